@@ -1,0 +1,99 @@
+package text
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestWords(t *testing.T) {
+	got := Words("The Gödel-numbering of x, y: ΑΒΓ and 3.14 (e.g. HTTP/1.1)")
+	// "x", "y", "3", "e", "g", "1" are single runes and dropped; ΑΒΓ lowercases.
+	want := []string{"the", "gödel", "numbering", "of", "αβγ", "and", "14", "http"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Words = %q, want %q", got, want)
+	}
+}
+
+func TestEachWordOffsets(t *testing.T) {
+	s := "ab, Ünïcode  cd"
+	EachWord(s, func(w string, start, end int) {
+		if got := s[start:end]; got != w && got != "Ünïcode" {
+			t.Errorf("offsets [%d,%d) = %q for %q", start, end, got, w)
+		}
+	})
+}
+
+func TestKeywordsStemsAndDropsStopwordsAndPunctuation(t *testing.T) {
+	got := Keywords("The numbers are sorted; sorting numbers, the sort! 42 is an answer.")
+	want := []string{"number", "sort", "answer"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Keywords = %q, want %q", got, want)
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	got := Normalize("Vector spaces over fields")
+	want := []string{"vector", "space", "field"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Normalize = %q, want %q", got, want)
+	}
+}
+
+func TestSlug(t *testing.T) {
+	cases := map[string]string{
+		"Lagrange's Theorem":        "lagrange-s-theorem",
+		"  Gödel — Incompleteness ": "godel-incompleteness",
+		"a*1 = a":                   "a-1-a",
+		"!!!":                       "",
+		"Теорема Ферма":             "теорема-ферма",
+	}
+	for in, want := range cases {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+	long := Slug("an extremely long name that goes on and on well past the sixty byte limit of slugs")
+	if len(long) > 60 || long[len(long)-1] == '-' {
+		t.Errorf("long slug %q", long)
+	}
+}
+
+func TestJaccard(t *testing.T) {
+	if j := Jaccard([]string{"a", "b"}, []string{"b", "c"}); j != 1.0/3 {
+		t.Errorf("Jaccard = %v", j)
+	}
+	if j := Jaccard(nil, nil); j != 0 {
+		t.Errorf("empty Jaccard = %v", j)
+	}
+	if j := Jaccard([]string{"a", "a"}, []string{"a"}); j != 1 {
+		t.Errorf("dup Jaccard = %v", j)
+	}
+}
+
+func TestFirstSentence(t *testing.T) {
+	cases := map[string]string{
+		"A group is a set. It is closed.":   "A group is a set",
+		"Pi is 3.14 roughly. Yes.":          "Pi is 3.14 roughly",
+		"Use e.g. sorting here. Then stop.": "Use e.g. sorting here",
+		"no end":                            "no end",
+	}
+	for in, want := range cases {
+		if got := FirstSentence(in, 100); got != want {
+			t.Errorf("FirstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestContentHashIgnoresSpaceAndCase(t *testing.T) {
+	if ContentHash("A  group\nis") != ContentHash("a group is") {
+		t.Error("hash differs on whitespace/case")
+	}
+}
+
+func BenchmarkNormalize(b *testing.B) {
+	s := "Definition 2.1. A group is a set G with a binary operation that is associative, has an identity and inverses. "
+	b.SetBytes(int64(len(s)))
+	for i := 0; i < b.N; i++ {
+		Normalize(s)
+	}
+}

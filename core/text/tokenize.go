@@ -1,0 +1,216 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// EachWord calls fn for every word of s: a maximal run of letters, digits and
+// combining marks (any script), lowercased. start and end are the byte
+// offsets of the word in s. Words shorter than two runes are skipped.
+// It allocates only for words that contain upper-case or non-ASCII letters.
+func EachWord(s string, fn func(word string, start, end int)) {
+	i := 0
+	for i < len(s) {
+		// Skip separators.
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !isASCIIWord(c) {
+				i++
+				continue
+			}
+		} else {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !isWordRune(r) {
+				i += n
+				continue
+			}
+		}
+		start := i
+		ascii, lower := true, true
+		runes := 0
+		for i < len(s) {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if !isASCIIWord(c) {
+					break
+				}
+				if 'A' <= c && c <= 'Z' {
+					lower = false
+				}
+				i++
+			} else {
+				r, n := utf8.DecodeRuneInString(s[i:])
+				if !isWordRune(r) {
+					break
+				}
+				ascii = false
+				i += n
+			}
+			runes++
+		}
+		if runes < 2 {
+			continue
+		}
+		w := s[start:i]
+		switch {
+		case ascii && lower:
+		case ascii:
+			w = asciiLower(w)
+		default:
+			w = strings.ToLower(w)
+		}
+		fn(w, start, i)
+	}
+}
+
+func isASCIIWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+func asciiLower(s string) string {
+	b := make([]byte, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return string(b)
+}
+
+// Words returns the lowercased words of s (see EachWord), stopwords included.
+func Words(s string) []string {
+	var out []string
+	EachWord(s, func(w string, _, _ int) { out = append(out, w) })
+	return out
+}
+
+// Tokens returns the lowercased words of s without stopwords.
+func Tokens(s string) []string {
+	var out []string
+	EachWord(s, func(w string, _, _ int) {
+		if !IsStopword(w) {
+			out = append(out, w)
+		}
+	})
+	return out
+}
+
+// Normalize returns the stemmed, stopword-free tokens of s in order: the
+// form every comparison in lore (Jaccard, keyword overlap, domain matching)
+// works on.
+func Normalize(s string) []string {
+	var out []string
+	EachWord(s, func(w string, _, _ int) {
+		if !IsStopword(w) {
+			out = append(out, Stem(w))
+		}
+	})
+	return out
+}
+
+// Keywords returns the unique stemmed keywords of s in order of first
+// appearance: no stopwords, no punctuation, no bare numbers, at least three
+// letters long.
+func Keywords(s string) []string {
+	var out []string
+	seen := make(map[string]struct{})
+	EachWord(s, func(w string, _, _ int) {
+		if IsStopword(w) || isNumber(w) {
+			return
+		}
+		k := Stem(w)
+		if utf8.RuneCountInString(k) < 3 {
+			return
+		}
+		if _, ok := seen[k]; ok {
+			return
+		}
+		seen[k] = struct{}{}
+		out = append(out, k)
+	})
+	return out
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// CollapseSpace replaces every run of white space with one space and trims.
+func CollapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Truncate cuts s to at most n bytes without splitting a rune.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// FirstSentence returns the text of s before the first sentence end ('.',
+// '!' or '?' followed by a space or the end), trimmed and cut to max bytes.
+// A period inside a number ("3.14") or an abbreviation like "e.g." does not
+// end a sentence.
+func FirstSentence(s string, max int) string {
+	s = strings.TrimSpace(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' {
+			continue
+		}
+		if c == '.' && isAbbrevBefore(s[:i]) {
+			continue
+		}
+		s = s[:i]
+		break
+	}
+	return strings.TrimSpace(Truncate(s, max))
+}
+
+// isAbbrevBefore reports whether the text before a period ends with a common
+// abbreviation, so "e.g. x" is not cut after "e.g".
+func isAbbrevBefore(s string) bool {
+	j := len(s)
+	for j > 0 && s[j-1] != ' ' && s[j-1] != '(' {
+		j--
+	}
+	switch strings.ToLower(s[j:]) {
+	case "e.g", "i.e", "etc", "cf", "vs", "resp", "fig", "eq", "sec", "no", "def", "thm", "prop", "al":
+		return true
+	}
+	return false
+}

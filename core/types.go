@@ -1,0 +1,175 @@
+package core
+
+import (
+	"fmt"
+	"math"
+)
+
+// PlanePosition is a point on the complex plane lore uses to place knowledge:
+// Real runs from −1 (pure logic) to +1 (pure creativity), Imaginary from −1
+// (embodied) to +1 (abstract).
+type PlanePosition struct {
+	Real      float64 `json:"real" yaml:"real"`
+	Imaginary float64 `json:"imaginary" yaml:"imaginary"`
+}
+
+// Distance is the Euclidean distance between two plane positions.
+func (p PlanePosition) Distance(q PlanePosition) float64 {
+	return math.Hypot(p.Real-q.Real, p.Imaginary-q.Imaginary)
+}
+
+// Clamp limits both coordinates to [−1, 1].
+func (p PlanePosition) Clamp() PlanePosition {
+	return PlanePosition{Real: clamp1(p.Real), Imaginary: clamp1(p.Imaginary)}
+}
+
+func (p PlanePosition) String() string {
+	return fmt.Sprintf("(%+.2f, %+.2f)", p.Real, p.Imaginary)
+}
+
+func clamp1(v float64) float64 { return math.Max(-1, math.Min(1, v)) }
+
+// PlaneRegion is a disc on the plane: a domain's territory.
+type PlaneRegion struct {
+	Center PlanePosition `json:"center" yaml:"center"`
+	Radius float64       `json:"radius" yaml:"radius"`
+}
+
+// PrimitiveType says what kind of knowledge a primitive is.
+type PrimitiveType string
+
+// The six primitive types.
+const (
+	Axiom      PrimitiveType = "axiom"
+	Definition PrimitiveType = "definition"
+	Theorem    PrimitiveType = "theorem"
+	Algorithm  PrimitiveType = "algorithm"
+	Technique  PrimitiveType = "technique"
+	Identity   PrimitiveType = "identity"
+)
+
+// PrimitiveTypes lists every primitive type in a stable order.
+var PrimitiveTypes = []PrimitiveType{Axiom, Definition, Theorem, Algorithm, Technique, Identity}
+
+// Valid reports whether t is one of the six primitive types.
+func (t PrimitiveType) Valid() bool {
+	for _, v := range PrimitiveTypes {
+		if v == t {
+			return true
+		}
+	}
+	return false
+}
+
+// EdgeType names the relation a dependency edge expresses.
+type EdgeType string
+
+// The dependency edge types. An edge A→B of type Requires means A cannot be
+// stated without B.
+const (
+	Requires    EdgeType = "requires"
+	Generalizes EdgeType = "generalizes"
+	Specializes EdgeType = "specializes"
+	Motivates   EdgeType = "motivates"
+	Applies     EdgeType = "applies"
+	Equivalent  EdgeType = "equivalent"
+)
+
+// EdgeTypes lists every edge type in a stable order.
+var EdgeTypes = []EdgeType{Requires, Generalizes, Specializes, Motivates, Applies, Equivalent}
+
+// Edge is a dependency from the primitive that holds it to Target.
+type Edge struct {
+	Target      string   `json:"target"`
+	Type        EdgeType `json:"type"`
+	Strength    float64  `json:"strength"`
+	Description string   `json:"description,omitempty"`
+}
+
+// CompositionType says how two primitives combine.
+type CompositionType string
+
+// Composition types.
+const (
+	Sequential CompositionType = "sequential"
+	Parallel   CompositionType = "parallel"
+	Nested     CompositionType = "nested"
+)
+
+// CompositionRule records that the holder combines With another primitive to
+// yield something.
+type CompositionRule struct {
+	With       string          `json:"with"`
+	Yields     string          `json:"yields"`
+	Type       CompositionType `json:"type"`
+	Conditions []string        `json:"conditions,omitempty"`
+	Example    string          `json:"example,omitempty"`
+}
+
+// Provenance records where a primitive came from, on the primitive itself.
+type Provenance struct {
+	// Document is the source document's path (for archive entries
+	// "archive!entry").
+	Document string `json:"document"`
+	// Section is the title of the section the primitive was found in.
+	Section string `json:"section"`
+	// Offset is the exact byte offset of the match in the document text.
+	Offset int `json:"offset"`
+	// Session is the learning session that added the primitive ("" until
+	// committed).
+	Session string `json:"session,omitempty"`
+	// ContentHash is the hex SHA-256 of the normalized formal statement.
+	ContentHash string `json:"contentHash"`
+}
+
+// Primitive is the unit of knowledge lore stores: a definition, theorem,
+// algorithm, technique, axiom or identity, with its place in the graph.
+// Extraction produces primitives as candidates; the same type is stored.
+type Primitive struct {
+	ID                    string            `json:"id"`
+	Name                  string            `json:"name"`
+	Type                  PrimitiveType     `json:"type"`
+	Domain                string            `json:"domain"`
+	Chapter               int               `json:"chapter"`
+	Section               string            `json:"section"`
+	Plane                 PlanePosition     `json:"plane"`
+	FormalStatement       string            `json:"formalStatement"`
+	ComputationalForm     string            `json:"computationalForm"`
+	Prerequisites         []string          `json:"prerequisites"`
+	Dependencies          []Edge            `json:"dependencies"`
+	Enables               []string          `json:"enables"`
+	CompositionRules      []CompositionRule `json:"compositionRules"`
+	ApplicabilityPatterns []string          `json:"applicabilityPatterns"`
+	Keywords              []string          `json:"keywords"`
+	Tags                  []string          `json:"tags"`
+	Confidence            float64           `json:"confidence"`
+	Provenance            Provenance        `json:"provenance"`
+}
+
+// Importance is the reference's centrality proxy: how many primitives this
+// one enables plus how many composition rules it takes part in.
+func (p *Primitive) Importance() int { return len(p.Enables) + len(p.CompositionRules) }
+
+// HasEdge reports whether p already depends on target with the given type.
+func (p *Primitive) HasEdge(target string, t EdgeType) bool {
+	for _, e := range p.Dependencies {
+		if e.Target == target && e.Type == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Domain is a field of knowledge with a region on the plane and the words
+// that activate it.
+type Domain struct {
+	ID          string          `json:"id" yaml:"id"`
+	Name        string          `json:"name" yaml:"name"`
+	Description string          `json:"description" yaml:"description"`
+	Region      PlaneRegion     `json:"region" yaml:"region"`
+	Patterns    []string        `json:"activationPatterns" yaml:"activationPatterns"`
+	Compatible  []string        `json:"compatibleWith" yaml:"compatibleWith"`
+	Primary     []PrimitiveType `json:"primaryTypes" yaml:"primaryTypes"`
+	// Source says where the definition came from: "builtin" or a file path.
+	Source string `json:"source" yaml:"-"`
+}
