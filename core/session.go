@@ -1,0 +1,51 @@
+package core
+
+import "time"
+
+// ChangeType is the kind of one recorded modification.
+type ChangeType string
+
+// Change types.
+const (
+	ChangeAdd    ChangeType = "add"
+	ChangeUpdate ChangeType = "update"
+	ChangeRemove ChangeType = "remove"
+)
+
+// Change is one modification of the primitive registry with its before and
+// after states, so it can be replayed backwards. Add has Before nil, Remove
+// has After nil.
+type Change struct {
+	Type        ChangeType `json:"type"`
+	PrimitiveID string     `json:"primitiveId"`
+	Before      *Primitive `json:"before"`
+	After       *Primitive `json:"after"`
+	Timestamp   time.Time  `json:"timestamp"`
+}
+
+// SessionState is where a session is in its life.
+type SessionState string
+
+// Session states. A session is written as Committing with its whole
+// changeset journaled, then its changes are applied, then it is marked
+// Committed; a store that finds a Committing session on open finishes it.
+const (
+	SessionJournaling SessionState = "journaling"
+	SessionCommitting SessionState = "committing"
+	SessionCommitted  SessionState = "committed"
+	SessionReverted   SessionState = "reverted"
+)
+
+// Session is one run of the pipeline over a source, as stored.
+type Session struct {
+	ID          string         `json:"id"`
+	Source      string         `json:"source"`
+	Familiarity Familiarity    `json:"familiarity"`
+	StartedAt   time.Time      `json:"startedAt"`
+	CompletedAt time.Time      `json:"completedAt"`
+	State       SessionState   `json:"state"`
+	DryRun      bool           `json:"dryRun"`
+	Counts      map[string]int `json:"counts,omitempty"`
+	// Changes is the number of changes in the session's changeset.
+	Changes int `json:"changes"`
+}
