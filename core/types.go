@@ -173,3 +173,23 @@ type Domain struct {
 	// Source says where the definition came from: "builtin" or a file path.
 	Source string `json:"source" yaml:"-"`
 }
+
+// ValidateID checks that s can serve as a domain or primitive id: a
+// non-empty slug of lower-case letters, digits and single '-' separators.
+func ValidateID(s string) error {
+	if s == "" {
+		return &UsageError{Msg: "id is empty"}
+	}
+	prev := byte('-')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case c == '-' && prev != '-' && i < len(s)-1:
+		default:
+			return &UsageError{Msg: fmt.Sprintf("id %q must be lower-case letters and digits joined by single '-'", s)}
+		}
+		prev = c
+	}
+	return nil
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/engine"
+)
+
+func (a *app) analyzeCmd() *cobra.Command {
+	var (
+		asJSON bool
+		domain string
+	)
+	cmd := &cobra.Command{
+		Use:   "analyze PATH",
+		Short: "Show a document's structure and the primitives it holds",
+		Long: `Reads a Markdown (.md, .markdown), text (.txt), LaTeX (.tex) or PreTeXt (.ptx)
+document, or every such document of a folder, and prints its section tree, its
+content type with the score of each type, the detected domain and plane
+position, and the primitives extracted from it with their dependency edges.
+Nothing is learned: the store is not opened.`,
+		Example: `  lore analyze chapter.tex
+  lore analyze notes/ --depth shallow
+  lore analyze rfc6455.txt --json | jq '.primitives | length'`,
+		Args: exactArgs(1, "one PATH (a file or folder)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
+			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+			depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
+			if err != nil {
+				return err
+			}
+			max, err := a.cfg.maxFileSize()
+			if err != nil {
+				return err
+			}
+			doms, err := a.cfg.domains()
+			if err != nil {
+				return err
+			}
+			if domain != "" {
+				if err := core.ValidateID(domain); err != nil {
+					return &core.UsageError{Msg: "--domain: " + err.Error()}
+				}
+			}
+			acq, err := acquire.Local(cmd.Context(), args[0], acquire.Options{MaxFileSize: max})
+			if err != nil {
+				return err
+			}
+			for _, p := range acq.Skipped {
+				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
+			}
+			res, err := engine.Analyze(cmd.Context(), args[0], acq.Documents, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
+			if err != nil {
+				return fmt.Errorf("analyze %s: %w", args[0], err)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, analyzeJSON(res))
+			}
+			return renderAnalysis(a.stdout, a.styles(), res)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
+	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
+	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	return cmd
+}
+
+func (a *app) demoCmd() *cobra.Command {
+	var asJSON bool
+	return &cobra.Command{
+		Use:   "demo",
+		Short: "Analyze the sample chapter embedded in lore",
+		Long: `Runs lore analyze on a short graph-theory chapter embedded in the binary, so a
+fresh install can be tried without any file at hand.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			doms, err := a.cfg.domains()
+			if err != nil {
+				return err
+			}
+			doc, err := sampleDocument()
+			if err != nil {
+				return err
+			}
+			res, err := engine.Analyze(cmd.Context(), doc.Name, []core.Document{*doc}, engine.AnalyzeOptions{Domains: doms, Depth: core.Standard})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, analyzeJSON(res))
+			}
+			return renderAnalysis(a.stdout, a.styles(), res)
+		},
+	}
+}
+
+// The --json shape of `lore analyze` is a contract other tools rely on:
+// fields may be added, none renamed or removed.
+type analyzeOut struct {
+	Source            string                       `json:"source"`
+	ContentType       core.ContentType             `json:"contentType"`
+	ContentTypeScores map[core.ContentType]float64 `json:"contentTypeScores"`
+	Domain            *string                      `json:"domain"`
+	Plane             core.PlanePosition           `json:"plane"`
+	Sections          []sectionOut                 `json:"sections"`
+	Primitives        []primitiveOut               `json:"primitives"`
+	Edges             []edgeOut                    `json:"edges"`
+	Documents         []documentOut                `json:"documents"`
+}
+
+type sectionOut struct {
+	Title    string       `json:"title"`
+	Level    int          `json:"level"`
+	Offset   int          `json:"offset"`
+	Children []sectionOut `json:"children"`
+}
+
+type primitiveOut struct {
+	ID                string             `json:"id"`
+	Name              string             `json:"name"`
+	Type              core.PrimitiveType `json:"type"`
+	Domain            string             `json:"domain"`
+	FormalStatement   string             `json:"formalStatement"`
+	ComputationalForm string             `json:"computationalForm"`
+	Confidence        float64            `json:"confidence"`
+	Section           string             `json:"section"`
+	Keywords          []string           `json:"keywords"`
+	SectionTitle      string             `json:"sectionTitle"`
+	Document          string             `json:"document"`
+	Offset            int                `json:"offset"`
+}
+
+type edgeOut struct {
+	From     string        `json:"from"`
+	To       string        `json:"to"`
+	Type     core.EdgeType `json:"type"`
+	Strength float64       `json:"strength"`
+}
+
+type documentOut struct {
+	Path        string             `json:"path"`
+	MediaType   string             `json:"mediaType"`
+	Bytes       int64              `json:"bytes"`
+	SHA256      string             `json:"sha256"`
+	ContentType core.ContentType   `json:"contentType"`
+	Domain      *string            `json:"domain"`
+	Plane       core.PlanePosition `json:"plane"`
+}
+
+func optString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func sectionsOut(ss []*core.Section) []sectionOut {
+	out := make([]sectionOut, 0, len(ss))
+	for _, s := range ss {
+		out = append(out, sectionOut{Title: s.Title, Level: s.Level, Offset: s.Offset, Children: sectionsOut(s.Children)})
+	}
+	return out
+}
+
+func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
+	out := analyzeOut{
+		Source:            res.Source,
+		ContentType:       res.ContentType,
+		ContentTypeScores: res.Scores,
+		Domain:            optString(res.Domain),
+		Plane:             res.Plane,
+		Sections:          []sectionOut{},
+		Primitives:        make([]primitiveOut, 0, len(res.Primitives)),
+		Edges:             []edgeOut{},
+		Documents:         make([]documentOut, 0, len(res.Analyses)),
+	}
+	if len(res.Analyses) == 1 {
+		out.Sections = sectionsOut(res.Analyses[0].Sections)
+	} else {
+		// Several documents: one level-0 node per document holds its tree.
+		for _, an := range res.Analyses {
+			out.Sections = append(out.Sections, sectionOut{Title: an.Document.Name, Level: 0, Offset: 0, Children: sectionsOut(an.Sections)})
+		}
+	}
+	for _, an := range res.Analyses {
+		d := an.Document
+		out.Documents = append(out.Documents, documentOut{Path: d.Path, MediaType: d.MediaType, Bytes: d.Bytes, SHA256: d.SHA256,
+			ContentType: an.ContentType, Domain: optString(an.Domain), Plane: an.Plane})
+	}
+	for _, p := range res.Primitives {
+		out.Primitives = append(out.Primitives, primitiveOut{
+			ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain,
+			FormalStatement: p.FormalStatement, ComputationalForm: p.ComputationalForm,
+			Confidence: p.Confidence, Section: p.Section, Keywords: nonNil(p.Keywords),
+			SectionTitle: p.Provenance.Section, Document: p.Provenance.Document, Offset: p.Provenance.Offset,
+		})
+		for _, e := range p.Dependencies {
+			out.Edges = append(out.Edges, edgeOut{From: p.ID, To: e.Target, Type: e.Type, Strength: e.Strength})
+		}
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/domains"
+)
+
+// Config keys. Flags use the same names with '_' and '.' turned into '-'.
+const (
+	keyDataDir     = "data_dir"
+	keyDomainsFile = "domains_file"
+	keyTheme       = "theme"
+	keyMaxFileSize = "limits.max_file_size"
+	keyDepth       = "analyze.depth"
+)
+
+// config is the effective configuration: embedded defaults, then the config
+// file, then LORE_* environment variables, then flags.
+type config struct {
+	v        *viper.Viper
+	file     string // the config file read, "" if none
+	defaults *viper.Viper
+	flags    map[string]*pflag.Flag
+}
+
+func configHome() string {
+	if d := os.Getenv("LORE_CONFIG_HOME"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "lore")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".config", "lore")
+	}
+	return ""
+}
+
+func dataHome() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "lore")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "lore")
+	}
+	return "lore-data"
+}
+
+// loadConfig builds the layered configuration. explicit is the --config
+// value; when set, the file must exist.
+func loadConfig(explicit string) (*config, error) {
+	defaults := viper.New()
+	defaults.SetConfigType("yaml")
+	if err := defaults.ReadConfig(bytes.NewReader(assets.DefaultConfigYAML())); err != nil {
+		return nil, fmt.Errorf("embedded default configuration: %w", err)
+	}
+	v := viper.New()
+	v.SetConfigType("yaml")
+	for _, k := range defaults.AllKeys() {
+		v.SetDefault(k, defaults.Get(k))
+	}
+	v.SetEnvPrefix("LORE")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	v.AutomaticEnv()
+	c := &config{v: v, defaults: defaults, flags: map[string]*pflag.Flag{}}
+	if explicit != "" {
+		v.SetConfigFile(explicit)
+		if err := v.ReadInConfig(); err != nil {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", explicit, describeConfigError(err))}
+		}
+		c.file = explicit
+	} else if home := configHome(); home != "" {
+		v.SetConfigName("config")
+		v.AddConfigPath(home)
+		if err := v.ReadInConfig(); err != nil {
+			var nf viper.ConfigFileNotFoundError
+			if !errors.As(err, &nf) {
+				return nil, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", filepath.Join(home, "config.yaml"), describeConfigError(err))}
+			}
+		} else {
+			c.file = v.ConfigFileUsed()
+		}
+	}
+	return c, nil
+}
+
+func describeConfigError(err error) string {
+	if errors.Is(err, os.ErrNotExist) {
+		return "no such file"
+	}
+	return err.Error()
+}
+
+// bindFlag makes a command's flag a layer of key.
+func (c *config) bindFlag(key string, f *pflag.Flag) {
+	if f == nil {
+		return
+	}
+	_ = c.v.BindPFlag(key, f)
+	c.flags[key] = f
+}
+
+// source says where key's effective value comes from.
+func (c *config) source(key string) string {
+	if f, ok := c.flags[key]; ok && f.Changed {
+		return "flag --" + f.Name
+	}
+	env := "LORE_" + strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(key))
+	if _, ok := os.LookupEnv(env); ok {
+		return "env " + env
+	}
+	if c.file != "" && c.v.InConfig(key) {
+		return "file " + c.file
+	}
+	return "default"
+}
+
+func (c *config) keys() []string {
+	ks := c.defaults.AllKeys()
+	sort.Strings(ks)
+	return ks
+}
+
+func (c *config) dataDir() string {
+	if d := c.v.GetString(keyDataDir); d != "" {
+		return d
+	}
+	return dataHome()
+}
+
+func (c *config) maxFileSize() (int64, error) {
+	n := c.v.GetInt64(keyMaxFileSize)
+	if n <= 0 {
+		return 0, &core.UsageError{Msg: fmt.Sprintf("%s must be a positive number of bytes (from %s)", keyMaxFileSize, c.source(keyMaxFileSize))}
+	}
+	return n, nil
+}
+
+// domains returns the built-in domains merged with the user's domains file.
+func (c *config) domains() ([]core.Domain, error) {
+	builtin, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
+	if err != nil {
+		return nil, fmt.Errorf("built-in domains: %w", err)
+	}
+	path := c.v.GetString(keyDomainsFile)
+	if path == "" {
+		return builtin, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &core.InputError{Input: path, Msg: "domains file (" + keyDomainsFile + ", from " + c.source(keyDomainsFile) + "): " + describeConfigError(err)}
+	}
+	user, err := domains.Parse(data, path)
+	if err != nil {
+		return nil, &core.InputError{Input: path, Err: err}
+	}
+	return domains.Merge(builtin, user), nil
+}

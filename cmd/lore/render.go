@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// styles picks the output styles from the theme setting. Human output goes
+// through colorprofile, which downgrades or strips them to what the output
+// can show (plain text when piped).
+func (a *app) styles() styles.Styles {
+	switch a.cfg.v.GetString(keyTheme) {
+	case "light":
+		return styles.New(false)
+	case "dark":
+		return styles.New(true)
+	}
+	in, inOK := a.stdin.(term.File)
+	out, outOK := a.stdout.(term.File)
+	if inOK && outOK && term.IsTerminal(out.Fd()) && term.IsTerminal(in.Fd()) {
+		return styles.New(lipgloss.HasDarkBackground(in, out))
+	}
+	return styles.New(true)
+}
+
+func sampleDocument() (*core.Document, error) {
+	text, err := acquire.Normalize(assets.Sample())
+	if err != nil {
+		return nil, fmt.Errorf("embedded sample: %w", err)
+	}
+	return &core.Document{
+		Name: assets.SampleName, Path: "sample/" + assets.SampleName, MediaType: "text/markdown",
+		Format: core.FormatMarkdown, Text: text, Bytes: int64(len(assets.Sample())), Familiarity: core.Home,
+	}, nil
+}
+
+func styledWriter(w io.Writer) io.Writer {
+	return colorprofile.NewWriter(w, os.Environ())
+}
+
+func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult) error {
+	w := styledWriter(out)
+	var b strings.Builder
+	var bytes int64
+	for _, an := range res.Analyses {
+		bytes += an.Document.Bytes
+	}
+	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), res.Source,
+		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), humanSize(bytes))))
+	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("type   "), st.Heading.Render(string(res.ContentType)), st.Faint.Render(scoreLine(res.Scores)))
+	if res.Domain != "" {
+		fmt.Fprintf(&b, "%s %s  plane %s  confidence %.2f", st.Label.Render("domain "), st.Heading.Render(res.Domain), res.Plane, res.Confidence)
+		if len(res.Domains) > 1 {
+			var others []string
+			for _, d := range res.Domains[1:min(4, len(res.Domains))] {
+				others = append(others, fmt.Sprintf("%s %.2f", d.Domain, d.Score))
+			}
+			fmt.Fprintf(&b, "  %s", st.Faint.Render("also "+strings.Join(others, " · ")))
+		}
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(&b, "%s none detected  plane %s\n", st.Label.Render("domain "), res.Plane)
+	}
+
+	b.WriteString("\n" + st.Heading.Render("Sections") + "\n")
+	for _, an := range res.Analyses {
+		indent := "  "
+		if len(res.Analyses) > 1 {
+			fmt.Fprintf(&b, "  %s\n", st.Heading.Render(an.Document.Name))
+			indent = "    "
+		}
+		for _, s := range an.Sections {
+			writeSection(&b, st, s, indent)
+		}
+	}
+
+	counts := map[core.PrimitiveType]int{}
+	for _, p := range res.Primitives {
+		counts[p.Type]++
+	}
+	var parts []string
+	for _, t := range core.PrimitiveTypes {
+		if counts[t] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", t, counts[t]))
+		}
+	}
+	fmt.Fprintf(&b, "\n%s %s\n", st.Heading.Render(fmt.Sprintf("Primitives (%d)", len(res.Primitives))), st.Faint.Render(strings.Join(parts, " · ")))
+	names := make(map[string]string, len(res.Primitives))
+	for _, p := range res.Primitives {
+		names[p.ID] = p.Name
+	}
+	for _, p := range res.Primitives {
+		loc := p.Provenance.Section
+		if p.Section != "" {
+			loc = "§" + p.Section + " " + loc
+		}
+		fmt.Fprintf(&b, "  %s %s  %.2f  %s\n", st.Kind.Render(fmt.Sprintf("%-10s", p.Type)), st.Heading.Render(p.Name), p.Confidence, st.Faint.Render(loc+" · "+p.ID))
+		for _, e := range p.Dependencies {
+			fmt.Fprintf(&b, "      → %-11s %s %s\n", e.Type, names[e.Target], st.Faint.Render(fmt.Sprintf("%.1f", e.Strength)))
+		}
+	}
+	edgeCounts := res.Wiring.EdgesByType
+	var eparts []string
+	for _, t := range core.EdgeTypes {
+		if edgeCounts[t] > 0 {
+			eparts = append(eparts, fmt.Sprintf("%s %d", t, edgeCounts[t]))
+		}
+	}
+	fmt.Fprintf(&b, "\n%s %s\n", st.Heading.Render(fmt.Sprintf("Edges (%d)", res.Wiring.EdgesAdded)), st.Faint.Render(strings.Join(eparts, " · ")))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeSection(b *strings.Builder, st styles.Styles, s *core.Section, indent string) {
+	title := s.Title
+	if s.Number != "" && !strings.HasPrefix(title, s.Number) {
+		title = s.Number + " " + title
+	}
+	fmt.Fprintf(b, "%s%s %s\n", indent, title, st.Faint.Render(fmt.Sprintf("@%d", s.Offset)))
+	for _, c := range s.Children {
+		writeSection(b, st, c, indent+"  ")
+	}
+}
+
+func scoreLine(scores map[core.ContentType]float64) string {
+	type kv struct {
+		t core.ContentType
+		v float64
+	}
+	var kvs []kv
+	for _, t := range core.ContentTypes {
+		kvs = append(kvs, kv{t, scores[t]})
+	}
+	sort.SliceStable(kvs, func(i, j int) bool { return kvs[i].v > kvs[j].v })
+	var parts []string
+	for _, e := range kvs {
+		parts = append(parts, fmt.Sprintf("%s %g", e.t, e.v))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func humanSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

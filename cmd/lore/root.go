@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// app carries what every command needs: configuration and the streams.
+type app struct {
+	cfg    *config
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// configFlag is the --config value, read before the configuration.
+	configFlag string
+}
+
+// run executes lore with args and returns the process exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(version),
+		fang.WithCommit(commit),
+		fang.WithNotifySignal(os.Interrupt),
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			fmt.Fprintln(w, "lore: "+err.Error())
+		}),
+	)
+	return exitCode(err)
+}
+
+// exitCode maps an error to the documented exit codes.
+func exitCode(err error) int {
+	var ue *core.UsageError
+	switch {
+	case err == nil:
+		return core.ExitOK
+	case errors.Is(err, core.ErrStoreLocked):
+		return core.ExitLocked
+	case errors.As(err, &ue), isCobraUsageError(err):
+		return core.ExitUsage
+	}
+	return core.ExitFailure
+}
+
+// isCobraUsageError recognizes cobra's own argument errors, which are plain
+// errors; cobra offers no type to match (spf13/cobra#2266).
+func isCobraUsageError(err error) bool {
+	s := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "requires at most"} {
+		if len(s) >= len(p) && s[:len(p)] == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "lore",
+		Short: "Turn documents into a reviewed graph of knowledge primitives",
+		Long: `lore reads textbooks, specs, papers and READMEs, finds their structure and the
+knowledge primitives they hold (definitions, theorems, algorithms, techniques,
+axioms, identities), wires them into a dependency DAG and keeps them in a local
+store.
+
+Exit codes: 0 success, 1 failure, 2 usage error, 3 rejected at the approval
+gate, 4 store locked by another process.`,
+		Args: noArgs,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadConfig(a.configFlag)
+			if err != nil {
+				return err
+			}
+			a.cfg = cfg
+			cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			// The terminal application arrives with its own issue; until then
+			// the bare command says so and points at what works today.
+			fmt.Fprintln(a.stdout, "TUI coming. Until then: lore analyze PATH, lore demo, lore --help.")
+			return nil
+		},
+	}
+	root.PersistentFlags().StringVar(&a.configFlag, "config", "", "config file (default $XDG_CONFIG_HOME/lore/config.yaml)")
+	root.PersistentFlags().String("data-dir", "", "store directory (default $XDG_DATA_HOME/lore)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &core.UsageError{Msg: err.Error()}
+	})
+	root.AddCommand(
+		a.analyzeCmd(),
+		a.demoCmd(),
+		a.domainsCmd(),
+		a.configCmd(),
+		a.versionCmd(),
+		a.storeCmd(),
+	)
+	return root
+}
+
+// noArgs and exactArgs report argument mistakes as usage errors (exit 2).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return &core.UsageError{Msg: fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])}
+	}
+	return nil
+}
+
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return &core.UsageError{Msg: fmt.Sprintf("%s needs %s (got %d arguments); see %s --help", cmd.CommandPath(), what, len(args), cmd.CommandPath())}
+		}
+		return nil
+	}
+}

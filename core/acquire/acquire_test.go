@@ -1,0 +1,142 @@
+package acquire
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func write(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLocalRejectsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "huge.md")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sparse 60 MiB file: rejected from its size before any byte is read.
+	if err := f.Truncate(60 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	empty := t.TempDir()
+	write(t, empty, "picture.png", []byte("\x89PNG"))
+	cases := []struct {
+		name, path, want string
+	}{
+		{"missing", filepath.Join(dir, "nope.md"), "no such file or folder"},
+		{"no documents", empty, "folder contains no supported documents"},
+		{"unsupported", write(t, dir, "a.docx", []byte("x")), "unsupported file type .docx"},
+		{"invalid utf8", write(t, dir, "bad.md", []byte("ok\nthen \xff\xfe here")), "not valid UTF-8 (invalid byte 0xFF at offset 8, line 2)"},
+		{"binary", write(t, dir, "bin.txt", []byte("text\x00\x00\x00binary")), "binary content (NUL byte at offset 4)"},
+		{"empty", write(t, dir, "zero.md", nil), "file is empty"},
+		{"blank", write(t, dir, "blank.md", []byte(" \n\t\n")), "only white space"},
+		{"too big", big, "file is 60.0 MiB, over the 50.0 MiB per-file limit"},
+		{"no extension", write(t, dir, "README", []byte("x")), "file has no extension"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Local(context.Background(), c.path, Options{})
+			var ie *core.InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("err = %v, want *core.InputError", err)
+			}
+			if ie.Input != c.path {
+				t.Errorf("input = %q, want %q", ie.Input, c.path)
+			}
+			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), c.path+": ") {
+				t.Errorf("err = %q, want it to name %q and contain %q", err, c.path, c.want)
+			}
+		})
+	}
+}
+
+func TestLocalNormalizesBOMAndLineEndings(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "win.md", []byte("\xEF\xBB\xBF# Title\r\nline\rnext\r\n"))
+	res, err := Local(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Documents[0]
+	if d.Text != "# Title\nline\nnext\n" {
+		t.Errorf("text = %q", d.Text)
+	}
+	if d.Format != core.FormatMarkdown || d.Familiarity != core.Home || d.Bytes != 23 || len(d.SHA256) != 64 {
+		t.Errorf("document = %+v", d)
+	}
+}
+
+func TestLocalWalksFolderSortedSkippingHiddenAndDependencies(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "b.md", []byte("# B"))
+	write(t, dir, "a/z.tex", []byte(`\section{Z}`))
+	write(t, dir, "a/y.ptx", []byte(`<section><title>Y</title></section>`))
+	write(t, dir, "C.TXT", []byte("upper-case extension"))
+	write(t, dir, ".git/notes.md", []byte("# hidden"))
+	write(t, dir, ".hidden/x.md", []byte("# hidden"))
+	write(t, dir, "node_modules/pkg/readme.md", []byte("# dep"))
+	write(t, dir, ".dotfile.md", []byte("# dot"))
+	write(t, dir, "image.png", []byte("\x89PNG"))
+	write(t, dir, "broken.md", []byte("\xff"))
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range res.Documents {
+		names = append(names, d.Name)
+	}
+	if got, want := strings.Join(names, ","), "C.TXT,a/y.ptx,a/z.tex,b.md"; got != want {
+		t.Errorf("documents = %s, want %s", got, want)
+	}
+	if len(res.Skipped) != 1 || res.Skipped[0].Path != "broken.md" || !strings.Contains(res.Skipped[0].Reason, "UTF-8") {
+		t.Errorf("skipped = %+v", res.Skipped)
+	}
+}
+
+func TestLocalFolderOfOnlyBadDocuments(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "x.md", nil)
+	_, err := Local(context.Background(), dir, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no readable documents (1 skipped; first: x.md: file is empty)") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestLocalHonoursCancellation(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.md", []byte("# A"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Local(ctx, dir, Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	f.Add([]byte("\xEF\xBB\xBFa\r\nb"))
+	f.Add([]byte("\xff"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := Normalize(b)
+		if err == nil && strings.ContainsRune(s, '\r') {
+			t.Fatalf("CR left in %q", s)
+		}
+	})
+}

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/analyze"
+	"github.com/lore-kb/lore/core/extract"
+	"github.com/lore-kb/lore/core/wire"
+)
+
+// AnalyzeOptions tune an analysis run.
+type AnalyzeOptions struct {
+	// Domains are the domain definitions to detect (built-in plus user).
+	Domains []core.Domain
+	// Domain, when set, overrides the detected domain of every primitive.
+	Domain string
+	Depth  core.Depth
+}
+
+// AnalyzeResult is the structure and primitives of a source: what `lore
+// analyze` shows. Nothing of it is stored.
+type AnalyzeResult struct {
+	Source string
+	// Analyses holds one analysis per document, in acquisition order.
+	Analyses []*core.Analysis
+	// ContentType, Scores, Domain, Domains, Plane and Confidence describe the
+	// source as a whole: for one document they are that document's; for
+	// several they are computed over all their text together.
+	ContentType core.ContentType
+	Scores      map[core.ContentType]float64
+	Domain      string
+	Domains     []core.DomainScore
+	Plane       core.PlanePosition
+	Confidence  float64
+	// Primitives are the wired candidates of every document, in document
+	// order.
+	Primitives []core.Primitive
+	Wiring     wire.Result
+}
+
+// Analyze runs the analyze, extract and wire stages over acquired documents.
+func Analyze(ctx context.Context, source string, docs []core.Document, opts AnalyzeOptions) (*AnalyzeResult, error) {
+	res := &AnalyzeResult{Source: source}
+	var cands []core.Primitive
+	for i := range docs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		a := analyze.Analyze(&docs[i], opts.Domains)
+		res.Analyses = append(res.Analyses, a)
+		cands = append(cands, extract.Extract(a, extract.Options{Domain: opts.Domain})...)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(res.Analyses) == 1 {
+		a := res.Analyses[0]
+		res.ContentType, res.Scores = a.ContentType, a.ContentTypeScores
+		res.Domain, res.Domains, res.Plane, res.Confidence = a.Domain, a.Domains, a.Plane, a.Confidence
+	} else {
+		var all strings.Builder
+		for i := range docs {
+			all.WriteString(docs[i].Text)
+			all.WriteString("\n\n")
+		}
+		res.ContentType, res.Scores = analyze.Classify(all.String())
+		res.Domains, res.Plane, res.Confidence = analyze.DetectDomains(all.String(), opts.Domains)
+		if len(res.Domains) > 0 {
+			res.Domain = res.Domains[0].Domain
+		}
+	}
+	if len(res.Analyses) > 1 {
+		uniquifyIDs(cands)
+	}
+	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
+	res.Primitives = res.Wiring.Primitives
+	return res, nil
+}
+
+// uniquifyIDs makes ids unique across documents: extraction only guarantees
+// uniqueness within one document, and two chapters may both define "Group".
+func uniquifyIDs(ps []core.Primitive) {
+	seen := make(map[string]int, len(ps))
+	for i := range ps {
+		id := ps[i].ID
+		n := seen[id]
+		seen[id] = n + 1
+		if n == 0 {
+			continue
+		}
+		for {
+			n++
+			cand := id + "-" + strconv.Itoa(n)
+			if _, taken := seen[cand]; !taken {
+				seen[cand] = 1
+				ps[i].ID = cand
+				break
+			}
+		}
+	}
+}
