@@ -26,12 +26,12 @@ problem is found, 4 when another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			st, err := store.Open(a.cfg.dataDir(), store.Options{})
+			db, err := store.Open(a.cfg.dataDir(), store.Options{})
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			rep, err := st.Verify(cmd.Context())
+			defer db.Close()
+			rep, err := db.Verify(cmd.Context())
 			if err != nil {
 				return fmt.Errorf("verify store %s: %w", a.cfg.dataDir(), err)
 			}

@@ -1,0 +1,102 @@
+// Package analyze is the ANALYZE stage: it maps a document's structure
+// (a section tree with exact byte offsets, from Markdown, plain text and
+// RFCs, LaTeX or PreTeXt), classifies its content type with the
+// reference's weighted patterns, and detects its domains and position on
+// the plane by stemmed-token matching of the domains' activation patterns.
+//
+// Everything here is linear in the size of the input: the section readers
+// are single forward scans, and classification and domain matching share
+// one pass over the words.
+package analyze
+
+import (
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Analyze maps doc: its section tree, content type with the scores of all
+// five types, activated domains with the plane position and confidence, and
+// its word count. It never fails: a nil or empty document gives an empty
+// analysis of unknown type.
+func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
+	a := &core.Analysis{
+		Document: doc,
+		Sections: []*core.Section{},
+		Domains:  []core.DomainScore{},
+	}
+	s := ""
+	var f core.Format
+	if doc != nil {
+		s, f = doc.Text, doc.Format
+	}
+	if secs := Sections(s, f); secs != nil {
+		a.Sections = secs
+	}
+	var c classifier
+	var m *matcher
+	if len(domains) > 0 {
+		m = newMatcher(domains)
+	}
+	eachWord(s, func(w string, start, end int) {
+		c.word(s, w, start, end)
+		if m != nil {
+			m.word(w)
+		}
+	})
+	c.fences(s)
+	a.ContentType, a.ContentTypeScores = c.result()
+	if m != nil {
+		scores, plane, conf := m.result()
+		if len(scores) > 0 {
+			a.Domains = scores
+			a.Domain = scores[0].Domain
+			a.Plane = plane
+			a.Confidence = conf
+		}
+	}
+	a.WordCount = WordCount(s)
+	return a
+}
+
+// byteClass sorts bytes for WordCount: ASCII white space, bytes that can
+// start a multi-byte white-space character (U+0085, U+00A0, U+1680,
+// U+2000…U+205F, U+3000), and the rest.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte{' ', '\t', '\n', '\r', '\f', '\v'} {
+		t[c] = classSpace
+	}
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = classMaybe
+	}
+	return t
+}()
+
+const (
+	classOther = iota
+	classSpace
+	classMaybe
+)
+
+// WordCount is the number of white-space-separated pieces of s (what
+// strings.Fields would return, without building them).
+func WordCount(s string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(s); i++ {
+		space := false
+		switch byteClass[s[i]] {
+		case classSpace:
+			space = true
+		case classMaybe:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = isUnicodeSpace(r)
+			i += size - 1
+		}
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
+}

@@ -1,0 +1,272 @@
+package analyze
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Pattern-family weights of the reference classifier, in tie-break order.
+var typeWeights = [5]float64{
+	3, // textbook
+	2, // reference
+	2, // tutorial
+	3, // spec
+	2, // paper
+}
+
+const (
+	tTextbook = iota
+	tReference
+	tTutorial
+	tSpec
+	tPaper
+)
+
+// minTypeScore is the best score below which a document is unknown.
+const minTypeScore = 2
+
+// theoremEnvs are theorem-like LaTeX environments and PreTeXt elements. The
+// reference's patterns look for "Definition:" or "Theorem " in prose, which
+// LaTeX and PreTeXt sources express as \begin{defn} or <definition>; each
+// such block counts as one textbook match.
+var theoremEnvs = map[string]bool{
+	"definition": true, "defn": true, "theorem": true, "thm": true, "lemma": true, "lem": true,
+	"corollary": true, "cor": true, "proposition": true, "prop": true, "proof": true,
+	"example": true, "ex": true, "exercise": true, "exc": true, "axiom": true,
+	"claim": true, "conjecture": true, "fact": true, "remark": true,
+}
+
+// classifier counts pattern matches of the five families in one word scan.
+type classifier struct {
+	counts [5]int
+}
+
+// Classify scores text against the reference's five pattern families and
+// returns the winning content type with every family's score (matches ×
+// weight). It follows the reference table exactly:
+//
+//   - textbook ×3: Definition, Theorem, Proof, Lemma, Corollary, Example,
+//     Exercise followed by ':' or white space; "Def. " and "Thm. ";
+//   - reference ×2: API, endpoint, parameter, return, method as words;
+//     function, class, interface followed by a name; every "```";
+//   - tutorial ×2: "Step N", "try this", "exercise" + ':'/space,
+//     "hands-on", "build a", "create a", practice, learn;
+//   - spec ×3: MUST, SHALL, SHOULD (upper case only) followed by white
+//     space; requirement, constraint, specification;
+//   - paper ×2: Abstract, Introduction, Results, Conclusion, References,
+//     Discussion (capitalized exactly); methodology.
+//
+// Matching is case-insensitive on whole words except where noted. The ties
+// go to the earlier family in the order above, and a best score below 2 is
+// unknown. One extension: theorem-like LaTeX environments (\begin{thm},
+// \begin{definition}, …) and PreTeXt elements (<theorem>, <proof>, …) count
+// as textbook matches, because those formats state "Theorem" as markup.
+func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
+	var c classifier
+	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
+	c.fences(text)
+	return c.result()
+}
+
+// fences counts the reference's ```\w* pattern: every run of three
+// backticks, non-overlapping.
+func (c *classifier) fences(text string) {
+	c.counts[tReference] += strings.Count(text, "```")
+}
+
+func (c *classifier) result() (core.ContentType, map[core.ContentType]float64) {
+	scores := make(map[core.ContentType]float64, 5)
+	best, bestScore := core.Unknown, 0.0
+	for i, t := range core.ContentTypes {
+		s := float64(c.counts[i]) * typeWeights[i]
+		scores[t] = s
+		if s > bestScore {
+			best, bestScore = t, s
+		}
+	}
+	if bestScore < minTypeScore {
+		best = core.Unknown
+	}
+	return best, scores
+}
+
+// word looks at one word of text (w lowercased, text[start:end] as
+// written) and counts the patterns it starts.
+func (c *classifier) word(text, w string, start, end int) {
+	// \b in the reference's patterns treats '_' as a word character.
+	if start > 0 && text[start-1] == '_' || end < len(text) && text[end] == '_' {
+		return
+	}
+	switch w {
+	case "definition", "theorem", "proof", "lemma", "corollary", "example":
+		c.textbook(text, w, start, end)
+	case "exercise":
+		// The reference counts "Exercise:" for textbooks and tutorials both.
+		if isColonOrSpaceAt(text, end) {
+			c.counts[tTextbook]++
+			c.counts[tTutorial]++
+		} else {
+			c.env(text, w, start, end)
+		}
+	case "def", "thm":
+		if end+1 < len(text) && text[end] == '.' && isSpaceAt(text, end+1) {
+			c.counts[tTextbook]++
+		} else {
+			c.env(text, w, start, end)
+		}
+	case "api", "endpoint", "parameter", "return", "method":
+		c.counts[tReference]++
+	case "function", "class", "interface":
+		if nameFollows(text, end) {
+			c.counts[tReference]++
+		}
+	case "step":
+		if j := skipSpace(text, end); j > end && j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			c.counts[tTutorial]++
+		}
+	case "try":
+		if afterSpaceWord(text, end, "this") {
+			c.counts[tTutorial]++
+		}
+	case "hands":
+		if end+3 <= len(text) && text[end] == '-' && strings.EqualFold(text[end+1:end+3], "on") &&
+			(end+3 == len(text) || !isWordByte(text[end+3])) {
+			c.counts[tTutorial]++
+		}
+	case "build", "create":
+		if afterSpaceWord(text, end, "a") {
+			c.counts[tTutorial]++
+		}
+	case "practice", "learn":
+		c.counts[tTutorial]++
+	case "must", "shall", "should":
+		c.upper(text, start, end)
+	case "requirement", "constraint", "specification":
+		c.counts[tSpec]++
+	case "abstract", "introduction", "results", "conclusion", "references", "discussion":
+		c.paper(text, start, end)
+	case "methodology":
+		c.counts[tPaper]++
+	case "defn", "lem", "cor", "prop", "proposition", "ex", "exc", "axiom", "claim", "conjecture", "fact", "remark":
+		c.env(text, w, start, end)
+	}
+}
+
+// textbook counts a textbook keyword followed by ':' or white space, or a
+// theorem-like environment of the same name.
+func (c *classifier) textbook(text, w string, start, end int) {
+	if isColonOrSpaceAt(text, end) {
+		c.counts[tTextbook]++
+		return
+	}
+	c.env(text, w, start, end)
+}
+
+// env counts w as a theorem-like block when it is the name in
+// "\begin{w}" / "\begin{w*}" or the element name in "<w>" / "<w …>".
+func (c *classifier) env(text, w string, start, end int) {
+	if !theoremEnvs[w] || start == 0 {
+		return
+	}
+	switch text[start-1] {
+	case '{':
+		if start >= 7 && text[start-7:start] == "\\begin{" && end < len(text) && (text[end] == '}' || text[end] == '*') {
+			c.counts[tTextbook]++
+		}
+	case '<':
+		if end < len(text) {
+			switch text[end] {
+			case '>', ' ', '\t', '\n', '\r', '/':
+				c.counts[tTextbook]++
+			}
+		}
+	}
+}
+
+// upper counts MUST, SHALL and SHOULD written in capitals and followed by
+// white space (BCP 14 keywords; "must" in prose is not a requirement).
+func (c *classifier) upper(text string, start, end int) {
+	for i := start; i < end; i++ {
+		if text[i] < 'A' || text[i] > 'Z' {
+			return
+		}
+	}
+	if isSpaceAt(text, end) {
+		c.counts[tSpec]++
+	}
+}
+
+// paper counts a paper heading word when it is capitalized exactly as the
+// reference's case-sensitive patterns want ("Results", not "results").
+func (c *classifier) paper(text string, start, end int) {
+	if text[start] < 'A' || text[start] > 'Z' {
+		return
+	}
+	for i := start + 1; i < end; i++ {
+		if text[i] < 'a' || text[i] > 'z' {
+			return
+		}
+	}
+	c.counts[tPaper]++
+}
+
+// isWordByte is the ASCII \w of JavaScript regular expressions.
+func isWordByte(c byte) bool {
+	return isLetter(c) || c >= '0' && c <= '9' || c == '_'
+}
+
+// isSpaceAt reports whether text has a white-space character at i (the \s
+// of JavaScript regular expressions).
+func isSpaceAt(text string, i int) bool {
+	if i >= len(text) {
+		return false
+	}
+	if c := text[i]; c < utf8.RuneSelf {
+		return isSpaceByte(c)
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return isUnicodeSpace(r)
+}
+
+func isColonOrSpaceAt(text string, i int) bool {
+	return i < len(text) && text[i] == ':' || isSpaceAt(text, i)
+}
+
+// skipSpace returns the offset after the white space starting at i.
+func skipSpace(text string, i int) int {
+	for i < len(text) {
+		if c := text[i]; c < utf8.RuneSelf {
+			if !isSpaceByte(c) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isUnicodeSpace(r) {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// nameFollows reports whether white space and then a word character follow
+// at i ("function foo", "class Bar").
+func nameFollows(text string, i int) bool {
+	j := skipSpace(text, i)
+	return j > i && j < len(text) && isWordByte(text[j])
+}
+
+// afterSpaceWord reports whether white space, then the lower-case word w in
+// any case, then a word boundary follow at i ("try this", "build a").
+func afterSpaceWord(text string, i int, w string) bool {
+	j := skipSpace(text, i)
+	if j == i || j+len(w) > len(text) || !strings.EqualFold(text[j:j+len(w)], w) {
+		return false
+	}
+	k := j + len(w)
+	return k >= len(text) || !isWordByte(text[k])
+}

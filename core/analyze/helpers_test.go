@@ -1,0 +1,58 @@
+package analyze
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/domains"
+)
+
+// corpusDir locates the shared corpus (LORE_CORPUS, or ../../../shared/corpus
+// from this package) and skips the test when it is absent.
+func corpusDir(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("LORE_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		tb.Skipf("corpus folder %s is absent; set LORE_CORPUS to run the corpus tests", dir)
+	}
+	return dir
+}
+
+// readCorpus returns one corpus document's text (skipping when absent).
+func readCorpus(tb testing.TB, name string) string {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(corpusDir(tb), name))
+	if err != nil {
+		tb.Skipf("corpus document %s is absent: %v", name, err)
+	}
+	return string(data)
+}
+
+// builtinDomains parses the embedded built-in domains.
+func builtinDomains(tb testing.TB) []core.Domain {
+	tb.Helper()
+	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ds
+}
+
+func benchInputT(tb testing.TB, size int, names ...string) string {
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, readCorpus(tb, n))
+	}
+	var sb []byte
+	for i := 0; len(sb) < size; i++ {
+		sb = append(sb, parts[i%len(parts)]...)
+		sb = append(sb, "\n\n"...)
+	}
+	return string(sb[:size])
+}

@@ -1,0 +1,316 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// lineKind is what the previous line was, which is all the context the
+// Markdown reader needs: setext underlines and numbered section lines only
+// count after the right kind of line.
+type lineKind uint8
+
+const (
+	kindStart    lineKind = iota // no line yet
+	kindBlank                    // empty or white space only
+	kindPara                     // a plain paragraph line
+	kindText                     // other text: list item, block quote, table row, indented code
+	kindHeading                  // a heading line (or setext underline)
+	kindNumbered                 // a numbered section line ("2.3 Title")
+	kindFence                    // a code fence line or a line inside a fence
+)
+
+// fence tracks an open fenced code block: it closes on a line of at least
+// n of the same character and nothing else.
+type fence struct {
+	open bool
+	char byte
+	n    int
+}
+
+// markdownHeadings finds ATX headings, setext headings and numbered section
+// lines ("2.3.1 Title"), skipping fenced code blocks and YAML front matter.
+// One pass over the lines; every decision looks at the current line and the
+// kinds of the two lines before it.
+func markdownHeadings(text string) []heading {
+	var hs []heading
+	start := frontMatterEnd(text)
+	prev, prevPrev := kindStart, kindStart
+	if start > 0 {
+		prev = kindText
+	}
+	prevStart, prevLine := 0, ""
+	var f fence
+	for start < len(text) {
+		ln, next := line(text, start)
+		kind := kindPara
+		ind, rest := indent(ln)
+		switch {
+		case f.open:
+			kind = kindFence
+			if closesFence(rest, f) {
+				f.open = false
+			}
+		case isBlank(ln):
+			kind = kindBlank
+		case opensFence(rest, &f):
+			kind = kindFence
+		case ind <= 3 && rest[0] == '#':
+			if level, title, ok := atx(rest); ok {
+				num, t := splitNumber(title)
+				hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: t, number: num})
+				kind = kindHeading
+			} else {
+				kind = kindText
+			}
+		case ind <= 3 && prev == kindPara && !(prevPrev == kindPara || prevPrev == kindText) && isSetextUnderline(rest):
+			level := 1
+			if rest[0] == '-' {
+				level = 2
+			}
+			num, t := splitNumber(collapseSpace(prevLine))
+			hs = append(hs, heading{offset: prevStart, body: next, end: -1, level: level, title: t, number: num})
+			kind = kindHeading
+		case ind == 0 && rest[0] >= '0' && rest[0] <= '9' && prev == kindNumbered:
+			// Two numbered lines in a row are a table of contents or a
+			// list, not two headings: take back the first.
+			if _, _, _, ok := numberedLine(ln, false); ok {
+				hs = hs[:len(hs)-1]
+				kind = kindText
+			} else {
+				kind = paraOrText(ind, rest)
+			}
+		case ind == 0 && (prev == kindStart || prev == kindBlank || prev == kindHeading || prev == kindFence):
+			if num, title, level, ok := numberedLine(ln, false); ok {
+				hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: title, number: num})
+				kind = kindNumbered
+			} else {
+				kind = paraOrText(ind, rest)
+			}
+		default:
+			kind = paraOrText(ind, rest)
+		}
+		prevPrev, prev = prev, kind
+		prevStart, prevLine = start, ln
+		start = next
+	}
+	return hs
+}
+
+// paraOrText tells a plain paragraph line from list items, block quotes,
+// table rows, thematic breaks and indented code, none of which a setext
+// underline can turn into a heading.
+func paraOrText(ind int, rest string) lineKind {
+	if ind > 3 {
+		return kindText
+	}
+	switch c := rest[0]; c {
+	case '>', '|', '<':
+		return kindText
+	case '-', '*', '+':
+		if len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t' || isThematicBreak(rest) {
+			return kindText
+		}
+	case '=':
+		if isSetextUnderline(rest) {
+			return kindText
+		}
+	default:
+		if c >= '0' && c <= '9' {
+			i := 0
+			for i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9' {
+				i++
+			}
+			if i < len(rest) && (rest[i] == '.' || rest[i] == ')') && (i+1 == len(rest) || rest[i+1] == ' ' || rest[i+1] == '\t') {
+				return kindText
+			}
+		}
+	}
+	return kindPara
+}
+
+// indent returns the indentation width of ln (a tab advances to the next
+// multiple of four) and the line without it.
+func indent(ln string) (int, string) {
+	w := 0
+	for i := 0; i < len(ln); i++ {
+		switch ln[i] {
+		case ' ':
+			w++
+		case '\t':
+			w += 4 - w%4
+		default:
+			return w, ln[i:]
+		}
+	}
+	return w, ""
+}
+
+// opensFence reports whether rest opens a fenced code block (three or more
+// backticks or tildes; a backtick fence's info string has no backtick) and
+// records the fence in f.
+func opensFence(rest string, f *fence) bool {
+	c := rest[0]
+	if c != '`' && c != '~' {
+		return false
+	}
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	if n < 3 {
+		return false
+	}
+	if c == '`' && strings.IndexByte(rest[n:], '`') >= 0 {
+		return false
+	}
+	*f = fence{open: true, char: c, n: n}
+	return true
+}
+
+// closesFence reports whether rest closes the open fence f: the same
+// character repeated at least as often, then only white space.
+func closesFence(rest string, f fence) bool {
+	n := 0
+	for n < len(rest) && rest[n] == f.char {
+		n++
+	}
+	return n >= f.n && isBlank(rest[n:])
+}
+
+// atx parses an ATX heading ("## Title ##") from a line without its
+// indentation. The closing run of '#' is stripped; an empty title is not a
+// heading.
+func atx(rest string) (level int, title string, ok bool) {
+	for level < len(rest) && rest[level] == '#' {
+		level++
+	}
+	if level > 6 {
+		return 0, "", false
+	}
+	after := rest[level:]
+	if after != "" && after[0] != ' ' && after[0] != '\t' {
+		return 0, "", false
+	}
+	t := trimSpace(after)
+	j := len(t)
+	for j > 0 && t[j-1] == '#' {
+		j--
+	}
+	switch {
+	case j == 0:
+		t = ""
+	case t[j-1] == ' ' || t[j-1] == '\t':
+		t = t[:j]
+	}
+	t = collapseSpace(t)
+	if t == "" {
+		return 0, "", false
+	}
+	return level, t, true
+}
+
+// isSetextUnderline reports whether rest is a run of '=' or of at least two
+// '-' followed only by white space.
+func isSetextUnderline(rest string) bool {
+	c := rest[0]
+	if c != '=' && c != '-' {
+		return false
+	}
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	if c == '-' && n < 2 {
+		return false
+	}
+	return isBlank(rest[n:])
+}
+
+// isThematicBreak reports whether rest is three or more '-', '*' or '_'
+// with optional spaces between them.
+func isThematicBreak(rest string) bool {
+	c := rest[0]
+	n := 0
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case c:
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// frontMatterEnd returns the offset after a YAML front matter block
+// ("---" … "---" or "...") at the very start of text, or 0 when there is
+// none. Front matter is metadata, not a heading's paragraph: without this
+// its closing "---" would underline the last key as a setext heading.
+func frontMatterEnd(text string) int {
+	first, next := line(text, 0)
+	if trimSpace(first) != "---" || next >= len(text) {
+		return 0
+	}
+	for start := next; start < len(text); {
+		ln, after := line(text, start)
+		if t := trimSpace(ln); t == "---" || t == "..." {
+			return after
+		}
+		start = after
+	}
+	return 0
+}
+
+// splitNumber separates a leading section number from a heading title:
+// "2.3 Subspaces" → ("2.3", "Subspaces"), "1. Introduction" →
+// ("1", "Introduction"). Only numbers with a dot count, so "2020 Roadmap"
+// stays whole, and the rest must start with a letter, so "3.14 is pi" is
+// split only when written as a heading.
+func splitNumber(title string) (number, rest string) {
+	n, dots, i := scanNumber(title)
+	if n == 0 || dots == 0 || i >= len(title) || (title[i] != ' ' && title[i] != '\t') {
+		return "", title
+	}
+	r := trimSpace(title[i:])
+	if r == "" {
+		return "", title
+	}
+	if c, _ := utf8.DecodeRuneInString(r); !unicode.IsLetter(c) {
+		return "", title
+	}
+	return strings.TrimSuffix(title[:i], "."), r
+}
+
+// scanNumber reads a section number "1", "2.3", "4.2.1." at the start of s:
+// up to six parts of one to three digits. It returns the number of parts,
+// the number of dots (a trailing dot included) and the offset after it.
+func scanNumber(s string) (parts, dots, end int) {
+	i := 0
+	for {
+		j := i
+		for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		d := j - i
+		if d == 0 || d > 3 {
+			if parts == 0 || d > 3 {
+				return 0, 0, 0
+			}
+			return parts, dots, i
+		}
+		parts++
+		if parts > 6 {
+			return 0, 0, 0
+		}
+		i = j
+		if i < len(s) && s[i] == '.' {
+			dots++
+			i++
+			continue
+		}
+		return parts, dots, i
+	}
+}

@@ -1,0 +1,340 @@
+package extract
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/analyze"
+)
+
+// idPatternAnyScript is idPattern for slugs that keep letters of any script
+// (text.Slug does, so "λ" in a name stays in its id).
+var idPatternAnyScript = regexp.MustCompile(`^[\p{Ll}\p{Lo}]+(-[\p{Ll}\p{Lo}\p{Nd}]+)+$`)
+
+// corpusDir locates the shared corpus: LORE_CORPUS, else the checkout's
+// sibling folder.
+func corpusDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("LORE_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("corpus not found at %s (set LORE_CORPUS): %v", dir, err)
+	}
+	return dir
+}
+
+func formatOf(name string) core.Format {
+	switch filepath.Ext(name) {
+	case ".tex":
+		return core.FormatLaTeX
+	case ".ptx":
+		return core.FormatPreTeXt
+	case ".md":
+		return core.FormatMarkdown
+	}
+	return core.FormatText
+}
+
+// loadCorpus analyzes one corpus document; ct, when set, pins the content
+// type so these tests judge extraction, not classification.
+func loadCorpus(t testing.TB, name string, ct core.ContentType) (*core.Document, *core.Analysis) {
+	t.Helper()
+	path := filepath.Join(corpusDir(t), name)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("corpus document %s not readable: %v", name, err)
+	}
+	doc := &core.Document{Name: name, Path: path, Format: formatOf(name), Text: string(b)}
+	a := analyze.Analyze(doc, nil)
+	if ct != "" && a.ContentType != ct {
+		t.Logf("%s: analyzer classified %q; extracting as %q", name, a.ContentType, ct)
+		a.ContentType = ct
+	}
+	return doc, a
+}
+
+func byType(ps []core.Primitive) map[core.PrimitiveType]int {
+	m := map[core.PrimitiveType]int{}
+	for _, p := range ps {
+		m[p.Type]++
+	}
+	return m
+}
+
+// checkCommon holds for every primitive of every document.
+func checkCommon(t *testing.T, doc *core.Document, ps []core.Primitive) {
+	t.Helper()
+	ids := map[string]bool{}
+	for _, p := range ps {
+		if ids[p.ID] {
+			t.Errorf("duplicate id %s", p.ID)
+		}
+		ids[p.ID] = true
+		if !idPatternAnyScript.MatchString(p.ID) {
+			t.Errorf("id %q does not match %s", p.ID, idPatternAnyScript)
+		}
+		if p.Provenance.Offset < 0 || p.Provenance.Offset >= len(doc.Text) {
+			t.Errorf("%s: offset %d out of range", p.ID, p.Provenance.Offset)
+		}
+		checkName(t, p)
+		checkKeywords(t, p)
+		if len(p.FormalStatement) > 500 {
+			t.Errorf("%s: statement of %d bytes", p.ID, len(p.FormalStatement))
+		}
+	}
+}
+
+func logPrimitives(t *testing.T, ps []core.Primitive) {
+	t.Helper()
+	for _, p := range ps {
+		st := p.FormalStatement
+		if len(st) > 80 {
+			st = st[:80]
+			for !isRuneStart(st) {
+				st = st[:len(st)-1]
+			}
+		}
+		t.Logf("%-10s | %-45s | %s", p.Type, p.Name, st)
+	}
+}
+
+func isRuneStart(s string) bool {
+	return len(s) == 0 || s[len(s)-1] < 0x80 || strings.ToValidUTF8(s, "\uFFFD") == s
+}
+
+// beginsWith counts primitives whose provenance offset opens the given
+// LaTeX environment.
+func beginsWith(doc *core.Document, ps []core.Primitive, prefix string) int {
+	n := 0
+	for _, p := range ps {
+		if strings.HasPrefix(doc.Text[p.Provenance.Offset:], prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestCorpusODSSorting(t *testing.T) {
+	doc, a := loadCorpus(t, "latex_ods_sorting.tex", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	if n := beginsWith(doc, ps, `\begin{thm}`); n != 8 {
+		t.Errorf("thm environments: got %d primitives, want 8", n)
+	}
+	if n := beginsWith(doc, ps, `\begin{lem}`); n != 1 {
+		t.Errorf("lem environments: got %d, want 1", n)
+	}
+	if n := beginsWith(doc, ps, `\begin{cor}`); n != 1 {
+		t.Errorf("cor environments: got %d, want 1", n)
+	}
+	if n := byType(ps)[core.Theorem]; n != 10 {
+		t.Errorf("theorem primitives: got %d, want 10 (8 thm, 1 lem, 1 cor)", n)
+	}
+	for _, p := range ps {
+		if p.Type == core.Theorem && p.Confidence < 0.9 {
+			t.Errorf("%s: confidence %.2f < 0.9", p.Name, p.Confidence)
+		}
+		if strings.Contains(p.FormalStatement, `\begin{proof}`) || strings.Contains(p.FormalStatement, `\thmlabel`) {
+			t.Errorf("%s: statement not cleaned: %q", p.Name, p.FormalStatement)
+		}
+	}
+}
+
+func TestCorpusOpenLogicEnumerability(t *testing.T) {
+	doc, a := loadCorpus(t, "latex_openlogic_enumerability.tex", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	want := map[string]int{`\begin{defn}`: 3, `\begin{prop}`: 3, `\begin{cor}`: 2}
+	for env, n := range want {
+		if got := beginsWith(doc, ps, env); got != n {
+			t.Errorf("%s: got %d primitives, want %d", env, got, n)
+		}
+	}
+	names := map[string]bool{}
+	for _, p := range ps {
+		names[p.Name] = true
+		if strings.Contains(p.FormalStatement, "!!{") || strings.Contains(p.FormalStatement, `\emph`) {
+			t.Errorf("%s: statement not cleaned: %q", p.Name, p.FormalStatement)
+		}
+	}
+	for _, n := range []string{"Enumeration, informally", "Enumeration, formally"} {
+		if !names[n] {
+			t.Errorf("missing primitive named %q", n)
+		}
+	}
+}
+
+func TestCorpusPreTeXtTrees(t *testing.T) {
+	doc, a := loadCorpus(t, "pretext_levin_discrete_sec_gt-trees.ptx", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	// Count the elements in the file itself.
+	want := 0
+	for _, el := range []string{"definition", "theorem", "proposition", "corollary", "lemma", "axiom", "algorithm", "identity", "principle", "fact"} {
+		for _, open := range []string{"<" + el + ">", "<" + el + " "} {
+			want += strings.Count(doc.Text, open)
+		}
+	}
+	got := 0
+	for _, p := range ps {
+		if p.Confidence >= 0.9 && strings.HasPrefix(doc.Text[p.Provenance.Offset:], "<") {
+			got++
+		}
+		if strings.Contains(p.FormalStatement, "<m>") || strings.Contains(p.FormalStatement, "<p>") {
+			t.Errorf("%s: tags left in statement %q", p.Name, p.FormalStatement)
+		}
+	}
+	if got != want || want != 7 {
+		t.Errorf("PreTeXt elements: extracted %d, file has %d (expected 7)", got, want)
+	}
+	names := map[string]bool{}
+	for _, p := range ps {
+		names[p.Name] = true
+	}
+	for _, n := range []string{"Trees and Forests", "Spanning Tree"} {
+		if !names[n] {
+			t.Errorf("missing primitive named %q", n)
+		}
+	}
+}
+
+func TestCorpusOpenIntroProbability(t *testing.T) {
+	doc, a := loadCorpus(t, "latex_openintro_ch_probability.tex", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	if n := beginsWith(doc, ps, `\begin{onebox}`); n != 17 {
+		t.Errorf("onebox environments: got %d primitives, want 17", n)
+	}
+	for _, p := range ps {
+		if strings.HasPrefix(doc.Text[p.Provenance.Offset:], `\begin{onebox}`) && p.Confidence < 0.9 {
+			t.Errorf("%s: confidence %.2f", p.Name, p.Confidence)
+		}
+		if strings.Contains(p.FormalStatement, `\vspace`) || strings.Contains(p.FormalStatement, `\index`) {
+			t.Errorf("%s: statement not cleaned: %q", p.Name, p.FormalStatement)
+		}
+	}
+}
+
+func TestCorpusRFC6455(t *testing.T) {
+	doc, a := loadCorpus(t, "rfc6455_websocket.txt", core.Spec)
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	axioms, techniques := 0, 0
+	for _, p := range ps {
+		switch p.Type {
+		case core.Axiom:
+			axioms++
+			if !hasUpperKeyword(p.FormalStatement, "MUST", "SHALL", "REQUIRED") {
+				t.Errorf("axiom without an upper-case keyword: %q", p.FormalStatement)
+			}
+			if !strings.HasPrefix(doc.Text[p.Provenance.Offset:], "MUST") &&
+				!strings.HasPrefix(doc.Text[p.Provenance.Offset:], "SHALL") &&
+				!strings.HasPrefix(doc.Text[p.Provenance.Offset:], "REQUIRED") {
+				t.Errorf("%s: offset %d does not point at the keyword", p.ID, p.Provenance.Offset)
+			}
+		case core.Technique:
+			techniques++
+			if !hasUpperKeyword(p.FormalStatement, "SHOULD", "RECOMMENDED") {
+				t.Errorf("technique without SHOULD/RECOMMENDED: %q", p.FormalStatement)
+			}
+		}
+		if strings.Contains(p.FormalStatement, "[Page ") || strings.Contains(p.FormalStatement, "RFC 6455   ") ||
+			strings.Contains(p.FormalStatement, "\f") {
+			t.Errorf("page furniture in statement: %q", p.FormalStatement)
+		}
+	}
+	t.Logf("rfc6455: %d axioms, %d techniques, %d primitives", axioms, techniques, len(ps))
+	for i, p := range ps {
+		if i < 40 {
+			t.Logf("%-9s | %-50s | %.90s", p.Type, p.Name, p.FormalStatement)
+		}
+	}
+	if axioms < 120 {
+		t.Errorf("axioms: got %d, want ≥ 120", axioms)
+	}
+	// A sentence split by a page break stays one sentence.
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "Fette & Melnikov") {
+			t.Errorf("page footer inside statement: %q", p.FormalStatement)
+		}
+	}
+}
+
+func hasUpperKeyword(s string, kws ...string) bool {
+	for _, k := range kws {
+		for i := 0; ; {
+			j := strings.Index(s[i:], k)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			end := at + len(k)
+			if (at == 0 || !isWordByte(s[at-1])) && (end == len(s) || !isWordByte(s[end])) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
+
+func TestCorpusTutorialSteps(t *testing.T) {
+	doc, a := loadCorpus(t, "tutorial-steps_bitnami_redis-sentinel_README.md", core.Tutorial)
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	steps := 0
+	for _, p := range ps {
+		if p.Type == core.Technique && strings.HasPrefix(p.Name, "Step ") {
+			steps++
+			if !strings.HasPrefix(doc.Text[p.Provenance.Offset:], "Step ") {
+				t.Errorf("%s: offset does not point at the marker", p.Name)
+			}
+		}
+	}
+	if steps != 10 || len(ps) != 10 {
+		t.Errorf("got %d step techniques of %d primitives, want exactly 10", steps, len(ps))
+	}
+}
+
+func TestCorpusAPIReference(t *testing.T) {
+	doc, a := loadCorpus(t, "apiref_goldmark_README.md", core.Reference)
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.Name] {
+			t.Errorf("duplicate signature name %q", p.Name)
+		}
+		seen[p.Name] = true
+	}
+}
+
+func TestCorpusCountsReport(t *testing.T) {
+	dir := corpusDir(t)
+	for _, name := range []string{
+		"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex",
+		"pretext_levin_discrete_sec_gt-trees.ptx", "latex_openintro_ch_probability.tex",
+		"rfc6455_websocket.txt", "tutorial-steps_bitnami_redis-sentinel_README.md",
+		"apiref_goldmark_README.md", "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt",
+	} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			continue
+		}
+		doc, a := loadCorpus(t, name, "")
+		ps := Extract(a, Options{})
+		checkCommon(t, doc, ps)
+		t.Logf("%-70s %-9s %3d primitives %v", name, a.ContentType, len(ps), byType(ps))
+	}
+}

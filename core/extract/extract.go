@@ -1,0 +1,543 @@
+// Package extract finds knowledge primitives (definitions, theorems,
+// algorithms, techniques, axioms, identities) in an analyzed document.
+//
+// Two families of strategies run over every section's own text:
+//
+//   - format strategies read structure the markup makes explicit: LaTeX
+//     theorem-like environments (\begin{thm}, \begin{onebox}{Title} …) and
+//     PreTeXt elements (<definition>, <theorem> …). They run whatever the
+//     content type, because markup is unambiguous.
+//   - content strategies read textual markers chosen by the document's
+//     content type: "Definition 2.1:" in textbooks, BCP 14 keywords in specs,
+//     "Step N:" in tutorials, "Finding 1:" in papers, code signatures in API
+//     references. Markers are case-sensitive words at a word boundary, so
+//     prose ("the definition of", "must") never becomes a primitive.
+//
+// Every section is scanned once per strategy with substring prefilters, so
+// extraction is linear in the size of the document.
+//
+// Names are concept names, chosen in this order: a name the author wrote
+// (a bracketed theorem name, a <title>, a box title); the term the
+// statement defines (emphasized, "is called X", or the subject of "X is …");
+// the cross-reference label ("thm:quicksort-i" → "Quicksort Theorem I");
+// the enclosing section's title plus the kind of result ("Merge-Sort
+// Theorem"), numbered on repeats; finally a short phrase of the statement's
+// main clause. Names never exceed 60 bytes, never end in a stopword and are
+// never a lone stopword or letter.
+package extract
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Options adjusts one extraction.
+type Options struct {
+	// Domain overrides the analysis's detected domain for every primitive.
+	Domain string
+}
+
+// Limits of the statement and computational form, as in the reference.
+const (
+	maxStatement = 500
+	maxFormPart  = 100
+	maxIdentity  = 200
+	// unknownCap is the confidence ceiling when the content type is
+	// unknown: every strategy runs, so any single match is weak evidence.
+	unknownCap = 0.4
+	// proximity is how close (in bytes) two unknown-type matches must be
+	// to count as the same find.
+	proximity = 10
+)
+
+// cand is a primitive found by a strategy, before ids and derived fields.
+type cand struct {
+	typ       core.PrimitiveType
+	name      string
+	statement string
+	number    string
+	offset    int // absolute byte offset of the marker
+	end       int // absolute end of the marked block (format strategies)
+	conf      float64
+	format    bool // found by a format strategy: exempt from the unknown cap
+	sec       *secState
+}
+
+// secState is what the extractor knows about one section while scanning.
+type secState struct {
+	s        *core.Section
+	title    string
+	chapter  int
+	body     int // absolute start of the section's own text
+	own      string
+	patterns []string
+	counted  bool
+}
+
+type extractor struct {
+	a      *core.Analysis
+	doc    string
+	format core.Format
+	ctype  core.ContentType
+	cands  []cand
+	// closers index the closing tags of format blocks once per document,
+	// so finding the end of an environment never rescans the text.
+	closers map[string][]int
+	// topicUses numbers repeated section-derived names.
+	topicUses map[string]int
+	// sigSeen keeps one primitive per API name and document.
+	sigSeen map[string]bool
+}
+
+// Extract returns the primitives found in the analyzed document, in
+// document order, without dependency edges (wiring is a later stage).
+func Extract(a *core.Analysis, opts Options) []core.Primitive {
+	out := []core.Primitive{}
+	if a == nil || a.Document == nil {
+		return out
+	}
+	doc := a.Document.Text
+	x := &extractor{
+		a:         a,
+		doc:       doc,
+		format:    a.Document.Format,
+		ctype:     a.ContentType,
+		topicUses: map[string]int{},
+	}
+	if x.ctype == "" {
+		x.ctype = core.Unknown
+	}
+	roots := a.Sections
+	if len(roots) == 0 {
+		if strings.TrimSpace(doc) == "" {
+			return out
+		}
+		// An analysis without sections still has text worth reading.
+		roots = []*core.Section{{Title: "Document", End: len(doc)}}
+	}
+	for i, root := range roots {
+		if root == nil {
+			continue
+		}
+		chapter := i + 1
+		walk(root, func(s *core.Section) { x.section(s, chapter) })
+	}
+	return x.finish(opts)
+}
+
+// walk visits sections depth-first without trusting the tree to be acyclic
+// or nil-free.
+func walk(s *core.Section, fn func(*core.Section)) {
+	var rec func(s *core.Section, depth int)
+	rec = func(s *core.Section, depth int) {
+		if s == nil || depth > 64 {
+			return
+		}
+		fn(s)
+		for _, c := range s.Children {
+			rec(c, depth+1)
+		}
+	}
+	rec(s, 0)
+}
+
+func (x *extractor) section(s *core.Section, chapter int) {
+	n := len(x.doc)
+	body := clamp(s.BodyOffset, 0, n)
+	if s.BodyOffset == 0 && s.Offset > 0 {
+		body = clamp(s.Offset, 0, n)
+	}
+	end := clamp(s.OwnEnd(), body, n)
+	st := &secState{s: s, chapter: chapter, body: body, own: x.doc[body:end]}
+	st.title = x.plainTitle(s.Title)
+
+	first := len(x.cands)
+	switch x.format {
+	case core.FormatLaTeX:
+		x.latexEnvs(st)
+	case core.FormatPreTeXt:
+		x.pretextElems(st)
+	}
+	nFormat := len(x.cands) - first
+	start := len(x.cands)
+	// A "Step N: …" heading is structure whatever the classification says:
+	// READMEs that teach by steps are often classified as references.
+	x.stepHeading(st)
+	switch x.ctype {
+	case core.Textbook:
+		x.textbook(st)
+	case core.Tutorial:
+		x.tutorial(st)
+	case core.Spec:
+		x.spec(st)
+	case core.Paper:
+		x.paper(st)
+	case core.Reference:
+		x.reference(st)
+	default:
+		x.textbook(st)
+		x.tutorial(st)
+		x.spec(st)
+		x.paper(st)
+		x.reference(st)
+		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
+	}
+	if nFormat > 0 {
+		// A textual marker inside a recognized environment is the same
+		// primitive seen twice.
+		blocks := x.cands[first : first+nFormat]
+		kept := x.cands[:start]
+		for _, c := range x.cands[start:] {
+			if !insideBlock(blocks, c.offset) {
+				kept = append(kept, c)
+			}
+		}
+		x.cands = kept
+	}
+}
+
+func clamp(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+func insideBlock(blocks []cand, off int) bool {
+	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].end > off })
+	for ; i < len(blocks); i++ {
+		if blocks[i].offset <= off && off < blocks[i].end {
+			return true
+		}
+		if blocks[i].offset > off {
+			break
+		}
+	}
+	return false
+}
+
+// nearDedup keeps, among matches closer than proximity bytes, the one with
+// the highest confidence (the reference's all-strategies rule), in linear
+// time by bucketing offsets.
+func nearDedup(cs []cand) []cand {
+	if len(cs) < 2 {
+		return cs
+	}
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := cs[order[i]], cs[order[j]]
+		if a.conf != b.conf {
+			return a.conf > b.conf
+		}
+		return a.offset < b.offset
+	})
+	buckets := map[int][]int{}
+	keep := make([]bool, len(cs))
+	for _, i := range order {
+		off := cs[i].offset
+		b := off / proximity
+		clash := false
+		for d := -1; d <= 1 && !clash; d++ {
+			for _, o := range buckets[b+d] {
+				if abs(o-off) < proximity {
+					clash = true
+					break
+				}
+			}
+		}
+		if clash {
+			continue
+		}
+		keep[i] = true
+		buckets[b] = append(buckets[b], off)
+	}
+	out := cs[:0:0]
+	for i, c := range cs {
+		if keep[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// plainTitle renders a section title as plain text for names and
+// provenance: LaTeX and XML markup removed.
+func (x *extractor) plainTitle(t string) string {
+	switch x.format {
+	case core.FormatLaTeX:
+		if strings.ContainsAny(t, "\\{$~#!") {
+			t = cleanLaTeX(t)
+		}
+	case core.FormatPreTeXt:
+		if strings.ContainsAny(t, "<&") {
+			t = cleanXML(t)
+		}
+	}
+	return text.CollapseSpace(strings.Trim(t, "#*_ \t"))
+}
+
+// add records a candidate found in st at absolute offset off.
+func (x *extractor) add(st *secState, c cand) {
+	c.sec = st
+	c.statement = text.Truncate(text.CollapseSpace(c.statement), maxStatement)
+	c.statement = strings.TrimSpace(c.statement)
+	if c.statement == "" {
+		return
+	}
+	if c.name == "" {
+		c.name = fallbackName(c)
+	}
+	x.cands = append(x.cands, c)
+}
+
+// topicName is the section-title name of a result ("Merge-Sort Theorem"),
+// numbered when the same name was already given in this extraction.
+func (x *extractor) topicName(st *secState, kind, number string) string {
+	t := topicTitle(st.title)
+	if t == "" {
+		return ""
+	}
+	n := withKind(t, kind)
+	x.topicUses[n]++
+	if u := x.topicUses[n]; u > 1 {
+		if number != "" {
+			return tidyName(n + " " + number)
+		}
+		return tidyName(n + " " + strconv.Itoa(u))
+	}
+	return tidyName(n)
+}
+
+// fallbackName is the last resort: the kind and number ("Theorem 3.1"),
+// or the kind alone.
+func fallbackName(c cand) string {
+	k := kindWord(string(c.typ))
+	if c.number != "" {
+		return k + " " + c.number
+	}
+	return k
+}
+
+// finish turns candidates into primitives: ids, sections, forms, keywords.
+func (x *extractor) finish(opts Options) []core.Primitive {
+	cs := x.cands
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].offset != cs[j].offset {
+			return cs[i].offset < cs[j].offset
+		}
+		if cs[i].format != cs[j].format {
+			return cs[i].format
+		}
+		return cs[i].conf > cs[j].conf
+	})
+	domain := opts.Domain
+	if domain == "" {
+		domain = x.a.Domain
+	}
+	if domain == "" {
+		domain = "learn"
+	}
+	idBase := text.Slug(domain)
+	if idBase == "" {
+		idBase = "learn"
+	}
+	ctype := string(x.ctype)
+	used := map[string]int{}
+	out := make([]core.Primitive, 0, len(cs))
+	lastOff := -1
+	for _, c := range cs {
+		if c.offset == lastOff {
+			continue
+		}
+		lastOff = c.offset
+		conf := c.conf
+		if x.ctype == core.Unknown && !c.format && conf > unknownCap {
+			conf = unknownCap
+		}
+		slug := text.Slug(c.name)
+		if slug == "" {
+			slug = string(c.typ)
+		}
+		id := idBase + "-" + slug
+		used[id]++
+		if n := used[id]; n > 1 {
+			id += "-" + strconv.Itoa(n)
+			used[id]++
+		}
+		section := c.number
+		if section == "" {
+			section = c.sec.s.Number
+		}
+		if section == "" {
+			section = strconv.Itoa(c.sec.chapter) + "." + strconv.Itoa(len(out)+1)
+		}
+		out = append(out, core.Primitive{
+			ID:                    id,
+			Name:                  c.name,
+			Type:                  c.typ,
+			Domain:                domain,
+			Chapter:               c.sec.chapter,
+			Section:               section,
+			Plane:                 x.a.Plane,
+			FormalStatement:       c.statement,
+			ComputationalForm:     computationalForm(c.typ, c.statement),
+			Prerequisites:         []string{},
+			Dependencies:          []core.Edge{},
+			Enables:               []string{},
+			CompositionRules:      []core.CompositionRule{},
+			ApplicabilityPatterns: x.patterns(c.sec),
+			Keywords:              keywords(c.statement),
+			Tags:                  []string{ctype, domain},
+			Confidence:            conf,
+			Provenance: core.Provenance{
+				Document:    x.a.Document.Path,
+				Section:     c.sec.title,
+				Offset:      c.offset,
+				ContentHash: text.ContentHash(c.statement),
+			},
+		})
+	}
+	return out
+}
+
+// keywords are the statement's stemmed keywords. Macro names kept inside
+// math ($O(n\log n)$) are markup, not words, so they are left out; and
+// stemming can turn a content word into a stopword ("underlying" → "under",
+// "needed" → "need"), so those are dropped after stemming too.
+func keywords(statement string) []string {
+	ks := text.Keywords(dropMacros(statement))
+	out := ks[:0]
+	for _, k := range ks {
+		if !text.IsStopword(k) {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		return []string{}
+	}
+	return out
+}
+
+// dropMacros removes backslash command names (\log, \mathcal) from text.
+func dropMacros(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && isLetterByte(s[i+1]) {
+			i++
+			for i+1 < len(s) && isLetterByte(s[i+1]) {
+				i++
+			}
+			b = append(b, ' ')
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// computationalForm derives the reference's per-type template.
+func computationalForm(t core.PrimitiveType, statement string) string {
+	first := text.FirstSentence(statement, maxFormPart)
+	switch t {
+	case core.Definition:
+		return "Defines: " + first
+	case core.Theorem:
+		return "Given preconditions, then: " + first
+	case core.Algorithm:
+		return "Procedure: " + first
+	case core.Technique:
+		return "Apply: " + first
+	case core.Axiom:
+		return "Assert: " + first
+	case core.Identity:
+		return text.Truncate(statement, maxIdentity)
+	}
+	return first
+}
+
+// patterns returns the section's three most frequent keywords (stemmed,
+// no stopwords, at least three letters), counted once per section and only
+// for sections that yield a primitive. Words are counted as written first
+// and stemmed once per distinct word, which keeps this pass close to the
+// speed of tokenizing.
+func (x *extractor) patterns(st *secState) []string {
+	if st.counted {
+		return append([]string{}, st.patterns...)
+	}
+	st.counted = true
+	raw := make(map[string]int, 64+len(st.own)/64)
+	var order []string
+	count := func(seg string) {
+		text.EachWord(seg, func(w string, _, _ int) {
+			if c, ok := raw[w]; ok {
+				raw[w] = c + 1
+				return
+			}
+			raw[w] = 1
+			order = append(order, w)
+		})
+	}
+	switch x.format {
+	case core.FormatLaTeX:
+		eachLaTeXProse(st.own, count)
+	case core.FormatPreTeXt:
+		eachXMLText(st.own, count)
+	default:
+		count(st.own)
+	}
+	counts := map[string]int{}
+	var keys []string
+	for _, w := range order {
+		if text.IsStopword(w) || !hasLetter(w) {
+			continue
+		}
+		k := text.Stem(w)
+		if utf8.RuneCountInString(k) < 3 || text.IsStopword(k) {
+			continue
+		}
+		if _, ok := counts[k]; !ok {
+			keys = append(keys, k)
+		}
+		counts[k] += raw[w]
+	}
+	// Top three by count, ties to the earlier word: one pass, no sort.
+	var top []string
+	for _, k := range keys {
+		pos := len(top)
+		for pos > 0 && counts[k] > counts[top[pos-1]] {
+			pos--
+		}
+		if pos >= 3 {
+			continue
+		}
+		top = append(top, "")
+		copy(top[pos+1:], top[pos:])
+		top[pos] = k
+		if len(top) > 3 {
+			top = top[:3]
+		}
+	}
+	st.patterns = top
+	return append([]string{}, top...)
+}

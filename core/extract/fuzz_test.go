@@ -1,0 +1,94 @@
+package extract
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// slowInput flags an input whose extraction took far longer than a linear
+// pass over fuzz-sized text can.
+const slowInput = 3 * time.Second
+
+// fuzzOne extracts from txt as a one-section document of format f with
+// every strategy enabled, and checks the invariants every caller relies on.
+func fuzzOne(t *testing.T, txt string, f core.Format) {
+	for _, ct := range []core.ContentType{core.Unknown, core.Textbook, core.Spec} {
+		a := oneSection(txt, f, ct)
+		start := time.Now()
+		ps := Extract(a, Options{})
+		if d := time.Since(start); d > slowInput {
+			t.Fatalf("%d bytes took %v: super-linear path", len(txt), d)
+		}
+		ids := map[string]bool{}
+		for _, p := range ps {
+			if p.Provenance.Offset < 0 || p.Provenance.Offset >= len(txt) {
+				t.Fatalf("offset %d outside [0,%d)", p.Provenance.Offset, len(txt))
+			}
+			if len(p.FormalStatement) > maxStatement || p.FormalStatement == "" {
+				t.Fatalf("statement of %d bytes", len(p.FormalStatement))
+			}
+			if p.Name == "" || len(p.Name) > 2*maxName {
+				t.Fatalf("name %q", p.Name)
+			}
+			if ids[p.ID] {
+				t.Fatalf("duplicate id %q", p.ID)
+			}
+			ids[p.ID] = true
+			if p.Keywords == nil || p.Prerequisites == nil || p.Dependencies == nil {
+				t.Fatal("nil slice")
+			}
+		}
+	}
+}
+
+func addCorpusSeeds(f *testing.F, names ...string) {
+	dir := os.Getenv("LORE_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	}
+	for _, n := range names {
+		if b, err := os.ReadFile(filepath.Join(dir, n)); err == nil {
+			if len(b) > 16<<10 {
+				b = b[:16<<10]
+			}
+			f.Add(string(b))
+		}
+	}
+}
+
+func FuzzExtractLaTeX(f *testing.F) {
+	for _, s := range []string{
+		"\\begin{thm}[Name]\\label{thm:x}\nBody $x$.\n\\end{thm}",
+		"\\begin{defn}\\emph{term} is \\textbf{x}\\end{defn}",
+		"\\begin{onebox}{Rule of thumb}text\\end{onebox}",
+		"\\begin{onebox}{",
+		"\\begin{thm}[{unbalanced}",
+		"\\begin{lemma}$$\\begin{align*}x\\end{lemma}",
+		"% \\begin{thm}\n\\begin{cor}!!a{x} \\usetoken{S}{y}\\end{cor}",
+		"Definition 2.1: A group is a set. Theorem (X). Y\n\nThe client MUST do it.",
+		"\\begin{prop}\\ollabel{prop:enum-bij}\\end{prop}\\end{prop}",
+	} {
+		f.Add(s)
+	}
+	addCorpusSeeds(f, "latex_ods_sorting.tex", "latex_openlogic_enumerability.tex")
+	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatLaTeX) })
+}
+
+func FuzzExtractPreTeXt(f *testing.F) {
+	for _, s := range []string{
+		`<definition xml:id="d"><title>T</title><statement><p>A <term>x</term> is <m>1&lt;2</m>.</p></statement></definition>`,
+		`<theorem><statement><p>Unclosed`,
+		`<corollary/><lemma xml:id='l-a'><statement>&#x41;&#0;&bogus;<!-- c`,
+		`<fact><![CDATA[x`,
+		`<proposition><statement><fn>a</fn><idx>b<p>c</p></statement></proposition></proposition>`,
+		"<axiom>\n<?pi ?><q>x</q><ie/></axiom>",
+	} {
+		f.Add(s)
+	}
+	addCorpusSeeds(f, "pretext_levin_discrete_sec_gt-trees.ptx")
+	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatPreTeXt) })
+}

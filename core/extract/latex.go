@@ -1,0 +1,702 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// latexEnv says what a theorem-like environment produces.
+type latexEnv struct {
+	typ  core.PrimitiveType
+	kind string // naming kind: "definition", "theorem", "lemma" …
+}
+
+// latexEnvs are the environments that hold primitives. Proofs, examples and
+// exercises are deliberately absent: they apply knowledge, they are not it.
+var latexEnvs = map[string]latexEnv{
+	"definition": {core.Definition, "definition"}, "defn": {core.Definition, "definition"},
+	"defi": {core.Definition, "definition"}, "dfn": {core.Definition, "definition"},
+	"theorem": {core.Theorem, "theorem"}, "thm": {core.Theorem, "theorem"},
+	"lemma": {core.Theorem, "lemma"}, "lem": {core.Theorem, "lemma"},
+	"proposition": {core.Theorem, "proposition"}, "prop": {core.Theorem, "proposition"},
+	"corollary": {core.Theorem, "corollary"}, "cor": {core.Theorem, "corollary"},
+	"axiom":     {core.Axiom, "axiom"},
+	"algorithm": {core.Algorithm, "algorithm"},
+	"identity":  {core.Identity, "identity"},
+	// A "rule" environment states a law (product rule, chain rule): a
+	// theorem, not an axiom.
+	"rule": {core.Theorem, "rule"},
+	// OpenIntro's box: definition unless its title names a rule or law.
+	"onebox": {core.Definition, "onebox"},
+}
+
+// Structural markup is stronger evidence than a textual marker.
+const (
+	envConfidence    = 0.95
+	oneboxConfidence = 0.9
+)
+
+func (x *extractor) latexEnvs(st *secState) {
+	s := st.own
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], `\begin{`)
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + 7
+		q := strings.IndexByte(s[i:], '}')
+		if q < 0 || q > 40 {
+			continue
+		}
+		name := s[i : i+q]
+		env, ok := latexEnvs[strings.TrimSuffix(name, "*")]
+		if !ok || commentedOut(s, at) {
+			continue
+		}
+		p := i + q + 1
+		var title, opt string
+		if env.kind == "onebox" {
+			a := skipSpaceNL(s, p)
+			if a < len(s) && s[a] == '{' {
+				if e, ok := balanced(s, a, '{', '}', 400); ok {
+					title = s[a+1 : e]
+					p = e + 1
+				}
+			}
+		}
+		if a := skipSpaceNL(s, p); a < len(s) && s[a] == '[' {
+			if e, ok := balanced(s, a, '[', ']', 400); ok {
+				opt = s[a+1 : e]
+				p = e + 1
+			}
+		}
+		absBody := st.body + p
+		absEnd, blockEnd := x.blockEnd(`\begin{`+name+`}`, `\end{`+name+`}`, absBody, st.body+len(s))
+		body := x.doc[absBody:absEnd]
+		if len(body) > maxBody {
+			body = body[:maxBody]
+		}
+		c := cand{
+			typ:    env.typ,
+			offset: st.body + at,
+			end:    blockEnd,
+			conf:   envConfidence,
+			format: true,
+		}
+		c.statement = cleanLaTeX(body)
+		c.name = x.envName(st, env, name, title, opt, body, c.statement, &c)
+		// Continue after the environment: blocks never overlap, so nested
+		// environments of the same kind are not separate primitives and
+		// the work stays linear in the section.
+		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
+			i = rel
+		}
+		x.add(st, c)
+	}
+}
+
+// maxBody bounds how much of a block is read: statements are 500 bytes, and
+// a block whose end is far away (or missing) must not be cleaned whole.
+const maxBody = 16 << 10
+
+// blockEnd finds where a block opened at absBody ends: at its closing tag;
+// when that is missing, at the next opening of the same kind, or maxBlock
+// bytes on, whichever comes first. It returns the end of the body and the
+// end of the whole block (after the closing tag).
+func (x *extractor) blockEnd(openTag, closeTag string, absBody, limit int) (int, int) {
+	if e, ok := x.closeAfter(closeTag, absBody); ok {
+		if n, ok2 := x.closeAfter(openTag, absBody); !ok2 || n > e {
+			return e, e + len(closeTag)
+		}
+	}
+	end := limit
+	if end-absBody > maxBlock {
+		end = absBody + maxBlock
+	}
+	if n, ok := x.closeAfter(openTag, absBody); ok && n < end {
+		end = n
+	}
+	if end < absBody {
+		end = absBody
+	}
+	return end, end
+}
+
+// commentedOut reports whether an unescaped '%' precedes position at on its
+// line.
+func commentedOut(s string, at int) bool {
+	ls := lineStartBefore(s, at)
+	if ls < 0 {
+		ls = at - lookBack
+	}
+	for k := ls; k < at; k++ {
+		if s[k] == '%' && (k == 0 || s[k-1] != '\\') {
+			return true
+		}
+	}
+	return false
+}
+
+func skipSpaceNL(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// balanced finds the delimiter closing the one at p, honoring nesting and
+// backslash escapes, within limit bytes.
+func balanced(s string, p int, open, closeB byte, limit int) (int, bool) {
+	depth := 0
+	for q := p; q < len(s) && q-p < limit; q++ {
+		switch s[q] {
+		case '\\':
+			q++
+		case open:
+			depth++
+		case closeB:
+			depth--
+			if depth == 0 {
+				return q, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// closeAfter returns the first absolute position of tag at or after pos,
+// from a per-document index built on first use: each closing tag is
+// searched for once per document, not once per opening.
+func (x *extractor) closeAfter(tag string, pos int) (int, bool) {
+	if x.closers == nil {
+		x.closers = map[string][]int{}
+	}
+	idx, ok := x.closers[tag]
+	if !ok {
+		for i := 0; i < len(x.doc); {
+			j := strings.Index(x.doc[i:], tag)
+			if j < 0 {
+				break
+			}
+			idx = append(idx, i+j)
+			i += j + len(tag)
+		}
+		x.closers[tag] = idx
+	}
+	k := sort.SearchInts(idx, pos)
+	if k < len(idx) {
+		return idx[k], true
+	}
+	return 0, false
+}
+
+// ruleTitle reports whether a box title names a law rather than a term.
+func ruleTitle(t string) bool {
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		switch strings.Trim(w, ",.:;'’s") {
+		case "rule", "rules", "law", "laws", "theorem", "principle", "principles":
+			return true
+		}
+	}
+	return false
+}
+
+// envName chooses a concept name for an environment (see the package
+// comment for the order) and settles the onebox type.
+func (x *extractor) envName(st *secState, env latexEnv, envName, title, opt, body, stmt string, c *cand) string {
+	if env.kind == "onebox" {
+		t := cleanLaTeX(title)
+		c.conf = oneboxConfidence
+		if ruleTitle(t) {
+			c.typ = core.Theorem
+		}
+		// "Bayes' Theorem: inverting probabilities" names "Bayes' Theorem".
+		if i := strings.Index(t, ": "); i > 1 {
+			t = t[:i]
+		}
+		if n := givenName(t); n != "" {
+			return n
+		}
+		if n := termName(latexTerm(body)); n != "" {
+			return n
+		}
+		return x.topicName(st, "Definition", "")
+	}
+	if n := givenName(cleanLaTeX(opt)); n != "" {
+		return n
+	}
+	label := latexLabel(body)
+	k := kindWord(env.kind)
+	switch env.typ {
+	case core.Definition:
+		if n := termName(latexTerm(body)); n != "" {
+			return n
+		}
+		if n := labelName(label); n != "" {
+			return n
+		}
+		if n := definedTerm(stmt); n != "" {
+			return titleCase(n)
+		}
+		return x.topicName(st, k, "")
+	case core.Algorithm:
+		if n := givenName(cleanLaTeX(latexArg(body, `\caption`))); n != "" {
+			return n
+		}
+		if n := labelName(label); n != "" {
+			return withKind(n, k)
+		}
+		return x.topicName(st, k, "")
+	}
+	if n := labelName(label); n != "" {
+		return tidyName(withKind(n, k))
+	}
+	if n := x.topicName(st, k, ""); n != "" {
+		return n
+	}
+	if n := statementPhrase(stmt, 4); n != "" {
+		return tidyName(withKind(titleCase(n), k))
+	}
+	return ""
+}
+
+// latexTerm returns the first term the body marks as defined: \emph,
+// \term, \textbf, \hiddenterm, \defn, \textit — cleaned to plain text.
+func latexTerm(body string) string {
+	best := -1
+	arg := ""
+	for _, cmd := range []string{`\emph{`, `\term{`, `\textbf{`, `\hiddenterm{`, `\defn{`, `\textit{`, `\defterm{`, `\dfn{`} {
+		i := strings.Index(body, cmd)
+		if i < 0 || (best >= 0 && i >= best) {
+			continue
+		}
+		if e, ok := balanced(body, i+len(cmd)-1, '{', '}', 200); ok {
+			best = i
+			arg = body[i+len(cmd) : e]
+		}
+	}
+	return cleanLaTeX(arg)
+}
+
+// latexArg returns the braced argument of the first occurrence of cmd.
+func latexArg(body, cmd string) string {
+	i := strings.Index(body, cmd+"{")
+	if i < 0 {
+		return ""
+	}
+	if e, ok := balanced(body, i+len(cmd), '{', '}', 400); ok {
+		return body[i+len(cmd)+1 : e]
+	}
+	return ""
+}
+
+// latexLabel returns the first cross-reference key of a block: \label{…}
+// or a book's own \thmlabel{…}, \ollabel{…}; keys of equations, figures
+// and sections belong to something else.
+func latexLabel(body string) string {
+	for i := 0; i < len(body); {
+		j := strings.Index(body[i:], "label{")
+		if j < 0 {
+			return ""
+		}
+		at := i + j
+		i = at + 6
+		k := at
+		for k > 0 && isLetterByte(body[k-1]) {
+			k--
+		}
+		if k == 0 || body[k-1] != '\\' {
+			continue
+		}
+		prefix := body[k:at]
+		switch prefix {
+		case "eq", "fig", "tab", "sec", "chap", "exc", "ex", "item", "foot", "app", "part", "line":
+			continue
+		}
+		e, ok := balanced(body, at+5, '{', '}', 200)
+		if !ok {
+			return ""
+		}
+		key := body[at+6 : e]
+		lk := strings.ToLower(key)
+		if strings.HasPrefix(lk, "eq") || strings.HasPrefix(lk, "fig") || strings.HasPrefix(lk, "tab") {
+			continue
+		}
+		return key
+	}
+	return ""
+}
+
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// displayMath environments are kept as math ($$…$$) when cleaning.
+var displayMath = map[string]bool{
+	"align": true, "align*": true, "equation": true, "equation*": true, "gather": true,
+	"gather*": true, "multline": true, "multline*": true, "eqnarray": true, "eqnarray*": true,
+	"displaymath": true, "math": true, "flalign": true, "flalign*": true, "alignat": true, "alignat*": true,
+}
+
+// dropArgs lists commands removed with their arguments (how many braced
+// arguments): labels, references, spacing, index entries, and the ODS
+// variants for languages other than the first.
+var dropArgs = map[string]int{
+	"label": 1, "index": 1, "vspace": 1, "vspace*": 1, "hspace": 1, "hspace*": 1,
+	"setlength": 2, "addtolength": 2, "cite": 1, "citep": 1, "citet": 1, "nocite": 1,
+	"cpponly": 1, "pcodeonly": 1, "footnote": 1, "marginpar": 1, "phantom": 1,
+	"hphantom": 1, "vphantom": 1, "includegraphics": 1, "input": 1, "include": 1,
+	"todo": 1, "addcontentsline": 3, "olfileid": 3, "caption": 1, "url": 1,
+	"rule": 2, "raisebox": 1, "color": 1, "newcommand": 2, "renewcommand": 2,
+}
+
+// blankCmds produce a space (paragraph and spacing commands).
+var blankCmds = map[string]bool{
+	"par": true, "noindent": true, "newline": true, "linebreak": true, "medskip": true,
+	"smallskip": true, "bigskip": true, "item": true, "centering": true, "quad": true,
+	"qquad": true, "indent": true, "clearpage": true, "newpage": true, "break": true,
+	"hfill": true, "vfill": true, "displaystyle": true, "small": true, "footnotesize": true,
+	"large": true, "normalsize": true, "relax": true, "protect": true,
+}
+
+// textCmds produce fixed text.
+var textCmds = map[string]string{
+	"ldots": "…", "dots": "…", "cdots": "…", "LaTeX": "LaTeX", "TeX": "TeX",
+	"textbackslash": `\`, "S": "§", "copyright": "©", "ie": "i.e.", "eg": "e.g.",
+}
+
+// cleanLaTeX renders LaTeX source as reading text: comments, labels, index
+// entries and spacing dropped; emphasis and term macros unwrapped; math
+// kept as $…$; white space collapsed.
+func cleanLaTeX(s string) string { return cleanLaTeXMode(s, false) }
+
+// cleanLaTeXMode with dropMath removes math too, for word counting.
+func cleanLaTeXMode(s string, dropMath bool) string {
+	b := make([]byte, 0, len(s))
+	math := false
+	mathEnd := ""
+	emit := func(str string) {
+		if !(math && dropMath) {
+			b = append(b, str...)
+		}
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if math && mathEnd != "" && strings.HasPrefix(s[i:], mathEnd) {
+			i += len(mathEnd)
+			if strings.HasPrefix(mathEnd, `\end`) || mathEnd == "$$" || mathEnd == `\]` {
+				emit("$$")
+			} else {
+				emit("$")
+			}
+			math, mathEnd = false, ""
+			b = append(b, ' ')
+			continue
+		}
+		switch {
+		case c == '%':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			i++
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+		case c == '\\':
+			if i+1 >= len(s) {
+				i++
+				continue
+			}
+			d := s[i+1]
+			if !isLetterByte(d) {
+				i += 2
+				switch d {
+				case '%', '$', '&', '#', '_', '{', '}':
+					if math {
+						emit(`\`)
+					}
+					emit(string(d))
+				case '\\':
+					if math {
+						emit(`\\`)
+					} else {
+						b = append(b, ' ')
+					}
+				case '(', '[':
+					if !math {
+						math = true
+						if d == '(' {
+							mathEnd = `\)`
+							emit("$")
+						} else {
+							mathEnd = `\]`
+							emit("$$")
+						}
+					}
+				case ')', ']':
+				case ',', ' ', ';', '!', '>', ':':
+					if math {
+						emit(s[i-2 : i])
+					} else {
+						b = append(b, ' ')
+					}
+				case '@', '/', '-':
+				default:
+					if math {
+						emit(s[i-2 : i])
+					} else if d < 0x80 {
+						b = append(b, d)
+					}
+				}
+				continue
+			}
+			j := i + 1
+			for j < len(s) && isLetterByte(s[j]) {
+				j++
+			}
+			name := s[i+1 : j]
+			if j < len(s) && s[j] == '*' {
+				name += "*"
+				j++
+			}
+			i = j
+			if math {
+				if strings.HasSuffix(name, "label") || name == "index" || name == "nonumber" || name == "notag" {
+					i = skipArgs(s, i, 1)
+					continue
+				}
+				emit(`\` + name)
+				continue
+			}
+			switch {
+			case name == "begin" || name == "end":
+				env := ""
+				k := skipBlank(s, i)
+				if k < len(s) && s[k] == '{' {
+					if e, ok := balanced(s, k, '{', '}', 60); ok {
+						env = s[k+1 : e]
+						i = e + 1
+					}
+				}
+				if name == "begin" && displayMath[env] {
+					math, mathEnd = true, `\end{`+env+`}`
+					b = append(b, ' ')
+					emit("$$")
+					continue
+				}
+				if name == "begin" {
+					i = skipOptArgs(s, i)
+					switch env {
+					case "tabular", "tabularx", "minipage", "array", "multicols", "wrapfigure", "onebox":
+						i = skipArgs(s, i, 1)
+					}
+				}
+				b = append(b, ' ')
+			case strings.HasSuffix(name, "label") || strings.HasSuffix(name, "ref"):
+				i = skipArgs(s, skipOptArgs(s, i), 1)
+			case dropArgs[name] > 0:
+				i = skipArgs(s, skipOptArgs(s, i), dropArgs[name])
+			case name == "usetoken":
+				i = skipArgs(s, i, 1)
+			case blankCmds[name]:
+				i = skipOptArgs(s, i)
+				b = append(b, ' ')
+			case textCmds[name] != "":
+				b = append(b, textCmds[name]...)
+				if i < len(s) && s[i] == '{' && i+1 < len(s) && s[i+1] == '}' {
+					i += 2
+				}
+			default:
+				// Unknown macros are mostly formatting: keep their text.
+				i = skipOptArgs(s, i)
+			}
+		case c == '$':
+			if math {
+				if mathEnd == "$" {
+					i++
+					emit("$")
+					math, mathEnd = false, ""
+					continue
+				}
+				emit("$")
+				i++
+				continue
+			}
+			math = true
+			if i+1 < len(s) && s[i+1] == '$' {
+				mathEnd = "$$"
+				i += 2
+				emit("$$")
+			} else {
+				mathEnd = "$"
+				i++
+				emit("$")
+			}
+		case c == '#':
+			// ODS marks code with #…#; a literal # is written \#.
+			i++
+		case math:
+			if c == '\n' || c == '\t' {
+				c = ' '
+			}
+			emit(string(c))
+			i++
+		case c == '{' || c == '}':
+			i++
+		case c == '~':
+			b = append(b, ' ')
+			i++
+		case c == '`' && i+1 < len(s) && s[i+1] == '`':
+			b = append(b, '"')
+			i += 2
+		case c == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			b = append(b, '"')
+			i += 2
+		case c == '!' && i+1 < len(s) && s[i+1] == '!':
+			// OpenLogic term tokens: !!{x}, !!a{x} ("a x"/"an x"), !!^{x}.
+			j := i + 2
+			for j < len(s) && j-i < 8 && (isLetterByte(s[j]) || s[j] == '^') {
+				j++
+			}
+			if j < len(s) && s[j] == '{' {
+				if strings.Contains(s[i+2:j], "a") {
+					if j+1 < len(s) && strings.IndexByte("aeiouAEIOU", s[j+1]) >= 0 {
+						b = append(b, "an "...)
+					} else {
+						b = append(b, "a "...)
+					}
+				}
+				i = j
+				continue
+			}
+			b = append(b, '!')
+			i++
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+	return tidyProse(string(b))
+}
+
+// skipArgs skips n braced arguments (and the blanks before them).
+func skipArgs(s string, i, n int) int {
+	for ; n > 0; n-- {
+		k := skipBlank(s, i)
+		if k >= len(s) || s[k] != '{' {
+			return i
+		}
+		e, ok := balanced(s, k, '{', '}', 4096)
+		if !ok {
+			return len(s)
+		}
+		i = e + 1
+	}
+	return i
+}
+
+// skipOptArgs skips bracketed optional arguments directly after a macro.
+func skipOptArgs(s string, i int) int {
+	for i < len(s) && s[i] == '[' {
+		e, ok := balanced(s, i, '[', ']', 400)
+		if !ok {
+			return i
+		}
+		i = e + 1
+	}
+	return i
+}
+
+// tidyProse collapses white space and removes the gaps dropped markup
+// leaves before punctuation and inside parentheses.
+func tidyProse(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	b := make([]byte, 0, len(s))
+	for _, w := range f {
+		if w == "()" || w == "[]" {
+			continue
+		}
+		if len(b) > 0 {
+			switch w[0] {
+			case ',', '.', ';', ':', ')', '!', '?':
+				b = append(b, w...)
+				continue
+			}
+			if b[len(b)-1] != '(' {
+				b = append(b, ' ')
+			}
+		}
+		b = append(b, w...)
+	}
+	return string(b)
+}
+
+// eachLaTeXProse calls fn with the runs of prose of LaTeX source, without
+// copying: macro names, the arguments of structural macros (\begin, \label,
+// \ref …), comments and math are skipped, so word counts see the words a
+// reader sees.
+func eachLaTeXProse(s string, fn func(string)) {
+	start := 0
+	flush := func(i int) {
+		if i > start {
+			fn(s[start:i])
+		}
+	}
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '\\':
+			flush(i)
+			j := i + 1
+			for j < len(s) && isLetterByte(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				j = i + 2
+			} else {
+				name := s[i+1 : j]
+				switch {
+				case name == "begin" || name == "end" || strings.HasSuffix(name, "label") ||
+					strings.HasSuffix(name, "ref") || name == "usetoken":
+					j = skipArgs(s, skipOptArgs(s, j), 1)
+				case dropArgs[name] > 0:
+					j = skipArgs(s, skipOptArgs(s, j), dropArgs[name])
+				}
+			}
+			if j > len(s) {
+				j = len(s)
+			}
+			i, start = j, j
+		case '%':
+			flush(i)
+			e := strings.IndexByte(s[i:], '\n')
+			if e < 0 {
+				return
+			}
+			i = i + e + 1
+			start = i
+		case '$':
+			flush(i)
+			j := i + 1
+			closeS := "$"
+			if j < len(s) && s[j] == '$' {
+				j++
+				closeS = "$$"
+			}
+			e := strings.Index(s[j:], closeS)
+			if e < 0 {
+				// An unmatched dollar is text, not the start of math.
+				i, start = j, j
+				continue
+			}
+			i = j + e + len(closeS)
+			start = i
+		default:
+			i++
+		}
+	}
+	flush(len(s))
+}

@@ -1,0 +1,380 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// pretextElems are the PreTeXt elements that hold primitives; like LaTeX,
+// proofs, examples and exercises are not knowledge of their own.
+var pretextElems = map[string]latexEnv{
+	"definition":  {core.Definition, "definition"},
+	"theorem":     {core.Theorem, "theorem"},
+	"lemma":       {core.Theorem, "lemma"},
+	"proposition": {core.Theorem, "proposition"},
+	"corollary":   {core.Theorem, "corollary"},
+	"axiom":       {core.Axiom, "axiom"},
+	"algorithm":   {core.Algorithm, "algorithm"},
+	"identity":    {core.Identity, "identity"},
+	"principle":   {core.Theorem, "principle"},
+	"fact":        {core.Theorem, "fact"},
+}
+
+func (x *extractor) pretextElems(st *secState) {
+	s := st.own
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + 1
+		k := i
+		for k < len(s) && k-i < 20 && isLetterByte(s[k]) {
+			k++
+		}
+		name := s[i:k]
+		env, ok := pretextElems[name]
+		if !ok || k >= len(s) {
+			continue
+		}
+		if c := s[k]; c != '>' && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '/' {
+			continue
+		}
+		gt := strings.IndexByte(s[k:], '>')
+		if gt < 0 || gt > 2000 {
+			continue
+		}
+		tagEnd := k + gt
+		if s[tagEnd-1] == '/' {
+			continue // an empty element states nothing
+		}
+		attrs := s[k:tagEnd]
+		absBody := st.body + tagEnd + 1
+		absEnd, blockEnd := x.blockEnd("<"+name, "</"+name+">", absBody, st.body+len(s))
+		body := x.doc[absBody:absEnd]
+		if len(body) > maxBody {
+			body = body[:maxBody]
+		}
+		stmtXML := xmlChild(body, "statement")
+		if stmtXML == "" {
+			stmtXML = body
+		}
+		c := cand{
+			typ:       env.typ,
+			offset:    st.body + at,
+			end:       blockEnd,
+			conf:      envConfidence,
+			format:    true,
+			statement: cleanXML(stmtXML),
+		}
+		c.name = x.elemName(st, env, attrs, body, stmtXML, c.statement)
+		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
+			i = rel
+		}
+		x.add(st, c)
+	}
+}
+
+// elemName: <title>, else the first <term>, else the xml:id, else the
+// section topic or a phrase of the statement.
+func (x *extractor) elemName(st *secState, env latexEnv, attrs, body, stmtXML, stmt string) string {
+	title := ""
+	if ti := strings.Index(body, "<title>"); ti >= 0 {
+		if si := strings.Index(body, "<statement"); si < 0 || ti < si {
+			title = xmlChild(body, "title")
+		}
+	}
+	if n := givenName(cleanXML(title)); n != "" {
+		return n
+	}
+	if n := termName(cleanXML(xmlChild(stmtXML, "term"))); n != "" {
+		return n
+	}
+	k := kindWord(env.kind)
+	if n := labelName(xmlAttr(attrs, "xml:id")); n != "" {
+		if env.typ == core.Definition {
+			return n
+		}
+		return tidyName(withKind(n, k))
+	}
+	if env.typ == core.Definition {
+		if n := definedTerm(stmt); n != "" {
+			return titleCase(n)
+		}
+	}
+	if n := x.topicName(st, k, ""); n != "" {
+		return n
+	}
+	if n := statementPhrase(stmt, 4); n != "" {
+		return tidyName(withKind(titleCase(n), k))
+	}
+	return ""
+}
+
+// xmlChild returns the content of the first <name> (with or without
+// attributes) … </name> in s.
+func xmlChild(s, name string) string {
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "<"+name)
+		if j < 0 {
+			return ""
+		}
+		at := i + j + 1 + len(name)
+		i = at
+		if at >= len(s) {
+			return ""
+		}
+		if c := s[at]; c != '>' && c != ' ' && c != '\t' && c != '\n' {
+			continue
+		}
+		gt := strings.IndexByte(s[at:], '>')
+		if gt < 0 {
+			return ""
+		}
+		open := at + gt + 1
+		if s[open-2] == '/' {
+			return ""
+		}
+		e := strings.Index(s[open:], "</"+name+">")
+		if e < 0 {
+			return ""
+		}
+		return s[open : open+e]
+	}
+	return ""
+}
+
+// xmlAttr reads one attribute value from a start tag's attribute text.
+func xmlAttr(attrs, name string) string {
+	for i := 0; i < len(attrs); {
+		j := strings.Index(attrs[i:], name+"=")
+		if j < 0 {
+			return ""
+		}
+		at := i + j
+		i = at + len(name) + 1
+		if at > 0 && !isSpaceByte(attrs[at-1]) {
+			continue
+		}
+		if i >= len(attrs) {
+			return ""
+		}
+		q := attrs[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		e := strings.IndexByte(attrs[i+1:], q)
+		if e < 0 {
+			return ""
+		}
+		return attrs[i+1 : i+1+e]
+	}
+	return ""
+}
+
+// xmlDropContent are elements whose content is not part of the statement:
+// titles and index entries name things, footnotes and proofs are asides.
+var xmlDropContent = map[string]bool{
+	"title": true, "idx": true, "fn": true, "proof": true, "image": true, "notation": true,
+	"caption": true, "shorttitle": true, "plaintitle": true, "latex-image": true,
+	"sageplot": true, "hint": true, "answer": true, "solution": true, "h": true, "index": true,
+}
+
+// xmlBlock elements separate words.
+var xmlBlock = map[string]bool{
+	"p": true, "li": true, "ol": true, "ul": true, "dl": true, "statement": true, "cell": true,
+	"row": true, "tabular": true, "blockquote": true, "br": true, "mrow": true, "pre": true,
+	"cd": true, "cline": true, "sidebyside": true, "figure": true, "table": true,
+}
+
+// xmlEmpty are PreTeXt's character and abbreviation elements.
+var xmlEmpty = map[string]string{
+	"ie": "i.e.", "eg": "e.g.", "etc": "etc.", "nbsp": " ", "ldots": "…", "ellipsis": "…",
+	"mdash": "—", "ndash": "–", "lq": "“", "rq": "”", "lsq": "‘", "rsq": "’", "tex": "TeX",
+	"latex": "LaTeX", "pretext": "PreTeXt", "vs": "vs.", "ca": "ca.", "nb": "N.B.",
+	"am": "a.m.", "pm": "p.m.", "ps": "PS:", "viz": "viz.",
+}
+
+var xmlEntities = map[string]string{
+	"lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'", "nbsp": " ",
+}
+
+// cleanXML renders PreTeXt markup as reading text: tags removed, <m>x</m>
+// kept as $x$ (display math as $$x$$), entities decoded, footnotes, index
+// entries and titles dropped, white space collapsed. Malformed markup is
+// read as text.
+func cleanXML(s string) string { return cleanXMLMode(s, false) }
+
+func cleanXMLMode(s string, dropMath bool) string {
+	b := make([]byte, 0, len(s))
+	inMath := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch c {
+		case '<':
+			switch {
+			case strings.HasPrefix(s[i:], "<!--"):
+				e := strings.Index(s[i+4:], "-->")
+				if e < 0 {
+					return tidyProse(string(b))
+				}
+				i += 4 + e + 3
+				continue
+			case strings.HasPrefix(s[i:], "<![CDATA["):
+				e := strings.Index(s[i+9:], "]]>")
+				if e < 0 {
+					e = len(s) - i - 9
+				}
+				if !(dropMath && inMath > 0) {
+					b = append(b, s[i+9:i+9+e]...)
+				}
+				i += 9 + e + 3
+				continue
+			case strings.HasPrefix(s[i:], "<?"):
+				e := strings.Index(s[i:], "?>")
+				if e < 0 {
+					return tidyProse(string(b))
+				}
+				i += e + 2
+				continue
+			}
+			gt := strings.IndexByte(s[i:], '>')
+			if gt < 0 {
+				b = append(b, '<')
+				i++
+				continue
+			}
+			tag := s[i+1 : i+gt]
+			i += gt + 1
+			closing := strings.HasPrefix(tag, "/")
+			tag = strings.TrimPrefix(tag, "/")
+			self := strings.HasSuffix(tag, "/")
+			tag = strings.TrimSuffix(tag, "/")
+			name := tag
+			if k := strings.IndexAny(tag, " \t\n\r"); k >= 0 {
+				name = tag[:k]
+			}
+			switch {
+			case xmlDropContent[name] && !closing && !self:
+				e := strings.Index(s[i:], "</"+name+">")
+				if e < 0 {
+					i = len(s)
+				} else {
+					i += e + len(name) + 3
+				}
+			case name == "m" || name == "me" || name == "men" || name == "md" || name == "mdn":
+				if self {
+					continue
+				}
+				if closing {
+					inMath--
+				} else {
+					inMath++
+				}
+				if !dropMath {
+					if name == "m" {
+						b = append(b, '$')
+					} else {
+						b = append(b, " $$ "...)
+					}
+				} else {
+					b = append(b, ' ')
+				}
+			case name == "q":
+				b = append(b, '"')
+			case name == "sq":
+				b = append(b, '\'')
+			case self && xmlEmpty[name] != "":
+				b = append(b, xmlEmpty[name]...)
+			case xmlBlock[name]:
+				b = append(b, ' ')
+			}
+		case '&':
+			e := strings.IndexByte(s[i:], ';')
+			if e > 1 && e <= 10 {
+				ent := s[i+1 : i+e]
+				if r, ok := decodeEntity(ent); ok {
+					if !(dropMath && inMath > 0) {
+						b = append(b, r...)
+					}
+					i += e + 1
+					continue
+				}
+			}
+			b = append(b, '&')
+			i++
+		default:
+			if !(dropMath && inMath > 0) {
+				b = append(b, c)
+			}
+			i++
+		}
+	}
+	return tidyProse(string(b))
+}
+
+func decodeEntity(ent string) (string, bool) {
+	if v, ok := xmlEntities[ent]; ok {
+		return v, true
+	}
+	if strings.HasPrefix(ent, "#") {
+		var n uint64
+		var err error
+		if strings.HasPrefix(ent, "#x") || strings.HasPrefix(ent, "#X") {
+			n, err = strconv.ParseUint(ent[2:], 16, 32)
+		} else {
+			n, err = strconv.ParseUint(ent[1:], 10, 32)
+		}
+		if err != nil || n == 0 || n > utf8.MaxRune {
+			return "", false
+		}
+		return string(rune(n)), true
+	}
+	return "", false
+}
+
+// eachXMLText calls fn with the runs of text of PreTeXt markup, without
+// copying: tags, comments and the content of math elements are skipped.
+func eachXMLText(s string, fn func(string)) {
+	start := 0
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			i++
+			continue
+		}
+		if i > start {
+			fn(s[start:i])
+		}
+		gt := strings.IndexByte(s[i:], '>')
+		if gt < 0 {
+			return
+		}
+		tag := s[i+1 : i+gt]
+		i += gt + 1
+		// An unclosed comment or formula runs to the end: nothing after it
+		// is text, and searching again from every opening would be
+		// quadratic.
+		switch {
+		case strings.HasPrefix(tag, "!--"):
+			e := strings.Index(s[i-gt-1:], "-->")
+			if e < 0 {
+				return
+			}
+			i = i - gt - 1 + e + 3
+		case tag == "m" || tag == "me" || tag == "men" || tag == "md" || tag == "mdn":
+			e := strings.Index(s[i:], "</"+tag+">")
+			if e < 0 {
+				return
+			}
+			i += e + len(tag) + 3
+		}
+		start = i
+	}
+	if start < len(s) {
+		fn(s[start:])
+	}
+}

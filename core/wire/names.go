@@ -1,0 +1,198 @@
+package wire
+
+import (
+	"unicode"
+)
+
+// nameIndex finds candidate names in statements. Names are stored as
+// sequences of stem ids in a trie, so a statement is matched in one pass
+// whatever the number of names: at each position the trie is walked only as
+// long as some name continues with the next token.
+type nameIndex struct {
+	vocab    map[string]int32 // stem → id, only stems that occur in names
+	children map[uint64]int32 // (node << 32 | token) → child node
+	group    []int32          // node → index into groups, or -1
+	groups   []nameGroup
+	own      []int32 // candidate → its own name's group, or -1
+}
+
+// nameGroup holds every candidate that carries one normalized name.
+type nameGroup struct {
+	members []int32            // candidate positions, ascending
+	byDoc   map[string][]int32 // per document, only when members span documents
+	docs    int
+}
+
+// minNameLetters is the shortest normalized name that may be matched. The
+// reference matched "A", "Of" and "" everywhere; two-letter names ("Pi",
+// "Ia") are followed only at deep depth because they are mostly noise.
+func minNameLetters(deep bool) int {
+	if deep {
+		return 2
+	}
+	return 3
+}
+
+// buildNameIndex indexes the names of prims, which are in document order.
+func buildNameIndex(names []string, docs []string, deep bool) *nameIndex {
+	ix := &nameIndex{
+		vocab:    make(map[string]int32),
+		children: make(map[uint64]int32),
+		group:    []int32{-1},
+		own:      make([]int32, len(names)),
+	}
+	sc := newScanner(nil, true)
+	minLetters := minNameLetters(deep)
+	for i, name := range names {
+		ix.own[i] = -1
+		sc.scan(name)
+		if len(sc.stems) == 0 || letters(sc.stems) < minLetters {
+			continue
+		}
+		node := int32(0)
+		for _, st := range sc.stems {
+			id, ok := ix.vocab[st]
+			if !ok {
+				id = int32(len(ix.vocab))
+				ix.vocab[st] = id
+			}
+			key := uint64(node)<<32 | uint64(uint32(id))
+			next, ok := ix.children[key]
+			if !ok {
+				next = int32(len(ix.group))
+				ix.group = append(ix.group, -1)
+				ix.children[key] = next
+			}
+			node = next
+		}
+		g := ix.group[node]
+		if g < 0 {
+			g = int32(len(ix.groups))
+			ix.groups = append(ix.groups, nameGroup{})
+			ix.group[node] = g
+		}
+		ix.groups[g].add(int32(i), docs[i], docs)
+		ix.own[i] = g
+	}
+	return ix
+}
+
+func letters(stems []string) int {
+	n := 0
+	for _, s := range stems {
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (g *nameGroup) add(pos int32, doc string, docs []string) {
+	if len(g.members) > 0 && g.docs == 1 && docs[g.members[0]] != doc {
+		// The group now spans documents: index the members per document.
+		g.byDoc = map[string][]int32{docs[g.members[0]]: append([]int32(nil), g.members...)}
+	}
+	if g.byDoc != nil {
+		if _, ok := g.byDoc[doc]; !ok {
+			g.docs++
+		}
+		g.byDoc[doc] = append(g.byDoc[doc], pos)
+	} else if len(g.members) == 0 {
+		g.docs = 1
+	}
+	g.members = append(g.members, pos)
+}
+
+// resolve picks which candidate of the group a name mentioned by the
+// candidate at pos refers to: the nearest preceding one (in its own document
+// first, then in any), else the nearest following one (again own document
+// first). The reference kept the last candidate of a name for every mention.
+func (g *nameGroup) resolve(pos int32, doc string) int32 {
+	own := g.members
+	if g.byDoc != nil {
+		own = g.byDoc[doc]
+	}
+	if p := before(own, pos); p >= 0 {
+		return p
+	}
+	if g.byDoc != nil {
+		if p := before(g.members, pos); p >= 0 {
+			return p
+		}
+	}
+	if p := after(own, pos); p >= 0 {
+		return p
+	}
+	if g.byDoc != nil {
+		return after(g.members, pos)
+	}
+	return -1
+}
+
+// before returns the largest element of the ascending list below pos, or -1.
+func before(list []int32, pos int32) int32 {
+	lo, hi := 0, len(list)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if list[mid] < pos {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return -1
+	}
+	return list[lo-1]
+}
+
+// after returns the smallest element of the ascending list above pos, or -1.
+func after(list []int32, pos int32) int32 {
+	lo, hi := 0, len(list)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if list[mid] <= pos {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(list) {
+		return -1
+	}
+	return list[lo]
+}
+
+// mention is a name found in a statement.
+type mention struct {
+	group       int32
+	first, last int32 // word indexes in the statement, inclusive
+}
+
+// match lists the names mentioned in the scanned statement, leftmost-longest
+// and without overlap, so "Vector Space" is one mention and not also "Space".
+func (ix *nameIndex) match(c []content, out []mention) []mention {
+	out = out[:0]
+	for i := 0; i < len(c); {
+		node, best, bestEnd := int32(0), int32(-1), -1
+		for j := i; j < len(c) && c[j].tok >= 0; j++ {
+			next, ok := ix.children[uint64(node)<<32|uint64(uint32(c[j].tok))]
+			if !ok {
+				break
+			}
+			node = next
+			if g := ix.group[node]; g >= 0 {
+				best, bestEnd = g, j
+			}
+		}
+		if best < 0 {
+			i++
+			continue
+		}
+		out = append(out, mention{group: best, first: c[i].at, last: c[bestEnd].at})
+		i = bestEnd + 1
+	}
+	return out
+}

@@ -1,0 +1,444 @@
+package wire
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Options configures Wire.
+type Options struct {
+	// Depth shallow skips wiring; deep also follows two-letter names.
+	Depth core.Depth
+}
+
+// Result is what Wire produced.
+type Result struct {
+	// Primitives are copies of the candidates in document order, wired.
+	Primitives []core.Primitive
+	// EdgesAdded counts dependency edges added, EnablesAdded entries of the
+	// enables reverse index, PrerequisitesAdded prerequisite names.
+	EdgesAdded, EnablesAdded, PrerequisitesAdded int
+	// EdgesByType counts the added edges per type.
+	EdgesByType map[core.EdgeType]int
+	// Rejected counts edges refused: self-edges, duplicates of an existing
+	// (target, type) pair, and edges that would close a cycle.
+	Rejected int
+}
+
+// Strengths and descriptions of the edges Wire emits, as in the reference.
+const (
+	motivatesStrength = 0.3
+	appliesStrength   = 0.6
+	orderDescription  = "Required by section ordering"
+	plainDescription  = "Name reference in formal statement"
+
+	// exampleBytes bounds a composition rule's example sentence.
+	exampleBytes = 120
+	// maxComposed bounds how many applied primitives one algorithm composes,
+	// so that a pathological statement naming thousands of definitions
+	// cannot produce a quadratic number of rule conditions.
+	maxComposed = 32
+)
+
+// Wire copies the candidates, sorts them into document order (by offset,
+// then document, then id) and wires them: name cross-references, type
+// inference, document order, the enables reverse index and composition
+// rules. The input is never modified. The dependency graph over primitive
+// ids stays acyclic, with no self-edges and no duplicate (target, type)
+// edges on a primitive.
+func Wire(candidates []core.Primitive, opts Options) Result {
+	// Sort positions rather than the primitives themselves: a primitive is a
+	// few hundred bytes and a stable sort moves elements O(n log n) times.
+	perm := make([]int32, len(candidates))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(i, j int32) int {
+		a, b := &candidates[i].Provenance, &candidates[j].Provenance
+		return cmp.Or(
+			cmp.Compare(a.Offset, b.Offset),
+			cmp.Compare(a.Document, b.Document),
+			cmp.Compare(candidates[i].ID, candidates[j].ID),
+			cmp.Compare(i, j),
+		)
+	})
+	prims := make([]core.Primitive, len(candidates))
+	for k, i := range perm {
+		prims[k] = clonePrimitive(&candidates[i])
+	}
+	res := Result{Primitives: prims, EdgesByType: make(map[core.EdgeType]int)}
+	if opts.Depth == core.Shallow || len(prims) == 0 {
+		return res
+	}
+	w := newWirer(prims, &res, opts.Depth == core.Deep)
+	w.seedExisting()
+	w.crossReferences()
+	w.documentOrder()
+	w.enables()
+	w.compose()
+	return res
+}
+
+// wirer holds the state of one Wire call.
+type wirer struct {
+	prims  []core.Primitive
+	res    *Result
+	node   []int32 // candidate → graph node (one node per distinct id)
+	ids    []string
+	byID   map[string]int32
+	graph  *graph
+	names  *nameIndex
+	chosen [][]choice // candidate → the names its statement refers to
+}
+
+// choice is a primitive a statement refers to, with the relationship the
+// words around the first telling mention give it.
+type choice struct {
+	target  int32 // candidate position
+	group   keyGroup
+	keyword string
+}
+
+func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
+	w := &wirer{
+		prims:  prims,
+		res:    res,
+		node:   make([]int32, len(prims)),
+		byID:   make(map[string]int32, len(prims)),
+		chosen: make([][]choice, len(prims)),
+	}
+	// Candidates sharing an id share a node: consumers see edges by id, so
+	// the graph they see must be the one kept acyclic.
+	for i := range prims {
+		n, ok := w.byID[prims[i].ID]
+		if !ok {
+			n = int32(len(w.ids))
+			w.byID[prims[i].ID] = n
+			w.ids = append(w.ids, prims[i].ID)
+		}
+		w.node[i] = n
+	}
+	w.graph = newGraph(len(w.ids))
+	names := make([]string, len(prims))
+	docs := make([]string, len(prims))
+	for i := range prims {
+		names[i] = prims[i].Name
+		docs[i] = prims[i].Provenance.Document
+	}
+	w.names = buildNameIndex(names, docs, deep)
+	return w
+}
+
+// addEdge is the one gate every edge passes: it refuses self-edges,
+// duplicate (target, type) pairs and cycles, and on success records the
+// edge and, when asked, the target's name as a prerequisite.
+func (w *wirer) addEdge(src, dst int32, typ core.EdgeType, strength float64, desc string, prereq bool) bool {
+	s, t := w.node[src], w.node[dst]
+	p := &w.prims[src]
+	target := w.ids[t]
+	budget := referenceBudget
+	if typ == core.Motivates {
+		budget = orderBudget
+	}
+	if s == t || p.HasEdge(target, typ) || !w.graph.link(s, t, budget) {
+		w.res.Rejected++
+		return false
+	}
+	p.Dependencies = append(p.Dependencies, core.Edge{
+		Target: target, Type: typ, Strength: strength, Description: desc,
+	})
+	w.res.EdgesAdded++
+	w.res.EdgesByType[typ]++
+	if name := w.prims[dst].Name; prereq && name != "" && !slices.Contains(p.Prerequisites, name) {
+		p.Prerequisites = append(p.Prerequisites, name)
+		w.res.PrerequisitesAdded++
+	}
+	return true
+}
+
+// seedExisting puts edges the candidates already carry through the same
+// gate, so that the graph accounts for them and a cyclic input cannot leak
+// through. Edges to ids outside the candidate set are kept as they are.
+func (w *wirer) seedExisting() {
+	for i := range w.prims {
+		p := &w.prims[i]
+		if len(p.Dependencies) == 0 {
+			continue
+		}
+		kept := p.Dependencies[:0:0]
+		for _, e := range p.Dependencies {
+			t, ok := w.byID[e.Target]
+			if !ok {
+				kept = append(kept, e)
+				continue
+			}
+			s := w.node[i]
+			if s == t || slices.ContainsFunc(kept, func(k core.Edge) bool {
+				return k.Target == e.Target && k.Type == e.Type
+			}) || !w.graph.link(s, t, referenceBudget) {
+				w.res.Rejected++
+				continue
+			}
+			kept = append(kept, e)
+		}
+		p.Dependencies = kept
+	}
+}
+
+// crossReferences runs the name pass and the type-inference pass. Each
+// statement is scanned once. Edges to earlier primitives are added before
+// edges to later ones: the former can never close a cycle among themselves,
+// so when two primitives name each other the later one keeps its reference
+// to the earlier one.
+func (w *wirer) crossReferences() {
+	sc := newScanner(w.names.vocab, false)
+	var (
+		kws      []keyword
+		mentions []mention
+		seen     = make([]int32, len(w.ids)) // node → 1 + index into picks
+		stamp    = make([]int32, len(w.ids))
+		gen      int32
+	)
+	for i := range w.prims {
+		p := &w.prims[i]
+		if p.FormalStatement == "" {
+			continue
+		}
+		sc.scan(p.FormalStatement)
+		mentions = w.names.match(sc.content, mentions)
+		if len(mentions) == 0 {
+			continue
+		}
+		kws = findKeywords(sc.words, kws)
+		gen++
+		own := w.names.own[i]
+		var picks []choice
+		for _, m := range mentions {
+			if m.group == own {
+				continue // the statement naming its own concept
+			}
+			tgt := w.names.groups[m.group].resolve(int32(i), p.Provenance.Document)
+			if tgt < 0 {
+				continue
+			}
+			kw, hasKW := nearestKeyword(kws, m.first, m.last, sc.words[m.first].sentence)
+			n := w.node[tgt]
+			if stamp[n] == gen {
+				// Named again: a later mention only matters when the first
+				// one carried no relationship keyword.
+				c := &picks[seen[n]]
+				if c.group == kwNone && hasKW {
+					c.group, c.keyword = kw.group, kw.text
+				}
+				continue
+			}
+			stamp[n], seen[n] = gen, int32(len(picks))
+			c := choice{target: tgt}
+			if hasKW {
+				c.group, c.keyword = kw.group, kw.text
+			}
+			picks = append(picks, c)
+		}
+		w.chosen[i] = picks
+	}
+
+	for _, forward := range []bool{false, true} {
+		for i := range w.prims {
+			for k := range w.chosen[i] {
+				c := &w.chosen[i][k]
+				if (c.target > int32(i)) != forward {
+					continue
+				}
+				typ, strength := c.group.edge()
+				desc := plainDescription
+				if c.group != kwNone {
+					desc = fmt.Sprintf("Keyword %q with name reference in formal statement", c.keyword)
+				}
+				w.addEdge(int32(i), c.target, typ, strength, desc, true)
+			}
+		}
+	}
+	for _, forward := range []bool{false, true} {
+		for i := range w.prims {
+			if !procedural(w.prims[i].Type) {
+				continue
+			}
+			for _, c := range w.chosen[i] {
+				if (c.target > int32(i)) != forward || !theoretical(w.prims[c.target].Type) {
+					continue
+				}
+				if c.group == kwApplies {
+					continue // the keyword pass already tried this very edge
+				}
+				o := &w.prims[c.target]
+				desc := fmt.Sprintf("%s applies %s %q", w.prims[i].Type, o.Type, o.Name)
+				w.addEdge(int32(i), c.target, core.Applies, appliesStrength, desc, true)
+			}
+		}
+	}
+}
+
+func procedural(t core.PrimitiveType) bool { return t == core.Algorithm || t == core.Technique }
+
+func theoretical(t core.PrimitiveType) bool { return t == core.Definition || t == core.Theorem }
+
+// documentOrder links each primitive to the previous one of its document
+// with a motivates edge. It runs after the cross-references so that an
+// explicit forward reference wins over the ordering edge it contradicts.
+// Axioms stand on their own and get none.
+func (w *wirer) documentOrder() {
+	last := make(map[string]int32)
+	for i := range w.prims {
+		p := &w.prims[i]
+		prev, ok := last[p.Provenance.Document]
+		last[p.Provenance.Document] = int32(i)
+		if !ok || p.Type == core.Axiom {
+			continue
+		}
+		w.addEdge(int32(i), prev, core.Motivates, motivatesStrength, orderDescription, true)
+	}
+}
+
+// enables rebuilds every candidate's enables list as the exact reverse of
+// the dependency edges among the candidates. Entries naming ids outside the
+// candidate set are left alone: they come from elsewhere.
+func (w *wirer) enables() {
+	dependents := make([][]int32, len(w.ids))
+	for n := range w.ids {
+		ds := w.graph.rdeps[n]
+		if len(ds) == 0 {
+			continue
+		}
+		ds = slices.Clone(ds)
+		slices.Sort(ds) // node numbers follow document order
+		dependents[n] = ds
+	}
+	for i := range w.prims {
+		p := &w.prims[i]
+		kept := p.Enables[:0:0]
+		for _, id := range p.Enables {
+			if _, in := w.byID[id]; !in && !slices.Contains(kept, id) {
+				kept = append(kept, id)
+			}
+		}
+		for _, d := range dependents[w.node[i]] {
+			kept = append(kept, w.ids[d])
+			w.res.EnablesAdded++
+		}
+		if len(kept) == 0 && p.Enables == nil {
+			continue
+		}
+		p.Enables = kept
+	}
+}
+
+// compose adds composition rules to every algorithm or technique that
+// applies or requires two or more definitions or theorems. Team generation
+// needs these rules to form teams; the reference never produced any. One
+// rule is added per applied primitive:
+//
+//   - With is the applied primitive, Yields the algorithm's name;
+//   - Type is nested when the applied primitive or another applied one
+//     depends directly on the other (one is built inside the other),
+//     otherwise sequential when the statement names the applied primitives
+//     in the order the document introduced them (a pipeline), otherwise
+//     parallel;
+//   - Conditions names the other applied primitives;
+//   - Example is the statement's first sentence.
+func (w *wirer) compose() {
+	inSet := make([]uint32, len(w.ids))
+	var gen uint32
+	var applied []choice
+	for i := range w.prims {
+		p := &w.prims[i]
+		if !procedural(p.Type) || len(w.chosen[i]) < 2 {
+			continue
+		}
+		applied = applied[:0]
+		for _, c := range w.chosen[i] {
+			o := &w.prims[c.target]
+			if !theoretical(o.Type) {
+				continue
+			}
+			if !p.HasEdge(o.ID, core.Applies) && !p.HasEdge(o.ID, core.Requires) {
+				continue
+			}
+			applied = append(applied, c)
+			if len(applied) == maxComposed {
+				break
+			}
+		}
+		if len(applied) < 2 {
+			continue
+		}
+		gen++
+		for _, c := range applied {
+			inSet[w.node[c.target]] = gen
+		}
+		// Ordering edges say nothing about one concept being built from
+		// another, so only the other edge types make a rule nested.
+		nested := make([]bool, len(applied))
+		for k, c := range applied {
+			for _, e := range w.prims[c.target].Dependencies {
+				d, ok := w.byID[e.Target]
+				if !ok || e.Type == core.Motivates || inSet[d] != gen {
+					continue
+				}
+				nested[k] = true
+				for j, o := range applied {
+					if w.node[o.target] == d {
+						nested[j] = true
+					}
+				}
+			}
+		}
+		inOrder := slices.IsSortedFunc(applied, func(a, b choice) int { return cmp.Compare(a.target, b.target) })
+		example := text.FirstSentence(p.FormalStatement, exampleBytes)
+		for k, c := range applied {
+			with := w.prims[c.target].ID
+			if slices.ContainsFunc(p.CompositionRules, func(r core.CompositionRule) bool { return r.With == with }) {
+				continue
+			}
+			typ := core.Parallel
+			switch {
+			case nested[k]:
+				typ = core.Nested
+			case inOrder:
+				typ = core.Sequential
+			}
+			conds := make([]string, 0, len(applied)-1)
+			for j, o := range applied {
+				if j != k {
+					conds = append(conds, w.prims[o.target].Name)
+				}
+			}
+			p.CompositionRules = append(p.CompositionRules, core.CompositionRule{
+				With: with, Yields: p.Name, Type: typ, Conditions: conds, Example: example,
+			})
+		}
+	}
+}
+
+// clonePrimitive copies p deeply enough that nothing Wire appends or edits
+// is shared with the caller.
+func clonePrimitive(p *core.Primitive) core.Primitive {
+	c := *p
+	c.Prerequisites = slices.Clone(p.Prerequisites)
+	c.Dependencies = slices.Clone(p.Dependencies)
+	c.Enables = slices.Clone(p.Enables)
+	c.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
+	c.Keywords = slices.Clone(p.Keywords)
+	c.Tags = slices.Clone(p.Tags)
+	if p.CompositionRules != nil {
+		c.CompositionRules = make([]core.CompositionRule, len(p.CompositionRules))
+		for i, r := range p.CompositionRules {
+			r.Conditions = slices.Clone(r.Conditions)
+			c.CompositionRules[i] = r
+		}
+	}
+	return c
+}

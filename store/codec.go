@@ -1,0 +1,69 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// ErrUnknownCodec is returned (wrapped, with the key) when a value starts
+// with a codec version this build does not know, typically because a newer
+// lore wrote it.
+var ErrUnknownCodec = errors.New("unknown codec version")
+
+// ErrCorrupt is returned (wrapped, with the key) when a value cannot be
+// decoded by the codec its version byte names.
+var ErrCorrupt = errors.New("corrupt value")
+
+// codec turns records into bytes. Its version byte is written in front of
+// every value, so records written by an older codec stay readable after the
+// encoding changes: decoding picks the codec by that byte, not by the build.
+type codec interface {
+	version() byte
+	marshal(v any) ([]byte, error)
+	unmarshal(data []byte, v any) error
+}
+
+// jsonCodec is version 1: stdlib JSON, debuggable with Badger's own tools and
+// tolerant of fields added later.
+type jsonCodec struct{}
+
+func (jsonCodec) version() byte                      { return 1 }
+func (jsonCodec) marshal(v any) ([]byte, error)      { return json.Marshal(v) }
+func (jsonCodec) unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// writeCodec is what new values are written with.
+var writeCodec codec = jsonCodec{}
+
+// codecs holds every codec that may have written a value still on disk.
+var codecs = map[byte]codec{
+	jsonCodec{}.version(): jsonCodec{},
+}
+
+func encodeValue(v any) ([]byte, error) {
+	body, err := writeCodec.marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 1+len(body))
+	out[0] = writeCodec.version()
+	copy(out[1:], body)
+	return out, nil
+}
+
+// decodeValue names the key in every error so that a corrupt record can be
+// found and repaired instead of taking the whole store down.
+func decodeValue(key, data []byte, v any) error {
+	if len(data) == 0 {
+		return fmt.Errorf("decode %s: empty value: %w", displayKey(key), ErrCorrupt)
+	}
+	c, ok := codecs[data[0]]
+	if !ok {
+		return fmt.Errorf("decode %s: codec version %d (written by a newer lore?): %w",
+			displayKey(key), data[0], ErrUnknownCodec)
+	}
+	if err := c.unmarshal(data[1:], v); err != nil {
+		return fmt.Errorf("decode %s: %w: %w", displayKey(key), ErrCorrupt, err)
+	}
+	return nil
+}

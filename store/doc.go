@@ -1,0 +1,62 @@
+// Package store persists lore's registry in an embedded Badger v4 database.
+// It is the only package that imports Badger; the rest of lore sees core
+// types only.
+//
+// # Keyspace
+//
+// Keys are type-prefixed and hierarchical, so every query is a prefix scan.
+// Components are separated by '/'. Identifiers (primitive and session ids,
+// edge targets) may not contain '/' or NUL and are refused if they do;
+// free-text components (domain, type, keyword, edge type) are
+// percent-encoded ('/', '%' and NUL only), so a scan for one value never
+// matches another that merely starts with it. Numbers are fixed-width
+// big-endian, so byte order is numeric order.
+//
+//	key                                  value          purpose
+//	m/schema                             {version}      layout version; newer ones are refused
+//	p/<id>                               Primitive      the record
+//	e/<from>/<to>/<edgetype>             {strength}     forward dependency edge
+//	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
+//	i/domain/<domain>/<id>               (empty)        primitives by domain
+//	i/type/<type>/<id>                   (empty)        primitives by type
+//	i/kw/<keyword>/<id>                  (empty)        keyword postings (lowercased)
+//	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance, ties by id
+//	s/<session>                          Session        session record and state
+//	j/<session>/<seq:8>                  Change         the session's journaled changeset
+//
+// Every non-empty value starts with a one-byte codec version (1 = JSON), so
+// the encoding can change without a rewrite of old values; index entries
+// carry everything in the key and have no value. Everything under e/, r/,
+// i/ and k/ is derived from the p/ records and written or deleted in the
+// same transaction as the record, after reading the previous version to
+// remove what it implied. Verify checks that derivation both ways.
+//
+// # Journal protocol
+//
+// A session may hold more changes than one Badger transaction can (about 26k
+// writes or 2.5 MB with the lean options used here), yet must be applied all
+// or nothing. CommitSession therefore:
+//
+//  1. writes s/<session> with state journaling, then the changeset under
+//     j/<session>/ in as many transactions as needed;
+//  2. flips the session to committing in one small transaction: this is
+//     the commit point;
+//  3. applies the changes in order, in batches sized to the transaction
+//     limits, each batch one transaction that also maintains the indexes;
+//  4. marks the session committed.
+//
+// Open recovers an interrupted commit before returning: a journaling
+// session is rolled back (journal deleted, then record), a committing one
+// is rolled forward by applying its journal again from the start. Replay is
+// idempotent: a put writes the same state again, a remove of an absent
+// primitive does nothing. The journal is kept after the commit, as the
+// record of what the session changed (Changes reads it back for unlearn).
+//
+// # Operations
+//
+// Badger's logger never writes to the terminal: its messages are dropped
+// unless Options names a Logger or writer. Value-log GC runs periodically
+// while the store is open. A second opener of the same directory, in this or
+// another process, gets an error matching core.ErrStoreLocked that names the
+// directory.
+package store

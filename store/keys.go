@@ -1,0 +1,226 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// sep separates the components of a key. Identifiers may not contain it, and
+// free-text components (domains, types, keywords) are escaped so that a
+// prefix scan for one value can never match another value that merely starts
+// with it.
+const sep = '/'
+
+// maxIDLen keeps keys far below Badger's 65000-byte key limit even when an
+// edge key holds two identifiers.
+const maxIDLen = 1024
+
+// Key prefixes. Each record kind owns one prefix, so every query is a prefix
+// scan and a whole kind can be counted with a key-only iteration.
+var (
+	keySchema        = []byte("m/schema")
+	prefixPrimitive  = []byte("p/")
+	prefixEdge       = []byte("e/")
+	prefixReverse    = []byte("r/")
+	prefixIndex      = []byte("i/")
+	prefixDomain     = []byte("i/domain/")
+	prefixType       = []byte("i/type/")
+	prefixKeyword    = []byte("i/kw/")
+	prefixRank       = []byte("k/rank/")
+	prefixSession    = []byte("s/")
+	prefixJournal    = []byte("j/")
+	errMalformedKey  = errors.New("malformed key")
+	errInvalidID     = errors.New("invalid identifier")
+	rankKeyFixedPart = len(prefixRank) + 8 + 1
+)
+
+// validateID rejects identifiers that would break the key layout: the
+// separator would let one id's prefix scan see another id's keys, and NUL is
+// refused because it is never part of a legitimate identifier.
+func validateID(what, id string) error {
+	switch {
+	case id == "":
+		return fmt.Errorf("%s is empty: %w", what, errInvalidID)
+	case len(id) > maxIDLen:
+		return fmt.Errorf("%s %.40q… is longer than %d bytes: %w", what, id, maxIDLen, errInvalidID)
+	case strings.IndexByte(id, sep) >= 0:
+		return fmt.Errorf("%s %q contains %q: %w", what, id, sep, errInvalidID)
+	case strings.IndexByte(id, 0) >= 0:
+		return fmt.Errorf("%s %q contains NUL: %w", what, id, errInvalidID)
+	}
+	return nil
+}
+
+// escape makes a free-text value safe as one key component. Percent-encoding
+// keeps keys readable in Badger's own tools and is trivially reversible.
+func escape(s string) string {
+	if !strings.ContainsAny(s, "/%\x00") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '/', '%', 0:
+			fmt.Fprintf(&b, "%%%02X", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func unescape(s string) (string, error) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", fmt.Errorf("truncated escape in %q: %w", s, errMalformedKey)
+		}
+		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", fmt.Errorf("bad escape in %q: %w", s, errMalformedKey)
+		}
+		b.WriteByte(byte(v))
+		i += 2
+	}
+	return b.String(), nil
+}
+
+func join(prefix []byte, parts ...string) []byte {
+	n := len(prefix)
+	for _, p := range parts {
+		n += len(p) + 1
+	}
+	k := make([]byte, 0, n)
+	k = append(k, prefix...)
+	for i, p := range parts {
+		if i > 0 {
+			k = append(k, sep)
+		}
+		k = append(k, p...)
+	}
+	return k
+}
+
+func primitiveKey(id string) []byte { return join(prefixPrimitive, id) }
+
+func edgeKey(from, to string, t core.EdgeType) []byte {
+	return join(prefixEdge, from, to, escape(string(t)))
+}
+
+func reverseKey(to, from string, t core.EdgeType) []byte {
+	return join(prefixReverse, to, from, escape(string(t)))
+}
+
+// reversePrefix selects every reverse edge pointing at id.
+func reversePrefix(id string) []byte { return join(prefixReverse, id, "") }
+
+// parseEdgeKey splits e/<a>/<b>/<type> or r/<a>/<b>/<type> into its parts;
+// the caller knows which prefix it scanned.
+func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) {
+	if !bytes.HasPrefix(key, prefix) {
+		return "", "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	parts := strings.Split(string(key[len(prefix):]), string(sep))
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" {
+		return "", "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	et, err := unescape(parts[2])
+	if err != nil {
+		return "", "", "", fmt.Errorf("%s: %w", displayKey(key), err)
+	}
+	return parts[0], parts[1], core.EdgeType(et), nil
+}
+
+func domainKey(domain, id string) []byte {
+	return join(prefixDomain, escape(domain), id)
+}
+
+func typeKey(t core.PrimitiveType, id string) []byte {
+	return join(prefixType, escape(string(t)), id)
+}
+
+func keywordKey(kw, id string) []byte { return join(prefixKeyword, escape(kw), id) }
+
+// indexValuePrefix selects every entry of one index for one value.
+func indexValuePrefix(prefix []byte, value string) []byte {
+	return join(prefix, escape(value), "")
+}
+
+// parseIndexKey splits <prefix><escaped value>/<id>. The id is everything
+// after the last separator because ids never contain one.
+func parseIndexKey(prefix, key []byte) (value, id string, err error) {
+	if !bytes.HasPrefix(key, prefix) {
+		return "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	rest := key[len(prefix):]
+	i := bytes.LastIndexByte(rest, sep)
+	if i < 0 || i == len(rest)-1 {
+		return "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	v, err := unescape(string(rest[:i]))
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", displayKey(key), err)
+	}
+	return v, string(rest[i+1:]), nil
+}
+
+// rankKey orders primitives by descending importance: the inverted number is
+// fixed-width big-endian, so byte order is numeric order, and ties fall back
+// to id order.
+func rankKey(importance int, id string) []byte {
+	k := make([]byte, 0, rankKeyFixedPart+len(id))
+	k = append(k, prefixRank...)
+	k = binary.BigEndian.AppendUint64(k, math.MaxUint64-uint64(max(importance, 0)))
+	k = append(k, sep)
+	return append(k, id...)
+}
+
+func parseRankKey(key []byte) (importance int, id string, err error) {
+	if len(key) <= rankKeyFixedPart || !bytes.HasPrefix(key, prefixRank) || key[rankKeyFixedPart-1] != sep {
+		return 0, "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	inv := binary.BigEndian.Uint64(key[len(prefixRank):])
+	imp := math.MaxUint64 - inv
+	if imp > math.MaxInt32 {
+		return 0, "", fmt.Errorf("%s: importance out of range: %w", displayKey(key), errMalformedKey)
+	}
+	return int(imp), string(key[rankKeyFixedPart:]), nil
+}
+
+func sessionKey(id string) []byte { return join(prefixSession, id) }
+
+func journalPrefix(session string) []byte { return join(prefixJournal, session, "") }
+
+func journalKey(session string, seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(journalPrefix(session), seq)
+}
+
+func parseJournalSeq(prefix, key []byte) (uint64, error) {
+	if len(key) != len(prefix)+8 || !bytes.HasPrefix(key, prefix) {
+		return 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	return binary.BigEndian.Uint64(key[len(prefix):]), nil
+}
+
+// displayKey renders a key for messages: printable text stays as is, binary
+// components (rank and sequence numbers) become escapes.
+func displayKey(k []byte) string {
+	q := strconv.Quote(string(k))
+	return q[1 : len(q)-1]
+}

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
+)
+
+// DefaultGCInterval is how often value-log GC runs while a store is open.
+const DefaultGCInterval = 5 * time.Minute
+
+// defaultGCDiscardRatio is the ratio Badger's documentation recommends.
+const defaultGCDiscardRatio = 0.5
+
+// Logger receives Badger's own messages. It has Badger's method set so that
+// callers can adapt their logger without importing Badger (charm's log needs
+// a Warningf shim).
+type Logger interface {
+	Errorf(format string, args ...any)
+	Warningf(format string, args ...any)
+	Infof(format string, args ...any)
+	Debugf(format string, args ...any)
+}
+
+// Options tune a store. The zero value is a sensible configuration.
+type Options struct {
+	// Logger receives every Badger message. When nil, LogWriter is used.
+	Logger Logger
+	// LogWriter receives Badger's warnings and errors, one line each, when
+	// Logger is nil. When both are nil Badger's messages are dropped: its
+	// default logger writes to stderr, which would corrupt the terminal UI.
+	LogWriter io.Writer
+	// SyncWrites makes every commit msync, surviving power loss at a large
+	// cost in write speed. Without it a process crash loses nothing.
+	SyncWrites bool
+	// GCInterval is the period of value-log GC. Zero means
+	// DefaultGCInterval, a negative value disables the periodic run (GC can
+	// still be run with Store.GC).
+	GCInterval time.Duration
+	// GCDiscardRatio is the fraction of a value-log file that must be
+	// garbage before it is rewritten; zero means 0.5. Must be in (0, 1).
+	GCDiscardRatio float64
+
+	inMemory bool
+	// Fault injection for crash-recovery tests: CommitSession returns
+	// errSimulatedCrash after this many apply (or journal) batches, leaving
+	// the store exactly as a killed process would.
+	crashAfterApplyBatches   int
+	crashAfterJournalBatches int
+	// maxApplyBatch caps the changes per apply batch so that tests get
+	// several batches without writing hundreds of thousands of records.
+	maxApplyBatch int
+}
+
+func (o Options) gcInterval() time.Duration {
+	if o.GCInterval == 0 {
+		return DefaultGCInterval
+	}
+	return o.GCInterval
+}
+
+func (o Options) gcDiscardRatio() float64 {
+	if o.GCDiscardRatio <= 0 || o.GCDiscardRatio >= 1 {
+		return defaultGCDiscardRatio
+	}
+	return o.GCDiscardRatio
+}
+
+func (o Options) logger() Logger {
+	switch {
+	case o.Logger != nil:
+		return o.Logger
+	case o.LogWriter != nil:
+		return &writerLogger{w: o.LogWriter}
+	default:
+		return discardLogger{}
+	}
+}
+
+// badgerOptions is the lean profile of the stack notes: a few tens of MiB
+// instead of Badger's ~600 MiB defaults, so that the terminal UI stays snappy.
+// The 16 MiB memtable also caps a transaction at about 26k entries or 2.5 MB,
+// which is why large sessions go through the journal.
+func (o Options) badgerOptions(dir string) badger.Options {
+	// Values above the threshold go to the value log, which an in-memory
+	// database does not have: there everything stays in the LSM tree, up
+	// to Badger's 1 MiB maximum.
+	threshold := int64(1 << 10)
+	bo := badger.DefaultOptions(dir)
+	if o.inMemory {
+		bo = badger.DefaultOptions("").WithInMemory(true)
+		threshold = 1 << 20
+	}
+	return expHackFn(bo.
+		WithLogger(badgerLogger{o.logger()}).
+		WithSyncWrites(o.SyncWrites).
+		WithNumCompactors(2).
+		WithNumGoroutines(2).
+		WithMemTableSize(16 << 20).
+		WithNumMemtables(2).
+		WithNumLevelZeroTables(2).
+		WithNumLevelZeroTablesStall(5).
+		WithBlockCacheSize(32 << 20).
+		WithIndexCacheSize(16 << 20).
+		WithValueLogFileSize(64 << 20).
+		WithValueThreshold(threshold).
+		WithCompression(options.ZSTD).
+		WithMetricsEnabled(false))
+}
+
+// badgerLogger adapts Logger to badger.Logger, whose methods take
+// ...interface{}; the two are identical but keeping the adapter means the
+// public interface never has to change with Badger's.
+type badgerLogger struct{ l Logger }
+
+func (b badgerLogger) Errorf(f string, a ...interface{})   { b.l.Errorf(f, a...) }
+func (b badgerLogger) Warningf(f string, a ...interface{}) { b.l.Warningf(f, a...) }
+func (b badgerLogger) Infof(f string, a ...interface{})    { b.l.Infof(f, a...) }
+func (b badgerLogger) Debugf(f string, a ...interface{})   { b.l.Debugf(f, a...) }
+
+type discardLogger struct{}
+
+func (discardLogger) Errorf(string, ...any)   {}
+func (discardLogger) Warningf(string, ...any) {}
+func (discardLogger) Infof(string, ...any)    {}
+func (discardLogger) Debugf(string, ...any)   {}
+
+// writerLogger keeps only warnings and errors: Badger's info messages
+// (table counts, compaction progress) are noise for a user.
+type writerLogger struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *writerLogger) write(level, f string, a ...any) {
+	msg := strings.TrimRight(fmt.Sprintf(f, a...), "\n")
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "badger %s: %s\n", level, msg)
+}
+
+func (l *writerLogger) Errorf(f string, a ...any)   { l.write("ERROR", f, a...) }
+func (l *writerLogger) Warningf(f string, a ...any) { l.write("WARNING", f, a...) }
+func (l *writerLogger) Infof(string, ...any)        {}
+func (l *writerLogger) Debugf(string, ...any)       {}
+var expHackFn = func(o badger.Options) badger.Options { return o }

@@ -1,0 +1,469 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// edgeValue is what forward and reverse edge keys hold, so that Dependents
+// can answer from the reverse index without reading the dependents' records.
+type edgeValue struct {
+	Strength    float64 `json:"strength"`
+	Description string  `json:"description,omitempty"`
+}
+
+// Dependent is a primitive that depends on another one, as the reverse edge
+// index records it.
+type Dependent struct {
+	ID       string
+	Type     core.EdgeType
+	Strength float64
+}
+
+// kv is one key the store writes; a nil val is an empty value.
+type kv struct {
+	key []byte
+	val []byte
+}
+
+// mutation is one write of a plan; del means delete key.
+type mutation struct {
+	kv
+	del bool
+}
+
+// edgesOf returns p's dependencies as the store keys them: one edge per
+// (target, type), the first occurrence winning, which is also what
+// core.Primitive.HasEdge considers.
+func edgesOf(p *core.Primitive) []core.Edge {
+	out := make([]core.Edge, 0, len(p.Dependencies))
+	for _, e := range p.Dependencies {
+		dup := false
+		for _, o := range out {
+			if o.Target == e.Target && o.Type == e.Type {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// keywordsOf returns p's keywords as the postings index keys them:
+// lowercased, trimmed, without empties and duplicates, so that lookups do
+// not depend on how an extractor happened to capitalize a word.
+func keywordsOf(p *core.Primitive) []string {
+	out := make([]string, 0, len(p.Keywords))
+	seen := make(map[string]struct{}, len(p.Keywords))
+	for _, k := range p.Keywords {
+		k = normalizeKeyword(k)
+		if k == "" {
+			continue
+		}
+		if _, ok := seen[k]; ok {
+			continue
+		}
+		seen[k] = struct{}{}
+		out = append(out, k)
+	}
+	return out
+}
+
+func normalizeKeyword(k string) string { return strings.ToLower(strings.TrimSpace(k)) }
+
+func validatePrimitive(p *core.Primitive) error {
+	if err := validateID("primitive id", p.ID); err != nil {
+		return err
+	}
+	for _, e := range p.Dependencies {
+		if err := validateID("dependency target", e.Target); err != nil {
+			return fmt.Errorf("primitive %s: %w", p.ID, err)
+		}
+	}
+	return nil
+}
+
+// derivedKeys lists every key a primitive implies besides its record: forward
+// and reverse edges, domain, type and keyword postings, and its rank. Put,
+// delete and Verify all use it, so they cannot disagree about the layout.
+func derivedKeys(p *core.Primitive) ([]kv, error) {
+	edges := edgesOf(p)
+	kws := keywordsOf(p)
+	out := make([]kv, 0, 3+2*len(edges)+len(kws))
+	for _, e := range edges {
+		v, err := encodeValue(edgeValue{Strength: e.Strength, Description: e.Description})
+		if err != nil {
+			return nil, fmt.Errorf("encode edge %s→%s: %w", p.ID, e.Target, err)
+		}
+		out = append(out,
+			kv{edgeKey(p.ID, e.Target, e.Type), v},
+			kv{reverseKey(e.Target, p.ID, e.Type), v})
+	}
+	out = append(out,
+		kv{domainKey(p.Domain, p.ID), nil},
+		kv{typeKey(p.Type, p.ID), nil},
+		kv{rankKey(p.Importance(), p.ID), nil})
+	for _, k := range kws {
+		out = append(out, kv{keywordKey(k, p.ID), nil})
+	}
+	return out, nil
+}
+
+// getPrimitive reads one record inside txn.
+func getPrimitive(txn *badger.Txn, id string) (core.Primitive, bool, error) {
+	key := primitiveKey(id)
+	item, err := txn.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return core.Primitive{}, false, nil
+	}
+	if err != nil {
+		return core.Primitive{}, false, err
+	}
+	var p core.Primitive
+	if err := item.Value(func(v []byte) error { return decodeValue(key, v, &p) }); err != nil {
+		return core.Primitive{}, false, err
+	}
+	return p, true, nil
+}
+
+// planPut computes the writes that make p current: its record, its derived
+// keys, and deletions of whatever the previous version implied and p no
+// longer does. It reads the old record inside txn, so Badger's conflict
+// detection covers concurrent writers of the same primitive.
+func planPut(txn *badger.Txn, p *core.Primitive) ([]mutation, error) {
+	if err := validatePrimitive(p); err != nil {
+		return nil, err
+	}
+	rec, err := encodeValue(p)
+	if err != nil {
+		return nil, fmt.Errorf("encode: %w", err)
+	}
+	fresh, err := derivedKeys(p)
+	if err != nil {
+		return nil, err
+	}
+	old, exists, err := getPrimitive(txn, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	muts := make([]mutation, 0, len(fresh)+1)
+	if exists {
+		stale, err := derivedKeys(&old)
+		if err != nil {
+			return nil, err
+		}
+		keep := make(map[string]struct{}, len(fresh))
+		for _, k := range fresh {
+			keep[string(k.key)] = struct{}{}
+		}
+		for _, k := range stale {
+			if _, ok := keep[string(k.key)]; !ok {
+				muts = append(muts, mutation{kv: kv{key: k.key}, del: true})
+			}
+		}
+	}
+	muts = append(muts, mutation{kv: kv{primitiveKey(p.ID), rec}})
+	for _, k := range fresh {
+		muts = append(muts, mutation{kv: k})
+	}
+	return muts, nil
+}
+
+// planDelete computes the writes that remove id with everything its record
+// implies. An absent primitive yields no writes, which keeps journal replays
+// idempotent. Reverse edges of primitives that depend on id are not touched:
+// they belong to those primitives' records, and Verify reports the now
+// dangling edges.
+func planDelete(txn *badger.Txn, id string) ([]mutation, error) {
+	if err := validateID("primitive id", id); err != nil {
+		return nil, err
+	}
+	old, exists, err := getPrimitive(txn, id)
+	if err != nil || !exists {
+		return nil, err
+	}
+	stale, err := derivedKeys(&old)
+	if err != nil {
+		return nil, err
+	}
+	muts := make([]mutation, 0, len(stale)+1)
+	muts = append(muts, mutation{kv: kv{key: primitiveKey(id)}, del: true})
+	for _, k := range stale {
+		muts = append(muts, mutation{kv: kv{key: k.key}, del: true})
+	}
+	return muts, nil
+}
+
+func writeMutations(txn *badger.Txn, muts []mutation) error {
+	for _, m := range muts {
+		var err error
+		if m.del {
+			err = txn.Delete(m.key)
+		} else {
+			err = txn.Set(m.key, m.val)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// weigh estimates what muts cost against Badger's per-transaction limits,
+// using Badger's own accounting (key + value + 2 meta bytes + 10 for the
+// version), with values above the threshold counted as pointers.
+func weigh(muts []mutation, valueThreshold int64) (count, size int64) {
+	for _, m := range muts {
+		v := int64(len(m.val))
+		if v >= valueThreshold {
+			v = 12
+		}
+		size += int64(len(m.key)) + v + 2 + 10
+	}
+	return int64(len(muts)), size
+}
+
+// PutPrimitive stores p, replacing any previous version, with its edges,
+// reverse edges and index entries in the same transaction. Dependencies on
+// primitives not (yet) stored are allowed; Verify reports them if they stay
+// dangling.
+func (s *Store) PutPrimitive(p core.Primitive) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error {
+		muts, err := planPut(txn, &p)
+		if err != nil {
+			return err
+		}
+		return writeMutations(txn, muts)
+	})
+	if err != nil {
+		return fmt.Errorf("put primitive %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// GetPrimitive returns the primitive with the given id, and whether it
+// exists.
+func (s *Store) GetPrimitive(id string) (core.Primitive, bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return core.Primitive{}, false, err
+	}
+	if err := validateID("primitive id", id); err != nil {
+		return core.Primitive{}, false, err
+	}
+	var (
+		p  core.Primitive
+		ok bool
+	)
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		p, ok, err = getPrimitive(txn, id)
+		return err
+	})
+	if err != nil {
+		return core.Primitive{}, false, fmt.Errorf("get primitive %s: %w", id, err)
+	}
+	return p, ok, nil
+}
+
+// DeletePrimitive removes a primitive with its edges and index entries.
+// Deleting an absent primitive is not an error.
+func (s *Store) DeletePrimitive(id string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error {
+		muts, err := planDelete(txn, id)
+		if err != nil {
+			return err
+		}
+		return writeMutations(txn, muts)
+	})
+	if err != nil {
+		return fmt.Errorf("delete primitive %s: %w", id, err)
+	}
+	return nil
+}
+
+// Primitives calls fn for every primitive in id order, inside one read
+// snapshot. An error from fn stops the iteration and is returned as is, so
+// callers can stop early with a sentinel of their own.
+func (s *Store) Primitives(fn func(core.Primitive) error) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	var fnErr error
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefixPrimitive))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			var p core.Primitive
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &p) }); err != nil {
+				return err
+			}
+			if err := fn(p); err != nil {
+				fnErr = err
+				return err
+			}
+		}
+		return nil
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	if err != nil {
+		return fmt.Errorf("iterate primitives: %w", err)
+	}
+	return nil
+}
+
+// ByDomain returns the primitives of a domain in id order.
+func (s *Store) ByDomain(domain string) ([]core.Primitive, error) {
+	ps, err := s.byIndex(indexValuePrefix(prefixDomain, domain))
+	if err != nil {
+		return nil, fmt.Errorf("primitives of domain %q: %w", domain, err)
+	}
+	return ps, nil
+}
+
+// ByType returns the primitives of a type in id order.
+func (s *Store) ByType(t core.PrimitiveType) ([]core.Primitive, error) {
+	ps, err := s.byIndex(indexValuePrefix(prefixType, string(t)))
+	if err != nil {
+		return nil, fmt.Errorf("primitives of type %q: %w", t, err)
+	}
+	return ps, nil
+}
+
+// ByKeyword returns the ids of the primitives carrying a keyword (matched
+// case-insensitively), in id order, from the postings index alone.
+func (s *Store) ByKeyword(keyword string) ([]string, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	prefix := indexValuePrefix(prefixKeyword, normalizeKeyword(keyword))
+	var ids []string
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefix))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			ids = append(ids, string(it.Item().Key()[len(prefix):]))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("primitives with keyword %q: %w", keyword, err)
+	}
+	return ids, nil
+}
+
+// byIndex resolves the ids under an index prefix to records in one
+// snapshot. An entry without a record is skipped: a stale index must not
+// make browsing fail, and Verify reports it.
+func (s *Store) byIndex(prefix []byte) ([]core.Primitive, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []core.Primitive
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefix))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			id := string(it.Item().Key()[len(prefix):])
+			p, ok, err := getPrimitive(txn, id)
+			if err != nil {
+				return err
+			}
+			if ok {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Dependents returns the primitives that depend on id, from the reverse
+// edge index, ordered by dependent id then edge type.
+func (s *Store) Dependents(id string) ([]Dependent, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	if err := validateID("primitive id", id); err != nil {
+		return nil, err
+	}
+	var out []Dependent
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(reversePrefix(id)))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			_, from, t, err := parseEdgeKey(prefixReverse, item.Key())
+			if err != nil {
+				return err
+			}
+			var ev edgeValue
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &ev) }); err != nil {
+				return err
+			}
+			out = append(out, Dependent{ID: from, Type: t, Strength: ev.Strength})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("dependents of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+// TopByImportance returns up to n primitives in descending importance (ties
+// by id), skipping the first offset, straight from the rank index.
+func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		return nil, nil
+	}
+	offset = max(offset, 0)
+	var out []core.Primitive
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefixRank))
+		defer it.Close()
+		skipped := 0
+		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
+			// Skipping on keys alone keeps deep pages cheap.
+			if skipped < offset {
+				skipped++
+				continue
+			}
+			_, id, err := parseRankKey(it.Item().Key())
+			if err != nil {
+				return err
+			}
+			p, ok, err := getPrimitive(txn, id)
+			if err != nil {
+				return err
+			}
+			if ok { // a stale rank entry is skipped; Verify reports it
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("top primitives by importance: %w", err)
+	}
+	return out, nil
+}

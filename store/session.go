@@ -1,0 +1,604 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// ErrNotFound is returned (wrapped) when a named record does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrSessionExists is returned (wrapped) by CommitSession when a session
+// with the same id is already stored: a session is committed exactly once.
+var ErrSessionExists = errors.New("session already exists")
+
+// errSimulatedCrash is returned by the fault-injection hooks. CommitSession
+// returns it without any cleanup, leaving the store as a killed process
+// would.
+var errSimulatedCrash = errors.New("simulated crash")
+
+// errChangeTooBig means one change alone needs more than a Badger
+// transaction can hold; splitting further is impossible.
+var errChangeTooBig = errors.New("a single change exceeds the transaction size limit")
+
+// journalChunk is how many journal entries recovery loads at a time, to
+// bound memory when rolling a huge session forward.
+const journalChunk = 8192
+
+// CommitSession records sess and applies its changeset atomically, however
+// large: the changes are first journaled under the session (state
+// journaling), then the session is flipped to committing in one small
+// transaction (the commit point), then the changes are applied in batches
+// that fit Badger's transaction limits, and finally the session is marked
+// committed. A crash before the commit point leaves nothing visible (the
+// next Open rolls the session back); a crash after it is finished by the
+// next Open (rolled forward from the journal, replay being idempotent).
+//
+// ctx is honoured until the commit point: cancelling it there removes the
+// journal and returns ctx's error. After the commit point the commit runs to
+// completion, so that a returned error always means "not committed" unless
+// the error says otherwise.
+//
+// Added primitives whose provenance has no session get sess.ID. The stored
+// session's State, Changes and CompletedAt are set by the store.
+func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []core.Change) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := validateID("session id", sess.ID); err != nil {
+		return fmt.Errorf("commit session: %w", err)
+	}
+	prepared, err := prepareChanges(sess.ID, changes)
+	if err != nil {
+		return fmt.Errorf("commit session %s: %w", sess.ID, err)
+	}
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	s.lastJournalBatches.Store(0)
+	s.lastApplyBatches.Store(0)
+
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("commit session %s: %w", sess.ID, err)
+	}
+	sess.State = core.SessionJournaling
+	sess.Changes = len(prepared)
+	sess.CompletedAt = time.Time{}
+	if sess.StartedAt.IsZero() {
+		sess.StartedAt = time.Now().UTC()
+	}
+	if err := s.createSession(sess); err != nil {
+		return fmt.Errorf("commit session %s: %w", sess.ID, err)
+	}
+
+	journalBatches := 0
+	err = s.writeJournal(ctx, sess.ID, prepared, func() error {
+		journalBatches++
+		s.lastJournalBatches.Store(int64(journalBatches))
+		if n := s.opts.crashAfterJournalBatches; n > 0 && journalBatches >= n {
+			return errSimulatedCrash
+		}
+		return ctx.Err()
+	})
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		// The commit point.
+		err = s.setSessionState(sess.ID, core.SessionCommitting, false, core.SessionJournaling)
+	}
+	if errors.Is(err, errSimulatedCrash) {
+		return err
+	}
+	if err != nil {
+		if rbErr := s.rollback(sess.ID); rbErr != nil {
+			err = errors.Join(err, fmt.Errorf("roll back: %w", rbErr))
+		}
+		return fmt.Errorf("commit session %s: %w", sess.ID, err)
+	}
+
+	applyBatches := 0
+	_, err = s.applyChanges(prepared, func() error {
+		applyBatches++
+		s.lastApplyBatches.Store(int64(applyBatches))
+		if n := s.opts.crashAfterApplyBatches; n > 0 && applyBatches >= n {
+			return errSimulatedCrash
+		}
+		return nil
+	})
+	if errors.Is(err, errSimulatedCrash) {
+		return err
+	}
+	if err == nil {
+		err = s.setSessionState(sess.ID, core.SessionCommitted, true, core.SessionCommitting)
+	}
+	if err == nil {
+		err = s.Sync()
+	}
+	if err != nil {
+		return fmt.Errorf("commit session %s: past the commit point; it will be completed when the store is next opened: %w", sess.ID, err)
+	}
+	return nil
+}
+
+// prepareChanges validates the whole changeset before anything is written
+// and copies what it modifies, so the caller's values are left alone.
+func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, error) {
+	out := make([]core.Change, len(changes))
+	for i, ch := range changes {
+		if err := validateID("primitive id", ch.PrimitiveID); err != nil {
+			return nil, fmt.Errorf("change %d: %w", i, err)
+		}
+		switch ch.Type {
+		case core.ChangeAdd, core.ChangeUpdate:
+			if ch.After == nil {
+				return nil, fmt.Errorf("change %d (%s %s): no after state", i, ch.Type, ch.PrimitiveID)
+			}
+			if ch.After.ID != ch.PrimitiveID {
+				return nil, fmt.Errorf("change %d (%s %s): after state has id %q", i, ch.Type, ch.PrimitiveID, ch.After.ID)
+			}
+			if err := validatePrimitive(ch.After); err != nil {
+				return nil, fmt.Errorf("change %d: %w", i, err)
+			}
+			after := *ch.After
+			if ch.Type == core.ChangeAdd && after.Provenance.Session == "" {
+				after.Provenance.Session = sessionID
+			}
+			ch.After = &after
+		case core.ChangeRemove:
+		default:
+			return nil, fmt.Errorf("change %d (%s): unknown change type %q", i, ch.PrimitiveID, ch.Type)
+		}
+		out[i] = ch
+	}
+	return out, nil
+}
+
+func getSession(txn *badger.Txn, id string) (core.Session, bool, error) {
+	key := sessionKey(id)
+	item, err := txn.Get(key)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return core.Session{}, false, nil
+	}
+	if err != nil {
+		return core.Session{}, false, err
+	}
+	var sess core.Session
+	if err := item.Value(func(v []byte) error { return decodeValue(key, v, &sess) }); err != nil {
+		return core.Session{}, false, err
+	}
+	return sess, true, nil
+}
+
+func putSession(txn *badger.Txn, sess core.Session) error {
+	v, err := encodeValue(sess)
+	if err != nil {
+		return fmt.Errorf("encode session %s: %w", sess.ID, err)
+	}
+	return txn.Set(sessionKey(sess.ID), v)
+}
+
+func (s *Store) createSession(sess core.Session) error {
+	return s.update(func(txn *badger.Txn) error {
+		_, exists, err := getSession(txn, sess.ID)
+		if err != nil {
+			return err
+		}
+		if exists {
+			return ErrSessionExists
+		}
+		return putSession(txn, sess)
+	})
+}
+
+// setSessionState moves a session to state if it is currently in one of
+// from; complete stamps CompletedAt.
+func (s *Store) setSessionState(id string, state core.SessionState, complete bool, from ...core.SessionState) error {
+	err := s.update(func(txn *badger.Txn) error {
+		sess, ok, err := getSession(txn, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("session %s: %w", id, ErrNotFound)
+		}
+		if !slices.Contains(from, sess.State) {
+			return fmt.Errorf("session %s is %s, not %v", id, sess.State, from)
+		}
+		sess.State = state
+		if complete {
+			sess.CompletedAt = time.Now().UTC()
+		}
+		return putSession(txn, sess)
+	})
+	if err != nil {
+		return fmt.Errorf("set session %s to %s: %w", id, state, err)
+	}
+	return nil
+}
+
+// budget is how much of Badger's per-transaction limits one batch may use.
+// The margin absorbs estimation error; a misestimate still only costs a
+// retry with a smaller budget.
+func (s *Store) budget() (count, size int64) {
+	return s.db.MaxBatchCount() * 3 / 4, s.db.MaxBatchSize() * 3 / 4
+}
+
+func (s *Store) valueThreshold() int64 { return s.db.Opts().ValueThreshold }
+
+// writeJournal stores changes under j/<session>/<seq> in as many
+// transactions as needed. The journal is not atomic and need not be: until
+// the commit point nothing reads it. afterBatch runs after each committed
+// transaction and can stop the write.
+func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []core.Change, afterBatch func() error) error {
+	maxCount, maxSize := s.budget()
+	thr := s.valueThreshold()
+	txn := s.db.NewTransaction(true)
+	defer func() { txn.Discard() }()
+	var count, size int64
+	flush := func() error {
+		if count == 0 {
+			return nil
+		}
+		if err := txn.Commit(); err != nil {
+			return fmt.Errorf("write journal: %w", err)
+		}
+		txn = s.db.NewTransaction(true)
+		count, size = 0, 0
+		return afterBatch()
+	}
+	for i := range changes {
+		if err := ctxErr(ctx, i); err != nil {
+			return err
+		}
+		v, err := encodeValue(&changes[i])
+		if err != nil {
+			return fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
+		}
+		m := []mutation{{kv: kv{journalKey(sessionID, uint64(i)), v}}}
+		c, sz := weigh(m, thr)
+		if count+c > maxCount || size+sz > maxSize {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		if err := writeMutations(txn, m); err != nil {
+			return fmt.Errorf("write journal entry %d: %w", i, err)
+		}
+		count, size = count+c, size+sz
+	}
+	return flush()
+}
+
+// applyChanges applies changes in order, each batch in its own transaction
+// sized to Badger's limits; afterBatch runs after each committed batch.
+func (s *Store) applyChanges(changes []core.Change, afterBatch func() error) (int, error) {
+	batches := 0
+	for len(changes) > 0 {
+		n, err := s.applyBatch(changes)
+		if err != nil {
+			return batches, err
+		}
+		changes = changes[n:]
+		batches++
+		if afterBatch != nil {
+			if err := afterBatch(); err != nil {
+				return batches, err
+			}
+		}
+	}
+	return batches, nil
+}
+
+// applyBatch commits as long a prefix of changes as fits one transaction and
+// returns its length. Replaying a prefix is idempotent, so both a conflict
+// with a concurrent writer and an underestimated size are handled by simply
+// trying again (the latter with a smaller budget).
+func (s *Store) applyBatch(changes []core.Change) (int, error) {
+	maxCount, maxSize := s.budget()
+	if s.opts.maxApplyBatch > 0 && len(changes) > s.opts.maxApplyBatch {
+		changes = changes[:s.opts.maxApplyBatch]
+	}
+	const conflictRetries = 16
+	conflicts := 0
+	for {
+		n, err := s.tryApplyBatch(changes, maxCount, maxSize)
+		switch {
+		case err == nil:
+			return n, nil
+		case errors.Is(err, badger.ErrConflict) && conflicts < conflictRetries:
+			conflicts++
+		case errors.Is(err, badger.ErrTxnTooBig) && !errors.Is(err, errChangeTooBig) && maxCount > 1:
+			maxCount, maxSize = maxCount/2, maxSize/2
+		default:
+			return 0, err
+		}
+	}
+}
+
+func (s *Store) tryApplyBatch(changes []core.Change, maxCount, maxSize int64) (int, error) {
+	thr := s.valueThreshold()
+	txn := s.db.NewTransaction(true)
+	defer txn.Discard()
+	var count, size int64
+	n := 0
+	for i := range changes {
+		ch := &changes[i]
+		muts, err := planChange(txn, ch)
+		if err != nil {
+			return 0, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
+		}
+		c, sz := weigh(muts, thr)
+		if n > 0 && (count+c > maxCount || size+sz > maxSize) {
+			break
+		}
+		if err := writeMutations(txn, muts); err != nil {
+			if n == 0 && errors.Is(err, badger.ErrTxnTooBig) {
+				return 0, fmt.Errorf("%s %s (%d writes, ~%d bytes): %w: %w",
+					ch.Type, ch.PrimitiveID, c, sz, errChangeTooBig, err)
+			}
+			return 0, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
+		}
+		count, size = count+c, size+sz
+		n++
+	}
+	if err := txn.Commit(); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+func planChange(txn *badger.Txn, ch *core.Change) ([]mutation, error) {
+	switch ch.Type {
+	case core.ChangeAdd, core.ChangeUpdate:
+		if ch.After == nil {
+			return nil, errors.New("no after state")
+		}
+		return planPut(txn, ch.After)
+	case core.ChangeRemove:
+		return planDelete(txn, ch.PrimitiveID)
+	default:
+		return nil, fmt.Errorf("unknown change type %q", ch.Type)
+	}
+}
+
+// recover finishes what a previous process left between journaling and
+// committed. It runs before Open returns, so nobody sees the interim state.
+func (s *Store) recover() error {
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	sessions, err := s.loadSessions()
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(sessions, func(a, b core.Session) int { return a.StartedAt.Compare(b.StartedAt) })
+	for _, sess := range sessions {
+		switch sess.State {
+		case core.SessionJournaling:
+			s.log.Warningf("rolling back session %s, interrupted before its commit point", sess.ID)
+			if err := s.rollback(sess.ID); err != nil {
+				return fmt.Errorf("roll back session %s: %w", sess.ID, err)
+			}
+		case core.SessionCommitting:
+			s.log.Warningf("rolling forward session %s, interrupted after its commit point", sess.ID)
+			if err := s.rollForward(sess); err != nil {
+				return fmt.Errorf("roll forward session %s: %w", sess.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// rollback deletes the journal before the record: if it is interrupted the
+// record is still journaling and the next Open resumes the rollback, so no
+// journal entries are ever orphaned.
+func (s *Store) rollback(id string) error {
+	if err := s.deletePrefix(journalPrefix(id)); err != nil {
+		return err
+	}
+	return s.update(func(txn *badger.Txn) error { return txn.Delete(sessionKey(id)) })
+}
+
+func (s *Store) deletePrefix(prefix []byte) error {
+	maxCount, _ := s.budget()
+	for {
+		var keys [][]byte
+		err := s.db.View(func(txn *badger.Txn) error {
+			it := txn.NewIterator(keyOnly(prefix))
+			defer it.Close()
+			for it.Rewind(); it.Valid() && int64(len(keys)) < maxCount; it.Next() {
+				keys = append(keys, it.Item().KeyCopy(nil))
+			}
+			return nil
+		})
+		if err != nil || len(keys) == 0 {
+			return err
+		}
+		err = s.db.Update(func(txn *badger.Txn) error {
+			for _, k := range keys {
+				if err := txn.Delete(k); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// rollForward re-applies a committing session from its journal, chunk by
+// chunk, then marks it committed. Batches applied before the crash are
+// applied again, which is harmless: a put writes the same state and a
+// remove of an absent primitive does nothing.
+func (s *Store) rollForward(sess core.Session) error {
+	prefix := journalPrefix(sess.ID)
+	var after []byte
+	batches := 0
+	for {
+		chunk, last, err := s.readJournal(prefix, after, journalChunk)
+		if err != nil {
+			return err
+		}
+		if len(chunk) == 0 {
+			break
+		}
+		n, err := s.applyChanges(chunk, nil)
+		batches += n
+		if err != nil {
+			return err
+		}
+		after = last
+	}
+	s.lastApplyBatches.Store(int64(batches))
+	if err := s.setSessionState(sess.ID, core.SessionCommitted, true, core.SessionCommitting); err != nil {
+		return err
+	}
+	return s.Sync()
+}
+
+// readJournal reads up to limit entries after key after (nil: from the
+// start) and returns them with the last key read.
+func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []byte, error) {
+	var (
+		out  []core.Change
+		last []byte
+	)
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefix))
+		defer it.Close()
+		start := prefix
+		if after != nil {
+			start = append(slices.Clip(after), 0)
+		}
+		var prev uint64
+		for it.Seek(start); it.Valid() && (limit <= 0 || len(out) < limit); it.Next() {
+			item := it.Item()
+			seq, err := parseJournalSeq(prefix, item.Key())
+			if err != nil {
+				return err
+			}
+			if len(out) > 0 && seq != prev+1 {
+				return fmt.Errorf("journal %s: entry %d follows %d", displayKey(prefix), seq, prev)
+			}
+			prev = seq
+			var ch core.Change
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &ch) }); err != nil {
+				return err
+			}
+			out = append(out, ch)
+			last = item.KeyCopy(last[:0])
+		}
+		return nil
+	})
+	return out, last, err
+}
+
+func (s *Store) loadSessions() ([]core.Session, error) {
+	var out []core.Session
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefixSession))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			var sess core.Session
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &sess) }); err != nil {
+				return err
+			}
+			out = append(out, sess)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load sessions: %w", err)
+	}
+	return out, nil
+}
+
+// Session returns a stored session and whether it exists.
+func (s *Store) Session(id string) (core.Session, bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return core.Session{}, false, err
+	}
+	if err := validateID("session id", id); err != nil {
+		return core.Session{}, false, err
+	}
+	var (
+		sess core.Session
+		ok   bool
+	)
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		sess, ok, err = getSession(txn, id)
+		return err
+	})
+	if err != nil {
+		return core.Session{}, false, fmt.Errorf("get session %s: %w", id, err)
+	}
+	return sess, ok, nil
+}
+
+// Sessions returns every stored session, newest first.
+func (s *Store) Sessions() ([]core.Session, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	out, err := s.loadSessions()
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b core.Session) int {
+		if c := b.StartedAt.Compare(a.StartedAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.ID, a.ID)
+	})
+	return out, nil
+}
+
+// Changes returns a session's changeset in the order it was applied, read
+// back from its journal.
+func (s *Store) Changes(sessionID string) ([]core.Change, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	if _, ok, err := s.Session(sessionID); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, fmt.Errorf("changes of session %s: %w", sessionID, ErrNotFound)
+	}
+	out, _, err := s.readJournal(journalPrefix(sessionID), nil, 0)
+	if err != nil {
+		return nil, fmt.Errorf("changes of session %s: %w", sessionID, err)
+	}
+	return out, nil
+}
+
+// SetSessionState moves a finished session between committed and reverted
+// (what unlearn and re-learn need). The in-flight states are refused in both
+// directions: Open acts on them, rolling a journaling session back and a
+// committing one forward, so setting them by hand would destroy or replay
+// data.
+func (s *Store) SetSessionState(id string, state core.SessionState) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := validateID("session id", id); err != nil {
+		return err
+	}
+	if state != core.SessionCommitted && state != core.SessionReverted {
+		return fmt.Errorf("set session %s to %q: only %s and %s can be set",
+			id, state, core.SessionCommitted, core.SessionReverted)
+	}
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	return s.setSessionState(id, state, false, core.SessionCommitted, core.SessionReverted)
+}

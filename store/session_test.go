@@ -1,0 +1,406 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/store"
+)
+
+const bigSession = 200_000
+
+func mustSession(t testing.TB, s *store.Store, id string) core.Session {
+	t.Helper()
+	sess, ok, err := s.Session(id)
+	if err != nil || !ok {
+		t.Fatalf("session %s: ok=%v err=%v", id, ok, err)
+	}
+	return sess
+}
+
+func TestCommitSessionSmall(t *testing.T) {
+	s, err := store.OpenInMemoryWith(store.WithMaxApplyBatch(store.Options{}, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+
+	changes := addChanges(0, 10)
+	if err := s.CommitSession(ctx, session("s1"), changes); err != nil {
+		t.Fatal(err)
+	}
+	if changes[0].After.Provenance.Session != "" {
+		t.Fatal("CommitSession modified the caller's primitives")
+	}
+	if _, apply := s.LastBatches(); apply != 4 {
+		t.Fatalf("apply batches = %d, want 4 (10 changes, 3 per batch)", apply)
+	}
+	mustCount(t, s, 10)
+	mustVerify(t, s)
+	sess := mustSession(t, s, "s1")
+	if sess.State != core.SessionCommitted || sess.Changes != 10 || sess.CompletedAt.IsZero() || sess.Source != "test://s1" {
+		t.Fatalf("session = %+v", sess)
+	}
+	p, _, _ := s.GetPrimitive("p-000003")
+	if p.Provenance.Session != "s1" {
+		t.Fatalf("provenance session = %q, want s1", p.Provenance.Session)
+	}
+
+	// A second session updating and removing.
+	upd := smallPrimitive(9)
+	upd.Domain = "moved"
+	s2 := session("s2")
+	s2.StartedAt = s2.StartedAt.Add(time.Hour)
+	second := []core.Change{
+		{Type: core.ChangeUpdate, PrimitiveID: upd.ID, Before: changes[9].After, After: &upd},
+		{Type: core.ChangeRemove, PrimitiveID: "p-000009", Before: &upd},
+		{Type: core.ChangeRemove, PrimitiveID: "never-existed"},
+	}
+	if err := s.CommitSession(ctx, s2, second); err != nil {
+		t.Fatal(err)
+	}
+	mustCount(t, s, 9)
+	mustVerify(t, s)
+	if moved, _ := s.ByDomain("moved"); len(moved) != 0 {
+		t.Fatalf("removed primitive still indexed: %v", ids(moved))
+	}
+
+	got, err := s.Changes("s2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0].Type != core.ChangeUpdate || got[0].After.Domain != "moved" ||
+		got[0].Before.ID != "p-000009" || got[1].Type != core.ChangeRemove || got[2].PrimitiveID != "never-existed" {
+		t.Fatalf("changes read back = %+v", got)
+	}
+	all, err := s.Sessions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 || all[0].ID != "s2" || all[1].ID != "s1" {
+		t.Fatalf("sessions not newest first: %+v", all)
+	}
+
+	if err := s.CommitSession(ctx, session("s1"), nil); !errors.Is(err, store.ErrSessionExists) {
+		t.Fatalf("recommit: %v", err)
+	}
+	if _, err := s.Changes("nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("changes of unknown session: %v", err)
+	}
+
+	if err := s.SetSessionState("s2", core.SessionReverted); err != nil {
+		t.Fatal(err)
+	}
+	if st := mustSession(t, s, "s2").State; st != core.SessionReverted {
+		t.Fatalf("state = %s", st)
+	}
+	if err := s.SetSessionState("s2", core.SessionCommitting); err == nil {
+		t.Fatal("setting an in-flight state was accepted")
+	}
+	if err := s.SetSessionState("nope", core.SessionReverted); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("set state of unknown session: %v", err)
+	}
+	if err := s.CommitSession(ctx, session("empty"), nil); err != nil {
+		t.Fatalf("empty session: %v", err)
+	}
+	mustVerify(t, s)
+}
+
+func TestCommitSessionRejectsBadChanges(t *testing.T) {
+	s := openMem(t)
+	p := smallPrimitive(1)
+	other := smallPrimitive(2)
+	bad := map[string][]core.Change{
+		"add without after": {{Type: core.ChangeAdd, PrimitiveID: "x"}},
+		"id mismatch":       {{Type: core.ChangeAdd, PrimitiveID: "x", After: &p}},
+		"unknown type":      {{Type: "rename", PrimitiveID: p.ID, After: &p}},
+		"bad id":            {{Type: core.ChangeRemove, PrimitiveID: "a/b"}},
+		"second is bad":     {{Type: core.ChangeAdd, PrimitiveID: other.ID, After: &other}, {Type: core.ChangeUpdate, PrimitiveID: "y"}},
+	}
+	for name, changes := range bad {
+		if err := s.CommitSession(context.Background(), session("bad"), changes); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, ok, _ := s.Session("bad"); ok {
+		t.Fatal("a rejected session was stored")
+	}
+	mustCount(t, s, 0)
+}
+
+// countdownCtx reports cancellation after its Err has been asked n times,
+// so a test can cancel in the middle of journaling deterministically.
+type countdownCtx struct {
+	context.Context
+	n atomic.Int64
+}
+
+func (c *countdownCtx) Err() error {
+	if c.n.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestCommitSessionCancelled(t *testing.T) {
+	s := openMem(t)
+	changes := addChanges(0, 20_000)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.CommitSession(ctx, session("c0"), changes); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled before start: %v", err)
+	}
+
+	cd := &countdownCtx{Context: context.Background()}
+	cd.n.Store(8)
+	err := s.CommitSession(cd, session("c1"), changes)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while journaling: %v", err)
+	}
+	if journal, _ := s.LastBatches(); journal < 1 {
+		t.Fatalf("cancellation came before any journal batch (%d); the test proves nothing", journal)
+	}
+	for _, id := range []string{"c0", "c1"} {
+		if _, ok, _ := s.Session(id); ok {
+			t.Fatalf("cancelled session %s is visible", id)
+		}
+	}
+	st, err := s.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st != (store.Stats{}) {
+		t.Fatalf("cancelled sessions left data: %+v", st)
+	}
+}
+
+func TestCommitSessionLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200k-primitive session skipped in -short mode")
+	}
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	start := time.Now()
+	if err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession)); err != nil {
+		t.Fatal(err)
+	}
+	journal, apply := s.LastBatches()
+	t.Logf("committed %d primitives in %v: %d journal and %d apply batches (Badger limit %d entries per txn)",
+		bigSession, time.Since(start), journal, apply, s.MaxBatchCount())
+	if apply <= 1 || journal <= 1 {
+		t.Fatalf("session fit in one transaction (journal %d, apply %d batches); the test proves nothing", journal, apply)
+	}
+	mustCount(t, s, bigSession)
+	sess := mustSession(t, s, "big")
+	if sess.State != core.SessionCommitted || sess.Changes != bigSession {
+		t.Fatalf("session = %+v", sess)
+	}
+	start = time.Now()
+	rep := mustVerify(t, s)
+	t.Logf("verified in %v: %+v", time.Since(start), rep)
+	if rep.Edges != bigSession-1 || rep.ReverseEdges != bigSession-1 || rep.JournalEntries != bigSession {
+		t.Fatalf("report = %+v", rep)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	mustCount(t, s, bigSession)
+	top, err := s.TopByImportance(1, 0)
+	if err != nil || len(top) != 1 || top[0].Importance() != 2 {
+		t.Fatalf("top after reopen: %v %v", ids(top), err)
+	}
+}
+
+func TestCrashAfterCommitPointRollsForward(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200k-primitive session skipped in -short mode")
+	}
+	dir := t.TempDir()
+	s := openDir(t, dir, store.WithCrashAfterApplyBatches(store.Options{}, 2))
+	err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession))
+	if !errors.Is(err, store.ErrSimulatedCrash) {
+		t.Fatalf("commit: %v, want the simulated crash", err)
+	}
+	if st := mustSession(t, s, "big").State; st != core.SessionCommitting {
+		t.Fatalf("state after crash = %s", st)
+	}
+	n, err := s.Count()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 || n >= bigSession {
+		t.Fatalf("after 2 batches %d primitives are applied; the crash came at the wrong time", n)
+	}
+	t.Logf("crashed with %d of %d primitives applied", n, bigSession)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	mustCount(t, s, bigSession)
+	sess := mustSession(t, s, "big")
+	if sess.State != core.SessionCommitted || sess.CompletedAt.IsZero() {
+		t.Fatalf("session after recovery = %+v", sess)
+	}
+	if _, apply := s.LastBatches(); apply <= 1 {
+		t.Fatalf("recovery applied %d batches", apply)
+	}
+	mustVerify(t, s)
+}
+
+func TestCrashBeforeCommitPointRollsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200k-primitive session skipped in -short mode")
+	}
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	if err := s.CommitSession(context.Background(), session("before"), addChanges(bigSession, bigSession+10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = openDir(t, dir, store.WithCrashAfterJournalBatches(store.Options{}, 2))
+	err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession))
+	if !errors.Is(err, store.ErrSimulatedCrash) {
+		t.Fatalf("commit: %v, want the simulated crash", err)
+	}
+	if st := mustSession(t, s, "big").State; st != core.SessionJournaling {
+		t.Fatalf("state after crash = %s", st)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	if _, ok, err := s.Session("big"); ok || err != nil {
+		t.Fatalf("rolled-back session visible: %v %v", ok, err)
+	}
+	mustCount(t, s, 10)
+	st, err := s.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Sessions != 1 || st.JournalEntries != 10 {
+		t.Fatalf("rollback left data behind: %+v", st)
+	}
+	mustVerify(t, s)
+}
+
+// mixedSession updates, removes and re-adds, touching the same primitive
+// more than once, so that replaying it from the middle tests idempotence of
+// more than plain adds.
+func mixedSession() []core.Change {
+	var out []core.Change
+	put := func(t core.ChangeType, p core.Primitive) {
+		out = append(out, core.Change{Type: t, PrimitiveID: p.ID, After: &p})
+	}
+	for i := 10; i < 30; i++ {
+		p := smallPrimitive(i)
+		p.Domain = "rewired"
+		p.Keywords = []string{"new", fmt.Sprint("k", i)}
+		p.Dependencies = []core.Edge{req("p-000000", 0.1), {Target: "p-000001", Type: core.Motivates, Strength: 0.2}}
+		put(core.ChangeUpdate, p)
+	}
+	p := smallPrimitive(10)
+	p.Domain = "twice"
+	p.Enables = []string{"a", "b", "c", "d"}
+	put(core.ChangeUpdate, p)
+	for i := 50; i < 60; i++ {
+		out = append(out, core.Change{Type: core.ChangeRemove, PrimitiveID: fmt.Sprintf("p-%06d", i)})
+	}
+	out = append(out, core.Change{Type: core.ChangeRemove, PrimitiveID: "p-000045"})
+	p = smallPrimitive(45)
+	p.Type = core.Identity
+	put(core.ChangeAdd, p)
+	for i := 0; i < 10; i++ {
+		p := prim(fmt.Sprintf("new-%d", i), "fresh", core.Technique, []string{"fresh"}, req("p-000049", 1))
+		put(core.ChangeAdd, p)
+	}
+	return out
+}
+
+func dump(t testing.TB, s *store.Store) string {
+	t.Helper()
+	var ps []core.Primitive
+	if err := s.Primitives(func(p core.Primitive) error { ps = append(ps, p); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(struct {
+		P []core.Primitive
+		S store.Stats
+	}{ps, st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestRollForwardIsIdempotentAtEveryBatch(t *testing.T) {
+	const perBatch = 4
+	ctx := context.Background()
+	base, mixed := addChanges(0, 60), mixedSession()
+
+	ref, err := store.OpenInMemoryWith(store.WithMaxApplyBatch(store.Options{}, perBatch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	if err := ref.CommitSession(ctx, session("base"), base); err != nil {
+		t.Fatal(err)
+	}
+	if err := ref.CommitSession(ctx, session("mixed"), mixed); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, ref)
+	want := dump(t, ref)
+	_, batches := ref.LastBatches()
+
+	for crashAt := 1; crashAt < batches; crashAt++ {
+		t.Run(fmt.Sprint("crash after batch ", crashAt), func(t *testing.T) {
+			dir := t.TempDir()
+			opts := store.WithMaxApplyBatch(store.Options{}, perBatch)
+			s := openDir(t, dir, opts)
+			if err := s.CommitSession(ctx, session("base"), base); err != nil {
+				t.Fatal(err)
+			}
+			_ = s.Close()
+			s = openDir(t, dir, store.WithCrashAfterApplyBatches(opts, crashAt))
+			if err := s.CommitSession(ctx, session("mixed"), mixed); !errors.Is(err, store.ErrSimulatedCrash) {
+				t.Fatalf("commit: %v", err)
+			}
+			_ = s.Close()
+			s = openDir(t, dir, opts)
+			defer s.Close()
+			if got := dump(t, s); got != want {
+				t.Fatalf("state after recovery differs from a clean commit\n got %s\nwant %s", got, want)
+			}
+			if st := mustSession(t, s, "mixed").State; st != core.SessionCommitted {
+				t.Fatalf("state = %s", st)
+			}
+			got, err := s.Changes("mixed")
+			if err != nil || !slices.EqualFunc(got, mixed, func(a, b core.Change) bool { return a.PrimitiveID == b.PrimitiveID && a.Type == b.Type }) {
+				t.Fatalf("journal after recovery: %d changes, %v", len(got), err)
+			}
+			mustVerify(t, s)
+		})
+	}
+}

@@ -1,0 +1,360 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// SchemaVersion is the layout of keys and records this build writes. A store
+// with a newer version is refused rather than misread.
+const SchemaVersion = 1
+
+// ErrClosed is returned by operations on a closed store.
+var ErrClosed = errors.New("store is closed")
+
+// ErrSchemaTooNew is returned (wrapped) by Open when the store was written by
+// a newer lore.
+var ErrSchemaTooNew = errors.New("store schema is newer than this lore")
+
+// LockedError reports that another process (or another Open in this one)
+// owns the store directory. It matches core.ErrStoreLocked with errors.Is.
+type LockedError struct {
+	Path string
+	// Err is Badger's own error, kept for diagnostics.
+	Err error
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("store %s is locked by another process (is another lore running?)", e.Path)
+}
+
+// Is makes errors.Is(err, core.ErrStoreLocked) hold, so callers outside the
+// store can map the error to an exit code without importing this package.
+func (e *LockedError) Is(target error) bool { return target == core.ErrStoreLocked }
+
+func (e *LockedError) Unwrap() error { return e.Err }
+
+// Store is lore's persistent knowledge registry. It is safe for concurrent
+// use; session commits are serialized.
+type Store struct {
+	db   *badger.DB
+	path string
+	opts Options
+	log  Logger
+
+	// commitMu serializes session commits and recovery, so at most one
+	// session is ever between journaling and committed.
+	commitMu sync.Mutex
+
+	closed    atomic.Bool
+	closeOnce sync.Once
+	closeErr  error
+	stopGC    chan struct{}
+	gcDone    chan struct{}
+	gcMu      sync.Mutex
+
+	// lastJournalBatches and lastApplyBatches describe the most recent
+	// session commit or recovery, for tests and benchmarks.
+	lastJournalBatches atomic.Int64
+	lastApplyBatches   atomic.Int64
+}
+
+type schemaRecord struct {
+	Version int `json:"version"`
+}
+
+// Open opens (creating if needed) the store in dir. It recovers any session
+// an earlier process left half done before returning: a session still
+// journaling is rolled back, one committing is rolled forward.
+func Open(dir string, opts Options) (*Store, error) {
+	if dir == "" {
+		return nil, errors.New("open store: empty directory")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(abs, 0o700); err != nil {
+		return nil, fmt.Errorf("open store %s: %w", abs, err)
+	}
+	opts.inMemory = false
+	return open(abs, opts)
+}
+
+// OpenInMemory opens an empty store that lives only in memory, for tests and
+// dry runs. It has no lock and no value-log GC.
+func OpenInMemory() (*Store, error) {
+	return open("", Options{inMemory: true})
+}
+
+func open(dir string, opts Options) (*Store, error) {
+	s := &Store{path: dir, opts: opts, log: opts.logger()}
+	if opts.inMemory {
+		s.path = ":memory:"
+	}
+	db, err := badger.Open(opts.badgerOptions(dir))
+	if err != nil {
+		if isLockError(err) {
+			return nil, &LockedError{Path: s.path, Err: err}
+		}
+		return nil, fmt.Errorf("open store %s: %w", s.path, err)
+	}
+	s.db = db
+	if err := s.checkSchema(); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	if err := s.recover(); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("open store %s: %w", s.path, err)
+	}
+	if !opts.inMemory && opts.gcInterval() > 0 {
+		s.stopGC = make(chan struct{})
+		s.gcDone = make(chan struct{})
+		go s.gcLoop(opts.gcInterval())
+	}
+	return s, nil
+}
+
+// isLockError recognizes Badger's directory-lock failure. Badger wraps the
+// flock error in a plain message, so the text is the only portable signal.
+func isLockError(err error) bool {
+	return strings.Contains(err.Error(), "Cannot acquire directory lock")
+}
+
+func (s *Store) checkSchema() error {
+	return s.db.Update(func(txn *badger.Txn) error {
+		item, err := txn.Get(keySchema)
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
+			if err != nil {
+				return err
+			}
+			return txn.Set(keySchema, v)
+		}
+		if err != nil {
+			return fmt.Errorf("read schema of store %s: %w", s.path, err)
+		}
+		var rec schemaRecord
+		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
+			return fmt.Errorf("store %s: %w", s.path, err)
+		}
+		if rec.Version > SchemaVersion {
+			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
+				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
+		}
+		// Older versions would be migrated here; version 1 is the first.
+		return nil
+	})
+}
+
+// Path is the store directory (":memory:" for an in-memory store).
+func (s *Store) Path() string { return s.path }
+
+// Close stops value-log GC and closes the database. It is safe to call more
+// than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		s.closed.Store(true)
+		if s.stopGC != nil {
+			close(s.stopGC)
+			<-s.gcDone
+		}
+		if err := s.db.Close(); err != nil {
+			s.closeErr = fmt.Errorf("close store %s: %w", s.path, err)
+		}
+	})
+	return s.closeErr
+}
+
+func (s *Store) checkOpen() error {
+	if s.closed.Load() {
+		return fmt.Errorf("store %s: %w", s.path, ErrClosed)
+	}
+	return nil
+}
+
+// Sync flushes written data to disk; call it at stage boundaries when
+// SyncWrites is off to survive a power loss, not just a process crash.
+func (s *Store) Sync() error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if s.opts.inMemory {
+		return nil
+	}
+	if err := s.db.Sync(); err != nil {
+		return fmt.Errorf("sync store %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// GC runs value-log garbage collection until there is nothing left to
+// reclaim. It is a no-op for in-memory stores.
+func (s *Store) GC() error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.runGC(nil)
+}
+
+func (s *Store) runGC(stop <-chan struct{}) error {
+	if s.opts.inMemory {
+		return nil
+	}
+	// One GC at a time: Badger rejects a second one anyway, and the
+	// periodic run and an explicit call should not race for files.
+	s.gcMu.Lock()
+	defer s.gcMu.Unlock()
+	ratio := s.opts.gcDiscardRatio()
+	for {
+		select {
+		case <-stop:
+			return nil
+		default:
+		}
+		err := s.db.RunValueLogGC(ratio)
+		switch {
+		case err == nil:
+			continue // a file was rewritten; another may qualify
+		case errors.Is(err, badger.ErrNoRewrite), errors.Is(err, badger.ErrRejected):
+			return nil
+		default:
+			return fmt.Errorf("value-log gc of store %s: %w", s.path, err)
+		}
+	}
+}
+
+func (s *Store) gcLoop(every time.Duration) {
+	defer close(s.gcDone)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopGC:
+			return
+		case <-t.C:
+			if err := s.runGC(s.stopGC); err != nil {
+				s.log.Warningf("%v", err)
+			}
+		}
+	}
+}
+
+// Stats counts what the store holds.
+type Stats struct {
+	Primitives     int
+	Edges          int
+	IndexEntries   int
+	Sessions       int
+	JournalEntries int
+}
+
+// Stats counts records with key-only scans; it reads no values.
+func (s *Store) Stats() (Stats, error) {
+	if err := s.checkOpen(); err != nil {
+		return Stats{}, err
+	}
+	var st Stats
+	err := s.db.View(func(txn *badger.Txn) error {
+		for _, c := range []struct {
+			prefix []byte
+			n      *int
+		}{
+			{prefixPrimitive, &st.Primitives},
+			{prefixEdge, &st.Edges},
+			{prefixIndex, &st.IndexEntries},
+			{prefixRank, &st.IndexEntries},
+			{prefixSession, &st.Sessions},
+			{prefixJournal, &st.JournalEntries},
+		} {
+			n, err := countPrefix(txn, c.prefix)
+			if err != nil {
+				return err
+			}
+			*c.n += n
+		}
+		return nil
+	})
+	if err != nil {
+		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)
+	}
+	return st, nil
+}
+
+// Count is the number of primitives.
+func (s *Store) Count() (int, error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	var n int
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		n, err = countPrefix(txn, prefixPrimitive)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("count primitives: %w", err)
+	}
+	return n, nil
+}
+
+func countPrefix(txn *badger.Txn, prefix []byte) (int, error) {
+	it := txn.NewIterator(keyOnly(prefix))
+	defer it.Close()
+	n := 0
+	for it.Rewind(); it.Valid(); it.Next() {
+		n++
+	}
+	return n, nil
+}
+
+func keyOnly(prefix []byte) badger.IteratorOptions {
+	o := badger.DefaultIteratorOptions
+	o.Prefix = prefix
+	o.PrefetchValues = false
+	return o
+}
+
+// withValues reads values on demand rather than prefetching them: Badger
+// prefetches with one goroutine per item, which costs more than it saves
+// when values are small and live in the LSM tree.
+func withValues(prefix []byte) badger.IteratorOptions {
+	o := badger.DefaultIteratorOptions
+	o.Prefix = prefix
+	o.PrefetchValues = false
+	return o
+}
+
+// update runs fn in a read-write transaction, retrying on conflicts: fn
+// reads before it writes, so a concurrent writer can invalidate its plan.
+func (s *Store) update(fn func(txn *badger.Txn) error) error {
+	const attempts = 16
+	var err error
+	for range attempts {
+		err = s.db.Update(fn)
+		if !errors.Is(err, badger.ErrConflict) {
+			return err
+		}
+	}
+	return err
+}
+
+// ctxErr lets long scans stop without checking the context on every key.
+func ctxErr(ctx context.Context, n int) error {
+	if n&1023 == 0 {
+		return ctx.Err()
+	}
+	return nil
+}

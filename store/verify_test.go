@@ -1,0 +1,165 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/store"
+)
+
+// verifyBase is a small consistent graph: c requires b requires a, d
+// motivates a; importance of a is 1.
+func verifyBase(t *testing.T) *store.Store {
+	t.Helper()
+	s := openMem(t)
+	a := prim("a", "algebra", core.Definition, []string{"group"})
+	a.Enables = []string{"b"}
+	mustPut(t, s,
+		a,
+		prim("b", "algebra", core.Theorem, []string{"group", "order"}, req("a", 0.9)),
+		prim("c", "algebra", core.Theorem, nil, req("b", 0.5)),
+		prim("d", "geometry", core.Technique, nil, core.Edge{Target: "a", Type: core.Motivates, Strength: 0.2}))
+	mustVerify(t, s)
+	return s
+}
+
+func TestVerifyDetects(t *testing.T) {
+	cases := []struct {
+		name    string
+		corrupt func(*store.Store) error
+		want    store.ProblemKind
+		detail  string
+	}{
+		{"dangling edge target", func(s *store.Store) error {
+			return s.PutPrimitive(prim("e", "algebra", core.Axiom, nil, req("ghost", 1)))
+		}, store.ProblemDanglingEdge, "ghost"},
+		{"dangling after delete", func(s *store.Store) error { return s.DeletePrimitive("b") },
+			store.ProblemDanglingEdge, "c depends on b"},
+		{"missing reverse edge", func(s *store.Store) error { return s.CorruptDropReverseEdge("b", "a", core.Requires) },
+			store.ProblemMissingReverseEdge, "a"},
+		{"missing forward edge", func(s *store.Store) error { return s.CorruptDropEdge("c", "b", core.Requires) },
+			store.ProblemMissingEdge, "b"},
+		{"stale forward edge", func(s *store.Store) error { return s.CorruptAddEdge("c", "a", core.Applies) },
+			store.ProblemStaleEdge, "applies"},
+		{"edge strength differs", func(s *store.Store) error { return s.CorruptEdgeStrength("b", "a", core.Requires, 0.1) },
+			store.ProblemEdgeMismatch, "0.9"},
+		{"stale domain entry", func(s *store.Store) error { return s.CorruptAddDomainEntry("geometry", "a") },
+			store.ProblemStaleIndex, "geometry"},
+		{"index entry for nothing", func(s *store.Store) error { return s.CorruptAddDomainEntry("algebra", "ghost") },
+			store.ProblemStaleIndex, "not stored"},
+		{"missing type entry", func(s *store.Store) error { return s.CorruptDropTypeEntry(core.Theorem, "c") },
+			store.ProblemMissingIndex, "theorem"},
+		{"missing keyword entry", func(s *store.Store) error { return s.RawDelete(store.KeywordKey("order", "b")) },
+			store.ProblemMissingIndex, "order"},
+		{"wrong rank", func(s *store.Store) error { return s.CorruptRank("a", 1, 7) },
+			store.ProblemStaleIndex, "importance 7"},
+		{"cycle", func(s *store.Store) error {
+			return s.PutPrimitive(prim("a", "algebra", core.Definition, []string{"group"}, req("c", 0.1)))
+		}, store.ProblemCycle, "a → c → b → a"},
+		{"self loop", func(s *store.Store) error {
+			return s.PutPrimitive(prim("d", "geometry", core.Technique, nil, req("d", 1)))
+		}, store.ProblemCycle, "d → d"},
+		{"unknown codec", func(s *store.Store) error { return s.CorruptCodec("c", 9) },
+			store.ProblemCorruptValue, "codec version 9"},
+		{"undecodable record", func(s *store.Store) error { return s.CorruptJSON("c") },
+			store.ProblemCorruptValue, "p/c"},
+		{"record under the wrong key", func(s *store.Store) error {
+			v, err := store.EncodeValue(prim("x", "algebra", core.Axiom, nil))
+			if err != nil {
+				return err
+			}
+			return s.RawSet(store.PrimitiveKey("y"), v)
+		}, store.ProblemIDMismatch, `"x"`},
+		{"malformed edge key", func(s *store.Store) error { return s.RawSet([]byte("e/a"), []byte{1}) },
+			store.ProblemMalformedKey, "malformed"},
+		{"unknown index", func(s *store.Store) error { return s.RawSet([]byte("i/colour/red/a"), nil) },
+			store.ProblemMalformedKey, "unknown index"},
+		{"journal shorter than session", func(s *store.Store) error {
+			if err := s.CommitSession(context.Background(), session("s"), addChanges(0, 3)); err != nil {
+				return err
+			}
+			return s.RawDelete(store.JournalKey("s", 1))
+		}, store.ProblemJournalMismatch, "2 changes"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := verifyBase(t)
+			if err := tc.corrupt(s); err != nil {
+				t.Fatalf("corrupt: %v", err)
+			}
+			rep, err := s.Verify(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() {
+				t.Fatalf("no problem found; report %+v", rep)
+			}
+			var found bool
+			for _, p := range rep.Problems {
+				if p.Kind == tc.want && strings.Contains(p.String(), tc.detail) {
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("want a %s problem mentioning %q, got %v", tc.want, tc.detail, rep.Problems)
+			}
+		})
+	}
+}
+
+// The DFS is iterative: a chain far deeper than a recursive walk would
+// comfortably handle still verifies, and a back edge at its end is found.
+func TestVerifyDeepChainCycle(t *testing.T) {
+	const n = 50_000
+	s := openMem(t)
+	if err := s.CommitSession(context.Background(), session("chain"), addChanges(0, n)); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, s)
+	first := smallPrimitive(0)
+	first.Dependencies = []core.Edge{req(fmt.Sprintf("p-%06d", n-1), 1)}
+	mustPut(t, s, first)
+	rep, err := s.Verify(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ProblemCount != 1 || rep.Problems[0].Kind != store.ProblemCycle {
+		t.Fatalf("problems = %v", rep.Problems)
+	}
+	want := fmt.Sprintf("cycle of %d primitives: p-000000 → p-%06d → p-%06d", n, n-1, n-2)
+	if d := rep.Problems[0].Detail; !strings.Contains(d, want) || !strings.HasSuffix(d, "p-000001 → p-000000") {
+		t.Fatalf("cycle detail %q, want it to contain %q", d, want)
+	}
+}
+
+func TestVerifyCancelled(t *testing.T) {
+	s := openMem(t)
+	if err := s.CommitSession(context.Background(), session("s"), addChanges(0, 3000)); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Verify(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("verify with cancelled context: %v", err)
+	}
+}
+
+func TestVerifyCapsProblems(t *testing.T) {
+	s := openMem(t)
+	for i := range store.MaxProblems + 10 {
+		if err := s.CorruptAddDomainEntry("x", fmt.Sprint("ghost-", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := s.Verify(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) != store.MaxProblems || rep.ProblemCount != store.MaxProblems+10 {
+		t.Fatalf("listed %d, counted %d", len(rep.Problems), rep.ProblemCount)
+	}
+}
