@@ -62,7 +62,9 @@ type classifier struct {
 // go to the earlier family in the order above, and a best score below 2 is
 // unknown. One extension: theorem-like LaTeX environments (\begin{thm},
 // \begin{definition}, …) and PreTeXt elements (<theorem>, <proof>, …) count
-// as textbook matches, because those formats state "Theorem" as markup.
+// as textbook matches, because those formats state "Theorem" as markup;
+// so do LaTeX environments whose name wraps a textbook keyword (nexample,
+// exercisewrap), which is how books define their own boxes.
 func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
 	var c classifier
 	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
@@ -151,6 +153,8 @@ func (c *classifier) word(text, w string, start, end int) {
 		c.counts[tPaper]++
 	case "defn", "lem", "cor", "prop", "proposition", "ex", "exc", "axiom", "claim", "conjecture", "fact", "remark":
 		c.env(text, w, start, end)
+	default:
+		c.customEnv(text, w, start)
 	}
 }
 
@@ -184,6 +188,24 @@ func (c *classifier) env(text, w string, start, end int) {
 		}
 	}
 }
+
+// customEnv counts a LaTeX environment whose name wraps a textbook keyword,
+// as books define their own boxes for them (OpenIntro's nexample,
+// exercisewrap): the seed counts Example and Exercise as textbook evidence
+// and these are how such books write them.
+func (c *classifier) customEnv(text, w string, start int) {
+	if start < 7 || text[start-7:start] != "\\begin{" {
+		return
+	}
+	for _, k := range customEnvKeywords {
+		if strings.Contains(w, k) {
+			c.counts[tTextbook]++
+			return
+		}
+	}
+}
+
+var customEnvKeywords = []string{"definition", "theorem", "lemma", "corollary", "example", "exercise", "proof"}
 
 // upper counts MUST, SHALL and SHOULD written in capitals and followed by
 // white space (BCP 14 keywords; "must" in prose is not a requirement).

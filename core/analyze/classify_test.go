@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -79,7 +80,8 @@ func TestClassifyPatterns(t *testing.T) {
 		// matches; end tags and \end{…} do not.
 		{`\begin{thm} x \end{thm} \begin{defn}[Name] y \end{defn} \begin{proof*}`, scores{9, 0, 0, 0, 0}},
 		{`<theorem xml:id="t"><statement/></theorem><definition>d</definition><p>theorem</p>`, scores{6, 0, 0, 0, 0}},
-		{`\begin{figure} \begin{nexample}`, scores{}},
+		{`\begin{figure} \begin{nexample}`, scores{3, 0, 0, 0, 0}},
+		{`\begin{figure} \begin{tipBox}`, scores{}},
 	}
 	for _, c := range cases {
 		_, sc := Classify(c.text)
@@ -128,7 +130,7 @@ func TestClassifyCorpusMatchesReference(t *testing.T) {
 		{"textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt", scores{2649, 218, 464, 15, 22}, false, core.Textbook},
 		{"latex_ods_sorting.tex", scores{54, 22, 2, 0, 2}, true, core.Textbook},
 		{"latex_openlogic_enumerability.tex", scores{9, 20, 0, 0, 0}, true, core.Textbook},
-		{"latex_openintro_ch_probability.tex", scores{60, 18, 116, 0, 0}, true, core.Tutorial},
+		{"latex_openintro_ch_probability.tex", scores{60, 18, 116, 0, 0}, true, core.Textbook},
 		{"pretext_levin_discrete_sec_gt-trees.ptx", scores{81, 2, 14, 0, 0}, true, core.Textbook},
 	}
 	for _, c := range cases {
@@ -146,5 +148,18 @@ func TestClassifyCorpusMatchesReference(t *testing.T) {
 		if typ != c.wantType {
 			t.Errorf("%s: type %s, want %s", c.file, typ, c.wantType)
 		}
+	}
+}
+
+func TestClassifyCountsCustomTheoremLikeEnvironments(t *testing.T) {
+	doc := strings.Repeat("\\begin{nexample}{A die}\nRoll it.\n\\end{nexample}\n\\begin{exercisewrap}\nTry.\n\\end{exercisewrap}\n", 3) +
+		"We learn to practice.\n"
+	got, scores := Classify(doc)
+	if got != core.Textbook || scores[core.Textbook] != 18 {
+		t.Fatalf("Classify = %s %v, want textbook with 6 environments × 3", got, scores)
+	}
+	// A custom environment without a textbook keyword is not evidence.
+	if _, scores := Classify("\\begin{tipbox}x\\end{tipbox}"); scores[core.Textbook] != 0 {
+		t.Fatalf("tipbox counted: %v", scores)
 	}
 }
