@@ -44,7 +44,6 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 		names[i] = strings.Join(parts, " ")
 	}
 	ps := make([]core.Primitive, n)
-	perDoc := n
 	for i := range ps {
 		var b strings.Builder
 		b.WriteString("The ")
@@ -79,10 +78,7 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 			Name:            names[i],
 			Type:            types[r.IntN(len(types))],
 			FormalStatement: b.String(),
-			Provenance: core.Provenance{
-				Document: fmt.Sprintf("chapter-%03d.md", i/perDoc),
-				Offset:   (i % perDoc) * 320,
-			},
+			Provenance:      core.Provenance{Document: "book.md", Offset: i * 320},
 		}
 	}
 	r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })

@@ -23,7 +23,12 @@
 //
 // Every edge goes through one gate that refuses self-edges, duplicate
 // (target, type) pairs and cycles. Cycles are detected with an incremental
-// topological order (Pearce–Kelly) seeded with document order, so the common
-// edge — a later primitive depending on an earlier one — is accepted in O(1)
-// and only forward references pay for a bounded local search.
+// topological order (after Pearce–Kelly) seeded with document order, so the
+// common edge — a later primitive depending on an earlier one — is accepted
+// in O(1) and only forward references pay for a local search, which is
+// capped so that no input can make wiring quadratic (see graph.go).
+//
+// Candidates that share an id share one node of that graph: edges name
+// their targets by id, so the graph a consumer rebuilds from them is the
+// one kept acyclic.
 package wire

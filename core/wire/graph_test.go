@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -45,21 +46,12 @@ func TestGraphAgainstOracle(t *testing.T) {
 			if want && !g.has(s, d) {
 				t.Fatalf("accepted edge not recorded")
 			}
-			if want && !contains(adj[s], d) {
+			if want && !slices.Contains(adj[s], d) {
 				adj[s] = append(adj[s], d)
 			}
 			checkOrder(t, g, adj)
 		}
 	}
-}
-
-func contains(l []int32, v int32) bool {
-	for _, x := range l {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 func checkOrder(t *testing.T, g *graph, adj [][]int32) {
@@ -111,5 +103,29 @@ func TestRelabelWhenGapsRunOut(t *testing.T) {
 	checkOrder(t, g, adj)
 	if g.link(n-1, 1, referenceBudget) {
 		t.Fatal("cycle accepted")
+	}
+}
+
+// TestBudgetRefusesConservatively shows the price of the cap: a forward
+// edge whose check would walk a chain longer than the budget is refused
+// although it closes no cycle, and nothing about the order changes.
+func TestBudgetRefusesConservatively(t *testing.T) {
+	n := referenceBudget + 10
+	g := newGraph(n)
+	for i := int32(2); i < int32(n); i++ {
+		if !g.link(i, i-1, referenceBudget) {
+			t.Fatalf("backward edge %d → %d refused", i, i-1)
+		}
+	}
+	before := slices.Clone(g.label)
+	if g.link(0, int32(n-1), referenceBudget) {
+		t.Fatal("over-budget check accepted")
+	}
+	if g.budgetHits != 1 || !slices.Equal(before, g.label) {
+		t.Fatalf("budget hits %d, order changed %v", g.budgetHits, !slices.Equal(before, g.label))
+	}
+	// With room to search, the same edge is fine.
+	if !g.link(0, int32(n-1), n) {
+		t.Fatal("acyclic edge refused with enough budget")
 	}
 }

@@ -33,7 +33,8 @@ func minNameLetters(deep bool) int {
 	return 3
 }
 
-// buildNameIndex indexes the names of prims, which are in document order.
+// buildNameIndex indexes names[i] as candidate i's name; candidates are in
+// document order and docs[i] is candidate i's document.
 func buildNameIndex(names []string, docs []string, deep bool) *nameIndex {
 	ix := &nameIndex{
 		vocab:    make(map[string]int32),
@@ -77,11 +78,13 @@ func buildNameIndex(names []string, docs []string, deep bool) *nameIndex {
 	return ix
 }
 
+// letters counts the letters of a normalized name. Digits do not count: a
+// bare number is not a concept name.
 func letters(stems []string) int {
 	n := 0
 	for _, s := range stems {
 		for _, r := range s {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if unicode.IsLetter(r) {
 				n++
 			}
 		}

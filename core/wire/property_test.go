@@ -163,3 +163,21 @@ func checkOrderingCompleteness(t *testing.T, ps []core.Primitive) {
 		}
 	}
 }
+
+// FuzzWire wires three candidates whose names and statements come from the
+// fuzzer and checks the graph invariants.
+func FuzzWire(f *testing.F) {
+	f.Add("Vector Space", "A basis of a Vector Space", "Basis", "uses Basis and requires Vector Space", "Concept X", "Concept X builds on Basis.")
+	f.Add("A", "Of", "", "A of A", "Of", "é\u0301 X. 2; ¿")
+	f.Fuzz(func(t *testing.T, n1, s1, n2, s2, n3, s3 string) {
+		in := []core.Primitive{
+			{ID: "a", Name: n1, Type: core.Algorithm, FormalStatement: s1, Provenance: core.Provenance{Offset: 20}},
+			{ID: "b", Name: n2, Type: core.Definition, FormalStatement: s2, Provenance: core.Provenance{Offset: 10}},
+			{ID: "c", Name: n3, Type: core.Theorem, FormalStatement: s3, Provenance: core.Provenance{Offset: 30}},
+		}
+		for _, d := range []core.Depth{core.Standard, core.Deep} {
+			res := Wire(in, Options{Depth: d})
+			checkInvariants(t, res.Primitives)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -171,7 +172,7 @@ const keywordWindow = 6
 // "uses".
 type phrase struct {
 	words []string
-	text  string
+	desc  string // the description of the edge it leads to
 	group keyGroup
 }
 
@@ -205,7 +206,8 @@ var phrases = func() map[string][]phrase {
 	for _, l := range lists {
 		for _, p := range l.ps {
 			ws := strings.Fields(p)
-			m[ws[0]] = append(m[ws[0]], phrase{words: ws, text: p, group: l.g})
+			desc := "Keyword " + strconv.Quote(p) + " with name reference in formal statement"
+			m[ws[0]] = append(m[ws[0]], phrase{words: ws, desc: desc, group: l.g})
 		}
 	}
 	for k, ps := range m {
@@ -224,7 +226,7 @@ type keyword struct {
 	first, last int32 // word indexes, inclusive
 	sentence    int32
 	group       keyGroup
-	text        string
+	desc        string
 }
 
 // findKeywords lists the relationship phrases of the scanned words in order.
@@ -252,11 +254,28 @@ func findKeywords(words []word, out []keyword) []keyword {
 			last := i + len(p.words) - 1
 			out = append(out, keyword{
 				first: int32(i), last: int32(last), sentence: words[i].sentence,
-				group: p.group, text: p.text,
+				group: p.group, desc: p.desc,
 			})
 			i = last
 			break
 		}
+	}
+	return out
+}
+
+// outsideNames drops the keywords that overlap a mentioned name: "Applied
+// Mathematics" names a concept and says nothing about its neighbours. Both
+// lists are in text order.
+func outsideNames(kws []keyword, ms []mention) []keyword {
+	out, j := kws[:0], 0
+	for _, k := range kws {
+		for j < len(ms) && ms[j].last < k.first {
+			j++
+		}
+		if j < len(ms) && ms[j].first <= k.last {
+			continue
+		}
+		out = append(out, k)
 	}
 	return out
 }

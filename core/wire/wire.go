@@ -2,8 +2,8 @@ package wire
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -25,7 +25,9 @@ type Result struct {
 	// EdgesByType counts the added edges per type.
 	EdgesByType map[core.EdgeType]int
 	// Rejected counts edges refused: self-edges, duplicates of an existing
-	// (target, type) pair, and edges that would close a cycle.
+	// (target, type) pair, and edges that would close a cycle (or whose
+	// cycle check would have had to read too much of the graph; see
+	// referenceBudget).
 	Rejected int
 }
 
@@ -51,24 +53,31 @@ const (
 // ids stays acyclic, with no self-edges and no duplicate (target, type)
 // edges on a primitive.
 func Wire(candidates []core.Primitive, opts Options) Result {
-	// Sort positions rather than the primitives themselves: a primitive is a
-	// few hundred bytes and a stable sort moves elements O(n log n) times.
-	perm := make([]int32, len(candidates))
-	for i := range perm {
-		perm[i] = int32(i)
+	// Sort compact keys rather than the primitives themselves: a primitive
+	// is a few hundred bytes, and reading them in random order is most of
+	// the cost of sorting a large book.
+	type sortKey struct {
+		offset int
+		i      int32
 	}
-	slices.SortFunc(perm, func(i, j int32) int {
-		a, b := &candidates[i].Provenance, &candidates[j].Provenance
+	keys := make([]sortKey, len(candidates))
+	for i := range candidates {
+		keys[i] = sortKey{candidates[i].Provenance.Offset, int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		if a.offset != b.offset {
+			return cmp.Compare(a.offset, b.offset)
+		}
+		x, y := &candidates[a.i], &candidates[b.i]
 		return cmp.Or(
-			cmp.Compare(a.Offset, b.Offset),
-			cmp.Compare(a.Document, b.Document),
-			cmp.Compare(candidates[i].ID, candidates[j].ID),
-			cmp.Compare(i, j),
+			cmp.Compare(x.Provenance.Document, y.Provenance.Document),
+			cmp.Compare(x.ID, y.ID),
+			cmp.Compare(a.i, b.i),
 		)
 	})
 	prims := make([]core.Primitive, len(candidates))
-	for k, i := range perm {
-		prims[k] = clonePrimitive(&candidates[i])
+	for k, key := range keys {
+		prims[k] = clonePrimitive(&candidates[key.i])
 	}
 	res := Result{Primitives: prims, EdgesByType: make(map[core.EdgeType]int)}
 	if opts.Depth == core.Shallow || len(prims) == 0 {
@@ -80,36 +89,64 @@ func Wire(candidates []core.Primitive, opts Options) Result {
 	w.documentOrder()
 	w.enables()
 	w.compose()
+	w.tidy()
 	return res
 }
 
 // wirer holds the state of one Wire call.
 type wirer struct {
-	prims  []core.Primitive
-	res    *Result
-	node   []int32 // candidate → graph node (one node per distinct id)
-	ids    []string
-	byID   map[string]int32
-	graph  *graph
-	names  *nameIndex
-	chosen [][]choice // candidate → the names its statement refers to
+	prims []core.Primitive
+	res   *Result
+	node  []int32 // candidate → graph node (one node per distinct id)
+	ids   []string
+	byID  map[string]int32
+	graph *graph
+	names *nameIndex
+	// chosen[from[i]:from[i+1]] are the primitives candidate i's statement
+	// refers to, in the order first named. One flat slice keeps 200k
+	// candidates from costing 200k allocations.
+	chosen []choice
+	from   []int32
+	wasNil []uint8
 }
+
+// Flags of wasNil: which of a candidate's lists came in nil.
+const (
+	nilDeps uint8 = 1 << iota
+	nilPrereqs
+)
+
+// tidy gives lists that came in nil and stayed empty back their nil, so a
+// candidate nothing was wired to comes out exactly as it went in.
+func (w *wirer) tidy() {
+	for i := range w.prims {
+		p := &w.prims[i]
+		if w.wasNil[i]&nilDeps != 0 && len(p.Dependencies) == 0 {
+			p.Dependencies = nil
+		}
+		if w.wasNil[i]&nilPrereqs != 0 && len(p.Prerequisites) == 0 {
+			p.Prerequisites = nil
+		}
+	}
+}
+
+func (w *wirer) picks(i int) []choice { return w.chosen[w.from[i]:w.from[i+1]] }
 
 // choice is a primitive a statement refers to, with the relationship the
 // words around the first telling mention give it.
 type choice struct {
-	target  int32 // candidate position
-	group   keyGroup
-	keyword string
+	target int32 // candidate position
+	group  keyGroup
+	desc   string // the edge description the keyword calls for
 }
 
 func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
 	w := &wirer{
-		prims:  prims,
-		res:    res,
-		node:   make([]int32, len(prims)),
-		byID:   make(map[string]int32, len(prims)),
-		chosen: make([][]choice, len(prims)),
+		prims: prims,
+		res:   res,
+		node:  make([]int32, len(prims)),
+		byID:  make(map[string]int32, len(prims)),
+		from:  make([]int32, len(prims)+1),
 	}
 	// Candidates sharing an id share a node: consumers see edges by id, so
 	// the graph they see must be the one kept acyclic.
@@ -199,11 +236,12 @@ func (w *wirer) crossReferences() {
 	var (
 		kws      []keyword
 		mentions []mention
-		seen     = make([]int32, len(w.ids)) // node → 1 + index into picks
+		seen     = make([]int32, len(w.ids)) // node → index into chosen
 		stamp    = make([]int32, len(w.ids))
 		gen      int32
 	)
 	for i := range w.prims {
+		w.from[i] = int32(len(w.chosen))
 		p := &w.prims[i]
 		if p.FormalStatement == "" {
 			continue
@@ -213,10 +251,9 @@ func (w *wirer) crossReferences() {
 		if len(mentions) == 0 {
 			continue
 		}
-		kws = findKeywords(sc.words, kws)
+		kws = outsideNames(findKeywords(sc.words, kws), mentions)
 		gen++
 		own := w.names.own[i]
-		var picks []choice
 		for _, m := range mentions {
 			if m.group == own {
 				continue // the statement naming its own concept
@@ -230,35 +267,31 @@ func (w *wirer) crossReferences() {
 			if stamp[n] == gen {
 				// Named again: a later mention only matters when the first
 				// one carried no relationship keyword.
-				c := &picks[seen[n]]
+				c := &w.chosen[seen[n]]
 				if c.group == kwNone && hasKW {
-					c.group, c.keyword = kw.group, kw.text
+					c.group, c.desc = kw.group, kw.desc
 				}
 				continue
 			}
-			stamp[n], seen[n] = gen, int32(len(picks))
-			c := choice{target: tgt}
+			stamp[n], seen[n] = gen, int32(len(w.chosen))
+			c := choice{target: tgt, desc: plainDescription}
 			if hasKW {
-				c.group, c.keyword = kw.group, kw.text
+				c.group, c.desc = kw.group, kw.desc
 			}
-			picks = append(picks, c)
+			w.chosen = append(w.chosen, c)
 		}
-		w.chosen[i] = picks
 	}
+	w.from[len(w.prims)] = int32(len(w.chosen))
+	w.reserve()
 
 	for _, forward := range []bool{false, true} {
 		for i := range w.prims {
-			for k := range w.chosen[i] {
-				c := &w.chosen[i][k]
+			for _, c := range w.picks(i) {
 				if (c.target > int32(i)) != forward {
 					continue
 				}
 				typ, strength := c.group.edge()
-				desc := plainDescription
-				if c.group != kwNone {
-					desc = fmt.Sprintf("Keyword %q with name reference in formal statement", c.keyword)
-				}
-				w.addEdge(int32(i), c.target, typ, strength, desc, true)
+				w.addEdge(int32(i), c.target, typ, strength, c.desc, true)
 			}
 		}
 	}
@@ -267,7 +300,7 @@ func (w *wirer) crossReferences() {
 			if !procedural(w.prims[i].Type) {
 				continue
 			}
-			for _, c := range w.chosen[i] {
+			for _, c := range w.picks(i) {
 				if (c.target > int32(i)) != forward || !theoretical(w.prims[c.target].Type) {
 					continue
 				}
@@ -275,10 +308,52 @@ func (w *wirer) crossReferences() {
 					continue // the keyword pass already tried this very edge
 				}
 				o := &w.prims[c.target]
-				desc := fmt.Sprintf("%s applies %s %q", w.prims[i].Type, o.Type, o.Name)
+				desc := string(w.prims[i].Type) + " applies " + string(o.Type) + " " + strconv.Quote(o.Name)
 				w.addEdge(int32(i), c.target, core.Applies, appliesStrength, desc, true)
 			}
 		}
+	}
+}
+
+// reserve gives every candidate room for the most edges and prerequisites
+// the remaining passes can add (one per name it mentions, one more per
+// definition or theorem for an algorithm, one ordering edge), carved out of
+// two shared arrays. Capacities are capped, so a caller appending to one
+// primitive's slice later cannot overwrite its neighbour's.
+func (w *wirer) reserve() {
+	edgeBound := make([]int, len(w.prims))
+	edges, prereqs := 0, 0
+	for i := range w.prims {
+		p := &w.prims[i]
+		n := len(w.picks(i))
+		b := len(p.Dependencies) + n + 1
+		if procedural(p.Type) {
+			b += n
+		}
+		edgeBound[i] = b
+		edges += b
+		prereqs += len(p.Prerequisites) + n + 1
+	}
+	edgeArena := make([]core.Edge, 0, edges)
+	nameArena := make([]string, 0, prereqs)
+	w.wasNil = make([]uint8, len(w.prims))
+	for i := range w.prims {
+		p := &w.prims[i]
+		if p.Dependencies == nil {
+			w.wasNil[i] |= nilDeps
+		}
+		if p.Prerequisites == nil {
+			w.wasNil[i] |= nilPrereqs
+		}
+		at := len(edgeArena)
+		edgeArena = append(edgeArena, p.Dependencies...)
+		p.Dependencies = edgeArena[at : len(edgeArena) : at+edgeBound[i]]
+		edgeArena = edgeArena[:at+edgeBound[i]]
+		at = len(nameArena)
+		bound := len(p.Prerequisites) + len(w.picks(i)) + 1
+		nameArena = append(nameArena, p.Prerequisites...)
+		p.Prerequisites = nameArena[at : len(nameArena) : at+bound]
+		nameArena = nameArena[:at+bound]
 	}
 }
 
@@ -307,32 +382,34 @@ func (w *wirer) documentOrder() {
 // the dependency edges among the candidates. Entries naming ids outside the
 // candidate set are left alone: they come from elsewhere.
 func (w *wirer) enables() {
-	dependents := make([][]int32, len(w.ids))
 	for n := range w.ids {
-		ds := w.graph.rdeps[n]
-		if len(ds) == 0 {
-			continue
-		}
-		ds = slices.Clone(ds)
-		slices.Sort(ds) // node numbers follow document order
-		dependents[n] = ds
+		slices.Sort(w.graph.rdeps[n]) // node numbers follow document order
 	}
-	for i := range w.prims {
-		p := &w.prims[i]
-		kept := p.Enables[:0:0]
-		for _, id := range p.Enables {
-			if _, in := w.byID[id]; !in && !slices.Contains(kept, id) {
-				kept = append(kept, id)
+	kept := func(p *core.Primitive, yield func(string)) {
+		for k, id := range p.Enables {
+			if _, in := w.byID[id]; !in && !slices.Contains(p.Enables[:k], id) {
+				yield(id)
 			}
 		}
-		for _, d := range dependents[w.node[i]] {
-			kept = append(kept, w.ids[d])
+	}
+	total := 0
+	for i := range w.prims {
+		kept(&w.prims[i], func(string) { total++ })
+		total += len(w.graph.rdeps[w.node[i]])
+	}
+	arena := make([]string, 0, total)
+	for i := range w.prims {
+		p := &w.prims[i]
+		at := len(arena)
+		kept(p, func(id string) { arena = append(arena, id) })
+		for _, d := range w.graph.rdeps[w.node[i]] {
+			arena = append(arena, w.ids[d])
 			w.res.EnablesAdded++
 		}
-		if len(kept) == 0 && p.Enables == nil {
+		if len(arena) == at && p.Enables == nil {
 			continue
 		}
-		p.Enables = kept
+		p.Enables = arena[at:len(arena):len(arena)]
 	}
 }
 
@@ -355,11 +432,11 @@ func (w *wirer) compose() {
 	var applied []choice
 	for i := range w.prims {
 		p := &w.prims[i]
-		if !procedural(p.Type) || len(w.chosen[i]) < 2 {
+		if !procedural(p.Type) || len(w.picks(i)) < 2 {
 			continue
 		}
 		applied = applied[:0]
-		for _, c := range w.chosen[i] {
+		for _, c := range w.picks(i) {
 			o := &w.prims[c.target]
 			if !theoretical(o.Type) {
 				continue

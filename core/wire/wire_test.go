@@ -239,6 +239,16 @@ func TestCausesIsNotUses(t *testing.T) {
 	}
 }
 
+func TestKeywordInsideANameIsNoKeyword(t *testing.T) {
+	_, m := wire(t,
+		cand("am", "Applied Mathematics", core.Definition, 0, "x"),
+		cand("calc", "Calculus", core.Definition, 10, "x"),
+		cand("thing", "Thing", core.Axiom, 100, "Calculus within Applied Mathematics."),
+	)
+	mustEdge(t, m["thing"], "calc", core.Requires, 0.5)
+	mustEdge(t, m["thing"], "am", core.Requires, 0.5)
+}
+
 func TestFarKeywordIsPlainReference(t *testing.T) {
 	_, m := wire(t,
 		cand("field", "Field", core.Definition, 0, "x"),
