@@ -3,27 +3,52 @@
 //
 // Two families of strategies run over every section's own text:
 //
-//   - format strategies read structure the markup makes explicit: LaTeX
-//     theorem-like environments (\begin{thm}, \begin{onebox}{Title} …) and
-//     PreTeXt elements (<definition>, <theorem> …). They run whatever the
-//     content type, because markup is unambiguous.
-//   - content strategies read textual markers chosen by the document's
-//     content type: "Definition 2.1:" in textbooks, BCP 14 keywords in specs,
-//     "Step N:" in tutorials, "Finding 1:" in papers, code signatures in API
-//     references. Markers are case-sensitive words at a word boundary, so
-//     prose ("the definition of", "must") never becomes a primitive.
+//   - format strategies read structure the markup makes explicit, whatever
+//     the content type, at confidence 0.95: LaTeX theorem-like environments
+//     (definition/defn/defi/dfn, theorem/thm, lemma/lem, proposition/prop,
+//     corollary/cor, axiom, algorithm, identity, rule) and PreTeXt elements
+//     (<definition>, <theorem>, <lemma>, <proposition>, <corollary>,
+//     <axiom>, <algorithm>, <identity>, <principle>, <fact>). OpenIntro's
+//     \begin{onebox}{Title} is a definition, or a theorem when its title
+//     holds the word rule, law, theorem or principle (0.9). Markdown
+//     headings "Step N: …" are tutorial steps in every content type.
+//     Proofs, examples and exercises are never primitives.
+//   - content strategies read textual markers chosen by the content type:
+//     textbook "Definition 2.1:", "Theorem (Lagrange).", Lemma, Corollary,
+//     Proposition, Axiom, Algorithm, Identity (0.9); tutorial "Step N:"
+//     (0.9), "Key Concept:" (0.8), "Exercise:", "Practice:", "Try this:",
+//     "Challenge:", "Tip:", "Best Practice:" (0.7); spec sentences with an
+//     upper-case MUST, SHALL or REQUIRED (axiom, 0.9) or SHOULD or
+//     RECOMMENDED (technique, 0.8), "Interface/Service/Component:" (0.8),
+//     "Invariant/Constraint/Precondition/Postcondition:" (0.85); paper
+//     "Algorithm N:" (0.9), "Finding/Result/Observation N:" (0.8),
+//     "Method/Approach/Technique:" (0.8), "Hypothesis/Conjecture:" (0.7);
+//     reference code signatures (0.85) and type declarations (0.8) inside
+//     code only, "Pattern:" (0.8), "Rule:"/"Constraint:" (0.8). An unknown
+//     content type runs every content strategy, keeps the most confident
+//     of matches closer than 10 bytes, and caps confidence at 0.4.
 //
-// Every section is scanned once per strategy with substring prefilters, so
-// extraction is linear in the size of the document.
+// A marker is a case-sensitive word at a word boundary, then an optional
+// number and an optional "(Name)" or "[Name]", then ':' or '.'. A marker
+// ending in '.' must open a line (after indentation, bullets or Markdown
+// emphasis) where a block can begin, or carry a name or emphasis; so "the
+// definition of", "by Theorem 3.1." and "must" never become primitives.
 //
 // Names are concept names, chosen in this order: a name the author wrote
-// (a bracketed theorem name, a <title>, a box title); the term the
-// statement defines (emphasized, "is called X", or the subject of "X is …");
-// the cross-reference label ("thm:quicksort-i" → "Quicksort Theorem I");
-// the enclosing section's title plus the kind of result ("Merge-Sort
-// Theorem"), numbered on repeats; finally a short phrase of the statement's
-// main clause. Names never exceed 60 bytes, never end in a stopword and are
-// never a lone stopword or letter.
+// (a bracketed name, a <title>, a box title up to its colon); the term the
+// statement defines (emphasized, "is called X", "A set V is a X", or the
+// subject of "X is …"); the cross-reference label ("thm:quicksort-i" →
+// "Quicksort Theorem I", with common abbreviations expanded); the
+// enclosing section's title plus the kind of result ("Merge-Sort
+// Theorem"), numbered on repeats; a short phrase of the statement's main
+// clause. Requirements are named subject + keyword + action ("The client
+// MUST mask all frames that it sends" → "Client Must Mask Frames"). Names
+// never exceed 60 bytes, never end in a stopword and are never a lone
+// stopword or letter.
+//
+// Every section is scanned once per strategy with substring prefilters,
+// blocks never overlap, and statements are read at most a few kilobytes
+// past their marker, so extraction is linear in the size of the document.
 package extract
 
 import (
@@ -92,6 +117,10 @@ type extractor struct {
 	topicUses map[string]int
 	// sigSeen keeps one primitive per API name and document.
 	sigSeen map[string]bool
+	// raw, order and stems are reused across sections by patterns.
+	raw   map[string]int
+	order []string
+	stems map[string]string
 }
 
 // Extract returns the primitives found in the analyzed document, in
@@ -120,30 +149,25 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 		// An analysis without sections still has text worth reading.
 		roots = []*core.Section{{Title: "Document", End: len(doc)}}
 	}
+	seen := map[*core.Section]bool{}
 	for i, root := range roots {
-		if root == nil {
-			continue
-		}
 		chapter := i + 1
-		walk(root, func(s *core.Section) { x.section(s, chapter) })
+		walk(root, seen, func(s *core.Section) { x.section(s, chapter) })
 	}
 	return x.finish(opts)
 }
 
-// walk visits sections depth-first without trusting the tree to be acyclic
-// or nil-free.
-func walk(s *core.Section, fn func(*core.Section)) {
-	var rec func(s *core.Section, depth int)
-	rec = func(s *core.Section, depth int) {
-		if s == nil || depth > 64 {
-			return
-		}
-		fn(s)
-		for _, c := range s.Children {
-			rec(c, depth+1)
-		}
+// walk visits sections depth-first in document order, each once, without
+// trusting the tree to be nil-free or acyclic.
+func walk(s *core.Section, seen map[*core.Section]bool, fn func(*core.Section)) {
+	if s == nil || seen[s] {
+		return
 	}
-	rec(s, 0)
+	seen[s] = true
+	fn(s)
+	for _, c := range s.Children {
+		walk(c, seen, fn)
+	}
 }
 
 func (x *extractor) section(s *core.Section, chapter int) {
@@ -476,6 +500,27 @@ func computationalForm(t core.PrimitiveType, statement string) string {
 	return first
 }
 
+// patternStem returns the stem a word counts under for applicability
+// patterns, or "" when it does not count (stopword, no letters, short
+// stem). Results are remembered for the whole extraction: sections share
+// most of their vocabulary.
+func (x *extractor) patternStem(w string) string {
+	if k, ok := x.stems[w]; ok {
+		return k
+	}
+	k := ""
+	if !text.IsStopword(w) && hasLetter(w) {
+		k = text.Stem(w)
+		if utf8.RuneCountInString(k) < 3 || text.IsStopword(k) {
+			k = ""
+		}
+	}
+	if len(x.stems) < 1<<16 {
+		x.stems[w] = k
+	}
+	return k
+}
+
 // patterns returns the section's three most frequent keywords (stemmed,
 // no stopwords, at least three letters), counted once per section and only
 // for sections that yield a primitive. Words are counted as written first
@@ -486,8 +531,13 @@ func (x *extractor) patterns(st *secState) []string {
 		return append([]string{}, st.patterns...)
 	}
 	st.counted = true
-	raw := make(map[string]int, 64+len(st.own)/64)
-	var order []string
+	if x.raw == nil {
+		x.raw = make(map[string]int, 1024)
+		x.stems = make(map[string]string, 1024)
+	}
+	raw := x.raw
+	clear(raw)
+	order := x.order[:0]
 	count := func(seg string) {
 		text.EachWord(seg, func(w string, _, _ int) {
 			if c, ok := raw[w]; ok {
@@ -506,14 +556,12 @@ func (x *extractor) patterns(st *secState) []string {
 	default:
 		count(st.own)
 	}
+	x.order = order
 	counts := map[string]int{}
 	var keys []string
 	for _, w := range order {
-		if text.IsStopword(w) || !hasLetter(w) {
-			continue
-		}
-		k := text.Stem(w)
-		if utf8.RuneCountInString(k) < 3 || text.IsStopword(k) {
+		k := x.patternStem(w)
+		if k == "" {
 			continue
 		}
 		if _, ok := counts[k]; !ok {

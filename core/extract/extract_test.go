@@ -596,3 +596,61 @@ func TestPreTeXtElements(t *testing.T) {
 		}
 	}
 }
+
+func TestMidLineMarkerNeedsStrongForm(t *testing.T) {
+	txt := "We write x_1 for it. Theorem 3.1. Hence the claim.\n" +
+		"It is closed. Theorem 2 (Lagrange): The order divides.\n"
+	ps := Extract(oneSection(txt, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "Lagrange" {
+		t.Errorf("got %+v", ps)
+	}
+}
+
+func TestSpecAbbreviationsDoNotSplit(t *testing.T) {
+	txt := "   The server MUST reply as in Sec. 5.1 of the draft, i.e. with a\n   frame of version 1.1 or later.  Next sentence.\n"
+	ps := Extract(oneSection(txt, core.FormatText, core.Spec), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("got %+v", ps)
+	}
+	want := "The server MUST reply as in Sec. 5.1 of the draft, i.e. with a frame of version 1.1 or later."
+	if ps[0].FormalStatement != want {
+		t.Errorf("statement %q, want %q", ps[0].FormalStatement, want)
+	}
+}
+
+func TestStepHeadingsAsSections(t *testing.T) {
+	txt := "# Guide\n\n### Step 1: Create a network\n\n```console\n$ docker network create app\n```\n\n### Step 2: Launch the server\n\nUse the `--network app` flag.\n"
+	doc := &core.Document{Path: "README.md", Format: core.FormatMarkdown, Text: txt}
+	s1 := strings.Index(txt, "### Step 1")
+	s2 := strings.Index(txt, "### Step 2")
+	a := &core.Analysis{Document: doc, ContentType: core.Reference, Sections: []*core.Section{{
+		Title: "Guide", Level: 1, BodyOffset: len("# Guide\n"), End: len(txt),
+		Children: []*core.Section{
+			{Title: "Step 1: Create a network", Level: 3, Offset: s1, BodyOffset: s1 + len("### Step 1: Create a network\n"), End: s2},
+			{Title: "Step 2: Launch the server", Level: 3, Offset: s2, BodyOffset: s2 + len("### Step 2: Launch the server\n"), End: len(txt)},
+		},
+	}}}
+	ps := Extract(a, Options{})
+	if len(ps) != 2 {
+		t.Fatalf("got %+v", ps)
+	}
+	if ps[0].Name != "Step 1: Create a Network" || ps[0].FormalStatement != "Create a Network: $ docker network create app" {
+		t.Errorf("step 1: %q %q", ps[0].Name, ps[0].FormalStatement)
+	}
+	if ps[1].FormalStatement != "Use the --network app flag." {
+		t.Errorf("step 2 statement %q", ps[1].FormalStatement)
+	}
+	for _, p := range ps {
+		if !strings.HasPrefix(txt[p.Provenance.Offset:], "Step ") || p.Type != core.Technique {
+			t.Errorf("%s: offset %d type %s", p.Name, p.Provenance.Offset, p.Type)
+		}
+	}
+}
+
+func TestCodeDeclarationsOnlyInCode(t *testing.T) {
+	txt := "Use `type Ia` and `class of` rarely; a `type Node struct` holds data.\n"
+	ps := Extract(oneSection(txt, core.FormatMarkdown, core.Reference), Options{})
+	if len(ps) != 1 || ps[0].Name != "Node" {
+		t.Errorf("got %+v", ps)
+	}
+}

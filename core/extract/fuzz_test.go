@@ -52,8 +52,8 @@ func addCorpusSeeds(f *testing.F, names ...string) {
 	}
 	for _, n := range names {
 		if b, err := os.ReadFile(filepath.Join(dir, n)); err == nil {
-			if len(b) > 16<<10 {
-				b = b[:16<<10]
+			if len(b) > 4<<10 {
+				b = b[:4<<10]
 			}
 			f.Add(string(b))
 		}

@@ -167,30 +167,86 @@ func balanced(s string, p int, open, closeB byte, limit int) (int, bool) {
 	return 0, false
 }
 
-// closeAfter returns the first absolute position of tag at or after pos,
-// from a per-document index built on first use: each closing tag is
-// searched for once per document, not once per opening.
+// closeAfter returns the first absolute position of tag (an opening or
+// closing of a block: `\begin{thm}`, `\end{thm}`, "<theorem", "</theorem>")
+// at or after pos. The positions of every block tag are collected in one
+// pass over the document on first use, so finding the end of a block never
+// rescans the text.
 func (x *extractor) closeAfter(tag string, pos int) (int, bool) {
 	if x.closers == nil {
 		x.closers = map[string][]int{}
-	}
-	idx, ok := x.closers[tag]
-	if !ok {
-		for i := 0; i < len(x.doc); {
-			j := strings.Index(x.doc[i:], tag)
-			if j < 0 {
-				break
-			}
-			idx = append(idx, i+j)
-			i += j + len(tag)
+		if x.format == core.FormatPreTeXt {
+			indexXMLTags(x.doc, x.closers)
+		} else {
+			indexLaTeXTags(x.doc, x.closers)
 		}
-		x.closers[tag] = idx
 	}
+	idx := x.closers[tag]
 	k := sort.SearchInts(idx, pos)
 	if k < len(idx) {
 		return idx[k], true
 	}
 	return 0, false
+}
+
+// indexLaTeXTags records where every \begin{name} and \end{name} starts.
+func indexLaTeXTags(doc string, m map[string][]int) {
+	for i := 0; i < len(doc); {
+		j := strings.IndexByte(doc[i:], '\\')
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + 1
+		rest := doc[at:]
+		n := 0
+		switch {
+		case strings.HasPrefix(rest, `\begin{`):
+			n = 7
+		case strings.HasPrefix(rest, `\end{`):
+			n = 5
+		default:
+			continue
+		}
+		e := strings.IndexByte(rest[n:min(len(rest), n+41)], '}')
+		if e < 0 {
+			continue
+		}
+		key := rest[:n+e+1]
+		m[key] = append(m[key], at)
+		i = at + n + e + 1
+	}
+}
+
+// indexXMLTags records where every opening ("<theorem") and closing
+// ("</theorem>") tag of the primitive elements starts.
+func indexXMLTags(doc string, m map[string][]int) {
+	for i := 0; i < len(doc); {
+		j := strings.IndexByte(doc[i:], '<')
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + 1
+		k := i
+		closing := k < len(doc) && doc[k] == '/'
+		if closing {
+			k++
+		}
+		e := k
+		for e < len(doc) && e-k < 20 && isLetterByte(doc[e]) {
+			e++
+		}
+		if _, ok := pretextElems[doc[k:e]]; !ok || e >= len(doc) {
+			continue
+		}
+		switch {
+		case closing && doc[e] == '>':
+			m[doc[at:e+1]] = append(m[doc[at:e+1]], at)
+		case !closing && strings.IndexByte(" \t\n\r>/", doc[e]) >= 0:
+			m[doc[at:e]] = append(m[doc[at:e]], at)
+		}
+	}
 }
 
 // ruleTitle reports whether a box title names a law rather than a term.
@@ -369,18 +425,11 @@ var textCmds = map[string]string{
 // cleanLaTeX renders LaTeX source as reading text: comments, labels, index
 // entries and spacing dropped; emphasis and term macros unwrapped; math
 // kept as $…$; white space collapsed.
-func cleanLaTeX(s string) string { return cleanLaTeXMode(s, false) }
-
-// cleanLaTeXMode with dropMath removes math too, for word counting.
-func cleanLaTeXMode(s string, dropMath bool) string {
+func cleanLaTeX(s string) string {
 	b := make([]byte, 0, len(s))
 	math := false
 	mathEnd := ""
-	emit := func(str string) {
-		if !(math && dropMath) {
-			b = append(b, str...)
-		}
-	}
+	emit := func(str string) { b = append(b, str...) }
 	for i := 0; i < len(s); {
 		c := s[i]
 		if math && mathEnd != "" && strings.HasPrefix(s[i:], mathEnd) {
@@ -620,15 +669,15 @@ func tidyProse(s string) string {
 		if w == "()" || w == "[]" {
 			continue
 		}
-		if len(b) > 0 {
+		if len(b) > 0 && !strings.HasPrefix(w, "...") {
 			switch w[0] {
 			case ',', '.', ';', ':', ')', '!', '?':
 				b = append(b, w...)
 				continue
 			}
-			if b[len(b)-1] != '(' {
-				b = append(b, ' ')
-			}
+		}
+		if len(b) > 0 && b[len(b)-1] != '(' {
+			b = append(b, ' ')
 		}
 		b = append(b, w...)
 	}

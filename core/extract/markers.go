@@ -197,7 +197,9 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	if ls < 0 {
 		ls = start - lookBack
 	}
-	emph := strings.ContainsAny(s[ls:start], "*_")
+	// Emphasis counts only when it wraps the marker ("**Definition"), not
+	// when the line merely holds an underscore somewhere before it.
+	emph := start > 0 && (s[start-1] == '*' || s[start-1] == '_')
 	if !lineStart && !m.colon && !afterSentence(s[ls:start]) {
 		return h, false
 	}

@@ -207,11 +207,8 @@ var xmlEntities = map[string]string{
 // kept as $x$ (display math as $$x$$), entities decoded, footnotes, index
 // entries and titles dropped, white space collapsed. Malformed markup is
 // read as text.
-func cleanXML(s string) string { return cleanXMLMode(s, false) }
-
-func cleanXMLMode(s string, dropMath bool) string {
+func cleanXML(s string) string {
 	b := make([]byte, 0, len(s))
-	inMath := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch c {
@@ -229,9 +226,7 @@ func cleanXMLMode(s string, dropMath bool) string {
 				if e < 0 {
 					e = len(s) - i - 9
 				}
-				if !(dropMath && inMath > 0) {
-					b = append(b, s[i+9:i+9+e]...)
-				}
+				b = append(b, s[i+9:i+9+e]...)
 				i += 9 + e + 3
 				continue
 			case strings.HasPrefix(s[i:], "<?"):
@@ -270,19 +265,10 @@ func cleanXMLMode(s string, dropMath bool) string {
 				if self {
 					continue
 				}
-				if closing {
-					inMath--
+				if name == "m" {
+					b = append(b, '$')
 				} else {
-					inMath++
-				}
-				if !dropMath {
-					if name == "m" {
-						b = append(b, '$')
-					} else {
-						b = append(b, " $$ "...)
-					}
-				} else {
-					b = append(b, ' ')
+					b = append(b, " $$ "...)
 				}
 			case name == "q":
 				b = append(b, '"')
@@ -298,9 +284,7 @@ func cleanXMLMode(s string, dropMath bool) string {
 			if e > 1 && e <= 10 {
 				ent := s[i+1 : i+e]
 				if r, ok := decodeEntity(ent); ok {
-					if !(dropMath && inMath > 0) {
-						b = append(b, r...)
-					}
+					b = append(b, r...)
 					i += e + 1
 					continue
 				}
@@ -308,9 +292,7 @@ func cleanXMLMode(s string, dropMath bool) string {
 			b = append(b, '&')
 			i++
 		default:
-			if !(dropMath && inMath > 0) {
-				b = append(b, c)
-			}
+			b = append(b, c)
 			i++
 		}
 	}
