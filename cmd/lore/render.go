@@ -105,7 +105,7 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult) 
 	for _, p := range res.Primitives {
 		loc := p.Provenance.Section
 		if p.Section != "" {
-			loc = "§" + p.Section + " " + loc
+			loc = p.Section + " · " + loc
 		}
 		fmt.Fprintf(&b, "  %s %s  %.2f  %s\n", st.Kind.Render(fmt.Sprintf("%-10s", p.Type)), st.Heading.Render(p.Name), p.Confidence, st.Faint.Render(loc+" · "+p.ID))
 		for _, e := range p.Dependencies {
