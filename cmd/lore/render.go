@@ -59,7 +59,7 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult) 
 		bytes += an.Document.Bytes
 	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), res.Source,
-		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), humanSize(bytes))))
+		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("type   "), st.Heading.Render(string(res.ContentType)), st.Faint.Render(scoreLine(res.Scores)))
 	if res.Domain != "" {
 		fmt.Fprintf(&b, "%s %s  plane %s  confidence %.2f", st.Label.Render("domain "), st.Heading.Render(res.Domain), res.Plane, res.Confidence)
@@ -157,14 +157,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-func humanSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -177,7 +177,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 		return nil, fmt.Errorf("unsupported file type %s; supported: %s", ext, strings.Join(SupportedExtensions(), " "))
 	}
 	if info.Size() > opts.MaxFileSize {
-		return nil, fmt.Errorf("file is %s, over the %s per-file limit", humanBytes(info.Size()), humanBytes(opts.MaxFileSize))
+		return nil, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
 	}
 	fh, err := os.Open(path)
 	if err != nil {
@@ -190,7 +190,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 		return nil, fmt.Errorf("read failed: %s", describeOpenError(err))
 	}
 	if int64(len(raw)) > opts.MaxFileSize {
-		return nil, fmt.Errorf("file is over the %s per-file limit", humanBytes(opts.MaxFileSize))
+		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
 	}
 	text, err := Normalize(raw)
 	if err != nil {
@@ -257,7 +257,8 @@ func invalidOffset(b []byte) int {
 	return 0
 }
 
-func humanBytes(n int64) string {
+// HumanBytes formats a byte count for people: "512 bytes", "3.2 KiB", "60.0 MiB".
+func HumanBytes(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
