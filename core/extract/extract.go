@@ -15,7 +15,9 @@
 //     Proofs, examples and exercises are never primitives.
 //   - content strategies read textual markers chosen by the content type:
 //     textbook "Definition 2.1:", "Theorem (Lagrange).", Lemma, Corollary,
-//     Proposition, Axiom, Algorithm, Identity (0.9); tutorial "Step N:"
+//     Proposition, Axiom, Algorithm, Identity (0.9), and algorithms named
+//     in prose by an emphasized term ("The \emph{quicksort} algorithm",
+//     0.8); tutorial "Step N:"
 //     (0.9), "Key Concept:" (0.8), "Exercise:", "Practice:", "Try this:",
 //     "Challenge:", "Tip:", "Best Practice:" (0.7); spec sentences with an
 //     upper-case MUST, SHALL or REQUIRED (axiom, 0.9) or SHOULD or
@@ -117,6 +119,8 @@ type extractor struct {
 	topicUses map[string]int
 	// sigSeen keeps one primitive per API name and document.
 	sigSeen map[string]bool
+	// named keeps one primitive per named algorithm and document.
+	named map[string]bool
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string
@@ -195,6 +199,7 @@ func (x *extractor) section(s *core.Section, chapter int) {
 	switch x.ctype {
 	case core.Textbook:
 		x.textbook(st)
+		x.namedAlgorithms(st)
 	case core.Tutorial:
 		x.tutorial(st)
 	case core.Spec:
@@ -205,6 +210,7 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.reference(st)
 	default:
 		x.textbook(st)
+		x.namedAlgorithms(st)
 		x.tutorial(st)
 		x.spec(st)
 		x.paper(st)
