@@ -26,9 +26,10 @@ type Change struct {
 // SessionState is where a session is in its life.
 type SessionState string
 
-// Session states. A session is written as Committing with its whole
-// changeset journaled, then its changes are applied, then it is marked
-// Committed; a store that finds a Committing session on open finishes it.
+// Session states. A session's changeset is first journaled under state
+// Journaling, then the session flips to Committing (the commit point), its
+// changes are applied, and it is marked Committed. A store that finds a
+// Journaling session on open discards it; a Committing one it finishes.
 const (
 	SessionJournaling SessionState = "journaling"
 	SessionCommitting SessionState = "committing"

@@ -42,20 +42,24 @@
 //  2. flips the session to committing in one small transaction: this is
 //     the commit point;
 //  3. applies the changes in order, in batches sized to the transaction
-//     limits, each batch one transaction that also maintains the indexes;
+//     limits, each batch one transaction that also maintains the indexes
+//     (the next batch is planned while Badger writes the previous one);
 //  4. marks the session committed.
 //
 // Open recovers an interrupted commit before returning: a journaling
 // session is rolled back (journal deleted, then record), a committing one
 // is rolled forward by applying its journal again from the start. Replay is
-// idempotent: a put writes the same state again, a remove of an absent
-// primitive does nothing. The journal is kept after the commit, as the
-// record of what the session changed (Changes reads it back for unlearn).
+// idempotent: a put of a record already stored writes nothing, a remove of
+// an absent primitive does nothing. The journal is kept after the commit,
+// as the record of what the session changed (Changes reads it back for
+// unlearn).
 //
 // # Operations
 //
-// Badger's logger never writes to the terminal: its messages are dropped
-// unless Options names a Logger or writer. Value-log GC runs periodically
+// Writers are serialized inside the store (every write reads the old
+// record first), so Badger's conflict detection is off; readers work on
+// snapshots and never wait. Badger's logger never writes to the terminal:
+// its messages are dropped unless Options names a Logger or writer. Value-log GC runs periodically
 // while the store is open. A second opener of the same directory, in this or
 // another process, gets an error matching core.ErrStoreLocked that names the
 // directory.

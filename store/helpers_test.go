@@ -28,12 +28,13 @@ func req(target string, strength float64) core.Edge {
 }
 
 // smallPrimitive is the shape used for the large-session tests: a chain of
-// requires edges (acyclic, with forward references inside one session), a
-// few keywords, ten domains.
+// requires edges (acyclic, with forward references inside one session), one
+// keyword out of a thousand, ten domains, an importance rank for every
+// seventh.
 func smallPrimitive(i int) core.Primitive {
 	p := prim(fmt.Sprintf("p-%06d", i), fmt.Sprintf("d%d", i%10),
 		core.PrimitiveTypes[i%len(core.PrimitiveTypes)],
-		[]string{fmt.Sprintf("kw%d", i%1000), "shared"})
+		[]string{fmt.Sprintf("kw%d", i%1000)})
 	if i > 0 {
 		p.Dependencies = []core.Edge{req(fmt.Sprintf("p-%06d", i-1), 0.5)}
 	}

@@ -25,21 +25,27 @@ const maxIDLen = 1024
 // Key prefixes. Each record kind owns one prefix, so every query is a prefix
 // scan and a whole kind can be counted with a key-only iteration.
 var (
-	keySchema        = []byte("m/schema")
-	prefixPrimitive  = []byte("p/")
-	prefixEdge       = []byte("e/")
-	prefixReverse    = []byte("r/")
-	prefixIndex      = []byte("i/")
-	prefixDomain     = []byte("i/domain/")
-	prefixType       = []byte("i/type/")
-	prefixKeyword    = []byte("i/kw/")
-	prefixRank       = []byte("k/rank/")
-	prefixSession    = []byte("s/")
-	prefixJournal    = []byte("j/")
-	errMalformedKey  = errors.New("malformed key")
-	errInvalidID     = errors.New("invalid identifier")
-	rankKeyFixedPart = len(prefixRank) + 8 + 1
+	keySchema       = []byte("m/schema")
+	prefixPrimitive = []byte("p/")
+	prefixEdge      = []byte("e/")
+	prefixReverse   = []byte("r/")
+	prefixIndex     = []byte("i/")
+	prefixDomain    = []byte("i/domain/")
+	prefixType      = []byte("i/type/")
+	prefixKeyword   = []byte("i/kw/")
+	prefixRank      = []byte("k/rank/")
+	prefixSession   = []byte("s/")
+	prefixJournal   = []byte("j/")
 )
+
+// rankKeyFixedPart is the length of a rank key before the id.
+var rankKeyFixedPart = len(prefixRank) + 8 + 1
+
+// ErrInvalidID is returned (wrapped, naming the id) for an identifier the
+// key layout cannot hold: empty, too long, or containing '/' or NUL.
+var ErrInvalidID = errors.New("invalid identifier")
+
+var errMalformedKey = errors.New("malformed key")
 
 // validateID rejects identifiers that would break the key layout: the
 // separator would let one id's prefix scan see another id's keys, and NUL is
@@ -47,13 +53,13 @@ var (
 func validateID(what, id string) error {
 	switch {
 	case id == "":
-		return fmt.Errorf("%s is empty: %w", what, errInvalidID)
+		return fmt.Errorf("%s is empty: %w", what, ErrInvalidID)
 	case len(id) > maxIDLen:
-		return fmt.Errorf("%s %.40q… is longer than %d bytes: %w", what, id, maxIDLen, errInvalidID)
+		return fmt.Errorf("%s %.40q… is longer than %d bytes: %w", what, id, maxIDLen, ErrInvalidID)
 	case strings.IndexByte(id, sep) >= 0:
-		return fmt.Errorf("%s %q contains %q: %w", what, id, sep, errInvalidID)
+		return fmt.Errorf("%s %q contains %q: %w", what, id, sep, ErrInvalidID)
 	case strings.IndexByte(id, 0) >= 0:
-		return fmt.Errorf("%s %q contains NUL: %w", what, id, errInvalidID)
+		return fmt.Errorf("%s %q contains NUL: %w", what, id, ErrInvalidID)
 	}
 	return nil
 }

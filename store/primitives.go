@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -92,14 +93,16 @@ func validatePrimitive(p *core.Primitive) error {
 }
 
 // derivedKeys lists every key a primitive implies besides its record: forward
-// and reverse edges, domain, type and keyword postings, and its rank. Put,
-// delete and Verify all use it, so they cannot disagree about the layout.
+// and reverse edges, domain, type and keyword postings, and its rank. Put
+// and delete both use it, and Verify builds its expectations from the same
+// helpers (edgesOf, keywordsOf, encodeEdge, the key builders), so none of
+// them can disagree about the layout.
 func derivedKeys(p *core.Primitive) ([]kv, error) {
 	edges := edgesOf(p)
 	kws := keywordsOf(p)
 	out := make([]kv, 0, 3+2*len(edges)+len(kws))
 	for _, e := range edges {
-		v, err := encodeValue(edgeValue{Strength: e.Strength, Description: e.Description})
+		v, err := encodeEdge(e)
 		if err != nil {
 			return nil, fmt.Errorf("encode edge %s→%s: %w", p.ID, e.Target, err)
 		}
@@ -117,51 +120,84 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 	return out, nil
 }
 
+func encodeEdge(e core.Edge) ([]byte, error) {
+	return encodeValue(edgeValue{Strength: e.Strength, Description: e.Description})
+}
+
 // getPrimitive reads one record inside txn.
 func getPrimitive(txn *badger.Txn, id string) (core.Primitive, bool, error) {
+	p, _, ok, err := getPrimitiveRaw(txn, id)
+	return p, ok, err
+}
+
+// getPrimitiveRaw also returns the stored bytes, so that a put can see that
+// nothing changed.
+func getPrimitiveRaw(txn *badger.Txn, id string) (core.Primitive, []byte, bool, error) {
 	key := primitiveKey(id)
 	item, err := txn.Get(key)
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return core.Primitive{}, false, nil
+		return core.Primitive{}, nil, false, nil
 	}
 	if err != nil {
-		return core.Primitive{}, false, err
+		return core.Primitive{}, nil, false, err
+	}
+	raw, err := item.ValueCopy(nil)
+	if err != nil {
+		return core.Primitive{}, nil, false, err
 	}
 	var p core.Primitive
-	if err := item.Value(func(v []byte) error { return decodeValue(key, v, &p) }); err != nil {
-		return core.Primitive{}, false, err
+	if err := decodeValue(key, raw, &p); err != nil {
+		return core.Primitive{}, nil, false, err
 	}
-	return p, true, nil
+	return p, raw, true, nil
 }
 
-// planPut computes the writes that make p current: its record, its derived
-// keys, and deletions of whatever the previous version implied and p no
-// longer does. It reads the old record inside txn, so Badger's conflict
-// detection covers concurrent writers of the same primitive.
-func planPut(txn *badger.Txn, p *core.Primitive) ([]mutation, error) {
+// preparedPut is a put with the work that does not depend on the store's
+// current state done ahead of the transaction: the encoded record and the
+// derived keys. Session commits prepare puts in the background while Badger
+// writes the previous batch.
+type preparedPut struct {
+	p     *core.Primitive
+	rec   []byte
+	fresh []kv
+}
+
+func preparePut(p *core.Primitive) (preparedPut, error) {
 	if err := validatePrimitive(p); err != nil {
-		return nil, err
+		return preparedPut{}, err
 	}
 	rec, err := encodeValue(p)
 	if err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
+		return preparedPut{}, fmt.Errorf("encode: %w", err)
 	}
 	fresh, err := derivedKeys(p)
 	if err != nil {
-		return nil, err
+		return preparedPut{}, err
 	}
-	old, exists, err := getPrimitive(txn, p.ID)
+	return preparedPut{p: p, rec: rec, fresh: fresh}, nil
+}
+
+// planPut computes the writes that make a prepared primitive current: its
+// record, its derived keys, and deletions of whatever the previous version
+// implied and the new one does not. An unchanged record yields no writes,
+// which makes replaying an already applied batch cheap. The caller holds
+// the store's write lock, so the old record cannot change underneath.
+func planPut(txn *badger.Txn, pp preparedPut) ([]mutation, error) {
+	old, raw, exists, err := getPrimitiveRaw(txn, pp.p.ID)
 	if err != nil {
 		return nil, err
 	}
-	muts := make([]mutation, 0, len(fresh)+1)
+	if exists && bytes.Equal(raw, pp.rec) {
+		return nil, nil
+	}
+	muts := make([]mutation, 0, len(pp.fresh)+1)
 	if exists {
 		stale, err := derivedKeys(&old)
 		if err != nil {
 			return nil, err
 		}
-		keep := make(map[string]struct{}, len(fresh))
-		for _, k := range fresh {
+		keep := make(map[string]struct{}, len(pp.fresh))
+		for _, k := range pp.fresh {
 			keep[string(k.key)] = struct{}{}
 		}
 		for _, k := range stale {
@@ -170,8 +206,8 @@ func planPut(txn *badger.Txn, p *core.Primitive) ([]mutation, error) {
 			}
 		}
 	}
-	muts = append(muts, mutation{kv: kv{primitiveKey(p.ID), rec}})
-	for _, k := range fresh {
+	muts = append(muts, mutation{kv: kv{primitiveKey(pp.p.ID), pp.rec}})
+	for _, k := range pp.fresh {
 		muts = append(muts, mutation{kv: k})
 	}
 	return muts, nil
@@ -239,13 +275,16 @@ func (s *Store) PutPrimitive(p core.Primitive) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	err := s.update(func(txn *badger.Txn) error {
-		muts, err := planPut(txn, &p)
-		if err != nil {
-			return err
-		}
-		return writeMutations(txn, muts)
-	})
+	pp, err := preparePut(&p)
+	if err == nil {
+		err = s.update(func(txn *badger.Txn) error {
+			muts, err := planPut(txn, pp)
+			if err != nil {
+				return err
+			}
+			return writeMutations(txn, muts)
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("put primitive %s: %w", p.ID, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -29,10 +30,6 @@ var errSimulatedCrash = errors.New("simulated crash")
 // transaction can hold; splitting further is impossible.
 var errChangeTooBig = errors.New("a single change exceeds the transaction size limit")
 
-// journalChunk is how many journal entries recovery loads at a time, to
-// bound memory when rolling a huge session forward.
-const journalChunk = 8192
-
 // CommitSession records sess and applies its changeset atomically, however
 // large: the changes are first journaled under the session (state
 // journaling), then the session is flipped to committing in one small
@@ -46,6 +43,10 @@ const journalChunk = 8192
 // journal and returns ctx's error. After the commit point the commit runs to
 // completion, so that a returned error always means "not committed" unless
 // the error says otherwise.
+//
+// Commits are serialized, and other writes (PutPrimitive, DeletePrimitive)
+// wait while a commit's changes are applied; reads are never blocked, but
+// may see a committing session partly applied.
 //
 // Added primitives whose provenance has no session get sess.ID. The stored
 // session's State, Changes and CompletedAt are set by the store.
@@ -105,7 +106,7 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 	}
 
 	applyBatches := 0
-	_, err = s.applyChanges(prepared, func() error {
+	_, err = s.applyChanges(sliceSource(prepared), func() error {
 		applyBatches++
 		s.lastApplyBatches.Store(int64(applyBatches))
 		if n := s.opts.crashAfterApplyBatches; n > 0 && applyBatches >= n {
@@ -233,6 +234,65 @@ func (s *Store) budget() (count, size int64) {
 
 func (s *Store) valueThreshold() int64 { return s.db.Opts().ValueThreshold }
 
+// window is how many changes are encoded ahead of the writer, and how many
+// journal entries recovery reads at a time. Large enough to keep whole
+// batches together, small enough to bound memory for any session size.
+const window = 8192
+
+// pipe runs produce in a goroutine, one result ahead of consume, so that
+// encoding (CPU) overlaps with Badger writing the previous result. produce
+// reports done when it has nothing more; an error from either side stops
+// both.
+func pipe[T any](produce func() (v T, done bool, err error), consume func(T) error) error {
+	type result struct {
+		v   T
+		err error
+	}
+	results := make(chan result, 1)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(results)
+		for {
+			v, done, err := produce()
+			if done && err == nil {
+				return
+			}
+			select {
+			case results <- result{v, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	})
+	defer func() {
+		close(stop)
+		wg.Wait()
+	}()
+	for r := range results {
+		if r.err != nil {
+			return r.err
+		}
+		if err := consume(r.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sliceSource hands out changes window by window.
+func sliceSource(changes []core.Change) func() ([]core.Change, error) {
+	return func() ([]core.Change, error) {
+		n := min(window, len(changes))
+		w := changes[:n]
+		changes = changes[n:]
+		return w, nil
+	}
+}
+
 // writeJournal stores changes under j/<session>/<seq> in as many
 // transactions as needed. The journal is not atomic and need not be: until
 // the commit point nothing reads it. afterBatch runs after each committed
@@ -254,86 +314,273 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 		count, size = 0, 0
 		return afterBatch()
 	}
-	for i := range changes {
-		if err := ctxErr(ctx, i); err != nil {
-			return err
+	next := 0
+	produce := func() ([]mutation, bool, error) {
+		if next == len(changes) {
+			return nil, true, nil
 		}
-		v, err := encodeValue(&changes[i])
-		if err != nil {
-			return fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
 		}
-		m := []mutation{{kv: kv{journalKey(sessionID, uint64(i)), v}}}
-		c, sz := weigh(m, thr)
-		if count+c > maxCount || size+sz > maxSize {
-			if err := flush(); err != nil {
-				return err
+		hi := min(next+window, len(changes))
+		out := make([]mutation, 0, hi-next)
+		for i := next; i < hi; i++ {
+			v, err := encodeValue(&changes[i])
+			if err != nil {
+				return nil, false, fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
 			}
+			out = append(out, mutation{kv: kv{journalKey(sessionID, uint64(i)), v}})
 		}
-		if err := writeMutations(txn, m); err != nil {
-			return fmt.Errorf("write journal entry %d: %w", i, err)
+		next = hi
+		return out, false, nil
+	}
+	consume := func(entries []mutation) error {
+		for i := range entries {
+			m := entries[i : i+1]
+			c, sz := weigh(m, thr)
+			if count+c > maxCount || size+sz > maxSize {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			err := writeMutations(txn, m)
+			if errors.Is(err, badger.ErrTxnTooBig) && count > 0 {
+				// The estimate was short; start a new transaction.
+				if err = flush(); err == nil {
+					err = writeMutations(txn, m)
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("write journal entry %s: %w", displayKey(m[0].key), err)
+			}
+			count, size = count+c, size+sz
 		}
-		count, size = count+c, size+sz
+		return nil
+	}
+	if err := pipe(produce, consume); err != nil {
+		return err
 	}
 	return flush()
 }
 
-// applyChanges applies changes in order, each batch in its own transaction
-// sized to Badger's limits; afterBatch runs after each committed batch.
-func (s *Store) applyChanges(changes []core.Change, afterBatch func() error) (int, error) {
-	batches := 0
-	for len(changes) > 0 {
-		n, err := s.applyBatch(changes)
-		if err != nil {
-			return batches, err
-		}
-		changes = changes[n:]
-		batches++
-		if afterBatch != nil {
-			if err := afterBatch(); err != nil {
-				return batches, err
-			}
-		}
-	}
-	return batches, nil
+// step is one change ready to apply: a prepared put, or a removal.
+type step struct {
+	ch  *core.Change
+	put preparedPut
 }
 
-// applyBatch commits as long a prefix of changes as fits one transaction and
-// returns its length. Replaying a prefix is idempotent, so both a conflict
-// with a concurrent writer and an underestimated size are handled by simply
-// trying again (the latter with a smaller budget).
-func (s *Store) applyBatch(changes []core.Change) (int, error) {
-	maxCount, maxSize := s.budget()
-	if s.opts.maxApplyBatch > 0 && len(changes) > s.opts.maxApplyBatch {
-		changes = changes[:s.opts.maxApplyBatch]
-	}
-	const conflictRetries = 16
-	conflicts := 0
-	for {
-		n, err := s.tryApplyBatch(changes, maxCount, maxSize)
-		switch {
-		case err == nil:
-			return n, nil
-		case errors.Is(err, badger.ErrConflict) && conflicts < conflictRetries:
-			conflicts++
-		case errors.Is(err, badger.ErrTxnTooBig) && !errors.Is(err, errChangeTooBig) && maxCount > 1:
-			maxCount, maxSize = maxCount/2, maxSize/2
-		default:
-			return 0, err
-		}
-	}
-}
-
-func (s *Store) tryApplyBatch(changes []core.Change, maxCount, maxSize int64) (int, error) {
-	thr := s.valueThreshold()
-	txn := s.db.NewTransaction(true)
-	defer txn.Discard()
-	var count, size int64
-	n := 0
+func prepareSteps(changes []core.Change) ([]step, error) {
+	out := make([]step, len(changes))
 	for i := range changes {
 		ch := &changes[i]
-		muts, err := planChange(txn, ch)
+		out[i].ch = ch
+		switch ch.Type {
+		case core.ChangeAdd, core.ChangeUpdate:
+			if ch.After == nil {
+				return nil, fmt.Errorf("%s %s: no after state", ch.Type, ch.PrimitiveID)
+			}
+			pp, err := preparePut(ch.After)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
+			}
+			out[i].put = pp
+		case core.ChangeRemove:
+		default:
+			return nil, fmt.Errorf("%s: unknown change type %q", ch.PrimitiveID, ch.Type)
+		}
+	}
+	return out, nil
+}
+
+// applyChanges applies the changes next yields, in order, each batch in its
+// own transaction sized to Badger's limits; afterBatch runs after each
+// committed batch. It returns the number of batches. It holds the write
+// lock throughout, because the applier plans on snapshots that only the
+// applier itself may invalidate.
+func (s *Store) applyChanges(next func() ([]core.Change, error), afterBatch func() error) (int, error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	a := &applier{s: s, afterBatch: afterBatch}
+	var queue []step
+	// drain applies batches until at most keep steps are left, so that
+	// batches are not cut short at window boundaries.
+	drain := func(keep int) error {
+		for len(queue) > keep {
+			n, err := a.apply(queue)
+			if err != nil {
+				return err
+			}
+			queue = queue[n:]
+		}
+		return nil
+	}
+	produce := func() ([]step, bool, error) {
+		chs, err := next()
+		if err != nil || len(chs) == 0 {
+			return nil, err == nil, err
+		}
+		steps, err := prepareSteps(chs)
+		return steps, false, err
+	}
+	consume := func(steps []step) error {
+		queue = append(queue, steps...)
+		return drain(window)
+	}
+	err := pipe(produce, consume)
+	if err == nil {
+		err = drain(0)
+	}
+	if err != nil {
+		a.abandon()
+		return a.batches, err
+	}
+	err = a.finish()
+	return a.batches, err
+}
+
+// errTouchesInflight means the first step of a batch concerns a primitive
+// the in-flight batch writes, so it must wait for that commit.
+var errTouchesInflight = errors.New("step touches the batch in flight")
+
+// applier applies batches with one commit in flight. The transaction for
+// the next batch is opened before the previous batch's commit is sent, so
+// planning batch k+1 (reading old records, building writes) overlaps with
+// Badger writing batch k instead of waiting for it. That snapshot lacks
+// batch k's writes, which is harmless as long as batch k+1 touches none of
+// batch k's primitives: a step reads only its own record, and every key a
+// primitive implies contains its id, so disjoint ids mean disjoint reads
+// and writes. A batch is cut before the first step that is not disjoint,
+// and a batch that would start with one waits for the commit first.
+type applier struct {
+	s          *Store
+	afterBatch func() error
+	batches    int
+	// next was opened before the in-flight commit was sent.
+	next     *badger.Txn
+	inflight *inflightCommit
+}
+
+type inflightCommit struct {
+	done chan error
+	ids  map[string]struct{}
+}
+
+// apply plans and sends one batch from the front of steps and returns how
+// many steps it took.
+func (a *applier) apply(steps []step) (int, error) {
+	maxCount, maxSize := a.s.budget()
+	if a.s.opts.maxApplyBatch > 0 && len(steps) > a.s.opts.maxApplyBatch {
+		steps = steps[:a.s.opts.maxApplyBatch]
+	}
+	for {
+		txn := a.next
+		a.next = nil
+		if txn == nil {
+			txn = a.s.db.NewTransaction(true)
+		}
+		var busy map[string]struct{}
+		if a.inflight != nil {
+			busy = a.inflight.ids
+		}
+		n, ids, err := a.s.planBatch(txn, steps, maxCount, maxSize, busy)
 		if err != nil {
-			return 0, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
+			txn.Discard()
+			switch {
+			case errors.Is(err, errTouchesInflight):
+				if err := a.settle(); err != nil {
+					return 0, err
+				}
+				continue
+			case errors.Is(err, badger.ErrTxnTooBig) && !errors.Is(err, errChangeTooBig) && maxCount > 1:
+				// The estimate was short; nothing was sent, so try a
+				// smaller batch.
+				maxCount, maxSize = maxCount/2, maxSize/2
+				continue
+			}
+			return 0, err
+		}
+		a.next = a.s.db.NewTransaction(true)
+		done := make(chan error, 1)
+		txn.CommitWith(func(err error) { done <- err })
+		prev := a.inflight
+		a.inflight = &inflightCommit{done: done, ids: ids}
+		if err := a.settleOne(prev); err != nil {
+			return 0, err
+		}
+		return n, nil
+	}
+}
+
+// settle waits for the in-flight commit, if any.
+func (a *applier) settle() error {
+	f := a.inflight
+	a.inflight = nil
+	return a.settleOne(f)
+}
+
+func (a *applier) settleOne(f *inflightCommit) error {
+	if f == nil {
+		return nil
+	}
+	if err := <-f.done; err != nil {
+		return err
+	}
+	a.batches++
+	if a.afterBatch != nil {
+		return a.afterBatch()
+	}
+	return nil
+}
+
+// finish waits for the last commit and releases the spare transaction.
+func (a *applier) finish() error {
+	err := a.settle()
+	a.abandon()
+	return err
+}
+
+// abandon is finish for error paths: the in-flight commit is still waited
+// for, so that nothing writes to the store after applyChanges returns, but
+// its outcome no longer matters.
+func (a *applier) abandon() {
+	if a.inflight != nil {
+		<-a.inflight.done
+		a.inflight = nil
+	}
+	if a.next != nil {
+		a.next.Discard()
+		a.next = nil
+	}
+}
+
+// planBatch stages as long a prefix of steps as fits one transaction into
+// txn without committing it, and returns its length and the primitives it
+// touches. It stops before the first step that touches busy (the batch in
+// flight); errTouchesInflight means that was the very first step.
+func (s *Store) planBatch(txn *badger.Txn, steps []step, maxCount, maxSize int64, busy map[string]struct{}) (int, map[string]struct{}, error) {
+	thr := s.valueThreshold()
+	var count, size int64
+	ids := make(map[string]struct{}, min(len(steps), 4096))
+	n := 0
+	for i := range steps {
+		st := &steps[i]
+		if _, ok := busy[st.ch.PrimitiveID]; ok {
+			if n == 0 {
+				return 0, nil, errTouchesInflight
+			}
+			break
+		}
+		var (
+			muts []mutation
+			err  error
+		)
+		if st.ch.Type == core.ChangeRemove {
+			muts, err = planDelete(txn, st.ch.PrimitiveID)
+		} else {
+			muts, err = planPut(txn, st.put)
+		}
+		if err != nil {
+			return 0, nil, fmt.Errorf("%s %s: %w", st.ch.Type, st.ch.PrimitiveID, err)
 		}
 		c, sz := weigh(muts, thr)
 		if n > 0 && (count+c > maxCount || size+sz > maxSize) {
@@ -341,32 +588,16 @@ func (s *Store) tryApplyBatch(changes []core.Change, maxCount, maxSize int64) (i
 		}
 		if err := writeMutations(txn, muts); err != nil {
 			if n == 0 && errors.Is(err, badger.ErrTxnTooBig) {
-				return 0, fmt.Errorf("%s %s (%d writes, ~%d bytes): %w: %w",
-					ch.Type, ch.PrimitiveID, c, sz, errChangeTooBig, err)
+				return 0, nil, fmt.Errorf("%s %s (%d writes, ~%d bytes): %w: %w",
+					st.ch.Type, st.ch.PrimitiveID, c, sz, errChangeTooBig, err)
 			}
-			return 0, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
+			return 0, nil, fmt.Errorf("%s %s: %w", st.ch.Type, st.ch.PrimitiveID, err)
 		}
 		count, size = count+c, size+sz
+		ids[st.ch.PrimitiveID] = struct{}{}
 		n++
 	}
-	if err := txn.Commit(); err != nil {
-		return 0, err
-	}
-	return n, nil
-}
-
-func planChange(txn *badger.Txn, ch *core.Change) ([]mutation, error) {
-	switch ch.Type {
-	case core.ChangeAdd, core.ChangeUpdate:
-		if ch.After == nil {
-			return nil, errors.New("no after state")
-		}
-		return planPut(txn, ch.After)
-	case core.ChangeRemove:
-		return planDelete(txn, ch.PrimitiveID)
-	default:
-		return nil, fmt.Errorf("unknown change type %q", ch.Type)
-	}
+	return n, ids, nil
 }
 
 // recover finishes what a previous process left between journaling and
@@ -435,38 +666,33 @@ func (s *Store) deletePrefix(prefix []byte) error {
 	}
 }
 
-// rollForward re-applies a committing session from its journal, chunk by
-// chunk, then marks it committed. Batches applied before the crash are
-// applied again, which is harmless: a put writes the same state and a
+// rollForward re-applies a committing session from its journal, then marks
+// it committed. Batches applied before the crash are applied again, which is
+// harmless and cheap: a put of an unchanged record writes nothing, and a
 // remove of an absent primitive does nothing.
 func (s *Store) rollForward(sess core.Session) error {
 	prefix := journalPrefix(sess.ID)
 	var after []byte
-	batches := 0
-	for {
-		chunk, last, err := s.readJournal(prefix, after, journalChunk)
-		if err != nil {
-			return err
+	next := func() ([]core.Change, error) {
+		chunk, last, err := s.readJournal(prefix, after, window)
+		if last != nil {
+			after = last
 		}
-		if len(chunk) == 0 {
-			break
-		}
-		n, err := s.applyChanges(chunk, nil)
-		batches += n
-		if err != nil {
-			return err
-		}
-		after = last
+		return chunk, err
 	}
+	batches, err := s.applyChanges(next, nil)
 	s.lastApplyBatches.Store(int64(batches))
+	if err != nil {
+		return err
+	}
 	if err := s.setSessionState(sess.ID, core.SessionCommitted, true, core.SessionCommitting); err != nil {
 		return err
 	}
 	return s.Sync()
 }
 
-// readJournal reads up to limit entries after key after (nil: from the
-// start) and returns them with the last key read.
+// readJournal reads up to limit entries (0: all) after key after (nil: from
+// the start) and returns them with the last key read.
 func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []byte, error) {
 	var (
 		out  []core.Change

@@ -257,7 +257,24 @@ func TestCrashAfterCommitPointRollsForward(t *testing.T) {
 	if _, apply := s.LastBatches(); apply <= 1 {
 		t.Fatalf("recovery applied %d batches", apply)
 	}
-	mustVerify(t, s)
+	// A full Verify of 200k primitives is TestCommitSessionLarge's job; here
+	// key counts show that every record got all its derived keys.
+	st, err := s.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Stats{
+		Primitives: bigSession, Edges: bigSession - 1,
+		IndexEntries: 4 * bigSession, // domain, type, keyword, rank
+		Sessions:     1, JournalEntries: bigSession,
+	}
+	if st != want {
+		t.Fatalf("stats after recovery = %+v, want %+v", st, want)
+	}
+	p, ok, err := s.GetPrimitive("p-199999")
+	if err != nil || !ok || p.Provenance.Session != "big" || !p.HasEdge("p-199998", core.Requires) {
+		t.Fatalf("last primitive after recovery: %+v %v %v", p, ok, err)
+	}
 }
 
 func TestCrashBeforeCommitPointRollsBack(t *testing.T) {
@@ -266,7 +283,12 @@ func TestCrashBeforeCommitPointRollsBack(t *testing.T) {
 	}
 	dir := t.TempDir()
 	s := openDir(t, dir, store.Options{})
-	if err := s.CommitSession(context.Background(), session("before"), addChanges(bigSession, bigSession+10)); err != nil {
+	var before []core.Change
+	for i := range 10 {
+		p := prim(fmt.Sprint("before-", i), "d", core.Axiom, []string{"old"})
+		before = append(before, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p})
+	}
+	if err := s.CommitSession(context.Background(), session("before"), before); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -354,6 +376,16 @@ func dump(t testing.TB, s *store.Store) string {
 	return string(b)
 }
 
+// firstDifference shows where two dumps part, with some context.
+func firstDifference(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	lo := max(i-80, 0)
+	return fmt.Sprintf("at byte %d\n got …%s…\nwant …%s…", i, got[lo:min(i+80, len(got))], want[lo:min(i+80, len(want))])
+}
+
 func TestRollForwardIsIdempotentAtEveryBatch(t *testing.T) {
 	const perBatch = 4
 	ctx := context.Background()
@@ -391,7 +423,7 @@ func TestRollForwardIsIdempotentAtEveryBatch(t *testing.T) {
 			s = openDir(t, dir, opts)
 			defer s.Close()
 			if got := dump(t, s); got != want {
-				t.Fatalf("state after recovery differs from a clean commit\n got %s\nwant %s", got, want)
+				t.Fatalf("state after recovery differs from a clean commit: %s", firstDifference(got, want))
 			}
 			if st := mustSession(t, s, "mixed").State; st != core.SessionCommitted {
 				t.Fatalf("state = %s", st)
@@ -402,5 +434,49 @@ func TestRollForwardIsIdempotentAtEveryBatch(t *testing.T) {
 			}
 			mustVerify(t, s)
 		})
+	}
+}
+
+// The applier plans a batch while the previous one is being written; a
+// batch touching a primitive of the batch in flight must wait for it, or it
+// would plan against a stale record and leave stale index entries.
+func TestConsecutiveBatchesTouchingTheSamePrimitive(t *testing.T) {
+	s, err := store.OpenInMemoryWith(store.WithMaxApplyBatch(store.Options{}, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	version := func(id, domain string, kw string, deps ...core.Edge) *core.Primitive {
+		p := prim(id, domain, core.Definition, []string{kw}, deps...)
+		return &p
+	}
+	changes := []core.Change{
+		{Type: core.ChangeAdd, PrimitiveID: "x", After: version("x", "d1", "k1")},
+		{Type: core.ChangeAdd, PrimitiveID: "y", After: version("y", "d1", "k1", req("x", 1))},
+		{Type: core.ChangeUpdate, PrimitiveID: "x", After: version("x", "d2", "k2", req("y", 1))},
+		{Type: core.ChangeUpdate, PrimitiveID: "y", After: version("y", "d2", "k2")},
+		{Type: core.ChangeRemove, PrimitiveID: "x"},
+		{Type: core.ChangeAdd, PrimitiveID: "z", After: version("z", "d3", "k3", req("y", 1))},
+		{Type: core.ChangeAdd, PrimitiveID: "x", After: version("x", "d3", "k3")},
+		{Type: core.ChangeUpdate, PrimitiveID: "y", After: version("y", "d3", "k3", req("x", 0.5))},
+	}
+	if err := s.CommitSession(context.Background(), session("churn"), changes); err != nil {
+		t.Fatal(err)
+	}
+	if _, apply := s.LastBatches(); apply != 4 {
+		t.Fatalf("apply batches = %d, want 4", apply)
+	}
+	mustVerify(t, s)
+	for _, domain := range []string{"d1", "d2"} {
+		if ps, _ := s.ByDomain(domain); len(ps) != 0 {
+			t.Fatalf("stale entries in domain %s: %v", domain, ids(ps))
+		}
+	}
+	if ps, _ := s.ByDomain("d3"); !slices.Equal(ids(ps), []string{"x", "y", "z"}) {
+		t.Fatalf("domain d3 = %v", ids(ps))
+	}
+	deps, err := s.Dependents("x")
+	if err != nil || len(deps) != 1 || deps[0].ID != "y" || deps[0].Strength != 0.5 {
+		t.Fatalf("dependents of x = %+v, %v", deps, err)
 	}
 }

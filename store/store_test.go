@@ -188,8 +188,8 @@ func TestEscapedComponents(t *testing.T) {
 func TestInvalidIDs(t *testing.T) {
 	s := openMem(t)
 	for _, id := range []string{"", "a/b", "a\x00b", strings.Repeat("x", 2000)} {
-		if err := s.PutPrimitive(prim(id, "d", core.Axiom, nil)); err == nil {
-			t.Errorf("put %q: no error", id)
+		if err := s.PutPrimitive(prim(id, "d", core.Axiom, nil)); !errors.Is(err, store.ErrInvalidID) {
+			t.Errorf("put %.20q: %v, want ErrInvalidID", id, err)
 		}
 		if _, _, err := s.GetPrimitive(id); err == nil {
 			t.Errorf("get %q: no error", id)

@@ -3,9 +3,12 @@ package store
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -120,19 +123,27 @@ func (r *VerifyReport) add(kind ProblemKind, key []byte, id, format string, args
 // expectedEdge is one dependency a record implies, with whether its forward
 // and reverse keys were seen.
 type expectedEdge struct {
-	target   string
-	typ      core.EdgeType
-	value    edgeValue
+	target string
+	typ    core.EdgeType
+	// typKey is the edge type as it appears in keys (escaped).
+	typKey string
+	// value is the encoded value both edge keys must hold.
+	value    []byte
 	fwd, rev bool
 }
 
 // summary is what Verify keeps of one record: enough to check every derived
-// key against it without holding the full primitive.
+// key against it without holding the full primitive. Free-text values are
+// kept escaped, as they appear in keys, so that the scans compare key bytes
+// without decoding them.
 type summary struct {
 	domain     string
 	typ        core.PrimitiveType
+	domainKey  string
+	typeKey    string
 	importance int
 	keywords   []string
+	kwKeys     []string
 	kwSeen     []bool
 	edges      []expectedEdge
 	domainSeen bool
@@ -140,9 +151,9 @@ type summary struct {
 	rankSeen   bool
 }
 
-func (sm *summary) edge(target string, t core.EdgeType) *expectedEdge {
+func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 	for i := range sm.edges {
-		if sm.edges[i].target == target && sm.edges[i].typ == t {
+		if sm.edges[i].target == string(target) && sm.edges[i].typKey == string(typKey) {
 			return &sm.edges[i]
 		}
 	}
@@ -195,41 +206,144 @@ func (v *verifier) run(txn *badger.Txn) error {
 	return nil
 }
 
+// rawRecord is a p/ entry copied out of the iterator, so that it can be
+// decoded on another goroutine.
+type rawRecord struct{ key, val []byte }
+
+// summarized is the outcome of decoding one record: a summary, or the
+// problem that prevented one.
+type summarized struct {
+	id      string
+	sm      *summary
+	decoded bool
+	kind    ProblemKind
+	detail  string
+}
+
+// summarize decodes one record; it touches no shared state, so records are
+// decoded in parallel.
+func summarize(r rawRecord) summarized {
+	out := summarized{id: string(r.key[len(prefixPrimitive):])}
+	var p core.Primitive
+	if err := decodeValue(r.key, r.val, &p); err != nil {
+		out.kind, out.detail = ProblemCorruptValue, err.Error()
+		return out
+	}
+	out.decoded = true
+	if err := validateID("primitive id", out.id); err != nil {
+		out.kind, out.detail = ProblemMalformedKey, err.Error()
+		return out
+	}
+	if p.ID != out.id {
+		out.kind, out.detail = ProblemIDMismatch, fmt.Sprintf("record has id %q", p.ID)
+		return out
+	}
+	sm := &summary{
+		domain: p.Domain, typ: p.Type,
+		domainKey: escape(p.Domain), typeKey: escape(string(p.Type)),
+		importance: p.Importance(), keywords: keywordsOf(&p),
+	}
+	sm.kwSeen = make([]bool, len(sm.keywords))
+	sm.kwKeys = make([]string, len(sm.keywords))
+	for i, kw := range sm.keywords {
+		sm.kwKeys[i] = escape(kw)
+	}
+	for _, e := range edgesOf(&p) {
+		val, err := encodeEdge(e)
+		if err != nil {
+			out.kind, out.detail = ProblemCorruptValue, fmt.Sprintf("edge to %s cannot be encoded: %v", e.Target, err)
+			return out
+		}
+		sm.edges = append(sm.edges, expectedEdge{
+			target: e.Target, typ: e.Type, typKey: escape(string(e.Type)), value: val,
+		})
+	}
+	out.sm = sm
+	return out
+}
+
+// records decodes every primitive. Decoding JSON is most of Verify's cost,
+// so one goroutine iterates while the others decode.
 func (v *verifier) records(txn *badger.Txn) error {
+	const chunk = 1024
 	it := txn.NewIterator(withValues(prefixPrimitive))
 	defer it.Close()
-	for it.Rewind(); it.Valid(); it.Next() {
-		if err := v.tick(); err != nil {
-			return err
+	it.Rewind()
+	produce := func() ([]rawRecord, bool, error) {
+		if !it.Valid() {
+			return nil, true, nil
 		}
-		item := it.Item()
-		key := item.KeyCopy(nil)
-		id := string(key[len(prefixPrimitive):])
-		var p core.Primitive
-		if err := item.Value(func(b []byte) error { return decodeValue(key, b, &p) }); err != nil {
-			v.rep.add(ProblemCorruptValue, key, id, "%v", err)
-			continue
+		if err := v.ctx.Err(); err != nil {
+			return nil, false, err
 		}
-		v.rep.Primitives++
-		if err := validateID("primitive id", id); err != nil {
-			v.rep.add(ProblemMalformedKey, key, id, "%v", err)
-			continue
+		out := make([]rawRecord, 0, chunk)
+		for ; it.Valid() && len(out) < chunk; it.Next() {
+			item := it.Item()
+			val, err := item.ValueCopy(nil)
+			if err != nil {
+				return nil, false, fmt.Errorf("read %s: %w", displayKey(item.Key()), err)
+			}
+			out = append(out, rawRecord{item.KeyCopy(nil), val})
 		}
-		if p.ID != id {
-			v.rep.add(ProblemIDMismatch, key, id, "record has id %q", p.ID)
-			continue
-		}
-		sm := &summary{domain: p.Domain, typ: p.Type, importance: p.Importance(), keywords: keywordsOf(&p)}
-		sm.kwSeen = make([]bool, len(sm.keywords))
-		for _, e := range edgesOf(&p) {
-			sm.edges = append(sm.edges, expectedEdge{
-				target: e.Target, typ: e.Type,
-				value: edgeValue{Strength: e.Strength, Description: e.Description},
-			})
-		}
-		v.recs[id] = sm
+		return out, false, nil
 	}
-	return nil
+	consume := func(raws []rawRecord) error {
+		results := make([]summarized, len(raws))
+		parallel(len(raws), func(i int) { results[i] = summarize(raws[i]) })
+		for i, r := range results {
+			if r.decoded {
+				v.rep.Primitives++
+			}
+			if r.sm == nil {
+				v.rep.add(r.kind, raws[i].key, r.id, "%s", r.detail)
+				continue
+			}
+			v.recs[r.id] = r.sm
+		}
+		return nil
+	}
+	return pipe(produce, consume)
+}
+
+// parallel calls fn for 0..n-1 spread over GOMAXPROCS goroutines.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	per := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += per {
+		hi := min(lo+per, n)
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// splitEdgeKey cuts <prefix><a>/<b>/<escaped type> without allocating.
+func splitEdgeKey(prefix, key []byte) (a, b, t []byte, ok bool) {
+	rest := key[len(prefix):]
+	i := bytes.IndexByte(rest, sep)
+	if i <= 0 {
+		return nil, nil, nil, false
+	}
+	a, rest = rest[:i], rest[i+1:]
+	j := bytes.IndexByte(rest, sep)
+	if j <= 0 {
+		return nil, nil, nil, false
+	}
+	b, t = rest[:j], rest[j+1:]
+	if bytes.IndexByte(t, sep) >= 0 {
+		return nil, nil, nil, false
+	}
+	return a, b, t, true
 }
 
 // edgeKeys checks e/ or r/ keys against the records; fwd selects which.
@@ -245,44 +359,77 @@ func (v *verifier) edgeKeys(txn *badger.Txn, fwd bool) error {
 			return err
 		}
 		item := it.Item()
-		key := item.KeyCopy(nil)
+		key := item.Key()
 		if fwd {
 			v.rep.Edges++
 		} else {
 			v.rep.ReverseEdges++
 		}
-		a, b, t, err := parseEdgeKey(prefix, key)
-		if err != nil {
-			v.rep.add(ProblemMalformedKey, key, "", "%v", err)
+		a, b, tk, ok := splitEdgeKey(prefix, key)
+		if !ok {
+			v.rep.add(ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
 			continue
 		}
 		from, to := a, b
 		if !fwd {
 			from, to = b, a
 		}
-		var val edgeValue
-		if err := item.Value(func(b []byte) error { return decodeValue(key, b, &val) }); err != nil {
-			v.rep.add(ProblemCorruptValue, key, from, "%v", err)
-			continue
+		sm := v.recs[string(from)]
+		var e *expectedEdge
+		if sm != nil {
+			e = sm.edge(to, tk)
 		}
-		sm := v.recs[from]
-		if sm == nil {
-			v.rep.add(stale, key, from, "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
-			continue
-		}
-		e := sm.edge(to, t)
 		if e == nil {
-			v.rep.add(stale, key, from, "%s has no %s dependency on %s", from, t, to)
+			_, _, t, err := parseEdgeKey(prefix, key)
+			switch {
+			case err != nil:
+				v.rep.add(ProblemMalformedKey, key, string(from), "%v", err)
+			case sm == nil:
+				v.rep.add(stale, key, string(from), "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
+			default:
+				v.rep.add(stale, key, string(from), "%s has no %s dependency on %s", from, t, to)
+			}
 			continue
 		}
-		if val != e.value {
-			v.rep.add(ProblemEdgeMismatch, key, from, "key holds strength %g, record %g", val.Strength, e.value.Strength)
+		var problem error
+		err := item.Value(func(got []byte) error {
+			if !bytes.Equal(got, e.value) {
+				problem = compareEdgeValues(key, got, e.value)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if problem != nil {
+			kind := ProblemEdgeMismatch
+			if errors.Is(problem, ErrCorrupt) || errors.Is(problem, ErrUnknownCodec) {
+				kind = ProblemCorruptValue
+			}
+			v.rep.add(kind, key, string(from), "%v", problem)
 		}
 		if fwd {
 			e.fwd = true
 		} else {
 			e.rev = true
 		}
+	}
+	return nil
+}
+
+// compareEdgeValues is the slow path for edge values whose bytes differ
+// from what the record implies: a value written by another codec version
+// may still mean the same.
+func compareEdgeValues(key, got, want []byte) error {
+	var g, w edgeValue
+	if err := decodeValue(key, got, &g); err != nil {
+		return err
+	}
+	if err := decodeValue(key, want, &w); err != nil {
+		return err
+	}
+	if g != w {
+		return fmt.Errorf("key holds strength %g, record %g", g.Strength, w.Strength)
 	}
 	return nil
 }
@@ -297,7 +444,7 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		if err := v.tick(); err != nil {
 			return err
 		}
-		key := it.Item().KeyCopy(nil)
+		key := it.Item().Key()
 		v.rep.IndexEntries++
 		var prefix []byte
 		switch {
@@ -311,31 +458,40 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			v.rep.add(ProblemMalformedKey, key, "", "unknown index")
 			continue
 		}
-		value, id, err := parseIndexKey(prefix, key)
-		if err != nil {
-			v.rep.add(ProblemMalformedKey, key, "", "%v", err)
+		rest := key[len(prefix):]
+		i := bytes.LastIndexByte(rest, sep)
+		if i < 0 || i == len(rest)-1 {
+			v.rep.add(ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
 			continue
 		}
-		sm := v.recs[id]
+		value, id := rest[:i], rest[i+1:]
+		sm := v.recs[string(id)]
 		if sm == nil {
-			v.rep.add(ProblemStaleIndex, key, id, "index entry for a primitive that is not stored")
+			v.rep.add(ProblemStaleIndex, key, string(id), "index entry for a primitive that is not stored")
 			continue
 		}
 		ok := false
 		switch {
 		case bytes.Equal(prefix, prefixDomain):
-			ok = value == sm.domain
+			ok = string(value) == sm.domainKey
 			sm.domainSeen = sm.domainSeen || ok
 		case bytes.Equal(prefix, prefixType):
-			ok = value == string(sm.typ)
+			ok = string(value) == sm.typeKey
 			sm.typeSeen = sm.typeSeen || ok
 		default:
-			if i := slices.Index(sm.keywords, value); i >= 0 {
-				ok, sm.kwSeen[i] = true, true
+			for j, kw := range sm.kwKeys {
+				if kw == string(value) {
+					ok, sm.kwSeen[j] = true, true
+					break
+				}
 			}
 		}
 		if !ok {
-			v.rep.add(ProblemStaleIndex, key, id, "record does not have %q", value)
+			shown, err := unescape(string(value))
+			if err != nil {
+				shown = string(value)
+			}
+			v.rep.add(ProblemStaleIndex, key, string(id), "record does not have %q", shown)
 		}
 	}
 	return nil
@@ -348,7 +504,7 @@ func (v *verifier) rank(txn *badger.Txn) error {
 		if err := v.tick(); err != nil {
 			return err
 		}
-		key := it.Item().KeyCopy(nil)
+		key := it.Item().Key()
 		v.rep.IndexEntries++
 		imp, id, err := parseRankKey(key)
 		if err != nil {

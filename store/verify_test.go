@@ -111,10 +111,10 @@ func TestVerifyDetects(t *testing.T) {
 	}
 }
 
-// The DFS is iterative: a chain far deeper than a recursive walk would
-// comfortably handle still verifies, and a back edge at its end is found.
+// The DFS is iterative, so a long chain costs no stack; a back edge from its
+// start to its end is found, and the reported path is elided in the middle.
 func TestVerifyDeepChainCycle(t *testing.T) {
-	const n = 50_000
+	const n = 10_000
 	s := openMem(t)
 	if err := s.CommitSession(context.Background(), session("chain"), addChanges(0, n)); err != nil {
 		t.Fatal(err)
