@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -55,6 +58,9 @@ Nothing is learned: the store is not opened.`,
 			}
 			for _, p := range acq.Skipped {
 				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
+			}
+			if n := len(acq.Ignored); n > 0 {
+				fmt.Fprintf(a.stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(acq.Ignored))
 			}
 			res, err := engine.Analyze(cmd.Context(), args[0], acq.Documents, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
 			if err != nil {
@@ -221,4 +227,22 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// extList names the distinct extensions of paths, sorted: ".docx .pdf".
+func extList(paths []string) string {
+	seen := map[string]bool{}
+	var exts []string
+	for _, p := range paths {
+		e := strings.ToLower(filepath.Ext(p))
+		if e == "" {
+			e = "no extension"
+		}
+		if !seen[e] {
+			seen[e] = true
+			exts = append(exts, e)
+		}
+	}
+	sort.Strings(exts)
+	return strings.Join(exts, " ")
 }

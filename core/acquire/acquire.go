@@ -44,6 +44,8 @@ type Result struct {
 	Documents []core.Document `json:"documents"`
 	// Skipped lists files of a folder that were not acquired, with why.
 	Skipped []Problem `json:"skipped"`
+	// Ignored lists files of a folder whose type lore does not read.
+	Ignored []string `json:"ignored"`
 }
 
 // formats maps supported extensions to the document format and media type.
@@ -80,7 +82,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &core.InputError{Input: source, Msg: describeOpenError(err)}
 	}
-	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}}
+	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{}}
 	if !info.IsDir() {
 		doc, err := readFile(source, filepath.Base(source), info, opts)
 		if err != nil {
@@ -112,6 +114,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			return nil
 		}
 		if _, ok := formats[strings.ToLower(filepath.Ext(path))]; !ok {
+			res.Ignored = append(res.Ignored, rel)
 			return nil
 		}
 		if !d.Type().IsRegular() {

@@ -109,6 +109,9 @@ func TestLocalWalksFolderSortedSkippingHiddenAndDependencies(t *testing.T) {
 	if len(res.Skipped) != 1 || res.Skipped[0].Path != "broken.md" || !strings.Contains(res.Skipped[0].Reason, "UTF-8") {
 		t.Errorf("skipped = %+v", res.Skipped)
 	}
+	if strings.Join(res.Ignored, ",") != "image.png" {
+		t.Errorf("ignored = %q, want image.png", res.Ignored)
+	}
 }
 
 func TestLocalFolderOfOnlyBadDocuments(t *testing.T) {
