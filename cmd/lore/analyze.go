@@ -81,7 +81,7 @@ Nothing is learned: the store is not opened.`,
 
 func (a *app) demoCmd() *cobra.Command {
 	var asJSON bool
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Analyze the sample chapter embedded in lore",
 		Long: `Runs lore analyze on a short graph-theory chapter embedded in the binary, so a
@@ -106,6 +106,8 @@ fresh install can be tried without any file at hand.`,
 			return renderAnalysis(a.stdout, a.styles(), res)
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
 }
 
 // The --json shape of `lore analyze` is a contract other tools rely on:

@@ -270,6 +270,17 @@ func TestAnalyzeJSONContractOnCorpus(t *testing.T) {
 	}
 }
 
+func TestDemoJSON(t *testing.T) {
+	r := lore(t, nil, "demo", "--json")
+	var out analyzeOut
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil {
+		t.Fatalf("demo --json: %d %q", r.code, r.stderr)
+	}
+	if out.ContentType != "textbook" || len(out.Primitives) < 10 || len(out.Edges) == 0 {
+		t.Errorf("demo --json: %s, %d primitives, %d edges", out.ContentType, len(out.Primitives), len(out.Edges))
+	}
+}
+
 func TestDemoRunsOnEmbeddedSample(t *testing.T) {
 	r := lore(t, nil, "demo")
 	if r.code != 0 {
