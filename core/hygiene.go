@@ -1,0 +1,83 @@
+package core
+
+import "time"
+
+// Severity ranks a hygiene finding.
+type Severity string
+
+// Severities, most severe first. Critical findings block the gate until a
+// person approves them explicitly; info findings are notes (a pattern seen
+// inside a code sample).
+const (
+	Critical Severity = "critical"
+	Warning  Severity = "warning"
+	Info     Severity = "info"
+)
+
+// Severities lists the severities most severe first.
+var Severities = []Severity{Critical, Warning, Info}
+
+// Category is what kind of hostile content a finding is about.
+type Category string
+
+// The six hygiene categories.
+const (
+	PromptInjection     Category = "prompt-injection"
+	HiddenCharacters    Category = "hidden-characters"
+	EmbeddedCode        Category = "embedded-code"
+	ExternalResources   Category = "external-resources"
+	PathTraversal       Category = "path-traversal"
+	ContentTypeMismatch Category = "content-type-mismatch"
+)
+
+// Categories lists the six categories in report order.
+var Categories = []Category{PromptInjection, HiddenCharacters, EmbeddedCode, ExternalResources, PathTraversal, ContentTypeMismatch}
+
+// Finding is one piece of suspect content.
+type Finding struct {
+	// File is the document (or archive entry, "archive!entry") it is in.
+	File        string   `json:"file"`
+	Category    Category `json:"category"`
+	Severity    Severity `json:"severity"`
+	Description string   `json:"description"`
+	// Location is "file:line:col" (1-based, columns in runes); for a
+	// finding about a name rather than content, just the name.
+	Location string `json:"location"`
+	// Offset is the byte offset of the match in the document text, or -1.
+	Offset int `json:"-"`
+	// Evidence is the match with about 40 characters of context on each
+	// side, hidden characters rendered visibly as ⟨U+202E⟩.
+	Evidence       string `json:"evidence"`
+	Recommendation string `json:"recommendation"`
+}
+
+// AcquireError is a problem acquiring one file of a source. Fatal errors
+// stop the pipeline; the others are reported and the file skipped.
+type AcquireError struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+	Fatal  bool   `json:"fatal"`
+}
+
+// HygieneReport is the sanitizer's verdict on a source.
+type HygieneReport struct {
+	Source   string      `json:"source"`
+	Tier     Familiarity `json:"tier"`
+	Findings []Finding   `json:"findings"`
+	// Passed is true when there is no critical finding.
+	Passed bool `json:"passed"`
+	// AutoApproved is true only for a HOME source with no finding at all.
+	AutoApproved bool      `json:"autoApproved"`
+	CheckedAt    time.Time `json:"checkedAt"`
+}
+
+// Count returns the number of findings of severity s.
+func (r *HygieneReport) Count(s Severity) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Severity == s {
+			n++
+		}
+	}
+	return n
+}
