@@ -81,3 +81,43 @@ func (r *HygieneReport) Count(s Severity) int {
 	}
 	return n
 }
+
+// ApprovalStatus is the answer of the approval gate.
+type ApprovalStatus string
+
+// Approval statuses: the only three answers the gate accepts.
+const (
+	Approved             ApprovalStatus = "approved"
+	ApprovedWithWarnings ApprovalStatus = "approved-with-warnings"
+	Rejected             ApprovalStatus = "rejected"
+)
+
+// DecidedBy says who made a gate decision.
+type DecidedBy string
+
+// Deciders: a person, the gate's own rule (HOME and clean), or a headless
+// policy flag (--approve, --trust, --force-critical).
+const (
+	ByUser   DecidedBy = "user"
+	ByAuto   DecidedBy = "auto"
+	ByPolicy DecidedBy = "policy"
+)
+
+// Decision is the gate's verdict on a hygiene report, stored with the
+// session.
+type Decision struct {
+	Status    ApprovalStatus `json:"status"`
+	Rationale string         `json:"rationale"`
+	DecidedBy DecidedBy      `json:"decidedBy"`
+	DecidedAt time.Time      `json:"decidedAt"`
+	// Reviewed is the number of findings presented for the decision.
+	Reviewed int `json:"reviewedFindings"`
+	// Acknowledged lists the indexes (into the report's findings) of the
+	// findings the decider acknowledged one by one.
+	Acknowledged []int `json:"acknowledged"`
+}
+
+// Proceed reports whether the pipeline may continue past the gate.
+func (d Decision) Proceed() bool {
+	return d.Status == Approved || d.Status == ApprovedWithWarnings
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/gate"
 )
 
 // app carries what every command needs: configuration and the streams.
@@ -45,9 +46,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // exitCode maps an error to the documented exit codes.
 func exitCode(err error) int {
 	var ue *core.UsageError
+	var are *gate.ApprovalRequiredError
 	switch {
 	case err == nil:
 		return core.ExitOK
+	case errors.As(err, &are):
+		return core.ExitRejected
 	case errors.Is(err, core.ErrStoreLocked):
 		return core.ExitLocked
 	case errors.As(err, &ue), isCobraUsageError(err):

@@ -1,0 +1,184 @@
+// Package gate is the human-approval stage between the sanitizer and the
+// analyzer. It applies the three laws:
+//
+//  1. a HOME source with no finding at all is approved automatically;
+//  2. a HOME source with findings is reviewed: a person decides, or a
+//     headless policy flag does (--approve for warnings, --force-critical
+//     for critical findings);
+//  3. a STRANGER source always needs an explicit approval, even when clean:
+//     a person, or --trust headless.
+//
+// Critical findings are never approved implicitly: a person must
+// acknowledge each of them, or the caller must pass --force-critical.
+package gate
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Request is what the gate asks an approver to decide.
+type Request struct {
+	Report core.HygieneReport
+	// Why says why a person is asked (which law applies).
+	Why string
+	// Choices are the answers the approver may give.
+	Choices []core.ApprovalStatus
+	// Critical lists the indexes of the critical findings, each of which
+	// must be acknowledged for an approval.
+	Critical []int
+}
+
+// Answer is an approver's reply.
+type Answer struct {
+	Status    core.ApprovalStatus
+	Rationale string
+	// Acknowledged lists the indexes of findings acknowledged one by one.
+	Acknowledged []int
+}
+
+// Approver asks a person to decide. The terminal application implements it
+// with the findings reviewer; tests use a scripted one.
+type Approver interface {
+	Approve(ctx context.Context, req Request) (Answer, error)
+}
+
+// ApproverFunc adapts a function to Approver.
+type ApproverFunc func(ctx context.Context, req Request) (Answer, error)
+
+// Approve calls f.
+func (f ApproverFunc) Approve(ctx context.Context, req Request) (Answer, error) { return f(ctx, req) }
+
+// Policy holds the headless decisions given on the command line.
+type Policy struct {
+	// Approve approves a HOME source whose findings are warnings or info
+	// (--approve).
+	Approve bool
+	// Trust explicitly approves a STRANGER source (--trust).
+	Trust bool
+	// ForceCritical approves critical findings (--force-critical).
+	ForceCritical bool
+}
+
+// ApprovalRequiredError is returned when a decision needs a person or a
+// flag and neither was given; the command line exits with code 3.
+type ApprovalRequiredError struct {
+	Source string
+	// Flag is the flag that would have allowed the source through.
+	Flag   string
+	Reason string
+}
+
+func (e *ApprovalRequiredError) Error() string {
+	return fmt.Sprintf("%s: approval required (%s); review it in the terminal app or pass %s", e.Source, e.Reason, e.Flag)
+}
+
+// InvalidAnswerError is an approver reply the gate does not accept.
+type InvalidAnswerError struct{ Msg string }
+
+func (e *InvalidAnswerError) Error() string { return "invalid approval answer: " + e.Msg }
+
+// Decide applies the three laws to a hygiene report. approver may be nil
+// (headless); then only policy can approve what the laws do not approve
+// automatically. A rejection is a Decision, not an error.
+func Decide(ctx context.Context, report core.HygieneReport, approver Approver, policy Policy) (core.Decision, error) {
+	now := time.Now
+	var critical []int
+	for i, f := range report.Findings {
+		if f.Severity == core.Critical {
+			critical = append(critical, i)
+		}
+	}
+	n := len(report.Findings)
+
+	// Law 1: HOME and nothing found.
+	if report.Tier == core.Home && n == 0 {
+		return core.Decision{Status: core.Approved, Rationale: "HOME source with no findings", DecidedBy: core.ByAuto, DecidedAt: now(), Acknowledged: []int{}}, nil
+	}
+
+	why := fmt.Sprintf("HOME source with %d finding%s", n, plural(n))
+	if report.Tier == core.Stranger {
+		why = fmt.Sprintf("STRANGER source (%d finding%s): trust is never assumed", n, plural(n))
+	}
+	if approver != nil {
+		req := Request{Report: report, Why: why, Choices: []core.ApprovalStatus{core.Approved, core.ApprovedWithWarnings, core.Rejected}, Critical: critical}
+		ans, err := approver.Approve(ctx, req)
+		if err != nil {
+			return core.Decision{}, fmt.Errorf("approval of %s: %w", report.Source, err)
+		}
+		if err := validate(ans, req); err != nil {
+			return core.Decision{}, err
+		}
+		ack := slices.Clone(ans.Acknowledged)
+		if ack == nil {
+			ack = []int{}
+		}
+		rationale := ans.Rationale
+		if rationale == "" {
+			rationale = why
+		}
+		return core.Decision{Status: ans.Status, Rationale: rationale, DecidedBy: core.ByUser, DecidedAt: now(), Reviewed: n, Acknowledged: ack}, nil
+	}
+
+	// Headless: the flags are the explicit approval.
+	if len(critical) > 0 && !policy.ForceCritical {
+		return core.Decision{}, &ApprovalRequiredError{Source: report.Source, Flag: "--force-critical",
+			Reason: fmt.Sprintf("%d critical finding%s", len(critical), plural(len(critical)))}
+	}
+	if report.Tier == core.Stranger && !policy.Trust {
+		return core.Decision{}, &ApprovalRequiredError{Source: report.Source, Flag: "--trust", Reason: why}
+	}
+	if report.Tier == core.Home && len(critical) == 0 && !policy.Approve {
+		return core.Decision{}, &ApprovalRequiredError{Source: report.Source, Flag: "--approve", Reason: why}
+	}
+	status := core.ApprovedWithWarnings
+	if n == 0 {
+		status = core.Approved
+	}
+	var flags []string
+	if policy.Trust && report.Tier == core.Stranger {
+		flags = append(flags, "--trust")
+	}
+	if policy.ForceCritical && len(critical) > 0 {
+		flags = append(flags, "--force-critical")
+	}
+	if policy.Approve && report.Tier == core.Home && len(critical) == 0 {
+		flags = append(flags, "--approve")
+	}
+	return core.Decision{Status: status, Rationale: fmt.Sprintf("%s; approved by %v", why, flags), DecidedBy: core.ByPolicy,
+		DecidedAt: now(), Reviewed: n, Acknowledged: []int{}}, nil
+}
+
+// validate accepts only the offered answers, and an approval only when
+// every critical finding was acknowledged.
+func validate(ans Answer, req Request) error {
+	if !slices.Contains(req.Choices, ans.Status) {
+		return &InvalidAnswerError{Msg: fmt.Sprintf("%q is not one of %v", ans.Status, req.Choices)}
+	}
+	for _, i := range ans.Acknowledged {
+		if i < 0 || i >= len(req.Report.Findings) {
+			return &InvalidAnswerError{Msg: fmt.Sprintf("acknowledged finding %d does not exist", i)}
+		}
+	}
+	if ans.Status == core.Rejected {
+		return nil
+	}
+	for _, i := range req.Critical {
+		if !slices.Contains(ans.Acknowledged, i) {
+			f := req.Report.Findings[i]
+			return &InvalidAnswerError{Msg: fmt.Sprintf("critical finding %s at %s must be acknowledged before approval", f.Category, f.Location)}
+		}
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,145 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func report(tier core.Familiarity, sev ...core.Severity) core.HygieneReport {
+	r := core.HygieneReport{Source: "src", Tier: tier, Findings: []core.Finding{}, Passed: true}
+	for i, s := range sev {
+		r.Findings = append(r.Findings, core.Finding{File: "f.md", Category: core.PromptInjection, Severity: s, Location: "f.md:" + string(rune('1'+i)) + ":1"})
+		if s == core.Critical {
+			r.Passed = false
+		}
+	}
+	r.AutoApproved = tier == core.Home && len(sev) == 0
+	return r
+}
+
+// scripted answers with a fixed reply and records whether it was asked.
+type scripted struct {
+	ans    Answer
+	err    error
+	called int
+	req    Request
+}
+
+func (s *scripted) Approve(_ context.Context, req Request) (Answer, error) {
+	s.called++
+	s.req = req
+	return s.ans, s.err
+}
+
+func TestLawOneHomeCleanIsApprovedWithoutAsking(t *testing.T) {
+	a := &scripted{ans: Answer{Status: core.Rejected}}
+	d, err := Decide(context.Background(), report(core.Home), a, Policy{})
+	if err != nil || d.Status != core.Approved || d.DecidedBy != core.ByAuto || a.called != 0 || !d.Proceed() {
+		t.Fatalf("decision %+v, err %v, asked %d times", d, err, a.called)
+	}
+}
+
+func TestLawTwoHomeWithFindingsIsReviewed(t *testing.T) {
+	a := &scripted{ans: Answer{Status: core.ApprovedWithWarnings, Rationale: "looked fine"}}
+	d, err := Decide(context.Background(), report(core.Home, core.Warning, core.Info), a, Policy{})
+	if err != nil || a.called != 1 || d.Status != core.ApprovedWithWarnings || d.DecidedBy != core.ByUser || d.Reviewed != 2 || d.Rationale != "looked fine" {
+		t.Fatalf("decision %+v, err %v", d, err)
+	}
+	// Headless, warnings only: --approve decides; without it, approval is required.
+	d, err = Decide(context.Background(), report(core.Home, core.Warning), nil, Policy{Approve: true})
+	if err != nil || d.Status != core.ApprovedWithWarnings || d.DecidedBy != core.ByPolicy {
+		t.Fatalf("--approve: %+v %v", d, err)
+	}
+	_, err = Decide(context.Background(), report(core.Home, core.Warning), nil, Policy{})
+	var are *ApprovalRequiredError
+	if !errors.As(err, &are) || are.Flag != "--approve" {
+		t.Fatalf("no flag: err %v", err)
+	}
+}
+
+func TestLawThreeStrangerAlwaysNeedsExplicitApproval(t *testing.T) {
+	a := &scripted{ans: Answer{Status: core.Approved}}
+	d, err := Decide(context.Background(), report(core.Stranger), a, Policy{})
+	if err != nil || a.called != 1 || d.Status != core.Approved || d.DecidedBy != core.ByUser {
+		t.Fatalf("clean STRANGER with approver: %+v %v (asked %d)", d, err, a.called)
+	}
+	if !strings.Contains(a.req.Why, "STRANGER") {
+		t.Errorf("why = %q", a.req.Why)
+	}
+	_, err = Decide(context.Background(), report(core.Stranger), nil, Policy{Approve: true})
+	var are *ApprovalRequiredError
+	if !errors.As(err, &are) || are.Flag != "--trust" || !strings.Contains(err.Error(), "--trust") {
+		t.Fatalf("clean STRANGER headless with --approve only: %v", err)
+	}
+	d, err = Decide(context.Background(), report(core.Stranger), nil, Policy{Trust: true})
+	if err != nil || d.Status != core.Approved || d.DecidedBy != core.ByPolicy {
+		t.Fatalf("--trust: %+v %v", d, err)
+	}
+	d, err = Decide(context.Background(), report(core.Stranger, core.Warning), nil, Policy{Trust: true})
+	if err != nil || d.Status != core.ApprovedWithWarnings {
+		t.Fatalf("--trust with warnings: %+v %v", d, err)
+	}
+}
+
+func TestCriticalIsHardBlockedHeadless(t *testing.T) {
+	for _, p := range []Policy{{}, {Approve: true}, {Approve: true, Trust: true}} {
+		_, err := Decide(context.Background(), report(core.Home, core.Critical), nil, p)
+		var are *ApprovalRequiredError
+		if !errors.As(err, &are) || are.Flag != "--force-critical" {
+			t.Fatalf("policy %+v: err %v", p, err)
+		}
+	}
+	d, err := Decide(context.Background(), report(core.Home, core.Critical, core.Warning), nil, Policy{ForceCritical: true})
+	if err != nil || d.Status != core.ApprovedWithWarnings || d.Reviewed != 2 {
+		t.Fatalf("--force-critical: %+v %v", d, err)
+	}
+	// STRANGER with a critical finding needs both flags.
+	_, err = Decide(context.Background(), report(core.Stranger, core.Critical), nil, Policy{ForceCritical: true})
+	var are *ApprovalRequiredError
+	if !errors.As(err, &are) || are.Flag != "--trust" {
+		t.Fatalf("STRANGER critical with --force-critical only: %v", err)
+	}
+}
+
+func TestCriticalMustBeAcknowledgedByTheApprover(t *testing.T) {
+	r := report(core.Home, core.Warning, core.Critical)
+	a := &scripted{ans: Answer{Status: core.Approved}}
+	_, err := Decide(context.Background(), r, a, Policy{})
+	var ie *InvalidAnswerError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "must be acknowledged") {
+		t.Fatalf("unacknowledged critical: %v", err)
+	}
+	if len(a.req.Critical) != 1 || a.req.Critical[0] != 1 {
+		t.Errorf("request critical = %v", a.req.Critical)
+	}
+	a.ans.Acknowledged = []int{1}
+	d, err := Decide(context.Background(), r, a, Policy{})
+	if err != nil || d.Status != core.Approved || len(d.Acknowledged) != 1 {
+		t.Fatalf("acknowledged: %+v %v", d, err)
+	}
+	// Rejecting needs no acknowledgement and is a decision, not an error.
+	a.ans = Answer{Status: core.Rejected}
+	d, err = Decide(context.Background(), r, a, Policy{})
+	if err != nil || d.Status != core.Rejected || d.Proceed() {
+		t.Fatalf("reject: %+v %v", d, err)
+	}
+}
+
+func TestAnswersAreValidated(t *testing.T) {
+	r := report(core.Home, core.Warning)
+	for _, ans := range []Answer{{Status: "yes"}, {Status: ""}, {Status: "APPROVED"}, {Status: core.Approved, Acknowledged: []int{7}}} {
+		_, err := Decide(context.Background(), r, &scripted{ans: ans}, Policy{})
+		var ie *InvalidAnswerError
+		if !errors.As(err, &ie) {
+			t.Errorf("answer %+v accepted: %v", ans, err)
+		}
+	}
+	boom := errors.New("terminal closed")
+	if _, err := Decide(context.Background(), r, &scripted{err: boom}, Policy{}); !errors.Is(err, boom) {
+		t.Errorf("approver error lost: %v", err)
+	}
+}
