@@ -68,7 +68,9 @@ func (x *extractor) signatures(st *secState) {
 				comments = comments[:0]
 			}
 		default:
-			x.inlineCode(st, line, p)
+			if !x.apiEntry(st, s, p, le) {
+				x.inlineCode(st, line, p)
+			}
 		}
 		p = le + 1
 	}
