@@ -16,7 +16,7 @@ const slowInput = 3 * time.Second
 // fuzzOne extracts from txt as a one-section document of format f with
 // every strategy enabled, and checks the invariants every caller relies on.
 func fuzzOne(t *testing.T, txt string, f core.Format) {
-	for _, ct := range []core.ContentType{core.Unknown, core.Textbook, core.Spec} {
+	for _, ct := range []core.ContentType{core.Unknown, core.Textbook, core.Spec, core.Reference} {
 		a := oneSection(txt, f, ct)
 		start := time.Now()
 		ps := Extract(a, Options{})
@@ -91,4 +91,19 @@ func FuzzExtractPreTeXt(f *testing.F) {
 	}
 	addCorpusSeeds(f, "pretext_levin_discrete_sec_gt-trees.ptx")
 	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatPreTeXt) })
+}
+
+func FuzzExtractMarkdown(f *testing.F) {
+	for _, s := range []string{
+		"| `parser.WithAttribute` | `-` | Enables attributes. |\n| `a\\|b` |",
+		"- `extension.Table`\n    - [Tables](https://x)\n- `x.Y`",
+		"The **quicksort** algorithm sorts. The \\emph{x} algorithm.",
+		"```go\nfunc New(opts ...Option) *Parser {\n```\n`goldmark.New()`",
+		"### Step 1: Create a network\n\nRun it.\n",
+		"**Definition 1.1 (Graph).** A *graph* is a pair.",
+	} {
+		f.Add(s)
+	}
+	addCorpusSeeds(f, "apiref_goldmark_README.md", "tutorial-steps_bitnami_redis-sentinel_README.md")
+	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatMarkdown) })
 }

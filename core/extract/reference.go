@@ -210,7 +210,9 @@ func (x *extractor) addSignature(st *secState, name string, typ core.PrimitiveTy
 	if x.sigSeen == nil {
 		x.sigSeen = map[string]bool{}
 	}
-	if x.sigSeen[name] {
+	if x.sigSeen[name] || len(name) > maxName {
+		// An identifier longer than a name can be is generated or hostile
+		// text, not an API a person documents.
 		return
 	}
 	x.sigSeen[name] = true
