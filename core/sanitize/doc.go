@@ -1,0 +1,109 @@
+// Package sanitize is the hygiene stage: it reads every acquired document
+// before anything is learned from it and reports what looks hostile, as a
+// core.HygieneReport for the approval gate. It never changes the text.
+//
+// # Tiers
+//
+// STRANGER sources get every check. HOME sources get the critical
+// prompt-injection patterns, embedded code, path traversal and
+// content-type mismatch; hidden characters, homoglyphs and external
+// resources are skipped, as the seed's tier table says. Patterns are
+// filtered by their own severity before context lowers it, so a critical
+// pattern in a HOME code sample is still reported (as a note).
+//
+// # What is checked
+//
+//   - prompt-injection: chat-template markers (<|im_start|> and the other
+//     <|…|> special tokens, [INST], [/INST], <<SYS>>, <s> before a role),
+//     <system>…</system>, instruction overrides ("ignore/disregard/forget
+//     previous instructions" and their variants, "IMPORTANT: disregard …"),
+//     "system:" lines that give an instruction — all critical. "You are now
+//     <role>", transcript turns (Human:, Assistant:), "your new
+//     instructions" and requests to reveal the system prompt are warnings,
+//     and become critical within 200 bytes of an override phrase; "you are
+//     now" without a role ("… ready to deploy") counts only there.
+//   - hidden-characters: zero-width characters, bidi embeddings, overrides
+//     and isolates, the Tags block (decoded: the description shows the
+//     hidden ASCII) and U+FEFF inside the text are critical; bidi marks,
+//     fillers, other format controls and terminal escapes are warnings; soft
+//     hyphens, variation selectors and the combining grapheme joiner are
+//     notes. One finding per run of consecutive characters, with counts.
+//     Emoji sequences (ZWJ, VS16, keycaps, subdivision flags), joiners
+//     inside Persian or Indic words and a leading BOM pass. Four or more
+//     variation selectors in a row are decoded as smuggled bytes. Stray C0
+//     controls (what pdftotext leaves for unmapped glyphs) give one note
+//     per document. Homoglyphs: a word mixing Latin with Cyrillic or Greek
+//     look-alike letters is a warning; a word wholly in one script never is,
+//     and Greek letters that double as math symbols (α, ι, ν, ρ …) only
+//     count in documents that do not use Greek as symbols.
+//   - embedded-code: script tags, javascript:/vbscript: URLs as attribute
+//     values or link targets (after undoing character references and
+//     embedded white space), data: URIs carrying HTML or script — critical;
+//     inline event handlers (known handler names, inside a tag only),
+//     iframe/object/embed/applet tags, SVG and opaque binary data: URIs and
+//     base64 blobs — warnings; raster image data: URIs — notes. A blob
+//     whose decoded text holds a critical pattern is critical.
+//   - external-resources: remote URLs a renderer would load: src of
+//     script, iframe, object, embed, applet (critical); img, link, media,
+//     form actions, CSS url(), Markdown images (warning).
+//   - path-traversal: link targets and URL attributes that climb to a
+//     sensitive or system file, are percent-encoded climbs, or are file:
+//     URLs to such files (critical); deep climbs, other file: URLs,
+//     absolute Windows and UNC paths (warning); in running text only a climb
+//     to a sensitive file, as a warning. Document names that climb, are
+//     absolute or hold NUL (Scan only, critical).
+//   - content-type-mismatch: a text document that is plainly an HTML page,
+//     a PDF, RTF or XML file or a script.
+//
+// # Context
+//
+// A visible pattern inside a code sample is shown, not used: Markdown
+// fenced blocks (``` and ~~~, any indentation) and inline code spans, LaTeX
+// verbatim-like environments and \verb, PreTeXt code elements. There it is
+// an info note whose description starts "code sample:". Hidden characters
+// and homoglyphs are not lowered, because a code block does not make them
+// any more visible (Trojan Source attacks live in code). Plain text has no
+// markup that separates a sample from prose, so nothing is lowered there.
+// Inside an HTML comment or a LaTeX % comment a pattern keeps its severity
+// and the description says it is invisible when rendered.
+//
+// A tag counts as a tag only when it has attributes, starts a line, or is
+// closed later in the document; "XMLHttpRequest or <iframe>s" in RFC 6455
+// is prose. A bare <script> mention in a sentence is a note, a warning when
+// code follows it on the line, critical when it is closed.
+//
+// # Cost
+//
+// One pass over the text with a byte-class table: prose bytes cost a table
+// load; letter runs go through a first-letter and length switch that
+// rejects almost every word; '<', '[', ']', '.', controls and non-ASCII
+// bytes go to their handlers. Code regions are found in a separate linear
+// pass over line starts and backticks. Lines and columns are counted only
+// for findings. Tag parsing and bracket matching draw on a per-document
+// budget proportional to the text, so no input makes the scan quadratic.
+// At most MaxFindings findings per document are kept, most severe first,
+// plus one summary finding counting the rest.
+//
+// # Deliberate departures from the reference sanitizer
+//
+//   - "you are now", Human:/Assistant: lines and "system:" without an
+//     instruction are no longer critical on their own (reference §5.1 item
+//     15: tutorials and transcripts were hard-blocked). A transcript is one
+//     warning per document, counting its turns.
+//   - A line of 120 "A" is not a base64 blob: blobs need 200 characters,
+//     entropy of at least 4.5 bits per character and mixed case and digits.
+//     A 100-character key or "abc123DEF==" is never one; wrapped base64
+//     (PEM, MIME) is joined across lines.
+//   - A bare URL in prose is not a finding (the reference warned on
+//     "https://evil.com/payload"); URLs count where they would be fetched.
+//   - javascript: in prose, on…= outside a tag ("content=" matched the
+//     reference's pattern), and any Cyrillic word are no longer findings.
+//   - Zero-width characters are critical (the reference warned), every run
+//     is reported (the reference reported the first of each character) and
+//     the Tags block and variation-selector smuggling are covered.
+//   - Path traversal is judged on the targets a document points at, not on
+//     the staged base name (which never held "../"); a ../ in a LaTeX
+//     option or a README path is not a finding.
+//   - The NUL-ratio content check stays with the acquirer, which refuses
+//     such text before it gets here.
+package sanitize
