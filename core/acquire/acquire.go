@@ -1,7 +1,8 @@
 // Package acquire turns a source string into normalized documents: it reads
-// local files and walks folders, rejects what is not a readable text
-// document with an error naming the input, and normalizes what it keeps
-// (UTF-8, no BOM, "\n" line endings).
+// local files, walks folders and opens archives (.zip, .tar, .tar.gz, .tgz,
+// in memory, see archive.go), rejects what is not a readable text document
+// with an error naming the input, and normalizes what it keeps (UTF-8, no
+// BOM, "\n" line endings). It never writes anything.
 package acquire
 
 import (
@@ -25,30 +26,75 @@ import (
 // DefaultMaxFileSize is the per-file limit: 50 MiB.
 const DefaultMaxFileSize = 50 << 20
 
-// Options tune acquisition.
+// Options tune acquisition. Zero fields take their defaults.
 type Options struct {
-	// MaxFileSize is the largest file read; 0 means DefaultMaxFileSize.
+	// MaxFileSize is the largest file or archive entry read; 0 means
+	// DefaultMaxFileSize.
 	MaxFileSize int64
+	// MaxTotalSize caps the bytes decompressed from all the archives of one
+	// source, counted while decompressing; 0 means DefaultMaxTotalSize.
+	MaxTotalSize int64
+	// MaxEntries caps the archive entries read from one source, all the
+	// archives of a folder together; 0 means DefaultMaxEntries.
+	MaxEntries int
+	// MaxCompressionRatio is the largest decompressed:compressed ratio of
+	// an archive entry over 1 MiB; 0 means DefaultMaxCompressionRatio.
+	MaxCompressionRatio int
 }
 
-// Problem is a non-fatal issue with one file of a folder: the file was
-// skipped and the rest acquired.
+func (o Options) withDefaults() Options {
+	if o.MaxFileSize <= 0 {
+		o.MaxFileSize = DefaultMaxFileSize
+	}
+	if o.MaxTotalSize <= 0 {
+		o.MaxTotalSize = DefaultMaxTotalSize
+	}
+	if o.MaxEntries <= 0 {
+		o.MaxEntries = DefaultMaxEntries
+	}
+	if o.MaxCompressionRatio <= 0 {
+		o.MaxCompressionRatio = DefaultMaxCompressionRatio
+	}
+	return o
+}
+
+// Problem is a non-fatal issue with one file of a folder or one archive
+// entry: it was skipped and the rest acquired.
 type Problem struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 }
 
 // Result is what a source yielded.
+//
+// Names relative to the source (Document.Name, Skipped, Ignored) write an
+// archive entry as "archive!entry", or just "entry" when the source is the
+// archive itself; paths (Document.Path, Errors, Findings) write it as the
+// archive's path, "!", then the entry.
 type Result struct {
 	Source    string          `json:"source"`
 	Documents []core.Document `json:"documents"`
-	// Skipped lists files of a folder that were not acquired, with why.
+	// Skipped lists every file or archive entry that was not acquired,
+	// with why: each has its cause in Errors or in Findings.
 	Skipped []Problem `json:"skipped"`
-	// Ignored lists files of a folder whose type lore does not read.
+	// Ignored lists files and archive entries whose type lore does not read.
 	Ignored []string `json:"ignored"`
+	// Findings are what acquiring found hostile: archive entry names that
+	// escape or collide, links (path-traversal, critical), binary content
+	// under a text extension (content-type-mismatch, warning).
+	Findings []core.Finding `json:"findings"`
+	// Errors are the non-fatal problems: unreadable files and entries,
+	// limits reached. Fatal problems are returned as the error instead.
+	Errors []core.AcquireError `json:"errors"`
 }
 
 // formats maps supported extensions to the document format and media type.
+//
+// Scripts and configuration files are documents too, read as plain text and
+// never run: agent skills ship them next to their SKILL.md, and hostile
+// instructions hide in them as easily as in prose, so the sanitizer must
+// see them. They are read from folders as well as from archives, so that a
+// skill scanned unpacked yields the same documents as the same skill zipped.
 var formats = map[string]struct {
 	format core.Format
 	media  string
@@ -58,6 +104,21 @@ var formats = map[string]struct {
 	".txt":      {core.FormatText, "text/plain"},
 	".tex":      {core.FormatLaTeX, "text/x-tex"},
 	".ptx":      {core.FormatPreTeXt, "application/x-pretext+xml"},
+	".js":       {core.FormatText, "text/javascript"},
+	".mjs":      {core.FormatText, "text/javascript"},
+	".cjs":      {core.FormatText, "text/javascript"},
+	".ts":       {core.FormatText, "text/x-typescript"},
+	".py":       {core.FormatText, "text/x-python"},
+	".rb":       {core.FormatText, "text/x-ruby"},
+	".pl":       {core.FormatText, "text/x-perl"},
+	".sh":       {core.FormatText, "text/x-shellscript"},
+	".bash":     {core.FormatText, "text/x-shellscript"},
+	".zsh":      {core.FormatText, "text/x-shellscript"},
+	".ps1":      {core.FormatText, "text/x-powershell"},
+	".json":     {core.FormatText, "application/json"},
+	".yaml":     {core.FormatText, "application/yaml"},
+	".yml":      {core.FormatText, "application/yaml"},
+	".toml":     {core.FormatText, "application/toml"},
 }
 
 // SupportedExtensions lists the document extensions acquire reads, sorted.
@@ -70,19 +131,34 @@ func SupportedExtensions() []string {
 	return out
 }
 
-// Local acquires a local file or folder. A single file must be a supported,
-// readable text document; a folder is walked in sorted order (skipping .git,
-// node_modules and hidden folders) and must contain at least one. Errors are
-// *core.InputError naming the input.
+// Local acquires a local file, archive or folder. A single file must be a
+// supported, readable text document; an archive (see ArchiveExtensions) is
+// read in memory and must hold at least one; a folder is walked in sorted
+// order (skipping .git, node_modules and hidden folders), the archives in it
+// are opened (one level deep), and it must contain at least one. Errors are
+// *core.InputError naming the input: a missing or unreadable input, a
+// corrupt archive, a source without documents.
 func Local(ctx context.Context, source string, opts Options) (*Result, error) {
-	if opts.MaxFileSize <= 0 {
-		opts.MaxFileSize = DefaultMaxFileSize
-	}
+	opts = opts.withDefaults()
 	info, err := os.Stat(source)
 	if err != nil {
 		return nil, &core.InputError{Input: source, Msg: describeOpenError(err)}
 	}
-	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{}}
+	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
+		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
+	a := &acquirer{ctx: ctx, opts: opts, res: res}
+	if kind := archiveKindOf(source); !info.IsDir() && kind != notArchive {
+		if err := a.openArchive(source, "", kind); err != nil {
+			if ctx.Err() != nil {
+				return nil, &core.InputError{Input: source, Err: err}
+			}
+			return nil, &core.InputError{Input: source, Msg: err.Error()}
+		}
+		if len(res.Documents) == 0 {
+			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
+		}
+		return res, nil
+	}
 	if !info.IsDir() {
 		doc, err := readFile(source, filepath.Base(source), info, opts)
 		if err != nil {
@@ -98,7 +174,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		rel, _ := filepath.Rel(source, path)
 		rel = filepath.ToSlash(rel)
 		if err != nil {
-			res.Skipped = append(res.Skipped, Problem{Path: rel, Reason: describeOpenError(err)})
+			a.problem(rel, path, describeOpenError(err))
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -113,22 +189,42 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		if strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
-		if _, ok := formats[strings.ToLower(filepath.Ext(path))]; !ok {
+		kind := archiveKindOf(d.Name())
+		if _, ok := formats[strings.ToLower(filepath.Ext(path))]; !ok && kind == notArchive {
 			res.Ignored = append(res.Ignored, rel)
 			return nil
 		}
 		if !d.Type().IsRegular() {
-			res.Skipped = append(res.Skipped, Problem{Path: rel, Reason: "not a regular file"})
+			a.problem(rel, path, "not a regular file")
+			return nil
+		}
+		if kind != notArchive {
+			if err := a.openArchive(path, rel, kind); err != nil {
+				if cerr := ctx.Err(); cerr != nil {
+					return cerr
+				}
+				a.problem(rel, path, err.Error())
+			}
 			return nil
 		}
 		fi, err := d.Info()
 		if err != nil {
-			res.Skipped = append(res.Skipped, Problem{Path: rel, Reason: describeOpenError(err)})
+			a.problem(rel, path, describeOpenError(err))
 			return nil
 		}
 		doc, err := readFile(path, rel, fi, opts)
+		var be *binaryError
+		if errors.As(err, &be) {
+			ext := strings.ToLower(filepath.Ext(path))
+			a.refuse(rel, core.Finding{
+				File: visible(path), Category: core.ContentTypeMismatch, Severity: core.Warning,
+				Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
+				Location:    visible(path), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
+			})
+			return nil
+		}
 		if err != nil {
-			res.Skipped = append(res.Skipped, Problem{Path: rel, Reason: err.Error()})
+			a.problem(rel, path, err.Error())
 			return nil
 		}
 		res.Documents = append(res.Documents, *doc)
@@ -138,14 +234,18 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		return nil, &core.InputError{Input: source, Err: err}
 	}
 	if len(res.Documents) == 0 {
-		msg := "folder contains no supported documents (" + strings.Join(SupportedExtensions(), " ") + ")"
-		if len(res.Skipped) > 0 {
-			msg = fmt.Sprintf("folder contains no readable documents (%d skipped; first: %s: %s)",
-				len(res.Skipped), res.Skipped[0].Path, res.Skipped[0].Reason)
-		}
-		return nil, &core.InputError{Input: source, Msg: msg}
+		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res)}
 	}
 	return res, nil
+}
+
+// noDocuments explains why a folder or archive yielded nothing.
+func noDocuments(what string, res *Result) string {
+	if len(res.Skipped) > 0 {
+		return fmt.Sprintf("%s contains no readable documents (%d skipped; first: %s: %s)",
+			what, len(res.Skipped), res.Skipped[0].Path, res.Skipped[0].Reason)
+	}
+	return what + " contains no supported documents (" + strings.Join(SupportedExtensions(), " ") + ")"
 }
 
 // skipDir reports folders that never hold source documents: version control,
@@ -175,9 +275,11 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 	f, ok := formats[ext]
 	if !ok {
 		if ext == "" {
-			return nil, fmt.Errorf("file has no extension; supported: %s", strings.Join(SupportedExtensions(), " "))
+			return nil, fmt.Errorf("file has no extension; supported: %s; archives: %s",
+				strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
 		}
-		return nil, fmt.Errorf("unsupported file type %s; supported: %s", ext, strings.Join(SupportedExtensions(), " "))
+		return nil, fmt.Errorf("unsupported file type %s; supported: %s; archives: %s",
+			ext, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
 	}
 	if info.Size() > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
@@ -224,7 +326,7 @@ func Normalize(raw []byte) (string, error) {
 		return "", errors.New("file holds only white space")
 	}
 	if i := bytes.IndexByte(raw, 0); i >= 0 {
-		return "", fmt.Errorf("binary content (NUL byte at offset %d), not a text document", i)
+		return "", &binaryError{offset: i, head: raw[:min(len(raw), 32)]}
 	}
 	if !utf8.Valid(raw) {
 		off := invalidOffset(raw)
@@ -247,6 +349,18 @@ func Normalize(raw []byte) (string, error) {
 		out = append(out, c)
 	}
 	return string(out), nil
+}
+
+// binaryError is Normalize's error for content holding NUL bytes: binary
+// data under a text name, which acquire reports as a finding rather than a
+// damaged file.
+type binaryError struct {
+	offset int
+	head   []byte // the first bytes, where a file signature would be
+}
+
+func (e *binaryError) Error() string {
+	return fmt.Sprintf("binary content (NUL byte at offset %d), not a text document", e.offset)
 }
 
 func invalidOffset(b []byte) int {
