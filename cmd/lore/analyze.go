@@ -52,24 +52,24 @@ Nothing is learned: the store is not opened.`,
 					return &core.UsageError{Msg: "--domain: " + err.Error()}
 				}
 			}
-			acq, err := acquire.Local(cmd.Context(), args[0], acquire.Options{MaxFileSize: max})
+			scan, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Acquire: acquire.Options{MaxFileSize: max}})
 			if err != nil {
 				return err
 			}
-			for _, p := range acq.Skipped {
-				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
+			a.reportSkipped(scan)
+			if len(scan.Documents) == 0 {
+				return &core.InputError{Input: args[0], Msg: "no readable documents (every entry was refused; see lore scan)"}
 			}
-			if n := len(acq.Ignored); n > 0 {
-				fmt.Fprintf(a.stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(acq.Ignored))
-			}
-			res, err := engine.Analyze(cmd.Context(), args[0], acq.Documents, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
+			res, err := engine.Analyze(cmd.Context(), args[0], scan.Documents, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
 			if err != nil {
 				return fmt.Errorf("analyze %s: %w", args[0], err)
 			}
 			if asJSON {
-				return writeJSON(a.stdout, analyzeJSON(res))
+				out := analyzeJSON(res)
+				out.Hygiene = hygieneOf(scan.Report)
+				return writeJSON(a.stdout, out)
 			}
-			return renderAnalysis(a.stdout, a.styles(), res)
+			return renderAnalysis(a.stdout, a.styles(), res, &scan.Report)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -103,7 +103,7 @@ fresh install can be tried without any file at hand.`,
 			if asJSON {
 				return writeJSON(a.stdout, analyzeJSON(res))
 			}
-			return renderAnalysis(a.stdout, a.styles(), res)
+			return renderAnalysis(a.stdout, a.styles(), res, nil)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -122,6 +122,34 @@ type analyzeOut struct {
 	Primitives        []primitiveOut               `json:"primitives"`
 	Edges             []edgeOut                    `json:"edges"`
 	Documents         []documentOut                `json:"documents"`
+	// Hygiene summarizes the sanitizer's report (lore scan has the detail).
+	Hygiene *hygieneOut `json:"hygiene,omitempty"`
+}
+
+type hygieneOut struct {
+	Tier         core.Familiarity      `json:"tier"`
+	Passed       bool                  `json:"passed"`
+	AutoApproved bool                  `json:"autoApproved"`
+	Counts       map[core.Severity]int `json:"counts"`
+}
+
+func hygieneOf(r core.HygieneReport) *hygieneOut {
+	h := &hygieneOut{Tier: r.Tier, Passed: r.Passed, AutoApproved: r.AutoApproved, Counts: map[core.Severity]int{}}
+	for _, s := range core.Severities {
+		h.Counts[s] = r.Count(s)
+	}
+	return h
+}
+
+// reportSkipped tells on stderr what of a source was not read, so a
+// curator never mistakes a partial read for the whole.
+func (a *app) reportSkipped(scan *engine.ScanResult) {
+	for _, e := range scan.Errors {
+		fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", e.File, e.Reason)
+	}
+	if n := len(scan.Ignored); n > 0 {
+		fmt.Fprintf(a.stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(scan.Ignored))
+	}
 }
 
 type sectionOut struct {

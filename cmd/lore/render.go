@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -51,7 +52,7 @@ func styledWriter(w io.Writer) io.Writer {
 	return colorprofile.NewWriter(w, os.Environ())
 }
 
-func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult) error {
+func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, hygiene *core.HygieneReport) error {
 	w := styledWriter(out)
 	var b strings.Builder
 	var bytes int64
@@ -60,6 +61,15 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult) 
 	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), res.Source,
 		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
+	if hygiene != nil {
+		h := fmt.Sprintf("%s · %s tier", sanitize.Summary(*hygiene), hygiene.Tier)
+		if hygiene.Passed {
+			h = st.Good.Render(h)
+		} else {
+			h = st.Bad.Render(h) + st.Faint.Render(" (analyze never blocks; lore scan shows the findings)")
+		}
+		fmt.Fprintf(&b, "%s %s\n", st.Label.Render("hygiene"), h)
+	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("type   "), st.Heading.Render(string(res.ContentType)), st.Faint.Render(scoreLine(res.Scores)))
 	if res.Domain != "" {
 		fmt.Fprintf(&b, "%s %s  plane %s  confidence %.2f", st.Label.Render("domain "), st.Heading.Render(res.Domain), res.Plane, res.Confidence)

@@ -107,6 +107,7 @@ gate, 4 store locked by another process.`,
 	})
 	root.AddCommand(
 		a.analyzeCmd(),
+		a.scanCmd(),
 		a.demoCmd(),
 		a.domainsCmd(),
 		a.configCmd(),

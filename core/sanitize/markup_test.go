@@ -257,3 +257,20 @@ func TestFindingCap(t *testing.T) {
 		t.Errorf("summary finding wrong: %+v", sum)
 	}
 }
+
+func TestShebangInDeclaredScriptIsNoMismatch(t *testing.T) {
+	docs := []core.Document{
+		{Name: "run.js", MediaType: "text/javascript", Format: core.FormatText, Text: "#!/usr/bin/env node\nconsole.log(1)\n"},
+		{Name: "notes.md", MediaType: "text/markdown", Format: core.FormatMarkdown, Text: "#!/bin/sh\nrm -rf /\n"},
+	}
+	r := Scan(docs, core.Stranger)
+	var files []string
+	for _, f := range r.Findings {
+		if f.Category == core.ContentTypeMismatch {
+			files = append(files, f.File)
+		}
+	}
+	if len(files) != 1 || files[0] != "notes.md" {
+		t.Fatalf("content-type mismatches in %v, want only notes.md", files)
+	}
+}

@@ -38,7 +38,10 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 			name = d.Path
 		}
 		r.Findings = append(r.Findings, checkName(name)...)
-		r.Findings = append(r.Findings, ScanText(name, d.Text, d.Format, t)...)
+		sc := newScanner(name, d.Text, d.Format, t != core.Home, 0)
+		sc.script = declaredScript(d.MediaType)
+		sc.run()
+		r.Findings = append(r.Findings, sc.findings()...)
 	}
 	sortFindings(r.Findings)
 	r.Passed = true
@@ -92,6 +95,9 @@ type scanner struct {
 	format core.Format
 	full   bool // STRANGER: every category
 	depth  int  // 1 inside decoded base64, where nothing is decoded again
+	// script is set when the document declares itself code (a .js or .sh
+	// file): a shebang is then no disguise.
+	script bool
 
 	code     []span // code samples (fences, inline code, verbatim)
 	comments []span // HTML comments, in order of discovery
@@ -454,7 +460,7 @@ func (sc *scanner) contentType() {
 		what = "a PDF file"
 	case strings.HasPrefix(head, `{\rtf`):
 		what = "an RTF file"
-	case strings.HasPrefix(head, "#!/") && k == 0:
+	case strings.HasPrefix(head, "#!/") && k == 0 && !sc.script:
 		what = "an executable script"
 	case strings.HasPrefix(head, "<?xml") && sc.format != core.FormatPreTeXt:
 		what = "an XML file"
@@ -471,6 +477,18 @@ func (sc *scanner) contentType() {
 		f = "text"
 	}
 	sc.add(k, k+e, core.ContentTypeMismatch, core.Warning, "the "+f+" document is "+what, recMismatch, false)
+}
+
+// declaredScript reports a media type that says the document is code: a
+// shebang line is then what the file is, not a disguise. Its content is
+// still scanned for embedded code like any other text.
+func declaredScript(media string) bool {
+	switch {
+	case media == "", strings.HasPrefix(media, "text/markdown"), strings.HasPrefix(media, "text/plain"),
+		strings.HasPrefix(media, "text/x-tex"), strings.Contains(media, "pretext"):
+		return false
+	}
+	return true
 }
 
 // checkName reports a document name that climbs out of its source or is an

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+func (a *app) scanCmd() *cobra.Command {
+	var (
+		asJSON bool
+		tier   string
+	)
+	cmd := &cobra.Command{
+		Use:   "scan PATH",
+		Short: "Scan a source for hostile content without learning anything",
+		Long: `Acquires a file, folder or archive (.zip, .tar, .tar.gz, .tgz) and scans every
+document for prompt injection, hidden characters, embedded code, external
+resources, path traversal and binary content in disguise. Nothing is stored and
+nothing is written to disk.
+
+Local sources are HOME (the lighter scan); --tier stranger applies the full
+scan, as for material downloaded from the network. The exit code is 0 whenever
+the scan ran, whatever it found.`,
+		Example: `  lore scan notes/
+  lore scan download.zip --tier stranger --json`,
+		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+			var t core.Familiarity
+			switch strings.ToLower(tier) {
+			case "":
+			case "home":
+				t = core.Home
+			case "stranger":
+				t = core.Stranger
+			default:
+				return &core.UsageError{Msg: fmt.Sprintf("--tier %q is not one of home, stranger", tier)}
+			}
+			max, err := a.cfg.maxFileSize()
+			if err != nil {
+				return err
+			}
+			res, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, scanJSON(res))
+			}
+			return renderScan(a.stdout, a.styles(), res)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	return cmd
+}
+
+// The --json shape of `lore scan` is a contract other tools rely on.
+type scanOut struct {
+	Source       string              `json:"source"`
+	Tier         core.Familiarity    `json:"tier"`
+	Passed       bool                `json:"passed"`
+	AutoApproved bool                `json:"autoApproved"`
+	Findings     []core.Finding      `json:"findings"`
+	Errors       []core.AcquireError `json:"errors"`
+}
+
+func scanJSON(res *engine.ScanResult) scanOut {
+	r := res.Report
+	fs := r.Findings
+	if fs == nil {
+		fs = []core.Finding{}
+	}
+	return scanOut{Source: r.Source, Tier: r.Tier, Passed: r.Passed, AutoApproved: r.AutoApproved, Findings: fs, Errors: res.Errors}
+}
+
+func renderScan(out io.Writer, st styles.Styles, res *engine.ScanResult) error {
+	r := res.Report
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), r.Source,
+		st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), plural(len(res.Documents)), r.Tier)))
+	summary := sanitize.Summary(r)
+	verdict := st.Good.Render(summary)
+	if !r.Passed {
+		verdict = st.Bad.Render(summary)
+	}
+	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("summary"), verdict,
+		st.Faint.Render(fmt.Sprintf("critical %d · warning %d · info %d", r.Count(core.Critical), r.Count(core.Warning), r.Count(core.Info))))
+	if r.AutoApproved {
+		fmt.Fprintf(&b, "%s HOME source with no findings: the gate approves it automatically\n", st.Label.Render("gate   "))
+	}
+	for _, sev := range core.Severities {
+		n := r.Count(sev)
+		if n == 0 {
+			continue
+		}
+		head := fmt.Sprintf("%s (%d)", strings.ToUpper(string(sev)), n)
+		if sev == core.Critical {
+			head = st.Bad.Render(head)
+		} else {
+			head = st.Heading.Render(head)
+		}
+		fmt.Fprintf(&b, "\n%s\n", head)
+		for _, c := range core.Categories {
+			var fs []core.Finding
+			for _, f := range r.Findings {
+				if f.Severity == sev && f.Category == c {
+					fs = append(fs, f)
+				}
+			}
+			if len(fs) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "  %s\n", st.Kind.Render(fmt.Sprintf("%s (%d)", c, len(fs))))
+			for _, f := range fs {
+				fmt.Fprintf(&b, "    %s  %s\n", f.Location, f.Description)
+				if f.Evidence != "" {
+					fmt.Fprintf(&b, "      %s\n", st.Faint.Render("evidence: "+f.Evidence))
+				}
+				if f.Recommendation != "" {
+					fmt.Fprintf(&b, "      %s\n", st.Faint.Render("→ "+f.Recommendation))
+				}
+			}
+		}
+	}
+	if len(res.Errors) > 0 {
+		fmt.Fprintf(&b, "\n%s\n", st.Heading.Render(fmt.Sprintf("NOT READ (%d)", len(res.Errors))))
+		for _, e := range res.Errors {
+			fmt.Fprintf(&b, "  %s: %s\n", e.File, e.Reason)
+		}
+	}
+	_, err := io.WriteString(styledWriter(out), b.String())
+	return err
+}

@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/sanitize"
+)
+
+// ScanOptions tune the acquire and sanitize stages.
+type ScanOptions struct {
+	// Tier overrides the source's familiarity ("" keeps what acquisition
+	// decided: HOME for local files, folders and archives).
+	Tier    core.Familiarity
+	Acquire acquire.Options
+}
+
+// ScanResult is what the first two stages made of a source.
+type ScanResult struct {
+	Documents []core.Document
+	Report    core.HygieneReport
+	// Errors are per-file acquisition problems; the files were skipped.
+	Errors []core.AcquireError
+	// Ignored lists files of a folder or archive whose type lore does not
+	// read.
+	Ignored []string
+}
+
+// Scan runs stages 1 and 2: it acquires the source and scans every document
+// for hostile content. Findings made while acquiring (unsafe archive entry
+// names, binary content) join the sanitizer's. Nothing is written.
+func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, error) {
+	acq, err := acquire.Local(ctx, source, opts.Acquire)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	tier := opts.Tier
+	if tier == "" {
+		tier = core.Home
+		for _, d := range acq.Documents {
+			if d.Familiarity == core.Stranger {
+				tier = core.Stranger
+			}
+		}
+	}
+	rep := sanitize.Scan(acq.Documents, tier)
+	rep.Source = source
+	if len(acq.Findings) > 0 {
+		rep.Findings = append(rep.Findings, acq.Findings...)
+		sortFindings(rep.Findings)
+	}
+	rep.Passed = rep.Count(core.Critical) == 0
+	rep.AutoApproved = tier == core.Home && len(rep.Findings) == 0
+	if rep.CheckedAt.IsZero() {
+		rep.CheckedAt = time.Now()
+	}
+	errs := slices.Clone(acq.Errors)
+	if errs == nil {
+		errs = []core.AcquireError{}
+	}
+	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}, nil
+}
+
+// Admit runs stages 1 to 3: acquire, sanitize and the approval gate. The
+// decision says whether the pipeline may go on; a rejection is not an error.
+func Admit(ctx context.Context, source string, opts ScanOptions, approver gate.Approver, policy gate.Policy) (*ScanResult, core.Decision, error) {
+	res, err := Scan(ctx, source, opts)
+	if err != nil {
+		return nil, core.Decision{}, err
+	}
+	d, err := gate.Decide(ctx, res.Report, approver, policy)
+	if err != nil {
+		return res, core.Decision{}, err
+	}
+	return res, d, nil
+}
+
+// sortFindings orders findings by severity, category, file and offset, the
+// order reports show them in.
+func sortFindings(fs []core.Finding) {
+	rank := func(s core.Severity) int { return slices.Index(core.Severities, s) }
+	cat := func(c core.Category) int { return slices.Index(core.Categories, c) }
+	slices.SortStableFunc(fs, func(a, b core.Finding) int {
+		if d := rank(a.Severity) - rank(b.Severity); d != 0 {
+			return d
+		}
+		if d := cat(a.Category) - cat(b.Category); d != 0 {
+			return d
+		}
+		if a.File != b.File {
+			if a.File < b.File {
+				return -1
+			}
+			return 1
+		}
+		return a.Offset - b.Offset
+	})
+}
