@@ -29,9 +29,8 @@ func (a *app) styles() styles.Styles {
 	case "dark":
 		return styles.New(true)
 	}
-	in, inOK := a.stdin.(term.File)
-	out, outOK := a.stdout.(term.File)
-	if inOK && outOK && term.IsTerminal(out.Fd()) && term.IsTerminal(in.Fd()) {
+	if a.interactive() {
+		in, out := a.stdin.(term.File), a.stdout.(term.File)
 		return styles.New(lipgloss.HasDarkBackground(in, out))
 	}
 	return styles.New(true)

@@ -47,10 +47,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func exitCode(err error) int {
 	var ue *core.UsageError
 	var are *gate.ApprovalRequiredError
+	var rej *gate.RejectedError
 	switch {
 	case err == nil:
 		return core.ExitOK
-	case errors.As(err, &are):
+	case errors.As(err, &are), errors.As(err, &rej):
 		return core.ExitRejected
 	case errors.Is(err, core.ErrStoreLocked):
 		return core.ExitLocked
@@ -108,6 +109,7 @@ gate, 4 store locked by another process.`,
 	root.AddCommand(
 		a.analyzeCmd(),
 		a.scanCmd(),
+		a.gateCmd(),
 		a.demoCmd(),
 		a.domainsCmd(),
 		a.configCmd(),

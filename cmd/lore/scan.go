@@ -35,15 +35,9 @@ the scan ran, whatever it found.`,
 		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			var t core.Familiarity
-			switch strings.ToLower(tier) {
-			case "":
-			case "home":
-				t = core.Home
-			case "stranger":
-				t = core.Stranger
-			default:
-				return &core.UsageError{Msg: fmt.Sprintf("--tier %q is not one of home, stranger", tier)}
+			t, err := parseTier(tier)
+			if err != nil {
+				return err
 			}
 			max, err := a.cfg.maxFileSize()
 			if err != nil {

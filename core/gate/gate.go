@@ -182,3 +182,15 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// RejectedError reports a source rejected at the gate. The rejection is a
+// decision, not a failure; callers that must signal it (the command line's
+// exit code 3) return this.
+type RejectedError struct {
+	Source    string
+	Rationale string
+}
+
+func (e *RejectedError) Error() string {
+	return fmt.Sprintf("%s: rejected at the approval gate (%s)", e.Source, e.Rationale)
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/prompt"
+)
+
+func (a *app) gateCmd() *cobra.Command {
+	var (
+		asJSON bool
+		tier   string
+		policy gate.Policy
+	)
+	cmd := &cobra.Command{
+		Use:   "gate PATH",
+		Short: "Ask the approval gate whether a source may be learned",
+		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the
+decision. Nothing is stored. The gate's three laws:
+
+  HOME source, no finding      approved automatically
+  HOME source with findings    a person decides (or --approve, warnings only)
+  STRANGER source              always an explicit approval (or --trust)
+
+Critical findings are never approved implicitly: on a terminal each must be
+acknowledged; headless, --force-critical is required. Without the flag a
+decision needs, and without a terminal to ask on, lore exits with code 3 and
+names the flag. A rejection also exits with code 3.`,
+		Example: `  lore gate notes/ --approve
+  lore gate download.zip --tier stranger --trust --json`,
+		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+			t, err := parseTier(tier)
+			if err != nil {
+				return err
+			}
+			max, err := a.cfg.maxFileSize()
+			if err != nil {
+				return err
+			}
+			var approver gate.Approver
+			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
+				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
+			}
+			res, d, err := engine.Admit(cmd.Context(), args[0], engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}}, approver, policy)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if err := writeJSON(a.stdout, map[string]any{"source": args[0], "tier": res.Report.Tier, "hygiene": hygieneOf(res.Report), "decision": d}); err != nil {
+					return err
+				}
+			} else {
+				st := a.styles()
+				var b strings.Builder
+				fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source  "), args[0], st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), plural(len(res.Documents)), res.Report.Tier)))
+				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("hygiene "), sanitize.Summary(res.Report))
+				status := st.Good.Render(string(d.Status))
+				if !d.Proceed() {
+					status = st.Bad.Render(string(d.Status))
+				}
+				fmt.Fprintf(&b, "%s %s by %s  %s\n", st.Label.Render("decision"), status, d.DecidedBy, st.Faint.Render(d.Rationale))
+				fmt.Fprint(styledWriter(a.stdout), b.String())
+			}
+			if !d.Proceed() {
+				return &gate.RejectedError{Source: args[0], Rationale: d.Rationale}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
+	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
+	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
+	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
+	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	return cmd
+}
+
+// parseTier reads a --tier value; "" keeps the source's own familiarity.
+func parseTier(s string) (core.Familiarity, error) {
+	switch strings.ToLower(s) {
+	case "":
+		return "", nil
+	case "home":
+		return core.Home, nil
+	case "stranger":
+		return core.Stranger, nil
+	}
+	return "", &core.UsageError{Msg: fmt.Sprintf("--tier %q is not one of home, stranger", s)}
+}
+
+// interactive reports whether a person is at the terminal to answer.
+func (a *app) interactive() bool {
+	in, inOK := a.stdin.(term.File)
+	out, outOK := a.stdout.(term.File)
+	return inOK && outOK && term.IsTerminal(in.Fd()) && term.IsTerminal(out.Fd())
+}
