@@ -39,12 +39,7 @@ names the flag. A rejection also exits with code 3.`,
   lore gate download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			t, err := parseTier(tier)
-			if err != nil {
-				return err
-			}
-			max, err := a.cfg.maxFileSize()
+			opts, err := a.scanOptions(cmd, tier)
 			if err != nil {
 				return err
 			}
@@ -52,7 +47,7 @@ names the flag. A rejection also exits with code 3.`,
 			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
 				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
-			res, d, err := engine.Admit(cmd.Context(), args[0], engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}}, approver, policy)
+			res, d, err := engine.Admit(cmd.Context(), args[0], opts, approver, policy)
 			if err != nil {
 				return err
 			}
@@ -85,6 +80,21 @@ names the flag. A rejection also exits with code 3.`,
 	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
+}
+
+// scanOptions reads the flags shared by the commands that acquire and
+// sanitize a source: --tier and --max-file-size.
+func (a *app) scanOptions(cmd *cobra.Command, tier string) (engine.ScanOptions, error) {
+	a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+	t, err := parseTier(tier)
+	if err != nil {
+		return engine.ScanOptions{}, err
+	}
+	max, err := a.cfg.maxFileSize()
+	if err != nil {
+		return engine.ScanOptions{}, err
+	}
+	return engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}}, nil
 }
 
 // parseTier reads a --tier value; "" keeps the source's own familiarity.

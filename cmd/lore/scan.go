@@ -34,16 +34,11 @@ the scan ran, whatever it found.`,
   lore scan download.zip --tier stranger --json`,
 		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			t, err := parseTier(tier)
+			opts, err := a.scanOptions(cmd, tier)
 			if err != nil {
 				return err
 			}
-			max, err := a.cfg.maxFileSize()
-			if err != nil {
-				return err
-			}
-			res, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}})
+			res, err := engine.Scan(cmd.Context(), args[0], opts)
 			if err != nil {
 				return err
 			}

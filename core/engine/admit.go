@@ -54,7 +54,7 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 	rep.Source = source
 	if len(acq.Findings) > 0 {
 		rep.Findings = append(rep.Findings, acq.Findings...)
-		sortFindings(rep.Findings)
+		sanitize.SortFindings(rep.Findings)
 	}
 	rep.Passed = rep.Count(core.Critical) == 0
 	rep.AutoApproved = tier == core.Home && len(rep.Findings) == 0
@@ -80,26 +80,4 @@ func Admit(ctx context.Context, source string, opts ScanOptions, approver gate.A
 		return res, core.Decision{}, err
 	}
 	return res, d, nil
-}
-
-// sortFindings orders findings by severity, category, file and offset, the
-// order reports show them in.
-func sortFindings(fs []core.Finding) {
-	rank := func(s core.Severity) int { return slices.Index(core.Severities, s) }
-	cat := func(c core.Category) int { return slices.Index(core.Categories, c) }
-	slices.SortStableFunc(fs, func(a, b core.Finding) int {
-		if d := rank(a.Severity) - rank(b.Severity); d != 0 {
-			return d
-		}
-		if d := cat(a.Category) - cat(b.Category); d != 0 {
-			return d
-		}
-		if a.File != b.File {
-			if a.File < b.File {
-				return -1
-			}
-			return 1
-		}
-		return a.Offset - b.Offset
-	})
 }

@@ -43,7 +43,7 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 		sc.run()
 		r.Findings = append(r.Findings, sc.findings()...)
 	}
-	sortFindings(r.Findings)
+	SortFindings(r.Findings)
 	r.Passed = true
 	for _, f := range r.Findings {
 		if f.Severity == core.Critical {
@@ -375,7 +375,7 @@ func (sc *scanner) findings() []core.Finding {
 	if sc.anyOmitted() {
 		out = append(out, sc.summaryFinding())
 	}
-	sortFindings(out)
+	SortFindings(out)
 	return out
 }
 
@@ -427,7 +427,9 @@ func (sc *scanner) summaryFinding() core.Finding {
 	}
 }
 
-func sortFindings(fs []core.Finding) {
+// SortFindings orders findings as reports show them: by severity, then
+// category, then file, then offset.
+func SortFindings(fs []core.Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := &fs[i], &fs[j]
 		if x, y := sevIndex(a.Severity), sevIndex(b.Severity); x != y {
