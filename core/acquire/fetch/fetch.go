@@ -1,0 +1,291 @@
+// Package fetch downloads one web resource for lore: http and https only, a
+// bounded number of redirects (never to another scheme), timeouts on every
+// phase plus an overall deadline that also covers a slow body, a size cap
+// enforced while reading, and a media type taken from the Content-Type
+// header but corrected by sniffing the bytes when the header is missing,
+// generic or contradicted by them. Every failure is a *core.InputError whose
+// Input is the URL asked for.
+package fetch
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxBytes     = 50 << 20
+	DefaultMaxRedirects = 5
+	DefaultUserAgent    = "lore (+https://github.com/lore-kb/lore)"
+)
+
+// Options tune Get. Zero fields take their defaults.
+type Options struct {
+	// Timeout is the overall deadline of the request, body included;
+	// 0 means DefaultTimeout.
+	Timeout time.Duration
+	// MaxBytes caps the body; 0 means DefaultMaxBytes.
+	MaxBytes int64
+	// MaxRedirects caps the redirects followed; 0 means DefaultMaxRedirects,
+	// a negative value allows none.
+	MaxRedirects int
+	// Client, when set, is used instead of lore's own client (its Transport
+	// and Jar are kept; its CheckRedirect and Timeout are replaced).
+	Client *http.Client
+	// UserAgent is sent in the User-Agent header; "" means DefaultUserAgent.
+	UserAgent string
+}
+
+// Result is a fetched resource.
+type Result struct {
+	// URL is the final URL, after redirects.
+	URL string
+	// MediaType is the resource's MIME type without parameters, e.g.
+	// "text/html".
+	MediaType string
+	Body      []byte
+	// SHA256 is the hex digest of Body.
+	SHA256 string
+}
+
+type redirectError struct{ msg string }
+
+func (e *redirectError) Error() string { return e.msg }
+
+// Get fetches rawURL. The context's cancellation is honoured at every phase.
+func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
+	fail := func(format string, args ...any) error {
+		return &core.InputError{Input: rawURL, Msg: fmt.Sprintf(format, args...)}
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, &core.InputError{Input: rawURL, Msg: "not a valid URL: " + strings.TrimPrefix(err.Error(), "parse "+quoteURL(rawURL)+": "), Err: err}
+	}
+	if !webScheme(u.Scheme) {
+		if u.Scheme == "" {
+			return nil, fail("not a web address (no scheme); only http and https URLs can be fetched")
+		}
+		return nil, fail("unsupported URL scheme %q; only http and https URLs can be fetched", u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, fail("the URL has no host")
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxBytes := opts.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	maxRedirects := opts.MaxRedirects
+	if maxRedirects == 0 {
+		maxRedirects = DefaultMaxRedirects
+	} else if maxRedirects < 0 {
+		maxRedirects = 0
+	}
+	ua := opts.UserAgent
+	if ua == "" {
+		ua = DefaultUserAgent
+	}
+
+	var client http.Client
+	if opts.Client != nil {
+		client = *opts.Client
+	} else {
+		client.Transport = newTransport(timeout)
+	}
+	client.Timeout = 0 // the context deadline below covers the whole exchange
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if !webScheme(req.URL.Scheme) {
+			return &redirectError{fmt.Sprintf("refused a redirect to %s: only http and https URLs can be fetched", req.URL.Redacted())}
+		}
+		if len(via) > maxRedirects {
+			return &redirectError{fmt.Sprintf("stopped after %d redirects (the limit is %d)", len(via)-1, maxRedirects)}
+		}
+		req.Header.Set("User-Agent", ua)
+		return nil
+	}
+
+	reqCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(reqCtx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, &core.InputError{Input: rawURL, Msg: "cannot build the request: " + err.Error(), Err: err}
+	}
+	req.Header.Set("User-Agent", ua)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.9,*/*;q=0.8")
+
+	// why reports a transport or body error in one sentence.
+	why := func(stage string, err error) error {
+		var re *redirectError
+		switch {
+		case errors.As(err, &re):
+			return &core.InputError{Input: rawURL, Msg: re.msg, Err: err}
+		case errors.Is(ctx.Err(), context.Canceled):
+			return &core.InputError{Input: rawURL, Msg: stage + " was cancelled", Err: ctx.Err()}
+		case ctx.Err() != nil:
+			return &core.InputError{Input: rawURL, Msg: stage + " hit the caller's deadline (timeout)", Err: ctx.Err()}
+		case reqCtx.Err() != nil || isTimeout(err):
+			return &core.InputError{Input: rawURL, Msg: fmt.Sprintf("%s hit the %s timeout", stage, timeout), Err: err}
+		}
+		return &core.InputError{Input: rawURL, Msg: stage + " failed: " + unwrapURLError(err).Error(), Err: err}
+	}
+
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, why("the request", err)
+	}
+	defer resp.Body.Close()
+	final := resp.Request.URL.String()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		text := strings.TrimSpace(strings.TrimPrefix(resp.Status, fmt.Sprint(resp.StatusCode)))
+		if text == "" {
+			text = http.StatusText(resp.StatusCode)
+		}
+		msg := strings.TrimSpace(fmt.Sprintf("HTTP %d %s", resp.StatusCode, text))
+		if final != u.String() {
+			msg += " (at " + final + ")"
+		}
+		return nil, fail("%s", msg)
+	}
+	if resp.ContentLength > maxBytes {
+		return nil, fail("the response is %s, larger than the %s limit", size(resp.ContentLength), size(maxBytes))
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBytes+1))
+	if err != nil {
+		return nil, why("reading the response", err)
+	}
+	if int64(len(body)) > maxBytes {
+		return nil, fail("the response is larger than the %s limit", size(maxBytes))
+	}
+	sum := sha256.Sum256(body)
+	return &Result{
+		URL:       final,
+		MediaType: MediaType(resp.Header.Get("Content-Type"), body),
+		Body:      body,
+		SHA256:    hex.EncodeToString(sum[:]),
+	}, nil
+}
+
+func webScheme(s string) bool {
+	return strings.EqualFold(s, "http") || strings.EqualFold(s, "https")
+}
+
+func quoteURL(s string) string { return fmt.Sprintf("%q", s) }
+
+func newTransport(timeout time.Duration) *http.Transport {
+	phase := func(d time.Duration) time.Duration { return min(d, timeout) }
+	return &http.Transport{
+		Proxy: http.ProxyFromEnvironment,
+		DialContext: (&net.Dialer{
+			Timeout:   phase(10 * time.Second),
+			KeepAlive: 30 * time.Second,
+		}).DialContext,
+		TLSHandshakeTimeout:   phase(10 * time.Second),
+		ResponseHeaderTimeout: phase(20 * time.Second),
+		ExpectContinueTimeout: time.Second,
+		IdleConnTimeout:       30 * time.Second,
+		MaxIdleConns:          4,
+		ForceAttemptHTTP2:     true,
+	}
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Err != nil {
+		return ue.Err
+	}
+	return err
+}
+
+// size formats a byte count: "50.0 MiB", "12.5 KiB", "100 bytes".
+func size(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n == 1:
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// MediaType decides a body's MIME type (lower case, no parameters): the
+// declared Content-Type when it is specific and consistent with the bytes,
+// otherwise what the bytes say.
+func MediaType(contentType string, body []byte) string {
+	declared := ""
+	if contentType != "" {
+		if mt, _, err := mime.ParseMediaType(contentType); err == nil {
+			declared = strings.ToLower(mt)
+		} else {
+			declared = strings.ToLower(strings.TrimSpace(strings.SplitN(contentType, ";", 2)[0]))
+		}
+	}
+	sniffed := Sniff(body)
+	switch declared {
+	case "", "application/octet-stream", "binary/octet-stream", "application/unknown", "application/x-unknown", "unknown/unknown", "application/force-download", "application/download":
+		return sniffed
+	}
+	switch sniffed {
+	case "application/pdf":
+		if declared != "application/pdf" {
+			return sniffed // a PDF served as anything else is still a PDF
+		}
+	case "application/zip", "application/gzip":
+		if strings.HasPrefix(declared, "text/") {
+			return sniffed // zip-based formats keep their specific type
+		}
+	}
+	return declared
+}
+
+// Sniff guesses a body's MIME type from its bytes, lower case without
+// parameters.
+func Sniff(body []byte) string {
+	switch {
+	case bytes.HasPrefix(body, []byte("%PDF-")):
+		return "application/pdf"
+	case bytes.HasPrefix(body, []byte("PK\x03\x04")):
+		return "application/zip"
+	case bytes.HasPrefix(body, []byte("\x1f\x8b")):
+		return "application/gzip"
+	}
+	head := body[:min(len(body), 512)]
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimLeft(head, " \t\r\n\f")
+	lower := bytes.ToLower(head)
+	for _, p := range []string{"<!doctype html", "<html"} {
+		if bytes.HasPrefix(lower, []byte(p)) {
+			return "text/html"
+		}
+	}
+	ct := http.DetectContentType(body)
+	if mt, _, err := mime.ParseMediaType(ct); err == nil {
+		return mt
+	}
+	return ct
+}

@@ -1,0 +1,364 @@
+// Package htmltext extracts the main content of an HTML page as
+// Markdown-flavoured text, so that the analyzer (which understands Markdown
+// headings) can find the page's sections.
+//
+// Parsing uses the standard library's encoding/xml Decoder in non-strict
+// mode (Strict=false, AutoClose=xml.HTMLAutoClose, Entity=xml.HTMLEntity)
+// through RawToken, so that element nesting is tracked here rather than
+// enforced by the decoder. This keeps lore free of third-party dependencies
+// and tolerates real pages well enough: before decoding, invalid UTF-8 and
+// characters XML forbids are replaced, a "<" that cannot start a tag is
+// escaped, and the raw-text elements script and style are cut out; when the
+// decoder still reports a syntax error, decoding resumes after the offending
+// tag. It is not an HTML5 parser: implied end tags are only approximated
+// (p, li, td, th, tr, option), which is enough to extract text.
+package htmltext
+
+import (
+	"encoding/xml"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Text returns the main content of the page as Markdown-ish text: headings
+// h1–h6 become "#" headings, list items "- " lines, blockquotes "> " lines,
+// pre blocks ``` fences kept verbatim, and paragraphs, table cells and other
+// blocks plain text separated by blank lines. Scripts, styles, navigation,
+// page headers and footers, asides, forms and frames are dropped. When the
+// page has a <main> element only its content is kept, otherwise when it has
+// <article> elements only theirs; failing both, elements whose class or id
+// names boilerplate (nav, menu, footer, sidebar, cookie, banner, breadcrumb,
+// share, comment) are dropped, unless they contain an <h1>; and when a main
+// or article turns out empty, the whole page is used. A <header> inside the kept main or article
+// is kept, since it usually holds the title. The result ends with a newline
+// unless it is empty. Text never panics and runs in time linear in the input.
+func Text(html string) string {
+	toks := tokenize(html)
+	mode := modeBoilerplate
+	for _, t := range toks {
+		if t.kind != tokStart {
+			continue
+		}
+		if t.name == "main" {
+			mode = modeMain
+			break
+		}
+		if t.name == "article" {
+			mode = modeArticle
+		}
+	}
+	if mode == modeBoilerplate {
+		markH1(toks)
+	}
+	w := &writer{mode: mode}
+	w.run(toks)
+	if out := w.result(); out != "" || mode == modeBoilerplate {
+		return out
+	}
+	// An empty main or article (a script-rendered page, say): fall back to
+	// the whole page.
+	markH1(toks)
+	w = &writer{mode: modeBoilerplate}
+	w.run(toks)
+	return w.result()
+}
+
+// markH1 flags the start tags whose element contains an <h1>: such an
+// element holds the page's content even when its class names boilerplate
+// (a "content-sidebar-wrap" wrapper, say), so it is not dropped by class.
+func markH1(toks []token) {
+	var stack []int
+	open := map[string]int{}
+	pop := func() {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		open[toks[i].name]--
+		if toks[i].hasH1 && len(stack) > 0 {
+			toks[stack[len(stack)-1]].hasH1 = true
+		}
+	}
+	for i, t := range toks {
+		switch t.kind {
+		case tokStart:
+			if t.void {
+				continue
+			}
+			if t.name == "h1" && len(stack) > 0 {
+				toks[stack[len(stack)-1]].hasH1 = true
+			}
+			stack = append(stack, i)
+			open[t.name]++
+		case tokEnd:
+			if open[t.name] == 0 {
+				continue
+			}
+			for len(stack) > 0 {
+				top := toks[stack[len(stack)-1]].name
+				pop()
+				if top == t.name {
+					break
+				}
+			}
+		}
+	}
+	for len(stack) > 0 {
+		pop()
+	}
+}
+
+// Title returns the page's <title>, whitespace collapsed and entities
+// decoded; failing that, the text of its first <h1>; failing both, "".
+func Title(html string) string {
+	toks := tokenize(html)
+	for _, want := range []string{"title", "h1"} {
+		depth := 0
+		var b strings.Builder
+		found := false
+		for _, t := range toks {
+			switch t.kind {
+			case tokStart:
+				if t.name == want && !t.void {
+					depth++
+					found = true
+				}
+			case tokEnd:
+				if t.name == want && depth > 0 {
+					depth--
+					if depth == 0 {
+						if s := collapse(b.String()); s != "" {
+							return s
+						}
+						b.Reset()
+					}
+				}
+			case tokText:
+				if depth > 0 {
+					b.WriteString(t.text)
+				}
+			}
+		}
+		if found {
+			if s := collapse(b.String()); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+type tokKind uint8
+
+const (
+	tokStart tokKind = iota
+	tokEnd
+	tokText
+)
+
+type token struct {
+	kind  tokKind
+	name  string // lower-case element name
+	void  bool   // start tag of a void element (no content, no end tag)
+	attrs string // class and id values, lower-cased, space separated
+	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
+	text  string
+}
+
+var voidElements = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range xml.HTMLAutoClose {
+		m[n] = true
+	}
+	for _, n := range []string{"source", "track", "wbr", "embed", "keygen"} {
+		m[n] = true
+	}
+	return m
+}()
+
+// tokenize turns the page into a flat token stream, recovering from
+// syntax errors by resuming after the offending tag.
+func tokenize(html string) []token {
+	src := prepare(html)
+	var toks []token
+	pos := 0
+	gt := -1 // cached index of the next '>' at or after some position
+	for pos < len(src) {
+		r := strings.NewReader(src[pos:])
+		d := xml.NewDecoder(r)
+		d.Strict = false
+		d.AutoClose = xml.HTMLAutoClose
+		d.Entity = xml.HTMLEntity
+		d.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
+		var err error
+		for {
+			var t xml.Token
+			t, err = d.RawToken()
+			if err != nil {
+				break
+			}
+			switch t := t.(type) {
+			case xml.StartElement:
+				name := elemName(t.Name)
+				tok := token{kind: tokStart, name: name, void: voidElements[name]}
+				for _, a := range t.Attr {
+					if a.Name.Space == "" && (strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id")) {
+						tok.attrs += " " + strings.ToLower(a.Value)
+					}
+				}
+				toks = append(toks, tok)
+			case xml.EndElement:
+				toks = append(toks, token{kind: tokEnd, name: elemName(t.Name)})
+			case xml.CharData:
+				toks = append(toks, token{kind: tokText, text: string(t)})
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		// Syntax error: resume after the tag it happened in.
+		off := pos + int(d.InputOffset())
+		if off <= pos {
+			off = pos + 1
+		}
+		if off > len(src) {
+			off = len(src)
+		}
+		if gt < off {
+			if i := strings.IndexByte(src[off:], '>'); i >= 0 {
+				gt = off + i
+			} else {
+				gt = len(src)
+			}
+		}
+		// Skip to just past the next '>' when the error left us inside a tag
+		// (no '<' before it), otherwise just past the error.
+		if lt := strings.IndexByte(src[off:min(gt, len(src))], '<'); lt < 0 && gt < len(src) {
+			off = gt + 1
+		}
+		pos = off
+	}
+	return toks
+}
+
+func elemName(n xml.Name) string {
+	if n.Space != "" {
+		return strings.ToLower(n.Space + ":" + n.Local)
+	}
+	return strings.ToLower(n.Local)
+}
+
+// prepare makes the page palatable to encoding/xml: valid UTF-8 without the
+// characters XML forbids, script and style contents cut out, and a '<' that
+// cannot start markup escaped.
+func prepare(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r >= 0x7f && r < 0xa0, r >= 0xd800 && r <= 0xdfff, r == 0xfffe, r == 0xffff:
+			return ' '
+		}
+		return r
+	}, s)
+	s = cutRawText(s)
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '<' {
+			continue
+		}
+		if i+1 < len(s) {
+			c := s[i+1]
+			if c == '/' || c == '!' || c == '?' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+				continue
+			}
+		}
+		b.WriteString(s[last:i])
+		b.WriteString("&lt;")
+		last = i + 1
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// cutRawText removes <script> and <style> elements, whose content is not
+// markup and would confuse the decoder.
+func cutRawText(s string) string {
+	lower := asciiLower(s)
+	var b strings.Builder
+	last, i := 0, 0
+	for {
+		j := strings.Index(lower[i:], "<")
+		if j < 0 {
+			break
+		}
+		i += j
+		tag := ""
+		for _, t := range []string{"script", "style"} {
+			if strings.HasPrefix(lower[i+1:], t) {
+				k := i + 1 + len(t)
+				if k == len(lower) || strings.IndexByte(" \t\r\n/>", lower[k]) >= 0 {
+					tag = t
+				}
+			}
+		}
+		if tag == "" {
+			i++
+			continue
+		}
+		end := len(s)
+		if k := strings.Index(lower[i:], "</"+tag); k >= 0 {
+			end = i + k
+			if g := strings.IndexByte(lower[end:], '>'); g >= 0 {
+				end += g + 1
+			} else {
+				end = len(s)
+			}
+		}
+		b.WriteString(s[last:i])
+		b.WriteByte(' ')
+		last, i = end, end
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// collapse turns every run of white space into one space and trims.
+func collapse(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}

@@ -1,0 +1,327 @@
+package htmltext
+
+import "strings"
+
+type mode uint8
+
+const (
+	modeBoilerplate mode = iota // no main or article: drop by class and id
+	modeMain                    // keep only <main>
+	modeArticle                 // keep only <article> elements
+)
+
+// skipped are the elements whose content is never text of the page.
+var skipped = map[string]bool{
+	"script": true, "style": true, "noscript": true, "template": true,
+	"svg": true, "nav": true, "header": true, "footer": true, "aside": true,
+	"form": true, "iframe": true, "head": true, "title": true,
+	"button": true, "select": true, "canvas": true, "object": true,
+}
+
+// blocks are the elements that start and end a paragraph.
+var blocks = map[string]bool{
+	"html": true, "body": true, "main": true, "article": true, "section": true,
+	"div": true, "p": true, "ul": true, "ol": true, "dl": true, "dt": true,
+	"dd": true, "li": true, "blockquote": true, "pre": true, "table": true,
+	"caption": true, "thead": true, "tbody": true, "tfoot": true, "tr": true,
+	"figure": true, "figcaption": true, "address": true, "details": true,
+	"summary": true, "center": true, "h1": true, "h2": true, "h3": true,
+	"h4": true, "h5": true, "h6": true, "hr": true, "br": true,
+}
+
+// boilerplate are the class and id fragments that mark page furniture.
+var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
+
+type entry struct {
+	name string
+	skip bool // counted in writer.skip
+	keep bool // counted in writer.keep
+}
+
+type block struct {
+	text string
+	item bool
+}
+
+type writer struct {
+	mode    mode
+	stack   []entry
+	open    map[string]int
+	skip    int // open skipped elements
+	keep    int // open kept main/article elements
+	pre     int // open pre elements
+	quote   int // open blockquotes
+	prefix  string
+	cur     strings.Builder
+	space   bool // white space pending in cur
+	preBuf  strings.Builder
+	out     []block
+	heading int
+}
+
+func (w *writer) visible() bool {
+	return w.skip == 0 && (w.mode == modeBoilerplate || w.keep > 0)
+}
+
+func (w *writer) run(toks []token) {
+	w.open = map[string]int{}
+	for _, t := range toks {
+		switch t.kind {
+		case tokStart:
+			w.start(t)
+		case tokEnd:
+			if w.open[t.name] == 0 {
+				continue
+			}
+			for len(w.stack) > 0 {
+				e := w.pop()
+				if e.name == t.name {
+					break
+				}
+			}
+		case tokText:
+			w.text(t.text)
+		}
+	}
+	for len(w.stack) > 0 {
+		w.pop()
+	}
+	w.flush()
+}
+
+func (w *writer) top() string {
+	if len(w.stack) == 0 {
+		return ""
+	}
+	return w.stack[len(w.stack)-1].name
+}
+
+func headingLevel(name string) int {
+	if len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' {
+		return int(name[1] - '0')
+	}
+	return 0
+}
+
+func (w *writer) start(t token) {
+	name := t.name
+	if t.void {
+		switch name {
+		case "br":
+			if w.pre > 0 {
+				if w.visible() {
+					w.preBuf.WriteByte('\n')
+				}
+				return
+			}
+			if w.heading > 0 {
+				w.space = true
+				return
+			}
+			w.flush()
+		case "hr":
+			w.flush()
+		}
+		return
+	}
+	// Implied end tags.
+	if blocks[name] && w.top() == "p" {
+		w.pop()
+	}
+	switch {
+	case name == "li" && w.top() == "li",
+		headingLevel(name) > 0 && headingLevel(w.top()) > 0,
+		(name == "td" || name == "th") && (w.top() == "td" || w.top() == "th"),
+		name == "option" && w.top() == "option":
+		w.pop()
+	case name == "tr":
+		if w.top() == "td" || w.top() == "th" {
+			w.pop()
+		}
+		if w.top() == "tr" {
+			w.pop()
+		}
+	}
+	e := entry{name: name}
+	switch {
+	case skipped[name]:
+		e.skip = !(name == "header" && w.keep > 0)
+	case w.mode == modeBoilerplate && name != "html" && name != "body" && t.attrs != "" && !t.hasH1:
+		for _, b := range boilerplate {
+			if strings.Contains(t.attrs, b) {
+				e.skip = true
+				break
+			}
+		}
+	}
+	e.keep = (w.mode == modeMain && name == "main") || (w.mode == modeArticle && name == "article")
+	if blocks[name] && w.pre == 0 {
+		if w.heading > 0 {
+			w.space = true // headings stay on one line
+		} else {
+			w.flush()
+		}
+	}
+	w.stack = append(w.stack, e)
+	w.open[name]++
+	if e.skip {
+		w.skip++
+	}
+	if e.keep {
+		w.keep++
+	}
+	if n := headingLevel(name); n > 0 {
+		w.flush()
+		w.heading++
+		w.prefix = strings.Repeat("#", n) + " "
+	}
+	switch name {
+	case "li":
+		w.prefix = "- "
+	case "blockquote":
+		w.quote++
+	case "pre":
+		if w.pre == 0 {
+			w.preBuf.Reset()
+		}
+		w.pre++
+	case "td", "th":
+		if w.cur.Len() > 0 && w.pre == 0 {
+			w.cur.WriteString(" | ")
+			w.space = false
+		}
+	}
+}
+
+func (w *writer) pop() entry {
+	e := w.stack[len(w.stack)-1]
+	w.stack = w.stack[:len(w.stack)-1]
+	w.open[e.name]--
+	name := e.name
+	if n := headingLevel(name); n > 0 {
+		w.flush()
+		w.heading--
+		w.prefix = ""
+	}
+	switch name {
+	case "li":
+		w.flush()
+		w.prefix = ""
+	case "blockquote":
+		w.flush()
+		w.quote--
+	case "pre":
+		w.pre--
+		if w.pre == 0 {
+			w.code(w.preBuf.String())
+			w.preBuf.Reset()
+		}
+	case "td", "th":
+		w.space = true
+	}
+	if blocks[name] && w.pre == 0 {
+		if w.heading > 0 {
+			w.space = true // headings stay on one line
+		} else {
+			w.flush()
+		}
+	}
+	if e.skip {
+		w.skip--
+	}
+	if e.keep {
+		w.keep--
+	}
+	return e
+}
+
+func (w *writer) text(s string) {
+	if !w.visible() {
+		return
+	}
+	if w.pre > 0 {
+		w.preBuf.WriteString(s)
+		return
+	}
+	for _, r := range s {
+		if isSpace(r) {
+			w.space = true
+			continue
+		}
+		if w.space && w.cur.Len() > 0 {
+			w.cur.WriteByte(' ')
+		}
+		w.space = false
+		w.cur.WriteRune(r)
+	}
+}
+
+func isSpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\f', '\v', 0x85, 0xa0, 0x202f, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a || r == 0x2028 || r == 0x2029 || r == 0x1680 || r == 0x205f
+}
+
+// flush ends the current paragraph.
+func (w *writer) flush() {
+	s := w.cur.String()
+	w.cur.Reset()
+	w.space = false
+	if s == "" {
+		return
+	}
+	item := w.prefix == "- "
+	s = w.prefix + s
+	if w.prefix == "- " {
+		w.prefix = "" // further paragraphs of the item are plain
+	}
+	w.add(s, item)
+}
+
+func (w *writer) add(s string, item bool) {
+	if w.quote > 0 {
+		q := strings.Repeat("> ", w.quote)
+		s = q + strings.ReplaceAll(s, "\n", "\n"+strings.TrimRight(q, " ")+" ")
+		item = false
+	}
+	w.out = append(w.out, block{text: s, item: item})
+}
+
+// code emits a pre block verbatim inside a fence.
+func (w *writer) code(s string) {
+	if !w.visible() {
+		return
+	}
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "\r"), "\n")
+	s = strings.TrimRight(s, " \t\r\n")
+	if strings.TrimSpace(s) == "" {
+		return
+	}
+	fence := "```"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	w.flush()
+	w.add(fence+"\n"+s+"\n"+fence, false)
+}
+
+func (w *writer) result() string {
+	var b strings.Builder
+	for i, bl := range w.out {
+		if i > 0 {
+			if bl.item && w.out[i-1].item {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString("\n\n")
+			}
+		}
+		b.WriteString(bl.text)
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	b.WriteByte('\n')
+	return validUTF8(b.String())
+}
