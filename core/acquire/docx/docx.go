@@ -1,0 +1,609 @@
+// Package docx turns a Word (OOXML) document into Markdown-flavoured text.
+//
+// The document is read as a zip with archive/zip and its parts are parsed
+// as a stream of encoding/xml tokens, so nothing outside the standard
+// library is involved. Structure is kept the way the analyzer understands
+// it: heading styles become `#` headings, list paragraphs become "- " items,
+// tables become `| a | b |` rows and footnotes are collected at the end
+// under "## Footnotes".
+//
+// Every part is read through a bounded reader: a part that decompresses to
+// more than MaxPartBytes is refused, whatever its header claims.
+package docx
+
+import (
+	"archive/zip"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// MaxPartBytes bounds the decompressed size of each part read
+// (word/document.xml, word/styles.xml, word/footnotes.xml).
+const MaxPartBytes = 50 << 20
+
+// ErrNotDOCX reports a zip that has no word/document.xml.
+var ErrNotDOCX = errors.New("not a DOCX file (no word/document.xml)")
+
+// ErrTooLarge reports a part that decompresses beyond MaxPartBytes.
+var ErrTooLarge = errors.New("docx: part too large")
+
+// Text returns the text of the DOCX document held in r (size bytes long),
+// with headings, lists, tables and footnotes rendered as Markdown. Lines end
+// in "\n".
+func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return "", fmt.Errorf("docx: corrupt or not a zip archive: %w", err)
+	}
+	files := map[string]*zip.File{}
+	for _, f := range zr.File {
+		if _, dup := files[f.Name]; !dup {
+			files[f.Name] = f
+		}
+	}
+	doc := files["word/document.xml"]
+	if doc == nil {
+		return "", ErrNotDOCX
+	}
+	styles := map[string]styleInfo{}
+	if f := files["word/styles.xml"]; f != nil {
+		if s, err := readStyles(ctx, f); err == nil {
+			styles = s
+		} else if errors.Is(err, ErrTooLarge) || ctx.Err() != nil {
+			return "", err
+		}
+		// A damaged styles part only loses custom heading names.
+	}
+	var notes map[string]string
+	if f := files["word/footnotes.xml"]; f != nil {
+		n, err := readFootnotes(ctx, f)
+		if err != nil && (errors.Is(err, ErrTooLarge) || ctx.Err() != nil) {
+			return "", err
+		}
+		notes = n
+	}
+	rc, err := openPart(doc)
+	if err != nil {
+		return "", err
+	}
+	defer rc.Close()
+	c := &converter{ctx: ctx, styles: styles}
+	if err := c.run(newDecoder(rc)); err != nil {
+		return "", fmt.Errorf("docx: word/document.xml: %w", err)
+	}
+	return c.finish(notes), nil
+}
+
+// limited reads at most MaxPartBytes and fails with ErrTooLarge beyond.
+type limited struct {
+	r    io.Reader
+	left int64
+	name string
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			return 0, fmt.Errorf("%w: %s exceeds %d bytes", ErrTooLarge, l.name, MaxPartBytes)
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+type partReader struct {
+	io.Reader
+	c io.Closer
+}
+
+func (p partReader) Close() error { return p.c.Close() }
+
+func openPart(f *zip.File) (io.ReadCloser, error) {
+	if f.UncompressedSize64 > MaxPartBytes {
+		return nil, fmt.Errorf("%w: %s declares %d bytes (limit %d)", ErrTooLarge, f.Name, f.UncompressedSize64, MaxPartBytes)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("docx: corrupt zip entry %s: %w", f.Name, err)
+	}
+	return partReader{Reader: &limited{r: io.LimitReader(rc, MaxPartBytes+1), left: MaxPartBytes, name: f.Name}, c: rc}, nil
+}
+
+func newDecoder(r io.Reader) *xml.Decoder {
+	d := xml.NewDecoder(r)
+	d.Strict = false
+	d.Entity = xml.HTMLEntity
+	d.CharsetReader = charsetReader
+	return d
+}
+
+// charsetReader accepts UTF-8 and Latin-1 declarations; OOXML parts are
+// UTF-8 or UTF-16 in practice, and the latter is refused.
+func charsetReader(label string, in io.Reader) (io.Reader, error) {
+	switch strings.ToLower(strings.TrimSpace(label)) {
+	case "utf-8", "utf8", "us-ascii", "ascii", "":
+		return in, nil
+	case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252":
+		return &latin1{r: in}, nil
+	}
+	return nil, fmt.Errorf("unsupported encoding %q", label)
+}
+
+type latin1 struct {
+	r   io.Reader
+	buf []byte
+}
+
+func (l *latin1) Read(p []byte) (int, error) {
+	for len(l.buf) == 0 {
+		var raw [512]byte
+		n, err := l.r.Read(raw[:])
+		for _, b := range raw[:n] {
+			l.buf = append(l.buf, string(rune(b))...)
+		}
+		if n == 0 && err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, l.buf)
+	l.buf = l.buf[n:]
+	return n, nil
+}
+
+type styleInfo struct {
+	heading int // 1..6, 0 when not a heading
+	list    int // 1 + list level when a list style, 0 otherwise
+}
+
+// styleFromName classifies a style by its (English, built-in) name.
+func styleFromName(name string) styleInfo {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "title" {
+		return styleInfo{heading: 1}
+	}
+	if rest, ok := strings.CutPrefix(n, "heading"); ok {
+		if lv, err := strconv.Atoi(strings.TrimSpace(rest)); err == nil && lv >= 1 {
+			return styleInfo{heading: min(lv, 6)}
+		}
+	}
+	for _, p := range []string{"list bullet", "list number"} {
+		if rest, ok := strings.CutPrefix(n, p); ok {
+			rest = strings.TrimSpace(rest)
+			if rest == "" {
+				return styleInfo{list: 1}
+			}
+			if lv, err := strconv.Atoi(rest); err == nil && lv >= 1 && lv <= 9 {
+				return styleInfo{list: lv}
+			}
+		}
+	}
+	return styleInfo{}
+}
+
+// styleFromID classifies the well-known style ids used when styles.xml is
+// missing or does not name the style.
+func styleFromID(id string) styleInfo {
+	switch {
+	case id == "Title":
+		return styleInfo{heading: 1}
+	case strings.HasPrefix(id, "Heading"):
+		if lv, err := strconv.Atoi(id[len("Heading"):]); err == nil && lv >= 1 {
+			return styleInfo{heading: min(lv, 6)}
+		}
+	case strings.HasPrefix(id, "ListBullet"), strings.HasPrefix(id, "ListNumber"):
+		rest := id[len("ListBullet"):]
+		if rest == "" {
+			return styleInfo{list: 1}
+		}
+		if lv, err := strconv.Atoi(rest); err == nil && lv >= 1 && lv <= 9 {
+			return styleInfo{list: lv}
+		}
+	}
+	return styleInfo{}
+}
+
+func attr(se xml.StartElement, local string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func readStyles(ctx context.Context, f *zip.File) (map[string]styleInfo, error) {
+	rc, err := openPart(f)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	d := newDecoder(rc)
+	out := map[string]styleInfo{}
+	id := ""
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return out, err
+			}
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "style":
+				id = attr(t, "styleId")
+			case "name":
+				if id != "" {
+					if si := styleFromName(attr(t, "val")); si != (styleInfo{}) {
+						out[id] = si
+					}
+				}
+			}
+		case xml.EndElement:
+			if t.Name.Local == "style" {
+				id = ""
+			}
+		}
+	}
+}
+
+// readFootnotes maps footnote ids to their text (paragraphs joined by a
+// space); separator footnotes are left out.
+func readFootnotes(ctx context.Context, f *zip.File) (map[string]string, error) {
+	rc, err := openPart(f)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	d := newDecoder(rc)
+	out := map[string]string{}
+	var cur *strings.Builder
+	id := ""
+	inT := false
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return out, err
+			}
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "footnote":
+				typ := attr(t, "type")
+				if typ == "" || typ == "normal" {
+					id = attr(t, "id")
+					cur = &strings.Builder{}
+				}
+			case "p":
+				if cur != nil && cur.Len() > 0 {
+					cur.WriteByte(' ')
+				}
+			case "t":
+				inT = true
+			case "tab":
+				if cur != nil {
+					cur.WriteByte(' ')
+				}
+			case "br", "cr":
+				if cur != nil {
+					cur.WriteByte(' ')
+				}
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "t":
+				inT = false
+			case "footnote":
+				if cur != nil && id != "" {
+					out[id] = strings.Join(strings.Fields(cur.String()), " ")
+				}
+				cur, id = nil, ""
+			}
+		case xml.CharData:
+			if inT && cur != nil {
+				cur.Write(t)
+			}
+		}
+	}
+}
+
+// converter walks word/document.xml.
+type converter struct {
+	ctx    context.Context
+	styles map[string]styleInfo
+
+	blocks []string // finished blocks, joined by blank lines
+	list   []string // pending list items (one block)
+	rows   []string // pending table rows (one block)
+
+	pDepth   int // nesting of w:p (text boxes nest paragraphs)
+	para     strings.Builder
+	style    string
+	numbered bool
+	ilvl     int
+	inPPr    int
+	inRPr    int
+	inT      bool
+	skip     int // depth inside a subtree whose text is ignored
+
+	tblDepth int
+	cells    []string
+	cell     strings.Builder
+	inCell   bool
+
+	refs []string // footnote ids in order of first reference
+}
+
+func (c *converter) style2info() styleInfo {
+	if si, ok := c.styles[c.style]; ok {
+		return si
+	}
+	return styleFromID(c.style)
+}
+
+func (c *converter) flushList() {
+	if len(c.list) > 0 {
+		c.blocks = append(c.blocks, strings.Join(c.list, "\n"))
+		c.list = nil
+	}
+}
+
+func (c *converter) flushRows() {
+	if len(c.rows) > 0 {
+		c.blocks = append(c.blocks, strings.Join(c.rows, "\n"))
+		c.rows = nil
+	}
+}
+
+func cleanLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Trim(strings.Join(lines, "\n"), "\n ")
+}
+
+func (c *converter) endParagraph() {
+	text := cleanLines(c.para.String())
+	c.para.Reset()
+	si := c.style2info()
+	numbered, ilvl := c.numbered, c.ilvl
+	c.style, c.numbered, c.ilvl = "", false, 0
+	if c.tblDepth > 0 {
+		if c.inCell && text != "" {
+			if c.cell.Len() > 0 {
+				c.cell.WriteByte(' ')
+			}
+			c.cell.WriteString(text)
+		}
+		return
+	}
+	if text == "" {
+		return
+	}
+	switch {
+	case si.heading > 0:
+		c.flushList()
+		c.blocks = append(c.blocks, strings.Repeat("#", si.heading)+" "+strings.Join(strings.Fields(text), " "))
+	case numbered || si.list > 0:
+		lv := ilvl
+		if !numbered {
+			lv = si.list - 1
+		}
+		lv = max(0, min(lv, 8))
+		item := strings.Repeat("  ", lv) + "- " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat("  ", lv+1))
+		c.list = append(c.list, item)
+	default:
+		c.flushList()
+		c.blocks = append(c.blocks, text)
+	}
+}
+
+func cellText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+func (c *converter) run(d *xml.Decoder) error {
+	for n := 0; ; n++ {
+		if n&4095 == 0 {
+			if err := c.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if c.skip > 0 {
+				c.skip++
+				continue
+			}
+			c.start(t)
+		case xml.EndElement:
+			if c.skip > 0 {
+				c.skip--
+				continue
+			}
+			if err := c.end(t); err != nil {
+				return err
+			}
+		case xml.CharData:
+			if c.skip == 0 && c.inT && c.pDepth > 0 {
+				c.para.Write(t)
+			}
+		}
+	}
+}
+
+func (c *converter) start(t xml.StartElement) {
+	switch t.Name.Local {
+	case "Fallback", "delText", "instrText", "del":
+		// Alternate renderings, deleted text and field codes carry no
+		// reading text of their own.
+		c.skip = 1
+	case "p":
+		c.pDepth++
+		if c.pDepth > 1 && c.para.Len() > 0 {
+			c.para.WriteByte(' ')
+		}
+	case "pPr":
+		c.inPPr++
+	case "rPr":
+		c.inRPr++
+	case "pStyle":
+		if c.inPPr > 0 && c.pDepth == 1 {
+			c.style = attr(t, "val")
+		}
+	case "numId":
+		if c.inPPr > 0 && c.pDepth == 1 && attr(t, "val") != "0" {
+			c.numbered = true
+		}
+	case "ilvl":
+		if c.inPPr > 0 && c.pDepth == 1 {
+			if v, err := strconv.Atoi(attr(t, "val")); err == nil {
+				c.ilvl = v
+			}
+		}
+	case "t":
+		if c.inPPr == 0 && c.inRPr == 0 {
+			c.inT = true
+		}
+	case "tab":
+		if c.inPPr == 0 && c.pDepth > 0 {
+			c.para.WriteByte('\t')
+		}
+	case "noBreakHyphen":
+		if c.inRPr == 0 && c.pDepth > 0 {
+			c.para.WriteByte('-')
+		}
+	case "br", "cr":
+		if c.inPPr == 0 && c.inRPr == 0 && c.pDepth > 0 {
+			c.para.WriteByte('\n')
+		}
+	case "footnoteReference":
+		if id := attr(t, "id"); id != "" && c.pDepth > 0 {
+			c.para.WriteString("[^" + id + "]")
+			seen := false
+			for _, r := range c.refs {
+				if r == id {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				c.refs = append(c.refs, id)
+			}
+		}
+	case "tbl":
+		c.tblDepth++
+		if c.tblDepth == 1 {
+			c.flushList()
+		}
+	case "tr":
+		if c.tblDepth == 1 {
+			c.cells = c.cells[:0]
+		}
+	case "tc":
+		if c.tblDepth == 1 {
+			c.inCell = true
+			c.cell.Reset()
+		}
+	}
+}
+
+func (c *converter) end(t xml.EndElement) error {
+	switch t.Name.Local {
+	case "p":
+		if c.pDepth > 0 {
+			c.pDepth--
+		}
+		if c.pDepth == 0 {
+			c.endParagraph()
+			if err := c.ctx.Err(); err != nil {
+				return err
+			}
+		}
+	case "pPr":
+		if c.inPPr > 0 {
+			c.inPPr--
+		}
+	case "rPr":
+		if c.inRPr > 0 {
+			c.inRPr--
+		}
+	case "t":
+		c.inT = false
+	case "tc":
+		if c.tblDepth == 1 && c.inCell {
+			c.cells = append(c.cells, cellText(c.cell.String()))
+			c.inCell = false
+		}
+	case "tr":
+		if c.tblDepth == 1 && len(c.cells) > 0 {
+			c.rows = append(c.rows, "| "+strings.Join(c.cells, " | ")+" |")
+			c.cells = c.cells[:0]
+		}
+	case "tbl":
+		if c.tblDepth > 0 {
+			c.tblDepth--
+		}
+		if c.tblDepth == 0 {
+			c.flushRows()
+		}
+	}
+	return nil
+}
+
+func (c *converter) finish(notes map[string]string) string {
+	c.flushList()
+	c.flushRows()
+	if len(c.refs) > 0 && len(notes) > 0 {
+		var lines []string
+		for _, id := range c.refs {
+			if txt, ok := notes[id]; ok {
+				lines = append(lines, "[^"+id+"]: "+txt)
+			}
+		}
+		if len(lines) > 0 {
+			c.blocks = append(c.blocks, "## Footnotes", strings.Join(lines, "\n"))
+		}
+	}
+	if len(c.blocks) == 0 {
+		return ""
+	}
+	return strings.Join(c.blocks, "\n\n") + "\n"
+}

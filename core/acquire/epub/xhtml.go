@@ -1,0 +1,304 @@
+package epub
+
+import (
+	"context"
+	"encoding/xml"
+	"io"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// blockTags start and end a block of text.
+var blockTags = map[string]bool{
+	"p": true, "div": true, "section": true, "article": true, "aside": true,
+	"blockquote": true, "pre": true, "ul": true, "ol": true, "dl": true,
+	"dt": true, "dd": true, "table": true, "tr": true, "figure": true,
+	"figcaption": true, "header": true, "footer": true, "main": true,
+	"body": true, "hr": true, "address": true, "center": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"li": true,
+}
+
+// skipTags are dropped with everything inside them.
+var skipTags = map[string]bool{
+	"script": true, "style": true, "nav": true, "head": true,
+	"template": true, "noscript": true, "svg": true,
+}
+
+// chapterLabel matches a bare chapter number such as "CHAPTER IV".
+var chapterLabel = regexp.MustCompile(`(?i)^(chapter|book|part)\s+[\divxlcdm]+\.?$`)
+
+type xconv struct {
+	blocks []string
+	buf    strings.Builder
+	kind   blockKind
+	level  int // heading level while kind == kindHeading
+	pre    int
+	skip   int
+	row    []string
+	inCell bool
+
+	// a "CHAPTER N" line whose title may follow as the next short block
+	pendingTitle int // index into blocks, -1 when none
+}
+
+type blockKind int
+
+const (
+	kindPara blockKind = iota
+	kindHeading
+	kindItem
+	kindChapter
+)
+
+func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
+	d := newDecoder(r)
+	c := &xconv{pendingTitle: -1}
+	var err error
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err = ctx.Err(); err != nil {
+				return "", err
+			}
+		}
+		var tok xml.Token
+		tok, err = d.Token()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			c.start(t)
+		case xml.EndElement:
+			c.end(t.Name.Local)
+		case xml.CharData:
+			if c.skip == 0 {
+				c.text(string(t))
+			}
+		}
+	}
+	c.flush()
+	out := strings.Join(c.blocks, "\n\n")
+	if err == io.EOF {
+		return out, nil
+	}
+	if _, ok := err.(*xml.SyntaxError); ok {
+		// Lenient: keep what was read before the damage.
+		return out, nil
+	}
+	return out, err
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+func isTocNav(t xml.StartElement) bool {
+	for _, a := range t.Attr {
+		if a.Name.Local == "type" && (a.Name.Space == "epub" || strings.Contains(a.Name.Space, "ops")) {
+			if hasToken(a.Value, "toc") || hasToken(a.Value, "landmarks") || hasToken(a.Value, "page-list") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func classHas(t xml.StartElement, want ...string) bool {
+	for _, a := range t.Attr {
+		if a.Name.Local != "class" {
+			continue
+		}
+		for _, f := range strings.Fields(lower(a.Value)) {
+			for _, w := range want {
+				if f == w {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (c *xconv) start(t xml.StartElement) {
+	name := lower(t.Name.Local)
+	if c.skip > 0 {
+		c.skip++
+		return
+	}
+	if skipTags[name] || isTocNav(t) {
+		c.skip = 1
+		return
+	}
+	switch {
+	case name == "br":
+		c.buf.WriteByte('\n')
+		return
+	case name == "td" || name == "th":
+		c.inCell = true
+		c.buf.Reset()
+		return
+	case name == "img":
+		return
+	case !blockTags[name]:
+		return
+	}
+	c.flush()
+	if c.kind == kindChapter {
+		// A chapter marker only counts for its own direct text.
+		c.kind = kindPara
+	}
+	switch {
+	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6':
+		c.kind, c.level = kindHeading, int(name[1]-'0')
+	case name == "li":
+		c.kind = kindItem
+	case name == "pre":
+		c.pre++
+	case (name == "div" || name == "p") && classHas(t, "chapter", "chapter-title", "chaptertitle", "chapterhead", "chapter-head"):
+		c.kind = kindChapter
+	case name == "tr":
+		c.row = c.row[:0]
+	}
+}
+
+func (c *xconv) end(local string) {
+	name := lower(local)
+	if c.skip > 0 {
+		c.skip--
+		return
+	}
+	switch {
+	case name == "td" || name == "th":
+		if c.inCell {
+			cell := strings.ReplaceAll(strings.Join(strings.Fields(c.buf.String()), " "), "|", `\|`)
+			c.row = append(c.row, cell)
+			c.buf.Reset()
+			c.inCell = false
+		}
+		return
+	case name == "tr":
+		if len(c.row) > 0 {
+			c.appendBlock("| " + strings.Join(c.row, " | ") + " |")
+			c.row = c.row[:0]
+		}
+		c.buf.Reset()
+		return
+	case !blockTags[name]:
+		return
+	}
+	c.flush()
+	c.kind, c.level = kindPara, 0
+	if name == "pre" && c.pre > 0 {
+		c.pre--
+	}
+}
+
+func (c *xconv) text(s string) {
+	if c.pre > 0 {
+		c.buf.WriteString(s)
+		return
+	}
+	// Collapse white space as HTML does; a leading or trailing space is
+	// kept as one space so words in adjacent inline elements stay apart.
+	if s == "" {
+		return
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		c.buf.WriteByte(' ')
+		return
+	}
+	if r, _ := utf8.DecodeRuneInString(s); isSpace(r) {
+		c.buf.WriteByte(' ')
+	}
+	c.buf.WriteString(strings.Join(f, " "))
+	if r, _ := utf8.DecodeLastRuneInString(s); isSpace(r) {
+		c.buf.WriteByte(' ')
+	}
+}
+
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r)
+}
+
+// appendBlock records a finished block; consecutive list items and table
+// rows are kept in one block separated by single newlines.
+func (c *xconv) appendBlock(s string) {
+	if n := len(c.blocks); n > 0 {
+		prev := c.blocks[n-1]
+		if (strings.HasPrefix(s, "- ") && lastLineHas(prev, "- ")) || (strings.HasPrefix(s, "| ") && lastLineHas(prev, "| ")) {
+			c.blocks[n-1] = prev + "\n" + s
+			return
+		}
+	}
+	c.blocks = append(c.blocks, s)
+}
+
+func lastLineHas(block, prefix string) bool {
+	if i := strings.LastIndexByte(block, '\n'); i >= 0 {
+		block = block[i+1:]
+	}
+	return strings.HasPrefix(block, prefix)
+}
+
+// flush ends the current block. A block with no text keeps its kind, so
+// that <li><p>text</p></li> is still an item and <h1><span>..</span></h1>
+// still a heading; the element that set the kind clears it when it ends.
+func (c *xconv) flush() {
+	if c.inCell {
+		return
+	}
+	raw := c.buf.String()
+	if strings.TrimSpace(raw) == "" {
+		c.buf.Reset()
+		return
+	}
+	c.buf.Reset()
+	kind, level := c.kind, c.level
+	c.kind, c.level = kindPara, 0
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if c.pre == 0 {
+			l = strings.TrimSpace(l)
+		} else {
+			l = strings.TrimRight(l, " \t\r")
+		}
+		if l != "" || c.pre > 0 {
+			lines = append(lines, l)
+		}
+	}
+	text := strings.Trim(strings.Join(lines, "\n"), "\n")
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	one := strings.Join(strings.Fields(text), " ")
+	switch kind {
+	case kindHeading:
+		c.pendingTitle = -1
+		c.blocks = append(c.blocks, strings.Repeat("#", level)+" "+one)
+		return
+	case kindChapter:
+		if utf8.RuneCountInString(one) <= 120 {
+			c.blocks = append(c.blocks, "## "+one)
+			c.pendingTitle = -1
+			if chapterLabel.MatchString(one) {
+				c.pendingTitle = len(c.blocks) - 1
+			}
+			return
+		}
+	case kindItem:
+		c.pendingTitle = -1
+		c.appendBlock("- " + strings.ReplaceAll(text, "\n", "\n  "))
+		return
+	}
+	if c.pendingTitle >= 0 && c.pendingTitle == len(c.blocks)-1 && !strings.Contains(text, "\n") &&
+		utf8.RuneCountInString(one) <= 80 && !strings.ContainsAny(one[len(one)-1:], ".,;:") {
+		// "CHAPTER I" followed by its title: one heading.
+		c.blocks[c.pendingTitle] += ": " + one
+		c.pendingTitle = -1
+		return
+	}
+	c.pendingTitle = -1
+	c.blocks = append(c.blocks, text)
+}
