@@ -35,6 +35,10 @@ type Document struct {
 	// Text is the document as UTF-8, BOM removed and line endings normalized
 	// to "\n". All offsets lore reports are byte offsets into Text.
 	Text string `json:"-"`
+	// Raw is the original markup when Text was converted from it (an HTML
+	// page): the sanitizer scans Raw, because conversion removes exactly the
+	// scripts and styles it must see. Empty when Text is the file itself.
+	Raw string `json:"-"`
 	// Bytes is the size of the original file.
 	Bytes int64 `json:"bytes"`
 	// SHA256 is the hex digest of the original bytes.

@@ -297,7 +297,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 	if int64(len(raw)) > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
 	}
-	text, err := Normalize(raw)
+	text, markup, err := decode(ext, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -308,6 +308,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 		MediaType:   f.media,
 		Format:      f.format,
 		Text:        text,
+		Raw:         markup,
 		Bytes:       int64(len(raw)),
 		SHA256:      hex.EncodeToString(sum[:]),
 		Familiarity: core.Home,

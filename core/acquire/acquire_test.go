@@ -42,7 +42,8 @@ func TestLocalRejectsBadInput(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "nope.md"), "no such file or folder"},
 		{"no documents", empty, "folder contains no supported documents"},
-		{"unsupported", write(t, dir, "a.docx", []byte("x")), "unsupported file type .docx"},
+		{"unsupported", write(t, dir, "a.pptx", []byte("x")), "unsupported file type .pptx"},
+		{"corrupt docx", write(t, dir, "a.docx", []byte("x")), "not a zip archive"},
 		{"invalid utf8", write(t, dir, "bad.md", []byte("ok\nthen \xff\xfe here")), "not valid UTF-8 (invalid byte 0xFF at offset 8, line 2)"},
 		{"binary", write(t, dir, "bin.txt", []byte("text\x00\x00\x00binary")), "binary content (NUL byte at offset 4)"},
 		{"empty", write(t, dir, "zero.md", nil), "file is empty"},

@@ -495,7 +495,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.entryProblem(ar, e.name, a.readProblem(err, e))
 		return errors.Is(err, errTotal)
 	}
-	text, err := Normalize(raw)
+	text, markup, err := decode(ext, raw)
 	var be *binaryError
 	switch {
 	case errors.As(err, &be):
@@ -514,6 +514,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		MediaType:   f.media,
 		Format:      f.format,
 		Text:        text,
+		Raw:         markup,
 		Bytes:       int64(len(raw)),
 		SHA256:      hex.EncodeToString(sum[:]),
 		Familiarity: core.Home,

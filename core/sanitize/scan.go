@@ -38,7 +38,11 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 			name = d.Path
 		}
 		r.Findings = append(r.Findings, checkName(name)...)
-		sc := newScanner(name, d.Text, d.Format, t != core.Home, 0)
+		txt := d.Text
+		if d.Raw != "" {
+			txt = d.Raw
+		}
+		sc := newScanner(name, txt, d.Format, t != core.Home, 0)
 		sc.script = declaredScript(d.MediaType)
 		sc.run()
 		r.Findings = append(r.Findings, sc.findings()...)
