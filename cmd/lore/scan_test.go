@@ -138,3 +138,22 @@ func TestAnalyzePrintsHygieneFirstAndNeverBlocks(t *testing.T) {
 		t.Errorf("analyze --json hygiene = %+v, %d primitives", out.Hygiene, len(out.Primitives))
 	}
 }
+
+func TestScanSeesHTMLMarkupThatAnalysisDrops(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "page.html")
+	os.WriteFile(p, []byte("<html><body><article><h1>Groups</h1><p>A group is a set.</p></article>\n<script src=\"https://evil.example/x.js\"></script></body></html>\n"), 0o644)
+	out := scanJSONOf(t, p, "--tier", "stranger")
+	crit := 0
+	for _, f := range out.Findings {
+		if f.Severity == "critical" && (f.Category == "embedded-code" || f.Category == "external-resources") {
+			crit++
+		}
+	}
+	if crit == 0 || out.Passed {
+		t.Errorf("remote script in HTML not critical: %+v", out.Findings)
+	}
+	a := analyzeJSONOf(t, p)
+	if len(a.Sections) == 0 || a.Sections[0].Title != "Groups" {
+		t.Errorf("analysis of the page: %+v", a.Sections)
+	}
+}
