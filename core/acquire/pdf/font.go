@@ -1,0 +1,345 @@
+package pdf
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	lpdf "github.com/ledongthuc/pdf"
+)
+
+// font decodes the glyph codes of one font resource into Unicode text and
+// reports glyph widths in thousandths of an em.
+type font struct {
+	twoByte  bool            // Type0 font with 2-byte codes
+	toUni    map[int]string  // ToUnicode CMap, when present
+	enc      [256]string     // simple-font encoding (code → text)
+	widths   map[int]float64 // explicit widths
+	defWidth float64         // width for codes without an explicit width
+	spaceW   float64         // width of the space glyph (em/1000)
+}
+
+// maxCMapBytes bounds how much of a ToUnicode stream is read.
+const maxCMapBytes = 4 << 20
+
+func loadFont(v lpdf.Value) *font {
+	f := &font{widths: map[int]float64{}, defWidth: 500}
+	subtype := v.Key("Subtype").Name()
+	if subtype == "Type0" {
+		f.twoByte = true
+		f.defWidth = 1000
+		desc := v.Key("DescendantFonts").Index(0)
+		if dw := desc.Key("DW"); dw.Kind() == lpdf.Integer || dw.Kind() == lpdf.Real {
+			f.defWidth = dw.Float64()
+		}
+		parseCIDWidths(desc.Key("W"), f.widths)
+	} else {
+		first := int(v.Key("FirstChar").Int64())
+		ws := v.Key("Widths")
+		n := ws.Len()
+		if n > 65536 {
+			n = 65536
+		}
+		for i := 0; i < n; i++ {
+			f.widths[first+i] = ws.Index(i).Float64()
+		}
+		if fm := v.Key("FontMatrix"); subtype == "Type3" && fm.Len() == 6 {
+			scale := fm.Index(0).Float64() * 1000
+			for c, w := range f.widths {
+				f.widths[c] = w * scale
+			}
+		}
+		if mw := v.Key("FontDescriptor").Key("MissingWidth"); mw.Kind() == lpdf.Integer || mw.Kind() == lpdf.Real {
+			f.defWidth = mw.Float64()
+		}
+		f.enc = simpleEncoding(v.Key("Encoding"), v.Key("BaseFont").Name())
+	}
+	if tu := v.Key("ToUnicode"); tu.Kind() == lpdf.Stream {
+		f.toUni = parseToUnicode(tu)
+	}
+	f.spaceW = 0
+	if !f.twoByte {
+		for c := 0; c < 256; c++ {
+			if f.enc[c] == " " {
+				if w, ok := f.widths[c]; ok && w > 0 {
+					f.spaceW = w
+				}
+				break
+			}
+		}
+	}
+	return f
+}
+
+func parseCIDWidths(w lpdf.Value, out map[int]float64) {
+	n := w.Len()
+	for i := 0; i < n && len(out) < 1<<16; {
+		first := int(w.Index(i).Int64())
+		next := w.Index(i + 1)
+		if next.Kind() == lpdf.Array {
+			for j := 0; j < next.Len() && j < 1<<16; j++ {
+				out[first+j] = next.Index(j).Float64()
+			}
+			i += 2
+			continue
+		}
+		last := int(next.Int64())
+		width := w.Index(i + 2).Float64()
+		if last-first > 1<<16 {
+			last = first + 1<<16
+		}
+		for c := first; c <= last; c++ {
+			out[c] = width
+		}
+		i += 3
+	}
+}
+
+func (f *font) width(code int) float64 {
+	if w, ok := f.widths[code]; ok && w > 0 {
+		return w
+	}
+	return f.defWidth
+}
+
+// glyph is one decoded code of a text-showing string.
+type code struct {
+	c    int
+	text string
+}
+
+func (f *font) decode(raw string, out []code) []code {
+	out = out[:0]
+	if f.twoByte {
+		for i := 0; i+1 < len(raw); i += 2 {
+			c := int(raw[i])<<8 | int(raw[i+1])
+			t, ok := f.toUni[c]
+			if !ok {
+				t = ""
+			}
+			out = append(out, code{c, t})
+		}
+		return out
+	}
+	for i := 0; i < len(raw); i++ {
+		c := int(raw[i])
+		t, ok := f.toUni[c]
+		if !ok {
+			t = f.enc[c]
+		}
+		out = append(out, code{c, t})
+	}
+	return out
+}
+
+// simpleEncoding builds the code → text table of a simple font.
+func simpleEncoding(enc lpdf.Value, baseFont string) [256]string {
+	var t [256]string
+	base := standardEncoding
+	if strings.Contains(baseFont, "Symbol") || strings.Contains(baseFont, "Dingbats") {
+		base = nil
+	}
+	name := ""
+	switch enc.Kind() {
+	case lpdf.Name:
+		name = enc.Name()
+	case lpdf.Dict:
+		name = enc.Key("BaseEncoding").Name()
+	}
+	switch name {
+	case "WinAnsiEncoding":
+		base = winAnsiEncoding
+	case "MacRomanEncoding":
+		base = winAnsiEncoding // close enough for letters
+	case "StandardEncoding":
+		base = standardEncoding
+	}
+	copy(t[:], base)
+	if enc.Kind() == lpdf.Dict {
+		d := enc.Key("Differences")
+		c := 0
+		n := d.Len()
+		for i := 0; i < n; i++ {
+			x := d.Index(i)
+			switch x.Kind() {
+			case lpdf.Integer:
+				c = int(x.Int64())
+			case lpdf.Name:
+				if c >= 0 && c < 256 {
+					t[c] = glyphText(x.Name())
+				}
+				c++
+			}
+		}
+	}
+	return t
+}
+
+// glyphText maps a glyph name to Unicode text.
+func glyphText(n string) string {
+	if s, ok := glyphNames[n]; ok {
+		return s
+	}
+	if len(n) == 1 {
+		return n
+	}
+	if i := strings.IndexByte(n, '.'); i > 0 { // a.sc, one.oldstyle
+		return glyphText(n[:i])
+	}
+	if strings.HasPrefix(n, "uni") && len(n) >= 7 && (len(n)-3)%4 == 0 {
+		var rs []uint16
+		for i := 3; i+4 <= len(n); i += 4 {
+			v, err := strconv.ParseUint(n[i:i+4], 16, 16)
+			if err != nil {
+				return ""
+			}
+			rs = append(rs, uint16(v))
+		}
+		return string(utf16.Decode(rs))
+	}
+	if strings.HasPrefix(n, "u") && len(n) >= 5 && len(n) <= 7 {
+		if v, err := strconv.ParseUint(n[1:], 16, 32); err == nil && v < 0x110000 {
+			return string(rune(v))
+		}
+	}
+	return ""
+}
+
+// parseToUnicode reads the bfchar and bfrange sections of a ToUnicode CMap.
+func parseToUnicode(v lpdf.Value) map[int]string {
+	rc := v.Reader()
+	data, _ := io.ReadAll(io.LimitReader(rc, maxCMapBytes))
+	rc.Close()
+	toks := cmapTokens(data)
+	m := map[int]string{}
+	for i := 0; i < len(toks); i++ {
+		switch toks[i].s {
+		case "beginbfchar":
+			i++
+			for ; i+1 < len(toks) && toks[i].s != "endbfchar"; i += 2 {
+				if toks[i].hex && toks[i+1].hex {
+					m[hexCode(toks[i].b)] = utf16Text(toks[i+1].b)
+				}
+			}
+		case "beginbfrange":
+			i++
+			for ; i+2 < len(toks) && toks[i].s != "endbfrange"; i += 3 {
+				if !toks[i].hex || !toks[i+1].hex {
+					break
+				}
+				lo, hi := hexCode(toks[i].b), hexCode(toks[i+1].b)
+				if hi < lo || hi-lo > 1<<16 {
+					continue
+				}
+				if toks[i+2].hex {
+					dst := append([]byte(nil), toks[i+2].b...)
+					for c := lo; c <= hi; c++ {
+						m[c] = utf16Text(dst)
+						if len(dst) > 0 {
+							dst[len(dst)-1]++
+						}
+					}
+				} else if toks[i+2].s == "[" {
+					j := i + 3
+					c := lo
+					for ; j < len(toks) && toks[j].s != "]"; j++ {
+						if toks[j].hex && c <= hi {
+							m[c] = utf16Text(toks[j].b)
+						}
+						c++
+					}
+					i = j - 2
+				}
+			}
+		}
+	}
+	return m
+}
+
+type ctok struct {
+	s   string
+	b   []byte
+	hex bool
+}
+
+func cmapTokens(data []byte) []ctok {
+	var out []ctok
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch {
+		case c == '<' && i+1 < len(data) && data[i+1] != '<':
+			j := i + 1
+			var b []byte
+			hi := -1
+			for ; j < len(data) && data[j] != '>'; j++ {
+				v := unhex(data[j])
+				if v < 0 {
+					continue
+				}
+				if hi < 0 {
+					hi = v
+				} else {
+					b = append(b, byte(hi<<4|v))
+					hi = -1
+				}
+			}
+			if hi >= 0 {
+				b = append(b, byte(hi<<4))
+			}
+			out = append(out, ctok{b: b, hex: true})
+			i = j + 1
+		case c == '[' || c == ']':
+			out = append(out, ctok{s: string(c)})
+			i++
+		case c == '%':
+			for i < len(data) && data[i] != '\n' && data[i] != '\r' {
+				i++
+			}
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0:
+			i++
+		default:
+			j := i + 1
+			for j < len(data) && !strings.ContainsRune(" \n\r\t\f\x00<>[]%/()", rune(data[j])) {
+				j++
+			}
+			out = append(out, ctok{s: string(data[i:j])})
+			i = j
+		}
+	}
+	return out
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+func hexCode(b []byte) int {
+	v := 0
+	for i, c := range b {
+		if i >= 4 {
+			break
+		}
+		v = v<<8 | int(c)
+	}
+	return v
+}
+
+func utf16Text(b []byte) string {
+	if len(b) == 1 {
+		return string(rune(b[0]))
+	}
+	u := make([]uint16, 0, len(b)/2)
+	for i := 0; i+1 < len(b); i += 2 {
+		u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
+	}
+	return string(utf16.Decode(u))
+}

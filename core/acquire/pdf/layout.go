@@ -1,0 +1,496 @@
+package pdf
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+const (
+	colSpan = iota
+	colLeft
+	colRight
+)
+
+type line struct {
+	x0, x1, y, size float64
+	text            string
+	col             int
+	parBreak        bool
+	drop            bool
+	heading         int
+}
+
+// layoutPage groups the page's glyphs into lines in reading order.
+func layoutPage(p *page) {
+	gs := p.glyphs
+	if len(gs) == 0 {
+		return
+	}
+	idx := make([]int, len(gs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ga, gb := &gs[idx[a]], &gs[idx[b]]
+		if ga.y != gb.y {
+			return ga.y > gb.y
+		}
+		return ga.x < gb.x
+	})
+	// Rows: glyphs whose baselines are within a fraction of the font size of
+	// the row's largest glyph (so sub- and superscripts stay in the row).
+	var rows [][]glyph
+	var cur []glyph
+	rowY, rowSize := 0.0, 0.0
+	for _, i := range idx {
+		g := gs[i]
+		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
+		if len(cur) > 0 && math.Abs(rowY-g.y) <= tol {
+			cur = append(cur, g)
+			if g.size > rowSize*1.05 && !g.space {
+				rowY, rowSize = g.y, g.size
+			}
+			continue
+		}
+		if len(cur) > 0 {
+			rows = append(rows, cur)
+		}
+		cur = []glyph{g}
+		rowY, rowSize = g.y, g.size
+	}
+	rows = append(rows, cur)
+
+	for _, row := range rows {
+		sort.SliceStable(row, func(a, b int) bool { return row[a].x < row[b].x })
+	}
+	gutter, twoCol := findGutter(p, rows)
+	const slack = 2.0
+	var out, left, right []line
+	flush := func() {
+		out = append(out, left...)
+		out = append(out, right...)
+		left, right = left[:0:0], right[:0:0]
+	}
+	for _, row := range rows {
+		row = combineAccents(row)
+		if !twoCol {
+			out = append(out, joinSegs(splitRow(row, -1), colSpan))
+			continue
+		}
+		segs := splitRow(row, gutter)
+		span := false
+		for _, s := range segs {
+			if s.x1 > gutter+slack && s.x0 < gutter-slack {
+				span = true
+			}
+		}
+		if span {
+			flush()
+			out = append(out, joinSegs(segs, colSpan))
+			continue
+		}
+		var ls, rs []line
+		for _, s := range segs {
+			if s.x1 <= gutter+slack {
+				ls = append(ls, s)
+			} else {
+				rs = append(rs, s)
+			}
+		}
+		if len(ls) > 0 {
+			left = append(left, joinSegs(ls, colLeft))
+		}
+		if len(rs) > 0 {
+			right = append(right, joinSegs(rs, colRight))
+		}
+	}
+	flush()
+	p.lines = out
+}
+
+// splitRow turns a row of x-sorted glyphs into text segments, splitting at
+// wide horizontal gaps (column gutters) and inserting word spaces.
+func splitRow(row []glyph, gutter float64) []line {
+	var segs []line
+	var b strings.Builder
+	var seg line
+	sizeSum, n := 0.0, 0
+	end := 0.0
+	finish := func() {
+		seg.text = strings.TrimSpace(b.String())
+		if n > 0 {
+			seg.size = sizeSum / float64(n)
+		}
+		if seg.text != "" {
+			segs = append(segs, seg)
+		}
+		b.Reset()
+		sizeSum, n = 0, 0
+	}
+	lastSpace := true
+	for i, g := range row {
+		em := math.Max(g.size, 1)
+		gap := g.x - end
+		atGutter := gutter > 0 && end <= gutter+1 && g.x >= gutter-1 && gap > 0.2*em
+		if i == 0 || gap > 1.0*em || atGutter {
+			if i > 0 {
+				finish()
+			}
+			seg = line{x0: g.x, y: g.y}
+			lastSpace = true
+		} else if (gap > 0.15*em || g.space || endsScript(row[i-1], g)) && !lastSpace {
+			b.WriteByte(' ')
+			lastSpace = true
+		}
+		if g.space {
+			if g.x+g.w > end {
+				end = g.x + g.w
+			}
+			continue
+		}
+		b.WriteString(g.s)
+		lastSpace = false
+		sizeSum += g.size
+		n++
+		if g.x+g.w > end || gap > -2*em {
+			end = g.x + g.w
+		}
+		if end > seg.x1 {
+			seg.x1 = end
+		}
+	}
+	finish()
+	return segs
+}
+
+func joinSegs(segs []line, col int) line {
+	l := segs[0]
+	l.col = col
+	var parts []string
+	size, maxY := 0.0, l.y
+	for _, s := range segs {
+		parts = append(parts, s.text)
+		size = math.Max(size, s.size)
+		if s.x1 > l.x1 {
+			l.x1 = s.x1
+		}
+		maxY = math.Max(maxY, s.y)
+	}
+	l.text = strings.Join(parts, " ")
+	l.size = size
+	return l
+}
+
+// markParagraphs flags lines that start a paragraph: a larger vertical gap
+// than the usual line spacing, or a first-line indent.
+func markParagraphs(ls []line) {
+	var gaps []float64
+	colMin := map[int]float64{}
+	for i, l := range ls {
+		if m, ok := colMin[l.col]; !ok || l.x0 < m {
+			colMin[l.col] = l.x0
+		}
+		if i > 0 && ls[i-1].col == l.col && ls[i-1].y > l.y {
+			gaps = append(gaps, ls[i-1].y-l.y)
+		}
+	}
+	lead := 12.0
+	if len(gaps) > 0 {
+		sort.Float64s(gaps)
+		lead = gaps[len(gaps)/2]
+	}
+	for i := range ls {
+		l := &ls[i]
+		indent := l.x0 - colMin[l.col]
+		em := math.Max(l.size, 1)
+		indented := indent > 0.8*em && indent < 3*em
+		if i == 0 {
+			// A page may continue the previous page's paragraph.
+			l.parBreak = indented
+			continue
+		}
+		prev := ls[i-1]
+		if prev.col != l.col {
+			l.parBreak = prev.col == colSpan || l.col == colSpan || indented
+			continue
+		}
+		gap := prev.y - l.y
+		if gap > 1.5*math.Min(lead, 1.3*em) || gap < 0 || indented {
+			l.parBreak = true
+		}
+	}
+}
+
+var (
+	digitsRe  = regexp.MustCompile(`[0-9]+`)
+	pageNumRe = regexp.MustCompile(`^(?i)(page\s*)?([0-9]+|[ivxlcdm]+)$`)
+	hyphenRe  = regexp.MustCompile(`(\p{Ll})-\n\n?(\p{Ll})`)
+	blanksRe  = regexp.MustCompile(`\n{3,}`)
+	// numberedRe matches "1 Title", "2.3 Title", "A.1 Title" (not "1. Item").
+	numberedRe = regexp.MustCompile(`^(?:[0-9]+((?:\.[0-9]+)*)|[A-Z]((?:\.[0-9]+)+))\s+\p{Lu}\p{Ll}`)
+)
+
+// dropFurniture removes running headers/footers and page numbers: the first
+// and last lines of pages that repeat (digits ignored) on several pages.
+func dropFurniture(pages []*page) {
+	count := map[string]int{}
+	key := func(l line, top bool) string {
+		t := "b"
+		if top {
+			t = "t"
+		}
+		return t + digitsRe.ReplaceAllString(strings.Join(strings.Fields(l.text), " "), "#")
+	}
+	edges := func(p *page) (int, int) {
+		top, bot := -1, -1
+		for i, l := range p.lines {
+			if top < 0 || l.y > p.lines[top].y {
+				top = i
+			}
+			if bot < 0 || l.y < p.lines[bot].y {
+				bot = i
+			}
+		}
+		return top, bot
+	}
+	for _, p := range pages {
+		top, bot := edges(p)
+		if top >= 0 {
+			count[key(p.lines[top], true)]++
+			if bot != top {
+				count[key(p.lines[bot], false)]++
+			}
+		}
+	}
+	const min = 3
+	for _, p := range pages {
+		top, bot := edges(p)
+		for _, i := range []int{top, bot} {
+			if i < 0 {
+				continue
+			}
+			l := &p.lines[i]
+			if pageNumRe.MatchString(strings.TrimSpace(l.text)) || count[key(*l, i == top)] >= min {
+				l.drop = true
+			}
+		}
+	}
+}
+
+// markHeadings flags lines set in a font clearly larger than the body text.
+func markHeadings(pages []*page) {
+	hist := map[int]int{}
+	for _, p := range pages {
+		for _, g := range p.glyphs {
+			hist[int(math.Round(g.size*2))]++
+		}
+	}
+	best, bestN := 0, -1
+	for k, n := range hist {
+		if n > bestN || (n == bestN && k < best) {
+			best, bestN = k, n
+		}
+	}
+	body := float64(best) / 2
+	if body <= 0 {
+		return
+	}
+	for _, p := range pages {
+		for i := range p.lines {
+			l := &p.lines[i]
+			if l.drop || len(l.text) > 120 || !hasLetters(l.text) {
+				continue
+			}
+			if l.size < 1.15*body {
+				// A numbered title ("2.3 Gaussian elimination") standing
+				// alone as a paragraph.
+				standalone := l.parBreak && (i+1 == len(p.lines) || p.lines[i+1].parBreak)
+				if m := numberedRe.FindStringSubmatch(l.text); m != nil && standalone && len(l.text) <= 70 &&
+					!strings.ContainsAny(l.text[len(l.text)-1:], ".,;:0123456789") {
+					l.heading = 2
+					if m[1] == "" && m[2] == "" {
+						l.heading = 1
+					}
+				}
+				continue
+			}
+			if l.size >= 1.6*body {
+				l.heading = 1
+			} else {
+				l.heading = 2
+			}
+		}
+	}
+}
+
+func hasLetters(s string) bool {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+func render(pages []*page) string {
+	for _, p := range pages {
+		layoutPage(p)
+	}
+	dropFurniture(pages)
+	for _, p := range pages {
+		kept := p.lines[:0]
+		for _, l := range p.lines {
+			if !l.drop {
+				kept = append(kept, l)
+			}
+		}
+		p.lines = kept
+		markParagraphs(p.lines)
+	}
+	markHeadings(pages)
+	var b strings.Builder
+	prevHeading := 0
+	for _, p := range pages {
+		for _, l := range p.lines {
+			sep := "\n"
+			switch {
+			case l.heading > 0 && prevHeading == l.heading:
+				sep = " "
+			case l.heading > 0 || prevHeading > 0 || l.parBreak:
+				sep = "\n\n"
+			}
+			if b.Len() > 0 {
+				b.WriteString(sep)
+			}
+			if l.heading > 0 && sep != " " {
+				b.WriteString(strings.Repeat("#", l.heading))
+				b.WriteByte(' ')
+			}
+			b.WriteString(l.text)
+			prevHeading = l.heading
+		}
+	}
+	s := hyphenRe.ReplaceAllString(b.String(), "$1$2")
+	s = blanksRe.ReplaceAllString(s, "\n\n")
+	return strings.TrimSpace(s) + "\n"
+}
+
+// findGutter looks for a vertical band near the middle of the page that
+// (almost) no row crosses while text lies on both sides: a column gutter.
+func findGutter(p *page, rows [][]glyph) (float64, bool) {
+	w := p.width
+	if w <= 0 || w > 1e5 {
+		return 0, false
+	}
+	lo, hi := int(0.3*w), int(0.7*w)
+	if hi-lo < 4 {
+		return 0, false
+	}
+	cov := make([]int, hi-lo)
+	nl, nr, n := 0, 0, 0
+	for _, row := range rows {
+		for i, g := range row {
+			if g.space {
+				continue
+			}
+			n++
+			if g.x+g.w < w/2 {
+				nl++
+			} else if g.x > w/2 {
+				nr++
+			}
+			// Cover the glyph and any small gap (word space, leader dots)
+			// up to the next glyph of the row.
+			end := g.x + g.w
+			if i+1 < len(row) && row[i+1].x-end < 0.8*math.Max(g.size, 1) && row[i+1].x > end {
+				end = row[i+1].x
+			}
+			a, b := int(g.x)-lo, int(math.Ceil(end))-lo
+			if b < 0 || a >= len(cov) {
+				continue
+			}
+			a, b = max(a, 0), min(b, len(cov))
+			for i := a; i < b; i++ {
+				cov[i]++
+			}
+		}
+	}
+	if n == 0 || nl < n/5 || nr < n/5 {
+		return 0, false
+	}
+	limit := max(2, n/200)
+	bestStart, bestLen, start := -1, 0, -1
+	for i := 0; i <= len(cov); i++ {
+		if i < len(cov) && cov[i] <= limit {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start > bestLen {
+			bestStart, bestLen = start, i-start
+		}
+		start = -1
+	}
+	if bestLen < 3 {
+		return 0, false
+	}
+	return float64(lo+bestStart) + float64(bestLen)/2, true
+}
+
+// combining maps spacing accent glyphs to combining marks.
+var combining = map[string]string{
+	"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303", "\u00af": "\u0304", "\u02c9": "\u0304",
+	"\u00b4": "\u0301", "\u02ca": "\u0301", "`": "\u0300", "\u02cb": "\u0300", "\u00a8": "\u0308",
+	"\u02d9": "\u0307", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02da": "\u030a", "\u00b8": "\u0327",
+}
+
+// combineAccents attaches accent glyphs placed over another glyph to that
+// glyph as combining marks (TeX builds a hatted A from "A" and a circumflex).
+func combineAccents(row []glyph) []glyph {
+	var pending []int
+	for i := range row {
+		if _, ok := combining[row[i].s]; ok {
+			pending = append(pending, i)
+		}
+	}
+	if len(pending) == 0 {
+		return row
+	}
+	skip := map[int]bool{}
+	for _, i := range pending {
+		a := row[i]
+		c := a.x + a.w/2
+		for j := range row {
+			b := row[j]
+			if j == i || b.space || skip[j] {
+				continue
+			}
+			if _, isAcc := combining[b.s]; isAcc {
+				continue
+			}
+			if c >= b.x && c <= b.x+b.w && a.y > b.y {
+				row[j].s += combining[a.s]
+				skip[i] = true
+				break
+			}
+		}
+	}
+	out := make([]glyph, 0, len(row))
+	for i, g := range row {
+		if !skip[i] {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// endsScript reports whether g returns to full size on the baseline after a
+// smaller, raised or lowered glyph (the end of a sub- or superscript).
+func endsScript(prev, g glyph) bool {
+	return !prev.space && prev.size < 0.85*g.size && math.Abs(prev.y-g.y) > 0.1*g.size
+}

@@ -1,0 +1,436 @@
+// Package pdf extracts the text layer of PDF documents in reading order.
+package pdf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	lpdf "github.com/ledongthuc/pdf"
+)
+
+var (
+	// ErrEncrypted is returned for PDFs that need a user password.
+	ErrEncrypted = errors.New("encrypted PDF (a password is required)")
+	// ErrNoText is returned when no page has any text.
+	ErrNoText = errors.New("no text layer (scanned PDF?)")
+	// ErrCorrupt wraps structural parse failures.
+	ErrCorrupt = errors.New("corrupt PDF")
+)
+
+// maxPages bounds the number of pages processed.
+const maxPages = 100000
+
+// Text returns the text of the PDF in r: pages in order, each page's text in
+// reading order (left column before right), paragraphs separated by blank
+// lines and headings marked with Markdown '#'. Running headers, footers and
+// page numbers are dropped and words hyphenated at line ends are joined.
+//
+// Errors: ErrEncrypted when a user password is needed, ErrNoText when no page
+// has a text layer, ErrCorrupt (wrapped, with detail) for malformed files, and
+// ctx.Err() when ctx ends first; the input never causes a panic.
+func Text(ctx context.Context, r io.ReaderAt, size int64) (text string, err error) {
+	pages, err := extract(ctx, r, size)
+	if err != nil {
+		return "", err
+	}
+	return render(pages), nil
+}
+
+type ctxAbort struct{ err error }
+
+func extract(ctx context.Context, r io.ReaderAt, size int64) (pages []*page, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			pages = nil
+			if a, ok := x.(ctxAbort); ok {
+				err = a.err
+				return
+			}
+			err = fmt.Errorf("%w: %v", ErrCorrupt, x)
+		}
+	}()
+	gr, ok := r.(*guardedReader)
+	if !ok {
+		gr = &guardedReader{r: r, ctx: ctx, budget: readBudget(size)}
+	}
+	rd, err := lpdf.NewReader(gr, size)
+	if err != nil {
+		if errors.Is(err, lpdf.ErrInvalidPassword) {
+			return nil, ErrEncrypted
+		}
+		if hasEncrypt(r, size) {
+			return nil, fmt.Errorf("%w: %v", ErrEncrypted, err)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	var leaves []lpdf.Value
+	// Visit at most a few nodes per declared page (the tree may be cyclic).
+	root := rd.Trailer().Key("Root").Key("Pages")
+	budget := 1024 + 4*int(min(max(root.Key("Count").Int64(), 0), maxPages))
+	var walk func(v lpdf.Value, depth int)
+	walk = func(v lpdf.Value, depth int) {
+		budget--
+		if depth > 64 || budget < 0 || len(leaves) >= maxPages {
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			panic(ctxAbort{err})
+		}
+		kids := v.Key("Kids")
+		if kids.Kind() != lpdf.Array {
+			if v.Kind() == lpdf.Dict {
+				leaves = append(leaves, v)
+			}
+			return
+		}
+		for i := 0; i < kids.Len(); i++ {
+			walk(kids.Index(i), depth+1)
+		}
+	}
+	walk(root, 0)
+	hasText := false
+	var pageErr error
+	for _, leaf := range leaves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p, perr := extractPage(ctx, lpdf.Page{V: leaf})
+		if perr != nil && pageErr == nil {
+			pageErr = perr
+		}
+		if len(p.glyphs) > 0 {
+			hasText = true
+		}
+		pages = append(pages, p)
+	}
+	if !hasText {
+		if pageErr != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, pageErr)
+		}
+		return nil, ErrNoText
+	}
+	return pages, nil
+}
+
+// hasEncrypt reports whether the file tail (trailer) names an /Encrypt entry.
+func hasEncrypt(r io.ReaderAt, size int64) bool {
+	const tail = 4096
+	off := size - tail
+	if off < 0 {
+		off = 0
+	}
+	buf := make([]byte, size-off)
+	n, _ := r.ReadAt(buf, off)
+	return strings.Contains(string(buf[:n]), "/Encrypt")
+}
+
+// glyph is one positioned piece of text in user space.
+type glyph struct {
+	x, y, w, size float64
+	s             string
+	space         bool // an explicit space character
+}
+
+type page struct {
+	width, height float64
+	glyphs        []glyph
+	lines         []line // filled by layout
+}
+
+type matrix [6]float64
+
+var ident = matrix{1, 0, 0, 1, 0, 0}
+
+func (m matrix) mul(n matrix) matrix {
+	return matrix{
+		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+type gstate struct {
+	ctm            matrix
+	tm, tlm        matrix
+	font           *font
+	fs, tc, tw, th float64
+	tl, rise       float64
+}
+
+const (
+	maxGlyphsPerPage = 1 << 18
+	// maxContentBytes bounds the decoded size of one content stream (or
+	// form); larger streams are skipped rather than interpreted.
+	maxContentBytes = 16 << 20
+)
+
+// contentTooBig decodes strm (a stream or an array of streams) without
+// keeping it, reporting whether it exceeds maxContentBytes.
+func contentTooBig(ctx context.Context, strm lpdf.Value) bool {
+	parts := []lpdf.Value{strm}
+	if strm.Kind() == lpdf.Array {
+		parts = parts[:0]
+		for i := 0; i < strm.Len() && i < 10000; i++ {
+			parts = append(parts, strm.Index(i))
+		}
+	}
+	total := int64(0)
+	buf := make([]byte, 32<<10)
+	for _, v := range parts {
+		rc := v.Reader()
+		for {
+			if ctx.Err() != nil {
+				rc.Close()
+				panic(ctxAbort{ctx.Err()})
+			}
+			n, err := rc.Read(buf)
+			total += int64(n)
+			if total > maxContentBytes {
+				rc.Close()
+				return true
+			}
+			if err != nil {
+				break
+			}
+		}
+		rc.Close()
+	}
+	return false
+}
+
+// extractPage collects the page's glyphs. A malformed page yields the glyphs
+// read before the fault and an error; cancellation propagates as a panic.
+func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
+	p = &page{width: 612, height: 792}
+	defer func() {
+		if x := recover(); x != nil {
+			if a, ok := x.(ctxAbort); ok {
+				panic(a)
+			}
+			err = fmt.Errorf("%v", x)
+		}
+	}()
+	if mb := inherited(pg.V, "MediaBox"); mb.Len() == 4 {
+		p.width = mb.Index(2).Float64() - mb.Index(0).Float64()
+		p.height = mb.Index(3).Float64() - mb.Index(1).Float64()
+	}
+	if pg.V.IsNull() {
+		return p, nil
+	}
+	contents := pg.V.Key("Contents")
+	if contents.Kind() == lpdf.Null {
+		return p, nil
+	}
+	fonts := map[string]*font{}
+	res := inherited(pg.V, "Resources")
+	fontRes := res.Key("Font")
+	forms := 0
+	g := gstate{ctm: ident, tm: ident, tlm: ident, th: 1}
+	var stack []gstate
+	var args []lpdf.Value
+	var codes []code
+	ops := 0
+
+	show := func(raw string) {
+		if g.font == nil {
+			g.font = &font{defWidth: 500, enc: [256]string(standardEncoding)}
+		}
+		codes = g.font.decode(raw, codes)
+		for _, c := range codes {
+			w0 := g.font.width(c.c) / 1000
+			trm := matrix{g.fs * g.th, 0, 0, g.fs, 0, g.rise}.mul(g.tm).mul(g.ctm)
+			size := math.Hypot(trm[2], trm[3])
+			isSpace := c.text == " " || c.text == "\u00a0"
+			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
+				p.glyphs = append(p.glyphs, glyph{
+					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
+					s: c.text, space: isSpace,
+				})
+			}
+			tx := w0*g.fs + g.tc
+			if !g.font.twoByte && c.c == 32 {
+				tx += g.tw
+			}
+			tx *= g.th
+			g.tm = matrix{1, 0, 0, 1, tx, 0}.mul(g.tm)
+		}
+	}
+	num := func(i int) float64 {
+		if i < len(args) {
+			return args[i].Float64()
+		}
+		return 0
+	}
+	mat := func() matrix {
+		var m matrix
+		for i := 0; i < 6; i++ {
+			m[i] = num(i)
+		}
+		return m
+	}
+	var run func(strm lpdf.Value, depth int)
+	run = func(strm lpdf.Value, depth int) {
+		if contentTooBig(ctx, strm) {
+			return
+		}
+		lpdf.Interpret(strm, func(stk *lpdf.Stack, op string) {
+			ops++
+			if ops&1023 == 0 {
+				if err := ctx.Err(); err != nil {
+					panic(ctxAbort{err})
+				}
+			}
+			args = args[:0]
+			for stk.Len() > 0 {
+				args = append(args, stk.Pop())
+			}
+			for i, j := 0, len(args)-1; i < j; i, j = i+1, j-1 {
+				args[i], args[j] = args[j], args[i]
+			}
+			switch op {
+			case "q":
+				if len(stack) < 1024 {
+					stack = append(stack, g)
+				}
+			case "Q":
+				if n := len(stack); n > 0 {
+					g = stack[n-1]
+					stack = stack[:n-1]
+				}
+			case "cm":
+				if len(args) == 6 {
+					g.ctm = mat().mul(g.ctm)
+				}
+			case "BT":
+				g.tm, g.tlm = ident, ident
+			case "Tf":
+				if len(args) == 2 {
+					name := args[0].Name()
+					f, ok := fonts[name]
+					if !ok {
+						f = loadFont(fontRes.Key(name))
+						fonts[name] = f
+					}
+					g.font = f
+					g.fs = num(1)
+				}
+			case "Tc":
+				g.tc = num(0)
+			case "Tw":
+				g.tw = num(0)
+			case "Tz":
+				g.th = num(0) / 100
+			case "TL":
+				g.tl = num(0)
+			case "Ts":
+				g.rise = num(0)
+			case "Td", "TD":
+				if op == "TD" {
+					g.tl = -num(1)
+				}
+				g.tlm = matrix{1, 0, 0, 1, num(0), num(1)}.mul(g.tlm)
+				g.tm = g.tlm
+			case "Tm":
+				if len(args) == 6 {
+					g.tm = mat()
+					g.tlm = g.tm
+				}
+			case "T*":
+				g.tlm = matrix{1, 0, 0, 1, 0, -g.tl}.mul(g.tlm)
+				g.tm = g.tlm
+			case "Tj", "'", "\"":
+				if op == "\"" && len(args) == 3 {
+					g.tw, g.tc = num(0), num(1)
+					args = args[2:]
+				}
+				if op != "Tj" {
+					g.tlm = matrix{1, 0, 0, 1, 0, -g.tl}.mul(g.tlm)
+					g.tm = g.tlm
+				}
+				if len(args) >= 1 {
+					show(args[len(args)-1].RawString())
+				}
+			case "Do":
+				if len(args) != 1 || depth >= 8 || forms >= 1000 {
+					return
+				}
+				xo := res.Key("XObject").Key(args[0].Name())
+				if xo.Kind() != lpdf.Stream || xo.Key("Subtype").Name() != "Form" {
+					return
+				}
+				forms++
+				saved, savedFonts, savedRes, savedFontRes := g, fonts, res, fontRes
+				if m := xo.Key("Matrix"); m.Len() == 6 {
+					var fm matrix
+					for i := range fm {
+						fm[i] = m.Index(i).Float64()
+					}
+					g.ctm = fm.mul(g.ctm)
+				}
+				if r := xo.Key("Resources"); r.Kind() == lpdf.Dict {
+					res, fontRes, fonts = r, r.Key("Font"), map[string]*font{}
+				}
+				run(xo, depth+1)
+				g, fonts, res, fontRes = saved, savedFonts, savedRes, savedFontRes
+			case "TJ":
+				if len(args) < 1 {
+					return
+				}
+				a := args[0]
+				for i := 0; i < a.Len(); i++ {
+					x := a.Index(i)
+					if x.Kind() == lpdf.String {
+						show(x.RawString())
+					} else {
+						tx := -x.Float64() / 1000 * g.fs * g.th
+						g.tm = matrix{1, 0, 0, 1, tx, 0}.mul(g.tm)
+					}
+				}
+			}
+		})
+	}
+	run(contents, 0)
+	return p, nil
+}
+
+// inherited looks key up on the page and its ancestors (bounded depth).
+func inherited(v lpdf.Value, key string) lpdf.Value {
+	for i := 0; i < 64 && !v.IsNull(); i++ {
+		if r := v.Key(key); !r.IsNull() {
+			return r
+		}
+		v = v.Key("Parent")
+	}
+	return lpdf.Value{}
+}
+
+// guardedReader bounds the parser's work: every read checks ctx, and the
+// total number of bytes read is capped, so reference cycles in a malformed
+// file end in an error instead of an endless loop.
+type guardedReader struct {
+	r      io.ReaderAt
+	ctx    context.Context
+	budget int64
+}
+
+func readBudget(size int64) int64 {
+	return 64*max(size, 0) + 256<<20
+}
+
+func (g *guardedReader) ReadAt(p []byte, off int64) (int, error) {
+	if err := g.ctx.Err(); err != nil {
+		panic(ctxAbort{err})
+	}
+	g.budget -= int64(len(p))
+	if g.budget < 0 {
+		panic(ctxAbort{fmt.Errorf("%w: too much work (reference cycle?)", ErrCorrupt)})
+	}
+	return g.r.ReadAt(p, off)
+}
