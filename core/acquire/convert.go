@@ -10,6 +10,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/docx"
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/pdf"
 )
 
 // converted maps the extensions of documents that are not text to the
@@ -20,6 +21,7 @@ var converted = map[string]struct {
 }{
 	".docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document", readZipped(docx.Text)},
 	".epub": {"application/epub+zip", readZipped(epub.Text)},
+	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
 	".htm":  {"text/html", readHTML},
 }
@@ -53,8 +55,9 @@ func decode(ext string, raw []byte) (text, markup string, err error) {
 	return text, markup, nil
 }
 
-// readZipped adapts a reader of a zip-based format. The readers bound what
-// they decompress themselves, so no deadline is needed here.
+// readZipped adapts a reader of a binary format (zip-based, PDF). The
+// readers bound what they decompress themselves, so no deadline is needed
+// here.
 func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) func([]byte) (string, string, error) {
 	return func(raw []byte) (string, string, error) {
 		t, err := read(context.Background(), bytes.NewReader(raw), int64(len(raw)))

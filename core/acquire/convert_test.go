@@ -31,8 +31,9 @@ func TestHTMLKeepsItsMarkupForTheSanitizer(t *testing.T) {
 func TestCorpusDOCXAndEPUBAreRead(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	for name, want := range map[string]string{
-		"docx_skillinject_company_goals.docx": "## Sustainability Initiatives",
-		"epub_goreader_alice.epub":            "## CHAPTER I: Down the Rabbit-Hole",
+		"docx_skillinject_company_goals.docx":                        "## Sustainability Initiatives",
+		"epub_goreader_alice.epub":                                   "## CHAPTER I: Down the Rabbit-Hole",
+		"textbook_winitzki-linear-algebra-via-exterior-products.pdf": "exterior product",
 	} {
 		p := filepath.Join(dir, name)
 		res, err := Local(context.Background(), p, Options{})
