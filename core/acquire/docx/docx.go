@@ -20,6 +20,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
 // MaxPartBytes bounds the decompressed size of each part read
@@ -123,46 +125,7 @@ func openPart(f *zip.File) (io.ReadCloser, error) {
 	return partReader{Reader: &limited{r: io.LimitReader(rc, MaxPartBytes+1), left: MaxPartBytes, name: f.Name}, c: rc}, nil
 }
 
-func newDecoder(r io.Reader) *xml.Decoder {
-	d := xml.NewDecoder(r)
-	d.Strict = false
-	d.Entity = xml.HTMLEntity
-	d.CharsetReader = charsetReader
-	return d
-}
-
-// charsetReader accepts UTF-8 and Latin-1 declarations; OOXML parts are
-// UTF-8 or UTF-16 in practice, and the latter is refused.
-func charsetReader(label string, in io.Reader) (io.Reader, error) {
-	switch strings.ToLower(strings.TrimSpace(label)) {
-	case "utf-8", "utf8", "us-ascii", "ascii", "":
-		return in, nil
-	case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252":
-		return &latin1{r: in}, nil
-	}
-	return nil, fmt.Errorf("unsupported encoding %q", label)
-}
-
-type latin1 struct {
-	r   io.Reader
-	buf []byte
-}
-
-func (l *latin1) Read(p []byte) (int, error) {
-	for len(l.buf) == 0 {
-		var raw [512]byte
-		n, err := l.r.Read(raw[:])
-		for _, b := range raw[:n] {
-			l.buf = append(l.buf, string(rune(b))...)
-		}
-		if n == 0 && err != nil {
-			return 0, err
-		}
-	}
-	n := copy(p, l.buf)
-	l.buf = l.buf[n:]
-	return n, nil
-}
+func newDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, false) }
 
 type styleInfo struct {
 	heading int // 1..6, 0 when not a heading

@@ -23,6 +23,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
 // Limits on what one book may make the reader decompress.
@@ -111,45 +113,7 @@ func (l *bounded) Read(p []byte) (int, error) {
 
 func (l *bounded) Close() error { return l.c.Close() }
 
-func newDecoder(r io.Reader) *xml.Decoder {
-	d := xml.NewDecoder(r)
-	d.Strict = false
-	d.AutoClose = xml.HTMLAutoClose
-	d.Entity = xml.HTMLEntity
-	d.CharsetReader = charsetReader
-	return d
-}
-
-func charsetReader(label string, in io.Reader) (io.Reader, error) {
-	switch strings.ToLower(strings.TrimSpace(label)) {
-	case "utf-8", "utf8", "us-ascii", "ascii", "":
-		return in, nil
-	case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252":
-		return &latin1{r: in}, nil
-	}
-	return nil, fmt.Errorf("unsupported encoding %q", label)
-}
-
-type latin1 struct {
-	r   io.Reader
-	buf []byte
-}
-
-func (l *latin1) Read(p []byte) (int, error) {
-	for len(l.buf) == 0 {
-		var raw [512]byte
-		n, err := l.r.Read(raw[:])
-		for _, c := range raw[:n] {
-			l.buf = append(l.buf, string(rune(c))...)
-		}
-		if n == 0 && err != nil {
-			return 0, err
-		}
-	}
-	n := copy(p, l.buf)
-	l.buf = l.buf[n:]
-	return n, nil
-}
+func newDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, true) }
 
 type container struct {
 	Rootfiles []struct {
