@@ -10,6 +10,12 @@ const (
 	ChangeAdd    ChangeType = "add"
 	ChangeUpdate ChangeType = "update"
 	ChangeRemove ChangeType = "remove"
+	// ChangeConflict creates (Before nil), updates or deletes (After nil)
+	// a conflict record; ConflictID names it.
+	ChangeConflict ChangeType = "conflict"
+	// ChangeNote changes nothing: it carries a provenance entry for a
+	// decision that modified nothing (a skip).
+	ChangeNote ChangeType = "note"
 )
 
 // Change is one modification of the primitive registry with its before and
@@ -17,10 +23,17 @@ const (
 // has After nil.
 type Change struct {
 	Type        ChangeType `json:"type"`
-	PrimitiveID string     `json:"primitiveId"`
+	PrimitiveID string     `json:"primitiveId,omitempty"`
 	Before      *Primitive `json:"before"`
 	After       *Primitive `json:"after"`
-	Timestamp   time.Time  `json:"timestamp"`
+	// ConflictID, ConflictBefore and ConflictAfter describe a
+	// ChangeConflict.
+	ConflictID     string    `json:"conflictId,omitempty"`
+	ConflictBefore *Conflict `json:"conflictBefore,omitempty"`
+	ConflictAfter  *Conflict `json:"conflictAfter,omitempty"`
+	// Provenance is the merge decision that made the change, if any.
+	Provenance *ProvenanceEntry `json:"provenance,omitempty"`
+	Timestamp  time.Time        `json:"timestamp"`
 }
 
 // SessionState is where a session is in its life.

@@ -1,0 +1,160 @@
+package core
+
+import "time"
+
+// Class is the semantic comparator's verdict on a candidate against one
+// existing primitive.
+type Class string
+
+// The five comparison classes, in the order the comparator tries them.
+const (
+	ExactDuplicate      Class = "exact-duplicate"
+	Generalization      Class = "generalization"
+	Specialization      Class = "specialization"
+	OverlappingDistinct Class = "overlapping-distinct"
+	GenuinelyNew        Class = "genuinely-new"
+)
+
+// Comparison is the comparator's measurement of a candidate against one
+// existing primitive.
+type Comparison struct {
+	ExistingID string `json:"existingId"`
+	Class      Class  `json:"class"`
+	// Confidence is the class's confidence formula, in [0, 1].
+	Confidence float64 `json:"confidence"`
+	// The similarities behind the class, each a Jaccard index in [0, 1].
+	FormalSimilarity        float64 `json:"formalStatementSimilarity"`
+	ComputationalSimilarity float64 `json:"computationalFormSimilarity"`
+	KeywordSimilarity       float64 `json:"keywordSimilarity"`
+	PatternOverlap          float64 `json:"patternOverlap"`
+	Rationale               string  `json:"rationale"`
+}
+
+// MergeAction is what the merge engine does with a candidate.
+type MergeAction string
+
+// Merge actions. Merge itself never yields Replace: only an explicit
+// keep-candidate resolution of a conflict does.
+const (
+	ActionSkip     MergeAction = "skip"
+	ActionUpdate   MergeAction = "update"
+	ActionAdd      MergeAction = "add"
+	ActionReplace  MergeAction = "replace"
+	ActionConflict MergeAction = "conflict"
+)
+
+// Provenance actions: the audit trail's vocabulary, as the report prints it.
+const (
+	ProvAddNew               = "add-new"
+	ProvSkip                 = "skip"
+	ProvUpdateGeneralization = "update-generalization"
+	ProvAddSpecialization    = "add-specialization"
+	ProvConflictPresented    = "conflict-presented"
+	ProvConflictResolved     = "conflict-resolved"
+	ProvError                = "error"
+)
+
+// ProvenanceEntry records one merge decision: what was decided about which
+// candidate, against which existing primitive, and why.
+type ProvenanceEntry struct {
+	SessionID   string    `json:"sessionId"`
+	Timestamp   time.Time `json:"timestamp"`
+	CandidateID string    `json:"candidateId"`
+	// ExistingID is the primitive the candidate was compared with ("" when
+	// none matched).
+	ExistingID string `json:"existingId,omitempty"`
+	// FinalID is the id the candidate was stored under when it was added
+	// (it differs from CandidateID when that id was taken).
+	FinalID   string `json:"finalId,omitempty"`
+	Action    string `json:"action"`
+	Rationale string `json:"rationale"`
+	// Outcome is the merge action the entry resulted in; for a resolved
+	// conflict it is what the resolution did (skip, replace or add), which
+	// is how the report counts it.
+	Outcome                 MergeAction `json:"outcome"`
+	UserDecision            Resolution  `json:"userDecision,omitempty"`
+	OriginalFormalStatement string      `json:"originalFormalStatement,omitempty"`
+	NewFormalStatement      string      `json:"newFormalStatement,omitempty"`
+	// Domain is the candidate's domain, for grouping.
+	Domain string `json:"domain,omitempty"`
+}
+
+// Resolution is a person's answer to a conflict.
+type Resolution string
+
+// Conflict resolutions. Only KeepCandidate replaces the existing primitive.
+const (
+	KeepExisting  Resolution = "keep-existing"
+	KeepCandidate Resolution = "keep-candidate"
+	KeepBoth      Resolution = "keep-both"
+)
+
+// Resolutions lists the valid resolutions in a stable order.
+var Resolutions = []Resolution{KeepExisting, KeepCandidate, KeepBoth}
+
+// Valid reports whether r is one of the three resolutions.
+func (r Resolution) Valid() bool {
+	return r == KeepExisting || r == KeepCandidate || r == KeepBoth
+}
+
+// ConflictState says whether a conflict still awaits a decision.
+type ConflictState string
+
+// Conflict states.
+const (
+	ConflictPending  ConflictState = "pending"
+	ConflictResolved ConflictState = "resolved"
+)
+
+// Conflict is an overlapping-distinct candidate held for a person to decide:
+// both sides and the comparison, kept until resolved.
+type Conflict struct {
+	ID         string        `json:"id"`
+	Session    string        `json:"session"`
+	Candidate  Primitive     `json:"candidate"`
+	Existing   Primitive     `json:"existing"`
+	Comparison Comparison    `json:"comparison"`
+	State      ConflictState `json:"state"`
+	CreatedAt  time.Time     `json:"createdAt"`
+	Resolution Resolution    `json:"resolution,omitempty"`
+	ResolvedAt time.Time     `json:"resolvedAt,omitzero"`
+}
+
+// ArtifactKind is what a generated artifact is.
+type ArtifactKind string
+
+// Artifact kinds.
+const (
+	SkillArtifact ArtifactKind = "skill"
+	AgentArtifact ArtifactKind = "agent"
+	TeamArtifact  ArtifactKind = "team"
+)
+
+// ArtifactFile is one file of a generated artifact, its path relative to
+// the output directory (slash-separated).
+type ArtifactFile struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+// Artifact is a generated skill, agent or team of one domain.
+type Artifact struct {
+	Kind   ArtifactKind `json:"kind"`
+	Name   string       `json:"name"`
+	Domain string       `json:"domain"`
+	// Primitives is how many primitives the artifact was generated from.
+	Primitives int `json:"primitives"`
+	// Agents is a team's agent count.
+	Agents      int            `json:"agents,omitempty"`
+	Files       []ArtifactFile `json:"files"`
+	GeneratedAt time.Time      `json:"generatedAt"`
+	// Reason explains the generation (or, in a GenerateOutcome, why not).
+	Reason string `json:"reason"`
+}
+
+// Dependent is a primitive that depends on another one.
+type Dependent struct {
+	ID       string   `json:"id"`
+	Type     EdgeType `json:"type"`
+	Strength float64  `json:"strength"`
+}
