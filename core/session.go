@@ -50,9 +50,19 @@ const (
 	SessionReverted   SessionState = "reverted"
 )
 
+// SessionKind says what a session did.
+type SessionKind string
+
+// Session kinds: a learn adds knowledge; an unlearn reverts a learn.
+const (
+	KindLearn   SessionKind = "learn"
+	KindUnlearn SessionKind = "unlearn"
+)
+
 // Session is one run of the pipeline over a source, as stored.
 type Session struct {
 	ID          string         `json:"id"`
+	Kind        SessionKind    `json:"kind,omitempty"`
 	Source      string         `json:"source"`
 	Familiarity Familiarity    `json:"familiarity"`
 	StartedAt   time.Time      `json:"startedAt"`
@@ -62,4 +72,14 @@ type Session struct {
 	Counts      map[string]int `json:"counts,omitempty"`
 	// Changes is the number of changes in the session's changeset.
 	Changes int `json:"changes"`
+	// Reverts names the session an unlearn session reverted; RevertedBy
+	// names the unlearn session that reverted this one.
+	Reverts    string `json:"reverts,omitempty"`
+	RevertedBy string `json:"revertedBy,omitempty"`
+	// Decision is the approval gate's verdict on the source.
+	Decision *Decision `json:"decision,omitempty"`
+	// Findings counts the sanitizer's findings by severity.
+	Findings map[Severity]int `json:"findings,omitempty"`
+	// Options are the run's options as given, for the record.
+	Options map[string]string `json:"options,omitempty"`
 }

@@ -33,9 +33,13 @@ var (
 	prefixDomain    = []byte("i/domain/")
 	prefixType      = []byte("i/type/")
 	prefixKeyword   = []byte("i/kw/")
+	prefixHash      = []byte("i/hash/")
 	prefixRank      = []byte("k/rank/")
 	prefixSession   = []byte("s/")
 	prefixJournal   = []byte("j/")
+	prefixConflict  = []byte("c/")
+	prefixReport    = []byte("t/")
+	prefixArtifact  = []byte("a/")
 )
 
 // rankKeyFixedPart is the length of a rank key before the id.
@@ -161,7 +165,51 @@ func typeKey(t core.PrimitiveType, id string) []byte {
 	return join(prefixType, escape(string(t)), id)
 }
 
-func keywordKey(kw, id string) []byte { return join(prefixKeyword, escape(kw), id) }
+// keywordKey files a keyword posting under the primitive's plane cell, so
+// that the dedup prefilter ("near on the plane and sharing keywords") is a
+// few range scans over one keyword's neighbouring cells rather than a walk
+// over everything carrying the keyword.
+func keywordKey(kw string, plane core.PlanePosition, id string) []byte {
+	return join(prefixKeyword, escape(kw), planeCell(plane), id)
+}
+
+// keywordCellValue is the value part of a keyword key: escaped keyword,
+// separator, cell.
+func keywordCellValue(kw string, plane core.PlanePosition) string {
+	return escape(kw) + string(sep) + planeCell(plane)
+}
+
+// CellSize is the side of the plane grid the keyword postings are filed
+// under: the plane's [−1, 1]² in 10×10 cells, the default prefilter
+// distance.
+const CellSize = 0.2
+
+const gridCells = 10
+
+// cellIndex maps one coordinate to its grid column or row, 0…9.
+func cellIndex(v float64) int {
+	if math.IsNaN(v) {
+		return gridCells / 2
+	}
+	i := int(math.Floor((v + 1) / CellSize))
+	return max(0, min(gridCells-1, i))
+}
+
+// planeCell renders a position's cell as two digits, column then row, so
+// that the cells of one column are contiguous in key order.
+func planeCell(p core.PlanePosition) string {
+	return string([]byte{byte('0' + cellIndex(p.Real)), byte('0' + cellIndex(p.Imaginary))})
+}
+
+func hashKey(hash, id string) []byte { return join(prefixHash, escape(hash), id) }
+
+func conflictKey(id string) []byte { return join(prefixConflict, id) }
+
+func reportKey(session string) []byte { return join(prefixReport, session) }
+
+func artifactKey(kind core.ArtifactKind, name string) []byte {
+	return join(prefixArtifact, escape(string(kind)), escape(name))
+}
 
 // indexValuePrefix selects every entry of one index for one value.
 func indexValuePrefix(prefix []byte, value string) []byte {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dgraph-io/badger/v4"
@@ -20,11 +21,7 @@ type edgeValue struct {
 
 // Dependent is a primitive that depends on another one, as the reverse edge
 // index records it.
-type Dependent struct {
-	ID       string
-	Type     core.EdgeType
-	Strength float64
-}
+type Dependent = core.Dependent
 
 // kv is one key the store writes; a nil val is an empty value.
 type kv struct {
@@ -115,7 +112,10 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 		kv{typeKey(p.Type, p.ID), nil},
 		kv{rankKey(p.Importance(), p.ID), nil})
 	for _, k := range kws {
-		out = append(out, kv{keywordKey(k, p.ID), nil})
+		out = append(out, kv{keywordKey(k, p.Plane, p.ID), nil})
+	}
+	if h := p.Provenance.ContentHash; h != "" {
+		out = append(out, kv{hashKey(h, p.ID), nil})
 	}
 	return out, nil
 }
@@ -397,13 +397,16 @@ func (s *Store) ByKeyword(keyword string) ([]string, error) {
 		it := txn.NewIterator(keyOnly(prefix))
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
-			ids = append(ids, string(it.Item().Key()[len(prefix):]))
+			k := it.Item().Key()
+			ids = append(ids, string(k[bytes.LastIndexByte(k, sep)+1:]))
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("primitives with keyword %q: %w", keyword, err)
 	}
+	// Postings are filed by plane cell first, so restore id order.
+	slices.Sort(ids)
 	return ids, nil
 }
 

@@ -51,6 +51,21 @@ var errChangeTooBig = errors.New("a single change exceeds the transaction size l
 // Added primitives whose provenance has no session get sess.ID. The stored
 // session's State, Changes and CompletedAt are set by the store.
 func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []core.Change) error {
+	return s.CommitSessionWith(ctx, sess, changes, CommitOptions{})
+}
+
+// CommitOptions carry what is stored with a session besides its changes.
+type CommitOptions struct {
+	// Report is the session's report (any encoding), stored with the
+	// session record and removed with it if the commit is rolled back.
+	Report []byte
+}
+
+// CommitSessionWith is CommitSession with a report. A session whose Reverts
+// names another session is an unlearn: at its commit point the reverted
+// session is marked reverted in the same transaction, so a revert is as
+// atomic as a learn.
+func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, opts CommitOptions) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -75,7 +90,7 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 	if sess.StartedAt.IsZero() {
 		sess.StartedAt = time.Now().UTC()
 	}
-	if err := s.createSession(sess); err != nil {
+	if err := s.createSession(sess, opts.Report); err != nil {
 		return fmt.Errorf("commit session %s: %w", sess.ID, err)
 	}
 
@@ -93,7 +108,7 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 	}
 	if err == nil {
 		// The commit point.
-		err = s.setSessionState(sess.ID, core.SessionCommitting, false, core.SessionJournaling)
+		err = s.commitPoint(sess)
 	}
 	if errors.Is(err, errSimulatedCrash) {
 		return err
@@ -134,8 +149,11 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, error) {
 	out := make([]core.Change, len(changes))
 	for i, ch := range changes {
-		if err := validateID("primitive id", ch.PrimitiveID); err != nil {
-			return nil, fmt.Errorf("change %d: %w", i, err)
+		switch ch.Type {
+		case core.ChangeAdd, core.ChangeUpdate, core.ChangeRemove:
+			if err := validateID("primitive id", ch.PrimitiveID); err != nil {
+				return nil, fmt.Errorf("change %d: %w", i, err)
+			}
 		}
 		switch ch.Type {
 		case core.ChangeAdd, core.ChangeUpdate:
@@ -153,7 +171,14 @@ func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, err
 				after.Provenance.Session = sessionID
 			}
 			ch.After = &after
-		case core.ChangeRemove:
+		case core.ChangeRemove, core.ChangeNote:
+		case core.ChangeConflict:
+			if err := validateID("conflict id", ch.ConflictID); err != nil {
+				return nil, fmt.Errorf("change %d: %w", i, err)
+			}
+			if ch.ConflictAfter != nil && ch.ConflictAfter.ID != ch.ConflictID {
+				return nil, fmt.Errorf("change %d (conflict %s): after state has id %q", i, ch.ConflictID, ch.ConflictAfter.ID)
+			}
 		default:
 			return nil, fmt.Errorf("change %d (%s): unknown change type %q", i, ch.PrimitiveID, ch.Type)
 		}
@@ -186,7 +211,7 @@ func putSession(txn *badger.Txn, sess core.Session) error {
 	return txn.Set(sessionKey(sess.ID), v)
 }
 
-func (s *Store) createSession(sess core.Session) error {
+func (s *Store) createSession(sess core.Session, report []byte) error {
 	return s.update(func(txn *badger.Txn) error {
 		_, exists, err := getSession(txn, sess.ID)
 		if err != nil {
@@ -195,8 +220,63 @@ func (s *Store) createSession(sess core.Session) error {
 		if exists {
 			return ErrSessionExists
 		}
+		if sess.Reverts != "" {
+			target, ok, err := getSession(txn, sess.Reverts)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("session %s: %w", sess.Reverts, ErrNotFound)
+			}
+			if target.State != core.SessionCommitted {
+				return fmt.Errorf("session %s is %s: %w", sess.Reverts, target.State, ErrNotRevertible)
+			}
+		}
+		if report != nil {
+			if err := txn.Set(reportKey(sess.ID), report); err != nil {
+				return err
+			}
+		}
 		return putSession(txn, sess)
 	})
+}
+
+// ErrNotRevertible is returned (wrapped) when an unlearn names a session
+// that is not committed (already reverted, or still in flight).
+var ErrNotRevertible = errors.New("session cannot be reverted")
+
+// commitPoint flips a journaling session to committing and, for an
+// unlearn, its target from committed to reverted, in one transaction.
+func (s *Store) commitPoint(sess core.Session) error {
+	err := s.update(func(txn *badger.Txn) error {
+		cur, ok, err := getSession(txn, sess.ID)
+		if err != nil {
+			return err
+		}
+		if !ok || cur.State != core.SessionJournaling {
+			return fmt.Errorf("session %s is not journaling", sess.ID)
+		}
+		if sess.Reverts != "" {
+			target, ok, err := getSession(txn, sess.Reverts)
+			if err != nil {
+				return err
+			}
+			if !ok || target.State != core.SessionCommitted {
+				return fmt.Errorf("session %s: %w", sess.Reverts, ErrNotRevertible)
+			}
+			target.State = core.SessionReverted
+			target.RevertedBy = sess.ID
+			if err := putSession(txn, target); err != nil {
+				return err
+			}
+		}
+		cur.State = core.SessionCommitting
+		return putSession(txn, cur)
+	})
+	if err != nil {
+		return fmt.Errorf("set session %s to %s: %w", sess.ID, core.SessionCommitting, err)
+	}
+	return nil
 }
 
 // setSessionState moves a session to state if it is currently in one of
@@ -363,10 +443,47 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 	return flush()
 }
 
-// step is one change ready to apply: a prepared put, or a removal.
+// step is one change ready to apply: a prepared put, a removal, a conflict
+// record write, or nothing (a note).
 type step struct {
 	ch  *core.Change
 	put preparedPut
+	// conflict is the encoded conflict record to write (nil: delete it).
+	conflict []byte
+}
+
+// key names what a step writes, for the disjointness rule of the applier.
+// NUL cannot occur in ids, so conflict keys never equal primitive ids.
+func (st *step) key() string {
+	if st.ch.Type == core.ChangeConflict {
+		return "\x00c" + st.ch.ConflictID
+	}
+	return st.ch.PrimitiveID
+}
+
+// plan returns the writes of one step inside txn.
+func (st *step) plan(txn *badger.Txn) ([]mutation, error) {
+	switch st.ch.Type {
+	case core.ChangeRemove:
+		return planDelete(txn, st.ch.PrimitiveID)
+	case core.ChangeAdd, core.ChangeUpdate:
+		return planPut(txn, st.put)
+	case core.ChangeConflict:
+		key := conflictKey(st.ch.ConflictID)
+		if st.conflict == nil {
+			return []mutation{{kv: kv{key: key}, del: true}}, nil
+		}
+		return []mutation{{kv: kv{key, st.conflict}}}, nil
+	}
+	return nil, nil
+}
+
+// what names a step in messages.
+func (st *step) what() string {
+	if st.ch.Type == core.ChangeConflict {
+		return "conflict " + st.ch.ConflictID
+	}
+	return string(st.ch.Type) + " " + st.ch.PrimitiveID
 }
 
 func prepareSteps(changes []core.Change) ([]step, error) {
@@ -384,7 +501,15 @@ func prepareSteps(changes []core.Change) ([]step, error) {
 				return nil, fmt.Errorf("%s %s: %w", ch.Type, ch.PrimitiveID, err)
 			}
 			out[i].put = pp
-		case core.ChangeRemove:
+		case core.ChangeConflict:
+			if ch.ConflictAfter != nil {
+				v, err := encodeValue(ch.ConflictAfter)
+				if err != nil {
+					return nil, fmt.Errorf("encode conflict %s: %w", ch.ConflictID, err)
+				}
+				out[i].conflict = v
+			}
+		case core.ChangeRemove, core.ChangeNote:
 		default:
 			return nil, fmt.Errorf("%s: unknown change type %q", ch.PrimitiveID, ch.Type)
 		}
@@ -564,23 +689,15 @@ func (s *Store) planBatch(txn *badger.Txn, steps []step, maxCount, maxSize int64
 	n := 0
 	for i := range steps {
 		st := &steps[i]
-		if _, ok := busy[st.ch.PrimitiveID]; ok {
+		if _, ok := busy[st.key()]; ok {
 			if n == 0 {
 				return 0, nil, errTouchesInflight
 			}
 			break
 		}
-		var (
-			muts []mutation
-			err  error
-		)
-		if st.ch.Type == core.ChangeRemove {
-			muts, err = planDelete(txn, st.ch.PrimitiveID)
-		} else {
-			muts, err = planPut(txn, st.put)
-		}
+		muts, err := st.plan(txn)
 		if err != nil {
-			return 0, nil, fmt.Errorf("%s %s: %w", st.ch.Type, st.ch.PrimitiveID, err)
+			return 0, nil, fmt.Errorf("%s: %w", st.what(), err)
 		}
 		c, sz := weigh(muts, thr)
 		if n > 0 && (count+c > maxCount || size+sz > maxSize) {
@@ -588,13 +705,13 @@ func (s *Store) planBatch(txn *badger.Txn, steps []step, maxCount, maxSize int64
 		}
 		if err := writeMutations(txn, muts); err != nil {
 			if n == 0 && errors.Is(err, badger.ErrTxnTooBig) {
-				return 0, nil, fmt.Errorf("%s %s (%d writes, ~%d bytes): %w: %w",
-					st.ch.Type, st.ch.PrimitiveID, c, sz, errChangeTooBig, err)
+				return 0, nil, fmt.Errorf("%s (%d writes, ~%d bytes): %w: %w",
+					st.what(), c, sz, errChangeTooBig, err)
 			}
-			return 0, nil, fmt.Errorf("%s %s: %w", st.ch.Type, st.ch.PrimitiveID, err)
+			return 0, nil, fmt.Errorf("%s: %w", st.what(), err)
 		}
 		count, size = count+c, size+sz
-		ids[st.ch.PrimitiveID] = struct{}{}
+		ids[st.key()] = struct{}{}
 		n++
 	}
 	return n, ids, nil
@@ -634,7 +751,12 @@ func (s *Store) rollback(id string) error {
 	if err := s.deletePrefix(journalPrefix(id)); err != nil {
 		return err
 	}
-	return s.update(func(txn *badger.Txn) error { return txn.Delete(sessionKey(id)) })
+	return s.update(func(txn *badger.Txn) error {
+		if err := txn.Delete(reportKey(id)); err != nil {
+			return err
+		}
+		return txn.Delete(sessionKey(id))
+	})
 }
 
 func (s *Store) deletePrefix(prefix []byte) error {

@@ -18,7 +18,10 @@ import (
 
 // SchemaVersion is the layout of keys and records this build writes. A store
 // with a newer version is refused rather than misread.
-const SchemaVersion = 1
+//
+// Version 2 files keyword postings under plane cells and adds the content
+// hash index; a version 1 store is migrated on open.
+const SchemaVersion = 2
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -114,13 +117,21 @@ func open(dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
 	s.db = db
-	if err := s.checkSchema(); err != nil {
+	err = s.checkSchema()
+	needMigration := errors.Is(err, errMigrate)
+	if err != nil && !needMigration {
 		_ = db.Close()
 		return nil, err
 	}
 	if err := s.recover(); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
+	}
+	if needMigration {
+		if err := s.migrate(); err != nil {
+			_ = db.Close()
+			return nil, err
+		}
 	}
 	if !opts.inMemory && opts.gcInterval() > 0 {
 		s.stopGC = make(chan struct{})
@@ -157,9 +168,66 @@ func (s *Store) checkSchema() error {
 			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
 				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
 		}
-		// Older versions would be migrated here; version 1 is the first.
+		if rec.Version < SchemaVersion {
+			return errMigrate
+		}
 		return nil
 	})
+}
+
+// errMigrate tells open that the store needs migrating first.
+var errMigrate = errors.New("store needs migration")
+
+// migrate brings a version 1 store to the current layout: keyword postings
+// are dropped and rewritten from the records (now filed by plane cell), the
+// content-hash entries are added, and the schema version is bumped last, so
+// an interrupted migration simply runs again.
+func (s *Store) migrate() error {
+	if err := s.deletePrefix(prefixKeyword); err != nil {
+		return fmt.Errorf("migrate store %s: %w", s.path, err)
+	}
+	maxCount, _ := s.budget()
+	var batch []kv
+	flush := func() error {
+		err := s.db.Update(func(txn *badger.Txn) error {
+			for _, e := range batch {
+				if err := txn.Set(e.key, e.val); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		batch = batch[:0]
+		return err
+	}
+	err := s.Primitives(func(p core.Primitive) error {
+		for _, k := range keywordsOf(&p) {
+			batch = append(batch, kv{keywordKey(k, p.Plane, p.ID), nil})
+		}
+		if h := p.Provenance.ContentHash; h != "" {
+			batch = append(batch, kv{hashKey(h, p.ID), nil})
+		}
+		if int64(len(batch)) >= maxCount/2 {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	if err == nil {
+		err = s.db.Update(func(txn *badger.Txn) error {
+			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
+			if err != nil {
+				return err
+			}
+			return txn.Set(keySchema, v)
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("migrate store %s to schema %d: %w", s.path, SchemaVersion, err)
+	}
+	return nil
 }
 
 // Path is the store directory (":memory:" for an in-memory store).

@@ -145,6 +145,9 @@ type summary struct {
 	keywords   []string
 	kwKeys     []string
 	kwSeen     []bool
+	plane      core.PlanePosition
+	hash       string
+	hashSeen   bool
 	edges      []expectedEdge
 	domainSeen bool
 	typeSeen   bool
@@ -246,8 +249,9 @@ func summarize(r rawRecord) summarized {
 	sm.kwSeen = make([]bool, len(sm.keywords))
 	sm.kwKeys = make([]string, len(sm.keywords))
 	for i, kw := range sm.keywords {
-		sm.kwKeys[i] = escape(kw)
+		sm.kwKeys[i] = keywordCellValue(kw, p.Plane)
 	}
+	sm.plane, sm.hash = p.Plane, p.Provenance.ContentHash
 	for _, e := range edgesOf(&p) {
 		val, err := encodeEdge(e)
 		if err != nil {
@@ -454,6 +458,8 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			prefix = prefixType
 		case bytes.HasPrefix(key, prefixKeyword):
 			prefix = prefixKeyword
+		case bytes.HasPrefix(key, prefixHash):
+			prefix = prefixHash
 		default:
 			v.rep.add(ProblemMalformedKey, key, "", "unknown index")
 			continue
@@ -478,6 +484,9 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		case bytes.Equal(prefix, prefixType):
 			ok = string(value) == sm.typeKey
 			sm.typeSeen = sm.typeSeen || ok
+		case bytes.Equal(prefix, prefixHash):
+			ok = sm.hash != "" && string(value) == escape(sm.hash)
+			sm.hashSeen = sm.hashSeen || ok
 		default:
 			for j, kw := range sm.kwKeys {
 				if kw == string(value) {
@@ -540,8 +549,11 @@ func (v *verifier) missing(*badger.Txn) error {
 		}
 		for i, kw := range sm.keywords {
 			if !sm.kwSeen[i] {
-				v.rep.add(ProblemMissingIndex, keywordKey(kw, id), id, "no keyword entry for %q", kw)
+				v.rep.add(ProblemMissingIndex, keywordKey(kw, sm.plane, id), id, "no keyword entry for %q", kw)
 			}
+		}
+		if sm.hash != "" && !sm.hashSeen {
+			v.rep.add(ProblemMissingIndex, hashKey(sm.hash, id), id, "no content-hash entry")
 		}
 		for _, e := range sm.edges {
 			if _, ok := v.recs[e.target]; !ok {

@@ -53,7 +53,7 @@ func TestVerifyDetects(t *testing.T) {
 			store.ProblemStaleIndex, "not stored"},
 		{"missing type entry", func(s *store.Store) error { return s.CorruptDropTypeEntry(core.Theorem, "c") },
 			store.ProblemMissingIndex, "theorem"},
-		{"missing keyword entry", func(s *store.Store) error { return s.RawDelete(store.KeywordKey("order", "b")) },
+		{"missing keyword entry", func(s *store.Store) error { return s.RawDelete(store.KeywordKey("order", core.PlanePosition{}, "b")) },
 			store.ProblemMissingIndex, "order"},
 		{"wrong rank", func(s *store.Store) error { return s.CorruptRank("a", 1, 7) },
 			store.ProblemStaleIndex, "importance 7"},

@@ -1,0 +1,334 @@
+package store
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Near returns the primitives that may pass the dedup prefilter for p: every
+// stored primitive within maxDistance of p on the plane that shares at least
+// minShared normalized keywords with it, and every primitive with p's
+// content hash. It reads only the keyword postings of p's keywords in the
+// grid cells within reach and the hash postings, so its cost follows how
+// crowded p's neighbourhood is, not how large the store is.
+func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared int) ([]core.Primitive, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	kws := keywordsOf(p)
+	reach := gridCells
+	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
+		reach = int(math.Ceil(maxDistance/CellSize + 1e-9))
+	}
+	cx, cy := cellIndex(p.Plane.Real), cellIndex(p.Plane.Imaginary)
+	xlo, xhi := max(0, cx-reach), min(gridCells-1, cx+reach)
+	ylo, yhi := max(0, cy-reach), min(gridCells-1, cy+reach)
+	var out []core.Primitive
+	err := s.db.View(func(txn *badger.Txn) error {
+		shared := make(map[string]int)
+		it := txn.NewIterator(keyOnly(prefixIndex))
+		defer it.Close()
+		for _, kw := range kws {
+			base := join(prefixKeyword, escape(kw), "")
+			for x := xlo; x <= xhi; x++ {
+				col := append(slices.Clip(base), byte('0'+x))
+				start := append(slices.Clip(col), byte('0'+ylo), sep)
+				for it.Seek(start); it.ValidForPrefix(col); it.Next() {
+					k := it.Item().Key()
+					if len(k) < len(col)+3 || int(k[len(col)]-'0') > yhi {
+						break
+					}
+					shared[string(k[len(col)+2:])]++
+				}
+			}
+		}
+		want := make(map[string]bool)
+		for id, n := range shared {
+			if n >= max(minShared, 1) {
+				want[id] = true
+			}
+		}
+		if h := p.Provenance.ContentHash; h != "" {
+			prefix := join(prefixHash, escape(h), "")
+			for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+				want[string(it.Item().Key()[len(prefix):])] = true
+			}
+		}
+		ids := make([]string, 0, len(want))
+		for id := range want {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			q, ok, err := getPrimitive(txn, id)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			hashMatch := q.Provenance.ContentHash != "" && q.Provenance.ContentHash == p.Provenance.ContentHash
+			if hashMatch || q.Plane.Distance(p.Plane) <= maxDistance {
+				out = append(out, q)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("near %s: %w", p.ID, err)
+	}
+	return out, nil
+}
+
+// Conflicts returns the stored conflicts, pending and resolved, by id.
+func (s *Store) Conflicts() ([]core.Conflict, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []core.Conflict
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefixConflict))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			var c core.Conflict
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &c) }); err != nil {
+				return err
+			}
+			out = append(out, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list conflicts: %w", err)
+	}
+	return out, nil
+}
+
+// Conflict returns one conflict and whether it exists.
+func (s *Store) Conflict(id string) (core.Conflict, bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return core.Conflict{}, false, err
+	}
+	if err := validateID("conflict id", id); err != nil {
+		return core.Conflict{}, false, err
+	}
+	var (
+		c  core.Conflict
+		ok bool
+	)
+	err := s.db.View(func(txn *badger.Txn) error {
+		key := conflictKey(id)
+		item, err := txn.Get(key)
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ok = true
+		return item.Value(func(v []byte) error { return decodeValue(key, v, &c) })
+	})
+	if err != nil {
+		return core.Conflict{}, false, fmt.Errorf("get conflict %s: %w", id, err)
+	}
+	return c, ok, nil
+}
+
+// Report returns the report stored with a session.
+func (s *Store) Report(session string) ([]byte, bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, false, err
+	}
+	if err := validateID("session id", session); err != nil {
+		return nil, false, err
+	}
+	var out []byte
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(reportKey(session))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		out, err = item.ValueCopy(nil)
+		return err
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("report of session %s: %w", session, err)
+	}
+	return out, out != nil, nil
+}
+
+// AppendToSession adds changes to a committed session's changeset and
+// applies them, all in one transaction: what resolving one of the
+// session's conflicts does, so that unlearning the session also takes the
+// resolution back. report, when not nil, replaces the session's report.
+// The changes must fit one transaction (a resolution is a handful).
+func (s *Store) AppendToSession(sessionID string, changes []core.Change, report []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	prepared, err := prepareChanges(sessionID, changes)
+	if err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
+	steps, err := prepareSteps(prepared)
+	if err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	err = s.update(func(txn *badger.Txn) error {
+		sess, ok, err := getSession(txn, sessionID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("session %s: %w", sessionID, ErrNotFound)
+		}
+		if sess.State != core.SessionCommitted {
+			return fmt.Errorf("session %s is %s, not %s", sessionID, sess.State, core.SessionCommitted)
+		}
+		for i := range steps {
+			muts, err := steps[i].plan(txn)
+			if err != nil {
+				return fmt.Errorf("%s: %w", steps[i].what(), err)
+			}
+			if err := writeMutations(txn, muts); err != nil {
+				return fmt.Errorf("%s: %w", steps[i].what(), err)
+			}
+			v, err := encodeValue(&prepared[i])
+			if err != nil {
+				return err
+			}
+			if err := txn.Set(journalKey(sessionID, uint64(sess.Changes+i)), v); err != nil {
+				return err
+			}
+		}
+		sess.Changes += len(prepared)
+		if report != nil {
+			if err := txn.Set(reportKey(sessionID), report); err != nil {
+				return err
+			}
+		}
+		return putSession(txn, sess)
+	})
+	if err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
+	return s.Sync()
+}
+
+// Artifacts returns the stored artifacts, by kind then name.
+func (s *Store) Artifacts() ([]core.Artifact, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []core.Artifact
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefixArtifact))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			var a core.Artifact
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &a) }); err != nil {
+				return err
+			}
+			out = append(out, a)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list artifacts: %w", err)
+	}
+	return out, nil
+}
+
+// ReplaceArtifacts makes arts the artifacts of the given domains: every
+// stored artifact of those domains is deleted and arts are written, in one
+// transaction. Artifacts are derived from the primitives and regenerated
+// after every learn and unlearn, so they are not part of any changeset.
+func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	existing, err := s.Artifacts()
+	if err != nil {
+		return err
+	}
+	err = s.update(func(txn *badger.Txn) error {
+		for _, a := range existing {
+			if slices.Contains(domains, a.Domain) {
+				if err := txn.Delete(artifactKey(a.Kind, a.Name)); err != nil {
+					return err
+				}
+			}
+		}
+		for i := range arts {
+			v, err := encodeValue(&arts[i])
+			if err != nil {
+				return err
+			}
+			if err := txn.Set(artifactKey(arts[i].Kind, arts[i].Name), v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("replace artifacts of %v: %w", domains, err)
+	}
+	return nil
+}
+
+// knowledgePrefixes are the keyspaces that hold what the store knows, as
+// opposed to its history (sessions, journals, reports).
+var knowledgePrefixes = [][]byte{prefixPrimitive, prefixEdge, prefixReverse, prefixIndex, prefixRank, prefixConflict, prefixArtifact}
+
+// Export writes a canonical dump of the store's knowledge (primitives,
+// edges, indexes, rank, conflicts, artifacts; not sessions, journals and
+// reports, which are history): one line per key in key order, key and value
+// base64-encoded. Two stores that know the same things export the same
+// bytes, which is how tests check that unlearning restores a store.
+func (s *Store) Export(w io.Writer) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	enc := base64.StdEncoding
+	return s.db.View(func(txn *badger.Txn) error {
+		var line bytes.Buffer
+		for _, prefix := range knowledgePrefixes {
+			it := txn.NewIterator(withValues(prefix))
+			for it.Rewind(); it.Valid(); it.Next() {
+				item := it.Item()
+				v, err := item.ValueCopy(nil)
+				if err != nil {
+					it.Close()
+					return err
+				}
+				line.Reset()
+				line.WriteString(enc.EncodeToString(item.Key()))
+				line.WriteByte(' ')
+				line.WriteString(enc.EncodeToString(v))
+				line.WriteByte('\n')
+				if _, err := w.Write(line.Bytes()); err != nil {
+					it.Close()
+					return err
+				}
+			}
+			it.Close()
+		}
+		return nil
+	})
+}

@@ -1,0 +1,192 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/store"
+)
+
+func at(p core.Primitive, re, im float64) core.Primitive {
+	p.Plane = core.PlanePosition{Real: re, Imaginary: im}
+	return p
+}
+
+func TestNear(t *testing.T) {
+	s := openMem(t)
+	a := at(prim("a", "d", core.Definition, []string{"Vector", "space", "basis"}), 0.5, 0.3)
+	b := at(prim("b", "d", core.Definition, []string{"vector", "space"}), 0.515, 0.315)
+	// Across a cell border from the candidate, still within 0.2.
+	c := at(prim("c", "d", core.Definition, []string{"vector", "space"}), 0.39, 0.3)
+	far := at(prim("far", "d", core.Definition, []string{"vector", "space"}), -0.5, -0.3)
+	one := at(prim("one", "d", core.Definition, []string{"vector", "field"}), 0.5, 0.3)
+	hash := at(prim("hash", "d", core.Identity, []string{"unrelated"}), -0.9, 0.9)
+	hash.Provenance.ContentHash = "h1"
+	mustPut(t, s, a, b, c, far, one, hash)
+	mustVerify(t, s)
+
+	cand := at(prim("cand", "d", core.Definition, []string{"vector", "SPACE", "linear"}), 0.51, 0.31)
+	got, err := s.Near(&cand, 0.2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a", "b", "c"}; !slices.Equal(ids(got), want) {
+		t.Fatalf("Near = %v, want %v", ids(got), want)
+	}
+	got, _ = s.Near(&cand, 0.2, 3)
+	if len(got) != 0 {
+		t.Fatalf("Near with 3 shared = %v, want none", ids(got))
+	}
+	got, _ = s.Near(&cand, 2.0, 2)
+	if want := []string{"a", "b", "c", "far"}; !slices.Equal(ids(got), want) {
+		t.Fatalf("Near at distance 2 = %v, want %v", ids(got), want)
+	}
+	poor := at(prim("poor", "d", core.Identity, []string{"x"}), 0, 0)
+	poor.Provenance.ContentHash = "h1"
+	got, _ = s.Near(&poor, 0.2, 2)
+	if want := []string{"hash"}; !slices.Equal(ids(got), want) {
+		t.Fatalf("Near by content hash = %v, want %v", ids(got), want)
+	}
+	if kw, _ := s.ByKeyword("space"); !slices.Equal(kw, []string{"a", "b", "c", "far"}) {
+		t.Fatalf("ByKeyword(space) = %v", kw)
+	}
+}
+
+func TestVerifyDetectsMissingHashEntry(t *testing.T) {
+	s := openMem(t)
+	p := prim("a", "d", core.Definition, nil)
+	p.Provenance.ContentHash = "abc"
+	mustPut(t, s, p)
+	mustVerify(t, s)
+	if err := s.RawDelete([]byte("i/hash/abc/a")); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := s.Verify(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Count(store.ProblemMissingIndex) != 1 {
+		t.Fatalf("problems = %v", rep.Problems)
+	}
+}
+
+func export(t *testing.T, s *store.Store) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := s.Export(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestConflictsAndUnlearnCommit checks conflict changes, notes, appended
+// resolutions and the unlearn commit point at store level: applying the
+// inverse changes in an unlearn session restores the export exactly.
+func TestConflictsAndUnlearnCommit(t *testing.T) {
+	s := openMem(t)
+	ctx := context.Background()
+	empty := export(t, s)
+
+	a := prim("a", "d", core.Definition, []string{"k"})
+	cand := prim("cand", "d", core.Definition, []string{"k"})
+	conf := core.Conflict{ID: "s1-c1", Session: "s1", Candidate: cand, Existing: a, State: core.ConflictPending}
+	changes := []core.Change{
+		{Type: core.ChangeAdd, PrimitiveID: "a", After: &a},
+		{Type: core.ChangeNote, Provenance: &core.ProvenanceEntry{Action: core.ProvSkip}},
+		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictAfter: &conf},
+	}
+	if err := s.CommitSessionWith(ctx, session("s1"), changes, store.CommitOptions{Report: []byte("r1")}); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := s.Conflict("s1-c1")
+	if err != nil || !ok || got.State != core.ConflictPending || got.Candidate.ID != "cand" {
+		t.Fatalf("conflict = %+v ok=%v err=%v", got, ok, err)
+	}
+	if r, ok, _ := s.Report("s1"); !ok || string(r) != "r1" {
+		t.Fatalf("report = %q %v", r, ok)
+	}
+
+	// Resolve keep-both: append to s1.
+	resolved := conf
+	resolved.State, resolved.Resolution = core.ConflictResolved, core.KeepBoth
+	res := []core.Change{
+		{Type: core.ChangeAdd, PrimitiveID: "cand", After: &cand},
+		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf, ConflictAfter: &resolved},
+	}
+	if err := s.AppendToSession("s1", res, []byte("r1b")); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, s)
+	all, err := s.Changes("s1")
+	if err != nil || len(all) != 5 {
+		t.Fatalf("changes = %d, %v", len(all), err)
+	}
+	if err := s.AppendToSession("ghost", res, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("append to unknown session: %v", err)
+	}
+
+	// Unlearn: the inverse, in reverse order.
+	inverse := []core.Change{
+		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &resolved, ConflictAfter: &conf},
+		{Type: core.ChangeRemove, PrimitiveID: "cand", Before: &cand},
+		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf},
+		{Type: core.ChangeRemove, PrimitiveID: "a", Before: &a},
+	}
+	un := session("u1")
+	un.Kind, un.Reverts = core.KindUnlearn, "s1"
+	if err := s.CommitSession(ctx, un, inverse); err != nil {
+		t.Fatal(err)
+	}
+	if sess := mustSession(t, s, "s1"); sess.State != core.SessionReverted || sess.RevertedBy != "u1" {
+		t.Fatalf("s1 after unlearn = %+v", sess)
+	}
+	if !bytes.Equal(export(t, s), empty) {
+		t.Fatalf("export after unlearn differs from empty:\n%s", export(t, s))
+	}
+	un2 := session("u2")
+	un2.Reverts = "s1"
+	if err := s.CommitSession(ctx, un2, nil); !errors.Is(err, store.ErrNotRevertible) {
+		t.Fatalf("second unlearn: %v", err)
+	}
+	if _, ok, _ := s.Session("u2"); ok {
+		t.Fatal("refused unlearn left a session record")
+	}
+}
+
+func TestMigrateFromSchema1(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	p := at(prim("a", "d", core.Definition, []string{"alpha", "beta"}), 0.5, 0.5)
+	p.Provenance.ContentHash = "hh"
+	mustPut(t, s, p)
+	// Rewrite as version 1 left it: unfiled postings, no hash entry.
+	for _, k := range []string{"alpha", "beta"} {
+		if err := s.RawDelete(store.KeywordKey(k, p.Plane, "a")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RawSet(fmt.Appendf(nil, "i/kw/%s/a", k), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.RawDelete([]byte("i/hash/hh/a")); err != nil {
+		t.Fatal(err)
+	}
+	v1, _ := store.EncodeValue(map[string]int{"version": 1})
+	if err := s.RawSet(store.KeySchema, v1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	mustVerify(t, s)
+	if got, _ := s.Near(&p, 0.2, 2); !slices.Equal(ids(got), []string{"a"}) {
+		t.Fatalf("Near after migration = %v", ids(got))
+	}
+}
