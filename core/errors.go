@@ -12,6 +12,12 @@ const (
 	ExitUsage    = 2
 	ExitRejected = 3
 	ExitLocked   = 4
+	// ExitBlocked: an unlearn was refused because other sessions' knowledge
+	// depends on what it would remove (use --force to proceed).
+	ExitBlocked = 5
+	// ExitInterrupted: the user interrupted the run (ctrl-c); nothing was
+	// stored.
+	ExitInterrupted = 130
 )
 
 // UsageError is a mistake in how lore was invoked (bad flag value, missing

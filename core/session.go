@@ -31,6 +31,10 @@ type Change struct {
 	ConflictID     string    `json:"conflictId,omitempty"`
 	ConflictBefore *Conflict `json:"conflictBefore,omitempty"`
 	ConflictAfter  *Conflict `json:"conflictAfter,omitempty"`
+	// EnablesAdded, on an update, says the update only added these ids to
+	// the primitive's Enables (a new dependent learned by the session), so
+	// undoing it removes exactly them, whatever else changed since.
+	EnablesAdded []string `json:"enablesAdded,omitempty"`
 	// Provenance is the merge decision that made the change, if any.
 	Provenance *ProvenanceEntry `json:"provenance,omitempty"`
 	Timestamp  time.Time        `json:"timestamp"`

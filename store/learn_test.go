@@ -100,7 +100,7 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 		{Type: core.ChangeNote, Provenance: &core.ProvenanceEntry{Action: core.ProvSkip}},
 		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictAfter: &conf},
 	}
-	if err := s.CommitSessionWith(ctx, session("s1"), changes, store.CommitOptions{Report: []byte("r1")}); err != nil {
+	if err := s.CommitSessionWith(ctx, session("s1"), changes, []byte("r1")); err != nil {
 		t.Fatal(err)
 	}
 	got, ok, err := s.Conflict("s1-c1")

@@ -51,21 +51,16 @@ var errChangeTooBig = errors.New("a single change exceeds the transaction size l
 // Added primitives whose provenance has no session get sess.ID. The stored
 // session's State, Changes and CompletedAt are set by the store.
 func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []core.Change) error {
-	return s.CommitSessionWith(ctx, sess, changes, CommitOptions{})
+	return s.CommitSessionWith(ctx, sess, changes, nil)
 }
 
-// CommitOptions carry what is stored with a session besides its changes.
-type CommitOptions struct {
-	// Report is the session's report (any encoding), stored with the
-	// session record and removed with it if the commit is rolled back.
-	Report []byte
-}
-
-// CommitSessionWith is CommitSession with a report. A session whose Reverts
+// CommitSessionWith is CommitSession with a report (any encoding, nil for
+// none), stored with the session record and removed with it if the commit
+// is rolled back. A session whose Reverts
 // names another session is an unlearn: at its commit point the reverted
 // session is marked reverted in the same transaction, so a revert is as
 // atomic as a learn.
-func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, opts CommitOptions) error {
+func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -90,7 +85,7 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	if sess.StartedAt.IsZero() {
 		sess.StartedAt = time.Now().UTC()
 	}
-	if err := s.createSession(sess, opts.Report); err != nil {
+	if err := s.createSession(sess, report); err != nil {
 		return fmt.Errorf("commit session %s: %w", sess.ID, err)
 	}
 

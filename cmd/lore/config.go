@@ -24,6 +24,9 @@ const (
 	keyTheme       = "theme"
 	keyMaxFileSize = "limits.max_file_size"
 	keyDepth       = "analyze.depth"
+	keyOutputDir   = "output_dir"
+	keyDedupDist   = "dedup.max_distance"
+	keyDedupShared = "dedup.min_shared_keywords"
 )
 
 // config is the effective configuration: embedded defaults, then the config
@@ -138,6 +141,26 @@ func (c *config) dataDir() string {
 		return d
 	}
 	return dataHome()
+}
+
+// outputDir is where generated skills, agents and teams are written.
+func (c *config) outputDir() string {
+	if d := c.v.GetString(keyOutputDir); d != "" {
+		return d
+	}
+	return filepath.Join(c.dataDir(), "skills")
+}
+
+// dedup returns the prefilter thresholds, checked.
+func (c *config) dedup() (float64, int, error) {
+	d, n := c.v.GetFloat64(keyDedupDist), c.v.GetInt(keyDedupShared)
+	if d < 0 || d > 3 {
+		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be between 0 and 3 (from %s)", keyDedupDist, c.source(keyDedupDist))}
+	}
+	if n < 1 {
+		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be at least 1 (from %s)", keyDedupShared, c.source(keyDedupShared))}
+	}
+	return d, n, nil
 }
 
 func (c *config) maxFileSize() (int64, error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 )
 
@@ -37,6 +38,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fang.WithCommit(commit),
 		fang.WithNotifySignal(os.Interrupt),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintln(w, "lore: interrupted; the store is unchanged")
+				return
+			}
 			fmt.Fprintln(w, "lore: "+err.Error())
 		}),
 	)
@@ -48,14 +53,23 @@ func exitCode(err error) int {
 	var ue *core.UsageError
 	var are *gate.ApprovalRequiredError
 	var rej *gate.RejectedError
+	var blocked *engine.IntegrityBlockedError
+	var reverted *engine.AlreadyRevertedError
+	var resolved *engine.AlreadyResolvedError
+	var notRev *engine.NotRevertibleError
 	switch {
 	case err == nil:
 		return core.ExitOK
+	case errors.Is(err, context.Canceled):
+		return core.ExitInterrupted
 	case errors.As(err, &are), errors.As(err, &rej):
 		return core.ExitRejected
 	case errors.Is(err, core.ErrStoreLocked):
 		return core.ExitLocked
-	case errors.As(err, &ue), isCobraUsageError(err):
+	case errors.As(err, &blocked):
+		return core.ExitBlocked
+	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown),
+		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
 		return core.ExitUsage
 	}
 	return core.ExitFailure
@@ -82,8 +96,11 @@ knowledge primitives they hold (definitions, theorems, algorithms, techniques,
 axioms, identities), wires them into a dependency DAG and keeps them in a local
 store.
 
-Exit codes: 0 success, 1 failure, 2 usage error, 3 rejected at the approval
-gate, 4 store locked by another process.`,
+Exit codes: 0 success, 1 failure, 2 usage error (bad flag or argument, unknown
+session or conflict id, session already reverted, conflict already resolved),
+3 rejected at the approval gate (or approval needed and not given), 4 store
+locked by another process, 5 unlearn blocked by dependents (use --force),
+130 interrupted (nothing stored).`,
 		Args: noArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(a.configFlag)
@@ -115,6 +132,14 @@ gate, 4 store locked by another process.`,
 		a.configCmd(),
 		a.versionCmd(),
 		a.storeCmd(),
+		a.learnCmd(),
+		a.unlearnCmd(),
+		a.sessionsCmd(),
+		a.reportCmd(),
+		a.conflictsCmd(),
+		a.showCmd(),
+		a.rankCmd(),
+		a.graphCmd(),
 	)
 	return root
 }

@@ -41,7 +41,12 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	tier := opts.Tier
+	return sanitizeAcquired(source, acq, opts.Tier), nil
+}
+
+// sanitizeAcquired runs stage 2 over what stage 1 acquired. tier "" keeps
+// the tier acquisition decided (STRANGER if any document is).
+func sanitizeAcquired(source string, acq *acquire.Result, tier core.Familiarity) *ScanResult {
 	if tier == "" {
 		tier = core.Home
 		for _, d := range acq.Documents {
@@ -65,7 +70,7 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 	if errs == nil {
 		errs = []core.AcquireError{}
 	}
-	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}, nil
+	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}
 }
 
 // Admit runs stages 1 to 3: acquire, sanitize and the approval gate. The

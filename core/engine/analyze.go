@@ -43,15 +43,27 @@ type AnalyzeResult struct {
 
 // Analyze runs the analyze, extract and wire stages over acquired documents.
 func Analyze(ctx context.Context, source string, docs []core.Document, opts AnalyzeOptions) (*AnalyzeResult, error) {
+	res, err := analyzeDocs(ctx, source, docs, opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	extractAndWire(res, opts)
+	return res, nil
+}
+
+// analyzeDocs is stage 4: each document's structure, content type and
+// domain, and the source's as a whole. progress, when set, is told after
+// each document.
+func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts AnalyzeOptions, progress func(done, total int, detail string)) (*AnalyzeResult, error) {
 	res := &AnalyzeResult{Source: source}
-	var cands []core.Primitive
 	for i := range docs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		a := analyze.Analyze(&docs[i], opts.Domains)
-		res.Analyses = append(res.Analyses, a)
-		cands = append(cands, extract.Extract(a, extract.Options{Domain: opts.Domain})...)
+		res.Analyses = append(res.Analyses, analyze.Analyze(&docs[i], opts.Domains))
+		if progress != nil {
+			progress(i+1, len(docs), docs[i].Name)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -60,7 +72,7 @@ func Analyze(ctx context.Context, source string, docs []core.Document, opts Anal
 		a := res.Analyses[0]
 		res.ContentType, res.Scores = a.ContentType, a.ContentTypeScores
 		res.Domain, res.Domains, res.Plane, res.Confidence = a.Domain, a.Domains, a.Plane, a.Confidence
-	} else {
+	} else if len(res.Analyses) > 1 {
 		var all strings.Builder
 		for i := range docs {
 			all.WriteString(docs[i].Text)
@@ -72,12 +84,21 @@ func Analyze(ctx context.Context, source string, docs []core.Document, opts Anal
 			res.Domain = res.Domains[0].Domain
 		}
 	}
+	return res, nil
+}
+
+// extractAndWire is stage 5: candidates from every analysis, wired into
+// one DAG.
+func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
+	var cands []core.Primitive
+	for _, a := range res.Analyses {
+		cands = append(cands, extract.Extract(a, extract.Options{Domain: opts.Domain})...)
+	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
 	}
 	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
 	res.Primitives = res.Wiring.Primitives
-	return res, nil
 }
 
 // uniquifyIDs makes ids unique across documents: extraction only guarantees

@@ -1,0 +1,349 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/report"
+)
+
+func (a *app) sessionsCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "sessions",
+		Short: "List learn and unlearn sessions, newest first",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			ss, err := db.Sessions()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if ss == nil {
+					ss = []core.Session{}
+				}
+				return writeJSON(a.stdout, map[string]any{"sessions": ss})
+			}
+			st := a.styles()
+			var b strings.Builder
+			if len(ss) == 0 {
+				b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
+			}
+			for _, s := range ss {
+				state := string(s.State)
+				if s.State == core.SessionReverted {
+					state = st.Faint.Render(state + " by " + s.RevertedBy)
+				}
+				what := s.Source
+				if s.Kind == core.KindUnlearn {
+					what = "reverts " + s.Reverts
+				}
+				c := s.Counts
+				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what,
+					st.Faint.Render(fmt.Sprintf("+%d ~%d =%d !%d", c["added"], c["updated"], c["skipped"], c["conflicts"])))
+			}
+			fmt.Fprint(styledWriter(a.stdout), b.String())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
+}
+
+func (a *app) reportCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "report SESSION",
+		Short: "Show a session's provenance report",
+		Long: `Prints the report of a session: counts, every merge decision with its
+rationale (resolutions included), the generated artifacts, errors and options.
+Long lists are cut to keep the report readable; lore show ID has the details of
+any primitive.`,
+		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			in, err := engine.LoadReport(db, args[0])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				b, err := report.JSON(in, report.Limits{})
+				if err != nil {
+					return err
+				}
+				_, err = a.stdout.Write(append(b, '\n'))
+				return err
+			}
+			_, err = fmt.Fprint(a.stdout, report.Build(in, report.Limits{}).Markdown)
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return cmd
+}
+
+func (a *app) conflictsCmd() *cobra.Command {
+	var (
+		asJSON bool
+		all    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "conflicts",
+		Short: "List merge conflicts waiting for a decision",
+		Long: `A conflict is a candidate that overlaps an existing primitive without being a
+duplicate, generalization or specialization of it: lore keeps both sides and the
+comparison until a person decides with lore conflicts resolve.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			cs, err := db.Conflicts()
+			if err != nil {
+				return err
+			}
+			shown := []core.Conflict{}
+			for _, c := range cs {
+				if all || c.State == core.ConflictPending {
+					shown = append(shown, c)
+				}
+			}
+			if asJSON {
+				return writeJSON(a.stdout, map[string]any{"conflicts": shown})
+			}
+			st := a.styles()
+			var b strings.Builder
+			if len(shown) == 0 {
+				b.WriteString("no pending conflicts\n")
+			}
+			for _, c := range shown {
+				fmt.Fprintf(&b, "%s  %s  candidate %q vs existing %q (%s)\n", st.Label.Render(c.ID), c.State,
+					c.Candidate.Name, c.Existing.Name, c.Existing.ID)
+				cmp := c.Comparison
+				fmt.Fprintf(&b, "    %s\n", st.Faint.Render(fmt.Sprintf("statement %.0f%% · form %.0f%% · keywords %.0f%% — %s",
+					100*cmp.FormalSimilarity, 100*cmp.ComputationalSimilarity, 100*cmp.KeywordSimilarity, cmp.Rationale)))
+				if c.State == core.ConflictResolved {
+					fmt.Fprintf(&b, "    resolved: %s\n", c.Resolution)
+				}
+			}
+			if len(shown) > 0 {
+				b.WriteString(st.Faint.Render("decide with: lore conflicts resolve ID keep-existing|keep-candidate|keep-both") + "\n")
+			}
+			fmt.Fprint(styledWriter(a.stdout), b.String())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&all, "all", false, "include resolved conflicts")
+
+	var resolveJSON bool
+	resolve := &cobra.Command{
+		Use:   "resolve ID keep-existing|keep-candidate|keep-both",
+		Short: "Decide a conflict",
+		Long: `keep-existing leaves the store as it is; keep-candidate replaces the existing
+primitive's content with the candidate's (its id and dependents stay); keep-both
+adds the candidate as a new primitive. The decision is recorded as provenance in
+the session that raised the conflict, so unlearning that session undoes it.`,
+		Args: exactArgs(2, "a conflict ID and a resolution"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			doms, err := a.cfg.domains()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			res, err := engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, OutputDir: a.cfg.outputDir()})
+			if err != nil {
+				return err
+			}
+			if resolveJSON {
+				return writeJSON(a.stdout, map[string]any{"conflict": res.Conflict.ID, "resolution": args[1], "outcome": res.Outcome,
+					"session": res.Conflict.Session, "errors": nonNil(res.Errors)})
+			}
+			fmt.Fprintf(a.stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", res.Conflict.ID, args[1], res.Outcome, res.Conflict.Session)
+			return nil
+		},
+	}
+	resolve.Flags().BoolVar(&resolveJSON, "json", false, "print one JSON object instead of text")
+	cmd.AddCommand(resolve)
+	return cmd
+}
+
+func (a *app) showCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show one primitive with its dependencies and dependents",
+		Args:  exactArgs(1, "one primitive ID"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			p, ok, err := db.GetPrimitive(args[0])
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore rank lists the stored ones)", args[0])}
+			}
+			deps, err := db.Dependents(p.ID)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if deps == nil {
+					deps = []core.Dependent{}
+				}
+				return writeJSON(a.stdout, map[string]any{"primitive": p, "dependents": deps})
+			}
+			st := a.styles()
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
+			fmt.Fprintf(&b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
+			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("statement "), p.FormalStatement)
+			if p.ComputationalForm != "" {
+				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("form      "), p.ComputationalForm)
+			}
+			fmt.Fprintf(&b, "%s %s § %s (offset %d), session %s\n", st.Label.Render("source    "), p.Provenance.Document, p.Section, p.Provenance.Offset, p.Provenance.Session)
+			if len(p.Keywords) > 0 {
+				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("keywords  "), strings.Join(p.Keywords, ", "))
+			}
+			for _, e := range p.Dependencies {
+				fmt.Fprintf(&b, "%s %s %s (%.2f)\n", st.Label.Render("depends on"), e.Type, e.Target, e.Strength)
+			}
+			for _, d := range deps {
+				fmt.Fprintf(&b, "%s %s %s (%.2f)\n", st.Label.Render("needed by "), d.ID, d.Type, d.Strength)
+			}
+			fmt.Fprint(styledWriter(a.stdout), b.String())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
+}
+
+// allPrimitives loads the registry, optionally one domain's.
+func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
+	db, err := a.openStore()
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	if domain != "" {
+		return db.ByDomain(domain)
+	}
+	var out []core.Primitive
+	err = db.Primitives(func(p core.Primitive) error {
+		out = append(out, p)
+		return nil
+	})
+	return out, err
+}
+
+func (a *app) rankCmd() *cobra.Command {
+	var (
+		asJSON bool
+		by     string
+		top    int
+		domain string
+	)
+	cmd := &cobra.Command{
+		Use:   "rank",
+		Short: "Rank primitives by importance or reach",
+		Long: `importance = how many primitives a primitive enables plus the composition rules
+it takes part in; reach = how many primitives depend on it directly or
+transitively. Ties fall back to the other measure, then to the id.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if top < 0 {
+				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
+			}
+			prims, err := a.allPrimitives(domain)
+			if err != nil {
+				return err
+			}
+			ranked, err := graph.Rank(prims, by, top)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if ranked == nil {
+					ranked = []graph.Ranked{}
+				}
+				return writeJSON(a.stdout, map[string]any{"primitives": ranked})
+			}
+			st := a.styles()
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
+			for i, r := range ranked {
+				fmt.Fprintf(&b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.Importance, r.Reach, truncate(r.Name, 40), r.Type, r.Domain)
+			}
+			fmt.Fprint(styledWriter(a.stdout), b.String())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().StringVar(&by, "by", graph.ByImportance, "importance or reach")
+	cmd.Flags().IntVar(&top, "top", 20, "how many to list (0: all)")
+	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
+	return cmd
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func (a *app) graphCmd() *cobra.Command {
+	var (
+		format string
+		domain string
+	)
+	cmd := &cobra.Command{
+		Use:   "graph",
+		Short: "Export the dependency graph as DOT, Mermaid or JSON",
+		Example: `  lore graph --format dot | dot -Tsvg > graph.svg
+  lore graph --format mermaid --domain statistics`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			writers := map[string]func(io.Writer, []core.Primitive) error{"dot": graph.DOT, "mermaid": graph.Mermaid, "json": graph.JSON}
+			write, ok := writers[format]
+			if !ok {
+				return &core.UsageError{Msg: fmt.Sprintf("--format %q is not one of dot, mermaid, json", format)}
+			}
+			prims, err := a.allPrimitives(domain)
+			if err != nil {
+				return err
+			}
+			return write(a.stdout, prims)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "dot", "dot, mermaid or json")
+	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
+	return cmd
+}

@@ -1,0 +1,379 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/tui/prompt"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// openStore opens the configured store.
+func (a *app) openStore() (*store.Store, error) {
+	return store.Open(a.cfg.dataDir(), store.Options{})
+}
+
+func (a *app) learnCmd() *cobra.Command {
+	var (
+		asJSON bool
+		domain string
+		scope  string
+		tier   string
+		dryRun bool
+		policy gate.Policy
+	)
+	cmd := &cobra.Command{
+		Use:   "learn SOURCE",
+		Short: "Learn a source: extract, deduplicate, merge and store its primitives",
+		Long: `Runs the seven stages over a file, folder or archive — acquire, sanitize, approval
+gate, analyze, extract and wire, dedup and merge, generate and report — and
+commits what was learned as one session, which lore unlearn can take back.
+
+Every candidate is compared with the stored primitives near it on the plane that
+share keywords (and with any stating the same thing) and with the candidates of
+the same run: exact duplicates are skipped, generalizations update the existing
+primitive, specializations are added with a "specializes" edge, and overlapping
+but distinct candidates become conflicts for a person to resolve (lore
+conflicts). Nothing is ever silently overwritten.
+
+Skills (Agent Skills folders), agents and teams are regenerated for every domain
+the session touched, under output_dir. With --dry-run everything runs and nothing
+is written. On a terminal a line per stage shows progress; --json prints one
+object. The gate follows lore gate's rules and flags. Ctrl-c stops the run and
+leaves the store unchanged.`,
+		Example: `  lore learn chapter.tex
+  lore learn notes/ --domain statistics --dry-run
+  lore learn download.zip --tier stranger --trust --json`,
+		Args: exactArgs(1, "one SOURCE (a file, folder or archive)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
+			a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
+			sopts, err := a.scanOptions(cmd, tier)
+			if err != nil {
+				return err
+			}
+			depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
+			if err != nil {
+				return err
+			}
+			doms, err := a.cfg.domains()
+			if err != nil {
+				return err
+			}
+			if domain != "" {
+				if err := core.ValidateID(domain); err != nil {
+					return &core.UsageError{Msg: "--domain: " + err.Error()}
+				}
+			}
+			dist, shared, err := a.cfg.dedup()
+			if err != nil {
+				return err
+			}
+			var approver gate.Approver
+			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
+				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
+			}
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			opts := engine.LearnOptions{
+				Domains: doms, Domain: domain, Depth: depth, DryRun: dryRun, Scope: splitList(scope),
+				Tier: sopts.Tier, Acquire: sopts.Acquire, Approver: approver, Policy: policy,
+				Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, OutputDir: a.cfg.outputDir(),
+			}
+			var wait func()
+			if !asJSON && a.stderrTerminal() {
+				opts.Events = engine.NewBroker()
+				wait = showProgress(a.stderr, a.styles(), opts.Events)
+			}
+			res, err := engine.Learn(cmd.Context(), db, args[0], opts)
+			if opts.Events != nil {
+				opts.Events.Close()
+				wait()
+			}
+			if res == nil || (err != nil && res.Scan == nil) {
+				return err
+			}
+			if asJSON {
+				if jerr := writeJSON(a.stdout, learnJSON(res, err, opts.OutputDir)); jerr != nil {
+					return jerr
+				}
+			} else if err == nil {
+				renderLearn(a.stdout, a.styles(), res, opts.OutputDir)
+			}
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
+	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
+	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
+	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a repository (default docs/,README.md)")
+	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
+	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
+	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
+	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	cmd.Flags().String("output-dir", "", "where skills, agents and teams are written (default <data_dir>/skills)")
+	return cmd
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// stderrTerminal reports whether progress lines can go to stderr.
+func (a *app) stderrTerminal() bool {
+	f, ok := a.stderr.(term.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// showProgress prints one line per finished stage as events arrive; the
+// returned function waits until the subscription is drained.
+func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
+	events := b.Subscribe()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		out := styledWriter(w)
+		for e := range events {
+			f, ok := e.(engine.StageFinished)
+			if !ok {
+				continue
+			}
+			mark := st.Good.Render("✓")
+			switch f.Status {
+			case engine.StageFailed:
+				mark = st.Bad.Render("✗")
+			case engine.StageSkipped:
+				mark = st.Faint.Render("·")
+			}
+			detail := stageDetail(f)
+			fmt.Fprintf(out, "%s %-9s %s %s\n", mark, f.Stage, detail, st.Faint.Render(f.Elapsed.Round(time.Millisecond).String()))
+		}
+	})
+	return wg.Wait
+}
+
+func stageDetail(f engine.StageFinished) string {
+	if f.Status == engine.StageSkipped {
+		return "skipped " + f.Detail
+	}
+	if f.Err != "" {
+		return f.Err
+	}
+	c := f.Counts
+	switch f.Stage {
+	case engine.StageAcquire:
+		return fmt.Sprintf("%d document(s), %s", c["documents"], acquire.HumanBytes(int64(c["bytes"])))
+	case engine.StageSanitize:
+		return fmt.Sprintf("%s · critical %d · warning %d · info %d", f.Detail, c["critical"], c["warning"], c["info"])
+	case engine.StageGate:
+		return f.Detail
+	case engine.StageAnalyze:
+		return fmt.Sprintf("%d section(s) · %s", c["sections"], f.Detail)
+	case engine.StageExtract:
+		return fmt.Sprintf("%d candidate(s)", c["candidates"])
+	case engine.StageDedup:
+		return fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c["added"], c["updated"], c["skipped"], c["conflicts"])
+	case engine.StageGenerate:
+		return fmt.Sprintf("%d artifact(s) · %s", c["artifacts"], f.Detail)
+	}
+	return f.Detail
+}
+
+// The --json shape of `lore learn` is a contract other tools rely on.
+type learnOut struct {
+	SessionID   string         `json:"sessionId"`
+	Success     bool           `json:"success"`
+	DryRun      bool           `json:"dryRun"`
+	ContentType string         `json:"contentType"`
+	Counts      map[string]int `json:"counts"`
+	Primitives  []primOut      `json:"primitives"`
+	Edges       []edgeOut      `json:"edges"`
+	Findings    []core.Finding `json:"findings"`
+	Skills      []skillOut     `json:"skills"`
+	Conflicts   []string       `json:"conflicts"`
+	Errors      []string       `json:"errors"`
+}
+
+type primOut struct {
+	ID              string             `json:"id"`
+	Name            string             `json:"name"`
+	Type            core.PrimitiveType `json:"type"`
+	Domain          string             `json:"domain"`
+	FormalStatement string             `json:"formalStatement"`
+	Confidence      float64            `json:"confidence"`
+	Section         string             `json:"section"`
+}
+
+type skillOut struct {
+	Name       string `json:"name"`
+	Path       string `json:"path"`
+	Primitives int    `json:"primitives"`
+}
+
+func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
+	out := learnOut{
+		SessionID: res.Session.ID, Success: runErr == nil, DryRun: res.Session.DryRun,
+		Counts: map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
+			"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts},
+		Primitives: []primOut{}, Edges: []edgeOut{}, Findings: []core.Finding{}, Skills: []skillOut{},
+		Conflicts: []string{}, Errors: nonNil(res.Errors),
+	}
+	if res.Analysis != nil {
+		out.ContentType = string(res.Analysis.ContentType)
+	}
+	if res.Scan != nil && res.Scan.Report.Findings != nil {
+		out.Findings = res.Scan.Report.Findings
+	}
+	for _, p := range res.Primitives {
+		out.Primitives = append(out.Primitives, primOut{p.ID, p.Name, p.Type, p.Domain, p.FormalStatement, p.Confidence, p.Section})
+		for _, e := range p.Dependencies {
+			out.Edges = append(out.Edges, edgeOut{p.ID, e.Target, e.Type, e.Strength})
+		}
+	}
+	for _, c := range res.Conflicts {
+		out.Conflicts = append(out.Conflicts, c.ID)
+	}
+	for _, art := range res.Artifacts {
+		if art.Kind != core.SkillArtifact {
+			continue
+		}
+		p := skillPath(art, outDir, res.Session.DryRun)
+		out.Skills = append(out.Skills, skillOut{art.Name, p, art.Primitives})
+	}
+	if runErr != nil {
+		out.Errors = append(out.Errors, runErr.Error())
+	}
+	return out
+}
+
+// skillPath is where a skill's SKILL.md is (or, on a dry run, would be).
+func skillPath(art core.Artifact, outDir string, dry bool) string {
+	for _, f := range art.Files {
+		if path.Base(f.Path) == "SKILL.md" {
+			if dry || outDir == "" {
+				return f.Path
+			}
+			return outDir + "/" + f.Path
+		}
+	}
+	return ""
+}
+
+func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir string) {
+	var b strings.Builder
+	label := st.Label.Render
+	fmt.Fprintf(&b, "%s %s", label("session  "), res.Session.ID)
+	if res.Session.DryRun {
+		b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
+	}
+	b.WriteString("\n")
+	if res.Analysis != nil {
+		fmt.Fprintf(&b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
+	}
+	c := res.Counts
+	fmt.Fprintf(&b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
+		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
+	for _, art := range res.Artifacts {
+		where := outDir
+		if res.Session.DryRun {
+			where = "(not written)"
+		}
+		fmt.Fprintf(&b, "%s %s %s (%d primitives) %s\n", label("generated"), art.Kind, art.Name, art.Primitives, st.Faint.Render(where))
+	}
+	for _, sk := range res.NotGenerated {
+		if sk.Kind == core.SkillArtifact {
+			fmt.Fprintf(&b, "%s no skill for %s: %s\n", label("generated"), sk.Domain, sk.Reason)
+		}
+	}
+	if len(res.Conflicts) > 0 {
+		fmt.Fprintf(&b, "%s %d pending — review with: lore conflicts\n", label("conflicts"), len(res.Conflicts))
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)
+	}
+	if !res.Session.DryRun {
+		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), res.Session.ID, res.Session.ID)
+	}
+	fmt.Fprint(styledWriter(w), b.String())
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no domain"
+	}
+	return s
+}
+
+func (a *app) unlearnCmd() *cobra.Command {
+	var (
+		asJSON bool
+		force  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "unlearn SESSION",
+		Short: "Take back everything a learn session changed",
+		Long: `Reverts a learn session: its changes are undone in reverse order (added
+primitives removed, updated ones restored, conflict resolutions undone) as a new
+session committed atomically, and the skills of the affected domains are
+regenerated. If primitives learned by other sessions depend on one that would be
+removed, the unlearn is refused (exit 5) and the dependents are listed; --force
+reverts anyway and cuts their edges to the removed primitives.`,
+		Example: `  lore sessions
+  lore unlearn learn-20261122-101500-a1b2c3
+  lore unlearn learn-20261122-101500-a1b2c3 --force`,
+		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			doms, err := a.cfg.domains()
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			res, err := engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, OutputDir: a.cfg.outputDir()})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, map[string]any{
+					"session": res.Session.ID, "reverted": res.Target.ID, "forced": res.Forced,
+					"removed": nonNil(res.Removed), "restored": nonNil(res.Restored), "readded": nonNil(res.Readded),
+					"integrity": res.Integrity, "errors": nonNil(res.Errors),
+				})
+			}
+			fmt.Fprintln(a.stdout, res.Summary)
+			for _, e := range res.Errors {
+				fmt.Fprintln(a.stderr, "lore: "+e)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&force, "force", false, "revert even when other sessions' primitives depend on removed ones")
+	return cmd
+}

@@ -1,0 +1,92 @@
+package dedup
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Verdict is what the deduper found for one candidate.
+type Verdict struct {
+	// Matches are the primitives that passed the prefilter, content
+	// matches first, then nearest first.
+	Matches []Match
+	// Comparisons holds one comparison per match, in the same order.
+	Comparisons []core.Comparison
+	// Best is the comparison the merge engine should act on (see Best) and
+	// Existing its primitive; both are nil when no match is more than
+	// genuinely new.
+	Best     *core.Comparison
+	Existing *core.Primitive
+}
+
+// Deduper checks candidates against the store's registry and against the
+// candidates already accepted in the same run, so a document that states
+// the same thing twice (or two files of one archive) does not add it twice.
+// It is not safe for concurrent use.
+type Deduper struct {
+	reg Registry
+	run *Index
+	cfg Config
+	// cand and scratch are reused feature buffers.
+	cand, scratch features
+}
+
+// NewDeduper returns a Deduper over reg (nil for an empty registry) with an
+// empty run index.
+func NewDeduper(reg Registry, cfg Config) *Deduper {
+	return &Deduper{reg: reg, run: NewIndex(), cfg: cfg}
+}
+
+// Check prefilters and compares cand against the registry and the run. A
+// primitive remembered in the run shadows the registry's primitive with the
+// same id — after a generalization the run holds the updated version, and
+// the stored one is stale — so it is compared once, in its run version.
+// Registry matches come before run matches at equal rank.
+func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
+	var near []core.Primitive
+	if d.reg != nil {
+		got, err := d.reg.Near(cand, d.cfg)
+		if err != nil {
+			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+		}
+		near = got
+		if d.run.Len() > 0 {
+			near = slices.DeleteFunc(got, func(p core.Primitive) bool { return d.run.Has(p.ID) })
+		}
+	}
+	fromRun, err := d.run.Near(cand, d.cfg)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("dedup %s: run lookup: %w", cand.ID, err)
+	}
+	near = append(near, fromRun...)
+
+	v := Verdict{Matches: Prefilter(cand, near, d.cfg)}
+	if len(v.Matches) == 0 {
+		return v, nil
+	}
+	d.cand.fill(cand)
+	v.Comparisons = make([]core.Comparison, len(v.Matches))
+	for i := range v.Matches {
+		v.Comparisons[i] = compare(&d.cand, &d.scratch, &v.Matches[i].Primitive)
+	}
+	if best := bestIndex(v.Comparisons); best >= 0 {
+		c := v.Comparisons[best]
+		p := v.Matches[best].Primitive
+		v.Best, v.Existing = &c, &p
+	}
+	return v, nil
+}
+
+// Remember adds an accepted primitive (added, or updated by a
+// generalization) to the run index, so later candidates of the run are
+// checked against it. A primitive with the same id is replaced.
+func (d *Deduper) Remember(p core.Primitive) { d.run.Add(p) }
+
+// Forget drops a primitive from the run index (say, when the candidate it
+// came from was discarded after all).
+func (d *Deduper) Forget(id string) { d.run.Remove(id) }
+
+// Run returns the run index, for inspection.
+func (d *Deduper) Run() *Index { return d.run }

@@ -1,0 +1,449 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/core/report"
+)
+
+// Store is what the learning engine needs of the registry. The store
+// package implements it; core does not import the store.
+type Store interface {
+	Near(p *core.Primitive, maxDistance float64, minShared int) ([]core.Primitive, error)
+	GetPrimitive(id string) (core.Primitive, bool, error)
+	ByDomain(domain string) ([]core.Primitive, error)
+	Dependents(id string) ([]core.Dependent, error)
+	Session(id string) (core.Session, bool, error)
+	Changes(id string) ([]core.Change, error)
+	CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error
+	AppendToSession(id string, changes []core.Change, report []byte) error
+	Conflict(id string) (core.Conflict, bool, error)
+	Conflicts() ([]core.Conflict, error)
+	Report(id string) ([]byte, bool, error)
+	Artifacts() ([]core.Artifact, error)
+	ReplaceArtifacts(domains []string, arts []core.Artifact) error
+}
+
+// LearnOptions are the seed's options plus the approval policy.
+type LearnOptions struct {
+	// Domains are the domain definitions to detect (built-in plus user).
+	Domains []core.Domain
+	// Domain, when set, is the domain of every primitive.
+	Domain string
+	Depth  core.Depth
+	// DryRun runs every stage and writes nothing: no store change, no
+	// files.
+	DryRun bool
+	// Scope selects the paths of a repository source.
+	Scope []string
+	// Tier overrides the source's familiarity ("" keeps acquisition's).
+	Tier    core.Familiarity
+	Acquire acquire.Options
+	// Approver asks a person at the gate (nil: headless, Policy decides).
+	Approver gate.Approver
+	Policy   gate.Policy
+	Dedup    dedup.Config
+	Generate generate.Config
+	// OutputDir is where generated artifacts are written ("" writes none).
+	OutputDir string
+	// Events receives the run's events (nil: none).
+	Events *Broker
+	// SessionID names the session ("" generates one).
+	SessionID string
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+}
+
+func (o *LearnOptions) now() time.Time {
+	if o.Now != nil {
+		return o.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// LearnResult is everything a learning run produced.
+type LearnResult struct {
+	Session core.Session
+	// Committed is true when the session was stored (not a dry run, not
+	// rejected, not failed).
+	Committed bool
+	Scan      *ScanResult
+	Decision  core.Decision
+	Analysis  *AnalyzeResult
+	Counts    report.Counts
+	// Primitives are the final states of the primitives the run added or
+	// updated, in decision order.
+	Primitives []core.Primitive
+	// EdgesAdded counts the dependency edges of the added primitives.
+	EdgesAdded int
+	Provenance []core.ProvenanceEntry
+	Conflicts  []core.Conflict
+	// Changes is the session's changeset.
+	Changes      []core.Change
+	Artifacts    []core.Artifact
+	NotGenerated []core.Artifact
+	Report       report.Report
+	ReportInput  report.Input
+	Errors       []string
+}
+
+// runner carries one run's clock and event sink.
+type runner struct {
+	events *Broker
+	now    func() time.Time
+	stage  Stage
+	began  time.Time
+}
+
+func (r *runner) publish(e Event) {
+	if r.events != nil {
+		r.events.Publish(e)
+	}
+}
+
+func (r *runner) start(s Stage) {
+	r.stage, r.began = s, r.now()
+	r.publish(StageStarted{Stage: s, At: r.began})
+}
+
+func (r *runner) progress(done, total int, detail string) {
+	r.publish(StageProgress{Stage: r.stage, Done: done, Total: total, Detail: detail})
+}
+
+func (r *runner) finish(counts map[string]int, detail string) {
+	r.publish(StageFinished{Stage: r.stage, Status: StageDone, Counts: counts, Detail: detail, Elapsed: r.now().Sub(r.began)})
+}
+
+// fail ends the current stage as failed and every later one as skipped.
+func (r *runner) fail(err error) {
+	r.publish(StageFinished{Stage: r.stage, Status: StageFailed, Err: err.Error(), Elapsed: r.now().Sub(r.began)})
+	r.skipAfter(r.stage, "")
+}
+
+// skipAfter marks every stage after s skipped.
+func (r *runner) skipAfter(s Stage, why string) {
+	i := slices.Index(Stages, s)
+	for _, later := range Stages[i+1:] {
+		r.publish(StageFinished{Stage: later, Status: StageSkipped, Detail: why})
+	}
+}
+
+// NewSessionID returns a fresh, sortable session id of the given kind.
+func NewSessionID(kind core.SessionKind, now time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("%s-%s-%s", kind, now.UTC().Format("20060102-150405"), hex.EncodeToString(b[:]))
+}
+
+// Learn runs the seven stages over a source: acquire, sanitize, the
+// approval gate, analyze, extract and wire, dedup and merge, then generate,
+// report and commit. The store is changed only at the very end, in one
+// journaled commit, so a cancelled or failed run leaves it unchanged, and a
+// dry run never changes it. A rejection at the gate returns the result with
+// a *gate.RejectedError.
+func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*LearnResult, error) {
+	r := &runner{events: opts.Events, now: opts.now}
+	started := opts.now()
+	id := opts.SessionID
+	if id == "" {
+		id = NewSessionID(core.KindLearn, started)
+	}
+	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: source, StartedAt: started,
+		DryRun: opts.DryRun, Options: optionMap(opts)}}
+	fail := func(err error) (*LearnResult, error) {
+		r.fail(err)
+		return res, err
+	}
+
+	// 1. Acquire.
+	r.start(StageAcquire)
+	acq, err := acquire.Local(ctx, source, opts.Acquire)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return fail(err)
+	}
+	var bytes int64
+	for _, d := range acq.Documents {
+		bytes += d.Bytes
+	}
+	r.finish(map[string]int{"documents": len(acq.Documents), "bytes": int(bytes), "skipped": len(acq.Errors), "ignored": len(acq.Ignored)}, "")
+
+	// 2. Sanitize.
+	r.start(StageSanitize)
+	scan := sanitizeAcquired(source, acq, opts.Tier)
+	res.Scan = scan
+	res.Session.Familiarity = scan.Report.Tier
+	for _, f := range scan.Report.Findings {
+		r.publish(FindingFound{Finding: f})
+	}
+	for _, e := range scan.Errors {
+		res.Errors = append(res.Errors, e.File+": "+e.Reason)
+	}
+	res.Session.Findings = map[core.Severity]int{}
+	for _, f := range scan.Report.Findings {
+		res.Session.Findings[f.Severity]++
+	}
+	r.finish(map[string]int{"critical": scan.Report.Count(core.Critical), "warning": scan.Report.Count(core.Warning),
+		"info": scan.Report.Count(core.Info)}, string(scan.Report.Tier))
+	if err := ctx.Err(); err != nil {
+		return fail(err)
+	}
+
+	// 3. Gate.
+	r.start(StageGate)
+	var approver gate.Approver
+	if opts.Approver != nil {
+		approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
+			r.publish(ApprovalRequested{Report: req.Report})
+			return opts.Approver.Approve(ctx, req)
+		})
+	}
+	dec, err := gate.Decide(ctx, scan.Report, approver, opts.Policy)
+	if err != nil {
+		return fail(err)
+	}
+	res.Decision = dec
+	res.Session.Decision = &dec
+	r.publish(Decided{Decision: dec})
+	r.finish(map[string]int{"reviewed": dec.Reviewed, "acknowledged": len(dec.Acknowledged)}, string(dec.Status))
+	if !dec.Proceed() {
+		r.skipAfter(StageGate, "rejected at the gate")
+		res.Errors = append(res.Errors, "Content rejected at the approval gate")
+		return res, &gate.RejectedError{Source: source, Rationale: dec.Rationale}
+	}
+
+	// 4. Analyze.
+	r.start(StageAnalyze)
+	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
+	ar, err := analyzeDocs(ctx, source, scan.Documents, aopts, r.progress)
+	if err != nil {
+		return fail(err)
+	}
+	res.Analysis = ar
+	sections := 0
+	for _, a := range ar.Analyses {
+		a.Walk(func(*core.Section) { sections++ })
+	}
+	r.finish(map[string]int{"documents": len(ar.Analyses), "sections": sections},
+		fmt.Sprintf("%s · %s · %s", ar.ContentType, orNone(ar.Domain), ar.Plane))
+
+	// 5. Extract and wire.
+	r.start(StageExtract)
+	extractAndWire(ar, aopts)
+	counts := map[string]int{"candidates": len(ar.Primitives)}
+	for _, p := range ar.Primitives {
+		counts[string(p.Type)]++
+	}
+	for t, n := range ar.Wiring.EdgesByType {
+		counts["edges."+string(t)] = n
+	}
+	r.finish(counts, "")
+	if err := ctx.Err(); err != nil {
+		return fail(err)
+	}
+
+	// 6. Dedup and merge.
+	r.start(StageDedup)
+	plan, err := dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
+	if err != nil {
+		return fail(err)
+	}
+	res.Changes, res.Provenance, res.Conflicts = plan.changes, plan.provenance, plan.conflicts
+	res.Primitives, res.EdgesAdded = plan.final, plan.edges
+	res.Counts = report.Count(plan.provenance)
+	dcounts := map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
+		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts}
+	for c, n := range plan.classes {
+		dcounts["class."+string(c)] = n
+	}
+	r.finish(dcounts, "")
+
+	// 7. Generate, report, commit.
+	r.start(StageGenerate)
+	gen, err := generateFor(st, plan.domains(), plan.overlay, opts.Domains, opts.Generate, opts.now)
+	if err != nil {
+		return fail(err)
+	}
+	res.Artifacts, res.NotGenerated = gen.made, gen.skipped
+	completed := opts.now()
+	res.Session.CompletedAt = completed
+	res.Session.Counts = map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
+		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts, "candidates": len(ar.Primitives),
+		"edges": res.EdgesAdded, "skills": countKind(gen.made, core.SkillArtifact)}
+	res.ReportInput = report.Input{
+		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
+		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: len(scan.Documents),
+		Provenance: plan.provenance, Artifacts: gen.made, Skipped: gen.skipped, Decision: &dec,
+		Findings: res.Session.Findings, EdgesAdded: res.EdgesAdded, Errors: res.Errors,
+		Options: reportOptions(opts), DryRun: opts.DryRun,
+	}
+	res.Report = report.Build(res.ReportInput, report.Limits{})
+	if opts.DryRun {
+		for _, a := range gen.made {
+			r.publish(ArtifactMade{Artifact: a})
+		}
+		r.finish(map[string]int{"artifacts": len(gen.made)}, "dry run: nothing written")
+		return res, nil
+	}
+	stored, err := encodeStoredReport(res.ReportInput)
+	if err != nil {
+		return fail(err)
+	}
+	if err := st.CommitSessionWith(ctx, res.Session, plan.changes, stored); err != nil {
+		return fail(err)
+	}
+	res.Committed = true
+	res.Session.State = core.SessionCommitted
+	res.Session.Changes = len(plan.changes)
+	r.publish(Committed{Session: res.Session})
+	// Artifacts are derived from the committed primitives: a failure to
+	// write them is reported but does not undo the learning.
+	if err := publishArtifacts(st, plan.domains(), gen.made, opts.OutputDir); err != nil {
+		res.Errors = append(res.Errors, err.Error())
+	}
+	for _, a := range gen.made {
+		r.publish(ArtifactMade{Artifact: a, Dir: opts.OutputDir})
+	}
+	r.finish(map[string]int{"artifacts": len(gen.made), "changes": len(plan.changes)}, "committed")
+	return res, nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no domain"
+	}
+	return s
+}
+
+func countKind(arts []core.Artifact, k core.ArtifactKind) int {
+	n := 0
+	for _, a := range arts {
+		if a.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// optionMap records the run's options on the session.
+func optionMap(o LearnOptions) map[string]string {
+	m := map[string]string{}
+	if o.Domain != "" {
+		m["domain"] = o.Domain
+	}
+	if o.Depth != "" {
+		m["depth"] = string(o.Depth)
+	}
+	if len(o.Scope) > 0 {
+		m["scope"] = strings.Join(o.Scope, ",")
+	}
+	if o.Tier != "" {
+		m["tier"] = string(o.Tier)
+	}
+	for k, on := range map[string]bool{"approve": o.Policy.Approve, "trust": o.Policy.Trust, "forceCritical": o.Policy.ForceCritical, "dryRun": o.DryRun} {
+		if on {
+			m[k] = "true"
+		}
+	}
+	return m
+}
+
+func reportOptions(o LearnOptions) report.Options {
+	return report.Options{Domain: o.Domain, Depth: string(o.Depth), DryRun: o.DryRun, Scope: o.Scope,
+		Tier: string(o.Tier), Approve: o.Policy.Approve, Trust: o.Policy.Trust, ForceCritical: o.Policy.ForceCritical}
+}
+
+// storedReport is the report input as stored with a session. The
+// provenance chain is not duplicated: it lives in the session's changeset
+// and LoadReport reads it back from there.
+type storedReport struct {
+	Version int          `json:"version"`
+	Input   report.Input `json:"input"`
+}
+
+func encodeStoredReport(in report.Input) ([]byte, error) {
+	in.Provenance = nil
+	b, err := json.Marshal(storedReport{Version: 1, Input: in})
+	if err != nil {
+		return nil, fmt.Errorf("encode report of %s: %w", in.SessionID, err)
+	}
+	return b, nil
+}
+
+// LoadReport returns a stored session's report input, with its provenance
+// chain read back from the changeset (resolutions included).
+func LoadReport(st Store, sessionID string) (report.Input, error) {
+	raw, ok, err := st.Report(sessionID)
+	if err != nil {
+		return report.Input{}, err
+	}
+	if !ok {
+		if _, exists, err := st.Session(sessionID); err != nil {
+			return report.Input{}, err
+		} else if !exists {
+			return report.Input{}, &UnknownSessionError{ID: sessionID}
+		}
+		return report.Input{}, fmt.Errorf("session %s has no stored report", sessionID)
+	}
+	var sr storedReport
+	if err := json.Unmarshal(raw, &sr); err != nil {
+		return report.Input{}, fmt.Errorf("report of session %s: %w", sessionID, err)
+	}
+	changes, err := st.Changes(sessionID)
+	if err != nil {
+		return report.Input{}, err
+	}
+	sr.Input.Provenance = provenanceOf(changes)
+	return sr.Input, nil
+}
+
+// provenanceOf collects the provenance entries of a changeset, each once:
+// the changes of one merge decision all carry the same entry, and only the
+// first does so in the journal.
+func provenanceOf(changes []core.Change) []core.ProvenanceEntry {
+	var out []core.ProvenanceEntry
+	for _, ch := range changes {
+		if ch.Provenance != nil {
+			out = append(out, *ch.Provenance)
+		}
+	}
+	return out
+}
+
+// UnknownSessionError names a session id the store does not hold.
+type UnknownSessionError struct{ ID string }
+
+func (e *UnknownSessionError) Error() string {
+	return fmt.Sprintf("unknown session %q (lore sessions lists them)", e.ID)
+}
+
+// Is makes the error match core.UsageError-like handling by the CLI.
+func (e *UnknownSessionError) Is(target error) bool { return target == ErrUnknown }
+
+// ErrUnknown is matched by errors naming an id the store does not hold.
+var ErrUnknown = errors.New("unknown id")
+
+// domainsOf lists the distinct domains of prims, sorted.
+func domainsOf(prims map[string]*core.Primitive) []string {
+	set := map[string]bool{}
+	for _, p := range prims {
+		set[p.Domain] = true
+	}
+	return slices.Sorted(maps.Keys(set))
+}

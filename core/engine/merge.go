@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/merge"
+)
+
+// registry adapts the engine's Store to the deduper's Registry.
+type registry struct{ st Store }
+
+func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, error) {
+	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords)
+}
+
+// mergePlan is what stage 6 decided: the changeset, its provenance, the
+// conflicts, and the state the store would be in after it (overlay: id →
+// primitive for every primitive the run added or changed).
+type mergePlan struct {
+	changes    []core.Change
+	provenance []core.ProvenanceEntry
+	conflicts  []core.Conflict
+	classes    map[core.Class]int
+	final      []core.Primitive
+	overlay    map[string]*core.Primitive
+	edges      int
+}
+
+func (p *mergePlan) domains() []string { return domainsOf(p.overlay) }
+
+// dedupAndMerge is stage 6. Every candidate is checked against the store
+// and against the candidates this run already accepted, then merged. The
+// wirer's edges point at candidate ids, which merging may change (a
+// candidate skipped as a duplicate of X stands for X; an added one may be
+// renamed when its id is taken), so they are set aside before merging and
+// re-pointed afterwards; dependencies on stored primitives become "enables"
+// updates of those primitives, recorded so unlearn can take exactly them
+// back.
+func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, opts LearnOptions, r *runner) (*mergePlan, error) {
+	cfg := opts.Dedup
+	if cfg == (dedup.Config{}) {
+		cfg = dedup.DefaultConfig()
+	}
+	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{}}
+	dd := dedup.NewDeduper(registry{st}, cfg)
+	assigned := map[string]bool{}
+	var storeErr error
+	taken := func(id string) bool {
+		if assigned[id] {
+			return true
+		}
+		_, ok, err := st.GetPrimitive(id)
+		if err != nil && storeErr == nil {
+			storeErr = err
+		}
+		return ok
+	}
+	eng := merge.New(merge.Options{Session: session, Now: opts.now, IDTaken: taken})
+
+	pending, err := pendingConflicts(st)
+	if err != nil {
+		return nil, err
+	}
+	finalOf := make(map[string]string, len(cands))
+	wireDeps := make(map[string][]core.Edge, len(cands))
+	addedFrom := map[string]string{} // final id → candidate id
+	for i := range cands {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			r.progress(i, len(cands), "")
+		}
+		cand := cands[i]
+		wireDeps[cand.ID] = cand.Dependencies
+		cand.Dependencies, cand.Enables = nil, nil
+		v, err := dd.Check(&cand)
+		if err != nil {
+			return nil, err
+		}
+		if v.Best != nil {
+			plan.classes[v.Best.Class]++
+		} else {
+			plan.classes[core.GenuinelyNew]++
+		}
+		var res merge.Result
+		switch {
+		case v.Best != nil && v.Existing != nil && pending[pendingKey(v.Existing.ID, &cand)] != "":
+			res = skipPending(session, &cand, v.Existing.ID, pending[pendingKey(v.Existing.ID, &cand)], opts.now())
+		case v.Best != nil && v.Existing != nil && assigned[v.Existing.ID] &&
+			(v.Best.Class == core.Generalization || v.Best.Class == core.OverlappingDistinct):
+			// Two statements of the same source are the author's, not a
+			// conflict between sources, and neither may overwrite the
+			// other: both are kept.
+			kept := *v.Best
+			kept.Class = core.GenuinelyNew
+			res = eng.Merge(cand, &kept, v.Existing)
+			res.Provenance.Rationale = fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
+				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence)
+		default:
+			res = eng.Merge(cand, v.Best, v.Existing)
+		}
+		if storeErr != nil {
+			return nil, fmt.Errorf("dedup %s: %w", cand.ID, storeErr)
+		}
+		prov := res.Provenance
+		plan.provenance = append(plan.provenance, prov)
+		if len(res.Changes) == 0 {
+			res.Changes = []core.Change{{Type: core.ChangeNote}}
+		}
+		for j := range res.Changes {
+			ch := res.Changes[j]
+			// Only the first change of a decision carries its provenance,
+			// so the journal holds each entry once.
+			ch.Provenance = nil
+			if j == 0 {
+				ch.Provenance = &prov
+			}
+			plan.changes = append(plan.changes, ch)
+			switch ch.Type {
+			case core.ChangeAdd:
+				p := ch.After
+				assigned[p.ID] = true
+				addedFrom[p.ID] = cand.ID
+				finalOf[cand.ID] = p.ID
+				plan.overlay[p.ID] = p
+				dd.Remember(*p)
+			case core.ChangeUpdate:
+				plan.overlay[ch.PrimitiveID] = ch.After
+				dd.Remember(*ch.After)
+				finalOf[cand.ID] = ch.PrimitiveID
+			}
+		}
+		switch res.Action {
+		case core.ActionSkip, core.ActionConflict:
+			if v.Existing != nil {
+				finalOf[cand.ID] = v.Existing.ID
+			}
+		}
+		if res.Conflict != nil {
+			plan.conflicts = append(plan.conflicts, *res.Conflict)
+			r.publish(ConflictFound{Conflict: *res.Conflict})
+		}
+	}
+	r.progress(len(cands), len(cands), "")
+	if err := rewire(st, plan, finalOf, wireDeps, addedFrom); err != nil {
+		return nil, err
+	}
+	for _, ch := range plan.changes {
+		if (ch.Type == core.ChangeAdd || ch.Type == core.ChangeUpdate) && ch.EnablesAdded == nil {
+			plan.final = append(plan.final, *ch.After)
+		}
+	}
+	return plan, nil
+}
+
+// pendingConflicts indexes the pending conflicts by existing id and
+// candidate statement, so that learning a source again does not raise the
+// same conflict twice.
+func pendingConflicts(st Store) (map[string]string, error) {
+	cs, err := st.Conflicts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for i := range cs {
+		if cs[i].State == core.ConflictPending {
+			out[pendingKey(cs[i].Existing.ID, &cs[i].Candidate)] = cs[i].ID
+		}
+	}
+	return out, nil
+}
+
+func pendingKey(existing string, cand *core.Primitive) string {
+	return existing + "\x00" + cand.Provenance.ContentHash + "\x00" + cand.Name
+}
+
+// skipPending is the decision for a candidate already waiting in a pending
+// conflict: nothing changes, and the provenance says where it waits.
+func skipPending(session string, cand *core.Primitive, existing, conflict string, now time.Time) merge.Result {
+	prov := core.ProvenanceEntry{SessionID: session, Timestamp: now, CandidateID: cand.ID, ExistingID: existing,
+		Action: core.ProvSkip, Outcome: core.ActionSkip, Domain: cand.Domain,
+		Rationale: fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.", conflict, existing)}
+	return merge.Result{Action: core.ActionSkip, Provenance: prov,
+		Changes: []core.Change{{Type: core.ChangeNote, Timestamp: now}}}
+}
+
+// rewire re-points the wirer's edges of the added primitives at final ids,
+// drops edges that would close a cycle, and records the enables they imply.
+func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[string][]core.Edge, addedFrom map[string]string) error {
+	var addedIDs []string
+	for _, ch := range plan.changes {
+		if ch.Type == core.ChangeAdd {
+			addedIDs = append(addedIDs, ch.PrimitiveID)
+		}
+	}
+	for _, id := range addedIDs {
+		p := plan.overlay[id]
+		for _, e := range wireDeps[addedFrom[id]] {
+			t, ok := finalOf[e.Target]
+			if !ok || t == id || p.HasEdge(t, e.Type) {
+				continue
+			}
+			e.Target = t
+			p.Dependencies = append(p.Dependencies, e)
+		}
+	}
+	breakCycles(addedIDs, plan.overlay)
+
+	links := map[string][]string{}
+	for _, id := range addedIDs {
+		p := plan.overlay[id]
+		plan.edges += len(p.Dependencies)
+		for _, e := range p.Dependencies {
+			if t, ok := plan.overlay[e.Target]; ok {
+				if !slices.Contains(t.Enables, id) {
+					t.Enables = append(t.Enables, id)
+				}
+				continue
+			}
+			if !slices.Contains(links[e.Target], id) {
+				links[e.Target] = append(links[e.Target], id)
+			}
+		}
+	}
+	for _, target := range slices.Sorted(mapsKeys(links)) {
+		cur, ok, err := st.GetPrimitive(target)
+		if err != nil {
+			return fmt.Errorf("link %s: %w", target, err)
+		}
+		if !ok {
+			// Neither stored nor added: drop the edges to it.
+			for _, id := range links[target] {
+				p := plan.overlay[id]
+				p.Dependencies = slices.DeleteFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == target })
+			}
+			continue
+		}
+		after := cur
+		after.Enables = append(slices.Clone(cur.Enables), links[target]...)
+		before := cur
+		plan.changes = append(plan.changes, core.Change{Type: core.ChangeUpdate, PrimitiveID: target,
+			Before: &before, After: &after, EnablesAdded: links[target]})
+		plan.overlay[target] = &after
+	}
+	return nil
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// breakCycles removes the edges among the added primitives that close a
+// cycle. The wirer's graph is acyclic, but re-pointing a skipped
+// candidate's edges at the primitive it duplicates can close one.
+func breakCycles(ids []string, overlay map[string]*core.Primitive) {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make(map[string]int, len(ids))
+	inRun := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		inRun[id] = true
+	}
+	type frame struct {
+		id string
+		i  int
+	}
+	for _, root := range ids {
+		if color[root] != white {
+			continue
+		}
+		stack := []frame{{root, 0}}
+		color[root] = grey
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			p := overlay[f.id]
+			if f.i >= len(p.Dependencies) {
+				color[f.id] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			t := p.Dependencies[f.i].Target
+			if !inRun[t] {
+				f.i++
+				continue
+			}
+			switch color[t] {
+			case grey:
+				p.Dependencies = slices.Delete(p.Dependencies, f.i, f.i+1)
+			case white:
+				f.i++
+				color[t] = grey
+				stack = append(stack, frame{t, 0})
+			default:
+				f.i++
+			}
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/core/merge"
+)
+
+// ResolveOptions tune a conflict resolution.
+type ResolveOptions struct {
+	Domains   []core.Domain
+	Generate  generate.Config
+	OutputDir string
+	Now       func() time.Time
+}
+
+// ResolveResult says what a resolution did.
+type ResolveResult struct {
+	Conflict  core.Conflict
+	Outcome   core.MergeAction
+	Changes   []core.Change
+	Artifacts []core.Artifact
+	Errors    []string
+}
+
+// UnknownConflictError names a conflict id the store does not hold.
+type UnknownConflictError struct{ ID string }
+
+func (e *UnknownConflictError) Error() string {
+	return fmt.Sprintf("unknown conflict %q (lore conflicts lists the pending ones)", e.ID)
+}
+
+// Is lets callers match every unknown-id error with ErrUnknown.
+func (e *UnknownConflictError) Is(target error) bool { return target == ErrUnknown }
+
+// AlreadyResolvedError says the conflict was decided before.
+type AlreadyResolvedError struct{ Conflict core.Conflict }
+
+func (e *AlreadyResolvedError) Error() string {
+	c := e.Conflict
+	return fmt.Sprintf("conflict %s was already resolved (%s, %s)", c.ID, c.Resolution, c.ResolvedAt.Format(time.RFC3339))
+}
+
+// ResolveConflict applies a person's decision on a pending conflict. The
+// changes (and the provenance entry recording the decision) are appended to
+// the changeset of the session that raised the conflict, in one
+// transaction, so unlearning that session also undoes the resolution. Only
+// keep-candidate replaces the existing primitive.
+func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions) (*ResolveResult, error) {
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	if !r.Valid() {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("unknown resolution %q: choose keep-existing, keep-candidate or keep-both", r)}
+	}
+	c, ok, err := st.Conflict(id)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &UnknownConflictError{ID: id}
+	}
+	if c.State == core.ConflictResolved {
+		return nil, &AlreadyResolvedError{Conflict: c}
+	}
+	var current *core.Primitive
+	if p, ok, err := st.GetPrimitive(c.Existing.ID); err != nil {
+		return nil, err
+	} else if ok {
+		current = &p
+	}
+	var storeErr error
+	taken := func(pid string) bool {
+		_, ok, err := st.GetPrimitive(pid)
+		if err != nil && storeErr == nil {
+			storeErr = err
+		}
+		return ok
+	}
+	res, err := merge.Resolve(c, r, current, merge.Options{Session: c.Session, Now: func() time.Time { return now().UTC() }, IDTaken: taken})
+	if err == nil {
+		err = storeErr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", id, err)
+	}
+	changes := res.Changes
+	if len(changes) > 0 {
+		prov := res.Provenance
+		changes[0].Provenance = &prov
+		for i := 1; i < len(changes); i++ {
+			changes[i].Provenance = nil
+		}
+	}
+	if err := st.AppendToSession(c.Session, changes, nil); err != nil {
+		return nil, err
+	}
+	out := &ResolveResult{Conflict: c, Outcome: res.Provenance.Outcome, Changes: changes}
+	domains := []string{c.Candidate.Domain}
+	if c.Existing.Domain != c.Candidate.Domain {
+		domains = append(domains, c.Existing.Domain)
+	}
+	gen, err := generateFor(st, domains, nil, opts.Domains, opts.Generate, func() time.Time { return now().UTC() })
+	if err == nil {
+		err = publishArtifacts(st, domains, gen.made, opts.OutputDir)
+	}
+	if err != nil {
+		out.Errors = append(out.Errors, fmt.Sprintf("regenerate skills: %v", err))
+	}
+	out.Artifacts = gen.made
+	return out, nil
+}

@@ -1,0 +1,561 @@
+// Package generate turns the primitives of one domain into Agent Skills
+// artifacts: a skill (SKILL.md plus reference files), an agent (AGENT.md)
+// and a multi-agent team (TEAM.md).
+//
+// The thresholds, importance ranking, agent distance rule, team checks,
+// topology selection and coordination-signature math are the reference
+// implementation's (sc:learn, §2.11 of the reference notes), so a domain
+// gets the same artifacts, for the same reasons, as it would there. The
+// files themselves differ on purpose: the reference's SKILL.md fails the
+// Agent Skills validators (extension keys at the top level, nested non-string
+// metadata, an unbounded activation list, stopwords as triggers, "math"
+// contexts on every domain), and lore's must load in every client. So every
+// generated frontmatter is the strictest common subset the ecosystem survey
+// found: a portable ASCII name that matches its folder, a double-quoted
+// description of at most 1024 characters without '<' or '>', nothing but
+// allowed keys, lore's own fields as string values under metadata, and no
+// "---" anywhere inside it. Bodies stay under 500 lines; the full primitive
+// list goes to reference files of about 10k tokens at most.
+//
+// All text that comes from documents (names, statements, sections, paths)
+// is cleaned before it is written: control characters and line breaks
+// become spaces, so no input can add a line to the frontmatter or a heading
+// to the body, and every frontmatter value is written through one quoting
+// function. Output depends only on the input and Config.Now.
+package generate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Reference defaults (sc:learn's generator configs).
+const (
+	DefaultSkillMinPrimitives    = 30
+	DefaultAgentMinPrimitives    = 30
+	DefaultAgentMinPlaneDistance = 0.5
+	DefaultTeamMinPrimitives     = 50
+	DefaultTeamMinCrossRules     = 20
+	DefaultTeamMinQuadrants      = 2
+	DefaultSpectralGamma         = 0.9
+	DefaultMaxKeyPrimitives      = 10
+	DefaultMaxCompositionRules   = 10
+)
+
+// Bounds lore adds so that no domain, however large or odd, produces a file
+// a client would truncate or refuse.
+const (
+	maxTriggers       = 10    // metadata triggers and the description's "Use when"
+	maxActivation     = 30    // keywords in a SKILL.md Activation section
+	maxAgentKeywords  = 15    // the reference's agent keyword count
+	maxPatterns       = 10    // applicability patterns listed by an agent
+	maxChainIDs       = 10    // ids after "enables:" in an agent's dependency chains
+	maxChains         = 5     // the reference's dependency chain count
+	maxTeamRules      = 15    // cross-quadrant rules listed by a team
+	maxSlug           = 52    // so learn-<slug>-agent is at most 64 characters
+	refFileBudget     = 32000 // bytes per reference file: about 8–10k tokens
+	maxNameRunes      = 120   // a primitive name in any file
+	maxInlineRunes    = 300   // a statement quoted in SKILL.md or AGENT.md
+	maxRefStmtRunes   = 2000  // a statement in a reference file
+	maxFieldRunes     = 200   // a section, document path or id in a reference file
+	maxDescRunes      = 1024  // the specification's description limit
+	maxDomainDesc     = 200   // the domain description quoted in a description
+	maxTriggerRunes   = 40    // one trigger keyword
+	maxTopConcepts    = 5     // the reference's Top Concepts count
+	maxAgentConcepts  = 5     // key concepts per team agent (reference)
+	maxDocsNamed      = 3     // source documents named in a description
+	maxPatternRunes   = 120   // one applicability pattern
+	maxPatternsPerKey = 5     // applicability patterns under one key primitive
+)
+
+// Config holds the generators' thresholds. A zero or negative field means
+// the reference default, so Config{} behaves like sc:learn; Now is the
+// clock for created-at and GeneratedAt (time.Now when nil), injectable so
+// output is reproducible.
+type Config struct {
+	SkillMinPrimitives    int
+	AgentMinPrimitives    int
+	AgentMinPlaneDistance float64
+	TeamMinPrimitives     int
+	TeamMinCrossRules     int
+	TeamMinQuadrants      int
+	// SpectralGamma is the discount γ of the coordination signature; it
+	// must lie in (0, 1).
+	SpectralGamma       float64
+	MaxKeyPrimitives    int
+	MaxCompositionRules int
+	Now                 func() time.Time
+}
+
+// DefaultConfig returns the reference defaults with the real clock.
+func DefaultConfig() Config { return Config{}.withDefaults() }
+
+func (c Config) withDefaults() Config {
+	setInt := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	setInt(&c.SkillMinPrimitives, DefaultSkillMinPrimitives)
+	setInt(&c.AgentMinPrimitives, DefaultAgentMinPrimitives)
+	setInt(&c.TeamMinPrimitives, DefaultTeamMinPrimitives)
+	setInt(&c.TeamMinCrossRules, DefaultTeamMinCrossRules)
+	setInt(&c.TeamMinQuadrants, DefaultTeamMinQuadrants)
+	setInt(&c.MaxKeyPrimitives, DefaultMaxKeyPrimitives)
+	setInt(&c.MaxCompositionRules, DefaultMaxCompositionRules)
+	if !(c.AgentMinPlaneDistance > 0) || math.IsInf(c.AgentMinPlaneDistance, 0) {
+		c.AgentMinPlaneDistance = DefaultAgentMinPlaneDistance
+	}
+	if c.SpectralGamma == 0 {
+		c.SpectralGamma = DefaultSpectralGamma
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// DomainInfo is what the generators need to know about a domain: its id (a
+// slug such as "computer-science", used for artifact names), display name
+// and description. It is a subset of core.Domain so callers with ad hoc
+// groups of primitives need not invent a plane region.
+type DomainInfo struct {
+	ID          string
+	Name        string
+	Description string
+}
+
+// FromDomain takes the generator's view of a domain definition.
+func FromDomain(d core.Domain) DomainInfo {
+	return DomainInfo{ID: d.ID, Name: d.Name, Description: d.Description}
+}
+
+// Outcome is one generator's verdict: whether the artifact was generated,
+// why (or why not, in the reference's wording), and the artifact itself
+// when it was. Outcomes are returned rather than errors because "too few
+// primitives" is an expected answer the report shows, not a failure.
+type Outcome struct {
+	Kind      core.ArtifactKind
+	Domain    string
+	Generated bool
+	Reason    string
+	Artifact  *core.Artifact
+}
+
+// All runs the skill, agent and team generators, in that order, on one
+// domain's primitives.
+func All(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) []Outcome {
+	return []Outcome{Skill(d, prims, cfg), Agent(d, prims, centers, cfg), Team(d, prims, cfg)}
+}
+
+// ---- names ----
+
+// BaseName is the artifact name stem "learn-<slug>" of a domain: the slug of
+// its id (its name when the id is empty) reduced to ASCII lower-case letters
+// and digits in hyphen-separated runs, without the reserved words
+// "anthropic" and "claude", and at most 52 characters so that the agent's
+// "learn-<slug>-agent" still fits the 64-character name limit. A slug that
+// had to be shortened keeps a prefix cut at a hyphen and gains 8 hex digits
+// of the id's SHA-256, so two long ids never collide; one that is empty after
+// all that (an id in another script) is "domain-<8 hex digits>".
+func BaseName(d DomainInfo) string { return "learn-" + slugOf(d) }
+
+func slugOf(d DomainInfo) string {
+	src := d.ID
+	if strings.TrimSpace(src) == "" {
+		src = d.Name
+	}
+	// NFKD then drop marks: "Gödel" gives "godel", as core/text.Slug does,
+	// but without its 60-byte cap so a long id is detected as long.
+	var parts []string
+	var b strings.Builder
+	flush := func() {
+		p := b.String()
+		b.Reset()
+		if p == "" || strings.Contains(p, "anthropic") || strings.Contains(p, "claude") {
+			return
+		}
+		parts = append(parts, p)
+	}
+	for _, r := range norm.NFKD.String(strings.ToValidUTF8(src, "")) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			b.WriteRune(r)
+		case 'A' <= r && r <= 'Z':
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			flush()
+		}
+	}
+	flush()
+	s := strings.Join(parts, "-")
+	sum := sha256.Sum256([]byte(src))
+	h := hex.EncodeToString(sum[:4])
+	switch {
+	case s == "":
+		return "domain-" + h
+	case len(s) > maxSlug:
+		cut := maxSlug - 9
+		p := s[:cut]
+		if i := strings.LastIndexByte(p, '-'); i >= cut/2 && s[cut] != '-' {
+			p = p[:i]
+		}
+		return strings.Trim(p, "-") + "-" + h
+	}
+	return s
+}
+
+func displayName(d DomainInfo) string {
+	n := clean(d.Name, 100)
+	if n == "" {
+		n = clean(d.ID, 100)
+	}
+	if n == "" {
+		n = "Unnamed domain"
+	}
+	return n
+}
+
+// ---- text hygiene ----
+
+// clean makes document text safe for one line of Markdown or one YAML
+// value: invalid UTF-8 repaired, line breaks, tabs, control, format and
+// other non-printing characters turned into spaces, runs of space collapsed,
+// and the result cut to max runes (with "…") when max > 0.
+func clean(s string, max int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if max > 0 && utf8.RuneCountInString(out) > max {
+		out = truncRunes(out, max-1) + "…"
+	}
+	return out
+}
+
+func truncRunes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	i := 0
+	for j := range s {
+		if i == n {
+			return strings.TrimRight(s[:j], " ")
+		}
+		i++
+	}
+	return s
+}
+
+// noAngles removes what the Anthropic validators reject in a description:
+// '<' and '>' (as XML tags), even when written escaped.
+func noAngles(s string) string {
+	return strings.NewReplacer("<", "(", ">", ")").Replace(s)
+}
+
+// quote writes s as a YAML double-quoted scalar. It is also a JSON string,
+// which is what the ecosystem survey recommends: every printable character
+// is literal, '"' and '\' are escaped, and nothing else can occur because s
+// is cleaned first. Runs of hyphens are folded to one so no value ever
+// contains "---", which skills-ref (splitting on the first "---" anywhere)
+// would take for the end of the frontmatter.
+func quote(s string) string {
+	s = clean(s, 0)
+	for strings.Contains(s, "--") {
+		s = strings.ReplaceAll(s, "--", "-")
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil { // cannot happen for a string
+		return `""`
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// paragraph is document text as a Markdown paragraph of its own: cleaned
+// to one line and, when it would start a heading, list, quote, rule, table
+// or code fence, escaped with a backslash, so it stays plain text and can
+// never be a "---" line.
+func paragraph(s string, max int) string {
+	s = clean(s, max)
+	switch {
+	case s == "":
+	case strings.ContainsRune("#-*+>=|`~_", rune(s[0])):
+		s = `\` + s
+	case orderedItem.MatchString(s):
+		// "1. x" would start a numbered list: escape the delimiter.
+		i := strings.IndexAny(s, ".)")
+		s = s[:i] + `\` + s[i:]
+	}
+	return s
+}
+
+var orderedItem = regexp.MustCompile(`^[0-9]{1,9}[.)]( |$)`)
+
+// mdName is a primitive name for Markdown emphasis: cleaned, with '*' and
+// '_' escaped so a name cannot close the bold around it.
+func mdName(s string) string {
+	s = clean(s, maxNameRunes)
+	if s == "" {
+		s = "(unnamed)"
+	}
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`").Replace(s)
+}
+
+// ---- metadata and frontmatter ----
+
+type kv struct{ k, v string }
+
+// frontmatter renders the only frontmatter shape the generators write:
+// name, description, and string metadata.
+func frontmatter(name, desc string, meta []kv) string {
+	var b strings.Builder
+	b.WriteString("---\n")
+	b.WriteString("name: " + name + "\n")
+	b.WriteString("description: " + quote(desc) + "\n")
+	if len(meta) > 0 {
+		b.WriteString("metadata:\n")
+		for _, m := range meta {
+			b.WriteString("  " + m.k + ": " + quote(m.v) + "\n")
+		}
+	}
+	b.WriteString("---\n")
+	return b.String()
+}
+
+func baseMeta(d DomainInfo, kind string, n int, center core.PlanePosition, now time.Time) []kv {
+	return []kv{
+		{"generator", "lore"},
+		{"version", "1"},
+		{"type", kind},
+		{"created-at", now.UTC().Format("2006-01-02")},
+		{"domain", clean(d.ID, maxFieldRunes)},
+		{"primitives", strconv.Itoa(n)},
+		{"plane-center", formatCenter(center)},
+	}
+}
+
+// ---- shared measures ----
+
+// finite replaces a NaN or infinite coordinate by 0, so one broken position
+// cannot turn a domain's centre into NaN or put it in an arbitrary quadrant.
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+// Center is the mean plane position of the primitives (non-finite
+// coordinates count as 0); the origin for none.
+func Center(prims []core.Primitive) core.PlanePosition {
+	if len(prims) == 0 {
+		return core.PlanePosition{}
+	}
+	var r, i float64
+	for k := range prims {
+		r += finite(prims[k].Plane.Real)
+		i += finite(prims[k].Plane.Imaginary)
+	}
+	n := float64(len(prims))
+	return core.PlanePosition{Real: r / n, Imaginary: i / n}
+}
+
+func formatCenter(c core.PlanePosition) string {
+	f := func(v float64) string {
+		s := strconv.FormatFloat(v, 'f', 2, 64)
+		if s == "-0.00" {
+			s = "0.00"
+		}
+		return s
+	}
+	return "(" + f(c.Real) + ", " + f(c.Imaginary) + ")"
+}
+
+// byImportance returns the indexes of prims ordered by the reference's
+// importance (enables + composition rules), highest first; the sort is
+// stable so ties keep input order, as in the reference.
+func byImportance(prims []core.Primitive) []int {
+	idx := make([]int, len(prims))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		return prims[idx[a]].Importance() > prims[idx[b]].Importance()
+	})
+	return idx
+}
+
+// trigger returns the keyword k as an activation trigger, or false when it
+// is not one: lowercased and cleaned, letters, digits, spaces and single
+// hyphens only, at least 3 runes, and no part (split at spaces and hyphens)
+// that is a stopword, a bare number or a single letter. This is what keeps
+// "the", "and", "for" — the reference's observed triggers — out.
+func trigger(k string) (string, bool) {
+	k = strings.ToLower(clean(k, 0))
+	if utf8.RuneCountInString(k) < 3 || utf8.RuneCountInString(k) > maxTriggerRunes {
+		return "", false
+	}
+	for _, r := range k {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '-' || r == ' ') {
+			return "", false
+		}
+	}
+	parts := strings.FieldsFunc(k, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(parts) == 0 || strings.Contains(k, "--") || strings.HasPrefix(k, "-") || strings.HasSuffix(k, "-") {
+		return "", false
+	}
+	for _, p := range parts {
+		if utf8.RuneCountInString(p) < 2 || text.IsStopword(p) || isNumeric(p) {
+			return "", false
+		}
+	}
+	return k, true
+}
+
+func isNumeric(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// keywordsByFrequency counts the primitives' keywords that qualify as
+// triggers (a primitive without keywords contributes its name's keywords)
+// and returns them most frequent first, ties in order of first appearance.
+func keywordsByFrequency(prims []core.Primitive) []string {
+	count := map[string]int{}
+	var order []string
+	add := func(k string) {
+		t, ok := trigger(k)
+		if !ok {
+			return
+		}
+		if _, seen := count[t]; !seen {
+			order = append(order, t)
+		}
+		count[t]++
+	}
+	for i := range prims {
+		if len(prims[i].Keywords) > 0 {
+			for _, k := range prims[i].Keywords {
+				add(k)
+			}
+			continue
+		}
+		for _, k := range text.Keywords(prims[i].Name) {
+			add(k)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] > count[order[b]] })
+	return order
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// sourceDocs returns the distinct source documents' base names in order of
+// first appearance.
+func sourceDocs(prims []core.Primitive) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range prims {
+		doc := prims[i].Provenance.Document
+		if doc == "" {
+			continue
+		}
+		if j := strings.LastIndexByte(doc, '!'); j >= 0 { // archive!entry
+			doc = doc[j+1:]
+		}
+		doc = path.Base(strings.ReplaceAll(doc, `\`, "/"))
+		if doc == "" || doc == "." || doc == "/" || seen[doc] {
+			continue
+		}
+		seen[doc] = true
+		out = append(out, doc)
+	}
+	return out
+}
+
+// fitDescription assembles a description from parts, dropping trailing
+// parts that do not fit and finally cutting, so it never exceeds the limit.
+func fitDescription(parts ...string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			p = " " + p
+		}
+		if utf8.RuneCountInString(b.String())+utf8.RuneCountInString(p) > maxDescRunes {
+			continue // an optional part that does not fit is left out
+		}
+		b.WriteString(p)
+	}
+	s := noAngles(clean(b.String(), maxDescRunes))
+	if strings.TrimSpace(s) == "" {
+		s = "Knowledge learned by lore."
+	}
+	return s
+}
+
+func joinBounded(items []string, max int) string {
+	var b strings.Builder
+	for i, it := range items {
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		if utf8.RuneCountInString(b.String())+len(sep)+utf8.RuneCountInString(it) > max {
+			if b.Len() > 0 {
+				b.WriteString(", …")
+			}
+			break
+		}
+		b.WriteString(sep + it)
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

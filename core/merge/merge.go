@@ -1,0 +1,352 @@
+// Package merge turns the comparator's verdict on a candidate into changes
+// of the registry, resolves conflicts a person decided, and plans the revert
+// of a session's changes.
+//
+// Nothing here touches a store: every function returns core.Change values
+// (with before and after states, so they can be replayed backwards) that
+// the caller journals and applies. The safety invariant of the reference is
+// kept: Merge never replaces an existing primitive; only Resolve with
+// keep-candidate does, after a person chose it.
+package merge
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Options configure merging and resolving.
+type Options struct {
+	// Session is the id of the learning session; conflict ids and
+	// provenance entries carry it.
+	Session string
+	// Now returns the time stamped on provenance and changes (UTC
+	// time.Now when nil).
+	Now func() time.Time
+	// IDTaken reports whether an id is already used in the registry, so an
+	// added primitive never overwrites another one (nil: nothing is taken).
+	IDTaken func(id string) bool
+}
+
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now().UTC()
+}
+
+// Engine merges the candidates of one session. It numbers the session's
+// conflicts and remembers the ids it has added, so two candidates of one
+// run with the same id are stored under different ids even if IDTaken only
+// knows the stored registry. It is not safe for concurrent use.
+type Engine struct {
+	opts      Options
+	conflicts int
+	issued    map[string]bool
+}
+
+// New returns an Engine for one session.
+func New(opts Options) *Engine {
+	return &Engine{opts: opts, issued: make(map[string]bool)}
+}
+
+// Result is what one merge or resolution decided.
+type Result struct {
+	// Action is the merge action; Provenance.Outcome has the same value.
+	Action core.MergeAction
+	// Changes are the modifications to journal and apply, in order. They
+	// all point to one copy of Provenance.
+	Changes []core.Change
+	// Provenance is the audit record of the decision.
+	Provenance core.ProvenanceEntry
+	// Conflict is the conflict record created (for Merge) or updated (for
+	// Resolve), if any.
+	Conflict *core.Conflict
+}
+
+// SpecializationEdge is the description of the edge Merge adds from a
+// specialization to the primitive it specializes.
+const SpecializationEdge = "Specialization identified during deduplication"
+
+// Merge decides what to do with cand given the comparator's best comparison
+// cmp against existing (both nil when the prefilter found nothing), as the
+// reference's merge engine does (§2.9):
+//
+//   - no comparison: add the candidate (add-new);
+//   - exact-duplicate: skip; a note change carries the provenance;
+//   - generalization: update the existing primitive, under its id, with the
+//     candidate's statement and form, the union of patterns (existing
+//     first) and keywords, and the intersection of prerequisites (in the
+//     candidate's order; the existing ones when none is shared). Its id,
+//     name, domain, place, dependencies, enables and provenance stay; only
+//     the content hash follows the new statement, so the next run still
+//     recognises it (update-generalization);
+//   - specialization: add the candidate with a specializes edge (strength
+//     1.0) to the existing primitive (add-specialization);
+//   - overlapping-distinct: create a pending conflict with both sides for a
+//     person to resolve; nothing else changes (conflict-presented);
+//   - genuinely-new: add the candidate (add-new, naming the existing
+//     primitive it was compared with);
+//   - anything else: skip with provenance action "error".
+//
+// An added candidate whose id is taken is stored under id-2, id-3, …;
+// Provenance.FinalID says which. Merge never replaces a primitive.
+func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core.Primitive) Result {
+	now := e.opts.now()
+	prov := core.ProvenanceEntry{
+		SessionID:   e.opts.Session,
+		Timestamp:   now,
+		CandidateID: cand.ID,
+		Domain:      cand.Domain,
+	}
+	if cmp == nil || existing == nil {
+		prov.Action = core.ProvAddNew
+		prov.Rationale = "No existing match — adding as genuinely new primitive."
+		return e.add(cand, prov, now)
+	}
+	prov.ExistingID = existing.ID
+	switch cmp.Class {
+	case core.ExactDuplicate:
+		prov.Action = core.ProvSkip
+		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence)
+		return note(prov, existing.ID, now)
+
+	case core.Generalization:
+		after := generalize(existing, &cand)
+		prov.Action = core.ProvUpdateGeneralization
+		prov.Rationale = fmt.Sprintf("Candidate %s generalizes %s (confidence %.2f) — updating it with the broader statement, merged patterns and keywords, and shared prerequisites.",
+			cand.ID, existing.ID, cmp.Confidence)
+		prov.OriginalFormalStatement = existing.FormalStatement
+		prov.NewFormalStatement = cand.FormalStatement
+		prov.Outcome = core.ActionUpdate
+		before := clonePrimitive(*existing)
+		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
+
+	case core.Specialization:
+		spec := clonePrimitive(cand)
+		if !spec.HasEdge(existing.ID, core.Specializes) {
+			spec.Dependencies = append(spec.Dependencies, core.Edge{
+				Target: existing.ID, Type: core.Specializes, Strength: 1.0, Description: SpecializationEdge,
+			})
+		}
+		prov.Action = core.ProvAddSpecialization
+		prov.Rationale = fmt.Sprintf("Candidate %s specializes %s (confidence %.2f) — adding it with a specializes edge.",
+			cand.ID, existing.ID, cmp.Confidence)
+		return e.add(spec, prov, now)
+
+	case core.OverlappingDistinct:
+		e.conflicts++
+		c := core.Conflict{
+			ID:         e.opts.Session + "-c" + strconv.Itoa(e.conflicts),
+			Session:    e.opts.Session,
+			Candidate:  clonePrimitive(cand),
+			Existing:   clonePrimitive(*existing),
+			Comparison: *cmp,
+			State:      core.ConflictPending,
+			CreatedAt:  now,
+		}
+		prov.Action = core.ProvConflictPresented
+		prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %s awaits a decision.",
+			cand.ID, existing.ID, cmp.Confidence, c.ID)
+		prov.Outcome = core.ActionConflict
+		after := c
+		r := finish(prov, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictAfter: &after, Timestamp: now})
+		r.Conflict = &c
+		return r
+
+	case core.GenuinelyNew:
+		prov.Action = core.ProvAddNew
+		prov.Rationale = fmt.Sprintf("No significant overlap with %s (confidence %.2f) — adding as genuinely new primitive.", existing.ID, cmp.Confidence)
+		return e.add(cand, prov, now)
+	}
+	prov.Action = core.ProvError
+	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
+	return note(prov, existing.ID, now)
+}
+
+// add records the addition of p under a free id.
+func (e *Engine) add(p core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
+	p = clonePrimitive(p)
+	p.ID = freeID(p.ID, func(id string) bool {
+		return e.issued[id] || (e.opts.IDTaken != nil && e.opts.IDTaken(id))
+	})
+	e.issued[p.ID] = true
+	prov.FinalID = p.ID
+	prov.Outcome = core.ActionAdd
+	return finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p, Timestamp: now})
+}
+
+// note records a decision that changes nothing.
+func note(prov core.ProvenanceEntry, id string, now time.Time) Result {
+	prov.Outcome = core.ActionSkip
+	return finish(prov, core.Change{Type: core.ChangeNote, PrimitiveID: id, Timestamp: now})
+}
+
+// finish attaches the provenance to every change: one copy of it, shared
+// by the changes of the decision.
+func finish(prov core.ProvenanceEntry, changes ...core.Change) Result {
+	p := prov
+	for i := range changes {
+		changes[i].Provenance = &p
+	}
+	return Result{Action: prov.Outcome, Changes: changes, Provenance: prov}
+}
+
+// freeID returns id, or id-2, id-3, … the first that is not taken.
+func freeID(id string, taken func(string) bool) string {
+	if !taken(id) {
+		return id
+	}
+	for n := 2; ; n++ {
+		if c := id + "-" + strconv.Itoa(n); !taken(c) {
+			return c
+		}
+	}
+}
+
+// generalize returns existing broadened by cand (see Merge).
+func generalize(existing, cand *core.Primitive) core.Primitive {
+	g := clonePrimitive(*existing)
+	g.FormalStatement = cand.FormalStatement
+	g.ComputationalForm = cand.ComputationalForm
+	g.ApplicabilityPatterns = union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
+	g.Keywords = union(existing.Keywords, cand.Keywords)
+	var shared []string
+	for _, p := range cand.Prerequisites {
+		if slices.Contains(existing.Prerequisites, p) && !slices.Contains(shared, p) {
+			shared = append(shared, p)
+		}
+	}
+	if len(shared) > 0 {
+		g.Prerequisites = shared
+	}
+	g.Provenance.ContentHash = cand.Provenance.ContentHash
+	if g.Provenance.ContentHash == "" {
+		g.Provenance.ContentHash = text.ContentHash(cand.FormalStatement)
+	}
+	return g
+}
+
+// union returns a's members then b's not already present, comparing
+// trimmed and lowercased, each kept in its first spelling.
+func union(a, b []string) []string {
+	out := make([]string, 0, len(a)+len(b))
+	seen := make(map[string]bool, len(a)+len(b))
+	for _, list := range [][]string{a, b} {
+		for _, s := range list {
+			k := strings.ToLower(strings.TrimSpace(s))
+			if k == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// clonePrimitive copies p with its own slices, so recorded before and after
+// states never share memory with the caller's primitive.
+func clonePrimitive(p core.Primitive) core.Primitive {
+	p.Prerequisites = slices.Clone(p.Prerequisites)
+	p.Dependencies = slices.Clone(p.Dependencies)
+	p.Enables = slices.Clone(p.Enables)
+	p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
+	p.Keywords = slices.Clone(p.Keywords)
+	p.Tags = slices.Clone(p.Tags)
+	if p.CompositionRules != nil {
+		rules := make([]core.CompositionRule, len(p.CompositionRules))
+		for i, r := range p.CompositionRules {
+			r.Conditions = slices.Clone(r.Conditions)
+			rules[i] = r
+		}
+		p.CompositionRules = rules
+	}
+	return p
+}
+
+// Resolve applies a person's decision on a pending conflict. current is the
+// existing primitive as stored now (nil if it is gone); it may differ from
+// the conflict's copy if another session changed it since.
+//
+//   - keep-existing: nothing changes but the conflict (outcome skip);
+//   - keep-candidate: the existing primitive takes the candidate's content
+//     under its own id, keeping its Enables, so the references to it stay
+//     valid (outcome replace — the only way a primitive is replaced);
+//     edges and prerequisites of the candidate pointing at that id are
+//     dropped, as they would point at itself. It fails if current is nil:
+//     there is nothing left to replace, keep-both adds the candidate;
+//   - keep-both: the candidate is added, under a free id (outcome add).
+//
+// The conflict record is updated to resolved in every case, as the last
+// change. An invalid resolution or a conflict that is not pending is an
+// error naming the conflict.
+func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts Options) (Result, error) {
+	if !r.Valid() {
+		return Result{}, fmt.Errorf("conflict %s: invalid resolution %q (want one of keep-existing, keep-candidate, keep-both)", c.ID, r)
+	}
+	if c.State != core.ConflictPending {
+		if c.State == core.ConflictResolved {
+			return Result{}, fmt.Errorf("conflict %s: already resolved (%s)", c.ID, c.Resolution)
+		}
+		return Result{}, fmt.Errorf("conflict %s: not pending (state %q)", c.ID, c.State)
+	}
+	now := opts.now()
+	prov := core.ProvenanceEntry{
+		SessionID:    opts.Session,
+		Timestamp:    now,
+		CandidateID:  c.Candidate.ID,
+		ExistingID:   c.Existing.ID,
+		Action:       core.ProvConflictResolved,
+		UserDecision: r,
+		Domain:       c.Candidate.Domain,
+	}
+	before := c
+	resolved := c
+	resolved.State = core.ConflictResolved
+	resolved.Resolution = r
+	resolved.ResolvedAt = now
+	update := core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictBefore: &before, ConflictAfter: &resolved, Timestamp: now}
+
+	var res Result
+	switch r {
+	case core.KeepExisting:
+		prov.Outcome = core.ActionSkip
+		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep existing %s — candidate %s dropped.", c.ID, c.Existing.ID, c.Candidate.ID)
+		res = finish(prov, update)
+	case core.KeepCandidate:
+		if current == nil {
+			return Result{}, fmt.Errorf("conflict %s: existing primitive %s no longer exists, nothing to replace (keep-both adds the candidate)", c.ID, c.Existing.ID)
+		}
+		after := clonePrimitive(c.Candidate)
+		after.ID = current.ID
+		after.Enables = slices.Clone(current.Enables)
+		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return e.Target == current.ID })
+		after.Prerequisites = slices.DeleteFunc(after.Prerequisites, func(p string) bool { return p == current.Name || p == after.Name })
+		if after.Provenance.ContentHash == "" {
+			after.Provenance.ContentHash = text.ContentHash(after.FormalStatement)
+		}
+		prov.Outcome = core.ActionReplace
+		prov.OriginalFormalStatement = current.FormalStatement
+		prov.NewFormalStatement = after.FormalStatement
+		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep candidate — %s replaced by candidate %s.", c.ID, current.ID, c.Candidate.ID)
+		b := clonePrimitive(*current)
+		res = finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: current.ID, Before: &b, After: &after, Timestamp: now}, update)
+	case core.KeepBoth:
+		p := clonePrimitive(c.Candidate)
+		if opts.IDTaken != nil {
+			p.ID = freeID(p.ID, opts.IDTaken)
+		}
+		prov.FinalID = p.ID
+		prov.Outcome = core.ActionAdd
+		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep both — candidate added as %s beside %s.", c.ID, p.ID, c.Existing.ID)
+		res = finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p, Timestamp: now}, update)
+	}
+	res.Conflict = &resolved
+	return res, nil
+}

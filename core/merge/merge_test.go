@@ -1,0 +1,555 @@
+package merge
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// store is a minimal registry that applies changes the way a store must.
+type store struct {
+	t         *testing.T
+	prims     map[string]core.Primitive
+	conflicts map[string]core.Conflict
+}
+
+func newStore(t *testing.T, ps ...core.Primitive) *store {
+	s := &store{t: t, prims: map[string]core.Primitive{}, conflicts: map[string]core.Conflict{}}
+	for _, p := range ps {
+		s.prims[p.ID] = p
+	}
+	return s
+}
+
+func (s *store) apply(changes []core.Change) {
+	s.t.Helper()
+	for _, c := range changes {
+		_, exists := s.prims[c.PrimitiveID]
+		switch c.Type {
+		case core.ChangeAdd:
+			if exists {
+				s.t.Fatalf("add of existing %s", c.PrimitiveID)
+			}
+			s.prims[c.PrimitiveID] = *c.After
+		case core.ChangeUpdate:
+			if !exists {
+				s.t.Fatalf("update of missing %s", c.PrimitiveID)
+			}
+			s.prims[c.PrimitiveID] = *c.After
+		case core.ChangeRemove:
+			if !exists {
+				s.t.Fatalf("remove of missing %s", c.PrimitiveID)
+			}
+			delete(s.prims, c.PrimitiveID)
+		case core.ChangeConflict:
+			if c.ConflictAfter == nil {
+				delete(s.conflicts, c.ConflictID)
+			} else {
+				s.conflicts[c.ConflictID] = *c.ConflictAfter
+			}
+		case core.ChangeNote:
+		default:
+			s.t.Fatalf("unknown change %q", c.Type)
+		}
+	}
+}
+
+func (s *store) lookup(id string) (core.Primitive, bool, error) {
+	p, ok := s.prims[id]
+	return p, ok, nil
+}
+
+func (s *store) dependents(id string) ([]core.Dependent, error) {
+	var out []core.Dependent
+	for _, p := range s.prims {
+		for _, e := range p.Dependencies {
+			if e.Target == id {
+				out = append(out, core.Dependent{ID: p.ID, Type: e.Type, Strength: e.Strength})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b core.Dependent) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+func (s *store) taken(id string) bool { _, ok := s.prims[id]; return ok }
+
+var t0 = time.Date(2026, 11, 22, 1, 0, 0, 0, time.UTC)
+
+func clock() func() time.Time {
+	n := 0
+	return func() time.Time { n++; return t0.Add(time.Duration(n) * time.Second) }
+}
+
+func group(id string) core.Primitive {
+	return core.Primitive{
+		ID: id, Name: "Group", Type: core.Definition, Domain: "algebra", Chapter: 1, Section: "1.1",
+		Plane:                 core.PlanePosition{Real: -0.5, Imaginary: 0.6},
+		FormalStatement:       "A group is a set with an associative operation, an identity and inverses.",
+		ComputationalForm:     "Defines: group",
+		Prerequisites:         []string{"Set", "Operation", "Identity"},
+		Dependencies:          []core.Edge{{Target: "set", Type: core.Requires, Strength: 0.8}},
+		Enables:               []string{"ring"},
+		ApplicabilityPatterns: []string{"symmetry", "algebra"},
+		Keywords:              []string{"group", "set", "operation"},
+		Tags:                  []string{"textbook"},
+		Confidence:            0.9,
+		Provenance:            core.Provenance{Document: "algebra.md", Section: "Groups", Offset: 10, ContentHash: "h-group"},
+	}
+}
+
+func candidate(id string) core.Primitive {
+	p := group(id)
+	p.Name = "Monoid"
+	p.Domain = "abstract-algebra"
+	p.FormalStatement = "A monoid is a set with an associative operation and an identity."
+	p.ComputationalForm = "Defines: monoid"
+	p.Prerequisites = []string{"Identity", "Magma", "Set"}
+	p.Dependencies = nil
+	p.Enables = nil
+	p.ApplicabilityPatterns = []string{"Algebra", "automata"}
+	p.Keywords = []string{"monoid", "Set", "operation"}
+	p.Provenance = core.Provenance{Document: "monoids.md", ContentHash: text.ContentHash(p.FormalStatement)}
+	return p
+}
+
+func checkProvenance(t *testing.T, r Result, action string, cand core.Primitive) {
+	t.Helper()
+	if r.Provenance.Action != action || r.Provenance.Outcome != r.Action || r.Provenance.Domain != cand.Domain ||
+		r.Provenance.CandidateID != cand.ID || r.Provenance.SessionID != "s1" || r.Provenance.Rationale == "" {
+		t.Fatalf("provenance %+v (action %s)", r.Provenance, r.Action)
+	}
+	for _, c := range r.Changes {
+		if c.Provenance == nil || !reflect.DeepEqual(*c.Provenance, r.Provenance) {
+			t.Fatalf("change %s without the provenance", c.Type)
+		}
+	}
+}
+
+func TestMergeAddNew(t *testing.T) {
+	e := New(Options{Session: "s1", Now: clock()})
+	cand := candidate("monoid")
+	r := e.Merge(cand, nil, nil)
+	checkProvenance(t, r, core.ProvAddNew, cand)
+	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd ||
+		r.Changes[0].Before != nil || !reflect.DeepEqual(*r.Changes[0].After, cand) || r.Provenance.FinalID != "monoid" || r.Provenance.ExistingID != "" {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestMergeSuffixesTakenIDs(t *testing.T) {
+	s := newStore(t, group("monoid"), group("monoid-2"))
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	r := e.Merge(candidate("monoid"), nil, nil)
+	if r.Changes[0].PrimitiveID != "monoid-3" || r.Changes[0].After.ID != "monoid-3" || r.Provenance.FinalID != "monoid-3" || r.Provenance.CandidateID != "monoid" {
+		t.Fatalf("%+v", r.Provenance)
+	}
+	// A second candidate with the same id in the same run (not yet
+	// stored) gets the next free id.
+	if r := e.Merge(candidate("monoid"), nil, nil); r.Provenance.FinalID != "monoid-4" {
+		t.Fatalf("second: %+v", r.Provenance)
+	}
+}
+
+func TestMergeExactDuplicateSkips(t *testing.T) {
+	e := New(Options{Session: "s1", Now: clock()})
+	ex := group("group")
+	cand := group("group")
+	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
+	checkProvenance(t, r, core.ProvSkip, cand)
+	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
+		r.Changes[0].Before != nil || r.Changes[0].After != nil {
+		t.Fatalf("%+v", r)
+	}
+	if r.Provenance.Rationale != "Exact duplicate of group (confidence 0.95) — skipping." {
+		t.Fatalf("rationale %q", r.Provenance.Rationale)
+	}
+}
+
+func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
+	e := New(Options{Session: "s1", Now: clock()})
+	ex := group("group")
+	cand := candidate("monoid")
+	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.Generalization, Confidence: 0.87}, &ex)
+	checkProvenance(t, r, core.ProvUpdateGeneralization, cand)
+	if r.Action != core.ActionUpdate || len(r.Changes) != 1 {
+		t.Fatalf("%+v", r)
+	}
+	c := r.Changes[0]
+	if c.Type != core.ChangeUpdate || c.PrimitiveID != "group" || !reflect.DeepEqual(*c.Before, ex) {
+		t.Fatalf("change %+v", c)
+	}
+	want := group("group")
+	want.FormalStatement = cand.FormalStatement
+	want.ComputationalForm = cand.ComputationalForm
+	want.ApplicabilityPatterns = []string{"symmetry", "algebra", "automata"}
+	want.Keywords = []string{"group", "set", "operation", "monoid"}
+	want.Prerequisites = []string{"Identity", "Set"}
+	want.Provenance.ContentHash = cand.Provenance.ContentHash
+	if !reflect.DeepEqual(*c.After, want) {
+		t.Fatalf("generalized\n got %+v\nwant %+v", *c.After, want)
+	}
+	if r.Provenance.OriginalFormalStatement != ex.FormalStatement || r.Provenance.NewFormalStatement != cand.FormalStatement {
+		t.Fatalf("statements %+v", r.Provenance)
+	}
+	// No shared prerequisite: the existing ones stay.
+	cand.Prerequisites = []string{"Magma"}
+	r = e.Merge(cand, &core.Comparison{Class: core.Generalization}, &ex)
+	if !reflect.DeepEqual(r.Changes[0].After.Prerequisites, ex.Prerequisites) {
+		t.Fatalf("prerequisites %v", r.Changes[0].After.Prerequisites)
+	}
+	// The recorded states do not alias the caller's slices.
+	r.Changes[0].After.Keywords[0] = "x"
+	r.Changes[0].Before.Keywords[1] = "y"
+	if ex.Keywords[0] != "group" || ex.Keywords[1] != "set" {
+		t.Fatal("changes alias the existing primitive")
+	}
+}
+
+func TestMergeSpecializationAddsEdge(t *testing.T) {
+	s := newStore(t, group("group"))
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	ex := group("group")
+	cand := candidate("group") // same id as the existing one
+	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.Specialization, Confidence: 0.67}, &ex)
+	checkProvenance(t, r, core.ProvAddSpecialization, cand)
+	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd {
+		t.Fatalf("%+v", r)
+	}
+	added := r.Changes[0].After
+	want := core.Edge{Target: "group", Type: core.Specializes, Strength: 1.0, Description: SpecializationEdge}
+	if added.ID != "group-2" || len(added.Dependencies) != 1 || added.Dependencies[0] != want {
+		t.Fatalf("added %s deps %+v", added.ID, added.Dependencies)
+	}
+	if len(cand.Dependencies) != 0 {
+		t.Fatal("candidate modified")
+	}
+}
+
+func TestMergeOverlappingCreatesConflicts(t *testing.T) {
+	now := clock()
+	e := New(Options{Session: "s1", Now: now})
+	ex := group("group")
+	cand := candidate("monoid")
+	cmp := core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}
+	r := e.Merge(cand, &cmp, &ex)
+	checkProvenance(t, r, core.ProvConflictPresented, cand)
+	if r.Action != core.ActionConflict || len(r.Changes) != 1 || r.Conflict == nil {
+		t.Fatalf("%+v", r)
+	}
+	c := r.Changes[0]
+	if c.Type != core.ChangeConflict || c.ConflictID != "s1-c1" || c.ConflictBefore != nil || c.ConflictAfter == nil || c.Before != nil || c.After != nil {
+		t.Fatalf("change %+v", c)
+	}
+	got := *c.ConflictAfter
+	if got.ID != "s1-c1" || got.Session != "s1" || got.State != core.ConflictPending || !reflect.DeepEqual(got.Candidate, cand) ||
+		!reflect.DeepEqual(got.Existing, ex) || got.Comparison != cmp || !got.CreatedAt.After(t0) {
+		t.Fatalf("conflict %+v", got)
+	}
+	if r2 := e.Merge(cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
+		t.Fatalf("second conflict %s", r2.Conflict.ID)
+	}
+}
+
+func TestMergeGenuinelyNewAndUnknown(t *testing.T) {
+	e := New(Options{Session: "s1", Now: clock()})
+	ex := group("group")
+	cand := candidate("monoid")
+	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.GenuinelyNew}, &ex)
+	checkProvenance(t, r, core.ProvAddNew, cand)
+	if r.Action != core.ActionAdd || r.Provenance.ExistingID != "group" || r.Changes[0].Type != core.ChangeAdd {
+		t.Fatalf("%+v", r)
+	}
+	r = e.Merge(cand, &core.Comparison{ExistingID: "group", Class: "weird"}, &ex)
+	checkProvenance(t, r, core.ProvError, cand)
+	if r.Action != core.ActionSkip || r.Changes[0].Type != core.ChangeNote {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// The reference's bug row, end to end: an unrelated statement with more
+// keywords and no patterns used to overwrite the existing statement. Now
+// it is a conflict and the existing primitive is untouched.
+func TestEmptyPatternGeneralizationNoLongerOverwrites(t *testing.T) {
+	ex := core.Primitive{ID: "qrs", FormalStatement: "q r s", ComputationalForm: "q-r", Keywords: []string{"a", "b"}}
+	cand := core.Primitive{ID: "xyz", FormalStatement: "x y z", ComputationalForm: "x+y", Keywords: []string{"a", "b", "c"}}
+	cmp := dedup.Compare(&cand, &ex)
+	r := New(Options{Session: "s1", Now: clock()}).Merge(cand, &cmp, &ex)
+	if cmp.Class != core.OverlappingDistinct || r.Action != core.ActionConflict {
+		t.Fatalf("class %s action %s", cmp.Class, r.Action)
+	}
+	for _, c := range r.Changes {
+		if c.Type == core.ChangeUpdate || c.Type == core.ChangeAdd {
+			t.Fatalf("modifies a primitive: %+v", c)
+		}
+	}
+}
+
+// The order of provenance is the order of decisions; a scripted run gives
+// the reference's report chain.
+func TestProvenanceOrder(t *testing.T) {
+	s := newStore(t, group("group"))
+	now := clock()
+	opts := Options{Session: "s1", Now: now, IDTaken: s.taken}
+	e := New(opts)
+	ex := group("group")
+	var chain []core.ProvenanceEntry
+	for _, r := range []Result{
+		e.Merge(candidate("a"), nil, nil),
+		e.Merge(candidate("b"), &core.Comparison{Class: core.Specialization}, &ex),
+		e.Merge(candidate("c"), &core.Comparison{Class: core.Generalization}, &ex),
+		e.Merge(group("d"), &core.Comparison{Class: core.ExactDuplicate}, &ex),
+		e.Merge(candidate("e"), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
+	} {
+		chain = append(chain, r.Provenance)
+		if r.Conflict != nil {
+			res, err := Resolve(*r.Conflict, core.KeepBoth, &ex, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chain = append(chain, res.Provenance)
+		}
+	}
+	var actions []string
+	for i, p := range chain {
+		actions = append(actions, p.Action)
+		if i > 0 && !p.Timestamp.After(chain[i-1].Timestamp) {
+			t.Fatalf("timestamps out of order at %d", i)
+		}
+	}
+	want := []string{core.ProvAddNew, core.ProvAddSpecialization, core.ProvUpdateGeneralization, core.ProvSkip, core.ProvConflictPresented, core.ProvConflictResolved}
+	if !slices.Equal(actions, want) {
+		t.Fatalf("chain %v", actions)
+	}
+}
+
+func pendingConflict() core.Conflict {
+	return core.Conflict{ID: "s1-c1", Session: "s1", Candidate: candidate("group"), Existing: group("group"),
+		Comparison: core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}, State: core.ConflictPending, CreatedAt: t0}
+}
+
+func TestResolveKeepCandidateReplaces(t *testing.T) {
+	current := group("group")
+	current.Enables = []string{"ring", "field"} // changed since the conflict
+	c := pendingConflict()
+	c.Candidate.Dependencies = []core.Edge{{Target: "group", Type: core.Requires}, {Target: "set", Type: core.Requires}}
+	r, err := Resolve(c, core.KeepCandidate, &current, Options{Session: "s2", Now: clock()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != core.ActionReplace || r.Provenance.Action != core.ProvConflictResolved || r.Provenance.UserDecision != core.KeepCandidate ||
+		r.Provenance.Outcome != core.ActionReplace || len(r.Changes) != 2 {
+		t.Fatalf("%+v", r)
+	}
+	u := r.Changes[0]
+	if u.Type != core.ChangeUpdate || u.PrimitiveID != "group" || !reflect.DeepEqual(*u.Before, current) {
+		t.Fatalf("update %+v", u)
+	}
+	a := u.After
+	if a.ID != "group" || a.FormalStatement != c.Candidate.FormalStatement || a.Name != "Monoid" ||
+		!slices.Equal(a.Enables, current.Enables) || len(a.Dependencies) != 1 || a.Dependencies[0].Target != "set" {
+		t.Fatalf("replacement %+v", a)
+	}
+	cc := r.Changes[1]
+	if cc.Type != core.ChangeConflict || cc.ConflictBefore.State != core.ConflictPending || cc.ConflictAfter.State != core.ConflictResolved ||
+		cc.ConflictAfter.Resolution != core.KeepCandidate || cc.ConflictAfter.ResolvedAt.IsZero() || r.Conflict.State != core.ConflictResolved {
+		t.Fatalf("conflict change %+v", cc)
+	}
+	if _, err := Resolve(c, core.KeepCandidate, nil, Options{}); err == nil || !strings.Contains(err.Error(), "s1-c1") {
+		t.Fatalf("gone existing: %v", err)
+	}
+}
+
+func TestResolveKeepExistingAndKeepBoth(t *testing.T) {
+	s := newStore(t, group("group"))
+	current := group("group")
+	r, err := Resolve(pendingConflict(), core.KeepExisting, &current, Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	if err != nil || r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeConflict {
+		t.Fatalf("keep-existing %+v %v", r, err)
+	}
+	r, err = Resolve(pendingConflict(), core.KeepBoth, &current, Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	if err != nil || r.Action != core.ActionAdd || len(r.Changes) != 2 || r.Changes[0].Type != core.ChangeAdd ||
+		r.Changes[0].After.ID != "group-2" || r.Provenance.FinalID != "group-2" || r.Provenance.UserDecision != core.KeepBoth {
+		t.Fatalf("keep-both %+v %v", r, err)
+	}
+}
+
+func TestResolveRejects(t *testing.T) {
+	c := pendingConflict()
+	if _, err := Resolve(c, "keep-neither", nil, Options{}); err == nil || !strings.Contains(err.Error(), "s1-c1") {
+		t.Fatalf("invalid resolution: %v", err)
+	}
+	c.State, c.Resolution = core.ConflictResolved, core.KeepBoth
+	if _, err := Resolve(c, core.KeepExisting, nil, Options{}); err == nil || !strings.Contains(err.Error(), "s1-c1") || !strings.Contains(err.Error(), "already resolved") {
+		t.Fatalf("resolved twice: %v", err)
+	}
+}
+
+// The reference's changeset rows: add p1, with q1 depending on it.
+func TestPlanRevertIntegrityForcedAlready(t *testing.T) {
+	p1 := core.Primitive{ID: "p1", Name: "P one"}
+	s := newStore(t)
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(p1, nil, nil)
+	s.apply(r.Changes)
+	// Another session adds q1, which depends on p1.
+	q1 := core.Primitive{ID: "q1", Prerequisites: []string{"P one", "Other"}, Dependencies: []core.Edge{{Target: "p1", Type: core.Requires, Strength: 0.8}}}
+	s.apply([]core.Change{{Type: core.ChangeAdd, PrimitiveID: "q1", After: &q1}})
+
+	plan, err := PlanRevert(r.Changes, s.lookup, s.dependents, false, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Changes) != 0 || plan.Forced || len(plan.Integrity) != 1 ||
+		plan.Integrity[0].PrimitiveID != "q1" || plan.Integrity[0].DependencyTarget != "p1" {
+		t.Fatalf("integrity-violation: %+v", plan)
+	}
+
+	plan, err = PlanRevert(r.Changes, s.lookup, s.dependents, true, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !plan.Forced || !slices.Equal(plan.Removed, []string{"p1"}) || len(plan.Changes) != 2 {
+		t.Fatalf("forced: %+v", plan)
+	}
+	s.apply(plan.Changes)
+	if _, ok := s.prims["p1"]; ok {
+		t.Fatal("p1 not removed")
+	}
+	q := s.prims["q1"]
+	if len(q.Dependencies) != 0 || !slices.Equal(q.Prerequisites, []string{"Other"}) {
+		t.Fatalf("dangling reference left: %+v", q)
+	}
+
+	plan, err = PlanRevert(r.Changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Changes) != 0 || len(plan.Integrity) != 0 {
+		t.Fatalf("already reverted: %+v %v", plan, err)
+	}
+}
+
+// A whole session — add, specialization, generalization, conflict, skip —
+// reverted restores the registry exactly.
+func TestPlanRevertRestoresSession(t *testing.T) {
+	orig := group("group")
+	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"})
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	var log []core.Change
+	do := func(r Result) {
+		s.apply(r.Changes)
+		log = append(log, r.Changes...)
+	}
+	do(e.Merge(candidate("monoid"), nil, nil))
+	cur := s.prims["group"]
+	do(e.Merge(candidate("abelian"), &core.Comparison{Class: core.Specialization}, &cur))
+	cur = s.prims["group"]
+	do(e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &cur))
+	cur = s.prims["group"]
+	do(e.Merge(candidate("magma"), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
+	do(e.Merge(group("group-again"), &core.Comparison{Class: core.ExactDuplicate}, &cur))
+	if len(s.conflicts) != 1 || s.prims["group"].FormalStatement == orig.FormalStatement {
+		t.Fatalf("session not applied: %v", s.conflicts)
+	}
+
+	plan, err := PlanRevert(log, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Integrity) != 0 {
+		t.Fatalf("%+v %v", plan.Integrity, err)
+	}
+	if !slices.Equal(plan.Removed, []string{"abelian", "monoid"}) || !slices.Equal(plan.Restored, []string{"group"}) || len(plan.Readded) != 0 {
+		t.Fatalf("plan lists %v %v %v", plan.Removed, plan.Restored, plan.Readded)
+	}
+	s.apply(plan.Changes)
+	if len(s.prims) != 2 || !reflect.DeepEqual(s.prims["group"], orig) || len(s.conflicts) != 0 {
+		t.Fatalf("not restored: %+v conflicts %v", s.prims, s.conflicts)
+	}
+	// Reverting the revert re-adds and re-applies.
+	back, err := PlanRevert(plan.Changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(back.Integrity) != 0 || !slices.Equal(back.Readded, []string{"monoid", "abelian"}) {
+		t.Fatalf("%+v %v", back, err)
+	}
+}
+
+func TestPlanRevertDetectsLaterChanges(t *testing.T) {
+	orig := group("group")
+	s := newStore(t, orig)
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	r := e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	s.apply(r.Changes)
+
+	// Another session edits group.
+	later := s.prims["group"]
+	later.Confidence = 0.1
+	s.prims["group"] = later
+	plan, err := PlanRevert(r.Changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Changes) != 0 || len(plan.Integrity) != 1 || plan.Integrity[0].PrimitiveID != "group" {
+		t.Fatalf("modified later: %+v %v", plan, err)
+	}
+	plan, _ = PlanRevert(r.Changes, s.lookup, s.dependents, true, t0)
+	if !plan.Forced || len(plan.Changes) != 1 || plan.Changes[0].Before.Confidence != 0.1 || !reflect.DeepEqual(*plan.Changes[0].After, orig) {
+		t.Fatalf("forced: %+v", plan)
+	}
+
+	// Gone.
+	delete(s.prims, "group")
+	plan, _ = PlanRevert(r.Changes, s.lookup, s.dependents, false, t0)
+	if len(plan.Integrity) != 1 || !strings.Contains(plan.Integrity[0].Message, "no longer exists") {
+		t.Fatalf("gone: %+v", plan)
+	}
+
+	// A removal undone onto a taken id.
+	removed := group("old")
+	rm := []core.Change{{Type: core.ChangeRemove, PrimitiveID: "old", Before: &removed}}
+	newer := group("old")
+	newer.Name = "Someone else"
+	s.prims["old"] = newer
+	plan, _ = PlanRevert(rm, s.lookup, s.dependents, false, t0)
+	if len(plan.Integrity) != 1 || !strings.Contains(plan.Integrity[0].Message, "taken") {
+		t.Fatalf("taken: %+v", plan)
+	}
+	plan, _ = PlanRevert(rm, s.lookup, s.dependents, true, t0)
+	if len(plan.Changes) != 0 {
+		t.Fatalf("forced re-add over a taken id: %+v", plan.Changes)
+	}
+}
+
+func TestPlanRevertWrapsErrors(t *testing.T) {
+	p := core.Primitive{ID: "p"}
+	ch := []core.Change{{Type: core.ChangeAdd, PrimitiveID: "p", After: &p}}
+	boom := errors.New("boom")
+	_, err := PlanRevert(ch, func(string) (core.Primitive, bool, error) { return core.Primitive{}, false, boom }, nil, false, t0)
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "look up p") {
+		t.Fatalf("lookup error: %v", err)
+	}
+	_, err = PlanRevert(ch, func(string) (core.Primitive, bool, error) { return p, true, nil },
+		func(string) ([]core.Dependent, error) { return nil, boom }, false, t0)
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "dependents of p") {
+		t.Fatalf("dependents error: %v", err)
+	}
+	_, err = PlanRevert([]core.Change{{Type: "bogus"}}, nil, nil, false, t0)
+	if err == nil || !strings.Contains(err.Error(), "bogus") {
+		t.Fatalf("bad change: %v", err)
+	}
+}
+
+func TestPlanRevertTwiceIsEmpty(t *testing.T) {
+	orig := group("group")
+	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"})
+	gone := group("gone")
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	changes := append(r.Changes, core.Change{Type: core.ChangeRemove, PrimitiveID: "gone", Before: &gone})
+	s.apply(r.Changes)
+	plan, err := PlanRevert(changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Changes) != 2 || len(plan.Integrity) != 0 {
+		t.Fatalf("%+v %v", plan, err)
+	}
+	s.apply(plan.Changes)
+	plan, err = PlanRevert(changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Changes) != 0 || len(plan.Integrity) != 0 {
+		t.Fatalf("second plan: %+v %v", plan, err)
+	}
+}

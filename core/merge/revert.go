@@ -1,0 +1,375 @@
+package merge
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// IntegrityError is a reason a revert would leave the graph inconsistent
+// or lose someone else's work: a surviving primitive (PrimitiveID) whose
+// dependency (DependencyTarget) the revert removes, or a primitive changed
+// since the session (DependencyTarget empty).
+type IntegrityError struct {
+	PrimitiveID      string `json:"primitiveId"`
+	DependencyTarget string `json:"dependencyTarget,omitempty"`
+	Message          string `json:"message"`
+}
+
+func (e IntegrityError) Error() string { return e.Message }
+
+// RevertPlan is what undoing a session's changes takes.
+type RevertPlan struct {
+	// Changes undo the session, to be applied in order as one unit. Empty
+	// when there are integrity errors and the revert is not forced.
+	Changes []core.Change
+	// Removed lists the primitives the plan removes (the session added
+	// them), Restored those it puts back to their earlier version (the
+	// session updated them), Readded those it adds back (the session
+	// removed them). Empty when Changes is.
+	Removed, Restored, Readded []string
+	// Integrity lists every problem found, forced or not.
+	Integrity []IntegrityError
+	// Forced says the plan goes ahead despite integrity errors; it then
+	// also strips the dangling edges and prerequisites from the surviving
+	// primitives, so the graph stays valid.
+	Forced bool
+}
+
+// PlanRevert plans the undoing of changes (a session's changeset, in the
+// order they were applied). It walks them in reverse: an add becomes a
+// remove, an update an update back to its before state, a remove an add of
+// what was removed, a conflict creation a deletion (ConflictBefore the
+// created record, ConflictAfter nil), a conflict update its inverse; notes
+// change nothing.
+//
+// lookup returns a primitive as stored now; dependents the primitives that
+// depend on an id now. The plan checks, as the reference does, that no
+// surviving primitive depends on one it removes, and, beyond the
+// reference:
+//   - that an updated (or added) primitive still is what the session left
+//     (ignoring Provenance.Session, which the store stamps on commit); if
+//     another session changed it since, undoing would silently discard that
+//     change, and if it is gone there is nothing to restore;
+//   - that the id of a removed primitive is still free to add it back;
+//   - that the primitives it restores or re-adds do not depend on
+//     primitives missing afterwards (a reference that dangles already,
+//     before the revert, is not the revert's doing and is not reported).
+//
+// Each problem is an IntegrityError. Without force, problems leave the plan
+// without changes. With force the plan proceeds — a changed primitive is
+// overwritten by its earlier version, a gone one is left gone, a taken id
+// keeps its present holder — and update changes strip the dangling edges
+// and prerequisites from the survivors; Forced is set.
+//
+// Changes already undone (an added primitive gone, an updated one back at
+// its before state, a removed one back) are skipped, so planning again
+// after the plan was applied yields no primitive changes. Conflict records
+// cannot be looked up: refusing to revert a session twice is the store's
+// job (core.SessionReverted).
+func PlanRevert(changes []core.Change, lookup func(id string) (core.Primitive, bool, error),
+	dependents func(id string) ([]core.Dependent, error), force bool, now time.Time) (RevertPlan, error) {
+	pl := planner{lookup: lookup, overlay: make(map[string]*core.Primitive), now: now}
+	for i := len(changes) - 1; i >= 0; i-- {
+		if err := pl.undo(&changes[i]); err != nil {
+			return RevertPlan{}, fmt.Errorf("revert change %d (%s %s): %w", i, changes[i].Type, changeSubject(&changes[i]), err)
+		}
+	}
+	if err := pl.checkGraph(dependents); err != nil {
+		return RevertPlan{}, err
+	}
+	plan := RevertPlan{Integrity: pl.errs}
+	if len(pl.errs) > 0 && !force {
+		return plan, nil
+	}
+	if len(pl.errs) > 0 {
+		plan.Forced = true
+		if err := pl.strip(); err != nil {
+			return RevertPlan{}, err
+		}
+	}
+	plan.Changes, plan.Removed, plan.Restored, plan.Readded = pl.ops, pl.removed, pl.restored, pl.readded
+	return plan, nil
+}
+
+type planner struct {
+	lookup func(id string) (core.Primitive, bool, error)
+	// overlay holds the state the plan leaves a primitive in (nil: gone).
+	overlay                    map[string]*core.Primitive
+	touched                    []string // overlay keys in first-touch order
+	now                        time.Time
+	ops                        []core.Change
+	removed, restored, readded []string
+	errs                       []IntegrityError
+	// dangling maps a surviving primitive to the ids it would depend on
+	// that the plan leaves missing.
+	dangling     map[string][]string
+	danglingKeys []string
+	// names of the primitives the plan removes, for prerequisites.
+	names map[string]string
+}
+
+func changeSubject(c *core.Change) string {
+	if c.ConflictID != "" {
+		return c.ConflictID
+	}
+	return c.PrimitiveID
+}
+
+// get returns a primitive's state as the plan leaves it so far.
+func (pl *planner) get(id string) (core.Primitive, bool, error) {
+	if p, ok := pl.overlay[id]; ok {
+		if p == nil {
+			return core.Primitive{}, false, nil
+		}
+		return *p, true, nil
+	}
+	p, ok, err := pl.lookup(id)
+	if err != nil {
+		return core.Primitive{}, false, fmt.Errorf("look up %s: %w", id, err)
+	}
+	return p, ok, nil
+}
+
+func (pl *planner) set(id string, p *core.Primitive) {
+	if _, ok := pl.overlay[id]; !ok {
+		pl.touched = append(pl.touched, id)
+	}
+	pl.overlay[id] = p
+}
+
+func (pl *planner) fail(id, target, format string, args ...any) {
+	e := IntegrityError{PrimitiveID: id, DependencyTarget: target, Message: fmt.Sprintf(format, args...)}
+	if !slices.Contains(pl.errs, e) {
+		pl.errs = append(pl.errs, e)
+	}
+}
+
+func (pl *planner) undo(c *core.Change) error {
+	switch c.Type {
+	case core.ChangeNote:
+		return nil
+	case core.ChangeConflict:
+		if c.ConflictBefore == nil && c.ConflictAfter == nil {
+			return fmt.Errorf("conflict change without before or after state")
+		}
+		pl.ops = append(pl.ops, core.Change{Type: core.ChangeConflict, ConflictID: c.ConflictID,
+			ConflictBefore: c.ConflictAfter, ConflictAfter: c.ConflictBefore, Timestamp: pl.now})
+		return nil
+	}
+	id := c.PrimitiveID
+	switch c.Type {
+	case core.ChangeAdd:
+		if c.After == nil {
+			return fmt.Errorf("add without the added primitive")
+		}
+		if id == "" {
+			id = c.After.ID
+		}
+		cur, ok, err := pl.get(id)
+		if err != nil || !ok {
+			return err // gone already: nothing to remove
+		}
+		if !samePrimitive(&cur, c.After) {
+			pl.fail(id, "", "%s was changed after the session added it; removing it discards those changes", id)
+		}
+		before := cur
+		pl.ops = append(pl.ops, core.Change{Type: core.ChangeRemove, PrimitiveID: id, Before: &before, Timestamp: pl.now})
+		pl.set(id, nil)
+		pl.removed = append(pl.removed, id)
+		if pl.names == nil {
+			pl.names = make(map[string]string)
+		}
+		pl.names[id] = cur.Name
+	case core.ChangeUpdate:
+		if c.Before == nil || c.After == nil {
+			return fmt.Errorf("update without before and after states")
+		}
+		if id == "" {
+			id = c.Before.ID
+		}
+		cur, ok, err := pl.get(id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case ok && samePrimitive(&cur, c.Before) && !samePrimitive(&cur, c.After):
+			return nil // already restored
+		case !ok:
+			pl.fail(id, "", "%s, which the session updated, no longer exists; its earlier version cannot be restored", id)
+			return nil
+		case !samePrimitive(&cur, c.After):
+			pl.fail(id, "", "%s was changed after the session updated it; restoring its earlier version discards those changes", id)
+		}
+		before, after := cur, clonePrimitive(*c.Before)
+		pl.ops = append(pl.ops, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after, Timestamp: pl.now})
+		pl.set(id, &after)
+		pl.restored = append(pl.restored, id)
+	case core.ChangeRemove:
+		if c.Before == nil {
+			return fmt.Errorf("remove without the removed primitive")
+		}
+		if id == "" {
+			id = c.Before.ID
+		}
+		cur, ok, err := pl.get(id)
+		if err != nil {
+			return err
+		}
+		if ok {
+			if !samePrimitive(&cur, c.Before) {
+				pl.fail(id, "", "%s, which the session removed, cannot be added back: the id is taken now", id)
+			}
+			return nil
+		}
+		after := clonePrimitive(*c.Before)
+		pl.ops = append(pl.ops, core.Change{Type: core.ChangeAdd, PrimitiveID: id, After: &after, Timestamp: pl.now})
+		pl.set(id, &after)
+		pl.readded = append(pl.readded, id)
+	default:
+		return fmt.Errorf("unknown change type %q", c.Type)
+	}
+	return nil
+}
+
+// checkGraph finds the dependencies the plan would leave dangling.
+func (pl *planner) checkGraph(dependents func(id string) ([]core.Dependent, error)) error {
+	pl.dangling = make(map[string][]string)
+	addDangling := func(from, to string) {
+		if !slices.Contains(pl.dangling[from], to) {
+			if len(pl.dangling[from]) == 0 {
+				pl.danglingKeys = append(pl.danglingKeys, from)
+			}
+			pl.dangling[from] = append(pl.dangling[from], to)
+		}
+	}
+	for _, id := range pl.removed {
+		if p := pl.overlay[id]; p != nil {
+			continue // added back further down the walk
+		}
+		deps, err := dependents(id)
+		if err != nil {
+			return fmt.Errorf("revert: find dependents of %s: %w", id, err)
+		}
+		for _, d := range deps {
+			if d.ID == id {
+				continue
+			}
+			st, ok, err := pl.get(d.ID)
+			if err != nil {
+				return fmt.Errorf("revert: %w", err)
+			}
+			if !ok {
+				continue // removed too
+			}
+			if _, touched := pl.overlay[d.ID]; touched && !refersTo(&st, id, pl.names[id]) {
+				continue // its restored version no longer depends on id
+			}
+			pl.fail(d.ID, id, "%s depends on %s (%s), which the revert removes", d.ID, id, d.Type)
+			addDangling(d.ID, id)
+		}
+	}
+	for _, id := range pl.touched {
+		p := pl.overlay[id]
+		if p == nil {
+			continue
+		}
+		var was *core.Primitive // the stored state before the plan
+		for _, e := range p.Dependencies {
+			_, ok, err := pl.get(e.Target)
+			if err != nil {
+				return fmt.Errorf("revert: %w", err)
+			}
+			if ok {
+				continue
+			}
+			if _, byPlan := pl.overlay[e.Target]; !byPlan {
+				// Missing already: dangling only if the plan brings the
+				// reference back, not if it is there now.
+				if was == nil {
+					w, ok, err := pl.lookup(id)
+					if err != nil {
+						return fmt.Errorf("revert: look up %s: %w", id, err)
+					}
+					if !ok {
+						w = core.Primitive{}
+					}
+					was = &w
+				}
+				if was.HasEdge(e.Target, e.Type) {
+					continue
+				}
+			}
+			pl.fail(id, e.Target, "%s, which the revert restores, depends on %s (%s), which will not exist", id, e.Target, e.Type)
+			addDangling(id, e.Target)
+		}
+	}
+	return nil
+}
+
+// strip emits updates that drop the dangling edges and prerequisites of
+// the surviving primitives.
+func (pl *planner) strip() error {
+	for _, id := range pl.danglingKeys {
+		targets := pl.dangling[id]
+		st, ok, err := pl.get(id)
+		if err != nil {
+			return fmt.Errorf("revert: %w", err)
+		}
+		if !ok {
+			continue
+		}
+		after := clonePrimitive(st)
+		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return slices.Contains(targets, e.Target) })
+		after.Prerequisites = slices.DeleteFunc(after.Prerequisites, func(p string) bool {
+			for _, t := range targets {
+				if n := pl.names[t]; n != "" && n == p {
+					return true
+				}
+			}
+			return false
+		})
+		if samePrimitive(&st, &after) {
+			continue
+		}
+		before := st
+		pl.ops = append(pl.ops, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after, Timestamp: pl.now})
+		pl.set(id, &after)
+	}
+	return nil
+}
+
+// refersTo reports whether p depends on id or names it as a prerequisite.
+func refersTo(p *core.Primitive, id, name string) bool {
+	for _, e := range p.Dependencies {
+		if e.Target == id {
+			return true
+		}
+	}
+	return name != "" && slices.Contains(p.Prerequisites, name)
+}
+
+// samePrimitive compares two primitives field by field, nil and empty
+// slices alike, ignoring Provenance.Session (stamped by the store when the
+// session commits).
+func samePrimitive(a, b *core.Primitive) bool {
+	pa, pb := a.Provenance, b.Provenance
+	pa.Session, pb.Session = "", ""
+	if a.ID != b.ID || a.Name != b.Name || a.Type != b.Type || a.Domain != b.Domain ||
+		a.Chapter != b.Chapter || a.Section != b.Section || a.Plane != b.Plane ||
+		a.FormalStatement != b.FormalStatement || a.ComputationalForm != b.ComputationalForm ||
+		a.Confidence != b.Confidence || pa != pb {
+		return false
+	}
+	if !slices.Equal(a.Prerequisites, b.Prerequisites) || !slices.Equal(a.Dependencies, b.Dependencies) ||
+		!slices.Equal(a.Enables, b.Enables) || !slices.Equal(a.ApplicabilityPatterns, b.ApplicabilityPatterns) ||
+		!slices.Equal(a.Keywords, b.Keywords) || !slices.Equal(a.Tags, b.Tags) {
+		return false
+	}
+	return slices.EqualFunc(a.CompositionRules, b.CompositionRules, func(x, y core.CompositionRule) bool {
+		return x.With == y.With && x.Yields == y.Yields && x.Type == y.Type && x.Example == y.Example &&
+			slices.Equal(x.Conditions, y.Conditions)
+	})
+}
