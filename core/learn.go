@@ -158,3 +158,10 @@ type Dependent struct {
 	Type     EdgeType `json:"type"`
 	Strength float64  `json:"strength"`
 }
+
+// NameRef is a stored primitive found by name; Name is the stems of the
+// name's lowercased words joined by single spaces.
+type NameRef struct {
+	Name string `json:"name"`
+	ID   string `json:"id"`
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // sep separates the components of a key. Identifiers may not contain it, and
@@ -34,6 +35,7 @@ var (
 	prefixType      = []byte("i/type/")
 	prefixKeyword   = []byte("i/kw/")
 	prefixHash      = []byte("i/hash/")
+	prefixName      = []byte("i/name/")
 	prefixRank      = []byte("k/rank/")
 	prefixSession   = []byte("s/")
 	prefixJournal   = []byte("j/")
@@ -202,6 +204,28 @@ func planeCell(p core.PlanePosition) string {
 }
 
 func hashKey(hash, id string) []byte { return join(prefixHash, escape(hash), id) }
+
+// nameWords is a primitive's name as the name index files it.
+func nameWords(name string) []string { return text.NameStems(name) }
+
+// nameValue is the value part of a name key: the first word, then the
+// whole name, so that every name starting with a word is one prefix scan.
+// It is "" for a name without words, which is not indexed.
+func nameValue(name string) string {
+	ws := nameWords(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	return escape(ws[0]) + string(sep) + escape(strings.Join(ws, " "))
+}
+
+func nameKey(name, id string) []byte {
+	v := nameValue(name)
+	if v == "" {
+		return nil
+	}
+	return join(prefixName, v, id)
+}
 
 func conflictKey(id string) []byte { return join(prefixConflict, id) }
 

@@ -89,6 +89,44 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared int) ([]c
 	return out, nil
 }
 
+// NamedRef is a stored primitive found by name.
+type NamedRef = core.NameRef
+
+// NamesStartingWith returns, for each of words (stems, see text.NameStems), the
+// stored primitives whose name starts with that stem. It is how a new primitive's
+// statement is searched for names learned in earlier sessions: one seek per
+// distinct word of the run, not one per primitive stored.
+func (s *Store) NamesStartingWith(words []string) (map[string][]NamedRef, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	out := map[string][]NamedRef{}
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefixName))
+		defer it.Close()
+		for _, w := range words {
+			prefix := join(prefixName, escape(w), "")
+			for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+				rest := it.Item().Key()[len(prefix):]
+				i := bytes.LastIndexByte(rest, sep)
+				if i <= 0 {
+					continue
+				}
+				name, err := unescape(string(rest[:i]))
+				if err != nil {
+					return err
+				}
+				out[w] = append(out[w], NamedRef{Name: name, ID: string(rest[i+1:])})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("look up names: %w", err)
+	}
+	return out, nil
+}
+
 // Conflicts returns the stored conflicts, pending and resolved, by id.
 func (s *Store) Conflicts() ([]core.Conflict, error) {
 	if err := s.checkOpen(); err != nil {

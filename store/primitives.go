@@ -117,6 +117,9 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 	if h := p.Provenance.ContentHash; h != "" {
 		out = append(out, kv{hashKey(h, p.ID), nil})
 	}
+	if k := nameKey(p.Name, p.ID); k != nil {
+		out = append(out, kv{k, nil})
+	}
 	return out, nil
 }
 

@@ -20,7 +20,7 @@ import (
 // with a newer version is refused rather than misread.
 //
 // Version 2 files keyword postings under plane cells and adds the content
-// hash index; a version 1 store is migrated on open.
+// hash and name indexes; a version 1 store is migrated on open.
 const SchemaVersion = 2
 
 // ErrClosed is returned by operations on a closed store.
@@ -206,6 +206,9 @@ func (s *Store) migrate() error {
 		}
 		if h := p.Provenance.ContentHash; h != "" {
 			batch = append(batch, kv{hashKey(h, p.ID), nil})
+		}
+		if k := nameKey(p.Name, p.ID); k != nil {
+			batch = append(batch, kv{k, nil})
 		}
 		if int64(len(batch)) >= maxCount/2 {
 			return flush()

@@ -103,8 +103,8 @@ func TestPrimitiveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a alone: domain, type, rank and two keywords (group, set).
-	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 5 || rep.IndexEntries != 5 {
+	// a alone: domain, type, rank, name and two keywords (group, set).
+	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 6 || rep.IndexEntries != 6 {
 		t.Fatalf("stats = %+v, report = %+v", st, rep)
 	}
 }

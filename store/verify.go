@@ -148,6 +148,9 @@ type summary struct {
 	plane      core.PlanePosition
 	hash       string
 	hashSeen   bool
+	name       string
+	nameValue  string
+	nameSeen   bool
 	edges      []expectedEdge
 	domainSeen bool
 	typeSeen   bool
@@ -252,6 +255,7 @@ func summarize(r rawRecord) summarized {
 		sm.kwKeys[i] = keywordCellValue(kw, p.Plane)
 	}
 	sm.plane, sm.hash = p.Plane, p.Provenance.ContentHash
+	sm.name, sm.nameValue = p.Name, nameValue(p.Name)
 	for _, e := range edgesOf(&p) {
 		val, err := encodeEdge(e)
 		if err != nil {
@@ -460,6 +464,8 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			prefix = prefixKeyword
 		case bytes.HasPrefix(key, prefixHash):
 			prefix = prefixHash
+		case bytes.HasPrefix(key, prefixName):
+			prefix = prefixName
 		default:
 			v.rep.add(ProblemMalformedKey, key, "", "unknown index")
 			continue
@@ -487,6 +493,9 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		case bytes.Equal(prefix, prefixHash):
 			ok = sm.hash != "" && string(value) == escape(sm.hash)
 			sm.hashSeen = sm.hashSeen || ok
+		case bytes.Equal(prefix, prefixName):
+			ok = sm.nameValue != "" && string(value) == sm.nameValue
+			sm.nameSeen = sm.nameSeen || ok
 		default:
 			for j, kw := range sm.kwKeys {
 				if kw == string(value) {
@@ -554,6 +563,9 @@ func (v *verifier) missing(*badger.Txn) error {
 		}
 		if sm.hash != "" && !sm.hashSeen {
 			v.rep.add(ProblemMissingIndex, hashKey(sm.hash, id), id, "no content-hash entry")
+		}
+		if sm.nameValue != "" && !sm.nameSeen {
+			v.rep.add(ProblemMissingIndex, nameKey(sm.name, id), id, "no name entry for %q", sm.name)
 		}
 		for _, e := range sm.edges {
 			if _, ok := v.recs[e.target]; !ok {

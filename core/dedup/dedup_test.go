@@ -440,3 +440,29 @@ func TestSameText(t *testing.T) {
 		}
 	}
 }
+
+func TestIndexConcurrentUse(t *testing.T) {
+	x := NewIndex()
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			for i := range 200 {
+				p := prim(fmt.Sprintf("g%d-%d", g, i), 0.1, 0.1, "alpha", "beta")
+				x.Add(p)
+				if _, err := x.Near(&p, DefaultConfig()); err != nil {
+					t.Error(err)
+				}
+				if i%3 == 0 {
+					x.Remove(p.ID)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	if x.Len() != 4*(200-67) {
+		t.Fatalf("Len %d", x.Len())
+	}
+}

@@ -53,10 +53,14 @@ type Index struct {
 	n        int
 }
 
+// entry is what a query touches of an indexed primitive, kept small so the
+// entries walked for one query share few cache lines; the primitive itself
+// is only read for the matches.
 type entry struct {
-	p core.Primitive
+	plane core.PlanePosition
 	// kws are the interned normalized keywords, sorted, unique.
 	kws     []uint32
+	p       *core.Primitive
 	cell    int32
 	cellPos int32 // position in cells[cell].all
 	seq     uint64
@@ -101,7 +105,7 @@ func (x *Index) Get(id string) (core.Primitive, bool) {
 	if !ok {
 		return core.Primitive{}, false
 	}
-	return x.entries[s].p, true
+	return *x.entries[s].p, true
 }
 
 // Add files p, replacing any primitive with the same id. The index keeps p
@@ -141,7 +145,7 @@ func (x *Index) Add(p core.Primitive) {
 		cl.post = make(map[uint32][]int32)
 	}
 	x.seq++
-	x.entries[slot] = entry{p: p, kws: kws, cell: int32(c), cellPos: int32(len(cl.all)), seq: x.seq, live: true}
+	x.entries[slot] = entry{plane: p.Plane, p: &p, kws: kws, cell: int32(c), cellPos: int32(len(cl.all)), seq: x.seq, live: true}
 	cl.all = append(cl.all, slot)
 	for _, w := range kws {
 		cl.post[w] = append(cl.post[w], slot)
@@ -227,7 +231,7 @@ func (x *Index) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
 	slots := x.near(p, cfg)
 	out := make([]core.Primitive, len(slots))
 	for i, s := range slots {
-		out[i] = x.entries[s].p
+		out[i] = *x.entries[s].p
 	}
 	return out, nil
 }
@@ -261,7 +265,7 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 
 	r := cfg.MaxDistance
 	x0, x1 := coord(p.Plane.Real-r-gridEps), coord(p.Plane.Real+r+gridEps)
 	y0, y1 := coord(p.Plane.Imaginary-r-gridEps), coord(p.Plane.Imaginary+r+gridEps)
-	within := func(s int32) bool { return p.Plane.Distance(x.entries[s].p.Plane) <= r }
+	within := func(s int32) bool { return p.Plane.Distance(x.entries[s].plane) <= r }
 
 	if cfg.MinSharedKeywords <= 0 {
 		for cx := x0; cx <= x1; cx++ {

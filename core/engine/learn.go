@@ -33,6 +33,7 @@ type Store interface {
 	AppendToSession(id string, changes []core.Change, report []byte) error
 	Conflict(id string) (core.Conflict, bool, error)
 	Conflicts() ([]core.Conflict, error)
+	NamesStartingWith(words []string) (map[string][]core.NameRef, error)
 	Report(id string) ([]byte, bool, error)
 	Artifacts() ([]core.Artifact, error)
 	ReplaceArtifacts(domains []string, arts []core.Artifact) error

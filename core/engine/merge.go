@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/merge"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // registry adapts the engine's Store to the deduper's Registry.
@@ -102,6 +104,15 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			res = eng.Merge(cand, &kept, v.Existing)
 			res.Provenance.Rationale = fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
 				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence)
+		case v.Best != nil && v.Existing != nil && v.Best.Class == core.OverlappingDistinct && buildsOn(&cand, v.Existing):
+			// A differently named concept whose statement names the
+			// existing one builds on it; the overlap is the reference, not
+			// a rival statement. It is added and wired to what it names.
+			kept := *v.Best
+			kept.Class = core.GenuinelyNew
+			res = eng.Merge(cand, &kept, v.Existing)
+			res.Provenance.Rationale = fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
+				cand.ID, v.Existing.ID, v.Best.Confidence)
 		default:
 			res = eng.Merge(cand, v.Best, v.Existing)
 		}
@@ -159,6 +170,22 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	return plan, nil
 }
 
+// buildsOn reports whether cand is a different concept from existing (the
+// names differ) whose statement mentions existing by name.
+func buildsOn(cand, existing *core.Primitive) bool {
+	cn, en := text.NameStems(cand.Name), text.NameStems(existing.Name)
+	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < minRefName {
+		return false
+	}
+	ws := text.NameStems(cand.FormalStatement)
+	for i := 0; i+len(en) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(en)], en) {
+			return true
+		}
+	}
+	return false
+}
+
 // pendingConflicts indexes the pending conflicts by existing id and
 // candidate statement, so that learning a source again does not raise the
 // same conflict twice.
@@ -211,6 +238,9 @@ func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[s
 		}
 	}
 	breakCycles(addedIDs, plan.overlay)
+	if err := wireToStored(st, plan, addedIDs); err != nil {
+		return err
+	}
 
 	links := map[string][]string{}
 	for _, id := range addedIDs {
@@ -247,6 +277,65 @@ func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[s
 		plan.changes = append(plan.changes, core.Change{Type: core.ChangeUpdate, PrimitiveID: target,
 			Before: &before, After: &after, EnablesAdded: links[target]})
 		plan.overlay[target] = &after
+	}
+	return nil
+}
+
+// Cross-session references: a name of at least minRefName bytes learned in
+// an earlier session, found in a new primitive's statement, becomes a
+// requires edge; at most maxStoredRefs per primitive, so that a statement
+// listing many known terms does not flood the graph.
+const (
+	minRefName    = 4
+	maxStoredRefs = 8
+	storedRefDesc = "Name reference to a primitive learned earlier"
+)
+
+// wireToStored links the added primitives to stored primitives their
+// statements name. The wirer only sees one run's candidates; without this
+// step knowledge learned from different sources would never connect. Edges
+// always point from new to stored, so they cannot close a cycle. Names the
+// run itself defines are left to the wirer.
+func wireToStored(st Store, plan *mergePlan, addedIDs []string) error {
+	runNames := map[string]bool{}
+	words := map[string]bool{}
+	stmt := make(map[string][]string, len(addedIDs))
+	for _, id := range addedIDs {
+		p := plan.overlay[id]
+		runNames[strings.Join(text.NameStems(p.Name), " ")] = true
+		ws := text.NameStems(p.FormalStatement)
+		stmt[id] = ws
+		for _, w := range ws {
+			if !text.IsStopword(w) {
+				words[w] = true
+			}
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	refs, err := st.NamesStartingWith(slices.Sorted(mapsKeys(words)))
+	if err != nil {
+		return err
+	}
+	for _, id := range addedIDs {
+		p := plan.overlay[id]
+		ws := stmt[id]
+		n := 0
+		for i := 0; i < len(ws) && n < maxStoredRefs; i++ {
+			for _, ref := range refs[ws[i]] {
+				if len(ref.Name) < minRefName || runNames[ref.Name] || ref.ID == id || plan.overlay[ref.ID] != nil {
+					continue
+				}
+				nw := strings.Split(ref.Name, " ")
+				if i+len(nw) > len(ws) || !slices.Equal(ws[i:i+len(nw)], nw) || p.HasEdge(ref.ID, core.Requires) {
+					continue
+				}
+				p.Dependencies = append(p.Dependencies, core.Edge{Target: ref.ID, Type: core.Requires, Strength: 0.5, Description: storedRefDesc})
+				n++
+				break
+			}
+		}
 	}
 	return nil
 }

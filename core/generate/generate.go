@@ -479,7 +479,42 @@ func keywordsByFrequency(prims []core.Primitive) []string {
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] > count[order[b]] })
-	return order
+	return surfaceForms(prims, order)
+}
+
+// surfaceForms replaces stems (what extraction keeps as keywords: "oper",
+// "basi") by the word the primitives most often use for them ("operator",
+// "basis"), because triggers are read by people and matched against
+// their words. A stem never seen as a word stays as it is.
+func surfaceForms(prims []core.Primitive, stems []string) []string {
+	want := make(map[string]map[string]int, len(stems))
+	for _, st := range stems {
+		want[st] = map[string]int{}
+	}
+	for i := range prims {
+		for _, src := range []string{prims[i].Name, prims[i].FormalStatement} {
+			for _, w := range text.Words(src) {
+				if forms, ok := want[text.Stem(w)]; ok {
+					forms[w]++
+				}
+			}
+		}
+	}
+	out := make([]string, 0, len(stems))
+	seen := map[string]bool{}
+	for _, st := range stems {
+		best, n := st, 0
+		for w, c := range want[st] {
+			if c > n || (c == n && w < best) {
+				best, n = w, c
+			}
+		}
+		if t, ok := trigger(best); ok && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func firstN(s []string, n int) []string {

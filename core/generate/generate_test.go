@@ -404,13 +404,12 @@ func TestSelectTopology(t *testing.T) {
 		{10, 6, 10, 2, Pipeline},
 		{10, 5, 10, 2, Bipartite},
 		{30, 0, 10, 3, Mesh},
-		{20, 0, 10, 3, Tree + "?"}, // density 2 is not > 2, seq 0 < 0.3: falls to leader-worker
-		{5, 0, 10, 3, Ring},        // density < 1: only with holders > total, impossible from real data
+		{20, 0, 10, 3, LeaderWorker}, // density 2 is not > 2 and seq 0 < 0.3: no rule but the last
+		{5, 0, 10, 3, Ring},          // density < 1: only with holders > total, impossible from real data
 		{10, 3, 10, 4, Tree},
 		{10, 2, 10, 4, LeaderWorker},
 		{10, 0, 10, 1, LeaderWorker},
 	}
-	cases[4].want = LeaderWorker
 	for _, c := range cases {
 		if got := SelectTopology(c.total, c.seq, c.holders, c.quads); got != c.want {
 			t.Errorf("SelectTopology(%d,%d,%d,%d) = %s, want %s", c.total, c.seq, c.holders, c.quads, got, c.want)

@@ -553,3 +553,65 @@ func TestPlanRevertTwiceIsEmpty(t *testing.T) {
 		t.Fatalf("second plan: %+v %v", plan, err)
 	}
 }
+
+// Enables is a reverse index: other sessions linking to a primitive do not
+// count as editing it, a restored version keeps today's links, and links
+// from primitives the revert removes are dropped.
+func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
+	orig := group("group")
+	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"}, core.Primitive{ID: "ring"})
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	gen := e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	c := candidate("cyclic")
+	c.Dependencies = []core.Edge{{Target: "group", Type: core.Requires}}
+	add := e.Merge(c, nil, nil)
+	gen.Changes[0].After.Enables = append(gen.Changes[0].After.Enables, "cyclic") // as the engine's rewiring does
+	session1 := append(gen.Changes, add.Changes...)
+	s.apply(session1)
+
+	// Session 2 links a new primitive to group.
+	d := core.Primitive{ID: "dihedral", Dependencies: []core.Edge{{Target: "group", Type: core.Requires}}}
+	g := s.prims["group"]
+	g2 := clonePrimitive(g)
+	g2.Enables = append(g2.Enables, "dihedral")
+	s.apply([]core.Change{{Type: core.ChangeAdd, PrimitiveID: "dihedral", After: &d}, {Type: core.ChangeUpdate, PrimitiveID: "group", Before: &g, After: &g2, EnablesAdded: []string{"dihedral"}}})
+
+	plan, err := PlanRevert(session1, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Integrity) != 0 {
+		t.Fatalf("%+v %v", plan.Integrity, err)
+	}
+	s.apply(plan.Changes)
+	got := s.prims["group"]
+	if got.FormalStatement != orig.FormalStatement || !slices.Equal(got.Enables, []string{"ring", "dihedral"}) {
+		t.Fatalf("restored %q enables %v", got.FormalStatement, got.Enables)
+	}
+}
+
+// A forced revert cuts the edges to what it removed; that repair does not
+// block reverting the session that added the dependent later.
+func TestPlanRevertAfterForcedRepair(t *testing.T) {
+	s := newStore(t)
+	a := core.Primitive{ID: "a", Name: "Alpha"}
+	s1 := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(a, nil, nil)
+	s.apply(s1.Changes)
+	b := core.Primitive{ID: "b", Prerequisites: []string{"Alpha"}, Dependencies: []core.Edge{{Target: "a", Type: core.Requires}}}
+	s2 := New(Options{Session: "s2", Now: clock(), IDTaken: s.taken}).Merge(b, nil, nil)
+	s.apply(s2.Changes)
+
+	forced, err := PlanRevert(s1.Changes, s.lookup, s.dependents, true, t0)
+	if err != nil || !forced.Forced {
+		t.Fatalf("%+v %v", forced, err)
+	}
+	s.apply(forced.Changes)
+	plan, err := PlanRevert(s2.Changes, s.lookup, s.dependents, false, t0)
+	if err != nil || len(plan.Integrity) != 0 || !slices.Equal(plan.Removed, []string{"b"}) {
+		t.Fatalf("%+v %v", plan, err)
+	}
+	// A real edit is still noticed.
+	edited := s.prims["b"]
+	edited.Prerequisites = []string{"Alpha", "Beta"}
+	s.prims["b"] = edited
+	if plan, _ := PlanRevert(s2.Changes, s.lookup, s.dependents, false, t0); len(plan.Integrity) != 1 {
+		t.Fatalf("edit not noticed: %+v", plan)
+	}
+}

@@ -50,7 +50,8 @@ type RevertPlan struct {
 // surviving primitive depends on one it removes, and, beyond the
 // reference:
 //   - that an updated (or added) primitive still is what the session left
-//     (ignoring Provenance.Session, which the store stamps on commit); if
+//     (ignoring Provenance.Session, which the store stamps on commit, and
+//     the edges to vanished primitives a forced revert cut); if
 //     another session changed it since, undoing would silently discard that
 //     change, and if it is gone there is nothing to restore;
 //   - that the id of a removed primitive is still free to add it back;
@@ -64,6 +65,14 @@ type RevertPlan struct {
 // keeps its present holder — and update changes strip the dangling edges
 // and prerequisites from the survivors; Forced is set.
 //
+// Enables is the reverse index of the dependency edges, not content: it is
+// ignored when checking whether a primitive changed since the session
+// (another session linking to it is not an edit), a restored version keeps
+// today's Enables, and the ids the plan removes are dropped from the
+// Enables of what it restores or adds back. Enables entries the session
+// added to primitives it did not otherwise change (Change.EnablesAdded)
+// are the caller's to undo.
+//
 // Changes already undone (an added primitive gone, an updated one back at
 // its before state, a removed one back) are skipped, so planning again
 // after the plan was applied yields no primitive changes. Conflict records
@@ -76,6 +85,9 @@ func PlanRevert(changes []core.Change, lookup func(id string) (core.Primitive, b
 		if err := pl.undo(&changes[i]); err != nil {
 			return RevertPlan{}, fmt.Errorf("revert change %d (%s %s): %w", i, changes[i].Type, changeSubject(&changes[i]), err)
 		}
+	}
+	if err := pl.fixEnables(); err != nil {
+		return RevertPlan{}, err
 	}
 	if err := pl.checkGraph(dependents); err != nil {
 		return RevertPlan{}, err
@@ -172,7 +184,11 @@ func (pl *planner) undo(c *core.Change) error {
 		if err != nil || !ok {
 			return err // gone already: nothing to remove
 		}
-		if !samePrimitive(&cur, c.After) {
+		same, err := pl.unchanged(&cur, c.After)
+		if err != nil {
+			return err
+		}
+		if !same {
 			pl.fail(id, "", "%s was changed after the session added it; removing it discards those changes", id)
 		}
 		before := cur
@@ -194,16 +210,25 @@ func (pl *planner) undo(c *core.Change) error {
 		if err != nil {
 			return err
 		}
+		same := false
+		if ok {
+			if same, err = pl.unchanged(&cur, c.After); err != nil {
+				return err
+			}
+		}
 		switch {
-		case ok && samePrimitive(&cur, c.Before) && !samePrimitive(&cur, c.After):
+		case ok && samePrimitive(&cur, c.Before) && !same:
 			return nil // already restored
 		case !ok:
 			pl.fail(id, "", "%s, which the session updated, no longer exists; its earlier version cannot be restored", id)
 			return nil
-		case !samePrimitive(&cur, c.After):
+		case !same:
 			pl.fail(id, "", "%s was changed after the session updated it; restoring its earlier version discards those changes", id)
 		}
+		// The earlier version comes back with today's Enables: they list
+		// the primitives depending on this one now (see fixEnables).
 		before, after := cur, clonePrimitive(*c.Before)
+		after.Enables = slices.Clone(cur.Enables)
 		pl.ops = append(pl.ops, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after, Timestamp: pl.now})
 		pl.set(id, &after)
 		pl.restored = append(pl.restored, id)
@@ -230,6 +255,79 @@ func (pl *planner) undo(c *core.Change) error {
 		pl.readded = append(pl.readded, id)
 	default:
 		return fmt.Errorf("unknown change type %q", c.Type)
+	}
+	return nil
+}
+
+// unchanged reports whether cur, a primitive as stored now, is still want,
+// the state a session left it in. Besides what samePrimitive ignores, it
+// tolerates the repair a forced revert of another session makes: edges to
+// primitives that no longer exist cut, with at most as many prerequisites
+// (their names) dropped.
+func (pl *planner) unchanged(cur, want *core.Primitive) (bool, error) {
+	if samePrimitive(cur, want) {
+		return true, nil
+	}
+	if len(cur.Dependencies) >= len(want.Dependencies) {
+		return false, nil
+	}
+	kept := make([]core.Edge, 0, len(want.Dependencies))
+	for _, e := range want.Dependencies {
+		_, ok, err := pl.lookup(e.Target)
+		if err != nil {
+			return false, fmt.Errorf("look up %s: %w", e.Target, err)
+		}
+		if ok {
+			kept = append(kept, e)
+		}
+	}
+	cut := len(want.Dependencies) - len(kept)
+	if !slices.Equal(cur.Dependencies, kept) || len(want.Prerequisites)-len(cur.Prerequisites) > cut ||
+		!isSubsequence(cur.Prerequisites, want.Prerequisites) {
+		return false, nil
+	}
+	w := *want
+	w.Dependencies, w.Prerequisites = cur.Dependencies, cur.Prerequisites
+	return samePrimitive(cur, &w), nil
+}
+
+// isSubsequence reports whether xs is ys with some elements left out.
+func isSubsequence(xs, ys []string) bool {
+	i := 0
+	for _, y := range ys {
+		if i < len(xs) && xs[i] == y {
+			i++
+		}
+	}
+	return i == len(xs)
+}
+
+// fixEnables drops from the Enables of every primitive the plan restores or
+// adds back the ids the plan removes, and from those it adds back also the
+// ids gone since, so the reverse index stays true. The states are shared
+// with the planned changes, which are corrected with them.
+func (pl *planner) fixEnables() error {
+	for _, id := range pl.touched {
+		p := pl.overlay[id]
+		if p == nil || len(p.Enables) == 0 {
+			continue
+		}
+		readded := slices.Contains(pl.readded, id)
+		var err error
+		p.Enables = slices.DeleteFunc(p.Enables, func(e string) bool {
+			if q, ok := pl.overlay[e]; ok {
+				return q == nil
+			}
+			if !readded || err != nil {
+				return false
+			}
+			_, ok, gerr := pl.get(e)
+			err = gerr
+			return gerr == nil && !ok
+		})
+		if err != nil {
+			return fmt.Errorf("revert: %w", err)
+		}
 	}
 	return nil
 }
@@ -331,7 +429,7 @@ func (pl *planner) strip() error {
 			}
 			return false
 		})
-		if samePrimitive(&st, &after) {
+		if len(after.Dependencies) == len(st.Dependencies) && len(after.Prerequisites) == len(st.Prerequisites) {
 			continue
 		}
 		before := st
@@ -353,7 +451,9 @@ func refersTo(p *core.Primitive, id, name string) bool {
 
 // samePrimitive compares two primitives field by field, nil and empty
 // slices alike, ignoring Provenance.Session (stamped by the store when the
-// session commits).
+// session commits) and Enables (the reverse index of other primitives'
+// edges, which grows whenever another session links to this one; that is
+// not an edit of the primitive).
 func samePrimitive(a, b *core.Primitive) bool {
 	pa, pb := a.Provenance, b.Provenance
 	pa.Session, pb.Session = "", ""
@@ -364,7 +464,7 @@ func samePrimitive(a, b *core.Primitive) bool {
 		return false
 	}
 	if !slices.Equal(a.Prerequisites, b.Prerequisites) || !slices.Equal(a.Dependencies, b.Dependencies) ||
-		!slices.Equal(a.Enables, b.Enables) || !slices.Equal(a.ApplicabilityPatterns, b.ApplicabilityPatterns) ||
+		!slices.Equal(a.ApplicabilityPatterns, b.ApplicabilityPatterns) ||
 		!slices.Equal(a.Keywords, b.Keywords) || !slices.Equal(a.Tags, b.Tags) {
 		return false
 	}

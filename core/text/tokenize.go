@@ -214,3 +214,15 @@ func isAbbrevBefore(s string) bool {
 	}
 	return false
 }
+
+// NameStems is the form names are indexed and searched in: the stems of the
+// lowercased words of s (stopwords kept, since they are part of names such
+// as "Law of Large Numbers"), so that "Vector Spaces" in a statement meets a
+// primitive named "vector space".
+func NameStems(s string) []string {
+	ws := Words(s)
+	for i, w := range ws {
+		ws[i] = Stem(w)
+	}
+	return ws
+}
