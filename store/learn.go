@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -19,8 +20,10 @@ import (
 // minShared normalized keywords with it, and every primitive with p's
 // content hash. It reads only the keyword postings of p's keywords in the
 // grid cells within reach and the hash postings, so its cost follows how
-// crowded p's neighbourhood is, not how large the store is.
-func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared int) ([]core.Primitive, error) {
+// crowded p's neighbourhood is, not how large the store is. With limit > 0
+// only the limit primitives sharing the most keywords are read (besides the
+// content-hash matches): the dedup comparator looks at no more.
+func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -51,11 +54,28 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared int) ([]c
 				}
 			}
 		}
-		want := make(map[string]bool)
+		type hit struct {
+			id string
+			n  int
+		}
+		var hits []hit
 		for id, n := range shared {
 			if n >= max(minShared, 1) {
-				want[id] = true
+				hits = append(hits, hit{id, n})
 			}
+		}
+		if limit > 0 && len(hits) > limit {
+			slices.SortFunc(hits, func(a, b hit) int {
+				if a.n != b.n {
+					return b.n - a.n
+				}
+				return strings.Compare(a.id, b.id)
+			})
+			hits = hits[:limit]
+		}
+		want := make(map[string]bool, len(hits))
+		for _, h := range hits {
+			want[h.id] = true
 		}
 		if h := p.Provenance.ContentHash; h != "" {
 			prefix := join(prefixHash, escape(h), "")

@@ -31,24 +31,27 @@ func TestNear(t *testing.T) {
 	mustVerify(t, s)
 
 	cand := at(prim("cand", "d", core.Definition, []string{"vector", "SPACE", "linear"}), 0.51, 0.31)
-	got, err := s.Near(&cand, 0.2, 2)
+	got, err := s.Near(&cand, 0.2, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"a", "b", "c"}; !slices.Equal(ids(got), want) {
 		t.Fatalf("Near = %v, want %v", ids(got), want)
 	}
-	got, _ = s.Near(&cand, 0.2, 3)
+	got, _ = s.Near(&cand, 0.2, 3, 0)
 	if len(got) != 0 {
 		t.Fatalf("Near with 3 shared = %v, want none", ids(got))
 	}
-	got, _ = s.Near(&cand, 2.0, 2)
+	got, _ = s.Near(&cand, 2.0, 2, 0)
 	if want := []string{"a", "b", "c", "far"}; !slices.Equal(ids(got), want) {
 		t.Fatalf("Near at distance 2 = %v, want %v", ids(got), want)
 	}
+	if got, _ := s.Near(&cand, 2.0, 2, 1); !slices.Equal(ids(got), []string{"a"}) {
+		t.Fatalf("Near limited to 1 = %v, want the one sharing most keywords", ids(got))
+	}
 	poor := at(prim("poor", "d", core.Identity, []string{"x"}), 0, 0)
 	poor.Provenance.ContentHash = "h1"
-	got, _ = s.Near(&poor, 0.2, 2)
+	got, _ = s.Near(&poor, 0.2, 2, 0)
 	if want := []string{"hash"}; !slices.Equal(ids(got), want) {
 		t.Fatalf("Near by content hash = %v, want %v", ids(got), want)
 	}
@@ -186,7 +189,7 @@ func TestMigrateFromSchema1(t *testing.T) {
 	s = openDir(t, dir, store.Options{})
 	defer s.Close()
 	mustVerify(t, s)
-	if got, _ := s.Near(&p, 0.2, 2); !slices.Equal(ids(got), []string{"a"}) {
+	if got, _ := s.Near(&p, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a"}) {
 		t.Fatalf("Near after migration = %v", ids(got))
 	}
 }

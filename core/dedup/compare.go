@@ -193,13 +193,13 @@ func normPatterns(buf []string, ps []string) []string {
 //  5. genuinely-new: confidence max(fs, kw, cf), where a cf that is 1 only
 //     because both forms are empty counts 0 — it measures nothing.
 func Compare(cand, existing *core.Primitive) core.Comparison {
-	return compare(featuresOf(cand), new(features), existing)
+	return compare(featuresOf(cand), featuresOf(existing), existing)
 }
 
 // compare measures the candidate's features c against existing, using e
 // as scratch for existing's features.
+// compare measures c against e, the features of existing.
 func compare(c, e *features, existing *core.Primitive) core.Comparison {
-	e.fill(existing)
 	var sameStmt bool
 	if c.hash != "" && e.hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.

@@ -27,7 +27,7 @@ func ids(ms []Match) []string {
 // The reference's prefilter acceptance rows (§4.2).
 func TestPrefilterReferenceRows(t *testing.T) {
 	cfg := DefaultConfig()
-	if cfg != (Config{MaxDistance: 0.2, MinSharedKeywords: 2}) {
+	if cfg != (Config{MaxDistance: 0.2, MinSharedKeywords: 2, MaxCompared: DefaultMaxCompared}) {
 		t.Fatalf("DefaultConfig = %+v", cfg)
 	}
 	cand := prim("cand", 0.55, 0.35, "Vector", "space", "basis")
@@ -341,7 +341,8 @@ func TestIndexMatchesBruteForce(t *testing.T) {
 		}
 		return 1
 	})
-	for _, cfg := range []Config{DefaultConfig(), {0.5, 3}, {1.5, 1}, {0.3, 0}, {0, 1}} {
+	const uncapped = 1 << 30 // no cap: the index must match the rule exactly
+	for _, cfg := range []Config{{0.2, 2, uncapped}, {0.5, 3, uncapped}, {1.5, 1, uncapped}, {0.3, 0, uncapped}, {0, 1, uncapped}} {
 		for q := range 300 {
 			cand := randPrim(fmt.Sprintf("q%d", q))
 			want := ids(Prefilter(&cand, list, cfg))
@@ -464,5 +465,36 @@ func TestIndexConcurrentUse(t *testing.T) {
 	}
 	if x.Len() != 4*(200-67) {
 		t.Fatalf("Len %d", x.Len())
+	}
+}
+
+// Past MaxCompared matches, the ones sharing the most keywords are kept, so
+// a duplicate among hundreds of similar primitives is still found.
+func TestMaxComparedKeepsBestMatches(t *testing.T) {
+	x := NewIndex()
+	for i := range 300 {
+		x.Add(core.Primitive{ID: fmt.Sprintf("p%03d", i), Name: "Thing", FormalStatement: fmt.Sprintf("statement number %d about vectors", i),
+			Keywords: []string{"vector", "space", fmt.Sprintf("w%d", i)}})
+	}
+	dup := core.Primitive{ID: "dup", Name: "Basis", FormalStatement: "A basis spans the vector space independently.",
+		Keywords: []string{"vector", "space", "basi", "span", "independ"}}
+	x.Add(dup)
+	d := NewDeduper(nil, Config{MaxDistance: 0.2, MinSharedKeywords: 2, MaxCompared: 16})
+	for _, p := range x.entries {
+		if p.live {
+			d.Remember(*p.p)
+		}
+	}
+	cand := dup
+	cand.ID = "cand"
+	v, err := d.Check(&cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Matches) != 16 {
+		t.Fatalf("matches = %d, want 16", len(v.Matches))
+	}
+	if v.Existing == nil || v.Existing.ID != "dup" || v.Best.Class != core.ExactDuplicate {
+		t.Fatalf("best = %+v %+v", v.Best, v.Existing)
 	}
 }

@@ -29,8 +29,29 @@ type Deduper struct {
 	reg Registry
 	run *Index
 	cfg Config
-	// cand and scratch are reused feature buffers.
-	cand, scratch features
+	// cand is the reused feature buffer of the candidate.
+	cand features
+	// cache holds the features of the primitives compared so far, by id
+	// and content hash: in a book the same primitives are compared with
+	// candidate after candidate, and tokenizing and stemming their
+	// statements again each time was most of the comparator's cost.
+	cache map[string]*features
+}
+
+// maxCached bounds the feature cache; it is emptied when full.
+const maxCached = 1 << 16
+
+func (d *Deduper) featuresFor(p *core.Primitive) *features {
+	key := p.ID + "\x00" + p.Provenance.ContentHash
+	if f, ok := d.cache[key]; ok {
+		return f
+	}
+	if d.cache == nil || len(d.cache) >= maxCached {
+		d.cache = make(map[string]*features)
+	}
+	f := featuresOf(p)
+	d.cache[key] = f
+	return f
 }
 
 // NewDeduper returns a Deduper over reg (nil for an empty registry) with an
@@ -62,14 +83,18 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 	}
 	near = append(near, fromRun...)
 
-	v := Verdict{Matches: Prefilter(cand, near, d.cfg)}
+	v := Verdict{Matches: prefilter(cand, near, d.cfg, func(e *core.Primitive) []string { return d.featuresFor(e).kws })}
 	if len(v.Matches) == 0 {
 		return v, nil
+	}
+	if max := d.cfg.CompareLimit(); len(v.Matches) > max {
+		rankMatches(v.Matches)
+		v.Matches = v.Matches[:max]
 	}
 	d.cand.fill(cand)
 	v.Comparisons = make([]core.Comparison, len(v.Matches))
 	for i := range v.Matches {
-		v.Comparisons[i] = compare(&d.cand, &d.scratch, &v.Matches[i].Primitive)
+		v.Comparisons[i] = compare(&d.cand, d.featuresFor(&v.Matches[i].Primitive), &v.Matches[i].Primitive)
 	}
 	if best := bestIndex(v.Comparisons); best >= 0 {
 		c := v.Comparisons[best]

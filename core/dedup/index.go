@@ -229,6 +229,9 @@ func (x *Index) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	slots := x.near(p, cfg)
+	if max := cfg.CompareLimit(); len(slots) > max {
+		slots = x.best(p, slots, max)
+	}
 	out := make([]core.Primitive, len(slots))
 	for i, s := range slots {
 		out[i] = *x.entries[s].p
@@ -328,13 +331,86 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 
 		}
 	}
 	slices.Sort(seen)
-	seen = slices.Compact(seen)
-	for _, s := range seen {
-		if countCommon(cand, x.entries[s].kws) >= k && within(s) {
+	// A slot appears once per walked word that it carries, so the length
+	// of its run is how many walked words it shares; only the k-1 skipped
+	// (commonest) words still need looking up in its keywords.
+	skipped := make([]uint32, 0, k-1)
+	for _, w := range ws[len(ws)-k+1:] {
+		skipped = append(skipped, w.id)
+	}
+	for i := 0; i < len(seen); {
+		j := i + 1
+		for j < len(seen) && seen[j] == seen[i] {
+			j++
+		}
+		s, n := seen[i], j-i
+		i = j
+		if n < k {
+			for _, w := range skipped {
+				if _, ok := slices.BinarySearch(x.entries[s].kws, w); ok {
+					n++
+				}
+			}
+		}
+		if n >= k && within(s) {
 			hits = append(hits, s)
 		}
 	}
 	return hits
+}
+
+// best keeps the max slots the prefilter would rank first (see
+// rankMatches), in insertion order.
+func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {
+	var ck []uint32
+	for _, k := range p.Keywords {
+		if w, ok := x.words[normKeyword(k)]; ok {
+			ck = append(ck, w)
+		}
+	}
+	slices.Sort(ck)
+	ck = slices.Compact(ck)
+	type scored struct {
+		s      int32
+		same   bool
+		shared int
+		d      float64
+	}
+	sc := make([]scored, len(slots))
+	for i, s := range slots {
+		e := &x.entries[s]
+		sc[i] = scored{s, sameHash(p, e.p), countCommon(ck, e.kws), p.Plane.Distance(e.plane)}
+	}
+	slices.SortStableFunc(sc, func(a, b scored) int {
+		switch {
+		case a.same != b.same:
+			if a.same {
+				return -1
+			}
+			return 1
+		case a.shared != b.shared:
+			return b.shared - a.shared
+		case a.d < b.d:
+			return -1
+		case a.d > b.d:
+			return 1
+		}
+		return 0
+	})
+	out := make([]int32, max)
+	for i := range out {
+		out[i] = sc[i].s
+	}
+	slices.SortFunc(out, func(a, b int32) int {
+		switch sa, sb := x.entries[a].seq, x.entries[b].seq; {
+		case sa < sb:
+			return -1
+		case sa > sb:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // countCommon counts the values two sorted unique lists share.

@@ -14,16 +14,62 @@ type Config struct {
 	MaxDistance float64
 	// MinSharedKeywords is how many normalized keywords they must share.
 	MinSharedKeywords int
+	// MaxCompared bounds how many prefilter matches one candidate is
+	// compared with (0 means DefaultMaxCompared): the content-hash matches,
+	// then those sharing the most keywords, then the nearest. Within one
+	// textbook every primitive sits at the same plane position and many
+	// share the subject's words, so the AND rule alone admits a number of
+	// matches that grows with the book; the comparator's keyword and
+	// statement similarities rank highest among the matches sharing the
+	// most keywords, so the best match is kept while the cost per
+	// candidate stays bounded.
+	MaxCompared int
 }
+
+// DefaultMaxCompared is the default of Config.MaxCompared.
+const DefaultMaxCompared = 64
 
 // DefaultConfig returns the reference's thresholds: distance 0.2 and two
 // shared keywords.
-func DefaultConfig() Config { return Config{MaxDistance: 0.2, MinSharedKeywords: 2} }
+func DefaultConfig() Config {
+	return Config{MaxDistance: 0.2, MinSharedKeywords: 2, MaxCompared: DefaultMaxCompared}
+}
+
+// CompareLimit is MaxCompared with its default applied.
+func (c Config) CompareLimit() int {
+	if c.MaxCompared <= 0 {
+		return DefaultMaxCompared
+	}
+	return c.MaxCompared
+}
+
+// rankMatches orders matches for comparison: same content first, then
+// most shared keywords, then nearest; stable.
+func rankMatches(ms []Match) {
+	slices.SortStableFunc(ms, func(a, b Match) int {
+		switch {
+		case a.SameContent != b.SameContent:
+			if a.SameContent {
+				return -1
+			}
+			return 1
+		case len(a.SharedKeywords) != len(b.SharedKeywords):
+			return len(b.SharedKeywords) - len(a.SharedKeywords)
+		case a.Distance < b.Distance:
+			return -1
+		case a.Distance > b.Distance:
+			return 1
+		}
+		return 0
+	})
+}
 
 // Registry answers the prefilter's neighbourhood question from indexes, so
 // that checking a candidate does not cost a scan of every stored primitive.
 //
-// Contract: Near returns at least
+// Contract: Near returns (of the primitives below, it may keep only the
+// cfg.MaxCompared sharing the most keywords, besides every content-hash
+// match) at least
 //   - every primitive within cfg.MaxDistance of p on the plane
 //     (core.PlanePosition.Distance) that shares at least
 //     cfg.MinSharedKeywords normalized keywords with p (a keyword is
@@ -64,6 +110,13 @@ type Match struct {
 // Matches with the same content come first, then by distance ascending; the
 // sort is stable so ties keep near's order.
 func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match {
+	return prefilter(cand, near, cfg, func(e *core.Primitive) []string { return sortSet(normKeywords(e.Keywords)) })
+}
+
+// prefilter is Prefilter with the sorted, unique normalized keywords of each
+// near primitive supplied by kwsOf (the Deduper answers from its feature
+// cache instead of normalizing the same keywords for every candidate).
+func prefilter(cand *core.Primitive, near []core.Primitive, cfg Config, kwsOf func(*core.Primitive) []string) []Match {
 	ck := normKeywords(cand.Keywords)
 	// Rank light records first; copy the (large) primitives once at the end.
 	type pass struct {
@@ -80,7 +133,7 @@ func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match 
 		if !same && !(d <= cfg.MaxDistance) {
 			continue
 		}
-		shared := sharedKeywords(ck, e.Keywords)
+		shared := sharedSorted(ck, kwsOf(e))
 		if !same && len(shared) < cfg.MinSharedKeywords {
 			continue
 		}
@@ -117,7 +170,17 @@ func sameHash(a, b *core.Primitive) bool {
 // normKeyword is the one keyword normalization of the prefilter and the
 // registry contract: trimmed and lowercased. Extracted keywords are already
 // stemmed, so nothing more is done to them.
-func normKeyword(k string) string { return strings.ToLower(strings.TrimSpace(k)) }
+func normKeyword(k string) string {
+	// Extracted keywords are already lower-case and trimmed: check before
+	// allocating, since this runs for every keyword of every match.
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c >= 0x80 || ('A' <= c && c <= 'Z') || ((i == 0 || i == len(k)-1) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+			return strings.ToLower(strings.TrimSpace(k))
+		}
+	}
+	return k
+}
 
 // normKeywords returns the unique normalized keywords of ks in order,
 // dropping empty ones.
@@ -132,18 +195,15 @@ func normKeywords(ks []string) []string {
 	return out
 }
 
-// sharedKeywords returns the members of cand (unique, normalized) that
-// are among the keywords ks once normalized, in cand's order. Keyword lists
-// are short, so a nested loop beats building sets.
-func sharedKeywords(cand, ks []string) []string {
+// sharedSorted returns the members of cand (unique, normalized) found in
+// sorted (a sorted set of normalized keywords), in cand's order.
+func sharedSorted(cand, sorted []string) []string {
 	var out []string
 	for _, c := range cand {
-		for _, k := range ks {
-			if k == c || normKeyword(k) == c {
-				out = append(out, c)
-				break
-			}
+		if _, ok := slices.BinarySearch(sorted, c); ok {
+			out = append(out, c)
 		}
 	}
 	return out
 }
+

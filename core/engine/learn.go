@@ -23,7 +23,7 @@ import (
 // Store is what the learning engine needs of the registry. The store
 // package implements it; core does not import the store.
 type Store interface {
-	Near(p *core.Primitive, maxDistance float64, minShared int) ([]core.Primitive, error)
+	Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error)
 	GetPrimitive(id string) (core.Primitive, bool, error)
 	ByDomain(domain string) ([]core.Primitive, error)
 	Dependents(id string) ([]core.Dependent, error)

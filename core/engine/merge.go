@@ -17,7 +17,7 @@ import (
 type registry struct{ st Store }
 
 func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, error) {
-	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords)
+	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
 }
 
 // mergePlan is what stage 6 decided: the changeset, its provenance, the

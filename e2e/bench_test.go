@@ -1,0 +1,161 @@
+package e2e_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/store"
+)
+
+// textbookFile writes a LaTeX textbook of about size bytes made of the
+// corpus chapters, each copy under its own \chapter with its theorem names
+// numbered by copy, so that the primitives grow with the book instead of
+// repeating (repeats would be skipped by dedup and flatter the figure).
+func textbookFile(tb testing.TB, size int) string {
+	tb.Helper()
+	var chapters []string
+	for _, name := range []string{"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex", "latex_openintro_ch_probability.tex"} {
+		b, err := os.ReadFile(corpus + name)
+		if err != nil {
+			tb.Skipf("corpus not available: %v", err)
+		}
+		chapters = append(chapters, string(b))
+	}
+	var sb strings.Builder
+	for i := 0; sb.Len() < size; i++ {
+		fmt.Fprintf(&sb, "\\chapter{Part %d}\n", i+1)
+		ch := chapters[i%len(chapters)]
+		// Make each copy's statements distinct: a copy number in every
+		// sentence-ending period of the environments' text.
+		ch = strings.ReplaceAll(ch, "\\begin{thm}", fmt.Sprintf("\\begin{thm}[Part %d] In part %d,", i+1, i+1))
+		ch = strings.ReplaceAll(ch, "\\begin{defn}", fmt.Sprintf("\\begin{defn}[Part %d] In part %d,", i+1, i+1))
+		sb.WriteString(ch)
+		sb.WriteString("\n")
+	}
+	p := filepath.Join(tb.TempDir(), "book.tex")
+	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkLearnDryRun measures `lore learn --dry-run` end to end (all seven
+// stages, real in-memory store, built-in domains) on 1 MiB of textbook.
+func BenchmarkLearnDryRun(b *testing.B) {
+	benchLearn(b, textbookFile(b, 1<<20))
+}
+
+func benchLearn(b *testing.B, src string) {
+	info, _ := os.Stat(src)
+	s, err := store.OpenInMemory()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	opts := engine.LearnOptions{Domains: builtinDomains(b), DryRun: true}
+	opts.Policy.Approve = true
+	b.SetBytes(info.Size())
+	var res *engine.LearnResult
+	for b.Loop() {
+		res, err = engine.Learn(context.Background(), s, src, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(res.Analysis.Primitives)), "candidates")
+}
+
+// denseFile writes about size bytes shaped like the reference's "textbook"
+// measurement input: a heading every 20 entries and one "Definition:" or
+// "Theorem:" line per entry, each naming a new term and stating a sentence
+// drawn from the vocabulary of the corpus's linear-algebra textbook. About
+// 3,000 primitives per MiB: far denser than a real book.
+func denseFile(tb testing.TB, size int) string {
+	tb.Helper()
+	raw, err := os.ReadFile(corpus + "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt")
+	if err != nil {
+		tb.Skipf("corpus not available: %v", err)
+	}
+	var vocab []string
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(string(raw)) {
+		w = strings.ToLower(strings.Trim(w, ".,;:()[]{}\"$'"))
+		if len(w) > 3 && !seen[w] && strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			seen[w] = true
+			vocab = append(vocab, w)
+		}
+	}
+	var sb strings.Builder
+	x := uint64(1)
+	next := func() string {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return vocab[x%uint64(len(vocab))]
+	}
+	for i := 0; sb.Len() < size; i++ {
+		if i%20 == 0 {
+			fmt.Fprintf(&sb, "\n## Section %d\n\n", i/20+1)
+		}
+		kind := "Definition"
+		if i%3 == 2 {
+			kind = "Theorem"
+		}
+		fmt.Fprintf(&sb, "%s: %s %s. A %s %s is a", kind, strings.ToUpper(next()[:1])+next(), next(), next(), next())
+		for range 18 {
+			sb.WriteString(" " + next())
+		}
+		sb.WriteString(".\n\n")
+	}
+	p := filepath.Join(tb.TempDir(), "dense.md")
+	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkLearnDryRunDense is BenchmarkLearnDryRun on denseFile.
+func BenchmarkLearnDryRunDense(b *testing.B) {
+	benchLearn(b, denseFile(b, 1<<20))
+}
+
+// BenchmarkCommit100k measures committing one session that adds 100,000
+// primitives shaped like extracted ones (statement, keywords, edges).
+func BenchmarkCommit100k(b *testing.B) {
+	const n = 100_000
+	changes := make([]core.Change, n)
+	for i := range changes {
+		p := core.Primitive{
+			ID: fmt.Sprintf("structure-term-%06d", i), Name: fmt.Sprintf("Term %d", i), Type: core.Definition,
+			Domain: "structure", Section: "1.1", Plane: core.PlanePosition{Real: float64(i%20)/10 - 1, Imaginary: float64(i%13)/6.5 - 1},
+			FormalStatement: fmt.Sprintf("A term %d is a vector space with a basis of dimension %d over a field.", i, i%7),
+			Keywords:        []string{"term", "vector", "space", "basi", fmt.Sprintf("k%d", i%5000)},
+			Confidence:      0.9,
+			Provenance:      core.Provenance{Document: "book.tex", Offset: i * 100, ContentHash: fmt.Sprintf("%064x", i)},
+		}
+		if i > 0 {
+			p.Dependencies = []core.Edge{{Target: fmt.Sprintf("structure-term-%06d", i-1), Type: core.Requires, Strength: 0.5}}
+		}
+		changes[i] = core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p}
+	}
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		s, err := store.Open(b.TempDir(), store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := s.CommitSession(context.Background(), core.Session{ID: fmt.Sprintf("s%d", i)}, changes); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		s.Close()
+		b.StartTimer()
+	}
+}
