@@ -206,4 +206,3 @@ func sharedSorted(cand, sorted []string) []string {
 	}
 	return out
 }
-
