@@ -22,18 +22,24 @@ import (
 // styles picks the output styles from the theme setting. Human output goes
 // through colorprofile, which downgrades or strips them to what the output
 // can show (plain text when piped).
+// The result is kept: asking the terminal for its background more than once
+// is slow and, where nothing answers, leaves the queries on the screen.
 func (a *app) styles() styles.Styles {
-	switch a.cfg.v.GetString(keyTheme) {
-	case "light":
-		return styles.New(false)
-	case "dark":
-		return styles.New(true)
+	if a.st == nil {
+		st := styles.New(true)
+		switch a.cfg.v.GetString(keyTheme) {
+		case "light":
+			st = styles.New(false)
+		case "dark":
+		default:
+			if a.interactive() {
+				in, out := a.stdin.(term.File), a.stdout.(term.File)
+				st = styles.New(lipgloss.HasDarkBackground(in, out))
+			}
+		}
+		a.st = &st
 	}
-	if a.interactive() {
-		in, out := a.stdin.(term.File), a.stdout.(term.File)
-		return styles.New(lipgloss.HasDarkBackground(in, out))
-	}
-	return styles.New(true)
+	return *a.st
 }
 
 func sampleDocument() (*core.Document, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/tui/styles"
 )
 
 // app carries what every command needs: configuration and the streams.
@@ -23,6 +24,8 @@ type app struct {
 	stderr io.Writer
 	// configFlag is the --config value, read before the configuration.
 	configFlag string
+	// st caches styles().
+	st *styles.Styles
 }
 
 // run executes lore with args and returns the process exit code.
