@@ -123,7 +123,7 @@ leaves the store unchanged.`,
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
-	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a repository (default docs/,README.md)")
+	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a folder: dir/ for everything under dir, else an exact path")
 	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")

@@ -40,6 +40,26 @@ type Options struct {
 	// MaxCompressionRatio is the largest decompressed:compressed ratio of
 	// an archive entry over 1 MiB; 0 means DefaultMaxCompressionRatio.
 	MaxCompressionRatio int
+	// Scope, when not empty, limits a folder to the files whose path
+	// relative to it matches an entry (see InScope).
+	Scope []string
+}
+
+// InScope reports whether rel (slash-separated, relative to the source)
+// is selected by scope: an entry ending in "/" selects everything under that
+// folder, any other entry selects exactly that path. An empty scope selects
+// everything.
+func InScope(rel string, scope []string) bool {
+	if len(scope) == 0 {
+		return true
+	}
+	for _, e := range scope {
+		e = strings.TrimPrefix(e, "./")
+		if strings.HasSuffix(e, "/") && strings.HasPrefix(rel, e) || rel == e {
+			return true
+		}
+	}
+	return false
 }
 
 func (o Options) withDefaults() Options {
@@ -86,6 +106,8 @@ type Result struct {
 	// Errors are the non-fatal problems: unreadable files and entries,
 	// limits reached. Fatal problems are returned as the error instead.
 	Errors []core.AcquireError `json:"errors"`
+	// OutOfScope counts the files left out by Options.Scope.
+	OutOfScope int `json:"outOfScope"`
 }
 
 // formats maps supported extensions to the document format and media type.
@@ -189,6 +211,10 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		if strings.HasPrefix(d.Name(), ".") {
 			return nil
 		}
+		if !InScope(rel, opts.Scope) {
+			res.OutOfScope++
+			return nil
+		}
 		kind := archiveKindOf(d.Name())
 		if _, ok := formats[strings.ToLower(filepath.Ext(path))]; !ok && kind == notArchive {
 			res.Ignored = append(res.Ignored, rel)
@@ -234,6 +260,9 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		return nil, &core.InputError{Input: source, Err: err}
 	}
 	if len(res.Documents) == 0 {
+		if res.OutOfScope > 0 && len(res.Skipped) == 0 {
+			return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("no document matches --scope %s (%d file(s) outside it)", strings.Join(opts.Scope, ","), res.OutOfScope)}
+		}
 		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res)}
 	}
 	return res, nil

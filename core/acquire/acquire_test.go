@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,4 +144,32 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("CR left in %q", s)
 		}
 	})
+}
+
+func TestScope(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"README.md", "docs/a.md", "docs/sub/b.md", "src/c.md", "docsx/d.md"} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("# "+p+"\n\ntext\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Local(context.Background(), dir, Options{Scope: []string{"docs/", "README.md"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range res.Documents {
+		got = append(got, d.Name)
+	}
+	if want := []string{"README.md", "docs/a.md", "docs/sub/b.md"}; !slices.Equal(got, want) || res.OutOfScope != 2 {
+		t.Fatalf("in scope = %v (out %d), want %v", got, res.OutOfScope, want)
+	}
+	_, err = Local(context.Background(), dir, Options{Scope: []string{"nothing/"}})
+	if err == nil || !strings.Contains(err.Error(), "--scope") {
+		t.Fatalf("empty scope selection: %v", err)
+	}
 }

@@ -49,7 +49,7 @@ type LearnOptions struct {
 	// DryRun runs every stage and writes nothing: no store change, no
 	// files.
 	DryRun bool
-	// Scope selects the paths of a repository source.
+	// Scope selects the paths of a folder source (see acquire.InScope).
 	Scope []string
 	// Tier overrides the source's familiarity ("" keeps acquisition's).
 	Tier    core.Familiarity
@@ -172,7 +172,11 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 1. Acquire.
 	r.start(StageAcquire)
-	acq, err := acquire.Local(ctx, source, opts.Acquire)
+	aopt := opts.Acquire
+	if len(opts.Scope) > 0 {
+		aopt.Scope = opts.Scope
+	}
+	acq, err := acquire.Local(ctx, source, aopt)
 	if err == nil {
 		err = ctx.Err()
 	}
