@@ -14,6 +14,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/store"
 )
@@ -286,44 +287,66 @@ func TestDryRunWritesNothing(t *testing.T) {
 	}
 }
 
-// Cancelling at any stage leaves the store unchanged.
+// cancelling wraps the store and cancels the run's context the first time
+// the stage named by at reaches the store.
+type cancelling struct {
+	*store.Store
+	at     string
+	cancel context.CancelFunc
+}
+
+func (c *cancelling) Near(p *core.Primitive, d float64, n, limit int) ([]core.Primitive, error) {
+	if c.at == "dedup" {
+		c.cancel()
+	}
+	return c.Store.Near(p, d, n, limit)
+}
+
+func (c *cancelling) ByDomain(domain string) ([]core.Primitive, error) {
+	if c.at == "generate" {
+		c.cancel()
+	}
+	return c.Store.ByDomain(domain)
+}
+
+func (c *cancelling) CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error {
+	if c.at == "commit" {
+		c.cancel()
+	}
+	return c.Store.CommitSessionWith(ctx, sess, changes, report)
+}
+
+// Cancelling at any stage leaves the store unchanged: before acquiring, at
+// the gate (the approver cancels), while deduplicating, while generating,
+// and just before the commit.
 func TestCancelAtEveryStage(t *testing.T) {
 	dir := t.TempDir()
 	s := openStore(t, dir)
 	defer s.Close()
 	learn(t, s, corpus+"latex_ods_sorting.tex")
 	before := export(t, s)
-	for _, stage := range engine.Stages {
+	for _, at := range []string{"acquire", "gate", "dedup", "generate", "commit"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		b := engine.NewBroker()
-		events := b.Subscribe()
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			for e := range events {
-				if st, ok := e.(engine.StageStarted); ok && st.Stage == stage {
-					cancel()
-				}
+		opts := engine.LearnOptions{Domains: builtinDomains(t), Tier: core.Stranger}
+		opts.Approver = gate.ApproverFunc(func(context.Context, gate.Request) (gate.Answer, error) {
+			if at == "gate" {
+				cancel()
 			}
-		}()
-		opts := engine.LearnOptions{Domains: builtinDomains(t), Events: b}
-		opts.Policy.Approve = true
-		// Events are delivered asynchronously; make the stage's start
-		// observable before the work by cancelling from the approver too.
-		_, err := engine.Learn(ctx, s, corpus+"latex_openintro_ch_probability.tex", opts)
-		b.Close()
-		<-done
-		cancel()
-		if err == nil {
-			// The run may finish before the cancellation lands for the
-			// last stage; then it must have committed whole.
-			continue
+			return gate.Answer{Status: core.Approved}, nil
+		})
+		if at == "acquire" {
+			cancel()
 		}
+		_, err := engine.Learn(ctx, &cancelling{Store: s, at: at, cancel: cancel}, corpus+"latex_openintro_ch_probability.tex", opts)
+		cancel()
 		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("cancel at %s: %v", stage, err)
+			t.Fatalf("cancel at %s: err = %v, want context.Canceled", at, err)
 		}
 		if !bytes.Equal(export(t, s), before) {
-			t.Fatalf("cancel at %s changed the store", stage)
+			t.Fatalf("cancel at %s changed the store", at)
+		}
+		if ss, _ := s.Sessions(); len(ss) != 1 {
+			t.Fatalf("cancel at %s left %d sessions", at, len(ss))
 		}
 		verify(t, s)
 	}

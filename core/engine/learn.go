@@ -266,6 +266,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// 6. Dedup and merge.
 	r.start(StageDedup)
 	plan, err := dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -282,6 +285,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// 7. Generate, report, commit.
 	r.start(StageGenerate)
 	gen, err := generateFor(st, plan.domains(), plan.overlay, opts.Domains, opts.Generate, opts.now)
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return fail(err)
 	}
