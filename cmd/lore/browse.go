@@ -45,13 +45,14 @@ func (a *app) sessionsCmd() *cobra.Command {
 				if s.State == core.SessionReverted {
 					state = st.Faint.Render(state + " by " + s.RevertedBy)
 				}
+				c := s.Counts
 				what := s.Source
+				counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c["added"], c["updated"], c["skipped"], c["conflicts"])
 				if s.Kind == core.KindUnlearn {
 					what = "reverts " + s.Reverts
+					counts = fmt.Sprintf("removed %d · restored %d · re-added %d", c["removed"], c["restored"], c["readded"])
 				}
-				c := s.Counts
-				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what,
-					st.Faint.Render(fmt.Sprintf("+%d ~%d =%d !%d", c["added"], c["updated"], c["skipped"], c["conflicts"])))
+				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what, st.Faint.Render(counts))
 			}
 			fmt.Fprint(styledWriter(a.stdout), b.String())
 			return nil

@@ -156,20 +156,28 @@ func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		out := styledWriter(w)
+		live := false // a progress line is on screen, to be overwritten
 		for e := range events {
-			f, ok := e.(engine.StageFinished)
-			if !ok {
-				continue
+			switch e := e.(type) {
+			case engine.StageProgress:
+				if e.Total > 0 {
+					fmt.Fprintf(out, "\r\x1b[2K  %-9s %d/%d", e.Stage, e.Done, e.Total)
+					live = true
+				}
+			case engine.StageFinished:
+				if live {
+					fmt.Fprint(out, "\r\x1b[2K")
+					live = false
+				}
+				mark := st.Good.Render("✓")
+				switch e.Status {
+				case engine.StageFailed:
+					mark = st.Bad.Render("✗")
+				case engine.StageSkipped:
+					mark = st.Faint.Render("·")
+				}
+				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, stageDetail(e), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
 			}
-			mark := st.Good.Render("✓")
-			switch f.Status {
-			case engine.StageFailed:
-				mark = st.Bad.Render("✗")
-			case engine.StageSkipped:
-				mark = st.Faint.Render("·")
-			}
-			detail := stageDetail(f)
-			fmt.Fprintf(out, "%s %-9s %s %s\n", mark, f.Stage, detail, st.Faint.Render(f.Elapsed.Round(time.Millisecond).String()))
 		}
 	})
 	return wg.Wait
