@@ -143,6 +143,7 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 		a.showCmd(),
 		a.rankCmd(),
 		a.graphCmd(),
+		a.textCmd(),
 	)
 	return root
 }

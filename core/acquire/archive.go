@@ -211,15 +211,22 @@ func (a *acquirer) openArchive(p, display string, kind archiveKind) error {
 		return errors.New(describeOpenError(err))
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return errors.New(describeOpenError(err))
+	}
+	return a.readArchive(f, fi.Size(), p, display, kind)
+}
+
+// readArchive reads an archive from r (of size bytes) named p: a file, or
+// a download held in memory.
+func (a *acquirer) readArchive(r io.ReaderAt, size int64, p, display string, kind archiveKind) error {
 	ar := newArchive(p, display)
+	var err error
 	if kind == zipKind {
-		fi, serr := f.Stat()
-		if serr != nil {
-			return errors.New(describeOpenError(serr))
-		}
-		err = a.readZip(ar, f, fi.Size())
+		err = a.readZip(ar, r, size)
 	} else {
-		err = a.readTar(ar, f)
+		err = a.readTar(ar, io.NewSectionReader(r, 0, size))
 	}
 	if err != nil {
 		return err

@@ -34,7 +34,7 @@ type ScanResult struct {
 // for hostile content. Findings made while acquiring (unsafe archive entry
 // names, binary content) join the sanitizer's. Nothing is written.
 func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, error) {
-	acq, err := acquire.Local(ctx, source, opts.Acquire)
+	acq, err := acquire.Source(ctx, source, opts.Acquire)
 	if err != nil {
 		return nil, err
 	}

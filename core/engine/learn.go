@@ -176,7 +176,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if len(opts.Scope) > 0 {
 		aopt.Scope = opts.Scope
 	}
-	acq, err := acquire.Local(ctx, source, aopt)
+	acq, err := acquire.Source(ctx, source, aopt)
 	if err == nil {
 		err = ctx.Err()
 	}

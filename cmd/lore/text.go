@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core/acquire"
+)
+
+// The --json shape of `lore text` is a contract other tools rely on.
+type textOut struct {
+	Documents []textDoc `json:"documents"`
+}
+
+type textDoc struct {
+	Path      string `json:"path"`
+	MediaType string `json:"mediaType"`
+	Bytes     int64  `json:"bytes"`
+	SHA256    string `json:"sha256"`
+	Text      string `json:"text"`
+}
+
+func (a *app) textCmd() *cobra.Command {
+	var (
+		asJSON bool
+		scope  string
+	)
+	cmd := &cobra.Command{
+		Use:   "text SOURCE",
+		Short: "Print the text lore reads from each document of a source",
+		Long: `Acquires a source — a file, folder, archive or http(s) URL — and prints the
+text lore extracted from each document, as the analyzer will see it: Word, EPUB,
+HTML and PDF converted to Markdown-like text with their headings. Nothing is
+stored and nothing is scanned or learned; use it to check what lore read.`,
+		Example: `  lore text book.pdf | less
+  lore text https://example.org/notes.html --json | jq -r '.documents[0].text'`,
+		Args: exactArgs(1, "one SOURCE (a file, folder, archive or URL)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+			max, err := a.cfg.maxFileSize()
+			if err != nil {
+				return err
+			}
+			res, err := acquire.Source(cmd.Context(), args[0], acquire.Options{MaxFileSize: max, Scope: splitList(scope)})
+			if err != nil {
+				return err
+			}
+			out := textOut{Documents: []textDoc{}}
+			for _, d := range res.Documents {
+				out.Documents = append(out.Documents, textDoc{d.Path, d.MediaType, d.Bytes, d.SHA256, d.Text})
+			}
+			for _, p := range res.Skipped {
+				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			st := a.styles()
+			var b strings.Builder
+			for i, d := range out.Documents {
+				if i > 0 {
+					b.WriteString("\n")
+				}
+				fmt.Fprintf(&b, "%s\n", st.Heading.Render(fmt.Sprintf("==> %s (%s, %s)", d.Path, d.MediaType, acquire.HumanBytes(d.Bytes))))
+				b.WriteString(d.Text)
+				if !strings.HasSuffix(d.Text, "\n") {
+					b.WriteString("\n")
+				}
+			}
+			_, err = fmt.Fprint(styledWriter(a.stdout), b.String())
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths of a folder to read: dir/ for everything under dir, else an exact path")
+	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	return cmd
+}
