@@ -39,7 +39,7 @@ Nothing is learned: the store is not opened.`,
 			if err != nil {
 				return err
 			}
-			max, err := a.cfg.maxFileSize()
+			ao, err := a.cfg.acquireOptions()
 			if err != nil {
 				return err
 			}
@@ -52,7 +52,7 @@ Nothing is learned: the store is not opened.`,
 					return &core.UsageError{Msg: "--domain: " + err.Error()}
 				}
 			}
-			scan, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Acquire: acquire.Options{MaxFileSize: max}})
+			scan, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Acquire: ao})
 			if err != nil {
 				return err
 			}

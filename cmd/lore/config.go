@@ -14,6 +14,7 @@ import (
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/domains"
 )
 
@@ -27,6 +28,7 @@ const (
 	keyOutputDir   = "output_dir"
 	keyDedupDist   = "dedup.max_distance"
 	keyDedupShared = "dedup.min_shared_keywords"
+	keyPDFBackend  = "pdf.backend"
 )
 
 // config is the effective configuration: embedded defaults, then the config
@@ -161,6 +163,20 @@ func (c *config) dedup() (float64, int, error) {
 		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be at least 1 (from %s)", keyDedupShared, c.source(keyDedupShared))}
 	}
 	return d, n, nil
+}
+
+// acquireOptions are the acquisition settings: the per-file limit and the
+// PDF backend, checked.
+func (c *config) acquireOptions() (acquire.Options, error) {
+	max, err := c.maxFileSize()
+	if err != nil {
+		return acquire.Options{}, err
+	}
+	b := c.v.GetString(keyPDFBackend)
+	if err := acquire.ValidPDFBackend(b); err != nil {
+		return acquire.Options{}, &core.UsageError{Msg: fmt.Sprintf("%s: %v (from %s)", keyPDFBackend, err, c.source(keyPDFBackend))}
+	}
+	return acquire.Options{MaxFileSize: max, PDFBackend: b}, nil
 }
 
 func (c *config) maxFileSize() (int64, error) {

@@ -90,11 +90,11 @@ func (a *app) scanOptions(cmd *cobra.Command, tier string) (engine.ScanOptions, 
 	if err != nil {
 		return engine.ScanOptions{}, err
 	}
-	max, err := a.cfg.maxFileSize()
+	ao, err := a.cfg.acquireOptions()
 	if err != nil {
 		return engine.ScanOptions{}, err
 	}
-	return engine.ScanOptions{Tier: t, Acquire: acquire.Options{MaxFileSize: max}}, nil
+	return engine.ScanOptions{Tier: t, Acquire: ao}, nil
 }
 
 // parseTier reads a --tier value; "" keeps the source's own familiarity.

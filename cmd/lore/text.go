@@ -39,11 +39,12 @@ stored and nothing is scanned or learned; use it to check what lore read.`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive or URL)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			max, err := a.cfg.maxFileSize()
+			ao, err := a.cfg.acquireOptions()
 			if err != nil {
 				return err
 			}
-			res, err := acquire.Source(cmd.Context(), args[0], acquire.Options{MaxFileSize: max, Scope: splitList(scope)})
+			ao.Scope = splitList(scope)
+			res, err := acquire.Source(cmd.Context(), args[0], ao)
 			if err != nil {
 				return err
 			}

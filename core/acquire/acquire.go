@@ -43,6 +43,11 @@ type Options struct {
 	// Scope, when not empty, limits a folder to the files whose path
 	// relative to it matches an entry (see InScope).
 	Scope []string
+	// PDFBackend chooses the PDF reader: "" or "go" (lore's own, the
+	// default: it also recovers headings), "pdftotext" (poppler's tool,
+	// which must be installed), or "auto" (pdftotext when installed, else
+	// lore's own).
+	PDFBackend string
 }
 
 // InScope reports whether rel (slash-separated, relative to the source)
@@ -326,7 +331,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 	if int64(len(raw)) > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
 	}
-	text, markup, err := decode(ext, raw)
+	text, markup, err := decode(ext, raw, opts)
 	if err != nil {
 		return nil, err
 	}

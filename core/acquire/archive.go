@@ -502,7 +502,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.entryProblem(ar, e.name, a.readProblem(err, e))
 		return errors.Is(err, errTotal)
 	}
-	text, markup, err := decode(ext, raw)
+	text, markup, err := decode(ext, raw, a.opts)
 	var be *binaryError
 	switch {
 	case errors.As(err, &be):

@@ -39,7 +39,18 @@ func init() {
 // decode turns the raw bytes of a document with extension ext into its
 // text, and for markup formats also returns the original markup (which the
 // sanitizer must see). Plain text formats are validated by Normalize.
-func decode(ext string, raw []byte) (text, markup string, err error) {
+func decode(ext string, raw []byte, opts Options) (text, markup string, err error) {
+	if ext == ".pdf" {
+		if use, err := usePdftotext(opts.PDFBackend); err != nil {
+			return "", "", err
+		} else if use {
+			text, err = pdftotext(raw)
+			if err == nil && len(bytes.TrimSpace([]byte(text))) == 0 {
+				err = fmt.Errorf("no text found in the .pdf document (scanned pages without a text layer?)")
+			}
+			return text, "", err
+		}
+	}
 	c, ok := converted[ext]
 	if !ok {
 		text, err = Normalize(raw)

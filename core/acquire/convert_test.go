@@ -2,6 +2,8 @@ package acquire
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,5 +49,40 @@ func TestCorpusDOCXAndEPUBAreRead(t *testing.T) {
 		if !strings.Contains(d.Text, want) || d.Format != core.FormatMarkdown || d.Raw != "" {
 			t.Errorf("%s: format %s, text lacks %q", name, d.Format, want)
 		}
+	}
+}
+
+func TestPDFBackends(t *testing.T) {
+	p := filepath.Join("..", "..", "..", "shared", "corpus", "textbook_winitzki-linear-algebra-via-exterior-products.pdf")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	goRes, err := Local(context.Background(), p, Options{PDFBackend: PDFBackendGo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(goRes.Documents[0].Text, "\n# ") {
+		t.Fatal("the go backend recovered no heading")
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		_, err := Local(context.Background(), p, Options{PDFBackend: PDFBackendPdftotext})
+		if err == nil || !strings.Contains(err.Error(), "not installed") {
+			t.Fatalf("pdftotext backend without the tool: %v", err)
+		}
+		t.Skip("pdftotext not installed")
+	}
+	pt, err := Local(context.Background(), p, Options{PDFBackend: PDFBackendPdftotext})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auto, err := Local(context.Background(), p, Options{PDFBackend: PDFBackendAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt.Documents[0].Text != auto.Documents[0].Text || len(pt.Documents[0].Text) < 100000 {
+		t.Fatalf("auto with pdftotext installed read %d bytes, pdftotext %d", len(auto.Documents[0].Text), len(pt.Documents[0].Text))
+	}
+	if err := ValidPDFBackend("mupdf"); err == nil {
+		t.Fatal("unknown backend accepted")
 	}
 }

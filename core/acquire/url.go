@@ -77,7 +77,7 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
 	} else {
-		text, markup, err := decode(ext, got.Body)
+		text, markup, err := decode(ext, got.Body, opts)
 		if err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
