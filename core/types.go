@@ -108,9 +108,15 @@ type CompositionRule struct {
 
 // Provenance records where a primitive came from, on the primitive itself.
 type Provenance struct {
-	// Document is the source document's path (for archive entries
-	// "archive!entry").
+	// Source is the source as given to lore (a file, folder, archive or
+	// URL); Document is the document's path inside it (for archive entries
+	// "archive!entry", for a download its final URL).
+	Source   string `json:"source,omitempty"`
 	Document string `json:"document"`
+	// MediaType, Bytes and SHA256 describe the document as read.
+	MediaType string `json:"mediaType,omitempty"`
+	Bytes     int64  `json:"bytes,omitempty"`
+	SHA256    string `json:"sha256,omitempty"`
 	// Section is the title of the section the primitive was found in.
 	Section string `json:"section"`
 	// Offset is the exact byte offset of the match in the document text.

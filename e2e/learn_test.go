@@ -3,7 +3,11 @@ package e2e_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -380,5 +384,49 @@ func TestCorpusSkillsPassStrictValidation(t *testing.T) {
 		if n := skillspec.BodyLines(content); n >= 500 {
 			t.Errorf("%s: body has %d lines", p, n)
 		}
+	}
+}
+
+// A URL source is STRANGER (the gate needs --trust), and every primitive
+// carries its provenance: the source, the document, its media type, size
+// and digest.
+func TestLearnURLCarriesProvenance(t *testing.T) {
+	body := "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses.\n\nTheorem: Every group has exactly one identity element.\n"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/notes.md" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	s := openStore(t, t.TempDir())
+	defer s.Close()
+	src := srv.URL + "/notes.md"
+	_, err := engine.Learn(context.Background(), s, src, engine.LearnOptions{Domains: builtinDomains(t)})
+	var need *gate.ApprovalRequiredError
+	if !errors.As(err, &need) || need.Flag != "--trust" {
+		t.Fatalf("STRANGER source without --trust: %v", err)
+	}
+	res := learn(t, s, src, func(o *engine.LearnOptions) { o.Policy.Trust = true })
+	if res.Session.Familiarity != core.Stranger || len(res.Primitives) < 2 {
+		t.Fatalf("session %+v, %d primitives", res.Session, len(res.Primitives))
+	}
+	sum := sha256.Sum256([]byte(body))
+	for _, p := range res.Primitives {
+		stored, ok, err := s.GetPrimitive(p.ID)
+		if err != nil || !ok {
+			t.Fatalf("%s not stored: %v", p.ID, err)
+		}
+		pv := stored.Provenance
+		if pv.Source != src || pv.Document != src || pv.MediaType != "text/markdown" || pv.Bytes != int64(len(body)) ||
+			pv.SHA256 != hex.EncodeToString(sum[:]) || pv.Session != res.Session.ID || pv.ContentHash == "" {
+			t.Fatalf("provenance of %s = %+v", p.ID, pv)
+		}
+	}
+	_, err = engine.Learn(context.Background(), s, srv.URL+"/missing.md", engine.LearnOptions{Policy: gate.Policy{Trust: true}})
+	if err == nil || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("404: %v", err)
 	}
 }

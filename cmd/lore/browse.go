@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
@@ -227,7 +228,15 @@ func (a *app) showCmd() *cobra.Command {
 			if p.ComputationalForm != "" {
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("form      "), p.ComputationalForm)
 			}
-			fmt.Fprintf(&b, "%s %s § %s (offset %d), session %s\n", st.Label.Render("source    "), p.Provenance.Document, p.Section, p.Provenance.Offset, p.Provenance.Session)
+			pv := p.Provenance
+			doc := pv.Document
+			if pv.Source != "" && pv.Source != pv.Document {
+				doc = pv.Source + " › " + pv.Document
+			}
+			fmt.Fprintf(&b, "%s %s § %s (offset %d), session %s\n", st.Label.Render("source    "), doc, p.Section, pv.Offset, pv.Session)
+			if pv.SHA256 != "" {
+				fmt.Fprintf(&b, "%s %s, %s, sha256 %s\n", st.Label.Render("document  "), pv.MediaType, acquire.HumanBytes(pv.Bytes), pv.SHA256)
+			}
 			if len(p.Keywords) > 0 {
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("keywords  "), strings.Join(p.Keywords, ", "))
 			}

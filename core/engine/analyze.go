@@ -97,6 +97,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
 	}
+	for i := range cands {
+		cands[i].Provenance.Source = res.Source
+	}
 	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
 	res.Primitives = res.Wiring.Primitives
 }

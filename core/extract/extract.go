@@ -439,6 +439,9 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			Confidence:            conf,
 			Provenance: core.Provenance{
 				Document:    x.a.Document.Path,
+				MediaType:   x.a.Document.MediaType,
+				Bytes:       x.a.Document.Bytes,
+				SHA256:      x.a.Document.SHA256,
 				Section:     c.sec.title,
 				Offset:      c.offset,
 				ContentHash: text.ContentHash(c.statement),
