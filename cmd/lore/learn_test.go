@@ -448,11 +448,17 @@ func TestLearnJSONContractAndBrowsing(t *testing.T) {
 }
 
 func TestLearnDryRunWritesNothing(t *testing.T) {
-	src := corpus(t, "latex_openintro_ch_probability.tex")
+	// The RFC has enough primitives for a skill, so the dry run has one to
+	// not write.
+	src := corpus(t, "rfc6455_websocket.txt")
 	dir := newStoreDir(t)
+	skills := filepath.Join(dir, "skills")
 	out := learnJSONRun(t, dir, src, "--dry-run")
 	if !out.Success || !out.DryRun || out.Counts["added"] <= 0 || len(out.Primitives) != out.Counts["added"] {
 		t.Errorf("dry run: success %v dryRun %v counts %v, %d primitives", out.Success, out.DryRun, out.Counts, len(out.Primitives))
+	}
+	if len(out.Skills) == 0 {
+		t.Errorf("dry run plans no skill for %d primitives", out.Counts["added"])
 	}
 	if ss := sessionsOf(t, dir); len(ss) != 0 {
 		t.Errorf("dry run stored sessions: %+v", ss)
@@ -460,18 +466,15 @@ func TestLearnDryRunWritesNothing(t *testing.T) {
 	if _, prims := rankAll(t, dir); len(prims) != 0 {
 		t.Errorf("dry run stored %d primitives", len(prims))
 	}
-	if entries, err := os.ReadDir(filepath.Join(dir, "skills")); err == nil && len(entries) > 0 {
-		t.Errorf("dry run wrote skills: %v", entries)
-	} else if err != nil && !os.IsNotExist(err) {
-		t.Error(err)
-	}
-	for _, s := range out.Skills {
-		if filepath.IsAbs(s.Path) {
-			if _, err := os.Stat(s.Path); err == nil {
-				t.Errorf("dry run wrote %s", s.Path)
-			}
+	noSkills := func(when string) {
+		t.Helper()
+		if entries, err := os.ReadDir(skills); err == nil && len(entries) > 0 {
+			t.Errorf("%s wrote skills: %v", when, entries)
+		} else if err != nil && !os.IsNotExist(err) {
+			t.Error(err)
 		}
 	}
+	noSkills("dry run --json")
 	// The text output says so too.
 	r := loreOK(t, dir, "learn", src, "--dry-run")
 	if !strings.Contains(r.stdout, "dry run") {
@@ -480,7 +483,23 @@ func TestLearnDryRunWritesNothing(t *testing.T) {
 	if ss := sessionsOf(t, dir); len(ss) != 0 {
 		t.Errorf("text dry run stored sessions: %+v", ss)
 	}
+	noSkills("dry run")
 	verifyOK(t, dir, "after dry runs")
+
+	// The real run stores the same counts and writes the planned skills.
+	stored := learnJSONRun(t, dir, src)
+	if stored.DryRun || stored.Counts["added"] != out.Counts["added"] || len(stored.Skills) != len(out.Skills) {
+		t.Errorf("real run: dryRun %v counts %v, %d skills; the dry run said %v, %d skills",
+			stored.DryRun, stored.Counts, len(stored.Skills), out.Counts, len(out.Skills))
+	}
+	for _, s := range stored.Skills {
+		if !strings.HasPrefix(s.Path, skills+string(filepath.Separator)) {
+			t.Errorf("skill %s written to %s, want under %s", s.Name, s.Path, skills)
+		}
+		if _, err := os.Stat(s.Path); err != nil {
+			t.Errorf("skill %s: %v", s.Name, err)
+		}
+	}
 }
 
 func TestUnlearnRevertsAndRefusesTwice(t *testing.T) {
@@ -856,10 +875,7 @@ func TestCrashDuringLearnIsAtomic(t *testing.T) {
 	var absent, present, killedAfterCommit, finished int
 	for i := range kills {
 		at := time.Duration(rng.Float64() * 1.2 * float64(full))
-		root, err := os.MkdirTemp("", "lore-crash")
-		if err != nil {
-			t.Fatal(err)
-		}
+		root := t.TempDir()
 		dir := filepath.Join(root, "store")
 		loreOK(t, dir, "learn", base)
 		baseSessions := sessionsOf(t, dir)
@@ -928,7 +944,7 @@ func TestCrashDuringLearnIsAtomic(t *testing.T) {
 			t.Errorf("kill %d at %v: sessions %+v, want the base and at most one committed learn", i, at, ss)
 		}
 		t.Logf("kill %2d at %6.2fs (%3.0f%% of the calibrated run): session %s", i, at.Seconds(), 100*float64(at)/float64(full), outcome)
-		os.RemoveAll(root)
+		os.RemoveAll(root) // each store is ~20 MB; free it now
 	}
 	t.Logf("%d kills: %d before the commit (wholly absent), %d after it (wholly present: %d killed mid-run, %d finished)",
 		kills, absent, present, killedAfterCommit, finished)
