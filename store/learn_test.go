@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -191,5 +193,28 @@ func TestMigrateFromSchema1(t *testing.T) {
 	mustVerify(t, s)
 	if got, _ := s.Near(&p, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a"}) {
 		t.Fatalf("Near after migration = %v", ids(got))
+	}
+}
+
+// A process killed right after Badger created a memtable or value-log file
+// leaves it empty; the store still opens, with everything committed.
+func TestOpenAfterEmptyFileLeftByKill(t *testing.T) {
+	for _, name := range []string{"00009.mem", "000002.vlog"} {
+		dir := t.TempDir()
+		s := openDir(t, dir, store.Options{})
+		if err := s.CommitSession(context.Background(), session("s1"), addChanges(0, 10)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		// What a kill leaves: the file created, nothing written yet.
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s = openDir(t, dir, store.Options{})
+		mustCount(t, s, 10)
+		mustVerify(t, s)
+		s.Close()
 	}
 }

@@ -110,6 +110,14 @@ func open(dir string, opts Options) (*Store, error) {
 		s.path = ":memory:"
 	}
 	db, err := badger.Open(opts.badgerOptions(dir))
+	if err != nil && !opts.inMemory && isEmptyFileError(err) {
+		// A process killed just after Badger created a memtable or
+		// value-log file leaves it empty, and Badger refuses to open it
+		// once (dgraph-io/badger#2207) — after resizing it, so the second
+		// attempt succeeds. The file holds nothing, so nothing is lost.
+		s.log.Warningf("store %s: retrying open after an empty file left by an interrupted process: %v", dir, err)
+		db, err = badger.Open(opts.badgerOptions(dir))
+	}
 	if err != nil {
 		if isLockError(err) {
 			return nil, &LockedError{Path: s.path, Err: err}
@@ -139,6 +147,12 @@ func open(dir string, opts Options) (*Store, error) {
 		go s.gcLoop(opts.gcInterval())
 	}
 	return s, nil
+}
+
+// isEmptyFileError recognizes Badger's failure on an empty .mem or .vlog
+// file; like the lock error, only its text identifies it.
+func isEmptyFileError(err error) bool {
+	return strings.Contains(err.Error(), "Create a new file")
 }
 
 // isLockError recognizes Badger's directory-lock failure. Badger wraps the
