@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,6 +53,10 @@ const (
 type Options struct {
 	// Ref is the branch or tag to clone; "" means the remote's HEAD.
 	Ref string
+	// RefPath, when Ref is "", is what followed /tree/ or /blob/ in a
+	// GitHub address: split by SplitRefPath against the remote's refs into
+	// the ref cloned (Snapshot.Ref) and a path (Snapshot.Path).
+	RefPath string
 	// TempDir is the folder the clone's temporary folder is made in; ""
 	// means os.TempDir().
 	TempDir string
@@ -79,6 +84,8 @@ var (
 type Snapshot struct {
 	// Ref is the branch or tag read, "" for the default branch or HEAD.
 	Ref string
+	// Path is the path part of Options.RefPath, "" when none.
+	Path string
 	// Commit is the commit read.
 	Commit plumbing.Hash
 	// Dir is the temporary clone folder that Close removes, "" for a
@@ -126,12 +133,27 @@ func Clone(ctx context.Context, url string, opts Options) (snap *Snapshot, err e
 	defer cancelTimeout()
 	cctx, cancel := context.WithCancelCause(tctx)
 	defer cancel(nil)
+	failed := func(err error) error {
+		err = cloneError(cctx, err)
+		if errors.Is(err, ErrTimeout) {
+			return fmt.Errorf("%w after %s", ErrTimeout, opts.Timeout)
+		}
+		return err
+	}
 
 	refName := plumbing.ReferenceName("")
-	if opts.Ref != "" {
-		refName, err = remoteRef(cctx, url, opts.Ref)
+	var sub string
+	if opts.Ref != "" || opts.RefPath != "" {
+		refs, err := ListRefs(cctx, url)
 		if err != nil {
-			return nil, cloneError(cctx, err)
+			return nil, failed(err)
+		}
+		if opts.Ref == "" {
+			opts.Ref, sub = SplitRefPath(opts.RefPath, refs.Has)
+		}
+		var ok bool
+		if refName, ok = refs.Find(opts.Ref); !ok {
+			return nil, unknownRef(opts.Ref)
 		}
 	}
 	dir, err := os.MkdirTemp(opts.TempDir, "lore-git-")
@@ -182,28 +204,14 @@ func Clone(ctx context.Context, url string, opts Options) (snap *Snapshot, err e
 		return nil, fmt.Errorf("%w (%d MiB)", ErrTooLarge, opts.MaxCloneSize>>20)
 	}
 	if err != nil {
-		return nil, cloneError(cctx, err)
+		return nil, failed(err)
 	}
 	snap, err = snapshot(repo, refName)
 	if err != nil {
 		return nil, err
 	}
-	snap.Ref, snap.Dir = opts.Ref, dir
+	snap.Ref, snap.Path, snap.Dir = opts.Ref, sub, dir
 	return snap, nil
-}
-
-// remoteRef lists the remote's refs and returns the full name of ref: a
-// branch if one has that name, else a tag. Full names (refs/…) are taken
-// as they are.
-func remoteRef(ctx context.Context, url, ref string) (plumbing.ReferenceName, error) {
-	refs, err := ListRefs(ctx, url)
-	if err != nil {
-		return "", err
-	}
-	if name, ok := refs.Find(ref); ok {
-		return name, nil
-	}
-	return "", unknownRef(ref)
 }
 
 // Refs are the branches and tags of a repository by full name.
@@ -454,16 +462,30 @@ func cloneError(ctx context.Context, err error) error {
 	case errors.Is(err, ErrUnknownRef):
 		return err
 	case errors.Is(err, transport.ErrRepositoryNotFound):
-		return fmt.Errorf("repository not found: %w", err)
+		return &described{"repository not found (a private repository looks the same)", err}
 	case errors.Is(err, transport.ErrAuthenticationRequired), errors.Is(err, transport.ErrAuthorizationFailed):
-		return fmt.Errorf("repository is private or does not exist (lore reads public repositories only): %w", err)
+		return &described{"repository needs credentials: it is private or does not exist (lore reads public repositories only)", err}
 	case errors.Is(err, transport.ErrEmptyRemoteRepository):
-		return fmt.Errorf("repository is empty: %w", err)
+		return &described{"repository is empty", err}
 	case errors.Is(err, plumbing.ErrReferenceNotFound), errors.Is(err, git.NoMatchingRefSpecError{}):
 		return fmt.Errorf("%w: %w", ErrUnknownRef, err)
 	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return fmt.Errorf("cannot reach the repository: %w", err)
+	}
 	return fmt.Errorf("clone failed: %w", err)
 }
+
+// described replaces the message of an error whose own is terse or
+// repeats itself, keeping it wrapped.
+type described struct {
+	msg string
+	err error
+}
+
+func (e *described) Error() string { return e.msg }
+func (e *described) Unwrap() error { return e.err }
 
 // size is the bytes under dir, as far as it can be read while a clone is
 // writing to it.
