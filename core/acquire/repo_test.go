@@ -5,8 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
