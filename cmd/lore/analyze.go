@@ -31,7 +31,7 @@ Nothing is learned: the store is not opened.`,
 		Example: `  lore analyze chapter.tex
   lore analyze notes/ --depth shallow
   lore analyze rfc6455.txt --json | jq '.primitives | length'`,
-		Args: exactArgs(1, "one PATH (a file or folder)"),
+		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))

@@ -37,7 +37,7 @@ decision needs, and without a terminal to ask on, lore exits with code 3 and
 names the flag. A rejection also exits with code 3.`,
 		Example: `  lore gate notes/ --approve
   lore gate download.zip --tier stranger --trust --json`,
-		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
+		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts, err := a.scanOptions(cmd, tier)
 			if err != nil {

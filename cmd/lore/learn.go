@@ -38,9 +38,12 @@ func (a *app) learnCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "learn SOURCE",
 		Short: "Learn a source: extract, deduplicate, merge and store its primitives",
-		Long: `Runs the seven stages over a file, folder or archive — acquire, sanitize, approval
-gate, analyze, extract and wire, dedup and merge, generate and report — and
-commits what was learned as one session, which lore unlearn can take back.
+		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
+(GitHub address, …/tree/REF/PATH, git or file:// URL; committed files under
+--scope, default docs/ and README.md) — acquire, sanitize, approval gate,
+analyze, extract and wire, dedup and merge, generate and report — and commits
+what was learned as one session, which lore unlearn can take back. Web pages
+and remote repositories are STRANGER: the gate needs a person or --trust.
 
 Every candidate is compared with the stored primitives near it on the plane that
 share keywords (and with any stating the same thing) and with the candidates of
@@ -57,7 +60,7 @@ leaves the store unchanged.`,
 		Example: `  lore learn chapter.tex
   lore learn notes/ --domain statistics --dry-run
   lore learn download.zip --tier stranger --trust --json`,
-		Args: exactArgs(1, "one SOURCE (a file, folder or archive)"),
+		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 			a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
@@ -123,7 +126,7 @@ leaves the store unchanged.`,
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
-	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a folder: dir/ for everything under dir, else an exact path")
+	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a folder or repository: dir/ for everything under dir, else an exact path")
 	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")

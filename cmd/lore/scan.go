@@ -22,7 +22,8 @@ func (a *app) scanCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scan PATH",
 		Short: "Scan a source for hostile content without learning anything",
-		Long: `Acquires a file, folder or archive (.zip, .tar, .tar.gz, .tgz) and scans every
+		Long: `Acquires a file, folder, archive (.zip, .tar, .tar.gz, .tgz), http(s) URL or git
+repository and scans every
 document for prompt injection, hidden characters, embedded code, external
 resources, path traversal and binary content in disguise. Nothing is stored and
 nothing is written to disk.
@@ -32,7 +33,7 @@ scan, as for material downloaded from the network. The exit code is 0 whenever
 the scan ran, whatever it found.`,
 		Example: `  lore scan notes/
   lore scan download.zip --tier stranger --json`,
-		Args: exactArgs(1, "one PATH (a file, folder or archive)"),
+		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts, err := a.scanOptions(cmd, tier)
 			if err != nil {
