@@ -171,9 +171,10 @@ const (
 	maxContentBytes = 16 << 20
 )
 
-// contentTooBig decodes strm (a stream or an array of streams) without
-// keeping it, reporting whether it exceeds maxContentBytes.
-func contentTooBig(ctx context.Context, strm lpdf.Value) bool {
+// contentUnsafe decodes strm (a stream or an array of streams) without
+// keeping it, reporting whether it must not be interpreted: over
+// maxContentBytes, or ending inside a string.
+func contentUnsafe(ctx context.Context, strm lpdf.Value) bool {
 	parts := []lpdf.Value{strm}
 	if strm.Kind() == lpdf.Array {
 		parts = parts[:0]
@@ -183,6 +184,7 @@ func contentTooBig(ctx context.Context, strm lpdf.Value) bool {
 	}
 	total := int64(0)
 	buf := make([]byte, 32<<10)
+	var sc stringScanner
 	for _, v := range parts {
 		rc := v.Reader()
 		for {
@@ -196,14 +198,75 @@ func contentTooBig(ctx context.Context, strm lpdf.Value) bool {
 				rc.Close()
 				return true
 			}
+			sc.feed(buf[:n])
 			if err != nil {
 				break
 			}
 		}
 		rc.Close()
 	}
-	return false
+	// The content lexer reads past the end of a stream as endless
+	// newlines, so a string left open would never end: such a stream is
+	// skipped rather than interpreted.
+	return sc.open()
 }
+
+// stringScanner follows a content stream just far enough to know whether
+// it ends inside a literal "(…)" or hex "<…>" string.
+type stringScanner struct {
+	state   byte // 0 normal, '%' comment, '(' literal, '<' hex or dict start, 'x' hex
+	depth   int  // nesting of parentheses in a literal
+	escaped bool
+}
+
+func (s *stringScanner) feed(p []byte) {
+	for _, c := range p {
+		switch s.state {
+		case '%':
+			if c == '\n' || c == '\r' {
+				s.state = 0
+			}
+		case '(':
+			switch {
+			case s.escaped:
+				s.escaped = false
+			case c == '\\':
+				s.escaped = true
+			case c == '(':
+				s.depth++
+			case c == ')':
+				s.depth--
+				if s.depth == 0 {
+					s.state = 0
+				}
+			}
+		case '<':
+			if c == '<' {
+				s.state = 0 // "<<" opens a dictionary
+			} else {
+				s.state = 'x'
+			}
+			if c == '>' {
+				s.state = 0
+			}
+		case 'x':
+			if c == '>' {
+				s.state = 0
+			}
+		default:
+			switch c {
+			case '%':
+				s.state = '%'
+			case '(':
+				s.state, s.depth = '(', 1
+			case '<':
+				s.state = '<'
+			}
+		}
+	}
+}
+
+func (s *stringScanner) open() bool { return s.state == '(' || s.state == '<' || s.state == 'x' }
 
 // extractPage collects the page's glyphs. A malformed page yields the glyphs
 // read before the fault and an error; cancellation propagates as a panic.
@@ -277,7 +340,7 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 	}
 	var run func(strm lpdf.Value, depth int)
 	run = func(strm lpdf.Value, depth int) {
-		if contentTooBig(ctx, strm) {
+		if contentUnsafe(ctx, strm) {
 			return
 		}
 		lpdf.Interpret(strm, func(stk *lpdf.Stack, op string) {

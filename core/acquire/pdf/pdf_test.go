@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"compress/zlib"
 	"context"
+	"crypto/md5"
+	"crypto/rc4"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -358,4 +362,76 @@ func FuzzPDF(f *testing.F) {
 			t.Fatalf("parse took %v despite a 2s deadline", el)
 		}
 	})
+}
+
+// TestEncryptedEmptyUserPassword builds a file encrypted the way writers
+// do for "no password to open" (RC4 128-bit, revision 3, empty user
+// password) and expects its text: such files are common and open without
+// asking in every viewer.
+func TestEncryptedEmptyUserPassword(t *testing.T) {
+	pad := []byte("\x28\xbf\x4e\x5e\x4e\x75\x8a\x41\x64\x00\x4e\x56\xff\xfa\x01\x08\x2e\x2e\x00\xb6\xd0\x68\x3e\x80\x2f\x0c\xa9\xfe\x64\x53\x69\x7a")
+	owner := bytes.Repeat([]byte{0x41}, 32)
+	id := []byte("0123456789abcdef")
+	perms := int32(-4)
+	rc4x := func(k, data []byte) []byte {
+		c, err := rc4.NewCipher(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]byte, len(data))
+		c.XORKeyStream(out, data)
+		return out
+	}
+	// PDF 32000-1 §7.6.3.3, algorithm 2: the file key.
+	h := md5.New()
+	h.Write(pad) // the empty user password, padded
+	h.Write(owner)
+	binary.Write(h, binary.LittleEndian, perms)
+	h.Write(id)
+	key := h.Sum(nil)
+	for range 50 {
+		sum := md5.Sum(key[:16])
+		key = sum[:]
+	}
+	// Algorithm 5: the U entry.
+	u := md5.Sum(append(slices.Clone(pad), id...))
+	user := rc4x(key, u[:])
+	for i := 1; i <= 19; i++ {
+		k := slices.Clone(key)
+		for j := range k {
+			k[j] ^= byte(i)
+		}
+		user = rc4x(k, user)
+	}
+	user = append(user, make([]byte, 16)...)
+
+	b := &pdfBuilder{}
+	enc := b.add(fmt.Sprintf("<< /Filter /Standard /V 2 /R 3 /Length 128 /O <%x> /U <%x> /P %d >>", owner, user, perms))
+	// docWith reserves the page tree next, then adds the content stream.
+	const contentObj = 3
+	objKey := md5.Sum(append(slices.Clone(key), contentObj, 0, 0, 0, 0)) // algorithm 1
+	content := rc4x(objKey[:], []byte("BT /F1 12 Tf 72 720 Td (Opened without a password) Tj ET"))
+	data := docWith(b, "<< /F1 "+helvetica+" >>", fmt.Sprintf("/Encrypt %d 0 R /ID [<%x> <%x>]", enc, id, id), streamObj("", content))
+	got, err := extractText(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "Opened without a password\n" {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// A content stream ending inside a string would make the content lexer
+// read newlines forever (a hang no deadline could stop); it is skipped.
+func TestUnterminatedStringInContent(t *testing.T) {
+	for _, content := range []string{
+		"BT /F1 12 Tf 72 720 Td (never closed Tj ET",
+		"BT /F1 12 Tf 72 720 Td <48656c6c6f Tj ET",
+	} {
+		data := doc("<< /F1 "+helvetica+" >>", plain("BT /F1 12 Tf 72 700 Td (fine) Tj ET"), plain(content))
+		got, err := extractText(t, data)
+		if err != nil || got != "fine\n" {
+			t.Errorf("%q: got %q, %v", content, got, err)
+		}
+	}
 }
