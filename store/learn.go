@@ -21,36 +21,101 @@ import (
 // content hash. It reads only the keyword postings of p's keywords in the
 // grid cells within reach and the hash postings, so its cost follows how
 // crowded p's neighbourhood is, not how large the store is. With limit > 0
-// only the limit primitives sharing the most keywords are read (besides the
-// content-hash matches): the dedup comparator looks at no more.
+// only the limit primitives sharing the most keywords (ties by id) within
+// maxDistance are returned, besides the content-hash matches: the dedup
+// comparator looks at no more.
+//
+// A primitive sharing minShared of p's keywords shares at least one outside
+// any minShared−1 of them, so the postings of the minShared−1 longest lists
+// (a general word such as "set", whose postings grow with the store) are
+// never walked: the ids found in the other lists are checked against them
+// with point lookups of their posting keys (the id's cell is known from the
+// posting that found it).
 func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
 	kws := keywordsOf(p)
-	reach := gridCells
+	// The cells a point within maxDistance of p can lie in: each coordinate
+	// within maxDistance of p's (widened by a rounding margin).
+	const eps = 1e-9
+	xlo, xhi, ylo, yhi := 0, gridCells-1, 0, gridCells-1
 	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
-		reach = int(math.Ceil(maxDistance/CellSize + 1e-9))
+		xlo, xhi = cellIndex(p.Plane.Real-maxDistance-eps), cellIndex(p.Plane.Real+maxDistance+eps)
+		ylo, yhi = cellIndex(p.Plane.Imaginary-maxDistance-eps), cellIndex(p.Plane.Imaginary+maxDistance+eps)
 	}
-	cx, cy := cellIndex(p.Plane.Real), cellIndex(p.Plane.Imaginary)
-	xlo, xhi := max(0, cx-reach), min(gridCells-1, cx+reach)
-	ylo, yhi := max(0, cy-reach), min(gridCells-1, cy+reach)
+	k := max(minShared, 1)
 	var out []core.Primitive
 	err := s.db.View(func(txn *badger.Txn) error {
-		shared := make(map[string]int)
 		it := txn.NewIterator(keyOnly(prefixIndex))
 		defer it.Close()
-		for _, kw := range kws {
-			base := join(prefixKeyword, escape(kw), "")
-			for x := xlo; x <= xhi; x++ {
-				col := append(slices.Clip(base), byte('0'+x))
-				start := append(slices.Clip(col), byte('0'+ylo), sep)
-				for it.Seek(start); it.ValidForPrefix(col); it.Next() {
-					k := it.Item().Key()
-					if len(k) < len(col)+3 || int(k[len(col)]-'0') > yhi {
-						break
+		scans := make([]*kwScan, len(kws))
+		for i, kw := range kws {
+			scans[i] = &kwScan{base: join(prefixKeyword, escape(kw), ""), x: xlo, xhi: xhi, ylo: ylo, yhi: yhi}
+			scans[i].run(it, nearProbe)
+		}
+		// Finish all but the k−1 longest lists, found by giving the
+		// unfinished ones doubling budgets until at most k−1 remain.
+		pending := slices.DeleteFunc(slices.Clone(scans), func(sc *kwScan) bool { return sc.done })
+		for budget := 2 * nearProbe; len(pending) > k-1; budget *= 2 {
+			for _, sc := range pending {
+				sc.run(it, budget)
+			}
+			pending = slices.DeleteFunc(pending, func(sc *kwScan) bool { return sc.done })
+			if len(pending) < k-1 {
+				break
+			}
+		}
+		shared := make(map[string]int)
+		cellOf := make(map[string][2]byte)
+		for _, sc := range scans {
+			if !sc.done {
+				continue
+			}
+			for _, ps := range sc.found {
+				shared[ps.id]++
+				cellOf[ps.id] = ps.cell
+			}
+		}
+		// The skipped lists: ids that can still reach k are looked up in
+		// them, unless finishing the list is cheaper than the lookups.
+		for j, sc := range pending {
+			var need []string
+			for id, n := range shared {
+				if n < k && n+len(pending)-j >= k {
+					need = append(need, id)
+				}
+			}
+			if len(need) == 0 {
+				continue
+			}
+			if sc.run(it, 4*len(need)); sc.done {
+				for _, ps := range sc.found {
+					if _, ok := shared[ps.id]; ok {
+						shared[ps.id]++
 					}
-					shared[string(k[len(col)+2:])]++
+				}
+				continue
+			}
+			seen := make(map[string]bool, len(sc.found))
+			for _, ps := range sc.found {
+				seen[ps.id] = true
+			}
+			slices.Sort(need)
+			for _, id := range need {
+				ok := seen[id]
+				if !ok {
+					c := cellOf[id]
+					key := append(append(slices.Clip(sc.base), c[0], c[1], sep), id...)
+					switch _, err := txn.Get(key); {
+					case err == nil:
+						ok = true
+					case !errors.Is(err, badger.ErrKeyNotFound):
+						return err
+					}
+				}
+				if ok {
+					shared[id]++
 				}
 			}
 		}
@@ -60,53 +125,119 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 		}
 		var hits []hit
 		for id, n := range shared {
-			if n >= max(minShared, 1) {
+			if n >= k && cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps {
 				hits = append(hits, hit{id, n})
 			}
 		}
-		if limit > 0 && len(hits) > limit {
-			slices.SortFunc(hits, func(a, b hit) int {
-				if a.n != b.n {
-					return b.n - a.n
-				}
-				return strings.Compare(a.id, b.id)
-			})
-			hits = hits[:limit]
-		}
-		want := make(map[string]bool, len(hits))
-		for _, h := range hits {
-			want[h.id] = true
-		}
-		if h := p.Provenance.ContentHash; h != "" {
-			prefix := join(prefixHash, escape(h), "")
-			for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
-				want[string(it.Item().Key()[len(prefix):])] = true
+		slices.SortFunc(hits, func(a, b hit) int {
+			if a.n != b.n {
+				return b.n - a.n
 			}
-		}
-		ids := make([]string, 0, len(want))
-		for id := range want {
-			ids = append(ids, id)
-		}
-		slices.Sort(ids)
-		for _, id := range ids {
-			q, ok, err := getPrimitive(txn, id)
+			return strings.Compare(a.id, b.id)
+		})
+		got := make(map[string]bool)
+		for _, h := range hits {
+			if limit > 0 && len(out) >= limit {
+				break
+			}
+			q, ok, err := getPrimitive(txn, h.id)
 			if err != nil {
 				return err
 			}
-			if !ok {
-				continue
-			}
-			hashMatch := q.Provenance.ContentHash != "" && q.Provenance.ContentHash == p.Provenance.ContentHash
-			if hashMatch || q.Plane.Distance(p.Plane) <= maxDistance {
+			if ok && q.Plane.Distance(p.Plane) <= maxDistance {
 				out = append(out, q)
+				got[h.id] = true
 			}
 		}
+		if h := p.Provenance.ContentHash; h != "" {
+			prefix := join(prefixHash, escape(h), "")
+			var ids []string
+			for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+				if id := string(it.Item().Key()[len(prefix):]); !got[id] {
+					ids = append(ids, id)
+				}
+			}
+			for _, id := range ids {
+				q, ok, err := getPrimitive(txn, id)
+				if err != nil {
+					return err
+				}
+				if ok && q.Provenance.ContentHash == h {
+					out = append(out, q)
+				}
+			}
+		}
+		slices.SortFunc(out, func(a, b core.Primitive) int { return strings.Compare(a.ID, b.ID) })
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("near %s: %w", p.ID, err)
 	}
 	return out, nil
+}
+
+// nearProbe is how many postings of each keyword Near reads before deciding
+// which lists are long enough to skip.
+const nearProbe = 256
+
+// kwPosting is one keyword posting: the primitive and its cell.
+type kwPosting struct {
+	id   string
+	cell [2]byte
+}
+
+// kwScan walks one keyword's postings in a block of cells, column by
+// column, in budgeted steps.
+type kwScan struct {
+	base     []byte // i/kw/<keyword>/
+	x, xhi   int    // next column, last column
+	ylo, yhi int
+	resume   []byte // key to continue from in column x, nil at its start
+	found    []kwPosting
+	done     bool
+}
+
+// run reads up to budget more postings.
+func (sc *kwScan) run(it *badger.Iterator, budget int) {
+	for ; sc.x <= sc.xhi; sc.x, sc.resume = sc.x+1, nil {
+		col := append(slices.Clip(sc.base), byte('0'+sc.x))
+		start := sc.resume
+		if start == nil {
+			start = append(slices.Clip(col), byte('0'+sc.ylo), sep)
+		}
+		for it.Seek(start); it.ValidForPrefix(col); it.Next() {
+			key := it.Item().Key()
+			if len(key) < len(col)+3 || int(key[len(col)]-'0') > sc.yhi {
+				break
+			}
+			if budget <= 0 {
+				sc.resume = append([]byte(nil), key...)
+				return
+			}
+			budget--
+			sc.found = append(sc.found, kwPosting{string(key[len(col)+2:]), [2]byte{key[len(col)-1], key[len(col)]}})
+		}
+	}
+	sc.done = true
+}
+
+// cellDistance is the least distance from p to a point of the cell, whose
+// edge cells reach to infinity (positions off the grid are filed there).
+func cellDistance(p core.PlanePosition, cell [2]byte) float64 {
+	axis := func(v float64, c int) float64 {
+		lo, hi := -1+float64(c)*CellSize, -1+float64(c+1)*CellSize
+		if c == 0 {
+			lo = math.Inf(-1)
+		}
+		if c == gridCells-1 {
+			hi = math.Inf(1)
+		}
+		return max(lo-v, 0, v-hi)
+	}
+	if math.IsNaN(p.Real) || math.IsNaN(p.Imaginary) {
+		return math.Inf(1)
+	}
+	return math.Hypot(axis(p.Real, int(cell[0]-'0')), axis(p.Imaginary, int(cell[1]-'0')))
 }
 
 // NamedRef is a stored primitive found by name.

@@ -116,7 +116,7 @@ func (o Options) badgerOptions(dir string) badger.Options {
 		WithNumMemtables(2).
 		WithNumLevelZeroTables(2).
 		WithNumLevelZeroTablesStall(5).
-		WithBlockCacheSize(32 << 20).
+		WithBlockCacheSize(128 << 20).
 		WithIndexCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20).
 		WithValueThreshold(threshold).
