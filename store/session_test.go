@@ -265,7 +265,7 @@ func TestCrashAfterCommitPointRollsForward(t *testing.T) {
 	}
 	want := store.Stats{
 		Primitives: bigSession, Edges: bigSession - 1,
-		IndexEntries: 4 * bigSession, // domain, type, keyword, rank
+		IndexEntries: 5 * bigSession, // domain, type, keyword, rank, name
 		Sessions:     1, JournalEntries: bigSession,
 	}
 	if st != want {

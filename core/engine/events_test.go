@@ -56,12 +56,10 @@ func TestBrokerCoalescesProgressKeepsTransitions(t *testing.T) {
 func TestBrokerFansOutWithoutBlocking(t *testing.T) {
 	b := NewBroker()
 	a, c := b.Subscribe(), b.Subscribe()
-	start := time.Now()
+	// Nobody reads yet: a Publish that waited for a reader would deadlock
+	// here.
 	for range 10000 {
 		b.Publish(StageStarted{Stage: StageAcquire})
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("publishing to idle subscribers took %v", d)
 	}
 	b.Close()
 	for _, ch := range []<-chan Event{a, c} {

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -128,16 +127,14 @@ func TestReachAgreesWithDefinition(t *testing.T) {
 	}
 }
 
-func TestReachLargeIsFast(t *testing.T) {
+// TestReachLarge checks the bit-parallel path on a graph too deep for the
+// per-node walk; its speed is measured by BenchmarkReach.
+func TestReachLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip()
 	}
 	prims := randomGraph(100_000, 3, 100_000, false, 1)
-	start := time.Now()
 	r := Reach(prims)
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("Reach of 100k took %v", d)
-	}
 	if r["p000000"] < 90_000 {
 		t.Errorf("root reach %d", r["p000000"])
 	}
