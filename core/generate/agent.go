@@ -165,7 +165,7 @@ func applicabilityPatterns(prims []core.Primitive, n int) []string {
 	seen := map[string]bool{}
 	var out []string
 	for i := range prims {
-		for _, ap := range prims[i].ApplicabilityPatterns {
+		for _, ap := range surfaceForms(prims[i:i+1], prims[i].ApplicabilityPatterns) {
 			if len(out) == n {
 				return out
 			}

@@ -173,7 +173,7 @@ func keyPrimitives(prims []core.Primitive, ranked []int, max int) string {
 		p := &prims[i]
 		b.WriteString("**" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 		n := 0
-		for _, ap := range p.ApplicabilityPatterns {
+		for _, ap := range surfaceForms(prims[i:i+1], p.ApplicabilityPatterns) {
 			if n == maxPatternsPerKey {
 				break
 			}
