@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sync"
@@ -414,7 +415,7 @@ func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {
 }
 
 // countCommon counts the values two sorted unique lists share.
-func countCommon(a, b []uint32) int {
+func countCommon[T cmp.Ordered](a, b []T) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
