@@ -278,6 +278,22 @@ func (s *Store) NamesStartingWith(words []string) (map[string][]NamedRef, error)
 	return out, nil
 }
 
+// SameContent returns the primitives whose content hash is hash (their
+// normalized formal statements are identical), from the hash index.
+func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	if hash == "" {
+		return nil, nil
+	}
+	out, err := s.byIndex(join(prefixHash, escape(hash), ""))
+	if err != nil {
+		return nil, fmt.Errorf("primitives with content %s: %w", hash, err)
+	}
+	return out, nil
+}
+
 // Conflicts returns the stored conflicts, pending and resolved, by id.
 func (s *Store) Conflicts() ([]core.Conflict, error) {
 	if err := s.checkOpen(); err != nil {

@@ -498,3 +498,38 @@ func TestMaxComparedKeepsBestMatches(t *testing.T) {
 		t.Fatalf("best = %+v %+v", v.Best, v.Existing)
 	}
 }
+
+// contentOnly answers SameContent and fails Near, so a test can see that
+// an exact duplicate is settled without a neighbourhood search.
+type contentOnly struct{ p core.Primitive }
+
+func (c contentOnly) Near(*core.Primitive, Config) ([]core.Primitive, error) {
+	return nil, fmt.Errorf("neighbourhood search not expected")
+}
+
+func (c contentOnly) SameContent(h string) ([]core.Primitive, error) {
+	if h == c.p.Provenance.ContentHash {
+		return []core.Primitive{c.p}, nil
+	}
+	return nil, nil
+}
+
+func TestExactDuplicateSettledByContentHash(t *testing.T) {
+	stored := core.Primitive{ID: "stored", Name: "Group", FormalStatement: "A group is a set with an operation.",
+		Keywords: []string{"group", "set", "oper"}, Provenance: core.Provenance{ContentHash: "h1"}}
+	d := NewDeduper(contentOnly{stored}, DefaultConfig())
+	cand := stored
+	cand.ID = "cand"
+	v, err := d.Check(&cand)
+	if err != nil || v.Existing == nil || v.Existing.ID != "stored" || v.Best.Class != core.ExactDuplicate || !v.Matches[0].SameContent {
+		t.Fatalf("verdict %+v, err %v", v, err)
+	}
+	// Same hash but a different computational form is not exact: the full
+	// search runs (and here fails, as the registry refuses it).
+	cand.ComputationalForm = "g ∘ h"
+	stored.ComputationalForm = "totally different form text"
+	d = NewDeduper(contentOnly{stored}, DefaultConfig())
+	if _, err := d.Check(&cand); err == nil {
+		t.Fatal("a non-exact content match skipped the neighbourhood search")
+	}
+}

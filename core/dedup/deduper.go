@@ -66,6 +66,9 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // the stored one is stale — so it is compared once, in its run version.
 // Registry matches come before run matches at equal rank.
 func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
+	if v, ok, err := d.exact(cand); err != nil || ok {
+		return v, err
+	}
 	var near []core.Primitive
 	if d.reg != nil {
 		got, err := d.reg.Near(cand, d.cfg)
@@ -102,6 +105,63 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 		v.Best, v.Existing = &c, &p
 	}
 	return v, nil
+}
+
+// ContentIndex is implemented by registries that can list the primitives
+// with a given content hash directly. The Deduper then checks those first:
+// a candidate stated exactly as a stored primitive (learning a book again)
+// is settled without a neighbourhood search.
+type ContentIndex interface {
+	SameContent(hash string) ([]core.Primitive, error)
+}
+
+// exact settles cand when a primitive with its content hash (in the run or,
+// through ContentIndex, in the registry) compares as an exact duplicate
+// with confidence 1: no other match can rank above it (Best keeps the
+// first of equal confidences, and Prefilter puts content matches first),
+// so the full search would choose the same.
+func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, error) {
+	h := cand.Provenance.ContentHash
+	if h == "" {
+		return Verdict{}, false, nil
+	}
+	var same []core.Primitive
+	if ci, ok := d.reg.(ContentIndex); ok && d.reg != nil {
+		got, err := ci.SameContent(h)
+		if err != nil {
+			return Verdict{}, false, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+		}
+		for _, p := range got {
+			if !d.run.Has(p.ID) {
+				same = append(same, p)
+			}
+		}
+	}
+	same = append(same, d.run.sameContent(h)...)
+	if len(same) == 0 {
+		return Verdict{}, false, nil
+	}
+	d.cand.fill(cand)
+	best, bestDist := -1, 0.0
+	var bestCmp core.Comparison
+	for i := range same {
+		p := &same[i]
+		c := compare(&d.cand, d.featuresFor(p), p)
+		if c.Class != core.ExactDuplicate || c.Confidence < 1 {
+			continue
+		}
+		// The nearest, as Prefilter would have ranked them.
+		if dist := cand.Plane.Distance(p.Plane); best < 0 || dist < bestDist {
+			best, bestDist, bestCmp = i, dist, c
+		}
+	}
+	if best < 0 {
+		return Verdict{}, false, nil
+	}
+	p := &same[best]
+	m := Match{Primitive: *p, Distance: bestDist, SameContent: true,
+		SharedKeywords: sharedSorted(normKeywords(cand.Keywords), d.featuresFor(p).kws)}
+	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: &m.Primitive}, true, nil
 }
 
 // Remember adds an accepted primitive (added, or updated by a

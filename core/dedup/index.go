@@ -360,6 +360,21 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 
 	return hits
 }
 
+// sameContent returns the indexed primitives with content hash h.
+func (x *Index) sameContent(h string) []core.Primitive {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	s, ok := x.byHash[h]
+	if !ok {
+		return nil
+	}
+	out := []core.Primitive{*x.entries[s].p}
+	for _, m := range x.hashMore[h] {
+		out = append(out, *x.entries[m].p)
+	}
+	return out
+}
+
 // best keeps the max slots the prefilter would rank first (see
 // rankMatches), in insertion order.
 func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {

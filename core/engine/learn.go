@@ -24,6 +24,7 @@ import (
 // package implements it; core does not import the store.
 type Store interface {
 	Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error)
+	SameContent(hash string) ([]core.Primitive, error)
 	GetPrimitive(id string) (core.Primitive, bool, error)
 	ByDomain(domain string) ([]core.Primitive, error)
 	Dependents(id string) ([]core.Dependent, error)

@@ -20,6 +20,8 @@ func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, e
 	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
 }
 
+func (r registry) SameContent(hash string) ([]core.Primitive, error) { return r.st.SameContent(hash) }
+
 // mergePlan is what stage 6 decided: the changeset, its provenance, the
 // conflicts, and the state the store would be in after it (overlay: id →
 // primitive for every primitive the run added or changed).
