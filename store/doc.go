@@ -19,14 +19,25 @@
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/domain/<domain>/<id>               (empty)        primitives by domain
 //	i/type/<type>/<id>                   (empty)        primitives by type
-//	i/kw/<keyword>/<id>                  (empty)        keyword postings (lowercased)
+//	i/kw/<keyword>/<cell>/<id>           plane (16 B)   keyword postings (lowercased) by plane cell
+//	i/hash/<content hash>/<id>           (empty)        primitives by normalized statement
+//	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references
 //	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance, ties by id
 //	s/<session>                          Session        session record and state
 //	j/<session>/<seq:8>                  Change         the session's journaled changeset
+//	t/<session>                          report         the session's report input
+//	c/<conflict>                         Conflict       conflicts, pending and resolved
+//	a/<kind>/<name>                      Artifact       generated skills, agents and teams
 //
-// Every non-empty value starts with a one-byte codec version (1 = JSON), so
-// the encoding can change without a rewrite of old values; index entries
-// carry everything in the key and have no value. Everything under e/, r/,
+// <cell> is the plane grid cell (two digits, column then row, 0.2 wide), so
+// that the dedup prefilter scans only the cells within reach.
+//
+// Every non-empty record value starts with a one-byte codec version (1 =
+// JSON), so the encoding can change without a rewrite of old values; index
+// entries carry everything in the key and have no value, except keyword
+// postings, which hold the primitive's plane position (two little-endian
+// float64s) so the prefilter can test distance without loading records
+// (postings written before that are empty and read as "position unknown"). Everything under e/, r/,
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.

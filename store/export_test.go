@@ -83,6 +83,7 @@ var (
 	SessionKey   = sessionKey
 	JournalKey   = journalKey
 	KeySchema    = keySchema
+	PlaneValue   = planeValue
 )
 
 // EncodeValue encodes v as the store does, codec byte included.

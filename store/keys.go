@@ -203,6 +203,27 @@ func planeCell(p core.PlanePosition) string {
 	return string([]byte{byte('0' + cellIndex(p.Real)), byte('0' + cellIndex(p.Imaginary))})
 }
 
+// planeValue is the value of a keyword posting: the primitive's plane
+// position as two little-endian float64s, so that the dedup prefilter can
+// test the distance exactly without loading the record. Postings written
+// before it existed are empty; parsePlaneValue reports those as unknown.
+func planeValue(p core.PlanePosition) []byte {
+	b := make([]byte, 16)
+	binary.LittleEndian.PutUint64(b, math.Float64bits(p.Real))
+	binary.LittleEndian.PutUint64(b[8:], math.Float64bits(p.Imaginary))
+	return b
+}
+
+func parsePlaneValue(v []byte) (core.PlanePosition, bool) {
+	if len(v) != 16 {
+		return core.PlanePosition{}, false
+	}
+	return core.PlanePosition{
+		Real:      math.Float64frombits(binary.LittleEndian.Uint64(v)),
+		Imaginary: math.Float64frombits(binary.LittleEndian.Uint64(v[8:])),
+	}, true
+}
+
 func hashKey(hash, id string) []byte { return join(prefixHash, escape(hash), id) }
 
 // nameWords is a primitive's name as the name index files it.

@@ -68,6 +68,7 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 		}
 		shared := make(map[string]int)
 		cellOf := make(map[string][2]byte)
+		planeOf := make(map[string]core.PlanePosition)
 		for _, sc := range scans {
 			if !sc.done {
 				continue
@@ -75,6 +76,9 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 			for _, ps := range sc.found {
 				shared[ps.id]++
 				cellOf[ps.id] = ps.cell
+				if ps.hasPlane {
+					planeOf[ps.id] = ps.plane
+				}
 			}
 		}
 		// The skipped lists: ids that can still reach k are looked up in
@@ -125,7 +129,13 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 		}
 		var hits []hit
 		for id, n := range shared {
-			if n >= k && cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps {
+			within := cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps
+			if q, ok := planeOf[id]; ok {
+				// The posting knows the exact position: no record is
+				// loaded for a primitive that is out of reach.
+				within = q.Distance(p.Plane) <= maxDistance
+			}
+			if n >= k && within {
 				hits = append(hits, hit{id, n})
 			}
 		}
@@ -180,10 +190,13 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 // which lists are long enough to skip.
 const nearProbe = 256
 
-// kwPosting is one keyword posting: the primitive and its cell.
+// kwPosting is one keyword posting: the primitive, its cell, and its
+// position when the posting records it.
 type kwPosting struct {
-	id   string
-	cell [2]byte
+	id       string
+	cell     [2]byte
+	plane    core.PlanePosition
+	hasPlane bool
 }
 
 // kwScan walks one keyword's postings in a block of cells, column by
@@ -215,7 +228,12 @@ func (sc *kwScan) run(it *badger.Iterator, budget int) {
 				return
 			}
 			budget--
-			sc.found = append(sc.found, kwPosting{string(key[len(col)+2:]), [2]byte{key[len(col)-1], key[len(col)]}})
+			ps := kwPosting{id: string(key[len(col)+2:]), cell: [2]byte{key[len(col)-1], key[len(col)]}}
+			_ = it.Item().Value(func(v []byte) error {
+				ps.plane, ps.hasPlane = parsePlaneValue(v)
+				return nil
+			})
+			sc.found = append(sc.found, ps)
 		}
 	}
 	sc.done = true

@@ -218,3 +218,27 @@ func TestOpenAfterEmptyFileLeftByKill(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A keyword posting's recorded position must be the record's; Verify
+// reports one that is not, and accepts the empty value of older stores.
+func TestVerifyChecksPostingPositions(t *testing.T) {
+	s := openMem(t)
+	p := at(prim("a", "d", core.Definition, []string{"alpha"}), 0.5, 0.5)
+	mustPut(t, s, p)
+	key := store.KeywordKey("alpha", p.Plane, "a")
+	if err := s.RawSet(key, nil); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, s)
+	wrong := at(p, -0.5, 0.5)
+	if err := s.RawSet(key, store.PlaneValue(wrong.Plane)); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := s.Verify(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Count(store.ProblemStaleIndex) != 1 {
+		t.Fatalf("problems = %v", rep.Problems)
+	}
+}

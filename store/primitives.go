@@ -111,8 +111,9 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 		kv{domainKey(p.Domain, p.ID), nil},
 		kv{typeKey(p.Type, p.ID), nil},
 		kv{rankKey(p.Importance(), p.ID), nil})
+	plane := planeValue(p.Plane)
 	for _, k := range kws {
-		out = append(out, kv{keywordKey(k, p.Plane, p.ID), nil})
+		out = append(out, kv{keywordKey(k, p.Plane, p.ID), plane})
 	}
 	if h := p.Provenance.ContentHash; h != "" {
 		out = append(out, kv{hashKey(h, p.ID), nil})

@@ -216,7 +216,7 @@ func (s *Store) migrate() error {
 	}
 	err := s.Primitives(func(p core.Primitive) error {
 		for _, k := range keywordsOf(&p) {
-			batch = append(batch, kv{keywordKey(k, p.Plane, p.ID), nil})
+			batch = append(batch, kv{keywordKey(k, p.Plane, p.ID), planeValue(p.Plane)})
 		}
 		if h := p.Provenance.ContentHash; h != "" {
 			batch = append(batch, kv{hashKey(h, p.ID), nil})

@@ -503,6 +503,21 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 					break
 				}
 			}
+			if ok {
+				var bad bool
+				// An empty value is a posting from before positions were
+				// recorded; any other must be the record's position.
+				err := it.Item().Value(func(val []byte) error {
+					bad = len(val) > 0 && !bytes.Equal(val, planeValue(sm.plane))
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				if bad {
+					v.rep.add(ProblemStaleIndex, key, string(id), "keyword posting records another plane position than the record's %s", sm.plane)
+				}
+			}
 		}
 		if !ok {
 			shown, err := unescape(string(value))
