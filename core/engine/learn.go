@@ -445,7 +445,7 @@ func (e *UnknownSessionError) Error() string {
 	return fmt.Sprintf("unknown session %q (lore sessions lists them)", e.ID)
 }
 
-// Is makes the error match core.UsageError-like handling by the CLI.
+// Is lets callers match every unknown-id error with ErrUnknown.
 func (e *UnknownSessionError) Is(target error) bool { return target == ErrUnknown }
 
 // ErrUnknown is matched by errors naming an id the store does not hold.
