@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,7 +50,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 			seen[p.ID] = true
 			prims = append(prims, p)
 		}
-		for _, id := range slices.Sorted(mapsKeys(overlay)) {
+		for _, id := range slices.Sorted(maps.Keys(overlay)) {
 			if o := overlay[id]; o != nil && o.Domain == domain && !seen[id] {
 				prims = append(prims, *o)
 			}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -260,7 +261,7 @@ func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[s
 			}
 		}
 	}
-	for _, target := range slices.Sorted(mapsKeys(links)) {
+	for _, target := range slices.Sorted(maps.Keys(links)) {
 		cur, ok, err := st.GetPrimitive(target)
 		if err != nil {
 			return fmt.Errorf("link %s: %w", target, err)
@@ -316,7 +317,7 @@ func wireToStored(st Store, plan *mergePlan, addedIDs []string) error {
 	if len(words) == 0 {
 		return nil
 	}
-	refs, err := st.NamesStartingWith(slices.Sorted(mapsKeys(words)))
+	refs, err := st.NamesStartingWith(slices.Sorted(maps.Keys(words)))
 	if err != nil {
 		return err
 	}
@@ -340,16 +341,6 @@ func wireToStored(st Store, plan *mergePlan, addedIDs []string) error {
 		}
 	}
 	return nil
-}
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // breakCycles removes the edges among the added primitives that close a

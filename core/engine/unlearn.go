@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -180,7 +181,7 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	sess.State = core.SessionCommitted
 	res.Session = sess
 
-	ds := slices.Sorted(mapsKeys(domains))
+	ds := slices.Sorted(maps.Keys(domains))
 	gen, err := generateFor(st, ds, nil, opts.Domains, opts.Generate, func() time.Time { return now().UTC() })
 	if err == nil {
 		err = publishArtifacts(st, ds, gen.made, opts.OutputDir)
