@@ -78,6 +78,21 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 	return out, nil
 }
 
+// regenerate remakes and publishes the artifacts of domains from what the
+// store holds now (after an unlearn or a resolution). A failure is
+// returned as a message for the result's errors: the change it follows is
+// already committed and stands.
+func regenerate(st Store, domains []string, defs []core.Domain, cfg generate.Config, dir string, now func() time.Time) ([]core.Artifact, string) {
+	gen, err := generateFor(st, domains, nil, defs, cfg, func() time.Time { return now().UTC() })
+	if err == nil {
+		err = publishArtifacts(st, domains, gen.made, dir)
+	}
+	if err != nil {
+		return gen.made, fmt.Sprintf("regenerate skills: %v", err)
+	}
+	return gen.made, ""
+}
+
 // agentCenters returns the plane centres of the domains that already have
 // a generated agent: the agent generator refuses a new agent too close to
 // all of them.

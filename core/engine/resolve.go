@@ -104,13 +104,10 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	if c.Existing.Domain != c.Candidate.Domain {
 		domains = append(domains, c.Existing.Domain)
 	}
-	gen, err := generateFor(st, domains, nil, opts.Domains, opts.Generate, func() time.Time { return now().UTC() })
-	if err == nil {
-		err = publishArtifacts(st, domains, gen.made, opts.OutputDir)
+	arts, msg := regenerate(st, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
+	if msg != "" {
+		out.Errors = append(out.Errors, msg)
 	}
-	if err != nil {
-		out.Errors = append(out.Errors, fmt.Sprintf("regenerate skills: %v", err))
-	}
-	out.Artifacts = gen.made
+	out.Artifacts = arts
 	return out, nil
 }

@@ -182,14 +182,11 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	res.Session = sess
 
 	ds := slices.Sorted(maps.Keys(domains))
-	gen, err := generateFor(st, ds, nil, opts.Domains, opts.Generate, func() time.Time { return now().UTC() })
-	if err == nil {
-		err = publishArtifacts(st, ds, gen.made, opts.OutputDir)
+	arts, msg := regenerate(st, ds, opts.Domains, opts.Generate, opts.OutputDir, now)
+	if msg != "" {
+		res.Errors = append(res.Errors, msg)
 	}
-	if err != nil {
-		res.Errors = append(res.Errors, fmt.Sprintf("regenerate skills: %v", err))
-	}
-	res.Artifacts = gen.made
+	res.Artifacts = arts
 	res.Summary = unlearnSummary(res)
 	return res, nil
 }
