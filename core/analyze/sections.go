@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"github.com/lore-kb/lore/core/text"
 	"strings"
 	"unicode/utf8"
 
@@ -174,8 +175,6 @@ func trimSpace(s string) string {
 	return s[i:j]
 }
 
-// collapseSpace turns runs of white space into single spaces and trims; used
-// on titles, which are short.
-func collapseSpace(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
+// collapseSpace is text.CollapseSpace, under a name the heading parsers can
+// reach past their parameters called text.
+var collapseSpace = text.CollapseSpace

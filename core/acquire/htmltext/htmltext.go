@@ -16,9 +16,9 @@ package htmltext
 
 import (
 	"encoding/xml"
+	"github.com/lore-kb/lore/core/text"
 	"io"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -127,7 +127,7 @@ func Title(html string) string {
 				if t.name == want && depth > 0 {
 					depth--
 					if depth == 0 {
-						if s := collapse(b.String()); s != "" {
+						if s := text.CollapseSpace(b.String()); s != "" {
 							return s
 						}
 						b.Reset()
@@ -140,7 +140,7 @@ func Title(html string) string {
 			}
 		}
 		if found {
-			if s := collapse(b.String()); s != "" {
+			if s := text.CollapseSpace(b.String()); s != "" {
 				return s
 			}
 		}
@@ -336,24 +336,6 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
-}
-
-// collapse turns every run of white space into one space and trims.
-func collapse(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 func validUTF8(s string) string {
