@@ -1,11 +1,11 @@
 package analyze
 
 import (
-	"github.com/lore-kb/lore/core/text"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // heading is one heading found by a format reader, before the tree is built.
