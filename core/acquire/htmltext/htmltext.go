@@ -16,10 +16,11 @@ package htmltext
 
 import (
 	"encoding/xml"
-	"github.com/lore-kb/lore/core/text"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Text returns the main content of the page as Markdown-ish text: headings
