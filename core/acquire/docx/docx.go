@@ -189,27 +189,9 @@ func attr(se xml.StartElement, local string) string {
 }
 
 func readStyles(ctx context.Context, f *zip.File) (map[string]styleInfo, error) {
-	rc, err := openPart(f)
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	d := newDecoder(rc)
 	out := map[string]styleInfo{}
 	id := ""
-	for n := 0; ; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return out, err
-			}
-		}
-		tok, err := d.Token()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
+	err := eachToken(ctx, f, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -227,35 +209,18 @@ func readStyles(ctx context.Context, f *zip.File) (map[string]styleInfo, error) 
 				id = ""
 			}
 		}
-	}
+	})
+	return out, err
 }
 
 // readFootnotes maps footnote ids to their text (paragraphs joined by a
 // space); separator footnotes are left out.
 func readFootnotes(ctx context.Context, f *zip.File) (map[string]string, error) {
-	rc, err := openPart(f)
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	d := newDecoder(rc)
 	out := map[string]string{}
 	var cur *strings.Builder
 	id := ""
 	inT := false
-	for n := 0; ; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return out, err
-			}
-		}
-		tok, err := d.Token()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
+	err := eachToken(ctx, f, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -295,6 +260,33 @@ func readFootnotes(ctx context.Context, f *zip.File) (map[string]string, error) 
 				cur.Write(t)
 			}
 		}
+	})
+	return out, err
+}
+
+// eachToken feeds every token of a part to fn, checking ctx as it goes;
+// the end of the part is not an error.
+func eachToken(ctx context.Context, f *zip.File, fn func(xml.Token)) error {
+	rc, err := openPart(f)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	d := newDecoder(rc)
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		fn(tok)
 	}
 }
 
