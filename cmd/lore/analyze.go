@@ -35,22 +35,13 @@ Nothing is learned: the store is not opened.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
+			depth, doms, err := a.analysisSettings(domain)
 			if err != nil {
 				return err
 			}
 			ao, err := a.cfg.acquireOptions()
 			if err != nil {
 				return err
-			}
-			doms, err := a.cfg.domains()
-			if err != nil {
-				return err
-			}
-			if domain != "" {
-				if err := core.ValidateID(domain); err != nil {
-					return &core.UsageError{Msg: "--domain: " + err.Error()}
-				}
 			}
 			scan, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Acquire: ao})
 			if err != nil {
@@ -77,6 +68,25 @@ Nothing is learned: the store is not opened.`,
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
+}
+
+// analysisSettings reads what analyze and learn share: the depth setting,
+// the domain definitions, and a --domain value checked as an id.
+func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error) {
+	depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
+	if err != nil {
+		return "", nil, err
+	}
+	doms, err := a.cfg.domains()
+	if err != nil {
+		return "", nil, err
+	}
+	if domain != "" {
+		if err := core.ValidateID(domain); err != nil {
+			return "", nil, &core.UsageError{Msg: "--domain: " + err.Error()}
+		}
+	}
+	return depth, doms, nil
 }
 
 func (a *app) demoCmd() *cobra.Command {

@@ -68,18 +68,9 @@ leaves the store unchanged.`,
 			if err != nil {
 				return err
 			}
-			depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
+			depth, doms, err := a.analysisSettings(domain)
 			if err != nil {
 				return err
-			}
-			doms, err := a.cfg.domains()
-			if err != nil {
-				return err
-			}
-			if domain != "" {
-				if err := core.ValidateID(domain); err != nil {
-					return &core.UsageError{Msg: "--domain: " + err.Error()}
-				}
 			}
 			dist, shared, err := a.cfg.dedup()
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lore-kb/lore/store"
 )
 
 func (a *app) storeCmd() *cobra.Command {
@@ -26,7 +25,7 @@ problem is found, 4 when another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			db, err := store.Open(a.cfg.dataDir(), store.Options{})
+			db, err := a.openStore()
 			if err != nil {
 				return err
 			}
