@@ -43,16 +43,3 @@ func builtinDomains(tb testing.TB) []core.Domain {
 	}
 	return ds
 }
-
-func benchInputT(tb testing.TB, size int, names ...string) string {
-	var parts []string
-	for _, n := range names {
-		parts = append(parts, readCorpus(tb, n))
-	}
-	var sb []byte
-	for i := 0; len(sb) < size; i++ {
-		sb = append(sb, parts[i%len(parts)]...)
-		sb = append(sb, "\n\n"...)
-	}
-	return string(sb[:size])
-}
