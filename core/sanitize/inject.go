@@ -560,9 +560,7 @@ func (sc *scanner) resolve() {
 		}
 	}
 	if len(sc.scripts) > 0 {
-		for _, x := range sc.sysNoCue {
-			sc.scripts = append(sc.scripts, x)
-		}
+		sc.scripts = append(sc.scripts, sc.sysNoCue...)
 		sort.Slice(sc.scripts, func(i, j int) bool { return sc.scripts[i].a < sc.scripts[j].a })
 	}
 	first, quiet := -1, 0
