@@ -102,20 +102,14 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			// Two statements of the same source are the author's, not a
 			// conflict between sources, and neither may overwrite the
 			// other: both are kept.
-			kept := *v.Best
-			kept.Class = core.GenuinelyNew
-			res = eng.Merge(cand, &kept, v.Existing)
-			res.Provenance.Rationale = fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
-				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence)
+			res = eng.AddBeside(cand, v.Existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
+				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence))
 		case v.Best != nil && v.Existing != nil && v.Best.Class == core.OverlappingDistinct && buildsOn(&cand, v.Existing):
 			// A differently named concept whose statement names the
 			// existing one builds on it; the overlap is the reference, not
 			// a rival statement. It is added and wired to what it names.
-			kept := *v.Best
-			kept.Class = core.GenuinelyNew
-			res = eng.Merge(cand, &kept, v.Existing)
-			res.Provenance.Rationale = fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
-				cand.ID, v.Existing.ID, v.Best.Confidence)
+			res = eng.AddBeside(cand, v.Existing, fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
+				cand.ID, v.Existing.ID, v.Best.Confidence))
 		default:
 			res = eng.Merge(cand, v.Best, v.Existing)
 		}

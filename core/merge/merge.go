@@ -169,6 +169,19 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 	return note(prov, existing.ID, now)
 }
 
+// AddBeside adds cand as a new primitive next to existing, which it
+// overlaps, for a reason the caller knows from context and states in
+// rationale (the comparator alone would have said conflict or update): for
+// example, two statements of the same source never conflict.
+func (e *Engine) AddBeside(cand core.Primitive, existing *core.Primitive, rationale string) Result {
+	now := e.opts.now()
+	prov := core.ProvenanceEntry{
+		SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, Domain: cand.Domain,
+		ExistingID: existing.ID, Action: core.ProvAddNew, Rationale: rationale,
+	}
+	return e.add(cand, prov, now)
+}
+
 // add records the addition of p under a free id.
 func (e *Engine) add(p core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
 	p = clonePrimitive(p)

@@ -615,3 +615,14 @@ func TestPlanRevertAfterForcedRepair(t *testing.T) {
 		t.Fatalf("edit not noticed: %+v", plan)
 	}
 }
+
+func TestAddBesideKeepsBothWithTheCallersReason(t *testing.T) {
+	e := New(Options{Session: "s", IDTaken: func(id string) bool { return id == "x" }})
+	existing := core.Primitive{ID: "x", Name: "X"}
+	r := e.AddBeside(core.Primitive{ID: "x", Name: "X again"}, &existing, "same source")
+	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].After.ID != "x-2" ||
+		r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "same source" || r.Provenance.Action != core.ProvAddNew ||
+		r.Changes[0].Provenance == nil || r.Changes[0].Provenance.Rationale != "same source" {
+		t.Fatalf("result = %+v", r)
+	}
+}
