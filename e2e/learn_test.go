@@ -231,6 +231,13 @@ func TestConflictsSurviveRestartAndUnlearn(t *testing.T) {
 		t.Fatalf("counts = %+v, provenance = %+v", d.Counts, d.Provenance)
 	}
 	id := d.Conflicts[0].ID
+	again := learn(t, s, filepath.Join(dir, "d.md"), func(o *engine.LearnOptions) { o.Domain = "structure" })
+	if again.Counts.Conflicts != 0 || again.Counts.Skipped != 1 || !strings.Contains(again.Provenance[0].Rationale, id) {
+		t.Fatalf("learning the conflicting source again: %+v %+v", again.Counts, again.Provenance)
+	}
+	if _, err := engine.Unlearn(context.Background(), s, again.Session.ID, engine.UnlearnOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
 )
 
 func (a *app) storeCmd() *cobra.Command {

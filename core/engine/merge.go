@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
@@ -96,7 +95,8 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		var res merge.Result
 		switch {
 		case v.Best != nil && v.Existing != nil && pending[pendingKey(v.Existing.ID, &cand)] != "":
-			res = skipPending(session, &cand, v.Existing.ID, pending[pendingKey(v.Existing.ID, &cand)], opts.now())
+			res = eng.SkipFor(cand, v.Existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
+				pending[pendingKey(v.Existing.ID, &cand)], v.Existing.ID))
 		case v.Best != nil && v.Existing != nil && assigned[v.Existing.ID] &&
 			(v.Best.Class == core.Generalization || v.Best.Class == core.OverlappingDistinct):
 			// Two statements of the same source are the author's, not a
@@ -202,16 +202,6 @@ func pendingConflicts(st Store) (map[string]string, error) {
 
 func pendingKey(existing string, cand *core.Primitive) string {
 	return existing + "\x00" + cand.Provenance.ContentHash + "\x00" + cand.Name
-}
-
-// skipPending is the decision for a candidate already waiting in a pending
-// conflict: nothing changes, and the provenance says where it waits.
-func skipPending(session string, cand *core.Primitive, existing, conflict string, now time.Time) merge.Result {
-	prov := core.ProvenanceEntry{SessionID: session, Timestamp: now, CandidateID: cand.ID, ExistingID: existing,
-		Action: core.ProvSkip, Outcome: core.ActionSkip, Domain: cand.Domain,
-		Rationale: fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.", conflict, existing)}
-	return merge.Result{Action: core.ActionSkip, Provenance: prov,
-		Changes: []core.Change{{Type: core.ChangeNote, Timestamp: now}}}
 }
 
 // rewire re-points the wirer's edges of the added primitives at final ids,

@@ -182,6 +182,18 @@ func (e *Engine) AddBeside(cand core.Primitive, existing *core.Primitive, ration
 	return e.add(cand, prov, now)
 }
 
+// SkipFor records that cand changes nothing, for a reason the caller knows
+// (rationale): for example, it already waits in a pending conflict with
+// existing.
+func (e *Engine) SkipFor(cand core.Primitive, existingID, rationale string) Result {
+	now := e.opts.now()
+	prov := core.ProvenanceEntry{
+		SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, Domain: cand.Domain,
+		ExistingID: existingID, Action: core.ProvSkip, Rationale: rationale,
+	}
+	return note(prov, existingID, now)
+}
+
 // add records the addition of p under a free id.
 func (e *Engine) add(p core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
 	p = clonePrimitive(p)

@@ -626,3 +626,12 @@ func TestAddBesideKeepsBothWithTheCallersReason(t *testing.T) {
 		t.Fatalf("result = %+v", r)
 	}
 }
+
+func TestSkipForChangesNothing(t *testing.T) {
+	e := New(Options{Session: "s"})
+	r := e.SkipFor(core.Primitive{ID: "c"}, "x", "already pending")
+	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
+		r.Provenance.Action != core.ProvSkip || r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "already pending" {
+		t.Fatalf("result = %+v", r)
+	}
+}
