@@ -13,8 +13,13 @@ import (
 	"github.com/lore-kb/lore/core/text"
 )
 
-// registry adapts the engine's Store to the deduper's Registry.
+// registry adapts the engine's Store to the deduper's Registry (and
+// ContentIndex).
 type registry struct{ st Store }
+
+// Registry is the deduper's view of st that Learn uses, for benchmarks that
+// measure dedup against a real store the way learning does.
+func Registry(st Store) dedup.Registry { return registry{st} }
 
 func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, error) {
 	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
