@@ -45,6 +45,9 @@ type Finding struct {
 	Location string `json:"location"`
 	// Offset is the byte offset of the match in the document text, or -1.
 	Offset int `json:"-"`
+	// Length is the byte length of the match at Offset (0 when Offset is
+	// -1), so a viewer can highlight exactly what was matched.
+	Length int `json:"-"`
 	// Evidence is the match with about 40 characters of context on each
 	// side, hidden characters rendered visibly as ⟨U+202E⟩.
 	Evidence       string `json:"evidence"`

@@ -17,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/prompt"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -33,6 +34,7 @@ func (a *app) learnCmd() *cobra.Command {
 		scope  string
 		tier   string
 		dryRun bool
+		plain  bool
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
@@ -54,41 +56,41 @@ conflicts). Nothing is ever silently overwritten.
 
 Skills (Agent Skills folders), agents and teams are regenerated for every domain
 the session touched, under output_dir. With --dry-run everything runs and nothing
-is written. On a terminal a line per stage shows progress; --json prints one
-object. The gate follows lore gate's rules and flags. Ctrl-c stops the run and
+is written. On a terminal the run opens in the terminal application (stage panes,
+findings reviewer at the gate); --plain prints a line per stage instead. When
+stdout is not a terminal, or with --json (one object), it runs headless. The gate
+follows lore gate's rules and flags. Ctrl-c stops the run and
 leaves the store unchanged.`,
 		Example: `  lore learn chapter.tex
   lore learn notes/ --domain statistics --dry-run
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
-			a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
-			sopts, err := a.scanOptions(cmd, tier)
+			opts, err := a.learnOptions(cmd, domain, tier)
 			if err != nil {
 				return err
 			}
-			depth, doms, err := a.analysisSettings(domain)
-			if err != nil {
-				return err
-			}
-			dist, shared, err := a.cfg.dedup()
-			if err != nil {
-				return err
-			}
-			var approver gate.Approver
-			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
-				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
-			}
+			opts.DryRun, opts.Scope, opts.Policy = dryRun, splitList(scope), policy
+			flagged := policy.Approve || policy.Trust || policy.ForceCritical
 			db, err := a.openStore()
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			opts := engine.LearnOptions{
-				Domains: doms, Domain: domain, Depth: depth, DryRun: dryRun, Scope: splitList(scope),
-				Tier: sopts.Tier, Acquire: sopts.Acquire, Approver: approver, Policy: policy,
-				Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, OutputDir: a.cfg.outputDir(),
+			if !asJSON && !plain && a.interactive() {
+				if err := acquire.Check(args[0]); err != nil {
+					return err
+				}
+				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope}
+				out, err := a.runApp(cmd.Context(), db, opts, start, flagged)
+				if err != nil {
+					return err
+				}
+				// The exit code follows the run, as headless.
+				return out.Err
+			}
+			if !flagged && !asJSON && a.interactive() {
+				opts.Approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
 			var wait func()
 			if !asJSON && a.stderrTerminal() {
@@ -114,6 +116,7 @@ leaves the store unchanged.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
+	cmd.Flags().BoolVar(&plain, "plain", false, "on a terminal, print a line per stage instead of opening the terminal application")
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
@@ -125,6 +128,29 @@ leaves the store unchanged.`,
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	cmd.Flags().String("output-dir", "", "where skills, agents and teams are written (default <data_dir>/skills)")
 	return cmd
+}
+
+// learnOptions builds the options every run starts from: the analysis,
+// acquisition, dedup and output settings of the configuration and flags.
+func (a *app) learnOptions(cmd *cobra.Command, domain, tier string) (engine.LearnOptions, error) {
+	a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
+	a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
+	sopts, err := a.scanOptions(cmd, tier)
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	depth, doms, err := a.analysisSettings(domain)
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	dist, shared, err := a.cfg.dedup()
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	return engine.LearnOptions{
+		Domains: doms, Domain: domain, Depth: depth, Tier: sopts.Tier, Acquire: sopts.Acquire,
+		Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, OutputDir: a.cfg.outputDir(),
+	}, nil
 }
 
 func splitList(s string) []string {
@@ -170,38 +196,11 @@ func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
 				case engine.StageSkipped:
 					mark = st.Faint.Render("·")
 				}
-				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, stageDetail(e), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
+				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, e.Summary(), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
 			}
 		}
 	})
 	return wg.Wait
-}
-
-func stageDetail(f engine.StageFinished) string {
-	if f.Status == engine.StageSkipped {
-		return "skipped " + f.Detail
-	}
-	if f.Err != "" {
-		return f.Err
-	}
-	c := f.Counts
-	switch f.Stage {
-	case engine.StageAcquire:
-		return fmt.Sprintf("%d document(s), %s", c["documents"], acquire.HumanBytes(int64(c["bytes"])))
-	case engine.StageSanitize:
-		return fmt.Sprintf("%s · critical %d · warning %d · info %d", f.Detail, c["critical"], c["warning"], c["info"])
-	case engine.StageGate:
-		return f.Detail
-	case engine.StageAnalyze:
-		return fmt.Sprintf("%d section(s) · %s", c["sections"], f.Detail)
-	case engine.StageExtract:
-		return fmt.Sprintf("%d candidate(s)", c["candidates"])
-	case engine.StageDedup:
-		return fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c["added"], c["updated"], c["skipped"], c["conflicts"])
-	case engine.StageGenerate:
-		return fmt.Sprintf("%d artifact(s) · %s", c["artifacts"], f.Detail)
-	}
-	return f.Detail
 }
 
 // The --json shape of `lore learn` is a contract other tools rely on.

@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -94,7 +95,9 @@ func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "lore",
 		Short: "Turn documents into a reviewed graph of knowledge primitives",
-		Long: `lore reads textbooks, specs, papers and READMEs, finds their structure and the
+		Long: `Run without a command on a terminal, lore opens its terminal application.
+
+lore reads textbooks, specs, papers and READMEs, finds their structure and the
 knowledge primitives they hold (definitions, theorems, algorithms, techniques,
 axioms, identities), wires them into a dependency DAG and keeps them in a local
 store.
@@ -115,10 +118,22 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			// The terminal application arrives with its own issue; until then
-			// the bare command says so and points at what works today.
-			fmt.Fprintln(a.stdout, "TUI coming. Until then: lore analyze PATH, lore demo, lore --help.")
-			return nil
+			if !a.interactive() {
+				return &core.UsageError{Msg: "the terminal application needs a terminal on stdin and stdout; " +
+					"headless, use lore learn SOURCE --json and the other commands (lore --help)"}
+			}
+			opts, err := a.learnOptions(cmd, "", "")
+			if err != nil {
+				return err
+			}
+			db, err := a.openStore()
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			// Each run's outcome was shown in the application.
+			_, err = a.runApp(cmd.Context(), db, opts, learnform.Request{}, false)
+			return err
 		},
 	}
 	root.PersistentFlags().StringVar(&a.configFlag, "config", "", "config file (default $XDG_CONFIG_HOME/lore/config.yaml)")

@@ -18,6 +18,7 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/core/sanitize"
 )
 
 // Store is what the learning engine needs of the registry. The store
@@ -217,6 +218,11 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if opts.Approver != nil {
 		approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
 			r.publish(ApprovalRequested{Report: req.Report})
+			req.Texts = make(map[string]string, len(scan.Documents))
+			for _, d := range scan.Documents {
+				name, text := sanitize.ScannedText(d)
+				req.Texts[name] = text
+			}
 			return opts.Approver.Approve(ctx, req)
 		})
 	}

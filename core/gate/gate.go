@@ -31,6 +31,10 @@ type Request struct {
 	// Critical lists the indexes of the critical findings, each of which
 	// must be acknowledged for an approval.
 	Critical []int
+	// Texts holds, by Finding.File, the text each finding's Offset points
+	// into, so an approver can show the evidence in its context. It may be
+	// nil or miss a file.
+	Texts map[string]string
 }
 
 // Answer is an approver's reply.

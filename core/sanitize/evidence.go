@@ -99,6 +99,14 @@ func render(s string, max int) string {
 	return sb.String()
 }
 
+// Visible returns s on one line with every invisible or control character
+// spelled out (⟨U+202E⟩, ⏎ for a newline), as evidence shows it.
+func Visible(s string) string {
+	var sb strings.Builder
+	writeVisible(&sb, s)
+	return sb.String()
+}
+
 // writeVisible writes s on one line with every invisible or control
 // character spelled out, so a reviewer sees exactly what is there.
 func writeVisible(sb *strings.Builder, s string) {

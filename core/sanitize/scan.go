@@ -33,15 +33,8 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 			t = core.Stranger
 			anyStranger = true
 		}
-		name := d.Name
-		if name == "" {
-			name = d.Path
-		}
+		name, txt := ScannedText(*d)
 		r.Findings = append(r.Findings, checkName(name)...)
-		txt := d.Text
-		if d.Raw != "" {
-			txt = d.Raw
-		}
 		sc := newScanner(name, txt, d.Format, t != core.Home, 0)
 		sc.script = declaredScript(d.MediaType)
 		sc.run()
@@ -58,6 +51,20 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 	r.AutoApproved = !anyStranger && len(r.Findings) == 0
 	r.CheckedAt = time.Now()
 	return r
+}
+
+// ScannedText is the name a document's findings carry in Finding.File and
+// the text their offsets point into: the raw markup when the document was
+// converted from it, else the text.
+func ScannedText(d core.Document) (name, text string) {
+	name, text = d.Name, d.Text
+	if name == "" {
+		name = d.Path
+	}
+	if d.Raw != "" {
+		text = d.Raw
+	}
+	return name, text
 }
 
 // ScanText checks one document's text and returns its findings in report
@@ -372,6 +379,7 @@ func (sc *scanner) findings() []core.Finding {
 			Description:    h.desc,
 			Location:       sc.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col),
 			Offset:         h.a,
+			Length:         h.b - h.a,
 			Evidence:       evidence(sc.s, h.a, h.b),
 			Recommendation: h.rec,
 		})

@@ -1,0 +1,65 @@
+package acquire
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Check says, without reading any document or touching the network,
+// whether source can be acquired at all: an empty source, a malformed URL, a
+// missing local path and a file of an unsupported type are reported as a
+// *core.InputError naming source. A form validates with it before a run
+// starts; Source still reports everything Check cannot see (an unreachable
+// host, a corrupt archive, a folder without documents).
+func Check(source string) error {
+	if strings.TrimSpace(source) == "" {
+		return &core.InputError{Input: `""`, Msg: "no source given: enter a file, folder, archive, URL or git repository"}
+	}
+	if IsRepo(source) || IsURL(source) {
+		return nil
+	}
+	if scheme, _, ok := strings.Cut(source, "://"); ok || strings.HasPrefix(strings.ToLower(source), "http:") || strings.HasPrefix(strings.ToLower(source), "https:") {
+		return &core.InputError{Input: source, Msg: "malformed URL: " + urlProblem(source, scheme)}
+	}
+	info, err := os.Stat(source)
+	if err != nil {
+		return &core.InputError{Input: source, Msg: describeOpenError(err)}
+	}
+	if info.IsDir() || archiveKindOf(source) != notArchive {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(source))
+	if _, ok := formats[ext]; !ok {
+		what := "unsupported file type " + ext
+		if ext == "" {
+			what = "file has no extension"
+		}
+		return &core.InputError{Input: source, Msg: fmt.Sprintf("%s; supported: %s; archives: %s",
+			what, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))}
+	}
+	return nil
+}
+
+// urlProblem names what is wrong with a URL lore does not accept.
+func urlProblem(source, scheme string) string {
+	u, err := url.Parse(source)
+	switch {
+	case err != nil:
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			return ue.Err.Error()
+		}
+		return err.Error()
+	case u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "file" && u.Scheme != "git" && u.Scheme != "ssh":
+		return fmt.Sprintf("scheme %q is not one of http, https, git, ssh, file", scheme)
+	case u.Host == "" && u.Scheme != "file":
+		return "no host"
+	}
+	return "not a document, page or repository address"
+}

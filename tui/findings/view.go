@@ -1,0 +1,330 @@
+package findings
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize"
+)
+
+// The screen is a header line, the body (list │ detail) and a status line.
+const (
+	bodyTop     = 1
+	chromeLines = 2
+	separator   = " │ "
+	minListW    = 24
+	maxListW    = 56
+	// minDetailW is the narrowest detail pane worth drawing; below it the
+	// list takes the whole width.
+	minDetailW     = 20
+	maxDescLines   = 3
+	maxRecLines    = 3
+	minEvidenceLen = 3
+)
+
+type layout struct {
+	listW, detailW int
+}
+
+func (m Model) layout() layout {
+	lw := min(max(m.w*9/20, minListW), maxListW)
+	dw := m.w - lw - len([]rune(separator))
+	if dw < minDetailW {
+		return layout{listW: m.w}
+	}
+	return layout{listW: lw, detailW: dw}
+}
+
+func (m Model) bodyHeight() int { return max(m.h-chromeLines, 0) }
+
+// View draws the reviewer in exactly the size given to SetSize.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if !m.active {
+		return m.frame([]string{"",
+			" " + m.st.Heading.Render("No source is waiting for approval."),
+			" " + m.st.Faint.Render("When a learn reaches the approval gate with something to review, its findings appear here."),
+		})
+	}
+	lo := m.layout()
+	sep := m.paint.faint.paint(separator)
+	bh := m.bodyHeight()
+	var sb strings.Builder
+	sb.Grow(m.h * (m.w + 64))
+	sb.WriteString(fit(m.header(), m.w))
+	// Body lines are assembled from parts already fitted to their columns,
+	// so they are not measured again.
+	for y := 0; y < bh && y+1 < m.h; y++ {
+		sb.WriteByte('\n')
+		sb.WriteString(m.listRow(m.top+y, lo.listW))
+		if lo.detailW > 0 {
+			sb.WriteString(sep)
+			if y < len(m.detail) {
+				sb.WriteString(m.detail[y])
+			} else {
+				sb.WriteString(strings.Repeat(" ", lo.detailW))
+			}
+		}
+	}
+	if m.h > 1 {
+		sb.WriteByte('\n')
+		sb.WriteString(fit(m.statusLine(), m.w))
+	}
+	return sb.String()
+}
+
+// frame fits every line to the width and the slice to the height.
+func (m Model) frame(lines []string) string {
+	var sb strings.Builder
+	for y := range m.h {
+		if y > 0 {
+			sb.WriteByte('\n')
+		}
+		l := ""
+		if y < len(lines) {
+			l = lines[y]
+		}
+		sb.WriteString(fit(l, m.w))
+	}
+	return sb.String()
+}
+
+func (m Model) header() string {
+	src := m.req.Report.Source
+	if src == "" {
+		src = "source"
+	}
+	s := " " + m.st.Heading.Render(visible(src))
+	switch {
+	case m.req.Why != "":
+		s += "  " + m.st.Faint.Render(visible(m.req.Why))
+	case m.req.Report.Tier != "":
+		s += "  " + m.st.Label.Render(visible(string(m.req.Report.Tier)))
+	}
+	return s
+}
+
+func (m Model) statusLine() string {
+	var parts []string
+	switch {
+	case m.decided && m.status == core.Rejected:
+		parts = append(parts, m.st.Bad.Render("rejected"))
+	case m.decided:
+		parts = append(parts, m.st.Good.Render("decided: "+string(m.status)))
+	}
+	if m.nCrit > 0 {
+		parts = append(parts, fmt.Sprintf("critical acknowledged %d/%d", m.critAcked, m.nCrit))
+	} else {
+		parts = append(parts, "no critical findings")
+	}
+	parts = append(parts, fmt.Sprintf("%d acknowledged", m.nAcked))
+	if m.err != "" {
+		// First, so a narrow screen cuts the counts rather than the reason
+		// a key did nothing.
+		parts = append([]string{m.st.App.Error.Render(m.err)}, parts...)
+	}
+	return " " + strings.Join(parts, m.st.Faint.Render(" · "))
+}
+
+// listRow renders list row r at width w; only visible rows are rendered, so
+// the cost of View does not grow with the number of findings.
+func (m Model) listRow(r, w int) string {
+	if len(m.rows) == 0 {
+		if r == 0 {
+			return fit(" "+m.st.Faint.Render("no findings"), w)
+		}
+		return strings.Repeat(" ", w)
+	}
+	if r < 0 || r >= len(m.rows) {
+		return strings.Repeat(" ", w)
+	}
+	rw := m.rows[r]
+	if rw.finding < 0 {
+		return fit(" "+m.paint.severity(rw.sev).paint(sevLabel(rw.sev))+" "+m.paint.group.paint(fmt.Sprintf("(%d)", rw.count)), w)
+	}
+	f := &m.req.Report.Findings[rw.finding]
+	mark := " "
+	switch {
+	case m.acked[rw.finding]:
+		mark = "✓"
+	case m.critical[rw.finding]:
+		mark = "!"
+	}
+	// The location matters more than a category spelled in full, so the
+	// category column gives way first on a narrow list.
+	catW := min(m.catW, max(w-4-1-min(m.locW, w/2), 1))
+	locW := w - 4 - catW - 1
+	if locW < 1 {
+		return fit("  "+mark+" "+visible(f.Location), w)
+	}
+	cat := fitPlain(visible(string(f.Category)), catW)
+	loc := fitPlain(visible(f.Location), locW)
+	if m.active && len(m.pos) > 0 && m.pos[m.cur] == r {
+		return m.paint.selected.paint("▸ " + mark + " " + cat + " " + loc)
+	}
+	switch mark {
+	case "✓":
+		mark = m.paint.good.paint(mark)
+	case "!":
+		mark = m.paint.critical.paint(mark)
+	}
+	return "  " + mark + " " + m.paint.kind.paint(cat) + " " + loc
+}
+
+// fitPlain is fit for unstyled text, with a fast path for ASCII.
+func fitPlain(s string, w int) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return fit(s, w)
+		}
+	}
+	if len(s) > w {
+		if w <= 1 {
+			return strings.Repeat("…", max(w, 0))
+		}
+		return s[:w-1] + "…"
+	}
+	return s + strings.Repeat(" ", w-len(s))
+}
+
+// refresh recomputes the detail pane. It runs whenever the selection, an
+// acknowledgement, the size or the styles change, never in View.
+func (m Model) refresh() Model {
+	lo := m.layout()
+	bh := m.bodyHeight()
+	m.detail = nil
+	if !m.active || lo.detailW <= 0 || bh <= 0 {
+		return m
+	}
+	dw := lo.detailW
+	if len(m.pos) == 0 {
+		m.detail = []string{
+			fit(m.st.Heading.Render("No findings"), dw),
+			fit(m.st.Faint.Render("The scan found nothing, but this source still needs an explicit decision."), dw),
+			fit("", dw),
+			fit(m.st.Label.Render("a")+" approve · "+m.st.Label.Render("r")+" reject", dw),
+		}
+		return m
+	}
+	i := m.rows[m.pos[m.cur]].finding
+	f := m.req.Report.Findings[i]
+
+	title := m.st.Kind.Render(visible(string(f.Category))) + m.st.Faint.Render(" · ") +
+		m.sevStyle(f.Severity).Render(visible(string(f.Severity))) + m.st.Faint.Render(" · ") + visible(f.Location)
+	var state string
+	switch {
+	case m.acked[i]:
+		state = m.st.Good.Render("✓ acknowledged") + m.st.Faint.Render(" (space to undo)")
+	case m.critical[i]:
+		state = m.st.Severity.Critical.Render("! critical, not acknowledged") + m.st.Faint.Render(" (space)")
+	default:
+		state = m.st.Faint.Render("not acknowledged (space to acknowledge)")
+	}
+	desc := wrapLines(visible(f.Description), dw)
+	rec := wrapLines(m.st.Label.Render("Recommendation:")+" "+visible(f.Recommendation), dw)
+	if f.Recommendation == "" {
+		rec = nil
+	}
+	// The title wraps rather than cut the location off at 80 columns.
+	titles := wrapLines(title, dw)
+	nt := min(len(titles), 2)
+	nd, nr := min(len(desc), maxDescLines), min(len(rec), maxRecLines)
+	evN := func() int { return bh - nt - 1 - nd - 1 - nr - min(nr, 1) }
+	for evN() < minEvidenceLen && (nd > 1 || nr > 1) {
+		if nr > 1 {
+			nr--
+		} else {
+			nd--
+		}
+	}
+
+	out := make([]string, 0, bh)
+	out = append(out, cutLines(titles, nt, dw)...)
+	out = append(out, fit(state, dw))
+	out = append(out, cutLines(desc, nd, dw)...)
+	out = append(out, fit("", dw))
+	var ev []string
+	ev, m.evScroll = m.evidence(f, max(evN(), 0), dw)
+	out = append(out, ev...)
+	if nr > 0 {
+		out = append(out, fit("", dw))
+		out = append(out, cutLines(rec, nr, dw)...)
+	}
+	for len(out) < bh {
+		out = append(out, fit("", dw))
+	}
+	m.detail = out[:bh]
+	return m
+}
+
+func (m Model) sevStyle(s core.Severity) lipgloss.Style {
+	switch s {
+	case core.Critical:
+		return m.st.Severity.Critical
+	case core.Warning:
+		return m.st.Severity.Warning
+	}
+	return m.st.Severity.Info
+}
+
+func sevLabel(s core.Severity) string {
+	if sevRank(s) < len(core.Severities) {
+		return strings.ToUpper(string(s))
+	}
+	return "OTHER"
+}
+
+// visible spells out hidden and control characters: descriptions and
+// locations quote hostile documents too, and a raw escape sequence or bidi
+// override there would corrupt or reorder the screen.
+func visible(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return sanitize.Visible(s)
+		}
+	}
+	return s
+}
+
+// fit truncates or pads s to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+func wrapLines(s string, w int) []string {
+	if s == "" || w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// cutLines keeps the first n lines, marking a cut with an ellipsis.
+func cutLines(ls []string, n, w int) []string {
+	out := make([]string, 0, n)
+	for k := 0; k < n && k < len(ls); k++ {
+		l := ls[k]
+		if k == n-1 && n < len(ls) {
+			l = ansi.Truncate(l, w-1, "") + "…"
+		}
+		out = append(out, fit(l, w))
+	}
+	return out
+}

@@ -1,0 +1,364 @@
+// Package learnform is the form that starts a learning run from inside the
+// terminal application: source (with path completion), domain, depth, dry
+// run and scope, validated before anything starts.
+package learnform
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// Request is a validated request to learn a source.
+type Request struct {
+	Source string
+	Domain string
+	Depth  core.Depth
+	DryRun bool
+	Scope  []string
+}
+
+// SubmitMsg carries a validated request; the application starts the run.
+type SubmitMsg struct{ Request Request }
+
+// CancelMsg says the form was dismissed.
+type CancelMsg struct{}
+
+// validatedMsg is the result of checking the source off the update loop.
+type validatedMsg struct {
+	req Request
+	err error
+}
+
+// suggestionsMsg lists completions for the source as it was typed.
+type suggestionsMsg struct {
+	for_  string
+	paths []string
+}
+
+// Fields, in tab order.
+const (
+	fieldSource = iota
+	fieldDomain
+	fieldDepth
+	fieldDryRun
+	fieldScope
+	fieldCount
+)
+
+var depths = []core.Depth{core.Shallow, core.Standard, core.Deep}
+
+// KeyMap holds the form's keys.
+type KeyMap struct {
+	Next, Prev, Submit, Cancel, Toggle, Complete key.Binding
+}
+
+// DefaultKeyMap returns the form's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Next:     key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		Prev:     key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Toggle:   key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "change choice")),
+		Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete path")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Submit, k.Next, k.Toggle, k.Cancel} }
+
+// FullHelp implements help.KeyMap.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Submit, k.Cancel}, {k.Next, k.Prev, k.Complete, k.Toggle}}
+}
+
+// Model is the form.
+type Model struct {
+	st     styles.Styles
+	keys   KeyMap
+	w      int
+	inputs [fieldCount]textinput.Model // depth and dry-run use no input
+	focus  int
+	depth  int
+	dryRun bool
+	err    string
+	busy   bool // validating
+}
+
+// New returns an empty form with the source focused.
+func New(st styles.Styles) Model {
+	m := Model{st: st, keys: DefaultKeyMap(), depth: 1}
+	for i, ph := range map[int]string{
+		fieldSource: "path, URL or git repository",
+		fieldDomain: "detected from the text",
+		fieldScope:  "docs/, README.md",
+	} {
+		ti := textinput.New()
+		ti.Prompt = ""
+		ti.Placeholder = ph
+		ti.CharLimit = 4096
+		if i == fieldSource {
+			ti.ShowSuggestions = true
+		}
+		m.inputs[i] = ti
+	}
+	m.SetStyles(st)
+	m.inputs[fieldSource].Focus()
+	return m
+}
+
+// SetStyles switches styles (light or dark).
+func (m *Model) SetStyles(st styles.Styles) {
+	m.st = st
+	ts := textinput.DefaultStyles(st.IsDark)
+	ts.Cursor.Blink = false
+	for i := range m.inputs {
+		m.inputs[i].SetStyles(ts)
+	}
+}
+
+// SetSize sets the form's width.
+func (m *Model) SetSize(w, _ int) {
+	m.w = w
+	for i := range m.inputs {
+		m.inputs[i].SetWidth(max(10, min(w, 100)-16))
+	}
+}
+
+// Keys returns the form's key map.
+func (m Model) Keys() KeyMap { return m.keys }
+
+// WithRequest fills the fields from req (a run asked for on the command
+// line).
+func (m Model) WithRequest(req Request) Model {
+	m.inputs[fieldSource].SetValue(req.Source)
+	m.inputs[fieldDomain].SetValue(req.Domain)
+	m.inputs[fieldScope].SetValue(strings.Join(req.Scope, ", "))
+	if i := slices.Index(depths, req.Depth); i >= 0 {
+		m.depth = i
+	}
+	m.dryRun = req.DryRun
+	return m
+}
+
+// Source is the source field's text.
+func (m Model) Source() string { return m.inputs[fieldSource].Value() }
+
+// Err is the inline error shown, if any.
+func (m Model) Err() string { return m.err }
+
+func (m *Model) setFocus(i int) {
+	m.focus = (i + fieldCount) % fieldCount
+	for j := range m.inputs {
+		if j == m.focus {
+			m.inputs[j].Focus()
+		} else {
+			m.inputs[j].Blur()
+		}
+	}
+}
+
+// Update handles keys and the results of validation and completion.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case validatedMsg:
+		m.busy = false
+		if msg.err != nil {
+			m.err = msg.err.Error()
+			return m, nil
+		}
+		m.err = ""
+		return m, func() tea.Msg { return SubmitMsg{Request: msg.req} }
+	case suggestionsMsg:
+		if msg.for_ == m.inputs[fieldSource].Value() {
+			m.inputs[fieldSource].SetSuggestions(msg.paths)
+		}
+		return m, nil
+	case tea.PasteMsg:
+		return m.updateInput(msg)
+	case tea.KeyPressMsg:
+		if m.busy {
+			return m, nil
+		}
+		switch {
+		case key.Matches(msg, m.keys.Cancel):
+			return m, func() tea.Msg { return CancelMsg{} }
+		case key.Matches(msg, m.keys.Submit):
+			return m.Submit()
+		case m.focus == fieldSource && key.Matches(msg, m.keys.Complete) && m.completable():
+			return m.updateInput(msg)
+		case key.Matches(msg, m.keys.Next):
+			m.setFocus(m.focus + 1)
+			return m, nil
+		case key.Matches(msg, m.keys.Prev):
+			m.setFocus(m.focus - 1)
+			return m, nil
+		case m.focus == fieldDepth && key.Matches(msg, m.keys.Toggle):
+			if msg.String() == "left" {
+				m.depth = (m.depth + len(depths) - 1) % len(depths)
+			} else {
+				m.depth = (m.depth + 1) % len(depths)
+			}
+			return m, nil
+		case m.focus == fieldDryRun && key.Matches(msg, m.keys.Toggle):
+			m.dryRun = !m.dryRun
+			return m, nil
+		}
+		return m.updateInput(msg)
+	}
+	return m, nil
+}
+
+// completable reports whether tab would complete the source rather than
+// move to the next field.
+func (m Model) completable() bool {
+	s := m.inputs[fieldSource].CurrentSuggestion()
+	return s != "" && s != m.inputs[fieldSource].Value()
+}
+
+func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
+	if m.focus == fieldDepth || m.focus == fieldDryRun {
+		return m, nil
+	}
+	before := m.inputs[fieldSource].Value()
+	var cmd tea.Cmd
+	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
+	m.err = ""
+	if m.focus == fieldSource {
+		if v := m.inputs[fieldSource].Value(); v != before {
+			return m, tea.Batch(cmd, complete(v))
+		}
+	}
+	return m, cmd
+}
+
+// Submit validates the form: the fields that need no I/O at once, the
+// source in a command whose result either starts the run (SubmitMsg) or
+// shows the problem inline.
+func (m Model) Submit() (Model, tea.Cmd) {
+	req := Request{
+		Source: strings.TrimSpace(m.inputs[fieldSource].Value()),
+		Domain: strings.TrimSpace(m.inputs[fieldDomain].Value()),
+		Depth:  depths[m.depth],
+		DryRun: m.dryRun,
+	}
+	for _, p := range strings.Split(m.inputs[fieldScope].Value(), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			req.Scope = append(req.Scope, p)
+		}
+	}
+	if req.Domain != "" {
+		if err := core.ValidateID(req.Domain); err != nil {
+			m.err = "domain: " + err.Error()
+			m.setFocus(fieldDomain)
+			return m, nil
+		}
+	}
+	m.busy, m.err = true, ""
+	return m, func() tea.Msg { return validatedMsg{req: req, err: acquire.Check(req.Source)} }
+}
+
+// maxSuggestions bounds the completions listed for one folder.
+const maxSuggestions = 200
+
+// complete lists the entries of the folder being typed whose names start
+// with the typed base: folders (with a trailing slash, to go on typing)
+// and files lore can read.
+func complete(typed string) tea.Cmd {
+	return func() tea.Msg {
+		msg := suggestionsMsg{for_: typed}
+		if typed == "" || acquire.IsURL(typed) || strings.Contains(typed, "://") {
+			return msg
+		}
+		dir, base := filepath.Split(typed)
+		look := dir
+		if look == "" {
+			look = "."
+		}
+		entries, err := os.ReadDir(look)
+		if err != nil {
+			return msg
+		}
+		exts := append(acquire.SupportedExtensions(), acquire.ArchiveExtensions()...)
+		for _, e := range entries {
+			name := e.Name()
+			if !strings.HasPrefix(name, base) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".")) {
+				continue
+			}
+			switch {
+			case e.IsDir():
+				msg.paths = append(msg.paths, dir+name+string(filepath.Separator))
+			case readable(name, exts):
+				msg.paths = append(msg.paths, dir+name)
+			}
+			if len(msg.paths) == maxSuggestions {
+				break
+			}
+		}
+		return msg
+	}
+}
+
+func readable(name string, exts []string) bool {
+	lower := strings.ToLower(name)
+	return slices.ContainsFunc(exts, func(ext string) bool { return strings.HasSuffix(lower, ext) })
+}
+
+// View draws the form.
+func (m Model) View() string {
+	label := func(i int, s string) string {
+		l := m.st.Input.Blurred.Render("  " + s)
+		if m.focus == i {
+			l = m.st.Input.Focused.Render("▸ " + s)
+		}
+		return pad(l, 14)
+	}
+	choice := func(i int, s string) string {
+		if m.focus == i {
+			return m.st.Input.Focused.Render("‹ " + s + " ›")
+		}
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(m.st.Heading.Render(" Learn a source") + "\n\n")
+	b.WriteString(label(fieldSource, "source") + m.inputs[fieldSource].View() + "\n")
+	b.WriteString(label(fieldDomain, "domain") + m.inputs[fieldDomain].View() + "\n")
+	b.WriteString(label(fieldDepth, "depth") + choice(fieldDepth, string(depths[m.depth])) + "\n")
+	dry := "no"
+	if m.dryRun {
+		dry = "yes (store and write nothing)"
+	}
+	b.WriteString(label(fieldDryRun, "dry run") + choice(fieldDryRun, dry) + "\n")
+	b.WriteString(label(fieldScope, "scope") + m.inputs[fieldScope].View() + "\n\n")
+	switch {
+	case m.busy:
+		b.WriteString(m.st.Faint.Render(" checking the source…"))
+	case m.err != "":
+		b.WriteString(m.st.App.Error.Render(" ✗ " + m.err))
+	default:
+		b.WriteString(m.st.Input.Hint.Render(" A file, folder, archive, http(s) URL or git repository. Scope limits a folder or repository."))
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.w, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func pad(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}

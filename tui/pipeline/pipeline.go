@@ -1,0 +1,567 @@
+// Package pipeline is the Learn screen's body: one pane per stage of a
+// learning run showing its state, progress, counts and time, and a
+// scrolling log of the run's events. It is fed engine events and knows
+// nothing of the application around it.
+package pipeline
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// State is where a stage is.
+type State int
+
+// Stage states, in the order a stage passes through them.
+const (
+	Waiting State = iota
+	Running
+	Done
+	Failed
+	Skipped
+)
+
+func (s State) String() string {
+	return [...]string{"waiting", "running", "done", "failed", "skipped"}[s]
+}
+
+// Titles are the panes' names, in stage order.
+var Titles = [...]string{"Acquire", "Sanitize", "Gate", "Analyze", "Extract + wire", "Dedup + merge", "Generate + report"}
+
+// Pane is what the screen knows of one stage.
+type Pane struct {
+	Stage engine.Stage
+	State State
+	// Done and Total are the latest countable progress (Total 0: none).
+	Done, Total int
+	Detail      string
+	Started     time.Time
+	Elapsed     time.Duration
+	// Finished is the stage's final event, with the counts the engine
+	// reported.
+	Finished engine.StageFinished
+	// info is the pane's body once finished, styled.
+	info []string
+}
+
+// KeyMap holds the Learn screen's own keys (the log's scrolling).
+type KeyMap struct {
+	LogUp, LogDown, LogTop, LogBottom key.Binding
+}
+
+// DefaultKeyMap returns the Learn screen's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		LogUp:     key.NewBinding(key.WithKeys("pgup", "K"), key.WithHelp("pgup", "scroll log up")),
+		LogDown:   key.NewBinding(key.WithKeys("pgdown", "J"), key.WithHelp("pgdn", "scroll log down")),
+		LogTop:    key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "log start")),
+		LogBottom: key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "follow log")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.LogUp, k.LogDown} }
+
+// FullHelp implements help.KeyMap.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.LogUp, k.LogDown, k.LogTop, k.LogBottom}}
+}
+
+// Model is the Learn screen body.
+type Model struct {
+	st   styles.Styles
+	keys KeyMap
+	w, h int
+	// Source and Session name the run shown ("" before the first).
+	Source, Session string
+	DryRun          bool
+	Panes           [7]Pane
+	// Findings counts the sanitizer's findings by category.
+	Findings map[core.Category]int
+	// Awaiting is true while the gate waits for the reviewer.
+	Awaiting  bool
+	Decision  *core.Decision
+	Artifacts []string
+	now       time.Time
+	log       eventLog
+	scroll    int // log lines scrolled back from the newest
+}
+
+// New returns an empty Learn screen.
+func New(st styles.Styles) Model {
+	m := Model{st: st, keys: DefaultKeyMap()}
+	m.Reset("", "", false)
+	return m
+}
+
+// Reset clears the panes for a new run of source; the log is kept, so a
+// curator can read back over earlier runs.
+func (m *Model) Reset(source, session string, dryRun bool) {
+	m.Source, m.Session, m.DryRun = source, session, dryRun
+	for i, s := range engine.Stages {
+		m.Panes[i] = Pane{Stage: s}
+	}
+	m.Findings = map[core.Category]int{}
+	m.Awaiting, m.Decision, m.Artifacts, m.scroll = false, nil, nil, 0
+}
+
+// SetSize sets the area the screen draws in.
+func (m *Model) SetSize(w, h int) { m.w, m.h = w, h }
+
+// SetStyles switches styles (light or dark).
+func (m *Model) SetStyles(st styles.Styles) { m.st = st }
+
+// SetNow sets the clock running stages measure their time against; the
+// application ticks it, so rendering never reads the clock.
+func (m *Model) SetNow(t time.Time) { m.now = t }
+
+// Keys returns the screen's key map.
+func (m Model) Keys() KeyMap { return m.keys }
+
+// LogLen is the number of log lines kept.
+func (m Model) LogLen() int { return m.log.Len() }
+
+// Log appends a line to the log, stamped at.
+func (m *Model) Log(at time.Time, stage, msg string) {
+	m.log.add(m.st.Faint.Render(at.Format("15:04:05")) + " " + m.st.Label.Render(fmt.Sprintf("%-9s", stage)) + " " + msg)
+}
+
+// Running reports whether a stage is running.
+func (m Model) Running() bool {
+	for _, p := range m.Panes {
+		if p.State == Running {
+			return true
+		}
+	}
+	return false
+}
+
+func index(s engine.Stage) int { return slices.Index(engine.Stages, s) }
+
+// Apply records one engine event that arrived at at.
+func (m *Model) Apply(e engine.Event, at time.Time) {
+	switch e := e.(type) {
+	case engine.StageStarted:
+		if i := index(e.Stage); i >= 0 {
+			m.Panes[i].State, m.Panes[i].Started = Running, e.At
+		}
+		m.Log(at, string(e.Stage), "started")
+	case engine.StageProgress:
+		if i := index(e.Stage); i >= 0 {
+			p := &m.Panes[i]
+			p.Done, p.Total, p.Detail = e.Done, e.Total, e.Detail
+		}
+	case engine.StageFinished:
+		i := index(e.Stage)
+		if i < 0 {
+			return
+		}
+		p := &m.Panes[i]
+		p.Finished, p.Elapsed = e, e.Elapsed
+		switch e.Status {
+		case engine.StageDone:
+			p.State = Done
+			if p.Total > 0 {
+				p.Done = p.Total
+			}
+		case engine.StageFailed:
+			p.State = Failed
+		default:
+			p.State = Skipped
+		}
+		p.info = m.info(e)
+		msg := e.Summary()
+		switch p.State {
+		case Done:
+			msg = fmt.Sprintf("done in %s · %s", roundDur(e.Elapsed), msg)
+		case Failed:
+			msg = m.st.Bad.Render("failed: ") + msg
+		}
+		m.Log(at, string(e.Stage), msg)
+	case engine.FindingFound:
+		f := e.Finding
+		m.Findings[f.Category]++
+		m.Log(at, "sanitize", fmt.Sprintf("%s %s %s", m.severity(f.Severity), f.Category, m.st.Faint.Render(f.Location)))
+	case engine.ApprovalRequested:
+		m.Awaiting = true
+		m.Log(at, "gate", fmt.Sprintf("waiting for your decision on %d finding(s) — see Findings", len(e.Report.Findings)))
+	case engine.Decided:
+		d := e.Decision
+		m.Awaiting, m.Decision = false, &d
+		m.Log(at, "gate", fmt.Sprintf("%s %s · %s", d.Status, decidedBy(d.DecidedBy), d.Rationale))
+	case engine.ConflictFound:
+		c := e.Conflict
+		m.Log(at, "dedup", fmt.Sprintf("conflict %s: %q vs existing %q (%s)", c.ID, c.Candidate.Name, c.Existing.Name, c.Comparison.Class))
+	case engine.ArtifactMade:
+		a := e.Artifact
+		m.Artifacts = append(m.Artifacts, fmt.Sprintf("%s %s", a.Kind, a.Name))
+		where := e.Dir
+		if where == "" {
+			where = "not written"
+		}
+		m.Log(at, "generate", fmt.Sprintf("%s %s (%d primitives) %s", a.Kind, m.st.Heading.Render(a.Name), a.Primitives, m.st.Faint.Render(where)))
+	case engine.Committed:
+		m.Log(at, "commit", fmt.Sprintf("session %s committed (%d changes)", e.Session.ID, e.Session.Changes))
+	}
+}
+
+func (m Model) severity(s core.Severity) string {
+	switch s {
+	case core.Critical:
+		return m.st.Severity.Critical.Render(string(s))
+	case core.Warning:
+		return m.st.Severity.Warning.Render(string(s))
+	}
+	return m.st.Severity.Info.Render(string(s))
+}
+
+func decidedBy(b core.DecidedBy) string {
+	switch b {
+	case core.ByUser:
+		return "by you"
+	case core.ByAuto:
+		return "automatically"
+	case core.ByPolicy:
+		return "by flag"
+	}
+	return string(b)
+}
+
+// info is a finished pane's body, from the counts the engine reported.
+func (m Model) info(e engine.StageFinished) []string {
+	if e.Status == engine.StageFailed {
+		return []string{m.st.Bad.Render(e.Err)}
+	}
+	if e.Status == engine.StageSkipped {
+		return []string{m.st.State.Skipped.Render(e.Summary())}
+	}
+	c, faint := e.Counts, m.st.Faint.Render
+	switch e.Stage {
+	case engine.StageAcquire:
+		out := []string{fmt.Sprintf("%d document(s) · %s", c["documents"], acquire.HumanBytes(int64(c["bytes"])))}
+		if c["skipped"]+c["ignored"] > 0 {
+			out = append(out, faint(fmt.Sprintf("skipped %d · ignored %d", c["skipped"], c["ignored"])))
+		}
+		return out
+	case engine.StageSanitize:
+		sev := func(n int, name string, st lipgloss.Style) string {
+			s := fmt.Sprintf("%s %d", name, n)
+			if n > 0 {
+				return st.Render(s)
+			}
+			return s
+		}
+		out := []string{strings.Join([]string{sev(c["critical"], "critical", m.st.Severity.Critical),
+			sev(c["warning"], "warning", m.st.Severity.Warning), fmt.Sprintf("info %d", c["info"])}, " · ")}
+		tier := strings.ToUpper(e.Detail)
+		if cats := countList(m.Findings, core.Categories); cats != "" {
+			tier += " · " + cats
+		}
+		return append(out, faint(tier))
+	case engine.StageGate:
+		status, by := e.Detail, ""
+		if m.Decision != nil {
+			by = " · " + decidedBy(m.Decision.DecidedBy)
+		}
+		style := m.st.Good
+		if status == string(core.Rejected) {
+			style = m.st.Bad
+		}
+		return []string{style.Render(status) + by, faint(fmt.Sprintf("%d reviewed · %d acknowledged", c["reviewed"], c["acknowledged"]))}
+	case engine.StageAnalyze:
+		// The detail is "content type · domain · plane position".
+		parts := strings.Split(e.Detail, " · ")
+		head, plane := e.Detail, ""
+		if len(parts) == 3 {
+			head, plane = parts[0]+" · "+parts[1], parts[2]+" · "
+		}
+		return []string{head, faint(fmt.Sprintf("%s%d section(s) · %d doc(s)", plane, c["sections"], c["documents"]))}
+	case engine.StageExtract:
+		types, edges := map[string]int{}, map[string]int{}
+		for k, n := range c {
+			if t, ok := strings.CutPrefix(k, "edges."); ok {
+				edges[t] = n
+			} else if k != "candidates" {
+				types[abbrev(k)] = n
+			}
+		}
+		out := []string{fmt.Sprintf("%d candidate(s): %s", c["candidates"], byCount(types))}
+		if len(edges) > 0 {
+			out = append(out, faint("edges "+byCount(edges)))
+		}
+		return out
+	case engine.StageDedup:
+		classes := map[string]int{}
+		for k, n := range c {
+			if cl, ok := strings.CutPrefix(k, "class."); ok {
+				classes[cl] = n
+			}
+		}
+		conflicts := fmt.Sprintf("conflicts %d", c["conflicts"])
+		if c["conflicts"] > 0 {
+			conflicts = m.st.Severity.Warning.Render(conflicts)
+		}
+		line2 := conflicts
+		if len(classes) > 0 {
+			line2 += faint(" · " + byCount(classes))
+		}
+		return []string{fmt.Sprintf("added %d · updated %d · skipped %d", c["added"], c["updated"], c["skipped"]), line2}
+	case engine.StageGenerate:
+		out := []string{fmt.Sprintf("%d artifact(s) · %s", c["artifacts"], e.Detail)}
+		if len(m.Artifacts) > 0 {
+			out = append(out, faint(strings.Join(m.Artifacts, " · ")))
+		}
+		return out
+	}
+	return []string{e.Detail}
+}
+
+// abbrev shortens a primitive type for a pane ("def 61 thm 24").
+func abbrev(t string) string {
+	switch core.PrimitiveType(t) {
+	case core.Definition:
+		return "def"
+	case core.Theorem:
+		return "thm"
+	case core.Algorithm:
+		return "alg"
+	case core.Technique:
+		return "tech"
+	case core.Axiom:
+		return "axiom"
+	case core.Identity:
+		return "ident"
+	}
+	return t
+}
+
+// countList joins "name n" for the keys of order present in counts.
+func countList[K ~string](counts map[K]int, order []K) string {
+	var parts []string
+	for _, k := range order {
+		if n := counts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// byCount joins "name n" most frequent first.
+func byCount(counts map[string]int) string {
+	keys := slices.Sorted(maps.Keys(counts))
+	slices.SortStableFunc(keys, func(a, b string) int { return counts[b] - counts[a] })
+	return countList(counts, keys)
+}
+
+func roundDur(d time.Duration) string {
+	if d < time.Second {
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+// Update scrolls the log.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		page := max(1, m.logHeight()-1)
+		switch {
+		case key.Matches(k, m.keys.LogUp):
+			m.ScrollLog(page)
+		case key.Matches(k, m.keys.LogDown):
+			m.ScrollLog(-page)
+		case key.Matches(k, m.keys.LogTop):
+			m.ScrollLog(m.log.Len())
+		case key.Matches(k, m.keys.LogBottom):
+			m.scroll = 0
+		}
+	}
+	return m, nil
+}
+
+// ScrollLog moves the log back (positive) or forward (negative) by n lines.
+func (m *Model) ScrollLog(n int) {
+	m.scroll = min(max(0, m.scroll+n), max(0, m.log.Len()-m.logHeight()))
+}
+
+// layout is how the panes are arranged in the current size.
+type layout struct {
+	cols, rows, inner int
+}
+
+func (m Model) layout() layout {
+	cols := min(4, max(1, m.w/40))
+	rows := (len(m.Panes) + cols - 1) / cols
+	l := layout{cols: cols, rows: rows, inner: 2}
+	// Panes shrink to one body line before the log drops below three lines.
+	if 1+rows*(l.inner+2)+1+3 > m.h {
+		l.inner = 1
+	}
+	return l
+}
+
+func (m Model) logHeight() int {
+	l := m.layout()
+	return max(0, m.h-1-l.rows*(l.inner+2)-1)
+}
+
+// View draws the screen in exactly its size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.header())
+	l := m.layout()
+	for r := range l.rows {
+		first := r * l.cols
+		n := min(l.cols, len(m.Panes)-first)
+		boxes := make([][]string, n)
+		for j := range n {
+			w := m.w / n
+			if j == n-1 {
+				w = m.w - (n-1)*(m.w/n)
+			}
+			boxes[j] = m.pane(first+j, w, l.inner)
+		}
+		for line := range l.inner + 2 {
+			b.WriteByte('\n')
+			for _, box := range boxes {
+				b.WriteString(box[line])
+			}
+		}
+	}
+	lh := m.logHeight()
+	title := " log "
+	if m.scroll > 0 {
+		title = fmt.Sprintf(" log · %d line(s) below · end follows ", m.scroll)
+	}
+	if m.log.dropped > 0 {
+		title += fmt.Sprintf("· %d older dropped ", m.log.dropped)
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.st.Faint.Render(fit("──"+title+strings.Repeat("─", max(0, m.w)), m.w)))
+	lines := m.log.window(lh, m.scroll)
+	for i := range lh {
+		b.WriteByte('\n')
+		if i < len(lines) {
+			b.WriteString(pad(ansi.Truncate(lines[i], m.w, "…"), m.w))
+		} else {
+			b.WriteString(strings.Repeat(" ", m.w))
+		}
+	}
+	// Below the smallest useful size the panes are cut, never the width.
+	out := strings.SplitN(b.String(), "\n", m.h+1)
+	return strings.Join(out[:min(len(out), m.h)], "\n")
+}
+
+func (m Model) header() string {
+	if m.Source == "" {
+		return fit(m.st.Faint.Render(" No run yet — press n to learn a file, folder, archive, URL or git repository."), m.w)
+	}
+	h := " " + m.st.Label.Render("source") + " " + m.Source
+	if m.Session != "" {
+		h += m.st.Faint.Render(" · " + m.Session)
+	}
+	if m.DryRun {
+		h += m.st.Faint.Render(" · dry run")
+	}
+	return pad(ansi.Truncate(h, m.w, "…"), m.w)
+}
+
+// pane draws stage i as inner+2 lines of width w.
+func (m Model) pane(i, w, inner int) []string {
+	p := m.Panes[i]
+	border := [...]func(...string) string{
+		m.st.Pane.Waiting.Render, m.st.Pane.Running.Render, m.st.Pane.Done.Render, m.st.Pane.Failed.Render, m.st.Pane.Skipped.Render,
+	}[p.State]
+	stateStyle := [...]func(...string) string{
+		m.st.State.Waiting.Render, m.st.State.Running.Render, m.st.State.Done.Render, m.st.State.Failed.Render, m.st.State.Skipped.Render,
+	}[p.State]
+	if w < 8 {
+		return slices.Repeat([]string{strings.Repeat(" ", max(0, w))}, inner+2)
+	}
+	status := p.State.String()
+	switch {
+	case p.State == Running && m.Awaiting && p.Stage == engine.StageGate:
+		status = "your decision"
+	case p.State == Running && !p.Started.IsZero() && m.now.After(p.Started):
+		status += " " + roundDur(m.now.Sub(p.Started))
+	case p.State == Done || p.State == Failed:
+		status += " " + roundDur(p.Elapsed)
+	}
+	title := fmt.Sprintf(" %d %s ", i+1, Titles[i])
+	right := " " + status + " "
+	room := w - 2 - ansi.StringWidth(right)
+	if ansi.StringWidth(title) > room-1 {
+		title = ansi.Truncate(title, max(0, room-1), "…")
+	}
+	fill := max(0, room-ansi.StringWidth(title))
+	out := make([]string, 0, inner+2)
+	out = append(out, border("╭")+m.st.Pane.Title.Render(title)+border(strings.Repeat("─", fill))+stateStyle(right)+border("╮"))
+	body := m.body(p, w-4)
+	for j := range inner {
+		s := ""
+		if j < len(body) {
+			s = body[j]
+		}
+		out = append(out, border("│")+" "+pad(ansi.Truncate(s, w-4, "…"), w-4)+" "+border("│"))
+	}
+	out = append(out, border("╰"+strings.Repeat("─", w-2)+"╯"))
+	return out
+}
+
+// body is a pane's content lines for a content width of w.
+func (m Model) body(p Pane, w int) []string {
+	switch p.State {
+	case Waiting:
+		return nil
+	case Running:
+		if p.Stage == engine.StageGate && m.Awaiting {
+			return []string{m.st.Severity.Warning.Render("waiting for your decision"), m.st.Faint.Render("review the findings: press 2")}
+		}
+		if p.Total > 0 {
+			detail := p.Detail
+			if detail == "" {
+				detail = "working…"
+			}
+			return []string{detail, m.bar(p.Done, p.Total, w)}
+		}
+		return []string{m.st.Faint.Render("working…")}
+	}
+	return p.info
+}
+
+// bar draws a progress bar with its count, w cells wide.
+func (m Model) bar(done, total, w int) string {
+	count := fmt.Sprintf(" %d/%d", done, total)
+	cells := max(0, w-len(count))
+	full := 0
+	if total > 0 {
+		full = min(cells, cells*done/total)
+	}
+	return m.st.Bar.Full.Render(strings.Repeat("█", full)) + m.st.Bar.Empty.Render(strings.Repeat("░", cells-full)) + count
+}
+
+// pad right-pads s with spaces to w cells.
+func pad(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// fit truncates or pads s to exactly w cells.
+func fit(s string, w int) string { return pad(ansi.Truncate(s, w, ""), w) }

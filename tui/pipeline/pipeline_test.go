@@ -1,0 +1,213 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+var t0 = time.Date(2026, 11, 22, 12, 1, 0, 0, time.UTC)
+
+func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+
+// feed applies events one second apart.
+func feed(m *Model, events ...engine.Event) {
+	for i, e := range events {
+		m.Apply(e, at(float64(i)/10))
+	}
+}
+
+func started(s engine.Stage, sec float64) engine.Event {
+	return engine.StageStarted{Stage: s, At: at(sec)}
+}
+
+func finished(s engine.Stage, counts map[string]int, detail string, ms int) engine.Event {
+	return engine.StageFinished{Stage: s, Status: engine.StageDone, Counts: counts, Detail: detail, Elapsed: time.Duration(ms) * time.Millisecond}
+}
+
+// The scenarios cover every pane state: waiting, running (with and
+// without a bar, and the gate waiting for a person), done, failed and
+// skipped.
+var scenarios = map[string]func(m *Model){
+	"running": func(m *Model) {
+		feed(m,
+			started(engine.StageAcquire, 0),
+			finished(engine.StageAcquire, map[string]int{"documents": 1, "bytes": 1 << 20}, "", 400),
+			started(engine.StageSanitize, 0.4),
+			engine.FindingFound{Finding: core.Finding{Category: core.HiddenCharacters, Severity: core.Warning, Location: "linalg.md:14:22"}},
+			engine.FindingFound{Finding: core.Finding{Category: core.ExternalResources, Severity: core.Warning, Location: "linalg.md:3:1"}},
+			finished(engine.StageSanitize, map[string]int{"critical": 0, "warning": 2, "info": 0}, "home", 100),
+			started(engine.StageGate, 0.5),
+			engine.Decided{Decision: core.Decision{Status: core.ApprovedWithWarnings, DecidedBy: core.ByUser, Rationale: "reviewed", Reviewed: 2, Acknowledged: []int{0, 1}}},
+			finished(engine.StageGate, map[string]int{"reviewed": 2, "acknowledged": 2}, "approved-with-warnings", 3100),
+			started(engine.StageAnalyze, 3.6),
+			finished(engine.StageAnalyze, map[string]int{"documents": 1, "sections": 60}, "textbook · structure · (-0.30, +0.50)", 200),
+			started(engine.StageExtract, 3.8),
+			engine.StageProgress{Stage: engine.StageExtract, Done: 38, Total: 60, Detail: "§3.2 Subspaces"},
+		)
+		m.SetNow(at(4.9))
+	},
+	"awaiting": func(m *Model) {
+		feed(m,
+			started(engine.StageAcquire, 0),
+			finished(engine.StageAcquire, map[string]int{"documents": 12, "bytes": 21400, "ignored": 2}, "", 7),
+			started(engine.StageSanitize, 0.1),
+			engine.FindingFound{Finding: core.Finding{Category: core.HiddenCharacters, Severity: core.Critical, Location: "notes.md:14:22"}},
+			finished(engine.StageSanitize, map[string]int{"critical": 1, "warning": 0, "info": 0}, "stranger", 3),
+			started(engine.StageGate, 0.2),
+			engine.ApprovalRequested{Report: core.HygieneReport{Findings: make([]core.Finding, 1)}},
+		)
+		m.SetNow(at(9))
+	},
+	"finished": func(m *Model) {
+		feed(m,
+			started(engine.StageAcquire, 0), finished(engine.StageAcquire, map[string]int{"documents": 1, "bytes": 132800}, "", 1),
+			started(engine.StageSanitize, 0), finished(engine.StageSanitize, map[string]int{}, "home", 1),
+			started(engine.StageGate, 0),
+			engine.Decided{Decision: core.Decision{Status: core.Approved, DecidedBy: core.ByAuto}},
+			finished(engine.StageGate, map[string]int{}, "approved", 0),
+			started(engine.StageAnalyze, 0), finished(engine.StageAnalyze, map[string]int{"documents": 1, "sections": 27}, "textbook · statistics · (-0.01, -0.03)", 7),
+			started(engine.StageExtract, 0), finished(engine.StageExtract, map[string]int{"candidates": 17, "definition": 10, "theorem": 7, "edges.requires": 12, "edges.motivates": 16}, "", 2),
+			started(engine.StageDedup, 0), finished(engine.StageDedup, map[string]int{"added": 16, "skipped": 1, "class.genuinely-new": 16, "class.exact-duplicate": 1}, "", 5),
+			started(engine.StageGenerate, 0),
+			engine.ArtifactMade{Artifact: core.Artifact{Kind: core.SkillArtifact, Name: "statistics-primitives", Primitives: 31}, Dir: "/home/u/.local/share/lore/skills"},
+			engine.Committed{Session: core.Session{ID: "learn-20261122-120100-a1b2c3", Changes: 17}},
+			finished(engine.StageGenerate, map[string]int{"artifacts": 1, "changes": 17}, "committed", 5),
+		)
+	},
+	"failed": func(m *Model) {
+		feed(m,
+			started(engine.StageAcquire, 0), finished(engine.StageAcquire, map[string]int{"documents": 1, "bytes": 900}, "", 1),
+			started(engine.StageSanitize, 0), finished(engine.StageSanitize, map[string]int{}, "home", 1),
+			started(engine.StageGate, 0), finished(engine.StageGate, map[string]int{}, "approved", 0),
+			started(engine.StageAnalyze, 0),
+			engine.StageFinished{Stage: engine.StageAnalyze, Status: engine.StageFailed, Err: "analyze notes.md: no sections found", Elapsed: 2 * time.Millisecond},
+			engine.StageFinished{Stage: engine.StageExtract, Status: engine.StageSkipped},
+			engine.StageFinished{Stage: engine.StageDedup, Status: engine.StageSkipped},
+			engine.StageFinished{Stage: engine.StageGenerate, Status: engine.StageSkipped},
+		)
+	},
+}
+
+func TestViewGolden(t *testing.T) {
+	for name, build := range scenarios {
+		for _, w := range []int{80, 120, 200} {
+			for _, dark := range []bool{false, true} {
+				theme := map[bool]string{false: "light", true: "dark"}[dark]
+				t.Run(fmt.Sprintf("%s/%d/%s", name, w, theme), func(t *testing.T) {
+					m := New(styles.New(dark))
+					m.Reset("linalg.md", "learn-20261122-120100-a1b2c3", false)
+					m.SetSize(w, 21)
+					build(&m)
+					out := m.View()
+					checkBox(t, out, w, 21)
+					golden.RequireEqual(t, []byte(out))
+				})
+			}
+		}
+	}
+}
+
+// checkBox asserts the view is exactly h lines of w cells.
+func checkBox(t *testing.T, out string, w, h int) {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	if len(lines) != h {
+		t.Errorf("%d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n != w {
+			t.Errorf("line %d is %d cells, want %d: %q", i, n, w, ansi.Strip(l))
+		}
+	}
+}
+
+func TestStatesFollowEvents(t *testing.T) {
+	m := New(styles.New(true))
+	m.SetSize(120, 30)
+	scenarios["running"](&m)
+	want := []State{Done, Done, Done, Done, Running, Waiting, Waiting}
+	for i, p := range m.Panes {
+		if p.State != want[i] {
+			t.Errorf("pane %d %s: %s, want %s", i+1, p.Stage, p.State, want[i])
+		}
+	}
+	if p := m.Panes[4]; p.Done != 38 || p.Total != 60 {
+		t.Errorf("extract progress %d/%d", p.Done, p.Total)
+	}
+	screen := ansi.Strip(m.View())
+	for _, s := range []string{"38/60", "running 1.1s", "hidden-characters 1", "approved-with-warnings · by you", "60 section(s)"} {
+		if !strings.Contains(screen, s) {
+			t.Errorf("screen lacks %q:\n%s", s, screen)
+		}
+	}
+
+	m = New(styles.New(true))
+	m.SetSize(120, 30)
+	scenarios["failed"](&m)
+	if m.Panes[3].State != Failed || m.Panes[6].State != Skipped || m.Running() {
+		t.Errorf("failed scenario states: %v %v running %v", m.Panes[3].State, m.Panes[6].State, m.Running())
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "no sections found") {
+		t.Error("the failure is not shown")
+	}
+}
+
+func TestSmallSizesKeepTheLayout(t *testing.T) {
+	for _, size := range [][2]int{{80, 21}, {80, 12}, {100, 40}, {40, 10}, {20, 5}} {
+		m := New(styles.New(true))
+		m.SetSize(size[0], size[1])
+		scenarios["running"](&m)
+		out := m.View()
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if n := ansi.StringWidth(l); n > size[0] {
+				t.Errorf("%v: line %d is %d cells wide", size, i, n)
+			}
+		}
+	}
+}
+
+func TestLogKeepsTheNewestLines(t *testing.T) {
+	m := New(styles.New(true))
+	m.SetSize(80, 21)
+	for i := range MaxLogLines + 25 {
+		m.Log(t0, "extract", fmt.Sprintf("line %d", i))
+	}
+	if m.LogLen() != MaxLogLines || m.log.dropped != 25 {
+		t.Fatalf("kept %d, dropped %d", m.LogLen(), m.log.dropped)
+	}
+	screen := ansi.Strip(m.View())
+	if !strings.Contains(screen, fmt.Sprintf("line %d", MaxLogLines+24)) || !strings.Contains(screen, "25 older dropped") {
+		t.Errorf("newest line or drop count missing:\n%s", screen)
+	}
+	m.ScrollLog(100)
+	if screen := ansi.Strip(m.View()); strings.Contains(screen, fmt.Sprintf("line %d", MaxLogLines+24)) || !strings.Contains(screen, "100 line(s) below") {
+		t.Errorf("scrolled back 100 lines, screen:\n%s", screen)
+	}
+	m.ScrollLog(1 << 30)
+	if screen := ansi.Strip(m.View()); !strings.Contains(screen, "line 25") {
+		t.Errorf("scrolled to the start, screen:\n%s", screen)
+	}
+}
+
+func BenchmarkView10kLog(b *testing.B) {
+	m := New(styles.New(true))
+	m.SetSize(120, 40)
+	scenarios["running"](&m)
+	for i := range MaxLogLines {
+		m.Log(t0, "extract", fmt.Sprintf("§3.%d \"Subspaces\": definition \"Subspace %d\" (0.95)", i%60, i))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}

@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/tui/learnform"
+)
+
+// run is one learning run: its cancellation, the engine's events and the
+// gate's questions. The engine runs in a command; its events reach the
+// program through the broker's relay, read by one listening command at a
+// time, so they arrive in order.
+type run struct {
+	id     string
+	source string
+	cancel context.CancelFunc
+	events <-chan engine.Event
+	asks   chan approvalAsk
+}
+
+// approvalAsk is the gate asking the reviewer; the answer goes back on
+// reply, which is buffered so answering never blocks the program.
+type approvalAsk struct {
+	req   gate.Request
+	reply chan gate.Answer
+}
+
+// approver is the application's gate.Approver: it hands the request to the
+// program and waits for the reviewer's answer or for cancellation.
+type approver struct{ asks chan approvalAsk }
+
+// ErrAbandoned is the approver's error when the application ends before
+// the reviewer decides.
+var ErrAbandoned = errors.New("the terminal application closed before a decision")
+
+func (a approver) Approve(ctx context.Context, req gate.Request) (gate.Answer, error) {
+	ask := approvalAsk{req: req, reply: make(chan gate.Answer, 1)}
+	select {
+	case a.asks <- ask:
+	case <-ctx.Done():
+		return gate.Answer{}, ctx.Err()
+	}
+	select {
+	case ans := <-ask.reply:
+		return ans, nil
+	case <-ctx.Done():
+		return gate.Answer{}, ctx.Err()
+	}
+}
+
+// Messages of a run, each tagged with the run's id so a late message of
+// an earlier run is recognized.
+type (
+	eventMsg struct {
+		run string
+		at  time.Time
+		e   engine.Event
+	}
+	askMsg struct {
+		run string
+		ask approvalAsk
+	}
+	eventsClosedMsg struct{ run string }
+	doneMsg         struct {
+		run string
+		res *engine.LearnResult
+		err error
+	}
+	tickMsg   time.Time
+	statusMsg struct {
+		primitives, pending int
+		err                 error
+	}
+)
+
+// start begins a run of req: it builds the run's options from the base
+// ones and returns the run and the commands that drive it.
+func (m *Model) start(req learnform.Request) tea.Cmd {
+	ctx, cancel := context.WithCancel(m.ctx)
+	opts := m.opts.Learn
+	opts.Domain, opts.Depth, opts.DryRun, opts.Scope = req.Domain, req.Depth, req.DryRun, req.Scope
+	opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
+	opts.Events = engine.NewBroker()
+	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(), asks: make(chan approvalAsk)}
+	if !m.opts.Headless {
+		opts.Approver = approver{asks: r.asks}
+	}
+	m.run = r
+	m.learn.Reset(req.Source, r.id, req.DryRun)
+	st := m.opts.Store
+	learn := func() tea.Msg {
+		res, err := engine.Learn(ctx, st, req.Source, opts)
+		opts.Events.Close()
+		return doneMsg{run: r.id, res: res, err: err}
+	}
+	return tea.Batch(learn, listen(r), tick())
+}
+
+// listen waits for the run's next event or question.
+func listen(r *run) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case e, ok := <-r.events:
+			if !ok {
+				return eventsClosedMsg{run: r.id}
+			}
+			return eventMsg{run: r.id, at: time.Now(), e: e}
+		case a := <-r.asks:
+			return askMsg{run: r.id, ask: a}
+		}
+	}
+}
+
+// tickInterval is how often running stages' clocks are redrawn.
+const tickInterval = 250 * time.Millisecond
+
+func tick() tea.Cmd {
+	return tea.Tick(tickInterval, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// status reads the counts the status bar shows.
+func status(st Store) tea.Cmd {
+	return func() tea.Msg {
+		n, err := st.Count()
+		if err != nil {
+			return statusMsg{err: err}
+		}
+		cs, err := st.Conflicts()
+		if err != nil {
+			return statusMsg{err: err}
+		}
+		pending := 0
+		for _, c := range cs {
+			if c.State == core.ConflictPending {
+				pending++
+			}
+		}
+		return statusMsg{primitives: n, pending: pending}
+	}
+}
+
+// Outcome is how the last run of a session with the application ended.
+type Outcome struct {
+	// Result is nil when no run started.
+	Result *engine.LearnResult
+	Err    error
+}
+
+// Run runs the application until the person quits. Its error is the
+// program's; the last run's is in the Outcome.
+func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) (Outcome, error) {
+	p := tea.NewProgram(New(ctx, opts), append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	final, err := p.Run()
+	fm, ok := final.(Model)
+	if !ok {
+		return Outcome{}, err
+	}
+	if fm.run != nil {
+		// Ending the program ends any run it started.
+		fm.run.cancel()
+	}
+	return Outcome{Result: fm.Result, Err: fm.RunErr}, err
+}
