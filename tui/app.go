@@ -440,20 +440,30 @@ func (m Model) tabBar() string {
 
 func (m Model) statusBar() string {
 	label, value := m.st.App.Status.Render, m.st.App.StatusValue.Render
-	parts := []string{label(" store ") + value(m.opts.StorePath)}
-	if m.statusErr != nil {
-		parts = append(parts, m.st.App.Error.Render(m.statusErr.Error()))
-	} else {
-		parts = append(parts, value(fmt.Sprintf("%d", m.primitives))+label(" primitives"),
-			value(fmt.Sprintf("%d", m.pending))+label(" conflicts pending"))
+	bar := func(compact bool) string {
+		words := [...]string{" primitives", " conflicts pending", "session ", " running", "last session "}
+		if compact {
+			words = [...]string{" prim.", " pending", "", " ▶", "last "}
+		}
+		parts := []string{label(" store ") + value(m.opts.StorePath)}
+		if m.statusErr != nil {
+			parts = append(parts, m.st.App.Error.Render(m.statusErr.Error()))
+		} else {
+			parts = append(parts, value(fmt.Sprint(m.primitives))+label(words[0]), value(fmt.Sprint(m.pending))+label(words[1]))
+		}
+		switch {
+		case m.running && m.run != nil:
+			parts = append(parts, label(words[2])+value(m.run.id)+label(words[3]))
+		case m.run != nil:
+			parts = append(parts, label(words[4])+value(m.run.id))
+		}
+		return strings.Join(parts, label(" · "))
 	}
-	switch {
-	case m.running && m.run != nil:
-		parts = append(parts, label("session ")+value(m.run.id)+label(" running"))
-	case m.run != nil:
-		parts = append(parts, label("last session ")+value(m.run.id))
+	s := bar(false)
+	if ansi.StringWidth(s) > m.w {
+		s = bar(true)
 	}
-	return fit(strings.Join(parts, label(" · ")), m.w)
+	return fit(s, m.w)
 }
 
 // helpLine is the short help of what the keys do on the screen on top.

@@ -165,7 +165,7 @@ func (m Model) listRow(r, w int) string {
 		return fit("  "+mark+" "+visible(f.Location), w)
 	}
 	cat := fitPlain(visible(string(f.Category)), catW)
-	loc := fitPlain(visible(f.Location), locW)
+	loc := fitTail(visible(f.Location), locW)
 	if m.active && len(m.pos) > 0 && m.pos[m.cur] == r {
 		return m.paint.selected.paint("▸ " + mark + " " + cat + " " + loc)
 	}
@@ -176,6 +176,15 @@ func (m Model) listRow(r, w int) string {
 		mark = m.paint.critical.paint(mark)
 	}
 	return "  " + mark + " " + m.paint.kind.paint(cat) + " " + loc
+}
+
+// fitTail fits unstyled text to w cells, cutting from the left: the end of
+// a location (line and column) tells rows apart, its common prefix does not.
+func fitTail(s string, w int) string {
+	if n := ansi.StringWidth(s); n > w && w > 1 {
+		return ansi.TruncateLeft(s, n-w+1, "…")
+	}
+	return fitPlain(s, w)
 }
 
 // fitPlain is fit for unstyled text, with a fast path for ASCII.

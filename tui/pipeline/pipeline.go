@@ -298,7 +298,11 @@ func (m Model) info(e engine.StageFinished) []string {
 				types[abbrev(k)] = n
 			}
 		}
-		out := []string{fmt.Sprintf("%d candidate(s): %s", c["candidates"], byCount(types))}
+		head := fmt.Sprintf("%d candidate(s)", c["candidates"])
+		if len(types) > 0 {
+			head += ": " + byCount(types)
+		}
+		out := []string{head}
 		if len(edges) > 0 {
 			out = append(out, faint("edges "+byCount(edges)))
 		}
@@ -367,6 +371,9 @@ func byCount(counts map[string]int) string {
 }
 
 func roundDur(d time.Duration) string {
+	if d < time.Millisecond {
+		return "<1ms"
+	}
 	if d < time.Second {
 		return d.Round(time.Millisecond).String()
 	}
