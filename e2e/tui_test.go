@@ -95,6 +95,10 @@ func TestAppLearnsCleanMarkdown(t *testing.T) {
 	if m.RunErr != nil || m.Result == nil || !m.Result.Committed {
 		t.Fatalf("run: err %v, result %+v", m.RunErr, m.Result)
 	}
+	// Law 1: a clean HOME source never stops at the reviewer.
+	if m.Result.Decision.DecidedBy != core.ByAuto || m.Findings().Pending() || m.Tab() != 0 {
+		t.Errorf("clean HOME source: decided by %s, reviewer pending %v, tab %d", m.Result.Decision.DecidedBy, m.Findings().Pending(), m.Tab())
+	}
 	l := m.Learn()
 	for i, p := range l.Panes {
 		if p.State != pipeline.Done {

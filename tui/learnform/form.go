@@ -132,7 +132,7 @@ func (m *Model) SetStyles(st styles.Styles) {
 func (m *Model) SetSize(w, _ int) {
 	m.w = w
 	for i := range m.inputs {
-		m.inputs[i].SetWidth(max(10, min(w, 100)-16))
+		m.inputs[i].SetWidth(max(10, min(w, 100)-18))
 	}
 }
 
