@@ -88,7 +88,7 @@ func TestAppLearnsCleanMarkdown(t *testing.T) {
 	db := openStore(t, t.TempDir())
 	defer db.Close()
 	tm := startApp(t, db, src, "")
-	waitFor(t, tm, "last session")
+	waitFor(t, tm, "n learn a source") // shown once the run has settled
 	press(tm, "q")
 	m := finalModel(t, tm)
 
@@ -137,7 +137,7 @@ func TestAppReviewerAcknowledgeThenApprove(t *testing.T) {
 	press(tm, "a")
 	waitFor(t, tm, "before approving")
 	press(tm, "space", "a")
-	waitFor(t, tm, "last session")
+	waitFor(t, tm, "n learn a source") // shown once the run has settled
 	press(tm, "q")
 	m := finalModel(t, tm)
 
@@ -177,7 +177,7 @@ func TestAppReviewerRejectLeavesStoreUnchanged(t *testing.T) {
 	tm := startApp(t, db, src, core.Stranger)
 	waitFor(t, tm, "CRITICAL")
 	press(tm, "r")
-	waitFor(t, tm, "last session")
+	waitFor(t, tm, "n learn a source") // shown once the run has settled
 	press(tm, "q")
 	m := finalModel(t, tm)
 
