@@ -71,6 +71,21 @@ type Styles struct {
 
 	// Input styles a form field.
 	Input struct{ Focused, Blurred, Hint lipgloss.Style }
+
+	// Diff styles a comparison of two texts: words only on the left
+	// (Delete), only on the right (Insert), on both (Same); Side heads a
+	// column ("EXISTING", "CANDIDATE").
+	Diff struct{ Insert, Delete, Same, Side lipgloss.Style }
+
+	// Graph styles the primitive browser: Rank numbers, Edge types and
+	// strengths, the prerequisite Tree's branches, and the plane map's
+	// Axis, domain Region labels, Point for a primitive and Current for the
+	// selected one.
+	Graph struct{ Rank, Edge, Tree, Axis, Region, Point, Current lipgloss.Style }
+
+	// Status colours a session or skill state: Active (committed, valid),
+	// Inactive (reverted, archived) and Problem (failed, invalid).
+	Status struct{ Active, Inactive, Problem lipgloss.Style }
 }
 
 // Palette colours, each a light/dark pair.
@@ -141,6 +156,23 @@ func New(isDark bool) Styles {
 	s.Evidence.Gutter = fg(p.muted)
 	s.Evidence.Match = lipgloss.NewStyle().Background(p.matchBg).Foreground(p.text).Bold(true)
 	s.Evidence.Marker = fg(p.bad).Bold(true)
+
+	s.Diff.Insert = lipgloss.NewStyle().Foreground(p.good).Underline(true)
+	s.Diff.Delete = lipgloss.NewStyle().Foreground(p.bad).Strikethrough(true)
+	s.Diff.Same = fg(p.text)
+	s.Diff.Side = fg(p.accent).Bold(true)
+
+	s.Graph.Rank = fg(p.muted)
+	s.Graph.Edge = fg(p.secondary)
+	s.Graph.Tree = fg(p.muted)
+	s.Graph.Axis = fg(p.muted)
+	s.Graph.Region = fg(p.secondary).Italic(true)
+	s.Graph.Point = fg(p.accent)
+	s.Graph.Current = fg(p.bad).Bold(true)
+
+	s.Status.Active = fg(p.good)
+	s.Status.Inactive = fg(p.muted).Italic(true)
+	s.Status.Problem = fg(p.bad).Bold(true)
 
 	s.Input.Focused = fg(p.accent).Bold(true)
 	s.Input.Blurred = fg(p.muted)
