@@ -33,45 +33,66 @@ const hostileNotes = "# Access notes\n\n" +
 	"access = \"user\u202E nimda\"\n\n" +
 	"A permission is the right to perform one action on one resource.\n"
 
+// appT is the application running in a test terminal of w×h cells.
+type appT struct {
+	*teatest.TestModel
+	w, h int
+}
+
+func runApp(t *testing.T, opts tui.Options, w, h int) *appT {
+	t.Helper()
+	tm := teatest.NewTestModel(t, tui.New(context.Background(), opts),
+		teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	return &appT{tm, w, h}
+}
+
 // startApp runs the application on a real store with a real engine,
 // learning source at once.
-func startApp(t *testing.T, db *store.Store, source string, tier core.Familiarity) *teatest.TestModel {
+func startApp(t *testing.T, db *store.Store, source string, tier core.Familiarity) *appT {
 	t.Helper()
-	opts := tui.Options{
+	return runApp(t, tui.Options{
 		Store: db, StorePath: db.Path(),
 		Learn: engine.LearnOptions{Domains: builtinDomains(t), Tier: tier},
 		Start: learnform.Request{Source: source, Depth: core.Standard},
 		Dark:  true,
-	}
-	return teatest.NewTestModel(t, tui.New(context.Background(), opts),
-		teatest.WithInitialTermSize(120, 40),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	}, 120, 40)
 }
 
-// waitFor waits until the screen output holds s. The renderer writes only
-// the cells that changed, skipping unchanged ones (often spaces) with
-// cursor moves, so escapes and spaces are ignored on both sides.
-func waitFor(t *testing.T, tm *teatest.TestModel, s string) {
+// waitFor waits until the screen shows s. The renderer writes only the
+// cells that changed, so text already on screen is not written again:
+// while s is not seen, a window-size message forces a full repaint.
+// Escapes and spaces are ignored on both sides (a repaint skips runs of
+// blanks with cursor moves).
+func waitFor(t *testing.T, a *appT, s string) {
 	t.Helper()
 	squeeze := func(s string) string { return strings.ReplaceAll(ansi.Strip(s), " ", "") }
 	want := squeeze(s)
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return strings.Contains(squeeze(string(b)), want)
-	}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	teatest.WaitFor(t, a.Output(), func(b []byte) bool {
+		if strings.Contains(squeeze(string(b)), want) {
+			return true
+		}
+		a.Send(tea.WindowSizeMsg{Width: a.w, Height: a.h})
+		return false
+	}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(50*time.Millisecond))
 }
 
-func finalModel(t *testing.T, tm *teatest.TestModel) tui.Model {
+func finalModel(t *testing.T, a *appT) tui.Model {
 	t.Helper()
-	return tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(tui.Model)
+	return a.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(tui.Model)
 }
 
-func press(tm *teatest.TestModel, keys ...string) {
+func press(tm *appT, keys ...string) {
 	for _, k := range keys {
 		switch k {
 		case "space":
 			tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 		case "ctrl+c":
 			tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+		case "enter":
+			tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+		case "backspace":
+			tm.Send(tea.KeyPressMsg{Code: tea.KeyBackspace})
 		default:
 			tm.Type(k)
 		}

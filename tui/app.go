@@ -17,10 +17,15 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/findings"
+	"github.com/lore-kb/lore/tui/graphview"
+	"github.com/lore-kb/lore/tui/history"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/pipeline"
+	"github.com/lore-kb/lore/tui/skillsview"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -28,6 +33,9 @@ import (
 type Store interface {
 	engine.Store
 	Count() (int, error)
+	Sessions() ([]core.Session, error)
+	// TopByImportance pages through the primitives in rank order.
+	TopByImportance(n, offset int) ([]core.Primitive, error)
 }
 
 // Options configure the application.
@@ -72,11 +80,24 @@ type Model struct {
 	help help.Model
 	w, h int
 
-	tab      tab
-	learn    pipeline.Model
-	form     learnform.Model
-	formOpen bool
-	findings findings.Model
+	tab       tab
+	learn     pipeline.Model
+	form      learnform.Model
+	formOpen  bool
+	findings  findings.Model
+	conflicts diffview.Model
+	graph     graphview.Model
+	history   history.Model
+	skills    skillsview.Model
+	// stale marks the screens whose data must be reloaded when shown.
+	stale      map[tab]bool
+	rows       []graphview.Row
+	rowsGen    int
+	rankBy     string // "importance" or "reach"
+	reachReady bool
+	// notice is a one-line message replacing the help line until the
+	// next key.
+	notice string
 
 	showHelp    bool
 	confirmQuit bool
@@ -100,7 +121,9 @@ type Model struct {
 func New(ctx context.Context, opts Options) Model {
 	st := styles.New(opts.Dark)
 	m := Model{ctx: ctx, opts: opts, st: st, keys: DefaultKeyMap(), help: help.New(),
-		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st)}
+		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
+		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
+		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: "importance"}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)
@@ -125,6 +148,9 @@ func (m Model) Learn() pipeline.Model { return m.learn }
 // Findings is the findings reviewer's state.
 func (m Model) Findings() findings.Model { return m.findings }
 
+// Graph is the Graph screen's state.
+func (m Model) Graph() graphview.Model { return m.graph }
+
 // Form is the learn form's state.
 func (m Model) Form() learnform.Model { return m.form }
 
@@ -143,6 +169,10 @@ func (m *Model) setStyles(st styles.Styles) {
 	m.learn.SetStyles(st)
 	m.form.SetStyles(st)
 	m.findings = m.findings.SetStyles(st)
+	m.conflicts = m.conflicts.SetStyles(st)
+	m.graph = m.graph.SetStyles(st)
+	m.history = m.history.SetStyles(st)
+	m.skills = m.skills.SetStyles(st)
 }
 
 // bodyHeight is the screen area between the tab bar and the status bar
@@ -154,6 +184,10 @@ func (m *Model) resize() {
 	m.learn.SetSize(m.w, bh)
 	m.form.SetSize(m.w, bh)
 	m.findings = m.findings.SetSize(m.w, bh)
+	m.conflicts = m.conflicts.SetSize(m.w, bh)
+	m.graph = m.graph.SetSize(m.w, bh)
+	m.history = m.history.SetSize(m.w, bh)
+	m.skills = m.skills.SetSize(m.w, bh)
 	m.help.SetWidth(m.w)
 }
 
@@ -229,8 +263,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
-	// Anything else belongs to the form (its validation and completions)
-	// or the screens' own components.
+	if next, cmd, ok := m.screenMsg(msg); ok {
+		return next, cmd
+	}
+	// Anything else belongs to the form (its validation and completions).
 	var cmd tea.Cmd
 	m.form, cmd = m.form.Update(msg)
 	return m, cmd
@@ -249,7 +285,11 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	case err != nil:
 		m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
-	return m, tea.Batch(status(m.opts.Store), m.finishIfDone())
+	if m.quitting {
+		return m, m.finishIfDone()
+	}
+	next, cmd := m.changed()
+	return next, cmd
 }
 
 // finishIfDone quits once a cancelled run has fully stopped.
@@ -291,14 +331,14 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	// The form takes every key but ctrl+c: it is for typing.
-	if m.formOpen && m.tab == tabLearn {
+	m.notice = ""
+	// A screen that is being typed into or asks a question takes every key
+	// but ctrl+c.
+	if m.captured() {
 		if k.String() == "ctrl+c" {
 			return m.quit()
 		}
-		var cmd tea.Cmd
-		m.form, cmd = m.form.Update(k)
-		return m, cmd
+		return m.toScreen(k)
 	}
 	switch {
 	case key.Matches(k, m.keys.Quit):
@@ -307,27 +347,63 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.showHelp = true
 		return m, nil
 	case key.Matches(k, m.keys.NextTab):
-		m.tab = (m.tab + 1) % tab(len(tabNames))
-		return m, nil
+		next, cmd := m.show((m.tab + 1) % tab(len(tabNames)))
+		return next, cmd
 	case key.Matches(k, m.keys.PrevTab):
-		m.tab = (m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames))
-		return m, nil
+		next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
+		return next, cmd
 	case m.tab == tabLearn && !m.running && key.Matches(k, m.keys.NewLearn):
 		m.formOpen = true
 		return m, nil
+	case m.tab == tabGraph && key.Matches(k, m.keys.Rank):
+		next, cmd := m.toggleRank()
+		return next, cmd
 	}
 	for i, b := range m.keys.Tabs {
 		if key.Matches(k, b) {
-			m.tab = tab(i)
-			return m, nil
+			next, cmd := m.show(tab(i))
+			return next, cmd
 		}
 	}
+	return m.toScreen(k)
+}
+
+// captured reports whether the screen on top takes every key: a form or
+// filter being typed into, or a question being asked.
+func (m Model) captured() bool {
+	switch m.tab {
+	case tabLearn:
+		return m.formOpen
+	case tabConflicts:
+		return m.conflicts.Confirming()
+	case tabGraph:
+		return m.graph.Editing()
+	case tabHistory:
+		return m.history.Confirming()
+	}
+	return false
+}
+
+// toScreen hands a message to the screen on top.
+func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.tab {
 	case tabLearn:
-		m.learn, cmd = m.learn.Update(k)
+		if m.formOpen {
+			m.form, cmd = m.form.Update(msg)
+		} else {
+			m.learn, cmd = m.learn.Update(msg)
+		}
 	case tabFindings:
-		m.findings, cmd = m.findings.Update(k)
+		m.findings, cmd = m.findings.Update(msg)
+	case tabConflicts:
+		m.conflicts, cmd = m.conflicts.Update(msg)
+	case tabGraph:
+		m.graph, cmd = m.graph.Update(msg)
+	case tabHistory:
+		m.history, cmd = m.history.Update(msg)
+	case tabSkills:
+		m.skills, cmd = m.skills.Update(msg)
 	}
 	return m, cmd
 }
@@ -349,6 +425,9 @@ func (m Model) tabLabel(i int, name string) string {
 	if tab(i) == tabFindings && m.ask != nil {
 		label += " ●"
 	}
+	if tab(i) == tabConflicts && m.pending > 0 {
+		label += fmt.Sprintf(" (%d)", m.pending)
+	}
 	if tab(i) == m.tab {
 		return m.st.App.TabActive.Render(label)
 	}
@@ -361,16 +440,31 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	}
 	if ms.Y == 0 {
 		for i, s := range m.tabSpans() {
-			if ms.X >= s[0] && ms.X < s[1] && !(m.formOpen && m.tab == tabLearn) {
-				m.tab = tab(i)
+			if ms.X >= s[0] && ms.X < s[1] && !m.captured() {
+				next, cmd := m.show(tab(i))
+				return next, cmd
 			}
 		}
 		return m, nil
 	}
-	if m.tab == tabFindings && ms.Y <= m.bodyHeight() {
-		m.findings = m.findings.Click(ms.X, ms.Y-1)
+	if ms.Y > m.bodyHeight() {
+		return m, nil
 	}
-	return m, nil
+	x, y := ms.X, ms.Y-1
+	var cmd tea.Cmd
+	switch m.tab {
+	case tabFindings:
+		m.findings = m.findings.Click(x, y)
+	case tabConflicts:
+		m.conflicts = m.conflicts.Click(x, y)
+	case tabGraph:
+		m.graph, cmd = m.graph.Click(x, y).RequestDetail()
+	case tabHistory:
+		m.history, cmd = m.history.Click(x, y)
+	case tabSkills:
+		m.skills = m.skills.Click(x, y)
+	}
+	return m, cmd
 }
 
 func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
@@ -388,6 +482,16 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 		m.learn.ScrollLog(-delta)
 	case tabFindings:
 		m.findings = m.findings.Scroll(delta)
+	case tabConflicts:
+		m.conflicts = m.conflicts.Scroll(delta)
+	case tabGraph:
+		var cmd tea.Cmd
+		m.graph, cmd = m.graph.Scroll(delta).RequestDetail()
+		return m, cmd
+	case tabHistory:
+		m.history = m.history.Scroll(delta)
+	case tabSkills:
+		m.skills = m.skills.Scroll(delta)
 	}
 	return m, nil
 }
@@ -419,8 +523,14 @@ func (m Model) render() string {
 		body = m.learn.View()
 	case m.tab == tabFindings:
 		body = m.findings.View()
-	default:
-		body = m.later(m.tab)
+	case m.tab == tabConflicts:
+		body = m.conflicts.View()
+	case m.tab == tabGraph:
+		body = m.graph.View()
+	case m.tab == tabHistory:
+		body = m.history.View()
+	case m.tab == tabSkills:
+		body = m.skills.View()
 	}
 	return m.tabBar() + "\n" + fitLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }
@@ -481,11 +591,34 @@ func (m Model) helpLine() string {
 		if !m.running {
 			bs = append([]key.Binding{m.keys.NewLearn}, bs...)
 		}
-	case m.tab == tabFindings:
-		bs = findings.DefaultKeyMap().ShortHelp()
+	default:
+		bs = m.screenKeys().ShortHelp()
+		if m.tab == tabGraph {
+			bs = append(bs, m.keys.Rank)
+		}
 	}
 	bs = append(bs, m.keys.ShortHelp()...)
+	if m.notice != "" {
+		return fit(" "+m.st.Label.Render(m.notice), m.w)
+	}
 	return fit(" "+m.help.ShortHelpView(bs), m.w)
+}
+
+// screenKeys is the key map of the screen on top (Learn aside).
+func (m Model) screenKeys() help.KeyMap {
+	switch m.tab {
+	case tabFindings:
+		return m.findings.KeyMap()
+	case tabConflicts:
+		return m.conflicts.KeyMap()
+	case tabGraph:
+		return m.graph.KeyMap()
+	case tabHistory:
+		return m.history.KeyMap()
+	case tabSkills:
+		return m.skills.KeyMap()
+	}
+	return m.learn.Keys()
 }
 
 func (m Model) helpView() string {
@@ -495,27 +628,13 @@ func (m Model) helpView() string {
 		groups = append(m.form.Keys().FullHelp(), groups...)
 	case m.tab == tabLearn:
 		groups = append(m.learn.Keys().FullHelp(), groups...)
-	case m.tab == tabFindings:
-		groups = append(findings.DefaultKeyMap().FullHelp(), groups...)
+	default:
+		groups = append(m.screenKeys().FullHelp(), groups...)
+		if m.tab == tabGraph {
+			groups = append(groups, []key.Binding{m.keys.Rank})
+		}
 	}
 	return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" · keys") + "\n\n" + m.help.FullHelpView(groups))
-}
-
-// later describes a screen that arrives with a later release, and the
-// command that does its work today.
-func (m Model) later(t tab) string {
-	what := map[tab][2]string{
-		tabConflicts: {"Side-by-side review of merge conflicts: existing and candidate with word-level differences, scores and the comparator's rationale; keep existing, keep candidate or keep both.",
-			"lore conflicts · lore conflicts resolve ID keep-existing|keep-candidate|keep-both"},
-		tabGraph: {"The primitive graph ranked by importance or reach, with filter and search, a detail pane, navigable dependencies, the prerequisite tree and a plane map.",
-			"lore rank --by importance --top 20 · lore show ID · lore graph --format dot"},
-		tabSkills: {"The generated skills: each SKILL.md rendered, with its strict validation result.",
-			"lore report SESSION lists a session's skills; they are written under " + m.opts.Learn.OutputDir},
-		tabHistory: {"Past sessions with their reports, and unlearn with its integrity check.",
-			"lore sessions · lore report SESSION · lore unlearn SESSION [--force]"},
-	}[t]
-	text := m.st.Heading.Render(tabNames[t]) + "\n\n" + what[0] + "\n\n" + m.st.Label.Render("Today, from the command line:") + "\n  " + what[1]
-	return m.place(ansi.Wordwrap(text, min(m.w-4, 90), " "), m.bodyHeight())
 }
 
 // fit truncates or pads s to exactly w cells.

@@ -7,9 +7,11 @@ type KeyMap struct {
 	Tabs             [6]key.Binding
 	NextTab, PrevTab key.Binding
 	NewLearn         key.Binding
-	Help             key.Binding
-	Quit             key.Binding
-	Yes, No          key.Binding
+	// Rank switches the Graph screen between importance and reach.
+	Rank    key.Binding
+	Help    key.Binding
+	Quit    key.Binding
+	Yes, No key.Binding
 }
 
 // DefaultKeyMap returns the global keys.
@@ -19,6 +21,7 @@ func DefaultKeyMap() KeyMap {
 		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
 		NewLearn: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "learn a source")),
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Rank:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q/ctrl+c", "quit")),
 		Yes:      key.NewBinding(key.WithKeys("y", "Y", "ctrl+c"), key.WithHelp("y", "yes")),
 		No:       key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),

@@ -1,0 +1,246 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/tui/graphview"
+)
+
+// The commands below read the store and run the engine's resolve and
+// unlearn off the update loop; each returns one typed message.
+type (
+	conflictsMsg struct {
+		pending []core.Conflict
+		err     error
+	}
+	resolvedMsg struct {
+		id  string
+		res *engine.ResolveResult
+		err error
+	}
+	rowsMsg struct {
+		// gen tells pages of an older load apart.
+		gen    int
+		offset int
+		rows   []graphview.Row
+		more   bool
+		err    error
+	}
+	reachMsg struct {
+		gen   int
+		reach map[string]int
+	}
+	detailMsg struct {
+		d   graphview.Detail
+		err error
+	}
+	exportedMsg struct {
+		path string
+		err  error
+	}
+	sessionsMsg struct {
+		sessions []core.Session
+		err      error
+	}
+	reportMsg struct {
+		id, markdown string
+		err          error
+	}
+	unlearnedMsg struct {
+		id  string
+		res *engine.UnlearnResult
+		err error
+	}
+	artifactsMsg struct {
+		arts []core.Artifact
+		err  error
+	}
+)
+
+func loadConflicts(st Store) tea.Cmd {
+	return func() tea.Msg {
+		cs, err := st.Conflicts()
+		if err != nil {
+			return conflictsMsg{err: err}
+		}
+		cs = slices.DeleteFunc(cs, func(c core.Conflict) bool { return c.State != core.ConflictPending })
+		return conflictsMsg{pending: cs}
+	}
+}
+
+func (m Model) resolve(id, choice string) tea.Cmd {
+	st, base := m.opts.Store, m.opts.Learn
+	return func() tea.Msg {
+		res, err := engine.ResolveConflict(st, id, core.Resolution(choice),
+			engine.ResolveOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
+		return resolvedMsg{id: id, res: res, err: err}
+	}
+}
+
+// rowsPage is how many ranked primitives one page loads: the first page
+// alone makes the first frame, later ones fill the list behind it.
+const rowsPage = 2000
+
+func loadRows(st Store, gen, offset int) tea.Cmd {
+	return func() tea.Msg {
+		ps, err := st.TopByImportance(rowsPage, offset)
+		if err != nil {
+			return rowsMsg{gen: gen, offset: offset, err: err}
+		}
+		rows := make([]graphview.Row, len(ps))
+		for i := range ps {
+			p := &ps[i]
+			rows[i] = graphview.Row{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Confidence: p.Confidence,
+				Importance: p.Importance(), Plane: p.Plane}
+		}
+		return rowsMsg{gen: gen, offset: offset, rows: rows, more: len(ps) == rowsPage}
+	}
+}
+
+// loadReach computes every primitive's reach (transitive dependents); it
+// needs the whole graph, so it runs once the list is complete.
+func loadReach(st Store, gen int, ids []string) tea.Cmd {
+	return func() tea.Msg {
+		prims := make([]core.Primitive, 0, len(ids))
+		for _, id := range ids {
+			if p, ok, err := st.GetPrimitive(id); err == nil && ok {
+				prims = append(prims, p)
+			}
+		}
+		return reachMsg{gen: gen, reach: graph.Reach(prims)}
+	}
+}
+
+// chainDepth bounds the prerequisite tree shown for a primitive.
+const chainDepth = 6
+
+func loadDetail(st Store, id string) tea.Cmd {
+	return func() tea.Msg {
+		p, ok, err := st.GetPrimitive(id)
+		if err != nil {
+			return detailMsg{err: err}
+		}
+		if !ok {
+			return detailMsg{err: fmt.Errorf("primitive %s is no longer in the store", id)}
+		}
+		name := func(id string) string {
+			if q, ok, err := st.GetPrimitive(id); err == nil && ok {
+				return q.Name
+			}
+			return id
+		}
+		d := graphview.Detail{P: p}
+		for _, e := range p.Dependencies {
+			d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.Target, Name: name(e.Target), Type: e.Type, Strength: e.Strength})
+		}
+		deps, err := st.Dependents(id)
+		if err != nil {
+			return detailMsg{err: err}
+		}
+		for _, e := range deps {
+			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.ID, Name: name(e.ID), Type: e.Type, Strength: e.Strength})
+		}
+		d.Chain = graph.Chain(func(id string) (*core.Primitive, bool) {
+			q, ok, err := st.GetPrimitive(id)
+			return &q, ok && err == nil
+		}, id, chainDepth)
+		return detailMsg{d: d}
+	}
+}
+
+// export writes the primitives of ids as DOT or Mermaid to a new file in
+// the working directory, named by the time, and says where.
+func export(st Store, format string, ids []string) tea.Cmd {
+	return func() tea.Msg {
+		prims := make([]core.Primitive, 0, len(ids))
+		for _, id := range ids {
+			if p, ok, err := st.GetPrimitive(id); err == nil && ok {
+				prims = append(prims, p)
+			}
+		}
+		ext, write := ".dot", graph.DOT
+		if format == "mermaid" {
+			ext, write = ".mmd", graph.Mermaid
+		}
+		dir, err := os.Getwd()
+		if err != nil {
+			return exportedMsg{err: fmt.Errorf("export: %w", err)}
+		}
+		path := filepath.Join(dir, "lore-graph-"+time.Now().Format("20060102-150405")+ext)
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err != nil {
+			return exportedMsg{err: fmt.Errorf("export: %w", err)}
+		}
+		err = write(f, prims)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			_ = os.Remove(path)
+			return exportedMsg{err: fmt.Errorf("export %s: %w", path, err)}
+		}
+		return exportedMsg{path: path}
+	}
+}
+
+func loadSessions(st Store) tea.Cmd {
+	return func() tea.Msg {
+		ss, err := st.Sessions()
+		if err != nil {
+			return sessionsMsg{err: err}
+		}
+		// Newest first.
+		slices.SortStableFunc(ss, func(a, b core.Session) int { return b.StartedAt.Compare(a.StartedAt) })
+		return sessionsMsg{sessions: ss}
+	}
+}
+
+func loadReport(st Store, id string) tea.Cmd {
+	return func() tea.Msg {
+		in, err := engine.LoadReport(st, id)
+		if err != nil {
+			return reportMsg{id: id, err: err}
+		}
+		return reportMsg{id: id, markdown: report.Build(in, report.Limits{}).Markdown}
+	}
+}
+
+func (m Model) unlearn(id string, force bool) tea.Cmd {
+	ctx, st, base := m.ctx, m.opts.Store, m.opts.Learn
+	return func() tea.Msg {
+		res, err := engine.Unlearn(ctx, st, id, engine.UnlearnOptions{Force: force, Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
+		return unlearnedMsg{id: id, res: res, err: err}
+	}
+}
+
+// blockedBy lists the dependents an unlearn would strand, when err says it
+// was blocked for them.
+func blockedBy(err error) ([]string, bool) {
+	var b *engine.IntegrityBlockedError
+	if !errors.As(err, &b) {
+		return nil, false
+	}
+	out := make([]string, len(b.Integrity))
+	for i, ie := range b.Integrity {
+		out[i] = ie.Message
+	}
+	return out, true
+}
+
+func loadArtifacts(st Store) tea.Cmd {
+	return func() tea.Msg {
+		arts, err := st.Artifacts()
+		return artifactsMsg{arts: arts, err: err}
+	}
+}

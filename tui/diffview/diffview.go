@@ -1,0 +1,395 @@
+// Package diffview is the Conflicts screen body: the pending merge
+// conflicts listed at the top and the selected one drawn side by side —
+// existing on the left, candidate on the right — with word-level
+// highlighting, set differences, scores and the comparator's rationale. It
+// is a leaf component: it takes conflicts and a styles value and reports a
+// decision as a ResolveMsg; the root applies it through the engine. Render
+// draws a conflict without the model.
+package diffview
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// ResolveMsg asks the root to resolve conflict ID with Choice, one of
+// "keep-existing", "keep-candidate" or "keep-both" (core.Resolution values).
+type ResolveMsg struct {
+	ID     string
+	Choice string
+}
+
+const (
+	// maxListRows bounds the conflict list so the view keeps the screen.
+	maxListRows = 5
+	// ruleMinHeight is the height from which a rule separates list and view.
+	ruleMinHeight = 12
+)
+
+// Model is the Conflicts screen. The zero value is not usable; call New.
+type Model struct {
+	st    styles.Styles
+	paint painter
+	keys  KeyMap
+
+	cs      []core.Conflict
+	cur     int
+	top     int
+	unified bool
+	scroll  int
+	// confirm is the ID whose keep-candidate awaits y; pending the ID whose
+	// resolution was sent and not yet answered by WithConflicts or SetError,
+	// so that a second key press cannot resolve it twice.
+	confirm string
+	pending string
+	err     string
+
+	w, h int
+	// body is the selected conflict's view at the current width, layout and
+	// styles, computed outside View because View has a value receiver and a
+	// word diff is too costly to redo every frame.
+	body []string
+}
+
+// New returns a screen with no conflicts and the default key map.
+func New(st styles.Styles) Model {
+	return Model{keys: DefaultKeyMap()}.SetStyles(st)
+}
+
+// SetStyles switches the styles (a light/dark change).
+func (m Model) SetStyles(st styles.Styles) Model {
+	m.st = st
+	m.paint = newPainter(st)
+	return m.refresh()
+}
+
+// WithKeyMap replaces the key bindings.
+func (m Model) WithKeyMap(k KeyMap) Model {
+	m.keys = k
+	return m
+}
+
+// KeyMap returns the bindings in use, for the root's help.
+func (m Model) KeyMap() KeyMap { return m.keys }
+
+// SetSize sets the size View fills exactly.
+func (m Model) SetSize(w, h int) Model {
+	m.w, m.h = max(w, 0), max(h, 0)
+	return m.keepVisible().refresh()
+}
+
+// WithConflicts shows the pending conflicts of cs (resolved ones are
+// skipped). The selection stays on the same conflict ID when it is still
+// there; otherwise it stays at the same position, which after a resolution
+// is the next conflict.
+func (m Model) WithConflicts(cs []core.Conflict) Model {
+	prevID := ""
+	if c, ok := m.Selected(); ok {
+		prevID = c.ID
+	}
+	// A copy: the caller's slice may change after this returns, and earlier
+	// Model values must not see it.
+	m.cs = make([]core.Conflict, 0, len(cs))
+	for _, c := range cs {
+		if c.State != core.ConflictResolved {
+			m.cs = append(m.cs, c)
+		}
+	}
+	i := slices.IndexFunc(m.cs, func(c core.Conflict) bool { return c.ID == prevID })
+	if i < 0 {
+		i = min(m.cur, len(m.cs)-1)
+		m.scroll = 0
+	}
+	m.cur = max(i, 0)
+	m.pending = ""
+	if m.confirm != "" && (i < 0 || m.cs[m.cur].ID != m.confirm) {
+		m.confirm = ""
+	}
+	return m.keepVisible().refresh()
+}
+
+// Selected returns the selected conflict.
+func (m Model) Selected() (core.Conflict, bool) {
+	if m.cur < 0 || m.cur >= len(m.cs) {
+		return core.Conflict{}, false
+	}
+	return m.cs[m.cur], true
+}
+
+// Confirming reports whether keep-candidate is waiting for y or n.
+func (m Model) Confirming() bool { return m.confirm != "" }
+
+// Unified reports whether the one-column layout is chosen.
+func (m Model) Unified() bool { return m.unified }
+
+// SetError shows msg inline (a resolution the engine refused) and allows
+// the conflict to be decided again.
+func (m Model) SetError(msg string) Model {
+	m.err = oneLine(msg)
+	m.pending = ""
+	return m
+}
+
+// Update handles key presses; everything else is the root's business.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return m, nil
+	}
+	k := m.keys
+	if m.confirm != "" {
+		// Only the answer counts: a stray key must neither replace the
+		// existing primitive nor move away from the question.
+		switch {
+		case key.Matches(kp, k.Confirm):
+			id := m.confirm
+			m.confirm = ""
+			return m.resolve(id, core.KeepCandidate)
+		case key.Matches(kp, k.Cancel):
+			m.confirm = ""
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(kp, k.Next):
+		return m.move(1), nil
+	case key.Matches(kp, k.Prev):
+		return m.move(-1), nil
+	case key.Matches(kp, k.ScrollDown):
+		return m.Scroll(1), nil
+	case key.Matches(kp, k.ScrollUp):
+		return m.Scroll(-1), nil
+	case key.Matches(kp, k.PageDown):
+		return m.Scroll(max(m.layout().bodyH-1, 1)), nil
+	case key.Matches(kp, k.PageUp):
+		return m.Scroll(-max(m.layout().bodyH-1, 1)), nil
+	case key.Matches(kp, k.Unified):
+		m.unified = !m.unified
+		m.scroll = 0
+		return m.refresh(), nil
+	case key.Matches(kp, k.KeepExisting):
+		return m.decide(core.KeepExisting)
+	case key.Matches(kp, k.KeepBoth):
+		return m.decide(core.KeepBoth)
+	case key.Matches(kp, k.KeepCandidate):
+		if c, ok := m.Selected(); ok && m.pending != c.ID {
+			m.confirm, m.err = c.ID, ""
+		}
+		return m, nil
+	}
+	return m, nil
+}
+
+func (m Model) decide(r core.Resolution) (Model, tea.Cmd) {
+	c, ok := m.Selected()
+	if !ok {
+		return m, nil
+	}
+	return m.resolve(c.ID, r)
+}
+
+func (m Model) resolve(id string, r core.Resolution) (Model, tea.Cmd) {
+	if m.pending == id {
+		return m, nil
+	}
+	m.pending, m.err = id, ""
+	msg := ResolveMsg{ID: id, Choice: string(r)}
+	return m, func() tea.Msg { return msg }
+}
+
+// Click selects the list row at the component-relative cell (x, y).
+func (m Model) Click(x, y int) Model {
+	lo := m.layout()
+	if m.confirm != "" || x < 0 || x >= m.w || y < 0 || y >= lo.listH {
+		return m
+	}
+	if i := m.top + y; i < len(m.cs) {
+		return m.move(i - m.cur)
+	}
+	return m
+}
+
+// Scroll moves the conflict view by delta lines (the mouse wheel).
+func (m Model) Scroll(delta int) Model {
+	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
+	return m
+}
+
+func (m Model) maxScroll() int { return max(len(m.body)-m.layout().bodyH, 0) }
+
+func (m Model) move(d int) Model {
+	if len(m.cs) == 0 {
+		return m
+	}
+	c := min(max(m.cur+d, 0), len(m.cs)-1)
+	m.err = ""
+	if c == m.cur {
+		return m
+	}
+	m.cur, m.scroll = c, 0
+	return m.keepVisible().refresh()
+}
+
+type layout struct{ listH, ruleH, bodyH, statusH int }
+
+// layout splits the height: a few list rows, a rule, the view and a
+// status line. The status line goes last on a tiny screen because it holds
+// the keep-candidate question.
+func (m Model) layout() layout {
+	switch {
+	case m.h <= 0:
+		return layout{}
+	case m.h == 1:
+		return layout{statusH: 1}
+	case m.h == 2:
+		return layout{listH: 1, statusH: 1}
+	}
+	lo := layout{statusH: 1}
+	lo.listH = min(max(len(m.cs), 1), maxListRows, max((m.h-1)/4, 1))
+	if m.h >= ruleMinHeight {
+		lo.ruleH = 1
+	}
+	lo.bodyH = m.h - lo.listH - lo.ruleH - lo.statusH
+	return lo
+}
+
+// keepVisible scrolls the list so the selected row is on screen.
+func (m Model) keepVisible() Model {
+	lh := m.layout().listH
+	if lh <= 0 || len(m.cs) == 0 {
+		m.top = 0
+		return m
+	}
+	if m.cur < m.top {
+		m.top = m.cur
+	}
+	if m.cur >= m.top+lh {
+		m.top = m.cur - lh + 1
+	}
+	m.top = min(max(m.top, 0), max(len(m.cs)-lh, 0))
+	return m
+}
+
+// refresh recomputes the selected conflict's view. It runs when the
+// selection, the conflicts, the size, the layout or the styles change,
+// never in View.
+func (m Model) refresh() Model {
+	m.body = nil
+	if c, ok := m.Selected(); ok && m.w > 0 && m.layout().bodyH > 0 {
+		m.body = Lines(c, m.st, m.w, m.unified)
+	}
+	m.scroll = min(max(m.scroll, 0), m.maxScroll())
+	return m
+}
+
+// View draws the screen in exactly the size given to SetSize.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, m.h)
+	if len(m.cs) == 0 {
+		p := m.paint
+		lines = append(lines, fit("", m.w))
+		lines = append(lines, p.block([]seg{{text: " "}, {text: "No pending conflicts.", k: kHeading}}, m.w)...)
+		lines = append(lines, p.block([]seg{{text: "Learning a source creates one when a candidate overlaps a primitive lore already knows without being the same; it waits here for a decision.", k: kFaint}}, m.w)...)
+		if m.err != "" {
+			lines = append(lines, fit("", m.w), fit(m.paint.paint(kError, m.err), m.w))
+		}
+		return frame(lines, m.w, m.h)
+	}
+	lo := m.layout()
+	for y := range lo.listH {
+		lines = append(lines, m.listRow(m.top+y))
+	}
+	if lo.ruleH > 0 {
+		lines = append(lines, m.paint.paint(kFaint, strings.Repeat("─", m.w)))
+	}
+	blank := strings.Repeat(" ", m.w)
+	for y := range lo.bodyH {
+		if i := m.scroll + y; i < len(m.body) {
+			lines = append(lines, m.body[i])
+		} else {
+			lines = append(lines, blank)
+		}
+	}
+	if lo.statusH > 0 {
+		lines = append(lines, fit(m.statusLine(lo), m.w))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// listRow renders conflict i; only visible rows are rendered, so the cost
+// of View does not grow with the number of conflicts.
+func (m Model) listRow(i int) string {
+	if i < 0 || i >= len(m.cs) {
+		return strings.Repeat(" ", m.w)
+	}
+	c := &m.cs[i]
+	num := fmt.Sprintf("%d of %d", i+1, len(m.cs))
+	cand, exist := oneLine(c.Candidate.Name), oneLine(c.Existing.Name)
+	class := oneLine(string(c.Comparison.Class))
+	scores := fmt.Sprintf("statement %.2f · keywords %.2f", c.Comparison.FormalSimilarity, c.Comparison.KeywordSimilarity)
+	if i == m.cur {
+		plain := "▸ " + num + " · " + cand + " vs " + exist + " · " + class + " · " + scores
+		return m.paint.paint(kSelected, fit(plain, m.w))
+	}
+	p := m.paint
+	dot := p.paint(kFaint, " · ")
+	return fit("  "+p.paint(kFaint, num)+dot+cand+p.paint(kFaint, " vs ")+exist+dot+
+		p.paint(kKind, class)+dot+p.paint(kFaint, scores), m.w)
+}
+
+func (m Model) statusLine(lo layout) string {
+	switch {
+	case m.confirm != "":
+		c, _ := m.Selected()
+		q := fmt.Sprintf("Keep the candidate %q? It replaces %q.", oneLine(c.Candidate.Name), oneLine(c.Existing.Name))
+		p := m.paint
+		return " " + p.paint(kWarning, q) + " " +
+			p.paint(kLabel, m.keys.Confirm.Help().Key) + " " + m.keys.Confirm.Help().Desc +
+			p.paint(kFaint, " · ") + p.paint(kLabel, m.keys.Cancel.Help().Key) + " " + m.keys.Cancel.Help().Desc
+	case m.err != "":
+		return " " + m.paint.paint(kError, m.err)
+	case m.pending != "":
+		return " " + m.paint.paint(kFaint, "resolving…")
+	}
+	mode := "split"
+	switch {
+	case m.unified:
+		mode = "unified"
+	case m.w < MinSplitWidth:
+		mode = "unified (narrow)"
+	}
+	parts := []string{mode}
+	if c, ok := m.Selected(); ok && c.Session != "" {
+		parts = append(parts, "session "+oneLine(c.Session))
+	}
+	if n := len(m.body); n > lo.bodyH && lo.bodyH > 0 {
+		parts = append(parts, fmt.Sprintf("lines %d–%d of %d", m.scroll+1, min(m.scroll+lo.bodyH, n), n))
+	}
+	return " " + m.paint.paint(kFaint, strings.Join(parts, " · "))
+}
+
+// frame fits every line to the width and the slice to the height.
+func frame(lines []string, w, h int) string {
+	var sb strings.Builder
+	for y := range h {
+		if y > 0 {
+			sb.WriteByte('\n')
+		}
+		l := ""
+		if y < len(lines) {
+			l = lines[y]
+		}
+		sb.WriteString(fit(l, w))
+	}
+	return sb.String()
+}

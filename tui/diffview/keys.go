@@ -1,0 +1,52 @@
+package diffview
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap holds the Conflicts screen's bindings. They are data so that the
+// root's contextual help (`?`) is generated from the same values Update
+// matches.
+type KeyMap struct {
+	Next, Prev key.Binding
+	// KeepExisting, KeepCandidate and KeepBoth decide the selected
+	// conflict; KeepCandidate asks for confirmation first.
+	KeepExisting, KeepCandidate, KeepBoth key.Binding
+	// Confirm and Cancel answer the keep-candidate question.
+	Confirm, Cancel key.Binding
+	// Unified toggles the one-column layout.
+	Unified key.Binding
+	// ScrollDown and ScrollUp move the conflict view by a line, PageDown
+	// and PageUp by a page.
+	ScrollDown, ScrollUp, PageDown, PageUp key.Binding
+}
+
+// DefaultKeyMap returns the Conflicts screen's default bindings.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Next:          key.NewBinding(key.WithKeys("n", "down"), key.WithHelp("n/↓", "next")),
+		Prev:          key.NewBinding(key.WithKeys("p", "up"), key.WithHelp("p/↑", "previous")),
+		KeepExisting:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "keep existing")),
+		KeepCandidate: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "keep candidate (replaces)")),
+		KeepBoth:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")),
+		Confirm:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm")),
+		Cancel:        key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")),
+		Unified:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unified/split")),
+		ScrollDown:    key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll down")),
+		ScrollUp:      key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll up")),
+		PageDown:      key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
+		PageUp:        key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	}
+}
+
+// ShortHelp lists the bindings a reviewer needs to decide.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.KeepExisting, k.KeepCandidate, k.KeepBoth, k.Next, k.Prev, k.Unified}
+}
+
+// FullHelp lists every binding, by purpose.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Next, k.Prev, k.ScrollDown, k.ScrollUp, k.PageDown, k.PageUp, k.Unified},
+		{k.KeepExisting, k.KeepCandidate, k.KeepBoth},
+		{k.Confirm, k.Cancel},
+	}
+}

@@ -1,0 +1,512 @@
+package graphview
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"charm.land/glamour/v2"
+	gansi "charm.land/glamour/v2/ansi"
+	gstyles "charm.land/glamour/v2/styles"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/graph"
+)
+
+const (
+	// minDetailW is the narrowest detail pane worth drawing; below it the
+	// list takes the whole width.
+	minDetailW = 24
+	minListW   = 28
+	maxListW   = 60
+	// maxTreeDepth bounds the drawn prerequisite tree whatever the depth
+	// of the chain handed over; maxTreeLines bounds the work of drawing it.
+	maxTreeDepth = 8
+	maxTreeLines = 2000
+	// cacheSize bounds each cache; when full it starts over, which is
+	// cheaper than an LRU and only costs a re-render.
+	cacheSize = 256
+)
+
+type layout struct{ listW, detailW int }
+
+func (m Model) layout() layout {
+	lw := min(max(m.w*2/5, minListW), maxListW)
+	dw := m.w - lw - sepW
+	if dw < minDetailW {
+		return layout{listW: m.w}
+	}
+	return layout{listW: lw, detailW: dw}
+}
+
+// cache is shared by every copy of a Model: loaded details by ID, and
+// glamour's output by markdown, width and theme (rendering takes
+// milliseconds; going back and forth must not pay it again). Keying by the
+// markdown itself rather than the ID means a changed primitive is never
+// shown from a stale render.
+type cache struct {
+	details   map[string]*Detail
+	renderers map[rendererKey]*glamour.TermRenderer
+	rendered  map[renderKey][]string
+}
+
+type rendererKey struct {
+	width int
+	dark  bool
+}
+
+type renderKey struct {
+	md    string
+	width int
+	dark  bool
+}
+
+func newCache() *cache {
+	return &cache{
+		details:   map[string]*Detail{},
+		renderers: map[rendererKey]*glamour.TermRenderer{},
+		rendered:  map[renderKey][]string{},
+	}
+}
+
+func (c *cache) detail(id string) *Detail {
+	if c == nil {
+		return nil
+	}
+	return c.details[id]
+}
+
+func (c *cache) putDetail(d *Detail) {
+	if c == nil {
+		return
+	}
+	if len(c.details) >= cacheSize {
+		clear(c.details)
+	}
+	c.details[d.P.ID] = d
+}
+
+// render returns md rendered by glamour at width w, split into lines
+// without the blank lines glamour puts around a document.
+func (c *cache) render(md string, w int, dark bool) []string {
+	k := renderKey{md, w, dark}
+	if ls, ok := c.rendered[k]; ok {
+		return ls
+	}
+	rk := rendererKey{w, dark}
+	r := c.renderers[rk]
+	if r == nil {
+		var err error
+		r, err = glamour.NewTermRenderer(glamour.WithStyles(glamourStyle(dark)), glamour.WithWordWrap(w))
+		if err != nil {
+			r = nil
+		}
+		if len(c.renderers) >= 16 {
+			clear(c.renderers)
+		}
+		c.renderers[rk] = r
+	}
+	var out string
+	if r != nil {
+		var err error
+		if out, err = r.Render(md); err != nil {
+			out = ""
+		}
+	}
+	if out == "" {
+		// Glamour failing is no reason to hide the primitive.
+		out = ansi.Wrap(md, w, "")
+	}
+	ls := strings.Split(out, "\n")
+	for len(ls) > 0 && strings.TrimSpace(ansi.Strip(ls[0])) == "" {
+		ls = ls[1:]
+	}
+	for len(ls) > 0 && strings.TrimSpace(ansi.Strip(ls[len(ls)-1])) == "" {
+		ls = ls[:len(ls)-1]
+	}
+	if len(c.rendered) >= cacheSize {
+		clear(c.rendered)
+	}
+	c.rendered[k] = ls
+	return ls
+}
+
+// glamourStyle is glamour's standard dark or light style without chroma
+// highlighting of code blocks. Glamour registers its chroma theme under one
+// global name the first time a code block is rendered and never replaces
+// it, so with chroma every later code block would keep the colours of
+// whichever theme came first (light after a switch to dark, or the reverse).
+// A computational form has no language to highlight anyway.
+func glamourStyle(dark bool) gansi.StyleConfig {
+	cfg := gstyles.LightStyleConfig
+	if dark {
+		cfg = gstyles.DarkStyleConfig
+	}
+	cfg.CodeBlock.Chroma = nil
+	cfg.CodeBlock.Theme = ""
+	return cfg
+}
+
+// markdown is the detail pane's document for a primitive.
+func markdown(p *core.Primitive) string {
+	var b strings.Builder
+	name := p.Name
+	if strings.TrimSpace(name) == "" {
+		name = p.ID
+	}
+	b.WriteString("# " + mdInline(name))
+	if p.Type != "" {
+		b.WriteString(" (" + mdInline(string(p.Type)) + ")")
+	}
+	b.WriteString("\n\n")
+	if st := strings.TrimSpace(p.FormalStatement); st != "" {
+		b.WriteString(mdBlock(st) + "\n\n")
+	}
+	if cf := strings.TrimSpace(p.ComputationalForm); cf != "" {
+		fence := strings.Repeat("`", max(3, longestRun(cf, '`')+1))
+		b.WriteString(fence + "\n" + cleanBlock(cf) + "\n" + fence + "\n\n")
+	}
+	item := func(label, value string) {
+		if strings.TrimSpace(value) != "" {
+			b.WriteString("- **" + label + "** " + mdInline(value) + "\n")
+		}
+	}
+	item("type", string(p.Type))
+	item("domain", p.Domain)
+	section := p.Section
+	if section == "" {
+		section = p.Provenance.Section
+	}
+	item("section", section)
+	var src []string
+	for _, s := range []string{p.Provenance.Source, p.Provenance.Document} {
+		if s = strings.TrimSpace(s); s != "" && (len(src) == 0 || src[0] != s) {
+			src = append(src, s)
+		}
+	}
+	item("source", strings.Join(src, " › "))
+	item("confidence", formatNum(p.Confidence))
+	item("keywords", strings.Join(p.Keywords, ", "))
+	return b.String()
+}
+
+// mdInline is untrusted text as literal markdown on one line: invisible
+// characters spelled out, markup characters escaped (so a name like
+// "*-algebra" or "<script>" shows as written).
+func mdInline(s string) string {
+	return mdEscape(clean(s))
+}
+
+// mdBlock is mdInline keeping paragraphs and line breaks.
+func mdBlock(s string) string {
+	lines := strings.Split(cleanBlock(s), "\n")
+	for i, l := range lines {
+		lines[i] = mdEscape(strings.TrimLeft(l, " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func mdEscape(s string) string {
+	const special = "\\`*_{}[]<>()#+-.!|"
+	if !strings.ContainsAny(s, special) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 && strings.ContainsRune(special, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func longestRun(s string, c byte) int {
+	best, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}
+
+// formatNum shows a score in [0, 1] the way the sketches do (0.95).
+func formatNum(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "?"
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
+}
+
+// formatStrength is an edge strength without the leading zero (.80).
+func formatStrength(f float64) string {
+	s := formatNum(f)
+	if strings.HasPrefix(s, "0.") {
+		return s[1:]
+	}
+	return s
+}
+
+// refresh recomputes the detail pane. It runs whenever the shown
+// primitive, its detail, the mode, the focus, the size or the styles
+// change, never in View.
+func (m Model) refresh() Model {
+	lo := m.layout()
+	m.pane, m.nbMap, m.nbStart = nil, nil, 0
+	if lo.detailW <= 0 || m.h <= 0 || len(m.rows) == 0 {
+		return m
+	}
+	dw, h := lo.detailW, m.h
+	var nb []string
+	var nbIdx []int
+	sel := -1
+	if m.detail != nil && h >= 6 {
+		nb, nbIdx, sel = m.nbLines(dw)
+	}
+	budget := min(len(nb), max(h*2/5, 4), h-3)
+	var top []string
+	switch m.mode {
+	case modeTree:
+		top = m.treeLines(dw, h-budget-1)
+	case modePlane:
+		top = m.planeLines(dw, h-min(budget+1, h))
+	default:
+		top = m.docLines(dw)
+	}
+	// The neighbours take what the document leaves, and at least budget.
+	nbH := min(len(nb), max(budget, h-len(top)-1))
+	topH := h
+	if nbH > 0 {
+		topH = h - nbH - 1
+	}
+	out := make([]string, 0, h)
+	// The neighbours follow the document directly; the slack goes below.
+	for i := 0; i < min(topH, len(top)); i++ {
+		if i == topH-1 && len(top) > topH {
+			out = append(out, fit(m.st.Faint.Render("…"), dw))
+		} else {
+			out = append(out, fit(top[i], dw))
+		}
+	}
+	if nbH > 0 {
+		out = append(out, blank(dw))
+		start := 0
+		if sel >= nbH {
+			start = sel - nbH + 1
+		}
+		m.nbStart = len(out)
+		m.nbMap = nbIdx[start : start+nbH]
+		for _, l := range nb[start : start+nbH] {
+			out = append(out, fit(l, dw))
+		}
+	}
+	for len(out) < h {
+		out = append(out, blank(dw))
+	}
+	m.pane = out
+	return m
+}
+
+// shownRow is the list row of the shown primitive, if it is in the list.
+func (m Model) shownRow() (*Row, bool) {
+	if m.shownIdx < 0 || m.shownIdx >= len(m.rows) || m.rows[m.shownIdx].ID != m.shown {
+		return nil, false
+	}
+	return &m.rows[m.shownIdx], true
+}
+
+// docLines is the rendered primitive, or what the list knows of it until
+// its detail arrives (rendering waits for the detail, so moving through
+// the list never waits for glamour).
+func (m Model) docLines(dw int) []string {
+	if m.detail != nil {
+		return m.cache.render(markdown(&m.detail.P), dw, m.st.IsDark)
+	}
+	if m.shown == "" {
+		return []string{m.st.Faint.Render("Nothing selected.")}
+	}
+	r, ok := m.shownRow()
+	if !ok {
+		return []string{m.st.Heading.Render(clean(m.shown)), "", m.st.Faint.Render("loading…")}
+	}
+	return []string{
+		m.st.Heading.Render(clean(rowName(r))) + m.st.Faint.Render(" ("+clean(string(r.Type))+")"),
+		m.st.Faint.Render(clean(r.Domain) + " · confidence " + formatNum(r.Confidence) + " · importance " +
+			strconv.Itoa(r.Importance) + " · reach " + strconv.Itoa(r.Reach)),
+		"",
+		m.st.Faint.Render("loading…"),
+	}
+}
+
+// nbLines lists the dependencies and dependents. idx maps each line to
+// its neighbour index (-1 for headings); sel is the line of the selected
+// neighbour.
+func (m Model) nbLines(dw int) (lines []string, idx []int, sel int) {
+	d := m.detail
+	sel = 0
+	edgeW := 0
+	for _, ns := range [][]Neighbour{d.Dependencies, d.Dependents} {
+		for _, n := range ns {
+			edgeW = max(edgeW, ansi.StringWidth(clean(string(n.Type)))+1+len(formatStrength(n.Strength)))
+		}
+	}
+	nameW := max(dw-4-edgeW, 8)
+	k := 0
+	group := func(title string, ns []Neighbour) {
+		lines = append(lines, m.st.Label.Render(title))
+		idx = append(idx, -1)
+		if len(ns) == 0 {
+			lines = append(lines, "  "+m.st.Faint.Render("none"))
+			idx = append(idx, -1)
+		}
+		for _, n := range ns {
+			name := n.Name
+			if strings.TrimSpace(name) == "" {
+				name = n.ID
+			}
+			name = fitPlain(clean(name), nameW)
+			edge := clean(string(n.Type)) + " " + formatStrength(n.Strength)
+			if m.inNb && k == m.nbCur {
+				sel = len(lines)
+				lines = append(lines, m.paint.selected.paint(fitPlain("▸ "+name+"  "+edge, dw)))
+			} else {
+				lines = append(lines, "  "+name+"  "+m.paint.edge.paint(edge))
+			}
+			idx = append(idx, k)
+			k++
+		}
+	}
+	group("depends on:", d.Dependencies)
+	group("enables:", d.Dependents)
+	if n := len(m.history); n > 0 {
+		lines = append(lines, m.st.Faint.Render(fmt.Sprintf("%d step(s) along edges · backspace goes back", n)))
+		idx = append(idx, -1)
+	}
+	return lines, idx, sel
+}
+
+// treeLines draws the prerequisite chain as an indented tree of at most
+// limit lines.
+func (m Model) treeLines(dw, limit int) []string {
+	if limit <= 0 {
+		return nil
+	}
+	name := m.shown
+	if r, ok := m.shownRow(); ok {
+		name = rowName(r)
+	}
+	if m.detail != nil && strings.TrimSpace(m.detail.P.Name) != "" {
+		name = m.detail.P.Name
+	}
+	lines := []string{m.st.Faint.Render("prerequisites of ") + m.st.Heading.Render(clean(name))}
+	switch {
+	case m.detail == nil:
+		return append(lines, "", m.st.Faint.Render("loading…"))
+	case m.detail.Chain == nil || len(m.detail.Chain.Children) == 0:
+		return append(lines, "", m.st.Faint.Render("No prerequisites: this primitive stands on its own."))
+	}
+	p := &m.paint
+	total := 0
+	var walk func(n *graph.Node, prefix string, depth int)
+	walk = func(n *graph.Node, prefix string, depth int) {
+		for i, c := range n.Children {
+			if c == nil {
+				continue
+			}
+			total++
+			if len(lines) >= maxTreeLines {
+				continue
+			}
+			branch, more := "├─ ", "│  "
+			if i == len(n.Children)-1 {
+				branch, more = "└─ ", "   "
+			}
+			label := c.Name
+			if strings.TrimSpace(label) == "" {
+				label = c.ID
+			}
+			s := p.tree.paint(prefix+branch) + clean(label)
+			if c.EdgeType != "" {
+				s += "  " + p.edge.paint(clean(string(c.EdgeType)))
+			}
+			deeper := len(c.Children) > 0 && (depth+1 >= maxTreeDepth)
+			switch {
+			case c.Missing:
+				s += p.faint.paint("  (not in the store)")
+			case c.Repeated:
+				s += p.faint.paint("  (repeated)")
+			case c.Truncated || deeper:
+				s += p.faint.paint("  …")
+			}
+			lines = append(lines, s)
+			if !c.Repeated && depth+1 < maxTreeDepth {
+				walk(c, prefix+more, depth+1)
+			}
+		}
+	}
+	walk(m.detail.Chain, "", 0)
+	if len(lines) > limit {
+		shown := limit - 1
+		rest := total - (shown - 1)
+		lines = append(lines[:shown], p.faint.paint("… "+thousands(rest)+" more"))
+	}
+	return lines
+}
+
+// View draws the browser in exactly the size given to SetSize.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if len(m.rows) == 0 {
+		return m.emptyView()
+	}
+	lo := m.layout()
+	sepS := m.paint.faint.paint(sep)
+	var sb strings.Builder
+	sb.Grow(m.h * (m.w + 96))
+	for y := 0; y < m.h; y++ {
+		if y > 0 {
+			sb.WriteByte('\n')
+		}
+		if y == 0 {
+			sb.WriteString(m.header(lo.listW))
+		} else {
+			sb.WriteString(m.listRow(m.top+y-1, lo.listW))
+		}
+		if lo.detailW > 0 {
+			sb.WriteString(sepS)
+			if y < len(m.pane) {
+				sb.WriteString(m.pane[y])
+			} else {
+				sb.WriteString(blank(lo.detailW))
+			}
+		}
+	}
+	return sb.String()
+}
+
+func (m Model) emptyView() string {
+	lines := []string{"",
+		" " + m.st.Heading.Render("No primitives yet — learn a source (n on the Learn screen)"),
+		" " + m.st.Faint.Render("The graph of what lore has learned, ranked by importance, appears here."),
+	}
+	var sb strings.Builder
+	for y := 0; y < m.h; y++ {
+		if y > 0 {
+			sb.WriteByte('\n')
+		}
+		l := ""
+		if y < len(lines) {
+			l = lines[y]
+		}
+		sb.WriteString(fit(l, m.w))
+	}
+	return sb.String()
+}

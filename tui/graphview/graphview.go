@@ -1,0 +1,563 @@
+// Package graphview is the Graph screen's body: the primitives ranked by
+// importance or reach, an incremental filter, the selected primitive
+// rendered with glamour, its dependencies and dependents (navigable, with a
+// history), its prerequisite tree and a map of the complex plane.
+//
+// It is a leaf component and does no I/O. The root hands it data (WithRows,
+// WithDomains, WithDetail) and answers the requests it makes through
+// commands (NeedDetailMsg, ExportMsg).
+package graphview
+
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// Row is one primitive in the ranked list (kept small: 100,000 of them
+// live in memory).
+type Row struct {
+	ID, Name   string
+	Type       core.PrimitiveType
+	Domain     string
+	Confidence float64
+	// Importance is enables + composition rules; Reach the number of
+	// transitive dependents.
+	Importance, Reach int
+	Plane             core.PlanePosition
+}
+
+// Detail is what the root loads for the selected primitive.
+type Detail struct {
+	P core.Primitive
+	// Dependencies are the primitives P depends on; Dependents those that
+	// depend on P.
+	Dependencies []Neighbour
+	Dependents   []Neighbour
+	// Chain is P's prerequisite tree (graph.Chain), nil if not loaded.
+	Chain *graph.Node
+}
+
+// Neighbour is one end of an edge of the selected primitive.
+type Neighbour struct {
+	ID, Name string
+	Type     core.EdgeType
+	Strength float64
+}
+
+// NeedDetailMsg asks the root to load the Detail of ID and hand it over
+// with WithDetail.
+type NeedDetailMsg struct{ ID string }
+
+// ExportMsg asks the root to export the primitives IDs (the filtered list,
+// at most ExportLimit of them, best ranked first) as Format, "dot" or
+// "mermaid".
+type ExportMsg struct {
+	Format string
+	IDs    []string
+}
+
+// ExportLimit caps an export: a diagram of more primitives is unreadable,
+// and the best ranked ones are what a view of the graph is for.
+const ExportLimit = 500
+
+// historyLimit bounds the back stack; a walk longer than this is not
+// retraced step by step.
+const historyLimit = 256
+
+type sortKey int
+
+const (
+	byRank sortKey = iota
+	byName
+	byType
+	byDomain
+	byConfidence
+	nSortKeys
+)
+
+type paneMode int
+
+const (
+	modeDoc paneMode = iota
+	modeTree
+	modePlane
+)
+
+// Model is the graph browser. The zero value is not usable; call New.
+type Model struct {
+	st    styles.Styles
+	keys  KeyMap
+	paint painters
+
+	rows []Row
+	by   string
+	// lower holds the lowercased names, computed once per WithRows so that
+	// filtering does not allocate per keystroke.
+	lower []string
+	// domIdx and typIdx index each row's domain and type into doms and
+	// typs, so that a filter term is matched once per distinct value.
+	domIdx []int32
+	typIdx []int32
+	doms   []string
+	typs   []string
+	// rankW, impW and reachW are the widths of the list's number columns.
+	rankW, impW, reachW int
+	// orders caches the full sort orders, computed when first asked for;
+	// shared between copies of the model and replaced by WithRows.
+	orders *[nSortKeys][]int32
+
+	sortBy  sortKey
+	query   string
+	editing bool
+	// view is the list as shown: indexes into rows, sorted and filtered.
+	// It may share its array with orders and is never written in place.
+	view []int32
+	cur  int
+	top  int
+
+	domains []core.Domain
+
+	// shown is the primitive in the detail pane: the list's selection or
+	// the target of a followed edge. shownIdx is its index in rows or -1.
+	shown    string
+	shownIdx int
+	detail   *Detail
+	// asked records that a NeedDetailMsg for shown went out.
+	asked   bool
+	history []string
+	mode    paneMode
+	// inNb: the keys move in the neighbour list, nbCur its selection.
+	inNb  bool
+	nbCur int
+
+	cache *cache
+
+	w, h int
+	// pane is the detail pane for the current state, computed outside View
+	// (View has a value receiver and must stay cheap).
+	pane []string
+	// nbStart is the pane line of the first neighbour line shown and nbMap
+	// the neighbour index of each neighbour line (-1 for a heading), for
+	// mouse clicks.
+	nbStart int
+	nbMap   []int
+}
+
+// New returns an empty browser with the default key map.
+func New(st styles.Styles) Model {
+	return Model{keys: DefaultKeyMap(), by: "importance", shownIdx: -1, cache: newCache()}.SetStyles(st)
+}
+
+// SetStyles switches the styles (a light/dark change); the glamour theme
+// follows st.IsDark.
+func (m Model) SetStyles(st styles.Styles) Model {
+	m.st = st
+	m.paint = newPainters(st)
+	return m.refresh()
+}
+
+// WithKeyMap replaces the key bindings.
+func (m Model) WithKeyMap(k KeyMap) Model {
+	m.keys = k
+	return m
+}
+
+// KeyMap returns the bindings in use, for the root's help.
+func (m Model) KeyMap() KeyMap { return m.keys }
+
+// SetSize sets the size View fills exactly.
+func (m Model) SetSize(w, h int) Model {
+	m.w, m.h = max(w, 0), max(h, 0)
+	return m.keepVisible().refresh()
+}
+
+// WithRows replaces the list with rows, ranked by `by` ("importance" or
+// "reach"). The root pages by calling it again with a longer list; the
+// selection, the filter and the sort order are kept, the selection by ID.
+func (m Model) WithRows(rows []Row, by string) Model {
+	if by == "" {
+		by = "importance"
+	}
+	selID := ""
+	if r, ok := m.Selected(); ok {
+		selID = r.ID
+	}
+	old, oldLower := m.rows, m.lower
+	m.rows, m.by = rows, clean(by)
+	m.orders = new([nSortKeys][]int32)
+	m = m.index(old, oldLower)
+	m.view = m.filtered(m.order(m.sortBy), m.query)
+	m.cur, m.top = 0, 0
+	if i := m.viewIndex(selID); i >= 0 {
+		m.cur = i
+	}
+	m.shownIdx = m.rowIndex(m.shown)
+	if m.shown == "" || m.shown == selID {
+		m = m.selectCur()
+	}
+	return m.keepVisible().refresh()
+}
+
+// WithDomains gives the domains whose regions the plane map labels.
+func (m Model) WithDomains(ds []core.Domain) Model {
+	m.domains = ds
+	return m.refresh()
+}
+
+// WithDetail hands over the detail of the primitive in the detail pane. A
+// detail for any other primitive is stale (the person moved on) and is
+// ignored.
+func (m Model) WithDetail(d Detail) Model {
+	if d.P.ID == "" || d.P.ID != m.shown {
+		return m
+	}
+	dd := d
+	m.detail = &dd
+	m.cache.putDetail(&dd)
+	m.nbCur = min(m.nbCur, max(len(d.Dependencies)+len(d.Dependents)-1, 0))
+	return m.refresh()
+}
+
+// RequestDetail returns a command asking for the detail the pane waits
+// for, or nil if it was asked for already. The root calls it after
+// WithRows, Click and Scroll, which cannot return commands; Update asks by
+// itself.
+func (m Model) RequestDetail() (Model, tea.Cmd) {
+	if m.shown == "" || m.asked {
+		return m, nil
+	}
+	m.asked = true
+	id := m.shown
+	return m, func() tea.Msg { return NeedDetailMsg{ID: id} }
+}
+
+// Selected returns the list's selected row.
+func (m Model) Selected() (Row, bool) {
+	if m.cur < 0 || m.cur >= len(m.view) {
+		return Row{}, false
+	}
+	return m.rows[m.view[m.cur]], true
+}
+
+// Shown returns the ID of the primitive in the detail pane (the selection,
+// or the target of the last followed edge).
+func (m Model) Shown() string { return m.shown }
+
+// Editing reports whether the filter is being typed: every key is text
+// then, so the root should pass keys such as q, ? and digits to Update
+// instead of acting on them.
+func (m Model) Editing() bool { return m.editing }
+
+// Filter returns the filter text.
+func (m Model) Filter() string { return m.query }
+
+// Len returns the number of rows in the (filtered) list.
+func (m Model) Len() int { return len(m.view) }
+
+// Update handles key presses and pastes into the filter; everything else
+// is the root's business.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if !m.editing {
+			return m, nil
+		}
+		m = m.setQuery(m.query + oneLine(msg.Content))
+	case tea.KeyPressMsg:
+		if m.editing {
+			m = m.editKey(msg)
+		} else {
+			m, cmd = m.key(msg)
+		}
+	default:
+		return m, nil
+	}
+	m = m.refresh()
+	var need tea.Cmd
+	m, need = m.RequestDetail()
+	return m, tea.Batch(cmd, need)
+}
+
+func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.keys
+	page := max(m.listHeight()-1, 1)
+	switch {
+	case key.Matches(kp, k.Up):
+		return m.move(-1), nil
+	case key.Matches(kp, k.Down):
+		return m.move(1), nil
+	case key.Matches(kp, k.PageUp):
+		return m.move(-page), nil
+	case key.Matches(kp, k.PageDown):
+		return m.move(page), nil
+	case key.Matches(kp, k.Top):
+		return m.move(-len(m.view) - m.nbCount()), nil
+	case key.Matches(kp, k.Bottom):
+		return m.move(len(m.view) + m.nbCount()), nil
+	case key.Matches(kp, k.Sort):
+		return m.setSort((m.sortBy + 1) % nSortKeys), nil
+	case key.Matches(kp, k.Filter):
+		m.editing, m.inNb = true, false
+		return m, nil
+	case key.Matches(kp, k.Neighbours):
+		if m.nbCount() > 0 {
+			m.inNb = true
+		}
+		return m, nil
+	case key.Matches(kp, k.List):
+		m.inNb = false
+		return m, nil
+	case key.Matches(kp, k.ClearFilter):
+		if m.inNb {
+			m.inNb = false
+			return m, nil
+		}
+		return m.setQuery(""), nil
+	case key.Matches(kp, k.Follow):
+		if !m.inNb {
+			if m.nbCount() > 0 {
+				m.inNb = true
+			}
+			return m, nil
+		}
+		if n, ok := m.neighbour(m.nbCur); ok {
+			return m.follow(n.ID), nil
+		}
+		return m, nil
+	case key.Matches(kp, k.Back):
+		return m.back(), nil
+	case key.Matches(kp, k.Tree):
+		m.mode = toggle(m.mode, modeTree)
+		return m, nil
+	case key.Matches(kp, k.Plane):
+		m.mode = toggle(m.mode, modePlane)
+		return m, nil
+	case key.Matches(kp, k.ExportDOT):
+		return m, m.export("dot")
+	case key.Matches(kp, k.ExportMermaid):
+		return m, m.export("mermaid")
+	}
+	return m, nil
+}
+
+func toggle(cur, to paneMode) paneMode {
+	if cur == to {
+		return modeDoc
+	}
+	return to
+}
+
+// editKey handles a key while the filter is being typed: every printable
+// key is text, so only arrows move the selection.
+func (m Model) editKey(kp tea.KeyPressMsg) Model {
+	switch kp.String() {
+	case "enter":
+		m.editing = false
+		return m
+	case "esc":
+		m.editing = false
+		return m.setQuery("")
+	case "backspace":
+		if m.query == "" {
+			m.editing = false
+			return m
+		}
+		r := []rune(m.query)
+		return m.setQuery(string(r[:len(r)-1]))
+	case "ctrl+u":
+		return m.setQuery("")
+	case "up":
+		return m.move(-1)
+	case "down":
+		return m.move(1)
+	case "pgup":
+		return m.move(-max(m.listHeight()-1, 1))
+	case "pgdown":
+		return m.move(max(m.listHeight()-1, 1))
+	}
+	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
+		return m.setQuery(m.query + oneLine(kp.Text))
+	}
+	return m
+}
+
+// Click handles a click at the component-relative cell (x, y): a list row
+// is selected, a neighbour line focuses that neighbour. Call RequestDetail
+// afterwards.
+func (m Model) Click(x, y int) Model {
+	if len(m.rows) == 0 || x < 0 || y < 0 || y >= m.h {
+		return m
+	}
+	lo := m.layout()
+	if x < lo.listW {
+		if y < 1 {
+			return m
+		}
+		if i := m.top + y - 1; i < len(m.view) {
+			m.inNb = false
+			return m.moveTo(i).refresh()
+		}
+		return m
+	}
+	if lo.detailW <= 0 || x < lo.listW+sepW {
+		return m
+	}
+	if k := y - m.nbStart; k >= 0 && k < len(m.nbMap) && m.nbMap[k] >= 0 {
+		m.inNb, m.nbCur = true, m.nbMap[k]
+		return m.refresh()
+	}
+	return m
+}
+
+// Scroll moves the selection by delta rows (the mouse wheel). Call
+// RequestDetail afterwards.
+func (m Model) Scroll(delta int) Model {
+	return m.move(delta).refresh()
+}
+
+// move moves the focused list's selection by d.
+func (m Model) move(d int) Model {
+	if m.inNb {
+		if n := m.nbCount(); n > 0 {
+			m.nbCur = min(max(m.nbCur+d, 0), n-1)
+		}
+		return m
+	}
+	return m.moveTo(m.cur + d)
+}
+
+func (m Model) moveTo(i int) Model {
+	if len(m.view) == 0 {
+		m.cur = 0
+		return m
+	}
+	m.cur = min(max(i, 0), len(m.view)-1)
+	return m.keepVisible().selectCur()
+}
+
+// selectCur shows the list's selection in the detail pane.
+func (m Model) selectCur() Model {
+	if m.cur < 0 || m.cur >= len(m.view) {
+		return m
+	}
+	r := int(m.view[m.cur])
+	if m.rows[r].ID == m.shown {
+		m.shownIdx = r
+		return m
+	}
+	m = m.show(m.rows[r].ID)
+	m.shownIdx = r
+	return m
+}
+
+// show puts id in the detail pane, from the cache if it was loaded before
+// (the root's answer to the request replaces it).
+func (m Model) show(id string) Model {
+	m.shown, m.asked = id, false
+	m.detail = m.cache.detail(id)
+	m.shownIdx = m.rowIndex(id)
+	m.nbCur = 0
+	return m
+}
+
+// follow shows id, remembering the primitive shown now for Back, and
+// selects id in the list if it is there.
+func (m Model) follow(id string) Model {
+	if id == "" || id == m.shown {
+		return m
+	}
+	h := make([]string, 0, len(m.history)+1)
+	h = append(h, m.history...)
+	if len(h) >= historyLimit {
+		h = h[1:]
+	}
+	m.history = append(h, m.shown)
+	return m.showAndSelect(id)
+}
+
+func (m Model) back() Model {
+	if len(m.history) == 0 {
+		return m
+	}
+	id := m.history[len(m.history)-1]
+	m.history = m.history[: len(m.history)-1 : len(m.history)-1]
+	return m.showAndSelect(id)
+}
+
+func (m Model) showAndSelect(id string) Model {
+	m = m.show(id)
+	if i := m.viewIndex(id); i >= 0 {
+		m.cur = i
+		m = m.keepVisible()
+	}
+	return m
+}
+
+// History returns the IDs Back returns to, the most recent last.
+func (m Model) History() []string { return slices.Clone(m.history) }
+
+func (m Model) export(format string) tea.Cmd {
+	if len(m.view) == 0 {
+		return nil
+	}
+	idx := m.view
+	if m.sortBy != byRank {
+		// Rank order is row order, so the best ranked are the smallest.
+		idx = slices.Clone(idx)
+		slices.Sort(idx)
+	}
+	idx = idx[:min(len(idx), ExportLimit)]
+	ids := make([]string, len(idx))
+	for i, r := range idx {
+		ids[i] = m.rows[r].ID
+	}
+	return func() tea.Msg { return ExportMsg{Format: format, IDs: ids} }
+}
+
+// neighbour returns the i-th neighbour: dependencies first, then
+// dependents.
+func (m Model) neighbour(i int) (Neighbour, bool) {
+	if m.detail == nil || i < 0 {
+		return Neighbour{}, false
+	}
+	if nd := len(m.detail.Dependencies); i < nd {
+		return m.detail.Dependencies[i], true
+	} else if i-nd < len(m.detail.Dependents) {
+		return m.detail.Dependents[i-nd], true
+	}
+	return Neighbour{}, false
+}
+
+func (m Model) nbCount() int {
+	if m.detail == nil {
+		return 0
+	}
+	return len(m.detail.Dependencies) + len(m.detail.Dependents)
+}
+
+// keepVisible scrolls the list so the selection is on screen.
+func (m Model) keepVisible() Model {
+	lh := m.listHeight()
+	if len(m.view) == 0 || lh <= 0 {
+		m.top = 0
+		return m
+	}
+	if m.cur < m.top {
+		m.top = m.cur
+	}
+	if m.cur >= m.top+lh {
+		m.top = m.cur - lh + 1
+	}
+	m.top = min(max(m.top, 0), max(len(m.view)-lh, 0))
+	return m
+}
+
+// listHeight is the number of list rows under the header.
+func (m Model) listHeight() int { return max(m.h-1, 0) }

@@ -1,0 +1,195 @@
+package graphview
+
+import (
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Cell classes of the plane map, in drawing order: a later class
+// overwrites an earlier one.
+const (
+	clsNone uint8 = iota
+	clsAxis
+	clsPoint
+	clsRegion
+	clsCurrent
+)
+
+// planeLines draws the complex plane in a frame of dw × hgt-1 cells plus a
+// legend line: the axes, the filtered primitives as points, the domains'
+// names at their regions' centres and the shown primitive as ◆.
+func (m Model) planeLines(dw, hgt int) []string {
+	iw, ih := dw-2, hgt-3
+	if iw < 16 || ih < 3 {
+		return []string{m.st.Faint.Render("The plane map needs more room.")}
+	}
+	n := iw * ih
+	cells := make([]rune, n)
+	cls := make([]uint8, n)
+	for i := range cells {
+		cells[i] = ' '
+	}
+	put := func(c, r int, ch rune, k uint8) {
+		if c >= 0 && c < iw && r >= 0 && r < ih {
+			cells[r*iw+c], cls[r*iw+c] = ch, k
+		}
+	}
+	toCell := func(p core.PlanePosition) (int, int, bool) {
+		if math.IsNaN(p.Real) || math.IsNaN(p.Imaginary) {
+			return 0, 0, false
+		}
+		p = p.Clamp()
+		return int(math.Round((p.Real + 1) / 2 * float64(iw-1))), int(math.Round((1 - p.Imaginary) / 2 * float64(ih-1))), true
+	}
+	c0, r0, _ := toCell(core.PlanePosition{})
+	for c := 0; c < iw; c++ {
+		put(c, r0, '─', clsAxis)
+	}
+	for r := 0; r < ih; r++ {
+		put(c0, r, '│', clsAxis)
+	}
+	put(c0, r0, '┼', clsAxis)
+	// taken marks the cells a region name must not cover.
+	taken := make([]bool, n)
+	text := func(c, r int, s string, k uint8) {
+		for _, ch := range s {
+			put(c, r, ch, k)
+			if c >= 0 && c < iw && r >= 0 && r < ih {
+				taken[r*iw+c] = true
+			}
+			c++
+		}
+	}
+	// The ends of the axes say what the coordinates mean (core.PlanePosition).
+	text(0, r0, "logic", clsAxis)
+	text(iw-len("creative"), r0, "creative", clsAxis)
+	text(c0+2, 0, "abstract", clsAxis)
+	text(c0+2, ih-1, "embodied", clsAxis)
+
+	count := make([]uint16, n)
+	plotted := 0
+	for _, ri := range m.view {
+		c, r, ok := toCell(m.rows[ri].Plane)
+		if !ok {
+			continue
+		}
+		plotted++
+		if k := r*iw + c; count[k] < math.MaxUint16 {
+			count[k]++
+		}
+	}
+	for k, cnt := range count {
+		switch {
+		case cnt == 1:
+			cells[k], cls[k] = '•', clsPoint
+		case cnt > 1:
+			cells[k], cls[k] = '●', clsPoint
+		}
+	}
+
+	var cur core.PlanePosition
+	var curName string
+	var haveCur bool
+	if m.detail != nil {
+		cur, curName, haveCur = m.detail.P.Plane, m.detail.P.Name, true
+	} else if r, ok := m.shownRow(); ok {
+		cur, curName, haveCur = r.Plane, rowName(r), true
+	}
+	curC, curR, curOK := toCell(cur)
+	haveCur = haveCur && curOK
+
+	// Region names go over the points (with thousands of primitives the
+	// names would vanish otherwise) but never over each other or the
+	// current primitive.
+	if haveCur {
+		taken[curR*iw+curC] = true
+	}
+	for _, d := range m.domains {
+		name := d.Name
+		if strings.TrimSpace(name) == "" {
+			name = d.ID
+		}
+		label := []rune(narrow(clean(name)))
+		if len(label) == 0 {
+			continue
+		}
+		if len(label) > iw {
+			label = label[:iw]
+		}
+		c, r, ok := toCell(d.Region.Center)
+		if !ok {
+			continue
+		}
+		start := min(max(c-len(label)/2, 0), iw-len(label))
+		for _, rr := range []int{r, r + 1, r - 1} {
+			if rr < 0 || rr >= ih || anyTaken(taken[rr*iw+start:rr*iw+start+len(label)]) {
+				continue
+			}
+			for j, ch := range label {
+				put(start+j, rr, ch, clsRegion)
+				taken[rr*iw+start+j] = true
+			}
+			break
+		}
+	}
+
+	if haveCur {
+		put(curC, curR, '◆', clsCurrent)
+	}
+
+	p := &m.paint
+	paints := [...]painter{clsNone: {}, clsAxis: p.axis, clsPoint: p.point, clsRegion: p.region, clsCurrent: p.current}
+	title := " plane "
+	lines := make([]string, 0, ih+3)
+	lines = append(lines, p.faint.paint("┌"+title+strings.Repeat("─", max(iw-len(title), 0))+"┐"))
+	var b strings.Builder
+	for r := 0; r < ih; r++ {
+		b.Reset()
+		b.WriteString(p.faint.paint("│"))
+		row := r * iw
+		for c := 0; c < iw; {
+			k := cls[row+c]
+			e := c
+			for e < iw && cls[row+e] == k {
+				e++
+			}
+			b.WriteString(paints[k].paint(string(cells[row+c : row+e])))
+			c = e
+		}
+		b.WriteString(p.faint.paint("│"))
+		lines = append(lines, b.String())
+	}
+	lines = append(lines, p.faint.paint("└"+strings.Repeat("─", iw)+"┘"))
+	legend := p.faint.paint(thousands(plotted) + " plotted")
+	if haveCur {
+		legend = p.current.paint("◆") + " " + clean(curName) + " " + p.faint.paint(cur.Clamp().String()+" · ") + legend
+	}
+	return append(lines, legend)
+}
+
+func anyTaken(bs []bool) bool {
+	for _, b := range bs {
+		if b {
+			return true
+		}
+	}
+	return false
+}
+
+// narrow keeps the characters one cell wide, so a label cannot shift the
+// grid (wide ones become '?').
+func narrow(s string) string {
+	if printableASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if ansi.StringWidth(string(r)) != 1 {
+			return '?'
+		}
+		return r
+	}, s)
+}

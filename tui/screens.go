@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/tui/diffview"
+	"github.com/lore-kb/lore/tui/graphview"
+	"github.com/lore-kb/lore/tui/history"
+)
+
+// show brings tab t to the top and loads its data when the store changed
+// since it was last loaded.
+func (m Model) show(t tab) (Model, tea.Cmd) {
+	m.tab = t
+	if !m.stale[t] || m.opts.Store == nil {
+		return m, nil
+	}
+	m.stale[t] = false
+	st := m.opts.Store
+	switch t {
+	case tabConflicts:
+		return m, loadConflicts(st)
+	case tabGraph:
+		m.rowsGen++
+		m.rows, m.reachReady = nil, false
+		return m, loadRows(st, m.rowsGen, 0)
+	case tabSkills:
+		return m, loadArtifacts(st)
+	case tabHistory:
+		return m, loadSessions(st)
+	}
+	return m, nil
+}
+
+// changed marks every screen's data stale after the store changed, and
+// reloads the one on top and the status bar.
+func (m Model) changed() (Model, tea.Cmd) {
+	for t := range m.stale {
+		m.stale[t] = true
+	}
+	var cmd tea.Cmd
+	m, cmd = m.show(m.tab)
+	if m.opts.Store == nil {
+		return m, cmd
+	}
+	return m, tea.Batch(cmd, status(m.opts.Store))
+}
+
+// ranked is the loaded rows in the order of the ranking chosen: the
+// store's importance order, or reach (transitive dependents) once it is
+// computed, ties by importance.
+func (m Model) ranked() []graphview.Row {
+	if m.rankBy != "reach" {
+		return m.rows
+	}
+	rows := slices.Clone(m.rows)
+	slices.SortStableFunc(rows, func(a, b graphview.Row) int { return b.Reach - a.Reach })
+	return rows
+}
+
+// toggleRank switches the Graph screen between importance and reach.
+func (m Model) toggleRank() (Model, tea.Cmd) {
+	switch {
+	case m.rankBy == "reach":
+		m.rankBy = "importance"
+	case !m.reachReady:
+		m.notice = "reach is still being computed; try again in a moment"
+		return m, nil
+	default:
+		m.rankBy = "reach"
+	}
+	m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
+	return m, nil
+}
+
+// screenMsg applies the messages of the Conflicts, Graph, History and
+// Skills screens; ok is false for any other message.
+func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case conflictsMsg:
+		if msg.err != nil {
+			m.conflicts = m.conflicts.SetError(msg.err.Error())
+		} else {
+			m.conflicts = m.conflicts.WithConflicts(msg.pending)
+		}
+	case diffview.ResolveMsg:
+		return m, m.resolve(msg.ID, msg.Choice), true
+	case resolvedMsg:
+		if msg.err != nil {
+			m.conflicts = m.conflicts.SetError(msg.err.Error())
+			return m, nil, true
+		}
+		m.notice = fmt.Sprintf("conflict %s resolved: %s (%s)", msg.id, msg.res.Conflict.Resolution, msg.res.Outcome)
+		m, cmd := m.changed()
+		return m, cmd, true
+
+	case rowsMsg:
+		if msg.gen != m.rowsGen {
+			return m, nil, true
+		}
+		if msg.err != nil {
+			m.notice = "graph: " + msg.err.Error()
+			return m, nil, true
+		}
+		m.rows = append(m.rows, msg.rows...)
+		var detail tea.Cmd
+		m.graph, detail = m.graph.WithRows(m.ranked(), m.rankBy).RequestDetail()
+		if msg.more {
+			return m, tea.Batch(detail, loadRows(m.opts.Store, msg.gen, msg.offset+len(msg.rows))), true
+		}
+		ids := make([]string, len(m.rows))
+		for i, r := range m.rows {
+			ids[i] = r.ID
+		}
+		return m, tea.Batch(detail, loadReach(m.opts.Store, msg.gen, ids)), true
+	case reachMsg:
+		if msg.gen != m.rowsGen {
+			return m, nil, true
+		}
+		for i := range m.rows {
+			m.rows[i].Reach = msg.reach[m.rows[i].ID]
+		}
+		m.reachReady = true
+		m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
+	case graphview.NeedDetailMsg:
+		return m, loadDetail(m.opts.Store, msg.ID), true
+	case detailMsg:
+		if msg.err != nil {
+			m.notice = "graph: " + msg.err.Error()
+			return m, nil, true
+		}
+		m.graph = m.graph.WithDetail(msg.d)
+	case graphview.ExportMsg:
+		return m, export(m.opts.Store, msg.Format, msg.IDs), true
+	case exportedMsg:
+		if msg.err != nil {
+			m.notice = msg.err.Error()
+		} else {
+			m.notice = "exported to " + msg.path
+		}
+
+	case sessionsMsg:
+		if msg.err != nil {
+			m.history = m.history.WithError(msg.err.Error())
+			return m, nil, true
+		}
+		var cmd tea.Cmd
+		m.history, cmd = m.history.WithSessions(msg.sessions)
+		return m, cmd, true
+	case history.NeedReportMsg:
+		return m, loadReport(m.opts.Store, msg.ID), true
+	case reportMsg:
+		if msg.err != nil {
+			m.history = m.history.WithReport(msg.id, "*No report: "+msg.err.Error()+"*")
+		} else {
+			m.history = m.history.WithReport(msg.id, msg.markdown)
+		}
+	case history.UnlearnMsg:
+		return m, m.unlearn(msg.ID, msg.Force), true
+	case unlearnedMsg:
+		if deps, ok := blockedBy(msg.err); ok {
+			m.history = m.history.WithBlocked(msg.id, deps)
+			return m, nil, true
+		}
+		if msg.err != nil {
+			m.history = m.history.WithError(msg.err.Error())
+			return m, nil, true
+		}
+		m.history = m.history.WithResult(msg.res.Summary)
+		m, cmd := m.changed()
+		return m, cmd, true
+
+	case artifactsMsg:
+		if msg.err != nil {
+			m.notice = "skills: " + msg.err.Error()
+			return m, nil, true
+		}
+		m.skills = m.skills.WithArtifacts(msg.arts)
+	default:
+		return m, nil, false
+	}
+	return m, nil, true
+}

@@ -1,0 +1,381 @@
+package skillsview
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+var (
+	keyUp   = tea.KeyPressMsg{Code: tea.KeyUp}
+	keyDown = tea.KeyPressMsg{Code: tea.KeyDown}
+	keyEnd  = tea.KeyPressMsg{Code: tea.KeyEnd}
+	keyHome = tea.KeyPressMsg{Code: tea.KeyHome}
+)
+
+func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+
+var t0 = time.Date(2026, 3, 4, 12, 1, 2, 0, time.UTC)
+
+// validSkill is shaped like the generator's output.
+const validSkill = `---
+name: learn-linear-algebra
+description: "Knowledge of Linear Algebra, learned from 42 primitives in linalg.pdf: Vector space, Linear map, Eigenvalue. Use when a task involves matrices, eigenvalues or vector spaces."
+metadata:
+  generator: "lore"
+  version: "1"
+  type: "skill"
+  domain: "linear-algebra"
+  primitives: "42"
+  plane-center: "(-0.30, +0.50)"
+---
+
+# Linear Algebra
+
+Vector spaces, linear maps and their invariants.
+
+## Summary
+
+**Linear Algebra**
+Primitives: 42
+
+## Key Primitives
+
+- **Vector space** (definition): a set with addition and scalar multiplication.
+- **Eigenvalue** (definition): a scalar λ such that Av = λv for some v ≠ 0.
+
+## References
+
+- [primitives](references/primitives.md)
+`
+
+// invalidSkill has an upper-case name that does not match its directory
+// and a field the specification does not define.
+const invalidSkill = `---
+name: Graph-Theory
+description: Graphs.
+author: someone
+---
+
+# Graph Theory
+
+Vertices and edges.
+`
+
+const agentDoc = `---
+name: linear-algebra-expert
+description: "An agent that answers linear algebra questions."
+---
+
+# Linear Algebra Expert
+
+Uses the learn-linear-algebra skill.
+`
+
+func sample() []core.Artifact {
+	return []core.Artifact{
+		{Kind: core.TeamArtifact, Name: "mathematics-team", Domain: "mathematics", Primitives: 120, Agents: 3, GeneratedAt: t0,
+			Files: []core.ArtifactFile{{Path: "mathematics-team/TEAM.md", Content: "---\nname: mathematics-team\ndescription: A team.\n---\n\n# Mathematics team\n\n- linear-algebra-expert\n"}}},
+		{Kind: core.SkillArtifact, Name: "learn-linear-algebra", Domain: "linear-algebra", Primitives: 42, GeneratedAt: t0,
+			Files: []core.ArtifactFile{{Path: "learn-linear-algebra/SKILL.md", Content: validSkill},
+				{Path: "learn-linear-algebra/references/primitives.md", Content: "# Primitives\n"}}},
+		{Kind: core.AgentArtifact, Name: "linear-algebra-expert", Domain: "linear-algebra", Primitives: 42, GeneratedAt: t0,
+			Files: []core.ArtifactFile{{Path: "linear-algebra-expert/AGENT.md", Content: agentDoc}}},
+		{Kind: core.SkillArtifact, Name: "learn-graph-theory", Domain: "graph-theory", Primitives: 31, GeneratedAt: t0,
+			Files: []core.ArtifactFile{{Path: "learn-graph-theory/SKILL.md", Content: invalidSkill}}},
+	}
+}
+
+func newModel(w, h int, dark bool) Model {
+	return New(styles.New(dark)).SetSize(w, h).WithArtifacts(sample())
+}
+
+func stripped(m Model) string { return ansi.Strip(m.View()) }
+
+func checkSize(t *testing.T, m Model, w, h int) {
+	t.Helper()
+	v := m.View()
+	if w <= 0 || h <= 0 {
+		if v != "" {
+			t.Fatalf("%dx%d: want empty view, got %q", w, h, v)
+		}
+		return
+	}
+	lines := strings.Split(v, "\n")
+	if len(lines) != h {
+		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got != w {
+			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
+		}
+	}
+}
+
+func selectName(t *testing.T, m Model, name string) Model {
+	t.Helper()
+	m, _ = m.Update(keyHome)
+	for range len(m.entries) {
+		if a, _ := m.Selected(); a.Name == name {
+			return m
+		}
+		m, _ = m.Update(keyDown)
+	}
+	t.Fatalf("%s not in the list", name)
+	return m
+}
+
+func TestOrderAndSelectionKept(t *testing.T) {
+	m := newModel(120, 30, true)
+	var got []string
+	for _, e := range m.entries {
+		got = append(got, e.a.Name)
+	}
+	want := "learn-graph-theory learn-linear-algebra linear-algebra-expert mathematics-team"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("order %v, want skills, agents, teams by name", got)
+	}
+	m = selectName(t, m, "linear-algebra-expert")
+	m = m.WithArtifacts(sample()[1:])
+	if a, _ := m.Selected(); a.Name != "linear-algebra-expert" {
+		t.Fatalf("selection %s after a new list", a.Name)
+	}
+	if v := stripped(m); !strings.Contains(v, "2 skills · 1 agent · 0 teams") {
+		t.Fatalf("header:\n%s", v)
+	}
+}
+
+func TestValidSkill(t *testing.T) {
+	m := selectName(t, newModel(120, 40, false), "learn-linear-algebra")
+	if applies, errs := m.Valid(); !applies || len(errs) != 0 {
+		t.Fatalf("valid skill: applies %v errs %v", applies, errs)
+	}
+	v := stripped(m)
+	for _, want := range []string{"✓ valid (strict)", "learn-linear-algebra  skill · linear-algebra · 42 primitives",
+		" name ", "learn-linear-algebra", "metadata", "    plane-center", "(-0.30, +0.50)", "Key Primitives", "Eigenvalue",
+		"2 files: learn-linear-algebra/SKILL.md, learn-linear-algebra/references/primitives.md"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	// The frontmatter is shown as a block, not fed raw to glamour.
+	if strings.Contains(v, "---") || strings.Contains(v, "generator: ") {
+		t.Errorf("raw frontmatter in the view:\n%s", v)
+	}
+}
+
+func TestInvalidSkill(t *testing.T) {
+	m := selectName(t, newModel(120, 40, true), "learn-graph-theory")
+	_, want := skillspec.ValidateStrict("learn-graph-theory", []byte(invalidSkill))
+	applies, errs := m.Valid()
+	if !applies || len(errs) == 0 || strings.Join(errs, "|") != strings.Join(want, "|") {
+		t.Fatalf("errs %v, want %v", errs, want)
+	}
+	v := stripped(m)
+	if !strings.Contains(v, fmt.Sprintf("✗ invalid (strict): %d problems", len(want))) {
+		t.Fatalf("no invalid verdict:\n%s", v)
+	}
+	for _, frag := range []string{"Unexpected fields in frontmatter: author", "must be lowercase", "must match skill name"} {
+		if !strings.Contains(strings.ReplaceAll(v, "\n", " "), frag) && !strings.Contains(v, frag) {
+			t.Errorf("problem %q not shown:\n%s", frag, v)
+		}
+	}
+	if !strings.Contains(v, "1 invalid") || !strings.Contains(v, "1 valid") {
+		t.Errorf("header counts:\n%s", v)
+	}
+}
+
+func TestAgentNotStrict(t *testing.T) {
+	m := selectName(t, newModel(120, 40, true), "linear-algebra-expert")
+	if applies, _ := m.Valid(); applies {
+		t.Fatal("the strict check applied to an agent")
+	}
+	if v := stripped(m); !strings.Contains(v, "not a skill") || !strings.Contains(v, "Linear Algebra Expert") {
+		t.Fatalf("agent view:\n%s", v)
+	}
+}
+
+func TestBrokenArtifacts(t *testing.T) {
+	arts := []core.Artifact{
+		{Kind: core.SkillArtifact, Name: "no-file"},
+		{Kind: core.SkillArtifact, Name: "no-front", Files: []core.ArtifactFile{{Path: "no-front/SKILL.md", Content: "# Just markdown\n"}}},
+		{Kind: core.SkillArtifact, Name: "flow", Files: []core.ArtifactFile{{Path: "flow/SKILL.md", Content: "---\n[a, b]\n---\nbody\n"}}},
+		{Kind: core.SkillArtifact, Name: "hostile\x1b[2J", Domain: "d\u202e", Files: []core.ArtifactFile{{Path: "x/SKILL.md", Content: "---\nname: x\ndescription: \"\x1b]8;;evil\x07\"\n---\n\x1b[31mred\n"}}},
+	}
+	m := New(styles.New(true)).SetSize(100, 30).WithArtifacts(arts)
+	for range arts {
+		v := m.View()
+		if strings.Contains(v, "\x1b[2J") || strings.Contains(v, "\x1b]8;;evil") || strings.ContainsRune(v, '\u202e') {
+			t.Fatalf("hostile text reached the view: %q", v)
+		}
+		if applies, errs := m.Valid(); !applies || len(errs) == 0 {
+			if a, _ := m.Selected(); a.Name != "hostile\x1b[2J" {
+				t.Errorf("%s: broken skill reported valid", a.Name)
+			}
+		}
+		checkSize(t, m, 100, 30)
+		m, _ = m.Update(keyDown)
+	}
+	m = selectName(t, m, "no-file")
+	if v := stripped(m); !strings.Contains(v, "no SKILL.md among the skill's files") {
+		t.Fatalf("missing file:\n%s", v)
+	}
+	m = selectName(t, m, "flow")
+	if v := stripped(m); !strings.Contains(v, "not a YAML mapping") || !strings.Contains(v, "[a, b]") {
+		t.Fatalf("unparsable frontmatter:\n%s", v)
+	}
+}
+
+func TestEmptyState(t *testing.T) {
+	m := New(styles.New(false)).SetSize(100, 10)
+	if !strings.Contains(stripped(m), "Loading skills") {
+		t.Fatalf("before data:\n%s", stripped(m))
+	}
+	m = m.WithArtifacts(nil)
+	if !strings.Contains(stripped(m), emptyText) {
+		t.Fatalf("empty state:\n%s", stripped(m))
+	}
+	if _, ok := m.Selected(); ok {
+		t.Fatal("selection in an empty list")
+	}
+}
+
+func TestNavigationClickScroll(t *testing.T) {
+	m := newModel(120, 30, true)
+	m, _ = m.Update(keyEnd)
+	if a, _ := m.Selected(); a.Name != "mathematics-team" {
+		t.Fatalf("end selected %s", a.Name)
+	}
+	m, _ = m.Update(press('k'))
+	if a, _ := m.Selected(); a.Name != "linear-algebra-expert" {
+		t.Fatalf("k selected %s", a.Name)
+	}
+	m = m.Click(2, bodyTop+1)
+	if a, _ := m.Selected(); a.Name != "learn-linear-algebra" {
+		t.Fatalf("click selected %s", a.Name)
+	}
+	if m2 := m.Click(80, bodyTop); m2.cur != m.cur {
+		t.Fatal("a click on the document moved the selection")
+	}
+	m = m.SetSize(120, 14)
+	first := stripped(m)
+	m, _ = m.Update(press('J'))
+	if m.scroll != 1 || stripped(m) == first {
+		t.Fatal("J did not scroll the document")
+	}
+	m = m.Scroll(1 << 20)
+	if m.scroll != m.maxScroll() || m.scroll == 0 {
+		t.Fatalf("scroll to end: %d of %d", m.scroll, m.maxScroll())
+	}
+	m, _ = m.Update(keyUp)
+	if m.scroll != 0 {
+		t.Fatal("a new selection kept the old scroll")
+	}
+}
+
+func TestExactSizes(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {120, 40}, {200, 50}, {100, 30}, {99, 30}, {100, 10}, {60, 8}, {40, 12}, {30, 5},
+		{20, 3}, {10, 2}, {5, 1}, {1, 1}, {2, 4}, {0, 0}, {0, 10}, {10, 0}, {-3, -3}}
+	for _, sz := range sizes {
+		w, h := sz[0], sz[1]
+		for _, dark := range []bool{false, true} {
+			m := newModel(w, h, dark)
+			for range len(m.entries) + 1 {
+				checkSize(t, m, w, h)
+				m, _ = m.Update(keyDown)
+				m = m.Scroll(3)
+			}
+			checkSize(t, New(styles.New(dark)).SetSize(w, h), w, h)
+			checkSize(t, New(styles.New(dark)).SetSize(w, h).WithArtifacts(nil), w, h)
+		}
+	}
+}
+
+func TestNoPanicsOnEmptyData(t *testing.T) {
+	m := New(styles.New(false))
+	for _, k := range []tea.KeyPressMsg{keyUp, keyDown, keyEnd, keyHome, press('J'), press('K'), {Code: tea.KeyPgDown}, {Code: 'd', Mod: tea.ModCtrl}} {
+		m, _ = m.Update(k)
+	}
+	m = m.Click(0, 0).Click(5, 5).Scroll(10).Scroll(-10)
+	_ = m.View()
+	m = m.WithArtifacts([]core.Artifact{{}}).SetSize(80, 24)
+	checkSize(t, m, 80, 24)
+	m, _ = m.Update(keyDown)
+	_, _ = m.Valid()
+}
+
+func goldenSweep(t *testing.T, render func(w int, dark bool) string) {
+	for _, w := range []int{80, 120, 200} {
+		for _, dark := range []bool{false, true} {
+			theme := "light"
+			if dark {
+				theme = "dark"
+			}
+			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
+				golden.RequireEqual(t, []byte(render(w, dark)))
+			})
+		}
+	}
+}
+
+// TestGoldenValid is the list with a valid generated skill selected.
+func TestGoldenValid(t *testing.T) {
+	goldenSweep(t, func(w int, dark bool) string {
+		return selectName(t, newModel(w, 24, dark), "learn-linear-algebra").View()
+	})
+}
+
+// TestGoldenInvalid is an invalid skill with its problems listed.
+func TestGoldenInvalid(t *testing.T) {
+	goldenSweep(t, func(w int, dark bool) string {
+		return selectName(t, newModel(w, 24, dark), "learn-graph-theory").View()
+	})
+}
+
+func manyArtifacts(n int) []core.Artifact {
+	out := make([]core.Artifact, n)
+	for i := range out {
+		name := fmt.Sprintf("learn-domain-%04d", i)
+		content := strings.Replace(validSkill, "learn-linear-algebra", name, 1)
+		out[i] = core.Artifact{Kind: core.SkillArtifact, Name: name, Domain: fmt.Sprintf("domain-%04d", i), Primitives: 30 + i%100,
+			Files: []core.ArtifactFile{{Path: name + "/SKILL.md", Content: content}}}
+	}
+	return out
+}
+
+func BenchmarkView1000(b *testing.B) {
+	m := New(styles.New(true)).SetSize(120, 40).WithArtifacts(manyArtifacts(1000))
+	b.ResetTimer()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+func BenchmarkKeyPress1000(b *testing.B) {
+	m := New(styles.New(true)).SetSize(120, 40).WithArtifacts(manyArtifacts(1000))
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		k := keyDown
+		if i/500%2 == 1 {
+			k = keyUp
+		}
+		m, _ = m.Update(k)
+	}
+}
+
+func BenchmarkWithArtifacts1000(b *testing.B) {
+	arts := manyArtifacts(1000)
+	m := New(styles.New(true)).SetSize(120, 40)
+	for b.Loop() {
+		_ = m.WithArtifacts(arts)
+	}
+}
