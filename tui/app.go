@@ -19,6 +19,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/findings"
 	"github.com/lore-kb/lore/tui/graphview"
@@ -532,7 +533,7 @@ func (m Model) render() string {
 	case m.tab == tabSkills:
 		body = m.skills.View()
 	}
-	return m.tabBar() + "\n" + fitLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
+	return m.tabBar() + "\n" + cells.ClipLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }
 
 func (m Model) place(s string, h int) string {
@@ -545,7 +546,7 @@ func (m Model) tabBar() string {
 	for i, n := range tabNames {
 		b.WriteString(m.tabLabel(i, n))
 	}
-	return fit(b.String(), m.w)
+	return cells.Clip(b.String(), m.w)
 }
 
 func (m Model) statusBar() string {
@@ -573,7 +574,7 @@ func (m Model) statusBar() string {
 	if ansi.StringWidth(s) > m.w {
 		s = bar(true)
 	}
-	return fit(s, m.w)
+	return cells.Clip(s, m.w)
 }
 
 // helpLine is the short help of what the keys do on the screen on top.
@@ -599,9 +600,9 @@ func (m Model) helpLine() string {
 	}
 	bs = append(bs, m.keys.ShortHelp()...)
 	if m.notice != "" {
-		return fit(" "+m.st.Label.Render(m.notice), m.w)
+		return cells.Clip(" "+m.st.Label.Render(m.notice), m.w)
 	}
-	return fit(" "+m.help.ShortHelpView(bs), m.w)
+	return cells.Clip(" "+m.help.ShortHelpView(bs), m.w)
 }
 
 // screenKeys is the key map of the screen on top (Learn aside).
@@ -635,28 +636,4 @@ func (m Model) helpView() string {
 		}
 	}
 	return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" · keys") + "\n\n" + m.help.FullHelpView(groups))
-}
-
-// fit truncates or pads s to exactly w cells.
-func fit(s string, w int) string {
-	s = ansi.Truncate(s, w, "")
-	if n := ansi.StringWidth(s); n < w {
-		s += strings.Repeat(" ", w-n)
-	}
-	return s
-}
-
-// fitLines makes s exactly h lines of w cells.
-func fitLines(s string, w, h int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = fit(l, w)
-	}
-	return strings.Join(lines, "\n")
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
-	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/cells"
 )
 
 // opKind says on which side of a comparison a run of text appears.
@@ -178,10 +178,10 @@ func tokenize(s string, keepNL bool) []string {
 				}
 				j += sz
 			}
-			toks = append(toks, visible(s[i:j]))
+			toks = append(toks, cells.Visible(s[i:j]))
 			i = j
 		default:
-			toks = append(toks, visible(s[i:i+size]))
+			toks = append(toks, cells.Visible(s[i:i+size]))
 			i += size
 		}
 	}
@@ -200,18 +200,6 @@ func isWordRune(r rune) bool {
 }
 
 func isBlank(t string) bool { return strings.TrimSpace(t) == "" }
-
-// visible spells out control and invisible characters. Text comes from
-// documents a person may not trust, and an escape sequence or a bidi
-// override would corrupt or reorder the screen.
-func visible(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return sanitize.Visible(s)
-		}
-	}
-	return s
-}
 
 // oneLine makes a short field (a name, a keyword, a domain) printable on
 // one line.

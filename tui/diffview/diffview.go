@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -297,11 +298,11 @@ func (m Model) View() string {
 	lines := make([]string, 0, m.h)
 	if len(m.cs) == 0 {
 		p := m.paint
-		lines = append(lines, fit("", m.w))
+		lines = append(lines, cells.Fit("", m.w))
 		lines = append(lines, p.block([]seg{{text: " "}, {text: "No pending conflicts.", k: kHeading}}, m.w)...)
 		lines = append(lines, p.block([]seg{{text: "Learning a source creates one when a candidate overlaps a primitive lore already knows without being the same; it waits here for a decision.", k: kFaint}}, m.w)...)
 		if m.err != "" {
-			lines = append(lines, fit("", m.w), fit(m.paint.paint(kError, m.err), m.w))
+			lines = append(lines, cells.Fit("", m.w), cells.Fit(m.paint.paint(kError, m.err), m.w))
 		}
 		return frame(lines, m.w, m.h)
 	}
@@ -321,7 +322,7 @@ func (m Model) View() string {
 		}
 	}
 	if lo.statusH > 0 {
-		lines = append(lines, fit(m.statusLine(lo), m.w))
+		lines = append(lines, cells.Fit(m.statusLine(lo), m.w))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -339,11 +340,11 @@ func (m Model) listRow(i int) string {
 	scores := fmt.Sprintf("statement %.2f · keywords %.2f", c.Comparison.FormalSimilarity, c.Comparison.KeywordSimilarity)
 	if i == m.cur {
 		plain := "▸ " + num + " · " + cand + " vs " + exist + " · " + class + " · " + scores
-		return m.paint.paint(kSelected, fit(plain, m.w))
+		return m.paint.paint(kSelected, cells.Fit(plain, m.w))
 	}
 	p := m.paint
 	dot := p.paint(kFaint, " · ")
-	return fit("  "+p.paint(kFaint, num)+dot+cand+p.paint(kFaint, " vs ")+exist+dot+
+	return cells.Fit("  "+p.paint(kFaint, num)+dot+cand+p.paint(kFaint, " vs ")+exist+dot+
 		p.paint(kKind, class)+dot+p.paint(kFaint, scores), m.w)
 }
 
@@ -389,7 +390,7 @@ func frame(lines []string, w, h int) string {
 		if y < len(lines) {
 			l = lines[y]
 		}
-		sb.WriteString(fit(l, w))
+		sb.WriteString(cells.Fit(l, w))
 	}
 	return sb.String()
 }

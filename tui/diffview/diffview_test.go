@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -23,29 +24,8 @@ var (
 	keyPgUp = tea.KeyPressMsg{Code: tea.KeyPgUp}
 )
 
-func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
-
 func newModel(cs []core.Conflict, w, h int) Model {
 	return New(styles.New(true)).SetSize(w, h).WithConflicts(cs)
-}
-
-func checkSize(t *testing.T, v string, w, h int) {
-	t.Helper()
-	if w <= 0 || h <= 0 {
-		if v != "" {
-			t.Fatalf("%dx%d: want empty view, got %q", w, h, v)
-		}
-		return
-	}
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got != w {
-			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
-		}
-	}
 }
 
 // noControl fails when text outside escape sequences holds a control
@@ -296,7 +276,7 @@ func TestHostileText(t *testing.T) {
 	for _, unified := range []bool{false, true} {
 		for _, w := range []int{10, 60, 100} {
 			v := Render(c, styles.New(true), w, 40, Options{Unified: unified})
-			checkSize(t, v, w, 40)
+			tuitest.CheckSize(t, v, w, 40)
 			noControl(t, v)
 		}
 	}
@@ -304,7 +284,7 @@ func TestHostileText(t *testing.T) {
 	noControl(t, m.View())
 	m = m.SetError("engine: \x1b[31mfailed\r\n")
 	noControl(t, m.View())
-	m, _ = m.Update(press('c'))
+	m, _ = m.Update(tuitest.Press('c'))
 	noControl(t, m.View())
 }
 
@@ -313,11 +293,11 @@ func TestEmptyFieldsNoPanic(t *testing.T) {
 		for _, w := range []int{1, 5, 39, 40, 100} {
 			for _, unified := range []bool{false, true} {
 				v := Render(c, styles.New(false), w, 20, Options{Unified: unified, Scroll: 1000})
-				checkSize(t, v, w, 20)
+				tuitest.CheckSize(t, v, w, 20)
 			}
 		}
 		m := newModel([]core.Conflict{c}, 80, 20)
-		checkSize(t, m.View(), 80, 20)
+		tuitest.CheckSize(t, m.View(), 80, 20)
 		if s := ansi.Strip(m.View()); !strings.Contains(s, "(unnamed)") || !strings.Contains(s, noneText) {
 			t.Errorf("empty conflict view:\n%s", s)
 		}
@@ -331,7 +311,7 @@ func TestKeepExistingAndBothImmediate(t *testing.T) {
 	}{{'e', "keep-existing"}, {'b', "keep-both"}} {
 		m := newModel(many(3), 100, 30)
 		m, _ = m.Update(keyDown)
-		m, cmd := m.Update(press(tt.key))
+		m, cmd := m.Update(tuitest.Press(tt.key))
 		if got := resolveOf(t, cmd); got != (ResolveMsg{ID: "c-0001", Choice: tt.want}) {
 			t.Errorf("%c: got %+v", tt.key, got)
 		}
@@ -343,7 +323,7 @@ func TestKeepExistingAndBothImmediate(t *testing.T) {
 		}
 		// A second press while the root applies the first must not resolve
 		// twice.
-		if _, cmd := m.Update(press(tt.key)); cmd != nil {
+		if _, cmd := m.Update(tuitest.Press(tt.key)); cmd != nil {
 			t.Errorf("%c: second press resolved again", tt.key)
 		}
 		if !strings.Contains(ansi.Strip(m.View()), "resolving") {
@@ -354,7 +334,7 @@ func TestKeepExistingAndBothImmediate(t *testing.T) {
 		if !strings.Contains(ansi.Strip(m.View()), "store is read-only") {
 			t.Errorf("error not shown:\n%s", ansi.Strip(m.View()))
 		}
-		if _, cmd := m.Update(press(tt.key)); cmd == nil {
+		if _, cmd := m.Update(tuitest.Press(tt.key)); cmd == nil {
 			t.Errorf("%c: retry after an error did nothing", tt.key)
 		}
 	}
@@ -363,7 +343,7 @@ func TestKeepExistingAndBothImmediate(t *testing.T) {
 func TestKeepCandidateConfirmation(t *testing.T) {
 	m := newModel(many(3), 100, 30)
 	m, _ = m.Update(keyDown)
-	m, cmd := m.Update(press('c'))
+	m, cmd := m.Update(tuitest.Press('c'))
 	if cmd != nil || !m.Confirming() {
 		t.Fatalf("c: cmd=%v confirming=%v, want a question and no command", cmd != nil, m.Confirming())
 	}
@@ -372,7 +352,7 @@ func TestKeepCandidateConfirmation(t *testing.T) {
 		t.Fatalf("question not shown:\n%s", v)
 	}
 	// Other keys neither decide nor move while the question is open.
-	for _, k := range []tea.KeyPressMsg{press('e'), press('b'), press('c'), keyDown, press('p'), press('u'), press('x')} {
+	for _, k := range []tea.KeyPressMsg{tuitest.Press('e'), tuitest.Press('b'), tuitest.Press('c'), keyDown, tuitest.Press('p'), tuitest.Press('u'), tuitest.Press('x')} {
 		var cmd tea.Cmd
 		m, cmd = m.Update(k)
 		if cmd != nil || !m.Confirming() || selectedID(m) != "c-0001" || m.Unified() {
@@ -383,18 +363,18 @@ func TestKeepCandidateConfirmation(t *testing.T) {
 		t.Fatalf("click during confirmation changed the selection")
 	}
 	// n cancels (and does not move on), esc cancels.
-	m, cmd = m.Update(press('n'))
+	m, cmd = m.Update(tuitest.Press('n'))
 	if cmd != nil || m.Confirming() || selectedID(m) != "c-0001" {
 		t.Fatalf("n: cmd=%v confirming=%v selected=%s", cmd != nil, m.Confirming(), selectedID(m))
 	}
-	m, _ = m.Update(press('c'))
+	m, _ = m.Update(tuitest.Press('c'))
 	m, cmd = m.Update(keyEsc)
 	if cmd != nil || m.Confirming() {
 		t.Fatalf("esc did not cancel")
 	}
 	// y confirms.
-	m, _ = m.Update(press('c'))
-	m, cmd = m.Update(press('y'))
+	m, _ = m.Update(tuitest.Press('c'))
+	m, cmd = m.Update(tuitest.Press('y'))
 	if got := resolveOf(t, cmd); got != (ResolveMsg{ID: "c-0001", Choice: "keep-candidate"}) {
 		t.Fatalf("y: got %+v", got)
 	}
@@ -411,12 +391,12 @@ func TestKeepCandidateConfirmation(t *testing.T) {
 
 func TestConfirmationDroppedWhenConflictGoes(t *testing.T) {
 	m := newModel(many(3), 100, 30)
-	m, _ = m.Update(press('c'))
+	m, _ = m.Update(tuitest.Press('c'))
 	m = m.WithConflicts(many(3)[1:])
 	if m.Confirming() {
 		t.Fatal("confirmation survived the removal of its conflict")
 	}
-	m, _ = m.Update(press('c'))
+	m, _ = m.Update(tuitest.Press('c'))
 	m = m.WithConflicts(slices.Concat(many(5)[3:], many(3)[1:]))
 	if !m.Confirming() || selectedID(m) != "c-0001" {
 		t.Fatalf("confirmation lost while its conflict stayed: %v %s", m.Confirming(), selectedID(m))
@@ -429,9 +409,9 @@ func TestNavigation(t *testing.T) {
 		key  tea.KeyPressMsg
 		want string
 	}{
-		{press('n'), "c-0001"}, {keyDown, "c-0002"}, {press('p'), "c-0001"}, {keyUp, "c-0000"}, {keyUp, "c-0000"},
-		{press('n'), "c-0001"}, {press('n'), "c-0002"}, {press('n'), "c-0003"}, {press('n'), "c-0004"},
-		{press('n'), "c-0005"}, {press('n'), "c-0006"}, {press('n'), "c-0006"},
+		{tuitest.Press('n'), "c-0001"}, {keyDown, "c-0002"}, {tuitest.Press('p'), "c-0001"}, {keyUp, "c-0000"}, {keyUp, "c-0000"},
+		{tuitest.Press('n'), "c-0001"}, {tuitest.Press('n'), "c-0002"}, {tuitest.Press('n'), "c-0003"}, {tuitest.Press('n'), "c-0004"},
+		{tuitest.Press('n'), "c-0005"}, {tuitest.Press('n'), "c-0006"}, {tuitest.Press('n'), "c-0006"},
 	}
 	for i, s := range steps {
 		m, _ = m.Update(s.key)
@@ -467,15 +447,15 @@ func TestScrollAndUnified(t *testing.T) {
 		t.Fatal("long conflict fits in 20 rows; the test needs it to scroll")
 	}
 	first := m.View()
-	m, _ = m.Update(press('J'))
+	m, _ = m.Update(tuitest.Press('J'))
 	if m.scroll != 1 || m.View() == first {
 		t.Fatalf("J did not scroll: %d", m.scroll)
 	}
 	if !strings.Contains(ansi.Strip(m.View()), "lines 2–") {
 		t.Errorf("no scroll position:\n%s", ansi.Strip(m.View()))
 	}
-	m, _ = m.Update(press('K'))
-	m, _ = m.Update(press('K'))
+	m, _ = m.Update(tuitest.Press('K'))
+	m, _ = m.Update(tuitest.Press('K'))
 	if m.scroll != 0 {
 		t.Fatalf("K past the top: %d", m.scroll)
 	}
@@ -485,7 +465,7 @@ func TestScrollAndUnified(t *testing.T) {
 	if m.scroll != m.maxScroll() {
 		t.Fatalf("pgdown past the end: %d of %d", m.scroll, m.maxScroll())
 	}
-	checkSize(t, m.View(), 60, 20)
+	tuitest.CheckSize(t, m.View(), 60, 20)
 	m, _ = m.Update(keyPgUp)
 	if m.scroll >= m.maxScroll() {
 		t.Fatalf("pgup did nothing")
@@ -494,11 +474,11 @@ func TestScrollAndUnified(t *testing.T) {
 	if m.scroll != 0 {
 		t.Fatalf("Scroll(-1000) = %d", m.scroll)
 	}
-	m, _ = m.Update(press('u'))
+	m, _ = m.Update(tuitest.Press('u'))
 	if !m.Unified() || strings.Contains(ansi.Strip(m.View()), "│") {
 		t.Fatalf("u did not switch to unified:\n%s", ansi.Strip(m.View()))
 	}
-	m, _ = m.Update(press('u'))
+	m, _ = m.Update(tuitest.Press('u'))
 	if m.Unified() || !strings.Contains(ansi.Strip(m.View()), "│") {
 		t.Fatalf("u did not switch back")
 	}
@@ -541,9 +521,9 @@ func TestSelectionKeptByID(t *testing.T) {
 		t.Fatalf("resolved conflict listed")
 	}
 	// The last one removed: the new last is selected.
-	m, _ = m.Update(press('n'))
+	m, _ = m.Update(tuitest.Press('n'))
 	for range 10 {
-		m, _ = m.Update(press('n'))
+		m, _ = m.Update(tuitest.Press('n'))
 	}
 	last := len(marked) - 2
 	m = m.WithConflicts(marked[1 : len(marked)-1])
@@ -568,16 +548,16 @@ func TestEmptyState(t *testing.T) {
 	if _, ok := m.Selected(); ok {
 		t.Fatal("selection in the empty state")
 	}
-	for _, k := range []tea.KeyPressMsg{press('e'), press('c'), press('b'), press('y'), keyDown, keyUp, press('u'), press('J'), keyPgDn} {
+	for _, k := range []tea.KeyPressMsg{tuitest.Press('e'), tuitest.Press('c'), tuitest.Press('b'), tuitest.Press('y'), keyDown, keyUp, tuitest.Press('u'), tuitest.Press('J'), keyPgDn} {
 		var cmd tea.Cmd
 		m, cmd = m.Update(k)
 		if cmd != nil || m.Confirming() {
 			t.Fatalf("%s in the empty state: cmd=%v confirming=%v", k, cmd != nil, m.Confirming())
 		}
-		checkSize(t, m.View(), 80, 10)
+		tuitest.CheckSize(t, m.View(), 80, 10)
 	}
 	m = m.Click(1, 1).Scroll(5)
-	checkSize(t, m.View(), 80, 10)
+	tuitest.CheckSize(t, m.View(), 80, 10)
 	// Emptied after having conflicts.
 	m = m.WithConflicts(many(2)).WithConflicts(nil)
 	if !strings.Contains(ansi.Strip(m.View()), "No pending conflicts.") {
@@ -599,19 +579,19 @@ func TestExactSize(t *testing.T) {
 		for _, w := range widths {
 			for _, h := range heights {
 				m := New(styles.New(w%2 == 0)).SetSize(w, h).WithConflicts(cs)
-				checkSize(t, m.View(), w, h)
-				m, _ = m.Update(press('n'))
+				tuitest.CheckSize(t, m.View(), w, h)
+				m, _ = m.Update(tuitest.Press('n'))
 				m = m.Scroll(7)
-				checkSize(t, m.View(), w, h)
-				m, _ = m.Update(press('u'))
-				checkSize(t, m.View(), w, h)
-				m, _ = m.Update(press('c'))
-				checkSize(t, m.View(), w, h)
+				tuitest.CheckSize(t, m.View(), w, h)
+				m, _ = m.Update(tuitest.Press('u'))
+				tuitest.CheckSize(t, m.View(), w, h)
+				m, _ = m.Update(tuitest.Press('c'))
+				tuitest.CheckSize(t, m.View(), w, h)
 				m = m.SetError(strings.Repeat("failed ", 30))
-				checkSize(t, m.View(), w, h)
+				tuitest.CheckSize(t, m.View(), w, h)
 				// Resized after scrolling: the scroll is clamped.
 				m = m.SetSize(h, w)
-				checkSize(t, m.View(), h, w)
+				tuitest.CheckSize(t, m.View(), h, w)
 				if t.Failed() {
 					t.Fatalf("%s %dx%d", name, w, h)
 				}
@@ -620,8 +600,8 @@ func TestExactSize(t *testing.T) {
 	}
 	for _, w := range widths {
 		for _, h := range heights {
-			checkSize(t, Render(longLines(), styles.New(true), w, h, Options{Scroll: 5}), w, h)
-			checkSize(t, Render(overlapping(), styles.New(false), w, h, Options{Unified: true, Scroll: -3}), w, h)
+			tuitest.CheckSize(t, Render(longLines(), styles.New(true), w, h, Options{Scroll: 5}), w, h)
+			tuitest.CheckSize(t, Render(overlapping(), styles.New(false), w, h, Options{Unified: true, Scroll: -3}), w, h)
 		}
 	}
 }
@@ -660,10 +640,10 @@ func TestKeyMapHelp(t *testing.T) {
 	// A replaced key map is what Update matches.
 	k.KeepBoth.SetKeys("B")
 	m := newModel(many(2), 100, 30).WithKeyMap(k)
-	if _, cmd := m.Update(press('b')); cmd != nil {
+	if _, cmd := m.Update(tuitest.Press('b')); cmd != nil {
 		t.Error("old binding still active")
 	}
-	if _, cmd := m.Update(press('B')); cmd == nil {
+	if _, cmd := m.Update(tuitest.Press('B')); cmd == nil {
 		t.Error("new binding inactive")
 	}
 }
@@ -687,7 +667,7 @@ func TestGoldenDiff(t *testing.T) {
 						unified := layout == "unified"
 						h := len(Lines(tc.c, st, w, unified)) + 1
 						v := Render(tc.c, st, w, h, Options{Unified: unified})
-						checkSize(t, v, w, h)
+						tuitest.CheckSize(t, v, w, h)
 						golden.RequireEqual(t, []byte(v))
 					})
 				}
@@ -704,11 +684,11 @@ func TestGoldenScreen(t *testing.T) {
 		t.Run(theme, func(t *testing.T) {
 			m := New(styles.New(theme == "dark")).SetSize(100, 32).WithConflicts(cs)
 			for range 3 {
-				m, _ = m.Update(press('n'))
+				m, _ = m.Update(tuitest.Press('n'))
 			}
-			m, _ = m.Update(press('c'))
+			m, _ = m.Update(tuitest.Press('c'))
 			v := m.View()
-			checkSize(t, v, 100, 32)
+			tuitest.CheckSize(t, v, 100, 32)
 			golden.RequireEqual(t, []byte(v))
 		})
 	}
@@ -716,7 +696,7 @@ func TestGoldenScreen(t *testing.T) {
 
 func BenchmarkView(b *testing.B) {
 	m := newModel(append(many(999), overlapping()), 160, 50)
-	m, _ = m.Update(press('n'))
+	m, _ = m.Update(tuitest.Press('n'))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()
@@ -737,7 +717,7 @@ func BenchmarkNext1000(b *testing.B) {
 	m := newModel(many(1000), 160, 50)
 	b.ReportAllocs()
 	for b.Loop() {
-		m, _ = m.Update(press('n'))
+		m, _ = m.Update(tuitest.Press('n'))
 		if m.cur == len(m.cs)-1 {
 			m = m.move(-len(m.cs))
 		}

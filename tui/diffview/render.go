@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -107,74 +108,53 @@ type seg struct {
 	atom bool
 }
 
-// painter draws runs of text by kind. Each style is reduced once to the
-// escape sequences around its text, because lipgloss renders an underlined
-// or struck-through style one rune at a time, which would make every diff
-// word dozens of bytes per letter.
+// painter draws runs of text by kind, each style reduced once to its
+// escape sequences.
 type painter struct {
-	st    styles.Styles
-	codes [kindCount]escapes
-}
-
-// escapes is a style as the sequences before and after its text; ok is
-// false for a style whose Render is more than that (padding, borders), which
-// is then rendered the slow way.
-type escapes struct {
-	pre, post string
-	ok        bool
+	codes [kindCount]cells.Painter
 }
 
 func newPainter(st styles.Styles) painter {
-	p := painter{st: st}
+	var p painter
 	for k := range kindCount {
-		s, styled := p.style(k)
-		if !styled {
-			p.codes[k] = escapes{ok: true}
-			continue
-		}
-		const probe = "x"
-		r := s.Render(probe)
-		if i := strings.Index(r, probe); i >= 0 && strings.Count(r, probe) == 1 {
-			p.codes[k] = escapes{pre: r[:i], post: r[i+len(probe):], ok: true}
+		if s, styled := style(st, k); styled {
+			p.codes[k] = cells.NewPainter(s)
 		}
 	}
 	return p
 }
 
-func (p painter) style(k kind) (lipgloss.Style, bool) {
+func style(st styles.Styles, k kind) (lipgloss.Style, bool) {
 	switch k {
 	case kSame:
-		return p.st.Diff.Same, true
+		return st.Diff.Same, true
 	case kDel:
-		return p.st.Diff.Delete, true
+		return st.Diff.Delete, true
 	case kIns:
-		return p.st.Diff.Insert, true
+		return st.Diff.Insert, true
 	case kLabel:
-		return p.st.Label, true
+		return st.Label, true
 	case kFaint:
-		return p.st.Faint, true
+		return st.Faint, true
 	case kKind:
-		return p.st.Kind, true
+		return st.Kind, true
 	case kHeading:
-		return p.st.Heading, true
+		return st.Heading, true
 	case kSide:
-		return p.st.Diff.Side, true
+		return st.Diff.Side, true
 	case kSelected:
-		return p.st.List.Selected, true
+		return st.List.Selected, true
 	case kWarning:
-		return p.st.Severity.Warning, true
+		return st.Severity.Warning, true
 	case kError:
-		return p.st.App.Error, true
+		return st.App.Error, true
 	}
 	return lipgloss.Style{}, false
 }
 
 func (p painter) paint(k kind, text string) string {
-	if int(k) < len(p.codes) && p.codes[k].ok {
-		return p.codes[k].pre + text + p.codes[k].post
-	}
-	if s, ok := p.style(k); ok {
-		return s.Render(text)
+	if int(k) < len(p.codes) {
+		return p.codes[k].Paint(text)
 	}
 	return text
 }
@@ -203,7 +183,7 @@ func (p painter) draw(line []seg) string {
 }
 
 // fill draws a line and fits it to exactly w cells.
-func (p painter) fill(line []seg, w int) string { return fit(p.draw(line), w) }
+func (p painter) fill(line []seg, w int) string { return cells.Fit(p.draw(line), w) }
 
 // block wraps segs to w and draws every line at exactly w cells.
 func (p painter) block(segs []seg, w int) []string {
@@ -581,22 +561,6 @@ func (p painter) tail(c core.Conflict, w int) []string {
 	out = append(out, p.block(labelled("scores", scores), w)...)
 	out = append(out, p.block(labelled("rationale", rationale), w)...)
 	return out
-}
-
-// fit truncates or pads s to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
 }
 
 // splitSpaces splits a run into words, space runs and line breaks; an atom

@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -139,11 +139,11 @@ func (m Model) evidence(f core.Finding, n, w int) ([]string, int) {
 			from = anchor
 		}
 		body, cc, cwid, hasCaret := m.renderLine(text, p, q, a, b, x0, from, cw)
-		out = append(out, m.paint.gutter.paint(fmt.Sprintf("%*d │ ", gw, ln+1))+body)
+		out = append(out, m.paint.gutter.Paint(fmt.Sprintf("%*d │ ", gw, ln+1))+body)
 		if hasCaret && !caretDone && len(out) < n {
 			caretDone = true
-			out = append(out, m.paint.gutter.paint(strings.Repeat(" ", gw)+" │ ")+
-				strings.Repeat(" ", cc)+m.paint.severity(f.Severity).paint(strings.Repeat("^", max(cwid, 1))))
+			out = append(out, m.paint.gutter.Paint(strings.Repeat(" ", gw)+" │ ")+
+				strings.Repeat(" ", cc)+m.paint.severity(f.Severity).Paint(strings.Repeat("^", max(cwid, 1))))
 		}
 		if q == len(text) {
 			break
@@ -151,10 +151,10 @@ func (m Model) evidence(f core.Finding, n, w int) ([]string, int) {
 		p = q + 1
 	}
 	for i := range out {
-		out[i] = fit(out[i], w)
+		out[i] = cells.Fit(out[i], w)
 	}
 	for len(out) < n {
-		out = append(out, fit("", w))
+		out = append(out, cells.Fit("", w))
 	}
 	return out, scroll
 }
@@ -186,12 +186,12 @@ func (m Model) renderLine(text string, p, q, a, b, x0, from, cw int) (line strin
 	// written with its prefix first and closed by flush.
 	flush := func() {
 		if runKind >= 0 && sb.Len() > runStart {
-			sb.WriteString(m.paint.cells[runKind].post)
+			sb.WriteString(m.paint.cells[runKind].Suffix())
 		}
 		runKind = -1
 	}
 	if leftCut {
-		sb.WriteString(m.paint.faint.paint("…"))
+		sb.WriteString(m.paint.faint.Paint("…"))
 		col = 1
 	}
 	begin := i
@@ -203,7 +203,7 @@ func (m Model) renderLine(text string, p, q, a, b, x0, from, cw int) (line strin
 		}
 		if i-begin > maxLineBytes*cw {
 			flush()
-			sb.WriteString(m.paint.faint.paint("…"))
+			sb.WriteString(m.paint.faint.Paint("…"))
 			break
 		}
 		sz := tokLen(text[i:q])
@@ -211,7 +211,7 @@ func (m Model) renderLine(text string, p, q, a, b, x0, from, cw int) (line strin
 		tw := width(tok)
 		if col+tw > cw-1 && (i+sz < q || col+tw > cw) {
 			flush()
-			sb.WriteString(m.paint.faint.paint("…"))
+			sb.WriteString(m.paint.faint.Paint("…"))
 			break
 		}
 		k := kindPlain
@@ -228,7 +228,7 @@ func (m Model) renderLine(text string, p, q, a, b, x0, from, cw int) (line strin
 		if k != runKind {
 			flush()
 			runKind = k
-			sb.WriteString(m.paint.cells[k].pre)
+			sb.WriteString(m.paint.cells[k].Prefix())
 			runStart = sb.Len()
 		}
 		sb.WriteString(tok)
@@ -246,49 +246,32 @@ func (m Model) renderLine(text string, p, q, a, b, x0, from, cw int) (line strin
 	return sb.String(), max(caretCol, 0), caretW, caretCol >= 0
 }
 
-// painter is a style reduced to the escape sequences around its text. It
-// is only built from styles without padding, borders or width, whose
-// Render is exactly prefix + text + suffix for one line of text.
-type painter struct{ pre, post string }
-
-func newPainter(st lipgloss.Style) painter {
-	const probe = "x"
-	r := st.Render(probe)
-	i := strings.Index(r, probe)
-	if i < 0 || strings.Count(r, probe) != 1 {
-		return painter{}
-	}
-	return painter{pre: r[:i], post: r[i+len(probe):]}
-}
-
-func (p painter) paint(s string) string { return p.pre + s + p.post }
-
 type painters struct {
 	// cells is indexed by cell kind; plain text is left unstyled.
-	cells                       [4]painter
-	gutter, faint               painter
-	critical, warn, inf         painter
-	kind, good, selected, group painter
+	cells                       [4]cells.Painter
+	gutter, faint               cells.Painter
+	critical, warn, inf         cells.Painter
+	kind, good, selected, group cells.Painter
 }
 
 func newPainters(st styles.Styles, matchMarker lipgloss.Style) painters {
 	var p painters
-	p.cells[kindMarker] = newPainter(st.Evidence.Marker)
-	p.cells[kindMatch] = newPainter(st.Evidence.Match)
-	p.cells[kindMatch|kindMarker] = newPainter(matchMarker)
-	p.gutter = newPainter(st.Evidence.Gutter)
-	p.faint = newPainter(st.Faint)
-	p.critical = newPainter(st.Severity.Critical)
-	p.warn = newPainter(st.Severity.Warning)
-	p.inf = newPainter(st.Severity.Info)
-	p.kind = newPainter(st.Kind)
-	p.good = newPainter(st.Good)
-	p.selected = newPainter(st.List.Selected)
-	p.group = newPainter(st.List.Group)
+	p.cells[kindMarker] = cells.NewPainter(st.Evidence.Marker)
+	p.cells[kindMatch] = cells.NewPainter(st.Evidence.Match)
+	p.cells[kindMatch|kindMarker] = cells.NewPainter(matchMarker)
+	p.gutter = cells.NewPainter(st.Evidence.Gutter)
+	p.faint = cells.NewPainter(st.Faint)
+	p.critical = cells.NewPainter(st.Severity.Critical)
+	p.warn = cells.NewPainter(st.Severity.Warning)
+	p.inf = cells.NewPainter(st.Severity.Info)
+	p.kind = cells.NewPainter(st.Kind)
+	p.good = cells.NewPainter(st.Good)
+	p.selected = cells.NewPainter(st.List.Selected)
+	p.group = cells.NewPainter(st.List.Group)
 	return p
 }
 
-func (p painters) severity(s core.Severity) painter {
+func (p painters) severity(s core.Severity) cells.Painter {
 	switch s {
 	case core.Critical:
 		return p.critical
@@ -301,14 +284,14 @@ func (p painters) severity(s core.Severity) painter {
 // excerpt shows the scanner's one-line evidence when the text around the
 // match cannot be shown.
 func (m Model) excerpt(f core.Finding, note string, n, w int) []string {
-	ev := m.markers(visible(f.Evidence))
+	ev := m.markers(cells.Visible(f.Evidence))
 	if f.Evidence == "" {
 		ev = m.st.Faint.Render("(no excerpt recorded)")
 	}
 	lines := append([]string{m.st.Faint.Render(note)}, wrapLines(ev, w)...)
 	out := cutLines(lines, n, w)
 	for len(out) < n {
-		out = append(out, fit("", w))
+		out = append(out, cells.Fit("", w))
 	}
 	return out
 }
@@ -369,7 +352,7 @@ func cell(s string) (string, bool) {
 		return s[:1], false
 	}
 	t := s[:tokLen(s)]
-	v := sanitize.Visible(t)
+	v := cells.Visible(t)
 	if v == t || v == " " {
 		return v, false
 	}

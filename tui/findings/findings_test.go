@@ -9,11 +9,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -25,8 +25,6 @@ var (
 	keyHome  = tea.KeyPressMsg{Code: tea.KeyHome}
 	keyPgDn  = tea.KeyPressMsg{Code: tea.KeyPgDown}
 )
-
-func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 // hostileNotes holds a Trojan Source line (a bidi override and isolates
 // inside a string literal) and a prompt-injection line.
@@ -89,20 +87,6 @@ func newModel(req gate.Request, w, h int, dark bool) Model {
 
 func stripped(m Model) string { return ansi.Strip(m.View()) }
 
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	v := m.View()
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got != w {
-			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
-		}
-	}
-}
-
 func TestGroupingOrder(t *testing.T) {
 	m := newModel(synthetic(), 120, 30, true)
 	var got []string
@@ -138,8 +122,8 @@ func TestNavigation(t *testing.T) {
 		key  tea.KeyPressMsg
 		want int
 	}{
-		{keyDown, 3}, {press('j'), 1}, {keyDown, 0}, {keyUp, 1}, {press('k'), 3},
-		{keyEnd, 2}, {keyDown, 2}, {keyHome, 5}, {keyUp, 5}, {keyPgDn, 2}, {press('g'), 5}, {press('G'), 2},
+		{keyDown, 3}, {tuitest.Press('j'), 1}, {keyDown, 0}, {keyUp, 1}, {tuitest.Press('k'), 3},
+		{keyEnd, 2}, {keyDown, 2}, {keyHome, 5}, {keyUp, 5}, {keyPgDn, 2}, {tuitest.Press('g'), 5}, {tuitest.Press('G'), 2},
 	}
 	for i, tt := range tests {
 		m, _ = m.Update(tt.key)
@@ -152,7 +136,7 @@ func TestNavigation(t *testing.T) {
 func TestRefusedBeforeAcknowledgement(t *testing.T) {
 	for _, k := range []rune{'a', 'w'} {
 		m := newModel(synthetic(), 120, 30, true)
-		m, cmd := m.Update(press(k))
+		m, cmd := m.Update(tuitest.Press(k))
 		if cmd != nil {
 			t.Fatalf("%c: approval before acknowledgement returned a command", k)
 		}
@@ -165,7 +149,7 @@ func TestRefusedBeforeAcknowledgement(t *testing.T) {
 		}
 		// One acknowledged: the count of the remaining ones.
 		m, _ = m.Update(keySpace)
-		m, cmd = m.Update(press(k))
+		m, cmd = m.Update(tuitest.Press(k))
 		if cmd != nil || m.err != "acknowledge the 2 remaining critical findings before approving (space)" {
 			t.Fatalf("%c after one: cmd %v err %q", k, cmd != nil, m.err)
 		}
@@ -200,7 +184,7 @@ func TestAcknowledgeThenApprove(t *testing.T) {
 			if !strings.Contains(stripped(m), "critical acknowledged 3/3 · 4 acknowledged") {
 				t.Fatalf("status line missing:\n%s", stripped(m))
 			}
-			m, cmd := m.Update(press(tt.key))
+			m, cmd := m.Update(tuitest.Press(tt.key))
 			ans := decided(t, cmd)
 			if ans.Status != tt.want || !slices.Equal(ans.Acknowledged, []int{0, 1, 3, 5}) {
 				t.Fatalf("answer = %+v", ans)
@@ -211,7 +195,7 @@ func TestAcknowledgeThenApprove(t *testing.T) {
 			if m.Pending() {
 				t.Error("still pending after the decision")
 			}
-			if _, cmd := m.Update(press('r')); cmd != nil {
+			if _, cmd := m.Update(tuitest.Press('r')); cmd != nil {
 				t.Error("a second decision was accepted")
 			}
 		})
@@ -229,7 +213,7 @@ func TestGateAcceptsAnswer(t *testing.T) {
 			m, _ = m.Update(keySpace)
 			m, _ = m.Update(keyDown)
 		}
-		_, cmd := m.Update(press('a'))
+		_, cmd := m.Update(tuitest.Press('a'))
 		return decided(t, cmd), nil
 	})
 	d, err := gate.Decide(context.Background(), req.Report, approver, gate.Policy{})
@@ -243,7 +227,7 @@ func TestGateAcceptsAnswer(t *testing.T) {
 
 func TestReject(t *testing.T) {
 	m := newModel(synthetic(), 120, 30, true)
-	m, cmd := m.Update(press('r'))
+	m, cmd := m.Update(tuitest.Press('r'))
 	ans := decided(t, cmd)
 	if ans.Status != core.Rejected || ans.Acknowledged == nil || len(ans.Acknowledged) != 0 {
 		t.Fatalf("answer = %+v", ans)
@@ -262,10 +246,10 @@ func TestChoicesRespected(t *testing.T) {
 	req.Critical = nil
 	req.Choices = []core.ApprovalStatus{core.Approved, core.Rejected}
 	m := newModel(req, 120, 30, true)
-	if m, cmd := m.Update(press('w')); cmd != nil || m.err == "" {
+	if m, cmd := m.Update(tuitest.Press('w')); cmd != nil || m.err == "" {
 		t.Fatal("an answer outside Choices was accepted")
 	}
-	if _, cmd := m.Update(press('a')); decided(t, cmd).Status != core.Approved {
+	if _, cmd := m.Update(tuitest.Press('a')); decided(t, cmd).Status != core.Approved {
 		t.Fatal("approve refused")
 	}
 }
@@ -331,19 +315,19 @@ func TestSelectionStaysVisible(t *testing.T) {
 	if v := stripped(m); !strings.Contains(v, "▸   path-traversal     "+m.req.Report.Findings[m.Selected()].Location+" │") {
 		t.Fatalf("last row not shown:\n%s", v)
 	}
-	checkSize(t, m, 80, 18)
+	tuitest.CheckSize(t, m.View(), 80, 18)
 }
 
 func TestEmptyState(t *testing.T) {
 	m := New(styles.New(true)).SetSize(80, 24)
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	if !strings.Contains(stripped(m), "No source is waiting for approval") {
 		t.Fatalf("empty state missing:\n%s", stripped(m))
 	}
 	if m.Pending() {
 		t.Fatal("pending without a request")
 	}
-	for _, k := range []tea.KeyPressMsg{keyDown, keySpace, press('a'), press('r')} {
+	for _, k := range []tea.KeyPressMsg{keyDown, keySpace, tuitest.Press('a'), tuitest.Press('r')} {
 		if _, cmd := m.Update(k); cmd != nil {
 			t.Fatalf("%s returned a command without a request", k)
 		}
@@ -355,11 +339,11 @@ func TestEmptyState(t *testing.T) {
 	// A request with no finding still needs a decision.
 	req := requestFor(core.HygieneReport{Source: "clean.md", Tier: core.Stranger, Findings: []core.Finding{}}, nil)
 	m = m.WithRequest(req)
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	if !strings.Contains(stripped(m), "No findings") || !m.Pending() {
 		t.Fatalf("clean request:\n%s", stripped(m))
 	}
-	if _, cmd := m.Update(press('a')); decided(t, cmd).Status != core.Approved {
+	if _, cmd := m.Update(tuitest.Press('a')); decided(t, cmd).Status != core.Approved {
 		t.Fatal("clean request not approvable")
 	}
 }
@@ -374,7 +358,7 @@ func TestMissingTextFallback(t *testing.T) {
 	}
 	// Offset -1 with the text present: the scanner's excerpt too.
 	m = newModel(synthetic(), 120, 30, true)
-	m, _ = m.Update(press('G'))
+	m, _ = m.Update(tuitest.Press('G'))
 	m, _ = m.Update(keyUp)
 	m, _ = m.Update(keyUp)
 	if m.Selected() != 0 {
@@ -426,7 +410,7 @@ func TestEvidenceRealSanitizer(t *testing.T) {
 		if !strings.Contains(plain, "^^^^^^^^") || !strings.Contains(plain, "6 │ access") {
 			t.Fatalf("%d: no caret or gutter:\n%s", w, plain)
 		}
-		checkSize(t, m, w, 24)
+		tuitest.CheckSize(t, m.View(), w, 24)
 
 		m = selectFinding(t, m, func(f core.Finding) bool { return f.Category == core.PromptInjection })
 		f = req.Report.Findings[m.Selected()]
@@ -453,22 +437,22 @@ func TestEvidenceScroll(t *testing.T) {
 		return ""
 	}
 	start := first(m)
-	m, _ = m.Update(press('J'))
+	m, _ = m.Update(tuitest.Press('J'))
 	if first(m) == start {
 		t.Fatalf("J did not scroll: %q", start)
 	}
 	for range 40 {
-		m, _ = m.Update(press('K'))
+		m, _ = m.Update(tuitest.Press('K'))
 	}
 	if !strings.HasPrefix(first(m), "1 │ A line") {
 		t.Fatalf("K did not stop at the first line: %q", first(m))
 	}
 	clamped := m.evScroll
-	if m, _ = m.Update(press('K')); m.evScroll != clamped {
+	if m, _ = m.Update(tuitest.Press('K')); m.evScroll != clamped {
 		t.Fatalf("scroll not clamped at the top: %d then %d", clamped, m.evScroll)
 	}
 	for range 80 {
-		m, _ = m.Update(press('J'))
+		m, _ = m.Update(tuitest.Press('J'))
 	}
 	if v := stripped(m); !strings.Contains(v, "50 │ A line") || strings.Contains(v, "51 │") {
 		t.Fatalf("J did not stop at the last line:\n%s", v)
@@ -496,7 +480,7 @@ func TestLongLineMatchVisible(t *testing.T) {
 			if v := stripped(m); !strings.Contains(v, "<script>evil") || !strings.Contains(v, "…") {
 				t.Fatalf("%s/%d: match not visible on a long line:\n%s", tc.name, w, v)
 			}
-			checkSize(t, m, w, 20)
+			tuitest.CheckSize(t, m.View(), w, 20)
 		}
 	}
 }
@@ -527,7 +511,7 @@ func TestHostileInputs(t *testing.T) {
 		for _, dark := range []bool{false, true} {
 			m := newModel(req, sz[0], sz[1], dark)
 			for i := 0; i < len(fs)+1; i++ {
-				for _, k := range []tea.KeyPressMsg{press('J'), press('J'), press('K')} {
+				for _, k := range []tea.KeyPressMsg{tuitest.Press('J'), tuitest.Press('J'), tuitest.Press('K')} {
 					m, _ = m.Update(k)
 				}
 				v := m.View()
@@ -536,7 +520,7 @@ func TestHostileInputs(t *testing.T) {
 						t.Fatalf("zero size rendered %q", v)
 					}
 				} else {
-					checkSize(t, m, sz[0], sz[1])
+					tuitest.CheckSize(t, m.View(), sz[0], sz[1])
 				}
 				if strings.Contains(v, "\x1b[2J") || strings.Contains(v, "\x07") || strings.ContainsRune(v, '\u202E') {
 					t.Fatalf("%v: hostile bytes reached the screen: %q", sz, v)
@@ -556,9 +540,9 @@ func TestLayoutSizes(t *testing.T) {
 		for _, w := range []int{80, 100, 120, 200} {
 			for _, h := range []int{18, 24, 60} {
 				m := newModel(req, w, h, true)
-				checkSize(t, m, w, h)
-				m, _ = m.Update(press('G'))
-				checkSize(t, m, w, h)
+				tuitest.CheckSize(t, m.View(), w, h)
+				m, _ = m.Update(tuitest.Press('G'))
+				tuitest.CheckSize(t, m.View(), w, h)
 				if t.Failed() {
 					t.Fatalf("%s %dx%d", name, w, h)
 				}
@@ -567,30 +551,16 @@ func TestLayoutSizes(t *testing.T) {
 	}
 }
 
-func goldenSweep(t *testing.T, render func(w int, dark bool) string) {
-	for _, w := range []int{80, 120, 200} {
-		for _, dark := range []bool{false, true} {
-			theme := "light"
-			if dark {
-				theme = "dark"
-			}
-			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
-				golden.RequireEqual(t, []byte(render(w, dark)))
-			})
-		}
-	}
-}
-
 // TestGoldenReviewer is the list and detail with the critical bidi finding
 // of a real scan selected and one finding acknowledged.
 func TestGoldenReviewer(t *testing.T) {
 	req := scanned(t, "notes.md", hostileNotes)
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := newModel(req, w, 24, dark)
 		m, _ = m.Update(keyEnd)
 		m, _ = m.Update(keySpace)
 		m = selectFinding(t, m, isBidi)
-		m, _ = m.Update(press('a'))
+		m, _ = m.Update(tuitest.Press('a'))
 		return m.View()
 	})
 }
@@ -606,7 +576,7 @@ func TestGoldenEvidence(t *testing.T) {
 			return f.Category == core.HiddenCharacters && f.Offset >= 0 && f.Offset < len(text) && text[f.Offset] >= 0x80
 		}
 	}
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		var parts []string
 		for _, text := range []string{code, long} {
 			m := newModel(scanned(t, "doc.md", text), w, 24, dark)

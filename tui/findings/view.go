@@ -3,13 +3,12 @@ package findings
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/tui/cells"
 )
 
 // The screen is a header line, the body (list │ detail) and a status line.
@@ -54,11 +53,11 @@ func (m Model) View() string {
 		})
 	}
 	lo := m.layout()
-	sep := m.paint.faint.paint(separator)
+	sep := m.paint.faint.Paint(separator)
 	bh := m.bodyHeight()
 	var sb strings.Builder
 	sb.Grow(m.h * (m.w + 64))
-	sb.WriteString(fit(m.header(), m.w))
+	sb.WriteString(cells.Fit(m.header(), m.w))
 	// Body lines are assembled from parts already fitted to their columns,
 	// so they are not measured again.
 	for y := 0; y < bh && y+1 < m.h; y++ {
@@ -75,7 +74,7 @@ func (m Model) View() string {
 	}
 	if m.h > 1 {
 		sb.WriteByte('\n')
-		sb.WriteString(fit(m.statusLine(), m.w))
+		sb.WriteString(cells.Fit(m.statusLine(), m.w))
 	}
 	return sb.String()
 }
@@ -91,7 +90,7 @@ func (m Model) frame(lines []string) string {
 		if y < len(lines) {
 			l = lines[y]
 		}
-		sb.WriteString(fit(l, m.w))
+		sb.WriteString(cells.Fit(l, m.w))
 	}
 	return sb.String()
 }
@@ -101,12 +100,12 @@ func (m Model) header() string {
 	if src == "" {
 		src = "source"
 	}
-	s := " " + m.st.Heading.Render(visible(src))
+	s := " " + m.st.Heading.Render(cells.Visible(src))
 	switch {
 	case m.req.Why != "":
-		s += "  " + m.st.Faint.Render(visible(m.req.Why))
+		s += "  " + m.st.Faint.Render(cells.Visible(m.req.Why))
 	case m.req.Report.Tier != "":
-		s += "  " + m.st.Label.Render(visible(string(m.req.Report.Tier)))
+		s += "  " + m.st.Label.Render(cells.Visible(string(m.req.Report.Tier)))
 	}
 	return s
 }
@@ -138,7 +137,7 @@ func (m Model) statusLine() string {
 func (m Model) listRow(r, w int) string {
 	if len(m.rows) == 0 {
 		if r == 0 {
-			return fit(" "+m.st.Faint.Render("no findings"), w)
+			return cells.Fit(" "+m.st.Faint.Render("no findings"), w)
 		}
 		return strings.Repeat(" ", w)
 	}
@@ -147,7 +146,7 @@ func (m Model) listRow(r, w int) string {
 	}
 	rw := m.rows[r]
 	if rw.finding < 0 {
-		return fit(" "+m.paint.severity(rw.sev).paint(sevLabel(rw.sev))+" "+m.paint.group.paint(fmt.Sprintf("(%d)", rw.count)), w)
+		return cells.Fit(" "+m.paint.severity(rw.sev).Paint(sevLabel(rw.sev))+" "+m.paint.group.Paint(fmt.Sprintf("(%d)", rw.count)), w)
 	}
 	f := &m.req.Report.Findings[rw.finding]
 	mark := " "
@@ -162,45 +161,20 @@ func (m Model) listRow(r, w int) string {
 	catW := min(m.catW, max(w-4-1-min(m.locW, w/2), 1))
 	locW := w - 4 - catW - 1
 	if locW < 1 {
-		return fit("  "+mark+" "+visible(f.Location), w)
+		return cells.Fit("  "+mark+" "+cells.Visible(f.Location), w)
 	}
-	cat := fitPlain(visible(string(f.Category)), catW)
-	loc := fitTail(visible(f.Location), locW)
+	cat := cells.FitPlain(cells.Visible(string(f.Category)), catW)
+	loc := cells.FitTail(cells.Visible(f.Location), locW)
 	if m.active && len(m.pos) > 0 && m.pos[m.cur] == r {
-		return m.paint.selected.paint("▸ " + mark + " " + cat + " " + loc)
+		return m.paint.selected.Paint("▸ " + mark + " " + cat + " " + loc)
 	}
 	switch mark {
 	case "✓":
-		mark = m.paint.good.paint(mark)
+		mark = m.paint.good.Paint(mark)
 	case "!":
-		mark = m.paint.critical.paint(mark)
+		mark = m.paint.critical.Paint(mark)
 	}
-	return "  " + mark + " " + m.paint.kind.paint(cat) + " " + loc
-}
-
-// fitTail fits unstyled text to w cells, cutting from the left: the end of
-// a location (line and column) tells rows apart, its common prefix does not.
-func fitTail(s string, w int) string {
-	if n := ansi.StringWidth(s); n > w && w > 1 {
-		return ansi.TruncateLeft(s, n-w+1, "…")
-	}
-	return fitPlain(s, w)
-}
-
-// fitPlain is fit for unstyled text, with a fast path for ASCII.
-func fitPlain(s string, w int) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return fit(s, w)
-		}
-	}
-	if len(s) > w {
-		if w <= 1 {
-			return strings.Repeat("…", max(w, 0))
-		}
-		return s[:w-1] + "…"
-	}
-	return s + strings.Repeat(" ", w-len(s))
+	return "  " + mark + " " + m.paint.kind.Paint(cat) + " " + loc
 }
 
 // refresh recomputes the detail pane. It runs whenever the selection, an
@@ -215,18 +189,18 @@ func (m Model) refresh() Model {
 	dw := lo.detailW
 	if len(m.pos) == 0 {
 		m.detail = []string{
-			fit(m.st.Heading.Render("No findings"), dw),
-			fit(m.st.Faint.Render("The scan found nothing, but this source still needs an explicit decision."), dw),
-			fit("", dw),
-			fit(m.st.Label.Render("a")+" approve · "+m.st.Label.Render("r")+" reject", dw),
+			cells.Fit(m.st.Heading.Render("No findings"), dw),
+			cells.Fit(m.st.Faint.Render("The scan found nothing, but this source still needs an explicit decision."), dw),
+			cells.Fit("", dw),
+			cells.Fit(m.st.Label.Render("a")+" approve · "+m.st.Label.Render("r")+" reject", dw),
 		}
 		return m
 	}
 	i := m.rows[m.pos[m.cur]].finding
 	f := m.req.Report.Findings[i]
 
-	title := m.st.Kind.Render(visible(string(f.Category))) + m.st.Faint.Render(" · ") +
-		m.sevStyle(f.Severity).Render(visible(string(f.Severity))) + m.st.Faint.Render(" · ") + visible(f.Location)
+	title := m.st.Kind.Render(cells.Visible(string(f.Category))) + m.st.Faint.Render(" · ") +
+		m.sevStyle(f.Severity).Render(cells.Visible(string(f.Severity))) + m.st.Faint.Render(" · ") + cells.Visible(f.Location)
 	var state string
 	switch {
 	case m.acked[i]:
@@ -236,8 +210,8 @@ func (m Model) refresh() Model {
 	default:
 		state = m.st.Faint.Render("not acknowledged (space to acknowledge)")
 	}
-	desc := wrapLines(visible(f.Description), dw)
-	rec := wrapLines(m.st.Label.Render("Recommendation:")+" "+visible(f.Recommendation), dw)
+	desc := wrapLines(cells.Visible(f.Description), dw)
+	rec := wrapLines(m.st.Label.Render("Recommendation:")+" "+cells.Visible(f.Recommendation), dw)
 	if f.Recommendation == "" {
 		rec = nil
 	}
@@ -256,18 +230,18 @@ func (m Model) refresh() Model {
 
 	out := make([]string, 0, bh)
 	out = append(out, cutLines(titles, nt, dw)...)
-	out = append(out, fit(state, dw))
+	out = append(out, cells.Fit(state, dw))
 	out = append(out, cutLines(desc, nd, dw)...)
-	out = append(out, fit("", dw))
+	out = append(out, cells.Fit("", dw))
 	var ev []string
 	ev, m.evScroll = m.evidence(f, max(evN(), 0), dw)
 	out = append(out, ev...)
 	if nr > 0 {
-		out = append(out, fit("", dw))
+		out = append(out, cells.Fit("", dw))
 		out = append(out, cutLines(rec, nr, dw)...)
 	}
 	for len(out) < bh {
-		out = append(out, fit("", dw))
+		out = append(out, cells.Fit("", dw))
 	}
 	m.detail = out[:bh]
 	return m
@@ -290,34 +264,6 @@ func sevLabel(s core.Severity) string {
 	return "OTHER"
 }
 
-// visible spells out hidden and control characters: descriptions and
-// locations quote hostile documents too, and a raw escape sequence or bidi
-// override there would corrupt or reorder the screen.
-func visible(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return sanitize.Visible(s)
-		}
-	}
-	return s
-}
-
-// fit truncates or pads s to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
-}
-
 func wrapLines(s string, w int) []string {
 	if s == "" || w <= 0 {
 		return nil
@@ -333,7 +279,7 @@ func cutLines(ls []string, n, w int) []string {
 		if k == n-1 && n < len(ls) {
 			l = ansi.Truncate(l, w-1, "") + "…"
 		}
-		out = append(out, fit(l, w))
+		out = append(out, cells.Fit(l, w))
 	}
 	return out
 }

@@ -6,13 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/glamour/v2"
-	gansi "charm.land/glamour/v2/ansi"
-	gstyles "charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/tui/cells"
+	"github.com/lore-kb/lore/tui/markdown"
 )
 
 const (
@@ -42,32 +41,17 @@ func (m Model) layout() layout {
 }
 
 // cache is shared by every copy of a Model: loaded details by ID, and
-// glamour's output by markdown, width and theme (rendering takes
-// milliseconds; going back and forth must not pay it again). Keying by the
-// markdown itself rather than the ID means a changed primitive is never
-// shown from a stale render.
+// the rendered documents (rendering takes milliseconds; going back and
+// forth must not pay it again).
 type cache struct {
-	details   map[string]*Detail
-	renderers map[rendererKey]*glamour.TermRenderer
-	rendered  map[renderKey][]string
-}
-
-type rendererKey struct {
-	width int
-	dark  bool
-}
-
-type renderKey struct {
-	md    string
-	width int
-	dark  bool
+	details map[string]*Detail
+	md      *markdown.Renderer
 }
 
 func newCache() *cache {
 	return &cache{
-		details:   map[string]*Detail{},
-		renderers: map[rendererKey]*glamour.TermRenderer{},
-		rendered:  map[renderKey][]string{},
+		details: map[string]*Detail{},
+		md:      markdown.New(),
 	}
 }
 
@@ -88,69 +72,8 @@ func (c *cache) putDetail(d *Detail) {
 	c.details[d.P.ID] = d
 }
 
-// render returns md rendered by glamour at width w, split into lines
-// without the blank lines glamour puts around a document.
-func (c *cache) render(md string, w int, dark bool) []string {
-	k := renderKey{md, w, dark}
-	if ls, ok := c.rendered[k]; ok {
-		return ls
-	}
-	rk := rendererKey{w, dark}
-	r := c.renderers[rk]
-	if r == nil {
-		var err error
-		r, err = glamour.NewTermRenderer(glamour.WithStyles(glamourStyle(dark)), glamour.WithWordWrap(w))
-		if err != nil {
-			r = nil
-		}
-		if len(c.renderers) >= 16 {
-			clear(c.renderers)
-		}
-		c.renderers[rk] = r
-	}
-	var out string
-	if r != nil {
-		var err error
-		if out, err = r.Render(md); err != nil {
-			out = ""
-		}
-	}
-	if out == "" {
-		// Glamour failing is no reason to hide the primitive.
-		out = ansi.Wrap(md, w, "")
-	}
-	ls := strings.Split(out, "\n")
-	for len(ls) > 0 && strings.TrimSpace(ansi.Strip(ls[0])) == "" {
-		ls = ls[1:]
-	}
-	for len(ls) > 0 && strings.TrimSpace(ansi.Strip(ls[len(ls)-1])) == "" {
-		ls = ls[:len(ls)-1]
-	}
-	if len(c.rendered) >= cacheSize {
-		clear(c.rendered)
-	}
-	c.rendered[k] = ls
-	return ls
-}
-
-// glamourStyle is glamour's standard dark or light style without chroma
-// highlighting of code blocks. Glamour registers its chroma theme under one
-// global name the first time a code block is rendered and never replaces
-// it, so with chroma every later code block would keep the colours of
-// whichever theme came first (light after a switch to dark, or the reverse).
-// A computational form has no language to highlight anyway.
-func glamourStyle(dark bool) gansi.StyleConfig {
-	cfg := gstyles.LightStyleConfig
-	if dark {
-		cfg = gstyles.DarkStyleConfig
-	}
-	cfg.CodeBlock.Chroma = nil
-	cfg.CodeBlock.Theme = ""
-	return cfg
-}
-
-// markdown is the detail pane's document for a primitive.
-func markdown(p *core.Primitive) string {
+// document is the detail pane's markdown for a primitive.
+func document(p *core.Primitive) string {
 	var b strings.Builder
 	name := p.Name
 	if strings.TrimSpace(name) == "" {
@@ -196,7 +119,7 @@ func markdown(p *core.Primitive) string {
 // characters spelled out, markup characters escaped (so a name like
 // "*-algebra" or "<script>" shows as written).
 func mdInline(s string) string {
-	return mdEscape(clean(s))
+	return mdEscape(cells.Visible(s))
 }
 
 // mdBlock is mdInline keeping paragraphs and line breaks.
@@ -289,9 +212,9 @@ func (m Model) refresh() Model {
 	// The neighbours follow the document directly; the slack goes below.
 	for i := 0; i < min(topH, len(top)); i++ {
 		if i == topH-1 && len(top) > topH {
-			out = append(out, fit(m.st.Faint.Render("…"), dw))
+			out = append(out, cells.Fit(m.st.Faint.Render("…"), dw))
 		} else {
-			out = append(out, fit(top[i], dw))
+			out = append(out, cells.Fit(top[i], dw))
 		}
 	}
 	if nbH > 0 {
@@ -303,7 +226,7 @@ func (m Model) refresh() Model {
 		m.nbStart = len(out)
 		m.nbMap = nbIdx[start : start+nbH]
 		for _, l := range nb[start : start+nbH] {
-			out = append(out, fit(l, dw))
+			out = append(out, cells.Fit(l, dw))
 		}
 	}
 	for len(out) < h {
@@ -326,18 +249,18 @@ func (m Model) shownRow() (*Row, bool) {
 // the list never waits for glamour).
 func (m Model) docLines(dw int) []string {
 	if m.detail != nil {
-		return m.cache.render(markdown(&m.detail.P), dw, m.st.IsDark)
+		return m.cache.md.Render(document(&m.detail.P), dw, m.st.IsDark)
 	}
 	if m.shown == "" {
 		return []string{m.st.Faint.Render("Nothing selected.")}
 	}
 	r, ok := m.shownRow()
 	if !ok {
-		return []string{m.st.Heading.Render(clean(m.shown)), "", m.st.Faint.Render("loading…")}
+		return []string{m.st.Heading.Render(cells.Visible(m.shown)), "", m.st.Faint.Render("loading…")}
 	}
 	return []string{
-		m.st.Heading.Render(clean(rowName(r))) + m.st.Faint.Render(" ("+clean(string(r.Type))+")"),
-		m.st.Faint.Render(clean(r.Domain) + " · confidence " + formatNum(r.Confidence) + " · importance " +
+		m.st.Heading.Render(cells.Visible(rowName(r))) + m.st.Faint.Render(" ("+cells.Visible(string(r.Type))+")"),
+		m.st.Faint.Render(cells.Visible(r.Domain) + " · confidence " + formatNum(r.Confidence) + " · importance " +
 			strconv.Itoa(r.Importance) + " · reach " + strconv.Itoa(r.Reach)),
 		"",
 		m.st.Faint.Render("loading…"),
@@ -353,7 +276,7 @@ func (m Model) nbLines(dw int) (lines []string, idx []int, sel int) {
 	edgeW := 0
 	for _, ns := range [][]Neighbour{d.Dependencies, d.Dependents} {
 		for _, n := range ns {
-			edgeW = max(edgeW, ansi.StringWidth(clean(string(n.Type)))+1+len(formatStrength(n.Strength)))
+			edgeW = max(edgeW, ansi.StringWidth(cells.Visible(string(n.Type)))+1+len(formatStrength(n.Strength)))
 		}
 	}
 	nameW := max(dw-4-edgeW, 8)
@@ -370,13 +293,13 @@ func (m Model) nbLines(dw int) (lines []string, idx []int, sel int) {
 			if strings.TrimSpace(name) == "" {
 				name = n.ID
 			}
-			name = fitPlain(clean(name), nameW)
-			edge := clean(string(n.Type)) + " " + formatStrength(n.Strength)
+			name = cells.FitPlain(cells.Visible(name), nameW)
+			edge := cells.Visible(string(n.Type)) + " " + formatStrength(n.Strength)
 			if m.inNb && k == m.nbCur {
 				sel = len(lines)
-				lines = append(lines, m.paint.selected.paint(fitPlain("▸ "+name+"  "+edge, dw)))
+				lines = append(lines, m.paint.selected.Paint(cells.FitPlain("▸ "+name+"  "+edge, dw)))
 			} else {
-				lines = append(lines, "  "+name+"  "+m.paint.edge.paint(edge))
+				lines = append(lines, "  "+name+"  "+m.paint.edge.Paint(edge))
 			}
 			idx = append(idx, k)
 			k++
@@ -404,7 +327,7 @@ func (m Model) treeLines(dw, limit int) []string {
 	if m.detail != nil && strings.TrimSpace(m.detail.P.Name) != "" {
 		name = m.detail.P.Name
 	}
-	lines := []string{m.st.Faint.Render("prerequisites of ") + m.st.Heading.Render(clean(name))}
+	lines := []string{m.st.Faint.Render("prerequisites of ") + m.st.Heading.Render(cells.Visible(name))}
 	switch {
 	case m.detail == nil:
 		return append(lines, "", m.st.Faint.Render("loading…"))
@@ -431,18 +354,18 @@ func (m Model) treeLines(dw, limit int) []string {
 			if strings.TrimSpace(label) == "" {
 				label = c.ID
 			}
-			s := p.tree.paint(prefix+branch) + clean(label)
+			s := p.tree.Paint(prefix+branch) + cells.Visible(label)
 			if c.EdgeType != "" {
-				s += "  " + p.edge.paint(clean(string(c.EdgeType)))
+				s += "  " + p.edge.Paint(cells.Visible(string(c.EdgeType)))
 			}
 			deeper := len(c.Children) > 0 && (depth+1 >= maxTreeDepth)
 			switch {
 			case c.Missing:
-				s += p.faint.paint("  (not in the store)")
+				s += p.faint.Paint("  (not in the store)")
 			case c.Repeated:
-				s += p.faint.paint("  (repeated)")
+				s += p.faint.Paint("  (repeated)")
 			case c.Truncated || deeper:
-				s += p.faint.paint("  …")
+				s += p.faint.Paint("  …")
 			}
 			lines = append(lines, s)
 			if !c.Repeated && depth+1 < maxTreeDepth {
@@ -454,7 +377,7 @@ func (m Model) treeLines(dw, limit int) []string {
 	if len(lines) > limit {
 		shown := limit - 1
 		rest := total - (shown - 1)
-		lines = append(lines[:shown], p.faint.paint("… "+thousands(rest)+" more"))
+		lines = append(lines[:shown], p.faint.Paint("… "+thousands(rest)+" more"))
 	}
 	return lines
 }
@@ -468,7 +391,7 @@ func (m Model) View() string {
 		return m.emptyView()
 	}
 	lo := m.layout()
-	sepS := m.paint.faint.paint(sep)
+	sepS := m.paint.faint.Paint(sep)
 	var sb strings.Builder
 	sb.Grow(m.h * (m.w + 96))
 	for y := 0; y < m.h; y++ {
@@ -506,7 +429,7 @@ func (m Model) emptyView() string {
 		if y < len(lines) {
 			l = lines[y]
 		}
-		sb.WriteString(fit(l, m.w))
+		sb.WriteString(cells.Fit(l, m.w))
 	}
 	return sb.String()
 }

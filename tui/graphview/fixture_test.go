@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
@@ -24,8 +22,6 @@ var (
 	keyRight = tea.KeyPressMsg{Code: tea.KeyRight}
 	keyEnd   = tea.KeyPressMsg{Code: tea.KeyEnd}
 )
-
-func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 type dep struct {
 	to string
@@ -226,26 +222,6 @@ func newModel(s *store, w, h int, dark bool) Model {
 	m, cmd := m.RequestDetail()
 	m, _ = s.run(m, cmd)
 	return m
-}
-
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	v := m.View()
-	lines := strings.Split(v, "\n")
-	if w <= 0 || h <= 0 {
-		if v != "" {
-			t.Fatalf("%dx%d: want empty view, got %q", w, h, v)
-		}
-		return
-	}
-	if len(lines) != h {
-		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got != w {
-			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
-		}
-	}
 }
 
 // bigRows is n synthetic ranked rows, as the store's rank index pages them.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -189,7 +190,7 @@ func (m Model) WithRows(rows []Row, by string) Model {
 		selID = r.ID
 	}
 	old, oldLower := m.rows, m.lower
-	m.rows, m.by = rows, clean(by)
+	m.rows, m.by = rows, cells.Visible(by)
 	m.orders = new([nSortKeys][]int32)
 	m = m.index(old, oldLower)
 	m.view = m.filtered(m.order(m.sortBy), m.query)

@@ -9,10 +9,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
+	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -74,7 +75,7 @@ func TestSortCycles(t *testing.T) {
 		"confidence": func(a, b Row) bool { return a.Confidence >= b.Confidence },
 	}
 	for _, key := range []string{"name", "type", "domain", "confidence"} {
-		m, _ = s.send(m, press('s'))
+		m, _ = s.send(m, tuitest.Press('s'))
 		if !strings.Contains(ansi.Strip(m.View()), key) {
 			t.Errorf("header does not name sort key %s", key)
 		}
@@ -89,7 +90,7 @@ func TestSortCycles(t *testing.T) {
 		}
 	}
 	// Ties within a type keep the rank order.
-	m, _ = s.send(newModel(s, 120, 24, true), press('s'), press('s'))
+	m, _ = s.send(newModel(s, 120, 24, true), tuitest.Press('s'), tuitest.Press('s'))
 	var defs []int32
 	for _, r := range m.view {
 		if m.rows[r].Type == core.Definition {
@@ -99,7 +100,7 @@ func TestSortCycles(t *testing.T) {
 	if !slices.IsSorted(defs) {
 		t.Errorf("definitions not in rank order when sorted by type: %v", defs)
 	}
-	m, _ = s.send(m, press('s'), press('s'), press('s'))
+	m, _ = s.send(m, tuitest.Press('s'), tuitest.Press('s'), tuitest.Press('s'))
 	if m.sortBy != byRank || viewIDs(m)[0] != rows[0].ID {
 		t.Errorf("sort did not cycle back to rank")
 	}
@@ -108,7 +109,7 @@ func TestSortCycles(t *testing.T) {
 func TestFilter(t *testing.T) {
 	s := newStore(linalg())
 	m := newModel(s, 120, 24, true)
-	m, msgs := s.send(m, press('/'), press('E'), press('i'), press('g'))
+	m, msgs := s.send(m, tuitest.Press('/'), tuitest.Press('E'), tuitest.Press('i'), tuitest.Press('g'))
 	if got := viewIDs(m); !slices.Equal(got, []string{"eigenvalue", "eigenvector"}) {
 		t.Fatalf("filter eig: %v", got)
 	}
@@ -122,7 +123,7 @@ func TestFilter(t *testing.T) {
 		t.Errorf("filter text not shown")
 	}
 	// enter keeps the filter; j/k move again.
-	m, _ = s.send(m, keyEnter, press('j'))
+	m, _ = s.send(m, keyEnter, tuitest.Press('j'))
 	if m.editing || m.query != "Eig" || selectedID(t, m) != "eigenvector" {
 		t.Errorf("after enter: editing=%v query=%q sel=%s", m.editing, m.query, selectedID(t, m))
 	}
@@ -133,18 +134,18 @@ func TestFilter(t *testing.T) {
 	}
 	// Type and domain words match; several words must all match.
 	for q, want := range map[string]int{"alg": 2, "theorem": 4, "computer": 2, "structure thm": 4, "def eigen": 2, "zzz": 0} {
-		m2, _ := s.send(m, press('/'))
+		m2, _ := s.send(m, tuitest.Press('/'))
 		m2, _ = s.send(m2, tea.PasteMsg{Content: q})
 		if len(m2.view) != want {
 			t.Errorf("filter %q: %d rows, want %d: %v", q, len(m2.view), want, viewIDs(m2))
 		}
 	}
 	// Backspace widens again.
-	m, _ = s.send(m, press('/'), press('z'), press('z'))
+	m, _ = s.send(m, tuitest.Press('/'), tuitest.Press('z'), tuitest.Press('z'))
 	if len(m.view) != 0 || !strings.Contains(ansi.Strip(m.View()), "no primitive matches") {
 		t.Fatalf("zz should match nothing")
 	}
-	checkSize(t, m, 120, 24)
+	tuitest.CheckSize(t, m.View(), 120, 24)
 	m, _ = s.send(m, keyBack, keyBack)
 	if len(m.view) != len(m.rows) {
 		t.Errorf("backspace did not widen the filter: %d", len(m.view))
@@ -177,7 +178,7 @@ func TestSelectionKeptByIDAcrossPages(t *testing.T) {
 		t.Errorf("header does not show the reach ranking")
 	}
 	// The filter survives paging.
-	m, _ = s.send(m, press('/'), press('e'), press('i'), press('g'), keyEnter)
+	m, _ = s.send(m, tuitest.Press('/'), tuitest.Press('e'), tuitest.Press('i'), tuitest.Press('g'), keyEnter)
 	m = m.WithRows(all, "importance")
 	if len(m.view) != 2 {
 		t.Errorf("filter lost on paging: %v", viewIDs(m))
@@ -257,7 +258,7 @@ func TestStaleDetailIgnored(t *testing.T) {
 func TestFollowAndBack(t *testing.T) {
 	s := newStore(linalg())
 	m := newModel(s, 120, 30, true)
-	m, _ = s.send(m, press('/'))
+	m, _ = s.send(m, tuitest.Press('/'))
 	m, _ = s.send(m, tea.PasteMsg{Content: "spectral"})
 	m, _ = s.send(m, keyEnter, keyEsc)
 	if selectedID(t, m) != "spectral-theorem" || m.Shown() != "spectral-theorem" {
@@ -315,7 +316,7 @@ func TestFollowAndBack(t *testing.T) {
 func TestFollowOutsideFilterKeepsSelection(t *testing.T) {
 	s := newStore(linalg())
 	m := newModel(s, 120, 30, true)
-	m, _ = s.send(m, press('/'))
+	m, _ = s.send(m, tuitest.Press('/'))
 	m, _ = s.send(m, tea.PasteMsg{Content: "eigenvector"})
 	m, _ = s.send(m, keyEnter, keyRight, keyEnter)
 	if m.Shown() != "eigenvalue" {
@@ -332,10 +333,10 @@ func TestFollowOutsideFilterKeepsSelection(t *testing.T) {
 func TestExport(t *testing.T) {
 	s := newStore(linalg())
 	m := newModel(s, 120, 24, true)
-	m, _ = s.send(m, press('/'))
+	m, _ = s.send(m, tuitest.Press('/'))
 	m, _ = s.send(m, tea.PasteMsg{Content: "structure"})
-	m, _ = s.send(m, keyEnter, press('s')) // by name: the export stays in rank order
-	_, msgs := s.send(m, press('x'))
+	m, _ = s.send(m, keyEnter, tuitest.Press('s')) // by name: the export stays in rank order
+	_, msgs := s.send(m, tuitest.Press('x'))
 	var ex ExportMsg
 	for _, msg := range msgs {
 		if e, ok := msg.(ExportMsg); ok {
@@ -354,14 +355,14 @@ func TestExport(t *testing.T) {
 	if !slices.Equal(ex.IDs, want) {
 		t.Errorf("export ids %v, want %v", ex.IDs, want)
 	}
-	_, msgs = s.send(m, press('X'))
+	_, msgs = s.send(m, tuitest.Press('X'))
 	if len(msgs) != 1 || msgs[0].(ExportMsg).Format != "mermaid" {
 		t.Errorf("X: %v", msgs)
 	}
 	// Capped by rank.
 	big := New(styles.New(true)).SetSize(100, 20).WithRows(bigRows(2000), "importance")
-	big, _ = big.Update(press('s'))
-	_, cmd := big.Update(press('x'))
+	big, _ = big.Update(tuitest.Press('s'))
+	_, cmd := big.Update(tuitest.Press('x'))
 	var got ExportMsg
 	for _, msg := range collect(cmd) {
 		if e, ok := msg.(ExportMsg); ok {
@@ -391,11 +392,11 @@ func collect(cmd tea.Cmd) []tea.Msg {
 func TestEmptyState(t *testing.T) {
 	for _, m := range []Model{New(styles.New(true)), New(styles.New(false)).WithRows(nil, "importance")} {
 		m = m.SetSize(90, 12)
-		checkSize(t, m, 90, 12)
+		tuitest.CheckSize(t, m.View(), 90, 12)
 		if !strings.Contains(ansi.Strip(m.View()), "No primitives yet — learn a source (n on the Learn screen)") {
 			t.Errorf("empty state:\n%s", ansi.Strip(m.View()))
 		}
-		for _, k := range []tea.Msg{keyDown, keyEnter, keyBack, press('x'), press('t'), press('m'), press('s'), press('/'), tea.PasteMsg{Content: "x"}, keyEsc} {
+		for _, k := range []tea.Msg{keyDown, keyEnter, keyBack, tuitest.Press('x'), tuitest.Press('t'), tuitest.Press('m'), tuitest.Press('s'), tuitest.Press('/'), tea.PasteMsg{Content: "x"}, keyEsc} {
 			var cmd tea.Cmd
 			m, cmd = m.Update(k)
 			for _, msg := range collect(cmd) {
@@ -405,7 +406,7 @@ func TestEmptyState(t *testing.T) {
 			}
 		}
 		m = m.Click(5, 5).Scroll(3)
-		checkSize(t, m, 90, 12)
+		tuitest.CheckSize(t, m.View(), 90, 12)
 	}
 }
 
@@ -413,10 +414,10 @@ func TestExactSize(t *testing.T) {
 	s := newStore(linalg())
 	for _, w := range []int{0, 1, 2, 10, 30, 52, 53, 60, 80, 100, 120, 200, 333} {
 		for _, h := range []int{0, 1, 2, 3, 5, 6, 10, 24, 60} {
-			for _, keys := range [][]tea.Msg{nil, {press('t')}, {press('m')}, {keyRight, keyDown}, {keyEnd}, {press('/'), press('q')}} {
+			for _, keys := range [][]tea.Msg{nil, {tuitest.Press('t')}, {tuitest.Press('m')}, {keyRight, keyDown}, {keyEnd}, {tuitest.Press('/'), tuitest.Press('q')}} {
 				m := newModel(s, w, h, w%2 == 0)
 				m, _ = s.send(m, keys...)
-				checkSize(t, m, w, h)
+				tuitest.CheckSize(t, m.View(), w, h)
 				if t.Failed() {
 					t.Fatalf("%dx%d after %v", w, h, keys)
 				}
@@ -449,23 +450,23 @@ func TestSelectionStaysVisible(t *testing.T) {
 func TestTreeAndPlane(t *testing.T) {
 	s := newStore(linalg())
 	m := newModel(s, 120, 30, true)
-	m, _ = s.send(m, press('/'))
+	m, _ = s.send(m, tuitest.Press('/'))
 	m, _ = s.send(m, tea.PasteMsg{Content: "cayley"})
-	m, _ = s.send(m, keyEnter, press('t'))
+	m, _ = s.send(m, keyEnter, tuitest.Press('t'))
 	tree := ansi.Strip(m.View())
 	for _, want := range []string{"prerequisites of Cayley–Hamilton theorem", "├─ Characteristic polynomial", "└─ Matrix of a linear map", "(repeated)"} {
 		if !strings.Contains(tree, want) {
 			t.Errorf("tree lacks %q:\n%s", want, tree)
 		}
 	}
-	m, _ = s.send(m, press('m'))
+	m, _ = s.send(m, tuitest.Press('m'))
 	plane := ansi.Strip(m.View())
 	for _, want := range []string{"┌ plane", "◆", "Structure", "logic", "creative", "◆ Cayley–Hamilton theorem (+0.00, +0.60)", "1 plotted"} {
 		if !strings.Contains(plane, want) {
 			t.Errorf("plane lacks %q:\n%s", want, plane)
 		}
 	}
-	m, _ = s.send(m, press('m'))
+	m, _ = s.send(m, tuitest.Press('m'))
 	if m.mode != modeDoc {
 		t.Error("m did not toggle the map off")
 	}
@@ -483,12 +484,12 @@ func TestHostileInput(t *testing.T) {
 		m := New(styles.New(true)).SetSize(w, 20).WithDomains([]core.Domain{{ID: "wide", Name: "幅広い領域の名前"}, {ID: "nan", Region: core.PlaneRegion{Center: core.PlanePosition{Real: math.NaN()}}}}).WithRows(rows, "importance")
 		m = m.WithDetail(Detail{P: p, Dependencies: []Neighbour{{ID: "ghost", Name: "\x1b[5mghost", Type: "??", Strength: math.NaN()}},
 			Chain: &graph.Node{ID: "evil", Children: []*graph.Node{nil, {ID: "ghost", Missing: true}, {ID: "deep", Children: []*graph.Node{{ID: "deeper", Truncated: true}}}}}})
-		for _, k := range []tea.Msg{nil, press('t'), press('m'), keyRight, keyEnter, keyBack, press('s'), press('s'), press('s'), press('s')} {
+		for _, k := range []tea.Msg{nil, tuitest.Press('t'), tuitest.Press('m'), keyRight, keyEnter, keyBack, tuitest.Press('s'), tuitest.Press('s'), tuitest.Press('s'), tuitest.Press('s')} {
 			if k != nil {
 				m, _ = m.Update(k)
 			}
 			v := m.View()
-			checkSize(t, m, w, 20)
+			tuitest.CheckSize(t, m.View(), w, 20)
 			plain := ansi.Strip(v)
 			if strings.ContainsAny(plain, "\x1b\x07\u202e\u200b") {
 				t.Fatalf("width %d: control characters reach the screen: %q", w, plain)
@@ -499,8 +500,8 @@ func TestHostileInput(t *testing.T) {
 
 func TestMarkdownEscapes(t *testing.T) {
 	p := core.Primitive{ID: "x", Name: "*-algebra", Type: core.Definition, FormalStatement: "1. not a list\n# not a heading\n<b>raw</b> a_b_c", ComputationalForm: "x = `y` ```"}
-	md := markdown(&p)
-	lines := newCache().render(md, 60, true)
+	md := document(&p)
+	lines := markdown.New().Render(md, 60, true)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	for _, want := range []string{"*-algebra (definition)", "1. not a list", "# not a heading", "<b>raw</b> a_b_c", "x = `y` ```"} {
 		if !strings.Contains(plain, want) {
@@ -528,23 +529,9 @@ func TestKeyMapHelp(t *testing.T) {
 	}
 }
 
-func goldenSweep(t *testing.T, render func(w int, dark bool) string) {
-	for _, w := range []int{80, 120, 200} {
-		for _, dark := range []bool{false, true} {
-			theme := "light"
-			if dark {
-				theme = "dark"
-			}
-			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
-				golden.RequireEqual(t, []byte(render(w, dark)))
-			})
-		}
-	}
-}
-
 // selectByName filters to q, keeps the filter and selects the first match.
 func selectByName(s *store, m Model, q string) Model {
-	m, _ = s.send(m, press('/'))
+	m, _ = s.send(m, tuitest.Press('/'))
 	m, _ = s.send(m, tea.PasteMsg{Content: q})
 	m, _ = s.send(m, keyEnter)
 	return m
@@ -554,7 +541,7 @@ func selectByName(s *store, m Model, q string) Model {
 // its glamour-rendered detail and its neighbours, one of them focused.
 func TestGoldenDetail(t *testing.T) {
 	s := newStore(linalg())
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := newModel(s, w, 30, dark)
 		for i := 0; i < 5 && selectedID(t, m) != "eigenvalue"; i++ {
 			m, _ = s.send(m, keyDown)
@@ -570,9 +557,9 @@ func TestGoldenDetail(t *testing.T) {
 // TestGoldenTree is the prerequisite tree of the spectral theorem.
 func TestGoldenTree(t *testing.T) {
 	s := newStore(linalg())
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := selectByName(s, newModel(s, w, 30, dark), "spectral")
-		m, _ = s.send(m, press('t'))
+		m, _ = s.send(m, tuitest.Press('t'))
 		return m.View()
 	})
 }
@@ -581,12 +568,12 @@ func TestGoldenTree(t *testing.T) {
 // Eigenvalue highlighted.
 func TestGoldenPlane(t *testing.T) {
 	s := newStore(linalg())
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := newModel(s, w, 30, dark)
 		for i := 0; i < 5 && selectedID(t, m) != "eigenvalue"; i++ {
 			m, _ = s.send(m, keyDown)
 		}
-		m, _ = s.send(m, press('m'))
+		m, _ = s.send(m, tuitest.Press('m'))
 		return m.View()
 	})
 }
@@ -640,7 +627,7 @@ func BenchmarkDetailRender(b *testing.B) {
 	d := s.detail(m.Shown())
 	b.ReportAllocs()
 	for b.Loop() {
-		clear(m.cache.rendered)
+		m.cache.md = markdown.New()
 		_ = m.WithDetail(d).View()
 	}
 }
@@ -655,11 +642,11 @@ func BenchmarkFilter100k(b *testing.B) {
 
 func BenchmarkFilterType100k(b *testing.B) {
 	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), "importance")
-	m, _ = m.Update(press('/'))
+	m, _ = m.Update(tuitest.Press('/'))
 	b.ReportAllocs()
 	for b.Loop() {
-		m2, _ := m.Update(press('t'))
-		m2, _ = m2.Update(press('e'))
+		m2, _ := m.Update(tuitest.Press('t'))
+		m2, _ = m2.Update(tuitest.Press('e'))
 		_ = m2.View()
 	}
 }
@@ -668,7 +655,7 @@ func BenchmarkFilterType100k(b *testing.B) {
 // row of the filtered list on each move.
 func BenchmarkMovePlane100k(b *testing.B) {
 	m := New(styles.New(true)).SetSize(200, 50).WithDomains(linalgDomains()).WithRows(bigRows(100_000), "importance")
-	m, _ = m.Update(press('m'))
+	m, _ = m.Update(tuitest.Press('m'))
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(keyDown)

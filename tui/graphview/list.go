@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // index precomputes what filtering, sorting and the list's columns need,
@@ -264,10 +267,10 @@ func (m Model) header(w int) string {
 		s += m.st.Faint.Render("/filter")
 	}
 	count := thousands(len(m.view)) + "/" + thousands(len(m.rows))
-	if sw, cw := ansiWidth(s), len(count); sw+cw+2 <= w {
+	if sw, cw := ansi.StringWidth(s), len(count); sw+cw+2 <= w {
 		s += strings.Repeat(" ", w-sw-cw-1) + m.st.Faint.Render(count)
 	}
-	return fit(s, w)
+	return cells.Fit(s, w)
 }
 
 // listRow renders the i-th row of the view at width w. Only visible rows
@@ -275,7 +278,7 @@ func (m Model) header(w int) string {
 func (m Model) listRow(i, w int) string {
 	if len(m.view) == 0 {
 		if i == 0 {
-			return fit(" "+m.st.Faint.Render("no primitive matches “"+m.query+"”"), w)
+			return cells.Fit(" "+m.st.Faint.Render("no primitive matches “"+m.query+"”"), w)
 		}
 		return blank(w)
 	}
@@ -303,11 +306,11 @@ func (m Model) listRow(i, w int) string {
 	}
 	nameW := w - fixed
 	if nameW < 1 {
-		return fit(mark+clean(rowName(r)), w)
+		return cells.Fit(mark+cells.Visible(rowName(r)), w)
 	}
 	rank := padLeft(strconv.Itoa(ri+1), rankW)
 	// Counts are never negative; a corrupt one must not widen the row.
-	name := fitPlain(clean(rowName(r)), nameW)
+	name := cells.FitPlain(cells.Visible(rowName(r)), nameW)
 	var abbr, imp, reach string
 	if showType {
 		abbr = " " + typeAbbrev(r.Type)
@@ -319,10 +322,10 @@ func (m Model) listRow(i, w int) string {
 		reach = " ▲" + padLeft(strconv.Itoa(max(r.Reach, 0)), reachW)
 	}
 	if sel {
-		return m.paint.selected.paint(mark + rank + " " + name + abbr + imp + reach)
+		return m.paint.selected.Paint(mark + rank + " " + name + abbr + imp + reach)
 	}
 	p := &m.paint
-	return mark + p.rank.paint(rank) + " " + name + p.kind.paint(abbr) + imp + p.faint.paint(reach)
+	return mark + p.rank.Paint(rank) + " " + name + p.kind.Paint(abbr) + imp + p.faint.Paint(reach)
 }
 
 func padLeft(s string, w int) string {

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
 )
 
 // Cell classes of the plane map, in drawing order: a later class
@@ -28,14 +29,14 @@ func (m Model) planeLines(dw, hgt int) []string {
 		return []string{m.st.Faint.Render("The plane map needs more room.")}
 	}
 	n := iw * ih
-	cells := make([]rune, n)
+	grid := make([]rune, n)
 	cls := make([]uint8, n)
-	for i := range cells {
-		cells[i] = ' '
+	for i := range grid {
+		grid[i] = ' '
 	}
 	put := func(c, r int, ch rune, k uint8) {
 		if c >= 0 && c < iw && r >= 0 && r < ih {
-			cells[r*iw+c], cls[r*iw+c] = ch, k
+			grid[r*iw+c], cls[r*iw+c] = ch, k
 		}
 	}
 	toCell := func(p core.PlanePosition) (int, int, bool) {
@@ -85,9 +86,9 @@ func (m Model) planeLines(dw, hgt int) []string {
 	for k, cnt := range count {
 		switch {
 		case cnt == 1:
-			cells[k], cls[k] = '•', clsPoint
+			grid[k], cls[k] = '•', clsPoint
 		case cnt > 1:
-			cells[k], cls[k] = '●', clsPoint
+			grid[k], cls[k] = '●', clsPoint
 		}
 	}
 
@@ -113,7 +114,7 @@ func (m Model) planeLines(dw, hgt int) []string {
 		if strings.TrimSpace(name) == "" {
 			name = d.ID
 		}
-		label := []rune(narrow(clean(name)))
+		label := []rune(narrow(cells.Visible(name)))
 		if len(label) == 0 {
 			continue
 		}
@@ -142,14 +143,14 @@ func (m Model) planeLines(dw, hgt int) []string {
 	}
 
 	p := &m.paint
-	paints := [...]painter{clsNone: {}, clsAxis: p.axis, clsPoint: p.point, clsRegion: p.region, clsCurrent: p.current}
+	paints := [...]cells.Painter{clsNone: {}, clsAxis: p.axis, clsPoint: p.point, clsRegion: p.region, clsCurrent: p.current}
 	title := " plane "
 	lines := make([]string, 0, ih+3)
-	lines = append(lines, p.faint.paint("┌"+title+strings.Repeat("─", max(iw-len(title), 0))+"┐"))
+	lines = append(lines, p.faint.Paint("┌"+title+strings.Repeat("─", max(iw-len(title), 0))+"┐"))
 	var b strings.Builder
 	for r := 0; r < ih; r++ {
 		b.Reset()
-		b.WriteString(p.faint.paint("│"))
+		b.WriteString(p.faint.Paint("│"))
 		row := r * iw
 		for c := 0; c < iw; {
 			k := cls[row+c]
@@ -157,16 +158,16 @@ func (m Model) planeLines(dw, hgt int) []string {
 			for e < iw && cls[row+e] == k {
 				e++
 			}
-			b.WriteString(paints[k].paint(string(cells[row+c : row+e])))
+			b.WriteString(paints[k].Paint(string(grid[row+c : row+e])))
 			c = e
 		}
-		b.WriteString(p.faint.paint("│"))
+		b.WriteString(p.faint.Paint("│"))
 		lines = append(lines, b.String())
 	}
-	lines = append(lines, p.faint.paint("└"+strings.Repeat("─", iw)+"┘"))
-	legend := p.faint.paint(thousands(plotted) + " plotted")
+	lines = append(lines, p.faint.Paint("└"+strings.Repeat("─", iw)+"┘"))
+	legend := p.faint.Paint(thousands(plotted) + " plotted")
 	if haveCur {
-		legend = p.current.paint("◆") + " " + clean(curName) + " " + p.faint.paint(cur.Clamp().String()+" · ") + legend
+		legend = p.current.Paint("◆") + " " + cells.Visible(curName) + " " + p.faint.Paint(cur.Clamp().String()+" · ") + legend
 	}
 	return append(lines, legend)
 }
@@ -183,7 +184,7 @@ func anyTaken(bs []bool) bool {
 // narrow keeps the characters one cell wide, so a label cannot shift the
 // grid (wide ones become '?').
 func narrow(s string) string {
-	if printableASCII(s) {
+	if cells.PrintableASCII(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {

@@ -17,6 +17,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
+	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -47,7 +49,8 @@ type Model struct {
 	loaded   bool
 	cur, top int
 
-	cache *renderCache
+	cache *reports
+	md    *markdown.Renderer
 	// report holds the selected session's rendered report, fitted to the
 	// pane; it is worked out outside View because View has a value
 	// receiver and must stay cheap.
@@ -68,7 +71,7 @@ type Model struct {
 
 // New returns an empty History screen with the default key map.
 func New(st styles.Styles) Model {
-	m := Model{keys: DefaultKeyMap(), loc: time.Local, cache: newRenderCache()}
+	m := Model{keys: DefaultKeyMap(), loc: time.Local, cache: newReports(), md: markdown.New()}
 	return m.SetStyles(st)
 }
 
@@ -178,14 +181,14 @@ func (m Model) WithBlocked(id string, dependents []string) Model {
 // then hands over the fresh sessions.
 func (m Model) WithResult(notice string) Model {
 	m.blocked, m.confirm, m.busy, m.forcing = nil, false, "", false
-	m.notice, m.err, m.explain = cleanLine(notice), "", ""
+	m.notice, m.err, m.explain = cells.Visible(notice), "", ""
 	return m
 }
 
 // WithError shows an error: a failed load or a failed unlearn.
 func (m Model) WithError(msg string) Model {
 	m.confirm, m.busy, m.forcing = false, "", false
-	m.err, m.notice, m.explain = cleanLine(msg), "", ""
+	m.err, m.notice, m.explain = cells.Visible(msg), "", ""
 	return m
 }
 
@@ -394,7 +397,7 @@ func (m Model) refresh() Model {
 	}
 	m.hasRep = true
 	if w := m.lay.paneW; w > 0 && m.lay.paneH > 1 {
-		m.report = m.cache.render(s.ID, md, w, m.st.IsDark)
+		m.report = m.md.Render(md, w, m.st.IsDark)
 	}
 	m.rscroll = min(m.rscroll, m.maxScroll())
 	return m

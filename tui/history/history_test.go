@@ -8,9 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -20,8 +20,6 @@ var (
 	keyEsc  = tea.KeyPressMsg{Code: tea.KeyEscape}
 	keyEnd  = tea.KeyPressMsg{Code: tea.KeyEnd}
 )
-
-func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 var t0 = time.Date(2026, 3, 4, 12, 1, 2, 0, time.UTC)
 
@@ -76,26 +74,6 @@ func newModel(w, h int, dark bool) Model {
 }
 
 func stripped(m Model) string { return ansi.Strip(m.View()) }
-
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	v := m.View()
-	if w <= 0 || h <= 0 {
-		if v != "" {
-			t.Fatalf("%dx%d: want empty view, got %q", w, h, v)
-		}
-		return
-	}
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got != w {
-			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
-		}
-	}
-}
 
 func cmdMsg(t *testing.T, cmd tea.Cmd) tea.Msg {
 	t.Helper()
@@ -178,14 +156,14 @@ func TestSelectionKeptByIDAndReportRequests(t *testing.T) {
 func TestUnlearnBlockedThenForced(t *testing.T) {
 	m := newModel(80, 24, true)
 	target := "learn-20260304-120102-cccccc"
-	m, cmd := m.Update(press('u'))
+	m, cmd := m.Update(tuitest.Press('u'))
 	if got := cmdMsg(t, cmd); got != (UnlearnMsg{ID: target}) {
 		t.Fatalf("u emitted %#v", got)
 	}
 	if !strings.Contains(stripped(m), "unlearning "+target) {
 		t.Fatalf("no running notice:\n%s", stripped(m))
 	}
-	if _, cmd = m.Update(press('u')); cmd != nil {
+	if _, cmd = m.Update(tuitest.Press('u')); cmd != nil {
 		t.Fatal("a second u while running emitted")
 	}
 
@@ -200,7 +178,7 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 		t.Error("key map: force should be offered, confirm not yet")
 	}
 
-	m, cmd = m.Update(press('f'))
+	m, cmd = m.Update(tuitest.Press('f'))
 	if cmd != nil || !m.Confirming() {
 		t.Fatal("f did not ask first")
 	}
@@ -209,17 +187,17 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 		t.Fatalf("no question:\n%s", stripped(m))
 	}
 	// Stray keys neither answer nor move.
-	for _, k := range []tea.KeyPressMsg{keyDown, press('u'), press('q')} {
+	for _, k := range []tea.KeyPressMsg{keyDown, tuitest.Press('u'), tuitest.Press('q')} {
 		if m, cmd = m.Update(k); cmd != nil || !m.Confirming() {
 			t.Fatalf("%s closed the question or emitted", k)
 		}
 	}
-	m, cmd = m.Update(press('n'))
+	m, cmd = m.Update(tuitest.Press('n'))
 	if cmd != nil || m.Confirming() || !strings.Contains(stripped(m), "force cancelled") {
 		t.Fatal("n did not cancel")
 	}
-	m, _ = m.Update(press('f'))
-	m, cmd = m.Update(press('y'))
+	m, _ = m.Update(tuitest.Press('f'))
+	m, cmd = m.Update(tuitest.Press('y'))
 	if got := cmdMsg(t, cmd); got != (UnlearnMsg{ID: target, Force: true}) {
 		t.Fatalf("y emitted %#v", got)
 	}
@@ -247,7 +225,7 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 
 func TestSingleDependentWording(t *testing.T) {
 	m := newModel(100, 24, false).WithBlocked("learn-20260304-120102-cccccc", deps[:1])
-	m, _ = m.Update(press('f'))
+	m, _ = m.Update(tuitest.Press('f'))
 	if !strings.Contains(stripped(m), "It cuts 1 dependent's edges. y/n") {
 		t.Fatalf("singular wording:\n%s", stripped(m))
 	}
@@ -286,7 +264,7 @@ func TestUnlearnRefusals(t *testing.T) {
 		if m.KeyMap().Unlearn.Enabled() {
 			t.Errorf("%s: unlearn offered in help", tt.id)
 		}
-		m, cmd := m.Update(press('u'))
+		m, cmd := m.Update(tuitest.Press('u'))
 		if cmd != nil {
 			t.Fatalf("%s: u emitted %#v", tt.id, cmd())
 		}
@@ -294,7 +272,7 @@ func TestUnlearnRefusals(t *testing.T) {
 			t.Errorf("%s: no explanation %q:\n%s", tt.id, tt.want, stripped(m))
 		}
 		// The explanation goes with the next key.
-		m, _ = m.Update(press('K'))
+		m, _ = m.Update(tuitest.Press('K'))
 		if strings.Contains(stripped(m), tt.want) {
 			t.Errorf("%s: explanation stuck", tt.id)
 		}
@@ -303,7 +281,7 @@ func TestUnlearnRefusals(t *testing.T) {
 
 func TestForceWithoutBlockExplains(t *testing.T) {
 	m := newModel(80, 24, true)
-	m, cmd := m.Update(press('f'))
+	m, cmd := m.Update(tuitest.Press('f'))
 	if cmd != nil || m.Confirming() || !strings.Contains(stripped(m), "nothing to force") {
 		t.Fatalf("f without a blocked unlearn:\n%s", stripped(m))
 	}
@@ -351,39 +329,39 @@ func TestExactSizes(t *testing.T) {
 		w, h := sz[0], sz[1]
 		for _, dark := range []bool{false, true} {
 			m := newModel(w, h, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
-			checkSize(t, m, w, h)
+			tuitest.CheckSize(t, m.View(), w, h)
 			m = m.WithBlocked("learn-20260304-120102-cccccc", deps)
-			checkSize(t, m, w, h)
-			m, _ = m.Update(press('f'))
-			checkSize(t, m, w, h)
+			tuitest.CheckSize(t, m.View(), w, h)
+			m, _ = m.Update(tuitest.Press('f'))
+			tuitest.CheckSize(t, m.View(), w, h)
 			m, _ = m.Update(keyEnd)
-			checkSize(t, m, w, h)
+			tuitest.CheckSize(t, m.View(), w, h)
 			e := New(styles.New(dark)).SetSize(w, h)
-			checkSize(t, e, w, h)
+			tuitest.CheckSize(t, e.View(), w, h)
 			e, _ = e.WithSessions(nil)
-			checkSize(t, e, w, h)
+			tuitest.CheckSize(t, e.View(), w, h)
 		}
 	}
 }
 
 func TestNoPanicsOnEmptyData(t *testing.T) {
 	m := New(styles.New(false))
-	keys := []tea.KeyPressMsg{keyUp, keyDown, keyEnd, press('u'), press('f'), press('y'), press('n'), keyEsc, press('J'), press('K'),
+	keys := []tea.KeyPressMsg{keyUp, keyDown, keyEnd, tuitest.Press('u'), tuitest.Press('f'), tuitest.Press('y'), tuitest.Press('n'), keyEsc, tuitest.Press('J'), tuitest.Press('K'),
 		{Code: tea.KeyPgDown}, {Code: 'd', Mod: tea.ModCtrl}}
 	for _, k := range keys {
 		m, _ = m.Update(k)
 	}
 	m, _ = m.Click(0, 0)
 	m = m.Scroll(3).WithReport("x", "# x").WithBlocked("", nil).WithResult("").WithError("")
-	m, _ = m.Update(press('f'))
-	m, _ = m.Update(press('y'))
+	m, _ = m.Update(tuitest.Press('f'))
+	m, _ = m.Update(tuitest.Press('y'))
 	_ = m.View()
 	m = m.SetSize(80, 24)
 	m, _ = m.WithSessions([]core.Session{{}})
 	for _, k := range keys {
 		m, _ = m.Update(k)
 	}
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	if _, ok := m.Selected(); !ok {
 		t.Fatal("a zero session is still a session")
 	}
@@ -406,23 +384,9 @@ func TestRenderCacheReused(t *testing.T) {
 	}
 }
 
-func goldenSweep(t *testing.T, render func(w int, dark bool) string) {
-	for _, w := range []int{80, 120, 200} {
-		for _, dark := range []bool{false, true} {
-			theme := "light"
-			if dark {
-				theme = "dark"
-			}
-			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
-				golden.RequireEqual(t, []byte(render(w, dark)))
-			})
-		}
-	}
-}
-
 // TestGoldenHistory is the list with the newest session's report.
 func TestGoldenHistory(t *testing.T) {
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		return newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD).View()
 	})
 }
@@ -430,11 +394,11 @@ func TestGoldenHistory(t *testing.T) {
 // TestGoldenBlocked is a blocked unlearn waiting for the force
 // confirmation.
 func TestGoldenBlocked(t *testing.T) {
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
-		m, _ = m.Update(press('u'))
+		m, _ = m.Update(tuitest.Press('u'))
 		m = m.WithBlocked("learn-20260304-120102-cccccc", deps)
-		m, _ = m.Update(press('f'))
+		m, _ = m.Update(tuitest.Press('f'))
 		return m.View()
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/tui/cells"
 )
 
 // The screen is a header line, the body and a status line. The body holds
@@ -75,7 +76,7 @@ func (m Model) panelLines(w, maxN int) []string {
 	what := plural(n, "dependent needs", "dependents need") + " what it would remove:"
 	head := m.st.Status.Problem.Render("Unlearn blocked:") + " " + what
 	if s, ok := m.Selected(); !ok || s.ID != b.id {
-		head = m.st.Status.Problem.Render("Unlearn of "+cleanLine(b.id)+" blocked:") + " " + what
+		head = m.st.Status.Problem.Render("Unlearn of "+cells.Visible(b.id)+" blocked:") + " " + what
 	}
 	var foot string
 	switch {
@@ -87,14 +88,14 @@ func (m Model) panelLines(w, maxN int) []string {
 		foot = m.st.Label.Render("f") + " force the unlearn (asks first) " + m.st.Faint.Render("·") + " " +
 			m.st.Label.Render("esc") + " dismiss"
 	}
-	out := []string{fit(head, w)}
+	out := []string{cells.Fit(head, w)}
 	room := max(maxN-3, 0) // head, foot, blank
 	// Each dependent wrapped in full when they all fit that way: the end of
 	// the line (what it depends on) is the part that matters.
 	wrapped := make([][]string, n)
 	total := 0
 	for i, d := range b.deps {
-		wrapped[i] = hanging(cleanLine(d), w)
+		wrapped[i] = cells.Bullet(cells.Visible(d), w, 3)
 		total += len(wrapped[i])
 	}
 	if total <= room {
@@ -107,41 +108,20 @@ func (m Model) panelLines(w, maxN int) []string {
 			shown-- // room for "… and k more"
 		}
 		for _, d := range b.deps[:shown] {
-			out = append(out, fit("  • "+cleanLine(d), w))
+			out = append(out, cells.Fit("  • "+cells.Visible(d), w))
 		}
 		if shown < n && room > 0 {
-			out = append(out, fit(m.st.Faint.Render(fmt.Sprintf("  … and %d more", n-shown)), w))
+			out = append(out, cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … and %d more", n-shown)), w))
 		}
 	}
-	out = append(out, fit(foot, w))
+	out = append(out, cells.Fit(foot, w))
 	if len(out) < maxN {
-		out = append(out, fit("", w))
+		out = append(out, cells.Fit("", w))
 	}
 	if len(out) > maxN {
-		out = append(out[:maxN-1], fit(foot, w))
+		out = append(out[:maxN-1], cells.Fit(foot, w))
 	}
 	return out
-}
-
-// hanging wraps one dependent as a bullet with its continuation lines
-// indented under the text, at most three lines.
-func hanging(d string, w int) []string {
-	if w <= 6 {
-		return []string{fit("  • "+d, w)}
-	}
-	ls := strings.Split(ansi.Wrap(d, w-4, ""), "\n")
-	if len(ls) > 3 {
-		ls = ls[:3]
-		ls[2] = ansi.Truncate(ls[2], w-5, "") + "…"
-	}
-	for i, l := range ls {
-		p := "    "
-		if i == 0 {
-			p = "  • "
-		}
-		ls[i] = fit(p+l, w)
-	}
-	return ls
 }
 
 func (m Model) question() string {
@@ -177,7 +157,7 @@ func (m Model) View() string {
 	lo := m.lay
 	bh := max(m.h-chromeLines, 0)
 	if m.h >= 2 {
-		lines[0] = fit(m.header(), m.w)
+		lines[0] = cells.Fit(m.header(), m.w)
 	}
 	if bh > 0 {
 		body := m.body(lo, bh)
@@ -185,7 +165,7 @@ func (m Model) View() string {
 			lines[bodyTop+y] = body[y]
 		}
 	}
-	lines[m.h-1] = fit(m.statusLine(), m.w)
+	lines[m.h-1] = cells.Fit(m.statusLine(), m.w)
 	return strings.Join(lines, "\n")
 }
 
@@ -205,7 +185,7 @@ func (m Model) body(lo layout, bh int) []string {
 			if y < len(msg) {
 				l = msg[y]
 			}
-			out[y] = fit(l, m.w)
+			out[y] = cells.Fit(l, m.w)
 		}
 		return out
 	}
@@ -269,22 +249,22 @@ func (m Model) rowLines(i int, lo layout) []string {
 	srcW := w - fixed - 2 - stateW
 	var l1 string
 	if srcW >= 6 {
-		l1 = mark + paint(m.st.Faint.Render, ts) + "  " + paint(m.st.Kind.Render, padRight(kind, kindW)) + "  " +
-			padRight(shortenLeft(cleanLine(s.Source), srcW), srcW) + "  " + paint(stateSt, padRight(state, stateW))
+		l1 = mark + paint(m.st.Faint.Render, ts) + "  " + paint(m.st.Kind.Render, cells.Pad(kind, kindW)) + "  " +
+			cells.FitTail(cells.Visible(s.Source), srcW) + "  " + paint(stateSt, cells.Pad(state, stateW))
 	} else {
-		l1 = mark + paint(m.st.Kind.Render, kind) + " " + shortenLeft(cleanLine(s.Source), max(w-len(kind)-3, 1))
+		l1 = mark + paint(m.st.Kind.Render, kind) + " " + cells.ShortenLeft(cells.Visible(s.Source), max(w-len(kind)-3, 1))
 	}
 	l2 := "    " + strings.Join(m.details(s, paint), paint(m.st.Faint.Render, " · "))
 	if sel {
 		if lo.rowH == 1 {
-			return []string{m.st.List.Selected.Render(fit(l1, w))}
+			return []string{m.st.List.Selected.Render(cells.Fit(l1, w))}
 		}
-		return []string{m.st.List.Selected.Render(fit(l1, w)), m.st.List.Selected.Render(fit(l2, w))}
+		return []string{m.st.List.Selected.Render(cells.Fit(l1, w)), m.st.List.Selected.Render(cells.Fit(l2, w))}
 	}
 	if lo.rowH == 1 {
-		return []string{fit(l1, w)}
+		return []string{cells.Fit(l1, w)}
 	}
-	return []string{fit(l1, w), fit(l2, w)}
+	return []string{cells.Fit(l1, w), cells.Fit(l2, w)}
 }
 
 func (m Model) stateWord(s *core.Session) (string, func(...string) string) {
@@ -298,7 +278,7 @@ func (m Model) stateWord(s *core.Session) (string, func(...string) string) {
 	case s.State == "":
 		return "—", m.st.Faint.Render
 	}
-	return cleanLine(string(s.State)), m.st.Status.Problem.Render
+	return cells.Visible(string(s.State)), m.st.Status.Problem.Render
 }
 
 // details is the second line of a row: tier, decision, counts and the
@@ -306,7 +286,7 @@ func (m Model) stateWord(s *core.Session) (string, func(...string) string) {
 func (m Model) details(s *core.Session, paint func(func(...string) string, string) string) []string {
 	var parts []string
 	if s.Familiarity != "" {
-		parts = append(parts, paint(m.st.Label.Render, cleanLine(string(s.Familiarity))))
+		parts = append(parts, paint(m.st.Label.Render, cells.Visible(string(s.Familiarity))))
 	}
 	isLearn := s.Kind == "" || s.Kind == core.KindLearn
 	if d := s.Decision; d != nil {
@@ -319,9 +299,9 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 		case core.Rejected:
 			st = m.st.Status.Problem.Render
 		}
-		p := paint(st, cleanLine(word))
+		p := paint(st, cells.Visible(word))
 		if d.DecidedBy != "" {
-			p += paint(m.st.Faint.Render, " by "+cleanLine(string(d.DecidedBy)))
+			p += paint(m.st.Faint.Render, " by "+cells.Visible(string(d.DecidedBy)))
 		}
 		parts = append(parts, p)
 	} else if isLearn {
@@ -335,9 +315,9 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 	}
 	switch {
 	case s.RevertedBy != "":
-		parts = append(parts, paint(m.st.Status.Inactive.Render, "reverted by "+cleanLine(s.RevertedBy)))
+		parts = append(parts, paint(m.st.Status.Inactive.Render, "reverted by "+cells.Visible(s.RevertedBy)))
 	case s.Reverts != "":
-		parts = append(parts, paint(m.st.Kind.Render, "reverts "+cleanLine(s.Reverts)))
+		parts = append(parts, paint(m.st.Kind.Render, "reverts "+cells.Visible(s.Reverts)))
 	}
 	return parts
 }
@@ -386,9 +366,9 @@ func (m Model) pane(lo layout) []string {
 	if len(m.report) > rh && rh > 0 {
 		pos = fmt.Sprintf("%d–%d of %d", scroll+1, min(scroll+rh, len(m.report)), len(m.report))
 	}
-	title := m.st.Heading.Render("Report") + " " + m.st.Faint.Render(cleanLine(s.ID))
+	title := m.st.Heading.Render("Report") + " " + m.st.Faint.Render(cells.Visible(s.ID))
 	if lo.side {
-		out = append(out, fit(title+spaceBetween(title, pos, w)+m.st.Faint.Render(pos), w))
+		out = append(out, cells.Fit(title+spaceBetween(title, pos, w)+m.st.Faint.Render(pos), w))
 	} else {
 		// Stacked, the title is also the rule between list and report.
 		left := m.st.Faint.Render("── ") + title + " "
@@ -396,15 +376,15 @@ func (m Model) pane(lo layout) []string {
 		if pos != "" {
 			right = " " + m.st.Faint.Render(pos) + m.st.Faint.Render(" ──")
 		}
-		fill := max(w-widthOf(left)-widthOf(right), 0)
-		out = append(out, fit(left+m.st.Faint.Render(strings.Repeat("─", fill))+right, w))
+		fill := max(w-ansi.StringWidth(left)-ansi.StringWidth(right), 0)
+		out = append(out, cells.Fit(left+m.st.Faint.Render(strings.Repeat("─", fill))+right, w))
 	}
 	out = append(out, m.panelLines(w, m.panelMax())...)
 	switch {
 	case !m.hasRep:
-		out = append(out, fit(" "+m.st.Faint.Render("Loading the report…"), w))
+		out = append(out, cells.Fit(" "+m.st.Faint.Render("Loading the report…"), w))
 	case len(m.report) == 0:
-		out = append(out, fit(" "+m.st.Faint.Render("The report is empty."), w))
+		out = append(out, cells.Fit(" "+m.st.Faint.Render("The report is empty."), w))
 	default:
 		end := min(scroll+rh, len(m.report))
 		out = append(out, m.report[scroll:end]...)
@@ -448,7 +428,7 @@ func (m Model) statusLine() string {
 		if m.forcing {
 			verb = "forcing the unlearn of"
 		}
-		return " " + m.st.Faint.Render(verb+" "+cleanLine(m.busy)+"…")
+		return " " + m.st.Faint.Render(verb+" "+cells.Visible(m.busy)+"…")
 	case m.explain != "":
 		return " " + m.st.Severity.Warning.Render(m.explain)
 	case m.err != "":
@@ -460,7 +440,7 @@ func (m Model) statusLine() string {
 	if !ok {
 		return ""
 	}
-	parts := []string{cleanLine(s.ID)}
+	parts := []string{cells.Visible(s.ID)}
 	if !s.StartedAt.IsZero() && !s.CompletedAt.IsZero() && !s.CompletedAt.Before(s.StartedAt) {
 		parts = append(parts, "took "+s.CompletedAt.Sub(s.StartedAt).Round(time.Second).String())
 	}
@@ -484,13 +464,6 @@ func findingsSummary(fs map[core.Severity]int) string {
 	return "findings " + strings.Join(parts, " ")
 }
 
-func padRight(s string, w int) string {
-	if n := widthOf(s); n < w {
-		return s + strings.Repeat(" ", w-n)
-	}
-	return s
-}
-
 func spaceBetween(left, right string, w int) string {
-	return strings.Repeat(" ", max(w-widthOf(left)-widthOf(right), 1))
+	return strings.Repeat(" ", max(w-ansi.StringWidth(left)-ansi.StringWidth(right), 1))
 }

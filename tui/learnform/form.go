@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -322,7 +323,7 @@ func (m Model) View() string {
 		if m.focus == i {
 			l = m.st.Input.Focused.Render("▸ " + s)
 		}
-		return pad(l, 14)
+		return cells.Pad(l, 14)
 	}
 	choice := func(i int, s string) string {
 		if m.focus == i {
@@ -354,11 +355,4 @@ func (m Model) View() string {
 		lines[i] = ansi.Truncate(l, m.w, "…")
 	}
 	return strings.Join(lines, "\n")
-}
-
-func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return s + strings.Repeat(" ", w-n)
-	}
-	return s
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -459,12 +460,12 @@ func (m Model) View() string {
 		title += fmt.Sprintf("· %d older dropped ", m.log.dropped)
 	}
 	b.WriteByte('\n')
-	b.WriteString(m.st.Faint.Render(fit("──"+title+strings.Repeat("─", max(0, m.w)), m.w)))
+	b.WriteString(m.st.Faint.Render(cells.Clip("──"+title+strings.Repeat("─", max(0, m.w)), m.w)))
 	lines := m.log.window(lh, m.scroll)
 	for i := range lh {
 		b.WriteByte('\n')
 		if i < len(lines) {
-			b.WriteString(pad(ansi.Truncate(lines[i], m.w, "…"), m.w))
+			b.WriteString(cells.Fit(lines[i], m.w))
 		} else {
 			b.WriteString(strings.Repeat(" ", m.w))
 		}
@@ -476,7 +477,7 @@ func (m Model) View() string {
 
 func (m Model) header() string {
 	if m.Source == "" {
-		return fit(m.st.Faint.Render(" No run yet — press n to learn a file, folder, archive, URL or git repository."), m.w)
+		return cells.Clip(m.st.Faint.Render(" No run yet — press n to learn a file, folder, archive, URL or git repository."), m.w)
 	}
 	h := " " + m.st.Label.Render("source") + " " + m.Source
 	if m.Session != "" {
@@ -485,7 +486,7 @@ func (m Model) header() string {
 	if m.DryRun {
 		h += m.st.Faint.Render(" · dry run")
 	}
-	return pad(ansi.Truncate(h, m.w, "…"), m.w)
+	return cells.Fit(h, m.w)
 }
 
 // pane draws stage i as inner+2 lines of width w.
@@ -524,7 +525,7 @@ func (m Model) pane(i, w, inner int) []string {
 		if j < len(body) {
 			s = body[j]
 		}
-		out = append(out, border("│")+" "+pad(ansi.Truncate(s, w-4, "…"), w-4)+" "+border("│"))
+		out = append(out, border("│")+" "+cells.Fit(s, w-4)+" "+border("│"))
 	}
 	out = append(out, border("╰"+strings.Repeat("─", w-2)+"╯"))
 	return out
@@ -561,14 +562,3 @@ func (m Model) bar(done, total, w int) string {
 	}
 	return m.st.Bar.Full.Render(strings.Repeat("█", full)) + m.st.Bar.Empty.Render(strings.Repeat("░", cells-full)) + count
 }
-
-// pad right-pads s with spaces to w cells.
-func pad(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return s + strings.Repeat(" ", w-n)
-	}
-	return s
-}
-
-// fit truncates or pads s to exactly w cells.
-func fit(s string, w int) string { return pad(ansi.Truncate(s, w, ""), w) }

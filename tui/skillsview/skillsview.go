@@ -20,6 +20,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -61,7 +62,7 @@ type Model struct {
 	loaded   bool
 	cur, top int
 
-	cache *renderCache
+	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
 	// validation) and scrollable lines (frontmatter, rendered body), fitted
 	// to the pane outside View, because View has a value receiver and must
@@ -75,7 +76,7 @@ type Model struct {
 
 // New returns an empty Skills screen with the default key map.
 func New(st styles.Styles) Model {
-	return Model{keys: DefaultKeyMap(), cache: newRenderCache()}.SetStyles(st)
+	return Model{keys: DefaultKeyMap(), md: markdown.New()}.SetStyles(st)
 }
 
 // SetStyles switches the styles (a light/dark change); the document is

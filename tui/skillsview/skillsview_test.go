@@ -8,10 +8,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -21,8 +21,6 @@ var (
 	keyEnd  = tea.KeyPressMsg{Code: tea.KeyEnd}
 	keyHome = tea.KeyPressMsg{Code: tea.KeyHome}
 )
-
-func press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 var t0 = time.Date(2026, 3, 4, 12, 1, 2, 0, time.UTC)
 
@@ -100,26 +98,6 @@ func newModel(w, h int, dark bool) Model {
 }
 
 func stripped(m Model) string { return ansi.Strip(m.View()) }
-
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	v := m.View()
-	if w <= 0 || h <= 0 {
-		if v != "" {
-			t.Fatalf("%dx%d: want empty view, got %q", w, h, v)
-		}
-		return
-	}
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Fatalf("%dx%d: got %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if got := ansi.StringWidth(l); got != w {
-			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, got, ansi.Strip(l))
-		}
-	}
-}
 
 func selectName(t *testing.T, m Model, name string) Model {
 	t.Helper()
@@ -222,7 +200,7 @@ func TestBrokenArtifacts(t *testing.T) {
 				t.Errorf("%s: broken skill reported valid", a.Name)
 			}
 		}
-		checkSize(t, m, 100, 30)
+		tuitest.CheckSize(t, m.View(), 100, 30)
 		m, _ = m.Update(keyDown)
 	}
 	m = selectName(t, m, "no-file")
@@ -255,7 +233,7 @@ func TestNavigationClickScroll(t *testing.T) {
 	if a, _ := m.Selected(); a.Name != "mathematics-team" {
 		t.Fatalf("end selected %s", a.Name)
 	}
-	m, _ = m.Update(press('k'))
+	m, _ = m.Update(tuitest.Press('k'))
 	if a, _ := m.Selected(); a.Name != "linear-algebra-expert" {
 		t.Fatalf("k selected %s", a.Name)
 	}
@@ -268,7 +246,7 @@ func TestNavigationClickScroll(t *testing.T) {
 	}
 	m = m.SetSize(120, 14)
 	first := stripped(m)
-	m, _ = m.Update(press('J'))
+	m, _ = m.Update(tuitest.Press('J'))
 	if m.scroll != 1 || stripped(m) == first {
 		t.Fatal("J did not scroll the document")
 	}
@@ -290,53 +268,39 @@ func TestExactSizes(t *testing.T) {
 		for _, dark := range []bool{false, true} {
 			m := newModel(w, h, dark)
 			for range len(m.entries) + 1 {
-				checkSize(t, m, w, h)
+				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(keyDown)
 				m = m.Scroll(3)
 			}
-			checkSize(t, New(styles.New(dark)).SetSize(w, h), w, h)
-			checkSize(t, New(styles.New(dark)).SetSize(w, h).WithArtifacts(nil), w, h)
+			tuitest.CheckSize(t, New(styles.New(dark)).SetSize(w, h).View(), w, h)
+			tuitest.CheckSize(t, New(styles.New(dark)).SetSize(w, h).WithArtifacts(nil).View(), w, h)
 		}
 	}
 }
 
 func TestNoPanicsOnEmptyData(t *testing.T) {
 	m := New(styles.New(false))
-	for _, k := range []tea.KeyPressMsg{keyUp, keyDown, keyEnd, keyHome, press('J'), press('K'), {Code: tea.KeyPgDown}, {Code: 'd', Mod: tea.ModCtrl}} {
+	for _, k := range []tea.KeyPressMsg{keyUp, keyDown, keyEnd, keyHome, tuitest.Press('J'), tuitest.Press('K'), {Code: tea.KeyPgDown}, {Code: 'd', Mod: tea.ModCtrl}} {
 		m, _ = m.Update(k)
 	}
 	m = m.Click(0, 0).Click(5, 5).Scroll(10).Scroll(-10)
 	_ = m.View()
 	m = m.WithArtifacts([]core.Artifact{{}}).SetSize(80, 24)
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	m, _ = m.Update(keyDown)
 	_, _ = m.Valid()
 }
 
-func goldenSweep(t *testing.T, render func(w int, dark bool) string) {
-	for _, w := range []int{80, 120, 200} {
-		for _, dark := range []bool{false, true} {
-			theme := "light"
-			if dark {
-				theme = "dark"
-			}
-			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
-				golden.RequireEqual(t, []byte(render(w, dark)))
-			})
-		}
-	}
-}
-
 // TestGoldenValid is the list with a valid generated skill selected.
 func TestGoldenValid(t *testing.T) {
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		return selectName(t, newModel(w, 24, dark), "learn-linear-algebra").View()
 	})
 }
 
 // TestGoldenInvalid is an invalid skill with its problems listed.
 func TestGoldenInvalid(t *testing.T) {
-	goldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		return selectName(t, newModel(w, 24, dark), "learn-graph-theory").View()
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/cells"
 )
 
 // The screen is a header line, the body and a status line. The body holds
@@ -73,53 +74,52 @@ func (m Model) refresh() Model {
 	a := &e.a
 	meta := []string{string(orKind(a.Kind))}
 	if a.Domain != "" {
-		meta = append(meta, cleanLine(a.Domain))
+		meta = append(meta, cells.Visible(a.Domain))
 	}
 	meta = append(meta, plural(a.Primitives, "primitive", "primitives"))
 	if a.Kind == core.TeamArtifact && a.Agents > 0 {
 		meta = append(meta, plural(a.Agents, "agent", "agents"))
 	}
-	name := m.st.Heading.Render(cleanLine(orDash(a.Name))) + "  " + m.st.Faint.Render(strings.Join(meta, " · "))
+	name := m.st.Heading.Render(cells.Visible(orDash(a.Name))) + "  " + m.st.Faint.Render(strings.Join(meta, " · "))
 	if m.lay.side {
-		m.head = append(m.head, fit(name, w))
+		m.head = append(m.head, cells.Fit(name, w))
 	} else {
 		left := m.st.Faint.Render("── ") + name + " "
-		m.head = append(m.head, fit(left+m.st.Faint.Render(strings.Repeat("─", max(w-ansi.StringWidth(left), 0))), w))
+		m.head = append(m.head, cells.Fit(left+m.st.Faint.Render(strings.Repeat("─", max(w-ansi.StringWidth(left), 0))), w))
 	}
 
 	switch {
 	case !e.strict:
-		m.head = append(m.head, fit(m.st.Status.Inactive.Render("not a skill: the strict Agent Skills check applies to skills only"), w))
+		m.head = append(m.head, cells.Fit(m.st.Status.Inactive.Render("not a skill: the strict Agent Skills check applies to skills only"), w))
 	case len(e.errs) == 0:
-		m.head = append(m.head, fit(m.st.Status.Active.Render("✓ valid (strict)"), w))
+		m.head = append(m.head, cells.Fit(m.st.Status.Active.Render("✓ valid (strict)"), w))
 	default:
-		m.head = append(m.head, fit(m.st.Status.Problem.Render("✗ invalid (strict): "+plural(len(e.errs), "problem", "problems")), w))
+		m.head = append(m.head, cells.Fit(m.st.Status.Problem.Render("✗ invalid (strict): "+plural(len(e.errs), "problem", "problems")), w))
 		var errs []string
 		for _, msg := range e.errs {
-			errs = append(errs, hanging(m.st.Status.Problem.Render(cleanLine(msg)), w)...)
+			errs = append(errs, cells.Bullet(m.st.Status.Problem.Render(cells.Visible(msg)), w, 0)...)
 		}
 		// Keep most of a short pane for the document itself.
 		room := min(maxErrLines, max((m.lay.paneH-2)/2, 1))
 		if len(errs) > room {
 			cut := len(errs) - (room - 1)
-			errs = append(errs[:room-1], fit(m.st.Faint.Render(fmt.Sprintf("  … %d more lines of problems", cut)), w))
+			errs = append(errs[:room-1], cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … %d more lines of problems", cut)), w))
 		}
 		m.head = append(m.head, errs...)
 	}
 	if e.longBody > 0 {
-		m.head = append(m.head, fit(m.st.Severity.Warning.Render(fmt.Sprintf("body is %d lines; the specification recommends under %d", e.longBody, skillspec.MaxBodyLines)), w))
+		m.head = append(m.head, cells.Fit(m.st.Severity.Warning.Render(fmt.Sprintf("body is %d lines; the specification recommends under %d", e.longBody, skillspec.MaxBodyLines)), w))
 	}
 	if len(m.head) > m.lay.paneH {
 		m.head = m.head[:m.lay.paneH]
 	}
 
-	m.doc = append(m.doc, fit("", w))
+	m.doc = append(m.doc, cells.Fit("", w))
 	m.doc = append(m.doc, m.frontLines(e, w)...)
 	if e.main < 0 {
-		m.doc = append(m.doc, fit(" "+m.st.Faint.Render("No "+mainFile(a.Kind)+" among the files."), w))
+		m.doc = append(m.doc, cells.Fit(" "+m.st.Faint.Render("No "+mainFile(a.Kind)+" among the files."), w))
 	} else {
-		id := string(a.Kind) + "/" + a.Name + "/" + a.Files[e.main].Path
-		m.doc = append(m.doc, m.cache.render(id, e.body, w, m.st.IsDark)...)
+		m.doc = append(m.doc, m.md.Render(e.body, w, m.st.IsDark)...)
 	}
 	m.scroll = min(m.scroll, m.maxScroll())
 	return m
@@ -130,58 +130,41 @@ func (m Model) refresh() Model {
 func (m Model) frontLines(e *entry, w int) []string {
 	var out []string
 	if len(e.frontRaw) > 0 {
-		out = append(out, fit(" "+m.st.Label.Render("frontmatter")+m.st.Faint.Render(" (not a YAML mapping, shown as written)"), w))
+		out = append(out, cells.Fit(" "+m.st.Label.Render("frontmatter")+m.st.Faint.Render(" (not a YAML mapping, shown as written)"), w))
 		for _, l := range e.frontRaw {
-			out = append(out, fit("   "+m.st.Faint.Render(cleanLine(l)), w))
+			out = append(out, cells.Fit("   "+m.st.Faint.Render(cells.Visible(l)), w))
 		}
-		return append(out, fit("", w))
+		return append(out, cells.Fit("", w))
 	}
 	if len(e.front) == 0 {
 		return nil
 	}
 	kw := 0
 	for _, f := range e.front {
-		kw = max(kw, 2*f.depth+ansi.StringWidth(cleanLine(f.key)))
+		kw = max(kw, 2*f.depth+ansi.StringWidth(cells.Visible(f.key)))
 	}
 	kw = min(kw, max(w/3, 8))
 	for _, f := range e.front {
-		k := strings.Repeat("  ", f.depth) + cleanLine(f.key)
+		k := strings.Repeat("  ", f.depth) + cells.Visible(f.key)
 		pad := max(kw-ansi.StringWidth(k), 0)
 		lead := " " + m.st.Label.Render(k) + strings.Repeat(" ", pad) + "  "
 		if f.value == "" {
-			out = append(out, fit(lead, w))
+			out = append(out, cells.Fit(lead, w))
 			continue
 		}
 		vw := w - ansi.StringWidth(lead)
 		if vw < 8 {
-			out = append(out, fit(lead+cleanLine(f.value), w))
+			out = append(out, cells.Fit(lead+cells.Visible(f.value), w))
 			continue
 		}
-		for i, l := range strings.Split(ansi.Wrap(cleanLine(f.value), vw, ""), "\n") {
+		for i, l := range strings.Split(ansi.Wrap(cells.Visible(f.value), vw, ""), "\n") {
 			if i > 0 {
 				lead = strings.Repeat(" ", ansi.StringWidth(lead))
 			}
-			out = append(out, fit(lead+l, w))
+			out = append(out, cells.Fit(lead+l, w))
 		}
 	}
-	return append(out, fit("", w))
-}
-
-// hanging wraps one problem as a bullet with its continuation lines
-// indented under the text.
-func hanging(s string, w int) []string {
-	if w <= 6 {
-		return []string{fit("  • "+s, w)}
-	}
-	ls := strings.Split(ansi.Wrap(s, w-4, ""), "\n")
-	for i, l := range ls {
-		p := "    "
-		if i == 0 {
-			p = "  • "
-		}
-		ls[i] = fit(p+l, w)
-	}
-	return ls
+	return append(out, cells.Fit("", w))
 }
 
 // View draws the screen in exactly the size given to SetSize.
@@ -192,12 +175,12 @@ func (m Model) View() string {
 	lines := make([]string, m.h)
 	bh := max(m.h-chromeLines, 0)
 	if m.h >= 2 {
-		lines[0] = fit(m.header(), m.w)
+		lines[0] = cells.Fit(m.header(), m.w)
 	}
 	if bh > 0 {
 		copy(lines[bodyTop:], m.body(bh))
 	}
-	lines[m.h-1] = fit(m.statusLine(), m.w)
+	lines[m.h-1] = cells.Fit(m.statusLine(), m.w)
 	return strings.Join(lines, "\n")
 }
 
@@ -213,7 +196,7 @@ func (m Model) body(bh int) []string {
 			if y < len(msg) {
 				l = msg[y]
 			}
-			out[y] = fit(l, m.w)
+			out[y] = cells.Fit(l, m.w)
 		}
 		return out
 	}
@@ -260,26 +243,26 @@ func (m Model) row(i, w int) string {
 		// more than two cut ones.
 		nameW, domW = avail, 0
 	}
-	name := padRight(ansi.Truncate(cleanLine(e.a.Name), nameW, "…"), nameW)
+	name := cells.Fit(cells.Visible(e.a.Name), nameW)
 	dom := ""
 	if domW > 0 {
-		dom = " " + padRight(ansi.Truncate(cleanLine(e.a.Domain), domW, "…"), domW)
+		dom = " " + cells.Fit(cells.Visible(e.a.Domain), domW)
 	}
 	count := fmt.Sprintf("%*d", countW, e.a.Primitives)
-	kind := padRight(string(orKind(e.a.Kind)), kindW)
+	kind := cells.Pad(string(orKind(e.a.Kind)), kindW)
 	if avail < 8 {
 		// Too narrow for columns: the name is what tells rows apart.
 		if sel {
-			return m.st.List.Selected.Render(fit(mark+glyph+" "+cleanLine(e.a.Name), w))
+			return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+cells.Visible(e.a.Name), w))
 		}
-		return fit(mark+glyphSt(glyph)+" "+cleanLine(e.a.Name), w)
+		return cells.Fit(mark+glyphSt(glyph)+" "+cells.Visible(e.a.Name), w)
 	}
 	if sel {
 		// One run of plain text: nested styles would end the selection
 		// background after each part.
-		return m.st.List.Selected.Render(fit(mark+glyph+" "+kind+" "+name+dom+" "+count, w))
+		return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+kind+" "+name+dom+" "+count, w))
 	}
-	return fit(mark+glyphSt(glyph)+" "+m.st.Kind.Render(kind)+" "+name+m.st.Faint.Render(dom)+" "+count, w)
+	return cells.Fit(mark+glyphSt(glyph)+" "+m.st.Kind.Render(kind)+" "+name+m.st.Faint.Render(dom)+" "+count, w)
 }
 
 func (m Model) pane() []string {
@@ -336,11 +319,11 @@ func (m Model) statusLine() string {
 	e := &m.entries[m.cur]
 	var files []string
 	if e.main >= 0 {
-		files = append(files, cleanLine(e.a.Files[e.main].Path))
+		files = append(files, cells.Visible(e.a.Files[e.main].Path))
 	}
 	for i, f := range e.a.Files {
 		if i != e.main {
-			files = append(files, cleanLine(f.Path))
+			files = append(files, cells.Visible(f.Path))
 		}
 	}
 	parts := []string{plural(len(files), "file", "files")}
@@ -367,13 +350,6 @@ func orKind(k core.ArtifactKind) core.ArtifactKind {
 func orDash(s string) string {
 	if s == "" {
 		return "—"
-	}
-	return s
-}
-
-func padRight(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return s + strings.Repeat(" ", w-n)
 	}
 	return s
 }

@@ -1,0 +1,141 @@
+// Package cells fits text into terminal cells for the TUI's components:
+// fitting and cutting to a width, spelling out characters that must not
+// reach the terminal, and painting with styles reduced to their escape
+// sequences. Every view draws exact-width rows (the root lays them side by
+// side and a ragged row would shift its neighbours), so these helpers are
+// shared rather than redone per component.
+package cells
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Ellipsis marks text cut to fit.
+const Ellipsis = "…"
+
+// Fit truncates s (which may hold escape sequences) with an ellipsis or
+// pads it with spaces to exactly w cells; w <= 0 gives "".
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, Ellipsis)
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// FitPlain is Fit for unstyled text. Lists fit thousands of names per
+// frame, and printable ASCII needs no width tables.
+func FitPlain(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if !PrintableASCII(s) {
+		return Fit(s, w)
+	}
+	if len(s) > w {
+		return s[:w-1] + Ellipsis
+	}
+	return s + strings.Repeat(" ", w-len(s))
+}
+
+// Clip is Fit without the ellipsis: for whole screens and panes, where a
+// cut edge is expected and an ellipsis would only eat a cell.
+func Clip(s string, w int) string {
+	return Pad(ansi.Truncate(s, max(w, 0), ""), w)
+}
+
+// ClipLines makes s exactly h lines of exactly w cells each, so a pane
+// never pushes the ones below or beside it.
+func ClipLines(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:max(h, 0)]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = Clip(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Pad right-pads s with spaces to w cells and leaves wider text alone.
+func Pad(s string, w int) string {
+	if n := ansi.StringWidth(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// ShortenLeft fits unstyled s into at most w cells by cutting from the
+// left behind an ellipsis: the end of a path, URL or location (the file
+// name, the line and column) tells entries apart, their common prefix does
+// not. It does not pad, and may give w-1 cells when a wide character
+// would straddle the cut.
+func ShortenLeft(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if n := ansi.StringWidth(s); n > w {
+		if w == 1 {
+			return Ellipsis
+		}
+		// A wide character straddling the cut stays whole, so cut one
+		// cell more until the rest fits beside the ellipsis.
+		for cut := n - w + 1; ; cut++ {
+			if t := ansi.TruncateLeft(s, cut, ""); ansi.StringWidth(t) <= w-1 {
+				return Ellipsis + t
+			}
+		}
+	}
+	return s
+}
+
+// FitTail is ShortenLeft padded to exactly w cells.
+func FitTail(s string, w int) string {
+	return FitPlain(ShortenLeft(s, w), w)
+}
+
+// PrintableASCII reports whether s is only printable ASCII, the common
+// case that needs neither cleaning nor width tables.
+func PrintableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// Bullet wraps s as a bullet item in exactly w cells a line, continuation
+// lines indented under the text, so a list of problems or dependents reads
+// as one item each. maxLines > 0 keeps at most that many lines, marking
+// the cut with an ellipsis (a long list must leave room for the rest).
+func Bullet(s string, w, maxLines int) []string {
+	if w <= 6 {
+		return []string{Fit("  • "+s, w)}
+	}
+	ls := strings.Split(ansi.Wrap(s, w-4, ""), "\n")
+	if maxLines > 0 && len(ls) > maxLines {
+		ls = ls[:maxLines]
+		ls[maxLines-1] = ansi.Truncate(ls[maxLines-1], w-5, "") + Ellipsis
+	}
+	for i, l := range ls {
+		p := "    "
+		if i == 0 {
+			p = "  • "
+		}
+		ls[i] = Fit(p+l, w)
+	}
+	return ls
+}
