@@ -76,7 +76,7 @@ var tabNames = [...]string{"Learn", "Findings", "Conflicts", "Graph", "Skills", 
 type Model struct {
 	ctx  context.Context
 	opts Options
-	st   styles.Styles
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 	help help.Model
 	w, h int
@@ -121,7 +121,7 @@ type Model struct {
 // New builds the application. ctx bounds every run it starts.
 func New(ctx context.Context, opts Options) Model {
 	st := styles.New(opts.Dark)
-	m := Model{ctx: ctx, opts: opts, st: st, keys: DefaultKeyMap(), help: help.New(),
+	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(),
 		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
 		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: "importance"}
@@ -165,7 +165,7 @@ func (m Model) Running() bool { return m.running }
 func (m Model) ConfirmingQuit() bool { return m.confirmQuit }
 
 func (m *Model) setStyles(st styles.Styles) {
-	m.st = st
+	m.st = &st
 	m.help.Styles = help.DefaultStyles(st.IsDark)
 	m.learn.SetStyles(st)
 	m.form.SetStyles(st)

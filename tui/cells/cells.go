@@ -50,6 +50,14 @@ func FitPlain(s string, w int) string {
 // Clip is Fit without the ellipsis: for whole screens and panes, where a
 // cut edge is expected and an ellipsis would only eat a cell.
 func Clip(s string, w int) string {
+	// Measured once: most lines already fit exactly, and measuring is most
+	// of a frame's cost.
+	switch n := ansi.StringWidth(s); {
+	case n == w:
+		return s
+	case n < w:
+		return s + strings.Repeat(" ", w-n)
+	}
 	return Pad(ansi.Truncate(s, max(w, 0), ""), w)
 }
 

@@ -36,7 +36,7 @@ const (
 
 // Model is the Conflicts screen. The zero value is not usable; call New.
 type Model struct {
-	st    styles.Styles
+	st    *styles.Styles // shared: the styles are large and models are copied on every update
 	paint painter
 	keys  KeyMap
 
@@ -66,7 +66,7 @@ func New(st styles.Styles) Model {
 
 // SetStyles switches the styles (a light/dark change).
 func (m Model) SetStyles(st styles.Styles) Model {
-	m.st = st
+	m.st = &st
 	m.paint = newPainter(st)
 	return m.refresh()
 }
@@ -284,7 +284,7 @@ func (m Model) keepVisible() Model {
 func (m Model) refresh() Model {
 	m.body = nil
 	if c, ok := m.Selected(); ok && m.w > 0 && m.layout().bodyH > 0 {
-		m.body = Lines(c, m.st, m.w, m.unified)
+		m.body = Lines(c, *m.st, m.w, m.unified)
 	}
 	m.scroll = min(max(m.scroll, 0), m.maxScroll())
 	return m

@@ -38,7 +38,7 @@ type row struct {
 
 // Model is the reviewer. The zero value is not usable; call New.
 type Model struct {
-	st   styles.Styles
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 	// matchMarker is a hidden character inside the match: the marker's
 	// colour on the match's background, derived once per styles value.
@@ -83,7 +83,7 @@ func New(st styles.Styles) Model {
 
 // SetStyles switches the styles (a light/dark change).
 func (m Model) SetStyles(st styles.Styles) Model {
-	m.st = st
+	m.st = &st
 	m.matchMarker = st.Evidence.Marker.Inherit(st.Evidence.Match)
 	m.paint = newPainters(st, m.matchMarker)
 	return m.refresh()

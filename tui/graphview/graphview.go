@@ -92,7 +92,7 @@ const (
 
 // Model is the graph browser. The zero value is not usable; call New.
 type Model struct {
-	st    styles.Styles
+	st    *styles.Styles // shared: the styles are large and models are copied on every update
 	keys  KeyMap
 	paint painters
 
@@ -158,7 +158,7 @@ func New(st styles.Styles) Model {
 // SetStyles switches the styles (a light/dark change); the glamour theme
 // follows st.IsDark.
 func (m Model) SetStyles(st styles.Styles) Model {
-	m.st = st
+	m.st = &st
 	m.paint = newPainters(st)
 	return m.refresh()
 }

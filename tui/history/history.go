@@ -41,7 +41,7 @@ type blockedState struct {
 // Model is the History screen's body. The zero value is not usable; call
 // New.
 type Model struct {
-	st   styles.Styles
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 	loc  *time.Location
 
@@ -78,7 +78,7 @@ func New(st styles.Styles) Model {
 // SetStyles switches the styles (a light/dark change); the report is
 // rendered again with the matching glamour style.
 func (m Model) SetStyles(st styles.Styles) Model {
-	m.st = st
+	m.st = &st
 	return m.refresh()
 }
 

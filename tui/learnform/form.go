@@ -86,10 +86,13 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // Model is the form.
 type Model struct {
-	st     styles.Styles
+	st     *styles.Styles // shared: the styles are large and models are copied on every update
 	keys   KeyMap
 	w      int
-	inputs [fieldCount]textinput.Model // depth and dry-run use no input
+	// inputs is shared by the model's copies: text inputs are large and
+	// the application copies its models on every update; only the latest
+	// copy is ever used. Depth and dry run use no input.
+	inputs *[fieldCount]textinput.Model
 	focus  int
 	depth  int
 	dryRun bool
@@ -99,7 +102,7 @@ type Model struct {
 
 // New returns an empty form with the source focused.
 func New(st styles.Styles) Model {
-	m := Model{st: st, keys: DefaultKeyMap(), depth: 1}
+	m := Model{st: &st, keys: DefaultKeyMap(), depth: 1, inputs: new([fieldCount]textinput.Model)}
 	for i, ph := range map[int]string{
 		fieldSource: "path, URL or git repository",
 		fieldDomain: "detected from the text",
@@ -121,7 +124,7 @@ func New(st styles.Styles) Model {
 
 // SetStyles switches styles (light or dark).
 func (m *Model) SetStyles(st styles.Styles) {
-	m.st = st
+	m.st = &st
 	ts := textinput.DefaultStyles(st.IsDark)
 	ts.Cursor.Blink = false
 	for i := range m.inputs {

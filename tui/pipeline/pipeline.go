@@ -83,7 +83,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // Model is the Learn screen body.
 type Model struct {
-	st   styles.Styles
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 	w, h int
 	// Source and Session name the run shown ("" before the first).
@@ -103,7 +103,7 @@ type Model struct {
 
 // New returns an empty Learn screen.
 func New(st styles.Styles) Model {
-	m := Model{st: st, keys: DefaultKeyMap()}
+	m := Model{st: &st, keys: DefaultKeyMap()}
 	m.Reset("", "", false)
 	return m
 }
@@ -123,7 +123,7 @@ func (m *Model) Reset(source, session string, dryRun bool) {
 func (m *Model) SetSize(w, h int) { m.w, m.h = w, h }
 
 // SetStyles switches styles (light or dark).
-func (m *Model) SetStyles(st styles.Styles) { m.st = st }
+func (m *Model) SetStyles(st styles.Styles) { m.st = &st }
 
 // SetNow sets the clock running stages measure their time against; the
 // application ticks it, so rendering never reads the clock.

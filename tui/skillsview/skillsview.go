@@ -55,7 +55,7 @@ func (e *entry) valid() bool { return e.strict && len(e.errs) == 0 }
 // Model is the Skills screen's body. The zero value is not usable; call
 // New.
 type Model struct {
-	st   styles.Styles
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 
 	entries  []entry
@@ -82,7 +82,7 @@ func New(st styles.Styles) Model {
 // SetStyles switches the styles (a light/dark change); the document is
 // rendered again with the matching glamour style.
 func (m Model) SetStyles(st styles.Styles) Model {
-	m.st = st
+	m.st = &st
 	return m.refresh()
 }
 
