@@ -86,9 +86,9 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // Model is the form.
 type Model struct {
-	st     *styles.Styles // shared: the styles are large and models are copied on every update
-	keys   KeyMap
-	w      int
+	st   *styles.Styles // shared: the styles are large and models are copied on every update
+	keys KeyMap
+	w    int
 	// inputs is shared by the model's copies: text inputs are large and
 	// the application copies its models on every update; only the latest
 	// copy is ever used. Depth and dry run use no input.
