@@ -1,0 +1,66 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRedact(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		kinds    map[Kind]int
+	}{
+		// The reference's ordering defect: the phone pattern ran first and
+		// left most of a bearer token in clear text.
+		{"Authorization: Bearer abcdef1234567890", "Authorization: Bearer [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		// A bare ten-digit number is a timestamp, not a phone.
+		{"timestamp 1700000000 and id 5551234567", "timestamp 1700000000 and id 5551234567", nil},
+		{"call +1 555 123 4567 or (555) 123-4567", "call [REDACTED_PHONE] or [REDACTED_PHONE]", map[Kind]int{Phone: 2}},
+		{"key sk-proj-abcdefghijkl here", "key [REDACTED_TOKEN] here", map[Kind]int{Token: 1}},
+		{"https://x.com/cb?user=42&token=abc#frag", "https://x.com/cb#frag", map[Kind]int{Query: 1}},
+		{"mail jane.doe+lore@example.co.uk now", "mail [REDACTED_EMAIL] now", map[Kind]int{Email: 1}},
+		{`api_key = "9f8e7d6c5b4a"`, `api_key = "[REDACTED_TOKEN]"`, map[Kind]int{Token: 1}},
+		{"password: hunter22!", "password: [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		{"export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123", "export GITHUB_TOKEN=[REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		{"aws AKIAIOSFODNN7EXAMPLE key", "aws [REDACTED_TOKEN] key", map[Kind]int{Token: 1}},
+		{"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTYifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV", "jwt [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		{"-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----\nrest", "[REDACTED_KEY]\nrest", map[Kind]int{Key: 1}},
+		// Procedural text survives untouched.
+		{"Run `make test` in 3 steps: 1. build 2. test", "Run `make test` in 3 steps: 1. build 2. test", nil},
+		{"version 1.2.3 released 2024-01-15", "version 1.2.3 released 2024-01-15", nil},
+	} {
+		got := Text(c.in)
+		if got.Text != c.want {
+			t.Errorf("Text(%q)\n got %q\nwant %q", c.in, got.Text, c.want)
+		}
+		for k, n := range c.kinds {
+			if got.Counts[k] != n {
+				t.Errorf("Text(%q): %d %s, want %d (counts %v)", c.in, got.Counts[k], k, n, got.Counts)
+			}
+		}
+		if len(c.kinds) == 0 && got.Total() != 0 {
+			t.Errorf("Text(%q) redacted %v", c.in, got.Counts)
+		}
+	}
+}
+
+func TestRedactIsIdempotent(t *testing.T) {
+	in := "Bearer abcdef1234567890, mail a@b.io, +44 20 7946 0958, https://h.io/p?q=1"
+	once := Text(in).Text
+	if twice := Text(once); twice.Text != once || twice.Total() != 0 {
+		t.Errorf("second pass changed %q to %q (%v)", once, twice.Text, twice.Counts)
+	}
+	if strings.Contains(once, "abcdef") || strings.Contains(once, "7946") || strings.Contains(once, "q=1") {
+		t.Errorf("left in clear: %q", once)
+	}
+}
+
+func FuzzText(f *testing.F) {
+	f.Add("Authorization: Bearer abcdef1234567890 +1 555 123 4567 a@b.co https://x.io/?a=1")
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Text(s)
+		if Text(r.Text).Total() != 0 {
+			t.Errorf("not idempotent on %q: %q", s, r.Text)
+		}
+	})
+}
