@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
@@ -311,6 +312,15 @@ func (c *cancelling) Near(p *core.Primitive, d float64, n, limit int) ([]core.Pr
 		c.cancel()
 	}
 	return c.Store.Near(p, d, n, limit)
+}
+
+// NearRecords is the dedup stage's query when the store keeps dedup
+// records (engine.Registry prefers it to Near).
+func (c *cancelling) NearRecords(p *core.Primitive, d float64, n, limit int) ([]dedup.Record, error) {
+	if c.at == "dedup" {
+		c.cancel()
+	}
+	return c.Store.NearRecords(p, d, n, limit)
 }
 
 func (c *cancelling) ByDomain(domain string) ([]core.Primitive, error) {

@@ -23,6 +23,7 @@
 //	i/hash/<content hash>/<id>           (empty)        primitives by normalized statement
 //	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references
 //	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance, ties by id
+//	d/<id>                               dedup record   what the dedup comparator needs (see below)
 //	s/<session>                          Session        session record and state
 //	j/<session>/<seq:8>                  Change         the session's journaled changeset
 //	t/<session>                          report         the session's report input
@@ -41,6 +42,16 @@
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.
+//
+// A dedup record holds a primitive's plane position and the normalized
+// features the dedup comparator measures (tokens, keywords, patterns,
+// prerequisite count, content hash, digests of statement and form) in a
+// compact binary form with its own version byte, small enough to stay in
+// the LSM tree: deduplicating a candidate reads its neighbours' records,
+// never their primitives from the value log, and tokenizes nothing stored.
+// It is derived like the indexes and written in the same transaction, but
+// it is a cache of the comparator's view rather than knowledge, so Export
+// leaves it out (Verify checks it byte for byte).
 //
 // # Journal protocol
 //

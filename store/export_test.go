@@ -57,6 +57,20 @@ func (s *Store) RawDelete(key []byte) error {
 	return s.db.Update(func(txn *badger.Txn) error { return txn.Delete(key) })
 }
 
+// RawGet reads a key's value.
+func (s *Store) RawGet(key []byte) ([]byte, error) {
+	var out []byte
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(key)
+		if err != nil {
+			return err
+		}
+		out, err = item.ValueCopy(nil)
+		return err
+	})
+	return out, err
+}
+
 // RawExists reports whether a key is present.
 func (s *Store) RawExists(key []byte) (bool, error) {
 	ok := false
@@ -146,3 +160,6 @@ func (s *Store) CorruptCodec(id string, version byte) error {
 func (s *Store) CorruptJSON(id string) error {
 	return s.RawSet(primitiveKey(id), []byte{jsonCodec{}.version(), '{', 'x'})
 }
+
+// DedupKey is the key of a primitive's dedup record.
+func DedupKey(id string) []byte { return dedupKey(id) }

@@ -37,6 +37,7 @@ var (
 	prefixHash      = []byte("i/hash/")
 	prefixName      = []byte("i/name/")
 	prefixRank      = []byte("k/rank/")
+	prefixDedup     = []byte("d/")
 	prefixSession   = []byte("s/")
 	prefixJournal   = []byte("j/")
 	prefixConflict  = []byte("c/")
@@ -130,6 +131,8 @@ func join(prefix []byte, parts ...string) []byte {
 }
 
 func primitiveKey(id string) []byte { return join(prefixPrimitive, id) }
+
+func dedupKey(id string) []byte { return join(prefixDedup, id) }
 
 func edgeKey(from, to string, t core.EdgeType) []byte {
 	return join(prefixEdge, from, to, escape(string(t)))

@@ -13,28 +13,75 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 )
 
 // Near returns the primitives that may pass the dedup prefilter for p: every
 // stored primitive within maxDistance of p on the plane that shares at least
 // minShared normalized keywords with it, and every primitive with p's
-// content hash. It reads only the keyword postings of p's keywords in the
-// grid cells within reach and the hash postings, so its cost follows how
-// crowded p's neighbourhood is, not how large the store is. With limit > 0
-// only the limit primitives sharing the most keywords (ties by id) within
-// maxDistance are returned, besides the content-hash matches: the dedup
-// comparator looks at no more.
-//
-// A primitive sharing minShared of p's keywords shares at least one outside
-// any minShared−1 of them, so the postings of the minShared−1 longest lists
-// (a general word such as "set", whose postings grow with the store) are
-// never walked: the ids found in the other lists are checked against them
-// with point lookups of their posting keys (the id's cell is known from the
-// posting that found it).
+// content hash. With limit > 0 only the limit primitives sharing the most
+// keywords (ties by id) within maxDistance are returned, besides the
+// content-hash matches: the dedup comparator looks at no more. See
+// NearRecords for how, and for what it costs.
 func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
+	var out []core.Primitive
+	err := s.db.View(func(txn *badger.Txn) error {
+		recs, err := nearRecords(txn, p, maxDistance, minShared, limit, true)
+		if err != nil {
+			return err
+		}
+		for _, r := range recs {
+			q, ok, err := getPrimitive(txn, r.ID)
+			if err != nil {
+				return err
+			}
+			if ok {
+				out = append(out, q)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("near %s: %w", p.ID, err)
+	}
+	return out, nil
+}
+
+// NearRecords is Near answered with dedup records (see dedupRecord), in id
+// order, and without the content-hash matches, which the deduper has asked
+// SameContentRecords for already: it reads no primitive record. It reads only the keyword postings
+// of p's keywords in the grid cells within reach, the hash postings, and
+// the dedup records of what it returns, so its cost follows how crowded
+// p's neighbourhood is, not how large the store is.
+//
+// A primitive sharing minShared of p's keywords shares at least one outside
+// any minShared−1 of them, so the postings of the minShared−1 longest lists
+// (a general word such as "set", whose postings grow with the store) are
+// never walked to their end: the ids found in the other lists are checked
+// against them with point lookups of their posting keys (the id's cell is
+// known from the posting that found it), which Badger's bloom filters
+// answer cheaply for the many that are absent.
+func (s *Store) NearRecords(p *core.Primitive, maxDistance float64, minShared, limit int) ([]dedup.Record, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []dedup.Record
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		out, err = nearRecords(txn, p, maxDistance, minShared, limit, false)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("near %s: %w", p.ID, err)
+	}
+	return out, nil
+}
+
+// nearRecords is Near's query; withSame adds the content-hash matches.
+func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minShared, limit int, withSame bool) ([]dedup.Record, error) {
 	kws := keywordsOf(p)
 	// The cells a point within maxDistance of p can lie in: each coordinate
 	// within maxDistance of p's (widened by a rounding margin).
@@ -45,150 +92,189 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 		ylo, yhi = cellIndex(p.Plane.Imaginary-maxDistance-eps), cellIndex(p.Plane.Imaginary+maxDistance+eps)
 	}
 	k := max(minShared, 1)
-	var out []core.Primitive
-	err := s.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(keyOnly(prefixIndex))
-		defer it.Close()
-		scans := make([]*kwScan, len(kws))
-		for i, kw := range kws {
-			scans[i] = &kwScan{base: join(prefixKeyword, escape(kw), ""), x: xlo, xhi: xhi, ylo: ylo, yhi: yhi}
-			scans[i].run(it, nearProbe)
+	var out []dedup.Record
+	it := txn.NewIterator(keyOnly(prefixKeyword))
+	defer it.Close()
+	scans := make([]*kwScan, len(kws))
+	for i, kw := range kws {
+		base := join(prefixKeyword, escape(kw), "")
+		scans[i] = &kwScan{base: base, xhi: xhi, ylo: ylo, yhi: yhi, next: cellStart(base, xlo, ylo)}
+	}
+	// Walk the lists in rounds of doubling budgets until at most k−1 are
+	// unfinished: those are the longest, and what was read of them costs
+	// at most twice the longest finished list.
+	pending := scans
+	for budget := nearProbe; len(pending) > 0; budget *= 2 {
+		for _, sc := range pending {
+			sc.run(it, budget)
 		}
-		// Finish all but the k−1 longest lists, found by giving the
-		// unfinished ones doubling budgets until at most k−1 remain.
-		pending := slices.DeleteFunc(slices.Clone(scans), func(sc *kwScan) bool { return sc.done })
-		for budget := 2 * nearProbe; len(pending) > k-1; budget *= 2 {
-			for _, sc := range pending {
-				sc.run(it, budget)
-			}
-			pending = slices.DeleteFunc(pending, func(sc *kwScan) bool { return sc.done })
-			if len(pending) < k-1 {
-				break
-			}
+		pending = slices.DeleteFunc(slices.Clone(pending), func(sc *kwScan) bool { return sc.done })
+		if len(pending) <= k-1 {
+			break
 		}
-		shared := make(map[string]int)
-		cellOf := make(map[string][2]byte)
-		planeOf := make(map[string]core.PlanePosition)
-		for _, sc := range scans {
-			if !sc.done {
-				continue
-			}
-			for _, ps := range sc.found {
-				shared[ps.id]++
-				cellOf[ps.id] = ps.cell
-				if ps.hasPlane {
-					planeOf[ps.id] = ps.plane
-				}
-			}
+	}
+	shared := make(map[string]int)
+	cellOf := make(map[string][2]byte)
+	planeOf := make(map[string]core.PlanePosition)
+	for _, sc := range scans {
+		if !sc.done {
+			continue
 		}
-		// The skipped lists: ids that can still reach k are looked up in
-		// them, unless finishing the list is cheaper than the lookups.
-		for j, sc := range pending {
-			var need []string
-			for id, n := range shared {
-				if n < k && n+len(pending)-j >= k {
-					need = append(need, id)
-				}
-			}
-			if len(need) == 0 {
-				continue
-			}
-			if sc.run(it, 4*len(need)); sc.done {
-				for _, ps := range sc.found {
-					if _, ok := shared[ps.id]; ok {
-						shared[ps.id]++
-					}
-				}
-				continue
-			}
-			seen := make(map[string]bool, len(sc.found))
-			for _, ps := range sc.found {
-				seen[ps.id] = true
-			}
-			slices.Sort(need)
-			for _, id := range need {
-				ok := seen[id]
-				if !ok {
-					c := cellOf[id]
-					key := append(append(slices.Clip(sc.base), c[0], c[1], sep), id...)
-					switch _, err := txn.Get(key); {
-					case err == nil:
-						ok = true
-					case !errors.Is(err, badger.ErrKeyNotFound):
-						return err
-					}
-				}
-				if ok {
-					shared[id]++
-				}
+		for _, ps := range sc.found {
+			shared[ps.id]++
+			cellOf[ps.id] = ps.cell
+			if ps.hasPlane {
+				planeOf[ps.id] = ps.plane
 			}
 		}
-		type hit struct {
-			id string
-			n  int
+	}
+	// Whether an id is within reach, from the exact position its posting
+	// records (no record is loaded for a primitive that is out of reach)
+	// or else from its cell.
+	within := func(id string) bool {
+		if q, ok := planeOf[id]; ok {
+			return q.Distance(p.Plane) <= maxDistance
 		}
-		var hits []hit
+		return cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps
+	}
+	// The skipped lists: ids within reach that can still reach k are
+	// looked up in them, unless finishing the list is cheaper than the
+	// lookups.
+	for j, sc := range pending {
+		var need []string
 		for id, n := range shared {
-			within := cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps
-			if q, ok := planeOf[id]; ok {
-				// The posting knows the exact position: no record is
-				// loaded for a primitive that is out of reach.
-				within = q.Distance(p.Plane) <= maxDistance
-			}
-			if n >= k && within {
-				hits = append(hits, hit{id, n})
+			if n < k && n+len(pending)-j >= k && within(id) {
+				need = append(need, id)
 			}
 		}
-		slices.SortFunc(hits, func(a, b hit) int {
-			if a.n != b.n {
-				return b.n - a.n
+		if len(need) == 0 {
+			continue
+		}
+		if sc.run(it, len(need)); sc.done {
+			for _, ps := range sc.found {
+				if _, ok := shared[ps.id]; ok {
+					shared[ps.id]++
+				}
 			}
-			return strings.Compare(a.id, b.id)
-		})
-		got := make(map[string]bool)
-		for _, h := range hits {
-			if limit > 0 && len(out) >= limit {
-				break
+			continue
+		}
+		seen := make(map[string]bool, len(sc.found))
+		for _, ps := range sc.found {
+			seen[ps.id] = true
+		}
+		slices.Sort(need)
+		for _, id := range need {
+			ok := seen[id]
+			if !ok {
+				c := cellOf[id]
+				key := append(append(slices.Clip(sc.base), c[0], c[1], sep), id...)
+				switch _, err := txn.Get(key); {
+				case err == nil:
+					ok = true
+				case !errors.Is(err, badger.ErrKeyNotFound):
+					return nil, err
+				}
 			}
-			q, ok, err := getPrimitive(txn, h.id)
-			if err != nil {
-				return err
-			}
-			if ok && q.Plane.Distance(p.Plane) <= maxDistance {
-				out = append(out, q)
-				got[h.id] = true
+			if ok {
+				shared[id]++
 			}
 		}
-		if h := p.Provenance.ContentHash; h != "" {
-			prefix := join(prefixHash, escape(h), "")
-			var ids []string
-			for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
-				if id := string(it.Item().Key()[len(prefix):]); !got[id] {
-					ids = append(ids, id)
-				}
-			}
-			for _, id := range ids {
-				q, ok, err := getPrimitive(txn, id)
-				if err != nil {
-					return err
-				}
-				if ok && q.Provenance.ContentHash == h {
-					out = append(out, q)
-				}
-			}
+	}
+	type hit struct {
+		id string
+		n  int
+	}
+	var hits []hit
+	for id, n := range shared {
+		if n >= k && within(id) {
+			hits = append(hits, hit{id, n})
 		}
-		slices.SortFunc(out, func(a, b core.Primitive) int { return strings.Compare(a.ID, b.ID) })
-		return nil
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return strings.Compare(a.id, b.id)
 	})
-	if err != nil {
-		return nil, fmt.Errorf("near %s: %w", p.ID, err)
+	got := make(map[string]bool)
+	for _, h := range hits {
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+		r, ok, err := getDedupRecord(txn, h.id)
+		if err != nil {
+			return nil, err
+		}
+		if ok && r.Plane.Distance(p.Plane) <= maxDistance {
+			out = append(out, r)
+			got[h.id] = true
+		}
+	}
+	if h := p.Provenance.ContentHash; h != "" && withSame {
+		same, err := sameContentRecords(txn, h, got)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, same...)
+	}
+	slices.SortFunc(out, func(a, b dedup.Record) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// sameContentRecords returns the dedup records of the primitives with
+// content hash h, but those in skip.
+func sameContentRecords(txn *badger.Txn, h string, skip map[string]bool) ([]dedup.Record, error) {
+	prefix := join(prefixHash, escape(h), "")
+	var ids []string
+	it := txn.NewIterator(keyOnly(prefix))
+	for it.Rewind(); it.Valid(); it.Next() {
+		if id := string(it.Item().Key()[len(prefix):]); !skip[id] {
+			ids = append(ids, id)
+		}
+	}
+	it.Close()
+	var out []dedup.Record
+	for _, id := range ids {
+		r, ok, err := getDedupRecord(txn, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok && r.Features.Hash == h {
+			out = append(out, r)
+		}
 	}
 	return out, nil
 }
 
-// nearProbe is how many postings of each keyword Near reads before deciding
-// which lists are long enough to skip.
-const nearProbe = 256
+// SameContentRecords is SameContent answered with dedup records, in id
+// order.
+func (s *Store) SameContentRecords(hash string) ([]dedup.Record, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	if hash == "" {
+		return nil, nil
+	}
+	var out []dedup.Record
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		out, err = sameContentRecords(txn, hash, nil)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("primitives with content %s: %w", hash, err)
+	}
+	return out, nil
+}
+
+// nearProbe is the first budget of postings per keyword Near reads before
+// deciding which lists are long enough to skip; it doubles per round.
+const nearProbe = 64
+
+// maxSkipRun is how many postings outside the wanted rows a scan steps over
+// one by one before it seeks past the rest: a seek costs about as much as
+// that many steps.
+const maxSkipRun = 32
 
 // kwPosting is one keyword posting: the primitive, its cell, and its
 // position when the posting records it.
@@ -199,42 +285,66 @@ type kwPosting struct {
 	hasPlane bool
 }
 
-// kwScan walks one keyword's postings in a block of cells, column by
-// column, in budgeted steps.
+// kwScan walks one keyword's postings in a block of cells in budgeted
+// steps. It seeks once per step and then follows the keys across columns,
+// seeking again only past a long run of postings in rows out of reach.
 type kwScan struct {
 	base     []byte // i/kw/<keyword>/
-	x, xhi   int    // next column, last column
+	xhi      int
 	ylo, yhi int
-	resume   []byte // key to continue from in column x, nil at its start
+	next     []byte // key to continue from
 	found    []kwPosting
 	done     bool
 }
 
+// cellStart is the first key of cell (x, y) of a keyword's postings.
+func cellStart(base []byte, x, y int) []byte {
+	return append(slices.Clip(base), byte('0'+x), byte('0'+y), sep)
+}
+
 // run reads up to budget more postings.
 func (sc *kwScan) run(it *badger.Iterator, budget int) {
-	for ; sc.x <= sc.xhi; sc.x, sc.resume = sc.x+1, nil {
-		col := append(slices.Clip(sc.base), byte('0'+sc.x))
-		start := sc.resume
-		if start == nil {
-			start = append(slices.Clip(col), byte('0'+sc.ylo), sep)
+	if sc.done {
+		return
+	}
+	skipped := 0
+	nb := len(sc.base)
+	for it.Seek(sc.next); it.Valid(); {
+		key := it.Item().Key()
+		if len(key) < nb+3 || !bytes.HasPrefix(key, sc.base) {
+			break
 		}
-		for it.Seek(start); it.ValidForPrefix(col); it.Next() {
-			key := it.Item().Key()
-			if len(key) < len(col)+3 || int(key[len(col)]-'0') > sc.yhi {
-				break
-			}
-			if budget <= 0 {
-				sc.resume = append([]byte(nil), key...)
-				return
-			}
-			budget--
-			ps := kwPosting{id: string(key[len(col)+2:]), cell: [2]byte{key[len(col)-1], key[len(col)]}}
-			_ = it.Item().Value(func(v []byte) error {
-				ps.plane, ps.hasPlane = parsePlaneValue(v)
-				return nil
-			})
-			sc.found = append(sc.found, ps)
+		x, y := int(key[nb]-'0'), int(key[nb+1]-'0')
+		if x > sc.xhi || (x == sc.xhi && y > sc.yhi) {
+			break
 		}
+		if y < sc.ylo || y > sc.yhi {
+			skipped++
+			if skipped < maxSkipRun {
+				it.Next()
+				continue
+			}
+			skipped = 0
+			if y < sc.ylo {
+				it.Seek(cellStart(sc.base, x, sc.ylo))
+			} else {
+				it.Seek(cellStart(sc.base, x+1, sc.ylo))
+			}
+			continue
+		}
+		skipped = 0
+		if budget <= 0 {
+			sc.next = append(sc.next[:0], key...)
+			return
+		}
+		budget--
+		ps := kwPosting{id: string(key[nb+3:]), cell: [2]byte{key[nb], key[nb+1]}}
+		_ = it.Item().Value(func(v []byte) error {
+			ps.plane, ps.hasPlane = parsePlaneValue(v)
+			return nil
+		})
+		sc.found = append(sc.found, ps)
+		it.Next()
 	}
 	sc.done = true
 }
@@ -521,7 +631,8 @@ var knowledgePrefixes = [][]byte{prefixPrimitive, prefixEdge, prefixReverse, pre
 
 // Export writes a canonical dump of the store's knowledge (primitives,
 // edges, indexes, rank, conflicts, artifacts; not sessions, journals and
-// reports, which are history): one line per key in key order, key and value
+// reports, which are history, nor the dedup records, which restate the
+// primitives for the comparator): one line per key in key order, key and value
 // base64-encoded. Two stores that know the same things export the same
 // bytes, which is how tests check that unlearning restores a store.
 func (s *Store) Export(w io.Writer) error {

@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -181,6 +184,9 @@ func TestMigrateFromSchema1(t *testing.T) {
 	if err := s.RawDelete([]byte("i/hash/hh/a")); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.RawDelete(store.DedupKey("a")); err != nil {
+		t.Fatal(err)
+	}
 	v1, _ := store.EncodeValue(map[string]int{"version": 1})
 	if err := s.RawSet(store.KeySchema, v1); err != nil {
 		t.Fatal(err)
@@ -193,6 +199,47 @@ func TestMigrateFromSchema1(t *testing.T) {
 	mustVerify(t, s)
 	if got, _ := s.Near(&p, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a"}) {
 		t.Fatalf("Near after migration = %v", ids(got))
+	}
+}
+
+// A version 2 store has no dedup records; opening it writes them, and the
+// deduper's record queries answer as Near does.
+func TestMigrateFromSchema2(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	p := at(prim("a", "d", core.Definition, []string{"alpha", "beta"}), 0.5, 0.5)
+	p.Provenance.ContentHash = text.ContentHash("A statement.")
+	p.FormalStatement = "A statement."
+	q := at(prim("b", "d", core.Definition, []string{"alpha", "beta", "gamma"}), 0.55, 0.5)
+	mustPut(t, s, p, q)
+	for _, id := range []string{"a", "b"} {
+		if err := s.RawDelete(store.DedupKey(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v2, _ := store.EncodeValue(map[string]int{"version": 2})
+	if err := s.RawSet(store.KeySchema, v2); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := s.Verify(context.Background()); err != nil || rep.Count(store.ProblemMissingIndex) != 2 {
+		t.Fatalf("before migration: %v %v", rep.Problems, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	mustVerify(t, s)
+	recs, err := s.NearRecords(&p, 0.2, 2, 0)
+	if err != nil || len(recs) != 2 || recs[0].ID != "a" || recs[1].ID != "b" {
+		t.Fatalf("NearRecords after migration = %+v, %v", recs, err)
+	}
+	if want := dedup.FeaturesOf(&q); !reflect.DeepEqual(recs[1].Features, want) || recs[1].Plane != q.Plane {
+		t.Fatalf("record of b = %+v, want %+v", recs[1].Features, want)
+	}
+	same, err := s.SameContentRecords(p.Provenance.ContentHash)
+	if err != nil || len(same) != 1 || same[0].ID != "a" {
+		t.Fatalf("SameContentRecords = %+v, %v", same, err)
 	}
 }
 
@@ -240,5 +287,53 @@ func TestVerifyChecksPostingPositions(t *testing.T) {
 	}
 	if rep.Count(store.ProblemStaleIndex) != 1 {
 		t.Fatalf("problems = %v", rep.Problems)
+	}
+}
+
+// NearRecords and SameContentRecords answer what Near does, from the dedup
+// records: the same primitives, with their features and positions.
+func TestNearRecordsAgreeWithNear(t *testing.T) {
+	s := openMem(t)
+	words := []string{"alpha", "beta", "gamma", "delta", "set"}
+	var all []core.Primitive
+	for i := range 200 {
+		kws := []string{words[i%5], words[(i/5)%5], "set"}
+		p := at(prim(fmt.Sprintf("p%03d", i), "d", core.Definition, kws), float64(i%17)/8-1, float64(i%13)/6-1)
+		p.FormalStatement = fmt.Sprintf("Statement %d about %s.", i%40, kws[0])
+		p.Provenance.ContentHash = text.ContentHash(p.FormalStatement)
+		all = append(all, p)
+	}
+	mustPut(t, s, all...)
+	for i := 0; i < len(all); i += 7 {
+		q := all[i]
+		q.ID = "query"
+		q.Plane.Real += 0.05
+		for _, limit := range []int{0, 3} {
+			near, err := s.Near(&q, 0.3, 2, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, err := s.NearRecords(&q, 0.3, 2, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same, err := s.SameContentRecords(q.Provenance.ContentHash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]dedup.Record{}
+			for _, r := range append(recs, same...) {
+				got[r.ID] = r
+			}
+			if len(got) != len(near) {
+				t.Fatalf("query %d limit %d: %d records, Near %v", i, limit, len(got), ids(near))
+			}
+			for j := range near {
+				r, ok := got[near[j].ID]
+				if !ok || r.Plane != near[j].Plane || !reflect.DeepEqual(r.Features, dedup.FeaturesOf(&near[j])) {
+					t.Fatalf("query %d limit %d: record of %s = %+v, want the features of %+v", i, limit, near[j].ID, r, near[j])
+				}
+			}
+		}
 	}
 }

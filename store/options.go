@@ -86,18 +86,20 @@ func (o Options) logger() Logger {
 
 // badgerOptions is the lean profile of the stack notes (a few tens of MiB
 // instead of Badger's ~600 MiB defaults, so that the terminal UI stays
-// snappy) with two measured changes:
+// snappy) with measured changes:
 //
-//   - Snappy instead of ZSTD: both are pure Go, but ZSTD made flushes and
-//     compactions several times more expensive for values that are small
-//     JSON documents, and the store is small on disk either way.
+//   - No block compression and no block cache. Dedup reads keyword
+//     postings and dedup records all over a large store; with Snappy every
+//     block missing from the cache was decompressed into a fresh buffer,
+//     which at 1M primitives was a fifth of the dedup time, and a cache big
+//     enough to avoid that would hold hundreds of MiB. Uncompressed tables
+//     are read in place from their memory maps (the page cache is the
+//     cache), and the tree holds keys and small values, which Badger
+//     already prefix-compresses, so the store grows by a few per cent.
 //   - A 256-byte value threshold instead of 1 KiB: primitive records and
 //     journal entries go to the value log, which is written once anyway as
-//     Badger's WAL; the LSM tree keeps keys, index entries and edge values,
-//     so it stays small and compaction stays cheap.
-//   - A 128 MiB block cache (grown lazily): dedup reads keyword postings
-//     and index blocks all over a large store, and with 32 MiB most of its
-//     time went to re-reading and decompressing them.
+//     Badger's WAL; the LSM tree keeps keys, index entries, dedup records
+//     and edge values, so it stays small and compaction stays cheap.
 //
 // The 16 MiB memtable caps a transaction at about 26k entries or 2.5 MB,
 // which is why large sessions go through the journal.
@@ -119,11 +121,11 @@ func (o Options) badgerOptions(dir string) badger.Options {
 		WithNumMemtables(2).
 		WithNumLevelZeroTables(2).
 		WithNumLevelZeroTablesStall(5).
-		WithBlockCacheSize(128 << 20).
+		WithBlockCacheSize(0).
 		WithIndexCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20).
 		WithValueThreshold(threshold).
-		WithCompression(options.Snappy).
+		WithCompression(options.None).
 		WithMetricsEnabled(false).
 		WithDetectConflicts(false) // writers are serialized by Store.writeMu
 }

@@ -164,6 +164,9 @@ type preparedPut struct {
 	p     *core.Primitive
 	rec   []byte
 	fresh []kv
+	// dd is the dedup record; its key is the same for every version of
+	// the primitive, so it is written over, never deleted as stale.
+	dd []byte
 }
 
 func preparePut(p *core.Primitive) (preparedPut, error) {
@@ -178,7 +181,7 @@ func preparePut(p *core.Primitive) (preparedPut, error) {
 	if err != nil {
 		return preparedPut{}, err
 	}
-	return preparedPut{p: p, rec: rec, fresh: fresh}, nil
+	return preparedPut{p: p, rec: rec, fresh: fresh, dd: dedupRecord(p)}, nil
 }
 
 // planPut computes the writes that make a prepared primitive current: its
@@ -194,7 +197,7 @@ func planPut(txn *badger.Txn, pp preparedPut) ([]mutation, error) {
 	if exists && bytes.Equal(raw, pp.rec) {
 		return nil, nil
 	}
-	muts := make([]mutation, 0, len(pp.fresh)+1)
+	muts := make([]mutation, 0, len(pp.fresh)+2)
 	if exists {
 		stale, err := derivedKeys(&old)
 		if err != nil {
@@ -210,7 +213,7 @@ func planPut(txn *badger.Txn, pp preparedPut) ([]mutation, error) {
 			}
 		}
 	}
-	muts = append(muts, mutation{kv: kv{primitiveKey(pp.p.ID), pp.rec}})
+	muts = append(muts, mutation{kv: kv{primitiveKey(pp.p.ID), pp.rec}}, mutation{kv: kv{dedupKey(pp.p.ID), pp.dd}})
 	for _, k := range pp.fresh {
 		muts = append(muts, mutation{kv: k})
 	}
@@ -234,8 +237,8 @@ func planDelete(txn *badger.Txn, id string) ([]mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	muts := make([]mutation, 0, len(stale)+1)
-	muts = append(muts, mutation{kv: kv{key: primitiveKey(id)}, del: true})
+	muts := make([]mutation, 0, len(stale)+2)
+	muts = append(muts, mutation{kv: kv{key: primitiveKey(id)}, del: true}, mutation{kv: kv{key: dedupKey(id)}, del: true})
 	for _, k := range stale {
 		muts = append(muts, mutation{kv: kv{key: k.key}, del: true})
 	}

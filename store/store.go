@@ -20,8 +20,9 @@ import (
 // with a newer version is refused rather than misread.
 //
 // Version 2 files keyword postings under plane cells and adds the content
-// hash and name indexes; a version 1 store is migrated on open.
-const SchemaVersion = 2
+// hash and name indexes; version 3 adds the dedup records (d/). Older stores
+// are migrated on open.
+const SchemaVersion = 3
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -125,7 +126,7 @@ func open(dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
 	s.db = db
-	err = s.checkSchema()
+	from, err := s.checkSchema()
 	needMigration := errors.Is(err, errMigrate)
 	if err != nil && !needMigration {
 		_ = db.Close()
@@ -136,7 +137,7 @@ func open(dir string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
 	if needMigration {
-		if err := s.migrate(); err != nil {
+		if err := s.migrate(from); err != nil {
 			_ = db.Close()
 			return nil, err
 		}
@@ -161,8 +162,11 @@ func isLockError(err error) bool {
 	return strings.Contains(err.Error(), "Cannot acquire directory lock")
 }
 
-func (s *Store) checkSchema() error {
-	return s.db.Update(func(txn *badger.Txn) error {
+// checkSchema returns the store's schema version, and errMigrate when it is
+// older than SchemaVersion.
+func (s *Store) checkSchema() (int, error) {
+	version := SchemaVersion
+	err := s.db.Update(func(txn *badger.Txn) error {
 		item, err := txn.Get(keySchema)
 		if errors.Is(err, badger.ErrKeyNotFound) {
 			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
@@ -182,49 +186,60 @@ func (s *Store) checkSchema() error {
 			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
 				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
 		}
+		version = rec.Version
 		if rec.Version < SchemaVersion {
 			return errMigrate
 		}
 		return nil
 	})
+	return version, err
 }
 
 // errMigrate tells open that the store needs migrating first.
 var errMigrate = errors.New("store needs migration")
 
-// migrate brings a version 1 store to the current layout: keyword postings
-// are dropped and rewritten from the records (now filed by plane cell), the
-// content-hash entries are added, and the schema version is bumped last, so
-// an interrupted migration simply runs again.
-func (s *Store) migrate() error {
-	if err := s.deletePrefix(prefixKeyword); err != nil {
-		return fmt.Errorf("migrate store %s: %w", s.path, err)
+// migrate brings a store of schema version from to the current layout.
+// From version 1, keyword postings are dropped and rewritten from the
+// records (now filed by plane cell) and the content-hash and name entries
+// are added; from versions 1 and 2, the dedup records are written. Every
+// step rewrites what it derives from the records, and the schema version is
+// bumped last, so an interrupted migration simply runs again.
+func (s *Store) migrate(from int) error {
+	if from < 2 {
+		if err := s.deletePrefix(prefixKeyword); err != nil {
+			return fmt.Errorf("migrate store %s: %w", s.path, err)
+		}
 	}
-	maxCount, _ := s.budget()
-	var batch []kv
+	maxCount, maxSize := s.budget()
+	var (
+		batch []mutation
+		size  int64
+	)
 	flush := func() error {
-		err := s.db.Update(func(txn *badger.Txn) error {
-			for _, e := range batch {
-				if err := txn.Set(e.key, e.val); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		batch = batch[:0]
+		err := s.db.Update(func(txn *badger.Txn) error { return writeMutations(txn, batch) })
+		batch, size = batch[:0], 0
 		return err
 	}
+	add := func(key, val []byte) {
+		m := mutation{kv: kv{key, val}}
+		_, sz := weigh([]mutation{m}, s.valueThreshold())
+		batch = append(batch, m)
+		size += sz
+	}
 	err := s.Primitives(func(p core.Primitive) error {
-		for _, k := range keywordsOf(&p) {
-			batch = append(batch, kv{keywordKey(k, p.Plane, p.ID), planeValue(p.Plane)})
+		if from < 2 {
+			for _, k := range keywordsOf(&p) {
+				add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
+			}
+			if h := p.Provenance.ContentHash; h != "" {
+				add(hashKey(h, p.ID), nil)
+			}
+			if k := nameKey(p.Name, p.ID); k != nil {
+				add(k, nil)
+			}
 		}
-		if h := p.Provenance.ContentHash; h != "" {
-			batch = append(batch, kv{hashKey(h, p.ID), nil})
-		}
-		if k := nameKey(p.Name, p.ID); k != nil {
-			batch = append(batch, kv{k, nil})
-		}
-		if int64(len(batch)) >= maxCount/2 {
+		add(dedupKey(p.ID), dedupRecord(&p))
+		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
 			return flush()
 		}
 		return nil
@@ -242,7 +257,7 @@ func (s *Store) migrate() error {
 		})
 	}
 	if err != nil {
-		return fmt.Errorf("migrate store %s to schema %d: %w", s.path, SchemaVersion, err)
+		return fmt.Errorf("migrate store %s from schema %d to %d: %w", s.path, from, SchemaVersion, err)
 	}
 	return nil
 }

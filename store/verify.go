@@ -38,10 +38,11 @@ const (
 	ProblemStaleReverseEdge ProblemKind = "stale-reverse-edge"
 	// ProblemEdgeMismatch: an edge key's value differs from the record.
 	ProblemEdgeMismatch ProblemKind = "edge-mismatch"
-	// ProblemMissingIndex: a domain, type, keyword or rank entry a record
-	// implies is absent.
+	// ProblemMissingIndex: a domain, type, keyword, rank, hash or name
+	// entry, or the dedup record, a record implies is absent.
 	ProblemMissingIndex ProblemKind = "missing-index"
-	// ProblemStaleIndex: an index entry matches no record.
+	// ProblemStaleIndex: an index entry or dedup record matches no record
+	// (or not its current version).
 	ProblemStaleIndex ProblemKind = "stale-index"
 	// ProblemCycle: the dependency graph has a cycle.
 	ProblemCycle ProblemKind = "cycle"
@@ -87,6 +88,7 @@ type VerifyReport struct {
 	Edges          int `json:"edges"`
 	ReverseEdges   int `json:"reverseEdges"`
 	IndexEntries   int `json:"indexEntries"`
+	DedupRecords   int `json:"dedupRecords"`
 	Sessions       int `json:"sessions"`
 	JournalEntries int `json:"journalEntries"`
 	// Problems lists at most MaxProblems problems; ProblemCount counts all.
@@ -155,6 +157,9 @@ type summary struct {
 	domainSeen bool
 	typeSeen   bool
 	rankSeen   bool
+	// dedup is the dedup record the record implies.
+	dedup     []byte
+	dedupSeen bool
 }
 
 func (sm *summary) edge(target, typKey []byte) *expectedEdge {
@@ -202,7 +207,7 @@ func (v *verifier) tick() error {
 func (v *verifier) run(txn *badger.Txn) error {
 	steps := []func(*badger.Txn) error{
 		v.records, v.forwardEdges, v.reverseEdges,
-		v.indexes, v.rank, v.missing, v.cycles, v.sessions,
+		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions,
 	}
 	for _, step := range steps {
 		if err := step(txn); err != nil {
@@ -256,6 +261,7 @@ func summarize(r rawRecord) summarized {
 	}
 	sm.plane, sm.hash = p.Plane, p.Provenance.ContentHash
 	sm.name, sm.nameValue = p.Name, nameValue(p.Name)
+	sm.dedup = dedupRecord(&p)
 	for _, e := range edgesOf(&p) {
 		val, err := encodeEdge(e)
 		if err != nil {
@@ -557,6 +563,52 @@ func (v *verifier) rank(txn *badger.Txn) error {
 	return nil
 }
 
+// dedupRecords checks every dedup record against the one its primitive
+// implies, byte for byte (the encoding is deterministic).
+func (v *verifier) dedupRecords(txn *badger.Txn) error {
+	it := txn.NewIterator(withValues(prefixDedup))
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		if err := v.tick(); err != nil {
+			return err
+		}
+		item := it.Item()
+		key := item.Key()
+		v.rep.DedupRecords++
+		id := string(key[len(prefixDedup):])
+		if err := validateID("primitive id", id); err != nil {
+			v.rep.add(ProblemMalformedKey, key, "", "%v", err)
+			continue
+		}
+		sm := v.recs[id]
+		if sm == nil {
+			v.rep.add(ProblemStaleIndex, key, id, "dedup record for a primitive that is not stored")
+			continue
+		}
+		var decodeErr error
+		var same bool
+		err := item.Value(func(val []byte) error {
+			same = bytes.Equal(val, sm.dedup)
+			if !same {
+				_, decodeErr = decodeDedupRecord(id, key, val)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read %s: %w", displayKey(key), err)
+		}
+		switch {
+		case decodeErr != nil:
+			v.rep.add(ProblemCorruptValue, key, id, "%v", decodeErr)
+		case !same:
+			v.rep.add(ProblemStaleIndex, key, id, "dedup record differs from what the record implies")
+		default:
+			sm.dedupSeen = true
+		}
+	}
+	return nil
+}
+
 // missing reports what the records imply but the scans did not find, in id
 // order so reports are reproducible.
 func (v *verifier) missing(*badger.Txn) error {
@@ -578,6 +630,9 @@ func (v *verifier) missing(*badger.Txn) error {
 		}
 		if sm.hash != "" && !sm.hashSeen {
 			v.rep.add(ProblemMissingIndex, hashKey(sm.hash, id), id, "no content-hash entry")
+		}
+		if !sm.dedupSeen {
+			v.rep.add(ProblemMissingIndex, dedupKey(id), id, "no dedup record")
 		}
 		if sm.nameValue != "" && !sm.nameSeen {
 			v.rep.add(ProblemMissingIndex, nameKey(sm.name, id), id, "no name entry for %q", sm.name)

@@ -1,6 +1,7 @@
 package dedup
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"slices"
@@ -20,44 +21,92 @@ const (
 	relatedKeywords   = 0.2  // kw for overlap
 )
 
-// features are the normalized parts of a primitive the comparator
+// Features are the normalized parts of a primitive the comparator
 // measures. The token and keyword sets are sorted and unique so the Jaccard
-// indexes are merges without allocation; a features value is reused across
-// comparisons (fill keeps its buffers).
-type features struct {
-	hash      string
-	stmt      string   // the raw statement, for the identical-text test
-	stmtSet   []string // normalized statement tokens
-	form      string
-	formSet   []string
-	kws       []string // normalized keywords
-	patterns  []string // normalized patterns
-	prereqs   int
-	nKeywords int
+// indexes are merges without allocation. They are exported so that a
+// registry can store them with each primitive (FeaturesOf at write time)
+// and answer comparisons without decoding or tokenizing the primitive
+// again; a Features value is reused across comparisons (Fill keeps its
+// buffers).
+type Features struct {
+	// Hash is the content hash (Provenance.ContentHash).
+	Hash string
+	// StmtKey identifies the formal statement up to case and runs of white
+	// space (see TextKey), for the identical-text test when a hash is
+	// missing; StmtBlank says the statement is only white space.
+	StmtKey   [16]byte
+	StmtBlank bool
+	// Stmt are the normalized statement tokens.
+	Stmt []string
+	// FormKey, FormBlank and Form are the same for the computational form.
+	FormKey   [16]byte
+	FormBlank bool
+	Form      []string
+	// Keywords are the normalized keywords, Patterns the normalized
+	// applicability patterns.
+	Keywords []string
+	Patterns []string
+	// Prereqs is the number of prerequisites.
+	Prereqs int
 }
 
-func featuresOf(p *core.Primitive) *features {
-	f := new(features)
-	f.fill(p)
+// FeaturesOf computes p's features.
+func FeaturesOf(p *core.Primitive) *Features {
+	f := new(Features)
+	f.Fill(p)
 	return f
 }
 
-func (f *features) fill(p *core.Primitive) {
-	f.hash = p.Provenance.ContentHash
-	f.stmt = p.FormalStatement
-	f.stmtSet = tokenSet(f.stmtSet[:0], p.FormalStatement)
-	f.form = p.ComputationalForm
-	f.formSet = tokenSet(f.formSet[:0], p.ComputationalForm)
-	f.kws = f.kws[:0]
+// Fill sets f to p's features, reusing f's buffers.
+func (f *Features) Fill(p *core.Primitive) {
+	f.Hash = p.Provenance.ContentHash
+	f.StmtKey, f.StmtBlank = TextKey(p.FormalStatement)
+	f.Stmt = tokenSet(f.Stmt[:0], p.FormalStatement)
+	f.FormKey, f.FormBlank = TextKey(p.ComputationalForm)
+	f.Form = tokenSet(f.Form[:0], p.ComputationalForm)
+	f.Keywords = f.Keywords[:0]
 	for _, k := range p.Keywords {
 		if k = normKeyword(k); k != "" {
-			f.kws = append(f.kws, k)
+			f.Keywords = append(f.Keywords, k)
 		}
 	}
-	f.kws = sortSet(f.kws)
-	f.patterns = normPatterns(f.patterns[:0], p.ApplicabilityPatterns)
-	f.prereqs = len(p.Prerequisites)
-	f.nKeywords = len(f.kws)
+	f.Keywords = sortSet(f.Keywords)
+	f.Patterns = normPatterns(f.Patterns[:0], p.ApplicabilityPatterns)
+	f.Prereqs = len(p.Prerequisites)
+}
+
+// TextKey digests s as sameText compares texts: leading and trailing white
+// space dropped, inner runs of it one space, every rune lowercased. Two
+// texts are the same in that sense exactly when their keys are equal (up
+// to a SHA-256 collision), so a stored key stands for the text. blank says
+// s is empty or only white space.
+func TextKey(s string) (key [16]byte, blank bool) {
+	h := sha256.New()
+	var buf [256]byte
+	n, space, any := 0, false, false
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+		if unicode.IsSpace(r) {
+			space = any
+			continue
+		}
+		if n > len(buf)-utf8.UTFMax-1 {
+			h.Write(buf[:n])
+			n = 0
+		}
+		if space {
+			buf[n] = ' '
+			n++
+			space = false
+		}
+		n += utf8.EncodeRune(buf[n:], unicode.ToLower(r))
+		any = true
+	}
+	h.Write(buf[:n])
+	var sum [sha256.Size]byte
+	copy(key[:], h.Sum(sum[:0]))
+	return key, !any
 }
 
 // tokenSet appends the tokens text.Normalize gives for s (words of at
@@ -86,42 +135,6 @@ func jaccard(a, b []string) float64 {
 	inter := countCommon(a, b)
 	return float64(inter) / float64(len(a)+len(b)-inter)
 }
-
-// sameText reports whether a and b are the same text up to case and runs
-// of white space (the content hash's normalization), without allocating.
-func sameText(a, b string) bool {
-	i, j := skipSpace(a, 0), skipSpace(b, 0)
-	for i < len(a) && j < len(b) {
-		ra, na := utf8.DecodeRuneInString(a[i:])
-		rb, nb := utf8.DecodeRuneInString(b[j:])
-		if sa, sb := unicode.IsSpace(ra), unicode.IsSpace(rb); sa || sb {
-			if sa != sb {
-				return false
-			}
-			i, j = skipSpace(a, i), skipSpace(b, j)
-			continue
-		}
-		if ra != rb && unicode.ToLower(ra) != unicode.ToLower(rb) {
-			return false
-		}
-		i, j = i+na, j+nb
-	}
-	return skipSpace(a, i) == len(a) && skipSpace(b, j) == len(b)
-}
-
-func skipSpace(s string, i int) int {
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		i += n
-	}
-	return i
-}
-
-// blank reports whether s is empty or only white space.
-func blank(s string) bool { return skipSpace(s, 0) == len(s) }
 
 // normPatterns normalizes each applicability pattern like a statement
 // (stemmed, stopword-free tokens joined by one space), falling back to the
@@ -181,33 +194,33 @@ func normPatterns(buf []string, ps []string) []string {
 //  5. genuinely-new: confidence max(fs, kw, cf), where a cf that is 1 only
 //     because both forms are empty counts 0 — it measures nothing.
 func Compare(cand, existing *core.Primitive) core.Comparison {
-	return compare(featuresOf(cand), featuresOf(existing), existing)
+	return CompareFeatures(FeaturesOf(cand), FeaturesOf(existing), existing.ID)
 }
 
-// compare measures the candidate's features c against existing, using e
-// as scratch for existing's features.
-// compare measures c against e, the features of existing.
-func compare(c, e *features, existing *core.Primitive) core.Comparison {
+// CompareFeatures is Compare on precomputed features; existingID names the
+// existing primitive in the comparison.
+func CompareFeatures(c, e *Features, existingID string) core.Comparison {
 	var sameStmt bool
-	if c.hash != "" && e.hash != "" {
+	if c.Hash != "" && e.Hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.
-		sameStmt = c.hash == e.hash
+		sameStmt = c.Hash == e.Hash
 	} else {
-		sameStmt = !blank(c.stmt) && sameText(c.stmt, e.stmt)
+		sameStmt = !c.StmtBlank && c.StmtKey == e.StmtKey
 	}
 	fs := 1.0
 	if !sameStmt {
-		fs = jaccard(c.stmtSet, e.stmtSet)
+		fs = jaccard(c.Stmt, e.Stmt)
 	}
 	cf := 1.0
-	if !sameText(c.form, e.form) {
-		cf = jaccard(c.formSet, e.formSet)
+	if c.FormKey != e.FormKey {
+		cf = jaccard(c.Form, e.Form)
 	}
-	kw := jaccard(c.kws, e.kws)
-	po, superset, subset := patternRelation(c.patterns, e.patterns)
+	kw := jaccard(c.Keywords, e.Keywords)
+	po, superset, subset := patternRelation(c.Patterns, e.Patterns)
+	nc, ne := len(c.Keywords), len(e.Keywords)
 
 	cmp := core.Comparison{
-		ExistingID:              existing.ID,
+		ExistingID:              existingID,
 		FormalSimilarity:        fs,
 		ComputationalSimilarity: cf,
 		KeywordSimilarity:       kw,
@@ -224,18 +237,18 @@ func compare(c, e *features, existing *core.Primitive) core.Comparison {
 			cmp.Rationale = fmt.Sprintf("Formal statement similarity %s and computational form similarity %s both exceed %s threshold — exact duplicate.",
 				pct(fs), pct(cf), pct(exactThreshold))
 		}
-	case c.prereqs <= e.prereqs && fs >= relatedStatements &&
-		((superset && !subset) || (kw >= broaderKeywords && c.nKeywords > e.nKeywords)):
+	case c.Prereqs <= e.Prereqs && fs >= relatedStatements &&
+		((superset && !subset) || (kw >= broaderKeywords && nc > ne)):
 		cmp.Class = core.Generalization
 		cmp.Confidence = math.Min(1, 0.6+0.4*kw)
 		cmp.Rationale = fmt.Sprintf("Candidate has no more prerequisites (%d vs %d) and broader coverage (%s), with related statements (formal similarity %s) — generalization.",
-			c.prereqs, e.prereqs, coverage(superset && !subset, kw, c.nKeywords, e.nKeywords), pct(fs))
-	case c.prereqs >= e.prereqs &&
-		((subset && !superset) || (kw >= broaderKeywords && e.nKeywords > c.nKeywords)):
+			c.Prereqs, e.Prereqs, coverage(superset && !subset, kw, nc, ne), pct(fs))
+	case c.Prereqs >= e.Prereqs &&
+		((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
 		cmp.Class = core.Specialization
 		cmp.Confidence = math.Min(1, 0.6+0.4*fs)
 		cmp.Rationale = fmt.Sprintf("Candidate has at least as many prerequisites (%d vs %d) and narrower coverage (%s) — specialization.",
-			c.prereqs, e.prereqs, narrower(subset && !superset, kw, c.nKeywords, e.nKeywords))
+			c.Prereqs, e.Prereqs, narrower(subset && !superset, kw, nc, ne))
 	case fs >= relatedStatements || kw >= relatedKeywords:
 		cmp.Class = core.OverlappingDistinct
 		cmp.Confidence = math.Max(fs, kw)
@@ -244,7 +257,7 @@ func compare(c, e *features, existing *core.Primitive) core.Comparison {
 	default:
 		cmp.Class = core.GenuinelyNew
 		cfEvidence := cf
-		if blank(c.form) && blank(e.form) {
+		if c.FormBlank && e.FormBlank {
 			cfEvidence = 0
 		}
 		cmp.Confidence = math.Max(fs, math.Max(kw, cfEvidence))

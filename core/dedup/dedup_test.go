@@ -6,7 +6,10 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -19,7 +22,7 @@ func prim(id string, re, im float64, kws ...string) core.Primitive {
 func ids(ms []Match) []string {
 	var out []string
 	for _, m := range ms {
-		out = append(out, m.Primitive.ID)
+		out = append(out, m.ID)
 	}
 	return out
 }
@@ -417,8 +420,8 @@ func TestDeduperShadowsAndWrapsErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range v.Matches {
-		if m.Primitive.ID == "p" && m.Primitive.FormalStatement == old.FormalStatement {
+	for _, c := range v.Comparisons {
+		if c.ExistingID == "p" && c.Class == core.ExactDuplicate {
 			t.Fatal("stale registry version compared although the run shadows it")
 		}
 	}
@@ -427,17 +430,62 @@ func TestDeduperShadowsAndWrapsErrors(t *testing.T) {
 	}
 }
 
+// sameText is the definition TextKey digests: a and b are the same text
+// up to case and runs of white space.
+func sameText(a, b string) bool {
+	i, j := skipSpace(a, 0), skipSpace(b, 0)
+	for i < len(a) && j < len(b) {
+		ra, na := utf8.DecodeRuneInString(a[i:])
+		rb, nb := utf8.DecodeRuneInString(b[j:])
+		if sa, sb := unicode.IsSpace(ra), unicode.IsSpace(rb); sa || sb {
+			if sa != sb {
+				return false
+			}
+			i, j = skipSpace(a, i), skipSpace(b, j)
+			continue
+		}
+		if ra != rb && unicode.ToLower(ra) != unicode.ToLower(rb) {
+			return false
+		}
+		i, j = i+na, j+nb
+	}
+	return skipSpace(a, i) == len(a) && skipSpace(b, j) == len(b)
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
 func TestSameText(t *testing.T) {
 	yes := [][2]string{{"", ""}, {"  ", ""}, {"A  b\n", "a b"}, {" ÄB c", "äb   C "}}
 	no := [][2]string{{"ab", "a b"}, {"a", ""}, {"abc", "abd"}, {"a b", "a bc"}}
+	key := func(s string) [16]byte { k, _ := TextKey(s); return k }
 	for _, c := range yes {
 		if !sameText(c[0], c[1]) || !sameText(c[1], c[0]) {
 			t.Errorf("sameText(%q, %q) = false", c[0], c[1])
+		}
+		if key(c[0]) != key(c[1]) {
+			t.Errorf("TextKey(%q) != TextKey(%q)", c[0], c[1])
 		}
 	}
 	for _, c := range no {
 		if sameText(c[0], c[1]) || sameText(c[1], c[0]) {
 			t.Errorf("sameText(%q, %q) = true", c[0], c[1])
+		}
+		if key(c[0]) == key(c[1]) {
+			t.Errorf("TextKey(%q) == TextKey(%q)", c[0], c[1])
+		}
+	}
+	for _, s := range []string{"", " \t\n", "x", " a\xffb "} {
+		if _, blank := TextKey(s); blank != (strings.TrimSpace(s) == "") {
+			t.Errorf("TextKey(%q) blank = %v", s, blank)
 		}
 	}
 }

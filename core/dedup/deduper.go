@@ -3,6 +3,7 @@ package dedup
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -21,6 +22,31 @@ type Verdict struct {
 	Existing *core.Primitive
 }
 
+// Record is what the deduper needs of a registry primitive to prefilter
+// and compare it: its id, plane position and features. A RecordRegistry
+// answers with records, so that checking a candidate decodes and tokenizes
+// no stored primitive; only the one a verdict names is loaded.
+type Record struct {
+	ID       string
+	Plane    core.PlanePosition
+	Features *Features
+	// p is the primitive itself when the registry handed it over.
+	p *core.Primitive
+}
+
+// RecordRegistry is a Registry that keeps each primitive's Features and
+// answers the prefilter's questions with records. NearRecords returns the
+// records of the primitives Near would return except the content-hash
+// matches, SameContentRecords those (as SameContent, see ContentIndex), and
+// Primitive loads one primitive. The deduper asks for the content matches
+// first, so a neighbourhood query need not look them up again.
+type RecordRegistry interface {
+	Registry
+	NearRecords(p *core.Primitive, cfg Config) ([]Record, error)
+	SameContentRecords(hash string) ([]Record, error)
+	Primitive(id string) (core.Primitive, bool, error)
+}
+
 // Deduper checks candidates against the store's registry and against the
 // candidates already accepted in the same run, so a document that states
 // the same thing twice (or two files of one archive) does not add it twice.
@@ -30,28 +56,58 @@ type Deduper struct {
 	run *Index
 	cfg Config
 	// cand is the reused feature buffer of the candidate.
-	cand features
-	// cache holds the features of the primitives compared so far, by id
-	// and content hash: in a book the same primitives are compared with
-	// candidate after candidate, and tokenizing and stemming their
-	// statements again each time was most of the comparator's cost.
-	cache map[string]*features
+	cand Features
+	// cache holds the features of the primitives compared so far that
+	// came as primitives (from the run, or from a registry without
+	// records), by id and content hash: in a book the same primitives are
+	// compared with candidate after candidate, and tokenizing and stemming
+	// their statements again each time was most of the comparator's cost.
+	cache map[string]*Features
 }
 
 // maxCached bounds the feature cache; it is emptied when full.
 const maxCached = 1 << 16
 
-func (d *Deduper) featuresFor(p *core.Primitive) *features {
+func (d *Deduper) featuresFor(p *core.Primitive) *Features {
 	key := p.ID + "\x00" + p.Provenance.ContentHash
 	if f, ok := d.cache[key]; ok {
 		return f
 	}
 	if d.cache == nil || len(d.cache) >= maxCached {
-		d.cache = make(map[string]*features)
+		d.cache = make(map[string]*Features)
 	}
-	f := featuresOf(p)
+	f := FeaturesOf(p)
 	d.cache[key] = f
 	return f
+}
+
+// records appends the records of ps to dst; they point into ps.
+func (d *Deduper) records(dst []Record, ps []core.Primitive) []Record {
+	for i := range ps {
+		p := &ps[i]
+		dst = append(dst, Record{ID: p.ID, Plane: p.Plane, Features: d.featuresFor(p), p: p})
+	}
+	return dst
+}
+
+// primitive loads the primitive of a record.
+func (d *Deduper) primitive(r *Record) (*core.Primitive, error) {
+	if r.p != nil {
+		return r.p, nil
+	}
+	rr, ok := d.reg.(RecordRegistry)
+	if !ok {
+		return nil, fmt.Errorf("record %s without a primitive", r.ID)
+	}
+	p, ok, err := rr.Primitive(r.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("primitive %s: gone from the registry", r.ID)
+	}
+	r.p = &p
+	return r.p, nil
 }
 
 // NewDeduper returns a Deduper over reg (nil for an empty registry) with an
@@ -66,27 +122,36 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // the stored one is stale — so it is compared once, in its run version.
 // Registry matches come before run matches at equal rank.
 func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
-	if v, ok, err := d.exact(cand); err != nil || ok {
+	d.cand.Fill(cand)
+	v, ok, same, err := d.exact(cand)
+	if err != nil || ok {
 		return v, err
 	}
-	var near []core.Primitive
+	var near []Record
 	if d.reg != nil {
-		got, err := d.reg.Near(cand, d.cfg)
+		var err error
+		if rr, ok := d.reg.(RecordRegistry); ok {
+			near, err = rr.NearRecords(cand, d.cfg)
+			near = withSame(near, same)
+		} else {
+			var ps []core.Primitive
+			ps, err = d.reg.Near(cand, d.cfg)
+			near = d.records(near, ps)
+		}
 		if err != nil {
 			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
 		}
-		near = got
 		if d.run.Len() > 0 {
-			near = slices.DeleteFunc(got, func(p core.Primitive) bool { return d.run.Has(p.ID) })
+			near = slices.DeleteFunc(near, func(r Record) bool { return d.run.Has(r.ID) })
 		}
 	}
 	fromRun, err := d.run.Near(cand, d.cfg)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("dedup %s: run lookup: %w", cand.ID, err)
 	}
-	near = append(near, fromRun...)
+	near = d.records(near, fromRun)
 
-	v := Verdict{Matches: prefilter(cand, near, d.cfg, func(e *core.Primitive) []string { return d.featuresFor(e).kws })}
+	v = Verdict{Matches: prefilter(cand, near, d.cfg)}
 	if len(v.Matches) == 0 {
 		return v, nil
 	}
@@ -94,17 +159,34 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 		rankMatches(v.Matches)
 		v.Matches = v.Matches[:max]
 	}
-	d.cand.fill(cand)
 	v.Comparisons = make([]core.Comparison, len(v.Matches))
 	for i := range v.Matches {
-		v.Comparisons[i] = compare(&d.cand, d.featuresFor(&v.Matches[i].Primitive), &v.Matches[i].Primitive)
+		v.Comparisons[i] = CompareFeatures(&d.cand, v.Matches[i].rec.Features, v.Matches[i].ID)
 	}
 	if best := bestIndex(v.Comparisons); best >= 0 {
+		p, err := d.primitive(v.Matches[best].rec)
+		if err != nil {
+			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+		}
 		c := v.Comparisons[best]
-		p := v.Matches[best].Primitive
-		v.Best, v.Existing = &c, &p
+		v.Best, v.Existing = &c, p
 	}
 	return v, nil
+}
+
+// withSame adds to near, in id order as a registry returns them, the
+// content matches it does not hold.
+func withSame(near, same []Record) []Record {
+	if len(same) == 0 {
+		return near
+	}
+	for _, r := range same {
+		if !slices.ContainsFunc(near, func(n Record) bool { return n.ID == r.ID }) {
+			near = append(near, r)
+		}
+	}
+	slices.SortStableFunc(near, func(a, b Record) int { return strings.Compare(a.ID, b.ID) })
+	return near
 }
 
 // ContentIndex is implemented by registries that can list the primitives
@@ -116,52 +198,60 @@ type ContentIndex interface {
 }
 
 // exact settles cand when a primitive with its content hash (in the run or,
-// through ContentIndex, in the registry) compares as an exact duplicate
-// with confidence 1: no other match can rank above it (Best keeps the
-// first of equal confidences, and Prefilter puts content matches first),
-// so the full search would choose the same.
-func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, error) {
+// through ContentIndex or RecordRegistry, in the registry) compares as an
+// exact duplicate with confidence 1: no other match can rank above it (Best
+// keeps the first of equal confidences, and Prefilter puts content matches
+// first), so the full search would choose the same. d.cand holds cand's
+// features. Otherwise it returns the registry's content matches, for a
+// RecordRegistry's neighbourhood query that leaves them out.
+func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	h := cand.Provenance.ContentHash
 	if h == "" {
-		return Verdict{}, false, nil
+		return Verdict{}, false, nil, nil
 	}
-	var same []core.Primitive
-	if ci, ok := d.reg.(ContentIndex); ok && d.reg != nil {
-		got, err := ci.SameContent(h)
-		if err != nil {
-			return Verdict{}, false, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
-		}
-		for _, p := range got {
-			if !d.run.Has(p.ID) {
-				same = append(same, p)
-			}
-		}
+	var same []Record
+	var err error
+	switch reg := d.reg.(type) {
+	case RecordRegistry:
+		same, err = reg.SameContentRecords(h)
+	case ContentIndex:
+		var ps []core.Primitive
+		ps, err = reg.SameContent(h)
+		same = d.records(same, ps)
 	}
-	same = append(same, d.run.sameContent(h)...)
+	if err != nil {
+		return Verdict{}, false, nil, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+	}
+	same = slices.DeleteFunc(same, func(r Record) bool { return d.run.Has(r.ID) })
+	fromReg := len(same)
+	same = d.records(same, d.run.sameContent(h))
 	if len(same) == 0 {
-		return Verdict{}, false, nil
+		return Verdict{}, false, nil, nil
 	}
-	d.cand.fill(cand)
 	best, bestDist := -1, 0.0
 	var bestCmp core.Comparison
 	for i := range same {
-		p := &same[i]
-		c := compare(&d.cand, d.featuresFor(p), p)
+		r := &same[i]
+		c := CompareFeatures(&d.cand, r.Features, r.ID)
 		if c.Class != core.ExactDuplicate || c.Confidence < 1 {
 			continue
 		}
 		// The nearest, as Prefilter would have ranked them.
-		if dist := cand.Plane.Distance(p.Plane); best < 0 || dist < bestDist {
+		if dist := cand.Plane.Distance(r.Plane); best < 0 || dist < bestDist {
 			best, bestDist, bestCmp = i, dist, c
 		}
 	}
 	if best < 0 {
-		return Verdict{}, false, nil
+		return Verdict{}, false, same[:fromReg], nil
 	}
-	p := &same[best]
-	m := Match{Primitive: *p, Distance: bestDist, SameContent: true,
-		SharedKeywords: sharedSorted(normKeywords(cand.Keywords), d.featuresFor(p).kws)}
-	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: &m.Primitive}, true, nil
+	r := &same[best]
+	p, err := d.primitive(r)
+	if err != nil {
+		return Verdict{}, false, nil, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+	}
+	m := Match{ID: r.ID, Distance: bestDist, SameContent: true, rec: r,
+		SharedKeywords: sharedSorted(normKeywords(cand.Keywords), r.Features.Keywords)}
+	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: p}, true, nil, nil
 }
 
 // Remember adds an accepted primitive (added, or updated by a

@@ -89,7 +89,9 @@ type Registry interface {
 
 // Match is an existing primitive that passed the prefilter.
 type Match struct {
-	Primitive core.Primitive
+	// ID is the existing primitive's (Verdict.Existing holds the one the
+	// verdict acts on).
+	ID string
 	// Distance is the plane distance to the candidate.
 	Distance float64
 	// SharedKeywords are the normalized keywords both have, unique, in the
@@ -98,6 +100,8 @@ type Match struct {
 	// SameContent says the two formal statements have the same non-empty
 	// content hash: the match passed regardless of distance and keywords.
 	SameContent bool
+
+	rec *Record
 }
 
 // Prefilter keeps the primitives of near that may duplicate cand: those
@@ -110,56 +114,47 @@ type Match struct {
 // Matches with the same content come first, then by distance ascending; the
 // sort is stable so ties keep near's order.
 func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match {
-	return prefilter(cand, near, cfg, func(e *core.Primitive) []string { return sortSet(normKeywords(e.Keywords)) })
-}
-
-// prefilter is Prefilter with the sorted, unique normalized keywords of each
-// near primitive supplied by kwsOf (the Deduper answers from its feature
-// cache instead of normalizing the same keywords for every candidate).
-func prefilter(cand *core.Primitive, near []core.Primitive, cfg Config, kwsOf func(*core.Primitive) []string) []Match {
-	ck := normKeywords(cand.Keywords)
-	// Rank light records first; copy the (large) primitives once at the end.
-	type pass struct {
-		i      int
-		d      float64
-		shared []string
-		same   bool
-	}
-	var ps []pass
+	recs := make([]Record, len(near))
 	for i := range near {
 		e := &near[i]
-		same := sameHash(cand, e)
+		f := &Features{Hash: e.Provenance.ContentHash, Keywords: sortSet(normKeywords(e.Keywords))}
+		recs[i] = Record{ID: e.ID, Plane: e.Plane, Features: f, p: e}
+	}
+	return prefilter(cand, recs, cfg)
+}
+
+// prefilter is Prefilter on records; the matches point into near.
+func prefilter(cand *core.Primitive, near []Record, cfg Config) []Match {
+	ck := normKeywords(cand.Keywords)
+	h := cand.Provenance.ContentHash
+	var out []Match
+	for i := range near {
+		e := &near[i]
+		same := h != "" && e.Features.Hash == h
 		d := cand.Plane.Distance(e.Plane)
 		if !same && !(d <= cfg.MaxDistance) {
 			continue
 		}
-		shared := sharedSorted(ck, kwsOf(e))
+		shared := sharedSorted(ck, e.Features.Keywords)
 		if !same && len(shared) < cfg.MinSharedKeywords {
 			continue
 		}
-		ps = append(ps, pass{i, d, shared, same})
+		out = append(out, Match{ID: e.ID, Distance: d, SharedKeywords: shared, SameContent: same, rec: e})
 	}
-	slices.SortStableFunc(ps, func(a, b pass) int {
+	slices.SortStableFunc(out, func(a, b Match) int {
 		switch {
-		case a.same != b.same:
-			if a.same {
+		case a.SameContent != b.SameContent:
+			if a.SameContent {
 				return -1
 			}
 			return 1
-		case a.d < b.d:
+		case a.Distance < b.Distance:
 			return -1
-		case a.d > b.d:
+		case a.Distance > b.Distance:
 			return 1
 		}
 		return 0
 	})
-	if len(ps) == 0 {
-		return nil
-	}
-	out := make([]Match, len(ps))
-	for k, p := range ps {
-		out[k] = Match{Primitive: near[p.i], Distance: p.d, SharedKeywords: p.shared, SameContent: p.same}
-	}
 	return out
 }
 

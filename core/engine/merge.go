@@ -17,9 +17,39 @@ import (
 // ContentIndex).
 type registry struct{ st Store }
 
+// recordStore is implemented by stores that keep dedup records (the Badger
+// store does): the deduper then compares without loading primitives.
+type recordStore interface {
+	NearRecords(p *core.Primitive, maxDistance float64, minShared, limit int) ([]dedup.Record, error)
+	SameContentRecords(hash string) ([]dedup.Record, error)
+}
+
+// recordRegistry is registry for a recordStore: a dedup.RecordRegistry.
+type recordRegistry struct {
+	registry
+	rs recordStore
+}
+
 // Registry is the deduper's view of st that Learn uses, for benchmarks that
 // measure dedup against a real store the way learning does.
-func Registry(st Store) dedup.Registry { return registry{st} }
+func Registry(st Store) dedup.Registry {
+	if rs, ok := st.(recordStore); ok {
+		return recordRegistry{registry{st}, rs}
+	}
+	return registry{st}
+}
+
+func (r recordRegistry) NearRecords(p *core.Primitive, cfg dedup.Config) ([]dedup.Record, error) {
+	return r.rs.NearRecords(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
+}
+
+func (r recordRegistry) SameContentRecords(hash string) ([]dedup.Record, error) {
+	return r.rs.SameContentRecords(hash)
+}
+
+func (r recordRegistry) Primitive(id string) (core.Primitive, bool, error) {
+	return r.st.GetPrimitive(id)
+}
 
 func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, error) {
 	return r.st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
@@ -56,7 +86,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		cfg = dedup.DefaultConfig()
 	}
 	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{}}
-	dd := dedup.NewDeduper(registry{st}, cfg)
+	dd := dedup.NewDeduper(Registry(st), cfg)
 	assigned := map[string]bool{}
 	var storeErr error
 	taken := func(id string) bool {
