@@ -159,6 +159,7 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 		a.rankCmd(),
 		a.graphCmd(),
 		a.textCmd(),
+		a.skillsCmd(),
 	)
 	return root
 }

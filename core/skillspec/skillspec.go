@@ -1,50 +1,57 @@
-// Package skillspec checks SKILL.md files against the Agent Skills
-// specification (agentskills.io) the way its reference validator,
-// skills-ref, does.
+// Package skillspec parses and checks SKILL.md files against the Agent
+// Skills specification (agentskills.io) under two profiles.
 //
-// lore both generates skills and, later, imports them; a skill it writes
-// must load in every client, so the generator's tests run each SKILL.md it
-// produces through ValidateStrict. The strict profile follows skills-ref's
-// checks, messages and length rules (code points, name counted after trim
-// and NFKC, description measured raw), with four deliberate differences,
-// each one a bug or gap of skills-ref that would otherwise let a broken
-// skill through or reject a good one for a reason nobody can see:
+// Strict follows the reference validator, skills-ref: its checks, messages,
+// order and length rules (code points, name counted after trim and NFKC,
+// description measured raw), so a skill Strict accepts is one skills-ref
+// accepts and the other way round. lore writes skills that must load in
+// every client, so the generator's tests run each SKILL.md it produces
+// through ValidateStrict. Lenient follows the specification's client guide
+// (adding-skills-support.mdx): load what a client would load, warn about the
+// rest, and give up only when the description is missing or the YAML
+// cannot be read even after quoting values with an unquoted ": ".
+//
+// Where skills-ref is wrong in a way that would let a broken skill through
+// or reject one for a reason nobody can see, both profiles differ from it:
 //
 //   - The frontmatter ends at the first line that is exactly "---"
 //     (trailing blanks and a CR allowed). skills-ref splits on the first
-//     "---" anywhere, so "description: a---b" silently becomes "a".
-//   - CRLF line endings are accepted as LF.
+//     "---" anywhere, so "description: a---b" silently becomes "a" and
+//     every key after it is ignored.
 //   - A UTF-8 byte order mark is reported with its own message (skills-ref
 //     rejects it as "must start with YAML frontmatter", which is baffling
-//     to a person looking at a file that visibly does), and validation
-//     continues after it so every other problem is reported too.
-//   - metadata must be a mapping of string keys to string values, as the
-//     specification says; skills-ref does not check it at all, and other
-//     loaders (Go's yaml.v3 among them) then read numbers and booleans as
-//     non-strings.
+//     to a person looking at a file that visibly does). Strict still
+//     rejects the file, as skills-ref does, but goes on checking so every
+//     other problem is reported too; Lenient warns and loads it.
+//   - CRLF line endings are read as LF (skills-ref reads in text mode, which
+//     does the same).
+//   - metadata that is not a mapping of strings to strings is reported as
+//     a warning: the specification forbids it, skills-ref does not check
+//     it, and other loaders (Go's yaml.v3 among them) then read numbers and
+//     booleans as non-strings. ValidateStrict, the generator's check,
+//     counts it as an error.
 //
-// Like strictyaml, which skills-ref parses with, the profile rejects flow
-// style ({...} and [...]), duplicate keys, anchors, aliases and explicit
-// tags, and treats every other scalar as a string ("name: 123" is the
-// string "123").
+// Like strictyaml, which skills-ref parses with, Strict rejects flow style
+// ({...} and [...]), duplicate keys, anchors, aliases and explicit tags,
+// and both profiles treat every other scalar as a string ("name: 123" is
+// the string "123").
 //
 // Unicode names: the specification's text says a-z and 0-9, skills-ref
-// accepts any Unicode letter or digit (issue agentskills#560 is open).
-// ValidateStrict follows skills-ref, so an imported "навык" skill is
-// accepted; IsPortableName is the narrower ASCII rule lore uses for the
-// names it generates, which every known validator accepts.
+// accepts any Unicode letter or digit, and the question is open
+// (agentskills#560, PR #345). lore decides: Lenient accepts such names
+// silently (a client should load "навык"); Strict accepts them too, as
+// skills-ref does, so its verdict stays exactly skills-ref's, but reports
+// them as a portability warning, because ASCII-only validators
+// (skill-creator's quick_validate.py and others) reject them. IsPortableName
+// is the narrower ASCII rule lore uses for the names it generates.
 package skillspec
 
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
-	"golang.org/x/text/unicode/norm"
 )
 
 // Limits of the specification, in Unicode code points.
@@ -130,74 +137,6 @@ func BodyLines(content []byte) int {
 	return n
 }
 
-// ValidateStrict checks the SKILL.md content of a skill whose directory is
-// named dirName (pass "" to skip the directory check, for content that has
-// no directory yet). It returns the name as normalized (trimmed, NFKC) and
-// every problem found, each a skills-ref message where skills-ref has one;
-// no errors means valid. It never panics.
-func ValidateStrict(dirName string, content []byte) (name string, errs []string) {
-	front, _, hadBOM, err := SplitFrontmatter(content)
-	if hadBOM {
-		errs = append(errs, "SKILL.md starts with a UTF-8 byte order mark; remove it (skills-ref rejects such files as not starting with ---)")
-	}
-	if err != nil {
-		return "", append(errs, err.Error())
-	}
-	if !utf8.ValidString(front) {
-		return "", append(errs, "Invalid YAML in frontmatter: not valid UTF-8")
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(front), &doc); err != nil {
-		return "", append(errs, "Invalid YAML in frontmatter: "+err.Error())
-	}
-	if doc.Kind == 0 { // empty frontmatter
-		return "", append(errs, "SKILL.md frontmatter must be a YAML mapping")
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
-	}
-	if msg := strictYAML(root); msg != "" {
-		return "", append(errs, "Invalid YAML in frontmatter: "+msg)
-	}
-	if root.Kind != yaml.MappingNode {
-		return "", append(errs, "SKILL.md frontmatter must be a YAML mapping")
-	}
-	fields := make(map[string]*yaml.Node, len(root.Content)/2)
-	var extra []string
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k := root.Content[i].Value
-		fields[k] = root.Content[i+1]
-		if !allowed(k) {
-			extra = append(extra, k)
-		}
-	}
-	if len(extra) > 0 {
-		sort.Strings(extra)
-		quoted := make([]string, len(AllowedFields))
-		for i, f := range AllowedFields {
-			quoted[i] = "'" + f + "'"
-		}
-		errs = append(errs, fmt.Sprintf("Unexpected fields in frontmatter: %s. Only [%s] are allowed.",
-			strings.Join(extra, ", "), strings.Join(quoted, ", ")))
-	}
-
-	name, nameErrs := checkName(fields["name"], dirName)
-	errs = append(errs, nameErrs...)
-	errs = append(errs, checkDescription(fields["description"])...)
-	if c, ok := fields["compatibility"]; ok {
-		if v, isStr := str(c); !isStr {
-			errs = append(errs, "Field 'compatibility' must be a string")
-		} else if n := utf8.RuneCountInString(v); n > MaxCompatibilityLength {
-			errs = append(errs, fmt.Sprintf("Compatibility exceeds %d character limit (%d chars)", MaxCompatibilityLength, n))
-		}
-	}
-	if m, ok := fields["metadata"]; ok {
-		errs = append(errs, checkMetadata(m)...)
-	}
-	return name, errs
-}
-
 func allowed(k string) bool {
 	for _, f := range AllowedFields {
 		if f == k {
@@ -250,77 +189,4 @@ func strictYAML(n *yaml.Node) string {
 		}
 	}
 	return ""
-}
-
-func checkName(n *yaml.Node, dirName string) (string, []string) {
-	if n == nil {
-		return "", []string{"Missing required field in frontmatter: name"}
-	}
-	raw, ok := str(n)
-	if !ok || strings.TrimSpace(raw) == "" {
-		return "", []string{"Field 'name' must be a non-empty string"}
-	}
-	name := norm.NFKC.String(strings.TrimSpace(raw))
-	var errs []string
-	if l := utf8.RuneCountInString(name); l > MaxNameLength {
-		errs = append(errs, fmt.Sprintf("Skill name '%s' exceeds %d character limit (%d chars)", name, MaxNameLength, l))
-	}
-	if name != strings.ToLower(name) {
-		errs = append(errs, fmt.Sprintf("Skill name '%s' must be lowercase", name))
-	}
-	if strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") {
-		errs = append(errs, "Skill name cannot start or end with a hyphen")
-	}
-	if strings.Contains(name, "--") {
-		errs = append(errs, "Skill name cannot contain consecutive hyphens")
-	}
-	for _, r := range name {
-		// Python's str.isalnum: letters and numbers of any script.
-		if r != '-' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
-			errs = append(errs, fmt.Sprintf("Skill name '%s' contains invalid characters. Only letters, digits, and hyphens are allowed.", name))
-			break
-		}
-	}
-	if dirName != "" {
-		if d := norm.NFKC.String(dirName); d != name {
-			errs = append(errs, fmt.Sprintf("Directory name '%s' must match skill name '%s'", d, name))
-		}
-	}
-	return name, errs
-}
-
-func checkDescription(n *yaml.Node) []string {
-	if n == nil {
-		return []string{"Missing required field in frontmatter: description"}
-	}
-	v, ok := str(n)
-	if !ok || strings.TrimSpace(v) == "" {
-		return []string{"Field 'description' must be a non-empty string"}
-	}
-	if l := utf8.RuneCountInString(v); l > MaxDescriptionLength {
-		return []string{fmt.Sprintf("Description exceeds %d character limit (%d chars)", MaxDescriptionLength, l)}
-	}
-	return nil
-}
-
-func checkMetadata(n *yaml.Node) []string {
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" {
-		return nil // "metadata:" with nothing under it: an empty map
-	}
-	if n.Kind != yaml.MappingNode {
-		return []string{"Field 'metadata' must be a mapping of string keys to string values"}
-	}
-	var errs []string
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Tag != "!!str" {
-			errs = append(errs, fmt.Sprintf("Metadata key '%s' must be a string (quote it)", k.Value))
-		}
-		if v.Kind != yaml.ScalarNode {
-			errs = append(errs, fmt.Sprintf("Metadata value of '%s' must be a string, not a nested mapping or list", k.Value))
-		} else if v.Tag != "!!str" {
-			errs = append(errs, fmt.Sprintf("Metadata value of '%s' must be a string (quote %q)", k.Value, v.Value))
-		}
-	}
-	return errs
 }

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func writeSkill(t *testing.T, root, dir, content string) string {
+	t.Helper()
+	p := filepath.Join(root, dir, "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The --json output is a contract: exactly these keys, arrays never null,
+// and the exit code says whether every skill passed the chosen profile.
+func TestSkillsValidateJSONContractAndExitCodes(t *testing.T) {
+	root := t.TempDir()
+	good := writeSkill(t, root, "pdf", "---\nname: pdf\ndescription: Use for PDF files.\n---\n# PDF\n")
+	bad := writeSkill(t, root, "template", "---\nname: template-skill\ndescription: A template.\nversion: 1.0\n---\n")
+	// Not skills: inside .git, node_modules and a skill's own resources.
+	writeSkill(t, root, ".git/x", "---\nname: x\n---\n")
+	writeSkill(t, root, "node_modules/y", "---\nname: y\n---\n")
+	writeSkill(t, root, "pdf/references/example", "no frontmatter\n")
+
+	r := lore(t, nil, "skills", "validate", root, "--json")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "1 of 2 skills in "+root+" invalid under the strict profile") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	var raw map[string][]map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	if len(raw) != 1 || len(raw["skills"]) != 2 {
+		t.Fatalf("shape %s", r.stdout)
+	}
+	for _, s := range raw["skills"] {
+		var keys []string
+		for k := range s {
+			keys = append(keys, k)
+		}
+		if len(keys) != 5 || s["errors"] == nil || s["warnings"] == nil {
+			t.Errorf("keys %v in %v", keys, s)
+		}
+	}
+	var out skillsValidateOut
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := []skillValidation{
+		{Path: good, Name: "pdf", Valid: true, Errors: []string{}, Warnings: []string{}},
+		{Path: bad, Name: "template-skill", Valid: false, Errors: []string{
+			"Unexpected fields in frontmatter: version. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
+			"Directory name 'template' must match skill name 'template-skill'",
+		}, Warnings: []string{}},
+	}
+	if !reflect.DeepEqual(out.Skills, want) {
+		t.Errorf("got %+v\nwant %+v", out.Skills, want)
+	}
+
+	// Lenient loads the mismatched skill with warnings.
+	r = lore(t, nil, "skills", "validate", root, "--lenient", "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"warnings": [`+"\n"+`        "Unexpected fields`) {
+		t.Errorf("lenient exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+
+	// One skill, by file and by folder; text output.
+	for _, p := range []string{good, filepath.Dir(good)} {
+		r = lore(t, nil, "skills", "validate", p)
+		if r.code != 0 || r.stdout != "✓ pdf "+good+"\n" {
+			t.Errorf("%s: exit %d %q %q", p, r.code, r.stdout, r.stderr)
+		}
+	}
+	r = lore(t, nil, "skills", "validate", bad)
+	if r.code != 1 || !strings.HasPrefix(r.stdout, "✗ template-skill "+bad+"\n    error: Unexpected fields") {
+		t.Errorf("exit %d %q", r.code, r.stdout)
+	}
+
+	// Usage errors name PATH.
+	empty := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"skills", "validate"}, "needs one PATH"},
+		{[]string{"skills", "validate", empty}, "no SKILL.md found in " + empty},
+		{[]string{"skills", "validate", filepath.Join(empty, "missing")}, filepath.Join(empty, "missing") + " does not exist"},
+	} {
+		r = lore(t, nil, c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
+			t.Errorf("%v: exit %d stderr %q stdout %q", c.args, r.code, r.stderr, r.stdout)
+		}
+	}
+}
+
+// Every skill lore generates must pass the strict profile.
+func TestSkillsValidateGeneratedSkills(t *testing.T) {
+	doc := corpus(t, "rfc6455_websocket.txt")
+	data := t.TempDir()
+	env := []string{"LORE_DATA_DIR=" + data}
+	if r := lore(t, env, "learn", doc, "--json"); r.code != 0 {
+		t.Fatalf("learn exit %d: %s", r.code, r.stderr)
+	}
+	r := lore(t, env, "skills", "validate", filepath.Join(data, "skills"), "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var out skillsValidateOut
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Skills) == 0 {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	for _, s := range out.Skills {
+		if !s.Valid || len(s.Warnings) != 0 {
+			t.Errorf("%s: %q %q", s.Path, s.Errors, s.Warnings)
+		}
+	}
+}
