@@ -3,7 +3,9 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/lore-kb/lore/store"
 )
@@ -71,4 +73,43 @@ func BenchmarkVerify(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkBackupRestore100k backs up a 100,000-primitive store to a file
+// and restores it into a fresh directory (load, open, verify) per iteration.
+func BenchmarkBackupRestore100k(b *testing.B) {
+	const n = 100_000
+	ctx := context.Background()
+	s, err := store.Open(b.TempDir(), store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CommitSession(ctx, session("bench"), addChanges(0, n)); err != nil {
+		b.Fatal(err)
+	}
+	var backupSecs, restoreSecs float64
+	var bytes int64
+	for i := 0; b.Loop(); i++ {
+		file := filepath.Join(b.TempDir(), "lore.bak")
+		start := time.Now()
+		info, err := s.BackupFile(ctx, file, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		backupSecs += time.Since(start).Seconds()
+		bytes = info.Bytes
+		start = time.Now()
+		ri, err := store.RestoreFile(ctx, filepath.Join(b.TempDir(), "restored"), file, store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		restoreSecs += time.Since(start).Seconds()
+		if ri.Verify.Primitives != n {
+			b.Fatalf("restored %d primitives, want %d", ri.Verify.Primitives, n)
+		}
+	}
+	b.ReportMetric(backupSecs/float64(b.N), "backup-s/op")
+	b.ReportMetric(restoreSecs/float64(b.N), "restore-s/op")
+	b.ReportMetric(float64(bytes), "backup-bytes")
 }

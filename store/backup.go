@@ -1,0 +1,504 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// A backup file is a one-line JSON header, Badger's backup stream, and a
+// fixed-size trailer holding the stream's length and SHA-256. Badger's
+// stream has no checksum of its own, so without the trailer a truncated or
+// bit-flipped file could load "successfully" into a subtly different store.
+const (
+	backupFormat        = "lore-backup"
+	backupFormatVersion = 1
+	maxBackupHeader     = 4 << 10
+	trailerLen          = 8 + 8 + sha256.Size
+	// loadPendingWrites is what Badger's own restore command uses.
+	loadPendingWrites = 256
+)
+
+var trailerMagic = []byte("LOREEND\x00")
+
+// ErrCommitInFlight is returned by Backup while a session commit is running:
+// a snapshot taken between its journal and its completion would restore to a
+// store that first has to roll the session forward, which is not the state
+// the user asked to back up.
+var ErrCommitInFlight = errors.New("a session commit is in progress")
+
+// ErrNotEmpty is returned (wrapped, naming the directory) by RestoreInto when
+// the target already holds anything.
+var ErrNotEmpty = errors.New("target is not empty")
+
+// ErrBadBackup is returned (wrapped) for a backup that is not a lore backup,
+// is truncated, or fails its checksum.
+var ErrBadBackup = errors.New("invalid or damaged backup")
+
+// BackupInfo describes a written backup.
+type BackupInfo struct {
+	// Path is the backup file, when written by BackupFile.
+	Path string `json:"path,omitempty"`
+	// Store is the directory of the store that was backed up.
+	Store string `json:"store"`
+	// Schema is the schema version of the backed-up store.
+	Schema int `json:"schema"`
+	// Primitives is how many primitives the store held.
+	Primitives int `json:"primitives"`
+	// Bytes is the size of the whole backup, header and trailer included.
+	Bytes int64 `json:"bytes"`
+	// SHA256 is the hex checksum of the Badger stream inside the backup.
+	SHA256 string `json:"sha256"`
+	// Created is when the backup was taken (UTC).
+	Created time.Time `json:"created"`
+}
+
+// RestoreInfo describes a completed restore.
+type RestoreInfo struct {
+	// Store is the directory restored into.
+	Store string `json:"store"`
+	// FromSchema is the schema version recorded in the backup; when it is
+	// older than SchemaVersion the store was migrated.
+	FromSchema int `json:"fromSchema"`
+	// Schema is the schema version of the restored store.
+	Schema int `json:"schema"`
+	// Bytes is how much of the backup was read.
+	Bytes int64 `json:"bytes"`
+	// Created is when the backup was taken.
+	Created time.Time `json:"created"`
+	// Verify is the integrity report of the restored store; it has no
+	// problems, or RestoreInto would have failed.
+	Verify VerifyReport `json:"verify"`
+}
+
+type backupHeader struct {
+	Format  string    `json:"format"`
+	Version int       `json:"version"`
+	Schema  int       `json:"schema"`
+	Created time.Time `json:"created"`
+}
+
+// Backup writes a full backup of a consistent snapshot of the store to w.
+// It refuses with ErrCommitInFlight while a session commit is running, and
+// holds off new commits until it is done. Other writes may proceed: each is
+// a single transaction, so the snapshot sees all of it or none.
+func (s *Store) Backup(ctx context.Context, w io.Writer) (BackupInfo, error) {
+	if err := s.checkOpen(); err != nil {
+		return BackupInfo{}, err
+	}
+	if !s.commitMu.TryLock() {
+		return BackupInfo{}, fmt.Errorf("back up store %s: %w; try again when it has finished", s.path, ErrCommitInFlight)
+	}
+	defer s.commitMu.Unlock()
+	info, err := s.backup(ctx, w)
+	if err != nil {
+		return BackupInfo{}, fmt.Errorf("back up store %s: %w", s.path, err)
+	}
+	return info, nil
+}
+
+func (s *Store) backup(ctx context.Context, w io.Writer) (BackupInfo, error) {
+	info := BackupInfo{Store: s.path, Created: time.Now().UTC().Truncate(time.Second)}
+	if err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(keySchema)
+		if err != nil {
+			return fmt.Errorf("read schema: %w", err)
+		}
+		var rec schemaRecord
+		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
+			return err
+		}
+		info.Schema = rec.Version
+		info.Primitives, err = countPrefix(txn, prefixPrimitive)
+		return err
+	}); err != nil {
+		return BackupInfo{}, err
+	}
+	cw := &countingWriter{w: w, ctx: ctx}
+	hdr, err := json.Marshal(backupHeader{Format: backupFormat, Version: backupFormatVersion, Schema: info.Schema, Created: info.Created})
+	if err != nil {
+		return BackupInfo{}, err
+	}
+	if _, err := cw.Write(append(hdr, '\n')); err != nil {
+		return BackupInfo{}, err
+	}
+	payloadStart := cw.n
+	h := sha256.New()
+	if _, err := s.db.Backup(io.MultiWriter(cw, h), 0); err != nil {
+		if ctx.Err() != nil {
+			return BackupInfo{}, ctx.Err()
+		}
+		return BackupInfo{}, fmt.Errorf("badger backup stream: %w", err)
+	}
+	sum := h.Sum(nil)
+	trailer := make([]byte, 0, trailerLen)
+	trailer = append(trailer, trailerMagic...)
+	trailer = binary.BigEndian.AppendUint64(trailer, uint64(cw.n-payloadStart))
+	trailer = append(trailer, sum...)
+	if _, err := cw.Write(trailer); err != nil {
+		return BackupInfo{}, err
+	}
+	info.Bytes = cw.n
+	info.SHA256 = hex.EncodeToString(sum)
+	return info, nil
+}
+
+// countingWriter also stops Badger's stream when ctx is cancelled: Badger's
+// Backup takes no context, but it stops at the first write error.
+type countingWriter struct {
+	w   io.Writer
+	ctx context.Context
+	n   int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// BackupFile writes a backup to path atomically: to a temporary file in the
+// same folder, synced, then renamed, so path is either the old file or a
+// complete backup, never a partial one. An existing path is refused (with an
+// error matching fs.ErrExist) unless overwrite is set.
+func (s *Store) BackupFile(ctx context.Context, path string, overwrite bool) (BackupInfo, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return BackupInfo{}, fmt.Errorf("back up store %s to %s: %w", s.path, path, err)
+	}
+	fail := func(err error) (BackupInfo, error) {
+		return BackupInfo{}, fmt.Errorf("back up store %s to %s: %w", s.path, abs, err)
+	}
+	if !overwrite {
+		// Checked up front too, so an existing file is refused before the
+		// whole store is streamed; the link below closes the race.
+		if _, err := os.Lstat(abs); err == nil {
+			return fail(fs.ErrExist)
+		}
+	}
+	dir := filepath.Dir(abs)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(abs)+".tmp-*")
+	if err != nil {
+		return fail(err)
+	}
+	tmpName := tmp.Name()
+	defer os.Remove(tmpName) // a no-op once renamed or linked and removed
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	info, err := s.Backup(ctx, bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return BackupInfo{}, fmt.Errorf("back up to %s: %w", abs, err)
+	}
+	if overwrite {
+		err = os.Rename(tmpName, abs)
+	} else {
+		// A hard link fails if path appeared meanwhile, which a rename
+		// would silently replace.
+		err = os.Link(tmpName, abs)
+		if errors.Is(err, fs.ErrExist) {
+			return fail(fs.ErrExist)
+		}
+		if err != nil {
+			// Filesystems without hard links: fall back to rename.
+			if _, serr := os.Lstat(abs); serr == nil {
+				return fail(fs.ErrExist)
+			}
+			err = os.Rename(tmpName, abs)
+		}
+	}
+	if err != nil {
+		return fail(err)
+	}
+	syncDir(dir)
+	info.Path = abs
+	return info, nil
+}
+
+// syncDir makes a rename durable; failures are ignored because some
+// platforms and filesystems cannot sync a directory, and the data itself is
+// already synced.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
+
+// RestoreFile restores the backup file path into dir; see RestoreInto.
+func RestoreFile(ctx context.Context, dir, path string, opts Options) (RestoreInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return RestoreInfo{}, fmt.Errorf("restore %s: %w", path, err)
+	}
+	defer f.Close()
+	info, err := RestoreInto(ctx, dir, f, opts)
+	if err != nil {
+		return RestoreInfo{}, fmt.Errorf("restore %s: %w", path, err)
+	}
+	return info, nil
+}
+
+// RestoreInto restores a backup written by Backup into dir, which must be
+// absent or an empty directory (anything else is refused with ErrNotEmpty
+// and left untouched). A backup from a newer schema is refused with
+// ErrSchemaTooNew before anything is written; an older one is migrated.
+// The restored store is opened (which recovers and migrates it) and
+// verified; if any step fails, everything written into dir is removed, so a
+// restore leaves either a verified store or nothing.
+//
+// When r is also an io.Seeker the whole backup is checksummed before
+// anything is written, so a damaged file never touches dir at all.
+func RestoreInto(ctx context.Context, dir string, r io.Reader, opts Options) (RestoreInfo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return RestoreInfo{}, fmt.Errorf("restore into %s: %w", dir, err)
+	}
+	fail := func(err error) (RestoreInfo, error) {
+		return RestoreInfo{}, fmt.Errorf("restore into %s: %w", abs, err)
+	}
+	existed, err := checkEmptyTarget(abs)
+	if err != nil {
+		return fail(err)
+	}
+	if seeker, ok := r.(io.Seeker); ok {
+		start, err := seeker.Seek(0, io.SeekCurrent)
+		if err == nil {
+			if _, err := readBackup(ctx, r, func(io.Reader) error { return nil }); err != nil {
+				return fail(err)
+			}
+			if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if !existed {
+		if err := os.MkdirAll(abs, 0o700); err != nil {
+			return fail(err)
+		}
+	}
+	info, err := restore(ctx, abs, r, opts)
+	if err != nil {
+		if cerr := clearDir(abs, existed); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("remove partly restored files: %w", cerr))
+		} else {
+			err = fmt.Errorf("%w (nothing was left in %s)", err, abs)
+		}
+		return fail(err)
+	}
+	return info, nil
+}
+
+func restore(ctx context.Context, dir string, r io.Reader, opts Options) (RestoreInfo, error) {
+	opts.inMemory = false
+	db, err := badger.Open(opts.badgerOptions(dir))
+	if err != nil {
+		if isLockError(err) {
+			return RestoreInfo{}, &LockedError{Path: dir, Err: err}
+		}
+		return RestoreInfo{}, err
+	}
+	hdr, err := readBackup(ctx, r, func(payload io.Reader) error {
+		return db.Load(payload, loadPendingWrites)
+	})
+	if cerr := db.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("close after load: %w", cerr)
+	}
+	if err != nil {
+		return RestoreInfo{}, err
+	}
+	s, err := Open(dir, opts)
+	if err != nil {
+		return RestoreInfo{}, fmt.Errorf("open restored store: %w", err)
+	}
+	rep, err := s.Verify(ctx)
+	if err == nil && !rep.OK() {
+		err = fmt.Errorf("restored store failed verification with %d problem%s, first: %s",
+			len(rep.Problems), pluralS(len(rep.Problems)), rep.Problems[0])
+	}
+	if err == nil {
+		err = s.Sync()
+	}
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return RestoreInfo{}, err
+	}
+	return RestoreInfo{Store: dir, FromSchema: hdr.Schema, Schema: SchemaVersion, Bytes: hdr.bytes, Created: hdr.Created, Verify: rep}, nil
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// checkEmptyTarget reports whether dir exists, and refuses anything but an
+// absent path or an empty directory.
+func checkEmptyTarget(dir string) (existed bool, err error) {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !fi.IsDir() {
+		return true, fmt.Errorf("%w: it is a file, not a directory", ErrNotEmpty)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return true, err
+	}
+	if len(entries) > 0 {
+		return true, fmt.Errorf("%w (it holds %q and %d other entries); restore only into an empty or absent directory",
+			ErrNotEmpty, entries[0].Name(), len(entries)-1)
+	}
+	return true, nil
+}
+
+// clearDir undoes a failed restore. The target was empty or absent before,
+// so everything in it was written by the restore.
+func clearDir(dir string, existed bool) error {
+	if !existed {
+		return os.RemoveAll(dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		errs = append(errs, os.RemoveAll(filepath.Join(dir, e.Name())))
+	}
+	return errors.Join(errs...)
+}
+
+type parsedHeader struct {
+	backupHeader
+	bytes int64
+}
+
+// readBackup parses a backup's header, hands its Badger stream to load, and
+// checks the trailer once load has consumed the stream.
+func readBackup(ctx context.Context, r io.Reader, load func(io.Reader) error) (parsedHeader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	line, err := br.ReadSlice('\n')
+	if err != nil {
+		if errors.Is(err, bufio.ErrBufferFull) || len(line) > maxBackupHeader {
+			return parsedHeader{}, fmt.Errorf("no lore backup header: %w", ErrBadBackup)
+		}
+		return parsedHeader{}, fmt.Errorf("read header: %w: %w", err, ErrBadBackup)
+	}
+	var hdr parsedHeader
+	if err := json.Unmarshal(line, &hdr.backupHeader); err != nil || hdr.Format != backupFormat {
+		return parsedHeader{}, fmt.Errorf("not a lore backup (no %s header): %w", backupFormat, ErrBadBackup)
+	}
+	if hdr.Version != backupFormatVersion {
+		return parsedHeader{}, fmt.Errorf("backup format version %d is not supported (this lore reads version %d): %w",
+			hdr.Version, backupFormatVersion, ErrBadBackup)
+	}
+	if hdr.Schema > SchemaVersion {
+		return parsedHeader{}, fmt.Errorf("backup has schema version %d but this lore supports up to %d; upgrade lore: %w",
+			hdr.Schema, SchemaVersion, ErrSchemaTooNew)
+	}
+	tr := &tailReader{r: br, ctx: ctx, h: sha256.New()}
+	if err := load(tr); err != nil {
+		if tr.err != nil {
+			return parsedHeader{}, fmt.Errorf("read backup: %w", tr.err)
+		}
+		return parsedHeader{}, fmt.Errorf("load backup stream (truncated or damaged?): %w: %w", err, ErrBadBackup)
+	}
+	if _, err := io.Copy(io.Discard, tr); err != nil {
+		return parsedHeader{}, fmt.Errorf("read backup: %w", err)
+	}
+	if err := tr.check(); err != nil {
+		return parsedHeader{}, err
+	}
+	hdr.bytes = int64(len(line)) + tr.n + trailerLen
+	return hdr, nil
+}
+
+// tailReader passes a stream through while holding back its last trailerLen
+// bytes, so the Badger stream can be read without knowing its length up
+// front and the trailer checked afterwards.
+type tailReader struct {
+	r    io.Reader
+	ctx  context.Context
+	h    hash.Hash
+	buf  []byte
+	eof  bool
+	err  error
+	n    int64
+	tail []byte
+}
+
+func (t *tailReader) Read(p []byte) (int, error) {
+	if t.err != nil {
+		return 0, t.err
+	}
+	if err := t.ctx.Err(); err != nil {
+		t.err = err
+		return 0, err
+	}
+	for len(t.buf) <= trailerLen && !t.eof {
+		var chunk [32 << 10]byte
+		n, err := t.r.Read(chunk[:])
+		t.buf = append(t.buf, chunk[:n]...)
+		if errors.Is(err, io.EOF) {
+			t.eof = true
+		} else if err != nil {
+			t.err = err
+			return 0, err
+		}
+	}
+	avail := len(t.buf) - trailerLen
+	if avail <= 0 {
+		t.tail = t.buf
+		return 0, io.EOF
+	}
+	n := copy(p, t.buf[:avail])
+	t.h.Write(p[:n])
+	t.n += int64(n)
+	t.buf = t.buf[n:]
+	return n, nil
+}
+
+func (t *tailReader) check() error {
+	if len(t.tail) != trailerLen || !bytes.Equal(t.tail[:len(trailerMagic)], trailerMagic) {
+		return fmt.Errorf("backup is truncated (no valid trailer after %d bytes of data): %w", t.n, ErrBadBackup)
+	}
+	if n := binary.BigEndian.Uint64(t.tail[len(trailerMagic):]); n != uint64(t.n) {
+		return fmt.Errorf("backup holds %d bytes of data, its trailer says %d: %w", t.n, n, ErrBadBackup)
+	}
+	if !bytes.Equal(t.tail[16:], t.h.Sum(nil)) {
+		return fmt.Errorf("backup checksum mismatch (the file is damaged): %w", ErrBadBackup)
+	}
+	return nil
+}
