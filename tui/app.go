@@ -93,6 +93,7 @@ type Model struct {
 	// stale marks the screens whose data must be reloaded when shown.
 	stale      map[tab]bool
 	rows       []graphview.Row
+	links      []core.Primitive // ids and dependencies of rows, until reach is computed
 	rowsGen    int
 	rankBy     string // "importance" or "reach"
 	reachReady bool

@@ -34,8 +34,11 @@ type (
 		gen    int
 		offset int
 		rows   []graphview.Row
-		more   bool
-		err    error
+		// links are the page's primitives reduced to what reach needs
+		// (id and dependencies), so reach needs no second read.
+		links []core.Primitive
+		more  bool
+		err   error
 	}
 	reachMsg struct {
 		gen   int
@@ -99,27 +102,22 @@ func loadRows(st Store, gen, offset int) tea.Cmd {
 			return rowsMsg{gen: gen, offset: offset, err: err}
 		}
 		rows := make([]graphview.Row, len(ps))
+		links := make([]core.Primitive, len(ps))
 		for i := range ps {
 			p := &ps[i]
 			rows[i] = graphview.Row{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Confidence: p.Confidence,
 				Importance: p.Importance(), Plane: p.Plane}
+			links[i] = core.Primitive{ID: p.ID, Dependencies: p.Dependencies}
 		}
-		return rowsMsg{gen: gen, offset: offset, rows: rows, more: len(ps) == rowsPage}
+		return rowsMsg{gen: gen, offset: offset, rows: rows, links: links, more: len(ps) == rowsPage}
 	}
 }
 
-// loadReach computes every primitive's reach (transitive dependents); it
-// needs the whole graph, so it runs once the list is complete.
-func loadReach(st Store, gen int, ids []string) tea.Cmd {
-	return func() tea.Msg {
-		prims := make([]core.Primitive, 0, len(ids))
-		for _, id := range ids {
-			if p, ok, err := st.GetPrimitive(id); err == nil && ok {
-				prims = append(prims, p)
-			}
-		}
-		return reachMsg{gen: gen, reach: graph.Reach(prims)}
-	}
+// computeReach computes every primitive's reach (transitive dependents)
+// from the links the pages brought; it needs the whole graph, so it runs
+// once the list is complete, off the update loop.
+func computeReach(gen int, links []core.Primitive) tea.Cmd {
+	return func() tea.Msg { return reachMsg{gen: gen, reach: graph.Reach(links)} }
 }
 
 // chainDepth bounds the prerequisite tree shown for a primitive.
@@ -134,8 +132,23 @@ func loadDetail(st Store, id string) tea.Cmd {
 		if !ok {
 			return detailMsg{err: fmt.Errorf("primitive %s is no longer in the store", id)}
 		}
+		// Neighbours' names and the prerequisite chain read the same
+		// primitives: each is read once.
+		seen := map[string]*core.Primitive{id: &p}
+		get := func(id string) (*core.Primitive, bool) {
+			if q, ok := seen[id]; ok {
+				return q, q != nil
+			}
+			q, ok, err := st.GetPrimitive(id)
+			if err != nil || !ok {
+				seen[id] = nil
+				return nil, false
+			}
+			seen[id] = &q
+			return &q, true
+		}
 		name := func(id string) string {
-			if q, ok, err := st.GetPrimitive(id); err == nil && ok {
+			if q, ok := get(id); ok {
 				return q.Name
 			}
 			return id
@@ -151,10 +164,7 @@ func loadDetail(st Store, id string) tea.Cmd {
 		for _, e := range deps {
 			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.ID, Name: name(e.ID), Type: e.Type, Strength: e.Strength})
 		}
-		d.Chain = graph.Chain(func(id string) (*core.Primitive, bool) {
-			q, ok, err := st.GetPrimitive(id)
-			return &q, ok && err == nil
-		}, id, chainDepth)
+		d.Chain = graph.Chain(get, id, chainDepth)
 		return detailMsg{d: d}
 	}
 }

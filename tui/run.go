@@ -36,10 +36,6 @@ type approvalAsk struct {
 // program and waits for the reviewer's answer or for cancellation.
 type approver struct{ asks chan approvalAsk }
 
-// ErrAbandoned is the approver's error when the application ends before
-// the reviewer decides.
-var ErrAbandoned = errors.New("the terminal application closed before a decision")
-
 func (a approver) Approve(ctx context.Context, req gate.Request) (gate.Answer, error) {
 	ask := approvalAsk{req: req, reply: make(chan gate.Answer, 1)}
 	select {

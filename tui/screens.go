@@ -25,7 +25,7 @@ func (m Model) show(t tab) (Model, tea.Cmd) {
 		return m, loadConflicts(st)
 	case tabGraph:
 		m.rowsGen++
-		m.rows, m.reachReady = nil, false
+		m.rows, m.links, m.reachReady = nil, nil, false
 		return m, loadRows(st, m.rowsGen, 0)
 	case tabSkills:
 		return m, loadArtifacts(st)
@@ -106,16 +106,15 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		m.rows = append(m.rows, msg.rows...)
+		m.links = append(m.links, msg.links...)
 		var detail tea.Cmd
 		m.graph, detail = m.graph.WithRows(m.ranked(), m.rankBy).RequestDetail()
 		if msg.more {
 			return m, tea.Batch(detail, loadRows(m.opts.Store, msg.gen, msg.offset+len(msg.rows))), true
 		}
-		ids := make([]string, len(m.rows))
-		for i, r := range m.rows {
-			ids[i] = r.ID
-		}
-		return m, tea.Batch(detail, loadReach(m.opts.Store, msg.gen, ids)), true
+		links := m.links
+		m.links = nil
+		return m, tea.Batch(detail, computeReach(msg.gen, links)), true
 	case reachMsg:
 		if msg.gen != m.rowsGen {
 			return m, nil, true
