@@ -128,22 +128,7 @@ func BenchmarkLearnDryRunDense(b *testing.B) {
 // BenchmarkCommit100k measures committing one session that adds 100,000
 // primitives shaped like extracted ones (statement, keywords, edges).
 func BenchmarkCommit100k(b *testing.B) {
-	const n = 100_000
-	changes := make([]core.Change, n)
-	for i := range changes {
-		p := core.Primitive{
-			ID: fmt.Sprintf("structure-term-%06d", i), Name: fmt.Sprintf("Term %d", i), Type: core.Definition,
-			Domain: "structure", Section: "1.1", Plane: core.PlanePosition{Real: float64(i%20)/10 - 1, Imaginary: float64(i%13)/6.5 - 1},
-			FormalStatement: fmt.Sprintf("A term %d is a vector space with a basis of dimension %d over a field.", i, i%7),
-			Keywords:        []string{"term", "vector", "space", "basi", fmt.Sprintf("k%d", i%5000)},
-			Confidence:      0.9,
-			Provenance:      core.Provenance{Document: "book.tex", Offset: i * 100, ContentHash: fmt.Sprintf("%064x", i)},
-		}
-		if i > 0 {
-			p.Dependencies = []core.Edge{{Target: fmt.Sprintf("structure-term-%06d", i-1), Type: core.Requires, Strength: 0.5}}
-		}
-		changes[i] = core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p}
-	}
+	changes := termChanges(100_000, func(i int) int { return i - 1 })
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
 		s, err := store.Open(b.TempDir(), store.Options{})
@@ -158,4 +143,25 @@ func BenchmarkCommit100k(b *testing.B) {
 		s.Close()
 		b.StartTimer()
 	}
+}
+
+// termChanges adds n primitives shaped like extracted ones (statement,
+// keywords, one requires edge to parent(i) for every i > 0).
+func termChanges(n int, parent func(i int) int) []core.Change {
+	changes := make([]core.Change, n)
+	for i := range changes {
+		p := core.Primitive{
+			ID: fmt.Sprintf("structure-term-%06d", i), Name: fmt.Sprintf("Term %d", i), Type: core.Definition,
+			Domain: "structure", Section: "1.1", Plane: core.PlanePosition{Real: float64(i%20)/10 - 1, Imaginary: float64(i%13)/6.5 - 1},
+			FormalStatement: fmt.Sprintf("A term %d is a vector space with a basis of dimension %d over a field.", i, i%7),
+			Keywords:        []string{"term", "vector", "space", "basi", fmt.Sprintf("k%d", i%5000)},
+			Confidence:      0.9,
+			Provenance:      core.Provenance{Document: "book.tex", Offset: i * 100, ContentHash: fmt.Sprintf("%064x", i)},
+		}
+		if i > 0 {
+			p.Dependencies = []core.Edge{{Target: fmt.Sprintf("structure-term-%06d", parent(i)), Type: core.Requires, Strength: 0.5}}
+		}
+		changes[i] = core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p}
+	}
+	return changes
 }

@@ -2,7 +2,6 @@ package e2e_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,22 +15,7 @@ import (
 // requires its parent i/8), so importance varies as in a real graph.
 func store100k(b *testing.B) *store.Store {
 	b.Helper()
-	const n = 100_000
-	changes := make([]core.Change, n)
-	for i := range changes {
-		p := core.Primitive{
-			ID: fmt.Sprintf("structure-term-%06d", i), Name: fmt.Sprintf("Term %d of the vector space chapter", i), Type: core.Definition,
-			Domain: "structure", Section: "1.1", Plane: core.PlanePosition{Real: float64(i%20)/10 - 1, Imaginary: float64(i%13)/6.5 - 1},
-			FormalStatement: fmt.Sprintf("A term %d is a vector space with a basis of dimension %d over a field.", i, i%7),
-			Keywords:        []string{"term", "vector", "space", "basi", fmt.Sprintf("k%d", i%5000)},
-			Confidence:      0.9,
-			Provenance:      core.Provenance{Document: "book.tex", Offset: i * 100, ContentHash: fmt.Sprintf("%064x", i)},
-		}
-		if i > 0 {
-			p.Dependencies = []core.Edge{{Target: fmt.Sprintf("structure-term-%06d", i/8), Type: core.Requires, Strength: 0.5}}
-		}
-		changes[i] = core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p}
-	}
+	changes := termChanges(100_000, func(i int) int { return i / 8 })
 	s, err := store.Open(b.TempDir(), store.Options{})
 	if err != nil {
 		b.Fatal(err)
