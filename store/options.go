@@ -100,6 +100,20 @@ func (o Options) logger() Logger {
 //     journal entries go to the value log, which is written once anyway as
 //     Badger's WAL; the LSM tree keeps keys, index entries, dedup records
 //     and edge values, so it stays small and compaction stays cheap.
+//   - L0 compacted into the tree on close. A store is mostly opened by a
+//     process that reads what an earlier one wrote, and the table that
+//     earlier process flushed on closing would otherwise stay in L0 until
+//     another flush joined it: one more table every seek of a keyword scan
+//     and every lookup passes through. Compacting it costs the closing
+//     process a merge into the base level (at most its 10 MiB target); at
+//     1M primitives it took a tenth off the dedup stage.
+//   - Up to 5 L0 tables before compacting (10 before writes stall) instead
+//     of 2 and 5: a large commit flushes a memtable every few thousand
+//     primitives, and merging each pair into the tree at once made the
+//     commit compete with its own compactions. Since the tables are merged
+//     on close, readers in later processes do not see the extra L0 tables;
+//     a 100k-primitive commit took about a tenth less (medians 5.6 against
+//     6.2 s in eight interleaved runs).
 //
 // The 16 MiB memtable caps a transaction at about 26k entries or 2.5 MB,
 // which is why large sessions go through the journal.
@@ -119,9 +133,10 @@ func (o Options) badgerOptions(dir string) badger.Options {
 		WithNumGoroutines(2).
 		WithMemTableSize(16 << 20).
 		WithNumMemtables(2).
-		WithNumLevelZeroTables(2).
-		WithNumLevelZeroTablesStall(5).
+		WithNumLevelZeroTables(5).
+		WithNumLevelZeroTablesStall(10).
 		WithBlockCacheSize(0).
+		WithCompactL0OnClose(true).
 		WithIndexCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20).
 		WithValueThreshold(threshold).
