@@ -148,6 +148,9 @@ type Artifact struct {
 	Agents      int            `json:"agents,omitempty"`
 	Files       []ArtifactFile `json:"files"`
 	GeneratedAt time.Time      `json:"generatedAt"`
+	// Session is the session (learn, unlearn or conflict resolution) whose
+	// commit the artifact was generated after.
+	Session string `json:"session,omitempty"`
 	// Reason explains the generation (or, in a GenerateOutcome, why not).
 	Reason string `json:"reason"`
 }

@@ -78,7 +78,10 @@ shot graph-plane
 keys m 5
 wait_for "strict"
 shot skills
-keys 6
+keys r
+wait_for "Review queue"
+shot skills-review
+keys r 6
 wait_for "Report learn-"
 shot history
 keys q
@@ -88,7 +91,7 @@ block=$work/block.md
 : >"$block"
 for shot in "learn:Learn — a STRANGER source waiting at the gate" "findings:Findings — the reviewer" \
 	"conflicts:Conflicts" "graph:Graph" "graph-tree:Graph — prerequisite tree" \
-	"graph-plane:Graph — plane map" "skills:Skills" "history:History"; do
+	"graph-plane:Graph — plane map" "skills:Skills" "skills-review:Skills — review queue" "history:History"; do
 	printf '<details><summary>%s</summary>\n\n```\n' "${shot#*:}" >>"$block"
 	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$out/${shot%%:*}.txt" >>"$block"
 	printf '```\n</details>\n\n' >>"$block"

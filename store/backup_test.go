@@ -65,7 +65,7 @@ func learnedStore(t *testing.T, dir string) *store.Store {
 }
 
 // history is what Export leaves out: sessions, their changes and reports.
-func history(t *testing.T, s *store.Store) string {
+func history(t testing.TB, s *store.Store) string {
 	t.Helper()
 	sessions, err := s.Sessions()
 	if err != nil {

@@ -29,6 +29,7 @@
 //	t/<session>                          report         the session's report input
 //	c/<conflict>                         Conflict       conflicts, pending and resolved
 //	a/<kind>/<name>                      Artifact       generated skills, agents and teams
+//	l/<ns.id>                            skills.Skill   the skill library: learned, imported and negative skills
 //
 // <cell> is the plane grid cell (two digits, column then row, 0.2 wide), so
 // that the dedup prefilter scans only the cells within reach.

@@ -43,6 +43,7 @@ var (
 	prefixConflict  = []byte("c/")
 	prefixReport    = []byte("t/")
 	prefixArtifact  = []byte("a/")
+	prefixSkill     = []byte("l/")
 )
 
 // rankKeyFixedPart is the length of a rank key before the id.

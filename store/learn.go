@@ -9,11 +9,14 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // Near returns the primitives that may pass the dedup prefilter for p: every
@@ -113,61 +116,77 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			break
 		}
 	}
-	shared := make(map[string]int)
-	cellOf := make(map[string][2]byte)
-	planeOf := make(map[string]core.PlanePosition)
+	// Every id found in a finished list, with how many lists hold it; one
+	// table instead of a map per attribute, as a query sees hundreds of ids.
+	var ents []nearEnt
+	idx := make(map[string]int32)
 	for _, sc := range scans {
 		if !sc.done {
 			continue
 		}
-		for _, ps := range sc.found {
-			shared[ps.id]++
-			cellOf[ps.id] = ps.cell
-			if ps.hasPlane {
-				planeOf[ps.id] = ps.plane
+		for i := range sc.found {
+			ps := &sc.found[i]
+			if x, ok := idx[ps.id]; ok {
+				e := &ents[x]
+				e.n++
+				e.cell = ps.cell
+				if ps.hasPlane {
+					e.plane, e.hasPlane = ps.plane, true
+				}
+				continue
 			}
+			idx[ps.id] = int32(len(ents))
+			ents = append(ents, nearEnt{kwPosting: *ps, n: 1, seenIn: -1})
 		}
 	}
 	// Whether an id is within reach, from the exact position its posting
 	// records (no record is loaded for a primitive that is out of reach)
 	// or else from its cell.
-	within := func(id string) bool {
-		if q, ok := planeOf[id]; ok {
-			return q.Distance(p.Plane) <= maxDistance
+	within := func(e *nearEnt) bool {
+		if e.hasPlane {
+			return e.plane.Distance(p.Plane) <= maxDistance
 		}
-		return cellDistance(p.Plane, cellOf[id]) <= maxDistance+eps
+		return cellDistance(p.Plane, e.cell) <= maxDistance+eps
 	}
 	// The skipped lists: ids within reach that can still reach k are
-	// looked up in them, unless finishing the list is cheaper than the
-	// lookups.
+	// looked up in them, unless finishing the list is likely cheaper than
+	// the lookups. A list that did not end within the postings read so far
+	// is unlikely to end within as many more, and resuming it costs a seek
+	// through every level of the tree, so it is then not resumed.
+	var need []int32
 	for j, sc := range pending {
-		var need []string
-		for id, n := range shared {
-			if n < k && n+len(pending)-j >= k && within(id) {
-				need = append(need, id)
+		need = need[:0]
+		for x := range ents {
+			e := &ents[x]
+			if e.n < k && e.n+len(pending)-j >= k && within(e) {
+				need = append(need, int32(x))
 			}
 		}
 		if len(need) == 0 {
 			continue
 		}
-		if sc.run(it, len(need)); sc.done {
-			for _, ps := range sc.found {
-				if _, ok := shared[ps.id]; ok {
-					shared[ps.id]++
+		if len(need) > len(sc.found) {
+			if sc.run(it, len(need)); sc.done {
+				for i := range sc.found {
+					if x, ok := idx[sc.found[i].id]; ok {
+						ents[x].n++
+					}
 				}
+				continue
 			}
-			continue
 		}
-		seen := make(map[string]bool, len(sc.found))
-		for _, ps := range sc.found {
-			seen[ps.id] = true
+		for i := range sc.found {
+			if x, ok := idx[sc.found[i].id]; ok {
+				ents[x].seenIn = j
+			}
 		}
-		slices.Sort(need)
-		for _, id := range need {
-			ok := seen[id]
+		slices.SortFunc(need, func(a, b int32) int { return strings.Compare(ents[a].id, ents[b].id) })
+		var key []byte
+		for _, x := range need {
+			e := &ents[x]
+			ok := e.seenIn == j
 			if !ok {
-				c := cellOf[id]
-				key := append(append(slices.Clip(sc.base), c[0], c[1], sep), id...)
+				key = append(append(append(key[:0], sc.base...), e.cell[0], e.cell[1], sep), e.id...)
 				switch _, err := txn.Get(key); {
 				case err == nil:
 					ok = true
@@ -176,7 +195,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 				}
 			}
 			if ok {
-				shared[id]++
+				e.n++
 			}
 		}
 	}
@@ -185,9 +204,9 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		n  int
 	}
 	var hits []hit
-	for id, n := range shared {
-		if n >= k && within(id) {
-			hits = append(hits, hit{id, n})
+	for x := range ents {
+		if e := &ents[x]; e.n >= k && within(e) {
+			hits = append(hits, hit{e.id, e.n})
 		}
 	}
 	slices.SortFunc(hits, func(a, b hit) int {
@@ -283,6 +302,15 @@ type kwPosting struct {
 	cell     [2]byte
 	plane    core.PlanePosition
 	hasPlane bool
+}
+
+// nearEnt is an id found by nearRecords: its posting, how many of the
+// query's keywords it is known to hold, and the last skipped list whose
+// postings read so far hold it.
+type nearEnt struct {
+	kwPosting
+	n      int
+	seenIn int
 }
 
 // kwScan walks one keyword's postings in a block of cells in budgeted
@@ -592,6 +620,9 @@ func (s *Store) Artifacts() ([]core.Artifact, error) {
 // stored artifact of those domains is deleted and arts are written, in one
 // transaction. Artifacts are derived from the primitives and regenerated
 // after every learn and unlearn, so they are not part of any changeset.
+// The skill library follows in the same transaction (see
+// syncGeneratedSkills): the library is not derived, it keeps review
+// decisions, usage and versions across regenerations.
 func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -600,13 +631,31 @@ func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
 	if err != nil {
 		return err
 	}
+	now := time.Now().UTC()
+	var gone []string
+	var made []*skills.Skill
+	for _, a := range arts {
+		if a.Kind == core.SkillArtifact {
+			sk, err := skills.FromArtifact(a, now)
+			if err != nil {
+				return fmt.Errorf("replace artifacts of %v: %w", domains, err)
+			}
+			made = append(made, sk)
+		}
+	}
 	err = s.update(func(txn *badger.Txn) error {
 		for _, a := range existing {
 			if slices.Contains(domains, a.Domain) {
 				if err := txn.Delete(artifactKey(a.Kind, a.Name)); err != nil {
 					return err
 				}
+				if a.Kind == core.SkillArtifact {
+					gone = append(gone, scope.Key(scope.DefaultNamespace, a.Name))
+				}
 			}
+		}
+		if err := syncGeneratedSkills(txn, gone, made, now); err != nil {
+			return err
 		}
 		for i := range arts {
 			v, err := encodeValue(&arts[i])

@@ -83,7 +83,7 @@ func TestVerifyDetectsMissingHashEntry(t *testing.T) {
 	}
 }
 
-func export(t *testing.T, s *store.Store) []byte {
+func export(t testing.TB, s *store.Store) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := s.Export(&b); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
 )
 
 // ProblemKind classifies an inconsistency found by Verify.
@@ -64,7 +65,7 @@ type Problem struct {
 	// Key is the offending key, binary parts escaped; empty when the
 	// problem is about something missing that has no key yet.
 	Key string `json:"key,omitempty"`
-	// ID is the primitive or session concerned.
+	// ID is the primitive, session or skill concerned.
 	ID     string `json:"id,omitempty"`
 	Detail string `json:"detail"`
 }
@@ -91,6 +92,7 @@ type VerifyReport struct {
 	DedupRecords   int `json:"dedupRecords"`
 	Sessions       int `json:"sessions"`
 	JournalEntries int `json:"journalEntries"`
+	Skills         int `json:"skills"`
 	// Problems lists at most MaxProblems problems; ProblemCount counts all.
 	Problems     []Problem `json:"problems"`
 	ProblemCount int       `json:"problemCount"`
@@ -207,7 +209,7 @@ func (v *verifier) tick() error {
 func (v *verifier) run(txn *badger.Txn) error {
 	steps := []func(*badger.Txn) error{
 		v.records, v.forwardEdges, v.reverseEdges,
-		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions,
+		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions, v.skills,
 	}
 	for _, step := range steps {
 		if err := step(txn); err != nil {
@@ -761,6 +763,35 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		v.rep.JournalEntries += n
 		if n != w.n {
 			v.rep.add(ProblemJournalMismatch, journalPrefix(w.id), w.id, "journal holds %d changes, session record %d", n, w.n)
+		}
+	}
+	return nil
+}
+
+// skills checks the skill library: every record decodes, its key is the
+// one it is stored under, and its content hash matches its content (a
+// mismatch means the record was altered outside lore, and versions keyed by
+// hash would no longer tell contents apart).
+func (v *verifier) skills(txn *badger.Txn) error {
+	it := txn.NewIterator(withValues(prefixSkill))
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		if err := v.tick(); err != nil {
+			return err
+		}
+		item := it.Item()
+		key := item.KeyCopy(nil)
+		var sk skills.Skill
+		if err := item.Value(func(b []byte) error { return decodeValue(key, b, &sk) }); err != nil {
+			v.rep.add(ProblemCorruptValue, key, "", "%v", err)
+			continue
+		}
+		v.rep.Skills++
+		if !bytes.Equal(skillKey(sk.Key), key) {
+			v.rep.add(ProblemIDMismatch, key, sk.Key, "skill record has key %q", sk.Key)
+		}
+		if h := skills.ContentHash(sk.Content); h != sk.Hash {
+			v.rep.add(ProblemCorruptValue, key, sk.Key, "content hash %.12s… differs from the recorded %.12s…", h, sk.Hash)
 		}
 	}
 	return nil

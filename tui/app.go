@@ -19,6 +19,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/findings"
@@ -37,6 +38,11 @@ type Store interface {
 	Sessions() ([]core.Session, error)
 	// TopByImportance pages through the primitives in rank order.
 	TopByImportance(n, offset int) ([]core.Primitive, error)
+	// Skills is the skill library, read by the Skills screen.
+	Skills() ([]*skills.Skill, error)
+	// UpdateSkills changes library records in one transaction: the
+	// Skills screen's review decisions.
+	UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*skills.Skill, error)) error
 }
 
 // Options configure the application.

@@ -14,6 +14,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/graphview"
 )
 
@@ -65,9 +66,17 @@ type (
 		res *engine.UnlearnResult
 		err error
 	}
+	// artifactsMsg is the Skills screen's data: the skill library and the
+	// generated artifacts, read together.
 	artifactsMsg struct {
+		lib  []*skills.Skill
 		arts []core.Artifact
 		err  error
+	}
+	reviewedMsg struct {
+		key string
+		to  skills.Status
+		err error
 	}
 )
 
@@ -248,9 +257,34 @@ func blockedBy(err error) ([]string, bool) {
 	return out, true
 }
 
-func loadArtifacts(st Store) tea.Cmd {
+// loadSkills reads the skill library and the generated artifacts. Either
+// may fail alone: what was read is still shown, with the error.
+func loadSkills(st Store) tea.Cmd {
 	return func() tea.Msg {
-		arts, err := st.Artifacts()
-		return artifactsMsg{arts: arts, err: err}
+		lib, lerr := st.Skills()
+		arts, aerr := st.Artifacts()
+		return artifactsMsg{lib: lib, arts: arts, err: errors.Join(lerr, aerr)}
+	}
+}
+
+// reviewNotes are the notes a review decision made in the Skills screen
+// records on the skill.
+var reviewNotes = map[skills.Status]string{
+	skills.Active:   "promoted in the Skills screen",
+	skills.Archived: "archived in the Skills screen",
+	skills.Draft:    "returned to draft in the Skills screen",
+}
+
+// review moves the library skill key to status to, in one transaction
+// with its read, so that a concurrent change is never lost.
+func review(st Store, key string, to skills.Status) tea.Cmd {
+	return func() tea.Msg {
+		err := st.UpdateSkills([]string{key}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
+			if err := recs[0].SetStatus(to, reviewNotes[to], time.Now().UTC()); err != nil {
+				return nil, err
+			}
+			return recs, nil
+		})
+		return reviewedMsg{key: key, to: to, err: err}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/history"
+	"github.com/lore-kb/lore/tui/skillsview"
 )
 
 // show brings tab t to the top and loads its data when the store changed
@@ -28,7 +29,7 @@ func (m Model) show(t tab) (Model, tea.Cmd) {
 		m.rows, m.links, m.reachReady = nil, nil, false
 		return m, loadRows(st, m.rowsGen, 0)
 	case tabSkills:
-		return m, loadArtifacts(st)
+		return m, loadSkills(st)
 	case tabHistory:
 		return m, loadSessions(st)
 	}
@@ -175,9 +176,30 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case artifactsMsg:
 		if msg.err != nil {
 			m.notice = "skills: " + msg.err.Error()
+			if msg.lib == nil && msg.arts == nil {
+				return m, nil, true
+			}
+		}
+		m.skills = m.skills.WithLibrary(msg.lib, msg.arts)
+	case skillsview.ReviewMsg:
+		if m.opts.Store == nil {
 			return m, nil, true
 		}
-		m.skills = m.skills.WithArtifacts(msg.arts)
+		return m, review(m.opts.Store, msg.Key, msg.To), true
+	case reviewedMsg:
+		if msg.err != nil {
+			m.skills = m.skills.WithNotice(msg.err.Error(), true)
+			return m, nil, true
+		}
+		m.skills = m.skills.WithNotice(fmt.Sprintf("%s is now %s", msg.key, msg.to), false)
+		// Only the library changed: the Skills screen is reloaded, the
+		// others' data still holds.
+		m.stale[tabSkills] = true
+		if m.tab != tabSkills {
+			return m, nil, true
+		}
+		m.stale[tabSkills] = false
+		return m, loadSkills(m.opts.Store), true
 	default:
 		return m, nil, false
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/domains"
+	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // Config keys. Flags use the same names with '_' and '.' turned into '-'.
@@ -29,6 +30,9 @@ const (
 	keyDedupDist   = "dedup.max_distance"
 	keyDedupShared = "dedup.min_shared_keywords"
 	keyPDFBackend  = "pdf.backend"
+	keyMergeThresh = "skills.merge_threshold"
+	keyNegAfter    = "skills.negative_after"
+	keyConsumers   = "skills.consumers"
 )
 
 // config is the effective configuration: embedded defaults, then the config
@@ -185,6 +189,76 @@ func (c *config) maxFileSize() (int64, error) {
 		return 0, &core.UsageError{Msg: fmt.Sprintf("%s must be a positive number of bytes (from %s)", keyMaxFileSize, c.source(keyMaxFileSize))}
 	}
 	return n, nil
+}
+
+// skillEvolution returns the merge threshold and the failure count that
+// makes a negative skill, checked.
+func (c *config) skillEvolution() (float64, int, error) {
+	t, n := c.v.GetFloat64(keyMergeThresh), c.v.GetInt(keyNegAfter)
+	if !(t > 0 && t <= 1) {
+		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be above 0 and at most 1 (from %s)", keyMergeThresh, c.source(keyMergeThresh))}
+	}
+	if n < 1 {
+		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be at least 1 (from %s)", keyNegAfter, c.source(keyNegAfter))}
+	}
+	return t, n, nil
+}
+
+// skillPolicy compiles the per-consumer visibility rules. It reads the raw
+// YAML values rather than decoding into a struct, because a struct would
+// lose the difference seed 002 gives meaning to: "allow" absent (every
+// skill) versus "allow: []" (none).
+func (c *config) skillPolicy() (*scope.Policy, error) {
+	bad := func(format string, args ...any) error {
+		return &core.UsageError{Msg: fmt.Sprintf("%s: "+format+" (from %s)", append(append([]any{keyConsumers}, args...), c.source(keyConsumers))...)}
+	}
+	raw := c.v.Get(keyConsumers)
+	if raw == nil {
+		return nil, nil
+	}
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return nil, bad("must be a mapping of consumer names to {allow, deny}")
+	}
+	rules := make(map[string]scope.Rule, len(m))
+	for name, v := range m {
+		rm, ok := v.(map[string]any)
+		if !ok {
+			return nil, bad("consumer %q must be a mapping with allow and/or deny lists", name)
+		}
+		var r scope.Rule
+		for field, val := range rm {
+			list, ok := val.([]any)
+			if !ok && val != nil {
+				return nil, bad("consumer %q: %s must be a list of skill keys or patterns", name, field)
+			}
+			strs := make([]string, 0, len(list))
+			for _, x := range list {
+				s, ok := x.(string)
+				if !ok {
+					return nil, bad("consumer %q: %s holds %v, not a string", name, field, x)
+				}
+				strs = append(strs, s)
+			}
+			switch field {
+			case "allow":
+				if val == nil {
+					strs = nil // "allow: null" is the same as no allow list
+				}
+				r.Allow = strs
+			case "deny":
+				r.Deny = strs
+			default:
+				return nil, bad("consumer %q: unknown field %q (allow, deny)", name, field)
+			}
+		}
+		rules[name] = r
+	}
+	p, err := scope.NewPolicy(rules)
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	return p, nil
 }
 
 // domains returns the built-in domains merged with the user's domains file.

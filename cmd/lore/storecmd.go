@@ -44,7 +44,7 @@ problem is found, 4 when another process holds the store.`,
 			} else {
 				var b strings.Builder
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), a.cfg.dataDir())
-				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries\n", rep.Primitives, rep.Edges, rep.IndexEntries)
+				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries, %d skills\n", rep.Primitives, rep.Edges, rep.IndexEntries, rep.Skills)
 				for _, p := range rep.Problems {
 					fmt.Fprintf(&b, "  %s %s: %s\n", st.Kind.Render(string(p.Kind)), p.ID, p.Detail)
 				}

@@ -148,6 +148,15 @@ var formats = map[string]struct {
 	".toml":     {core.FormatText, "application/toml"},
 }
 
+// FormatOf returns the format lore reads a file of this name in (by its
+// extension, case-insensitively), and plain text for any other name.
+func FormatOf(name string) core.Format {
+	if f, ok := formats[strings.ToLower(filepath.Ext(name))]; ok {
+		return f.format
+	}
+	return core.FormatText
+}
+
 // SupportedExtensions lists the document extensions acquire reads, sorted.
 func SupportedExtensions() []string {
 	out := make([]string, 0, len(formats))

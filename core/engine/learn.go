@@ -332,7 +332,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	r.publish(Committed{Session: res.Session})
 	// Artifacts are derived from the committed primitives: a failure to
 	// write them is reported but does not undo the learning.
-	if err := publishArtifacts(st, plan.domains(), gen.made, opts.OutputDir); err != nil {
+	if err := publishArtifacts(st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir); err != nil {
 		res.Errors = append(res.Errors, err.Error())
 	}
 	for _, a := range gen.made {

@@ -104,7 +104,7 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	if c.Existing.Domain != c.Candidate.Domain {
 		domains = append(domains, c.Existing.Domain)
 	}
-	arts, msg := regenerate(st, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
+	arts, msg := regenerate(st, c.Session, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		out.Errors = append(out.Errors, msg)
 	}

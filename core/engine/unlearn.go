@@ -182,7 +182,7 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	res.Session = sess
 
 	ds := slices.Sorted(maps.Keys(domains))
-	arts, msg := regenerate(st, ds, opts.Domains, opts.Generate, opts.OutputDir, now)
+	arts, msg := regenerate(st, sess.ID, ds, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		res.Errors = append(res.Errors, msg)
 	}

@@ -71,6 +71,10 @@ type rule struct {
 	// alone requires the match not to be part of a longer word or number
 	// (RE2 has no lookbehind).
 	alone bool
+	// digit requires the redacted part to hold a digit: after a scheme
+	// word, prose ("Token Efficiency", "basic operations") is far more
+	// common than a credential made of letters only.
+	digit bool
 }
 
 var rules = []rule{
@@ -84,7 +88,7 @@ var rules = []rule{
 	{kind: Token, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
 	{kind: Token, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
 	// A bearer or basic credential after its scheme word.
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true},
 	// name = value, name: value, name "value".
 	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true},
 	{kind: Email, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
@@ -120,6 +124,9 @@ func (r rule) apply(s string, counts map[Kind]int) string {
 			continue
 		}
 		if strings.Contains(s[a:e], "[REDACTED_") {
+			continue
+		}
+		if r.digit && !strings.ContainsAny(s[max(a, m[len(m)-1]):e], "0123456789") {
 			continue
 		}
 		b.WriteString(s[last:a])

@@ -28,6 +28,10 @@ func TestRedact(t *testing.T) {
 		// Procedural text survives untouched.
 		{"Run `make test` in 3 steps: 1. build 2. test", "Run `make test` in 3 steps: 1. build 2. test", nil},
 		{"version 1.2.3 released 2024-01-15", "version 1.2.3 released 2024-01-15", nil},
+		// A scheme word followed by prose is not a credential (the corpus
+		// email-api skill's "## Token Efficiency" heading).
+		{"## Token Efficiency\nBasic operations first; bearer responsibility", "## Token Efficiency\nBasic operations first; bearer responsibility", nil},
+		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "Authorization: Basic [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
 	} {
 		got := Text(c.in)
 		if got.Text != c.want {

@@ -1,9 +1,12 @@
 package skillspec
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // Bounds of Discover, from the client guide: "max depth of 4-6 levels, max
@@ -15,7 +18,8 @@ const (
 )
 
 // SkillFileNames are the file names a skill directory may use, in the
-// order skills-ref's find_skill_md tries them.
+// order skills-ref's find_skill_md tries them. Other spellings (Skill.md)
+// are found too, after these.
 var SkillFileNames = []string{"SKILL.md", "skill.md"}
 
 // Discovery is what Discover found under a root.
@@ -25,11 +29,14 @@ type Discovery struct {
 	Files []string
 	// Truncated reports that the walk stopped at MaxDiscoverDirs.
 	Truncated bool
+	// Warnings name folders with more than one skill file.
+	Warnings []string
 }
 
 // Discover finds the skills under root: root itself when it is a SKILL.md
 // file or a skill directory, else every directory below it (at most
-// MaxDiscoverDepth levels down) that holds a SKILL.md or skill.md. .git and
+// MaxDiscoverDepth levels down) that holds a skill file (SKILL.md, in any
+// case; see SkillFileNames). .git and
 // node_modules are skipped, and a skill directory is not searched further:
 // its subfolders are its resources, and a SKILL.md among them is an
 // example, not a skill. Symbolic links to directories are not followed, so
@@ -62,13 +69,12 @@ func Discover(root string) (Discovery, error) {
 			}
 			return nil // an unreadable subfolder holds no skill we can check
 		}
-		for _, want := range SkillFileNames {
-			for _, e := range entries {
-				if e.Name() == want && e.Type()&os.ModeDir == 0 {
-					d.Files = append(d.Files, filepath.Join(dir, want))
-					return nil
-				}
+		if names := skillFiles(entries); len(names) > 0 {
+			d.Files = append(d.Files, filepath.Join(dir, names[0]))
+			if len(names) > 1 {
+				d.Warnings = append(d.Warnings, fmt.Sprintf("%s: several skill files (%s); %s is read, the others are ignored", dir, strings.Join(names, ", "), names[0]))
 			}
+			return nil
 		}
 		if depth >= MaxDiscoverDepth {
 			return nil
@@ -86,11 +92,27 @@ func Discover(root string) (Discovery, error) {
 	return d, walk(root, 0)
 }
 
-func isSkillFileName(name string) bool {
-	for _, n := range SkillFileNames {
-		if name == n {
-			return true
+// isSkillFileName reports whether name spells SKILL.md in any case:
+// published skills use Skill.md and skill.md too, and a folder holding one
+// is a skill folder whatever the spelling, so its resources are not
+// searched for skills.
+func isSkillFileName(name string) bool { return strings.EqualFold(name, SkillFileNames[0]) }
+
+// skillFiles returns the names among entries that are skill files, most
+// preferred first: SkillFileNames in order, then other spellings by name.
+func skillFiles(entries []os.DirEntry) []string {
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && isSkillFileName(e.Name()) {
+			names = append(names, e.Name())
 		}
 	}
-	return false
+	rank := func(n string) int {
+		if i := slices.Index(SkillFileNames, n); i >= 0 {
+			return i
+		}
+		return len(SkillFileNames)
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
+	return names
 }

@@ -210,3 +210,17 @@ func FuzzValidateStrict(f *testing.F) {
 		BodyLines(c)
 	})
 }
+
+// Lenient reads the common "allowed-tools: [Bash, Read]" as the
+// specification's space-separated string, with a warning; strict still
+// rejects the flow style, as skills-ref does.
+func TestLenientAllowedToolsList(t *testing.T) {
+	md := []byte("---\nname: x\ndescription: d\nallowed-tools: [Bash, Read, Write]\n---\nbody\n")
+	r := Validate(md, "x", Lenient)
+	if !r.Valid || r.Frontmatter.AllowedTools != "Bash Read Write" || len(r.Warnings) == 0 {
+		t.Fatalf("lenient: valid %v tools %q warnings %v", r.Valid, r.Frontmatter.AllowedTools, r.Warnings)
+	}
+	if r := Validate(md, "x", Strict); r.Valid {
+		t.Fatal("strict accepted flow style")
+	}
+}

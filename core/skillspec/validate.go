@@ -251,6 +251,11 @@ func Validate(content []byte, dirName string, p Profile) Result {
 		if n, ok := fields[f.key]; ok {
 			if v, isStr := str(n); isStr {
 				*f.dst = v
+			} else if v, ok := scalarList(n); ok && f.key == "allowed-tools" {
+				// The common mistake "allowed-tools: [Bash, Read]": the
+				// specification's form is the same names space-separated.
+				*f.dst = v
+				r.add(CatFields, fmt.Sprintf("Field 'allowed-tools' should be a space-separated string; read the list as %q", v), true)
 			} else {
 				r.add(CatFields, fmt.Sprintf("Field '%s' should be a string; ignored", f.key), true)
 			}
@@ -322,31 +327,11 @@ func (r *Result) checkName(n *yaml.Node, dirName string, lenient bool) {
 	}
 	name := norm.NFKC.String(strings.TrimSpace(raw))
 	r.Name, r.Frontmatter.Name = name, name
-	bad := false
-	if l := utf8.RuneCountInString(name); l > MaxNameLength {
-		r.add(CatName, fmt.Sprintf("Skill name '%s' exceeds %d character limit (%d chars)", name, MaxNameLength, l), lenient)
-		bad = true
+	errs := NameErrors(name)
+	for _, e := range errs {
+		r.add(CatName, e, lenient)
 	}
-	if name != strings.ToLower(name) {
-		r.add(CatName, fmt.Sprintf("Skill name '%s' must be lowercase", name), lenient)
-		bad = true
-	}
-	if strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") {
-		r.add(CatName, "Skill name cannot start or end with a hyphen", lenient)
-		bad = true
-	}
-	if strings.Contains(name, "--") {
-		r.add(CatName, "Skill name cannot contain consecutive hyphens", lenient)
-		bad = true
-	}
-	for _, c := range name {
-		// Python's str.isalnum: letters and numbers of any script.
-		if c != '-' && !unicode.IsLetter(c) && !unicode.IsNumber(c) {
-			r.add(CatName, fmt.Sprintf("Skill name '%s' contains invalid characters. Only letters, digits, and hyphens are allowed.", name), lenient)
-			bad = true
-			break
-		}
-	}
+	bad := len(errs) > 0
 	if !bad && !lenient && !asciiName.MatchString(name) {
 		r.add(CatPortability, fmt.Sprintf("Skill name '%s' has non-ASCII letters or digits: skills-ref accepts them, the specification's text (a-z, 0-9) and ASCII-only validators do not (agentskills#560 is open)", name), true)
 	}
@@ -355,7 +340,52 @@ func (r *Result) checkName(n *yaml.Node, dirName string, lenient bool) {
 	}
 }
 
+// scalarList joins a YAML sequence of plain scalars with spaces; ok is
+// false for anything else.
+func scalarList(n *yaml.Node) (string, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return "", false
+	}
+	parts := make([]string, 0, len(n.Content))
+	for _, c := range n.Content {
+		v, ok := str(c)
+		if !ok || strings.ContainsAny(v, " \t\n") {
+			return "", false
+		}
+		parts = append(parts, v)
+	}
+	return strings.Join(parts, " "), true
+}
+
 var asciiName = regexp.MustCompile(`^[a-z0-9-]*$`)
+
+// NameErrors returns skills-ref's complaints about a name already trimmed
+// and NFKC-normalized, in its order, or none when the name is valid under
+// the strict profile (letters and digits of any script, as skills-ref).
+func NameErrors(name string) []string {
+	var errs []string
+	if l := utf8.RuneCountInString(name); l > MaxNameLength {
+		errs = append(errs, fmt.Sprintf("Skill name '%s' exceeds %d character limit (%d chars)", name, MaxNameLength, l))
+	}
+	if name != strings.ToLower(name) {
+		errs = append(errs, fmt.Sprintf("Skill name '%s' must be lowercase", name))
+	}
+	if strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") {
+		errs = append(errs, "Skill name cannot start or end with a hyphen")
+	}
+	if strings.Contains(name, "--") {
+		errs = append(errs, "Skill name cannot contain consecutive hyphens")
+	}
+	for _, c := range name {
+		// Python's str.isalnum: letters and numbers of any script.
+		if c != '-' && !unicode.IsLetter(c) && !unicode.IsNumber(c) {
+			errs = append(errs, fmt.Sprintf("Skill name '%s' contains invalid characters. Only letters, digits, and hyphens are allowed.", name))
+			break
+		}
+	}
+	return errs
+}
 
 func (r *Result) checkDescription(n *yaml.Node, lenient bool) {
 	if n == nil {

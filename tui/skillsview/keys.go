@@ -10,6 +10,11 @@ type KeyMap struct {
 	// ScrollUp and ScrollDown move the SKILL.md pane by a line,
 	// HalfPageUp and HalfPageDown by half the pane.
 	ScrollUp, ScrollDown, HalfPageUp, HalfPageDown key.Binding
+	// Queue toggles the review queue: the library's drafts, oldest first.
+	Queue key.Binding
+	// Promote, Archive and Draft move the selected library skill to
+	// active, archived or draft.
+	Promote, Archive, Draft key.Binding
 }
 
 // DefaultKeyMap returns the Skills screen's default bindings.
@@ -25,12 +30,16 @@ func DefaultKeyMap() KeyMap {
 		ScrollDown:   key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J/shift+↓", "document down")),
 		HalfPageUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "document half page up")),
 		HalfPageDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "document half page down")),
+		Queue:        key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "review queue/all")),
+		Promote:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote")),
+		Archive:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "archive")),
+		Draft:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "back to draft")),
 	}
 }
 
-// ShortHelp lists the bindings a reader needs most.
+// ShortHelp lists the bindings a reviewer needs most.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.ScrollDown, k.ScrollUp}
+	return []key.Binding{k.Up, k.Down, k.Queue, k.Promote, k.Archive, k.Draft}
 }
 
 // FullHelp lists every binding, by purpose.
@@ -38,5 +47,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown},
+		{k.Queue, k.Promote, k.Archive, k.Draft},
 	}
 }

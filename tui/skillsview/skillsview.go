@@ -1,10 +1,14 @@
-// Package skillsview is the Skills screen's body (read-only): the
-// generated skills, agents and teams, the selected one's SKILL.md (or
+// Package skillsview is the Skills screen's body: the skill library
+// (learned, imported and negative skills with their review status) and
+// the generated agents and teams, the selected one's SKILL.md (or
 // AGENT.md, TEAM.md) rendered with glamour under its frontmatter, and the
-// result of the strict Agent Skills check.
+// result of the strict Agent Skills check. A review queue narrows the list
+// to the drafts, oldest first, and review keys ask the root to promote,
+// archive or return a skill to draft.
 //
-// It does no I/O: the root loads the artifacts and hands them over with
-// WithArtifacts. The strict check (core/skillspec) is pure and runs here,
+// It does no I/O: the root loads the library and the artifacts and hands
+// them over with WithLibrary, and carries out a review request (ReviewMsg)
+// in a command. The strict check (core/skillspec) is pure and runs here,
 // once per list, so that what is shown is what a client would accept.
 package skillsview
 
@@ -19,10 +23,20 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
+
+// ReviewMsg asks the root to move the library skill Key to status To: a
+// reviewer pressed promote, archive or draft on it. The root reports the
+// outcome with WithNotice and reloads the library.
+type ReviewMsg struct {
+	Key string
+	To  skills.Status
+}
 
 // field is one line of the frontmatter block: a key at a nesting depth,
 // with its value ("" for a key that heads nested lines).
@@ -31,9 +45,14 @@ type field struct {
 	key, value string
 }
 
-// entry is one artifact with everything View needs worked out once.
+// entry is one library skill or artifact with everything View needs
+// worked out once.
 type entry struct {
-	a core.Artifact
+	// rec is the library record of a skill, nil for an artifact. A record
+	// also has a, holding its rendered SKILL.md, so that both are shown
+	// and checked the same way.
+	rec *skills.Skill
+	a   core.Artifact
 	// main is the index of the artifact's main file (SKILL.md, AGENT.md,
 	// TEAM.md) in a.Files, or -1.
 	main int
@@ -52,15 +71,38 @@ type entry struct {
 
 func (e *entry) valid() bool { return e.strict && len(e.errs) == 0 }
 
+// id tells entries apart across reloads.
+func (e *entry) id() string {
+	if e.rec != nil {
+		return "skill:" + e.rec.Key
+	}
+	return "artifact:" + string(orKind(e.a.Kind)) + "/" + e.a.Name
+}
+
+// tally is the list's counts for the header, worked out with the list.
+type tally struct {
+	kinds          map[core.ArtifactKind]int
+	status         map[skills.Status]int
+	valid, invalid int
+}
+
 // Model is the Skills screen's body. The zero value is not usable; call
 // New.
 type Model struct {
 	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
 
-	entries  []entry
-	loaded   bool
-	cur, top int
+	// all is every entry; entries the ones shown (all, or the review
+	// queue's drafts).
+	all, entries []entry
+	counts       tally
+	queue        bool
+	loaded       bool
+	cur, top     int
+	// notice is a one-line message in the status line (a review's
+	// outcome) until the next key; bad marks an error.
+	notice    string
+	noticeBad bool
 
 	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
@@ -102,40 +144,114 @@ func (m Model) SetSize(w, h int) Model {
 	return m.keepVisible().refresh()
 }
 
-// WithArtifacts shows a fresh list of artifacts: skills first, then agents
-// and teams, each by name. The selection stays on the same artifact when
-// it is still there. Every skill is checked here against the strict
-// profile.
-func (m Model) WithArtifacts(arts []core.Artifact) Model {
-	prev, hadPrev := m.Selected()
-	es := make([]entry, len(arts))
-	for i, a := range arts {
-		es[i] = newEntry(a)
+// WithArtifacts shows a fresh list of artifacts alone, no library: see
+// WithLibrary.
+func (m Model) WithArtifacts(arts []core.Artifact) Model { return m.WithLibrary(nil, arts) }
+
+// WithLibrary shows a fresh list: the library's skills first, by name,
+// then the generated skills the library does not hold (a store written
+// before the library), agents and teams, each by name. The selection stays
+// on the same entry when it is still shown, else on the same row. Every
+// skill is checked here against the strict profile.
+func (m Model) WithLibrary(lib []*skills.Skill, arts []core.Artifact) Model {
+	prev, hadPrev := m.selectedID()
+	es := make([]entry, 0, len(lib)+len(arts))
+	inLib := make(map[string]bool, len(lib))
+	for _, s := range lib {
+		if s == nil {
+			continue
+		}
+		es = append(es, newSkillEntry(s))
+		inLib[s.Key] = true
+	}
+	for _, a := range arts {
+		if orKind(a.Kind) == core.SkillArtifact && inLib[scope.Key(scope.DefaultNamespace, a.Name)] {
+			continue
+		}
+		es = append(es, newEntry(a))
 	}
 	slices.SortStableFunc(es, func(x, y entry) int {
-		return cmp.Or(cmp.Compare(kindRank(x.a.Kind), kindRank(y.a.Kind)), strings.Compare(x.a.Name, y.a.Name))
+		return cmp.Or(cmp.Compare(rank(&x), rank(&y)), strings.Compare(x.a.Name, y.a.Name), strings.Compare(x.id(), y.id()))
 	})
-	m.entries, m.loaded = es, true
+	m.all, m.loaded = es, true
+	m.counts = count(es)
+	return m.filter(prev, hadPrev, m.cur)
+}
+
+func count(es []entry) tally {
+	t := tally{kinds: map[core.ArtifactKind]int{}, status: map[skills.Status]int{}}
+	for i := range es {
+		e := &es[i]
+		t.kinds[orKind(e.a.Kind)]++
+		if e.rec != nil {
+			t.status[e.rec.Status]++
+		}
+		switch {
+		case e.valid():
+			t.valid++
+		case e.strict:
+			t.invalid++
+		}
+	}
+	return t
+}
+
+// filter shows all entries or the review queue, keeping the selection on
+// entry prev when it is shown, else on row fallback.
+func (m Model) filter(prev string, hadPrev bool, fallback int) Model {
+	es := m.all
+	if m.queue {
+		es = make([]entry, 0, m.counts.status[skills.Draft])
+		for _, e := range m.all {
+			if e.rec != nil && e.rec.Status == skills.Draft {
+				es = append(es, e)
+			}
+		}
+		slices.SortStableFunc(es, func(x, y entry) int {
+			return cmp.Or(x.rec.Created.Compare(y.rec.Created), strings.Compare(x.rec.Key, y.rec.Key))
+		})
+	}
+	m.entries = es
 	m.lay = m.computeLayout()
 	m.cur, m.scroll = 0, 0
-	if hadPrev {
-		if i := slices.IndexFunc(es, func(e entry) bool { return e.a.Kind == prev.Kind && e.a.Name == prev.Name }); i >= 0 {
+	if hadPrev && len(es) > 0 {
+		if i := slices.IndexFunc(es, func(e entry) bool { return e.id() == prev }); i >= 0 {
 			m.cur = i
+		} else {
+			m.cur = min(max(fallback, 0), len(es)-1)
 		}
 	}
 	return m.keepVisible().refresh()
 }
 
-func kindRank(k core.ArtifactKind) int {
-	switch k {
-	case core.SkillArtifact:
+// rank orders the list: library skills, generated skills outside the
+// library, agents, teams.
+func rank(e *entry) int {
+	if e.rec != nil {
 		return 0
-	case core.AgentArtifact:
-		return 1
-	case core.TeamArtifact:
-		return 2
 	}
-	return 3
+	switch orKind(e.a.Kind) {
+	case core.SkillArtifact:
+		return 1
+	case core.AgentArtifact:
+		return 2
+	case core.TeamArtifact:
+		return 3
+	}
+	return 4
+}
+
+// newSkillEntry is a library record, shown and checked as the SKILL.md
+// lore exports it to (skills.Render): the folder is the skill's id.
+func newSkillEntry(s *skills.Skill) entry {
+	id := s.ID()
+	a := core.Artifact{Kind: core.SkillArtifact, Name: id, Domain: s.Provenance.Domain}
+	if files := skills.Render(s); len(files) > 0 {
+		a.Files = []core.ArtifactFile{{Path: id + "/" + files[0].Path, Content: string(files[0].Content)}}
+	}
+	e := newEntry(a)
+	e.rec = s
+	return e
 }
 
 // mainFile is the file an artifact of kind k is read from.
@@ -234,6 +350,38 @@ func (m Model) Selected() (core.Artifact, bool) {
 	return m.entries[m.cur].a, true
 }
 
+// SelectedSkill returns the selected library skill; ok is false when an
+// artifact (or nothing) is selected.
+func (m Model) SelectedSkill() (*skills.Skill, bool) {
+	if m.cur < 0 || m.cur >= len(m.entries) || m.entries[m.cur].rec == nil {
+		return nil, false
+	}
+	return m.entries[m.cur].rec, true
+}
+
+func (m Model) selectedID() (string, bool) {
+	if m.cur < 0 || m.cur >= len(m.entries) {
+		return "", false
+	}
+	return m.entries[m.cur].id(), true
+}
+
+// Queue reports whether the review queue is shown.
+func (m Model) Queue() bool { return m.queue }
+
+// Drafts is the number of library skills waiting for review.
+func (m Model) Drafts() int { return m.counts.status[skills.Draft] }
+
+// Notice is the message shown in the status line, if any.
+func (m Model) Notice() string { return m.notice }
+
+// WithNotice shows msg in the status line until the next key; bad marks
+// an error.
+func (m Model) WithNotice(msg string, bad bool) Model {
+	m.notice, m.noticeBad = msg, bad
+	return m
+}
+
 // Valid reports the strict check of the selected artifact: applies is
 // false for agents and teams, errs lists the problems of an invalid skill.
 func (m Model) Valid() (applies bool, errs []string) {
@@ -250,10 +398,21 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
+	m.notice = ""
 	k := m.keys
 	page := max(m.lay.listH-1, 1)
 	half := max(m.docHeight()/2, 1)
 	switch {
+	case key.Matches(kp, k.Queue):
+		m.queue = !m.queue
+		prev, ok := m.selectedID()
+		return m.filter(prev, ok, 0), nil
+	case key.Matches(kp, k.Promote):
+		return m.review(skills.Active)
+	case key.Matches(kp, k.Archive):
+		return m.review(skills.Archived)
+	case key.Matches(kp, k.Draft):
+		return m.review(skills.Draft)
 	case key.Matches(kp, k.Up):
 		return m.move(-1), nil
 	case key.Matches(kp, k.Down):
@@ -276,6 +435,20 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.Scroll(half), nil
 	}
 	return m, nil
+}
+
+// review asks the root to move the selected library skill to status to.
+func (m Model) review(to skills.Status) (Model, tea.Cmd) {
+	if m.cur < 0 || m.cur >= len(m.entries) {
+		return m, nil
+	}
+	e := &m.entries[m.cur]
+	if e.rec == nil {
+		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
+			", not a library skill: only library skills are reviewed", true), nil
+	}
+	req := ReviewMsg{Key: e.rec.Key, To: to}
+	return m, func() tea.Msg { return req }
 }
 
 // Click selects the artifact under the component-relative cell (x, y).

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
@@ -342,4 +344,222 @@ func BenchmarkWithArtifacts1000(b *testing.B) {
 	for b.Loop() {
 		_ = m.WithArtifacts(arts)
 	}
+}
+
+// library is a skill library: a generated draft that replaces its artifact,
+// an older negative draft, an active imported skill with resources and an
+// archived one.
+func library(t testing.TB) []*skills.Skill {
+	t.Helper()
+	mk := func(id string, c skills.Content, src skills.Source, st skills.Status, prov skills.Provenance, at time.Time) *skills.Skill {
+		c.Name = id
+		s, err := skills.New("public."+id, c, src, st, prov, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	la := mk("learn-linear-algebra", skills.Content{
+		Description:  "Knowledge of Linear Algebra, learned from 42 primitives in linalg.pdf. Use when a task involves matrices.",
+		Instructions: "# Linear Algebra\n\nVector spaces, linear maps and their invariants.\n\n## Key Primitives\n\n- **Eigenvalue** (definition): a scalar λ such that Av = λv.\n",
+		TaskType:     search.Domain,
+		Files:        []skills.File{{Path: "references/primitives.md", Content: []byte("# Primitives\n")}},
+	}, skills.Learned, skills.Draft, skills.Provenance{Domain: "linear-algebra", Session: "learn-20260304-120102"}, t0)
+	la.Lineage.Origin = "generated from domain linear-algebra"
+	neg := mk("avoid-force-push", skills.Content{
+		Description:  "Do not force-push to a shared branch. Use when a push is rejected as non-fast-forward.",
+		Instructions: "Failed 3 times: `git push --force` on main rewrote others' commits.\n\nRebase and push instead.\n",
+		TaskType:     search.Code, Negative: true,
+	}, skills.Learned, skills.Draft, skills.Provenance{}, t0.Add(-time.Hour))
+	neg.Note = "made from 3 reported failures"
+	pdf := mk("pdf-forms", skills.Content{
+		Description:  "Fill PDF forms. Use when a task asks to fill in or read a PDF form.",
+		Instructions: "# PDF forms\n\nRun `scripts/fill.py FORM DATA`.\n",
+		License:      "MIT",
+		Files: []skills.File{{Path: "scripts/fill.py", Content: []byte(strings.Repeat("x", 2048))},
+			{Path: "references/fields.md", Content: []byte("fields\n")}},
+	}, skills.Imported, skills.Active, skills.Provenance{Document: "/skills/pdf-forms/SKILL.md"}, t0.Add(-48*time.Hour))
+	pdf.Uses, pdf.Successes, pdf.Failures, pdf.Helpful, pdf.LastUsed = 5, 4, 1, 2, t0
+	old := mk("learn-old-topic", skills.Content{
+		Description: "Knowledge of an old topic. Use when asked about it.", Instructions: "# Old topic\n", TaskType: search.Domain,
+	}, skills.Learned, skills.Archived, skills.Provenance{Domain: "old-topic"}, t0.Add(-24*time.Hour))
+	old.Note = "no longer generated: its domain has too few primitives or was unlearned"
+	return []*skills.Skill{pdf, la, old, neg}
+}
+
+func newLibrary(t testing.TB, w, h int, dark bool) Model {
+	return New(styles.New(dark)).SetSize(w, h).WithLibrary(library(t), sample())
+}
+
+func TestLibraryList(t *testing.T) {
+	m := newLibrary(t, 120, 40, true)
+	var got []string
+	for _, e := range m.entries {
+		got = append(got, e.a.Name)
+	}
+	// The library first; the generated learn-linear-algebra is the
+	// library's record, the one outside the library follows.
+	want := "avoid-force-push learn-linear-algebra learn-old-topic pdf-forms learn-graph-theory linear-algebra-expert mathematics-team"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("order %v\nwant %s", got, want)
+	}
+	if m.Drafts() != 2 {
+		t.Fatalf("drafts %d", m.Drafts())
+	}
+	v := stripped(m)
+	for _, want := range []string{"Skills  2 to review · 5 skills · 1 agent · 1 team", "▸ ✓ draft    ⚠ avoid-force-push", "learned",
+		"✓ active   pdf-forms                  imported", "archived learn-old-topic", "imported", "✗ skill    learn-graph-theory", "agent    linear-algebra-expert"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "learn-linear-algebra ") && strings.Contains(l, "│") && !strings.Contains(l, "draft") {
+			t.Errorf("the generated skill is not shown as its library record: %q", l)
+		}
+	}
+}
+
+func TestLibraryDetail(t *testing.T) {
+	m := selectName(t, newLibrary(t, 120, 40, false), "pdf-forms")
+	s, ok := m.SelectedSkill()
+	if !ok || s.Key != "public.pdf-forms" {
+		t.Fatalf("selected %v %v", s, ok)
+	}
+	if applies, errs := m.Valid(); !applies || len(errs) != 0 {
+		t.Fatalf("rendered record not valid: %v", errs)
+	}
+	v := stripped(m)
+	for _, want := range []string{"pdf-forms  public.pdf-forms · version 1", "status  active", "source  imported · document /skills/pdf-forms/SKILL.md",
+		"task    unknown · 5 uses: 4 ok, 1 failed · 2 helpful · 0 harmful", "✓ valid (strict)",
+		"license", "MIT", "files    references/fields.md  7 B", "scripts/fill.py       2.0 KiB", "PDF forms",
+		"SKILL.md + 2 resources · created 2026-03-02 · last used 2026-03-04"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	m = selectName(t, m, "avoid-force-push")
+	v = stripped(m)
+	for _, want := range []string{"status  draft · made from 3 reported failures", "⚠ warning: a negative skill", "lore-negative", "task    code · 0 uses"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("negative skill lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+func TestReviewQueue(t *testing.T) {
+	m := selectName(t, newLibrary(t, 120, 40, true), "learn-linear-algebra")
+	m, _ = m.Update(tuitest.Press('r'))
+	if !m.Queue() {
+		t.Fatal("r did not show the review queue")
+	}
+	var got []string
+	for _, e := range m.entries {
+		got = append(got, e.a.Name)
+	}
+	// Drafts only, oldest first.
+	if strings.Join(got, " ") != "avoid-force-push learn-linear-algebra" {
+		t.Fatalf("queue %v", got)
+	}
+	if s, _ := m.SelectedSkill(); s.Name != "learn-linear-algebra" {
+		t.Fatalf("the queue lost the selection: %s", s.Name)
+	}
+	if v := stripped(m); !strings.Contains(v, "Review queue  2 to review, oldest first") {
+		t.Fatalf("queue title:\n%s", v)
+	}
+	// A reload after a promotion drops the skill and selects the next row.
+	lib := library(t)
+	for _, s := range lib {
+		if s.Name == "learn-linear-algebra" {
+			s.Status = skills.Active
+		}
+	}
+	m = m.WithLibrary(lib, sample())
+	if s, ok := m.SelectedSkill(); !ok || s.Name != "avoid-force-push" || len(m.entries) != 1 || m.Drafts() != 1 {
+		t.Fatalf("after promotion: %v %v, %d rows", s, ok, len(m.entries))
+	}
+	m, _ = m.Update(tuitest.Press('r'))
+	if m.Queue() || len(m.entries) != 7 {
+		t.Fatalf("r again: queue %v, %d rows", m.Queue(), len(m.entries))
+	}
+	for _, s := range lib {
+		s.Status = skills.Active
+	}
+	m, _ = m.Update(tuitest.Press('r'))
+	m = m.WithLibrary(lib, sample())
+	if v := stripped(m); !strings.Contains(v, queueEmptyText) || !strings.Contains(v, "0 to review") {
+		t.Fatalf("empty queue:\n%s", v)
+	}
+	tuitest.CheckSize(t, m.View(), 120, 40)
+}
+
+func TestReviewKeys(t *testing.T) {
+	m := selectName(t, newLibrary(t, 120, 40, true), "learn-linear-algebra")
+	for _, c := range []struct {
+		key rune
+		to  skills.Status
+	}{{'p', skills.Active}, {'x', skills.Archived}, {'d', skills.Draft}} {
+		next, cmd := m.Update(tuitest.Press(c.key))
+		if cmd == nil {
+			t.Fatalf("%c: no request", c.key)
+		}
+		got, ok := cmd().(ReviewMsg)
+		if !ok || got != (ReviewMsg{Key: "public.learn-linear-algebra", To: c.to}) {
+			t.Fatalf("%c: %#v", c.key, cmd())
+		}
+		if s, _ := next.SelectedSkill(); s.Status != skills.Draft {
+			t.Fatal("the view changed the record itself")
+		}
+	}
+	// An artifact is not reviewed: the screen says why.
+	m = selectName(t, m, "linear-algebra-expert")
+	m, cmd := m.Update(tuitest.Press('p'))
+	if cmd != nil || !strings.Contains(m.Notice(), "not a library skill") {
+		t.Fatalf("p on an agent: cmd %v, notice %q", cmd != nil, m.Notice())
+	}
+	if v := stripped(m); !strings.Contains(v, "linear-algebra-expert is a generated agent, not a library skill") {
+		t.Fatalf("notice not shown:\n%s", v)
+	}
+	m, _ = m.Update(keyDown)
+	if m.Notice() != "" {
+		t.Fatal("the notice outlived the next key")
+	}
+	m = m.WithNotice("public.x is already active: status change not allowed", true)
+	if v := stripped(m); !strings.Contains(v, "already active") {
+		t.Fatalf("error notice:\n%s", v)
+	}
+}
+
+func TestLibraryExactSizes(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {100, 30}, {99, 30}, {60, 8}, {40, 12}, {30, 5}, {20, 3}, {10, 2}, {1, 1}, {0, 0}} {
+		w, h := sz[0], sz[1]
+		for _, queue := range []bool{false, true} {
+			m := newLibrary(t, w, h, true)
+			if queue {
+				m, _ = m.Update(tuitest.Press('r'))
+			}
+			for range len(m.entries) + 1 {
+				tuitest.CheckSize(t, m.View(), w, h)
+				m, _ = m.Update(keyDown)
+				m = m.Scroll(2)
+			}
+			m = m.WithNotice(strings.Repeat("long notice ", 30), true)
+			tuitest.CheckSize(t, m.View(), w, h)
+		}
+	}
+}
+
+// TestGoldenLibraryDraft is the library with the generated draft selected.
+func TestGoldenLibraryDraft(t *testing.T) {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
+		return selectName(t, newLibrary(t, w, 24, dark), "learn-linear-algebra").View()
+	})
+}
+
+// TestGoldenQueue is the review queue with the negative draft selected.
+func TestGoldenQueue(t *testing.T) {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
+		m, _ := newLibrary(t, w, 24, dark).Update(tuitest.Press('r'))
+		return m.View()
+	})
 }

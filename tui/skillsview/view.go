@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/tui/cells"
 )
@@ -24,16 +26,23 @@ const (
 	// stackMinBody is the shortest body that still gets a document pane
 	// under the list.
 	stackMinBody = 10
-	kindW        = 5
+	// colW is the status (draft, active, archived) or kind column.
+	colW = 8
+	// labelW is the width of the labels of a library skill's header.
+	labelW = 7
 	// minSplitW is the narrowest name-and-domain space worth two columns.
 	minSplitW = 36
-	countW    = 4
+	// tailW is the last column: a library skill's source, an artifact's
+	// primitives.
+	tailW = 8
 	// maxErrLines bounds the validation problems above the document, so a
 	// badly broken skill still shows its frontmatter.
 	maxErrLines = 6
 	// emptyText is the empty state; 30 is the generator's default
 	// SkillMinPrimitives.
 	emptyText = "No skills yet — a domain gets one when it holds at least 30 primitives."
+	// queueEmptyText is the review queue with nothing in it.
+	queueEmptyText = "Nothing to review: no skill in the library is a draft."
 )
 
 type layout struct {
@@ -72,13 +81,18 @@ func (m Model) refresh() Model {
 	}
 	e := &m.entries[m.cur]
 	a := &e.a
-	meta := []string{string(orKind(a.Kind))}
-	if a.Domain != "" {
-		meta = append(meta, cells.Visible(a.Domain))
-	}
-	meta = append(meta, plural(a.Primitives, "primitive", "primitives"))
-	if a.Kind == core.TeamArtifact && a.Agents > 0 {
-		meta = append(meta, plural(a.Agents, "agent", "agents"))
+	var meta []string
+	if e.rec != nil {
+		meta = []string{cells.Visible(e.rec.Key), fmt.Sprintf("version %d", e.rec.Version)}
+	} else {
+		meta = []string{string(orKind(a.Kind))}
+		if a.Domain != "" {
+			meta = append(meta, cells.Visible(a.Domain))
+		}
+		meta = append(meta, plural(a.Primitives, "primitive", "primitives"))
+		if a.Kind == core.TeamArtifact && a.Agents > 0 {
+			meta = append(meta, plural(a.Agents, "agent", "agents"))
+		}
 	}
 	name := m.st.Heading.Render(cells.Visible(orDash(a.Name))) + "  " + m.st.Faint.Render(strings.Join(meta, " · "))
 	if m.lay.side {
@@ -86,6 +100,9 @@ func (m Model) refresh() Model {
 	} else {
 		left := m.st.Faint.Render("── ") + name + " "
 		m.head = append(m.head, cells.Fit(left+m.st.Faint.Render(strings.Repeat("─", max(w-ansi.StringWidth(left), 0))), w))
+	}
+	if e.rec != nil {
+		m.head = append(m.head, m.recordLines(e.rec, w)...)
 	}
 
 	switch {
@@ -116,6 +133,9 @@ func (m Model) refresh() Model {
 
 	m.doc = append(m.doc, cells.Fit("", w))
 	m.doc = append(m.doc, m.frontLines(e, w)...)
+	if e.rec != nil {
+		m.doc = append(m.doc, m.resourceLines(e.rec, w)...)
+	}
 	if e.main < 0 {
 		m.doc = append(m.doc, cells.Fit(" "+m.st.Faint.Render("No "+mainFile(a.Kind)+" among the files."), w))
 	} else {
@@ -123,6 +143,81 @@ func (m Model) refresh() Model {
 	}
 	m.scroll = min(m.scroll, m.maxScroll())
 	return m
+}
+
+// recordLines are a library skill's header lines under its title: status
+// and the note of its last change, the negative warning, source and
+// provenance, task type and usage.
+func (m Model) recordLines(s *skills.Skill, w int) []string {
+	label := func(l string) string { return m.st.Label.Render(cells.Pad(l, labelW)) + " " }
+	faint := m.st.Faint.Render
+	status := label("status") + m.statusStyle(s.Status).Render(string(s.Status))
+	if s.Note != "" {
+		status += faint(" · " + cells.Visible(s.Note))
+	}
+	out := []string{cells.Fit(status, w)}
+	if s.Negative {
+		out = append(out, cells.Fit(m.st.Severity.Warning.Render("⚠ warning: a negative skill, offered to agents as what not to do"), w))
+	}
+	src := []string{string(s.Source)}
+	p := s.Provenance
+	for _, f := range []struct{ k, v string }{{"domain", p.Domain}, {"session", p.Session}, {"document", p.Document}, {"by", p.By}} {
+		if f.v != "" {
+			src = append(src, f.k+" "+cells.Visible(f.v))
+		}
+	}
+	out = append(out, cells.Fit(label("source")+strings.Join(src, faint(" · ")), w))
+	uses := plural(s.Uses, "use", "uses")
+	if s.Uses > 0 {
+		uses += fmt.Sprintf(": %d ok, %d failed", s.Successes, s.Failures)
+	}
+	stats := []string{string(s.TaskType.Normalize()), uses, fmt.Sprintf("%d helpful", s.Helpful), fmt.Sprintf("%d harmful", s.Harmful)}
+	return append(out, cells.Fit(label("task")+strings.Join(stats, faint(" · ")), w))
+}
+
+// resourceLines lists a library skill's resource files with their sizes.
+func (m Model) resourceLines(s *skills.Skill, w int) []string {
+	if len(s.Files) == 0 {
+		return nil
+	}
+	pw := 0
+	for _, f := range s.Files {
+		pw = max(pw, ansi.StringWidth(cells.Visible(f.Path)))
+	}
+	pw = min(pw, max(w-24, 8))
+	out := make([]string, 0, len(s.Files)+1)
+	for i, f := range s.Files {
+		lead := strings.Repeat(" ", labelW+3)
+		if i == 0 {
+			lead = " " + m.st.Label.Render(cells.Pad("files", labelW)) + "  "
+		}
+		out = append(out, cells.Fit(lead+cells.Fit(cells.Visible(f.Path), pw)+"  "+m.st.Faint.Render(size(len(f.Content))), w))
+	}
+	return append(out, cells.Fit("", w))
+}
+
+// size is a byte count for people.
+func size(n int) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
+
+// statusStyle colours a library skill's status: a draft waits for review.
+func (m Model) statusStyle(st skills.Status) lipgloss.Style {
+	switch st {
+	case skills.Active:
+		return m.st.Status.Active
+	case skills.Archived:
+		return m.st.Status.Inactive
+	case skills.Draft:
+		return m.st.Severity.Warning
+	}
+	return m.st.Status.Problem
 }
 
 // frontLines is the frontmatter as an aligned key: value block, long
@@ -188,6 +283,9 @@ func (m Model) body(bh int) []string {
 	out := make([]string, bh)
 	if len(m.entries) == 0 {
 		msg := []string{"", " " + m.st.Heading.Render(emptyText)}
+		if m.queue {
+			msg = []string{"", " " + m.st.Heading.Render(queueEmptyText), " " + m.st.Faint.Render("r shows every skill.")}
+		}
 		if !m.loaded {
 			msg = []string{"", " " + m.st.Faint.Render("Loading skills…")}
 		}
@@ -235,7 +333,19 @@ func (m Model) row(i, w int) string {
 	if sel {
 		mark = "▸ "
 	}
-	avail := w - 2 - 2 - (kindW + 1) - 1 - countW
+	// The second column is a library skill's status, else the kind; the
+	// last a library skill's source, else the artifact's primitives.
+	col, colSt := string(orKind(e.a.Kind)), m.st.Kind
+	dom, tail := e.a.Domain, fmt.Sprintf("%*d", tailW, e.a.Primitives)
+	warn, warnSt := "", ""
+	if e.rec != nil {
+		col, colSt = string(e.rec.Status), m.statusStyle(e.rec.Status)
+		dom, tail = e.rec.Provenance.Domain, cells.Fit(string(e.rec.Source), tailW)
+		if e.rec.Negative {
+			warn = "⚠ "
+		}
+	}
+	avail := w - 2 - 2 - (colW + 1) - 1 - tailW
 	nameW := max(avail*2/3, 0)
 	domW := max(avail-nameW-1, 0)
 	if avail < minSplitW {
@@ -243,26 +353,32 @@ func (m Model) row(i, w int) string {
 		// more than two cut ones.
 		nameW, domW = avail, 0
 	}
-	name := cells.Fit(cells.Visible(e.a.Name), nameW)
-	dom := ""
-	if domW > 0 {
-		dom = " " + cells.Fit(cells.Visible(e.a.Domain), domW)
+	if nameW < 4 {
+		warn = ""
 	}
-	count := fmt.Sprintf("%*d", countW, e.a.Primitives)
-	kind := cells.Pad(string(orKind(e.a.Kind)), kindW)
+	if warn != "" {
+		warnSt = m.st.Severity.Warning.Render(warn)
+	}
+	name := cells.Fit(cells.Visible(e.a.Name), nameW-len([]rune(warn)))
+	if domW > 0 {
+		dom = " " + cells.Fit(cells.Visible(dom), domW)
+	} else {
+		dom = ""
+	}
+	colText := cells.Pad(col, colW)
 	if avail < 8 {
 		// Too narrow for columns: the name is what tells rows apart.
 		if sel {
-			return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+cells.Visible(e.a.Name), w))
+			return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+warn+cells.Visible(e.a.Name), w))
 		}
-		return cells.Fit(mark+glyphSt(glyph)+" "+cells.Visible(e.a.Name), w)
+		return cells.Fit(mark+glyphSt(glyph)+" "+warnSt+cells.Visible(e.a.Name), w)
 	}
 	if sel {
 		// One run of plain text: nested styles would end the selection
 		// background after each part.
-		return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+kind+" "+name+dom+" "+count, w))
+		return m.st.List.Selected.Render(cells.Fit(mark+glyph+" "+colText+" "+warn+name+dom+" "+tail, w))
 	}
-	return cells.Fit(mark+glyphSt(glyph)+" "+m.st.Kind.Render(kind)+" "+name+m.st.Faint.Render(dom)+" "+count, w)
+	return cells.Fit(mark+glyphSt(glyph)+" "+colSt.Render(colText)+" "+warnSt+name+m.st.Faint.Render(dom)+" "+m.st.Faint.Render(tail), w)
 }
 
 func (m Model) pane() []string {
@@ -282,30 +398,32 @@ func (m Model) pane() []string {
 }
 
 func (m Model) header() string {
-	counts := map[core.ArtifactKind]int{}
-	valid, invalid := 0, 0
-	for i := range m.entries {
-		e := &m.entries[i]
-		counts[orKind(e.a.Kind)]++
-		switch {
-		case e.valid():
-			valid++
-		case e.strict:
-			invalid++
+	c := &m.counts
+	drafts := c.status[skills.Draft]
+	if m.queue {
+		h := " " + m.st.Heading.Render("Review queue")
+		if m.loaded {
+			h += "  " + m.st.Severity.Warning.Render(fmt.Sprintf("%d to review", drafts)) + m.st.Faint.Render(", oldest first · r shows every skill")
 		}
+		return h
 	}
 	h := " " + m.st.Heading.Render("Skills")
 	if !m.loaded {
 		return h
 	}
-	parts := []string{plural(counts[core.SkillArtifact], "skill", "skills"),
-		plural(counts[core.AgentArtifact], "agent", "agents"), plural(counts[core.TeamArtifact], "team", "teams")}
-	h += "  " + m.st.Faint.Render(strings.Join(parts, " · "))
-	if valid > 0 {
-		h += m.st.Faint.Render(" · ") + m.st.Status.Active.Render(fmt.Sprintf("%d valid", valid))
+	h += "  "
+	if drafts > 0 {
+		// First, so that a narrow terminal still shows it.
+		h += m.st.Severity.Warning.Render(fmt.Sprintf("%d to review", drafts)) + m.st.Faint.Render(" · ")
 	}
-	if invalid > 0 {
-		h += m.st.Faint.Render(" · ") + m.st.Status.Problem.Render(fmt.Sprintf("%d invalid", invalid))
+	parts := []string{plural(c.kinds[core.SkillArtifact], "skill", "skills"),
+		plural(c.kinds[core.AgentArtifact], "agent", "agents"), plural(c.kinds[core.TeamArtifact], "team", "teams")}
+	h += m.st.Faint.Render(strings.Join(parts, " · "))
+	if c.valid > 0 {
+		h += m.st.Faint.Render(" · ") + m.st.Status.Active.Render(fmt.Sprintf("%d valid", c.valid))
+	}
+	if c.invalid > 0 {
+		h += m.st.Faint.Render(" · ") + m.st.Status.Problem.Render(fmt.Sprintf("%d invalid", c.invalid))
 	}
 	return h
 }
@@ -313,10 +431,20 @@ func (m Model) header() string {
 // statusLine lists the selected artifact's files, the main one first, and
 // where the document pane is scrolled to.
 func (m Model) statusLine() string {
+	if m.notice != "" {
+		st := m.st.Status.Active
+		if m.noticeBad {
+			st = m.st.Status.Problem
+		}
+		return " " + st.Render(cells.Visible(m.notice))
+	}
 	if m.cur < 0 || m.cur >= len(m.entries) {
 		return ""
 	}
 	e := &m.entries[m.cur]
+	if e.rec != nil {
+		return m.recordStatusLine(e.rec)
+	}
 	var files []string
 	if e.main >= 0 {
 		files = append(files, cells.Visible(e.a.Files[e.main].Path))
@@ -333,11 +461,37 @@ func (m Model) statusLine() string {
 	if !e.a.GeneratedAt.IsZero() {
 		parts = append(parts, "generated "+e.a.GeneratedAt.UTC().Format("2006-01-02"))
 	}
+	parts = append(parts, m.scrollPart()...)
+	return " " + m.st.Faint.Render(strings.Join(parts, " · "))
+}
+
+// recordStatusLine is a library skill's files, dates and where the
+// document pane is scrolled to.
+func (m Model) recordStatusLine(s *skills.Skill) string {
+	parts := []string{skills.SkillFile}
+	if n := len(s.Files); n > 0 {
+		parts[0] += " + " + plural(n, "resource", "resources")
+	}
+	if !s.Created.IsZero() {
+		parts = append(parts, "created "+s.Created.UTC().Format("2006-01-02"))
+	}
+	if !s.Updated.IsZero() && !s.Updated.Equal(s.Created) {
+		parts = append(parts, "updated "+s.Updated.UTC().Format("2006-01-02"))
+	}
+	if !s.LastUsed.IsZero() {
+		parts = append(parts, "last used "+s.LastUsed.UTC().Format("2006-01-02"))
+	}
+	parts = append(parts, m.scrollPart()...)
+	return " " + m.st.Faint.Render(strings.Join(parts, " · "))
+}
+
+// scrollPart says which document lines are shown, when not all are.
+func (m Model) scrollPart() []string {
 	if dh := m.docHeight(); len(m.doc) > dh && dh > 0 {
 		s := min(m.scroll, m.maxScroll())
-		parts = append(parts, fmt.Sprintf("lines %d–%d of %d", s+1, s+dh, len(m.doc)))
+		return []string{fmt.Sprintf("lines %d–%d of %d", s+1, s+dh, len(m.doc))}
 	}
-	return " " + m.st.Faint.Render(strings.Join(parts, " · "))
+	return nil
 }
 
 func orKind(k core.ArtifactKind) core.ArtifactKind {

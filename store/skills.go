@@ -1,0 +1,214 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/lore-kb/lore/core/skills"
+)
+
+// ErrSkillNotFound is returned (wrapped, naming the key) for a skill key
+// the library does not hold.
+var ErrSkillNotFound = errors.New("no such skill")
+
+func skillKey(key string) []byte { return join(prefixSkill, escape(key)) }
+
+// Skill returns the library record with the given fully qualified key.
+func (s *Store) Skill(key string) (*skills.Skill, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out *skills.Skill
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		out, err = getSkill(txn, key)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("skill %s: %w", key, err)
+	}
+	return out, nil
+}
+
+func getSkill(txn *badger.Txn, key string) (*skills.Skill, error) {
+	k := skillKey(key)
+	item, err := txn.Get(k)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil, ErrSkillNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	sk := new(skills.Skill)
+	if err := item.Value(func(v []byte) error { return decodeValue(k, v, sk) }); err != nil {
+		return nil, err
+	}
+	return sk, nil
+}
+
+// Skills returns every record of the skill library in key order.
+func (s *Store) Skills() ([]*skills.Skill, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []*skills.Skill
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(withValues(prefixSkill))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			item := it.Item()
+			sk := new(skills.Skill)
+			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, sk) }); err != nil {
+				return err
+			}
+			out = append(out, sk)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list skills: %w", err)
+	}
+	return out, nil
+}
+
+// SkillKeys returns the keys of the library in order, reading no record:
+// resolving a name a user typed needs the keys only, and records carry
+// their resource files.
+func (s *Store) SkillKeys() ([]string, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	var out []string
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefixSkill))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			k, err := unescape(string(it.Item().Key()[len(prefixSkill):]))
+			if err != nil {
+				return fmt.Errorf("%s: %w", displayKey(it.Item().Key()), err)
+			}
+			out = append(out, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list skill keys: %w", err)
+	}
+	return out, nil
+}
+
+// PutSkills writes the records in one transaction: all of them or, on
+// error, none. A record replaces the one with its key.
+func (s *Store) PutSkills(recs []*skills.Skill) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error { return putSkills(txn, recs) })
+	if err != nil {
+		return fmt.Errorf("store %d skill(s): %w", len(recs), err)
+	}
+	return nil
+}
+
+func putSkills(txn *badger.Txn, recs []*skills.Skill) error {
+	for _, r := range recs {
+		if err := validateID("skill key", r.Key); err != nil {
+			return err
+		}
+		v, err := encodeValue(r)
+		if err != nil {
+			return fmt.Errorf("encode skill %s: %w", r.Key, err)
+		}
+		if err := txn.Set(skillKey(r.Key), v); err != nil {
+			return fmt.Errorf("write skill %s: %w", r.Key, err)
+		}
+	}
+	return nil
+}
+
+// UpdateSkills reads the records of keys and passes them to fn, in the
+// order of keys, under the write lock; the records fn returns (changed
+// ones and any new ones, such as a negative skill) are written in the same
+// transaction. An unknown key fails with ErrSkillNotFound naming it, and an
+// error from fn leaves the library unchanged, so a read-modify-write such
+// as counting a use can never lose a concurrent one.
+func (s *Store) UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*skills.Skill, error)) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error {
+		recs := make([]*skills.Skill, len(keys))
+		for i, k := range keys {
+			r, err := getSkill(txn, k)
+			if err != nil {
+				return fmt.Errorf("skill %s: %w", k, err)
+			}
+			recs[i] = r
+		}
+		out, err := fn(recs)
+		if err != nil {
+			return err
+		}
+		return putSkills(txn, out)
+	})
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// syncGeneratedSkills keeps the library in step with the generated skill
+// artifacts inside ReplaceArtifacts' transaction: a new generated skill
+// joins the library as a draft, a regenerated one gets a new version (its
+// status, usage and feedback kept), and a skill whose domain no longer
+// generates one is archived with the reason. Pack skills with the same key
+// are left alone: evolution never overwrites them.
+func syncGeneratedSkills(txn *badger.Txn, gone []string, made []*skills.Skill, now time.Time) error {
+	var out []*skills.Skill
+	for _, m := range made {
+		old, err := getSkill(txn, m.Key)
+		switch {
+		case errors.Is(err, ErrSkillNotFound):
+			out = append(out, m)
+			continue
+		case err != nil:
+			return err
+		case old.Pack():
+			continue
+		}
+		changed, err := old.Update(m.Content, "regenerated", now)
+		if err != nil {
+			return err
+		}
+		old.Provenance = m.Provenance
+		if old.Status == skills.Archived {
+			// Its domain came back: the skill is reviewed again.
+			old.Status, old.Note, old.Updated, changed = skills.Draft, "generated again", now, true
+		}
+		if changed {
+			out = append(out, old)
+		}
+	}
+	for _, key := range gone {
+		if slices.ContainsFunc(made, func(m *skills.Skill) bool { return m.Key == key }) {
+			continue
+		}
+		old, err := getSkill(txn, key)
+		if errors.Is(err, ErrSkillNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if old.Pack() || old.Status == skills.Archived {
+			continue
+		}
+		old.Status, old.Note, old.Updated = skills.Archived, "no longer generated: its domain has too few primitives or was unlearned", now
+		out = append(out, old)
+	}
+	return putSkills(txn, out)
+}
