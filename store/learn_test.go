@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -333,6 +334,64 @@ func TestNearRecordsAgreeWithNear(t *testing.T) {
 				if !ok || r.Plane != near[j].Plane || !reflect.DeepEqual(r.Features, dedup.FeaturesOf(&near[j])) {
 					t.Fatalf("query %d limit %d: record of %s = %+v, want the features of %+v", i, limit, near[j].ID, r, near[j])
 				}
+			}
+		}
+	}
+}
+
+// Near must return exactly what the prefilter rule admits over all
+// primitives, also when some of a query's keyword lists are long enough to
+// be skipped and counted from dedup records instead.
+func TestNearMatchesBruteForce(t *testing.T) {
+	s := openMem(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	// A few words on most primitives (lists far longer than a probe), the
+	// rest rare.
+	common := []string{"set", "map", "Group "}
+	rare := make([]string, 60)
+	for i := range rare {
+		rare[i] = fmt.Sprintf("w%d", i)
+	}
+	randPrim := func(id string) core.Primitive {
+		var kws []string
+		for _, w := range common {
+			if r.IntN(10) < 7 {
+				kws = append(kws, w)
+			}
+		}
+		for k := r.IntN(4); k > 0; k-- {
+			kws = append(kws, rare[r.IntN(len(rare))])
+		}
+		p := at(prim(id, "d", core.Definition, kws), r.Float64()*0.8-0.4, r.Float64()*0.8-0.4)
+		if r.IntN(20) == 0 {
+			p.Provenance.ContentHash = fmt.Sprintf("h%d", r.IntN(5))
+		}
+		return p
+	}
+	all := make([]core.Primitive, 4000)
+	changes := make([]core.Change, len(all))
+	for i := range all {
+		all[i] = randPrim(fmt.Sprintf("p%04d", i))
+		changes[i] = core.Change{Type: core.ChangeAdd, PrimitiveID: all[i].ID, After: &all[i]}
+	}
+	if err := s.CommitSession(context.Background(), session("s1"), changes); err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []dedup.Config{{MaxDistance: 0.2, MinSharedKeywords: 2}, {MaxDistance: 0.1, MinSharedKeywords: 3}, {MaxDistance: 0.3, MinSharedKeywords: 4}} {
+		cfg.MaxCompared = 1 << 30
+		for q := range 150 {
+			cand := randPrim(fmt.Sprintf("q%d", q))
+			var want []string
+			for _, m := range dedup.Prefilter(&cand, all, cfg) {
+				want = append(want, m.ID)
+			}
+			got, err := s.Near(&cand, cfg.MaxDistance, cfg.MinSharedKeywords, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(want)
+			if !slices.Equal(ids(got), want) {
+				t.Fatalf("cfg %+v, candidate %v at %v:\n got %v\nwant %v", cfg, cand.Keywords, cand.Plane, ids(got), want)
 			}
 		}
 	}
