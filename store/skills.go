@@ -140,7 +140,7 @@ func (s *Store) UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*sk
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	err := s.update(func(txn *badger.Txn) error {
+	return s.update(func(txn *badger.Txn) error {
 		recs := make([]*skills.Skill, len(keys))
 		for i, k := range keys {
 			r, err := getSkill(txn, k)
@@ -155,10 +155,6 @@ func (s *Store) UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*sk
 		}
 		return putSkills(txn, out)
 	})
-	if err != nil {
-		return err
-	}
-	return nil
 }
 
 // syncGeneratedSkills keeps the library in step with the generated skill

@@ -265,12 +265,10 @@ func (a *app) renderSkillRows(rows []skillRow, total int) error {
 	return err
 }
 
+// truncateRunes is truncate on s with its white space runs made single
+// spaces, for descriptions that may span lines.
 func truncateRunes(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
+	return truncate(strings.Join(strings.Fields(s), " "), n)
 }
 
 func (a *app) skillsShowCmd() *cobra.Command {

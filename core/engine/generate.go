@@ -79,7 +79,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 }
 
 // regenerate remakes and publishes the artifacts of domains from what the
-// store holds now (after session, an unlearn or a resolution). A failure is
+// store holds now, after session (an unlearn or a resolution). A failure is
 // returned as a message for the result's errors: the change it follows is
 // already committed and stands.
 func regenerate(st Store, session string, domains []string, defs []core.Domain, cfg generate.Config, dir string, now func() time.Time) ([]core.Artifact, string) {
@@ -116,9 +116,10 @@ func agentCenters(st Store, defs []core.Domain) (map[string]core.PlanePosition, 
 }
 
 // publishArtifacts makes arts the artifacts of domains, generated after the
-// commit of session: in the store, and under dir when dir is set. The files of the domains' previous artifacts
-// are removed first (only the files lore recorded writing, never anything
-// else), then the new ones are written, each atomically.
+// commit of session: in the store, and under dir when dir is set. The files
+// of the domains' previous artifacts are removed first (only the files lore
+// recorded writing, never anything else), then the new ones are written,
+// each atomically.
 func publishArtifacts(st Store, session string, domains []string, arts []core.Artifact, dir string) error {
 	for i := range arts {
 		arts[i].Session = session
