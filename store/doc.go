@@ -25,7 +25,8 @@
 //	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance, ties by id
 //	d/<id>                               dedup record   what the dedup comparator needs (see below)
 //	s/<session>                          Session        session record and state
-//	j/<session>/<seq:8>                  Change         the session's journaled changeset
+//	j/<session>/<seq:8><count:4>         []Change (S2)  the session's changeset in chunks from change <seq>
+//	j/<session>/<seq:8>                  Change         one change, as schema 3 and older journaled them
 //	t/<session>                          report         the session's report input
 //	c/<conflict>                         Conflict       conflicts, pending and resolved
 //	a/<kind>/<name>                      Artifact       generated skills, agents and teams
@@ -35,7 +36,7 @@
 // that the dedup prefilter scans only the cells within reach.
 //
 // Every non-empty record value starts with a one-byte codec version (1 =
-// JSON), so the encoding can change without a rewrite of old values; index
+// JSON, 2 = JSON compressed with S2, which journal chunks use), so the encoding can change without a rewrite of old values; index
 // entries carry everything in the key and have no value, except keyword
 // postings, which hold the primitive's plane position (two little-endian
 // float64s) so the prefilter can test distance without loading records
@@ -61,7 +62,9 @@
 // or nothing. CommitSession therefore:
 //
 //  1. writes s/<session> with state journaling, then the changeset under
-//     j/<session>/ in as many transactions as needed;
+//     j/<session>/ in compressed chunks of up to 256 changes (one
+//     transaction holds millions of changes this way, and more take as
+//     many transactions as needed);
 //  2. flips the session to committing in one small transaction: this is
 //     the commit point;
 //  3. applies the changes in order, in batches sized to the transaction

@@ -29,6 +29,12 @@ func WithMaxApplyBatch(o Options, n int) Options {
 	return o
 }
 
+// WithMaxJournalBatch caps the journal chunks per journal transaction.
+func WithMaxJournalBatch(o Options, n int) Options {
+	o.maxJournalBatch = n
+	return o
+}
+
 // OpenInMemoryWith opens an in-memory store with test options.
 func OpenInMemoryWith(o Options) (*Store, error) {
 	o.inMemory = true

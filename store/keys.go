@@ -310,15 +310,46 @@ func sessionKey(id string) []byte { return join(prefixSession, id) }
 
 func journalPrefix(session string) []byte { return join(prefixJournal, session, "") }
 
-func journalKey(session string, seq uint64) []byte {
-	return binary.BigEndian.AppendUint64(journalPrefix(session), seq)
+// journalKey files a chunk of count changes, the first of which is number
+// seq of the session's changeset. Keys written before schema 4 hold one
+// change each and end after seq.
+func journalKey(session string, seq uint64, count int) []byte {
+	k := binary.BigEndian.AppendUint64(journalPrefix(session), seq)
+	return binary.BigEndian.AppendUint32(k, uint32(count))
 }
 
-func parseJournalSeq(prefix, key []byte) (uint64, error) {
-	if len(key) != len(prefix)+8 || !bytes.HasPrefix(key, prefix) {
+// parseJournalKey returns the number of the first change a journal entry
+// holds, how many it holds, and whether it is a chunk (a list of changes)
+// rather than a single change written before chunks existed.
+func parseJournalKey(prefix, key []byte) (seq uint64, count int, chunk bool, err error) {
+	if !bytes.HasPrefix(key, prefix) {
+		return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	rest := key[len(prefix):]
+	switch len(rest) {
+	case 8:
+		return binary.BigEndian.Uint64(rest), 1, false, nil
+	case 12:
+		n := binary.BigEndian.Uint32(rest[8:])
+		if n == 0 || n > maxChunkChanges {
+			return 0, 0, false, fmt.Errorf("%s: chunk of %d changes: %w", displayKey(key), n, errMalformedKey)
+		}
+		return binary.BigEndian.Uint64(rest), int(n), true, nil
+	}
+	return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+}
+
+// journalEntryChanges is parseJournalKey's count for a key of any session.
+func journalEntryChanges(key []byte) (int, error) {
+	if !bytes.HasPrefix(key, prefixJournal) {
 		return 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
 	}
-	return binary.BigEndian.Uint64(key[len(prefix):]), nil
+	i := bytes.IndexByte(key[len(prefixJournal):], sep)
+	if i < 0 {
+		return 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	}
+	_, n, _, err := parseJournalKey(key[:len(prefixJournal)+i+1], key)
+	return n, err
 }
 
 // displayKey renders a key for messages: printable text stays as is, binary

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"testing"
 
@@ -29,7 +30,7 @@ func FuzzEscape(f *testing.F) {
 func FuzzParseKeys(f *testing.F) {
 	for _, k := range [][]byte{
 		edgeKey("a", "b", core.Requires), reverseKey("b", "a", "x/y"),
-		domainKey("d/1", "a"), rankKey(3, "a"), journalKey("s", 7),
+		domainKey("d/1", "a"), rankKey(3, "a"), journalKey("s", 7, 3), []byte("j/s/\x00\x00\x00\x00\x00\x00\x00\x07"),
 		[]byte("e/"), []byte("k/rank/\xff"), []byte("i/kw/%zz/a"),
 	} {
 		f.Add(k)
@@ -40,7 +41,8 @@ func FuzzParseKeys(f *testing.F) {
 		_, _, _, _ = splitEdgeKey(prefixEdge, append(slices.Clip(prefixEdge), k...))
 		_, _, _ = parseIndexKey(prefixKeyword, k)
 		_, _, _ = parseRankKey(k)
-		_, _ = parseJournalSeq(journalPrefix("s"), k)
+		_, _, _, _ = parseJournalKey(journalPrefix("s"), k)
+		_, _ = journalEntryChanges(k)
 		_, _ = unescape(string(k))
 		_ = displayKey(k)
 	})
@@ -59,9 +61,22 @@ func TestKeyRoundTrips(t *testing.T) {
 	if err != nil || imp != 42 || id != "p-1" {
 		t.Fatalf("rank key: %d %q %v", imp, id, err)
 	}
-	seq, err := parseJournalSeq(journalPrefix("s"), journalKey("s", 1<<40))
-	if err != nil || seq != 1<<40 {
-		t.Fatalf("journal key: %d %v", seq, err)
+	seq, n, chunk, err := parseJournalKey(journalPrefix("s"), journalKey("s", 1<<40, 256))
+	if err != nil || seq != 1<<40 || n != 256 || !chunk {
+		t.Fatalf("journal key: %d %d %v %v", seq, n, chunk, err)
+	}
+	if n, err := journalEntryChanges(journalKey("s", 3, 7)); err != nil || n != 7 {
+		t.Fatalf("journal key of any session: %d %v", n, err)
+	}
+	// A key written before chunks holds one change.
+	legacy := binary.BigEndian.AppendUint64(journalPrefix("s"), 9)
+	if seq, n, chunk, err := parseJournalKey(journalPrefix("s"), legacy); err != nil || seq != 9 || n != 1 || chunk {
+		t.Fatalf("one-change journal key: %d %d %v %v", seq, n, chunk, err)
+	}
+	for _, bad := range [][]byte{journalKey("s", 1, 0), journalKey("s", 1, maxChunkChanges+1), []byte("j/s/\x00"), []byte("j/s")} {
+		if _, err := journalEntryChanges(bad); err == nil {
+			t.Errorf("journal key %q accepted", bad)
+		}
 	}
 }
 
@@ -72,7 +87,7 @@ func TestKeyOrder(t *testing.T) {
 	if !slices.IsSortedFunc(ranks, bytes.Compare) {
 		t.Fatal("rank keys out of order")
 	}
-	journal := [][]byte{journalKey("s", 0), journalKey("s", 255), journalKey("s", 256), journalKey("s", 1<<33)}
+	journal := [][]byte{journalKey("s", 0, 256), journalKey("s", 255, 1), journalKey("s", 256, 9), journalKey("s", 1<<33, 1)}
 	if !slices.IsSortedFunc(journal, bytes.Compare) {
 		t.Fatal("journal keys out of order")
 	}

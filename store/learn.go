@@ -569,13 +569,13 @@ func (s *Store) AppendToSession(sessionID string, changes []core.Change, report 
 			if err := writeMutations(txn, muts); err != nil {
 				return fmt.Errorf("%s: %w", steps[i].what(), err)
 			}
-			v, err := encodeValue(&prepared[i])
-			if err != nil {
-				return err
-			}
-			if err := txn.Set(journalKey(sessionID, uint64(sess.Changes+i)), v); err != nil {
-				return err
-			}
+		}
+		entries, err := journalEntries(sessionID, sess.Changes, prepared)
+		if err != nil {
+			return err
+		}
+		if err := writeMutations(txn, entries); err != nil {
+			return err
 		}
 		sess.Changes += len(prepared)
 		if report != nil {

@@ -3,6 +3,7 @@ package store_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -241,6 +242,74 @@ func TestMigrateFromSchema2(t *testing.T) {
 	same, err := s.SameContentRecords(p.Provenance.ContentHash)
 	if err != nil || len(same) != 1 || same[0].ID != "a" {
 		t.Fatalf("SameContentRecords = %+v, %v", same, err)
+	}
+}
+
+// A version 3 store journaled one change per key. Opening it only bumps the
+// version; its journals read as before, also when a conflict resolution
+// appends a chunk to one of them, and a commit with the cap of one chunk per
+// transaction reads back whole.
+func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	changes := addChanges(0, 5)
+	if err := s.CommitSession(context.Background(), session("s1"), changes); err != nil {
+		t.Fatal(err)
+	}
+	journaled, err := s.Changes("s1")
+	if err != nil || len(journaled) != len(changes) {
+		t.Fatalf("journal = %d changes, %v", len(journaled), err)
+	}
+	// Rewrite the journal as version 3 left it.
+	if err := s.RawDelete(store.JournalKey("s1", 0, len(changes))); err != nil {
+		t.Fatal(err)
+	}
+	for i := range journaled {
+		v, _ := store.EncodeValue(&journaled[i])
+		if err := s.RawSet(binary.BigEndian.AppendUint64([]byte("j/s1/"), uint64(i)), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v3, _ := store.EncodeValue(map[string]int{"version": 3})
+	if err := s.RawSet(store.KeySchema, v3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.WithMaxJournalBatch(store.Options{}, 1))
+	defer s.Close()
+	mustVerify(t, s)
+	notes := []core.Change{{Type: core.ChangeNote, PrimitiveID: "n1"}, {Type: core.ChangeNote, PrimitiveID: "n2"}}
+	if err := s.AppendToSession("s1", notes, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Changes("s1")
+	if err != nil || len(got) != 7 || got[5].PrimitiveID != "n1" || got[6].PrimitiveID != "n2" {
+		t.Fatalf("changes after migration and append = %d %v", len(got), err)
+	}
+	if !reflect.DeepEqual(got[:5], journaled) {
+		t.Fatalf("one-change entries read back as %+v", got[:5])
+	}
+	big := addChanges(5, 5+3*256+1)
+	if err := s.CommitSession(context.Background(), session("s2"), big); err != nil {
+		t.Fatal(err)
+	}
+	if journal, _ := s.LastBatches(); journal != 4 {
+		t.Fatalf("journal batches = %d, want one per chunk of 256 (4)", journal)
+	}
+	got, err = s.Changes("s2")
+	if err != nil || len(got) != len(big) {
+		t.Fatalf("chunked journal read back %d changes, %v", len(got), err)
+	}
+	for i := range got {
+		if got[i].PrimitiveID != big[i].PrimitiveID || got[i].After == nil || got[i].After.FormalStatement != big[i].After.FormalStatement {
+			t.Fatalf("change %d read back as %+v", i, got[i])
+		}
+	}
+	rep := mustVerify(t, s)
+	if rep.JournalEntries != 7+len(big) {
+		t.Fatalf("verify counted %d journaled changes, want %d", rep.JournalEntries, 7+len(big))
 	}
 }
 

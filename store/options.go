@@ -57,6 +57,10 @@ type Options struct {
 	// maxApplyBatch caps the changes per apply batch so that tests get
 	// several batches without writing hundreds of thousands of records.
 	maxApplyBatch int
+	// maxJournalBatch does the same for journal transactions, counted in
+	// chunks: chunks are compact enough that only sessions of millions of
+	// changes need a second transaction.
+	maxJournalBatch int
 }
 
 func (o Options) gcInterval() time.Duration {

@@ -97,7 +97,7 @@ func validatePrimitive(p *core.Primitive) error {
 func derivedKeys(p *core.Primitive) ([]kv, error) {
 	edges := edgesOf(p)
 	kws := keywordsOf(p)
-	out := make([]kv, 0, 3+2*len(edges)+len(kws))
+	out := make([]kv, 0, 5+2*len(edges)+len(kws))
 	for _, e := range edges {
 		v, err := encodeEdge(e)
 		if err != nil {

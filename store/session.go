@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -368,10 +369,53 @@ func sliceSource(changes []core.Change) func() ([]core.Change, error) {
 	}
 }
 
-// writeJournal stores changes under j/<session>/<seq> in as many
-// transactions as needed. The journal is not atomic and need not be: until
-// the commit point nothing reads it. afterBatch runs after each committed
-// transaction and can stop the write.
+// Journal chunks hold up to maxChunkChanges changes and about
+// maxChunkBytes of JSON before compression. One entry per change made the
+// journal a fifteenth of a commit's Badger writes for a copy nothing reads
+// unless the commit is interrupted or undone; chunks of a few hundred KiB
+// compress well and still fit a transaction many times over.
+const (
+	maxChunkChanges = 256
+	maxChunkBytes   = 256 << 10
+)
+
+// journalEntries encodes changes, numbered from first, as journal chunks.
+func journalEntries(sessionID string, first int, changes []core.Change) ([]mutation, error) {
+	var (
+		out   []mutation
+		body  []byte
+		start int
+	)
+	emit := func(end int) {
+		body = append(body, ']')
+		out = append(out, mutation{kv: kv{journalKey(sessionID, uint64(first+start), end-start), compressedValue(body)}})
+		body, start = body[:0], end
+	}
+	for i := range changes {
+		v, err := json.Marshal(&changes[i])
+		if err != nil {
+			return nil, fmt.Errorf("encode change %d (%s): %w", first+i, changes[i].PrimitiveID, err)
+		}
+		if len(body) == 0 {
+			body = append(body, '[')
+		} else {
+			body = append(body, ',')
+		}
+		body = append(body, v...)
+		if i+1-start == maxChunkChanges || len(body) >= maxChunkBytes {
+			emit(i + 1)
+		}
+	}
+	if len(body) > 0 {
+		emit(len(changes))
+	}
+	return out, nil
+}
+
+// writeJournal stores changes in chunks under j/<session>/<seq><count>, in
+// as many transactions as needed. The journal is not atomic and need not
+// be: until the commit point nothing reads it. afterBatch runs after each
+// committed transaction and can stop the write.
 func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []core.Change, afterBatch func() error) error {
 	maxCount, maxSize := s.budget()
 	thr := s.valueThreshold()
@@ -398,22 +442,15 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 			return nil, false, err
 		}
 		hi := min(next+window, len(changes))
-		out := make([]mutation, 0, hi-next)
-		for i := next; i < hi; i++ {
-			v, err := encodeValue(&changes[i])
-			if err != nil {
-				return nil, false, fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
-			}
-			out = append(out, mutation{kv: kv{journalKey(sessionID, uint64(i)), v}})
-		}
+		out, err := journalEntries(sessionID, next, changes[next:hi])
 		next = hi
-		return out, false, nil
+		return out, false, err
 	}
 	consume := func(entries []mutation) error {
 		for i := range entries {
 			m := entries[i : i+1]
 			c, sz := weigh(m, thr)
-			if count+c > maxCount || size+sz > maxSize {
+			if count+c > maxCount || size+sz > maxSize || (s.opts.maxJournalBatch > 0 && count >= int64(s.opts.maxJournalBatch)) {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -808,8 +845,9 @@ func (s *Store) rollForward(sess core.Session) error {
 	return s.Sync()
 }
 
-// readJournal reads up to limit entries (0: all) after key after (nil: from
-// the start) and returns them with the last key read.
+// readJournal reads journal entries after key after (nil: from the start)
+// until it holds at least limit changes (0: all), and returns them with the
+// last key read.
 func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []byte, error) {
 	var (
 		out  []core.Change
@@ -822,27 +860,58 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 		if after != nil {
 			start = append(slices.Clip(after), 0)
 		}
-		var prev uint64
+		var next uint64
 		for it.Seek(start); it.Valid() && (limit <= 0 || len(out) < limit); it.Next() {
 			item := it.Item()
-			seq, err := parseJournalSeq(prefix, item.Key())
+			seq, n, chunk, err := parseJournalKey(prefix, item.Key())
 			if err != nil {
 				return err
 			}
-			if len(out) > 0 && seq != prev+1 {
-				return fmt.Errorf("journal %s: entry %d follows %d", displayKey(prefix), seq, prev)
+			if last != nil && seq != next {
+				return fmt.Errorf("journal %s: entry %d follows %d", displayKey(prefix), seq, next)
 			}
-			prev = seq
-			var ch core.Change
-			if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &ch) }); err != nil {
+			next = seq + uint64(n)
+			err = item.Value(func(v []byte) error {
+				if !chunk {
+					var ch core.Change
+					err := decodeValue(item.Key(), v, &ch)
+					out = append(out, ch)
+					return err
+				}
+				var chs []core.Change
+				if err := decodeValue(item.Key(), v, &chs); err != nil {
+					return err
+				}
+				if len(chs) != n {
+					return fmt.Errorf("decode %s: %d changes in a chunk of %d: %w", displayKey(item.Key()), len(chs), n, ErrCorrupt)
+				}
+				out = append(out, chs...)
+				return nil
+			})
+			if err != nil {
 				return err
 			}
-			out = append(out, ch)
 			last = item.KeyCopy(last[:0])
 		}
 		return nil
 	})
 	return out, last, err
+}
+
+// journalChanges counts the changes journaled under prefix from the keys
+// alone.
+func journalChanges(txn *badger.Txn, prefix []byte) (int, error) {
+	it := txn.NewIterator(keyOnly(prefix))
+	defer it.Close()
+	total := 0
+	for it.Rewind(); it.Valid(); it.Next() {
+		n, err := journalEntryChanges(it.Item().Key())
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
 }
 
 func (s *Store) loadSessions() ([]core.Session, error) {

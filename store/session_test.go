@@ -151,7 +151,11 @@ func (c *countdownCtx) Err() error {
 }
 
 func TestCommitSessionCancelled(t *testing.T) {
-	s := openMem(t)
+	s, err := store.OpenInMemoryWith(store.WithMaxJournalBatch(store.Options{}, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
 	changes := addChanges(0, 20_000)
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -162,7 +166,7 @@ func TestCommitSessionCancelled(t *testing.T) {
 
 	cd := &countdownCtx{Context: context.Background()}
 	cd.n.Store(8)
-	err := s.CommitSession(cd, session("c1"), changes)
+	err = s.CommitSession(cd, session("c1"), changes)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled while journaling: %v", err)
 	}
@@ -188,7 +192,10 @@ func TestCommitSessionLarge(t *testing.T) {
 		t.Skip("200k-primitive session skipped in -short mode")
 	}
 	dir := t.TempDir()
-	s := openDir(t, dir, store.Options{})
+	// Journal chunks are compact enough that 200k changes fit one
+	// transaction; the cap gives the journal several, as sessions of
+	// millions of changes have.
+	s := openDir(t, dir, store.WithMaxJournalBatch(store.Options{}, 100))
 	start := time.Now()
 	if err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession)); err != nil {
 		t.Fatal(err)
@@ -295,7 +302,7 @@ func TestCrashBeforeCommitPointRollsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s = openDir(t, dir, store.WithCrashAfterJournalBatches(store.Options{}, 2))
+	s = openDir(t, dir, store.WithCrashAfterJournalBatches(store.WithMaxJournalBatch(store.Options{}, 100), 2))
 	err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession))
 	if !errors.Is(err, store.ErrSimulatedCrash) {
 		t.Fatalf("commit: %v, want the simulated crash", err)

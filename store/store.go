@@ -20,9 +20,11 @@ import (
 // with a newer version is refused rather than misread.
 //
 // Version 2 files keyword postings under plane cells and adds the content
-// hash and name indexes; version 3 adds the dedup records (d/). Older stores
-// are migrated on open.
-const SchemaVersion = 3
+// hash and name indexes; version 3 adds the dedup records (d/); version 4
+// journals changes in compressed chunks (older one-change entries stay
+// readable, so it rewrites nothing, but an older lore could not read the
+// chunks). Older stores are migrated on open.
+const SchemaVersion = 4
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -201,7 +203,8 @@ var errMigrate = errors.New("store needs migration")
 // migrate brings a store of schema version from to the current layout.
 // From version 1, keyword postings are dropped and rewritten from the
 // records (now filed by plane cell) and the content-hash and name entries
-// are added; from versions 1 and 2, the dedup records are written. Every
+// are added; from versions 1 and 2, the dedup records are written; from
+// version 3 only the version changes. Every
 // step rewrites what it derives from the records, and the schema version is
 // bumped last, so an interrupted migration simply runs again.
 func (s *Store) migrate(from int) error {
@@ -226,26 +229,29 @@ func (s *Store) migrate(from int) error {
 		batch = append(batch, m)
 		size += sz
 	}
-	err := s.Primitives(func(p core.Primitive) error {
-		if from < 2 {
-			for _, k := range keywordsOf(&p) {
-				add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
+	var err error
+	if from < 3 {
+		err = s.Primitives(func(p core.Primitive) error {
+			if from < 2 {
+				for _, k := range keywordsOf(&p) {
+					add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
+				}
+				if h := p.Provenance.ContentHash; h != "" {
+					add(hashKey(h, p.ID), nil)
+				}
+				if k := nameKey(p.Name, p.ID); k != nil {
+					add(k, nil)
+				}
 			}
-			if h := p.Provenance.ContentHash; h != "" {
-				add(hashKey(h, p.ID), nil)
+			add(dedupKey(p.ID), dedupRecord(&p))
+			if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
+				return flush()
 			}
-			if k := nameKey(p.Name, p.ID); k != nil {
-				add(k, nil)
-			}
+			return nil
+		})
+		if err == nil {
+			err = flush()
 		}
-		add(dedupKey(p.ID), dedupRecord(&p))
-		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
 	}
 	if err == nil {
 		err = s.db.Update(func(txn *badger.Txn) error {
@@ -357,10 +363,11 @@ func (s *Store) gcLoop(every time.Duration) {
 
 // Stats counts what the store holds.
 type Stats struct {
-	Primitives     int
-	Edges          int
-	IndexEntries   int
-	Sessions       int
+	Primitives   int
+	Edges        int
+	IndexEntries int
+	Sessions     int
+	// JournalEntries counts journaled changes, not the chunks holding them.
 	JournalEntries int
 }
 
@@ -380,7 +387,6 @@ func (s *Store) Stats() (Stats, error) {
 			{prefixIndex, &st.IndexEntries},
 			{prefixRank, &st.IndexEntries},
 			{prefixSession, &st.Sessions},
-			{prefixJournal, &st.JournalEntries},
 		} {
 			n, err := countPrefix(txn, c.prefix)
 			if err != nil {
@@ -388,7 +394,9 @@ func (s *Store) Stats() (Stats, error) {
 			}
 			*c.n += n
 		}
-		return nil
+		n, err := journalChanges(txn, prefixJournal)
+		st.JournalEntries = n
+		return err
 	})
 	if err != nil {
 		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)

@@ -756,9 +756,10 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		if validateID("session id", w.id) != nil {
 			continue
 		}
-		n, err := countPrefix(txn, journalPrefix(w.id))
+		n, err := journalChanges(txn, journalPrefix(w.id))
 		if err != nil {
-			return err
+			v.rep.add(ProblemMalformedKey, journalPrefix(w.id), w.id, "%v", err)
+			continue
 		}
 		v.rep.JournalEntries += n
 		if n != w.n {

@@ -82,8 +82,8 @@ func TestVerifyDetects(t *testing.T) {
 			if err := s.CommitSession(context.Background(), session("s"), addChanges(0, 3)); err != nil {
 				return err
 			}
-			return s.RawDelete(store.JournalKey("s", 1))
-		}, store.ProblemJournalMismatch, "2 changes"},
+			return s.RawDelete(store.JournalKey("s", 0, 3))
+		}, store.ProblemJournalMismatch, "holds 0 changes, session record 3"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
