@@ -15,14 +15,13 @@
 //	key                                  value          purpose
 //	m/schema                             {version}      layout version; newer ones are refused
 //	p/<id>                               Primitive      the record
-//	e/<from>/<to>/<edgetype>             {strength}     forward dependency edge
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/domain/<domain>/<id>               (empty)        primitives by domain
 //	i/type/<type>/<id>                   (empty)        primitives by type
 //	i/kw/<keyword>/<cell>/<id>           plane (16 B)   keyword postings (lowercased) by plane cell
 //	i/hash/<content hash>/<id>           (empty)        primitives by normalized statement
 //	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references
-//	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance, ties by id
+//	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance > 0, ties by id (0: p/ order)
 //	d/<id>                               dedup record   what the dedup comparator needs (see below)
 //	s/<session>                          Session        session record and state
 //	j/<session>/<seq:8><count:4>         []Change (S2)  the session's changeset in chunks from change <seq>
@@ -40,7 +39,7 @@
 // entries carry everything in the key and have no value, except keyword
 // postings, which hold the primitive's plane position (two little-endian
 // float64s) so the prefilter can test distance without loading records
-// (postings written before that are empty and read as "position unknown"). Everything under e/, r/,
+// (postings written before that are empty and read as "position unknown"). Everything under r/,
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.

@@ -94,7 +94,6 @@ func (s *Store) RawExists(key []byte) (bool, error) {
 // Key builders, so tests name keys the way the store does.
 var (
 	PrimitiveKey = primitiveKey
-	EdgeKey      = edgeKey
 	ReverseKey   = reverseKey
 	DomainKey    = domainKey
 	TypeKey      = typeKey
@@ -114,27 +113,22 @@ func (s *Store) CorruptDropReverseEdge(from, to string, t core.EdgeType) error {
 	return s.RawDelete(reverseKey(to, from, t))
 }
 
-// CorruptDropEdge removes the forward key of from→to.
-func (s *Store) CorruptDropEdge(from, to string, t core.EdgeType) error {
-	return s.RawDelete(edgeKey(from, to, t))
-}
-
-// CorruptAddEdge writes a forward edge key no record implies.
-func (s *Store) CorruptAddEdge(from, to string, t core.EdgeType) error {
+// CorruptAddReverseEdge writes a reverse edge key no record implies.
+func (s *Store) CorruptAddReverseEdge(from, to string, t core.EdgeType) error {
 	v, err := encodeValue(edgeValue{Strength: 1})
 	if err != nil {
 		return err
 	}
-	return s.RawSet(edgeKey(from, to, t), v)
+	return s.RawSet(reverseKey(to, from, t), v)
 }
 
-// CorruptEdgeStrength rewrites the value of a forward edge key.
+// CorruptEdgeStrength rewrites the value of a reverse edge key.
 func (s *Store) CorruptEdgeStrength(from, to string, t core.EdgeType, strength float64) error {
 	v, err := encodeValue(edgeValue{Strength: strength})
 	if err != nil {
 		return err
 	}
-	return s.RawSet(edgeKey(from, to, t), v)
+	return s.RawSet(reverseKey(to, from, t), v)
 }
 
 // CorruptAddDomainEntry adds a domain index entry no record implies.

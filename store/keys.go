@@ -135,10 +135,6 @@ func primitiveKey(id string) []byte { return join(prefixPrimitive, id) }
 
 func dedupKey(id string) []byte { return join(prefixDedup, id) }
 
-func edgeKey(from, to string, t core.EdgeType) []byte {
-	return join(prefixEdge, from, to, escape(string(t)))
-}
-
 func reverseKey(to, from string, t core.EdgeType) []byte {
 	return join(prefixReverse, to, from, escape(string(t)))
 }

@@ -676,7 +676,7 @@ func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
 
 // knowledgePrefixes are the keyspaces that hold what the store knows, as
 // opposed to its history (sessions, journals, reports).
-var knowledgePrefixes = [][]byte{prefixPrimitive, prefixEdge, prefixReverse, prefixIndex, prefixRank, prefixConflict, prefixArtifact}
+var knowledgePrefixes = [][]byte{prefixPrimitive, prefixReverse, prefixIndex, prefixRank, prefixConflict, prefixArtifact}
 
 // Export writes a canonical dump of the store's knowledge (primitives,
 // edges, indexes, rank, conflicts, artifacts; not sessions, journals and

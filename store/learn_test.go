@@ -245,10 +245,10 @@ func TestMigrateFromSchema2(t *testing.T) {
 	}
 }
 
-// A version 3 store journaled one change per key. Opening it only bumps the
-// version; its journals read as before, also when a conflict resolution
-// appends a chunk to one of them, and a commit with the cap of one chunk per
-// transaction reads back whole.
+// A version 3 store journaled one change per key and kept forward edge
+// keys and rank entries of importance 0. Opening it drops those keys; its journals read as before, also when
+// a conflict resolution appends a chunk to one of them, and a commit with
+// the cap of one chunk per transaction reads back whole.
 func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
 	dir := t.TempDir()
 	s := openDir(t, dir, store.Options{})
@@ -269,6 +269,22 @@ func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
 		if err := s.RawSet(binary.BigEndian.AppendUint64([]byte("j/s1/"), uint64(i)), v); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for _, ch := range journaled {
+		if ch.After.Importance() == 0 {
+			if err := s.RawSet(store.RankKey(0, ch.PrimitiveID), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, e := range ch.After.Dependencies {
+			v, _ := store.EncodeValue(map[string]float64{"strength": e.Strength})
+			if err := s.RawSet(fmt.Appendf(nil, "e/%s/%s/%s", ch.PrimitiveID, e.Target, e.Type), v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemStaleEdge) != 4 || rep.Count(store.ProblemStaleIndex) != 4 {
+		t.Fatalf("forward edge keys and rank entries of importance 0 of schema 3 not seen: %v", rep.Problems)
 	}
 	v3, _ := store.EncodeValue(map[string]int{"version": 3})
 	if err := s.RawSet(store.KeySchema, v3); err != nil {

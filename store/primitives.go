@@ -89,28 +89,31 @@ func validatePrimitive(p *core.Primitive) error {
 	return nil
 }
 
-// derivedKeys lists every key a primitive implies besides its record: forward
-// and reverse edges, domain, type and keyword postings, and its rank. Put
+// derivedKeys lists every key a primitive implies besides its record:
+// reverse edges (the forward ones are the record's dependencies; nothing
+// needs them by key), domain, type and keyword postings, and its rank. Put
 // and delete both use it, and Verify builds its expectations from the same
 // helpers (edgesOf, keywordsOf, encodeEdge, the key builders), so none of
 // them can disagree about the layout.
 func derivedKeys(p *core.Primitive) ([]kv, error) {
 	edges := edgesOf(p)
 	kws := keywordsOf(p)
-	out := make([]kv, 0, 5+2*len(edges)+len(kws))
+	out := make([]kv, 0, 5+len(edges)+len(kws))
 	for _, e := range edges {
 		v, err := encodeEdge(e)
 		if err != nil {
 			return nil, fmt.Errorf("encode edge %s→%s: %w", p.ID, e.Target, err)
 		}
-		out = append(out,
-			kv{edgeKey(p.ID, e.Target, e.Type), v},
-			kv{reverseKey(e.Target, p.ID, e.Type), v})
+		out = append(out, kv{reverseKey(e.Target, p.ID, e.Type), v})
 	}
 	out = append(out,
 		kv{domainKey(p.Domain, p.ID), nil},
-		kv{typeKey(p.Type, p.ID), nil},
-		kv{rankKey(p.Importance(), p.ID), nil})
+		kv{typeKey(p.Type, p.ID), nil})
+	// Most primitives enable nothing; they follow the ranked ones in id
+	// order, which the records' own keys give, so they need no entry.
+	if imp := p.Importance(); imp > 0 {
+		out = append(out, kv{rankKey(imp, p.ID), nil})
+	}
 	plane := planeValue(p.Plane)
 	for _, k := range kws {
 		out = append(out, kv{keywordKey(k, p.Plane, p.ID), plane})
@@ -477,7 +480,8 @@ func (s *Store) Dependents(id string) ([]Dependent, error) {
 }
 
 // TopByImportance returns up to n primitives in descending importance (ties
-// by id), skipping the first offset, straight from the rank index.
+// by id), skipping the first offset: the rank index, then the primitives of
+// importance 0 from their record keys.
 func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
@@ -488,25 +492,45 @@ func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
 	offset = max(offset, 0)
 	var out []core.Primitive
 	err := s.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(keyOnly(prefixRank))
-		defer it.Close()
 		skipped := 0
-		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
-			// Skipping on keys alone keeps deep pages cheap.
+		// take adds id's primitive to the page once offset ids have been
+		// passed over; skipping on keys alone keeps deep pages cheap.
+		take := func(id string) error {
 			if skipped < offset {
 				skipped++
-				continue
-			}
-			_, id, err := parseRankKey(it.Item().Key())
-			if err != nil {
-				return err
+				return nil
 			}
 			p, ok, err := getPrimitive(txn, id)
-			if err != nil {
-				return err
-			}
 			if ok { // a stale rank entry is skipped; Verify reports it
 				out = append(out, p)
+			}
+			return err
+		}
+		ranked := make(map[string]struct{})
+		it := txn.NewIterator(keyOnly(prefixRank))
+		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
+			_, id, err := parseRankKey(it.Item().Key())
+			if err != nil {
+				it.Close()
+				return err
+			}
+			ranked[id] = struct{}{}
+			if err := take(id); err != nil {
+				it.Close()
+				return err
+			}
+		}
+		it.Close()
+		// Then the primitives of importance 0, which have no rank entry.
+		it = txn.NewIterator(keyOnly(prefixPrimitive))
+		defer it.Close()
+		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
+			id := string(it.Item().Key()[len(prefixPrimitive):])
+			if _, ok := ranked[id]; ok {
+				continue
+			}
+			if err := take(id); err != nil {
+				return err
 			}
 		}
 		return nil

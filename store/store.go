@@ -22,8 +22,9 @@ import (
 // Version 2 files keyword postings under plane cells and adds the content
 // hash and name indexes; version 3 adds the dedup records (d/); version 4
 // journals changes in compressed chunks (older one-change entries stay
-// readable, so it rewrites nothing, but an older lore could not read the
-// chunks). Older stores are migrated on open.
+// readable), drops the forward edge keys (e/), which only repeated the
+// records' dependencies, and ranks only primitives of positive importance.
+// Older stores are migrated on open.
 const SchemaVersion = 4
 
 // ErrClosed is returned by operations on a closed store.
@@ -204,13 +205,21 @@ var errMigrate = errors.New("store needs migration")
 // From version 1, keyword postings are dropped and rewritten from the
 // records (now filed by plane cell) and the content-hash and name entries
 // are added; from versions 1 and 2, the dedup records are written; from
-// version 3 only the version changes. Every
+// versions 1 to 3, the forward edge keys and the rank entries of importance
+// 0 are dropped. Every
 // step rewrites what it derives from the records, and the schema version is
 // bumped last, so an interrupted migration simply runs again.
 func (s *Store) migrate(from int) error {
 	if from < 2 {
 		if err := s.deletePrefix(prefixKeyword); err != nil {
 			return fmt.Errorf("migrate store %s: %w", s.path, err)
+		}
+	}
+	if from < 4 {
+		for _, p := range [][]byte{prefixEdge, rankKey(0, "")} {
+			if err := s.deletePrefix(p); err != nil {
+				return fmt.Errorf("migrate store %s: %w", s.path, err)
+			}
 		}
 	}
 	maxCount, maxSize := s.budget()
@@ -363,7 +372,8 @@ func (s *Store) gcLoop(every time.Duration) {
 
 // Stats counts what the store holds.
 type Stats struct {
-	Primitives   int
+	Primitives int
+	// Edges counts reverse edge keys, one per dependency.
 	Edges        int
 	IndexEntries int
 	Sessions     int
@@ -383,7 +393,7 @@ func (s *Store) Stats() (Stats, error) {
 			n      *int
 		}{
 			{prefixPrimitive, &st.Primitives},
-			{prefixEdge, &st.Edges},
+			{prefixReverse, &st.Edges},
 			{prefixIndex, &st.IndexEntries},
 			{prefixRank, &st.IndexEntries},
 			{prefixSession, &st.Sessions},

@@ -103,8 +103,9 @@ func TestPrimitiveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a alone: domain, type, rank, name and two keywords (group, set).
-	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 6 || rep.IndexEntries != 6 {
+	// a alone: domain, type, name and two keywords (group, set); of
+	// importance 0, it has no rank entry.
+	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 5 || rep.IndexEntries != 5 {
 		t.Fatalf("stats = %+v, report = %+v", st, rep)
 	}
 }
@@ -118,7 +119,9 @@ func TestTopByImportance(t *testing.T) {
 		}
 		return p
 	}
-	mustPut(t, s, mk("low", 0), mk("high", 5), mk("mid-b", 2), mk("mid-a", 2), mk("huge", 300))
+	// Importance 0 has no rank entry: those follow the ranked in id order,
+	// and pages cross from one to the other.
+	mustPut(t, s, mk("low", 0), mk("high", 5), mk("mid-b", 2), mk("mid-a", 2), mk("huge", 300), mk("z-zero", 0), mk("a-zero", 0))
 	got, err := s.TopByImportance(3, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -127,14 +130,24 @@ func TestTopByImportance(t *testing.T) {
 		t.Fatalf("top 3 = %v, want %v", ids(got), want)
 	}
 	got, _ = s.TopByImportance(10, 3)
-	if want := []string{"mid-b", "low"}; !slices.Equal(ids(got), want) {
+	if want := []string{"mid-b", "a-zero", "low", "z-zero"}; !slices.Equal(ids(got), want) {
 		t.Fatalf("top from 3 = %v, want %v", ids(got), want)
+	}
+	got, _ = s.TopByImportance(1, 5)
+	if want := []string{"low"}; !slices.Equal(ids(got), want) {
+		t.Fatalf("top 1 from 5 = %v, want %v", ids(got), want)
 	}
 	// Lowering an importance moves the primitive down.
 	mustPut(t, s, mk("huge", 1))
 	got, _ = s.TopByImportance(2, 0)
 	if want := []string{"high", "mid-a"}; !slices.Equal(ids(got), want) {
 		t.Fatalf("top 2 after update = %v, want %v", ids(got), want)
+	}
+	// Dropping to 0 leaves the rank index for the id-ordered tail.
+	mustPut(t, s, mk("high", 0))
+	got, _ = s.TopByImportance(10, 2)
+	if want := []string{"huge", "a-zero", "high", "low", "z-zero"}; !slices.Equal(ids(got), want) {
+		t.Fatalf("top from 2 after dropping high to 0 = %v, want %v", ids(got), want)
 	}
 	mustVerify(t, s)
 	if got, _ := s.TopByImportance(0, 0); len(got) != 0 {

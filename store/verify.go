@@ -29,9 +29,9 @@ const (
 	ProblemIDMismatch ProblemKind = "id-mismatch"
 	// ProblemDanglingEdge: a dependency targets a primitive that is not stored.
 	ProblemDanglingEdge ProblemKind = "dangling-edge"
-	// ProblemMissingEdge: a record's dependency has no forward edge key.
-	ProblemMissingEdge ProblemKind = "missing-edge"
-	// ProblemStaleEdge: a forward edge key matches no record's dependency.
+	// ProblemStaleEdge: a forward edge key, which stores of schema 4 and
+	// later no longer have (a record's dependencies are its forward edges),
+	// survived the migration.
 	ProblemStaleEdge ProblemKind = "stale-edge"
 	// ProblemMissingReverseEdge: a record's dependency has no reverse key.
 	ProblemMissingReverseEdge ProblemKind = "missing-reverse-edge"
@@ -85,7 +85,9 @@ func (p Problem) String() string {
 
 // VerifyReport is the outcome of Verify: what was checked and what is wrong.
 type VerifyReport struct {
-	Primitives     int `json:"primitives"`
+	Primitives int `json:"primitives"`
+	// Edges counts the dependencies the records hold, ReverseEdges the
+	// reverse keys found; in a sound store they are equal.
 	Edges          int `json:"edges"`
 	ReverseEdges   int `json:"reverseEdges"`
 	IndexEntries   int `json:"indexEntries"`
@@ -124,16 +126,16 @@ func (r *VerifyReport) add(kind ProblemKind, key []byte, id, format string, args
 	r.Problems = append(r.Problems, p)
 }
 
-// expectedEdge is one dependency a record implies, with whether its forward
-// and reverse keys were seen.
+// expectedEdge is one dependency a record implies, with whether its reverse
+// key was seen.
 type expectedEdge struct {
 	target string
 	typ    core.EdgeType
 	// typKey is the edge type as it appears in keys (escaped).
 	typKey string
-	// value is the encoded value both edge keys must hold.
-	value    []byte
-	fwd, rev bool
+	// value is the encoded value the reverse key must hold.
+	value []byte
+	rev   bool
 }
 
 // summary is what Verify keeps of one record: enough to check every derived
@@ -174,7 +176,7 @@ func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 }
 
 // Verify checks the store's integrity in one read snapshot: every derived
-// key (edges, reverse edges, domain, type, keyword and rank entries) must
+// key (reverse edges, domain, type, keyword and rank entries) must
 // match the primitive records exactly, no edge may point at a missing
 // primitive, the dependency graph must be acyclic, and sessions must be
 // finished with complete journals. It takes time linear in the store size
@@ -315,6 +317,7 @@ func (v *verifier) records(txn *badger.Txn) error {
 				continue
 			}
 			v.recs[r.id] = r.sm
+			v.rep.Edges += len(r.sm.edges)
 		}
 		return nil
 	}
@@ -362,12 +365,20 @@ func splitEdgeKey(prefix, key []byte) (a, b, t []byte, ok bool) {
 	return a, b, t, true
 }
 
-// edgeKeys checks e/ or r/ keys against the records; fwd selects which.
-func (v *verifier) edgeKeys(txn *badger.Txn, fwd bool) error {
-	prefix, stale := prefixEdge, ProblemStaleEdge
-	if !fwd {
-		prefix, stale = prefixReverse, ProblemStaleReverseEdge
+// forwardEdges reports forward edge keys, which no current store has.
+func (v *verifier) forwardEdges(txn *badger.Txn) error {
+	it := txn.NewIterator(keyOnly(prefixEdge))
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		key := it.Item().Key()
+		v.rep.add(ProblemStaleEdge, key, "", "forward edge key left by an older layout")
 	}
+	return nil
+}
+
+// reverseEdges checks the r/ keys against the records.
+func (v *verifier) reverseEdges(txn *badger.Txn) error {
+	prefix := prefixReverse
 	it := txn.NewIterator(withValues(prefix))
 	defer it.Close()
 	for it.Rewind(); it.Valid(); it.Next() {
@@ -376,19 +387,11 @@ func (v *verifier) edgeKeys(txn *badger.Txn, fwd bool) error {
 		}
 		item := it.Item()
 		key := item.Key()
-		if fwd {
-			v.rep.Edges++
-		} else {
-			v.rep.ReverseEdges++
-		}
-		a, b, tk, ok := splitEdgeKey(prefix, key)
+		v.rep.ReverseEdges++
+		to, from, tk, ok := splitEdgeKey(prefix, key)
 		if !ok {
 			v.rep.add(ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
 			continue
-		}
-		from, to := a, b
-		if !fwd {
-			from, to = b, a
 		}
 		sm := v.recs[string(from)]
 		var e *expectedEdge
@@ -401,9 +404,9 @@ func (v *verifier) edgeKeys(txn *badger.Txn, fwd bool) error {
 			case err != nil:
 				v.rep.add(ProblemMalformedKey, key, string(from), "%v", err)
 			case sm == nil:
-				v.rep.add(stale, key, string(from), "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
+				v.rep.add(ProblemStaleReverseEdge, key, string(from), "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
 			default:
-				v.rep.add(stale, key, string(from), "%s has no %s dependency on %s", from, t, to)
+				v.rep.add(ProblemStaleReverseEdge, key, string(from), "%s has no %s dependency on %s", from, t, to)
 			}
 			continue
 		}
@@ -424,11 +427,7 @@ func (v *verifier) edgeKeys(txn *badger.Txn, fwd bool) error {
 			}
 			v.rep.add(kind, key, string(from), "%v", problem)
 		}
-		if fwd {
-			e.fwd = true
-		} else {
-			e.rev = true
-		}
+		e.rev = true
 	}
 	return nil
 }
@@ -449,9 +448,6 @@ func compareEdgeValues(key, got, want []byte) error {
 	}
 	return nil
 }
-
-func (v *verifier) forwardEdges(txn *badger.Txn) error { return v.edgeKeys(txn, true) }
-func (v *verifier) reverseEdges(txn *badger.Txn) error { return v.edgeKeys(txn, false) }
 
 func (v *verifier) indexes(txn *badger.Txn) error {
 	it := txn.NewIterator(keyOnly(prefixIndex))
@@ -558,6 +554,8 @@ func (v *verifier) rank(txn *badger.Txn) error {
 			v.rep.add(ProblemStaleIndex, key, id, "rank entry for a primitive that is not stored")
 		case sm.importance != imp:
 			v.rep.add(ProblemStaleIndex, key, id, "rank entry says importance %d, record %d", imp, sm.importance)
+		case imp == 0:
+			v.rep.add(ProblemStaleIndex, key, id, "rank entry for importance 0, which is not ranked")
 		default:
 			sm.rankSeen = true
 		}
@@ -622,7 +620,7 @@ func (v *verifier) missing(*badger.Txn) error {
 		if !sm.typeSeen {
 			v.rep.add(ProblemMissingIndex, typeKey(sm.typ, id), id, "no type entry for %q", sm.typ)
 		}
-		if !sm.rankSeen {
+		if !sm.rankSeen && sm.importance > 0 {
 			v.rep.add(ProblemMissingIndex, rankKey(sm.importance, id), id, "no rank entry for importance %d", sm.importance)
 		}
 		for i, kw := range sm.keywords {
@@ -641,11 +639,8 @@ func (v *verifier) missing(*badger.Txn) error {
 		}
 		for _, e := range sm.edges {
 			if _, ok := v.recs[e.target]; !ok {
-				v.rep.add(ProblemDanglingEdge, edgeKey(id, e.target, e.typ), id,
+				v.rep.add(ProblemDanglingEdge, primitiveKey(id), id,
 					"%s depends on %s (%s), which is not stored", id, e.target, e.typ)
-			}
-			if !e.fwd {
-				v.rep.add(ProblemMissingEdge, edgeKey(id, e.target, e.typ), id, "no forward edge to %s (%s)", e.target, e.typ)
 			}
 			if !e.rev {
 				v.rep.add(ProblemMissingReverseEdge, reverseKey(e.target, id, e.typ), id, "no reverse edge from %s (%s)", e.target, e.typ)
