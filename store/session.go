@@ -442,9 +442,22 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 			return nil, false, err
 		}
 		hi := min(next+window, len(changes))
-		out, err := journalEntries(sessionID, next, changes[next:hi])
+		// Encoding is nearly all the journal costs now that its entries
+		// are few, and nothing else runs before the commit point, so the
+		// two halves of a window are encoded at once.
+		mid := next + (hi-next)/2/maxChunkChanges*maxChunkChanges
+		var (
+			first []mutation
+			ferr  error
+			wg    sync.WaitGroup
+		)
+		if mid > next {
+			wg.Go(func() { first, ferr = journalEntries(sessionID, next, changes[next:mid]) })
+		}
+		rest, err := journalEntries(sessionID, mid, changes[mid:hi])
+		wg.Wait()
 		next = hi
-		return out, false, err
+		return append(first, rest...), false, errors.Join(ferr, err)
 	}
 	consume := func(entries []mutation) error {
 		for i := range entries {
