@@ -379,6 +379,12 @@ const (
 	maxChunkBytes   = 256 << 10
 )
 
+// maxJournalTxnBytes bounds the chunk bytes one journal transaction holds.
+// Badger's transaction limits count a value-log value by its pointer, so
+// without it a session of a million changes would be one transaction of
+// about 100 MB held in memory until it commits.
+const maxJournalTxnBytes = 16 << 20
+
 // journalEntries encodes changes, numbered from first, as journal chunks.
 func journalEntries(sessionID string, first int, changes []core.Change) ([]mutation, error) {
 	var (
@@ -421,7 +427,7 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 	thr := s.valueThreshold()
 	txn := s.db.NewTransaction(true)
 	defer func() { txn.Discard() }()
-	var count, size int64
+	var count, size, held int64
 	flush := func() error {
 		if count == 0 {
 			return nil
@@ -430,7 +436,7 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 			return fmt.Errorf("write journal: %w", err)
 		}
 		txn = s.db.NewTransaction(true)
-		count, size = 0, 0
+		count, size, held = 0, 0, 0
 		return afterBatch()
 	}
 	next := 0
@@ -463,7 +469,9 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 		for i := range entries {
 			m := entries[i : i+1]
 			c, sz := weigh(m, thr)
-			if count+c > maxCount || size+sz > maxSize || (s.opts.maxJournalBatch > 0 && count >= int64(s.opts.maxJournalBatch)) {
+			v := int64(len(m[0].val))
+			if count+c > maxCount || size+sz > maxSize || held+v > maxJournalTxnBytes ||
+				(s.opts.maxJournalBatch > 0 && count >= int64(s.opts.maxJournalBatch)) {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -478,7 +486,7 @@ func (s *Store) writeJournal(ctx context.Context, sessionID string, changes []co
 			if err != nil {
 				return fmt.Errorf("write journal entry %s: %w", displayKey(m[0].key), err)
 			}
-			count, size = count+c, size+sz
+			count, size, held = count+c, size+sz, held+v
 		}
 		return nil
 	}

@@ -2,9 +2,11 @@ package store_test
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -148,6 +150,34 @@ func (c *countdownCtx) Err() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// Journal transactions are bounded by the bytes they hold, not only by
+// Badger's entry limits, which count a value-log value as its pointer.
+func TestJournalBoundedByBytes(t *testing.T) {
+	s := openDir(t, t.TempDir(), store.Options{})
+	defer s.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	changes := addChanges(0, 40)
+	for i := range changes {
+		// 500 KB that S2 cannot shrink: 20 MB in all, over the 16 MiB bound.
+		b := make([]byte, 250_000)
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		changes[i].After.FormalStatement = hex.EncodeToString(b)
+	}
+	if err := s.CommitSession(context.Background(), session("big-values"), changes); err != nil {
+		t.Fatal(err)
+	}
+	if journal, _ := s.LastBatches(); journal < 2 {
+		t.Fatalf("20 MB of journal in %d transaction(s)", journal)
+	}
+	got, err := s.Changes("big-values")
+	if err != nil || len(got) != len(changes) || got[39].After.FormalStatement != changes[39].After.FormalStatement {
+		t.Fatalf("journal read back %d changes, %v", len(got), err)
+	}
+	mustVerify(t, s)
 }
 
 func TestCommitSessionCancelled(t *testing.T) {
