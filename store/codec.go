@@ -74,11 +74,7 @@ var codecs = map[byte]codec{
 // marshaled, so that callers that measured their elements need not marshal
 // them twice.
 func compressedValue(body []byte) []byte {
-	enc := s2.Encode(nil, body)
-	out := make([]byte, 1+len(enc))
-	out[0] = s2JSONCodec{}.version()
-	copy(out[1:], enc)
-	return out
+	return framed(s2JSONCodec{}.version(), s2.Encode(nil, body))
 }
 
 func encodeValue(v any) ([]byte, error) {
@@ -86,10 +82,15 @@ func encodeValue(v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return framed(writeCodec.version(), body), nil
+}
+
+// framed puts the codec version in front of an encoded value.
+func framed(version byte, body []byte) []byte {
 	out := make([]byte, 1+len(body))
-	out[0] = writeCodec.version()
+	out[0] = version
 	copy(out[1:], body)
-	return out, nil
+	return out
 }
 
 // decodeValue names the key in every error so that a corrupt record can be

@@ -506,34 +506,37 @@ func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
 			}
 			return err
 		}
+		// walk calls each for the keys under prefix until the page is full.
+		walk := func(prefix []byte, each func(key []byte) error) error {
+			it := txn.NewIterator(keyOnly(prefix))
+			defer it.Close()
+			for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
+				if err := each(it.Item().Key()); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		ranked := make(map[string]struct{})
-		it := txn.NewIterator(keyOnly(prefixRank))
-		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
-			_, id, err := parseRankKey(it.Item().Key())
+		err := walk(prefixRank, func(key []byte) error {
+			_, id, err := parseRankKey(key)
 			if err != nil {
-				it.Close()
 				return err
 			}
 			ranked[id] = struct{}{}
-			if err := take(id); err != nil {
-				it.Close()
-				return err
-			}
+			return take(id)
+		})
+		if err != nil {
+			return err
 		}
-		it.Close()
 		// Then the primitives of importance 0, which have no rank entry.
-		it = txn.NewIterator(keyOnly(prefixPrimitive))
-		defer it.Close()
-		for it.Rewind(); it.Valid() && len(out) < n; it.Next() {
-			id := string(it.Item().Key()[len(prefixPrimitive):])
+		return walk(prefixPrimitive, func(key []byte) error {
+			id := string(key[len(prefixPrimitive):])
 			if _, ok := ranked[id]; ok {
-				continue
+				return nil
 			}
-			if err := take(id); err != nil {
-				return err
-			}
-		}
-		return nil
+			return take(id)
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("top primitives by importance: %w", err)
