@@ -16,8 +16,7 @@
 //	m/schema                             {version}      layout version; newer ones are refused
 //	p/<id>                               Primitive      the record
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
-//	i/domain/<domain>/<id>               (empty)        primitives by domain
-//	i/type/<type>/<id>                   (empty)        primitives by type
+//	i/dt/<domain>/<type>/<id>            (empty)        primitives by domain, and by type within each domain
 //	i/kw/<keyword>/<cell>/<id>           plane (16 B)   keyword postings (lowercased) by plane cell
 //	i/hash/<content hash>/<id>           (empty)        primitives by normalized statement
 //	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references

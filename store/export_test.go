@@ -93,16 +93,15 @@ func (s *Store) RawExists(key []byte) (bool, error) {
 
 // Key builders, so tests name keys the way the store does.
 var (
-	PrimitiveKey = primitiveKey
-	ReverseKey   = reverseKey
-	DomainKey    = domainKey
-	TypeKey      = typeKey
-	KeywordKey   = keywordKey
-	RankKey      = rankKey
-	SessionKey   = sessionKey
-	JournalKey   = journalKey
-	KeySchema    = keySchema
-	PlaneValue   = planeValue
+	PrimitiveKey  = primitiveKey
+	ReverseKey    = reverseKey
+	DomainTypeKey = domainTypeKey
+	KeywordKey    = keywordKey
+	RankKey       = rankKey
+	SessionKey    = sessionKey
+	JournalKey    = journalKey
+	KeySchema     = keySchema
+	PlaneValue    = planeValue
 )
 
 // EncodeValue encodes v as the store does, codec byte included.
@@ -131,14 +130,10 @@ func (s *Store) CorruptEdgeStrength(from, to string, t core.EdgeType, strength f
 	return s.RawSet(reverseKey(to, from, t), v)
 }
 
-// CorruptAddDomainEntry adds a domain index entry no record implies.
-func (s *Store) CorruptAddDomainEntry(domain, id string) error {
-	return s.RawSet(domainKey(domain, id), nil)
-}
-
-// CorruptDropTypeEntry removes a primitive's type index entry.
-func (s *Store) CorruptDropTypeEntry(t core.PrimitiveType, id string) error {
-	return s.RawDelete(typeKey(t, id))
+// CorruptAddDomainTypeEntry adds a domain-type index entry no record
+// implies.
+func (s *Store) CorruptAddDomainTypeEntry(domain string, t core.PrimitiveType, id string) error {
+	return s.RawSet(domainTypeKey(domain, t, id), nil)
 }
 
 // CorruptRank replaces a primitive's rank entry with one for a wrong

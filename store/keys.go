@@ -26,24 +26,30 @@ const maxIDLen = 1024
 // Key prefixes. Each record kind owns one prefix, so every query is a prefix
 // scan and a whole kind can be counted with a key-only iteration.
 var (
-	keySchema       = []byte("m/schema")
-	prefixPrimitive = []byte("p/")
-	prefixEdge      = []byte("e/")
-	prefixReverse   = []byte("r/")
-	prefixIndex     = []byte("i/")
-	prefixDomain    = []byte("i/domain/")
-	prefixType      = []byte("i/type/")
-	prefixKeyword   = []byte("i/kw/")
-	prefixHash      = []byte("i/hash/")
-	prefixName      = []byte("i/name/")
-	prefixRank      = []byte("k/rank/")
-	prefixDedup     = []byte("d/")
-	prefixSession   = []byte("s/")
-	prefixJournal   = []byte("j/")
-	prefixConflict  = []byte("c/")
-	prefixReport    = []byte("t/")
-	prefixArtifact  = []byte("a/")
-	prefixSkill     = []byte("l/")
+	keySchema        = []byte("m/schema")
+	prefixPrimitive  = []byte("p/")
+	prefixEdge       = []byte("e/")
+	prefixReverse    = []byte("r/")
+	prefixIndex      = []byte("i/")
+	prefixDomainType = []byte("i/dt/")
+	prefixKeyword    = []byte("i/kw/")
+	prefixHash       = []byte("i/hash/")
+	prefixName       = []byte("i/name/")
+	prefixRank       = []byte("k/rank/")
+	prefixDedup      = []byte("d/")
+	prefixSession    = []byte("s/")
+	prefixJournal    = []byte("j/")
+	prefixConflict   = []byte("c/")
+	prefixReport     = []byte("t/")
+	prefixArtifact   = []byte("a/")
+	prefixSkill      = []byte("l/")
+)
+
+// The separate domain and type indexes of schemas 1 to 4, deleted by the
+// migration to 5.
+var (
+	legacyPrefixDomain = []byte("i/domain/")
+	legacyPrefixType   = []byte("i/type/")
 )
 
 // rankKeyFixedPart is the length of a rank key before the id.
@@ -159,12 +165,18 @@ func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) 
 	return parts[0], parts[1], core.EdgeType(et), nil
 }
 
-func domainKey(domain, id string) []byte {
-	return join(prefixDomain, escape(domain), id)
+// domainTypeKey files a primitive under its domain and then its type: one
+// entry serves both indexes of the design. A domain's primitives are one
+// prefix scan (the query generation and browsing make); a type's are one
+// prefix scan per domain (see ByType), and stores hold few domains.
+func domainTypeKey(domain string, t core.PrimitiveType, id string) []byte {
+	return join(prefixDomainType, escape(domain), escape(string(t)), id)
 }
 
-func typeKey(t core.PrimitiveType, id string) []byte {
-	return join(prefixType, escape(string(t)), id)
+// domainTypeValue is the part of a domain-type key between the prefix and
+// the id.
+func domainTypeValue(domain string, t core.PrimitiveType) string {
+	return escape(domain) + string(sep) + escape(string(t))
 }
 
 // keywordKey files a keyword posting under the primitive's plane cell, so

@@ -30,7 +30,7 @@ func FuzzEscape(f *testing.F) {
 func FuzzParseKeys(f *testing.F) {
 	for _, k := range [][]byte{
 		reverseKey("b", "a", core.Requires), reverseKey("b", "a", "x/y"),
-		domainKey("d/1", "a"), rankKey(3, "a"), journalKey("s", 7, 3), []byte("j/s/\x00\x00\x00\x00\x00\x00\x00\x07"),
+		domainTypeKey("d/1", "t/1", "a"), rankKey(3, "a"), journalKey("s", 7, 3), []byte("j/s/\x00\x00\x00\x00\x00\x00\x00\x07"),
 		[]byte("r/"), []byte("k/rank/\xff"), []byte("i/kw/%zz/a"),
 	} {
 		f.Add(k)
@@ -52,8 +52,8 @@ func TestKeyRoundTrips(t *testing.T) {
 	if err != nil || from != "a" || to != "b" || typ != "odd/type%" {
 		t.Fatalf("edge key: %q %q %q %v", from, to, typ, err)
 	}
-	value, id, err := parseIndexKey(prefixDomain, domainKey("x/y", "p-1"))
-	if err != nil || value != "x/y" || id != "p-1" {
+	value, id, err := parseIndexKey(prefixDomainType, domainTypeKey("x/y", "t", "p-1"))
+	if err != nil || value != "x/y/t" || id != "p-1" {
 		t.Fatalf("index key: %q %q %v", value, id, err)
 	}
 	imp, id, err := parseRankKey(rankKey(42, "p-1"))

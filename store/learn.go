@@ -443,7 +443,8 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 	if hash == "" {
 		return nil, nil
 	}
-	out, err := s.byIndex(join(prefixHash, escape(hash), ""))
+	prefix := join(prefixHash, escape(hash), "")
+	out, err := s.byIndex(prefix, wholeRange(prefix))
 	if err != nil {
 		return nil, fmt.Errorf("primitives with content %s: %w", hash, err)
 	}

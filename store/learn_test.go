@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -326,6 +327,83 @@ func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
 	rep := mustVerify(t, s)
 	if rep.JournalEntries != 7+len(big) {
 		t.Fatalf("verify counted %d journaled changes, want %d", rep.JournalEntries, 7+len(big))
+	}
+}
+
+// The domain-type index answers both queries: a domain is one range (not
+// the ranges of domains its name is a prefix of), a type is one range per
+// domain, and both come back in id order whatever the domains' order.
+func TestDomainTypeIndex(t *testing.T) {
+	s := openMem(t)
+	mustPut(t, s,
+		prim("z1", "alg", core.Theorem, nil),
+		prim("a1", "alg", core.Definition, nil),
+		prim("m1", "alg-x", core.Theorem, nil),
+		prim("b1", "alg/x", core.Theorem, nil),
+		prim("c1", "algebra", core.Theorem, nil),
+		prim("d1", "alg%", core.Axiom, nil),
+		prim("e1", "", core.Theorem, nil),
+	)
+	mustVerify(t, s)
+	for domain, want := range map[string][]string{
+		"alg": {"a1", "z1"}, "alg-x": {"m1"}, "alg/x": {"b1"}, "algebra": {"c1"}, "alg%": {"d1"}, "": {"e1"}, "al": nil,
+	} {
+		if got, err := s.ByDomain(domain); err != nil || !slices.Equal(ids(got), want) {
+			t.Errorf("ByDomain(%q) = %v, %v; want %v", domain, ids(got), err, want)
+		}
+	}
+	for typ, want := range map[core.PrimitiveType][]string{
+		core.Theorem: {"b1", "c1", "e1", "m1", "z1"}, core.Definition: {"a1"}, core.Axiom: {"d1"}, core.Identity: nil,
+	} {
+		if got, err := s.ByType(typ); err != nil || !slices.Equal(ids(got), want) {
+			t.Errorf("ByType(%q) = %v, %v; want %v", typ, ids(got), err, want)
+		}
+	}
+}
+
+// A version 4 store kept a domain index and a type index; opening it
+// replaces both with the domain-type index.
+func TestMigrateFromSchema4(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	ps := []core.Primitive{
+		prim("a", "algebra", core.Definition, nil),
+		prim("b", "algebra", core.Theorem, nil),
+		prim("c", "geo/metry", core.Theorem, nil),
+	}
+	mustPut(t, s, ps...)
+	entries := mustVerify(t, s).IndexEntries
+	for _, p := range ps {
+		if err := s.RawDelete(store.DomainTypeKey(p.Domain, p.Type, p.ID)); err != nil {
+			t.Fatal(err)
+		}
+		domain := strings.ReplaceAll(p.Domain, "/", "%2F")
+		for _, k := range []string{"i/domain/" + domain + "/" + p.ID, "i/type/" + string(p.Type) + "/" + p.ID} {
+			if err := s.RawSet([]byte(k), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != 3 || rep.Count(store.ProblemMalformedKey) != 6 {
+		t.Fatalf("schema 4 indexes not seen: %v", rep.Problems)
+	}
+	v4, _ := store.EncodeValue(map[string]int{"version": 4})
+	if err := s.RawSet(store.KeySchema, v4); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	if rep := mustVerify(t, s); rep.IndexEntries != entries {
+		t.Fatalf("index entries after migration = %d, want %d", rep.IndexEntries, entries)
+	}
+	if got, _ := s.ByDomain("geo/metry"); !slices.Equal(ids(got), []string{"c"}) {
+		t.Fatalf("ByDomain after migration = %v", ids(got))
+	}
+	if got, _ := s.ByType(core.Theorem); !slices.Equal(ids(got), []string{"b", "c"}) {
+		t.Fatalf("ByType after migration = %v", ids(got))
 	}
 }
 

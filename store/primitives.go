@@ -106,9 +106,7 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 		}
 		out = append(out, kv{reverseKey(e.Target, p.ID, e.Type), v})
 	}
-	out = append(out,
-		kv{domainKey(p.Domain, p.ID), nil},
-		kv{typeKey(p.Type, p.ID), nil})
+	out = append(out, kv{domainTypeKey(p.Domain, p.Type, p.ID), nil})
 	// Most primitives enable nothing; they follow the ranked ones in id
 	// order, which the records' own keys give, so they need no entry.
 	if imp := p.Importance(); imp > 0 {
@@ -379,20 +377,47 @@ func (s *Store) Primitives(fn func(core.Primitive) error) error {
 
 // ByDomain returns the primitives of a domain in id order.
 func (s *Store) ByDomain(domain string) ([]core.Primitive, error) {
-	ps, err := s.byIndex(indexValuePrefix(prefixDomain, domain))
+	ps, err := s.byIndex(prefixDomainType, wholeRange(indexValuePrefix(prefixDomainType, domain)))
 	if err != nil {
 		return nil, fmt.Errorf("primitives of domain %q: %w", domain, err)
 	}
 	return ps, nil
 }
 
-// ByType returns the primitives of a type in id order.
+// ByType returns the primitives of a type in id order. The index is filed
+// by domain first, so this reads the type's range in each domain, seeking
+// from one domain to the next.
 func (s *Store) ByType(t core.PrimitiveType) ([]core.Primitive, error) {
-	ps, err := s.byIndex(indexValuePrefix(prefixType, string(t)))
+	ps, err := s.byIndex(prefixDomainType, func(it *badger.Iterator, add func(key []byte)) {
+		typ := escape(string(t))
+		for it.Seek(prefixDomainType); it.ValidForPrefix(prefixDomainType); {
+			rest := it.Item().Key()[len(prefixDomainType):]
+			i := bytes.IndexByte(rest, sep)
+			if i < 0 {
+				it.Next() // malformed; Verify reports it
+				continue
+			}
+			domain := string(rest[:i])
+			wholeRange(join(prefixDomainType, domain, typ, ""))(it, add)
+			// Separators inside a domain are escaped, so every key of
+			// this domain sorts before <domain> followed by the byte
+			// after the separator, and every key of a later one after.
+			it.Seek(append(join(prefixDomainType, domain), sep+1))
+		}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("primitives of type %q: %w", t, err)
 	}
 	return ps, nil
+}
+
+// wholeRange is the scan of byIndex that reads every entry under prefix.
+func wholeRange(prefix []byte) func(it *badger.Iterator, add func(key []byte)) {
+	return func(it *badger.Iterator, add func(key []byte)) {
+		for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+			add(it.Item().Key())
+		}
+	}
 }
 
 // ByKeyword returns the ids of the primitives carrying a keyword (matched
@@ -420,19 +445,24 @@ func (s *Store) ByKeyword(keyword string) ([]string, error) {
 	return ids, nil
 }
 
-// byIndex resolves the ids under an index prefix to records in one
+// byIndex resolves the index entries that scan, iterating the keys under
+// prefix, hands to add (<...>/<id> keys) to records, in id order and in one
 // snapshot. An entry without a record is skipped: a stale index must not
 // make browsing fail, and Verify reports it.
-func (s *Store) byIndex(prefix []byte) ([]core.Primitive, error) {
+func (s *Store) byIndex(prefix []byte, scan func(it *badger.Iterator, add func(key []byte))) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
 	var out []core.Primitive
 	err := s.db.View(func(txn *badger.Txn) error {
+		var ids []string
 		it := txn.NewIterator(keyOnly(prefix))
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			id := string(it.Item().Key()[len(prefix):])
+		scan(it, func(key []byte) {
+			ids = append(ids, string(key[bytes.LastIndexByte(key, sep)+1:]))
+		})
+		it.Close()
+		slices.Sort(ids)
+		for _, id := range ids {
 			p, ok, err := getPrimitive(txn, id)
 			if err != nil {
 				return err

@@ -23,9 +23,11 @@ import (
 // hash and name indexes; version 3 adds the dedup records (d/); version 4
 // journals changes in compressed chunks (older one-change entries stay
 // readable), drops the forward edge keys (e/), which only repeated the
-// records' dependencies, and ranks only primitives of positive importance.
-// Older stores are migrated on open.
-const SchemaVersion = 4
+// records' dependencies, and ranks only primitives of positive importance;
+// version 5 files each primitive once under its domain and type (i/dt/)
+// instead of once in a domain index and once in a type index. Older stores
+// are migrated on open.
+const SchemaVersion = 5
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -206,7 +208,8 @@ var errMigrate = errors.New("store needs migration")
 // records (now filed by plane cell) and the content-hash and name entries
 // are added; from versions 1 and 2, the dedup records are written; from
 // versions 1 to 3, the forward edge keys and the rank entries of importance
-// 0 are dropped. Every step rewrites what it derives from the records, and
+// 0 are dropped; from every older version, the domain and type entries are
+// replaced by domain-type entries. Every step rewrites what it derives from the records, and
 // the schema version is bumped last, so an interrupted migration simply
 // runs again.
 func (s *Store) migrate(from int) error {
@@ -220,6 +223,11 @@ func (s *Store) migrate(from int) error {
 			if err := s.deletePrefix(p); err != nil {
 				return fmt.Errorf("migrate store %s: %w", s.path, err)
 			}
+		}
+	}
+	for _, p := range [][]byte{legacyPrefixDomain, legacyPrefixType} {
+		if err := s.deletePrefix(p); err != nil {
+			return fmt.Errorf("migrate store %s: %w", s.path, err)
 		}
 	}
 	maxCount, maxSize := s.budget()
@@ -238,29 +246,29 @@ func (s *Store) migrate(from int) error {
 		batch = append(batch, m)
 		size += sz
 	}
-	var err error
-	if from < 3 {
-		err = s.Primitives(func(p core.Primitive) error {
-			if from < 2 {
-				for _, k := range keywordsOf(&p) {
-					add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
-				}
-				if h := p.Provenance.ContentHash; h != "" {
-					add(hashKey(h, p.ID), nil)
-				}
-				if k := nameKey(p.Name, p.ID); k != nil {
-					add(k, nil)
-				}
+	err := s.Primitives(func(p core.Primitive) error {
+		if from < 2 {
+			for _, k := range keywordsOf(&p) {
+				add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
 			}
-			add(dedupKey(p.ID), dedupRecord(&p))
-			if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
-				return flush()
+			if h := p.Provenance.ContentHash; h != "" {
+				add(hashKey(h, p.ID), nil)
 			}
-			return nil
-		})
-		if err == nil {
-			err = flush()
+			if k := nameKey(p.Name, p.ID); k != nil {
+				add(k, nil)
+			}
 		}
+		if from < 3 {
+			add(dedupKey(p.ID), dedupRecord(&p))
+		}
+		add(domainTypeKey(p.Domain, p.Type, p.ID), nil)
+		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
 	}
 	if err == nil {
 		err = s.db.Update(func(txn *badger.Txn) error {

@@ -103,9 +103,9 @@ func TestPrimitiveRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a alone: domain, type, name and two keywords (group, set); of
+	// a alone: domain-type, name and two keywords (group, set); of
 	// importance 0, it has no rank entry.
-	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 5 || rep.IndexEntries != 5 {
+	if st.Primitives != 1 || st.Edges != 0 || st.IndexEntries != 4 || rep.IndexEntries != 4 {
 		t.Fatalf("stats = %+v, report = %+v", st, rep)
 	}
 }

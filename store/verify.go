@@ -143,10 +143,11 @@ type expectedEdge struct {
 // kept escaped, as they appear in keys, so that the scans compare key bytes
 // without decoding them.
 type summary struct {
-	domain     string
-	typ        core.PrimitiveType
-	domainKey  string
-	typeKey    string
+	domain string
+	typ    core.PrimitiveType
+	// dtValue is the escaped domain and type as the domain-type key
+	// holds them.
+	dtValue    string
 	importance int
 	keywords   []string
 	kwKeys     []string
@@ -158,8 +159,7 @@ type summary struct {
 	nameValue  string
 	nameSeen   bool
 	edges      []expectedEdge
-	domainSeen bool
-	typeSeen   bool
+	dtSeen     bool
 	rankSeen   bool
 	// dedup is the dedup record the record implies.
 	dedup     []byte
@@ -255,7 +255,7 @@ func summarize(r rawRecord) summarized {
 	}
 	sm := &summary{
 		domain: p.Domain, typ: p.Type,
-		domainKey: escape(p.Domain), typeKey: escape(string(p.Type)),
+		dtValue:    domainTypeValue(p.Domain, p.Type),
 		importance: p.Importance(), keywords: keywordsOf(&p),
 	}
 	sm.kwSeen = make([]bool, len(sm.keywords))
@@ -460,10 +460,8 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		v.rep.IndexEntries++
 		var prefix []byte
 		switch {
-		case bytes.HasPrefix(key, prefixDomain):
-			prefix = prefixDomain
-		case bytes.HasPrefix(key, prefixType):
-			prefix = prefixType
+		case bytes.HasPrefix(key, prefixDomainType):
+			prefix = prefixDomainType
 		case bytes.HasPrefix(key, prefixKeyword):
 			prefix = prefixKeyword
 		case bytes.HasPrefix(key, prefixHash):
@@ -488,12 +486,9 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		}
 		ok := false
 		switch {
-		case bytes.Equal(prefix, prefixDomain):
-			ok = string(value) == sm.domainKey
-			sm.domainSeen = sm.domainSeen || ok
-		case bytes.Equal(prefix, prefixType):
-			ok = string(value) == sm.typeKey
-			sm.typeSeen = sm.typeSeen || ok
+		case bytes.Equal(prefix, prefixDomainType):
+			ok = string(value) == sm.dtValue
+			sm.dtSeen = sm.dtSeen || ok
 		case bytes.Equal(prefix, prefixHash):
 			ok = sm.hash != "" && string(value) == escape(sm.hash)
 			sm.hashSeen = sm.hashSeen || ok
@@ -614,11 +609,8 @@ func (v *verifier) dedupRecords(txn *badger.Txn) error {
 func (v *verifier) missing(*badger.Txn) error {
 	for _, id := range v.sortedIDs() {
 		sm := v.recs[id]
-		if !sm.domainSeen {
-			v.rep.add(ProblemMissingIndex, domainKey(sm.domain, id), id, "no domain entry for %q", sm.domain)
-		}
-		if !sm.typeSeen {
-			v.rep.add(ProblemMissingIndex, typeKey(sm.typ, id), id, "no type entry for %q", sm.typ)
+		if !sm.dtSeen {
+			v.rep.add(ProblemMissingIndex, domainTypeKey(sm.domain, sm.typ, id), id, "no domain-type entry for %q, %q", sm.domain, sm.typ)
 		}
 		if !sm.rankSeen && sm.importance > 0 {
 			v.rep.add(ProblemMissingIndex, rankKey(sm.importance, id), id, "no rank entry for importance %d", sm.importance)

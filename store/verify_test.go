@@ -47,11 +47,13 @@ func TestVerifyDetects(t *testing.T) {
 			store.ProblemStaleEdge, "older layout"},
 		{"edge strength differs", func(s *store.Store) error { return s.CorruptEdgeStrength("b", "a", core.Requires, 0.1) },
 			store.ProblemEdgeMismatch, "0.9"},
-		{"stale domain entry", func(s *store.Store) error { return s.CorruptAddDomainEntry("geometry", "a") },
+		{"stale domain entry", func(s *store.Store) error { return s.CorruptAddDomainTypeEntry("geometry", core.Definition, "a") },
 			store.ProblemStaleIndex, "geometry"},
-		{"index entry for nothing", func(s *store.Store) error { return s.CorruptAddDomainEntry("algebra", "ghost") },
+		{"stale type entry", func(s *store.Store) error { return s.CorruptAddDomainTypeEntry("algebra", core.Axiom, "a") },
+			store.ProblemStaleIndex, "axiom"},
+		{"index entry for nothing", func(s *store.Store) error { return s.CorruptAddDomainTypeEntry("algebra", core.Axiom, "ghost") },
 			store.ProblemStaleIndex, "not stored"},
-		{"missing type entry", func(s *store.Store) error { return s.CorruptDropTypeEntry(core.Theorem, "c") },
+		{"missing domain-type entry", func(s *store.Store) error { return s.RawDelete(store.DomainTypeKey("algebra", core.Theorem, "c")) },
 			store.ProblemMissingIndex, "theorem"},
 		{"missing keyword entry", func(s *store.Store) error { return s.RawDelete(store.KeywordKey("order", core.PlanePosition{}, "b")) },
 			store.ProblemMissingIndex, "order"},
@@ -151,7 +153,7 @@ func TestVerifyCancelled(t *testing.T) {
 func TestVerifyCapsProblems(t *testing.T) {
 	s := openMem(t)
 	for i := range store.MaxProblems + 10 {
-		if err := s.CorruptAddDomainEntry("x", fmt.Sprint("ghost-", i)); err != nil {
+		if err := s.CorruptAddDomainTypeEntry("x", core.Axiom, fmt.Sprint("ghost-", i)); err != nil {
 			t.Fatal(err)
 		}
 	}
