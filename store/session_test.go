@@ -519,3 +519,62 @@ func TestConsecutiveBatchesTouchingTheSamePrimitive(t *testing.T) {
 		t.Fatalf("dependents of x = %+v, %v", deps, err)
 	}
 }
+
+// The journal and the records read back as the changes committed, whatever
+// the text holds (HTML-sensitive characters, quotes, non-ASCII, JSON that
+// looks like the journal's own).
+func TestJournalAndRecordsReadBackWhatWasCommitted(t *testing.T) {
+	s := openMem(t)
+	ctx := context.Background()
+	p := smallPrimitive(1)
+	p.Name = `<Ring> & "field"`
+	p.FormalStatement = `after: {"after":null} — x < y ∧ y > z`
+	p.Dependencies = nil
+	q := smallPrimitive(2)
+	q.Dependencies = nil
+	ts := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	changes := []core.Change{
+		{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p, Timestamp: ts},
+		{Type: core.ChangeAdd, PrimitiveID: q.ID, After: &q, Timestamp: ts,
+			Provenance: &core.ProvenanceEntry{Action: "add", Rationale: "no match"}},
+		{Type: core.ChangeNote, PrimitiveID: "n", Timestamp: ts},
+	}
+	if err := s.CommitSession(ctx, session("s1"), changes); err != nil {
+		t.Fatal(err)
+	}
+	// What a commit journals and stores of an add: the session that added
+	// it.
+	p.Provenance.Session, q.Provenance.Session = "s1", "s1"
+	q2 := q
+	q2.FormalStatement = "updated </script>"
+	update := []core.Change{
+		{Type: core.ChangeUpdate, PrimitiveID: q.ID, Before: &q, After: &q2, Timestamp: ts},
+		{Type: core.ChangeRemove, PrimitiveID: p.ID, Before: &p, Timestamp: ts},
+	}
+	s2 := session("s2")
+	s2.StartedAt = s2.StartedAt.Add(time.Hour)
+	if err := s.CommitSession(ctx, s2, update); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string][]core.Change{"s1": changes, "s2": update} {
+		got, err := s.Changes(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if string(g) != string(w) {
+			t.Fatalf("journal of %s reads back\n%s\nwant\n%s", id, g, w)
+		}
+	}
+	stored, ok, err := s.GetPrimitive(q.ID)
+	if err != nil || !ok {
+		t.Fatalf("get %s: %v %v", q.ID, ok, err)
+	}
+	g, _ := json.Marshal(stored)
+	w, _ := json.Marshal(q2)
+	if string(g) != string(w) {
+		t.Fatalf("record reads back\n%s\nwant\n%s", g, w)
+	}
+	mustVerify(t, s)
+}
