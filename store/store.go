@@ -209,9 +209,9 @@ var errMigrate = errors.New("store needs migration")
 // are added; from versions 1 and 2, the dedup records are written; from
 // versions 1 to 3, the forward edge keys and the rank entries of importance
 // 0 are dropped; from every older version, the domain and type entries are
-// replaced by domain-type entries. Every step rewrites what it derives from the records, and
-// the schema version is bumped last, so an interrupted migration simply
-// runs again.
+// replaced by domain-type entries. Every step rewrites what it derives from
+// the records, and the schema version is bumped last, so an interrupted
+// migration simply runs again.
 func (s *Store) migrate(from int) error {
 	if from < 2 {
 		if err := s.deletePrefix(prefixKeyword); err != nil {
