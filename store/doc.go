@@ -17,8 +17,9 @@
 //	p/<id>                               Primitive      the record
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/dt/<domain>/<type>/<id>            (empty)        primitives by domain, and by type within each domain
-//	i/kw/<keyword>/<cell>/<id>           plane (16 B)   keyword postings (lowercased) by plane cell
-//	i/hash/<content hash>/<id>           (empty)        primitives by normalized statement
+//	i/kw/<keyword>/<cell>/<id>           plane (8 B)    keyword postings (lowercased) by plane cell
+//	i/hx/<content hash:32>/<id>          (empty)        primitives by normalized statement (hex digests as bytes)
+//	i/hash/<content hash>/<id>           (empty)        the same for a hash that is not 64 hex digits
 //	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references
 //	k/rank/<MaxUint64-importance:8>/<id> (empty)        descending importance > 0, ties by id (0: p/ order)
 //	d/<id>                               dedup record   what the dedup comparator needs (see below)
@@ -37,8 +38,8 @@
 // JSON, 2 = JSON compressed with S2, which journal chunks use), so the encoding can change without a rewrite of old values; index
 // entries carry everything in the key and have no value, except keyword
 // postings, which hold the primitive's plane position (two little-endian
-// float64s) so the prefilter can test distance without loading records
-// (postings written before that are empty and read as "position unknown"). Everything under r/,
+// float32s) so the prefilter can test distance without loading records
+// (it allows for the rounding; the record's exact position decides). Everything under r/,
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.

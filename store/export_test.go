@@ -97,6 +97,7 @@ var (
 	ReverseKey    = reverseKey
 	DomainTypeKey = domainTypeKey
 	KeywordKey    = keywordKey
+	HashKey       = hashKey
 	RankKey       = rankKey
 	SessionKey    = sessionKey
 	JournalKey    = journalKey

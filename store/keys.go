@@ -34,6 +34,7 @@ var (
 	prefixDomainType = []byte("i/dt/")
 	prefixKeyword    = []byte("i/kw/")
 	prefixHash       = []byte("i/hash/")
+	prefixHexHash    = []byte("i/hx/")
 	prefixName       = []byte("i/name/")
 	prefixRank       = []byte("k/rank/")
 	prefixDedup      = []byte("d/")
@@ -216,27 +217,51 @@ func planeCell(p core.PlanePosition) string {
 }
 
 // planeValue is the value of a keyword posting: the primitive's plane
-// position as two little-endian float64s, so that the dedup prefilter can
-// test the distance exactly without loading the record. Postings written
-// before it existed are empty; parsePlaneValue reports those as unknown.
+// position as two little-endian float32s, so that the dedup prefilter can
+// test the distance without loading the record. Single precision halves
+// what every posting costs to write; the prefilter allows for its rounding
+// (planeValueSlack) and the record's exact position decides. Postings of
+// schema 2 to 4 held float64s, and those of schema 1 nothing, which
+// parsePlaneValue reports as unknown.
 func planeValue(p core.PlanePosition) []byte {
-	b := make([]byte, 16)
-	binary.LittleEndian.PutUint64(b, math.Float64bits(p.Real))
-	binary.LittleEndian.PutUint64(b[8:], math.Float64bits(p.Imaginary))
+	b := make([]byte, 8)
+	binary.LittleEndian.PutUint32(b, math.Float32bits(float32(p.Real)))
+	binary.LittleEndian.PutUint32(b[4:], math.Float32bits(float32(p.Imaginary)))
 	return b
 }
 
+// planeValueSlack bounds how far apart the distances from a point to a
+// position and to its planeValue can be, for positions of magnitude up to
+// 100 (the plane is [−1, 1]²): float32 keeps 24 bits.
+const planeValueSlack = 1e-5
+
 func parsePlaneValue(v []byte) (core.PlanePosition, bool) {
-	if len(v) != 16 {
-		return core.PlanePosition{}, false
+	switch len(v) {
+	case 8:
+		return core.PlanePosition{
+			Real:      float64(math.Float32frombits(binary.LittleEndian.Uint32(v))),
+			Imaginary: float64(math.Float32frombits(binary.LittleEndian.Uint32(v[4:]))),
+		}, true
+	case 16:
+		return core.PlanePosition{
+			Real:      math.Float64frombits(binary.LittleEndian.Uint64(v)),
+			Imaginary: math.Float64frombits(binary.LittleEndian.Uint64(v[8:])),
+		}, true
 	}
-	return core.PlanePosition{
-		Real:      math.Float64frombits(binary.LittleEndian.Uint64(v)),
-		Imaginary: math.Float64frombits(binary.LittleEndian.Uint64(v[8:])),
-	}, true
+	return core.PlanePosition{}, false
 }
 
-func hashKey(hash, id string) []byte { return join(prefixHash, escape(hash), id) }
+// hashPrefix selects the content-hash entries of hash. A hash of 64
+// lowercase hex digits (what text.ContentHash gives) is filed under i/hx/
+// as its 32 bytes, half the key; any other under i/hash/, escaped.
+func hashPrefix(hash string) []byte {
+	if raw, ok := hexDigest(hash); ok {
+		return join(prefixHexHash, string(raw), "")
+	}
+	return join(prefixHash, escape(hash), "")
+}
+
+func hashKey(hash, id string) []byte { return append(hashPrefix(hash), id...) }
 
 // nameWords is a primitive's name as the name index files it.
 func nameWords(name string) []string { return text.NameStems(name) }

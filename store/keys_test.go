@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -30,7 +31,7 @@ func FuzzEscape(f *testing.F) {
 func FuzzParseKeys(f *testing.F) {
 	for _, k := range [][]byte{
 		reverseKey("b", "a", core.Requires), reverseKey("b", "a", "x/y"),
-		domainTypeKey("d/1", "t/1", "a"), rankKey(3, "a"), journalKey("s", 7, 3), []byte("j/s/\x00\x00\x00\x00\x00\x00\x00\x07"),
+		domainTypeKey("d/1", "t/1", "a"), hashKey(strings.Repeat("2f", 32), "a"), rankKey(3, "a"), journalKey("s", 7, 3), []byte("j/s/\x00\x00\x00\x00\x00\x00\x00\x07"),
 		[]byte("r/"), []byte("k/rank/\xff"), []byte("i/kw/%zz/a"),
 	} {
 		f.Add(k)

@@ -139,12 +139,12 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			ents = append(ents, nearEnt{kwPosting: *ps, n: 1, seenIn: -1})
 		}
 	}
-	// Whether an id is within reach, from the exact position its posting
-	// records (no record is loaded for a primitive that is out of reach)
-	// or else from its cell.
+	// Whether an id is within reach, from the position its posting records
+	// (to single precision, hence the slack; no record is loaded for a
+	// primitive that is out of reach) or else from its cell.
 	within := func(e *nearEnt) bool {
 		if e.hasPlane {
-			return e.plane.Distance(p.Plane) <= maxDistance
+			return e.plane.Distance(p.Plane) <= maxDistance+planeValueSlack
 		}
 		return cellDistance(p.Plane, e.cell) <= maxDistance+eps
 	}
@@ -243,7 +243,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 // sameContentRecords returns the dedup records of the primitives with
 // content hash h, but those in skip.
 func sameContentRecords(txn *badger.Txn, h string, skip map[string]bool) ([]dedup.Record, error) {
-	prefix := join(prefixHash, escape(h), "")
+	prefix := hashPrefix(h)
 	var ids []string
 	it := txn.NewIterator(keyOnly(prefix))
 	for it.Rewind(); it.Valid(); it.Next() {
@@ -443,7 +443,7 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 	if hash == "" {
 		return nil, nil
 	}
-	prefix := join(prefixHash, escape(hash), "")
+	prefix := hashPrefix(hash)
 	out, err := s.byIndex(prefix, wholeRange(prefix))
 	if err != nil {
 		return nil, fmt.Errorf("primitives with content %s: %w", hash, err)

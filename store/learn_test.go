@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -367,12 +368,31 @@ func TestMigrateFromSchema4(t *testing.T) {
 	dir := t.TempDir()
 	s := openDir(t, dir, store.Options{})
 	ps := []core.Primitive{
-		prim("a", "algebra", core.Definition, nil),
+		at(prim("a", "algebra", core.Definition, []string{"group", "ring"}), 0.3, 0.3),
 		prim("b", "algebra", core.Theorem, nil),
 		prim("c", "geo/metry", core.Theorem, nil),
 	}
+	hash := text.ContentHash("A statement.")
+	ps[0].Provenance.ContentHash, ps[1].Provenance.ContentHash = hash, hash
 	mustPut(t, s, ps...)
 	entries := mustVerify(t, s).IndexEntries
+	// Schema 4 filed content hashes as text and postings with float64
+	// positions.
+	for _, id := range []string{"a", "b"} {
+		if err := s.RawDelete(store.HashKey(hash, id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RawSet([]byte("i/hash/"+hash+"/"+id), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, kw := range []string{"group", "ring"} {
+		v := binary.LittleEndian.AppendUint64(nil, math.Float64bits(0.3))
+		v = binary.LittleEndian.AppendUint64(v, math.Float64bits(0.3))
+		if err := s.RawSet(store.KeywordKey(kw, ps[0].Plane, "a"), v); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, p := range ps {
 		if err := s.RawDelete(store.DomainTypeKey(p.Domain, p.Type, p.ID)); err != nil {
 			t.Fatal(err)
@@ -384,7 +404,8 @@ func TestMigrateFromSchema4(t *testing.T) {
 			}
 		}
 	}
-	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != 3 || rep.Count(store.ProblemMalformedKey) != 6 {
+	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != 5 || rep.Count(store.ProblemMalformedKey) != 6 ||
+		rep.Count(store.ProblemStaleIndex) != 4 {
 		t.Fatalf("schema 4 indexes not seen: %v", rep.Problems)
 	}
 	v4, _ := store.EncodeValue(map[string]int{"version": 4})
@@ -404,6 +425,33 @@ func TestMigrateFromSchema4(t *testing.T) {
 	}
 	if got, _ := s.ByType(core.Theorem); !slices.Equal(ids(got), []string{"b", "c"}) {
 		t.Fatalf("ByType after migration = %v", ids(got))
+	}
+	if got, _ := s.SameContent(hash); !slices.Equal(ids(got), []string{"a", "b"}) {
+		t.Fatalf("SameContent after migration = %v", ids(got))
+	}
+	q := at(prim("q", "algebra", core.Definition, []string{"group", "ring"}), 0.35, 0.3)
+	q.Provenance.ContentHash = hash
+	if got, _ := s.Near(&q, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a", "b"}) {
+		t.Fatalf("Near after migration = %v", ids(got))
+	}
+}
+
+// Postings record positions in single precision; a primitive exactly at
+// the prefilter's distance, which rounding puts a hair beyond it, is still
+// found, and one a hair beyond it in double precision is not.
+func TestNearAtTheDistanceBound(t *testing.T) {
+	s := openMem(t)
+	mustPut(t, s,
+		at(prim("edge", "d", core.Definition, []string{"alpha", "beta"}), 0.1, 0),
+		at(prim("beyond", "d", core.Definition, []string{"alpha", "beta"}), 0.1+1e-9, 0.1),
+	)
+	p := at(prim("p", "d", core.Definition, []string{"alpha", "beta"}), -0.1, 0.1)
+	far := at(prim("p", "d", core.Definition, []string{"alpha", "beta"}), -0.1, 0)
+	if got, err := s.Near(&far, 0.2, 2, 0); err != nil || !slices.Equal(ids(got), []string{"edge"}) {
+		t.Fatalf("Near at distance 0.2 = %v, %v; want [edge]", ids(got), err)
+	}
+	if got, err := s.NearRecords(&p, 0.2, 2, 0); err != nil || len(got) != 0 {
+		t.Fatalf("NearRecords past distance 0.2 = %v, %v; want none", got, err)
 	}
 }
 

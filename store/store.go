@@ -25,8 +25,9 @@ import (
 // readable), drops the forward edge keys (e/), which only repeated the
 // records' dependencies, and ranks only primitives of positive importance;
 // version 5 files each primitive once under its domain and type (i/dt/)
-// instead of once in a domain index and once in a type index. Older stores
-// are migrated on open.
+// instead of once in a domain index and once in a type index, records
+// single-precision positions in keyword postings, and files hex content
+// hashes as bytes (i/hx/). Older stores are migrated on open.
 const SchemaVersion = 5
 
 // ErrClosed is returned by operations on a closed store.
@@ -209,7 +210,9 @@ var errMigrate = errors.New("store needs migration")
 // are added; from versions 1 and 2, the dedup records are written; from
 // versions 1 to 3, the forward edge keys and the rank entries of importance
 // 0 are dropped; from every older version, the domain and type entries are
-// replaced by domain-type entries. Every step rewrites what it derives from
+// replaced by domain-type entries, the keyword postings rewritten with
+// single-precision positions and the content-hash entries rewritten (hex
+// digests as bytes under i/hx/). Every step rewrites what it derives from
 // the records, and the schema version is bumped last, so an interrupted
 // migration simply runs again.
 func (s *Store) migrate(from int) error {
@@ -225,7 +228,7 @@ func (s *Store) migrate(from int) error {
 			}
 		}
 	}
-	for _, p := range [][]byte{legacyPrefixDomain, legacyPrefixType} {
+	for _, p := range [][]byte{legacyPrefixDomain, legacyPrefixType, prefixHash} {
 		if err := s.deletePrefix(p); err != nil {
 			return fmt.Errorf("migrate store %s: %w", s.path, err)
 		}
@@ -248,18 +251,21 @@ func (s *Store) migrate(from int) error {
 	}
 	err := s.Primitives(func(p core.Primitive) error {
 		if from < 2 {
-			for _, k := range keywordsOf(&p) {
-				add(keywordKey(k, p.Plane, p.ID), planeValue(p.Plane))
-			}
-			if h := p.Provenance.ContentHash; h != "" {
-				add(hashKey(h, p.ID), nil)
-			}
 			if k := nameKey(p.Name, p.ID); k != nil {
 				add(k, nil)
 			}
 		}
 		if from < 3 {
 			add(dedupKey(p.ID), dedupRecord(&p))
+		}
+		// Schema 5's single-precision postings overwrite the older ones
+		// under the same keys; its hash entries replace the deleted ones.
+		plane := planeValue(p.Plane)
+		for _, k := range keywordsOf(&p) {
+			add(keywordKey(k, p.Plane, p.ID), plane)
+		}
+		if h := p.Provenance.ContentHash; h != "" {
+			add(hashKey(h, p.ID), nil)
 		}
 		add(domainTypeKey(p.Domain, p.Type, p.ID), nil)
 		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"runtime"
@@ -466,6 +467,8 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			prefix = prefixKeyword
 		case bytes.HasPrefix(key, prefixHash):
 			prefix = prefixHash
+		case bytes.HasPrefix(key, prefixHexHash):
+			prefix = prefixHexHash
 		case bytes.HasPrefix(key, prefixName):
 			prefix = prefixName
 		default:
@@ -489,8 +492,8 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		case bytes.Equal(prefix, prefixDomainType):
 			ok = string(value) == sm.dtValue
 			sm.dtSeen = sm.dtSeen || ok
-		case bytes.Equal(prefix, prefixHash):
-			ok = sm.hash != "" && string(value) == escape(sm.hash)
+		case bytes.Equal(prefix, prefixHash), bytes.Equal(prefix, prefixHexHash):
+			ok = sm.hash != "" && bytes.Equal(key[:len(prefix)+i+1], hashPrefix(sm.hash))
 			sm.hashSeen = sm.hashSeen || ok
 		case bytes.Equal(prefix, prefixName):
 			ok = sm.nameValue != "" && string(value) == sm.nameValue
@@ -522,6 +525,9 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			shown, err := unescape(string(value))
 			if err != nil {
 				shown = string(value)
+			}
+			if bytes.Equal(prefix, prefixHexHash) {
+				shown = hex.EncodeToString(value)
 			}
 			v.rep.add(ProblemStaleIndex, key, string(id), "record does not have %q", shown)
 		}
