@@ -28,7 +28,6 @@ const maxIDLen = 1024
 var (
 	keySchema        = []byte("m/schema")
 	prefixPrimitive  = []byte("p/")
-	prefixEdge       = []byte("e/")
 	prefixReverse    = []byte("r/")
 	prefixIndex      = []byte("i/")
 	prefixDomainType = []byte("i/dt/")
@@ -46,9 +45,10 @@ var (
 	prefixSkill      = []byte("l/")
 )
 
-// The separate domain and type indexes of schemas 1 to 4, deleted by the
-// migration to 5.
+// Keyspaces of older layouts, deleted by the migrations: forward edge keys
+// (schemas 1 to 3) and the separate domain and type indexes (1 to 4).
 var (
+	legacyPrefixEdge   = []byte("e/")
 	legacyPrefixDomain = []byte("i/domain/")
 	legacyPrefixType   = []byte("i/type/")
 )

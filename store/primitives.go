@@ -91,7 +91,8 @@ func validatePrimitive(p *core.Primitive) error {
 
 // derivedKeys lists every key a primitive implies besides its record:
 // reverse edges (the forward ones are the record's dependencies; nothing
-// needs them by key), domain, type and keyword postings, and its rank. Put
+// needs them by key), its domain-type entry, keyword postings, content-hash
+// and name entries, and its rank when it has importance. Put
 // and delete both use it, and Verify builds its expectations from the same
 // helpers (edgesOf, keywordsOf, encodeEdge, the key builders), so none of
 // them can disagree about the layout.

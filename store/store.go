@@ -222,7 +222,7 @@ func (s *Store) migrate(from int) error {
 		}
 	}
 	if from < 4 {
-		for _, p := range [][]byte{prefixEdge, rankKey(0, "")} {
+		for _, p := range [][]byte{legacyPrefixEdge, rankKey(0, "")} {
 			if err := s.deletePrefix(p); err != nil {
 				return fmt.Errorf("migrate store %s: %w", s.path, err)
 			}

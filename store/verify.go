@@ -177,7 +177,7 @@ func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 }
 
 // Verify checks the store's integrity in one read snapshot: every derived
-// key (reverse edges, domain, type, keyword and rank entries) must
+// key (reverse edges, domain-type, keyword, hash, name and rank entries) must
 // match the primitive records exactly, no edge may point at a missing
 // primitive, the dependency graph must be acyclic, and sessions must be
 // finished with complete journals. It takes time linear in the store size
@@ -368,7 +368,7 @@ func splitEdgeKey(prefix, key []byte) (a, b, t []byte, ok bool) {
 
 // forwardEdges reports forward edge keys, which no current store has.
 func (v *verifier) forwardEdges(txn *badger.Txn) error {
-	it := txn.NewIterator(keyOnly(prefixEdge))
+	it := txn.NewIterator(keyOnly(legacyPrefixEdge))
 	defer it.Close()
 	for it.Rewind(); it.Valid(); it.Next() {
 		key := it.Item().Key()
