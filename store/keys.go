@@ -221,7 +221,7 @@ func planeCell(p core.PlanePosition) string {
 // test the distance without loading the record. Single precision halves
 // what every posting costs to write; the prefilter allows for its rounding
 // (planeValueSlack) and the record's exact position decides. Postings of
-// schema 2 to 4 held float64s, and those of schema 1 nothing, which
+// schema 2 to 5 held float64s, and those of schema 1 nothing, which
 // parsePlaneValue reports as unknown.
 func planeValue(p core.PlanePosition) []byte {
 	b := make([]byte, 8)

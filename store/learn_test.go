@@ -362,9 +362,16 @@ func TestDomainTypeIndex(t *testing.T) {
 	}
 }
 
-// A version 4 store kept a domain index and a type index; opening it
-// replaces both with the domain-type index.
-func TestMigrateFromSchema4(t *testing.T) {
+// Stores of versions 4 and 5 filed content hashes as text and keyword
+// postings with float64 positions, and version 4 kept a domain index and a
+// type index; opening them rewrites all of that as version 6 files it.
+func TestMigrateFromSchemas4And5(t *testing.T) {
+	for _, version := range []int{4, 5} {
+		t.Run(fmt.Sprint("schema ", version), func(t *testing.T) { testMigrateFrom(t, version) })
+	}
+}
+
+func testMigrateFrom(t *testing.T, version int) {
 	dir := t.TempDir()
 	s := openDir(t, dir, store.Options{})
 	ps := []core.Primitive{
@@ -376,8 +383,6 @@ func TestMigrateFromSchema4(t *testing.T) {
 	ps[0].Provenance.ContentHash, ps[1].Provenance.ContentHash = hash, hash
 	mustPut(t, s, ps...)
 	entries := mustVerify(t, s).IndexEntries
-	// Schema 4 filed content hashes as text and postings with float64
-	// positions.
 	for _, id := range []string{"a", "b"} {
 		if err := s.RawDelete(store.HashKey(hash, id)); err != nil {
 			t.Fatal(err)
@@ -394,6 +399,9 @@ func TestMigrateFromSchema4(t *testing.T) {
 		}
 	}
 	for _, p := range ps {
+		if version > 4 {
+			break
+		}
 		if err := s.RawDelete(store.DomainTypeKey(p.Domain, p.Type, p.ID)); err != nil {
 			t.Fatal(err)
 		}
@@ -404,12 +412,18 @@ func TestMigrateFromSchema4(t *testing.T) {
 			}
 		}
 	}
-	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != 5 || rep.Count(store.ProblemMalformedKey) != 6 ||
-		rep.Count(store.ProblemStaleIndex) != 4 {
-		t.Fatalf("schema 4 indexes not seen: %v", rep.Problems)
+	// Two missing and two stale hash entries, two stale postings; and for
+	// version 4 three missing domain-type entries and six unknown ones.
+	missing, malformed := 2, 0
+	if version == 4 {
+		missing, malformed = 5, 6
 	}
-	v4, _ := store.EncodeValue(map[string]int{"version": 4})
-	if err := s.RawSet(store.KeySchema, v4); err != nil {
+	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != missing ||
+		rep.Count(store.ProblemMalformedKey) != malformed || rep.Count(store.ProblemStaleIndex) != 4 {
+		t.Fatalf("schema %d indexes not seen: %v", version, rep.Problems)
+	}
+	old, _ := store.EncodeValue(map[string]int{"version": version})
+	if err := s.RawSet(store.KeySchema, old); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {

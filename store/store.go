@@ -25,10 +25,10 @@ import (
 // readable), drops the forward edge keys (e/), which only repeated the
 // records' dependencies, and ranks only primitives of positive importance;
 // version 5 files each primitive once under its domain and type (i/dt/)
-// instead of once in a domain index and once in a type index, records
-// single-precision positions in keyword postings, and files hex content
-// hashes as bytes (i/hx/). Older stores are migrated on open.
-const SchemaVersion = 5
+// instead of once in a domain index and once in a type index; version 6
+// records single-precision positions in keyword postings and files hex
+// content hashes as bytes (i/hx/). Older stores are migrated on open.
+const SchemaVersion = 6
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -209,12 +209,12 @@ var errMigrate = errors.New("store needs migration")
 // records (now filed by plane cell) and the content-hash and name entries
 // are added; from versions 1 and 2, the dedup records are written; from
 // versions 1 to 3, the forward edge keys and the rank entries of importance
-// 0 are dropped; from every older version, the domain and type entries are
-// replaced by domain-type entries, the keyword postings rewritten with
-// single-precision positions and the content-hash entries rewritten (hex
-// digests as bytes under i/hx/). Every step rewrites what it derives from
-// the records, and the schema version is bumped last, so an interrupted
-// migration simply runs again.
+// 0 are dropped; from versions 1 to 4, the domain and type entries are
+// replaced by domain-type entries; from every older version, the keyword
+// postings are rewritten with single-precision positions and the
+// content-hash entries rewritten (hex digests as bytes under i/hx/). Every
+// step rewrites what it derives from the records, and the schema version is
+// bumped last, so an interrupted migration simply runs again.
 func (s *Store) migrate(from int) error {
 	if from < 2 {
 		if err := s.deletePrefix(prefixKeyword); err != nil {
@@ -228,7 +228,11 @@ func (s *Store) migrate(from int) error {
 			}
 		}
 	}
-	for _, p := range [][]byte{legacyPrefixDomain, legacyPrefixType, prefixHash} {
+	drop := [][]byte{prefixHash}
+	if from < 5 {
+		drop = append(drop, legacyPrefixDomain, legacyPrefixType)
+	}
+	for _, p := range drop {
 		if err := s.deletePrefix(p); err != nil {
 			return fmt.Errorf("migrate store %s: %w", s.path, err)
 		}
@@ -258,7 +262,7 @@ func (s *Store) migrate(from int) error {
 		if from < 3 {
 			add(dedupKey(p.ID), dedupRecord(&p))
 		}
-		// Schema 5's single-precision postings overwrite the older ones
+		// Schema 6's single-precision postings overwrite the older ones
 		// under the same keys; its hash entries replace the deleted ones.
 		plane := planeValue(p.Plane)
 		for _, k := range keywordsOf(&p) {
@@ -267,7 +271,9 @@ func (s *Store) migrate(from int) error {
 		if h := p.Provenance.ContentHash; h != "" {
 			add(hashKey(h, p.ID), nil)
 		}
-		add(domainTypeKey(p.Domain, p.Type, p.ID), nil)
+		if from < 5 {
+			add(domainTypeKey(p.Domain, p.Type, p.ID), nil)
+		}
 		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
 			return flush()
 		}
