@@ -41,6 +41,24 @@ func OpenInMemoryWith(o Options) (*Store, error) {
 	return open("", o)
 }
 
+// WithMemTableSize sets the memtable size, so that a test can build a tree
+// of several levels without writing hundreds of megabytes.
+func WithMemTableSize(o Options, n int64) Options {
+	o.memTableSize = n
+	return o
+}
+
+// TreeLevels is the number of levels of the LSM tree that hold tables.
+func (s *Store) TreeLevels() int {
+	n := 0
+	for _, l := range s.db.Levels() {
+		if l.NumTables > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // LastBatches reports the journal and apply batches of the last commit or
 // recovery.
 func (s *Store) LastBatches() (journal, apply int) {

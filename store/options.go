@@ -61,6 +61,9 @@ type Options struct {
 	// chunks: chunks are compact enough that only sessions of millions of
 	// changes need a second transaction.
 	maxJournalBatch int
+	// memTableSize replaces the 16 MiB memtable, so that tests can build a
+	// tree of several levels from a few thousand primitives.
+	memTableSize int64
 }
 
 func (o Options) gcInterval() time.Duration {
@@ -129,6 +132,10 @@ func (o Options) logger() Logger {
 // which is why large sessions go through the journal.
 func (o Options) badgerOptions(dir string) badger.Options {
 	threshold := int64(512)
+	memTable := int64(16 << 20)
+	if o.memTableSize > 0 {
+		memTable = o.memTableSize
+	}
 	bo := badger.DefaultOptions(dir)
 	if o.inMemory {
 		// An in-memory database has no value log: everything stays in
@@ -141,7 +148,7 @@ func (o Options) badgerOptions(dir string) badger.Options {
 		WithSyncWrites(o.SyncWrites).
 		WithNumCompactors(2).
 		WithNumGoroutines(2).
-		WithMemTableSize(16 << 20).
+		WithMemTableSize(memTable).
 		WithNumMemtables(2).
 		WithNumLevelZeroTables(5).
 		WithNumLevelZeroTablesStall(10).

@@ -767,6 +767,7 @@ func (s *Store) planBatch(txn *badger.Txn, steps []step, maxCount, maxSize int64
 		ids[st.key()] = struct{}{}
 		n++
 	}
+	s.applied.Add(size)
 	return n, ids, nil
 }
 

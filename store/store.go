@@ -77,6 +77,10 @@ type Store struct {
 	gcDone    chan struct{}
 	gcMu      sync.Mutex
 
+	// applied is what this process's session commits wrote to the LSM
+	// tree, in Badger's accounting; Close weighs it against the tree.
+	applied atomic.Int64
+
 	// lastJournalBatches and lastApplyBatches describe the most recent
 	// session commit or recovery, for tests and benchmarks.
 	lastJournalBatches atomic.Int64
@@ -300,8 +304,9 @@ func (s *Store) migrate(from int) error {
 // Path is the store directory (":memory:" for an in-memory store).
 func (s *Store) Path() string { return s.path }
 
-// Close stops value-log GC and closes the database. It is safe to call more
-// than once.
+// Close stops value-log GC and closes the database; after a process that
+// wrote a large part of the tree, it then merges the tree into one level
+// (see flatten). It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.closed.Store(true)
@@ -309,11 +314,67 @@ func (s *Store) Close() error {
 			close(s.stopGC)
 			<-s.gcDone
 		}
+		bulk := s.wroteBulk()
 		if err := s.db.Close(); err != nil {
 			s.closeErr = fmt.Errorf("close store %s: %w", s.path, err)
+			return
+		}
+		if bulk {
+			s.flatten()
 		}
 	})
 	return s.closeErr
+}
+
+// flattenShare is the part of the tree (1/flattenShare) a process must
+// have written for Close to merge the tree into one level.
+const flattenShare = 4
+
+// wroteBulk reports whether this process's commits wrote at least a
+// quarter of the LSM tree.
+func (s *Store) wroteBulk() bool {
+	written := s.applied.Load()
+	if s.opts.inMemory || written == 0 {
+		return false
+	}
+	var total int64
+	for _, l := range s.db.Levels() {
+		total += l.Size
+	}
+	return written*flattenShare >= total
+}
+
+// flatten reopens the closed database and merges every level of its tree
+// into one. A bulk commit leaves the tree spread over several levels (at 1M
+// primitives about 7% of it above the last), and every point read then
+// probes each level and every scan seeks in each: checking 10,000
+// candidates against a 1M store took 15–25% less once merged (3.7–4.1 s
+// against 4.2–4.9 s). It runs after closing because closing flushes the
+// last memtable, which would otherwise land above the merged level.
+// Merging rewrites the tree (about 7 s at 1M primitives), so only a
+// process that wrote a large part of it pays that, a fraction of what it
+// already spent; small learns never do. The store is whole with or without
+// it, so a failure is only logged.
+func (s *Store) flatten() {
+	db, err := badger.Open(s.opts.badgerOptions(s.path))
+	if err != nil {
+		s.log.Warningf("store %s: reopening to merge the tree: %v", s.path, err)
+		return
+	}
+	levels := 0
+	for _, l := range db.Levels() {
+		if l.NumTables > 0 {
+			levels++
+		}
+	}
+	if levels > 1 {
+		if err := db.Flatten(2); err != nil {
+			s.log.Warningf("store %s: merging the tree into one level: %v", s.path, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		s.log.Warningf("store %s: closing after merging the tree: %v", s.path, err)
+	}
 }
 
 func (s *Store) checkOpen() error {
