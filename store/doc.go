@@ -17,7 +17,7 @@
 //	p/<id>                               Primitive      the record
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/dt/<domain>/<type>/<id>            (empty)        primitives by domain, and by type within each domain
-//	i/kw/<keyword>/<cell>/<id>           plane (8 B)    keyword postings (lowercased) by plane cell
+//	i/kw/<keyword>/<cell>/<id>           plane, sig (12 B) keyword postings (lowercased) by plane cell
 //	i/hx/<content hash:32>/<id>          (empty)        primitives by normalized statement (hex digests as bytes)
 //	i/hash/<content hash>/<id>           (empty)        the same for a hash that is not 64 hex digits
 //	i/name/<first stem>/<name stems>/<id> (empty)       primitives by name, for cross-session references
@@ -37,9 +37,14 @@
 // Every non-empty record value starts with a one-byte codec version (1 =
 // JSON, 2 = JSON compressed with S2, which journal chunks use), so the encoding can change without a rewrite of old values; index
 // entries carry everything in the key and have no value, except keyword
-// postings, which hold the primitive's plane position (two little-endian
-// float32s) so the prefilter can test distance without loading records
-// (it allows for the rounding; the record's exact position decides). Everything under r/,
+// postings, which hold the primitive's plane position (each coordinate
+// quantized to 16 bits) so the prefilter can test distance without loading
+// records (it allows for the rounding; the record's exact position
+// decides), and
+// a 64-bit signature of all the primitive's keywords (three bits each), so
+// it can rule out that the primitive holds a keyword whose postings it did
+// not read (a match the signature admits is confirmed from the dedup
+// record). Everything under r/,
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.

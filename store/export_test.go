@@ -48,11 +48,12 @@ func WithMemTableSize(o Options, n int64) Options {
 	return o
 }
 
-// TreeLevels is the number of levels of the LSM tree that hold tables.
+// TreeLevels is the number of levels of the LSM tree below L0 (where
+// memtables are flushed to, and which closing empties) that hold tables.
 func (s *Store) TreeLevels() int {
 	n := 0
 	for _, l := range s.db.Levels() {
-		if l.NumTables > 0 {
+		if l.Level > 0 && l.NumTables > 0 {
 			n++
 		}
 	}
@@ -111,16 +112,18 @@ func (s *Store) RawExists(key []byte) (bool, error) {
 
 // Key builders, so tests name keys the way the store does.
 var (
-	PrimitiveKey  = primitiveKey
-	ReverseKey    = reverseKey
-	DomainTypeKey = domainTypeKey
-	KeywordKey    = keywordKey
-	HashKey       = hashKey
-	RankKey       = rankKey
-	SessionKey    = sessionKey
-	JournalKey    = journalKey
-	KeySchema     = keySchema
-	PlaneValue    = planeValue
+	PrimitiveKey     = primitiveKey
+	ReverseKey       = reverseKey
+	DomainTypeKey    = domainTypeKey
+	KeywordKey       = keywordKey
+	HashKey          = hashKey
+	RankKey          = rankKey
+	SessionKey       = sessionKey
+	JournalKey       = journalKey
+	KeySchema        = keySchema
+	PostingValue     = postingValue
+	KeywordSignature = keywordSignature
+	KeywordBits      = keywordBits
 )
 
 // EncodeValue encodes v as the store does, codec byte included.

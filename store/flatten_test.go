@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/lore-kb/lore/store"
@@ -16,13 +17,19 @@ func TestCloseMergesTreeAfterBulkCommit(t *testing.T) {
 	}
 	dir := t.TempDir()
 	opts := store.WithMemTableSize(store.Options{GCInterval: -1}, 1<<20)
-	const n = 15_000
 	s := openDir(t, dir, opts)
-	if err := s.CommitSession(context.Background(), session("bulk"), addChanges(0, n)); err != nil {
-		t.Fatal(err)
-	}
-	if got := s.TreeLevels(); got < 2 {
-		t.Fatalf("the bulk commit left %d level(s); the test needs a tree of several", got)
+	// Sessions until compaction has spread the tree over two levels (a
+	// few tens of thousands of primitives with 1 MiB memtables).
+	const chunk = 5000
+	n := 0
+	for s.TreeLevels() < 2 {
+		if n >= 40*chunk {
+			t.Fatalf("%d primitives left %d level(s); the test needs a tree of several", n, s.TreeLevels())
+		}
+		if err := s.CommitSession(context.Background(), session(fmt.Sprint("bulk", n)), addChanges(n, n+chunk)); err != nil {
+			t.Fatal(err)
+		}
+		n += chunk
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)

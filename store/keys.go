@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -216,39 +217,81 @@ func planeCell(p core.PlanePosition) string {
 	return string([]byte{byte('0' + cellIndex(p.Real)), byte('0' + cellIndex(p.Imaginary))})
 }
 
-// planeValue is the value of a keyword posting: the primitive's plane
-// position as two little-endian float32s, so that the dedup prefilter can
-// test the distance without loading the record. Single precision halves
-// what every posting costs to write; the prefilter allows for its rounding
-// (planeValueSlack) and the record's exact position decides. Postings of
-// schema 2 to 5 held float64s, and those of schema 1 nothing, which
-// parsePlaneValue reports as unknown.
-func planeValue(p core.PlanePosition) []byte {
-	b := make([]byte, 8)
-	binary.LittleEndian.PutUint32(b, math.Float32bits(float32(p.Real)))
-	binary.LittleEndian.PutUint32(b[4:], math.Float32bits(float32(p.Imaginary)))
+// postingValue is the value of a keyword posting: the primitive's plane
+// position, each coordinate quantized to one of 65,535 steps over [−1, 1]
+// (two little-endian uint16s; 0 stands for a coordinate outside it), so
+// that the dedup prefilter can test the distance without loading the
+// record, then the signature of all its keywords (keywordSignature) as a
+// little-endian uint64, so that it can tell without a lookup that the
+// primitive lacks a keyword whose list it did not read. Every primitive's
+// postings hold the same value, so it is kept to 12 bytes: the prefilter
+// allows for the quantization (planeValueSlack) and the record's exact
+// position decides. Older schemas' postings are rewritten when the store
+// is migrated.
+func postingValue(p core.PlanePosition, sig uint64) []byte {
+	b := make([]byte, 12)
+	binary.LittleEndian.PutUint16(b, quantize(p.Real))
+	binary.LittleEndian.PutUint16(b[2:], quantize(p.Imaginary))
+	binary.LittleEndian.PutUint64(b[4:], sig)
 	return b
 }
 
-// planeValueSlack bounds how far apart the distances from a point to a
-// position and to its planeValue can be, for positions of magnitude up to
-// 100 (the plane is [−1, 1]²): float32 keeps 24 bits.
-const planeValueSlack = 1e-5
+// planeSteps is the number of steps a coordinate in [−1, 1] is quantized
+// to, less one.
+const planeSteps = 65534
 
-func parsePlaneValue(v []byte) (core.PlanePosition, bool) {
-	switch len(v) {
-	case 8:
-		return core.PlanePosition{
-			Real:      float64(math.Float32frombits(binary.LittleEndian.Uint32(v))),
-			Imaginary: float64(math.Float32frombits(binary.LittleEndian.Uint32(v[4:]))),
-		}, true
-	case 16:
-		return core.PlanePosition{
-			Real:      math.Float64frombits(binary.LittleEndian.Uint64(v)),
-			Imaginary: math.Float64frombits(binary.LittleEndian.Uint64(v[8:])),
-		}, true
+// planeValueSlack bounds how far apart the distances from a point to a
+// position and to its quantized form can be: half a step on each axis,
+// √2/planeSteps ≈ 2.16e-5, rounded up.
+const planeValueSlack = 2.5e-5
+
+// quantize maps a coordinate in [−1, 1] to 1…65535, and any other (or NaN)
+// to 0.
+func quantize(v float64) uint16 {
+	if !(v >= -1 && v <= 1) {
+		return 0
 	}
-	return core.PlanePosition{}, false
+	return 1 + uint16(math.Round((v+1)/2*planeSteps))
+}
+
+// parsePostingValue reads a postingValue. hasPlane is false when a
+// coordinate was outside [−1, 1]; ok is false for any other value.
+func parsePostingValue(v []byte) (plane core.PlanePosition, hasPlane bool, sig uint64, ok bool) {
+	if len(v) != 12 {
+		return core.PlanePosition{}, false, 0, false
+	}
+	x, y := binary.LittleEndian.Uint16(v), binary.LittleEndian.Uint16(v[2:])
+	if x > 0 && y > 0 {
+		plane = core.PlanePosition{
+			Real:      float64(x-1)/planeSteps*2 - 1,
+			Imaginary: float64(y-1)/planeSteps*2 - 1,
+		}
+		hasPlane = true
+	}
+	return plane, hasPlane, binary.LittleEndian.Uint64(v[4:]), true
+}
+
+// keywordBits are the three bits of a 64-bit keyword signature that stand
+// for kw, taken from its FNV-1a hash (fixed across processes, unlike
+// hash/maphash).
+func keywordBits(kw string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(kw))
+	x := h.Sum64()
+	return 1<<(x&63) | 1<<(x>>6&63) | 1<<(x>>12&63)
+}
+
+// keywordSignature is a one-word Bloom filter of keywords (normalized, as
+// keywordsOf gives them): a keyword whose bits are not all set is not
+// among them. With eight keywords, a keyword that is not among them looks
+// as if it were about 3% of the time, so a signature only ever rules
+// keywords out; the prefilter confirms the rest from the dedup record.
+func keywordSignature(kws []string) uint64 {
+	var sig uint64
+	for _, kw := range kws {
+		sig |= keywordBits(kw)
+	}
+	return sig
 }
 
 // hashPrefix selects the content-hash entries of hash. A hash of 64

@@ -55,18 +55,22 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 
 // NearRecords is Near answered with dedup records (see dedupRecord), in id
 // order, and without the content-hash matches, which the deduper has asked
-// SameContentRecords for already: it reads no primitive record. It reads only the keyword postings
-// of p's keywords in the grid cells within reach, the hash postings, and
-// the dedup records of what it returns, so its cost follows how crowded
-// p's neighbourhood is, not how large the store is.
+// SameContentRecords for already: it reads no primitive record. It reads
+// only the keyword postings of p's keywords in the grid cells within
+// reach, the hash postings, and the dedup records of what it returns, so
+// its cost follows how crowded p's neighbourhood is, not how large the
+// store is.
 //
 // A primitive sharing minShared of p's keywords shares at least one outside
 // any minShared−1 of them, so the postings of the minShared−1 longest lists
 // (a general word such as "set", whose postings grow with the store) are
 // never walked to their end: the ids found in the other lists are checked
-// against them with point lookups of their posting keys (the id's cell is
-// known from the posting that found it), which Badger's bloom filters
-// answer cheaply for the many that are absent.
+// against them with the keyword signature their postings carry, which
+// rules most of them out without a lookup; the rest are confirmed from
+// their dedup records, read anyway for the result. When the limit leaves
+// some out, each one's membership in those lists is settled exactly
+// (signature, then a point lookup of its posting key) before they are
+// ranked.
 func (s *Store) NearRecords(p *core.Primitive, maxDistance float64, minShared, limit int) ([]dedup.Record, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
@@ -101,7 +105,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 	scans := make([]*kwScan, len(kws))
 	for i, kw := range kws {
 		base := join(prefixKeyword, escape(kw), "")
-		scans[i] = &kwScan{base: base, xhi: xhi, ylo: ylo, yhi: yhi, next: cellStart(base, xlo, ylo)}
+		scans[i] = &kwScan{base: base, bits: keywordBits(kw), xhi: xhi, ylo: ylo, yhi: yhi, next: cellStart(base, xlo, ylo)}
 	}
 	// Walk the lists in rounds of doubling budgets until at most k−1 are
 	// unfinished: those are the longest, and what was read of them costs
@@ -133,11 +137,17 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 				if ps.hasPlane {
 					e.plane, e.hasPlane = ps.plane, true
 				}
+				if ps.hasSig {
+					e.sig, e.hasSig = ps.sig, true
+				}
 				continue
 			}
 			idx[ps.id] = int32(len(ents))
 			ents = append(ents, nearEnt{kwPosting: *ps, n: 1, seenIn: -1})
 		}
+	}
+	for x := range ents {
+		ents[x].finished = ents[x].n
 	}
 	// Whether an id is within reach, from the position its posting records
 	// (to single precision, hence the slack; no record is loaded for a
@@ -148,11 +158,29 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		}
 		return cellDistance(p.Plane, e.cell) <= maxDistance+eps
 	}
+	// posted looks e's posting up in a skipped list (its cell is known
+	// from the posting that found it).
+	var key []byte
+	posted := func(sc *kwScan, e *nearEnt) (bool, error) {
+		key = append(append(append(key[:0], sc.base...), e.cell[0], e.cell[1], sep), e.id...)
+		switch _, err := txn.Get(key); {
+		case err == nil:
+			return true, nil
+		case errors.Is(err, badger.ErrKeyNotFound):
+			return false, nil
+		default:
+			return false, err
+		}
+	}
 	// The skipped lists: ids within reach that can still reach k are
 	// looked up in them, unless finishing the list is likely cheaper than
 	// the lookups. A list that did not end within the postings read so far
 	// is unlikely to end within as many more, and resuming it costs a seek
-	// through every level of the tree, so it is then not resumed.
+	// through every level of the tree, so it is then not resumed. The
+	// keyword signature of an id's postings answers most lookups: an id
+	// whose signature lacks the keyword's bits lacks the keyword, and one
+	// that has them is counted as holding it but marked guessed, to be
+	// confirmed from its dedup record.
 	var need []int32
 	for j, sc := range pending {
 		need = need[:0]
@@ -181,16 +209,17 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			}
 		}
 		slices.SortFunc(need, func(a, b int32) int { return strings.Compare(ents[a].id, ents[b].id) })
-		var key []byte
 		for _, x := range need {
 			e := &ents[x]
 			ok := e.seenIn == j
-			if !ok {
-				key = append(append(append(key[:0], sc.base...), e.cell[0], e.cell[1], sep), e.id...)
-				switch _, err := txn.Get(key); {
-				case err == nil:
-					ok = true
-				case !errors.Is(err, badger.ErrKeyNotFound):
+			switch {
+			case ok:
+			case e.hasSig:
+				ok = e.sig&sc.bits == sc.bits
+				e.guessed = e.guessed || ok
+			default:
+				var err error
+				if ok, err = posted(sc, e); err != nil {
 					return nil, err
 				}
 			}
@@ -200,33 +229,95 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		}
 	}
 	type hit struct {
-		id string
-		n  int
+		x       int32
+		n       int
+		guessed bool
 	}
 	var hits []hit
 	for x := range ents {
 		if e := &ents[x]; e.n >= k && within(e) {
-			hits = append(hits, hit{e.id, e.n})
+			hits = append(hits, hit{int32(x), e.n, e.guessed})
 		}
 	}
+	// With more hits than the limit, which share the most keywords
+	// decides; but the counts above stop where they reach k and may rest
+	// on signatures, so each hit's membership in the skipped lists is
+	// settled exactly (postings read, signature, lookup).
+	if limit > 0 && len(hits) > limit {
+		read := make([]map[string]bool, len(pending))
+		for j, sc := range pending {
+			read[j] = make(map[string]bool, len(sc.found))
+			for i := range sc.found {
+				read[j][sc.found[i].id] = true
+			}
+		}
+		kept := hits[:0]
+		for _, h := range hits {
+			e := &ents[h.x]
+			n := e.finished
+			for j, sc := range pending {
+				in := read[j][e.id]
+				if !in && !sc.done && (!e.hasSig || e.sig&sc.bits == sc.bits) {
+					var err error
+					if in, err = posted(sc, e); err != nil {
+						return nil, err
+					}
+				}
+				if in {
+					n++
+				}
+			}
+			if n >= k {
+				kept = append(kept, hit{h.x, n, false})
+			}
+		}
+		hits = kept
+	}
+	// A count that relied on a signature is replaced by the exact one from
+	// the dedup record (kept for the loop below), so that a hit is never a
+	// guess and the limit picks by exact counts.
+	var sorted []string
+	checked := make(map[string]dedup.Record)
+	kept := hits[:0]
+	for _, h := range hits {
+		if h.guessed {
+			if sorted == nil {
+				sorted = slices.Sorted(slices.Values(kws))
+			}
+			r, ok, err := getDedupRecord(txn, ents[h.x].id)
+			if err != nil {
+				return nil, err
+			}
+			if h.n = sharedCount(sorted, r.Features.Keywords); !ok || h.n < k {
+				continue
+			}
+			checked[r.ID] = r
+		}
+		kept = append(kept, h)
+	}
+	hits = kept
 	slices.SortFunc(hits, func(a, b hit) int {
 		if a.n != b.n {
 			return b.n - a.n
 		}
-		return strings.Compare(a.id, b.id)
+		return strings.Compare(ents[a.x].id, ents[b.x].id)
 	})
 	got := make(map[string]bool)
 	for _, h := range hits {
 		if limit > 0 && len(out) >= limit {
 			break
 		}
-		r, ok, err := getDedupRecord(txn, h.id)
-		if err != nil {
-			return nil, err
+		id := ents[h.x].id
+		r, ok := checked[id]
+		if !ok {
+			var err error
+			if r, ok, err = getDedupRecord(txn, id); err != nil {
+				return nil, err
+			}
 		}
 		if ok && r.Plane.Distance(p.Plane) <= maxDistance {
 			out = append(out, r)
-			got[h.id] = true
+			got[id] = true
 		}
 	}
 	if h := p.Provenance.ContentHash; h != "" && withSame {
@@ -296,21 +387,25 @@ const nearProbe = 64
 const maxSkipRun = 32
 
 // kwPosting is one keyword posting: the primitive, its cell, and its
-// position when the posting records it.
+// position and keyword signature when the posting records them.
 type kwPosting struct {
 	id       string
 	cell     [2]byte
 	plane    core.PlanePosition
+	sig      uint64
 	hasPlane bool
+	hasSig   bool
 }
 
 // nearEnt is an id found by nearRecords: its posting, how many of the
-// query's keywords it is known to hold, and the last skipped list whose
-// postings read so far hold it.
+// query's keywords it is known to hold (finished: in the lists read to
+// the end), the last skipped list whose postings read so far hold it, and
+// whether its count relies on its keyword signature.
 type nearEnt struct {
 	kwPosting
-	n      int
-	seenIn int
+	n, finished int
+	seenIn      int
+	guessed     bool
 }
 
 // kwScan walks one keyword's postings in a block of cells in budgeted
@@ -318,6 +413,7 @@ type nearEnt struct {
 // seeking again only past a long run of postings in rows out of reach.
 type kwScan struct {
 	base     []byte // i/kw/<keyword>/
+	bits     uint64 // the keyword's signature bits
 	xhi      int
 	ylo, yhi int
 	next     []byte // key to continue from
@@ -368,13 +464,30 @@ func (sc *kwScan) run(it *badger.Iterator, budget int) {
 		budget--
 		ps := kwPosting{id: string(key[nb+3:]), cell: [2]byte{key[nb], key[nb+1]}}
 		_ = it.Item().Value(func(v []byte) error {
-			ps.plane, ps.hasPlane = parsePlaneValue(v)
+			ps.plane, ps.hasPlane, ps.sig, ps.hasSig = parsePostingValue(v)
 			return nil
 		})
 		sc.found = append(sc.found, ps)
 		it.Next()
 	}
 	sc.done = true
+}
+
+// sharedCount is the number of strings two sorted sets have in common.
+func sharedCount(a, b []string) int {
+	n := 0
+	for len(a) > 0 && len(b) > 0 {
+		switch c := strings.Compare(a[0], b[0]); {
+		case c < 0:
+			a = a[1:]
+		case c > 0:
+			b = b[1:]
+		default:
+			n++
+			a, b = a[1:], b[1:]
+		}
+	}
+	return n
 }
 
 // cellDistance is the least distance from p to a point of the cell, whose

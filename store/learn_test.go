@@ -363,10 +363,12 @@ func TestDomainTypeIndex(t *testing.T) {
 }
 
 // Stores of versions 4 and 5 filed content hashes as text and keyword
-// postings with float64 positions, and version 4 kept a domain index and a
-// type index; opening them rewrites all of that as version 6 files it.
-func TestMigrateFromSchemas4And5(t *testing.T) {
-	for _, version := range []int{4, 5} {
+// postings with float64 positions, version 6 postings with float32
+// positions and no keyword signature, and version 4 kept a domain index and
+// a type index; opening them rewrites all of that as the current version
+// files it.
+func TestMigrateFromSchemas4To6(t *testing.T) {
+	for _, version := range []int{4, 5, 6} {
 		t.Run(fmt.Sprint("schema ", version), func(t *testing.T) { testMigrateFrom(t, version) })
 	}
 }
@@ -384,6 +386,9 @@ func testMigrateFrom(t *testing.T, version int) {
 	mustPut(t, s, ps...)
 	entries := mustVerify(t, s).IndexEntries
 	for _, id := range []string{"a", "b"} {
+		if version > 5 {
+			break
+		}
 		if err := s.RawDelete(store.HashKey(hash, id)); err != nil {
 			t.Fatal(err)
 		}
@@ -392,8 +397,14 @@ func testMigrateFrom(t *testing.T, version int) {
 		}
 	}
 	for _, kw := range []string{"group", "ring"} {
+		// Schema 6 postings hold the position in single precision,
+		// older ones in double; none a keyword signature.
 		v := binary.LittleEndian.AppendUint64(nil, math.Float64bits(0.3))
 		v = binary.LittleEndian.AppendUint64(v, math.Float64bits(0.3))
+		if version == 6 {
+			v = binary.LittleEndian.AppendUint32(nil, math.Float32bits(0.3))
+			v = binary.LittleEndian.AppendUint32(v, math.Float32bits(0.3))
+		}
 		if err := s.RawSet(store.KeywordKey(kw, ps[0].Plane, "a"), v); err != nil {
 			t.Fatal(err)
 		}
@@ -412,14 +423,18 @@ func testMigrateFrom(t *testing.T, version int) {
 			}
 		}
 	}
-	// Two missing and two stale hash entries, two stale postings; and for
-	// version 4 three missing domain-type entries and six unknown ones.
-	missing, malformed := 2, 0
-	if version == 4 {
+	// Two stale postings; before version 6 two missing and two stale hash
+	// entries; and for version 4 three missing domain-type entries and six
+	// unknown ones.
+	missing, malformed, stale := 2, 0, 4
+	switch version {
+	case 4:
 		missing, malformed = 5, 6
+	case 6:
+		missing, stale = 0, 2
 	}
 	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != missing ||
-		rep.Count(store.ProblemMalformedKey) != malformed || rep.Count(store.ProblemStaleIndex) != 4 {
+		rep.Count(store.ProblemMalformedKey) != malformed || rep.Count(store.ProblemStaleIndex) != stale {
 		t.Fatalf("schema %d indexes not seen: %v", version, rep.Problems)
 	}
 	old, _ := store.EncodeValue(map[string]int{"version": version})
@@ -450,9 +465,11 @@ func testMigrateFrom(t *testing.T, version int) {
 	}
 }
 
-// Postings record positions in single precision; a primitive exactly at
-// the prefilter's distance, which rounding puts a hair beyond it, is still
-// found, and one a hair beyond it in double precision is not.
+// Postings record positions quantized; a primitive exactly at the
+// prefilter's distance, which rounding may put a hair beyond it, is still
+// found, and one a hair beyond it in double precision is not. A position
+// outside the plane's [−1, 1]², which postings cannot record, is still
+// found from its cell.
 func TestNearAtTheDistanceBound(t *testing.T) {
 	s := openMem(t)
 	mustPut(t, s,
@@ -466,6 +483,15 @@ func TestNearAtTheDistanceBound(t *testing.T) {
 	}
 	if got, err := s.NearRecords(&p, 0.2, 2, 0); err != nil || len(got) != 0 {
 		t.Fatalf("NearRecords past distance 0.2 = %v, %v; want none", got, err)
+	}
+	mustPut(t, s, at(prim("off", "d", core.Definition, []string{"gamma", "delta"}), 1.5, 0.2))
+	q := at(prim("q", "d", core.Definition, []string{"gamma", "delta"}), 1.35, 0.2)
+	if got, err := s.Near(&q, 0.2, 2, 0); err != nil || !slices.Equal(ids(got), []string{"off"}) {
+		t.Fatalf("Near off the plane = %v, %v; want [off]", ids(got), err)
+	}
+	q = at(q, 1.25, 0.2)
+	if got, err := s.Near(&q, 0.2, 2, 0); err != nil || len(got) != 0 {
+		t.Fatalf("Near 0.25 from a primitive off the plane = %v, %v; want none", ids(got), err)
 	}
 }
 
@@ -492,27 +518,33 @@ func TestOpenAfterEmptyFileLeftByKill(t *testing.T) {
 	}
 }
 
-// A keyword posting's recorded position must be the record's; Verify
-// reports one that is not, and accepts the empty value of older stores.
-func TestVerifyChecksPostingPositions(t *testing.T) {
+// A keyword posting's value must be the record's position and keyword
+// signature; Verify reports any other.
+func TestVerifyChecksPostingValues(t *testing.T) {
 	s := openMem(t)
 	p := at(prim("a", "d", core.Definition, []string{"alpha"}), 0.5, 0.5)
 	mustPut(t, s, p)
 	key := store.KeywordKey("alpha", p.Plane, "a")
-	if err := s.RawSet(key, nil); err != nil {
-		t.Fatal(err)
-	}
-	mustVerify(t, s)
-	wrong := at(p, -0.5, 0.5)
-	if err := s.RawSet(key, store.PlaneValue(wrong.Plane)); err != nil {
-		t.Fatal(err)
-	}
-	rep, err := s.Verify(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Count(store.ProblemStaleIndex) != 1 {
-		t.Fatalf("problems = %v", rep.Problems)
+	for _, c := range []struct {
+		name  string
+		val   []byte
+		stale int
+	}{
+		{"empty", nil, 1},
+		{"another position", store.PostingValue(at(p, -0.5, 0.5).Plane, store.KeywordSignature([]string{"alpha"})), 1},
+		{"another signature", store.PostingValue(p.Plane, store.KeywordSignature([]string{"beta"})), 1},
+		{"the record's", store.PostingValue(p.Plane, store.KeywordSignature([]string{"alpha"})), 0},
+	} {
+		if err := s.RawSet(key, c.val); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := s.Verify(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Count(store.ProblemStaleIndex); got != c.stale || len(rep.Problems) != c.stale {
+			t.Errorf("%s value: %d stale of problems %v, want %d", c.name, got, rep.Problems, c.stale)
+		}
 	}
 }
 
@@ -618,6 +650,97 @@ func TestNearMatchesBruteForce(t *testing.T) {
 			if !slices.Equal(ids(got), want) {
 				t.Fatalf("cfg %+v, candidate %v at %v:\n got %v\nwant %v", cfg, cand.Keywords, cand.Plane, ids(got), want)
 			}
+			// With a limit: the limit neighbours sharing the most
+			// keywords (ties by id), and every content-hash match.
+			const limit = 3
+			type scored struct {
+				id     string
+				shared int
+			}
+			var near []scored
+			var same []string
+			for i := range all {
+				q := &all[i]
+				if h := cand.Provenance.ContentHash; h != "" && q.Provenance.ContentHash == h {
+					same = append(same, q.ID)
+				}
+				n := len(sharedKeywords(&cand, q))
+				if q.Plane.Distance(cand.Plane) <= cfg.MaxDistance && n >= cfg.MinSharedKeywords {
+					near = append(near, scored{q.ID, n})
+				}
+			}
+			slices.SortFunc(near, func(a, b scored) int {
+				if a.shared != b.shared {
+					return b.shared - a.shared
+				}
+				return strings.Compare(a.id, b.id)
+			})
+			want = same
+			for _, sc := range near[:min(limit, len(near))] {
+				if !slices.Contains(want, sc.id) {
+					want = append(want, sc.id)
+				}
+			}
+			slices.Sort(want)
+			if got, err = s.Near(&cand, cfg.MaxDistance, cfg.MinSharedKeywords, limit); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ids(got), want) {
+				t.Fatalf("cfg %+v, limit %d, candidate %v at %v:\n got %v\nwant %v", cfg, limit, cand.Keywords, cand.Plane, ids(got), want)
+			}
 		}
+	}
+}
+
+// sharedKeywords are the normalized keywords a and b have in common.
+func sharedKeywords(a, b *core.Primitive) []string {
+	norm := func(p *core.Primitive) []string {
+		var out []string
+		for _, k := range p.Keywords {
+			if k = strings.ToLower(strings.TrimSpace(k)); k != "" && !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	bs := norm(b)
+	var out []string
+	for _, k := range norm(a) {
+		if slices.Contains(bs, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// A keyword list too long to read is answered from the postings' keyword
+// signatures; a primitive whose signature has a keyword's bits without
+// holding the keyword is still not a match.
+func TestNearConfirmsSignatureMatches(t *testing.T) {
+	s := openMem(t)
+	// y makes x's signature cover "common" though x lacks it.
+	y := ""
+	for i := 0; y == ""; i++ {
+		w := fmt.Sprintf("y%d", i)
+		bits := store.KeywordBits("common")
+		if store.KeywordSignature([]string{"rare", w})&bits == bits {
+			y = w
+		}
+	}
+	ps := []core.Primitive{
+		at(prim("x", "d", core.Definition, []string{"rare", y}), 0, 0),
+		at(prim("z", "d", core.Definition, []string{"rare", "common"}), 0, 0),
+	}
+	for i := range 2000 {
+		ps = append(ps, at(prim(fmt.Sprintf("c%04d", i), "d", core.Definition, []string{"common"}), 0.01, 0.01))
+	}
+	mustPut(t, s, ps...)
+	cand := at(prim("q", "d", core.Definition, []string{"rare", "common"}), 0, 0)
+	got, err := s.Near(&cand, 0.2, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ids(got), []string{"z"}) {
+		t.Fatalf("Near = %v, want [z] (x's signature covers %q, but x shares only one keyword)", ids(got), "common")
 	}
 }

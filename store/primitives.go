@@ -113,9 +113,9 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 	if imp := p.Importance(); imp > 0 {
 		out = append(out, kv{rankKey(imp, p.ID), nil})
 	}
-	plane := planeValue(p.Plane)
+	posting := postingValue(p.Plane, keywordSignature(kws))
 	for _, k := range kws {
-		out = append(out, kv{keywordKey(k, p.Plane, p.ID), plane})
+		out = append(out, kv{keywordKey(k, p.Plane, p.ID), posting})
 	}
 	if h := p.Provenance.ContentHash; h != "" {
 		out = append(out, kv{hashKey(h, p.ID), nil})

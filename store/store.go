@@ -27,8 +27,10 @@ import (
 // version 5 files each primitive once under its domain and type (i/dt/)
 // instead of once in a domain index and once in a type index; version 6
 // records single-precision positions in keyword postings and files hex
-// content hashes as bytes (i/hx/). Older stores are migrated on open.
-const SchemaVersion = 6
+// content hashes as bytes (i/hx/); version 7 postings hold the position
+// quantized to 16 bits per coordinate and a signature of the primitive's
+// keywords. Older stores are migrated on open.
+const SchemaVersion = 7
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -215,10 +217,10 @@ var errMigrate = errors.New("store needs migration")
 // versions 1 to 3, the forward edge keys and the rank entries of importance
 // 0 are dropped; from versions 1 to 4, the domain and type entries are
 // replaced by domain-type entries; from every older version, the keyword
-// postings are rewritten with single-precision positions and the
-// content-hash entries rewritten (hex digests as bytes under i/hx/). Every
-// step rewrites what it derives from the records, and the schema version is
-// bumped last, so an interrupted migration simply runs again.
+// postings are rewritten (quantized positions and keyword signatures) and
+// the content-hash entries rewritten (hex digests as bytes under i/hx/).
+// Every step rewrites what it derives from the records, and the schema
+// version is bumped last, so an interrupted migration simply runs again.
 func (s *Store) migrate(from int) error {
 	if from < 2 {
 		if err := s.deletePrefix(prefixKeyword); err != nil {
@@ -266,11 +268,13 @@ func (s *Store) migrate(from int) error {
 		if from < 3 {
 			add(dedupKey(p.ID), dedupRecord(&p))
 		}
-		// Schema 6's single-precision postings overwrite the older ones
-		// under the same keys; its hash entries replace the deleted ones.
-		plane := planeValue(p.Plane)
-		for _, k := range keywordsOf(&p) {
-			add(keywordKey(k, p.Plane, p.ID), plane)
+		// The current postings (position and keyword signature)
+		// overwrite the older ones under the same keys; the hash entries
+		// replace the deleted ones.
+		kws := keywordsOf(&p)
+		posting := postingValue(p.Plane, keywordSignature(kws))
+		for _, k := range kws {
+			add(keywordKey(k, p.Plane, p.ID), posting)
 		}
 		if h := p.Provenance.ContentHash; h != "" {
 			add(hashKey(h, p.ID), nil)

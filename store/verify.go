@@ -154,6 +154,7 @@ type summary struct {
 	kwKeys     []string
 	kwSeen     []bool
 	plane      core.PlanePosition
+	posting    []byte
 	hash       string
 	hashSeen   bool
 	name       string
@@ -265,6 +266,7 @@ func summarize(r rawRecord) summarized {
 		sm.kwKeys[i] = keywordCellValue(kw, p.Plane)
 	}
 	sm.plane, sm.hash = p.Plane, p.Provenance.ContentHash
+	sm.posting = postingValue(p.Plane, keywordSignature(sm.keywords))
 	sm.name, sm.nameValue = p.Name, nameValue(p.Name)
 	sm.dedup = dedupRecord(&p)
 	for _, e := range edgesOf(&p) {
@@ -507,17 +509,17 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			}
 			if ok {
 				var bad bool
-				// An empty value is a posting from before positions were
-				// recorded; any other must be the record's position.
+				// The value must be the record's position and keyword
+				// signature.
 				err := it.Item().Value(func(val []byte) error {
-					bad = len(val) > 0 && !bytes.Equal(val, planeValue(sm.plane))
+					bad = !bytes.Equal(val, sm.posting)
 					return nil
 				})
 				if err != nil {
 					return err
 				}
 				if bad {
-					v.rep.add(ProblemStaleIndex, key, string(id), "keyword posting records another plane position than the record's %s", sm.plane)
+					v.rep.add(ProblemStaleIndex, key, string(id), "keyword posting holds another position or keyword signature than the record's (position %s)", sm.plane)
 				}
 			}
 		}
