@@ -150,8 +150,8 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		ents[x].finished = ents[x].n
 	}
 	// Whether an id is within reach, from the position its posting records
-	// (to single precision, hence the slack; no record is loaded for a
-	// primitive that is out of reach) or else from its cell.
+	// (quantized, hence the slack; no record is loaded for a primitive that
+	// is out of reach) or else from its cell.
 	within := func(e *nearEnt) bool {
 		if e.hasPlane {
 			return e.plane.Distance(p.Plane) <= maxDistance+planeValueSlack
@@ -275,7 +275,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 	}
 	// A count that relied on a signature is replaced by the exact one from
 	// the dedup record (kept for the loop below), so that a hit is never a
-	// guess and the limit picks by exact counts.
+	// guess.
 	var sorted []string
 	checked := make(map[string]dedup.Record)
 	kept := hits[:0]

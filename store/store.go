@@ -362,7 +362,11 @@ func (s *Store) wroteBulk() bool {
 func (s *Store) flatten() {
 	db, err := badger.Open(s.opts.badgerOptions(s.path))
 	if err != nil {
-		s.log.Warningf("store %s: reopening to merge the tree: %v", s.path, err)
+		// Another process may have taken the store in between; it is
+		// whole, only not merged.
+		if !isLockError(err) {
+			s.log.Warningf("store %s: reopening to merge the tree: %v", s.path, err)
+		}
 		return
 	}
 	levels := 0
