@@ -50,15 +50,7 @@ func WithMemTableSize(o Options, n int64) Options {
 
 // TreeLevels is the number of levels of the LSM tree below L0 (where
 // memtables are flushed to, and which closing empties) that hold tables.
-func (s *Store) TreeLevels() int {
-	n := 0
-	for _, l := range s.db.Levels() {
-		if l.Level > 0 && l.NumTables > 0 {
-			n++
-		}
-	}
-	return n
-}
+func (s *Store) TreeLevels() int { return treeLevels(s.db) }
 
 // LastBatches reports the journal and apply batches of the last commit or
 // recovery.

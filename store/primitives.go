@@ -113,10 +113,7 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 	if imp := p.Importance(); imp > 0 {
 		out = append(out, kv{rankKey(imp, p.ID), nil})
 	}
-	posting := postingValue(p.Plane, keywordSignature(kws))
-	for _, k := range kws {
-		out = append(out, kv{keywordKey(k, p.Plane, p.ID), posting})
-	}
+	out = appendPostings(out, p, kws)
 	if h := p.Provenance.ContentHash; h != "" {
 		out = append(out, kv{hashKey(h, p.ID), nil})
 	}
@@ -124,6 +121,16 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 		out = append(out, kv{k, nil})
 	}
 	return out, nil
+}
+
+// appendPostings appends p's keyword postings (kws is keywordsOf(p)), all
+// holding the same value.
+func appendPostings(out []kv, p *core.Primitive, kws []string) []kv {
+	posting := postingValue(p.Plane, keywordSignature(kws))
+	for _, k := range kws {
+		out = append(out, kv{keywordKey(k, p.Plane, p.ID), posting})
+	}
+	return out
 }
 
 func encodeEdge(e core.Edge) ([]byte, error) {

@@ -271,10 +271,8 @@ func (s *Store) migrate(from int) error {
 		// The current postings (position and keyword signature)
 		// overwrite the older ones under the same keys; the hash entries
 		// replace the deleted ones.
-		kws := keywordsOf(&p)
-		posting := postingValue(p.Plane, keywordSignature(kws))
-		for _, k := range kws {
-			add(keywordKey(k, p.Plane, p.ID), posting)
+		for _, e := range appendPostings(nil, &p, keywordsOf(&p)) {
+			add(e.key, e.val)
 		}
 		if h := p.Provenance.ContentHash; h != "" {
 			add(hashKey(h, p.ID), nil)
@@ -353,8 +351,9 @@ func (s *Store) wroteBulk() bool {
 // primitives about 7% of it above the last), and every point read then
 // probes each level and every scan seeks in each: checking 10,000
 // candidates against a 1M store took 8–21% less once merged (3.7–4.1 s
-// against 4.2–4.9 s in five interleaved pairs). It runs after closing because closing flushes the
-// last memtable, which would otherwise land above the merged level.
+// against 4.2–4.9 s in five interleaved pairs). It runs after closing
+// because closing flushes the last memtable, which would otherwise land
+// above the merged level.
 // Merging rewrites the tree (about 7 s at 1M primitives), so only a
 // process that wrote a large part of it pays that, a fraction of what it
 // already spent; small learns never do. The store is whole with or without
@@ -369,13 +368,7 @@ func (s *Store) flatten() {
 		}
 		return
 	}
-	levels := 0
-	for _, l := range db.Levels() {
-		if l.NumTables > 0 {
-			levels++
-		}
-	}
-	if levels > 1 {
+	if treeLevels(db) > 1 {
 		if err := db.Flatten(2); err != nil {
 			s.log.Warningf("store %s: merging the tree into one level: %v", s.path, err)
 		}
@@ -383,6 +376,18 @@ func (s *Store) flatten() {
 	if err := db.Close(); err != nil {
 		s.log.Warningf("store %s: closing after merging the tree: %v", s.path, err)
 	}
+}
+
+// treeLevels is the number of levels below L0 (which closing empties)
+// that hold tables.
+func treeLevels(db *badger.DB) int {
+	n := 0
+	for _, l := range db.Levels() {
+		if l.Level > 0 && l.NumTables > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *Store) checkOpen() error {
