@@ -288,7 +288,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			if err != nil {
 				return nil, err
 			}
-			if h.n = sharedCount(sorted, r.Features.Keywords); !ok || h.n < k {
+			if h.n = dedup.CountCommon(sorted, r.Features.Keywords); !ok || h.n < k {
 				continue
 			}
 			checked[r.ID] = r
@@ -471,23 +471,6 @@ func (sc *kwScan) run(it *badger.Iterator, budget int) {
 		it.Next()
 	}
 	sc.done = true
-}
-
-// sharedCount is the number of strings two sorted sets have in common.
-func sharedCount(a, b []string) int {
-	n := 0
-	for len(a) > 0 && len(b) > 0 {
-		switch c := strings.Compare(a[0], b[0]); {
-		case c < 0:
-			a = a[1:]
-		case c > 0:
-			b = b[1:]
-		default:
-			n++
-			a, b = a[1:], b[1:]
-		}
-	}
-	return n
 }
 
 // cellDistance is the least distance from p to a point of the cell, whose

@@ -132,7 +132,7 @@ func jaccard(a, b []string) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	inter := countCommon(a, b)
+	inter := CountCommon(a, b)
 	return float64(inter) / float64(len(a)+len(b)-inter)
 }
 

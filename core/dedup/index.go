@@ -395,7 +395,7 @@ func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {
 	sc := make([]scored, len(slots))
 	for i, s := range slots {
 		e := &x.entries[s]
-		sc[i] = scored{s, sameHash(p, e.p), countCommon(ck, e.kws), p.Plane.Distance(e.plane)}
+		sc[i] = scored{s, sameHash(p, e.p), CountCommon(ck, e.kws), p.Plane.Distance(e.plane)}
 	}
 	slices.SortStableFunc(sc, func(a, b scored) int {
 		switch {
@@ -429,8 +429,9 @@ func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {
 	return out
 }
 
-// countCommon counts the values two sorted unique lists share.
-func countCommon[T cmp.Ordered](a, b []T) int {
+// CountCommon counts the values two sorted unique lists share (such as
+// two primitives' normalized keywords).
+func CountCommon[T cmp.Ordered](a, b []T) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
