@@ -894,21 +894,9 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 			}
 			next = seq + uint64(n)
 			err = item.Value(func(v []byte) error {
-				if !chunk {
-					var ch core.Change
-					err := decodeValue(item.Key(), v, &ch)
-					out = append(out, ch)
-					return err
-				}
-				var chs []core.Change
-				if err := decodeValue(item.Key(), v, &chs); err != nil {
-					return err
-				}
-				if len(chs) != n {
-					return fmt.Errorf("decode %s: %d changes in a chunk of %d: %w", displayKey(item.Key()), len(chs), n, ErrCorrupt)
-				}
+				chs, err := decodeJournalEntry(item.Key(), v, n, chunk)
 				out = append(out, chs...)
-				return nil
+				return err
 			})
 			if err != nil {
 				return err
@@ -918,6 +906,27 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 		return nil
 	})
 	return out, last, err
+}
+
+// decodeJournalEntry decodes the value of a journal entry whose key
+// parseJournalKey read as n changes, chunked or not (a single change is the
+// layout of schemas before chunks).
+func decodeJournalEntry(key, v []byte, n int, chunk bool) ([]core.Change, error) {
+	if !chunk {
+		var ch core.Change
+		if err := decodeValue(key, v, &ch); err != nil {
+			return nil, err
+		}
+		return []core.Change{ch}, nil
+	}
+	var chs []core.Change
+	if err := decodeValue(key, v, &chs); err != nil {
+		return nil, err
+	}
+	if len(chs) != n {
+		return nil, fmt.Errorf("decode %s: %d changes in a chunk of %d: %w", displayKey(key), len(chs), n, ErrCorrupt)
+	}
+	return chs, nil
 }
 
 // journalChanges counts the changes journaled under prefix from the keys

@@ -52,7 +52,7 @@ const (
 	// while no commit is running.
 	ProblemSessionIncomplete ProblemKind = "session-incomplete"
 	// ProblemJournalMismatch: a session's journal does not hold as many
-	// changes as its record says.
+	// changes as its record says, or has a gap between its entries.
 	ProblemJournalMismatch ProblemKind = "journal-mismatch"
 )
 
@@ -181,7 +181,7 @@ func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 // key (reverse edges, domain-type, keyword, hash, name and rank entries) must
 // match the primitive records exactly, no edge may point at a missing
 // primitive, the dependency graph must be acyclic, and sessions must be
-// finished with complete journals. It takes time linear in the store size
+// finished with complete journals whose every entry decodes. It takes time linear in the store size
 // and memory proportional to the number of primitives and edges. Session
 // commits wait while it runs, so it never sees one half applied.
 func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
@@ -751,10 +751,9 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		if validateID("session id", w.id) != nil {
 			continue
 		}
-		n, err := journalChanges(txn, journalPrefix(w.id))
+		n, err := v.journal(txn, w.id)
 		if err != nil {
-			v.rep.add(ProblemMalformedKey, journalPrefix(w.id), w.id, "%v", err)
-			continue
+			return err
 		}
 		v.rep.JournalEntries += n
 		if n != w.n {
@@ -762,6 +761,64 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		}
 	}
 	return nil
+}
+
+// journal decodes every entry of session id's journal, so that a damaged
+// changeset is reported now rather than when an unlearn or a roll-forward
+// needs it, checks that the entries follow each other without a gap, and
+// returns how many changes they hold. Values are read in order and decoded
+// in parallel, a batch at a time.
+func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
+	const batch = 64
+	type entry struct {
+		key, val []byte
+		n        int
+		chunk    bool
+		err      error
+	}
+	prefix := journalPrefix(id)
+	it := txn.NewIterator(withValues(prefix))
+	defer it.Close()
+	entries := make([]entry, 0, batch)
+	decode := func() {
+		parallel(len(entries), func(i int) {
+			e := &entries[i]
+			_, e.err = decodeJournalEntry(e.key, e.val, e.n, e.chunk)
+		})
+		for _, e := range entries {
+			if e.err != nil {
+				v.rep.add(ProblemCorruptValue, e.key, id, "%v", e.err)
+			}
+		}
+		entries = entries[:0]
+	}
+	total, next := 0, uint64(0)
+	for it.Rewind(); it.Valid(); it.Next() {
+		if err := v.tick(); err != nil {
+			return 0, err
+		}
+		item := it.Item()
+		key := item.KeyCopy(nil)
+		seq, n, chunk, err := parseJournalKey(prefix, key)
+		if err != nil {
+			v.rep.add(ProblemMalformedKey, key, id, "%v", err)
+			continue
+		}
+		if seq != next {
+			v.rep.add(ProblemJournalMismatch, key, id, "entry starts at change %d, but the entries before it end at %d", seq, next)
+		}
+		next, total = seq+uint64(n), total+n
+		val, err := item.ValueCopy(nil)
+		if err != nil {
+			return 0, fmt.Errorf("read %s: %w", displayKey(key), err)
+		}
+		entries = append(entries, entry{key: key, val: val, n: n, chunk: chunk})
+		if len(entries) == batch {
+			decode()
+		}
+	}
+	decode()
+	return total, nil
 }
 
 // skills checks the skill library: every record decodes, its key is the

@@ -86,6 +86,43 @@ func TestVerifyDetects(t *testing.T) {
 			}
 			return s.RawDelete(store.JournalKey("s", 0, 3))
 		}, store.ProblemJournalMismatch, "holds 0 changes, session record 3"},
+		{"undecodable journal chunk", func(s *store.Store) error {
+			if err := s.CommitSession(context.Background(), session("s"), addChanges(0, 3)); err != nil {
+				return err
+			}
+			v, err := store.EncodeValue("not a list of changes")
+			if err != nil {
+				return err
+			}
+			return s.RawSet(store.JournalKey("s", 0, 3), v)
+		}, store.ProblemCorruptValue, "cannot unmarshal string"},
+		{"journal chunk holding fewer changes than its key", func(s *store.Store) error {
+			ctx := context.Background()
+			if err := s.CommitSession(ctx, session("s"), addChanges(0, 3)); err != nil {
+				return err
+			}
+			if err := s.CommitSession(ctx, session("t"), addChanges(3, 5)); err != nil {
+				return err
+			}
+			v, err := s.RawGet(store.JournalKey("t", 0, 2))
+			if err != nil {
+				return err
+			}
+			return s.RawSet(store.JournalKey("s", 0, 3), v)
+		}, store.ProblemCorruptValue, "2 changes in a chunk of 3"},
+		{"gap in a journal", func(s *store.Store) error {
+			if err := s.CommitSession(context.Background(), session("s"), addChanges(0, 3)); err != nil {
+				return err
+			}
+			v, err := s.RawGet(store.JournalKey("s", 0, 3))
+			if err != nil {
+				return err
+			}
+			if err := s.RawDelete(store.JournalKey("s", 0, 3)); err != nil {
+				return err
+			}
+			return s.RawSet(store.JournalKey("s", 5, 3), v)
+		}, store.ProblemJournalMismatch, "starts at change 5, but the entries before it end at 0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
