@@ -181,9 +181,10 @@ func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 // key (reverse edges, domain-type, keyword, hash, name and rank entries) must
 // match the primitive records exactly, no edge may point at a missing
 // primitive, the dependency graph must be acyclic, and sessions must be
-// finished with complete journals whose every entry decodes. It takes time linear in the store size
-// and memory proportional to the number of primitives and edges. Session
-// commits wait while it runs, so it never sees one half applied.
+// finished with complete journals whose every entry decodes. It takes time
+// linear in the store size and memory proportional to the number of
+// primitives and edges. Session commits wait while it runs, so it never sees
+// one half applied.
 func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	if err := s.checkOpen(); err != nil {
 		return VerifyReport{}, err
