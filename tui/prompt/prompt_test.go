@@ -19,16 +19,16 @@ func report() core.HygieneReport {
 	}}
 }
 
-func decide(t *testing.T, input string) (core.Decision, error, string) {
+func decide(t *testing.T, input string) (core.Decision, string, error) {
 	t.Helper()
 	var out bytes.Buffer
 	a := Approver{In: strings.NewReader(input), Out: &out, Styles: styles.New(true)}
 	d, err := gate.Decide(context.Background(), report(), a, gate.Policy{})
-	return d, err, out.String()
+	return d, out.String(), err
 }
 
 func TestPromptAcknowledgesCriticalThenApproves(t *testing.T) {
-	d, err, out := decide(t, "1\nyes\n2\nw\n")
+	d, out, err := decide(t, "1\nyes\n2\nw\n")
 	if err != nil || d.Status != core.ApprovedWithWarnings || d.DecidedBy != core.ByUser || len(d.Acknowledged) != 1 || d.Acknowledged[0] != 1 {
 		t.Fatalf("decision %+v err %v\n%s", d, err, out)
 	}
@@ -40,14 +40,14 @@ func TestPromptAcknowledgesCriticalThenApproves(t *testing.T) {
 }
 
 func TestPromptRejects(t *testing.T) {
-	d, err, _ := decide(t, "r\n")
+	d, _, err := decide(t, "r\n")
 	if err != nil || d.Status != core.Rejected || d.Proceed() {
 		t.Fatalf("decision %+v err %v", d, err)
 	}
 }
 
 func TestPromptEndOfInputIsNoDecision(t *testing.T) {
-	if _, err, _ := decide(t, "2\n"); !errors.Is(err, ErrNoAnswer) {
+	if _, _, err := decide(t, "2\n"); !errors.Is(err, ErrNoAnswer) {
 		t.Fatalf("err = %v", err)
 	}
 }
