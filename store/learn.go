@@ -215,7 +215,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			switch {
 			case ok:
 			case e.hasSig:
-				ok = e.sig&sc.bits == sc.bits
+				ok = sc.mayHold(e)
 				e.guessed = e.guessed || ok
 			default:
 				var err error
@@ -257,7 +257,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 			n := e.finished
 			for j, sc := range pending {
 				in := read[j][e.id]
-				if !in && !sc.done && (!e.hasSig || e.sig&sc.bits == sc.bits) {
+				if !in && !sc.done && sc.mayHold(e) {
 					var err error
 					if in, err = posted(sc, e); err != nil {
 						return nil, err
@@ -419,6 +419,12 @@ type kwScan struct {
 	next     []byte // key to continue from
 	found    []kwPosting
 	done     bool
+}
+
+// mayHold reports whether e's keyword signature (when its postings carry
+// one) leaves open that e holds sc's keyword; false is certain.
+func (sc *kwScan) mayHold(e *nearEnt) bool {
+	return !e.hasSig || e.sig&sc.bits == sc.bits
 }
 
 // cellStart is the first key of cell (x, y) of a keyword's postings.
