@@ -11,6 +11,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -22,7 +23,7 @@ func textbookFile(tb testing.TB, size int) string {
 	tb.Helper()
 	var chapters []string
 	for _, name := range []string{"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex", "latex_openintro_ch_probability.tex"} {
-		b, err := os.ReadFile(corpus + name)
+		b, err := os.ReadFile(corpus.Path(tb, name))
 		if err != nil {
 			tb.Skipf("corpus not available: %v", err)
 		}
@@ -79,7 +80,7 @@ func benchLearn(b *testing.B, src string) {
 // 3,000 primitives per MiB: far denser than a real book.
 func denseFile(tb testing.TB, size int) string {
 	tb.Helper()
-	raw, err := os.ReadFile(corpus + "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt")
+	raw, err := os.ReadFile(corpus.Path(tb, "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt"))
 	if err != nil {
 		tb.Skipf("corpus not available: %v", err)
 	}

@@ -21,10 +21,9 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
-
-const corpus = "../../shared/corpus/"
 
 func builtinDomains(t testing.TB) []core.Domain {
 	t.Helper()
@@ -91,7 +90,7 @@ func write(t testing.TB, dir, name, content string) string {
 func TestLearnTwiceSkipsAll(t *testing.T) {
 	s := openStore(t, t.TempDir())
 	defer s.Close()
-	src := corpus + "latex_openintro_ch_probability.tex"
+	src := corpus.Path(t, "latex_openintro_ch_probability.tex")
 	first := learn(t, s, src)
 	if first.Counts.Added < 15 || first.Counts.Conflicts != 0 {
 		t.Fatalf("first run counts = %+v", first.Counts)
@@ -118,7 +117,7 @@ func TestLearnUnlearnRoundTrip(t *testing.T) {
 	empty := export(t, s)
 	var ids []string
 	for _, f := range []string{"latex_ods_sorting.tex", "latex_openintro_ch_probability.tex", "latex_openlogic_enumerability.tex", "rfc6455_websocket.txt"} {
-		res := learn(t, s, corpus+f, func(o *engine.LearnOptions) { o.OutputDir = out })
+		res := learn(t, s, corpus.Path(t, f), func(o *engine.LearnOptions) { o.OutputDir = out })
 		if !res.Committed {
 			t.Fatalf("%s not committed", f)
 		}
@@ -284,7 +283,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 	s := openStore(t, dir)
 	defer s.Close()
 	before := export(t, s)
-	res := learn(t, s, corpus+"rfc6455_websocket.txt", func(o *engine.LearnOptions) { o.DryRun = true; o.OutputDir = out })
+	res := learn(t, s, corpus.Path(t, "rfc6455_websocket.txt"), func(o *engine.LearnOptions) { o.DryRun = true; o.OutputDir = out })
 	if res.Committed || res.Counts.Added < 100 || len(res.Artifacts) == 0 {
 		t.Fatalf("dry run: committed=%v counts=%+v artifacts=%d", res.Committed, res.Counts, len(res.Artifacts))
 	}
@@ -344,7 +343,7 @@ func TestCancelAtEveryStage(t *testing.T) {
 	dir := t.TempDir()
 	s := openStore(t, dir)
 	defer s.Close()
-	learn(t, s, corpus+"latex_ods_sorting.tex")
+	learn(t, s, corpus.Path(t, "latex_ods_sorting.tex"))
 	before := export(t, s)
 	for _, at := range []string{"acquire", "gate", "dedup", "generate", "commit"} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -358,7 +357,7 @@ func TestCancelAtEveryStage(t *testing.T) {
 		if at == "acquire" {
 			cancel()
 		}
-		_, err := engine.Learn(ctx, &cancelling{Store: s, at: at, cancel: cancel}, corpus+"latex_openintro_ch_probability.tex", opts)
+		_, err := engine.Learn(ctx, &cancelling{Store: s, at: at, cancel: cancel}, corpus.Path(t, "latex_openintro_ch_probability.tex"), opts)
 		cancel()
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("cancel at %s: err = %v, want context.Canceled", at, err)
@@ -383,7 +382,7 @@ func TestCorpusSkillsPassStrictValidation(t *testing.T) {
 	for _, f := range []string{"latex_ods_sorting.tex", "latex_openintro_ch_probability.tex", "latex_openlogic_enumerability.tex",
 		"pretext_levin_discrete_sec_gt-trees.ptx", "rfc6455_websocket.txt", "tutorial-steps_bitnami_redis-sentinel_README.md",
 		"apiref_goldmark_README.md"} {
-		learn(t, s, corpus+f, func(o *engine.LearnOptions) { o.OutputDir = out })
+		learn(t, s, corpus.Path(t, f), func(o *engine.LearnOptions) { o.OutputDir = out })
 	}
 	verify(t, s)
 	skills, _ := filepath.Glob(filepath.Join(out, "*", "SKILL.md"))

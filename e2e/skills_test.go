@@ -7,6 +7,7 @@ import (
 
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -26,7 +27,7 @@ func librarySkill(t *testing.T, s *store.Store, key string) *skills.Skill {
 func TestGeneratedSkillLifecycle(t *testing.T) {
 	s := openStore(t, t.TempDir())
 	defer s.Close()
-	res := learn(t, s, corpus+"rfc6455_websocket.txt")
+	res := learn(t, s, corpus.Path(t, "rfc6455_websocket.txt"))
 	if len(res.Artifacts) == 0 {
 		t.Fatal("the RFC generated no skill")
 	}
@@ -58,7 +59,7 @@ func TestGeneratedSkillLifecycle(t *testing.T) {
 	}
 	verify(t, s)
 
-	learn(t, s, corpus+"rfc6455_websocket.txt")
+	learn(t, s, corpus.Path(t, "rfc6455_websocket.txt"))
 	sk = librarySkill(t, s, key)
 	if sk.Status != skills.Draft || sk.Note != "generated again" || sk.Uses != 1 || sk.Provenance.Session == res.Session.ID {
 		t.Fatalf("after learning again: %s %q, %d uses", sk.Status, sk.Note, sk.Uses)

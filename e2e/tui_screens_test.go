@@ -1,7 +1,6 @@
 package e2e_test
 
 import (
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 )
@@ -126,10 +126,7 @@ func primitiveIDs(r *engine.LearnResult) []string {
 // From the top-ranked primitive, the Graph screen follows three edges to
 // new primitives and comes back through its history.
 func TestAppGraphFollowsEdgesAndBack(t *testing.T) {
-	src := corpus + "rfc6455_websocket.txt"
-	if _, err := os.Stat(src); err != nil {
-		t.Skip("corpus not present: ", err)
-	}
+	src := corpus.Path(t, "rfc6455_websocket.txt")
 	db := openStore(t, t.TempDir())
 	defer db.Close()
 	learn(t, db, src)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 	"github.com/lore-kb/lore/tui/learnform"
@@ -102,10 +102,7 @@ func press(tm *appT, keys ...string) {
 // (a) A clean local Markdown file: every pane reaches done and shows the
 // counts the engine reported.
 func TestAppLearnsCleanMarkdown(t *testing.T) {
-	src := corpus + "apiref_goldmark_README.md"
-	if _, err := os.Stat(src); err != nil {
-		t.Skip("corpus not present: ", err)
-	}
+	src := corpus.Path(t, "apiref_goldmark_README.md")
 	db := openStore(t, t.TempDir())
 	defer db.Close()
 	tm := startApp(t, db, src, "")

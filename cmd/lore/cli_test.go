@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	sharedcorpus "github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -63,15 +64,7 @@ func lore(t *testing.T, env []string, args ...string) result {
 
 func corpus(t *testing.T, name string) string {
 	t.Helper()
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	p := filepath.Join(dir, name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus document %s not available (set LORE_CORPUS): %v", name, err)
-	}
-	return p
+	return sharedcorpus.Path(t, name)
 }
 
 func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {

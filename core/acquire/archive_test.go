@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 // ent is one entry of a test archive.
@@ -739,10 +740,7 @@ func TestZip64DirectoryIsCapped(t *testing.T) {
 }
 
 func TestCorpusSkillZip(t *testing.T) {
-	p := filepath.Join(corpusDir(t), "zip_skillinject_email-api-skill.zip")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus file absent: %v", err)
-	}
+	p := corpus.Path(t, "zip_skillinject_email-api-skill.zip")
 	res, err := Local(context.Background(), p, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -774,13 +772,6 @@ func TestCorpusSkillZip(t *testing.T) {
 	if len(res.Findings)+len(res.Errors)+len(res.Skipped)+len(res.Ignored) != 0 {
 		t.Errorf("findings %+v errors %+v skipped %+v ignored %v", res.Findings, res.Errors, res.Skipped, res.Ignored)
 	}
-}
-
-func corpusDir(t *testing.T) string {
-	if d := os.Getenv("LORE_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "shared", "corpus")
 }
 
 func TestNameRules(t *testing.T) {

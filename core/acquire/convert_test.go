@@ -2,13 +2,13 @@ package acquire
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 func TestHTMLKeepsItsMarkupForTheSanitizer(t *testing.T) {
@@ -31,7 +31,7 @@ func TestHTMLKeepsItsMarkupForTheSanitizer(t *testing.T) {
 }
 
 func TestCorpusDOCXAndEPUBAreRead(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	dir := corpus.Dir(t)
 	for name, want := range map[string]string{
 		"docx_skillinject_company_goals.docx":                        "## Sustainability Initiatives",
 		"epub_goreader_alice.epub":                                   "## CHAPTER I: Down the Rabbit-Hole",
@@ -53,10 +53,7 @@ func TestCorpusDOCXAndEPUBAreRead(t *testing.T) {
 }
 
 func TestPDFBackends(t *testing.T) {
-	p := filepath.Join("..", "..", "..", "shared", "corpus", "textbook_winitzki-linear-algebra-via-exterior-products.pdf")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus not available: %v", err)
-	}
+	p := corpus.Path(t, "textbook_winitzki-linear-algebra-via-exterior-products.pdf")
 	goRes, err := Local(context.Background(), p, Options{PDFBackend: PDFBackendGo})
 	if err != nil {
 		t.Fatal(err)

@@ -7,17 +7,17 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/fetch"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 func urlServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	pdf, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "corpus", "textbook_winitzki-linear-algebra-via-exterior-products.pdf"))
+	pdf, err := os.ReadFile(corpus.Path(t, "textbook_winitzki-linear-algebra-via-exterior-products.pdf"))
 	if err != nil {
 		t.Skipf("corpus not available: %v", err)
 	}

@@ -8,20 +8,13 @@ import (
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/domains"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
-// corpusDir locates the shared corpus (LORE_CORPUS, or ../../../shared/corpus
-// from this package) and skips the test when it is absent.
+// corpusDir locates the shared corpus and skips the test when it is absent.
 func corpusDir(tb testing.TB) string {
 	tb.Helper()
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("corpus folder %s is absent; set LORE_CORPUS to run the corpus tests", dir)
-	}
-	return dir
+	return corpus.Dir(tb)
 }
 
 // readCorpus returns one corpus document's text (skipping when absent).

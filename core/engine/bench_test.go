@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -14,14 +13,8 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
 )
-
-func corpusDir() string {
-	if d := os.Getenv("LORE_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "shared", "corpus")
-}
 
 // textbook builds a LaTeX textbook of about size bytes by repeating the
 // corpus chapters, each copy under its own \chapter so the section tree and
@@ -30,7 +23,7 @@ func textbook(tb testing.TB, size int) string {
 	tb.Helper()
 	var chapters []string
 	for _, name := range []string{"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex", "latex_openintro_ch_probability.tex"} {
-		b, err := os.ReadFile(filepath.Join(corpusDir(), name))
+		b, err := os.ReadFile(corpus.Path(tb, name))
 		if err != nil {
 			tb.Skipf("corpus not available (%v); set LORE_CORPUS", err)
 		}

@@ -8,15 +8,13 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/analyze"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 // benchDoc repeats corpus documents of one format to about size bytes:
 // textbook-like input with the real density of markers.
 func benchDoc(b *testing.B, f core.Format, size int, names ...string) *core.Document {
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
+	dir := corpus.Dir(b)
 	var parts []string
 	for _, n := range names {
 		if buf, err := os.ReadFile(filepath.Join(dir, n)); err == nil {

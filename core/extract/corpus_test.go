@@ -9,24 +9,17 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/analyze"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 // idPatternAnyScript is idPattern for slugs that keep letters of any script
 // (text.Slug does, so "λ" in a name stays in its id).
 var idPatternAnyScript = regexp.MustCompile(`^[\p{Ll}\p{Lo}]+(-[\p{Ll}\p{Lo}\p{Nd}]+)+$`)
 
-// corpusDir locates the shared corpus: LORE_CORPUS, else the checkout's
-// sibling folder.
+// corpusDir locates the shared corpus, skipping the test when it is absent.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s (set LORE_CORPUS): %v", dir, err)
-	}
-	return dir
+	return corpus.Dir(t)
 }
 
 func formatOf(name string) core.Format {

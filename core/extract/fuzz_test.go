@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 // slowInput flags an input whose extraction took far longer than a linear
@@ -46,10 +47,8 @@ func fuzzOne(t *testing.T, txt string, f core.Format) {
 }
 
 func addCorpusSeeds(f *testing.F, names ...string) {
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
+	// Without the corpus the fuzzers run on their own seeds alone.
+	dir, _ := corpus.Locate()
 	for _, n := range names {
 		if b, err := os.ReadFile(filepath.Join(dir, n)); err == nil {
 			if len(b) > 4<<10 {

@@ -8,21 +8,8 @@ import (
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
 )
-
-// corpusDir locates the shared corpus: LORE_CORPUS, else the checkout's
-// sibling folder.
-func corpusDir(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("corpus folder %s is absent (set LORE_CORPUS to run the corpus tests): %v", dir, err)
-	}
-	return dir
-}
 
 func formatOf(name string) (core.Format, bool) {
 	switch filepath.Ext(name) {
@@ -41,7 +28,7 @@ func formatOf(name string) (core.Format, bool) {
 // corpusDocs reads every text document of the corpus the way the acquirer
 // hands them on: BOM removed, line endings normalized.
 func corpusDocs(tb testing.TB) []core.Document {
-	dir := corpusDir(tb)
+	dir := corpus.Dir(tb)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		tb.Fatal(err)

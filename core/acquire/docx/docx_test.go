@@ -6,10 +6,11 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`
@@ -178,15 +179,8 @@ func patchSizes(t *testing.T, data []byte) {
 	copy(data[i+24:i+28], []byte{0x10, 0, 0, 0})
 }
 
-func corpusDir() string {
-	if d := os.Getenv("LORE_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "..", "shared", "corpus")
-}
-
 func TestCorpusCompanyGoals(t *testing.T) {
-	path := filepath.Join(corpusDir(), "docx_skillinject_company_goals.docx")
+	path := corpus.Path(t, "docx_skillinject_company_goals.docx")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("corpus document not available (%v); set LORE_CORPUS", err)

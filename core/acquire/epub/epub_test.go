@@ -6,11 +6,12 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 type entry struct{ name, body string }
@@ -197,15 +198,8 @@ func TestMalformedXHTMLKeepsText(t *testing.T) {
 	}
 }
 
-func corpusDir() string {
-	if d := os.Getenv("LORE_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "..", "shared", "corpus")
-}
-
 func TestCorpusAlice(t *testing.T) {
-	path := filepath.Join(corpusDir(), "epub_goreader_alice.epub")
+	path := corpus.Path(t, "epub_goreader_alice.epub")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("corpus document not available (%v); set LORE_CORPUS", err)

@@ -9,20 +9,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 const corpusPDF = "textbook_winitzki-linear-algebra-via-exterior-products.pdf"
 
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("LORE_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, corpusPDF)); err != nil {
-		t.Skipf("corpus not available (%v); set LORE_CORPUS", err)
-	}
-	return dir
+	return filepath.Dir(corpus.Path(t, corpusPDF))
 }
 
 var (

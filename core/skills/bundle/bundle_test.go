@@ -16,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 var now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -524,8 +525,6 @@ func unzip(t *testing.T, src string) string {
 	return dst
 }
 
-const corpusZip = "/work/shared/corpus/zip_skillinject_email-api-skill.zip"
-
 // TestImportCorpusSkillInject imports the skill-inject benchmark's
 // email-api skill. The zip is the benchmark's host skill: its attack
 // surface is capability (a script that posts any file, .env included, to
@@ -535,7 +534,7 @@ const corpusZip = "/work/shared/corpus/zip_skillinject_email-api-skill.zip"
 // a line added, the same folder is skipped as STRANGER and imported only
 // with Trust.
 func TestImportCorpusSkillInject(t *testing.T) {
-	root := unzip(t, corpusZip)
+	root := unzip(t, corpus.Path(t, "zip_skillinject_email-api-skill.zip"))
 	skillFile := filepath.Join(root, "email-api", "Skill.md")
 
 	plan, err := Import(root, ImportOptions{Now: now})
