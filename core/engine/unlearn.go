@@ -37,8 +37,11 @@ type UnlearnResult struct {
 	Readded   []string
 	Integrity []merge.IntegrityError
 	Artifacts []core.Artifact
-	Summary   string
-	Errors    []string
+	// Retired are the artifacts of the affected domains that were not
+	// generated again; a retired skill is archived in the library.
+	Retired []core.Artifact
+	Summary string
+	Errors  []string
 }
 
 // AlreadyRevertedError says the session was reverted before.
@@ -85,15 +88,22 @@ func (e *IntegrityBlockedError) Error() string {
 	return b.String()
 }
 
-// Unlearn reverts a learn session: its changes are undone in reverse order
-// as a new unlearn session, committed through the journal like a learn and
-// marking the target reverted at the same commit point. Then the skills of
-// the affected domains are regenerated.
-func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*UnlearnResult, error) {
-	now := time.Now
-	if opts.Now != nil {
-		now = opts.Now
-	}
+// unlearnPlan is what unlearning a session takes, worked out without
+// changing anything: PreviewUnlearn shows it, Unlearn carries it out.
+type unlearnPlan struct {
+	target core.Session
+	plan   merge.RevertPlan
+	// inverse are the changes to commit: the enables-only updates undone
+	// first, then the plan's changes.
+	inverse []core.Change
+	// domains are the domains whose primitives the inverse touches, sorted.
+	domains []string
+}
+
+// planUnlearn plans the revert of session id. A refusal (not a learn
+// session, already reverted, blocked by integrity problems without force)
+// returns the plan so far with the error; a failure to read returns no plan.
+func planUnlearn(st Store, id string, force bool, now time.Time) (*unlearnPlan, error) {
 	target, ok, err := st.Session(id)
 	if err != nil {
 		return nil, err
@@ -101,14 +111,14 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	if !ok {
 		return nil, &UnknownSessionError{ID: id}
 	}
-	res := &UnlearnResult{Target: target}
+	u := &unlearnPlan{target: target}
 	switch {
 	case target.Kind == core.KindUnlearn:
-		return res, &NotRevertibleError{ID: id, Kind: target.Kind}
+		return u, &NotRevertibleError{ID: id, Kind: target.Kind}
 	case target.State == core.SessionReverted:
-		return res, &AlreadyRevertedError{ID: id, By: target.RevertedBy}
+		return u, &AlreadyRevertedError{ID: id, By: target.RevertedBy}
 	case target.State != core.SessionCommitted:
-		return res, fmt.Errorf("session %s is %s; reopen the store to finish it first", id, target.State)
+		return u, fmt.Errorf("session %s is %s; reopen the store to finish it first", id, target.State)
 	}
 	changes, err := st.Changes(id)
 	if err != nil {
@@ -127,15 +137,13 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 		}
 	}
 	lookup := func(pid string) (core.Primitive, bool, error) { return st.GetPrimitive(pid) }
-	plan, err := merge.PlanRevert(rest, lookup, st.Dependents, opts.Force, now().UTC())
+	u.plan, err = merge.PlanRevert(rest, lookup, st.Dependents, force, now)
 	if err != nil {
 		return nil, fmt.Errorf("unlearn %s: %w", id, err)
 	}
-	res.Integrity, res.Forced = plan.Integrity, plan.Forced
-	if len(plan.Integrity) > 0 && !opts.Force {
-		return res, &IntegrityBlockedError{ID: id, Integrity: plan.Integrity}
+	if len(u.plan.Integrity) > 0 && !force {
+		return u, &IntegrityBlockedError{ID: id, Integrity: u.plan.Integrity}
 	}
-	var inverse []core.Change
 	for i := len(links) - 1; i >= 0; i-- {
 		ch := links[i]
 		cur, ok, err := st.GetPrimitive(ch.PrimitiveID)
@@ -148,25 +156,132 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 		after := cur
 		after.Enables = slices.DeleteFunc(slices.Clone(cur.Enables), func(e string) bool { return slices.Contains(ch.EnablesAdded, e) })
 		before := cur
-		inverse = append(inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
+		u.inverse = append(u.inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
 	}
-	inverse = append(inverse, plan.Changes...)
-	res.Removed, res.Restored, res.Readded = plan.Removed, plan.Restored, plan.Readded
-
-	started := now().UTC()
-	sess := core.Session{ID: NewSessionID(core.KindUnlearn, started), Kind: core.KindUnlearn, Reverts: id,
-		Source: target.Source, Familiarity: target.Familiarity, StartedAt: started,
-		Counts: map[string]int{"removed": len(res.Removed), "restored": len(res.Restored), "readded": len(res.Readded)}}
-	if opts.Force {
-		sess.Options = map[string]string{"force": "true"}
-	}
+	u.inverse = append(u.inverse, u.plan.Changes...)
 	domains := map[string]bool{}
-	for _, ch := range inverse {
+	for _, ch := range u.inverse {
 		for _, p := range []*core.Primitive{ch.Before, ch.After} {
 			if p != nil {
 				domains[p.Domain] = true
 			}
 		}
+	}
+	u.domains = slices.Sorted(maps.Keys(domains))
+	return u, nil
+}
+
+// UnlearnPreview is what unlearning a session would do, worked out from
+// the store as it is now without changing it, so that a person can read it
+// before confirming.
+type UnlearnPreview struct {
+	Target core.Session
+	// Forced says the preview is of a forced unlearn (Integrity then lists
+	// the problems it goes past).
+	Forced bool
+	// Removed, Restored and Readded are primitive ids, in the order the
+	// unlearn would undo them; Names maps each to its name.
+	Removed, Restored, Readded []string
+	Names                      map[string]string
+	Integrity                  []merge.IntegrityError
+	// DroppedConflicts are the conflicts the session presented, which the
+	// unlearn deletes; ReopenedConflicts those it resolved, which become
+	// pending again.
+	DroppedConflicts, ReopenedConflicts []string
+	// Regenerated are the artifacts the affected domains would have
+	// afterwards; Retired the present ones they would no longer have (a
+	// retired skill is archived in the library).
+	Regenerated, Retired []core.Artifact
+}
+
+// PreviewUnlearn works out what Unlearn(st, id, opts) would do, with the
+// same planning, and changes nothing. It refuses with the same errors
+// Unlearn would, an *IntegrityBlockedError among them (with the preview so
+// far) when opts.Force is not set.
+func PreviewUnlearn(st Store, id string, opts UnlearnOptions) (*UnlearnPreview, error) {
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	u, err := planUnlearn(st, id, opts.Force, now().UTC())
+	if u == nil {
+		return nil, err
+	}
+	pv := &UnlearnPreview{Target: u.target, Forced: u.plan.Forced, Integrity: u.plan.Integrity,
+		Removed: u.plan.Removed, Restored: u.plan.Restored, Readded: u.plan.Readded, Names: map[string]string{}}
+	if err != nil {
+		return pv, err
+	}
+	// The primitives as the unlearn would leave them (nil: removed), which
+	// is also what the artifacts would be generated from.
+	overlay := map[string]*core.Primitive{}
+	for _, ch := range u.inverse {
+		switch {
+		case ch.Type == core.ChangeConflict && ch.ConflictAfter == nil:
+			pv.DroppedConflicts = append(pv.DroppedConflicts, ch.ConflictID)
+		case ch.Type == core.ChangeConflict:
+			pv.ReopenedConflicts = append(pv.ReopenedConflicts, ch.ConflictID)
+		case ch.Type == core.ChangeRemove && ch.Before != nil:
+			overlay[ch.PrimitiveID] = nil
+			pv.Names[ch.PrimitiveID] = ch.Before.Name
+		case ch.After != nil:
+			overlay[ch.After.ID] = ch.After
+			pv.Names[ch.After.ID] = ch.After.Name
+		}
+	}
+	old, err := st.Artifacts()
+	if err != nil {
+		return nil, fmt.Errorf("preview unlearn %s: %w", id, err)
+	}
+	gen, err := generateFor(st, u.domains, overlay, opts.Domains, opts.Generate, func() time.Time { return now().UTC() })
+	if err != nil {
+		return nil, fmt.Errorf("preview unlearn %s: %w", id, err)
+	}
+	pv.Regenerated, pv.Retired = gen.made, retired(old, u.domains, gen.made)
+	return pv, nil
+}
+
+// retired lists the artifacts of old in domains that made does not
+// generate again.
+func retired(old []core.Artifact, domains []string, made []core.Artifact) []core.Artifact {
+	var out []core.Artifact
+	for _, a := range old {
+		if !slices.Contains(domains, a.Domain) {
+			continue
+		}
+		if !slices.ContainsFunc(made, func(m core.Artifact) bool { return m.Kind == a.Kind && m.Name == a.Name }) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Unlearn reverts a learn session: its changes are undone in reverse order
+// as a new unlearn session, committed through the journal like a learn and
+// marking the target reverted at the same commit point. Then the skills of
+// the affected domains are regenerated.
+func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*UnlearnResult, error) {
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	u, err := planUnlearn(st, id, opts.Force, now().UTC())
+	if u == nil {
+		return nil, err
+	}
+	res := &UnlearnResult{Target: u.target, Integrity: u.plan.Integrity, Forced: u.plan.Forced}
+	if err != nil {
+		return res, err
+	}
+	inverse := u.inverse
+	res.Removed, res.Restored, res.Readded = u.plan.Removed, u.plan.Restored, u.plan.Readded
+
+	started := now().UTC()
+	sess := core.Session{ID: NewSessionID(core.KindUnlearn, started), Kind: core.KindUnlearn, Reverts: id,
+		Source: u.target.Source, Familiarity: u.target.Familiarity, StartedAt: started,
+		Counts: map[string]int{"removed": len(res.Removed), "restored": len(res.Restored), "readded": len(res.Readded)}}
+	if opts.Force {
+		sess.Options = map[string]string{"force": "true"}
 	}
 	res.Summary = unlearnSummary(res)
 	in := report.Input{SessionID: sess.ID, Source: "unlearn " + id, StartedAt: started, CompletedAt: now().UTC(),
@@ -175,16 +290,22 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	if err != nil {
 		return nil, err
 	}
+	// The artifacts before, to tell which ones the regeneration retires.
+	old, err := st.Artifacts()
+	if err != nil {
+		return nil, fmt.Errorf("unlearn %s: %w", id, err)
+	}
 	if err := st.CommitSessionWith(ctx, sess, inverse, stored); err != nil {
 		return nil, err
 	}
 	sess.State = core.SessionCommitted
 	res.Session = sess
 
-	ds := slices.Sorted(maps.Keys(domains))
-	arts, msg := regenerate(st, sess.ID, ds, opts.Domains, opts.Generate, opts.OutputDir, now)
+	arts, msg := regenerate(st, sess.ID, u.domains, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		res.Errors = append(res.Errors, msg)
+	} else {
+		res.Retired = retired(old, u.domains, arts)
 	}
 	res.Artifacts = arts
 	res.Summary = unlearnSummary(res)
@@ -200,10 +321,47 @@ func integrityMessages(ies []merge.IntegrityError) []string {
 }
 
 func unlearnSummary(r *UnlearnResult) string {
-	s := fmt.Sprintf("unlearn %s: reverted %d removed, %d restored, %d re-added; %d artifact(s) regenerated",
-		r.Target.ID, len(r.Removed), len(r.Restored), len(r.Readded), len(r.Artifacts))
+	s := fmt.Sprintf("unlearn %s: reverted %d removed, %d restored, %d re-added; %s",
+		r.Target.ID, len(r.Removed), len(r.Restored), len(r.Readded), ArtifactChanges(r.Artifacts, r.Retired))
 	if r.Forced {
 		s += fmt.Sprintf(" (forced past %d integrity problem(s))", len(r.Integrity))
 	}
 	return s
+}
+
+// ArtifactChanges says in words what regenerating did to the artifacts:
+// the retired ones by kind and name (a retired skill is archived in the
+// library, the others are removed), then how many were regenerated.
+func ArtifactChanges(made, retired []core.Artifact) string {
+	var parts []string
+	byKind := map[core.ArtifactKind][]string{}
+	var kinds []core.ArtifactKind
+	for _, a := range retired {
+		if _, ok := byKind[a.Kind]; !ok {
+			kinds = append(kinds, a.Kind)
+		}
+		byKind[a.Kind] = append(byKind[a.Kind], a.Name)
+	}
+	for _, k := range kinds {
+		names := byKind[k]
+		verb := "removed"
+		if k == core.SkillArtifact {
+			verb = "archived"
+		}
+		noun := string(k)
+		if len(names) != 1 {
+			noun += "s"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %s (%s)", len(names), noun, verb, strings.Join(names, ", ")))
+	}
+	switch n := len(made); {
+	case n == 1:
+		parts = append(parts, "1 artifact regenerated")
+	case n > 1:
+		parts = append(parts, fmt.Sprintf("%d artifacts regenerated", n))
+	}
+	if len(parts) == 0 {
+		return "no artifact changed"
+	}
+	return strings.Join(parts, "; ")
 }
