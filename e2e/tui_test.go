@@ -53,8 +53,8 @@ func startApp(t *testing.T, db *store.Store, source string, tier core.Familiarit
 	t.Helper()
 	return runApp(t, tui.Options{
 		Store: db, StorePath: db.Path(),
-		Learn: engine.LearnOptions{Domains: builtinDomains(t), Tier: tier},
-		Start: learnform.Request{Source: source, Depth: core.Standard},
+		Learn: engine.LearnOptions{Domains: builtinDomains(t)},
+		Start: learnform.Request{Source: source, Depth: core.Standard, Tier: tier},
 		Dark:  true,
 	}, 120, 40)
 }

@@ -81,10 +81,13 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	opts := m.opts.Learn
 	opts.Domain, opts.Depth, opts.DryRun, opts.Scope = req.Domain, req.Depth, req.DryRun, req.Scope
+	opts.Tier, opts.Policy = req.Tier, req.Policy
 	opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
 	opts.Events = engine.NewBroker()
 	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(), asks: make(chan approvalAsk)}
-	if !m.opts.Headless {
+	// Gate flags given with this very source decide it; otherwise the
+	// reviewer does.
+	if !req.Flagged() {
 		opts.Approver = approver{asks: r.asks}
 	}
 	m.run = r

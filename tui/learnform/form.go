@@ -1,6 +1,6 @@
 // Package learnform is the form that starts a learning run from inside the
-// terminal application: source (with path completion), domain, depth, dry
-// run and scope, validated before anything starts.
+// terminal application: source (with path completion), domain, depth, tier,
+// dry run and scope, validated before anything starts.
 package learnform
 
 import (
@@ -16,17 +16,30 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
-// Request is a validated request to learn a source.
+// Request is a validated request to learn a source. Tier and Policy
+// belong to this one run: nothing carries them to the next.
 type Request struct {
 	Source string
 	Domain string
 	Depth  core.Depth
 	DryRun bool
 	Scope  []string
+	// Tier overrides the source's familiarity ("" keeps the detected one).
+	Tier core.Familiarity
+	// Policy holds the gate flags given on the command line with the
+	// source; a run with any of them set is decided by the flags instead
+	// of the reviewer. The form never sets it.
+	Policy gate.Policy
+}
+
+// Flagged reports whether the run's gate is left to command-line flags.
+func (r Request) Flagged() bool {
+	return r.Policy.Approve || r.Policy.Trust || r.Policy.ForceCritical
 }
 
 // SubmitMsg carries a validated request; the application starts the run.
@@ -52,12 +65,18 @@ const (
 	fieldSource = iota
 	fieldDomain
 	fieldDepth
+	fieldTier
 	fieldDryRun
 	fieldScope
 	fieldCount
 )
 
 var depths = []core.Depth{core.Shallow, core.Standard, core.Deep}
+
+// tiers are the form's familiarity choices. The form can only make a
+// source stricter than detected: treating a web page as HOME would let the
+// gate approve it unseen, so that stays an explicit command-line flag.
+var tiers = []core.Familiarity{"", core.Stranger}
 
 // KeyMap holds the form's keys.
 type KeyMap struct {
@@ -95,7 +114,11 @@ type Model struct {
 	inputs *[fieldCount]textinput.Model
 	focus  int
 	depth  int
+	tier   int
 	dryRun bool
+	// policy is the command line's gate flags, held only until the
+	// request they came with is submitted.
+	policy gate.Policy
 	err    string
 	busy   bool // validating
 }
@@ -152,6 +175,10 @@ func (m Model) WithRequest(req Request) Model {
 	if i := slices.Index(depths, req.Depth); i >= 0 {
 		m.depth = i
 	}
+	if i := slices.Index(tiers, req.Tier); i >= 0 {
+		m.tier = i
+	}
+	m.policy = req.Policy
 	m.dryRun = req.DryRun
 	return m
 }
@@ -182,7 +209,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.err = msg.err.Error()
 			return m, nil
 		}
-		m.err = ""
+		// A tier chosen for this source is not carried to the next one.
+		m.err, m.tier = "", 0
 		return m, func() tea.Msg { return SubmitMsg{Request: msg.req} }
 	case suggestionsMsg:
 		if msg.for_ == m.inputs[fieldSource].Value() {
@@ -215,6 +243,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 				m.depth = (m.depth + 1) % len(depths)
 			}
 			return m, nil
+		case m.focus == fieldTier && key.Matches(msg, m.keys.Toggle):
+			m.tier = (m.tier + 1) % len(tiers)
+			return m, nil
 		case m.focus == fieldDryRun && key.Matches(msg, m.keys.Toggle):
 			m.dryRun = !m.dryRun
 			return m, nil
@@ -232,7 +263,7 @@ func (m Model) completable() bool {
 }
 
 func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
-	if m.focus == fieldDepth || m.focus == fieldDryRun {
+	if m.focus == fieldDepth || m.focus == fieldTier || m.focus == fieldDryRun {
 		return m, nil
 	}
 	before := m.inputs[fieldSource].Value()
@@ -256,6 +287,8 @@ func (m Model) Submit() (Model, tea.Cmd) {
 		Domain: strings.TrimSpace(m.inputs[fieldDomain].Value()),
 		Depth:  depths[m.depth],
 		DryRun: m.dryRun,
+		Tier:   tiers[m.tier],
+		Policy: m.policy,
 	}
 	for _, p := range strings.Split(m.inputs[fieldScope].Value(), ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -270,6 +303,9 @@ func (m Model) Submit() (Model, tea.Cmd) {
 		}
 	}
 	m.busy, m.err = true, ""
+	// The command line's gate flags were given with its source: whatever
+	// this submission becomes, the form never offers them again.
+	m.policy = gate.Policy{}
 	return m, func() tea.Msg { return validatedMsg{req: req, err: acquire.Check(req.Source)} }
 }
 
@@ -339,6 +375,11 @@ func (m Model) View() string {
 	b.WriteString(label(fieldSource, "source") + m.inputs[fieldSource].View() + "\n")
 	b.WriteString(label(fieldDomain, "domain") + m.inputs[fieldDomain].View() + "\n")
 	b.WriteString(label(fieldDepth, "depth") + choice(fieldDepth, string(depths[m.depth])) + "\n")
+	tier := "as detected (web and git: stranger)"
+	if tiers[m.tier] == core.Stranger {
+		tier = "stranger (a person reviews every finding)"
+	}
+	b.WriteString(label(fieldTier, "tier") + choice(fieldTier, tier) + "\n")
 	dry := "no"
 	if m.dryRun {
 		dry = "yes (store and write nothing)"

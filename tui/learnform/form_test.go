@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -92,5 +93,50 @@ func TestChoicesToggle(t *testing.T) {
 	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	if depths[m.depth] != core.Deep || !m.dryRun {
 		t.Errorf("depth %s dry run %v", depths[m.depth], m.dryRun)
+	}
+}
+
+// The command line's tier and gate flags belong to the source they came
+// with: the form submits them once and the next request carries neither.
+func TestCommandLineGateChoicesApplyToOneSubmission(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(src, []byte("# Notes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	submit := func(m Model) (Model, Request) {
+		t.Helper()
+		m, cmd := m.Submit()
+		m, cmd = m.Update(cmd())
+		sub, ok := cmd().(SubmitMsg)
+		if !ok {
+			t.Fatal("a valid form did not submit")
+		}
+		return m, sub.Request
+	}
+	flags := gate.Policy{Trust: true, ForceCritical: true}
+	m := New(styles.New(true)).WithRequest(Request{Source: src, Tier: core.Stranger, Policy: flags})
+	m.SetSize(80, 20)
+	m, first := submit(m)
+	if first.Policy != flags || first.Tier != core.Stranger || !first.Flagged() {
+		t.Fatalf("first request %+v, want the command line's tier and flags", first)
+	}
+	m, second := submit(m)
+	if second.Flagged() || second.Tier != "" {
+		t.Errorf("second request %+v carries the first one's tier or flags", second)
+	}
+	// A tier chosen in the form is offered for the next source only as
+	// the safe default again.
+	m.setFocus(fieldTier)
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+	if !strings.Contains(ansi.Strip(m.View()), "stranger") {
+		t.Errorf("the tier choice is not shown:\n%s", ansi.Strip(m.View()))
+	}
+	m, third := submit(m)
+	if third.Tier != core.Stranger {
+		t.Errorf("chosen tier %q, want stranger", third.Tier)
+	}
+	if _, fourth := submit(m); fourth.Tier != "" {
+		t.Errorf("the next request kept tier %q", fourth.Tier)
 	}
 }
