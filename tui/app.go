@@ -51,15 +51,14 @@ type Options struct {
 	// StorePath is shown in the status bar.
 	StorePath string
 	// Learn holds the options every run starts from (domains, dedup and
-	// generation settings, output dir, tier, policy); the form sets the
-	// domain, depth, dry run and scope.
+	// generation settings, output dir). Its Tier and Policy are ignored:
+	// each run takes them from its own request, so gate flags given with
+	// one source never reach another.
 	Learn engine.LearnOptions
 	// Start, when its Source is set, is learned as soon as the application
-	// opens (lore learn SOURCE on a terminal).
+	// opens (lore learn SOURCE on a terminal), with its tier and gate
+	// flags.
 	Start learnform.Request
-	// Headless leaves the gate to Learn.Policy instead of the reviewer
-	// (the policy flags were given).
-	Headless bool
 	// Dark picks the initial styles; the terminal's reported background
 	// replaces it.
 	Dark bool

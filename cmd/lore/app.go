@@ -13,11 +13,11 @@ import (
 )
 
 // runApp opens the terminal application on db; start, when it names a
-// source, is learned at once. headless leaves the gate to the policy flags.
+// source, is learned at once with its own tier and gate flags.
 // After the application closes, the last run's summary is printed.
-func (a *app) runApp(ctx context.Context, db *store.Store, base engine.LearnOptions, start learnform.Request, headless bool) (tui.Outcome, error) {
+func (a *app) runApp(ctx context.Context, db *store.Store, base engine.LearnOptions, start learnform.Request) (tui.Outcome, error) {
 	out, err := tui.Run(ctx, tui.Options{
-		Store: db, StorePath: db.Path(), Learn: base, Start: start, Headless: headless, Dark: a.styles().IsDark,
+		Store: db, StorePath: db.Path(), Learn: base, Start: start, Dark: a.styles().IsDark,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)

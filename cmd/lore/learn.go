@@ -81,8 +81,9 @@ leaves the store unchanged.`,
 				if err := acquire.Check(args[0]); err != nil {
 					return err
 				}
-				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope}
-				out, err := a.runApp(cmd.Context(), db, opts, start, flagged)
+				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
+					Tier: opts.Tier, Policy: policy}
+				out, err := a.runApp(cmd.Context(), db, opts, start)
 				if err != nil {
 					return err
 				}

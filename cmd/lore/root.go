@@ -132,7 +132,7 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 			}
 			defer db.Close()
 			// Each run's outcome was shown in the application.
-			_, err = a.runApp(cmd.Context(), db, opts, learnform.Request{}, false)
+			_, err = a.runApp(cmd.Context(), db, opts, learnform.Request{})
 			return err
 		},
 	}
