@@ -16,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/graphview"
+	"github.com/lore-kb/lore/tui/history"
 )
 
 // The commands below read the store and run the engine's resolve and
@@ -60,6 +61,12 @@ type (
 	reportMsg struct {
 		id, markdown string
 		err          error
+	}
+	previewedMsg struct {
+		id    string
+		force bool
+		pv    *engine.UnlearnPreview
+		err   error
 	}
 	unlearnedMsg struct {
 		id  string
@@ -235,10 +242,53 @@ func loadReport(st Store, id string) tea.Cmd {
 	}
 }
 
-func (m Model) unlearn(id string, force bool) tea.Cmd {
-	ctx, st, base := m.ctx, m.opts.Store, m.opts.Learn
+// unlearnOptions are the options an unlearn from the History screen runs
+// with, and its preview too, so that the preview is of that unlearn.
+func (m Model) unlearnOptions(force bool) engine.UnlearnOptions {
+	base := m.opts.Learn
+	return engine.UnlearnOptions{Force: force, Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir}
+}
+
+// previewUnlearn works out what unlearning session id would change,
+// changing nothing, for the History screen's confirmation.
+func (m Model) previewUnlearn(id string, force bool) tea.Cmd {
+	st, opts := m.opts.Store, m.unlearnOptions(force)
 	return func() tea.Msg {
-		res, err := engine.Unlearn(ctx, st, id, engine.UnlearnOptions{Force: force, Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
+		pv, err := engine.PreviewUnlearn(st, id, opts)
+		return previewedMsg{id: id, force: force, pv: pv, err: err}
+	}
+}
+
+// historyPreview is the engine's preview in the History screen's terms.
+func historyPreview(pv *engine.UnlearnPreview) history.Preview {
+	out := history.Preview{Removed: len(pv.Removed), Restored: len(pv.Restored), Readded: len(pv.Readded),
+		Regenerated: len(pv.Regenerated), DroppedConflicts: len(pv.DroppedConflicts), ReopenedConflicts: len(pv.ReopenedConflicts)}
+	if pv.Forced {
+		out.Cuts = len(pv.Integrity)
+	}
+	for _, ids := range [][]string{pv.Removed, pv.Restored, pv.Readded} {
+		for _, id := range ids {
+			name := pv.Names[id]
+			if name == "" {
+				name = id
+			}
+			out.Names = append(out.Names, name)
+		}
+	}
+	for _, a := range pv.Retired {
+		if a.Kind == core.SkillArtifact {
+			out.Archived = append(out.Archived, a.Name)
+		} else {
+			out.Dropped = append(out.Dropped, string(a.Kind)+" "+a.Name)
+		}
+	}
+	return out
+}
+
+func (m Model) unlearn(id string, force bool) tea.Cmd {
+	ctx, st, opts := m.ctx, m.opts.Store, m.unlearnOptions(force)
+	return func() tea.Msg {
+		res, err := engine.Unlearn(ctx, st, id, opts)
 		return unlearnedMsg{id: id, res: res, err: err}
 	}
 }

@@ -158,6 +158,18 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		} else {
 			m.history = m.history.WithReport(msg.id, msg.markdown)
 		}
+	case history.PreviewMsg:
+		return m, m.previewUnlearn(msg.ID, msg.Force), true
+	case previewedMsg:
+		if deps, ok := blockedBy(msg.err); ok {
+			m.history = m.history.WithBlocked(msg.id, deps)
+			return m, nil, true
+		}
+		if msg.err != nil {
+			m.history = m.history.WithError(msg.err.Error())
+			return m, nil, true
+		}
+		m.history = m.history.WithPreview(msg.id, msg.force, historyPreview(msg.pv))
 	case history.UnlearnMsg:
 		return m, m.unlearn(msg.ID, msg.Force), true
 	case unlearnedMsg:

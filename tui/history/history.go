@@ -2,10 +2,12 @@
 // recorded, newest first, the selected one's learning report rendered with
 // glamour, and unlearn with its integrity check in front of it.
 //
-// It does no I/O. The root loads sessions and reports and runs unlearns
-// when the component asks with NeedReportMsg and UnlearnMsg, and hands the
-// outcomes back through WithSessions, WithReport, WithBlocked, WithResult
-// and WithError.
+// It does no I/O. The root loads sessions and reports, previews unlearns
+// and runs them when the component asks with NeedReportMsg, PreviewMsg and
+// UnlearnMsg, and hands the outcomes back through WithSessions, WithReport,
+// WithPreview, WithBlocked, WithResult and WithError. An unlearn is never
+// run on one key: u and f ask for a preview, the preview is shown as a
+// question, and only y runs it.
 package history
 
 import (
@@ -26,16 +28,50 @@ import (
 // comes back through WithReport.
 type NeedReportMsg struct{ ID string }
 
-// UnlearnMsg asks the root to unlearn session ID. Force is set only after
-// the person saw the integrity problems and confirmed.
+// PreviewMsg asks the root what unlearning session ID would change (Force:
+// past its integrity problems), without changing anything; the answer
+// comes back through WithPreview, or WithBlocked or WithError.
+type PreviewMsg struct {
+	ID    string
+	Force bool
+}
+
+// UnlearnMsg asks the root to unlearn session ID. It is sent only after
+// the person read the preview and confirmed.
 type UnlearnMsg struct {
 	ID    string
 	Force bool
 }
 
+// Preview is what an unlearn would change, as the confirmation shows it.
+type Preview struct {
+	// Removed, Restored and Readded count the primitives the unlearn
+	// removes, puts back to their earlier version and adds back.
+	Removed, Restored, Readded int
+	// Names are the names of those primitives, the removed ones first.
+	Names []string
+	// Archived are the skills that would no longer be generated (they are
+	// archived), Dropped the other artifacts that would go (as "agent x");
+	// Regenerated counts the artifacts generated again.
+	Archived, Dropped []string
+	Regenerated       int
+	// DroppedConflicts counts the conflicts the session presented, which
+	// are deleted; ReopenedConflicts those it resolved, pending again.
+	DroppedConflicts, ReopenedConflicts int
+	// Cuts counts the integrity problems a forced unlearn goes past.
+	Cuts int
+}
+
 type blockedState struct {
 	id   string
 	deps []string
+}
+
+// pendingState is an unlearn waiting for the person's yes or no.
+type pendingState struct {
+	id    string
+	force bool
+	pv    Preview
 }
 
 // Model is the History screen's body. The zero value is not usable; call
@@ -54,11 +90,13 @@ type Model struct {
 	// report holds the selected session's rendered report, fitted to the
 	// pane; it is worked out outside View because View has a value
 	// receiver and must stay cheap.
-	report   []string
-	hasRep   bool
-	rscroll  int
-	blocked  *blockedState
-	confirm  bool
+	report  []string
+	hasRep  bool
+	rscroll int
+	blocked *blockedState
+	pending *pendingState
+	// asking is the session whose unlearn is being previewed.
+	asking   string
 	busy     string
 	forcing  bool
 	notice   string
@@ -102,12 +140,21 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 // disabled, so the root's help shows only what applies.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
-	k.Confirm.SetEnabled(m.confirm)
-	k.Cancel.SetEnabled(m.confirm)
-	k.Force.SetEnabled(m.blocked != nil && !m.confirm && m.busy == "")
-	k.Dismiss.SetEnabled(m.blocked != nil && !m.confirm)
+	confirming := m.pending != nil
+	idle := !confirming && m.busy == "" && m.asking == ""
 	s, ok := m.Selected()
-	k.Unlearn.SetEnabled(ok && !m.confirm && refusal(s) == "")
+	k.Confirm.SetEnabled(confirming)
+	k.Cancel.SetEnabled(confirming)
+	k.Unlearn.SetEnabled(idle && ok && refusal(s) == "")
+	k.Force.SetEnabled(idle && (m.blocked != nil || ok && refusal(s) == ""))
+	k.Dismiss.SetEnabled(m.blocked != nil && !confirming)
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
+		b.SetEnabled(!confirming && len(m.sessions) > 1)
+	}
+	scroll := !confirming && m.maxScroll() > 0
+	for _, b := range []*key.Binding{&k.ReportUp, &k.ReportDown, &k.ReportPageUp, &k.ReportPageDown} {
+		b.SetEnabled(scroll)
+	}
 	return k
 }
 
@@ -140,10 +187,15 @@ func (m Model) WithSessions(ss []core.Session) (Model, tea.Cmd) {
 	if i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == m.selected }); i >= 0 {
 		m.cur = i
 	}
-	if m.blocked != nil {
-		if i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == m.blocked.id }); i < 0 || refusal(ss[i]) != "" {
-			m.blocked, m.confirm = nil, false
-		}
+	gone := func(id string) bool {
+		i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == id })
+		return i < 0 || refusal(ss[i]) != ""
+	}
+	if m.blocked != nil && gone(m.blocked.id) {
+		m.blocked = nil
+	}
+	if m.pending != nil && gone(m.pending.id) {
+		m.pending = nil
 	}
 	m, cmd := m.selectionChanged()
 	if s, ok := m.Selected(); ok && cmd == nil && !m.hasRep {
@@ -171,7 +223,22 @@ func (m Model) WithReport(id, markdown string) Model {
 // are the integrity problems, one line each. The person may then force it.
 func (m Model) WithBlocked(id string, dependents []string) Model {
 	m.blocked = &blockedState{id: id, deps: slices.Clone(dependents)}
-	m.confirm, m.busy, m.forcing = false, "", false
+	m.pending, m.asking, m.busy, m.forcing = nil, "", "", false
+	m.notice, m.err, m.explain = "", "", ""
+	m.rscroll = 0
+	return m
+}
+
+// WithPreview shows what unlearning session id would change (force: past
+// its integrity problems) and asks for confirmation: y unlearns, n or esc
+// cancels.
+func (m Model) WithPreview(id string, force bool, pv Preview) Model {
+	if id != m.asking {
+		// An answer to a question no longer asked (the person went on).
+		return m
+	}
+	pv.Names = slices.Clone(pv.Names)
+	m.pending, m.asking = &pendingState{id: id, force: force, pv: pv}, ""
 	m.notice, m.err, m.explain = "", "", ""
 	m.rscroll = 0
 	return m
@@ -180,14 +247,14 @@ func (m Model) WithBlocked(id string, dependents []string) Model {
 // WithResult shows the one-line outcome of a finished unlearn; the root
 // then hands over the fresh sessions.
 func (m Model) WithResult(notice string) Model {
-	m.blocked, m.confirm, m.busy, m.forcing = nil, false, "", false
+	m.blocked, m.pending, m.asking, m.busy, m.forcing = nil, nil, "", "", false
 	m.notice, m.err, m.explain = cells.Visible(notice), "", ""
 	return m
 }
 
 // WithError shows an error: a failed load or a failed unlearn.
 func (m Model) WithError(msg string) Model {
-	m.confirm, m.busy, m.forcing = false, "", false
+	m.pending, m.asking, m.busy, m.forcing = nil, "", "", false
 	m.err, m.notice, m.explain = cells.Visible(msg), "", ""
 	return m
 }
@@ -200,9 +267,9 @@ func (m Model) Selected() (core.Session, bool) {
 	return m.sessions[m.cur], true
 }
 
-// Confirming reports whether the force confirmation is open; the root
+// Confirming reports whether an unlearn waits for confirmation; the root
 // then sends every key here, so that y and n are not taken as global keys.
-func (m Model) Confirming() bool { return m.confirm }
+func (m Model) Confirming() bool { return m.pending != nil }
 
 // Busy reports the session whose unlearn is running, if any.
 func (m Model) Busy() string { return m.busy }
@@ -214,15 +281,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	k := m.keys
-	if m.confirm {
+	if p := m.pending; p != nil {
 		switch {
 		case key.Matches(kp, k.Confirm):
-			id := m.blocked.id
-			m.confirm, m.busy, m.forcing = false, id, true
-			return m, func() tea.Msg { return UnlearnMsg{ID: id, Force: true} }
+			m.pending, m.busy, m.forcing = nil, p.id, p.force
+			return m, func() tea.Msg { return UnlearnMsg{ID: p.id, Force: p.force} }
 		case key.Matches(kp, k.Cancel):
-			m.confirm = false
-			m.explain = "force cancelled; nothing was changed"
+			m.pending = nil
+			m.explain = "unlearn cancelled; nothing was changed"
+			if p.force {
+				m.explain = "force cancelled; nothing was changed"
+			}
 		}
 		// Any other key leaves the question open: a stray key must not be
 		// taken as an answer either way.
@@ -255,36 +324,65 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Unlearn):
 		return m.unlearn()
 	case key.Matches(kp, k.Force):
-		switch {
-		case m.blocked == nil:
-			m.explain = "nothing to force: press u to unlearn; f is offered when an unlearn is blocked"
-		case m.busy != "":
-			m.explain = "an unlearn is running"
-		default:
-			m.confirm = true
-		}
+		return m.unlearnForced()
 	case key.Matches(kp, k.Dismiss):
 		m.blocked = nil
 	}
 	return m, nil
 }
 
+// unlearn asks for the preview of the selected session's unlearn.
 func (m Model) unlearn() (Model, tea.Cmd) {
 	s, ok := m.Selected()
-	switch {
-	case !ok:
+	if !ok {
 		return m, nil
-	case m.busy != "":
-		m.explain = "an unlearn is running (" + m.busy + ")"
+	}
+	if why := m.occupied(); why != "" {
+		m.explain = why
 		return m, nil
 	}
 	if why := refusal(s); why != "" {
 		m.explain = why
 		return m, nil
 	}
-	m.busy, m.forcing = s.ID, false
-	id := s.ID
-	return m, func() tea.Msg { return UnlearnMsg{ID: id} }
+	return m.ask(s.ID, false)
+}
+
+// unlearnForced asks for the preview of a forced unlearn: of the blocked
+// session when an unlearn was blocked, of the selected one otherwise.
+func (m Model) unlearnForced() (Model, tea.Cmd) {
+	if why := m.occupied(); why != "" {
+		m.explain = why
+		return m, nil
+	}
+	if m.blocked != nil {
+		return m.ask(m.blocked.id, true)
+	}
+	s, ok := m.Selected()
+	if !ok {
+		return m, nil
+	}
+	if why := refusal(s); why != "" {
+		m.explain = why
+		return m, nil
+	}
+	return m.ask(s.ID, true)
+}
+
+// occupied says why no other unlearn can start now, or is "".
+func (m Model) occupied() string {
+	switch {
+	case m.busy != "":
+		return "an unlearn is running (" + cells.Visible(m.busy) + ")"
+	case m.asking != "":
+		return "still working out what unlearning " + cells.Visible(m.asking) + " would change"
+	}
+	return ""
+}
+
+func (m Model) ask(id string, force bool) (Model, tea.Cmd) {
+	m.asking, m.forcing = id, force
+	return m, func() tea.Msg { return PreviewMsg{ID: id, Force: force} }
 }
 
 // refusal explains why session s cannot be unlearned, or is "" when it
@@ -313,7 +411,7 @@ func refusal(s core.Session) string {
 // Click selects the session under the component-relative cell (x, y).
 // It returns a command when the newly selected report must be loaded.
 func (m Model) Click(x, y int) (Model, tea.Cmd) {
-	if m.confirm || len(m.sessions) == 0 {
+	if m.pending != nil || len(m.sessions) == 0 {
 		return m, nil
 	}
 	lo := m.lay

@@ -153,20 +153,78 @@ func TestSelectionKeptByIDAndReportRequests(t *testing.T) {
 	}
 }
 
+// pv is a preview as the root words the engine's: 25 removed, one
+// restored, a skill archived, two conflicts dropped.
+var pv = Preview{Removed: 25, Restored: 1, Names: []string{"laplacian-matrix", "fiedler-vector", "cheeger-inequality",
+	"spectral-gap", "expander-mixing-lemma", "normalized-laplacian", "graph"}, Archived: []string{"learn-spectral-graph-theory"},
+	DroppedConflicts: 2}
+
+// u asks for a preview and changes nothing; the preview is a question
+// naming the removals; n and esc cancel it, y sends the unlearn.
+func TestUnlearnAsksFirst(t *testing.T) {
+	target := "learn-20260304-120102-cccccc"
+	for _, cancel := range []tea.KeyPressMsg{tuitest.Press('n'), keyEsc} {
+		m := newModel(120, 30, true)
+		m, cmd := m.Update(tuitest.Press('u'))
+		if got := cmdMsg(t, cmd); got != (PreviewMsg{ID: target}) {
+			t.Fatalf("u emitted %#v, want a preview request", got)
+		}
+		if m.Confirming() || !strings.Contains(stripped(m), "working out what unlearning "+target) {
+			t.Fatalf("while the preview is worked out:\n%s", stripped(m))
+		}
+		if _, cmd = m.Update(tuitest.Press('u')); cmd != nil {
+			t.Fatal("a second u while previewing emitted")
+		}
+		m = m.WithPreview(target, false, pv)
+		if !m.Confirming() {
+			t.Fatal("the preview asks nothing")
+		}
+		v := stripped(m)
+		for _, want := range []string{"Unlearn " + target + "?", "removes 25 primitives: laplacian-matrix, fiedler-vector,", "expander-mixing-lemma",
+			"and 20 more", "restores 1 primitive", "archives 1 skill: learn-spectral-graph-theory", "drops 2 conflicts",
+			"Unlearn this session? It removes 25 primitives, archives 1 skill. y/n"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("the question lacks %q:\n%s", want, v)
+			}
+		}
+		k := m.KeyMap()
+		if !k.Confirm.Enabled() || !k.Cancel.Enabled() || k.Unlearn.Enabled() || k.Force.Enabled() || k.Down.Enabled() {
+			t.Error("key map while asking: only y and n/esc apply")
+		}
+		// Stray keys neither answer nor move.
+		for _, k := range []tea.KeyPressMsg{keyDown, tuitest.Press('u'), tuitest.Press('f'), tuitest.Press('q')} {
+			if m, cmd = m.Update(k); cmd != nil || !m.Confirming() {
+				t.Fatalf("%s closed the question or emitted", k)
+			}
+		}
+		m, cmd = m.Update(cancel)
+		if cmd != nil || m.Confirming() || !strings.Contains(stripped(m), "unlearn cancelled; nothing was changed") {
+			t.Fatalf("%s did not cancel:\n%s", cancel, stripped(m))
+		}
+	}
+	m := newModel(120, 30, true)
+	m, _ = m.Update(tuitest.Press('u'))
+	m = m.WithPreview(target, false, pv)
+	m, cmd := m.Update(tuitest.Press('y'))
+	if got := cmdMsg(t, cmd); got != (UnlearnMsg{ID: target}) {
+		t.Fatalf("y emitted %#v", got)
+	}
+	if m.Confirming() || !strings.Contains(stripped(m), "unlearning "+target) {
+		t.Fatalf("after y:\n%s", stripped(m))
+	}
+	// A preview nobody waits for any more is dropped.
+	if m = m.WithPreview(target, false, pv); m.Confirming() {
+		t.Fatal("a late preview opened a question")
+	}
+}
+
 func TestUnlearnBlockedThenForced(t *testing.T) {
-	m := newModel(80, 24, true)
+	m := newModel(120, 30, true)
 	target := "learn-20260304-120102-cccccc"
 	m, cmd := m.Update(tuitest.Press('u'))
-	if got := cmdMsg(t, cmd); got != (UnlearnMsg{ID: target}) {
+	if got := cmdMsg(t, cmd); got != (PreviewMsg{ID: target}) {
 		t.Fatalf("u emitted %#v", got)
 	}
-	if !strings.Contains(stripped(m), "unlearning "+target) {
-		t.Fatalf("no running notice:\n%s", stripped(m))
-	}
-	if _, cmd = m.Update(tuitest.Press('u')); cmd != nil {
-		t.Fatal("a second u while running emitted")
-	}
-
 	m = m.WithBlocked(target, deps)
 	v := stripped(m)
 	for _, want := range []string{"Report " + target, "Unlearn blocked: 3 dependents need what it would remove", "spectral-gap (p-7f2a)", "f force the unlearn"} {
@@ -179,24 +237,22 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 	}
 
 	m, cmd = m.Update(tuitest.Press('f'))
-	if cmd != nil || !m.Confirming() {
-		t.Fatal("f did not ask first")
+	if got := cmdMsg(t, cmd); got != (PreviewMsg{ID: target, Force: true}) || m.Confirming() {
+		t.Fatalf("f emitted %#v; it must ask for the forced preview first", got)
 	}
-	q := "Force the unlearn? It cuts 3 dependents' edges. y/n"
-	if !strings.Contains(stripped(m), q) {
+	forced := pv
+	forced.Cuts = 3
+	m = m.WithPreview(target, true, forced)
+	q := "Force the unlearn? It removes 25 primitives, archives 1 skill, cuts 3 dependents' edges. y/n"
+	if !strings.Contains(stripped(m), q) || !strings.Contains(stripped(m), "cuts the edges of 3 dependents") {
 		t.Fatalf("no question:\n%s", stripped(m))
-	}
-	// Stray keys neither answer nor move.
-	for _, k := range []tea.KeyPressMsg{keyDown, tuitest.Press('u'), tuitest.Press('q')} {
-		if m, cmd = m.Update(k); cmd != nil || !m.Confirming() {
-			t.Fatalf("%s closed the question or emitted", k)
-		}
 	}
 	m, cmd = m.Update(tuitest.Press('n'))
 	if cmd != nil || m.Confirming() || !strings.Contains(stripped(m), "force cancelled") {
 		t.Fatal("n did not cancel")
 	}
 	m, _ = m.Update(tuitest.Press('f'))
+	m = m.WithPreview(target, true, forced)
 	m, cmd = m.Update(tuitest.Press('y'))
 	if got := cmdMsg(t, cmd); got != (UnlearnMsg{ID: target, Force: true}) {
 		t.Fatalf("y emitted %#v", got)
@@ -205,7 +261,7 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 		t.Fatalf("after y:\n%s", stripped(m))
 	}
 
-	summary := "unlearn " + target + ": reverted 25 removed, 1 restored, 0 re-added; 0 artifact(s) regenerated (forced past 3 integrity problem(s))"
+	summary := "unlearn " + target + ": reverted 25 removed, 1 restored, 0 re-added; 1 skill archived (learn-spectral-graph-theory) (forced past 3 integrity problem(s))"
 	m = m.WithResult(summary)
 	if strings.Contains(stripped(m), "is blocked") {
 		t.Fatal("the panel outlived the result")
@@ -224,9 +280,13 @@ func TestUnlearnBlockedThenForced(t *testing.T) {
 }
 
 func TestSingleDependentWording(t *testing.T) {
-	m := newModel(100, 24, false).WithBlocked("learn-20260304-120102-cccccc", deps[:1])
+	target := "learn-20260304-120102-cccccc"
+	m := newModel(100, 24, false).WithBlocked(target, deps[:1])
 	m, _ = m.Update(tuitest.Press('f'))
-	if !strings.Contains(stripped(m), "It cuts 1 dependent's edges. y/n") {
+	one := pv
+	one.Cuts = 1
+	m = m.WithPreview(target, true, one)
+	if !strings.Contains(stripped(m), "cuts 1 dependent's edges. y/n") {
 		t.Fatalf("singular wording:\n%s", stripped(m))
 	}
 	m, _ = m.Update(keyEsc)
@@ -279,11 +339,19 @@ func TestUnlearnRefusals(t *testing.T) {
 	}
 }
 
-func TestForceWithoutBlockExplains(t *testing.T) {
+// f without a blocked unlearn previews a forced unlearn of the selection;
+// on a session that cannot be unlearned it says why.
+func TestForceWithoutBlock(t *testing.T) {
 	m := newModel(80, 24, true)
 	m, cmd := m.Update(tuitest.Press('f'))
-	if cmd != nil || m.Confirming() || !strings.Contains(stripped(m), "nothing to force") {
-		t.Fatalf("f without a blocked unlearn:\n%s", stripped(m))
+	if got := cmdMsg(t, cmd); got != (PreviewMsg{ID: "learn-20260304-120102-cccccc", Force: true}) {
+		t.Fatalf("f emitted %#v", got)
+	}
+	m = newModel(80, 24, true)
+	m, _ = m.Update(keyEnd)
+	m, cmd = m.Update(tuitest.Press('f'))
+	if cmd != nil || !strings.Contains(stripped(m), "already reverted") {
+		t.Fatalf("f on a reverted session:\n%s", stripped(m))
 	}
 }
 
@@ -333,6 +401,8 @@ func TestExactSizes(t *testing.T) {
 			m = m.WithBlocked("learn-20260304-120102-cccccc", deps)
 			tuitest.CheckSize(t, m.View(), w, h)
 			m, _ = m.Update(tuitest.Press('f'))
+			tuitest.CheckSize(t, m.View(), w, h)
+			m = m.WithPreview("learn-20260304-120102-cccccc", true, pv)
 			tuitest.CheckSize(t, m.View(), w, h)
 			m, _ = m.Update(keyEnd)
 			tuitest.CheckSize(t, m.View(), w, h)
@@ -391,15 +461,21 @@ func TestGoldenHistory(t *testing.T) {
 	})
 }
 
-// TestGoldenBlocked is a blocked unlearn waiting for the force
-// confirmation.
+// TestGoldenBlocked is a blocked unlearn.
 func TestGoldenBlocked(t *testing.T) {
 	tuitest.GoldenSweep(t, func(w int, dark bool) string {
 		m := newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
 		m, _ = m.Update(tuitest.Press('u'))
-		m = m.WithBlocked("learn-20260304-120102-cccccc", deps)
-		m, _ = m.Update(tuitest.Press('f'))
-		return m.View()
+		return m.WithBlocked("learn-20260304-120102-cccccc", deps).View()
+	})
+}
+
+// TestGoldenConfirm is an unlearn's preview waiting for confirmation.
+func TestGoldenConfirm(t *testing.T) {
+	tuitest.GoldenSweep(t, func(w int, dark bool) string {
+		m := newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
+		m, _ = m.Update(tuitest.Press('u'))
+		return m.WithPreview("learn-20260304-120102-cccccc", false, pv).View()
 	})
 }
 

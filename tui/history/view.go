@@ -65,9 +65,13 @@ func (m Model) visibleRows() int {
 	return m.lay.listH / m.lay.rowH
 }
 
-// panelLines is the blocked-unlearn panel at width w, bounded to at most
-// maxN lines (a blank line after it included).
+// panelLines is the panel over the report at width w, bounded to at most
+// maxN lines (a blank line after it included): the unlearn waiting for
+// confirmation, else the blocked unlearn.
 func (m Model) panelLines(w, maxN int) []string {
+	if m.pending != nil {
+		return m.confirmLines(w, maxN)
+	}
 	b := m.blocked
 	if b == nil || maxN <= 0 || w <= 0 {
 		return nil
@@ -80,8 +84,8 @@ func (m Model) panelLines(w, maxN int) []string {
 	}
 	var foot string
 	switch {
-	case m.confirm:
-		foot = m.st.Severity.Warning.Render(m.question())
+	case m.asking == b.id:
+		foot = m.st.Faint.Render("working out what forcing it would change…")
 	case m.busy == b.id:
 		foot = m.st.Faint.Render("forcing the unlearn…")
 	default:
@@ -124,9 +128,109 @@ func (m Model) panelLines(w, maxN int) []string {
 	return out
 }
 
+// confirmLines is the pending unlearn's question: what it removes, by
+// name, restores and re-adds, what becomes of the skills and conflicts,
+// and the keys that answer.
+func (m Model) confirmLines(w, maxN int) []string {
+	p := m.pending
+	if maxN <= 0 || w <= 0 {
+		return nil
+	}
+	verb := "Unlearn "
+	if p.force {
+		verb = "Force the unlearn of "
+	}
+	head := m.st.Severity.Warning.Render(verb+cells.Visible(p.id)+"?") + " " + m.st.Faint.Render("Nothing has changed yet.")
+	foot := m.st.Label.Render("y") + " unlearn " + m.st.Faint.Render("·") + " " + m.st.Label.Render("n/esc") + " cancel"
+	out := []string{cells.Fit(head, w)}
+	var items [][]string
+	for _, it := range previewItems(p.pv) {
+		items = append(items, cells.Bullet(cells.Visible(it), w, 3))
+	}
+	room := max(maxN-3, 0) // head, foot, blank
+	for i, ls := range items {
+		if len(ls) > room {
+			if room > 0 && i < len(items) {
+				out = append(out, cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … and %d more", len(items)-i)), w))
+			}
+			break
+		}
+		out = append(out, ls...)
+		room -= len(ls)
+	}
+	out = append(out, cells.Fit(foot, w))
+	if len(out) < maxN {
+		out = append(out, cells.Fit("", w))
+	}
+	if len(out) > maxN {
+		out = append(out[:maxN-1], cells.Fit(foot, w))
+	}
+	return out
+}
+
+// namesShown is how many primitives the confirmation names.
+const namesShown = 5
+
+// previewItems words a preview as the confirmation's bullet items, the
+// primitives first (what is lost), then skills and conflicts.
+func previewItems(pv Preview) []string {
+	var items []string
+	if pv.Removed > 0 {
+		it := "removes " + plural(pv.Removed, "primitive", "primitives")
+		if names := pv.Names[:min(len(pv.Names), pv.Removed)]; len(names) > 0 {
+			it += ": " + strings.Join(names[:min(len(names), namesShown)], ", ")
+			if pv.Removed > namesShown {
+				it += fmt.Sprintf(" … and %d more", pv.Removed-namesShown)
+			}
+		}
+		items = append(items, it)
+	}
+	if pv.Restored > 0 {
+		items = append(items, "restores "+plural(pv.Restored, "primitive", "primitives")+" to the version before the session")
+	}
+	if pv.Readded > 0 {
+		items = append(items, "adds back "+plural(pv.Readded, "primitive", "primitives")+" the session removed")
+	}
+	if pv.Cuts > 0 {
+		items = append(items, "cuts the edges of "+plural(pv.Cuts, "dependent", "dependents")+" to what it removes")
+	}
+	if len(pv.Archived) > 0 {
+		items = append(items, "archives "+plural(len(pv.Archived), "skill", "skills")+": "+strings.Join(pv.Archived, ", "))
+	}
+	if len(pv.Dropped) > 0 {
+		items = append(items, "removes "+strings.Join(pv.Dropped, ", "))
+	}
+	if pv.Regenerated > 0 {
+		items = append(items, "regenerates "+plural(pv.Regenerated, "artifact", "artifacts"))
+	}
+	if pv.DroppedConflicts > 0 {
+		items = append(items, "drops "+plural(pv.DroppedConflicts, "conflict", "conflicts")+" the session presented")
+	}
+	if pv.ReopenedConflicts > 0 {
+		items = append(items, "reopens "+plural(pv.ReopenedConflicts, "conflict", "conflicts")+" the session resolved")
+	}
+	if len(items) == 0 {
+		items = append(items, "changes no primitive, skill or conflict")
+	}
+	return items
+}
+
+// question is the status line while an unlearn waits for confirmation:
+// the figures that matter, for when the pane is too small for the panel.
 func (m Model) question() string {
-	return fmt.Sprintf("Force the unlearn? It cuts %d dependent%s edges. y/n",
-		len(m.blocked.deps), map[bool]string{true: "'s", false: "s'"}[len(m.blocked.deps) == 1])
+	p := m.pending
+	var what []string
+	if p.pv.Removed > 0 || len(p.pv.Archived) == 0 {
+		what = append(what, "removes "+plural(p.pv.Removed, "primitive", "primitives"))
+	}
+	if n := len(p.pv.Archived); n > 0 {
+		what = append(what, "archives "+plural(n, "skill", "skills"))
+	}
+	if p.force {
+		what = append(what, fmt.Sprintf("cuts %d dependent%s edges", p.pv.Cuts, map[bool]string{true: "'s", false: "s'"}[p.pv.Cuts == 1]))
+		return "Force the unlearn? It " + strings.Join(what, ", ") + ". y/n"
+	}
+	return "Unlearn this session? It " + strings.Join(what, ", ") + ". y/n"
 }
 
 // panelMax is how much of the pane the blocked panel may take: nearly all
@@ -421,8 +525,10 @@ func (m Model) header() string {
 // error, a result, and otherwise facts about the selected session.
 func (m Model) statusLine() string {
 	switch {
-	case m.confirm:
+	case m.pending != nil:
 		return " " + m.st.Severity.Warning.Render(m.question())
+	case m.asking != "":
+		return " " + m.st.Faint.Render("working out what unlearning "+cells.Visible(m.asking)+" would change…")
 	case m.busy != "":
 		verb := "unlearning"
 		if m.forcing {
