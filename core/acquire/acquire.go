@@ -48,6 +48,13 @@ type Options struct {
 	// which must be installed), or "auto" (pdftotext when installed, else
 	// lore's own).
 	PDFBackend string
+	// Progress, when set, is told how far acquisition is: done of total
+	// files of a folder or repository, entries of an archive or pages of
+	// a PDF, and in detail what is being read ("book.pdf · pages", or
+	// "docs.zip › ch1.pdf · pages 12/127" for a part of one item). It is
+	// called on the acquiring goroutine after every unit, so it must be
+	// quick; done never decreases.
+	Progress func(done, total int, detail string)
 }
 
 // InScope reports whether rel (slash-separated, relative to the source)
@@ -182,7 +189,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
-	a := &acquirer{ctx: ctx, opts: opts, res: res}
+	a := &acquirer{ctx: ctx, opts: opts, res: res, prog: newProgress(opts.Progress)}
 	if kind := archiveKindOf(source); !info.IsDir() && kind != notArchive {
 		if err := a.openArchive(source, "", kind); err != nil {
 			if ctx.Err() != nil {
@@ -196,13 +203,16 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		return res, nil
 	}
 	if !info.IsDir() {
-		doc, err := readFile(source, filepath.Base(source), info, opts)
+		pages, end := a.prog.parts(filepath.Base(source), "pages")
+		doc, err := readFile(source, filepath.Base(source), info, opts, pages)
+		end()
 		if err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
 		res.Documents = append(res.Documents, *doc)
 		return res, nil
 	}
+	var todo []walked
 	err = filepath.WalkDir(source, func(path string, d fs.DirEntry, err error) error {
 		if cerr := ctx.Err(); cerr != nil {
 			return cerr
@@ -238,38 +248,13 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			a.problem(rel, path, "not a regular file")
 			return nil
 		}
-		if kind != notArchive {
-			if err := a.openArchive(path, rel, kind); err != nil {
-				if cerr := ctx.Err(); cerr != nil {
-					return cerr
-				}
-				a.problem(rel, path, err.Error())
-			}
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			a.problem(rel, path, describeOpenError(err))
-			return nil
-		}
-		doc, err := readFile(path, rel, fi, opts)
-		var be *binaryError
-		if errors.As(err, &be) {
-			ext := strings.ToLower(filepath.Ext(path))
-			a.refuse(rel, core.Finding{
-				File: visible(path), Category: core.ContentTypeMismatch, Severity: core.Warning,
-				Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
-				Location:    visible(path), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
-			})
-			return nil
-		}
-		if err != nil {
-			a.problem(rel, path, err.Error())
-			return nil
-		}
-		res.Documents = append(res.Documents, *doc)
+		// Read once the walk is over, so that progress has a total.
+		todo = append(todo, walked{path: path, rel: rel, d: d, kind: kind})
 		return nil
 	})
+	if err == nil {
+		err = a.readWalked(todo)
+	}
 	if err != nil {
 		return nil, &core.InputError{Input: source, Err: err}
 	}
@@ -280,6 +265,69 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res)}
 	}
 	return res, nil
+}
+
+// walked is a file of a folder, found by the walk and read after it.
+type walked struct {
+	path, rel string
+	d         fs.DirEntry
+	kind      archiveKind
+}
+
+// readWalked reads the documents and archives a folder walk found, in
+// order; its error is the context's, when it ends first.
+func (a *acquirer) readWalked(todo []walked) error {
+	defer a.prog.items(len(todo), "files")()
+	for _, w := range todo {
+		if err := a.ctx.Err(); err != nil {
+			return err
+		}
+		a.prog.item(w.rel)
+		if err := a.readWalkedFile(w); err != nil {
+			return err
+		}
+		a.prog.step()
+	}
+	return nil
+}
+
+// readWalkedFile reads one file of a folder into the result; only the
+// context ending is an error, any other problem is recorded.
+func (a *acquirer) readWalkedFile(w walked) error {
+	path, rel := w.path, w.rel
+	if w.kind != notArchive {
+		if err := a.openArchive(path, rel, w.kind); err != nil {
+			if cerr := a.ctx.Err(); cerr != nil {
+				return cerr
+			}
+			a.problem(rel, path, err.Error())
+		}
+		return nil
+	}
+	fi, err := w.d.Info()
+	if err != nil {
+		a.problem(rel, path, describeOpenError(err))
+		return nil
+	}
+	pages, end := a.prog.parts(rel, "pages")
+	doc, err := readFile(path, rel, fi, a.opts, pages)
+	end()
+	var be *binaryError
+	if errors.As(err, &be) {
+		ext := strings.ToLower(filepath.Ext(path))
+		a.refuse(rel, core.Finding{
+			File: visible(path), Category: core.ContentTypeMismatch, Severity: core.Warning,
+			Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
+			Location:    visible(path), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
+		})
+		return nil
+	}
+	if err != nil {
+		a.problem(rel, path, err.Error())
+		return nil
+	}
+	a.res.Documents = append(a.res.Documents, *doc)
+	return nil
 }
 
 // noDocuments explains why a folder or archive yielded nothing.
@@ -311,9 +359,10 @@ func describeOpenError(err error) string {
 	return err.Error()
 }
 
-// readFile reads and normalizes one document; its error says what is wrong
-// with the file in a phrase that follows the file name.
-func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document, error) {
+// readFile reads and normalizes one document, telling pages, when not nil,
+// how far the pages of a PDF are; its error says what is wrong with the
+// file in a phrase that follows the file name.
+func readFile(path, name string, info fs.FileInfo, opts Options, pages func(done, total int)) (*core.Document, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	f, ok := formats[ext]
 	if !ok {
@@ -340,7 +389,7 @@ func readFile(path, name string, info fs.FileInfo, opts Options) (*core.Document
 	if int64(len(raw)) > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
 	}
-	text, markup, err := decode(ext, raw, opts)
+	text, markup, err := decode(ext, raw, opts, pages)
 	if err != nil {
 		return nil, err
 	}

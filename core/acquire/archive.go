@@ -117,6 +117,7 @@ type acquirer struct {
 	res     *Result
 	used    int64 // bytes decompressed from archives (and zip directory bytes)
 	entries int   // archive entries seen
+	prog    *progress
 }
 
 // archive is one archive being read.
@@ -226,7 +227,7 @@ func (a *acquirer) readArchive(r io.ReaderAt, size int64, p, display string, kin
 	if kind == zipKind {
 		err = a.readZip(ar, r, size)
 	} else {
-		err = a.readTar(ar, io.NewSectionReader(r, 0, size))
+		err = a.readTar(ar, io.NewSectionReader(r, 0, size), size)
 	}
 	if err != nil {
 		return err
@@ -248,12 +249,16 @@ func (a *acquirer) readZip(ar *archive, r io.ReaderAt, size int64) error {
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return fmt.Errorf("not a valid zip archive (%v)", err)
 	}
+	defer a.prog.items(len(zr.File), "entries")()
 	for i, zf := range zr.File {
 		if err := a.ctx.Err(); err != nil {
 			return err
 		}
 		a.entries++
-		if a.zipEntry(ar, zf) {
+		a.prog.item(visible(zf.Name))
+		spent := a.zipEntry(ar, zf)
+		a.prog.step()
+		if spent {
 			if rest := len(zr.File) - i - 1; rest > 0 || l.more {
 				a.archiveProblem(ar, fmt.Sprintf("the %s total decompressed limit was reached; the rest of the archive was not read", HumanBytes(a.opts.MaxTotalSize)))
 			}
@@ -311,7 +316,10 @@ func clampSize(n uint64) int64 {
 	return int64(n)
 }
 
-func (a *acquirer) readTar(ar *archive, src io.Reader) error {
+// readTar reads a tar stream of size bytes, gzipped or not. Its entries
+// are only known as they stream by, so progress counts the share of the
+// stream read.
+func (a *acquirer) readTar(ar *archive, src io.Reader, size int64) error {
 	br := bufio.NewReader(src)
 	m := &meter{r: br, a: a, fixedIn: -1}
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -326,6 +334,11 @@ func (a *acquirer) readTar(ar *archive, src io.Reader) error {
 		m.r, m.in = gz, in
 	}
 	tr := tar.NewReader(m)
+	defer a.prog.items(100, "%")()
+	read := func() int64 { return m.out }
+	if m.in != nil {
+		read = func() int64 { return m.in.n }
+	}
 	listed := 0
 	for n := 0; ; n++ {
 		if err := a.ctx.Err(); err != nil {
@@ -359,7 +372,11 @@ func (a *acquirer) readTar(ar *archive, src io.Reader) error {
 		}
 		a.entries++
 		listed++
+		a.prog.item(visible(h.Name))
 		a.tarEntry(ar, tr, h)
+		if size > 0 {
+			a.prog.set(int(min(100, read()*100/size)), 100)
+		}
 	}
 }
 
@@ -502,7 +519,9 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.entryProblem(ar, e.name, a.readProblem(err, e))
 		return errors.Is(err, errTotal)
 	}
-	text, markup, err := decode(ext, raw, a.opts)
+	pages, end := a.prog.parts(e.name, "pages")
+	text, markup, err := decode(ext, raw, a.opts, pages)
+	end()
 	var be *binaryError
 	switch {
 	case errors.As(err, &be):

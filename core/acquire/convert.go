@@ -39,7 +39,8 @@ func init() {
 // decode turns the raw bytes of a document with extension ext into its
 // text, and for markup formats also returns the original markup (which the
 // sanitizer must see). Plain text formats are validated by Normalize.
-func decode(ext string, raw []byte, opts Options) (text, markup string, err error) {
+// pages, when not nil, is told how many pages of a PDF are read.
+func decode(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, err error) {
 	if ext == ".pdf" {
 		if use, err := usePdftotext(opts.PDFBackend); err != nil {
 			return "", "", err
@@ -56,7 +57,11 @@ func decode(ext string, raw []byte, opts Options) (text, markup string, err erro
 		text, err = Normalize(raw)
 		return text, "", err
 	}
-	text, markup, err = c.read(raw)
+	if ext == ".pdf" && pages != nil {
+		text, err = pdf.TextProgress(context.Background(), bytes.NewReader(raw), int64(len(raw)), pages)
+	} else {
+		text, markup, err = c.read(raw)
+	}
 	if err != nil {
 		return "", "", err
 	}

@@ -144,7 +144,7 @@ func FuzzTar(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a := newFuzzAcquirer()
 		ar := newArchive("f.tgz", "")
-		err := a.readTar(ar, bytes.NewReader(data))
+		err := a.readTar(ar, bytes.NewReader(data), int64(len(data)))
 		checkAcquired(t, a, ar, err)
 	})
 }

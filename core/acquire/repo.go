@@ -125,55 +125,39 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
-	a := &acquirer{ctx: ctx, opts: opts, res: res}
+	a := &acquirer{ctx: ctx, opts: opts, res: res, prog: newProgress(opts.Progress)}
 	location := func(rel string) string { return src.Location + "@" + at + ":" + rel }
 	var used int64
-	err = snap.Walk(ctx, func(rel string) bool {
-		return skipDir(path.Base(rel))
-	}, func(f gitrepo.File) error {
+	// Files are read once the walk is over, so that progress has a total.
+	var todo []gitrepo.File
+	// read reads one committed file into res, or records why not.
+	read := func(f gitrepo.File) {
 		rel := f.Path
-		if strings.HasPrefix(path.Base(rel), ".") {
-			return nil
-		}
-		if !InScope(rel, scope) {
-			res.OutOfScope++
-			return nil
-		}
 		ext := strings.ToLower(path.Ext(rel))
-		form, ok := formats[ext]
-		if !ok {
-			res.Ignored = append(res.Ignored, rel)
-			return nil
-		}
-		switch f.Kind {
-		case gitrepo.Symlink:
-			a.problem(rel, location(rel), "symbolic link, not followed")
-			return nil
-		case gitrepo.Submodule:
-			a.problem(rel, location(rel), "submodule, not fetched")
-			return nil
-		}
+		form := formats[ext]
 		size, err := f.Size()
 		if err != nil {
 			a.problem(rel, location(rel), err.Error())
-			return nil
+			return
 		}
 		if size > opts.MaxFileSize {
 			a.problem(rel, location(rel), fmt.Sprintf("file is %s, over the %s per-file limit", HumanBytes(size), HumanBytes(opts.MaxFileSize)))
-			return nil
+			return
 		}
 		if left := opts.MaxTotalSize - used; size > left {
 			a.problem(rel, location(rel), fmt.Sprintf("file is %s, more than is left (%s) of the %s total limit of a repository",
 				HumanBytes(size), HumanBytes(left), HumanBytes(opts.MaxTotalSize)))
-			return nil
+			return
 		}
 		raw, err := f.Read(min(opts.MaxFileSize, opts.MaxTotalSize-used))
 		if err != nil {
 			a.problem(rel, location(rel), err.Error())
-			return nil
+			return
 		}
 		used += int64(len(raw))
-		text, markup, err := decode(ext, raw, opts)
+		pages, end := a.prog.parts(rel, "pages")
+		text, markup, err := decode(ext, raw, opts, pages)
+		end()
 		var be *binaryError
 		if errors.As(err, &be) {
 			a.refuse(rel, core.Finding{
@@ -181,11 +165,11 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 				Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
 				Location:    location(rel), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
 			})
-			return nil
+			return
 		}
 		if err != nil {
 			a.problem(rel, location(rel), err.Error())
-			return nil
+			return
 		}
 		sum := sha256.Sum256(raw)
 		res.Documents = append(res.Documents, core.Document{
@@ -199,11 +183,47 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 			SHA256:      hex.EncodeToString(sum[:]),
 			Familiarity: tier,
 		})
+	}
+	err = snap.Walk(ctx, func(rel string) bool {
+		return skipDir(path.Base(rel))
+	}, func(f gitrepo.File) error {
+		rel := f.Path
+		if strings.HasPrefix(path.Base(rel), ".") {
+			return nil
+		}
+		if !InScope(rel, scope) {
+			res.OutOfScope++
+			return nil
+		}
+		if _, ok := formats[strings.ToLower(path.Ext(rel))]; !ok {
+			res.Ignored = append(res.Ignored, rel)
+			return nil
+		}
+		switch f.Kind {
+		case gitrepo.Symlink:
+			a.problem(rel, location(rel), "symbolic link, not followed")
+			return nil
+		case gitrepo.Submodule:
+			a.problem(rel, location(rel), "submodule, not fetched")
+			return nil
+		}
+		todo = append(todo, f)
 		return nil
 	})
 	if err != nil {
 		return nil, fail(err)
 	}
+	endCount := a.prog.items(len(todo), "files")
+	for _, f := range todo {
+		if err := ctx.Err(); err != nil {
+			endCount()
+			return nil, fail(err)
+		}
+		a.prog.item(f.Path)
+		read(f)
+		a.prog.step()
+	}
+	endCount()
 	if err := snap.Close(); err != nil {
 		return nil, fail(err)
 	}

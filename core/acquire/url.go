@@ -68,8 +68,9 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
+	prog := newProgress(opts.Progress)
 	if kind := archiveKindOf("x" + ext); kind != notArchive {
-		a := &acquirer{ctx: ctx, opts: opts, res: res}
+		a := &acquirer{ctx: ctx, opts: opts, res: res, prog: prog}
 		if err := a.readArchive(bytes.NewReader(got.Body), int64(len(got.Body)), got.URL, "", kind); err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
@@ -77,7 +78,9 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
 	} else {
-		text, markup, err := decode(ext, got.Body, opts)
+		pages, end := prog.parts(name, "pages")
+		text, markup, err := decode(ext, got.Body, opts, pages)
+		end()
 		if err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}

@@ -178,6 +178,15 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if len(opts.Scope) > 0 {
 		aopt.Scope = opts.Scope
 	}
+	// Pages of a PDF, entries of an archive and files of a folder or a
+	// repository take long enough to be watched.
+	caller := aopt.Progress
+	aopt.Progress = func(done, total int, detail string) {
+		r.progress(done, total, detail)
+		if caller != nil {
+			caller(done, total, detail)
+		}
+	}
 	acq, err := acquire.Source(ctx, source, aopt)
 	if err == nil {
 		err = ctx.Err()

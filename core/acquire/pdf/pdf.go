@@ -33,7 +33,15 @@ const maxPages = 100000
 // has a text layer, ErrCorrupt (wrapped, with detail) for malformed files, and
 // ctx.Err() when ctx ends first; the input never causes a panic.
 func Text(ctx context.Context, r io.ReaderAt, size int64) (text string, err error) {
-	pages, err := extract(ctx, r, size)
+	return TextProgress(ctx, r, size, nil)
+}
+
+// TextProgress is Text telling progress, when it is not nil, how many of
+// the document's pages are read: once with none done when the page count
+// is known, then after every page. A textbook takes seconds, and a person
+// watching wants to see it move.
+func TextProgress(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int)) (text string, err error) {
+	pages, err := extract(ctx, r, size, progress)
 	if err != nil {
 		return "", err
 	}
@@ -42,7 +50,7 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (text string, err erro
 
 type ctxAbort struct{ err error }
 
-func extract(ctx context.Context, r io.ReaderAt, size int64) (pages []*page, err error) {
+func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int)) (pages []*page, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -97,7 +105,10 @@ func extract(ctx context.Context, r io.ReaderAt, size int64) (pages []*page, err
 	walk(root, 0)
 	hasText := false
 	var pageErr error
-	for _, leaf := range leaves {
+	if progress != nil {
+		progress(0, len(leaves))
+	}
+	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -109,6 +120,9 @@ func extract(ctx context.Context, r io.ReaderAt, size int64) (pages []*page, err
 			hasText = true
 		}
 		pages = append(pages, p)
+		if progress != nil {
+			progress(i+1, len(leaves))
+		}
 	}
 	if !hasText {
 		if pageErr != nil {

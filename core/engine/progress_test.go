@@ -1,0 +1,90 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	lpdf "github.com/ledongthuc/pdf"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core/domains"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/store"
+)
+
+const corpusPaper = "../../../shared/corpus/paper_secure-noise-generation.pdf"
+
+// Acquiring a PDF is watched page by page: between the acquire stage's
+// start and finish the engine publishes its progress, counting up to the
+// document's pages.
+func TestLearnPublishesAcquireProgress(t *testing.T) {
+	if _, err := os.Stat(corpusPaper); err != nil {
+		t.Skipf("corpus document missing: %v", err)
+	}
+	f, rd, err := lpdf.Open(corpusPaper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := rd.NumPage()
+	f.Close()
+
+	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(t.TempDir(), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	b := engine.NewBroker()
+	events := b.Subscribe()
+	var got []engine.Event
+	drained := make(chan struct{})
+	go func() {
+		for e := range events {
+			got = append(got, e)
+		}
+		close(drained)
+	}()
+	opts := engine.LearnOptions{Domains: ds, Events: b, DryRun: true}
+	opts.Policy.Approve = true
+	if _, err := engine.Learn(context.Background(), st, corpusPaper, opts); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	<-drained
+
+	var progress []engine.StageProgress
+	started, finished := false, false
+	for _, e := range got {
+		switch e := e.(type) {
+		case engine.StageStarted:
+			started = started || e.Stage == engine.StageAcquire
+		case engine.StageFinished:
+			finished = finished || e.Stage == engine.StageAcquire
+		case engine.StageProgress:
+			if e.Stage != engine.StageAcquire {
+				continue
+			}
+			if !started || finished {
+				t.Fatalf("acquire progress outside the stage: %+v", e)
+			}
+			progress = append(progress, e)
+		}
+	}
+	if len(progress) == 0 {
+		t.Fatal("no acquire progress published")
+	}
+	prev := -1
+	for _, p := range progress {
+		if p.Total != pages || p.Done < prev {
+			t.Fatalf("progress %+v after %d, want a count up to %d pages (all: %+v)", p, prev, pages, progress)
+		}
+		prev = p.Done
+	}
+	if last := progress[len(progress)-1]; last.Done != pages || last.Detail != "paper_secure-noise-generation.pdf · pages" {
+		t.Errorf("last acquire progress %+v", last)
+	}
+}
