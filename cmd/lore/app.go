@@ -17,7 +17,7 @@ import (
 // After the application closes, the last run's summary is printed.
 func (a *app) runApp(ctx context.Context, db *store.Store, base engine.LearnOptions, start learnform.Request) (tui.Outcome, error) {
 	out, err := tui.Run(ctx, tui.Options{
-		Store: db, StorePath: db.Path(), Learn: base, Start: start, Dark: a.styles().IsDark,
+		Store: db, StorePath: homeShort(db.Path()), Learn: base, Start: start, Dark: a.styles().IsDark,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)
