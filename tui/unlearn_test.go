@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -16,19 +15,16 @@ import (
 	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
-
-const sortingChapter = "../../shared/corpus/latex_ods_sorting.tex"
 
 // learnedStore is a real store holding one learn of the sorting chapter,
 // whose domain's skill it generated (the threshold is lowered so one
 // chapter is enough), and the options the application runs with.
 func learnedStore(t *testing.T) (*store.Store, *engine.LearnResult, engine.LearnOptions) {
 	t.Helper()
-	if _, err := os.Stat(sortingChapter); err != nil {
-		t.Skipf("corpus document missing: %v", err)
-	}
+	sortingChapter := corpus.Path(t, "latex_ods_sorting.tex")
 	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package engine_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,19 +13,16 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
-
-const sortingChapter = "../../../shared/corpus/latex_ods_sorting.tex"
 
 // learnedSkill is a real store holding one learn of the sorting chapter,
 // with the skill threshold low enough that the chapter alone makes its
 // domain's skill.
 func learnedSkill(t *testing.T) (*store.Store, *engine.LearnResult, engine.UnlearnOptions) {
 	t.Helper()
-	if _, err := os.Stat(sortingChapter); err != nil {
-		t.Skipf("corpus document missing: %v", err)
-	}
+	sortingChapter := corpus.Path(t, "latex_ods_sorting.tex")
 	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
 	if err != nil {
 		t.Fatal(err)
