@@ -104,6 +104,11 @@ type ConflictState string
 const (
 	ConflictPending  ConflictState = "pending"
 	ConflictResolved ConflictState = "resolved"
+	// ConflictRetired is a pending conflict whose existing side was
+	// removed (by an unlearn): nothing is left to decide. The session that
+	// removed it records the retirement, so reverting that session makes
+	// the conflict pending again.
+	ConflictRetired ConflictState = "retired"
 )
 
 // Conflict is an overlapping-distinct candidate held for a person to decide:
@@ -118,6 +123,11 @@ type Conflict struct {
 	CreatedAt  time.Time     `json:"createdAt"`
 	Resolution Resolution    `json:"resolution,omitempty"`
 	ResolvedAt time.Time     `json:"resolvedAt,omitzero"`
+	// RetiredBy names the session that retired the conflict, RetiredAt
+	// says when, and RetiredWhy says what was removed.
+	RetiredBy  string    `json:"retiredBy,omitempty"`
+	RetiredAt  time.Time `json:"retiredAt,omitzero"`
+	RetiredWhy string    `json:"retiredWhy,omitempty"`
 }
 
 // ArtifactKind is what a generated artifact is.

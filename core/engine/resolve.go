@@ -19,6 +19,7 @@ type ResolveOptions struct {
 
 // ResolveResult says what a resolution did.
 type ResolveResult struct {
+	// Conflict is the conflict as resolved (its Resolution set).
 	Conflict  core.Conflict
 	Outcome   core.MergeAction
 	Changes   []core.Change
@@ -36,11 +37,15 @@ func (e *UnknownConflictError) Error() string {
 // Is lets callers match every unknown-id error with ErrUnknown.
 func (e *UnknownConflictError) Is(target error) bool { return target == ErrUnknown }
 
-// AlreadyResolvedError says the conflict was decided before.
+// AlreadyResolvedError says the conflict is no longer pending: decided
+// before, or retired because its existing side was removed.
 type AlreadyResolvedError struct{ Conflict core.Conflict }
 
 func (e *AlreadyResolvedError) Error() string {
 	c := e.Conflict
+	if c.State == core.ConflictRetired {
+		return fmt.Sprintf("conflict %s was retired by %s: %s; there is nothing left to resolve", c.ID, c.RetiredBy, c.RetiredWhy)
+	}
 	return fmt.Sprintf("conflict %s was already resolved (%s, %s)", c.ID, c.Resolution, c.ResolvedAt.Format(time.RFC3339))
 }
 
@@ -64,7 +69,7 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	if !ok {
 		return nil, &UnknownConflictError{ID: id}
 	}
-	if c.State == core.ConflictResolved {
+	if c.State != core.ConflictPending {
 		return nil, &AlreadyResolvedError{Conflict: c}
 	}
 	var current *core.Primitive
@@ -99,7 +104,7 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	if err := st.AppendToSession(c.Session, changes, nil); err != nil {
 		return nil, err
 	}
-	out := &ResolveResult{Conflict: c, Outcome: res.Provenance.Outcome, Changes: changes}
+	out := &ResolveResult{Conflict: *res.Conflict, Outcome: res.Provenance.Outcome, Changes: changes}
 	domains := []string{c.Candidate.Domain}
 	if c.Existing.Domain != c.Candidate.Domain {
 		domains = append(domains, c.Existing.Domain)

@@ -40,6 +40,9 @@ type UnlearnResult struct {
 	// Retired are the artifacts of the affected domains that were not
 	// generated again; a retired skill is archived in the library.
 	Retired []core.Artifact
+	// RetiredConflicts are other sessions' pending conflicts whose existing
+	// side was removed; the unlearn session records their retirement.
+	RetiredConflicts []string
 	Summary string
 	Errors  []string
 }
@@ -98,12 +101,16 @@ type unlearnPlan struct {
 	inverse []core.Change
 	// domains are the domains whose primitives the inverse touches, sorted.
 	domains []string
+	// retired are the other sessions' pending conflicts whose existing
+	// side the unlearn removes; their retirement ends the inverse.
+	retired []string
 }
 
-// planUnlearn plans the revert of session id. A refusal (not a learn
-// session, already reverted, blocked by integrity problems without force)
-// returns the plan so far with the error; a failure to read returns no plan.
-func planUnlearn(st Store, id string, force bool, now time.Time) (*unlearnPlan, error) {
+// planUnlearn plans the revert of session id as session by (empty for a
+// preview). A refusal (not a learn session, already reverted, blocked by
+// integrity problems without force) returns the plan so far with the
+// error; a failure to read returns no plan.
+func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPlan, error) {
 	target, ok, err := st.Session(id)
 	if err != nil {
 		return nil, err
@@ -159,6 +166,14 @@ func planUnlearn(st Store, id string, force bool, now time.Time) (*unlearnPlan, 
 		u.inverse = append(u.inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
 	}
 	u.inverse = append(u.inverse, u.plan.Changes...)
+	retire, err := retireOrphans(st, id, by, u.plan.Removed, now)
+	if err != nil {
+		return nil, fmt.Errorf("unlearn %s: %w", id, err)
+	}
+	for _, ch := range retire {
+		u.retired = append(u.retired, ch.ConflictID)
+	}
+	u.inverse = append(u.inverse, retire...)
 	domains := map[string]bool{}
 	for _, ch := range u.inverse {
 		for _, p := range []*core.Primitive{ch.Before, ch.After} {
@@ -169,6 +184,38 @@ func planUnlearn(st Store, id string, force bool, now time.Time) (*unlearnPlan, 
 	}
 	u.domains = slices.Sorted(maps.Keys(domains))
 	return u, nil
+}
+
+// retireOrphans retires the pending conflicts of sessions other than target
+// whose existing side is among removed: with that side gone there is
+// nothing to keep or replace, and a person shown them could only fail. The
+// session by records each retirement as a conflict change, so reverting it
+// makes them pending again. The target's own conflicts are not touched:
+// its revert deletes them.
+func retireOrphans(st Store, target, by string, removed []string, now time.Time) ([]core.Change, error) {
+	if len(removed) == 0 {
+		return nil, nil
+	}
+	gone := make(map[string]bool, len(removed))
+	for _, id := range removed {
+		gone[id] = true
+	}
+	cs, err := st.Conflicts()
+	if err != nil {
+		return nil, err
+	}
+	var out []core.Change
+	for i := range cs {
+		c := cs[i]
+		if c.State != core.ConflictPending || c.Session == target || !gone[c.Existing.ID] {
+			continue
+		}
+		after := c
+		after.State, after.RetiredBy, after.RetiredAt = core.ConflictRetired, by, now
+		after.RetiredWhy = fmt.Sprintf("existing side %s (%s) removed by the unlearn of %s", c.Existing.ID, c.Existing.Name, target)
+		out = append(out, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictBefore: &c, ConflictAfter: &after, Timestamp: now})
+	}
+	return out, nil
 }
 
 // UnlearnPreview is what unlearning a session would do, worked out from
@@ -186,8 +233,9 @@ type UnlearnPreview struct {
 	Integrity                  []merge.IntegrityError
 	// DroppedConflicts are the conflicts the session presented, which the
 	// unlearn deletes; ReopenedConflicts those it resolved, which become
-	// pending again.
-	DroppedConflicts, ReopenedConflicts []string
+	// pending again; RetiredConflicts other sessions' pending conflicts
+	// whose existing side it removes.
+	DroppedConflicts, ReopenedConflicts, RetiredConflicts []string
 	// Regenerated are the artifacts the affected domains would have
 	// afterwards; Retired the present ones they would no longer have (a
 	// retired skill is archived in the library).
@@ -203,12 +251,13 @@ func PreviewUnlearn(st Store, id string, opts UnlearnOptions) (*UnlearnPreview, 
 	if opts.Now != nil {
 		now = opts.Now
 	}
-	u, err := planUnlearn(st, id, opts.Force, now().UTC())
+	u, err := planUnlearn(st, id, "", opts.Force, now().UTC())
 	if u == nil {
 		return nil, err
 	}
 	pv := &UnlearnPreview{Target: u.target, Forced: u.plan.Forced, Integrity: u.plan.Integrity,
-		Removed: u.plan.Removed, Restored: u.plan.Restored, Readded: u.plan.Readded, Names: map[string]string{}}
+		Removed: u.plan.Removed, Restored: u.plan.Restored, Readded: u.plan.Readded, Names: map[string]string{},
+		RetiredConflicts: u.retired}
 	if err != nil {
 		return pv, err
 	}
@@ -219,6 +268,8 @@ func PreviewUnlearn(st Store, id string, opts UnlearnOptions) (*UnlearnPreview, 
 		switch {
 		case ch.Type == core.ChangeConflict && ch.ConflictAfter == nil:
 			pv.DroppedConflicts = append(pv.DroppedConflicts, ch.ConflictID)
+		case ch.Type == core.ChangeConflict && ch.ConflictAfter.State == core.ConflictRetired:
+			// Listed as retired above.
 		case ch.Type == core.ChangeConflict:
 			pv.ReopenedConflicts = append(pv.ReopenedConflicts, ch.ConflictID)
 		case ch.Type == core.ChangeRemove && ch.Before != nil:
@@ -265,21 +316,23 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	if opts.Now != nil {
 		now = opts.Now
 	}
-	u, err := planUnlearn(st, id, opts.Force, now().UTC())
+	started := now().UTC()
+	sessID := NewSessionID(core.KindUnlearn, started)
+	u, err := planUnlearn(st, id, sessID, opts.Force, started)
 	if u == nil {
 		return nil, err
 	}
-	res := &UnlearnResult{Target: u.target, Integrity: u.plan.Integrity, Forced: u.plan.Forced}
+	res := &UnlearnResult{Target: u.target, Integrity: u.plan.Integrity, Forced: u.plan.Forced, RetiredConflicts: u.retired}
 	if err != nil {
 		return res, err
 	}
 	inverse := u.inverse
 	res.Removed, res.Restored, res.Readded = u.plan.Removed, u.plan.Restored, u.plan.Readded
 
-	started := now().UTC()
-	sess := core.Session{ID: NewSessionID(core.KindUnlearn, started), Kind: core.KindUnlearn, Reverts: id,
+	sess := core.Session{ID: sessID, Kind: core.KindUnlearn, Reverts: id,
 		Source: u.target.Source, Familiarity: u.target.Familiarity, StartedAt: started,
-		Counts: map[string]int{"removed": len(res.Removed), "restored": len(res.Restored), "readded": len(res.Readded)}}
+		Counts: map[string]int{"removed": len(res.Removed), "restored": len(res.Restored), "readded": len(res.Readded),
+			"conflictsRetired": len(u.retired)}}
 	if opts.Force {
 		sess.Options = map[string]string{"force": "true"}
 	}
@@ -323,6 +376,9 @@ func integrityMessages(ies []merge.IntegrityError) []string {
 func unlearnSummary(r *UnlearnResult) string {
 	s := fmt.Sprintf("unlearn %s: reverted %d removed, %d restored, %d re-added; %s",
 		r.Target.ID, len(r.Removed), len(r.Restored), len(r.Readded), ArtifactChanges(r.Artifacts, r.Retired))
+	if n := len(r.RetiredConflicts); n > 0 {
+		s += fmt.Sprintf("; %d pending conflict(s) retired (their existing side was removed)", n)
+	}
 	if r.Forced {
 		s += fmt.Sprintf(" (forced past %d integrity problem(s))", len(r.Integrity))
 	}
