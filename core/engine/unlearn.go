@@ -43,8 +43,8 @@ type UnlearnResult struct {
 	// RetiredConflicts are other sessions' pending conflicts whose existing
 	// side was removed; the unlearn session records their retirement.
 	RetiredConflicts []string
-	Summary string
-	Errors  []string
+	Summary          string
+	Errors           []string
 }
 
 // AlreadyRevertedError says the session was reverted before.
