@@ -1,11 +1,20 @@
 package core
 
 import (
+	"context"
 	"errors"
+	"net"
+	"os"
 	"strconv"
 )
 
-// Exit codes of the command line, documented in the README.
+// Exit codes of the command line, documented in the README. The rule for
+// ExitUsage: the command cannot run as asked and the fix is in what was
+// asked — a bad flag or argument, an unknown command, session, conflict,
+// skill or domain, and a source or path that is missing, unreadable or not
+// something lore reads. ExitFailure is everything else: lore tried and
+// something went wrong (a network failure, a damaged store, skills that
+// failed validation or were skipped).
 const (
 	ExitOK       = 0
 	ExitFailure  = 1
@@ -20,6 +29,23 @@ const (
 	ExitInterrupted = 130
 )
 
+// ExitCode is one row of the exit-code table.
+type ExitCode struct {
+	Code    int
+	Meaning string
+}
+
+// ExitCodes is the exit-code table, shown by lore --help and the README.
+var ExitCodes = []ExitCode{
+	{ExitOK, "success"},
+	{ExitFailure, "failure: network, store, invalid or skipped skills, integrity problems"},
+	{ExitUsage, "usage: bad flag or argument, unknown command or id, missing or bad input"},
+	{ExitRejected, "rejected at the approval gate, or approval needed and not given"},
+	{ExitLocked, "store locked by another process"},
+	{ExitBlocked, "unlearn blocked by dependents (use --force)"},
+	{ExitInterrupted, "interrupted (ctrl-c); nothing stored"},
+}
+
 // UsageError is a mistake in how lore was invoked (bad flag value, missing
 // argument); the command line exits with ExitUsage.
 type UsageError struct{ Msg string }
@@ -27,7 +53,8 @@ type UsageError struct{ Msg string }
 func (e *UsageError) Error() string { return e.Msg }
 
 // InputError is a problem with a source the user named: missing file,
-// unsupported format, invalid UTF-8. The message names the input.
+// unsupported format, invalid UTF-8. The message names the input. The
+// command line exits with ExitUsage, or ExitFailure when Transient.
 type InputError struct {
 	Input string
 	Msg   string
@@ -42,6 +69,28 @@ func (e *InputError) Error() string {
 }
 
 func (e *InputError) Unwrap() error { return e.Err }
+
+// Transient reports whether the input may well be right and the problem
+// pass on a retry: a timeout or a failed connection, not a missing file or
+// an unknown host.
+func (e *InputError) Transient() bool {
+	if e.Err == nil {
+		return false
+	}
+	if errors.Is(e.Err, context.DeadlineExceeded) || errors.Is(e.Err, os.ErrDeadlineExceeded) {
+		return true
+	}
+	var dns *net.DNSError
+	if errors.As(e.Err, &dns) {
+		return !dns.IsNotFound
+	}
+	var ne net.Error
+	if errors.As(e.Err, &ne) && ne.Timeout() {
+		return true
+	}
+	var op *net.OpError
+	return errors.As(e.Err, &op)
+}
 
 // ErrStoreLocked is returned (wrapped) when another process holds the store.
 var ErrStoreLocked = errors.New("store is locked by another process")

@@ -95,8 +95,8 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			data := t.TempDir()
 			r := lore(t, []string{"LORE_DATA_DIR=" + filepath.Join(data, "store")}, "analyze", c.path)
-			if r.code != 1 {
-				t.Errorf("exit code = %d, want 1", r.code)
+			if r.code != 2 {
+				t.Errorf("exit code = %d, want 2", r.code)
 			}
 			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 			if len(lines) != 1 || !strings.Contains(lines[0], c.path) || !strings.Contains(lines[0], c.want) {

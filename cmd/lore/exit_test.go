@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"net"
 	"fmt"
 	"testing"
 
@@ -16,7 +18,9 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{nil, 0},
 		{errors.New("boom"), 1},
-		{&core.InputError{Input: "x.md", Msg: "file is empty"}, 1},
+		{&core.InputError{Input: "x.md", Msg: "file is empty"}, 2},
+		{&core.InputError{Input: "https://x", Msg: "the request hit the 30s timeout", Err: context.DeadlineExceeded}, 1},
+		{&core.InputError{Input: "https://x", Msg: "the request failed", Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}, 1},
 		{&core.UsageError{Msg: "bad flag"}, 2},
 		{errors.New("unknown flag: --bogus"), 2},
 		{fmt.Errorf("learn: %w", &gate.ApprovalRequiredError{Source: "https://x", Flag: "--trust"}), 3},

@@ -742,11 +742,11 @@ func TestLockedStoreLearnExitsFour(t *testing.T) {
 	}
 }
 
-func TestBadSourceLearnExitsOne(t *testing.T) {
+func TestBadSourceLearnExitsTwo(t *testing.T) {
 	dir := newStoreDir(t)
 	for _, args := range [][]string{{"learn", "/nonexistent.md"}, {"learn", "/nonexistent.md", "--json"}} {
 		r := lore(t, storeEnv(dir), args...)
-		if r.code != 1 || !strings.Contains(r.stderr, "/nonexistent.md") {
+		if r.code != 2 || !strings.Contains(r.stderr, "/nonexistent.md") {
 			t.Errorf("lore %v: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}

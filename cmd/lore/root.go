@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"charm.land/fang/v2"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
@@ -30,31 +36,70 @@ type app struct {
 }
 
 // run executes lore with args and returns the process exit code.
+//
+// With --json, what the command prints on stdout is held until it ends, so
+// that a failure still leaves exactly one JSON object there: the command's
+// own object with the error added to its "errors", or, when the command
+// failed before printing anything, {"errors": [...], "exitCode": N}. The
+// human sentence goes to stderr either way.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	asJSON := jsonRequested(args)
+	out := stdout
+	var held bytes.Buffer
+	if asJSON {
+		out = &held
+	}
+	a := &app{stdin: stdin, stdout: out, stderr: stderr}
 	root := a.rootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	// Help, completion scripts and the version go through cobra's writer.
+	// fang pads help to the terminal's width, or to 120 columns when there
+	// is no terminal; piped, the padding is only trailing blanks.
+	cobraOut := out
+	var trimmed *trimWriter
+	if !isTerminal(stdout) {
+		trimmed = &trimWriter{w: out}
+		cobraOut = trimmed
+	}
+	root.SetOut(cobraOut)
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(version),
 		fang.WithCommit(commit),
 		fang.WithNotifySignal(os.Interrupt),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintln(w, "lore: interrupted; the store is unchanged")
-				return
-			}
-			fmt.Fprintln(w, "lore: "+err.Error())
+			fmt.Fprintln(w, "lore: "+errorSentence(err))
 		}),
 	)
-	return exitCode(err)
+	if trimmed != nil {
+		trimmed.Flush()
+	}
+	code := exitCode(err)
+	if asJSON {
+		if werr := finishJSON(stdout, held.Bytes(), err, code); werr != nil {
+			fmt.Fprintln(stderr, "lore: writing the JSON result: "+werr.Error())
+			if code == core.ExitOK {
+				code = core.ExitFailure
+			}
+		}
+	}
+	return code
 }
 
-// exitCode maps an error to the documented exit codes.
+// errorSentence is what lore says about err, on stderr and in --json errors.
+func errorSentence(err error) string {
+	if errors.Is(err, context.Canceled) {
+		return "interrupted; the store is unchanged"
+	}
+	return err.Error()
+}
+
+// exitCode maps an error to the documented exit codes (core.ExitCodes).
+// This is the only place an error becomes an exit code.
 func exitCode(err error) int {
 	var ue *core.UsageError
+	var ie *core.InputError
 	var are *gate.ApprovalRequiredError
 	var rej *gate.RejectedError
 	var blocked *engine.IntegrityBlockedError
@@ -72,6 +117,11 @@ func exitCode(err error) int {
 		return core.ExitLocked
 	case errors.As(err, &blocked):
 		return core.ExitBlocked
+	case errors.As(err, &ie):
+		if ie.Transient() {
+			return core.ExitFailure
+		}
+		return core.ExitUsage
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown),
 		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
 		return core.ExitUsage
@@ -102,15 +152,17 @@ knowledge primitives they hold (definitions, theorems, algorithms, techniques,
 axioms, identities), wires them into a dependency DAG and keeps them in a local
 store.
 
-Exit codes: 0 success, 1 failure, 2 usage error (bad flag or argument, unknown
-session or conflict id, session already reverted, conflict already resolved),
-3 rejected at the approval gate (or approval needed and not given), 4 store
-locked by another process, 5 unlearn blocked by dependents (use --force),
-130 interrupted (nothing stored).`,
+Exit codes:
+` + exitCodeHelp(),
 		Args: noArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(a.configFlag)
 			if err != nil {
+				if cmd.Name() == cobra.ShellCompRequestCmd || cmd.Name() == cobra.ShellCompNoDescRequestCmd {
+					// Completion offers nothing rather than an error the
+					// shell would show as a candidate.
+					return nil
+				}
 				return err
 			}
 			a.cfg = cfg
@@ -138,9 +190,15 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 	}
 	root.PersistentFlags().StringVar(&a.configFlag, "config", "", "config file (default $XDG_CONFIG_HOME/lore/config.yaml)")
 	root.PersistentFlags().String("data-dir", "", "store directory (default $XDG_DATA_HOME/lore)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		// "lore lern --json": the unknown command is the mistake, not the
+		// flag the group does not have.
+		if rest := cmd.Flags().Args(); cmd.HasAvailableSubCommands() && len(rest) > 0 {
+			return unknownCommand(cmd, rest[0])
+		}
 		return &core.UsageError{Msg: err.Error()}
 	})
+	root.SetHelpCommand(helpCmd())
 	root.AddCommand(
 		a.analyzeCmd(),
 		a.scanCmd(),
@@ -165,11 +223,77 @@ locked by another process, 5 unlearn blocked by dependents (use --force),
 }
 
 // noArgs and exactArgs report argument mistakes as usage errors (exit 2).
+// On a command with subcommands, an argument is a mistyped subcommand.
 func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return &core.UsageError{Msg: fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])}
+	if len(args) == 0 {
+		return nil
 	}
-	return nil
+	if cmd.HasAvailableSubCommands() {
+		return unknownCommand(cmd, args[0])
+	}
+	return &core.UsageError{Msg: fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])}
+}
+
+// unknownCommand names the unknown subcommand of cmd and suggests the
+// closest ones.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", name, cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2
+	}
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	} else {
+		msg += "; see " + cmd.CommandPath() + " --help"
+	}
+	return &core.UsageError{Msg: msg}
+}
+
+// groupCmd is a command that only holds subcommands: alone it prints its
+// help; followed by anything else, that is an unknown subcommand.
+func groupCmd(use, short, long string) *cobra.Command {
+	return &cobra.Command{
+		Use:   use,
+		Short: short,
+		Long:  long,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+}
+
+// helpCmd replaces cobra's help command, which prints the root's help and
+// exits 0 for a topic it does not know.
+func helpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Prints the help of a command: lore help skills search is lore skills search --help.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []cobra.Completion
+			for _, sub := range cmd.Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					out = append(out, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil {
+				return &core.UsageError{Msg: err.Error()}
+			}
+			if len(rest) > 0 {
+				return unknownCommand(cmd, rest[0])
+			}
+			return cmd.Help()
+		},
+	}
 }
 
 func exactArgs(n int, what string) cobra.PositionalArgs {
@@ -179,4 +303,173 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// exitCodeHelp is the exit-code table as --help shows it.
+func exitCodeHelp() string {
+	var b strings.Builder
+	for _, e := range core.ExitCodes {
+		fmt.Fprintf(&b, "  %3d  %s\n", e.Code, e.Meaning)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// jsonRequested reports whether --json is among args (before a "--"),
+// read as pflag reads a boolean flag. It is decided on the raw arguments so
+// that a failure before the flags are parsed — an unknown command or flag —
+// is reported as JSON too.
+func jsonRequested(args []string) bool {
+	on := false
+	for _, arg := range args {
+		if arg == "--" {
+			break
+		}
+		if arg == "--json" {
+			on = true
+		} else if v, ok := strings.CutPrefix(arg, "--json="); ok {
+			if b, err := strconv.ParseBool(v); err == nil {
+				on = b
+			}
+		}
+	}
+	return on
+}
+
+// finishJSON writes what a --json command printed, making sure a failure
+// leaves one JSON object with an "errors" array and the exit code: the
+// command's own object gets the error added (its order of keys kept), and
+// nothing printed becomes {"errors": [...], "exitCode": N}.
+func finishJSON(w io.Writer, printed []byte, runErr error, code int) error {
+	if runErr == nil {
+		_, err := w.Write(printed)
+		return err
+	}
+	msg := errorSentence(runErr)
+	if len(bytes.TrimSpace(printed)) == 0 {
+		return writeJSON(w, struct {
+			Errors   []string `json:"errors"`
+			ExitCode int      `json:"exitCode"`
+		}{[]string{msg}, code})
+	}
+	fields, err := objectFields(printed)
+	if err != nil {
+		// Not one object (help text, say): left as printed.
+		_, err := w.Write(printed)
+		return err
+	}
+	var errs []any
+	hasErrors, hasCode := false, false
+	for i, f := range fields {
+		switch f.key {
+		case "errors":
+			if json.Unmarshal(f.value, &errs) != nil {
+				continue
+			}
+			hasErrors = true
+			if !slices.Contains(errs, any(msg)) {
+				errs = append(errs, msg)
+				fields[i].value, _ = json.Marshal(errs)
+			}
+		case "exitCode":
+			hasCode = true
+		}
+	}
+	if !hasErrors {
+		v, _ := json.Marshal([]string{msg})
+		fields = append(fields, field{"errors", v})
+	}
+	if !hasCode {
+		fields = append(fields, field{"exitCode", json.RawMessage(strconv.Itoa(code))})
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(f.value)
+	}
+	b.WriteByte('}')
+	var out bytes.Buffer
+	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+type field struct {
+	key   string
+	value json.RawMessage
+}
+
+// objectFields splits one JSON object into its fields, in order.
+func objectFields(data []byte) ([]field, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	var fields []field
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		fields = append(fields, field{key, v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("more than one JSON value")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("more than one JSON value")
+	}
+	return fields, nil
+}
+
+// trimWriter drops the blanks at the end of every line written through it.
+type trimWriter struct {
+	w    io.Writer
+	line []byte
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if c == '\n' {
+			t.line = append(bytes.TrimRight(t.line, " \t"), '\n')
+			if _, err := t.w.Write(t.line); err != nil {
+				return 0, err
+			}
+			t.line = t.line[:0]
+			continue
+		}
+		t.line = append(t.line, c)
+	}
+	return len(p), nil
+}
+
+// Flush writes the last, unterminated line.
+func (t *trimWriter) Flush() {
+	if len(t.line) > 0 {
+		_, _ = t.w.Write(bytes.TrimRight(t.line, " \t"))
+		t.line = nil
+	}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(term.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -116,7 +116,7 @@ func TestScanUsageErrors(t *testing.T) {
 		t.Errorf("bad tier: %d %q", r.code, r.stderr)
 	}
 	r = lore(t, nil, "scan", filepath.Join(t.TempDir(), "missing.md"))
-	if r.code != 1 || !strings.Contains(r.stderr, "missing.md: no such file") {
+	if r.code != 2 || !strings.Contains(r.stderr, "missing.md: no such file") {
 		t.Errorf("missing: %d %q", r.code, r.stderr)
 	}
 }

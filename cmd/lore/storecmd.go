@@ -4,19 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/store"
 )
 
 func (a *app) storeCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "store",
-		Short: "Inspect and maintain the store",
-		Args:  noArgs,
-	}
+	cmd := groupCmd("store", "Inspect and maintain the store", "")
 	var asJSON bool
 	verify := &cobra.Command{
 		Use:   "verify",
@@ -71,12 +70,16 @@ func (a *app) storeBackupCmd() *cobra.Command {
 		Short: "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
 journals and reports) to FILE, with a checksum. FILE is written to a temporary
-file beside it and renamed into place, so it is never left half written; an
-existing FILE is refused unless --force. Exits 1 on failure (including while a
-session commit is in progress), 4 when another process holds the store.`,
+file beside it and renamed into place, so it is never left half written. Exits
+2 when FILE exists (--force overwrites it) or its folder does not, 1 on another
+failure (including while a session commit is in progress), 4 when another
+process holds the store.`,
 		Args: exactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := args[0]
+			if err := checkOutputFolder(file); err != nil {
+				return err
+			}
 			db, err := a.openStore()
 			if err != nil {
 				return err
@@ -84,7 +87,7 @@ session commit is in progress), 4 when another process holds the store.`,
 			defer db.Close()
 			info, err := db.BackupFile(cmd.Context(), file, force)
 			if errors.Is(err, fs.ErrExist) {
-				return fmt.Errorf("%w; pass --force to overwrite it", err)
+				return &core.UsageError{Msg: err.Error() + "; pass --force to overwrite it"}
 			}
 			if err != nil {
 				return err
@@ -115,14 +118,18 @@ func (a *app) storeRestoreCmd() *cobra.Command {
 which must be absent or empty: an existing store is never overwritten or
 merged into. A backup from a newer lore is refused; an older one is migrated.
 The restored store is verified, and if anything fails (a truncated or damaged
-FILE, a failed verification) nothing is left in the data directory. Exits 1
-on failure, 4 when the data directory is in use.`,
+FILE, a failed verification) nothing is left in the data directory. Exits 2
+when FILE is missing or the data directory is not empty, 1 on another failure,
+4 when the data directory is in use.`,
 		Args: exactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file, dir := args[0], a.cfg.dataDir()
+			if err := checkInputFile(file); err != nil {
+				return err
+			}
 			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{})
 			if errors.Is(err, store.ErrNotEmpty) {
-				return fmt.Errorf("%w; move it away or pass --data-dir with an empty directory", err)
+				return &core.UsageError{Msg: err.Error() + "; move it away or pass --data-dir with an empty directory"}
 			}
 			if err != nil {
 				return err
@@ -144,4 +151,33 @@ on failure, 4 when the data directory is in use.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// checkInputFile reports a FILE argument that cannot be read as an input
+// error naming it (exit 2), before anything is opened.
+func checkInputFile(file string) error {
+	fi, err := os.Stat(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &core.InputError{Input: file, Msg: "no such file"}
+	case err != nil:
+		return &core.InputError{Input: file, Err: err}
+	case fi.IsDir():
+		return &core.InputError{Input: file, Msg: "is a folder, not a file"}
+	}
+	return nil
+}
+
+// checkOutputFolder reports a FILE to be written whose folder does not
+// exist as an input error naming it (exit 2).
+func checkOutputFolder(file string) error {
+	dir := filepath.Dir(file)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &core.InputError{Input: file, Msg: "folder " + dir + " does not exist"}
+	case err == nil && !fi.IsDir():
+		return &core.InputError{Input: file, Msg: dir + " is not a folder"}
+	}
+	return nil
 }

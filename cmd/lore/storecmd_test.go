@@ -49,7 +49,7 @@ func TestStoreBackupRestoreJSON(t *testing.T) {
 		t.Fatalf("backup info %+v (file %v)", bi, err)
 	}
 	r = lore(t, storeEnv(src), "store", "backup", file)
-	if r.code != 1 || !strings.Contains(r.stderr, file) || !strings.Contains(r.stderr, "--force") {
+	if r.code != 2 || !strings.Contains(r.stderr, file) || !strings.Contains(r.stderr, "--force") {
 		t.Fatalf("backup over existing file: exit %d, stderr %q", r.code, r.stderr)
 	}
 	if r = lore(t, storeEnv(src), "store", "backup", file, "--force"); r.code != 0 || !strings.Contains(r.stdout, "2 primitives") {
@@ -83,7 +83,7 @@ func TestStoreBackupRestoreJSON(t *testing.T) {
 
 	// The restored store is not empty any more: a second restore is refused.
 	r = lore(t, storeEnv(dst), "store", "restore", file)
-	if r.code != 1 || !strings.Contains(r.stderr, dst) || !strings.Contains(r.stderr, "not empty") {
+	if r.code != 2 || !strings.Contains(r.stderr, dst) || !strings.Contains(r.stderr, "not empty") {
 		t.Fatalf("restore into a store: exit %d, stderr %q", r.code, r.stderr)
 	}
 
