@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"net"
 	"fmt"
+	"net"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
