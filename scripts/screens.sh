@@ -6,6 +6,9 @@
 #   scripts/screens.sh            # needs tmux (apt-get install tmux) and Go
 #
 # LORE_CORPUS overrides where the corpus is (default ../shared/corpus).
+# lore runs with a temporary home folder, from a folder holding copies of
+# the documents, so the captures show relative paths and the default store
+# ~/.local/share/lore rather than this machine's folders.
 set -eu
 cd "$(dirname "$0")/.."
 corpus=${LORE_CORPUS:-../shared/corpus}
@@ -21,16 +24,25 @@ session=lore-screens-$$
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
 CGO_ENABLED=0 go build -o "$work/lore" ./cmd/lore
 lore=$work/lore
-export LORE_DATA_DIR="$work/store"
-# Run from the work folder so a graph export would land there.
-cd "$work" && back=$OLDPWD
+# A home of its own: the store is the default one, ~/.local/share/lore, and
+# no configuration or LORE_* variable of this machine applies.
+for v in $(env | sed -n 's/^\(LORE_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
+mkdir -p "$HOME/documents"
+for f in "$book.pdf" "$book.pdftotext.txt" rfc6455_websocket.txt apiref_goldmark_README.md; do
+	cp "$corpus/$f" "$HOME/documents/"
+done
+back=$(pwd)
+# Run from the documents so sources are named relatively (a graph export
+# would land there too).
+cd "$HOME/documents"
 
 # A store with something on every screen: the textbook from its PDF, then
 # from pdftotext's text (overlapping statements become conflicts), and the
 # WebSocket RFC.
-"$lore" learn "$corpus/$book.pdf" --json >/dev/null
-"$lore" learn "$corpus/$book.pdftotext.txt" --json >/dev/null
-"$lore" learn "$corpus/rfc6455_websocket.txt" --json >/dev/null
+"$lore" learn "$book.pdf" --json >/dev/null
+"$lore" learn "$book.pdftotext.txt" --json >/dev/null
+"$lore" learn rfc6455_websocket.txt --json >/dev/null
 
 out=$back/docs/screens
 mkdir -p "$out"
@@ -53,8 +65,8 @@ keys() { tmux send-keys -t "$session" "$@"; sleep 0.4; }
 # reviewer with its four warnings.
 # The environment is given in the command: a tmux server that is already
 # running would not pass on this script's.
-tmux new-session -d -s "$session" -x 120 -y 36 \
-	"LORE_DATA_DIR='$LORE_DATA_DIR' '$lore' learn '$corpus/apiref_goldmark_README.md' --tier stranger"
+tmux new-session -d -s "$session" -x 120 -y 36 -c "$HOME/documents" \
+	"HOME='$HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$lore' learn apiref_goldmark_README.md --tier stranger"
 wait_for "WARNING ("
 shot findings
 keys 1
