@@ -146,7 +146,7 @@ func TestReleaseConfigNeedsNoCorpusAndShipsCompletions(t *testing.T) {
 	}
 	hooks := strings.Join(cfg.Before.Hooks, "\n")
 	if strings.Contains(hooks, "go test") {
-		t.Errorf("a before-hook runs the tests, which need ../shared/corpus:\n%s", hooks)
+		t.Errorf("a before-hook runs the tests, which need the corpus beside the clone:\n%s", hooks)
 	}
 	for _, want := range []string{"completion bash", "completion zsh", "completion fish", "lore man"} {
 		if !strings.Contains(hooks, want) {
