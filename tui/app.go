@@ -118,6 +118,9 @@ type Model struct {
 	// Result and RunErr are the last run's outcome.
 	Result *engine.LearnResult
 	RunErr error
+	// lastSession is the session of the last run that was committed: a
+	// rejected, cancelled, failed or dry run leaves no session to name.
+	lastSession string
 
 	primitives, pending int
 	statusErr           error
@@ -252,6 +255,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.done, m.Result, m.RunErr, m.ask = true, msg.res, msg.err, nil
+		if msg.err == nil && msg.res != nil && msg.res.Committed {
+			m.lastSession = msg.res.Session.ID
+		}
 		return m.settle()
 	case learnform.SubmitMsg:
 		m.formOpen = false
@@ -571,8 +577,8 @@ func (m Model) statusBar() string {
 		switch {
 		case m.running && m.run != nil:
 			parts = append(parts, label(words[2])+value(m.run.id)+label(words[3]))
-		case m.run != nil:
-			parts = append(parts, label(words[4])+value(m.run.id))
+		case m.lastSession != "":
+			parts = append(parts, label(words[4])+value(m.lastSession))
 		}
 		return strings.Join(parts, label(" · "))
 	}

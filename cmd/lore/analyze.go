@@ -21,13 +21,15 @@ func (a *app) analyzeCmd() *cobra.Command {
 		domain string
 	)
 	cmd := &cobra.Command{
-		Use:   "analyze PATH",
+		Use:   "analyze SOURCE",
 		Short: "Show a document's structure and the primitives it holds",
 		Long: `Reads a Markdown (.md, .markdown), text (.txt), LaTeX (.tex) or PreTeXt (.ptx)
 document, or every such document of a folder, and prints its section tree, its
 content type with the score of each type, the detected domain and plane
 position, and the primitives extracted from it with their dependency edges.
-Nothing is learned: the store is not opened.`,
+Nothing is learned: the store is not opened.
+
+` + stdinHelp,
 		Example: `  lore analyze chapter.tex
   lore analyze notes/ --depth shallow
   lore analyze rfc6455.txt --json | jq '.primitives | length'`,
@@ -43,7 +45,12 @@ Nothing is learned: the store is not opened.`,
 			if err != nil {
 				return err
 			}
-			scan, err := engine.Scan(cmd.Context(), args[0], engine.ScanOptions{Acquire: ao})
+			src, done, err := a.readSource(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			scan, err := engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
 			if err != nil {
 				return err
 			}

@@ -333,6 +333,7 @@ func (a *app) graphCmd() *cobra.Command {
 	var (
 		format string
 		domain string
+		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "graph",
@@ -341,6 +342,12 @@ func (a *app) graphCmd() *cobra.Command {
   lore graph --format mermaid --domain statistics`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if asJSON {
+				if cmd.Flags().Changed("format") && format != "json" {
+					return &core.UsageError{Msg: fmt.Sprintf("--json and --format %s ask for two formats; give one", format)}
+				}
+				format = "json"
+			}
 			writers := map[string]func(io.Writer, []core.Primitive) error{"dot": graph.DOT, "mermaid": graph.Mermaid, "json": graph.JSON}
 			write, ok := writers[format]
 			if !ok {
@@ -354,6 +361,7 @@ func (a *app) graphCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "dot", "dot, mermaid or json")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd
 }

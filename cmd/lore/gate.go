@@ -22,7 +22,7 @@ func (a *app) gateCmd() *cobra.Command {
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
-		Use:   "gate PATH",
+		Use:   "gate SOURCE",
 		Short: "Ask the approval gate whether a source may be learned",
 		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the
 decision. Nothing is stored. The gate's three laws:
@@ -34,7 +34,9 @@ decision. Nothing is stored. The gate's three laws:
 Critical findings are never approved implicitly: on a terminal each must be
 acknowledged; headless, --force-critical is required. Without the flag a
 decision needs, and without a terminal to ask on, lore exits with code 3 and
-names the flag. A rejection also exits with code 3.`,
+names the flag. A rejection also exits with code 3.
+
+` + stdinHelp,
 		Example: `  lore gate notes/ --approve
   lore gate download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
@@ -47,7 +49,12 @@ names the flag. A rejection also exits with code 3.`,
 			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
 				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
-			res, d, err := engine.Admit(cmd.Context(), args[0], opts, approver, policy)
+			src, done, err := a.readSource(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			res, d, err := engine.Admit(cmd.Context(), src, opts, approver, policy)
 			if err != nil {
 				return err
 			}

@@ -60,12 +60,21 @@ is written. On a terminal the run opens in the terminal application (stage panes
 findings reviewer at the gate); --plain prints a line per stage instead. When
 stdout is not a terminal, or with --json (one object), it runs headless. The gate
 follows lore gate's rules and flags. Ctrl-c stops the run and
-leaves the store unchanged.`,
+leaves the store unchanged.
+
+` + stdinHelp,
 		Example: `  lore learn chapter.tex
+  git show main:docs/design.md | lore learn - --json
   lore learn notes/ --domain statistics --dry-run
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			src, done, err := a.readSource(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)
 			if err != nil {
 				return err

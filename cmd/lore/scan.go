@@ -20,7 +20,7 @@ func (a *app) scanCmd() *cobra.Command {
 		tier   string
 	)
 	cmd := &cobra.Command{
-		Use:   "scan PATH",
+		Use:   "scan SOURCE",
 		Short: "Scan a source for hostile content without learning anything",
 		Long: `Acquires a file, folder, archive (.zip, .tar, .tar.gz, .tgz), http(s) URL or git
 repository and scans every
@@ -30,7 +30,9 @@ nothing is written to disk.
 
 Local sources are HOME (the lighter scan); --tier stranger applies the full
 scan, as for material downloaded from the network. The exit code is 0 whenever
-the scan ran, whatever it found.`,
+the scan ran, whatever it found.
+
+` + stdinHelp,
 		Example: `  lore scan notes/
   lore scan download.zip --tier stranger --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
@@ -39,7 +41,12 @@ the scan ran, whatever it found.`,
 			if err != nil {
 				return err
 			}
-			res, err := engine.Scan(cmd.Context(), args[0], opts)
+			src, done, err := a.readSource(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			res, err := engine.Scan(cmd.Context(), src, opts)
 			if err != nil {
 				return err
 			}

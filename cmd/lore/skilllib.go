@@ -386,7 +386,24 @@ func resourcePaths(s *skills.Skill) []string {
 
 // --- activation, search and the prompt block ---
 
+// activateOut is the --json shape of lore skills activate.
+type activateOut struct {
+	Key          string        `json:"key"`
+	Name         string        `json:"name"`
+	Status       string        `json:"status"`
+	Negative     bool          `json:"negative"`
+	Location     string        `json:"location"`
+	Instructions string        `json:"instructions"`
+	Resources    []resourceOut `json:"resources"`
+}
+
+type resourceOut struct {
+	Path  string `json:"path"`
+	Bytes int    `json:"bytes"`
+}
+
 func (a *app) skillsActivateCmd() *cobra.Command {
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "activate NAME",
 		Short: "Print a skill's instructions and its resource list (progressive disclosure)",
@@ -399,6 +416,14 @@ Activation is not counted as a use; report the outcome with lore skills used.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withSkill(args[0], func(s *skills.Skill) error {
+				if asJSON {
+					out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
+						Location: a.skillLocation(s), Instructions: s.Instructions, Resources: []resourceOut{}}
+					for _, f := range s.Files {
+						out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
+					}
+					return writeJSON(a.stdout, out)
+				}
 				var b strings.Builder
 				if s.Status != skills.Active {
 					fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.Key, s.Status)
@@ -418,6 +443,7 @@ Activation is not counted as a use; report the outcome with lore skills used.`,
 			})
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}]}`)
 	return cmd
 }
 
@@ -528,6 +554,7 @@ func (a *app) skillsPromptCmd() *cobra.Command {
 		query    string
 		budget   int
 		consumer string
+		asJSON   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "prompt",
@@ -559,7 +586,13 @@ characters each). Negative skills are included, labelled as warnings.`,
 				if strings.TrimSpace(query) != "" {
 					ranked = a.withImports(ranked, pool)
 				}
-				_, err = fmt.Fprintln(a.stdout, search.Prompt(ranked, search.PromptOptions{Budget: budget}))
+				block := search.Prompt(ranked, search.PromptOptions{Budget: budget})
+				if asJSON {
+					return writeJSON(a.stdout, struct {
+						Prompt string `json:"prompt"`
+					}{block})
+				}
+				_, err = fmt.Fprintln(a.stdout, block)
 				return err
 			})
 		},
@@ -567,6 +600,7 @@ characters each). Negative skills are included, labelled as warnings.`,
 	cmd.Flags().StringVar(&query, "query", "", "rank against this task and keep the matches (and what they import)")
 	cmd.Flags().IntVar(&budget, "budget", 0, "most tokens the block may use (0: no limit)")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block}`)
 	return cmd
 }
 
@@ -619,7 +653,18 @@ NAMEs are keys (ns.id) or ids (public.<id>).`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				order, warnings := resolveImports(args, index(lib))
+				keys := make([]string, len(lib))
+				for i, s := range lib {
+					keys[i] = s.Key
+				}
+				roots := make([]string, len(args))
+				for i, ref := range args {
+					var err error
+					if roots[i], err = skillRef(keys, ref); err != nil {
+						return err
+					}
+				}
+				order, warnings := resolveImports(roots, index(lib))
 				hidden := []string{}
 				if consumer != "" {
 					pol, err := a.cfg.skillPolicy()
@@ -667,8 +712,18 @@ NAMEs are keys (ns.id) or ids (public.<id>).`,
 
 // --- review, feedback, usage, failures, warnings, rollback, merge ---
 
+// statusOut is the --json shape of lore skills review NAME DECISION.
+type statusOut struct {
+	Key    string `json:"key"`
+	Status string `json:"status"`
+	Note   string `json:"note"`
+}
+
 func (a *app) skillsReviewCmd() *cobra.Command {
-	var note string
+	var (
+		note   string
+		asJSON bool
+	)
 	cmd := &cobra.Command{
 		Use:   "review [NAME promote|archive|draft]",
 		Short: "Show the review queue, or promote or archive a skill",
@@ -698,6 +753,11 @@ returns it to the queue. --note records why.`,
 					for i, s := range queue {
 						rows[i] = row(s, at)
 					}
+					if asJSON {
+						return writeJSON(a.stdout, struct {
+							Skills []skillRow `json:"skills"`
+						}{rows})
+					}
 					if len(rows) == 0 {
 						_, err := fmt.Fprintln(a.stdout, "No skill waits for review.")
 						return err
@@ -726,16 +786,21 @@ returns it to the queue. --note records why.`,
 			if err != nil {
 				return err
 			}
+			if asJSON {
+				return writeJSON(a.stdout, statusOut{key, string(to), note})
+			}
 			_, err = fmt.Fprintf(a.stdout, "%s is now %s\n", key, to)
 			return err
 		},
 	}
 	cmd.Flags().StringVar(&note, "note", "", "why (recorded with the status)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"skills": [...]} (the queue) or {"key", "status", "note"}`)
 	return cmd
 }
 
 func (a *app) skillsFeedbackCmd() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "feedback NAME helpful|harmful",
 		Short: "Record a helpful or harmful vote for a skill",
 		Long: `Counts one vote. Votes move a skill's rank by at most a factor of three
@@ -746,22 +811,32 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			var msg string
+			var out struct {
+				Key     string `json:"key"`
+				Helpful int    `json:"helpful"`
+				Harmful int    `json:"harmful"`
+			}
 			err := a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
 				s.RecordFeedback(args[1] == "helpful", now())
-				msg = fmt.Sprintf("%s: %d helpful, %d harmful\n", s.Key, s.Helpful, s.Harmful)
+				out.Key, out.Helpful, out.Harmful = s.Key, s.Helpful, s.Harmful
 				return nil, nil
 			})
-			if err == nil {
-				_, err = fmt.Fprint(a.stdout, msg)
+			if err != nil {
+				return err
 			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			_, err = fmt.Fprintf(a.stdout, "%s: %d helpful, %d harmful\n", out.Key, out.Helpful, out.Harmful)
 			return err
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "helpful", "harmful"}`)
+	return cmd
 }
 
 func (a *app) skillsUsedCmd() *cobra.Command {
-	var success, failure bool
+	var success, failure, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "used NAME --success|--failure",
 		Short: "Record that a skill was used, and whether the task succeeded",
@@ -773,25 +848,38 @@ negative skill), use lore skills report NAME --failure "...".`,
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
 			}
-			var msg string
+			var out struct {
+				Key       string `json:"key"`
+				Uses      int    `json:"uses"`
+				Successes int    `json:"successes"`
+				Failures  int    `json:"failures"`
+			}
 			err := a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
 				s.RecordUse(success, now())
-				msg = fmt.Sprintf("%s: %d use%s, %d succeeded\n", s.Key, s.Uses, plural(s.Uses), s.Successes)
+				out.Key, out.Uses, out.Successes, out.Failures = s.Key, s.Uses, s.Successes, s.Failures
 				return nil, nil
 			})
-			if err == nil {
-				_, err = fmt.Fprint(a.stdout, msg)
+			if err != nil {
+				return err
 			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			_, err = fmt.Fprintf(a.stdout, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
 			return err
 		},
 	}
 	cmd.Flags().BoolVar(&success, "success", false, "the task succeeded")
 	cmd.Flags().BoolVar(&failure, "failure", false, "the task failed")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "uses", "successes", "failures"}`)
 	return cmd
 }
 
 func (a *app) skillsReportCmd() *cobra.Command {
-	var failure string
+	var (
+		failure string
+		asJSON  bool
+	)
 	cmd := &cobra.Command{
 		Use:   "report NAME --failure SIGNATURE",
 		Short: "Report a failure of a skill; a repeated failure becomes a negative skill",
@@ -811,33 +899,48 @@ it is offered beside the skill, labelled as a warning.`,
 			if err != nil {
 				return err
 			}
-			var msg string
+			var out struct {
+				Key       string  `json:"key"`
+				Signature string  `json:"signature"`
+				Count     int     `json:"count"`
+				Negative  *string `json:"negativeSkill"`
+			}
 			err = a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
 				sig := skills.Signature(failure)
 				neg, err := s.ReportFailure(sig, after, now())
 				if err != nil {
 					return nil, err
 				}
-				msg = fmt.Sprintf("%s: failure %q reported %d time%s\n", s.Key, sig, s.FailureSignatures[sig], plural(s.FailureSignatures[sig]))
+				out.Key, out.Signature, out.Count = s.Key, sig, s.FailureSignatures[sig]
 				if neg == nil {
 					return nil, nil
 				}
-				msg += fmt.Sprintf("created the negative skill %s (draft: lore skills review %s promote)\n", neg.Key, neg.Key)
+				out.Negative = &neg.Key
 				return []*skills.Skill{neg}, nil
 			})
-			if err == nil {
-				_, err = fmt.Fprint(a.stdout, msg)
+			if err != nil {
+				return err
 			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			msg := fmt.Sprintf("%s: failure %q reported %d time%s\n", out.Key, out.Signature, out.Count, plural(out.Count))
+			if out.Negative != nil {
+				msg += fmt.Sprintf("created the negative skill %s (draft: lore skills review %s promote)\n", *out.Negative, *out.Negative)
+			}
+			_, err = fmt.Fprint(a.stdout, msg)
 			return err
 		},
 	}
 	cmd.Flags().StringVar(&failure, "failure", "", "what went wrong (its stable signature is derived from it)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "signature", "count", "negativeSkill": key or null}`)
 	return cmd
 }
 
 func (a *app) skillsWarnCmd() *cobra.Command {
 	var (
 		desc, body, about, task string
+		asJSON                  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "warn NAME --description TEXT",
@@ -877,6 +980,13 @@ about; --body is the explanation printed by lore skills activate.`,
 				if err := db.PutSkills([]*skills.Skill{w}); err != nil {
 					return err
 				}
+				if asJSON {
+					return writeJSON(a.stdout, struct {
+						Key     string `json:"key"`
+						Status  string `json:"status"`
+						Extends string `json:"extends"`
+					}{w.Key, string(w.Status), w.Extends})
+				}
 				_, err = fmt.Fprintf(a.stdout, "created the negative skill %s (active)\n", w.Key)
 				return err
 			})
@@ -886,11 +996,13 @@ about; --body is the explanation printed by lore skills activate.`,
 	cmd.Flags().StringVar(&body, "body", "", "a longer explanation (Markdown)")
 	cmd.Flags().StringVar(&about, "about", "", "the skill this warning is about")
 	cmd.Flags().StringVar(&task, "task-type", "", "browser, api, code, domain or unknown (how fast it goes stale)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "status", "extends"}`)
 	return cmd
 }
 
 func (a *app) skillsRollbackCmd() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "rollback NAME VERSION",
 		Short: "Make an earlier version of a skill current again",
 		Long: `Restores the content of VERSION (see lore skills show) as a new version, so the
@@ -901,7 +1013,11 @@ rollback itself can be rolled back. Status, usage and feedback are kept.`,
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("version %q is not a number", args[1])}
 			}
-			var msg string
+			var out struct {
+				Key      string `json:"key"`
+				Version  int    `json:"version"`
+				Restored int    `json:"restored"`
+			}
 			err = a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
 				if err := s.Rollback(n, now()); err != nil {
 					if errors.Is(err, skills.ErrNoVersion) {
@@ -909,15 +1025,21 @@ rollback itself can be rolled back. Status, usage and feedback are kept.`,
 					}
 					return nil, err
 				}
-				msg = fmt.Sprintf("%s: version %d has the content of version %d\n", s.Key, s.Version, n)
+				out.Key, out.Version, out.Restored = s.Key, s.Version, n
 				return nil, nil
 			})
-			if err == nil {
-				_, err = fmt.Fprint(a.stdout, msg)
+			if err != nil {
+				return err
 			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			_, err = fmt.Fprintf(a.stdout, "%s: version %d has the content of version %d\n", out.Key, out.Version, n)
 			return err
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "version" (the new one), "restored" (the version whose content it has)}`)
+	return cmd
 }
 
 func (a *app) skillsMergeCmd() *cobra.Command {

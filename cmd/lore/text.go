@@ -33,7 +33,9 @@ func (a *app) textCmd() *cobra.Command {
 		Long: `Acquires a source — a file, folder, archive or http(s) URL — and prints the
 text lore extracted from each document, as the analyzer will see it: Word, EPUB,
 HTML and PDF converted to Markdown-like text with their headings. Nothing is
-stored and nothing is scanned or learned; use it to check what lore read.`,
+stored and nothing is scanned or learned; use it to check what lore read.
+
+` + stdinHelp,
 		Example: `  lore text book.pdf | less
   lore text https://example.org/notes.html --json | jq -r '.documents[0].text'`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive or URL)"),
@@ -44,7 +46,12 @@ stored and nothing is scanned or learned; use it to check what lore read.`,
 				return err
 			}
 			ao.Scope = splitList(scope)
-			res, err := acquire.Source(cmd.Context(), args[0], ao)
+			src, done, err := a.readSource(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			defer done()
+			res, err := acquire.Source(cmd.Context(), src, ao)
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+)
+
+// stdinHelp is the sentence the commands that read a SOURCE add to their
+// help.
+const stdinHelp = `SOURCE "-" reads one document from standard input: a PDF, zip or gzip archive
+by its first bytes, else text — LaTeX, PreTeXt or HTML by their markup,
+Markdown by its headings, lists, links or code fences, plain text otherwise.
+It is named stdin.<ext>, read from a temporary folder removed afterwards, and
+is a HOME source (--tier stranger if it came from the network).`
+
+// readSource resolves the SOURCE argument: "-" is standard input, copied
+// into a temporary folder of lore's own (acquisition reads files, and a
+// file has a name and an extension that say how to read it); anything else
+// is returned as given. done removes what was written.
+func (a *app) readSource(cmd *cobra.Command, source string) (path string, done func(), err error) {
+	if source != "-" {
+		return source, func() {}, nil
+	}
+	a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+	limit, err := a.cfg.maxFileSize()
+	if err != nil {
+		return "", nil, err
+	}
+	if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
+		fmt.Fprintln(a.stderr, "lore: reading the document from standard input; end it with ctrl-d")
+	}
+	data, err := io.ReadAll(io.LimitReader(a.stdin, limit+1))
+	if err != nil {
+		return "", nil, &core.InputError{Input: "standard input", Msg: "unreadable: " + err.Error(), Err: err}
+	}
+	if int64(len(data)) > limit {
+		return "", nil, &core.InputError{Input: "standard input", Msg: fmt.Sprintf("over the %s per-file limit (--max-file-size)", acquire.HumanBytes(limit))}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "", nil, &core.InputError{Input: "standard input", Msg: "empty; pipe a document into lore, or name a file instead of -"}
+	}
+	dir, err := os.MkdirTemp("", "lore-stdin-")
+	if err != nil {
+		return "", nil, fmt.Errorf("standard input: temporary folder: %w", err)
+	}
+	done = func() { _ = os.RemoveAll(dir) }
+	path = filepath.Join(dir, "stdin"+stdinExtension(data))
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		done()
+		return "", nil, fmt.Errorf("standard input: %w", err)
+	}
+	return path, done, nil
+}
+
+var (
+	latexMarkup    = regexp.MustCompile(`(?m)^\s*\\(documentclass|begin\{(document|definition|theorem)\}|(chapter|section|subsection)\*?\{)`)
+	pretextMarkup  = regexp.MustCompile(`<(pretext|mathbook)[\s>]`)
+	htmlMarkup     = regexp.MustCompile(`(?i)^\s*(<!doctype html|<html[\s>])`)
+	markdownMarkup = regexp.MustCompile("(?m)^(#{1,6} \\S|```|~~~|\\s*[-*+] \\S|\\s*\\d+\\. \\S|(=+|-+)\\s*$)|\\]\\([^)]+\\)")
+)
+
+// stdinExtension names how standard input is to be read, by its content.
+func stdinExtension(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("%PDF-")):
+		return ".pdf"
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
+		return ".zip"
+	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
+		return ".tar.gz"
+	}
+	head := data[:min(len(data), 64<<10)]
+	switch {
+	case pretextMarkup.Match(head):
+		return ".ptx"
+	case htmlMarkup.Match(head):
+		return ".html"
+	case latexMarkup.Match(head):
+		return ".tex"
+	case markdownMarkup.Match(head):
+		return ".md"
+	}
+	return ".txt"
+}
