@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -424,27 +425,85 @@ func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
 // tabSpans are the columns each tab label occupies in the tab bar.
 func (m Model) tabSpans() [][2]int {
 	x := ansi.StringWidth(m.st.App.Brand.Render("lore"))
-	spans := make([][2]int, len(tabNames))
-	for i, n := range tabNames {
-		w := ansi.StringWidth(m.tabLabel(i, n))
+	labels := m.tabLabels()
+	spans := make([][2]int, len(labels))
+	for i, l := range labels {
+		w := ansi.StringWidth(l)
 		spans[i] = [2]int{x, x + w}
 		x += w
 	}
 	return spans
 }
 
-func (m Model) tabLabel(i int, name string) string {
-	label := fmt.Sprintf("%d %s", i+1, name)
+// shortTabNames stand in for tabNames when the tab bar is narrow.
+var shortTabNames = [...]string{"Learn", "Find", "Confl", "Graph", "Skill", "Hist"}
+
+// tabLabels are the six tab labels, as long as the width allows: every
+// name in full, then the other tabs' names shortened, then the space
+// between labels halved, then every name shortened, then numbers only
+// with the tab on top named. A tab is never left out, and its badge (a
+// question waiting, conflicts pending) stays.
+func (m Model) tabLabels() []string {
+	room := m.w - ansi.StringWidth(m.st.App.Brand.Render("lore"))
+	name := func(i int, short bool) string {
+		if short {
+			return shortTabNames[i]
+		}
+		return tabNames[i]
+	}
+	full := func(i int, _ bool) string { return name(i, false) }
+	othersShort := func(i int, top bool) string { return name(i, !top) }
+	allShort := func(i int, _ bool) string { return name(i, true) }
+	topOnly := func(short bool) func(int, bool) string {
+		return func(i int, top bool) string {
+			if top {
+				return name(i, short)
+			}
+			return ""
+		}
+	}
+	var labels []string
+	for _, level := range []struct {
+		name  func(i int, top bool) string
+		tight bool
+	}{
+		{full, false}, {othersShort, false}, {othersShort, true}, {allShort, true}, {topOnly(false), true}, {topOnly(true), true},
+	} {
+		labels = labels[:0]
+		width := 0
+		for i := range tabNames {
+			l := m.tabLabel(i, level.name(i, tab(i) == m.tab), level.tight)
+			labels = append(labels, l)
+			width += ansi.StringWidth(l)
+		}
+		if width <= room {
+			break
+		}
+	}
+	return labels
+}
+
+// tabLabel is tab i's label: its number, then name unless name is "";
+// tight drops the space before it.
+func (m Model) tabLabel(i int, name string, tight bool) string {
+	label := fmt.Sprint(i + 1)
+	if name != "" {
+		label += " " + name
+	}
 	if tab(i) == tabFindings && m.ask != nil {
 		label += " ●"
 	}
 	if tab(i) == tabConflicts && m.pending > 0 {
 		label += fmt.Sprintf(" (%d)", m.pending)
 	}
+	style := m.st.App.Tab
 	if tab(i) == m.tab {
-		return m.st.App.TabActive.Render(label)
+		style = m.st.App.TabActive
 	}
-	return m.st.App.Tab.Render(label)
+	if tight {
+		style = style.PaddingLeft(0)
+	}
+	return style.Render(label)
 }
 
 func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
@@ -553,12 +612,7 @@ func (m Model) place(s string, h int) string {
 }
 
 func (m Model) tabBar() string {
-	var b strings.Builder
-	b.WriteString(m.st.App.Brand.Render("lore"))
-	for i, n := range tabNames {
-		b.WriteString(m.tabLabel(i, n))
-	}
-	return cells.Clip(b.String(), m.w)
+	return cells.Fit(m.st.App.Brand.Render("lore")+strings.Join(m.tabLabels(), ""), m.w)
 }
 
 func (m Model) statusBar() string {
@@ -586,7 +640,29 @@ func (m Model) statusBar() string {
 	if ansi.StringWidth(s) > m.w {
 		s = bar(true)
 	}
-	return cells.Clip(s, m.w)
+	// Then the store path gives way, its end kept ("…/share/lore"), down
+	// to what still names it; the run and counts matter more while
+	// working.
+	if over := ansi.StringWidth(s) - m.w; over > 0 && m.opts.StorePath != "" {
+		path := m.opts.StorePath
+		keep := max(ansi.StringWidth(path)-over, min(ansi.StringWidth(path), 12))
+		s = strings.Replace(s, value(path), value(shortenPath(path, keep)), 1)
+	}
+	return cells.Fit(s, m.w)
+}
+
+// shortenPath fits path into w cells by cutting folders from its left,
+// at a separator where one leaves enough ("…/share/lore").
+func shortenPath(path string, w int) string {
+	if ansi.StringWidth(path) <= w {
+		return path
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' && i > 0 && ansi.StringWidth(path[i:])+1 <= w {
+			return cells.Ellipsis + path[i:]
+		}
+	}
+	return cells.ShortenLeft(path, w)
 }
 
 // helpLine is the short help of what the keys do on the screen on top.
@@ -610,11 +686,78 @@ func (m Model) helpLine() string {
 			bs = append(bs, m.keys.Rank)
 		}
 	}
-	bs = append(bs, m.keys.ShortHelp()...)
 	if m.notice != "" {
-		return cells.Clip(" "+m.st.Label.Render(m.notice), m.w)
+		return cells.Fit(" "+m.st.Label.Render(m.notice), m.w)
 	}
-	return cells.Clip(" "+m.help.ShortHelpView(bs), m.w)
+	return m.fitHelp(bs, m.keys.ShortHelp())
+}
+
+// fitHelp lays out the help line: the screen's keys, then the global
+// ones. When they do not all fit, the screen's keys are cut (marked "…")
+// and the global keys kept, with one key each if need be ("q quit"), for
+// they are how to get help and get out.
+func (m Model) fitHelp(screen, global []key.Binding) string {
+	room := m.w - 1
+	all := m.shortHelp(append(slices.Clone(screen), global...), -1)
+	if ansi.StringWidth(all) <= room || len(global) == 0 {
+		return cells.Fit(" "+all, m.w)
+	}
+	sep := m.help.Styles.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	g := m.shortHelp(global, -1)
+	// The global keys are shown with one key each when the full ones
+	// would leave no room for the screen's first key.
+	first := 0
+	if len(screen) > 0 {
+		first = ansi.StringWidth(m.shortHelp(screen[:1], -1) + " " + m.help.Ellipsis)
+	}
+	if room-ansi.StringWidth(sep+g) < first {
+		firstKeys := make([]key.Binding, len(global))
+		for i, b := range global {
+			k := b.Keys()[0]
+			firstKeys[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, b.Help().Desc))
+		}
+		g = m.shortHelp(firstKeys, -1)
+	}
+	left := room - ansi.StringWidth(sep+g)
+	if left <= 0 {
+		return cells.Fit(" "+g, m.w)
+	}
+	return cells.Fit(" "+m.shortHelp(screen, left)+sep+g, m.w)
+}
+
+// shortHelp renders bindings as the help bubble does, keeping the first
+// ones that fit in w cells and marking a cut with an ellipsis; w < 0 keeps
+// them all. (The bubble's own cut may overflow its width.)
+func (m Model) shortHelp(bs []key.Binding, w int) string {
+	st := m.help.Styles
+	sep := st.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	tail := " " + st.Ellipsis.Inline(true).Render(m.help.Ellipsis)
+	var items []string
+	for _, b := range bs {
+		if b.Enabled() {
+			items = append(items, st.ShortKey.Inline(true).Render(b.Help().Key)+" "+st.ShortDesc.Inline(true).Render(b.Help().Desc))
+		}
+	}
+	all := strings.Join(items, sep)
+	if w < 0 || ansi.StringWidth(all) <= w {
+		return all
+	}
+	out, width := "", 0
+	for i, it := range items {
+		if i > 0 {
+			it = sep + it
+		}
+		iw := ansi.StringWidth(it)
+		if width+iw+ansi.StringWidth(tail) > w {
+			break
+		}
+		out += it
+		width += iw
+	}
+	if width+ansi.StringWidth(tail) > w {
+		return ansi.Truncate(st.Ellipsis.Inline(true).Render(m.help.Ellipsis), w, "")
+	}
+	return out + tail
 }
 
 // screenKeys is the key map of the screen on top (Learn aside).

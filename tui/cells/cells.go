@@ -125,6 +125,15 @@ func PrintableASCII(s string) bool {
 	return true
 }
 
+// Wrap breaks unstyled s into lines of at most w cells, at spaces where it
+// can (longer words are cut): prose on a narrow screen keeps its end.
+func Wrap(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
 // Bullet wraps s as a bullet item in exactly w cells a line, continuation
 // lines indented under the text, so a list of problems or dependents reads
 // as one item each. maxLines > 0 keeps at most that many lines, marking

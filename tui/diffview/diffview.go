@@ -14,6 +14,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/tui/cells"
@@ -354,9 +355,14 @@ func (m Model) statusLine(lo layout) string {
 		c, _ := m.Selected()
 		q := fmt.Sprintf("Keep the candidate %q? It replaces %q.", oneLine(c.Candidate.Name), oneLine(c.Existing.Name))
 		p := m.paint
-		return " " + p.paint(kWarning, q) + " " +
-			p.paint(kLabel, m.keys.Confirm.Help().Key) + " " + m.keys.Confirm.Help().Desc +
+		keys := p.paint(kLabel, m.keys.Confirm.Help().Key) + " " + m.keys.Confirm.Help().Desc +
 			p.paint(kFaint, " · ") + p.paint(kLabel, m.keys.Cancel.Help().Key) + " " + m.keys.Cancel.Help().Desc
+		// On a narrow screen the question is cut, never the keys that
+		// answer it.
+		if room := m.w - 2 - ansi.StringWidth(keys); ansi.StringWidth(q) > room {
+			q = ansi.Truncate(q, max(1, room-1), cells.Ellipsis)
+		}
+		return " " + p.paint(kWarning, q) + " " + keys
 	case m.err != "":
 		return " " + m.paint.paint(kError, m.err)
 	case m.pending != "":

@@ -676,21 +676,24 @@ func TestGoldenDiff(t *testing.T) {
 	}
 }
 
-// TestGoldenScreen is the whole screen: the list scrolled to the fourth of
-// seven conflicts, and the keep-candidate question open.
+// TestGoldenScreen is the whole screen, in the smallest terminal and on a
+// laptop: the list scrolled to the fourth of seven conflicts, and the
+// keep-candidate question open.
 func TestGoldenScreen(t *testing.T) {
 	cs := append(many(3), overlapping(), disjoint(), identical(), longLines())
-	for _, theme := range []string{"light", "dark"} {
-		t.Run(theme, func(t *testing.T) {
-			m := New(styles.New(theme == "dark")).SetSize(100, 32).WithConflicts(cs)
-			for range 3 {
-				m, _ = m.Update(tuitest.Press('n'))
-			}
-			m, _ = m.Update(tuitest.Press('c'))
-			v := m.View()
-			tuitest.CheckSize(t, v, 100, 32)
-			golden.RequireEqual(t, []byte(v))
-		})
+	for _, size := range []tuitest.Size{{W: tuitest.Smallest.W, H: tuitest.Smallest.H - tuitest.RootChrome}, {W: 100, H: 32}} {
+		for _, theme := range []string{"light", "dark"} {
+			t.Run(fmt.Sprintf("%d/%s", size.W, theme), func(t *testing.T) {
+				m := New(styles.New(theme == "dark")).SetSize(size.W, size.H).WithConflicts(cs)
+				for range 3 {
+					m, _ = m.Update(tuitest.Press('n'))
+				}
+				m, _ = m.Update(tuitest.Press('c'))
+				v := m.View()
+				tuitest.CheckSize(t, v, size.W, size.H)
+				golden.RequireEqual(t, []byte(v))
+			})
+		}
 	}
 }
 

@@ -555,8 +555,8 @@ func TestLayoutSizes(t *testing.T) {
 // of a real scan selected and one finding acknowledged.
 func TestGoldenReviewer(t *testing.T) {
 	req := scanned(t, "notes.md", hostileNotes)
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := newModel(req, w, 24, dark)
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		m := newModel(req, w, h, dark)
 		m, _ = m.Update(keyEnd)
 		m, _ = m.Update(keySpace)
 		m = selectFinding(t, m, isBidi)
@@ -576,10 +576,10 @@ func TestGoldenEvidence(t *testing.T) {
 			return f.Category == core.HiddenCharacters && f.Offset >= 0 && f.Offset < len(text) && text[f.Offset] >= 0x80
 		}
 	}
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
 		var parts []string
 		for _, text := range []string{code, long} {
-			m := newModel(scanned(t, "doc.md", text), w, 24, dark)
+			m := newModel(scanned(t, "doc.md", text), w, h, dark)
 			m = selectFinding(t, m, hidden(text))
 			f := m.req.Report.Findings[m.Selected()]
 			ev, _ := m.evidence(f, 6, m.layout().detailW)

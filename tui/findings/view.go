@@ -47,10 +47,14 @@ func (m Model) View() string {
 		return ""
 	}
 	if !m.active {
-		return m.frame([]string{"",
-			" " + m.st.Heading.Render("No source is waiting for approval."),
-			" " + m.st.Faint.Render("When a learn reaches the approval gate with something to review, its findings appear here."),
-		})
+		lines := []string{""}
+		for _, l := range cells.Wrap("No source is waiting for approval.", m.w-1) {
+			lines = append(lines, " "+m.st.Heading.Render(l))
+		}
+		for _, l := range cells.Wrap("When a learn reaches the approval gate with something to review, its findings appear here.", m.w-1) {
+			lines = append(lines, " "+m.st.Faint.Render(l))
+		}
+		return m.frame(lines)
 	}
 	lo := m.layout()
 	sep := m.paint.faint.Paint(separator)

@@ -416,9 +416,12 @@ func (m Model) View() string {
 }
 
 func (m Model) emptyView() string {
-	lines := []string{"",
-		" " + m.st.Heading.Render("No primitives yet — learn a source (n on the Learn screen)"),
-		" " + m.st.Faint.Render("The graph of what lore has learned, ranked by importance, appears here."),
+	lines := []string{""}
+	for _, l := range cells.Wrap("No primitives yet — learn a source (n on the Learn screen)", m.w-1) {
+		lines = append(lines, " "+m.st.Heading.Render(l))
+	}
+	for _, l := range cells.Wrap("The graph of what lore has learned, ranked by importance, appears here.", m.w-1) {
+		lines = append(lines, " "+m.st.Faint.Render(l))
 	}
 	var sb strings.Builder
 	for y := 0; y < m.h; y++ {

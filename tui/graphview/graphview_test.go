@@ -541,8 +541,8 @@ func selectByName(s *store, m Model, q string) Model {
 // its glamour-rendered detail and its neighbours, one of them focused.
 func TestGoldenDetail(t *testing.T) {
 	s := newStore(linalg())
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := newModel(s, w, 30, dark)
+	tuitest.GoldenSweep(t, 30, func(w, h int, dark bool) string {
+		m := newModel(s, w, h, dark)
 		for i := 0; i < 5 && selectedID(t, m) != "eigenvalue"; i++ {
 			m, _ = s.send(m, keyDown)
 		}
@@ -557,8 +557,8 @@ func TestGoldenDetail(t *testing.T) {
 // TestGoldenTree is the prerequisite tree of the spectral theorem.
 func TestGoldenTree(t *testing.T) {
 	s := newStore(linalg())
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := selectByName(s, newModel(s, w, 30, dark), "spectral")
+	tuitest.GoldenSweep(t, 30, func(w, h int, dark bool) string {
+		m := selectByName(s, newModel(s, w, h, dark), "spectral")
 		m, _ = s.send(m, tuitest.Press('t'))
 		return m.View()
 	})
@@ -568,8 +568,8 @@ func TestGoldenTree(t *testing.T) {
 // Eigenvalue highlighted.
 func TestGoldenPlane(t *testing.T) {
 	s := newStore(linalg())
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := newModel(s, w, 30, dark)
+	tuitest.GoldenSweep(t, 30, func(w, h int, dark bool) string {
+		m := newModel(s, w, h, dark)
 		for i := 0; i < 5 && selectedID(t, m) != "eigenvalue"; i++ {
 			m, _ = s.send(m, keyDown)
 		}

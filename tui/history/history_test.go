@@ -456,15 +456,15 @@ func TestRenderCacheReused(t *testing.T) {
 
 // TestGoldenHistory is the list with the newest session's report.
 func TestGoldenHistory(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		return newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD).View()
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		return newModel(w, h, dark).WithReport("learn-20260304-120102-cccccc", reportMD).View()
 	})
 }
 
 // TestGoldenBlocked is a blocked unlearn.
 func TestGoldenBlocked(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		m := newModel(w, h, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
 		m, _ = m.Update(tuitest.Press('u'))
 		return m.WithBlocked("learn-20260304-120102-cccccc", deps).View()
 	})
@@ -472,8 +472,8 @@ func TestGoldenBlocked(t *testing.T) {
 
 // TestGoldenConfirm is an unlearn's preview waiting for confirmation.
 func TestGoldenConfirm(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m := newModel(w, 24, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		m := newModel(w, h, dark).WithReport("learn-20260304-120102-cccccc", reportMD)
 		m, _ = m.Update(tuitest.Press('u'))
 		return m.WithPreview("learn-20260304-120102-cccccc", false, pv).View()
 	})

@@ -407,22 +407,40 @@ func (m *Model) ScrollLog(n int) {
 // layout is how the panes are arranged in the current size.
 type layout struct {
 	cols, rows, inner int
+	// compact draws each stage as one line instead of a box: a terminal
+	// too small for seven boxes and a log still shows every stage.
+	compact bool
 }
+
+// minLog is the fewest log lines worth keeping below the panes.
+const minLog = 3
 
 func (m Model) layout() layout {
 	cols := min(4, max(1, m.w/40))
 	rows := (len(m.Panes) + cols - 1) / cols
 	l := layout{cols: cols, rows: rows, inner: 2}
-	// Panes shrink to one body line before the log drops below three lines.
-	if 1+rows*(l.inner+2)+1+3 > m.h {
+	// Panes shrink to one body line before the log drops below three
+	// lines, and to one line each before a pane is lost.
+	if 1+rows*(l.inner+2)+1+minLog > m.h {
 		l.inner = 1
+	}
+	if 1+rows*(l.inner+2)+1+minLog > m.h {
+		l = layout{cols: 1, rows: len(m.Panes), compact: true}
 	}
 	return l
 }
 
+// paneHeight is the lines a row of panes takes.
+func (l layout) paneHeight() int {
+	if l.compact {
+		return 1
+	}
+	return l.inner + 2
+}
+
 func (m Model) logHeight() int {
 	l := m.layout()
-	return max(0, m.h-1-l.rows*(l.inner+2)-1)
+	return max(0, m.h-1-l.rows*l.paneHeight()-1)
 }
 
 // View draws the screen in exactly its size.
@@ -433,7 +451,16 @@ func (m Model) View() string {
 	var b strings.Builder
 	b.WriteString(m.header())
 	l := m.layout()
+	if l.compact {
+		for i := range m.Panes {
+			b.WriteByte('\n')
+			b.WriteString(m.line(i, m.w))
+		}
+	}
 	for r := range l.rows {
+		if l.compact {
+			break
+		}
 		first := r * l.cols
 		n := min(l.cols, len(m.Panes)-first)
 		boxes := make([][]string, n)
@@ -477,7 +504,11 @@ func (m Model) View() string {
 
 func (m Model) header() string {
 	if m.Source == "" {
-		return cells.Clip(m.st.Faint.Render(" No run yet — press n to learn a file, folder, archive, URL or git repository."), m.w)
+		hint := " No run yet — press n to learn a file, folder, archive, URL or git repository."
+		if ansi.StringWidth(hint) > m.w {
+			hint = " No run yet — press n to learn a source."
+		}
+		return cells.Fit(m.st.Faint.Render(hint), m.w)
 	}
 	h := " " + m.st.Label.Render("source") + " " + m.Source
 	if m.Session != "" {
@@ -489,18 +520,15 @@ func (m Model) header() string {
 	return cells.Fit(h, m.w)
 }
 
-// pane draws stage i as inner+2 lines of width w.
-func (m Model) pane(i, w, inner int) []string {
-	p := m.Panes[i]
-	border := [...]func(...string) string{
-		m.st.Pane.Waiting.Render, m.st.Pane.Running.Render, m.st.Pane.Done.Render, m.st.Pane.Failed.Render, m.st.Pane.Skipped.Render,
-	}[p.State]
-	stateStyle := [...]func(...string) string{
+// stateStyle is the style of a stage's state word.
+func (m Model) stateStyle(s State) func(...string) string {
+	return [...]func(...string) string{
 		m.st.State.Waiting.Render, m.st.State.Running.Render, m.st.State.Done.Render, m.st.State.Failed.Render, m.st.State.Skipped.Render,
-	}[p.State]
-	if w < 8 {
-		return slices.Repeat([]string{strings.Repeat(" ", max(0, w))}, inner+2)
-	}
+	}[s]
+}
+
+// status is a stage's state with its time ("done 0.4s").
+func (m Model) status(p Pane) string {
 	status := p.State.String()
 	switch {
 	case p.State == Running && m.Awaiting && p.Stage == engine.StageGate:
@@ -510,6 +538,42 @@ func (m Model) pane(i, w, inner int) []string {
 	case p.State == Done || p.State == Failed:
 		status += " " + roundDur(p.Elapsed)
 	}
+	return status
+}
+
+// stateMarks lead a stage's line in the compact layout, by state.
+var stateMarks = [...]string{"·", "▸", "✓", "✗", "–"}
+
+// line draws stage i as one line of width w: mark, number and title,
+// state and time, then its progress bar while it counts, or the first line
+// of its summary.
+func (m Model) line(i, w int) string {
+	p := m.Panes[i]
+	style := m.stateStyle(p.State)
+	head := style(stateMarks[p.State]) + " " + m.st.Pane.Title.Render(fmt.Sprintf("%d %-17s", i+1, Titles[i])) + " " +
+		style(fmt.Sprintf("%-13s", m.status(p))) + " "
+	rest := w - ansi.StringWidth(head)
+	var info string
+	switch body := m.body(p, rest); {
+	case p.State == Running && p.Total > 0:
+		info = m.bar(p.Done, p.Total, rest)
+	case len(body) > 0:
+		info = body[0]
+	}
+	return cells.Fit(head+info, w)
+}
+
+// pane draws stage i as inner+2 lines of width w.
+func (m Model) pane(i, w, inner int) []string {
+	p := m.Panes[i]
+	border := [...]func(...string) string{
+		m.st.Pane.Waiting.Render, m.st.Pane.Running.Render, m.st.Pane.Done.Render, m.st.Pane.Failed.Render, m.st.Pane.Skipped.Render,
+	}[p.State]
+	stateStyle := m.stateStyle(p.State)
+	if w < 8 {
+		return slices.Repeat([]string{strings.Repeat(" ", max(0, w))}, inner+2)
+	}
+	status := m.status(p)
 	title := fmt.Sprintf(" %d %s ", i+1, Titles[i])
 	right := " " + status + " "
 	room := w - 2 - ansi.StringWidth(right)

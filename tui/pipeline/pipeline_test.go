@@ -11,6 +11,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -99,16 +100,17 @@ var scenarios = map[string]func(m *Model){
 
 func TestViewGolden(t *testing.T) {
 	for name, build := range scenarios {
-		for _, w := range []int{80, 120, 200} {
+		for _, size := range tuitest.Sizes(21) {
+			w, h := size.W, size.H
 			for _, dark := range []bool{false, true} {
 				theme := map[bool]string{false: "light", true: "dark"}[dark]
 				t.Run(fmt.Sprintf("%s/%d/%s", name, w, theme), func(t *testing.T) {
 					m := New(styles.New(dark))
 					m.Reset("linalg.md", "learn-20261122-120100-a1b2c3", false)
-					m.SetSize(w, 21)
+					m.SetSize(w, h)
 					build(&m)
 					out := m.View()
-					checkBox(t, out, w, 21)
+					checkBox(t, out, w, h)
 					golden.RequireEqual(t, []byte(out))
 				})
 			}

@@ -295,15 +295,15 @@ func TestNoPanicsOnEmptyData(t *testing.T) {
 
 // TestGoldenValid is the list with a valid generated skill selected.
 func TestGoldenValid(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		return selectName(t, newModel(w, 24, dark), "learn-linear-algebra").View()
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		return selectName(t, newModel(w, h, dark), "learn-linear-algebra").View()
 	})
 }
 
 // TestGoldenInvalid is an invalid skill with its problems listed.
 func TestGoldenInvalid(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		return selectName(t, newModel(w, 24, dark), "learn-graph-theory").View()
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		return selectName(t, newModel(w, h, dark), "learn-graph-theory").View()
 	})
 }
 
@@ -551,15 +551,15 @@ func TestLibraryExactSizes(t *testing.T) {
 
 // TestGoldenLibraryDraft is the library with the generated draft selected.
 func TestGoldenLibraryDraft(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		return selectName(t, newLibrary(t, w, 24, dark), "learn-linear-algebra").View()
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		return selectName(t, newLibrary(t, w, h, dark), "learn-linear-algebra").View()
 	})
 }
 
 // TestGoldenQueue is the review queue with the negative draft selected.
 func TestGoldenQueue(t *testing.T) {
-	tuitest.GoldenSweep(t, func(w int, dark bool) string {
-		m, _ := newLibrary(t, w, 24, dark).Update(tuitest.Press('r'))
+	tuitest.GoldenSweep(t, 24, func(w, h int, dark bool) string {
+		m, _ := newLibrary(t, w, h, dark).Update(tuitest.Press('r'))
 		return m.View()
 	})
 }

@@ -14,9 +14,31 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 )
 
-// Widths are the terminal widths golden files are swept over: the
-// smallest supported terminal, a laptop and a wide screen.
+// Smallest is the smallest terminal every screen stays usable in: nothing
+// may be lost there, only shortened, stacked or scrolled.
+var Smallest = Size{W: 60, H: 20}
+
+// Widths are the terminal widths golden files are swept over besides
+// Smallest, at the height each test picks: a laptop and wide screens.
 var Widths = []int{80, 120, 200}
+
+// Size is a terminal's width and height in cells.
+type Size struct{ W, H int }
+
+// Sizes are the sizes a component of usual height h is swept over:
+// Smallest (its body: the root takes a tab bar, a status bar and a help
+// line), then each of Widths at h.
+func Sizes(h int) []Size {
+	out := []Size{{Smallest.W, Smallest.H - RootChrome}}
+	for _, w := range Widths {
+		out = append(out, Size{w, h})
+	}
+	return out
+}
+
+// RootChrome is the lines the root application takes around a screen:
+// the tab bar above, the status bar and help line below.
+const RootChrome = 3
 
 // Press is the key press of a printable rune.
 func Press(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
@@ -44,19 +66,19 @@ func CheckSize(t testing.TB, v string, w, h int) {
 	}
 }
 
-// GoldenSweep compares render's output at each of Widths in the light and
-// the dark theme with the golden file of a subtest named "<width>/<theme>"
-// (regenerated with go test -update).
-func GoldenSweep(t *testing.T, render func(w int, dark bool) string) {
+// GoldenSweep compares render's output at each of Sizes(h) in the light
+// and the dark theme with the golden file of a subtest named
+// "<width>/<theme>" (regenerated with go test -update).
+func GoldenSweep(t *testing.T, h int, render func(w, h int, dark bool) string) {
 	t.Helper()
-	for _, w := range Widths {
+	for _, s := range Sizes(h) {
 		for _, dark := range []bool{false, true} {
 			theme := "light"
 			if dark {
 				theme = "dark"
 			}
-			t.Run(fmt.Sprintf("%d/%s", w, theme), func(t *testing.T) {
-				golden.RequireEqual(t, []byte(render(w, dark)))
+			t.Run(fmt.Sprintf("%d/%s", s.W, theme), func(t *testing.T) {
+				golden.RequireEqual(t, []byte(render(s.W, s.H, dark)))
 			})
 		}
 	}
