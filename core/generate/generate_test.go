@@ -684,3 +684,38 @@ func TestParagraphEscapes(t *testing.T) {
 	}
 	checkArtifact(t, o.Artifact)
 }
+
+// joinedLines lists the pairs of consecutive lines of a Markdown section
+// that a renderer joins into one paragraph line although they are
+// separate facts: two non-blank lines, the second not a list item.
+func joinedLines(md, heading string) []string {
+	_, body, _ := strings.Cut(md, heading+"\n")
+	body, _, _ = strings.Cut(body, "\n## ")
+	var out []string
+	lines := strings.Split(body, "\n")
+	for i := 1; i < len(lines); i++ {
+		prev, cur := strings.TrimSpace(lines[i-1]), strings.TrimSpace(lines[i])
+		if prev != "" && cur != "" && !strings.HasPrefix(cur, "- ") {
+			out = append(out, prev+" ⏎ "+cur)
+		}
+	}
+	return out
+}
+
+// The Summary of SKILL.md and the Topology of TEAM.md are one fact a line;
+// written as bare lines, Markdown would run them together.
+func TestSummaryAndTopologyLinesStaySeparate(t *testing.T) {
+	skill := file(t, Skill(testDomain, makePrims(40), cfg()).Artifact, "SKILL.md")
+	if j := joinedLines(skill, "## Summary"); len(j) > 0 {
+		t.Errorf("SKILL.md summary lines run together: %q", j)
+	}
+	for _, want := range []string{"- Primitives: 40\n", "- Plane Position Center: (-0.79, -0.30)\n"} {
+		if !strings.Contains(skill, want) {
+			t.Errorf("SKILL.md lacks %q", want)
+		}
+	}
+	team := file(t, Team(testDomain, makeMultiQuadrant(52, 1, core.Sequential), cfg()).Artifact, "TEAM.md")
+	if j := joinedLines(team, "## Topology"); len(j) > 0 {
+		t.Errorf("TEAM.md topology lines run together: %q", j)
+	}
+}

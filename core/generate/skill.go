@@ -46,11 +46,12 @@ func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 		b.WriteString(s + "\n\n")
 	}
 
-	// Summary: the reference's lines, with the real centre.
+	// Summary: the reference's lines, with the real centre, as list items:
+	// Markdown joins consecutive lines into one paragraph.
 	b.WriteString("## Summary\n\n")
-	b.WriteString("**" + mdName(title) + "**\n")
-	b.WriteString("Primitives: " + strconv.Itoa(len(prims)) + "\n")
-	b.WriteString("Plane Position Center: " + formatCenter(center) + "\n\n")
+	b.WriteString("**" + mdName(title) + "**\n\n")
+	b.WriteString("- Primitives: " + strconv.Itoa(len(prims)) + "\n")
+	b.WriteString("- Plane Position Center: " + formatCenter(center) + "\n\n")
 	top := topConcepts(prims, ranked, maxTopConcepts, 80)
 	if len(top) == 0 {
 		b.WriteString("**Top Concepts:** None\n\n")

@@ -314,9 +314,10 @@ func Team(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	b.WriteString(strings.Join(cross, "\n") + "\n\n")
 
 	b.WriteString("## Topology\n\n")
-	b.WriteString("**Type:** " + topology + "\n")
-	b.WriteString("**Agent count:** " + strconv.Itoa(len(quads)) + "\n")
-	b.WriteString("**Coordination signature:** ρ=" + rho + " Δ=" + delta + " κ=" + kappa + " (γ=" + gamma + ")\n\n")
+	// List items, so that Markdown does not join the lines into one.
+	b.WriteString("- **Type:** " + topology + "\n")
+	b.WriteString("- **Agent count:** " + strconv.Itoa(len(quads)) + "\n")
+	b.WriteString("- **Coordination signature:** ρ=" + rho + " Δ=" + delta + " κ=" + kappa + " (γ=" + gamma + ")\n\n")
 	b.WriteString(topologyText[topology] + "\n")
 
 	out.Generated = true
