@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -246,6 +247,12 @@ func (a *app) showCmd() *cobra.Command {
 			for _, d := range deps {
 				fmt.Fprintf(&b, "%s %s %s (%.2f)\n", st.Label.Render("needed by "), d.ID, d.Type, d.Strength)
 			}
+			// Newest first: the statement each update replaced.
+			for i := len(p.Versions) - 1; i >= 0; i-- {
+				v := p.Versions[i]
+				fmt.Fprintf(&b, "%s %s %s\n", st.Label.Render("replaced  "), v.FormalStatement,
+					st.Faint.Render(fmt.Sprintf("(until %s by %s, %s)", v.ReplacedAt.Format("2006-01-02 15:04"), v.ReplacedBy, v.Why)))
+			}
 			fmt.Fprint(styledWriter(a.stdout), b.String())
 			return nil
 		},
@@ -254,15 +261,31 @@ func (a *app) showCmd() *cobra.Command {
 	return cmd
 }
 
-// allPrimitives loads the registry, optionally one domain's.
+// allPrimitives loads the registry, optionally one domain's. A domain that
+// is neither configured nor holds a stored primitive is a usage error: an
+// empty result would hide the typo.
 func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
+	var known []string
+	if domain != "" {
+		doms, err := a.cfg.domains()
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range doms {
+			known = append(known, d.ID)
+		}
+	}
 	db, err := a.openStore()
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
 	if domain != "" {
-		return db.ByDomain(domain)
+		prims, err := db.ByDomain(domain)
+		if err != nil || len(prims) > 0 || slices.Contains(known, domain) {
+			return prims, err
+		}
+		return nil, &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
 	}
 	var out []core.Primitive
 	err = db.Primitives(func(p core.Primitive) error {

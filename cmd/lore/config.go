@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,7 +103,23 @@ func loadConfig(explicit string) (*config, error) {
 			c.file = v.ConfigFileUsed()
 		}
 	}
+	if err := c.checkTheme(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// themes are the values of the theme key.
+var themes = []string{"auto", "dark", "light"}
+
+// checkTheme refuses a theme lore does not have; it is checked when the
+// configuration is read because every command's output depends on it.
+func (c *config) checkTheme() error {
+	t := c.v.GetString(keyTheme)
+	if t == "" || slices.Contains(themes, strings.ToLower(t)) {
+		return nil
+	}
+	return &core.UsageError{Msg: fmt.Sprintf("%s: %q is not one of %s (from %s)", keyTheme, t, strings.Join(themes, ", "), c.source(keyTheme))}
 }
 
 func describeConfigError(err error) string {

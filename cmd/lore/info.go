@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 )
 
@@ -27,8 +29,13 @@ words that activate it.`,
 				return writeJSON(a.stdout, map[string]any{"domains": doms})
 			}
 			var b strings.Builder
+			idWidth, centerWidth := 0, 0
 			for _, d := range doms {
-				fmt.Fprintf(&b, "%s %s  %s\n", st.Heading.Render(fmt.Sprintf("%-18s", d.ID)), d.Region.Center,
+				idWidth = max(idWidth, ansi.StringWidth(d.ID))
+				centerWidth = max(centerWidth, ansi.StringWidth(d.Region.Center.String()))
+			}
+			for _, d := range doms {
+				fmt.Fprintf(&b, "%s  %s  %s\n", st.Heading.Render(padRight(d.ID, idWidth)), padRight(d.Region.Center.String(), centerWidth),
 					st.Faint.Render(fmt.Sprintf("r %.2f · %s", d.Region.Radius, d.Source)))
 				fmt.Fprintf(&b, "  %s\n", d.Name)
 				fmt.Fprintf(&b, "  %s\n", st.Faint.Render(strings.Join(d.Patterns, ", ")))
@@ -70,8 +77,15 @@ Precedence: flag > environment > file > default.`,
 				file = "none (looked in " + configHome() + ")"
 			}
 			fmt.Fprintf(&b, "%s %s\n%s %s\n\n", st.Label.Render("config file"), file, st.Label.Render("store      "), a.cfg.dataDir())
-			for _, e := range entries {
-				fmt.Fprintf(&b, "%-22s %-12v %s\n", e.Key, fmt.Sprint(e.Value), st.Faint.Render(e.Source))
+			values := make([]string, len(entries))
+			keyWidth, valueWidth := 0, 0
+			for i, e := range entries {
+				values[i] = configValue(e.Value)
+				keyWidth = max(keyWidth, ansi.StringWidth(e.Key))
+				valueWidth = max(valueWidth, ansi.StringWidth(values[i]))
+			}
+			for i, e := range entries {
+				fmt.Fprintf(&b, "%s  %s  %s\n", padRight(e.Key, keyWidth), padRight(values[i], valueWidth), st.Faint.Render(e.Source))
 			}
 			_, err := fmt.Fprint(styledWriter(a.stdout), b.String())
 			return err
@@ -101,4 +115,29 @@ func (a *app) versionCmd() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// padRight pads s with spaces to width terminal columns.
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
+}
+
+// configValue shows a setting's value on one line: an empty string as "",
+// a list or mapping as its JSON.
+func configValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		if v == "" {
+			return `""`
+		}
+		return v
+	case nil:
+		return "null"
+	case []any, map[string]any:
+		b, err := json.Marshal(v)
+		if err == nil {
+			return string(b)
+		}
+	}
+	return fmt.Sprint(v)
 }

@@ -27,7 +27,7 @@ import (
 func (a *app) styles() styles.Styles {
 	if a.st == nil {
 		st := styles.New(true)
-		switch a.cfg.v.GetString(keyTheme) {
+		switch strings.ToLower(a.cfg.v.GetString(keyTheme)) {
 		case "light":
 			st = styles.New(false)
 		case "dark":

@@ -219,6 +219,7 @@ Exit codes:
 		a.textCmd(),
 		a.skillsCmd(),
 	)
+	a.registerCompletions(root)
 	return root
 }
 

@@ -24,8 +24,8 @@ func Check(source string) error {
 	if IsRepo(source) || IsURL(source) {
 		return nil
 	}
-	if scheme, _, ok := strings.Cut(source, "://"); ok || strings.HasPrefix(strings.ToLower(source), "http:") || strings.HasPrefix(strings.ToLower(source), "https:") {
-		return &core.InputError{Input: source, Msg: "malformed URL: " + urlProblem(source, scheme)}
+	if err := schemeProblem(source); err != nil {
+		return err
 	}
 	info, err := os.Stat(source)
 	if err != nil {

@@ -2,9 +2,13 @@ package acquire
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/fetch"
 )
 
@@ -26,7 +30,47 @@ func Source(ctx context.Context, source string, opts Options) (*Result, error) {
 	case IsURL(source):
 		return URL(ctx, source, opts, fetch.Options{})
 	}
+	if err := schemeProblem(source); err != nil {
+		return nil, err
+	}
 	return Local(ctx, source, opts)
+}
+
+// supportedURLs is what lore reads at a URL, for the error naming a scheme
+// it does not.
+const supportedURLs = "http and https (pages, documents, archives, GitHub and .git repositories), " +
+	"git and ssh (repositories) and file:// (a local repository)"
+
+// opaqueSchemes are schemes written without "//" that never name a file.
+var opaqueSchemes = map[string]bool{"mailto": true, "data": true, "tel": true, "urn": true, "news": true,
+	"javascript": true, "about": true, "magnet": true}
+
+var schemeSyntax = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+
+// schemeProblem reports a source written as a URL that is neither a
+// repository nor a web address lore can fetch: a scheme it does not read
+// (ftp://, gopher://, mailto:) or a malformed http, https, git or ssh URL.
+// A local path is never mistaken for one: one letter before the colon is a
+// Windows drive, and a path that exists is a path.
+func schemeProblem(source string) error {
+	scheme, rest, ok := strings.Cut(source, ":")
+	if !ok || len(scheme) < 2 || !schemeSyntax.MatchString(scheme) {
+		return nil
+	}
+	s := strings.ToLower(scheme)
+	if !strings.HasPrefix(rest, "//") && s != "http" && s != "https" && !opaqueSchemes[s] {
+		return nil
+	}
+	if _, err := os.Lstat(source); err == nil {
+		return nil
+	}
+	switch s {
+	case "http", "https", "git", "ssh":
+		return &core.InputError{Input: source, Msg: "malformed URL: " + urlProblem(source, scheme)}
+	case "file":
+		return &core.InputError{Input: source, Msg: "not a local git repository (a file:// URL names one); give a file or folder as a plain path"}
+	}
+	return &core.InputError{Input: source, Msg: fmt.Sprintf("unsupported URL scheme %q; lore reads %s", s, supportedURLs)}
 }
 
 // isWorkingTree reports a local folder with a .git entry.

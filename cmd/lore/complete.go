@@ -1,0 +1,301 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/store"
+)
+
+// Shell completion: the values each flag and argument can take. Values
+// from the store are read only when a store exists, and a store that
+// cannot be opened (locked by a running lore, damaged) offers nothing: a
+// completion never waits and never prints an error the shell would show
+// as a candidate.
+
+// maxCompletions bounds what is offered from the store.
+const maxCompletions = 500
+
+// flagValues are the fixed values of flags, by flag name.
+var flagValues = map[string][]string{
+	"tier":      {"home", "stranger"},
+	"format":    {"dot", "mermaid", "json"},
+	"by":        {graph.ByImportance, "reach"},
+	"depth":     {string(core.Shallow), string(core.Standard), string(core.Deep)},
+	"task-type": {"browser", "api", "code", "domain", "unknown"},
+}
+
+// argValues completes the positional arguments, by command path.
+func (a *app) argValues() map[string]cobra.CompletionFunc {
+	skillThen := func(second func(cmd *cobra.Command, key string) []cobra.Completion) cobra.CompletionFunc {
+		return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			switch len(args) {
+			case 0:
+				return a.skillKeys(cmd, toComplete), cobra.ShellCompDirectiveNoFileComp
+			case 1:
+				if second != nil {
+					return prefixed(second(cmd, args[0]), toComplete), cobra.ShellCompDirectiveNoFileComp
+				}
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+	}
+	fixed := func(values ...string) func(*cobra.Command, string) []cobra.Completion {
+		return func(*cobra.Command, string) []cobra.Completion { return values }
+	}
+	return map[string]cobra.CompletionFunc{
+		"lore unlearn": a.firstArg(a.sessionIDs(true)),
+		"lore report":  a.firstArg(a.sessionIDs(false)),
+		"lore show":    a.firstArg(a.primitiveIDs),
+		"lore conflicts resolve": func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			switch len(args) {
+			case 0:
+				return a.conflictIDs(cmd, toComplete), cobra.ShellCompDirectiveNoFileComp
+			case 1:
+				return prefixed([]string{string(core.KeepExisting), string(core.KeepCandidate), string(core.KeepBoth)}, toComplete), cobra.ShellCompDirectiveNoFileComp
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		"lore skills show":     skillThen(nil),
+		"lore skills activate": skillThen(nil),
+		"lore skills used":     skillThen(nil),
+		"lore skills report":   skillThen(nil),
+		"lore skills feedback": skillThen(fixed("helpful", "harmful")),
+		"lore skills review":   skillThen(fixed("promote", "archive", "draft")),
+		"lore skills rollback": skillThen(a.skillVersions),
+		"lore skills resolve": func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var out []cobra.Completion
+			for _, k := range a.skillKeys(cmd, toComplete) {
+				if !slices.Contains(args, k) {
+					out = append(out, k)
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+	}
+}
+
+// registerCompletions attaches the completions to every command of the
+// tree under root.
+func (a *app) registerCompletions(root *cobra.Command) {
+	args := a.argValues()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if fn, ok := args[c.CommandPath()]; ok {
+			c.ValidArgsFunction = fn
+		}
+		for name, values := range flagValues {
+			if c.LocalNonPersistentFlags().Lookup(name) != nil {
+				_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		}
+		if c.LocalNonPersistentFlags().Lookup("domain") != nil {
+			_ = c.RegisterFlagCompletionFunc("domain", a.domainIDs)
+		}
+		if c.LocalNonPersistentFlags().Lookup("about") != nil {
+			_ = c.RegisterFlagCompletionFunc("about", func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+				return a.skillKeys(cmd, toComplete), cobra.ShellCompDirectiveNoFileComp
+			})
+		}
+		if f := c.LocalNonPersistentFlags().Lookup("status"); f != nil {
+			values := []string{"draft", "active", "archived"}
+			if strings.Contains(f.Usage, "all") {
+				values = append(values, "all")
+			}
+			_ = c.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+		}
+		if c.LocalNonPersistentFlags().Lookup("consumer") != nil {
+			_ = c.RegisterFlagCompletionFunc("consumer", a.consumers)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// firstArg completes the first argument with values and nothing after it.
+func (a *app) firstArg(values func(cmd *cobra.Command, toComplete string) []cobra.Completion) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return values(cmd, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completionConfig reads the configuration as the completed command line
+// gives it (--config, --data-dir); nil when it cannot be read.
+func (a *app) completionConfig(cmd *cobra.Command) *config {
+	cfg, err := loadConfig(a.configFlag)
+	if err != nil {
+		return nil
+	}
+	cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
+	return cfg
+}
+
+// withStoreValues runs fn on the configured store when one exists and can
+// be opened now; otherwise it offers nothing. It never creates a store.
+func (a *app) withStoreValues(cmd *cobra.Command, fn func(db *store.Store) []cobra.Completion) []cobra.Completion {
+	cfg := a.completionConfig(cmd)
+	if cfg == nil {
+		return nil
+	}
+	dir := cfg.dataDir()
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
+		return nil
+	}
+	db, err := store.Open(dir, store.Options{GCInterval: -1})
+	if err != nil {
+		return nil
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// sessionIDs offers session ids, newest first, described by their source;
+// revertible keeps the learn sessions an unlearn can take back.
+func (a *app) sessionIDs(revertible bool) func(*cobra.Command, string) []cobra.Completion {
+	return func(cmd *cobra.Command, toComplete string) []cobra.Completion {
+		return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
+			ss, err := db.Sessions()
+			if err != nil {
+				return nil
+			}
+			var out []cobra.Completion
+			for _, s := range ss {
+				if revertible && (s.Kind == core.KindUnlearn || s.State != core.SessionCommitted) {
+					continue
+				}
+				if strings.HasPrefix(s.ID, toComplete) && len(out) < maxCompletions {
+					desc := s.Source
+					if s.Kind == core.KindUnlearn {
+						desc = "reverts " + s.Reverts
+					}
+					out = append(out, cobra.CompletionWithDesc(s.ID, desc))
+				}
+			}
+			return out
+		})
+	}
+}
+
+// conflictIDs offers the pending conflicts.
+func (a *app) conflictIDs(cmd *cobra.Command, toComplete string) []cobra.Completion {
+	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
+		cs, err := db.Conflicts()
+		if err != nil {
+			return nil
+		}
+		var out []cobra.Completion
+		for _, c := range cs {
+			if c.State == core.ConflictPending && strings.HasPrefix(c.ID, toComplete) && len(out) < maxCompletions {
+				out = append(out, cobra.CompletionWithDesc(c.ID, c.Candidate.Name+" vs "+c.Existing.Name))
+			}
+		}
+		return out
+	})
+}
+
+// primitiveIDs offers stored primitive ids starting with toComplete.
+func (a *app) primitiveIDs(cmd *cobra.Command, toComplete string) []cobra.Completion {
+	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
+		var out []cobra.Completion
+		_ = db.Primitives(func(p core.Primitive) error {
+			if strings.HasPrefix(p.ID, toComplete) && len(out) < maxCompletions {
+				out = append(out, cobra.CompletionWithDesc(p.ID, p.Name))
+			}
+			return nil
+		})
+		return out
+	})
+}
+
+// skillKeys offers the library's skill keys.
+func (a *app) skillKeys(cmd *cobra.Command, toComplete string) []cobra.Completion {
+	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
+		keys, err := db.SkillKeys()
+		if err != nil {
+			return nil
+		}
+		return prefixed(keys, toComplete)
+	})
+}
+
+// skillVersions offers the versions of ref a rollback can restore.
+func (a *app) skillVersions(cmd *cobra.Command, ref string) []cobra.Completion {
+	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
+		keys, err := db.SkillKeys()
+		if err != nil {
+			return nil
+		}
+		key, err := skillRef(keys, ref)
+		if err != nil {
+			return nil
+		}
+		s, err := db.Skill(key)
+		if err != nil {
+			return nil
+		}
+		var out []cobra.Completion
+		for _, v := range slices.Backward(s.History) {
+			out = append(out, cobra.CompletionWithDesc(strconv.Itoa(v.Number), v.At.Format("2006-01-02 15:04")+" "+v.Reason))
+		}
+		return out
+	})
+}
+
+// domainIDs offers the configured domains.
+func (a *app) domainIDs(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	cfg := a.completionConfig(cmd)
+	if cfg == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	doms, err := cfg.domains()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, d := range doms {
+		if strings.HasPrefix(d.ID, toComplete) {
+			out = append(out, cobra.CompletionWithDesc(d.ID, d.Name))
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// consumers offers the consumers named in skills.consumers.
+func (a *app) consumers(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	cfg := a.completionConfig(cmd)
+	if cfg == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	m, _ := cfg.v.Get(keyConsumers).(map[string]any)
+	var names []string
+	for name := range m {
+		if name != "*" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return prefixed(names, toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
+// prefixed keeps the values that start with prefix.
+func prefixed(values []string, prefix string) []cobra.Completion {
+	var out []cobra.Completion
+	for _, v := range values {
+		if strings.HasPrefix(v, prefix) && len(out) < maxCompletions {
+			out = append(out, v)
+		}
+	}
+	return out
+}
