@@ -9,10 +9,9 @@ import (
 	"testing"
 
 	lpdf "github.com/ledongthuc/pdf"
-)
 
-// corpusPaper is a 14-page PDF of the shared corpus.
-const corpusPaper = "../../../shared/corpus/paper_secure-noise-generation.pdf"
+	"github.com/lore-kb/lore/internal/corpus"
+)
 
 // tick is one call of Options.Progress.
 type tick struct {
@@ -64,12 +63,10 @@ func pageCount(t *testing.T, path string) int {
 	return rd.NumPage()
 }
 
+// corpusPDF returns a 14-page PDF of the shared corpus.
 func corpusPDF(t *testing.T) string {
 	t.Helper()
-	if _, err := os.Stat(corpusPaper); err != nil {
-		t.Skipf("corpus document missing: %v", err)
-	}
-	return corpusPaper
+	return corpus.Path(t, "paper_secure-noise-generation.pdf")
 }
 
 func TestProgressCountsThePagesOfAPDF(t *testing.T) {

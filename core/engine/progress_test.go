@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	lpdf "github.com/ledongthuc/pdf"
@@ -10,18 +9,15 @@ import (
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/store"
 )
-
-const corpusPaper = "../../../shared/corpus/paper_secure-noise-generation.pdf"
 
 // Acquiring a PDF is watched page by page: between the acquire stage's
 // start and finish the engine publishes its progress, counting up to the
 // document's pages.
 func TestLearnPublishesAcquireProgress(t *testing.T) {
-	if _, err := os.Stat(corpusPaper); err != nil {
-		t.Skipf("corpus document missing: %v", err)
-	}
+	corpusPaper := corpus.Path(t, "paper_secure-noise-generation.pdf")
 	f, rd, err := lpdf.Open(corpusPaper)
 	if err != nil {
 		t.Fatal(err)
