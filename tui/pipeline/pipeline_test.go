@@ -213,3 +213,39 @@ func BenchmarkView10kLog(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// Acquiring a long document shows its progress: the pane draws the count
+// and a bar from the acquire stage's progress events, boxed or, in the
+// smallest terminal, on the stage's one line, and the bar fills as the
+// count grows.
+func TestAcquireProgressDrawsABar(t *testing.T) {
+	for _, size := range tuitest.Sizes(21) {
+		m := New(styles.New(true))
+		m.Reset("linalg.pdf", "learn-20261122-120100-a1b2c3", false)
+		m.SetSize(size.W, size.H)
+		feed(&m, started(engine.StageAcquire, 0))
+		full := func() (string, int) {
+			for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+				if strings.Contains(l, "/127") {
+					return l, strings.Count(l, "█")
+				}
+			}
+			return "", -1
+		}
+		var prev int
+		for i, done := range []int{12, 64, 127} {
+			m.Apply(engine.StageProgress{Stage: engine.StageAcquire, Done: done, Total: 127, Detail: "linalg.pdf · pages"}, at(1))
+			line, n := full()
+			if !strings.Contains(line, fmt.Sprintf(" %d/127", done)) || n < 0 {
+				t.Fatalf("%v: no bar with %d/127:\n%s", size, done, ansi.Strip(m.View()))
+			}
+			if i > 0 && n <= prev {
+				t.Errorf("%v: the bar did not grow from %d to %d cells at %d/127: %q", size, prev, n, done, line)
+			}
+			prev = n
+		}
+		if size.W >= 80 && !strings.Contains(ansi.Strip(m.View()), "linalg.pdf · pages") {
+			t.Errorf("%v: the detail of the acquire stage is not shown:\n%s", size, ansi.Strip(m.View()))
+		}
+	}
+}
