@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // PlanePosition is a point on the complex plane lore uses to place knowledge:
@@ -150,6 +151,23 @@ type Primitive struct {
 	Tags                  []string          `json:"tags"`
 	Confidence            float64           `json:"confidence"`
 	Provenance            Provenance        `json:"provenance"`
+	// Versions are the statements the primitive had before updates
+	// replaced them, oldest first: an update never loses what it replaced.
+	Versions []StatementVersion `json:"versions,omitempty"`
+}
+
+// StatementVersion is a primitive's statement as it was before an update.
+type StatementVersion struct {
+	FormalStatement   string `json:"formalStatement"`
+	ComputationalForm string `json:"computationalForm,omitempty"`
+	// Document is where the statement was read.
+	Document string `json:"document,omitempty"`
+	// ReplacedBy is the session whose update replaced it, ReplacedAt when,
+	// and Why the update's kind (a generalization, a person's
+	// keep-candidate).
+	ReplacedBy string    `json:"replacedBy"`
+	ReplacedAt time.Time `json:"replacedAt"`
+	Why        string    `json:"why"`
 }
 
 // Importance is the reference's centrality proxy: how many primitives this

@@ -49,10 +49,21 @@ and remote repositories are STRANGER: the gate needs a person or --trust.
 
 Every candidate is compared with the stored primitives near it on the plane that
 share keywords (and with any stating the same thing) and with the candidates of
-the same run: exact duplicates are skipped, generalizations update the existing
-primitive, specializations are added with a "specializes" edge, and overlapping
-but distinct candidates become conflicts for a person to resolve (lore
-conflicts). Nothing is ever silently overwritten.
+the same run:
+  - an exact duplicate is skipped;
+  - a specialization is added with a "specializes" edge;
+  - a generalization updates the existing primitive with its broader statement;
+    the statement it replaces is kept in the primitive's versions (lore show
+    ID), and the update is listed, old and new statement, in the session's
+    report (lore report, History). A candidate whose text is more damaged than
+    the stored statement (garbled characters, another column spliced in, a word
+    broken by a hyphen, cut off, markup left over) never replaces it: it
+    becomes a conflict instead;
+  - an overlapping but distinct candidate becomes a conflict;
+  - two statements of the same source never conflict: both are kept.
+Conflicts wait for a person (lore conflicts, the Conflicts screen); only
+keep-candidate replaces a statement, and it too keeps the old one as a version.
+Every change is part of the session, so lore unlearn takes it back.
 
 Skills (Agent Skills folders), agents and teams are regenerated for every domain
 the session touched, under output_dir. With --dry-run everything runs and nothing

@@ -85,7 +85,11 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     candidate's order; the existing ones when none is shared). Its id,
 //     name, domain, place, dependencies, enables and provenance stay; only
 //     the content hash follows the new statement, so the next run still
-//     recognises it (update-generalization);
+//     recognises it; the replaced statement is kept in Versions
+//     (update-generalization). Beyond the reference: a candidate whose
+//     text is more damaged than the stored one (text.Worse: garbled,
+//     spliced, cut, markup noise) never replaces it; it becomes a conflict
+//     for a person to decide, as overlapping-distinct;
 //   - specialization: add the candidate with a specializes edge (strength
 //     1.0) to the existing primitive (add-specialization);
 //   - overlapping-distinct: create a pending conflict with both sides for a
@@ -117,7 +121,15 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		return note(prov, existing.ID, now)
 
 	case core.Generalization:
-		after := generalize(existing, &cand)
+		if worse, defects := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
+			damaged := describeDefects(defects)
+			held := *cmp
+			held.Rationale += " But its text is more damaged than the stored statement (" + damaged + "), so it is held for a person instead of updating it."
+			return e.conflict(cand, &held, existing, prov, now, fmt.Sprintf(
+				"Candidate %s generalizes %s (confidence %.2f) but its text is more damaged (%s) — it may not replace the stored statement; conflict %%s awaits a decision.",
+				cand.ID, existing.ID, cmp.Confidence, damaged))
+		}
+		after := generalize(existing, &cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
 		prov.Action = core.ProvUpdateGeneralization
 		prov.Rationale = fmt.Sprintf("Candidate %s generalizes %s (confidence %.2f) — updating it with the broader statement, merged patterns and keywords, and shared prerequisites.",
 			cand.ID, existing.ID, cmp.Confidence)
@@ -140,24 +152,9 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		return e.add(spec, prov, now)
 
 	case core.OverlappingDistinct:
-		e.conflicts++
-		c := core.Conflict{
-			ID:         e.opts.Session + "-c" + strconv.Itoa(e.conflicts),
-			Session:    e.opts.Session,
-			Candidate:  clonePrimitive(cand),
-			Existing:   clonePrimitive(*existing),
-			Comparison: *cmp,
-			State:      core.ConflictPending,
-			CreatedAt:  now,
-		}
-		prov.Action = core.ProvConflictPresented
-		prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %s awaits a decision.",
-			cand.ID, existing.ID, cmp.Confidence, c.ID)
-		prov.Outcome = core.ActionConflict
-		after := c
-		r := finish(prov, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictAfter: &after, Timestamp: now})
-		r.Conflict = &c
-		return r
+		return e.conflict(cand, cmp, existing, prov, now, fmt.Sprintf(
+			"Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %%s awaits a decision.",
+			cand.ID, existing.ID, cmp.Confidence))
 
 	case core.GenuinelyNew:
 		prov.Action = core.ProvAddNew
@@ -167,6 +164,42 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now)
+}
+
+// conflict records a pending conflict between cand and existing; rationale
+// has one %s verb for the conflict's id.
+func (e *Engine) conflict(cand core.Primitive, cmp *core.Comparison, existing *core.Primitive, prov core.ProvenanceEntry, now time.Time, rationale string) Result {
+	e.conflicts++
+	c := core.Conflict{
+		ID:         e.opts.Session + "-c" + strconv.Itoa(e.conflicts),
+		Session:    e.opts.Session,
+		Candidate:  clonePrimitive(cand),
+		Existing:   clonePrimitive(*existing),
+		Comparison: *cmp,
+		State:      core.ConflictPending,
+		CreatedAt:  now,
+	}
+	prov.Action = core.ProvConflictPresented
+	prov.Rationale = fmt.Sprintf(rationale, c.ID)
+	prov.Outcome = core.ActionConflict
+	after := c
+	r := finish(prov, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictAfter: &after, Timestamp: now})
+	r.Conflict = &c
+	return r
+}
+
+// describeDefects names the first few defects for a rationale.
+func describeDefects(ds []text.Defect) string {
+	const shown = 3
+	parts := make([]string, 0, shown+1)
+	for i, d := range ds {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("%d more", len(ds)-shown))
+			break
+		}
+		parts = append(parts, d.String())
+	}
+	return strings.Join(parts, ", ")
 }
 
 // AddBeside adds cand as a new primitive next to existing, which it
@@ -234,9 +267,11 @@ func freeID(id string, taken func(string) bool) string {
 	}
 }
 
-// generalize returns existing broadened by cand (see Merge).
-func generalize(existing, cand *core.Primitive) core.Primitive {
+// generalize returns existing broadened by cand (see Merge), its statement
+// before kept as the version v describes.
+func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Primitive {
 	g := clonePrimitive(*existing)
+	g.Versions = append(g.Versions, keep(existing, v))
 	g.FormalStatement = cand.FormalStatement
 	g.ComputationalForm = cand.ComputationalForm
 	g.ApplicabilityPatterns = union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
@@ -255,6 +290,12 @@ func generalize(existing, cand *core.Primitive) core.Primitive {
 		g.Provenance.ContentHash = text.ContentHash(cand.FormalStatement)
 	}
 	return g
+}
+
+// keep fills v with p's current statement.
+func keep(p *core.Primitive, v core.StatementVersion) core.StatementVersion {
+	v.FormalStatement, v.ComputationalForm, v.Document = p.FormalStatement, p.ComputationalForm, p.Provenance.Document
+	return v
 }
 
 // union returns a's members then b's not already present, comparing
@@ -284,6 +325,7 @@ func clonePrimitive(p core.Primitive) core.Primitive {
 	p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
 	p.Keywords = slices.Clone(p.Keywords)
 	p.Tags = slices.Clone(p.Tags)
+	p.Versions = slices.Clone(p.Versions)
 	if p.CompositionRules != nil {
 		rules := make([]core.CompositionRule, len(p.CompositionRules))
 		for i, r := range p.CompositionRules {
@@ -351,6 +393,8 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		after := clonePrimitive(c.Candidate)
 		after.ID = current.ID
 		after.Enables = slices.Clone(current.Enables)
+		after.Versions = append(slices.Clone(current.Versions), keep(current,
+			core.StatementVersion{ReplacedBy: opts.Session, ReplacedAt: now, Why: "conflict " + c.ID + " resolved keep-candidate"}))
 		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return e.Target == current.ID })
 		after.Prerequisites = slices.DeleteFunc(after.Prerequisites, func(p string) bool { return p == current.Name || p == after.Name })
 		if after.Provenance.ContentHash == "" {

@@ -193,6 +193,8 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	want.Keywords = []string{"group", "set", "operation", "monoid"}
 	want.Prerequisites = []string{"Identity", "Set"}
 	want.Provenance.ContentHash = cand.Provenance.ContentHash
+	want.Versions = []core.StatementVersion{{FormalStatement: ex.FormalStatement, ComputationalForm: ex.ComputationalForm,
+		Document: ex.Provenance.Document, ReplacedBy: "s1", ReplacedAt: t0.Add(time.Second), Why: "generalization"}}
 	if !reflect.DeepEqual(*c.After, want) {
 		t.Fatalf("generalized\n got %+v\nwant %+v", *c.After, want)
 	}
@@ -633,5 +635,66 @@ func TestSkipForChangesNothing(t *testing.T) {
 	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
 		r.Provenance.Action != core.ProvSkip || r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "already pending" {
 		t.Fatalf("result = %+v", r)
+	}
+}
+
+// A generalization whose text is more damaged than the stored statement
+// (the page's other column spliced in, a word broken by a hyphen, a
+// repeated token, markup) never updates it: it is presented as a conflict
+// and the stored primitive is not touched.
+func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
+	clean := "A Hermitian operator is diagonalizable in an orthonormal basis of eigenvectors."
+	for _, c := range []struct{ name, statement, defect string }{
+		{"spliced", "A Hermitian operator is diagonalizable in an orthonormal tors. basis of eigenvectors, and so is a normal one.", "text spliced mid-sentence"},
+		{"broken word", "A Hermitian operator is diagonal- izable in an orthonormal basis of eigenvectors, and so is every normal operator.", "word broken by a hyphen"},
+		{"repeated", "A Hermitian operator is diagonalizable in an orthonormal basis basis of eigenvectors, and so is every normal operator.", "repeated token"},
+		{"markup", `A Hermitian operator is \emph{diagonalizable} in an orthonormal basis of eigenvectors, and so is every normal operator.`, "markup noise"},
+		{"garbled", "A Hermitian operator is diagonalizable in an orthonormal basis of eigenvectors, and so is every normal opâ€™erator.", "garbled characters"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := New(Options{Session: "s2", Now: clock()})
+			ex := group("hermitian")
+			ex.FormalStatement = clean
+			cand := candidate("hermitian-2")
+			cand.FormalStatement = c.statement
+			r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
+			if r.Action != core.ActionConflict || r.Conflict == nil || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeConflict {
+				t.Fatalf("a damaged generalization was merged as %s: %+v", r.Action, r.Changes)
+			}
+			if r.Provenance.Action != core.ProvConflictPresented || !strings.Contains(r.Provenance.Rationale, c.defect) ||
+				!strings.Contains(r.Provenance.Rationale, r.Conflict.ID) {
+				t.Errorf("provenance %s %q, want a conflict naming %q and the conflict", r.Provenance.Action, r.Provenance.Rationale, c.defect)
+			}
+			if r.Conflict.Existing.FormalStatement != clean || r.Conflict.Comparison.Class != core.Generalization {
+				t.Errorf("conflict %+v", r.Conflict)
+			}
+		})
+	}
+	// The other way round, a cleaner broader statement updates.
+	e := New(Options{Session: "s2", Now: clock()})
+	ex := group("hermitian")
+	ex.FormalStatement = "A Hermitian operator is diagonal- izable in an orthonormal basis basis."
+	cand := candidate("hermitian-2")
+	cand.FormalStatement = clean
+	if r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
+		t.Errorf("a cleaner generalization was merged as %s", r.Action)
+	}
+}
+
+// Keep-candidate keeps the replaced statement as a version, after the
+// versions it already had.
+func TestResolveKeepCandidateKeepsTheVersion(t *testing.T) {
+	ex := group("group")
+	ex.Versions = []core.StatementVersion{{FormalStatement: "An old statement.", ReplacedBy: "s0", Why: "generalization"}}
+	c := core.Conflict{ID: "s1-c1", Session: "s1", Candidate: candidate("monoid"), Existing: ex, State: core.ConflictPending}
+	r, err := Resolve(c, core.KeepCandidate, &ex, Options{Session: "s1", Now: clock()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := r.Changes[0].After
+	if len(after.Versions) != 2 || after.Versions[0].FormalStatement != "An old statement." ||
+		after.Versions[1].FormalStatement != ex.FormalStatement || after.Versions[1].ReplacedBy != "s1" ||
+		!strings.Contains(after.Versions[1].Why, "keep-candidate") {
+		t.Errorf("versions after keep-candidate: %+v", after.Versions)
 	}
 }

@@ -112,7 +112,12 @@ func markdown(v *View) string {
 		}
 		decision(e)
 	}
-	section("Updated", "primitives.updated", p.Updated, func(e *Entry) { withExisting(e, true) })
+	section("Updated", "primitives.updated", p.Updated, func(e *Entry) {
+		withExisting(e, true)
+		if e.Was != "" || e.Now != "" {
+			w("  - was: %s\n  - now: %s\n", esc(e.Was), esc(e.Now))
+		}
+	})
 	section("Skipped", "primitives.skipped", p.Skipped, func(e *Entry) { withExisting(e, false) })
 	section("Conflicts", "primitives.conflicts", p.Conflicts, func(e *Entry) { withExisting(e, true) })
 

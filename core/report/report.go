@@ -234,6 +234,10 @@ type Entry struct {
 	Outcome      core.MergeAction `json:"outcome,omitempty"`
 	Rationale    string           `json:"rationale"`
 	UserDecision core.Resolution  `json:"userDecision,omitempty"`
+	// Was and Now are an updated primitive's statement before and after,
+	// so a reader sees what every update replaced.
+	Was string `json:"was,omitempty"`
+	Now string `json:"now,omitempty"`
 }
 
 // ProvenanceGroup is the provenance chain of one action: Total entries,
@@ -413,6 +417,10 @@ func (p *prepared) view(lim Limits) View {
 		lists[k] = make([]Entry, n)
 		for j := 0; j < n; j++ {
 			lists[k][j] = entry(idx[j])
+			if k == 1 {
+				e := &in.Provenance[idx[j]]
+				lists[k][j].Was, lists[k][j].Now = clip(e.OriginalFormalStatement, t), clip(e.NewFormalStatement, t)
+			}
 		}
 	}
 	v.Primitives = Primitives{Added: lists[0], Updated: lists[1], Skipped: lists[2], Conflicts: lists[3]}

@@ -117,6 +117,7 @@ func TestMarkdownSmall(t *testing.T) {
 		"### Added\n", "- **a** — add-new: because a\n",
 		"- **e-2** (candidate: e) — conflict-resolved: because e [Decision: keep-both]\n",
 		"### Updated\n", "- **c** (existing: vector-space) — update-generalization: because c\n",
+		"  - was: a set V with + and ·\n  - now: a module over a field \\| with \"pipes\" and newlines\n",
 		"### Skipped\n", "- **d** (existing: basis) — because d\n",
 		"### Conflicts\n", "- **f** (existing: rank) — conflict-presented: because f\n",
 		"## Provenance Chains\n", "### add-new\n", "### conflict-resolved\n", "### error\n",
