@@ -142,8 +142,11 @@ comparison until a person decides with lore conflicts resolve.`,
 				cmp := c.Comparison
 				fmt.Fprintf(&b, "    %s\n", st.Faint.Render(fmt.Sprintf("statement %.0f%% · form %.0f%% · keywords %.0f%% — %s",
 					100*cmp.FormalSimilarity, 100*cmp.ComputationalSimilarity, 100*cmp.KeywordSimilarity, cmp.Rationale)))
-				if c.State == core.ConflictResolved {
+				switch c.State {
+				case core.ConflictResolved:
 					fmt.Fprintf(&b, "    resolved: %s\n", c.Resolution)
+				case core.ConflictRetired:
+					fmt.Fprintf(&b, "    retired by %s: %s\n", c.RetiredBy, c.RetiredWhy)
 				}
 			}
 			if len(shown) > 0 {
@@ -154,7 +157,7 @@ comparison until a person decides with lore conflicts resolve.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().BoolVar(&all, "all", false, "include resolved conflicts")
+	cmd.Flags().BoolVar(&all, "all", false, "include resolved conflicts and those retired because an unlearn removed their existing side")
 
 	var resolveJSON bool
 	resolve := &cobra.Command{
