@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,8 +52,12 @@ type (
 		err error
 	}
 	exportedMsg struct {
-		path string
-		err  error
+		// path is where the export was written, in full; shown is the
+		// same with the home folder as ~.
+		path, shown string
+		format      string
+		n           int
+		err         error
 	}
 	sessionsMsg struct {
 		sessions []core.Session
@@ -204,6 +209,10 @@ func export(st Store, format string, ids []string) tea.Cmd {
 			return exportedMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		path := filepath.Join(dir, "lore-graph-"+time.Now().Format("20060102-150405")+ext)
+		shown := path
+		if home, err := os.UserHomeDir(); err == nil && home != "" && strings.HasPrefix(path, home+string(filepath.Separator)) {
+			shown = "~" + path[len(home):]
+		}
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 		if err != nil {
 			return exportedMsg{err: fmt.Errorf("export: %w", err)}
@@ -216,7 +225,7 @@ func export(st Store, format string, ids []string) tea.Cmd {
 			_ = os.Remove(path)
 			return exportedMsg{err: fmt.Errorf("export %s: %w", path, err)}
 		}
-		return exportedMsg{path: path}
+		return exportedMsg{path: path, shown: shown, format: format, n: len(prims)}
 	}
 }
 

@@ -2,10 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/history"
@@ -138,9 +142,19 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case exportedMsg:
 		if msg.err != nil {
 			m.notice = msg.err.Error()
-		} else {
-			m.notice = "exported to " + msg.path
+			m.learn.Log(time.Now(), "graph", m.st.Bad.Render("export failed: ")+msg.err.Error())
+			return m, nil, true
 		}
+		what := fmt.Sprintf("exported %d primitives as %s to ", msg.n, msg.format)
+		m.learn.Log(time.Now(), "graph", what+msg.path)
+		// The notice is one line: the path gives way from the left, and
+		// then the words, so that the file's name always shows; the Learn
+		// log keeps it all.
+		name := ansi.StringWidth(filepath.Base(msg.path)) + 1
+		if m.w-2-ansi.StringWidth(what) < name {
+			what = "exported to "
+		}
+		m.notice = what + cells.ShortenLeft(msg.shown, max(m.w-2-ansi.StringWidth(what), name))
 
 	case sessionsMsg:
 		if msg.err != nil {
