@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +144,31 @@ func TestGoldenApp(t *testing.T) {
 				golden.RequireEqual(t, []byte(strings.Join(screens, "\n"+strings.Repeat("═", s.W)+"\n")))
 			})
 		}
+	}
+}
+
+// In the smallest terminal the learn form's error is shown whole, wrapped
+// under the fields, not cut at the edge.
+func TestFormErrorWrapsInTheSmallestTerminal(t *testing.T) {
+	odd := filepath.Join(t.TempDir(), "picture.bmp")
+	if err := os.WriteFile(odd, []byte("BM"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w, h := tuitest.Smallest.W, tuitest.Smallest.H
+	m := newApp(w, h)
+	m, _ = send(m, keyPress("n"), tea.PasteMsg{Content: odd})
+	m, cmd := send(m, keyPress("enter"))
+	for cmd != nil {
+		m, cmd = send(m, cmd())
+	}
+	msg := m.Form().Err()
+	if !strings.Contains(msg, "archives: .tar") {
+		t.Fatalf("the form's error is %q", msg)
+	}
+	// Long words (the path) are cut where the line ends, so spaces are
+	// left out of the comparison.
+	screen := strings.Join(strings.Fields(checkScreen(t, m, w, h)), "")
+	if !strings.Contains(screen, strings.Join(strings.Fields(msg), "")) {
+		t.Errorf("the error %q is not all on screen:\n%s", msg, checkScreen(t, m, w, h))
 	}
 }

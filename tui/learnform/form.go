@@ -386,13 +386,22 @@ func (m Model) View() string {
 	}
 	b.WriteString(label(fieldDryRun, "dry run") + choice(fieldDryRun, dry) + "\n")
 	b.WriteString(label(fieldScope, "scope") + m.inputs[fieldScope].View() + "\n\n")
+	// The message below the fields wraps: an error cut at the edge of a
+	// narrow terminal would hide what is wrong.
+	note, mark, style := "A file, folder, archive, http(s) URL or git repository. Scope limits a folder or repository.", "", m.st.Input.Hint
 	switch {
 	case m.busy:
-		b.WriteString(m.st.Faint.Render(" checking the source…"))
+		note, style = "checking the source…", m.st.Faint
 	case m.err != "":
-		b.WriteString(m.st.App.Error.Render(" ✗ " + m.err))
-	default:
-		b.WriteString(m.st.Input.Hint.Render(" A file, folder, archive, http(s) URL or git repository. Scope limits a folder or repository."))
+		note, mark, style = m.err, "✗ ", m.st.App.Error
+	}
+	indent := " " + strings.Repeat(" ", ansi.StringWidth(mark))
+	for i, l := range cells.Wrap(note, m.w-len(indent)-1) {
+		if i == 0 {
+			b.WriteString(style.Render(" " + mark + l))
+		} else {
+			b.WriteString("\n" + indent + style.Render(l))
+		}
 	}
 	lines := strings.Split(b.String(), "\n")
 	for i, l := range lines {
