@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
@@ -202,7 +203,11 @@ func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
 			switch e := e.(type) {
 			case engine.StageProgress:
 				if e.Total > 0 {
-					fmt.Fprintf(out, "\r\x1b[2K  %-9s %d/%d", e.Stage, e.Done, e.Total)
+					// A bar of 20 cells and the detail cut to 34 keep the
+					// line within 80 columns, so \r can redraw it.
+					full := 20 * min(e.Done, e.Total) / e.Total
+					bar := st.Bar.Full.Render(strings.Repeat("█", full)) + st.Bar.Empty.Render(strings.Repeat("░", 20-full))
+					fmt.Fprintf(out, "\r\x1b[2K  %-9s %s %d/%d  %s", e.Stage, bar, e.Done, e.Total, st.Faint.Render(ansi.Truncate(e.Detail, 34, "…")))
 					live = true
 				}
 			case engine.StageFinished:
