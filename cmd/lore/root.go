@@ -219,6 +219,15 @@ Exit codes:
 		a.textCmd(),
 		a.skillsCmd(),
 	)
+	// cobra adds its completion group when it runs; added now, it can be
+	// made to refuse an unknown shell as the other groups do.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" && !c.Runnable() {
+			c.Args = noArgs
+			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+		}
+	}
 	a.registerCompletions(root)
 	return root
 }
