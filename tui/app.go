@@ -340,7 +340,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.showHelp {
-		if key.Matches(k, m.keys.Help) || k.String() == "esc" || k.String() == "q" {
+		if key.Matches(k, m.keys.CloseHelp) {
 			m.showHelp = false
 		}
 		return m, nil
@@ -349,7 +349,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	// A screen that is being typed into or asks a question takes every key
 	// but ctrl+c.
 	if m.captured() {
-		if k.String() == "ctrl+c" {
+		if key.Matches(k, m.keys.ForceQuit) {
 			return m.quit()
 		}
 		return m.toScreen(k)
@@ -366,9 +366,9 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.PrevTab):
 		next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
 		return next, cmd
-	case m.tab == tabLearn && !m.running && key.Matches(k, m.keys.NewLearn):
-		m.formOpen = true
-		return m, nil
+	case key.Matches(k, m.keys.NewLearn):
+		next, cmd := m.newLearn()
+		return next, cmd
 	case m.tab == tabGraph && key.Matches(k, m.keys.Rank):
 		next, cmd := m.toggleRank()
 		return next, cmd
@@ -667,29 +667,10 @@ func shortenPath(path string, w int) string {
 
 // helpLine is the short help of what the keys do on the screen on top.
 func (m Model) helpLine() string {
-	var bs []key.Binding
-	switch {
-	case m.confirmQuit:
-		bs = []key.Binding{m.keys.Yes, m.keys.No}
-	case m.showHelp:
-		bs = []key.Binding{m.keys.Help}
-	case m.tab == tabLearn && m.formOpen:
-		bs = m.form.Keys().ShortHelp()
-	case m.tab == tabLearn:
-		bs = m.learn.Keys().ShortHelp()
-		if !m.running {
-			bs = append([]key.Binding{m.keys.NewLearn}, bs...)
-		}
-	default:
-		bs = m.screenKeys().ShortHelp()
-		if m.tab == tabGraph {
-			bs = append(bs, m.keys.Rank)
-		}
-	}
 	if m.notice != "" {
 		return cells.Fit(" "+m.st.Label.Render(m.notice), m.w)
 	}
-	return m.fitHelp(bs, m.keys.ShortHelp())
+	return m.fitHelp(m.helpKeys())
 }
 
 // fitHelp lays out the help line: the screen's keys, then the global
@@ -760,35 +741,10 @@ func (m Model) shortHelp(bs []key.Binding, w int) string {
 	return out + tail
 }
 
-// screenKeys is the key map of the screen on top (Learn aside).
-func (m Model) screenKeys() help.KeyMap {
-	switch m.tab {
-	case tabFindings:
-		return m.findings.KeyMap()
-	case tabConflicts:
-		return m.conflicts.KeyMap()
-	case tabGraph:
-		return m.graph.KeyMap()
-	case tabHistory:
-		return m.history.KeyMap()
-	case tabSkills:
-		return m.skills.KeyMap()
-	}
-	return m.learn.Keys()
-}
-
+// helpView lists the screen's keys under its name, then the keys that
+// work on every screen.
 func (m Model) helpView() string {
-	groups := m.keys.FullHelp()
-	switch {
-	case m.tab == tabLearn && m.formOpen:
-		groups = append(m.form.Keys().FullHelp(), groups...)
-	case m.tab == tabLearn:
-		groups = append(m.learn.Keys().FullHelp(), groups...)
-	default:
-		groups = append(m.screenKeys().FullHelp(), groups...)
-		if m.tab == tabGraph {
-			groups = append(groups, []key.Binding{m.keys.Rank})
-		}
-	}
-	return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" · keys") + "\n\n" + m.help.FullHelpView(groups))
+	screen, global := m.helpGroups()
+	return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" keys") + "\n\n" + m.help.FullHelpView(screen) +
+		"\n\n" + m.st.Heading.Render("Everywhere") + "\n\n" + m.help.FullHelpView(global))
 }

@@ -1,30 +1,54 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/tui/diffview"
+	"github.com/lore-kb/lore/tui/findings"
+)
 
 // KeyMap holds the application's global keys; each screen adds its own.
+// A global key means the same on every screen; a screen's keys are listed
+// in the help under the screen's name.
 type KeyMap struct {
-	Tabs             [6]key.Binding
+	Tabs [6]key.Binding
+	// Screens stands for the six tab keys in the help.
+	Screens          key.Binding
 	NextTab, PrevTab key.Binding
-	NewLearn         key.Binding
+	// NewLearn opens the learn form from any screen while no run is in
+	// progress.
+	NewLearn key.Binding
 	// Rank switches the Graph screen between importance and reach.
-	Rank    key.Binding
-	Help    key.Binding
-	Quit    key.Binding
+	Rank key.Binding
+	Help key.Binding
+	// CloseHelp closes the help view.
+	CloseHelp key.Binding
+	Quit      key.Binding
+	// ForceQuit is the one global key left while a screen takes every key
+	// (a form or filter being typed into, a question being asked).
+	ForceQuit key.Binding
+	// Yes and No answer the quit question.
 	Yes, No key.Binding
 }
 
 // DefaultKeyMap returns the global keys.
 func DefaultKeyMap() KeyMap {
 	k := KeyMap{
-		NextTab:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
-		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
-		NewLearn: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "learn a source")),
-		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Rank:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
-		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q/ctrl+c", "quit")),
-		Yes:      key.NewBinding(key.WithKeys("y", "Y", "ctrl+c"), key.WithHelp("y", "yes")),
-		No:       key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+		Screens:   key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "go to screen")),
+		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
+		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
+		NewLearn:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "learn a source")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		CloseHelp: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
+		Rank:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q/ctrl+c", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y", "ctrl+c"), key.WithHelp("y", "yes")),
+		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 	}
 	for i, t := range tabNames {
 		n := string(rune('1' + i))
@@ -33,10 +57,138 @@ func DefaultKeyMap() KeyMap {
 	return k
 }
 
-// ShortHelp implements help.KeyMap.
+// ShortHelp implements help.KeyMap: the global keys of the help line.
 func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Help, k.NextTab, k.Quit} }
 
-// FullHelp implements help.KeyMap.
+// FullHelp implements help.KeyMap: the global keys of the help view.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.Tabs[:], {k.NextTab, k.PrevTab, k.NewLearn, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Screens, k.NextTab, k.PrevTab}, {k.NewLearn, k.Help, k.Quit}}
+}
+
+// conflictKeys is the Conflicts screen's key map as the help lists it:
+// while the keep-candidate question is open only its answers, otherwise
+// everything but them.
+func conflictKeys(k diffview.KeyMap, confirming bool) diffview.KeyMap {
+	for _, b := range []*key.Binding{&k.Next, &k.Prev, &k.KeepExisting, &k.KeepCandidate, &k.KeepBoth,
+		&k.Unified, &k.ScrollDown, &k.ScrollUp, &k.PageDown, &k.PageUp} {
+		b.SetEnabled(!confirming)
+	}
+	k.Confirm.SetEnabled(confirming)
+	k.Cancel.SetEnabled(confirming)
+	return k
+}
+
+// filterKeys are the keys of the Graph screen's filter while it is typed
+// into; every other key is text.
+type filterKeys struct{ Done, Clear, Erase, Up, Down key.Binding }
+
+var defaultFilterKeys = filterKeys{
+	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep the filter")),
+	Clear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "drop the filter")),
+	Erase: key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "erase the text")),
+	Up:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
+	Down:  key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
+}
+
+// ShortHelp implements help.KeyMap.
+func (k filterKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Done, k.Clear, k.Erase, k.Up, k.Down}
+}
+
+// FullHelp implements help.KeyMap.
+func (k filterKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// findingKeys is the reviewer's key map as the help lists it: nothing
+// while no source waits for a decision, for then there is nothing to act on.
+func findingKeys(k findings.KeyMap, asking bool) findings.KeyMap {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom,
+		&k.Acknowledge, &k.Approve, &k.ApproveWarnings, &k.Reject, &k.ScrollUp, &k.ScrollDown} {
+		b.SetEnabled(asking)
+	}
+	return k
+}
+
+// newLearn opens the learn form, from any screen: the form is part of the
+// Learn screen, which comes to the top.
+func (m Model) newLearn() (Model, tea.Cmd) {
+	if m.running {
+		m.notice = "a run is in progress (1 Learn); a new one can start once it ends"
+		return m, nil
+	}
+	m.tab, m.formOpen = tabLearn, true
+	return m, nil
+}
+
+// globalKeys are the global keys, the ones that do nothing now disabled.
+func (m Model) globalKeys() KeyMap {
+	k := m.keys
+	k.NewLearn.SetEnabled(!m.running)
+	return k
+}
+
+// screenKeys is the key map of what is on top: the learn form, the Learn
+// screen or another screen, the keys that do nothing now disabled where
+// the screen tells.
+func (m Model) screenKeys() help.KeyMap {
+	switch m.tab {
+	case tabLearn:
+		if m.formOpen {
+			return m.form.Keys()
+		}
+		return m.learn.Keys()
+	case tabFindings:
+		return findingKeys(m.findings.KeyMap(), m.findings.Pending())
+	case tabConflicts:
+		return conflictKeys(m.conflicts.KeyMap(), m.conflicts.Confirming())
+	case tabGraph:
+		if m.graph.Editing() {
+			return defaultFilterKeys
+		}
+		return m.graph.KeyMap()
+	case tabHistory:
+		return m.history.KeyMap()
+	case tabSkills:
+		return m.skills.KeyMap()
+	}
+	return m.learn.Keys()
+}
+
+// helpKeys are the keys the help line lists: the screen's, then the
+// global ones that work now. The quit question and the help view take
+// every key and list only theirs; a screen that takes every key leaves
+// only ctrl+c of the global keys.
+func (m Model) helpKeys() (screen, global []key.Binding) {
+	switch {
+	case m.confirmQuit:
+		return []key.Binding{m.keys.Yes, m.keys.No}, nil
+	case m.showHelp:
+		return []key.Binding{m.keys.CloseHelp}, nil
+	case m.captured():
+		return enabled(m.screenKeys().ShortHelp()), []key.Binding{m.keys.ForceQuit}
+	}
+	screen = m.screenKeys().ShortHelp()
+	switch m.tab {
+	case tabLearn:
+		screen = append([]key.Binding{m.globalKeys().NewLearn}, screen...)
+	case tabGraph:
+		screen = append(screen, m.keys.Rank)
+	}
+	// Disabled keys are left out here rather than by the help bubble, so
+	// that fitting the line to the width counts only what is shown.
+	return enabled(screen), enabled(m.globalKeys().ShortHelp())
+}
+
+func enabled(bs []key.Binding) []key.Binding {
+	return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return !b.Enabled() })
+}
+
+// helpGroups are the help view's columns: the screen's keys, then the
+// global ones, which work on every screen.
+func (m Model) helpGroups() (screen, global [][]key.Binding) {
+	screen = slices.Clone(m.screenKeys().FullHelp())
+	if m.tab == tabGraph && len(screen) > 0 {
+		last := len(screen) - 1
+		screen[last] = append(slices.Clone(screen[last]), m.keys.Rank)
+	}
+	return screen, m.globalKeys().FullHelp()
 }

@@ -409,9 +409,9 @@ func TestNavigation(t *testing.T) {
 		key  tea.KeyPressMsg
 		want string
 	}{
-		{tuitest.Press('n'), "c-0001"}, {keyDown, "c-0002"}, {tuitest.Press('p'), "c-0001"}, {keyUp, "c-0000"}, {keyUp, "c-0000"},
-		{tuitest.Press('n'), "c-0001"}, {tuitest.Press('n'), "c-0002"}, {tuitest.Press('n'), "c-0003"}, {tuitest.Press('n'), "c-0004"},
-		{tuitest.Press('n'), "c-0005"}, {tuitest.Press('n'), "c-0006"}, {tuitest.Press('n'), "c-0006"},
+		{tuitest.Press('j'), "c-0001"}, {keyDown, "c-0002"}, {tuitest.Press('k'), "c-0001"}, {keyUp, "c-0000"}, {keyUp, "c-0000"},
+		{tuitest.Press('j'), "c-0001"}, {tuitest.Press('j'), "c-0002"}, {tuitest.Press('j'), "c-0003"}, {tuitest.Press('j'), "c-0004"},
+		{tuitest.Press('j'), "c-0005"}, {tuitest.Press('j'), "c-0006"}, {tuitest.Press('j'), "c-0006"},
 	}
 	for i, s := range steps {
 		m, _ = m.Update(s.key)
@@ -521,9 +521,9 @@ func TestSelectionKeptByID(t *testing.T) {
 		t.Fatalf("resolved conflict listed")
 	}
 	// The last one removed: the new last is selected.
-	m, _ = m.Update(tuitest.Press('n'))
+	m, _ = m.Update(tuitest.Press('j'))
 	for range 10 {
-		m, _ = m.Update(tuitest.Press('n'))
+		m, _ = m.Update(tuitest.Press('j'))
 	}
 	last := len(marked) - 2
 	m = m.WithConflicts(marked[1 : len(marked)-1])
@@ -580,7 +580,7 @@ func TestExactSize(t *testing.T) {
 			for _, h := range heights {
 				m := New(styles.New(w%2 == 0)).SetSize(w, h).WithConflicts(cs)
 				tuitest.CheckSize(t, m.View(), w, h)
-				m, _ = m.Update(tuitest.Press('n'))
+				m, _ = m.Update(tuitest.Press('j'))
 				m = m.Scroll(7)
 				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(tuitest.Press('u'))
@@ -686,7 +686,7 @@ func TestGoldenScreen(t *testing.T) {
 			t.Run(fmt.Sprintf("%d/%s", size.W, theme), func(t *testing.T) {
 				m := New(styles.New(theme == "dark")).SetSize(size.W, size.H).WithConflicts(cs)
 				for range 3 {
-					m, _ = m.Update(tuitest.Press('n'))
+					m, _ = m.Update(tuitest.Press('j'))
 				}
 				m, _ = m.Update(tuitest.Press('c'))
 				v := m.View()
@@ -699,7 +699,7 @@ func TestGoldenScreen(t *testing.T) {
 
 func BenchmarkView(b *testing.B) {
 	m := newModel(append(many(999), overlapping()), 160, 50)
-	m, _ = m.Update(tuitest.Press('n'))
+	m, _ = m.Update(tuitest.Press('j'))
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()
@@ -720,7 +720,7 @@ func BenchmarkNext1000(b *testing.B) {
 	m := newModel(many(1000), 160, 50)
 	b.ReportAllocs()
 	for b.Loop() {
-		m, _ = m.Update(tuitest.Press('n'))
+		m, _ = m.Update(tuitest.Press('j'))
 		if m.cur == len(m.cs)-1 {
 			m = m.move(-len(m.cs))
 		}

@@ -22,8 +22,10 @@ type KeyMap struct {
 // DefaultKeyMap returns the Conflicts screen's default bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Next:          key.NewBinding(key.WithKeys("n", "down"), key.WithHelp("n/↓", "next")),
-		Prev:          key.NewBinding(key.WithKeys("p", "up"), key.WithHelp("p/↑", "previous")),
+		// j and k, as on every other list: n is the global "learn a
+		// source" and p the Skills screen's "promote".
+		Next:          key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("↓/j", "next")),
+		Prev:          key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("↑/k", "previous")),
 		KeepExisting:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "keep existing")),
 		KeepCandidate: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "keep candidate (replaces)")),
 		KeepBoth:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")),
@@ -37,9 +39,11 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp lists the bindings a reviewer needs to decide.
+// ShortHelp lists the bindings a reviewer needs to decide, the answers
+// to the keep-candidate question first (the root enables them only while
+// it is asked).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.KeepExisting, k.KeepCandidate, k.KeepBoth, k.Next, k.Prev, k.Unified}
+	return []key.Binding{k.Confirm, k.Cancel, k.KeepExisting, k.KeepCandidate, k.KeepBoth, k.Next, k.Prev, k.Unified}
 }
 
 // FullHelp lists every binding, by purpose.

@@ -96,7 +96,9 @@ func DefaultKeyMap() KeyMap {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Submit, k.Next, k.Toggle, k.Cancel} }
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Submit, k.Complete, k.Next, k.Toggle, k.Cancel}
+}
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding {
@@ -163,8 +165,20 @@ func (m *Model) SetSize(w, _ int) {
 	}
 }
 
-// Keys returns the form's key map.
-func (m Model) Keys() KeyMap { return m.keys }
+// Keys returns the form's key map as it applies now: tab completes the
+// source while a completion is offered (and ↓ alone moves on), and the
+// choice keys act on the choice fields only.
+func (m Model) Keys() KeyMap {
+	k := m.keys
+	completing := m.focus == fieldSource && m.completable()
+	k.Complete.SetEnabled(completing)
+	if completing {
+		k.Next.SetKeys("down")
+		k.Next.SetHelp("↓", k.Next.Help().Desc)
+	}
+	k.Toggle.SetEnabled(m.focus == fieldDepth || m.focus == fieldTier || m.focus == fieldDryRun)
+	return k
+}
 
 // WithRequest fills the fields from req (a run asked for on the command
 // line).
