@@ -12,6 +12,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
@@ -339,4 +340,32 @@ func anys(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// helpLineOf is the last line of the screen: the help line.
+func helpLineOf(m Model) string {
+	ls := strings.Split(ansi.Strip(m.View().Content), "\n")
+	return ls[len(ls)-1]
+}
+
+// What a new user hit, on the screen itself: the help line while help is
+// open, n on a screen other than Learn, and the learn form's help line.
+func TestHelpLineSaysEachKeyOnce(t *testing.T) {
+	m := newApp(120, 30)
+	m, _ = send(m, keyPress("?"))
+	if line := helpLineOf(m); strings.Count(line, "? help") > 1 || strings.Count(line, "?") != 1 {
+		t.Errorf("while help is open the help line is %q", line)
+	}
+	for _, tab := range []string{"2", "3", "4", "5", "6"} {
+		m := newApp(120, 30)
+		m, _ = send(m, keyPress(tab), keyPress("n"))
+		if !m.FormOpen() || m.Tab() != 0 {
+			t.Errorf("n on screen %s: form open %v, screen %d; the help lists n as learn a source", tab, m.FormOpen(), m.Tab()+1)
+		}
+	}
+	m = newApp(120, 30)
+	m, _ = send(m, keyPress("n"))
+	if line := helpLineOf(m); strings.Count(line, "tab") != 1 {
+		t.Errorf("the learn form's help line names tab %d times: %q", strings.Count(line, "tab"), line)
+	}
 }
