@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -96,7 +97,9 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
-	if len(raw) != 4 || raw["discovered"] != 5.0 || raw["imported"] != 3.0 {
+	// The failure (skills skipped) adds "errors" and "exitCode".
+	if len(raw) != 6 || raw["discovered"] != 5.0 || raw["imported"] != 3.0 || raw["exitCode"] != 1.0 ||
+		!strings.Contains(fmt.Sprint(raw["errors"]), "2 of 5 skills") {
 		t.Fatalf("shape/counts: %s", r.stdout)
 	}
 	var out skillsImportOut

@@ -39,14 +39,17 @@ func TestSkillsValidateJSONContractAndExitCodes(t *testing.T) {
 	if !strings.Contains(r.stderr, "1 of 2 skills in "+root+" invalid under the strict profile") {
 		t.Errorf("stderr %q", r.stderr)
 	}
-	var raw map[string][]map[string]any
-	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil {
-		t.Fatalf("%v: %s", err, r.stdout)
+	// A failure adds "errors" and "exitCode" to the object (lore --help).
+	var raw struct {
+		Skills   []map[string]any `json:"skills"`
+		Errors   []string         `json:"errors"`
+		ExitCode int              `json:"exitCode"`
 	}
-	if len(raw) != 1 || len(raw["skills"]) != 2 {
+	decodeStrict(t, "skills validate --json", r.stdout, &raw)
+	if len(raw.Skills) != 2 || len(raw.Errors) != 1 || !strings.Contains(raw.Errors[0], "1 of 2 skills") || raw.ExitCode != 1 {
 		t.Fatalf("shape %s", r.stdout)
 	}
-	for _, s := range raw["skills"] {
+	for _, s := range raw.Skills {
 		var keys []string
 		for k := range s {
 			keys = append(keys, k)
