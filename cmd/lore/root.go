@@ -153,7 +153,11 @@ axioms, identities), wires them into a dependency DAG and keeps them in a local
 store.
 
 Exit codes:
-` + exitCodeHelp(),
+` + exitCodeHelp() + `
+
+With --json a command prints one JSON object on stdout, failures included: its
+own object with "errors" and "exitCode" added, or {"errors", "exitCode"} when it
+failed before printing. Errors also go to stderr as one sentence.`,
 		Args: noArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(a.configFlag)
