@@ -745,6 +745,16 @@ func (m Model) shortHelp(bs []key.Binding, w int) string {
 // work on every screen.
 func (m Model) helpView() string {
 	screen, global := m.helpGroups()
-	return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" keys") + "\n\n" + m.help.FullHelpView(screen) +
-		"\n\n" + m.st.Heading.Render("Everywhere") + "\n\n" + m.help.FullHelpView(global))
+	w := m.w - m.st.App.Dialog.GetHorizontalFrameSize()
+	view := func(flow bool, gap string) string {
+		return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" keys") + gap + m.fullHelp(screen, w, flow) +
+			"\n\n" + m.st.Heading.Render("Everywhere") + gap + m.fullHelp(global, w, flow))
+	}
+	// A short terminal gets the keys run on as lines and fewer blank
+	// lines, rather than columns cut at the bottom.
+	v := view(false, "\n\n")
+	if lipgloss.Height(v) > m.bodyHeight() {
+		v = view(true, "\n")
+	}
+	return v
 }

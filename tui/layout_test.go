@@ -172,3 +172,24 @@ func TestFormErrorWrapsInTheSmallestTerminal(t *testing.T) {
 		t.Errorf("the error %q is not all on screen:\n%s", msg, checkScreen(t, m, w, h))
 	}
 }
+
+// The help view lists every key of the screen and every global key, even
+// in the smallest terminal: columns that do not fit side by side run on as
+// lines instead of being cut.
+func TestHelpViewShowsEveryKeyInTheSmallestTerminal(t *testing.T) {
+	w, h := tuitest.Smallest.W, tuitest.Smallest.H
+	m := midRun(w, h, true)
+	for tab := range tabNames {
+		m, _ = send(m, keyPress(fmt.Sprint(tab+1)), keyPress("?"))
+		screen := checkScreen(t, m, w, h)
+		screenKeys, global := m.helpGroups()
+		for _, g := range append(screenKeys, global...) {
+			for _, b := range g {
+				if b.Enabled() && !strings.Contains(screen, b.Help().Desc) {
+					t.Errorf("%s: the help view lacks %q %q:\n%s", tabNames[tab], b.Help().Key, b.Help().Desc, screen)
+				}
+			}
+		}
+		m, _ = send(m, keyPress("?"))
+	}
+}
