@@ -10,8 +10,9 @@ type KeyMap struct {
 	// ReportUp and ReportDown scroll the report by a line, ReportPageUp
 	// and ReportPageDown by half a pane.
 	ReportUp, ReportDown, ReportPageUp, ReportPageDown key.Binding
-	// Unlearn reverts the selected learn session; Force repeats a blocked
-	// unlearn past its integrity problems, after Confirm (or Cancel).
+	// Unlearn and Force ask what unlearning the selected (or the blocked)
+	// session would change, Force past its integrity problems; Confirm
+	// then unlearns, Cancel keeps it.
 	Unlearn, Force, Confirm, Cancel key.Binding
 	// Dismiss hides the integrity problem of a blocked unlearn.
 	Dismiss key.Binding
@@ -30,10 +31,10 @@ func DefaultKeyMap() KeyMap {
 		ReportDown:     key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J/shift+↓", "report down")),
 		ReportPageUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "report half page up")),
 		ReportPageDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "report half page down")),
-		Unlearn:        key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlearn")),
+		Unlearn:        key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlearn (asks first)")),
 		Force:          key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "force unlearn (asks first)")),
-		Confirm:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, force")),
-		Cancel:         key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+		Confirm:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, unlearn")),
+		Cancel:         key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no, keep it")),
 		Dismiss:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss")),
 	}
 }
