@@ -271,7 +271,8 @@ func (m Model) previewUnlearn(id string, force bool) tea.Cmd {
 // historyPreview is the engine's preview in the History screen's terms.
 func historyPreview(pv *engine.UnlearnPreview) history.Preview {
 	out := history.Preview{Removed: len(pv.Removed), Restored: len(pv.Restored), Readded: len(pv.Readded),
-		Regenerated: len(pv.Regenerated), DroppedConflicts: len(pv.DroppedConflicts), ReopenedConflicts: len(pv.ReopenedConflicts)}
+		Regenerated: len(pv.Regenerated), DroppedConflicts: len(pv.DroppedConflicts), ReopenedConflicts: len(pv.ReopenedConflicts),
+		RetiredConflicts: len(pv.RetiredConflicts)}
 	if pv.Forced {
 		out.Cuts = len(pv.Integrity)
 	}

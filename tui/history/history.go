@@ -56,8 +56,10 @@ type Preview struct {
 	Archived, Dropped []string
 	Regenerated       int
 	// DroppedConflicts counts the conflicts the session presented, which
-	// are deleted; ReopenedConflicts those it resolved, pending again.
-	DroppedConflicts, ReopenedConflicts int
+	// are deleted; ReopenedConflicts those it resolved, pending again;
+	// RetiredConflicts other sessions' pending conflicts whose existing
+	// side goes, retired.
+	DroppedConflicts, ReopenedConflicts, RetiredConflicts int
 	// Cuts counts the integrity problems a forced unlearn goes past.
 	Cuts int
 }

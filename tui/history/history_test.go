@@ -157,7 +157,7 @@ func TestSelectionKeptByIDAndReportRequests(t *testing.T) {
 // restored, a skill archived, two conflicts dropped.
 var pv = Preview{Removed: 25, Restored: 1, Names: []string{"laplacian-matrix", "fiedler-vector", "cheeger-inequality",
 	"spectral-gap", "expander-mixing-lemma", "normalized-laplacian", "graph"}, Archived: []string{"learn-spectral-graph-theory"},
-	DroppedConflicts: 2}
+	DroppedConflicts: 2, RetiredConflicts: 1}
 
 // u asks for a preview and changes nothing; the preview is a question
 // naming the removals; n and esc cancel it, y sends the unlearn.
@@ -182,6 +182,7 @@ func TestUnlearnAsksFirst(t *testing.T) {
 		v := stripped(m)
 		for _, want := range []string{"Unlearn " + target + "?", "removes 25 primitives: laplacian-matrix, fiedler-vector,", "expander-mixing-lemma",
 			"and 20 more", "restores 1 primitive", "archives 1 skill: learn-spectral-graph-theory", "drops 2 conflicts",
+			"retires 1 pending conflict of other sessions",
 			"Unlearn this session? It removes 25 primitives, archives 1 skill. y/n"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("the question lacks %q:\n%s", want, v)

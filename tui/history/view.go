@@ -206,6 +206,9 @@ func previewItems(pv Preview) []string {
 	if pv.DroppedConflicts > 0 {
 		items = append(items, "drops "+plural(pv.DroppedConflicts, "conflict", "conflicts")+" the session presented")
 	}
+	if pv.RetiredConflicts > 0 {
+		items = append(items, "retires "+plural(pv.RetiredConflicts, "pending conflict", "pending conflicts")+" of other sessions whose existing side it removes")
+	}
 	if pv.ReopenedConflicts > 0 {
 		items = append(items, "reopens "+plural(pv.ReopenedConflicts, "conflict", "conflicts")+" the session resolved")
 	}
