@@ -83,8 +83,8 @@ func (p *progress) set(done, total int) {
 }
 
 // parts returns a callback counting the parts (unit) of document name, as
-// pdf.TextProgress calls it, and the function that ends the count; both
-// are nil when nobody listens.
+// pdf.TextProgress calls it, and the function that ends the count; the
+// callback is nil when nobody listens, so readers skip the counting.
 func (p *progress) parts(name, unit string) (func(done, total int), func()) {
 	if !p.on() {
 		return nil, func() {}
