@@ -355,6 +355,16 @@ func TestDashReadsStandardInput(t *testing.T) {
 	if !out.Success || out.Counts["added"] != 1 {
 		t.Errorf("learn -: %+v", out)
 	}
+	// The session and the primitive name what was read, not the temporary
+	// file it was read from, which is gone.
+	r = loreIn(t, env, "", "sessions", "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"source": "standard input"`) || strings.Contains(r.stdout, "lore-stdin-") {
+		t.Errorf("sessions after learn -: %s", r.stdout)
+	}
+	r = loreIn(t, env, "", "show", out.Primitives[0].ID, "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"document": "stdin.md"`) || strings.Contains(r.stdout, "lore-stdin-") {
+		t.Errorf("show after learn -: %s", r.stdout)
+	}
 
 	r = loreIn(t, env, "", "learn", "-", "--json")
 	if r.code != 2 || !strings.Contains(r.stderr, "standard input") {

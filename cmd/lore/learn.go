@@ -86,10 +86,14 @@ leaves the store unchanged.
 				return err
 			}
 			defer done()
+			given := args[0]
 			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)
 			if err != nil {
 				return err
+			}
+			if given == "-" {
+				opts.SourceName = "standard input"
 			}
 			opts.DryRun, opts.Scope, opts.Policy = dryRun, splitList(scope), policy
 			flagged := policy.Approve || policy.Trust || policy.ForceCritical

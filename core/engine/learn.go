@@ -67,6 +67,11 @@ type LearnOptions struct {
 	Events *Broker
 	// SessionID names the session ("" generates one).
 	SessionID string
+	// SourceName, when set, is how the session, its report and the
+	// primitives' provenance name the source instead of the path read:
+	// standard input copied to a temporary file is recorded as what it
+	// was, not as a path that no longer exists.
+	SourceName string
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
 }
@@ -165,7 +170,11 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if id == "" {
 		id = NewSessionID(core.KindLearn, started)
 	}
-	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: source, StartedAt: started,
+	shown := source
+	if opts.SourceName != "" {
+		shown = opts.SourceName
+	}
+	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: shown, StartedAt: started,
 		DryRun: opts.DryRun, Options: optionMap(opts)}}
 	fail := func(err error) (*LearnResult, error) {
 		r.fail(err)
@@ -193,6 +202,14 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if shown != source {
+		for i := range acq.Documents {
+			if acq.Documents[i].Path == source {
+				acq.Documents[i].Path = acq.Documents[i].Name
+			}
+		}
+		source = shown
 	}
 	var bytes int64
 	for _, d := range acq.Documents {
