@@ -143,15 +143,28 @@ func (m Model) confirmLines(w, maxN int) []string {
 	head := m.st.Severity.Warning.Render(verb+cells.Visible(p.id)+"?") + " " + m.st.Faint.Render("Nothing has changed yet.")
 	foot := m.st.Label.Render("y") + " unlearn " + m.st.Faint.Render("·") + " " + m.st.Label.Render("n/esc") + " cancel"
 	out := []string{cells.Fit(head, w)}
+	texts := previewItems(p.pv)
 	var items [][]string
-	for _, it := range previewItems(p.pv) {
+	for _, it := range texts {
 		items = append(items, cells.Bullet(cells.Visible(it), w, 3))
 	}
 	room := max(maxN-3, 0) // head, foot, blank
 	for i, ls := range items {
 		if len(ls) > room {
-			if room > 0 && i < len(items) {
-				out = append(out, cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … and %d more", len(items)-i)), w))
+			left := len(items) - i
+			if i == 0 && room > 0 {
+				// In a short pane the first item, what is removed, is
+				// shown cut rather than not at all.
+				keep := room
+				if left > 1 && room > 1 {
+					keep--
+				}
+				out = append(out, cells.Bullet(cells.Visible(texts[i]), w, keep)...)
+				room -= keep
+				left--
+			}
+			if room > 0 && left > 0 {
+				out = append(out, cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … and %d more", left)), w))
 			}
 			break
 		}
