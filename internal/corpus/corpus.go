@@ -13,6 +13,7 @@ package corpus
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,8 +32,8 @@ const RequiredEnv = "LORE_CORPUS_REQUIRED"
 // returned even then, for messages.
 func Locate() (string, error) {
 	if dir := os.Getenv(Env); dir != "" {
-		if err := isDir(dir); err != nil {
-			return dir, fmt.Errorf("%s=%s: %w", Env, dir, err)
+		if err := check(dir, true); err != nil {
+			return dir, fmt.Errorf("corpus folder %s (from %s) %w", dir, Env, err)
 		}
 		return dir, nil
 	}
@@ -41,8 +42,8 @@ func Locate() (string, error) {
 		return "", err
 	}
 	dir := filepath.Join(filepath.Dir(root), "shared", "corpus")
-	if err := isDir(dir); err != nil {
-		return dir, fmt.Errorf("corpus folder %s: %w", dir, err)
+	if err := check(dir, true); err != nil {
+		return dir, fmt.Errorf("corpus folder %s %w", dir, err)
 	}
 	return dir, nil
 }
@@ -64,8 +65,8 @@ func Dir(tb testing.TB) string {
 func Path(tb testing.TB, name string) string {
 	tb.Helper()
 	p := filepath.Join(Dir(tb), name)
-	if _, err := os.Stat(p); err != nil {
-		absent(tb, "corpus document %s: %v (set %s to the corpus folder to run this test)", name, err, Env)
+	if err := check(p, false); err != nil {
+		absent(tb, "corpus document %s %v (set %s to the corpus folder to run this test)", p, err, Env)
 	}
 	return p
 }
@@ -78,13 +79,19 @@ func absent(tb testing.TB, format string, args ...any) {
 	tb.Skipf(format, args...)
 }
 
-func isDir(dir string) error {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return errors.New("not a directory")
+// check says what is wrong with path as a folder (dir) or a document, as
+// the end of a sentence naming it; nil when nothing is.
+func check(path string, dir bool) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return errors.New("is absent")
+	case err != nil:
+		return fmt.Errorf("cannot be read: %w", err)
+	case dir && !st.IsDir():
+		return errors.New("is not a folder")
+	case !dir && st.IsDir():
+		return errors.New("is a folder")
 	}
 	return nil
 }
@@ -101,7 +108,7 @@ func moduleRoot() (string, error) {
 			return dir, nil
 		}
 		if filepath.Dir(dir) == dir {
-			return "", fmt.Errorf("locating the corpus: no go.mod above %s (set %s)", wd, Env)
+			return "", fmt.Errorf("locating the corpus: no go.mod in %s or above it", wd)
 		}
 	}
 }
