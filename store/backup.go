@@ -296,21 +296,48 @@ func RestoreInto(ctx context.Context, dir string, r io.Reader, opts Options) (Re
 			}
 		}
 	}
-	if !existed {
-		if err := os.MkdirAll(abs, 0o700); err != nil {
-			return fail(err)
-		}
+	// The store is built in a hidden sibling and renamed into place only
+	// once it is verified, so that a failure — or a crash — never leaves a
+	// half-made store where the next restore would refuse it as not empty.
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o700); err != nil {
+		return fail(err)
 	}
-	info, err := restore(ctx, abs, r, opts)
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".restore-")
 	if err != nil {
-		if cerr := clearDir(abs, existed); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("remove partly restored files: %w", cerr))
+		return fail(err)
+	}
+	info, err := restore(ctx, tmp, r, opts)
+	if err == nil {
+		err = placeRestored(tmp, abs, existed)
+	}
+	if err != nil {
+		if cerr := os.RemoveAll(tmp); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("remove partly restored files in %s: %w", tmp, cerr))
 		} else {
 			err = fmt.Errorf("%w (nothing was left in %s)", err, abs)
 		}
 		return fail(err)
 	}
+	info.Store = abs
 	return info, nil
+}
+
+// placeRestored renames the verified store tmp to dir, replacing the empty
+// directory that was there, if any.
+func placeRestored(tmp, dir string, existed bool) error {
+	if existed {
+		// Only an empty directory is removed: something that appeared in
+		// it during the restore is not ours to delete.
+		if err := os.Remove(dir); err != nil {
+			return fmt.Errorf("replace empty directory %s: %w", dir, err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("move restored store into %s: %w", dir, err)
+	}
+	syncDir(filepath.Dir(dir))
+	return nil
 }
 
 func restore(ctx context.Context, dir string, r io.Reader, opts Options) (RestoreInfo, error) {
@@ -323,7 +350,7 @@ func restore(ctx context.Context, dir string, r io.Reader, opts Options) (Restor
 		return RestoreInfo{}, err
 	}
 	hdr, err := readBackup(ctx, r, func(payload io.Reader) error {
-		return db.Load(payload, loadPendingWrites)
+		return db.Load(&frameGuard{r: payload, limit: maxBackupFrame}, loadPendingWrites)
 	})
 	if cerr := db.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close after load: %w", cerr)
@@ -381,23 +408,6 @@ func checkEmptyTarget(dir string) (existed bool, err error) {
 			ErrNotEmpty, entries[0].Name(), len(entries)-1)
 	}
 	return true, nil
-}
-
-// clearDir undoes a failed restore. The target was empty or absent before,
-// so everything in it was written by the restore.
-func clearDir(dir string, existed bool) error {
-	if !existed {
-		return os.RemoveAll(dir)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, e := range entries {
-		errs = append(errs, os.RemoveAll(filepath.Join(dir, e.Name())))
-	}
-	return errors.Join(errs...)
 }
 
 type parsedHeader struct {
@@ -501,4 +511,52 @@ func (t *tailReader) check() error {
 		return fmt.Errorf("backup checksum mismatch (the file is damaged): %w", ErrBadBackup)
 	}
 	return nil
+}
+
+// maxBackupFrame bounds one record of Badger's backup stream. Badger's
+// stream writes batches of about 16 MiB (twice that at most, plus one
+// value); Load allocates whatever a record's length field says before
+// reading it, so a damaged or hostile length of 2^62 would otherwise end
+// the process with a failed allocation, checksum or not.
+const maxBackupFrame = 256 << 20
+
+// frameGuard passes Badger's backup stream through to Load while parsing
+// its framing (an 8-byte little-endian length, then that many bytes), and
+// fails before Load sees a length over limit.
+type frameGuard struct {
+	r     io.Reader
+	limit uint64
+	hdr   [8]byte
+	nhdr  int
+	// body is what remains of the current record after its length.
+	body  uint64
+	frame int
+}
+
+func (g *frameGuard) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	for b := p[:n]; len(b) > 0; {
+		if g.body > 0 {
+			k := uint64(len(b))
+			if k > g.body {
+				k = g.body
+			}
+			g.body -= k
+			b = b[k:]
+			continue
+		}
+		g.hdr[g.nhdr] = b[0]
+		g.nhdr++
+		b = b[1:]
+		if g.nhdr == len(g.hdr) {
+			g.nhdr = 0
+			g.frame++
+			sz := binary.LittleEndian.Uint64(g.hdr[:])
+			if sz > g.limit {
+				return 0, fmt.Errorf("record %d of the backup stream claims %d bytes, more than the %d a record may hold", g.frame, sz, g.limit)
+			}
+			g.body = sz
+		}
+	}
+	return n, err
 }
