@@ -113,7 +113,15 @@ func (l *bounded) Read(p []byte) (int, error) {
 
 func (l *bounded) Close() error { return l.c.Close() }
 
+// newDecoder reads XHTML content documents, where HTML's void elements
+// (br, img, meta) may be left unclosed.
 func newDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, true) }
+
+// newPackageDecoder reads the container and package documents. They are
+// XML, not HTML: EPUB 3's <meta property="…">value</meta> has content, so
+// closing <meta> implicitly as HTML's void element would turn its end tag
+// into a syntax error.
+func newPackageDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, false) }
 
 type container struct {
 	Rootfiles []struct {
@@ -143,7 +151,7 @@ func (b *book) decode(name string, v any) error {
 		return err
 	}
 	defer rc.Close()
-	if err := newDecoder(rc).Decode(v); err != nil {
+	if err := newPackageDecoder(rc).Decode(v); err != nil {
 		return fmt.Errorf("epub: %s: %w", name, err)
 	}
 	return nil

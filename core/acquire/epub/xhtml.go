@@ -39,6 +39,7 @@ type xconv struct {
 	skip   int
 	row    []string
 	inCell bool
+	math   *mathBuilder // the <math> element being read, nil outside one
 
 	// a "CHAPTER N" line whose title may follow as the next short block
 	pendingTitle int // index into blocks, -1 when none
@@ -68,6 +69,10 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 		if err != nil {
 			break
 		}
+		if c.math != nil {
+			c.mathToken(tok)
+			continue
+		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			c.start(t)
@@ -78,6 +83,11 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 				c.text(string(t))
 			}
 		}
+	}
+	if c.math != nil {
+		// A formula cut off by the end of the document keeps what it read.
+		c.buf.WriteString(c.math.render())
+		c.math = nil
 	}
 	c.flush()
 	out := strings.Join(c.blocks, "\n\n")
@@ -92,6 +102,22 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// mathToken feeds a token inside <math> to its builder; the formula's
+// linear text joins the surrounding text when the element ends.
+func (c *xconv) mathToken(tok xml.Token) {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		c.math.start(t)
+	case xml.EndElement:
+		if c.math.end() {
+			c.buf.WriteString(c.math.render())
+			c.math = nil
+		}
+	case xml.CharData:
+		c.math.chars(string(t))
+	}
+}
 
 func isTocNav(t xml.StartElement) bool {
 	for _, a := range t.Attr {
@@ -131,6 +157,9 @@ func (c *xconv) start(t xml.StartElement) {
 		return
 	}
 	switch {
+	case name == "math":
+		c.math = newMath(t)
+		return
 	case name == "br":
 		c.buf.WriteByte('\n')
 		return

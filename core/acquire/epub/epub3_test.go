@@ -1,0 +1,111 @@
+package epub
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// epub3OPF is an EPUB 3 package document as the specification writes it:
+// metadata <meta> elements carry text content and a property attribute
+// (EPUB 2's <meta name content/> stays empty), and the spine is preceded by
+// a refines chain.
+const epub3OPF = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" prefix="rendition: http://www.idpf.org/vocab/rendition/#">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+    <dc:identifier id="uid">urn:uuid:12345</dc:identifier>
+    <dc:title id="t1">A Book</dc:title>
+    <meta refines="#t1" property="title-type">main</meta>
+    <meta property="dcterms:modified">2012-01-01T12:00:00Z</meta>
+    <meta name="cover" content="cover-image"/>
+    <meta property="rendition:layout">reflowable</meta>
+    <link rel="record" href="meta.xml" media-type="application/marc"/>
+  </metadata>
+  <manifest>
+    <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+    <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml" properties="mathml"/>
+  </manifest>
+  <spine><itemref idref="nav" linear="no"/><itemref idref="c1"/></spine>
+</package>`
+
+// epub3Chapter holds MathML: one formula with a TeX annotation, one
+// without (sub- and superscripts, a fraction, a root), inline in prose.
+const epub3Chapter = `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+<head><meta charset="utf-8"/><title>c1</title></head>
+<body>
+<h1>Matrices</h1>
+<p>A matrix is zero when <math xmlns="http://www.w3.org/1998/Math/MathML">
+  <semantics>
+    <mrow><msub><mi>A</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mn>0</mn></mrow>
+    <annotation encoding="application/x-tex">A_{ij} = 0</annotation>
+  </semantics>
+</math> for all indices.</p>
+<p>Also <math xmlns="http://www.w3.org/1998/Math/MathML"><mrow>
+  <msup><mi>x</mi><mn>2</mn></msup>
+  <mo>+</mo>
+  <mfrac><mi>a</mi><mi>b</mi></mfrac>
+  <mo>=</mo>
+  <msqrt><mi>y</mi></msqrt>
+  <mo>+</mo>
+  <msubsup><mi>z</mi><mi>k</mi><mn>3</mn></msubsup>
+</mrow></math> holds.</p>
+</body></html>`
+
+func epub3Book(t testing.TB) []byte {
+	return buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/nav.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol><li>Matrices</li></ol></nav></body></html>`},
+		{"EPUB/c1.xhtml", epub3Chapter},
+	})
+}
+
+// An EPUB 3 package document whose <meta> elements have text content is
+// read, and MathML comes out as linear text: the TeX annotation when there
+// is one, else sub- and superscripts, fractions and roots written out.
+func TestEPUB3MetaAndMathML(t *testing.T) {
+	data := epub3Book(t)
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("EPUB 3 book refused: %v", err)
+	}
+	for _, want := range []string{
+		"# Matrices",
+		"A matrix is zero when A_{ij} = 0 for all indices.",
+		"Also x^2 + (a)/(b) = sqrt(y) + z_k^3 holds.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "A i j") || strings.Contains(got, "A     i") {
+		t.Errorf("MathML came out as spaced tokens:\n%s", got)
+	}
+}
+
+// Hostile MathML — nesting far past any real formula, a formula cut off by
+// the end of the document — neither exhausts the stack nor loses the text
+// around it.
+func TestMathMLHostileNesting(t *testing.T) {
+	deep := strings.Repeat("<mrow><msup><mi>x</mi>", 200000) + strings.Repeat("</msup></mrow>", 200000)
+	chapter := `<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Before <math>` + deep +
+		`</math> after.</p><p>Cut <math><mi>q</mi><mo>=</mo><mn>1</mn>`
+	data := buildZip(t, []entry{
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "Before x") || !strings.Contains(got, " after.") {
+		t.Errorf("text around a deep formula lost: %.200q", got)
+	}
+	if !strings.Contains(got, "Cut q = 1") {
+		t.Errorf("cut-off formula lost: %.200q", got[max(0, len(got)-200):])
+	}
+}
