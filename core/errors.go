@@ -24,6 +24,9 @@ const (
 	// ExitBlocked: an unlearn was refused because other sessions' knowledge
 	// depends on what it would remove (use --force to proceed).
 	ExitBlocked = 5
+	// ExitInternal: lore itself failed (a bug: a panic in its own code),
+	// not the input, the store or the usage; EX_SOFTWARE of sysexits.h.
+	ExitInternal = 70
 	// ExitInterrupted: the user interrupted the run (ctrl-c); nothing was
 	// stored.
 	ExitInterrupted = 130
@@ -43,6 +46,7 @@ var ExitCodes = []ExitCode{
 	{ExitRejected, "rejected at the approval gate, or approval needed and not given"},
 	{ExitLocked, "store locked by another process"},
 	{ExitBlocked, "unlearn blocked by dependents (use --force)"},
+	{ExitInternal, "internal error (a bug in lore; please report it)"},
 	{ExitInterrupted, "interrupted (ctrl-c); nothing stored"},
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,8 +43,13 @@ type app struct {
 // own object with the error added to its "errors", or, when the command
 // failed before printing anything, {"errors": [...], "exitCode": N}. The
 // human sentence goes to stderr either way.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	asJSON := jsonRequested(args)
+	defer func() {
+		if r := recover(); r != nil {
+			code = internalError(stdout, stderr, asJSON, r)
+		}
+	}()
 	out := stdout
 	var held bytes.Buffer
 	if asJSON {
@@ -75,7 +81,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if trimmed != nil {
 		trimmed.Flush()
 	}
-	code := exitCode(err)
+	code = exitCode(err)
 	if asJSON {
 		if werr := finishJSON(stdout, held.Bytes(), err, code); werr != nil {
 			fmt.Fprintln(stderr, "lore: writing the JSON result: "+werr.Error())
@@ -85,6 +91,23 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	return code
+}
+
+// internalError reports a panic of lore's own code: a bug, which neither
+// the Go runtime's exit status 2 (taken for a usage error) nor its bare
+// trace should stand for. The stack goes to stderr for the report.
+func internalError(stdout, stderr io.Writer, asJSON bool, r any) int {
+	msg := fmt.Sprintf("internal error: %v; please report it at https://github.com/lore-kb/lore/issues with the trace below", r)
+	fmt.Fprintf(stderr, "lore: %s\n%s", msg, debug.Stack())
+	if asJSON {
+		// The writer may be what panicked; a second panic here must not
+		// replace the exit code.
+		func() {
+			defer func() { _ = recover() }()
+			_ = finishJSON(stdout, nil, errors.New(msg), core.ExitInternal)
+		}()
+	}
+	return core.ExitInternal
 }
 
 // errorSentence is what lore says about err, on stderr and in --json errors.
