@@ -68,6 +68,9 @@ type rule struct {
 	re   *regexp.Regexp
 	// keepPrefix keeps submatch 1 and redacts the rest.
 	keepPrefix bool
+	// keepAt keeps the match's last byte (the @ closing a URL's user
+	// info), so the host still reads as one.
+	keepAt bool
 	// alone requires the match not to be part of a longer word or number
 	// (RE2 has no lookbehind).
 	alone bool
@@ -75,22 +78,45 @@ type rule struct {
 	// word, prose ("Token Efficiency", "basic operations") is far more
 	// common than a credential made of letters only.
 	digit bool
+	// name says what the secret is, for a report ("Stripe live secret
+	// key"); only the credential rules have one.
+	name string
+	// live marks a credential in a provider's own shape (a Stripe live
+	// key, an AWS key, a private key block): it works as it stands, unlike
+	// a value a document merely labels as a password.
+	live bool
 }
 
 var rules = []rule{
 	// Private keys, whole blocks.
-	{kind: Key, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`)},
-	// Credentials in well-known shapes.
-	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`)},
-	{kind: Token, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`)},
-	{kind: Token, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{kind: Token, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
-	{kind: Token, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
-	{kind: Token, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{kind: Key, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`), name: "private key", live: true},
+	// Credentials in well-known shapes. Stripe's secret and restricted
+	// keys use underscores (sk_live_…), which the sk- rule below misses;
+	// its publishable pk_ keys are meant to be public.
+	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", live: true},
+	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key"},
+	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", live: true},
+	{kind: Token, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", live: true},
+	{kind: Token, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", live: true},
+	// An AWS secret access key is 40 base64 characters after its label;
+	// the label alone is no secret, so the value is what goes. Before the
+	// generic name = value rule, whose names do not reach inside
+	// "aws_secret_access_key".
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", live: true},
+	{kind: Token, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", live: true},
+	{kind: Token, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", live: true},
+	{kind: Token, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), name: "JSON web token"},
+	// The password of a URL's user info, whatever the host: the e-mail
+	// rule below only covers a host name with a top-level domain, not an
+	// IP address or a single-label host. The user name stays.
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL"},
+	// curl -u user:password, curl --user user:password; a shell variable
+	// ($PASS) is a placeholder, not a secret.
+	{kind: Token, re: regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl"},
 	// A bearer or basic credential after its scheme word.
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential"},
 	// name = value, name: value, name "value".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, name: "labelled secret value"},
 	{kind: Email, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
@@ -112,12 +138,29 @@ func Text(s string) Result {
 }
 
 func (r rule) apply(s string, counts map[Kind]int) string {
-	idx := r.re.FindAllStringSubmatchIndex(s, -1)
-	if len(idx) == 0 {
+	found := r.find(s)
+	if len(found) == 0 {
 		return s
 	}
 	var b strings.Builder
 	last := 0
+	for _, f := range found {
+		b.WriteString(s[last:f.a])
+		b.WriteString(Marker(r.kind))
+		last = f.e
+		counts[r.kind]++
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// cut is the part [a, e) of a text that one rule would replace.
+type cut struct{ a, e int }
+
+// find returns the parts of s the rule replaces, in order.
+func (r rule) find(s string) []cut {
+	idx := r.re.FindAllStringSubmatchIndex(s, -1)
+	var out []cut
 	for _, m := range idx {
 		a, e := m[0], m[1]
 		if r.alone && !standsAlone(s, a, e) {
@@ -129,16 +172,18 @@ func (r rule) apply(s string, counts map[Kind]int) string {
 		if r.digit && !strings.ContainsAny(s[max(a, m[len(m)-1]):e], "0123456789") {
 			continue
 		}
-		b.WriteString(s[last:a])
 		if r.keepPrefix && m[2] >= 0 {
-			b.WriteString(s[m[2]:m[3]])
+			a = m[3]
 		}
-		b.WriteString(Marker(r.kind))
-		last = e
-		counts[r.kind]++
+		if r.keepAt {
+			e--
+		}
+		if a >= e {
+			continue
+		}
+		out = append(out, cut{a, e})
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	return out
 }
 
 // standsAlone reports whether s[a:e] is not part of a longer word or

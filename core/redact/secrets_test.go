@@ -1,0 +1,108 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// secretTwins are, per pattern family the seed's redaction missed or
+// handled, a text holding a secret (with the secret itself) and a
+// look-alike that holds none.
+var secretTwins = []struct {
+	family       string
+	secret, leak string // leak: the part that must not survive
+	live         bool
+	twin         string // a similar-looking non-secret
+}{
+	{"stripe-live", "STRIPE_KEY=sk_live_51HqLyjWDarjtT1zdp7dcXYZ0 in the env", "51HqLyjWDarjtT1zdp7dc", true,
+		"Stripe keys start with sk_live (production) and must never be committed."},
+	{"stripe-restricted", `stripe.api_key = "rk_live_4eC39HqLyjWDarjtT1zdp7dc"`, "4eC39HqLyjWDarjtT1zdp7dc", true,
+		"Use a restricted key (rk_live) with the narrowest scope."},
+	{"stripe-test", "curl https://api.stripe.com/v1/charges -H 'Authorization: x' # sk_test_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc", false,
+		"The publishable key pk_test_TYooMQauvdEDq54NiTphI7jx is safe in a page."},
+	{"aws-secret", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", true,
+		"commit 9fceb02d0ae598e95dc970b74767f19372d61af8 fixed aws_secret_access_key handling"},
+	{"aws-secret-yaml", "AWS_SECRET_ACCESS_KEY: \"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY\"", "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", true,
+		"Set AWS_SECRET_ACCESS_KEY: from the vault, never inline."},
+	{"aws-key-id", "aws AKIAIOSFODNN7EXAMPLE key", "AKIAIOSFODNN7EXAMPLE", true,
+		"AKIA prefixes mark long-term access key ids."},
+	{"curl-user", "curl -u alice:s3cretPass https://api.example.com/", "s3cretPass", false,
+		"curl -u \"$USER:$PASS\" https://api.example.com/ && ps -u root:wheel"},
+	{"curl-long", "curl --user deploy:Tr0ub4dor -X POST https://ci.example/hook", "Tr0ub4dor", false,
+		"curl --user deploy: prompts for the password"},
+	{"url-ip", "mongodb://admin:hunter2pass@10.0.0.5:27017/db", "hunter2pass", false,
+		"http://10.0.0.5:8080/admin@dashboard and http://example.com:8080/path"},
+	{"url-name", "clone https://bob:gh0stpass@git.internal/repo.git", "gh0stpass", false,
+		"ssh git@github.com:org/repo.git"},
+	{"bearer", "Authorization: Bearer abcdef1234567890", "abcdef1234567890", false,
+		"## Token Efficiency\nBasic operations first"},
+	{"labelled", `password: hunter22!`, "hunter22!", false,
+		"the password: field is required"},
+	{"github", "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123", true,
+		"GitHub tokens start with ghp_ followed by 36 characters."},
+	{"private-key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----", "MIIEow", true,
+		"-----BEGIN PUBLIC KEY-----\nMIIBIj\n-----END PUBLIC KEY-----"},
+}
+
+func TestSecretsTwins(t *testing.T) {
+	for _, c := range secretTwins {
+		t.Run(c.family, func(t *testing.T) {
+			out, spans := Secrets(c.secret)
+			if strings.Contains(out, c.leak) {
+				t.Errorf("Secrets(%q) kept the secret: %q", c.secret, out)
+			}
+			if len(spans) == 0 {
+				t.Fatalf("Secrets(%q) reported no span", c.secret)
+			}
+			covered := false
+			for _, sp := range spans {
+				if got := c.secret[sp.Offset : sp.Offset+sp.Length]; strings.Contains(got, c.leak) {
+					covered = true
+					if sp.Live != c.live {
+						t.Errorf("span %q (%s): live %v, want %v", got, sp.What, sp.Live, c.live)
+					}
+				}
+			}
+			if !covered {
+				t.Errorf("no span of %v covers %q in %q", spans, c.leak, c.secret)
+			}
+			if again, more := Secrets(out); again != out || len(more) != 0 {
+				t.Errorf("second pass changed %q to %q (%v)", out, again, more)
+			}
+			if tw, spans := Secrets(c.twin); tw != c.twin || len(spans) != 0 {
+				t.Errorf("look-alike %q was redacted: %q %v", c.twin, tw, spans)
+			}
+			// Text, which skills use, covers the family too.
+			if got := Text(c.secret).Text; strings.Contains(got, c.leak) {
+				t.Errorf("Text(%q) kept the secret: %q", c.secret, got)
+			}
+		})
+	}
+}
+
+func TestSecretsLeavesProseAlone(t *testing.T) {
+	// Secrets is for learned material: e-mail addresses, phone numbers and
+	// plain URL queries are content, not credentials.
+	in := "Write to jane@example.com or call +1 555 123 4567; see https://x.io/s?q=go&page=2."
+	if out, spans := Secrets(in); out != in || len(spans) != 0 {
+		t.Errorf("Secrets(%q) = %q %v", in, out, spans)
+	}
+}
+
+func TestURL(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"http://alice:hunter2pass@host.example/x?api_key=abc123&page=2", "http://host.example/x?api_key=REDACTED&page=2"},
+		{"https://h.example/doc.pdf?X-Amz-Credential=AKIA%2F2024&X-Amz-Signature=deadbeef&v=1", "https://h.example/doc.pdf?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED&v=1"},
+		{"https://h.example/p?Access_Token=t0k&github_token=x&q=go#frag", "https://h.example/p?Access_Token=REDACTED&github_token=REDACTED&q=go#frag"},
+		{"http://bob@10.0.0.5:8080/", "http://10.0.0.5:8080/"},
+		// Nothing secret: the URL is returned byte for byte.
+		{"https://h.example/search?q=token+bucket&page=2", "https://h.example/search?q=token+bucket&page=2"},
+		{"https://h.example/a%20b?x=1", "https://h.example/a%20b?x=1"},
+		{"docs/guide.md", "docs/guide.md"},
+		{"/tmp/with:colon@at.md", "/tmp/with:colon@at.md"},
+	} {
+		if got := URL(c.in); got != c.want {
+			t.Errorf("URL(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
