@@ -92,3 +92,4 @@ require (
 	google.golang.org/protobuf v1.36.7 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 )
+replace github.com/ledongthuc/pdf => ./internal/third_party/pdf
