@@ -77,7 +77,10 @@ func layoutPage(p *page) {
 	for _, row := range rows {
 		row = combineAccents(row)
 		if !twoCol {
-			out = append(out, joinSegs(splitRow(row, -1), colSpan))
+			// A row of nothing but spaces has no segment to join.
+			if segs := splitRow(row, -1); len(segs) > 0 {
+				out = append(out, joinSegs(segs, colSpan))
+			}
 			continue
 		}
 		segs := splitRow(row, gutter)
@@ -284,8 +287,8 @@ func dropFurniture(pages []*page) {
 func markHeadings(pages []*page) {
 	hist := map[int]int{}
 	for _, p := range pages {
-		for _, g := range p.glyphs {
-			hist[int(math.Round(g.size*2))]++
+		for k, n := range p.sizes {
+			hist[k] += n
 		}
 	}
 	best, bestN := 0, -1
@@ -338,7 +341,7 @@ func hasLetters(s string) bool {
 
 func render(pages []*page) string {
 	for _, p := range pages {
-		layoutPage(p)
+		settle(p)
 	}
 	dropFurniture(pages)
 	for _, p := range pages {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	lpdf "github.com/ledongthuc/pdf"
@@ -19,10 +20,19 @@ var (
 	ErrNoText = errors.New("no text layer (scanned PDF?)")
 	// ErrCorrupt wraps structural parse failures.
 	ErrCorrupt = errors.New("corrupt PDF")
+	// ErrTooMuchText is returned when the pages yield more than
+	// maxDocGlyphs characters: a small file can repeat one content stream
+	// on every page, and all of it would be held in memory.
+	ErrTooMuchText = errors.New("PDF yields too much text")
 )
 
-// maxPages bounds the number of pages processed.
-const maxPages = 100000
+const (
+	// maxPages bounds the number of pages processed.
+	maxPages = 100000
+	// maxDocGlyphs bounds the characters one document may yield: some
+	// eight times a 1,000-page textbook, and about 16 MiB of text.
+	maxDocGlyphs = 1 << 24
+)
 
 // Text returns the text of the PDF in r: pages in order, each page's text in
 // reading order (left column before right), paragraphs separated by blank
@@ -45,6 +55,13 @@ func TextProgress(ctx context.Context, r io.ReaderAt, size int64, progress func(
 	if err != nil {
 		return "", err
 	}
+	// Layout works on whatever the file held; a fault there is the file's
+	// problem, never the caller's crash.
+	defer func() {
+		if x := recover(); x != nil {
+			text, err = "", fmt.Errorf("%w: laying out the text: %v", ErrCorrupt, x)
+		}
+	}()
 	return render(pages), nil
 }
 
@@ -108,15 +125,34 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	if progress != nil {
 		progress(0, len(leaves))
 	}
+	// Pages drawing the same content stream with the same resources and
+	// box are read once: their lines are shared, only the flags that later
+	// passes set are copied.
+	shared := map[string]*page{}
+	glyphs := 0
 	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p, perr := extractPage(ctx, lpdf.Page{V: leaf})
-		if perr != nil && pageErr == nil {
-			pageErr = perr
+		key := sharedKey(leaf)
+		p := shared[key]
+		if p != nil {
+			p = &page{width: p.width, height: p.height, lines: slices.Clone(p.lines), sizes: p.sizes, count: p.count}
+		} else {
+			var perr error
+			p, perr = extractPage(ctx, lpdf.Page{V: leaf})
+			if perr != nil && pageErr == nil {
+				pageErr = perr
+			}
+			settle(p)
+			if key != "" {
+				shared[key] = p
+			}
 		}
-		if len(p.glyphs) > 0 {
+		if glyphs += p.count; glyphs > maxDocGlyphs {
+			return nil, fmt.Errorf("%w: more than %d characters by page %d of %d", ErrTooMuchText, maxDocGlyphs, i+1, len(leaves))
+		}
+		if p.count > 0 {
 			hasText = true
 		}
 		pages = append(pages, p)
@@ -131,6 +167,34 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 		return nil, ErrNoText
 	}
 	return pages, nil
+}
+
+// sharedKey names what a page's text depends on: its content stream(s),
+// resources and media box, written out with the objects' file offsets or
+// references, so pages that share all three share a key. It is "" when
+// the page has no content to share.
+func sharedKey(leaf lpdf.Value) string {
+	contents := leaf.Key("Contents")
+	if k := contents.Kind(); k != lpdf.Stream && k != lpdf.Array {
+		return ""
+	}
+	return contents.String() + "\x00" + inherited(leaf, "Resources").String() + "\x00" + inherited(leaf, "MediaBox").String()
+}
+
+// settle lays p out into lines and drops its glyphs, keeping only how many
+// there were of each size (for heading detection): a document's memory then
+// grows with its text, not with the glyphs of every page at once.
+func settle(p *page) {
+	if p.glyphs == nil {
+		return
+	}
+	layoutPage(p)
+	p.sizes = map[int]int{}
+	for _, g := range p.glyphs {
+		p.sizes[int(math.Round(g.size*2))]++
+	}
+	p.count = len(p.glyphs)
+	p.glyphs = nil
 }
 
 // hasEncrypt reports whether the file tail (trailer) names an /Encrypt entry.
@@ -154,8 +218,12 @@ type glyph struct {
 
 type page struct {
 	width, height float64
-	glyphs        []glyph
-	lines         []line // filled by layout
+	glyphs        []glyph // nil once settled
+	lines         []line  // filled by layout
+	// sizes counts the glyphs by size in half points and count is their
+	// number; both outlive the glyphs.
+	sizes map[int]int
+	count int
 }
 
 type matrix [6]float64
