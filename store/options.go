@@ -46,6 +46,14 @@ type Options struct {
 	// garbage before it is rewritten; zero means 0.5. Must be in (0, 1).
 	GCDiscardRatio float64
 
+	// ReadOnly opens the store for reading only: Badger takes a shared
+	// lock and writes no pid file, so a read-only data folder can still
+	// be read, verified and backed up. Every write fails. A store that
+	// needs an interrupted session recovered or a migration is opened for
+	// writing instead (and fails if its folder cannot be written), since
+	// reading it as it is would show a half-applied session.
+	ReadOnly bool
+
 	inMemory bool
 	// Fault injection for crash-recovery tests: CommitSession returns
 	// errSimulatedCrash once this many apply (or journal) batches have
@@ -164,7 +172,8 @@ func (o Options) badgerOptions(dir string) badger.Options {
 		WithValueThreshold(threshold).
 		WithCompression(options.None).
 		WithMetricsEnabled(false).
-		WithDetectConflicts(false) // writers are serialized by Store.writeMu
+		WithDetectConflicts(false). // writers are serialized by Store.writeMu
+		WithReadOnly(o.ReadOnly && !o.inMemory)
 }
 
 // badgerLogger adapts Logger to badger.Logger, whose methods take

@@ -122,22 +122,34 @@ func open(dir string, opts Options) (*Store, error) {
 	if opts.inMemory {
 		s.path = ":memory:"
 	}
-	db, err := badger.Open(opts.badgerOptions(dir))
+	db, err := openBadger(dir, opts.badgerOptions(dir))
+	if err != nil && opts.ReadOnly && !opts.inMemory && (isEmptyFileError(err) || isNoManifestError(err) || errors.Is(err, badger.ErrTruncateNeeded)) {
+		// A new store, or one a killed process left with a file to
+		// trim: only a writable open can make it readable.
+		return openWritable(dir, opts, err)
+	}
 	if err != nil && !opts.inMemory && isEmptyFileError(err) {
 		// A process killed just after Badger created a memtable or
 		// value-log file leaves it empty, and Badger refuses to open it
 		// once (dgraph-io/badger#2207) — after resizing it, so the second
 		// attempt succeeds. The file holds nothing, so nothing is lost.
 		s.log.Warningf("store %s: retrying open after an empty file left by an interrupted process: %v", dir, err)
-		db, err = badger.Open(opts.badgerOptions(dir))
+		db, err = openBadger(dir, opts.badgerOptions(dir))
 	}
 	if err != nil {
 		if isLockError(err) {
 			return nil, &LockedError{Path: s.path, Err: err}
 		}
+		var damaged *DamagedError
+		if errors.As(err, &damaged) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
 	s.db = db
+	if opts.ReadOnly && !opts.inMemory {
+		return s.finishReadOnly()
+	}
 	from, err := s.checkSchema()
 	needMigration := errors.Is(err, errMigrate)
 	if err != nil && !needMigration {
@@ -154,12 +166,94 @@ func open(dir string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	if !opts.inMemory && opts.gcInterval() > 0 {
+	if !opts.inMemory && !opts.ReadOnly && opts.gcInterval() > 0 {
 		s.stopGC = make(chan struct{})
 		s.gcDone = make(chan struct{})
 		go s.gcLoop(opts.gcInterval())
 	}
 	return s, nil
+}
+
+// finishReadOnly checks a store opened read-only: one written by a newer
+// lore is refused, and one that needs migrating or an interrupted session
+// recovered is reopened for writing, which does that first.
+func (s *Store) finishReadOnly() (*Store, error) {
+	version, err := s.readSchema()
+	if err != nil {
+		_ = s.db.Close()
+		return nil, err
+	}
+	pending := version < SchemaVersion
+	if !pending {
+		sessions, err := s.loadSessions()
+		if err != nil {
+			_ = s.db.Close()
+			return nil, fmt.Errorf("open store %s: %w", s.path, err)
+		}
+		for _, sess := range sessions {
+			if sess.State == core.SessionJournaling || sess.State == core.SessionCommitting {
+				pending = true
+				break
+			}
+		}
+	}
+	if !pending {
+		return s, nil
+	}
+	if err := s.db.Close(); err != nil {
+		return nil, fmt.Errorf("close store %s: %w", s.path, err)
+	}
+	why := errors.New("it has an interrupted session to recover")
+	if version < SchemaVersion {
+		why = fmt.Errorf("it needs migrating from schema version %d to %d", version, SchemaVersion)
+	}
+	return openWritable(s.path, s.opts, why)
+}
+
+// openWritable opens for writing a store that could not be used read-only
+// because of why, naming both reasons when that fails too.
+func openWritable(dir string, opts Options, why error) (*Store, error) {
+	opts.ReadOnly = false
+	s, err := open(dir, opts)
+	if err != nil {
+		var locked *LockedError
+		if errors.As(err, &locked) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w (it had to be opened for writing: %v)", err, why)
+	}
+	return s, nil
+}
+
+// readSchema is checkSchema for a read-only store: it writes nothing.
+func (s *Store) readSchema() (int, error) {
+	version := SchemaVersion
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(keySchema)
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read schema of store %s: %w", s.path, err)
+		}
+		var rec schemaRecord
+		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
+			return fmt.Errorf("store %s: %w", s.path, err)
+		}
+		if rec.Version > SchemaVersion {
+			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
+				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
+		}
+		version = rec.Version
+		return nil
+	})
+	return version, err
+}
+
+// isNoManifestError recognizes Badger's refusal to open a new (empty)
+// directory read-only.
+func isNoManifestError(err error) bool {
+	return strings.Contains(err.Error(), "no manifest found")
 }
 
 // isEmptyFileError recognizes Badger's failure on an empty .mem or .vlog

@@ -54,6 +54,9 @@ const (
 	// ProblemJournalMismatch: a session's journal does not hold as many
 	// changes as its record says, or has a gap between its entries.
 	ProblemJournalMismatch ProblemKind = "journal-mismatch"
+	// ProblemDamagedTable: a table file's blocks fail their checksums or
+	// cannot be read.
+	ProblemDamagedTable ProblemKind = "damaged-table"
 )
 
 // MaxProblems caps the problems a report lists; the rest are only counted,
@@ -185,14 +188,21 @@ func (sm *summary) edge(target, typKey []byte) *expectedEdge {
 // linear in the store size and memory proportional to the number of
 // primitives and edges. Session commits wait while it runs, so it never sees
 // one half applied.
-func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
+func (s *Store) Verify(ctx context.Context) (_ VerifyReport, err error) {
 	if err := s.checkOpen(); err != nil {
 		return VerifyReport{}, err
 	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	// A damaged block panics in Badger's reads; it is reported, not a crash.
+	defer s.recoverDamage(&err)
 	v := verifier{ctx: ctx, recs: make(map[string]*summary)}
-	err := s.db.View(v.run)
+	if !s.opts.inMemory {
+		if cerr := s.db.VerifyChecksum(); cerr != nil {
+			v.rep.add(ProblemDamagedTable, nil, "", "%v", cerr)
+		}
+	}
+	err = s.db.View(v.run)
 	if err != nil {
 		return VerifyReport{}, fmt.Errorf("verify store %s: %w", s.path, err)
 	}
