@@ -138,21 +138,24 @@ var formats = map[string]struct {
 	".txt":      {core.FormatText, "text/plain"},
 	".tex":      {core.FormatLaTeX, "text/x-tex"},
 	".ptx":      {core.FormatPreTeXt, "application/x-pretext+xml"},
-	".js":       {core.FormatText, "text/javascript"},
-	".mjs":      {core.FormatText, "text/javascript"},
-	".cjs":      {core.FormatText, "text/javascript"},
-	".ts":       {core.FormatText, "text/x-typescript"},
-	".py":       {core.FormatText, "text/x-python"},
-	".rb":       {core.FormatText, "text/x-ruby"},
-	".pl":       {core.FormatText, "text/x-perl"},
-	".sh":       {core.FormatText, "text/x-shellscript"},
-	".bash":     {core.FormatText, "text/x-shellscript"},
-	".zsh":      {core.FormatText, "text/x-shellscript"},
-	".ps1":      {core.FormatText, "text/x-powershell"},
-	".json":     {core.FormatText, "application/json"},
-	".yaml":     {core.FormatText, "application/yaml"},
-	".yml":      {core.FormatText, "application/yaml"},
-	".toml":     {core.FormatText, "application/toml"},
+	// .xml is read as what its root element says (see readAs): PreTeXt or
+	// XHTML; this entry only admits the name.
+	".xml":  {core.FormatText, "application/xml"},
+	".js":   {core.FormatText, "text/javascript"},
+	".mjs":  {core.FormatText, "text/javascript"},
+	".cjs":  {core.FormatText, "text/javascript"},
+	".ts":   {core.FormatText, "text/x-typescript"},
+	".py":   {core.FormatText, "text/x-python"},
+	".rb":   {core.FormatText, "text/x-ruby"},
+	".pl":   {core.FormatText, "text/x-perl"},
+	".sh":   {core.FormatText, "text/x-shellscript"},
+	".bash": {core.FormatText, "text/x-shellscript"},
+	".zsh":  {core.FormatText, "text/x-shellscript"},
+	".ps1":  {core.FormatText, "text/x-powershell"},
+	".json": {core.FormatText, "application/json"},
+	".yaml": {core.FormatText, "application/yaml"},
+	".yml":  {core.FormatText, "application/yaml"},
+	".toml": {core.FormatText, "application/toml"},
 }
 
 // FormatOf returns the format lore reads a file of this name in (by its
@@ -186,6 +189,11 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	info, err := os.Stat(source)
 	if err != nil {
 		return nil, &core.InputError{Input: source, Msg: describeOpenError(err)}
+	}
+	if what := notRegular(info); what != "" {
+		// Opening a FIFO blocks until a writer comes, and a device never
+		// ends: refuse before opening.
+		return nil, &core.InputError{Input: source, Msg: what}
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
@@ -245,7 +253,11 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			return nil
 		}
 		if !d.Type().IsRegular() {
-			a.problem(rel, path, "not a regular file")
+			what := "not a regular file"
+			if info, err := d.Info(); err == nil {
+				what = notRegular(info)
+			}
+			a.problem(rel, path, what)
 			return nil
 		}
 		// Read once the walk is over, so that progress has a total.
@@ -312,6 +324,10 @@ func (a *acquirer) readWalkedFile(w walked) error {
 	pages, end := a.prog.parts(rel, "pages")
 	doc, err := readFile(path, rel, fi, a.opts, pages)
 	end()
+	if isUnreadXML(err) {
+		a.res.Ignored = append(a.res.Ignored, rel)
+		return nil
+	}
 	var be *binaryError
 	if errors.As(err, &be) {
 		ext := strings.ToLower(filepath.Ext(path))
@@ -373,12 +389,15 @@ func readFile(path, name string, info fs.FileInfo, opts Options, pages func(done
 		return nil, fmt.Errorf("unsupported file type %s; supported: %s; archives: %s",
 			ext, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
 	}
+	if what := notRegular(info); what != "" {
+		return nil, errors.New(what)
+	}
 	if info.Size() > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
 	}
-	fh, err := os.Open(path)
+	fh, err := openRegular(path)
 	if err != nil {
-		return nil, errors.New(describeOpenError(err))
+		return nil, err
 	}
 	defer fh.Close()
 	// Read at most one byte past the limit: the file may have grown since Stat.
@@ -389,6 +408,10 @@ func readFile(path, name string, info fs.FileInfo, opts Options, pages func(done
 	if int64(len(raw)) > opts.MaxFileSize {
 		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
 	}
+	if ext, err = readAs(ext, raw); err != nil {
+		return nil, err
+	}
+	f = formats[ext]
 	text, markup, err := decode(ext, raw, opts, pages)
 	if err != nil {
 		return nil, err

@@ -519,6 +519,14 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.entryProblem(ar, e.name, a.readProblem(err, e))
 		return errors.Is(err, errTotal)
 	}
+	if ext, err = readAs(ext, raw); err != nil {
+		if isUnreadXML(err) {
+			a.res.Ignored = append(a.res.Ignored, ar.name(e.name))
+		} else {
+			a.entryProblem(ar, e.name, err.Error())
+		}
+		return false
+	}
 	pages, end := a.prog.parts(e.name, "pages")
 	text, markup, err := decode(ext, raw, a.opts, pages)
 	end()

@@ -3,6 +3,7 @@ package acquire
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -31,6 +32,9 @@ func Check(source string) error {
 	if err != nil {
 		return &core.InputError{Input: source, Msg: describeOpenError(err)}
 	}
+	if what := notRegular(info); what != "" {
+		return &core.InputError{Input: source, Msg: what}
+	}
 	if info.IsDir() || archiveKindOf(source) != notArchive {
 		return nil
 	}
@@ -42,6 +46,28 @@ func Check(source string) error {
 		}
 		return &core.InputError{Input: source, Msg: fmt.Sprintf("%s; supported: %s; archives: %s",
 			what, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))}
+	}
+	if ext == ".xml" {
+		return checkXMLRoot(source)
+	}
+	return nil
+}
+
+// checkXMLRoot refuses an .xml file whose root element lore does not read.
+// Only the head of the file is read; anything it cannot tell from there is
+// left to Source.
+func checkXMLRoot(source string) error {
+	fh, err := openRegular(source)
+	if err != nil {
+		return &core.InputError{Input: source, Msg: err.Error()}
+	}
+	defer fh.Close()
+	h, err := xmlRoot(io.LimitReader(fh, 64<<10))
+	if err != nil {
+		return nil
+	}
+	if h.readsAs() == "" {
+		return &core.InputError{Input: source, Msg: (&unreadXMLError{head: h}).Error()}
 	}
 	return nil
 }

@@ -155,6 +155,15 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 			return
 		}
 		used += int64(len(raw))
+		if ext, err = readAs(ext, raw); err != nil {
+			if isUnreadXML(err) {
+				res.Ignored = append(res.Ignored, rel)
+			} else {
+				a.problem(rel, location(rel), err.Error())
+			}
+			return
+		}
+		form = formats[ext]
 		pages, end := a.prog.parts(rel, "pages")
 		text, markup, err := decode(ext, raw, opts, pages)
 		end()

@@ -1,0 +1,122 @@
+package acquire
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/corpus"
+)
+
+// xmlFixtures writes .xml files of every kind lore meets: PreTeXt as it
+// ships (a whole book under <pretext> or <mathbook>, one division per file
+// with xi:include), XHTML, and XML lore does not read (DocBook, a build
+// file).
+func xmlFixtures(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{
+		"book.xml": "\ufeff<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- a PreTeXt book -->\n" +
+			`<pretext xmlns:xi="http://www.w3.org/2001/XInclude"><book xml:id="b"><title>Graphs</title>` +
+			`<chapter xml:id="c"><title>Trees</title><definition xml:id="d-tree"><statement><p>A <term>tree</term> is a connected acyclic graph.</p></statement></definition></chapter></book></pretext>`,
+		"old.xml":     `<?xml version="1.0"?><mathbook><article><title>Old</title><p>Legacy PreTeXt.</p></article></mathbook>`,
+		"chapter.xml": `<?xml version="1.0"?><chapter xmlns:xi="http://www.w3.org/2001/XInclude" xml:id="ch"><title>Chapter</title><p>One division.</p></chapter>`,
+		"page.xml":    `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Page</h1><p>Some <b>XHTML</b> text.</p></body></html>`,
+		"docbook.xml": `<?xml version="1.0"?><book xmlns="http://docbook.org/ns/docbook" version="5.0"><title>DocBook</title></book>`,
+		"pom.xml":     `<?xml version="1.0"?><project><modelVersion>4.0.0</modelVersion></project>`,
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files
+}
+
+// PreTeXt shipped as .xml is read as PreTeXt, XHTML as a page; an XML file
+// of another kind is refused with its root element named, and a folder
+// passes over it as a file it does not read.
+func TestXMLReadByRootElement(t *testing.T) {
+	dir := t.TempDir()
+	xmlFixtures(t, dir)
+	for _, c := range []struct {
+		name   string
+		format core.Format
+		want   string
+	}{
+		{"book.xml", core.FormatPreTeXt, "<definition"},
+		{"old.xml", core.FormatPreTeXt, "Legacy PreTeXt."},
+		{"chapter.xml", core.FormatPreTeXt, "One division."},
+		{"page.xml", core.FormatMarkdown, "# Page"},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := Check(path); err != nil {
+			t.Errorf("Check(%s) = %v", c.name, err)
+		}
+		res, err := Local(t.Context(), path, Options{})
+		if err != nil {
+			t.Errorf("%s refused: %v", c.name, err)
+			continue
+		}
+		d := res.Documents[0]
+		if d.Format != c.format || !strings.Contains(d.Text, c.want) {
+			t.Errorf("%s: format %q, text %q; want format %q with %q", c.name, d.Format, d.Text, c.format, c.want)
+		}
+	}
+	for name, root := range map[string]string{"docbook.xml": "<book> in namespace http://docbook.org/ns/docbook", "pom.xml": "<project>"} {
+		path := filepath.Join(dir, name)
+		for what, err := range map[string]error{"Check": Check(path), "Local": localErr(t, path)} {
+			if err == nil || !strings.Contains(err.Error(), "root element "+root) || !strings.Contains(err.Error(), path) {
+				t.Errorf("%s(%s) = %v; want an error naming %s and the root element %s", what, name, err, path, root)
+			}
+		}
+	}
+	res, err := Local(t.Context(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range res.Documents {
+		names = append(names, d.Name)
+	}
+	slices.Sort(names)
+	if want := []string{"book.xml", "chapter.xml", "old.xml", "page.xml"}; !slices.Equal(names, want) {
+		t.Errorf("folder read %v; want %v", names, want)
+	}
+	if !slices.Contains(res.Ignored, "docbook.xml") || !slices.Contains(res.Ignored, "pom.xml") || len(res.Skipped) != 0 {
+		t.Errorf("ignored %v, skipped %v; want docbook.xml and pom.xml ignored, nothing skipped", res.Ignored, res.Skipped)
+	}
+}
+
+func localErr(t *testing.T, path string) error {
+	_, err := Local(t.Context(), path, Options{})
+	return err
+}
+
+// The corpus's PreTeXt section, named .xml as PreTeXt books ship their
+// files, reads exactly as it does named .ptx.
+func TestCorpusPreTeXtAsXML(t *testing.T) {
+	src := corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx")
+	raw, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "sec_gt-trees.xml")
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	asXML, err := Local(t.Context(), path, Options{})
+	if err != nil {
+		t.Fatalf("PreTeXt as .xml refused: %v", err)
+	}
+	asPTX, err := Local(t.Context(), src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, p := asXML.Documents[0], asPTX.Documents[0]
+	if x.Format != core.FormatPreTeXt || x.MediaType != p.MediaType || x.Text != p.Text {
+		t.Errorf("as .xml: format %q media %q (%d bytes); as .ptx: %q %q (%d bytes)", x.Format, x.MediaType, len(x.Text), p.Format, p.MediaType, len(p.Text))
+	}
+}
