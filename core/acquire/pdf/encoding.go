@@ -1,6 +1,11 @@
 package pdf
 
-var standardEncoding, winAnsiEncoding []string
+var standardEncoding, winAnsiEncoding, macRomanEncoding []string
+
+// macRomanHigh is MacRomanEncoding from 0x80 as PDF defines it (0xDE and
+// 0xDF are the fi and fl ligatures, not Latin-1's Þ and ß).
+const macRomanHigh = "ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùûü†°¢£§•¶ß®©™´¨≠ÆØ∞±≤≥¥µ∂∑∏π∫ªºΩæø" +
+	"¿¡¬√ƒ≈∆«»…\u00a0ÀÃÕŒœ–—“”‘’÷◊ÿŸ⁄¤‹›\ufb01\ufb02‡·‚„‰ÂÊÁËÈÍÎÏÌÓÔ\x00ÒÚÛÙıˆ˜¯˘˙˚¸˝˛ˇ"
 
 func init() {
 	standardEncoding = make([]string, 256)
@@ -23,6 +28,21 @@ func init() {
 		winAnsiEncoding[c] = string(rune(c))
 	}
 	winAnsiEncoding[0xA0] = " "
+	macRomanEncoding = make([]string, 256)
+	copy(macRomanEncoding, winAnsiEncoding[:128])
+	for i, r := range []rune(macRomanHigh) {
+		switch r {
+		case 0:
+		case '\ufb01':
+			macRomanEncoding[0x80+i] = "fi"
+		case '\ufb02':
+			macRomanEncoding[0x80+i] = "fl"
+		case '\u00a0':
+			macRomanEncoding[0x80+i] = " "
+		default:
+			macRomanEncoding[0x80+i] = string(r)
+		}
+	}
 	win := []rune("€\x00‚ƒ„…†‡ˆ‰Š‹Œ\x00Ž\x00\x00‘’“”•–—˜™š›œ\x00žŸ")
 	for i, r := range win {
 		if r != 0 {
@@ -63,4 +83,22 @@ var glyphNames = map[string]string{
 	"eacute": "é", "egrave": "è", "agrave": "à", "aacute": "á", "udieresis": "ü", "odieresis": "ö",
 	"adieresis": "ä", "ccedilla": "ç", "ntilde": "ñ", "iacute": "í", "oacute": "ó", "uacute": "ú",
 	"nbspace": " ", "nonbreakingspace": " ",
+	// TeX's Computer Modern math and symbol fonts.
+	"epsilon1": "ε", "theta1": "ϑ", "phi1": "φ", "sigma1": "ς", "rho1": "ϱ", "pi1": "ϖ",
+	"asteriskmath": "∗", "similar": "∼", "proportional": "∝", "universal": "∀", "existential": "∃",
+	"emptyset": "∅", "arrowdblright": "⇒", "arrowdblleft": "⇐", "arrowdblboth": "⇔", "arrowboth": "↔",
+	"arrowup": "↑", "arrowdown": "↓", "reflexsubset": "⊆", "reflexsuperset": "⊇", "propersubset": "⊂",
+	"propersuperset": "⊃", "intersection": "∩", "union": "∪", "angbracketleft": "⟨",
+	"angbracketright": "⟩", "bardbl": "‖", "lessmuch": "≪", "greatermuch": "≫", "equivalence": "≡",
+	"precedes": "≺", "follows": "≻", "openbullet": "◦", "circledot": "⊙", "perpendicular": "⊥",
+	"prime": "′", "aleph": "ℵ", "weierstrass": "℘", "floorleft": "⌊", "floorright": "⌋",
+	"ceilingleft": "⌈", "ceilingright": "⌉", "dotmath": "⋅", "owner": "∋", "visiblespace": "␣",
+	"negationslash": "\u0338", "mapsto": "↦", "angle": "∠", "logicalnot": "¬", "backslash1": "\\",
+	// Latin-1 and punctuation names outside the letter+accent pattern.
+	"Lslash": "Ł", "lslash": "ł", "Eth": "Ð", "eth": "ð", "Thorn": "Þ", "thorn": "þ", "yen": "¥",
+	"cent": "¢", "currency": "¤", "brokenbar": "¦", "ordfeminine": "ª", "ordmasculine": "º",
+	"onehalf": "½", "onequarter": "¼", "threequarters": "¾", "onesuperior": "¹", "twosuperior": "²",
+	"threesuperior": "³", "fraction": "⁄", "perthousand": "‰", "guilsinglleft": "‹",
+	"guilsinglright": "›", "florin": "ƒ", "lozenge": "◊", "increment": "∆", "mu1": "µ",
+	"hyphensoft": "-", "sfthyphen": "-", "dotlessi.sc": "ı",
 }

@@ -1,10 +1,14 @@
 package pdf
 
 import (
+	"bytes"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"golang.org/x/text/unicode/norm"
 
 	lpdf "github.com/ledongthuc/pdf"
 )
@@ -53,7 +57,7 @@ func loadFont(v lpdf.Value) *font {
 		if mw := v.Key("FontDescriptor").Key("MissingWidth"); mw.Kind() == lpdf.Integer || mw.Kind() == lpdf.Real {
 			f.defWidth = mw.Float64()
 		}
-		f.enc = simpleEncoding(v.Key("Encoding"), v.Key("BaseFont").Name())
+		f.enc = simpleEncoding(v.Key("Encoding"), v.Key("BaseFont").Name(), v.Key("FontDescriptor"))
 	}
 	if tu := v.Key("ToUnicode"); tu.Kind() == lpdf.Stream {
 		f.toUni = parseToUnicode(tu)
@@ -133,8 +137,12 @@ func (f *font) decode(raw string, out []code) []code {
 	return out
 }
 
-// simpleEncoding builds the code → text table of a simple font.
-func simpleEncoding(enc lpdf.Value, baseFont string) [256]string {
+// simpleEncoding builds the code → text table of a simple font. Without a
+// named encoding (no /Encoding, or a Differences dict without
+// /BaseEncoding) an embedded Type 1 program's own encoding is the base, as
+// in poppler: TeX's fonts keep their ligatures, Greek and symbols there
+// (code 12 is "fi" in Computer Modern, not a control code).
+func simpleEncoding(enc lpdf.Value, baseFont string, desc lpdf.Value) [256]string {
 	var t [256]string
 	base := standardEncoding
 	if strings.Contains(baseFont, "Symbol") || strings.Contains(baseFont, "Dingbats") {
@@ -151,9 +159,13 @@ func simpleEncoding(enc lpdf.Value, baseFont string) [256]string {
 	case "WinAnsiEncoding":
 		base = winAnsiEncoding
 	case "MacRomanEncoding":
-		base = winAnsiEncoding // close enough for letters
+		base = macRomanEncoding
 	case "StandardEncoding":
 		base = standardEncoding
+	case "":
+		if b := builtinEncoding(desc.Key("FontFile")); b != nil {
+			base = b
+		}
 	}
 	copy(t[:], base)
 	if enc.Kind() == lpdf.Dict {
@@ -176,6 +188,53 @@ func simpleEncoding(enc lpdf.Value, baseFont string) [256]string {
 	return t
 }
 
+// maxFontHeaderBytes bounds how much of a Type 1 program is read for its
+// encoding; the encoding sits in the clear-text part before eexec.
+const maxFontHeaderBytes = 256 << 10
+
+var (
+	encodingDupRe = regexp.MustCompile(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
+	standardDefRe = regexp.MustCompile(`/Encoding\s+StandardEncoding\s+def`)
+)
+
+// builtinEncoding reads the encoding of an embedded Type 1 font program
+// (its "dup code /name put" entries), or returns nil when there is none.
+func builtinEncoding(ff lpdf.Value) []string {
+	if ff.Kind() != lpdf.Stream {
+		return nil
+	}
+	rc := ff.Reader()
+	data, _ := io.ReadAll(io.LimitReader(rc, maxFontHeaderBytes))
+	rc.Close()
+	if i := bytes.Index(data, []byte("eexec")); i >= 0 {
+		data = data[:i]
+	}
+	i := bytes.Index(data, []byte("/Encoding"))
+	if i < 0 {
+		return nil
+	}
+	data = data[i:]
+	if standardDefRe.Match(data) {
+		return standardEncoding
+	}
+	if j := bytes.Index(data, []byte("readonly def")); j >= 0 {
+		data = data[:j]
+	}
+	ms := encodingDupRe.FindAllSubmatch(data, 256)
+	if len(ms) == 0 {
+		return nil
+	}
+	enc := make([]string, 256)
+	for _, m := range ms {
+		c, err := strconv.Atoi(string(m[1]))
+		if err != nil || c < 0 || c > 255 {
+			continue
+		}
+		enc[c] = glyphText(string(m[2]))
+	}
+	return enc
+}
+
 // glyphText maps a glyph name to Unicode text.
 func glyphText(n string) string {
 	if s, ok := glyphNames[n]; ok {
@@ -183,6 +242,20 @@ func glyphText(n string) string {
 	}
 	if len(n) == 1 {
 		return n
+	}
+	if t := accented(n); t != "" {
+		return t
+	}
+	if strings.Contains(n, "_") { // f_f_i: a ligature of its components
+		var b strings.Builder
+		for _, part := range strings.Split(n, "_") {
+			t := glyphText(part)
+			if t == "" {
+				return ""
+			}
+			b.WriteString(t)
+		}
+		return b.String()
 	}
 	if i := strings.IndexByte(n, '.'); i > 0 { // a.sc, one.oldstyle
 		return glyphText(n[:i])
@@ -202,6 +275,30 @@ func glyphText(n string) string {
 		if v, err := strconv.ParseUint(n[1:], 16, 32); err == nil && v < 0x110000 {
 			return string(rune(v))
 		}
+	}
+	return ""
+}
+
+// accentMarks maps the accent suffixes of Adobe glyph names ("eacute",
+// "Scaron", "zdotaccent") to combining marks.
+var accentMarks = map[string]string{
+	"acute": "\u0301", "grave": "\u0300", "circumflex": "\u0302", "dieresis": "\u0308", "tilde": "\u0303",
+	"ring": "\u030a", "cedilla": "\u0327", "caron": "\u030c", "macron": "\u0304", "breve": "\u0306",
+	"ogonek": "\u0328", "dotaccent": "\u0307", "hungarumlaut": "\u030b", "commaaccent": "\u0326",
+}
+
+// accented composes the text of a letter-plus-accent glyph name, or
+// returns "" when n is not one.
+func accented(n string) string {
+	if len(n) < 5 {
+		return ""
+	}
+	base := n[:1]
+	if c := base[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return ""
+	}
+	if mark, ok := accentMarks[n[1:]]; ok {
+		return norm.NFC.String(base + mark)
 	}
 	return ""
 }
