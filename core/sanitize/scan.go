@@ -37,6 +37,7 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 		r.Findings = append(r.Findings, checkName(name)...)
 		sc := newScanner(name, txt, d.Format, t != core.Home, 0)
 		sc.script = declaredScript(d.MediaType)
+		sc.markup = declaredMarkup(d.MediaType)
 		sc.run()
 		r.Findings = append(r.Findings, sc.findings()...)
 	}
@@ -109,6 +110,10 @@ type scanner struct {
 	// script is set when the document declares itself code (a .js or .sh
 	// file): a shebang is then no disguise.
 	script bool
+	// markup is set when the document declares itself HTML or XML (an
+	// .html page, an .xml PreTeXt book): what is scanned is then its own
+	// markup, which is no disguise either.
+	markup bool
 
 	code     []span // code samples (fences, inline code, verbatim)
 	comments []span // HTML comments, in order of discovery
@@ -468,6 +473,10 @@ func (sc *scanner) contentType() {
 	head := s[k:min(len(s), k+64)]
 	what := ""
 	switch {
+	case sc.markup && (hasPrefixFold(head, "<!doctype html") || hasPrefixFold(head, "<html") || strings.HasPrefix(head, "<?xml")):
+		// Declared markup read as the markup it is: the check compares the
+		// declared type with the bytes lore read, never with the text lore
+		// itself converted them into.
 	case hasPrefixFold(head, "<!doctype html") || hasPrefixFold(head, "<html"):
 		what = "an HTML page"
 	case strings.HasPrefix(head, "%PDF-"):
@@ -503,6 +512,21 @@ func declaredScript(media string) bool {
 		return false
 	}
 	return true
+}
+
+// declaredMarkup reports a media type that says the document is HTML or
+// XML: text/html, application/xhtml+xml, application/xml, text/xml and any
+// +xml type (PreTeXt's among them).
+func declaredMarkup(media string) bool {
+	media = strings.ToLower(strings.TrimSpace(media))
+	if i := strings.IndexByte(media, ';'); i >= 0 {
+		media = strings.TrimSpace(media[:i])
+	}
+	switch media {
+	case "text/html", "application/xhtml+xml", "application/xml", "text/xml":
+		return true
+	}
+	return strings.HasSuffix(media, "+xml")
 }
 
 // checkName reports a document name that climbs out of its source or is an
