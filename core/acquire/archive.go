@@ -528,7 +528,11 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		return false
 	}
 	pages, end := a.prog.parts(e.name, "pages")
-	text, markup, err := decode(ext, raw, a.opts, pages)
+	// What a document holds inside (a DOCX's parts, a PDF's text) counts
+	// against the total as well as its raw bytes.
+	left := a.opts.MaxTotalSize - a.used
+	text, markup, err := decodeIn(ext, raw, a.opts, pages, &left)
+	a.used = a.opts.MaxTotalSize - left
 	end()
 	var be *binaryError
 	switch {
@@ -536,6 +540,9 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.refuse(ar.name(visible(e.name)), ar.finding(core.ContentTypeMismatch, core.Warning, e.name,
 			fmt.Sprintf("binary content in a %s entry (NUL byte at offset %d)", ext, be.offset), visibleBytes(raw), recBinary))
 		return false
+	case errors.Is(err, errTotal):
+		a.entryProblem(ar, e.name, fmt.Sprintf("%s, counting what the %s document expands to", a.readProblem(err, e), ext))
+		return true
 	case err != nil:
 		a.entryProblem(ar, e.name, err.Error())
 		return false

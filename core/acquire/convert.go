@@ -3,6 +3,7 @@ package acquire
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -19,7 +20,7 @@ var converted = map[string]struct {
 	media string
 	read  func(raw []byte) (text, markup string, err error)
 }{
-	".docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document", readZipped(docx.Text)},
+	".docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document", nil}, // read by readDOCX
 	".epub": {"application/epub+zip", readZipped(epub.Text)},
 	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
@@ -40,7 +41,61 @@ func init() {
 // text, and for markup formats also returns the original markup (which the
 // sanitizer must see). Plain text formats are validated by Normalize.
 // pages, when not nil, is told how many pages of a PDF are read.
+//
+// A reader that panics on what the file holds fails that file only: the
+// panic becomes its error, so a folder or archive still reads the rest.
 func decode(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, err error) {
+	return decodeIn(ext, raw, opts, pages, nil)
+}
+
+// decodeIn is decode counting against *budget, when it is not nil, what
+// the document expands to beyond its raw bytes (the parts of a DOCX, the
+// text of a PDF or EPUB), and taking that from *budget: an archive's
+// total decompressed limit then covers what its entries hold inside. An
+// error matching errTotal says the budget is spent.
+func decodeIn(ext string, raw []byte, opts Options, pages func(done, total int), budget *int64) (text, markup string, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			text, markup = "", ""
+			err = fmt.Errorf("internal error reading the %s document: %v", ext, x)
+		}
+	}()
+	if ext == ".docx" {
+		return readDOCX(raw, budget)
+	}
+	text, markup, err = decodeText(ext, raw, opts, pages)
+	if err == nil && budget != nil && (ext == ".pdf" || ext == ".epub") {
+		if *budget -= int64(len(text)); *budget < 0 {
+			return "", "", fmt.Errorf("%w: its text (%s) takes the archive past it", errTotal, HumanBytes(int64(len(text))))
+		}
+	}
+	return text, markup, err
+}
+
+// readDOCX reads a Word document, its parts bounded by docx.MaxDocBytes
+// and by what is left of *budget when that is not nil.
+func readDOCX(raw []byte, budget *int64) (string, string, error) {
+	limit := int64(docx.MaxDocBytes)
+	if budget != nil {
+		limit = min(limit, max(*budget, 0))
+	}
+	text, used, err := docx.TextLimit(context.Background(), bytes.NewReader(raw), int64(len(raw)), limit)
+	if budget != nil {
+		*budget -= used
+	}
+	if err != nil {
+		if budget != nil && errors.Is(err, docx.ErrBudget) && limit < docx.MaxDocBytes {
+			return "", "", fmt.Errorf("%w: its parts expand past what is left (%v)", errTotal, err)
+		}
+		return "", "", err
+	}
+	if len(bytes.TrimSpace([]byte(text))) == 0 {
+		return "", "", fmt.Errorf("no text found in the .docx document")
+	}
+	return text, "", nil
+}
+
+func decodeText(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, err error) {
 	if ext == ".pdf" {
 		if use, err := usePdftotext(opts.PDFBackend); err != nil {
 			return "", "", err

@@ -8,7 +8,9 @@
 // under "## Footnotes".
 //
 // Every part is read through a bounded reader: a part that decompresses to
-// more than MaxPartBytes is refused, whatever its header claims.
+// more than MaxPartBytes is refused, whatever its header claims, and so is
+// a document whose parts together decompress to more than its limit
+// (MaxDocBytes, or what TextLimit is given).
 package docx
 
 import (
@@ -28,6 +30,14 @@ import (
 // (word/document.xml, word/styles.xml, word/footnotes.xml).
 const MaxPartBytes = 50 << 20
 
+// MaxDocBytes bounds what all the parts of one document read by Text
+// decompress to together.
+const MaxDocBytes = 64 << 20
+
+// ErrBudget reports parts that together decompress past the document's
+// limit; it also matches ErrTooLarge.
+var ErrBudget = errors.New("parts expand past the limit")
+
 // ErrNotDOCX reports a zip that has no word/document.xml.
 var ErrNotDOCX = errors.New("not a DOCX file (no word/document.xml)")
 
@@ -38,6 +48,25 @@ var ErrTooLarge = errors.New("docx: part too large")
 // with headings, lists, tables and footnotes rendered as Markdown. Lines end
 // in "\n".
 func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
+	text, _, err := TextLimit(ctx, r, size, MaxDocBytes)
+	return text, err
+}
+
+// TextLimit is Text with limit bounding the bytes all the parts read
+// decompress to together, which it also returns: a zip of Word files
+// counts what each expands to against the archive's budget, since a DOCX
+// compresses its text a hundredfold and more inside an archive that cannot
+// compress it further.
+func TextLimit(ctx context.Context, r io.ReaderAt, size, limit int64) (text string, expanded int64, err error) {
+	b := &budget{limit: limit}
+	text, err = textIn(ctx, r, size, b)
+	return text, b.used, err
+}
+
+// budget counts the decompressed bytes of one document's parts.
+type budget struct{ limit, used int64 }
+
+func textIn(ctx context.Context, r io.ReaderAt, size int64, b *budget) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -57,7 +86,7 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 	}
 	styles := map[string]styleInfo{}
 	if f := files["word/styles.xml"]; f != nil {
-		if s, err := readStyles(ctx, f); err == nil {
+		if s, err := readStyles(ctx, f, b); err == nil {
 			styles = s
 		} else if errors.Is(err, ErrTooLarge) || ctx.Err() != nil {
 			return "", err
@@ -66,13 +95,13 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 	}
 	var notes map[string]string
 	if f := files["word/footnotes.xml"]; f != nil {
-		n, err := readFootnotes(ctx, f)
+		n, err := readFootnotes(ctx, f, b)
 		if err != nil && (errors.Is(err, ErrTooLarge) || ctx.Err() != nil) {
 			return "", err
 		}
 		notes = n
 	}
-	rc, err := openPart(doc)
+	rc, err := openPart(doc, b)
 	if err != nil {
 		return "", err
 	}
@@ -84,14 +113,21 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 	return c.finish(notes), nil
 }
 
-// limited reads at most MaxPartBytes and fails with ErrTooLarge beyond.
+// limited reads at most MaxPartBytes and fails with ErrTooLarge beyond, or
+// with ErrBudget once the document's parts together pass their limit.
 type limited struct {
 	r    io.Reader
 	left int64
 	name string
+	b    *budget
 }
 
 func (l *limited) Read(p []byte) (int, error) {
+	if over := l.b.used - l.b.limit; over >= 0 {
+		p = p[:min(int64(len(p)), 1)] // one byte tells whether more was coming
+	} else if int64(len(p)) > -over {
+		p = p[:-over+1]
+	}
 	if l.left <= 0 {
 		var one [1]byte
 		if n, _ := l.r.Read(one[:]); n > 0 {
@@ -104,6 +140,9 @@ func (l *limited) Read(p []byte) (int, error) {
 	}
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
+	if l.b.used += int64(n); l.b.used > l.b.limit {
+		return 0, fmt.Errorf("%w: %w: %s takes the parts past %d bytes", ErrTooLarge, ErrBudget, l.name, l.b.limit)
+	}
 	return n, err
 }
 
@@ -114,7 +153,7 @@ type partReader struct {
 
 func (p partReader) Close() error { return p.c.Close() }
 
-func openPart(f *zip.File) (io.ReadCloser, error) {
+func openPart(f *zip.File, b *budget) (io.ReadCloser, error) {
 	if f.UncompressedSize64 > MaxPartBytes {
 		return nil, fmt.Errorf("%w: %s declares %d bytes (limit %d)", ErrTooLarge, f.Name, f.UncompressedSize64, MaxPartBytes)
 	}
@@ -122,7 +161,7 @@ func openPart(f *zip.File) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("docx: corrupt zip entry %s: %w", f.Name, err)
 	}
-	return partReader{Reader: &limited{r: io.LimitReader(rc, MaxPartBytes+1), left: MaxPartBytes, name: f.Name}, c: rc}, nil
+	return partReader{Reader: &limited{r: io.LimitReader(rc, MaxPartBytes+1), left: MaxPartBytes, name: f.Name, b: b}, c: rc}, nil
 }
 
 func newDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, false) }
@@ -188,10 +227,10 @@ func attr(se xml.StartElement, local string) string {
 	return ""
 }
 
-func readStyles(ctx context.Context, f *zip.File) (map[string]styleInfo, error) {
+func readStyles(ctx context.Context, f *zip.File, b *budget) (map[string]styleInfo, error) {
 	out := map[string]styleInfo{}
 	id := ""
-	err := eachToken(ctx, f, func(tok xml.Token) {
+	err := eachToken(ctx, f, b, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -215,12 +254,12 @@ func readStyles(ctx context.Context, f *zip.File) (map[string]styleInfo, error) 
 
 // readFootnotes maps footnote ids to their text (paragraphs joined by a
 // space); separator footnotes are left out.
-func readFootnotes(ctx context.Context, f *zip.File) (map[string]string, error) {
+func readFootnotes(ctx context.Context, f *zip.File, b *budget) (map[string]string, error) {
 	out := map[string]string{}
 	var cur *strings.Builder
 	id := ""
 	inT := false
-	err := eachToken(ctx, f, func(tok xml.Token) {
+	err := eachToken(ctx, f, b, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -266,8 +305,8 @@ func readFootnotes(ctx context.Context, f *zip.File) (map[string]string, error) 
 
 // eachToken feeds every token of a part to fn, checking ctx as it goes;
 // the end of the part is not an error.
-func eachToken(ctx context.Context, f *zip.File, fn func(xml.Token)) error {
-	rc, err := openPart(f)
+func eachToken(ctx context.Context, f *zip.File, b *budget, fn func(xml.Token)) error {
+	rc, err := openPart(f, b)
 	if err != nil {
 		return err
 	}

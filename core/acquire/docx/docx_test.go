@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lore-kb/lore/core/acquire/internal/hostile"
 	"github.com/lore-kb/lore/internal/corpus"
 )
 
@@ -211,5 +212,26 @@ func TestCorpusCompanyGoals(t *testing.T) {
 	}
 	if n := len([]rune(got)); n < 2500 || n > 4500 {
 		t.Errorf("text is %d characters, want about 3.1k", n)
+	}
+}
+
+// TextLimit counts what the parts decompress to and stops at its limit:
+// a Word file shrinks its text a thousandfold, so its raw size says
+// nothing of what reading it costs.
+func TestTextLimitCountsExpandedParts(t *testing.T) {
+	data := hostile.DOCX(20000) // about 2 MB of XML in a few KiB
+	text, used, err := TextLimit(context.Background(), bytes.NewReader(data), int64(len(data)), 64<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if used < 2<<20 || used < int64(len(text)) {
+		t.Fatalf("counted %d bytes for %d bytes of text from a %d-byte file", used, len(text), len(data))
+	}
+	_, used, err = TextLimit(context.Background(), bytes.NewReader(data), int64(len(data)), 1<<20)
+	if !errors.Is(err, ErrBudget) || !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrBudget", err)
+	}
+	if used > 1<<20+1 {
+		t.Fatalf("read %d bytes past a 1 MiB limit", used)
 	}
 }
