@@ -136,4 +136,3 @@ func TestDOCXPartsCountAgainstArchiveTotal(t *testing.T) {
 		t.Errorf("%d bytes of text from a 25 MiB budget", text)
 	}
 }
-

@@ -219,7 +219,7 @@ func TestCorpusCompanyGoals(t *testing.T) {
 // a Word file shrinks its text a thousandfold, so its raw size says
 // nothing of what reading it costs.
 func TestTextLimitCountsExpandedParts(t *testing.T) {
-	data := hostile.DOCX(20000) // about 2 MB of XML in a few KiB
+	data := hostile.DOCX(25000) // about 2.4 MB of XML in a few KiB
 	text, used, err := TextLimit(context.Background(), bytes.NewReader(data), int64(len(data)), 64<<20)
 	if err != nil {
 		t.Fatal(err)
