@@ -4,7 +4,13 @@
 // enforced while reading, and a media type taken from the Content-Type
 // header but corrected by sniffing the bytes when the header is missing,
 // generic or contradicted by them. Every failure is a *core.InputError whose
-// Input is the URL asked for.
+// Input is the URL asked for, its credentials taken out.
+//
+// A web source cannot reach into the local network: a redirect to, or a
+// connection (after DNS resolution) to, a loopback, private, link-local,
+// cloud metadata, unspecified or carrier-grade NAT address is refused,
+// unless the URL the user gave was itself such an address, and then only
+// addresses of that same class are allowed (see addrClass).
 package fetch
 
 import (
@@ -23,14 +29,18 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/redact"
 )
 
 // Defaults of Options.
 const (
-	DefaultTimeout      = 30 * time.Second
-	DefaultMaxBytes     = 50 << 20
-	DefaultMaxRedirects = 5
-	DefaultUserAgent    = "lore (+https://github.com/lore-kb/lore)"
+	DefaultTimeout = 30 * time.Second
+	// DefaultHeaderTimeout is how long the server may take to send its
+	// response headers once the request is sent.
+	DefaultHeaderTimeout = 20 * time.Second
+	DefaultMaxBytes      = 50 << 20
+	DefaultMaxRedirects  = 5
+	DefaultUserAgent     = "lore (+https://github.com/lore-kb/lore)"
 )
 
 // Options tune Get. Zero fields take their defaults.
@@ -48,11 +58,22 @@ type Options struct {
 	Client *http.Client
 	// UserAgent is sent in the User-Agent header; "" means DefaultUserAgent.
 	UserAgent string
+	// HeaderTimeout bounds the wait for the response headers (capped by
+	// Timeout); 0 means DefaultHeaderTimeout.
+	HeaderTimeout time.Duration
+	// Resolver resolves host names for the local-network rule and the
+	// connection; nil means the system resolver. With Client, only
+	// redirects are checked (the connections are the client's).
+	Resolver Resolver
+	// Dial connects to an address the rule has allowed; nil means a plain
+	// net.Dialer. Not used with Client.
+	Dial DialFunc
 }
 
 // Result is a fetched resource.
 type Result struct {
-	// URL is the final URL, after redirects.
+	// URL is the final URL, after redirects, as it was requested
+	// (credentials included: redact.URL it before showing or storing it).
 	URL string
 	// MediaType is the resource's MIME type without parameters, e.g.
 	// "text/html".
@@ -68,12 +89,14 @@ func (e *redirectError) Error() string { return e.msg }
 
 // Get fetches rawURL. The context's cancellation is honoured at every phase.
 func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
+	// shown is the URL as errors name it: never with its credentials.
+	shown := redact.URL(rawURL)
 	fail := func(format string, args ...any) error {
-		return &core.InputError{Input: rawURL, Msg: fmt.Sprintf(format, args...)}
+		return &core.InputError{Input: shown, Msg: fmt.Sprintf(format, args...)}
 	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, &core.InputError{Input: rawURL, Msg: "not a valid URL: " + strings.TrimPrefix(err.Error(), "parse "+quoteURL(rawURL)+": "), Err: err}
+		return nil, &core.InputError{Input: shown, Msg: "not a valid URL: " + strings.TrimPrefix(err.Error(), "parse "+quoteURL(rawURL)+": "), Err: err}
 	}
 	if !webScheme(u.Scheme) {
 		if u.Scheme == "" {
@@ -103,11 +126,21 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 		ua = DefaultUserAgent
 	}
 
+	headerTimeout := opts.HeaderTimeout
+	if headerTimeout <= 0 {
+		headerTimeout = DefaultHeaderTimeout
+	}
+	headerTimeout = min(headerTimeout, timeout)
+
+	g := newGuard(opts.Resolver)
+	lookupCtx, lookupDone := context.WithTimeout(ctx, timeout)
+	g.allowUser(lookupCtx, u)
+	lookupDone()
 	var client http.Client
 	if opts.Client != nil {
 		client = *opts.Client
 	} else {
-		client.Transport = newTransport(timeout)
+		client.Transport = newTransport(timeout, headerTimeout, g, opts.Dial)
 	}
 	client.Timeout = 0 // the context deadline below covers the whole exchange
 	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
@@ -117,6 +150,9 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 		if len(via) > maxRedirects {
 			return &redirectError{fmt.Sprintf("stopped after %d redirects (the limit is %d)", len(via)-1, maxRedirects)}
 		}
+		if err := g.checkRedirect(req.Context(), req.URL); err != nil {
+			return err
+		}
 		req.Header.Set("User-Agent", ua)
 		return nil
 	}
@@ -125,7 +161,7 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 	defer cancel()
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return nil, &core.InputError{Input: rawURL, Msg: "cannot build the request: " + err.Error(), Err: err}
+		return nil, &core.InputError{Input: shown, Msg: "cannot build the request: " + err.Error(), Err: err}
 	}
 	req.Header.Set("User-Agent", ua)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/pdf,text/plain;q=0.9,*/*;q=0.8")
@@ -133,17 +169,22 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 	// why reports a transport or body error in one sentence.
 	why := func(stage string, err error) error {
 		var re *redirectError
+		var ge *guardError
 		switch {
 		case errors.As(err, &re):
-			return &core.InputError{Input: rawURL, Msg: re.msg, Err: err}
+			return &core.InputError{Input: shown, Msg: re.msg, Err: err}
+		case errors.As(err, &ge):
+			return &core.InputError{Input: shown, Msg: ge.msg, Err: err}
 		case errors.Is(ctx.Err(), context.Canceled):
-			return &core.InputError{Input: rawURL, Msg: stage + " was cancelled", Err: ctx.Err()}
+			return &core.InputError{Input: shown, Msg: stage + " was cancelled", Err: ctx.Err()}
 		case ctx.Err() != nil:
-			return &core.InputError{Input: rawURL, Msg: stage + " hit the caller's deadline (timeout)", Err: ctx.Err()}
+			return &core.InputError{Input: shown, Msg: stage + " hit the caller's deadline (timeout)", Err: ctx.Err()}
+		case reqCtx.Err() == nil && isHeaderTimeout(err):
+			return &core.InputError{Input: shown, Msg: fmt.Sprintf("%s got no response headers within the %s header timeout", stage, headerTimeout), Err: err}
 		case reqCtx.Err() != nil || isTimeout(err):
-			return &core.InputError{Input: rawURL, Msg: fmt.Sprintf("%s hit the %s timeout", stage, timeout), Err: err}
+			return &core.InputError{Input: shown, Msg: fmt.Sprintf("%s hit the %s timeout", stage, timeout), Err: err}
 		}
-		return &core.InputError{Input: rawURL, Msg: stage + " failed: " + unwrapURLError(err).Error(), Err: err}
+		return &core.InputError{Input: shown, Msg: stage + " failed: " + unwrapURLError(err).Error(), Err: err}
 	}
 
 	resp, err := client.Do(req)
@@ -159,7 +200,7 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 		}
 		msg := strings.TrimSpace(fmt.Sprintf("HTTP %d %s", resp.StatusCode, text))
 		if final != u.String() {
-			msg += " (at " + final + ")"
+			msg += " (at " + redact.URL(final) + ")"
 		}
 		return nil, fail("%s", msg)
 	}
@@ -188,16 +229,19 @@ func webScheme(s string) bool {
 
 func quoteURL(s string) string { return fmt.Sprintf("%q", s) }
 
-func newTransport(timeout time.Duration) *http.Transport {
+func newTransport(timeout, headerTimeout time.Duration, g *guard, dial DialFunc) *http.Transport {
 	phase := func(d time.Duration) time.Duration { return min(d, timeout) }
-	return &http.Transport{
-		Proxy: http.ProxyFromEnvironment,
-		DialContext: (&net.Dialer{
+	if dial == nil {
+		dial = (&net.Dialer{
 			Timeout:   phase(10 * time.Second),
 			KeepAlive: 30 * time.Second,
-		}).DialContext,
+		}).DialContext
+	}
+	return &http.Transport{
+		Proxy:                 g.proxy(http.ProxyFromEnvironment),
+		DialContext:           g.dialContext(dial),
 		TLSHandshakeTimeout:   phase(10 * time.Second),
-		ResponseHeaderTimeout: phase(20 * time.Second),
+		ResponseHeaderTimeout: headerTimeout,
 		ExpectContinueTimeout: time.Second,
 		IdleConnTimeout:       30 * time.Second,
 		MaxIdleConns:          4,
@@ -208,6 +252,12 @@ func newTransport(timeout time.Duration) *http.Transport {
 func isTimeout(err error) bool {
 	var ne net.Error
 	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
+// isHeaderTimeout recognises the transport's ResponseHeaderTimeout, whose
+// error type net/http does not export.
+func isHeaderTimeout(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "timeout awaiting response headers")
 }
 
 func unwrapURLError(err error) error {
