@@ -10,6 +10,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/fetch"
+	"github.com/lore-kb/lore/core/redact"
 )
 
 // IsURL reports whether source names a web resource (http or https) rather
@@ -47,16 +48,23 @@ var byMediaType = map[string]string{
 // Markdown, or an archive (read in memory under the archive rules). A
 // text/plain body whose URL ends in a known text extension (.md, .tex, .ptx)
 // is read as that format. Everything from the web is STRANGER.
+//
+// The result, its documents and its errors name the URL without its
+// credentials (user info, secret-looking query parameters: redact.URL); only
+// the request itself uses them.
 func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*Result, error) {
 	opts = opts.withDefaults()
+	full := source
+	source = redact.URL(source)
 	if fo.MaxBytes == 0 || fo.MaxBytes > opts.MaxFileSize {
 		fo.MaxBytes = opts.MaxFileSize
 	}
-	got, err := fetch.Get(ctx, source, fo)
+	got, err := fetch.Get(ctx, full, fo)
 	if err != nil {
 		return nil, err
 	}
-	name := nameOfURL(got.URL)
+	final := redact.URL(got.URL)
+	name := nameOfURL(final)
 	ext, ok := byMediaType[got.MediaType]
 	if urlExt := strings.ToLower(path.Ext(name)); ok && ext == ".txt" {
 		if _, known := formats[urlExt]; known && urlExt != ".txt" && !isBinaryFormat(urlExt) {
@@ -71,7 +79,7 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 	prog := newProgress(opts.Progress)
 	if kind := archiveKindOf("x" + ext); kind != notArchive {
 		a := &acquirer{ctx: ctx, opts: opts, res: res, prog: prog}
-		if err := a.readArchive(bytes.NewReader(got.Body), int64(len(got.Body)), got.URL, "", kind); err != nil {
+		if err := a.readArchive(bytes.NewReader(got.Body), int64(len(got.Body)), final, "", kind); err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
 		if len(res.Documents) == 0 {
@@ -86,7 +94,7 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 		}
 		f := formats[ext]
 		res.Documents = append(res.Documents, core.Document{
-			Name: name, Path: got.URL, MediaType: got.MediaType, Format: f.format,
+			Name: name, Path: final, MediaType: got.MediaType, Format: f.format,
 			Text: text, Raw: markup, Bytes: int64(len(got.Body)), SHA256: got.SHA256,
 		})
 	}

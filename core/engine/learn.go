@@ -17,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/sanitize"
 )
@@ -74,6 +75,13 @@ type LearnOptions struct {
 	SourceName string
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// OpenStore, when Learn is given no store, opens it once the run first
+	// needs it: after the source is read, scanned, approved, analyzed and
+	// extracted, when the candidates are compared with what is stored. A
+	// store's lock is then not held while a slow source (a stalled server,
+	// a large repository) is still being read, nor while a person decides
+	// at the gate. The caller closes what it opened.
+	OpenStore func(ctx context.Context) (Store, error)
 }
 
 func (o *LearnOptions) now() time.Time {
@@ -107,6 +115,16 @@ type LearnResult struct {
 	Report       report.Report
 	ReportInput  report.Input
 	Errors       []string
+	// Redactions are the secrets taken out of the documents' text before
+	// anything was extracted from it, so no primitive, stored session or
+	// generated skill holds them.
+	Redactions []Redaction
+}
+
+// Redaction is one secret removed from a document of the source.
+type Redaction struct {
+	Document string `json:"document"`
+	redact.Span
 }
 
 // runner carries one run's clock and event sink.
@@ -161,7 +179,8 @@ func NewSessionID(kind core.SessionKind, now time.Time) string {
 // approval gate, analyze, extract and wire, dedup and merge, then generate,
 // report and commit. The store is changed only at the very end, in one
 // journaled commit, so a cancelled or failed run leaves it unchanged, and a
-// dry run never changes it. A rejection at the gate returns the result with
+// dry run never changes it. With st nil, opts.OpenStore opens the store
+// when the run reaches dedup. A rejection at the gate returns the result with
 // a *gate.RejectedError.
 func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*LearnResult, error) {
 	r := &runner{events: opts.Events, now: opts.now}
@@ -174,6 +193,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if opts.SourceName != "" {
 		shown = opts.SourceName
 	}
+	// A URL's user info and secret query parameters are for the request
+	// only: the session, provenance and report name it without them.
+	shown = redact.URL(shown)
 	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: shown, StartedAt: started,
 		DryRun: opts.DryRun, Options: optionMap(opts)}}
 	fail := func(err error) (*LearnResult, error) {
@@ -266,6 +288,10 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		return res, &gate.RejectedError{Source: source, Rationale: dec.Rationale}
 	}
 
+	// Secrets in the approved text go before analysis, so nothing derived
+	// from it (statements, forms, skills) can carry them.
+	res.Redactions = redactDocuments(scan.Documents)
+
 	// 4. Analyze.
 	r.start(StageAnalyze)
 	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
@@ -298,6 +324,14 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 6. Dedup and merge.
 	r.start(StageDedup)
+	if st == nil {
+		if opts.OpenStore == nil {
+			return fail(errors.New("learn: no store to compare with"))
+		}
+		if st, err = opts.OpenStore(ctx); err != nil {
+			return fail(err)
+		}
+	}
 	plan, err := dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
 	if err == nil {
 		err = ctx.Err()
@@ -366,6 +400,27 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	}
 	r.finish(map[string]int{"artifacts": len(gen.made), "changes": len(plan.changes)}, "committed")
 	return res, nil
+}
+
+// redactDocuments replaces the secrets in each document's text and says
+// where they were.
+func redactDocuments(docs []core.Document) []Redaction {
+	var out []Redaction
+	for i := range docs {
+		text, spans := redact.Secrets(docs[i].Text)
+		if len(spans) == 0 {
+			continue
+		}
+		docs[i].Text = text
+		name := docs[i].Name
+		if name == "" {
+			name = docs[i].Path
+		}
+		for _, sp := range spans {
+			out = append(out, Redaction{Document: name, Span: sp})
+		}
+	}
+	return out
 }
 
 func orNone(s string) string {
