@@ -22,7 +22,7 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Short: "List learn and unlearn sessions, newest first",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}
@@ -75,7 +75,7 @@ Long lists are cut to keep the report readable; lore show ID has the details of
 any primitive.`,
 		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}
@@ -113,7 +113,7 @@ duplicate, generalization or specialization of it: lore keeps both sides and the
 comparison until a person decides with lore conflicts resolve.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}
@@ -202,7 +202,7 @@ func (a *app) showCmd() *cobra.Command {
 		Short: "Show one primitive with its dependencies and dependents",
 		Args:  exactArgs(1, "one primitive ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}
@@ -278,7 +278,7 @@ func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
 			known = append(known, d.ID)
 		}
 	}
-	db, err := a.openStore()
+	db, err := a.openStoreRead()
 	if err != nil {
 		return nil, err
 	}

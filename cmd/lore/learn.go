@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -25,7 +27,28 @@ import (
 
 // openStore opens the configured store.
 func (a *app) openStore() (*store.Store, error) {
-	return store.Open(a.cfg.dataDir(), store.Options{})
+	return a.openStoreWith(store.Options{})
+}
+
+// storeWait is how long a run that has read its source waits for another
+// lore command to release the store before giving up with exit 4.
+const storeWait = 5 * time.Second
+
+// openStoreWaiting opens the configured store, waiting up to storeWait
+// while another process holds it, and less when ctx ends first.
+func (a *app) openStoreWaiting(ctx context.Context) (*store.Store, error) {
+	deadline := time.Now().Add(storeWait)
+	for {
+		db, err := a.openStore()
+		if err == nil || !errors.Is(err, core.ErrStoreLocked) || time.Now().After(deadline) {
+			return db, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 func (a *app) learnCmd() *cobra.Command {
@@ -97,15 +120,16 @@ leaves the store unchanged.
 			}
 			opts.DryRun, opts.Scope, opts.Policy = dryRun, splitList(scope), policy
 			flagged := policy.Approve || policy.Trust || policy.ForceCritical
-			db, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
 			if !asJSON && !plain && a.interactive() {
 				if err := acquire.Check(args[0]); err != nil {
 					return err
 				}
+				// The application browses the store from its first screen.
+				db, err := a.openStore()
+				if err != nil {
+					return err
+				}
+				defer db.Close()
 				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
 					Tier: opts.Tier, Policy: policy}
 				out, err := a.runApp(cmd.Context(), db, opts, start)
@@ -123,7 +147,23 @@ leaves the store unchanged.
 				opts.Events = engine.NewBroker()
 				wait = showProgress(a.stderr, a.styles(), opts.Events)
 			}
-			res, err := engine.Learn(cmd.Context(), db, args[0], opts)
+			// The store is opened, and locked, only when the run reaches
+			// dedup: reading a slow source must not lock out every other
+			// lore command.
+			var db *store.Store
+			defer func() {
+				if db != nil {
+					db.Close()
+				}
+			}()
+			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
+				var err error
+				if db, err = a.openStoreWaiting(ctx); err != nil {
+					return nil, err
+				}
+				return db, nil
+			}
+			res, err := engine.Learn(cmd.Context(), nil, args[0], opts)
 			if opts.Events != nil {
 				opts.Events.Close()
 				wait()

@@ -34,6 +34,8 @@ type app struct {
 	configFlag string
 	// st caches styles().
 	st *styles.Styles
+	// warnedDataDir: the open-to-others warning was given.
+	warnedDataDir bool
 }
 
 // run executes lore with args and returns the process exit code.

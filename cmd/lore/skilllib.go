@@ -58,10 +58,19 @@ func skillRef(keys []string, ref string) (string, error) {
 	return "", &core.UsageError{Msg: fmt.Sprintf("no skill %q in the library (lore skills list shows them)", ref)}
 }
 
-// withLibrary opens the store and reads the whole library, for the
-// commands that rank, list or export it.
+// withLibrary opens the store read-only and reads the whole library, for
+// the commands that rank, list or export it.
 func (a *app) withLibrary(fn func(db *store.Store, lib []*skills.Skill) error) error {
-	db, err := a.openStore()
+	return a.libraryFrom(a.openStoreRead, fn)
+}
+
+// withLibraryWritable is withLibrary for a command that also changes skills.
+func (a *app) withLibraryWritable(fn func(db *store.Store, lib []*skills.Skill) error) error {
+	return a.libraryFrom(a.openStore, fn)
+}
+
+func (a *app) libraryFrom(open func() (*store.Store, error), fn func(db *store.Store, lib []*skills.Skill) error) error {
+	db, err := open()
 	if err != nil {
 		return err
 	}
@@ -76,7 +85,11 @@ func (a *app) withLibrary(fn func(db *store.Store, lib []*skills.Skill) error) e
 // withKeys opens the store and resolves refs against the library's keys
 // (no record is read), for the commands that act on named skills.
 func (a *app) withKeys(refs []string, fn func(db *store.Store, all, keys []string) error) error {
-	db, err := a.openStore()
+	return a.keysFrom(a.openStore, refs, fn)
+}
+
+func (a *app) keysFrom(open func() (*store.Store, error), refs []string, fn func(db *store.Store, all, keys []string) error) error {
+	db, err := open()
 	if err != nil {
 		return err
 	}
@@ -96,7 +109,7 @@ func (a *app) withKeys(refs []string, fn func(db *store.Store, all, keys []strin
 
 // withSkill reads the one skill ref names.
 func (a *app) withSkill(ref string, fn func(s *skills.Skill) error) error {
-	return a.withKeys([]string{ref}, func(db *store.Store, _, keys []string) error {
+	return a.keysFrom(a.openStoreRead, []string{ref}, func(db *store.Store, _, keys []string) error {
 		s, err := db.Skill(keys[0])
 		if err != nil {
 			return err
@@ -1063,7 +1076,7 @@ are never merged or changed. --dry-run lists the merges only.`,
 			if err != nil {
 				return err
 			}
-			return a.withLibrary(func(db *store.Store, lib []*skills.Skill) error {
+			return a.withLibraryWritable(func(db *store.Store, lib []*skills.Skill) error {
 				pairs := skills.NearDuplicates(lib, threshold)
 				if !dryRun {
 					for _, p := range pairs {

@@ -27,7 +27,7 @@ problem is found, 4 when another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}
@@ -80,7 +80,7 @@ process holds the store.`,
 			if err := checkOutputFolder(file); err != nil {
 				return err
 			}
-			db, err := a.openStore()
+			db, err := a.openStoreRead()
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/lore-kb/lore/store"
+)
+
+// openStoreWith opens the configured store with opts, warning first (once
+// per run) when its folder already exists open to other users: lore creates
+// its own folder 0700, so a wider one was made, or changed, by someone else
+// and lets others read what was learned.
+func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
+	dir := a.cfg.dataDir()
+	if !a.warnedDataDir {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && fi.Mode().Perm()&0o077 != 0 {
+			a.warnedDataDir = true
+			fmt.Fprintf(a.stderr, "lore: warning: data folder %s is open to other users (mode %04o); run chmod 700 %s to keep it private\n",
+				dir, fi.Mode().Perm(), dir)
+		}
+	}
+	return store.Open(dir, opts)
+}
+
+// openStoreRead opens the configured store for a command that only reads
+// it: Badger then takes a shared lock and writes no pid file, so reading,
+// verifying and backing up work in a read-only data folder too.
+func (a *app) openStoreRead() (*store.Store, error) {
+	return a.openStoreWith(store.Options{ReadOnly: true})
+}
