@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
 )
 
 // fuzzOptions are small limits, so that the fuzzer reaches them often.
@@ -124,6 +125,8 @@ func FuzzZip(f *testing.F) {
 		f.Add(storedZip(f, ents))
 	}
 	f.Add(append([]byte("stub"), buildZip(f, []ent{file("a.md", "# A")})...))
+	f.Add(gen.DOCXZip(2, 200))
+	f.Add(gen.Zip(map[string][]byte{"bad.pdf": gen.SelfObjStmPDF(), "row.pdf": gen.SpaceRowPDF(), "a.md": []byte("# A")}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a := newFuzzAcquirer()
 		ar := newArchive("f.zip", "")

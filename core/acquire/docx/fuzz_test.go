@@ -5,12 +5,15 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/lore-kb/lore/core/acquire/internal/hostile"
 )
 
 func FuzzDOCX(f *testing.F) {
 	f.Add(sampleDOCX(f))
 	f.Add([]byte("PK\x03\x04"))
 	f.Add([]byte{})
+	f.Add(hostile.DOCX(200))
 	f.Add(buildZip(f, map[string]string{"word/document.xml": "<w:p><w:tbl><w:tr><w:tc><w:p><w:t>x"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

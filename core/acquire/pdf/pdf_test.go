@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lore-kb/lore/core/acquire/internal/hostile"
 )
 
 // pdfBuilder writes minimal, valid PDF files with a classic xref table.
@@ -351,6 +353,10 @@ func FuzzPDF(f *testing.F) {
 	f.Add(doc("<< /F1 "+helvetica+" >>", plain("BT /F1 12 Tf 72 720 Td [(Hel) -300 (lo)] TJ ET")))
 	f.Add(doc("<< /F1 "+helvetica+" >>", flateObj("BT /F1 12 Tf 72 720 Td (Hi) Tj T* (there) ' ET")))
 	f.Add([]byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n"))
+	f.Add(hostile.SelfObjStmPDF())
+	f.Add(hostile.SpaceRowPDF())
+	f.Add(hostile.SharedStreamPDF(4, 30))
+	f.Add(hostile.TextPDF("Plain"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
