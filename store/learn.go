@@ -651,6 +651,9 @@ func (s *Store) AppendToSession(sessionID string, changes []core.Change, report 
 	if err != nil {
 		return fmt.Errorf("append to session %s: %w", sessionID, err)
 	}
+	if err := s.checkSpace(prepared, report); err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
 	err = s.update(func(txn *badger.Txn) error {

@@ -53,6 +53,10 @@ type Options struct {
 	// writing instead (and fails if its folder cannot be written), since
 	// reading it as it is would show a half-applied session.
 	ReadOnly bool
+	// FreeSpace reports the bytes free for the store in dir's file system;
+	// a session commit is refused with *NoSpaceError when it is short.
+	// Nil means statfs(2); tests set it to simulate a full disk.
+	FreeSpace func(dir string) (uint64, error)
 
 	inMemory bool
 	// Fault injection for crash-recovery tests: CommitSession returns

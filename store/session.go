@@ -80,6 +80,9 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("commit session %s: %w", sess.ID, err)
 	}
+	if err := s.checkSpace(prepared, report); err != nil {
+		return fmt.Errorf("commit session %s: %w", sess.ID, err)
+	}
 	sess.State = core.SessionJournaling
 	sess.Changes = len(prepared)
 	sess.CompletedAt = time.Time{}
