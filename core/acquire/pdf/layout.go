@@ -3,6 +3,7 @@ package pdf
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -66,49 +67,39 @@ func layoutPage(p *page) {
 	for _, row := range rows {
 		sort.SliceStable(row, func(a, b int) bool { return row[a].x < row[b].x })
 	}
-	gutter, twoCol := findGutter(p, rows)
-	const slack = 2.0
+	gl, gr, twoCol := findGutter(p, rows)
+	mid := (gl + gr) / 2
 	var out, left, right []line
 	flush := func() {
 		out = append(out, left...)
 		out = append(out, right...)
 		left, right = left[:0:0], right[:0:0]
 	}
+	// add appends the line of a row's glyphs (if they hold any text) to dst.
+	add := func(dst *[]line, gs []glyph, col int) {
+		if segs := splitRow(gs, -1); len(segs) > 0 {
+			*dst = append(*dst, joinSegs(segs, col))
+		}
+	}
 	for _, row := range rows {
 		row = combineAccents(row)
-		if !twoCol {
-			// A row of nothing but spaces has no segment to join.
-			if segs := splitRow(row, -1); len(segs) > 0 {
-				out = append(out, joinSegs(segs, colSpan))
-			}
-			continue
-		}
-		segs := splitRow(row, gutter)
-		span := false
-		for _, s := range segs {
-			if s.x1 > gutter+slack && s.x0 < gutter-slack {
-				span = true
-			}
-		}
-		if span {
+		if !twoCol || crossesGutter(row, gl, gr) {
+			// Full-width rows (titles, abstracts, wide figures) stay where
+			// they are, after the columns above them.
 			flush()
-			out = append(out, joinSegs(segs, colSpan))
+			add(&out, row, colSpan)
 			continue
 		}
-		var ls, rs []line
-		for _, s := range segs {
-			if s.x1 <= gutter+slack {
-				ls = append(ls, s)
+		var ls, rs []glyph
+		for _, g := range row {
+			if g.x+g.w/2 < mid {
+				ls = append(ls, g)
 			} else {
-				rs = append(rs, s)
+				rs = append(rs, g)
 			}
 		}
-		if len(ls) > 0 {
-			left = append(left, joinSegs(ls, colLeft))
-		}
-		if len(rs) > 0 {
-			right = append(right, joinSegs(rs, colRight))
-		}
+		add(&left, ls, colLeft)
+		add(&right, rs, colRight)
 	}
 	flush()
 	p.lines = out
@@ -144,7 +135,7 @@ func splitRow(row []glyph, gutter float64) []line {
 			}
 			seg = line{x0: g.x, y: g.y}
 			lastSpace = true
-		} else if (gap > 0.15*em || g.space || endsScript(row[i-1], g)) && !lastSpace {
+		} else if (gap > 0.15*em || g.space || endsScript(row[i-1], g) && gap > 0) && !lastSpace {
 			b.WriteByte(' ')
 			lastSpace = true
 		}
@@ -382,53 +373,88 @@ func render(pages []*page) string {
 	return strings.TrimSpace(s) + "\n"
 }
 
-// findGutter looks for a vertical band near the middle of the page that
-// (almost) no row crosses while text lies on both sides: a column gutter.
-func findGutter(p *page, rows [][]glyph) (float64, bool) {
+// span is a stretch of a row's text: glyphs closer than wordGap em apart.
+type span struct {
+	x0, x1 float64
+	n      int // glyphs
+}
+
+// wordGap bounds, in em, the gaps bridged within a span: wider than a
+// justified word space, narrower than the narrowest column gutter.
+const wordGap = 0.6
+
+// rowSpans returns the stretches of text of a row of x-sorted glyphs.
+func rowSpans(row []glyph) []span {
+	var out []span
+	for _, g := range row {
+		if g.space {
+			continue
+		}
+		em := math.Max(g.size, 1)
+		if k := len(out) - 1; k >= 0 && g.x-out[k].x1 < wordGap*em {
+			out[k].x1 = math.Max(out[k].x1, g.x+g.w)
+			out[k].n++
+			continue
+		}
+		out = append(out, span{g.x, g.x + g.w, 1})
+	}
+	return out
+}
+
+// crossesGutter reports whether text of the row runs through the gutter
+// [gl, gr] rather than stopping at its edges.
+func crossesGutter(row []glyph, gl, gr float64) bool {
+	const slack = 1.0
+	for _, s := range rowSpans(row) {
+		if s.x0 < gr-slack && s.x1 > gl+slack {
+			return true
+		}
+	}
+	return false
+}
+
+// findGutter looks, per page, for a column gutter: a vertical band in the
+// middle of the page that few rows cross while column text lies on both
+// sides of it. Rows are counted, not glyphs, so full-width title and
+// abstract rows do not hide the gutter, and a short second column (the end
+// of a paper) is a column all the same. It returns the band's edges.
+func findGutter(p *page, rows [][]glyph) (gl, gr float64, ok bool) {
 	w := p.width
 	if w <= 0 || w > 1e5 {
-		return 0, false
+		return 0, 0, false
 	}
 	lo, hi := int(0.3*w), int(0.7*w)
 	if hi-lo < 4 {
-		return 0, false
+		return 0, 0, false
 	}
-	cov := make([]int, hi-lo)
-	nl, nr, n := 0, 0, 0
-	for _, row := range rows {
-		for i, g := range row {
-			if g.space {
-				continue
-			}
+	spans := make([][]span, len(rows))
+	cross := make([]int, hi-lo)
+	n := 0
+	for i, row := range rows {
+		spans[i] = rowSpans(row)
+		if len(spans[i]) > 0 {
 			n++
-			if g.x+g.w < w/2 {
-				nl++
-			} else if g.x > w/2 {
-				nr++
-			}
-			// Cover the glyph and any small gap (word space, leader dots)
-			// up to the next glyph of the row.
-			end := g.x + g.w
-			if i+1 < len(row) && row[i+1].x-end < 0.8*math.Max(g.size, 1) && row[i+1].x > end {
-				end = row[i+1].x
-			}
-			a, b := int(g.x)-lo, int(math.Ceil(end))-lo
-			if b < 0 || a >= len(cov) {
-				continue
-			}
-			a, b = max(a, 0), min(b, len(cov))
-			for i := a; i < b; i++ {
-				cov[i]++
+		}
+		for _, s := range spans[i] {
+			a, b := max(int(math.Floor(s.x0)), lo), min(int(math.Ceil(s.x1)), hi)
+			for x := a; x < b; x++ {
+				cross[x-lo]++
 			}
 		}
 	}
-	if n == 0 || nl < n/5 || nr < n/5 {
-		return 0, false
+	if n == 0 {
+		return 0, 0, false
 	}
-	limit := max(2, n/200)
+	least := slices.Min(cross)
+	if 10*least > 6*n {
+		return 0, 0, false
+	}
+	// The band may be crossed by a few more rows at one x than another (a
+	// centered title ending inside it); allow for that in its width.
+	limit := least + max(1, n/25)
 	bestStart, bestLen, start := -1, 0, -1
-	for i := 0; i <= len(cov); i++ {
-		if i < len(cov) && cov[i] <= limit {
+	for i := 0; i <= len(cross); i++ {
+		if i < len(cross) && cross[i] <= limit {
 			if start < 0 {
 				start = i
 			}
@@ -439,10 +465,42 @@ func findGutter(p *page, rows [][]glyph) (float64, bool) {
 		}
 		start = -1
 	}
-	if bestLen < 3 {
-		return 0, false
+	if bestLen < 4 {
+		return 0, 0, false
 	}
-	return float64(lo+bestStart) + float64(bestLen)/2, true
+	gl, gr = float64(lo+bestStart), float64(lo+bestStart+bestLen)
+	// Each side needs lines of column text: several rows, and glyphs in
+	// stretches wider than a table cell or a margin's line number.
+	const minRows, minGlyphs = 2, 20
+	wide := 0.1 * w
+	rowsL, rowsR, massL, massR := 0, 0, 0, 0
+	for _, sp := range spans {
+		l, r := false, false
+		for _, s := range sp {
+			switch {
+			case s.x1 <= gl+1:
+				l = true
+				if s.x1-s.x0 >= wide {
+					massL += s.n
+				}
+			case s.x0 >= gr-1:
+				r = true
+				if s.x1-s.x0 >= wide {
+					massR += s.n
+				}
+			}
+		}
+		if l {
+			rowsL++
+		}
+		if r {
+			rowsR++
+		}
+	}
+	if rowsL < minRows || rowsR < minRows || massL < minGlyphs || massR < minGlyphs {
+		return 0, 0, false
+	}
+	return gl, gr, true
 }
 
 // combining maps spacing accent glyphs to combining marks.
@@ -476,8 +534,17 @@ func combineAccents(row []glyph) []glyph {
 			if _, isAcc := combining[b.s]; isAcc {
 				continue
 			}
-			if c >= b.x && c <= b.x+b.w && a.y > b.y {
-				row[j].s += combining[a.s]
+			// TeX sets lowercase accents on the letter's own baseline (the
+			// accent glyph is drawn high in its box), capitals' raised.
+			if c >= b.x && c <= b.x+b.w && a.y >= b.y-0.05*math.Max(b.size, 1) {
+				base := b.s
+				switch base { // TeX accents dotless i and j
+				case "ı":
+					base = "i"
+				case "ȷ":
+					base = "j"
+				}
+				row[j].s = base + combining[a.s]
 				skip[i] = true
 				break
 			}
@@ -493,7 +560,9 @@ func combineAccents(row []glyph) []glyph {
 }
 
 // endsScript reports whether g returns to full size on the baseline after a
-// smaller, raised or lowered glyph (the end of a sub- or superscript).
+// smaller, raised or lowered glyph (the end of a sub- or superscript). A
+// glyph kerned back over the small one continues the word instead: the
+// raised A of the LaTeX logo.
 func endsScript(prev, g glyph) bool {
 	return !prev.space && prev.size < 0.85*g.size && math.Abs(prev.y-g.y) > 0.1*g.size
 }

@@ -1,0 +1,140 @@
+package pdf
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Helvetica without /Widths: every glyph is 500/1000 em wide, so a 10 pt
+// line of n characters is 5n points long and positions are exact.
+const columnFonts = "<< /F1 " + helvetica + " >>"
+
+// columnPage describes one page of a paper laid out in code: full-width
+// rows at the top, then two columns side by side.
+type columnPage struct {
+	span          []string // full-width rows above the columns
+	left, right   []string // column rows, from the top
+	gutter        float64  // points between the columns
+	rightFromLine int      // row of the left column the right one starts beside
+}
+
+// content renders the page as a content stream: 10 pt text, 12 pt leading,
+// left margin 72, columns 216 points wide.
+func (p columnPage) content() string {
+	var c strings.Builder
+	c.WriteString("BT /F1 10 Tf ")
+	y := 740
+	for _, s := range p.span {
+		fmt.Fprintf(&c, "1 0 0 1 72 %d Tm (%s) Tj ", y, s)
+		y -= 12
+	}
+	y -= 12
+	rightX := 72 + 216 + p.gutter
+	for i, s := range p.left {
+		fmt.Fprintf(&c, "1 0 0 1 72 %d Tm (%s) Tj ", y-12*i, s)
+	}
+	for i, s := range p.right {
+		fmt.Fprintf(&c, "1 0 0 1 %.2f %d Tm (%s) Tj ", rightX, y-12*(i+p.rightFromLine), s)
+	}
+	c.WriteString("ET")
+	return plain(c.String())
+}
+
+// columnRows returns n rows of column text tagged name01, name02, …: 37
+// characters, 185 points, inside a 216-point column.
+func columnRows(name string, n int) []string {
+	rows := make([]string, n)
+	for i := range rows {
+		rows[i] = fmt.Sprintf("%s%02d lorem ipsum dolor sit amet", name, i+1)
+	}
+	return rows
+}
+
+var tagRe = regexp.MustCompile(`\b(?:span|left|right)[0-9]{2}\b`)
+
+// tags lists the row tags of text in reading order.
+func tags(text string) []string { return tagRe.FindAllString(text, -1) }
+
+func TestColumnsReadingOrder(t *testing.T) {
+	abstract := make([]string, 16)
+	for i := range abstract {
+		// 90 characters: 450 points, across both columns and the gutter.
+		abstract[i] = fmt.Sprintf("span%02d %s", i+1, strings.Repeat("words ", 14)[:83])
+	}
+	cases := []struct {
+		name string
+		page columnPage
+	}{
+		// The end of a paper: a full left column beside a few lines.
+		{"short right column", columnPage{left: columnRows("left", 30), right: columnRows("right", 4), gutter: 24}},
+		// A first page: a full-width abstract above the columns crosses
+		// the gutter on many rows.
+		{"full-width abstract above", columnPage{span: abstract, left: columnRows("left", 20), right: columnRows("right", 20), gutter: 24}},
+		// A right column that starts lower than the left one, next to a
+		// narrow (one em) gutter.
+		{"narrow gutter, offset start", columnPage{left: columnRows("left", 25), right: columnRows("right", 15), gutter: 10, rightFromLine: 8}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := extractText(t, doc(columnFonts, tc.page.content()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			want = append(want, tags(strings.Join(tc.page.span, "\n"))...)
+			want = append(want, tags(strings.Join(tc.page.left, "\n"))...)
+			want = append(want, tags(strings.Join(tc.page.right, "\n"))...)
+			if g := tags(got); !slices.Equal(g, want) {
+				t.Errorf("reading order\n got %v\nwant %v\ntext:\n%s", g, want, got)
+			}
+			// No line may hold text of both columns.
+			for _, l := range strings.Split(got, "\n") {
+				if strings.Contains(l, "left") && strings.Contains(l, "right") {
+					t.Errorf("columns merged on one line: %q", l)
+				}
+			}
+		})
+	}
+}
+
+func TestSingleColumnNotSplit(t *testing.T) {
+	// Lines that run across the middle of the page, some short ones among
+	// them (paragraph ends, a heading): one column, read row by row.
+	var rows []string
+	for i := 1; i <= 30; i++ {
+		if i%6 == 0 {
+			rows = append(rows, fmt.Sprintf("span%02d end.", i))
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("span%02d %s", i, strings.Repeat("words ", 14)[:83]))
+	}
+	got, err := extractText(t, doc(columnFonts, columnPage{span: rows}.content()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, want := tags(got), tags(strings.Join(rows, "\n")); !slices.Equal(g, want) {
+		t.Errorf("got %v, want %v", g, want)
+	}
+}
+
+func TestTeXAccentsAndLogo(t *testing.T) {
+	// TeX sets \"\i as a dieresis glyph on the baseline, kerned back over a
+	// dotless i; and \LaTeX as L, a raised smaller A kerned under the L's
+	// arm, T, a lowered E and X, each kerned into the previous letter.
+	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /XYZ " +
+		"/Encoding << /BaseEncoding /WinAnsiEncoding /Differences [1 /dotlessi /dieresis] >> >> >>"
+	content := `BT /F1 10 Tf 72 700 Td [(na\002) 500 (\001ve) -250 (text)] TJ ET ` +
+		`BT /F1 10 Tf 1 0 0 1 72 680 Tm (L) Tj /F1 7 Tf 1 0 0 1 73.4 682.2 Tm (A) Tj ` +
+		`/F1 10 Tf 1 0 0 1 75.4 680 Tm (T) Tj 1 0 0 1 78.73 677.85 Tm (E) Tj 1 0 0 1 82.48 680 Tm (X) Tj ` +
+		`1 0 0 1 90 680 Tm (users) Tj ET`
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "nai\u0308ve text\n\nLATEX users\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
