@@ -20,7 +20,7 @@ var Severities = []Severity{Critical, Warning, Info}
 // Category is what kind of hostile content a finding is about.
 type Category string
 
-// The six hygiene categories.
+// The hygiene categories.
 const (
 	PromptInjection     Category = "prompt-injection"
 	HiddenCharacters    Category = "hidden-characters"
@@ -28,10 +28,15 @@ const (
 	ExternalResources   Category = "external-resources"
 	PathTraversal       Category = "path-traversal"
 	ContentTypeMismatch Category = "content-type-mismatch"
+	// Secret is a credential written in the source (a key, a token, a
+	// password). It is no attack on lore: the finding is a warning or a
+	// note, never critical, and the secret is redacted before anything is
+	// learned from the text.
+	Secret Category = "secret"
 )
 
-// Categories lists the six categories in report order.
-var Categories = []Category{PromptInjection, HiddenCharacters, EmbeddedCode, ExternalResources, PathTraversal, ContentTypeMismatch}
+// Categories lists the categories in report order.
+var Categories = []Category{PromptInjection, HiddenCharacters, EmbeddedCode, ExternalResources, PathTraversal, ContentTypeMismatch, Secret}
 
 // Finding is one piece of suspect content.
 type Finding struct {

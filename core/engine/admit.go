@@ -62,7 +62,7 @@ func sanitizeAcquired(source string, acq *acquire.Result, tier core.Familiarity)
 		sanitize.SortFindings(rep.Findings)
 	}
 	rep.Passed = rep.Count(core.Critical) == 0
-	rep.AutoApproved = tier == core.Home && len(rep.Findings) == 0
+	rep.AutoApproved = tier == core.Home && sanitize.OnlySecrets(rep.Findings)
 	if rep.CheckedAt.IsZero() {
 		rep.CheckedAt = time.Now()
 	}

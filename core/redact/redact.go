@@ -78,6 +78,11 @@ type rule struct {
 	// word, prose ("Token Efficiency", "basic operations") is far more
 	// common than a credential made of letters only.
 	digit bool
+	// opaque requires the redacted part to look like a credential rather
+	// than a word or a placeholder: grammars and prose write "token =
+	// registered-token" and "token = <token, see …>", credentials hold a
+	// digit, mixed case or a symbol and do not start with a bracket or $.
+	opaque bool
 	// name says what the secret is, for a report ("Stripe live secret
 	// key"); only the credential rules have one.
 	name string
@@ -116,7 +121,7 @@ var rules = []rule{
 	// A bearer or basic credential after its scheme word.
 	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential"},
 	// name = value, name: value, name "value".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, name: "labelled secret value"},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value"},
 	{kind: Email, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
@@ -175,6 +180,9 @@ func (r rule) find(s string) []cut {
 		if r.keepPrefix && m[2] >= 0 {
 			a = m[3]
 		}
+		if r.opaque && !opaque(s[a:e]) {
+			continue
+		}
 		if r.keepAt {
 			e--
 		}
@@ -184,6 +192,29 @@ func (r rule) find(s string) []cut {
 		out = append(out, cut{a, e})
 	}
 	return out
+}
+
+// opaque reports whether v looks like a secret value rather than a word,
+// a hyphenated name or a placeholder.
+func opaque(v string) bool {
+	if v == "" || strings.ContainsRune("<([{$%", rune(v[0])) {
+		return false
+	}
+	var digit, upper, lower, symbol bool
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c == '-' || c == '_' || c == '.':
+		default:
+			symbol = true
+		}
+	}
+	return digit || symbol || upper && lower
 }
 
 // standsAlone reports whether s[a:e] is not part of a longer word or

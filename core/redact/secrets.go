@@ -2,7 +2,6 @@ package redact
 
 import (
 	"net/url"
-	"sort"
 	"strings"
 )
 
@@ -49,24 +48,30 @@ func FindSecrets(s string) []Span {
 		if r.name == "" {
 			continue
 		}
-		for _, c := range r.find(s) {
-			if overlaps(spans, c) {
+		cuts := r.find(s)
+		if len(cuts) == 0 {
+			continue
+		}
+		// Both lists are in offset order: one merging pass keeps the cuts
+		// that overlap nothing already taken, linear however many there are.
+		merged := make([]Span, 0, len(spans)+len(cuts))
+		i := 0
+		for _, c := range cuts {
+			for i < len(spans) && spans[i].Offset+spans[i].Length <= c.a {
+				merged = append(merged, spans[i])
+				i++
+			}
+			if i < len(spans) && spans[i].Offset < c.e {
+				continue // overlaps spans[i]
+			}
+			if n := len(merged); n > 0 && merged[n-1].Offset+merged[n-1].Length > c.a {
 				continue
 			}
-			spans = append(spans, Span{Offset: c.a, Length: c.e - c.a, Kind: r.kind, What: r.name, Live: r.live})
+			merged = append(merged, Span{Offset: c.a, Length: c.e - c.a, Kind: r.kind, What: r.name, Live: r.live})
 		}
+		spans = append(merged, spans[i:]...)
 	}
-	sort.Slice(spans, func(i, j int) bool { return spans[i].Offset < spans[j].Offset })
 	return spans
-}
-
-func overlaps(spans []Span, c cut) bool {
-	for _, sp := range spans {
-		if c.a < sp.Offset+sp.Length && sp.Offset < c.e {
-			return true
-		}
-	}
-	return false
 }
 
 // secretParams are query parameter names whose value is a credential,

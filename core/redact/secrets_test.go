@@ -38,6 +38,8 @@ var secretTwins = []struct {
 		"## Token Efficiency\nBasic operations first"},
 	{"labelled", `password: hunter22!`, "hunter22!", false,
 		"the password: field is required"},
+	{"labelled-grammar", `api_key = "Zq9fK2mLx8"`, "Zq9fK2mLx8", false,
+		"extension-token = registered-token\ntoken = <token, see [RFC7230], Section 3.2.6>\npassword: ${DB_PASSWORD}"},
 	{"github", "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123", "ghp_abcdefghijklmnopqrstuvwxyz0123", true,
 		"GitHub tokens start with ghp_ followed by 36 characters."},
 	{"private-key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----", "MIIEow", true,
@@ -105,4 +107,25 @@ func TestURL(t *testing.T) {
 			t.Errorf("URL(%q)\n got %q\nwant %q", c.in, got, c.want)
 		}
 	}
+}
+
+func FuzzSecrets(f *testing.F) {
+	for _, c := range secretTwins {
+		f.Add(c.secret)
+		f.Add(c.twin)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, spans := Secrets(s)
+		end := 0
+		for _, sp := range spans {
+			if sp.Offset < end || sp.Length <= 0 || sp.Offset+sp.Length > len(s) {
+				t.Fatalf("bad span %+v after %d in %q", sp, end, s)
+			}
+			end = sp.Offset + sp.Length
+		}
+		if again, more := Secrets(out); again != out || len(more) != 0 {
+			t.Errorf("not idempotent on %q: %q then %q", s, out, again)
+		}
+		_ = URL(s)
+	})
 }

@@ -73,7 +73,8 @@ func TestCorpusNoCritical(t *testing.T) {
 }
 
 // TestCorpusHome: the same documents as a local (HOME) source raise
-// nothing at all, so the gate can auto-approve them.
+// nothing but notes of the credentials they print (RFC 7235's Basic
+// example), so the gate can auto-approve them.
 func TestCorpusHome(t *testing.T) {
 	docs := corpusDocs(t)
 	for i := range docs {
@@ -81,6 +82,10 @@ func TestCorpusHome(t *testing.T) {
 	}
 	r := Scan(docs, core.Home)
 	for _, f := range r.Findings {
+		if f.Category == core.Secret && f.Severity == core.Info {
+			t.Logf("%s %s %s %s | %s", f.Severity, f.Category, f.Location, f.Description, f.Evidence)
+			continue
+		}
 		t.Errorf("%s %s %s %s", f.Severity, f.Category, f.Location, f.Description)
 	}
 	if !r.AutoApproved || !r.Passed {

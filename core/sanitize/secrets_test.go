@@ -1,0 +1,77 @@
+package sanitize
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/gate"
+)
+
+// secretSkill is a generated skill as learn wrote it before redaction:
+// the source's credentials verbatim in its procedure.
+const secretSkill = "---\nname: billing-deploy\ndescription: Deploy the billing service.\n---\n\n# Billing deploy\n\n" +
+	"1. Export the key: `export STRIPE_KEY=sk_live_51HqLyjWDarjtT1zdp7dcXYZ0`.\n" +
+	"2. aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n" +
+	"3. Smoke test: `curl -u deploy:Tr0ub4dorPass https://ci.example.com/hook`.\n" +
+	"4. Check the database at mongodb://admin:Sup3rPassw0rd@10.0.0.5:27017/billing.\n"
+
+func TestScanReportsSecrets(t *testing.T) {
+	for _, tier := range []core.Familiarity{core.Home, core.Stranger} {
+		fs := ScanText("SKILL.md", secretSkill, core.FormatMarkdown, tier)
+		got := map[string]core.Severity{}
+		for _, f := range fs {
+			if f.Category != core.Secret {
+				continue
+			}
+			got[f.Description] = f.Severity
+			for _, s := range []string{"51HqLyjWDarjtT1zdp7dc", "wJalrXUtnFEMI", "Tr0ub4dorPass", "Sup3rPassw0rd"} {
+				if strings.Contains(f.Evidence, s) {
+					t.Errorf("%s: evidence repeats the secret: %q", tier, f.Evidence)
+				}
+			}
+			if f.Offset < 0 || f.Length == 0 || !strings.Contains(f.Location, "SKILL.md:") {
+				t.Errorf("%s: finding not located: %+v", tier, f)
+			}
+		}
+		for desc, sev := range map[string]core.Severity{
+			"Stripe live secret key in the text": core.Warning,
+			"AWS secret access key in the text":  core.Warning,
+			"password given to curl in the text": core.Info,
+			"password in a URL in the text":      core.Info,
+		} {
+			if got[desc] != sev {
+				t.Errorf("%s: %q reported as %q, want %q (all: %v)", tier, desc, got[desc], sev, got)
+			}
+		}
+	}
+	// The negative twins raise nothing.
+	twins := "Stripe keys start with sk_live and are secret.\ncommit 9fceb02d0ae598e95dc970b74767f19372d61af8\n" +
+		"curl -u \"$USER:$PASS\" https://api.example.com/\nhttp://10.0.0.5:8080/admin\nextension-token = registered-token\n"
+	for _, f := range ScanText("notes.md", twins, core.FormatMarkdown, core.Stranger) {
+		if f.Category == core.Secret {
+			t.Errorf("look-alike reported: %s %s %q", f.Location, f.Description, f.Evidence)
+		}
+	}
+}
+
+// A secret holds no gate on its own: a HOME document whose only findings
+// are secrets is still approved by the gate's first law, headless and
+// without --approve.
+func TestSecretsDoNotBlockTheGate(t *testing.T) {
+	r := Scan([]core.Document{{Name: "SKILL.md", Text: secretSkill, Format: core.FormatMarkdown, Familiarity: core.Home}}, core.Home)
+	if len(r.Findings) == 0 || !OnlySecrets(r.Findings) {
+		t.Fatalf("findings %v, want secrets only", r.Findings)
+	}
+	if !r.Passed || !r.AutoApproved {
+		t.Errorf("passed=%v autoApproved=%v, want both", r.Passed, r.AutoApproved)
+	}
+	d, err := gate.Decide(context.Background(), r, nil, gate.Policy{})
+	if err != nil || d.Status != core.Approved || d.DecidedBy != core.ByAuto {
+		t.Errorf("gate: %+v %v, want an automatic approval", d, err)
+	}
+	if !strings.Contains(d.Rationale, "secret") {
+		t.Errorf("rationale %q does not mention the secrets", d.Rationale)
+	}
+}
