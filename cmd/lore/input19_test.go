@@ -1,8 +1,17 @@
 package main
 
 import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // cleanPage is an ordinary local web page: a doctype, a head with its
@@ -68,5 +77,149 @@ func TestHTMLPageNamedMarkdownStillMismatch(t *testing.T) {
 	r := lore(t, storeEnv(newStoreDir(t)), "learn", src, "--json", "--dry-run")
 	if !strings.Contains(r.stdout, "content-type-mismatch") || !strings.Contains(r.stdout, "HTML page") {
 		t.Errorf("an HTML page named .md: exit %d, no mismatch finding\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// stallingServer serves the head of a Markdown document on 127.0.0.1 and
+// then sends nothing more until the test ends: a slow source. requested is
+// closed when the first request arrives.
+func stallingServer(t *testing.T) (url string, requested <-chan struct{}) {
+	t.Helper()
+	got := make(chan struct{})
+	var once sync.Once
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		w.Header().Set("Content-Length", "100000")
+		w.WriteHeader(http.StatusOK)
+		fmt.Fprint(w, "# Slow\n\nDefinition: a slow source is one that stalls.\n")
+		w.(http.Flusher).Flush()
+		once.Do(func() { close(got) })
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); srv.Close() })
+	return srv.URL + "/slow.md", got
+}
+
+// silentGitServer accepts git:// connections on 127.0.0.1 and never
+// answers: a git server that stalls. requested is closed on the first
+// connection.
+func silentGitServer(t *testing.T) (url string, requested <-chan struct{}) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan struct{})
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for first := true; ; first = false {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			if first {
+				close(got)
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return "git://" + ln.Addr().String() + "/book.git", got
+}
+
+// While one learn reads a source that stalls — a web server that stops
+// sending, a git server that never answers — the store is not locked:
+// lore sessions and another learn on the same store succeed. Ctrl-c then
+// stops the stalled learn at once (exit 130), and it stored nothing.
+func TestSlowSourceDoesNotLockStore(t *testing.T) {
+	for name, serve := range map[string]func(*testing.T) (string, <-chan struct{}){"http": stallingServer, "git": silentGitServer} {
+		t.Run(name, func(t *testing.T) {
+			url, requested := serve(t)
+			stalledLearn(t, url, requested)
+		})
+	}
+}
+
+func stalledLearn(t *testing.T, url string, requested <-chan struct{}) {
+	dir := newStoreDir(t)
+	learnJSONRun(t, dir, writeDoc(t, t.TempDir(), "first.md", "# First\n\nDefinition: a tree is a connected acyclic graph.\n"))
+	cmd, stdout, stderr := loreCmd(t, storeEnv(dir), "learn", url, "--trust", "--json")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer cmd.Process.Kill()
+	select {
+	case <-requested:
+	case err := <-exited:
+		t.Fatalf("learn of %s ended before stalling (%v)\nstdout: %s\nstderr: %s", url, err, stdout, stderr)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("learn never reached %s", url)
+	}
+	time.Sleep(300 * time.Millisecond) // the learn is now inside the read
+	if r := lore(t, storeEnv(dir), "sessions", "--json"); r.code != 0 {
+		t.Errorf("lore sessions while a learn reads a slow source: exit %d, stderr %q", r.code, r.stderr)
+	}
+	second := writeDoc(t, t.TempDir(), "second.md", "# Second\n\nDefinition: a forest is a graph without cycles.\n")
+	if r := lore(t, storeEnv(dir), "learn", second, "--json"); r.code != 0 {
+		t.Errorf("a second learn while one reads a slow source: exit %d, stderr %q", r.code, r.stderr)
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the stalled learn ignored ctrl-c for 5s\nstderr: %s", stderr)
+	}
+	t.Logf("stalled learn of %s stopped %v after ctrl-c", url, time.Since(start).Round(time.Millisecond))
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("interrupted stalled learn: exit %d, want 130\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	if ss := sessionsOf(t, dir); len(ss) != 2 {
+		t.Errorf("sessions after the interrupted learn: %+v; want the first and the second", ss)
+	}
+	verifyOK(t, dir, "after an interrupted slow learn")
+}
+
+// A named pipe called notes.md is refused at once, naming it, and the
+// store is neither locked nor changed; the run does not wait for a writer.
+func TestNamedPipeLearnRefused(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "notes.md")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	dir := newStoreDir(t)
+	cmd, stdout, stderr := loreCmd(t, storeEnv(dir), "learn", fifo, "--json")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("learn of a named pipe still running after 10s (killed)\nstdout: %s\nstderr: %s", stdout, stderr)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), fifo) || !strings.Contains(stderr.String(), "not a regular file") {
+		t.Errorf("learn of a named pipe: exit %d, stderr %q; want exit 2 naming %s as not a regular file", code, stderr, fifo)
 	}
 }

@@ -32,7 +32,7 @@ func (a *app) openStore() (*store.Store, error) {
 
 // storeWait is how long a run that has read its source waits for another
 // lore command to release the store before giving up with exit 4.
-const storeWait = 5 * time.Second
+const storeWait = 3 * time.Second
 
 // openStoreWaiting opens the configured store, waiting up to storeWait
 // while another process holds it, and less when ctx ends first.
@@ -95,7 +95,10 @@ is written. On a terminal the run opens in the terminal application (stage panes
 findings reviewer at the gate); --plain prints a line per stage instead. When
 stdout is not a terminal, or with --json (one object), it runs headless. The gate
 follows lore gate's rules and flags. Ctrl-c stops the run and
-leaves the store unchanged.
+leaves the store unchanged. Headless, the store is opened (and locked) only
+once the source is read and approved, when its candidates are compared with
+what is stored: other lore commands work while a slow source is read, and a
+run finding the store busy waits up to 3s for it before exiting 4.
 
 ` + stdinHelp,
 		Example: `  lore learn chapter.tex
