@@ -55,6 +55,19 @@ type Options struct {
 	// called on the acquiring goroutine after every unit, so it must be
 	// quick; done never decreases.
 	Progress func(done, total int, detail string)
+
+	// ctx is the acquisition's context, set by Source and Local, so that
+	// the readers of one document (a PDF of many pages) stop when it ends.
+	ctx context.Context
+}
+
+// context returns the acquisition's context, or a background one for
+// options used outside Source and Local.
+func (o Options) context() context.Context {
+	if o.ctx != nil {
+		return o.ctx
+	}
+	return context.Background()
 }
 
 // InScope reports whether rel (slash-separated, relative to the source)
@@ -186,6 +199,7 @@ func SupportedExtensions() []string {
 // corrupt archive, a source without documents.
 func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
+	opts.ctx = ctx
 	info, err := os.Stat(source)
 	if err != nil {
 		return nil, &core.InputError{Input: source, Msg: describeOpenError(err)}
@@ -215,6 +229,10 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		doc, err := readFile(source, filepath.Base(source), info, opts, pages)
 		end()
 		if err != nil {
+			if ctx.Err() != nil {
+				// Stopped, not a bad file: the caller sees the cancellation.
+				return nil, &core.InputError{Input: source, Err: ctx.Err()}
+			}
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
 		res.Documents = append(res.Documents, *doc)

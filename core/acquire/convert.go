@@ -18,7 +18,7 @@ import (
 // reader that turns them into Markdown text.
 var converted = map[string]struct {
 	media string
-	read  func(raw []byte) (text, markup string, err error)
+	read  func(ctx context.Context, raw []byte) (text, markup string, err error)
 }{
 	".docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document", nil}, // read by readDOCX
 	".epub": {"application/epub+zip", readZipped(epub.Text)},
@@ -61,7 +61,7 @@ func decodeIn(ext string, raw []byte, opts Options, pages func(done, total int),
 		}
 	}()
 	if ext == ".docx" {
-		return readDOCX(raw, budget)
+		return readDOCX(opts.context(), raw, budget)
 	}
 	text, markup, err = decodeText(ext, raw, opts, pages)
 	if err == nil && budget != nil && (ext == ".pdf" || ext == ".epub") {
@@ -74,12 +74,12 @@ func decodeIn(ext string, raw []byte, opts Options, pages func(done, total int),
 
 // readDOCX reads a Word document, its parts bounded by docx.MaxDocBytes
 // and by what is left of *budget when that is not nil.
-func readDOCX(raw []byte, budget *int64) (string, string, error) {
+func readDOCX(ctx context.Context, raw []byte, budget *int64) (string, string, error) {
 	limit := int64(docx.MaxDocBytes)
 	if budget != nil {
 		limit = min(limit, max(*budget, 0))
 	}
-	text, used, err := docx.TextLimit(context.Background(), bytes.NewReader(raw), int64(len(raw)), limit)
+	text, used, err := docx.TextLimit(ctx, bytes.NewReader(raw), int64(len(raw)), limit)
 	if budget != nil {
 		*budget -= used
 	}
@@ -113,9 +113,9 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 		return text, "", err
 	}
 	if ext == ".pdf" && pages != nil {
-		text, err = pdf.TextProgress(context.Background(), bytes.NewReader(raw), int64(len(raw)), pages)
+		text, err = pdf.TextProgress(opts.context(), bytes.NewReader(raw), int64(len(raw)), pages)
 	} else {
-		text, markup, err = c.read(raw)
+		text, markup, err = c.read(opts.context(), raw)
 	}
 	if err != nil {
 		return "", "", err
@@ -128,15 +128,15 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 
 // readZipped adapts a reader of a binary format (zip-based, PDF). The
 // readers bound what they decompress themselves, so no deadline is needed
-// here.
-func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) func([]byte) (string, string, error) {
-	return func(raw []byte) (string, string, error) {
-		t, err := read(context.Background(), bytes.NewReader(raw), int64(len(raw)))
+// here; ctx is the acquisition's, for cancellation.
+func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) func(context.Context, []byte) (string, string, error) {
+	return func(ctx context.Context, raw []byte) (string, string, error) {
+		t, err := read(ctx, bytes.NewReader(raw), int64(len(raw)))
 		return t, "", err
 	}
 }
 
-func readHTML(raw []byte) (string, string, error) {
+func readHTML(_ context.Context, raw []byte) (string, string, error) {
 	page, err := Normalize(raw)
 	if err != nil {
 		return "", "", err

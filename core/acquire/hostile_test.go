@@ -81,7 +81,7 @@ func TestReaderPanicIsAPerFileError(t *testing.T) {
 	saved := converted[".epub"]
 	t.Cleanup(func() { converted[".epub"] = saved })
 	c := saved
-	c.read = func([]byte) (string, string, error) {
+	c.read = func(context.Context, []byte) (string, string, error) {
 		var none []int
 		return strings.Repeat("x", none[0]), "", nil // index out of range
 	}

@@ -22,6 +22,7 @@ import (
 //     checkout means "these files", and file:///path asks for the
 //     repository instead.
 func Source(ctx context.Context, source string, opts Options) (*Result, error) {
+	opts.ctx = ctx
 	switch {
 	case isWorkingTree(source):
 		return Local(ctx, source, opts)
