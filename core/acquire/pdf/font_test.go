@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // type1Program builds the clear-text part of a Type 1 font program whose
@@ -81,4 +82,27 @@ func TestGlyphNames(t *testing.T) {
 	if want := "five flow Škoda ž Łódka x ≤ 𝜋 effect\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// FuzzFontProgram feeds arbitrary bytes as the embedded Type 1 program of a
+// font without an /Encoding, whose built-in encoding is then read.
+func FuzzFontProgram(f *testing.F) {
+	f.Add([]byte(type1Program(computerModern())), []byte(`\014nd \013 \000`))
+	f.Add([]byte("/Encoding StandardEncoding def\ncurrentfile eexec"), []byte("abc"))
+	f.Add([]byte("/Encoding 256 array dup 300 /fi put dup -1 /fl put dup 65 /uniD835DF0B put dup 66 /u110000 put readonly def"), []byte("AB"))
+	f.Add([]byte("/Encoding dup 1 /f_f_i put dup 2 /Aogonek put dup 3 /a_ put dup 4 /_ put"), []byte("\x01\x02\x03\x04"))
+	f.Fuzz(func(t *testing.T, prog, text []byte) {
+		b := &pdfBuilder{}
+		ff := b.add(streamObj("/Length1 10", prog))
+		desc := b.add(fmt.Sprintf("<< /Type /FontDescriptor /Flags 4 /FontFile %d 0 R >>", ff))
+		fonts := fmt.Sprintf("<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /CMR10 /FontDescriptor %d 0 R >> >>", desc)
+		var esc strings.Builder
+		for _, c := range text {
+			fmt.Fprintf(&esc, "\\%03o", c)
+		}
+		got, _ := extractText(t, docWith(b, fonts, "", plain("BT /F1 10 Tf 72 700 Td ("+esc.String()+") Tj ET")))
+		if !utf8.ValidString(got) {
+			t.Errorf("invalid UTF-8: %q", got)
+		}
+	})
 }
