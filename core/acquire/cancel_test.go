@@ -1,12 +1,15 @@
 package acquire
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
 )
@@ -41,5 +44,68 @@ func TestCancelStopsInsideADocument(t *testing.T) {
 	}
 	if after > 2 || last > 7 {
 		t.Errorf("read went on after cancelling: %d more page(s), last page %d of %d", after, last, pages)
+	}
+}
+
+// longPDF returns a PDF of pages pages, each with its own content stream of
+// lines lines of distinct text: a document whose reading takes a while.
+func longPDF(pages, lines int) []byte {
+	var out bytes.Buffer
+	out.WriteString("%PDF-1.4\n")
+	var offs []int
+	obj := func(body string) int {
+		offs = append(offs, out.Len())
+		fmt.Fprintf(&out, "%d 0 obj\n%s\nendobj\n", len(offs), body)
+		return len(offs)
+	}
+	obj("<< /Type /Catalog /Pages 2 0 R >>")
+	obj("") // the page tree, written last under its number
+	font := obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+	var kids []string
+	for p := range pages {
+		var c strings.Builder
+		for l := range lines {
+			fmt.Fprintf(&c, "BT /F1 9 Tf 1 0 0 1 40 %d Tm (Page %d line %d says word%d and word%d) Tj ET\n", 780-11*(l%70), p, l, p*lines+l, l)
+		}
+		content := obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.String()))
+		kids = append(kids, fmt.Sprintf("%d 0 R", obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >> >> /Contents %d 0 R >>", font, content))))
+	}
+	offs[1] = out.Len()
+	fmt.Fprintf(&out, "2 0 obj\n<< /Type /Pages /Kids [%s] /Count %d >>\nendobj\n", strings.Join(kids, " "), pages)
+	xref := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", len(offs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&out, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offs)+1, xref)
+	return out.Bytes()
+}
+
+// Cancelling a read of a long PDF returns within a small part of the time
+// the whole read takes.
+func TestCancelStopsALongPDFPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a long PDF")
+	}
+	path := filepath.Join(t.TempDir(), "long.pdf")
+	if err := os.WriteFile(path, longPDF(1000, 60), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := Local(context.Background(), path, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	whole := time.Since(start)
+	t.Logf("whole read: %v", whole)
+	if whole < time.Second {
+		t.Fatalf("the whole read took only %v: make the PDF longer", whole)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(whole/10, cancel)
+	start = time.Now()
+	_, err := Local(ctx, path, Options{})
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) || took > whole/2 {
+		t.Errorf("cancelled at %v of a %v read: returned after %v with %v; want context.Canceled well before the end", whole/10, whole, took, err)
 	}
 }
