@@ -136,6 +136,7 @@ type opfPackage struct {
 		Href       string `xml:"href,attr"`
 		MediaType  string `xml:"media-type,attr"`
 		Properties string `xml:"properties,attr"`
+		Fallback   string `xml:"fallback,attr"`
 	} `xml:"manifest>item"`
 	Spine struct {
 		Toc      string `xml:"toc,attr"`
@@ -237,7 +238,7 @@ func (b *book) text() (string, error) {
 	if dir == "." {
 		dir = ""
 	}
-	type item struct{ name, mediaType, props string }
+	type item struct{ name, mediaType, props, fallback string }
 	manifest := map[string]item{}
 	for _, it := range pkg.Items {
 		if it.ID == "" {
@@ -248,7 +249,7 @@ func (b *book) text() (string, error) {
 			continue
 		}
 		if _, dup := manifest[it.ID]; !dup {
-			manifest[it.ID] = item{name: name, mediaType: it.MediaType, props: it.Properties}
+			manifest[it.ID] = item{name: name, mediaType: it.MediaType, props: it.Properties, fallback: it.Fallback}
 		}
 	}
 	var parts []string
@@ -258,7 +259,20 @@ func (b *book) text() (string, error) {
 			return "", err
 		}
 		it, ok := manifest[ref.IDRef]
-		if !ok || seen[it.name] || ref.IDRef == pkg.Spine.Toc {
+		if !ok || ref.IDRef == pkg.Spine.Toc {
+			continue
+		}
+		// EPUB 3 lets a spine item of another type (SVG, an image) name
+		// an XHTML fallback; the chain is followed a few steps, never
+		// round in a circle.
+		for hops := 0; !isXHTML(it.mediaType, it.name) && it.fallback != "" && hops < 8; hops++ {
+			next, ok := manifest[it.fallback]
+			if !ok {
+				break
+			}
+			it = next
+		}
+		if seen[it.name] {
 			continue
 		}
 		seen[it.name] = true

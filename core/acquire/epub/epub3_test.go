@@ -84,6 +84,9 @@ func TestEPUB3MetaAndMathML(t *testing.T) {
 	if strings.Contains(got, "A i j") || strings.Contains(got, "A     i") {
 		t.Errorf("MathML came out as spaced tokens:\n%s", got)
 	}
+	if strings.Contains(got, "  ") {
+		t.Errorf("words around a formula are apart by more than one space:\n%s", got)
+	}
 }
 
 // Hostile MathML — nesting far past any real formula, a formula cut off by
@@ -107,5 +110,40 @@ func TestMathMLHostileNesting(t *testing.T) {
 	}
 	if !strings.Contains(got, "Cut q = 1") {
 		t.Errorf("cut-off formula lost: %.200q", got[max(0, len(got)-200):])
+	}
+}
+
+// EPUB 3 as the specification allows it beyond the common case: a spine
+// item of another type read through its XHTML fallback, and an
+// epub:switch read once, its MathML case and not its fallback too.
+func TestEPUB3FallbackAndSwitch(t *testing.T) {
+	opf := `<?xml version="1.0"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="u">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="u">x</dc:identifier><meta property="dcterms:modified">2012-01-01T00:00:00Z</meta></metadata>
+  <manifest>
+    <item id="svg" href="cover.svg" media-type="image/svg+xml" fallback="cover-x"/>
+    <item id="cover-x" href="cover.xhtml" media-type="application/xhtml+xml"/>
+    <item id="loop1" href="a.png" media-type="image/png" fallback="loop2"/>
+    <item id="loop2" href="b.png" media-type="image/png" fallback="loop1"/>
+    <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
+  </manifest>
+  <spine><itemref idref="svg"/><itemref idref="loop1"/><itemref idref="c1"/></spine>
+</package>`
+	ch := `<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+<p>Energy: <epub:switch id="s1"><epub:case required-namespace="http://www.w3.org/1998/Math/MathML"><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></epub:case><epub:default><img src="e.png" alt=""/>FALLBACK TEXT</epub:default></epub:switch>.</p></body></html>`
+	data := buildZip(t, []entry{
+		{"META-INF/container.xml", testContainer},
+		{"OEBPS/content.opf", opf},
+		{"OEBPS/cover.svg", `<svg xmlns="http://www.w3.org/2000/svg"/>`},
+		{"OEBPS/cover.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Cover Title</h1></body></html>`},
+		{"OEBPS/a.png", "x"}, {"OEBPS/b.png", "y"},
+		{"OEBPS/c1.xhtml", ch},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "# Cover Title") || !strings.Contains(got, "Energy: E = mc^2.") || strings.Contains(got, "FALLBACK") {
+		t.Errorf("got:\n%s\nwant the cover's fallback read, the formula once and not its fallback", got)
 	}
 }

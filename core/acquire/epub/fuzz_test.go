@@ -3,6 +3,7 @@ package epub
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -15,6 +16,14 @@ func FuzzEPUB(f *testing.F) {
 		{"META-INF/container.xml", testContainer},
 		{"OEBPS/content.opf", testOPF},
 		{"OEBPS/text/ch1.xhtml", "<html><body><div class=chapter>Chapter 1<p>x<br>y<table><tr><td>a"},
+	}))
+	// EPUB 3: package metadata with content, MathML with and without its
+	// TeX, a formula nested past the renderer's limits, fallbacks.
+	f.Add(epub3Book(f))
+	f.Add(buildZip(f, []entry{
+		{"META-INF/container.xml", testContainer},
+		{"OEBPS/content.opf", strings.Replace(epub3OPF, `href="c1.xhtml"`, `href="c1.xhtml" fallback="nav"`, 1)},
+		{"OEBPS/c1.xhtml", "<html><body><p>a <math><mrow>" + strings.Repeat("<msup><mi>x</mi>", 100) + "<semantics><annotation encoding=\"application/x-tex\">y</annotation>"},
 	}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -130,6 +130,13 @@ func isTocNav(t xml.StartElement) bool {
 	return false
 }
 
+// isSwitchDefault reports EPUB 3.0's <epub:default>, the fallback of an
+// <epub:switch> whose <epub:case> (MathML, say) is read instead: reading
+// both would say everything twice.
+func isSwitchDefault(t xml.StartElement) bool {
+	return t.Name.Local == "default" && strings.Contains(t.Name.Space, "idpf.org/2007/ops")
+}
+
 func classHas(t xml.StartElement, want ...string) bool {
 	for _, a := range t.Attr {
 		if a.Name.Local != "class" {
@@ -152,7 +159,7 @@ func (c *xconv) start(t xml.StartElement) {
 		c.skip++
 		return
 	}
-	if skipTags[name] || isTocNav(t) {
+	if skipTags[name] || isTocNav(t) || isSwitchDefault(t) {
 		c.skip = 1
 		return
 	}
@@ -235,16 +242,27 @@ func (c *xconv) text(s string) {
 	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
-		c.buf.WriteByte(' ')
+		c.space()
 		return
 	}
 	if r, _ := utf8.DecodeRuneInString(s); isSpace(r) {
-		c.buf.WriteByte(' ')
+		c.space()
 	}
 	c.buf.WriteString(strings.Join(f, " "))
 	if r, _ := utf8.DecodeLastRuneInString(s); isSpace(r) {
-		c.buf.WriteByte(' ')
+		c.space()
 	}
+}
+
+// space separates words with one space: white space at the end of one
+// element's text and the start of the next element's is still one space.
+func (c *xconv) space() {
+	if n := c.buf.Len(); n > 0 {
+		if last := c.buf.String()[n-1]; last == ' ' || last == '\n' {
+			return
+		}
+	}
+	c.buf.WriteByte(' ')
 }
 
 func isSpace(r rune) bool {
