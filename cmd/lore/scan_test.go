@@ -48,8 +48,15 @@ func TestScanCorpusAsStrangerHasNoCriticalFinding(t *testing.T) {
 		}
 	}
 	home := scanJSONOf(t, dir)
-	if home.Tier != "HOME" || !home.AutoApproved || len(home.Findings) != 0 {
+	if home.Tier != "HOME" || !home.AutoApproved {
 		t.Errorf("HOME scan of the corpus: %+v", home)
+	}
+	// Only the credential RFC 7235's Basic example prints is noted, and it
+	// holds nothing up.
+	for _, f := range home.Findings {
+		if f.Category != "secret" || f.Severity != "info" || strings.Contains(f.Evidence, "ZWRuYW1vZGU6bm9jYXBlcyE") {
+			t.Errorf("HOME scan of the corpus: %+v", f)
+		}
 	}
 }
 
