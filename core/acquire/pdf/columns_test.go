@@ -138,3 +138,37 @@ func TestTeXAccentsAndLogo(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestColumnBaselinesOffset(t *testing.T) {
+	// The right column's baselines sit 2.5 points above the left one's; a
+	// subscript in the left column, lowered 2 points, stays on its line.
+	var c strings.Builder
+	c.WriteString("BT ")
+	for i := 0; i < 12; i++ {
+		y := 700 - 12*i
+		if i == 5 {
+			fmt.Fprintf(&c, "/F1 10 Tf 1 0 0 1 72 %d Tm (left06 the value x) Tj /F1 7 Tf 1 0 0 1 162 %d Tm (i) Tj "+
+				"/F1 10 Tf 1 0 0 1 165.5 %d Tm ( is set) Tj ", y, y-2, y)
+		} else {
+			fmt.Fprintf(&c, "/F1 10 Tf 1 0 0 1 72 %d Tm (left%02d lorem ipsum dolor sit amet) Tj ", y, i+1)
+		}
+		fmt.Fprintf(&c, "/F1 10 Tf 1 0 0 1 312 %.1f Tm (right%02d lorem ipsum dolor sit amet) Tj ", float64(y)+2.5, i+1)
+	}
+	c.WriteString("ET")
+	got, err := extractText(t, doc(columnFonts, plain(c.String())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "\nleft06 the value xi is set\nleft07 ") {
+		t.Errorf("subscript cut off its line:\n%s", got)
+	}
+	var want []string
+	for _, side := range []string{"left", "right"} {
+		for i := 1; i <= 12; i++ {
+			want = append(want, fmt.Sprintf("%s%02d", side, i))
+		}
+	}
+	if g := tags(got); !slices.Equal(g, want) {
+		t.Errorf("reading order\n got %v\nwant %v", g, want)
+	}
+}

@@ -26,48 +26,14 @@ type line struct {
 
 // layoutPage groups the page's glyphs into lines in reading order.
 func layoutPage(p *page) {
-	gs := p.glyphs
-	if len(gs) == 0 {
+	if len(p.glyphs) == 0 {
 		return
 	}
-	idx := make([]int, len(gs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		ga, gb := &gs[idx[a]], &gs[idx[b]]
-		if ga.y != gb.y {
-			return ga.y > gb.y
-		}
-		return ga.x < gb.x
-	})
-	// Rows: glyphs whose baselines are within a fraction of the font size of
-	// the row's largest glyph (so sub- and superscripts stay in the row).
-	var rows [][]glyph
-	var cur []glyph
-	rowY, rowSize := 0.0, 0.0
-	for _, i := range idx {
-		g := gs[i]
-		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
-		if len(cur) > 0 && math.Abs(rowY-g.y) <= tol {
-			cur = append(cur, g)
-			if g.size > rowSize*1.05 && !g.space {
-				rowY, rowSize = g.y, g.size
-			}
-			continue
-		}
-		if len(cur) > 0 {
-			rows = append(rows, cur)
-		}
-		cur = []glyph{g}
-		rowY, rowSize = g.y, g.size
-	}
-	rows = append(rows, cur)
-
-	for _, row := range rows {
-		sort.SliceStable(row, func(a, b int) bool { return row[a].x < row[b].x })
-	}
+	rows := groupRows(p.glyphs)
 	gl, gr, twoCol := findGutter(p, rows)
+	if twoCol {
+		rows = regroupColumns(rows, gl, gr)
+	}
 	mid := (gl + gr) / 2
 	var out, left, right []line
 	flush := func() {
@@ -103,6 +69,84 @@ func layoutPage(p *page) {
 	}
 	flush()
 	p.lines = out
+}
+
+// groupRows sorts glyphs into rows, top to bottom, each sorted by x: glyphs
+// whose baselines are within a fraction of the font size of the row's
+// largest glyph (so sub- and superscripts stay in the row).
+func groupRows(gs []glyph) [][]glyph {
+	idx := make([]int, len(gs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ga, gb := &gs[idx[a]], &gs[idx[b]]
+		if ga.y != gb.y {
+			return ga.y > gb.y
+		}
+		return ga.x < gb.x
+	})
+	var rows [][]glyph
+	var cur []glyph
+	rowY, rowSize := 0.0, 0.0
+	for _, i := range idx {
+		g := gs[i]
+		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
+		if len(cur) > 0 && math.Abs(rowY-g.y) <= tol {
+			cur = append(cur, g)
+			if g.size > rowSize*1.05 && !g.space {
+				rowY, rowSize = g.y, g.size
+			}
+			continue
+		}
+		if len(cur) > 0 {
+			rows = append(rows, cur)
+		}
+		cur = []glyph{g}
+		rowY, rowSize = g.y, g.size
+	}
+	if len(cur) > 0 {
+		rows = append(rows, cur)
+	}
+	for _, row := range rows {
+		sort.SliceStable(row, func(a, b int) bool { return row[a].x < row[b].x })
+	}
+	return rows
+}
+
+// regroupColumns forms the rows of each column from that column's glyphs
+// alone: the baselines of two columns rarely line up, and a row anchored
+// on the other column's baseline would cut a lowered letter or subscript
+// off its line. Rows running through the gutter stay as they are. The
+// result is ordered top to bottom by each row's highest baseline.
+func regroupColumns(rows [][]glyph, gl, gr float64) [][]glyph {
+	mid := (gl + gr) / 2
+	var out [][]glyph
+	var ls, rs []glyph
+	for _, row := range rows {
+		if crossesGutter(row, gl, gr) {
+			out = append(out, row)
+			continue
+		}
+		for _, g := range row {
+			if g.x+g.w/2 < mid {
+				ls = append(ls, g)
+			} else {
+				rs = append(rs, g)
+			}
+		}
+	}
+	out = append(out, groupRows(ls)...)
+	out = append(out, groupRows(rs)...)
+	top := func(row []glyph) float64 {
+		y := math.Inf(-1)
+		for _, g := range row {
+			y = math.Max(y, g.y)
+		}
+		return y
+	}
+	sort.SliceStable(out, func(a, b int) bool { return top(out[a]) > top(out[b]) })
+	return out
 }
 
 // splitRow turns a row of x-sorted glyphs into text segments, splitting at
