@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -171,4 +172,53 @@ func TestColumnBaselinesOffset(t *testing.T) {
 	if g := tags(got); !slices.Equal(g, want) {
 		t.Errorf("reading order\n got %v\nwant %v", g, want)
 	}
+}
+
+// FuzzLayout lays out pages of glyphs placed by the fuzzer (two columns of
+// rows in the seeds) and checks that every letter comes out exactly once,
+// whatever the reading order.
+func FuzzLayout(f *testing.F) {
+	seed := func(rows, rightX, dy byte) []byte {
+		var b []byte
+		for i := byte(0); i < rows; i++ {
+			for j := byte(0); j < 30; j++ {
+				b = append(b, 'a'+j%26, 72/2+j*2, 250-i*6, 10)
+				b = append(b, 'a'+(j+i)%26, rightX+j*2, 250-i*6+dy, 10)
+			}
+		}
+		return b
+	}
+	f.Add(seed(20, 156, 0), 612.0)
+	f.Add(seed(30, 150, 1), 612.0)
+	f.Add(seed(3, 160, 3), 595.0)
+	f.Add([]byte("a\x00\x00\x00b\xff\xff\xff"), 0.0)
+	f.Fuzz(func(t *testing.T, data []byte, width float64) {
+		p := &page{width: width, height: 792}
+		want := map[rune]int{}
+		for i := 0; i+3 < len(data) && len(p.glyphs) < 4096; i += 4 {
+			s := string(rune('a' + data[i]%26))
+			space := data[i]%31 == 30
+			if space {
+				s = " "
+			} else {
+				want[rune(s[0])]++
+			}
+			size := float64(data[i+3]%24) + 1
+			p.glyphs = append(p.glyphs, glyph{
+				x: float64(data[i+1]) * 2.4, y: float64(data[i+2]) * 3, w: size / 2, size: size, s: s, space: space,
+			})
+		}
+		layoutPage(p)
+		got := map[rune]int{}
+		for _, l := range p.lines {
+			for _, r := range l.text {
+				if r != ' ' {
+					got[r]++
+				}
+			}
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("letters in %v, out %v", want, got)
+		}
+	})
 }
