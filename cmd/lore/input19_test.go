@@ -223,3 +223,40 @@ func TestNamedPipeLearnRefused(t *testing.T) {
 		t.Errorf("learn of a named pipe: exit %d, stderr %q; want exit 2 naming %s as not a regular file", code, stderr, fifo)
 	}
 }
+
+// Standard input that stays open without data — a pipe whose writer
+// stalls — does not make ctrl-c wait: lore learn - stops at once (exit
+// 130), and the store was never opened.
+func TestStalledStdinLearnStopsAtInterrupt(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	dir := newStoreDir(t)
+	cmd, stdout, stderr := loreCmd(t, storeEnv(dir), "learn", "-", "--json")
+	cmd.Stdin = pr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer cmd.Process.Kill()
+	fmt.Fprint(pw, "# Half\n\nDefinition: a document that")
+	time.Sleep(500 * time.Millisecond)
+	if r := lore(t, storeEnv(dir), "sessions", "--json"); r.code != 0 {
+		t.Errorf("lore sessions while learn - waits for its input: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("learn - on a stalled pipe ignored ctrl-c for 5s\nstderr: %s", stderr)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("interrupted learn -: exit %d, want 130\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +40,10 @@ func (a *app) readSource(cmd *cobra.Command, source string) (path string, done f
 	if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
 		fmt.Fprintln(a.stderr, "lore: reading the document from standard input; end it with ctrl-d")
 	}
-	data, err := io.ReadAll(io.LimitReader(a.stdin, limit+1))
+	data, err := readAllContext(cmd.Context(), io.LimitReader(a.stdin, limit+1))
+	if errors.Is(err, context.Canceled) {
+		return "", nil, err
+	}
 	if err != nil {
 		return "", nil, &core.InputError{Input: "standard input", Msg: "unreadable: " + err.Error(), Err: err}
 	}
@@ -59,6 +64,28 @@ func (a *app) readSource(cmd *cobra.Command, source string) (path string, done f
 		return "", nil, fmt.Errorf("standard input: %w", err)
 	}
 	return path, done, nil
+}
+
+// readAllContext reads r to its end, or returns ctx's error as soon as ctx
+// ends: standard input that stays open without data (a pipe whose writer
+// stalls) must not make ctrl-c wait for it. The abandoned read ends with
+// the process.
+func readAllContext(ctx context.Context, r io.Reader) ([]byte, error) {
+	type read struct {
+		data []byte
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		data, err := io.ReadAll(r)
+		done <- read{data, err}
+	}()
+	select {
+	case got := <-done:
+		return got.data, got.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 var (
