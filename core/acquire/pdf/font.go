@@ -203,8 +203,14 @@ func builtinEncoding(ff lpdf.Value) []string {
 	if ff.Kind() != lpdf.Stream {
 		return nil
 	}
+	// Length1 is the clear text's length: read no further (fonts are
+	// loaded once per page).
+	limit := int64(maxFontHeaderBytes)
+	if n := ff.Key("Length1").Int64(); n > 0 && n < limit {
+		limit = n
+	}
 	rc := ff.Reader()
-	data, _ := io.ReadAll(io.LimitReader(rc, maxFontHeaderBytes))
+	data, _ := io.ReadAll(io.LimitReader(rc, limit))
 	rc.Close()
 	if i := bytes.Index(data, []byte("eexec")); i >= 0 {
 		data = data[:i]
