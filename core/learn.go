@@ -155,9 +155,13 @@ type Artifact struct {
 	// Primitives is how many primitives the artifact was generated from.
 	Primitives int `json:"primitives"`
 	// Agents is a team's agent count.
-	Agents      int            `json:"agents,omitempty"`
-	Files       []ArtifactFile `json:"files"`
-	GeneratedAt time.Time      `json:"generatedAt"`
+	Agents int            `json:"agents,omitempty"`
+	Files  []ArtifactFile `json:"files"`
+	// Dir is the output folder the files were written under ("" when
+	// none was), so that they are found again to be replaced or removed
+	// whatever folder a later command is given.
+	Dir         string    `json:"dir,omitempty"`
+	GeneratedAt time.Time `json:"generatedAt"`
 	// Session is the session (learn, unlearn or conflict resolution) whose
 	// commit the artifact was generated after.
 	Session string `json:"session,omitempty"`

@@ -44,6 +44,9 @@ var (
 	prefixReport     = []byte("t/")
 	prefixArtifact   = []byte("a/")
 	prefixSkill      = []byte("l/")
+	// prefixPublication holds the artifacts of a committed session still
+	// to be written to disk (see PutPublication).
+	prefixPublication = []byte("u/")
 )
 
 // Keyspaces of older layouts, deleted by the migrations: forward edge keys
@@ -331,6 +334,8 @@ func nameKey(name, id string) []byte {
 func conflictKey(id string) []byte { return join(prefixConflict, id) }
 
 func reportKey(session string) []byte { return join(prefixReport, session) }
+
+func publicationKey(session string) []byte { return join(prefixPublication, session) }
 
 func artifactKey(kind core.ArtifactKind, name string) []byte {
 	return join(prefixArtifact, escape(string(kind)), escape(name))

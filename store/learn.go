@@ -730,6 +730,20 @@ func (s *Store) Artifacts() ([]core.Artifact, error) {
 // syncGeneratedSkills): the library is not derived, it keeps review
 // decisions, usage and versions across regenerations.
 func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
+	return s.replaceArtifacts(domains, arts, "")
+}
+
+// FinishPublication is ReplaceArtifacts for the artifacts of session, once
+// their files are written: the pending publication recorded by
+// PutPublication is deleted in the same transaction.
+func (s *Store) FinishPublication(session string, domains []string, arts []core.Artifact) error {
+	if err := validateID("session id", session); err != nil {
+		return fmt.Errorf("finish publication: %w", err)
+	}
+	return s.replaceArtifacts(domains, arts, session)
+}
+
+func (s *Store) replaceArtifacts(domains []string, arts []core.Artifact, published string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -762,6 +776,11 @@ func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
 		}
 		if err := syncGeneratedSkills(txn, gone, made, now); err != nil {
 			return err
+		}
+		if published != "" {
+			if err := txn.Delete(publicationKey(published)); err != nil {
+				return err
+			}
 		}
 		for i := range arts {
 			v, err := encodeValue(&arts[i])

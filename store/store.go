@@ -123,7 +123,7 @@ func open(dir string, opts Options) (*Store, error) {
 		s.path = ":memory:"
 	}
 	db, err := openBadger(dir, opts.badgerOptions(dir))
-	if err != nil && opts.ReadOnly && !opts.inMemory && (isEmptyFileError(err) || isNoManifestError(err) || errors.Is(err, badger.ErrTruncateNeeded)) {
+	if err != nil && opts.ReadOnly && !opts.inMemory && (isEmptyFileError(err) || isNoManifestError(err) || isTruncateNeeded(err)) {
 		// A new store, or one a killed process left with a file to
 		// trim: only a writable open can make it readable.
 		return openWritable(dir, opts, err)
@@ -197,13 +197,22 @@ func (s *Store) finishReadOnly() (*Store, error) {
 			}
 		}
 	}
+	why := errors.New("it has an interrupted session to recover")
+	if !pending {
+		has, err := s.hasPublications()
+		if err != nil {
+			_ = s.db.Close()
+			return nil, fmt.Errorf("open store %s: %w", s.path, err)
+		}
+		pending = has
+		why = errors.New("it has artifacts of an interrupted session to publish")
+	}
 	if !pending {
 		return s, nil
 	}
 	if err := s.db.Close(); err != nil {
 		return nil, fmt.Errorf("close store %s: %w", s.path, err)
 	}
-	why := errors.New("it has an interrupted session to recover")
 	if version < SchemaVersion {
 		why = fmt.Errorf("it needs migrating from schema version %d to %d", version, SchemaVersion)
 	}
@@ -248,6 +257,13 @@ func (s *Store) readSchema() (int, error) {
 		return nil
 	})
 	return version, err
+}
+
+// isTruncateNeeded recognizes Badger's refusal to open read-only a store
+// whose write-ahead log a killed process left with a tail to trim. Badger
+// wraps the error without %w, so only its text identifies it.
+func isTruncateNeeded(err error) bool {
+	return errors.Is(err, badger.ErrTruncateNeeded) || strings.Contains(err.Error(), "truncate required")
 }
 
 // isNoManifestError recognizes Badger's refusal to open a new (empty)
@@ -396,6 +412,10 @@ func (s *Store) migrate(from int) error {
 	}
 	return nil
 }
+
+// ReadOnly reports whether the store was opened read-only (and stayed so:
+// a read-only open that had to recover the store is writable).
+func (s *Store) ReadOnly() bool { return s.opts.ReadOnly && !s.opts.inMemory }
 
 // Path is the store directory (":memory:" for an in-memory store).
 func (s *Store) Path() string { return s.path }

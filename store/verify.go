@@ -57,6 +57,14 @@ const (
 	// ProblemDamagedTable: a table file's blocks fail their checksums or
 	// cannot be read.
 	ProblemDamagedTable ProblemKind = "damaged-table"
+	// ProblemUnpublished: a committed session's artifacts were never
+	// written (its process ended between the commit and the files).
+	ProblemUnpublished ProblemKind = "unpublished-artifacts"
+	// ProblemArtifact: a generated skill or agent that a report lists is
+	// not in the library, or its files are missing or changed on disk.
+	// The engine finds these (the store knows no files); lore store verify
+	// adds them to the store's report.
+	ProblemArtifact ProblemKind = "artifact"
 )
 
 // MaxProblems caps the problems a report lists; the rest are only counted,
@@ -116,6 +124,11 @@ func (r *VerifyReport) Count(k ProblemKind) int {
 		}
 	}
 	return n
+}
+
+// Add records a problem found outside the store (see ProblemArtifact).
+func (r *VerifyReport) Add(kind ProblemKind, id, detail string) {
+	r.add(kind, nil, id, "%s", detail)
 }
 
 func (r *VerifyReport) add(kind ProblemKind, key []byte, id, format string, args ...any) {
@@ -224,7 +237,7 @@ func (v *verifier) tick() error {
 func (v *verifier) run(txn *badger.Txn) error {
 	steps := []func(*badger.Txn) error{
 		v.records, v.forwardEdges, v.reverseEdges,
-		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions, v.skills,
+		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions, v.skills, v.publications,
 	}
 	for _, step := range steps {
 		if err := step(txn); err != nil {
@@ -870,4 +883,19 @@ func cyclePath(path []string) string {
 		return strings.Join(closed, " → ")
 	}
 	return strings.Join(closed[:keep], " → ") + " → … → " + strings.Join(closed[len(closed)-keep:], " → ")
+}
+
+// publications reports the sessions whose artifacts are still to be
+// written: the next writable open finishes them, so while a process holds
+// one, the library and the files lag behind the session's report.
+func (v *verifier) publications(txn *badger.Txn) error {
+	it := txn.NewIterator(keyOnly(prefixPublication))
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		key := it.Item().KeyCopy(nil)
+		session := string(key[len(prefixPublication):])
+		v.rep.add(ProblemUnpublished, key, session,
+			"the artifacts of session %s were not written (interrupted after its commit); the next lore command that opens the store for writing writes them", session)
+	}
+	return nil
 }

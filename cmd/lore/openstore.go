@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -20,7 +21,27 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 				dir, fi.Mode().Perm(), dir)
 		}
 	}
-	return store.Open(dir, opts)
+	db, err := store.Open(dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	if !db.ReadOnly() {
+		a.resumePublications(db)
+	}
+	return db, nil
+}
+
+// resumePublications writes the artifacts of a session whose run ended
+// between its commit and its files. A failure leaves them pending for the
+// next command, and lore store verify reports them meanwhile.
+func (a *app) resumePublications(db *store.Store) {
+	done, err := engine.ResumePublications(db)
+	for _, session := range done {
+		fmt.Fprintf(a.stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
+	}
+	if err != nil {
+		fmt.Fprintf(a.stderr, "lore: warning: writing the skills and agents of an interrupted session: %v\n", err)
+	}
 }
 
 // openStoreRead opens the configured store for a command that only reads

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -35,6 +36,13 @@ problem is found, 4 when another process holds the store.`,
 			rep, err := db.Verify(cmd.Context())
 			if err != nil {
 				return fmt.Errorf("verify store %s: %w", a.cfg.dataDir(), err)
+			}
+			arts, err := engine.VerifyArtifacts(db)
+			if err != nil {
+				return fmt.Errorf("verify the artifacts of store %s: %w", a.cfg.dataDir(), err)
+			}
+			for _, p := range arts {
+				rep.Add(store.ProblemArtifact, "", p)
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, rep); err != nil {

@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
@@ -115,39 +117,137 @@ func agentCenters(st Store, defs []core.Domain) (map[string]core.PlanePosition, 
 	return out, nil
 }
 
+// publicationStore is what a store offers to journal the publication of
+// artifacts (the Badger store does; the engine's tests may use stores that
+// do not, which then publish unjournaled).
+type publicationStore interface {
+	PutPublication(session string, rec []byte) error
+	Publications() (map[string][]byte, error)
+	FinishPublication(session string, domains []string, arts []core.Artifact) error
+	DropPublication(session string) error
+}
+
+// publication is the journaled record of artifacts to publish.
+type publication struct {
+	Domains   []string        `json:"domains"`
+	Artifacts []core.Artifact `json:"artifacts"`
+	Dir       string          `json:"dir,omitempty"`
+}
+
+// crashBeforePublishing, when set (by tests), is called after the journal
+// record and before any file is written; an error from it ends the
+// publication there, as a process killed just past its commit would.
+var crashBeforePublishing func(session string) error
+
+// JournalPublication records, before session commits, that arts are to be
+// published for domains under dir, so that a process ending between the
+// commit and the files leaves the next one the work to finish (see
+// ResumePublications). A store without a publication journal records
+// nothing.
+func JournalPublication(st Store, session string, domains []string, arts []core.Artifact, dir string) error {
+	j, ok := st.(publicationStore)
+	if !ok {
+		return nil
+	}
+	stamped := stampArtifacts(session, arts, dir)
+	rec, err := json.Marshal(publication{Domains: domains, Artifacts: stamped, Dir: dir})
+	if err != nil {
+		return fmt.Errorf("journal the artifacts of session %s: %w", session, err)
+	}
+	return j.PutPublication(session, rec)
+}
+
+// abandonPublication drops the journaled publication of a session whose
+// commit failed. Should that fail too, ResumePublications drops it later,
+// the session being absent.
+func abandonPublication(st Store, session string) {
+	if j, ok := st.(publicationStore); ok {
+		_ = j.DropPublication(session)
+	}
+}
+
+// stampArtifacts sets the session and output folder of arts, in place, and
+// returns them.
+func stampArtifacts(session string, arts []core.Artifact, dir string) []core.Artifact {
+	for i := range arts {
+		arts[i].Session = session
+		arts[i].Dir = dir
+	}
+	return arts
+}
+
 // publishArtifacts makes arts the artifacts of domains, generated after the
 // commit of session: in the store, and under dir when dir is set. The files
 // of the domains' previous artifacts are removed first (only the files lore
-// recorded writing, never anything else), then the new ones are written,
-// each atomically.
+// recorded writing, in the folder it wrote them to, never anything else),
+// then the new ones are written, each atomically and never through a
+// symbolic link. The publication is journaled: until the store records the
+// artifacts, the next ResumePublications redoes it.
 func publishArtifacts(st Store, session string, domains []string, arts []core.Artifact, dir string) error {
-	for i := range arts {
-		arts[i].Session = session
-	}
-	if dir != "" {
-		old, err := st.Artifacts()
-		if err != nil {
+	stampArtifacts(session, arts, dir)
+	j, journaled := st.(publicationStore)
+	if journaled {
+		if err := JournalPublication(st, session, domains, arts, dir); err != nil {
 			return err
 		}
-		var errs []error
-		for _, a := range old {
-			if !slices.Contains(domains, a.Domain) {
+	}
+	if crashBeforePublishing != nil {
+		if err := crashBeforePublishing(session); err != nil {
+			return err
+		}
+	}
+	if err := writeArtifactFiles(st, domains, arts, dir); err != nil {
+		return err
+	}
+	if journaled {
+		return j.FinishPublication(session, domains, arts)
+	}
+	return st.ReplaceArtifacts(domains, arts)
+}
+
+// writeArtifactFiles removes the files of the domains' stored artifacts
+// and writes those of arts under dir ("" writes none).
+func writeArtifactFiles(st Store, domains []string, arts []core.Artifact, dir string) error {
+	old, err := st.Artifacts()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, a := range old {
+		if !slices.Contains(domains, a.Domain) {
+			continue
+		}
+		// Artifacts stored before their folder was recorded were written
+		// under the folder of this run, if any.
+		base := a.Dir
+		if base == "" {
+			base = dir
+		}
+		if base == "" {
+			continue
+		}
+		for _, f := range a.Files {
+			path, err := artifactPath(base, f.Path)
+			if err != nil {
 				continue
 			}
-			for _, f := range a.Files {
-				path, err := artifactPath(dir, f.Path)
-				if err != nil {
-					continue
-				}
-				if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-					errs = append(errs, err)
-				}
-				removeEmptyParents(dir, filepath.Dir(path))
+			if err := checkNoLinks(base, path); err != nil {
+				errs = append(errs, fmt.Errorf("remove %s: %w", path, err))
+				continue
 			}
+			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				errs = append(errs, err)
+			}
+			removeEmptyParents(base, filepath.Dir(path))
 		}
+	}
+	if dir != "" {
 		for _, a := range arts {
 			for _, f := range a.Files {
 				path, err := artifactPath(dir, f.Path)
+				if err == nil {
+					err = checkNoLinks(dir, path)
+				}
 				if err != nil {
 					errs = append(errs, fmt.Errorf("artifact %s: %w", a.Name, err))
 					continue
@@ -157,11 +257,128 @@ func publishArtifacts(st Store, session string, domains []string, arts []core.Ar
 				}
 			}
 		}
-		if err := errors.Join(errs...); err != nil {
-			return err
+	}
+	return errors.Join(errs...)
+}
+
+// ResumePublications finishes the publications a process left pending:
+// those of committed sessions are written and recorded; those of sessions
+// that never committed, or were reverted since, are dropped. It returns the
+// sessions whose artifacts it published.
+func ResumePublications(st Store) ([]string, error) {
+	j, ok := st.(publicationStore)
+	if !ok {
+		return nil, nil
+	}
+	pending, err := j.Publications()
+	if err != nil {
+		return nil, err
+	}
+	var done []string
+	var errs []error
+	for _, session := range slices.Sorted(maps.Keys(pending)) {
+		sess, found, err := st.Session(session)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if !found || sess.State != core.SessionCommitted || sess.RevertedBy != "" {
+			if err := j.DropPublication(session); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		var p publication
+		if err := json.Unmarshal(pending[session], &p); err != nil {
+			errs = append(errs, fmt.Errorf("pending artifacts of session %s: %w", session, err))
+			continue
+		}
+		if err := publishArtifacts(st, session, p.Domains, p.Artifacts, p.Dir); err != nil {
+			errs = append(errs, fmt.Errorf("publish the artifacts of session %s: %w", session, err))
+			continue
+		}
+		done = append(done, session)
+	}
+	return done, errors.Join(errs...)
+}
+
+// VerifyArtifacts checks what the last session's report says it generated
+// against the library and the disk: every artifact the report of the most
+// recent committed session lists must be stored, every stored artifact's
+// files must be where it was written, as written, and no publication may be
+// pending. It returns one sentence per problem.
+func VerifyArtifacts(st Store) ([]string, error) {
+	var problems []string
+	if j, ok := st.(publicationStore); ok {
+		pending, err := j.Publications()
+		if err != nil {
+			return nil, err
+		}
+		for _, session := range slices.Sorted(maps.Keys(pending)) {
+			problems = append(problems, fmt.Sprintf("the artifacts of session %s were not written (interrupted after its commit)", session))
 		}
 	}
-	return st.ReplaceArtifacts(domains, arts)
+	stored, err := st.Artifacts()
+	if err != nil {
+		return nil, err
+	}
+	held := map[string]bool{}
+	for _, a := range stored {
+		held[string(a.Kind)+"/"+a.Name] = true
+		if a.Dir == "" {
+			continue
+		}
+		for _, f := range a.Files {
+			path, err := artifactPath(a.Dir, f.Path)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s %s: %v", a.Kind, a.Name, err))
+				continue
+			}
+			data, err := os.ReadFile(path)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				problems = append(problems, fmt.Sprintf("%s %s: file %s is missing", a.Kind, a.Name, path))
+			case err != nil:
+				problems = append(problems, fmt.Sprintf("%s %s: %v", a.Kind, a.Name, err))
+			case string(data) != f.Content:
+				problems = append(problems, fmt.Sprintf("%s %s: file %s differs from what lore wrote", a.Kind, a.Name, path))
+			}
+		}
+	}
+	lister, ok := st.(interface {
+		Sessions() ([]core.Session, error)
+	})
+	if !ok {
+		return problems, nil
+	}
+	sessions, err := lister.Sessions()
+	if err != nil {
+		return nil, err
+	}
+	var last *core.Session
+	for i := range sessions {
+		s := &sessions[i]
+		if s.State == core.SessionCommitted && (last == nil || s.StartedAt.After(last.StartedAt)) {
+			last = s
+		}
+	}
+	if last == nil || last.RevertedBy != "" || last.Reverts != "" {
+		return problems, nil
+	}
+	raw, ok, err := st.Report(last.ID)
+	if err != nil || !ok {
+		return problems, err
+	}
+	var sr storedReport
+	if err := json.Unmarshal(raw, &sr); err != nil {
+		return append(problems, fmt.Sprintf("the report of session %s cannot be read: %v", last.ID, err)), nil
+	}
+	for _, a := range sr.Input.Artifacts {
+		if !held[string(a.Kind)+"/"+a.Name] {
+			problems = append(problems, fmt.Sprintf("the report of session %s lists %s %s, which the library does not hold", last.ID, a.Kind, a.Name))
+		}
+	}
+	return problems, nil
 }
 
 // artifactPath resolves an artifact file's relative path under dir,
@@ -172,6 +389,32 @@ func artifactPath(dir, rel string) (string, error) {
 		return "", fmt.Errorf("path %q is not inside the output directory", rel)
 	}
 	return filepath.Join(dir, p), nil
+}
+
+// checkNoLinks refuses path when any part of it below dir is a symbolic
+// link: writing or removing through one would change files outside the
+// output folder (another skill's SKILL.md). The output folder itself may
+// be a link; that is the user's choice.
+func checkNoLinks(dir, path string) error {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return err
+	}
+	cur := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		cur = filepath.Join(cur, part)
+		fi, err := os.Lstat(cur)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&os.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link; lore does not write through links in its output folder %s", cur, dir)
+		}
+	}
+	return nil
 }
 
 func writeFileAtomic(path string, data []byte) error {

@@ -383,7 +383,13 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if err != nil {
 		return fail(err)
 	}
+	// Journaled before the commit, the artifacts survive a process that
+	// ends between the commit and their files (ResumePublications).
+	if err := JournalPublication(st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir); err != nil {
+		return fail(err)
+	}
 	if err := st.CommitSessionWith(ctx, res.Session, plan.changes, stored); err != nil {
+		abandonPublication(st, res.Session.ID)
 		return fail(err)
 	}
 	res.Committed = true
