@@ -153,7 +153,9 @@ func (a *app) withStoreValues(cmd *cobra.Command, fn func(db *store.Store) []cob
 	if _, err := os.Stat(filepath.Join(dir, "MANIFEST")); err != nil {
 		return nil
 	}
-	db, err := store.Open(dir, store.Options{GCInterval: -1})
+	// Read-only: completing a command line must neither need a writable
+	// folder nor take the lock a running lore would then miss.
+	db, err := store.Open(dir, store.Options{GCInterval: -1, ReadOnly: true})
 	if err != nil {
 		return nil
 	}
