@@ -32,6 +32,8 @@ var byMediaType = map[string]string{
 	"text/x-tex":            ".tex",
 	"application/x-tex":     ".tex",
 	"application/epub+zip":  ".epub",
+	"application/xml":       ".xml", // read by its root element (readAs)
+	"text/xml":              ".xml",
 	"application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
 	"application/zip":              ".zip",
 	"application/x-zip-compressed": ".zip",
@@ -86,6 +88,11 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
 	} else {
+		as, err := readAs(ext, got.Body)
+		if err != nil {
+			return nil, &core.InputError{Input: source, Msg: err.Error()}
+		}
+		ext = as
 		pages, end := prog.parts(name, "pages")
 		text, markup, err := decode(ext, got.Body, opts, pages)
 		end()

@@ -1,7 +1,11 @@
 package acquire
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -118,5 +122,41 @@ func TestCorpusPreTeXtAsXML(t *testing.T) {
 	x, p := asXML.Documents[0], asPTX.Documents[0]
 	if x.Format != core.FormatPreTeXt || x.MediaType != p.MediaType || x.Text != p.Text {
 		t.Errorf("as .xml: format %q media %q (%d bytes); as .ptx: %q %q (%d bytes)", x.Format, x.MediaType, len(x.Text), p.Format, p.MediaType, len(p.Text))
+	}
+}
+
+// PreTeXt on the web — served as XML, or as plain text the way raw file
+// hosts serve it under an .xml name — is read as PreTeXt; other XML is
+// refused naming its root element.
+func TestXMLFromURLReadByRootElement(t *testing.T) {
+	files := xmlFixtures(t, t.TempDir())
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := path.Base(r.URL.Path)
+		body, ok := files[name]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		ct := "application/xml"
+		if strings.HasPrefix(r.URL.Path, "/raw/") {
+			ct = "text/plain; charset=utf-8"
+		}
+		w.Header().Set("Content-Type", ct)
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	for _, u := range []string{srv.URL + "/book.xml", srv.URL + "/raw/book.xml"} {
+		res, err := Source(t.Context(), u, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", u, err)
+			continue
+		}
+		if d := res.Documents[0]; d.Format != core.FormatPreTeXt || !strings.Contains(d.Text, "<definition") {
+			t.Errorf("%s: format %q, text %.80q; want PreTeXt", u, d.Format, d.Text)
+		}
+	}
+	_, err := Source(t.Context(), srv.URL+"/docbook.xml", Options{})
+	if err == nil || !strings.Contains(err.Error(), "root element <book> in namespace http://docbook.org/ns/docbook") {
+		t.Errorf("DocBook from a URL: %v; want it refused naming its root", err)
 	}
 }
