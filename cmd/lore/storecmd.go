@@ -42,7 +42,7 @@ problem is found, 4 when another process holds the store.`,
 				return fmt.Errorf("verify the artifacts of store %s: %w", a.cfg.dataDir(), err)
 			}
 			for _, p := range arts {
-				rep.Add(store.ProblemArtifact, "", p)
+				rep.Add(store.ProblemArtifact, p.Subject, p.Detail)
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, rep); err != nil {

@@ -302,20 +302,31 @@ func ResumePublications(st Store) ([]string, error) {
 	return done, errors.Join(errs...)
 }
 
+// ArtifactProblem is one disagreement VerifyArtifacts found.
+type ArtifactProblem struct {
+	// Subject is the artifact ("skill learn-protocols") or session
+	// concerned.
+	Subject string
+	Detail  string
+}
+
 // VerifyArtifacts checks what the last session's report says it generated
 // against the library and the disk: every artifact the report of the most
 // recent committed session lists must be stored, every stored artifact's
 // files must be where it was written, as written, and no publication may be
-// pending. It returns one sentence per problem.
-func VerifyArtifacts(st Store) ([]string, error) {
-	var problems []string
+// pending.
+func VerifyArtifacts(st Store) ([]ArtifactProblem, error) {
+	var problems []ArtifactProblem
+	add := func(subject, format string, args ...any) {
+		problems = append(problems, ArtifactProblem{Subject: subject, Detail: fmt.Sprintf(format, args...)})
+	}
 	if j, ok := st.(publicationStore); ok {
 		pending, err := j.Publications()
 		if err != nil {
 			return nil, err
 		}
 		for _, session := range slices.Sorted(maps.Keys(pending)) {
-			problems = append(problems, fmt.Sprintf("the artifacts of session %s were not written (interrupted after its commit)", session))
+			add("session "+session, "its skills and agents were not written (interrupted after its commit)")
 		}
 	}
 	stored, err := st.Artifacts()
@@ -331,17 +342,17 @@ func VerifyArtifacts(st Store) ([]string, error) {
 		for _, f := range a.Files {
 			path, err := artifactPath(a.Dir, f.Path)
 			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s %s: %v", a.Kind, a.Name, err))
+				add(string(a.Kind)+" "+a.Name, "%v", err)
 				continue
 			}
 			data, err := os.ReadFile(path)
 			switch {
 			case errors.Is(err, os.ErrNotExist):
-				problems = append(problems, fmt.Sprintf("%s %s: file %s is missing", a.Kind, a.Name, path))
+				add(string(a.Kind)+" "+a.Name, "file %s is missing", path)
 			case err != nil:
-				problems = append(problems, fmt.Sprintf("%s %s: %v", a.Kind, a.Name, err))
+				add(string(a.Kind)+" "+a.Name, "%v", err)
 			case string(data) != f.Content:
-				problems = append(problems, fmt.Sprintf("%s %s: file %s differs from what lore wrote", a.Kind, a.Name, path))
+				add(string(a.Kind)+" "+a.Name, "file %s differs from what lore wrote", path)
 			}
 		}
 	}
@@ -371,11 +382,12 @@ func VerifyArtifacts(st Store) ([]string, error) {
 	}
 	var sr storedReport
 	if err := json.Unmarshal(raw, &sr); err != nil {
-		return append(problems, fmt.Sprintf("the report of session %s cannot be read: %v", last.ID, err)), nil
+		add("session "+last.ID, "its report cannot be read: %v", err)
+		return problems, nil
 	}
 	for _, a := range sr.Input.Artifacts {
 		if !held[string(a.Kind)+"/"+a.Name] {
-			problems = append(problems, fmt.Sprintf("the report of session %s lists %s %s, which the library does not hold", last.ID, a.Kind, a.Name))
+			add(string(a.Kind)+" "+a.Name, "the report of session %s lists it, but the library does not hold it", last.ID)
 		}
 	}
 	return problems, nil
