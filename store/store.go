@@ -197,19 +197,34 @@ func (s *Store) finishReadOnly() (*Store, error) {
 			}
 		}
 	}
-	why := errors.New("it has an interrupted session to recover")
 	if !pending {
 		has, err := s.hasPublications()
 		if err != nil {
 			_ = s.db.Close()
 			return nil, fmt.Errorf("open store %s: %w", s.path, err)
 		}
-		pending = has
-		why = errors.New("it has artifacts of an interrupted session to publish")
-	}
-	if !pending {
+		if !has {
+			return s, nil
+		}
+		// The store reads correctly as it is; only its owner (the
+		// engine, holding a writable store) can write the artifacts. So
+		// it is reopened writable when it can be, and stays read-only
+		// when it cannot (a read-only folder, another lore reading).
+		if err := s.db.Close(); err != nil {
+			return nil, fmt.Errorf("close store %s: %w", s.path, err)
+		}
+		w, err := openWritable(s.path, s.opts, errors.New("it has skills of an interrupted session to write"))
+		if err == nil {
+			return w, nil
+		}
+		db, rerr := openBadger(s.path, s.opts.badgerOptions(s.path))
+		if rerr != nil {
+			return nil, fmt.Errorf("open store %s: %w", s.path, rerr)
+		}
+		s.db = db
 		return s, nil
 	}
+	why := errors.New("it has an interrupted session to recover")
 	if err := s.db.Close(); err != nil {
 		return nil, fmt.Errorf("close store %s: %w", s.path, err)
 	}
