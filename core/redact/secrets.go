@@ -44,8 +44,9 @@ func Secrets(s string) (string, []Span) {
 // (the more specific shape) wins.
 func FindSecrets(s string) []Span {
 	var spans []Span
+	lower := strings.ToLower(s)
 	for _, r := range rules {
-		if r.name == "" {
+		if r.name == "" || !r.mayMatch(lower) {
 			continue
 		}
 		cuts := r.find(s)

@@ -3,6 +3,7 @@ package redact
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // secretTwins are, per pattern family the seed's redaction missed or
@@ -128,4 +129,25 @@ func FuzzSecrets(f *testing.F) {
 		}
 		_ = URL(s)
 	})
+}
+
+// Floods of each credential shape, and of near misses, are redacted in
+// time proportional to their size.
+func TestSecretsFloods(t *testing.T) {
+	const size = 1 << 20
+	for _, unit := range []string{
+		"password: hunter22! ", "password: ", "curl -u a:", "curl ", "http://a:b@", "http://a:", "sk_live_abcdefghijk ",
+		"aws_secret_access_key = ", "Bearer 1234567890ab ", "-----BEGIN RSA PRIVATE KEY-----\n", "token=", "@",
+	} {
+		txt := strings.Repeat(unit, size/len(unit)+1)[:size]
+		start := time.Now()
+		out, spans := Secrets(txt)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%q flood: %v for 1 MiB", unit, d)
+		}
+		// A marker is at most 16 bytes longer than what it replaces.
+		if len(out) > size+16*len(spans) || len(spans) > size/2 {
+			t.Errorf("%q flood: %d bytes out, %d spans", unit, len(out), len(spans))
+		}
+	}
 }

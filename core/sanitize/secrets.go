@@ -1,6 +1,9 @@
 package sanitize
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
 )
@@ -26,10 +29,66 @@ func (sc *scanner) secrets() {
 	}
 }
 
-// redactedEvidence is a finding's evidence with the secrets in it replaced,
-// so that a report or the scan's output never repeats a credential.
+// secretWindow is how far around a finding its evidence is searched for
+// secrets: well past the evidence's own context, so that a secret the
+// context cuts in half is still recognised whole and replaced.
+const secretWindow = 512
+
+// redactedEvidence is a finding's evidence with the secrets around it
+// replaced, so that a report or the scan's output never repeats a
+// credential, not even the part of one that fits in the context.
 func redactedEvidence(s string, a, b int) string {
-	ev, _ := redact.Secrets(evidence(s, a, b))
+	lo, hi := max(0, a-secretWindow), min(len(s), b+secretWindow)
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+		hi++
+	}
+	w := s[lo:hi]
+	spans := redact.FindSecrets(w)
+	if len(spans) == 0 {
+		return evidence(s, a, b)
+	}
+	// Rebuild the window with markers, carrying the match's bounds over:
+	// a bound inside a secret moves to that secret's marker.
+	ra, rb := a-lo, b-lo
+	na, nb := -1, -1
+	var sb strings.Builder
+	last := 0
+	for _, sp := range spans {
+		if na < 0 && ra <= sp.Offset {
+			na = sb.Len() + ra - last
+		}
+		if nb < 0 && rb <= sp.Offset {
+			nb = sb.Len() + rb - last
+		}
+		sb.WriteString(w[last:sp.Offset])
+		start := sb.Len()
+		sb.WriteString(redact.Marker(sp.Kind))
+		end := sp.Offset + sp.Length
+		if na < 0 && ra < end {
+			na = start
+		}
+		if nb < 0 && rb <= end {
+			nb = sb.Len()
+		}
+		last = end
+	}
+	if na < 0 {
+		na = sb.Len() + ra - last
+	}
+	if nb < 0 {
+		nb = sb.Len() + rb - last
+	}
+	sb.WriteString(w[last:])
+	ev := evidence(sb.String(), na, max(na, nb))
+	if lo > 0 && !strings.HasPrefix(ev, "…") {
+		ev = "…" + ev
+	}
+	if hi < len(s) && !strings.HasSuffix(ev, "…") {
+		ev += "…"
+	}
 	return ev
 }
 
