@@ -8,6 +8,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/sanitize"
 )
 
@@ -41,7 +42,8 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return sanitizeAcquired(source, acq, opts.Tier), nil
+	// The report names a URL without its credentials.
+	return sanitizeAcquired(redact.URL(source), acq, opts.Tier), nil
 }
 
 // sanitizeAcquired runs stage 2 over what stage 1 acquired. tier "" keeps
