@@ -40,7 +40,7 @@ func (a *app) resumePublications(db *store.Store) {
 		fmt.Fprintf(a.stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
 	}
 	if err != nil {
-		fmt.Fprintf(a.stderr, "lore: warning: writing the skills and agents of an interrupted session: %v\n", err)
+		fmt.Fprintf(a.stderr, "lore: warning: skills and agents of a committed session are still not written (lore store verify lists them): %v\n", err)
 	}
 }
 
