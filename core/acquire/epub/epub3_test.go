@@ -147,3 +147,20 @@ func TestEPUB3FallbackAndSwitch(t *testing.T) {
 		t.Errorf("got:\n%s\nwant the cover's fallback read, the formula once and not its fallback", got)
 	}
 }
+
+// EPUB 2's <meta name content/> is empty; a sloppy package that leaves it
+// unclosed, as HTML would, is still read now that the package document is
+// decoded as XML rather than HTML.
+func TestEPUB2UnclosedMetaStillRead(t *testing.T) {
+	opf := strings.Replace(testOPF, `<dc:title>Test</dc:title>`, `<dc:title>Test</dc:title><meta name="cover" content="img">`, 1)
+	data := buildZip(t, []entry{
+		{"META-INF/container.xml", testContainer},
+		{"OEBPS/content.opf", opf},
+		{"OEBPS/text/ch1.xhtml", testCh1},
+		{"OEBPS/text/ch@2.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Two.</p></body></html>`},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil || !strings.Contains(got, "# Chapter One") || !strings.Contains(got, "Two.") {
+		t.Fatalf("EPUB 2 with an unclosed meta: %v\n%s", err, got)
+	}
+}
