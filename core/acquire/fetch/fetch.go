@@ -174,7 +174,9 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 		case errors.As(err, &re):
 			return &core.InputError{Input: shown, Msg: re.msg, Err: err}
 		case errors.As(err, &ge):
-			return &core.InputError{Input: shown, Msg: ge.msg, Err: err}
+			// The refusal alone, not the dial error around it: it is no
+			// transient failure that a retry could get past.
+			return &core.InputError{Input: shown, Msg: ge.msg, Err: ge}
 		case errors.Is(ctx.Err(), context.Canceled):
 			return &core.InputError{Input: shown, Msg: stage + " was cancelled", Err: ctx.Err()}
 		case ctx.Err() != nil:

@@ -142,8 +142,11 @@ func TestConnectionIntoLocalNetworkIsRefused(t *testing.T) {
 	})
 	_, err := Get(context.Background(), "http://public.example/to/rebind.example/internal", Options{Resolver: r, Dial: f.dial, Timeout: 5 * time.Second})
 	want := "refused connection to rebind.example:80 (169.254.169.254): cloud metadata address (lore does not follow a web source into the local network)"
-	if err == nil || !strings.Contains(err.Error(), want) {
+	var ie *core.InputError
+	if !errors.As(err, &ie) || !strings.Contains(ie.Msg, want) {
 		t.Errorf("err %v, want %q", err, want)
+	} else if ie.Transient() {
+		t.Errorf("a refusal is reported as transient: %v", err)
 	}
 	// A user URL naming a public host that resolves inside is refused at
 	// the connection too.
