@@ -9,6 +9,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/tui/learnform"
 )
 
@@ -91,7 +92,9 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 		opts.Approver = approver{asks: r.asks}
 	}
 	m.run = r
-	m.learn.Reset(req.Source, r.id, req.DryRun)
+	// The screen names the source as the session will: without the
+	// credentials a URL may carry.
+	m.learn.Reset(redact.URL(req.Source), r.id, req.DryRun)
 	st := m.opts.Store
 	learn := func() tea.Msg {
 		res, err := engine.Learn(ctx, st, req.Source, opts)

@@ -1,0 +1,65 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/domains"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/tui/learnform"
+)
+
+// A run of a URL carrying credentials never puts them on the screen: the
+// pipeline names the source without its user info and secret parameters.
+func TestRunScreenHidesURLCredentials(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		fmt.Fprint(w, "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses.\n")
+	}))
+	defer srv.Close()
+	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(t.TempDir(), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/groups.md?api_key=ZXCV1234urlsecret"
+	req := learnform.Request{Source: source, Depth: core.Standard, DryRun: true, Tier: core.Stranger, Policy: gate.Policy{Trust: true}}
+	tm := teatest.NewTestModel(t, New(context.Background(), Options{Store: st, StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
+		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	waitScreen(t, tm, "groups.md?api_key=REDACTED")
+	waitScreen(t, tm, "n learn a source")
+	tm.Type("q")
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+	if m.RunErr != nil {
+		t.Fatalf("run failed: %v", m.RunErr)
+	}
+	out, err := io.ReadAll(tm.FinalOutput(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screen := string(out) + m.View().Content
+	for _, s := range []string{"hunter2pass", "ZXCV1234urlsecret"} {
+		if strings.Contains(screen, s) {
+			t.Errorf("the screen shows %s", s)
+		}
+	}
+}
