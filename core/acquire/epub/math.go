@@ -3,6 +3,7 @@ package epub
 import (
 	"encoding/xml"
 	"strings"
+	"unicode"
 )
 
 // MathML is rendered as one line of linear text, so that a formula reads as
@@ -76,10 +77,10 @@ func (m *mathBuilder) chars(s string) {
 
 // render returns the formula as one line.
 func (m *mathBuilder) render() string {
-	out := strings.Join(strings.Fields(renderMath(m.root)), " ")
+	out := collapse(renderMath(m.root))
 	if out == "" {
 		if alt, ok := m.root.attrVal("alttext"); ok {
-			out = strings.Join(strings.Fields(alt), " ")
+			out = collapse(alt)
 		}
 	}
 	return out
@@ -193,7 +194,28 @@ func operator(op string) string {
 	return " " + op + " "
 }
 
-func trim(s string) string { return strings.Join(strings.Fields(s), " ") }
+func trim(s string) string { return collapse(s) }
+
+// collapse trims s and turns each run of white space in it into one space,
+// in one pass: a formula of millions of tokens must not become a slice of
+// millions of strings first.
+func collapse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // base parenthesizes a compound base of a script: (a + b)^2.
 func base(s string) string {
