@@ -2,12 +2,15 @@ package acquire
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/lore-kb/lore/core/acquire/fetch"
 	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
 )
 
@@ -134,5 +137,38 @@ func TestDOCXPartsCountAgainstArchiveTotal(t *testing.T) {
 	}
 	if text > 25<<20 {
 		t.Errorf("%d bytes of text from a 25 MiB budget", text)
+	}
+}
+
+// The same PDF served over HTTP, alone and inside a zip: an error for the
+// URL, or for that entry only.
+func TestSelfReferencingPDFOverHTTP(t *testing.T) {
+	bad := gen.SelfObjStmPDF()
+	bundle := gen.Zip(map[string][]byte{"bad.pdf": bad, "notes.md": []byte("# Notes\n\nStill here.\n")})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/bad.pdf", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Write(bad)
+	})
+	mux.HandleFunc("/bundle.zip", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/zip")
+		w.Write(bundle)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+
+	_, err := URL(context.Background(), srv.URL+"/bad.pdf", Options{}, fetch.Options{})
+	if err == nil || !strings.Contains(err.Error(), "corrupt PDF") {
+		t.Fatalf("bad.pdf: err = %v, want a corrupt-PDF error", err)
+	}
+	res, err := URL(context.Background(), srv.URL+"/bundle.zip", Options{}, fetch.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := docNames(res); !slices.Equal(got, []string{"notes.md"}) {
+		t.Errorf("bundle: read %v, want notes.md", got)
+	}
+	if r := reasonFor(res, "!bad.pdf"); !strings.Contains(r, "corrupt PDF") {
+		t.Errorf("bundle: bad.pdf's error is %q (errors %v)", r, res.Errors)
 	}
 }
