@@ -253,25 +253,34 @@ func openWritable(dir string, opts Options, why error) (*Store, error) {
 func (s *Store) readSchema() (int, error) {
 	version := SchemaVersion
 	err := s.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(keySchema)
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
+		v, found, err := s.schemaIn(txn)
+		if found {
+			version = v
 		}
-		if err != nil {
-			return fmt.Errorf("read schema of store %s: %w", s.path, err)
-		}
-		var rec schemaRecord
-		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
-			return fmt.Errorf("store %s: %w", s.path, err)
-		}
-		if rec.Version > SchemaVersion {
-			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
-				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
-		}
-		version = rec.Version
-		return nil
+		return err
 	})
 	return version, err
+}
+
+// schemaIn reads the schema version recorded in txn (found false when the
+// store records none) and refuses a version newer than this lore's.
+func (s *Store) schemaIn(txn *badger.Txn) (version int, found bool, err error) {
+	item, err := txn.Get(keySchema)
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("read schema of store %s: %w", s.path, err)
+	}
+	var rec schemaRecord
+	if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
+		return 0, false, fmt.Errorf("store %s: %w", s.path, err)
+	}
+	if rec.Version > SchemaVersion {
+		return 0, false, fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
+			s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
+	}
+	return rec.Version, true, nil
 }
 
 // isTruncateNeeded recognizes Badger's refusal to open read-only a store
@@ -304,27 +313,19 @@ func isLockError(err error) bool {
 func (s *Store) checkSchema() (int, error) {
 	version := SchemaVersion
 	err := s.db.Update(func(txn *badger.Txn) error {
-		item, err := txn.Get(keySchema)
-		if errors.Is(err, badger.ErrKeyNotFound) {
+		v, found, err := s.schemaIn(txn)
+		if err != nil {
+			return err
+		}
+		if !found {
 			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
 			if err != nil {
 				return err
 			}
 			return txn.Set(keySchema, v)
 		}
-		if err != nil {
-			return fmt.Errorf("read schema of store %s: %w", s.path, err)
-		}
-		var rec schemaRecord
-		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
-			return fmt.Errorf("store %s: %w", s.path, err)
-		}
-		if rec.Version > SchemaVersion {
-			return fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
-				s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
-		}
-		version = rec.Version
-		if rec.Version < SchemaVersion {
+		version = v
+		if v < SchemaVersion {
 			return errMigrate
 		}
 		return nil

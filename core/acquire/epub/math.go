@@ -2,8 +2,8 @@ package epub
 
 import (
 	"encoding/xml"
+	"github.com/lore-kb/lore/core/text"
 	"strings"
-	"unicode"
 )
 
 // MathML is rendered as one line of linear text, so that a formula reads as
@@ -77,10 +77,10 @@ func (m *mathBuilder) chars(s string) {
 
 // render returns the formula as one line.
 func (m *mathBuilder) render() string {
-	out := collapse(renderMath(m.root))
+	out := text.CollapseSpace(renderMath(m.root))
 	if out == "" {
 		if alt, ok := m.root.attrVal("alttext"); ok {
-			out = collapse(alt)
+			out = text.CollapseSpace(alt)
 		}
 	}
 	return out
@@ -194,28 +194,7 @@ func operator(op string) string {
 	return " " + op + " "
 }
 
-func trim(s string) string { return collapse(s) }
-
-// collapse trims s and turns each run of white space in it into one space,
-// in one pass: a formula of millions of tokens must not become a slice of
-// millions of strings first.
-func collapse(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+func trim(s string) string { return text.CollapseSpace(s) }
 
 // base parenthesizes a compound base of a script: (a + b)^2.
 func base(s string) string {
