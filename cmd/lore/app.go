@@ -56,12 +56,7 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 		b.WriteString(faint("  dry run: nothing stored, nothing written"))
 	}
 	b.WriteString("\n")
-	if res.Analysis != nil {
-		fmt.Fprintf(&b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
-	}
-	c := res.Counts
-	fmt.Fprintf(&b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
-		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
+	writeFigures(&b, st, res)
 	current, aerr := db.Artifacts()
 	for _, art := range res.Artifacts {
 		where := faint(outDir)

@@ -356,6 +356,17 @@ func skillPath(art core.Artifact, outDir string, dry bool) string {
 	return ""
 }
 
+// writeFigures writes a run's source line and its counts.
+func writeFigures(b *strings.Builder, st styles.Styles, res *engine.LearnResult) {
+	label := st.Label.Render
+	if res.Analysis != nil {
+		fmt.Fprintf(b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
+	}
+	c := res.Counts
+	fmt.Fprintf(b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
+		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
+}
+
 func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir string) {
 	var b strings.Builder
 	label := st.Label.Render
@@ -364,12 +375,7 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 		b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
 	}
 	b.WriteString("\n")
-	if res.Analysis != nil {
-		fmt.Fprintf(&b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
-	}
-	c := res.Counts
-	fmt.Fprintf(&b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
-		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
+	writeFigures(&b, st, res)
 	for _, art := range res.Artifacts {
 		where := outDir
 		if res.Session.DryRun {
