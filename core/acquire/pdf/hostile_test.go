@@ -52,8 +52,14 @@ func TestSharedContentStreamIsReadOnce(t *testing.T) {
 	}
 	alloc := after.TotalAlloc - before.TotalAlloc
 	t.Logf("%d-byte file, %d bytes of text, %d bytes allocated", len(data), len(got), alloc)
-	if limit := 40 * uint64(len(got)); alloc > limit {
-		t.Fatalf("allocated %d bytes for %d bytes of text (over 40x): the shared stream is read per page", alloc, len(got))
+	// Read per page, it took over 400 times the text; under the race
+	// detector every allocation count is several times higher.
+	ratio := uint64(40)
+	if raceEnabled {
+		ratio = 200
+	}
+	if limit := ratio * uint64(len(got)); alloc > limit {
+		t.Fatalf("allocated %d bytes for %d bytes of text (over %dx): the shared stream is read per page", alloc, len(got), ratio)
 	}
 }
 
