@@ -14,13 +14,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -66,15 +65,8 @@ const hostileKeys = "# Access notes\n\n## Roles\n\nA role is a named set of perm
 // few small documents of its own into a new store.
 func newKeyFixture(t *testing.T, docs []string) keyFixture {
 	t.Helper()
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	opts := engine.LearnOptions{Domains: ds, Generate: generate.Config{SkillMinPrimitives: 5}}
 	learn := func(src string, mod func(*engine.LearnOptions)) *engine.LearnResult {
 		t.Helper()

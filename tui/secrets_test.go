@@ -14,12 +14,10 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/tui/learnform"
 )
 
@@ -31,15 +29,8 @@ func TestRunScreenHidesURLCredentials(t *testing.T) {
 		fmt.Fprint(w, "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses.\n")
 	}))
 	defer srv.Close()
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/groups.md?api_key=ZXCV1234urlsecret"
 	req := learnform.Request{Source: source, Depth: core.Standard, DryRun: true, Tier: core.Stranger, Policy: gate.Policy{Trust: true}}
 	tm := teatest.NewTestModel(t, New(context.Background(), Options{Store: st, StorePath: "lore-test",

@@ -13,11 +13,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/tui/learnform"
 )
 
@@ -52,15 +50,8 @@ func statusLine(m Model) string {
 // session, the status bar names no "last session"; after a committed run
 // it names that one, which History lists.
 func TestStatusBarNamesOnlyStoredSessions(t *testing.T) {
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	dir := t.TempDir()
 	hostile := filepath.Join(dir, "access.md")
 	if err := os.WriteFile(hostile, []byte(hostileNotes), 0o644); err != nil {

@@ -10,12 +10,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -25,15 +24,8 @@ import (
 func learnedStore(t *testing.T) (*store.Store, *engine.LearnResult, engine.LearnOptions) {
 	t.Helper()
 	sortingChapter := corpus.Path(t, "latex_ods_sorting.tex")
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	opts := engine.LearnOptions{Domains: ds, Generate: generate.Config{SkillMinPrimitives: 5}}
 	headless := opts
 	headless.Policy.Approve = true

@@ -10,11 +10,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -22,15 +21,8 @@ import (
 // quitStore is a real store and the options runs in these tests use.
 func quitStore(t *testing.T) (*store.Store, engine.LearnOptions) {
 	t.Helper()
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	ds := storetest.Domains(t)
+	db := storetest.Open(t)
 	opts := engine.LearnOptions{Domains: ds, Generate: generate.Config{SkillMinPrimitives: 5}}
 	opts.Policy.Approve = true
 	return db, opts

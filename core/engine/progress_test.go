@@ -6,11 +6,9 @@ import (
 
 	lpdf "github.com/ledongthuc/pdf"
 
-	"github.com/lore-kb/lore/assets"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/internal/corpus"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/internal/storetest"
 )
 
 // Acquiring a PDF is watched page by page: between the acquire stage's
@@ -25,15 +23,8 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	pages := rd.NumPage()
 	f.Close()
 
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	b := engine.NewBroker()
 	events := b.Subscribe()
 	var got []engine.Event

@@ -7,10 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/lore-kb/lore/assets"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -22,10 +21,7 @@ import (
 // report lists, record the artifacts, and leave both verifications clean.
 func TestPublicationResumedAfterCrashPastCommit(t *testing.T) {
 	src := corpus.Path(t, "rfc6455_websocket.txt")
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := storetest.Domains(t)
 	dir, out := t.TempDir(), t.TempDir()
 	st, err := store.Open(dir, store.Options{GCInterval: -1})
 	if err != nil {

@@ -12,10 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lore-kb/lore/assets"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -56,10 +55,7 @@ func TestLearnStoresNoSecrets(t *testing.T) {
 	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/billing-runbook.md?api_key=ZXCV1234urlsecret&lang=en"
 	secrets := []string{"hunter2pass", "ZXCV1234urlsecret", "51HqLyjWDarjtT1zdp7dcXYZ0", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "Sup3rPassw0rd", "Tr0ub4dorPass"}
 
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := storetest.Domains(t)
 	dir := t.TempDir()
 	st, err := store.Open(filepath.Join(dir, "store"), store.Options{})
 	if err != nil {

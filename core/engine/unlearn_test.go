@@ -7,13 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -23,15 +22,8 @@ import (
 func learnedSkill(t *testing.T) (*store.Store, *engine.LearnResult, engine.UnlearnOptions) {
 	t.Helper()
 	sortingChapter := corpus.Path(t, "latex_ods_sorting.tex")
-	ds, err := domains.Parse(assets.BuiltinDomainsYAML(), "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(t.TempDir(), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
 	gen := generate.Config{SkillMinPrimitives: 5}
 	opts := engine.LearnOptions{Domains: ds, Generate: gen}
 	opts.Policy.Approve = true
