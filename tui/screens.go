@@ -175,24 +175,14 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case history.PreviewMsg:
 		return m, m.previewUnlearn(msg.ID, msg.Force), true
 	case previewedMsg:
-		if deps, ok := blockedBy(msg.err); ok {
-			m.history = m.history.WithBlocked(msg.id, deps)
-			return m, nil, true
-		}
-		if msg.err != nil {
-			m.history = m.history.WithError(msg.err.Error())
+		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {
 			return m, nil, true
 		}
 		m.history = m.history.WithPreview(msg.id, msg.force, historyPreview(msg.pv))
 	case history.UnlearnMsg:
 		return m, m.unlearn(msg.ID, msg.Force), true
 	case unlearnedMsg:
-		if deps, ok := blockedBy(msg.err); ok {
-			m.history = m.history.WithBlocked(msg.id, deps)
-			return m, nil, true
-		}
-		if msg.err != nil {
-			m.history = m.history.WithError(msg.err.Error())
+		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {
 			return m, nil, true
 		}
 		m.history = m.history.WithResult(msg.res.Summary)
@@ -230,4 +220,19 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		return m, nil, false
 	}
 	return m, nil, true
+}
+
+// unlearnFailed shows a failed unlearn or preview of session id in History:
+// the dependents that block it, or the error. It reports whether err was
+// one.
+func (m Model) unlearnFailed(id string, err error) (Model, bool) {
+	if deps, ok := blockedBy(err); ok {
+		m.history = m.history.WithBlocked(id, deps)
+		return m, true
+	}
+	if err != nil {
+		m.history = m.history.WithError(err.Error())
+		return m, true
+	}
+	return m, false
 }
