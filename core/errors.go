@@ -1,10 +1,7 @@
 package core
 
 import (
-	"context"
 	"errors"
-	"net"
-	"os"
 	"strconv"
 )
 
@@ -13,8 +10,9 @@ import (
 // asked — a bad flag or argument, an unknown command, session, conflict,
 // skill or domain, and a source or path that is missing, unreadable or not
 // something lore reads. ExitFailure is everything else: lore tried and
-// something went wrong (a network failure, a damaged store, skills that
-// failed validation or were skipped).
+// something went wrong (a network failure, a server's refusal, a damaged or
+// hostile document, a damaged store, skills that failed validation or were
+// skipped).
 const (
 	ExitOK       = 0
 	ExitFailure  = 1
@@ -41,7 +39,7 @@ type ExitCode struct {
 // ExitCodes is the exit-code table, shown by lore --help and the README.
 var ExitCodes = []ExitCode{
 	{ExitOK, "success"},
-	{ExitFailure, "failure: network, store, invalid or skipped skills, integrity problems"},
+	{ExitFailure, "failure: network, damaged or refused input, store, invalid or skipped skills, integrity"},
 	{ExitUsage, "usage: bad flag or argument, unknown command or id, missing or bad input"},
 	{ExitRejected, "rejected at the approval gate, or approval needed and not given"},
 	{ExitLocked, "store locked by another process"},
@@ -57,12 +55,19 @@ type UsageError struct{ Msg string }
 func (e *UsageError) Error() string { return e.Msg }
 
 // InputError is a problem with a source the user named: missing file,
-// unsupported format, invalid UTF-8. The message names the input. The
-// command line exits with ExitUsage, or ExitFailure when Transient.
+// unsupported format, damaged content, a refused request. The message names
+// the input. The command line exits with ExitUsage when Usage is set and
+// ExitFailure otherwise.
 type InputError struct {
 	Input string
 	Msg   string
 	Err   error
+	// Usage marks a problem whose fix is in what was asked: a path that
+	// does not exist or cannot be opened, a type or URL scheme lore does not
+	// read, a malformed address, an empty standard input. A source that lore
+	// opened and found damaged, hostile, too large or without documents is
+	// not a usage mistake, and neither is a server's refusal.
+	Usage bool
 }
 
 func (e *InputError) Error() string {
@@ -73,28 +78,6 @@ func (e *InputError) Error() string {
 }
 
 func (e *InputError) Unwrap() error { return e.Err }
-
-// Transient reports whether the input may well be right and the problem
-// pass on a retry: a timeout or a failed connection, not a missing file or
-// an unknown host.
-func (e *InputError) Transient() bool {
-	if e.Err == nil {
-		return false
-	}
-	if errors.Is(e.Err, context.DeadlineExceeded) || errors.Is(e.Err, os.ErrDeadlineExceeded) {
-		return true
-	}
-	var dns *net.DNSError
-	if errors.As(e.Err, &dns) {
-		return !dns.IsNotFound
-	}
-	var ne net.Error
-	if errors.As(e.Err, &ne) && ne.Timeout() {
-		return true
-	}
-	var op *net.OpError
-	return errors.As(e.Err, &op)
-}
 
 // ErrStoreLocked is returned (wrapped) when another process holds the store.
 var ErrStoreLocked = errors.New("store is locked by another process")

@@ -82,21 +82,28 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 	if err := os.Truncate(big, 60<<20); err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct{ name, path, want string }{
-		{"missing", filepath.Join(dir, "missing.md"), "no such file or folder"},
-		{"folder without documents", empty, "folder contains no supported documents"},
-		{"unsupported extension", mk("slides.pptx", []byte("x")), "unsupported file type .pptx"},
-		{"invalid utf-8", mk("bad.txt", []byte("caf\xe9")), "not valid UTF-8"},
-		{"binary", mk("bin.md", []byte("ab\x00cd")), "binary content"},
-		{"empty file", mk("zero.tex", nil), "file is empty"},
-		{"60 MiB file", big, "over the 50.0 MiB per-file limit"},
+	// A source named wrongly is a usage mistake (2); a source lore opened
+	// and could not use is a failure (1).
+	cases := []struct {
+		name, path, want string
+		code             int
+	}{
+		{"missing", filepath.Join(dir, "missing.md"), "no such file or folder", 2},
+		{"folder without documents", empty, "folder contains no supported documents", 2},
+		{"unsupported extension", mk("slides.pptx", []byte("x")), "unsupported file type .pptx", 2},
+		{"unknown XML", mk("feed.xml", []byte("<rss><channel/></rss>")), "rss", 2},
+		{"invalid utf-8", mk("bad.txt", []byte("caf\xe9")), "not valid UTF-8", 1},
+		{"binary", mk("bin.md", []byte("ab\x00cd")), "binary content", 1},
+		{"empty file", mk("zero.tex", nil), "file is empty", 1},
+		{"60 MiB file", big, "over the 50.0 MiB per-file limit", 1},
+		{"damaged PDF", mk("paper.pdf", []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF")), "paper.pdf", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data := t.TempDir()
 			r := lore(t, []string{"LORE_DATA_DIR=" + filepath.Join(data, "store")}, "analyze", c.path)
-			if r.code != 2 {
-				t.Errorf("exit code = %d, want 2", r.code)
+			if r.code != c.code {
+				t.Errorf("exit code = %d, want %d", r.code, c.code)
 			}
 			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 			if len(lines) != 1 || !strings.Contains(lines[0], c.path) || !strings.Contains(lines[0], c.want) {

@@ -290,11 +290,11 @@ func (c *config) domains() ([]core.Domain, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &core.InputError{Input: path, Msg: "domains file (" + keyDomainsFile + ", from " + c.source(keyDomainsFile) + "): " + describeConfigError(err)}
+		return nil, &core.InputError{Input: path, Msg: "domains file (" + keyDomainsFile + ", from " + c.source(keyDomainsFile) + "): " + describeConfigError(err), Usage: true}
 	}
 	user, err := domains.Parse(data, path)
 	if err != nil {
-		return nil, &core.InputError{Input: path, Err: err}
+		return nil, &core.InputError{Input: path, Err: err, Usage: true}
 	}
 	return domains.Merge(builtin, user), nil
 }

@@ -19,7 +19,9 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{nil, 0},
 		{errors.New("boom"), 1},
-		{&core.InputError{Input: "x.md", Msg: "file is empty"}, 2},
+		{&core.InputError{Input: "x.md", Msg: "file is empty"}, 1},
+		{&core.InputError{Input: "x.md", Msg: "no such file or folder", Usage: true}, 2},
+		{&core.InputError{Input: "http://x", Msg: "refused redirect to 127.0.0.1"}, 1},
 		{&core.InputError{Input: "https://x", Msg: "the request hit the 30s timeout", Err: context.DeadlineExceeded}, 1},
 		{&core.InputError{Input: "https://x", Msg: "the request failed", Err: &net.OpError{Op: "dial", Err: errors.New("connection refused")}}, 1},
 		{&core.UsageError{Msg: "bad flag"}, 2},

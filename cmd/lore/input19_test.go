@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lore-kb/lore/internal/hostile"
 )
 
 // cleanPage is an ordinary local web page: a doctype, a head with its
@@ -258,5 +260,35 @@ func TestStalledStdinLearnStopsAtInterrupt(t *testing.T) {
 	}
 	if code := cmd.ProcessState.ExitCode(); code != 130 {
 		t.Errorf("interrupted learn -: exit %d, want 130\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
+
+// A source lore opened and could not use — a PDF built to crash its
+// reader, a file that only claims to be an EPUB, an archive whose every
+// entry is refused — fails with exit 1 and a sentence naming it: the
+// command was used rightly, so it is not a usage mistake (2), and nothing
+// in lore broke (70).
+func TestHostileInputIsAFailureNotAUsageMistake(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inputs := []string{
+		mk("self-objstm.pdf", hostile.SelfObjStmPDF()),
+		mk("not-a-book.epub", []byte("PK\x03\x04 this is not a zip archive")),
+		mk("escapes.zip", hostile.Zip(map[string][]byte{"../outside.md": []byte("# Outside\n\nA tree is a graph.\n")})),
+		mk("truncated.zip", hostile.Zip(map[string][]byte{"a.md": []byte("# A\n\nSome text.\n")})[:40]),
+	}
+	for _, in := range inputs {
+		for _, args := range [][]string{{"text", in}, {"scan", in, "--json"}, {"learn", in, "--dry-run", "--json"}} {
+			r := lore(t, storeEnv(newStoreDir(t)), args...)
+			if r.code != 1 || !strings.Contains(r.stderr, filepath.Base(in)) || strings.Contains(r.stderr, "internal error") {
+				t.Errorf("lore %s: exit %d, stderr %q; want exit 1 naming %s", strings.Join(args, " "), r.code, r.stderr, filepath.Base(in))
+			}
+		}
 	}
 }

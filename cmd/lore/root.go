@@ -143,10 +143,10 @@ func exitCode(err error) int {
 	case errors.As(err, &blocked):
 		return core.ExitBlocked
 	case errors.As(err, &ie):
-		if ie.Transient() {
-			return core.ExitFailure
+		if ie.Usage {
+			return core.ExitUsage
 		}
-		return core.ExitUsage
+		return core.ExitFailure
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown),
 		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
 		return core.ExitUsage

@@ -51,7 +51,7 @@ func (a *app) readSource(cmd *cobra.Command, source string) (path string, done f
 		return "", nil, &core.InputError{Input: "standard input", Msg: fmt.Sprintf("over the %s per-file limit (--max-file-size)", acquire.HumanBytes(limit))}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return "", nil, &core.InputError{Input: "standard input", Msg: "empty; pipe a document into lore, or name a file instead of -"}
+		return "", nil, &core.InputError{Input: "standard input", Msg: "empty; pipe a document into lore, or name a file instead of -", Usage: true}
 	}
 	dir, err := os.MkdirTemp("", "lore-stdin-")
 	if err != nil {

@@ -167,11 +167,11 @@ func checkInputFile(file string) error {
 	fi, err := os.Stat(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &core.InputError{Input: file, Msg: "no such file"}
+		return &core.InputError{Input: file, Msg: "no such file", Usage: true}
 	case err != nil:
-		return &core.InputError{Input: file, Err: err}
+		return &core.InputError{Input: file, Err: err, Usage: true}
 	case fi.IsDir():
-		return &core.InputError{Input: file, Msg: "is a folder, not a file"}
+		return &core.InputError{Input: file, Msg: "is a folder, not a file", Usage: true}
 	}
 	return nil
 }
@@ -183,9 +183,9 @@ func checkOutputFolder(file string) error {
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &core.InputError{Input: file, Msg: "folder " + dir + " does not exist"}
+		return &core.InputError{Input: file, Msg: "folder " + dir + " does not exist", Usage: true}
 	case err == nil && !fi.IsDir():
-		return &core.InputError{Input: file, Msg: dir + " is not a folder"}
+		return &core.InputError{Input: file, Msg: dir + " is not a folder", Usage: true}
 	}
 	return nil
 }

@@ -202,12 +202,12 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	opts.ctx = ctx
 	info, err := os.Stat(source)
 	if err != nil {
-		return nil, &core.InputError{Input: source, Msg: describeOpenError(err)}
+		return nil, &core.InputError{Input: source, Msg: describeOpenError(err), Usage: true}
 	}
 	if what := notRegular(info); what != "" {
 		// Opening a FIFO blocks until a writer comes, and a device never
 		// ends: refuse before opening.
-		return nil, &core.InputError{Input: source, Msg: what}
+		return nil, &core.InputError{Input: source, Msg: what, Usage: true}
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
@@ -225,6 +225,9 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		return res, nil
 	}
 	if !info.IsDir() {
+		if err := checkType(source); err != nil {
+			return nil, err
+		}
 		pages, end := a.prog.parts(filepath.Base(source), "pages")
 		doc, err := readFile(source, filepath.Base(source), info, opts, pages)
 		end()
@@ -290,9 +293,11 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	}
 	if len(res.Documents) == 0 {
 		if res.OutOfScope > 0 && len(res.Skipped) == 0 {
-			return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("no document matches --scope %s (%d file(s) outside it)", strings.Join(opts.Scope, ","), res.OutOfScope)}
+			return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("no document matches --scope %s (%d file(s) outside it)", strings.Join(opts.Scope, ","), res.OutOfScope), Usage: true}
 		}
-		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res)}
+		// A folder with nothing lore reads was the wrong folder; one whose
+		// documents could not be read was read.
+		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res), Usage: len(res.Skipped) == 0}
 	}
 	return res, nil
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
+	gen "github.com/lore-kb/lore/internal/hostile"
 )
 
 // Cancelling acquisition stops the reader of the document being read, not

@@ -20,7 +20,7 @@ import (
 // host, a corrupt archive, a folder without documents).
 func Check(source string) error {
 	if strings.TrimSpace(source) == "" {
-		return &core.InputError{Input: `""`, Msg: "no source given: enter a file, folder, archive, URL or git repository"}
+		return &core.InputError{Input: `""`, Msg: "no source given: enter a file, folder, archive, URL or git repository", Usage: true}
 	}
 	if IsRepo(source) || IsURL(source) {
 		return nil
@@ -30,14 +30,22 @@ func Check(source string) error {
 	}
 	info, err := os.Stat(source)
 	if err != nil {
-		return &core.InputError{Input: source, Msg: describeOpenError(err)}
+		return &core.InputError{Input: source, Msg: describeOpenError(err), Usage: true}
 	}
 	if what := notRegular(info); what != "" {
-		return &core.InputError{Input: source, Msg: what}
+		return &core.InputError{Input: source, Msg: what, Usage: true}
 	}
 	if info.IsDir() || archiveKindOf(source) != notArchive {
 		return nil
 	}
+	return checkType(source)
+}
+
+// checkType refuses a file whose type lore does not read, judged by its
+// extension and, for .xml, by its root element: the source named the wrong
+// file, so it is a usage mistake, unlike a file of a known type that turns
+// out to be damaged.
+func checkType(source string) error {
 	ext := strings.ToLower(filepath.Ext(source))
 	if _, ok := formats[ext]; !ok {
 		what := "unsupported file type " + ext
@@ -45,7 +53,7 @@ func Check(source string) error {
 			what = "file has no extension"
 		}
 		return &core.InputError{Input: source, Msg: fmt.Sprintf("%s; supported: %s; archives: %s",
-			what, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))}
+			what, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " ")), Usage: true}
 	}
 	if ext == ".xml" {
 		return checkXMLRoot(source)
@@ -59,7 +67,7 @@ func Check(source string) error {
 func checkXMLRoot(source string) error {
 	fh, err := openRegular(source)
 	if err != nil {
-		return &core.InputError{Input: source, Msg: err.Error()}
+		return &core.InputError{Input: source, Msg: err.Error(), Usage: true}
 	}
 	defer fh.Close()
 	h, err := xmlRoot(io.LimitReader(fh, 64<<10))
@@ -67,7 +75,7 @@ func checkXMLRoot(source string) error {
 		return nil
 	}
 	if h.readsAs() == "" {
-		return &core.InputError{Input: source, Msg: (&unreadXMLError{head: h}).Error()}
+		return &core.InputError{Input: source, Msg: (&unreadXMLError{head: h}).Error(), Usage: true}
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
-	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
+	gen "github.com/lore-kb/lore/internal/hostile"
 )
 
 // fuzzOptions are small limits, so that the fuzzer reaches them often.

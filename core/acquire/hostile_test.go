@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/lore-kb/lore/core/acquire/fetch"
-	gen "github.com/lore-kb/lore/core/acquire/internal/hostile"
+	gen "github.com/lore-kb/lore/internal/hostile"
 )
 
 // reasonFor returns the recorded error of the file or entry whose path ends

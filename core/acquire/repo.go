@@ -76,7 +76,7 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	src, ok := gitrepo.Parse(source)
 	if !ok {
-		return nil, &core.InputError{Input: source, Msg: "not a git repository address or a local git repository"}
+		return nil, &core.InputError{Input: source, Msg: "not a git repository address or a local git repository", Usage: true}
 	}
 	fail := func(err error) error {
 		if ctx.Err() != nil {

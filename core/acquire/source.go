@@ -67,11 +67,11 @@ func schemeProblem(source string) error {
 	}
 	switch s {
 	case "http", "https", "git", "ssh":
-		return &core.InputError{Input: source, Msg: "malformed URL: " + urlProblem(source, scheme)}
+		return &core.InputError{Input: source, Msg: "malformed URL: " + urlProblem(source, scheme), Usage: true}
 	case "file":
-		return &core.InputError{Input: source, Msg: "not a local git repository (a file:// URL names one); give a file or folder as a plain path"}
+		return &core.InputError{Input: source, Msg: "not a local git repository (a file:// URL names one); give a file or folder as a plain path", Usage: true}
 	}
-	return &core.InputError{Input: source, Msg: fmt.Sprintf("unsupported URL scheme %q; lore reads %s", s, supportedURLs)}
+	return &core.InputError{Input: source, Msg: fmt.Sprintf("unsupported URL scheme %q; lore reads %s", s, supportedURLs), Usage: true}
 }
 
 // isWorkingTree reports a local folder with a .git entry.

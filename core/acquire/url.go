@@ -74,7 +74,7 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 		}
 	}
 	if !ok {
-		return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("content type %s is not one lore reads (pages, PDF, DOCX, EPUB, text, Markdown, LaTeX, archives)", got.MediaType)}
+		return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("content type %s is not one lore reads (pages, PDF, DOCX, EPUB, text, Markdown, LaTeX, archives)", got.MediaType), Usage: true}
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}

@@ -47,19 +47,19 @@ func Parse(data []byte, source string) ([]core.Domain, error) {
 	var f file
 	if err := dec.Decode(&f); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, &core.InputError{Input: source, Msg: "no domains defined (expected a top-level \"domains\" list)"}
+			return nil, &core.InputError{Input: source, Msg: "no domains defined (expected a top-level \"domains\" list)", Usage: true}
 		}
 		if msg := unknownKey(data); msg != "" {
-			return nil, &core.InputError{Input: source, Msg: msg}
+			return nil, &core.InputError{Input: source, Msg: msg, Usage: true}
 		}
-		return nil, &core.InputError{Input: source, Msg: cleanYAMLError(err)}
+		return nil, &core.InputError{Input: source, Msg: cleanYAMLError(err), Usage: true}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return nil, &core.InputError{Input: source, Msg: "more than one YAML document; put all domains in one \"domains\" list"}
+		return nil, &core.InputError{Input: source, Msg: "more than one YAML document; put all domains in one \"domains\" list", Usage: true}
 	}
 	if len(f.Domains) == 0 {
-		return nil, &core.InputError{Input: source, Msg: "no domains defined (expected a top-level \"domains\" list)"}
+		return nil, &core.InputError{Input: source, Msg: "no domains defined (expected a top-level \"domains\" list)", Usage: true}
 	}
 	var problems []string
 	seen := make(map[string]int, len(f.Domains))
@@ -121,7 +121,7 @@ func Parse(data []byte, source string) ([]core.Domain, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return nil, &core.InputError{Input: source, Msg: strings.Join(problems, "; ")}
+		return nil, &core.InputError{Input: source, Msg: strings.Join(problems, "; "), Usage: true}
 	}
 	return f.Domains, nil
 }

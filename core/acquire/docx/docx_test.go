@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lore-kb/lore/core/acquire/internal/hostile"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/hostile"
 )
 
 const wNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`

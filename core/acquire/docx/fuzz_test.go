@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lore-kb/lore/core/acquire/internal/hostile"
+	"github.com/lore-kb/lore/internal/hostile"
 )
 
 func FuzzDOCX(f *testing.F) {

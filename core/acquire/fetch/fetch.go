@@ -96,7 +96,7 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return nil, &core.InputError{Input: shown, Msg: "not a valid URL: " + strings.TrimPrefix(err.Error(), "parse "+quoteURL(rawURL)+": "), Err: err}
+		return nil, &core.InputError{Input: shown, Msg: "not a valid URL: " + strings.TrimPrefix(err.Error(), "parse "+quoteURL(rawURL)+": "), Err: err, Usage: true}
 	}
 	if !webScheme(u.Scheme) {
 		if u.Scheme == "" {

@@ -145,8 +145,8 @@ func TestConnectionIntoLocalNetworkIsRefused(t *testing.T) {
 	var ie *core.InputError
 	if !errors.As(err, &ie) || !strings.Contains(ie.Msg, want) {
 		t.Errorf("err %v, want %q", err, want)
-	} else if ie.Transient() {
-		t.Errorf("a refusal is reported as transient: %v", err)
+	} else if ie.Usage {
+		t.Errorf("a server's refusal is reported as a usage mistake (exit 2): %v", err)
 	}
 	// A user URL naming a public host that resolves inside is refused at
 	// the connection too.

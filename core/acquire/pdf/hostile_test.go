@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lore-kb/lore/core/acquire/internal/hostile"
+	"github.com/lore-kb/lore/internal/hostile"
 )
 
 // An xref stream putting an object stream inside itself once recursed

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lore-kb/lore/core/acquire/internal/hostile"
+	"github.com/lore-kb/lore/internal/hostile"
 )
 
 // pdfBuilder writes minimal, valid PDF files with a classic xref table.
