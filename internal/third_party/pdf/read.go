@@ -268,6 +268,9 @@ func readXrefStream(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	if !ok {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: xref stream missing Size")
 	}
+	if size < 0 || size > maxObjectNumber+1 || size > r.end {
+		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: xref stream Size %d is out of range for a file of %d bytes", size, r.end)
+	}
 	table := make([]xref, size)
 
 	table, err := readXrefStreamData(r, strm, table, size)
@@ -361,7 +364,9 @@ func readXrefStreamData(r *Reader, strm stream, table []xref, size int64) ([]xre
 			v2 := decodeInt(buf[w[0] : w[0]+w[1]])
 			v3 := decodeInt(buf[w[0]+w[1] : w[0]+w[1]+w[2]])
 			x := int(start) + i
-			table = ensureXrefLen(table, x)
+			if table, err = ensureXrefLen(table, x, r.end); err != nil {
+				return nil, err
+			}
 			if table[x].ptr != (objptr{}) {
 				continue
 			}
@@ -390,20 +395,32 @@ func decodeInt(b []byte) int {
 	return x
 }
 
+// maxObjectNumber is the largest object number PDF readers must support
+// (ISO 32000-1, Annex C).
+const maxObjectNumber = 8388607
+
 // ensureXrefLen grows table, if needed, so that table[x] is a valid element.
 // The previous idiom (repeatedly append(table[:cap(table)], xref{})) was
 // correct but hard to follow, so this replaces it with an explicit resize.
-func ensureXrefLen(table []xref, x int) []xref {
-	if x < len(table) {
-		return table
+//
+// The table is indexed by object number, which the file states: a table
+// claiming object 400000000000 would allocate terabytes. An object number
+// past the specification's limit, or past the file's size in bytes (every
+// object takes at least one), is refused.
+func ensureXrefLen(table []xref, x int, fileSize int64) ([]xref, error) {
+	if x < len(table) && x >= 0 {
+		return table, nil
 	}
-	return append(table, make([]xref, x-len(table)+1)...)
+	if x < 0 || x > maxObjectNumber || int64(x) >= fileSize {
+		return nil, fmt.Errorf("object number %d is out of range for a file of %d bytes", x, fileSize)
+	}
+	return append(table, make([]xref, x-len(table)+1)...), nil
 }
 
 func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	var table []xref
 
-	table, err := readXrefTableData(b, table)
+	table, err := readXrefTableData(b, table, r.end)
 	if err != nil {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: %v", err)
 	}
@@ -418,7 +435,7 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 			return nil, fmt.Errorf("malformed PDF: xref Prev does not point to xref")
 		}
 		var dataErr error
-		table, dataErr = readXrefTableData(b, table)
+		table, dataErr = readXrefTableData(b, table, r.end)
 		if dataErr != nil {
 			return nil, fmt.Errorf("malformed PDF: %v", dataErr)
 		}
@@ -444,7 +461,7 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	return table, objptr{}, trailer, nil
 }
 
-func readXrefTableData(b *buffer, table []xref) ([]xref, error) {
+func readXrefTableData(b *buffer, table []xref, fileSize int64) ([]xref, error) {
 	for {
 		tok := b.readToken()
 		if tok == keyword("trailer") {
@@ -463,7 +480,10 @@ func readXrefTableData(b *buffer, table []xref) ([]xref, error) {
 				return nil, fmt.Errorf("malformed xref table")
 			}
 			x := int(start) + i
-			table = ensureXrefLen(table, x)
+			var err error
+			if table, err = ensureXrefLen(table, x, fileSize); err != nil {
+				return nil, err
+			}
 			if alloc == "n" && table[x].offset == 0 {
 				table[x] = xref{ptr: objptr{uint32(x), uint16(gen)}, offset: int64(off)}
 			}

@@ -39,3 +39,18 @@ func TestSelfReferencingObjectStream(t *testing.T) {
 		t.Fatalf("resolving the catalog: recovered %v, want the nesting-depth error", got)
 	}
 }
+
+// An xref table (or stream) states object numbers and sizes; one claiming
+// object 400000000000 made the table allocate terabytes and the process die
+// of "out of memory", which no recover catches.
+func TestHugeObjectNumbersAreRefused(t *testing.T) {
+	for name, data := range map[string]string{
+		"xref table":  "%PDF-1.0\nxref\n0400000000000 0700000000000000000\r000000\r0040 f\n00%%E0////////00000000/00A0\nstartxref\n00%%EOF\r",
+		"xref stream": "%PDF-1.5\n1 0 obj\n<< /Type /XRef /Size 900000000000 /W [1 1 1] /Length 0 >>\nstream\n\nendstream\nendobj\nstartxref\n9\n%%EOF\n",
+	} {
+		_, err := NewReader(strings.NewReader(data), int64(len(data)))
+		if err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("%s: err %v, want an out-of-range refusal", name, err)
+		}
+	}
+}
