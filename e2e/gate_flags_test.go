@@ -30,7 +30,7 @@ func TestAppGateFlagsApplyToTheirOwnSourceOnly(t *testing.T) {
 	db := openStore(t, t.TempDir())
 	defer db.Close()
 	tm := runApp(t, tui.Options{
-		Store: db, StorePath: db.Path(),
+		Open: tui.AlreadyOpen(db), StorePath: db.Path(),
 		Learn: engine.LearnOptions{Domains: builtinDomains(t)},
 		Start: learnform.Request{Source: first, Depth: core.Standard, Tier: core.Stranger,
 			Policy: gate.Policy{Trust: true, ForceCritical: true}},

@@ -30,7 +30,7 @@ func store100k(b *testing.B) *store.Store {
 // openGraph is what pressing 4 does in the application: the first page of
 // the ranked list is read from the store's rank index and drawn.
 func openGraph(b *testing.B, s *store.Store) tea.Model {
-	m := tui.New(context.Background(), tui.Options{Store: s, StorePath: s.Path(), Dark: true})
+	m := tui.New(context.Background(), tui.Options{Open: tui.AlreadyOpen(s), StorePath: s.Path(), Dark: true})
 	var next tea.Model = m
 	next, _ = next.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	next, cmd := next.Update(tea.KeyPressMsg{Code: '4', Text: "4"})

@@ -16,7 +16,7 @@ import (
 // openApp runs the application on db with nothing to learn at start.
 func openApp(t *testing.T, db *store.Store, w, h int) *appT {
 	t.Helper()
-	return runApp(t, tui.Options{Store: db, StorePath: db.Path(), Learn: engine.LearnOptions{Domains: builtinDomains(t)}, Dark: true}, w, h)
+	return runApp(t, tui.Options{Open: tui.AlreadyOpen(db), StorePath: db.Path(), Learn: engine.LearnOptions{Domains: builtinDomains(t)}, Dark: true}, w, h)
 }
 
 // Each of the three resolutions, chosen on the Conflicts screen, reaches

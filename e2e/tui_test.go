@@ -52,7 +52,7 @@ func runApp(t *testing.T, opts tui.Options, w, h int) *appT {
 func startApp(t *testing.T, db *store.Store, source string, tier core.Familiarity) *appT {
 	t.Helper()
 	return runApp(t, tui.Options{
-		Store: db, StorePath: db.Path(),
+		Open: tui.AlreadyOpen(db), StorePath: db.Path(),
 		Learn: engine.LearnOptions{Domains: builtinDomains(t)},
 		Start: learnform.Request{Source: source, Depth: core.Standard, Tier: tier},
 		Dark:  true,

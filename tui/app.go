@@ -46,9 +46,32 @@ type Store interface {
 	UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*skills.Skill, error)) error
 }
 
+// Opener lends the application the store for one operation: a screen's
+// load, a run's comparison and commit, an unlearn. write asks for a
+// writable store; otherwise a read-only one will do. release gives the
+// store back and must be called once the operation is over.
+//
+// The application asks for the store this way, rather than holding it open,
+// because an open store is locked: a writable one locks out every other
+// lore process, and holding it while a person browses, or while a slow
+// source is read, would stop their other commands for as long as the
+// application is open.
+type Opener func(ctx context.Context, write bool) (st Store, release func() error, err error)
+
+// AlreadyOpen is an Opener lending st, which the caller opened and will
+// close, to every operation: for a store that is not locked (in memory)
+// or a caller, such as a test, that holds the store itself.
+func AlreadyOpen(st Store) Opener {
+	return func(context.Context, bool) (Store, func() error, error) {
+		return st, func() error { return nil }, nil
+	}
+}
+
 // Options configure the application.
 type Options struct {
-	Store Store
+	// Open lends the store for each operation (nil: there is no store,
+	// and the screens that read it stay empty).
+	Open Opener
 	// StorePath is shown in the status bar.
 	StorePath string
 	// Learn holds the options every run starts from (domains, dedup and
@@ -147,7 +170,11 @@ func New(ctx context.Context, opts Options) Model {
 // Init asks for the terminal's background and the store's counts, and
 // starts the run asked for on the command line.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, status(m.opts.Store), m.initCmd)
+	var counts tea.Cmd
+	if m.opts.Open != nil {
+		counts = status(m.stores())
+	}
+	return tea.Batch(tea.RequestBackgroundColor, counts, m.initCmd)
 }
 
 // Tab is the screen on top (0 Learn … 5 History).

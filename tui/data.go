@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -21,7 +22,8 @@ import (
 )
 
 // The commands below read the store and run the engine's resolve and
-// unlearn off the update loop; each returns one typed message.
+// unlearn off the update loop; each returns one typed message. Each opens
+// the store for itself and closes it before returning (see Opener).
 type (
 	conflictsMsg struct {
 		pending []core.Conflict
@@ -92,9 +94,47 @@ type (
 	}
 )
 
-func loadConflicts(st Store) tea.Cmd {
+// stores is how the commands get the store, one operation at a time; ctx
+// bounds the wait for a store another process is using.
+type stores struct {
+	ctx  context.Context
+	open Opener
+}
+
+func (m Model) stores() stores { return stores{ctx: m.ctx, open: m.opts.Open} }
+
+// errNoStore is what a command needing the store gets from an application
+// opened without one.
+var errNoStore = errors.New("no store is open")
+
+// read runs fn on the store opened for reading.
+func (s stores) read(fn func(Store) error) error { return s.use(false, fn) }
+
+// write runs fn on the store opened for writing.
+func (s stores) write(fn func(Store) error) error { return s.use(true, fn) }
+
+// use opens the store, runs fn on it and closes it. A failure to close is
+// not fn's: what fn read stands, and what it committed is in the store's
+// log already, which the next open replays.
+func (s stores) use(write bool, fn func(Store) error) error {
+	if s.open == nil {
+		return errNoStore
+	}
+	st, release, err := s.open(s.ctx, write)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = release() }()
+	return fn(st)
+}
+
+func loadConflicts(s stores) tea.Cmd {
 	return func() tea.Msg {
-		cs, err := st.Conflicts()
+		var cs []core.Conflict
+		err := s.read(func(st Store) (err error) {
+			cs, err = st.Conflicts()
+			return err
+		})
 		if err != nil {
 			return conflictsMsg{err: err}
 		}
@@ -104,21 +144,31 @@ func loadConflicts(st Store) tea.Cmd {
 }
 
 func (m Model) resolve(id, choice string) tea.Cmd {
-	st, base := m.opts.Store, m.opts.Learn
+	s, base := m.stores(), m.opts.Learn
 	return func() tea.Msg {
-		res, err := engine.ResolveConflict(st, id, core.Resolution(choice),
-			engine.ResolveOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
+		var res *engine.ResolveResult
+		err := s.write(func(st Store) (err error) {
+			res, err = engine.ResolveConflict(st, id, core.Resolution(choice),
+				engine.ResolveOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
+			return err
+		})
 		return resolvedMsg{id: id, res: res, err: err}
 	}
 }
 
 // rowsPage is how many ranked primitives one page loads: the first page
-// alone makes the first frame, later ones fill the list behind it.
+// alone makes the first frame, later ones fill the list behind it. Each
+// page opens the store anew, so that another lore process can take it
+// between pages.
 const rowsPage = 2000
 
-func loadRows(st Store, gen, offset int) tea.Cmd {
+func loadRows(s stores, gen, offset int) tea.Cmd {
 	return func() tea.Msg {
-		ps, err := st.TopByImportance(rowsPage, offset)
+		var ps []core.Primitive
+		err := s.read(func(st Store) (err error) {
+			ps, err = st.TopByImportance(rowsPage, offset)
+			return err
+		})
 		if err != nil {
 			return rowsMsg{gen: gen, offset: offset, err: err}
 		}
@@ -144,61 +194,77 @@ func computeReach(gen int, links []core.Primitive) tea.Cmd {
 // chainDepth bounds the prerequisite tree shown for a primitive.
 const chainDepth = 6
 
-func loadDetail(st Store, id string) tea.Cmd {
+func loadDetail(s stores, id string) tea.Cmd {
 	return func() tea.Msg {
-		p, ok, err := st.GetPrimitive(id)
-		if err != nil {
-			return detailMsg{err: err}
-		}
-		if !ok {
-			return detailMsg{err: fmt.Errorf("primitive %s is no longer in the store", id)}
-		}
-		// Neighbours' names and the prerequisite chain read the same
-		// primitives: each is read once.
-		seen := map[string]*core.Primitive{id: &p}
-		get := func(id string) (*core.Primitive, bool) {
-			if q, ok := seen[id]; ok {
-				return q, q != nil
-			}
-			q, ok, err := st.GetPrimitive(id)
-			if err != nil || !ok {
-				seen[id] = nil
-				return nil, false
-			}
-			seen[id] = &q
-			return &q, true
-		}
-		name := func(id string) string {
-			if q, ok := get(id); ok {
-				return q.Name
-			}
-			return id
-		}
-		d := graphview.Detail{P: p}
-		for _, e := range p.Dependencies {
-			d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.Target, Name: name(e.Target), Type: e.Type, Strength: e.Strength})
-		}
-		deps, err := st.Dependents(id)
-		if err != nil {
-			return detailMsg{err: err}
-		}
-		for _, e := range deps {
-			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.ID, Name: name(e.ID), Type: e.Type, Strength: e.Strength})
-		}
-		d.Chain = graph.Chain(get, id, chainDepth)
-		return detailMsg{d: d}
+		var d graphview.Detail
+		err := s.read(func(st Store) (err error) {
+			d, err = detail(st, id)
+			return err
+		})
+		return detailMsg{d: d, err: err}
 	}
+}
+
+// detail reads primitive id, its neighbours and its prerequisite chain.
+func detail(st Store, id string) (graphview.Detail, error) {
+	p, ok, err := st.GetPrimitive(id)
+	if err != nil {
+		return graphview.Detail{}, err
+	}
+	if !ok {
+		return graphview.Detail{}, fmt.Errorf("primitive %s is no longer in the store", id)
+	}
+	// Neighbours' names and the prerequisite chain read the same
+	// primitives: each is read once.
+	seen := map[string]*core.Primitive{id: &p}
+	get := func(id string) (*core.Primitive, bool) {
+		if q, ok := seen[id]; ok {
+			return q, q != nil
+		}
+		q, ok, err := st.GetPrimitive(id)
+		if err != nil || !ok {
+			seen[id] = nil
+			return nil, false
+		}
+		seen[id] = &q
+		return &q, true
+	}
+	name := func(id string) string {
+		if q, ok := get(id); ok {
+			return q.Name
+		}
+		return id
+	}
+	d := graphview.Detail{P: p}
+	for _, e := range p.Dependencies {
+		d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.Target, Name: name(e.Target), Type: e.Type, Strength: e.Strength})
+	}
+	deps, err := st.Dependents(id)
+	if err != nil {
+		return graphview.Detail{}, err
+	}
+	for _, e := range deps {
+		d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.ID, Name: name(e.ID), Type: e.Type, Strength: e.Strength})
+	}
+	d.Chain = graph.Chain(get, id, chainDepth)
+	return d, nil
 }
 
 // export writes the primitives of ids as DOT or Mermaid to a new file in
 // the working directory, named by the time, and says where.
-func export(st Store, format string, ids []string) tea.Cmd {
+func export(s stores, format string, ids []string) tea.Cmd {
 	return func() tea.Msg {
 		prims := make([]core.Primitive, 0, len(ids))
-		for _, id := range ids {
-			if p, ok, err := st.GetPrimitive(id); err == nil && ok {
-				prims = append(prims, p)
+		err := s.read(func(st Store) error {
+			for _, id := range ids {
+				if p, ok, err := st.GetPrimitive(id); err == nil && ok {
+					prims = append(prims, p)
+				}
 			}
+			return nil
+		})
+		if err != nil {
+			return exportedMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		ext, write := ".dot", graph.DOT
 		if format == "mermaid" {
@@ -229,9 +295,13 @@ func export(st Store, format string, ids []string) tea.Cmd {
 	}
 }
 
-func loadSessions(st Store) tea.Cmd {
+func loadSessions(s stores) tea.Cmd {
 	return func() tea.Msg {
-		ss, err := st.Sessions()
+		var ss []core.Session
+		err := s.read(func(st Store) (err error) {
+			ss, err = st.Sessions()
+			return err
+		})
 		if err != nil {
 			return sessionsMsg{err: err}
 		}
@@ -241,9 +311,13 @@ func loadSessions(st Store) tea.Cmd {
 	}
 }
 
-func loadReport(st Store, id string) tea.Cmd {
+func loadReport(s stores, id string) tea.Cmd {
 	return func() tea.Msg {
-		in, err := engine.LoadReport(st, id)
+		var in report.Input
+		err := s.read(func(st Store) (err error) {
+			in, err = engine.LoadReport(st, id)
+			return err
+		})
 		if err != nil {
 			return reportMsg{id: id, err: err}
 		}
@@ -261,9 +335,14 @@ func (m Model) unlearnOptions(force bool) engine.UnlearnOptions {
 // previewUnlearn works out what unlearning session id would change,
 // changing nothing, for the History screen's confirmation.
 func (m Model) previewUnlearn(id string, force bool) tea.Cmd {
-	st, opts := m.opts.Store, m.unlearnOptions(force)
+	s, opts := m.stores(), m.unlearnOptions(force)
 	return func() tea.Msg {
-		pv, err := engine.PreviewUnlearn(st, id, opts)
+		// A preview changes nothing: reading is enough.
+		var pv *engine.UnlearnPreview
+		err := s.read(func(st Store) (err error) {
+			pv, err = engine.PreviewUnlearn(st, id, opts)
+			return err
+		})
 		return previewedMsg{id: id, force: force, pv: pv, err: err}
 	}
 }
@@ -296,9 +375,13 @@ func historyPreview(pv *engine.UnlearnPreview) history.Preview {
 }
 
 func (m Model) unlearn(id string, force bool) tea.Cmd {
-	ctx, st, opts := m.ctx, m.opts.Store, m.unlearnOptions(force)
+	ctx, s, opts := m.ctx, m.stores(), m.unlearnOptions(force)
 	return func() tea.Msg {
-		res, err := engine.Unlearn(ctx, st, id, opts)
+		var res *engine.UnlearnResult
+		err := s.write(func(st Store) (err error) {
+			res, err = engine.Unlearn(ctx, st, id, opts)
+			return err
+		})
 		return unlearnedMsg{id: id, res: res, err: err}
 	}
 }
@@ -319,11 +402,17 @@ func blockedBy(err error) ([]string, bool) {
 
 // loadSkills reads the skill library and the generated artifacts. Either
 // may fail alone: what was read is still shown, with the error.
-func loadSkills(st Store) tea.Cmd {
+func loadSkills(s stores) tea.Cmd {
 	return func() tea.Msg {
-		lib, lerr := st.Skills()
-		arts, aerr := st.Artifacts()
-		return artifactsMsg{lib: lib, arts: arts, err: errors.Join(lerr, aerr)}
+		var lib []*skills.Skill
+		var arts []core.Artifact
+		err := s.read(func(st Store) error {
+			var lerr, aerr error
+			lib, lerr = st.Skills()
+			arts, aerr = st.Artifacts()
+			return errors.Join(lerr, aerr)
+		})
+		return artifactsMsg{lib: lib, arts: arts, err: err}
 	}
 }
 
@@ -337,13 +426,15 @@ var reviewNotes = map[skills.Status]string{
 
 // review moves the library skill key to status to, in one transaction
 // with its read, so that a concurrent change is never lost.
-func review(st Store, key string, to skills.Status) tea.Cmd {
+func review(s stores, key string, to skills.Status) tea.Cmd {
 	return func() tea.Msg {
-		err := st.UpdateSkills([]string{key}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
-			if err := recs[0].SetStatus(to, reviewNotes[to], time.Now().UTC()); err != nil {
-				return nil, err
-			}
-			return recs, nil
+		err := s.write(func(st Store) error {
+			return st.UpdateSkills([]string{key}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
+				if err := recs[0].SetStatus(to, reviewNotes[to], time.Now().UTC()); err != nil {
+					return nil, err
+				}
+				return recs, nil
+			})
 		})
 		return reviewedMsg{key: key, to: to, err: err}
 	}

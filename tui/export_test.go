@@ -22,7 +22,7 @@ func TestGraphExportSaysWhereItWrote(t *testing.T) {
 	}
 	t.Chdir(dir)
 	for _, w := range []int{200, 80, 60} {
-		m := New(context.Background(), Options{Store: st, StorePath: "lore-test", Learn: opts, Dark: true})
+		m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test", Learn: opts, Dark: true})
 		m, _ = send(m, tea.WindowSizeMsg{Width: w, Height: 24})
 		m, cmd := send(m, keyPress("4"))
 		m = settle(t, m, cmd)

@@ -117,7 +117,7 @@ func newKeyFixture(t *testing.T, docs []string) keyFixture {
 // out setup, keys or functions, settling the commands each leads to.
 func (f keyFixture) app(t *testing.T, setup ...any) Model {
 	t.Helper()
-	m := New(context.Background(), Options{Store: f.st, StorePath: "lore-test", Learn: f.opts, Dark: true})
+	m := New(context.Background(), Options{Open: AlreadyOpen(f.st), StorePath: "lore-test", Learn: f.opts, Dark: true})
 	m = settle(t, m, m.Init())
 	m, _ = send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	return f.do(t, m, setup...)

@@ -95,9 +95,29 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	// The screen names the source as the session will: without the
 	// credentials a URL may carry.
 	m.learn.Reset(redact.URL(req.Source), r.id, req.DryRun)
-	st := m.opts.Store
+	open := m.opts.Open
 	learn := func() tea.Msg {
-		res, err := engine.Learn(ctx, st, req.Source, opts)
+		// The engine opens the store only once it has candidates to
+		// compare with it: until then (reading a slow source, a person
+		// deciding at the gate) other lore processes keep the use of it.
+		// A dry run changes nothing, so it reads.
+		var release func() error
+		if open != nil {
+			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
+				st, r, err := open(ctx, !opts.DryRun)
+				if err != nil {
+					return nil, err
+				}
+				release = r
+				return st, nil
+			}
+		}
+		res, err := engine.Learn(ctx, nil, req.Source, opts)
+		if release != nil {
+			// As for every operation (stores.use), a failure to close
+			// takes nothing back from the run.
+			_ = release()
+		}
 		opts.Events.Close()
 		return doneMsg{run: r.id, res: res, err: err}
 	}
@@ -127,13 +147,17 @@ func tick() tea.Cmd {
 }
 
 // status reads the counts the status bar shows.
-func status(st Store) tea.Cmd {
+func status(s stores) tea.Cmd {
 	return func() tea.Msg {
-		n, err := st.Count()
-		if err != nil {
-			return statusMsg{err: err}
-		}
-		cs, err := st.Conflicts()
+		var n int
+		var cs []core.Conflict
+		err := s.read(func(st Store) (err error) {
+			if n, err = st.Count(); err != nil {
+				return err
+			}
+			cs, err = st.Conflicts()
+			return err
+		})
 		if err != nil {
 			return statusMsg{err: err}
 		}

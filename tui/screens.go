@@ -20,22 +20,22 @@ import (
 // since it was last loaded.
 func (m Model) show(t tab) (Model, tea.Cmd) {
 	m.tab = t
-	if !m.stale[t] || m.opts.Store == nil {
+	if !m.stale[t] || m.opts.Open == nil {
 		return m, nil
 	}
 	m.stale[t] = false
-	st := m.opts.Store
+	s := m.stores()
 	switch t {
 	case tabConflicts:
-		return m, loadConflicts(st)
+		return m, loadConflicts(s)
 	case tabGraph:
 		m.rowsGen++
 		m.rows, m.links, m.reachReady = nil, nil, false
-		return m, loadRows(st, m.rowsGen, 0)
+		return m, loadRows(s, m.rowsGen, 0)
 	case tabSkills:
-		return m, loadSkills(st)
+		return m, loadSkills(s)
 	case tabHistory:
-		return m, loadSessions(st)
+		return m, loadSessions(s)
 	}
 	return m, nil
 }
@@ -48,10 +48,10 @@ func (m Model) changed() (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	m, cmd = m.show(m.tab)
-	if m.opts.Store == nil {
+	if m.opts.Open == nil {
 		return m, cmd
 	}
-	return m, tea.Batch(cmd, status(m.opts.Store))
+	return m, tea.Batch(cmd, status(m.stores()))
 }
 
 // ranked is the loaded rows in the order of the ranking chosen: the
@@ -115,7 +115,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		var detail tea.Cmd
 		m.graph, detail = m.graph.WithRows(m.ranked(), m.rankBy).RequestDetail()
 		if msg.more {
-			return m, tea.Batch(detail, loadRows(m.opts.Store, msg.gen, msg.offset+len(msg.rows))), true
+			return m, tea.Batch(detail, loadRows(m.stores(), msg.gen, msg.offset+len(msg.rows))), true
 		}
 		links := m.links
 		m.links = nil
@@ -130,7 +130,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.reachReady = true
 		m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
 	case graphview.NeedDetailMsg:
-		return m, loadDetail(m.opts.Store, msg.ID), true
+		return m, loadDetail(m.stores(), msg.ID), true
 	case detailMsg:
 		if msg.err != nil {
 			m.notice = "graph: " + msg.err.Error()
@@ -138,7 +138,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.graph = m.graph.WithDetail(msg.d)
 	case graphview.ExportMsg:
-		return m, export(m.opts.Store, msg.Format, msg.IDs), true
+		return m, export(m.stores(), msg.Format, msg.IDs), true
 	case exportedMsg:
 		if msg.err != nil {
 			m.notice = msg.err.Error()
@@ -165,7 +165,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.history, cmd = m.history.WithSessions(msg.sessions)
 		return m, cmd, true
 	case history.NeedReportMsg:
-		return m, loadReport(m.opts.Store, msg.ID), true
+		return m, loadReport(m.stores(), msg.ID), true
 	case reportMsg:
 		if msg.err != nil {
 			m.history = m.history.WithReport(msg.id, "*No report: "+msg.err.Error()+"*")
@@ -198,10 +198,10 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.skills = m.skills.WithLibrary(msg.lib, msg.arts)
 	case skillsview.ReviewMsg:
-		if m.opts.Store == nil {
+		if m.opts.Open == nil {
 			return m, nil, true
 		}
-		return m, review(m.opts.Store, msg.Key, msg.To), true
+		return m, review(m.stores(), msg.Key, msg.To), true
 	case reviewedMsg:
 		if msg.err != nil {
 			m.skills = m.skills.WithNotice(msg.err.Error(), true)
@@ -215,7 +215,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		m.stale[tabSkills] = false
-		return m, loadSkills(m.opts.Store), true
+		return m, loadSkills(m.stores()), true
 	default:
 		return m, nil, false
 	}

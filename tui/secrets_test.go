@@ -33,7 +33,7 @@ func TestRunScreenHidesURLCredentials(t *testing.T) {
 	st := storetest.Open(t)
 	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/groups.md?api_key=ZXCV1234urlsecret"
 	req := learnform.Request{Source: source, Depth: core.Standard, DryRun: true, Tier: core.Stranger, Policy: gate.Policy{Trust: true}}
-	tm := teatest.NewTestModel(t, New(context.Background(), Options{Store: st, StorePath: "lore-test",
+	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
 		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
 		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	waitScreen(t, tm, "groups.md?api_key=REDACTED")

@@ -37,7 +37,7 @@ func skillsApp(t *testing.T) (Model, *store.Store) {
 	if err := st.PutSkills([]*skills.Skill{draft}); err != nil {
 		t.Fatal(err)
 	}
-	m := New(context.Background(), Options{Store: st, StorePath: st.Path(), Dark: true})
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Dark: true})
 	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m, cmd := send(m, keyPress("5"))
 	if m.Tab() != int(tabSkills) || cmd == nil {

@@ -64,7 +64,7 @@ func TestStatusBarNamesOnlyStoredSessions(t *testing.T) {
 
 	start := func(req learnform.Request) (Model, string) {
 		t.Helper()
-		tm := teatest.NewTestModel(t, New(context.Background(), Options{Store: st, StorePath: "lore-test",
+		tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
 			Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
 			teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 		if req.Tier == core.Stranger {

@@ -79,7 +79,7 @@ func storeExport(t *testing.T, st *store.Store) []byte {
 // n and esc cancel; y unlearns.
 func TestHistoryUnlearnAsksFirst(t *testing.T) {
 	st, learned, opts := learnedStore(t)
-	m := New(context.Background(), Options{Store: st, StorePath: st.Path(), Learn: opts, Dark: true})
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Learn: opts, Dark: true})
 	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m, cmd := send(m, keyPress("6"))
 	m = settle(t, m, cmd)

@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,21 +21,159 @@ import (
 	"github.com/lore-kb/lore/tui/styles"
 )
 
-// runApp opens the terminal application on db; start, when it names a
-// source, is learned at once with its own tier and gate flags.
-// After the application closes, the last run's summary is printed.
-func (a *app) runApp(ctx context.Context, db *store.Store, base engine.LearnOptions, start learnform.Request) (tui.Outcome, error) {
+// runApp opens the terminal application on the configured store; start,
+// when it names a source, is learned at once with its own tier and gate
+// flags. After the application closes, the last run's summary is printed.
+//
+// The application does not keep the store open: each screen's load, each
+// run and each change opens it for as long as it takes (appStores), so
+// that other lore commands keep working while it is open.
+func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnform.Request) (tui.Outcome, error) {
+	if err := a.checkStore(ctx); err != nil {
+		return tui.Outcome{}, err
+	}
+	dir, err := filepath.Abs(a.cfg.dataDir())
+	if err != nil {
+		return tui.Outcome{}, err
+	}
+	stores := &appStores{dir: dir}
 	out, err := tui.Run(ctx, tui.Options{
-		Store: db, StorePath: homeShort(db.Path()), Learn: base, Start: start, Dark: a.styles().IsDark,
+		Open: stores.open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)
 	}
 	if out.Result != nil && out.Err == nil {
-		renderLastRun(a.stdout, a.styles(), db, out.Result, base.OutputDir)
+		// The store as it is now, opened as the screens open it: read-only,
+		// waiting for a moment if another process is writing.
+		var now storeNow
+		db, release, err := stores.open(ctx, false)
+		if err != nil {
+			now = unreadable{err}
+		} else {
+			now = db
+			defer func() { _ = release() }()
+		}
+		renderLastRun(a.stdout, a.styles(), now, out.Result, base.OutputDir)
 	}
 	return out, nil
 }
+
+// checkStore opens the store once before the application takes the
+// terminal, so that what would be printed about it is printed while the
+// terminal is still the shell's: a store that cannot be opened (damaged,
+// written by a newer lore) stops here with its exit code, and the warning
+// about an open data folder and the artifacts of a run that ended before
+// writing them (resumePublications) are printed here, not over the
+// screen. A store another process is writing to is no reason to stop:
+// the application waits for it when it needs it.
+func (a *app) checkStore(ctx context.Context) error {
+	db, err := a.openStoreRead()
+	if errors.Is(err, core.ErrStoreLocked) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	pending, err := db.Publications()
+	_ = db.Close()
+	if err != nil || len(pending) == 0 {
+		return nil
+	}
+	if db, err = a.openStoreWaiting(ctx); err == nil {
+		_ = db.Close()
+	}
+	return nil
+}
+
+// appStores lends the terminal application the store for one operation
+// at a time (its tui.Opener). A read opens it read-only, which takes a
+// shared lock: lore rank, show, sessions and other readers can open it at
+// the same time. A write opens it writable, which locks every other
+// process out, so it is held only for the write.
+//
+// While a writable store is open, every operation of the application uses
+// it: a second open in this process would find the directory locked, by
+// the application itself. It is closed when the last of them ends.
+type appStores struct {
+	dir string
+
+	mu     sync.Mutex
+	writer *store.Store
+	users  int
+}
+
+// storeRetry is how often an operation finding the store locked tries
+// again, for up to storeWait.
+const storeRetry = 100 * time.Millisecond
+
+// open opens the store for one operation, waiting up to storeWait, and
+// less when ctx ends first, while another process holds it. The caller
+// calls the returned release when the operation is over.
+func (s *appStores) open(ctx context.Context, write bool) (tui.Store, func() error, error) {
+	deadline := time.Now().Add(storeWait)
+	for {
+		if db, release := s.share(); db != nil {
+			return db, release, nil
+		}
+		db, err := store.Open(s.dir, store.Options{ReadOnly: !write})
+		switch {
+		case err == nil && db.ReadOnly():
+			return db, db.Close, nil
+		case err == nil:
+			// As every writable open does (openStoreWith), artifacts a
+			// run left unwritten are written now; nothing is printed
+			// over the screen, and lore store verify lists what is
+			// still pending.
+			_, _ = engine.ResumePublications(db)
+			s.mu.Lock()
+			s.writer, s.users = db, 1
+			s.mu.Unlock()
+			return db, sync.OnceValue(s.release), nil
+		case !errors.Is(err, core.ErrStoreLocked) || time.Now().After(deadline):
+			return nil, nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, err
+		case <-time.After(storeRetry):
+		}
+	}
+}
+
+// share lends the writable store open now, if there is one.
+func (s *appStores) share() (*store.Store, func() error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.writer == nil {
+		return nil, nil
+	}
+	s.users++
+	return s.writer, sync.OnceValue(s.release)
+}
+
+// release ends one operation's use of the writable store, closing it
+// after the last. It closes under the lock, so an operation starting
+// meanwhile waits for the store to be closed and then opens it anew.
+func (s *appStores) release() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.users--; s.users > 0 {
+		return nil
+	}
+	db := s.writer
+	s.writer = nil
+	return db.Close()
+}
+
+// unreadable stands for a store the quit summary could not open: each
+// figure read of it is that error.
+type unreadable struct{ err error }
+
+func (u unreadable) Count() (int, error)                        { return 0, u.err }
+func (u unreadable) Conflicts() ([]core.Conflict, error)        { return nil, u.err }
+func (u unreadable) Session(string) (core.Session, bool, error) { return core.Session{}, false, u.err }
+func (u unreadable) Artifacts() ([]core.Artifact, error)        { return nil, u.err }
 
 // storeNow is what the quit summary reads of the store as it is when the
 // application closes.

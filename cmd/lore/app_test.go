@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -104,5 +106,58 @@ func TestQuitSummaryAfterTheRunWasUnlearned(t *testing.T) {
 	}
 	if strings.Contains(out, "lore unlearn") {
 		t.Errorf("the summary offers to unlearn an unlearned session:\n%s", out)
+	}
+}
+
+// The application's operations share the writable store one of them
+// opened, rather than finding it locked by the application itself; it is
+// closed when the last of them ends. A read with nothing writing opens
+// the store read-only, so that other processes can read alongside, and a
+// store another process holds is waited for.
+func TestAppStoresLendTheStoreForOneOperation(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := &appStores{dir: dir}
+	w, closeW, err := s.open(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, closeR, err := s.open(ctx, false)
+	if err != nil || r != w {
+		t.Fatalf("a read while the application writes: %v (the writer's store: %v)", err, r == w)
+	}
+	if err := closeW(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Open(dir, store.Options{ReadOnly: true}); !errors.Is(err, core.ErrStoreLocked) {
+		t.Fatalf("the store was closed while a read still used it: %v", err)
+	}
+	if err := closeR(); err != nil {
+		t.Fatal(err)
+	}
+	other, err := store.Open(dir, store.Options{})
+	if err != nil {
+		t.Fatalf("the store is still held after its last operation: %v", err)
+	}
+
+	// Held by another process for a moment: the read waits for it.
+	released := make(chan struct{})
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_ = other.Close()
+		close(released)
+	}()
+	r, closeR, err = s.open(ctx, false)
+	if err != nil {
+		t.Fatalf("a read did not wait for the store: %v", err)
+	}
+	<-released
+	if beside, err := store.Open(dir, store.Options{ReadOnly: true}); err != nil {
+		t.Errorf("another process cannot read alongside the application's read: %v", err)
+	} else {
+		_ = beside.Close()
+	}
+	if err := closeR(); err != nil {
+		t.Fatal(err)
 	}
 }

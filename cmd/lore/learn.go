@@ -95,10 +95,10 @@ is written. On a terminal the run opens in the terminal application (stage panes
 findings reviewer at the gate); --plain prints a line per stage instead. When
 stdout is not a terminal, or with --json (one object), it runs headless. The gate
 follows lore gate's rules and flags. Ctrl-c stops the run and
-leaves the store unchanged. Headless, the store is opened (and locked) only
-once the source is read and approved, when its candidates are compared with
-what is stored: other lore commands work while a slow source is read, and a
-run finding the store busy waits up to 3s for it before exiting 4.
+leaves the store unchanged. The store is opened (and locked) only once the
+source is read and approved, when its candidates are compared with what is
+stored: other lore commands work while a slow source is read, and a run finding
+the store busy waits up to 3s for it before exiting 4.
 
 ` + stdinHelp,
 		Example: `  lore learn chapter.tex
@@ -127,15 +127,9 @@ run finding the store busy waits up to 3s for it before exiting 4.
 				if err := acquire.Check(args[0]); err != nil {
 					return err
 				}
-				// The application browses the store from its first screen.
-				db, err := a.openStore()
-				if err != nil {
-					return err
-				}
-				defer db.Close()
 				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
 					Tier: opts.Tier, Policy: policy}
-				out, err := a.runApp(cmd.Context(), db, opts, start)
+				out, err := a.runApp(cmd.Context(), opts, start)
 				if err != nil {
 					return err
 				}

@@ -207,13 +207,8 @@ failed before printing. Errors also go to stderr as one sentence.`,
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
 			// Each run's outcome was shown in the application.
-			_, err = a.runApp(cmd.Context(), db, opts, learnform.Request{})
+			_, err = a.runApp(cmd.Context(), opts, learnform.Request{})
 			return err
 		},
 	}
