@@ -60,7 +60,8 @@ func TestTextJSONContract(t *testing.T) {
 		t.Fatalf("text of a page: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = lore(t, nil, "text", srv.URL+"/gone")
-	if r.code != 2 || !strings.Contains(r.stderr, "404") || !strings.Contains(r.stderr, srv.URL+"/gone") {
+	// The command was right and the server refused: a failure, not usage.
+	if r.code != 1 || !strings.Contains(r.stderr, "404") || !strings.Contains(r.stderr, srv.URL+"/gone") {
 		t.Fatalf("404: exit %d: %s", r.code, r.stderr)
 	}
 	r = lore(t, []string{"LORE_PDF_BACKEND=mupdf"}, "text", epub)
