@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/analyze"
@@ -77,7 +78,8 @@ func checkCommon(t *testing.T, doc *core.Document, ps []core.Primitive) {
 		}
 		checkName(t, p)
 		checkKeywords(t, p)
-		if len(p.FormalStatement) > 500 {
+		if len(p.FormalStatement) > maxBlockStatement ||
+			len(p.FormalStatement) > maxStatement && p.Confidence < envConfidence && !strings.HasSuffix(p.FormalStatement, "…") {
 			t.Errorf("%s: statement of %d bytes", p.ID, len(p.FormalStatement))
 		}
 	}
@@ -177,9 +179,12 @@ func TestCorpusPreTeXtTrees(t *testing.T) {
 			want += strings.Count(doc.Text, open)
 		}
 	}
+	// One primitive per element, and one per term of a definition of
+	// several: the first keeps the element's offset.
 	got := 0
 	for _, p := range ps {
-		if p.Confidence >= 0.9 && strings.HasPrefix(doc.Text[p.Provenance.Offset:], "<") {
+		rest := doc.Text[p.Provenance.Offset:]
+		if p.Confidence >= 0.9 && strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<term>") {
 			got++
 		}
 		if strings.Contains(p.FormalStatement, "<m>") || strings.Contains(p.FormalStatement, "<p>") {
@@ -193,7 +198,8 @@ func TestCorpusPreTeXtTrees(t *testing.T) {
 	for _, p := range ps {
 		names[p.Name] = true
 	}
-	for _, n := range []string{"Trees and Forests", "Spanning Tree"} {
+	for _, n := range []string{"Tree", "Forest", "Spanning Tree", "Characterization of Trees",
+		"Every connected graph has a spanning tree"} {
 		if !names[n] {
 			t.Errorf("missing primitive named %q", n)
 		}
@@ -329,5 +335,164 @@ func TestCorpusCountsReport(t *testing.T) {
 		ps := Extract(a, Options{})
 		checkCommon(t, doc, ps)
 		t.Logf("%-70s %-9s %3d primitives %v", name, a.ContentType, len(ps), byType(ps))
+	}
+}
+
+// refCoverage counts the document's cross-references from one extracted
+// result (its statement or its proof) to another, and how many of them a
+// requires edge reproduces.
+func refCoverage(doc string, ps []core.Primitive) (between, reproduced int) {
+	d := scanTeX(doc)
+	byOff := map[int]*core.Primitive{}
+	for i := range ps {
+		byOff[ps[i].Provenance.Offset] = &ps[i]
+	}
+	envEnd := func(b texBlock) int {
+		if e := strings.Index(doc[b.at:], `\end{`+b.env+`}`); e >= 0 {
+			return b.at + e
+		}
+		return len(doc)
+	}
+	// The result a reference is made from: the block holding it, or the
+	// block a proof holding it follows.
+	source := func(at int) *core.Primitive {
+		for _, pr := range d.proofs {
+			if pr.at <= at && at < pr.end {
+				var last *core.Primitive
+				for _, b := range d.blocks {
+					if b.at < pr.at {
+						last = byOff[b.at]
+					}
+				}
+				return last
+			}
+		}
+		for k := len(d.blocks) - 1; k >= 0; k-- {
+			if b := d.blocks[k]; b.at <= at {
+				if at < envEnd(b) {
+					return byOff[b.at]
+				}
+				return nil
+			}
+		}
+		return nil
+	}
+	for _, r := range d.refs {
+		for _, k := range r.keys {
+			lab, ok := d.labels[k]
+			if !ok {
+				continue
+			}
+			tp, sp := byOff[lab.at], source(r.at)
+			if tp == nil || sp == nil || sp == tp {
+				continue
+			}
+			between++
+			if sp.HasEdge(tp.ID, core.Requires) {
+				reproduced++
+			}
+		}
+	}
+	return between, reproduced
+}
+
+// checkNamesFromText asserts that every name of a block is made of words
+// the reader sees near it (its statement, title, the comment or sentence
+// before it, its section): never of a label key's abbreviations.
+func checkNamesFromText(t *testing.T, doc *core.Document, ps []core.Primitive) {
+	t.Helper()
+	for _, p := range ps {
+		if !strings.HasPrefix(doc.Text[p.Provenance.Offset:], `\begin{`) && !strings.HasPrefix(doc.Text[p.Provenance.Offset:], "<") {
+			continue
+		}
+		near := strings.ToLower(doc.Text[max(0, p.Provenance.Offset-600):min(len(doc.Text), p.Provenance.Offset+2000)] +
+			" " + p.Provenance.Section + " " + p.FormalStatement)
+		for _, w := range strings.FieldsFunc(p.Name, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			lw := strings.ToLower(w)
+			if len(lw) < 4 || lw == "characterization" || lw == "running" || lw == "time" || refKinds[lw] != "" {
+				continue
+			}
+			if !strings.Contains(near, strings.TrimSuffix(strings.TrimSuffix(lw, "s"), "ie")) {
+				t.Errorf("%s: name word %q is not in the text around it", p.Name, w)
+			}
+		}
+	}
+}
+
+// checkRefsRendered asserts that no cross-reference command survives in a
+// statement and none is silently dropped: a block whose body references
+// something shows a number, a name or "(elsewhere)".
+func checkRefsRendered(t *testing.T, doc *core.Document, ps []core.Primitive) {
+	t.Helper()
+	for _, p := range ps {
+		s := p.FormalStatement
+		for _, bad := range []string{`\ref{`, `\cref{`, `\Cref{`, `\eqref{`, `\autoref{`, `\label{`, `\index{`, "()", " ,", " ."} {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s: %q left in statement %q", p.Name, bad, s)
+			}
+		}
+	}
+}
+
+func TestCorpusHoTTEquivalences(t *testing.T) {
+	doc, a := loadCorpus(t, "latex_untitled-envs_hott_equivalences.tex", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	checkNamesFromText(t, doc, ps)
+	checkRefsRendered(t, doc, ps)
+	// 16 thm, 13 lem, 10 defn, 4 cor: every one, some definitions giving
+	// one primitive per term.
+	envs := 0
+	for _, e := range []string{`\begin{thm}`, `\begin{lem}`, `\begin{defn}`, `\begin{cor}`} {
+		envs += beginsWith(doc, ps, e)
+	}
+	if envs != 43 {
+		t.Errorf("environments extracted: %d, want 43", envs)
+	}
+	names := map[string]bool{}
+	for _, p := range ps {
+		names[p.Name] = true
+		if strings.Contains(p.FormalStatement, "!") {
+			t.Errorf("%s: index entry left in %q", p.Name, p.FormalStatement)
+		}
+	}
+	for _, n := range []string{"Half Adjoint Equivalence", "Fiber", "Surjective", "Embedding",
+		"Weak Function Extensionality Principle", "Contractible maps", "Characterization of Equivalences"} {
+		if !names[n] {
+			t.Errorf("missing primitive named %q", n)
+		}
+	}
+	between, got := refCoverage(doc.Text, ps)
+	t.Logf("references between extracted results: %d, reproduced as edges: %d", between, got)
+	if between < 24 || got*10 < between*8 {
+		t.Errorf("references between results: %d reproduced of %d", got, between)
+	}
+}
+
+func TestCorpusEgWalker(t *testing.T) {
+	doc, a := loadCorpus(t, "paper_collaborative-text-editing.tex", "")
+	ps := Extract(a, Options{})
+	checkCommon(t, doc, ps)
+	logPrimitives(t, ps)
+	checkNamesFromText(t, doc, ps)
+	checkRefsRendered(t, doc, ps)
+	envs := 0
+	for _, e := range []string{`\begin{definition}`, `\begin{lemma}`, `\begin{theorem}`} {
+		envs += beginsWith(doc, ps, e)
+	}
+	if envs != 10 {
+		t.Errorf("environments extracted: %d, want 10", envs)
+	}
+	between, got := refCoverage(doc.Text, ps)
+	t.Logf("references between extracted results: %d, reproduced as edges: %d", between, got)
+	if between != 24 || got != 24 {
+		t.Errorf("references between results: %d reproduced of %d, want 24 of 24", got, between)
+	}
+	for _, p := range ps {
+		if p.Type == core.Theorem && strings.Contains(p.FormalStatement, "strong list specification") &&
+			!strings.Contains(p.FormalStatement, "(Definition C.2, Strong List Specification)") {
+			t.Errorf("reference not rendered: %q", p.FormalStatement)
+		}
 	}
 }

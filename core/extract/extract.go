@@ -36,14 +36,27 @@
 // emphasis) where a block can begin, or carry a name or emphasis; so "the
 // definition of", "by Theorem 3.1." and "must" never become primitives.
 //
-// Names are concept names, chosen in this order: a name the author wrote
-// (a bracketed name, a <title>, a box title up to its colon); the term the
-// statement defines (emphasized, "is called X", "A set V is a X", or the
-// subject of "X is …"); the cross-reference label ("thm:quicksort-i" →
-// "Quicksort Theorem I", with common abbreviations expanded); the
-// enclosing section's title plus the kind of result ("Merge-Sort
-// Theorem"), numbered on repeats; a short phrase of the statement's main
-// clause. Requirements are named subject + keyword + action ("The client
+// Names are concept names. A LaTeX environment or PreTeXt element is
+// named by its own title; a definition by the terms it defines (one
+// primitive per term when it defines several in separate sentences); by a
+// comment right before it; by the sentence leading into it ("the
+// following theorem about …"); a result by a short statement in words or
+// a conventional gist ("Characterization of Trees"); last by kind, number
+// as LaTeX counts it, and section ("Lemma 4.1.2 — Quasi-inverses"). A
+// label key is never a name (see blocknames.go). Textual markers are
+// named by a name the author wrote (a bracketed name, a box title up to
+// its colon); the term the statement defines (emphasized, "is called X",
+// "A set V is a X", or the subject of "X is …"); the enclosing section's
+// title plus the kind of result, numbered on repeats; a short phrase of
+// the statement's main clause. Names are unique within a source.
+//
+// Statements render cross-references (\ref, \cref, \autoref, \eqref,
+// \hyperref, <xref>) as the number and name of their target, expand the
+// source's own macros, and drop index, label and glossary markup. A
+// reference from one block (its statement or its proof) to another
+// extracted block is a requires edge (edges.go).
+//
+// Requirements are named subject + keyword + action ("The client
 // MUST mask all frames that it sends" → "Client Must Mask Frames"). Names
 // never exceed 60 bytes, never end in a stopword and are never a lone
 // stopword or letter.
@@ -69,11 +82,16 @@ type Options struct {
 	Domain string
 }
 
-// Limits of the statement and computational form, as in the reference.
+// Limits of the statement and computational form. The reference cut
+// statements to 500 bytes, mid-word and mid-formula; lore cuts a statement
+// longer than its cap at a sentence end and marks the cut with "…"
+// (cutStatement). A LaTeX environment or PreTeXt element is a whole
+// statement the author delimited, kept up to maxBlockStatement.
 const (
-	maxStatement = 500
-	maxFormPart  = 100
-	maxIdentity  = 200
+	maxStatement      = 500
+	maxBlockStatement = 2000
+	maxFormPart       = 100
+	maxIdentity       = 200
 	// unknownCap is the confidence ceiling when the content type is
 	// unknown: every strategy runs, so any single match is weak evidence.
 	unknownCap = 0.4
@@ -93,6 +111,16 @@ type cand struct {
 	conf      float64
 	format    bool // found by a format strategy: exempt from the unknown cap
 	sec       *secState
+	// Format strategies only: where the block's body starts, the word its
+	// kind is printed with ("Lemma"), the cross-reference keys that point
+	// at it, and whether its name is a real name (not "Lemma 4.1.2 — …").
+	body    int
+	kind    string
+	labels  []string
+	genuine bool
+	// part marks the second and later primitives of a definition that
+	// defines several terms.
+	part bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -121,6 +149,15 @@ type extractor struct {
 	sigSeen map[string]bool
 	// named keeps one primitive per named algorithm and document.
 	named map[string]bool
+	// tex and texr know the whole LaTeX document (macros, labels,
+	// numbers, references); labelsAt lists the label keys of each
+	// numbered environment by the offset of its \begin; ptx is the same
+	// for PreTeXt. secIndex numbers unnumbered blocks in their section.
+	tex      *texDoc
+	texr     *texRender
+	labelsAt map[int][]string
+	ptx      *ptxDoc
+	secIndex map[*secState]int
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string
@@ -327,8 +364,11 @@ func (x *extractor) plainTitle(t string) string {
 // add records a candidate found in st at absolute offset off.
 func (x *extractor) add(st *secState, c cand) {
 	c.sec = st
-	c.statement = text.Truncate(text.CollapseSpace(c.statement), maxStatement)
-	c.statement = strings.TrimSpace(c.statement)
+	limit := maxStatement
+	if c.format {
+		limit = maxBlockStatement
+	}
+	c.statement = cutStatement(strings.TrimSpace(text.CollapseSpace(c.statement)), limit)
 	if c.statement == "" {
 		return
 	}
@@ -392,12 +432,16 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	ctype := string(x.ctype)
 	used := map[string]int{}
 	out := make([]core.Primitive, 0, len(cs))
+	outOf := make([]int, len(cs))
 	lastOff := -1
-	for _, c := range cs {
+	x.uniqueNames(cs)
+	for ci, c := range cs {
+		outOf[ci] = -1
 		if c.offset == lastOff {
 			continue
 		}
 		lastOff = c.offset
+		outOf[ci] = len(out)
 		conf := c.conf
 		if x.ctype == core.Unknown && !c.format && conf > unknownCap {
 			conf = unknownCap
@@ -448,6 +492,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			},
 		})
 	}
+	x.refEdges(cs, outOf, out)
 	return out
 }
 

@@ -537,10 +537,11 @@ func TestLaTeXEnvironments(t *testing.T) {
 	if ps[0].Name != "Group" || ps[0].Type != core.Definition || ps[0].FormalStatement != "A group is a set with an operation." {
 		t.Errorf("defn: %q %s %q", ps[0].Name, ps[0].Type, ps[0].FormalStatement)
 	}
-	if ps[1].Name != "Lagrange Order Theorem" || ps[1].FormalStatement != "The order of $H$ divides $|G|$." {
+	// No title and no statement in words: the number, never the label.
+	if ps[1].Name != "Theorem 1.2 — Groups" || ps[1].FormalStatement != "The order of $H$ divides $|G|$." {
 		t.Errorf("thm: %q %q", ps[1].Name, ps[1].FormalStatement)
 	}
-	if ps[2].Name != "Groups Lemma" {
+	if ps[2].Name != "Every subgroup of a cyclic group is cyclic" {
 		t.Errorf("lemma: %q", ps[2].Name)
 	}
 	for _, p := range ps {
@@ -584,7 +585,7 @@ func TestPreTeXtElements(t *testing.T) {
 	if ps[0].Name != "Walk" || ps[0].FormalStatement != "A walk is a sequence of vertices $v_1 < v_2$." {
 		t.Errorf("definition: %q %q", ps[0].Name, ps[0].FormalStatement)
 	}
-	if ps[1].Name != "Handshake Theorem" {
+	if ps[1].Name != "Theorem 2 — Fixture" {
 		t.Errorf("theorem: %q", ps[1].Name)
 	}
 	if ps[2].Name != "Even Vertices" {

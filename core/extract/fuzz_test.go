@@ -29,7 +29,7 @@ func fuzzOne(t *testing.T, txt string, f core.Format) {
 			if p.Provenance.Offset < 0 || p.Provenance.Offset >= len(txt) {
 				t.Fatalf("offset %d outside [0,%d)", p.Provenance.Offset, len(txt))
 			}
-			if len(p.FormalStatement) > maxStatement || p.FormalStatement == "" {
+			if len(p.FormalStatement) > maxBlockStatement || p.FormalStatement == "" {
 				t.Fatalf("statement of %d bytes", len(p.FormalStatement))
 			}
 			if p.Name == "" || len(p.Name) > 2*maxName {

@@ -40,6 +40,7 @@ const (
 
 func (x *extractor) latexEnvs(st *secState) {
 	s := st.own
+	tex := x.texDoc()
 	for i := 0; i < len(s); {
 		j := strings.Index(s[i:], `\begin{`)
 		if j < 0 {
@@ -53,6 +54,9 @@ func (x *extractor) latexEnvs(st *secState) {
 		}
 		name := s[i : i+q]
 		env, ok := latexEnvs[strings.TrimSuffix(name, "*")]
+		if !ok {
+			env, ok = declaredEnv(tex, strings.TrimSuffix(name, "*"))
+		}
 		if !ok || commentedOut(s, at) {
 			continue
 		}
@@ -85,17 +89,52 @@ func (x *extractor) latexEnvs(st *secState) {
 			end:    blockEnd,
 			conf:   envConfidence,
 			format: true,
+			body:   absBody,
 		}
-		c.statement = cleanLaTeX(body)
-		c.name = x.envName(st, env, name, title, opt, body, c.statement, &c)
+		if blk, ok := tex.blockAt(c.offset); ok {
+			c.number, c.kind = blk.number, blk.kind
+		}
+		if c.kind == "" {
+			c.kind = kindWord(env.kind)
+		}
+		c.statement = x.texr.clean(body)
 		// Continue after the environment: blocks never overlap, so nested
 		// environments of the same kind are not separate primitives and
 		// the work stays linear in the section.
 		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 			i = rel
 		}
-		x.add(st, c)
+		x.latexPrimitives(st, env, c, title, opt, body)
 	}
+}
+
+// declaredEnv reads an environment the document declares with \newtheorem
+// by its printed title ("\newtheorem{satz}{Theorem}").
+func declaredEnv(tex *texDoc, name string) (latexEnv, bool) {
+	t, ok := tex.envs[name]
+	if !ok {
+		return latexEnv{}, false
+	}
+	e, ok := kindOfTitle[strings.ToLower(t)]
+	return e, ok
+}
+
+// texDoc returns the document-wide LaTeX knowledge, read on first use.
+func (x *extractor) texDoc() *texDoc {
+	if x.tex == nil {
+		x.tex = scanTeX(x.doc)
+		x.texr = &texRender{doc: x.tex, names: map[string]string{}}
+		x.labelsAt = map[int][]string{}
+		for k, l := range x.tex.labels {
+			if _, ok := x.tex.blockAt(l.at); ok {
+				x.labelsAt[l.at] = append(x.labelsAt[l.at], k)
+			}
+		}
+		for _, ks := range x.labelsAt {
+			sort.Strings(ks)
+		}
+	}
+	return x.tex
 }
 
 // maxBody bounds how much of a block is read: statements are 500 bytes, and
@@ -260,83 +299,6 @@ func ruleTitle(t string) bool {
 	return false
 }
 
-// envName chooses a concept name for an environment (see the package
-// comment for the order) and settles the onebox type.
-func (x *extractor) envName(st *secState, env latexEnv, envName, title, opt, body, stmt string, c *cand) string {
-	if env.kind == "onebox" {
-		t := cleanLaTeX(title)
-		c.conf = oneboxConfidence
-		if ruleTitle(t) {
-			c.typ = core.Theorem
-		}
-		// "Bayes' Theorem: inverting probabilities" names "Bayes' Theorem".
-		if i := strings.Index(t, ": "); i > 1 {
-			t = t[:i]
-		}
-		if n := givenName(t); n != "" {
-			return n
-		}
-		if n := termName(latexTerm(body)); n != "" {
-			return n
-		}
-		return x.topicName(st, "Definition", "")
-	}
-	if n := givenName(cleanLaTeX(opt)); n != "" {
-		return n
-	}
-	label := latexLabel(body)
-	k := kindWord(env.kind)
-	switch env.typ {
-	case core.Definition:
-		if n := termName(latexTerm(body)); n != "" {
-			return n
-		}
-		if n := labelName(label); n != "" {
-			return n
-		}
-		if n := definedTerm(stmt); n != "" {
-			return titleCase(n)
-		}
-		return x.topicName(st, k, "")
-	case core.Algorithm:
-		if n := givenName(cleanLaTeX(latexArg(body, `\caption`))); n != "" {
-			return n
-		}
-		if n := labelName(label); n != "" {
-			return withKind(n, k)
-		}
-		return x.topicName(st, k, "")
-	}
-	if n := labelName(label); n != "" {
-		return tidyName(withKind(n, k))
-	}
-	if n := x.topicName(st, k, ""); n != "" {
-		return n
-	}
-	if n := statementPhrase(stmt, 4); n != "" {
-		return tidyName(withKind(titleCase(n), k))
-	}
-	return ""
-}
-
-// latexTerm returns the first term the body marks as defined: \emph,
-// \term, \textbf, \hiddenterm, \defn, \textit — cleaned to plain text.
-func latexTerm(body string) string {
-	best := -1
-	arg := ""
-	for _, cmd := range []string{`\emph{`, `\term{`, `\textbf{`, `\hiddenterm{`, `\defn{`, `\textit{`, `\defterm{`, `\dfn{`} {
-		i := strings.Index(body, cmd)
-		if i < 0 || (best >= 0 && i >= best) {
-			continue
-		}
-		if e, ok := balanced(body, i+len(cmd)-1, '{', '}', 200); ok {
-			best = i
-			arg = body[i+len(cmd) : e]
-		}
-	}
-	return cleanLaTeX(arg)
-}
-
 // latexArg returns the braced argument of the first occurrence of cmd.
 func latexArg(body, cmd string) string {
 	i := strings.Index(body, cmd+"{")
@@ -345,43 +307,6 @@ func latexArg(body, cmd string) string {
 	}
 	if e, ok := balanced(body, i+len(cmd), '{', '}', 400); ok {
 		return body[i+len(cmd)+1 : e]
-	}
-	return ""
-}
-
-// latexLabel returns the first cross-reference key of a block: \label{…}
-// or a book's own \thmlabel{…}, \ollabel{…}; keys of equations, figures
-// and sections belong to something else.
-func latexLabel(body string) string {
-	for i := 0; i < len(body); {
-		j := strings.Index(body[i:], "label{")
-		if j < 0 {
-			return ""
-		}
-		at := i + j
-		i = at + 6
-		k := at
-		for k > 0 && isLetterByte(body[k-1]) {
-			k--
-		}
-		if k == 0 || body[k-1] != '\\' {
-			continue
-		}
-		prefix := body[k:at]
-		switch prefix {
-		case "eq", "fig", "tab", "sec", "chap", "exc", "ex", "item", "foot", "app", "part", "line":
-			continue
-		}
-		e, ok := balanced(body, at+5, '{', '}', 200)
-		if !ok {
-			return ""
-		}
-		key := body[at+6 : e]
-		lk := strings.ToLower(key)
-		if strings.HasPrefix(lk, "eq") || strings.HasPrefix(lk, "fig") || strings.HasPrefix(lk, "tab") {
-			continue
-		}
-		return key
 	}
 	return ""
 }
@@ -405,6 +330,11 @@ var dropArgs = map[string]int{
 	"hphantom": 1, "vphantom": 1, "includegraphics": 1, "input": 1, "include": 1,
 	"todo": 1, "addcontentsline": 3, "olfileid": 3, "caption": 1, "url": 1,
 	"rule": 2, "raisebox": 1, "color": 1, "newcommand": 2, "renewcommand": 2,
+	"footnotetext": 1, "hypertarget": 1, "glossary": 1, "glsadd": 1,
+	// Lean blueprints: the formal declaration a statement corresponds to
+	// and its status are annotations, not text (\uses lists references).
+	"lean": 1, "discussion": 1, "proves": 1, "mathlib": 1, "DeclareMathOperator": 2,
+	"providecommand": 2, "newtheorem": 2, "textcolor": 1, "pagecolor": 1,
 }
 
 // blankCmds produce a space (paragraph and spacing commands).
@@ -414,6 +344,9 @@ var blankCmds = map[string]bool{
 	"qquad": true, "indent": true, "clearpage": true, "newpage": true, "break": true,
 	"hfill": true, "vfill": true, "displaystyle": true, "small": true, "footnotesize": true,
 	"large": true, "normalsize": true, "relax": true, "protect": true,
+	"footnotemark": true, "phantomsection": true, "kill": true, "xspace": true,
+	"pagebreak": true, "nopagebreak": true, "allowbreak": true, "sloppy": true,
+	"qedhere": true, "qed": true, "leanok": true, "mathlibok": true, "notready": true,
 }
 
 // textCmds produce fixed text.
@@ -425,10 +358,25 @@ var textCmds = map[string]string{
 // cleanLaTeX renders LaTeX source as reading text: comments, labels, index
 // entries and spacing dropped; emphasis and term macros unwrapped; math
 // kept as $…$; white space collapsed.
-func cleanLaTeX(s string) string {
+func cleanLaTeX(s string) string { return (*texRender)(nil).clean(s) }
+
+// clean is cleanLaTeX with the document's knowledge: its own macros are
+// expanded first, and cross-references are rendered as the number (and
+// name) of what they point at rather than dropped.
+func (r *texRender) clean(s string) string {
+	if r != nil && r.doc != nil {
+		s = expandMacros(s, r.doc.macros)
+	}
 	b := make([]byte, 0, len(s))
 	math := false
 	mathEnd := ""
+	// lists are the open enumerate (depth > 0), itemize and description
+	// environments.
+	type list struct {
+		depth, items int
+		style        string
+	}
+	var lists []list
 	emit := func(str string) { b = append(b, str...) }
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -491,6 +439,27 @@ func cleanLaTeX(s string) string {
 						b = append(b, ' ')
 					}
 				case '@', '/', '-':
+				case '\'', '`', '^', '"', '~', '=', '.':
+					if math {
+						emit(s[i-2 : i])
+						continue
+					}
+					// An accent on the next letter (\'e, \"{o}); in a
+					// tabbing environment \= \> \+ are tab stops.
+					if ch, n := accented(d, s[i:]); n > 0 {
+						emit(ch)
+						i += n
+					} else if d == '=' || d == '.' {
+						b = append(b, ' ')
+					} else if d == '~' || d == '^' {
+						emit(string(d))
+					}
+				case '+', '<':
+					if math {
+						emit(s[i-2 : i])
+					} else {
+						b = append(b, ' ')
+					}
 				default:
 					if math {
 						emit(s[i-2 : i])
@@ -500,6 +469,7 @@ func cleanLaTeX(s string) string {
 				}
 				continue
 			}
+			cmdAt := i
 			j := i + 1
 			for j < len(s) && isLetterByte(s[j]) {
 				j++
@@ -511,9 +481,19 @@ func cleanLaTeX(s string) string {
 			}
 			i = j
 			if math {
-				if strings.HasSuffix(name, "label") || name == "index" || name == "nonumber" || name == "notag" {
+				switch {
+				case strings.HasSuffix(name, "label") || name == "index" || name == "nonumber" || name == "notag":
 					i = skipArgs(s, i, 1)
 					continue
+				case name == "qedhere":
+					continue
+				case isRefCmd(strings.TrimSuffix(name, "*")) && name != "hyperref":
+					ref, e := readRef(s, cmdAt, strings.TrimSuffix(name, "*"), i)
+					if e > i {
+						emit(`\text{` + r.render(ref, "", false) + `}`)
+						i = e
+						continue
+					}
 				}
 				emit(`\` + name)
 				continue
@@ -535,19 +515,93 @@ func cleanLaTeX(s string) string {
 					continue
 				}
 				if name == "begin" {
+					opts := i
 					i = skipOptArgs(s, i)
 					switch env {
 					case "tabular", "tabularx", "minipage", "array", "multicols", "wrapfigure", "onebox":
 						i = skipArgs(s, i, 1)
+					case "enumerate", "itemize", "description":
+						l := list{}
+						if env == "enumerate" {
+							l.depth = 1
+							for _, o := range lists {
+								if o.depth > 0 {
+									l.depth++
+								}
+							}
+							if i > opts+1 {
+								l.style = s[opts+1 : i-1]
+							}
+						}
+						lists = append(lists, l)
 					}
+				} else if len(lists) > 0 && (env == "enumerate" || env == "itemize" || env == "description") {
+					lists = lists[:len(lists)-1]
 				}
 				b = append(b, ' ')
+			case name == "href":
+				// \href{url}{text}: the text is what a reader sees.
+				i = skipArgs(s, i, 1)
+			case name == "hyperref":
+				// \hyperref[key]{text}: keep the text.
+				i = skipOptArgs(s, i)
+			case isRefCmd(strings.TrimSuffix(name, "*")):
+				ref, e := readRef(s, cmdAt, strings.TrimSuffix(name, "*"), i)
+				if e <= i {
+					i = skipArgs(s, skipOptArgs(s, i), 1)
+					continue
+				}
+				emit(r.render(ref, lastWord(b), insideParens(b)))
+				i = e
 			case strings.HasSuffix(name, "label") || strings.HasSuffix(name, "ref"):
 				i = skipArgs(s, skipOptArgs(s, i), 1)
+			case name == "def" || name == "gdef" || name == "edef":
+				// A definition inside a block: \def\name#1{body}.
+				k := i
+				if k < len(s) && s[k] == '\\' {
+					k++
+					for k < len(s) && isLetterByte(s[k]) {
+						k++
+					}
+				}
+				for k+1 < len(s) && s[k] == '#' && s[k+1] >= '1' && s[k+1] <= '9' {
+					k += 2
+				}
+				i = skipArgs(s, k, 1)
+			case strings.HasPrefix(name, "index"):
+				// \index, \indexdef, \indexsee{a}{b}: index entries, not
+				// text.
+				n := 1
+				if strings.HasPrefix(name, "indexsee") {
+					n = 2
+				}
+				i = skipArgs(s, skipOptArgs(s, i), n)
 			case dropArgs[name] > 0:
 				i = skipArgs(s, skipOptArgs(s, i), dropArgs[name])
 			case name == "usetoken":
 				i = skipArgs(s, i, 1)
+			case name == "item":
+				// An enumerated item shows its number, as the reference
+				// to it does: "(1)", "(a)"; a description item its label.
+				b = append(b, ' ')
+				if k := skipBlank(s, i); k < len(s) && s[k] == '[' {
+					if e, ok := balanced(s, k, '[', ']', 200); ok {
+						if lbl := r.clean(s[k+1 : e]); lbl != "" {
+							emit(lbl)
+							if len(lists) > 0 && lists[len(lists)-1].depth == 0 && !strings.HasSuffix(lbl, ":") {
+								emit(":")
+							}
+							b = append(b, ' ')
+						}
+						i = e + 1
+						continue
+					}
+				}
+				if n := len(lists); n > 0 && lists[n-1].depth > 0 {
+					lists[n-1].items++
+					emit(itemNumber(lists[n-1].depth, lists[n-1].items, lists[n-1].style))
+					b = append(b, ' ')
+				}
 			case blankCmds[name]:
 				i = skipOptArgs(s, i)
 				b = append(b, ' ')
@@ -748,4 +802,156 @@ func eachLaTeXProse(s string, fn func(string)) {
 		}
 	}
 	flush(len(s))
+}
+
+// latexPrimitives names an environment and adds its primitive, or one
+// primitive per term when a definition defines several in separate
+// sentences.
+func (x *extractor) latexPrimitives(st *secState, env latexEnv, c cand, title, opt, body string) {
+	c.labels = x.labelsAt[c.offset]
+	given := ""
+	if !placement(opt) {
+		given = x.texr.clean(opt)
+	}
+	if env.kind == "onebox" {
+		t := x.texr.clean(title)
+		c.conf = oneboxConfidence
+		if ruleTitle(t) {
+			c.typ = core.Theorem
+			c.kind = "Rule"
+		}
+		// "Bayes' Theorem: inverting probabilities" names "Bayes' Theorem".
+		if i := strings.Index(t, ": "); i > 1 {
+			t = t[:i]
+		}
+		given = t
+	}
+	var terms []termHit
+	if c.typ == core.Definition {
+		terms = nounTerms(c.statement, x.latexTerms(body))
+	}
+	if c.typ == core.Definition && len(terms) > 1 {
+		if groups := groupTerms(c.statement, terms); len(groups) > 1 {
+			x.addGroups(st, c, given, groups)
+			return
+		}
+	}
+	var alt func() string
+	if env.typ == core.Algorithm {
+		alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
+	}
+	c.name = x.blockName(st, &c, given, terms, alt)
+	x.addBlock(st, c)
+}
+
+// addGroups adds one primitive per group of terms of a definition. The
+// block's title names the group whose terms it alone mentions ("Enumeration,
+// informally" names the group defining "enumeration"). The first group
+// keeps the block's offset and labels; the others start at their term.
+func (x *extractor) addGroups(st *secState, c cand, given string, groups []termGroup) {
+	owner := -1
+	if given != "" {
+		lt := strings.ToLower(given)
+		for g, grp := range groups {
+			mentions := false
+			for _, t := range grp.terms {
+				if strings.Contains(lt, stemPrefix(t.text)) {
+					mentions = true
+				}
+			}
+			if mentions {
+				if owner >= 0 {
+					owner = -2 // the title names several groups: "Trees and Forests"
+					break
+				}
+				owner = g
+			}
+		}
+	}
+	for g, grp := range groups {
+		p := c
+		p.statement = grp.stmt
+		if g > 0 {
+			p.offset = c.body + grp.at
+			p.labels = nil
+			p.part = true
+		}
+		if g == owner {
+			p.name = givenName(given)
+		}
+		if p.name == "" {
+			p.name = groupName(grp)
+		}
+		if p.name == "" {
+			p.name = x.numberedName(st, &p)
+		} else {
+			p.genuine = true
+		}
+		x.addBlock(st, p)
+	}
+}
+
+// placement reports a float's placement specifier ("htb!"), which an
+// algorithm environment takes where a theorem takes its title.
+func placement(opt string) bool {
+	opt = strings.TrimSpace(opt)
+	return opt != "" && strings.Trim(opt, "htbpH!") == ""
+}
+
+// stemPrefix is the lower-case start of a term that its plural and
+// inflections share ("trees" and "tree" → "tree").
+func stemPrefix(t string) string {
+	l := strings.ToLower(strings.TrimSpace(t))
+	for _, suf := range []string{"ies", "es", "s"} {
+		if strings.HasSuffix(l, suf) && len(l) > len(suf)+2 {
+			return strings.TrimSuffix(l, suf)
+		}
+	}
+	return l
+}
+
+// addBlock adds a format block's primitive and remembers its name for
+// the references that point at it.
+func (x *extractor) addBlock(st *secState, c cand) {
+	n := len(x.cands)
+	x.add(st, c)
+	if len(x.cands) == n || !c.genuine {
+		return
+	}
+	for _, k := range c.labels {
+		if x.texr != nil {
+			x.texr.names[k] = c.name
+		}
+		if x.ptx != nil {
+			x.ptx.names[k] = c.name
+		}
+	}
+}
+
+// envName names an environment found in another format (a Markdown block
+// carrying a LaTeX theorem environment) the way latexPrimitives names one,
+// without splitting a definition by its terms. c.statement must be set.
+func (x *extractor) envName(st *secState, env latexEnv, envName, title, opt, body, stmt string, c *cand) string {
+	if c.statement == "" {
+		c.statement = stmt
+	}
+	if c.kind == "" {
+		c.kind = kindWord(env.kind)
+	}
+	given := ""
+	if !placement(opt) {
+		given = x.texr.clean(opt)
+	}
+	if env.kind == "onebox" {
+		given = x.texr.clean(title)
+	}
+	var terms []termHit
+	if c.typ == core.Definition {
+		terms = nounTerms(c.statement, x.latexTerms(body))
+	}
+	var alt func() string
+	if env.typ == core.Algorithm {
+		alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
+	}
+	return x.blockName(st, c, given, terms, alt)
 }

@@ -25,6 +25,7 @@ var pretextElems = map[string]latexEnv{
 
 func (x *extractor) pretextElems(st *secState) {
 	s := st.own
+	ptx := x.ptxDoc()
 	for i := 0; i < len(s); {
 		j := strings.IndexByte(s[i:], '<')
 		if j < 0 {
@@ -60,8 +61,11 @@ func (x *extractor) pretextElems(st *secState) {
 			body = body[:maxBody]
 		}
 		stmtXML := xmlChild(body, "statement")
+		stmtAt := absBody
 		if stmtXML == "" {
 			stmtXML = body
+		} else if si := strings.Index(body, stmtXML); si >= 0 {
+			stmtAt = absBody + si
 		}
 		c := cand{
 			typ:       env.typ,
@@ -69,50 +73,68 @@ func (x *extractor) pretextElems(st *secState) {
 			end:       blockEnd,
 			conf:      envConfidence,
 			format:    true,
-			statement: cleanXML(stmtXML),
+			body:      stmtAt,
+			statement: ptx.clean(stmtXML),
 		}
-		c.name = x.elemName(st, env, attrs, body, stmtXML, c.statement)
+		if blk, ok := ptx.blockAt(c.offset); ok {
+			c.number, c.kind = blk.number, blk.kind
+		}
+		if c.kind == "" {
+			c.kind = kindWord(env.kind)
+		}
+		if id := xmlAttr(attrs, "xml:id"); id != "" {
+			c.labels = []string{id}
+		}
 		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 			i = rel
 		}
-		x.add(st, c)
+		x.pretextPrimitives(st, env, c, body, stmtXML)
 	}
 }
 
-// elemName: <title>, else the first <term>, else the xml:id, else the
-// section topic or a phrase of the statement.
-func (x *extractor) elemName(st *secState, env latexEnv, attrs, body, stmtXML, stmt string) string {
+// pretextPrimitives names an element and adds its primitive, or one per
+// term when a definition defines several in separate sentences.
+func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, stmtXML string) {
 	title := ""
 	if ti := strings.Index(body, "<title>"); ti >= 0 {
 		if si := strings.Index(body, "<statement"); si < 0 || ti < si {
-			title = xmlChild(body, "title")
+			title = x.ptx.clean(xmlChild(body, "title"))
 		}
 	}
-	if n := givenName(cleanXML(title)); n != "" {
-		return n
+	var terms []termHit
+	if c.typ == core.Definition {
+		terms = nounTerms(c.statement, x.ptxTerms(stmtXML))
 	}
-	if n := termName(cleanXML(xmlChild(stmtXML, "term"))); n != "" {
-		return n
-	}
-	k := kindWord(env.kind)
-	if n := labelName(xmlAttr(attrs, "xml:id")); n != "" {
-		if env.typ == core.Definition {
-			return n
-		}
-		return tidyName(withKind(n, k))
-	}
-	if env.typ == core.Definition {
-		if n := definedTerm(stmt); n != "" {
-			return titleCase(n)
+	if len(terms) > 1 {
+		if groups := groupTerms(c.statement, terms); len(groups) > 1 {
+			x.addGroups(st, c, title, groups)
+			return
 		}
 	}
-	if n := x.topicName(st, k, ""); n != "" {
-		return n
+	c.name = x.blockName(st, &c, title, terms, nil)
+	x.addBlock(st, c)
+}
+
+// ptxTerms returns the <term>s of a definition's statement, in order.
+func (x *extractor) ptxTerms(stmtXML string) []termHit {
+	var out []termHit
+	for i := 0; i < len(stmtXML); {
+		j := strings.Index(stmtXML[i:], "<term>")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		e := strings.Index(stmtXML[at:], "</term>")
+		if e < 0 {
+			break
+		}
+		t := x.ptx.clean(stmtXML[at+6 : at+e])
+		i = at + e + 7
+		if termLike(t) {
+			out = append(out, termHit{text: t, at: at, strong: true})
+		}
 	}
-	if n := statementPhrase(stmt, 4); n != "" {
-		return tidyName(withKind(titleCase(n), k))
-	}
-	return ""
+	return uniqueTerms(out)
 }
 
 // xmlChild returns the content of the first <name> (with or without
@@ -207,7 +229,11 @@ var xmlEntities = map[string]string{
 // kept as $x$ (display math as $$x$$), entities decoded, footnotes, index
 // entries and titles dropped, white space collapsed. Malformed markup is
 // read as text.
-func cleanXML(s string) string {
+func cleanXML(s string) string { return cleanXMLWith(s, nil) }
+
+// cleanXMLWith is cleanXML with cross-references (<xref ref="…"/>)
+// rendered as what they point at, when d knows the document.
+func cleanXMLWith(s string, d *ptxDoc) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -270,6 +296,8 @@ func cleanXML(s string) string {
 				} else {
 					b = append(b, " $$ "...)
 				}
+			case name == "xref" && self:
+				b = append(b, d.render(tag[len(name):])...)
 			case name == "q":
 				b = append(b, '"')
 			case name == "sq":

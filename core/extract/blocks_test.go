@@ -1,0 +1,261 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// texFixture extracts a LaTeX fixture as a textbook with one section.
+func texFixture(t *testing.T, txt string) []core.Primitive {
+	t.Helper()
+	a := oneSection(txt, core.FormatLaTeX, core.Textbook)
+	a.Sections[0].Title = "Basic properties"
+	ps := Extract(a, Options{})
+	for _, p := range ps {
+		checkName(t, p)
+	}
+	return ps
+}
+
+func nameList(ps []core.Primitive) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// A result without a title is never named after its label key, nor by the
+// section title and its kind alone: its number says which one it is.
+func TestLaTeXUntitledResultNamedByNumberNotLabel(t *testing.T) {
+	ps := texFixture(t, "\\section{Basic properties}\n"+
+		"\\begin{prop}\\label{prop:existsxepsfromsup}\nIf $x<\\sup A$ there is $a \\in A$ with $x<a$.\n\\end{prop}\n"+
+		"\\begin{prop}\\label{prop:other}\nFor every $x$ we have $x \\le |x|$.\n\\end{prop}\n")
+	if len(ps) != 2 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	want := []string{"Proposition 1.1 — Basic properties", "Proposition 1.2 — Basic properties"}
+	for i, p := range ps {
+		if p.Name != want[i] {
+			t.Errorf("name %q, want %q", p.Name, want[i])
+		}
+		if strings.Contains(strings.ToLower(p.Name), "existsxepsfromsup") || strings.Contains(p.Name, "Other") {
+			t.Errorf("label slug in name %q", p.Name)
+		}
+		if p.Section != want[i][12:15] {
+			t.Errorf("%s: section %q", p.Name, p.Section)
+		}
+	}
+}
+
+// The order of names: title, defined term, comment, lead-in sentence,
+// statement, number.
+func TestLaTeXNameSources(t *testing.T) {
+	txt := "\\section{Sets}\n" +
+		"\\begin{thm}[Cantor]\\label{thm:c}\nNo set is equinumerous with its power set.\n\\end{thm}\n" +
+		"\\begin{defn}\\label{defn:x}\nA set is \\define{countable} if it is finite or enumerable.\n\\end{defn}\n" +
+		"% Schroeder-Bernstein theorem\n\\begin{thm}\\label{thm:sb}\nIf $A \\preceq B$ and $B \\preceq A$ then $A \\approx B$.\n\\end{thm}\n" +
+		"We now prove the following theorem about the size of the reals:\n\n\\begin{thm}\nThe set $\\mathbb{R}$ is not enumerable.\n\\end{thm}\n" +
+		"\\begin{lem}\\label{lem:sub}\nEvery subset of an enumerable set is enumerable.\n\\end{lem}\n" +
+		"\\begin{defn}\\label{defn:e}\nAn event graph $G$ is \\emph{valid} if every event has an ID.\n\\end{defn}\n" +
+		"\\begin{cor}\\label{cor:x}\nFor all $x$, $f(x) = x$.\n\\end{cor}\n"
+	ps := texFixture(t, txt)
+	want := []string{"Cantor", "Countable Set", "Schroeder-Bernstein theorem", "Size of the Reals",
+		"Every subset of an enumerable set is enumerable", "Valid Event Graph", "Corollary 1.7 — Basic properties"}
+	got := nameList(ps)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("names\n got %q\nwant %q", got, want)
+	}
+}
+
+// A definition of several terms in separate sentences is one primitive per
+// term, each with the setting its sentences share.
+func TestDefinitionOfSeveralTerms(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\\label{defn:surj-emb}\nLet $f:A\\to B$.\n\\begin{enumerate}\n"+
+		"\\item We say $f$ is \\define{surjective} (or a \\define{surjection}) if every fiber is inhabited.\n"+
+		"\\item We say $f$ is an \\define{embedding} if $\\mathsf{ap}_f$ is an equivalence.\n\\end{enumerate}\n\\end{defn}\n"+
+		"\\begin{thm}\nA function is an equivalence if and only if it is surjective and an embedding (\\cref{defn:surj-emb}).\n\\end{thm}\n")
+	if len(ps) != 3 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	if ps[0].Name != "Surjective" || ps[1].Name != "Embedding" {
+		t.Errorf("names %q", nameList(ps))
+	}
+	if ps[0].FormalStatement != "Let $f:A\\to B$. We say $f$ is surjective (or a surjection) if every fiber is inhabited." {
+		t.Errorf("first statement %q", ps[0].FormalStatement)
+	}
+	if ps[1].FormalStatement != "Let $f:A\\to B$. We say $f$ is an embedding if $\\mathsf{ap}_f$ is an equivalence." {
+		t.Errorf("second statement %q", ps[1].FormalStatement)
+	}
+	if ps[0].Provenance.Offset == ps[1].Provenance.Offset || ps[0].ID == ps[1].ID {
+		t.Error("the two terms share an offset or an id")
+	}
+	// The reference points at the environment: its first primitive.
+	if d := ps[2].Dependencies; len(d) != 1 || d[0].Target != ps[0].ID {
+		t.Errorf("edges %+v", d)
+	}
+}
+
+// Cross-references are rendered as what they point at.
+func TestLaTeXReferencesRendered(t *testing.T) {
+	txt := "\\section{Reals}\\label{sec:reals}\n" +
+		"\\begin{defn}\\label{defn:lub}\nAn ordered set has the \\emph{least-upper-bound property} if every bounded set has a supremum.\n\\end{defn}\n" +
+		"\\begin{equation}\\label{eq:tri}|x+y| \\le |x|+|y|\\end{equation}\n" +
+		"\\begin{thm}\\label{thm:r}\nThere is an ordered field with the \\hyperref[defn:lub]{least-upper-bound property} such that " +
+		"\\eqref{eq:tri} holds, as in \\cref{sec:reals}, \\Cref{defn:lub}, \\autoref{defn:lub}, Definition~\\ref{defn:lub} " +
+		"and Lemma~\\ref{lem:elsewhere}; see also \\cref{thm:far}.\n\\end{thm}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 2 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	want := "There is an ordered field with the least-upper-bound property such that (1) holds, as in Section 1, " +
+		"Definition 1.1 (Least-upper-bound Property), Definition 1.1 (Least-upper-bound Property), " +
+		"Definition 1.1 (Least-upper-bound Property) and Lemma (elsewhere); see also Theorem (elsewhere)."
+	if got := ps[1].FormalStatement; got != want {
+		t.Errorf("statement\n got %q\nwant %q", got, want)
+	}
+	d := ps[1].Dependencies
+	if len(d) != 1 || d[0].Target != ps[0].ID || d[0].Type != core.Requires || d[0].Strength != 0.9 ||
+		d[0].Description != `Refers to Least-upper-bound Property (\hyperref[defn:lub])` {
+		t.Errorf("edges %+v", d)
+	}
+}
+
+// Markup that is not text leaves no trace in a statement.
+func TestLaTeXMarkupNoise(t *testing.T) {
+	txt := "\\begin{defn}\\label{defn:g}\\glsadd{group}\\index{group}\\indexdef{group!abelian}\\indexsee{abelian}{group}%\n" +
+		"A \\emph{group}\\footnote{After Galois.}\\footnotemark{} is a set % with a comment\n" +
+		"with an associative operation.\\begin{tabbing}a \\= b \\+ \\\\ c\\end{tabbing}\n\\end{defn}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	want := "A group is a set with an associative operation. a b c"
+	if got := ps[0].FormalStatement; got != want {
+		t.Errorf("statement\n got %q\nwant %q", got, want)
+	}
+}
+
+// Macros the source defines are expanded, with their arguments.
+func TestLaTeXMacrosExpanded(t *testing.T) {
+	txt := "\\newcommand{\\R}{\\mathbb{R}}\n\\newcommand\\norm[1]{\\lVert #1\\rVert}\n" +
+		"\\newcommand{\\pair}[2][x]{(#1,#2)}\n\\def\\algname{Eg-walker\\xspace}\n\\DeclareMathOperator{\\rank}{rank}\n" +
+		"\\begin{thm}\nThe \\algname algorithm maps $\\pair{y}$ and $\\pair[z]{y}$ to $\\norm{v} \\in \\R$ with $\\rank A = 1$.\n\\end{thm}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	want := "The Eg-walker algorithm maps $(x,y)$ and $(z,y)$ to $\\lVert v\\rVert \\in \\mathbb{R}$ with $\\operatorname{rank} A = 1$."
+	if got := ps[0].FormalStatement; got != want {
+		t.Errorf("statement\n got %q\nwant %q", got, want)
+	}
+}
+
+// A statement longer than the cap is cut after a whole sentence and
+// marked; a shorter one is kept whole.
+func TestStatementCutAtSentence(t *testing.T) {
+	sentence := "Every element $x_k$ of the sequence satisfies $x_k \\le x_{k+1}$ by construction. "
+	long := strings.Repeat(sentence, maxBlockStatement/len(sentence)+3)
+	ps := texFixture(t, "\\begin{thm}\n"+long+"\\end{thm}\n\\begin{thm}\n"+sentence+sentence+"\\end{thm}\n")
+	if len(ps) != 2 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	got := ps[0].FormalStatement
+	if len(got) > maxBlockStatement || !strings.HasSuffix(got, "construction. …") {
+		t.Errorf("long statement (%d bytes) ends %q", len(got), got[max(0, len(got)-40):])
+	}
+	if want := strings.TrimSpace(sentence + sentence); ps[1].FormalStatement != want {
+		t.Errorf("short statement %q", ps[1].FormalStatement)
+	}
+	if c := cutStatement("word "+strings.Repeat("$a+b$ ", 400), 100); strings.Count(c, "$")%2 != 0 || !strings.HasSuffix(c, "…") {
+		t.Errorf("cut inside a formula: %q", c)
+	}
+}
+
+// A result referring to another, in its statement or in its proof,
+// requires it.
+func TestReferenceEdges(t *testing.T) {
+	txt := "\\section{S}\n\\begin{lem}\\label{lem:a}\nEvery tree is bipartite.\n\\end{lem}\n" +
+		"\\begin{proof}Obvious.\\end{proof}\n" +
+		"\\begin{lem}\\label{lem:b}\nEvery forest is bipartite.\n\\end{lem}\n" +
+		"\\begin{proof}Apply \\cref{lem:a} to each component.\\end{proof}\n" +
+		"\\begin{example}An example citing \\cref{lem:b}.\\end{example}\n" +
+		"\\begin{proof}This proof belongs to the example, not to \\cref{lem:a}'s neighbour; it cites \\ref{lem:b}.\\end{proof}\n" +
+		"\\begin{thm}\\label{thm:c}\nBy \\cref{lem:a,lem:b}, trees and forests are bipartite.\n\\end{thm}\n" +
+		"\\begin{proof}[Proof of \\cref{lem:b}]Again by Lemma~\\ref{lem:a}.\\end{proof}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 3 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	a, b, c := ps[0], ps[1], ps[2]
+	if len(a.Dependencies) != 0 {
+		t.Errorf("lemma a: %+v", a.Dependencies)
+	}
+	if len(b.Dependencies) != 1 || b.Dependencies[0].Target != a.ID ||
+		b.Dependencies[0].Description != "Refers to Every tree is bipartite (\\cref{lem:a}) in its proof" {
+		t.Errorf("lemma b: %+v", b.Dependencies)
+	}
+	if len(c.Dependencies) != 2 || c.Dependencies[0].Target != a.ID || c.Dependencies[1].Target != b.ID {
+		t.Errorf("theorem: %+v", c.Dependencies)
+	}
+	if c.FormalStatement != "By Lemma 1.1 (Every tree is bipartite) and Lemma 1.2 (Every forest is bipartite), trees and forests are bipartite." {
+		t.Errorf("statement %q", c.FormalStatement)
+	}
+}
+
+// Names are unique within a source.
+func TestNamesUniqueWithinSource(t *testing.T) {
+	ps := texFixture(t, "\\section{Sets}\n\\begin{defn}\nA set $A$ is \\emph{enumerable} if it is empty or has an enumeration.\n\\end{defn}\n"+
+		"\\begin{defn}\nA set $A$ is \\emph{enumerable} iff there is a surjection onto it.\n\\end{defn}\n")
+	if len(ps) != 2 || ps[0].Name == ps[1].Name || ps[1].Name != "Enumerable Set (Definition 1.2)" {
+		t.Errorf("names %q", nameList(ps))
+	}
+}
+
+// Numbers follow the document's \newtheorem declarations: shared counters,
+// numbering within sections, appendices lettered.
+func TestLaTeXNumbering(t *testing.T) {
+	txt := "\\newtheorem{theorem}{Theorem}[section]\n\\newtheorem{lemma}[theorem]{Lemma}\n\\newtheorem{satz}{Proposition}\n" +
+		"\\section{One}\n\\begin{lemma}\nFor all $x$, $x=x$.\n\\end{lemma}\n\\begin{theorem}\nFor all $y$, $y=y$.\n\\end{theorem}\n" +
+		"\\begin{satz}\nFor all $z$, $z=z$.\n\\end{satz}\n" +
+		"\\appendix\n\\section{Proofs}\n\\begin{lemma}\nFor all $w$, $w=w$.\n\\end{lemma}\n\\begin{satz}\nFor all $v$, $v=v$.\n\\end{satz}\n"
+	a := oneSection(txt, core.FormatLaTeX, core.Textbook)
+	a.Sections[0].Title = "Proofs"
+	ps := Extract(a, Options{})
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Section)
+	}
+	if want := "1.1|1.2|1|A.1|2"; strings.Join(got, "|") != want {
+		t.Errorf("numbers %q, want %s (names %q)", got, want, nameList(ps))
+	}
+}
+
+// PreTeXt: <xref> is rendered and becomes an edge; <macros> are expanded;
+// several <term>s give several primitives.
+func TestPreTeXtReferencesAndMacros(t *testing.T) {
+	txt := `<section xml:id="sec-trees"><title>Trees</title>
+<docinfo><macros>\newcommand{\N}{\mathbb{N}}</macros></docinfo>
+<definition xml:id="def-tree"><statement><p>A <term>tree</term> is a connected acyclic graph.</p><p>A <term>forest</term> is an acyclic graph.</p></statement></definition>
+<theorem xml:id="thm-leaves"><statement><p>Every finite <xref ref="def-tree"/> with <m>n \in \N</m> vertices, as in <xref ref="sec-far"/>, has a leaf.</p></statement>
+<proof><p>Use <xref ref="def-tree" text="title"/>.</p></proof></theorem>
+</section>`
+	a := oneSection(txt, core.FormatPreTeXt, core.Textbook)
+	ps := Extract(a, Options{})
+	if len(ps) != 3 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	if ps[0].Name != "Tree" || ps[1].Name != "Forest" {
+		t.Errorf("names %q", nameList(ps))
+	}
+	want := "Every finite Definition 1 (Tree) with $n \\in \\mathbb{N}$ vertices, as in Section (elsewhere), has a leaf."
+	if ps[2].FormalStatement != want {
+		t.Errorf("statement\n got %q\nwant %q", ps[2].FormalStatement, want)
+	}
+	d := ps[2].Dependencies
+	if len(d) != 1 || d[0].Target != ps[0].ID || d[0].Description != `Refers to Tree (<xref ref="def-tree"/>)` {
+		t.Errorf("edges %+v", d)
+	}
+}

@@ -1,0 +1,222 @@
+package extract
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Edges from the source's own cross-references: a result whose statement
+// or proof refers to another result of the same extraction requires it.
+const (
+	refStrength = 0.9
+	refProof    = " in its proof"
+)
+
+// refEdges adds a requires edge from each block to every extracted block
+// its statement or its proof references by label (LaTeX \label keys,
+// PreTeXt xml:ids). cs is sorted by offset; outOf maps a candidate to its
+// primitive in out (-1 when it was dropped).
+func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
+	var refs []texRef
+	var proofs []texProof
+	var blocks []texBlock
+	switch {
+	case x.format == core.FormatLaTeX && x.tex != nil:
+		refs, proofs, blocks = x.tex.refs, x.tex.proofs, x.tex.blocks
+	case x.format == core.FormatPreTeXt && x.ptx != nil:
+		refs, proofs, blocks = x.ptx.refs, x.ptx.proofs, x.ptx.blocks
+	default:
+		return
+	}
+	if len(refs) == 0 {
+		return
+	}
+	byKey := map[string]int{}
+	var mains []int // candidates that are whole blocks, in offset order
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || !c.format {
+			continue
+		}
+		for _, k := range c.labels {
+			byKey[k] = outOf[ci]
+		}
+		if !c.part {
+			mains = append(mains, ci)
+		}
+	}
+	if len(byKey) == 0 {
+		return
+	}
+	inProof := func(at int) bool {
+		i := sort.Search(len(proofs), func(i int) bool { return proofs[i].end > at })
+		return i < len(proofs) && proofs[i].at <= at
+	}
+	link := func(src int, rs []texRef, proof bool) {
+		p := &out[src]
+		for _, r := range rs {
+			for _, k := range r.keys {
+				t, ok := byKey[k]
+				if !ok || t == src {
+					continue
+				}
+				q := &out[t]
+				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
+					continue
+				}
+				desc := "Refers to " + q.Name + " (" + refSource(r, k) + ")"
+				if proof || inProof(r.at) {
+					desc += refProof
+				}
+				p.Dependencies = append(p.Dependencies, core.Edge{
+					Target: q.ID, Type: core.Requires, Strength: refStrength, Description: desc,
+				})
+			}
+		}
+	}
+	// References inside a block: each part of a split definition owns the
+	// references from its start to the next part's.
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || !c.format {
+			continue
+		}
+		to := c.end
+		if ci+1 < len(cs) && cs[ci+1].part && cs[ci+1].offset < to {
+			to = cs[ci+1].offset
+		}
+		link(outOf[ci], refsIn(refs, c.offset, to), false)
+	}
+	// Proofs outside their result: the one they name, else the block right
+	// before them when no other numbered block comes in between.
+	for _, pr := range proofs {
+		owner := -1
+		if pr.of != "" {
+			if t, ok := byKey[pr.of]; ok {
+				owner = t
+			}
+		}
+		if owner < 0 {
+			k := sort.Search(len(mains), func(i int) bool { return cs[mains[i]].offset >= pr.at })
+			if k == 0 {
+				continue
+			}
+			c := &cs[mains[k-1]]
+			if c.end > pr.at || blockBetween(blocks, c.offset, pr.at) {
+				continue // nested in the block (already read) or not its proof
+			}
+			owner = outOf[mains[k-1]]
+		}
+		if owner >= 0 {
+			link(owner, refsIn(refs, pr.at, pr.end), true)
+		}
+	}
+}
+
+// refSource shows a reference as the source wrote it: "\cref{lem:x}",
+// "\thmref{radix-sort}", `<xref ref="prop-x"/>`.
+func refSource(r texRef, key string) string {
+	if r.cmd == "xref" {
+		return `<xref ref="` + key + `"/>`
+	}
+	if p := strings.TrimSuffix(r.cmd, "ref"); p != r.cmd && !genericRefPrefix[p] && refKinds[p] != "" {
+		if k := strings.TrimPrefix(key, p+":"); !strings.Contains(k, ":") {
+			key = k
+		}
+	}
+	if r.cmd == "hyperref" {
+		return `\hyperref[` + key + `]`
+	}
+	return `\` + r.cmd + "{" + key + "}"
+}
+
+// uniqueNames makes names unique within the source: a later primitive
+// sharing an earlier one's name gets its kind and number ("Enumerable
+// (Definition 2.4)"), or a count.
+func (x *extractor) uniqueNames(cs []cand) {
+	seen := make(map[string]bool, len(cs))
+	next := map[string]int{}
+	lastOff := -1
+	for i := range cs {
+		c := &cs[i]
+		if c.offset == lastOff {
+			continue
+		}
+		lastOff = c.offset
+		key := strings.ToLower(c.name)
+		if !seen[key] {
+			seen[key] = true
+			continue
+		}
+		base := c.name
+		if c.format && c.number != "" {
+			tag := " (" + c.kind + " " + c.number + ")"
+			if len(base)+len(tag) > maxName {
+				base = text.Truncate(base, maxName-len(tag))
+				if k := strings.LastIndexByte(base, ' '); k > 0 {
+					base = base[:k]
+				}
+			}
+			if n := strings.TrimSpace(base) + tag; !seen[strings.ToLower(n)] {
+				c.name = n
+				seen[strings.ToLower(n)] = true
+				continue
+			}
+		}
+		// Counting on from the last number given to this base keeps many
+		// repeats of one name linear.
+		lb := strings.ToLower(base)
+		for k := max(next[lb], 2); ; k++ {
+			n := base + " " + strconv.Itoa(k)
+			if !seen[strings.ToLower(n)] {
+				c.name = n
+				seen[strings.ToLower(n)] = true
+				next[lb] = k + 1
+				break
+			}
+		}
+	}
+}
+
+// cutStatement keeps a statement whole up to max bytes; a longer one is
+// cut at the last sentence end that fits (else at the last blank outside
+// a formula) and marked with "…", so no word or formula is cut.
+func cutStatement(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	const mark = " …"
+	limit := max - len(mark)
+	best := 0
+	for _, sp := range sentenceSpans(s) {
+		if sp[1] > limit {
+			break
+		}
+		best = sp[1]
+	}
+	if best >= limit/3 {
+		return strings.TrimSpace(s[:best]) + mark
+	}
+	math := false
+	space := 0
+	for i := 0; i < limit; i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '$':
+			math = !math
+		case ' ':
+			if !math {
+				space = i
+			}
+		}
+	}
+	if space > 0 {
+		return strings.TrimRight(s[:space], " ,;:") + mark
+	}
+	return text.Truncate(s, limit) + mark
+}

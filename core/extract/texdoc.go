@@ -1,0 +1,969 @@
+package extract
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// texDoc is what one pass over a whole LaTeX document knows before any
+// environment is read: the macros it defines, what each \label names and
+// the number LaTeX would print for it, where every cross-reference and
+// proof is, and the number of every theorem-like environment. Building it
+// reads the document once; every later question is a map or a binary
+// search.
+type texDoc struct {
+	macros map[string]texMacro
+	// envs are the theorem-like environments the document declares with
+	// \newtheorem, by environment name, with their printed title.
+	envs   map[string]string
+	labels map[string]texLabel
+	refs   []texRef   // document order
+	proofs []texProof // document order
+	// blocks are the numbered theorem-like environments (primitives and
+	// the examples, exercises and remarks around them), by offset of their
+	// \begin.
+	blocks []texBlock
+}
+
+// texMacro is a macro the document defines.
+type texMacro struct {
+	nargs  int
+	hasOpt bool
+	opt    string // default of the optional first argument
+	body   string
+}
+
+// texLabel is what a \label names.
+type texLabel struct {
+	kind   string // "Theorem", "Section", "Equation", "Item", "Figure" …
+	number string // as LaTeX would print it ("4.2.3", "C.1", "(i)")
+	at     int    // where the labelled environment or heading begins
+}
+
+// texRef is one cross-reference command.
+type texRef struct {
+	at, end int
+	cmd     string // as written: "cref", "ref", "thmref", "hyperref" …
+	keys    []string
+}
+
+// texProof is one proof environment; of is the key its optional argument
+// names ("\begin{proof}[Proof of \cref{thm:x}]").
+type texProof struct {
+	at, end int
+	of      string
+}
+
+// texBlock is one numbered theorem-like environment.
+type texBlock struct {
+	at     int
+	env    string
+	kind   string
+	number string
+}
+
+// numberedEnvs are theorem-like environments that are numbered with the
+// results although they are not primitives themselves.
+var numberedEnvs = map[string]string{
+	"example": "Example", "ex": "Example", "exercise": "Exercise", "exc": "Exercise",
+	"exer": "Exercise", "remark": "Remark", "rem": "Remark", "note": "Note",
+	"conjecture": "Conjecture", "conj": "Conjecture", "claim": "Claim", "fact": "Fact",
+	"problem": "Problem", "prob": "Problem", "question": "Question", "observation": "Observation",
+	"obs": "Observation", "notation": "Notation", "assumption": "Assumption",
+	"hypothesis": "Hypothesis", "property": "Property", "exmp": "Example", "eg": "Example",
+}
+
+// kindOfTitle maps the printed title of a declared theorem-like
+// environment to what it produces.
+var kindOfTitle = map[string]latexEnv{
+	"definition": {"definition", "definition"}, "theorem": {"theorem", "theorem"},
+	"lemma": {"theorem", "lemma"}, "proposition": {"theorem", "proposition"},
+	"corollary": {"theorem", "corollary"}, "axiom": {"axiom", "axiom"},
+	"algorithm": {"algorithm", "algorithm"}, "identity": {"identity", "identity"},
+	"rule": {"theorem", "rule"}, "principle": {"theorem", "principle"}, "law": {"theorem", "rule"},
+}
+
+// proofEnvs are the environments holding a proof.
+var proofEnvs = map[string]bool{"proof": true, "proof*": true, "pf": true, "prf": true}
+
+// mathEnvs number their lines (unstarred) or hold math without numbers.
+var mathEnvs = map[string]bool{
+	"equation": true, "align": true, "gather": true, "multline": true, "eqnarray": true,
+	"flalign": true, "alignat": true,
+}
+
+// protectedMacros are never redefined by a document's own definitions:
+// extraction reads their structure.
+var protectedMacros = map[string]bool{
+	"begin": true, "end": true, "label": true, "ref": true, "item": true, "par": true,
+	"section": true, "subsection": true, "chapter": true, "cref": true, "Cref": true,
+	"autoref": true, "eqref": true, "newcommand": true, "renewcommand": true, "def": true,
+	"index": true, "footnote": true, "caption": true, "input": true, "include": true,
+}
+
+// Bounds of what a definition may hold; anything larger is not a macro
+// worth expanding.
+const (
+	maxMacroBody = 1024
+	maxMacros    = 4096
+)
+
+// scanTeX builds the texDoc of doc in one pass.
+func scanTeX(doc string) *texDoc {
+	d := &texDoc{
+		macros: map[string]texMacro{},
+		envs:   map[string]string{},
+		labels: map[string]texLabel{},
+	}
+	n := newTexNumbering(doc)
+	type frame struct {
+		env      string
+		cur      texLabel
+		proof    int // index into d.proofs, or -1
+		enumLvl  int
+		items    int
+		style    string
+		line     []string // labels waiting for their equation line's number
+		numbered bool     // the current equation line takes a number
+	}
+	cur := texLabel{}
+	var stack []frame
+	enumDepth := 0
+	pct, bs := -1, -1
+	for i := 0; i < len(doc); {
+		if pct < i {
+			pct = nextIndex(doc, i, '%')
+		}
+		if bs < i {
+			bs = nextIndex(doc, i, '\\')
+		}
+		i = min(pct, bs)
+		if i >= len(doc) {
+			break
+		}
+		if doc[i] == '%' {
+			if i > 0 && doc[i-1] == '\\' {
+				i++
+				continue
+			}
+			i = lineEnd(doc, i)
+			continue
+		}
+		j := i + 1
+		for j < len(doc) && isLetterByte(doc[j]) {
+			j++
+		}
+		if j == i+1 {
+			// A control symbol: "\\" ends an equation line.
+			if j < len(doc) && doc[j] == '\\' && len(stack) > 0 {
+				f := &stack[len(stack)-1]
+				if f.line != nil {
+					n.endLine(f.numbered, f.line, d.labels, cur)
+					f.line, f.numbered = f.line[:0], !strings.HasSuffix(f.env, "*")
+				}
+			}
+			i = j + 1
+			continue
+		}
+		name := doc[i+1 : j]
+		star := j < len(doc) && doc[j] == '*'
+		after := j
+		if star {
+			after++
+		}
+		switch {
+		case name == "begin" || name == "end":
+			env, e := texBraced(doc, after)
+			if e < 0 {
+				i = after
+				continue
+			}
+			if name == "begin" && verbatimLike[env] {
+				closing := `\end{` + env + `}`
+				if k := strings.Index(doc[e:], closing); k >= 0 {
+					i = e + k + len(closing)
+				} else {
+					i = len(doc)
+				}
+				continue
+			}
+			if name == "end" {
+				// Pop to the matching frame, tolerating unbalanced input.
+				for k := len(stack) - 1; k >= 0; k-- {
+					if stack[k].env != env {
+						continue
+					}
+					f := stack[k]
+					if f.line != nil {
+						n.endLine(f.numbered, f.line, d.labels, cur)
+					}
+					if f.proof >= 0 {
+						d.proofs[f.proof].end = i
+					}
+					if f.enumLvl > 0 {
+						enumDepth--
+					}
+					cur = f.cur
+					stack = stack[:k]
+					break
+				}
+				i = e
+				continue
+			}
+			f := frame{env: env, cur: cur, proof: -1}
+			base := strings.TrimSuffix(env, "*")
+			switch {
+			case proofEnvs[env]:
+				p := texProof{at: i, end: len(doc)}
+				if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
+					if c, ok := balanced(doc, o, '[', ']', 400); ok {
+						p.of = firstRefKey(doc[o+1 : c])
+					}
+				}
+				f.proof = len(d.proofs)
+				d.proofs = append(d.proofs, p)
+			case d.theoremKind(base) != "":
+				kind := d.theoremKind(base)
+				num := ""
+				if !strings.HasSuffix(env, "*") {
+					num = n.step(base, d)
+				}
+				d.blocks = append(d.blocks, texBlock{at: i, env: env, kind: kind, number: num})
+				if num != "" {
+					cur = texLabel{kind: kind, number: num, at: i}
+				}
+			case mathEnvs[base]:
+				f.numbered = !strings.HasSuffix(env, "*")
+				f.line = []string{}
+			case env == "enumerate":
+				enumDepth++
+				f.enumLvl = enumDepth
+				if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
+					if c, ok := balanced(doc, o, '[', ']', 200); ok {
+						f.style = doc[o+1 : c]
+					}
+				}
+			case env == "figure" || env == "table":
+				f.style = env
+			}
+			stack = append(stack, f)
+			i = e
+		case strings.HasSuffix(name, "label") && name != "caplabel":
+			key, e := texBraced(doc, skipOptArgs(doc, after))
+			if e < 0 {
+				i = after
+				continue
+			}
+			key = labelKey(name, key)
+			if k := len(stack) - 1; k >= 0 && stack[k].line != nil {
+				stack[k].line = append(stack[k].line, key)
+			} else if _, dup := d.labels[key]; !dup {
+				d.labels[key] = cur
+			}
+			i = e
+		case isRefCmd(name):
+			r, e := readRef(doc, i, name, after)
+			if e <= i {
+				i = after
+				continue
+			}
+			if len(r.keys) > 0 {
+				d.refs = append(d.refs, r)
+			}
+			i = e
+		case name == "item":
+			for k := len(stack) - 1; k >= 0; k-- {
+				if stack[k].enumLvl == 0 {
+					if stack[k].env == "itemize" || stack[k].env == "description" {
+						break
+					}
+					continue
+				}
+				stack[k].items++
+				cur = texLabel{kind: "Item", number: itemNumber(stack[k].enumLvl, stack[k].items, stack[k].style), at: i}
+				break
+			}
+			i = after
+		case name == "caption":
+			for k := len(stack) - 1; k >= 0; k-- {
+				if stack[k].style == "figure" || stack[k].style == "table" {
+					kind := upperFirst(stack[k].style)
+					cur = texLabel{kind: kind, number: n.float(stack[k].style), at: i}
+					break
+				}
+			}
+			i = after
+		case name == "nonumber" || name == "notag":
+			if k := len(stack) - 1; k >= 0 {
+				stack[k].numbered = false
+			}
+			i = after
+		case name == "appendix":
+			n.appendix()
+			i = after
+		case texLevels[name] > 0:
+			if star {
+				i = after
+				continue
+			}
+			if num, kind := n.heading(name); num != "" {
+				cur = texLabel{kind: kind, number: num, at: i}
+			}
+			i = after
+		case name == "newcommand" || name == "renewcommand" || name == "providecommand" ||
+			name == "DeclareRobustCommand":
+			i = d.defineCommand(doc, after)
+		case name == "def" || name == "gdef" || name == "edef":
+			i = d.defineDef(doc, after)
+		case name == "DeclareMathOperator":
+			i = d.defineOperator(doc, after, star)
+		case name == "newtheorem":
+			i = d.declareTheorem(doc, after, star, n)
+		case name == "numberwithin":
+			a, e := texBraced(doc, after)
+			b, e2 := texBraced(doc, max(e, after))
+			if e > 0 && e2 > 0 {
+				n.within[a] = b
+				i = e2
+				continue
+			}
+			i = after
+		default:
+			i = after
+		}
+	}
+	return d
+}
+
+// verbatimLike environments hold text that is not LaTeX.
+var verbatimLike = map[string]bool{
+	"verbatim": true, "verbatim*": true, "Verbatim": true, "lstlisting": true,
+	"minted": true, "comment": true, "filecontents": true, "filecontents*": true,
+}
+
+// texLevels are the numbered sectioning commands.
+var texLevels = map[string]int{
+	"chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4,
+	"olchapter": 1, "olsection": 2, "olsubsection": 3, "olsubsubsection": 4,
+}
+
+func nextIndex(s string, i int, c byte) int {
+	if j := strings.IndexByte(s[i:], c); j >= 0 {
+		return i + j
+	}
+	return len(s)
+}
+
+func lineEnd(s string, i int) int {
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(s)
+}
+
+// texBraced reads the braced argument at or after p (after blanks) and
+// returns it and the offset after its closing brace, or -1.
+func texBraced(s string, p int) (string, int) {
+	p = skipSpaceNL(s, p)
+	if p >= len(s) || s[p] != '{' {
+		return "", -1
+	}
+	e, ok := balanced(s, p, '{', '}', 4096)
+	if !ok {
+		return "", -1
+	}
+	return strings.TrimSpace(s[p+1 : e]), e + 1
+}
+
+// labelKey gives a label command's key: a book's own kind-prefixed
+// commands (\thmlabel{x}, \lemlabel{x}) live in their own namespace.
+func labelKey(cmd, key string) string {
+	p := strings.TrimSuffix(cmd, "label")
+	if p == "" || p == "ol" || p == "sub" || strings.Contains(key, ":") {
+		return key
+	}
+	return p + ":" + key
+}
+
+// refKinds are the prefixes of a book's kind-specific reference commands
+// (\thmref, \lemref) and of label keys (thm:…), with the word they print.
+var refKinds = map[string]string{
+	"thm": "Theorem", "theorem": "Theorem", "lem": "Lemma", "lemma": "Lemma",
+	"cor": "Corollary", "corollary": "Corollary", "prop": "Proposition",
+	"proposition": "Proposition", "def": "Definition", "defn": "Definition",
+	"defi": "Definition", "dfn": "Definition", "definition": "Definition",
+	"sec": "Section", "section": "Section", "ssec": "Section", "subsec": "Section",
+	"subsection": "Section", "cha": "Chapter", "chap": "Chapter", "ch": "Chapter",
+	"chapter": "Chapter", "app": "Appendix", "appendix": "Appendix", "fig": "Figure",
+	"figure": "Figure", "tab": "Table", "table": "Table", "eq": "Equation",
+	"eqn": "Equation", "equation": "Equation", "ex": "Exercise", "exc": "Exercise",
+	"exer": "Exercise", "exercise": "Exercise", "example": "Example", "alg": "Algorithm",
+	"algo": "Algorithm", "algorithm": "Algorithm", "rem": "Remark", "remark": "Remark",
+	"item": "Item", "ax": "Axiom", "axiom": "Axiom", "conj": "Conjecture",
+	"lst": "Listing", "listing": "Listing", "line": "Line", "part": "Part", "claim": "Claim",
+}
+
+// genericRefPrefix are the prefixes of reference commands that do not
+// name a kind of target (\cref, \autoref, \eqref, \olref …).
+var genericRefPrefix = map[string]bool{
+	"": true, "c": true, "C": true, "auto": true, "Auto": true, "eq": true, "page": true,
+	"cpage": true, "Cpage": true, "name": true, "v": true, "V": true, "hyper": true, "ol": true,
+	"sub": true, "full": true, "p": true, "x": true, "sm": true,
+}
+
+// plainRefs print only the target's number (or page, or title).
+var plainRefs = map[string]bool{"ref": true, "eqref": true, "pageref": true, "vref": true, "nameref": true, "subref": true}
+
+// isRefCmd reports cross-reference commands: \ref, \cref, \autoref,
+// \hyperref, and a book's own \thmref, \olref ….
+func isRefCmd(name string) bool {
+	switch name {
+	case "href", "pdfref", "bibref", "citeref", "fref", "Href":
+		return false
+	case "crefrange", "Crefrange", "cpagerefrange", "uses":
+		return true
+	}
+	return strings.HasSuffix(name, "ref") && len(name) <= 12
+}
+
+// readRef reads a reference command at i (name ends at after) and its
+// keys: comma-separated keys, \hyperref[key]{text}, \crefrange{a}{b}.
+func readRef(doc string, i int, name string, after int) (texRef, int) {
+	r := texRef{at: i, cmd: name}
+	p := after
+	if name == "hyperref" {
+		o := skipSpaceNL(doc, p)
+		if o < len(doc) && doc[o] == '[' {
+			if c, ok := balanced(doc, o, '[', ']', 400); ok {
+				r.keys = []string{strings.TrimSpace(doc[o+1 : c])}
+				p = c + 1
+			}
+		}
+		_, e := texBraced(doc, p)
+		if e < 0 {
+			e = p
+		}
+		r.end = e
+		return r, e
+	}
+	// \olref[file]{key}: the optional argument says where, not what.
+	p = skipOptArgs(doc, p)
+	arg, e := texBraced(doc, p)
+	if e < 0 {
+		return r, after
+	}
+	nargs := 1
+	if strings.HasSuffix(name, "range") {
+		nargs = 2
+	}
+	prefix := strings.TrimSuffix(name, "ref")
+	if genericRefPrefix[prefix] || name == "uses" {
+		prefix = ""
+	}
+	for k := 0; k < nargs; k++ {
+		if k > 0 {
+			var e2 int
+			arg, e2 = texBraced(doc, e)
+			if e2 < 0 {
+				break
+			}
+			e = e2
+		}
+		for _, key := range strings.Split(arg, ",") {
+			key = strings.TrimSpace(key)
+			if key == "" || len(key) > 200 {
+				continue
+			}
+			if refKinds[prefix] != "" && !strings.Contains(key, ":") {
+				key = prefix + ":" + key
+			}
+			r.keys = append(r.keys, key)
+		}
+	}
+	r.end = e
+	return r, e
+}
+
+// firstRefKey returns the first key referenced in s ("Proof of
+// \cref{thm:x}" → "thm:x").
+func firstRefKey(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isLetterByte(s[j]) {
+			j++
+		}
+		if name := s[i+1 : j]; isRefCmd(name) {
+			if r, _ := readRef(s, i, name, j); len(r.keys) > 0 {
+				return r.keys[0]
+			}
+		}
+	}
+	return ""
+}
+
+// itemNumber is the printed label of the n-th item of an enumerate at
+// depth lvl, honoring a style given as enumitem's "label=(\roman*)" or
+// the enumerate package's "(i)".
+func itemNumber(lvl, n int, style string) string {
+	format := []string{"1", "a", "i", "A"}[min(max(lvl, 1), 4)-1]
+	open, closeS := "(", ")"
+	if style != "" {
+		s := style
+		if k := strings.Index(s, "label="); k >= 0 {
+			s = s[k+6:]
+			if c := strings.IndexByte(s, ','); c >= 0 {
+				s = s[:c]
+			}
+		}
+		switch {
+		case strings.Contains(s, `\roman`) || strings.Contains(s, "i)") || strings.HasPrefix(s, "i"):
+			format = "i"
+		case strings.Contains(s, `\Roman`) || strings.Contains(s, "I)") || strings.HasPrefix(s, "I"):
+			format = "I"
+		case strings.Contains(s, `\alph`) || strings.Contains(s, "a)") || strings.HasPrefix(s, "a"):
+			format = "a"
+		case strings.Contains(s, `\Alph`) || strings.Contains(s, "A)") || strings.HasPrefix(s, "A"):
+			format = "A"
+		case strings.Contains(s, `\arabic`) || strings.Contains(s, "1"):
+			format = "1"
+		}
+		open, closeS = "", ""
+		if strings.HasPrefix(strings.TrimSpace(s), "(") {
+			open, closeS = "(", ")"
+		}
+	}
+	return open + formatCounter(n, format) + closeS
+}
+
+// formatCounter prints n as LaTeX's \arabic, \alph, \roman, \Alph, \Roman.
+func formatCounter(n int, format string) string {
+	switch format {
+	case "a", "A":
+		if n < 1 || n > 26 {
+			return strconv.Itoa(n)
+		}
+		if format == "A" {
+			return string(rune('A' + n - 1))
+		}
+		return string(rune('a' + n - 1))
+	case "i", "I":
+		r := roman(n)
+		if format == "I" {
+			return strings.ToUpper(r)
+		}
+		return r
+	}
+	return strconv.Itoa(n)
+}
+
+func roman(n int) string {
+	if n < 1 || n > 3999 {
+		return strconv.Itoa(n)
+	}
+	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
+	syms := []string{"m", "cm", "d", "cd", "c", "xc", "l", "xl", "x", "ix", "v", "iv", "i"}
+	var b strings.Builder
+	for k, v := range vals {
+		for n >= v {
+			b.WriteString(syms[k])
+			n -= v
+		}
+	}
+	return b.String()
+}
+
+// theoremKind is the printed word of a theorem-like environment, or "".
+func (d *texDoc) theoremKind(env string) string {
+	if t, ok := d.envs[env]; ok {
+		return t
+	}
+	if e, ok := latexEnvs[env]; ok && e.kind != "onebox" {
+		return kindWord(e.kind)
+	}
+	return numberedEnvs[env]
+}
+
+// defineCommand reads \newcommand{\name}[n][default]{body} (braces around
+// the name optional).
+func (d *texDoc) defineCommand(doc string, p int) int {
+	if p < len(doc) && doc[p] == '*' {
+		p++
+	}
+	name, p2 := macroName(doc, p)
+	if name == "" {
+		return p
+	}
+	p = p2
+	m := texMacro{}
+	if o := skipSpaceNL(doc, p); o < len(doc) && doc[o] == '[' {
+		if c, ok := balanced(doc, o, '[', ']', 20); ok {
+			m.nargs, _ = strconv.Atoi(strings.TrimSpace(doc[o+1 : c]))
+			p = c + 1
+			if o2 := skipSpaceNL(doc, p); o2 < len(doc) && doc[o2] == '[' {
+				if c2, ok := balanced(doc, o2, '[', ']', 400); ok {
+					m.hasOpt, m.opt = true, doc[o2+1:c2]
+					p = c2 + 1
+				}
+			}
+		}
+	}
+	body, e := texRawBraced(doc, p)
+	if e < 0 {
+		return p
+	}
+	m.body = body
+	d.addMacro(name, m)
+	return e
+}
+
+// defineDef reads \def\name#1#2{body}; delimited parameters are not
+// followed.
+func (d *texDoc) defineDef(doc string, p int) int {
+	if p >= len(doc) || doc[p] != '\\' {
+		return p
+	}
+	j := p + 1
+	for j < len(doc) && isLetterByte(doc[j]) {
+		j++
+	}
+	name := doc[p+1 : j]
+	k := j
+	nargs := 0
+	for k < len(doc) && doc[k] == '#' && k+1 < len(doc) && doc[k+1] >= '1' && doc[k+1] <= '9' {
+		nargs++
+		k += 2
+	}
+	if k >= len(doc) || doc[k] != '{' || name == "" {
+		return j
+	}
+	body, e := texRawBraced(doc, k)
+	if e < 0 {
+		return j
+	}
+	d.addMacro(name, texMacro{nargs: nargs, body: body})
+	return e
+}
+
+// defineOperator reads \DeclareMathOperator{\name}{text}.
+func (d *texDoc) defineOperator(doc string, p int, star bool) int {
+	name, p2 := macroName(doc, p)
+	if name == "" {
+		return p
+	}
+	body, e := texRawBraced(doc, p2)
+	if e < 0 {
+		return p2
+	}
+	op := `\operatorname`
+	if star {
+		op += "*"
+	}
+	d.addMacro(name, texMacro{body: op + "{" + body + "}"})
+	return e
+}
+
+func (d *texDoc) addMacro(name string, m texMacro) {
+	if protectedMacros[name] || strings.Contains(name, "@") || len(m.body) > maxMacroBody ||
+		len(d.macros) >= maxMacros || m.nargs < 0 || m.nargs > 9 {
+		return
+	}
+	// A macro defining macros is not expanded.
+	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
+		return
+	}
+	d.macros[name] = m
+}
+
+// declareTheorem reads \newtheorem{env}[shared]{Title}[within].
+func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) int {
+	env, e := texBraced(doc, p)
+	if e < 0 {
+		return p
+	}
+	shared := ""
+	if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
+		if c, ok := balanced(doc, o, '[', ']', 60); ok {
+			shared = strings.TrimSpace(doc[o+1 : c])
+			e = c + 1
+		}
+	}
+	title, e2 := texBraced(doc, e)
+	if e2 < 0 {
+		return e
+	}
+	within := ""
+	if o := skipSpaceNL(doc, e2); o < len(doc) && doc[o] == '[' {
+		if c, ok := balanced(doc, o, '[', ']', 60); ok {
+			within = strings.TrimSpace(doc[o+1 : c])
+			e2 = c + 1
+		}
+	}
+	t := cleanLaTeX(title)
+	if t == "" || len(t) > 40 || env == "" {
+		return e2
+	}
+	d.envs[env] = upperFirst(t)
+	switch {
+	case star:
+		n.unnumbered[env] = true
+	case shared != "":
+		n.counter[env] = n.counterOf(shared)
+	default:
+		n.counter[env] = env
+		n.within[env] = within
+	}
+	return e2
+}
+
+// macroName reads "{\name}" or "\name" at p.
+func macroName(doc string, p int) (string, int) {
+	p = skipSpaceNL(doc, p)
+	braced := p < len(doc) && doc[p] == '{'
+	if braced {
+		p = skipSpaceNL(doc, p+1)
+	}
+	if p >= len(doc) || doc[p] != '\\' {
+		return "", p
+	}
+	j := p + 1
+	for j < len(doc) && isLetterByte(doc[j]) {
+		j++
+	}
+	name := doc[p+1 : j]
+	if braced {
+		j = skipSpaceNL(doc, j)
+		if j >= len(doc) || doc[j] != '}' {
+			return "", j
+		}
+		j++
+	}
+	return name, j
+}
+
+// texRawBraced returns the braced group at or after p as written.
+func texRawBraced(s string, p int) (string, int) {
+	p = skipSpaceNL(s, p)
+	if p >= len(s) || s[p] != '{' {
+		return "", -1
+	}
+	e, ok := balanced(s, p, '{', '}', maxMacroBody+2)
+	if !ok {
+		return "", -1
+	}
+	return s[p+1 : e], e + 1
+}
+
+// texNumbering keeps LaTeX's counters while the document is read.
+type texNumbering struct {
+	hasChapter, hasSection bool
+	inAppendix             bool
+	chapter, section       int
+	subsection, subsub     int
+	// counter maps an environment to the counter it steps; within maps a
+	// counter to the sectioning level that resets it.
+	counter    map[string]string
+	within     map[string]string
+	unnumbered map[string]bool
+	values     map[string]int
+	equation   int
+	floats     map[string]int
+}
+
+func newTexNumbering(doc string) *texNumbering {
+	n := &texNumbering{
+		hasChapter: strings.Contains(doc, `\chapter{`) || strings.Contains(doc, `\chapter[`) ||
+			strings.Contains(doc, `\olchapter{`),
+		hasSection: strings.Contains(doc, `\section{`) || strings.Contains(doc, `\section[`) ||
+			strings.Contains(doc, `\olsection{`),
+		counter:    map[string]string{},
+		within:     map[string]string{},
+		unnumbered: map[string]bool{},
+		values:     map[string]int{},
+		floats:     map[string]int{},
+	}
+	return n
+}
+
+// counterOf follows shared counters to the one that is stepped.
+func (n *texNumbering) counterOf(env string) string {
+	for k := 0; k < 4; k++ {
+		c, ok := n.counter[env]
+		if !ok || c == env {
+			return env
+		}
+		env = c
+	}
+	return env
+}
+
+// step advances the counter of a theorem-like environment and returns its
+// printed number. Environments the document does not declare share one
+// counter numbered within the section (within the chapter when there are
+// no sections): the usual amsthm set-up of books and papers.
+func (n *texNumbering) step(env string, d *texDoc) string {
+	if n.unnumbered[env] {
+		return ""
+	}
+	c, within := "", ""
+	if _, declared := d.envs[env]; declared {
+		c = n.counterOf(env)
+		within = n.within[c]
+	} else {
+		c = "\x00shared"
+		switch {
+		case n.hasSection:
+			within = "section"
+		case n.hasChapter:
+			within = "chapter"
+		}
+	}
+	n.values[c]++
+	v := strconv.Itoa(n.values[c])
+	switch within {
+	case "section":
+		return n.sectionNumber() + "." + v
+	case "chapter":
+		return n.chapterNumber() + "." + v
+	case "subsection":
+		return n.sectionNumber() + "." + strconv.Itoa(n.subsection) + "." + v
+	}
+	return v
+}
+
+func (n *texNumbering) chapterNumber() string {
+	if n.inAppendix {
+		return formatCounter(n.chapter, "A")
+	}
+	return strconv.Itoa(n.chapter)
+}
+
+func (n *texNumbering) sectionNumber() string {
+	s := strconv.Itoa(n.section)
+	if n.inAppendix && !n.hasChapter {
+		s = formatCounter(n.section, "A")
+	}
+	if n.hasChapter {
+		return n.chapterNumber() + "." + s
+	}
+	return s
+}
+
+// heading steps the sectioning counters and resets what they reset.
+func (n *texNumbering) heading(cmd string) (string, string) {
+	switch texLevels[cmd] {
+	case 1:
+		n.chapter++
+		n.section, n.subsection, n.subsub = 0, 0, 0
+		n.reset("chapter", "section", "subsection")
+		if n.hasChapter {
+			n.equation = 0
+			clear(n.floats)
+		}
+		return n.chapterNumber(), "Chapter"
+	case 2:
+		n.section++
+		n.subsection, n.subsub = 0, 0
+		n.reset("section", "subsection")
+		return n.sectionNumber(), "Section"
+	case 3:
+		n.subsection++
+		n.subsub = 0
+		n.reset("subsection")
+		return n.sectionNumber() + "." + strconv.Itoa(n.subsection), "Section"
+	case 4:
+		n.subsub++
+		return n.sectionNumber() + "." + strconv.Itoa(n.subsection) + "." + strconv.Itoa(n.subsub), "Section"
+	}
+	return "", ""
+}
+
+func (n *texNumbering) reset(levels ...string) {
+	for c := range n.values {
+		w := n.within[c]
+		if c == "\x00shared" {
+			switch {
+			case n.hasSection:
+				w = "section"
+			case n.hasChapter:
+				w = "chapter"
+			}
+		}
+		for _, l := range levels {
+			if w == l {
+				n.values[c] = 0
+			}
+		}
+	}
+}
+
+func (n *texNumbering) appendix() {
+	n.inAppendix = true
+	if n.hasChapter {
+		n.chapter = 0
+	} else {
+		n.section = 0
+	}
+}
+
+// endLine gives the labels of an equation line its number, when the line
+// takes one.
+func (n *texNumbering) endLine(numbered bool, keys []string, labels map[string]texLabel, cur texLabel) {
+	if !numbered {
+		for _, k := range keys {
+			if _, dup := labels[k]; !dup {
+				labels[k] = cur
+			}
+		}
+		return
+	}
+	n.equation++
+	num := strconv.Itoa(n.equation)
+	if n.hasChapter {
+		num = n.chapterNumber() + "." + num
+	}
+	for _, k := range keys {
+		if _, dup := labels[k]; !dup {
+			labels[k] = texLabel{kind: "Equation", number: "(" + num + ")"}
+		}
+	}
+}
+
+// float steps a figure or table counter.
+func (n *texNumbering) float(kind string) string {
+	n.floats[kind]++
+	num := strconv.Itoa(n.floats[kind])
+	if n.hasChapter {
+		num = n.chapterNumber() + "." + num
+	}
+	return num
+}
+
+// refsIn returns the references in [from, to), by binary search.
+func refsIn(refs []texRef, from, to int) []texRef {
+	i := sort.Search(len(refs), func(i int) bool { return refs[i].at >= from })
+	j := i
+	for j < len(refs) && refs[j].at < to {
+		j++
+	}
+	return refs[i:j]
+}
+
+// blockAt returns the numbered block whose \begin is at offset at.
+func (d *texDoc) blockAt(at int) (texBlock, bool) {
+	i := sort.Search(len(d.blocks), func(i int) bool { return d.blocks[i].at >= at })
+	if i < len(d.blocks) && d.blocks[i].at == at {
+		return d.blocks[i], true
+	}
+	return texBlock{}, false
+}
+
+// blockBetween reports whether a theorem-like environment begins in
+// (from, to).
+func blockBetween(blocks []texBlock, from, to int) bool {
+	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].at > from })
+	return i < len(blocks) && blocks[i].at < to
+}
