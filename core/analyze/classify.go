@@ -64,18 +64,60 @@ type classifier struct {
 // \begin{definition}, …) and PreTeXt elements (<theorem>, <proof>, …) count
 // as textbook matches, because those formats state "Theorem" as markup;
 // so do LaTeX environments whose name wraps a textbook keyword (nexample,
-// exercisewrap), which is how books define their own boxes.
+// exercisewrap), which is how books define their own boxes. Then the
+// structure the words miss decides where it is unambiguous (see
+// refineType): a paper's abstract and citations make it a paper, numbered
+// procedures make a tutorial of what the vote calls a reference; the
+// scores returned are always the pattern families'.
 func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
 	var c classifier
 	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
 	c.fences(text)
-	return c.result()
+	best, scores := c.result()
+	return refineType(text, best, true), scores
 }
 
 // fences counts the reference's ```\w* pattern: every run of three
-// backticks, non-overlapping.
+// backticks, non-overlapping. One extension, as for LaTeX environments: a
+// theorem-like block of Markdown (a MyST directive "```{prf:theorem}", a
+// knitr chunk "```{lemma, …}", a pandoc div ":::{.definition}") is a
+// textbook match, and its two fences are not code.
 func (c *classifier) fences(text string) {
-	c.counts[tReference] += strings.Count(text, "```")
+	n := strings.Count(text, "```")
+	blocks, fenced := mdTheoremBlocks(text)
+	c.counts[tReference] += max(n-2*fenced, 0)
+	c.counts[tTextbook] += blocks
+}
+
+// mdTheoremBlocks counts the theorem-like Markdown blocks of text and how
+// many of them are backtick fences.
+func mdTheoremBlocks(text string) (blocks, fenced int) {
+	for _, open := range []string{"```{", ":::{", "::: {"} {
+		for i := 0; ; {
+			j := strings.Index(text[i:], open)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			i = at + len(open)
+			if at > 0 && text[at-1] != '\n' && text[at-1] != ' ' && text[at-1] != '`' {
+				continue
+			}
+			w := text[i:min(len(text), i+40)]
+			w = strings.TrimPrefix(strings.TrimPrefix(w, "prf:"), ".")
+			e := 0
+			for e < len(w) && isLetter(w[e]) {
+				e++
+			}
+			if theoremEnvs[strings.ToLower(w[:e])] {
+				blocks++
+				if open == "```{" {
+					fenced++
+				}
+			}
+		}
+	}
+	return blocks, fenced
 }
 
 func (c *classifier) result() (core.ContentType, map[core.ContentType]float64) {

@@ -82,7 +82,7 @@ func markdownHeadings(text string) []heading {
 				kind = paraOrText(ind, rest)
 			}
 		case ind == 0 && (prev == kindStart || prev == kindBlank || prev == kindHeading || prev == kindFence):
-			if num, title, level, ok := numberedLine(ln, false); ok {
+			if num, title, level, ok := numberedLine(ln, false); ok && !resultTitle(title) {
 				hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: title, number: num})
 				kind = kindNumbered
 			} else {
@@ -313,4 +313,38 @@ func scanNumber(s string) (parts, dots, end int) {
 		}
 		return parts, dots, i
 	}
+}
+
+// resultKindWords open the blocks that books number like sections when
+// they put the number first ("2.7 Definition · Substitution", "2.8
+// Lemma", amsthm's swapped numbers).
+var resultKindWords = map[string]bool{
+	"Definition": true, "Theorem": true, "Lemma": true, "Proposition": true, "Corollary": true,
+	"Example": true, "Exercise": true, "Remark": true, "Convention": true, "Notation": true,
+	"Conjecture": true, "Claim": true, "Fact": true, "Observation": true, "Axiom": true, "Algorithm": true,
+	"Problem": true, "Proof": true, "Note": true,
+}
+
+// resultTitle reports whether a numbered line's title is a result block
+// rather than a section: the kind word alone, or followed by its title
+// after a dot, dash or parenthesis. "2.3 Definition of continuity" is a
+// section.
+func resultTitle(t string) bool {
+	i := strings.IndexAny(t, " \t.(")
+	w, rest := t, ""
+	if i >= 0 {
+		w, rest = t[:i], trimSpace(t[i:])
+	}
+	if !resultKindWords[w] {
+		return false
+	}
+	if rest == "" || rest == "." {
+		return true
+	}
+	for _, sep := range []string{"·", "—", "–", "(", ". "} {
+		if strings.HasPrefix(rest, sep) {
+			return true
+		}
+	}
+	return false
 }

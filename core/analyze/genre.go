@@ -1,0 +1,264 @@
+package analyze
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Structure that word counts miss. The reference's weighted patterns count
+// words and code fences, so a paper with ten lemmas reads as a textbook and
+// a tutorial whose numbered steps each carry a code block reads as a
+// reference. Two structural facts outrank that vote:
+//
+//   - a paper has an abstract and cites its sources: an "Abstract" heading
+//     or line near the start (\begin{abstract} in LaTeX) together with
+//     citations (\cite, "[12]", "[Mir12]") or a References/Bibliography
+//     heading; or, where the abstract has no heading, the opening says what
+//     the paper contributes ("We present …", "In this paper …") or there
+//     is a Related Work section, and a reference list and citations follow.
+//     A specification keeps its type (RFCs have an abstract and references
+//     too, and their BCP 14 keywords already decide);
+//   - a tutorial teaches by procedures: Markdown ordered lists whose items
+//     are instructions ("Install …", "From the project folder, build …").
+//     When the vote says reference or unknown and such procedures hold at
+//     least six steps, or at least three that cover a quarter of the text,
+//     the document is a tutorial. A README with a three-step installation
+//     among its API tables stays a reference.
+//
+// The family scores stay the reference's; only the winner changes.
+
+// Thresholds of the structural rules.
+const (
+	// abstractWindow is how far into a document its abstract is looked for,
+	// at least; a tenth of a long document is looked at.
+	abstractWindow = 16 << 10
+	// minCitations is how many citations make a document cite its sources.
+	minCitations = 3
+	// minSteps and manySteps bound the procedures that make a tutorial:
+	// manySteps alone, or minSteps covering procedureShare of the text.
+	minSteps       = 3
+	manySteps      = 6
+	procedureShare = 4 // procedures cover at least 1/procedureShare
+)
+
+// refineType applies the structural rules to the vote of the weighted
+// patterns. procedures says whether the text is read as Markdown (LaTeX
+// and PreTeXt sources have no Markdown lists).
+func refineType(s string, vote core.ContentType, procedures bool) core.ContentType {
+	if vote != core.Spec && vote != core.Paper && isPaper(s) {
+		return core.Paper
+	}
+	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
+		return core.Tutorial
+	}
+	return vote
+}
+
+// isPaper reports whether s has a paper's abstract and citations.
+func isPaper(s string) bool {
+	latex := strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`)
+	if latex {
+		return latexCitations(s) >= minCitations || strings.Contains(s, `\bibliography{`) ||
+			strings.Contains(s, `\begin{thebibliography}`) || strings.Contains(s, `\printbibliography`)
+	}
+	window := s[:min(len(s), max(abstractWindow, len(s)/10))]
+	abstract := hasHeadingLine(window, isAbstractLine)
+	// An abstract without its heading (amsart's PDF text) still says what
+	// the paper does: "We present …", "In this paper …".
+	claims := !abstract && paperClaim(window)
+	related := !abstract && !claims && hasHeadingLine(s, isRelatedWorkLine)
+	if !abstract && !claims && !related {
+		return false
+	}
+	refs := hasHeadingLine(s[len(s)/3:], isReferencesLine)
+	cites := textCitations(s, 2*minCitations)
+	if abstract {
+		return refs || cites >= minCitations
+	}
+	return refs && cites >= 2*minCitations
+}
+
+// paperClaims are the phrases with which papers, not books, say what they
+// contribute.
+var paperClaims = []string{"In this paper", "in this paper", "This paper ", "this paper we", "We present ",
+	"we present ", "We propose ", "we propose ", "In this article", "this article we", "In this note", "This note "}
+
+// paperClaim reports whether s says what a paper contributes.
+func paperClaim(s string) bool {
+	for _, c := range paperClaims {
+		if strings.Contains(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// latexCitations counts citation commands (\cite and its natbib and
+// biblatex variants).
+func latexCitations(s string) int {
+	n := strings.Count(s, `\cite`)
+	for _, c := range []string{`\parencite`, `\autocite`, `\textcite`, `\footcite`} {
+		n += strings.Count(s, c)
+	}
+	return n
+}
+
+// textCitations counts bracketed citations in plain text, up to limit:
+// numeric ("[12]", "[3, 4]", "[5–7]") or alphabetic keys ("[Mir12]",
+// "[DMNS06, DKM+ 06]"). A Markdown link "[text](url)" is not one.
+func textCitations(s string, limit int) int {
+	n := 0
+	for i := 0; i < len(s) && n < limit; {
+		j := strings.IndexByte(s[i:], '[')
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + 1
+		e := strings.IndexByte(s[at:min(len(s), at+48)], ']')
+		if e < 2 {
+			continue
+		}
+		if at+e+1 < len(s) && s[at+e+1] == '(' {
+			continue
+		}
+		if citationKeys(s[at+1 : at+e]) {
+			n++
+			i = at + e + 1
+		}
+	}
+	return n
+}
+
+// citationKeys reports whether the text inside brackets is a list of
+// citation keys: numbers and ranges, or keys of capitals and a year.
+func citationKeys(in string) bool {
+	in = strings.ReplaceAll(in, "–", "-")
+	for _, k := range strings.Split(in, ",") {
+		k = strings.TrimSpace(k)
+		if k == "" {
+			return false
+		}
+		if strings.Trim(k, "0123456789-") == "" {
+			continue
+		}
+		// An alphabetic key: a capital, letters or '+', an optional space,
+		// then a two- or four-digit year and an optional letter.
+		if k[0] < 'A' || k[0] > 'Z' {
+			return false
+		}
+		p := 1
+		for p < len(k) && (isLetter(k[p]) || k[p] == '+') {
+			p++
+		}
+		if p < len(k) && k[p] == ' ' {
+			p++
+		}
+		d := p
+		for p < len(k) && k[p] >= '0' && k[p] <= '9' {
+			p++
+		}
+		if p-d != 2 && p-d != 4 {
+			return false
+		}
+		if p < len(k) && isLetter(k[p]) {
+			p++
+		}
+		if p != len(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasHeadingLine reports whether some line of s, stripped of Markdown
+// heading marks, emphasis and a section number, satisfies ok.
+func hasHeadingLine(s string, ok func(string) bool) bool {
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		next := len(s)
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+			next = end + 1
+		}
+		if end-start < 120 {
+			ln := strings.Trim(s[start:end], " \t\r\f#*_")
+			if ln != "" && ok(stripSectionNumber(ln)) {
+				return true
+			}
+		}
+		start = next
+	}
+	return false
+}
+
+// stripSectionNumber removes a leading "7", "7." or "A.1 " from a heading.
+func stripSectionNumber(ln string) string {
+	i := 0
+	for i < len(ln) && (ln[i] >= '0' && ln[i] <= '9' || ln[i] == '.') {
+		i++
+	}
+	if i > 0 && i < len(ln) && (ln[i] == ' ' || ln[i] == '\t') {
+		return strings.TrimSpace(ln[i:])
+	}
+	return ln
+}
+
+// isAbstractLine: "Abstract" alone, or opening the abstract's text with a
+// period, colon or dash ("Abstract. We …", "Abstract—This …"), and the
+// LaTeX forms.
+func isAbstractLine(ln string) bool {
+	for _, w := range []string{"Abstract", "ABSTRACT", `\begin{abstract}`, `\section*{Abstract}`} {
+		if !strings.HasPrefix(ln, w) {
+			continue
+		}
+		rest := ln[len(w):]
+		if rest == "" {
+			return true
+		}
+		for _, sep := range []string{".", ":", "—", "–", " -", " —"} {
+			if strings.HasPrefix(rest, sep) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isReferencesLine(ln string) bool {
+	switch strings.TrimRight(ln, ".: ") {
+	case "References", "REFERENCES", "Bibliography", "BIBLIOGRAPHY", "Works Cited", "Literature Cited",
+		`\section*{References}`, `\section{References}`:
+		return true
+	}
+	return false
+}
+
+func isRelatedWorkLine(ln string) bool {
+	switch strings.TrimRight(ln, ".: ") {
+	case "Related Work", "Related work", "Related Works", "Related works", "RELATED WORK", "RELATED WORKS",
+		"Related Literature", "Prior Work", "Previous Work":
+		return true
+	}
+	return strings.HasPrefix(ln, `\section{Related Work`) || strings.HasPrefix(ln, `\section{Related work`)
+}
+
+// isTutorial reports whether the procedures of s make it a tutorial.
+func isTutorial(s string) bool {
+	steps, covered := procedureSteps(s)
+	return steps >= manySteps || steps >= minSteps && covered*procedureShare >= len(s)
+}
+
+// procedureSteps counts the steps of the ordered lists of s that are
+// procedures (text.Procedures) and the bytes those lists cover.
+func procedureSteps(s string) (steps, covered int) {
+	for _, l := range text.Procedures(s) {
+		steps += len(l.Items)
+		covered += l.End - l.Start
+	}
+	return steps, covered
+}

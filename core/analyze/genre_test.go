@@ -1,0 +1,150 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// A LaTeX paper with an abstract and citations is a paper even when its
+// lemmas and proofs outweigh its paper words under the reference's weights.
+func TestPaperLaTeXWithTheoremsIsPaper(t *testing.T) {
+	doc := "\\documentclass{acmart}\n\\begin{abstract}\nWe present a fast algorithm.\n\\end{abstract}\n" +
+		"\\section{Introduction}\nPrior work~\\cite{a,b} and \\citep{c} and \\cite{d}.\n" +
+		strings.Repeat("\\begin{lemma}\\label{l}Every x is y.\\end{lemma}\n\\begin{proof}Clear.\\end{proof}\n", 6) +
+		"\\section{Related Work}\nSee~\\cite{e}.\n\\bibliography{works}\n"
+	a := Analyze(&core.Document{Format: core.FormatLaTeX, Text: doc}, nil)
+	if a.ContentType != core.Paper {
+		t.Fatalf("type %s, want paper (%v)", a.ContentType, a.ContentTypeScores)
+	}
+	if a.ContentTypeScores[core.Textbook] <= a.ContentTypeScores[core.Paper] {
+		t.Fatalf("the scores stay the reference's: %v", a.ContentTypeScores)
+	}
+}
+
+// A paper's PDF text: an "Abstract" line near the start and bracketed
+// citations or a References heading.
+func TestPaperPDFTextIsPaper(t *testing.T) {
+	head := "## Secure Noise\n\nSome Team\n\nAbstract\nThis report describes sampling [Mir12].\n\n## 1 Introduction\n\n"
+	body := strings.Repeat("Lemma 3. If i is an integer then Proof. Clear. Definition: x. Theorem 2. y.\n\n", 20)
+	for name, doc := range map[string]string{
+		"citations":  head + body + "As shown in [DMNS06, DKM+ 06] and [BKP+ 14] and [12].\n",
+		"references": head + body + "\n## References\n\nMironov. On significance.\n",
+		"ieee":       "Title\n\nAbstract—This paper shows x.\n\n" + body + "\nREFERENCES\n\n[1] A. B.\n",
+	} {
+		a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: doc}, nil)
+		if a.ContentType != core.Paper {
+			t.Errorf("%s: type %s, want paper (%v)", name, a.ContentType, a.ContentTypeScores)
+		}
+	}
+}
+
+// Neither an abstract alone nor a textbook's line starting "Abstract
+// vector spaces …" makes a paper, and an RFC (abstract and references)
+// stays a specification.
+func TestPaperNeedsAbstractAndCitations(t *testing.T) {
+	book := "# Linear algebra\n\nAbstract vector spaces are developed as a generalization.\n\n" +
+		strings.Repeat("Definition: A field is a set. Theorem 1: x. Proof: y. Example: z.\n\n", 10) +
+		"See [12] and [13] and [14].\n\n## References\n\n"
+	if got, _ := Classify(book); got != core.Textbook {
+		t.Errorf("textbook with an 'Abstract vector spaces' line: %s", got)
+	}
+	noCites := "Abstract\n\nWe study x.\n\n" + strings.Repeat("Theorem 1. x. Proof. y.\n\n", 5)
+	if got, _ := Classify(noCites); got != core.Textbook {
+		t.Errorf("abstract without citations: %s", got)
+	}
+	rfc := "Abstract\n\n   The protocol MUST do x.\n\n" + strings.Repeat("   A client MUST send y [RFC2119]. It SHOULD do z.\n", 10) +
+		"\n12.  References\n\n   [RFC2119] Bradner.\n"
+	if got, _ := Classify(rfc); got != core.Spec {
+		t.Errorf("RFC: %s", got)
+	}
+	// A Markdown link is not a citation.
+	links := "Abstract\n\nSee [docs](a) and [api](b) and [faq](c) and [x](d).\n\nTheorem 1. x. Proof. y.\n"
+	if got, _ := Classify(links); got == core.Paper {
+		t.Errorf("links counted as citations: %s", got)
+	}
+}
+
+// A tutorial whose procedures are numbered lists with code blocks reads as
+// a reference under the reference's weights (each fence counts); its
+// procedures make it a tutorial.
+func TestNumberedProceduresMakeATutorial(t *testing.T) {
+	step := func(verb string) string {
+		return "1. " + verb + " the image:\n\n    ```sh\n    tool " + verb + "\n    ```\n\n"
+	}
+	doc := "# Get started\n\nThis guide covers the tool.\n\n## Build it\n\n" +
+		strings.Replace(step("Build")+step("Tag")+step("Push"), "1. Tag", "2. Tag", 1) +
+		"## Run it\n\n" + step("Run") + strings.Replace(step("Stop"), "1.", "2.", 1) + strings.Replace(step("Remove"), "1.", "3.", 1) +
+		"## API\n\nThe function `Run` takes a parameter.\n"
+	a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: doc}, nil)
+	if a.ContentType != core.Tutorial {
+		t.Fatalf("type %s, want tutorial (%v)", a.ContentType, a.ContentTypeScores)
+	}
+	if a.ContentTypeScores[core.Reference] <= a.ContentTypeScores[core.Tutorial] {
+		t.Fatalf("the scores stay the reference's: %v", a.ContentTypeScores)
+	}
+	// The same lists in LaTeX source are not Markdown lists.
+	if a := Analyze(&core.Document{Format: core.FormatLaTeX, Text: doc}, nil); a.ContentType == core.Tutorial {
+		t.Errorf("LaTeX read as a Markdown tutorial")
+	}
+}
+
+// A reference README with a short installation list stays a reference, and
+// numbered lists that are not instructions count for nothing.
+func TestSmallOrNonImperativeListsKeepTheVote(t *testing.T) {
+	api := "# lib\n\n## Install\n\n1. Download it.\n2. Run `make`.\n3. Import it.\n\n## API\n\n" +
+		strings.Repeat("### func Parse\n\n```go\nfunc Parse(s string) (Node, error)\n```\n\nParse returns the parameter as a Node.\n\n", 12)
+	if got, _ := Classify(api); got != core.Reference {
+		t.Errorf("API README with a 3-step install: %s", got)
+	}
+	usage := "# image\n\n" + strings.Repeat("```console\n$ docker run x\n```\n\n", 10) +
+		"1. Using `docker run`\n2. Modifying the compose file\n3. Editing the configuration\n4. Mounting a volume\n5. Passing variables\n6. Linking containers\n"
+	if got, _ := Classify(usage); got != core.Reference {
+		t.Errorf("non-imperative numbered list: %s", got)
+	}
+}
+
+func TestCorpusGenres(t *testing.T) {
+	corpusDir(t)
+	for name, want := range map[string]core.ContentType{
+		"tutorial-numbered_wsl_wsl-containers.md":         core.Tutorial,
+		"paper_collaborative-text-editing.tex":            core.Paper,
+		"tutorial-steps_bitnami_redis-sentinel_README.md": core.Reference,
+		"rfc7234_http-caching.txt":                        core.Spec,
+		"latex_untitled-envs_hott_equivalences.tex":       core.Textbook,
+	} {
+		a := Analyze(&core.Document{Format: corpusFormat(name), Text: readCorpus(t, name)}, nil)
+		if a.ContentType != want {
+			t.Errorf("%s: %s, want %s (%v)", name, a.ContentType, want, a.ContentTypeScores)
+		}
+	}
+}
+
+// MyST directives and pandoc divs that hold theorems are textbook matches,
+// not code fences.
+func TestMarkdownTheoremBlocksAreTextbookEvidence(t *testing.T) {
+	block := "```{prf:theorem} Title\n:label: thm-x\n\nEvery x is y.\n```\n\n```{prf:proof}\nClear.\n```\n\n" +
+		"::: {.definition}\nA set is z.\n:::\n\n"
+	doc := "# Convex functions\n\n" + strings.Repeat(block, 8) + "```python\nprint(1)\n```\n"
+	got, sc := Classify(doc)
+	if got != core.Textbook {
+		t.Fatalf("type %s, want textbook (%v)", got, sc)
+	}
+	if sc[core.Reference] != 2*2 || sc[core.Textbook] != 3*24 {
+		t.Errorf("scores %v: want one code fence pair (2 matches, 4) and 24 blocks (72)", sc)
+	}
+}
+
+// A numbered line whose title is a result kind ("2.7 Definition ·
+// Substitution", "2.8 Lemma") is a result, not a section heading; "2.3
+// Definition of continuity" is a section.
+func TestNumberedResultLinesAreNotHeadings(t *testing.T) {
+	doc := "2.1 Preliminaries\n\nText.\n\n2.7 Definition · Substitution\nLet F be a formula.\n\n2.8 Lemma\nIf F then G.\n\n" +
+		"2.9 Theorem (Main)\nAll is well.\n\n2.10 Definition of continuity\n\nText.\n"
+	var titles []string
+	walkAll(Sections(doc, core.FormatMarkdown), func(s *core.Section) { titles = append(titles, s.Number+" "+s.Title) })
+	if got := strings.Join(titles, "|"); got != "2.1 Preliminaries|2.10 Definition of continuity" {
+		t.Errorf("sections %q", got)
+	}
+}
