@@ -110,7 +110,10 @@ type cand struct {
 	end       int // absolute end of the marked block (format strategies)
 	conf      float64
 	format    bool // found by a format strategy: exempt from the unknown cap
-	sec       *secState
+	// form is the computational form when the strategy writes its own (a
+	// procedure's numbered steps); empty means the per-type template.
+	form string
+	sec  *secState
 	// Format strategies only: where the block's body starts, the word its
 	// kind is printed with ("Lemma"), the cross-reference keys that point
 	// at it, and whether its name is a real name (not "Lemma 4.1.2 — …").
@@ -149,6 +152,8 @@ type extractor struct {
 	sigSeen map[string]bool
 	// named keeps one primitive per named algorithm and document.
 	named map[string]bool
+	// genre is the state of the procedure and Markdown strategies.
+	genre genreState
 	// tex and texr know the whole LaTeX document (macros, labels,
 	// numbers, references); labelsAt lists the label keys of each
 	// numbered environment by the offset of its \begin; ptx is the same
@@ -227,6 +232,8 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.latexEnvs(st)
 	case core.FormatPreTeXt:
 		x.pretextElems(st)
+	case core.FormatMarkdown:
+		x.markdownEnvs(st)
 	}
 	nFormat := len(x.cands) - first
 	start := len(x.cands)
@@ -239,16 +246,19 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.namedAlgorithms(st)
 	case core.Tutorial:
 		x.tutorial(st)
+		x.procedures(st)
 	case core.Spec:
 		x.spec(st)
 	case core.Paper:
 		x.paper(st)
 	case core.Reference:
 		x.reference(st)
+		x.procedures(st)
 	default:
 		x.textbook(st)
 		x.namedAlgorithms(st)
 		x.tutorial(st)
+		x.procedures(st)
 		x.spec(st)
 		x.paper(st)
 		x.reference(st)
@@ -472,7 +482,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			Section:               section,
 			Plane:                 x.a.Plane,
 			FormalStatement:       c.statement,
-			ComputationalForm:     computationalForm(c.typ, c.statement),
+			ComputationalForm:     formOf(c),
 			Prerequisites:         []string{},
 			Dependencies:          []core.Edge{},
 			Enables:               []string{},
@@ -532,6 +542,14 @@ func dropMacros(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// formOf is the candidate's own computational form, or the template.
+func formOf(c cand) string {
+	if c.form != "" {
+		return c.form
+	}
+	return computationalForm(c.typ, c.statement)
 }
 
 // computationalForm derives the reference's per-type template.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // numMode says whether a marker takes a number ("Definition 2.1").
@@ -51,6 +52,15 @@ var textbookMarkers = []marker{
 	// Some books (Winitzki's among them) call their propositions
 	// "Statement"; only the colon form is a marker, the word is common.
 	{word: "Statement", typ: core.Theorem, conf: 0.9, kind: "statement", num: numOpt, named: true, colon: true},
+}
+
+// numberedResults are results that papers and books number on the shared
+// counter beside their theorems ("Claim 2.", "Observation 3 ([SMM19]).",
+// "Fact 4."): only numbered, as the words are common.
+var numberedResults = []marker{
+	{word: "Claim", typ: core.Theorem, conf: 0.85, kind: "claim", num: numReq, named: true},
+	{word: "Observation", typ: core.Theorem, conf: 0.85, kind: "observation", num: numReq, named: true},
+	{word: "Fact", typ: core.Theorem, conf: 0.85, kind: "fact", num: numReq, named: true},
 }
 
 var tutorialMarkers = []marker{
@@ -99,12 +109,82 @@ var referenceMarkers = []marker{
 var blockWords = []string{
 	"Definition", "Theorem", "Lemma", "Corollary", "Proposition", "Proof", "Example",
 	"Remark", "Exercise", "Algorithm", "Identity", "Note", "Statement", "Axiom", "Step",
-	"Solution", "Answer", "Problem", "Claim",
+	"Solution", "Answer", "Problem", "Claim", "Observation", "Fact",
 }
 
-func (x *extractor) textbook(st *secState) { x.markers(st, textbookMarkers) }
+// bookMarkers are what a textbook's running text marks.
+var bookMarkers = append(append([]marker{}, textbookMarkers...), numberedResults...)
 
-func (x *extractor) paper(st *secState) { x.markers(st, paperMarkers) }
+func (x *extractor) textbook(st *secState) {
+	x.resultHeading(st, bookMarkers)
+	x.markers(st, bookMarkers)
+}
+
+// resultHeading reads a section whose heading is a numbered result, as
+// HTML and EPUB books set them: "###### Theorem 3.2.1." or "###### Lemma
+// 4.1.5. Handshake Lemma." with the statement as the section's first
+// paragraph. The words after the number are the result's name.
+func (x *extractor) resultHeading(st *secState, ms []marker) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText {
+		return
+	}
+	title := strings.TrimLeft(st.s.Title, "#*_ \t")
+	if title == "" || title[0] < 'A' || title[0] > 'Z' {
+		return
+	}
+	var h hit
+	found := false
+	for _, m := range ms {
+		if !resultKinds[m.kind] || !strings.HasPrefix(title, m.word) {
+			continue
+		}
+		if hh, ok := parseMarker(title+"\n", 0, m); ok && hh.number != "" {
+			h, found = hh, true
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	hStart := clamp(st.s.Offset, 0, len(x.doc))
+	hEnd := clamp(st.body, hStart, len(x.doc))
+	k := strings.Index(x.doc[hStart:hEnd], h.m.word+" "+h.number)
+	if k < 0 {
+		return
+	}
+	if rest := strings.Trim(title[min(h.after, len(title)):], " .:*_"); rest != "" && h.name == "" {
+		h.name = rest
+	}
+	raw := blockText(st.own, 0)
+	raw = resultText(st.own, 0, raw)
+	stmt := x.prose(raw)
+	c := cand{typ: h.m.typ, statement: stmt, number: h.number, offset: hStart + k, conf: h.m.conf}
+	// The section's title is the marker itself: no topic to name it by.
+	named := *st
+	named.title = ""
+	c.name = x.markerName(&named, h, raw, stmt)
+	x.add(st, c)
+}
+
+// paperResultMarkers are what a paper states: its numbered results and
+// definitions ("Lemma 3.", "Proposition 1 (Title).", "Definition 2") and
+// the paper markers. A paper's PDF text has no environments left, so these
+// paragraphs are its primitives.
+var paperResultMarkers = func() []marker {
+	var ms []marker
+	for _, m := range textbookMarkers {
+		if m.word != "Algorithm" && m.word != "Statement" {
+			ms = append(ms, m)
+		}
+	}
+	ms = append(ms, numberedResults...)
+	return append(ms, paperMarkers...)
+}()
+
+func (x *extractor) paper(st *secState) {
+	x.resultHeading(st, paperResultMarkers)
+	x.markers(st, paperResultMarkers)
+}
 
 func (x *extractor) reference(st *secState) {
 	x.markers(st, referenceMarkers)
@@ -119,9 +199,17 @@ func (x *extractor) tutorial(st *secState) { x.markers(st, tutorialMarkers) }
 func (x *extractor) markers(st *secState, ms []marker) {
 	hs := scanMarkers(st.own, ms)
 	for i, h := range hs {
+		if h.m.word == "Result" && h.number == "" && algorithmHeader(st.own, h.start) {
+			// "Data: …" then "Result: …" open a pseudo-code box.
+			continue
+		}
 		limit := len(st.own)
 		if i+1 < len(hs) {
 			limit = hs[i+1].start
+			// The next marker's number may stand before it ("2.8 Lemma").
+			if ls := lineStartBefore(st.own, limit); ls >= 0 && swappedNumber(st.own[ls:limit]) != "" {
+				limit = ls
+			}
 		}
 		x.markerCand(st, h, limit)
 	}
@@ -194,6 +282,14 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	}
 	ls := lineStartBefore(s, start)
 	lineStart := ls >= 0 && onlyLead(s[ls:start])
+	// Books that swap numbers ("2.7 Definition · Substitution", amsthm's
+	// \swapnumbers) put the number first.
+	swapped := ""
+	if !lineStart && ls >= 0 && m.num != numNone && resultKinds[m.kind] {
+		if n := swappedNumber(s[ls:start]); n != "" {
+			swapped, lineStart = n, true
+		}
+	}
 	if ls < 0 {
 		ls = start - lookBack
 	}
@@ -204,7 +300,21 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		return h, false
 	}
 	p = skipBlank(s, p)
-	if m.num != numNone {
+	if m.num != numNone && lineStart && p < len(s) && s[p] == '\n' {
+		// PDF text can put the number on the next line ("Lemma\n5 (Title).").
+		if q := skipBlank(s, p+1); parseNumber(s, q) > q {
+			p = q
+		}
+	}
+	if swapped != "" {
+		h.number = swapped
+		if t, q, ok := dotTitle(s, p); ok {
+			// "2.7 Definition · Substitution": the title runs to the line's
+			// end, the statement follows on the next lines.
+			h.name = t
+			p = q
+		}
+	} else if m.num != numNone {
 		if q := parseNumber(s, p); q > p {
 			h.number = s[p:q]
 			p = skipBlank(s, q)
@@ -226,6 +336,15 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	if p >= len(s) {
 		return h, false
 	}
+	if s[p] != ':' && s[p] != '.' {
+		// "Definition 2.1 A group is …": books set the marker in bold and
+		// their EPUB and PDF text keeps no punctuation after it.
+		if q, ok := bareResult(s, p, h, m, lineStart, ls, swapped != ""); ok {
+			h.after = q
+			return h, true
+		}
+		return h, false
+	}
 	switch s[p] {
 	case ':':
 	case '.':
@@ -237,7 +356,7 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		}
 		// "… in Theorem 3.1." at the start of a wrapped line is a reference,
 		// not a block: accept only where a block can begin.
-		if h.name == "" && !emph && (!lineStart || !blockCanStart(s, ls)) {
+		if h.name == "" && !emph && swapped == "" && (!lineStart || !blockCanStart(s, ls) && !(h.number != "" && afterNonProse(s, ls) && statementStarts(s, p+1))) {
 			return h, false
 		}
 	default:
@@ -246,6 +365,68 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	p, _ = skipEmph(s, p+1)
 	h.after = p
 	return h, true
+}
+
+// bareResult accepts a numbered result marker without a terminator
+// ("Theorem 3 Every …", or "Definition 2.1" alone on its line before its
+// statement) where a block can begin (a number set before the marker,
+// "2.8 Lemma", says so by itself), when the statement starts with a
+// capital letter: "Lemma 5 are well-known" and "Theorem 1 in the paper"
+// are mentions, not results. A table-of-contents line ("Theorem 2.1
+// Fundamental theorem . . . 23") is not one either. It returns where the
+// statement starts.
+func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swapped bool) (int, bool) {
+	if h.number == "" || !m.named || m.colon || !resultKinds[m.kind] || !lineStart || !swapped && !blockCanStart(s, ls) {
+		return 0, false
+	}
+	if p == 0 || !isSpaceByte(s[p-1]) && !isSpaceByte(s[p]) && s[p-1] != ')' && s[p-1] != ']' && s[p-1] != '*' && s[p-1] != '_' {
+		return 0, false
+	}
+	eol := strings.IndexByte(s[p:], '\n')
+	line := s[p:]
+	if eol >= 0 {
+		line = s[p : p+eol]
+	}
+	if strings.Contains(line, ". . .") || strings.Contains(line, "....") || strings.Contains(line, "…") && strings.TrimSpace(line) != "…" {
+		return 0, false
+	}
+	q := p
+	if strings.TrimSpace(line) == "" {
+		// The statement starts on the next line (after a blank one, when
+		// the number came first).
+		if eol < 0 {
+			return 0, false
+		}
+		q = p + eol + 1
+		for q < len(s) && (s[q] == ' ' || s[q] == '\t' || swapped && (s[q] == '\n' || s[q] == '\r') && q < p+eol+3) {
+			q++
+		}
+		if opensBlock(s[q:min(len(s), q+40)]) {
+			// "Lemma 1" over "Lemma 3": lines of a proof naming results.
+			return 0, false
+		}
+	}
+	if q >= len(s) {
+		return 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(s[q:])
+	if unicode.IsUpper(r) {
+		return q, true
+	}
+	// A swapped number is evidence enough for a statement that opens with
+	// a formula ("𝜀0 is the least fixed point"), never with a lower-case
+	// word, which is prose mentioning the result.
+	// (Mathematical italic letters, "𝛼", count as a formula.)
+	if swapped && !('a' <= r && r <= 'z') && r != '\n' && r != '\r' {
+		return q, true
+	}
+	return 0, false
+}
+
+// resultKinds are the marker kinds that may stand without a terminator.
+var resultKinds = map[string]bool{
+	"definition": true, "theorem": true, "lemma": true, "corollary": true, "proposition": true, "axiom": true,
+	"claim": true, "observation": true, "fact": true,
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
@@ -459,6 +640,10 @@ func opensBlock(line string) bool {
 	if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || strings.HasPrefix(t, "|") {
 		return true
 	}
+	if n := swappedLead(t); n > 0 {
+		// "2.9 Convention · …": a block numbered before its kind.
+		return true
+	}
 	t = strings.TrimLeft(t, "*_-+ ")
 	for _, w := range blockWords {
 		if strings.HasPrefix(t, w) && (len(t) == len(w) || !isWordByte(t[len(w)])) {
@@ -525,6 +710,9 @@ func (x *extractor) markerCand(st *secState, h hit, limit int) {
 		limit = h.after
 	}
 	raw := blockText(st.own[:limit], h.after)
+	if resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
+		raw = resultText(st.own[:limit], h.after, raw)
+	}
 	stmt := x.prose(raw)
 	if h.m.kind == "label" && (h.m.word == "Finding" || h.m.word == "Result" || h.m.word == "Observation" ||
 		h.m.word == "Method" || h.m.word == "Approach" || h.m.word == "Technique" ||
@@ -555,8 +743,8 @@ func (x *extractor) prose(raw string) string {
 }
 
 func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
-	if h.name != "" {
-		if n := givenName(x.prose(h.name)); n != "" {
+	if h.name != "" && !attribution(dropCitationKeys(h.name)) {
+		if n := givenName(x.prose(dropCitationKeys(h.name))); n != "" {
 			if h.m.kind == "step" {
 				return "Step " + h.number + ": " + n
 			}
@@ -572,16 +760,33 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 			}
 		}
 		if n := definedTerm(stmt); n != "" {
-			return titleCase(n)
+			if n = definitionTerm(n); n != "" {
+				return titleCase(n)
+			}
 		}
 		if h.m.kind == "concept" {
 			return titleCase(leadPhrase(stmt, 5))
 		}
+		if n := sayTerm(stmt); n != "" {
+			return titleCase(n)
+		}
+		if x.ctype == core.Paper && h.number != "" {
+			return "Definition " + h.number
+		}
 		return x.topicName(st, "Definition", h.number)
-	case "theorem", "lemma", "corollary", "proposition", "axiom", "statement":
+	case "theorem", "lemma", "corollary", "proposition", "axiom", "statement", "claim", "observation", "fact":
 		k := kindWord(h.m.kind)
+		if x.ctype == core.Paper && h.number != "" {
+			// A paper's results are known by their numbers: "Lemma 3".
+			return k + " " + h.number
+		}
 		if n := x.topicName(st, k, h.number); n != "" {
 			return n
+		}
+		if h.number != "" {
+			// The number says which result it is; a phrase cut from the
+			// statement's first words would not.
+			return k + " " + h.number
 		}
 		if n := statementPhrase(stmt, 4); n != "" {
 			return tidyName(withKind(titleCase(n), k))
@@ -696,4 +901,395 @@ func stripCitations(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// resultText extends a result's statement read by blockText when the PDF
+// or EPUB text broke it into paragraphs before it ends: display formulas
+// and page layout leave blank lines inside a statement ("For all" … formula
+// … "is given by:" …). It reads on, paragraph by paragraph, while the text
+// so far does not end a sentence, up to a line that opens a block (a proof,
+// the next result, a heading) and at most maxResultParas paragraphs.
+func resultText(s string, from int, raw string) string {
+	if !incomplete(raw) {
+		return raw
+	}
+	i := strings.Index(s[from:], raw)
+	if i < 0 {
+		return raw
+	}
+	start := from + i
+	end := start + len(raw)
+	for n := 0; n < maxResultParas && incomplete(s[start:end]) && end-start < maxBlock; n++ {
+		p := end
+		for p < len(s) && isSpaceByte(s[p]) {
+			p++
+		}
+		if p >= len(s) || opensBlock(s[p:min(len(s), p+40)]) {
+			break
+		}
+		_, e := paragraph(s, p)
+		if e <= p {
+			break
+		}
+		end = e
+	}
+	return s[start:end]
+}
+
+// maxResultParas bounds how many paragraphs a broken statement is read on.
+const maxResultParas = 8
+
+// incomplete reports whether text stops before its sentence ends. Lines at
+// the end that hold no word of three letters and no period are the pieces
+// of a formula the PDF layout put after its sentence (a denominator, an
+// index) and are looked past.
+func incomplete(t string) bool {
+	for {
+		t = strings.TrimRight(t, " \t\r\n\f")
+		i := strings.LastIndexByte(t, '\n')
+		if i < 0 || hasWord(t[i+1:], 3) || strings.HasSuffix(t, ".") {
+			break
+		}
+		t = t[:i]
+	}
+	t = strings.TrimRight(t, " \t\r\n\f*_)\"'’”")
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case '.', '!', '?':
+		return false
+	}
+	return true
+}
+
+// dropCitationKeys removes bracketed citations from a result's title:
+// "Distance between X and Y; [CGS10]" → "Distance between X and Y",
+// "Hoeffding's inequality [Hoe94]" → "Hoeffding's inequality", "[Rob55]"
+// → "".
+func dropCitationKeys(s string) string {
+	if strings.IndexByte(s, '[') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '[' {
+			if e := strings.IndexByte(s[i:], ']'); e > 1 && isCitationKeys(s[i+1:i+e]) {
+				i += e
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return strings.Trim(text.CollapseSpace(b.String()), " ;,")
+}
+
+// isCitationKeys reports whether the text inside brackets lists citation
+// keys: numbers and ranges ("12", "3, 4", "5-7") or capitals and a year
+// ("Mir12", "BKP+ 14", "DMNS06").
+func isCitationKeys(in string) bool {
+	for _, k := range strings.Split(in, ",") {
+		k = strings.TrimSpace(k)
+		if k == "" {
+			return false
+		}
+		if strings.Trim(k, "0123456789-–") == "" {
+			continue
+		}
+		if k[0] < 'A' || k[0] > 'Z' {
+			return false
+		}
+		p := 1
+		for p < len(k) && (isLetterByte(k[p]) || k[p] == '+') {
+			p++
+		}
+		if p < len(k) && k[p] == ' ' {
+			p++
+		}
+		d := p
+		for p < len(k) && '0' <= k[p] && k[p] <= '9' {
+			p++
+		}
+		if p-d != 2 && p-d != 4 {
+			return false
+		}
+		if p < len(k) && isLetterByte(k[p]) {
+			p++
+		}
+		if p != len(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasWord reports whether s holds a run of at least n ASCII letters.
+func hasWord(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if isLetterByte(s[i]) {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// attribution reports whether a result's parenthesized text says where it
+// comes from rather than what it is: "Definition 7 in [ZDW22]" leaves
+// "Definition 7 in" once the citation is dropped, "see [X]" leaves "see".
+func attribution(t string) bool {
+	t = strings.TrimSpace(t)
+	if t == "" {
+		return false
+	}
+	low := strings.ToLower(t)
+	for _, p := range []string{"see ", "cf. ", "cf ", "from ", "adapted from", "due to "} {
+		if strings.HasPrefix(low, p) || low == strings.TrimSpace(p) {
+			return true
+		}
+	}
+	f := strings.Fields(low)
+	switch f[len(f)-1] {
+	case "in", "of", "from", "see", "cf.", "by":
+		return true
+	}
+	for i := 0; i+1 < len(f); i++ {
+		switch strings.TrimRight(f[i], ".") {
+		case "definition", "defnition", "theorem", "lemma", "proposition", "corollary", "section", "eq", "equation", "chapter", "thm", "def", "prop", "lem":
+			if c := f[i+1][0]; '0' <= c && c <= '9' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// algorithmHeader reports whether one of the three lines before position
+// p opens with "Data:", "Input:" or "Require:": a "Result:" there is the
+// output line of pseudo-code, not a finding.
+func algorithmHeader(s string, p int) bool {
+	ls := lineStartBefore(s, p)
+	for n := 0; n < 3 && ls > 0; n++ {
+		prev := lineStartBefore(s, ls-1)
+		if prev < 0 {
+			return false
+		}
+		t := strings.TrimLeft(s[prev:ls-1], " \t*_>-")
+		for _, w := range []string{"Data:", "Input:", "Require:", "Input "} {
+			if strings.HasPrefix(t, w) {
+				return true
+			}
+		}
+		ls = prev
+	}
+	return false
+}
+
+// definitionTerm checks a term read from a definition's first sentence:
+// the verb of "We say …", "we define5 view(B)" is not a term, and
+// "following" or "these" in front of one ("The following slashing
+// conditions") is not part of it. It returns the term, or "".
+func definitionTerm(n string) string {
+	f := strings.Fields(n)
+	for len(f) > 0 {
+		switch strings.ToLower(f[0]) {
+		case "following", "these", "those", "such", "this", "that":
+			f = f[1:]
+			continue
+		}
+		break
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	first := strings.ToLower(strings.TrimRight(f[0], "0123456789"))
+	switch first {
+	case "say", "says", "define", "defines", "call", "calls", "denote", "denotes", "write", "let", "consider",
+		"use", "assume", "fix", "suppose", "given", "recall", "note", "we", "it", "there":
+		return ""
+	}
+	return strings.Join(f, " ")
+}
+
+// termStops end the term of "we say that x is <term> if …".
+var termStops = map[string]bool{
+	"if": true, "iff": true, "when": true, "whenever": true, "provided": true, "from": true, "between": true,
+	"of": true, "for": true, "with": true, "in": true, "on": true, "to": true, "and": true, "or": true, "by": true, "at": true,
+}
+
+// sayTerm reads the term of a definition phrased the way papers phrase
+// them: "We say that (B, j) is finalized if …" → "finalized", "We say
+// that there is a supermajority link from …" → "supermajority link", "We
+// define “activated” validators …" → "activated". It returns "" when the
+// first sentence is not of these forms.
+func sayTerm(stmt string) string {
+	sent := stmt[:sentenceEnd(stmt)]
+	low := strings.ToLower(sent)
+	say := strings.Index(low, "we say ")
+	def := strings.Index(low, "we define ")
+	if say < 0 && def < 0 && !strings.Contains(low, " is called ") && !strings.Contains(low, " is said to be ") {
+		return ""
+	}
+	// A quoted term.
+	for _, q := range [][2]string{{"“", "”"}, {"\"", "\""}} {
+		if i := strings.Index(sent, q[0]); i >= 0 {
+			rest := sent[i+len(q[0]):]
+			if j := strings.Index(rest, q[1]); j > 0 && j < 60 {
+				return strings.TrimSpace(rest[:j])
+			}
+		}
+	}
+	if say < 0 {
+		return ""
+	}
+	rest := sent[say+len("we say "):]
+	rest = strings.TrimPrefix(rest, "that ")
+	var tail string
+	switch {
+	case strings.HasPrefix(rest, "there is "):
+		tail = rest[len("there is "):]
+	default:
+		for _, v := range []string{" is ", " are "} {
+			if i := strings.Index(rest, v); i >= 0 {
+				tail = rest[i+len(v):]
+				break
+			}
+		}
+	}
+	if tail == "" {
+		return ""
+	}
+	var out []string
+	for _, w := range strings.Fields(tail) {
+		lw := strings.ToLower(strings.Trim(w, ",.;:"))
+		if len(out) == 0 && (lw == "a" || lw == "an" || lw == "the") {
+			continue
+		}
+		if termStops[lw] || len(out) == 4 {
+			break
+		}
+		t := strings.TrimRight(strings.Trim(w, ",.;:"), "0123456789")
+		if !hasLetter(t) || strings.ContainsAny(t, "()=∈≤≥") {
+			return ""
+		}
+		out = append(out, t)
+		if strings.HasSuffix(w, ",") {
+			break
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// swappedNumber returns the section-style number ("2.7", "10.20") that
+// alone precedes a marker on its line, or "". A number without a dot
+// ("2 Lemmas") is a count, not a result's number.
+func swappedNumber(pre string) string {
+	if !strings.HasSuffix(strings.TrimRight(pre, "*_"), " ") && !strings.HasSuffix(strings.TrimRight(pre, "*_"), "\t") {
+		return ""
+	}
+	t := strings.Trim(pre, " \t>#*_|\f")
+	t = strings.TrimSuffix(t, ".")
+	if t == "" {
+		return ""
+	}
+	if q := parseNumber(t, 0); q != len(t) || !strings.Contains(t, ".") || t[0] < '0' || t[0] > '9' {
+		return ""
+	}
+	return t
+}
+
+// dotTitle reads " · Title" (or " — Title") after a swapped marker: the
+// title to the end of the line, and where the statement starts.
+func dotTitle(s string, p int) (string, int, bool) {
+	q := skipBlank(s, p)
+	rest := s[q:]
+	var sep string
+	for _, d := range []string{"·", "—", "–"} {
+		if strings.HasPrefix(rest, d) {
+			sep = d
+			break
+		}
+	}
+	if sep == "" {
+		return "", p, false
+	}
+	eol := strings.IndexByte(rest, '\n')
+	if eol < 0 {
+		return "", p, false
+	}
+	title := strings.TrimSpace(rest[len(sep):eol])
+	if title == "" || len(title) > 120 || strings.Contains(title, ". . .") {
+		return "", p, false
+	}
+	return title, q + eol, true
+}
+
+// swappedLead returns the length of a dotted number and the space after
+// it at the start of a line when a capitalized word follows ("2.9
+// Convention"), else 0.
+func swappedLead(t string) int {
+	q := 0
+	for q < len(t) && ('0' <= t[q] && t[q] <= '9' || t[q] == '.') {
+		q++
+	}
+	if q < 3 || !strings.Contains(t[:q], ".") || t[0] == '.' || q >= len(t) || t[q] != ' ' {
+		return 0
+	}
+	w := t[q+1:]
+	if i := strings.IndexAny(w, " \n·"); i >= 0 {
+		w = w[:i]
+	}
+	for _, b := range blockWords {
+		if w == b {
+			return q + 1
+		}
+	}
+	switch w {
+	case "Convention", "Notation", "Conjecture", "Fact", "Observation":
+		return q + 1
+	}
+	return 0
+}
+
+// afterNonProse reports whether the line before the one starting at ls
+// ends in something other than a lower-case word or a comma: a formula
+// ("… = ∞"), a capitalized word ("Proof. Exercise") or a page number, as
+// PDF text leaves them before a result. Prose that runs on into a mention
+// ("… follows from\nLemma 3. Then …") ends in a lower-case word.
+func afterNonProse(s string, ls int) bool {
+	if ls <= 0 {
+		return true
+	}
+	prev := strings.TrimRight(s[:ls-1], " \t\r")
+	if prev == "" || prev[len(prev)-1] == '\n' {
+		return true
+	}
+	i := len(prev)
+	for i > 0 && prev[i-1] != ' ' && prev[i-1] != '\n' && prev[i-1] != '\t' {
+		i--
+	}
+	w := prev[i:]
+	if strings.HasSuffix(w, ",") || strings.HasSuffix(w, "-") {
+		return false
+	}
+	lower := w != ""
+	for k := 0; k < len(w); k++ {
+		if w[k] < 'a' || w[k] > 'z' {
+			lower = false
+			break
+		}
+	}
+	return !lower
+}
+
+// statementStarts reports whether the text at p (after blanks) opens a
+// statement rather than continuing a sentence: not a lower-case word.
+func statementStarts(s string, p int) bool {
+	p = skipBlank(s, p)
+	return p < len(s) && !('a' <= s[p] && s[p] <= 'z')
 }

@@ -1,0 +1,537 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+)
+
+// Theorem-like blocks in Markdown. Mathematical writing in Markdown keeps
+// its theorems in one of four forms, all read like LaTeX environments
+// (same kinds as latexEnvs, same naming as envName, confidence 0.95):
+//
+//   - raw LaTeX environments, as pandoc Markdown, R Markdown and notebooks
+//     pass them through: \begin{thm}[Title] … \end{thm} (read by
+//     latexEnvs itself);
+//   - MyST directives (Jupyter Book, sphinx-proof): ```{prf:theorem} Title
+//     or :::{prf:theorem} Title, with ":label: …" option lines;
+//   - pandoc fenced divs (bookdown, Quarto): ::: {.theorem name="Title"},
+//     :::{.definition}, ::: {#thm-label} (Quarto's kind is the label's
+//     prefix, its title an optional "## Title" first line);
+//   - knitr chunks of bookdown: ```{theorem, label, name="Title"}.
+//
+// Code fences are code: a \begin{theorem} shown inside ```latex is an
+// example of markup, not a theorem.
+
+// quartoKinds maps Quarto cross-reference prefixes to environment names.
+var quartoKinds = map[string]string{
+	"thm": "theorem", "lem": "lemma", "cor": "corollary", "prp": "proposition", "def": "definition",
+}
+
+func (x *extractor) markdownEnvs(st *secState) {
+	s := st.own
+	hasBegin := strings.Contains(s, `\begin{`)
+	hasBlock := strings.Contains(s, "```{") || strings.Contains(s, ":::")
+	if !hasBegin && !hasBlock {
+		return
+	}
+	first := len(x.cands)
+	defer func() {
+		// Blocks of both kinds in one section: keep them in document order.
+		cs := x.cands[first:]
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].offset < cs[j].offset })
+	}()
+	if hasBegin {
+		// Environments outside code: read from a copy with code blanked out,
+		// offsets unchanged.
+		masked := *st
+		masked.own = maskCode(s)
+		x.latexEnvs(&masked)
+	}
+	if hasBlock {
+		x.mdBlocks(st)
+	}
+}
+
+// maskCode returns s with fenced code blocks and inline code spans
+// replaced by spaces (line breaks kept), so offsets stay valid. Fences
+// whose info string names a theorem-like directive are not code.
+func maskCode(s string) string {
+	b := []byte(s)
+	inFence := false
+	var fc byte
+	fn := 0
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		next := len(s)
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+			next = end + 1
+		}
+		rest := strings.TrimLeft(s[start:end], " \t")
+		switch {
+		case inFence:
+			if n := runOf(rest, fc); n >= fn && strings.TrimSpace(rest[n:]) == "" {
+				inFence = false
+			}
+			blank(b, start, end)
+		case runOf(rest, '`') >= 3 || runOf(rest, '~') >= 3:
+			c := rest[0]
+			n := runOf(rest, c)
+			if _, ok := directiveKind(rest[n:]); !ok {
+				inFence, fc, fn = true, c, n
+				blank(b, start, end)
+			}
+		default:
+			maskInline(b, start, end)
+		}
+		start = next
+	}
+	return string(b)
+}
+
+func runOf(s string, c byte) int {
+	n := 0
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	return n
+}
+
+func blank(b []byte, from, to int) {
+	for i := from; i < to; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+}
+
+// maskInline blanks the inline code spans of one line.
+func maskInline(b []byte, from, to int) {
+	for i := from; i < to; i++ {
+		if b[i] != '`' {
+			continue
+		}
+		n := 0
+		for i+n < to && b[i+n] == '`' {
+			n++
+		}
+		closeAt := -1
+		for j := i + n; j+n <= to; j++ {
+			if b[j] == '`' {
+				m := 0
+				for j+m < to && b[j+m] == '`' {
+					m++
+				}
+				if m == n {
+					closeAt = j
+					break
+				}
+				j += m - 1
+			}
+		}
+		if closeAt < 0 {
+			i += n - 1
+			continue
+		}
+		blank(b, i, closeAt+n)
+		i = closeAt + n - 1
+	}
+}
+
+// mdBlock is one theorem-like block opener found in a section.
+type mdBlock struct {
+	kind   string // latexEnvs key
+	title  string
+	label  string
+	open   int // offset of the opener line in the section
+	body   int // offset after the opener line
+	colons bool
+	fence  int // length of the opening fence
+}
+
+// mdBlocks finds MyST directives, fenced divs and knitr chunks that hold
+// theorem-like blocks in the section, and reads each to its closing fence.
+func (x *extractor) mdBlocks(st *secState) {
+	s := st.own
+	inCode := false
+	var fc byte
+	fn := 0
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		next := len(s)
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+			next = end + 1
+		}
+		rest := strings.TrimLeft(s[start:end], " \t")
+		if inCode {
+			if n := runOf(rest, fc); n >= fn && strings.TrimSpace(rest[n:]) == "" {
+				inCode = false
+			}
+			start = next
+			continue
+		}
+		c := byte(0)
+		if rest != "" {
+			c = rest[0]
+		}
+		n := runOf(rest, c)
+		if (c == '`' || c == '~' || c == ':') && n >= 3 {
+			info := strings.TrimSpace(rest[n:])
+			blk, ok := parseOpener(info, c == ':')
+			switch {
+			case ok:
+				blk.open, blk.body, blk.colons, blk.fence = start, next, c == ':', n
+				if e := x.mdBlock(st, blk); e > next {
+					// Continue after the block: blocks never overlap.
+					next = min(e, len(s))
+				}
+			case c != ':':
+				// A code fence: nothing in it is a block.
+				inCode, fc, fn = true, c, n
+			}
+		}
+		start = next
+	}
+}
+
+// parseOpener reads the info string of a fence or div opener and returns
+// the block it opens when that is theorem-like.
+func parseOpener(info string, colons bool) (mdBlock, bool) {
+	var b mdBlock
+	if info == "" {
+		return b, false
+	}
+	if info[0] != '{' {
+		// "::: theorem" — a bare class word (pandoc), colon fences only.
+		if !colons {
+			return b, false
+		}
+		w := strings.Fields(info)[0]
+		if _, ok := latexEnvs[strings.ToLower(w)]; ok && w == strings.ToLower(w) {
+			b.kind = w
+			return b, true
+		}
+		return b, false
+	}
+	e := strings.IndexByte(info, '}')
+	if e < 0 {
+		return b, false
+	}
+	inner, after := info[1:e], strings.TrimSpace(info[e+1:])
+	k, ok := directiveKind(info)
+	if !ok {
+		return b, false
+	}
+	b.kind = k
+	b.title = after
+	if t := attrValue(inner, "name"); t != "" {
+		b.title = t
+	} else if t := attrValue(inner, "title"); t != "" {
+		b.title = t
+	}
+	if l := attrValue(inner, "label"); l != "" {
+		b.label = l
+	}
+	for _, f := range strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' }) {
+		if strings.HasPrefix(f, "#") {
+			b.label = f[1:]
+		}
+	}
+	return b, true
+}
+
+// directiveKind returns the environment kind named by an opener's info
+// string: "{prf:theorem}", "{.definition …}", "{#thm-label}", "{lemma,
+// …}", when it is one latexEnvs knows.
+func directiveKind(info string) (string, bool) {
+	info = strings.TrimSpace(info)
+	if !strings.HasPrefix(info, "{") {
+		return "", false
+	}
+	e := strings.IndexByte(info, '}')
+	if e < 0 {
+		return "", false
+	}
+	for i, f := range strings.FieldsFunc(info[1:e], func(r rune) bool { return r == ' ' || r == ',' }) {
+		w := strings.ToLower(f)
+		switch {
+		case strings.HasPrefix(w, "prf:"):
+			w = w[4:]
+		case strings.HasPrefix(w, "."):
+			w = w[1:]
+		case strings.HasPrefix(w, "#"):
+			// Quarto: the label's prefix says the kind.
+			p := w[1:]
+			if d := strings.IndexAny(p, "-:"); d > 0 {
+				if k, ok := quartoKinds[p[:d]]; ok {
+					return k, true
+				}
+			}
+			continue
+		case i > 0 || strings.Contains(w, "="):
+			continue
+		}
+		if env, ok := latexEnvs[w]; ok && env.kind != "onebox" {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// attrValue returns the value of key="value" (or key='value') in attrs.
+func attrValue(attrs, key string) string {
+	for _, q := range []string{`="`, `='`} {
+		i := strings.Index(attrs, key+q)
+		if i < 0 || i > 0 && attrs[i-1] != ' ' && attrs[i-1] != ',' {
+			continue
+		}
+		v := attrs[i+len(key)+2:]
+		if e := strings.IndexByte(v, q[1]); e >= 0 {
+			return strings.TrimSpace(v[:e])
+		}
+	}
+	return ""
+}
+
+// mdBlock reads one block from its opener to its closing fence and adds
+// it; it returns where the block ends in the section (its closing line
+// included), or 0 when it was not read.
+func (x *extractor) mdBlock(st *secState, b mdBlock) int {
+	env, ok := latexEnvs[b.kind]
+	if !ok {
+		return 0
+	}
+	// The closing fence, looked for in the document: a Quarto title line
+	// ("## Title") makes a section of the block's own body.
+	absBody := st.body + b.body
+	limit := min(len(x.doc), absBody+maxBody)
+	absEnd, absAfter := closingFence(x.doc[:limit], absBody, b)
+	if absEnd < 0 {
+		return 0
+	}
+	body := x.doc[absBody:absEnd]
+	if b.colons {
+		body = dropNestedDivs(body)
+	}
+	body, label := optionLines(body)
+	if label != "" {
+		b.label = label
+	}
+	if b.title == "" {
+		body, b.title = titleLine(body)
+	}
+	tex := mdToLaTeX(body)
+	if b.label != "" {
+		tex = `\label{` + b.label + `}` + tex
+	}
+	c := cand{
+		typ:    env.typ,
+		offset: st.body + b.open,
+		end:    absAfter,
+		conf:   envConfidence,
+		format: true,
+	}
+	c.statement = cleanLaTeX(tex)
+	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), tex, c.statement, &c)
+	x.add(st, c)
+	return absAfter - st.body
+}
+
+// closingFence finds the line that closes the block whose body starts at
+// from: a run of at least as many backticks, or of three or more colons
+// at the block's nesting depth (colon fences nest: an opener with an
+// attribute opens, a bare run of colons closes). It returns where the
+// body ends and where the closing line ends, or -1.
+func closingFence(s string, from int, b mdBlock) (int, int) {
+	depth := 0
+	for start := from; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		next := len(s)
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+			next = end + 1
+		}
+		rest := strings.TrimSpace(s[start:end])
+		if b.colons {
+			if n := runOf(rest, ':'); n >= 3 {
+				if strings.TrimSpace(rest[n:]) == "" {
+					if depth == 0 {
+						return start, next
+					}
+					depth--
+				} else {
+					depth++
+				}
+			}
+		} else if n := runOf(rest, '`'); n >= b.fence && rest[n:] == "" {
+			return start, next
+		}
+		start = next
+	}
+	return -1, -1
+}
+
+// dropNestedDivs removes the fenced divs nested in a block's body (a
+// proof or remark inside a theorem div): they are not its statement.
+func dropNestedDivs(body string) string {
+	if !strings.Contains(body, ":::") {
+		return body
+	}
+	var b strings.Builder
+	depth := 0
+	for start := 0; start < len(body); {
+		end := strings.IndexByte(body[start:], '\n')
+		next := len(body)
+		if end < 0 {
+			end = len(body)
+		} else {
+			end += start
+			next = end + 1
+		}
+		rest := strings.TrimSpace(body[start:end])
+		if n := runOf(rest, ':'); n >= 3 {
+			if strings.TrimSpace(rest[n:]) == "" {
+				depth = max(depth-1, 0)
+			} else {
+				depth++
+			}
+		} else if depth == 0 {
+			b.WriteString(body[start:next])
+		}
+		start = next
+	}
+	return b.String()
+}
+
+// optionLines removes MyST option lines (":label: x", ":class: y") from
+// the start of a directive's body and returns the label.
+func optionLines(body string) (string, string) {
+	label := ""
+	for {
+		t := strings.TrimLeft(body, " \t")
+		if !strings.HasPrefix(t, ":") || strings.HasPrefix(t, "::") {
+			return body, label
+		}
+		nl := strings.IndexByte(t, '\n')
+		line := t
+		if nl >= 0 {
+			line = t[:nl]
+		}
+		if e := strings.IndexByte(line[1:], ':'); e > 0 {
+			if line[1:e+1] == "label" || line[1:e+1] == "name" {
+				label = strings.TrimSpace(line[e+2:])
+			}
+		} else {
+			return body, label
+		}
+		if nl < 0 {
+			return "", label
+		}
+		body = t[nl+1:]
+	}
+}
+
+// titleLine takes a block's title from its first line when that is a
+// heading ("## Title", Quarto) or a bold parenthesized or dotted name
+// ("**(Title)**.", "**Title.**", bookdown): the body without it, and the
+// title.
+func titleLine(body string) (string, string) {
+	t := strings.TrimLeft(body, " \t\r\n")
+	nl := strings.IndexByte(t, '\n')
+	line := t
+	if nl >= 0 {
+		line = t[:nl]
+	}
+	if strings.HasPrefix(line, "#") {
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		if nl < 0 {
+			return "", title
+		}
+		return t[nl+1:], title
+	}
+	if strings.HasPrefix(t, "**") {
+		e := strings.Index(t[2:], "**")
+		if e > 0 && e < 200 && !strings.Contains(t[2:2+e], "\n\n") {
+			in := strings.TrimSpace(t[2 : 2+e])
+			rest := strings.TrimLeft(t[4+e:], ".: ")
+			in = strings.TrimRight(in, ".:")
+			if strings.HasPrefix(in, "(") && strings.HasSuffix(in, ")") {
+				return rest, in[1 : len(in)-1]
+			}
+			if strings.HasPrefix(t[4+e:], ".") || strings.HasPrefix(t[4+e:], ":") || strings.HasSuffix(strings.TrimSpace(t[2:2+e]), ".") {
+				return rest, in
+			}
+		}
+	}
+	return body, ""
+}
+
+// mdToLaTeX turns the Markdown of a block into LaTeX the environment
+// reader understands: **x** → \textbf{x}, *x* and _x_ → \emph{x},
+// [text](url) → text, math kept as written.
+func mdToLaTeX(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '$':
+			// Math is copied whole: its '*' and '_' are not emphasis.
+			j := i + 1
+			if j < len(s) && s[j] == '$' {
+				j++
+			}
+			d := s[i:j]
+			e := strings.Index(s[j:], d)
+			if e < 0 {
+				b.WriteString(s[i:])
+				return b.String()
+			}
+			b.WriteString(s[i : j+e+len(d)])
+			i = j + e + len(d) - 1
+		case c == '\\' && i+1 < len(s):
+			b.WriteString(s[i : i+2])
+			i++
+		case c == '*' || c == '_':
+			n := 1
+			if i+1 < len(s) && s[i+1] == c {
+				n = 2
+			}
+			mark := s[i : i+n]
+			if i > 0 && isWordByte(s[i-1]) && c == '_' {
+				b.WriteByte(c)
+				continue
+			}
+			e := strings.Index(s[i+n:], mark)
+			if e <= 0 || strings.Contains(s[i+n:i+n+e], "\n\n") || s[i+n] == ' ' {
+				b.WriteString(mark)
+				i += n - 1
+				continue
+			}
+			cmd := `\emph{`
+			if n == 2 {
+				cmd = `\textbf{`
+			}
+			b.WriteString(cmd + mdToLaTeX(s[i+n:i+n+e]) + "}")
+			i += n + e + n - 1
+		case c == '[':
+			if e := strings.IndexByte(s[i:], ']'); e > 0 && i+e+1 < len(s) && s[i+e+1] == '(' {
+				if p := strings.IndexByte(s[i+e:], ')'); p > 0 {
+					b.WriteString(s[i+1 : i+e])
+					i += e + p
+					continue
+				}
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

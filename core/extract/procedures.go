@@ -1,0 +1,532 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Procedures: tutorials teach by numbered lists under headings ("## Build
+// and run your own container image" then "1. Clone …", "2. Change …"),
+// without any "Step N" marker. Each ordered list whose items are
+// instructions (text.IsProcedure) is one technique, named after the heading
+// it stands under, as a teacher would name it. Its computational form is the
+// steps in order, one line each: the step's text, and the command of a
+// short code block (a longer block is summarized by its first line and its
+// size). Its statement is the lead-in sentence and the steps' first
+// sentences, as many as fit, with the number left out said.
+const procedureConf = 0.85
+
+// Bounds of a procedure's step texts and form.
+const (
+	// maxStepText bounds one step's text in the form; a longer step is cut
+	// at a sentence end and marked.
+	maxStepText = 320
+	// maxStepSentence bounds one step's first sentence in the statement.
+	maxStepSentence = 160
+	// maxCodeLine bounds a command kept whole from a code block.
+	maxCodeLine = 100
+	// maxForm bounds the whole form; the steps past it are counted.
+	maxForm = 4096
+)
+
+// procedureGenericTitles are headings that say a procedure follows without saying
+// what it does; the procedure takes its parent section's title instead.
+var procedureGenericTitles = map[string]bool{
+	"steps": true, "procedure": true, "instructions": true, "how to": true, "walkthrough": true,
+	"step-by-step": true, "step by step": true, "to do this": true, "process": true,
+}
+
+func (x *extractor) procedures(st *secState) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText {
+		return
+	}
+	s := st.own
+	if !strings.Contains(s, ". ") && !strings.Contains(s, ") ") {
+		return
+	}
+	part := 0
+	for _, l := range text.Procedures(s) {
+		part++
+		steps := make([]procStep, 0, len(l.Items))
+		for _, it := range l.Items {
+			steps = append(steps, readStep(s[it.Body:it.End]))
+		}
+		lead := leadIn(s, l.Start)
+		c := cand{
+			typ:    core.Technique,
+			offset: st.body + l.Start,
+			end:    st.body + l.End,
+			conf:   procedureConf,
+		}
+		c.statement = procedureStatement(lead, steps)
+		c.form = procedureForm(steps)
+		c.name = x.procedureName(st, lead, steps, part)
+		x.add(st, c)
+	}
+}
+
+// genreState is what the procedure and Markdown strategies remember
+// across sections of one extraction.
+type genreState struct {
+	// procNames are the procedure names given so far.
+	procNames map[string]bool
+	// parents maps each section to its parent, built on first use.
+	parents map[*core.Section]*core.Section
+}
+
+// procStep is one step as read from its list item.
+type procStep struct {
+	text string // the item's first paragraph, as plain text
+	code string // its first code block, summarized ("" when none)
+}
+
+// readStep reads a list item: its first paragraph (nested list items and
+// notes left out) and a summary of its code blocks.
+func readStep(item string) procStep {
+	var st procStep
+	var para []string
+	inPara := true
+	fence := ""
+	var blocks []codeBlock
+	for _, ln := range strings.Split(item, "\n") {
+		t := strings.TrimSpace(ln)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+				continue
+			}
+			b := &blocks[len(blocks)-1]
+			b.lines = append(b.lines, t)
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			n := 0
+			for n < len(t) && t[n] == t[0] {
+				n++
+			}
+			fence = t[:n]
+			blocks = append(blocks, codeBlock{lang: strings.ToLower(strings.TrimSpace(strings.Trim(t[n:], "{}")))})
+			inPara = false
+			continue
+		}
+		if t == "" {
+			inPara = false
+			continue
+		}
+		if inPara {
+			if len(para) > 0 && (strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "> ")) {
+				inPara = false
+				continue
+			}
+			para = append(para, t)
+		}
+	}
+	st.text = plainMarkdown(strings.Join(para, " "))
+	st.code = summarizeCode(blocks)
+	return st
+}
+
+// codeBlock is one fenced code block of a step.
+type codeBlock struct {
+	lang  string
+	lines []string
+}
+
+// shellLangs are the info strings of blocks that hold commands to type.
+var shellLangs = map[string]bool{
+	"console": true, "shell": true, "bash": true, "sh": true, "zsh": true, "powershell": true, "pwsh": true,
+	"ps1": true, "cmd": true, "bat": true, "terminal": true, "shell-session": true, "shellsession": true,
+}
+
+// maxCommands bounds the commands a step's form quotes.
+const maxCommands = 3
+
+// plainMarkdown renders inline Markdown as reading text: links keep their
+// text, images and HTML comments go, emphasis marks go, inline code keeps
+// its backticks (a command is clearer quoted).
+func plainMarkdown(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '!' && i+1 < len(s) && s[i+1] == '[':
+			if e := strings.Index(s[i:], "]("); e > 0 {
+				if p := strings.IndexByte(s[i+e:], ')'); p > 0 {
+					i += e + p
+					continue
+				}
+			}
+			b.WriteByte(c)
+		case c == '[':
+			if e := strings.IndexByte(s[i:], ']'); e > 0 && i+e+1 < len(s) && s[i+e+1] == '(' {
+				if p := strings.IndexByte(s[i+e:], ')'); p > 0 {
+					b.WriteString(s[i+1 : i+e])
+					i += e + p
+					continue
+				}
+			}
+			b.WriteByte(c)
+		case c == '{' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '%'):
+			// A Hugo or Liquid shortcode: its text attribute, if any.
+			closer := "}}"
+			if s[i+1] == '%' {
+				closer = "%}"
+			}
+			if e := strings.Index(s[i:], closer); e > 0 {
+				if t := shortcodeText(s[i : i+e]); t != "" {
+					b.WriteString(t)
+				}
+				i += e + 1
+				continue
+			}
+			b.WriteByte(c)
+		case c == '<' && strings.HasPrefix(s[i:], "<!--"):
+			if e := strings.Index(s[i:], "-->"); e > 0 {
+				i += e + 2
+				continue
+			}
+			b.WriteByte(c)
+		case c == '*' || c == '_' && (i == 0 || !isWordByte(s[i-1]) || i+1 == len(s) || !isWordByte(s[i+1])):
+			// Emphasis marks; an underscore inside a word is part of it.
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return text.CollapseSpace(b.String())
+}
+
+// summarizeCode keeps a step's commands ("`wslc image list`"): those of
+// its first block and of later command blocks (a later block without a
+// shell language is the output the step shows, not something to type),
+// without prompts, comments and printed output. A block of another kind
+// (a Dockerfile, a YAML file) or too many commands are described by the
+// first line and size of the first block.
+func summarizeCode(blocks []codeBlock) string {
+	if len(blocks) == 0 {
+		return ""
+	}
+	var cmds []string
+	for i, b := range blocks {
+		if i > 0 && !shellLangs[b.lang] {
+			continue
+		}
+		cmds = append(cmds, commands(b)...)
+	}
+	short := len(cmds) > 0 && len(cmds) <= maxCommands && (shellLangs[blocks[0].lang] || len(commands(blocks[0])) <= 2)
+	for _, c := range cmds {
+		if len(c) > maxCodeLine || strings.Contains(c, "`") {
+			short = false
+		}
+	}
+	if short {
+		return "`" + strings.Join(cmds, "`; `") + "`"
+	}
+	first := commands(blocks[0])
+	if len(first) == 0 {
+		return ""
+	}
+	what := strconv.Itoa(len(first)) + " lines"
+	if l := blocks[0].lang; l != "" && len(l) < 20 && !strings.ContainsAny(l, " =") {
+		what += " of " + l
+	}
+	if len(first[0]) > maxCodeLine || strings.Contains(first[0], "`") {
+		return "(" + what + ")"
+	}
+	return "`" + first[0] + "` … (" + what + ")"
+}
+
+// commands are the lines of a block worth quoting: no blank lines or
+// comments, and in a console session only the prompted lines, without
+// their prompt.
+func commands(b codeBlock) []string {
+	prompted := false
+	for _, l := range b.lines {
+		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.lang == "cmd" {
+			prompted = true
+			break
+		}
+	}
+	var out []string
+	for _, l := range b.lines {
+		if l == "" || l == "#" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
+			continue
+		}
+		if prompted {
+			p := ""
+			for _, pr := range []string{"$ ", "PS> ", "> "} {
+				if strings.HasPrefix(l, pr) {
+					p = pr
+					break
+				}
+			}
+			if p == "" {
+				continue
+			}
+			l = strings.TrimSpace(l[len(p):])
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// leadIn is the paragraph right before the list at p in s when it
+// introduces it (ends with a colon, or is one short sentence), as plain
+// text; "" otherwise.
+func leadIn(s string, p int) string {
+	before := strings.TrimRight(s[:p], " \t\r\n")
+	if before == "" {
+		return ""
+	}
+	i := strings.LastIndex(before, "\n\n")
+	para := strings.TrimSpace(before[i+1:])
+	if para == "" || opensBlock(para) || strings.HasPrefix(para, "```") || strings.HasPrefix(para, ">") ||
+		strings.HasPrefix(para, "-") || strings.HasPrefix(para, "|") || strings.HasPrefix(para, "!") {
+		return ""
+	}
+	t := plainMarkdown(para)
+	if strings.HasSuffix(t, ":") || len(t) <= 200 {
+		return t
+	}
+	return ""
+}
+
+// procedureStatement is the lead-in and the steps' first sentences, as
+// many whole ones as fit; the steps left out are counted, never cut.
+func procedureStatement(lead string, steps []procStep) string {
+	var b strings.Builder
+	if lead != "" && len(lead) < maxStatement/2 {
+		b.WriteString(lead)
+	}
+	for i, s := range steps {
+		sent := firstSentenceWhole(s.text, maxStepSentence)
+		switch {
+		case sent == "":
+			sent = s.code
+		case strings.HasSuffix(sent, ":") && s.code != "" && len(sent) == len(s.text):
+			// "… by entering:" reads on into its command.
+			if strings.HasPrefix(s.code, "`") && !strings.Contains(s.code, "…") {
+				sent += " " + s.code + "."
+			} else {
+				sent = strings.TrimSuffix(sent, ":") + "."
+			}
+		}
+		item := strconv.Itoa(i+1) + ". " + sent
+		rest := len(steps) - i
+		more := " (" + strconv.Itoa(rest) + " more steps)"
+		if b.Len()+1+len(item)+len(more) > maxStatement && i > 0 {
+			b.WriteString(more)
+			return b.String()
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(item)
+	}
+	return b.String()
+}
+
+// firstSentenceWhole returns the first sentence of s, with its closing
+// punctuation, when it fits in max bytes; a longer one is cut at a word
+// boundary and marked with "…".
+func firstSentenceWhole(s string, max int) string {
+	return cutWords(s[:sentenceEnd(s)], max)
+}
+
+// sentenceEnd returns where the first sentence of s ends: after a '.', '!'
+// or '?' followed by white space and a capital, a digit or a mark, never
+// after an abbreviation ("ie.", "e.g.", "etc.") or inside parentheses.
+func sentenceEnd(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case '.', '!', '?':
+			if depth > 0 || i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' {
+				continue
+			}
+			if c == '.' && stepAbbrev(s[:i]) {
+				continue
+			}
+			if i+2 < len(s) && s[i+2] >= 'a' && s[i+2] <= 'z' {
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(s)
+}
+
+// stepAbbrev reports whether the text before a period ends with an
+// abbreviation.
+func stepAbbrev(s string) bool {
+	j := len(s)
+	for j > 0 && s[j-1] != ' ' && s[j-1] != '(' {
+		j--
+	}
+	switch strings.ToLower(strings.ReplaceAll(s[j:], ".", "")) {
+	case "eg", "ie", "etc", "cf", "vs", "approx", "incl", "resp", "fig", "no", "ex":
+		return true
+	}
+	return false
+}
+
+// cutWords cuts s to at most max bytes at a sentence end when there is one
+// past the middle, else at a word boundary, marking the cut with "…".
+func cutWords(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := s[:max]
+	for _, end := range []string{". ", "! ", "? "} {
+		if i := strings.LastIndex(cut, end); i > max/2 {
+			return s[:i+1] + " …"
+		}
+	}
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, ",;:") + " …"
+}
+
+// procedureForm writes the steps one per line: "3. Open the project … —
+// `code .`".
+func procedureForm(steps []procStep) string {
+	var b strings.Builder
+	for i, s := range steps {
+		line := strconv.Itoa(i+1) + ". " + cutWords(s.text, maxStepText)
+		switch {
+		case s.code == "":
+		case s.text == "":
+			line = strconv.Itoa(i+1) + ". " + s.code
+		case strings.HasSuffix(line, ":"):
+			line += " " + s.code
+		default:
+			line += " — " + s.code
+		}
+		if b.Len()+len(line) > maxForm && i > 0 {
+			b.WriteString("… (" + strconv.Itoa(len(steps)-i) + " more steps)")
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// procedureName is the heading the procedure stands under; a generic one
+// ("Steps") gives way to its parent's. A second procedure under the same
+// heading is told apart by its number; a heading that an earlier
+// procedure already named takes its parent's title in parentheses.
+func (x *extractor) procedureName(st *secState, lead string, steps []procStep, part int) string {
+	title := strings.TrimRight(st.title, ":. ")
+	sec := st.s
+	if procedureGenericTitles[strings.ToLower(title)] || title == "" || title == "Document" {
+		if p := x.parentOf(sec); p != nil {
+			title = strings.TrimRight(x.plainTitle(p.Title), ":. ")
+			sec = p
+		}
+	}
+	if title == "" || title == "Document" {
+		// No heading: the lead-in or the first step says what it does.
+		src := lead
+		if src == "" && len(steps) > 0 {
+			src = steps[0].text
+		}
+		title = titleCase(leadPhrase(plainMarkdown(src), 6))
+		if title == "" {
+			title = "Procedure"
+		}
+	}
+	name := tidyName(title)
+	if part > 1 {
+		// A later procedure under the same heading says what it is for in
+		// its lead-in ("To run the security script:"); else it is numbered.
+		if p := purpose(lead); p != "" {
+			name = p
+		} else {
+			name = tidyName(title) + " (part " + strconv.Itoa(part) + ")"
+		}
+	}
+	if x.genre.procNames == nil {
+		x.genre.procNames = map[string]bool{}
+	}
+	if x.genre.procNames[name] {
+		if p := x.parentOf(sec); p != nil && p.Title != "" {
+			name = name + " (" + tidyName(strings.TrimRight(x.plainTitle(p.Title), ":. ")) + ")"
+		}
+		for n := 2; x.genre.procNames[name]; n++ {
+			name = tidyName(title) + " " + strconv.Itoa(n)
+		}
+	}
+	x.genre.procNames[name] = true
+	return name
+}
+
+// parentOf returns the section whose child s is, or nil at the top.
+func (x *extractor) parentOf(s *core.Section) *core.Section {
+	if x.genre.parents == nil {
+		x.genre.parents = map[*core.Section]*core.Section{}
+		seen := map[*core.Section]bool{}
+		var rec func(p *core.Section)
+		rec = func(p *core.Section) {
+			if p == nil || seen[p] {
+				return
+			}
+			seen[p] = true
+			for _, c := range p.Children {
+				if c != nil {
+					if _, ok := x.genre.parents[c]; !ok {
+						x.genre.parents[c] = p
+					}
+					rec(c)
+				}
+			}
+		}
+		for _, r := range x.a.Sections {
+			rec(r)
+		}
+	}
+	return x.genre.parents[s]
+}
+
+// purpose reads a lead-in of the form "To run the security script:" as
+// the name "Run the security script"; "" when the lead-in is not one or
+// is too long to be a name.
+func purpose(lead string) string {
+	if !strings.HasSuffix(lead, ":") {
+		return ""
+	}
+	t := strings.TrimSuffix(lead, ":")
+	if i := strings.LastIndex(t, ". "); i >= 0 {
+		t = t[i+2:]
+	}
+	if !strings.HasPrefix(t, "To ") {
+		return ""
+	}
+	t = strings.TrimSpace(t[3:])
+	if n := len(strings.Fields(t)); n < 2 || n > 9 || strings.Contains(t, ",") {
+		return ""
+	}
+	return tidyName(upperFirst(t))
+}
+
+// shortcodeText returns the text="…" attribute of a shortcode.
+func shortcodeText(sc string) string {
+	i := strings.Index(sc, `text="`)
+	if i < 0 {
+		return ""
+	}
+	v := sc[i+6:]
+	if e := strings.IndexByte(v, '"'); e >= 0 {
+		return v[:e]
+	}
+	return ""
+}
