@@ -298,6 +298,11 @@ func TestBareNumberedResultsInRunningText(t *testing.T) {
 	if ps[2].Name != "Order of an element" {
 		t.Errorf("corollary name %q", ps[2].Name)
 	}
+	// An untitled numbered result is named by its kind, number and section,
+	// never by its section title and kind alone.
+	if ps[1].Name != "Theorem 2.2 — Groups" {
+		t.Errorf("theorem name %q", ps[1].Name)
+	}
 }
 
 // Markdown that carries theorem environments: raw LaTeX (pandoc), MyST
@@ -458,7 +463,7 @@ func TestResultHeadingsInEPUBText(t *testing.T) {
 // Lemma") state their results on the lines that follow; the numbered line
 // is not a section heading, and the next numbered block ends a statement.
 func TestSwappedNumbers(t *testing.T) {
-	doc := "## 2. Preliminaries\n\nThe complexity of a formula is defined by recursion.\n\n" +
+	doc := "## 2. Syntax of formulas\n\nThe complexity of a formula is defined by recursion.\n\n" +
 		"2.7 Definition · Substitution\nLet F be a pre-formula and t a term. I write F[t/a] for the result.\n⌟\n" +
 		"2.8 Lemma\nIf F is a formula and t a term, F[t/a] is a formula.\n" +
 		"2.9 Convention · Meta-variables\nHenceforth, lower case letters denote variables.\n\n" +
@@ -485,12 +490,15 @@ func TestSwappedNumbers(t *testing.T) {
 			t.Errorf("%s: statement %q, want %q", n, got[n], st)
 		}
 	}
+	if p := byName(ps)["Lemma 2.8 — Syntax of formulas"]; p.Section != "2.8" {
+		t.Errorf("2.8 is named by kind, number and section: %q", names(ps))
+	}
 	if p := byName(ps)["Substitution"]; p.Type != core.Definition {
 		t.Errorf("2.7 is the definition named Substitution: %q", names(ps))
 	}
 	var titles []string
 	a.Walk(func(s *core.Section) { titles = append(titles, s.Title) })
-	if strings.Join(titles, "|") != "Preliminaries|Definition of trees" {
+	if strings.Join(titles, "|") != "Syntax of formulas|Definition of trees" {
 		t.Errorf("sections %q: a numbered result is not a heading", titles)
 	}
 }

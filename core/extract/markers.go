@@ -773,6 +773,10 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 		if x.ctype == core.Paper && h.number != "" {
 			return "Definition " + h.number
 		}
+		if h.number != "" {
+			// "Definition 2.1 — Groups", as numbered blocks are named.
+			return x.numberedName(st, &cand{typ: h.m.typ, number: h.number, kind: "Definition"})
+		}
 		return x.topicName(st, "Definition", h.number)
 	case "theorem", "lemma", "corollary", "proposition", "axiom", "statement", "claim", "observation", "fact":
 		k := kindWord(h.m.kind)
@@ -780,13 +784,14 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 			// A paper's results are known by their numbers: "Lemma 3".
 			return k + " " + h.number
 		}
+		if h.number != "" {
+			// The number says which result it is, the section what it is
+			// about: "Lemma 2.8 — Preliminaries", as numbered blocks are
+			// named; a phrase cut from the statement would say neither.
+			return x.numberedName(st, &cand{typ: h.m.typ, number: h.number, kind: k})
+		}
 		if n := x.topicName(st, k, h.number); n != "" {
 			return n
-		}
-		if h.number != "" {
-			// The number says which result it is; a phrase cut from the
-			// statement's first words would not.
-			return k + " " + h.number
 		}
 		if n := statementPhrase(stmt, 4); n != "" {
 			return tidyName(withKind(titleCase(n), k))

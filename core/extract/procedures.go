@@ -426,11 +426,11 @@ func procedureForm(steps []procStep) string {
 // heading is told apart by its number; a heading that an earlier
 // procedure already named takes its parent's title in parentheses.
 func (x *extractor) procedureName(st *secState, lead string, steps []procStep, part int) string {
-	title := strings.TrimRight(st.title, ":. ")
+	title := strings.TrimRight(strings.ReplaceAll(st.title, "`", ""), ":. ")
 	sec := st.s
 	if procedureGenericTitles[strings.ToLower(title)] || title == "" || title == "Document" {
 		if p := x.parentOf(sec); p != nil {
-			title = strings.TrimRight(x.plainTitle(p.Title), ":. ")
+			title = strings.TrimRight(strings.ReplaceAll(x.plainTitle(p.Title), "`", ""), ":. ")
 			sec = p
 		}
 	}
