@@ -103,9 +103,18 @@ type DomainScore struct {
 	Matched []string `json:"matched"`
 }
 
+// PlaneModel places a piece of a document (a primitive's name and
+// statement) on the plane, with the domains and model its analysis used.
+type PlaneModel interface {
+	Place(text string) PlanePosition
+}
+
 // Analysis is the analyzer's map of one document.
 type Analysis struct {
-	Document          *Document               `json:"-"`
+	Document *Document `json:"-"`
+	// Title is the document's own title (its \title, front-matter title,
+	// RFC title line or first heading), "" when it has none.
+	Title             string                  `json:"title,omitempty"`
 	Sections          []*Section              `json:"sections"`
 	ContentType       ContentType             `json:"contentType"`
 	ContentTypeScores map[ContentType]float64 `json:"contentTypeScores"`
@@ -116,6 +125,18 @@ type Analysis struct {
 	Plane      PlanePosition `json:"plane"`
 	Confidence float64       `json:"confidence"`
 	WordCount  int           `json:"wordCount"`
+	// Placer places pieces of the document with the model that placed it
+	// (nil when no domains were given).
+	Placer PlaneModel `json:"-"`
+}
+
+// PlaneOf is the plane position of a piece of the document: by its own
+// words when the analysis has a Placer, else the document's position.
+func (a *Analysis) PlaneOf(text string) PlanePosition {
+	if a.Placer == nil {
+		return a.Plane
+	}
+	return a.Placer.Place(text)
 }
 
 // Walk visits every section of the analysis depth-first in document order.

@@ -118,6 +118,9 @@ type Provenance struct {
 	MediaType string `json:"mediaType,omitempty"`
 	Bytes     int64  `json:"bytes,omitempty"`
 	SHA256    string `json:"sha256,omitempty"`
+	// Title is the title of the document (see Analysis.Title), "" when
+	// it has none.
+	Title string `json:"title,omitempty"`
 	// Section is the title of the section the primitive was found in.
 	Section string `json:"section"`
 	// Offset is the exact byte offset of the match in the document text.

@@ -38,9 +38,10 @@ func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
 	if len(domains) > 0 {
 		m = newMatcher(domains)
 	}
+	markup := markupFilter{format: f}
 	eachWord(s, func(w string, start, end int) {
 		c.word(s, w, start, end)
-		if m != nil {
+		if m != nil && !markup.skip(s, start, end) {
 			m.word(w)
 		}
 	})
@@ -55,7 +56,9 @@ func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
 			a.Plane = plane
 			a.Confidence = conf
 		}
+		a.Placer = newPlacer(m, a.Plane)
 	}
+	a.Title = Title(s, f, a.Sections)
 	a.WordCount = WordCount(s)
 	return a
 }

@@ -92,7 +92,11 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
 	var cands []core.Primitive
 	for _, a := range res.Analyses {
-		cands = append(cands, extract.Extract(a, extract.Options{Domain: opts.Domain})...)
+		ps := extract.Extract(a, extract.Options{Domain: opts.Domain})
+		for i := range ps {
+			ps[i].Provenance.Title = a.Title
+		}
+		cands = append(cands, ps...)
 	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)

@@ -480,7 +480,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			Domain:                domain,
 			Chapter:               c.sec.chapter,
 			Section:               section,
-			Plane:                 x.a.Plane,
+			Plane:                 x.a.PlaneOf(c.sec.title + ". " + c.name + ". " + c.statement),
 			FormalStatement:       c.statement,
 			ComputationalForm:     formOf(c),
 			Prerequisites:         []string{},
@@ -506,42 +506,19 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	return out
 }
 
-// keywords are the statement's stemmed keywords. Macro names kept inside
-// math ($O(n\log n)$) are markup, not words, so they are left out; and
-// stemming can turn a content word into a stopword ("underlying" → "under",
-// "needed" → "need"), so those are dropped after stemming too.
+// keywords are the statement's keywords as people read them: one word per
+// stem, in its most frequent form ("properties", never "properti"),
+// without stopwords or discourse words ("suppose", "following", "https";
+// see text.Terms). Mathematics, macro names and the keys of references
+// ($\ishae(f)$, \cref{thm:hae}) are markup, not words, so they are left
+// out (text.Prose). Whoever compares keywords compares their stems
+// (text.Stems).
 func keywords(statement string) []string {
-	ks := text.Keywords(dropMacros(statement))
-	out := ks[:0]
-	for _, k := range ks {
-		if !text.IsStopword(k) {
-			out = append(out, k)
-		}
-	}
-	if out == nil {
+	ks := text.Terms(text.Prose(statement))
+	if ks == nil {
 		return []string{}
 	}
-	return out
-}
-
-// dropMacros removes backslash command names (\log, \mathcal) from text.
-func dropMacros(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && isLetterByte(s[i+1]) {
-			i++
-			for i+1 < len(s) && isLetterByte(s[i+1]) {
-				i++
-			}
-			b = append(b, ' ')
-			continue
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
+	return ks
 }
 
 // formOf is the candidate's own computational form, or the template.

@@ -1,0 +1,205 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// titleWindow is how far into a document its title is looked for: titles
+// open documents, and a bound keeps the look linear.
+const titleWindow = 8 << 10
+
+// maxTitleRunes bounds a title; a longer line is prose, not a title.
+const maxTitleRunes = 160
+
+// Title returns the document's own title, or "" when it states none:
+//   - LaTeX: \title{…}, else the first \chapter (a chapter file), else the
+//     first top-level section;
+//   - PreTeXt: the first <title> (of the book, article, chapter or section
+//     the file holds);
+//   - an RFC: "RFC 6455: The WebSocket Protocol", from the number in its
+//     header and the centred title line after it;
+//   - Markdown: the front matter's title, else the first level-1 heading;
+//   - plain text (a PDF's): the first line when it reads as a title.
+//
+// secs is the document's section tree (Sections), used for the headings.
+func Title(s string, f core.Format, secs []*core.Section) string {
+	head := s[:titleEnd(s)]
+	var t string
+	switch f {
+	case core.FormatLaTeX:
+		t = latexTitle(s)
+		if t == "" {
+			t = firstTitle(secs, 1)
+		}
+	case core.FormatPreTeXt:
+		t = firstTitle(secs, 0)
+	case core.FormatMarkdown:
+		t = frontMatterTitle(head)
+		if t == "" {
+			t = firstTitle(secs, 1)
+		}
+	default:
+		t = rfcTitle(head)
+		if t == "" {
+			t = firstLineTitle(head)
+		}
+	}
+	return cleanTitle(t)
+}
+
+func titleEnd(s string) int {
+	n := min(len(s), titleWindow)
+	for n < len(s) && n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return n
+}
+
+// cleanTitle collapses white space, drops a trailing period and refuses
+// what cannot be a title (too long, no letter).
+func cleanTitle(t string) string {
+	t = strings.TrimSpace(text.CollapseSpace(strings.ToValidUTF8(t, "")))
+	t = strings.TrimSuffix(t, ".")
+	if t == "" || utf8.RuneCountInString(t) > maxTitleRunes || strings.IndexFunc(t, unicode.IsLetter) < 0 {
+		return ""
+	}
+	return t
+}
+
+// firstTitle is the title of the first section at level ≤ maxLevel (any
+// level when maxLevel is 0) in document order, skipping the preamble.
+func firstTitle(secs []*core.Section, maxLevel int) string {
+	for _, s := range secs {
+		if s == nil || s.Level == 0 {
+			continue
+		}
+		if maxLevel == 0 || s.Level <= maxLevel {
+			return s.Title
+		}
+	}
+	return ""
+}
+
+// latexTitle reads \title[short]{long} anywhere in the document's first
+// titleWindow bytes or, failing that, its first \chapter.
+func latexTitle(s string) string {
+	head := s[:titleEnd(s)]
+	for _, cmd := range []string{`\title`, `\chapter`} {
+		from := 0
+		for {
+			i := strings.Index(head[from:], cmd)
+			if i < 0 {
+				break
+			}
+			i += from
+			after := i + len(cmd)
+			from = after
+			if after < len(head) && isLetterByte(head[after]) || commentedOut(head, i) {
+				continue // \titlepage, \chapterauthor, or in a comment
+			}
+			if t, _, _, ok := sectionArgs(s, after); ok {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// commentedOut reports whether offset i of s is after a '%' comment sign
+// on its line.
+func commentedOut(s string, i int) bool {
+	start := strings.LastIndexByte(s[:i], '\n') + 1
+	for j := start; j < i; j++ {
+		if s[j] == '%' && (j == 0 || s[j-1] != '\\') {
+			return true
+		}
+	}
+	return false
+}
+
+// frontMatterTitle reads "title:" from a YAML front matter block.
+func frontMatterTitle(head string) string {
+	rest, ok := strings.CutPrefix(head, "---\n")
+	if !ok {
+		return ""
+	}
+	for _, ln := range strings.Split(rest, "\n") {
+		if strings.TrimRight(ln, " \t\r") == "---" {
+			break
+		}
+		if v, ok := strings.CutPrefix(ln, "title:"); ok {
+			v = strings.TrimSpace(v)
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+				v = v[1 : len(v)-1]
+			}
+			return v
+		}
+	}
+	return ""
+}
+
+// rfcTitle recognizes an RFC's first page ("Request for Comments: 6455" in
+// the header block) and returns "RFC 6455: " followed by the title, the
+// first centred line after the header block and before the Abstract.
+func rfcTitle(head string) string {
+	i := strings.Index(head, "Request for Comments:")
+	if i < 0 {
+		return ""
+	}
+	num := strings.TrimSpace(head[i+len("Request for Comments:"):])
+	if j := strings.IndexFunc(num, func(r rune) bool { return !unicode.IsDigit(r) }); j >= 0 {
+		num = num[:j]
+	}
+	if num == "" {
+		return ""
+	}
+	// The header block ends at the first blank line after it; the title
+	// is the next lines that are indented (centred), up to a blank line.
+	rest := head[i:]
+	blank := strings.Index(rest, "\n\n")
+	if blank < 0 {
+		return ""
+	}
+	var parts []string
+	for _, ln := range strings.Split(rest[blank:], "\n") {
+		trimmed := strings.TrimSpace(ln)
+		switch {
+		case trimmed == "" && len(parts) == 0:
+			continue
+		case trimmed == "" || trimmed == "Abstract" || !strings.HasPrefix(ln, "   "):
+			if len(parts) > 0 {
+				return "RFC " + num + ": " + strings.Join(parts, " ")
+			}
+			return "RFC " + num
+		}
+		parts = append(parts, trimmed)
+	}
+	return "RFC " + num
+}
+
+// firstLineTitle takes the first non-blank line of plain text as its title
+// when it reads as one: short, starting with a capital letter or digit,
+// not ending like a sentence.
+func firstLineTitle(head string) string {
+	for _, ln := range strings.Split(head, "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(ln)
+		words := len(strings.Fields(ln))
+		if !unicode.IsUpper(r) || words < 2 || words > 16 || strings.HasSuffix(ln, ",") ||
+			strings.HasSuffix(ln, ":") || strings.Count(ln, ". ") > 0 {
+			return ""
+		}
+		return ln
+	}
+	return ""
+}

@@ -1,0 +1,56 @@
+package analyze
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func TestTitle(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    core.Format
+		text string
+		want string
+	}{
+		{"latex title", core.FormatLaTeX, "\\documentclass{book}\n% \\title{Old}\n\\title[Short]{Linear \\emph{Algebra}\\\\ Done Right}\n\\begin{document}\\chapter{Vectors}", "Linear Algebra Done Right"},
+		{"latex chapter file", core.FormatLaTeX, "%!TEX root = book.tex\n\\chapter{Equivalences}\\label{cha:equivalences}\nText.", "Equivalences"},
+		{"latex section file", core.FormatLaTeX, "\\section{Enumerability}\nA set is enumerable.", "Enumerability"},
+		{"latex titlepage is not a title", core.FormatLaTeX, "\\titlepage\n\\section{Real title}", "Real title"},
+		{"pretext", core.FormatPreTeXt, `<section xml:id="sec_trees"><title>Trees</title><p>A tree.</p></section>`, "Trees"},
+		{"markdown front matter", core.FormatMarkdown, "---\ntitle: \"Get started with containers\"\nms.date: 1\n---\n\n# Get started\n", "Get started with containers"},
+		{"markdown heading", core.FormatMarkdown, "Intro line.\n\n# goldmark\n\n## Motivation\n", "goldmark"},
+		{"markdown setext", core.FormatMarkdown, "goldmark\n========\n\ntext\n", "goldmark"},
+		{"markdown without a level-1 heading", core.FormatMarkdown, "## Usage\n\ntext\n", ""},
+		{"rfc", core.FormatText, "\n\n\nInternet Engineering Task Force (IETF)          I. Fette\nRequest for Comments: 6455                Google, Inc.\nCategory: Standards Track\n                                        December 2011\n\n\n                         The WebSocket Protocol\n\nAbstract\n\n   The WebSocket Protocol enables", "RFC 6455: The WebSocket Protocol"},
+		{"rfc title on two lines", core.FormatText, "Request for Comments: 7234                    Adobe\n                                   June 2014\n\n\n        Hypertext Transfer Protocol (HTTP/1.1):\n                    Caching\n\nAbstract\n", "RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching"},
+		{"pdf text", core.FormatText, "\n\nSecure Noise Generation\n\nGoogle Differential Privacy Team\n", "Secure Noise Generation"},
+		{"prose is not a title", core.FormatText, "This book is a pedagogical introduction. It starts here.\n", ""},
+		{"empty", core.FormatText, "", ""},
+	} {
+		secs := Sections(c.text, c.f)
+		if got := Title(c.text, c.f, secs); got != c.want {
+			t.Errorf("%s: Title = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestCorpusTitles(t *testing.T) {
+	corpusDir(t)
+	for name, want := range map[string]string{
+		"rfc6455_websocket.txt":                                                "RFC 6455: The WebSocket Protocol",
+		"rfc7234_http-caching.txt":                                             "RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching",
+		"latex_untitled-envs_hott_equivalences.tex":                            "Equivalences",
+		"latex_ods_sorting.tex":                                                "Sorting Algorithms",
+		"pretext_levin_discrete_sec_gt-trees.ptx":                              "Trees",
+		"paper_collaborative-text-editing.tex":                                 "Collaborative Text Editing with Eg-walker: Better, Faster, Smaller",
+		"tutorial-numbered_wsl_wsl-containers.md":                              "Get started with containers on WSL",
+		"apiref_goldmark_README.md":                                            "goldmark",
+		"textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt": "Linear Algebra via Exterior Products",
+	} {
+		a := Analyze(&core.Document{Format: corpusFormat(name), Text: readCorpus(t, name)}, nil)
+		if a.Title != want {
+			t.Errorf("%s: title %q, want %q", name, a.Title, want)
+		}
+	}
+}
