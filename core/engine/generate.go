@@ -35,6 +35,14 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 	if err != nil {
 		return out, err
 	}
+	// A skill is named after its subject, so two domains could name one
+	// the same: the names other domains hold, and those made so far, are
+	// reserved.
+	reserved, err := reservedNames(st, domains)
+	if err != nil {
+		return out, err
+	}
+	cfg.Reserved = reserved
 	for _, domain := range domains {
 		stored, err := st.ByDomain(domain)
 		if err != nil {
@@ -72,6 +80,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 		for _, o := range generate.All(info, prims, others, cfg) {
 			if o.Generated && o.Artifact != nil {
 				out.made = append(out.made, *o.Artifact)
+				reserved[o.Artifact.Name] = true
 				continue
 			}
 			out.skipped = append(out.skipped, core.Artifact{Kind: o.Kind, Domain: domain, Primitives: len(prims), Reason: o.Reason})
@@ -93,6 +102,22 @@ func regenerate(st Store, session string, domains []string, defs []core.Domain, 
 		return gen.made, fmt.Sprintf("regenerate skills: %v", err)
 	}
 	return gen.made, ""
+}
+
+// reservedNames are the names of the stored artifacts of domains other
+// than those being generated.
+func reservedNames(st Store, domains []string) (map[string]bool, error) {
+	arts, err := st.Artifacts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, a := range arts {
+		if !slices.Contains(domains, a.Domain) {
+			out[a.Name] = true
+		}
+	}
+	return out, nil
 }
 
 // agentCenters returns the plane centres of the domains that already have

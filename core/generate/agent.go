@@ -16,6 +16,11 @@ import (
 // close to existing domains". With no centers an agent is always generated
 // above the threshold, as in the reference.
 func Agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) Outcome {
+	return agent(d, prims, centers, cfg, func() []string { return domainTerms(prims) })
+}
+
+// agent is Agent with the domain's ranked terms computed on demand.
+func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config, terms func() []string) Outcome {
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.AgentArtifact, Domain: d.ID}
 	if len(prims) < cfg.AgentMinPrimitives {
@@ -41,7 +46,7 @@ func Agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 	name := BaseName(d) + "-agent"
 	title := displayName(d)
 	ranked := byImportance(prims)
-	keywords := keywordsByFrequency(prims)
+	keywords := terms()
 	triggers := firstN(keywords, maxTriggers)
 
 	desc := fitDescription(

@@ -1,12 +1,14 @@
 // Package generate turns the primitives of one domain into Agent Skills
-// artifacts: a skill (SKILL.md plus reference files), an agent (AGENT.md)
-// and a multi-agent team (TEAM.md).
+// artifacts: a skill (SKILL.md plus reference files) per subject — what
+// one learned source is about, named by its title (subject.go) — and, for
+// the domain, an agent (AGENT.md) and a multi-agent team (TEAM.md).
 //
-// The thresholds, importance ranking, agent distance rule, team checks,
-// topology selection and coordination-signature math are the reference
-// implementation's (sc:learn, §2.11 of the reference notes), so a domain
-// gets the same artifacts, for the same reasons, as it would there. The
-// files themselves differ on purpose: the reference's SKILL.md fails the
+// The agent and team thresholds, importance ranking, agent distance rule,
+// team checks, topology selection and coordination-signature math are the
+// reference implementation's (sc:learn, §2.11 of the reference notes), so a
+// domain gets the same agent and team, for the same reasons, as it would
+// there; skills are per subject and need fewer primitives (see
+// DefaultSkillMinPrimitives). The files themselves differ on purpose: the reference's SKILL.md fails the
 // Agent Skills validators (extension keys at the top level, nested non-string
 // metadata, an unbounded activation list, stopwords as triggers, "math"
 // contexts on every domain), and lore's must load in every client. So every
@@ -21,7 +23,8 @@
 // is cleaned before it is written: control characters and line breaks
 // become spaces, so no input can add a line to the frontmatter or a heading
 // to the body, and every frontmatter value is written through one quoting
-// function. Output depends only on the input and Config.Now.
+// function. Output depends only on the input, Config.Now and
+// Config.Reserved.
 package generate
 
 import (
@@ -46,7 +49,11 @@ import (
 
 // Reference defaults (sc:learn's generator configs).
 const (
-	DefaultSkillMinPrimitives    = 30
+	// DefaultSkillMinPrimitives is the least a subject needs for a skill.
+	// The reference's 30 was per domain, where every source of a field
+	// added up; a skill is now about one subject, and a section or short
+	// chapter of a dozen results is one an agent can use.
+	DefaultSkillMinPrimitives    = 10
 	DefaultAgentMinPrimitives    = 30
 	DefaultAgentMinPlaneDistance = 0.5
 	DefaultTeamMinPrimitives     = 50
@@ -100,6 +107,10 @@ type Config struct {
 	MaxKeyPrimitives    int
 	MaxCompositionRules int
 	Now                 func() time.Time
+	// Reserved are artifact names other domains already use; a subject
+	// whose skill name is one of them gets a name of its own (see
+	// subjectName).
+	Reserved map[string]bool
 }
 
 // DefaultConfig returns the reference defaults with the real clock.
@@ -157,10 +168,18 @@ type Outcome struct {
 	Artifact  *core.Artifact
 }
 
-// All runs the skill, agent and team generators, in that order, on one
-// domain's primitives.
+// All runs the skill generator on each subject of one domain's primitives
+// (Skills), then the agent and team generators on the whole domain, in
+// that order.
 func All(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) []Outcome {
-	return []Outcome{Skill(d, prims, cfg), Agent(d, prims, centers, cfg), Team(d, prims, cfg)}
+	var terms []string
+	once := func() []string {
+		if terms == nil {
+			terms = domainTerms(prims)
+		}
+		return terms
+	}
+	return append(Skills(d, prims, cfg), agent(d, prims, centers, cfg, once), team(d, prims, cfg, once))
 }
 
 // ---- names ----
@@ -180,8 +199,29 @@ func slugOf(d DomainInfo) string {
 	if strings.TrimSpace(src) == "" {
 		src = d.Name
 	}
-	// NFKD then drop marks: "Gödel" gives "godel", as core/text.Slug does,
-	// but without its 60-byte cap so a long id is detected as long.
+	s := slugWords(src)
+	sum := sha256.Sum256([]byte(src))
+	h := hex.EncodeToString(sum[:4])
+	switch {
+	case s == "":
+		return "domain-" + h
+	case len(s) > maxSlug:
+		cut := maxSlug - 9
+		p := s[:cut]
+		if i := strings.LastIndexByte(p, '-'); i >= cut/2 && s[cut] != '-' {
+			p = p[:i]
+		}
+		return strings.Trim(p, "-") + "-" + h
+	}
+	return s
+}
+
+// slugWords is src as ASCII lower-case letters and digits in
+// hyphen-separated runs, without the reserved words "anthropic" and
+// "claude", of any length. NFKD then drop marks: "Gödel" gives "godel", as
+// core/text.Slug does, but without its 60-byte cap so a long id is
+// detected as long.
+func slugWords(src string) string {
 	var parts []string
 	var b strings.Builder
 	flush := func() {
@@ -204,21 +244,7 @@ func slugOf(d DomainInfo) string {
 		}
 	}
 	flush()
-	s := strings.Join(parts, "-")
-	sum := sha256.Sum256([]byte(src))
-	h := hex.EncodeToString(sum[:4])
-	switch {
-	case s == "":
-		return "domain-" + h
-	case len(s) > maxSlug:
-		cut := maxSlug - 9
-		p := s[:cut]
-		if i := strings.LastIndexByte(p, '-'); i >= cut/2 && s[cut] != '-' {
-			p = p[:i]
-		}
-		return strings.Trim(p, "-") + "-" + h
-	}
-	return s
+	return strings.Join(parts, "-")
 }
 
 func displayName(d DomainInfo) string {
@@ -402,15 +428,42 @@ func formatCenter(c core.PlanePosition) string {
 }
 
 // byImportance returns the indexes of prims ordered by the reference's
-// importance (enables + composition rules), highest first; the sort is
-// stable so ties keep input order, as in the reference.
+// importance (enables + composition rules), highest first; ties go to the
+// primitive more of the others depend on (their edges and prerequisites),
+// then to input order, as in the reference.
 func byImportance(prims []core.Primitive) []int {
 	idx := make([]int, len(prims))
 	for i := range idx {
 		idx[i] = i
 	}
+	pos := make(map[string]int, len(prims))
+	for i := range prims {
+		if _, ok := pos[prims[i].ID]; !ok {
+			pos[prims[i].ID] = i
+		}
+	}
+	deps := make([]int, len(prims))
+	for i := range prims {
+		seen := map[int]bool{}
+		count := func(id string) {
+			if j, ok := pos[id]; ok && j != i && !seen[j] {
+				seen[j] = true
+				deps[j]++
+			}
+		}
+		for _, e := range prims[i].Dependencies {
+			count(e.Target)
+		}
+		for _, id := range prims[i].Prerequisites {
+			count(id)
+		}
+	}
 	sort.SliceStable(idx, func(a, b int) bool {
-		return prims[idx[a]].Importance() > prims[idx[b]].Importance()
+		ia, ib := prims[idx[a]].Importance(), prims[idx[b]].Importance()
+		if ia != ib {
+			return ia > ib
+		}
+		return deps[idx[a]] > deps[idx[b]]
 	})
 	return idx
 }
@@ -449,37 +502,6 @@ func isNumeric(s string) bool {
 		}
 	}
 	return true
-}
-
-// keywordsByFrequency counts the primitives' keywords that qualify as
-// triggers (a primitive without keywords contributes its name's keywords)
-// and returns them most frequent first, ties in order of first appearance.
-func keywordsByFrequency(prims []core.Primitive) []string {
-	count := map[string]int{}
-	var order []string
-	add := func(k string) {
-		t, ok := trigger(k)
-		if !ok {
-			return
-		}
-		if _, seen := count[t]; !seen {
-			order = append(order, t)
-		}
-		count[t]++
-	}
-	for i := range prims {
-		if len(prims[i].Keywords) > 0 {
-			for _, k := range prims[i].Keywords {
-				add(k)
-			}
-			continue
-		}
-		for _, k := range text.Keywords(prims[i].Name) {
-			add(k)
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] > count[order[b]] })
-	return surfaceForms(prims, order)
 }
 
 // surfaceForms replaces stems (what extraction keeps as keywords: "oper",

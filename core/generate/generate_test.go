@@ -138,11 +138,11 @@ func checkArtifact(t *testing.T, a *core.Artifact) {
 }
 
 func TestSkillThreshold(t *testing.T) {
-	o := Skill(testDomain, makePrims(29), cfg())
-	if o.Generated || o.Artifact != nil || !strings.Contains(o.Reason, "29") || o.Reason != "Insufficient primitives (29 < 30)" {
-		t.Fatalf("29: %+v", o)
+	o := Skill(testDomain, makePrims(9), cfg())
+	if o.Generated || o.Artifact != nil || o.Reason != "Insufficient primitives (9 < 10)" {
+		t.Fatalf("9: %+v", o)
 	}
-	for _, n := range []int{30, 50} {
+	for _, n := range []int{10, 30, 50} {
 		o = Skill(testDomain, makePrims(n), cfg())
 		if !o.Generated || o.Artifact == nil || o.Kind != core.SkillArtifact || o.Domain != "test-domain" {
 			t.Fatalf("%d: %+v", n, o)
@@ -168,7 +168,7 @@ func TestSkillContent(t *testing.T) {
 	if !strings.HasPrefix(s, "---\nname: learn-test-domain\n") {
 		t.Fatalf("frontmatter:\n%s", s)
 	}
-	for _, h := range []string{"# Test Domain\n", "## Summary", "## Key Primitives", "## Composition Patterns", "## Activation Patterns", "## References", "references/primitives.md"} {
+	for _, h := range []string{"# Test Domain\n", "## Summary", "## Key Primitives", "## Composition Patterns", "## Activation Patterns", "## Contents", "## References", "references/primitives.md"} {
 		if !strings.Contains(s, h) {
 			t.Errorf("missing %q", h)
 		}
@@ -204,17 +204,18 @@ func TestSkillContent(t *testing.T) {
 		}
 	}
 	desc, meta := frontMeta(t, s)
-	if !strings.HasPrefix(desc, "Knowledge of Test Domain, learned from 40 primitives in book-0.md, book-1.md, book-2.md and 1 more document") ||
+	if !strings.HasPrefix(desc, "Test Domain — 40 primitives (40 definitions) learned from book-0.md, book-1.md, book-2.md and 1 more document. Key primitives: Primitive 6, ") ||
 		!strings.Contains(desc, "Use when a task involves ") {
 		t.Errorf("description %q", desc)
 	}
-	want := map[string]string{"generator": "lore", "version": "1", "type": "skill", "created-at": "2026-11-22", "domain": "test-domain", "primitives": "40", "plane-center": "(-0.79, -0.30)"}
+	want := map[string]string{"generator": "lore", "version": "1", "type": "skill", "created-at": "2026-11-22", "domain": "test-domain",
+		"primitives": "40", "plane-center": "(-0.79, -0.30)", "subject": "Test Domain", "sources": "book-0.md, book-1.md, book-2.md"}
 	for k, v := range want {
 		if meta[k] != v {
 			t.Errorf("metadata %s = %q, want %q", k, meta[k], v)
 		}
 	}
-	if !strings.HasPrefix(meta["triggers"], "sorting, merge") {
+	if tr := meta["triggers"]; !strings.Contains(tr, "sorting") || !strings.Contains(tr, "merge") || strings.Contains(tr, "primitive") {
 		t.Errorf("triggers %q", meta["triggers"])
 	}
 	ref := file(t, a, "references/primitives.md")
@@ -478,7 +479,9 @@ func TestAllAndDeterminism(t *testing.T) {
 	prims := makeMultiQuadrant(60, 5, core.Parallel)
 	a := All(testDomain, prims, nil, cfg())
 	b := All(testDomain, prims, nil, cfg())
-	if len(a) != 3 || a[0].Kind != core.SkillArtifact || a[1].Kind != core.AgentArtifact || a[2].Kind != core.TeamArtifact {
+	// One skill per source document (four), then the domain's agent and
+	// team.
+	if len(a) != 6 || a[3].Kind != core.SkillArtifact || a[4].Kind != core.AgentArtifact || a[5].Kind != core.TeamArtifact {
 		t.Fatalf("%+v", a)
 	}
 	for i := range a {
@@ -559,19 +562,31 @@ func TestHostileInputLargeDomain(t *testing.T) {
 		}
 		checkArtifact(t, o.Artifact)
 	}
-	skill := outs[0].Artifact
-	s := skill.Files[0].Content
-	if len(skill.Files) < 3 {
-		t.Errorf("expected the reference list to be split, got %d files", len(skill.Files))
-	}
-	// Every reference file is linked, and every primitive is listed once.
-	total := 0
-	for _, f := range skill.Files[1:] {
-		rel := strings.TrimPrefix(f.Path, skill.Name+"/")
-		if !strings.Contains(s, "("+rel+")") {
-			t.Errorf("%s not linked", rel)
+	// Every reference file is linked, and every primitive is listed once,
+	// in the skill of its subject.
+	total, split := 0, false
+	names := map[string]bool{}
+	for _, o := range outs {
+		if o.Kind != core.SkillArtifact {
+			continue
 		}
-		total += strings.Count(f.Content, "\n- ID: ")
+		skill := o.Artifact
+		if names[skill.Name] {
+			t.Errorf("two skills named %s", skill.Name)
+		}
+		names[skill.Name] = true
+		s := skill.Files[0].Content
+		split = split || len(skill.Files) > 2
+		for _, f := range skill.Files[1:] {
+			rel := strings.TrimPrefix(f.Path, skill.Name+"/")
+			if !strings.Contains(s, "("+rel+")") {
+				t.Errorf("%s not linked", rel)
+			}
+			total += strings.Count(f.Content, "\n- ID: ")
+		}
+	}
+	if !split {
+		t.Error("expected a reference list to be split")
 	}
 	if total != 3000 {
 		t.Errorf("reference files list %d primitives", total)

@@ -3,53 +3,120 @@ package generate
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
-// Skill generates the Agent Skill of a domain when it has at least
-// cfg.SkillMinPrimitives primitives: learn-<slug>/SKILL.md and the full
-// primitive list in learn-<slug>/references/primitives.md (split into
-// primitives-2.md, … when one file would exceed about 10k tokens, all linked
-// from SKILL.md). Below the threshold it returns the reference's reason,
-// "Insufficient primitives (n < min)".
+// Skills generates the Agent Skills of a domain's primitives: one per
+// subject (Subjects), in the order of their keys, each when the subject
+// has at least cfg.SkillMinPrimitives primitives. A subject below the
+// threshold gets an outcome that says so and names it. Sources are never
+// merged into one skill because they share the domain; see subject.go.
+func Skills(d DomainInfo, prims []core.Primitive, cfg Config) []Outcome {
+	cfg = cfg.withDefaults()
+	subs := Subjects(prims)
+	sortSubjects(subs)
+	if len(subs) == 0 {
+		return []Outcome{subjectSkill(d, Subject{}, vocabulary{}, nil, 0, cfg)}
+	}
+	out := make([]Outcome, 0, len(subs))
+	names := map[string]bool{}
+	for k := range cfg.Reserved {
+		names[k] = true
+	}
+	// Each subject's words are weighed against the domain's other
+	// subjects: the domain's counts less its own.
+	vocab := make([]vocabulary, len(subs))
+	all := map[string]int{}
+	for i := range subs {
+		vocab[i] = vocabularyOf(subs[i].Prims)
+		for st, n := range vocab[i].df {
+			all[st] += n
+		}
+	}
+	for i := range subs {
+		bg := make(map[string]int, len(all))
+		for st, n := range all {
+			if m := n - vocab[i].df[st]; m > 0 {
+				bg[st] = m
+			}
+		}
+		cfg.Reserved = names
+		o := subjectSkill(d, subs[i], vocab[i], bg, len(prims)-len(subs[i].Prims), cfg)
+		if o.Artifact != nil {
+			names[o.Artifact.Name] = true
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// Skill generates the Agent Skill of primitives that are all about one
+// subject (whatever their sources): learn-<subject>/SKILL.md and the full
+// primitive list in learn-<subject>/references/primitives.md (split into
+// primitives-2.md, … when one file would exceed about 10k tokens, all
+// linked from SKILL.md). Below cfg.SkillMinPrimitives it returns the
+// reference's reason, "Insufficient primitives (n < min)".
 func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	cfg = cfg.withDefaults()
+	return subjectSkill(d, Subject{Title: subjectTitle(prims), Docs: sourceDocs(prims), Prims: prims}, vocabularyOf(prims), nil, 0, cfg)
+}
+
+// subjectSkill writes the skill of one subject: own is its vocabulary, bg
+// how many of the domain's bgN other primitives use each stem (they make
+// the subject's own words stand out among its triggers).
+func subjectSkill(d DomainInfo, sub Subject, own vocabulary, bg map[string]int, bgN int, cfg Config) Outcome {
+	prims := sub.Prims
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
 	if len(prims) < cfg.SkillMinPrimitives {
 		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.SkillMinPrimitives)
+		if sub.Title != "" {
+			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))
+		}
 		return out
 	}
 	now := cfg.Now()
-	name := BaseName(d)
-	title := displayName(d)
+	name := subjectName(d, &sub, cfg.Reserved)
+	domainTitle := displayName(d)
+	title := clean(sub.Title, maxNameRunes)
+	if title == "" {
+		title = domainTitle
+	}
 	center := Center(prims)
 	ranked := byImportance(prims)
-	keywords := keywordsByFrequency(prims)
+	keywords := conceptTerms(prims, sub.Title, own, bg, bgN)
 	triggers := firstN(keywords, maxTriggers)
 
 	refs := referenceFiles(title, prims)
 
-	meta := append(baseMeta(d, "skill", len(prims), center, now), kv{"triggers", strings.Join(triggers, ", ")})
+	meta := baseMeta(d, "skill", len(prims), center, now)
+	meta = append(meta[:5], append([]kv{{"subject", title}, {"sources", strings.Join(firstN(sub.Docs, maxDocsNamed), ", ")}}, meta[5:]...)...)
+	meta = append(meta, kv{"triggers", strings.Join(triggers, ", ")})
 	desc := fitDescription(
-		"Knowledge of "+title+", learned from "+learnedFrom(prims)+colonList(topConcepts(prims, ranked, maxTopConcepts, 40))+".",
-		sentence(d.Description),
+		title+" — "+typeSummary(prims)+" learned from "+docList(sub.Docs)+".",
+		keyList("Key primitives", topConcepts(prims, ranked, maxTopConcepts, 60)),
 		useWhen("Use when a task involves", title, triggers),
+		"Domain: "+domainTitle+".",
 	)
 
 	var b strings.Builder
 	b.WriteString(frontmatter(name, desc, meta))
-	b.WriteString("\n# " + title + "\n\n")
-	if s := paragraph(d.Description, 400); s != "" {
-		b.WriteString(s + "\n\n")
-	}
+	b.WriteString("\n# " + mdName(title) + "\n\n")
+	b.WriteString(paragraph("What lore learned from "+docList(sub.Docs)+": "+typeSummary(prims)+
+		", in the domain "+domainTitle+".", 600) + "\n\n")
 
 	// Summary: the reference's lines, with the real centre, as list items:
 	// Markdown joins consecutive lines into one paragraph.
 	b.WriteString("## Summary\n\n")
 	b.WriteString("**" + mdName(title) + "**\n\n")
+	if len(sub.Docs) > 0 {
+		b.WriteString("- Sources: " + clean(docList(sub.Docs), 400) + "\n")
+	}
+	b.WriteString("- Domain: " + mdName(domainTitle) + "\n")
 	b.WriteString("- Primitives: " + strconv.Itoa(len(prims)) + "\n")
 	b.WriteString("- Plane Position Center: " + formatCenter(center) + "\n\n")
 	top := topConcepts(prims, ranked, maxTopConcepts, 80)
@@ -60,7 +127,7 @@ func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	}
 
 	b.WriteString("## Key Primitives\n\n")
-	b.WriteString(keyPrimitives(prims, ranked, cfg.MaxKeyPrimitives))
+	b.WriteString(keyPrimitives(prims, ranked, cfg.MaxKeyPrimitives, wordsOf(prims)))
 
 	b.WriteString("## Composition Patterns\n\n")
 	if rules := compositionLines(prims, cfg.MaxCompositionRules); len(rules) == 0 {
@@ -80,6 +147,9 @@ func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 		b.WriteString("\n")
 	}
 
+	b.WriteString("## Contents\n\n")
+	b.WriteString(contents(prims))
+
 	b.WriteString("## References\n\n")
 	b.WriteString(referenceIndex(refs, len(prims)))
 
@@ -94,6 +164,120 @@ func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 		Files: files, GeneratedAt: now, Reason: out.Reason,
 	}
 	return out
+}
+
+// maxContents bounds the Contents section of SKILL.md, in runes (about
+// 2k tokens); the reference files list every primitive in any case.
+const maxContents = 8000
+
+// typePlurals name the primitive types in counts.
+var typePlurals = map[core.PrimitiveType][2]string{
+	core.Definition: {"definition", "definitions"}, core.Theorem: {"theorem", "theorems"},
+	core.Algorithm: {"algorithm", "algorithms"}, core.Technique: {"technique", "techniques"},
+	core.Axiom: {"axiom", "axioms"}, core.Identity: {"identity", "identities"},
+}
+
+// typeSummary counts the primitives by type, most frequent first: "149
+// primitives (120 axioms, 29 techniques)".
+func typeSummary(prims []core.Primitive) string {
+	count := map[core.PrimitiveType]int{}
+	for i := range prims {
+		count[prims[i].Type]++
+	}
+	var parts []string
+	types := append([]core.PrimitiveType{}, core.PrimitiveTypes...)
+	sort.SliceStable(types, func(i, j int) bool { return count[types[i]] > count[types[j]] })
+	for _, t := range types {
+		if n := count[t]; n > 0 {
+			parts = append(parts, plural(n, typePlurals[t][0], typePlurals[t][1]))
+		}
+	}
+	s := plural(len(prims), "primitive", "primitives")
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+// docList names up to three source documents ("a.pdf, b.md and 2 more
+// documents"), or "its sources" when provenance is missing.
+func docList(docs []string) string {
+	if len(docs) == 0 {
+		return "its sources"
+	}
+	named := make([]string, 0, maxDocsNamed)
+	for _, doc := range firstN(docs, maxDocsNamed) {
+		named = append(named, clean(doc, 60))
+	}
+	s := strings.Join(named, ", ")
+	if rest := len(docs) - len(named); rest > 0 {
+		s += " and " + plural(rest, "more document", "more documents")
+	}
+	return s
+}
+
+// keyList is "Label: a, b, c." for a non-empty list, "" otherwise.
+func keyList(label string, items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	return label + ": " + joinBounded(items, 400) + "."
+}
+
+// contents lists every primitive's name by type, so that the skill is found
+// (lore skills search, an agent's own search) by the names of what it
+// holds; beyond maxContents runes the reference files carry the rest.
+func contents(prims []core.Primitive) string {
+	byType := map[string][]string{}
+	var order []string
+	seen := map[string]bool{}
+	for i := range prims {
+		t := typeName(prims[i].Type)
+		n := clean(prims[i].Name, maxNameRunes)
+		if n == "" || seen[t+"\x00"+n] {
+			continue
+		}
+		seen[t+"\x00"+n] = true
+		if byType[t] == nil {
+			order = append(order, t)
+		}
+		byType[t] = append(byType[t], n)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return len(byType[order[i]]) > len(byType[order[j]]) })
+	var b strings.Builder
+	budget := maxContents
+	listed, total := 0, 0
+	for _, t := range order {
+		total += len(byType[t])
+	}
+	for _, t := range order {
+		label := t
+		if p, ok := typePlurals[core.PrimitiveType(t)]; ok {
+			label = p[1]
+		}
+		var names []string
+		for _, n := range byType[t] {
+			cost := len([]rune(n)) + 2
+			if budget-cost < 0 {
+				break
+			}
+			budget -= cost
+			names = append(names, mdName(n))
+		}
+		if len(names) == 0 {
+			continue
+		}
+		listed += len(names)
+		b.WriteString("- " + strings.ToUpper(label[:1]) + label[1:] + ": " + strings.Join(names, "; ") + "\n")
+	}
+	if listed == 0 {
+		return "No primitives available.\n\n"
+	}
+	if listed < total {
+		b.WriteString("- and " + plural(total-listed, "more primitive", "more primitives") + " in the reference files below\n")
+	}
+	b.WriteString("\n")
+	return b.String()
 }
 
 // learnedFrom names up to three source documents ("a.pdf, b.md and 2 more
@@ -162,10 +346,64 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 	return out
 }
 
+// wordsOf maps the stems of the words of prims' names and statements to
+// the form they use most ("invers" → "inverse"), for showing stems kept
+// by older extractions (applicability patterns) as words.
+func wordsOf(prims []core.Primitive) map[string]string {
+	count := map[string]map[string]int{}
+	for i := range prims {
+		for _, src := range []string{prims[i].Name, prims[i].FormalStatement} {
+			for _, w := range text.Terms(text.Prose(src)) {
+				st := text.Stem(w)
+				if count[st] == nil {
+					count[st] = map[string]int{}
+				}
+				count[st][w]++
+			}
+		}
+	}
+	out := make(map[string]string, len(count))
+	for st, forms := range count {
+		best, n := "", 0
+		for w, c := range forms {
+			if c > n || c == n && w < best {
+				best, n = w, c
+			}
+		}
+		out[st] = best
+	}
+	return out
+}
+
+// patternWords are applicability patterns as words: each word of a
+// pattern in the form the subject uses (words), a pattern with a stem the
+// subject never writes left out.
+func patternWords(patterns []string, words map[string]string) []string {
+	var out []string
+	for _, p := range patterns {
+		var parts []string
+		ok := true
+		for _, w := range text.Words(p) {
+			if f, found := words[text.Stem(w)]; found {
+				parts = append(parts, f)
+			} else if text.Stem(w) != w {
+				parts = append(parts, w) // already a word
+			} else {
+				ok = false
+			}
+		}
+		if ok && len(parts) > 0 {
+			out = append(out, strings.Join(parts, " "))
+		}
+	}
+	return out
+}
+
 // keyPrimitives renders the reference's Key Primitives entries: the top max
 // by importance as "**Name** (type): statement" with their applicability
-// patterns, statements cut so SKILL.md stays within its token budget.
-func keyPrimitives(prims []core.Primitive, ranked []int, max int) string {
+// patterns as words, statements cut so SKILL.md stays within its token
+// budget.
+func keyPrimitives(prims []core.Primitive, ranked []int, max int, words map[string]string) string {
 	if len(ranked) == 0 {
 		return "No primitives available.\n\n"
 	}
@@ -174,7 +412,7 @@ func keyPrimitives(prims []core.Primitive, ranked []int, max int) string {
 		p := &prims[i]
 		b.WriteString("**" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 		n := 0
-		for _, ap := range surfaceForms(prims[i:i+1], p.ApplicabilityPatterns) {
+		for _, ap := range patternWords(p.ApplicabilityPatterns, words) {
 			if n == maxPatternsPerKey {
 				break
 			}

@@ -195,6 +195,11 @@ var topologyText = map[string]string{
 // As in the reference, the quadrant of an id is that of the last primitive
 // with the id, and only ids count as occupying a quadrant.
 func Team(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
+	return team(d, prims, cfg, func() []string { return domainTerms(prims) })
+}
+
+// team is Team with the domain's ranked terms computed on demand.
+func team(d DomainInfo, prims []core.Primitive, cfg Config, terms func() []string) Outcome {
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.TeamArtifact, Domain: d.ID}
 	if len(prims) < cfg.TeamMinPrimitives {
@@ -257,7 +262,7 @@ func Team(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	name := BaseName(d) + "-team"
 	title := displayName(d)
 	center := Center(prims)
-	triggers := firstN(keywordsByFrequency(prims), maxTriggers)
+	triggers := firstN(terms(), maxTriggers)
 	quadNames := make([]string, len(quads))
 	quadLabels := make([]string, len(quads))
 	for i, q := range quads {

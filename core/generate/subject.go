@@ -1,0 +1,251 @@
+package generate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// A skill is about one subject: what one learned source is about, named by
+// its title ("RFC 6455: The WebSocket Protocol", "Equivalences"). Domains
+// are coarse — every RFC is "protocols", every algorithms text "computer
+// science" — and a skill that merged every source of a domain described
+// the domain, not the knowledge, so an agent could not tell when to use
+// it. Sources are therefore never merged because they share a domain;
+// they are merged only when they are the same subject: the same title
+// (the same RFC learned from a file and from a URL, a book learned again
+// after an edit). A generic title ("Introduction", "README") is not
+// evidence of sameness, so such sources stay apart.
+
+// Subject is one source's (or several sources' with one title) primitives
+// within a domain.
+type Subject struct {
+	// Key identifies the subject within its domain: the normalized title,
+	// or the source when it has none.
+	Key string
+	// Title names the subject: the documents' own title when most of its
+	// primitives share one, else the source's or document's file name,
+	// else "".
+	Title string
+	// Docs are the source documents' base names, in order of appearance.
+	Docs  []string
+	Prims []core.Primitive
+}
+
+// genericTitles are titles that do not tell one document from another.
+var genericTitles = map[string]bool{
+	"introduction": true, "overview": true, "readme": true, "index": true, "contents": true,
+	"table of contents": true, "getting started": true, "get started": true, "tutorial": true,
+	"notes": true, "lecture notes": true, "document": true, "untitled": true, "preface": true,
+	"abstract": true, "summary": true, "main": true, "home": true, "docs": true,
+	"documentation": true, "chapter": true, "appendix": true, "usage": true,
+}
+
+// sourceOf is where a primitive was learned from: the source as given to
+// lore, else the document.
+func sourceOf(p *core.Primitive) string {
+	if s := strings.TrimSpace(p.Provenance.Source); s != "" {
+		return s
+	}
+	return strings.TrimSpace(p.Provenance.Document)
+}
+
+// titleKey normalizes a title for comparison: its words, lowercased.
+func titleKey(t string) string { return strings.Join(text.Words(t), " ") }
+
+// Subjects groups a domain's primitives by subject, in order of first
+// appearance: by source, and sources with the same (non-generic) title
+// together. Every primitive is in exactly one subject.
+func Subjects(prims []core.Primitive) []Subject {
+	type group struct {
+		source string
+		prims  []core.Primitive
+	}
+	var groups []*group
+	bySource := map[string]*group{}
+	for i := range prims {
+		src := sourceOf(&prims[i])
+		g := bySource[src]
+		if g == nil {
+			g = &group{source: src}
+			bySource[src] = g
+			groups = append(groups, g)
+		}
+		g.prims = append(g.prims, prims[i])
+	}
+	var out []Subject
+	byKey := map[string]int{}
+	for _, g := range groups {
+		title := subjectTitle(g.prims)
+		key := titleKey(title)
+		if key == "" || genericTitles[key] || title == fileTitle(g.source) {
+			key = "source:" + g.source
+		}
+		if j, ok := byKey[key]; ok {
+			out[j].Prims = append(out[j].Prims, g.prims...)
+			continue
+		}
+		byKey[key] = len(out)
+		out = append(out, Subject{Key: key, Title: title, Prims: g.prims})
+	}
+	for i := range out {
+		out[i].Docs = sourceDocs(out[i].Prims)
+	}
+	return out
+}
+
+// subjectTitle names a group of primitives: the title most of them share
+// (at least half), else the file name of their one source or document,
+// else "".
+func subjectTitle(prims []core.Primitive) string {
+	count := map[string]int{}
+	var order []string
+	for i := range prims {
+		t := clean(prims[i].Provenance.Title, maxNameRunes)
+		if t == "" {
+			continue
+		}
+		if count[t] == 0 {
+			order = append(order, t)
+		}
+		count[t]++
+	}
+	best := ""
+	for _, t := range order {
+		if count[t] > count[best] {
+			best = t
+		}
+	}
+	if best != "" && 2*count[best] >= len(prims) && !genericTitles[titleKey(best)] {
+		return best
+	}
+	sources := map[string]bool{}
+	for i := range prims {
+		sources[sourceOf(&prims[i])] = true
+	}
+	if len(sources) == 1 {
+		for s := range sources {
+			return fileTitle(s)
+		}
+	}
+	return ""
+}
+
+// fileTitle turns a source or document path into a title: its base name
+// (the entry of an archive, the last segment of a URL) without extension,
+// '_' and '-' as spaces.
+func fileTitle(src string) string {
+	if src == "" {
+		return ""
+	}
+	if j := strings.LastIndexByte(src, '!'); j >= 0 {
+		src = src[j+1:]
+	}
+	src = strings.TrimRight(strings.ReplaceAll(src, `\`, "/"), "/")
+	base := path.Base(src)
+	if ext := path.Ext(base); ext != "" && len(ext) <= 6 {
+		base = strings.TrimSuffix(base, ext)
+	}
+	// "README" names no subject; the folder holding it does.
+	if dir := path.Base(path.Dir(src)); genericTitles[strings.ToLower(base)] && dir != "." && dir != "/" && dir != "" {
+		base = dir + " " + base
+	}
+	base = strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' {
+			return ' '
+		}
+		return r
+	}, base)
+	base = clean(base, maxNameRunes)
+	if base == "." || base == "/" || strings.IndexFunc(base, unicode.IsLetter) < 0 {
+		return ""
+	}
+	return base
+}
+
+// subjectName is the skill name of a subject: "learn-" and the slug of its
+// title (the domain's when it has none), at most 64 characters cut at a
+// word, never ending in "agent" or "team" (the domain's agent and team
+// are named so). A name in reserved (another domain's artifact) gains the
+// domain's slug, then a hash of the subject's key.
+func subjectName(d DomainInfo, s *Subject, reserved map[string]bool) string {
+	slug := ""
+	if s.Title != "" {
+		slug = wordSlug(s.Title)
+	}
+	if slug == "" {
+		slug = slugOf(d)
+	}
+	if strings.HasSuffix(slug, "-agent") || strings.HasSuffix(slug, "-team") || slug == "agent" || slug == "team" {
+		slug = cutSlug(slug, maxSubjectSlug-len("-skill")) + "-skill"
+	}
+	name := "learn-" + slug
+	if reserved[name] {
+		name = "learn-" + cutSlug(slug+"-"+slugOf(d), maxSubjectSlug)
+	}
+	if reserved[name] {
+		sum := sha256.Sum256([]byte(d.ID + "\x00" + s.Key))
+		name = "learn-" + cutSlug(slug, maxSubjectSlug-9) + "-" + hex.EncodeToString(sum[:4])
+	}
+	return name
+}
+
+// maxSubjectSlug keeps "learn-<slug>" within the 64-character name limit.
+const maxSubjectSlug = 64 - len("learn-")
+
+// wordSlug is the slug of a title for a skill name (slugWords), without
+// its parenthesized parts when it is too long ("RFC 7234: Hypertext
+// Transfer Protocol (HTTP/1.1): Caching" keeps "caching"), cut at a hyphen
+// to maxSubjectSlug.
+func wordSlug(t string) string {
+	s := slugWords(t)
+	if len(s) > maxSubjectSlug {
+		if p := slugWords(dropParens(t)); p != "" {
+			s = p
+		}
+	}
+	return cutSlug(s, maxSubjectSlug)
+}
+
+// dropParens removes the parenthesized parts of s.
+func dropParens(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// cutSlug cuts s to at most n characters at a hyphen.
+func cutSlug(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	p := s[:n]
+	if s[n] != '-' {
+		if i := strings.LastIndexByte(p, '-'); i > 0 {
+			p = p[:i]
+		}
+	}
+	return strings.Trim(p, "-")
+}
+
+// sortSubjects orders subjects by key, so output does not depend on the
+// order a store returns primitives in.
+func sortSubjects(ss []Subject) {
+	sort.SliceStable(ss, func(i, j int) bool { return ss[i].Key < ss[j].Key })
+}

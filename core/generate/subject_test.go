@@ -1,0 +1,242 @@
+package generate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/core/text"
+)
+
+var protocols = DomainInfo{ID: "protocols", Name: "Protocols",
+	Description: "Communication protocols — handshakes, frames and messages exchanged between clients and servers over connections."}
+
+// source builds n primitives of one learned source, the way extraction
+// stores them: keywords as words, a title, a source and a document.
+func source(title, src string, names, statements []string, n int) []core.Primitive {
+	ps := make([]core.Primitive, n)
+	for i := range ps {
+		name := names[i%len(names)]
+		if i >= len(names) {
+			name = fmt.Sprintf("%s %d", name, i/len(names)+1)
+		}
+		stmt := statements[i%len(statements)]
+		ps[i] = core.Primitive{
+			ID:              fmt.Sprintf("%s-%d", text.Slug(src), i),
+			Name:            name,
+			Type:            core.Axiom,
+			Domain:          "protocols",
+			FormalStatement: stmt,
+			Keywords:        text.Terms(text.Prose(stmt)),
+			Confidence:      0.9,
+			Provenance:      core.Provenance{Source: src, Document: src, Title: title, Section: "4.1"},
+		}
+	}
+	// The first primitive is the most important: others depend on it.
+	for i := 1; i < min(n, 6); i++ {
+		ps[0].Enables = append(ps[0].Enables, ps[i].ID)
+	}
+	return ps
+}
+
+func websocket(n int) []core.Primitive {
+	return source("RFC 6455: The WebSocket Protocol", "rfc6455.txt",
+		[]string{"Opening Handshake", "Client Masks Frames", "Close Frame", "Ping Frame", "Opcode Validation"},
+		[]string{
+			"The client MUST mask all frames that it sends to the server (see Section 5.3); use a masking key from https://github.com/x.",
+			"The opening handshake is an HTTP Upgrade request; the server MUST reply with status 101 and the Sec-WebSocket-Accept header value.",
+			"After sending a Close frame, the endpoint MUST NOT send any more data frames; the value of the close code is defined in Section 7.4.",
+			"Suppose the endpoint receives a Ping frame; it MUST send a Pong frame in response, as shown in the following example.",
+			"An endpoint MUST fail the WebSocket connection when it receives a frame with an unknown opcode, using the defined close code.",
+		}, n)
+}
+
+func caching(n int) []core.Primitive {
+	return source("RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching", "rfc7234.txt",
+		[]string{"Stored Response Freshness", "Cache Key", "Stale Response", "Cache-Control Directive", "Response Validation"},
+		[]string{
+			"A cache MUST NOT use a stored response whose freshness lifetime has expired unless it is validated (see Section 4.3).",
+			"The primary cache key consists of the request method and the target URI; a cache uses the value of the key to find a stored response.",
+			"A cache MUST NOT send a stale response if the Cache-Control header contains the must-revalidate directive, as defined in https://www.rfc-editor.org.",
+			"Suppose a Cache-Control directive no-store is present in a request; the cache MUST NOT store any part of the request or the response.",
+			"When a stored response is validated with a conditional request, the cache uses the response to update the stored response's header fields.",
+		}, n)
+}
+
+// TestSkillsOnePerSubject: two unrelated sources of one domain give two
+// skills, each named and described by its source's title and holding only
+// its own primitives, not one skill of the domain.
+func TestSkillsOnePerSubject(t *testing.T) {
+	prims := append(websocket(40), caching(30)...)
+	outs := All(protocols, prims, nil, cfg())
+	var skills []*core.Artifact
+	for _, o := range outs {
+		if o.Kind == core.SkillArtifact && o.Generated {
+			skills = append(skills, o.Artifact)
+		}
+	}
+	if len(skills) != 2 {
+		t.Fatalf("%d skills: %+v", len(skills), outs)
+	}
+	want := map[string]struct {
+		title, name string
+		n           int
+		own, other  string
+	}{
+		"learn-rfc-6455-the-websocket-protocol":                       {"RFC 6455: The WebSocket Protocol", "", 40, "Opening Handshake", "Cache Key"},
+		"learn-rfc-7234-hypertext-transfer-protocol-http-1-1-caching": {"RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching", "", 30, "Stored Response Freshness", "Opening Handshake"},
+	}
+	for _, a := range skills {
+		w, ok := want[a.Name]
+		if !ok {
+			t.Errorf("unexpected skill %s", a.Name)
+			continue
+		}
+		checkArtifact(t, a)
+		s := file(t, a, "SKILL.md")
+		desc, meta := frontMeta(t, s)
+		if !strings.HasPrefix(desc, w.title+" — ") || a.Primitives != w.n || meta["subject"] != w.title {
+			t.Errorf("%s: description %q, %d primitives, subject %q", a.Name, desc, a.Primitives, meta["subject"])
+		}
+		if strings.Contains(desc, "handshakes, frames and messages") {
+			t.Errorf("%s: the description is the domain's: %q", a.Name, desc)
+		}
+		// The key primitives, by importance, are named.
+		if !strings.Contains(desc, "Key primitives: "+w.own) {
+			t.Errorf("%s: key primitives missing from %q", a.Name, desc)
+		}
+		refs := file(t, a, "references/primitives.md")
+		if !strings.Contains(refs, w.own) || strings.Contains(refs, w.other) {
+			t.Errorf("%s holds another source's primitives", a.Name)
+		}
+	}
+}
+
+// TestSubjectsMergeOnlyTheSameSubject: sources with one title are one
+// subject; sources that share only the domain, or only a generic title,
+// are not.
+func TestSubjectsMergeOnlyTheSameSubject(t *testing.T) {
+	again := websocket(12)
+	for i := range again {
+		again[i].Provenance.Source, again[i].Provenance.Document = "https://example.org/rfc6455.txt", "https://example.org/rfc6455.txt"
+		again[i].ID += "-url"
+	}
+	intro1 := source("Introduction", "a/README.md", []string{"Alpha"}, []string{"alpha beta"}, 3)
+	intro2 := source("Introduction", "b/README.md", []string{"Gamma"}, []string{"gamma delta"}, 3)
+	subs := Subjects(append(append(append(websocket(10), caching(10)...), again...), append(intro1, intro2...)...))
+	var got []string
+	for _, s := range subs {
+		got = append(got, fmt.Sprintf("%s=%d", s.Title, len(s.Prims)))
+	}
+	want := "RFC 6455: The WebSocket Protocol=22|RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching=10|a README=3|b README=3"
+	if strings.Join(got, "|") != want {
+		t.Errorf("subjects %q\nwant       %q", strings.Join(got, "|"), want)
+	}
+}
+
+// TestTriggersAreConcepts: triggers are the subject's concept words, never
+// discourse ("suppose", "shown", "following"), generic ("use", "value",
+// "defined", "section") or address words ("https", "github"), never stems.
+func TestTriggersAreConcepts(t *testing.T) {
+	prims := append(websocket(40), caching(30)...)
+	for _, o := range Skills(protocols, prims, cfg()) {
+		_, meta := frontMeta(t, file(t, o.Artifact, "SKILL.md"))
+		triggers := strings.Split(meta["triggers"], ", ")
+		if len(triggers) < 5 {
+			t.Errorf("%s: triggers %q", o.Artifact.Name, triggers)
+		}
+		for _, tr := range triggers {
+			for _, w := range strings.Fields(tr) {
+				switch w {
+				case "use", "value", "defined", "github", "https", "section", "suppose", "shown", "following", "example", "www", "see", "must":
+					t.Errorf("%s: trigger %q", o.Artifact.Name, tr)
+				}
+				if text.Stem(w) == w && !strings.Contains(strings.ToLower(file(t, o.Artifact, "references/primitives.md")), w) {
+					t.Errorf("%s: trigger %q is a stem, not a word", o.Artifact.Name, tr)
+				}
+			}
+		}
+		if o.Artifact.Name == "learn-rfc-6455-the-websocket-protocol" && !strings.HasPrefix(meta["triggers"], "websocket") {
+			t.Errorf("websocket triggers %q", meta["triggers"])
+		}
+		if o.Artifact.Name != "learn-rfc-6455-the-websocket-protocol" && !strings.Contains(meta["triggers"], "cache") {
+			t.Errorf("caching triggers %q", meta["triggers"])
+		}
+	}
+}
+
+// TestChapterWithAFewDozenResultsYieldsASkill: the threshold is per
+// subject, and a chapter of two dozen results is one.
+func TestChapterWithAFewDozenResultsYieldsASkill(t *testing.T) {
+	o := Skills(protocols, websocket(24), cfg())
+	if len(o) != 1 || !o[0].Generated {
+		t.Fatalf("%+v", o)
+	}
+	o = Skills(protocols, websocket(7), cfg())
+	if len(o) != 1 || o[0].Generated || o[0].Reason != `Insufficient primitives (7 < 10) in "RFC 6455: The WebSocket Protocol"` {
+		t.Fatalf("%+v", o)
+	}
+}
+
+// TestSearchFindsSkillByPrimitiveName: the skill lists every primitive's
+// name, so lore skills search (BM25 over name, description and body)
+// finds it by the name of one it holds that is nowhere else in the text.
+func TestSearchFindsSkillByPrimitiveName(t *testing.T) {
+	ws := websocket(40)
+	ws[33].Name = "Fragmented Message Reassembly"
+	var lib []search.Skill
+	for _, o := range Skills(protocols, append(ws, caching(30)...), cfg()) {
+		content := file(t, o.Artifact, "SKILL.md")
+		front, body, _, err := skillspec.SplitFrontmatter([]byte(content))
+		if err != nil {
+			t.Fatal(err)
+		}
+		desc, _ := frontMeta(t, content)
+		_ = front
+		lib = append(lib, search.Skill{Key: "public." + o.Artifact.Name, Name: o.Artifact.Name, Description: desc, Body: string(body)})
+	}
+	for q, want := range map[string]string{
+		"Fragmented Message Reassembly": "learn-rfc-6455-the-websocket-protocol",
+		"stale response":                "learn-rfc-7234-hypertext-transfer-protocol-http-1-1-caching",
+		"cache key":                     "learn-rfc-7234-hypertext-transfer-protocol-http-1-1-caching",
+	} {
+		res := search.Rank(lib, q, search.Options{})
+		if len(res) == 0 || res[0].Skill.Name != want {
+			t.Errorf("search %q: %+v, want %s first", q, res, want)
+		}
+	}
+}
+
+// TestSubjectNames: names follow the title, fit 64 characters, keep the
+// title's last words when a parenthesis can go, never end like the
+// domain's agent or team, and never take a name another domain holds.
+func TestSubjectNames(t *testing.T) {
+	cases := []struct {
+		title    string
+		reserved []string
+		want     string
+	}{
+		{"RFC 6455: The WebSocket Protocol", nil, "learn-rfc-6455-the-websocket-protocol"},
+		{"RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching and Conditional Requests Again", nil, "learn-rfc-7234-hypertext-transfer-protocol-caching-and-conditional"},
+		{"Equivalences", []string{"learn-equivalences"}, "learn-equivalences-protocols"},
+		{"Protocol Agent", nil, "learn-protocol-agent-skill"},
+		{"", nil, "learn-protocols"},
+		{"Теорема", nil, "learn-protocols"},
+	}
+	for _, c := range cases {
+		res := map[string]bool{}
+		for _, r := range c.reserved {
+			res[r] = true
+		}
+		got := subjectName(protocols, &Subject{Key: c.title, Title: c.title}, res)
+		if len(got) > 64 || !skillspec.IsPortableName(got) {
+			t.Errorf("%q: name %q is not portable", c.title, got)
+		}
+		if c.want != "" && got != c.want && !(len(c.want) > 64 && strings.HasPrefix(got, c.want[:40])) {
+			t.Errorf("%q: name %q, want %q", c.title, got, c.want)
+		}
+	}
+}
