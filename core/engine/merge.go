@@ -11,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/merge"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/core/wire"
 )
 
 // registry adapts the engine's Store to the deduper's Registry (and
@@ -179,11 +180,14 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 				finalOf[cand.ID] = ch.PrimitiveID
 			}
 		}
-		switch res.Action {
-		case core.ActionSkip, core.ActionConflict:
-			if v.Existing != nil {
-				finalOf[cand.ID] = v.Existing.ID
-			}
+		// A skipped candidate is the stored primitive: what named it names
+		// that. A conflicting one is a different statement awaiting a
+		// person (often of a different concept, when the overlap is
+		// vocabulary): the edges to it are not moved onto the primitive it
+		// conflicts with, where they would claim a dependency no statement
+		// makes.
+		if res.Action == core.ActionSkip && v.Existing != nil {
+			finalOf[cand.ID] = v.Existing.ID
 		}
 		if res.Conflict != nil {
 			plan.conflicts = append(plan.conflicts, *res.Conflict)
@@ -206,7 +210,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 // names differ) whose statement mentions existing by name.
 func buildsOn(cand, existing *core.Primitive) bool {
 	cn, en := text.NameStems(cand.Name), text.NameStems(existing.Name)
-	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < minRefName {
+	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < wire.MinStoredName {
 		return false
 	}
 	ws := text.NameStems(cand.FormalStatement)
@@ -303,112 +307,23 @@ func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[s
 	return nil
 }
 
-// Cross-session references: a name of at least minRefName bytes learned in
-// an earlier session, found in a new primitive's statement, becomes a
-// requires edge; at most maxStoredRefs per primitive, so that a statement
-// listing many known terms does not flood the graph.
-const (
-	minRefName    = 4
-	maxStoredRefs = 8
-	storedRefDesc = "Name reference to a primitive learned earlier"
-)
-
 // wireToStored links the added primitives to stored primitives their
 // statements name. The wirer only sees one run's candidates; without this
-// step knowledge learned from different sources would never connect. Edges
-// always point from new to stored, so they cannot close a cycle. Names the
-// run itself defines are left to the wirer.
+// step knowledge learned from different sources would never connect. The
+// policy (only names that are terms, at most a few per primitive) is the
+// wirer's: see wire.LinkStored.
 func wireToStored(st Store, plan *mergePlan, addedIDs []string) error {
-	runNames := map[string]bool{}
-	words := map[string]bool{}
-	stmt := make(map[string][]string, len(addedIDs))
-	for _, id := range addedIDs {
-		p := plan.overlay[id]
-		runNames[strings.Join(text.NameStems(p.Name), " ")] = true
-		ws := text.NameStems(p.FormalStatement)
-		stmt[id] = ws
-		for _, w := range ws {
-			if !text.IsStopword(w) {
-				words[w] = true
-			}
-		}
+	added := make([]*core.Primitive, len(addedIDs))
+	for i, id := range addedIDs {
+		added[i] = plan.overlay[id]
 	}
-	if len(words) == 0 {
-		return nil
-	}
-	refs, err := st.NamesStartingWith(slices.Sorted(maps.Keys(words)))
-	if err != nil {
-		return err
-	}
-	for _, id := range addedIDs {
-		p := plan.overlay[id]
-		ws := stmt[id]
-		n := 0
-		for i := 0; i < len(ws) && n < maxStoredRefs; i++ {
-			for _, ref := range refs[ws[i]] {
-				if len(ref.Name) < minRefName || runNames[ref.Name] || ref.ID == id || plan.overlay[ref.ID] != nil {
-					continue
-				}
-				nw := strings.Split(ref.Name, " ")
-				if i+len(nw) > len(ws) || !slices.Equal(ws[i:i+len(nw)], nw) || p.HasEdge(ref.ID, core.Requires) {
-					continue
-				}
-				p.Dependencies = append(p.Dependencies, core.Edge{Target: ref.ID, Type: core.Requires, Strength: 0.5, Description: storedRefDesc})
-				n++
-				break
-			}
-		}
-	}
-	return nil
+	return wire.LinkStored(st, added, func(id string) bool { return plan.overlay[id] != nil })
 }
 
 // breakCycles removes the edges among the added primitives that close a
-// cycle. The wirer's graph is acyclic, but re-pointing a skipped
-// candidate's edges at the primitive it duplicates can close one.
+// cycle, the weakest of each cycle (wire.BreakCycles). The wirer's graph is
+// acyclic, but re-pointing a skipped candidate's edges at the primitive it
+// duplicates can close one.
 func breakCycles(ids []string, overlay map[string]*core.Primitive) {
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make(map[string]int, len(ids))
-	inRun := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		inRun[id] = true
-	}
-	type frame struct {
-		id string
-		i  int
-	}
-	for _, root := range ids {
-		if color[root] != white {
-			continue
-		}
-		stack := []frame{{root, 0}}
-		color[root] = grey
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			p := overlay[f.id]
-			if f.i >= len(p.Dependencies) {
-				color[f.id] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			t := p.Dependencies[f.i].Target
-			if !inRun[t] {
-				f.i++
-				continue
-			}
-			switch color[t] {
-			case grey:
-				p.Dependencies = slices.Delete(p.Dependencies, f.i, f.i+1)
-			case white:
-				f.i++
-				color[t] = grey
-				stack = append(stack, frame{t, 0})
-			default:
-				f.i++
-			}
-		}
-	}
+	wire.BreakCycles(ids, overlay)
 }

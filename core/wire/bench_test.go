@@ -26,8 +26,10 @@ var benchFiller = strings.Fields("the construction is stated for every finite ob
 // three vocabulary words, statements of about 200 bytes naming one to three
 // other candidates, nine in ten of them earlier in the book and one in ten
 // later (forward references, anywhere ahead when far is set, else within
-// the next few hundred primitives).
-func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
+// the next few hundred primitives). With refs set, every other candidate
+// also carries its references as explicit edges, as extraction sets them
+// for "by Theorem 2.3".
+func syntheticCandidates(n int, far bool, seed uint64, withRefs ...bool) []core.Primitive {
 	r := rand.New(rand.NewPCG(seed, 7))
 	types := []core.PrimitiveType{
 		core.Definition, core.Definition, core.Definition, core.Definition, core.Definition,
@@ -46,6 +48,7 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 	ps := make([]core.Primitive, n)
 	for i := range ps {
 		var b strings.Builder
+		var deps []core.Edge
 		b.WriteString("The ")
 		b.WriteString(names[i])
 		for refs := 1 + r.IntN(3); refs > 0; refs-- {
@@ -67,6 +70,9 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 			b.WriteByte(' ')
 			b.WriteString(names[j])
 			b.WriteString(" and")
+			if len(withRefs) > 0 && withRefs[0] && i%2 == 0 {
+				deps = append(deps, core.Edge{Target: fmt.Sprintf("bench-%d", j), Type: core.Requires, Strength: 0.9, Description: "Refers to result"})
+			}
 		}
 		for b.Len() < 200 {
 			b.WriteByte(' ')
@@ -78,6 +84,7 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 			Name:            names[i],
 			Type:            types[r.IntN(len(types))],
 			FormalStatement: b.String(),
+			Dependencies:    deps,
 			Provenance:      core.Provenance{Document: "book.md", Offset: i * 320},
 		}
 	}
@@ -86,16 +93,14 @@ func syntheticCandidates(n int, far bool, seed uint64) []core.Primitive {
 }
 
 // BenchmarkWire is the scale series: ns/candidate should stay roughly flat
-// from 1k to 100k candidates.
+// from 1k to 100k candidates, with and without explicit references.
 func BenchmarkWire(b *testing.B) {
-	for _, far := range []bool{false, true} {
+	for _, kind := range []string{"", "far-forward/", "references/"} {
+		far, refs := kind == "far-forward/", kind == "references/"
 		for _, n := range []int{1_000, 10_000, 100_000} {
-			name := fmt.Sprintf("n=%d", n)
-			if far {
-				name = "far-forward/" + name
-			}
+			name := kind + fmt.Sprintf("n=%d", n)
 			b.Run(name, func(b *testing.B) {
-				in := syntheticCandidates(n, far, 1)
+				in := syntheticCandidates(n, far, 1, refs)
 				b.ReportAllocs()
 				var res Result
 				cpu := cpuTime()
@@ -105,7 +110,7 @@ func BenchmarkWire(b *testing.B) {
 				cpu = cpuTime() - cpu
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/candidate")
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/candidate")
-				b.ReportMetric(float64(res.EdgesAdded)/float64(n), "edges/candidate")
+				b.ReportMetric(float64(res.EdgesAdded+res.References)/float64(n), "edges/candidate")
 				b.ReportMetric(float64(res.Rejected)/float64(n), "rejected/candidate")
 			})
 		}

@@ -11,13 +11,12 @@ import (
 // ends of the edge in the current order — but a forward reference that
 // jumps across a whole book can make that stretch the whole book. The caps
 // keep wiring linear in the input; an edge whose check runs out of budget
-// is refused, which can only lose an edge, never admit a cycle. An ordering
-// edge is weak evidence (adjacency in the text), so it gets the smaller
-// budget: dropping one costs little, and the searches that prove an
-// ordering edge would close a cycle are exactly the long ones.
+// is refused, which can only lose an edge, never admit a cycle. An explicit
+// reference (an edge extraction found in the source) is the strongest
+// evidence there is and the rarest edge, so it gets the larger budget.
 const (
 	referenceBudget = 1 << 12
-	orderBudget     = 1 << 10
+	explicitBudget  = 1 << 15
 )
 
 // Labels are positions in the topological order, spaced so that nodes can
@@ -36,8 +35,8 @@ const (
 // that lie between the two ends; reaching the source means a cycle,
 // otherwise exactly the nodes found move to just before the source. Moving
 // only those (rather than swapping order slots as classic Pearce–Kelly
-// does) leaves every other primitive in document order, so the ordering
-// edges added later stay cheap to check.
+// does) leaves every other primitive in document order, so the backward
+// references added later stay cheap to check.
 type graph struct {
 	label      []int64
 	prev, next []int32 // the order as a linked list, -1 at the ends

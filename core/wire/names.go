@@ -2,6 +2,8 @@ package wire
 
 import (
 	"unicode"
+
+	"github.com/lore-kb/lore/core"
 )
 
 // nameIndex finds candidate names in statements. Names are stored as
@@ -34,8 +36,10 @@ func minNameLetters(deep bool) int {
 }
 
 // buildNameIndex indexes names[i] as candidate i's name; candidates are in
-// document order and docs[i] is candidate i's document.
-func buildNameIndex(names []string, docs []string, deep bool) *nameIndex {
+// document order, docs[i] is candidate i's document and types[i] its type.
+// Only names that are terms (see Linkable) are indexed: the others are
+// never linked by name.
+func buildNameIndex(names []string, docs []string, types []core.PrimitiveType, deep bool) *nameIndex {
 	ix := &nameIndex{
 		vocab:    make(map[string]int32),
 		children: make(map[uint64]int32),
@@ -47,7 +51,7 @@ func buildNameIndex(names []string, docs []string, deep bool) *nameIndex {
 	for i, name := range names {
 		ix.own[i] = -1
 		sc.scan(name)
-		if len(sc.stems) == 0 || letters(sc.stems) < minLetters {
+		if len(sc.stems) == 0 || letters(sc.stems) < minLetters || !sc.linkable(types[i]) {
 			continue
 		}
 		node := int32(0)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,8 +60,10 @@ func randomSet(r *rand.Rand) []core.Primitive {
 				Offset:   r.IntN(400),
 			},
 		}
-		if r.IntN(10) == 0 {
-			ps[i].Dependencies = []core.Edge{{Target: fmt.Sprintf("p%d", r.IntN(n)), Type: core.Requires, Strength: 1}}
+		for k := r.IntN(8) - 5; k > 0; k-- {
+			ps[i].Dependencies = append(ps[i].Dependencies, core.Edge{
+				Target: fmt.Sprintf("p%d", r.IntN(n+1)), Type: core.Requires, Strength: []float64{0.9, 0.9, 0.5, 1}[r.IntN(4)],
+			})
 		}
 	}
 	return ps
@@ -85,7 +88,14 @@ func TestWireProperties(t *testing.T) {
 			}
 			checkInvariants(t, res.Primitives)
 			checkCounts(t, in, res)
-			checkOrderingCompleteness(t, res.Primitives)
+			checkReferencesKept(t, in, res.Primitives)
+			for _, p := range res.Primitives {
+				for _, e := range p.Dependencies {
+					if e.Type == core.Motivates {
+						t.Fatalf("%s got a motivates edge %+v", p.ID, e)
+					}
+				}
+			}
 		})
 		if t.Failed() {
 			for _, p := range in {
@@ -99,9 +109,17 @@ func TestWireProperties(t *testing.T) {
 // checkCounts ties the reported counters to what the primitives carry.
 func checkCounts(t *testing.T, in []core.Primitive, res Result) {
 	t.Helper()
-	existing, edges, enables, byType := 0, 0, 0, 0
+	ids := map[string]bool{}
 	for _, p := range in {
-		existing += len(p.Dependencies)
+		ids[p.ID] = true
+	}
+	outside, edges, enables, byType := 0, 0, 0, 0
+	for _, p := range in {
+		for _, e := range p.Dependencies {
+			if !ids[e.Target] {
+				outside++
+			}
+		}
 	}
 	for _, p := range res.Primitives {
 		edges += len(p.Dependencies)
@@ -110,27 +128,35 @@ func checkCounts(t *testing.T, in []core.Primitive, res Result) {
 	for _, n := range res.EdgesByType {
 		byType += n
 	}
-	if byType != res.EdgesAdded {
-		t.Fatalf("EdgesByType sums to %d, EdgesAdded %d", byType, res.EdgesAdded)
+	if byType != res.EdgesAdded+res.References {
+		t.Fatalf("EdgesByType sums to %d, EdgesAdded %d, References %d", byType, res.EdgesAdded, res.References)
 	}
-	// Pre-existing edges are either kept or rejected.
-	if edges-res.EdgesAdded > existing || edges-res.EdgesAdded < existing-res.Rejected {
-		t.Fatalf("%d edges, %d added, %d pre-existing, %d rejected", edges, res.EdgesAdded, existing, res.Rejected)
+	// Edges out of the set are kept as they are, those in it either kept
+	// (References) or rejected.
+	if edges != res.EdgesAdded+res.References+outside {
+		t.Fatalf("%d edges, %d added, %d references kept, %d to outside ids", edges, res.EdgesAdded, res.References, outside)
 	}
 	if enables != res.EnablesAdded {
 		t.Fatalf("%d enables entries, EnablesAdded %d", enables, res.EnablesAdded)
 	}
 }
 
-// checkOrderingCompleteness asserts the ordering edge is refused only when
-// it would really close a cycle: the previous primitive must already depend,
-// transitively, on the current one.
-func checkOrderingCompleteness(t *testing.T, ps []core.Primitive) {
+// checkReferencesKept asserts the cycle-breaking policy: an edge the
+// candidates came with (an explicit reference) is dropped only when it is a
+// self-edge, a duplicate, or when the references kept already lead from its
+// target back to its holder — never because of an inferred edge.
+func checkReferencesKept(t *testing.T, in, out []core.Primitive) {
 	t.Helper()
+	ids := map[string]bool{}
+	for _, p := range in {
+		ids[p.ID] = true
+	}
 	adj := map[string][]string{}
-	for _, p := range ps {
+	for _, p := range out {
 		for _, e := range p.Dependencies {
-			adj[p.ID] = append(adj[p.ID], e.Target)
+			if ids[e.Target] && slices.ContainsFunc(in, func(q core.Primitive) bool { return q.ID == p.ID && slices.Contains(q.Dependencies, e) }) {
+				adj[p.ID] = append(adj[p.ID], e.Target)
+			}
 		}
 	}
 	reaches := func(from, to string) bool {
@@ -151,15 +177,20 @@ func checkOrderingCompleteness(t *testing.T, ps []core.Primitive) {
 		}
 		return false
 	}
-	last := map[string]core.Primitive{}
-	for _, p := range ps {
-		prev, ok := last[p.Provenance.Document]
-		last[p.Provenance.Document] = p
-		if !ok || p.Type == core.Axiom || prev.ID == p.ID {
-			continue
-		}
-		if _, has := edge(p, prev.ID, core.Motivates); !has && !reaches(prev.ID, p.ID) {
-			t.Fatalf("ordering edge %s → %s refused without a cycle", p.ID, prev.ID)
+	for i, p := range in {
+		for _, e := range p.Dependencies {
+			if !ids[e.Target] || e.Target == p.ID {
+				continue
+			}
+			kept := false
+			for _, q := range out {
+				if q.ID == p.ID && q.Provenance == p.Provenance && slices.ContainsFunc(q.Dependencies, func(k core.Edge) bool { return k.Target == e.Target && k.Type == e.Type }) {
+					kept = true
+				}
+			}
+			if !kept && !reaches(e.Target, p.ID) {
+				t.Fatalf("reference %d %s → %s dropped without a cycle of references", i, p.ID, e.Target)
+			}
 		}
 	}
 }

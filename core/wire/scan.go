@@ -65,7 +65,7 @@ func (sc *scanner) info(w string) (wordInfo, string) {
 		sc.remember(w, wi)
 		return wi, ""
 	}
-	st := text.Stem(w)
+	st := lightStem(w)
 	wi := wordInfo{tok: -1, keyword: kw}
 	if id, ok := sc.vocab[st]; ok {
 		wi.tok = id
@@ -132,6 +132,54 @@ func (sc *scanner) scan(s string) {
 		emit(w)
 	})
 	gap(s[prev:])
+}
+
+// lightStem reduces a lowercased word to what its inflections share and
+// nothing more: plurals, possessives, -ed and -ing go ("spaces", "space's"
+// and "space" all give "spac"; "bounded" and "bound" give "bound"), but
+// derivations stay apart, because they name other concepts: "enumerable"
+// is not "enumeration", nor "integrable" "integral", though a full stemmer
+// makes each pair one word. Names are matched on these.
+func lightStem(w string) string {
+	if len(w) <= 3 || !isASCIILetters(w) {
+		return w
+	}
+	// Plurals.
+	switch n := len(w); {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		w = w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		w = w[:n-2]
+	case w[n-1] == 's' && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:n-1]
+	}
+	// Participles, when a stem with a vowel is left ("string" stays).
+	if r, ok := strings.CutSuffix(w, "ied"); ok && len(r) >= 3 {
+		w = r + "y"
+	}
+	for _, suf := range []string{"ing", "ed"} {
+		if r, ok := strings.CutSuffix(w, suf); ok && len(r) >= 3 && strings.ContainsAny(r, "aeiouy") {
+			w = r
+			break
+		}
+	}
+	n := len(w)
+	if n > 3 && w[n-1] == 'e' {
+		w, n = w[:n-1], n-1
+	}
+	if n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeioulsz", rune(w[n-1])) {
+		w = w[:n-1] // "mapped", "mapping" → "map"
+	}
+	return w
+}
+
+func isASCIILetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }

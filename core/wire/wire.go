@@ -22,7 +22,12 @@ type Result struct {
 	// EdgesAdded counts dependency edges added, EnablesAdded entries of the
 	// enables reverse index, PrerequisitesAdded prerequisite names.
 	EdgesAdded, EnablesAdded, PrerequisitesAdded int
-	// EdgesByType counts the added edges per type.
+	// References counts the edges the candidates came with (the explicit
+	// references extraction found: "by Theorem 2.3", \cref, xref) that
+	// were kept.
+	References int
+	// EdgesByType counts the edges among the candidates per type: those
+	// added and the references kept.
 	EdgesByType map[core.EdgeType]int
 	// Rejected counts edges refused: self-edges, duplicates of an existing
 	// (target, type) pair, and edges that would close a cycle (or whose
@@ -31,12 +36,10 @@ type Result struct {
 	Rejected int
 }
 
-// Strengths and descriptions of the edges Wire emits, as in the reference.
+// Strengths and descriptions of the edges Wire emits.
 const (
-	motivatesStrength = 0.3
-	appliesStrength   = 0.6
-	orderDescription  = "Required by section ordering"
-	plainDescription  = "Name reference in formal statement"
+	appliesStrength  = 0.6
+	plainDescription = "Name reference in formal statement"
 
 	// exampleBytes bounds a composition rule's example sentence.
 	exampleBytes = 120
@@ -47,11 +50,14 @@ const (
 )
 
 // Wire copies the candidates, sorts them into document order (by offset,
-// then document, then id) and wires them: name cross-references, type
-// inference, document order, the enables reverse index and composition
-// rules. The input is never modified. The dependency graph over primitive
+// then document, then id) and wires them: the references they came with
+// first, then name cross-references to defined terms, type inference, the
+// enables reverse index and composition rules. Document order alone adds
+// no edge: that one result follows another is no evidence that it depends
+// on it. The input is never modified. The dependency graph over primitive
 // ids stays acyclic, with no self-edges and no duplicate (target, type)
-// edges on a primitive.
+// edges on a primitive; when an edge would close a cycle, the one refused
+// is always the weaker evidence (see seedReferences).
 func Wire(candidates []core.Primitive, opts Options) Result {
 	// Sort compact keys rather than the primitives themselves: a primitive
 	// is a few hundred bytes, and reading them in random order is most of
@@ -84,9 +90,8 @@ func Wire(candidates []core.Primitive, opts Options) Result {
 		return res
 	}
 	w := newWirer(prims, &res, opts.Depth == core.Deep)
-	w.seedExisting()
+	w.seedReferences()
 	w.crossReferences()
-	w.documentOrder()
 	w.enables()
 	w.compose()
 	w.tidy()
@@ -99,6 +104,7 @@ type wirer struct {
 	res   *Result
 	node  []int32 // candidate → graph node (one node per distinct id)
 	ids   []string
+	first []int32 // node → its first candidate
 	byID  map[string]int32
 	graph *graph
 	names *nameIndex
@@ -156,17 +162,20 @@ func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
 			n = int32(len(w.ids))
 			w.byID[prims[i].ID] = n
 			w.ids = append(w.ids, prims[i].ID)
+			w.first = append(w.first, int32(i))
 		}
 		w.node[i] = n
 	}
 	w.graph = newGraph(len(w.ids))
 	names := make([]string, len(prims))
 	docs := make([]string, len(prims))
+	types := make([]core.PrimitiveType, len(prims))
 	for i := range prims {
 		names[i] = prims[i].Name
 		docs[i] = prims[i].Provenance.Document
+		types[i] = prims[i].Type
 	}
-	w.names = buildNameIndex(names, docs, deep)
+	w.names = buildNameIndex(names, docs, types, deep)
 	return w
 }
 
@@ -177,11 +186,7 @@ func (w *wirer) addEdge(src, dst int32, typ core.EdgeType, strength float64, des
 	s, t := w.node[src], w.node[dst]
 	p := &w.prims[src]
 	target := w.ids[t]
-	budget := referenceBudget
-	if typ == core.Motivates {
-		budget = orderBudget
-	}
-	if s == t || p.HasEdge(target, typ) || !w.graph.link(s, t, budget) {
+	if s == t || p.HasEdge(target, typ) || !w.graph.link(s, t, referenceBudget) {
 		w.res.Rejected++
 		return false
 	}
@@ -197,33 +202,107 @@ func (w *wirer) addEdge(src, dst int32, typ core.EdgeType, strength float64, des
 	return true
 }
 
-// seedExisting puts edges the candidates already carry through the same
-// gate, so that the graph accounts for them and a cyclic input cannot leak
-// through. Edges to ids outside the candidate set are kept as they are.
-func (w *wirer) seedExisting() {
+// seedReferences puts the edges the candidates came with through the
+// graph before anything is inferred. Extraction only sets edges for what
+// the source itself says — a result that cites another by label or number
+// ("by Theorem 2.3", \cref, xref) — so they are the strongest evidence
+// there is, and the inferred edges that follow are refused when they would
+// close a cycle with them. Only when the references themselves form a
+// cycle is one of them dropped: they are tried strongest first, and among
+// equally strong ones those to an earlier result before those to a later
+// one (a forward reference is more often "see also" than "because of"), so
+// the reference refused is the weakest or the forward one. Edges to ids
+// outside the candidate set are kept as they are; the names of accepted
+// targets join the prerequisites.
+func (w *wirer) seedReferences() {
+	type ref struct {
+		src, k   int32 // candidate, index into its Dependencies
+		dst      int32 // candidate position of the target
+		strength float64
+		forward  bool
+	}
+	var refs []ref
+	for i := range w.prims {
+		for k, e := range w.prims[i].Dependencies {
+			t, ok := w.byID[e.Target]
+			if !ok {
+				continue
+			}
+			dst := w.first[t]
+			refs = append(refs, ref{src: int32(i), k: int32(k), dst: dst, strength: evidence(e.Strength), forward: dst > int32(i)})
+		}
+	}
+	if len(refs) == 0 {
+		return
+	}
+	slices.SortStableFunc(refs, func(a, b ref) int {
+		if c := cmp.Compare(b.strength, a.strength); c != 0 {
+			return c
+		}
+		if a.forward != b.forward {
+			if a.forward {
+				return 1
+			}
+			return -1
+		}
+		return 0
+	})
+	type key struct {
+		src    int32
+		target string
+		typ    core.EdgeType
+	}
+	accepted := make(map[key]struct{}, len(refs))
+	keep := make([][]bool, len(w.prims))
+	for _, r := range refs {
+		p := &w.prims[r.src]
+		e := p.Dependencies[r.k]
+		k := key{r.src, e.Target, e.Type}
+		s, t := w.node[r.src], w.byID[e.Target]
+		if _, dup := accepted[k]; dup || s == t || !w.graph.link(s, t, explicitBudget) {
+			w.res.Rejected++
+			continue
+		}
+		accepted[k] = struct{}{}
+		if keep[r.src] == nil {
+			keep[r.src] = make([]bool, len(p.Dependencies))
+		}
+		keep[r.src][r.k] = true
+	}
 	for i := range w.prims {
 		p := &w.prims[i]
 		if len(p.Dependencies) == 0 {
 			continue
 		}
-		kept := p.Dependencies[:0:0]
-		for _, e := range p.Dependencies {
-			t, ok := w.byID[e.Target]
-			if !ok {
+		kept := make([]core.Edge, 0, len(p.Dependencies))
+		for k, e := range p.Dependencies {
+			t, in := w.byID[e.Target]
+			switch {
+			case !in:
 				kept = append(kept, e)
 				continue
-			}
-			s := w.node[i]
-			if s == t || slices.ContainsFunc(kept, func(k core.Edge) bool {
-				return k.Target == e.Target && k.Type == e.Type
-			}) || !w.graph.link(s, t, referenceBudget) {
-				w.res.Rejected++
+			case keep[i] == nil || !keep[i][k]:
 				continue
 			}
 			kept = append(kept, e)
+			w.res.References++
+			w.res.EdgesByType[e.Type]++
+			if name := w.prims[w.first[t]].Name; name != "" && !slices.Contains(p.Prerequisites, name) {
+				p.Prerequisites = append(p.Prerequisites, name)
+				w.res.PrerequisitesAdded++
+			}
 		}
 		p.Dependencies = kept
 	}
+}
+
+// evidence is an edge's strength as a rank of evidence: unset or
+// nonsensical strengths count as none.
+func evidence(s float64) float64 {
+	if !(s > 0) {
+		return 0
+	}
+	return min(s, 1)
 }
 
 // crossReferences runs the name pass and the type-inference pass. Each
@@ -317,22 +396,22 @@ func (w *wirer) crossReferences() {
 
 // reserve gives every candidate room for the most edges and prerequisites
 // the remaining passes can add (one per name it mentions, one more per
-// definition or theorem for an algorithm, one ordering edge), carved out of
-// two shared arrays. Capacities are capped, so a caller appending to one
-// primitive's slice later cannot overwrite its neighbour's.
+// definition or theorem for an algorithm), carved out of two shared
+// arrays. Capacities are capped, so a caller appending to one primitive's
+// slice later cannot overwrite its neighbour's.
 func (w *wirer) reserve() {
 	edgeBound := make([]int, len(w.prims))
 	edges, prereqs := 0, 0
 	for i := range w.prims {
 		p := &w.prims[i]
 		n := len(w.picks(i))
-		b := len(p.Dependencies) + n + 1
+		b := len(p.Dependencies) + n
 		if procedural(p.Type) {
 			b += n
 		}
 		edgeBound[i] = b
 		edges += b
-		prereqs += len(p.Prerequisites) + n + 1
+		prereqs += len(p.Prerequisites) + n
 	}
 	edgeArena := make([]core.Edge, 0, edges)
 	nameArena := make([]string, 0, prereqs)
@@ -350,7 +429,7 @@ func (w *wirer) reserve() {
 		p.Dependencies = edgeArena[at : len(edgeArena) : at+edgeBound[i]]
 		edgeArena = edgeArena[:at+edgeBound[i]]
 		at = len(nameArena)
-		bound := len(p.Prerequisites) + len(w.picks(i)) + 1
+		bound := len(p.Prerequisites) + len(w.picks(i))
 		nameArena = append(nameArena, p.Prerequisites...)
 		p.Prerequisites = nameArena[at : len(nameArena) : at+bound]
 		nameArena = nameArena[:at+bound]
@@ -360,23 +439,6 @@ func (w *wirer) reserve() {
 func procedural(t core.PrimitiveType) bool { return t == core.Algorithm || t == core.Technique }
 
 func theoretical(t core.PrimitiveType) bool { return t == core.Definition || t == core.Theorem }
-
-// documentOrder links each primitive to the previous one of its document
-// with a motivates edge. It runs after the cross-references so that an
-// explicit forward reference wins over the ordering edge it contradicts.
-// Axioms stand on their own and get none.
-func (w *wirer) documentOrder() {
-	last := make(map[string]int32)
-	for i := range w.prims {
-		p := &w.prims[i]
-		prev, ok := last[p.Provenance.Document]
-		last[p.Provenance.Document] = int32(i)
-		if !ok || p.Type == core.Axiom {
-			continue
-		}
-		w.addEdge(int32(i), prev, core.Motivates, motivatesStrength, orderDescription, true)
-	}
-}
 
 // enables rebuilds every candidate's enables list as the exact reverse of
 // the dependency edges among the candidates. Entries naming ids outside the
@@ -456,8 +518,9 @@ func (w *wirer) compose() {
 		for _, c := range applied {
 			inSet[w.node[c.target]] = gen
 		}
-		// Ordering edges say nothing about one concept being built from
-		// another, so only the other edge types make a rule nested.
+		// A motivating edge (from stored data: wiring no longer adds them)
+		// says nothing about one concept being built from another, so only
+		// the other edge types make a rule nested.
 		nested := make([]bool, len(applied))
 		for k, c := range applied {
 			for _, e := range w.prims[c.target].Dependencies {
