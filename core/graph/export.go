@@ -185,7 +185,8 @@ func mermaidText(s string) string {
 	return b.String()
 }
 
-// JSONNode is a node of the JSON export.
+// JSONNode is a node of the JSON export; Importance is the primitive's
+// importance in the exported graph (see Importance).
 type JSONNode struct {
 	ID         string             `json:"id"`
 	Name       string             `json:"name"`
@@ -218,8 +219,9 @@ func JSON(w io.Writer, prims []core.Primitive) error {
 	if out.Edges == nil {
 		out.Edges = []JSONEdge{}
 	}
+	imp := Importance(prims)
 	for i, p := range g.nodes {
-		out.Nodes[i] = JSONNode{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Importance: p.Importance()}
+		out.Nodes[i] = JSONNode{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Importance: imp[p.ID]}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

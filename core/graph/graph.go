@@ -24,7 +24,8 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
-// Ranked is one primitive's place in a ranking.
+// Ranked is one primitive's place in a ranking: its importance (see
+// Importance; 100 is average) and its reach (see Reach).
 type Ranked struct {
 	ID         string             `json:"id"`
 	Name       string             `json:"name"`
@@ -42,6 +43,7 @@ type index struct {
 	first []int // index into prims of the node's first primitive
 	off   []int32
 	adj   []int32
+	share []float64 // per adj entry: the edge's share (edgeShare of its strength)
 }
 
 func newIndex(prims []core.Primitive) *index {
@@ -73,6 +75,7 @@ func newIndex(prims []core.Primitive) *index {
 	}
 	x.off = deg
 	x.adj = make([]int32, deg[n])
+	x.share = make([]float64, deg[n])
 	fill := make([]int32, n)
 	copy(fill, deg[:n])
 	for i := range prims {
@@ -80,6 +83,7 @@ func newIndex(prims []core.Primitive) *index {
 		for _, e := range prims[i].Dependencies {
 			if t, ok := pos[e.Target]; ok && t != u {
 				x.adj[fill[u]] = t
+				x.share[fill[u]] = edgeShare(e.Strength)
 				fill[u]++
 			}
 		}
@@ -123,10 +127,19 @@ func (x *index) reverse() (off, adj []int32) {
 // settles 512 primitives per sweep on every CPU.
 func Reach(prims []core.Primitive) map[string]int {
 	x := newIndex(prims)
+	r := x.reach()
+	out := make(map[string]int, len(x.ids))
+	for i, id := range x.ids {
+		out[id] = int(r[i])
+	}
+	return out
+}
+
+// reach is Reach over the index: per node, its transitive dependents.
+func (x *index) reach() []int32 {
 	n := len(x.ids)
-	out := make(map[string]int, n)
 	if n == 0 {
-		return out
+		return nil
 	}
 	roff, radj := x.reverse()
 	cost := bitsetCost(n, len(x.adj))
@@ -138,10 +151,7 @@ func Reach(prims []core.Primitive) map[string]int {
 	if r, ok = reachBFS(roff, radj, cost/16); !ok {
 		r = reachBitset(x)
 	}
-	for i, id := range x.ids {
-		out[id] = int(r[i])
-	}
-	return out
+	return r
 }
 
 // bitsetCost estimates the bit-parallel pass's work in search steps: one
@@ -427,27 +437,25 @@ const (
 	ByReach      = "reach"
 )
 
-// Rank orders the primitives by importance (direct enablements plus
-// composition rules, the reference's proxy for what a skill should teach
-// first) or by reach (transitive dependents, what a mistake would spread
-// to), descending; ties go by the other key, then by id ascending, so the
-// order is total and stable across runs. top ≤ 0 returns all.
+// Rank orders the primitives by importance (centrality on the dependency
+// graph: see Importance) or by reach (transitive dependents, what a
+// mistake would spread to), descending; ties go by the other key, then by
+// type (definitions, theorems, algorithms, axioms, identities,
+// techniques), then by id ascending, so the order is total and stable
+// across runs. top ≤ 0 returns all.
 func Rank(prims []core.Primitive, by string, top int) ([]Ranked, error) {
 	key := strings.ToLower(strings.TrimSpace(by))
 	if key != ByImportance && key != ByReach {
 		return nil, &core.UsageError{Msg: fmt.Sprintf("unknown ranking %q: choose %q or %q", by, ByImportance, ByReach)}
 	}
-	reach := Reach(prims)
-	seen := make(map[string]bool, len(prims))
-	out := make([]Ranked, 0, len(reach))
-	for i := range prims {
-		p := &prims[i]
-		if seen[p.ID] {
-			continue
-		}
-		seen[p.ID] = true
-		out = append(out, Ranked{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain,
-			Importance: p.Importance(), Reach: reach[p.ID]})
+	x := newIndex(prims)
+	reach := x.reach()
+	imp := x.centrality(prims)
+	out := make([]Ranked, len(x.ids))
+	for i, id := range x.ids {
+		p := &prims[x.first[i]]
+		out[i] = Ranked{ID: id, Name: p.Name, Type: p.Type, Domain: p.Domain,
+			Importance: scaled(imp[i], len(x.ids)), Reach: int(reach[i])}
 	}
 	slices.SortFunc(out, func(a, b Ranked) int {
 		k1a, k1b, k2a, k2b := a.Importance, b.Importance, a.Reach, b.Reach
@@ -460,10 +468,33 @@ func Rank(prims []core.Primitive, by string, top int) ([]Ranked, error) {
 		if c := cmp.Compare(k2b, k2a); c != 0 {
 			return c
 		}
+		if c := cmp.Compare(typeOrder(a.Type), typeOrder(b.Type)); c != 0 {
+			return c
+		}
 		return strings.Compare(a.ID, b.ID)
 	})
 	if top > 0 && top < len(out) {
 		out = out[:top]
 	}
 	return out, nil
+}
+
+// typeOrder breaks ties between equally ranked primitives: what a reader
+// looks up first comes first.
+func typeOrder(t core.PrimitiveType) int {
+	switch t {
+	case core.Definition:
+		return 0
+	case core.Theorem:
+		return 1
+	case core.Algorithm:
+		return 2
+	case core.Axiom:
+		return 3
+	case core.Identity:
+		return 4
+	case core.Technique:
+		return 5
+	}
+	return 6
 }

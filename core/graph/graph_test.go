@@ -142,6 +142,9 @@ func TestReachLarge(t *testing.T) {
 
 func TestRank(t *testing.T) {
 	prims := []core.Primitive{prim("a"), prim("b", "a"), prim("c", "b"), prim("z", "a"), prim("y")}
+	// The reference's proxy (enables + composition rules) counts for
+	// nothing: y "enables" two ids that are not there, z takes part in a
+	// rule.
 	prims[0].Enables = []string{"b"}
 	prims[4].Enables = []string{"1", "2"}
 	prims[3].CompositionRules = []core.CompositionRule{{With: "a"}}
@@ -156,12 +159,13 @@ func TestRank(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	// y 2, then a and z at 1 (a has reach 3), then b (reach 1), c.
-	if s := ids(got); s != "y:2/0 a:1/3 z:1/0 b:0/1 c:0/0" {
+	// a rests under b, c and z; b under c; the leaves keep their prior and
+	// tie, by id.
+	if s := ids(got); s != "a:157/3 b:110/1 c:77/0 y:77/0 z:77/0" {
 		t.Errorf("by importance: %s", s)
 	}
 	got, _ = Rank(prims, " Reach ", 2)
-	if s := ids(got); s != "a:1/3 b:0/1" {
+	if s := ids(got); s != "a:157/3 b:110/1" {
 		t.Errorf("by reach top 2: %s", s)
 	}
 	_, err = Rank(prims, "pagerank", 0)
@@ -173,7 +177,7 @@ func TestRank(t *testing.T) {
 		t.Errorf("empty: %v %v", rs, err)
 	}
 	b, _ := json.Marshal(got[0])
-	if string(b) != `{"id":"a","name":"Name of a","type":"definition","domain":"d","importance":1,"reach":3}` {
+	if string(b) != `{"id":"a","name":"Name of a","type":"definition","domain":"d","importance":157,"reach":3}` {
 		t.Errorf("json %s", b)
 	}
 }

@@ -52,11 +52,17 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Follow, k.Back, k.Filter, k.Sort, k.Tree, k.Plane, k.ExportDOT}
 }
 
-// FullHelp lists every binding, by purpose.
+// FullHelp lists every binding, by purpose. The help view also says what
+// the rank order means: importance is a primitive's share of the weight
+// of everything that rests on it, directly or not, each edge passing on
+// as much as its strength (explicit references most); the ▲ column is
+// reach, how many primitives depend on it.
 func (k KeyMap) FullHelp() [][]key.Binding {
+	sort := k.Sort
+	sort.SetHelp(k.Sort.Help().Key, k.Sort.Help().Desc+"; rank: what rests on it, by edge strength")
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Sort, k.Filter, k.ClearFilter, k.Neighbours, k.List},
+		{sort, k.Filter, k.ClearFilter, k.Neighbours, k.List},
 		{k.Follow, k.Back, k.Tree, k.Plane, k.ExportDOT, k.ExportMermaid},
 	}
 }

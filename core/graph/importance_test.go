@@ -1,0 +1,289 @@
+package graph
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func node(id string, typ core.PrimitiveType, deps ...core.Edge) core.Primitive {
+	return core.Primitive{ID: id, Name: id, Type: typ, Dependencies: deps}
+}
+
+func on(target string, strength float64) core.Edge {
+	return core.Edge{Target: target, Type: core.Requires, Strength: strength}
+}
+
+func rankedIDs(t *testing.T, prims []core.Primitive, by string) []string {
+	t.Helper()
+	rs, err := Rank(prims, by, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, len(rs))
+	for i, r := range rs {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+// A chapter on groups, wired as the source cites itself: the definition
+// everything rests on ranks first and the main theorem, from which the
+// corollaries are proved, near the top — above a junk primitive that many
+// exercises-like techniques mention weakly. The reference's measure
+// (enables + composition rules) put the junk first: it is mentioned most.
+func TestCentralDefinitionRanksFirst(t *testing.T) {
+	ex := func(i int) core.Primitive {
+		return node(fmt.Sprintf("exercise-%d", i), core.Technique, core.Edge{Target: "defines", Type: core.Motivates, Strength: 0.3})
+	}
+	prims := []core.Primitive{
+		node("group", core.Definition),
+		node("defines", core.Definition),
+		node("subgroup", core.Definition, on("group", 0.9)),
+		node("order", core.Definition, on("group", 0.5)),
+		node("coset", core.Definition, on("subgroup", 0.9), on("group", 0.5)),
+		node("coset-lemma", core.Theorem, on("coset", 0.9), on("subgroup", 0.5)),
+		node("lagrange", core.Theorem, on("coset-lemma", 0.9), on("order", 0.9), on("subgroup", 0.5)),
+		node("corollary-1", core.Theorem, on("lagrange", 0.9)),
+		node("corollary-2", core.Theorem, on("lagrange", 0.9), on("order", 0.5)),
+		node("fermat", core.Theorem, on("corollary-1", 0.9)),
+		ex(1), ex(2), ex(3), ex(4), ex(5), ex(6),
+	}
+	got := rankedIDs(t, prims, ByImportance)
+	if got[0] != "group" {
+		t.Errorf("first is %s, want group: %q", got[0], got)
+	}
+	if i := slices.Index(got, "lagrange"); i > 4 {
+		t.Errorf("main theorem ranked %d: %q", i+1, got)
+	}
+	if i := slices.Index(got, "defines"); i < 6 {
+		t.Errorf("junk hub ranked %d: %q", i+1, got)
+	}
+	// The old measure, for the record: the junk hub had the most enables.
+	enables := map[string]int{}
+	for _, p := range prims {
+		for _, e := range p.Dependencies {
+			enables[e.Target]++
+		}
+	}
+	if enables["defines"] <= enables["group"] {
+		t.Fatal("fixture no longer shows the old measure's failure")
+	}
+}
+
+// Transitive support counts: a definition under a lemma that many results
+// use outranks one that two results use directly.
+func TestImportanceIsTransitive(t *testing.T) {
+	prims := []core.Primitive{
+		node("deep", core.Definition),
+		node("shallow", core.Definition),
+		node("lemma", core.Theorem, on("deep", 0.9)),
+		node("a", core.Theorem, on("shallow", 0.9)),
+		node("b", core.Theorem, on("shallow", 0.9)),
+	}
+	for i := range 6 {
+		prims = append(prims, node(fmt.Sprintf("t%d", i), core.Theorem, on("lemma", 0.9)))
+	}
+	imp := Importance(prims)
+	if imp["deep"] <= imp["shallow"] {
+		t.Errorf("deep %d, shallow %d", imp["deep"], imp["shallow"])
+	}
+	if imp["lemma"] <= imp["shallow"] {
+		t.Errorf("lemma %d, shallow %d", imp["lemma"], imp["shallow"])
+	}
+}
+
+// Strength is evidence: three explicit references outweigh three weak
+// motivating edges (the old document-order chain in stored data).
+func TestImportanceWeighsStrength(t *testing.T) {
+	prims := []core.Primitive{node("cited", core.Theorem), node("adjacent", core.Theorem)}
+	for i := range 3 {
+		prims = append(prims,
+			node(fmt.Sprintf("c%d", i), core.Theorem, on("cited", 0.9)),
+			node(fmt.Sprintf("m%d", i), core.Theorem, core.Edge{Target: "adjacent", Type: core.Motivates, Strength: 0.3}))
+	}
+	imp := Importance(prims)
+	if imp["cited"] <= imp["adjacent"] {
+		t.Errorf("cited %d, adjacent %d", imp["cited"], imp["adjacent"])
+	}
+}
+
+// Without edges the type decides: an RFC's MUSTs (axioms) before its
+// SHOULDs (techniques); equal priors tie and go by type, then id.
+func TestImportanceWithoutEdgesFollowsType(t *testing.T) {
+	prims := []core.Primitive{
+		node("should", core.Technique), node("must", core.Axiom), node("thm", core.Theorem),
+		node("def", core.Definition), node("alg", core.Algorithm), node("id", core.Identity),
+	}
+	got := rankedIDs(t, prims, ByImportance)
+	if want := []string{"def", "thm", "alg", "must", "id", "should"}; !slices.Equal(got, want) {
+		t.Errorf("order %q, want %q", got, want)
+	}
+	imp := Importance(prims)
+	sum := 0
+	for _, v := range imp {
+		sum += v
+	}
+	if sum < 599 || sum > 601 {
+		t.Errorf("importances sum to %d, want 100 per primitive", sum)
+	}
+}
+
+// Where there are no edges, a requirement about the source's recurring
+// subject outranks one on a side topic, and a lead-in made of one common
+// word does not win by being short.
+func TestTopicalityOrdersUnconnected(t *testing.T) {
+	kw := func(p core.Primitive, ks ...string) core.Primitive { p.Keywords = ks; return p }
+	prims := []core.Primitive{
+		kw(node("warning", core.Axiom), "warn-code", "warning", "deleted"),
+		kw(node("lead-in", core.Axiom), "cache"),
+		kw(node("store", core.Axiom), "cache", "stored", "responses", "request", "freshness"),
+		kw(node("reuse", core.Axiom), "caches", "stored", "response", "request"),
+		kw(node("age", core.Axiom), "cache", "age", "header", "response"),
+		kw(node("vary", core.Axiom), "cache", "vary", "header", "fields", "requests"),
+		kw(node("should", core.Technique), "cache", "stored", "response", "request", "freshness"),
+	}
+	got := rankedIDs(t, prims, ByImportance)
+	if got[0] != "store" || got[len(got)-1] == "store" {
+		t.Errorf("order %q", got)
+	}
+	if slices.Index(got, "lead-in") < slices.Index(got, "age") || slices.Index(got, "warning") < slices.Index(got, "vary") {
+		t.Errorf("side topic or lead-in above a rule on the subject: %q", got)
+	}
+	if slices.Index(got, "should") < slices.Index(got, "reuse") {
+		t.Errorf("a SHOULD above a MUST of the same subject: %q", got)
+	}
+}
+
+// naiveImportance is the definition, with maps and a fixed, large number
+// of steps.
+func naiveImportance(prims []core.Primitive) map[string]float64 {
+	first := map[string]core.PrimitiveType{}
+	var ids []string
+	for _, p := range prims {
+		if _, ok := first[p.ID]; !ok {
+			first[p.ID] = p.Type
+			ids = append(ids, p.ID)
+		}
+	}
+	out := map[string]map[string]float64{}
+	for _, p := range prims {
+		for _, e := range p.Dependencies {
+			if _, ok := first[e.Target]; !ok || e.Target == p.ID {
+				continue
+			}
+			if out[p.ID] == nil {
+				out[p.ID] = map[string]float64{}
+			}
+			s := e.Strength
+			if math.IsNaN(s) || s < 0.1 {
+				s = 0.1
+			}
+			out[p.ID][e.Target] += min(s, 1)
+		}
+	}
+	kws := map[string][]string{}
+	for _, p := range prims {
+		if _, ok := kws[p.ID]; !ok {
+			kws[p.ID] = slices.Compact(slices.Sorted(slices.Values(p.Keywords)))
+		}
+	}
+	df := map[string]int{}
+	for _, ks := range kws {
+		for _, k := range ks {
+			df[k]++
+		}
+	}
+	topic, best := map[string]float64{}, 0.0
+	for id, ks := range kws {
+		for _, k := range ks {
+			topic[id] += float64(df[k] - 1)
+		}
+		best = max(best, topic[id])
+	}
+	prior := map[string]float64{}
+	total := 0.0
+	for _, id := range ids {
+		prior[id] = typePrior(first[id])
+		if best > 0 {
+			prior[id] *= 1 + topic[id]/best
+		}
+		total += prior[id]
+	}
+	r := map[string]float64{}
+	for _, id := range ids {
+		prior[id] /= total
+		r[id] = prior[id]
+	}
+	for range 400 {
+		next := map[string]float64{}
+		spread := 0.15
+		for _, u := range ids {
+			sum := 0.0
+			for _, w := range out[u] {
+				sum += w
+			}
+			scale := 1.0
+			if sum > 1 {
+				scale = 1 / sum
+			}
+			given := 0.0
+			for v, w := range out[u] {
+				next[v] += 0.85 * r[u] * w * scale
+				given += 0.85 * r[u] * w * scale
+			}
+			spread += 0.85*r[u] - given
+		}
+		for _, id := range ids {
+			next[id] += spread * prior[id]
+		}
+		r = next
+	}
+	return r
+}
+
+func TestImportanceAgreesWithDefinition(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	types := core.PrimitiveTypes
+	for round := range 200 {
+		n := 1 + r.IntN(40)
+		prims := make([]core.Primitive, n)
+		for i := range prims {
+			prims[i] = node(fmt.Sprintf("p%d", r.IntN(n+n/4+1)), types[r.IntN(len(types))])
+			for k := r.IntN(4); k > 0; k-- {
+				prims[i].Keywords = append(prims[i].Keywords, []string{"cache", "response", "store", "warn", "field"}[r.IntN(5)])
+			}
+			for k := r.IntN(5); k > 0; k-- {
+				s := []float64{0.9, 0.5, 0.3, 0.8, 0, math.NaN(), 2}[r.IntN(7)]
+				prims[i].Dependencies = append(prims[i].Dependencies, on(fmt.Sprintf("p%d", r.IntN(n+2)), s))
+			}
+		}
+		want := naiveImportance(prims)
+		got := Importance(prims)
+		if len(got) != len(want) {
+			t.Fatalf("round %d: %d scores, want %d", round, len(got), len(want))
+		}
+		for id, w := range want {
+			if d := float64(got[id]) - w*float64(len(want))*100; d > 1 || d < -1 {
+				t.Fatalf("round %d: %s importance %d, definition gives %.2f", round, id, got[id], w*float64(len(want))*100)
+			}
+		}
+	}
+}
+
+func BenchmarkImportance100k(b *testing.B) {
+	prims := benchPrims(b, 50)
+	for i := range prims {
+		for k := range prims[i].Dependencies {
+			prims[i].Dependencies[k].Strength = []float64{0.9, 0.5, 0.8}[(i+k)%3]
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		Importance(prims)
+	}
+}
