@@ -243,8 +243,8 @@ func TestCorpusRFC6455(t *testing.T) {
 			}
 		case core.Technique:
 			techniques++
-			if !hasUpperKeyword(p.FormalStatement, "SHOULD", "RECOMMENDED") {
-				t.Errorf("technique without SHOULD/RECOMMENDED: %q", p.FormalStatement)
+			if !hasUpperKeyword(p.FormalStatement, "SHOULD", "RECOMMENDED", "MAY") {
+				t.Errorf("technique without SHOULD/RECOMMENDED/MAY: %q", p.FormalStatement)
 			}
 		}
 		if strings.Contains(p.FormalStatement, "[Page ") || strings.Contains(p.FormalStatement, "RFC 6455   ") ||

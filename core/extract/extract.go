@@ -167,6 +167,8 @@ type extractor struct {
 	raw   map[string]int
 	order []string
 	stems map[string]string
+	// specs is the requirement state of the document (spec.go).
+	specs *specDoc
 }
 
 // Extract returns the primitives found in the analyzed document, in

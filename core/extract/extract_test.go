@@ -205,7 +205,7 @@ func TestSpecRequirements(t *testing.T) {
 		}
 		checkName(t, p)
 	}
-	if ax[0].Name != "Server Must Validate Token" {
+	if ax[0].Name != "Server validates the token before use" {
 		t.Errorf("name %q", ax[0].Name)
 	}
 	if !strings.HasPrefix(txt[ax[0].Provenance.Offset:], "MUST") {
@@ -221,7 +221,7 @@ func TestSpecOneAxiomPerSentence(t *testing.T) {
 	if len(ps) != 2 {
 		t.Fatalf("got %d primitives, want 2: %+v", len(ps), ps)
 	}
-	if ps[0].Type != core.Axiom || ps[0].Name != "Client Must Mask Frames" {
+	if ps[0].Type != core.Axiom || ps[0].Name != "Client masks all frames that it sends to the server" {
 		t.Errorf("axiom %s %q", ps[0].Type, ps[0].Name)
 	}
 	if ps[1].Type != core.Technique || ps[1].Confidence != 0.8 {

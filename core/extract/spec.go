@@ -7,290 +7,702 @@ import (
 	"github.com/lore-kb/lore/core/text"
 )
 
-// bcp14 are the requirement keywords of RFC 2119/8174. Only the upper-case
-// words are keywords; "must" in prose is not a requirement.
-var bcp14 = []struct {
-	word  string
-	axiom bool // absolute requirement (axiom) or recommendation (technique)
-}{
-	{"MUST", true}, {"SHALL", true}, {"REQUIRED", true},
-	{"SHOULD", false}, {"RECOMMENDED", false},
+// Requirements of RFCs and other specifications.
+//
+// A requirement is a sentence holding an upper-case BCP 14 key word (RFC
+// 2119/8174): MUST, MUST NOT, SHALL, SHALL NOT and REQUIRED make an axiom
+// (0.9); SHOULD, SHOULD NOT, RECOMMENDED and NOT RECOMMENDED a technique
+// (0.8); MAY a technique (0.7), a permission an implementer may rely on.
+// "must" in prose, key words in quotes ("MUST") and the RFC 2119
+// boilerplate are not requirements; OPTIONAL alone is not either.
+//
+// The section text is read as blocks first: paragraphs, list items (o, *,
+// -, +, "1.", "(a)" …), Markdown table rows, and code. RFC page furniture
+// (form feed, "[Page N]" footer, "RFC NNNN … Month Year" header) is
+// skipped, and a paragraph broken by a page break continues after it.
+// Indented examples — HTTP messages and header blocks, ABNF rules,
+// JSON/XML/TLS structures, ASCII tables and diagrams — and fenced code are
+// code: never read for requirements or names.
+//
+// Names follow one convention, an actor-first sentence:
+//
+//	actor + modal + action + object, with the key restriction
+//
+//	MUST, SHALL         present tense    "Client masks all frames that it sends to the server"
+//	MUST NOT, SHALL NOT "never"          "Server never masks frames it sends"
+//	SHOULD (NOT)        "should (not)"   "Client should close the connection"
+//	MAY                 "may"            "Server may close the connection"
+//	X is REQUIRED       "is required"    "Scope is required"; a field list's "REQUIRED." →
+//	                                     "Authorization Request requires client_id"
+//
+// The actor is the subject of the clause that holds the key word ("If the
+// server receives X, the client MUST close" → client), a pronoun resolved
+// to the subject of a leading "If/When …," clause or of the previous
+// requirement, "Value"/"this parameter" to the field being defined, and
+// "this object/field/header" to the section's topic. Parentheticals,
+// citations and markup are dropped; the action stops at the end of its
+// clause (comma, "if", "when", "unless", "because", "as described", …) and
+// the whole name is cut word by word to 60 bytes. Two requirements of one
+// source never share a name: a repeated one gets its condition ("… if
+// response lacks Upgrade"), else its section, else a number.
+//
+// A lead-in ending in a key word and a colon ("the cache MUST:") is never a
+// requirement of its own: each list item after it, page breaks included,
+// is one requirement named actor + modal + the item's action, its
+// statement the lead-in plus the item, its offset the item. Items of such
+// a list are separate actions that hold together, each checkable alone.
+// Any other lead-in with a key word and a list ("MUST NOT store …,
+// unless:", "MUST include the following fields:") is one requirement whose
+// statement carries the items, since its items are conditions or parts of
+// one action; it is named by its main clause ("Cache never stores a
+// response unless listed conditions are met").
+
+// bcpKind is the force of a key word.
+type bcpKind int
+
+const (
+	kwNone bcpKind = iota
+	kwMay
+	kwShould
+	kwMust
+)
+
+// bcpWords are the key words and their force.
+var bcpWords = map[string]bcpKind{
+	"MUST": kwMust, "SHALL": kwMust, "REQUIRED": kwMust,
+	"SHOULD": kwShould, "RECOMMENDED": kwShould,
+	"MAY": kwMay, "OPTIONAL": kwMay,
 }
 
-// kwHit is one keyword occurrence inside a sentence.
+// kwHit is one key word occurrence in a sentence.
 type kwHit struct {
-	abs   int    // absolute offset in the document
-	pos   int    // offset inside the joined sentence text
-	word  string // as found, "NOT" folded in ("MUST NOT")
-	axiom bool
+	pos, end int    // in the sentence text
+	word     string // MUST, SHALL, SHOULD, MAY, REQUIRED, RECOMMENDED, OPTIONAL
+	neg      bool   // MUST NOT, SHALL NOT, SHOULD NOT, MAY NOT, NOT RECOMMENDED, NOT REQUIRED
+	kind     bcpKind
+}
+
+// adjectival key words describe a thing ("X is REQUIRED") rather than
+// qualify a verb.
+func (h kwHit) adjectival() bool {
+	return h.word == "REQUIRED" || h.word == "RECOMMENDED" || h.word == "OPTIONAL"
+}
+
+// findBCP14 returns the key words of s in order. A key word must stand
+// alone in upper case; one wrapped in quotes is a mention.
+func findBCP14(s string) []kwHit {
+	var hits []kwHit
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 'A' || c > 'Z' || wordBefore(s, i) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		w := s[i:j]
+		k, ok := bcpWords[w]
+		if !ok {
+			i = j
+			continue
+		}
+		if i > 0 && j < len(s) && (s[i-1] == '"' || s[i-1] == '\'') && (s[j] == '"' || s[j] == '\'') {
+			i = j
+			continue
+		}
+		h := kwHit{pos: i, end: j, word: w, kind: k}
+		if n := specSkipSpace(s, j); strings.HasPrefix(s[n:], "NOT") && (n+3 == len(s) || !isWordByte(s[n+3])) && n > j {
+			h.neg, h.end = true, n+3
+		}
+		if h.adjectival() {
+			if p := strings.LastIndex(strings.TrimRight(s[:i], " \t\n"), " "); p >= 0 || i >= 4 {
+				before := strings.TrimRight(s[:i], " \t\n")
+				if strings.HasSuffix(before, "NOT") && (len(before) == 3 || !isWordByte(before[len(before)-4])) {
+					h.neg = true
+					h.pos = len(before) - 3
+				}
+			}
+			if h.neg && w == "REQUIRED" {
+				h.kind = kwMay // "is NOT REQUIRED": a permission not to
+			}
+		}
+		hits = append(hits, h)
+		i = h.end
+	}
+	return hits
+}
+
+func specSkipSpace(s string, i int) int {
+	for i < len(s) && isSpaceByte(s[i]) {
+		i++
+	}
+	return i
+}
+
+// primaryHit chooses the key word a sentence is about: the strongest, then
+// the first.
+func primaryHit(hits []kwHit) int {
+	best := -1
+	for i, h := range hits {
+		if h.word == "OPTIONAL" {
+			continue
+		}
+		if best < 0 || h.kind > hits[best].kind || h.kind == hits[best].kind && hits[best].adjectival() && !h.adjectival() {
+			best = i
+		}
+	}
+	return best
+}
+
+// hasBCP14 is the cheap prefilter of a section.
+func hasBCP14(s string) bool {
+	return strings.Contains(s, "MUST") || strings.Contains(s, "SHALL") || strings.Contains(s, "SHOULD") ||
+		strings.Contains(s, "MAY") || strings.Contains(s, "REQUIRED") || strings.Contains(s, "RECOMMENDED")
+}
+
+// isBCP14Boilerplate recognizes the RFC 2119 key word paragraph in its unquoted
+// variants ("The key words MUST, MUST NOT … are to be interpreted as
+// described in RFC 2119").
+func isBCP14Boilerplate(s string, hits []kwHit) bool {
+	if len(hits) < 3 {
+		return false
+	}
+	return strings.Contains(s, "interpreted as") || strings.Contains(s, "2119") ||
+		strings.Contains(s, "BCP 14") || strings.Contains(s, "BCP14") || strings.Contains(s, "8174")
+}
+
+// specDoc is what requirement extraction keeps across the sections of one
+// document.
+type specDoc struct {
+	names   map[string]bool // names given, so none repeats
+	repeats map[string]int  // next number to try for a repeated name
+	verbs   map[string]bool // words that follow a key word in this document
+	titles  []string        // topic of the open section at each level
+}
+
+// enter records section st (sections arrive depth-first in document order)
+// and returns its topic: its title, or, for a title that names no topic
+// ("Fixed Fields", "Syntax"), the nearest enclosing section's.
+func (sd *specDoc) enter(st *secState) string {
+	lvl := st.s.Level
+	if lvl < 0 {
+		lvl = 0
+	}
+	if lvl > 64 {
+		lvl = 64
+	}
+	for len(sd.titles) <= lvl {
+		sd.titles = append(sd.titles, "")
+	}
+	sd.titles = sd.titles[:lvl+1]
+	t := topicTitle(st.title)
+	if specGenericTitles[strings.ToLower(t)] {
+		t = ""
+	}
+	sd.titles[lvl] = t
+	if t != "" {
+		return t
+	}
+	if specGenericTitles[strings.ToLower(topicTitle(st.title))] {
+		for i := lvl - 1; i >= 0; i-- {
+			if sd.titles[i] != "" {
+				return sd.titles[i]
+			}
+		}
+	}
+	return ""
+}
+
+// parentOf is the topic of the nearest enclosing section with one, other
+// than topic itself.
+func (sd *specDoc) parentOf(st *secState, topic string) string {
+	lvl := min(st.s.Level, len(sd.titles))
+	for i := lvl - 1; i >= 0; i-- {
+		if t := sd.titles[i]; t != "" && t != topic {
+			return t
+		}
+	}
+	return ""
+}
+
+// specGenericTitles are section titles that name a part of a description,
+// not a thing: the topic is the enclosing section's.
+var specGenericTitles = map[string]bool{
+	"fixed fields": true, "patterned fields": true, "fields": true, "field": true,
+	"properties": true, "property": true, "parameters": true, "syntax": true, "description": true,
+	"requirements": true, "procedure": true, "format": true, "general": true, "definitions": true,
+	"notation": true, "terminology": true, "semantics": true, "usage": true, "details": true,
+	"rules": true, "values": true, "considerations": true, "processing": true, "behavior": true,
+	"examples": true, "example": true, "overview": true, "introduction": true, "summary": true,
+}
+
+// specState returns the extraction's requirement state, built on first
+// use with one pass over the document.
+func (x *extractor) specState() *specDoc {
+	if x.specs != nil {
+		return x.specs
+	}
+	sd := &specDoc{names: map[string]bool{}, verbs: map[string]bool{}, repeats: map[string]int{}}
+	for _, v := range specVerbs {
+		sd.verbs[v] = true
+	}
+	d := x.doc
+	// next occurrence of each key word, found again only once passed, so
+	// the scan stays linear
+	kws := [...]string{"MUST", "SHOULD", "MAY"}
+	next := [...]int{-2, -2, -2}
+	for i := 0; i < len(d); {
+		at := -1
+		for n, kw := range kws {
+			if next[n] != -1 && next[n] < i {
+				next[n] = -1
+				if j := strings.Index(d[i:], kw); j >= 0 {
+					next[n] = i + j
+				}
+			}
+			if next[n] >= 0 && (at < 0 || next[n] < at) {
+				at = next[n]
+			}
+		}
+		if at < 0 {
+			break
+		}
+		p := at
+		for p < len(d) && d[p] >= 'A' && d[p] <= 'Z' {
+			p++
+		}
+		i = p
+		// the next lower-case word, past NOT and adverbs
+		for n := 0; n < 3; n++ {
+			p = specSkipSpace(d, p)
+			q := p
+			for q < len(d) && (d[q] >= 'a' && d[q] <= 'z') {
+				q++
+			}
+			if q == p {
+				if strings.HasPrefix(d[p:], "NOT") {
+					p += 3
+					continue
+				}
+				break
+			}
+			w := d[p:q]
+			if specKeptAdverbs[w] || specDroppedAdverbs[w] {
+				p = q
+				continue
+			}
+			if len(w) > 1 && !text.IsStopword(w) || w == "be" || w == "have" || w == "do" {
+				sd.verbs[w] = true
+			}
+			break
+		}
+	}
+	x.specs = sd
+	return sd
+}
+
+// specVerbs are verbs of requirements known without reading the
+// document, so a coordinated verb ("close the connection and log the
+// error") is recognized even where the document uses it once.
+var specVerbs = []string{
+	"accept", "add", "allow", "apply", "authenticate", "avoid", "begin", "check", "choose",
+	"close", "compare", "consider", "contain", "continue", "create", "define", "delete",
+	"deny", "discard", "document", "drop", "encode", "ensure", "fail", "follow", "forward",
+	"generate", "ignore", "include", "indicate", "interpret", "invalidate", "issue", "keep",
+	"log", "mark", "match", "note", "notify", "obey", "omit", "parse", "pass", "perform",
+	"process", "provide", "reject", "remove", "replace", "request", "require", "respond",
+	"retain", "retry", "return", "reuse", "revoke", "select", "send", "set", "specify", "start",
+	"stop", "store", "support", "terminate", "treat", "update", "use", "validate", "verify",
+	"wait", "write",
+}
+
+// specKeptAdverbs stay in a name ("MUST only be sent" → "are only sent");
+// specDroppedAdverbs go ("MUST also send" → "sends").
+var specKeptAdverbs = map[string]bool{
+	"only": true, "always": true, "first": true, "immediately": true, "either": true,
+	"explicitly": true, "silently": true, "never": true, "not": true, "at": false,
+}
+
+var specDroppedAdverbs = map[string]bool{
+	"also": true, "then": true, "therefore": true, "thus": true, "additionally": true,
+	"subsequently": true, "still": true, "further": true, "likewise": true, "similarly": true,
+	"instead": true, "consequently": true, "hence": true, "nevertheless": true, "accordingly": true,
 }
 
 func (x *extractor) spec(st *secState) {
 	x.markers(st, specMarkers)
-	s := st.own
-	if !strings.Contains(s, "MUST") && !strings.Contains(s, "SHALL") && !strings.Contains(s, "SHOULD") &&
-		!strings.Contains(s, "REQUIRED") && !strings.Contains(s, "RECOMMENDED") {
+	sd := x.specState()
+	topic := sd.enter(st)
+	if !hasBCP14(st.own) {
 		return
 	}
-	eachSentence(s, func(segs []seg) { x.requirement(st, segs) })
-}
-
-// seg is a piece of a sentence that is contiguous in the section text.
-type seg struct{ a, b int }
-
-// eachSentence splits hard-wrapped text into sentences. Wrapped lines are
-// joined; RFC page furniture (form feeds, "[Page N]" footers, "RFC NNNN …
-// Month Year" headers, and the blank lines around them) is skipped without
-// ending the sentence, so a sentence broken by a page break stays whole.
-// Sentences end at '.', '!' or '?' followed by white space (not after
-// "e.g.", "i.e.", "Sec." and similar, not inside "5.1"), and at blank lines.
-func eachSentence(s string, fn func([]seg)) {
-	var cur []seg
-	curLen := 0
-	flush := func() {
-		if len(cur) > 0 {
-			fn(cur)
-		}
-		cur = cur[:0]
-		curLen = 0
-	}
-	push := func(a, b int) {
-		for a < b && isSpaceByte(s[a]) {
-			a++
-		}
-		for b > a && isSpaceByte(s[b-1]) {
-			b--
-		}
-		if a >= b {
-			return
-		}
-		if len(cur) == 0 {
-			a = skipBullet(s, a, b)
-			if a >= b {
-				return
+	r := &reqReader{x: x, st: st, sd: sd, topic: topic}
+	r.blocks = specBlocks(st.own, x.format == core.FormatMarkdown)
+	for i := range r.blocks {
+		switch r.blocks[i].kind {
+		case bkCode:
+		case bkHeading:
+			if t := topicTitle(r.blocks[i].field); t != "" && !specGenericTitles[strings.ToLower(t)] {
+				r.topic = t
 			}
-		}
-		// A runaway "sentence" (ASCII art, tables) is cut into pieces rather
-		// than held whole: statements are 500 bytes at most anyway.
-		if curLen > 8*maxStatement {
-			flush()
-		}
-		cur = append(cur, seg{a, b})
-		curLen += b - a
-	}
-	p := 0
-	for p < len(s) {
-		nl := strings.IndexByte(s[p:], '\n')
-		le := len(s)
-		if nl >= 0 {
-			le = p + nl
-		}
-		line := s[p:le]
-		next := le + 1
-		switch {
-		case isBlank(line):
-			// Look past the blank run: a page break continues the sentence.
-			q := next
-			brk := false
-			for q < len(s) {
-				nl2 := strings.IndexByte(s[q:], '\n')
-				e2 := len(s)
-				if nl2 >= 0 {
-					e2 = q + nl2
-				}
-				l2 := s[q:e2]
-				if isPageFurniture(l2) {
-					brk = true
-				} else if !isBlank(l2) {
-					break
-				}
-				q = e2 + 1
-			}
-			if !brk {
-				flush()
-			}
-			if q > len(s) {
-				q = len(s)
-			}
-			next = q
-		case isPageFurniture(line):
-			// furniture without surrounding blank lines: skip it alone
 		default:
-			a := p
-			for k := p; k < le; k++ {
-				c := s[k]
-				if c != '.' && c != '!' && c != '?' {
-					continue
-				}
-				e := k + 1
-				for e < le && (s[e] == '"' || s[e] == ')' || s[e] == '\'' || s[e] == ']') {
-					e++
-				}
-				if e < le && s[e] != ' ' && s[e] != '\t' {
-					continue
-				}
-				if c == '.' && !sentenceEndsAt(s, p, k, e, le) {
-					continue
-				}
-				push(a, e)
-				flush()
-				a = e
+			if r.blocks[i].kw {
+				r.block(i)
 			}
-			push(a, le)
 		}
-		if next <= p {
-			next = p + 1
-		}
-		p = next
 	}
-	flush()
 }
 
-func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
+// reqReader reads the requirements of one section.
+type reqReader struct {
+	x      *extractor
+	st     *secState
+	sd     *specDoc
+	topic  string
+	blocks []specBlock
+	prev   []string // actor of the previous requirement in the block
+}
 
-// isPageFurniture recognizes the lines an RFC page break inserts.
-func isPageFurniture(line string) bool {
-	t := strings.TrimSpace(line)
-	if strings.HasPrefix(line, "\f") {
+// block reads the sentences of block i.
+func (r *reqReader) block(i int) {
+	b := &r.blocks[i]
+	j := b.join(r.st.own)
+	r.prev = nil
+	if b.lead != nil && len(b.lead.actor) > 0 {
+		r.prev = b.lead.actor
+	}
+	sents := specSentences(j.text)
+	for si, sp := range sents {
+		raw := j.text[sp[0]:sp[1]]
+		hits := findBCP14(raw)
+		p := primaryHit(hits)
+		last := si == len(sents)-1
+		if p < 0 {
+			continue
+		}
+		if si == 0 && b.lead != nil && b.lead.perItem {
+			// the item's action was named with its lead-in; only a key
+			// word of its own makes it a requirement of its own
+			if b.lead.done {
+				continue
+			}
+		}
+		if isBCP14Boilerplate(raw, hits) {
+			continue
+		}
+		h := hits[p]
+		if last && strings.HasSuffix(strings.TrimSpace(raw), ":") {
+			if r.leadIn(i, raw, j.abs(sp[0]+h.pos), h) {
+				continue
+			}
+		}
+		r.requirement(b, raw, j.abs(sp[0]+h.pos), h, nil)
+	}
+}
+
+// requirement records one requirement sentence.
+func (r *reqReader) requirement(b *specBlock, raw string, off int, h kwHit, items []string) {
+	st := specStatementText(raw, r.x.format)
+	if b.field != "" && b.kind != bkItem {
+		if h.adjectival() && h.pos <= 4 {
+			// "client_id REQUIRED." states the field's whole entry
+			st = specStatementText(b.join(r.st.own).text, r.x.format)
+		}
+		if b.pre != "" {
+			st = b.pre + st // a table row: "title (string): …"
+		} else {
+			st = b.field + ": " + st
+		}
+	}
+	statement := keywordWindow(text.CollapseSpace(st), h.word)
+	if len(items) > 0 {
+		statement = specWithItems(text.CollapseSpace(specStatementText(raw, r.x.format)), items)
+	}
+	nc := r.nameCtx(b)
+	name, actor := specName(raw, nc, len(items) > 0)
+	if name == "" {
+		return
+	}
+	if len(actor) > 0 {
+		r.prev = actor
+	}
+	r.add(name, nc, raw, statement, off, h.kind)
+}
+
+// add names uniquely and records a candidate.
+func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off int, k bcpKind) {
+	name = r.unique(name, nc, raw)
+	c := cand{typ: core.Technique, conf: 0.8, offset: r.st.body + off, name: name, statement: statement}
+	switch k {
+	case kwMust:
+		c.typ, c.conf = core.Axiom, 0.9
+	case kwMay:
+		c.conf = 0.7
+	}
+	r.x.add(r.st, c)
+}
+
+// unique makes name unique within the document: first by the
+// requirement's condition, then by its field or section, last by number.
+func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
+	if !r.sd.names[strings.ToLower(name)] {
+		r.sd.names[strings.ToLower(name)] = true
+		return name
+	}
+	var tries []string
+	if nc.topic != "" && nc.parent != "" && strings.HasPrefix(name, nc.topic+" ") {
+		// "Access Token Request requires grant_type" told apart by its
+		// grant: "Client Credentials Grant requires grant_type"
+		if t := nc.parent + name[len(nc.topic):]; len(t) <= maxName {
+			tries = append(tries, t)
+		}
+	}
+	if n, _ := specNameWith(raw, nc, false, true); n != "" {
+		tries = append(tries, n)
+	}
+	for _, ctx := range []string{specCondKey(raw), nc.field, nc.topic, strings.TrimSpace(nc.topic + " " + nc.field)} {
+		if ctx != "" {
+			tries = append(tries, specFitSuffix(name, " ("+ctx+")"))
+		}
+	}
+	for _, t := range tries {
+		if t != "" && !r.sd.names[strings.ToLower(t)] {
+			r.sd.names[strings.ToLower(t)] = true
+			return t
+		}
+	}
+	for n := max(2, r.sd.repeats[strings.ToLower(name)]); ; n++ {
+		r.sd.repeats[strings.ToLower(name)] = n + 1
+		suffix := " " + specItoa(n)
+		t := specFitSuffix(name, suffix)
+		if t == "" {
+			t = specTrimNameTail(tidyName(text.Truncate(name, maxName-len(suffix)))) + suffix
+		}
+		if !r.sd.names[strings.ToLower(t)] {
+			r.sd.names[strings.ToLower(t)] = true
+			return t
+		}
+	}
+}
+
+func specItoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
+
+// specFitSuffix appends suffix to name, dropping trailing phrases of the
+// name to stay within maxName; it gives up ("") rather than keep fewer
+// than three words.
+func specFitSuffix(name, suffix string) string {
+	words := strings.Fields(name)
+	if len(name)+len(suffix) > maxName {
+		words = specDropArticles(words)
+	}
+	for len(strings.Join(words, " "))+len(suffix) > maxName {
+		if len(words) <= 3 {
+			return ""
+		}
+		words = specShrink(words)
+	}
+	if len(words) < 3 {
+		return ""
+	}
+	switch strings.ToLower(words[len(words)-2]) {
+	case "should", "not", "may", "never", "must":
+		return "" // the action lost its object
+	}
+	switch strings.ToLower(words[len(words)-1]) {
+	case "requires", "include", "includes", "is", "are":
+		return ""
+	}
+	return specTrimNameTail(strings.Join(words, " ")) + suffix
+}
+
+// reqNameCtx is what a name may borrow from around its sentence.
+type reqNameCtx struct {
+	field  string   // the parameter or field a definition entry or table row defines
+	topic  string   // the section's topic
+	parent string   // the enclosing section's topic
+	prev   []string // the previous requirement's actor
+	lead   []string // the actor of the list's lead-in
+	verbs  map[string]bool
+}
+
+func (r *reqReader) nameCtx(b *specBlock) reqNameCtx {
+	nc := reqNameCtx{field: b.field, topic: r.topic, parent: r.sd.parentOf(r.st, r.topic), prev: r.prev, verbs: r.sd.verbs}
+	if b.lead != nil {
+		nc.lead = b.lead.actor
+	}
+	return nc
+}
+
+// leadIn handles a key word sentence that ends in a colon. It reports
+// whether the sentence was taken care of.
+func (r *reqReader) leadIn(i int, raw string, off int, h kwHit) bool {
+	items := r.listAfter(i)
+	body := strings.TrimSpace(raw)
+	body = strings.TrimSpace(strings.TrimSuffix(body, ":"))
+	// "the cache MUST:" — nothing after the key word but adverbs
+	tail := strings.TrimSpace(body[min(h.end, len(body)):])
+	for _, a := range []string{"also", "either", "at least", "at a minimum"} {
+		tail = strings.TrimSpace(strings.TrimPrefix(tail, a))
+	}
+	perItem := tail == "" && !h.adjectival()
+	if len(items) == 0 {
+		// a lead-in with nothing to lead into is not a requirement when
+		// it states no action
+		return perItem
+	}
+	b := &r.blocks[i]
+	nc := r.nameCtx(b)
+	if !perItem {
+		texts := make([]string, 0, len(items))
+		for _, it := range items {
+			texts = append(texts, r.itemText(it))
+		}
+		_, actor := specName(body, nc, true)
+		for _, it := range items {
+			r.blocks[it.first].lead = &specLead{actor: actor}
+		}
+		r.requirement(b, raw, off, h, texts)
 		return true
 	}
-	if strings.HasSuffix(t, "]") {
-		if i := strings.LastIndex(t, "[Page "); i >= 0 && isDigits(t[i+6:len(t)-1]) {
-			return true
+	_, actor := specName(body+" x", nc, false)
+	for _, it := range items {
+		ib := &r.blocks[it.first]
+		ib.lead = &specLead{actor: actor, perItem: true}
+		j := ib.join(r.st.own)
+		sents := specSentences(j.text)
+		if len(sents) == 0 {
+			continue
 		}
-	}
-	if strings.HasPrefix(t, "RFC ") && len(t) > 10 {
-		j := 4
-		for j < len(t) && '0' <= t[j] && t[j] <= '9' {
-			j++
+		first := j.text[sents[0][0]:sents[0][1]]
+		if primaryHit(findBCP14(first)) >= 0 {
+			continue // the item states its own requirement
 		}
-		if j > 4 && len(t) >= 4 && isDigits(t[len(t)-4:]) {
-			for _, m := range months {
-				if strings.Contains(t, m) {
-					return true
-				}
-			}
+		ib.lead.done = true
+		synth := body + " " + first
+		inc := r.nameCtx(ib)
+		name, _ := specName(synth, inc, false)
+		if name == "" {
+			continue
 		}
-	}
-	return false
-}
-
-var months = []string{"January", "February", "March", "April", "May", "June", "July",
-	"August", "September", "October", "November", "December"}
-
-// abbrevs never end a sentence when followed by a period.
-var abbrevs = map[string]bool{
-	"e.g": true, "i.e": true, "cf": true, "vs": true, "sec": true, "fig": true, "eq": true,
-	"no": true, "al": true, "approx": true, "resp": true, "ref": true, "refs": true, "viz": true,
-	"mr": true, "dr": true, "st": true, "ch": true, "vol": true, "pp": true, "ed": true,
-	"eds": true, "inc": true, "ltd": true, "corp": true, "jr": true, "sr": true, "def": true,
-	"thm": true, "prop": true, "cor": true, "lem": true, "ex": true, "nr": true,
-}
-
-// sentenceEndsAt decides whether the period at k (line starting at ls,
-// closing punctuation up to e) ends a sentence.
-func sentenceEndsAt(s string, ls, k, e, le int) bool {
-	j := k
-	for j > ls && !isSpaceByte(s[j-1]) && s[j-1] != '(' && s[j-1] != '"' {
-		j--
-	}
-	tok := strings.ToLower(s[j:k])
-	if abbrevs[tok] {
-		return false
-	}
-	if tok == "etc" {
-		// "etc." ends a sentence only where RFC style puts two spaces or a
-		// line break after it.
-		return e >= le || (e+1 < le && s[e+1] == ' ')
-	}
-	// Initials ("I. Fette") are not sentence ends.
-	if len(tok) == 1 && 'a' <= tok[0] && tok[0] <= 'z' && s[j] >= 'A' && s[j] <= 'Z' {
-		return false
+		statement := text.CollapseSpace(specStatementText(body, r.x.format) + " " + strings.TrimSpace(specItemEnd(r.itemText(it))))
+		r.add(name, inc, synth, keywordWindow(statement, h.word), j.abs(sents[0][0]), h.kind)
 	}
 	return true
 }
 
-// skipBullet drops a list bullet ("o  ", "*  ", "-  ") opening a sentence.
-func skipBullet(s string, a, b int) int {
-	if b-a >= 3 && (s[a] == 'o' || s[a] == '*' || s[a] == '-') && s[a+1] == ' ' {
-		a += 2
-		for a < b && s[a] == ' ' {
-			a++
-		}
-	}
-	return a
+// specLead ties a list item to its lead-in.
+type specLead struct {
+	actor   []string
+	perItem bool
+	done    bool
 }
 
-// requirement turns one sentence into an axiom (MUST, SHALL, REQUIRED) or a
-// technique (SHOULD, RECOMMENDED), or nothing when it has no keyword.
-// Keywords in quotes ("MUST") are mentions, as in the BCP 14 boilerplate,
-// not requirements.
-func (x *extractor) requirement(st *secState, segs []seg) {
-	var b strings.Builder
-	var hits []kwHit
-	for i, sg := range segs {
-		if i > 0 {
-			b.WriteByte(' ')
+// specListItem is one item of a list: its block and the blocks nested in it.
+type specListItem struct{ first, last int }
+
+// listAfter returns the items of the list that follows block i: item
+// blocks at one indentation, each with the deeper blocks (sub-items,
+// continuation paragraphs, examples) that follow it.
+func (r *reqReader) listAfter(i int) []specListItem {
+	bs := r.blocks
+	var items []specListItem
+	k := i + 1
+	if k >= len(bs) || bs[k].kind != bkItem || bs[k].ind < bs[i].ind {
+		return nil
+	}
+	ind := bs[k].ind
+	for k < len(bs) && bs[k].kind == bkItem && bs[k].ind == ind {
+		it := specListItem{first: k, last: k}
+		k++
+		for k < len(bs) && bs[k].ind > ind {
+			it.last = k
+			k++
 		}
-		base := b.Len()
-		piece := st.own[sg.a:sg.b]
-		for _, k := range bcp14 {
-			for from := 0; from < len(piece); {
-				j := strings.Index(piece[from:], k.word)
-				if j < 0 {
-					break
+		items = append(items, it)
+	}
+	return items
+}
+
+// itemText is an item's text with its sub-items, code left out.
+func (r *reqReader) itemText(it specListItem) string {
+	var parts []string
+	for k := it.first; k <= it.last; k++ {
+		if b := &r.blocks[k]; b.kind == bkCode || b.kind == bkProse && isSpecCode(r.st.own, b) {
+			continue
+		}
+		j := r.blocks[k].join(r.st.own)
+		parts = append(parts, strings.TrimSpace(specStatementText(j.text, r.x.format)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// specItemEnd drops the conjunction that ties an item to the next ("…, and")
+// and ends it with a period.
+func specItemEnd(s string) string {
+	s = strings.TrimSpace(s)
+	for {
+		t := strings.TrimRight(s, " ,;")
+		for _, c := range []string{" and", " or", "; and", ", and", ", or"} {
+			t = strings.TrimSuffix(t, c)
+		}
+		t = strings.TrimRight(t, " ,;")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	if s != "" && !strings.ContainsAny(s[len(s)-1:], ".!?") {
+		s += "."
+	}
+	return s
+}
+
+// specWithItems writes a lead-in and its items as one statement, items
+// numbered; when they do not fit, the statement ends at an item boundary
+// and says how many items are left out.
+func specWithItems(lead string, items []string) string {
+	var b strings.Builder
+	b.WriteString(lead)
+	for n, it := range items {
+		it = text.CollapseSpace(strings.TrimSpace(it))
+		piece := " (" + specItoa(n+1) + ") " + it
+		rest := len(items) - n
+		more := " … (" + specItoa(rest) + " more)"
+		if b.Len()+len(piece) > maxStatement-len(more) && !(n == len(items)-1 && b.Len()+len(piece) <= maxStatement) {
+			if n == 0 {
+				// even the first item is too long: keep its start, cut at a
+				// word
+				room := maxStatement - b.Len() - len(more) - 6
+				if room > 40 {
+					cut := text.Truncate(piece, room)
+					if k := strings.LastIndexByte(cut, ' '); k > 0 {
+						cut = cut[:k]
+					}
+					b.WriteString(cut)
+					b.WriteString(" …")
+					more = " (" + specItoa(rest) + " items)"
 				}
-				at := from + j
-				from = at + len(k.word)
-				if wordBefore(piece, at) || (from < len(piece) && isWordByte(piece[from])) {
-					continue
-				}
-				w := k.word
-				end := from
-				if strings.HasPrefix(piece[from:], " NOT") && (from+4 == len(piece) || !isWordByte(piece[from+4])) {
-					w += " NOT"
-					end += 4
-				}
-				if at > 0 && end < len(piece) && piece[at-1] == '"' && piece[end] == '"' {
-					continue
-				}
-				if k.word == "RECOMMENDED" && at >= 4 && piece[at-4:at] == "NOT " {
-					w = "NOT RECOMMENDED"
-					at -= 4
-				}
-				hits = append(hits, kwHit{abs: st.body + sg.a + at, pos: base + at, word: w, axiom: k.axiom})
 			}
+			b.WriteString(more)
+			return b.String()
 		}
 		b.WriteString(piece)
 	}
-	if len(hits) == 0 {
-		return
-	}
-	sentence := b.String()
-	best := -1
-	for i, h := range hits {
-		switch {
-		case best < 0:
-			best = i
-		case h.axiom && !hits[best].axiom:
-			best = i
-		case h.axiom == hits[best].axiom && h.pos < hits[best].pos:
-			best = i
-		}
-	}
-	h := hits[best]
-	c := cand{typ: core.Technique, conf: 0.8, offset: h.abs}
-	if h.axiom {
-		c.typ, c.conf = core.Axiom, 0.9
-	}
-	c.statement = keywordWindow(text.CollapseSpace(sentence), h.word)
-	c.name = specName(sentence, h.pos, h.word)
-	if c.name == "" {
-		if t := topicTitle(st.title); t != "" {
-			c.name = tidyName(t + " Requirement")
-		}
-	}
-	x.add(st, c)
+	return b.String()
 }
 
 // keywordWindow keeps a long sentence's keyword inside the 500-byte
@@ -313,302 +725,47 @@ func keywordWindow(s, kw string) string {
 	return "… " + strings.TrimSpace(s[start:])
 }
 
-// subordinators end the subject of a requirement when reading backwards
-// from its keyword: "If the server sends X, the client MUST …" → "client".
-var subordinators = map[string]bool{
-	"if": true, "when": true, "then": true, "that": true, "which": true, "and": true, "or": true,
-	"but": true, "unless": true, "where": true, "while": true, "because": true, "since": true,
-	"so": true, "otherwise": true, "who": true, "whom": true, "once": true, "until": true,
-	"after": true, "before": true, "thus": true, "hence": true, "therefore": true, "whose": true,
+// specStatementText renders a sentence for a statement: Markdown links keep
+// their text, HTML tags and emphasis marks go.
+func specStatementText(s string, f core.Format) string {
+	if f != core.FormatMarkdown {
+		return s
+	}
+	return specStripMarkdown(s)
 }
 
-// relatives open a relative clause: the subject is the phrase before them
-// ("The elements that comprise this value MUST" → "elements").
-var relatives = map[string]bool{"that": true, "which": true, "who": true, "whose": true, "whom": true}
-
-var pronouns = map[string]bool{"it": true, "they": true, "he": true, "she": true, "this": true, "these": true, "there": true, "one": true}
-
-// determiners are dropped from requirement names.
-var determiners = map[string]bool{
-	"a": true, "an": true, "the": true, "this": true, "these": true, "those": true, "its": true,
-	"their": true, "such": true, "any": true, "all": true, "each": true, "every": true, "some": true,
-	"no": true, "both": true, "either": true, "given": true,
-}
-
-// adverbs are skipped in the action part of a requirement name.
-var adverbs = map[string]bool{
-	"always": true, "also": true, "only": true, "immediately": true, "simply": true, "never": true,
-	"still": true, "first": true, "then": true, "instead": true, "either": true, "therefore": true,
-	"thus": true, "subsequently": true, "additionally": true, "explicitly": true, "otherwise": true,
-}
-
-// objectStops end the action part: participles and prepositions that start
-// a modifier rather than name the thing acted on.
-var objectStops = map[string]bool{
-	"according": true, "following": true, "including": true, "consisting": true, "containing": true,
-	"using": true, "indicating": true, "representing": true, "corresponding": true, "regarding": true,
-	"describing": true, "specifying": true, "except": true, "provided": true, "unless": true,
-	"as": true, "see": true, "e.g": true, "i.e": true,
-}
-
-// keptVerbs are stopwords that carry the action of a requirement ("MUST
-// be", "MUST have", "MUST NOT").
-var keptVerbs = map[string]bool{"not": true, "be": true, "been": true, "have": true, "has": true, "do": true}
-
-// specName names a requirement by what it constrains: the subject before
-// the keyword, the keyword, and up to three content words of what follows
-// ("The client MUST mask all frames that it sends" → "Client Must Mask
-// Frames"). Determiners and adverbs are dropped; the subject skips a
-// parenthetical or comma clause right before the keyword, steps over a
-// relative clause to its head, and resolves a pronoun to the subject of a
-// leading "If/When …" clause; the action stops at clause punctuation,
-// subordinators and modifier participles. When no subject is found the
-// name is the keyword and action, and it is shortened word by word until
-// it fits in 60 bytes.
-func specName(sentence string, pos int, kw string) string {
-	before := sentence[:pos]
-	after := ""
-	if pos+len(kw) <= len(sentence) {
-		after = sentence[pos+len(kw):]
+// specStripMarkdown removes inline Markdown and HTML: [text](url) → text,
+// <a name="x"></a> and other tags, ** and __ emphasis, backticks.
+func specStripMarkdown(s string) string {
+	if !strings.ContainsAny(s, "[<*`_") {
+		return s
 	}
-	subj := subjectBefore(before, 4)
-	if len(subj) == 0 {
-		subj = leadSubject(sentence[:pos], 3)
-	}
-	obj := objectAfter(after, 3)
-	kwName := titleCase(strings.ToLower(kw))
-	if kw == "REQUIRED" || kw == "RECOMMENDED" || kw == "NOT RECOMMENDED" {
-		obj = nil
-	}
-	ns, no := len(subj), len(obj)
-	for {
-		parts := append([]string{}, subj[:ns]...)
-		parts = append(parts, kwName)
-		parts = append(parts, obj[:no]...)
-		n := titleCase(strings.Join(parts, " "))
-		if len(n) <= maxName || (ns <= 1 && no <= 1) {
-			if t := tidyName(n); t != "" {
-				return t
-			}
-			break
-		}
-		if no > 1 && (no >= ns || ns <= 1) {
-			no--
-		} else {
-			ns--
-		}
-	}
-	return ""
-}
-
-// nameWord cleans a word of a requirement for use in a name: RFC field
-// markers (|Host|, _Fail_, /data/), quotes and a plural "(s)" go.
-func nameWord(w string) string {
-	w = strings.TrimSuffix(strings.TrimRight(w, ",;:.!?"), "(s)")
-	return strings.Trim(w, "|_\"'`*()[]{}<>,;:.!?/")
-}
-
-// subjectBefore reads the subject of a requirement backwards from its
-// keyword.
-func subjectBefore(s string, max int) []string {
-	f := strings.Fields(s)
-	i := len(f) - 1
-	// A parenthetical or comma clause right before the keyword ("the
-	// character "#", when not indicating …, MUST") is skipped.
-	if i >= 0 && strings.HasSuffix(f[i], ")") && !strings.HasPrefix(f[i], "(") {
-		for i >= 0 && !strings.HasPrefix(f[i], "(") {
-			i--
-		}
-		i--
-	} else if i >= 0 && strings.HasSuffix(f[i], ",") {
-		j := i - 1
-		for j >= 0 && !strings.HasSuffix(f[j], ",") && i-j < 12 {
-			j--
-		}
-		if j >= 0 && strings.HasSuffix(f[j], ",") && i-j < 12 {
-			i = j
-			f[i] = strings.TrimSuffix(f[i], ",")
-		} else {
-			return nil
-		}
-	} else if i >= 0 && strings.HasSuffix(f[i], ")") {
-		i--
-	}
-	var rev []string
-	first := i
-	for ; i >= 0; i-- {
-		raw := f[i]
-		if i < first && strings.ContainsAny(raw[len(raw)-1:], ",;:.)!?") {
-			break
-		}
-		w := nameWord(raw)
-		l := strings.ToLower(w)
-		if relatives[l] {
-			if l == "that" && len(rev) <= 2 && (i == 0 || strings.ContainsAny(f[i-1][len(f[i-1])-1:], ",;:.")) {
-				break // "…, that endpoint MUST": a determiner
-			}
-			// restart at the head of the relative clause
-			rev = rev[:0]
-			continue
-		}
-		if subordinators[l] || w == "" {
-			break
-		}
-		rev = append(rev, w)
-		if strings.HasPrefix(raw, "(") || len(rev) >= 12 {
-			break
-		}
-	}
-	words := make([]string, 0, len(rev))
-	for k := len(rev) - 1; k >= 0; k-- {
-		words = append(words, rev[k])
-	}
-	return nounPhrase(words, max)
-}
-
-// nounPhrase keeps the head of a subject: leading stopwords and numbers go,
-// determiners go, an infinitive ("URI to pass …") is cut, and at most max
-// words remain, counted from the front where English puts the head noun.
-func nounPhrase(words []string, max int) []string {
-	for len(words) > 0 {
-		l := strings.ToLower(words[0])
-		if text.IsStopword(l) || determiners[l] || isDigits(l) || pronouns[l] {
-			words = words[1:]
-			continue
-		}
-		break
-	}
-	var kept []string
-	for _, w := range words {
-		l := strings.ToLower(w)
-		if l == "to" || l == "is" || l == "are" {
-			break
-		}
-		if determiners[l] || adverbs[l] {
-			continue
-		}
-		kept = append(kept, w)
-	}
-	if len(kept) > max {
-		kept = kept[:max]
-	}
-	for len(kept) > 0 && (text.IsStopword(strings.ToLower(kept[len(kept)-1])) || smallWords[strings.ToLower(kept[len(kept)-1])]) {
-		kept = kept[:len(kept)-1]
-	}
-	return kept
-}
-
-// leadSubject finds a subject where the words before the keyword have none
-// ("it MUST", "and MUST"): the noun phrase opening the main clause, or,
-// after a leading "If/When …," clause, the subject of that clause ("If
-// the server doesn't support …, it MUST" → "server").
-func leadSubject(s string, max int) []string {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return nil
-	}
-	if leadingClause[strings.ToLower(nameWord(f[0]))] {
-		depth := 0
-		for i, raw := range f {
-			depth += strings.Count(raw, "(") - strings.Count(raw, ")")
-			if depth <= 0 && strings.HasSuffix(raw, ",") && i+1 < len(f) {
-				if pronouns[strings.ToLower(nameWord(f[i+1]))] {
-					break // "If the server …, it MUST": the server
-				}
-				if w := subjectWords(f[i+1:], max); len(w) > 0 {
-					return w
-				}
-				break
-			}
-		}
-		return subjectWords(f[1:], max)
-	}
-	return subjectWords(f, max)
-}
-
-// auxiliaries follow a plural subject: "identifiers are", "servers have".
-var auxiliaries = map[string]bool{
-	"are": true, "is": true, "was": true, "were": true, "have": true, "has": true, "can": true,
-	"may": true, "must": true, "will": true, "should": true, "do": true, "does": true,
-	"shall": true, "might": true, "could": true, "would": true, "need": true,
-}
-
-// subjectWords reads a noun phrase from the front of f, stopping at the
-// verb.
-func subjectWords(f []string, max int) []string {
-	var words []string
-	for k, raw := range f {
-		w := nameWord(raw)
-		l := strings.ToLower(w)
-		if w == "" {
-			break
-		}
-		if len(words) > 0 {
-			next := ""
-			if k+1 < len(f) {
-				next = strings.ToLower(nameWord(f[k+1]))
-			}
-			// "server chooses to": a singular noun's verb; "fragment
-			// identifiers are": a plural noun before its verb.
-			verb := verbLike(l, words[len(words)-1]) && !auxiliaries[next]
-			if clauseVerbs[l] || subordinators[l] || strings.Contains(l, "n't") || verb {
-				break
-			}
-		}
-		if len(words) == 0 && (l == "that" || l == "whether") {
-			continue // "Note that the client …"
-		}
-		if len(words) == 0 && (clauseVerbs[l] || subordinators[l]) && !determiners[l] {
-			return nil // a modifier, not a subject, follows the comma
-		}
-		if len(words) == 0 && (determiners[l] || text.IsStopword(l)) {
-			continue
-		}
-		words = append(words, w)
-		if strings.ContainsAny(raw[len(raw)-1:], ",;:.)!?") || len(words) >= max+2 {
-			break
-		}
-	}
-	return nounPhrase(words, max)
-}
-
-// objectAfter reads the action of a requirement: the verb and what it acts
-// on.
-func objectAfter(s string, max int) []string {
-	var out []string
-	content := 0
-	for _, raw := range strings.Fields(s) {
-		if strings.HasPrefix(raw, "(") || strings.HasPrefix(raw, "[") {
-			break
-		}
-		w := nameWord(raw)
-		l := strings.ToLower(w)
-		if w == "" {
-			break
-		}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case keptVerbs[l]:
-			if content > 0 {
-				return out
+		case c == '[':
+			if j := strings.IndexByte(s[i:], ']'); j > 0 && i+j+1 < len(s) && s[i+j+1] == '(' {
+				if k := strings.IndexByte(s[i+j+1:], ')'); k > 0 {
+					b.WriteString(s[i+1 : i+j])
+					i = i + j + 1 + k
+					continue
+				}
 			}
-			out = append(out, w)
-		case determiners[l] || adverbs[l]:
-		case objectStops[l] || subordinators[l]:
-			return out
-		case text.IsStopword(l):
-			if content > 0 {
-				return out
+			b.WriteByte(c)
+		case c == '<':
+			if j := strings.IndexByte(s[i:], '>'); j > 0 && j < 200 && (i+1 < len(s) && (isLetterByte(s[i+1]) || s[i+1] == '/' || s[i+1] == '!')) {
+				b.WriteByte(' ')
+				i += j
+				continue
 			}
-		case strings.HasSuffix(l, "'s") || strings.HasSuffix(l, "’s"):
-			// a possessive needs its noun: it does not count toward max
-			out = append(out, w)
+			b.WriteByte(c)
+		case c == '*' || c == '`':
+		case c == '_' && i+1 < len(s) && s[i+1] == '_':
+			i++
 		default:
-			out = append(out, w)
-			content++
-		}
-		if content >= max || strings.ContainsAny(raw[len(raw)-1:], ",;:.)!?") {
-			break
+			b.WriteByte(c)
 		}
 	}
-	return out
+	return text.CollapseSpace(b.String())
 }
