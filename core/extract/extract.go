@@ -20,8 +20,9 @@
 //     0.8); tutorial "Step N:"
 //     (0.9), "Key Concept:" (0.8), "Exercise:", "Practice:", "Try this:",
 //     "Challenge:", "Tip:", "Best Practice:" (0.7); spec sentences with an
-//     upper-case MUST, SHALL or REQUIRED (axiom, 0.9) or SHOULD or
-//     RECOMMENDED (technique, 0.8), "Interface/Service/Component:" (0.8),
+//     upper-case MUST, SHALL or REQUIRED (axiom, 0.9), SHOULD or
+//     RECOMMENDED (technique, 0.8) or MAY (technique, 0.7; spec.go),
+//     "Interface/Service/Component:" (0.8),
 //     "Invariant/Constraint/Precondition/Postcondition:" (0.85); paper
 //     "Algorithm N:" (0.9), "Finding/Result/Observation N:" (0.8),
 //     "Method/Approach/Technique:" (0.8), "Hypothesis/Conjecture:" (0.7);
@@ -56,8 +57,9 @@
 // reference from one block (its statement or its proof) to another
 // extracted block is a requires edge (edges.go).
 //
-// Requirements are named subject + keyword + action ("The client
-// MUST mask all frames that it sends" → "Client Must Mask Frames"). Names
+// Requirements are named actor + modal + action + object ("The client
+// MUST mask all frames that it sends to the server" → "Client masks all
+// frames that it sends to the server"; the convention is in spec.go). Names
 // never exceed 60 bytes, never end in a stopword and are never a lone
 // stopword or letter.
 //
