@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/pdf"
@@ -524,4 +525,37 @@ func TestPaperResultVariants(t *testing.T) {
 	if got := strings.Join(names(ps), "|"); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// FuzzGenres runs the procedure, paper and Markdown-block readers on
+// arbitrary Markdown as a tutorial and as a paper: offsets stay in the
+// text, statements are bounded and never empty, and no input is slow.
+func FuzzGenres(f *testing.F) {
+	for _, s := range []string{
+		procedureTutorial, paperPDFText, bareMarkersBook, markdownEnvsDoc,
+		"2.7 Definition · T\nx\n2.8 Lemma\n\n𝜀",
+		"```{prf:theorem} T\n:label: x\n````\n:::{.lemma name=\"a\n:::",
+		"Lemma\n5 (A\nB). For all\n\n√\n\nx",
+		"###### Theorem 1.2.3. Name.\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, ct := range []core.ContentType{core.Tutorial, core.Paper} {
+			a := analyzed(s, core.FormatMarkdown, ct)
+			start := time.Now()
+			ps := Extract(a, Options{})
+			if d := time.Since(start); d > slowInput {
+				t.Fatalf("%d bytes took %v", len(s), d)
+			}
+			for _, p := range ps {
+				if p.Provenance.Offset < 0 || p.Provenance.Offset >= len(s) {
+					t.Fatalf("offset %d outside [0,%d)", p.Provenance.Offset, len(s))
+				}
+				if p.FormalStatement == "" || len(p.FormalStatement) > maxBlockStatement || p.Name == "" {
+					t.Fatalf("primitive %q: statement of %d bytes", p.Name, len(p.FormalStatement))
+				}
+			}
+		}
+	})
 }

@@ -134,3 +134,33 @@ func TestOrderedListsLinear(t *testing.T) {
 		t.Fatalf("got %d lists", len(ls))
 	}
 }
+
+func FuzzOrderedLists(f *testing.F) {
+	for _, s := range []string{
+		"1. Open it.\n    ```\n    2. code\n    ```\n2. Close it.\n",
+		"1) a\n\n   b\n2) c\n{{< note >}}\n    x\n{{< /note >}}\n3) d\n",
+		"It was built in\n2020. The team …\n1.\n\n\t1. x\n````\n",
+		"1. First, let's define it.\n1. Next, we'll run it.\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prev := -1
+		for _, l := range OrderedLists(s) {
+			if l.Start < prev || l.Start > l.End || l.End > len(s) || len(l.Items) == 0 {
+				t.Fatalf("list %d..%d after %d in %d bytes", l.Start, l.End, prev, len(s))
+			}
+			for _, it := range l.Items {
+				if it.Start < l.Start || it.Body < it.Start || it.End < it.Body || it.End > l.End {
+					t.Fatalf("item %+v outside list %d..%d", it, l.Start, l.End)
+				}
+			}
+			prev = l.End
+		}
+		for _, l := range Procedures(s) {
+			if l.End > len(s) || len(l.Items) < 2 {
+				t.Fatalf("procedure %+v", l)
+			}
+		}
+	})
+}
