@@ -118,7 +118,9 @@ func maskInline(b []byte, from, to int) {
 			n++
 		}
 		closeAt := -1
-		for j := i + n; j+n <= to; j++ {
+		// A code span closes nearby; a line of unmatched backticks must not
+		// cost quadratic time.
+		for j := i + n; j+n <= to && j < i+n+maxCodeSpan; j++ {
 			if b[j] == '`' {
 				m := 0
 				for j+m < to && b[j+m] == '`' {
@@ -139,6 +141,12 @@ func maskInline(b []byte, from, to int) {
 		i = closeAt + n - 1
 	}
 }
+
+// Bounds of inline markup spans looked for in Markdown blocks.
+const (
+	maxEmphasis = 200
+	maxCodeSpan = 1000
+)
 
 // mdBlock is one theorem-like block opener found in a section.
 type mdBlock struct {
@@ -508,8 +516,11 @@ func mdToLaTeX(s string) string {
 				b.WriteByte(c)
 				continue
 			}
-			e := strings.Index(s[i+n:], mark)
-			if e <= 0 || strings.Contains(s[i+n:i+n+e], "\n\n") || s[i+n] == ' ' {
+			// Emphasis is short: its closing mark is looked for nearby, so
+			// a body full of unmatched marks costs linear time.
+			win := s[i+n : min(len(s), i+n+maxEmphasis)]
+			e := strings.Index(win, mark)
+			if e <= 0 || strings.Contains(win[:e], "\n\n") || s[i+n] == ' ' {
 				b.WriteString(mark)
 				i += n - 1
 				continue
