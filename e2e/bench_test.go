@@ -12,6 +12,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/synth"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -73,47 +74,19 @@ func benchLearn(b *testing.B, src string) {
 	b.ReportMetric(float64(len(res.Analysis.Primitives)), "candidates")
 }
 
-// denseFile writes about size bytes shaped like the reference's "textbook"
-// measurement input: a heading every 20 entries and one "Definition:" or
-// "Theorem:" line per entry, each naming a new term and stating a sentence
-// drawn from the vocabulary of the corpus's linear-algebra textbook. About
-// 3,000 primitives per MiB: far denser than a real book.
+// denseFile writes about size bytes of synth.Dense, shaped like the
+// reference's "textbook" measurement input, drawing from the vocabulary of
+// the corpus's linear-algebra textbook: about 3,000 primitives per MiB, far
+// denser than a real book.
 func denseFile(tb testing.TB, size int) string {
 	tb.Helper()
 	raw, err := os.ReadFile(corpus.Path(tb, "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt"))
 	if err != nil {
 		tb.Skipf("corpus not available: %v", err)
 	}
-	var vocab []string
-	seen := map[string]bool{}
-	for _, w := range strings.Fields(string(raw)) {
-		w = strings.ToLower(strings.Trim(w, ".,;:()[]{}\"$'"))
-		if len(w) > 3 && !seen[w] && strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
-			seen[w] = true
-			vocab = append(vocab, w)
-		}
-	}
 	var sb strings.Builder
-	x := uint64(1)
-	next := func() string {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		return vocab[x%uint64(len(vocab))]
-	}
-	for i := 0; sb.Len() < size; i++ {
-		if i%20 == 0 {
-			fmt.Fprintf(&sb, "\n## Section %d\n\n", i/20+1)
-		}
-		kind := "Definition"
-		if i%3 == 2 {
-			kind = "Theorem"
-		}
-		fmt.Fprintf(&sb, "%s: %s %s. A %s %s is a", kind, strings.ToUpper(next()[:1])+next(), next(), next(), next())
-		for range 18 {
-			sb.WriteString(" " + next())
-		}
-		sb.WriteString(".\n\n")
+	if err := synth.Dense(&sb, size, synth.Vocab(string(raw))); err != nil {
+		tb.Fatal(err)
 	}
 	p := filepath.Join(tb.TempDir(), "dense.md")
 	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
