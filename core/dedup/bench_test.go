@@ -84,3 +84,41 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWithinRunDense runs one dense source's candidates (the model of
+// synth.DenseRun: every candidate at one plane position, sharing two
+// keywords with a fixed share of those before it) through a Deduper with
+// an empty registry, checking and remembering each, as stage 6 of learn
+// does, for runs of 1k to 32k candidates. The time per candidate is the
+// within-run dedup's cost; it should not grow with the run. cpu-ns is the
+// process's CPU time per candidate (garbage collection included), steadier
+// than the wall time on a shared machine.
+func BenchmarkWithinRunDense(b *testing.B) {
+	for _, n := range []int{1_000, 2_000, 4_000, 8_000, 16_000, 32_000} {
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			cands := synth.DenseRun(n, 7)
+			matches := 0
+			cpu := cpuTime()
+			for b.Loop() {
+				d := NewDeduper(nil, DefaultConfig())
+				matches = 0
+				for i := range cands {
+					v, err := d.Check(&cands[i])
+					if err != nil {
+						b.Fatal(err)
+					}
+					matches += len(v.Matches)
+					if v.Best == nil || v.Best.Class != core.ExactDuplicate {
+						d.Remember(cands[i])
+					}
+				}
+			}
+			cpu = cpuTime() - cpu
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/candidate")
+			if cpu > 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N*n), "cpu-ns/candidate")
+			}
+			b.ReportMetric(float64(matches)/float64(n), "matches/candidate")
+		})
+	}
+}

@@ -1,10 +1,11 @@
 package dedup
 
 import (
+	"cmp"
 	"crypto/sha256"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -128,7 +129,7 @@ func sortSet(xs []string) []string {
 
 // jaccard is |A∩B| / |A∪B| of two sorted unique sets; 0 when either is
 // empty, like text.Jaccard.
-func jaccard(a, b []string) float64 {
+func jaccard[T cmp.Ordered](a, b []T) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
@@ -200,24 +201,46 @@ func Compare(cand, existing *core.Primitive) core.Comparison {
 // CompareFeatures is Compare on precomputed features; existingID names the
 // existing primitive in the comparison.
 func CompareFeatures(c, e *Features, existingID string) core.Comparison {
+	return compareSets(c.sets(), e.sets(), existingID)
+}
+
+// featureSets are the parts of Features the comparator measures, with the
+// sets' members of type T: normalized strings (Features), or the ids a run
+// index interns them as (compact). Interning maps equal strings to equal
+// ids and different strings to different ids, so every set operation, and
+// so every comparison, comes out the same.
+type featureSets[T cmp.Ordered] struct {
+	hash                           string
+	stmtKey, formKey               [16]byte
+	stmtBlank, formBlank           bool
+	stmt, form, keywords, patterns []T
+	prereqs                        int
+}
+
+func (f *Features) sets() *featureSets[string] {
+	return &featureSets[string]{hash: f.Hash, stmtKey: f.StmtKey, formKey: f.FormKey, stmtBlank: f.StmtBlank, formBlank: f.FormBlank,
+		stmt: f.Stmt, form: f.Form, keywords: f.Keywords, patterns: f.Patterns, prereqs: f.Prereqs}
+}
+
+func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Comparison {
 	var sameStmt bool
-	if c.Hash != "" && e.Hash != "" {
+	if c.hash != "" && e.hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.
-		sameStmt = c.Hash == e.Hash
+		sameStmt = c.hash == e.hash
 	} else {
-		sameStmt = !c.StmtBlank && c.StmtKey == e.StmtKey
+		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
 	}
 	fs := 1.0
 	if !sameStmt {
-		fs = jaccard(c.Stmt, e.Stmt)
+		fs = jaccard(c.stmt, e.stmt)
 	}
 	cf := 1.0
-	if c.FormKey != e.FormKey {
-		cf = jaccard(c.Form, e.Form)
+	if c.formKey != e.formKey {
+		cf = jaccard(c.form, e.form)
 	}
-	kw := jaccard(c.Keywords, e.Keywords)
-	po, superset, subset := patternRelation(c.Patterns, e.Patterns)
-	nc, ne := len(c.Keywords), len(e.Keywords)
+	kw := jaccard(c.keywords, e.keywords)
+	po, superset, subset := patternRelation(c.patterns, e.patterns)
+	nc, ne := len(c.keywords), len(e.keywords)
 
 	cmp := core.Comparison{
 		ExistingID:              existingID,
@@ -231,38 +254,36 @@ func CompareFeatures(c, e *Features, existingID string) core.Comparison {
 		cmp.Class = core.ExactDuplicate
 		cmp.Confidence = math.Min(1, (fs+cf+kw+po)/4)
 		if sameStmt {
-			cmp.Rationale = fmt.Sprintf("Identical formal statement and computational form similarity %s exceeds %s threshold — exact duplicate.",
-				pct(cf), pct(exactThreshold))
+			cmp.Rationale = "Identical formal statement and computational form similarity " + pct(cf) + " exceeds " + pct(exactThreshold) + " threshold — exact duplicate."
 		} else {
-			cmp.Rationale = fmt.Sprintf("Formal statement similarity %s and computational form similarity %s both exceed %s threshold — exact duplicate.",
-				pct(fs), pct(cf), pct(exactThreshold))
+			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and computational form similarity " + pct(cf) + " both exceed " + pct(exactThreshold) + " threshold — exact duplicate."
 		}
-	case c.Prereqs <= e.Prereqs && fs >= relatedStatements &&
+	case c.prereqs <= e.prereqs && fs >= relatedStatements &&
 		((superset && !subset) || (kw >= broaderKeywords && nc > ne)):
 		cmp.Class = core.Generalization
 		cmp.Confidence = math.Min(1, 0.6+0.4*kw)
-		cmp.Rationale = fmt.Sprintf("Candidate has no more prerequisites (%d vs %d) and broader coverage (%s), with related statements (formal similarity %s) — generalization.",
-			c.Prereqs, e.Prereqs, coverage(superset && !subset, kw, nc, ne), pct(fs))
-	case c.Prereqs >= e.Prereqs &&
+		cmp.Rationale = "Candidate has no more prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and broader coverage (" +
+			coverage(superset && !subset, kw, nc, ne) + "), with related statements (formal similarity " + pct(fs) + ") — generalization."
+	case c.prereqs >= e.prereqs &&
 		((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
 		cmp.Class = core.Specialization
 		cmp.Confidence = math.Min(1, 0.6+0.4*fs)
-		cmp.Rationale = fmt.Sprintf("Candidate has at least as many prerequisites (%d vs %d) and narrower coverage (%s) — specialization.",
-			c.Prereqs, e.Prereqs, narrower(subset && !superset, kw, nc, ne))
+		cmp.Rationale = "Candidate has at least as many prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and narrower coverage (" +
+			narrower(subset && !superset, kw, nc, ne) + ") — specialization."
 	case fs >= relatedStatements || kw >= relatedKeywords:
 		cmp.Class = core.OverlappingDistinct
 		cmp.Confidence = math.Max(fs, kw)
-		cmp.Rationale = fmt.Sprintf("Formal statement similarity %s and keyword similarity %s show overlap (thresholds %s / %s) without duplication, generalization or specialization — overlapping but distinct.",
-			pct(fs), pct(kw), pct(relatedStatements), pct(relatedKeywords))
+		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " show overlap (thresholds " + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+			") without duplication, generalization or specialization — overlapping but distinct."
 	default:
 		cmp.Class = core.GenuinelyNew
 		cfEvidence := cf
-		if c.FormBlank && e.FormBlank {
+		if c.formBlank && e.formBlank {
 			cfEvidence = 0
 		}
 		cmp.Confidence = math.Max(fs, math.Max(kw, cfEvidence))
-		cmp.Rationale = fmt.Sprintf("Formal statement similarity %s and keyword similarity %s are below the overlap thresholds (%s / %s) — genuinely new.",
-			pct(fs), pct(kw), pct(relatedStatements), pct(relatedKeywords))
+		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " are below the overlap thresholds (" + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+			") — genuinely new."
 	}
 	return cmp
 }
@@ -270,7 +291,7 @@ func CompareFeatures(c, e *Features, existingID string) core.Comparison {
 // patternRelation returns the Jaccard overlap of two normalized pattern
 // lists and whether the candidate's is a superset / subset of the
 // existing's. Two empty lists overlap 1 and are neither (see Compare).
-func patternRelation(cand, existing []string) (overlap float64, superset, subset bool) {
+func patternRelation[T cmp.Ordered](cand, existing []T) (overlap float64, superset, subset bool) {
 	if len(cand) == 0 && len(existing) == 0 {
 		return 1, false, false
 	}
@@ -279,7 +300,7 @@ func patternRelation(cand, existing []string) (overlap float64, superset, subset
 	return jaccard(cand, existing), superset, subset
 }
 
-func allIn(xs, set []string) bool {
+func allIn[T cmp.Ordered](xs, set []T) bool {
 	for _, x := range xs {
 		if !slices.Contains(set, x) {
 			return false
@@ -292,18 +313,23 @@ func coverage(patterns bool, kw float64, nc, ne int) string {
 	if patterns {
 		return "pattern superset"
 	}
-	return fmt.Sprintf("keyword similarity %s with %d keywords vs %d", pct(kw), nc, ne)
+	return keywordCoverage(kw, nc, ne)
 }
 
 func narrower(patterns bool, kw float64, nc, ne int) string {
 	if patterns {
 		return "pattern subset"
 	}
-	return fmt.Sprintf("keyword similarity %s with %d keywords vs %d", pct(kw), nc, ne)
+	return keywordCoverage(kw, nc, ne)
 }
 
-// pct formats a similarity as a whole percentage, like the reference.
-func pct(v float64) string { return fmt.Sprintf("%.0f%%", v*100) }
+func keywordCoverage(kw float64, nc, ne int) string {
+	return "keyword similarity " + pct(kw) + " with " + strconv.Itoa(nc) + " keywords vs " + strconv.Itoa(ne)
+}
+
+// pct formats a similarity as a whole percentage, like the reference
+// (fmt's "%.0f%%", without fmt: a run compares thousands of pairs).
+func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', 0, 64) + "%" }
 
 // Best returns the comparison with the highest confidence that is not
 // genuinely new — the one the merge engine acts on — and false when there

@@ -32,6 +32,9 @@ type Record struct {
 	Features *Features
 	// p is the primitive itself when the registry handed it over.
 	p *core.Primitive
+	// c, for a record of the run index, are its features in the index's
+	// dictionary (Features is then nil).
+	c *compact
 }
 
 // RecordRegistry is a Registry that keeps each primitive's Features and
@@ -63,6 +66,14 @@ type Deduper struct {
 	// compared with candidate after candidate, and tokenizing and stemming
 	// their statements again each time was most of the comparator's cost.
 	cache map[string]*Features
+	// recs is the reused buffer of the run index's records.
+	recs []Record
+	// q is the candidate's features in the run index's dictionary.
+	q query
+	// last is what d.cand was computed from.
+	last lastChecked
+	// cut says the run index's bounds cut the last Check's query short.
+	cut bool
 }
 
 // maxCached bounds the feature cache; it is emptied when full.
@@ -111,9 +122,9 @@ func (d *Deduper) primitive(r *Record) (*core.Primitive, error) {
 }
 
 // NewDeduper returns a Deduper over reg (nil for an empty registry) with an
-// empty run index.
+// empty run index (NewRunIndex).
 func NewDeduper(reg Registry, cfg Config) *Deduper {
-	return &Deduper{reg: reg, run: NewIndex(), cfg: cfg}
+	return &Deduper{reg: reg, run: NewRunIndex(), cfg: cfg}
 }
 
 // Check prefilters and compares cand against the registry and the run. A
@@ -122,7 +133,12 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // the stored one is stale — so it is compared once, in its run version.
 // Registry matches come before run matches at equal rank.
 func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
+	d.cut = false
 	d.cand.Fill(cand)
+	d.last = lastChecked{stmt: cand.FormalStatement, form: cand.ComputationalForm, hash: cand.Provenance.ContentHash,
+		prereqs: len(cand.Prerequisites), kws: append(d.last.kws[:0], cand.Keywords...),
+		pats: append(d.last.pats[:0], cand.ApplicabilityPatterns...), valid: true}
+	d.run.compactQuery(&d.q, &d.cand, normKeywords(cand.Keywords))
 	v, ok, same, err := d.exact(cand)
 	if err != nil || ok {
 		return v, err
@@ -145,23 +161,25 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 			near = slices.DeleteFunc(near, func(r Record) bool { return d.run.Has(r.ID) })
 		}
 	}
-	fromRun, err := d.run.Near(cand, d.cfg)
-	if err != nil {
-		return Verdict{}, fmt.Errorf("dedup %s: run lookup: %w", cand.ID, err)
-	}
-	near = d.records(near, fromRun)
+	fromRun, cut := d.run.nearRecords(d.recs[:0], cand, d.cfg)
+	near = d.runRecords(near, fromRun)
+	d.cut = cut
 
-	v = Verdict{Matches: prefilter(cand, near, d.cfg)}
+	v = Verdict{Matches: prefilter(cand, near, d.cfg, &d.q)}
 	if len(v.Matches) == 0 {
 		return v, nil
 	}
 	if max := d.cfg.CompareLimit(); len(v.Matches) > max {
 		rankMatches(v.Matches)
 		v.Matches = v.Matches[:max]
+		// Back in the prefilter's order, which decides between equal
+		// confidences: the same whether the registry, the run index or
+		// this bound left the others out.
+		slices.SortFunc(v.Matches, byPrefilterOrder)
 	}
 	v.Comparisons = make([]core.Comparison, len(v.Matches))
 	for i := range v.Matches {
-		v.Comparisons[i] = CompareFeatures(&d.cand, v.Matches[i].rec.Features, v.Matches[i].ID)
+		v.Comparisons[i] = d.compare(v.Matches[i].rec)
 	}
 	if best := bestIndex(v.Comparisons); best >= 0 {
 		p, err := d.primitive(v.Matches[best].rec)
@@ -169,9 +187,38 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
 		}
 		c := v.Comparisons[best]
-		v.Best, v.Existing = &c, p
+		v.Best, v.Existing = &c, copyOf(p)
 	}
 	return v, nil
+}
+
+// runRecords appends the run index's records to dst, with the features of
+// any the index did not compute, and keeps their buffer for the next
+// candidate.
+func (d *Deduper) runRecords(dst, recs []Record) []Record {
+	for i := range recs {
+		if recs[i].c == nil {
+			recs[i].Features = d.featuresFor(recs[i].p)
+		}
+	}
+	d.recs = recs[:0]
+	return append(dst, recs...)
+}
+
+// compare compares the candidate with a record: by the run index's ids
+// when the record is the run's, else by its features.
+func (d *Deduper) compare(r *Record) core.Comparison {
+	if r.c != nil {
+		return compareSets(&d.q.compact, r.c, r.ID)
+	}
+	return CompareFeatures(&d.cand, r.Features, r.ID)
+}
+
+// copyOf returns a copy of the primitive a verdict names, so the verdict
+// does not point into the run index.
+func copyOf(p *core.Primitive) *core.Primitive {
+	c := *p
+	return &c
 }
 
 // withSame adds to near, in id order as a registry returns them, the
@@ -224,7 +271,7 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	}
 	same = slices.DeleteFunc(same, func(r Record) bool { return d.run.Has(r.ID) })
 	fromReg := len(same)
-	same = d.records(same, d.run.sameContent(h))
+	same = d.runRecords(same, d.run.sameContentRecords(d.recs[:0], h))
 	if len(same) == 0 {
 		return Verdict{}, false, nil, nil
 	}
@@ -232,7 +279,7 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	var bestCmp core.Comparison
 	for i := range same {
 		r := &same[i]
-		c := CompareFeatures(&d.cand, r.Features, r.ID)
+		c := d.compare(r)
 		if c.Class != core.ExactDuplicate || c.Confidence < 1 {
 			continue
 		}
@@ -249,15 +296,41 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	if err != nil {
 		return Verdict{}, false, nil, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
 	}
-	m := Match{ID: r.ID, Distance: bestDist, SameContent: true, rec: r,
-		SharedKeywords: sharedSorted(normKeywords(cand.Keywords), r.Features.Keywords)}
-	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: p}, true, nil, nil
+	m := Match{ID: r.ID, Distance: bestDist, SameContent: true, rec: r}
+	if r.c != nil {
+		m.SharedKeywords = d.q.shared(r.c.keywords)
+	} else {
+		m.SharedKeywords = sharedSorted(d.q.kw, r.Features.Keywords)
+	}
+	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: copyOf(p)}, true, nil, nil
 }
 
 // Remember adds an accepted primitive (added, or updated by a
 // generalization) to the run index, so later candidates of the run are
 // checked against it. A primitive with the same id is replaced.
-func (d *Deduper) Remember(p core.Primitive) { d.run.Add(p) }
+func (d *Deduper) Remember(p core.Primitive) {
+	if d.last.valid && d.last.same(&p) {
+		// The candidate just checked, accepted as it was: its features
+		// are computed already.
+		d.run.add(p, &d.cand)
+		return
+	}
+	d.run.Add(p)
+}
+
+// lastChecked is what the features of the last candidate checked were
+// computed from.
+type lastChecked struct {
+	stmt, form, hash string
+	prereqs          int
+	kws, pats        []string
+	valid            bool
+}
+
+func (l *lastChecked) same(p *core.Primitive) bool {
+	return p.FormalStatement == l.stmt && p.ComputationalForm == l.form && p.Provenance.ContentHash == l.hash &&
+		len(p.Prerequisites) == l.prereqs && slices.Equal(p.Keywords, l.kws) && slices.Equal(p.ApplicabilityPatterns, l.pats)
+}
 
 // Forget drops a primitive from the run index (say, when the candidate it
 // came from was discarded after all).

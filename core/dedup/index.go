@@ -20,24 +20,44 @@ const (
 	gridEps = 1e-9
 )
 
+// The bounds of a run index's query (see Near): it walks at most
+// runBudget postings and checks at most maxChecked primitives against
+// their keywords. walkPerCheck is about how many postings are walked in
+// the time one check takes (a check reads a primitive's keywords, a cache
+// miss; a posting is the next one in a list).
+const (
+	runBudget    = 2048
+	maxChecked   = 128
+	walkPerCheck = 16
+)
+
 // Index is an in-memory Registry: the candidates accepted so far in one run
 // (so intra-run duplicates are caught), and the registry of tests and
 // benchmarks.
 //
 // It files every primitive under its plane grid cell and, inside the cell,
-// under each of its normalized keywords, and keeps a content-hash map. A
-// query looks only at the cells within MaxDistance and, inside them, only
-// at the posting lists of the candidate's keywords; of those it walks all
-// but the MinSharedKeywords−1 longest, which is enough (a primitive sharing
-// k of the candidate's keywords shares at least one outside any k−1 of
-// them) and skips the lists of the most common words. So the cost of a
-// query depends on how many primitives near the candidate carry its rarer
-// keywords, not on the size of the index. Only a query with
+// under each of its normalized keywords (posting lists in insertion order),
+// and keeps a content-hash map. A query looks only at the cells within
+// MaxDistance and, inside them, only at the posting lists of the
+// candidate's keywords, rarest first; of those it walks all but the
+// MinSharedKeywords−1 longest, which is enough (a primitive sharing k of the
+// candidate's keywords shares at least one outside any k−1 of them) and
+// skips the lists of the most common words. Only a query with
 // MinSharedKeywords ≤ 0 (distance alone decides) walks whole cells.
 //
-// Near returns exactly the primitives the prefilter rule admits. An Index is
-// safe for concurrent use. Keyword strings are interned for the life of the
-// Index and never released.
+// An Index from NewIndex walks every such list, so Near returns exactly the
+// primitives the prefilter rule admits. Its cost grows with the number of
+// nearby primitives that carry the candidate's words, which in a dense
+// source (thousands of short statements over one vocabulary, all at one
+// plane position) is a fixed share of everything indexed so far: checking
+// a run's candidates against each other was quadratic. A run index
+// (NewRunIndex) bounds what one query walks and checks, and adds MinHash
+// bands over the keyword sets, so a query costs a bounded amount however
+// large the run grows: see Near for what it still guarantees to find.
+//
+// An Index is safe for concurrent use. Keyword strings (and, in a run
+// index, statement and form tokens and patterns) are interned for the life
+// of the Index and never released.
 type Index struct {
 	mu      sync.RWMutex
 	entries []entry
@@ -49,31 +69,70 @@ type Index struct {
 	byHash   map[string]int32
 	hashMore map[string][]int32
 	words    map[string]uint32
-	cells    [gridN * gridN]cell
-	seq      uint64
-	n        int
+	// post holds each word's posting lists, by word id.
+	post []postings
+	// at and kws are each slot's plane position and insertion number,
+	// and interned normalized keywords (sorted, unique, in ids).
+	at    []slotAt
+	kws   [][]uint32
+	ids   idArena
+	cells [gridN * gridN]cell
+	seq   uint64
+	n     int
+	// budget bounds the postings a query walks and checks the primitives
+	// it checks against their keywords (0: no bound).
+	budget, checks int
+	// lsh, in a run index, files each primitive under lshBands MinHash
+	// band keys of its keyword set (see bandKeys): lshHead holds each
+	// key's newest slot, lshNext[slot*lshBands+band] the next older one
+	// (-1: none).
+	lsh     bool
+	lshHead map[uint64]int32
+	lshNext []int32
+	// features says Add computes each primitive's comparison features,
+	// interned (compact), so the deduper compares without tokenizing
+	// or comparing strings (a run index).
+	features bool
+	scratch  sync.Pool
 }
 
-// entry is what a query touches of an indexed primitive, kept small so the
-// entries walked for one query share few cache lines; the primitive itself
-// is only read for the matches.
+// entry is an indexed primitive. What a query reads of every primitive it
+// finds — the plane position and the keyword ids — is kept apart, in
+// arrays by slot (Index.at, Index.kws, the ids in an arena), so that
+// the primitives one query examines share cache lines; the entry is only
+// read for the matches.
 type entry struct {
-	plane core.PlanePosition
-	// kws are the interned normalized keywords, sorted, unique.
-	kws     []uint32
 	p       *core.Primitive
+	c       *compact // with Index.features
 	cell    int32
 	cellPos int32 // position in cells[cell].all
-	seq     uint64
 	live    bool
 }
 
 type cell struct {
-	all  []int32
-	post map[uint32][]int32
+	all []int32
 }
 
-// NewIndex returns an empty Index.
+// postings are one word's posting lists, one per grid cell that holds a
+// primitive carrying the word: the slots, in insertion order.
+type postings []cellPostings
+
+type cellPostings struct {
+	cell  int32
+	slots []int32
+}
+
+// in returns the word's list in cell c (nil if none).
+func (ps postings) in(c int32) *cellPostings {
+	for i := range ps {
+		if ps[i].cell == c {
+			return &ps[i]
+		}
+	}
+	return nil
+}
+
+// NewIndex returns an empty Index whose Near is exact.
 func NewIndex() *Index {
 	return &Index{
 		byID:     make(map[string]int32),
@@ -81,6 +140,17 @@ func NewIndex() *Index {
 		hashMore: make(map[string][]int32),
 		words:    make(map[string]uint32),
 	}
+}
+
+// NewRunIndex returns an empty Index for the candidates of one run: a
+// query's cost is bounded (see Near), and Add computes each primitive's
+// comparison features once, as ids of the index's dictionary.
+func NewRunIndex() *Index {
+	x := NewIndex()
+	x.budget, x.checks = runBudget, maxChecked
+	x.features = true
+	x.lsh, x.lshHead = true, make(map[uint64]int32)
+	return x
 }
 
 // Len is the number of primitives in the index.
@@ -111,7 +181,14 @@ func (x *Index) Get(id string) (core.Primitive, bool) {
 
 // Add files p, replacing any primitive with the same id. The index keeps p
 // as given: the caller must not modify p's slices afterwards.
-func (x *Index) Add(p core.Primitive) {
+func (x *Index) Add(p core.Primitive) { x.add(p, nil) }
+
+// add is Add with p's features when the caller has them (they are read,
+// not kept).
+func (x *Index) add(p core.Primitive, f *Features) {
+	if x.features && f == nil {
+		f = FeaturesOf(&p)
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if _, ok := x.byID[p.ID]; ok {
@@ -124,32 +201,52 @@ func (x *Index) Add(p core.Primitive) {
 	} else {
 		slot = int32(len(x.entries))
 		x.entries = append(x.entries, entry{})
-	}
-	kws := make([]uint32, 0, len(p.Keywords))
-	for _, k := range p.Keywords {
-		k = normKeyword(k)
-		if k == "" {
-			continue
+		x.at = append(x.at, slotAt{})
+		x.kws = append(x.kws, nil)
+		if x.lsh {
+			x.lshNext = append(x.lshNext, make([]int32, lshBands)...)
 		}
-		w, ok := x.words[k]
-		if !ok {
-			w = uint32(len(x.words))
-			x.words[k] = w
-		}
-		kws = append(kws, w)
 	}
-	slices.Sort(kws)
-	kws = slices.Compact(kws)
+	var cf *compact
+	var kws []uint32
+	if x.features {
+		cf = x.compactOf(f)
+		kws = cf.keywords
+	} else {
+		kws = x.ids.alloc(len(p.Keywords))
+		for _, k := range p.Keywords {
+			if k = normKeyword(k); k != "" {
+				kws = append(kws, x.intern(k))
+			}
+		}
+		slices.Sort(kws)
+		kws = slices.Clip(slices.Compact(kws))
+	}
 	c := cellOf(p.Plane)
 	cl := &x.cells[c]
-	if cl.post == nil {
-		cl.post = make(map[uint32][]int32)
-	}
 	x.seq++
-	x.entries[slot] = entry{plane: p.Plane, p: &p, kws: kws, cell: int32(c), cellPos: int32(len(cl.all)), seq: x.seq, live: true}
+	x.entries[slot] = entry{p: &p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
+	x.at[slot], x.kws[slot] = slotAt{p.Plane, x.seq}, kws
+	if x.lsh && len(kws) > 0 {
+		for j, key := range bandKeys(kws) {
+			next, ok := x.lshHead[key]
+			if !ok {
+				next = -1
+			}
+			x.lshNext[int(slot)*lshBands+j] = next
+			x.lshHead[key] = slot
+		}
+	}
 	cl.all = append(cl.all, slot)
 	for _, w := range kws {
-		cl.post[w] = append(cl.post[w], slot)
+		if int(w) >= len(x.post) {
+			x.post = append(x.post, make([]postings, int(w)+1-len(x.post))...)
+		}
+		if l := x.post[w].in(int32(c)); l != nil {
+			l.slots = append(l.slots, slot)
+		} else {
+			x.post[w] = append(x.post[w], cellPostings{cell: int32(c), slots: []int32{slot}})
+		}
 	}
 	if h := p.Provenance.ContentHash; h != "" {
 		if _, ok := x.byHash[h]; ok {
@@ -181,10 +278,19 @@ func (x *Index) remove(id string) bool {
 	cl.all[e.cellPos] = last
 	x.entries[last].cellPos = e.cellPos
 	cl.all = cl.all[:len(cl.all)-1]
-	for _, w := range e.kws {
-		cl.post[w] = dropSlot(cl.post[w], slot)
-		if len(cl.post[w]) == 0 {
-			delete(cl.post, w)
+	if x.lsh && len(x.kws[slot]) > 0 {
+		x.unlinkBands(slot)
+	}
+	for _, w := range x.kws[slot] {
+		ps := x.post[w]
+		for i := range ps {
+			if ps[i].cell != e.cell {
+				continue
+			}
+			if ps[i].slots = dropPosting(ps[i].slots, slot); len(ps[i].slots) == 0 {
+				x.post[w] = slices.Delete(ps, i, i+1)
+			}
+			break
 		}
 	}
 	if h := e.p.Provenance.ContentHash; h != "" {
@@ -207,13 +313,13 @@ func (x *Index) remove(id string) bool {
 	}
 	delete(x.byID, id)
 	*e = entry{}
+	x.at[slot], x.kws[slot] = slotAt{}, nil
 	x.free = append(x.free, slot)
 	x.n--
 	return true
 }
 
-// dropSlot removes s from a posting list (order is not kept). Lists are
-// per keyword and cell, so the scan is short.
+// dropSlot removes s from a list (order is not kept).
 func dropSlot(list []int32, s int32) []int32 {
 	for i, v := range list {
 		if v == s {
@@ -224,59 +330,180 @@ func dropSlot(list []int32, s int32) []int32 {
 	return list
 }
 
-// Near implements Registry. It returns exactly the indexed primitives the
-// prefilter rule admits for p, in insertion order. It never fails.
+// dropPosting removes s from a posting list, keeping the insertion order
+// (a bounded query walks the newest postings of a list).
+func dropPosting(list []int32, s int32) []int32 {
+	if i := slices.Index(list, s); i >= 0 {
+		return slices.Delete(list, i, i+1)
+	}
+	return list
+}
+
+// slotAt is what a query reads of every primitive it admits.
+type slotAt struct {
+	plane core.PlanePosition
+	seq   uint64
+}
+
+const (
+	countBits = 8
+	countMax  = 1<<countBits - 1
+	stampMax  = 1<<(32-countBits) - 1
+)
+
+// scratch is one query's working memory, pooled per Index.
+type scratch struct {
+	// mark[s]>>countBits == stamp says slot s is already among the
+	// query's hits or was already found; the low countBits bits then
+	// count the walked lists it was found in (up to countMax).
+	mark []uint32
+	// words are the candidate's words the index knows (set by
+	// nearByGrid).
+	words wordSet
+	// recount says best must count the shared keywords of the hits
+	// without full counts.
+	recount bool
+	stamp   uint32
+	found   []int32
+	probed  []int32
+	ids     []uint32
+	hits    []hit
+	// cut says the query's bounds cut it short.
+	cut   bool
+	ws    []word
+	lists [][]int32
+}
+
+// hit is a slot the query admits, with what ranks it.
+type hit struct {
+	s      int32
+	seq    uint64
+	same   bool
+	full   bool // shared is the full count
+	shared int32
+	d      float64
+}
+
+// word is one of the candidate's keywords the index knows, with its
+// posting lists in the neighbourhood's cells (lists[at:at+n]) and their
+// total length.
+type word struct {
+	id    uint32
+	at, n int
+	count int
+}
+
+func (x *Index) getScratch() *scratch {
+	sc, _ := x.scratch.Get().(*scratch)
+	if sc == nil {
+		sc = new(scratch)
+	}
+	if n := len(x.entries); len(sc.mark) < n {
+		sc.mark = append(sc.mark, make([]uint32, n-len(sc.mark))...)
+	}
+	sc.stamp++
+	if sc.stamp > stampMax { // wrapped: forget every old mark
+		clear(sc.mark)
+		sc.stamp = 1
+	}
+	sc.recount, sc.cut = false, false
+	sc.hits, sc.ws, sc.lists = sc.hits[:0], sc.ws[:0], sc.lists[:0]
+	return sc
+}
+
+// Near implements Registry. With NewIndex it returns exactly the indexed
+// primitives the prefilter rule admits for p (the MaxCompared ranked
+// first, see Registry), in insertion order. It never fails.
+//
+// A run index (NewRunIndex) bounds the work: it walks the posting lists
+// rarest first, at most runBudget postings (of the list it stops in, the
+// newest), and checks against their keywords at most maxChecked of the
+// primitives found in fewer than MinSharedKeywords walked lists. When
+// neither bound cuts the query short — the lists of all but p's
+// MinSharedKeywords−1 commonest keywords fit in the budget, and the
+// primitives to check are few or those lists short enough to walk instead
+// — the result is exact, as with NewIndex. A query cut short still returns
+// every content-hash match, every admitted primitive found in
+// MinSharedKeywords of the walked lists (sharing that many of p's rarer
+// keywords) or checked, and, from the MinHash bands of p's keyword set
+// (see bandKeys), the admitted primitives among the newest of each band
+// bucket: those whose keywords are much like p's (Jaccard 0.6 or more is
+// found with probability 0.97, identical keyword sets always unless the
+// bucket is crowded), restatements and broader or narrower statements of
+// the same thing, however common their words. What it can miss is a
+// primitive that shares only words carried by more nearby primitives than
+// the budget and little else with p: in a dense source, one of hundreds
+// that share a word or two of its vocabulary, which rank below the matches
+// found and compare as genuinely new or overlapping.
 func (x *Index) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	slots := x.near(p, cfg)
-	if max := cfg.CompareLimit(); len(slots) > max {
-		slots = x.best(p, slots, max)
-	}
-	out := make([]core.Primitive, len(slots))
-	for i, s := range slots {
-		out[i] = *x.entries[s].p
+	sc := x.getScratch()
+	defer x.scratch.Put(sc)
+	hits := x.near(p, cfg, sc)
+	out := make([]core.Primitive, len(hits))
+	for i, h := range hits {
+		out[i] = *x.entries[h.s].p
 	}
 	return out, nil
 }
 
-func (x *Index) near(p *core.Primitive, cfg Config) []int32 {
-	var hits []int32
+// nearRecords is Near as records that point at the index's primitives and
+// compact features (a run index computes them at Add; else the records
+// have no features), appended to dst: the deduper's way to read the run,
+// which copies no primitive. The records must not be modified.
+//
+// cut says the index's bounds cut the query short (see Near).
+func (x *Index) nearRecords(dst []Record, p *core.Primitive, cfg Config) (recs []Record, cut bool) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	sc := x.getScratch()
+	defer x.scratch.Put(sc)
+	for _, h := range x.near(p, cfg, sc) {
+		e := &x.entries[h.s]
+		dst = append(dst, Record{ID: e.p.ID, Plane: x.at[h.s].plane, c: e.c, p: e.p})
+	}
+	return dst, sc.cut
+}
+
+// near returns the hits of p, in insertion order, at most the compare
+// limit besides the content matches.
+func (x *Index) near(p *core.Primitive, cfg Config, sc *scratch) []hit {
+	hits := sc.hits
 	if h := p.Provenance.ContentHash; h != "" {
 		if s, ok := x.byHash[h]; ok {
-			hits = append(hits, s)
-			hits = append(hits, x.hashMore[h]...)
+			for _, s := range append([]int32{s}, x.hashMore[h]...) {
+				sc.mark[s] = sc.stamp << countBits
+				hits = append(hits, hit{s: s, seq: x.at[s].seq, same: true, d: p.Plane.Distance(x.at[s].plane)})
+			}
 		}
 	}
 	if cfg.MaxDistance >= 0 && !math.IsNaN(p.Plane.Real) && !math.IsNaN(p.Plane.Imaginary) {
-		hits = x.nearByGrid(p, cfg, hits)
+		hits = x.nearByGrid(p, cfg, sc, hits)
 	}
-	// Order by insertion and drop the duplicates of hash and grid hits.
-	slices.SortFunc(hits, func(a, b int32) int {
-		sa, sb := x.entries[a].seq, x.entries[b].seq
-		switch {
-		case sa < sb:
-			return -1
-		case sa > sb:
-			return 1
-		}
-		return 0
-	})
-	return slices.Compact(hits)
+	if max := cfg.CompareLimit(); len(hits) > max {
+		hits = x.best(p, sc, hits, max)
+	}
+	// Insertion order.
+	slices.SortFunc(hits, func(a, b hit) int { return cmp.Compare(a.seq, b.seq) })
+	sc.hits = hits
+	return hits
 }
 
-func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 {
+func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hit) []hit {
 	r := cfg.MaxDistance
 	x0, x1 := coord(p.Plane.Real-r-gridEps), coord(p.Plane.Real+r+gridEps)
 	y0, y1 := coord(p.Plane.Imaginary-r-gridEps), coord(p.Plane.Imaginary+r+gridEps)
-	within := func(s int32) bool { return p.Plane.Distance(x.entries[s].plane) <= r }
 
 	if cfg.MinSharedKeywords <= 0 {
 		for cx := x0; cx <= x1; cx++ {
 			for cy := y0; cy <= y1; cy++ {
 				for _, s := range x.cells[cx*gridN+cy].all {
-					if within(s) {
-						hits = append(hits, s)
+					if sc.mark[s]>>countBits == sc.stamp {
+						continue
+					}
+					if d := p.Plane.Distance(x.at[s].plane); d <= r {
+						hits = append(hits, hit{s: s, seq: x.at[s].seq, d: d})
 					}
 				}
 			}
@@ -285,15 +512,8 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 
 	}
 
 	// The candidate's keywords the index knows, with their posting lists
-	// in the neighbourhood's cells (word i's at lists[i*nc:(i+1)*nc]).
-	type word struct {
-		id    uint32
-		at    int // index of the word's first list
-		count int
-	}
-	nc := (x1 - x0 + 1) * (y1 - y0 + 1)
-	var ws []word
-	var lists [][]int32
+	// in the neighbourhood's cells.
+	ws, lists := sc.ws, sc.lists
 	for _, k := range p.Keywords {
 		k = normKeyword(k)
 		w, ok := x.words[k]
@@ -301,64 +521,222 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, hits []int32) []int32 
 			continue
 		}
 		at, n := len(lists), 0
-		for cx := x0; cx <= x1; cx++ {
-			for cy := y0; cy <= y1; cy++ {
-				l := x.cells[cx*gridN+cy].post[w]
-				lists = append(lists, l)
-				n += len(l)
+		if int(w) < len(x.post) {
+			for _, l := range x.post[w] {
+				if cx, cy := int(l.cell)/gridN, int(l.cell)%gridN; x0 <= cx && cx <= x1 && y0 <= cy && cy <= y1 {
+					lists = append(lists, l.slots)
+					n += len(l.slots)
+				}
 			}
 		}
 		if n > 0 {
-			ws = append(ws, word{w, at, n})
+			ws = append(ws, word{w, at, len(lists) - at, n})
 		} else {
 			lists = lists[:at]
 		}
 	}
+	sc.ws, sc.lists = ws, lists
 	k := cfg.MinSharedKeywords
 	if len(ws) < k {
 		return hits
 	}
 	slices.SortStableFunc(ws, func(a, b word) int { return a.count - b.count })
-	cand := make([]uint32, len(ws))
-	for i, w := range ws {
-		cand[i] = w.id
+	// Note the candidate's words, to count what a primitive shares with
+	// it in one pass over the primitive's keywords.
+	sc.words.reset()
+	for _, w := range ws {
+		sc.words.add(w.id)
 	}
-	slices.Sort(cand)
-	// Walk the rarest len(ws)-k+1 words' lists; verify each primitive found.
-	var seen []int32
-	for _, w := range ws[:len(ws)-k+1] {
-		for _, l := range lists[w.at : w.at+nc] {
-			seen = append(seen, l...)
-		}
+	// Walk the lists of the rarest len(ws)-k+1 words, within the
+	// budget, counting in how many of them each primitive is found.
+	found := sc.found[:0]
+	left := x.budget
+	if left <= 0 {
+		left = math.MaxInt
 	}
-	slices.Sort(seen)
-	// A slot appears once per walked word that it carries, so the length
-	// of its run is how many walked words it shares; only the k-1 skipped
-	// (commonest) words still need looking up in its keywords.
-	skipped := make([]uint32, 0, k-1)
-	for _, w := range ws[len(ws)-k+1:] {
-		skipped = append(skipped, w.id)
-	}
-	for i := 0; i < len(seen); {
-		j := i + 1
-		for j < len(seen) && seen[j] == seen[i] {
-			j++
-		}
-		s, n := seen[i], j-i
-		i = j
-		if n < k {
-			for _, w := range skipped {
-				if _, ok := slices.BinarySearch(x.entries[s].kws, w); ok {
-					n++
+	walk := func(l []int32, add bool) {
+		for _, s := range l {
+			switch {
+			case sc.mark[s]>>countBits == sc.stamp:
+				if sc.mark[s]&countMax != countMax {
+					sc.mark[s]++
 				}
+			case add:
+				sc.mark[s] = sc.stamp<<countBits | 1
+				found = append(found, s)
 			}
 		}
-		if n >= k && within(s) {
-			hits = append(hits, s)
+	}
+	complete := true
+	for _, w := range ws[:len(ws)-k+1] {
+		wl := lists[w.at : w.at+w.n]
+		if w.count <= left {
+			for _, l := range wl {
+				walk(l, true)
+			}
+			left -= w.count
+			continue
+		}
+		// The budget ends inside this word's lists: walk the newest
+		// postings of each cell's list, in proportion to its length.
+		for _, l := range wl {
+			take := (len(l)*left + w.count - 1) / w.count
+			walk(l[len(l)-min(take, len(l)):], true)
+		}
+		complete = false
+		break
+	}
+	sc.found = found
+	// Every primitive sharing k of the candidate's words is now found,
+	// when the walk was complete; one found in fewer than k lists may
+	// still share enough among the k-1 commonest words. Walking their
+	// lists (to count, not to find) settles it when they are short enough,
+	// else each such primitive is checked against its keywords — all of
+	// them for an exact index, the first maxChecked for a run index.
+	pending := 0
+	for _, s := range found {
+		if int(sc.mark[s]&countMax) < k {
+			pending++
 		}
 	}
+	exact := false
+	if complete && pending > 0 {
+		rest := 0
+		for _, w := range ws[len(ws)-k+1:] {
+			rest += w.count
+		}
+		if rest <= left && rest <= walkPerCheck*pending {
+			for _, w := range ws[len(ws)-k+1:] {
+				for _, l := range lists[w.at : w.at+w.n] {
+					walk(l, false)
+				}
+			}
+			exact, pending = true, 0
+		}
+	}
+	checks := pending
+	if x.checks > 0 {
+		checks = min(checks, x.checks)
+	}
+	// A query the bounds cut short may have missed primitives that share
+	// only common words with the candidate. The MinHash bands find those
+	// whose keyword sets are much like the candidate's — restatements,
+	// broader and narrower statements of the same thing — however common
+	// their words.
+	sc.cut = !complete || (!exact && checks < pending)
+	probed := sc.probed[:0]
+	if sc.cut && x.lsh {
+		for j, key := range bandKeys(x.keywordIDs(sc, p)) {
+			s, ok := x.lshHead[key]
+			for n := 0; ok && s >= 0 && n < lshWalk; n++ {
+				if sc.mark[s]>>countBits != sc.stamp {
+					sc.mark[s] = sc.stamp << countBits
+					probed = append(probed, s)
+				}
+				s = x.lshNext[int(s)*lshBands+j]
+			}
+		}
+	}
+	sc.probed = probed
+	for _, s := range probed {
+		if n := x.shared(sc, x.kws[s]); n >= k {
+			at := &x.at[s]
+			if d := p.Plane.Distance(at.plane); d <= r {
+				hits = append(hits, hit{s: s, seq: at.seq, shared: int32(n), full: true, d: d})
+			}
+		}
+	}
+	for _, s := range found {
+		n, full := int(sc.mark[s]&countMax), false
+		if n < k {
+			if checks == 0 {
+				continue
+			}
+			checks--
+			n, full = x.shared(sc, x.kws[s]), true
+			if n < k {
+				continue
+			}
+		}
+		at := &x.at[s]
+		if d := p.Plane.Distance(at.plane); d <= r {
+			hits = append(hits, hit{s: s, seq: at.seq, shared: int32(n), full: full, d: d})
+		}
+	}
+	// When the walk was complete, the matches are exact and so is their
+	// ranking: best counts in full what the walk did not. After a walk the
+	// budget cut, a match ranks by the words of the lists walked (the
+	// rarer ones).
+	sc.recount = complete && !exact && k > 1
 	return hits
 }
+
+// shared counts the keywords of kws that are the candidate's.
+func (x *Index) shared(sc *scratch, kws []uint32) int {
+	n := 0
+	for _, w := range kws {
+		if sc.words.has(w) {
+			n++
+		}
+	}
+	return n
+}
+
+// wordSet is a small set of word ids, an open-addressing table that stays
+// in the first-level cache: the candidate's words, looked up for every
+// keyword of every primitive a query examines. Past wordSetMax words it
+// holds the rest in a map.
+type wordSet struct {
+	slots [wordSetSize]uint32 // id+1; 0 is empty
+	n     int
+	more  map[uint32]bool
+}
+
+const (
+	wordSetSize = 256
+	wordSetMax  = wordSetSize / 2
+)
+
+func (ws *wordSet) reset() {
+	if ws.n > 0 {
+		clear(ws.slots[:])
+		ws.n = 0
+	}
+	clear(ws.more)
+}
+
+func (ws *wordSet) add(w uint32) {
+	if ws.n >= wordSetMax {
+		if ws.more == nil {
+			ws.more = make(map[uint32]bool)
+		}
+		ws.more[w] = true
+		return
+	}
+	for i := wordHash(w); ; i = (i + 1) % wordSetSize {
+		switch ws.slots[i] {
+		case 0:
+			ws.slots[i] = w + 1
+			ws.n++
+			return
+		case w + 1:
+			return
+		}
+	}
+}
+
+func (ws *wordSet) has(w uint32) bool {
+	for i := wordHash(w); ; i = (i + 1) % wordSetSize {
+		switch ws.slots[i] {
+		case 0:
+			return len(ws.more) > 0 && ws.more[w]
+		case w + 1:
+			return true
+		}
+	}
+}
+
+func wordHash(w uint32) uint32 { return (w * 0x9E3779B1) >> 24 }
 
 // sameContent returns the indexed primitives with content hash h.
 func (x *Index) sameContent(h string) []core.Primitive {
@@ -375,58 +753,105 @@ func (x *Index) sameContent(h string) []core.Primitive {
 	return out
 }
 
-// best keeps the max slots the prefilter would rank first (see
-// rankMatches), in insertion order.
-func (x *Index) best(p *core.Primitive, slots []int32, max int) []int32 {
-	var ck []uint32
+// sameContentRecords is sameContent as records (see nearRecords).
+func (x *Index) sameContentRecords(dst []Record, h string) []Record {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	s, ok := x.byHash[h]
+	if !ok {
+		return dst
+	}
+	for _, s := range append([]int32{s}, x.hashMore[h]...) {
+		e := &x.entries[s]
+		dst = append(dst, Record{ID: e.p.ID, Plane: x.at[s].plane, c: e.c, p: e.p})
+	}
+	return dst
+}
+
+// best keeps the max hits the prefilter would rank first (see
+// rankMatches): same content, then most shared keywords, then nearest,
+// then first indexed.
+func (x *Index) best(p *core.Primitive, sc *scratch, hits []hit, max int) []hit {
+	var known []uint32
+	for i := range hits {
+		if h := &hits[i]; h.same {
+			// A content match found by hash, maybe far away: count its
+			// keywords against all of p's the index knows.
+			if known == nil {
+				known = x.knownWords(make([]uint32, 0, len(p.Keywords)), p)
+			}
+			h.shared = int32(CountCommon(known, x.kws[h.s]))
+		} else if sc.recount && !h.full {
+			// Found in enough walked lists to pass, it may share more
+			// among the lists not walked: rank it by the full count.
+			h.shared = int32(x.shared(sc, x.kws[h.s]))
+		}
+	}
+	selectFirst(hits, max, ranksBefore)
+	return hits[:max]
+}
+
+// ranksBefore is the prefilter's ranking (see rankMatches): same content,
+// then most shared keywords, then nearest, then first indexed.
+func ranksBefore(a, b *hit) bool {
+	switch {
+	case a.same != b.same:
+		return a.same
+	case a.shared != b.shared:
+		return a.shared > b.shared
+	case a.d != b.d:
+		return a.d < b.d
+	}
+	return a.seq < b.seq
+}
+
+// selectFirst reorders hs so that its first n are the n that rank first
+// under before (a strict total order), in no particular order: a
+// quickselect, linear on average, where a sort of every match would cost
+// n log n for the few compared.
+func selectFirst(hs []hit, n int, before func(a, b *hit) bool) {
+	lo, hi := 0, len(hs)-1
+	for lo < hi {
+		// Median of three as the pivot, moved to hi.
+		mid := lo + (hi-lo)/2
+		if before(&hs[mid], &hs[lo]) {
+			hs[mid], hs[lo] = hs[lo], hs[mid]
+		}
+		if before(&hs[hi], &hs[lo]) {
+			hs[hi], hs[lo] = hs[lo], hs[hi]
+		}
+		if before(&hs[mid], &hs[hi]) {
+			hs[mid], hs[hi] = hs[hi], hs[mid]
+		}
+		pivot := hs[hi]
+		i := lo
+		for j := lo; j < hi; j++ {
+			if before(&hs[j], &pivot) {
+				hs[i], hs[j] = hs[j], hs[i]
+				i++
+			}
+		}
+		hs[i], hs[hi] = hs[hi], hs[i]
+		switch {
+		case i == n || i == n-1:
+			return
+		case i > n:
+			hi = i - 1
+		default:
+			lo = i + 1
+		}
+	}
+}
+
+// knownWords appends the sorted unique ids of p's keywords the index knows.
+func (x *Index) knownWords(dst []uint32, p *core.Primitive) []uint32 {
 	for _, k := range p.Keywords {
 		if w, ok := x.words[normKeyword(k)]; ok {
-			ck = append(ck, w)
+			dst = append(dst, w)
 		}
 	}
-	slices.Sort(ck)
-	ck = slices.Compact(ck)
-	type scored struct {
-		s      int32
-		same   bool
-		shared int
-		d      float64
-	}
-	sc := make([]scored, len(slots))
-	for i, s := range slots {
-		e := &x.entries[s]
-		sc[i] = scored{s, sameHash(p, e.p), CountCommon(ck, e.kws), p.Plane.Distance(e.plane)}
-	}
-	slices.SortStableFunc(sc, func(a, b scored) int {
-		switch {
-		case a.same != b.same:
-			if a.same {
-				return -1
-			}
-			return 1
-		case a.shared != b.shared:
-			return b.shared - a.shared
-		case a.d < b.d:
-			return -1
-		case a.d > b.d:
-			return 1
-		}
-		return 0
-	})
-	out := make([]int32, max)
-	for i := range out {
-		out[i] = sc[i].s
-	}
-	slices.SortFunc(out, func(a, b int32) int {
-		switch sa, sb := x.entries[a].seq, x.entries[b].seq; {
-		case sa < sb:
-			return -1
-		case sa > sb:
-			return 1
-		}
-		return 0
-	})
-	return out
+	slices.Sort(dst)
+	return slices.Compact(dst)
 }
 
 // CountCommon counts the values two sorted unique lists share (such as
@@ -464,3 +889,257 @@ func coord(v float64) int {
 }
 
 func cellOf(p core.PlanePosition) int { return coord(p.Real)*gridN + coord(p.Imaginary) }
+
+// compact is a primitive's comparison features with every set interned as
+// ids of its index's dictionary (see featureSets), as a run index keeps
+// them: four small integer sets instead of string slices, compared without
+// string comparisons.
+type compact = featureSets[uint32]
+
+// intern returns the id of s in the dictionary, adding it. The caller
+// holds the write lock.
+func (x *Index) intern(s string) uint32 {
+	w, ok := x.words[s]
+	if !ok {
+		w = uint32(len(x.words))
+		x.words[s] = w
+	}
+	return w
+}
+
+// compactOf interns f's sets. The caller holds the write lock.
+func (x *Index) compactOf(f *Features) *compact {
+	n := len(f.Stmt) + len(f.Form) + len(f.Keywords) + len(f.Patterns)
+	ids := x.ids.alloc(n)
+	set := func(ss []string) []uint32 {
+		at := len(ids)
+		for _, s := range ss {
+			ids = append(ids, x.intern(s))
+		}
+		out := ids[at:len(ids):len(ids)]
+		slices.Sort(out)
+		return out
+	}
+	// Keywords first: they are what a query reads.
+	kws := set(f.Keywords)
+	return &compact{hash: f.Hash, stmtKey: f.StmtKey, formKey: f.FormKey, stmtBlank: f.StmtBlank, formBlank: f.FormBlank,
+		keywords: kws, stmt: set(f.Stmt), form: set(f.Form), patterns: set(f.Patterns), prereqs: f.Prereqs}
+}
+
+// idArena hands out the id sets of indexed primitives from large chunks,
+// so that a primitive costs no allocation of its own and the sets of
+// primitives indexed one after the other lie side by side. A set is never
+// moved; the space of a removed primitive is not reused.
+type idArena struct {
+	chunk []uint32
+}
+
+const idChunk = 1 << 16
+
+// alloc returns an empty slice with room for n ids.
+func (a *idArena) alloc(n int) []uint32 {
+	if n > idChunk/8 {
+		return make([]uint32, 0, n)
+	}
+	if cap(a.chunk)-len(a.chunk) < n {
+		a.chunk = make([]uint32, 0, idChunk)
+	}
+	at := len(a.chunk)
+	a.chunk = a.chunk[:at+n]
+	return a.chunk[at : at : at+n]
+}
+
+// query is a candidate's compact features in one run index's dictionary,
+// for comparing it with the index's primitives. A string the dictionary
+// does not hold gets an id of its own above the dictionary's, equal to no
+// indexed primitive's, so the set sizes and intersections, and so the
+// comparisons, are those of the strings.
+type query struct {
+	compact
+	// kw are the candidate's normalized keywords, unique, in its order,
+	// and kwIDs their ids.
+	kw    []string
+	kwIDs []uint32
+	// byID are the keywords' ids, with their positions in kw, by id.
+	byID  []kwRef
+	at    []int32
+	ids   []uint32
+	extra map[string]uint32
+}
+
+type kwRef struct {
+	id uint32
+	i  int32
+}
+
+// compactQuery sets q to the candidate's features f (and keywords kws, in
+// the candidate's order) in x's dictionary.
+func (x *Index) compactQuery(q *query, f *Features, kws []string) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if q.extra == nil {
+		q.extra = make(map[string]uint32)
+	}
+	clear(q.extra)
+	next := uint32(len(x.words))
+	id := func(s string) uint32 {
+		if w, ok := x.words[s]; ok {
+			return w
+		}
+		w, ok := q.extra[s]
+		if !ok {
+			w = next
+			next++
+			q.extra[s] = w
+		}
+		return w
+	}
+	ids := q.ids[:0]
+	set := func(ss []string) []uint32 {
+		at := len(ids)
+		for _, s := range ss {
+			ids = append(ids, id(s))
+		}
+		return ids[at:len(ids):len(ids)]
+	}
+	// The sets are carved from one buffer: size it first, so appending
+	// never moves the ones already carved.
+	if n := len(f.Stmt) + len(f.Form) + len(f.Keywords) + len(f.Patterns) + len(kws); cap(ids) < n {
+		ids = make([]uint32, 0, n)
+	}
+	q.compact = compact{hash: f.Hash, stmtKey: f.StmtKey, formKey: f.FormKey, stmtBlank: f.StmtBlank, formBlank: f.FormBlank,
+		stmt: set(f.Stmt), form: set(f.Form), keywords: set(f.Keywords), patterns: set(f.Patterns), prereqs: f.Prereqs}
+	for _, s := range [][]uint32{q.stmt, q.form, q.keywords, q.patterns} {
+		slices.Sort(s)
+	}
+	q.kw = kws
+	q.kwIDs = set(kws)
+	q.ids = ids
+	q.byID = q.byID[:0]
+	for i, w := range q.kwIDs {
+		q.byID = append(q.byID, kwRef{w, int32(i)})
+	}
+	slices.SortFunc(q.byID, func(a, b kwRef) int { return cmp.Compare(a.id, b.id) })
+}
+
+// shared returns the candidate's keywords that the sorted id set kws
+// holds, in the candidate's order.
+func (q *query) shared(kws []uint32) []string {
+	at := q.at[:0]
+	for i, j := 0, 0; i < len(q.byID) && j < len(kws); {
+		switch a, b := q.byID[i].id, kws[j]; {
+		case a < b:
+			i++
+		case a > b:
+			j++
+		default:
+			at = append(at, q.byID[i].i)
+			i++
+			j++
+		}
+	}
+	q.at = at
+	if len(at) == 0 {
+		return nil
+	}
+	slices.Sort(at)
+	out := make([]string, len(at))
+	for k, i := range at {
+		out[k] = q.kw[i]
+	}
+	return out
+}
+
+// MinHash bands: a primitive is filed under lshBands keys. All but the
+// last are the pair of its keyword ids with the smallest values under two
+// hash functions, so two keyword sets with Jaccard index J share one of
+// these minBands bands with probability 1−(1−J²)^minBands: 0.97 at J = 0.6,
+// 0.9996 at 0.78 (a statement with one word of eight changed), under 0.1
+// for sets that merely share a word or two. The last is the whole set, for
+// the primitives with the same keywords as the candidate, which a crowded
+// band (a few words in everything) may hold beyond the walk. A bounded
+// query walks the lshWalk newest primitives of each of the candidate's
+// buckets.
+const (
+	minBands = 8
+	lshBands = minBands + 1
+	lshWalk  = 16
+)
+
+// bandKeys returns the band keys of a keyword id set (not empty).
+func bandKeys(ids []uint32) [lshBands]uint64 {
+	var keys [lshBands]uint64
+	all := uint64(lshBands)
+	for _, w := range ids {
+		all = mix64(all ^ uint64(w))
+	}
+	keys[minBands] = all
+	for j := range minBands {
+		m1, m2 := uint64(math.MaxUint64), uint64(math.MaxUint64)
+		s1, s2 := uint64(2*j+1)*0x9E3779B97F4A7C15, uint64(2*j+2)*0x9E3779B97F4A7C15
+		for _, w := range ids {
+			m1 = min(m1, mix64(uint64(w)+s1))
+			m2 = min(m2, mix64(uint64(w)+s2))
+		}
+		keys[j] = mix64(m1^(m2<<1|m2>>63)) ^ uint64(j)
+	}
+	return keys
+}
+
+// mix64 is the SplitMix64 finalizer.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// unlinkBands takes slot out of its band buckets. The caller holds the
+// write lock.
+func (x *Index) unlinkBands(slot int32) {
+	for j, key := range bandKeys(x.kws[slot]) {
+		at := int(slot)*lshBands + j
+		head, ok := x.lshHead[key]
+		if !ok {
+			continue
+		}
+		if head == slot {
+			if next := x.lshNext[at]; next >= 0 {
+				x.lshHead[key] = next
+			} else {
+				delete(x.lshHead, key)
+			}
+			continue
+		}
+		for s := head; s >= 0; {
+			next := x.lshNext[int(s)*lshBands+j]
+			if next == slot {
+				x.lshNext[int(s)*lshBands+j] = x.lshNext[at]
+				break
+			}
+			s = next
+		}
+	}
+}
+
+// keywordIDs returns the ids of p's normalized keywords, sorted: those the
+// index does not know get ids above its dictionary's, which no indexed
+// primitive carries.
+func (x *Index) keywordIDs(sc *scratch, p *core.Primitive) []uint32 {
+	ids := sc.ids[:0]
+	next := uint32(len(x.words))
+	for _, k := range p.Keywords {
+		if k = normKeyword(k); k == "" {
+			continue
+		}
+		if w, ok := x.words[k]; ok {
+			ids = append(ids, w)
+		} else {
+			ids = append(ids, next)
+			next++
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	sc.ids = ids
+	return ids
+}

@@ -102,6 +102,7 @@ type Match struct {
 	SameContent bool
 
 	rec *Record
+	pos int // in the records the prefilter was given
 }
 
 // Prefilter keeps the primitives of near that may duplicate cand: those
@@ -111,8 +112,8 @@ type Match struct {
 // distance and keywords so that a keyword-poor candidate ("a*1 = a") is
 // still recognised when it is extracted again.
 //
-// Matches with the same content come first, then by distance ascending; the
-// sort is stable so ties keep near's order.
+// Matches with the same content come first, then by distance ascending;
+// ties keep near's order.
 func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match {
 	recs := make([]Record, len(near))
 	for i := range near {
@@ -120,42 +121,63 @@ func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match 
 		f := &Features{Hash: e.Provenance.ContentHash, Keywords: sortSet(normKeywords(e.Keywords))}
 		recs[i] = Record{ID: e.ID, Plane: e.Plane, Features: f, p: e}
 	}
-	return prefilter(cand, recs, cfg)
+	return prefilter(cand, recs, cfg, nil)
 }
 
-// prefilter is Prefilter on records; the matches point into near.
-func prefilter(cand *core.Primitive, near []Record, cfg Config) []Match {
-	ck := normKeywords(cand.Keywords)
+// prefilter is Prefilter on records; the matches point into near. q is
+// the candidate in the run index's dictionary, for the run's records (nil
+// when there are none).
+func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query) []Match {
+	var ck []string
+	if q != nil {
+		ck = q.kw
+	} else {
+		ck = normKeywords(cand.Keywords)
+	}
 	h := cand.Provenance.ContentHash
 	var out []Match
 	for i := range near {
 		e := &near[i]
-		same := h != "" && e.Features.Hash == h
+		var same bool
+		if e.c != nil {
+			same = h != "" && e.c.hash == h
+		} else {
+			same = h != "" && e.Features.Hash == h
+		}
 		d := cand.Plane.Distance(e.Plane)
 		if !same && !(d <= cfg.MaxDistance) {
 			continue
 		}
-		shared := sharedSorted(ck, e.Features.Keywords)
+		var shared []string
+		if e.c != nil {
+			shared = q.shared(e.c.keywords)
+		} else {
+			shared = sharedSorted(ck, e.Features.Keywords)
+		}
 		if !same && len(shared) < cfg.MinSharedKeywords {
 			continue
 		}
-		out = append(out, Match{ID: e.ID, Distance: d, SharedKeywords: shared, SameContent: same, rec: e})
+		out = append(out, Match{ID: e.ID, Distance: d, SharedKeywords: shared, SameContent: same, rec: e, pos: i})
 	}
-	slices.SortStableFunc(out, func(a, b Match) int {
-		switch {
-		case a.SameContent != b.SameContent:
-			if a.SameContent {
-				return -1
-			}
-			return 1
-		case a.Distance < b.Distance:
-			return -1
-		case a.Distance > b.Distance:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, byPrefilterOrder)
 	return out
+}
+
+// byPrefilterOrder is the prefilter's order: content matches first, then
+// by distance, then as the registry returned them.
+func byPrefilterOrder(a, b Match) int {
+	switch {
+	case a.SameContent != b.SameContent:
+		if a.SameContent {
+			return -1
+		}
+		return 1
+	case a.Distance < b.Distance:
+		return -1
+	case a.Distance > b.Distance:
+		return 1
+	}
+	return a.pos - b.pos
 }
 
 func sameHash(a, b *core.Primitive) bool {
