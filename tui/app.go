@@ -120,12 +120,12 @@ type Model struct {
 	history   history.Model
 	skills    skillsview.Model
 	// stale marks the screens whose data must be reloaded when shown.
-	stale      map[tab]bool
-	rows       []graphview.Row
-	links      []core.Primitive // ids and dependencies of rows, until reach is computed
-	rowsGen    int
-	rankBy     string // "importance" or "reach"
-	reachReady bool
+	stale       map[tab]bool
+	rows        []graphview.Row
+	links       []core.Primitive // what the rows' scores need, until they are computed
+	rowsGen     int
+	rankBy      string // "importance" or "reach"
+	scoresReady bool
 	// notice is a one-line message replacing the help line until the
 	// next key.
 	notice string

@@ -39,15 +39,17 @@ type (
 		gen    int
 		offset int
 		rows   []graphview.Row
-		// links are the page's primitives reduced to what reach needs
-		// (id and dependencies), so reach needs no second read.
+		// links are the page's primitives reduced to what the ranking
+		// needs (id, type, keywords and dependencies), so it needs no
+		// second read.
 		links []core.Primitive
 		more  bool
 		err   error
 	}
-	reachMsg struct {
-		gen   int
-		reach map[string]int
+	scoresMsg struct {
+		gen               int
+		importance, reach map[string]int
+		order             map[string]int // position in lore rank's order
 	}
 	detailMsg struct {
 		d   graphview.Detail
@@ -176,19 +178,29 @@ func loadRows(s stores, gen, offset int) tea.Cmd {
 		links := make([]core.Primitive, len(ps))
 		for i := range ps {
 			p := &ps[i]
-			rows[i] = graphview.Row{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Confidence: p.Confidence,
-				Importance: p.Importance(), Plane: p.Plane}
-			links[i] = core.Primitive{ID: p.ID, Dependencies: p.Dependencies}
+			// Importance and reach are the graph's, known once every page
+			// is in (computeScores).
+			rows[i] = graphview.Row{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Confidence: p.Confidence, Plane: p.Plane}
+			links[i] = core.Primitive{ID: p.ID, Type: p.Type, Keywords: p.Keywords, Dependencies: p.Dependencies}
 		}
 		return rowsMsg{gen: gen, offset: offset, rows: rows, links: links, more: len(ps) == rowsPage}
 	}
 }
 
-// computeReach computes every primitive's reach (transitive dependents)
-// from the links the pages brought; it needs the whole graph, so it runs
-// once the list is complete, off the update loop.
-func computeReach(gen int, links []core.Primitive) tea.Cmd {
-	return func() tea.Msg { return reachMsg{gen: gen, reach: graph.Reach(links)} }
+// computeScores ranks the primitives as lore rank does (importance, the
+// graph's centrality, and reach, the transitive dependents) from the links
+// the pages brought; it needs the whole graph, so it runs once the list is
+// complete, off the update loop.
+func computeScores(gen int, links []core.Primitive) tea.Cmd {
+	return func() tea.Msg {
+		ranked, _ := graph.Rank(links, graph.ByImportance, 0) // the key is valid
+		msg := scoresMsg{gen: gen, importance: make(map[string]int, len(ranked)),
+			reach: make(map[string]int, len(ranked)), order: make(map[string]int, len(ranked))}
+		for i, r := range ranked {
+			msg.importance[r.ID], msg.reach[r.ID], msg.order[r.ID] = r.Importance, r.Reach, i
+		}
+		return msg
+	}
 }
 
 // chainDepth bounds the prerequisite tree shown for a primitive.

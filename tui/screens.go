@@ -30,7 +30,7 @@ func (m Model) show(t tab) (Model, tea.Cmd) {
 		return m, loadConflicts(s)
 	case tabGraph:
 		m.rowsGen++
-		m.rows, m.links, m.reachReady = nil, nil, false
+		m.rows, m.links, m.scoresReady = nil, nil, false
 		return m, loadRows(s, m.rowsGen, 0)
 	case tabSkills:
 		return m, loadSkills(s)
@@ -71,8 +71,8 @@ func (m Model) toggleRank() (Model, tea.Cmd) {
 	switch {
 	case m.rankBy == "reach":
 		m.rankBy = "importance"
-	case !m.reachReady:
-		m.notice = "reach is still being computed; try again in a moment"
+	case !m.scoresReady:
+		m.notice = "the ranking is still being computed; try again in a moment"
 		return m, nil
 	default:
 		m.rankBy = "reach"
@@ -119,15 +119,19 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		links := m.links
 		m.links = nil
-		return m, tea.Batch(detail, computeReach(msg.gen, links)), true
-	case reachMsg:
+		return m, tea.Batch(detail, computeScores(msg.gen, links)), true
+	case scoresMsg:
 		if msg.gen != m.rowsGen {
 			return m, nil, true
 		}
 		for i := range m.rows {
+			m.rows[i].Importance = msg.importance[m.rows[i].ID]
 			m.rows[i].Reach = msg.reach[m.rows[i].ID]
 		}
-		m.reachReady = true
+		// The rows came in the store's page order; lore rank's order
+		// replaces it, so that the screen and the command agree.
+		slices.SortStableFunc(m.rows, func(a, b graphview.Row) int { return msg.order[a.ID] - msg.order[b.ID] })
+		m.scoresReady = true
 		m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
 	case graphview.NeedDetailMsg:
 		return m, loadDetail(m.stores(), msg.ID), true

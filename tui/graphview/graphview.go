@@ -27,8 +27,8 @@ type Row struct {
 	Type       core.PrimitiveType
 	Domain     string
 	Confidence float64
-	// Importance is enables + composition rules; Reach the number of
-	// transitive dependents.
+	// Importance is the graph's centrality and Reach the number of
+	// transitive dependents, as lore rank computes them (core/graph).
 	Importance, Reach int
 	Plane             core.PlanePosition
 }
