@@ -44,7 +44,8 @@ func source(title, src string, names, statements []string, n int) []core.Primiti
 
 func websocket(n int) []core.Primitive {
 	return source("RFC 6455: The WebSocket Protocol", "rfc6455.txt",
-		[]string{"Opening Handshake", "Client Masks Frames", "Close Frame", "Ping Frame", "Opcode Validation"},
+		[]string{"Opening Handshake", "Client Masks Frames", "Close Frame", "Ping Frame", "Opcode Validation",
+			"Endpoint Must Fail WebSocket Connection"},
 		[]string{
 			"The client MUST mask all frames that it sends to the server (see Section 5.3); use a masking key from https://github.com/x.",
 			"The opening handshake is an HTTP Upgrade request; the server MUST reply with status 101 and the Sec-WebSocket-Accept header value.",
@@ -151,13 +152,21 @@ func TestTriggersAreConcepts(t *testing.T) {
 		for _, tr := range triggers {
 			for _, w := range strings.Fields(tr) {
 				switch w {
-				case "use", "value", "defined", "github", "https", "section", "suppose", "shown", "following", "example", "www", "see", "must":
+				case "use", "value", "defined", "github", "https", "section", "suppose", "shown", "following", "example", "www", "see", "must", "fail":
 					t.Errorf("%s: trigger %q", o.Artifact.Name, tr)
 				}
 				if text.Stem(w) == w && !strings.Contains(strings.ToLower(file(t, o.Artifact, "references/primitives.md")), w) {
 					t.Errorf("%s: trigger %q is a stem, not a word", o.Artifact.Name, tr)
 				}
 			}
+		}
+		// Nor is an action part of a longer activation term ("fail
+		// websocket" is a piece of "Endpoint Must Fail WebSocket
+		// Connection").
+		_, act, _ := strings.Cut(file(t, o.Artifact, "SKILL.md"), "## Activation Patterns\n")
+		act, _, _ = strings.Cut(act, "\n## ")
+		if strings.Contains(act, "fail") {
+			t.Errorf("%s: activation patterns with an action:%s", o.Artifact.Name, act)
 		}
 		if o.Artifact.Name == "learn-rfc-6455-the-websocket-protocol" && !strings.HasPrefix(meta["triggers"], "websocket") {
 			t.Errorf("websocket triggers %q", meta["triggers"])

@@ -27,7 +27,8 @@ import (
 // ("stored", "typically").
 
 // vagueWords are words that name no concept in any field: what every
-// description of anything says.
+// description of anything says, and actionWords. In a two-word term of
+// names a vague word may qualify a concept ("standard deviation").
 var vagueWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range []string{
@@ -40,16 +41,32 @@ var vagueWords = func() map[string]bool {
 		"processing", "note", "notes", "question", "answer", "problem", "problems", "idea",
 		"ideas", "concept", "concepts", "property", "properties", "condition", "conditions",
 		"definition", "definitions", "theorem", "theorems", "lemma", "lemmas", "corollary",
-		"proposition", "axiom", "axioms", "primitive", "primitives", "requirement", "requirements", "statement",
-		"statements", "rule", "rules", "list", "lists", "first", "last",
+		"proposition", "axiom", "axioms", "primitive", "primitives", "requirement", "requirements",
+		"statement", "statements", "rule", "rules", "list", "lists", "first", "last",
 		"many", "several", "often", "small", "large", "big", "long", "short", "high", "low",
 		"good", "bad", "best", "better", "important", "main", "major", "minor", "basic", "common",
 		"standard", "typical", "special", "general",
 		"following", "present", "current", "existing", "available", "valid", "invalid",
 		"true", "false", "same", "other", "another", "such", "each", "every", "all", "none",
 		"rfc", "specification", "document", "memo", "author", "authors", "copyright",
-		"license", "version", "chapter", "page", "figure", "table", "appendix",
-		// Actions a requirement or a procedure performs, not what it is about.
+		"license", "version", "chapter", "page", "figure", "table", "appendix", "least", "most",
+		"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "hundred",
+		"thousand", "spent",
+	} {
+		m[w] = true
+	}
+	for w := range actionWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// actionWords are what a requirement or a procedure does, not what it is
+// about; they are never part of a trigger, not even of a two-word term
+// ("fail websocket" is a fragment of a sentence, not a concept).
+var actionWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{
 		"generate", "generates", "send", "sends", "receive", "receives", "handle", "handles",
 		"ignore", "ignores", "treat", "treats", "indicate", "indicates", "perform", "performs",
 		"accept", "accepts", "reject", "rejects", "return", "returns", "respond", "responds",
@@ -59,8 +76,7 @@ var vagueWords = func() map[string]bool {
 		"enter", "open", "opens", "build", "builds", "change", "changes", "consist", "consists",
 		"occur", "occurs", "happen", "happens", "produce", "produces", "determine",
 		"determines", "depend", "depends", "transmit", "transmits", "implement", "implements",
-		"ignoring", "using", "making", "giving", "taking", "least", "most", "two", "three", "four",
-		"five", "six", "seven", "eight", "nine", "ten", "hundred", "thousand", "spent",
+		"ignoring", "using", "making", "giving", "taking",
 	} {
 		m[w] = true
 	}
@@ -69,8 +85,8 @@ var vagueWords = func() map[string]bool {
 
 // pairable reports whether w can be a word of a two-word term of names
 // ("data structure", "stored response", "directed graph"): any term word,
-// vague or not. One of the two must be a concept word.
-func pairable(w string) bool { return text.IsTermWord(w) && !isNumeric(w) }
+// vague or not, but no action. One of the two must be a concept word.
+func pairable(w string) bool { return text.IsTermWord(w) && !isNumeric(w) && !actionWords[w] }
 
 // termCand is a candidate trigger while ranking.
 type termCand struct {
