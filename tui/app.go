@@ -126,6 +126,11 @@ type Model struct {
 	rowsGen     int
 	rankBy      string // "importance" or "reach"
 	scoresReady bool
+	// autoTop is the row the Graph screen selected by itself when the
+	// first page of a load came with nothing selected: once the ranking
+	// reorders the rows, the selection moves to the new first row unless
+	// the person moved it meanwhile.
+	autoTop string
 	// notice is a one-line message replacing the help line until the
 	// next key.
 	notice string

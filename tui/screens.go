@@ -110,6 +110,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.notice = "graph: " + msg.err.Error()
 			return m, nil, true
 		}
+		if _, ok := m.graph.Selected(); !ok && msg.offset == 0 && len(msg.rows) > 0 {
+			m.autoTop = msg.rows[0].ID
+		}
 		m.rows = append(m.rows, msg.rows...)
 		m.links = append(m.links, msg.links...)
 		var detail tea.Cmd
@@ -124,6 +127,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		if msg.gen != m.rowsGen {
 			return m, nil, true
 		}
+		// A copy: the Graph screen still holds the rows it was given, and
+		// finds its selection in them.
+		m.rows = slices.Clone(m.rows)
 		for i := range m.rows {
 			m.rows[i].Importance = msg.importance[m.rows[i].ID]
 			m.rows[i].Reach = msg.reach[m.rows[i].ID]
@@ -133,6 +139,13 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		slices.SortStableFunc(m.rows, func(a, b graphview.Row) int { return msg.order[a.ID] - msg.order[b.ID] })
 		m.scoresReady = true
 		m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
+		if m.autoTop != "" && m.graph.Shown() == m.autoTop {
+			var detail tea.Cmd
+			m.graph, detail = m.graph.First().RequestDetail()
+			m.autoTop = ""
+			return m, detail, true
+		}
+		m.autoTop = ""
 	case graphview.NeedDetailMsg:
 		return m, loadDetail(m.stores(), msg.ID), true
 	case detailMsg:

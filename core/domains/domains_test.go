@@ -133,7 +133,9 @@ func TestMerge(t *testing.T) {
 }
 
 // referenceDomains is the reference's built-in table (§1.2): id, center,
-// radius and activation patterns, which lore keeps exactly.
+// radius and activation patterns. lore keeps the ids, regions and every
+// pattern in the reference's order; it may add patterns after them (the
+// builtin file says which and why).
 var referenceDomains = []struct {
 	id       string
 	re, im   float64
@@ -175,8 +177,8 @@ func TestBuiltinDomains(t *testing.T) {
 		if d.Region.Center != (core.PlanePosition{Real: r.re, Imaginary: r.im}) || d.Region.Radius != r.radius {
 			t.Errorf("%s: region %+v", r.id, d.Region)
 		}
-		if got := strings.Join(d.Patterns, ", "); got != r.patterns {
-			t.Errorf("%s: patterns\n%s\nwant\n%s", r.id, got, r.patterns)
+		if got := strings.Join(d.Patterns, ", "); got != r.patterns && !strings.HasPrefix(got, r.patterns+", ") {
+			t.Errorf("%s: patterns\n%s\nwant the reference's first\n%s", r.id, got, r.patterns)
 		}
 	}
 	for _, id := range []string{"computer-science", "statistics", "protocols"} {

@@ -205,6 +205,9 @@ func (m Model) WithRows(rows []Row, by string) Model {
 	return m.keepVisible().refresh()
 }
 
+// First moves the cursor to the first row, as the Top key does.
+func (m Model) First() Model { return m.move(-len(m.view) - m.nbCount()) }
+
 // WithDomains gives the domains whose regions the plane map labels.
 func (m Model) WithDomains(ds []core.Domain) Model {
 	m.domains = ds
