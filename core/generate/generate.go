@@ -43,6 +43,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/text"
 	"golang.org/x/text/unicode/norm"
 )
@@ -427,11 +428,12 @@ func formatCenter(c core.PlanePosition) string {
 	return "(" + f(c.Real) + ", " + f(c.Imaginary) + ")"
 }
 
-// byImportance returns the indexes of prims ordered by the reference's
-// importance (enables + composition rules), highest first; ties go to the
-// primitive more of the others depend on (their edges and prerequisites),
-// then to input order, as in the reference.
+// byImportance returns the indexes of prims ordered by importance as lore
+// rank computes it (core/graph: centrality on the dependency graph among
+// prims), highest first; ties go to the primitive more of the others
+// depend on (their edges and prerequisites), then to input order.
 func byImportance(prims []core.Primitive) []int {
+	imp := graph.Importance(prims)
 	idx := make([]int, len(prims))
 	for i := range idx {
 		idx[i] = i
@@ -459,7 +461,7 @@ func byImportance(prims []core.Primitive) []int {
 		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
-		ia, ib := prims[idx[a]].Importance(), prims[idx[b]].Importance()
+		ia, ib := imp[prims[idx[a]].ID], imp[prims[idx[b]].ID]
 		if ia != ib {
 			return ia > ib
 		}

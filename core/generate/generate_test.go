@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/core/text"
 	"go.yaml.in/yaml/v3"
@@ -38,6 +39,13 @@ func makePrims(n int) []core.Primitive {
 		}
 		for k := 0; k < i%7; k++ {
 			ps[i].Enables = append(ps[i].Enables, fmt.Sprintf("prim-%d", (i+k+1)%n))
+		}
+	}
+	// Enables is the reverse of the dependencies, as in a wired graph.
+	for i := range ps {
+		for k := 0; k < i%7; k++ {
+			j := (i + k + 1) % n
+			ps[j].Dependencies = append(ps[j].Dependencies, core.Edge{Target: ps[i].ID, Type: core.Requires, Strength: 0.5})
 		}
 	}
 	return ps
@@ -187,9 +195,16 @@ func TestSkillContent(t *testing.T) {
 	if n := strings.Count(section("## Key Primitives"), "\n**"); n > 10 || n == 0 {
 		t.Errorf("%d key primitives", n)
 	}
-	// Importance = enables + rules; i%7 == 6 has the most, first of them is 6.
-	if !strings.Contains(section("## Key Primitives"), "**Primitive 6** (definition)") {
-		t.Errorf("importance order: %s", section("## Key Primitives"))
+	// Key primitives come in lore rank's order (core/graph), not the
+	// store's enables count.
+	imp, top := graph.Importance(prims), prims[0]
+	for _, p := range prims {
+		if imp[p.ID] > imp[top.ID] {
+			top = p
+		}
+	}
+	if !strings.Contains(section("## Key Primitives"), "**"+top.Name+"** (definition)") {
+		t.Errorf("importance order, want %s first: %s", top.Name, section("## Key Primitives"))
 	}
 	if n := strings.Count(section("## Composition Patterns"), "\n- "); n != 10 {
 		t.Errorf("%d composition rules", n)
@@ -204,7 +219,7 @@ func TestSkillContent(t *testing.T) {
 		}
 	}
 	desc, meta := frontMeta(t, s)
-	if !strings.HasPrefix(desc, "Test Domain — 40 primitives (40 definitions) learned from book-0.md, book-1.md, book-2.md and 1 more document. Key primitives: Primitive 6, ") ||
+	if !strings.HasPrefix(desc, "Test Domain — 40 primitives (40 definitions) learned from book-0.md, book-1.md, book-2.md and 1 more document. Key primitives: "+top.Name+", ") ||
 		!strings.Contains(desc, "Use when a task involves ") {
 		t.Errorf("description %q", desc)
 	}

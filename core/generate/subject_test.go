@@ -38,6 +38,7 @@ func source(title, src string, names, statements []string, n int) []core.Primiti
 	// The first primitive is the most important: others depend on it.
 	for i := 1; i < min(n, 6); i++ {
 		ps[0].Enables = append(ps[0].Enables, ps[i].ID)
+		ps[i].Dependencies = append(ps[i].Dependencies, core.Edge{Target: ps[0].ID, Type: core.Requires, Strength: 0.9})
 	}
 	return ps
 }
