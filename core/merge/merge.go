@@ -114,6 +114,12 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		return e.add(cand, prov, now)
 	}
 	prov.ExistingID = existing.ID
+	if related(cmp.Class) && !sameSubject(&cand, existing) {
+		prov.Action = core.ProvAddNew
+		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not a %s.",
+			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, cmp.Class)
+		return e.add(cand, prov, now)
+	}
 	switch cmp.Class {
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
@@ -164,6 +170,12 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now)
+}
+
+// related reports whether class claims that the candidate and the stored
+// primitive are about the same thing (see sameSubject).
+func related(class core.Class) bool {
+	return class == core.OverlappingDistinct || class == core.Generalization || class == core.Specialization
 }
 
 // conflict records a pending conflict between cand and existing; rationale

@@ -654,9 +654,9 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := New(Options{Session: "s2", Now: clock()})
 			ex := group("hermitian")
-			ex.FormalStatement = clean
+			ex.Name, ex.FormalStatement = "Hermitian Operator", clean
 			cand := candidate("hermitian-2")
-			cand.FormalStatement = c.statement
+			cand.Name, cand.FormalStatement = "Hermitian Operator", c.statement
 			r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
 			if r.Action != core.ActionConflict || r.Conflict == nil || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeConflict {
 				t.Fatalf("a damaged generalization was merged as %s: %+v", r.Action, r.Changes)
@@ -673,9 +673,9 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 	// The other way round, a cleaner broader statement updates.
 	e := New(Options{Session: "s2", Now: clock()})
 	ex := group("hermitian")
-	ex.FormalStatement = "A Hermitian operator is diagonal- izable in an orthonormal basis basis."
+	ex.Name, ex.FormalStatement = "Hermitian Operator", "A Hermitian operator is diagonal- izable in an orthonormal basis basis."
 	cand := candidate("hermitian-2")
-	cand.FormalStatement = clean
+	cand.Name, cand.FormalStatement = "Hermitian Operator", clean
 	if r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
 		t.Errorf("a cleaner generalization was merged as %s", r.Action)
 	}
@@ -696,5 +696,50 @@ func TestResolveKeepCandidateKeepsTheVersion(t *testing.T) {
 		after.Versions[1].FormalStatement != ex.FormalStatement || after.Versions[1].ReplacedBy != "s1" ||
 		!strings.Contains(after.Versions[1].Why, "keep-candidate") {
 		t.Errorf("versions after keep-candidate: %+v", after.Versions)
+	}
+}
+
+// Wording shared by unrelated statements of one register (two RFCs, two
+// textbooks) is not a claim about the same thing: without a subject word in
+// common, or most of the shorter statement's subject in the other, an
+// overlap, a generalization or a specialization is added as a distinct
+// primitive; with one, the verdict stands.
+func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
+	mk := func(id, name, stmt string) core.Primitive {
+		p := group(id)
+		p.Name, p.FormalStatement = name, stmt
+		p.Provenance.ContentHash = text.ContentHash(stmt)
+		return p
+	}
+	for _, c := range []struct {
+		cand, existing core.Primitive
+		class          core.Class
+		want           core.MergeAction
+	}{
+		{mk("c1", "Cache Must Obey Requirements", "A cache MUST obey the requirements of the Cache-Control directives defined in this section."),
+			mk("e1", "Frame Must Be Handled", "If a control frame (Section 5.5) is received, the frame MUST be handled as defined by Section 5.5."),
+			core.OverlappingDistinct, core.ActionAdd},
+		{mk("c2", "Differentiable", "A function f is differentiable at c if the limit of the difference quotient exists."),
+			mk("e2", "Bounded", "A function f is bounded if there is a number M with |f(x)| ≤ M for all x."),
+			core.OverlappingDistinct, core.ActionAdd},
+		{mk("c3", "Field", "A field is a set with two operations, addition and multiplication, each with inverses."),
+			mk("e3", "Vector Space Properties of Matrices", "The set of m by n matrices with entrywise addition and scalar multiplication is a vector space."),
+			core.Specialization, core.ActionAdd},
+		{mk("c4", "Step 3: Launch Your Redis Sentinel Instance", "Finally we create a new container instance to launch the client and connect to the server."),
+			mk("e4", "Server Must Complete", "When a client establishes a WebSocket connection to a server, the server MUST complete the following steps."),
+			core.Generalization, core.ActionAdd},
+		// The same subject, said differently: a person decides.
+		{mk("c5", "Vector Space", "A vector space over a field F is an abelian group with a scalar multiplication by F."),
+			mk("e5", "Vector Space", "A vector space is a set V with addition and scalar multiplication satisfying eight axioms."),
+			core.OverlappingDistinct, core.ActionConflict},
+		// Differently named, one subject: a monoid generalizes a group.
+		{candidate("monoid"), group("group"), core.Generalization, core.ActionUpdate},
+	} {
+		e := New(Options{Session: "s1", Now: clock()})
+		ex := c.existing
+		r := e.Merge(c.cand, &core.Comparison{ExistingID: ex.ID, Class: c.class, Confidence: 0.3}, &ex)
+		if r.Action != c.want {
+			t.Errorf("%q against %q (%s): %s, want %s (%s)", c.cand.Name, ex.Name, c.class, r.Action, c.want, r.Provenance.Rationale)
+		}
 	}
 }

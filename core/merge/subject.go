@@ -1,0 +1,106 @@
+package merge
+
+import (
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// The comparator's verdicts (the reference's thresholds) measure how much
+// two statements share in wording: 15% of their tokens and 20% of their
+// keywords are enough for "overlapping". Across sources that share a
+// register — two RFCs, two textbooks — that much is shared by unrelated
+// statements ("the X MUST be …", "let … be a …"), and a person was asked to
+// choose between "Cache Must Obey Requirements" and "Frame Must Be
+// Handled". A conflict, a generalization (which rewrites the stored
+// statement) and a specialization (an edge of strength 1) all claim that
+// the two are about the same thing; sameSubject asks for evidence of that
+// beyond wording: the names share a word that says what they are about.
+
+// kindWords name what sort of result a primitive is, or how a requirement
+// binds, and so say nothing of its subject ("Lemma 2.1", "Client MUST …").
+var kindWords = map[string]bool{}
+
+func init() {
+	for _, w := range []string{
+		"definition", "theorem", "lemma", "proposition", "corollary", "remark", "example", "exercise",
+		"axiom", "algorithm", "claim", "fact", "observation", "conjecture", "rule", "law", "principle",
+		"property", "properties", "formula", "identity", "technique", "step", "procedure", "method",
+		"must", "shall", "should", "may", "never", "required", "requires", "recommended", "optional",
+		"not", "only", "informally", "formally", "part", "case", "basic", "general", "note",
+	} {
+		kindWords[text.Stem(w)] = true
+	}
+}
+
+// subjectStems are the stems of the words of a primitive's name that can
+// say what it is about: term words (no stopwords, discourse words or
+// numbers) that do not name a kind of result or a requirement's force.
+func subjectStems(name string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range text.Words(name) {
+		if !text.IsTermWord(w) {
+			continue
+		}
+		if s := text.Stem(w); !kindWords[s] {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// sameSubject reports whether cand and existing are about the same thing:
+// their names share a subject word, or most of what the shorter statement
+// is about is in the other too (a monoid and a group: set, associative,
+// operation, identity). A name without any subject word ("Lemma 3") says
+// nothing either way, and the wording's verdict stands.
+func sameSubject(cand, existing *core.Primitive) bool {
+	a, b := subjectStems(cand.Name), subjectStems(existing.Name)
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for s := range a {
+		if b[s] {
+			return true
+		}
+	}
+	return sharesContent(cand.FormalStatement, existing.FormalStatement)
+}
+
+// Content overlap that makes two differently named statements one subject:
+// at least minContent subject words in the shorter statement, and at least
+// contentShare of them in the other.
+const (
+	minContent   = 3
+	contentShare = 0.75
+)
+
+// sharesContent reports whether most subject words of the shorter of two
+// statements occur in the other.
+func sharesContent(x, y string) bool {
+	a, b := contentStems(x), contentStems(y)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < minContent {
+		return false
+	}
+	n := 0
+	for s := range a {
+		if b[s] {
+			n++
+		}
+	}
+	return float64(n) >= contentShare*float64(len(a))
+}
+
+// contentStems are the stems of a statement's subject words: its terms
+// without mathematics, reference keys and kind words.
+func contentStems(stmt string) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range text.Stems(text.Terms(text.Prose(stmt))) {
+		if !kindWords[s] {
+			out[s] = true
+		}
+	}
+	return out
+}
