@@ -728,6 +728,10 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 		{mk("c4", "Step 3: Launch Your Redis Sentinel Instance", "Finally we create a new container instance to launch the client and connect to the server."),
 			mk("e4", "Server Must Complete", "When a client establishes a WebSocket connection to a server, the server MUST complete the following steps."),
 			core.Generalization, core.ActionAdd},
+		// A generic name word in common, different subjects.
+		{mk("c6", "Client or server may employ a cache", "Any client or server MAY employ a cache, though a cache cannot be used by a server that is acting as a tunnel."),
+			mk("e6", "Server may redirect the client using a 3xx status code", "The server MAY redirect the client using a 3xx status code."),
+			core.OverlappingDistinct, core.ActionAdd},
 		// The same subject, said differently: a person decides.
 		{mk("c5", "Vector Space", "A vector space over a field F is an abelian group with a scalar multiplication by F."),
 			mk("e5", "Vector Space", "A vector space is a set V with addition and scalar multiplication satisfying eight axioms."),

@@ -49,8 +49,9 @@ func subjectStems(name string) map[string]bool {
 }
 
 // sameSubject reports whether cand and existing are about the same thing:
-// their names share a subject word, or most of what the shorter statement
-// is about is in the other too (a monoid and a group: set, associative,
+// their names share a subject word and their statements half of the
+// shorter one's subject words, or most of what the shorter statement is
+// about is in the other too (a monoid and a group: set, associative,
 // operation, identity). A name without any subject word ("Lemma 3") says
 // nothing either way, and the wording's verdict stands.
 func sameSubject(cand, existing *core.Primitive) bool {
@@ -60,29 +61,35 @@ func sameSubject(cand, existing *core.Primitive) bool {
 	}
 	for s := range a {
 		if b[s] {
-			return true
+			// A shared name word may be a generic one ("Client may employ
+			// a cache", "Server may redirect the client"): the statements
+			// must then share a good part of their subject too.
+			return overlap(cand.FormalStatement, existing.FormalStatement, nameShare)
 		}
 	}
-	return sharesContent(cand.FormalStatement, existing.FormalStatement)
+	return overlap(cand.FormalStatement, existing.FormalStatement, contentShare)
 }
 
-// Content overlap that makes two differently named statements one subject:
-// at least minContent subject words in the shorter statement, and at least
-// contentShare of them in the other.
+// How much of the shorter statement's subject words must be in the other:
+// contentShare when the names have no subject word in common, nameShare
+// when they have. A statement with fewer than minContent subject words is
+// too short to tell: it shares enough with any statement whose name
+// shares a word with its own, and too little otherwise.
 const (
 	minContent   = 3
 	contentShare = 0.75
+	nameShare    = 0.5
 )
 
-// sharesContent reports whether most subject words of the shorter of two
-// statements occur in the other.
-func sharesContent(x, y string) bool {
+// overlap reports whether at least share of the subject words of the
+// shorter of two statements occur in the other (see minContent).
+func overlap(x, y string, share float64) bool {
 	a, b := contentStems(x), contentStems(y)
 	if len(a) > len(b) {
 		a, b = b, a
 	}
 	if len(a) < minContent {
-		return false
+		return share == nameShare
 	}
 	n := 0
 	for s := range a {
@@ -90,7 +97,7 @@ func sharesContent(x, y string) bool {
 			n++
 		}
 	}
-	return float64(n) >= contentShare*float64(len(a))
+	return float64(n) >= share*float64(len(a))
 }
 
 // contentStems are the stems of a statement's subject words: its terms
