@@ -148,8 +148,6 @@ type extractor struct {
 	// closers index the closing tags of format blocks once per document,
 	// so finding the end of an environment never rescans the text.
 	closers map[string][]int
-	// topicUses numbers repeated section-derived names.
-	topicUses map[string]int
 	// sigSeen keeps one primitive per API name and document.
 	sigSeen map[string]bool
 	// named keeps one primitive per named algorithm and document.
@@ -182,11 +180,10 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 	}
 	doc := a.Document.Text
 	x := &extractor{
-		a:         a,
-		doc:       doc,
-		format:    a.Document.Format,
-		ctype:     a.ContentType,
-		topicUses: map[string]int{},
+		a:      a,
+		doc:    doc,
+		format: a.Document.Format,
+		ctype:  a.ContentType,
 	}
 	if x.ctype == "" {
 		x.ctype = core.Unknown
@@ -392,22 +389,16 @@ func (x *extractor) add(st *secState, c cand) {
 	x.cands = append(x.cands, c)
 }
 
-// topicName is the section-title name of a result ("Merge-Sort Theorem"),
-// numbered when the same name was already given in this extraction.
+// topicName names a result by its kind and number with the section it is
+// in ("Theorem 2 — Antisymmetric operators"), as numbered blocks are named
+// (numberedName), never by the section title and kind alone ("Antisymmetric
+// operators Theorem"): the title says what the section is about, not what
+// the result says. It is "" in a section without a title.
 func (x *extractor) topicName(st *secState, kind, number string) string {
-	t := topicTitle(st.title)
-	if t == "" {
+	if topicTitle(st.title) == "" {
 		return ""
 	}
-	n := withKind(t, kind)
-	x.topicUses[n]++
-	if u := x.topicUses[n]; u > 1 {
-		if number != "" {
-			return tidyName(n + " " + number)
-		}
-		return tidyName(n + " " + strconv.Itoa(u))
-	}
-	return tidyName(n)
+	return x.numberedName(st, &cand{number: number, kind: kind})
 }
 
 // fallbackName is the last resort: the kind and number ("Theorem 3.1"),

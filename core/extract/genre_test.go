@@ -559,3 +559,21 @@ func FuzzGenres(f *testing.F) {
 		}
 	})
 }
+
+// A result in running text whose only name would be its section's title is
+// named by kind and number with the title, never "Title Theorem".
+func TestSectionTitleIsNotAName(t *testing.T) {
+	doc := "# Linear algebra\n\n## Antisymmetric operators\n\nTheorem: Every antisymmetric operator on a real space of odd dimension has a zero determinant.\n\nTheorem: The square of an antisymmetric operator is symmetric.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) == 0 {
+		t.Fatal("no primitives")
+	}
+	for _, p := range ps {
+		if p.Type != core.Theorem {
+			continue
+		}
+		if strings.HasSuffix(p.Name, "Theorem") || !strings.Contains(p.Name, " — Antisymmetric operators") {
+			t.Errorf("name %q, want Theorem N — Antisymmetric operators", p.Name)
+		}
+	}
+}
