@@ -304,9 +304,15 @@ func truncRunes(s string, n int) string {
 
 // noAngles removes what the Anthropic validators reject in a description:
 // '<' and '>' (as XML tags), even when written escaped.
-func noAngles(s string) string {
-	return strings.NewReplacer("<", "(", ">", ")").Replace(s)
-}
+func noAngles(s string) string { return angleReplacer.Replace(s) }
+
+// The replacers are built once (a Replacer is safe for concurrent use):
+// one per call built its tables for every name, a sixth of what generating
+// a large domain allocated.
+var (
+	angleReplacer  = strings.NewReplacer("<", "(", ">", ")")
+	mdNameReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`")
+)
 
 // quote writes s as a YAML double-quoted scalar. It is also a JSON string,
 // which is what the ecosystem survey recommends: every printable character
@@ -355,7 +361,7 @@ func mdName(s string) string {
 	if s == "" {
 		s = "(unnamed)"
 	}
-	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`").Replace(s)
+	return mdNameReplacer.Replace(s)
 }
 
 // ---- metadata and frontmatter ----
