@@ -313,10 +313,18 @@ func (s *Store) budget() (count, size int64) {
 
 func (s *Store) valueThreshold() int64 { return s.db.Opts().ValueThreshold }
 
-// window is how many changes are encoded ahead of the writer, and how many
-// journal entries recovery reads at a time. Large enough to keep whole
-// batches together, small enough to bound memory for any session size.
-const window = 8192
+// window is how many changes the journal writer encodes at a time.
+// applyWindow is how many changes are prepared ahead of the writer that
+// applies them, and how many journal entries recovery reads at a time:
+// large enough to keep whole batches together (a batch holds at most about
+// 2,000 puts, Badger's transaction limits allowing), small enough to bound
+// memory for any session size — up to four windows of prepared changes are
+// alive at once (one being prepared, one handed over, two queued), at a few
+// KiB each.
+const (
+	window      = 8192
+	applyWindow = 2048
+)
 
 // pipe runs produce in a goroutine, one result ahead of consume, so that
 // encoding (CPU) overlaps with Badger writing the previous result. produce
@@ -362,10 +370,10 @@ func pipe[T any](produce func() (v T, done bool, err error), consume func(T) err
 	return nil
 }
 
-// sliceSource hands out changes window by window.
+// sliceSource hands out changes applyWindow by applyWindow.
 func sliceSource(changes []core.Change) func() ([]core.Change, error) {
 	return func() ([]core.Change, error) {
-		n := min(window, len(changes))
+		n := min(applyWindow, len(changes))
 		w := changes[:n]
 		changes = changes[n:]
 		return w, nil
@@ -591,6 +599,9 @@ func (s *Store) applyChanges(next func() ([]core.Change, error), afterBatch func
 			if err != nil {
 				return err
 			}
+			// Let the applied steps' encoded records go: the queue's
+			// array is reused by later appends.
+			clear(queue[:n])
 			queue = queue[n:]
 		}
 		return nil
@@ -605,7 +616,7 @@ func (s *Store) applyChanges(next func() ([]core.Change, error), afterBatch func
 	}
 	consume := func(steps []step) error {
 		queue = append(queue, steps...)
-		return drain(window)
+		return drain(applyWindow)
 	}
 	err := pipe(produce, consume)
 	if err == nil {
@@ -853,7 +864,7 @@ func (s *Store) rollForward(sess core.Session) error {
 	prefix := journalPrefix(sess.ID)
 	var after []byte
 	next := func() ([]core.Change, error) {
-		chunk, last, err := s.readJournal(prefix, after, window)
+		chunk, last, err := s.readJournal(prefix, after, applyWindow)
 		if last != nil {
 			after = last
 		}
