@@ -71,7 +71,7 @@ func benchLearn(b *testing.B, src string) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(len(res.Analysis.Primitives)), "candidates")
+	b.ReportMetric(float64(res.Analysis.Candidates), "candidates")
 }
 
 // denseFile writes about size bytes of synth.Dense, shaped like the

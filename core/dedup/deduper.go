@@ -308,14 +308,21 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 // Remember adds an accepted primitive (added, or updated by a
 // generalization) to the run index, so later candidates of the run are
 // checked against it. A primitive with the same id is replaced.
-func (d *Deduper) Remember(p core.Primitive) {
-	if d.last.valid && d.last.same(&p) {
+func (d *Deduper) Remember(p core.Primitive) { d.RememberShared(&p) }
+
+// RememberShared is Remember for a primitive the caller keeps anyway: the
+// run index refers to p instead of holding a copy of it, so what the
+// deduper compares of p (its statement, form, keywords, patterns and
+// prerequisites, its plane position and content hash) must not change
+// while the deduper is in use.
+func (d *Deduper) RememberShared(p *core.Primitive) {
+	if d.last.valid && d.last.same(p) {
 		// The candidate just checked, accepted as it was: its features
 		// are computed already.
 		d.run.add(p, &d.cand)
 		return
 	}
-	d.run.Add(p)
+	d.run.add(p, nil)
 }
 
 // lastChecked is what the features of the last candidate checked were

@@ -181,13 +181,13 @@ func (x *Index) Get(id string) (core.Primitive, bool) {
 
 // Add files p, replacing any primitive with the same id. The index keeps p
 // as given: the caller must not modify p's slices afterwards.
-func (x *Index) Add(p core.Primitive) { x.add(p, nil) }
+func (x *Index) Add(p core.Primitive) { x.add(&p, nil) }
 
-// add is Add with p's features when the caller has them (they are read,
-// not kept).
-func (x *Index) add(p core.Primitive, f *Features) {
+// add is Add keeping p itself, with p's features when the caller has them
+// (they are read, not kept).
+func (x *Index) add(p *core.Primitive, f *Features) {
 	if x.features && f == nil {
-		f = FeaturesOf(&p)
+		f = FeaturesOf(p)
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -225,7 +225,7 @@ func (x *Index) add(p core.Primitive, f *Features) {
 	c := cellOf(p.Plane)
 	cl := &x.cells[c]
 	x.seq++
-	x.entries[slot] = entry{p: &p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
+	x.entries[slot] = entry{p: p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
 	x.at[slot], x.kws[slot] = slotAt{p.Plane, x.seq}, kws
 	if x.lsh && len(kws) > 0 {
 		for j, key := range bandKeys(kws) {

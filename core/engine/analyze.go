@@ -36,8 +36,12 @@ type AnalyzeResult struct {
 	Plane       core.PlanePosition
 	Confidence  float64
 	// Primitives are the wired candidates of every document, in document
-	// order.
+	// order, and Candidates their number. Learn lets the candidates go
+	// (Primitives and Wiring.Primitives are nil after it) once they are
+	// merged: the merged forms are its result's Primitives and Changes,
+	// and a large source's candidates would be as much again.
 	Primitives []core.Primitive
+	Candidates int
 	Wiring     wire.Result
 }
 
@@ -106,6 +110,7 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
 	}
 	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
 	res.Primitives = res.Wiring.Primitives
+	res.Candidates = len(res.Primitives)
 }
 
 // uniquifyIDs makes ids unique across documents: extraction only guarantees

@@ -181,8 +181,10 @@ func NewSessionID(kind core.SessionKind, now time.Time) string {
 // journaled commit, so a cancelled or failed run leaves it unchanged, and a
 // dry run never changes it. With st nil, opts.OpenStore opens the store
 // when the run reaches dedup. A rejection at the gate returns the result with
-// a *gate.RejectedError.
+// a *gate.RejectedError. Unless the process has a memory limit, Learn runs
+// under one (see learnMemoryLimit).
 func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*LearnResult, error) {
+	defer limitMemory()()
 	r := &runner{events: opts.Events, now: opts.now}
 	started := opts.now()
 	id := opts.SessionID
@@ -198,8 +200,12 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	shown = redact.URL(shown)
 	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: shown, StartedAt: started,
 		DryRun: opts.DryRun, Options: optionMap(opts)}}
+	var plan *mergePlan
 	fail := func(err error) (*LearnResult, error) {
 		r.fail(err)
+		if plan != nil {
+			res.Primitives = plan.finalPrimitives()
+		}
 		return res, err
 	}
 
@@ -332,15 +338,19 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			return fail(err)
 		}
 	}
-	plan, err := dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
+	plan, err = dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
 	if err == nil {
 		err = ctx.Err()
 	}
 	if err != nil {
 		return fail(err)
 	}
+	// The candidates are merged: what the rest of the run needs of them is
+	// in the plan. Letting them go before the commit keeps a large
+	// source's peak memory down by a copy of every primitive.
+	ar.Primitives, ar.Wiring.Primitives = nil, nil
 	res.Changes, res.Provenance, res.Conflicts = plan.changes, plan.provenance, plan.conflicts
-	res.Primitives, res.EdgesAdded = plan.final, plan.edges
+	res.EdgesAdded = plan.edges
 	res.Counts = report.Count(plan.provenance)
 	dcounts := map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
 		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts}
@@ -362,7 +372,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	completed := opts.now()
 	res.Session.CompletedAt = completed
 	res.Session.Counts = map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
-		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts, "candidates": len(ar.Primitives),
+		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts, "candidates": ar.Candidates,
 		"edges": res.EdgesAdded, "skills": countKind(gen.made, core.SkillArtifact)}
 	res.ReportInput = report.Input{
 		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
@@ -377,6 +387,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			r.publish(ArtifactMade{Artifact: a})
 		}
 		r.finish(map[string]int{"artifacts": len(gen.made)}, "dry run: nothing written")
+		res.Primitives = plan.finalPrimitives()
 		return res, nil
 	}
 	stored, err := encodeStoredReport(res.ReportInput)
@@ -405,6 +416,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		r.publish(ArtifactMade{Artifact: a, Dir: opts.OutputDir})
 	}
 	r.finish(map[string]int{"artifacts": len(gen.made), "changes": len(plan.changes)}, "committed")
+	res.Primitives = plan.finalPrimitives()
 	return res, nil
 }
 

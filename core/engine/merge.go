@@ -66,9 +66,23 @@ type mergePlan struct {
 	provenance []core.ProvenanceEntry
 	conflicts  []core.Conflict
 	classes    map[core.Class]int
-	final      []core.Primitive
 	overlay    map[string]*core.Primitive
 	edges      int
+}
+
+// finalPrimitives returns the final states of the primitives the run added
+// or updated, in decision order (LearnResult.Primitives). They are copies:
+// Learn makes them when it returns, not while the generators and the
+// commit run, so a large source does not hold a third copy of every
+// primitive at its peak.
+func (p *mergePlan) finalPrimitives() []core.Primitive {
+	var out []core.Primitive
+	for _, ch := range p.changes {
+		if (ch.Type == core.ChangeAdd || ch.Type == core.ChangeUpdate) && ch.EnablesAdded == nil {
+			out = append(out, *ch.After)
+		}
+	}
+	return out
 }
 
 func (p *mergePlan) domains() []string { return domainsOf(p.overlay) }
@@ -86,7 +100,10 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	if cfg == (dedup.Config{}) {
 		cfg = dedup.DefaultConfig()
 	}
-	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{}}
+	// One provenance entry per candidate: the changes point into the
+	// slice, which is never reallocated, rather than at copies.
+	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{},
+		provenance: make([]core.ProvenanceEntry, 0, len(cands))}
 	dd := dedup.NewDeduper(Registry(st), cfg)
 	assigned := map[string]bool{}
 	var storeErr error
@@ -152,8 +169,8 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		if storeErr != nil {
 			return nil, fmt.Errorf("dedup %s: %w", cand.ID, storeErr)
 		}
-		prov := res.Provenance
-		plan.provenance = append(plan.provenance, prov)
+		plan.provenance = append(plan.provenance, res.Provenance)
+		prov := &plan.provenance[len(plan.provenance)-1]
 		if len(res.Changes) == 0 {
 			res.Changes = []core.Change{{Type: core.ChangeNote}}
 		}
@@ -163,7 +180,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			// so the journal holds each entry once.
 			ch.Provenance = nil
 			if j == 0 {
-				ch.Provenance = &prov
+				ch.Provenance = prov
 			}
 			plan.changes = append(plan.changes, ch)
 			switch ch.Type {
@@ -173,10 +190,10 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 				addedFrom[p.ID] = cand.ID
 				finalOf[cand.ID] = p.ID
 				plan.overlay[p.ID] = p
-				dd.Remember(*p)
+				dd.RememberShared(p)
 			case core.ChangeUpdate:
 				plan.overlay[ch.PrimitiveID] = ch.After
-				dd.Remember(*ch.After)
+				dd.RememberShared(ch.After)
 				finalOf[cand.ID] = ch.PrimitiveID
 			}
 		}
@@ -197,11 +214,6 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	r.progress(len(cands), len(cands), "")
 	if err := rewire(st, plan, finalOf, wireDeps, addedFrom); err != nil {
 		return nil, err
-	}
-	for _, ch := range plan.changes {
-		if (ch.Type == core.ChangeAdd || ch.Type == core.ChangeUpdate) && ch.EnablesAdded == nil {
-			plan.final = append(plan.final, *ch.After)
-		}
 	}
 	return plan, nil
 }
