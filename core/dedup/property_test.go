@@ -218,12 +218,15 @@ func TestRunIndexVerdictsMatchBruteForce(t *testing.T) {
 		{"tight-bounds/wide-vocabulary", 48, 8, 400, 0.8},
 		{"tight-bounds/narrow-vocabulary", 48, 8, 60, 1.0},
 	}
-	const n = 1500
+	n, seeds := 1500, uint64(3)
+	if testing.Short() {
+		n, seeds = 500, 1
+	}
 	cfgs := []Config{DefaultConfig(), {MaxDistance: 0.3, MinSharedKeywords: 3, MaxCompared: 8}}
 	for _, su := range setups {
 		for ci, cfg := range cfgs {
 			t.Run(fmt.Sprintf("%s/cfg%d", su.name, ci), func(t *testing.T) {
-				for seed := range uint64(3) {
+				for seed := range seeds {
 					m := newRunModel(seed, su.vocab, su.skew)
 					cands := m.candidates(n)
 					d := NewDeduper(nil, cfg)
