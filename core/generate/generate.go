@@ -77,6 +77,7 @@ const (
 	maxTeamRules      = 15    // cross-quadrant rules listed by a team
 	maxSlug           = 52    // so learn-<slug>-agent is at most 64 characters
 	refFileBudget     = 32000 // bytes per reference file: about 8–10k tokens
+	maxRefFiles       = 256   // reference files of one skill (see referenceFiles)
 	maxNameRunes      = 120   // a primitive name in any file
 	maxInlineRunes    = 300   // a statement quoted in SKILL.md or AGENT.md
 	maxRefStmtRunes   = 2000  // a statement in a reference file

@@ -650,6 +650,31 @@ func TestLargeReferenceIndexPacked(t *testing.T) {
 	}
 }
 
+// A source of hundreds of thousands of primitives gives a skill of at most
+// maxRefFiles reference files (its files are journaled in one store record,
+// which Badger caps at 64 MB), and the index says where the rest are.
+func TestHugeSkillReferencesAreBounded(t *testing.T) {
+	prims := makePrims(20000)
+	for i := range prims {
+		prims[i].FormalStatement = strings.Repeat("word ", 100)
+	}
+	refs := referenceFiles("T", prims)
+	if len(refs) != maxRefFiles {
+		t.Fatalf("%d reference files, want the cap %d", len(refs), maxRefFiles)
+	}
+	total := 0
+	for _, r := range refs {
+		total += len(r.content)
+	}
+	if total > maxRefFiles*(refFileBudget+1000) {
+		t.Errorf("%d bytes of references", total)
+	}
+	idx := referenceIndex(refs, len(prims))
+	if !strings.Contains(idx, fmt.Sprintf("the other %d are in lore's store", len(prims)-refs[len(refs)-1].end)) {
+		t.Errorf("the index does not say where the rest are: %.300s", idx)
+	}
+}
+
 func TestNoPanics(t *testing.T) {
 	weird := []core.Primitive{{}, {Plane: core.PlanePosition{Real: math.NaN()}}, {Keywords: []string{""}, CompositionRules: []core.CompositionRule{{}}}}
 	c := Config{SkillMinPrimitives: 1, AgentMinPrimitives: 1, TeamMinPrimitives: 1, TeamMinCrossRules: 1, TeamMinQuadrants: 1, SpectralGamma: 2, Now: fixedNow}

@@ -496,6 +496,13 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 	if len(cur) > 0 {
 		chunks = append(chunks, cur)
 	}
+	// A skill is read by an agent, and its files are journaled in one
+	// store record before they are written: past maxRefFiles files (about
+	// 8 MB) the rest of a huge source stays in the store, and the index
+	// says so.
+	if len(chunks) > maxRefFiles {
+		chunks, starts = chunks[:maxRefFiles], starts[:maxRefFiles]
+	}
 	files := make([]refFile, len(chunks))
 	for k, c := range chunks {
 		p := "references/primitives.md"
@@ -542,6 +549,12 @@ func refEntry(n int, p *core.Primitive) string {
 func referenceIndex(refs []refFile, n int) string {
 	intro := "The full list of " + plural(n, "primitive", "primitives") +
 		" (name, type, statement, section, source document, confidence) is in "
+	if len(refs) > 0 && refs[len(refs)-1].end < n {
+		listed := refs[len(refs)-1].end
+		intro = fmt.Sprintf("The first %d of the %d primitives, in document order (name, type, statement, section, source "+
+			"document, confidence), are in the reference files; the other %d are in lore's store (lore graph, lore show ID). The files: ",
+			listed, n, n-listed)
+	}
 	if len(refs) == 1 {
 		return intro + "[" + refs[0].path + "](" + refs[0].path + "). Read it when a task needs a primitive not listed above.\n"
 	}
