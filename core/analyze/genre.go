@@ -177,14 +177,7 @@ func citationKeys(in string) bool {
 // heading marks, emphasis and a section number, satisfies ok.
 func hasHeadingLine(s string, ok func(string) bool) bool {
 	for start := 0; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		next := len(s)
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := text.Line(s, start)
 		if end-start < 120 {
 			ln := strings.Trim(s[start:end], " \t\r\f#*_")
 			if ln != "" && ok(stripSectionNumber(ln)) {

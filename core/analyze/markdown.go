@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // lineKind is what the previous line was, which is all the context the
@@ -130,54 +132,22 @@ func paraOrText(ind int, rest string) lineKind {
 	return kindPara
 }
 
-// indent returns the indentation width of ln (a tab advances to the next
-// multiple of four) and the line without it.
-func indent(ln string) (int, string) {
-	w := 0
-	for i := 0; i < len(ln); i++ {
-		switch ln[i] {
-		case ' ':
-			w++
-		case '\t':
-			w += 4 - w%4
-		default:
-			return w, ln[i:]
-		}
-	}
-	return w, ""
-}
+// indent is text.Indent, for functions whose text parameter hides the
+// package.
+func indent(ln string) (int, string) { return text.Indent(ln) }
 
-// opensFence reports whether rest opens a fenced code block (three or more
-// backticks or tildes; a backtick fence's info string has no backtick) and
-// records the fence in f.
+// opensFence reports whether rest opens a fenced code block
+// (text.OpensFence) and records the fence in f.
 func opensFence(rest string, f *fence) bool {
-	c := rest[0]
-	if c != '`' && c != '~' {
-		return false
+	c, n, ok := text.OpensFence(rest)
+	if ok {
+		*f = fence{open: true, char: c, n: n}
 	}
-	n := 0
-	for n < len(rest) && rest[n] == c {
-		n++
-	}
-	if n < 3 {
-		return false
-	}
-	if c == '`' && strings.IndexByte(rest[n:], '`') >= 0 {
-		return false
-	}
-	*f = fence{open: true, char: c, n: n}
-	return true
+	return ok
 }
 
-// closesFence reports whether rest closes the open fence f: the same
-// character repeated at least as often, then only white space.
-func closesFence(rest string, f fence) bool {
-	n := 0
-	for n < len(rest) && rest[n] == f.char {
-		n++
-	}
-	return n >= f.n && isBlank(rest[n:])
-}
+// closesFence reports whether rest closes the open fence f.
+func closesFence(rest string, f fence) bool { return text.ClosesFence(rest, f.char, f.n) }
 
 // atx parses an ATX heading ("## Title ##") from a line without its
 // indentation. The closing run of '#' is stripped; an empty title is not a

@@ -3,6 +3,8 @@ package extract
 import (
 	"sort"
 	"strings"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Theorem-like blocks in Markdown. Mathematical writing in Markdown keeps
@@ -61,14 +63,7 @@ func maskCode(s string) string {
 	var fc byte
 	fn := 0
 	for start := 0; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		next := len(s)
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := text.Line(s, start)
 		rest := strings.TrimLeft(s[start:end], " \t")
 		switch {
 		case inFence:
@@ -167,14 +162,7 @@ func (x *extractor) mdBlocks(st *secState) {
 	var fc byte
 	fn := 0
 	for start := 0; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		next := len(s)
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := text.Line(s, start)
 		rest := strings.TrimLeft(s[start:end], " \t")
 		if inCode {
 			if n := runOf(rest, fc); n >= fn && strings.TrimSpace(rest[n:]) == "" {
@@ -358,14 +346,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 func closingFence(s string, from int, b mdBlock) (int, int) {
 	depth := 0
 	for start := from; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		next := len(s)
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := text.Line(s, start)
 		rest := strings.TrimSpace(s[start:end])
 		if b.colons {
 			if n := runOf(rest, ':'); n >= 3 {

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // texDoc is what one pass over a whole LaTeX document knows before any
@@ -355,11 +357,10 @@ func nextIndex(s string, i int, c byte) int {
 	return len(s)
 }
 
+// lineEnd is where the line after the one holding i begins.
 func lineEnd(s string, i int) int {
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
-		return i + j + 1
-	}
-	return len(s)
+	_, next := text.Line(s, i)
+	return next
 }
 
 // texBraced reads the braced argument at or after p (after blanks) and

@@ -53,18 +53,11 @@ func OrderedLists(s string) []OrderedList {
 		cur.End = it.End
 	}
 	for start := 0; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		next := len(s)
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, next := Line(s, start)
 		ln := strings.TrimSuffix(s[start:end], "\r")
-		ind, rest := lineIndent(ln)
+		ind, rest := Indent(ln)
 		if fenceOpen {
-			if closesCodeFence(rest, fenceChar, fenceN) {
+			if ClosesFence(rest, fenceChar, fenceN) {
 				fenceOpen = false
 			}
 			if rest != "" {
@@ -91,7 +84,7 @@ func OrderedLists(s string) []OrderedList {
 			prevPara = true
 		case cur != nil && (inItem || prevPara && !isBlockStart(rest)):
 			// Content of the current item; a fence inside it hides its lines.
-			if c, n, ok := opensCodeFence(rest); ok {
+			if c, n, ok := OpensFence(rest); ok {
 				fenceOpen, fenceChar, fenceN = true, c, n
 			}
 			prevPara = !fenceOpen && !isBlockStart(rest)
@@ -101,7 +94,7 @@ func OrderedLists(s string) []OrderedList {
 				out = append(out, *cur)
 				cur = nil
 			}
-			switch c, n, fence := opensCodeFence(rest); {
+			switch c, n, fence := OpensFence(rest); {
 			case isItem && ind <= 3 && (num == 1 || !prevPara):
 				cur = &OrderedList{Start: start}
 				markerIndent = ind
@@ -162,7 +155,7 @@ func isBlockStart(rest string) bool {
 	case '#', '>', '|', '<':
 		return true
 	case '`', '~':
-		_, _, ok := opensCodeFence(rest)
+		_, _, ok := OpensFence(rest)
 		return ok
 	case '-', '*', '+':
 		return len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t' || strings.Trim(rest, "-*_ \t") == ""
@@ -175,9 +168,9 @@ func isBlockStart(rest string) bool {
 	return false
 }
 
-// lineIndent returns the indentation width of ln (a tab advances to the
-// next multiple of four) and the rest of the line.
-func lineIndent(ln string) (int, string) {
+// Indent returns the indentation width of a Markdown line ln (a tab
+// advances to the next multiple of four) and the rest of the line.
+func Indent(ln string) (int, string) {
 	w := 0
 	for i := 0; i < len(ln); i++ {
 		switch ln[i] {
@@ -192,9 +185,11 @@ func lineIndent(ln string) (int, string) {
 	return w, ""
 }
 
-// opensCodeFence reports whether rest opens a fenced code block: three or
-// more backticks (with no backtick in the info string) or tildes.
-func opensCodeFence(rest string) (byte, int, bool) {
+// OpensFence reports whether rest, a Markdown line without its
+// indentation, opens a fenced code block: three or more backticks (with no
+// backtick in the info string) or tildes. It returns the fence's character
+// and length.
+func OpensFence(rest string) (byte, int, bool) {
 	if rest == "" || rest[0] != '`' && rest[0] != '~' {
 		return 0, 0, false
 	}
@@ -209,8 +204,9 @@ func opensCodeFence(rest string) (byte, int, bool) {
 	return c, n, true
 }
 
-// closesCodeFence reports whether rest closes a fence of n characters c.
-func closesCodeFence(rest string, c byte, n int) bool {
+// ClosesFence reports whether rest closes a fence of n characters c: the
+// same character repeated at least n times, then only white space.
+func ClosesFence(rest string, c byte, n int) bool {
 	k := 0
 	for k < len(rest) && rest[k] == c {
 		k++

@@ -1,0 +1,20 @@
+package text
+
+import "strings"
+
+// Line finds the line of s that begins at start: it ends at end (before
+// its "\n", or at the end of s), and the next line begins at next. Loops
+// over the lines of a text that need their offsets, and may skip ahead, use
+// it as
+//
+//	for start := 0; start < len(s); {
+//		end, next := text.Line(s, start)
+//		…
+//		start = next
+//	}
+func Line(s string, start int) (end, next int) {
+	if i := strings.IndexByte(s[start:], '\n'); i >= 0 {
+		return start + i, start + i + 1
+	}
+	return len(s), len(s)
+}
