@@ -15,5 +15,6 @@ var (
 )
 
 func main() {
+	limitMemory()
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -181,10 +181,8 @@ func NewSessionID(kind core.SessionKind, now time.Time) string {
 // journaled commit, so a cancelled or failed run leaves it unchanged, and a
 // dry run never changes it. With st nil, opts.OpenStore opens the store
 // when the run reaches dedup. A rejection at the gate returns the result with
-// a *gate.RejectedError. Unless the process has a memory limit, Learn sets
-// one (see learnMemoryLimit).
+// a *gate.RejectedError.
 func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*LearnResult, error) {
-	limitMemory()
 	r := &runner{events: opts.Events, now: opts.now}
 	started := opts.now()
 	id := opts.SessionID
