@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -353,6 +354,8 @@ func adjectiveSubject(stmt, term string) string {
 	k := len(ws) - 1
 	switch {
 	case ws[k] == "is" || ws[k] == "are":
+	case ws[k] == "called" && (ws[k-1] == "is" || ws[k-1] == "are"):
+		k--
 	case k >= 2 && ws[k] == "be" && ws[k-1] == "to" && ws[k-2] == "said" && k >= 3:
 		k -= 3
 		if ws[k] != "is" && ws[k] != "are" {
@@ -362,16 +365,24 @@ func adjectiveSubject(stmt, term string) string {
 		return ""
 	}
 	art := strings.ToLower(ws[0])
-	if art != "a" && art != "an" && art != "the" && art != "every" && art != "each" {
+	if art != "a" && art != "an" && art != "the" && art != "every" && art != "each" && !numberWords[art] {
 		return ""
 	}
+	// The subject is the words before its variable or its qualifier:
+	// "A map Â : V → W", "An operator Â ∈ End V", "A set of vectors".
 	var subject []string
 	for _, w := range ws[1:k] {
 		w = strings.Trim(w, ",;:()")
-		if w == "" || isVariable(w) || strings.ContainsAny(w, "0123456789∈→×⊆") {
+		if w == "" || isVariable(w) || strings.ContainsAny(w, "0123456789∈→×⊆⊂") {
+			if len(subject) > 0 {
+				break
+			}
 			continue
 		}
 		l := strings.ToLower(w)
+		if len(subject) > 0 && subjectEnds[l] {
+			break
+		}
 		if text.IsStopword(l) || clauseVerbs[l] {
 			return ""
 		}
@@ -669,23 +680,30 @@ func dropParens(s string) string {
 	return text.CollapseSpace(b.String())
 }
 
+// sectionNumber is the number a heading read from a PDF may still carry
+// ("2.3.7 * Exterior algebra", "B.2 Permutations"): the name has its own.
+var sectionNumber = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+(?:\*\s*)?`)
+
 // numberedName is the last resort: "Lemma 4.1.2 — Quasi-inverses", or
 // "Lemma 4.1.2" in a section whose title says nothing.
 func (x *extractor) numberedName(st *secState, c *cand) string {
-	num := c.number
-	if num == "" {
-		if x.secIndex == nil {
-			x.secIndex = map[*secState]int{}
-		}
-		x.secIndex[st]++
-		num = strconv.Itoa(x.secIndex[st])
-	}
 	kind := c.kind
 	if kind == "" {
 		kind = kindWord(string(c.typ))
 	}
+	num := c.number
+	if num == "" {
+		// Each kind counts on its own: a section's first theorem is
+		// "Theorem 1" even after two definitions.
+		if x.secIndex == nil {
+			x.secIndex = map[secKind]int{}
+		}
+		k := secKind{st, kind}
+		x.secIndex[k]++
+		num = strconv.Itoa(x.secIndex[k])
+	}
 	n := kind + " " + num
-	if t := tidyName(st.title); t != "" && !genericTitles[strings.ToLower(t)] {
+	if t := tidyName(sectionNumber.ReplaceAllString(st.title, "")); t != "" && !genericTitles[strings.ToLower(t)] {
 		if full := n + " — " + upperFirst(t); len(full) <= maxName {
 			return full
 		}
@@ -781,15 +799,19 @@ func predicateAdjective(stmt string) string {
 	spans := sentenceSpans(stmt)
 	sent := stmt[spans[0][0]:spans[0][1]]
 	ws := strings.Fields(dropMath(sent))
-	for k := 1; k+1 < len(ws) && k < 10; k++ {
+	for k := 1; k+1 < len(ws) && k < 16; k++ {
 		if ws[k] != "is" && ws[k] != "are" {
 			continue
 		}
 		var pred []string
 		for _, w := range ws[k+1:] {
 			l := strings.ToLower(strings.Trim(w, ",;:."))
-			if l == "if" || l == "iff" || l == "when" || l == "whenever" || l == "provided" {
+			if l == "if" || l == "iff" || l == "when" || l == "whenever" || l == "provided" || (l == "with" && len(pred) > 0) {
 				break
+			}
+			if l == "called" && len(pred) == 0 {
+				// "An operator is called unitary if …"
+				continue
 			}
 			if articles[l] || l == "said" || l == "called" || text.IsStopword(l) || clauseVerbs[l] ||
 				isVariable(w) || len(pred) >= 3 || strings.ContainsAny(w, ",;:.") && l == "" {

@@ -172,6 +172,10 @@ func (x *extractor) uniqueNames(cs []cand) {
 		lb := strings.ToLower(base)
 		for k := max(next[lb], 2); ; k++ {
 			n := base + " " + strconv.Itoa(k)
+			if last := base[len(base)-1]; last >= '0' && last <= '9' {
+				// "Theorem 2 (2)", not "Theorem 2 2".
+				n = base + " (" + strconv.Itoa(k) + ")"
+			}
 			if !seen[strings.ToLower(n)] {
 				c.name = n
 				seen[strings.ToLower(n)] = true

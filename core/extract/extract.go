@@ -162,7 +162,7 @@ type extractor struct {
 	texr     *texRender
 	labelsAt map[int][]string
 	ptx      *ptxDoc
-	secIndex map[*secState]int
+	secIndex map[secKind]int
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string
@@ -409,6 +409,12 @@ func fallbackName(c cand) string {
 		return k + " " + c.number
 	}
 	return k
+}
+
+// secKind counts the unnumbered results of one kind in a section.
+type secKind struct {
+	st   *secState
+	kind string
 }
 
 // finish turns candidates into primitives: ids, sections, forms, keywords.

@@ -759,6 +759,12 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 				return n
 			}
 		}
+		if h.m.kind == "definition" {
+			// "A map … is linear if" defines "Linear Map", not "Map".
+			if n := predicateAdjective(stmt); n != "" {
+				return n
+			}
+		}
 		if n := definedTerm(stmt); n != "" {
 			if n = definitionTerm(n); n != "" {
 				return titleCase(n)
@@ -793,10 +799,12 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 		if n := x.topicName(st, k, h.number); n != "" {
 			return n
 		}
-		if n := statementPhrase(stmt, 4); n != "" {
+		if n := statementPhrase(stmt, 4); n != "" && !badName(n) {
 			return tidyName(withKind(titleCase(n), k))
 		}
-		return ""
+		// Numbered in its section ("Theorem 3"), so that two such results
+		// are not both "Theorem".
+		return x.numberedName(st, &cand{typ: h.m.typ, kind: k})
 	case "algorithm":
 		if n := statementPhrase(stmt, 4); n != "" {
 			return tidyName(withKind(titleCase(n), "Algorithm"))

@@ -226,7 +226,10 @@ type word struct {
 
 // splitWords breaks plain text into words, remembering where clauses end.
 // Math ($…$) is dropped: variables are not concept names.
-func splitWords(s string) []word {
+func splitWords(s string) []word { return splitSentences(s, 1) }
+
+// splitSentences is splitWords over the first n sentences (n < 0: all).
+func splitSentences(s string, n int) []word {
 	s = dropMath(s)
 	var out []word
 	for _, f := range strings.Fields(s) {
@@ -240,6 +243,11 @@ func splitWords(s string) []word {
 		}
 		w.raw = strings.Trim(f, ",;:.!?()[]{}\"'`*_|<>“”‘’")
 		if w.raw == "" {
+			if f == ":" {
+				// A colon standing alone is a formula's ("Â : V → W"),
+				// not the end of a clause.
+				continue
+			}
 			if len(out) > 0 {
 				out[len(out)-1].stop = out[len(out)-1].stop || w.stop || w.end
 				out[len(out)-1].end = out[len(out)-1].end || w.end
@@ -252,7 +260,9 @@ func splitWords(s string) []word {
 		w.lower = strings.ToLower(w.raw)
 		out = append(out, w)
 		if w.end {
-			break
+			if n--; n == 0 {
+				break
+			}
 		}
 	}
 	return out
@@ -285,17 +295,39 @@ func dropMath(s string) string {
 	return b.String()
 }
 
+// mathWords are the operators of formulas set in running text ("det Â",
+// "dim V"): in a PDF's text they are words, but never part of a name.
+var mathWords = map[string]bool{
+	"det": true, "dim": true, "tr": true, "ker": true, "im": true, "exp": true, "log": true, "ln": true,
+	"sin": true, "cos": true, "tan": true, "deg": true, "gcd": true, "lcm": true, "sup": true, "inf": true,
+	"lim": true, "max": true, "min": true, "mod": true, "sgn": true, "span": true, "diag": true,
+}
+
 // isVariable reports words that name a mathematical object rather than a
-// concept: single letters, "G1", "x_i".
+// concept: single letters, "G1", "x_i", a call "p(x", an operator word
+// ("det"), and the short accented symbols of a PDF's formulas ("QÂ", "ÂT").
 func isVariable(w string) bool {
-	if utf8.RuneCountInString(w) <= 1 {
+	if utf8.RuneCountInString(w) <= 1 || mathWords[w] || strings.ContainsAny(w, "()") {
 		return true
 	}
-	letters := 0
+	letters, upper, accented := 0, 0, false
 	for _, r := range w {
+		if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Sm, r) {
+			// "X̂∧T": a combining hat or an operator is a formula.
+			return true
+		}
 		if unicode.IsLetter(r) {
 			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+			if r > unicode.MaxASCII && r < 0x250 {
+				accented = true
+			}
 		}
+	}
+	if accented && letters <= 3 && upper > 0 {
+		return true
 	}
 	return letters <= 1 || strings.ContainsAny(w, "_^=+<>")
 }
@@ -316,6 +348,12 @@ var genericNouns = map[string]bool{
 	"subset": true, "transformation": true, "field": true, "group": true, "relation": true,
 }
 
+// subjectEnds end the head of a subject: what follows qualifies it ("a
+// basis in the space V", "the minimal polynomial for an operator").
+var subjectEnds = map[string]bool{
+	"of": true, "in": true, "for": true, "on": true, "between": true, "with": true, "over": true,
+}
+
 // definedTerm finds what a definition statement defines, in the order
 // authors signal it: "… is called X", "… is said to be X", then the subject
 // before the copula ("A group is a set …" → "group").
@@ -327,9 +365,10 @@ func definedTerm(plain string) string {
 	for i := 0; i+1 < len(ws); i++ {
 		var rest []word
 		switch {
-		case ws[i].lower == "where" || ws[i].lower == "whose" || ws[i].lower == "which":
+		case ws[i].lower == "where" || ws[i].lower == "whose":
 			// "… is the set of n-tuples, where xi are called components":
 			// a term named in a subordinate clause is not the defined one.
+			// ("…, which is called X" names the object defined: it stays.)
 			i = len(ws)
 			continue
 		case (ws[i].lower == "called" || ws[i].lower == "termed" || ws[i].lower == "named") && i > 0 && ws[i-1].lower == "also":
@@ -350,10 +389,51 @@ func definedTerm(plain string) string {
 			return n
 		}
 	}
-	if n := subjectPhrase(ws, 4); n != "" && !shortWord(n) {
+	if len(ws) > 0 && leadingClause[ws[0].lower] {
+		// "Suppose Â is a linear operator … . Then v is called the
+		// eigenvector of Â": a setup, then the term.
+		if n := calledTerm(splitSentences(plain, 3)); n != "" {
+			return n
+		}
+	}
+	if n := subjectPhrase(ws, 4); n != "" && !shortWord(n) && !genericPlural(n) && !namesVariable(ws, n) {
 		return n
 	}
 	return ""
+}
+
+// calledTerm is the X of "… is called X" or "… are called X" in ws.
+func calledTerm(ws []word) string {
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i].lower == "called" && (ws[i-1].lower == "is" || ws[i-1].lower == "are") {
+			if n := phraseFrom(ws[i+1:], 4); n != "" && !shortWord(n) {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+// namesVariable reports a one-word generic subject followed by its symbol
+// ("the function f(Â) is …"): what is defined is the notation, and the
+// noun alone does not name it.
+func namesVariable(ws []word, n string) bool {
+	if strings.Contains(n, " ") || !genericNouns[strings.ToLower(n)] {
+		return false
+	}
+	for i := 0; i+1 < len(ws); i++ {
+		if strings.EqualFold(ws[i].raw, n) {
+			return isVariable(ws[i+1].raw)
+		}
+	}
+	return false
+}
+
+// genericPlural reports a subject such as "spaces" or "sets": a statement
+// about some objects in general, not the term a definition defines.
+func genericPlural(n string) bool {
+	l := strings.ToLower(n)
+	return strings.HasSuffix(l, "s") && genericNouns[strings.TrimSuffix(l, "s")]
 }
 
 // shortWord reports one-word names of at most two letters: in extracted
@@ -371,7 +451,12 @@ func predicateTerm(ws []word) string {
 			continue
 		}
 		hasGeneric, hasVar := false, false
-		for _, w := range ws[:i] {
+		for j, w := range ws[:i] {
+			if j > 0 && subjectEnds[w.lower] && !hasGeneric {
+				// "A subspace of a vector space V is a subset …": the
+				// subject is "subspace"; "space" only qualifies it.
+				return ""
+			}
 			if genericNouns[strings.TrimSuffix(w.lower, "s")] {
 				hasGeneric = true
 				continue
@@ -409,7 +494,7 @@ func verbLike(w, prev string) bool {
 // stopping at clause punctuation or a clause verb.
 func phraseFrom(ws []word, max int) string {
 	var parts []string
-	singular := false
+	singular, connector := false, false
 	for i, w := range ws {
 		if len(parts) == 0 && (articles[w.lower] || text.IsStopword(w.lower)) {
 			if w.stop || w.end {
@@ -440,12 +525,15 @@ func phraseFrom(ws []word, max int) string {
 			continue
 		}
 		if isVariable(w.raw) {
-			if w.stop || w.end {
+			if w.stop || w.end || len(parts) > 0 && !connector {
+				// "the transposed operator ÂT ∈ End V": the phrase ends
+				// at its symbol.
 				break
 			}
 			continue
 		}
 		parts = append(parts, w.raw)
+		connector = w.lower == "of" || w.lower == "in" || w.lower == "for"
 		if len(parts) >= max || w.stop || w.end {
 			break
 		}
@@ -461,6 +549,19 @@ func subjectPhrase(ws []word, max int) string {
 	}
 	if leadingClause[ws[0].lower] {
 		for i, w := range ws {
+			if i > 0 && w.lower == "then" && i+1 < len(ws) {
+				// "If … is a linear map then the transposed operator …"
+				if pronouns[ws[i+1].lower] {
+					return ""
+				}
+				ws = ws[i+1:]
+				break
+			}
+			if w.stop && i+1 < len(ws) && (ws[i+1].lower == "and" || ws[i+1].lower == "or") {
+				// "Suppose …, and a vector v is such that …": the
+				// supposition goes on.
+				continue
+			}
 			if w.stop && i+1 < len(ws) {
 				ws = ws[i+1:]
 				break

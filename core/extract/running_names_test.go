@@ -1,0 +1,54 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// runningDefinitions are definitions as PDF and EPUB textbooks set them in
+// running text, one per shape of sentence that names its term.
+const runningDefinitions = `# Linear maps and rings
+
+## 1.1 Maps and matrices
+
+Definition 1.1 A function f : X → Y is injective if distinct inputs have distinct images.
+
+Definition 1.2 A normal subgroup of a group G is a subgroup N ⊂ G that is invariant under conjugation.
+
+Definition 1.3 Suppose T : V → V is a linear operator on a space V, and c is a scalar. Then c is called a regular value of T when T − c is invertible.
+
+Definition 1.4 If R is a commutative ring then the nilradical N(R) of R is the set of its nilpotent elements.
+
+Definition 1.5 A sequence of real numbers is bounded when some interval contains all its terms.
+
+Definition 1.6 A matrix is called symmetric if it equals its transpose.
+
+Definition 1.7 The trace tr A of a square matrix A is the sum of its diagonal entries.
+
+Definition 1.8 The spectral radius ρ(A) of a matrix A is the largest absolute value of its eigenvalues.
+
+Definition 1.9 If we only consider finite sets, then we write |X| for the number of elements of X.
+
+Definition 1.10 Given a polynomial q(x) and a matrix A, the matrix q(A) is obtained by substituting A for x.
+`
+
+func TestRunningTextDefinitionsNameTheirTerm(t *testing.T) {
+	ps := Extract(analyzed(runningDefinitions, core.FormatMarkdown, core.Textbook), Options{})
+	logPrimitives(t, ps)
+	want := []string{
+		"Injective Function", "Normal Subgroup", "Regular Value", "Nilradical", "Bounded Sequence",
+		"Symmetric Matrix", "Trace", "Spectral Radius",
+		// Neither names a term: the number and the section do.
+		"Definition 1.9 — Maps and matrices", "Definition 1.10 — Maps and matrices",
+	}
+	got := names(ps)
+	if len(got) != len(want) {
+		t.Fatalf("got %d primitives %q, want %q", len(got), got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("definition %d: name %q, want %q", i+1, got[i], want[i])
+		}
+	}
+}
