@@ -1,6 +1,8 @@
 package merge
 
 import (
+	"strings"
+
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 )
@@ -55,6 +57,13 @@ func subjectStems(name string) map[string]bool {
 // operation, identity). A name without any subject word ("Lemma 3") says
 // nothing either way, and the wording's verdict stands.
 func sameSubject(cand, existing *core.Primitive) bool {
+	if cand.Provenance.Document != existing.Provenance.Document &&
+		(contextBound(cand.FormalStatement) || contextBound(existing.FormalStatement)) {
+		// "The value of this header field MUST be 13": what "this"
+		// points at is in its own document, so another document's
+		// statement cannot be about the same thing by its wording.
+		return false
+	}
 	a, b := subjectStems(cand.Name), subjectStems(existing.Name)
 	if len(a) == 0 || len(b) == 0 {
 		return true
@@ -110,4 +119,24 @@ func contentStems(stmt string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// contextBound reports a statement whose subject points into its context
+// with a demonstrative ("This field MUST …", "The value of these
+// parameters is …"): the words before its first verb or requirement
+// keyword hold "this", "these" or "those". ("That" is left out: "indicates
+// that the response …" is a clause, not a pointer.)
+func contextBound(stmt string) bool {
+	for i, w := range strings.Fields(stmt) {
+		if i >= 12 {
+			return false
+		}
+		switch strings.Trim(w, ",;:()\"'") {
+		case "this", "This", "these", "These", "those", "Those":
+			return true
+		case "is", "are", "was", "were", "MUST", "SHALL", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED", "OPTIONAL":
+			return false
+		}
+	}
+	return false
 }
