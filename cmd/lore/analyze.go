@@ -184,6 +184,7 @@ type primitiveOut struct {
 	FormalStatement   string             `json:"formalStatement"`
 	ComputationalForm string             `json:"computationalForm"`
 	Confidence        float64            `json:"confidence"`
+	Plane             core.PlanePosition `json:"plane"`
 	Section           string             `json:"section"`
 	Keywords          []string           `json:"keywords"`
 	SectionTitle      string             `json:"sectionTitle"`
@@ -199,7 +200,9 @@ type edgeOut struct {
 }
 
 type documentOut struct {
-	Path        string             `json:"path"`
+	Path string `json:"path"`
+	// Title is the document's own title, when it has one.
+	Title       string             `json:"title,omitempty"`
 	MediaType   string             `json:"mediaType"`
 	Bytes       int64              `json:"bytes"`
 	SHA256      string             `json:"sha256"`
@@ -245,14 +248,14 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 	}
 	for _, an := range res.Analyses {
 		d := an.Document
-		out.Documents = append(out.Documents, documentOut{Path: d.Path, MediaType: d.MediaType, Bytes: d.Bytes, SHA256: d.SHA256,
+		out.Documents = append(out.Documents, documentOut{Path: d.Path, Title: an.Title, MediaType: d.MediaType, Bytes: d.Bytes, SHA256: d.SHA256,
 			ContentType: an.ContentType, Domain: optString(an.Domain), Plane: an.Plane})
 	}
 	for _, p := range res.Primitives {
 		out.Primitives = append(out.Primitives, primitiveOut{
 			ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain,
 			FormalStatement: p.FormalStatement, ComputationalForm: p.ComputationalForm,
-			Confidence: p.Confidence, Section: p.Section, Keywords: nonNil(p.Keywords),
+			Confidence: p.Confidence, Plane: p.Plane, Section: p.Section, Keywords: nonNil(p.Keywords),
 			SectionTitle: p.Provenance.Section, Document: p.Provenance.Document, Offset: p.Provenance.Offset,
 		})
 		for _, e := range p.Dependencies {
