@@ -106,3 +106,18 @@ func FuzzExtractMarkdown(f *testing.F) {
 	addCorpusSeeds(f, "apiref_goldmark_README.md", "tutorial-steps_bitnami_redis-sentinel_README.md")
 	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatMarkdown) })
 }
+
+// FuzzExtractText covers plain text, where RFC requirements are read:
+// their subjects, lead-ins and lists.
+func FuzzExtractText(f *testing.F) {
+	for _, s := range []string{
+		"The rule is used where zero or more characters MAY appear.\n",
+		"   The client MUST:\n\n   o  send a request;\n   o  wait for the answer.\n",
+		"If the value is absent, a recipient that does not understand it SHOULD NOT forward it, and which MUST log it.\n",
+		"Theorem 5. Baire's Category Theorem. Let X be a complete metric space.\n",
+	} {
+		f.Add(s)
+	}
+	addCorpusSeeds(f, "rfc6455_websocket.txt", "rfc7234_http-caching.txt")
+	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatText) })
+}

@@ -757,7 +757,10 @@ func specSubjectAt(toks []specTok, k int) (words []string, single bool) {
 		}
 	}
 	if !cleanStop && andAt >= 0 {
+		// "where zero or more characters MAY": the conjunction goes
+		// with what it joined.
 		rev = rev[:andAt]
+		andAt = -1
 	}
 	if andAt > 0 && !detStop {
 		for _, t := range rev[andAt+1:] {
