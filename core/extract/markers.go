@@ -704,10 +704,91 @@ func emphTerm(s string) string {
 	return ""
 }
 
+// statementStarters open a result's statement, never its title.
+var statementStarters = map[string]bool{
+	"let": true, "if": true, "a": true, "an": true, "the": true, "every": true, "each": true, "any": true,
+	"for": true, "suppose": true, "assume": true, "there": true, "given": true, "we": true, "in": true,
+	"then": true, "consider": true, "all": true, "no": true, "this": true, "two": true, "one": true,
+}
+
+// titleVerbs are never in a result's title: their words make a sentence.
+var titleVerbs = map[string]bool{
+	"is": true, "are": true, "be": true, "has": true, "have": true, "holds": true, "hold": true, "was": true,
+	"were": true, "can": true, "will": true, "let": true, "then": true, "iff": true, "if": true, "we": true,
+}
+
+// leadTitle reads the title books set right after a result's number in
+// running text, where PDF and EPUB text keeps no markup: "Theorem 3.
+// Weierstrass Approximation Theorem. The set …", "Theorem 5. Baire's
+// Category Theorem If (Un) is …", "Definition 2. Open Set" over its
+// statement. A title is a few words with no verb, no formula, not opening
+// the way statements open; what follows it must start like a statement.
+// It returns the title and where the statement starts.
+func leadTitle(s string, p int) (string, int, bool) {
+	eol := strings.IndexByte(s[p:], '\n')
+	if eol < 0 {
+		eol = len(s) - p
+	}
+	line := s[p : p+eol]
+	f := strings.Fields(line)
+	if len(f) == 0 || statementStarters[strings.ToLower(f[0])] {
+		return "", 0, false
+	}
+	var words []string
+	for i, w := range f {
+		if i > 6 {
+			return "", 0, false
+		}
+		bare := strings.TrimRight(w, ".:")
+		l := strings.ToLower(bare)
+		if i > 0 && len(words) > 0 {
+			r, _ := utf8.DecodeRuneInString(bare)
+			if statementStarters[l] && unicode.IsUpper(r) {
+				// "Baire's Category Theorem If (Un) is …"
+				at := p + strings.Index(line, " "+w) + 1
+				return strings.Join(words, " "), at, true
+			}
+		}
+		if bare == "" || titleVerbs[l] || strings.ContainsAny(bare, "()[]{}=<>∈⊆→0123456789$\\") {
+			return "", 0, false
+		}
+		if i == 0 {
+			if r, _ := utf8.DecodeRuneInString(bare); !unicode.IsUpper(r) {
+				return "", 0, false
+			}
+		}
+		words = append(words, bare)
+		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, ":") {
+			// "Isometries. Let …": a title ends at its period, and a
+			// statement must follow on the line.
+			rest := strings.TrimSpace(line[strings.Index(line, w)+len(w):])
+			if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !unicode.IsUpper(r) {
+				return "", 0, false
+			}
+			return strings.Join(words, " "), p + strings.Index(line, rest), true
+		}
+	}
+	// The whole line: a title over its statement.
+	next := p + eol + 1
+	if next >= len(s) || len(words) > 6 {
+		return "", 0, false
+	}
+	q := skipBlank(s, next)
+	if r, _ := utf8.DecodeRuneInString(s[min(q, len(s)):]); q >= len(s) || !unicode.IsUpper(r) {
+		return "", 0, false
+	}
+	return strings.Join(words, " "), q, true
+}
+
 // markerCand turns a marker hit into a candidate with its statement and name.
 func (x *extractor) markerCand(st *secState, h hit, limit int) {
 	if limit < h.after {
 		limit = h.after
+	}
+	if h.name == "" && h.number != "" && resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
+		if t, q, ok := leadTitle(st.own[:limit], h.after); ok {
+			h.name, h.after = t, q
+		}
 	}
 	raw := blockText(st.own[:limit], h.after)
 	if resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {

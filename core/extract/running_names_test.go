@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -49,6 +50,50 @@ func TestRunningTextDefinitionsNameTheirTerm(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("definition %d: name %q, want %q", i+1, got[i], want[i])
+		}
+	}
+}
+
+// Books typeset a result's title after its number; PDF text keeps the
+// words and loses the bold.
+const runningTitles = `# Metric spaces
+
+## 2.1 Completeness
+
+Definition 2.1. Isometries. Let (X, d) and (Y, e) be metric spaces. A map f is an isometry if e(f(x), f(y)) = d(x, y).
+
+Definition 2.2. Dense Set
+A subset S of X is dense if its closure is X.
+
+Theorem 2.3. Existence of a completion Every metric space has a completion.
+
+Theorem 2.4. Cantor's Intersection Theorem If (F_n) is a decreasing sequence of nonempty closed sets with diameters tending to 0, their intersection is a single point.
+
+Theorem 2.5. Every Cauchy sequence with a convergent subsequence converges.
+
+Lemma 2.6. Let X be complete and S closed in X. Then S is complete.
+`
+
+func TestRunningTextResultTitles(t *testing.T) {
+	ps := Extract(analyzed(runningTitles, core.FormatMarkdown, core.Textbook), Options{})
+	logPrimitives(t, ps)
+	want := []struct{ name, starts string }{
+		{"Isometries", "Let (X, d)"},
+		{"Dense Set", "A subset S"},
+		{"Existence of a completion", "Every metric space"},
+		{"Cantor's Intersection Theorem", "If (F_n)"},
+		{"", "Every Cauchy sequence"},
+		{"", "Let X be complete"},
+	}
+	if len(ps) != len(want) {
+		t.Fatalf("got %d primitives %q, want %d", len(ps), names(ps), len(want))
+	}
+	for i, w := range want {
+		if w.name != "" && ps[i].Name != w.name {
+			t.Errorf("result %d: name %q, want %q", i+1, ps[i].Name, w.name)
+		}
+		if !strings.HasPrefix(ps[i].FormalStatement, w.starts) {
+			t.Errorf("result %d: statement %q, want it to start %q", i+1, ps[i].FormalStatement, w.starts)
 		}
 	}
 }
