@@ -131,7 +131,10 @@ type container struct {
 }
 
 type opfPackage struct {
-	Items []struct {
+	// Titles are the book's dc:title elements (EPUB 2 and 3 alike); the
+	// first is its main title.
+	Titles []string `xml:"metadata>title"`
+	Items  []struct {
 		ID         string `xml:"id,attr"`
 		Href       string `xml:"href,attr"`
 		MediaType  string `xml:"media-type,attr"`
@@ -293,7 +296,20 @@ func (b *book) text() (string, error) {
 	if len(parts) == 0 {
 		return "", nil
 	}
-	return strings.Join(parts, "\n\n") + "\n", nil
+	return frontMatter(pkg.Titles) + strings.Join(parts, "\n\n") + "\n", nil
+}
+
+// frontMatter carries the book's title into its Markdown text the way
+// Markdown documents carry theirs, a front-matter block, so the analysis
+// (and the skill made of it) knows the book by its title rather than by
+// its file name.
+func frontMatter(titles []string) string {
+	for _, t := range titles {
+		if t = strings.Join(strings.Fields(t), " "); t != "" {
+			return "---\ntitle: " + t + "\n---\n\n"
+		}
+	}
+	return ""
 }
 
 func hasToken(list, tok string) bool {

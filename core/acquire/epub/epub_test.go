@@ -85,7 +85,12 @@ const testNav = `<html xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub
 
 const testNCX = `<ncx><navMap><navPoint><navLabel><text>NCX entry</text></navLabel></navPoint></navMap></ncx>`
 
-const wantEPUB = `# Chapter One
+// wantEPUB opens with the book's dc:title as front matter.
+const wantEPUB = `---
+title: Test
+---
+
+# Chapter One
 
 Fish & chips — very good.
 Second line.
@@ -193,7 +198,7 @@ func TestMalformedXHTMLKeepsText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(got, "kept\n") || !strings.Contains(got, "## Closing") {
+	if !strings.HasPrefix(got, "---\ntitle: Test\n---\n\nkept\n") || !strings.Contains(got, "## Closing") {
 		t.Errorf("got %q", got)
 	}
 }
