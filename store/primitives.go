@@ -182,7 +182,7 @@ func preparePut(p *core.Primitive) (preparedPut, error) {
 	if err := validatePrimitive(p); err != nil {
 		return preparedPut{}, err
 	}
-	rec, err := encodeValue(p)
+	rec, err := encodeCompressed(p)
 	if err != nil {
 		return preparedPut{}, fmt.Errorf("encode: %w", err)
 	}

@@ -165,11 +165,14 @@ func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, err
 			if err := validatePrimitive(ch.After); err != nil {
 				return nil, fmt.Errorf("change %d: %w", i, err)
 			}
-			after := *ch.After
-			if ch.Type == core.ChangeAdd && after.Provenance.Session == "" {
+			// Copied only to be stamped: the commit holds every change
+			// until it is applied, and a copy of each primitive of a
+			// large session is hundreds of MB.
+			if ch.Type == core.ChangeAdd && ch.After.Provenance.Session == "" {
+				after := *ch.After
 				after.Provenance.Session = sessionID
+				ch.After = &after
 			}
-			ch.After = &after
 		case core.ChangeRemove, core.ChangeNote:
 		case core.ChangeConflict:
 			if err := validateID("conflict id", ch.ConflictID); err != nil {

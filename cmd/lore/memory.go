@@ -7,16 +7,19 @@ import (
 
 // memoryLimit is the soft memory limit (see runtime/debug.SetMemoryLimit)
 // lore sets for itself when it has none (GOMEMLIMIT unset). A learn holds
-// every primitive of its source until the commit, a few KiB each, and so
-// does its result until it is printed; the collector's default pacing lets
-// the heap grow to twice what is live. For the largest sources the file
-// size limit admits — 49 MiB of short definitions is 240,000 primitives —
-// that was past 2.5 GB of memory for about 1.1 GB live. Under the limit the
-// collector runs more often instead as the heap nears it, so the process's
-// own memory stays about the limit (the store's files, which Badger maps,
-// come on top); a command that needs less is not affected. It is the
-// process's policy, so the command sets it, not the engine.
-const memoryLimit = 1536 << 20
+// every primitive of its source until the commit, a few KiB each, and the
+// collector's default pacing lets the heap grow to twice what is live. For
+// the largest sources the file size limit admits — 49 MiB of short
+// definitions is 240,000 primitives, about 0.95 GB live at the peak — the
+// store's files come on top: Badger maps what the commit writes, about
+// 0.85 GB for such a source, and those pages count in the process's
+// memory until it closes the store. Under the limit the collector runs
+// more often instead as the heap nears it, so the process's own memory
+// stays about the limit: with 1.5 GiB that source peaked at 2.5 GB, with
+// 1 GiB at 1.86 GB, for about a tenth more time; a command that needs
+// less is not affected. It is the process's policy, so the command sets
+// it, not the engine.
+const memoryLimit = 1 << 30
 
 // limitMemory applies memoryLimit unless GOMEMLIMIT set one.
 func limitMemory() {

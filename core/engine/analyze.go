@@ -24,7 +24,8 @@ type AnalyzeOptions struct {
 // analyze` shows. Nothing of it is stored.
 type AnalyzeResult struct {
 	Source string
-	// Analyses holds one analysis per document, in acquisition order.
+	// Analyses holds one analysis per document, in acquisition order
+	// (nil in Learn's result: it lets them go once extracted).
 	Analyses []*core.Analysis
 	// ContentType, Scores, Domain, Domains, Plane and Confidence describe the
 	// source as a whole: for one document they are that document's; for

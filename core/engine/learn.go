@@ -314,6 +314,11 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// 5. Extract and wire.
 	r.start(StageExtract)
 	extractAndWire(ar, aopts)
+	// What follows needs the candidates, not the text they came from:
+	// the documents and their section trees (as large as the source, and
+	// more) are let go before the store is compared and committed.
+	documents := len(scan.Documents)
+	scan.Documents, ar.Analyses = nil, nil
 	counts := map[string]int{"candidates": len(ar.Primitives)}
 	for _, p := range ar.Primitives {
 		counts[string(p.Type)]++
@@ -374,7 +379,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		"edges": res.EdgesAdded, "skills": countKind(gen.made, core.SkillArtifact)}
 	res.ReportInput = report.Input{
 		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
-		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: len(scan.Documents),
+		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: documents,
 		Provenance: plan.provenance, Artifacts: gen.made, Skipped: gen.skipped, Decision: &dec,
 		Findings: res.Session.Findings, EdgesAdded: res.EdgesAdded, Errors: res.Errors,
 		Options: reportOptions(opts), DryRun: opts.DryRun,

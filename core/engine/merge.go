@@ -94,7 +94,7 @@ func (p *mergePlan) domains() []string { return domainsOf(p.overlay) }
 // renamed when its id is taken), so they are set aside before merging and
 // re-pointed afterwards; dependencies on stored primitives become "enables"
 // updates of those primitives, recorded so unlearn can take exactly them
-// back.
+// back. It consumes cands: the merged primitives are made of them.
 func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, opts LearnOptions, r *runner) (*mergePlan, error) {
 	cfg := opts.Dedup
 	if cfg == (dedup.Config{}) {
@@ -117,7 +117,9 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		}
 		return ok
 	}
-	eng := merge.New(merge.Options{Session: session, Now: opts.now, IDTaken: taken})
+	// The candidates are this stage's to consume (Learn lets them go
+	// after it), so the merge engine keeps them rather than copies.
+	eng := merge.New(merge.Options{Session: session, Now: opts.now, IDTaken: taken, Adopt: true})
 
 	pending, err := pendingConflicts(st)
 	if err != nil {
@@ -133,10 +135,13 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			}
 			r.progress(i, len(cands), "")
 		}
-		cand := cands[i]
-		wireDeps[cand.ID] = cand.Dependencies
+		// The merge engine adopts the candidate (and may rename it when
+		// its id is taken): id is the one the wirer's edges know.
+		cand := &cands[i]
+		id := cand.ID
+		wireDeps[id] = cand.Dependencies
 		cand.Dependencies, cand.Enables = nil, nil
-		v, err := dd.Check(&cand)
+		v, err := dd.Check(cand)
 		if err != nil {
 			return nil, err
 		}
@@ -147,9 +152,9 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		}
 		var res merge.Result
 		switch {
-		case v.Best != nil && v.Existing != nil && pending[pendingKey(v.Existing.ID, &cand)] != "":
+		case v.Best != nil && v.Existing != nil && pending[pendingKey(v.Existing.ID, cand)] != "":
 			res = eng.SkipFor(cand, v.Existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
-				pending[pendingKey(v.Existing.ID, &cand)], v.Existing.ID))
+				pending[pendingKey(v.Existing.ID, cand)], v.Existing.ID))
 		case v.Best != nil && v.Existing != nil && assigned[v.Existing.ID] &&
 			(v.Best.Class == core.Generalization || v.Best.Class == core.OverlappingDistinct):
 			// Two statements of the same source are the author's, not a
@@ -157,7 +162,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			// other: both are kept.
 			res = eng.AddBeside(cand, v.Existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
 				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence))
-		case v.Best != nil && v.Existing != nil && v.Best.Class == core.OverlappingDistinct && buildsOn(&cand, v.Existing):
+		case v.Best != nil && v.Existing != nil && v.Best.Class == core.OverlappingDistinct && buildsOn(cand, v.Existing):
 			// A differently named concept whose statement names the
 			// existing one builds on it; the overlap is the reference, not
 			// a rival statement. It is added and wired to what it names.
@@ -167,7 +172,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			res = eng.Merge(cand, v.Best, v.Existing)
 		}
 		if storeErr != nil {
-			return nil, fmt.Errorf("dedup %s: %w", cand.ID, storeErr)
+			return nil, fmt.Errorf("dedup %s: %w", id, storeErr)
 		}
 		plan.provenance = append(plan.provenance, res.Provenance)
 		prov := &plan.provenance[len(plan.provenance)-1]
@@ -187,14 +192,14 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			case core.ChangeAdd:
 				p := ch.After
 				assigned[p.ID] = true
-				addedFrom[p.ID] = cand.ID
-				finalOf[cand.ID] = p.ID
+				addedFrom[p.ID] = id
+				finalOf[id] = p.ID
 				plan.overlay[p.ID] = p
 				dd.RememberShared(p)
 			case core.ChangeUpdate:
 				plan.overlay[ch.PrimitiveID] = ch.After
 				dd.RememberShared(ch.After)
-				finalOf[cand.ID] = ch.PrimitiveID
+				finalOf[id] = ch.PrimitiveID
 			}
 		}
 		// A skipped candidate is the stored primitive: what named it names
@@ -204,7 +209,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		// conflicts with, where they would claim a dependency no statement
 		// makes.
 		if res.Action == core.ActionSkip && v.Existing != nil {
-			finalOf[cand.ID] = v.Existing.ID
+			finalOf[id] = v.Existing.ID
 		}
 		if res.Conflict != nil {
 			plan.conflicts = append(plan.conflicts, *res.Conflict)

@@ -31,6 +31,13 @@ type Options struct {
 	// IDTaken reports whether an id is already used in the registry, so an
 	// added primitive never overwrites another one (nil: nothing is taken).
 	IDTaken func(id string) bool
+	// Adopt says the caller hands each candidate over to Merge and
+	// AddBeside: an added candidate becomes the change's After state as
+	// it is (its ID and provenance session set there) instead of a copy,
+	// so the caller must not use it as a candidate afterwards. A large run
+	// holds every candidate until it is merged; a copy of each would
+	// double that.
+	Adopt bool
 }
 
 func (o Options) now() time.Time {
@@ -100,7 +107,7 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //
 // An added candidate whose id is taken is stored under id-2, id-3, …;
 // Provenance.FinalID says which. Merge never replaces a primitive.
-func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core.Primitive) Result {
+func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *core.Primitive) Result {
 	now := e.opts.now()
 	prov := core.ProvenanceEntry{
 		SessionID:   e.opts.Session,
@@ -114,7 +121,7 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		return e.add(cand, prov, now)
 	}
 	prov.ExistingID = existing.ID
-	if related(cmp.Class) && !sameSubject(&cand, existing) {
+	if related(cmp.Class) && !sameSubject(cand, existing) {
 		prov.Action = core.ProvAddNew
 		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not a %s.",
 			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, cmp.Class)
@@ -131,11 +138,11 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 			damaged := describeDefects(defects)
 			held := *cmp
 			held.Rationale += " But its text is more damaged than the stored statement (" + damaged + "), so it is held for a person instead of updating it."
-			return e.conflict(cand, &held, existing, prov, now, fmt.Sprintf(
+			return e.conflict(*cand, &held, existing, prov, now, fmt.Sprintf(
 				"Candidate %s generalizes %s (confidence %.2f) but its text is more damaged (%s) — it may not replace the stored statement; conflict %%s awaits a decision.",
 				cand.ID, existing.ID, cmp.Confidence, damaged))
 		}
-		after := generalize(existing, &cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
+		after := generalize(existing, cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
 		prov.Action = core.ProvUpdateGeneralization
 		prov.Rationale = fmt.Sprintf("Candidate %s generalizes %s (confidence %.2f) — updating it with the broader statement, merged patterns and keywords, and shared prerequisites.",
 			cand.ID, existing.ID, cmp.Confidence)
@@ -146,7 +153,7 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
 
 	case core.Specialization:
-		spec := clonePrimitive(cand)
+		spec := clonePrimitive(*cand)
 		if !spec.HasEdge(existing.ID, core.Specializes) {
 			spec.Dependencies = append(spec.Dependencies, core.Edge{
 				Target: existing.ID, Type: core.Specializes, Strength: 1.0, Description: SpecializationEdge,
@@ -155,10 +162,10 @@ func (e *Engine) Merge(cand core.Primitive, cmp *core.Comparison, existing *core
 		prov.Action = core.ProvAddSpecialization
 		prov.Rationale = fmt.Sprintf("Candidate %s specializes %s (confidence %.2f) — adding it with a specializes edge.",
 			cand.ID, existing.ID, cmp.Confidence)
-		return e.add(spec, prov, now)
+		return e.add(&spec, prov, now)
 
 	case core.OverlappingDistinct:
-		return e.conflict(cand, cmp, existing, prov, now, fmt.Sprintf(
+		return e.conflict(*cand, cmp, existing, prov, now, fmt.Sprintf(
 			"Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %%s awaits a decision.",
 			cand.ID, existing.ID, cmp.Confidence))
 
@@ -218,7 +225,7 @@ func describeDefects(ds []text.Defect) string {
 // overlaps, for a reason the caller knows from context and states in
 // rationale (the comparator alone would have said conflict or update): for
 // example, two statements of the same source never conflict.
-func (e *Engine) AddBeside(cand core.Primitive, existing *core.Primitive, rationale string) Result {
+func (e *Engine) AddBeside(cand *core.Primitive, existing *core.Primitive, rationale string) Result {
 	now := e.opts.now()
 	prov := core.ProvenanceEntry{
 		SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, Domain: cand.Domain,
@@ -230,7 +237,7 @@ func (e *Engine) AddBeside(cand core.Primitive, existing *core.Primitive, ration
 // SkipFor records that cand changes nothing, for a reason the caller knows
 // (rationale): for example, it already waits in a pending conflict with
 // existing.
-func (e *Engine) SkipFor(cand core.Primitive, existingID, rationale string) Result {
+func (e *Engine) SkipFor(cand *core.Primitive, existingID, rationale string) Result {
 	now := e.opts.now()
 	prov := core.ProvenanceEntry{
 		SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, Domain: cand.Domain,
@@ -239,16 +246,23 @@ func (e *Engine) SkipFor(cand core.Primitive, existingID, rationale string) Resu
 	return note(prov, existingID, now)
 }
 
-// add records the addition of p under a free id.
-func (e *Engine) add(p core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
-	p = clonePrimitive(p)
+// add records the addition of p under a free id, stamped with the
+// session that adds it.
+func (e *Engine) add(p *core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
+	if !e.opts.Adopt {
+		c := clonePrimitive(*p)
+		p = &c
+	}
+	if p.Provenance.Session == "" {
+		p.Provenance.Session = e.opts.Session
+	}
 	p.ID = freeID(p.ID, func(id string) bool {
 		return e.issued[id] || (e.opts.IDTaken != nil && e.opts.IDTaken(id))
 	})
 	e.issued[p.ID] = true
 	prov.FinalID = p.ID
 	prov.Outcome = core.ActionAdd
-	return finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p, Timestamp: now})
+	return finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: p, Timestamp: now})
 }
 
 // note records a decision that changes nothing.

@@ -136,24 +136,43 @@ func checkProvenance(t *testing.T, r Result, action string, cand core.Primitive)
 func TestMergeAddNew(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	cand := candidate("monoid")
-	r := e.Merge(cand, nil, nil)
+	r := e.Merge(&cand, nil, nil)
 	checkProvenance(t, r, core.ProvAddNew, cand)
+	// The added primitive is the candidate, stamped with the session.
+	want := cand
+	want.Provenance.Session = "s1"
 	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd ||
-		r.Changes[0].Before != nil || !reflect.DeepEqual(*r.Changes[0].After, cand) || r.Provenance.FinalID != "monoid" || r.Provenance.ExistingID != "" {
+		r.Changes[0].Before != nil || !reflect.DeepEqual(*r.Changes[0].After, want) || r.Provenance.FinalID != "monoid" || r.Provenance.ExistingID != "" {
 		t.Fatalf("%+v", r)
+	}
+}
+
+// TestMergeCopiesUnlessAdopting: without Adopt the added primitive owns
+// its slices, so a caller reusing the candidate's changes nothing stored;
+// with it, the candidate's slices are kept as they are.
+func TestMergeCopiesUnlessAdopting(t *testing.T) {
+	for _, adopt := range []bool{false, true} {
+		e := New(Options{Session: "s1", Now: clock(), Adopt: adopt})
+		cand := candidate("monoid")
+		r := e.Merge(&cand, nil, nil)
+		after := r.Changes[0].After
+		shared := &after.Keywords[0] == &cand.Keywords[0]
+		if shared != adopt {
+			t.Errorf("adopt=%v: keywords shared with the candidate = %v", adopt, shared)
+		}
 	}
 }
 
 func TestMergeSuffixesTakenIDs(t *testing.T) {
 	s := newStore(t, group("monoid"), group("monoid-2"))
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	r := e.Merge(candidate("monoid"), nil, nil)
+	r := e.Merge(ptr(candidate("monoid")), nil, nil)
 	if r.Changes[0].PrimitiveID != "monoid-3" || r.Changes[0].After.ID != "monoid-3" || r.Provenance.FinalID != "monoid-3" || r.Provenance.CandidateID != "monoid" {
 		t.Fatalf("%+v", r.Provenance)
 	}
 	// A second candidate with the same id in the same run (not yet
 	// stored) gets the next free id.
-	if r := e.Merge(candidate("monoid"), nil, nil); r.Provenance.FinalID != "monoid-4" {
+	if r := e.Merge(ptr(candidate("monoid")), nil, nil); r.Provenance.FinalID != "monoid-4" {
 		t.Fatalf("second: %+v", r.Provenance)
 	}
 }
@@ -162,7 +181,7 @@ func TestMergeExactDuplicateSkips(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := group("group")
-	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
+	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
 	checkProvenance(t, r, core.ProvSkip, cand)
 	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
 		r.Changes[0].Before != nil || r.Changes[0].After != nil {
@@ -177,7 +196,7 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := candidate("monoid")
-	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.Generalization, Confidence: 0.87}, &ex)
+	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.Generalization, Confidence: 0.87}, &ex)
 	checkProvenance(t, r, core.ProvUpdateGeneralization, cand)
 	if r.Action != core.ActionUpdate || len(r.Changes) != 1 {
 		t.Fatalf("%+v", r)
@@ -203,7 +222,7 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	}
 	// No shared prerequisite: the existing ones stay.
 	cand.Prerequisites = []string{"Magma"}
-	r = e.Merge(cand, &core.Comparison{Class: core.Generalization}, &ex)
+	r = e.Merge(&cand, &core.Comparison{Class: core.Generalization}, &ex)
 	if !reflect.DeepEqual(r.Changes[0].After.Prerequisites, ex.Prerequisites) {
 		t.Fatalf("prerequisites %v", r.Changes[0].After.Prerequisites)
 	}
@@ -220,7 +239,7 @@ func TestMergeSpecializationAddsEdge(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
 	ex := group("group")
 	cand := candidate("group") // same id as the existing one
-	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.Specialization, Confidence: 0.67}, &ex)
+	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.Specialization, Confidence: 0.67}, &ex)
 	checkProvenance(t, r, core.ProvAddSpecialization, cand)
 	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd {
 		t.Fatalf("%+v", r)
@@ -241,7 +260,7 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 	ex := group("group")
 	cand := candidate("monoid")
 	cmp := core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}
-	r := e.Merge(cand, &cmp, &ex)
+	r := e.Merge(&cand, &cmp, &ex)
 	checkProvenance(t, r, core.ProvConflictPresented, cand)
 	if r.Action != core.ActionConflict || len(r.Changes) != 1 || r.Conflict == nil {
 		t.Fatalf("%+v", r)
@@ -255,7 +274,7 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 		!reflect.DeepEqual(got.Existing, ex) || got.Comparison != cmp || !got.CreatedAt.After(t0) {
 		t.Fatalf("conflict %+v", got)
 	}
-	if r2 := e.Merge(cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
+	if r2 := e.Merge(&cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
 		t.Fatalf("second conflict %s", r2.Conflict.ID)
 	}
 }
@@ -264,12 +283,12 @@ func TestMergeGenuinelyNewAndUnknown(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := candidate("monoid")
-	r := e.Merge(cand, &core.Comparison{ExistingID: "group", Class: core.GenuinelyNew}, &ex)
+	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.GenuinelyNew}, &ex)
 	checkProvenance(t, r, core.ProvAddNew, cand)
 	if r.Action != core.ActionAdd || r.Provenance.ExistingID != "group" || r.Changes[0].Type != core.ChangeAdd {
 		t.Fatalf("%+v", r)
 	}
-	r = e.Merge(cand, &core.Comparison{ExistingID: "group", Class: "weird"}, &ex)
+	r = e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: "weird"}, &ex)
 	checkProvenance(t, r, core.ProvError, cand)
 	if r.Action != core.ActionSkip || r.Changes[0].Type != core.ChangeNote {
 		t.Fatalf("%+v", r)
@@ -283,7 +302,7 @@ func TestEmptyPatternGeneralizationNoLongerOverwrites(t *testing.T) {
 	ex := core.Primitive{ID: "qrs", FormalStatement: "q r s", ComputationalForm: "q-r", Keywords: []string{"a", "b"}}
 	cand := core.Primitive{ID: "xyz", FormalStatement: "x y z", ComputationalForm: "x+y", Keywords: []string{"a", "b", "c"}}
 	cmp := dedup.Compare(&cand, &ex)
-	r := New(Options{Session: "s1", Now: clock()}).Merge(cand, &cmp, &ex)
+	r := New(Options{Session: "s1", Now: clock()}).Merge(&cand, &cmp, &ex)
 	if cmp.Class != core.OverlappingDistinct || r.Action != core.ActionConflict {
 		t.Fatalf("class %s action %s", cmp.Class, r.Action)
 	}
@@ -304,11 +323,11 @@ func TestProvenanceOrder(t *testing.T) {
 	ex := group("group")
 	var chain []core.ProvenanceEntry
 	for _, r := range []Result{
-		e.Merge(candidate("a"), nil, nil),
-		e.Merge(candidate("b"), &core.Comparison{Class: core.Specialization}, &ex),
-		e.Merge(candidate("c"), &core.Comparison{Class: core.Generalization}, &ex),
-		e.Merge(group("d"), &core.Comparison{Class: core.ExactDuplicate}, &ex),
-		e.Merge(candidate("e"), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
+		e.Merge(ptr(candidate("a")), nil, nil),
+		e.Merge(ptr(candidate("b")), &core.Comparison{Class: core.Specialization}, &ex),
+		e.Merge(ptr(candidate("c")), &core.Comparison{Class: core.Generalization}, &ex),
+		e.Merge(ptr(group("d")), &core.Comparison{Class: core.ExactDuplicate}, &ex),
+		e.Merge(ptr(candidate("e")), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
 	} {
 		chain = append(chain, r.Provenance)
 		if r.Conflict != nil {
@@ -398,7 +417,7 @@ func TestResolveRejects(t *testing.T) {
 func TestPlanRevertIntegrityForcedAlready(t *testing.T) {
 	p1 := core.Primitive{ID: "p1", Name: "P one"}
 	s := newStore(t)
-	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(p1, nil, nil)
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(&p1, nil, nil)
 	s.apply(r.Changes)
 	// Another session adds q1, which depends on p1.
 	q1 := core.Primitive{ID: "q1", Prerequisites: []string{"P one", "Other"}, Dependencies: []core.Edge{{Target: "p1", Type: core.Requires, Strength: 0.8}}}
@@ -446,14 +465,14 @@ func TestPlanRevertRestoresSession(t *testing.T) {
 		s.apply(r.Changes)
 		log = append(log, r.Changes...)
 	}
-	do(e.Merge(candidate("monoid"), nil, nil))
+	do(e.Merge(ptr(candidate("monoid")), nil, nil))
 	cur := s.prims["group"]
-	do(e.Merge(candidate("abelian"), &core.Comparison{Class: core.Specialization}, &cur))
+	do(e.Merge(ptr(candidate("abelian")), &core.Comparison{Class: core.Specialization}, &cur))
 	cur = s.prims["group"]
-	do(e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &cur))
+	do(e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &cur))
 	cur = s.prims["group"]
-	do(e.Merge(candidate("magma"), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
-	do(e.Merge(group("group-again"), &core.Comparison{Class: core.ExactDuplicate}, &cur))
+	do(e.Merge(ptr(candidate("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
+	do(e.Merge(ptr(group("group-again")), &core.Comparison{Class: core.ExactDuplicate}, &cur))
 	if len(s.conflicts) != 1 || s.prims["group"].FormalStatement == orig.FormalStatement {
 		t.Fatalf("session not applied: %v", s.conflicts)
 	}
@@ -480,7 +499,7 @@ func TestPlanRevertDetectsLaterChanges(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig)
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	r := e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	r := e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	s.apply(r.Changes)
 
 	// Another session edits group.
@@ -542,7 +561,7 @@ func TestPlanRevertTwiceIsEmpty(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"})
 	gone := group("gone")
-	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	changes := append(r.Changes, core.Change{Type: core.ChangeRemove, PrimitiveID: "gone", Before: &gone})
 	s.apply(r.Changes)
 	plan, err := PlanRevert(changes, s.lookup, s.dependents, false, t0)
@@ -563,10 +582,10 @@ func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"}, core.Primitive{ID: "ring"})
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	gen := e.Merge(candidate("semigroup"), &core.Comparison{Class: core.Generalization}, &orig)
+	gen := e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	c := candidate("cyclic")
 	c.Dependencies = []core.Edge{{Target: "group", Type: core.Requires}}
-	add := e.Merge(c, nil, nil)
+	add := e.Merge(&c, nil, nil)
 	gen.Changes[0].After.Enables = append(gen.Changes[0].After.Enables, "cyclic") // as the engine's rewiring does
 	session1 := append(gen.Changes, add.Changes...)
 	s.apply(session1)
@@ -594,10 +613,10 @@ func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
 func TestPlanRevertAfterForcedRepair(t *testing.T) {
 	s := newStore(t)
 	a := core.Primitive{ID: "a", Name: "Alpha"}
-	s1 := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(a, nil, nil)
+	s1 := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(&a, nil, nil)
 	s.apply(s1.Changes)
 	b := core.Primitive{ID: "b", Prerequisites: []string{"Alpha"}, Dependencies: []core.Edge{{Target: "a", Type: core.Requires}}}
-	s2 := New(Options{Session: "s2", Now: clock(), IDTaken: s.taken}).Merge(b, nil, nil)
+	s2 := New(Options{Session: "s2", Now: clock(), IDTaken: s.taken}).Merge(&b, nil, nil)
 	s.apply(s2.Changes)
 
 	forced, err := PlanRevert(s1.Changes, s.lookup, s.dependents, true, t0)
@@ -621,7 +640,7 @@ func TestPlanRevertAfterForcedRepair(t *testing.T) {
 func TestAddBesideKeepsBothWithTheCallersReason(t *testing.T) {
 	e := New(Options{Session: "s", IDTaken: func(id string) bool { return id == "x" }})
 	existing := core.Primitive{ID: "x", Name: "X"}
-	r := e.AddBeside(core.Primitive{ID: "x", Name: "X again"}, &existing, "same source")
+	r := e.AddBeside(&core.Primitive{ID: "x", Name: "X again"}, &existing, "same source")
 	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].After.ID != "x-2" ||
 		r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "same source" || r.Provenance.Action != core.ProvAddNew ||
 		r.Changes[0].Provenance == nil || r.Changes[0].Provenance.Rationale != "same source" {
@@ -631,7 +650,7 @@ func TestAddBesideKeepsBothWithTheCallersReason(t *testing.T) {
 
 func TestSkipForChangesNothing(t *testing.T) {
 	e := New(Options{Session: "s"})
-	r := e.SkipFor(core.Primitive{ID: "c"}, "x", "already pending")
+	r := e.SkipFor(&core.Primitive{ID: "c"}, "x", "already pending")
 	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
 		r.Provenance.Action != core.ProvSkip || r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "already pending" {
 		t.Fatalf("result = %+v", r)
@@ -657,7 +676,7 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 			ex.Name, ex.FormalStatement = "Hermitian Operator", clean
 			cand := candidate("hermitian-2")
 			cand.Name, cand.FormalStatement = "Hermitian Operator", c.statement
-			r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
+			r := e.Merge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
 			if r.Action != core.ActionConflict || r.Conflict == nil || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeConflict {
 				t.Fatalf("a damaged generalization was merged as %s: %+v", r.Action, r.Changes)
 			}
@@ -676,7 +695,7 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 	ex.Name, ex.FormalStatement = "Hermitian Operator", "A Hermitian operator is diagonal- izable in an orthonormal basis basis."
 	cand := candidate("hermitian-2")
 	cand.Name, cand.FormalStatement = "Hermitian Operator", clean
-	if r := e.Merge(cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
+	if r := e.Merge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
 		t.Errorf("a cleaner generalization was merged as %s", r.Action)
 	}
 }
@@ -732,6 +751,15 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 		{mk("c6", "Client or server may employ a cache", "Any client or server MAY employ a cache, though a cache cannot be used by a server that is acting as a tunnel."),
 			mk("e6", "Server may redirect the client using a 3xx status code", "The server MAY redirect the client using a 3xx status code."),
 			core.OverlappingDistinct, core.ActionAdd},
+		// "This" points into its own document: another document's
+		// statement about a value of a header field is not about it.
+		{inDoc(mk("c7", "Corrected age value may be used", "If the cache is confident in the Age header field value, the corrected age value MAY be used."), "caching.txt"),
+			inDoc(mk("e7", "Value of this header field is 8", "The value of this header field MUST be 8."), "websocket.txt"),
+			core.OverlappingDistinct, core.ActionAdd},
+		// In one document (a new version of it) the verdict stands.
+		{inDoc(mk("c8", "Value of this header field is 9", "The value of this header field MUST be 9."), "websocket.txt"),
+			inDoc(mk("e8", "Value of this header field is 8", "The value of this header field MUST be 8."), "websocket.txt"),
+			core.OverlappingDistinct, core.ActionConflict},
 		// The same subject, said differently: a person decides.
 		{mk("c5", "Vector Space", "A vector space over a field F is an abelian group with a scalar multiplication by F."),
 			mk("e5", "Vector Space", "A vector space is a set V with addition and scalar multiplication satisfying eight axioms."),
@@ -741,9 +769,16 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 	} {
 		e := New(Options{Session: "s1", Now: clock()})
 		ex := c.existing
-		r := e.Merge(c.cand, &core.Comparison{ExistingID: ex.ID, Class: c.class, Confidence: 0.3}, &ex)
+		r := e.Merge(&c.cand, &core.Comparison{ExistingID: ex.ID, Class: c.class, Confidence: 0.3}, &ex)
 		if r.Action != c.want {
 			t.Errorf("%q against %q (%s): %s, want %s (%s)", c.cand.Name, ex.Name, c.class, r.Action, c.want, r.Provenance.Rationale)
 		}
 	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func inDoc(p core.Primitive, doc string) core.Primitive {
+	p.Provenance.Document = doc
+	return p
 }
