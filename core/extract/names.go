@@ -297,10 +297,11 @@ func dropMath(s string) string {
 
 // mathWords are the operators of formulas set in running text ("det Â",
 // "dim V"): in a PDF's text they are words, but never part of a name.
+// (Abbreviations that are also concepts, "span", "max", "log", are not.)
 var mathWords = map[string]bool{
-	"det": true, "dim": true, "tr": true, "ker": true, "im": true, "exp": true, "log": true, "ln": true,
+	"det": true, "dim": true, "tr": true, "ker": true, "im": true, "exp": true, "ln": true,
 	"sin": true, "cos": true, "tan": true, "deg": true, "gcd": true, "lcm": true, "sup": true, "inf": true,
-	"lim": true, "max": true, "min": true, "mod": true, "sgn": true, "span": true, "diag": true,
+	"lim": true, "sgn": true, "diag": true,
 }
 
 // isVariable reports words that name a mathematical object rather than a

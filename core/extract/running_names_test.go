@@ -97,3 +97,13 @@ func TestRunningTextResultTitles(t *testing.T) {
 		}
 	}
 }
+
+// Words that abbreviate in formulas but are concepts too keep their place
+// in names.
+func TestConceptAbbreviationsStayInNames(t *testing.T) {
+	doc := "# Linear algebra\n\n## 1.2 Spans\n\nDefinition 1.11 The span of a set of vectors S is the set of all linear combinations of vectors in S.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "Span" {
+		t.Fatalf("got %q, want Span", names(ps))
+	}
+}
