@@ -121,6 +121,28 @@ func TestCommonWordNamesAreNotLinked(t *testing.T) {
 	}
 }
 
+// A specification's requirements are named after their sentences: sibling
+// rules sharing a verb phrase are not references to one another. A term
+// the specification defines still is one.
+func TestRequirementsAreNotNameTargets(t *testing.T) {
+	spec := func(p core.Primitive) core.Primitive {
+		p.Tags = []string{string(core.Spec), "protocols"}
+		return p
+	}
+	_, m := wire(t,
+		spec(cand("fail1", "Client fails the WebSocket Connection", core.Axiom, 0,
+			"If the response lacks an Upgrade header field, the client MUST Fail the WebSocket Connection.")),
+		spec(cand("token", "Access Token", core.Definition, 10, "An access token is a string representing an authorization.")),
+		spec(cand("fail2", "Client fails the connection on a bad key", core.Axiom, 20,
+			"If the accept key is wrong, the client fails the WebSocket Connection and MUST discard the access token.")),
+	)
+	noEdge(t, m["fail2"], "fail1")
+	mustEdge(t, m["fail2"], "token", core.Requires, 0.5)
+	if p := cand("x", "Axiom of Choice", core.Axiom, 0, "x"); Requirement(&p) {
+		t.Error("a textbook's axiom is not a requirement")
+	}
+}
+
 func TestLinkable(t *testing.T) {
 	cases := []struct {
 		name string

@@ -76,7 +76,7 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 			if err != nil {
 				return false, err
 			}
-			t.ok = found && Linkable(q.Name, q.Type)
+			t.ok = found && !Requirement(&q) && Linkable(q.Name, q.Type)
 			if t.ok && oneWord(q.Name) {
 				t.domain = q.Domain
 			}

@@ -101,6 +101,16 @@ func Linkable(name string, typ core.PrimitiveType) bool {
 	return sc.linkable(typ)
 }
 
+// Requirement reports whether p is a requirement of a specification (an
+// axiom or technique read from a MUST/SHOULD/MAY sentence): its name is
+// made from the sentence, not a term the source defines, so it is never
+// the target of a name reference. Sibling rules that share a verb phrase
+// ("the client MUST Fail the WebSocket Connection") would otherwise all
+// point at one of them.
+func Requirement(p *core.Primitive) bool {
+	return len(p.Tags) > 0 && p.Tags[0] == string(core.Spec) && (p.Type == core.Axiom || p.Type == core.Technique)
+}
+
 // oneWord reports whether name has a single content word ("Field", "The
 // Group"): such a name is a term only in a source that defines it, and
 // another source may mean something else by the word ("header field").

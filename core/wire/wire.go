@@ -171,7 +171,9 @@ func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
 	docs := make([]string, len(prims))
 	types := make([]core.PrimitiveType, len(prims))
 	for i := range prims {
-		names[i] = prims[i].Name
+		if !Requirement(&prims[i]) {
+			names[i] = prims[i].Name
+		}
 		docs[i] = prims[i].Provenance.Document
 		types[i] = prims[i].Type
 	}
