@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -1004,7 +1005,10 @@ func stripCitations(s string) string {
 // so far does not end a sentence, up to a line that opens a block (a proof,
 // the next result, a heading) and at most maxResultParas paragraphs.
 func resultText(s string, from int, raw string) string {
-	if !incomplete(raw) {
+	// "Definition 4. Let X be a space and A ⊆ X." over a bulleted list of
+	// what it defines: the list is the definition.
+	list := setupLead(raw)
+	if !incomplete(raw) && !list {
 		return raw
 	}
 	i := strings.Index(s[from:], raw)
@@ -1013,12 +1017,18 @@ func resultText(s string, from int, raw string) string {
 	}
 	start := from + i
 	end := start + len(raw)
-	for n := 0; n < maxResultParas && incomplete(s[start:end]) && end-start < maxBlock; n++ {
+	for n := 0; n < 2*maxResultParas && end-start < maxBlock; n++ {
 		p := end
 		for p < len(s) && isSpaceByte(s[p]) {
 			p++
 		}
 		if p >= len(s) || opensBlock(s[p:min(len(s), p+40)]) {
+			break
+		}
+		if !incomplete(s[start:end]) && !(list && listItem.MatchString(s[p:min(len(s), p+8)])) {
+			break
+		}
+		if n >= maxResultParas && !list {
 			break
 		}
 		_, e := paragraph(s, p)
@@ -1030,7 +1040,30 @@ func resultText(s string, from int, raw string) string {
 	return s[start:end]
 }
 
-// maxResultParas bounds how many paragraphs a broken statement is read on.
+// listItem opens an item of a list in PDF or EPUB text: a bullet, a dash,
+// or an enumerator such as "(i)", "(a)", "1." or "2)".
+var listItem = regexp.MustCompile(`^(?:[•◦▪‣∙·]|[-–*] |\((?:[ivx]{1,4}|[a-h]|[0-9]{1,2})\)|[0-9]{1,2}[.)] )`)
+
+// setupLead reports a statement that only sets up what follows: it ends in
+// a colon, or its one sentence opens with "Let", "Suppose" or "Assume".
+func setupLead(raw string) bool {
+	t := strings.TrimSpace(raw)
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	if strings.Count(t, ". ") > 0 {
+		return false
+	}
+	for _, w := range []string{"Let ", "Suppose ", "Assume "} {
+		if strings.HasPrefix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxResultParas bounds how many paragraphs a broken statement is read on
+// (a setup over a list reads twice as many, one per item).
 const maxResultParas = 8
 
 // incomplete reports whether text stops before its sentence ends. Lines at

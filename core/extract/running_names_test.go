@@ -107,3 +107,26 @@ func TestConceptAbbreviationsStayInNames(t *testing.T) {
 		t.Fatalf("got %q, want Span", names(ps))
 	}
 }
+
+// A definition that sets up its objects and defines them in a bulleted
+// list keeps the list: its opening clause alone defines nothing.
+func TestSetupOverListKeepsTheList(t *testing.T) {
+	doc := "# Topology\n\n## 1.3 Closure\n\nDefinition 1.12. Let (X, T) be a topological space and A a subset of X.\n\n" +
+		"• The closure of A is the smallest closed set containing A.\n\n" +
+		"• The interior of A is the largest open set contained\n\nin A.\n\n" +
+		"• A is called dense in X iff its closure is X.\n\n" +
+		"Every closed set is its own closure, as the next lemma shows.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("got %q, want one definition", names(ps))
+	}
+	st := ps[0].FormalStatement
+	for _, want := range []string{"smallest closed set", "largest open set", "in A.", "dense in X"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("statement %q lacks %q", st, want)
+		}
+	}
+	if strings.Contains(st, "next lemma") {
+		t.Errorf("statement %q runs past the list", st)
+	}
+}
