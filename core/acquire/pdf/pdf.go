@@ -51,7 +51,7 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (text string, err erro
 // is known, then after every page. A textbook takes seconds, and a person
 // watching wants to see it move.
 func TextProgress(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int)) (text string, err error) {
-	pages, err := extract(ctx, r, size, progress)
+	pages, title, err := extract(ctx, r, size, progress)
 	if err != nil {
 		return "", err
 	}
@@ -62,18 +62,37 @@ func TextProgress(ctx context.Context, r io.ReaderAt, size int64, progress func(
 			text, err = "", fmt.Errorf("%w: laying out the text: %v", ErrCorrupt, x)
 		}
 	}()
-	return render(pages), nil
+	return frontMatter(title) + render(pages), nil
+}
+
+// frontMatter carries the title the file's document information gives into
+// its Markdown text as front matter, so the analysis (and the skill made of
+// it) knows the document by it rather than by its file name. Producers
+// often leave a placeholder or the source file's name there; those are
+// not titles.
+func frontMatter(title string) string {
+	t := strings.Join(strings.Fields(title), " ")
+	l := strings.ToLower(t)
+	if len(strings.Fields(t)) < 2 || len(t) > 200 || strings.HasPrefix(l, "microsoft ") || strings.HasPrefix(l, "untitled") {
+		return ""
+	}
+	for _, ext := range []string{".tex", ".dvi", ".doc", ".docx", ".pdf", ".ps", ".odt", ".rtf", ".txt", ".md"} {
+		if strings.HasSuffix(l, ext) {
+			return ""
+		}
+	}
+	return "---\ntitle: " + t + "\n---\n\n"
 }
 
 type ctxAbort struct{ err error }
 
-func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int)) (pages []*page, err error) {
+func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done, total int)) (pages []*page, title string, err error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer func() {
 		if x := recover(); x != nil {
-			pages = nil
+			pages, title = nil, ""
 			if a, ok := x.(ctxAbort); ok {
 				err = a.err
 				return
@@ -88,12 +107,12 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	rd, err := lpdf.NewReader(gr, size)
 	if err != nil {
 		if errors.Is(err, lpdf.ErrInvalidPassword) {
-			return nil, ErrEncrypted
+			return nil, "", ErrEncrypted
 		}
 		if hasEncrypt(r, size) {
-			return nil, fmt.Errorf("%w: %v", ErrEncrypted, err)
+			return nil, "", fmt.Errorf("%w: %v", ErrEncrypted, err)
 		}
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, "", fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	var leaves []lpdf.Value
 	// Visit at most a few nodes per declared page (the tree may be cyclic).
@@ -132,7 +151,7 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	glyphs := 0
 	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		key := sharedKey(leaf)
 		p := shared[key]
@@ -150,7 +169,7 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 			}
 		}
 		if glyphs += p.count; glyphs > maxDocGlyphs {
-			return nil, fmt.Errorf("%w: more than %d characters by page %d of %d", ErrTooMuchText, maxDocGlyphs, i+1, len(leaves))
+			return nil, "", fmt.Errorf("%w: more than %d characters by page %d of %d", ErrTooMuchText, maxDocGlyphs, i+1, len(leaves))
 		}
 		if p.count > 0 {
 			hasText = true
@@ -162,11 +181,11 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	}
 	if !hasText {
 		if pageErr != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, pageErr)
+			return nil, "", fmt.Errorf("%w: %v", ErrCorrupt, pageErr)
 		}
-		return nil, ErrNoText
+		return nil, "", ErrNoText
 	}
-	return pages, nil
+	return pages, rd.Trailer().Key("Info").Key("Title").Text(), nil
 }
 
 // sharedKey names what a page's text depends on: its content stream(s),

@@ -441,3 +441,28 @@ func TestUnterminatedStringInContent(t *testing.T) {
 		}
 	}
 }
+
+// The title of the document information dictionary opens the text as front
+// matter; a producer's placeholder or a file name does not.
+func TestInfoTitleIsFrontMatter(t *testing.T) {
+	page := plain("BT /F1 12 Tf 72 700 Td (Some text on the page.) Tj ET")
+	for _, c := range []struct{ title, want string }{
+		{"(Linear Algebra via Exterior Products)", "---\ntitle: Linear Algebra via Exterior Products\n---\n\n"},
+		{"(main.tex)", ""},
+		{"(Microsoft Word - notes.docx)", ""},
+		{"(Untitled)", ""},
+	} {
+		b := &pdfBuilder{}
+		info := b.add("<< /Title " + c.title + " >>")
+		got, err := extractText(t, docWith(b, "<< /F1 "+helvetica+" >>", fmt.Sprintf("/Info %d 0 R", info), page))
+		if err != nil {
+			t.Fatalf("%s: %v", c.title, err)
+		}
+		if !strings.HasPrefix(got, c.want) || c.want == "" && strings.HasPrefix(got, "---") {
+			t.Errorf("title %s: text %q, want it to open with %q", c.title, got, c.want)
+		}
+		if !strings.Contains(got, "Some text on the page.") {
+			t.Errorf("title %s: text %q lost the page", c.title, got)
+		}
+	}
+}
