@@ -163,6 +163,9 @@ type extractor struct {
 	labelsAt map[int][]string
 	ptx      *ptxDoc
 	secIndex map[secKind]int
+	// ptxDefined holds the terms the PreTeXt document's <definition>
+	// elements define, lowercased (built on first use).
+	ptxDefined map[string]bool
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string

@@ -39,6 +39,16 @@ func (x *extractor) pretextElems(st *secState) {
 		}
 		name := s[i:k]
 		env, ok := pretextElems[name]
+		pEnd := -1
+		if !ok && name == "p" && k < len(s) {
+			// A paragraph that marks a <term> defines it in running text
+			// ("A <term>group</term> is a set …"), as books written
+			// without definition elements do. Paragraphs do not nest: it
+			// ends at its first "</p>".
+			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && x.newTerms(s[k:k+e]) {
+				env, ok, pEnd = pretextElems["definition"], true, k+e
+			}
+		}
 		if !ok || k >= len(s) {
 			continue
 		}
@@ -56,6 +66,9 @@ func (x *extractor) pretextElems(st *secState) {
 		attrs := s[k:tagEnd]
 		absBody := st.body + tagEnd + 1
 		absEnd, blockEnd := x.blockEnd("<"+name, "</"+name+">", absBody, st.body+len(s))
+		if pEnd >= 0 {
+			absEnd, blockEnd = st.body+pEnd, st.body+pEnd+len("</p>")
+		}
 		body := x.doc[absBody:absEnd]
 		if len(body) > maxBody {
 			body = body[:maxBody]
@@ -113,6 +126,42 @@ func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, 
 	}
 	c.name = x.blockName(st, &c, title, terms, nil)
 	x.addBlock(st, c)
+}
+
+// newTerms reports whether a paragraph marks a term that no <definition>
+// element of the document defines: a paragraph previewing "spanning trees"
+// before their definition is not a second definition of them.
+func (x *extractor) newTerms(p string) bool {
+	if x.ptxDefined == nil {
+		x.ptxDefined = map[string]bool{}
+		for rest := x.doc; ; {
+			i := strings.Index(rest, "<definition")
+			if i < 0 {
+				break
+			}
+			rest = rest[i:]
+			end := strings.Index(rest, "</definition>")
+			if end < 0 {
+				end = len(rest)
+			}
+			for _, t := range x.ptxTerms(rest[:end]) {
+				x.ptxDefined[termKey(t.text)] = true
+			}
+			rest = rest[end:]
+		}
+	}
+	for _, t := range x.ptxTerms(p) {
+		if !x.ptxDefined[termKey(t.text)] {
+			return true
+		}
+	}
+	return false
+}
+
+// termKey compares terms whatever their case and number ("Ideals",
+// "ideal").
+func termKey(t string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(t), "s"), "e")
 }
 
 // ptxTerms returns the <term>s of a definition's statement, in order.

@@ -130,3 +130,30 @@ func TestSetupOverListKeepsTheList(t *testing.T) {
 		t.Errorf("statement %q runs past the list", st)
 	}
 }
+
+// PreTeXt books that define terms inline mark them with <term> in a
+// paragraph; a paragraph previewing a term a <definition> defines is not a
+// second definition, and a theorem's paragraphs stay the theorem's.
+func TestPreTeXtTermParagraphsDefine(t *testing.T) {
+	doc := `<section xml:id="s"><title>Rings</title>
+<p>A <term>ring</term> <m>(R, +, \cdot)</m> is a set with two laws of composition such that addition makes it an abelian group and multiplication is associative and distributes over addition.</p>
+<p>Soon we will meet <term>ideals</term>, which play the part normal subgroups play for groups.</p>
+<definition><statement><p>An <term>ideal</term> of a ring <m>R</m> is an additive subgroup closed under multiplication by elements of <m>R</m>.</p></statement></definition>
+<theorem><statement><p>Every <term>field</term> is an integral domain.</p></statement></theorem>
+<p>A ring in which multiplication is commutative is called a <term>commutative ring</term>.</p>
+</section>`
+	ps := Extract(analyzed(doc, core.FormatPreTeXt, core.Textbook), Options{})
+	logPrimitives(t, ps)
+	got := map[string]core.PrimitiveType{}
+	for _, p := range ps {
+		got[p.Name] = p.Type
+	}
+	for _, n := range []string{"Ring", "Ideal", "Commutative Ring"} {
+		if got[n] != core.Definition {
+			t.Errorf("%q: %q, want a definition (got %q)", n, got[n], names(ps))
+		}
+	}
+	if len(ps) != 4 {
+		t.Errorf("got %d primitives %q, want the ring, the ideal, the theorem and the commutative ring", len(ps), names(ps))
+	}
+}
