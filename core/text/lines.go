@@ -18,3 +18,15 @@ func Line(s string, start int) (end, next int) {
 	}
 	return len(s), len(s)
 }
+
+// FrontMatter is the Markdown front matter that carries a converted
+// document's own title ("---\ntitle: …\n---"), the way Markdown documents
+// carry theirs, so the analysis knows the document by it; "" for a title
+// that is blank.
+func FrontMatter(title string) string {
+	t := strings.Join(strings.Fields(title), " ")
+	if t == "" {
+		return ""
+	}
+	return "---\ntitle: " + t + "\n---\n\n"
+}

@@ -14,6 +14,8 @@
 package epub
 
 import (
+	"github.com/lore-kb/lore/core/text"
+
 	"archive/zip"
 	"context"
 	"encoding/xml"
@@ -299,14 +301,13 @@ func (b *book) text() (string, error) {
 	return frontMatter(pkg.Titles) + strings.Join(parts, "\n\n") + "\n", nil
 }
 
-// frontMatter carries the book's title into its Markdown text the way
-// Markdown documents carry theirs, a front-matter block, so the analysis
-// (and the skill made of it) knows the book by its title rather than by
-// its file name.
+// frontMatter carries the book's first non-blank title into its text, so
+// the analysis (and the skill made of it) knows the book by its title
+// rather than by its file name.
 func frontMatter(titles []string) string {
 	for _, t := range titles {
-		if t = strings.Join(strings.Fields(t), " "); t != "" {
-			return "---\ntitle: " + t + "\n---\n\n"
+		if fm := text.FrontMatter(t); fm != "" {
+			return fm
 		}
 	}
 	return ""

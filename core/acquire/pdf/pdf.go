@@ -2,6 +2,8 @@
 package pdf
 
 import (
+	"github.com/lore-kb/lore/core/text"
+
 	"context"
 	"errors"
 	"fmt"
@@ -81,7 +83,7 @@ func frontMatter(title string) string {
 			return ""
 		}
 	}
-	return "---\ntitle: " + t + "\n---\n\n"
+	return text.FrontMatter(t)
 }
 
 type ctxAbort struct{ err error }
