@@ -89,6 +89,11 @@ func (x *extractor) pretextElems(st *secState) {
 			body:      stmtAt,
 			statement: ptx.clean(stmtXML),
 		}
+		if pEnd >= 0 {
+			// Running text, not a delimited statement: it is held to the
+			// statement length of running text, cut at a sentence end.
+			c.conf, c.format = termParagraphConfidence, false
+		}
 		if blk, ok := ptx.blockAt(c.offset); ok {
 			c.number, c.kind = blk.number, blk.kind
 		}
@@ -127,6 +132,11 @@ func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, 
 	c.name = x.blockName(st, &c, title, terms, nil)
 	x.addBlock(st, c)
 }
+
+// termParagraphConfidence is the confidence of a definition read from a
+// paragraph's <term>: the paragraph says what it defines less formally
+// than a <definition> element (envConfidence) does.
+const termParagraphConfidence = 0.85
 
 // newTerms reports whether a paragraph marks a term that no <definition>
 // element of the document defines: a paragraph previewing "spanning trees"
