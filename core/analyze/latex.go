@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"strings"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // latexLevels maps sectioning commands to levels before normalization.
@@ -40,43 +42,42 @@ const maxLaTeXArg = 4096
 // end of the line) and verbatim-like environments are skipped, and every
 // sectioning command with a braced argument becomes a heading. The heading
 // starts at the command's backslash and its body after the closing brace.
-func latexHeadings(text string) []heading {
+func latexHeadings(s string) []heading {
 	var hs []heading
-	// Next '%' and '\' at or after i, found with IndexByte (vectorized) and
-	// searched again only once passed.
+	// Next '%' and '\' at or after i.
 	pct, bs := -1, -1
-	for i := 0; i < len(text); {
+	for i := 0; i < len(s); {
 		if pct < i {
-			pct = nextByte(text, i, '%')
+			pct = text.IndexFrom(s, i, '%')
 		}
 		if bs < i {
-			bs = nextByte(text, i, '\\')
+			bs = text.IndexFrom(s, i, '\\')
 		}
 		i = min(pct, bs)
-		if i >= len(text) {
+		if i >= len(s) {
 			break
 		}
-		if text[i] == '%' {
-			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+		if s[i] == '%' {
+			if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
 				i += j + 1
 			} else {
-				i = len(text)
+				i = len(s)
 			}
 			continue
 		}
-		name, after := commandName(text, i+1)
+		name, after := commandName(s, i+1)
 		if name == "" {
 			i += 2 // escaped character such as \% or \\
 			continue
 		}
 		if name == "begin" {
-			env, envEnd := braceWord(text, after)
+			env, envEnd := braceWord(s, after)
 			if verbatimEnvs[env] {
 				closing := "\\end{" + env + "}"
-				if j := strings.Index(text[envEnd:], closing); j >= 0 {
+				if j := strings.Index(s[envEnd:], closing); j >= 0 {
 					i = envEnd + j + len(closing)
 				} else {
-					i = len(text)
+					i = len(s)
 				}
 				continue
 			}
@@ -84,11 +85,11 @@ func latexHeadings(text string) []heading {
 			continue
 		}
 		level, ok := latexLevels[name]
-		if !ok || isDefinition(text, i) {
+		if !ok || isDefinition(s, i) {
 			i = after
 			continue
 		}
-		title, body, resume, ok := sectionArgs(text, after)
+		title, body, resume, ok := sectionArgs(s, after)
 		if !ok {
 			i = resume
 			continue
@@ -97,15 +98,6 @@ func latexHeadings(text string) []heading {
 		i = body
 	}
 	return hs
-}
-
-// nextByte is the offset of the first c in text at or after i, or
-// len(text).
-func nextByte(text string, i int, c byte) int {
-	if j := strings.IndexByte(text[i:], c); j >= 0 {
-		return i + j
-	}
-	return len(text)
 }
 
 // commandName reads the control word starting at i (just after a

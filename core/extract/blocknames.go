@@ -67,11 +67,7 @@ func (x *extractor) latexTerms(body string) []termHit {
 			break
 		}
 		at := i + k
-		j := at + 1
-		for j < len(body) && isLetterByte(body[j]) {
-			j++
-		}
-		name := body[at+1 : j]
+		name, j := controlWord(body, at)
 		i = j
 		if name == "" {
 			i = at + 2

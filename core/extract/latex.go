@@ -311,6 +311,16 @@ func latexArg(body, cmd string) string {
 	return ""
 }
 
+// controlWord reads the control word of the backslash at at: its name ("" for
+// a control symbol such as "\\" or "\%") and the offset after it.
+func controlWord(s string, at int) (string, int) {
+	j := at + 1
+	for j < len(s) && isLetterByte(s[j]) {
+		j++
+	}
+	return s[at+1 : j], j
+}
+
 func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // displayMath environments are kept as math ($$…$$) when cleaning.
@@ -470,11 +480,7 @@ func (r *texRender) clean(s string) string {
 				continue
 			}
 			cmdAt := i
-			j := i + 1
-			for j < len(s) && isLetterByte(s[j]) {
-				j++
-			}
-			name := s[i+1 : j]
+			name, j := controlWord(s, i)
 			if j < len(s) && s[j] == '*' {
 				name += "*"
 				j++
@@ -753,14 +759,10 @@ func eachLaTeXProse(s string, fn func(string)) {
 		switch s[i] {
 		case '\\':
 			flush(i)
-			j := i + 1
-			for j < len(s) && isLetterByte(s[j]) {
-				j++
-			}
-			if j == i+1 {
+			name, j := controlWord(s, i)
+			if name == "" {
 				j = i + 2
 			} else {
-				name := s[i+1 : j]
 				switch {
 				case name == "begin" || name == "end" || strings.HasSuffix(name, "label") ||
 					strings.HasSuffix(name, "ref") || name == "usetoken":

@@ -262,15 +262,12 @@ func expandInto(b *strings.Builder, s string, m map[string]texMacro, depth int, 
 			break
 		}
 		at := i + k
-		j := at + 1
-		for j < len(s) && isLetterByte(s[j]) {
-			j++
-		}
-		if j == at+1 {
+		name, j := controlWord(s, at)
+		if name == "" {
 			i = at + 2
 			continue
 		}
-		mac, ok := m[s[at+1:j]]
+		mac, ok := m[name]
 		if !ok || depth >= maxExpandDepth || *budget <= 0 || beingDefined(s[:at]) {
 			i = j
 			continue

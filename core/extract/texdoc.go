@@ -135,10 +135,10 @@ func scanTeX(doc string) *texDoc {
 	pct, bs := -1, -1
 	for i := 0; i < len(doc); {
 		if pct < i {
-			pct = nextIndex(doc, i, '%')
+			pct = text.IndexFrom(doc, i, '%')
 		}
 		if bs < i {
-			bs = nextIndex(doc, i, '\\')
+			bs = text.IndexFrom(doc, i, '\\')
 		}
 		i = min(pct, bs)
 		if i >= len(doc) {
@@ -152,11 +152,8 @@ func scanTeX(doc string) *texDoc {
 			i = lineEnd(doc, i)
 			continue
 		}
-		j := i + 1
-		for j < len(doc) && isLetterByte(doc[j]) {
-			j++
-		}
-		if j == i+1 {
+		name, j := controlWord(doc, i)
+		if name == "" {
 			// A control symbol: "\\" ends an equation line.
 			if j < len(doc) && doc[j] == '\\' && len(stack) > 0 {
 				f := &stack[len(stack)-1]
@@ -168,7 +165,6 @@ func scanTeX(doc string) *texDoc {
 			i = j + 1
 			continue
 		}
-		name := doc[i+1 : j]
 		star := j < len(doc) && doc[j] == '*'
 		after := j
 		if star {
@@ -350,13 +346,6 @@ var texLevels = map[string]int{
 	"olchapter": 1, "olsection": 2, "olsubsection": 3, "olsubsubsection": 4,
 }
 
-func nextIndex(s string, i int, c byte) int {
-	if j := strings.IndexByte(s[i:], c); j >= 0 {
-		return i + j
-	}
-	return len(s)
-}
-
 // lineEnd is where the line after the one holding i begins.
 func lineEnd(s string, i int) int {
 	_, next := text.Line(s, i)
@@ -493,11 +482,7 @@ func firstRefKey(s string) string {
 		if s[i] != '\\' {
 			continue
 		}
-		j := i + 1
-		for j < len(s) && isLetterByte(s[j]) {
-			j++
-		}
-		if name := s[i+1 : j]; isRefCmd(name) {
+		if name, j := controlWord(s, i); isRefCmd(name) {
 			if r, _ := readRef(s, i, name, j); len(r.keys) > 0 {
 				return r.keys[0]
 			}
@@ -627,11 +612,7 @@ func (d *texDoc) defineDef(doc string, p int) int {
 	if p >= len(doc) || doc[p] != '\\' {
 		return p
 	}
-	j := p + 1
-	for j < len(doc) && isLetterByte(doc[j]) {
-		j++
-	}
-	name := doc[p+1 : j]
+	name, j := controlWord(doc, p)
 	k := j
 	nargs := 0
 	for k < len(doc) && doc[k] == '#' && k+1 < len(doc) && doc[k+1] >= '1' && doc[k+1] <= '9' {
@@ -730,11 +711,7 @@ func macroName(doc string, p int) (string, int) {
 	if p >= len(doc) || doc[p] != '\\' {
 		return "", p
 	}
-	j := p + 1
-	for j < len(doc) && isLetterByte(doc[j]) {
-		j++
-	}
-	name := doc[p+1 : j]
+	name, j := controlWord(doc, p)
 	if braced {
 		j = skipSpaceNL(doc, j)
 		if j >= len(doc) || doc[j] != '}' {

@@ -19,6 +19,16 @@ func Line(s string, start int) (end, next int) {
 	return len(s), len(s)
 }
 
+// IndexFrom is the index of the first c in s at or after i, or len(s).
+// Scanners that look for the next of two bytes keep both positions and
+// search again only once passed (IndexByte is vectorized).
+func IndexFrom(s string, i int, c byte) int {
+	if j := strings.IndexByte(s[i:], c); j >= 0 {
+		return i + j
+	}
+	return len(s)
+}
+
 // FrontMatter is the Markdown front matter that carries a converted
 // document's own title ("---\ntitle: …\n---"), the way Markdown documents
 // carry theirs, so the analysis knows the document by it; "" for a title
