@@ -99,7 +99,7 @@ func latexTitle(s string) string {
 			i += from
 			after := i + len(cmd)
 			from = after
-			if after < len(head) && isLetterByte(head[after]) || commentedOut(head, i) {
+			if after < len(head) && isLetter(head[after]) || commentedOut(head, i) {
 				continue // \titlepage, \chapterauthor, or in a comment
 			}
 			if t, _, _, ok := sectionArgs(s, after); ok {
@@ -109,8 +109,6 @@ func latexTitle(s string) string {
 	}
 	return ""
 }
-
-func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // commentedOut reports whether offset i of s is after a '%' comment sign
 // on its line.
