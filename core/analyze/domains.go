@@ -414,18 +414,6 @@ func newPlacer(m *matcher, plane core.PlanePosition) *Placer {
 	return &Placer{m: m, prior: prior, doc: plane}
 }
 
-// NewPlacer returns a Placer for pieces of a document whose domains are
-// detected in doc.
-func NewPlacer(doc string, domains []core.Domain) *Placer {
-	if len(domains) == 0 {
-		return &Placer{}
-	}
-	m := newMatcher(domains)
-	eachWord(doc, func(w string, _, _ int) { m.word(w) })
-	_, plane, _ := m.result()
-	return newPlacer(m, plane)
-}
-
 // Place returns the plane position of s, a piece of the document.
 func (p *Placer) Place(s string) core.PlanePosition {
 	if p == nil || p.m == nil {
