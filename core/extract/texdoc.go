@@ -214,10 +214,8 @@ func scanTeX(doc string) *texDoc {
 			switch {
 			case proofEnvs[env]:
 				p := texProof{at: i, end: len(doc)}
-				if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
-					if c, ok := balanced(doc, o, '[', ']', 400); ok {
-						p.of = firstRefKey(doc[o+1 : c])
-					}
+				if arg, _ := texOptional(doc, e, 400); arg != "" {
+					p.of = firstRefKey(arg)
 				}
 				f.proof = len(d.proofs)
 				d.proofs = append(d.proofs, p)
@@ -350,6 +348,18 @@ var texLevels = map[string]int{
 func lineEnd(s string, i int) int {
 	_, next := text.Line(s, i)
 	return next
+}
+
+// texOptional reads the optional argument "[…]" (at most max bytes) at or
+// after p (after blanks): its trimmed text and the offset after it, or ""
+// and p when there is none.
+func texOptional(s string, p, max int) (string, int) {
+	if o := skipSpaceNL(s, p); o < len(s) && s[o] == '[' {
+		if c, ok := balanced(s, o, '[', ']', max); ok {
+			return strings.TrimSpace(s[o+1 : c]), c + 1
+		}
+	}
+	return "", p
 }
 
 // texBraced reads the braced argument at or after p (after blanks) and
@@ -666,24 +676,12 @@ func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) i
 	if e < 0 {
 		return p
 	}
-	shared := ""
-	if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
-		if c, ok := balanced(doc, o, '[', ']', 60); ok {
-			shared = strings.TrimSpace(doc[o+1 : c])
-			e = c + 1
-		}
-	}
+	shared, e := texOptional(doc, e, 60)
 	title, e2 := texBraced(doc, e)
 	if e2 < 0 {
 		return e
 	}
-	within := ""
-	if o := skipSpaceNL(doc, e2); o < len(doc) && doc[o] == '[' {
-		if c, ok := balanced(doc, o, '[', ']', 60); ok {
-			within = strings.TrimSpace(doc[o+1 : c])
-			e2 = c + 1
-		}
-	}
+	within, e2 := texOptional(doc, e2, 60)
 	t := cleanLaTeX(title)
 	if t == "" || len(t) > 40 || env == "" {
 		return e2
