@@ -75,10 +75,19 @@ func (x *extractor) pretextElems(st *secState) {
 		}
 		stmtXML := xmlChild(body, "statement")
 		stmtAt := absBody
-		if stmtXML == "" {
+		switch {
+		case pEnd >= 0:
+			// A term paragraph's definition starts with the sentence
+			// that holds its term: "… are examples of groups. A
+			// <term>group</term> is …" defines from "A group".
+			from := termSentence(body)
+			stmtXML, stmtAt = body[from:], absBody+from
+		case stmtXML == "":
 			stmtXML = body
-		} else if si := strings.Index(body, stmtXML); si >= 0 {
-			stmtAt = absBody + si
+		default:
+			if si := strings.Index(body, stmtXML); si >= 0 {
+				stmtAt = absBody + si
+			}
 		}
 		c := cand{
 			typ:       env.typ,
@@ -166,6 +175,22 @@ func (x *extractor) newTerms(p string) bool {
 		}
 	}
 	return false
+}
+
+// termSentence is where the sentence holding a paragraph's first <term>
+// starts: after the last sentence end before it, or 0.
+func termSentence(p string) int {
+	t := strings.Index(p, "<term>")
+	if t < 0 {
+		return 0
+	}
+	from := 0
+	for _, end := range []string{". ", ".\n", "? ", "! "} {
+		if i := strings.LastIndex(p[:t], end); i >= 0 && i+len(end) > from {
+			from = i + len(end)
+		}
+	}
+	return from
 }
 
 // termKey compares terms whatever their case and number ("Ideals",

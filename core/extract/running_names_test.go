@@ -157,3 +157,17 @@ func TestPreTeXtTermParagraphsDefine(t *testing.T) {
 		t.Errorf("got %d primitives %q, want the ring, the ideal, the theorem and the commutative ring", len(ps), names(ps))
 	}
 }
+
+// A term paragraph's definition starts at the sentence that holds the term.
+func TestPreTeXtTermParagraphStartsAtItsTerm(t *testing.T) {
+	doc := `<section xml:id="s"><title>Fields</title>
+<p>The rationals and the reals are familiar examples. A <term>field</term> is a commutative ring in which every nonzero element has a multiplicative inverse.</p>
+</section>`
+	ps := Extract(analyzed(doc, core.FormatPreTeXt, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "Field" {
+		t.Fatalf("got %q (%d primitives)", names(ps), len(ps))
+	}
+	if !strings.HasPrefix(ps[0].FormalStatement, "A field is") {
+		t.Fatalf("statement %q, want it to start at the term's sentence", ps[0].FormalStatement)
+	}
+}
