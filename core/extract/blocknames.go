@@ -757,6 +757,10 @@ func (x *extractor) blockName(st *secState, c *cand, title string, terms []termH
 			c.genuine = true
 			return n
 		}
+		if n := claimName(c.statement); n != "" {
+			c.genuine = true
+			return n
+		}
 	}
 	return x.numberedName(st, c)
 }

@@ -71,8 +71,10 @@ func (x *extractor) latexEnvs(st *secState) {
 				}
 			}
 		}
-		if a := skipSpaceNL(s, p); a < len(s) && s[a] == '[' {
-			if e, ok := balanced(s, a, '[', ']', 400); ok {
+		// A title may follow a comment ("\begin{thm}%" then "[Title]") and
+		// carry a long footnote of its own.
+		if a := skipTeXSpace(s, p); a < len(s) && s[a] == '[' {
+			if e, ok := balanced(s, a, '[', ']', 2000); ok {
 				opt = s[a+1 : e]
 				p = e + 1
 			}
@@ -184,6 +186,21 @@ func skipSpaceNL(s string, p int) int {
 		p++
 	}
 	return p
+}
+
+// skipTeXSpace skips blanks, line ends and comments.
+func skipTeXSpace(s string, p int) int {
+	for {
+		p = skipSpaceNL(s, p)
+		if p >= len(s) || s[p] != '%' {
+			return p
+		}
+		nl := strings.IndexByte(s[p:], '\n')
+		if nl < 0 {
+			return len(s)
+		}
+		p += nl + 1
+	}
 }
 
 // balanced finds the delimiter closing the one at p, honoring nesting and
@@ -661,6 +678,13 @@ func (r *texRender) clean(s string) string {
 			i += 2
 		case c == '\'' && i+1 < len(s) && s[i+1] == '\'':
 			b = append(b, '"')
+			i += 2
+		case c == '-' && strings.HasPrefix(s[i:], "---"):
+			b = append(b, "—"...)
+			i += 3
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			// "Cauchy--Schwarz", "1--3": the en dash TeX prints.
+			b = append(b, "–"...)
 			i += 2
 		case c == '!' && i+1 < len(s) && s[i+1] == '!':
 			// OpenLogic term tokens: !!{x}, !!a{x} ("a x"/"an x"), !!^{x}.

@@ -1,0 +1,55 @@
+package extract
+
+import "testing"
+
+func TestClaimName(t *testing.T) {
+	for _, tc := range []struct{ stmt, want string }{
+		{`Let $f(x)$ be a polynomial of odd degree. Then $f$ has a real root.`,
+			"A polynomial of odd degree has a real root"},
+		{`Let $f \colon [a,b] \to \R$ be a continuous function. Then $f$ is uniformly continuous.`,
+			"A continuous function on [a,b] is uniformly continuous"},
+		{`A continuous function $f \colon [a,b] \to \R$ is bounded.`,
+			"A continuous function on [a,b] is bounded"},
+		{`Let $I \subset \R$ be an interval and $f \colon I \to \R$ be monotone. Then $f$ has at most countably many discontinuities.`,
+			"A monotone function on an interval has at most countably many discontinuities"},
+		{`Let $(X,d)$ be a metric space. If $K \subset X$ is compact, then $K$ is closed and bounded.`,
+			"A compact subset of a metric space is closed and bounded"},
+		{`If $g$ is a retract of an equivalence $f$, then $g$ is also an equivalence.`,
+			"A retract of an equivalence is also an equivalence"},
+		{`The group $A_4$ has no subgroup of order $6$.`, "The group A₄ has no subgroup of order 6"},
+		{`The circle group is a subgroup of ${\mathbb C}^*$.`, "The circle group is a subgroup of ℂ*"},
+		{`The space $\R^n$ with the standard metric is a complete metric space.`,
+			"The space ℝⁿ with the standard metric is a complete metric space"},
+		{`An orthogonal matrix $Q$ is invertible and its inverse $Q^{-1} = Q^T$.`, "An orthogonal matrix is invertible"},
+		{`Let $(X,d)$ be a nonempty compact metric space and let $f \colon X \to \R$ be continuous. Then $f$ is bounded and in fact $f$ achieves an absolute minimum and an absolute maximum on $X$.`,
+			"A continuous function on a nonempty compact metric space is bounded"},
+		{`Let $(X,d_X)$ and $(Y,d_Y)$ be metric spaces. Suppose $f \colon X \to Y$ is continuous and $X$ is compact. Then $f$ is uniformly continuous.`,
+			"A continuous function on a compact metric space is uniformly continuous"},
+		{`Let $(X,d)$ be a metric space and let $K \subset X$ be compact. If $E \subset K$ is a closed set, then $E$ is compact.`,
+			"A closed subset of a compact set is compact"},
+
+		// A condition on the set the subject lives on that was not read.
+		{`Suppose $f \colon X \to Y$ is continuous and $X$ is sequentially compact. Then $f$ is uniformly continuous.`, ""},
+		// A formula inside the subject is not an appositive.
+		{`Let $f$ be a continuous function. Then the limit of $f(x)$ as $x$ goes to $c$ is unique.`, ""},
+		// Characterizations and pointers elsewhere are not claims.
+		{`A subset $H$ of $G$ is a subgroup if and only if it satisfies the following conditions.`, ""},
+
+		// A condition on the subject that was not understood: the name
+		// would claim something false.
+		{`Let $f \colon [a,b] \to \R$ be a continuous function. Suppose $f(a) < 0$ and $f(b) > 0$. Then $f$ has a root.`, ""},
+		// A qualified binding ("such that …") is not a name's subject.
+		{`Let $f$ be a function such that $f(x) > 0$. Then $f$ is positive.`, ""},
+		// A bare generic noun stands for nothing.
+		{`If $f:A\to B$ is such that $B\to \isequiv(f)$, then $f$ is an equivalence.`, ""},
+		// Formulas, unbound variables and pronoun subjects are not names.
+		{`Let $G$ be a group. Then $a^k=e$ if and only if $n$ divides $k$.`, ""},
+		{`Let $H$ be a subgroup of $G$. Then there is exactly one coset.`, ""},
+		{`If $I \subset \R$ is an interval and $f \colon I \to \R$ is strictly monotone, then the inverse $f^{-1} \colon f(I) \to I$ is continuous.`, ""},
+		{`Then the order of $g$ must divide the number of elements in $G$.`, ""},
+	} {
+		if got := claimName(tc.stmt); got != tc.want {
+			t.Errorf("claimName(%q)\n got %q\nwant %q", tc.stmt, got, tc.want)
+		}
+	}
+}
