@@ -83,7 +83,9 @@ func isPaper(s string) bool {
 // paperClaims are the phrases with which papers, not books, say what they
 // contribute.
 var paperClaims = []string{"In this paper", "in this paper", "This paper ", "this paper we", "We present ",
-	"we present ", "We propose ", "we propose ", "In this article", "this article we", "In this note", "This note "}
+	"we present ", "We propose ", "we propose ", "In this article", "this article we", "In this note", "This note ",
+	// A technical report or a paper's supplement says what it is.
+	"This document is ", "This document describes ", "In this document", "This report ", "In this report"}
 
 // paperClaim reports whether s says what a paper contributes.
 func paperClaim(s string) bool {

@@ -32,6 +32,10 @@ func TestPaperPDFTextIsPaper(t *testing.T) {
 		"citations":  head + body + "As shown in [DMNS06, DKM+ 06] and [BKP+ 14] and [12].\n",
 		"references": head + body + "\n## References\n\nMironov. On significance.\n",
 		"ieee":       "Title\n\nAbstract—This paper shows x.\n\n" + body + "\nREFERENCES\n\n[1] A. B.\n",
+		// No abstract heading: a supplement that says what it is, cites
+		// and lists its references.
+		"supplement": "Privacy Loss\n\nSome Team\n\nThis document is a supplementary material for the library.\n\n" + body +
+			"As in [DMNS06, DKM+ 06], [BKP+ 14], [12], [13], [14] and [15].\n\nReferences\n\n[12] A. B.\n",
 	} {
 		a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: doc}, nil)
 		if a.ContentType != core.Paper {
