@@ -644,6 +644,10 @@ func sentenceName(stmt string) string {
 	return upperFirst(s)
 }
 
+// itemTitle is the title a result's first part carries: "(i)
+// (Archimedean property) If …" names the result after its main part.
+var itemTitle = regexp.MustCompile(`^\((?:i|a|1)\)\s+\(([A-Za-z][A-Za-z' –-]{2,58})\)`)
+
 // sentenceVerbs are the verbs results are stated with.
 var sentenceVerbs = map[string]bool{
 	"is": true, "are": true, "has": true, "have": true, "implies": true, "imply": true,
@@ -749,6 +753,10 @@ func (x *extractor) blockName(st *secState, c *cand, title string, terms []termH
 			return titleCase(n)
 		}
 	case core.Theorem, core.Axiom, core.Identity:
+		if m := itemTitle.FindStringSubmatch(c.statement); m != nil {
+			c.genuine = true
+			return upperFirst(strings.TrimSpace(m[1]))
+		}
 		if n := sentenceName(c.statement); n != "" {
 			c.genuine = true
 			return n

@@ -1,6 +1,10 @@
 package extract
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
 
 func TestClaimName(t *testing.T) {
 	for _, tc := range []struct{ stmt, want string }{
@@ -51,5 +55,15 @@ func TestClaimName(t *testing.T) {
 		if got := claimName(tc.stmt); got != tc.want {
 			t.Errorf("claimName(%q)\n got %q\nwant %q", tc.stmt, got, tc.want)
 		}
+	}
+}
+
+// A result whose first part carries a title is named by it.
+func TestItemTitleNamesResult(t *testing.T) {
+	src := "\\section{Reals}\n\\begin{thm}\n\\begin{enumerate}[(i)]\n\\item (Archimedean property) If $x, y \\in \\R$ and $x > 0$, then there exists $n$ with $nx > y$.\n" +
+		"\\item ($\\Q$ is dense in $\\R$) If $x < y$, then there is $r \\in \\Q$ with $x < r < y$.\n\\end{enumerate}\n\\end{thm}\n"
+	ps := Extract(analyzed(src, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "Archimedean property" {
+		t.Fatalf("got %v, want one theorem named Archimedean property", names(ps))
 	}
 }
