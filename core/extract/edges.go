@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -223,4 +224,103 @@ func cutStatement(s string, max int) string {
 		return strings.TrimRight(s[:space], " ,;:") + mark
 	}
 	return text.Truncate(s, limit) + mark
+}
+
+// textRef is a reference to a numbered result in running text: "by
+// Theorem 2.3", "Lemmas 4 and 5", "Statement 1".
+var textRef = regexp.MustCompile(`\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Statement|Conjecture|Axiom|Fact|Observation)s?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*)*)`)
+
+// elsewhere follows a reference to another work or another part: "Theorem
+// 2 of [12]", "Lemma 1 in Sec. 3", "Theorem 4 in Ref. 7".
+var elsewhere = regexp.MustCompile(`^\s*(?:\([^)]{0,12}\)\s*)?(?:of|in|from)\s+(?:\[|Sec|Section|Chapter|Ch\.|Ref|Appendix|the\s+(?:paper|book|previous|next)|\\cite)`)
+
+// textRefEdges adds a requires edge from each result of running text
+// (Markdown, PDF, EPUB, plain text) to the earlier numbered results its
+// statement or proof cites by kind and number. A number is looked up in
+// the citing result's own section first (books that restart "Lemma 1" in
+// every section), then in the whole document when only one result has
+// it. Only references back are edges: a forward "see Theorem 5" is a
+// pointer, not a prerequisite.
+func (x *extractor) textRefEdges(cs []cand, outOf []int, out []core.Primitive) {
+	type key struct {
+		sec  *secState
+		kind string
+		num  string
+	}
+	local := map[key]int{}
+	global := map[key]int{}
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || c.number == "" || c.kind == "" || c.part {
+			continue
+		}
+		k := key{c.sec, c.kind, c.number}
+		if _, dup := local[k]; !dup {
+			local[k] = ci
+		}
+		k.sec = nil
+		if _, dup := global[k]; dup {
+			global[k] = -1 // two results share it: ambiguous
+		} else {
+			global[k] = ci
+		}
+	}
+	if len(global) == 0 {
+		return
+	}
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || c.part {
+			continue
+		}
+		end := len(x.doc)
+		if ci+1 < len(cs) {
+			end = cs[ci+1].offset
+		}
+		if sec := c.sec.body + len(c.sec.own); sec < end {
+			end = sec
+		}
+		if end <= c.offset {
+			continue
+		}
+		region := x.doc[c.offset:min(end, c.offset+maxBody)]
+		p := &out[outOf[ci]]
+		for _, m := range textRef.FindAllStringSubmatchIndex(region, -1) {
+			if elsewhere.MatchString(region[m[1]:]) {
+				continue
+			}
+			kind := region[m[2]:m[3]]
+			nums := append([]string{region[m[4]:m[5]]}, listedNumbers(region[m[6]:m[7]])...)
+			for _, n := range nums {
+				t, ok := local[key{c.sec, kind, n}]
+				if !ok {
+					if t, ok = global[key{nil, kind, n}]; !ok || t < 0 {
+						continue
+					}
+				}
+				if t == ci || cs[t].offset >= c.offset {
+					continue
+				}
+				q := &out[outOf[t]]
+				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
+					continue
+				}
+				p.Dependencies = append(p.Dependencies, core.Edge{
+					Target: q.ID, Type: core.Requires, Strength: refStrength,
+					Description: "Refers to " + q.Name + " (" + kind + " " + n + ")",
+				})
+			}
+		}
+	}
+}
+
+// listedNumbers reads the further numbers of "Lemmas 4, 5 and 7".
+func listedNumbers(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		if f != "and" && f != "or" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -507,6 +507,9 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 		})
 	}
 	x.refEdges(cs, outOf, out)
+	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
+		x.textRefEdges(cs, outOf, out)
+	}
 	return out
 }
 

@@ -808,6 +808,11 @@ func (x *extractor) markerCand(st *secState, h hit, limit int) {
 		offset:    st.body + h.start,
 		conf:      h.m.conf,
 	}
+	if h.number != "" && resultKinds[h.m.kind] {
+		// The word it is numbered with, for references to it ("by
+		// Lemma 3").
+		c.kind = h.m.word
+	}
 	c.name = x.markerName(st, h, raw, stmt)
 	x.add(st, c)
 }

@@ -1,0 +1,56 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// A result in running text that cites an earlier one by kind and number
+// requires it: in its statement or its proof, looked up in its own
+// section first (books that restart "Lemma 1" in each section). Citations
+// of another work, of another section, and forward pointers are not edges.
+func TestRunningTextReferencesAreEdges(t *testing.T) {
+	doc := "## 1 Groups\n\n" +
+		"Lemma 1. Every group has exactly one identity element.\n\n" +
+		"Lemma 2. Every element of a group has exactly one inverse.\n\n" +
+		"Theorem 3. The cancellation law holds in every group.\n\nProof. By Lemmas 1 and 2, multiply by the inverse. See also Theorem 4.\n\n" +
+		"Theorem 4. Every subgroup of a cyclic group is cyclic. Compare Theorem 2 of [12] and Lemma 1 in Sec. 2.\n\n" +
+		"## 2 Rings\n\n" +
+		"Lemma 1. Every ring has exactly one additive identity.\n\n" +
+		"Theorem 2. The zero of a ring annihilates every element; by Lemma 1 it is unique.\n"
+	a := analyzed(doc, core.FormatMarkdown, core.Textbook)
+	ps := Extract(a, Options{})
+	logPrimitives(t, ps)
+	at := func(prefix string, from int) *core.Primitive {
+		for i := range ps {
+			if ps[i].Provenance.Offset >= from && strings.HasPrefix(doc[ps[i].Provenance.Offset:], prefix) {
+				return &ps[i]
+			}
+		}
+		t.Fatalf("no primitive at %q", prefix)
+		return nil
+	}
+	rings := strings.Index(doc, "## 2 Rings")
+	l1, l2, t3, t4 := at("Lemma 1.", 0), at("Lemma 2.", 0), at("Theorem 3.", 0), at("Theorem 4.", 0)
+	r1, r2 := at("Lemma 1.", rings), at("Theorem 2.", rings)
+	requires := func(p *core.Primitive) []string {
+		var out []string
+		for _, e := range p.Dependencies {
+			if e.Type == core.Requires && e.Strength == refStrength {
+				out = append(out, e.Target)
+			}
+		}
+		return out
+	}
+	if got := requires(t3); strings.Join(got, ",") != l1.ID+","+l2.ID {
+		t.Errorf("Theorem 3 requires %v, want Lemmas 1 and 2 (%s, %s); the forward Theorem 4 is no edge", got, l1.ID, l2.ID)
+	}
+	if got := requires(t4); len(got) != 0 {
+		t.Errorf("Theorem 4 requires %v: Theorem 2 of [12] and Lemma 1 in Sec. 2 are elsewhere", got)
+	}
+	if got := requires(r2); strings.Join(got, ",") != r1.ID {
+		t.Errorf("the rings' Theorem 2 requires %v, want the rings' Lemma 1 (%s)", got, r1.ID)
+	}
+}
