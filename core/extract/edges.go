@@ -324,3 +324,77 @@ func listedNumbers(s string) []string {
 	}
 	return out
 }
+
+// sectionRef is a reference to a numbered section of the same document:
+// "Section 4.1.1", "Sections 4.1 and 4.2".
+var sectionRef = regexp.MustCompile(`\bSections?\s+([0-9]+(?:\.[0-9]+)+|[A-Z]\.[0-9]+(?:\.[0-9]+)*)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)+)*)`)
+
+// externalBefore ends the text before a section reference that is to
+// another document: "[RFC2818], Section 3", "RFC 7230, Section 2.7".
+var externalBefore = regexp.MustCompile(`(?:\]|RFC\s?[0-9]+|\[[A-Za-z0-9.-]+\])[,]?\s*$`)
+
+// sectionRefStrength ranks a requirement's reference to a section below
+// a reference to a numbered result: it names where the rules are, not
+// which rule.
+const sectionRefStrength = 0.75
+
+// sectionRefEdges adds, in a specification, a requires edge from each
+// requirement to the first requirement of every section of the same
+// document its statement refers to ("as described in Section 4.1.1"). A
+// section without requirements of its own stands for its first
+// subsection's. References to other documents ("Section 3 of [RFC2818]")
+// are not edges.
+func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive) {
+	first := map[string]int{}
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || c.sec == nil || c.sec.s == nil || c.sec.s.Number == "" {
+			continue
+		}
+		n := c.sec.s.Number
+		if _, ok := first[n]; !ok {
+			first[n] = ci
+		}
+		// The enclosing sections of two levels or more, when they have
+		// no requirement of their own: "4.1" stands for "4.1.1"'s.
+		for k := strings.LastIndexByte(n, '.'); k > 0; k = strings.LastIndexByte(n[:k], '.') {
+			p := n[:k]
+			if !strings.Contains(p, ".") {
+				break
+			}
+			if _, ok := first[p]; !ok {
+				first[p] = ci
+			}
+		}
+	}
+	if len(first) == 0 {
+		return
+	}
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 || c.sec == nil {
+			continue
+		}
+		p := &out[outOf[ci]]
+		for _, m := range sectionRef.FindAllStringSubmatchIndex(c.statement, -1) {
+			if elsewhere.MatchString(c.statement[m[1]:]) || externalBefore.MatchString(c.statement[:m[0]]) {
+				continue
+			}
+			nums := append([]string{c.statement[m[2]:m[3]]}, listedNumbers(c.statement[m[4]:m[5]])...)
+			for _, n := range nums {
+				t, ok := first[n]
+				if !ok || t == ci || cs[t].sec == c.sec {
+					continue
+				}
+				q := &out[outOf[t]]
+				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
+					continue
+				}
+				p.Dependencies = append(p.Dependencies, core.Edge{
+					Target: q.ID, Type: core.Requires, Strength: sectionRefStrength,
+					Description: "Refers to Section " + n + " (" + cs[t].sec.title + ")",
+				})
+			}
+		}
+	}
+}

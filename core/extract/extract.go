@@ -510,6 +510,9 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		x.textRefEdges(cs, outOf, out)
 	}
+	if x.ctype == core.Spec {
+		x.sectionRefEdges(cs, outOf, out)
+	}
 	return out
 }
 

@@ -502,14 +502,15 @@ func specItoa(n int) string {
 }
 
 // specFitSuffix appends suffix to name, dropping trailing phrases of the
-// name to stay within maxName; it gives up ("") rather than keep fewer
-// than three words.
+// name to stay within maxClaim (a name told apart by its section may take
+// a line rather than lose its object); it gives up ("") rather than keep
+// fewer than three words.
 func specFitSuffix(name, suffix string) string {
 	words := strings.Fields(name)
-	if len(name)+len(suffix) > maxName {
+	if len(name)+len(suffix) > maxClaim {
 		words = specDropArticles(words)
 	}
-	for len(strings.Join(words, " "))+len(suffix) > maxName {
+	for len(strings.Join(words, " "))+len(suffix) > maxClaim {
 		if len(words) <= 3 {
 			return ""
 		}

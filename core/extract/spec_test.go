@@ -232,7 +232,7 @@ func TestSpecNamesUnique(t *testing.T) {
 		"Client fails the WebSocket Connection",
 		"Client fails the WebSocket Connection (Connection)",
 		"Sender should not generate the quoted-string form",
-		"Sender should not generate quoted-string form (Max-stale)",
+		"Sender should not generate the quoted-string form (Max-stale)",
 	}
 	got := specNames(ps)
 	if strings.Join(got, "|") != strings.Join(want, "|") {

@@ -54,3 +54,45 @@ func TestRunningTextReferencesAreEdges(t *testing.T) {
 		t.Errorf("the rings' Theorem 2 requires %v, want the rings' Lemma 1 (%s)", got, r1.ID)
 	}
 }
+
+// In a specification, a requirement that sends the reader to another
+// section of the same document ("as described in Section 2.1") requires
+// that section's first requirement; sections of other documents
+// ("Section 3 of [RFC2818]", "[RFC7230], Section 2.7") are not edges.
+func TestSpecSectionReferencesAreEdges(t *testing.T) {
+	doc := "1.  Introduction\n\n   This document defines a token protocol.\n\n" +
+		"2.  Client Authentication\n\n2.1.  Client Password\n\n" +
+		"   The client MUST send its password in the Authorization header field.\n\n" +
+		"3.  Token Endpoint\n\n3.1.  Token Request\n\n" +
+		"   The client MUST authenticate to the token endpoint as described in Section 2.1.\n\n" +
+		"   The server MUST validate the certificate chain as described in Section 3 of [RFC2818].\n\n" +
+		"   Intermediaries MUST forward the request line unchanged per [RFC7230], Section 2.7.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	var password, auth *core.Primitive
+	for i := range ps {
+		switch {
+		case strings.Contains(ps[i].FormalStatement, "send its password"):
+			password = &ps[i]
+		case strings.Contains(ps[i].FormalStatement, "Section 2.1"):
+			auth = &ps[i]
+		}
+	}
+	if password == nil || auth == nil {
+		t.Fatalf("requirements not extracted: %q", names(ps))
+	}
+	edges := 0
+	for _, p := range ps {
+		for _, e := range p.Dependencies {
+			if e.Strength == sectionRefStrength {
+				edges++
+				if p.ID != auth.ID || e.Target != password.ID || e.Type != core.Requires {
+					t.Errorf("%s --%s--> %s: only the Section 2.1 reference is an edge", p.Name, e.Type, e.Target)
+				}
+			}
+		}
+	}
+	if edges != 1 {
+		t.Errorf("%d section edges, want 1 (Section 2.1)", edges)
+	}
+}
