@@ -339,35 +339,33 @@ var externalBefore = regexp.MustCompile(`(?:\]|RFC\s?[0-9]+|\[[A-Za-z0-9.-]+\])[
 const sectionRefStrength = 0.75
 
 // sectionRefEdges adds, in a specification, a requires edge from each
-// requirement to the first requirement of every section of the same
-// document its statement refers to ("as described in Section 4.1.1"). A
-// section without requirements of its own stands for its first
-// subsection's. References to other documents ("Section 3 of [RFC2818]")
-// are not edges.
+// requirement to a requirement of every section of the same document its
+// statement refers to ("as described in Section 4.1.1"): the one that
+// shares the most words with it, else the section's first. A section
+// without requirements of its own stands for its subsections'.
+// References to other documents ("Section 3 of [RFC2818]") are not edges.
 func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive) {
-	first := map[string]int{}
+	in := map[string][]int{}
 	for ci := range cs {
 		c := &cs[ci]
 		if outOf[ci] < 0 || c.sec == nil || c.sec.s == nil || c.sec.s.Number == "" {
 			continue
 		}
 		n := c.sec.s.Number
-		if _, ok := first[n]; !ok {
-			first[n] = ci
-		}
-		// The enclosing sections of two levels or more, when they have
-		// no requirement of their own: "4.1" stands for "4.1.1"'s.
+		in[n] = append(in[n], ci)
+		// The enclosing sections of two levels or more stand for their
+		// subsections when they have no requirement of their own.
 		for k := strings.LastIndexByte(n, '.'); k > 0; k = strings.LastIndexByte(n[:k], '.') {
 			p := n[:k]
 			if !strings.Contains(p, ".") {
 				break
 			}
-			if _, ok := first[p]; !ok {
-				first[p] = ci
+			if own := in[p]; len(own) == 0 || cs[own[0]].sec.s.Number != p {
+				in[p] = append(in[p], ci)
 			}
 		}
 	}
-	if len(first) == 0 {
+	if len(in) == 0 {
 		return
 	}
 	for ci := range cs {
@@ -376,14 +374,18 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 			continue
 		}
 		p := &out[outOf[ci]]
+		var words map[string]bool
 		for _, m := range sectionRef.FindAllStringSubmatchIndex(c.statement, -1) {
 			if elsewhere.MatchString(c.statement[m[1]:]) || externalBefore.MatchString(c.statement[:m[0]]) {
 				continue
 			}
+			if words == nil {
+				words = stemSet(c.statement)
+			}
 			nums := append([]string{c.statement[m[2]:m[3]]}, listedNumbers(c.statement[m[4]:m[5]])...)
 			for _, n := range nums {
-				t, ok := first[n]
-				if !ok || t == ci || cs[t].sec == c.sec {
+				t := closest(cs, in[n], words)
+				if t < 0 || t == ci || cs[t].sec == c.sec {
 					continue
 				}
 				q := &out[outOf[t]]
@@ -398,3 +400,35 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 		}
 	}
 }
+
+// maxSectionCands bounds the requirements of a section compared with a
+// reference to it, so a long section costs no more than a short one.
+const maxSectionCands = 32
+
+// closest is the candidate among ids whose statement shares the most
+// words with words, the first on a tie; -1 when ids is empty.
+func closest(cs []cand, ids []int, words map[string]bool) int {
+	best, bestScore := -1, -1
+	for _, t := range ids[:min(len(ids), maxSectionCands)] {
+		score := 0
+		for w := range stemSet(cs[t].statement) {
+			if words[w] {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = t, score
+		}
+	}
+	return best
+}
+
+// stemSet is the set of a statement's keyword stems.
+func stemSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, st := range text.Stems(keywords(s)) {
+		out[st] = true
+	}
+	return out
+}
+

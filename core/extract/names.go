@@ -164,9 +164,11 @@ func trimParens(s string) string {
 // conceptLike reports whether s can stand as a name: at least one word of
 // two or more letters that is not a stopword.
 func conceptLike(s string) bool {
-	if s == "" || len(s) > maxName {
-		return false
-	}
+	return len(s) <= maxName && hasConceptWord(s)
+}
+
+// hasConceptWord reports whether s has a word that is not a stopword.
+func hasConceptWord(s string) bool {
 	ok := false
 	text.EachWord(s, func(w string, _, _ int) {
 		if !text.IsStopword(w) && hasLetter(w) {

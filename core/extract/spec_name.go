@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core/text"
@@ -315,10 +316,94 @@ func specNameWith(sentence string, nc reqNameCtx, list, withCond bool) (string, 
 		tail = [][]string{c}
 		tailMin = 3
 	}
+	if neg && !list && !withCond && len(tail) == 0 {
+		// A prohibition with its exception ("MUST NOT send stale
+		// responses unless it is disconnected") means the opposite
+		// without it: the exception is part of the name.
+		obj, exc := specException(toks, pred, stop)
+		if len(exc) > 0 {
+			// The object stays whole; when it and the exception cannot
+			// share a line, the name is the object's alone.
+			n := specFitName(subj, vp, obj, exc, 0, len(specTrimEnd(specDropArticles(obj))))
+			if specExceptionKept(strings.Fields(strings.ToLower(n)), exc) {
+				return specAtMostOnce(n), subj
+			}
+		}
+	}
 	if len(pred) == 0 && len(tail) == 0 && specEndsWeak(vp) {
 		return "", subj
 	}
-	return specCompose(subj, vp, pred, tail, tailMin), subj
+	return specAtMostOnce(specCompose(subj, vp, pred, tail, tailMin)), subj
+}
+
+// specException splits a prohibition's exception from its object: the
+// words from "without" or "except" in the object, or the "unless …"
+// clause that stopped it.
+func specException(toks []specTok, pred []string, stop int) ([]string, []string) {
+	for i, w := range pred {
+		if l := strings.ToLower(w); i > 0 && (l == "without" || l == "except") && i+1 < len(pred) {
+			return pred[:i], pred[i:]
+		}
+	}
+	if stop >= len(toks) || toks[stop].lw != "unless" {
+		return pred, nil
+	}
+	var exc []string
+	for i := stop; i < len(toks) && len(exc) < 12; i++ {
+		if toks[i].isKeyword() || strings.HasPrefix(toks[i].w, "(") {
+			break // "unless it is disconnected (i.e., …)"
+		}
+		exc = append(exc, toks[i].w)
+		if toks[i].end != 0 {
+			break
+		}
+	}
+	if len(exc) < 2 {
+		return pred, nil
+	}
+	return pred, exc
+}
+
+// specExceptionKept reports whether a name still says its exception exc:
+// whole (its first alternative), or cut after two content words and not after a clause's verb
+// ("unless it knows"), never down to one word ("without successful").
+func specExceptionKept(f, exc []string) bool {
+	i := slices.Index(f, strings.ToLower(exc[0]))
+	if i < 1 {
+		return false
+	}
+	contentWords := func(ws []string) int {
+		n := 0
+		for _, w := range ws {
+			if !text.IsStopword(strings.ToLower(w)) {
+				n++
+			}
+		}
+		return n
+	}
+	first := exc[1:] // its first alternative: "unless it is disconnected or …"
+	for j, w := range first {
+		if l := strings.ToLower(w); l == "or" || l == "and" {
+			first = first[:j]
+			break
+		}
+	}
+	kept, all := contentWords(f[i+1:]), contentWords(first)
+	n := len(f)
+	return kept > 0 && (kept == all || kept >= 2 && !specPronouns[f[n-2]])
+}
+
+// specPronouns open a clause whose verb cannot end a name.
+var specPronouns = map[string]bool{"it": true, "they": true, "he": true, "she": true, "we": true}
+
+// specAtMostOnce states a bounded prohibition positively: "… never
+// appears more than once" → "… appears at most once".
+func specAtMostOnce(n string) string {
+	rest, ok := strings.CutSuffix(n, " more than once")
+	if !ok || !strings.Contains(rest, " never ") {
+		return n
+	}
+	return strings.Replace(rest, " never ", " ", 1) + " at most once"
 }
 
 // specLeadNP is the noun phrase opening a leading "If/When …" clause.
@@ -1460,11 +1545,11 @@ func specFitName(subj, vp, pred, tail []string, tailMin, predMin int) string {
 		return strings.Join(parts, " ")
 	}
 	s, p, t := subj, specTrimEnd(pred), tail
-	if n := build(s, p, t); len(n) <= maxName {
+	if n := build(s, p, t); len(n) <= maxReqName {
 		return specFinishName(n)
 	}
 	s, p, t = specDropArticles(s), specTrimEnd(specDropArticles(p)), specDropArticles(t)
-	for len(build(s, p, t)) > maxName {
+	for len(build(s, p, t)) > maxReqName {
 		switch {
 		case len(p) > 4 && len(p) > predMin:
 			p = specShrink(p)
@@ -1656,7 +1741,7 @@ func specDropArticles(ws []string) []string {
 // specTrimEnd drops words a name cannot end with: stopwords, small words,
 // an opening quote.
 func specTrimEnd(ws []string) []string {
-	for len(ws) > 0 {
+	for len(ws) > 0 && !specBound(ws) {
 		l := strings.ToLower(strings.Trim(ws[len(ws)-1], "\"'"))
 		if strings.HasPrefix(ws[len(ws)-1], specLit) {
 			break
@@ -1676,10 +1761,13 @@ var specWeakEnds = map[string]bool{
 	"cannot": true, "can't": true, "be": true, "using": true, "including": true, "containing": true,
 	"following": true, "indicating": true, "regarding": true, "specifying": true, "identifying": true,
 	"making": true, "reusing": true, "providing": true, "sending": true, "whose": true,
+	// "… defined in Section 5.2" cut before its number; "to clients
+	// unable to …" cut before what they cannot do.
+	"section": true, "sections": true, "unable": true, "able": true,
 }
 
 // specFinishName capitalizes the name's first letter, balances its quotes and
-// makes sure it ends in a content word within maxName.
+// makes sure it ends in a content word within maxReqName.
 func specFinishName(n string) string {
 	if strings.Count(n, "\"")%2 == 1 {
 		n = strings.ReplaceAll(n, "\"", "")
@@ -1690,10 +1778,10 @@ func specFinishName(n string) string {
 	if keep && conceptLike(n) {
 		return n // a field name keeps its spelling: "in is required"
 	}
-	if len(n) > maxName {
+	if len(n) > maxReqName {
 		n = tidyName(n)
 	}
-	if !conceptLike(n) {
+	if len(n) > maxReqName || !hasConceptWord(n) {
 		return ""
 	}
 	if f := strings.Fields(n); len(f) > 0 && specIdentifier(f[0]) {
@@ -1743,6 +1831,9 @@ func specTrimNameTail(n string) string {
 			return n
 		}
 		last := strings.ToLower(strings.Trim(n[i+1:], "\"'"))
+		if specBound(strings.Fields(n)) {
+			return n
+		}
 		if text.IsStopword(last) || smallWords[last] || specPrepositions[last] {
 			n = n[:i]
 			continue
@@ -1750,3 +1841,20 @@ func specTrimNameTail(n string) string {
 		return n
 	}
 }
+
+// specBound reports words that end in a bound a requirement turns on:
+// "more than once", "at most once", "at least twice".
+func specBound(ws []string) bool {
+	n := len(ws)
+	if n < 2 {
+		return false
+	}
+	last, prev := strings.ToLower(ws[n-1]), strings.ToLower(ws[n-2])
+	return (last == "once" || last == "twice") &&
+		(prev == "than" || prev == "most" || prev == "least" || prev == "exactly" || prev == "only")
+}
+
+// maxReqName bounds a requirement's name: actor, modal, action and object
+// with its restriction read as one line ("Authorization server may accept
+// any form of client authentication").
+const maxReqName = 72

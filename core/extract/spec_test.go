@@ -53,15 +53,23 @@ func TestSpecNameActorModalAction(t *testing.T) {
 		{"If the server receives a frame that is not masked, the client MUST close the connection.", "Client closes the connection"},
 		{"The client MUST mask all frames that it sends to the server.", "Client masks all frames that it sends to the server"},
 		{"A server MUST NOT mask any frames that it sends to the client.", "Server never masks any frames that it sends to the client"},
-		{"Clients SHOULD NOT close the WebSocket connection arbitrarily.", "Clients should not close WebSocket connection arbitrarily"},
+		{"Clients SHOULD NOT close the WebSocket connection arbitrarily.", "Clients should not close the WebSocket connection arbitrarily"},
 		{"The server MAY close the connection at any time.", "Server may close the connection at any time"},
 		{"If the server doesn't support the requested version, it MUST respond with a 426 status code.", "Server responds with a 426 status code"},
 		{"A proxy, whether or not it implements a cache, MUST pass cache directives through in forwarded messages.", "Proxy passes cache directives through in forwarded messages"},
 		{"It is RECOMMENDED that the client use TLS for every request.", "Client should use TLS for every request"},
 		{"The authorization server MUST verify the identity of the resource owner before it issues a token.", "Authorization server verifies identity of resource owner"},
-		{"Implementations that have platform-specific limits regarding the frame size MUST protect themselves against exceeding those limits.", "Implementations protect themselves against exceeding limits"},
+		{"Implementations that have platform-specific limits regarding the frame size MUST protect themselves against exceeding those limits.", "Implementations protect themselves against exceeding those limits"},
 		{"The legacy client indicates its preferences in the extension and the legacy_version field MUST be set to 0x0303.", "legacy_version field is set to 0x0303"},
 		{"The endpoint MUST\n   NOT send a Pong frame.", "Endpoint never sends a Pong frame"},
+		// A prohibition keeps its bound and its exception: without them it
+		// says the opposite.
+		{"The |Sec-WebSocket-Key| header field MUST NOT appear more than once in an HTTP request.",
+			"Sec-WebSocket-Key header field appears at most once"},
+		{"The client MUST NOT use the authorization code more than once.", "Client uses the authorization code at most once"},
+		{"A cache MUST NOT send stale responses unless it is disconnected (i.e., it cannot contact the origin server) or doing so is explicitly allowed.",
+			"Cache never sends stale responses unless it is disconnected"},
+		{"A cache MUST NOT use stored responses without revalidating them.", "Cache never uses stored responses without revalidating"},
 	}
 	for _, c := range cases {
 		ps := Extract(oneSection("   "+c.sentence+"\n", core.FormatText, core.Spec), Options{})
@@ -230,7 +238,7 @@ func TestSpecNamesUnique(t *testing.T) {
 	ps := Extract(a, Options{})
 	want := []string{
 		"Client fails the WebSocket Connection",
-		"Client fails the WebSocket Connection (Connection)",
+		"Client fails WebSocket Connection if response lacks Connection header",
 		"Sender should not generate the quoted-string form",
 		"Sender should not generate the quoted-string form (Max-stale)",
 	}
