@@ -431,4 +431,3 @@ func stemSet(s string) map[string]bool {
 	}
 	return out
 }
-
