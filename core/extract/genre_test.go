@@ -321,14 +321,15 @@ const markdownEnvsDoc = "# Number theory\n\n" +
 	"::: {#thm-crt}\n\n## Chinese remainder theorem\n\nIf $m, n$ are coprime, the system has a unique solution mod $mn$.\n\n:::\n\n" +
 	"```{corollary, name=\"Wilson\"}\n$(p-1)! \\equiv -1 \\pmod p$ for every prime $p$.\n```\n\n" +
 	"```python\nprint(\"::: {.theorem}\")\n```\n\n" +
-	":::{.definition}\n**(Coprime)**. Two integers are *coprime* when their greatest common divisor is $1$.\n:::\n"
+	":::{.definition}\n**(Coprime)**. Two integers are *coprime* when their greatest common divisor is $1$.\n:::\n\n" +
+	"```{prf:property} Unique factorization\nEvery integer $n > 1$ is a product of primes in exactly one way.\n```\n"
 
 func TestMarkdownTheoremEnvironments(t *testing.T) {
 	a := analyzed(markdownEnvsDoc, core.FormatMarkdown, core.Textbook)
 	ps := Extract(a, Options{})
 	logPrimitives(t, ps)
-	if len(ps) != 7 {
-		t.Errorf("got %d primitives %q, want 7", len(ps), names(ps))
+	if len(ps) != 8 {
+		t.Errorf("got %d primitives %q, want 8", len(ps), names(ps))
 	}
 	// Titled blocks are named by their titles; the untitled definition is
 	// named by the shared naming rules (the term it defines).
@@ -339,6 +340,7 @@ func TestMarkdownTheoremEnvironments(t *testing.T) {
 		"Chinese remainder theorem": core.Theorem,
 		"Wilson":                    core.Theorem,
 		"Coprime":                   core.Definition,
+		"Unique factorization":      core.Theorem,
 	}
 	got := byName(ps)
 	for n, typ := range titled {

@@ -28,6 +28,10 @@ var latexEnvs = map[string]latexEnv{
 	// A "rule" environment states a law (product rule, chain rule): a
 	// theorem, not an axiom.
 	"rule": {core.Theorem, "rule"},
+	// Results under other names (sphinx-proof's {prf:property} and
+	// {prf:observation}, amsthm's fact and principle environments).
+	"property": {core.Theorem, "property"}, "observation": {core.Theorem, "observation"},
+	"fact": {core.Theorem, "fact"}, "principle": {core.Theorem, "principle"},
 	// OpenIntro's box: definition unless its title names a rule or law.
 	"onebox": {core.Definition, "onebox"},
 }
