@@ -154,7 +154,7 @@ func (x *extractor) uniqueNames(cs []cand) {
 			continue
 		}
 		base := c.name
-		if c.format && c.number != "" {
+		if c.number != "" && c.kind != "" && !strings.Contains(base, c.kind+" "+c.number) {
 			tag := " (" + c.kind + " " + c.number + ")"
 			if len(base)+len(tag) > maxName {
 				base = text.Truncate(base, maxName-len(tag))

@@ -163,6 +163,9 @@ type extractor struct {
 	labelsAt map[int][]string
 	ptx      *ptxDoc
 	secIndex map[secKind]int
+	// swaps caches whether the document numbers its results first ("3.6
+	// Lemma"): 0 unknown, 1 yes, -1 no.
+	swaps int
 	// ptxDefined holds the terms the PreTeXt document's <definition>
 	// elements define, lowercased (built on first use).
 	ptxDefined map[string]bool

@@ -579,3 +579,35 @@ func TestSectionTitleIsNotAName(t *testing.T) {
 		}
 	}
 }
+
+// A book that numbers its results first also titles some by what they
+// are ("3.8 Deduction theorem"): those lines open results too, named by
+// their titles and told apart by their numbers. A book that does not
+// number results that way keeps such lines as prose.
+func TestTitledSwappedResults(t *testing.T) {
+	doc := "## 3. Natural deduction\n\nAs a consequence of the definition, I deduce\n\n" +
+		"3.6 Lemma\nIf G proves F and D with F proves H, then G with D proves H.\n\n" +
+		"3.7 Lemma\nG proves F implies G with D proves F, for all D.\n\n" +
+		"3.8 Deduction theorem\nFor all F and H: G with F proves H iff G proves F implies H.\n\n" +
+		"Proof By induction on the derivation.\n\n" +
+		"3.9 Reduction theorem\nEvery derivation reduces to a normal one.\n\n" +
+		"3.10 Reduction theorem\nEvery normal derivation has the subformula property.\n\n" +
+		"3.11 Lemma\nEvery normal derivation is finite.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	logPrimitives(t, ps)
+	got := byName(ps)
+	if p, ok := got["Deduction theorem"]; !ok || p.FormalStatement != "For all F and H: G with F proves H iff G proves F implies H." || p.Section != "3.8" {
+		t.Errorf("3.8 Deduction theorem: %q (%q)", p.FormalStatement, names(ps))
+	}
+	if _, ok := got["Reduction theorem (Theorem 3.10)"]; !ok {
+		t.Errorf("two results titled alike are told apart by number: %q", names(ps))
+	}
+	if len(ps) != 6 {
+		t.Errorf("got %d primitives %q, want 6", len(ps), names(ps))
+	}
+
+	prose := "## 3. Natural deduction\n\n3.8 Deduction theorem\nFor all F and H: G with F proves H iff G proves F implies H.\n"
+	if ps := Extract(analyzed(prose, core.FormatMarkdown, core.Textbook), Options{}); len(ps) != 0 {
+		t.Errorf("without results numbered first, a titled line is prose: %q", names(ps))
+	}
+}

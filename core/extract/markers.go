@@ -118,6 +118,7 @@ var bookMarkers = append(append([]marker{}, textbookMarkers...), numberedResults
 
 func (x *extractor) textbook(st *secState) {
 	x.resultHeading(st, bookMarkers)
+	x.titledResults(st)
 	x.markers(st, bookMarkers)
 }
 
@@ -145,6 +146,7 @@ func (x *extractor) resultHeading(st *secState, ms []marker) {
 		}
 	}
 	if !found {
+		x.titledResultHeading(st, title)
 		return
 	}
 	hStart := clamp(st.s.Offset, 0, len(x.doc))
@@ -165,6 +167,97 @@ func (x *extractor) resultHeading(st *secState, ms []marker) {
 	named.title = ""
 	c.name = x.markerName(&named, h, raw, stmt)
 	x.add(st, c)
+}
+
+// titledResultHeading reads a heading that is a result's number and title
+// in a book that numbers its results first ("3.6 Lemma", then "6.7 Cut
+// elimination theorem"): the title ends in the kind of result, and the
+// statement is the section's first paragraph. In a book that does not
+// number results that way, such a heading is an ordinary section.
+func (x *extractor) titledResultHeading(st *secState, title string) {
+	if st.s.Number == "" || !strings.Contains(st.s.Number, ".") || !x.swapsNumbers() {
+		return
+	}
+	ws := strings.Fields(title)
+	if len(ws) < 2 || len(ws) > 8 {
+		return
+	}
+	kind := strings.ToLower(strings.Trim(ws[len(ws)-1], ".:"))
+	if !titledKinds[kind] {
+		return
+	}
+	raw := resultText(st.own, 0, blockText(st.own, 0))
+	stmt := x.prose(raw)
+	if stmt == "" {
+		return
+	}
+	at := clamp(st.s.Offset, 0, len(x.doc))
+	if k := strings.Index(x.doc[at:clamp(st.body, at, len(x.doc))], st.s.Number); k >= 0 {
+		at += k
+	}
+	x.add(st, cand{
+		typ: core.Theorem, statement: stmt, number: st.s.Number, kind: upperFirst(kind),
+		offset: at, conf: 0.85, name: givenName(title),
+	})
+}
+
+// titledLine is a line holding only a result's number and title: "6.7
+// Cut elimination theorem".
+var titledLine = regexp.MustCompile(`(?m)^([0-9]+\.[0-9]+)\.?[ \t]+([A-Z][^\n.:]{2,70}?)[ \t]*$`)
+
+// titledResults reads the results of running text that a book numbering
+// its results first titles instead of kinding ("6.7 Cut elimination
+// theorem" among "6.6 Lemma"): the statement runs from the next line to
+// its proof or the next numbered line.
+func (x *extractor) titledResults(st *secState) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText || !x.swapsNumbers() {
+		return
+	}
+	s := st.own
+	ms := titledLine.FindAllStringSubmatchIndex(s, -1)
+	for i, m := range ms {
+		title := s[m[4]:m[5]]
+		ws := strings.Fields(title)
+		if len(ws) < 2 || len(ws) > 8 || !titledKinds[strings.ToLower(ws[len(ws)-1])] {
+			continue
+		}
+		limit := len(s)
+		if i+1 < len(ms) {
+			limit = ms[i+1][0]
+		}
+		if n := swappedResult.FindStringIndex(s[m[1]:limit]); n != nil {
+			limit = m[1] + n[0]
+		}
+		raw := resultText(s[:limit], m[1], blockText(s[:limit], m[1]))
+		stmt := x.prose(raw)
+		if stmt == "" {
+			continue
+		}
+		x.add(st, cand{
+			typ: core.Theorem, statement: stmt, number: s[m[2]:m[3]], kind: upperFirst(strings.ToLower(ws[len(ws)-1])),
+			offset: st.body + m[0], conf: 0.85, name: givenName(title),
+		})
+	}
+}
+
+// titledKinds end a result's title: "Cut elimination theorem".
+var titledKinds = map[string]bool{
+	"theorem": true, "lemma": true, "corollary": true, "proposition": true, "principle": true, "hauptsatz": true,
+}
+
+// swappedResult is a line that opens a result with its number first.
+var swappedResult = regexp.MustCompile(`(?m)^[0-9]+\.[0-9]+\.?[ \t]+(?:Definition|Lemma|Theorem|Proposition|Corollary)\b`)
+
+// swapsNumbers reports whether the document sets its results number
+// first, at least three times.
+func (x *extractor) swapsNumbers() bool {
+	if x.swaps == 0 {
+		x.swaps = -1
+		if len(swappedResult.FindAllStringIndex(x.doc, 3)) == 3 {
+			x.swaps = 1
+		}
+	}
+	return x.swaps > 0
 }
 
 // paperResultMarkers are what a paper states: its numbered results and
