@@ -164,3 +164,26 @@ func TestEPUB2UnclosedMetaStillRead(t *testing.T) {
 		t.Fatalf("EPUB 2 with an unclosed meta: %v\n%s", err, got)
 	}
 }
+
+// PreTeXt's EPUBs draw their formulas as MathJax SVG: the glyphs' codes
+// are the text ("Any graph G satisfies χ(G)≤Δ(G)"), not nothing.
+func TestMathJaxSVGFormulasAreText(t *testing.T) {
+	svg := func(glyphs ...string) string {
+		var b strings.Builder
+		b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><path id="p" d="M0 0"/></defs><g data-mml-node="math">`)
+		for _, g := range glyphs {
+			b.WriteString(`<g data-mml-node="mi"><use data-c="` + g + `" xlink:href="#p"/></g>`)
+		}
+		b.WriteString(`</g></svg>`)
+		return b.String()
+	}
+	doc := `<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Any graph <span class="mjpage">` + svg("1D43A") +
+		`</span> satisfies <span class="mjpage">` + svg("3C7", "28", "1D43A", "29", "2264", "394", "28", "1D43A", "29") + `</span>.</p></body></html>`
+	got, err := xhtmlText(context.Background(), strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "Any graph G satisfies χ(G)≤Δ(G)." {
+		t.Errorf("got %q", got)
+	}
+}

@@ -45,6 +45,7 @@ func FuzzXHTML(f *testing.F) {
 	f.Add(testCh1)
 	f.Add(`<p>a <math><semantics><mrow><msub><mi>A</mi><mi>i</mi></msub></mrow><annotation encoding="application/x-tex">A_i</annotation></semantics></math> b</p>`)
 	f.Add(`<p><math>` + strings.Repeat("<mfrac><mrow>", 80) + `<mi>x</mi>` + `</math><epub:switch xmlns:epub="http://www.idpf.org/2007/ops"><epub:case><math><mroot><mi>y</mi></mroot></math></epub:case><epub:default>d</epub:default></epub:switch>`)
+	f.Add(`<p>a <svg><g data-mml-node="msubsup"><g data-mml-node="mi"><use data-c="1D434"/></g><g><use data-c="zz"/></g><g data-mml-node="mfrac"><svg><use data-c="110000"/></svg></g></svg> b</p>`)
 	f.Add(`<math><mtable><mtr><mtd><mn>1</mn></mtd></mtr></mtable><mfenced open="[" separators=";"><mi>a</mi></mfenced>`)
 	f.Fuzz(func(t *testing.T, doc string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core/acquire/htmltext"
 )
 
 // blockTags start and end a block of text.
@@ -40,6 +42,9 @@ type xconv struct {
 	row    []string
 	inCell bool
 	math   *mathBuilder // the <math> element being read, nil outside one
+	// svg reads a MathJax SVG formula while one is open (its drawing is
+	// skipped, its glyphs are text).
+	svg *htmltext.SVGMath
 
 	// a "CHAPTER N" line whose title may follow as the next short block
 	pendingTitle int // index into blocks, -1 when none
@@ -137,6 +142,16 @@ func isSwitchDefault(t xml.StartElement) bool {
 	return t.Name.Local == "default" && strings.Contains(t.Name.Space, "idpf.org/2007/ops")
 }
 
+// attr is the value of an element's attribute without a namespace.
+func attr(t xml.StartElement, local string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == local && a.Name.Space == "" {
+			return a.Value
+		}
+	}
+	return ""
+}
+
 func classHas(t xml.StartElement, want ...string) bool {
 	for _, a := range t.Attr {
 		if a.Name.Local != "class" {
@@ -157,10 +172,16 @@ func (c *xconv) start(t xml.StartElement) {
 	name := lower(t.Name.Local)
 	if c.skip > 0 {
 		c.skip++
+		if c.svg != nil {
+			c.svg.Start(name, htmltext.GlyphText(attr(t, "data-c")), attr(t, "data-mml-node"))
+		}
 		return
 	}
 	if skipTags[name] || isTocNav(t) || isSwitchDefault(t) {
 		c.skip = 1
+		if name == "svg" {
+			c.svg = &htmltext.SVGMath{}
+		}
 		return
 	}
 	switch {
@@ -202,6 +223,14 @@ func (c *xconv) end(local string) {
 	name := lower(local)
 	if c.skip > 0 {
 		c.skip--
+		if c.svg != nil {
+			c.svg.End(name)
+			if c.skip == 0 {
+				// The formula's text stands where the drawing stood.
+				c.buf.WriteString(c.svg.String())
+				c.svg = nil
+			}
+		}
 		return
 	}
 	switch {

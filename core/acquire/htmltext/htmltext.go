@@ -164,6 +164,10 @@ type token struct {
 	attrs string // class and id values, lower-cased, space separated
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
 	text  string
+	// glyph is the character a MathJax SVG <use data-c="1D434"> draws;
+	// mml the MathML node a <g data-mml-node="msup"> renders.
+	glyph string
+	mml   string
 }
 
 var voidElements = func() map[string]bool {
@@ -203,8 +207,14 @@ func tokenize(html string) []token {
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
 				for _, a := range t.Attr {
-					if a.Name.Space == "" && (strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id")) {
+					switch {
+					case a.Name.Space != "":
+					case strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id"):
 						tok.attrs += " " + strings.ToLower(a.Value)
+					case a.Name.Local == "data-c" && name == "use":
+						tok.glyph = GlyphText(a.Value)
+					case a.Name.Local == "data-mml-node" && name == "g":
+						tok.mml = a.Value
 					}
 				}
 				toks = append(toks, tok)

@@ -176,3 +176,27 @@ func FuzzHTMLText(f *testing.F) {
 		}
 	})
 }
+
+// mathJaxSVG is a formula as MathJax draws it: glyph codes in <use
+// data-c>, layout in <g data-mml-node>; the drawing has no text.
+const mathJaxSVG = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1">` +
+	`<defs><path id="MJX-1-TEX-I-1D712" d="M1 1"/></defs><g data-mml-node="math">` +
+	`<g data-mml-node="mi"><use data-c="1D712" xlink:href="#MJX-1-TEX-I-1D712"/></g>` +
+	`<g data-mml-node="mo"><use data-c="28"/></g><g data-mml-node="mi"><use data-c="1D43A"/></g><g data-mml-node="mo"><use data-c="29"/></g>` +
+	`<g data-mml-node="mo"><use data-c="2264"/></g>` +
+	`<g data-mml-node="msup"><g data-mml-node="mi"><use data-c="1D45B"/></g><g data-mml-node="mn"><use data-c="32"/></g></g>` +
+	`</g></svg>`
+
+// A formula drawn as MathJax SVG reads as text where it stands; other SVG
+// (icons, figures) stays out.
+func TestMathJaxSVGIsText(t *testing.T) {
+	page := `<html><body><article><p>Any graph <span class="mjpage">` + mathJaxSVG + `</span> holds.</p>` +
+		`<p>An icon <svg><path d="M0 0"/><text>logo</text></svg> here.</p></article></body></html>`
+	got := Text(page)
+	if !strings.Contains(got, "Any graph χ(G)≤n^2 holds.") {
+		t.Errorf("formula text lost: %q", got)
+	}
+	if strings.Contains(got, "logo") {
+		t.Errorf("an SVG drawing's own text leaked: %q", got)
+	}
+}

@@ -57,6 +57,10 @@ type writer struct {
 	preBuf  strings.Builder
 	out     []block
 	heading int
+	// math collects the text of a MathJax SVG formula while it is open
+	// (the SVG itself is skipped); mathSVG is the stack depth it opened at.
+	math    *SVGMath
+	mathSVG int
 }
 
 func (w *writer) visible() bool {
@@ -105,6 +109,12 @@ func headingLevel(name string) int {
 
 func (w *writer) start(t token) {
 	name := t.name
+	if w.math != nil {
+		w.math.Start(name, t.glyph, t.mml)
+	} else if name == "svg" && w.skip == 0 {
+		w.math = &SVGMath{}
+		w.mathSVG = len(w.stack) + 1
+	}
 	if t.void {
 		switch name {
 		case "br":
@@ -231,6 +241,17 @@ func (w *writer) pop() entry {
 	}
 	if e.keep {
 		w.keep--
+	}
+	if w.math != nil {
+		w.math.End(name)
+		if name == "svg" && len(w.stack) < w.mathSVG {
+			// The formula's text stands where the drawing stood.
+			m := w.math.String()
+			w.math = nil
+			if m != "" {
+				w.text(m)
+			}
+		}
 	}
 	return e
 }
