@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -598,6 +599,46 @@ func leadInBefore(doc string, at int, clean func(string) string) string {
 	return t[last[0]:last[1]]
 }
 
+// resultName names a result by what its statement says: a short first
+// sentence in words, a conventional gist ("Characterization of Trees"),
+// or its claim with its variables read ("A polynomial of odd degree has a
+// real root"); "" when it says none of these in words.
+func resultName(stmt string) string {
+	if n := sentenceName(stmt); n != "" {
+		return n
+	}
+	if n := gistName(stmt); n != "" {
+		return n
+	}
+	return claimName(stmt)
+}
+
+// wordyName reports whether a statement's sentence taken from running
+// text (where formulas are not marked) names its result in words: five
+// words or more ("The link is unique" says too little out of context),
+// no variable ("Mechanism M is ε-private") and no operator or styled
+// letter of a formula ("I ⊢ F implies …").
+func wordyName(n string) bool {
+	if strings.HasPrefix(n, "Characterization of ") || strings.HasPrefix(n, "Running Time of ") {
+		return true // the conventional names gistName gives
+	}
+	ws := strings.Fields(n)
+	if len(ws) < 5 {
+		return false
+	}
+	for _, w := range ws {
+		if isVariable(strings.Trim(w, ",;:")) && !numberWords[strings.ToLower(w)] && strings.ToLower(w) != "a" {
+			return false
+		}
+	}
+	for _, r := range n {
+		if unicode.Is(unicode.Sm, r) || r >= 0x1D400 && r <= 0x1D7FF {
+			return false
+		}
+	}
+	return true
+}
+
 // sentenceName names a result by its statement when its first sentence is
 // short and in words: "Every connected graph has a spanning tree".
 func sentenceName(stmt string) string {
@@ -605,18 +646,23 @@ func sentenceName(stmt string) string {
 	if len(spans) == 0 {
 		return ""
 	}
-	s := stmt[spans[0][0]:spans[0][1]]
-	if strings.ContainsAny(s, "$\\{}") {
+	s := text.CollapseSpace(stmt[spans[0][0]:spans[0][1]])
+	if strings.ContainsAny(s, "$\\{}") || strings.Count(s, "(") != strings.Count(s, ")") || itemLabel.MatchString(s) ||
+		strings.Contains(s, "...") || strings.Contains(s, "…") {
+		// A formula, a parenthesis a PDF's line broke ("det(Gij"), a
+		// list's first item ("a) The set …"): not a sentence in words.
 		return ""
 	}
 	s = dropParens(s)
+	s = strings.TrimSuffix(strings.TrimSuffix(s, " i.e"), " e.g")
 	s = strings.TrimSpace(strings.TrimRight(s, ".!? "))
 	ws := strings.Fields(s)
 	if len(ws) < 3 {
 		return ""
 	}
 	first := strings.ToLower(ws[0])
-	if leadingClause[first] || pronouns[first] || first == "there" || first == "it" || first == "this" ||
+	existence := first == "there" && (ws[1] == "are" || ws[1] == "is" || ws[1] == "exist" || ws[1] == "exists")
+	if !existence && (leadingClause[first] || pronouns[first] || first == "there") || first == "it" || first == "this" ||
 		first == "we" || first == "let" {
 		return ""
 	}
@@ -624,7 +670,7 @@ func sentenceName(stmt string) string {
 		s = strings.Join(ws[1:], " ")
 		ws = ws[1:]
 	}
-	if len(s) > maxName {
+	if len(s) > maxClaim {
 		return ""
 	}
 	verb := false
@@ -647,6 +693,9 @@ func sentenceName(stmt string) string {
 // itemTitle is the title a result's first part carries: "(i)
 // (Archimedean property) If …" names the result after its main part.
 var itemTitle = regexp.MustCompile(`^\((?:i|a|1)\)\s+\(([A-Za-z][A-Za-z' –-]{2,58})\)`)
+
+// itemLabel opens a list's item: "a) ", "(i) ", "A) ".
+var itemLabel = regexp.MustCompile(`^\(?(?:[a-hA-H]|[ivx]{1,4}|[0-9])\)\s`)
 
 // sentenceVerbs are the verbs results are stated with.
 var sentenceVerbs = map[string]bool{
@@ -757,15 +806,7 @@ func (x *extractor) blockName(st *secState, c *cand, title string, terms []termH
 			c.genuine = true
 			return upperFirst(strings.TrimSpace(m[1]))
 		}
-		if n := sentenceName(c.statement); n != "" {
-			c.genuine = true
-			return n
-		}
-		if n := gistName(c.statement); n != "" {
-			c.genuine = true
-			return n
-		}
-		if n := claimName(c.statement); n != "" {
+		if n := resultName(c.statement); n != "" {
 			c.genuine = true
 			return n
 		}
@@ -898,8 +939,9 @@ func gistName(stmt string) string {
 			return ""
 		}
 		pred := head[is+1:]
+		noun := false // "is a tree": a noun; "is complete": an adjective
 		if p := strings.ToLower(pred[0]); p == "a" || p == "an" {
-			pred = pred[1:]
+			pred, noun = pred[1:], true
 		}
 		if len(pred) == 0 || len(pred) > 3 {
 			return ""
@@ -910,19 +952,18 @@ func gistName(stmt string) string {
 				return ""
 			}
 		}
-		noun := ""
-		if len(pred) == 1 && adjectival(pred[0]) {
+		subject := ""
+		if len(pred) == 1 && (adjectival(pred[0]) || !noun) {
 			// "A set A is enumerable iff …": enumerable sets.
 			for _, w := range head[1:is] {
 				if !isVariable(w) && !text.IsStopword(strings.ToLower(w)) {
-					noun = strings.ToLower(w)
-					break
+					subject = strings.ToLower(w)
 				}
 			}
-			if noun == "" {
+			if subject == "" {
 				return ""
 			}
-			return titleCase("characterization of " + strings.ToLower(pred[0]) + " " + plural(noun))
+			return titleCase("characterization of " + strings.ToLower(pred[0]) + " " + plural(subject))
 		}
 		words := make([]string, len(pred))
 		for j, w := range pred {

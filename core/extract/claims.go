@@ -20,6 +20,11 @@ const maxClaim = 80
 // every hypothesis about it was understood: a name that dropped a
 // condition ("Suppose f(a) < 0") would state something false.
 func claimName(stmt string) string {
+	if strings.IndexByte(stmt, '$') < 0 {
+		// Text without marked formulas (a PDF's) cannot tell a variable
+		// from a word: sentenceName is its reader.
+		return ""
+	}
 	spans := sentenceSpans(stmt)
 	if len(spans) == 0 {
 		return ""

@@ -67,3 +67,32 @@ func TestItemTitleNamesResult(t *testing.T) {
 		t.Fatalf("got %v, want one theorem named Archimedean property", names(ps))
 	}
 }
+
+// A first sentence in words names its result; an existence claim is a
+// name, a sentence a PDF's line broke or a list's first item is not, and
+// in running text a name needs five words and no variable.
+func TestSentenceNameGuards(t *testing.T) {
+	for stmt, want := range map[string]string{
+		"There are infinitely many primes.":                        "There are infinitely many primes",
+		"There is a unique ordered field.":                         "There is a unique ordered field",
+		"The volume v1 is equal to det(Gij in this basis.":         "",
+		"a) The set of all the roots is finite.":                   "",
+		"A symmetric operator is diagonalizable i.e. it is a sum.": "",
+		"There the argument ends with a contradiction.":            "",
+	} {
+		if got := sentenceName(stmt); got != want {
+			t.Errorf("sentenceName(%q) = %q, want %q", stmt, got, want)
+		}
+	}
+	for n, want := range map[string]bool{
+		"Every subgroup of a cyclic group is cyclic": true,
+		"Characterization of Trees":                  true,
+		"Link is unique":                             false,
+		"Mechanism M is ε-differentially private":    false,
+		"Every derivation in N reduces to I ⊢ F":     false,
+	} {
+		if wordyName(n) != want {
+			t.Errorf("wordyName(%q) = %v, want %v", n, !want, want)
+		}
+	}
+}

@@ -299,9 +299,9 @@ func TestBareNumberedResultsInRunningText(t *testing.T) {
 	if ps[2].Name != "Order of an element" {
 		t.Errorf("corollary name %q", ps[2].Name)
 	}
-	// An untitled numbered result is named by its kind, number and section,
-	// never by its section title and kind alone.
-	if ps[1].Name != "Theorem 2.2 — Groups" {
+	// An untitled numbered result that says what it claims in words is
+	// named by that claim.
+	if ps[1].Name != "Every subgroup of a cyclic group is cyclic" {
 		t.Errorf("theorem name %q", ps[1].Name)
 	}
 }
@@ -523,7 +523,7 @@ func TestPaperResultVariants(t *testing.T) {
 	}
 	ps := Extract(a, Options{})
 	logPrimitives(t, ps)
-	want := "Observation 1|Dominating Distribution|Supermajority Link|Claim 4"
+	want := "Every honest node eventually sees every message|Dominating Distribution|Supermajority Link|Claim 4"
 	if got := strings.Join(names(ps), "|"); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -565,7 +565,7 @@ func FuzzGenres(f *testing.F) {
 // A result in running text whose only name would be its section's title is
 // named by kind and number with the title, never "Title Theorem".
 func TestSectionTitleIsNotAName(t *testing.T) {
-	doc := "# Linear algebra\n\n## Antisymmetric operators\n\nTheorem: Every antisymmetric operator on a real space of odd dimension has a zero determinant.\n\nTheorem: The square of an antisymmetric operator is symmetric.\n"
+	doc := "# Linear algebra\n\n## Antisymmetric operators\n\nTheorem: Every antisymmetric operator on a real space of odd dimension has a zero determinant.\n\nTheorem: Its square $A^2$ is symmetric.\n"
 	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
 	if len(ps) == 0 {
 		t.Fatal("no primitives")

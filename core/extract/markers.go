@@ -966,6 +966,11 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 		return x.topicName(st, "Definition", h.number)
 	case "theorem", "lemma", "corollary", "proposition", "axiom", "statement", "claim", "observation", "fact":
 		k := kindWord(h.m.kind)
+		if n := resultName(stmt); n != "" && wordyName(n) {
+			// What it says, in words: "Any tree with at least two
+			// vertices has at least two vertices of degree one".
+			return n
+		}
 		if x.ctype == core.Paper && h.number != "" {
 			// A paper's results are known by their numbers: "Lemma 3".
 			return k + " " + h.number
