@@ -774,3 +774,25 @@ func TestSummaryAndTopologyLinesStaySeparate(t *testing.T) {
 		t.Errorf("TEAM.md topology lines run together: %q", j)
 	}
 }
+
+// A subject of few procedures with many steps (a tutorial) teaches enough
+// for a skill; as many one-line techniques do not.
+func TestProceduresWithManyStepsMakeASkill(t *testing.T) {
+	proc := func(name string, steps int) core.Primitive {
+		var b strings.Builder
+		for i := 1; i <= steps; i++ {
+			fmt.Fprintf(&b, "%d. Run the command number %d of %s. ", i, i, name)
+		}
+		p := makePrims(1)[0]
+		p.ID, p.Name, p.Type, p.FormalStatement = "learn-"+name, name, core.Technique, strings.TrimSpace(b.String())
+		return p
+	}
+	tutorial := []core.Primitive{proc("create-cluster", 4), proc("create-deployment", 5), proc("create-service", 4)}
+	if o := Skill(testDomain, tutorial, Config{Now: fixedNow}); !o.Generated {
+		t.Errorf("13 steps in 3 procedures: no skill (%s)", o.Reason)
+	}
+	short := []core.Primitive{proc("a", 1), proc("b", 1), proc("c", 2)}
+	if o := Skill(testDomain, short, Config{Now: fixedNow}); o.Generated {
+		t.Errorf("4 steps in 3 procedures made a skill")
+	}
+}

@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,13 +67,41 @@ func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	return subjectSkill(d, Subject{Title: subjectTitle(prims), Docs: sourceDocs(prims), Prims: prims}, vocabularyOf(prims), nil, 0, cfg)
 }
 
+// stepsTaught counts the numbered steps of the subject's procedures: a
+// tutorial of four procedures and eighteen steps teaches as much as a
+// chapter of ten results, and a skill is what an agent follows it by.
+func stepsTaught(prims []core.Primitive) int {
+	n := 0
+	for _, p := range prims {
+		if p.Type == core.Technique {
+			n += numberedSteps(p.FormalStatement)
+		}
+	}
+	return n
+}
+
+// numberedSteps counts "1. … 2. … 3. …" in a procedure's statement: the
+// numbers that follow each other from 1.
+func numberedSteps(s string) int {
+	next := 1
+	for _, m := range stepNumber.FindAllStringSubmatch(s, -1) {
+		if m[1] == strconv.Itoa(next) {
+			next++
+		}
+	}
+	return next - 1
+}
+
+// stepNumber is a step's number in a procedure's statement.
+var stepNumber = regexp.MustCompile(`(?:^|\s)([0-9]{1,2})\. `)
+
 // subjectSkill writes the skill of one subject: own is its vocabulary, bg
 // how many of the domain's bgN other primitives use each stem (they make
 // the subject's own words stand out among its triggers).
 func subjectSkill(d DomainInfo, sub Subject, own vocabulary, bg map[string]int, bgN int, cfg Config) Outcome {
 	prims := sub.Prims
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
-	if len(prims) < cfg.SkillMinPrimitives {
+	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives {
 		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.SkillMinPrimitives)
 		if sub.Title != "" {
 			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))

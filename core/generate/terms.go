@@ -77,6 +77,9 @@ var actionWords = func() map[string]bool {
 		"occur", "occurs", "happen", "happens", "produce", "produces", "determine",
 		"determines", "depend", "depends", "transmit", "transmits", "implement", "implements",
 		"ignoring", "using", "making", "giving", "taking",
+		// A tutorial's instructions: what every procedure says to do.
+		"view", "views", "click", "clicks", "type", "press", "copy", "paste", "navigate", "go",
+		"install", "installs", "launch", "follow", "see", "verify", "command", "commands",
 	} {
 		m[w] = true
 	}
