@@ -791,6 +791,11 @@ func TestProceduresWithManyStepsMakeASkill(t *testing.T) {
 	if o := Skill(testDomain, tutorial, Config{Now: fixedNow}); !o.Generated {
 		t.Errorf("13 steps in 3 procedures: no skill (%s)", o.Reason)
 	}
+	cut := proc("build-image", 3)
+	cut.FormalStatement += " (7 more steps)"
+	if o := Skill(testDomain, []core.Primitive{proc("install", 2), cut}, Config{Now: fixedNow}); !o.Generated {
+		t.Errorf("2 + 3 + 7 more steps: no skill (%s)", o.Reason)
+	}
 	short := []core.Primitive{proc("a", 1), proc("b", 1), proc("c", 2)}
 	if o := Skill(testDomain, short, Config{Now: fixedNow}); o.Generated {
 		t.Errorf("4 steps in 3 procedures made a skill")

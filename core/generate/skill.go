@@ -89,8 +89,18 @@ func numberedSteps(s string) int {
 			next++
 		}
 	}
-	return next - 1
+	n := next - 1
+	// A long procedure's statement lists its first steps and says how
+	// many more there are: "(7 more steps)".
+	if m := moreSteps.FindStringSubmatch(s); m != nil {
+		k, _ := strconv.Atoi(m[1])
+		n += k
+	}
+	return n
 }
+
+// moreSteps is the count a cut procedure ends with.
+var moreSteps = regexp.MustCompile(`\(([0-9]{1,3}) more steps?\)\s*$`)
 
 // stepNumber is a step's number in a procedure's statement.
 var stepNumber = regexp.MustCompile(`(?:^|\s)([0-9]{1,2})\. `)
