@@ -66,16 +66,11 @@ func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
 					continue
 				}
 				q := &out[t]
-				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
-					continue
-				}
 				desc := "Refers to " + q.Name + " (" + refSource(r, k) + ")"
 				if proof || inProof(r.at) {
 					desc += refProof
 				}
-				p.Dependencies = append(p.Dependencies, core.Edge{
-					Target: q.ID, Type: core.Requires, Strength: refStrength, Description: desc,
-				})
+				addReference(p, q, refStrength, desc)
 			}
 		}
 	}
@@ -116,6 +111,17 @@ func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
 			link(owner, refsIn(refs, pr.at, pr.end), true)
 		}
 	}
+}
+
+// addReference records that p refers to q, unless either already
+// requires the other.
+func addReference(p, q *core.Primitive, strength float64, desc string) {
+	if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
+		return
+	}
+	p.Dependencies = append(p.Dependencies, core.Edge{
+		Target: q.ID, Type: core.Requires, Strength: strength, Description: desc,
+	})
 }
 
 // refSource shows a reference as the source wrote it: "\cref{lem:x}",
@@ -302,13 +308,7 @@ func (x *extractor) textRefEdges(cs []cand, outOf []int, out []core.Primitive) {
 					continue
 				}
 				q := &out[outOf[t]]
-				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
-					continue
-				}
-				p.Dependencies = append(p.Dependencies, core.Edge{
-					Target: q.ID, Type: core.Requires, Strength: refStrength,
-					Description: "Refers to " + q.Name + " (" + kind + " " + n + ")",
-				})
+				addReference(p, q, refStrength, "Refers to "+q.Name+" ("+kind+" "+n+")")
 			}
 		}
 	}
@@ -388,14 +388,7 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 				if t < 0 || t == ci || cs[t].sec == c.sec {
 					continue
 				}
-				q := &out[outOf[t]]
-				if p.HasEdge(q.ID, core.Requires) || q.HasEdge(p.ID, core.Requires) {
-					continue
-				}
-				p.Dependencies = append(p.Dependencies, core.Edge{
-					Target: q.ID, Type: core.Requires, Strength: sectionRefStrength,
-					Description: "Refers to Section " + n + " (" + cs[t].sec.title + ")",
-				})
+				addReference(p, &out[outOf[t]], sectionRefStrength, "Refers to Section "+n+" ("+cs[t].sec.title+")")
 			}
 		}
 	}
