@@ -909,8 +909,13 @@ func gistName(stmt string) string {
 	if !strings.Contains(stmt, " if") && !strings.Contains(stmt, " time") {
 		return ""
 	}
+	// The claim may follow its setting: "Let (X,d) be a metric space. A
+	// set K ⊂ X is compact if and only if …".
 	spans := sentenceSpans(stmt)
 	sent := stmt[spans[0][0]:spans[0][1]]
+	for k := 0; k+1 < len(spans) && k < 2 && hypothesisStart(strings.ToLower(sent)); k++ {
+		sent = stmt[spans[k+1][0]:spans[k+1][1]]
+	}
 	plain := dropMath(sent)
 	l := strings.ToLower(plain)
 	ws := strings.Fields(plain)

@@ -96,3 +96,12 @@ func TestSentenceNameGuards(t *testing.T) {
 		}
 	}
 }
+
+// A characterization is named as one even after the sentence that sets
+// its scene.
+func TestGistAfterSetting(t *testing.T) {
+	stmt := `Let $(X,d_X)$ and $(Y,d_Y)$ be metric spaces. A function $f \colon X \to Y$ is continuous if and only if for every open $U \subset Y$, $f^{-1}(U)$ is open in $X$.`
+	if got := gistName(stmt); got != "Characterization of Continuous Functions" {
+		t.Errorf("gistName = %q", got)
+	}
+}
