@@ -1121,6 +1121,7 @@ func specVerbPhrase(toks []specTok, j int, kind bcpKind, neg, plural bool) ([]st
 	if j >= len(toks) {
 		return specModalWords(kind, neg), j
 	}
+	j = specPurpose(toks, j)
 	v := toks[j]
 	verb := v.w
 	if v.w != v.lw && strings.ToLower(v.w[1:]) == v.w[1:] {
@@ -1172,6 +1173,27 @@ func specLyAdverb(toks []specTok, j int) bool {
 		return false
 	}
 	return isSpecVerb(toks[j+1])
+}
+
+// specPurpose skips "use an algorithm equivalent to the following
+// algorithm to" before the action it serves: the requirement is to parse
+// a cookie-date, the algorithm is how.
+func specPurpose(toks []specTok, j int) int {
+	if toks[j].lw != "use" && toks[j].lw != "follow" && toks[j].lw != "apply" {
+		return j
+	}
+	means := false
+	for q := j + 1; q+1 < len(toks) && q-j < 12 && toks[q].end == 0; q++ {
+		switch toks[q].lw {
+		case "algorithm", "procedure", "steps", "method":
+			means = true
+		case "to":
+			if means && isSpecVerb(toks[q+1]) && !determiners[toks[q+1].lw] {
+				return q + 1
+			}
+		}
+	}
+	return j
 }
 
 // specModalWords is the key word as words, for a sentence whose verb cannot be

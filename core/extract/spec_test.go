@@ -70,6 +70,8 @@ func TestSpecNameActorModalAction(t *testing.T) {
 		{"A cache MUST NOT send stale responses unless it is disconnected (i.e., it cannot contact the origin server) or doing so is explicitly allowed.",
 			"Cache never sends stale responses unless it is disconnected"},
 		{"A cache MUST NOT use stored responses without revalidating them.", "Cache never uses stored responses without revalidating"},
+		// The requirement is the purpose, not the means.
+		{"The user agent MUST use an algorithm equivalent to the following algorithm to parse a cookie-date.", "User agent parses a cookie-date"},
 	}
 	for _, c := range cases {
 		ps := Extract(oneSection("   "+c.sentence+"\n", core.FormatText, core.Spec), Options{})
