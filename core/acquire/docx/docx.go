@@ -218,15 +218,6 @@ func styleFromID(id string) styleInfo {
 	return styleInfo{}
 }
 
-func attr(se xml.StartElement, local string) string {
-	for _, a := range se.Attr {
-		if a.Name.Local == local {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 func readStyles(ctx context.Context, f *zip.File, b *budget) (map[string]styleInfo, error) {
 	out := map[string]styleInfo{}
 	id := ""
@@ -235,10 +226,10 @@ func readStyles(ctx context.Context, f *zip.File, b *budget) (map[string]styleIn
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "style":
-				id = attr(t, "styleId")
+				id = xmldec.Attr(t, "styleId")
 			case "name":
 				if id != "" {
-					if si := styleFromName(attr(t, "val")); si != (styleInfo{}) {
+					if si := styleFromName(xmldec.Attr(t, "val")); si != (styleInfo{}) {
 						out[id] = si
 					}
 				}
@@ -264,9 +255,9 @@ func readFootnotes(ctx context.Context, f *zip.File, b *budget) (map[string]stri
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "footnote":
-				typ := attr(t, "type")
+				typ := xmldec.Attr(t, "type")
 				if typ == "" || typ == "normal" {
-					id = attr(t, "id")
+					id = xmldec.Attr(t, "id")
 					cur = &strings.Builder{}
 				}
 			case "p":
@@ -480,15 +471,15 @@ func (c *converter) start(t xml.StartElement) {
 		c.inRPr++
 	case "pStyle":
 		if c.inPPr > 0 && c.pDepth == 1 {
-			c.style = attr(t, "val")
+			c.style = xmldec.Attr(t, "val")
 		}
 	case "numId":
-		if c.inPPr > 0 && c.pDepth == 1 && attr(t, "val") != "0" {
+		if c.inPPr > 0 && c.pDepth == 1 && xmldec.Attr(t, "val") != "0" {
 			c.numbered = true
 		}
 	case "ilvl":
 		if c.inPPr > 0 && c.pDepth == 1 {
-			if v, err := strconv.Atoi(attr(t, "val")); err == nil {
+			if v, err := strconv.Atoi(xmldec.Attr(t, "val")); err == nil {
 				c.ilvl = v
 			}
 		}
@@ -509,7 +500,7 @@ func (c *converter) start(t xml.StartElement) {
 			c.para.WriteByte('\n')
 		}
 	case "footnoteReference":
-		if id := attr(t, "id"); id != "" && c.pDepth > 0 {
+		if id := xmldec.Attr(t, "id"); id != "" && c.pDepth > 0 {
 			c.para.WriteString("[^" + id + "]")
 			seen := false
 			for _, r := range c.refs {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
 // blockTags start and end a block of text.
@@ -142,16 +143,6 @@ func isSwitchDefault(t xml.StartElement) bool {
 	return t.Name.Local == "default" && strings.Contains(t.Name.Space, "idpf.org/2007/ops")
 }
 
-// attr is the value of an element's attribute without a namespace.
-func attr(t xml.StartElement, local string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == local && a.Name.Space == "" {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 func classHas(t xml.StartElement, want ...string) bool {
 	for _, a := range t.Attr {
 		if a.Name.Local != "class" {
@@ -173,7 +164,7 @@ func (c *xconv) start(t xml.StartElement) {
 	if c.skip > 0 {
 		c.skip++
 		if c.svg != nil {
-			c.svg.Start(name, htmltext.GlyphText(attr(t, "data-c")), attr(t, "data-mml-node"))
+			c.svg.Start(name, htmltext.GlyphText(xmldec.Attr(t, "data-c")), xmldec.Attr(t, "data-mml-node"))
 		}
 		return
 	}

@@ -57,3 +57,14 @@ func (l *latin1) Read(p []byte) (int, error) {
 	l.buf = l.buf[n:]
 	return n, nil
 }
+
+// Attr is the value of an element's attribute by its local name, in any
+// namespace ("w:val" and "val" alike), or "".
+func Attr(se xml.StartElement, local string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
