@@ -178,27 +178,11 @@ func (x *extractor) titledResultHeading(st *secState, title string) {
 	if st.s.Number == "" || !strings.Contains(st.s.Number, ".") || !x.swapsNumbers() {
 		return
 	}
-	ws := strings.Fields(title)
-	if len(ws) < 2 || len(ws) > 8 {
-		return
-	}
-	kind := strings.ToLower(strings.Trim(ws[len(ws)-1], ".:"))
-	if !titledKinds[kind] {
-		return
-	}
-	raw := resultText(st.own, 0, blockText(st.own, 0))
-	stmt := x.prose(raw)
-	if stmt == "" {
-		return
-	}
 	at := clamp(st.s.Offset, 0, len(x.doc))
 	if k := strings.Index(x.doc[at:clamp(st.body, at, len(x.doc))], st.s.Number); k >= 0 {
 		at += k
 	}
-	x.add(st, cand{
-		typ: core.Theorem, statement: stmt, number: st.s.Number, kind: upperFirst(kind),
-		offset: at, conf: 0.85, name: givenName(title),
-	})
+	x.addTitled(st, title, st.s.Number, st.own, 0, at)
 }
 
 // titledLine is a line holding only a result's number and title: "6.7
@@ -216,11 +200,6 @@ func (x *extractor) titledResults(st *secState) {
 	s := st.own
 	ms := titledLine.FindAllStringSubmatchIndex(s, -1)
 	for i, m := range ms {
-		title := s[m[4]:m[5]]
-		ws := strings.Fields(title)
-		if len(ws) < 2 || len(ws) > 8 || !titledKinds[strings.ToLower(ws[len(ws)-1])] {
-			continue
-		}
 		limit := len(s)
 		if i+1 < len(ms) {
 			limit = ms[i+1][0]
@@ -228,16 +207,30 @@ func (x *extractor) titledResults(st *secState) {
 		if n := swappedResult.FindStringIndex(s[m[1]:limit]); n != nil {
 			limit = m[1] + n[0]
 		}
-		raw := resultText(s[:limit], m[1], blockText(s[:limit], m[1]))
-		stmt := x.prose(raw)
-		if stmt == "" {
-			continue
-		}
-		x.add(st, cand{
-			typ: core.Theorem, statement: stmt, number: s[m[2]:m[3]], kind: upperFirst(strings.ToLower(ws[len(ws)-1])),
-			offset: st.body + m[0], conf: 0.85, name: givenName(title),
-		})
+		x.addTitled(st, s[m[4]:m[5]], s[m[2]:m[3]], s[:limit], m[1], st.body+m[0])
 	}
+}
+
+// addTitled adds the result a title names ("Cut elimination theorem",
+// numbered number, at offset at) when the title ends in a kind of result:
+// its statement is the text of s from p to its proof.
+func (x *extractor) addTitled(st *secState, title, number, s string, p, at int) {
+	ws := strings.Fields(title)
+	if len(ws) < 2 || len(ws) > 8 {
+		return
+	}
+	kind := strings.ToLower(strings.Trim(ws[len(ws)-1], ".:"))
+	if !titledKinds[kind] {
+		return
+	}
+	stmt := x.prose(resultText(s, p, blockText(s, p)))
+	if stmt == "" {
+		return
+	}
+	x.add(st, cand{
+		typ: core.Theorem, statement: stmt, number: number, kind: upperFirst(kind),
+		offset: at, conf: 0.85, name: givenName(title),
+	})
 }
 
 // titledKinds end a result's title: "Cut elimination theorem".
