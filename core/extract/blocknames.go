@@ -697,14 +697,17 @@ var itemTitle = regexp.MustCompile(`^\((?:i|a|1)\)\s+\(([A-Za-z][A-Za-z' –-]{2
 // itemLabel opens a list's item: "a) ", "(i) ", "A) ".
 var itemLabel = regexp.MustCompile(`^\(?(?:[a-hA-H]|[ivx]{1,4}|[0-9])\)\s`)
 
-// sentenceVerbs are the verbs results are stated with.
+// sentenceVerbs are the verbs results are stated with (a first sentence's
+// and a claim's conclusion's).
 var sentenceVerbs = map[string]bool{
 	"is": true, "are": true, "has": true, "have": true, "implies": true, "imply": true,
 	"holds": true, "hold": true, "exists": true, "exist": true, "satisfies": true,
 	"satisfy": true, "contains": true, "equals": true, "admits": true, "preserves": true,
 	"commutes": true, "converges": true, "determines": true, "runs": true, "terminates": true,
 	"can": true, "must": true, "cannot": true, "does": true, "do": true, "takes": true,
-	"needs": true, "requires": true, "yields": true, "gives": true, "forms": true,
+	"needs": true, "requires": true, "yields": true, "gives": true, "forms": true, "form": true,
+	"converge": true, "diverges": true, "divides": true, "attains": true, "achieves": true,
+	"lies": true, "belongs": true, "generates": true, "spans": true, "partition": true, "partitions": true,
 }
 
 // dropParens removes parenthesized asides: "(Definition 3.2)", "(i.e. …)".

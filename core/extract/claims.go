@@ -37,7 +37,7 @@ func claimName(stmt string) string {
 	toks := mathTokens(cutConclusion(concl))
 	verb := -1
 	for k, t := range toks {
-		if !t.math && k > 0 && claimVerbs[strings.ToLower(t.text)] {
+		if !t.math && k > 0 && sentenceVerbs[strings.ToLower(t.text)] {
 			verb = k
 			break
 		}
@@ -164,15 +164,6 @@ type binding struct {
 	// lossy is set when the set a variable lives on carries hypotheses
 	// the name would drop ("$X$ is compact" unread).
 	lossy bool
-}
-
-// claimVerbs are the verbs a conclusion is stated with.
-var claimVerbs = map[string]bool{
-	"is": true, "are": true, "has": true, "have": true, "converges": true, "converge": true,
-	"diverges": true, "divides": true, "must": true, "can": true, "cannot": true, "contains": true,
-	"attains": true, "achieves": true, "admits": true, "lies": true, "belongs": true, "equals": true,
-	"forms": true, "form": true, "preserves": true, "satisfies": true, "commutes": true, "determines": true,
-	"does": true, "do": true, "generates": true, "spans": true, "partition": true, "partitions": true,
 }
 
 // bindingPattern finds "$V…$ be a NP", "$V…$ is NP", "$V…$ a NP": a
