@@ -368,6 +368,15 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 	if len(in) == 0 {
 		return
 	}
+	known := map[int]map[string]bool{}
+	stems := func(t int) map[string]bool {
+		if st, ok := known[t]; ok {
+			return st
+		}
+		st := stemSet(cs[t].statement)
+		known[t] = st
+		return st
+	}
 	for ci := range cs {
 		c := &cs[ci]
 		if outOf[ci] < 0 || c.sec == nil {
@@ -384,7 +393,7 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 			}
 			nums := append([]string{c.statement[m[2]:m[3]]}, listedNumbers(c.statement[m[4]:m[5]])...)
 			for _, n := range nums {
-				t := closest(cs, in[n], words)
+				t := closest(in[n], words, stems)
 				if t < 0 || t == ci || cs[t].sec == c.sec {
 					continue
 				}
@@ -399,12 +408,13 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 const maxSectionCands = 32
 
 // closest is the candidate among ids whose statement shares the most
-// words with words, the first on a tie; -1 when ids is empty.
-func closest(cs []cand, ids []int, words map[string]bool) int {
+// words with words, the first on a tie; -1 when ids is empty. stems gives
+// a candidate's stems, read once however often it is compared.
+func closest(ids []int, words map[string]bool, stems func(int) map[string]bool) int {
 	best, bestScore := -1, -1
 	for _, t := range ids[:min(len(ids), maxSectionCands)] {
 		score := 0
-		for w := range stemSet(cs[t].statement) {
+		for w := range stems(t) {
 			if words[w] {
 				score++
 			}
