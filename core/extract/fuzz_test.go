@@ -46,6 +46,16 @@ func fuzzOne(t *testing.T, txt string, f core.Format) {
 	}
 }
 
+// fuzzFormat fuzzes extraction from documents of one format, seeded with
+// seeds and the first 4 KiB of the named corpus files.
+func fuzzFormat(f *testing.F, format core.Format, seeds []string, corpusFiles ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	addCorpusSeeds(f, corpusFiles...)
+	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, format) })
+}
+
 func addCorpusSeeds(f *testing.F, names ...string) {
 	// Without the corpus the fuzzers run on their own seeds alone.
 	dir, _ := corpus.Locate()
@@ -60,7 +70,7 @@ func addCorpusSeeds(f *testing.F, names ...string) {
 }
 
 func FuzzExtractLaTeX(f *testing.F) {
-	for _, s := range []string{
+	fuzzFormat(f, core.FormatLaTeX, []string{
 		"\\begin{thm}[Name]\\label{thm:x}\nBody $x$.\n\\end{thm}",
 		"\\begin{defn}\\emph{term} is \\textbf{x}\\end{defn}",
 		"\\begin{onebox}{Rule of thumb}text\\end{onebox}",
@@ -70,54 +80,38 @@ func FuzzExtractLaTeX(f *testing.F) {
 		"% \\begin{thm}\n\\begin{cor}!!a{x} \\usetoken{S}{y}\\end{cor}",
 		"Definition 2.1: A group is a set. Theorem (X). Y\n\nThe client MUST do it.",
 		"\\begin{prop}\\ollabel{prop:enum-bij}\\end{prop}\\end{prop}",
-	} {
-		f.Add(s)
-	}
-	addCorpusSeeds(f, "latex_ods_sorting.tex", "latex_openlogic_enumerability.tex")
-	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatLaTeX) })
+	}, "latex_ods_sorting.tex", "latex_openlogic_enumerability.tex")
 }
 
 func FuzzExtractPreTeXt(f *testing.F) {
-	for _, s := range []string{
+	fuzzFormat(f, core.FormatPreTeXt, []string{
 		`<definition xml:id="d"><title>T</title><statement><p>A <term>x</term> is <m>1&lt;2</m>.</p></statement></definition>`,
 		`<theorem><statement><p>Unclosed`,
 		`<corollary/><lemma xml:id='l-a'><statement>&#x41;&#0;&bogus;<!-- c`,
 		`<fact><![CDATA[x`,
 		`<proposition><statement><fn>a</fn><idx>b<p>c</p></statement></proposition></proposition>`,
 		"<axiom>\n<?pi ?><q>x</q><ie/></axiom>",
-	} {
-		f.Add(s)
-	}
-	addCorpusSeeds(f, "pretext_levin_discrete_sec_gt-trees.ptx")
-	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatPreTeXt) })
+	}, "pretext_levin_discrete_sec_gt-trees.ptx")
 }
 
 func FuzzExtractMarkdown(f *testing.F) {
-	for _, s := range []string{
+	fuzzFormat(f, core.FormatMarkdown, []string{
 		"| `parser.WithAttribute` | `-` | Enables attributes. |\n| `a\\|b` |",
 		"- `extension.Table`\n    - [Tables](https://x)\n- `x.Y`",
 		"The **quicksort** algorithm sorts. The \\emph{x} algorithm.",
 		"```go\nfunc New(opts ...Option) *Parser {\n```\n`goldmark.New()`",
 		"### Step 1: Create a network\n\nRun it.\n",
 		"**Definition 1.1 (Graph).** A *graph* is a pair.",
-	} {
-		f.Add(s)
-	}
-	addCorpusSeeds(f, "apiref_goldmark_README.md", "tutorial-steps_bitnami_redis-sentinel_README.md")
-	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatMarkdown) })
+	}, "apiref_goldmark_README.md", "tutorial-steps_bitnami_redis-sentinel_README.md")
 }
 
 // FuzzExtractText covers plain text, where RFC requirements are read:
 // their subjects, lead-ins and lists.
 func FuzzExtractText(f *testing.F) {
-	for _, s := range []string{
+	fuzzFormat(f, core.FormatText, []string{
 		"The rule is used where zero or more characters MAY appear.\n",
 		"   The client MUST:\n\n   o  send a request;\n   o  wait for the answer.\n",
 		"If the value is absent, a recipient that does not understand it SHOULD NOT forward it, and which MUST log it.\n",
 		"Theorem 5. Baire's Category Theorem. Let X be a complete metric space.\n",
-	} {
-		f.Add(s)
-	}
-	addCorpusSeeds(f, "rfc6455_websocket.txt", "rfc7234_http-caching.txt")
-	f.Fuzz(func(t *testing.T, s string) { fuzzOne(t, s, core.FormatText) })
+	}, "rfc6455_websocket.txt", "rfc7234_http-caching.txt")
 }
