@@ -698,11 +698,7 @@ func (r *texRender) clean(s string) string {
 			}
 			if j < len(s) && s[j] == '{' {
 				if strings.Contains(s[i+2:j], "a") {
-					if j+1 < len(s) && strings.IndexByte("aeiouAEIOU", s[j+1]) >= 0 {
-						b = append(b, "an "...)
-					} else {
-						b = append(b, "a "...)
-					}
+					b = append(b, article(s[j+1:])+" "...)
 				}
 				i = j
 				continue
