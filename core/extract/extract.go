@@ -544,7 +544,9 @@ func formOf(c cand) string {
 
 // computationalForm derives the reference's per-type template.
 func computationalForm(t core.PrimitiveType, statement string) string {
-	first := text.FirstSentence(statement, maxFormPart)
+	// The first sentence, whole when it fits; else cut at a blank outside
+	// a formula and marked, never inside a word or formula ("χ(").
+	first := cutStatement(text.FirstSentence(statement, len(statement)), maxFormPart)
 	switch t {
 	case core.Definition:
 		return "Defines: " + first

@@ -657,3 +657,21 @@ func TestCodeDeclarationsOnlyInCode(t *testing.T) {
 		t.Errorf("got %+v", ps)
 	}
 }
+
+// A computational form quotes its statement's first sentence; when that is
+// too long it is cut at a blank, outside any formula, and marked.
+func TestComputationalFormNeverCutsAWord(t *testing.T) {
+	stmt := "Any graph G satisfies χ(G)≤Δ(G), unless G is a complete graph or an odd cycle, in which case χ(G)=Δ(G)+1."
+	f := computationalForm(core.Theorem, stmt)
+	body := strings.TrimPrefix(f, "Given preconditions, then: ")
+	if !strings.HasSuffix(body, " …") || !strings.HasPrefix(stmt, strings.TrimSuffix(body, " …")) {
+		t.Fatalf("form %q", f)
+	}
+	if cut := strings.TrimSuffix(body, " …"); stmt[len(cut)] != ' ' && stmt[len(cut)] != ',' {
+		t.Errorf("cut inside a word or formula: %q", f)
+	}
+	math := computationalForm(core.Theorem, "If $f$ is continuous then $$\\int_a^b f(x)\\,dx = F(b) - F(a) \\text{ holds for every antiderivative } F \\text{ of } f \\text{ on } [a,b]$$ always.")
+	if strings.Count(math, "$")%2 != 0 {
+		t.Errorf("cut inside a formula: %q", math)
+	}
+}
