@@ -152,6 +152,10 @@ type extractor struct {
 	sigSeen map[string]bool
 	// named keeps one primitive per named algorithm and document.
 	named map[string]bool
+	// terms holds the terms the document's definitions so far define
+	// (termKey), so a term defined again in prose is not a second
+	// primitive.
+	terms map[string]bool
 	// genre is the state of the procedure and Markdown strategies.
 	genre genreState
 	// tex and texr know the whole LaTeX document (macros, labels,
@@ -270,6 +274,9 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.paper(st)
 		x.reference(st)
 		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
+	}
+	if x.ctype != core.Spec && x.ctype != core.Paper {
+		x.termDefinitions(st, first)
 	}
 	if nFormat > 0 {
 		// A textual marker inside a recognized environment is the same
@@ -391,6 +398,12 @@ func (x *extractor) add(st *secState, c cand) {
 	}
 	if c.name == "" {
 		c.name = fallbackName(c)
+	}
+	if c.typ == core.Definition {
+		if x.terms == nil {
+			x.terms = map[string]bool{}
+		}
+		x.terms[termKey(c.name)] = true
 	}
 	x.cands = append(x.cands, c)
 }

@@ -187,3 +187,17 @@ func TestMathJaxSVGFormulasAreText(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// <dfn> marks the defining instance of a term: it is written in bold, its
+// spaces outside the marks, an empty one leaves nothing.
+func TestDfnIsBold(t *testing.T) {
+	doc := `<html xmlns="http://www.w3.org/1999/xhtml"><body><article class="assemblage"><h6>Arguments.</h6>` +
+		`<p>An <dfn class="terminology">argument</dfn>  is a set of statements, the rest are called <dfn> premises </dfn>.<dfn></dfn></p></article></body></html>`
+	got, err := xhtmlText(context.Background(), strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "###### Arguments.\n\nAn **argument** is a set of statements, the rest are called **premises** ."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

@@ -49,6 +49,9 @@ type xconv struct {
 
 	// a "CHAPTER N" line whose title may follow as the next short block
 	pendingTitle int // index into blocks, -1 when none
+	// dfnAt is where the open <dfn> element's text starts in buf, -1
+	// outside one.
+	dfnAt int
 }
 
 type blockKind int
@@ -62,7 +65,7 @@ const (
 
 func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1}
+	c := &xconv{pendingTitle: -1, dfnAt: -1}
 	var err error
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
@@ -188,6 +191,9 @@ func (c *xconv) start(t xml.StartElement) {
 		return
 	case name == "img":
 		return
+	case name == "dfn":
+		c.openDfn()
+		return
 	case !blockTags[name]:
 		return
 	}
@@ -240,6 +246,9 @@ func (c *xconv) end(local string) {
 		}
 		c.buf.Reset()
 		return
+	case name == "dfn":
+		c.closeDfn()
+		return
 	case !blockTags[name]:
 		return
 	}
@@ -247,6 +256,39 @@ func (c *xconv) end(local string) {
 	c.kind, c.level = kindPara, 0
 	if name == "pre" && c.pre > 0 {
 		c.pre--
+	}
+}
+
+// openDfn starts a <dfn>, the defining instance of a term: the term is
+// written in bold, the one mark Markdown has that the extractor reads as a
+// term where a definition puts it ("An **argument** is a set …").
+func (c *xconv) openDfn() {
+	if c.dfnAt < 0 && c.pre == 0 {
+		c.dfnAt = c.buf.Len()
+	}
+}
+
+// closeDfn sets the text the <dfn> held in bold, the spaces around it
+// outside the marks.
+func (c *xconv) closeDfn() {
+	if c.dfnAt < 0 {
+		return
+	}
+	s := c.buf.String()
+	at := min(c.dfnAt, len(s))
+	c.dfnAt = -1
+	term := strings.TrimSpace(s[at:])
+	if term == "" || strings.Contains(term, "**") || strings.ContainsAny(term, "\n") {
+		return
+	}
+	c.buf.Reset()
+	c.buf.WriteString(s[:at])
+	if at < len(s) && s[at] == ' ' {
+		c.buf.WriteByte(' ')
+	}
+	c.buf.WriteString("**" + term + "**")
+	if strings.HasSuffix(s[at:], " ") {
+		c.buf.WriteByte(' ')
 	}
 }
 
@@ -316,6 +358,7 @@ func (c *xconv) flush() {
 	if c.inCell {
 		return
 	}
+	c.dfnAt = -1 // a term is never split across blocks
 	raw := c.buf.String()
 	if strings.TrimSpace(raw) == "" {
 		c.buf.Reset()

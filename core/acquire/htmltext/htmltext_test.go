@@ -200,3 +200,11 @@ func TestMathJaxSVGIsText(t *testing.T) {
 		t.Errorf("an SVG drawing's own text leaked: %q", got)
 	}
 }
+
+// <dfn> marks the defining instance of a term: it is written in bold.
+func TestDfnIsBold(t *testing.T) {
+	got := Text(`<html><body><main><p>A <dfn>graph</dfn> is a set of vertices. Two vertices are <dfn> adjacent </dfn> if an edge joins them.<dfn></dfn></p></main></body></html>`)
+	if want := "A **graph** is a set of vertices. Two vertices are **adjacent** if an edge joins them.\n"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

@@ -61,6 +61,8 @@ type writer struct {
 	// (the SVG itself is skipped); mathSVG is the stack depth it opened at.
 	math    *SVGMath
 	mathSVG int
+	// dfnAt is where the open <dfn>'s term starts in cur, -1 outside one.
+	dfnAt int
 }
 
 func (w *writer) visible() bool {
@@ -186,6 +188,17 @@ func (w *writer) start(t token) {
 		w.prefix = strings.Repeat("#", n) + " "
 	}
 	switch name {
+	case "dfn":
+		// The defining instance of a term is written in bold, the mark
+		// the extractor reads as a term where a definition puts it.
+		if w.visible() && w.pre == 0 && w.dfnAt < 0 {
+			if w.space && w.cur.Len() > 0 {
+				w.cur.WriteByte(' ')
+			}
+			w.space = false
+			w.cur.WriteString("**")
+			w.dfnAt = w.cur.Len()
+		}
 	case "li":
 		w.prefix = "- "
 	case "blockquote":
@@ -214,6 +227,8 @@ func (w *writer) pop() entry {
 		w.prefix = ""
 	}
 	switch name {
+	case "dfn":
+		w.closeDfn()
 	case "li":
 		w.flush()
 		w.prefix = ""
@@ -269,7 +284,7 @@ func (w *writer) text(s string) {
 			w.space = true
 			continue
 		}
-		if w.space && w.cur.Len() > 0 {
+		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt {
 			w.cur.WriteByte(' ')
 		}
 		w.space = false
@@ -285,8 +300,23 @@ func isSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200a || r == 0x2028 || r == 0x2029 || r == 0x1680 || r == 0x205f
 }
 
+// closeDfn ends the open <dfn>'s bold; an empty term leaves no marks.
+func (w *writer) closeDfn() {
+	if w.dfnAt < 0 {
+		return
+	}
+	if cur := w.cur.String(); w.dfnAt >= len(cur) {
+		w.cur.Reset()
+		w.cur.WriteString(strings.TrimSuffix(cur, "**"))
+	} else {
+		w.cur.WriteString("**")
+	}
+	w.dfnAt = -1
+}
+
 // flush ends the current paragraph.
 func (w *writer) flush() {
+	w.closeDfn() // a term is never split across paragraphs
 	s := w.cur.String()
 	w.cur.Reset()
 	w.space = false
