@@ -610,6 +610,9 @@ func resultName(stmt string) string {
 	if n := gistName(stmt); n != "" {
 		return n
 	}
+	if n := lawName(stmt); n != "" {
+		return n
+	}
 	return claimName(stmt)
 }
 

@@ -3,6 +3,9 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // maxClaim bounds a name that states its result ("A continuous function on
@@ -600,4 +603,188 @@ func article(p string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// lawName names a result stated with formulas by the conventional name of
+// its shape, as teachers name such results: a characterization ("Then $K
+// \subset X$ is compact if and only if every sequence in $K$ has …" →
+// "Characterization of Compact Sets", "$x$ is a cluster point of $S$ iff
+// …" → "Characterization of Cluster Points") or a uniqueness ("Then the
+// limit of $f(x)$ as $x$ goes to $c$ is unique" → "Uniqueness of the
+// Limit"). The name says what the result is about, never more than the
+// statement does.
+func lawName(stmt string) string {
+	if strings.IndexByte(stmt, '$') < 0 {
+		return ""
+	}
+	spans := sentenceSpans(stmt)
+	if len(spans) == 0 {
+		return ""
+	}
+	hyp, concl := claimParts(stmt, spans)
+	if concl == "" {
+		return ""
+	}
+	l := strings.ToLower(concl)
+	k := strings.Index(l, " if and only if ")
+	if k < 0 {
+		k = strings.Index(l, " iff ")
+	}
+	if k > 0 {
+		return characterization(concl[:k], readBindings(hyp))
+	}
+	if s, ok := strings.CutSuffix(strings.TrimRight(l, ". "), " is unique"); ok || strings.HasSuffix(l, " is unique if it exists") {
+		if !ok {
+			s = strings.TrimSuffix(strings.TrimRight(l, ". "), " is unique if it exists")
+		}
+		return uniqueness(s)
+	}
+	return ""
+}
+
+// characterization names "S is P iff …" after P: a noun ("a cluster
+// point of $S$" → cluster points) or an adjective said of what S is
+// ("$K \subset X$ is compact" → compact sets; "$f$ is continuous at $c$"
+// with f a function → continuous functions).
+func characterization(head string, h hypotheses) string {
+	toks := mathTokens(head)
+	verb := -1
+	for k, t := range toks {
+		if !t.math && k > 0 {
+			switch strings.ToLower(t.text) {
+			case "is", "are", "converges", "converge":
+				verb = k
+			}
+		}
+		if verb >= 0 {
+			break
+		}
+	}
+	if verb < 0 || verb+1 > len(toks) {
+		return ""
+	}
+	subj := toks[:verb]
+	if len(subj) == 1 && subj[0].math {
+		// A formula subject must be a variable the name can speak of:
+		// "$f(I)$ is an interval iff $f$ is continuous" characterizes
+		// continuity, not intervals.
+		f := strings.TrimSpace(subj[0].text)
+		v, shape, _ := formulaHead(f)
+		variable := v != "" && (shape != "" || !strings.ContainsAny(f, "()"))
+		if !variable && !strings.HasPrefix(f, `\{`) && !strings.Contains(f, `\in `) {
+			return ""
+		}
+	}
+	noun := subjectNoun(subj, h)
+	if v := strings.ToLower(toks[verb].text); v == "converges" || v == "converge" {
+		if noun == "" {
+			return ""
+		}
+		return titleCase("characterization of convergent " + plural(noun))
+	}
+	var pred []string
+	article := false
+	for k, t := range toks[verb+1:] {
+		l := strings.ToLower(t.text)
+		if k == 0 && !t.math && (l == "a" || l == "an") {
+			article = true
+			continue
+		}
+		if t.math || text.IsStopword(l) || subjectEnds[l] || isVariable(t.text) || !isWordOf(l) {
+			break
+		}
+		pred = append(pred, l)
+	}
+	if len(pred) == 0 || len(pred) > 3 {
+		return ""
+	}
+	if article {
+		pred[len(pred)-1] = plural(pred[len(pred)-1])
+		return titleCase("characterization of " + strings.Join(pred, " "))
+	}
+	if noun == "" || len(pred) > 2 {
+		return ""
+	}
+	return titleCase("characterization of " + strings.Join(pred, " ") + " " + plural(noun))
+}
+
+// subjectNoun is the noun a characterization's subject is: a formula's
+// binding ("$\{x_n\}$" bound as "a sequence in $X$" → sequence) or shape
+// ("$K \subset X$" → set, "$f \colon X \to Y$" → function), or the last
+// word of a subject in words ("A function $f$" → function).
+func subjectNoun(toks []mathToken, h hypotheses) string {
+	if len(toks) == 1 && toks[0].math {
+		v, shape, _ := formulaHead(toks[0].text)
+		if b, ok := h.binds[v]; ok && b.phrase != "" {
+			ws := strings.Fields(b.phrase)
+			for j, w := range ws {
+				if subjectEnds[w] {
+					ws = ws[:j]
+					break
+				}
+			}
+			if len(ws) > 0 && isWordOf(ws[len(ws)-1]) {
+				return ws[len(ws)-1]
+			}
+		}
+		switch shape {
+		case "subset":
+			return "set"
+		case "function":
+			return "function"
+		}
+		if strings.HasPrefix(strings.TrimSpace(toks[0].text), `\{`) {
+			return "sequence"
+		}
+		return ""
+	}
+	// "A sequence $\{x_n\}$ in a metric space …": the noun before the
+	// formula or the qualifier.
+	noun := ""
+	for _, t := range toks {
+		l := strings.ToLower(t.text)
+		if noun != "" && (t.math || subjectEnds[l]) {
+			break
+		}
+		if t.math || text.IsStopword(l) || !isWordOf(l) {
+			continue
+		}
+		noun = l
+	}
+	return noun
+}
+
+// uniqueness names "the limit of $f(x)$ … is unique" after the noun phrase
+// it opens with: "Uniqueness of the Limit".
+func uniqueness(subject string) string {
+	ws := strings.Fields(dropMath(subject))
+	if len(ws) < 2 || ws[0] != "the" {
+		return ""
+	}
+	var np []string
+	for _, w := range ws[1:] {
+		w = strings.Trim(w, ",")
+		if text.IsStopword(w) || subjectEnds[w] || !isWordOf(w) {
+			break
+		}
+		np = append(np, w)
+	}
+	if len(np) == 0 || len(np) > 3 {
+		return ""
+	}
+	return titleCase("uniqueness of the " + strings.Join(np, " "))
+}
+
+// isWordOf reports a word of letters and inner hyphens: "cluster",
+// "well-defined", not "$x$" or "(i)".
+func isWordOf(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) && r != '-' {
+			return false
+		}
+	}
+	return true
 }

@@ -105,3 +105,33 @@ func TestGistAfterSetting(t *testing.T) {
 		t.Errorf("gistName = %q", got)
 	}
 }
+
+// Characterizations and uniqueness results are named as teachers name
+// them; a subject the name cannot speak of gives no name.
+func TestLawName(t *testing.T) {
+	for _, tc := range []struct{ stmt, want string }{
+		{`Let $(X,d)$ be a metric space. Then $K \subset X$ is compact if and only if every sequence in $K$ has a subsequence converging to a point in $K$.`,
+			"Characterization of Compact Sets"},
+		{`Let $S \subset \R$. Then $x \in \R$ is a cluster point of $S$ if and only if there exists a convergent sequence of numbers.`,
+			"Characterization of Cluster Points"},
+		{`Let $(X,d_X)$ and $(Y,d_Y)$ be metric spaces. Then $f \colon X \to Y$ is continuous at $c \in X$ if and only if for every sequence converging to $c$, the sequence converges to $f(c)$.`,
+			"Characterization of Continuous Functions"},
+		{`A sequence $\{ x_n \}_{n=1}^\infty$ in a metric space $(X,d)$ converges to $p \in X$ if and only if there exists a sequence of real numbers.`,
+			"Characterization of Convergent Sequences"},
+		{`Let $H$ be a subset of a group $G$. Then $H$ is a subgroup of $G$ if and only if $H \neq \emptyset$.`,
+			"Characterization of Subgroups"},
+		{`Let $c$ be a cluster point of $S \subset \R$ and let $f \colon S \to \R$ be a function. Then the limit of $f(x)$ as $x$ goes to $c$ is unique.`,
+			"Uniqueness of the Limit"},
+		{`If $g$ is any element in a group $G$, then the inverse of $g$, denoted by $g^{-1}$, is unique.`,
+			"Uniqueness of the Inverse"},
+		// f(I) is not a variable: the result characterizes continuity.
+		{`If $I \subset \R$ is an interval and $f \colon I \to \R$ is monotone, then $f(I)$ is an interval if and only if $f$ is continuous.`, ""},
+		// Not a characterization or a uniqueness.
+		{`Let $G$ be a group. Then $(ab)^{-1} = b^{-1}a^{-1}$.`, ""},
+		{`Suppose $x$ is unique.`, ""},
+	} {
+		if got := lawName(tc.stmt); got != tc.want {
+			t.Errorf("lawName(%.60q) = %q, want %q", tc.stmt, got, tc.want)
+		}
+	}
+}
