@@ -326,8 +326,8 @@ func listedNumbers(s string) []string {
 }
 
 // sectionRef is a reference to a numbered section of the same document:
-// "Section 4.1.1", "Sections 4.1 and 4.2".
-var sectionRef = regexp.MustCompile(`\bSections?\s+([0-9]+(?:\.[0-9]+)+|[A-Z]\.[0-9]+(?:\.[0-9]+)*)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)+)*)`)
+// "Section 5", "Section 4.1.1", "Sections 4.1 and 4.2".
+var sectionRef = regexp.MustCompile(`\bSections?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+(?:\.[0-9]+)*)\b((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*\b)*)`)
 
 // externalBefore ends the text before a section reference that is to
 // another document: "[RFC2818], Section 3", "RFC 7230, Section 2.7".
@@ -353,13 +353,10 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 		}
 		n := c.sec.s.Number
 		in[n] = append(in[n], ci)
-		// The enclosing sections of two levels or more stand for their
-		// subsections when they have no requirement of their own.
+		// The enclosing sections stand for their subsections when they
+		// have no requirement of their own.
 		for k := strings.LastIndexByte(n, '.'); k > 0; k = strings.LastIndexByte(n[:k], '.') {
 			p := n[:k]
-			if !strings.Contains(p, ".") {
-				break
-			}
 			if own := in[p]; len(own) == 0 || cs[own[0]].sec.s.Number != p {
 				in[p] = append(in[p], ci)
 			}

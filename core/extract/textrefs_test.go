@@ -96,3 +96,30 @@ func TestSpecSectionReferencesAreEdges(t *testing.T) {
 		t.Errorf("%d section edges, want 1 (Section 2.1)", edges)
 	}
 }
+
+// A reference to a whole top-level section ("Section 2") stands for its
+// subsections' requirements when it has none of its own.
+func TestSpecTopLevelSectionReference(t *testing.T) {
+	doc := "1.  Introduction\n\n   This document defines a token protocol.\n\n" +
+		"2.  Client Authentication\n\n2.1.  Client Password\n\n" +
+		"   The client MUST send its password in the Authorization header field.\n\n" +
+		"3.  Token Endpoint\n\n" +
+		"   The client MUST authenticate with its password as described in Section 2.\n\n" +
+		"   The server MUST reject a request that Section 4 of [RFC2818] forbids.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	var from, to string
+	for _, p := range ps {
+		for _, e := range p.Dependencies {
+			if e.Strength == sectionRefStrength {
+				if from != "" {
+					t.Errorf("a second section edge from %s", p.Name)
+				}
+				from, to = p.FormalStatement, e.Target
+			}
+		}
+	}
+	if !strings.Contains(from, "Section 2.") || !strings.Contains(to, "password") {
+		t.Errorf("edge %q -> %q, want the Section 2 reference to the password requirement", from, to)
+	}
+}
