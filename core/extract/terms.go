@@ -309,7 +309,11 @@ func nounBefore(sent, term string) string {
 	if k < 0 {
 		return ""
 	}
-	ws := strings.Fields(strings.ToLower(dropMath(sent[:k])))
+	lead := sent[:k]
+	if b := strings.LastIndex(lead, ". "); b >= 0 {
+		lead = lead[b+2:] // the sentence the term is in
+	}
+	ws := strings.Fields(strings.ToLower(dropMath(lead)))
 	for len(ws) > 0 {
 		switch ws[len(ws)-1] {
 		case "called", "said", "to", "be", "termed", "named":
@@ -322,6 +326,11 @@ func nounBefore(sent, term string) string {
 		return ""
 	}
 	noun, before := ws[len(ws)-2], ws[len(ws)-3]
+	if noun == "it" || noun == "they" {
+		// "When a connected graph can be drawn …, it is called
+		// **planar**": what "it" is, the sentence's first noun phrase.
+		return firstNoun(ws[:len(ws)-2])
+	}
 	if text.IsStopword(noun) || pronouns[noun] || isVariable(noun) || !hasLetter(noun) || strings.ContainsAny(noun, ",;:()") {
 		return ""
 	}
@@ -332,6 +341,31 @@ func nounBefore(sent, term string) string {
 		noun = strings.TrimSuffix(noun, "s")
 	}
 	return noun
+}
+
+// firstNoun is the head of the first noun phrase a determiner opens in
+// ws ("a connected graph can …" → graph, "these graphs have …" →
+// graph), singular.
+func firstNoun(ws []string) string {
+	for k, w := range ws {
+		switch strings.Trim(w, "(") {
+		case "a", "an", "the", "these", "such":
+		default:
+			continue
+		}
+		head := ""
+		for _, n := range ws[k+1:] {
+			if !isWordOf(n) || text.IsStopword(n) || clauseVerbs[n] {
+				break
+			}
+			head = n
+		}
+		if head == "" {
+			return ""
+		}
+		return singular(head)
+	}
+	return ""
 }
 
 // wordIndex is the first place w stands in s as a whole word ("proper",

@@ -16,7 +16,9 @@ func TestBoldTermsInProseAreDefinitions(t *testing.T) {
 		"An argument is **invalid** if it is not valid.\n\n" +
 		"## Graphs\n\n" +
 		"When a planar graph is drawn, it divides the plane into regions called **faces**. " +
-		"If we add all possible edges, then the resulting graph is called **complete**.\n\n" +
+		"If we add all possible edges, then the resulting graph is called **complete**. " +
+		"When a connected graph can be drawn without crossings, it is called **planar**. " +
+		"Sometimes the chromatic number equals the clique number. These graphs have a special name; they are called **perfect**.\n\n" +
 		"We travel as far from the root as fast as possible, then backtrack. This is called **depth first search**.\n\n" +
 		"Formally, a **tree** is a connected graph with no cycles. It has one more vertex than edges.\n\n" +
 		"**Note:** a tree is a graph.\n\n" +
@@ -35,6 +37,9 @@ func TestBoldTermsInProseAreDefinitions(t *testing.T) {
 		"Invalid Argument":        "An argument is invalid if it is not valid.",
 		"Faces":                   "When a planar graph is drawn, it divides the plane into regions called faces.",
 		"Complete Graph":          "If we add all possible edges, then the resulting graph is called complete.",
+		"Planar Graph":            "When a connected graph can be drawn without crossings, it is called planar.",
+		// What "they" are, in the sentence that names them.
+		"Perfect Graph": "Sometimes the chromatic number equals the clique number. These graphs have a special name; they are called perfect.",
 		// The sentence before says what "this" is.
 		"Depth First Search": "We travel as far from the root as fast as possible, then backtrack. This is called depth first search.",
 		// The sentence after goes on about the term.
