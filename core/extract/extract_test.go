@@ -675,3 +675,19 @@ func TestComputationalFormNeverCutsAWord(t *testing.T) {
 		t.Errorf("cut inside a formula: %q", math)
 	}
 }
+
+// A term split by its formula is one term, a one-letter formula inside a
+// term reads as its letter, and a term an exercise introduces is not a
+// definition of the book.
+func TestPreTeXtTermsWithFormulas(t *testing.T) {
+	txt := `<section><title>Cosets</title>
+<p>The <term>Euler</term> <m>\phi</m>-<term>function</term> is the map <m>\phi : \N \to \N</m> counting units.</p>
+<p>A <term>primitive <m>n</m>th root of unity</term> is a root of unity of order exactly <m>n</m>.</p>
+<exercises><exercise><statement><p>Show that the relation is an equivalence relation. The corresponding classes are called <term>double cosets</term>.</p></statement></exercise></exercises>
+</section>`
+	ps := Extract(oneSection(txt, core.FormatPreTeXt, core.Textbook), Options{})
+	logPrimitives(t, ps)
+	if got := strings.Join(names(ps), "|"); got != "Euler φ-function|Primitive nth Root of Unity" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -84,12 +84,23 @@ func titleCase(s string) string {
 	words := strings.Fields(s)
 	for i, w := range words {
 		lw := strings.ToLower(w)
-		if i > 0 && smallWords[lw] && lw == w {
+		if i > 0 && smallWords[lw] && lw == w || symbolWord(w) {
 			continue
 		}
 		words[i] = upperFirst(w)
 	}
 	return strings.Join(words, " ")
+}
+
+// symbolWord reports a word that starts with a symbol a capital would
+// change: an index's ordinal ("nth", "kth"), "φ-function".
+func symbolWord(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	if unicode.In(r, unicode.Greek) {
+		return true
+	}
+	rest := w[n:]
+	return rest == "th" && strings.ContainsRune("ijkmnpqrt", r)
 }
 
 func upperFirst(w string) string {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -45,7 +46,7 @@ func (x *extractor) pretextElems(st *secState) {
 			// ("A <term>group</term> is a set …"), as books written
 			// without definition elements do. Paragraphs do not nest: it
 			// ends at its first "</p>".
-			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && x.newTerms(s[k:k+e]) {
+			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && !insideWork(s[:at]) && x.newTerms(s[k:k+e]) {
 				env, ok, pEnd = pretextElems["definition"], true, k+e
 			}
 		}
@@ -142,6 +143,36 @@ func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, 
 	x.addBlock(st, c)
 }
 
+// workElems hold a reader's work or a worked case, not knowledge of
+// their own: a term an exercise introduces ("the corresponding classes
+// are called <term>double cosets</term>") is not defined by the book.
+var workElems = []string{"exercise", "example", "proof", "solution", "hint", "answer", "activity", "investigation", "project"}
+
+// maxWorkLookBack bounds how far back insideWork looks for an open work
+// element, so a long section costs no more per paragraph than a short one.
+const maxWorkLookBack = 16 << 10
+
+// insideWork reports whether the text before a paragraph leaves a work
+// element open.
+func insideWork(before string) bool {
+	if len(before) > maxWorkLookBack {
+		before = before[len(before)-maxWorkLookBack:]
+	}
+	for _, w := range workElems {
+		open := strings.LastIndex(before, "<"+w)
+		if open < 0 {
+			continue
+		}
+		if c := before[open+1+len(w):]; c == "" || c[0] != '>' && c != "" && c[0] != ' ' && c[0] != '\n' && c[0] != '\t' {
+			continue // "<examples", another element
+		}
+		if strings.LastIndex(before, "</"+w+">") < open {
+			return true
+		}
+	}
+	return false
+}
+
 // termParagraphConfidence is the confidence of a definition read from a
 // paragraph's <term>: the paragraph says what it defines less formally
 // than a <definition> element (envConfidence) does.
@@ -212,13 +243,52 @@ func (x *extractor) ptxTerms(stmtXML string) []termHit {
 		if e < 0 {
 			break
 		}
-		t := x.ptx.clean(stmtXML[at+6 : at+e])
+		t := x.ptx.clean(termMath.ReplaceAllStringFunc(stmtXML[at+6:at+e], termLetter))
+		if n := len(out); n > 0 {
+			// "The <term>Euler</term> <m>\phi</m>-<term>function</term>":
+			// one term split by its formula.
+			if m := termJoin.FindStringSubmatch(stmtXML[i:at]); m != nil {
+				if l := termLetter("<m>" + m[1] + "</m>"); !strings.Contains(l, "<") {
+					out[n-1].text += " " + l + m[2] + t
+					i = at + e + 7
+					continue
+				}
+			}
+		}
 		i = at + e + 7
 		if termLike(t) {
 			out = append(out, termHit{text: t, at: at, strong: true})
 		}
 	}
 	return uniqueTerms(out)
+}
+
+// termMath is a formula inside a term; termJoin is a formula alone
+// between two terms.
+var (
+	termMath = regexp.MustCompile(`<m>([^<]{1,12})</m>`)
+	termJoin = regexp.MustCompile(`^\s*<m>([^<]{1,12})</m>(-?)\s*$`)
+)
+
+// termLetter renders a formula of one letter inside a term as the letter
+// ("primitive <m>n</m>th root" → "primitive nth root", "<m>\phi</m>" → φ);
+// any other formula is left as it is.
+func termLetter(m string) string {
+	f := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(m, "<m>"), "</m>"))
+	if len(f) == 1 && isLetterByte(f[0]) {
+		return f
+	}
+	if g, ok := greek[strings.TrimPrefix(f, `\`)]; ok && strings.HasPrefix(f, `\`) {
+		return g
+	}
+	return m
+}
+
+// greek renders the lower-case Greek letters formulas name.
+var greek = map[string]string{
+	"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ", "eta": "η",
+	"theta": "θ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "rho": "ρ",
+	"sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
 }
 
 // xmlChild returns the content of the first <name> (with or without
