@@ -117,10 +117,17 @@ func (x *extractor) heldBy(secFirst int, plain string) bool {
 // by its first term (and its second, as groupName names a definition's
 // terms), unless the document defines its first term already.
 func (x *extractor) addTerms(st *secState, off int, terms []boldTerm, plain string) {
-	var names []string
+	var names, bare []string
 	for _, t := range terms {
 		name := termName(t.text)
 		if name == "" || admonition[strings.ToLower(name)] {
+			continue
+		}
+		if t.property && x.terms[termKey(name)] {
+			// "Isomorphic Graphs" defined, "isomorphic" again is not new.
+			if len(names) == 0 {
+				return
+			}
 			continue
 		}
 		if t.property {
@@ -128,6 +135,10 @@ func (x *extractor) addTerms(st *secState, off int, terms []boldTerm, plain stri
 			if n := adjectiveSubject(plain, t.text); n != "" {
 				name = n
 			} else if n := nounBefore(plain, t.text); n != "" {
+				name = titleCase(t.text + " " + n)
+			} else if n := pluralLead(plain); n != "" {
+				// "Graphs that are basically the same are called
+				// **isomorphic**": isomorphic graphs.
 				name = titleCase(t.text + " " + n)
 			} else if len(names) > 0 {
 				continue // "Atomic Statement", not "… and Molecular"
@@ -140,6 +151,9 @@ func (x *extractor) addTerms(st *secState, off int, terms []boldTerm, plain stri
 			continue
 		}
 		names = append(names, name)
+		if t.property {
+			bare = append(bare, termName(t.text))
+		}
 	}
 	if len(names) == 0 {
 		return
@@ -156,7 +170,7 @@ func (x *extractor) addTerms(st *secState, off int, terms []boldTerm, plain stri
 		conf:      0.75,
 		genuine:   true,
 	})
-	for _, n := range names {
+	for _, n := range append(names, bare...) {
 		x.terms[termKey(n)] = true
 	}
 }
@@ -368,6 +382,18 @@ func firstNoun(ws []string) string {
 	return ""
 }
 
+// pluralLead is the plural noun a sentence opens with ("Graphs that are
+// …"), or "".
+func pluralLead(sent string) string {
+	f, _, _ := strings.Cut(sent, " ")
+	l := strings.ToLower(f)
+	if !isWordOf(f) || len(l) < 4 || !strings.HasSuffix(l, "s") || strings.HasSuffix(l, "ss") ||
+		text.IsStopword(l) || pronouns[l] || l == "these" || l == "those" {
+		return ""
+	}
+	return l
+}
+
 // wordIndex is the first place w stands in s as a whole word ("proper",
 // not the start of "property").
 func wordIndex(s, w string) int {
@@ -394,7 +420,7 @@ func copulaFirst(a string) bool {
 			return false
 		}
 		switch w {
-		case "is", "are", "means", "refers", "denotes", "describes":
+		case "is", "are", "means", "refers", "denotes", "describes", "consists":
 			return k == 0 || subjectEnds[ws[0]] || ws[0] == "(" || strings.HasPrefix(ws[0], "(")
 		case "be":
 			return k > 0 && (ws[k-1] == "will" || ws[k-1] == "simply" || ws[k-1] == "shall")
