@@ -161,14 +161,13 @@ func (x *extractor) uniqueNames(cs []cand) {
 		}
 		base := c.name
 		if c.number != "" && c.kind != "" && !strings.Contains(base, c.kind+" "+c.number) {
+			// The number alone when the kind does not fit: a name cut to
+			// fit its tag ("Characterization of Convergent") says less.
 			tag := " (" + c.kind + " " + c.number + ")"
 			if len(base)+len(tag) > maxName {
-				base = text.Truncate(base, maxName-len(tag))
-				if k := strings.LastIndexByte(base, ' '); k > 0 {
-					base = base[:k]
-				}
+				tag = " (" + c.number + ")"
 			}
-			if n := strings.TrimSpace(base) + tag; !seen[strings.ToLower(n)] {
+			if n := base + tag; len(n) <= maxName && !seen[strings.ToLower(n)] {
 				c.name = n
 				seen[strings.ToLower(n)] = true
 				continue

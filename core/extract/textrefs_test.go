@@ -123,3 +123,22 @@ func TestSpecTopLevelSectionReference(t *testing.T) {
 		t.Errorf("edge %q -> %q, want the Section 2 reference to the password requirement", from, to)
 	}
 }
+
+// A repeated name is told apart by its kind and number, or by its number
+// alone when both would make it too long; it is never cut to fit.
+func TestUniqueNamesNeverCut(t *testing.T) {
+	long := "Characterization of Convergent Sequences"
+	cs := []cand{
+		{name: long, number: "1.3.5", kind: "Proposition", offset: 1},
+		{name: long, number: "1.3.11", kind: "Proposition", offset: 2},
+		{name: "Limit", number: "2", kind: "Definition", offset: 3},
+		{name: "Limit", number: "5", kind: "Definition", offset: 4},
+	}
+	(&extractor{}).uniqueNames(cs)
+	want := []string{long, long + " (1.3.11)", "Limit", "Limit (Definition 5)"}
+	for i, c := range cs {
+		if c.name != want[i] {
+			t.Errorf("%d: %q, want %q", i, c.name, want[i])
+		}
+	}
+}
