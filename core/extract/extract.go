@@ -275,7 +275,9 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.reference(st)
 		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
 	}
-	if x.ctype != core.Spec && x.ctype != core.Paper {
+	if x.ctype != core.Spec {
+		// A paper defines its terms as a book does; a spec's bold is its
+		// keywords'.
 		x.termDefinitions(st, first)
 	}
 	if nFormat > 0 {
