@@ -93,13 +93,17 @@ func titleCase(s string) string {
 }
 
 // symbolWord reports a word that starts with a symbol a capital would
-// change: an index's ordinal ("nth", "kth"), "φ-function".
+// change: a one-letter variable, an index's ordinal ("nth", "kth"),
+// "φ-function".
 func symbolWord(w string) bool {
 	r, n := utf8.DecodeRuneInString(w)
 	if unicode.In(r, unicode.Greek) {
 		return true
 	}
 	rest := w[n:]
+	if rest == "" {
+		return r >= 'b' && r <= 'z' // a variable: "Image of x under f"
+	}
 	return rest == "th" && strings.ContainsRune("ijkmnpqrt", r)
 }
 

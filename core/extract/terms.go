@@ -296,6 +296,9 @@ func definesAt(before, term, after string) (ok, property bool) {
 		return !unicode.IsUpper(r), false
 	case last == "as" && prev == "known":
 		return true, false
+	case noun && strings.Contains(" "+b, " we call "):
+		// "We call such a vertex an **isolated vertex**."
+		return true, false
 	case last == "be" && (prev == "to" || prev == "said"):
 		return true, !noun
 	case (last == "is" || last == "are") && !pronouns[prev] && prev != "this" && prev != "that":

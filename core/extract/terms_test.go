@@ -22,7 +22,8 @@ func TestBoldTermsInProseAreDefinitions(t *testing.T) {
 		"We travel as far from the root as fast as possible, then backtrack. This is called **depth first search**.\n\n" +
 		"Formally, a **tree** is a connected graph with no cycles. It has one more vertex than edges.\n\n" +
 		"Graphs that are basically the same (but not equal) are called **isomorphic**. " +
-		"A **recursive definition** of a sequence consists of a recurrence relation and an initial condition.\n\n" +
+		"A **recursive definition** of a sequence consists of a recurrence relation and an initial condition. " +
+		"We call a vertex of degree zero an **isolated vertex**.\n\n" +
 		"**Note:** a tree is a graph.\n\n" +
 		"We use a middleware called **Helmet**. Using env vars for secrets is **HIGHLY DISCOURAGED** when in production. " +
 		"It is **important** when you deploy. Run **config.yml** is read first. Every **tree** is bipartite.\n\n" +
@@ -50,6 +51,7 @@ func TestBoldTermsInProseAreDefinitions(t *testing.T) {
 		// A property of the plural noun the sentence opens with.
 		"Isomorphic Graphs":    "Graphs that are basically the same (but not equal) are called isomorphic.",
 		"Recursive Definition": "A recursive definition of a sequence consists of a recurrence relation and an initial condition.",
+		"Isolated Vertex":      "We call a vertex of degree zero an isolated vertex.",
 	}
 	for name, stmt := range want {
 		p, ok := got[name]
