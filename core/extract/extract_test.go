@@ -678,16 +678,17 @@ func TestComputationalFormNeverCutsAWord(t *testing.T) {
 
 // A term split by its formula is one term, a one-letter formula inside a
 // term reads as its letter, and a term an exercise introduces is not a
-// definition of the book.
+// definition of the book; one an example introduces is.
 func TestPreTeXtTermsWithFormulas(t *testing.T) {
 	txt := `<section><title>Cosets</title>
 <p>The <term>Euler</term> <m>\phi</m>-<term>function</term> is the map <m>\phi : \N \to \N</m> counting units.</p>
 <p>A <term>primitive <m>n</m>th root of unity</term> is a root of unity of order exactly <m>n</m>.</p>
+<example><p>The set of eight matrices is a group called the <term>quaternion group</term>.</p></example>
 <exercises><exercise><statement><p>Show that the relation is an equivalence relation. The corresponding classes are called <term>double cosets</term>.</p></statement></exercise></exercises>
 </section>`
 	ps := Extract(oneSection(txt, core.FormatPreTeXt, core.Textbook), Options{})
 	logPrimitives(t, ps)
-	if got := strings.Join(names(ps), "|"); got != "Euler φ-function|Primitive nth Root of Unity" {
+	if got := strings.Join(names(ps), "|"); got != "Euler φ-function|Primitive nth Root of Unity|Quaternion Group" {
 		t.Errorf("got %q", got)
 	}
 }

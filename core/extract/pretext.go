@@ -143,10 +143,12 @@ func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, 
 	x.addBlock(st, c)
 }
 
-// workElems hold a reader's work or a worked case, not knowledge of
-// their own: a term an exercise introduces ("the corresponding classes
-// are called <term>double cosets</term>") is not defined by the book.
-var workElems = []string{"exercise", "example", "proof", "solution", "hint", "answer", "activity", "investigation", "project"}
+// workElems hold the reader's work: a term an exercise introduces ("the
+// corresponding classes are called <term>double cosets</term>") is not
+// defined by the book. An example is the book's own text and often where
+// it defines a structure ("a group called the <term>quaternion
+// group</term>").
+var workElems = []string{"exercise", "proof", "solution", "hint", "answer", "activity", "investigation", "project"}
 
 // maxWorkLookBack bounds how far back insideWork looks for an open work
 // element, so a long section costs no more per paragraph than a short one.
