@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,6 +29,7 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 	if x.format != core.FormatMarkdown || !strings.Contains(st.own, "**") {
 		return
 	}
+	held := newHeld(x.cands[secFirst:])
 	fence := false
 	pos := 0
 	for _, para := range strings.SplitAfter(st.own, "\n\n") {
@@ -48,7 +50,7 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 			for k, it := range items {
 				items[k] = strings.TrimSpace(it)
 				if t, rest, ok := glossaryItem(items[k]); ok {
-					if !x.heldBy(secFirst, rest) {
+					if !held.holds(st.body+at, st.body+pos, rest) {
 						x.addTerms(st, at+max(strings.Index(para, it), 0), []boldTerm{{text: t}}, rest)
 					}
 					items[k] = ""
@@ -57,7 +59,7 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 		}
 		for _, it := range items {
 			if it != "" {
-				x.proseTerms(st, secFirst, at, para, strings.Join(strings.Fields(it), " "))
+				x.proseTerms(st, held, at, para, strings.Join(strings.Fields(it), " "))
 			}
 		}
 	}
@@ -68,7 +70,7 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 // (a sentence defining "argument", "conclusion" and "premises" is one
 // definition). raw is the paragraph as written, at its offset in the
 // section.
-func (x *extractor) proseTerms(st *secState, secFirst, at int, raw, p string) {
+func (x *extractor) proseTerms(st *secState, held heldBlocks, at int, raw, p string) {
 	spans := sentenceSpans(p)
 	for k, sp := range spans {
 		s := p[sp[0]:sp[1]]
@@ -90,7 +92,7 @@ func (x *extractor) proseTerms(st *secState, secFirst, at int, raw, p string) {
 			stmt += " " + next
 		}
 		plain := strings.TrimSpace(stripEmph(stmt))
-		if x.heldBy(secFirst, plain) {
+		if held.holds(st.body+at, st.body+at+len(raw), plain) {
 			continue
 		}
 		off := at
@@ -101,11 +103,27 @@ func (x *extractor) proseTerms(st *secState, secFirst, at int, raw, p string) {
 	}
 }
 
-// heldBy reports whether a block found in the section since secFirst
-// holds the statement already (a "Definition 2.1." whose statement sets
-// its term in bold).
-func (x *extractor) heldBy(secFirst int, plain string) bool {
-	for _, c := range x.cands[secFirst:] {
+// heldBlocks are the blocks other strategies found in a section, by
+// offset: a paragraph is compared only with the blocks that start a
+// statement's length before it, so a section of thousands of definitions
+// costs no more per paragraph than a short one.
+type heldBlocks []cand
+
+func newHeld(cs []cand) heldBlocks {
+	h := append(heldBlocks(nil), cs...)
+	sort.Slice(h, func(i, j int) bool { return h[i].offset < h[j].offset })
+	return h
+}
+
+// holds reports whether a block starting before the end of the paragraph
+// at [at, end) holds the statement already (a "Definition 2.1." whose
+// statement sets its term in bold).
+func (h heldBlocks) holds(at, end int, plain string) bool {
+	from := sort.Search(len(h), func(i int) bool { return h[i].offset >= at-maxBlockStatement })
+	for _, c := range h[from:] {
+		if c.offset >= end {
+			break
+		}
 		if strings.Contains(text.CollapseSpace(c.statement), plain) {
 			return true
 		}
