@@ -23,16 +23,7 @@ const maxClaim = 80
 // every hypothesis about it was understood: a name that dropped a
 // condition ("Suppose f(a) < 0") would state something false.
 func claimName(stmt string) string {
-	if strings.IndexByte(stmt, '$') < 0 {
-		// Text without marked formulas (a PDF's) cannot tell a variable
-		// from a word: sentenceName is its reader.
-		return ""
-	}
-	spans := sentenceSpans(stmt)
-	if len(spans) == 0 {
-		return ""
-	}
-	hyp, concl := claimParts(stmt, spans)
+	hyp, concl := markedClaim(stmt)
 	if concl == "" {
 		return ""
 	}
@@ -61,6 +52,21 @@ func claimName(stmt string) string {
 		return ""
 	}
 	return name
+}
+
+// markedClaim splits a statement with marked formulas into its hypotheses
+// and its conclusion; "" when it has none. Text without marked formulas
+// (a PDF's) cannot tell a variable from a word: sentenceName is its
+// reader.
+func markedClaim(stmt string) (hyp, concl string) {
+	if strings.IndexByte(stmt, '$') < 0 {
+		return "", ""
+	}
+	spans := sentenceSpans(stmt)
+	if len(spans) == 0 {
+		return "", ""
+	}
+	return claimParts(stmt, spans)
 }
 
 // claimParts splits a statement into its hypotheses and its conclusion.
@@ -614,14 +620,7 @@ func article(p string) string {
 // Limit"). The name says what the result is about, never more than the
 // statement does.
 func lawName(stmt string) string {
-	if strings.IndexByte(stmt, '$') < 0 {
-		return ""
-	}
-	spans := sentenceSpans(stmt)
-	if len(spans) == 0 {
-		return ""
-	}
-	hyp, concl := claimParts(stmt, spans)
+	hyp, concl := markedClaim(stmt)
 	if concl == "" {
 		return ""
 	}

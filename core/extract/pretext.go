@@ -165,8 +165,8 @@ func insideWork(before string) bool {
 		if open < 0 {
 			continue
 		}
-		if c := before[open+1+len(w):]; c == "" || c[0] != '>' && c != "" && c[0] != ' ' && c[0] != '\n' && c[0] != '\t' {
-			continue // "<examples", another element
+		if c := before[open+1+len(w):]; c == "" || !strings.ContainsRune("> \n\t", rune(c[0])) {
+			continue // "<exercises", another element
 		}
 		if strings.LastIndex(before, "</"+w+">") < open {
 			return true
