@@ -102,6 +102,7 @@ func FuzzExtractMarkdown(f *testing.F) {
 		"```go\nfunc New(opts ...Option) *Parser {\n```\n`goldmark.New()`",
 		"### Step 1: Create a network\n\nRun it.\n",
 		"**Definition 1.1 (Graph).** A *graph* is a pair.",
+		"An **argument** is a set, called the **conclusion** and **premises**. It is **valid** if x.\n\n- **Image**: a template\n- **",
 	}, "apiref_goldmark_README.md", "tutorial-steps_bitnami_redis-sentinel_README.md")
 }
 

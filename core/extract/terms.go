@@ -124,7 +124,8 @@ func (h heldBlocks) holds(at, end int, plain string) bool {
 		if c.offset >= end {
 			break
 		}
-		if strings.Contains(text.CollapseSpace(c.statement), plain) {
+		// Statements are stored with their white space collapsed (add).
+		if strings.Contains(c.statement, plain) {
 			return true
 		}
 	}
