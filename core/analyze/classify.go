@@ -74,7 +74,7 @@ func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
 	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
 	c.fences(text)
 	best, scores := c.result()
-	return refineType(text, best, true), scores
+	return refineType(text, best, scores, true), scores
 }
 
 // fences counts the reference's ```\w* pattern: every run of three

@@ -25,7 +25,11 @@ import (
 //     When the vote says reference or unknown and such procedures hold at
 //     least six steps, or at least three that cover a quarter of the text,
 //     the document is a tutorial. A README with a three-step installation
-//     among its API tables stays a reference.
+//     among its API tables stays a reference;
+//   - a paper shows more than its heading words: a vote for paper from
+//     "Introduction" and "Conclusion" alone, with no abstract, no claim of
+//     a contribution, no citation and no reference list, goes to the next
+//     family (or unknown).
 //
 // The family scores stay the reference's; only the winner changes.
 
@@ -46,9 +50,12 @@ const (
 // refineType applies the structural rules to the vote of the weighted
 // patterns. procedures says whether the text is read as Markdown (LaTeX
 // and PreTeXt sources have no Markdown lists).
-func refineType(s string, vote core.ContentType, procedures bool) core.ContentType {
+func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, procedures bool) core.ContentType {
 	if vote != core.Spec && vote != core.Paper && isPaper(s) {
 		return core.Paper
+	}
+	if vote == core.Paper && !paperTraces(s) {
+		vote = runnerUp(scores, core.Paper)
 	}
 	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
 		return core.Tutorial
@@ -78,6 +85,39 @@ func isPaper(s string) bool {
 		return refs || cites >= minCitations
 	}
 	return refs && cites >= 2*minCitations
+}
+
+// paperTraces reports whether s shows anything of a paper beyond its
+// heading words: an abstract, a sentence saying what it contributes,
+// citations or a reference list. The reference's table counts
+// "Introduction", "Results" and "Conclusion" as paper words, so a textbook
+// page titled "A Short Introduction to Graphs" with few textbook keywords
+// votes paper; without any of these traces it is not one.
+func paperTraces(s string) bool {
+	if strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`) ||
+		strings.Contains(s, `\bibliography{`) || strings.Contains(s, `\begin{thebibliography}`) ||
+		latexCitations(s) >= minCitations {
+		return true
+	}
+	window := s[:min(len(s), max(abstractWindow, len(s)/10))]
+	return hasHeadingLine(window, isAbstractLine) || paperClaim(window) ||
+		hasHeadingLine(s, isReferencesLine) || textCitations(s, minCitations) >= minCitations
+}
+
+// runnerUp is the family with the best score other than not (ties to the
+// earlier family, as in the vote), or unknown when none reaches the vote's
+// minimum.
+func runnerUp(scores map[core.ContentType]float64, not core.ContentType) core.ContentType {
+	best, bestScore := core.Unknown, 0.0
+	for _, t := range core.ContentTypes {
+		if t != not && scores[t] > bestScore {
+			best, bestScore = t, scores[t]
+		}
+	}
+	if bestScore < minTypeScore {
+		return core.Unknown
+	}
+	return best
 }
 
 // paperClaims are the phrases with which papers, not books, say what they
@@ -135,7 +175,8 @@ func textCitations(s string, limit int) int {
 }
 
 // citationKeys reports whether the text inside brackets is a list of
-// citation keys: numbers and ranges, or keys of capitals and a year.
+// citation keys: numbers and ranges, keys of capitals and a year, or a
+// draft's marks for a citation.
 func citationKeys(in string) bool {
 	in = strings.ReplaceAll(in, "–", "-")
 	for _, k := range strings.Split(in, ",") {
@@ -144,6 +185,11 @@ func citationKeys(in string) bool {
 			return false
 		}
 		if strings.Trim(k, "0123456789-") == "" {
+			continue
+		}
+		// A draft's citations: LaTeX prints an unresolved \cite as "[?]",
+		// and authors mark one still to add as "[CITE]".
+		if k == "?" || k == "CITE" || k == "citation needed" {
 			continue
 		}
 		// An alphabetic key: a capital, letters or '+', an optional space,

@@ -70,6 +70,27 @@ func TestPaperNeedsAbstractAndCitations(t *testing.T) {
 	}
 }
 
+// Heading words alone do not make a paper: a course page with an
+// Introduction and a Conclusion but no abstract, citation or reference list
+// is what its other words say, or unknown; a draft whose citations are
+// still "[CITE]" and "[?]" is a paper.
+func TestPaperNeedsMoreThanHeadingWords(t *testing.T) {
+	page := "# A First Look at Trees\n\n## Introduction\n\nA **tree** is a connected graph with no cycles. " +
+		"A **leaf** is a vertex of degree one.\n\nExample: a path is a tree.\n\n## Results\n\nEvery tree with two vertices has two leaves.\n\n" +
+		"## Conclusion\n\nTrees are everywhere.\n"
+	if got, scores := Classify(page); got != core.Textbook {
+		t.Errorf("course page: %s, want textbook (%v)", got, scores)
+	}
+	if got, _ := Classify("## Introduction\n\nSome notes.\n\n## Conclusion\n\nMore notes.\n"); got != core.Unknown {
+		t.Errorf("notes with two heading words: %s, want unknown", got)
+	}
+	draft := "# A Template for Protocols\n\n## Abstract\n\nWe detail a process.\n\n## 1. Introduction\n\n" +
+		"Protocols are old[CITE] and hard to read[?]; see also [CITE].\n\n" + strings.Repeat("Definition 1. A node is x.\n\n", 3)
+	if got, scores := Classify(draft); got != core.Paper {
+		t.Errorf("draft with placeholder citations: %s, want paper (%v)", got, scores)
+	}
+}
+
 // A tutorial whose procedures are numbered lists with code blocks reads as
 // a reference under the reference's weights (each fence counts); its
 // procedures make it a tutorial.

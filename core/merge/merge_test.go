@@ -751,6 +751,11 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 		{mk("c6", "Client or server may employ a cache", "Any client or server MAY employ a cache, though a cache cannot be used by a server that is acting as a tunnel."),
 			mk("e6", "Server may redirect the client using a 3xx status code", "The server MAY redirect the client using a 3xx status code."),
 			core.OverlappingDistinct, core.ActionAdd},
+		// The only words in common are the parties (sender, recipient)
+		// and the message they exchange.
+		{mk("c9", "Sender puts a warn date in every warning value", "When a sender generates a warning code in a message to be sent to an old recipient, the sender MUST put in every warning value a warn date equal to the message's date."),
+			mk("e9", "Fragments reach the recipient in the order the sender sent them", "Fragments of a message MUST reach the recipient in the order the sender sent them."),
+			core.OverlappingDistinct, core.ActionAdd},
 		// "This" points into its own document: another document's
 		// statement about a value of a header field is not about it.
 		{inDoc(mk("c7", "Corrected age value may be used", "If the cache is confident in the Age header field value, the corrected age value MAY be used."), "caching.txt"),

@@ -20,6 +20,11 @@ import (
 
 // kindWords name what sort of result a primitive is, or how a requirement
 // binds, and so say nothing of its subject ("Lemma 2.1", "Client MUST …").
+// The parties of a protocol are among them: a spec's requirements are
+// nearly all addressed to a sender, a recipient, a client or a server, so
+// two requirements sharing one ("the sender MUST include a warn-date …",
+// "fragments MUST be delivered in the order sent by the sender") say who
+// acts, not what about.
 var kindWords = map[string]bool{}
 
 func init() {
@@ -29,6 +34,9 @@ func init() {
 		"property", "properties", "formula", "identity", "technique", "step", "procedure", "method",
 		"must", "shall", "should", "may", "never", "required", "requires", "recommended", "optional",
 		"not", "only", "informally", "formally", "part", "case", "basic", "general", "note",
+		"sender", "recipient", "receiver", "client", "server", "peer", "endpoint", "party", "user",
+		"agent", "implementation", "implementations", "application", "intermediary", "requester",
+		"responder", "initiator",
 	} {
 		kindWords[text.Stem(w)] = true
 	}
