@@ -756,6 +756,11 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 		{mk("c9", "Sender puts a warn date in every warning value", "When a sender generates a warning code in a message to be sent to an old recipient, the sender MUST put in every warning value a warn date equal to the message's date."),
 			mk("e9", "Fragments reach the recipient in the order the sender sent them", "Fragments of a message MUST reach the recipient in the order the sender sent them."),
 			core.OverlappingDistinct, core.ActionAdd},
+		// A name of a party and a verb still names something: it is not
+		// a name without a subject.
+		{mk("c10", "User agent should inform the user of as many of them as it can", "A user agent that receives several Warning header fields SHOULD inform the user of as many of them as it can, in the order they appear in the response."),
+			mk("e10", "Sec-Demo-Extensions header field appears once", "The |Sec-Demo-Extensions| header field MUST NOT appear more than once in an HTTP response."),
+			core.OverlappingDistinct, core.ActionAdd},
 		// "This" points into its own document: another document's
 		// statement about a value of a header field is not about it.
 		{inDoc(mk("c7", "Corrected age value may be used", "If the cache is confident in the Age header field value, the corrected age value MAY be used."), "caching.txt"),

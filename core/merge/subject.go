@@ -20,12 +20,15 @@ import (
 
 // kindWords name what sort of result a primitive is, or how a requirement
 // binds, and so say nothing of its subject ("Lemma 2.1", "Client MUST …").
-// The parties of a protocol are among them: a spec's requirements are
-// nearly all addressed to a sender, a recipient, a client or a server, so
-// two requirements sharing one ("the sender MUST include a warn-date …",
-// "fragments MUST be delivered in the order sent by the sender") say who
-// acts, not what about.
 var kindWords = map[string]bool{}
+
+// partyWords name the parties of a protocol. A spec's requirements are
+// nearly all addressed to a sender, a recipient, a client or a server, so
+// two requirement names sharing one ("Sender includes a warn-date …",
+// "Fragments are delivered in the order sent by the sender") say who acts,
+// not what about. Unlike a kind word, a party is still something a name
+// says: "User agent informs the user" is not a name without a subject.
+var partyWords = map[string]bool{}
 
 func init() {
 	for _, w := range []string{
@@ -34,28 +37,35 @@ func init() {
 		"property", "properties", "formula", "identity", "technique", "step", "procedure", "method",
 		"must", "shall", "should", "may", "never", "required", "requires", "recommended", "optional",
 		"not", "only", "informally", "formally", "part", "case", "basic", "general", "note",
-		"sender", "recipient", "receiver", "client", "server", "peer", "endpoint", "party", "user",
-		"agent", "implementation", "implementations", "application", "intermediary", "requester",
-		"responder", "initiator",
 	} {
 		kindWords[text.Stem(w)] = true
+	}
+	for _, w := range []string{
+		"sender", "recipient", "receiver", "client", "server", "peer", "endpoint", "party", "user",
+		"agent", "implementation", "application", "intermediary", "requester", "responder", "initiator",
+	} {
+		partyWords[text.Stem(w)] = true
 	}
 }
 
 // subjectStems are the stems of the words of a primitive's name that can
 // say what it is about: term words (no stopwords, discourse words or
-// numbers) that do not name a kind of result or a requirement's force.
-func subjectStems(name string) map[string]bool {
-	out := map[string]bool{}
+// numbers) that do not name a kind of result, a requirement's force or a
+// party. parties says whether the name names a party.
+func subjectStems(name string) (out map[string]bool, parties bool) {
+	out = map[string]bool{}
 	for _, w := range text.Words(name) {
 		if !text.IsTermWord(w) {
 			continue
 		}
-		if s := text.Stem(w); !kindWords[s] {
+		switch s := text.Stem(w); {
+		case partyWords[s]:
+			parties = true
+		case !kindWords[s]:
 			out[s] = true
 		}
 	}
-	return out
+	return out, parties
 }
 
 // sameSubject reports whether cand and existing are about the same thing:
@@ -72,8 +82,9 @@ func sameSubject(cand, existing *core.Primitive) bool {
 		// statement cannot be about the same thing by its wording.
 		return false
 	}
-	a, b := subjectStems(cand.Name), subjectStems(existing.Name)
-	if len(a) == 0 || len(b) == 0 {
+	a, pa := subjectStems(cand.Name)
+	b, pb := subjectStems(existing.Name)
+	if len(a) == 0 && !pa || len(b) == 0 && !pb {
 		return true
 	}
 	for s := range a {
