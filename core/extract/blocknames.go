@@ -807,6 +807,10 @@ func (x *extractor) blockName(st *secState, c *cand, title string, terms []termH
 			c.genuine = true
 			return titleCase(n)
 		}
+		if n := titleTerm(st.title, c.statement); n != "" && !x.terms[termKey(n)] {
+			c.genuine = true
+			return n
+		}
 	case core.Theorem, core.Axiom, core.Identity:
 		if m := itemTitle.FindStringSubmatch(c.statement); m != nil {
 			c.genuine = true
@@ -847,12 +851,86 @@ func badName(n string) bool {
 	return imperatives[l] || clauseVerbs[l]
 }
 
+// titleTerm names a definition after its section when the section is
+// titled by what the definition defines: in "Closed sets", "we say that
+// $S \subseteq X$ is closed in $X$ if …" defines a closed set. The title,
+// or one of its parts joined by "and" or a comma ("Homotopy and simply
+// connected spaces"), names the term when every word of it appears in the
+// definition's first sentence, as a word of the same stem
+// ("Continuity" and "continuous"). A plural title is made singular.
+func titleTerm(title, stmt string) string {
+	title = tidyName(sectionNumber.ReplaceAllString(title, ""))
+	if title == "" || genericTitles[strings.ToLower(title)] {
+		return ""
+	}
+	sent := definingSentence(stmt)
+	if sent == "" {
+		return ""
+	}
+	have := map[string]bool{}
+	for _, s := range text.Stems(text.Words(dropMath(sent))) {
+		have[s] = true
+	}
+	for _, part := range titleParts.Split(title, -1) {
+		ws := strings.Fields(part)
+		if len(ws) == 0 || len(ws) > 4 {
+			continue
+		}
+		matched, missing := 0, false
+		for k, w := range ws {
+			l := strings.ToLower(w)
+			switch {
+			case text.IsStopword(l) || articles[l]:
+			case have[text.Stem(l)]:
+				matched++
+			case k == len(ws)-1 && k > 0 && genericNouns[singular(l)]:
+				// "Closed sets" where the set is a variable: "we say
+				// that $S$ is closed".
+			default:
+				missing = true
+			}
+		}
+		if matched > 0 && !missing {
+			return titleCase(singular(strings.TrimSpace(part)))
+		}
+	}
+	return ""
+}
+
+// definingSentence is a definition's first sentence that does more than
+// set up its notation: "Let $\mu^*$ be an outer measure. We say a set $A$
+// is measurable …" defines in its second.
+func definingSentence(stmt string) string {
+	spans := sentenceSpans(stmt)
+	for k, sp := range spans {
+		sent := stmt[sp[0]:sp[1]]
+		f, _, _ := strings.Cut(strings.TrimSpace(sent), " ")
+		switch strings.ToLower(strings.Trim(f, ",")) {
+		case "let", "suppose", "assume", "fix", "throughout", "consider":
+			if k+1 < len(spans) && k < 2 {
+				continue
+			}
+		}
+		return sent
+	}
+	return ""
+}
+
+// titleParts splits a section title into the topics it joins.
+var titleParts = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)
+
 // predicateAdjective names a definition whose term is an adjective
 // predicated of a plain subject: "A set A is enumerable iff …" →
-// "Enumerable Set".
+// "Enumerable Set"; also after "we say (that)": "We say a set A is
+// measurable if …".
 func predicateAdjective(stmt string) string {
-	spans := sentenceSpans(stmt)
-	sent := stmt[spans[0][0]:spans[0][1]]
+	sent := definingSentence(stmt)
+	if k := strings.Index(strings.ToLower(sent), "we say "); k >= 0 && k < 60 {
+		sent = strings.TrimPrefix(sent[k+len("we say "):], "that ")
+		if sent != "" {
+			sent = strings.ToUpper(sent[:1]) + sent[1:]
+		}
+	}
 	ws := strings.Fields(dropMath(sent))
 	for k := 1; k+1 < len(ws) && k < 16; k++ {
 		if ws[k] != "is" && ws[k] != "are" {

@@ -488,8 +488,13 @@ var genericNoun = map[string]bool{
 // variable, possibly with its signature ("$f \colon [a,b] \to \R$").
 func appositive(f string) bool {
 	v, _, _ := formulaHead(f)
-	return v != ""
+	return v != "" || symbolList.MatchString(f)
 }
+
+// symbolList is a formula that lists the objects just described: "vectors
+// $w_1, w_2, \ldots, w_n$" (with a book's macro for the letter, such as
+// \wvec).
+var symbolList = regexp.MustCompile(`^\s*\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?(?:\s*,\s*(?:\\[lc]?dots|\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?))+\s*$`)
 
 // mentions reports whether formula f uses variable v as a name (not as
 // part of a command: "f" is not in "\frac").

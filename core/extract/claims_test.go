@@ -25,6 +25,9 @@ func TestClaimName(t *testing.T) {
 		{`The space $\R^n$ with the standard metric is a complete metric space.`,
 			"The space ℝⁿ with the standard metric is a complete metric space"},
 		{`An orthogonal matrix $Q$ is invertible and its inverse $Q^{-1} = Q^T$.`, "An orthogonal matrix is invertible"},
+		// A list of symbols names what was just described, too.
+		{`A set of mutually orthogonal vectors $\uvec_1, \uvec_2, \ldots, \uvec_k$ is linearly independent.`,
+			"A set of mutually orthogonal vectors is linearly independent"},
 		{`Let $(X,d)$ be a nonempty compact metric space and let $f \colon X \to \R$ be continuous. Then $f$ is bounded and in fact $f$ achieves an absolute minimum and an absolute maximum on $X$.`,
 			"A continuous function on a nonempty compact metric space is bounded"},
 		{`Let $(X,d_X)$ and $(Y,d_Y)$ be metric spaces. Suppose $f \colon X \to Y$ is continuous and $X$ is compact. Then $f$ is uniformly continuous.`,
@@ -133,5 +136,29 @@ func TestLawName(t *testing.T) {
 		if got := lawName(tc.stmt); got != tc.want {
 			t.Errorf("lawName(%.60q) = %q, want %q", tc.stmt, got, tc.want)
 		}
+	}
+}
+
+// A definition in a section titled by what it defines is named after the
+// section, in the singular, when the defining sentence uses the title's
+// words; a setup sentence is passed over, and a title of several topics
+// gives the one the definition is about.
+func TestTitleTerm(t *testing.T) {
+	for _, tc := range []struct{ title, stmt, want string }{
+		{"Open sets", `In a metric space $M$, we say that $U \subseteq M$ is open if every point of $U$ has a ball inside $U$.`, "Open Set"},
+		{"3.2 Compactness", `We say a space $K$ is compact if every open cover of $K$ has a finite subcover.`, "Compactness"},
+		{"Loops and covering spaces", `Let $p$ be a point of $X$. A loop at $p$ is a path from $p$ to $p$.`, "Loop"},
+		{"Normal subgroups", `Given a group $G$, a subgroup $N$ is normal when $gN = Ng$ for all $g \in G$.`, "Normal Subgroup"},
+		// The title's words are not in the definition.
+		{"Examples", `A ring is a set with two operations.`, ""},
+		{"Quotient groups", `Let $N$ be normal in $G$. The cosets of $N$ form a group under $(aN)(bN) = abN$.`, ""},
+	} {
+		if got := titleTerm(tc.title, tc.stmt); got != tc.want {
+			t.Errorf("titleTerm(%q, %.50q) = %q, want %q", tc.title, tc.stmt, got, tc.want)
+		}
+	}
+	// "We say …" after a sentence of setup is still read as the term.
+	if got := predicateAdjective(`Let $\nu$ be a measure. We say a set $A$ is null measurable with respect to $\nu$ if $A$ is contained in a null set.`); got != "Null Measurable Set" {
+		t.Errorf("predicateAdjective after a setup sentence = %q", got)
 	}
 }

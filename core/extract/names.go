@@ -552,7 +552,21 @@ func phraseFrom(ws []word, max int) string {
 		}
 		parts = append(parts, w.raw)
 		connector = w.lower == "of" || w.lower == "in" || w.lower == "for"
-		if len(parts) >= max || w.stop || w.end {
+		if w.stop || w.end {
+			break
+		}
+		if len(parts) >= max {
+			if i+1 < len(ws) && !ws[i+1].stop && !smallWords[ws[i+1].lower] && !isVariable(ws[i+1].raw) {
+				// Cut before its noun ("homeomorphism of topological
+				// | spaces"): the phrase keeps its head without the
+				// unfinished qualifier.
+				for k := len(parts) - 1; k > 0; k-- {
+					if l := strings.ToLower(parts[k]); l == "of" || l == "in" || l == "for" {
+						parts = parts[:k]
+						break
+					}
+				}
+			}
 			break
 		}
 	}
