@@ -81,7 +81,7 @@ names the flag. A rejection also exits with code 3.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
-	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
 	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
@@ -103,6 +103,10 @@ func (a *app) scanOptions(cmd *cobra.Command, tier string) (engine.ScanOptions, 
 	}
 	return engine.ScanOptions{Tier: t, Acquire: ao}, nil
 }
+
+// tierUsage is the --tier flag's help: the flag raises caution only.
+const tierUsage = "stranger scans a local source fully and needs --trust; " +
+	"a URL or remote repository stays stranger whatever --tier says (home or stranger)"
 
 // parseTier reads a --tier value; "" keeps the source's own familiarity.
 func parseTier(s string) (core.Familiarity, error) {

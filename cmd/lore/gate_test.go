@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +62,42 @@ func TestGateCommandAppliesTheThreeLawsHeadless(t *testing.T) {
 	}
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || out.Decision.Status != "approved" || out.Decision.DecidedBy != "policy" || out.Tier != "STRANGER" {
 		t.Errorf("gate --json: %d %q", r.code, r.stdout)
+	}
+}
+
+// --tier raises caution and never lowers it: a web page asked to be
+// treated as HOME is still a STRANGER source, so headless it needs
+// --trust (exit 3) and learning it stores nothing; with --trust it is
+// approved by policy, never automatically.
+func TestTierHomeDoesNotTrustAURL(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		w.Write([]byte("# Groups\n\nDefinition: a group is a set with an associative operation, an identity and inverses.\n"))
+	}))
+	defer srv.Close()
+	url := srv.URL + "/groups.md"
+	r := lore(t, nil, "gate", url, "--tier", "home")
+	if r.code != 3 || !strings.Contains(r.stderr, "pass --trust") || !strings.Contains(r.stderr, "STRANGER") {
+		t.Errorf("gate --tier home on a URL: exit %d, stderr %q; want 3 asking for --trust", r.code, r.stderr)
+	}
+	dir := newStoreDir(t)
+	r = lore(t, storeEnv(dir), "learn", url, "--tier", "home", "--json")
+	if r.code != 3 {
+		t.Errorf("learn --tier home on a URL: exit %d (%s), want 3", r.code, r.stdout)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		if got := sessionsOf(t, dir); len(got) != 0 {
+			t.Errorf("a refused learn stored %d sessions", len(got))
+		}
+	}
+	r = lore(t, nil, "gate", url, "--tier", "home", "--trust", "--json")
+	var out struct {
+		Tier     string
+		Decision struct {
+			DecidedBy string `json:"decidedBy"`
+		}
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &out) != nil || out.Tier != "STRANGER" || out.Decision.DecidedBy != "policy" {
+		t.Errorf("gate --tier home --trust on a URL: exit %d, %s; want STRANGER approved by policy", r.code, r.stdout)
 	}
 }

@@ -184,7 +184,7 @@ the store busy waits up to 3s for it before exiting 4.
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
 	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a folder or repository: dir/ for everything under dir, else an exact path")
-	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
 	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")

@@ -57,7 +57,7 @@ the scan ran, whatever it found.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&tier, "tier", "", "treat the source as home or stranger (default: home for local sources)")
+	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
 }

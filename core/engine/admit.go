@@ -14,8 +14,10 @@ import (
 
 // ScanOptions tune the acquire and sanitize stages.
 type ScanOptions struct {
-	// Tier overrides the source's familiarity ("" keeps what acquisition
-	// decided: HOME for local files, folders and archives).
+	// Tier is the tier the caller asks for: "" keeps what acquisition
+	// decided (HOME for local files, folders and archives), STRANGER
+	// raises a HOME source's caution; nothing lowers a STRANGER source's
+	// (see gate.Tier).
 	Tier    core.Familiarity
 	Acquire acquire.Options
 }
@@ -46,17 +48,11 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 	return sanitizeAcquired(redact.URL(source), acq, opts.Tier), nil
 }
 
-// sanitizeAcquired runs stage 2 over what stage 1 acquired. tier "" keeps
-// the tier acquisition decided (STRANGER if any document is).
-func sanitizeAcquired(source string, acq *acquire.Result, tier core.Familiarity) *ScanResult {
-	if tier == "" {
-		tier = core.Home
-		for _, d := range acq.Documents {
-			if d.Familiarity == core.Stranger {
-				tier = core.Stranger
-			}
-		}
-	}
+// sanitizeAcquired runs stage 2 over what stage 1 acquired, at the tier
+// the gate sets from the one the caller asked for ("" for none) and the
+// documents' own (gate.Tier: never less cautious than the source).
+func sanitizeAcquired(source string, acq *acquire.Result, requested core.Familiarity) *ScanResult {
+	tier := gate.Tier(requested, acq.Documents)
 	rep := sanitize.Scan(acq.Documents, tier)
 	rep.Source = source
 	if len(acq.Findings) > 0 {
@@ -64,7 +60,7 @@ func sanitizeAcquired(source string, acq *acquire.Result, tier core.Familiarity)
 		sanitize.SortFindings(rep.Findings)
 	}
 	rep.Passed = rep.Count(core.Critical) == 0
-	rep.AutoApproved = tier == core.Home && sanitize.OnlySecrets(rep.Findings)
+	rep.AutoApproved = gate.AutoApproves(rep)
 	if rep.CheckedAt.IsZero() {
 		rep.CheckedAt = time.Now()
 	}

@@ -21,6 +21,33 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
+// Tier is the tier a source is gated at, the one rule every caller uses:
+// the more cautious of the tier the caller asks for and what the source's
+// documents are. A document that came from outside (a web page, a remote
+// repository, an archive fetched from one) is STRANGER, and so is one whose
+// origin is not known; then the source is STRANGER whatever was asked, so
+// --tier can raise caution but never lower it below what the source is.
+// An unknown requested tier counts as STRANGER. A source without documents
+// is what was asked (HOME by default).
+func Tier(requested core.Familiarity, docs []core.Document) core.Familiarity {
+	if requested != "" && requested != core.Home {
+		return core.Stranger
+	}
+	for i := range docs {
+		if docs[i].Familiarity != core.Home {
+			return core.Stranger
+		}
+	}
+	return core.Home
+}
+
+// AutoApproves reports whether the first law approves a report on its
+// own: a HOME source whose findings, if any, are all secrets (they
+// endanger their owner, not lore, and learning redacts them).
+func AutoApproves(r core.HygieneReport) bool {
+	return r.Tier == core.Home && countCategory(r.Findings, core.Secret) == len(r.Findings)
+}
+
 // Request is what the gate asks an approver to decide.
 type Request struct {
 	Report core.HygieneReport
@@ -102,7 +129,7 @@ func Decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 	// Law 1: HOME and nothing found. A secret written in the source is
 	// reported but holds nothing up on its own: it endangers its owner, not
 	// lore, and learning redacts it.
-	if report.Tier == core.Home && n == countCategory(report.Findings, core.Secret) {
+	if AutoApproves(report) {
 		rationale := "HOME source with no findings"
 		if n > 0 {
 			rationale = fmt.Sprintf("HOME source with no findings but %d secret%s, redacted before learning", n, plural(n))

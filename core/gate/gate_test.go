@@ -143,3 +143,59 @@ func TestAnswersAreValidated(t *testing.T) {
 		t.Errorf("approver error lost: %v", err)
 	}
 }
+
+// Every pair of requested tier and document familiarity: the gate's tier is
+// the more cautious of the two, so --tier can raise caution and never lower
+// it; only a HOME tier with nothing but secrets is approved on its own, and
+// headless a STRANGER source needs --trust even when --tier home was asked.
+func TestTierTable(t *testing.T) {
+	docs := func(fs ...core.Familiarity) []core.Document {
+		out := make([]core.Document, len(fs))
+		for i, f := range fs {
+			out[i] = core.Document{Name: "d.md", Familiarity: f}
+		}
+		return out
+	}
+	sources := map[string][]core.Document{
+		"local file":              docs(core.Home),
+		"local folder":            docs(core.Home, core.Home),
+		"URL":                     docs(core.Stranger),
+		"remote git":              docs(core.Stranger, core.Stranger),
+		"archive with a stranger": docs(core.Home, core.Stranger),
+		"unknown origin":          docs(""),
+		"nothing":                 nil,
+	}
+	stranger := map[string]bool{"URL": true, "remote git": true, "archive with a stranger": true, "unknown origin": true}
+	for _, requested := range []core.Familiarity{"", core.Home, core.Stranger, "FRIEND"} {
+		for name, ds := range sources {
+			want := core.Home
+			if stranger[name] || requested == core.Stranger || requested == "FRIEND" {
+				want = core.Stranger
+			}
+			got := Tier(requested, ds)
+			if got != want {
+				t.Errorf("--tier %q on %s: %s, want %s", requested, name, got, want)
+			}
+			rep := core.HygieneReport{Source: name, Tier: got, Findings: []core.Finding{}, Passed: true}
+			if AutoApproves(rep) != (want == core.Home) {
+				t.Errorf("--tier %q on %s: auto-approved %v", requested, name, AutoApproves(rep))
+			}
+			d, err := Decide(context.Background(), rep, nil, Policy{Approve: true})
+			var req *ApprovalRequiredError
+			switch {
+			case want == core.Home && (err != nil || d.DecidedBy != core.ByAuto):
+				t.Errorf("--tier %q on %s: %+v %v, want approved by auto", requested, name, d, err)
+			case want == core.Stranger && (!errors.As(err, &req) || req.Flag != "--trust"):
+				t.Errorf("--tier %q on %s: %+v %v, want --trust required", requested, name, d, err)
+			}
+		}
+	}
+	// Secrets alone do not hold a HOME source; anything else does.
+	secret := core.HygieneReport{Tier: core.Home, Findings: []core.Finding{{Category: core.Secret, Severity: core.Info}}}
+	if !AutoApproves(secret) {
+		t.Error("HOME with only a secret is not auto-approved")
+	}
+	if AutoApproves(report(core.Home, core.Info)) {
+		t.Error("HOME with an info finding is auto-approved")
+	}
+}

@@ -19,19 +19,23 @@ const MaxFindings = 1000
 // Scan runs the hygiene checks of tier on every document and returns the
 // report the gate decides on. Source is left to the caller.
 //
-// A document whose own familiarity is STRANGER is scanned as STRANGER even
-// when tier says HOME, and then the report is never auto-approved: the
-// seed's first invariant must not depend on the caller passing the right
-// tier. An unknown tier is treated as STRANGER for the same reason.
+// A document whose own familiarity is not HOME is scanned with every
+// check even when tier says HOME, and then the report's tier is STRANGER:
+// the seed's first invariant must not depend on the caller passing the
+// right tier. An unknown tier is treated as STRANGER for the same reason.
+// Whether the report is approved on its own is the gate's decision
+// (gate.AutoApproves), not the scanner's.
 func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
+	if tier != core.Home {
+		tier = core.Stranger
+	}
 	r := core.HygieneReport{Tier: tier, Findings: []core.Finding{}}
-	anyStranger := tier != core.Home
 	for i := range docs {
 		d := &docs[i]
 		t := tier
-		if d.Familiarity == core.Stranger {
+		if d.Familiarity != core.Home {
 			t = core.Stranger
-			anyStranger = true
+			r.Tier = core.Stranger
 		}
 		name, txt := ScannedText(*d)
 		r.Findings = append(r.Findings, checkName(name)...)
@@ -49,7 +53,6 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 			break
 		}
 	}
-	r.AutoApproved = !anyStranger && OnlySecrets(r.Findings)
 	r.CheckedAt = time.Now()
 	return r
 }

@@ -91,14 +91,3 @@ func redactedEvidence(s string, a, b int) string {
 	}
 	return ev
 }
-
-// OnlySecrets reports whether every finding (none at all included) is a
-// secret: a HOME source with nothing else is still approved on its own.
-func OnlySecrets(fs []core.Finding) bool {
-	for _, f := range fs {
-		if f.Category != core.Secret {
-			return false
-		}
-	}
-	return true
-}

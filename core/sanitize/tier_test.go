@@ -49,28 +49,33 @@ func TestScanReport(t *testing.T) {
 	clean := []core.Document{doc("a.md", "# Notes\n\nPlain text."), doc("b.md", "More plain text.")}
 	before := time.Now()
 	r := Scan(clean, core.Home)
-	if !r.Passed || !r.AutoApproved || len(r.Findings) != 0 || r.Tier != core.Home || r.CheckedAt.Before(before) || r.Source != "" {
+	if !r.Passed || len(r.Findings) != 0 || r.Tier != core.Home || r.CheckedAt.Before(before) || r.Source != "" {
 		t.Errorf("clean HOME: %+v", r)
 	}
 	if got := Summary(r); got != "0 finding(s) — clean" {
 		t.Errorf("summary %q", got)
 	}
-	// STRANGER never auto-approves, even clean.
-	r = Scan(clean, core.Stranger)
-	if !r.Passed || r.AutoApproved {
-		t.Errorf("clean STRANGER: passed=%v autoApproved=%v", r.Passed, r.AutoApproved)
+	// STRANGER stays STRANGER, even clean; an unknown tier is STRANGER.
+	for _, tier := range []core.Familiarity{core.Stranger, "FRIEND"} {
+		if r = Scan(clean, tier); !r.Passed || r.Tier != core.Stranger {
+			t.Errorf("clean %s: passed=%v tier=%s", tier, r.Passed, r.Tier)
+		}
 	}
-	// A STRANGER document inside a HOME scan is scanned fully and blocks
-	// auto-approval.
+	// A STRANGER document (or one of unknown origin) inside a HOME scan is
+	// scanned fully and makes the report STRANGER.
+	unknown := []core.Document{{Name: "u.md", Format: core.FormatMarkdown, Text: "Plain text."}}
+	if r = Scan(unknown, core.Home); r.Tier != core.Stranger {
+		t.Errorf("document of unknown origin in a HOME scan: tier %s", r.Tier)
+	}
 	mixed := append([]core.Document{}, clean...)
 	mixed = append(mixed, core.Document{Name: "c.md", Format: core.FormatMarkdown, Text: "a\u200bb", Familiarity: core.Stranger})
 	r = Scan(mixed, core.Home)
-	if r.AutoApproved || r.Passed || len(r.Findings) != 1 {
+	if r.Tier != core.Stranger || r.Passed || len(r.Findings) != 1 {
 		t.Errorf("stranger document in a HOME scan: %+v", r)
 	}
 	// HOME with only an info finding: passed, not auto-approved.
 	r = Scan([]core.Document{doc("a.md", "Inline `<script>x()</script>` sample.")}, core.Home)
-	if !r.Passed || r.AutoApproved || len(r.Findings) != 1 || r.Findings[0].Severity != core.Info {
+	if !r.Passed || len(r.Findings) != 1 || r.Findings[0].Severity != core.Info {
 		t.Errorf("HOME with an info finding: %+v", r)
 	}
 	if got := Summary(r); got != "1 finding(s) — clean" {
