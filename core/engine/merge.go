@@ -3,14 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/merge"
-	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/wire"
 )
 
@@ -106,16 +102,12 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		provenance: make([]core.ProvenanceEntry, 0, len(cands))}
 	dd := dedup.NewDeduper(Registry(st), cfg)
 	assigned := map[string]bool{}
-	var storeErr error
-	taken := func(id string) bool {
+	taken := func(id string) (bool, error) {
 		if assigned[id] {
-			return true
+			return true, nil
 		}
 		_, ok, err := st.GetPrimitive(id)
-		if err != nil && storeErr == nil {
-			storeErr = err
-		}
-		return ok
+		return ok, err
 	}
 	// The candidates are this stage's to consume (Learn lets them go
 	// after it), so the merge engine keeps them rather than copies.
@@ -150,29 +142,13 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		} else {
 			plan.classes[core.GenuinelyNew]++
 		}
-		var res merge.Result
-		switch {
-		case v.Best != nil && v.Existing != nil && pending[pendingKey(v.Existing.ID, cand)] != "":
-			res = eng.SkipFor(cand, v.Existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
-				pending[pendingKey(v.Existing.ID, cand)], v.Existing.ID))
-		case v.Best != nil && v.Existing != nil && assigned[v.Existing.ID] &&
-			(v.Best.Class == core.Generalization || v.Best.Class == core.OverlappingDistinct):
-			// Two statements of the same source are the author's, not a
-			// conflict between sources, and neither may overwrite the
-			// other: both are kept.
-			res = eng.AddBeside(cand, v.Existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
-				cand.ID, v.Existing.ID, v.Best.Class, v.Best.Confidence))
-		case v.Best != nil && v.Existing != nil && v.Best.Class == core.OverlappingDistinct && buildsOn(cand, v.Existing):
-			// A differently named concept whose statement names the
-			// existing one builds on it; the overlap is the reference, not
-			// a rival statement. It is added and wired to what it names.
-			res = eng.AddBeside(cand, v.Existing, fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
-				cand.ID, v.Existing.ID, v.Best.Confidence))
-		default:
-			res = eng.Merge(cand, v.Best, v.Existing)
+		var sit merge.Situation
+		if v.Existing != nil {
+			sit = merge.Situation{Pending: pending[pendingKey(v.Existing.ID, cand)], SameSource: assigned[v.Existing.ID]}
 		}
-		if storeErr != nil {
-			return nil, fmt.Errorf("dedup %s: %w", id, storeErr)
+		res, err := eng.Place(cand, v.Best, v.Existing, sit)
+		if err != nil {
+			return nil, fmt.Errorf("dedup %s: %w", id, err)
 		}
 		plan.provenance = append(plan.provenance, res.Provenance)
 		prov := &plan.provenance[len(plan.provenance)-1]
@@ -217,26 +193,19 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		}
 	}
 	r.progress(len(cands), len(cands), "")
-	if err := rewire(st, plan, finalOf, wireDeps, addedFrom); err != nil {
-		return nil, err
-	}
-	return plan, nil
-}
-
-// buildsOn reports whether cand is a different concept from existing (the
-// names differ) whose statement mentions existing by name.
-func buildsOn(cand, existing *core.Primitive) bool {
-	cn, en := text.NameStems(cand.Name), text.NameStems(existing.Name)
-	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < wire.MinStoredName {
-		return false
-	}
-	ws := text.NameStems(cand.FormalStatement)
-	for i := 0; i+len(en) <= len(ws); i++ {
-		if slices.Equal(ws[i:i+len(en)], en) {
-			return true
+	var added []string
+	for _, ch := range plan.changes {
+		if ch.Type == core.ChangeAdd {
+			added = append(added, ch.PrimitiveID)
 		}
 	}
-	return false
+	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom})
+	if err != nil {
+		return nil, err
+	}
+	plan.changes = append(plan.changes, updates...)
+	plan.edges = edges
+	return plan, nil
 }
 
 // pendingConflicts indexes the pending conflicts by existing id and
@@ -258,89 +227,4 @@ func pendingConflicts(st Store) (map[string]string, error) {
 
 func pendingKey(existing string, cand *core.Primitive) string {
 	return existing + "\x00" + cand.Provenance.ContentHash + "\x00" + cand.Name
-}
-
-// rewire re-points the wirer's edges of the added primitives at final ids,
-// drops edges that would close a cycle, and records the enables they imply.
-func rewire(st Store, plan *mergePlan, finalOf map[string]string, wireDeps map[string][]core.Edge, addedFrom map[string]string) error {
-	var addedIDs []string
-	for _, ch := range plan.changes {
-		if ch.Type == core.ChangeAdd {
-			addedIDs = append(addedIDs, ch.PrimitiveID)
-		}
-	}
-	for _, id := range addedIDs {
-		p := plan.overlay[id]
-		for _, e := range wireDeps[addedFrom[id]] {
-			t, ok := finalOf[e.Target]
-			if !ok || t == id || p.HasEdge(t, e.Type) {
-				continue
-			}
-			e.Target = t
-			p.Dependencies = append(p.Dependencies, e)
-		}
-	}
-	breakCycles(addedIDs, plan.overlay)
-	if err := wireToStored(st, plan, addedIDs); err != nil {
-		return err
-	}
-
-	links := map[string][]string{}
-	for _, id := range addedIDs {
-		p := plan.overlay[id]
-		plan.edges += len(p.Dependencies)
-		for _, e := range p.Dependencies {
-			if t, ok := plan.overlay[e.Target]; ok {
-				if !slices.Contains(t.Enables, id) {
-					t.Enables = append(t.Enables, id)
-				}
-				continue
-			}
-			if !slices.Contains(links[e.Target], id) {
-				links[e.Target] = append(links[e.Target], id)
-			}
-		}
-	}
-	for _, target := range slices.Sorted(maps.Keys(links)) {
-		cur, ok, err := st.GetPrimitive(target)
-		if err != nil {
-			return fmt.Errorf("link %s: %w", target, err)
-		}
-		if !ok {
-			// Neither stored nor added: drop the edges to it.
-			for _, id := range links[target] {
-				p := plan.overlay[id]
-				p.Dependencies = slices.DeleteFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == target })
-			}
-			continue
-		}
-		after := cur
-		after.Enables = append(slices.Clone(cur.Enables), links[target]...)
-		before := cur
-		plan.changes = append(plan.changes, core.Change{Type: core.ChangeUpdate, PrimitiveID: target,
-			Before: &before, After: &after, EnablesAdded: links[target]})
-		plan.overlay[target] = &after
-	}
-	return nil
-}
-
-// wireToStored links the added primitives to stored primitives their
-// statements name. The wirer only sees one run's candidates; without this
-// step knowledge learned from different sources would never connect. The
-// policy (only names that are terms, at most a few per primitive) is the
-// wirer's: see wire.LinkStored.
-func wireToStored(st Store, plan *mergePlan, addedIDs []string) error {
-	added := make([]*core.Primitive, len(addedIDs))
-	for i, id := range addedIDs {
-		added[i] = plan.overlay[id]
-	}
-	return wire.LinkStored(st, added, func(id string) bool { return plan.overlay[id] != nil })
-}
-
-// breakCycles removes the edges among the added primitives that close a
-// cycle, the weakest of each cycle (wire.BreakCycles). The wirer's graph is
-// acyclic, but re-pointing a skipped candidate's edges at the primitive it
-// duplicates can close one.
-func breakCycles(ids []string, overlay map[string]*core.Primitive) {
-	wire.BreakCycles(ids, overlay)
 }

@@ -78,18 +78,11 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	} else if ok {
 		current = &p
 	}
-	var storeErr error
-	taken := func(pid string) bool {
+	taken := func(pid string) (bool, error) {
 		_, ok, err := st.GetPrimitive(pid)
-		if err != nil && storeErr == nil {
-			storeErr = err
-		}
-		return ok
+		return ok, err
 	}
 	res, err := merge.Resolve(c, r, current, merge.Options{Session: c.Session, Now: func() time.Time { return now().UTC() }, IDTaken: taken})
-	if err == nil {
-		err = storeErr
-	}
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", id, err)
 	}

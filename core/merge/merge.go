@@ -30,7 +30,8 @@ type Options struct {
 	Now func() time.Time
 	// IDTaken reports whether an id is already used in the registry, so an
 	// added primitive never overwrites another one (nil: nothing is taken).
-	IDTaken func(id string) bool
+	// Its error (a store that cannot be read) stops the decision.
+	IDTaken func(id string) (bool, error)
 	// Adopt says the caller hands each candidate over to Merge and
 	// AddBeside: an added candidate becomes the change's After state as
 	// it is (its ID and provenance session set there) instead of a copy,
@@ -107,7 +108,7 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //
 // An added candidate whose id is taken is stored under id-2, id-3, …;
 // Provenance.FinalID says which. Merge never replaces a primitive.
-func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *core.Primitive) Result {
+func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *core.Primitive) (Result, error) {
 	now := e.opts.now()
 	prov := core.ProvenanceEntry{
 		SessionID:   e.opts.Session,
@@ -131,7 +132,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
 		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence)
-		return note(prov, existing.ID, now)
+		return note(prov, existing.ID, now), nil
 
 	case core.Generalization:
 		if worse, defects := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
@@ -140,7 +141,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			held.Rationale += " But its text is more damaged than the stored statement (" + damaged + "), so it is held for a person instead of updating it."
 			return e.conflict(*cand, &held, existing, prov, now, fmt.Sprintf(
 				"Candidate %s generalizes %s (confidence %.2f) but its text is more damaged (%s) — it may not replace the stored statement; conflict %%s awaits a decision.",
-				cand.ID, existing.ID, cmp.Confidence, damaged))
+				cand.ID, existing.ID, cmp.Confidence, damaged)), nil
 		}
 		after := generalize(existing, cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
 		prov.Action = core.ProvUpdateGeneralization
@@ -150,7 +151,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		prov.NewFormalStatement = cand.FormalStatement
 		prov.Outcome = core.ActionUpdate
 		before := clonePrimitive(*existing)
-		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
+		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now}), nil
 
 	case core.Specialization:
 		spec := clonePrimitive(*cand)
@@ -167,7 +168,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case core.OverlappingDistinct:
 		return e.conflict(*cand, cmp, existing, prov, now, fmt.Sprintf(
 			"Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %%s awaits a decision.",
-			cand.ID, existing.ID, cmp.Confidence))
+			cand.ID, existing.ID, cmp.Confidence)), nil
 
 	case core.GenuinelyNew:
 		prov.Action = core.ProvAddNew
@@ -176,7 +177,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	}
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
-	return note(prov, existing.ID, now)
+	return note(prov, existing.ID, now), nil
 }
 
 // related reports whether class claims that the candidate and the stored
@@ -225,7 +226,7 @@ func describeDefects(ds []text.Defect) string {
 // overlaps, for a reason the caller knows from context and states in
 // rationale (the comparator alone would have said conflict or update): for
 // example, two statements of the same source never conflict.
-func (e *Engine) AddBeside(cand *core.Primitive, existing *core.Primitive, rationale string) Result {
+func (e *Engine) AddBeside(cand *core.Primitive, existing *core.Primitive, rationale string) (Result, error) {
 	now := e.opts.now()
 	prov := core.ProvenanceEntry{
 		SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, Domain: cand.Domain,
@@ -248,7 +249,16 @@ func (e *Engine) SkipFor(cand *core.Primitive, existingID, rationale string) Res
 
 // add records the addition of p under a free id, stamped with the
 // session that adds it.
-func (e *Engine) add(p *core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
+func (e *Engine) add(p *core.Primitive, prov core.ProvenanceEntry, now time.Time) (Result, error) {
+	id, err := freeID(p.ID, func(id string) (bool, error) {
+		if e.issued[id] {
+			return true, nil
+		}
+		return taken(e.opts.IDTaken, id)
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("add %s: %w", p.ID, err)
+	}
 	if !e.opts.Adopt {
 		c := clonePrimitive(*p)
 		p = &c
@@ -256,13 +266,19 @@ func (e *Engine) add(p *core.Primitive, prov core.ProvenanceEntry, now time.Time
 	if p.Provenance.Session == "" {
 		p.Provenance.Session = e.opts.Session
 	}
-	p.ID = freeID(p.ID, func(id string) bool {
-		return e.issued[id] || (e.opts.IDTaken != nil && e.opts.IDTaken(id))
-	})
+	p.ID = id
 	e.issued[p.ID] = true
 	prov.FinalID = p.ID
 	prov.Outcome = core.ActionAdd
-	return finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: p, Timestamp: now})
+	return finish(prov, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: p, Timestamp: now}), nil
+}
+
+// taken asks idTaken (nil: nothing is taken).
+func taken(idTaken func(string) (bool, error), id string) (bool, error) {
+	if idTaken == nil {
+		return false, nil
+	}
+	return idTaken(id)
 }
 
 // note records a decision that changes nothing.
@@ -282,13 +298,15 @@ func finish(prov core.ProvenanceEntry, changes ...core.Change) Result {
 }
 
 // freeID returns id, or id-2, id-3, … the first that is not taken.
-func freeID(id string, taken func(string) bool) string {
-	if !taken(id) {
-		return id
-	}
-	for n := 2; ; n++ {
-		if c := id + "-" + strconv.Itoa(n); !taken(c) {
-			return c
+func freeID(id string, taken func(string) (bool, error)) (string, error) {
+	for n := 1; ; n++ {
+		c := id
+		if n > 1 {
+			c = id + "-" + strconv.Itoa(n)
+		}
+		t, err := taken(c)
+		if err != nil || !t {
+			return c, err
 		}
 	}
 }
@@ -434,9 +452,11 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		res = finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: current.ID, Before: &b, After: &after, Timestamp: now}, update)
 	case core.KeepBoth:
 		p := clonePrimitive(c.Candidate)
-		if opts.IDTaken != nil {
-			p.ID = freeID(p.ID, opts.IDTaken)
+		id, err := freeID(p.ID, func(id string) (bool, error) { return taken(opts.IDTaken, id) })
+		if err != nil {
+			return Result{}, fmt.Errorf("conflict %s: keep both: %w", c.ID, err)
 		}
+		p.ID = id
 		prov.FinalID = p.ID
 		prov.Outcome = core.ActionAdd
 		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep both — candidate added as %s beside %s.", c.ID, p.ID, c.Existing.ID)

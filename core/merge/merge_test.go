@@ -79,7 +79,7 @@ func (s *store) dependents(id string) ([]core.Dependent, error) {
 	return out, nil
 }
 
-func (s *store) taken(id string) bool { _, ok := s.prims[id]; return ok }
+func (s *store) taken(id string) (bool, error) { _, ok := s.prims[id]; return ok, nil }
 
 var t0 = time.Date(2026, 11, 22, 1, 0, 0, 0, time.UTC)
 
@@ -136,7 +136,7 @@ func checkProvenance(t *testing.T, r Result, action string, cand core.Primitive)
 func TestMergeAddNew(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	cand := candidate("monoid")
-	r := e.Merge(&cand, nil, nil)
+	r := e.mustMerge(&cand, nil, nil)
 	checkProvenance(t, r, core.ProvAddNew, cand)
 	// The added primitive is the candidate, stamped with the session.
 	want := cand
@@ -154,7 +154,7 @@ func TestMergeCopiesUnlessAdopting(t *testing.T) {
 	for _, adopt := range []bool{false, true} {
 		e := New(Options{Session: "s1", Now: clock(), Adopt: adopt})
 		cand := candidate("monoid")
-		r := e.Merge(&cand, nil, nil)
+		r := e.mustMerge(&cand, nil, nil)
 		after := r.Changes[0].After
 		shared := &after.Keywords[0] == &cand.Keywords[0]
 		if shared != adopt {
@@ -166,13 +166,13 @@ func TestMergeCopiesUnlessAdopting(t *testing.T) {
 func TestMergeSuffixesTakenIDs(t *testing.T) {
 	s := newStore(t, group("monoid"), group("monoid-2"))
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	r := e.Merge(ptr(candidate("monoid")), nil, nil)
+	r := e.mustMerge(ptr(candidate("monoid")), nil, nil)
 	if r.Changes[0].PrimitiveID != "monoid-3" || r.Changes[0].After.ID != "monoid-3" || r.Provenance.FinalID != "monoid-3" || r.Provenance.CandidateID != "monoid" {
 		t.Fatalf("%+v", r.Provenance)
 	}
 	// A second candidate with the same id in the same run (not yet
 	// stored) gets the next free id.
-	if r := e.Merge(ptr(candidate("monoid")), nil, nil); r.Provenance.FinalID != "monoid-4" {
+	if r := e.mustMerge(ptr(candidate("monoid")), nil, nil); r.Provenance.FinalID != "monoid-4" {
 		t.Fatalf("second: %+v", r.Provenance)
 	}
 }
@@ -181,7 +181,7 @@ func TestMergeExactDuplicateSkips(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := group("group")
-	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
+	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
 	checkProvenance(t, r, core.ProvSkip, cand)
 	if r.Action != core.ActionSkip || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeNote ||
 		r.Changes[0].Before != nil || r.Changes[0].After != nil {
@@ -196,7 +196,7 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := candidate("monoid")
-	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.Generalization, Confidence: 0.87}, &ex)
+	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.Generalization, Confidence: 0.87}, &ex)
 	checkProvenance(t, r, core.ProvUpdateGeneralization, cand)
 	if r.Action != core.ActionUpdate || len(r.Changes) != 1 {
 		t.Fatalf("%+v", r)
@@ -222,7 +222,7 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	}
 	// No shared prerequisite: the existing ones stay.
 	cand.Prerequisites = []string{"Magma"}
-	r = e.Merge(&cand, &core.Comparison{Class: core.Generalization}, &ex)
+	r = e.mustMerge(&cand, &core.Comparison{Class: core.Generalization}, &ex)
 	if !reflect.DeepEqual(r.Changes[0].After.Prerequisites, ex.Prerequisites) {
 		t.Fatalf("prerequisites %v", r.Changes[0].After.Prerequisites)
 	}
@@ -239,7 +239,7 @@ func TestMergeSpecializationAddsEdge(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
 	ex := group("group")
 	cand := candidate("group") // same id as the existing one
-	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.Specialization, Confidence: 0.67}, &ex)
+	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.Specialization, Confidence: 0.67}, &ex)
 	checkProvenance(t, r, core.ProvAddSpecialization, cand)
 	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd {
 		t.Fatalf("%+v", r)
@@ -260,7 +260,7 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 	ex := group("group")
 	cand := candidate("monoid")
 	cmp := core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}
-	r := e.Merge(&cand, &cmp, &ex)
+	r := e.mustMerge(&cand, &cmp, &ex)
 	checkProvenance(t, r, core.ProvConflictPresented, cand)
 	if r.Action != core.ActionConflict || len(r.Changes) != 1 || r.Conflict == nil {
 		t.Fatalf("%+v", r)
@@ -274,7 +274,7 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 		!reflect.DeepEqual(got.Existing, ex) || got.Comparison != cmp || !got.CreatedAt.After(t0) {
 		t.Fatalf("conflict %+v", got)
 	}
-	if r2 := e.Merge(&cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
+	if r2 := e.mustMerge(&cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
 		t.Fatalf("second conflict %s", r2.Conflict.ID)
 	}
 }
@@ -283,12 +283,12 @@ func TestMergeGenuinelyNewAndUnknown(t *testing.T) {
 	e := New(Options{Session: "s1", Now: clock()})
 	ex := group("group")
 	cand := candidate("monoid")
-	r := e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: core.GenuinelyNew}, &ex)
+	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.GenuinelyNew}, &ex)
 	checkProvenance(t, r, core.ProvAddNew, cand)
 	if r.Action != core.ActionAdd || r.Provenance.ExistingID != "group" || r.Changes[0].Type != core.ChangeAdd {
 		t.Fatalf("%+v", r)
 	}
-	r = e.Merge(&cand, &core.Comparison{ExistingID: "group", Class: "weird"}, &ex)
+	r = e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: "weird"}, &ex)
 	checkProvenance(t, r, core.ProvError, cand)
 	if r.Action != core.ActionSkip || r.Changes[0].Type != core.ChangeNote {
 		t.Fatalf("%+v", r)
@@ -302,7 +302,7 @@ func TestEmptyPatternGeneralizationNoLongerOverwrites(t *testing.T) {
 	ex := core.Primitive{ID: "qrs", FormalStatement: "q r s", ComputationalForm: "q-r", Keywords: []string{"a", "b"}}
 	cand := core.Primitive{ID: "xyz", FormalStatement: "x y z", ComputationalForm: "x+y", Keywords: []string{"a", "b", "c"}}
 	cmp := dedup.Compare(&cand, &ex)
-	r := New(Options{Session: "s1", Now: clock()}).Merge(&cand, &cmp, &ex)
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &cmp, &ex)
 	if cmp.Class != core.OverlappingDistinct || r.Action != core.ActionConflict {
 		t.Fatalf("class %s action %s", cmp.Class, r.Action)
 	}
@@ -323,11 +323,11 @@ func TestProvenanceOrder(t *testing.T) {
 	ex := group("group")
 	var chain []core.ProvenanceEntry
 	for _, r := range []Result{
-		e.Merge(ptr(candidate("a")), nil, nil),
-		e.Merge(ptr(candidate("b")), &core.Comparison{Class: core.Specialization}, &ex),
-		e.Merge(ptr(candidate("c")), &core.Comparison{Class: core.Generalization}, &ex),
-		e.Merge(ptr(group("d")), &core.Comparison{Class: core.ExactDuplicate}, &ex),
-		e.Merge(ptr(candidate("e")), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
+		e.mustMerge(ptr(candidate("a")), nil, nil),
+		e.mustMerge(ptr(candidate("b")), &core.Comparison{Class: core.Specialization}, &ex),
+		e.mustMerge(ptr(candidate("c")), &core.Comparison{Class: core.Generalization}, &ex),
+		e.mustMerge(ptr(group("d")), &core.Comparison{Class: core.ExactDuplicate}, &ex),
+		e.mustMerge(ptr(candidate("e")), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
 	} {
 		chain = append(chain, r.Provenance)
 		if r.Conflict != nil {
@@ -417,7 +417,7 @@ func TestResolveRejects(t *testing.T) {
 func TestPlanRevertIntegrityForcedAlready(t *testing.T) {
 	p1 := core.Primitive{ID: "p1", Name: "P one"}
 	s := newStore(t)
-	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(&p1, nil, nil)
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).mustMerge(&p1, nil, nil)
 	s.apply(r.Changes)
 	// Another session adds q1, which depends on p1.
 	q1 := core.Primitive{ID: "q1", Prerequisites: []string{"P one", "Other"}, Dependencies: []core.Edge{{Target: "p1", Type: core.Requires, Strength: 0.8}}}
@@ -465,14 +465,14 @@ func TestPlanRevertRestoresSession(t *testing.T) {
 		s.apply(r.Changes)
 		log = append(log, r.Changes...)
 	}
-	do(e.Merge(ptr(candidate("monoid")), nil, nil))
+	do(e.mustMerge(ptr(candidate("monoid")), nil, nil))
 	cur := s.prims["group"]
-	do(e.Merge(ptr(candidate("abelian")), &core.Comparison{Class: core.Specialization}, &cur))
+	do(e.mustMerge(ptr(candidate("abelian")), &core.Comparison{Class: core.Specialization}, &cur))
 	cur = s.prims["group"]
-	do(e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &cur))
+	do(e.mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &cur))
 	cur = s.prims["group"]
-	do(e.Merge(ptr(candidate("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
-	do(e.Merge(ptr(group("group-again")), &core.Comparison{Class: core.ExactDuplicate}, &cur))
+	do(e.mustMerge(ptr(candidate("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
+	do(e.mustMerge(ptr(group("group-again")), &core.Comparison{Class: core.ExactDuplicate}, &cur))
 	if len(s.conflicts) != 1 || s.prims["group"].FormalStatement == orig.FormalStatement {
 		t.Fatalf("session not applied: %v", s.conflicts)
 	}
@@ -499,7 +499,7 @@ func TestPlanRevertDetectsLaterChanges(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig)
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	r := e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
+	r := e.mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	s.apply(r.Changes)
 
 	// Another session edits group.
@@ -561,7 +561,7 @@ func TestPlanRevertTwiceIsEmpty(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"})
 	gone := group("gone")
-	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
+	r := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	changes := append(r.Changes, core.Change{Type: core.ChangeRemove, PrimitiveID: "gone", Before: &gone})
 	s.apply(r.Changes)
 	plan, err := PlanRevert(changes, s.lookup, s.dependents, false, t0)
@@ -582,10 +582,10 @@ func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
 	orig := group("group")
 	s := newStore(t, orig, core.Primitive{ID: "set", Name: "Set"}, core.Primitive{ID: "ring"})
 	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
-	gen := e.Merge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
+	gen := e.mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &orig)
 	c := candidate("cyclic")
 	c.Dependencies = []core.Edge{{Target: "group", Type: core.Requires}}
-	add := e.Merge(&c, nil, nil)
+	add := e.mustMerge(&c, nil, nil)
 	gen.Changes[0].After.Enables = append(gen.Changes[0].After.Enables, "cyclic") // as the engine's rewiring does
 	session1 := append(gen.Changes, add.Changes...)
 	s.apply(session1)
@@ -613,10 +613,10 @@ func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
 func TestPlanRevertAfterForcedRepair(t *testing.T) {
 	s := newStore(t)
 	a := core.Primitive{ID: "a", Name: "Alpha"}
-	s1 := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).Merge(&a, nil, nil)
+	s1 := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken}).mustMerge(&a, nil, nil)
 	s.apply(s1.Changes)
 	b := core.Primitive{ID: "b", Prerequisites: []string{"Alpha"}, Dependencies: []core.Edge{{Target: "a", Type: core.Requires}}}
-	s2 := New(Options{Session: "s2", Now: clock(), IDTaken: s.taken}).Merge(&b, nil, nil)
+	s2 := New(Options{Session: "s2", Now: clock(), IDTaken: s.taken}).mustMerge(&b, nil, nil)
 	s.apply(s2.Changes)
 
 	forced, err := PlanRevert(s1.Changes, s.lookup, s.dependents, true, t0)
@@ -638,9 +638,9 @@ func TestPlanRevertAfterForcedRepair(t *testing.T) {
 }
 
 func TestAddBesideKeepsBothWithTheCallersReason(t *testing.T) {
-	e := New(Options{Session: "s", IDTaken: func(id string) bool { return id == "x" }})
+	e := New(Options{Session: "s", IDTaken: func(id string) (bool, error) { return id == "x", nil }})
 	existing := core.Primitive{ID: "x", Name: "X"}
-	r := e.AddBeside(&core.Primitive{ID: "x", Name: "X again"}, &existing, "same source")
+	r := e.mustAddBeside(&core.Primitive{ID: "x", Name: "X again"}, &existing, "same source")
 	if r.Action != core.ActionAdd || len(r.Changes) != 1 || r.Changes[0].After.ID != "x-2" ||
 		r.Provenance.ExistingID != "x" || r.Provenance.Rationale != "same source" || r.Provenance.Action != core.ProvAddNew ||
 		r.Changes[0].Provenance == nil || r.Changes[0].Provenance.Rationale != "same source" {
@@ -676,7 +676,7 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 			ex.Name, ex.FormalStatement = "Hermitian Operator", clean
 			cand := candidate("hermitian-2")
 			cand.Name, cand.FormalStatement = "Hermitian Operator", c.statement
-			r := e.Merge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
+			r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex)
 			if r.Action != core.ActionConflict || r.Conflict == nil || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeConflict {
 				t.Fatalf("a damaged generalization was merged as %s: %+v", r.Action, r.Changes)
 			}
@@ -695,7 +695,7 @@ func TestMergeDamagedGeneralizationBecomesAConflict(t *testing.T) {
 	ex.Name, ex.FormalStatement = "Hermitian Operator", "A Hermitian operator is diagonal- izable in an orthonormal basis basis."
 	cand := candidate("hermitian-2")
 	cand.Name, cand.FormalStatement = "Hermitian Operator", clean
-	if r := e.Merge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
+	if r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.Generalization, Confidence: 0.9}, &ex); r.Action != core.ActionUpdate {
 		t.Errorf("a cleaner generalization was merged as %s", r.Action)
 	}
 }
@@ -779,7 +779,7 @@ func TestUnrelatedOverlapIsNotAConflict(t *testing.T) {
 	} {
 		e := New(Options{Session: "s1", Now: clock()})
 		ex := c.existing
-		r := e.Merge(&c.cand, &core.Comparison{ExistingID: ex.ID, Class: c.class, Confidence: 0.3}, &ex)
+		r := e.mustMerge(&c.cand, &core.Comparison{ExistingID: ex.ID, Class: c.class, Confidence: 0.3}, &ex)
 		if r.Action != c.want {
 			t.Errorf("%q against %q (%s): %s, want %s (%s)", c.cand.Name, ex.Name, c.class, r.Action, c.want, r.Provenance.Rationale)
 		}
@@ -791,4 +791,22 @@ func ptr[T any](v T) *T { return &v }
 func inDoc(p core.Primitive, doc string) core.Primitive {
 	p.Provenance.Document = doc
 	return p
+}
+
+// mustMerge and mustAddBeside are Merge and AddBeside for the cases whose
+// registry lookups cannot fail.
+func (e *Engine) mustMerge(cand *core.Primitive, cmp *core.Comparison, existing *core.Primitive) Result {
+	r, err := e.Merge(cand, cmp, existing)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func (e *Engine) mustAddBeside(cand, existing *core.Primitive, rationale string) Result {
+	r, err := e.AddBeside(cand, existing, rationale)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

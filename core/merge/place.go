@@ -1,0 +1,73 @@
+package merge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Situation is what the caller knows of a candidate beyond the
+// comparator's verdict, and what the merge policy needs of it.
+type Situation struct {
+	// Pending is the id of a conflict, still waiting for a person, between
+	// the existing primitive and a candidate with this one's statement and
+	// name ("" for none): learning a source again does not raise it twice.
+	Pending string
+	// SameSource says the existing primitive was added by this run: it is
+	// another statement of the same source.
+	SameSource bool
+}
+
+// minNamed is the shortest name (its stems joined by spaces, in bytes) a
+// statement is taken to name when it mentions it, as cross-session wiring
+// takes it (wire.MinStoredName): a shorter one is too common a word.
+const minNamed = 4
+
+// Place decides what to do with cand against the comparator's verdict cmp
+// on existing, in the circumstances s. Three rules come before the
+// comparator's verdict (Merge):
+//
+//   - a candidate already waiting in a pending conflict against existing
+//     is skipped until a person resolves it;
+//   - two statements of the same source that overlap or generalize one
+//     another are the author's, not a conflict between sources, and
+//     neither may overwrite the other: both are kept;
+//   - a differently named concept whose statement names the existing one
+//     builds on it: the overlap is the reference, not a rival statement,
+//     so it is added (and wired to what it names).
+func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *core.Primitive, s Situation) (Result, error) {
+	if cmp == nil || existing == nil {
+		return e.Merge(cand, cmp, existing)
+	}
+	switch {
+	case s.Pending != "":
+		return e.SkipFor(cand, existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
+			s.Pending, existing.ID)), nil
+	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct):
+		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
+			cand.ID, existing.ID, cmp.Class, cmp.Confidence))
+	case cmp.Class == core.OverlappingDistinct && buildsOn(cand, existing):
+		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
+			cand.ID, existing.ID, cmp.Confidence))
+	}
+	return e.Merge(cand, cmp, existing)
+}
+
+// buildsOn reports whether cand is a different concept from existing (the
+// names differ) whose statement mentions existing by name.
+func buildsOn(cand, existing *core.Primitive) bool {
+	cn, en := text.NameStems(cand.Name), text.NameStems(existing.Name)
+	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < minNamed {
+		return false
+	}
+	ws := text.NameStems(cand.FormalStatement)
+	for i := 0; i+len(en) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(en)], en) {
+			return true
+		}
+	}
+	return false
+}

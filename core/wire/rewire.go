@@ -1,0 +1,98 @@
+package wire
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Merged is what merging made of a run's candidates, as Rewire needs it.
+type Merged struct {
+	// Added are the ids the run added, in order.
+	Added []string
+	// Overlay holds, by id, every primitive the run added or changed, in
+	// its state after the run; Rewire edits these states.
+	Overlay map[string]*core.Primitive
+	// FinalOf maps a candidate id to the id it ended as: its own (or a
+	// renamed one) when added, the stored primitive's when it was a
+	// duplicate of one or updated one.
+	FinalOf map[string]string
+	// Deps are the edges Wire gave each candidate, by candidate id, and
+	// From maps an added id back to its candidate's.
+	Deps map[string][]core.Edge
+	From map[string]string
+}
+
+// Rewire finishes wiring after merging. Wire's edges name candidate ids,
+// which merging may change (a candidate skipped as a duplicate of X stands
+// for X; an added one may be renamed when its id is taken): they are
+// re-pointed at final ids, edges that would now close a cycle are dropped
+// (BreakCycles), the added primitives are linked to the stored terms their
+// statements name (LinkStored), and every dependency is mirrored in its
+// target's Enables. A target in the overlay is edited there; a stored one
+// gets an update change that records exactly the enables added, so that
+// unlearning takes back just those; an edge to a primitive that is neither
+// is dropped. It returns those updates (their after states also join the
+// overlay) and the number of dependency edges the added primitives have.
+func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
+	for _, id := range m.Added {
+		p := m.Overlay[id]
+		for _, e := range m.Deps[m.From[id]] {
+			t, ok := m.FinalOf[e.Target]
+			if !ok || t == id || p.HasEdge(t, e.Type) {
+				continue
+			}
+			e.Target = t
+			p.Dependencies = append(p.Dependencies, e)
+		}
+	}
+	BreakCycles(m.Added, m.Overlay)
+	added := make([]*core.Primitive, len(m.Added))
+	for i, id := range m.Added {
+		added[i] = m.Overlay[id]
+	}
+	if err := LinkStored(st, added, func(id string) bool { return m.Overlay[id] != nil }); err != nil {
+		return nil, 0, err
+	}
+
+	links := map[string][]string{}
+	for _, id := range m.Added {
+		p := m.Overlay[id]
+		for _, e := range p.Dependencies {
+			if t, ok := m.Overlay[e.Target]; ok {
+				if !slices.Contains(t.Enables, id) {
+					t.Enables = append(t.Enables, id)
+				}
+				continue
+			}
+			if !slices.Contains(links[e.Target], id) {
+				links[e.Target] = append(links[e.Target], id)
+			}
+		}
+	}
+	for _, target := range slices.Sorted(maps.Keys(links)) {
+		cur, ok, err := st.GetPrimitive(target)
+		if err != nil {
+			return nil, 0, fmt.Errorf("link %s: %w", target, err)
+		}
+		if !ok {
+			for _, id := range links[target] {
+				p := m.Overlay[id]
+				p.Dependencies = slices.DeleteFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == target })
+			}
+			continue
+		}
+		after := cur
+		after.Enables = append(slices.Clone(cur.Enables), links[target]...)
+		before := cur
+		updates = append(updates, core.Change{Type: core.ChangeUpdate, PrimitiveID: target,
+			Before: &before, After: &after, EnablesAdded: links[target]})
+		m.Overlay[target] = &after
+	}
+	for _, id := range m.Added {
+		edges += len(m.Overlay[id].Dependencies)
+	}
+	return updates, edges, nil
+}

@@ -1,0 +1,56 @@
+package wire
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Rewire re-points Wire's edges at the ids merging settled on: an edge to
+// a renamed candidate follows the rename, one to a skipped duplicate goes
+// to the stored primitive (which gets exactly that enables, as an update),
+// one to a candidate that ended nowhere is dropped, and both ends of an
+// edge between added primitives know of it.
+func TestRewire(t *testing.T) {
+	stored := core.Primitive{ID: "group", Name: "Group", Type: core.Definition, FormalStatement: "A group is a set with an operation."}
+	st := fakeStore{prims: map[string]core.Primitive{"group": stored}}
+	ring := &core.Primitive{ID: "ring", Name: "Ring", FormalStatement: "A ring has two operations."}
+	field := &core.Primitive{ID: "field-2", Name: "Field", FormalStatement: "A field is a ring with inverses."}
+	m := Merged{
+		Added:   []string{"ring", "field-2"},
+		Overlay: map[string]*core.Primitive{"ring": ring, "field-2": field},
+		// "field" was renamed; "group-cand" duplicated the stored group;
+		// "lost" ended nowhere.
+		FinalOf: map[string]string{"ring": "ring", "field": "field-2", "group-cand": "group"},
+		Deps: map[string][]core.Edge{
+			"ring":  {{Target: "group-cand", Type: core.Requires, Strength: 0.9}, {Target: "lost", Type: core.Requires, Strength: 0.9}},
+			"field": {{Target: "ring", Type: core.Requires, Strength: 0.9}},
+		},
+		From: map[string]string{"ring": "ring", "field-2": "field"},
+	}
+	updates, edges, err := Rewire(st, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ring.HasEdge("group", core.Requires) || len(ring.Dependencies) != 1 {
+		t.Errorf("ring's edges %+v, want only the one to the stored group", ring.Dependencies)
+	}
+	if !field.HasEdge("ring", core.Requires) || !slices.Contains(ring.Enables, "field-2") {
+		t.Errorf("field → ring not mirrored: field %+v, ring enables %v", field.Dependencies, ring.Enables)
+	}
+	if len(updates) != 1 || updates[0].PrimitiveID != "group" || !slices.Equal(updates[0].EnablesAdded, []string{"ring"}) ||
+		len(updates[0].Before.Enables) != 0 || m.Overlay["group"] == nil {
+		t.Errorf("updates %+v, want one enables update of the stored group", updates)
+	}
+	if edges != 2 {
+		t.Errorf("edges %d, want 2", edges)
+	}
+	// A store that cannot be read stops rewiring with its error.
+	broken := errors.New("unreadable")
+	m.Overlay = map[string]*core.Primitive{"ring": {ID: "ring", Name: "Ring"}, "field-2": {ID: "field-2", Name: "Field"}}
+	if _, _, err := Rewire(fakeStore{prims: st.prims, err: broken}, m); !errors.Is(err, broken) {
+		t.Errorf("err %v, want the store's", err)
+	}
+}
