@@ -856,8 +856,9 @@ func badName(n string) bool {
 // $S \subseteq X$ is closed in $X$ if …" defines a closed set. The title,
 // or one of its parts joined by "and" or a comma ("Homotopy and simply
 // connected spaces"), names the term when every word of it appears in the
-// definition's first sentence, as a word of the same stem
-// ("Continuity" and "continuous"). A plural title is made singular.
+// definition's defining sentence (definingSentence), as a word of the same
+// stem ("Continuity" and "continuous"); a generic head noun ("sets") may
+// stand for a variable. A plural title is made singular.
 func titleTerm(title, stmt string) string {
 	title = tidyName(sectionNumber.ReplaceAllString(title, ""))
 	if title == "" || genericTitles[strings.ToLower(title)] {
