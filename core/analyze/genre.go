@@ -65,12 +65,10 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 
 // isPaper reports whether s has a paper's abstract and citations.
 func isPaper(s string) bool {
-	latex := strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`)
-	if latex {
-		return latexCitations(s) >= minCitations || strings.Contains(s, `\bibliography{`) ||
-			strings.Contains(s, `\begin{thebibliography}`) || strings.Contains(s, `\printbibliography`)
+	if latexAbstract(s) {
+		return latexCitations(s) >= minCitations || latexBibliography(s)
 	}
-	window := s[:min(len(s), max(abstractWindow, len(s)/10))]
+	window := opening(s)
 	abstract := hasHeadingLine(window, isAbstractLine)
 	// An abstract without its heading (amsart's PDF text) still says what
 	// the paper does: "We present …", "In this paper …".
@@ -94,14 +92,26 @@ func isPaper(s string) bool {
 // page titled "A Short Introduction to Graphs" with few textbook keywords
 // votes paper; without any of these traces it is not one.
 func paperTraces(s string) bool {
-	if strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`) ||
-		strings.Contains(s, `\bibliography{`) || strings.Contains(s, `\begin{thebibliography}`) ||
-		latexCitations(s) >= minCitations {
+	if latexAbstract(s) || latexBibliography(s) || latexCitations(s) >= minCitations {
 		return true
 	}
-	window := s[:min(len(s), max(abstractWindow, len(s)/10))]
+	window := opening(s)
 	return hasHeadingLine(window, isAbstractLine) || paperClaim(window) ||
 		hasHeadingLine(s, isReferencesLine) || textCitations(s, minCitations) >= minCitations
+}
+
+// opening is the part of s its abstract is looked for in.
+func opening(s string) string { return s[:min(len(s), max(abstractWindow, len(s)/10))] }
+
+// latexAbstract reports a LaTeX abstract; latexBibliography a LaTeX
+// reference list (BibTeX, thebibliography or biblatex).
+func latexAbstract(s string) bool {
+	return strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`)
+}
+
+func latexBibliography(s string) bool {
+	return strings.Contains(s, `\bibliography{`) || strings.Contains(s, `\begin{thebibliography}`) ||
+		strings.Contains(s, `\printbibliography`)
 }
 
 // runnerUp is the family with the best score other than not (ties to the

@@ -21,11 +21,6 @@ type Situation struct {
 	SameSource bool
 }
 
-// minNamed is the shortest name (its stems joined by spaces, in bytes) a
-// statement is taken to name when it mentions it, as cross-session wiring
-// takes it (wire.MinStoredName): a shorter one is too common a word.
-const minNamed = 4
-
 // Place decides what to do with cand against the comparator's verdict cmp
 // on existing, in the circumstances s. Three rules come before the
 // comparator's verdict (Merge):
@@ -60,7 +55,7 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 // names differ) whose statement mentions existing by name.
 func buildsOn(cand, existing *core.Primitive) bool {
 	cn, en := text.NameStems(cand.Name), text.NameStems(existing.Name)
-	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < minNamed {
+	if len(en) == 0 || slices.Equal(cn, en) || len(strings.Join(en, " ")) < text.MinNamedStems {
 		return false
 	}
 	ws := text.NameStems(cand.FormalStatement)

@@ -215,6 +215,11 @@ func isAbbrevBefore(s string) bool {
 	return false
 }
 
+// MinNamedStems is the shortest name, as its NameStems joined by spaces
+// (in bytes), that a statement is taken to name when it mentions it: a
+// shorter one ("set", "map") is too common a word to be a reference.
+const MinNamedStems = 4
+
 // NameStems is the form names are indexed and searched in: the stems of the
 // lowercased words of s (stopwords kept, since they are part of names such
 // as "Law of Large Numbers"), so that "Vector Spaces" in a statement meets a

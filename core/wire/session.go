@@ -22,13 +22,12 @@ type Stored interface {
 	GetPrimitive(id string) (core.Primitive, bool, error)
 }
 
-// Cross-session name references: a stored name of at least MinStoredName
-// bytes (as stems) that is a term (Linkable), found in a new primitive's
-// statement, becomes a requires edge of strength StoredStrength; at most
-// MaxStoredRefs per primitive, so that a statement listing many known terms
-// does not flood the graph.
+// Cross-session name references: a stored name of at least
+// text.MinNamedStems bytes (as stems) that is a term (Linkable), found in a
+// new primitive's statement, becomes a requires edge of strength
+// StoredStrength; at most MaxStoredRefs per primitive, so that a statement
+// listing many known terms does not flood the graph.
 const (
-	MinStoredName     = 4
 	MaxStoredRefs     = 8
 	StoredStrength    = 0.5
 	StoredDescription = "Name reference to a primitive learned earlier"
@@ -89,7 +88,7 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 		n := 0
 		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
 			for _, ref := range refs[ws[k]] {
-				if len(ref.Name) < MinStoredName || runNames[ref.Name] || ref.ID == p.ID || inRun(ref.ID) {
+				if len(ref.Name) < text.MinNamedStems || runNames[ref.Name] || ref.ID == p.ID || inRun(ref.ID) {
 					continue
 				}
 				nw := strings.Split(ref.Name, " ")
