@@ -39,6 +39,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Archive limits applied when the corresponding Options field is zero.
@@ -810,33 +811,17 @@ func isLocal(name string) bool {
 	return c != ".." && !strings.HasPrefix(c, "../")
 }
 
-// visible renders a name or target for reports: control, format (bidi,
-// zero width, tags) and other invisible characters as ⟨U+XXXX⟩, bytes that
-// are not UTF-8 as ⟨0xFF⟩, and at most maxShown bytes of the input.
+// visible renders a name or target for reports as text.Visible spells
+// names, cut after maxShown bytes of the input.
 func visible(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if i >= maxShown {
-			fmt.Fprintf(&b, "…(%d more bytes)", len(s)-i)
-			break
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, "⟨0x%02X⟩", s[i])
-		case invisible(r):
-			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
-		default:
-			b.WriteRune(r)
-		}
-		i += n
+	if len(s) <= maxShown {
+		return text.Visible(s, text.InName)
 	}
-	return b.String()
-}
-
-func invisible(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) ||
-		(unicode.Is(unicode.Zs, r) && r != ' ')
+	cut := maxShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return text.Visible(s[:cut], text.InName) + fmt.Sprintf("…(%d more bytes)", len(s)-cut)
 }
 
 // visibleBytes shows the start of binary content, where its file signature

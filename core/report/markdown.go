@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // moreHint tells a reader of a cut list where the rest is: the report is a
@@ -320,9 +320,9 @@ func Duration(started, completed time.Time) string {
 }
 
 // esc makes text safe inside a Markdown line or table cell: line breaks
-// and tabs become spaces, other control and invisible format characters
-// (bidi overrides, zero-width spaces) are shown as ⟨U+XXXX⟩ so hostile
-// text cannot hide in a report, and the characters that would end a table
+// and tabs become spaces, hidden characters (bidi overrides, zero-width
+// spaces, variation selectors: text.Hidden) are spelled ⟨U+XXXX⟩ as
+// everywhere else so hostile text cannot hide in a report, and the characters that would end a table
 // cell or start markup that changes the line (| \ ` * [ and <) are
 // backslash-escaped. The text is already cut to its limit.
 func esc(s string) string {
@@ -345,8 +345,8 @@ func esc(s string) string {
 		case r == '|' || r == '\\' || r == '`' || r == '*' || r == '[' || r == '<':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
-			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+		case text.Hidden(r) != text.NotHidden:
+			text.Spell(&b, r)
 		default:
 			b.WriteRune(r)
 		}
@@ -359,5 +359,5 @@ func needsEsc(r rune) bool {
 	case '|', '\\', '`', '*', '[', '<':
 		return true
 	}
-	return r < 0x20 || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	return r < 0x20 || text.Hidden(r) != text.NotHidden
 }

@@ -1,9 +1,10 @@
 package sanitize
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Evidence shape: the match with contextRunes of context on each side, on
@@ -31,7 +32,7 @@ func evidence(s string, a, b int) string {
 	if start > 0 {
 		sb.WriteString("…")
 	}
-	writeVisible(&sb, s[start:a])
+	text.AppendVisible(&sb, s[start:a], text.InText)
 	m := s[a:b]
 	if runesAtLeast(m, matchRunes+1) {
 		head := m
@@ -52,13 +53,13 @@ func evidence(s string, a, b int) string {
 			_, size := utf8.DecodeLastRuneInString(m[:i])
 			i -= size
 		}
-		writeVisible(&sb, head)
+		text.AppendVisible(&sb, head, text.InText)
 		sb.WriteString("…")
-		writeVisible(&sb, tail)
+		text.AppendVisible(&sb, tail, text.InText)
 	} else {
-		writeVisible(&sb, m)
+		text.AppendVisible(&sb, m, text.InText)
 	}
-	writeVisible(&sb, s[b:end])
+	text.AppendVisible(&sb, s[b:end], text.InText)
 	if end < len(s) {
 		sb.WriteString("…")
 	}
@@ -93,37 +94,8 @@ func render(s string, max int) string {
 			break
 		}
 		_, size := utf8.DecodeRuneInString(s[i:])
-		writeVisible(&sb, s[i:i+size])
+		text.AppendVisible(&sb, s[i:i+size], text.InText)
 		i += size
 	}
 	return sb.String()
-}
-
-// Visible returns s on one line with every invisible or control character
-// spelled out (⟨U+202E⟩, ⏎ for a newline), as evidence shows it.
-func Visible(s string) string {
-	var sb strings.Builder
-	writeVisible(&sb, s)
-	return sb.String()
-}
-
-// writeVisible writes s on one line with every invisible or control
-// character spelled out, so a reviewer sees exactly what is there.
-func writeVisible(sb *strings.Builder, s string) {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(sb, "⟨0x%02X⟩", s[i])
-		case r == '\n':
-			sb.WriteString("⏎")
-		case r == '\t' || r == '\r' || r == '\f':
-			sb.WriteByte(' ')
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || hiddenClassOf(r) != hcNone:
-			fmt.Fprintf(sb, "⟨U+%04X⟩", r)
-		default:
-			sb.WriteString(s[i : i+size])
-		}
-		i += size
-	}
 }

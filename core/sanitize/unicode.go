@@ -7,101 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
-
-// Classes of invisible characters, by what they can do.
-type hclass uint8
-
-const (
-	hcNone      hclass = iota
-	hcZeroWidth        // joiners and spaces of zero width: hide or split words
-	hcBidi             // embeddings, overrides, isolates: reorder displayed text
-	hcTag              // the Tags block: invisible ASCII
-	hcBOM              // U+FEFF inside the text
-	hcBidiMark         // LRM/RLM/ALM: legitimate in right-to-left text
-	hcFiller           // Hangul and Khmer fillers: blank-looking letters
-	hcFormat           // other format controls (invisible operators, …)
-	hcControl          // other C0/C1 control characters
-	hcEscape           // ESC and CSI: start terminal escape sequences
-	hcVS               // variation selectors
-	hcSoft             // soft hyphen, combining grapheme joiner
-	hcCount
-)
-
-func hiddenClassOf(r rune) hclass {
-	switch {
-	case r < 0x20:
-		switch r {
-		case '\t', '\n', '\r', '\f':
-			return hcNone
-		case 0x1b:
-			return hcEscape
-		}
-		return hcControl
-	case r < 0x7f:
-		return hcNone
-	case r == 0x9b:
-		return hcEscape
-	case r < 0xa0:
-		return hcControl
-	case r < 0x34f:
-		if r == 0xad {
-			return hcSoft
-		}
-		return hcNone
-	case r == 0x34f:
-		return hcSoft
-	case r < 0x61c:
-		return hcNone
-	case r == 0x61c:
-		return hcBidiMark
-	case r < 0x115f:
-		return hcNone
-	case r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5, r == 0x3164, r == 0xffa0:
-		return hcFiller
-	case r >= 0x180b && r <= 0x180d, r == 0x180f:
-		return hcVS
-	case r == 0x180e:
-		return hcZeroWidth
-	case r < 0x200b:
-		return hcNone
-	case r <= 0x200d:
-		return hcZeroWidth
-	case r <= 0x200f:
-		return hcBidiMark
-	case r < 0x202a:
-		return hcNone
-	case r <= 0x202e:
-		return hcBidi
-	case r < 0x2060:
-		return hcNone
-	case r == 0x2060:
-		return hcZeroWidth
-	case r <= 0x2064:
-		return hcFormat
-	case r == 0x2065:
-		return hcNone
-	case r <= 0x2069:
-		return hcBidi
-	case r <= 0x206f:
-		return hcFormat
-	case r < 0xfe00:
-		return hcNone
-	case r <= 0xfe0f:
-		return hcVS
-	case r == 0xfeff:
-		return hcBOM
-	case r >= 0xfff9 && r <= 0xfffb:
-		return hcFormat
-	case r >= 0x1bca0 && r <= 0x1bca3, r >= 0x1d173 && r <= 0x1d17a:
-		return hcFormat
-	case r >= 0xe0000 && r <= 0xe007f:
-		return hcTag
-	case r >= 0xe0100 && r <= 0xe01ef:
-		return hcVS
-	}
-	return hcNone
-}
 
 var hiddenNames = map[rune]string{
 	0x00ad: "soft hyphen", 0x034f: "combining grapheme joiner", 0x061c: "Arabic letter mark",
@@ -120,12 +27,12 @@ func hiddenName(r rune) string {
 	if n, ok := hiddenNames[r]; ok {
 		return n
 	}
-	switch c := hiddenClassOf(r); c {
-	case hcVS:
+	switch c := text.Hidden(r); c {
+	case text.VariationSelector:
 		return "variation selector"
-	case hcTag:
+	case text.TagCharacter:
 		return "tag character"
-	case hcControl, hcEscape:
+	case text.ControlCharacter, text.EscapeCharacter:
 		return "control character"
 	}
 	return "format character"
@@ -140,7 +47,7 @@ func (sc *scanner) hiddenRun(i int) int {
 		n int
 	}
 	var distinct []seen
-	var counts [hcCount]int
+	var counts [text.HiddenClasses]int
 	j := i
 	n := 0
 	var tagText, vsBytes []byte
@@ -149,8 +56,8 @@ func (sc *scanner) hiddenRun(i int) int {
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
-		c := hiddenClassOf(r)
-		if c == hcNone {
+		c := text.Hidden(r)
+		if c == text.NotHidden {
 			break
 		}
 		counts[c]++
@@ -167,11 +74,11 @@ func (sc *scanner) hiddenRun(i int) int {
 			distinct = append(distinct, seen{r, 1})
 		}
 		switch {
-		case c == hcTag && r >= 0xe0020 && r <= 0xe007e && len(tagText) < 512:
+		case c == text.TagCharacter && r >= 0xe0020 && r <= 0xe007e && len(tagText) < 512:
 			tagText = append(tagText, byte(r-0xe0000))
-		case c == hcVS && r >= 0xfe00 && r <= 0xfe0f && len(vsBytes) < 512:
+		case c == text.VariationSelector && r >= 0xfe00 && r <= 0xfe0f && len(vsBytes) < 512:
 			vsBytes = append(vsBytes, byte(r-0xfe00))
-		case c == hcVS && r >= 0xe0100 && len(vsBytes) < 512:
+		case c == text.VariationSelector && r >= 0xe0100 && len(vsBytes) < 512:
 			vsBytes = append(vsBytes, byte(r-0xe0100+16))
 		}
 		j += size
@@ -179,7 +86,7 @@ func (sc *scanner) hiddenRun(i int) int {
 	if j == i {
 		return i + 1
 	}
-	if counts[hcControl] == n {
+	if counts[text.ControlCharacter] == n {
 		// Stray controls are what PDF extraction leaves for glyphs it
 		// could not map; they hide nothing from a model and are shown
 		// spelled out to the reviewer, so one note per document says it.
@@ -215,21 +122,21 @@ func (sc *scanner) hiddenRun(i int) int {
 		}
 	}
 	lineStart := i == 0 || s[i-1] == '\n'
-	if counts[hcZeroWidth]+counts[hcBidi]+counts[hcTag] > 0 {
+	if counts[text.ZeroWidth]+counts[text.BidiControl]+counts[text.TagCharacter] > 0 {
 		bump(core.Critical)
 	}
-	if counts[hcBOM] > 0 {
+	if counts[text.InnerBOM] > 0 {
 		if lineStart && n == 1 {
 			bump(core.Warning)
 		} else {
 			bump(core.Critical)
 		}
 	}
-	if counts[hcBidiMark]+counts[hcFiller]+counts[hcFormat]+counts[hcControl]+counts[hcEscape] > 0 {
+	if counts[text.BidiMark]+counts[text.Filler]+counts[text.FormatControl]+counts[text.ControlCharacter]+counts[text.EscapeCharacter] > 0 {
 		bump(core.Warning)
 	}
 	vsText := ""
-	if counts[hcVS] >= 4 {
+	if counts[text.VariationSelector] >= 4 {
 		if t := string(vsBytes); printable(t) {
 			vsText = t
 			bump(core.Critical)
@@ -244,9 +151,9 @@ func (sc *scanner) hiddenRun(i int) int {
 	var desc strings.Builder
 	switch {
 	case len(tagText) > 0:
-		fmt.Fprintf(&desc, "hidden text in %d Unicode tag character(s) (U+E0000–U+E007F): %s", counts[hcTag], quoteCut(string(tagText), 80))
+		fmt.Fprintf(&desc, "hidden text in %d Unicode tag character(s) (U+E0000–U+E007F): %s", counts[text.TagCharacter], quoteCut(string(tagText), 80))
 	case vsText != "":
-		fmt.Fprintf(&desc, "hidden text in %d variation selectors: %s", counts[hcVS], quoteCut(vsText, 80))
+		fmt.Fprintf(&desc, "hidden text in %d variation selectors: %s", counts[text.VariationSelector], quoteCut(vsText, 80))
 	default:
 		if n == 1 {
 			fmt.Fprintf(&desc, "1 hidden character: %s (U+%04X)", hiddenName(distinct[0].r), distinct[0].r)
@@ -260,20 +167,20 @@ func (sc *scanner) hiddenRun(i int) int {
 			}
 		}
 	}
-	if counts[hcBidi] > 0 {
+	if counts[text.BidiControl] > 0 {
 		desc.WriteString(" — reorders how the text displays")
 	}
-	if counts[hcEscape] > 0 {
+	if counts[text.EscapeCharacter] > 0 {
 		desc.WriteString(" — can drive a terminal that displays the text")
 	}
-	if counts[hcBOM] > 0 && lineStart && n == 1 {
+	if counts[text.InnerBOM] > 0 && lineStart && n == 1 {
 		desc.WriteString(" at the start of a line, likely from joined files")
 	}
 	rec := "Strip the invisible characters (or reject the source) and re-read the text around them."
 	switch {
-	case counts[hcTag] > 0 || vsText != "":
+	case counts[text.TagCharacter] > 0 || vsText != "":
 		rec = "Reject the source or strip the invisible characters: they smuggle text a reader cannot see."
-	case counts[hcBidi] > 0:
+	case counts[text.BidiControl] > 0:
 		rec = "Reject the source or strip the direction controls: displayed text differs from what a model reads."
 	case sev == core.Info:
 		rec = "Usually harmless typography; strip it if the text will be searched or compared."
@@ -285,11 +192,11 @@ func (sc *scanner) hiddenRun(i int) int {
 // benignHidden recognizes the invisible characters that ordinary text
 // needs: a leading BOM, emoji sequences (ZWJ, VS15/VS16, flag tags) and
 // joiners inside words of scripts that use them (Persian, Indic, …).
-func benignHidden(s string, i, j, n int, counts [hcCount]int, prev, next rune, tagLetters int) bool {
-	if i == 0 && n == 1 && counts[hcBOM] == 1 {
+func benignHidden(s string, i, j, n int, counts [text.HiddenClasses]int, prev, next rune, tagLetters int) bool {
+	if i == 0 && n == 1 && counts[text.InnerBOM] == 1 {
 		return true
 	}
-	onlyEmoji := counts[hcZeroWidth]+counts[hcVS] == n
+	onlyEmoji := counts[text.ZeroWidth]+counts[text.VariationSelector] == n
 	if onlyEmoji {
 		for k := i; k < j; {
 			r, size := utf8.DecodeRuneInString(s[k:])
@@ -306,14 +213,14 @@ func benignHidden(s string, i, j, n int, counts [hcCount]int, prev, next rune, t
 		}
 	}
 	// VS15/VS16 after a digit, # or * makes a keycap.
-	if onlyEmoji && n == 1 && counts[hcVS] == 1 && (prev == '#' || prev == '*' || (prev >= '0' && prev <= '9')) {
+	if onlyEmoji && n == 1 && counts[text.VariationSelector] == 1 && (prev == '#' || prev == '*' || (prev >= '0' && prev <= '9')) {
 		return true
 	}
-	if n == 1 && counts[hcZeroWidth] == 1 && (strings.HasPrefix(s[i:], "\u200c") || strings.HasPrefix(s[i:], "\u200d")) &&
+	if n == 1 && counts[text.ZeroWidth] == 1 && (strings.HasPrefix(s[i:], "\u200c") || strings.HasPrefix(s[i:], "\u200d")) &&
 		joinerScript(prev) && joinerScript(next) {
 		return true
 	}
-	if prev == 0x1f3f4 && counts[hcTag] == n && n <= 8 && tagLetters == n-1 && strings.HasSuffix(s[i:j], "\U000E007F") {
+	if prev == 0x1f3f4 && counts[text.TagCharacter] == n && n <= 8 && tagLetters == n-1 && strings.HasSuffix(s[i:j], "\U000E007F") {
 		return true
 	}
 	return false
@@ -357,7 +264,7 @@ func (sc *scanner) nonASCII(i int) int {
 	if r == utf8.RuneError && size == 1 {
 		return i + 1
 	}
-	if hiddenClassOf(r) != hcNone {
+	if text.Hidden(r) != text.NotHidden {
 		return sc.hiddenRun(i)
 	}
 	if r >= 0x370 && r <= 0x52f && i >= sc.homoNext {
@@ -417,7 +324,7 @@ func (sc *scanner) homoglyph(i int) {
 	b := i
 	for b < len(s) && b-i < 64 {
 		r, size := utf8.DecodeRuneInString(s[b:])
-		if !isWordRune(r) || hiddenClassOf(r) != hcNone {
+		if !isWordRune(r) || text.Hidden(r) != text.NotHidden {
 			break
 		}
 		b += size

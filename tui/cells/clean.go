@@ -3,7 +3,7 @@ package cells
 import (
 	"strings"
 
-	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Visible makes s safe for one row: control, bidi and other invisible
@@ -16,7 +16,7 @@ func Visible(s string) string {
 	if PrintableASCII(s) {
 		return s
 	}
-	return sanitize.Visible(s)
+	return text.Visible(s, text.InText)
 }
 
 // VisibleBlock is Visible for text whose lines matter (markdown, code):

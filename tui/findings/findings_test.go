@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -403,7 +404,7 @@ func TestEvidenceRealSanitizer(t *testing.T) {
 		if strings.ContainsAny(v, "\u202E\u2066\u2069") {
 			t.Fatalf("%d: a raw bidi control reached the screen", w)
 		}
-		match := sanitize.Visible(hostileNotes[f.Offset : f.Offset+f.Length])
+		match := text.Visible(hostileNotes[f.Offset:f.Offset+f.Length], text.InText)
 		hl := st.Evidence.Marker.Inherit(st.Evidence.Match).Render(match)
 		if !strings.Contains(v, hl) {
 			t.Fatalf("%d: match %q not highlighted in\n%q", w, match, v)
