@@ -43,13 +43,13 @@ func (panicWriter) Write([]byte) (int, error) { panic("writer exploded") }
 
 // TestPanicIsInternalError runs a command whose output panics: run must
 // recover, say "internal error" with the panic's value on stderr, and exit
-// with core.ExitInternal (70), not the runtime's 2.
+// with ExitInternal (70), not the runtime's 2.
 func TestPanicIsInternalError(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"store", "verify", "--json"}} {
 		var stderr strings.Builder
 		code := run(context.Background(), append(args, "--data-dir", t.TempDir()), strings.NewReader(""), panicWriter{}, &stderr)
-		if code != core.ExitInternal {
-			t.Errorf("lore %v with a panicking writer: exit %d, want %d\nstderr: %s", args, code, core.ExitInternal, stderr.String())
+		if code != ExitInternal {
+			t.Errorf("lore %v with a panicking writer: exit %d, want %d\nstderr: %s", args, code, ExitInternal, stderr.String())
 		}
 		if s := stderr.String(); !strings.Contains(s, "lore: internal error: writer exploded") || !strings.Contains(s, "please report it") {
 			t.Errorf("lore %v: stderr lacks the internal error sentence:\n%s", args, s)

@@ -87,8 +87,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if asJSON {
 		if werr := finishJSON(stdout, held.Bytes(), err, code); werr != nil {
 			fmt.Fprintln(stderr, "lore: writing the JSON result: "+werr.Error())
-			if code == core.ExitOK {
-				code = core.ExitFailure
+			if code == ExitOK {
+				code = ExitFailure
 			}
 		}
 	}
@@ -106,10 +106,10 @@ func internalError(stdout, stderr io.Writer, asJSON bool, r any) int {
 		// replace the exit code.
 		func() {
 			defer func() { _ = recover() }()
-			_ = finishJSON(stdout, nil, errors.New(msg), core.ExitInternal)
+			_ = finishJSON(stdout, nil, errors.New(msg), ExitInternal)
 		}()
 	}
-	return core.ExitInternal
+	return ExitInternal
 }
 
 // errorSentence is what lore says about err, on stderr and in --json errors.
@@ -120,7 +120,7 @@ func errorSentence(err error) string {
 	return err.Error()
 }
 
-// exitCode maps an error to the documented exit codes (core.ExitCodes).
+// exitCode maps an error to the documented exit codes (ExitCodes).
 // This is the only place an error becomes an exit code.
 func exitCode(err error) int {
 	var ue *core.UsageError
@@ -133,25 +133,25 @@ func exitCode(err error) int {
 	var notRev *engine.NotRevertibleError
 	switch {
 	case err == nil:
-		return core.ExitOK
+		return ExitOK
 	case errors.Is(err, context.Canceled):
-		return core.ExitInterrupted
+		return ExitInterrupted
 	case errors.As(err, &are), errors.As(err, &rej):
-		return core.ExitRejected
+		return ExitRejected
 	case errors.Is(err, core.ErrStoreLocked):
-		return core.ExitLocked
+		return ExitLocked
 	case errors.As(err, &blocked):
-		return core.ExitBlocked
+		return ExitBlocked
 	case errors.As(err, &ie):
 		if ie.Usage {
-			return core.ExitUsage
+			return ExitUsage
 		}
-		return core.ExitFailure
+		return ExitFailure
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown),
 		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
-		return core.ExitUsage
+		return ExitUsage
 	}
-	return core.ExitFailure
+	return ExitFailure
 }
 
 // isCobraUsageError recognizes cobra's own argument errors, which are plain
@@ -342,7 +342,7 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 // exitCodeHelp is the exit-code table as --help shows it.
 func exitCodeHelp() string {
 	var b strings.Builder
-	for _, e := range core.ExitCodes {
+	for _, e := range ExitCodes {
 		fmt.Fprintf(&b, "  %3d  %s\n", e.Code, e.Meaning)
 	}
 	return strings.TrimRight(b.String(), "\n")
