@@ -169,7 +169,7 @@ adds the candidate as a new primitive. The decision is recorded as provenance in
 the session that raised the conflict, so unlearning that session undoes it.`,
 		Args: exactArgs(2, "a conflict ID and a resolution"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			doms, err := a.cfg.domains()
+			doms, gen, err := a.regeneration()
 			if err != nil {
 				return err
 			}
@@ -178,7 +178,7 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 				return err
 			}
 			defer db.Close()
-			res, err := engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, OutputDir: a.cfg.outputDir()})
+			res, err := engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/domains"
+	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/skills/scope"
 )
 
@@ -34,6 +36,17 @@ const (
 	keyMergeThresh = "skills.merge_threshold"
 	keyNegAfter    = "skills.negative_after"
 	keyConsumers   = "skills.consumers"
+)
+
+// The generator thresholds: how much a domain must hold before a skill,
+// an agent or a team is generated from it.
+const (
+	keyGenSkillMin     = "generate.skill_min_primitives"
+	keyGenAgentMin     = "generate.agent_min_primitives"
+	keyGenAgentSpread  = "generate.agent_min_plane_distance"
+	keyGenTeamMin      = "generate.team_min_primitives"
+	keyGenTeamRules    = "generate.team_min_cross_rules"
+	keyGenTeamQuadrant = "generate.team_min_quadrants"
 )
 
 // config is the effective configuration: embedded defaults, then the config
@@ -184,6 +197,36 @@ func (c *config) dedup() (float64, int, error) {
 		return 0, 0, &core.UsageError{Msg: fmt.Sprintf("%s must be at least 1 (from %s)", keyDedupShared, c.source(keyDedupShared))}
 	}
 	return d, n, nil
+}
+
+// generate returns the generator thresholds, checked.
+func (c *config) generate() (generate.Config, error) {
+	var g generate.Config
+	for _, k := range []struct {
+		key string
+		to  *int
+		min int
+	}{
+		{keyGenSkillMin, &g.SkillMinPrimitives, 1},
+		{keyGenAgentMin, &g.AgentMinPrimitives, 1},
+		{keyGenTeamMin, &g.TeamMinPrimitives, 1},
+		{keyGenTeamRules, &g.TeamMinCrossRules, 1},
+		{keyGenTeamQuadrant, &g.TeamMinQuadrants, 1},
+	} {
+		if *k.to = c.v.GetInt(k.key); *k.to < k.min {
+			return generate.Config{}, &core.UsageError{Msg: fmt.Sprintf("%s must be at least %d (from %s)", k.key, k.min, c.source(k.key))}
+		}
+	}
+	if g.TeamMinQuadrants > 4 {
+		return generate.Config{}, &core.UsageError{Msg: fmt.Sprintf("%s must be between 1 and 4, the plane's quadrants (from %s)", keyGenTeamQuadrant, c.source(keyGenTeamQuadrant))}
+	}
+	// The plane is the square [-1, 1]², so no two points are further
+	// apart than its diagonal.
+	g.AgentMinPlaneDistance = c.v.GetFloat64(keyGenAgentSpread)
+	if !(g.AgentMinPlaneDistance > 0 && g.AgentMinPlaneDistance <= 2*math.Sqrt2) {
+		return generate.Config{}, &core.UsageError{Msg: fmt.Sprintf("%s must be above 0 and at most 2.83, the plane's diagonal (from %s)", keyGenAgentSpread, c.source(keyGenAgentSpread))}
+	}
+	return g, nil
 }
 
 // acquireOptions are the acquisition settings: the per-file limit and the

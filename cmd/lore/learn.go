@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/prompt"
@@ -194,7 +195,8 @@ the store busy waits up to 3s for it before exiting 4.
 }
 
 // learnOptions builds the options every run starts from: the analysis,
-// acquisition, dedup and output settings of the configuration and flags.
+// acquisition, dedup, generator and output settings of the configuration
+// and flags.
 func (a *app) learnOptions(cmd *cobra.Command, domain, tier string) (engine.LearnOptions, error) {
 	a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 	a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
@@ -210,10 +212,26 @@ func (a *app) learnOptions(cmd *cobra.Command, domain, tier string) (engine.Lear
 	if err != nil {
 		return engine.LearnOptions{}, err
 	}
+	gen, err := a.cfg.generate()
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
 	return engine.LearnOptions{
 		Domains: doms, Domain: domain, Depth: depth, Tier: sopts.Tier, Acquire: sopts.Acquire,
-		Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, OutputDir: a.cfg.outputDir(),
+		Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, Generate: gen, OutputDir: a.cfg.outputDir(),
 	}, nil
+}
+
+// regeneration is what resolve and unlearn regenerate the artifacts of
+// the domains they touch with: the domains and the generator thresholds,
+// the same a learn uses.
+func (a *app) regeneration() ([]core.Domain, generate.Config, error) {
+	doms, err := a.cfg.domains()
+	if err != nil {
+		return nil, generate.Config{}, err
+	}
+	gen, err := a.cfg.generate()
+	return doms, gen, err
 }
 
 func splitList(s string) []string {
@@ -420,7 +438,7 @@ reverts anyway and cuts their edges to the removed primitives.`,
   lore unlearn learn-20261122-101500-a1b2c3 --force`,
 		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			doms, err := a.cfg.domains()
+			doms, gen, err := a.regeneration()
 			if err != nil {
 				return err
 			}
@@ -429,7 +447,7 @@ reverts anyway and cuts their edges to the removed primitives.`,
 				return err
 			}
 			defer db.Close()
-			res, err := engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, OutputDir: a.cfg.outputDir()})
+			res, err := engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
 			if err != nil {
 				return err
 			}
