@@ -129,7 +129,7 @@ func TestAppLearnsCleanMarkdown(t *testing.T) {
 		t.Errorf("dedup pane counts %+v, engine counted %+v", dedup.Counts, c)
 	}
 	extracted, _ := l.Panes[4].Finished.Result.(engine.ExtractFinished)
-	if got, want := extracted.Candidates, m.Result.Session.Counts["candidates"]; got != want {
+	if got, want := extracted.Candidates, m.Result.Session.Counts.Learn().Candidates; got != want {
 		t.Errorf("extract pane candidates %d, engine %d", got, want)
 	}
 	screen := ansi.Strip(m.View().Content)

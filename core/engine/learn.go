@@ -367,9 +367,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	res.Artifacts, res.NotGenerated = gen.made, gen.skipped
 	completed := opts.now()
 	res.Session.CompletedAt = completed
-	res.Session.Counts = map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
-		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts, "candidates": ar.Candidates,
-		"edges": res.EdgesAdded, "skills": countKind(gen.made, core.SkillArtifact)}
+	res.Session.Counts = core.SessionCounts{LearnCounts: &core.LearnCounts{Added: res.Counts.Added,
+		Updated: res.Counts.Updated, Skipped: res.Counts.Skipped, Conflicts: res.Counts.Conflicts,
+		Candidates: ar.Candidates, Edges: res.EdgesAdded, Skills: countKind(gen.made, core.SkillArtifact)}}
 	res.ReportInput = report.Input{
 		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
 		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: documents,
