@@ -65,15 +65,17 @@ const (
 
 // Session is one run of the pipeline over a source, as stored.
 type Session struct {
-	ID          string         `json:"id"`
-	Kind        SessionKind    `json:"kind,omitempty"`
-	Source      string         `json:"source"`
-	Familiarity Familiarity    `json:"familiarity"`
-	StartedAt   time.Time      `json:"startedAt"`
-	CompletedAt time.Time      `json:"completedAt"`
-	State       SessionState   `json:"state"`
-	DryRun      bool           `json:"dryRun"`
-	Counts      map[string]int `json:"counts,omitempty"`
+	ID          string       `json:"id"`
+	Kind        SessionKind  `json:"kind,omitempty"`
+	Source      string       `json:"source"`
+	Familiarity Familiarity  `json:"familiarity"`
+	StartedAt   time.Time    `json:"startedAt"`
+	CompletedAt time.Time    `json:"completedAt"`
+	State       SessionState `json:"state"`
+	DryRun      bool         `json:"dryRun"`
+	// Counts are the session's figures: Learn's for a learn session,
+	// Unlearn's for an unlearn.
+	Counts SessionCounts `json:"counts,omitzero"`
 	// Changes is the number of changes in the session's changeset.
 	Changes int `json:"changes"`
 	// Reverts names the session an unlearn session reverted; RevertedBy
@@ -86,4 +88,64 @@ type Session struct {
 	Findings map[Severity]int `json:"findings,omitempty"`
 	// Options are the run's options as given, for the record.
 	Options map[string]string `json:"options,omitempty"`
+}
+
+// SessionCounts are a session's figures. One side is set, by the session's
+// kind. Both sides are embedded so that the record keeps the flat object the
+// counts have always been stored and printed as ("counts": {"added": 3,
+// ...}), with every key of its kind present, zeros included; a record
+// written when the counts were a map decodes into the same fields. Read
+// them through Learn and Unlearn: a promoted field of the side that is not
+// set would dereference nil.
+type SessionCounts struct {
+	*LearnCounts
+	*UnlearnCounts
+}
+
+// Learn returns the counts of a learn session (zero if there are none).
+func (c SessionCounts) Learn() LearnCounts {
+	if c.LearnCounts == nil {
+		return LearnCounts{}
+	}
+	return *c.LearnCounts
+}
+
+// Unlearn returns the counts of an unlearn session (zero if there are none).
+func (c SessionCounts) Unlearn() UnlearnCounts {
+	if c.UnlearnCounts == nil {
+		return UnlearnCounts{}
+	}
+	return *c.UnlearnCounts
+}
+
+// LearnCounts are what a learn session did. The fields are in the order of
+// their JSON keys, the order the map they replace was encoded in, so stored
+// and printed records read exactly as before.
+type LearnCounts struct {
+	// Added, Updated, Skipped and Conflicts count the merge decisions.
+	Added int `json:"added"`
+	// Candidates is the number of primitives extracted from the source.
+	Candidates int `json:"candidates"`
+	Conflicts  int `json:"conflicts"`
+	// Edges counts the dependency edges of the added primitives.
+	Edges int `json:"edges"`
+	// Skills is the number of skills generated.
+	Skills  int `json:"skills"`
+	Skipped int `json:"skipped"`
+	Updated int `json:"updated"`
+}
+
+// UnlearnCounts are what an unlearn session did to the primitives the
+// reverted session had changed, in the order of their JSON keys (see
+// LearnCounts).
+type UnlearnCounts struct {
+	// ConflictsRetired counts other sessions' pending conflicts retired
+	// because their existing side was removed.
+	ConflictsRetired int `json:"conflictsRetired"`
+	// Readded counts the primitives the session had removed, added back;
+	// Removed those it had added; Restored those it had updated, put back
+	// to their earlier version.
+	Readded  int `json:"readded"`
+	Removed  int `json:"removed"`
+	Restored int `json:"restored"`
 }

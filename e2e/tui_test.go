@@ -123,13 +123,14 @@ func TestAppLearnsCleanMarkdown(t *testing.T) {
 			t.Errorf("pane %d %s is %s, want done", i+1, p.Stage, p.State)
 		}
 	}
-	dedup := l.Panes[5].Finished.Counts
+	dedup, _ := l.Panes[5].Finished.Result.(engine.DedupFinished)
 	c := m.Result.Counts
-	if dedup["added"] != c.Added || dedup["skipped"] != c.Skipped || dedup["conflicts"] != c.Conflicts || c.Added == 0 {
-		t.Errorf("dedup pane counts %v, engine counted %+v", dedup, c)
+	if dedup.Counts != c || c.Added == 0 {
+		t.Errorf("dedup pane counts %+v, engine counted %+v", dedup.Counts, c)
 	}
-	if got := l.Panes[4].Finished.Counts["candidates"]; got != m.Result.Session.Counts["candidates"] {
-		t.Errorf("extract pane candidates %d, engine %d", got, m.Result.Session.Counts["candidates"])
+	extracted, _ := l.Panes[4].Finished.Result.(engine.ExtractFinished)
+	if got, want := extracted.Candidates, m.Result.Session.Counts.Learn().Candidates; got != want {
+		t.Errorf("extract pane candidates %d, engine %d", got, want)
 	}
 	screen := ansi.Strip(m.View().Content)
 	for _, want := range []string{"added " + strconv.Itoa(c.Added), "1 document(s)", "HOME"} {

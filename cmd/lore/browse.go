@@ -47,12 +47,13 @@ func (a *app) sessionsCmd() *cobra.Command {
 				if s.State == core.SessionReverted {
 					state = st.Faint.Render(state + " by " + s.RevertedBy)
 				}
-				c := s.Counts
 				what := s.Source
-				counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c["added"], c["updated"], c["skipped"], c["conflicts"])
+				c := s.Counts.Learn()
+				counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c.Added, c.Updated, c.Skipped, c.Conflicts)
 				if s.Kind == core.KindUnlearn {
+					u := s.Counts.Unlearn()
 					what = "reverts " + s.Reverts
-					counts = fmt.Sprintf("removed %d · restored %d · re-added %d", c["removed"], c["restored"], c["readded"])
+					counts = fmt.Sprintf("removed %d · restored %d · re-added %d", u.Removed, u.Restored, u.Readded)
 				}
 				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what, st.Faint.Render(counts))
 			}

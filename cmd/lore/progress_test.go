@@ -20,7 +20,7 @@ func TestProgressLineDrawsABarForAcquire(t *testing.T) {
 	wait := showProgress(&out, styles.New(true), b)
 	b.Publish(engine.StageStarted{Stage: engine.StageAcquire})
 	b.Publish(engine.StageProgress{Stage: engine.StageAcquire, Done: 64, Total: 128, Detail: "linalg.pdf · pages"})
-	b.Publish(engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageDone, Counts: map[string]int{"documents": 1, "bytes": 2 << 20}})
+	b.Publish(engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageDone, Result: engine.AcquireFinished{Documents: 1, Bytes: 2 << 20}})
 	b.Close()
 	wait()
 	lines := strings.Split(ansi.Strip(out.String()), "\r")

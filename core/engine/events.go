@@ -54,13 +54,18 @@ type StageProgress struct {
 	Detail      string
 }
 
-// StageFinished says a stage ended, with the counts it produced (for
-// example "documents", "bytes", "critical", "sections", "added").
+// StageFinished says a stage ended. A stage that is done carries what it
+// produced in Result; a failed one its error in Err; a skipped one why in
+// Reason.
 type StageFinished struct {
-	Stage   Stage
-	Status  StageStatus
-	Counts  map[string]int
-	Detail  string
+	Stage  Stage
+	Status StageStatus
+	// Result is the stage's typed outcome, one of the *Finished types in
+	// results.go; nil unless Status is StageDone.
+	Result StageResult
+	// Reason says why a skipped stage did not run ("" if nothing did
+	// more than fail before it). It is a message, not data.
+	Reason  string
 	Elapsed time.Duration
 	Err     string
 }

@@ -150,8 +150,8 @@ func (r *runner) progress(done, total int, detail string) {
 	r.publish(StageProgress{Stage: r.stage, Done: done, Total: total, Detail: detail})
 }
 
-func (r *runner) finish(counts map[string]int, detail string) {
-	r.publish(StageFinished{Stage: r.stage, Status: StageDone, Counts: counts, Detail: detail, Elapsed: r.now().Sub(r.began)})
+func (r *runner) finish(res StageResult) {
+	r.publish(StageFinished{Stage: r.stage, Status: StageDone, Result: res, Elapsed: r.now().Sub(r.began)})
 }
 
 // fail ends the current stage as failed and every later one as skipped.
@@ -164,7 +164,7 @@ func (r *runner) fail(err error) {
 func (r *runner) skipAfter(s Stage, why string) {
 	i := slices.Index(Stages, s)
 	for _, later := range Stages[i+1:] {
-		r.publish(StageFinished{Stage: later, Status: StageSkipped, Detail: why})
+		r.publish(StageFinished{Stage: later, Status: StageSkipped, Reason: why})
 	}
 }
 
@@ -241,7 +241,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	for _, d := range acq.Documents {
 		bytes += d.Bytes
 	}
-	r.finish(map[string]int{"documents": len(acq.Documents), "bytes": int(bytes), "skipped": len(acq.Errors), "ignored": len(acq.Ignored)}, "")
+	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Errors), Ignored: len(acq.Ignored)})
 
 	// 2. Sanitize.
 	r.start(StageSanitize)
@@ -258,8 +258,8 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	for _, f := range scan.Report.Findings {
 		res.Session.Findings[f.Severity]++
 	}
-	r.finish(map[string]int{"critical": scan.Report.Count(core.Critical), "warning": scan.Report.Count(core.Warning),
-		"info": scan.Report.Count(core.Info)}, string(scan.Report.Tier))
+	r.finish(SanitizeFinished{Tier: scan.Report.Tier, Critical: scan.Report.Count(core.Critical),
+		Warning: scan.Report.Count(core.Warning), Info: scan.Report.Count(core.Info)})
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
@@ -285,7 +285,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	res.Decision = dec
 	res.Session.Decision = &dec
 	r.publish(Decided{Decision: dec})
-	r.finish(map[string]int{"reviewed": dec.Reviewed, "acknowledged": len(dec.Acknowledged)}, string(dec.Status))
+	r.finish(GateFinished{Status: dec.Status, By: dec.DecidedBy, Reviewed: dec.Reviewed, Acknowledged: len(dec.Acknowledged)})
 	if !dec.Proceed() {
 		r.skipAfter(StageGate, "rejected at the gate")
 		res.Errors = append(res.Errors, "Content rejected at the approval gate")
@@ -308,8 +308,8 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	for _, a := range ar.Analyses {
 		a.Walk(func(*core.Section) { sections++ })
 	}
-	r.finish(map[string]int{"documents": len(ar.Analyses), "sections": sections},
-		fmt.Sprintf("%s · %s · %s", ar.ContentType, orNone(ar.Domain), ar.Plane))
+	r.finish(AnalyzeFinished{Documents: len(ar.Analyses), Sections: sections,
+		ContentType: ar.ContentType, Domain: ar.Domain, Plane: ar.Plane})
 
 	// 5. Extract and wire.
 	r.start(StageExtract)
@@ -319,14 +319,12 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// more) are let go before the store is compared and committed.
 	documents := len(scan.Documents)
 	scan.Documents, ar.Analyses = nil, nil
-	counts := map[string]int{"candidates": len(ar.Primitives)}
+	extracted := ExtractFinished{Candidates: len(ar.Primitives), ByType: map[core.PrimitiveType]int{},
+		Edges: maps.Clone(ar.Wiring.EdgesByType)}
 	for _, p := range ar.Primitives {
-		counts[string(p.Type)]++
+		extracted.ByType[p.Type]++
 	}
-	for t, n := range ar.Wiring.EdgesByType {
-		counts["edges."+string(t)] = n
-	}
-	r.finish(counts, "")
+	r.finish(extracted)
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
@@ -355,12 +353,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	res.Changes, res.Provenance, res.Conflicts = plan.changes, plan.provenance, plan.conflicts
 	res.EdgesAdded = plan.edges
 	res.Counts = report.Count(plan.provenance)
-	dcounts := map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
-		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts}
-	for c, n := range plan.classes {
-		dcounts["class."+string(c)] = n
-	}
-	r.finish(dcounts, "")
+	r.finish(DedupFinished{Counts: res.Counts, ByClass: maps.Clone(plan.classes)})
 
 	// 7. Generate, report, commit.
 	r.start(StageGenerate)
@@ -374,9 +367,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	res.Artifacts, res.NotGenerated = gen.made, gen.skipped
 	completed := opts.now()
 	res.Session.CompletedAt = completed
-	res.Session.Counts = map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
-		"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts, "candidates": ar.Candidates,
-		"edges": res.EdgesAdded, "skills": countKind(gen.made, core.SkillArtifact)}
+	res.Session.Counts = core.SessionCounts{LearnCounts: &core.LearnCounts{Added: res.Counts.Added,
+		Updated: res.Counts.Updated, Skipped: res.Counts.Skipped, Conflicts: res.Counts.Conflicts,
+		Candidates: ar.Candidates, Edges: res.EdgesAdded, Skills: countKind(gen.made, core.SkillArtifact)}}
 	res.ReportInput = report.Input{
 		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
 		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: documents,
@@ -389,7 +382,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		for _, a := range gen.made {
 			r.publish(ArtifactMade{Artifact: a})
 		}
-		r.finish(map[string]int{"artifacts": len(gen.made)}, "dry run: nothing written")
+		r.finish(GenerateFinished{Artifacts: len(gen.made), DryRun: true})
 		res.Primitives = plan.finalPrimitives()
 		return res, nil
 	}
@@ -418,7 +411,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	for _, a := range gen.made {
 		r.publish(ArtifactMade{Artifact: a, Dir: opts.OutputDir})
 	}
-	r.finish(map[string]int{"artifacts": len(gen.made), "changes": len(plan.changes)}, "committed")
+	r.finish(GenerateFinished{Artifacts: len(gen.made), Changes: len(plan.changes)})
 	res.Primitives = plan.finalPrimitives()
 	return res, nil
 }

@@ -331,8 +331,8 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 
 	sess := core.Session{ID: sessID, Kind: core.KindUnlearn, Reverts: id,
 		Source: u.target.Source, Familiarity: u.target.Familiarity, StartedAt: started,
-		Counts: map[string]int{"removed": len(res.Removed), "restored": len(res.Restored), "readded": len(res.Readded),
-			"conflictsRetired": len(u.retired)}}
+		Counts: core.SessionCounts{UnlearnCounts: &core.UnlearnCounts{Removed: len(res.Removed), Restored: len(res.Restored),
+			Readded: len(res.Readded), ConflictsRetired: len(u.retired)}}}
 	if opts.Force {
 		sess.Options = map[string]string{"force": "true"}
 	}

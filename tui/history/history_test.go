@@ -31,17 +31,17 @@ func sample() []core.Session {
 	return []core.Session{
 		{ID: "learn-20260301-090000-aaaaaa", Kind: core.KindLearn, Source: "/home/ada/corpus/linear-algebra/linalg.pdf", Familiarity: core.Home,
 			StartedAt: t0.Add(-72 * time.Hour), CompletedAt: t0.Add(-72*time.Hour + 83*time.Second), State: core.SessionCommitted, Changes: 56,
-			Counts: map[string]int{"added": 12, "updated": 3, "skipped": 40, "conflicts": 2}, RevertedBy: "unlearn-20260302-100000-bbbbbb", Decision: approved},
+			Counts: core.SessionCounts{LearnCounts: &core.LearnCounts{Added: 12, Updated: 3, Skipped: 40, Conflicts: 2}}, RevertedBy: "unlearn-20260302-100000-bbbbbb", Decision: approved},
 		{ID: "unlearn-20260302-100000-bbbbbb", Kind: core.KindUnlearn, Source: "/home/ada/corpus/linear-algebra/linalg.pdf", Familiarity: core.Home,
 			StartedAt: t0.Add(-50 * time.Hour), CompletedAt: t0.Add(-50*time.Hour + 2*time.Second), State: core.SessionCommitted, Changes: 15,
-			Counts: map[string]int{"removed": 12, "restored": 3}, Reverts: "learn-20260301-090000-aaaaaa"},
+			Counts: core.SessionCounts{UnlearnCounts: &core.UnlearnCounts{Removed: 12, Restored: 3}}, Reverts: "learn-20260301-090000-aaaaaa"},
 		{ID: "learn-20260304-120102-cccccc", Kind: core.KindLearn, Source: "https://example.org/papers/spectral-graph-theory/notes-chapter-3.md", Familiarity: core.Stranger,
 			StartedAt: t0, CompletedAt: t0.Add(4 * time.Second), State: core.SessionCommitted, Changes: 30,
-			Counts:   map[string]int{"added": 25, "updated": 1, "skipped": 4, "conflicts": 0, "edges": 31},
+			Counts:   core.SessionCounts{LearnCounts: &core.LearnCounts{Added: 25, Updated: 1, Skipped: 4, Conflicts: 0, Edges: 31}},
 			Decision: &core.Decision{Status: core.ApprovedWithWarnings, DecidedBy: core.ByUser}, Findings: map[core.Severity]int{core.Warning: 2}},
 		{ID: "learn-20260303-080000-dddddd", Kind: core.KindLearn, Source: "notes/draft.md", Familiarity: core.Home, DryRun: true,
 			StartedAt: t0.Add(-28 * time.Hour), CompletedAt: t0.Add(-28*time.Hour + time.Second), State: core.SessionCommitted,
-			Counts: map[string]int{"added": 9}, Decision: approved},
+			Counts: core.SessionCounts{LearnCounts: &core.LearnCounts{Added: 9}}, Decision: approved},
 		{ID: "learn-20260303-070000-eeeeee", Kind: core.KindLearn, Source: "https://evil.example/\x1b[2Jinject\u202e.md", Familiarity: core.Stranger,
 			StartedAt: t0.Add(-29 * time.Hour), CompletedAt: t0.Add(-29*time.Hour + time.Second), State: core.SessionCommitted,
 			Decision: &core.Decision{Status: core.Rejected, DecidedBy: core.ByUser}, Findings: map[core.Severity]int{core.Critical: 1}},
@@ -486,7 +486,7 @@ func manySessions(n int) []core.Session {
 		ss[i] = core.Session{ID: fmt.Sprintf("learn-20260101-%06d-%06x", i, i), Kind: core.KindLearn,
 			Source: fmt.Sprintf("/corpus/books/volume-%04d/chapter.pdf", i), Familiarity: core.Home,
 			StartedAt: t0.Add(-time.Duration(i) * time.Minute), State: core.SessionCommitted,
-			Counts: map[string]int{"added": i % 50, "updated": i % 7, "skipped": i % 13, "conflicts": i % 3}, Decision: &core.Decision{Status: core.Approved, DecidedBy: core.ByAuto}}
+			Counts: core.SessionCounts{LearnCounts: &core.LearnCounts{Added: i % 50, Updated: i % 7, Skipped: i % 13, Conflicts: i % 3}}, Decision: &core.Decision{Status: core.Approved, DecidedBy: core.ByAuto}}
 		if i%10 == 3 {
 			ss[i].RevertedBy = "unlearn-x"
 		}

@@ -445,19 +445,27 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 // counts is "+added ~updated =skipped !conflicts" for a learn and
 // "-removed ~restored +re-added" for an unlearn, zeros faint.
 func (m Model) counts(s *core.Session, paint func(func(...string) string, string) string) string {
-	if len(s.Counts) == 0 {
-		return ""
-	}
 	type tok struct {
-		sign, key string
+		sign string
+		n    int
 	}
-	toks := []tok{{"+", "added"}, {"~", "updated"}, {"=", "skipped"}, {"!", "conflicts"}}
+	var toks []tok
 	if s.Kind == core.KindUnlearn {
-		toks = []tok{{"-", "removed"}, {"~", "restored"}, {"+", "readded"}}
+		if s.Counts.UnlearnCounts == nil {
+			return ""
+		}
+		c := s.Counts.Unlearn()
+		toks = []tok{{"-", c.Removed}, {"~", c.Restored}, {"+", c.Readded}}
+	} else {
+		if s.Counts.LearnCounts == nil {
+			return ""
+		}
+		c := s.Counts.Learn()
+		toks = []tok{{"+", c.Added}, {"~", c.Updated}, {"=", c.Skipped}, {"!", c.Conflicts}}
 	}
 	parts := make([]string, len(toks))
 	for i, t := range toks {
-		n := s.Counts[t.key]
+		n := t.n
 		txt := fmt.Sprintf("%s%d", t.sign, n)
 		switch {
 		case n == 0:

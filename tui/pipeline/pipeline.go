@@ -51,7 +51,7 @@ type Pane struct {
 	Detail      string
 	Started     time.Time
 	Elapsed     time.Duration
-	// Finished is the stage's final event, with the counts the engine
+	// Finished is the stage's final event, with the result the engine
 	// reported.
 	Finished engine.StageFinished
 	// info is the pane's body once finished, styled.
@@ -241,7 +241,7 @@ func decidedBy(b core.DecidedBy) string {
 	return string(b)
 }
 
-// info is a finished pane's body, from the counts the engine reported.
+// info is a finished pane's body, from the result the engine reported.
 func (m Model) info(e engine.StageFinished) []string {
 	if e.Status == engine.StageFailed {
 		return []string{m.st.Bad.Render(e.Err)}
@@ -249,15 +249,15 @@ func (m Model) info(e engine.StageFinished) []string {
 	if e.Status == engine.StageSkipped {
 		return []string{m.st.State.Skipped.Render(e.Summary())}
 	}
-	c, faint := e.Counts, m.st.Faint.Render
-	switch e.Stage {
-	case engine.StageAcquire:
-		out := []string{fmt.Sprintf("%d document(s) · %s", c["documents"], acquire.HumanBytes(int64(c["bytes"])))}
-		if c["skipped"]+c["ignored"] > 0 {
-			out = append(out, faint(fmt.Sprintf("skipped %d · ignored %d", c["skipped"], c["ignored"])))
+	faint := m.st.Faint.Render
+	switch r := e.Result.(type) {
+	case engine.AcquireFinished:
+		out := []string{fmt.Sprintf("%d document(s) · %s", r.Documents, acquire.HumanBytes(r.Bytes))}
+		if r.Skipped+r.Ignored > 0 {
+			out = append(out, faint(fmt.Sprintf("skipped %d · ignored %d", r.Skipped, r.Ignored)))
 		}
 		return out
-	case engine.StageSanitize:
+	case engine.SanitizeFinished:
 		sev := func(n int, name string, st lipgloss.Style) string {
 			s := fmt.Sprintf("%s %d", name, n)
 			if n > 0 {
@@ -265,78 +265,63 @@ func (m Model) info(e engine.StageFinished) []string {
 			}
 			return s
 		}
-		out := []string{strings.Join([]string{sev(c["critical"], "critical", m.st.Severity.Critical),
-			sev(c["warning"], "warning", m.st.Severity.Warning), fmt.Sprintf("info %d", c["info"])}, " · ")}
-		tier := strings.ToUpper(e.Detail)
+		out := []string{strings.Join([]string{sev(r.Critical, "critical", m.st.Severity.Critical),
+			sev(r.Warning, "warning", m.st.Severity.Warning), fmt.Sprintf("info %d", r.Info)}, " · ")}
+		tier := strings.ToUpper(string(r.Tier))
 		if cats := countList(m.Findings, core.Categories); cats != "" {
 			tier += " · " + cats
 		}
 		return append(out, faint(tier))
-	case engine.StageGate:
-		status, by := e.Detail, ""
-		if m.Decision != nil {
-			by = " · " + decidedBy(m.Decision.DecidedBy)
+	case engine.GateFinished:
+		by := ""
+		if r.By != "" {
+			by = " · " + decidedBy(r.By)
 		}
 		style := m.st.Good
-		if status == string(core.Rejected) {
+		if r.Status == core.Rejected {
 			style = m.st.Bad
 		}
-		return []string{style.Render(status) + by, faint(fmt.Sprintf("%d reviewed · %d acknowledged", c["reviewed"], c["acknowledged"]))}
-	case engine.StageAnalyze:
-		// The detail is "content type · domain · plane position".
-		parts := strings.Split(e.Detail, " · ")
-		head, plane := e.Detail, ""
-		if len(parts) == 3 {
-			head, plane = parts[0]+" · "+parts[1], parts[2]+" · "
+		return []string{style.Render(string(r.Status)) + by, faint(fmt.Sprintf("%d reviewed · %d acknowledged", r.Reviewed, r.Acknowledged))}
+	case engine.AnalyzeFinished:
+		return []string{fmt.Sprintf("%s · %s", r.ContentType, r.DomainName()),
+			faint(fmt.Sprintf("%s · %d section(s) · %d doc(s)", r.Plane, r.Sections, r.Documents))}
+	case engine.ExtractFinished:
+		types := map[string]int{}
+		for t, n := range r.ByType {
+			types[abbrev(t)] = n
 		}
-		return []string{head, faint(fmt.Sprintf("%s%d section(s) · %d doc(s)", plane, c["sections"], c["documents"]))}
-	case engine.StageExtract:
-		types, edges := map[string]int{}, map[string]int{}
-		for k, n := range c {
-			if t, ok := strings.CutPrefix(k, "edges."); ok {
-				edges[t] = n
-			} else if k != "candidates" {
-				types[abbrev(k)] = n
-			}
-		}
-		head := fmt.Sprintf("%d candidate(s)", c["candidates"])
+		head := fmt.Sprintf("%d candidate(s)", r.Candidates)
 		if len(types) > 0 {
 			head += ": " + byCount(types)
 		}
 		out := []string{head}
-		if len(edges) > 0 {
-			out = append(out, faint("edges "+byCount(edges)))
+		if len(r.Edges) > 0 {
+			out = append(out, faint("edges "+byCount(r.Edges)))
 		}
 		return out
-	case engine.StageDedup:
-		classes := map[string]int{}
-		for k, n := range c {
-			if cl, ok := strings.CutPrefix(k, "class."); ok {
-				classes[cl] = n
-			}
-		}
-		conflicts := fmt.Sprintf("conflicts %d", c["conflicts"])
-		if c["conflicts"] > 0 {
+	case engine.DedupFinished:
+		conflicts := fmt.Sprintf("conflicts %d", r.Conflicts)
+		if r.Conflicts > 0 {
 			conflicts = m.st.Severity.Warning.Render(conflicts)
 		}
 		line2 := conflicts
-		if len(classes) > 0 {
-			line2 += faint(" · " + byCount(classes))
+		if len(r.ByClass) > 0 {
+			line2 += faint(" · " + byCount(r.ByClass))
 		}
-		return []string{fmt.Sprintf("added %d · updated %d · skipped %d", c["added"], c["updated"], c["skipped"]), line2}
-	case engine.StageGenerate:
-		out := []string{fmt.Sprintf("%d artifact(s) · %s", c["artifacts"], e.Detail)}
+		return []string{fmt.Sprintf("added %d · updated %d · skipped %d", r.Added, r.Updated, r.Skipped), line2}
+	case engine.GenerateFinished:
+		out := []string{r.Summary()}
 		if len(m.Artifacts) > 0 {
 			out = append(out, faint(strings.Join(m.Artifacts, " · ")))
 		}
 		return out
 	}
-	return []string{e.Detail}
+	return nil
 }
 
 // abbrev shortens a primitive type for a pane ("def 61 thm 24").
-func abbrev(t string) string {
-	switch core.PrimitiveType(t) {
+func abbrev(t core.PrimitiveType) string {
+	switch t {
 	case core.Definition:
 		return "def"
 	case core.Theorem:
@@ -350,7 +335,7 @@ func abbrev(t string) string {
 	case core.Identity:
 		return "ident"
 	}
-	return t
+	return string(t)
 }
 
 // countList joins "name n" for the keys of order present in counts.
@@ -364,10 +349,10 @@ func countList[K ~string](counts map[K]int, order []K) string {
 	return strings.Join(parts, " · ")
 }
 
-// byCount joins "name n" most frequent first.
-func byCount(counts map[string]int) string {
+// byCount joins "name n" most frequent first, names in order among equals.
+func byCount[K ~string](counts map[K]int) string {
 	keys := slices.Sorted(maps.Keys(counts))
-	slices.SortStableFunc(keys, func(a, b string) int { return counts[b] - counts[a] })
+	slices.SortStableFunc(keys, func(a, b K) int { return counts[b] - counts[a] })
 	return countList(counts, keys)
 }
 
