@@ -1,6 +1,10 @@
 package core
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // ChangeType is the kind of one recorded modification.
 type ChangeType string
@@ -90,16 +94,55 @@ type Session struct {
 	Options map[string]string `json:"options,omitempty"`
 }
 
-// SessionCounts are a session's figures. One side is set, by the session's
-// kind. Both sides are embedded so that the record keeps the flat object the
-// counts have always been stored and printed as ("counts": {"added": 3,
-// ...}), with every key of its kind present, zeros included; a record
-// written when the counts were a map decodes into the same fields. Read
-// them through Learn and Unlearn: a promoted field of the side that is not
-// set would dereference nil.
+// SessionCounts are a session's figures: LearnCounts on a learn session,
+// UnlearnCounts on an unlearn. In JSON they are the flat object the counts
+// have always been stored and printed as ("counts": {"added": 3, ...}),
+// every key of the session's kind present, zeros included; a record
+// written when the counts were a map decodes into the same fields.
 type SessionCounts struct {
-	*LearnCounts
-	*UnlearnCounts
+	LearnCounts   *LearnCounts
+	UnlearnCounts *UnlearnCounts
+}
+
+// IsZero reports a session without counts (omitted from JSON).
+func (c SessionCounts) IsZero() bool { return c.LearnCounts == nil && c.UnlearnCounts == nil }
+
+// MarshalJSON writes the side that is set as one flat object.
+func (c SessionCounts) MarshalJSON() ([]byte, error) {
+	switch {
+	case c.LearnCounts != nil:
+		return json.Marshal(c.LearnCounts)
+	case c.UnlearnCounts != nil:
+		return json.Marshal(c.UnlearnCounts)
+	}
+	return []byte("{}"), nil
+}
+
+// UnmarshalJSON reads a flat object: an unlearn's keys make it an
+// unlearn's counts, a learn's keys a learn's; unknown keys are ignored.
+func (c *SessionCounts) UnmarshalJSON(b []byte) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(b, &keys); err != nil {
+		return fmt.Errorf("session counts: %w", err)
+	}
+	*c = SessionCounts{}
+	has := func(names ...string) bool {
+		for _, n := range names {
+			if _, ok := keys[n]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("removed", "restored", "readded", "conflictsRetired"):
+		c.UnlearnCounts = new(UnlearnCounts)
+		return json.Unmarshal(b, c.UnlearnCounts)
+	case has("added", "candidates", "conflicts", "edges", "skills", "skipped", "updated"):
+		c.LearnCounts = new(LearnCounts)
+		return json.Unmarshal(b, c.LearnCounts)
+	}
+	return nil
 }
 
 // Learn returns the counts of a learn session (zero if there are none).
