@@ -20,6 +20,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
@@ -124,7 +125,7 @@ type Model struct {
 	rows        []graphview.Row
 	links       []core.Primitive // what the rows' scores need, until they are computed
 	rowsGen     int
-	rankBy      string // "importance" or "reach"
+	rankBy      graph.Order // the Graph screen's ranking, switched with r
 	scoresReady bool
 	// autoTop is the row the Graph screen selected by itself when the
 	// first page of a load came with nothing selected: once the ranking
@@ -162,7 +163,7 @@ func New(ctx context.Context, opts Options) Model {
 	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(),
 		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
-		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: "importance"}
+		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)

@@ -16,7 +16,6 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
-	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -97,7 +96,8 @@ type Model struct {
 	paint painters
 
 	rows []Row
-	by   string
+	// by is the ranking the rows came in, named in the header.
+	by graph.Order
 	// lower holds the lowercased names, computed once per WithRows so that
 	// filtering does not allocate per keystroke.
 	lower []string
@@ -152,7 +152,7 @@ type Model struct {
 
 // New returns an empty browser with the default key map.
 func New(st styles.Styles) Model {
-	return Model{keys: DefaultKeyMap(), by: "importance", shownIdx: -1, cache: newCache()}.SetStyles(st)
+	return Model{keys: DefaultKeyMap(), by: graph.ByImportance, shownIdx: -1, cache: newCache()}.SetStyles(st)
 }
 
 // SetStyles switches the styles (a light/dark change); the glamour theme
@@ -178,19 +178,19 @@ func (m Model) SetSize(w, h int) Model {
 	return m.keepVisible().refresh()
 }
 
-// WithRows replaces the list with rows, ranked by `by` ("importance" or
-// "reach"). The root pages by calling it again with a longer list; the
+// WithRows replaces the list with rows, ranked by `by` (importance when
+// ""). The root pages by calling it again with a longer list; the
 // selection, the filter and the sort order are kept, the selection by ID.
-func (m Model) WithRows(rows []Row, by string) Model {
+func (m Model) WithRows(rows []Row, by graph.Order) Model {
 	if by == "" {
-		by = "importance"
+		by = graph.ByImportance
 	}
 	selID := ""
 	if r, ok := m.Selected(); ok {
 		selID = r.ID
 	}
 	old, oldLower := m.rows, m.lower
-	m.rows, m.by = rows, cells.Visible(by)
+	m.rows, m.by = rows, by
 	m.orders = new([nSortKeys][]int32)
 	m = m.index(old, oldLower)
 	m.view = m.filtered(m.order(m.sortBy), m.query)

@@ -247,7 +247,7 @@ func (m Model) header(w int) string {
 	var word, key string
 	switch m.sortBy {
 	case byRank:
-		word, key = "rank ", "▾"+m.by
+		word, key = "rank ", "▾"+cells.Visible(string(m.by))
 	case byName:
 		word, key = "sort ", "▴name"
 	case byType:
