@@ -60,10 +60,11 @@ func (w Window) SetLen(n int) Window { return w.Resize(n, w.lines) }
 // SetHeight changes the lines the window has on screen.
 func (w Window) SetHeight(lines int) Window { return w.Resize(w.n, lines) }
 
-// SetRowHeight sets how many lines each row takes (1 unless set), for
-// lists whose rows span several lines.
-func (w Window) SetRowHeight(h int) Window {
-	w.rowH = max(h, 1)
+// SetLayout sets the lines the window has on screen and how many lines
+// each row takes (1 unless set), in one step, for lists whose rows span
+// several lines and whose row height follows the room there is.
+func (w Window) SetLayout(lines, rowH int) Window {
+	w.lines, w.rowH = max(lines, 0), max(rowH, 1)
 	return w.fit()
 }
 

@@ -46,7 +46,7 @@ func TestMoveStopsAtTheEnds(t *testing.T) {
 
 func TestPage(t *testing.T) {
 	for _, c := range []struct{ lines, rowH, page int }{{10, 1, 9}, {2, 1, 1}, {1, 1, 1}, {0, 1, 1}, {10, 2, 4}, {5, 2, 1}} {
-		if got := New(100, c.lines).SetRowHeight(c.rowH).Page(); got != c.page {
+		if got := New(100, 0).SetLayout(c.lines, c.rowH).Page(); got != c.page {
 			t.Errorf("%d lines of rows of %d: page %d, want %d", c.lines, c.rowH, got, c.page)
 		}
 	}
@@ -172,7 +172,7 @@ func TestRowAt(t *testing.T) {
 
 func TestRowsOfSeveralLines(t *testing.T) {
 	// 5 lines of 2-line rows: two whole rows and the first line of a third.
-	w := New(10, 5).SetRowHeight(2)
+	w := New(10, 0).SetLayout(5, 2)
 	if w.Rows() != 2 {
 		t.Fatalf("rows %d", w.Rows())
 	}
@@ -199,7 +199,7 @@ func TestRandomOperationsKeepTheInvariants(t *testing.T) {
 		case 1:
 			w = w.SetHeight(r.IntN(30))
 		case 2:
-			w = w.SetRowHeight(1 + r.IntN(3))
+			w = w.SetLayout(r.IntN(30), 1+r.IntN(3))
 		case 3:
 			d := r.IntN(41) - 20
 			w = w.Move(d)
