@@ -211,7 +211,7 @@ func (m *Model) setStyles(st styles.Styles) {
 	m.st = &st
 	m.help.Styles = help.DefaultStyles(st.IsDark)
 	m.learn.SetStyles(st)
-	m.form.SetStyles(st)
+	m.form = m.form.SetStyles(st)
 	m.findings = m.findings.SetStyles(st)
 	m.conflicts = m.conflicts.SetStyles(st)
 	m.graph = m.graph.SetStyles(st)
@@ -226,7 +226,7 @@ func (m Model) bodyHeight() int { return max(0, m.h-3) }
 func (m *Model) resize() {
 	bh := m.bodyHeight()
 	m.learn.SetSize(m.w, bh)
-	m.form.SetSize(m.w, bh)
+	m.form = m.form.SetSize(m.w, bh)
 	m.findings = m.findings.SetSize(m.w, bh)
 	m.conflicts = m.conflicts.SetSize(m.w, bh)
 	m.graph = m.graph.SetSize(m.w, bh)
@@ -559,15 +559,15 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.tab {
 	case tabFindings:
-		m.findings = m.findings.Click(x, y)
+		m.findings, cmd = m.findings.Click(x, y)
 	case tabConflicts:
-		m.conflicts = m.conflicts.Click(x, y)
+		m.conflicts, cmd = m.conflicts.Click(x, y)
 	case tabGraph:
-		m.graph, cmd = m.graph.Click(x, y).RequestDetail()
+		m.graph, cmd = m.graph.Click(x, y)
 	case tabHistory:
 		m.history, cmd = m.history.Click(x, y)
 	case tabSkills:
-		m.skills = m.skills.Click(x, y)
+		m.skills, cmd = m.skills.Click(x, y)
 	}
 	return m, cmd
 }
@@ -582,23 +582,22 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	default:
 		return m, nil
 	}
+	var cmd tea.Cmd
 	switch m.tab {
 	case tabLearn:
 		m.learn.ScrollLog(-delta)
 	case tabFindings:
-		m.findings = m.findings.Scroll(delta)
+		m.findings, cmd = m.findings.Scroll(delta)
 	case tabConflicts:
-		m.conflicts = m.conflicts.Scroll(delta)
+		m.conflicts, cmd = m.conflicts.Scroll(delta)
 	case tabGraph:
-		var cmd tea.Cmd
-		m.graph, cmd = m.graph.Scroll(delta).RequestDetail()
-		return m, cmd
+		m.graph, cmd = m.graph.Scroll(delta)
 	case tabHistory:
-		m.history = m.history.Scroll(delta)
+		m.history, cmd = m.history.Scroll(delta)
 	case tabSkills:
-		m.skills = m.skills.Scroll(delta)
+		m.skills, cmd = m.skills.Scroll(delta)
 	}
-	return m, nil
+	return m, cmd
 }
 
 // View draws the application.

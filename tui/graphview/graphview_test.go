@@ -213,17 +213,20 @@ func TestMoveEmitsNeedDetail(t *testing.T) {
 		t.Error("request without a change of selection")
 	}
 	_ = cmd
-	// Click and Scroll need RequestDetail.
-	m = m.Click(2, 3)
+	// Click and Scroll ask for the detail too.
+	m, cmd = m.Click(2, 3)
 	if got := selectedID(t, m); got != s.rows()[2].ID {
 		t.Errorf("click selected %s", got)
 	}
-	if _, c := m.RequestDetail(); c == nil {
-		t.Error("no request after click")
+	if msg, ok := cmd().(NeedDetailMsg); !ok || msg.ID != s.rows()[2].ID {
+		t.Errorf("click asked for %#v", msg)
 	}
-	m = m.Scroll(2)
+	m, cmd = m.Scroll(2)
 	if got := selectedID(t, m); got != s.rows()[4].ID {
 		t.Errorf("scroll selected %s", got)
+	}
+	if cmd == nil {
+		t.Error("no request after scroll")
 	}
 }
 
@@ -405,7 +408,8 @@ func TestEmptyState(t *testing.T) {
 				}
 			}
 		}
-		m = m.Click(5, 5).Scroll(3)
+		m, _ = m.Click(5, 5)
+		m, _ = m.Scroll(3)
 		tuitest.CheckSize(t, m.View(), 90, 12)
 	}
 }
@@ -431,19 +435,19 @@ func TestSelectionStaysVisible(t *testing.T) {
 	for range 25 {
 		m, _ = m.Update(keyDown)
 	}
-	if m.cur != 25 || m.cur < m.top || m.cur >= m.top+m.listHeight() {
-		t.Fatalf("cur %d top %d", m.cur, m.top)
+	if cur, top := m.list.Cursor(), m.list.Top(); cur != 25 || cur < top || cur >= top+m.listHeight() {
+		t.Fatalf("cur %d top %d", cur, top)
 	}
 	if !strings.Contains(ansi.Strip(m.View()), "▸ ") {
 		t.Error("selected row not drawn")
 	}
 	m, _ = m.Update(keyEnd)
-	if m.cur != 999 || !strings.Contains(ansi.Strip(m.View()), " 1000 ") {
-		t.Errorf("end: cur %d", m.cur)
+	if m.list.Cursor() != 999 || !strings.Contains(ansi.Strip(m.View()), " 1000 ") {
+		t.Errorf("end: cur %d", m.list.Cursor())
 	}
 	m = m.SetSize(100, 4)
-	if m.cur < m.top || m.cur >= m.top+m.listHeight() {
-		t.Errorf("resize hid the selection: cur %d top %d", m.cur, m.top)
+	if cur, top := m.list.Cursor(), m.list.Top(); cur < top || cur >= top+m.listHeight() {
+		t.Errorf("resize hid the selection: cur %d top %d", cur, top)
 	}
 }
 
