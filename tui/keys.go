@@ -83,25 +83,16 @@ func (m Model) globalKeys() KeyMap {
 // screenKeys is the key map of what is on top: the learn form, the Learn
 // screen or another screen, the keys that do nothing now disabled where
 // the screen tells.
-func (m Model) screenKeys() help.KeyMap {
-	switch m.tab {
-	case tabLearn:
-		if m.formOpen {
-			return m.form.KeyMap()
-		}
-		return m.learn.Keys()
-	case tabFindings:
-		return m.findings.KeyMap()
-	case tabConflicts:
-		return m.conflicts.KeyMap()
-	case tabGraph:
-		return m.graph.KeyMap()
-	case tabHistory:
-		return m.history.KeyMap()
-	case tabSkills:
-		return m.skills.KeyMap()
-	}
-	return m.learn.Keys()
+func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
+
+// tabKeys are global keys the help lists among one screen's own, by tab:
+// first on the help line (n on Learn, whose form it opens), or last on
+// the help line and in the screen's help view (r on Graph, whose ranking
+// the root holds).
+func (m Model) tabKeys() (first, last [len(tabNames)][]key.Binding) {
+	first[tabLearn] = []key.Binding{m.globalKeys().NewLearn}
+	last[tabGraph] = []key.Binding{m.keys.Rank}
+	return first, last
 }
 
 // helpKeys are the keys the help line lists: the screen's, then the
@@ -117,13 +108,8 @@ func (m Model) helpKeys() (screen, global []key.Binding) {
 	case m.captured():
 		return enabled(m.screenKeys().ShortHelp()), []key.Binding{m.keys.ForceQuit}
 	}
-	screen = m.screenKeys().ShortHelp()
-	switch m.tab {
-	case tabLearn:
-		screen = append([]key.Binding{m.globalKeys().NewLearn}, screen...)
-	case tabGraph:
-		screen = append(screen, m.keys.Rank)
-	}
+	first, last := m.tabKeys()
+	screen = slices.Concat(first[m.tab], m.screenKeys().ShortHelp(), last[m.tab])
 	// Disabled keys are left out here rather than by the help bubble, so
 	// that fitting the line to the width counts only what is shown.
 	return enabled(screen), enabled(m.globalKeys().ShortHelp())
@@ -137,9 +123,9 @@ func enabled(bs []key.Binding) []key.Binding {
 // global ones, which work on every screen.
 func (m Model) helpGroups() (screen, global [][]key.Binding) {
 	screen = slices.Clone(m.screenKeys().FullHelp())
-	if m.tab == tabGraph && len(screen) > 0 {
-		last := len(screen) - 1
-		screen[last] = append(slices.Clone(screen[last]), m.keys.Rank)
+	if _, last := m.tabKeys(); len(screen) > 0 {
+		i := len(screen) - 1
+		screen[i] = slices.Concat(screen[i], last[m.tab])
 	}
 	return screen, m.globalKeys().FullHelp()
 }
