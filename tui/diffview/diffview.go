@@ -186,13 +186,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(kp, k.ScrollDown):
-		return m.scrollBy(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.ScrollUp):
-		return m.scrollBy(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.PageDown):
-		return m.scrollBy(max(m.layout().bodyH-1, 1)), nil
+		return m.Scroll(max(m.layout().bodyH-1, 1))
 	case key.Matches(kp, k.PageUp):
-		return m.scrollBy(-max(m.layout().bodyH-1, 1)), nil
+		return m.Scroll(-max(m.layout().bodyH-1, 1))
 	case key.Matches(kp, k.Unified):
 		m.unified = !m.unified
 		m.scroll = 0
@@ -239,13 +239,12 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Scroll moves the conflict view by delta lines (the mouse wheel). It
-// returns no command; it has the shape of every screen's Scroll.
-func (m Model) Scroll(delta int) (Model, tea.Cmd) { return m.scrollBy(delta), nil }
-
-func (m Model) scrollBy(delta int) Model {
+// Scroll moves the conflict view by delta lines (the mouse wheel and the
+// scroll keys). It returns no command; it has the shape of every screen's
+// Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) maxScroll() int { return max(len(m.body)-m.layout().bodyH, 0) }

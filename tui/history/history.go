@@ -310,13 +310,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	half := max(m.reportHeight()/2, 1)
 	switch {
 	case key.Matches(kp, k.ReportUp):
-		return m.scrollBy(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.ReportDown):
-		return m.scrollBy(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.ReportPageUp):
-		return m.scrollBy(-half), nil
+		return m.Scroll(-half)
 	case key.Matches(kp, k.ReportPageDown):
-		return m.scrollBy(half), nil
+		return m.Scroll(half)
 	case key.Matches(kp, k.Unlearn):
 		return m.unlearn()
 	case key.Matches(kp, k.Force):
@@ -421,14 +421,12 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	return m.move(i - m.list.Cursor())
 }
 
-// Scroll moves the report by delta lines (the mouse wheel): the list is
-// short and moved with keys, the report is what one reads. It returns no
-// command; it has the shape of every screen's Scroll.
-func (m Model) Scroll(delta int) (Model, tea.Cmd) { return m.scrollBy(delta), nil }
-
-func (m Model) scrollBy(delta int) Model {
+// Scroll moves the report by delta lines (the mouse wheel and the report
+// keys): the list is short and moved with keys, the report is what one
+// reads. It returns no command; it has the shape of every screen's Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.rscroll = min(max(m.rscroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) move(d int) (Model, tea.Cmd) {

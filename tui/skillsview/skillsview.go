@@ -435,13 +435,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Draft):
 		return m.review(skills.Draft)
 	case key.Matches(kp, k.ScrollUp):
-		return m.scrollBy(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.ScrollDown):
-		return m.scrollBy(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.HalfPageUp):
-		return m.scrollBy(-half), nil
+		return m.Scroll(-half)
 	case key.Matches(kp, k.HalfPageDown):
-		return m.scrollBy(half), nil
+		return m.Scroll(half)
 	}
 	return m, nil
 }
@@ -472,14 +472,13 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Scroll moves the document pane by delta lines (the mouse wheel): the
-// list is short and moved with keys, the document is what one reads. It
-// returns no command; it has the shape of every screen's Scroll.
-func (m Model) Scroll(delta int) (Model, tea.Cmd) { return m.scrollBy(delta), nil }
-
-func (m Model) scrollBy(delta int) Model {
+// Scroll moves the document pane by delta lines (the mouse wheel and the
+// document keys): the list is short and moved with keys, the document is
+// what one reads. It returns no command; it has the shape of every
+// screen's Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) move(d int) Model {
