@@ -140,7 +140,10 @@ type Model struct {
 	confirmQuit bool
 	quitting    bool
 
-	run        *run
+	run *run
+	// launched is shared by every copy of the model: Run stops the run
+	// it holds once the program has ended.
+	launched   *launched
 	running    bool
 	eventsOpen bool
 	done       bool // the engine returned
@@ -160,7 +163,7 @@ type Model struct {
 // New builds the application. ctx bounds every run it starts.
 func New(ctx context.Context, opts Options) Model {
 	st := styles.New(opts.Dark)
-	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(),
+	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(), launched: &launched{},
 		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
 		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
