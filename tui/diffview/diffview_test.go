@@ -639,6 +639,7 @@ func TestKeyMapHelp(t *testing.T) {
 		}
 	}
 	// A replaced key map is what Update matches.
+	k = DefaultKeyMap()
 	k.KeepBoth.SetKeys("B")
 	m := newModel(many(2), 100, 30).WithKeyMap(k)
 	if _, cmd := m.Update(tuitest.Press('b')); cmd != nil {

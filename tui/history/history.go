@@ -134,7 +134,9 @@ func (m Model) WithLocation(loc *time.Location) Model {
 	return m
 }
 
-// WithKeyMap replaces the key bindings.
+// WithKeyMap replaces the key bindings. Start from DefaultKeyMap, not
+// from KeyMap, whose copy has the keys that do nothing right now disabled
+// for the help: they would stay disabled.
 func (m Model) WithKeyMap(k KeyMap) Model {
 	m.keys = k
 	return m
