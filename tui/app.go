@@ -20,6 +20,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
@@ -124,7 +125,7 @@ type Model struct {
 	rows        []graphview.Row
 	links       []core.Primitive // what the rows' scores need, until they are computed
 	rowsGen     int
-	rankBy      string // "importance" or "reach"
+	rankBy      graph.Order // the Graph screen's ranking, switched with r
 	scoresReady bool
 	// autoTop is the row the Graph screen selected by itself when the
 	// first page of a load came with nothing selected: once the ranking
@@ -139,7 +140,10 @@ type Model struct {
 	confirmQuit bool
 	quitting    bool
 
-	run        *run
+	run *run
+	// launched is shared by every copy of the model: Run stops the run
+	// it holds once the program has ended.
+	launched   *launched
 	running    bool
 	eventsOpen bool
 	done       bool // the engine returned
@@ -159,10 +163,10 @@ type Model struct {
 // New builds the application. ctx bounds every run it starts.
 func New(ctx context.Context, opts Options) Model {
 	st := styles.New(opts.Dark)
-	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(),
+	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(), launched: &launched{},
 		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
-		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: "importance"}
+		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)
@@ -209,13 +213,9 @@ func (m Model) ConfirmingQuit() bool { return m.confirmQuit }
 func (m *Model) setStyles(st styles.Styles) {
 	m.st = &st
 	m.help.Styles = help.DefaultStyles(st.IsDark)
-	m.learn.SetStyles(st)
-	m.form.SetStyles(st)
-	m.findings = m.findings.SetStyles(st)
-	m.conflicts = m.conflicts.SetStyles(st)
-	m.graph = m.graph.SetStyles(st)
-	m.history = m.history.SetStyles(st)
-	m.skills = m.skills.SetStyles(st)
+	for _, s := range m.screens() {
+		s.setStyles(st)
+	}
 }
 
 // bodyHeight is the screen area between the tab bar and the status bar
@@ -223,14 +223,9 @@ func (m *Model) setStyles(st styles.Styles) {
 func (m Model) bodyHeight() int { return max(0, m.h-3) }
 
 func (m *Model) resize() {
-	bh := m.bodyHeight()
-	m.learn.SetSize(m.w, bh)
-	m.form.SetSize(m.w, bh)
-	m.findings = m.findings.SetSize(m.w, bh)
-	m.conflicts = m.conflicts.SetSize(m.w, bh)
-	m.graph = m.graph.SetSize(m.w, bh)
-	m.history = m.history.SetSize(m.w, bh)
-	m.skills = m.skills.SetSize(m.w, bh)
+	for _, s := range m.screens() {
+		s.setSize(m.w, m.bodyHeight())
+	}
 	m.help.SetWidth(m.w)
 }
 
@@ -416,41 +411,11 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 
 // captured reports whether the screen on top takes every key: a form or
 // filter being typed into, or a question being asked.
-func (m Model) captured() bool {
-	switch m.tab {
-	case tabLearn:
-		return m.formOpen
-	case tabConflicts:
-		return m.conflicts.Confirming()
-	case tabGraph:
-		return m.graph.Editing()
-	case tabHistory:
-		return m.history.Confirming()
-	}
-	return false
-}
+func (m Model) captured() bool { return m.top().captures() }
 
 // toScreen hands a message to the screen on top.
 func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmd tea.Cmd
-	switch m.tab {
-	case tabLearn:
-		if m.formOpen {
-			m.form, cmd = m.form.Update(msg)
-		} else {
-			m.learn, cmd = m.learn.Update(msg)
-		}
-	case tabFindings:
-		m.findings, cmd = m.findings.Update(msg)
-	case tabConflicts:
-		m.conflicts, cmd = m.conflicts.Update(msg)
-	case tabGraph:
-		m.graph, cmd = m.graph.Update(msg)
-	case tabHistory:
-		m.history, cmd = m.history.Update(msg)
-	case tabSkills:
-		m.skills, cmd = m.skills.Update(msg)
-	}
+	cmd := m.top().update(msg)
 	return m, cmd
 }
 
@@ -554,20 +519,8 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	if ms.Y > m.bodyHeight() {
 		return m, nil
 	}
-	x, y := ms.X, ms.Y-1
-	var cmd tea.Cmd
-	switch m.tab {
-	case tabFindings:
-		m.findings = m.findings.Click(x, y)
-	case tabConflicts:
-		m.conflicts = m.conflicts.Click(x, y)
-	case tabGraph:
-		m.graph, cmd = m.graph.Click(x, y).RequestDetail()
-	case tabHistory:
-		m.history, cmd = m.history.Click(x, y)
-	case tabSkills:
-		m.skills = m.skills.Click(x, y)
-	}
+	// The screen starts under the tab bar.
+	cmd := m.top().click(ms.X, ms.Y-1)
 	return m, cmd
 }
 
@@ -581,23 +534,8 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	default:
 		return m, nil
 	}
-	switch m.tab {
-	case tabLearn:
-		m.learn.ScrollLog(-delta)
-	case tabFindings:
-		m.findings = m.findings.Scroll(delta)
-	case tabConflicts:
-		m.conflicts = m.conflicts.Scroll(delta)
-	case tabGraph:
-		var cmd tea.Cmd
-		m.graph, cmd = m.graph.Scroll(delta).RequestDetail()
-		return m, cmd
-	case tabHistory:
-		m.history = m.history.Scroll(delta)
-	case tabSkills:
-		m.skills = m.skills.Scroll(delta)
-	}
-	return m, nil
+	cmd := m.top().scroll(delta)
+	return m, cmd
 }
 
 // View draws the application.
@@ -621,20 +559,8 @@ func (m Model) render() string {
 	case m.confirmQuit:
 		body = m.place(m.st.App.Dialog.Render("A run is in progress.\nCancel it (the store stays unchanged) and quit?\n\n"+
 			m.st.Heading.Render("y")+" yes · "+m.st.Heading.Render("n")+" no"), bh)
-	case m.tab == tabLearn && m.formOpen:
-		body = m.form.View()
-	case m.tab == tabLearn:
-		body = m.learn.View()
-	case m.tab == tabFindings:
-		body = m.findings.View()
-	case m.tab == tabConflicts:
-		body = m.conflicts.View()
-	case m.tab == tabGraph:
-		body = m.graph.View()
-	case m.tab == tabHistory:
-		body = m.history.View()
-	case m.tab == tabSkills:
-		body = m.skills.View()
+	default:
+		body = m.top().view()
 	}
 	return m.tabBar() + "\n" + cells.ClipLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }

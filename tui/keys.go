@@ -6,9 +6,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/lore-kb/lore/tui/diffview"
-	"github.com/lore-kb/lore/tui/findings"
 )
 
 // KeyMap holds the application's global keys; each screen adds its own.
@@ -65,49 +62,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Screens, k.NextTab, k.PrevTab}, {k.NewLearn, k.Help, k.Quit}}
 }
 
-// conflictKeys is the Conflicts screen's key map as the help lists it:
-// while the keep-candidate question is open only its answers, otherwise
-// everything but them.
-func conflictKeys(k diffview.KeyMap, confirming bool) diffview.KeyMap {
-	for _, b := range []*key.Binding{&k.Next, &k.Prev, &k.KeepExisting, &k.KeepCandidate, &k.KeepBoth,
-		&k.Unified, &k.ScrollDown, &k.ScrollUp, &k.PageDown, &k.PageUp} {
-		b.SetEnabled(!confirming)
-	}
-	k.Confirm.SetEnabled(confirming)
-	k.Cancel.SetEnabled(confirming)
-	return k
-}
-
-// filterKeys are the keys of the Graph screen's filter while it is typed
-// into; every other key is text.
-type filterKeys struct{ Done, Clear, Erase, Up, Down key.Binding }
-
-var defaultFilterKeys = filterKeys{
-	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep the filter")),
-	Clear: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "drop the filter")),
-	Erase: key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "erase the text")),
-	Up:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
-	Down:  key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
-}
-
-// ShortHelp implements help.KeyMap.
-func (k filterKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Done, k.Clear, k.Erase, k.Up, k.Down}
-}
-
-// FullHelp implements help.KeyMap.
-func (k filterKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
-
-// findingKeys is the reviewer's key map as the help lists it: nothing
-// while no source waits for a decision, for then there is nothing to act on.
-func findingKeys(k findings.KeyMap, asking bool) findings.KeyMap {
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom,
-		&k.Acknowledge, &k.Approve, &k.ApproveWarnings, &k.Reject, &k.ScrollUp, &k.ScrollDown} {
-		b.SetEnabled(asking)
-	}
-	return k
-}
-
 // newLearn opens the learn form, from any screen: the form is part of the
 // Learn screen, which comes to the top.
 func (m Model) newLearn() (Model, tea.Cmd) {
@@ -129,28 +83,16 @@ func (m Model) globalKeys() KeyMap {
 // screenKeys is the key map of what is on top: the learn form, the Learn
 // screen or another screen, the keys that do nothing now disabled where
 // the screen tells.
-func (m Model) screenKeys() help.KeyMap {
-	switch m.tab {
-	case tabLearn:
-		if m.formOpen {
-			return m.form.Keys()
-		}
-		return m.learn.Keys()
-	case tabFindings:
-		return findingKeys(m.findings.KeyMap(), m.findings.Pending())
-	case tabConflicts:
-		return conflictKeys(m.conflicts.KeyMap(), m.conflicts.Confirming())
-	case tabGraph:
-		if m.graph.Editing() {
-			return defaultFilterKeys
-		}
-		return m.graph.KeyMap()
-	case tabHistory:
-		return m.history.KeyMap()
-	case tabSkills:
-		return m.skills.KeyMap()
-	}
-	return m.learn.Keys()
+func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
+
+// tabKeys are global keys the help lists among one screen's own, by tab:
+// first on the help line (n on Learn, whose form it opens), or last on
+// the help line and in the screen's help view (r on Graph, whose ranking
+// the root holds).
+func (m Model) tabKeys() (first, last [len(tabNames)][]key.Binding) {
+	first[tabLearn] = []key.Binding{m.globalKeys().NewLearn}
+	last[tabGraph] = []key.Binding{m.keys.Rank}
+	return first, last
 }
 
 // helpKeys are the keys the help line lists: the screen's, then the
@@ -166,13 +108,8 @@ func (m Model) helpKeys() (screen, global []key.Binding) {
 	case m.captured():
 		return enabled(m.screenKeys().ShortHelp()), []key.Binding{m.keys.ForceQuit}
 	}
-	screen = m.screenKeys().ShortHelp()
-	switch m.tab {
-	case tabLearn:
-		screen = append([]key.Binding{m.globalKeys().NewLearn}, screen...)
-	case tabGraph:
-		screen = append(screen, m.keys.Rank)
-	}
+	first, last := m.tabKeys()
+	screen = slices.Concat(first[m.tab], m.screenKeys().ShortHelp(), last[m.tab])
 	// Disabled keys are left out here rather than by the help bubble, so
 	// that fitting the line to the width counts only what is shown.
 	return enabled(screen), enabled(m.globalKeys().ShortHelp())
@@ -186,9 +123,9 @@ func enabled(bs []key.Binding) []key.Binding {
 // global ones, which work on every screen.
 func (m Model) helpGroups() (screen, global [][]key.Binding) {
 	screen = slices.Clone(m.screenKeys().FullHelp())
-	if m.tab == tabGraph && len(screen) > 0 {
-		last := len(screen) - 1
-		screen[last] = append(slices.Clone(screen[last]), m.keys.Rank)
+	if _, last := m.tabKeys(); len(screen) > 0 {
+		i := len(screen) - 1
+		screen[i] = slices.Concat(screen[i], last[m.tab])
 	}
 	return screen, m.globalKeys().FullHelp()
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,6 +24,54 @@ type run struct {
 	cancel context.CancelFunc
 	events <-chan engine.Event
 	asks   chan approvalAsk
+
+	// claim is taken once: by the command, to start the engine, or by
+	// stop, to keep a run whose command never started (the program ended
+	// first) from starting at all.
+	claim sync.Once
+	// done is closed once the engine has returned and given the store
+	// back; res and err are its outcome, set before.
+	done chan struct{}
+	res  *engine.LearnResult
+	err  error
+}
+
+// begin claims the run for the engine; false means stop came first.
+func (r *run) begin() bool {
+	began := false
+	r.claim.Do(func() { began = true })
+	return began
+}
+
+// stop cancels the run and waits until the engine has returned, unless
+// the engine never started.
+func (r *run) stop() {
+	r.cancel()
+	stopped := false
+	r.claim.Do(func() { stopped = true })
+	if !stopped {
+		<-r.done
+	}
+}
+
+// launched holds the run a model started last. It is shared by the
+// model's copies, so that Run finds the run however the program ended:
+// whichever model it returns, if any, may predate the run.
+type launched struct {
+	mu  sync.Mutex
+	run *run
+}
+
+func (l *launched) set(r *run) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.run = r
+}
+
+func (l *launched) last() *run {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.run
 }
 
 // approvalAsk is the gate asking the reviewer; the answer goes back on
@@ -85,18 +134,26 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	opts.Tier, opts.Policy = req.Tier, req.Policy
 	opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
 	opts.Events = engine.NewBroker()
-	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(), asks: make(chan approvalAsk)}
+	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(),
+		asks: make(chan approvalAsk), done: make(chan struct{})}
 	// Gate flags given with this very source decide it; otherwise the
 	// reviewer does.
 	if !req.Flagged() {
 		opts.Approver = approver{asks: r.asks}
 	}
 	m.run = r
+	m.launched.set(r)
 	// The screen names the source as the session will: without the
 	// credentials a URL may carry.
 	m.learn.Reset(redact.URL(req.Source), r.id, req.DryRun)
 	open := m.opts.Open
 	learn := func() tea.Msg {
+		if !r.begin() {
+			// Run stopped the run before the program got to this command.
+			opts.Events.Close()
+			return doneMsg{run: r.id, err: context.Canceled}
+		}
+		defer close(r.done)
 		// The engine opens the store only once it has candidates to
 		// compare with it: until then (reading a slow source, a person
 		// deciding at the gate) other lore processes keep the use of it.
@@ -119,6 +176,7 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 			_ = release()
 		}
 		opts.Events.Close()
+		r.res, r.err = res, err
 		return doneMsg{run: r.id, res: res, err: err}
 	}
 	return tea.Batch(learn, listen(r), tick())
@@ -180,16 +238,23 @@ type Outcome struct {
 
 // Run runs the application until the person quits. Its error is the
 // program's; the last run's is in the Outcome.
+//
+// Ending the program ends the run it started, however it ended (the
+// person quitting, ctx ending, a panic): Run cancels the run and waits
+// for the engine to return, so that when Run returns nothing of the run
+// is left writing to the store or holding it open.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) (Outcome, error) {
-	p := tea.NewProgram(New(ctx, opts), append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	m := New(ctx, opts)
+	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
 	final, err := p.Run()
-	fm, ok := final.(Model)
-	if !ok {
-		return Outcome{}, err
+	if r := m.launched.last(); r != nil {
+		r.stop()
+		// The engine's own outcome: the program may have ended before
+		// its last message reached the model.
+		return Outcome{Result: r.res, Err: r.err}, err
 	}
-	if fm.run != nil {
-		// Ending the program ends any run it started.
-		fm.run.cancel()
+	if fm, ok := final.(Model); ok {
+		return Outcome{Result: fm.Result, Err: fm.RunErr}, err
 	}
-	return Outcome{Result: fm.Result, Err: fm.RunErr}, err
+	return Outcome{}, err
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/graphview"
@@ -58,7 +59,7 @@ func (m Model) changed() (Model, tea.Cmd) {
 // store's importance order, or reach (transitive dependents) once it is
 // computed, ties by importance.
 func (m Model) ranked() []graphview.Row {
-	if m.rankBy != "reach" {
+	if m.rankBy != graph.ByReach {
 		return m.rows
 	}
 	rows := slices.Clone(m.rows)
@@ -69,13 +70,13 @@ func (m Model) ranked() []graphview.Row {
 // toggleRank switches the Graph screen between importance and reach.
 func (m Model) toggleRank() (Model, tea.Cmd) {
 	switch {
-	case m.rankBy == "reach":
-		m.rankBy = "importance"
+	case m.rankBy == graph.ByReach:
+		m.rankBy = graph.ByImportance
 	case !m.scoresReady:
 		m.notice = "the ranking is still being computed; try again in a moment"
 		return m, nil
 	default:
-		m.rankBy = "reach"
+		m.rankBy = graph.ByReach
 	}
 	m.graph = m.graph.WithRows(m.ranked(), m.rankBy)
 	return m, nil

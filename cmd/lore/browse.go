@@ -324,11 +324,15 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
+			order, err := graph.ParseOrder(by)
+			if err != nil {
+				return err
+			}
 			prims, err := a.allPrimitives(domain)
 			if err != nil {
 				return err
 			}
-			ranked, err := graph.Rank(prims, by, top)
+			ranked, err := graph.Rank(prims, order, top)
 			if err != nil {
 				return err
 			}
@@ -349,7 +353,7 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&by, "by", graph.ByImportance, "importance or reach")
+	cmd.Flags().StringVar(&by, "by", string(graph.ByImportance), "importance or reach")
 	cmd.Flags().IntVar(&top, "top", 20, "how many to list (0: all)")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd

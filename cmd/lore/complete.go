@@ -27,7 +27,7 @@ const maxCompletions = 500
 var flagValues = map[string][]string{
 	"tier":      {"home", "stranger"},
 	"format":    {"dot", "mermaid", "json"},
-	"by":        {graph.ByImportance, "reach"},
+	"by":        orderNames(),
 	"depth":     {string(core.Shallow), string(core.Standard), string(core.Deep)},
 	"task-type": {"browser", "api", "code", "domain", "unknown"},
 }
@@ -300,4 +300,13 @@ func prefixed(values []string, prefix string) []cobra.Completion {
 		}
 	}
 	return out
+}
+
+// orderNames are the rankings lore rank --by takes.
+func orderNames() []string {
+	names := make([]string, len(graph.Orders))
+	for i, o := range graph.Orders {
+		names[i] = string(o)
+	}
+	return names
 }

@@ -431,11 +431,27 @@ func scc(x *index) (comp []int32, nc int) {
 	return comp, nc
 }
 
-// Rankings Rank accepts.
+// Order is a ranking: what Rank sorts the primitives by.
+type Order string
+
+// The rankings Rank accepts.
 const (
-	ByImportance = "importance"
-	ByReach      = "reach"
+	ByImportance Order = "importance"
+	ByReach      Order = "reach"
 )
+
+// Orders lists the rankings, for a flag's help and completion.
+var Orders = []Order{ByImportance, ByReach}
+
+// ParseOrder reads a ranking as a person types it: case and surrounding
+// spaces do not matter. Anything else is a usage error naming the choices.
+func ParseOrder(s string) (Order, error) {
+	o := Order(strings.ToLower(strings.TrimSpace(s)))
+	if !slices.Contains(Orders, o) {
+		return "", &core.UsageError{Msg: fmt.Sprintf("unknown ranking %q: choose %q or %q", s, ByImportance, ByReach)}
+	}
+	return o, nil
+}
 
 // Rank orders the primitives by importance (centrality on the dependency
 // graph: see Importance) or by reach (transitive dependents, what a
@@ -443,10 +459,11 @@ const (
 // type (definitions, theorems, algorithms, axioms, identities,
 // techniques), then by id ascending, so the order is total and stable
 // across runs. top ≤ 0 returns all.
-func Rank(prims []core.Primitive, by string, top int) ([]Ranked, error) {
-	key := strings.ToLower(strings.TrimSpace(by))
-	if key != ByImportance && key != ByReach {
-		return nil, &core.UsageError{Msg: fmt.Sprintf("unknown ranking %q: choose %q or %q", by, ByImportance, ByReach)}
+func Rank(prims []core.Primitive, by Order, top int) ([]Ranked, error) {
+	// Parsed again: an Order converted from any string reaches here too.
+	key, err := ParseOrder(string(by))
+	if err != nil {
+		return nil, err
 	}
 	x := newIndex(prims)
 	reach := x.reach()

@@ -148,7 +148,7 @@ func TestRank(t *testing.T) {
 	prims[0].Enables = []string{"b"}
 	prims[4].Enables = []string{"1", "2"}
 	prims[3].CompositionRules = []core.CompositionRule{{With: "a"}}
-	got, err := Rank(prims, "importance", 0)
+	got, err := Rank(prims, ByImportance, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,12 +173,35 @@ func TestRank(t *testing.T) {
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), `"pagerank"`) || !strings.Contains(err.Error(), "importance") || !strings.Contains(err.Error(), "reach") {
 		t.Errorf("bad by: %v", err)
 	}
-	if rs, err := Rank(nil, "reach", 5); err != nil || len(rs) != 0 {
+	if rs, err := Rank(nil, ByReach, 5); err != nil || len(rs) != 0 {
 		t.Errorf("empty: %v %v", rs, err)
 	}
 	b, _ := json.Marshal(got[0])
 	if string(b) != `{"id":"a","name":"Name of a","type":"definition","domain":"d","importance":157,"reach":3}` {
 		t.Errorf("json %s", b)
+	}
+}
+
+// ParseOrder takes a ranking as typed on the command line; Rank gives the
+// same answer for an Order that did not come through it.
+func TestParseOrder(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Order
+	}{{"importance", ByImportance}, {" Reach ", ByReach}, {"REACH", ByReach}} {
+		if got, err := ParseOrder(c.in); err != nil || got != c.want {
+			t.Errorf("%q: %q %v, want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"", "pagerank", "importance reach"} {
+		_, err := ParseOrder(in)
+		var ue *core.UsageError
+		if !errors.As(err, &ue) {
+			t.Errorf("%q: %v, want a usage error", in, err)
+		}
+		if _, rerr := Rank(nil, Order(in), 0); rerr == nil || rerr.Error() != err.Error() {
+			t.Errorf("%q: Rank says %v, ParseOrder %v", in, rerr, err)
+		}
 	}
 }
 

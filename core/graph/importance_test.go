@@ -18,7 +18,7 @@ func on(target string, strength float64) core.Edge {
 	return core.Edge{Target: target, Type: core.Requires, Strength: strength}
 }
 
-func rankedIDs(t *testing.T, prims []core.Primitive, by string) []string {
+func rankedIDs(t *testing.T, prims []core.Primitive, by Order) []string {
 	t.Helper()
 	rs, err := Rank(prims, by, 0)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/tui/cells"
+	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -42,8 +43,7 @@ type Model struct {
 	keys  KeyMap
 
 	cs      []core.Conflict
-	cur     int
-	top     int
+	list    listwin.Window
 	unified bool
 	scroll  int
 	// confirm is the ID whose keep-candidate awaits y; pending the ID whose
@@ -72,19 +72,39 @@ func (m Model) SetStyles(st styles.Styles) Model {
 	return m.refresh()
 }
 
-// WithKeyMap replaces the key bindings.
+// WithKeyMap replaces the key bindings. Start from DefaultKeyMap, not
+// from KeyMap, whose copy has the keys that do nothing right now disabled
+// for the help: they would stay disabled.
 func (m Model) WithKeyMap(k KeyMap) Model {
 	m.keys = k
 	return m
 }
 
-// KeyMap returns the bindings in use, for the root's help.
-func (m Model) KeyMap() KeyMap { return m.keys }
+// KeyMap returns the bindings, for the root's help: while the
+// keep-candidate question is open only its answers, otherwise everything
+// but them.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	asking := m.Confirming()
+	k.List = k.List.WithEnabled(!asking)
+	for _, b := range []*key.Binding{&k.KeepExisting, &k.KeepCandidate, &k.KeepBoth,
+		&k.Unified, &k.ScrollDown, &k.ScrollUp, &k.PageDown, &k.PageUp} {
+		b.SetEnabled(!asking)
+	}
+	k.Confirm.SetEnabled(asking)
+	k.Cancel.SetEnabled(asking)
+	return k
+}
+
+// Captures reports whether every key is the screen's: while the
+// keep-candidate question waits for its answer.
+func (m Model) Captures() bool { return m.Confirming() }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
-	return m.keepVisible().refresh()
+	m.list = m.list.SetHeight(m.layout().listH)
+	return m.refresh()
 }
 
 // WithConflicts shows the pending conflicts of cs (resolved ones are
@@ -104,25 +124,29 @@ func (m Model) WithConflicts(cs []core.Conflict) Model {
 			m.cs = append(m.cs, c)
 		}
 	}
+	// The list's height follows its length (see layout), so both change
+	// in one step.
+	m.list = m.list.Resize(len(m.cs), m.layout().listH)
 	i := slices.IndexFunc(m.cs, func(c core.Conflict) bool { return c.ID == prevID })
-	if i < 0 {
-		i = min(m.cur, len(m.cs)-1)
+	if i >= 0 {
+		m.list = m.list.Select(i)
+	} else {
+		// Gone: the same row number, now the next conflict, or the last.
 		m.scroll = 0
 	}
-	m.cur = max(i, 0)
 	m.pending = ""
-	if m.confirm != "" && (i < 0 || m.cs[m.cur].ID != m.confirm) {
+	if c, ok := m.Selected(); m.confirm != "" && (!ok || c.ID != m.confirm) {
 		m.confirm = ""
 	}
-	return m.keepVisible().refresh()
+	return m.refresh()
 }
 
 // Selected returns the selected conflict.
 func (m Model) Selected() (core.Conflict, bool) {
-	if m.cur < 0 || m.cur >= len(m.cs) {
+	if m.list.Cursor() >= len(m.cs) {
 		return core.Conflict{}, false
 	}
-	return m.cs[m.cur], true
+	return m.cs[m.list.Cursor()], true
 }
 
 // Confirming reports whether keep-candidate is waiting for y or n.
@@ -159,19 +183,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if d, ok := k.List.Step(kp, m.list.Page(), len(m.cs)); ok {
+		return m.move(d), nil
+	}
 	switch {
-	case key.Matches(kp, k.Next):
-		return m.move(1), nil
-	case key.Matches(kp, k.Prev):
-		return m.move(-1), nil
 	case key.Matches(kp, k.ScrollDown):
-		return m.Scroll(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.ScrollUp):
-		return m.Scroll(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.PageDown):
-		return m.Scroll(max(m.layout().bodyH-1, 1)), nil
+		return m.Scroll(max(m.layout().bodyH-1, 1))
 	case key.Matches(kp, k.PageUp):
-		return m.Scroll(-max(m.layout().bodyH-1, 1)), nil
+		return m.Scroll(-max(m.layout().bodyH-1, 1))
 	case key.Matches(kp, k.Unified):
 		m.unified = !m.unified
 		m.scroll = 0
@@ -206,22 +229,24 @@ func (m Model) resolve(id string, r core.Resolution) (Model, tea.Cmd) {
 	return m, func() tea.Msg { return msg }
 }
 
-// Click selects the list row at the component-relative cell (x, y).
-func (m Model) Click(x, y int) Model {
-	lo := m.layout()
-	if m.confirm != "" || x < 0 || x >= m.w || y < 0 || y >= lo.listH {
-		return m
+// Click selects the list row at the component-relative cell (x, y). It
+// returns no command; it has the shape of every screen's Click.
+func (m Model) Click(x, y int) (Model, tea.Cmd) {
+	if m.confirm != "" || x < 0 || x >= m.w {
+		return m, nil
 	}
-	if i := m.top + y; i < len(m.cs) {
-		return m.move(i - m.cur)
+	if i, ok := m.list.RowAt(y); ok {
+		return m.move(i - m.list.Cursor()), nil
 	}
-	return m
+	return m, nil
 }
 
-// Scroll moves the conflict view by delta lines (the mouse wheel).
-func (m Model) Scroll(delta int) Model {
+// Scroll moves the conflict view by delta lines (the mouse wheel and the
+// scroll keys). It returns no command; it has the shape of every screen's
+// Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) maxScroll() int { return max(len(m.body)-m.layout().bodyH, 0) }
@@ -230,13 +255,13 @@ func (m Model) move(d int) Model {
 	if len(m.cs) == 0 {
 		return m
 	}
-	c := min(max(m.cur+d, 0), len(m.cs)-1)
+	next := m.list.Move(d)
 	m.err = ""
-	if c == m.cur {
+	if next.Cursor() == m.list.Cursor() {
 		return m
 	}
-	m.cur, m.scroll = c, 0
-	return m.keepVisible().refresh()
+	m.list, m.scroll = next, 0
+	return m.refresh()
 }
 
 type layout struct{ listH, ruleH, bodyH, statusH int }
@@ -260,23 +285,6 @@ func (m Model) layout() layout {
 	}
 	lo.bodyH = m.h - lo.listH - lo.ruleH - lo.statusH
 	return lo
-}
-
-// keepVisible scrolls the list so the selected row is on screen.
-func (m Model) keepVisible() Model {
-	lh := m.layout().listH
-	if lh <= 0 || len(m.cs) == 0 {
-		m.top = 0
-		return m
-	}
-	if m.cur < m.top {
-		m.top = m.cur
-	}
-	if m.cur >= m.top+lh {
-		m.top = m.cur - lh + 1
-	}
-	m.top = min(max(m.top, 0), max(len(m.cs)-lh, 0))
-	return m
 }
 
 // refresh recomputes the selected conflict's view. It runs when the
@@ -309,7 +317,7 @@ func (m Model) View() string {
 	}
 	lo := m.layout()
 	for y := range lo.listH {
-		lines = append(lines, m.listRow(m.top+y))
+		lines = append(lines, m.listRow(m.list.Top()+y))
 	}
 	if lo.ruleH > 0 {
 		lines = append(lines, m.paint.paint(kFaint, strings.Repeat("─", m.w)))
@@ -339,7 +347,7 @@ func (m Model) listRow(i int) string {
 	cand, exist := oneLine(c.Candidate.Name), oneLine(c.Existing.Name)
 	class := oneLine(string(c.Comparison.Class))
 	scores := fmt.Sprintf("statement %.2f · keywords %.2f", c.Comparison.FormalSimilarity, c.Comparison.KeywordSimilarity)
-	if i == m.cur {
+	if i == m.list.Cursor() {
 		plain := "▸ " + num + " · " + cand + " vs " + exist + " · " + class + " · " + scores
 		return m.paint.paint(kSelected, cells.Fit(plain, m.w))
 	}

@@ -359,7 +359,7 @@ func TestKeepCandidateConfirmation(t *testing.T) {
 			t.Fatalf("%s during confirmation: cmd=%v confirming=%v selected=%s", k, cmd != nil, m.Confirming(), selectedID(m))
 		}
 	}
-	if m.Click(5, 0).Confirming() != true || selectedID(m.Click(5, 0)) != "c-0001" {
+	if c, _ := m.Click(5, 0); !c.Confirming() || selectedID(c) != "c-0001" {
 		t.Fatalf("click during confirmation changed the selection")
 	}
 	// n cancels (and does not move on), esc cancels.
@@ -429,14 +429,14 @@ func TestNavigation(t *testing.T) {
 		t.Fatalf("last row:\n%s", ansi.Strip(m.View()))
 	}
 	// Click on the first visible list row; clicks elsewhere do nothing.
-	top := m.top
-	m = m.Click(3, 0)
+	top := m.list.Top()
+	m, _ = m.Click(3, 0)
 	if got, want := selectedID(m), fmt.Sprintf("c-%04d", top); got != want {
 		t.Fatalf("click: selected %s, want %s", got, want)
 	}
 	for _, p := range [][2]int{{3, 20}, {-1, 0}, {100, 0}, {3, -1}} {
-		if got := selectedID(m.Click(p[0], p[1])); got != selectedID(m) {
-			t.Errorf("click at %v changed the selection to %s", p, got)
+		if c, _ := m.Click(p[0], p[1]); selectedID(c) != selectedID(m) {
+			t.Errorf("click at %v changed the selection to %s", p, selectedID(c))
 		}
 	}
 }
@@ -470,7 +470,7 @@ func TestScrollAndUnified(t *testing.T) {
 	if m.scroll >= m.maxScroll() {
 		t.Fatalf("pgup did nothing")
 	}
-	m = m.Scroll(-1000)
+	m, _ = m.Scroll(-1000)
 	if m.scroll != 0 {
 		t.Fatalf("Scroll(-1000) = %d", m.scroll)
 	}
@@ -484,7 +484,7 @@ func TestScrollAndUnified(t *testing.T) {
 	}
 	// Selecting another conflict starts its view at the top.
 	m = m.WithConflicts(append([]core.Conflict{longLines()}, overlapping()))
-	m = m.Scroll(3)
+	m, _ = m.Scroll(3)
 	m, _ = m.Update(keyDown)
 	if m.scroll != 0 {
 		t.Fatalf("scroll kept across selections: %d", m.scroll)
@@ -496,7 +496,7 @@ func TestSelectionKeptByID(t *testing.T) {
 	m := newModel(cs, 100, 30)
 	m, _ = m.Update(keyDown)
 	m, _ = m.Update(keyDown) // c-0002
-	m = m.Scroll(2)
+	m, _ = m.Scroll(2)
 
 	// Reordered and grown: the same conflict stays selected, scrolled.
 	re := slices.Clone(cs)
@@ -556,7 +556,8 @@ func TestEmptyState(t *testing.T) {
 		}
 		tuitest.CheckSize(t, m.View(), 80, 10)
 	}
-	m = m.Click(1, 1).Scroll(5)
+	m, _ = m.Click(1, 1)
+	m, _ = m.Scroll(5)
 	tuitest.CheckSize(t, m.View(), 80, 10)
 	// Emptied after having conflicts.
 	m = m.WithConflicts(many(2)).WithConflicts(nil)
@@ -581,7 +582,7 @@ func TestExactSize(t *testing.T) {
 				m := New(styles.New(w%2 == 0)).SetSize(w, h).WithConflicts(cs)
 				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(tuitest.Press('j'))
-				m = m.Scroll(7)
+				m, _ = m.Scroll(7)
 				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(tuitest.Press('u'))
 				tuitest.CheckSize(t, m.View(), w, h)
@@ -638,6 +639,7 @@ func TestKeyMapHelp(t *testing.T) {
 		}
 	}
 	// A replaced key map is what Update matches.
+	k = DefaultKeyMap()
 	k.KeepBoth.SetKeys("B")
 	m := newModel(many(2), 100, 30).WithKeyMap(k)
 	if _, cmd := m.Update(tuitest.Press('b')); cmd != nil {
@@ -721,7 +723,7 @@ func BenchmarkNext1000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(tuitest.Press('j'))
-		if m.cur == len(m.cs)-1 {
+		if m.list.Cursor() == len(m.cs)-1 {
 			m = m.move(-len(m.cs))
 		}
 	}

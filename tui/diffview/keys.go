@@ -1,12 +1,19 @@
 package diffview
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/lore-kb/lore/tui/listwin"
+)
 
 // KeyMap holds the Conflicts screen's bindings. They are data so that the
 // root's contextual help (`?`) is generated from the same values Update
 // matches.
 type KeyMap struct {
-	Next, Prev key.Binding
+	// List moves through the conflicts: only up and down, for the page
+	// keys scroll the conflict itself, and a list of a few pending
+	// conflicts has no use for first and last.
+	List listwin.Keys
 	// KeepExisting, KeepCandidate and KeepBoth decide the selected
 	// conflict; KeepCandidate asks for confirmation first.
 	KeepExisting, KeepCandidate, KeepBoth key.Binding
@@ -21,11 +28,11 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the Conflicts screen's default bindings.
 func DefaultKeyMap() KeyMap {
+	// j and k, as on every other list: n is the global "learn a source"
+	// and p the Skills screen's "promote".
+	nav := listwin.DefaultKeys()
 	return KeyMap{
-		// j and k, as on every other list: n is the global "learn a
-		// source" and p the Skills screen's "promote".
-		Next:          key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("↓/j", "next")),
-		Prev:          key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("↑/k", "previous")),
+		List:          listwin.Keys{Up: nav.Up, Down: nav.Down},
 		KeepExisting:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "keep existing")),
 		KeepCandidate: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "keep candidate (replaces)")),
 		KeepBoth:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "keep both")),
@@ -40,16 +47,16 @@ func DefaultKeyMap() KeyMap {
 }
 
 // ShortHelp lists the bindings a reviewer needs to decide, the answers
-// to the keep-candidate question first (the root enables them only while
-// it is asked).
+// to the keep-candidate question first (KeyMap enables them only while it
+// is asked).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Confirm, k.Cancel, k.KeepExisting, k.KeepCandidate, k.KeepBoth, k.Next, k.Prev, k.Unified}
+	return []key.Binding{k.Confirm, k.Cancel, k.KeepExisting, k.KeepCandidate, k.KeepBoth, k.List.Down, k.List.Up, k.Unified}
 }
 
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Next, k.Prev, k.ScrollDown, k.ScrollUp, k.PageDown, k.PageUp, k.Unified},
+		{k.List.Down, k.List.Up, k.ScrollDown, k.ScrollUp, k.PageDown, k.PageUp, k.Unified},
 		{k.KeepExisting, k.KeepCandidate, k.KeepBoth},
 		{k.Confirm, k.Cancel},
 	}

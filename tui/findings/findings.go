@@ -17,6 +17,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -50,11 +51,11 @@ type Model struct {
 	req    gate.Request
 	active bool
 	rows   []row
-	// pos holds the row index of each finding row, in display order; the
-	// cursor is an index into pos so that headings are never selected.
+	// pos holds the row index of each finding row, in display order. The
+	// window's cursor is always one of them, so that headings are never
+	// selected; keys move it from finding to finding.
 	pos []int
-	cur int
-	top int
+	win listwin.Window
 	// catW and locW are the widest category and location, for the list's
 	// columns.
 	catW, locW int
@@ -89,19 +90,36 @@ func (m Model) SetStyles(st styles.Styles) Model {
 	return m.refresh()
 }
 
-// WithKeyMap replaces the key bindings.
+// WithKeyMap replaces the key bindings. Start from DefaultKeyMap, not
+// from KeyMap, whose copy has the keys that do nothing right now disabled
+// for the help: they would stay disabled.
 func (m Model) WithKeyMap(k KeyMap) Model {
 	m.keys = k
 	return m
 }
 
-// KeyMap returns the bindings in use, for the root's help.
-func (m Model) KeyMap() KeyMap { return m.keys }
+// KeyMap returns the bindings, for the root's help; while no source waits
+// for a decision they are all disabled, for there is nothing to act on.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	asking := m.Pending()
+	k.List = k.List.WithEnabled(asking)
+	for _, b := range []*key.Binding{&k.Acknowledge, &k.Approve, &k.ApproveWarnings, &k.Reject, &k.ScrollUp, &k.ScrollDown} {
+		b.SetEnabled(asking)
+	}
+	return k
+}
+
+// Captures reports whether the reviewer takes every key: never, for a
+// source waiting at the gate must not keep a person from the other
+// screens.
+func (m Model) Captures() bool { return false }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
-	return m.keepVisible().refresh()
+	m.win = m.win.SetHeight(m.bodyHeight())
+	return m.refresh()
 }
 
 // WithRequest shows a new request, forgetting the selection,
@@ -112,7 +130,7 @@ func (m Model) WithRequest(req gate.Request) Model {
 	fs := req.Report.Findings
 	m.req = req
 	m.active = true
-	m.cur, m.top, m.evScroll = 0, 0, 0
+	m.evScroll = 0
 	m.decided, m.status, m.err = false, "", ""
 	m.acked = make([]bool, len(fs))
 	m.critical = make([]bool, len(fs))
@@ -157,7 +175,11 @@ func (m Model) WithRequest(req gate.Request) Model {
 		}
 	}
 	m.catW = min(m.catW, len(core.ContentTypeMismatch))
-	return m.keepVisible().refresh()
+	m.win = listwin.New(len(m.rows), m.bodyHeight())
+	if len(m.pos) > 0 {
+		m.win = m.show(0)
+	}
+	return m.refresh()
 }
 
 // Pending reports whether a request is shown and not yet decided.
@@ -180,7 +202,22 @@ func (m Model) Selected() int {
 	if !m.active || len(m.pos) == 0 {
 		return -1
 	}
-	return m.rows[m.pos[m.cur]].finding
+	return m.rows[m.win.Cursor()].finding
+}
+
+// cur is the selected finding's place in display order (an index into
+// pos).
+func (m Model) cur() int { return min(sort.SearchInts(m.pos, m.win.Cursor()), len(m.pos)-1) }
+
+// show is the window with the c-th finding in display order selected and,
+// when there is room, the heading just above it on screen too.
+func (m Model) show(c int) listwin.Window {
+	r := m.pos[c]
+	w := m.win.Select(r)
+	if r > 0 && m.rows[r-1].finding < 0 {
+		w = w.Reveal(r - 1)
+	}
+	return w
 }
 
 // Update handles key presses; everything else is the root's business.
@@ -190,19 +227,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	k := m.keys
+	// The list keys step from finding to finding, a page being the
+	// window's rows less one, headings counted.
+	if d, ok := k.List.Step(kp, m.win.Page(), len(m.pos)); ok {
+		return m.move(d), nil
+	}
 	switch {
-	case key.Matches(kp, k.Up):
-		return m.move(-1), nil
-	case key.Matches(kp, k.Down):
-		return m.move(1), nil
-	case key.Matches(kp, k.PageUp):
-		return m.move(-max(m.bodyHeight()-1, 1)), nil
-	case key.Matches(kp, k.PageDown):
-		return m.move(max(m.bodyHeight()-1, 1)), nil
-	case key.Matches(kp, k.Top):
-		return m.move(-len(m.pos)), nil
-	case key.Matches(kp, k.Bottom):
-		return m.move(len(m.pos)), nil
 	case key.Matches(kp, k.ScrollUp):
 		return m.scrollEvidence(-1), nil
 	case key.Matches(kp, k.ScrollDown):
@@ -219,39 +249,43 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Click selects the list row at the component-relative cell (x, y).
-func (m Model) Click(x, y int) Model {
+// Click selects the list row at the component-relative cell (x, y). It
+// returns no command; it has the shape of every screen's Click.
+func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	if !m.active || len(m.pos) == 0 || x < 0 || x >= m.layout().listW {
-		return m
+		return m, nil
 	}
-	r := m.top + y - bodyTop
-	if y < bodyTop || y >= bodyTop+m.bodyHeight() || r >= len(m.rows) {
-		return m
+	r, ok := m.win.RowAt(y - bodyTop)
+	if !ok {
+		return m, nil
 	}
 	// A heading selects the first finding under it.
 	c := min(sort.SearchInts(m.pos, r), len(m.pos)-1)
-	return m.move(c - m.cur)
+	return m.move(c - m.cur()), nil
 }
 
-// Scroll moves the selection by delta rows (the mouse wheel over the list).
-func (m Model) Scroll(delta int) Model {
+// Scroll moves the selection by delta findings (the mouse wheel over the
+// list). It returns no command; it has the shape of every screen's Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	if !m.active {
-		return m
+		return m, nil
 	}
-	return m.move(delta)
+	return m.move(delta), nil
 }
 
+// move moves the selection by d findings.
 func (m Model) move(d int) Model {
 	if len(m.pos) == 0 {
 		return m
 	}
-	c := min(max(m.cur+d, 0), len(m.pos)-1)
+	cur := m.cur()
+	c := min(max(cur+d, 0), len(m.pos)-1)
 	m.err = ""
-	if c == m.cur {
+	if c == cur {
 		return m
 	}
-	m.cur, m.evScroll = c, 0
-	return m.keepVisible().refresh()
+	m.win, m.evScroll = m.show(c), 0
+	return m.refresh()
 }
 
 func (m Model) scrollEvidence(d int) Model {
@@ -266,7 +300,7 @@ func (m Model) toggle() Model {
 	if m.decided || len(m.pos) == 0 {
 		return m
 	}
-	i := m.rows[m.pos[m.cur]].finding
+	i := m.rows[m.win.Cursor()].finding
 	// Copy on write: the root keeps earlier Model values, which must not
 	// see this change.
 	m.acked = slices.Clone(m.acked)
@@ -312,28 +346,6 @@ func (m Model) decide(s core.ApprovalStatus) (Model, tea.Cmd) {
 	}
 	m.decided, m.status, m.err = true, s, ""
 	return m.refresh(), func() tea.Msg { return DecidedMsg{Answer: ans} }
-}
-
-// keepVisible scrolls the list so the selected row, and the heading just
-// above it, are on screen.
-func (m Model) keepVisible() Model {
-	bh := m.bodyHeight()
-	if len(m.pos) == 0 || bh == 0 {
-		m.top = 0
-		return m
-	}
-	r := m.pos[m.cur]
-	if r-1 >= 0 && m.rows[r-1].finding < 0 && r-1 < m.top {
-		m.top = r - 1
-	}
-	if r < m.top {
-		m.top = r
-	}
-	if r >= m.top+bh {
-		m.top = r - bh + 1
-	}
-	m.top = min(max(m.top, 0), max(len(m.rows)-bh, 0))
-	return m
 }
 
 func sevRank(s core.Severity) int {

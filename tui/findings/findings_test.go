@@ -289,16 +289,16 @@ func TestClickAndScroll(t *testing.T) {
 		{"header line", 3, 0, 2},
 	}
 	for _, tt := range tests {
-		m = m.Click(tt.x, tt.y)
+		m, _ = m.Click(tt.x, tt.y)
 		if got := m.Selected(); got != tt.want {
 			t.Fatalf("%s: selected %d, want %d", tt.name, got, tt.want)
 		}
 	}
-	m = m.Scroll(-2)
+	m, _ = m.Scroll(-2)
 	if got := m.Selected(); got != 0 {
 		t.Fatalf("scroll -2: selected %d, want 0", got)
 	}
-	m = m.Scroll(-100)
+	m, _ = m.Scroll(-100)
 	if got := m.Selected(); got != 5 {
 		t.Fatalf("scroll to top: selected %d, want 5", got)
 	}
@@ -334,7 +334,8 @@ func TestEmptyState(t *testing.T) {
 			t.Fatalf("%s returned a command without a request", k)
 		}
 	}
-	if m.Click(3, 3).Scroll(4).Pending() {
+	m, _ = m.Click(3, 3)
+	if m, _ = m.Scroll(4); m.Pending() {
 		t.Fatal("mouse made it pending")
 	}
 
@@ -376,7 +377,7 @@ func selectFinding(t *testing.T, m Model, pred func(core.Finding) bool) Model {
 	t.Helper()
 	for c, r := range m.pos {
 		if pred(m.req.Report.Findings[m.rows[r].finding]) {
-			return m.move(c - m.cur)
+			return m.move(c - m.cur())
 		}
 	}
 	t.Fatalf("no such finding in %+v", m.req.Report.Findings)
@@ -623,7 +624,7 @@ func BenchmarkKeyDown(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(keyDown)
-		if m.cur == len(m.pos)-1 {
+		if m.cur() == len(m.pos)-1 {
 			m = m.move(-len(m.pos))
 		}
 	}

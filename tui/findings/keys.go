@@ -1,11 +1,16 @@
 package findings
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/lore-kb/lore/tui/listwin"
+)
 
 // KeyMap holds the reviewer's bindings. They are data so that the root's
 // contextual help (`?`) is generated from the same values Update matches.
 type KeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	// List moves the selection from finding to finding.
+	List listwin.Keys
 	// Acknowledge toggles the acknowledgement of the selected finding.
 	Acknowledge key.Binding
 	// Approve, ApproveWarnings and Reject decide the request.
@@ -17,12 +22,7 @@ type KeyMap struct {
 // DefaultKeyMap returns the reviewer's default bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:              key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous")),
-		Down:            key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next")),
-		PageUp:          key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:        key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
-		Top:             key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "first")),
-		Bottom:          key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "last")),
+		List:            listwin.DefaultKeys(),
 		Acknowledge:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "acknowledge")),
 		Approve:         key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "approve")),
 		ApproveWarnings: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "approve with warnings")),
@@ -40,7 +40,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		k.List.Bindings(),
 		{k.Acknowledge, k.ScrollUp, k.ScrollDown},
 		{k.Approve, k.ApproveWarnings, k.Reject},
 	}

@@ -66,7 +66,7 @@ func (m Model) View() string {
 	// so they are not measured again.
 	for y := 0; y < bh && y+1 < m.h; y++ {
 		sb.WriteByte('\n')
-		sb.WriteString(m.listRow(m.top+y, lo.listW))
+		sb.WriteString(m.listRow(m.win.Top()+y, lo.listW))
 		if lo.detailW > 0 {
 			sb.WriteString(sep)
 			if y < len(m.detail) {
@@ -169,7 +169,7 @@ func (m Model) listRow(r, w int) string {
 	}
 	cat := cells.FitPlain(cells.Visible(string(f.Category)), catW)
 	loc := cells.FitTail(cells.Visible(f.Location), locW)
-	if m.active && len(m.pos) > 0 && m.pos[m.cur] == r {
+	if m.active && len(m.pos) > 0 && m.win.Cursor() == r {
 		return m.paint.selected.Paint("▸ " + mark + " " + cat + " " + loc)
 	}
 	switch mark {
@@ -200,7 +200,7 @@ func (m Model) refresh() Model {
 		}
 		return m
 	}
-	i := m.rows[m.pos[m.cur]].finding
+	i := m.rows[m.win.Cursor()].finding
 	f := m.req.Report.Findings[i]
 
 	title := m.st.Kind.Render(cells.Visible(string(f.Category))) + m.st.Faint.Render(" · ") +

@@ -401,7 +401,7 @@ func (m Model) View() string {
 		if y == 0 {
 			sb.WriteString(m.header(lo.listW))
 		} else {
-			sb.WriteString(m.listRow(m.top+y-1, lo.listW))
+			sb.WriteString(m.listRow(m.list.Top()+y-1, lo.listW))
 		}
 		if lo.detailW > 0 {
 			sb.WriteString(sepS)

@@ -218,7 +218,7 @@ func (s *store) send(m Model, msgs ...tea.Msg) (Model, []tea.Msg) {
 }
 
 func newModel(s *store, w, h int, dark bool) Model {
-	m := New(styles.New(dark)).SetSize(w, h).WithDomains(linalgDomains()).WithRows(s.rows(), "importance")
+	m := New(styles.New(dark)).SetSize(w, h).WithDomains(linalgDomains()).WithRows(s.rows(), graph.ByImportance)
 	m, cmd := m.RequestDetail()
 	m, _ = s.run(m, cmd)
 	return m

@@ -16,7 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
-	"github.com/lore-kb/lore/tui/cells"
+	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -97,7 +97,8 @@ type Model struct {
 	paint painters
 
 	rows []Row
-	by   string
+	// by is the ranking the rows came in, named in the header.
+	by graph.Order
 	// lower holds the lowercased names, computed once per WithRows so that
 	// filtering does not allocate per keystroke.
 	lower []string
@@ -119,8 +120,8 @@ type Model struct {
 	// view is the list as shown: indexes into rows, sorted and filtered.
 	// It may share its array with orders and is never written in place.
 	view []int32
-	cur  int
-	top  int
+	// list is the window over view: the selection and the rows on screen.
+	list listwin.Window
 
 	domains []core.Domain
 
@@ -152,7 +153,7 @@ type Model struct {
 
 // New returns an empty browser with the default key map.
 func New(st styles.Styles) Model {
-	return Model{keys: DefaultKeyMap(), by: "importance", shownIdx: -1, cache: newCache()}.SetStyles(st)
+	return Model{keys: DefaultKeyMap(), by: graph.ByImportance, shownIdx: -1, cache: newCache()}.SetStyles(st)
 }
 
 // SetStyles switches the styles (a light/dark change); the glamour theme
@@ -169,40 +170,52 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 	return m
 }
 
-// KeyMap returns the bindings in use, for the root's help.
-func (m Model) KeyMap() KeyMap { return m.keys }
+// KeyMap returns the bindings, for the root's help: the filter's while
+// it is typed into, the browser's otherwise.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	k.typing = m.editing
+	return k
+}
+
+// Captures reports whether every key is the screen's: while the filter is
+// typed into, q, ? and digits are text.
+func (m Model) Captures() bool { return m.editing }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
-	return m.keepVisible().refresh()
+	m.list = m.list.SetHeight(m.listHeight())
+	return m.refresh()
 }
 
-// WithRows replaces the list with rows, ranked by `by` ("importance" or
-// "reach"). The root pages by calling it again with a longer list; the
+// WithRows replaces the list with rows, ranked by `by` (importance when
+// ""). The root pages by calling it again with a longer list; the
 // selection, the filter and the sort order are kept, the selection by ID.
-func (m Model) WithRows(rows []Row, by string) Model {
+func (m Model) WithRows(rows []Row, by graph.Order) Model {
 	if by == "" {
-		by = "importance"
+		by = graph.ByImportance
 	}
 	selID := ""
 	if r, ok := m.Selected(); ok {
 		selID = r.ID
 	}
 	old, oldLower := m.rows, m.lower
-	m.rows, m.by = rows, cells.Visible(by)
+	m.rows, m.by = rows, by
 	m.orders = new([nSortKeys][]int32)
 	m = m.index(old, oldLower)
 	m.view = m.filtered(m.order(m.sortBy), m.query)
-	m.cur, m.top = 0, 0
+	// The list scrolls back to the top, then down as far as the selection
+	// needs.
+	m.list = m.list.SetLen(len(m.view)).Reset()
 	if i := m.viewIndex(selID); i >= 0 {
-		m.cur = i
+		m.list = m.list.Select(i)
 	}
 	m.shownIdx = m.rowIndex(m.shown)
 	if m.shown == "" || m.shown == selID {
 		m = m.selectCur()
 	}
-	return m.keepVisible().refresh()
+	return m.refresh()
 }
 
 // First moves the cursor to the first row, as the Top key does.
@@ -243,10 +256,10 @@ func (m Model) RequestDetail() (Model, tea.Cmd) {
 
 // Selected returns the list's selected row.
 func (m Model) Selected() (Row, bool) {
-	if m.cur < 0 || m.cur >= len(m.view) {
+	if m.list.Cursor() >= len(m.view) {
 		return Row{}, false
 	}
-	return m.rows[m.view[m.cur]], true
+	return m.rows[m.view[m.list.Cursor()]], true
 }
 
 // Shown returns the ID of the primitive in the detail pane (the selection,
@@ -291,20 +304,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.keys
-	page := max(m.listHeight()-1, 1)
+	// The list keys move in the list or, once they have the focus, in the
+	// edges; either way first and last reach its ends.
+	if d, ok := k.List.Step(kp, m.list.Page(), len(m.view)+m.nbCount()); ok {
+		return m.move(d), nil
+	}
 	switch {
-	case key.Matches(kp, k.Up):
-		return m.move(-1), nil
-	case key.Matches(kp, k.Down):
-		return m.move(1), nil
-	case key.Matches(kp, k.PageUp):
-		return m.move(-page), nil
-	case key.Matches(kp, k.PageDown):
-		return m.move(page), nil
-	case key.Matches(kp, k.Top):
-		return m.move(-len(m.view) - m.nbCount()), nil
-	case key.Matches(kp, k.Bottom):
-		return m.move(len(m.view) + m.nbCount()), nil
 	case key.Matches(kp, k.Sort):
 		return m.setSort((m.sortBy + 1) % nSortKeys), nil
 	case key.Matches(kp, k.Filter):
@@ -315,7 +320,7 @@ func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.inNb = true
 		}
 		return m, nil
-	case key.Matches(kp, k.List):
+	case key.Matches(kp, k.ToList):
 		m.inNb = false
 		return m, nil
 	case key.Matches(kp, k.ClearFilter):
@@ -359,32 +364,28 @@ func toggle(cur, to paneMode) paneMode {
 }
 
 // editKey handles a key while the filter is being typed: every printable
-// key is text, so only arrows move the selection.
+// key is text, so only the keys that type nothing move the selection.
 func (m Model) editKey(kp tea.KeyPressMsg) Model {
-	switch kp.String() {
-	case "enter":
+	k := m.keys
+	if d, ok := k.FilterList.Step(kp, m.list.Page(), len(m.view)); ok {
+		return m.move(d)
+	}
+	switch {
+	case key.Matches(kp, k.FilterDone):
 		m.editing = false
 		return m
-	case "esc":
+	case key.Matches(kp, k.FilterClear):
 		m.editing = false
 		return m.setQuery("")
-	case "backspace":
+	case key.Matches(kp, k.FilterBackspace):
 		if m.query == "" {
 			m.editing = false
 			return m
 		}
 		r := []rune(m.query)
 		return m.setQuery(string(r[:len(r)-1]))
-	case "ctrl+u":
+	case key.Matches(kp, k.FilterErase):
 		return m.setQuery("")
-	case "up":
-		return m.move(-1)
-	case "down":
-		return m.move(1)
-	case "pgup":
-		return m.move(-max(m.listHeight()-1, 1))
-	case "pgdown":
-		return m.move(max(m.listHeight()-1, 1))
 	}
 	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
 		return m.setQuery(m.query + oneLine(kp.Text))
@@ -393,18 +394,20 @@ func (m Model) editKey(kp tea.KeyPressMsg) Model {
 }
 
 // Click handles a click at the component-relative cell (x, y): a list row
-// is selected, a neighbour line focuses that neighbour. Call RequestDetail
-// afterwards.
-func (m Model) Click(x, y int) Model {
+// is selected, a neighbour line focuses that neighbour. The command asks
+// for the detail the pane then waits for (see RequestDetail).
+func (m Model) Click(x, y int) (Model, tea.Cmd) {
+	return m.click(x, y).RequestDetail()
+}
+
+func (m Model) click(x, y int) Model {
 	if len(m.rows) == 0 || x < 0 || y < 0 || y >= m.h {
 		return m
 	}
 	lo := m.layout()
 	if x < lo.listW {
-		if y < 1 {
-			return m
-		}
-		if i := m.top + y - 1; i < len(m.view) {
+		// The list starts under the header line.
+		if i, ok := m.list.RowAt(y - 1); ok {
 			m.inNb = false
 			return m.moveTo(i).refresh()
 		}
@@ -420,10 +423,10 @@ func (m Model) Click(x, y int) Model {
 	return m
 }
 
-// Scroll moves the selection by delta rows (the mouse wheel). Call
-// RequestDetail afterwards.
-func (m Model) Scroll(delta int) Model {
-	return m.move(delta).refresh()
+// Scroll moves the selection by delta rows (the mouse wheel). The command
+// asks for the detail the pane then waits for (see RequestDetail).
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
+	return m.move(delta).refresh().RequestDetail()
 }
 
 // move moves the focused list's selection by d.
@@ -434,24 +437,23 @@ func (m Model) move(d int) Model {
 		}
 		return m
 	}
-	return m.moveTo(m.cur + d)
+	return m.moveTo(m.list.Cursor() + d)
 }
 
 func (m Model) moveTo(i int) Model {
+	m.list = m.list.Select(i)
 	if len(m.view) == 0 {
-		m.cur = 0
 		return m
 	}
-	m.cur = min(max(i, 0), len(m.view)-1)
-	return m.keepVisible().selectCur()
+	return m.selectCur()
 }
 
 // selectCur shows the list's selection in the detail pane.
 func (m Model) selectCur() Model {
-	if m.cur < 0 || m.cur >= len(m.view) {
+	if m.list.Cursor() >= len(m.view) {
 		return m
 	}
-	r := int(m.view[m.cur])
+	r := int(m.view[m.list.Cursor()])
 	if m.rows[r].ID == m.shown {
 		m.shownIdx = r
 		return m
@@ -498,8 +500,7 @@ func (m Model) back() Model {
 func (m Model) showAndSelect(id string) Model {
 	m = m.show(id)
 	if i := m.viewIndex(id); i >= 0 {
-		m.cur = i
-		m = m.keepVisible()
+		m.list = m.list.Select(i)
 	}
 	return m
 }
@@ -544,23 +545,6 @@ func (m Model) nbCount() int {
 		return 0
 	}
 	return len(m.detail.Dependencies) + len(m.detail.Dependents)
-}
-
-// keepVisible scrolls the list so the selection is on screen.
-func (m Model) keepVisible() Model {
-	lh := m.listHeight()
-	if len(m.view) == 0 || lh <= 0 {
-		m.top = 0
-		return m
-	}
-	if m.cur < m.top {
-		m.top = m.cur
-	}
-	if m.cur >= m.top+lh {
-		m.top = m.cur - lh + 1
-	}
-	m.top = min(max(m.top, 0), max(len(m.view)-lh, 0))
-	return m
 }
 
 // listHeight is the number of list rows under the header.

@@ -160,17 +160,17 @@ func TestFilter(t *testing.T) {
 func TestSelectionKeptByIDAcrossPages(t *testing.T) {
 	s := newStore(linalg())
 	all := s.rows()
-	m := New(styles.New(true)).SetSize(100, 20).WithRows(all[:5], "importance")
+	m := New(styles.New(true)).SetSize(100, 20).WithRows(all[:5], graph.ByImportance)
 	m, _ = s.send(m, keyDown, keyDown)
 	want := selectedID(t, m)
-	m = m.WithRows(all, "importance")
+	m = m.WithRows(all, graph.ByImportance)
 	if got := selectedID(t, m); got != want {
 		t.Errorf("selection %s after paging, want %s", got, want)
 	}
 	// A reordered list (reach ranking) keeps it too.
 	rev := slices.Clone(all)
 	slices.Reverse(rev)
-	m = m.WithRows(rev, "reach")
+	m = m.WithRows(rev, graph.ByReach)
 	if got := selectedID(t, m); got != want {
 		t.Errorf("selection %s after re-ranking, want %s", got, want)
 	}
@@ -179,7 +179,7 @@ func TestSelectionKeptByIDAcrossPages(t *testing.T) {
 	}
 	// The filter survives paging.
 	m, _ = s.send(m, tuitest.Press('/'), tuitest.Press('e'), tuitest.Press('i'), tuitest.Press('g'), keyEnter)
-	m = m.WithRows(all, "importance")
+	m = m.WithRows(all, graph.ByImportance)
 	if len(m.view) != 2 {
 		t.Errorf("filter lost on paging: %v", viewIDs(m))
 	}
@@ -187,7 +187,7 @@ func TestSelectionKeptByIDAcrossPages(t *testing.T) {
 
 func TestMoveEmitsNeedDetail(t *testing.T) {
 	s := newStore(linalg())
-	m := New(styles.New(true)).SetSize(120, 24).WithRows(s.rows(), "importance")
+	m := New(styles.New(true)).SetSize(120, 24).WithRows(s.rows(), graph.ByImportance)
 	m, cmd := m.RequestDetail()
 	if cmd == nil {
 		t.Fatal("no request for the first selection")
@@ -213,23 +213,26 @@ func TestMoveEmitsNeedDetail(t *testing.T) {
 		t.Error("request without a change of selection")
 	}
 	_ = cmd
-	// Click and Scroll need RequestDetail.
-	m = m.Click(2, 3)
+	// Click and Scroll ask for the detail too.
+	m, cmd = m.Click(2, 3)
 	if got := selectedID(t, m); got != s.rows()[2].ID {
 		t.Errorf("click selected %s", got)
 	}
-	if _, c := m.RequestDetail(); c == nil {
-		t.Error("no request after click")
+	if msg, ok := cmd().(NeedDetailMsg); !ok || msg.ID != s.rows()[2].ID {
+		t.Errorf("click asked for %#v", msg)
 	}
-	m = m.Scroll(2)
+	m, cmd = m.Scroll(2)
 	if got := selectedID(t, m); got != s.rows()[4].ID {
 		t.Errorf("scroll selected %s", got)
+	}
+	if cmd == nil {
+		t.Error("no request after scroll")
 	}
 }
 
 func TestStaleDetailIgnored(t *testing.T) {
 	s := newStore(linalg())
-	m := New(styles.New(true)).SetSize(120, 24).WithRows(s.rows(), "importance")
+	m := New(styles.New(true)).SetSize(120, 24).WithRows(s.rows(), graph.ByImportance)
 	first := s.rows()[0].ID
 	m, _ = m.Update(keyDown)
 	second := s.rows()[1].ID
@@ -360,7 +363,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("X: %v", msgs)
 	}
 	// Capped by rank.
-	big := New(styles.New(true)).SetSize(100, 20).WithRows(bigRows(2000), "importance")
+	big := New(styles.New(true)).SetSize(100, 20).WithRows(bigRows(2000), graph.ByImportance)
 	big, _ = big.Update(tuitest.Press('s'))
 	_, cmd := big.Update(tuitest.Press('x'))
 	var got ExportMsg
@@ -390,7 +393,7 @@ func collect(cmd tea.Cmd) []tea.Msg {
 }
 
 func TestEmptyState(t *testing.T) {
-	for _, m := range []Model{New(styles.New(true)), New(styles.New(false)).WithRows(nil, "importance")} {
+	for _, m := range []Model{New(styles.New(true)), New(styles.New(false)).WithRows(nil, graph.ByImportance)} {
 		m = m.SetSize(90, 12)
 		tuitest.CheckSize(t, m.View(), 90, 12)
 		if !strings.Contains(ansi.Strip(m.View()), "No primitives yet — learn a source (n on the Learn screen)") {
@@ -405,7 +408,8 @@ func TestEmptyState(t *testing.T) {
 				}
 			}
 		}
-		m = m.Click(5, 5).Scroll(3)
+		m, _ = m.Click(5, 5)
+		m, _ = m.Scroll(3)
 		tuitest.CheckSize(t, m.View(), 90, 12)
 	}
 }
@@ -427,23 +431,23 @@ func TestExactSize(t *testing.T) {
 }
 
 func TestSelectionStaysVisible(t *testing.T) {
-	m := New(styles.New(true)).SetSize(100, 10).WithRows(bigRows(1000), "importance")
+	m := New(styles.New(true)).SetSize(100, 10).WithRows(bigRows(1000), graph.ByImportance)
 	for range 25 {
 		m, _ = m.Update(keyDown)
 	}
-	if m.cur != 25 || m.cur < m.top || m.cur >= m.top+m.listHeight() {
-		t.Fatalf("cur %d top %d", m.cur, m.top)
+	if cur, top := m.list.Cursor(), m.list.Top(); cur != 25 || cur < top || cur >= top+m.listHeight() {
+		t.Fatalf("cur %d top %d", cur, top)
 	}
 	if !strings.Contains(ansi.Strip(m.View()), "▸ ") {
 		t.Error("selected row not drawn")
 	}
 	m, _ = m.Update(keyEnd)
-	if m.cur != 999 || !strings.Contains(ansi.Strip(m.View()), " 1000 ") {
-		t.Errorf("end: cur %d", m.cur)
+	if m.list.Cursor() != 999 || !strings.Contains(ansi.Strip(m.View()), " 1000 ") {
+		t.Errorf("end: cur %d", m.list.Cursor())
 	}
 	m = m.SetSize(100, 4)
-	if m.cur < m.top || m.cur >= m.top+m.listHeight() {
-		t.Errorf("resize hid the selection: cur %d top %d", m.cur, m.top)
+	if cur, top := m.list.Cursor(), m.list.Top(); cur < top || cur >= top+m.listHeight() {
+		t.Errorf("resize hid the selection: cur %d top %d", cur, top)
 	}
 }
 
@@ -481,7 +485,7 @@ func TestHostileInput(t *testing.T) {
 		Dependencies: []core.Edge{{Target: "ghost", Type: "??", Strength: math.Inf(-1)}}}
 	rows := []Row{{ID: "evil", Name: evil, Type: p.Type, Domain: p.Domain, Confidence: math.NaN(), Importance: -5, Reach: math.MaxInt32, Plane: p.Plane}, {ID: "", Name: ""}}
 	for _, w := range []int{40, 80, 200} {
-		m := New(styles.New(true)).SetSize(w, 20).WithDomains([]core.Domain{{ID: "wide", Name: "幅広い領域の名前"}, {ID: "nan", Region: core.PlaneRegion{Center: core.PlanePosition{Real: math.NaN()}}}}).WithRows(rows, "importance")
+		m := New(styles.New(true)).SetSize(w, 20).WithDomains([]core.Domain{{ID: "wide", Name: "幅広い領域の名前"}, {ID: "nan", Region: core.PlaneRegion{Center: core.PlanePosition{Real: math.NaN()}}}}).WithRows(rows, graph.ByImportance)
 		m = m.WithDetail(Detail{P: p, Dependencies: []Neighbour{{ID: "ghost", Name: "\x1b[5mghost", Type: "??", Strength: math.NaN()}},
 			Chain: &graph.Node{ID: "evil", Children: []*graph.Node{nil, {ID: "ghost", Missing: true}, {ID: "deep", Children: []*graph.Node{{ID: "deeper", Truncated: true}}}}}})
 		for _, k := range []tea.Msg{nil, tuitest.Press('t'), tuitest.Press('m'), keyRight, keyEnter, keyBack, tuitest.Press('s'), tuitest.Press('s'), tuitest.Press('s'), tuitest.Press('s')} {
@@ -583,13 +587,13 @@ func BenchmarkOpen100k(b *testing.B) {
 	st := styles.New(true)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := New(st).SetSize(200, 50).WithRows(rows, "importance")
+		m := New(st).SetSize(200, 50).WithRows(rows, graph.ByImportance)
 		_ = m.View()
 	}
 }
 
 func BenchmarkMove100k(b *testing.B) {
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), graph.ByImportance)
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(keyDown)
@@ -602,7 +606,7 @@ func BenchmarkMove100k(b *testing.B) {
 func BenchmarkMoveDetailed100k(b *testing.B) {
 	s := newStore(linalg())
 	rows := append(s.rows(), bigRows(100_000)...)
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(rows, "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(rows, graph.ByImportance)
 	m, _ = s.run(m.RequestDetail())
 	m, _ = s.send(m, keyDown, keyUp)
 	b.ReportAllocs()
@@ -623,7 +627,7 @@ func BenchmarkMoveDetailed100k(b *testing.B) {
 // renders it (the cache is emptied each time).
 func BenchmarkDetailRender(b *testing.B) {
 	s := newStore(linalg())
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(s.rows(), "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(s.rows(), graph.ByImportance)
 	d := s.detail(m.Shown())
 	b.ReportAllocs()
 	for b.Loop() {
@@ -633,7 +637,7 @@ func BenchmarkDetailRender(b *testing.B) {
 }
 
 func BenchmarkFilter100k(b *testing.B) {
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), graph.ByImportance)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.setQuery("").setQuery("eigen 7")
@@ -641,7 +645,7 @@ func BenchmarkFilter100k(b *testing.B) {
 }
 
 func BenchmarkFilterType100k(b *testing.B) {
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(bigRows(100_000), graph.ByImportance)
 	m, _ = m.Update(tuitest.Press('/'))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -654,7 +658,7 @@ func BenchmarkFilterType100k(b *testing.B) {
 // BenchmarkMovePlane100k moves with the plane map open, which plots every
 // row of the filtered list on each move.
 func BenchmarkMovePlane100k(b *testing.B) {
-	m := New(styles.New(true)).SetSize(200, 50).WithDomains(linalgDomains()).WithRows(bigRows(100_000), "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithDomains(linalgDomains()).WithRows(bigRows(100_000), graph.ByImportance)
 	m, _ = m.Update(tuitest.Press('m'))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -666,7 +670,7 @@ func BenchmarkMovePlane100k(b *testing.B) {
 // BenchmarkSortByName100k is the first sort by name (later ones are cached).
 func BenchmarkSortByName100k(b *testing.B) {
 	rows := bigRows(100_000)
-	m := New(styles.New(true)).SetSize(200, 50).WithRows(rows, "importance")
+	m := New(styles.New(true)).SetSize(200, 50).WithRows(rows, graph.ByImportance)
 	b.ReportAllocs()
 	for b.Loop() {
 		m.orders = new([nSortKeys][]int32)

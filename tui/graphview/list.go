@@ -186,13 +186,13 @@ func (m Model) reselect(view []int32) Model {
 		selID = r.ID
 	}
 	m.view = view
-	m.cur = 0
+	m.list = m.list.SetLen(len(view))
 	if i := m.viewIndex(selID); i >= 0 {
-		m.cur = i
-		return m.keepVisible()
+		m.list = m.list.Select(i)
+		return m
 	}
-	m.top = 0
-	return m.keepVisible().selectCur()
+	m.list = m.list.Reset()
+	return m.selectCur()
 }
 
 func (m Model) viewIndex(id string) int {
@@ -211,8 +211,8 @@ func (m Model) rowIndex(id string) int {
 	if id == "" {
 		return -1
 	}
-	if m.cur >= 0 && m.cur < len(m.view) && m.rows[m.view[m.cur]].ID == id {
-		return int(m.view[m.cur])
+	if c := m.list.Cursor(); c < len(m.view) && m.rows[m.view[c]].ID == id {
+		return int(m.view[c])
 	}
 	for i := range m.rows {
 		if m.rows[i].ID == id {
@@ -247,7 +247,7 @@ func (m Model) header(w int) string {
 	var word, key string
 	switch m.sortBy {
 	case byRank:
-		word, key = "rank ", "▾"+m.by
+		word, key = "rank ", "▾"+cells.Visible(string(m.by))
 	case byName:
 		word, key = "sort ", "▴name"
 	case byType:
@@ -287,7 +287,7 @@ func (m Model) listRow(i, w int) string {
 	}
 	ri := int(m.view[i])
 	r := &m.rows[ri]
-	sel := i == m.cur
+	sel := i == m.list.Cursor()
 	mark := "  "
 	if sel {
 		mark = "▸ "

@@ -20,6 +20,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/tui/cells"
+	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -85,7 +86,8 @@ type Model struct {
 
 	sessions []core.Session
 	loaded   bool
-	cur, top int
+	// list is the window over sessions, a row being rowH lines.
+	list listwin.Window
 
 	cache *reports
 	md    *markdown.Renderer
@@ -132,7 +134,9 @@ func (m Model) WithLocation(loc *time.Location) Model {
 	return m
 }
 
-// WithKeyMap replaces the key bindings.
+// WithKeyMap replaces the key bindings. Start from DefaultKeyMap, not
+// from KeyMap, whose copy has the keys that do nothing right now disabled
+// for the help: they would stay disabled.
 func (m Model) WithKeyMap(k KeyMap) Model {
 	m.keys = k
 	return m
@@ -150,9 +154,7 @@ func (m Model) KeyMap() KeyMap {
 	k.Unlearn.SetEnabled(idle && ok && refusal(s) == "")
 	k.Force.SetEnabled(idle && (m.blocked != nil || ok && refusal(s) == ""))
 	k.Dismiss.SetEnabled(m.blocked != nil && !confirming)
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
-		b.SetEnabled(!confirming && len(m.sessions) > 1)
-	}
+	k.List = k.List.WithEnabled(!confirming && len(m.sessions) > 1)
 	scroll := !confirming && m.maxScroll() > 0
 	for _, b := range []*key.Binding{&k.ReportUp, &k.ReportDown, &k.ReportPageUp, &k.ReportPageDown} {
 		b.SetEnabled(scroll)
@@ -160,11 +162,16 @@ func (m Model) KeyMap() KeyMap {
 	return k
 }
 
+// Captures reports whether every key is the screen's: while an unlearn
+// waits for its yes or no, so that y and n are not taken as global keys.
+func (m Model) Captures() bool { return m.Confirming() }
+
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
 	m.lay = m.computeLayout()
-	return m.keepVisible().refresh()
+	m.list = m.list.SetLayout(m.lay.listH, m.lay.rowH)
+	return m.refresh()
 }
 
 // WithSessions shows a fresh list of sessions, newest first, keeping the
@@ -185,10 +192,9 @@ func (m Model) WithSessions(ss []core.Session) (Model, tea.Cmd) {
 		}
 	}
 	m.sessions, m.loaded = ss, true
-	m.cur = 0
-	if i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == m.selected }); i >= 0 {
-		m.cur = i
-	}
+	// The same session stays selected; a new list starts at the newest.
+	i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == m.selected })
+	m.list = m.list.SetLen(len(ss)).Select(max(i, 0))
 	gone := func(id string) bool {
 		i := slices.IndexFunc(ss, func(s core.Session) bool { return s.ID == id })
 		return i < 0 || refusal(ss[i]) != ""
@@ -263,10 +269,10 @@ func (m Model) WithError(msg string) Model {
 
 // Selected returns the selected session.
 func (m Model) Selected() (core.Session, bool) {
-	if m.cur < 0 || m.cur >= len(m.sessions) {
+	if m.list.Cursor() >= len(m.sessions) {
 		return core.Session{}, false
 	}
-	return m.sessions[m.cur], true
+	return m.sessions[m.list.Cursor()], true
 }
 
 // Confirming reports whether an unlearn waits for confirmation; the root
@@ -300,29 +306,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.notice, m.err, m.explain = "", "", ""
-	page := max(m.visibleRows()-1, 1)
+	if d, ok := k.List.Step(kp, m.list.Page(), len(m.sessions)); ok {
+		return m.move(d)
+	}
 	half := max(m.reportHeight()/2, 1)
 	switch {
-	case key.Matches(kp, k.Up):
-		return m.move(-1)
-	case key.Matches(kp, k.Down):
-		return m.move(1)
-	case key.Matches(kp, k.PageUp):
-		return m.move(-page)
-	case key.Matches(kp, k.PageDown):
-		return m.move(page)
-	case key.Matches(kp, k.Top):
-		return m.move(-len(m.sessions))
-	case key.Matches(kp, k.Bottom):
-		return m.move(len(m.sessions))
 	case key.Matches(kp, k.ReportUp):
-		return m.Scroll(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.ReportDown):
-		return m.Scroll(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.ReportPageUp):
-		return m.Scroll(-half), nil
+		return m.Scroll(-half)
 	case key.Matches(kp, k.ReportPageDown):
-		return m.Scroll(half), nil
+		return m.Scroll(half)
 	case key.Matches(kp, k.Unlearn):
 		return m.unlearn()
 	case key.Matches(kp, k.Force):
@@ -416,41 +412,40 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	if m.pending != nil || len(m.sessions) == 0 {
 		return m, nil
 	}
-	lo := m.lay
-	if x < 0 || x >= lo.listW || y < bodyTop || y >= bodyTop+lo.listH {
+	if x < 0 || x >= m.lay.listW {
 		return m, nil
 	}
-	i := m.top + (y-bodyTop)/lo.rowH
-	if i >= len(m.sessions) {
+	i, ok := m.list.RowAt(y - bodyTop)
+	if !ok {
 		return m, nil
 	}
 	m.notice, m.err, m.explain = "", "", ""
-	return m.move(i - m.cur)
+	return m.move(i - m.list.Cursor())
 }
 
-// Scroll moves the report by delta lines (the mouse wheel): the list is
-// short and moved with keys, the report is what one reads.
-func (m Model) Scroll(delta int) Model {
+// Scroll moves the report by delta lines (the mouse wheel and the report
+// keys): the list is short and moved with keys, the report is what one
+// reads. It returns no command; it has the shape of every screen's Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.rscroll = min(max(m.rscroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) move(d int) (Model, tea.Cmd) {
 	if len(m.sessions) == 0 {
 		return m, nil
 	}
-	c := min(max(m.cur+d, 0), len(m.sessions)-1)
-	if c == m.cur {
+	next := m.list.Move(d)
+	if next.Cursor() == m.list.Cursor() {
 		return m, nil
 	}
-	m.cur = c
+	m.list = next
 	return m.selectionChanged()
 }
 
 // selectionChanged re-renders for the selection and asks for its report
 // when the selection is new and the report is not held.
 func (m Model) selectionChanged() (Model, tea.Cmd) {
-	m = m.keepVisible()
 	s, ok := m.Selected()
 	id := ""
 	if ok {
@@ -466,22 +461,6 @@ func (m Model) selectionChanged() (Model, tea.Cmd) {
 		return m, nil
 	}
 	return m, func() tea.Msg { return NeedReportMsg{ID: id} }
-}
-
-func (m Model) keepVisible() Model {
-	n := m.visibleRows()
-	if n <= 0 || len(m.sessions) == 0 {
-		m.top = 0
-		return m
-	}
-	if m.cur < m.top {
-		m.top = m.cur
-	}
-	if m.cur >= m.top+n {
-		m.top = m.cur - n + 1
-	}
-	m.top = min(max(m.top, 0), max(len(m.sessions)-n, 0))
-	return m
 }
 
 // refresh renders the selected report for the pane's width and theme.

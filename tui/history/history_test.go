@@ -189,7 +189,7 @@ func TestUnlearnAsksFirst(t *testing.T) {
 			}
 		}
 		k := m.KeyMap()
-		if !k.Confirm.Enabled() || !k.Cancel.Enabled() || k.Unlearn.Enabled() || k.Force.Enabled() || k.Down.Enabled() {
+		if !k.Confirm.Enabled() || !k.Cancel.Enabled() || k.Unlearn.Enabled() || k.Force.Enabled() || k.List.Down.Enabled() {
 			t.Error("key map while asking: only y and n/esc apply")
 		}
 		// Stray keys neither answer nor move.
@@ -367,21 +367,21 @@ func TestErrorAndClickAndScroll(t *testing.T) {
 	if s, _ := m.Selected(); s.ID != "learn-20260303-080000-dddddd" || cmdMsg(t, cmd) != (NeedReportMsg{ID: s.ID}) {
 		t.Fatalf("click selected %s", s.ID)
 	}
-	if m2, cmd := m.Click(3, 23); cmd != nil || m2.cur != m.cur {
+	if m2, cmd := m.Click(3, 23); cmd != nil || m2.list.Cursor() != m.list.Cursor() {
 		t.Fatal("a click on the report moved the selection")
 	}
 	long := reportMD + strings.Repeat("\n- **filler** — add-new: padding\n", 60)
 	m = m.WithReport("learn-20260303-080000-dddddd", long)
 	first := stripped(m)
-	m = m.Scroll(5)
+	m, _ = m.Scroll(5)
 	if m.rscroll != 5 || stripped(m) == first {
 		t.Fatal("scroll did not move the report")
 	}
-	m = m.Scroll(1 << 20)
+	m, _ = m.Scroll(1 << 20)
 	if m.rscroll != m.maxScroll() {
 		t.Fatal("scroll past the end")
 	}
-	m = m.Scroll(-1 << 20)
+	m, _ = m.Scroll(-1 << 20)
 	if m.rscroll != 0 {
 		t.Fatal("scroll before the start")
 	}
@@ -423,7 +423,8 @@ func TestNoPanicsOnEmptyData(t *testing.T) {
 		m, _ = m.Update(k)
 	}
 	m, _ = m.Click(0, 0)
-	m = m.Scroll(3).WithReport("x", "# x").WithBlocked("", nil).WithResult("").WithError("")
+	m, _ = m.Scroll(3)
+	m = m.WithReport("x", "# x").WithBlocked("", nil).WithResult("").WithError("")
 	m, _ = m.Update(tuitest.Press('f'))
 	m, _ = m.Update(tuitest.Press('y'))
 	_ = m.View()

@@ -1,12 +1,17 @@
 package history
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/lore-kb/lore/tui/listwin"
+)
 
 // KeyMap holds the History screen's bindings. They are data so that the
 // root's contextual help (`?`) is generated from the same values Update
 // matches; Model.KeyMap disables the ones that do nothing at the moment.
 type KeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	// List moves through the sessions, newest first.
+	List listwin.Keys
 	// ReportUp and ReportDown scroll the report by a line, ReportPageUp
 	// and ReportPageDown by half a pane.
 	ReportUp, ReportDown, ReportPageUp, ReportPageDown key.Binding
@@ -20,13 +25,14 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the History screen's default bindings.
 func DefaultKeyMap() KeyMap {
+	// The list keys, said in time: the list runs from the newest session.
+	nav := listwin.DefaultKeys()
+	nav.Up.SetHelp("↑/k", "newer")
+	nav.Down.SetHelp("↓/j", "older")
+	nav.Top.SetHelp("home/g", "newest")
+	nav.Bottom.SetHelp("end/G", "oldest")
 	return KeyMap{
-		Up:             key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "newer")),
-		Down:           key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "older")),
-		PageUp:         key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:       key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
-		Top:            key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "newest")),
-		Bottom:         key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "oldest")),
+		List:           nav,
 		ReportUp:       key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K/shift+↑", "report up")),
 		ReportDown:     key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J/shift+↓", "report down")),
 		ReportPageUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "report half page up")),
@@ -48,7 +54,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		k.List.Bindings(),
 		{k.ReportUp, k.ReportDown, k.ReportPageUp, k.ReportPageDown},
 		{k.Unlearn, k.Force, k.Confirm, k.Cancel, k.Dismiss},
 	}

@@ -58,13 +58,6 @@ func (m Model) computeLayout() layout {
 	return lo
 }
 
-func (m Model) visibleRows() int {
-	if m.lay.rowH == 0 {
-		return 0
-	}
-	return m.lay.listH / m.lay.rowH
-}
-
 // panelLines is the panel over the report at width w, bounded to at most
 // maxN lines (a blank line after it included): the unlearn waiting for
 // confirmation, else the blocked unlearn.
@@ -310,7 +303,7 @@ func (m Model) body(lo layout, bh int) []string {
 		return out
 	}
 	var list []string
-	for i := m.top; len(list) < lo.listH; i++ {
+	for i := m.list.Top(); len(list) < lo.listH; i++ {
 		list = append(list, m.rowLines(i, lo)...)
 	}
 	list = list[:lo.listH]
@@ -339,7 +332,7 @@ func (m Model) rowLines(i int, lo layout) []string {
 		return []string{blank}
 	}
 	s := &m.sessions[i]
-	sel := i == m.cur
+	sel := i == m.list.Cursor()
 	// Selected rows are painted as one run of plain text, because nested
 	// styles would end the selection background after each part.
 	paint := func(st func(...string) string, t string) string {

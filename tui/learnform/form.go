@@ -142,33 +142,36 @@ func New(st styles.Styles) Model {
 		}
 		m.inputs[i] = ti
 	}
-	m.SetStyles(st)
+	m = m.SetStyles(st)
 	m.inputs[fieldSource].Focus()
 	return m
 }
 
-// SetStyles switches styles (light or dark).
-func (m *Model) SetStyles(st styles.Styles) {
+// SetStyles switches styles (light or dark). The text inputs are shared
+// with the model's earlier copies, which are no longer drawn.
+func (m Model) SetStyles(st styles.Styles) Model {
 	m.st = &st
 	ts := textinput.DefaultStyles(st.IsDark)
 	ts.Cursor.Blink = false
 	for i := range m.inputs {
 		m.inputs[i].SetStyles(ts)
 	}
+	return m
 }
 
-// SetSize sets the form's width.
-func (m *Model) SetSize(w, _ int) {
+// SetSize sets the form's width; it takes as many lines as it has.
+func (m Model) SetSize(w, _ int) Model {
 	m.w = w
 	for i := range m.inputs {
 		m.inputs[i].SetWidth(max(10, min(w, 100)-18))
 	}
+	return m
 }
 
-// Keys returns the form's key map as it applies now: tab completes the
+// KeyMap returns the form's key map as it applies now: tab completes the
 // source while a completion is offered (and ↓ alone moves on), and the
 // choice keys act on the choice fields only.
-func (m Model) Keys() KeyMap {
+func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	completing := m.focus == fieldSource && m.completable()
 	k.Complete.SetEnabled(completing)

@@ -32,7 +32,7 @@ func TestCompletionListsReadableEntries(t *testing.T) {
 	}
 
 	m := New(styles.New(true))
-	m.SetSize(100, 20)
+	m = m.SetSize(100, 20)
 	m, _ = m.Update(tea.PasteMsg{Content: dir + "/ch"})
 	m, _ = m.Update(msg)
 	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
@@ -58,7 +58,7 @@ func TestSubmitBuildsTheRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := New(styles.New(false)).WithRequest(Request{Source: src, Domain: "graphs", Depth: core.Deep, DryRun: true, Scope: []string{"docs/", "README.md"}})
-	m.SetSize(100, 20)
+	m = m.SetSize(100, 20)
 	m, cmd := m.Submit()
 	_, cmd = m.Update(cmd())
 	sub, ok := cmd().(SubmitMsg)
@@ -74,7 +74,7 @@ func TestSubmitBuildsTheRequest(t *testing.T) {
 
 func TestBadDomainIsRefusedBeforeAnyCheck(t *testing.T) {
 	m := New(styles.New(true)).WithRequest(Request{Source: "x.md", Domain: "Not A Domain!"})
-	m.SetSize(80, 20)
+	m = m.SetSize(80, 20)
 	m, cmd := m.Submit()
 	if cmd != nil || !strings.HasPrefix(m.Err(), "domain: ") {
 		t.Errorf("bad domain: cmd %v, err %q", cmd != nil, m.Err())
@@ -86,7 +86,7 @@ func TestBadDomainIsRefusedBeforeAnyCheck(t *testing.T) {
 
 func TestChoicesToggle(t *testing.T) {
 	m := New(styles.New(true))
-	m.SetSize(80, 20)
+	m = m.SetSize(80, 20)
 	m.setFocus(fieldDepth)
 	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyRight})
 	m.setFocus(fieldDryRun)
@@ -116,7 +116,7 @@ func TestCommandLineGateChoicesApplyToOneSubmission(t *testing.T) {
 	}
 	flags := gate.Policy{Trust: true, ForceCritical: true}
 	m := New(styles.New(true)).WithRequest(Request{Source: src, Tier: core.Stranger, Policy: flags})
-	m.SetSize(80, 20)
+	m = m.SetSize(80, 20)
 	m, first := submit(m)
 	if first.Policy != flags || first.Tier != core.Stranger || !first.Flagged() {
 		t.Fatalf("first request %+v, want the command line's tier and flags", first)

@@ -1,12 +1,17 @@
 package skillsview
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/lore-kb/lore/tui/listwin"
+)
 
 // KeyMap holds the Skills screen's bindings. They are data so that the
 // root's contextual help (`?`) is generated from the same values Update
 // matches.
 type KeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	// List moves through the skills, agents and teams.
+	List listwin.Keys
 	// ScrollUp and ScrollDown move the SKILL.md pane by a line,
 	// HalfPageUp and HalfPageDown by half the pane.
 	ScrollUp, ScrollDown, HalfPageUp, HalfPageDown key.Binding
@@ -20,12 +25,7 @@ type KeyMap struct {
 // DefaultKeyMap returns the Skills screen's default bindings.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:           key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous")),
-		Down:         key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next")),
-		PageUp:       key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:     key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
-		Top:          key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "first")),
-		Bottom:       key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "last")),
+		List:         listwin.DefaultKeys(),
 		ScrollUp:     key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K/shift+↑", "document up")),
 		ScrollDown:   key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J/shift+↓", "document down")),
 		HalfPageUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "document half page up")),
@@ -39,13 +39,13 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp lists the bindings a reviewer needs most.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Queue, k.Promote, k.Archive, k.Draft}
+	return []key.Binding{k.List.Up, k.List.Down, k.Queue, k.Promote, k.Archive, k.Draft}
 }
 
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		k.List.Bindings(),
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown},
 		{k.Queue, k.Promote, k.Archive, k.Draft},
 	}

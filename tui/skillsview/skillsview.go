@@ -26,6 +26,7 @@ import (
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -98,7 +99,8 @@ type Model struct {
 	counts       tally
 	queue        bool
 	loaded       bool
-	cur, top     int
+	// list is the window over entries.
+	list listwin.Window
 	// notice is a one-line message in the status line (a review's
 	// outcome) until the next key; bad marks an error.
 	notice    string
@@ -137,11 +139,16 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 // KeyMap returns the bindings in use, for the root's help.
 func (m Model) KeyMap() KeyMap { return m.keys }
 
+// Captures reports whether the screen takes every key: never, for it asks
+// no question and has nothing to type into.
+func (m Model) Captures() bool { return false }
+
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
 	m.lay = m.computeLayout()
-	return m.keepVisible().refresh()
+	m.list = m.list.SetHeight(m.lay.listH)
+	return m.refresh()
 }
 
 // WithArtifacts shows a fresh list of artifacts alone, no library: see
@@ -175,7 +182,7 @@ func (m Model) WithLibrary(lib []*skills.Skill, arts []core.Artifact) Model {
 	})
 	m.all, m.loaded = es, true
 	m.counts = count(es)
-	return m.filter(prev, hadPrev, m.cur)
+	return m.filter(prev, hadPrev, m.list.Cursor())
 }
 
 func count(es []entry) tally {
@@ -212,16 +219,20 @@ func (m Model) filter(prev string, hadPrev bool, fallback int) Model {
 		})
 	}
 	m.entries = es
+	// The list's height follows its length (see computeLayout), so both
+	// change in one step.
 	m.lay = m.computeLayout()
-	m.cur, m.scroll = 0, 0
-	if hadPrev && len(es) > 0 {
+	m.list = m.list.Resize(len(es), m.lay.listH)
+	m.scroll = 0
+	sel := 0
+	if hadPrev {
+		sel = fallback
 		if i := slices.IndexFunc(es, func(e entry) bool { return e.id() == prev }); i >= 0 {
-			m.cur = i
-		} else {
-			m.cur = min(max(fallback, 0), len(es)-1)
+			sel = i
 		}
 	}
-	return m.keepVisible().refresh()
+	m.list = m.list.Select(sel)
+	return m.refresh()
 }
 
 // rank orders the list: library skills, generated skills outside the
@@ -342,28 +353,36 @@ func parseFront(front string) ([]field, []string) {
 	return out, nil
 }
 
+// selected is the selected entry, nil when the list is empty.
+func (m Model) selected() *entry {
+	if c := m.list.Cursor(); c < len(m.entries) {
+		return &m.entries[c]
+	}
+	return nil
+}
+
 // Selected returns the selected artifact.
 func (m Model) Selected() (core.Artifact, bool) {
-	if m.cur < 0 || m.cur >= len(m.entries) {
-		return core.Artifact{}, false
+	if e := m.selected(); e != nil {
+		return e.a, true
 	}
-	return m.entries[m.cur].a, true
+	return core.Artifact{}, false
 }
 
 // SelectedSkill returns the selected library skill; ok is false when an
 // artifact (or nothing) is selected.
 func (m Model) SelectedSkill() (*skills.Skill, bool) {
-	if m.cur < 0 || m.cur >= len(m.entries) || m.entries[m.cur].rec == nil {
-		return nil, false
+	if e := m.selected(); e != nil && e.rec != nil {
+		return e.rec, true
 	}
-	return m.entries[m.cur].rec, true
+	return nil, false
 }
 
 func (m Model) selectedID() (string, bool) {
-	if m.cur < 0 || m.cur >= len(m.entries) {
-		return "", false
+	if e := m.selected(); e != nil {
+		return e.id(), true
 	}
-	return m.entries[m.cur].id(), true
+	return "", false
 }
 
 // Queue reports whether the review queue is shown.
@@ -385,10 +404,10 @@ func (m Model) WithNotice(msg string, bad bool) Model {
 // Valid reports the strict check of the selected artifact: applies is
 // false for agents and teams, errs lists the problems of an invalid skill.
 func (m Model) Valid() (applies bool, errs []string) {
-	if m.cur < 0 || m.cur >= len(m.entries) {
+	e := m.selected()
+	if e == nil {
 		return false, nil
 	}
-	e := &m.entries[m.cur]
 	return e.strict, slices.Clone(e.errs)
 }
 
@@ -400,7 +419,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	m.notice = ""
 	k := m.keys
-	page := max(m.lay.listH-1, 1)
+	if d, ok := k.List.Step(kp, m.list.Page(), len(m.entries)); ok {
+		return m.move(d), nil
+	}
 	half := max(m.docHeight()/2, 1)
 	switch {
 	case key.Matches(kp, k.Queue):
@@ -413,36 +434,24 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.review(skills.Archived)
 	case key.Matches(kp, k.Draft):
 		return m.review(skills.Draft)
-	case key.Matches(kp, k.Up):
-		return m.move(-1), nil
-	case key.Matches(kp, k.Down):
-		return m.move(1), nil
-	case key.Matches(kp, k.PageUp):
-		return m.move(-page), nil
-	case key.Matches(kp, k.PageDown):
-		return m.move(page), nil
-	case key.Matches(kp, k.Top):
-		return m.move(-len(m.entries)), nil
-	case key.Matches(kp, k.Bottom):
-		return m.move(len(m.entries)), nil
 	case key.Matches(kp, k.ScrollUp):
-		return m.Scroll(-1), nil
+		return m.Scroll(-1)
 	case key.Matches(kp, k.ScrollDown):
-		return m.Scroll(1), nil
+		return m.Scroll(1)
 	case key.Matches(kp, k.HalfPageUp):
-		return m.Scroll(-half), nil
+		return m.Scroll(-half)
 	case key.Matches(kp, k.HalfPageDown):
-		return m.Scroll(half), nil
+		return m.Scroll(half)
 	}
 	return m, nil
 }
 
 // review asks the root to move the selected library skill to status to.
 func (m Model) review(to skills.Status) (Model, tea.Cmd) {
-	if m.cur < 0 || m.cur >= len(m.entries) {
+	e := m.selected()
+	if e == nil {
 		return m, nil
 	}
-	e := &m.entries[m.cur]
 	if e.rec == nil {
 		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
 			", not a library skill: only library skills are reviewed", true), nil
@@ -452,51 +461,36 @@ func (m Model) review(to skills.Status) (Model, tea.Cmd) {
 }
 
 // Click selects the artifact under the component-relative cell (x, y).
-func (m Model) Click(x, y int) Model {
-	lo := m.lay
-	if len(m.entries) == 0 || x < 0 || x >= lo.listW || y < bodyTop || y >= bodyTop+lo.listH {
-		return m
+// It returns no command; it has the shape of every screen's Click.
+func (m Model) Click(x, y int) (Model, tea.Cmd) {
+	if x < 0 || x >= m.lay.listW {
+		return m, nil
 	}
-	i := m.top + y - bodyTop
-	if i >= len(m.entries) {
-		return m
+	if i, ok := m.list.RowAt(y - bodyTop); ok {
+		return m.move(i - m.list.Cursor()), nil
 	}
-	return m.move(i - m.cur)
+	return m, nil
 }
 
-// Scroll moves the document pane by delta lines (the mouse wheel): the
-// list is short and moved with keys, the document is what one reads.
-func (m Model) Scroll(delta int) Model {
+// Scroll moves the document pane by delta lines (the mouse wheel and the
+// document keys): the list is short and moved with keys, the document is
+// what one reads. It returns no command; it has the shape of every
+// screen's Scroll.
+func (m Model) Scroll(delta int) (Model, tea.Cmd) {
 	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
-	return m
+	return m, nil
 }
 
 func (m Model) move(d int) Model {
 	if len(m.entries) == 0 {
 		return m
 	}
-	c := min(max(m.cur+d, 0), len(m.entries)-1)
-	if c == m.cur {
+	next := m.list.Move(d)
+	if next.Cursor() == m.list.Cursor() {
 		return m
 	}
-	m.cur, m.scroll = c, 0
-	return m.keepVisible().refresh()
-}
-
-func (m Model) keepVisible() Model {
-	n := m.lay.listH
-	if n <= 0 || len(m.entries) == 0 {
-		m.top = 0
-		return m
-	}
-	if m.cur < m.top {
-		m.top = m.cur
-	}
-	if m.cur >= m.top+n {
-		m.top = m.cur - n + 1
-	}
-	m.top = min(max(m.top, 0), max(len(m.entries)-n, 0))
-	return m
+	m.list, m.scroll = next, 0
+	return m.refresh()
 }
 
 func (m Model) docHeight() int {

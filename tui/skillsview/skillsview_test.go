@@ -239,11 +239,11 @@ func TestNavigationClickScroll(t *testing.T) {
 	if a, _ := m.Selected(); a.Name != "linear-algebra-expert" {
 		t.Fatalf("k selected %s", a.Name)
 	}
-	m = m.Click(2, bodyTop+1)
+	m, _ = m.Click(2, bodyTop+1)
 	if a, _ := m.Selected(); a.Name != "learn-linear-algebra" {
 		t.Fatalf("click selected %s", a.Name)
 	}
-	if m2 := m.Click(80, bodyTop); m2.cur != m.cur {
+	if m2, _ := m.Click(80, bodyTop); m2.list.Cursor() != m.list.Cursor() {
 		t.Fatal("a click on the document moved the selection")
 	}
 	m = m.SetSize(120, 14)
@@ -252,7 +252,7 @@ func TestNavigationClickScroll(t *testing.T) {
 	if m.scroll != 1 || stripped(m) == first {
 		t.Fatal("J did not scroll the document")
 	}
-	m = m.Scroll(1 << 20)
+	m, _ = m.Scroll(1 << 20)
 	if m.scroll != m.maxScroll() || m.scroll == 0 {
 		t.Fatalf("scroll to end: %d of %d", m.scroll, m.maxScroll())
 	}
@@ -272,7 +272,7 @@ func TestExactSizes(t *testing.T) {
 			for range len(m.entries) + 1 {
 				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(keyDown)
-				m = m.Scroll(3)
+				m, _ = m.Scroll(3)
 			}
 			tuitest.CheckSize(t, New(styles.New(dark)).SetSize(w, h).View(), w, h)
 			tuitest.CheckSize(t, New(styles.New(dark)).SetSize(w, h).WithArtifacts(nil).View(), w, h)
@@ -285,7 +285,10 @@ func TestNoPanicsOnEmptyData(t *testing.T) {
 	for _, k := range []tea.KeyPressMsg{keyUp, keyDown, keyEnd, keyHome, tuitest.Press('J'), tuitest.Press('K'), {Code: tea.KeyPgDown}, {Code: 'd', Mod: tea.ModCtrl}} {
 		m, _ = m.Update(k)
 	}
-	m = m.Click(0, 0).Click(5, 5).Scroll(10).Scroll(-10)
+	m, _ = m.Click(0, 0)
+	m, _ = m.Click(5, 5)
+	m, _ = m.Scroll(10)
+	m, _ = m.Scroll(-10)
 	_ = m.View()
 	m = m.WithArtifacts([]core.Artifact{{}}).SetSize(80, 24)
 	tuitest.CheckSize(t, m.View(), 80, 24)
@@ -541,7 +544,7 @@ func TestLibraryExactSizes(t *testing.T) {
 			for range len(m.entries) + 1 {
 				tuitest.CheckSize(t, m.View(), w, h)
 				m, _ = m.Update(keyDown)
-				m = m.Scroll(2)
+				m, _ = m.Scroll(2)
 			}
 			m = m.WithNotice(strings.Repeat("long notice ", 30), true)
 			tuitest.CheckSize(t, m.View(), w, h)

@@ -76,10 +76,10 @@ func (m Model) computeLayout() layout {
 func (m Model) refresh() Model {
 	m.head, m.doc = nil, nil
 	w := m.lay.paneW
-	if m.cur < 0 || m.cur >= len(m.entries) || w <= 0 || m.lay.paneH <= 0 {
+	e := m.selected()
+	if e == nil || w <= 0 || m.lay.paneH <= 0 {
 		return m
 	}
-	e := &m.entries[m.cur]
 	a := &e.a
 	var meta []string
 	if e.rec != nil {
@@ -301,7 +301,7 @@ func (m Model) body(bh int) []string {
 	lo := m.lay
 	list := make([]string, lo.listH)
 	for y := range list {
-		list[y] = m.row(m.top+y, lo.listW)
+		list[y] = m.row(m.list.Top()+y, lo.listW)
 	}
 	pane := m.pane()
 	if lo.side {
@@ -322,7 +322,7 @@ func (m Model) row(i, w int) string {
 		return strings.Repeat(" ", max(w, 0))
 	}
 	e := &m.entries[i]
-	sel := i == m.cur
+	sel := i == m.list.Cursor()
 	mark, glyph, glyphSt := "  ", "·", m.st.Faint.Render
 	switch {
 	case e.valid():
@@ -438,10 +438,10 @@ func (m Model) statusLine() string {
 		}
 		return " " + st.Render(cells.Visible(m.notice))
 	}
-	if m.cur < 0 || m.cur >= len(m.entries) {
+	e := m.selected()
+	if e == nil {
 		return ""
 	}
-	e := &m.entries[m.cur]
 	if e.rec != nil {
 		return m.recordStatusLine(e.rec)
 	}
