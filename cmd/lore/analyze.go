@@ -265,9 +265,11 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 	return out
 }
 
-func nonNil(s []string) []string {
+// nonNil returns s, or an empty slice for nil, so that JSON output has []
+// where a list is empty, never null.
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
