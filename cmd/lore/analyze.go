@@ -45,12 +45,9 @@ Nothing is learned: the store is not opened.
 			if err != nil {
 				return err
 			}
-			src, done, err := a.readSource(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer done()
-			scan, err := engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
+			scan, err := fromSource(a, cmd, args[0], func(src string) (*engine.ScanResult, error) {
+				return engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
+			})
 			if err != nil {
 				return err
 			}
