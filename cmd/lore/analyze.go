@@ -45,12 +45,9 @@ Nothing is learned: the store is not opened.
 			if err != nil {
 				return err
 			}
-			src, done, err := a.readSource(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer done()
-			scan, err := engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
+			scan, err := fromSource(a, cmd, args[0], func(src string) (*engine.ScanResult, error) {
+				return engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
+			})
 			if err != nil {
 				return err
 			}
@@ -265,9 +262,11 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 	return out
 }
 
-func nonNil(s []string) []string {
+// nonNil returns s, or an empty slice for nil, so that JSON output has []
+// where a list is empty, never null.
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

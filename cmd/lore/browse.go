@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/store"
 )
 
 func (a *app) sessionsCmd() *cobra.Command {
@@ -22,20 +23,12 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Short: "List learn and unlearn sessions, newest first",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStoreRead()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			ss, err := db.Sessions()
+			ss, err := fromStore(a, readOnly, (*store.Store).Sessions)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				if ss == nil {
-					ss = []core.Session{}
-				}
-				return writeJSON(a.stdout, map[string]any{"sessions": ss})
+				return writeJSON(a.stdout, map[string]any{"sessions": nonNil(ss)})
 			}
 			st := a.styles()
 			var b strings.Builder
@@ -57,8 +50,7 @@ func (a *app) sessionsCmd() *cobra.Command {
 				}
 				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what, st.Faint.Render(counts))
 			}
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+			return a.writeStyled(b.String())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -76,12 +68,7 @@ Long lists are cut to keep the report readable; lore show ID has the details of
 any primitive.`,
 		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openStoreRead()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			in, err := engine.LoadReport(db, args[0])
+			in, err := fromStore(a, readOnly, func(db *store.Store) (report.Input, error) { return engine.LoadReport(db, args[0]) })
 			if err != nil {
 				return err
 			}
@@ -114,12 +101,7 @@ duplicate, generalization or specialization of it: lore keeps both sides and the
 comparison until a person decides with lore conflicts resolve.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			db, err := a.openStoreRead()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			cs, err := db.Conflicts()
+			cs, err := fromStore(a, readOnly, (*store.Store).Conflicts)
 			if err != nil {
 				return err
 			}
@@ -129,32 +111,28 @@ comparison until a person decides with lore conflicts resolve.`,
 					shown = append(shown, c)
 				}
 			}
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"conflicts": shown})
-			}
-			st := a.styles()
-			var b strings.Builder
-			if len(shown) == 0 {
-				b.WriteString("no pending conflicts\n")
-			}
-			for _, c := range shown {
-				fmt.Fprintf(&b, "%s  %s  candidate %q vs existing %q (%s)\n", st.Label.Render(c.ID), c.State,
-					c.Candidate.Name, c.Existing.Name, c.Existing.ID)
-				cmp := c.Comparison
-				fmt.Fprintf(&b, "    %s\n", st.Faint.Render(fmt.Sprintf("statement %.0f%% · form %.0f%% · keywords %.0f%% — %s",
-					100*cmp.FormalSimilarity, 100*cmp.ComputationalSimilarity, 100*cmp.KeywordSimilarity, cmp.Rationale)))
-				switch c.State {
-				case core.ConflictResolved:
-					fmt.Fprintf(&b, "    resolved: %s\n", c.Resolution)
-				case core.ConflictRetired:
-					fmt.Fprintf(&b, "    retired by %s: %s\n", c.RetiredBy, c.RetiredWhy)
+			return a.output(asJSON, map[string]any{"conflicts": shown}, func(b *strings.Builder) {
+				st := a.styles()
+				if len(shown) == 0 {
+					b.WriteString("no pending conflicts\n")
 				}
-			}
-			if len(shown) > 0 {
-				b.WriteString(st.Faint.Render("decide with: lore conflicts resolve ID keep-existing|keep-candidate|keep-both") + "\n")
-			}
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+				for _, c := range shown {
+					fmt.Fprintf(b, "%s  %s  candidate %q vs existing %q (%s)\n", st.Label.Render(c.ID), c.State,
+						c.Candidate.Name, c.Existing.Name, c.Existing.ID)
+					cmp := c.Comparison
+					fmt.Fprintf(b, "    %s\n", st.Faint.Render(fmt.Sprintf("statement %.0f%% · form %.0f%% · keywords %.0f%% — %s",
+						100*cmp.FormalSimilarity, 100*cmp.ComputationalSimilarity, 100*cmp.KeywordSimilarity, cmp.Rationale)))
+					switch c.State {
+					case core.ConflictResolved:
+						fmt.Fprintf(b, "    resolved: %s\n", c.Resolution)
+					case core.ConflictRetired:
+						fmt.Fprintf(b, "    retired by %s: %s\n", c.RetiredBy, c.RetiredWhy)
+					}
+				}
+				if len(shown) > 0 {
+					b.WriteString(st.Faint.Render("decide with: lore conflicts resolve ID keep-existing|keep-candidate|keep-both") + "\n")
+				}
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -174,21 +152,15 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore()
+			res, err := fromStore(a, writable, func(db *store.Store) (*engine.ResolveResult, error) {
+				return engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+			})
 			if err != nil {
 				return err
 			}
-			defer db.Close()
-			res, err := engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
-			if err != nil {
-				return err
-			}
-			if resolveJSON {
-				return writeJSON(a.stdout, map[string]any{"conflict": res.Conflict.ID, "resolution": args[1], "outcome": res.Outcome,
-					"session": res.Conflict.Session, "errors": nonNil(res.Errors)})
-			}
-			fmt.Fprintf(a.stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", res.Conflict.ID, args[1], res.Outcome, res.Conflict.Session)
-			return nil
+			out := map[string]any{"conflict": res.Conflict.ID, "resolution": args[1], "outcome": res.Outcome,
+				"session": res.Conflict.Session, "errors": nonNil(res.Errors)}
+			return a.reply(resolveJSON, out, "conflict %s resolved: %s (%s); recorded in session %s\n", res.Conflict.ID, args[1], res.Outcome, res.Conflict.Session)
 		},
 	}
 	resolve.Flags().BoolVar(&resolveJSON, "json", false, "print one JSON object instead of text")
@@ -203,66 +175,65 @@ func (a *app) showCmd() *cobra.Command {
 		Short: "Show one primitive with its dependencies and dependents",
 		Args:  exactArgs(1, "one primitive ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := a.openStoreRead()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			p, ok, err := db.GetPrimitive(args[0])
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore rank lists the stored ones)", args[0])}
-			}
-			deps, err := db.Dependents(p.ID)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				if deps == nil {
-					deps = []core.Dependent{}
+			var (
+				p    core.Primitive
+				deps []core.Dependent
+			)
+			err := a.withStore(readOnly, func(db *store.Store) error {
+				got, ok, err := db.GetPrimitive(args[0])
+				if err != nil {
+					return err
 				}
-				return writeJSON(a.stdout, map[string]any{"primitive": p, "dependents": deps})
+				if !ok {
+					return &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore rank lists the stored ones)", args[0])}
+				}
+				p = got
+				deps, err = db.Dependents(p.ID)
+				return err
+			})
+			if err != nil {
+				return err
 			}
-			st := a.styles()
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
-			fmt.Fprintf(&b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("statement "), p.FormalStatement)
-			if p.ComputationalForm != "" {
-				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("form      "), p.ComputationalForm)
-			}
-			pv := p.Provenance
-			doc := pv.Document
-			if pv.Source != "" && pv.Source != pv.Document {
-				doc = pv.Source + " › " + pv.Document
-			}
-			fmt.Fprintf(&b, "%s %s § %s (offset %d), session %s\n", st.Label.Render("source    "), doc, p.Section, pv.Offset, pv.Session)
-			if pv.SHA256 != "" {
-				fmt.Fprintf(&b, "%s %s, %s, sha256 %s\n", st.Label.Render("document  "), pv.MediaType, acquire.HumanBytes(pv.Bytes), pv.SHA256)
-			}
-			if len(p.Keywords) > 0 {
-				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("keywords  "), strings.Join(p.Keywords, ", "))
-			}
-			for _, e := range p.Dependencies {
-				fmt.Fprintf(&b, "%s %s %s (%.2f)\n", st.Label.Render("depends on"), e.Type, e.Target, e.Strength)
-			}
-			for _, d := range deps {
-				fmt.Fprintf(&b, "%s %s %s (%.2f)\n", st.Label.Render("needed by "), d.ID, d.Type, d.Strength)
-			}
-			// Newest first: the statement each update replaced.
-			for i := len(p.Versions) - 1; i >= 0; i-- {
-				v := p.Versions[i]
-				fmt.Fprintf(&b, "%s %s %s\n", st.Label.Render("replaced  "), v.FormalStatement,
-					st.Faint.Render(fmt.Sprintf("(until %s by %s, %s)", v.ReplacedAt.Format("2006-01-02 15:04"), v.ReplacedBy, v.Why)))
-			}
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+			return a.output(asJSON, map[string]any{"primitive": p, "dependents": nonNil(deps)}, func(b *strings.Builder) { a.writePrimitive(b, p, deps) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// writePrimitive describes one primitive and what depends on it.
+func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.Dependent) {
+	st := a.styles()
+	fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
+	fmt.Fprintf(b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
+	fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), p.FormalStatement)
+	if p.ComputationalForm != "" {
+		fmt.Fprintf(b, "%s %s\n", st.Label.Render("form      "), p.ComputationalForm)
+	}
+	pv := p.Provenance
+	doc := pv.Document
+	if pv.Source != "" && pv.Source != pv.Document {
+		doc = pv.Source + " › " + pv.Document
+	}
+	fmt.Fprintf(b, "%s %s § %s (offset %d), session %s\n", st.Label.Render("source    "), doc, p.Section, pv.Offset, pv.Session)
+	if pv.SHA256 != "" {
+		fmt.Fprintf(b, "%s %s, %s, sha256 %s\n", st.Label.Render("document  "), pv.MediaType, acquire.HumanBytes(pv.Bytes), pv.SHA256)
+	}
+	if len(p.Keywords) > 0 {
+		fmt.Fprintf(b, "%s %s\n", st.Label.Render("keywords  "), strings.Join(p.Keywords, ", "))
+	}
+	for _, e := range p.Dependencies {
+		fmt.Fprintf(b, "%s %s %s (%.2f)\n", st.Label.Render("depends on"), e.Type, e.Target, e.Strength)
+	}
+	for _, d := range deps {
+		fmt.Fprintf(b, "%s %s %s (%.2f)\n", st.Label.Render("needed by "), d.ID, d.Type, d.Strength)
+	}
+	// Newest first: the statement each update replaced.
+	for i := len(p.Versions) - 1; i >= 0; i-- {
+		v := p.Versions[i]
+		fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("replaced  "), v.FormalStatement,
+			st.Faint.Render(fmt.Sprintf("(until %s by %s, %s)", v.ReplacedAt.Format("2006-01-02 15:04"), v.ReplacedBy, v.Why)))
+	}
 }
 
 // allPrimitives loads the registry, optionally one domain's. A domain that
@@ -279,24 +250,21 @@ func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
 			known = append(known, d.ID)
 		}
 	}
-	db, err := a.openStoreRead()
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	if domain != "" {
-		prims, err := db.ByDomain(domain)
-		if err != nil || len(prims) > 0 || slices.Contains(known, domain) {
-			return prims, err
+	return fromStore(a, readOnly, func(db *store.Store) ([]core.Primitive, error) {
+		if domain != "" {
+			prims, err := db.ByDomain(domain)
+			if err != nil || len(prims) > 0 || slices.Contains(known, domain) {
+				return prims, err
+			}
+			return nil, &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
 		}
-		return nil, &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
-	}
-	var out []core.Primitive
-	err = db.Primitives(func(p core.Primitive) error {
-		out = append(out, p)
-		return nil
+		var out []core.Primitive
+		err := db.Primitives(func(p core.Primitive) error {
+			out = append(out, p)
+			return nil
+		})
+		return out, err
 	})
-	return out, err
 }
 
 func (a *app) rankCmd() *cobra.Command {
@@ -336,20 +304,13 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				if ranked == nil {
-					ranked = []graph.Ranked{}
+			return a.output(asJSON, map[string]any{"primitives": nonNil(ranked)}, func(b *strings.Builder) {
+				st := a.styles()
+				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
+				for i, r := range ranked {
+					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.Importance, r.Reach, truncate(r.Name, 40), r.Type, r.Domain)
 				}
-				return writeJSON(a.stdout, map[string]any{"primitives": ranked})
-			}
-			st := a.styles()
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
-			for i, r := range ranked {
-				fmt.Fprintf(&b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.Importance, r.Reach, truncate(r.Name, 40), r.Type, r.Domain)
-			}
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")

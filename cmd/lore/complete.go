@@ -11,6 +11,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -235,15 +236,7 @@ func (a *app) skillKeys(cmd *cobra.Command, toComplete string) []cobra.Completio
 // skillVersions offers the versions of ref a rollback can restore.
 func (a *app) skillVersions(cmd *cobra.Command, ref string) []cobra.Completion {
 	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
-		keys, err := db.SkillKeys()
-		if err != nil {
-			return nil
-		}
-		key, err := skillRef(keys, ref)
-		if err != nil {
-			return nil
-		}
-		s, err := db.Skill(key)
+		s, err := skilllib.New(db, skilllib.Options{}).Get(ref)
 		if err != nil {
 			return nil
 		}

@@ -20,28 +20,24 @@ configuration (domains_file), with each domain's region on the plane and the
 words that activate it.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st := a.styles()
 			doms, err := a.cfg.domains()
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"domains": doms})
-			}
-			var b strings.Builder
-			idWidth, centerWidth := 0, 0
-			for _, d := range doms {
-				idWidth = max(idWidth, ansi.StringWidth(d.ID))
-				centerWidth = max(centerWidth, ansi.StringWidth(d.Region.Center.String()))
-			}
-			for _, d := range doms {
-				fmt.Fprintf(&b, "%s  %s  %s\n", st.Heading.Render(padRight(d.ID, idWidth)), padRight(d.Region.Center.String(), centerWidth),
-					st.Faint.Render(fmt.Sprintf("r %.2f · %s", d.Region.Radius, d.Source)))
-				fmt.Fprintf(&b, "  %s\n", d.Name)
-				fmt.Fprintf(&b, "  %s\n", st.Faint.Render(strings.Join(d.Patterns, ", ")))
-			}
-			_, err = fmt.Fprint(styledWriter(a.stdout), b.String())
-			return err
+			return a.output(asJSON, map[string]any{"domains": doms}, func(b *strings.Builder) {
+				st := a.styles()
+				idWidth, centerWidth := 0, 0
+				for _, d := range doms {
+					idWidth = max(idWidth, ansi.StringWidth(d.ID))
+					centerWidth = max(centerWidth, ansi.StringWidth(d.Region.Center.String()))
+				}
+				for _, d := range doms {
+					fmt.Fprintf(b, "%s  %s  %s\n", st.Heading.Render(padRight(d.ID, idWidth)), padRight(d.Region.Center.String(), centerWidth),
+						st.Faint.Render(fmt.Sprintf("r %.2f · %s", d.Region.Radius, d.Source)))
+					fmt.Fprintf(b, "  %s\n", d.Name)
+					fmt.Fprintf(b, "  %s\n", st.Faint.Render(strings.Join(d.Patterns, ", ")))
+				}
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -63,32 +59,29 @@ Precedence: flag > environment > file > default.`,
 				Value  any    `json:"value"`
 				Source string `json:"source"`
 			}
-			st := a.styles()
 			var entries []entry
 			for _, k := range a.cfg.keys() {
 				entries = append(entries, entry{k, a.cfg.v.Get(k), a.cfg.source(k)})
 			}
 			file := a.cfg.file
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"file": optString(file), "dataDir": a.cfg.dataDir(), "settings": entries})
-			}
-			var b strings.Builder
-			if file == "" {
-				file = "none (looked in " + configHome() + ")"
-			}
-			fmt.Fprintf(&b, "%s %s\n%s %s\n\n", st.Label.Render("config file"), file, st.Label.Render("store      "), a.cfg.dataDir())
-			values := make([]string, len(entries))
-			keyWidth, valueWidth := 0, 0
-			for i, e := range entries {
-				values[i] = configValue(e.Value)
-				keyWidth = max(keyWidth, ansi.StringWidth(e.Key))
-				valueWidth = max(valueWidth, ansi.StringWidth(values[i]))
-			}
-			for i, e := range entries {
-				fmt.Fprintf(&b, "%s  %s  %s\n", padRight(e.Key, keyWidth), padRight(values[i], valueWidth), st.Faint.Render(e.Source))
-			}
-			_, err := fmt.Fprint(styledWriter(a.stdout), b.String())
-			return err
+			out := map[string]any{"file": optString(file), "dataDir": a.cfg.dataDir(), "settings": entries}
+			return a.output(asJSON, out, func(b *strings.Builder) {
+				st := a.styles()
+				if file == "" {
+					file = "none (looked in " + configHome() + ")"
+				}
+				fmt.Fprintf(b, "%s %s\n%s %s\n\n", st.Label.Render("config file"), file, st.Label.Render("store      "), a.cfg.dataDir())
+				values := make([]string, len(entries))
+				keyWidth, valueWidth := 0, 0
+				for i, e := range entries {
+					values[i] = configValue(e.Value)
+					keyWidth = max(keyWidth, ansi.StringWidth(e.Key))
+					valueWidth = max(valueWidth, ansi.StringWidth(values[i]))
+				}
+				for i, e := range entries {
+					fmt.Fprintf(b, "%s  %s  %s\n", padRight(e.Key, keyWidth), padRight(values[i], valueWidth), st.Faint.Render(e.Source))
+				}
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -102,15 +95,12 @@ func (a *app) versionCmd() *cobra.Command {
 		Short: "Print lore's version",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if asJSON {
-				return writeJSON(a.stdout, map[string]string{"version": version, "commit": commit, "date": date, "go": runtime.Version()})
-			}
 			line := "lore " + version
 			if commit != "" {
 				line += " (" + commit + ")"
 			}
-			_, err := fmt.Fprintf(a.stdout, "%s %s/%s %s\n", line, runtime.GOOS, runtime.GOARCH, runtime.Version())
-			return err
+			out := map[string]string{"version": version, "commit": commit, "date": date, "go": runtime.Version()}
+			return a.reply(asJSON, out, "%s %s/%s %s\n", line, runtime.GOOS, runtime.GOARCH, runtime.Version())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")

@@ -442,12 +442,9 @@ reverts anyway and cuts their edges to the removed primitives.`,
 			if err != nil {
 				return err
 			}
-			db, err := a.openStore()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			res, err := engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+			res, err := fromStore(a, writable, func(db *store.Store) (*engine.UnlearnResult, error) {
+				return engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+			})
 			if err != nil {
 				return err
 			}

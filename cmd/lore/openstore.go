@@ -50,3 +50,43 @@ func (a *app) resumePublications(db *store.Store) {
 func (a *app) openStoreRead() (*store.Store, error) {
 	return a.openStoreWith(store.Options{ReadOnly: true})
 }
+
+// access is how a command opens the store.
+type access int
+
+const (
+	// readOnly is for a command that only reads: a shared lock, no pid
+	// file, and it works in a read-only data folder.
+	readOnly access = iota
+	// writable is for a command that changes the store: it locks out
+	// every other lore process while it is open.
+	writable
+)
+
+// withStore opens the configured store as mode asks, runs fn on it and
+// closes it: the one way a command holds the store for a step.
+func (a *app) withStore(mode access, fn func(db *store.Store) error) error {
+	open := a.openStoreRead
+	if mode == writable {
+		open = a.openStore
+	}
+	db, err := open()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// fromStore is withStore for a step that yields one value, such as a
+// query or an engine call: the store is closed again before the command
+// prints the value, so the lock is held no longer than the step.
+func fromStore[T any](a *app, mode access, fn func(db *store.Store) (T, error)) (T, error) {
+	var v T
+	err := a.withStore(mode, func(db *store.Store) error {
+		var err error
+		v, err = fn(db)
+		return err
+	})
+	return v, err
+}

@@ -57,6 +57,36 @@ func styledWriter(w io.Writer) io.Writer {
 	return colorprofile.NewWriter(w, os.Environ())
 }
 
+// writeStyled prints text on stdout through its colour profile, so styles
+// are downgraded to what the output shows (none when piped).
+func (a *app) writeStyled(text string) error {
+	_, err := io.WriteString(styledWriter(a.stdout), text)
+	return err
+}
+
+// output prints a command's result: v as one JSON document when asJSON is
+// set, else the text that text builds, styled (see writeStyled). text is
+// called only for text output, so a JSON run never asks the terminal for
+// its colours.
+func (a *app) output(asJSON bool, v any, text func(b *strings.Builder)) error {
+	if asJSON {
+		return writeJSON(a.stdout, v)
+	}
+	var b strings.Builder
+	text(&b)
+	return a.writeStyled(b.String())
+}
+
+// reply is output for a result whose text is one plain line, printed as
+// format and args make it.
+func (a *app) reply(asJSON bool, v any, format string, args ...any) error {
+	if asJSON {
+		return writeJSON(a.stdout, v)
+	}
+	_, err := fmt.Fprintf(a.stdout, format, args...)
+	return err
+}
+
 func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, hygiene *core.HygieneReport) error {
 	w := styledWriter(out)
 	var b strings.Builder

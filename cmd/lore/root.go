@@ -20,6 +20,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -147,7 +148,7 @@ func exitCode(err error) int {
 			return ExitUsage
 		}
 		return ExitFailure
-	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown),
+	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown), errors.Is(err, skilllib.ErrUnknown),
 		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
 		return ExitUsage
 	}

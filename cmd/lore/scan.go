@@ -41,12 +41,7 @@ the scan ran, whatever it found.
 			if err != nil {
 				return err
 			}
-			src, done, err := a.readSource(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer done()
-			res, err := engine.Scan(cmd.Context(), src, opts)
+			res, err := fromSource(a, cmd, args[0], func(src string) (*engine.ScanResult, error) { return engine.Scan(cmd.Context(), src, opts) })
 			if err != nil {
 				return err
 			}

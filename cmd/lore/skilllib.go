@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
@@ -23,147 +22,36 @@ import (
 
 // The library commands: everything under `lore skills` that reads or
 // changes the stored skill library (validate, which reads files only, is in
-// skills.go).
+// skills.go). What they ask of the library is core/skills/library's; these
+// commands read flags and configuration and print.
 
 // now is the library's clock, one place so every command dates the same way.
 func now() time.Time { return time.Now().UTC() }
 
-// skillRef resolves what a user typed (a key, a bare id, "skills.ns.id")
-// to a stored key. A bare id means public.<id> as everywhere else, but when
-// there is no public skill of that id and exactly one namespace has one,
-// that one is meant; two candidates are an error listing both.
-func skillRef(keys []string, ref string) (string, error) {
-	key, err := scope.Parse(ref)
+// library is the skill library over db, with lore's output folder and
+// clock; opts brings what a command configures (policy, thresholds).
+func (a *app) library(db *store.Store, opts skilllib.Options) *skilllib.Library {
+	opts.OutputDir, opts.Now = a.cfg.outputDir(), now
+	return skilllib.New(db, opts)
+}
+
+// offering is the library over db under the configured consumer policy,
+// for the commands that decide what a consumer is offered. The policy is
+// read once the store is open, as those commands always have.
+func (a *app) offering(db *store.Store) (*skilllib.Library, error) {
+	pol, err := a.cfg.skillPolicy()
 	if err != nil {
-		return "", &core.UsageError{Msg: fmt.Sprintf("skill %q: %v", ref, err)}
+		return nil, err
 	}
-	if slices.Contains(keys, key) {
-		return key, nil
-	}
-	if !strings.Contains(strings.TrimPrefix(strings.TrimSpace(ref), "skills."), ".") {
-		var found []string
-		for _, k := range keys {
-			if _, id, ok := scope.Split(k); ok && id == strings.TrimSpace(ref) {
-				found = append(found, k)
-			}
-		}
-		switch len(found) {
-		case 1:
-			return found[0], nil
-		case 0:
-		default:
-			return "", &core.UsageError{Msg: fmt.Sprintf("skill %q is ambiguous: %s; give the namespace", ref, strings.Join(found, ", "))}
-		}
-	}
-	return "", &core.UsageError{Msg: fmt.Sprintf("no skill %q in the library (lore skills list shows them)", ref)}
+	return a.library(db, skilllib.Options{Policy: pol}), nil
 }
 
-// withLibrary opens the store read-only and reads the whole library, for
-// the commands that rank, list or export it.
-func (a *app) withLibrary(fn func(db *store.Store, lib []*skills.Skill) error) error {
-	return a.libraryFrom(a.openStoreRead, fn)
-}
-
-// withLibraryWritable is withLibrary for a command that also changes skills.
-func (a *app) withLibraryWritable(fn func(db *store.Store, lib []*skills.Skill) error) error {
-	return a.libraryFrom(a.openStore, fn)
-}
-
-func (a *app) libraryFrom(open func() (*store.Store, error), fn func(db *store.Store, lib []*skills.Skill) error) error {
-	db, err := open()
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	lib, err := db.Skills()
-	if err != nil {
-		return err
-	}
-	return fn(db, lib)
-}
-
-// withKeys opens the store and resolves refs against the library's keys
-// (no record is read), for the commands that act on named skills.
-func (a *app) withKeys(refs []string, fn func(db *store.Store, all, keys []string) error) error {
-	return a.keysFrom(a.openStore, refs, fn)
-}
-
-func (a *app) keysFrom(open func() (*store.Store, error), refs []string, fn func(db *store.Store, all, keys []string) error) error {
-	db, err := open()
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	all, err := db.SkillKeys()
-	if err != nil {
-		return err
-	}
-	keys := make([]string, len(refs))
-	for i, r := range refs {
-		if keys[i], err = skillRef(all, r); err != nil {
-			return err
-		}
-	}
-	return fn(db, all, keys)
-}
-
-// withSkill reads the one skill ref names.
-func (a *app) withSkill(ref string, fn func(s *skills.Skill) error) error {
-	return a.keysFrom(a.openStoreRead, []string{ref}, func(db *store.Store, _, keys []string) error {
-		s, err := db.Skill(keys[0])
-		if err != nil {
-			return err
-		}
-		return fn(s)
+// fromLibrary runs one query or change on the library, with the store
+// opened as mode asks; the command prints the result once it is closed.
+func fromLibrary[T any](a *app, mode access, fn func(lib *skilllib.Library) (T, error)) (T, error) {
+	return fromStore(a, mode, func(db *store.Store) (T, error) {
+		return fn(a.library(db, skilllib.Options{}))
 	})
-}
-
-// index maps the library by key.
-func index(lib []*skills.Skill) map[string]*skills.Skill {
-	m := make(map[string]*skills.Skill, len(lib))
-	for _, s := range lib {
-		m[s.Key] = s
-	}
-	return m
-}
-
-// resolveImports is scope.Resolve over the skills in byKey.
-func resolveImports(roots []string, byKey map[string]*skills.Skill) (order, warnings []string) {
-	return scope.Resolve(roots, func(k string) ([]string, bool) {
-		s, ok := byKey[k]
-		if !ok {
-			return nil, false
-		}
-		return s.Imports, true
-	})
-}
-
-// updateOne runs a read-modify-write on one skill named by ref.
-func (a *app) updateOne(ref string, fn func(s *skills.Skill) ([]*skills.Skill, error)) error {
-	return a.withKeys([]string{ref}, func(db *store.Store, _, keys []string) error {
-		return db.UpdateSkills(keys, func(recs []*skills.Skill) ([]*skills.Skill, error) {
-			extra, err := fn(recs[0])
-			if err != nil {
-				return nil, err
-			}
-			return append(recs, extra...), nil
-		})
-	})
-}
-
-// skillLocation is what the prompt block gives as a skill's location: the
-// SKILL.md an agent can read. Generated skills are written under the
-// output directory; imported ones were read from a file lore recorded. A
-// skill with no file (a warning written with lore skills warn) gets the
-// command that prints it.
-func (a *app) skillLocation(s *skills.Skill) string {
-	switch {
-	case s.Source == skills.Learned && s.Provenance.Domain != "":
-		return filepath.Join(a.cfg.outputDir(), s.ID(), "SKILL.md")
-	case s.Source == skills.Imported && filepath.IsAbs(s.Provenance.Document):
-		return s.Provenance.Document
-	}
-	return "lore skills activate " + s.Key
 }
 
 // --- list and show ---
@@ -203,6 +91,22 @@ func row(s *skills.Skill, at time.Time) skillRow {
 	return r
 }
 
+// rows are the rows of lib, their decay measured at one moment.
+func rows(lib []*skills.Skill) []skillRow {
+	at := now()
+	out := make([]skillRow, len(lib))
+	for i, s := range lib {
+		out[i] = row(s, at)
+	}
+	return out
+}
+
+// skillRows is the --json shape of lore skills list and of the review
+// queue.
+type skillRows struct {
+	Skills []skillRow `json:"skills"`
+}
+
 func (a *app) skillsListCmd() *cobra.Command {
 	var (
 		asJSON bool
@@ -219,24 +123,19 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 --status draft|active|archived keeps one status.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if status != "" && !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
-				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active or archived", status)}
+			var f skilllib.Filter
+			if status != "" {
+				if !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
+					return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active or archived", status)}
+				}
+				f.Status = []skills.Status{skills.Status(status)}
 			}
-			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				at := now()
-				rows := []skillRow{}
-				for _, s := range lib {
-					if status == "" || string(s.Status) == status {
-						rows = append(rows, row(s, at))
-					}
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Skills []skillRow `json:"skills"`
-					}{rows})
-				}
-				return a.renderSkillRows(rows, len(lib))
-			})
+			sel, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Listing, error) { return lib.List(f) })
+			if err != nil {
+				return err
+			}
+			rs := rows(sel.Skills)
+			return a.output(asJSON, skillRows{rs}, func(b *strings.Builder) { a.writeSkillRows(b, rs, sel.Total) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -244,9 +143,9 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 	return cmd
 }
 
-func (a *app) renderSkillRows(rows []skillRow, total int) error {
+// writeSkillRows lists rows, of total skills in the library.
+func (a *app) writeSkillRows(b *strings.Builder, rows []skillRow, total int) {
 	st := a.styles()
-	var b strings.Builder
 	if total == 0 {
 		b.WriteString("The skill library is empty. lore learn generates skills; lore skills import adds existing ones.\n")
 	}
@@ -264,18 +163,16 @@ func (a *app) renderSkillRows(rows []skillRow, total int) error {
 		if r.Negative {
 			neg = st.Bad.Render(" warning")
 		}
-		fmt.Fprintf(&b, "%-8s %s%s %s\n", status, r.Key, neg,
+		fmt.Fprintf(b, "%-8s %s%s %s\n", status, r.Key, neg,
 			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", r.Source, r.TaskType, r.Version, r.Uses, plural(r.Uses), r.Helpful, r.Harmful)))
-		fmt.Fprintf(&b, "         %s\n", truncateRunes(r.Desc, 110))
+		fmt.Fprintf(b, "         %s\n", truncateRunes(r.Desc, 110))
 		if r.Stale != "" {
-			fmt.Fprintf(&b, "         %s %s\n", st.Severity.Warning.Render("stale:"), r.Stale)
+			fmt.Fprintf(b, "         %s %s\n", st.Severity.Warning.Render("stale:"), r.Stale)
 		}
 	}
 	if total > 0 {
-		fmt.Fprintf(&b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(rows), total, plural(total))))
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(rows), total, plural(total))))
 	}
-	_, err := fmt.Fprint(styledWriter(a.stdout), b.String())
-	return err
 }
 
 // truncateRunes is truncate on s with its white space runs made single
@@ -298,33 +195,39 @@ NAME is a key (ns.id) or an id; a bare id means public.<id>, or the one
 namespace that has it.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withSkill(args[0], func(s *skills.Skill) error {
-				if asJSON {
-					c := *s
-					c.Instructions = ""
-					c.Files = nil
-					c.History = slices.Clone(c.History)
-					for i := range c.History {
-						c.History[i].Content = skills.Content{Name: c.History[i].Content.Name, Description: c.History[i].Content.Description}
-					}
-					return writeJSON(a.stdout, c)
-				}
-				return a.renderSkill(s)
-			})
+			s, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Get(args[0]) })
+			if err != nil {
+				return err
+			}
+			return a.output(asJSON, withoutBodies(s), func(b *strings.Builder) { a.writeSkill(b, s) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the record as JSON (without body and resources)")
 	return cmd
 }
 
-func (a *app) renderSkill(s *skills.Skill) error {
+// withoutBodies is s as lore skills show --json prints it: the record
+// without what an agent reads (instructions and resources, its own and
+// those of its versions), which lore skills activate prints.
+func withoutBodies(s *skills.Skill) skills.Skill {
+	c := *s
+	c.Instructions = ""
+	c.Files = nil
+	c.History = slices.Clone(c.History)
+	for i := range c.History {
+		c.History[i].Content = skills.Content{Name: c.History[i].Content.Name, Description: c.History[i].Content.Description}
+	}
+	return c
+}
+
+// writeSkill describes one skill's record.
+func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	st := a.styles()
 	at := now()
 	r := row(s, at)
-	var b strings.Builder
 	line := func(label, value string) {
 		if value != "" {
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render(fmt.Sprintf("%-11s", label)), value)
+			fmt.Fprintf(b, "%s %s\n", st.Label.Render(fmt.Sprintf("%-11s", label)), value)
 		}
 	}
 	line("key", s.Key)
@@ -371,8 +274,6 @@ func (a *app) renderSkill(s *skills.Skill) error {
 	}
 	line("versions", strings.Join(vs, "\n            "))
 	line("created", s.Created.Format(time.DateTime))
-	_, err := fmt.Fprint(styledWriter(a.stdout), b.String())
-	return err
 }
 
 func noteSuffix(note string) string {
@@ -428,32 +329,37 @@ A negative skill is printed under a warning line.
 Activation is not counted as a use; report the outcome with lore skills used.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withSkill(args[0], func(s *skills.Skill) error {
-				if asJSON {
-					out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
-						Location: a.skillLocation(s), Instructions: s.Instructions, Resources: []resourceOut{}}
-					for _, f := range s.Files {
-						out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
-					}
-					return writeJSON(a.stdout, out)
-				}
-				var b strings.Builder
-				if s.Status != skills.Active {
-					fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.Key, s.Status)
-				}
-				if s.Negative {
-					b.WriteString(strings.TrimSpace(search.NegativeLabel) + "\n\n")
-				}
-				b.WriteString(strings.TrimRight(s.Instructions, "\n") + "\n")
-				if len(s.Files) > 0 {
-					fmt.Fprintf(&b, "\nResources (%s, relative to the skill folder):\n", a.skillLocation(s))
-					for _, f := range s.Files {
-						fmt.Fprintf(&b, "- %s (%d bytes)\n", f.Path, len(f.Content))
-					}
-				}
-				_, err := fmt.Fprint(a.stdout, b.String())
+			act, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Activation, error) { return lib.Activate(args[0]) })
+			if err != nil {
 				return err
-			})
+			}
+			s := act.Skill
+			if asJSON {
+				out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
+					Location: act.Location, Instructions: s.Instructions, Resources: []resourceOut{}}
+				for _, f := range s.Files {
+					out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
+				}
+				return writeJSON(a.stdout, out)
+			}
+			// The body is printed as it is stored, not through the colour
+			// profile: it is the agent's text, not lore's styling.
+			var b strings.Builder
+			if s.Status != skills.Active {
+				fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.Key, s.Status)
+			}
+			if s.Negative {
+				b.WriteString(strings.TrimSpace(search.NegativeLabel) + "\n\n")
+			}
+			b.WriteString(strings.TrimRight(s.Instructions, "\n") + "\n")
+			if len(s.Files) > 0 {
+				fmt.Fprintf(&b, "\nResources (%s, relative to the skill folder):\n", act.Location)
+				for _, f := range s.Files {
+					fmt.Fprintf(&b, "- %s (%d bytes)\n", f.Path, len(f.Content))
+				}
+			}
+			_, err = fmt.Fprint(a.stdout, b.String())
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}]}`)
@@ -470,30 +376,6 @@ type searchHit struct {
 	Negative  bool    `json:"negative"`
 	Stale     string  `json:"stale,omitempty"`
 	Desc      string  `json:"description"`
-}
-
-// offered returns the skills an agent may be offered: active, and visible
-// to consumer under the configured policy.
-func (a *app) offered(lib []*skills.Skill, consumer string) ([]*skills.Skill, error) {
-	pol, err := a.cfg.skillPolicy()
-	if err != nil {
-		return nil, err
-	}
-	var out []*skills.Skill
-	for _, s := range lib {
-		if s.Offered() && pol.Visible(strings.ToLower(consumer), s.Key) {
-			out = append(out, s)
-		}
-	}
-	return out, nil
-}
-
-func (a *app) views(lib []*skills.Skill) []search.Skill {
-	out := make([]search.Skill, len(lib))
-	for i, s := range lib {
-		out[i] = s.View(a.skillLocation(s))
-	}
-	return out
 }
 
 func (a *app) skillsSearchCmd() *cobra.Command {
@@ -517,42 +399,42 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 (two half-lives unused) carries a staleness warning.`,
 		Args: exactArgs(1, "one QUERY (quote it)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				pool, err := a.offered(lib, consumer)
+			res, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Results, error) {
+				lib, err := a.offering(db)
 				if err != nil {
-					return err
+					return skilllib.Results{}, err
 				}
-				res := search.Rank(a.views(pool), args[0], search.Options{Now: now(), Limit: top})
-				hits := []searchHit{}
-				for _, r := range res {
-					hits = append(hits, searchHit{Key: r.Skill.Key, Name: r.Skill.Name, Score: r.Score, Relevance: r.Relevance,
-						Decay: r.Decay, Feedback: r.Feedback, Negative: r.Skill.Negative, Stale: r.Stale, Desc: r.Skill.Description})
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Query   string      `json:"query"`
-						Results []searchHit `json:"results"`
-					}{args[0], hits})
-				}
+				return lib.Search(args[0], consumer, top)
+			})
+			if err != nil {
+				return err
+			}
+			hits := []searchHit{}
+			for _, r := range res.Hits {
+				hits = append(hits, searchHit{Key: r.Skill.Key, Name: r.Skill.Name, Score: r.Score, Relevance: r.Relevance,
+					Decay: r.Decay, Feedback: r.Feedback, Negative: r.Skill.Negative, Stale: r.Stale, Desc: r.Skill.Description})
+			}
+			out := struct {
+				Query   string      `json:"query"`
+				Results []searchHit `json:"results"`
+			}{args[0], hits}
+			return a.output(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
-				var b strings.Builder
 				if len(hits) == 0 {
-					fmt.Fprintf(&b, "No active skill matches %q (%d active skill%s searched).\n", args[0], len(pool), plural(len(pool)))
+					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], res.Searched, plural(res.Searched))
 				}
 				for i, h := range hits {
 					neg := ""
 					if h.Negative {
 						neg = st.Bad.Render(" warning")
 					}
-					fmt.Fprintf(&b, "%2d. %s%s %s\n    %s\n", i+1, h.Key, neg,
+					fmt.Fprintf(b, "%2d. %s%s %s\n    %s\n", i+1, h.Key, neg,
 						st.Faint.Render(fmt.Sprintf("score %.3f = relevance %.3f × decay %.2f × feedback %.2f", h.Score, h.Relevance, h.Decay, h.Feedback)),
 						truncateRunes(h.Desc, 110))
 					if h.Stale != "" {
-						fmt.Fprintf(&b, "    %s %s\n", st.Severity.Warning.Render("stale:"), h.Stale)
+						fmt.Fprintf(b, "    %s %s\n", st.Severity.Warning.Render("stale:"), h.Stale)
 					}
 				}
-				_, err = fmt.Fprint(styledWriter(a.stdout), b.String())
-				return err
 			})
 		},
 	}
@@ -590,24 +472,23 @@ characters each). Negative skills are included, labelled as warnings.`,
 			if budget < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--budget %d: give a positive number of tokens, or 0 for no limit", budget)}
 			}
-			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				pool, err := a.offered(lib, consumer)
+			cat, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Catalog, error) {
+				lib, err := a.offering(db)
 				if err != nil {
-					return err
+					return skilllib.Catalog{}, err
 				}
-				ranked := search.Skills(search.Rank(a.views(pool), query, search.Options{Now: now()}))
-				if strings.TrimSpace(query) != "" {
-					ranked = a.withImports(ranked, pool)
-				}
-				block := search.Prompt(ranked, search.PromptOptions{Budget: budget})
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Prompt string `json:"prompt"`
-					}{block})
-				}
-				_, err = fmt.Fprintln(a.stdout, block)
-				return err
+				return lib.Prompt(query, consumer, budget)
 			})
+			if err != nil {
+				return err
+			}
+			for _, w := range cat.Warnings {
+				fmt.Fprintln(a.stderr, "lore: "+w)
+			}
+			out := struct {
+				Prompt string `json:"prompt"`
+			}{cat.Block}
+			return a.reply(asJSON, out, "%s\n", cat.Block)
 		},
 	}
 	cmd.Flags().StringVar(&query, "query", "", "rank against this task and keep the matches (and what they import)")
@@ -615,32 +496,6 @@ characters each). Negative skills are included, labelled as warnings.`,
 	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block}`)
 	return cmd
-}
-
-// withImports appends to ranked the skills they import, resolved in
-// dependency order, taken from pool (what the consumer may be offered); an
-// import outside pool is reported rather than included.
-func (a *app) withImports(ranked []search.Skill, pool []*skills.Skill) []search.Skill {
-	byKey := index(pool)
-	var roots []string
-	for _, r := range ranked {
-		roots = append(roots, byKey[r.Key].Imports...)
-	}
-	order, warnings := resolveImports(roots, byKey)
-	for _, w := range warnings {
-		fmt.Fprintln(a.stderr, "lore: "+w)
-	}
-	have := make(map[string]bool)
-	for _, r := range ranked {
-		have[r.Key] = true
-	}
-	for _, k := range order {
-		if !have[k] {
-			have[k] = true
-			ranked = append(ranked, byKey[k].View(a.skillLocation(byKey[k])))
-		}
-	}
-	return ranked
 }
 
 func (a *app) skillsResolveCmd() *cobra.Command {
@@ -665,57 +520,36 @@ NAMEs are keys (ns.id) or ids (public.<id>).`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				keys := make([]string, len(lib))
-				for i, s := range lib {
-					keys[i] = s.Key
-				}
-				roots := make([]string, len(args))
-				for i, ref := range args {
-					var err error
-					if roots[i], err = skillRef(keys, ref); err != nil {
-						return err
-					}
-				}
-				order, warnings := resolveImports(roots, index(lib))
-				hidden := []string{}
+			res, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Resolution, error) {
+				lib := a.library(db, skilllib.Options{})
 				if consumer != "" {
-					pol, err := a.cfg.skillPolicy()
-					if err != nil {
-						return err
+					var err error
+					if lib, err = a.offering(db); err != nil {
+						return skilllib.Resolution{}, err
 					}
-					visible := pol.Filter(strings.ToLower(consumer), order)
-					for _, k := range order {
-						if !slices.Contains(visible, k) {
-							hidden = append(hidden, k)
-						}
-					}
-					order = visible
 				}
-				if order == nil {
-					order = []string{}
-				}
-				if warnings == nil {
-					warnings = []string{}
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Skills   []string `json:"skills"`
-						Hidden   []string `json:"hidden"`
-						Warnings []string `json:"warnings"`
-					}{order, hidden, warnings})
-				}
-				for _, w := range warnings {
-					fmt.Fprintln(a.stderr, "lore: "+w)
-				}
-				for _, k := range order {
-					fmt.Fprintln(a.stdout, k)
-				}
-				for _, k := range hidden {
-					fmt.Fprintf(a.stderr, "lore: %s hidden from %s\n", k, consumer)
-				}
-				return nil
+				return lib.Resolve(args, consumer)
 			})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, struct {
+					Skills   []string `json:"skills"`
+					Hidden   []string `json:"hidden"`
+					Warnings []string `json:"warnings"`
+				}{nonNil(res.Skills), nonNil(res.Hidden), nonNil(res.Warnings)})
+			}
+			for _, w := range res.Warnings {
+				fmt.Fprintln(a.stderr, "lore: "+w)
+			}
+			for _, k := range res.Skills {
+				fmt.Fprintln(a.stdout, k)
+			}
+			for _, k := range res.Hidden {
+				fmt.Fprintf(a.stderr, "lore: %s hidden from %s\n", k, consumer)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"skills": [...], "hidden": [...], "warnings": [...]}`)
@@ -753,30 +587,7 @@ returns it to the queue. --note records why.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch len(args) {
 			case 0:
-				return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-					var queue []*skills.Skill
-					for _, s := range lib {
-						if s.Status == skills.Draft {
-							queue = append(queue, s)
-						}
-					}
-					slices.SortStableFunc(queue, func(x, y *skills.Skill) int { return x.Created.Compare(y.Created) })
-					at := now()
-					rows := make([]skillRow, len(queue))
-					for i, s := range queue {
-						rows[i] = row(s, at)
-					}
-					if asJSON {
-						return writeJSON(a.stdout, struct {
-							Skills []skillRow `json:"skills"`
-						}{rows})
-					}
-					if len(rows) == 0 {
-						_, err := fmt.Fprintln(a.stdout, "No skill waits for review.")
-						return err
-					}
-					return a.renderSkillRows(rows, len(lib))
-				})
+				return a.reviewQueue(asJSON)
 			case 2:
 			default:
 				return &core.UsageError{Msg: "lore skills review takes no arguments (the queue) or NAME and promote, archive or draft"}
@@ -788,27 +599,32 @@ returns it to the queue. --note records why.`,
 			if note == "" {
 				note = map[string]string{"promote": "promoted", "archive": "archived", "draft": "returned to draft"}[args[1]] + " by review"
 			}
-			var key string
-			err := a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
-				key = s.Key
-				if err := s.SetStatus(to, note, now()); err != nil {
-					return nil, &core.UsageError{Msg: err.Error()}
-				}
-				return nil, nil
-			})
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Review(args[0], to, note) })
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, statusOut{key, string(to), note})
-			}
-			_, err = fmt.Fprintf(a.stdout, "%s is now %s\n", key, to)
-			return err
+			return a.reply(asJSON, statusOut{s.Key, string(to), note}, "%s is now %s\n", s.Key, to)
 		},
 	}
 	cmd.Flags().StringVar(&note, "note", "", "why (recorded with the status)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"skills": [...]} (the queue) or {"key", "status", "note"}`)
 	return cmd
+}
+
+// reviewQueue prints the drafts, oldest first.
+func (a *app) reviewQueue(asJSON bool) error {
+	q, err := fromLibrary(a, readOnly, (*skilllib.Library).Queue)
+	if err != nil {
+		return err
+	}
+	rs := rows(q.Skills)
+	return a.output(asJSON, skillRows{rs}, func(b *strings.Builder) {
+		if len(rs) == 0 {
+			b.WriteString("No skill waits for review.\n")
+			return
+		}
+		a.writeSkillRows(b, rs, q.Total)
+	})
 }
 
 func (a *app) skillsFeedbackCmd() *cobra.Command {
@@ -824,24 +640,18 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			var out struct {
-				Key     string `json:"key"`
-				Helpful int    `json:"helpful"`
-				Harmful int    `json:"harmful"`
-			}
-			err := a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
-				s.RecordFeedback(args[1] == "helpful", now())
-				out.Key, out.Helpful, out.Harmful = s.Key, s.Helpful, s.Harmful
-				return nil, nil
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
+				return lib.Feedback(args[0], args[1] == "helpful")
 			})
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
-			_, err = fmt.Fprintf(a.stdout, "%s: %d helpful, %d harmful\n", out.Key, out.Helpful, out.Harmful)
-			return err
+			out := struct {
+				Key     string `json:"key"`
+				Helpful int    `json:"helpful"`
+				Harmful int    `json:"harmful"`
+			}{s.Key, s.Helpful, s.Harmful}
+			return a.reply(asJSON, out, "%s: %d helpful, %d harmful\n", out.Key, out.Helpful, out.Harmful)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "helpful", "harmful"}`)
@@ -861,25 +671,17 @@ negative skill), use lore skills report NAME --failure "...".`,
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
 			}
-			var out struct {
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Use(args[0], success) })
+			if err != nil {
+				return err
+			}
+			out := struct {
 				Key       string `json:"key"`
 				Uses      int    `json:"uses"`
 				Successes int    `json:"successes"`
 				Failures  int    `json:"failures"`
-			}
-			err := a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
-				s.RecordUse(success, now())
-				out.Key, out.Uses, out.Successes, out.Failures = s.Key, s.Uses, s.Successes, s.Failures
-				return nil, nil
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
-			_, err = fmt.Fprintf(a.stdout, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
-			return err
+			}{s.Key, s.Uses, s.Successes, s.Failures}
+			return a.reply(asJSON, out, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
 		},
 	}
 	cmd.Flags().BoolVar(&success, "success", false, "the task succeeded")
@@ -912,37 +714,24 @@ it is offered beside the skill, labelled as a warning.`,
 			if err != nil {
 				return err
 			}
-			var out struct {
-				Key       string  `json:"key"`
-				Signature string  `json:"signature"`
-				Count     int     `json:"count"`
-				Negative  *string `json:"negativeSkill"`
-			}
-			err = a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
-				sig := skills.Signature(failure)
-				neg, err := s.ReportFailure(sig, after, now())
-				if err != nil {
-					return nil, err
-				}
-				out.Key, out.Signature, out.Count = s.Key, sig, s.FailureSignatures[sig]
-				if neg == nil {
-					return nil, nil
-				}
-				out.Negative = &neg.Key
-				return []*skills.Skill{neg}, nil
+			f, err := fromStore(a, writable, func(db *store.Store) (skilllib.Failure, error) {
+				return a.library(db, skilllib.Options{NegativeAfter: after}).ReportFailure(args[0], failure)
 			})
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
+			out := struct {
+				Key       string  `json:"key"`
+				Signature string  `json:"signature"`
+				Count     int     `json:"count"`
+				Negative  *string `json:"negativeSkill"`
+			}{Key: f.Skill.Key, Signature: f.Signature, Count: f.Count}
 			msg := fmt.Sprintf("%s: failure %q reported %d time%s\n", out.Key, out.Signature, out.Count, plural(out.Count))
-			if out.Negative != nil {
+			if f.Negative != nil {
+				out.Negative = &f.Negative.Key
 				msg += fmt.Sprintf("created the negative skill %s (draft: lore skills review %s promote)\n", *out.Negative, *out.Negative)
 			}
-			_, err = fmt.Fprint(a.stdout, msg)
-			return err
+			return a.reply(asJSON, out, "%s", msg)
 		},
 	}
 	cmd.Flags().StringVar(&failure, "failure", "", "what went wrong (its stable signature is derived from it)")
@@ -973,36 +762,18 @@ about; --body is the explanation printed by lore skills activate.`,
 			if task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
 			}
-			return a.withKeys(nil, func(db *store.Store, all, _ []string) error {
-				if slices.Contains(all, key) {
-					return &core.UsageError{Msg: fmt.Sprintf("%s already exists; choose another name", key)}
-				}
-				extends := ""
-				if about != "" {
-					if extends, err = skillRef(all, about); err != nil {
-						return err
-					}
-				}
-				if body == "" {
-					body = "# Warning\n\n" + desc + "\n"
-				}
-				w, err := skills.Warn(key, desc, body, extends, tt, os.Getenv("USER"), now())
-				if err != nil {
-					return &core.UsageError{Msg: err.Error()}
-				}
-				if err := db.PutSkills([]*skills.Skill{w}); err != nil {
-					return err
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Key     string `json:"key"`
-						Status  string `json:"status"`
-						Extends string `json:"extends"`
-					}{w.Key, string(w.Status), w.Extends})
-				}
-				_, err = fmt.Fprintf(a.stdout, "created the negative skill %s (active)\n", w.Key)
-				return err
+			w, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
+				return lib.Warn(skilllib.Warning{Name: key, Description: desc, Body: body, About: about, TaskType: tt, By: os.Getenv("USER")})
 			})
+			if err != nil {
+				return err
+			}
+			out := struct {
+				Key     string `json:"key"`
+				Status  string `json:"status"`
+				Extends string `json:"extends"`
+			}{w.Key, string(w.Status), w.Extends}
+			return a.reply(asJSON, out, "created the negative skill %s (active)\n", w.Key)
 		},
 	}
 	cmd.Flags().StringVar(&desc, "description", "", "the warning, as agents will read it (required)")
@@ -1026,29 +797,16 @@ rollback itself can be rolled back. Status, usage and feedback are kept.`,
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("version %q is not a number", args[1])}
 			}
-			var out struct {
-				Key      string `json:"key"`
-				Version  int    `json:"version"`
-				Restored int    `json:"restored"`
-			}
-			err = a.updateOne(args[0], func(s *skills.Skill) ([]*skills.Skill, error) {
-				if err := s.Rollback(n, now()); err != nil {
-					if errors.Is(err, skills.ErrNoVersion) {
-						return nil, &core.UsageError{Msg: err.Error()}
-					}
-					return nil, err
-				}
-				out.Key, out.Version, out.Restored = s.Key, s.Version, n
-				return nil, nil
-			})
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Rollback(args[0], n) })
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
-			_, err = fmt.Fprintf(a.stdout, "%s: version %d has the content of version %d\n", out.Key, out.Version, n)
-			return err
+			out := struct {
+				Key      string `json:"key"`
+				Version  int    `json:"version"`
+				Restored int    `json:"restored"`
+			}{s.Key, s.Version, n}
+			return a.reply(asJSON, out, "%s: version %d has the content of version %d\n", out.Key, out.Version, n)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "version" (the new one), "restored" (the version whose content it has)}`)
@@ -1076,40 +834,29 @@ are never merged or changed. --dry-run lists the merges only.`,
 			if err != nil {
 				return err
 			}
-			return a.withLibraryWritable(func(db *store.Store, lib []*skills.Skill) error {
-				pairs := skills.NearDuplicates(lib, threshold)
-				if !dryRun {
-					for _, p := range pairs {
-						err := db.UpdateSkills([]string{p.Into, p.From}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
-							return recs, skills.Merge(recs[0], recs[1], now())
-						})
-						if err != nil {
-							return err
-						}
-					}
-				}
-				if pairs == nil {
-					pairs = []skills.Pair{}
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Threshold float64       `json:"threshold"`
-						DryRun    bool          `json:"dryRun"`
-						Merges    []skills.Pair `json:"merges"`
-					}{threshold, dryRun, pairs})
-				}
+			pairs, err := fromStore(a, writable, func(db *store.Store) ([]skills.Pair, error) {
+				return a.library(db, skilllib.Options{MergeThreshold: threshold}).Merge(dryRun)
+			})
+			if err != nil {
+				return err
+			}
+			out := struct {
+				Threshold float64       `json:"threshold"`
+				DryRun    bool          `json:"dryRun"`
+				Merges    []skills.Pair `json:"merges"`
+			}{threshold, dryRun, nonNil(pairs)}
+			return a.output(asJSON, out, func(b *strings.Builder) {
 				if len(pairs) == 0 {
-					_, err := fmt.Fprintf(a.stdout, "No learned skills are %.2f similar or more.\n", threshold)
-					return err
+					fmt.Fprintf(b, "No learned skills are %.2f similar or more.\n", threshold)
+					return
 				}
 				verb := "merged"
 				if dryRun {
 					verb = "would merge"
 				}
 				for _, p := range pairs {
-					fmt.Fprintf(a.stdout, "%s %s into %s (similarity %.3f)\n", verb, p.From, p.Into, p.Score)
+					fmt.Fprintf(b, "%s %s into %s (similarity %.3f)\n", verb, p.From, p.Into, p.Score)
 				}
-				return nil
 			})
 		},
 	}
@@ -1172,47 +919,14 @@ are imported), 2 usage error (no PATH, nothing found, bad namespace).`,
 			if plan.Discovered == 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
 			}
-			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: plan.Warnings}
-			db, err := a.openStore()
+			warnings, err := fromLibrary(a, writable, func(lib *skilllib.Library) ([]string, error) { return lib.Import(plan, dryRun) })
 			if err != nil {
 				return err
 			}
-			defer db.Close()
-			lib, err := db.Skills()
+			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...)}
+			err = a.output(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, plan.Skills, dryRun, trust) })
 			if err != nil {
 				return err
-			}
-			existing := index(lib)
-			var put []*skills.Skill
-			for _, s := range plan.Skills {
-				old, ok := existing[s.Key]
-				if !ok {
-					put = append(put, s)
-					continue
-				}
-				changed, err := old.Update(s.Content, "imported from "+s.Provenance.Document, s.Updated)
-				if err != nil {
-					return err
-				}
-				if !changed {
-					out.Warnings = append(out.Warnings, fmt.Sprintf("%s: already in the library with the same content", s.Key))
-					continue
-				}
-				old.Source, old.Provenance, old.Lineage.Origin = skills.Imported, s.Provenance, s.Lineage.Origin
-				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
-				put = append(put, old)
-			}
-			if !dryRun {
-				if err := db.PutSkills(put); err != nil {
-					return err
-				}
-			}
-			if asJSON {
-				if err := writeJSON(a.stdout, out); err != nil {
-					return err
-				}
-			} else {
-				a.renderImport(out, plan.Skills, dryRun, trust)
 			}
 			if n := len(out.Skipped); n > 0 {
 				return fmt.Errorf("%d of %d skill%s in %s skipped", n, out.Discovered, plural(out.Discovered), root)
@@ -1228,27 +942,26 @@ are imported), 2 usage error (no PATH, nothing found, bad namespace).`,
 	return cmd
 }
 
-func (a *app) renderImport(out skillsImportOut, imported []*skills.Skill, dryRun, trust bool) {
+// writeImport reports what an import did or, with dryRun, would do.
+func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*skills.Skill, dryRun, trust bool) {
 	st := a.styles()
-	var b strings.Builder
 	verb := "imported"
 	if dryRun {
 		verb = "would import"
 	}
 	for _, s := range imported {
-		fmt.Fprintf(&b, "%s %s %s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))))
+		fmt.Fprintf(b, "%s %s %s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))))
 	}
 	for _, s := range out.Skipped {
-		fmt.Fprintf(&b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
+		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
 	}
 	for _, w := range out.Warnings {
-		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("warning:"), w)
+		fmt.Fprintf(b, "%s %s\n", st.Severity.Warning.Render("warning:"), w)
 	}
-	fmt.Fprintf(&b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
+	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
 	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust imports them anyway\n")
 	}
-	fmt.Fprint(styledWriter(a.stdout), b.String())
 }
 
 func (a *app) skillsExportCmd() *cobra.Command {
@@ -1276,38 +989,26 @@ error, and nothing is written when any check fails.`,
   lore skills export /tmp/team-skills --namespace team`,
 		Args: exactArgs(1, "one DIR to write the skill folders into"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !slices.Contains([]string{"", "all", "active", "draft", "archived"}, status) {
+			f := skilllib.Filter{Namespace: namespace}
+			switch status {
+			case "":
+				f.Status = []skills.Status{skills.Draft, skills.Active}
+			case "all":
+			case "active", "draft", "archived":
+				f.Status = []skills.Status{skills.Status(status)}
+			default:
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use active, draft, archived or all", status)}
 			}
-			return a.withLibrary(func(_ *store.Store, lib []*skills.Skill) error {
-				var pick []*skills.Skill
-				for _, s := range lib {
-					keep := status == "all" || string(s.Status) == status || (status == "" && s.Status != skills.Archived)
-					if keep && (namespace == "" || s.Namespace() == namespace) {
-						pick = append(pick, s)
-					}
-				}
-				if len(pick) == 0 {
-					return &core.UsageError{Msg: fmt.Sprintf("no skill to export (%d in the library; see lore skills list)", len(lib))}
-				}
-				written, err := bundle.Export(args[0], pick)
-				if err != nil {
-					return err
-				}
-				keys := make([]string, len(pick))
-				for i, s := range pick {
-					keys[i] = s.Key
-				}
-				if asJSON {
-					return writeJSON(a.stdout, struct {
-						Dir    string   `json:"dir"`
-						Skills []string `json:"skills"`
-						Files  []string `json:"files"`
-					}{args[0], keys, written})
-				}
-				_, err = fmt.Fprintf(a.stdout, "wrote %d skill%s (%d files) to %s\n", len(pick), plural(len(pick)), len(written), args[0])
+			ex, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Exported, error) { return lib.Export(args[0], f) })
+			if err != nil {
 				return err
-			})
+			}
+			out := struct {
+				Dir    string   `json:"dir"`
+				Skills []string `json:"skills"`
+				Files  []string `json:"files"`
+			}{args[0], ex.Keys, ex.Files}
+			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(ex.Keys), plural(len(ex.Keys)), len(ex.Files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: all but archived)")

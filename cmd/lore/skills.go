@@ -105,11 +105,7 @@ Exit codes: 0 every skill is valid under the chosen profile (warnings allowed),
 				}
 				out.Skills = append(out.Skills, skillValidation{Path: r.Path, Name: r.Name, Valid: r.Valid, Errors: r.Errors, Warnings: r.Warnings})
 			}
-			if asJSON {
-				if err := writeJSON(a.stdout, out); err != nil {
-					return err
-				}
-			} else if err := a.renderSkillsValidate(out); err != nil {
+			if err := a.output(asJSON, out, func(b *strings.Builder) { a.writeSkillsValidate(b, out) }); err != nil {
 				return err
 			}
 			if invalid > 0 {
@@ -123,9 +119,10 @@ Exit codes: 0 every skill is valid under the chosen profile (warnings allowed),
 	return cmd
 }
 
-func (a *app) renderSkillsValidate(out skillsValidateOut) error {
+// writeSkillsValidate gives each skill's verdict with its errors and
+// warnings.
+func (a *app) writeSkillsValidate(b *strings.Builder, out skillsValidateOut) {
 	st := a.styles()
-	var b strings.Builder
 	for _, s := range out.Skills {
 		mark := st.Good.Render("✓")
 		if !s.Valid {
@@ -135,14 +132,12 @@ func (a *app) renderSkillsValidate(out skillsValidateOut) error {
 		if name == "" {
 			name = "(no name)"
 		}
-		fmt.Fprintf(&b, "%s %s %s\n", mark, name, st.Faint.Render(s.Path))
+		fmt.Fprintf(b, "%s %s %s\n", mark, name, st.Faint.Render(s.Path))
 		for _, e := range s.Errors {
-			fmt.Fprintf(&b, "    %s %s\n", st.Bad.Render("error:"), e)
+			fmt.Fprintf(b, "    %s %s\n", st.Bad.Render("error:"), e)
 		}
 		for _, w := range s.Warnings {
-			fmt.Fprintf(&b, "    %s %s\n", st.Severity.Warning.Render("warning:"), w)
+			fmt.Fprintf(b, "    %s %s\n", st.Severity.Warning.Render("warning:"), w)
 		}
 	}
-	_, err := fmt.Fprint(styledWriter(a.stdout), b.String())
-	return err
 }

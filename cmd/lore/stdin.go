@@ -66,6 +66,19 @@ func (a *app) readSource(cmd *cobra.Command, source string) (path string, done f
 	return path, done, nil
 }
 
+// fromSource runs fn on the SOURCE argument as readSource resolves it and
+// removes what reading standard input wrote once fn returns: what fn
+// returns is read into memory by then.
+func fromSource[T any](a *app, cmd *cobra.Command, source string, fn func(path string) (T, error)) (T, error) {
+	path, done, err := a.readSource(cmd, source)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer done()
+	return fn(path)
+}
+
 // readAllContext reads r to its end, or returns ctx's error as soon as ctx
 // ends: standard input that stays open without data (a pipe whose writer
 // stalls) must not make ctrl-c wait for it. The abandoned read ends with

@@ -88,28 +88,19 @@ process holds the store.`,
 			if err := checkOutputFolder(file); err != nil {
 				return err
 			}
-			db, err := a.openStoreRead()
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			info, err := db.BackupFile(cmd.Context(), file, force)
+			info, err := fromStore(a, readOnly, func(db *store.Store) (store.BackupInfo, error) { return db.BackupFile(cmd.Context(), file, force) })
 			if errors.Is(err, fs.ErrExist) {
 				return &core.UsageError{Msg: err.Error() + "; pass --force to overwrite it"}
 			}
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, info)
-			}
-			st := a.styles()
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store "), info.Store)
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("backup"), info.Path)
-			fmt.Fprintf(&b, "%d primitives, schema %d, %d bytes\n", info.Primitives, info.Schema, info.Bytes)
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+			return a.output(asJSON, info, func(b *strings.Builder) {
+				st := a.styles()
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.Store)
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), info.Path)
+				fmt.Fprintf(b, "%d primitives, schema %d, %d bytes\n", info.Primitives, info.Schema, info.Bytes)
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
@@ -142,19 +133,15 @@ when FILE is missing or the data directory is not empty, 1 on another failure,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, info)
-			}
-			st := a.styles()
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("backup"), file)
-			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store "), info.Store)
-			if info.FromSchema != info.Schema {
-				fmt.Fprintf(&b, "migrated from schema %d to %d\n", info.FromSchema, info.Schema)
-			}
-			fmt.Fprintf(&b, "restored and verified %d primitives, %d edges\n", info.Verify.Primitives, info.Verify.Edges)
-			fmt.Fprint(styledWriter(a.stdout), b.String())
-			return nil
+			return a.output(asJSON, info, func(b *strings.Builder) {
+				st := a.styles()
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), file)
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.Store)
+				if info.FromSchema != info.Schema {
+					fmt.Fprintf(b, "migrated from schema %d to %d\n", info.FromSchema, info.Schema)
+				}
+				fmt.Fprintf(b, "restored and verified %d primitives, %d edges\n", info.Verify.Primitives, info.Verify.Edges)
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")

@@ -46,12 +46,7 @@ stored and nothing is scanned or learned; use it to check what lore read.
 				return err
 			}
 			ao.Scope = splitList(scope)
-			src, done, err := a.readSource(cmd, args[0])
-			if err != nil {
-				return err
-			}
-			defer done()
-			res, err := acquire.Source(cmd.Context(), src, ao)
+			res, err := fromSource(a, cmd, args[0], func(src string) (*acquire.Result, error) { return acquire.Source(cmd.Context(), src, ao) })
 			if err != nil {
 				return err
 			}
@@ -62,23 +57,19 @@ stored and nothing is scanned or learned; use it to check what lore read.
 			for _, p := range res.Skipped {
 				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
 			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
-			st := a.styles()
-			var b strings.Builder
-			for i, d := range out.Documents {
-				if i > 0 {
-					b.WriteString("\n")
+			return a.output(asJSON, out, func(b *strings.Builder) {
+				st := a.styles()
+				for i, d := range out.Documents {
+					if i > 0 {
+						b.WriteString("\n")
+					}
+					fmt.Fprintf(b, "%s\n", st.Heading.Render(fmt.Sprintf("==> %s (%s, %s)", d.Path, d.MediaType, acquire.HumanBytes(d.Bytes))))
+					b.WriteString(d.Text)
+					if !strings.HasSuffix(d.Text, "\n") {
+						b.WriteString("\n")
+					}
 				}
-				fmt.Fprintf(&b, "%s\n", st.Heading.Render(fmt.Sprintf("==> %s (%s, %s)", d.Path, d.MediaType, acquire.HumanBytes(d.Bytes))))
-				b.WriteString(d.Text)
-				if !strings.HasSuffix(d.Text, "\n") {
-					b.WriteString("\n")
-				}
-			}
-			_, err = fmt.Fprint(styledWriter(a.stdout), b.String())
-			return err
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")

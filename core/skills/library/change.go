@@ -1,0 +1,197 @@
+package library
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// update runs fn on the record ref names and writes it, with any new
+// records fn returns, in the transaction that read it, so that a
+// concurrent change (another use counted, another vote) is never lost. It
+// returns the record as written.
+func (l *Library) update(ref string, fn func(s *skills.Skill) ([]*skills.Skill, error)) (*skills.Skill, error) {
+	key, err := l.Key(ref)
+	if err != nil {
+		return nil, err
+	}
+	var out *skills.Skill
+	err = l.st.UpdateSkills([]string{key}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
+		extra, err := fn(recs[0])
+		if err != nil {
+			return nil, err
+		}
+		out = recs[0]
+		return append(recs, extra...), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Review moves the skill ref names to status to, recording note as the
+// reason. Moving a skill to the status it has is a *core.UsageError, so a
+// review never counts a no-op as a decision.
+func (l *Library) Review(ref string, to skills.Status, note string) (*skills.Skill, error) {
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if err := s.SetStatus(to, note, l.now()); err != nil {
+			return nil, &core.UsageError{Msg: err.Error()}
+		}
+		return nil, nil
+	})
+}
+
+// Feedback counts one helpful or harmful vote for the skill ref names.
+func (l *Library) Feedback(ref string, helpful bool) (*skills.Skill, error) {
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		s.RecordFeedback(helpful, l.now())
+		return nil, nil
+	})
+}
+
+// Use counts one use of the skill ref names and its outcome; a used skill
+// stops decaying from that day.
+func (l *Library) Use(ref string, success bool) (*skills.Skill, error) {
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		s.RecordUse(success, l.now())
+		return nil, nil
+	})
+}
+
+// Failure is what reporting a failure did.
+type Failure struct {
+	// Skill is the reported skill as written.
+	Skill *skills.Skill
+	// Signature is the failure's normalized form (skills.Signature).
+	Signature string
+	// Count is how many times that signature has been reported.
+	Count int
+	// Negative is the negative skill this report created (a draft that
+	// extends Skill), or nil.
+	Negative *skills.Skill
+}
+
+// ReportFailure counts one failed use of the skill ref names under the
+// failure's signature; the report that brings a signature to
+// NegativeAfter also adds a negative skill, in the same transaction.
+func (l *Library) ReportFailure(ref, failure string) (Failure, error) {
+	if strings.TrimSpace(failure) == "" {
+		return Failure{}, &core.UsageError{Msg: "the failure is empty; say what went wrong"}
+	}
+	out := Failure{Signature: skills.Signature(failure)}
+	s, err := l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		neg, err := s.ReportFailure(out.Signature, l.opts.NegativeAfter, l.now())
+		if err != nil {
+			return nil, err
+		}
+		out.Negative = neg
+		if neg == nil {
+			return nil, nil
+		}
+		return []*skills.Skill{neg}, nil
+	})
+	if err != nil {
+		return Failure{}, err
+	}
+	out.Skill, out.Count = s, s.FailureSignatures[out.Signature]
+	return out, nil
+}
+
+// Warning is a negative skill written by hand.
+type Warning struct {
+	// Name is the new skill's reference: a key, or an id meaning
+	// public.<id>.
+	Name string
+	// Description is the warning as agents read it.
+	Description string
+	// Body is the explanation activation prints ("": a heading and the
+	// description).
+	Body string
+	// About is a reference to the skill it warns about, if any.
+	About string
+	// TaskType says how fast it goes stale.
+	TaskType search.TaskType
+	// By names who wrote it, if known.
+	By string
+}
+
+// Warn adds w to the library as an active negative skill (a person chose
+// its words, so it needs no review). A name already taken, an unknown
+// About and content the library cannot store are *core.UsageErrors.
+func (l *Library) Warn(w Warning) (*skills.Skill, error) {
+	key, err := scope.Parse(w.Name)
+	if err != nil {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("name %q: %v", w.Name, err)}
+	}
+	keys, err := l.st.SkillKeys()
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(keys, key) {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("%s already exists; choose another name", key)}
+	}
+	extends := ""
+	if w.About != "" {
+		if extends, err = resolveRef(keys, w.About); err != nil {
+			return nil, err
+		}
+	}
+	body := w.Body
+	if body == "" {
+		body = "# Warning\n\n" + w.Description + "\n"
+	}
+	s, err := skills.Warn(key, w.Description, body, extends, w.TaskType, w.By, l.now())
+	if err != nil {
+		return nil, &core.UsageError{Msg: err.Error()}
+	}
+	if err := l.st.PutSkills([]*skills.Skill{s}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Rollback makes the content of version n of the skill ref names current
+// again, as a new version. A version the skill does not keep is a
+// *core.UsageError naming the ones it does.
+func (l *Library) Rollback(ref string, n int) (*skills.Skill, error) {
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if err := s.Rollback(n, l.now()); err != nil {
+			if errors.Is(err, skills.ErrNoVersion) {
+				return nil, &core.UsageError{Msg: err.Error()}
+			}
+			return nil, err
+		}
+		return nil, nil
+	})
+}
+
+// Merge merges every pair of learned skills at least MergeThreshold
+// similar (skills.NearDuplicates, skills.Merge), each pair in its own
+// transaction, and returns the pairs. With dryRun it changes nothing and
+// only returns them.
+func (l *Library) Merge(dryRun bool) ([]skills.Pair, error) {
+	lib, err := l.st.Skills()
+	if err != nil {
+		return nil, err
+	}
+	pairs := skills.NearDuplicates(lib, l.opts.MergeThreshold)
+	if dryRun {
+		return pairs, nil
+	}
+	for _, p := range pairs {
+		err := l.st.UpdateSkills([]string{p.Into, p.From}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
+			return recs, skills.Merge(recs[0], recs[1], l.now())
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return pairs, nil
+}

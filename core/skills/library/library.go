@@ -1,0 +1,190 @@
+// Package library is the skill library as a service: the queries and
+// changes every front end of lore's skill library needs (the command line,
+// the terminal application, an agent-facing server), written once over a
+// small storage port.
+//
+// It resolves the names people and agents type to stored keys, decides
+// which skills a consumer is offered, ranks and resolves them, and applies
+// the lifecycle, evolution, import and export rules of the skills
+// subpackages to stored records. It does not parse flags, read
+// configuration or print: callers pass what they were given (a policy,
+// thresholds, a clock) and present what they get back. The store is
+// reached only through [Store], so tests use a fake and core stays free of
+// Badger.
+//
+// A Library is meant to live for one operation on a store that is open for
+// that long (lore opens and closes the store per command); it holds no
+// state of its own beyond its options.
+package library
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// Store is the persistence the library needs; *store.Store implements it.
+type Store interface {
+	// SkillKeys returns the keys of every stored skill, in key order,
+	// without reading the records (they carry their resource files).
+	SkillKeys() ([]string, error)
+	// Skill returns the record with the given key.
+	Skill(key string) (*skills.Skill, error)
+	// Skills returns every record, in key order.
+	Skills() ([]*skills.Skill, error)
+	// PutSkills writes records in one transaction, replacing those with
+	// the same keys.
+	PutSkills(recs []*skills.Skill) error
+	// UpdateSkills reads the records of keys, passes them to fn and writes
+	// what fn returns, all in one transaction; an error from fn, or an
+	// unknown key, writes nothing.
+	UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*skills.Skill, error)) error
+}
+
+// Options configure a Library. The zero value is usable: no consumer
+// policy, the default evolution thresholds, the wall clock in UTC.
+type Options struct {
+	// OutputDir is where lore writes the folders of generated skills; it
+	// makes their SKILL.md path the location agents are given.
+	OutputDir string
+	// Policy decides which consumer sees which skill; nil hides nothing.
+	Policy *scope.Policy
+	// MergeThreshold is the similarity at which Merge merges two learned
+	// skills (0: skills.DefaultMergeThreshold).
+	MergeThreshold float64
+	// NegativeAfter is how many reports of one failure make a negative
+	// skill (0: skills.DefaultNegativeAfter).
+	NegativeAfter int
+	// Now is the library's clock (nil: time.Now in UTC). Every change it
+	// makes is dated by it, and decay is measured against it.
+	Now func() time.Time
+}
+
+// Library answers queries on, and applies changes to, the skill library
+// held by a Store.
+type Library struct {
+	st   Store
+	opts Options
+}
+
+// New returns the library over st.
+func New(st Store, opts Options) *Library {
+	if opts.MergeThreshold == 0 {
+		opts.MergeThreshold = skills.DefaultMergeThreshold
+	}
+	if opts.NegativeAfter == 0 {
+		opts.NegativeAfter = skills.DefaultNegativeAfter
+	}
+	if opts.Now == nil {
+		opts.Now = func() time.Time { return time.Now().UTC() }
+	}
+	return &Library{st: st, opts: opts}
+}
+
+func (l *Library) now() time.Time { return l.opts.Now() }
+
+// ErrUnknown is matched (errors.Is) by the error for a reference to a
+// skill the library does not hold.
+var ErrUnknown = errors.New("unknown skill")
+
+// UnknownSkillError says a reference names no skill in the library.
+type UnknownSkillError struct{ Ref string }
+
+func (e *UnknownSkillError) Error() string {
+	return fmt.Sprintf("no skill %q in the library (lore skills list shows them)", e.Ref)
+}
+
+// Is lets callers match it with ErrUnknown.
+func (e *UnknownSkillError) Is(target error) bool { return target == ErrUnknown }
+
+// Key resolves what a person or an agent typed (a key, a bare id,
+// "skills.ns.id") to a stored key. A bare id means public.<id> as
+// everywhere else, but when there is no public skill of that id and
+// exactly one namespace has one, that one is meant: people type the short
+// name they see. A malformed or ambiguous reference is a *core.UsageError
+// (the ambiguous one lists the candidates); an unknown one an
+// *UnknownSkillError.
+func (l *Library) Key(ref string) (string, error) {
+	keys, err := l.st.SkillKeys()
+	if err != nil {
+		return "", err
+	}
+	return resolveRef(keys, ref)
+}
+
+func resolveRef(keys []string, ref string) (string, error) {
+	key, err := scope.Parse(ref)
+	if err != nil {
+		return "", &core.UsageError{Msg: fmt.Sprintf("skill %q: %v", ref, err)}
+	}
+	if slices.Contains(keys, key) {
+		return key, nil
+	}
+	id := strings.TrimSpace(ref)
+	if !strings.Contains(strings.TrimPrefix(id, "skills."), ".") {
+		var found []string
+		for _, k := range keys {
+			if _, kid, ok := scope.Split(k); ok && kid == id {
+				found = append(found, k)
+			}
+		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return found[0], nil
+		default:
+			return "", &core.UsageError{Msg: fmt.Sprintf("skill %q is ambiguous: %s; give the namespace", ref, strings.Join(found, ", "))}
+		}
+	}
+	return "", &UnknownSkillError{Ref: ref}
+}
+
+// Location is where an agent finds a skill's SKILL.md, as the prompt block
+// and activation give it. Generated skills are written under OutputDir;
+// imported ones were read from a file lore recorded. A skill with no file
+// (a warning written by hand) gets the command that prints it.
+func (l *Library) Location(s *skills.Skill) string {
+	switch {
+	case s.Source == skills.Learned && s.Provenance.Domain != "":
+		return filepath.Join(l.opts.OutputDir, s.ID(), skills.SkillFile)
+	case s.Source == skills.Imported && filepath.IsAbs(s.Provenance.Document):
+		return s.Provenance.Document
+	}
+	return "lore skills activate " + s.Key
+}
+
+func (l *Library) views(lib []*skills.Skill) []search.Skill {
+	out := make([]search.Skill, len(lib))
+	for i, s := range lib {
+		out[i] = s.View(l.Location(s))
+	}
+	return out
+}
+
+// byKey maps skills by key.
+func byKey(lib []*skills.Skill) map[string]*skills.Skill {
+	m := make(map[string]*skills.Skill, len(lib))
+	for _, s := range lib {
+		m[s.Key] = s
+	}
+	return m
+}
+
+// resolveImports is scope.Resolve over the skills in m.
+func resolveImports(roots []string, m map[string]*skills.Skill) (order, warnings []string) {
+	return scope.Resolve(roots, func(k string) ([]string, bool) {
+		s, ok := m[k]
+		if !ok {
+			return nil, false
+		}
+		return s.Imports, true
+	})
+}

@@ -1,0 +1,221 @@
+package library
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// Get returns the skill ref names (see Key), whatever its status: reading
+// a record is not offering it.
+func (l *Library) Get(ref string) (*skills.Skill, error) {
+	key, err := l.Key(ref)
+	if err != nil {
+		return nil, err
+	}
+	return l.st.Skill(key)
+}
+
+// Activation is what an agent reads when it uses a skill (the second tier
+// of progressive disclosure).
+type Activation struct {
+	// Skill is the record: its instructions and resource files.
+	Skill *skills.Skill
+	// Location is where its SKILL.md is (see Location).
+	Location string
+}
+
+// Activate returns the skill ref names with its location, whatever its
+// status: the caller decides what to say about a skill that is not
+// offered (Skill.Offered). Activation is not a use; Use counts one.
+func (l *Library) Activate(ref string) (Activation, error) {
+	s, err := l.Get(ref)
+	if err != nil {
+		return Activation{}, err
+	}
+	return Activation{Skill: s, Location: l.Location(s)}, nil
+}
+
+// Filter selects skills by status and namespace.
+type Filter struct {
+	// Status keeps the skills with one of these statuses; empty keeps
+	// every status.
+	Status []skills.Status
+	// Namespace keeps one namespace; "" keeps every namespace.
+	Namespace string
+}
+
+func (f Filter) keep(s *skills.Skill) bool {
+	return (len(f.Status) == 0 || slices.Contains(f.Status, s.Status)) &&
+		(f.Namespace == "" || s.Namespace() == f.Namespace)
+}
+
+// Listing is a selection from the library.
+type Listing struct {
+	// Skills are the skills selected.
+	Skills []*skills.Skill
+	// Total is how many skills the library holds in all, so that an empty
+	// library can be told from an empty selection.
+	Total int
+}
+
+// List returns the skills f keeps, in key order.
+func (l *Library) List(f Filter) (Listing, error) {
+	lib, err := l.st.Skills()
+	if err != nil {
+		return Listing{}, err
+	}
+	out := Listing{Total: len(lib)}
+	for _, s := range lib {
+		if f.keep(s) {
+			out.Skills = append(out.Skills, s)
+		}
+	}
+	return out, nil
+}
+
+// Queue returns the review queue: the drafts, oldest first.
+func (l *Library) Queue() (Listing, error) {
+	q, err := l.List(Filter{Status: []skills.Status{skills.Draft}})
+	slices.SortStableFunc(q.Skills, func(x, y *skills.Skill) int { return x.Created.Compare(y.Created) })
+	return q, err
+}
+
+// Offered returns the skills consumer may be offered, in key order: the
+// active ones its policy lets it see. The empty consumer is anyone: only
+// the catch-all rule applies to it. Consumer names are matched in lower
+// case, as the configuration stores them.
+func (l *Library) Offered(consumer string) ([]*skills.Skill, error) {
+	lib, err := l.st.Skills()
+	if err != nil {
+		return nil, err
+	}
+	return l.offered(lib, consumer), nil
+}
+
+func (l *Library) offered(lib []*skills.Skill, consumer string) []*skills.Skill {
+	var out []*skills.Skill
+	for _, s := range lib {
+		if s.Offered() && l.opts.Policy.Visible(strings.ToLower(consumer), s.Key) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Results is the answer to a search.
+type Results struct {
+	// Hits are the matches, best first (search.Rank's order and scores).
+	Hits []search.Result
+	// Searched is how many skills were ranked: those offered to the
+	// consumer.
+	Searched int
+}
+
+// Search ranks the skills offered to consumer against query (score =
+// relevance × decay × feedback) and returns at most limit of them (0: all).
+// A blank query ranks by decay and feedback alone.
+func (l *Library) Search(query, consumer string, limit int) (Results, error) {
+	pool, err := l.Offered(consumer)
+	if err != nil {
+		return Results{}, err
+	}
+	hits := search.Rank(l.views(pool), query, search.Options{Now: l.now(), Limit: limit})
+	return Results{Hits: hits, Searched: len(pool)}, nil
+}
+
+// Catalog is the <available_skills> block of an agent's system prompt.
+type Catalog struct {
+	Block string
+	// Warnings name the imports that could not be added: cycles, unknown
+	// skills, and skills the consumer may not see.
+	Warnings []string
+}
+
+// Prompt returns the catalog block of the skills offered to consumer. With
+// a query, the matches are kept in rank order and followed by the skills
+// they import (dependency first), taken only from what the consumer is
+// offered; without one, every offered skill is listed. budget drops the
+// lowest-ranked skills until the block fits that many tokens (0: no
+// limit).
+func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
+	pool, err := l.Offered(consumer)
+	if err != nil {
+		return Catalog{}, err
+	}
+	ranked := search.Skills(search.Rank(l.views(pool), query, search.Options{Now: l.now()}))
+	var warnings []string
+	if strings.TrimSpace(query) != "" {
+		ranked, warnings = l.withImports(ranked, pool)
+	}
+	return Catalog{Block: search.Prompt(ranked, search.PromptOptions{Budget: budget}), Warnings: warnings}, nil
+}
+
+// withImports appends to ranked the skills they import, in dependency
+// order, taken from pool; an import outside pool is a warning rather than
+// included, so an import never widens what a consumer sees.
+func (l *Library) withImports(ranked []search.Skill, pool []*skills.Skill) ([]search.Skill, []string) {
+	m := byKey(pool)
+	var roots []string
+	for _, r := range ranked {
+		roots = append(roots, m[r.Key].Imports...)
+	}
+	order, warnings := resolveImports(roots, m)
+	have := make(map[string]bool, len(ranked))
+	for _, r := range ranked {
+		have[r.Key] = true
+	}
+	for _, k := range order {
+		if !have[k] {
+			have[k] = true
+			ranked = append(ranked, m[k].View(l.Location(m[k])))
+		}
+	}
+	return ranked, warnings
+}
+
+// Resolution is a set of skills with everything they import.
+type Resolution struct {
+	// Skills are the keys in dependency-first order, each once.
+	Skills []string
+	// Hidden are the keys dropped because the consumer may not see them.
+	Hidden []string
+	// Warnings name import cycles and unknown imports (scope.Resolve).
+	Warnings []string
+}
+
+// Resolve expands the skills refs name (see Key) and everything they
+// import, whatever their status, into dependency-first order. With a
+// consumer, the skills it may not see are moved to Hidden; without one,
+// nothing is hidden, not even by the catch-all rule: resolving shows a
+// library's structure, it offers nothing.
+func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
+	lib, err := l.st.Skills()
+	if err != nil {
+		return Resolution{}, err
+	}
+	keys := make([]string, len(lib))
+	for i, s := range lib {
+		keys[i] = s.Key
+	}
+	roots := make([]string, len(refs))
+	for i, ref := range refs {
+		if roots[i], err = resolveRef(keys, ref); err != nil {
+			return Resolution{}, err
+		}
+	}
+	var res Resolution
+	res.Skills, res.Warnings = resolveImports(roots, byKey(lib))
+	if consumer != "" {
+		visible := l.opts.Policy.Filter(strings.ToLower(consumer), res.Skills)
+		for _, k := range res.Skills {
+			if !slices.Contains(visible, k) {
+				res.Hidden = append(res.Hidden, k)
+			}
+		}
+		res.Skills = visible
+	}
+	return res, nil
+}

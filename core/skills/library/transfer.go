@@ -1,0 +1,81 @@
+package library
+
+import (
+	"fmt"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
+)
+
+// Import adds the skills of plan (read by bundle.Import) to the library
+// and returns warnings to add to the plan's. A new key is added as
+// planned. A key the library holds gets the imported content as a new
+// version — its status, usage and feedback stay, its source, provenance
+// and origin become the import's — so lore skills rollback undoes an
+// import; the same content again is left alone, with a warning. With
+// dryRun nothing is written, and the warnings say what would happen.
+func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
+	lib, err := l.st.Skills()
+	if err != nil {
+		return nil, err
+	}
+	held := byKey(lib)
+	var put []*skills.Skill
+	var warnings []string
+	for _, s := range plan.Skills {
+		old, ok := held[s.Key]
+		if !ok {
+			put = append(put, s)
+			continue
+		}
+		changed, err := old.Update(s.Content, "imported from "+s.Provenance.Document, s.Updated)
+		if err != nil {
+			return nil, err
+		}
+		if !changed {
+			warnings = append(warnings, fmt.Sprintf("%s: already in the library with the same content", s.Key))
+			continue
+		}
+		old.Source, old.Provenance, old.Lineage.Origin = skills.Imported, s.Provenance, s.Lineage.Origin
+		warnings = append(warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
+		put = append(put, old)
+	}
+	if !dryRun {
+		if err := l.st.PutSkills(put); err != nil {
+			return nil, err
+		}
+	}
+	return warnings, nil
+}
+
+// Exported is what Export wrote.
+type Exported struct {
+	// Keys are the skills exported, in key order.
+	Keys []string
+	// Files are the paths of the files written.
+	Files []string
+}
+
+// Export writes the skills f keeps as Agent Skills folders under dir
+// (bundle.Export: nothing is overwritten, and nothing is written when any
+// check fails). Keeping no skill is a *core.UsageError.
+func (l *Library) Export(dir string, f Filter) (Exported, error) {
+	sel, err := l.List(f)
+	if err != nil {
+		return Exported{}, err
+	}
+	pick := sel.Skills
+	if len(pick) == 0 {
+		return Exported{}, &core.UsageError{Msg: fmt.Sprintf("no skill to export (%d in the library; see lore skills list)", sel.Total)}
+	}
+	files, err := bundle.Export(dir, pick)
+	if err != nil {
+		return Exported{}, err
+	}
+	keys := make([]string, len(pick))
+	for i, s := range pick {
+		keys[i] = s.Key
+	}
+	return Exported{Keys: keys, Files: files}, nil
+}
