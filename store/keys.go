@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -198,26 +199,12 @@ func keywordCellValue(kw string, plane core.PlanePosition) string {
 	return escape(kw) + string(sep) + planeCell(plane)
 }
 
-// CellSize is the side of the plane grid the keyword postings are filed
-// under: the plane's [−1, 1]² in 10×10 cells, the default prefilter
-// distance.
-const CellSize = 0.2
-
-const gridCells = 10
-
-// cellIndex maps one coordinate to its grid column or row, 0…9.
-func cellIndex(v float64) int {
-	if math.IsNaN(v) {
-		return gridCells / 2
-	}
-	i := int(math.Floor((v + 1) / CellSize))
-	return max(0, min(gridCells-1, i))
-}
-
-// planeCell renders a position's cell as two digits, column then row, so
-// that the cells of one column are contiguous in key order.
+// planeCell renders a position's cell of the plane grid (dedup.GridCell)
+// as two digits, column then row, so that the cells of one column are
+// contiguous in key order.
 func planeCell(p core.PlanePosition) string {
-	return string([]byte{byte('0' + cellIndex(p.Real)), byte('0' + cellIndex(p.Imaginary))})
+	col, row := dedup.GridCell(p)
+	return string([]byte{byte('0' + col), byte('0' + row)})
 }
 
 // postingValue is the value of a keyword posting: the primitive's plane

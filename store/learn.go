@@ -90,13 +90,10 @@ func (s *Store) NearRecords(p *core.Primitive, maxDistance float64, minShared, l
 // nearRecords is Near's query; withSame adds the content-hash matches.
 func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minShared, limit int, withSame bool) ([]dedup.Record, error) {
 	kws := keywordsOf(p)
-	// The cells a point within maxDistance of p can lie in: each coordinate
-	// within maxDistance of p's (widened by a rounding margin).
-	const eps = 1e-9
-	xlo, xhi, ylo, yhi := 0, gridCells-1, 0, gridCells-1
+	// The cells a point within maxDistance of p can lie in.
+	xlo, xhi, ylo, yhi := 0, dedup.GridSize-1, 0, dedup.GridSize-1
 	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
-		xlo, xhi = cellIndex(p.Plane.Real-maxDistance-eps), cellIndex(p.Plane.Real+maxDistance+eps)
-		ylo, yhi = cellIndex(p.Plane.Imaginary-maxDistance-eps), cellIndex(p.Plane.Imaginary+maxDistance+eps)
+		xlo, xhi, ylo, yhi = dedup.CellRange(p.Plane, maxDistance)
 	}
 	k := max(minShared, 1)
 	var out []dedup.Record
@@ -156,7 +153,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		if e.hasPlane {
 			return e.plane.Distance(p.Plane) <= maxDistance+planeValueSlack
 		}
-		return cellDistance(p.Plane, e.cell) <= maxDistance+eps
+		return dedup.CellDistance(p.Plane, int(e.cell[0]-'0'), int(e.cell[1]-'0')) <= maxDistance+cellSlack
 	}
 	// posted looks e's posting up in a skipped list (its cell is known
 	// from the posting that found it).
@@ -377,6 +374,10 @@ func (s *Store) SameContentRecords(hash string) ([]dedup.Record, error) {
 	return out, nil
 }
 
+// cellSlack is the rounding margin of the test of a primitive's distance
+// from its cell, for the postings without a position.
+const cellSlack = 1e-9
+
 // nearProbe is the first budget of postings per keyword Near reads before
 // deciding which lists are long enough to skip; it doubles per round.
 const nearProbe = 64
@@ -477,25 +478,6 @@ func (sc *kwScan) run(it *badger.Iterator, budget int) {
 		it.Next()
 	}
 	sc.done = true
-}
-
-// cellDistance is the least distance from p to a point of the cell, whose
-// edge cells reach to infinity (positions off the grid are filed there).
-func cellDistance(p core.PlanePosition, cell [2]byte) float64 {
-	axis := func(v float64, c int) float64 {
-		lo, hi := -1+float64(c)*CellSize, -1+float64(c+1)*CellSize
-		if c == 0 {
-			lo = math.Inf(-1)
-		}
-		if c == gridCells-1 {
-			hi = math.Inf(1)
-		}
-		return max(lo-v, 0, v-hi)
-	}
-	if math.IsNaN(p.Real) || math.IsNaN(p.Imaginary) {
-		return math.Inf(1)
-	}
-	return math.Hypot(axis(p.Real, int(cell[0]-'0')), axis(p.Imaginary, int(cell[1]-'0')))
 }
 
 // NamedRef is a stored primitive found by name.

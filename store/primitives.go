@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 )
 
 // edgeValue is what forward and reverse edge keys hold, so that Dependents
@@ -55,27 +55,11 @@ func edgesOf(p *core.Primitive) []core.Edge {
 	return out
 }
 
-// keywordsOf returns p's keywords as the postings index keys them:
-// lowercased, trimmed, without empties and duplicates, so that lookups do
-// not depend on how an extractor happened to capitalize a word.
-func keywordsOf(p *core.Primitive) []string {
-	out := make([]string, 0, len(p.Keywords))
-	seen := make(map[string]struct{}, len(p.Keywords))
-	for _, k := range p.Keywords {
-		k = normalizeKeyword(k)
-		if k == "" {
-			continue
-		}
-		if _, ok := seen[k]; ok {
-			continue
-		}
-		seen[k] = struct{}{}
-		out = append(out, k)
-	}
-	return out
-}
-
-func normalizeKeyword(k string) string { return strings.ToLower(strings.TrimSpace(k)) }
+// keywordsOf returns p's keywords as the postings index keys them
+// (dedup.NormKeywords: lowercased, trimmed, without empties and
+// duplicates), so that lookups do not depend on how an extractor happened
+// to capitalize a word, and the postings agree with the dedup records.
+func keywordsOf(p *core.Primitive) []string { return dedup.NormKeywords(p.Keywords) }
 
 func validatePrimitive(p *core.Primitive) error {
 	if err := validateID("primitive id", p.ID); err != nil {
@@ -434,7 +418,7 @@ func (s *Store) ByKeyword(keyword string) ([]string, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	prefix := indexValuePrefix(prefixKeyword, normalizeKeyword(keyword))
+	prefix := indexValuePrefix(prefixKeyword, dedup.NormKeyword(keyword))
 	var ids []string
 	err := s.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(keyOnly(prefix))
