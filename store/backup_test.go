@@ -49,7 +49,7 @@ func learnedStore(t *testing.T, dir string) *store.Store {
 	}
 	resolved := conf
 	resolved.State, resolved.Resolution = core.ConflictResolved, core.KeepBoth
-	if err := s.AppendToSession("s3", []core.Change{
+	if err := s.AppendToSession(ctx, "s3", []core.Change{
 		{Type: core.ChangeAdd, PrimitiveID: "cand", After: &cand},
 		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf, ConflictAfter: &resolved},
 	}, []byte("report s3b")); err != nil {
@@ -57,7 +57,7 @@ func learnedStore(t *testing.T, dir string) *store.Store {
 	}
 	// A pending conflict, too.
 	pending := core.Conflict{ID: "s3-c2", Session: "s3", Candidate: prim("c2", "d", core.Definition, nil), Existing: a, State: core.ConflictPending}
-	if err := s.AppendToSession("s3", []core.Change{{Type: core.ChangeConflict, ConflictID: pending.ID, ConflictAfter: &pending}}, nil); err != nil {
+	if err := s.AppendToSession(ctx, "s3", []core.Change{{Type: core.ChangeConflict, ConflictID: pending.ID, ConflictAfter: &pending}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	mustVerify(t, s)

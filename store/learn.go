@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -9,14 +10,12 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/skills"
-	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // Near returns the primitives that may pass the dedup prefilter for p: every
@@ -621,7 +620,7 @@ func (s *Store) Report(session string) ([]byte, bool, error) {
 // session's conflicts does, so that unlearning the session also takes the
 // resolution back. report, when not nil, replaces the session's report.
 // The changes must fit one transaction (a resolution is a handful).
-func (s *Store) AppendToSession(sessionID string, changes []core.Change, report []byte) error {
+func (s *Store) AppendToSession(ctx context.Context, sessionID string, changes []core.Change, report []byte) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -638,6 +637,13 @@ func (s *Store) AppendToSession(sessionID string, changes []core.Change, report 
 	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	// Close may have run while this waited for the lock.
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
 	err = s.update(func(txn *badger.Txn) error {
 		sess, ok, err := getSession(txn, sessionID)
 		if err != nil {
@@ -708,42 +714,35 @@ func (s *Store) Artifacts() ([]core.Artifact, error) {
 // stored artifact of those domains is deleted and arts are written, in one
 // transaction. Artifacts are derived from the primitives and regenerated
 // after every learn and unlearn, so they are not part of any changeset.
-// The skill library follows in the same transaction (see
-// syncGeneratedSkills): the library is not derived, it keeps review
-// decisions, usage and versions across regenerations.
-func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
-	return s.replaceArtifacts(domains, arts, "")
+// The skill library follows in the same transaction through lib (see
+// skills.SyncUpdate): the library is not derived, it keeps review
+// decisions, usage and versions across regenerations, so its records are
+// read and written under the write lock, where no other change to them can
+// slip in between.
+func (s *Store) ReplaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error {
+	return s.replaceArtifacts(ctx, domains, arts, lib, "")
 }
 
 // FinishPublication is ReplaceArtifacts for the artifacts of session, once
 // their files are written: the pending publication recorded by
 // PutPublication is deleted in the same transaction.
-func (s *Store) FinishPublication(session string, domains []string, arts []core.Artifact) error {
+func (s *Store) FinishPublication(ctx context.Context, session string, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error {
 	if err := validateID("session id", session); err != nil {
 		return fmt.Errorf("finish publication: %w", err)
 	}
-	return s.replaceArtifacts(domains, arts, session)
+	return s.replaceArtifacts(ctx, domains, arts, lib, session)
 }
 
-func (s *Store) replaceArtifacts(domains []string, arts []core.Artifact, published string) error {
+func (s *Store) replaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate, published string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("replace artifacts of %v: %w", domains, err)
 	}
 	existing, err := s.Artifacts()
 	if err != nil {
 		return err
-	}
-	now := time.Now().UTC()
-	var gone []string
-	var made []*skills.Skill
-	for _, a := range arts {
-		if a.Kind == core.SkillArtifact {
-			sk, err := skills.FromArtifact(a, now)
-			if err != nil {
-				return fmt.Errorf("replace artifacts of %v: %w", domains, err)
-			}
-			made = append(made, sk)
-		}
 	}
 	err = s.update(func(txn *badger.Txn) error {
 		for _, a := range existing {
@@ -751,12 +750,9 @@ func (s *Store) replaceArtifacts(domains []string, arts []core.Artifact, publish
 				if err := txn.Delete(artifactKey(a.Kind, a.Name)); err != nil {
 					return err
 				}
-				if a.Kind == core.SkillArtifact {
-					gone = append(gone, scope.Key(scope.DefaultNamespace, a.Name))
-				}
 			}
 		}
-		if err := syncGeneratedSkills(txn, gone, made, now); err != nil {
+		if err := updateLibrary(txn, lib); err != nil {
 			return err
 		}
 		if published != "" {

@@ -130,7 +130,7 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 		{Type: core.ChangeAdd, PrimitiveID: "cand", After: &cand},
 		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf, ConflictAfter: &resolved},
 	}
-	if err := s.AppendToSession("s1", res, []byte("r1b")); err != nil {
+	if err := s.AppendToSession(ctx, "s1", res, []byte("r1b")); err != nil {
 		t.Fatal(err)
 	}
 	mustVerify(t, s)
@@ -138,7 +138,7 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 	if err != nil || len(all) != 5 {
 		t.Fatalf("changes = %d, %v", len(all), err)
 	}
-	if err := s.AppendToSession("ghost", res, nil); !errors.Is(err, store.ErrNotFound) {
+	if err := s.AppendToSession(ctx, "ghost", res, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("append to unknown session: %v", err)
 	}
 
@@ -299,7 +299,7 @@ func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
 	defer s.Close()
 	mustVerify(t, s)
 	notes := []core.Change{{Type: core.ChangeNote, PrimitiveID: "n1"}, {Type: core.ChangeNote, PrimitiveID: "n2"}}
-	if err := s.AppendToSession("s1", notes, nil); err != nil {
+	if err := s.AppendToSession(context.Background(), "s1", notes, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Changes("s1")

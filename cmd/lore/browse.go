@@ -178,7 +178,7 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 				return err
 			}
 			defer db.Close()
-			res, err := engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, OutputDir: a.cfg.outputDir()})
+			res, err := engine.ResolveConflict(cmd.Context(), db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, OutputDir: a.cfg.outputDir()})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -33,9 +34,11 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 
 // resumePublications writes the artifacts of a session whose run ended
 // between its commit and its files. A failure leaves them pending for the
-// next command, and lore store verify reports them meanwhile.
+// next command, and lore store verify reports them meanwhile. It is part
+// of opening the store, which commands do before their own work starts, so
+// it runs to the end rather than under a command's context.
 func (a *app) resumePublications(db *store.Store) {
-	done, err := engine.ResumePublications(db)
+	done, err := engine.ResumePublications(context.Background(), db)
 	for _, session := range done {
 		fmt.Fprintf(a.stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
 	}
