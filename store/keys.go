@@ -174,7 +174,7 @@ func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) 
 // domainTypeKey files a primitive under its domain and then its type: one
 // entry serves both indexes of the design. A domain's primitives are one
 // prefix scan (the query generation and browsing make); a type's are one
-// prefix scan per domain (see ByType), and stores hold few domains.
+// prefix scan per domain, and stores hold few domains.
 func domainTypeKey(domain string, t core.PrimitiveType, id string) []byte {
 	return join(prefixDomainType, escape(domain), escape(string(t)), id)
 }

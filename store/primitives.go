@@ -315,25 +315,6 @@ func (s *Store) GetPrimitive(id string) (core.Primitive, bool, error) {
 	return p, ok, nil
 }
 
-// DeletePrimitive removes a primitive with its edges and index entries.
-// Deleting an absent primitive is not an error.
-func (s *Store) DeletePrimitive(id string) error {
-	if err := s.checkOpen(); err != nil {
-		return err
-	}
-	err := s.update(func(txn *badger.Txn) error {
-		muts, err := planDelete(txn, id)
-		if err != nil {
-			return err
-		}
-		return writeMutations(txn, muts)
-	})
-	if err != nil {
-		return fmt.Errorf("delete primitive %s: %w", id, err)
-	}
-	return nil
-}
-
 // Primitives calls fn for every primitive in id order, inside one read
 // snapshot. An error from fn stops the iteration and is returned as is, so
 // callers can stop early with a sentinel of their own.
@@ -376,33 +357,6 @@ func (s *Store) ByDomain(domain string) ([]core.Primitive, error) {
 	return ps, nil
 }
 
-// ByType returns the primitives of a type in id order. The index is filed
-// by domain first, so this reads the type's range in each domain, seeking
-// from one domain to the next.
-func (s *Store) ByType(t core.PrimitiveType) ([]core.Primitive, error) {
-	ps, err := s.byIndex(prefixDomainType, func(it *badger.Iterator, add func(key []byte)) {
-		typ := escape(string(t))
-		for it.Seek(prefixDomainType); it.ValidForPrefix(prefixDomainType); {
-			rest := it.Item().Key()[len(prefixDomainType):]
-			i := bytes.IndexByte(rest, sep)
-			if i < 0 {
-				it.Next() // malformed; Verify reports it
-				continue
-			}
-			domain := string(rest[:i])
-			wholeRange(join(prefixDomainType, domain, typ, ""))(it, add)
-			// Separators inside a domain are escaped, so every key of
-			// this domain sorts before <domain> followed by the byte
-			// after the separator, and every key of a later one after.
-			it.Seek(append(join(prefixDomainType, domain), sep+1))
-		}
-	})
-	if err != nil {
-		return nil, fmt.Errorf("primitives of type %q: %w", t, err)
-	}
-	return ps, nil
-}
-
 // wholeRange is the scan of byIndex that reads every entry under prefix.
 func wholeRange(prefix []byte) func(it *badger.Iterator, add func(key []byte)) {
 	return func(it *badger.Iterator, add func(key []byte)) {
@@ -410,31 +364,6 @@ func wholeRange(prefix []byte) func(it *badger.Iterator, add func(key []byte)) {
 			add(it.Item().Key())
 		}
 	}
-}
-
-// ByKeyword returns the ids of the primitives carrying a keyword (matched
-// case-insensitively), in id order, from the postings index alone.
-func (s *Store) ByKeyword(keyword string) ([]string, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	prefix := indexValuePrefix(prefixKeyword, dedup.NormKeyword(keyword))
-	var ids []string
-	err := s.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(keyOnly(prefix))
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			k := it.Item().Key()
-			ids = append(ids, string(k[bytes.LastIndexByte(k, sep)+1:]))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("primitives with keyword %q: %w", keyword, err)
-	}
-	// Postings are filed by plane cell first, so restore id order.
-	slices.Sort(ids)
-	return ids, nil
 }
 
 // byIndex resolves the index entries that scan, iterating the keys under

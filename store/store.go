@@ -542,15 +542,6 @@ func (s *Store) Sync() error {
 	return nil
 }
 
-// GC runs value-log garbage collection until there is nothing left to
-// reclaim. It is a no-op for in-memory stores.
-func (s *Store) GC() error {
-	if err := s.checkOpen(); err != nil {
-		return err
-	}
-	return s.runGC(nil)
-}
-
 func (s *Store) runGC(stop <-chan struct{}) error {
 	if s.opts.inMemory {
 		return nil
@@ -592,50 +583,6 @@ func (s *Store) gcLoop(every time.Duration) {
 			}
 		}
 	}
-}
-
-// Stats counts what the store holds.
-type Stats struct {
-	Primitives int
-	// Edges counts reverse edge keys, one per dependency.
-	Edges        int
-	IndexEntries int
-	Sessions     int
-	// JournalEntries counts journaled changes, not the chunks holding them.
-	JournalEntries int
-}
-
-// Stats counts records with key-only scans; it reads no values.
-func (s *Store) Stats() (Stats, error) {
-	if err := s.checkOpen(); err != nil {
-		return Stats{}, err
-	}
-	var st Stats
-	err := s.db.View(func(txn *badger.Txn) error {
-		for _, c := range []struct {
-			prefix []byte
-			n      *int
-		}{
-			{prefixPrimitive, &st.Primitives},
-			{prefixReverse, &st.Edges},
-			{prefixIndex, &st.IndexEntries},
-			{prefixRank, &st.IndexEntries},
-			{prefixSession, &st.Sessions},
-		} {
-			n, err := countPrefix(txn, c.prefix)
-			if err != nil {
-				return err
-			}
-			*c.n += n
-		}
-		n, err := journalChanges(txn, prefixJournal)
-		st.JournalEntries = n
-		return err
-	})
-	if err != nil {
-		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)
-	}
-	return st, nil
 }
 
 // Count is the number of primitives.
