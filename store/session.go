@@ -74,6 +74,10 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	// Close may have run while this waited for the lock.
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
 	s.lastJournalBatches.Store(0)
 	s.lastApplyBatches.Store(0)
 

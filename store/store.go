@@ -436,17 +436,29 @@ func (s *Store) ReadOnly() bool { return s.opts.ReadOnly && !s.opts.inMemory }
 // Path is the store directory (":memory:" for an in-memory store).
 func (s *Store) Path() string { return s.path }
 
-// Close stops value-log GC and closes the database; after a process that
-// wrote a large part of the tree, it then merges the tree into one level
-// (see flatten). It is safe to call more than once.
+// Close waits for a session commit in progress to finish, stops value-log
+// GC and closes the database; after a process that wrote a large part of
+// the tree, it then merges the tree into one level (see flatten), which
+// takes seconds on a large store and is reported through Options.Progress.
+// It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		// Closing under a commit would fail its remaining batches and leave
+		// the session for the next Open to roll forward; a commit that
+		// starts after this finds the store closed.
+		s.commitMu.Lock()
+		defer s.commitMu.Unlock()
 		s.closed.Store(true)
 		if s.stopGC != nil {
 			close(s.stopGC)
 			<-s.gcDone
 		}
 		bulk := s.wroteBulk()
+		if bulk {
+			start := time.Now()
+			s.opts.report(Progress{Task: TaskFlatten, Reason: "this run wrote a large part of it"})
+			defer func() { s.opts.report(Progress{Task: TaskFlatten, Finished: true, Elapsed: time.Since(start)}) }()
+		}
 		if err := s.db.Close(); err != nil {
 			s.closeErr = fmt.Errorf("close store %s: %w", s.path, err)
 			return
