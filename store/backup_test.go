@@ -294,37 +294,6 @@ func TestRestoreRefusesNewerSchema(t *testing.T) {
 	}
 }
 
-// A backup of a schema 2 store restores as a migrated, verified store.
-func TestRestoreMigratesOlderSchema(t *testing.T) {
-	ctx := context.Background()
-	s := openMem(t)
-	p := at(prim("a", "d", core.Definition, []string{"alpha"}), 0.5, 0.5)
-	mustPut(t, s, p)
-	if err := s.RawDelete(store.DedupKey("a")); err != nil {
-		t.Fatal(err)
-	}
-	v2, _ := store.EncodeValue(map[string]int{"version": 2})
-	if err := s.RawSet(store.KeySchema, v2); err != nil {
-		t.Fatal(err)
-	}
-	var bak bytes.Buffer
-	bi, err := s.Backup(ctx, &bak)
-	if err != nil || bi.Schema != 2 {
-		t.Fatalf("backup: %+v %v", bi, err)
-	}
-	target := filepath.Join(t.TempDir(), "t")
-	ri, err := store.RestoreInto(ctx, target, &bak, store.Options{})
-	if err != nil || ri.FromSchema != 2 || ri.Schema != store.SchemaVersion {
-		t.Fatalf("restore: %+v %v", ri, err)
-	}
-	r := openDir(t, target, store.Options{})
-	defer r.Close()
-	mustVerify(t, r)
-	if ok, _ := r.RawExists(store.DedupKey("a")); !ok {
-		t.Fatal("migration did not run")
-	}
-}
-
 // A backup that would not verify is refused, and nothing is left.
 func TestRestoreFailsVerification(t *testing.T) {
 	ctx := context.Background()

@@ -13,7 +13,7 @@
 // big-endian, so byte order is numeric order.
 //
 //	key                                  value          purpose
-//	m/schema                             {version}      layout version; newer ones are refused
+//	m/schema                             {version, features} layout version (newer ones are refused) and the version of the rules the derived keys were built by
 //	p/<id>                               Primitive      the record
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/dt/<domain>/<type>/<id>            (empty)        primitives by domain, and by type within each domain
@@ -25,7 +25,6 @@
 //	d/<id>                               dedup record   what the dedup comparator needs (see below)
 //	s/<session>                          Session        session record and state
 //	j/<session>/<seq:8><count:4>         []Change (S2)  the session's changeset in chunks from change <seq>
-//	j/<session>/<seq:8>                  Change         one change, as schema 3 and older journaled them
 //	t/<session>                          report         the session's report input
 //	c/<conflict>                         Conflict       conflicts, pending and resolved
 //	a/<kind>/<name>                      Artifact       generated skills, agents and teams

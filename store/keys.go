@@ -50,14 +50,6 @@ var (
 	prefixPublication = []byte("u/")
 )
 
-// Keyspaces of older layouts, deleted by the migrations: forward edge keys
-// (schemas 1 to 3) and the separate domain and type indexes (1 to 4).
-var (
-	legacyPrefixEdge   = []byte("e/")
-	legacyPrefixDomain = []byte("i/domain/")
-	legacyPrefixType   = []byte("i/type/")
-)
-
 // rankKeyFixedPart is the length of a rank key before the id.
 var rankKeyFixedPart = len(prefixRank) + 8 + 1
 
@@ -154,8 +146,7 @@ func reverseKey(to, from string, t core.EdgeType) []byte {
 // reversePrefix selects every reverse edge pointing at id.
 func reversePrefix(id string) []byte { return join(prefixReverse, id, "") }
 
-// parseEdgeKey splits e/<a>/<b>/<type> or r/<a>/<b>/<type> into its parts;
-// the caller knows which prefix it scanned.
+// parseEdgeKey splits r/<a>/<b>/<type> into its parts.
 func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) {
 	if !bytes.HasPrefix(key, prefix) {
 		return "", "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
@@ -216,8 +207,7 @@ func planeCell(p core.PlanePosition) string {
 // primitive lacks a keyword whose list it did not read. Every primitive's
 // postings hold the same value, so it is kept to 12 bytes: the prefilter
 // allows for the quantization (planeValueSlack) and the record's exact
-// position decides. Older schemas' postings are rewritten when the store
-// is migrated.
+// position decides.
 func postingValue(p core.PlanePosition, sig uint64) []byte {
 	b := make([]byte, 12)
 	binary.LittleEndian.PutUint16(b, quantize(p.Real))
@@ -379,32 +369,24 @@ func sessionKey(id string) []byte { return join(prefixSession, id) }
 func journalPrefix(session string) []byte { return join(prefixJournal, session, "") }
 
 // journalKey files a chunk of count changes, the first of which is number
-// seq of the session's changeset. Keys written before schema 4 hold one
-// change each and end after seq.
+// seq of the session's changeset.
 func journalKey(session string, seq uint64, count int) []byte {
 	k := binary.BigEndian.AppendUint64(journalPrefix(session), seq)
 	return binary.BigEndian.AppendUint32(k, uint32(count))
 }
 
-// parseJournalKey returns the number of the first change a journal entry
-// holds, how many it holds, and whether it is a chunk (a list of changes)
-// rather than a single change written before chunks existed.
-func parseJournalKey(prefix, key []byte) (seq uint64, count int, chunk bool, err error) {
-	if !bytes.HasPrefix(key, prefix) {
-		return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+// parseJournalKey returns the number of the first change a journal chunk
+// holds and how many it holds.
+func parseJournalKey(prefix, key []byte) (seq uint64, count int, err error) {
+	rest, ok := bytes.CutPrefix(key, prefix)
+	if !ok || len(rest) != 12 {
+		return 0, 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
 	}
-	rest := key[len(prefix):]
-	switch len(rest) {
-	case 8:
-		return binary.BigEndian.Uint64(rest), 1, false, nil
-	case 12:
-		n := binary.BigEndian.Uint32(rest[8:])
-		if n == 0 || n > maxChunkChanges {
-			return 0, 0, false, fmt.Errorf("%s: chunk of %d changes: %w", displayKey(key), n, errMalformedKey)
-		}
-		return binary.BigEndian.Uint64(rest), int(n), true, nil
+	n := binary.BigEndian.Uint32(rest[8:])
+	if n == 0 || n > maxChunkChanges {
+		return 0, 0, fmt.Errorf("%s: chunk of %d changes: %w", displayKey(key), n, errMalformedKey)
 	}
-	return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	return binary.BigEndian.Uint64(rest), int(n), nil
 }
 
 // journalEntryChanges is parseJournalKey's count for a key of any session.
@@ -416,7 +398,7 @@ func journalEntryChanges(key []byte) (int, error) {
 	if i < 0 {
 		return 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
 	}
-	_, n, _, err := parseJournalKey(key[:len(prefixJournal)+i+1], key)
+	_, n, err := parseJournalKey(key[:len(prefixJournal)+i+1], key)
 	return n, err
 }
 

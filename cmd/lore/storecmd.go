@@ -124,11 +124,11 @@ func (a *app) storeRestoreCmd() *cobra.Command {
 		Short: "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
 which must be absent or empty: an existing store is never overwritten or
-merged into. A backup from a newer lore is refused; an older one is migrated.
-The restored store is verified, and if anything fails (a truncated or damaged
-FILE, a failed verification) nothing is left in the data directory. Exits 2
-when FILE is missing or the data directory is not empty, 1 on another failure,
-4 when the data directory is in use.`,
+merged into. A backup from a newer lore is refused; indexes built by other
+rules than this lore's are rebuilt. The restored store is verified, and if
+anything fails (a truncated or damaged FILE, a failed verification) nothing is
+left in the data directory. Exits 2 when FILE is missing or the data directory
+is not empty, 1 on another failure, 4 when the data directory is in use.`,
 		Args: exactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file, dir := args[0], a.cfg.dataDir()
@@ -149,9 +149,6 @@ when FILE is missing or the data directory is not empty, 1 on another failure,
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("backup"), file)
 			fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store "), info.Store)
-			if info.FromSchema != info.Schema {
-				fmt.Fprintf(&b, "migrated from schema %d to %d\n", info.FromSchema, info.Schema)
-			}
 			fmt.Fprintf(&b, "restored and verified %d primitives, %d edges\n", info.Verify.Primitives, info.Verify.Edges)
 			fmt.Fprint(styledWriter(a.stdout), b.String())
 			return nil
