@@ -48,6 +48,14 @@
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.
 //
+// The rules of that derivation (keyword normalization, the plane grid, the
+// dedup features and the text rules under them) live in core, and the
+// schema record keeps the version of those rules the derived keys were
+// built by (dedup.FeaturesVersion). When Open finds another version it
+// rebuilds every derived keyspace (r/, i/, k/, d/) from the records before
+// returning (Reindex, reported through Options.Progress), so a change of a
+// rule needs a bumped version, never a migration.
+//
 // A dedup record holds a primitive's plane position and the normalized
 // features the dedup comparator measures (tokens, keywords, patterns,
 // prerequisite count, content hash, digests of statement and form) in a

@@ -232,7 +232,7 @@ func (s *Store) ByKeyword(keyword string) ([]string, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	prefix := indexValuePrefix(prefixKeyword, dedup.NormKeyword(keyword))
+	prefix := indexValuePrefix(prefixKeyword, normalizedKeyword(keyword))
 	var ids []string
 	err := s.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(keyOnly(prefix))
@@ -302,4 +302,22 @@ func (s *Store) Stats() (Stats, error) {
 		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)
 	}
 	return st, nil
+}
+
+// normalizedKeyword is a keyword as the postings key it.
+func normalizedKeyword(k string) string {
+	if ks := derivation.keywords([]string{k}); len(ks) > 0 {
+		return ks[0]
+	}
+	return ""
+}
+
+// SetDerivation makes the store derive its keys and dedup records with
+// features and keywords, and record them as the rules of version, as a
+// lore whose core rules changed would; the returned function restores
+// lore's own. Tests that call it must not run in parallel.
+func SetDerivation(version int, features func(*core.Primitive) *dedup.Features, keywords func([]string) []string) (restore func()) {
+	saved := derivation
+	derivation.version, derivation.features, derivation.keywords = version, features, keywords
+	return func() { derivation = saved }
 }

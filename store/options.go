@@ -49,9 +49,10 @@ type Options struct {
 	// ReadOnly opens the store for reading only: Badger takes a shared
 	// lock and writes no pid file, so a read-only data folder can still
 	// be read, verified and backed up. Every write fails. A store that
-	// needs an interrupted session recovered is opened for writing
-	// instead (and fails if its folder cannot be written), since reading
-	// it as it is would show a half-applied session.
+	// needs an interrupted session recovered, or its indexes rebuilt by
+	// this lore's rules (see Reindex), is opened for writing instead (and
+	// fails if its folder cannot be written), since reading it as it is
+	// would show a half-applied session or answer from stale indexes.
 	ReadOnly bool
 	// Progress receives reports of the long maintenance the store does on
 	// its own: rebuilding its derived data when Open finds it derived by

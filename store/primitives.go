@@ -9,7 +9,6 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/dedup"
 )
 
 // edgeValue is what forward and reverse edge keys hold, so that Dependents
@@ -57,9 +56,9 @@ func edgesOf(p *core.Primitive) []core.Edge {
 
 // keywordsOf returns p's keywords as the postings index keys them
 // (dedup.NormKeywords: lowercased, trimmed, without empties and
-// duplicates), so that lookups do not depend on how an extractor happened
+// duplicates; see derivation), so that lookups do not depend on how an extractor happened
 // to capitalize a word, and the postings agree with the dedup records.
-func keywordsOf(p *core.Primitive) []string { return dedup.NormKeywords(p.Keywords) }
+func keywordsOf(p *core.Primitive) []string { return derivation.keywords(p.Keywords) }
 
 func validatePrimitive(p *core.Primitive) error {
 	if err := validateID("primitive id", p.ID); err != nil {
@@ -258,13 +257,18 @@ func writeMutations(txn *badger.Txn, muts []mutation) error {
 // version), with values above the threshold counted as pointers.
 func weigh(muts []mutation, valueThreshold int64) (count, size int64) {
 	for _, m := range muts {
-		v := int64(len(m.val))
-		if v >= valueThreshold {
-			v = 12
-		}
-		size += int64(len(m.key)) + v + 2 + 10
+		size += entrySize(m.key, m.val, valueThreshold)
 	}
 	return int64(len(muts)), size
+}
+
+// entrySize is what one write of key and val costs in Badger's accounting.
+func entrySize(key, val []byte, valueThreshold int64) int64 {
+	v := int64(len(val))
+	if v >= valueThreshold {
+		v = 12
+	}
+	return int64(len(key)) + v + 2 + 10
 }
 
 // PutPrimitive stores p, replacing any previous version, with its edges,

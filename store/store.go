@@ -79,8 +79,12 @@ type Store struct {
 	lastApplyBatches   atomic.Int64
 }
 
+// schemaRecord is m/schema: the layout version, and the version of the
+// rules the derived keyspaces were built by (see derivation; 0 while a
+// rebuild is pending).
 type schemaRecord struct {
-	Version int `json:"version"`
+	Version  int `json:"version"`
+	Features int `json:"features"`
 }
 
 // Open opens (creating if needed) the store in dir. It recovers any session
@@ -140,13 +144,26 @@ func open(dir string, opts Options) (*Store, error) {
 	if opts.ReadOnly && !opts.inMemory {
 		return s.finishReadOnly()
 	}
-	if err := s.checkSchema(); err != nil {
+	features, err := s.checkSchema()
+	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
 	if err := s.recover(); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
+	}
+	if features != derivation.version {
+		// After recovering: a session rolled forward writes derived keys
+		// by this lore's rules next to the old ones, and the rebuild
+		// replaces them all.
+		s.commitMu.Lock()
+		err := s.reindex(context.Background(), reindexReason(features), opts.Progress)
+		s.commitMu.Unlock()
+		if err != nil {
+			_ = db.Close()
+			return nil, err
+		}
 	}
 	if !opts.inMemory && !opts.ReadOnly && opts.gcInterval() > 0 {
 		s.stopGC = make(chan struct{})
@@ -160,11 +177,12 @@ func open(dir string, opts Options) (*Store, error) {
 // lore is refused, and one that needs an interrupted session recovered is
 // reopened for writing, which does that first.
 func (s *Store) finishReadOnly() (*Store, error) {
-	if err := s.readSchema(); err != nil {
+	features, err := s.readSchema()
+	if err != nil {
 		_ = s.db.Close()
 		return nil, err
 	}
-	why, err := s.readOnlyBlocker()
+	why, err := s.readOnlyBlocker(features)
 	if err != nil {
 		_ = s.db.Close()
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
@@ -204,8 +222,13 @@ func (s *Store) finishReadOnly() (*Store, error) {
 
 // readOnlyBlocker says why the store cannot be read as it is ("" when it
 // can), as a clause for an error: reading a session half applied would
-// show a state that never was.
-func (s *Store) readOnlyBlocker() (string, error) {
+// show a state that never was, and indexes built by other rules would
+// answer queries wrongly. features is what the schema record says the
+// derived keys were built by.
+func (s *Store) readOnlyBlocker(features int) (string, error) {
+	if features != derivation.version {
+		return "it needs its indexes rebuilt: " + reindexReason(features), nil
+	}
 	sessions, err := s.loadSessions()
 	if err != nil {
 		return "", err
@@ -234,32 +257,36 @@ func openWritable(dir string, opts Options, why error) (*Store, error) {
 }
 
 // readSchema is checkSchema for a read-only store: it writes nothing.
-func (s *Store) readSchema() error {
-	return s.db.View(func(txn *badger.Txn) error {
-		_, err := s.schemaIn(txn)
+func (s *Store) readSchema() (features int, err error) {
+	features = derivation.version
+	err = s.db.View(func(txn *badger.Txn) error {
+		rec, found, err := s.schemaIn(txn)
+		if found {
+			features = rec.Features
+		}
 		return err
 	})
+	return features, err
 }
 
 // schemaIn reads the schema record in txn (found false when the store
 // records none) and refuses a version newer than this lore's.
-func (s *Store) schemaIn(txn *badger.Txn) (found bool, err error) {
+func (s *Store) schemaIn(txn *badger.Txn) (rec schemaRecord, found bool, err error) {
 	item, err := txn.Get(keySchema)
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return false, nil
+		return schemaRecord{}, false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("read schema of store %s: %w", s.path, err)
+		return schemaRecord{}, false, fmt.Errorf("read schema of store %s: %w", s.path, err)
 	}
-	var rec schemaRecord
 	if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
-		return false, fmt.Errorf("store %s: %w", s.path, err)
+		return schemaRecord{}, false, fmt.Errorf("store %s: %w", s.path, err)
 	}
 	if rec.Version > SchemaVersion {
-		return false, fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
+		return schemaRecord{}, false, fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
 			s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
 	}
-	return true, nil
+	return rec, true, nil
 }
 
 // isTruncateNeeded recognizes Badger's refusal to open read-only a store
@@ -287,20 +314,27 @@ func isLockError(err error) bool {
 	return strings.Contains(err.Error(), "Cannot acquire directory lock")
 }
 
-// checkSchema refuses a store written by a newer lore and records the
-// schema of a new one.
-func (s *Store) checkSchema() error {
-	return s.db.Update(func(txn *badger.Txn) error {
-		found, err := s.schemaIn(txn)
-		if err != nil || found {
+// checkSchema refuses a store written by a newer lore, records the schema
+// of a new one, and returns the version of the rules the store's derived
+// keys were built by.
+func (s *Store) checkSchema() (features int, err error) {
+	features = derivation.version
+	err = s.db.Update(func(txn *badger.Txn) error {
+		rec, found, err := s.schemaIn(txn)
+		if err != nil {
 			return err
 		}
-		v, err := encodeValue(schemaRecord{Version: SchemaVersion})
+		if found {
+			features = rec.Features
+			return nil
+		}
+		v, err := encodeValue(schemaRecord{Version: SchemaVersion, Features: derivation.version})
 		if err != nil {
 			return err
 		}
 		return txn.Set(keySchema, v)
 	})
+	return features, err
 }
 
 // ReadOnly reports whether the store was opened read-only (and stayed so:

@@ -17,22 +17,34 @@ import (
 
 func (a *app) storeCmd() *cobra.Command {
 	cmd := groupCmd("store", "Inspect and maintain the store", "")
-	var asJSON bool
+	var asJSON, repair bool
 	verify := &cobra.Command{
 		Use:   "verify",
 		Short: "Check the store's integrity",
 		Long: `Checks that every dependency edge points at a stored primitive, that the
 reverse-edge index and the domain, type, keyword and rank indexes agree with the
-primitive records, and that the dependency graph has no cycle. Exits 1 when a
-problem is found, 4 when another process holds the store.`,
+primitive records, and that the dependency graph has no cycle. With --repair it
+first rebuilds everything derived from the primitive records (edges, indexes,
+dedup records), which mends any of those found missing or stale; what remains
+is damage to the records themselves. Exits 1 when a problem is found, 4 when
+another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			db, err := a.openStoreRead()
+			open := a.openStoreRead
+			if repair {
+				open = a.openStore
+			}
+			db, err := open()
 			if err != nil {
 				return err
 			}
 			defer db.Close()
+			if repair {
+				if err := db.Reindex(cmd.Context(), storeProgress(a.stderr)); err != nil {
+					return err
+				}
+			}
 			rep, err := db.Verify(cmd.Context())
 			if err != nil {
 				return fmt.Errorf("verify store %s: %w", a.cfg.dataDir(), err)
@@ -67,6 +79,7 @@ problem is found, 4 when another process holds the store.`,
 		},
 	}
 	verify.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records before checking")
 	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
 	return cmd
 }
@@ -135,7 +148,7 @@ is not empty, 1 on another failure, 4 when the data directory is in use.`,
 			if err := checkInputFile(file); err != nil {
 				return err
 			}
-			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{})
+			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{Progress: storeProgress(a.stderr)})
 			if errors.Is(err, store.ErrNotEmpty) {
 				return &core.UsageError{Msg: err.Error() + "; move it away or pass --data-dir with an empty directory"}
 			}
