@@ -58,7 +58,7 @@ func TestConflictRetiredWhenItsExistingSideIsUnlearned(t *testing.T) {
 		}
 	}
 	for _, r := range core.Resolutions {
-		_, err := engine.ResolveConflict(s, id, r, engine.ResolveOptions{})
+		_, err := engine.ResolveConflict(context.Background(), s, id, r, engine.ResolveOptions{})
 		var done *engine.AlreadyResolvedError
 		if !errors.As(err, &done) || !strings.Contains(err.Error(), "retired by "+u.Session.ID) {
 			t.Errorf("%s on a retired conflict: %v", r, err)
@@ -113,7 +113,7 @@ func TestResolveReportsTheResolution(t *testing.T) {
 	if len(d.Conflicts) != 1 {
 		t.Fatalf("setup: %d conflicts, want 1", len(d.Conflicts))
 	}
-	res, err := engine.ResolveConflict(s, d.Conflicts[0].ID, core.KeepExisting, engine.ResolveOptions{})
+	res, err := engine.ResolveConflict(context.Background(), s, d.Conflicts[0].ID, core.KeepExisting, engine.ResolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

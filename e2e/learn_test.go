@@ -247,7 +247,7 @@ func TestConflictsSurviveRestartAndUnlearn(t *testing.T) {
 	if err != nil || !ok || c.State != core.ConflictPending || c.Existing.ID == "" || c.Candidate.FormalStatement == "" {
 		t.Fatalf("conflict after restart: %+v %v %v", c, ok, err)
 	}
-	res, err := engine.ResolveConflict(s, id, core.KeepCandidate, engine.ResolveOptions{})
+	res, err := engine.ResolveConflict(context.Background(), s, id, core.KeepCandidate, engine.ResolveOptions{})
 	if err != nil || res.Outcome != core.ActionReplace {
 		t.Fatalf("resolve: %+v %v", res, err)
 	}
@@ -255,7 +255,7 @@ func TestConflictsSurviveRestartAndUnlearn(t *testing.T) {
 	if p.FormalStatement != c.Candidate.FormalStatement {
 		t.Fatalf("keep-candidate did not replace: %q", p.FormalStatement)
 	}
-	if _, err := engine.ResolveConflict(s, id, core.KeepBoth, engine.ResolveOptions{}); err == nil {
+	if _, err := engine.ResolveConflict(context.Background(), s, id, core.KeepBoth, engine.ResolveOptions{}); err == nil {
 		t.Fatal("resolving a resolved conflict succeeded")
 	}
 	in, err := engine.LoadReport(s, d.Session.ID)

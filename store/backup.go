@@ -71,8 +71,7 @@ type BackupInfo struct {
 type RestoreInfo struct {
 	// Store is the directory restored into.
 	Store string `json:"store"`
-	// FromSchema is the schema version recorded in the backup; when it is
-	// older than SchemaVersion the store was migrated.
+	// FromSchema is the schema version recorded in the backup.
 	FromSchema int `json:"fromSchema"`
 	// Schema is the schema version of the restored store.
 	Schema int `json:"schema"`
@@ -266,10 +265,11 @@ func RestoreFile(ctx context.Context, dir, path string, opts Options) (RestoreIn
 // RestoreInto restores a backup written by Backup into dir, which must be
 // absent or an empty directory (anything else is refused with ErrNotEmpty
 // and left untouched). A backup from a newer schema is refused with
-// ErrSchemaTooNew before anything is written; an older one is migrated.
-// The restored store is opened (which recovers and migrates it) and
-// verified; if any step fails, everything written into dir is removed, so a
-// restore leaves either a verified store or nothing.
+// ErrSchemaTooNew before anything is written. The restored store is opened
+// (which recovers an interrupted session and rebuilds derived data built by
+// other rules, see Reindex) and verified; if any step fails, everything
+// written into dir is removed, so a restore leaves either a verified store
+// or nothing.
 //
 // When r is also an io.Seeker the whole backup is checksummed before
 // anything is written, so a damaged file never touches dir at all.

@@ -49,7 +49,7 @@ func learnedStore(t *testing.T, dir string) *store.Store {
 	}
 	resolved := conf
 	resolved.State, resolved.Resolution = core.ConflictResolved, core.KeepBoth
-	if err := s.AppendToSession("s3", []core.Change{
+	if err := s.AppendToSession(ctx, "s3", []core.Change{
 		{Type: core.ChangeAdd, PrimitiveID: "cand", After: &cand},
 		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf, ConflictAfter: &resolved},
 	}, []byte("report s3b")); err != nil {
@@ -57,7 +57,7 @@ func learnedStore(t *testing.T, dir string) *store.Store {
 	}
 	// A pending conflict, too.
 	pending := core.Conflict{ID: "s3-c2", Session: "s3", Candidate: prim("c2", "d", core.Definition, nil), Existing: a, State: core.ConflictPending}
-	if err := s.AppendToSession("s3", []core.Change{{Type: core.ChangeConflict, ConflictID: pending.ID, ConflictAfter: &pending}}, nil); err != nil {
+	if err := s.AppendToSession(ctx, "s3", []core.Change{{Type: core.ChangeConflict, ConflictID: pending.ID, ConflictAfter: &pending}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	mustVerify(t, s)
@@ -291,37 +291,6 @@ func TestRestoreRefusesNewerSchema(t *testing.T) {
 		if _, err := os.Stat(target); !errors.Is(err, fs.ErrNotExist) {
 			t.Fatalf("refused restore left %s: %v", target, err)
 		}
-	}
-}
-
-// A backup of a schema 2 store restores as a migrated, verified store.
-func TestRestoreMigratesOlderSchema(t *testing.T) {
-	ctx := context.Background()
-	s := openMem(t)
-	p := at(prim("a", "d", core.Definition, []string{"alpha"}), 0.5, 0.5)
-	mustPut(t, s, p)
-	if err := s.RawDelete(store.DedupKey("a")); err != nil {
-		t.Fatal(err)
-	}
-	v2, _ := store.EncodeValue(map[string]int{"version": 2})
-	if err := s.RawSet(store.KeySchema, v2); err != nil {
-		t.Fatal(err)
-	}
-	var bak bytes.Buffer
-	bi, err := s.Backup(ctx, &bak)
-	if err != nil || bi.Schema != 2 {
-		t.Fatalf("backup: %+v %v", bi, err)
-	}
-	target := filepath.Join(t.TempDir(), "t")
-	ri, err := store.RestoreInto(ctx, target, &bak, store.Options{})
-	if err != nil || ri.FromSchema != 2 || ri.Schema != store.SchemaVersion {
-		t.Fatalf("restore: %+v %v", ri, err)
-	}
-	r := openDir(t, target, store.Options{})
-	defer r.Close()
-	mustVerify(t, r)
-	if ok, _ := r.RawExists(store.DedupKey("a")); !ok {
-		t.Fatal("migration did not run")
 	}
 }
 

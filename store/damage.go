@@ -39,7 +39,7 @@ func (e *DamagedError) Error() string {
 // turned into a *DamagedError.
 func openBadger(dir string, bo badger.Options) (db *badger.DB, err error) {
 	if !bo.InMemory {
-		if err := checkTables(dir); err != nil {
+		if err := checkTables(dir, bo); err != nil {
 			return nil, err
 		}
 	}
@@ -88,23 +88,49 @@ func firstLine(s string) string {
 	return "unreadable"
 }
 
-// checkTables reads the footer of every table in dir — the checksum and
-// length of its index, and the index itself, which must fit in the file
-// and match its checksum — before Badger opens them. Badger reads them in
-// goroutines of its own, where a table cut short panics beyond any
-// recover; this is the same check Badger makes, made where it can fail.
-func checkTables(dir string) error {
+// checkTables reads the footer of every table of dir's manifest — the
+// checksum and length of its index, and the index itself, which must fit
+// in the file and match its checksum — before Badger opens them. Badger
+// reads them in goroutines of its own, where a table cut short panics
+// beyond any recover; this is the same check Badger makes, made where it
+// can fail. A table file the manifest does not name is left alone: a
+// process killed while writing one (a compaction, the merge on close)
+// leaves it empty, and Badger deletes it on open.
+func checkTables(dir string, bo badger.Options) error {
 	names, err := filepath.Glob(filepath.Join(dir, "*.sst"))
 	if err != nil {
 		return nil
 	}
 	sort.Strings(names)
+	live := manifestTables(dir, bo)
 	for _, name := range names {
+		var id uint64
+		if _, err := fmt.Sscanf(filepath.Base(name), "%06d.sst", &id); err == nil && live != nil {
+			if _, ok := live[id]; !ok {
+				continue
+			}
+		}
 		if err := checkTable(name); err != nil {
 			return &DamagedError{Path: dir, File: filepath.Base(name), Detail: err.Error()}
 		}
 	}
 	return nil
+}
+
+// manifestTables returns the ids of the tables dir's manifest names, or
+// nil when it cannot be read (then every table file is checked, and
+// Badger reports the manifest's own damage).
+func manifestTables(dir string, bo badger.Options) map[uint64]badger.TableManifest {
+	f, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	m, _, err := badger.ReplayManifestFile(f, bo.ExternalMagicVersion, bo)
+	if err != nil {
+		return nil
+	}
+	return m.Tables
 }
 
 // firstBadTable names the first table in dir that fails checkTable.
@@ -113,7 +139,7 @@ func firstBadTable(dir string) string {
 		return ""
 	}
 	var damaged *DamagedError
-	if errors.As(checkTables(dir), &damaged) {
+	if errors.As(checkTables(dir, badger.DefaultOptions(dir).WithLogger(nil)), &damaged) {
 		return damaged.File
 	}
 	return ""

@@ -96,3 +96,32 @@ func TestVerifyDamagedBlock(t *testing.T) {
 	}
 	t.Logf("verify: %v; problems: %v", err, rep.Problems)
 }
+
+// A table file the manifest does not name — what a process killed while
+// writing a table leaves, empty — is not damage: the store opens, for
+// reading and for writing, and Badger removes the file.
+func TestOpenIgnoresTableOutsideManifest(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{GCInterval: -1})
+	if err := s.CommitSession(context.Background(), session("s1"), addChanges(0, 300)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	orphan := filepath.Join(dir, "999999.sst")
+	for _, ro := range []bool{true, false} {
+		if err := os.WriteFile(orphan, nil, 0o600); err != nil && !os.IsExist(err) {
+			t.Fatal(err)
+		}
+		s, err := store.Open(dir, store.Options{GCInterval: -1, ReadOnly: ro})
+		if err != nil {
+			t.Fatalf("read-only=%v: open with an empty table outside the manifest: %v", ro, err)
+		}
+		mustCount(t, s, 300)
+		mustVerify(t, s)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

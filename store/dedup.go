@@ -39,9 +39,9 @@ const (
 	flagHexHash
 )
 
-// dedupRecord encodes p's dedup record.
+// dedupRecord encodes p's dedup record (dedup.FeaturesOf; see derivation).
 func dedupRecord(p *core.Primitive) []byte {
-	f := dedup.FeaturesOf(p)
+	f := derivation.features(p)
 	dict := make([]string, 0, len(f.Stmt)+len(f.Form)+len(f.Keywords))
 	dict = append(append(append(dict, f.Stmt...), f.Form...), f.Keywords...)
 	slices.Sort(dict)

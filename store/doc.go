@@ -13,7 +13,7 @@
 // big-endian, so byte order is numeric order.
 //
 //	key                                  value          purpose
-//	m/schema                             {version}      layout version; newer ones are refused
+//	m/schema                             {version, features} layout version (newer ones are refused) and the version of the rules the derived keys were built by
 //	p/<id>                               Primitive      the record
 //	r/<to>/<from>/<edgetype>             {strength}     reverse edge: who depends on <to>
 //	i/dt/<domain>/<type>/<id>            (empty)        primitives by domain, and by type within each domain
@@ -25,7 +25,6 @@
 //	d/<id>                               dedup record   what the dedup comparator needs (see below)
 //	s/<session>                          Session        session record and state
 //	j/<session>/<seq:8><count:4>         []Change (S2)  the session's changeset in chunks from change <seq>
-//	j/<session>/<seq:8>                  Change         one change, as schema 3 and older journaled them
 //	t/<session>                          report         the session's report input
 //	c/<conflict>                         Conflict       conflicts, pending and resolved
 //	a/<kind>/<name>                      Artifact       generated skills, agents and teams
@@ -48,6 +47,14 @@
 // i/ and k/ is derived from the p/ records and written or deleted in the
 // same transaction as the record, after reading the previous version to
 // remove what it implied. Verify checks that derivation both ways.
+//
+// The rules of that derivation (keyword normalization, the plane grid, the
+// dedup features and the text rules under them) live in core, and the
+// schema record keeps the version of those rules the derived keys were
+// built by (dedup.FeaturesVersion). When Open finds another version it
+// rebuilds every derived keyspace (r/, i/, k/, d/) from the records before
+// returning (Reindex, reported through Options.Progress), so a change of a
+// rule needs a bumped version, never a migration.
 //
 // A dedup record holds a primitive's plane position and the normalized
 // features the dedup comparator measures (tokens, keywords, patterns,

@@ -1,9 +1,14 @@
 package store
 
 import (
+	"bytes"
+	"fmt"
+	"slices"
+
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 )
 
 // ErrSimulatedCrash is what CommitSession returns when a crash hook fires.
@@ -172,3 +177,147 @@ func (s *Store) CorruptJSON(id string) error {
 
 // DedupKey is the key of a primitive's dedup record.
 func DedupKey(id string) []byte { return dedupKey(id) }
+
+// The methods below are used by tests only; lore itself never needs them.
+
+// DeletePrimitive removes a primitive with its edges and index entries.
+// Deleting an absent primitive is not an error.
+func (s *Store) DeletePrimitive(id string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error {
+		muts, err := planDelete(txn, id)
+		if err != nil {
+			return err
+		}
+		return writeMutations(txn, muts)
+	})
+	if err != nil {
+		return fmt.Errorf("delete primitive %s: %w", id, err)
+	}
+	return nil
+}
+
+// ByType returns the primitives of a type in id order. The index is filed
+// by domain first, so this reads the type's range in each domain, seeking
+// from one domain to the next.
+func (s *Store) ByType(t core.PrimitiveType) ([]core.Primitive, error) {
+	ps, err := s.byIndex(prefixDomainType, func(it *badger.Iterator, add func(key []byte)) {
+		typ := escape(string(t))
+		for it.Seek(prefixDomainType); it.ValidForPrefix(prefixDomainType); {
+			rest := it.Item().Key()[len(prefixDomainType):]
+			i := bytes.IndexByte(rest, sep)
+			if i < 0 {
+				it.Next() // malformed; Verify reports it
+				continue
+			}
+			domain := string(rest[:i])
+			wholeRange(join(prefixDomainType, domain, typ, ""))(it, add)
+			// Separators inside a domain are escaped, so every key of
+			// this domain sorts before <domain> followed by the byte
+			// after the separator, and every key of a later one after.
+			it.Seek(append(join(prefixDomainType, domain), sep+1))
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("primitives of type %q: %w", t, err)
+	}
+	return ps, nil
+}
+
+// ByKeyword returns the ids of the primitives carrying a keyword (matched
+// case-insensitively), in id order, from the postings index alone.
+func (s *Store) ByKeyword(keyword string) ([]string, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	prefix := indexValuePrefix(prefixKeyword, normalizedKeyword(keyword))
+	var ids []string
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefix))
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			k := it.Item().Key()
+			ids = append(ids, string(k[bytes.LastIndexByte(k, sep)+1:]))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("primitives with keyword %q: %w", keyword, err)
+	}
+	// Postings are filed by plane cell first, so restore id order.
+	slices.Sort(ids)
+	return ids, nil
+}
+
+// GC runs value-log garbage collection until there is nothing left to
+// reclaim. It is a no-op for in-memory stores.
+func (s *Store) GC() error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	return s.runGC(nil)
+}
+
+// Stats counts what the store holds.
+type Stats struct {
+	Primitives int
+	// Edges counts reverse edge keys, one per dependency.
+	Edges        int
+	IndexEntries int
+	Sessions     int
+	// JournalEntries counts journaled changes, not the chunks holding them.
+	JournalEntries int
+}
+
+// Stats counts records with key-only scans; it reads no values.
+func (s *Store) Stats() (Stats, error) {
+	if err := s.checkOpen(); err != nil {
+		return Stats{}, err
+	}
+	var st Stats
+	err := s.db.View(func(txn *badger.Txn) error {
+		for _, c := range []struct {
+			prefix []byte
+			n      *int
+		}{
+			{prefixPrimitive, &st.Primitives},
+			{prefixReverse, &st.Edges},
+			{prefixIndex, &st.IndexEntries},
+			{prefixRank, &st.IndexEntries},
+			{prefixSession, &st.Sessions},
+		} {
+			n, err := countPrefix(txn, c.prefix)
+			if err != nil {
+				return err
+			}
+			*c.n += n
+		}
+		n, err := journalChanges(txn, prefixJournal)
+		st.JournalEntries = n
+		return err
+	})
+	if err != nil {
+		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)
+	}
+	return st, nil
+}
+
+// normalizedKeyword is a keyword as the postings key it.
+func normalizedKeyword(k string) string {
+	if ks := derivation.keywords([]string{k}); len(ks) > 0 {
+		return ks[0]
+	}
+	return ""
+}
+
+// SetDerivation makes the store derive its keys and dedup records with
+// features and keywords, and record them as the rules of version, as a
+// lore whose core rules changed would; the returned function restores
+// lore's own. Tests that call it must not run in parallel.
+func SetDerivation(version int, features func(*core.Primitive) *dedup.Features, keywords func([]string) []string) (restore func()) {
+	saved := derivation
+	derivation.version, derivation.features, derivation.keywords = version, features, keywords
+	return func() { derivation = saved }
+}

@@ -16,7 +16,8 @@ func TestCloseMergesTreeAfterBulkCommit(t *testing.T) {
 		t.Skip("writes tens of megabytes")
 	}
 	dir := t.TempDir()
-	opts := store.WithMemTableSize(store.Options{GCInterval: -1}, 1<<20)
+	var reports []store.Progress
+	opts := store.WithMemTableSize(store.Options{GCInterval: -1, Progress: func(p store.Progress) { reports = append(reports, p) }}, 1<<20)
 	s := openDir(t, dir, opts)
 	// Sessions until compaction has spread the tree over two levels (a
 	// few tens of thousands of primitives with 1 MiB memtables).
@@ -34,6 +35,12 @@ func TestCloseMergesTreeAfterBulkCommit(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
+	// The merge is not silent: it is reported as it starts and ends.
+	if len(reports) != 2 || reports[0].Task != store.TaskFlatten || reports[0].Finished || !reports[1].Finished || reports[1].Elapsed <= 0 {
+		t.Fatalf("flatten reports %+v", reports)
+	}
+	t.Logf("closing after %d primitives took %s", n, reports[1].Elapsed)
+	reports = nil
 	s = openDir(t, dir, opts)
 	if got := s.TreeLevels(); got != 1 {
 		t.Errorf("after closing a bulk commit the tree has %d levels, want 1", got)
@@ -46,6 +53,9 @@ func TestCloseMergesTreeAfterBulkCommit(t *testing.T) {
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if len(reports) != 0 {
+		t.Fatalf("a small commit reported %+v on Close", reports)
 	}
 	s = openDir(t, dir, opts)
 	defer s.Close()

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -47,14 +48,6 @@ var (
 	// prefixPublication holds the artifacts of a committed session still
 	// to be written to disk (see PutPublication).
 	prefixPublication = []byte("u/")
-)
-
-// Keyspaces of older layouts, deleted by the migrations: forward edge keys
-// (schemas 1 to 3) and the separate domain and type indexes (1 to 4).
-var (
-	legacyPrefixEdge   = []byte("e/")
-	legacyPrefixDomain = []byte("i/domain/")
-	legacyPrefixType   = []byte("i/type/")
 )
 
 // rankKeyFixedPart is the length of a rank key before the id.
@@ -153,8 +146,7 @@ func reverseKey(to, from string, t core.EdgeType) []byte {
 // reversePrefix selects every reverse edge pointing at id.
 func reversePrefix(id string) []byte { return join(prefixReverse, id, "") }
 
-// parseEdgeKey splits e/<a>/<b>/<type> or r/<a>/<b>/<type> into its parts;
-// the caller knows which prefix it scanned.
+// parseEdgeKey splits r/<a>/<b>/<type> into its parts.
 func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) {
 	if !bytes.HasPrefix(key, prefix) {
 		return "", "", "", fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
@@ -173,7 +165,7 @@ func parseEdgeKey(prefix, key []byte) (a, b string, t core.EdgeType, err error) 
 // domainTypeKey files a primitive under its domain and then its type: one
 // entry serves both indexes of the design. A domain's primitives are one
 // prefix scan (the query generation and browsing make); a type's are one
-// prefix scan per domain (see ByType), and stores hold few domains.
+// prefix scan per domain, and stores hold few domains.
 func domainTypeKey(domain string, t core.PrimitiveType, id string) []byte {
 	return join(prefixDomainType, escape(domain), escape(string(t)), id)
 }
@@ -198,26 +190,12 @@ func keywordCellValue(kw string, plane core.PlanePosition) string {
 	return escape(kw) + string(sep) + planeCell(plane)
 }
 
-// CellSize is the side of the plane grid the keyword postings are filed
-// under: the plane's [−1, 1]² in 10×10 cells, the default prefilter
-// distance.
-const CellSize = 0.2
-
-const gridCells = 10
-
-// cellIndex maps one coordinate to its grid column or row, 0…9.
-func cellIndex(v float64) int {
-	if math.IsNaN(v) {
-		return gridCells / 2
-	}
-	i := int(math.Floor((v + 1) / CellSize))
-	return max(0, min(gridCells-1, i))
-}
-
-// planeCell renders a position's cell as two digits, column then row, so
-// that the cells of one column are contiguous in key order.
+// planeCell renders a position's cell of the plane grid (dedup.GridCell)
+// as two digits, column then row, so that the cells of one column are
+// contiguous in key order.
 func planeCell(p core.PlanePosition) string {
-	return string([]byte{byte('0' + cellIndex(p.Real)), byte('0' + cellIndex(p.Imaginary))})
+	col, row := dedup.GridCell(p)
+	return string([]byte{byte('0' + col), byte('0' + row)})
 }
 
 // postingValue is the value of a keyword posting: the primitive's plane
@@ -229,8 +207,7 @@ func planeCell(p core.PlanePosition) string {
 // primitive lacks a keyword whose list it did not read. Every primitive's
 // postings hold the same value, so it is kept to 12 bytes: the prefilter
 // allows for the quantization (planeValueSlack) and the record's exact
-// position decides. Older schemas' postings are rewritten when the store
-// is migrated.
+// position decides.
 func postingValue(p core.PlanePosition, sig uint64) []byte {
 	b := make([]byte, 12)
 	binary.LittleEndian.PutUint16(b, quantize(p.Real))
@@ -392,32 +369,24 @@ func sessionKey(id string) []byte { return join(prefixSession, id) }
 func journalPrefix(session string) []byte { return join(prefixJournal, session, "") }
 
 // journalKey files a chunk of count changes, the first of which is number
-// seq of the session's changeset. Keys written before schema 4 hold one
-// change each and end after seq.
+// seq of the session's changeset.
 func journalKey(session string, seq uint64, count int) []byte {
 	k := binary.BigEndian.AppendUint64(journalPrefix(session), seq)
 	return binary.BigEndian.AppendUint32(k, uint32(count))
 }
 
-// parseJournalKey returns the number of the first change a journal entry
-// holds, how many it holds, and whether it is a chunk (a list of changes)
-// rather than a single change written before chunks existed.
-func parseJournalKey(prefix, key []byte) (seq uint64, count int, chunk bool, err error) {
-	if !bytes.HasPrefix(key, prefix) {
-		return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+// parseJournalKey returns the number of the first change a journal chunk
+// holds and how many it holds.
+func parseJournalKey(prefix, key []byte) (seq uint64, count int, err error) {
+	rest, ok := bytes.CutPrefix(key, prefix)
+	if !ok || len(rest) != 12 {
+		return 0, 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
 	}
-	rest := key[len(prefix):]
-	switch len(rest) {
-	case 8:
-		return binary.BigEndian.Uint64(rest), 1, false, nil
-	case 12:
-		n := binary.BigEndian.Uint32(rest[8:])
-		if n == 0 || n > maxChunkChanges {
-			return 0, 0, false, fmt.Errorf("%s: chunk of %d changes: %w", displayKey(key), n, errMalformedKey)
-		}
-		return binary.BigEndian.Uint64(rest), int(n), true, nil
+	n := binary.BigEndian.Uint32(rest[8:])
+	if n == 0 || n > maxChunkChanges {
+		return 0, 0, fmt.Errorf("%s: chunk of %d changes: %w", displayKey(key), n, errMalformedKey)
 	}
-	return 0, 0, false, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
+	return binary.BigEndian.Uint64(rest), int(n), nil
 }
 
 // journalEntryChanges is parseJournalKey's count for a key of any session.
@@ -429,7 +398,7 @@ func journalEntryChanges(key []byte) (int, error) {
 	if i < 0 {
 		return 0, fmt.Errorf("%s: %w", displayKey(key), errMalformedKey)
 	}
-	_, n, _, err := parseJournalKey(key[:len(prefixJournal)+i+1], key)
+	_, n, err := parseJournalKey(key[:len(prefixJournal)+i+1], key)
 	return n, err
 }
 

@@ -41,7 +41,7 @@ func FuzzParseKeys(f *testing.F) {
 		_, _, _, _ = splitEdgeKey(prefixReverse, append(slices.Clip(prefixReverse), k...))
 		_, _, _ = parseIndexKey(prefixKeyword, k)
 		_, _, _ = parseRankKey(k)
-		_, _, _, _ = parseJournalKey(journalPrefix("s"), k)
+		_, _, _ = parseJournalKey(journalPrefix("s"), k)
 		_, _ = journalEntryChanges(k)
 		_, _ = unescape(string(k))
 		_ = displayKey(k)
@@ -61,19 +61,15 @@ func TestKeyRoundTrips(t *testing.T) {
 	if err != nil || imp != 42 || id != "p-1" {
 		t.Fatalf("rank key: %d %q %v", imp, id, err)
 	}
-	seq, n, chunk, err := parseJournalKey(journalPrefix("s"), journalKey("s", 1<<40, 256))
-	if err != nil || seq != 1<<40 || n != 256 || !chunk {
-		t.Fatalf("journal key: %d %d %v %v", seq, n, chunk, err)
+	seq, n, err := parseJournalKey(journalPrefix("s"), journalKey("s", 1<<40, 256))
+	if err != nil || seq != 1<<40 || n != 256 {
+		t.Fatalf("journal key: %d %d %v", seq, n, err)
 	}
 	if n, err := journalEntryChanges(journalKey("s", 3, 7)); err != nil || n != 7 {
 		t.Fatalf("journal key of any session: %d %v", n, err)
 	}
-	// A key written before chunks holds one change.
-	legacy := binary.BigEndian.AppendUint64(journalPrefix("s"), 9)
-	if seq, n, chunk, err := parseJournalKey(journalPrefix("s"), legacy); err != nil || seq != 9 || n != 1 || chunk {
-		t.Fatalf("one-change journal key: %d %d %v %v", seq, n, chunk, err)
-	}
-	for _, bad := range [][]byte{journalKey("s", 1, 0), journalKey("s", 1, maxChunkChanges+1), []byte("j/s/\x00"), []byte("j/s")} {
+	for _, bad := range [][]byte{journalKey("s", 1, 0), journalKey("s", 1, maxChunkChanges+1), []byte("j/s/\x00"), []byte("j/s"),
+		binary.BigEndian.AppendUint64(journalPrefix("s"), 9)} {
 		if _, err := journalEntryChanges(bad); err == nil {
 			t.Errorf("journal key %q accepted", bad)
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -9,14 +10,12 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/skills"
-	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // Near returns the primitives that may pass the dedup prefilter for p: every
@@ -90,13 +89,10 @@ func (s *Store) NearRecords(p *core.Primitive, maxDistance float64, minShared, l
 // nearRecords is Near's query; withSame adds the content-hash matches.
 func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minShared, limit int, withSame bool) ([]dedup.Record, error) {
 	kws := keywordsOf(p)
-	// The cells a point within maxDistance of p can lie in: each coordinate
-	// within maxDistance of p's (widened by a rounding margin).
-	const eps = 1e-9
-	xlo, xhi, ylo, yhi := 0, gridCells-1, 0, gridCells-1
+	// The cells a point within maxDistance of p can lie in.
+	xlo, xhi, ylo, yhi := 0, dedup.GridSize-1, 0, dedup.GridSize-1
 	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
-		xlo, xhi = cellIndex(p.Plane.Real-maxDistance-eps), cellIndex(p.Plane.Real+maxDistance+eps)
-		ylo, yhi = cellIndex(p.Plane.Imaginary-maxDistance-eps), cellIndex(p.Plane.Imaginary+maxDistance+eps)
+		xlo, xhi, ylo, yhi = dedup.CellRange(p.Plane, maxDistance)
 	}
 	k := max(minShared, 1)
 	var out []dedup.Record
@@ -156,7 +152,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 		if e.hasPlane {
 			return e.plane.Distance(p.Plane) <= maxDistance+planeValueSlack
 		}
-		return cellDistance(p.Plane, e.cell) <= maxDistance+eps
+		return dedup.CellDistance(p.Plane, int(e.cell[0]-'0'), int(e.cell[1]-'0')) <= maxDistance+cellSlack
 	}
 	// posted looks e's posting up in a skipped list (its cell is known
 	// from the posting that found it).
@@ -377,6 +373,10 @@ func (s *Store) SameContentRecords(hash string) ([]dedup.Record, error) {
 	return out, nil
 }
 
+// cellSlack is the rounding margin of the test of a primitive's distance
+// from its cell, for the postings without a position.
+const cellSlack = 1e-9
+
 // nearProbe is the first budget of postings per keyword Near reads before
 // deciding which lists are long enough to skip; it doubles per round.
 const nearProbe = 64
@@ -477,25 +477,6 @@ func (sc *kwScan) run(it *badger.Iterator, budget int) {
 		it.Next()
 	}
 	sc.done = true
-}
-
-// cellDistance is the least distance from p to a point of the cell, whose
-// edge cells reach to infinity (positions off the grid are filed there).
-func cellDistance(p core.PlanePosition, cell [2]byte) float64 {
-	axis := func(v float64, c int) float64 {
-		lo, hi := -1+float64(c)*CellSize, -1+float64(c+1)*CellSize
-		if c == 0 {
-			lo = math.Inf(-1)
-		}
-		if c == gridCells-1 {
-			hi = math.Inf(1)
-		}
-		return max(lo-v, 0, v-hi)
-	}
-	if math.IsNaN(p.Real) || math.IsNaN(p.Imaginary) {
-		return math.Inf(1)
-	}
-	return math.Hypot(axis(p.Real, int(cell[0]-'0')), axis(p.Imaginary, int(cell[1]-'0')))
 }
 
 // NamedRef is a stored primitive found by name.
@@ -639,7 +620,7 @@ func (s *Store) Report(session string) ([]byte, bool, error) {
 // session's conflicts does, so that unlearning the session also takes the
 // resolution back. report, when not nil, replaces the session's report.
 // The changes must fit one transaction (a resolution is a handful).
-func (s *Store) AppendToSession(sessionID string, changes []core.Change, report []byte) error {
+func (s *Store) AppendToSession(ctx context.Context, sessionID string, changes []core.Change, report []byte) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -656,6 +637,13 @@ func (s *Store) AppendToSession(sessionID string, changes []core.Change, report 
 	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	// Close may have run while this waited for the lock.
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("append to session %s: %w", sessionID, err)
+	}
 	err = s.update(func(txn *badger.Txn) error {
 		sess, ok, err := getSession(txn, sessionID)
 		if err != nil {
@@ -726,42 +714,35 @@ func (s *Store) Artifacts() ([]core.Artifact, error) {
 // stored artifact of those domains is deleted and arts are written, in one
 // transaction. Artifacts are derived from the primitives and regenerated
 // after every learn and unlearn, so they are not part of any changeset.
-// The skill library follows in the same transaction (see
-// syncGeneratedSkills): the library is not derived, it keeps review
-// decisions, usage and versions across regenerations.
-func (s *Store) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
-	return s.replaceArtifacts(domains, arts, "")
+// The skill library follows in the same transaction through lib (see
+// skills.SyncUpdate): the library is not derived, it keeps review
+// decisions, usage and versions across regenerations, so its records are
+// read and written under the write lock, where no other change to them can
+// slip in between.
+func (s *Store) ReplaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error {
+	return s.replaceArtifacts(ctx, domains, arts, lib, "")
 }
 
 // FinishPublication is ReplaceArtifacts for the artifacts of session, once
 // their files are written: the pending publication recorded by
 // PutPublication is deleted in the same transaction.
-func (s *Store) FinishPublication(session string, domains []string, arts []core.Artifact) error {
+func (s *Store) FinishPublication(ctx context.Context, session string, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error {
 	if err := validateID("session id", session); err != nil {
 		return fmt.Errorf("finish publication: %w", err)
 	}
-	return s.replaceArtifacts(domains, arts, session)
+	return s.replaceArtifacts(ctx, domains, arts, lib, session)
 }
 
-func (s *Store) replaceArtifacts(domains []string, arts []core.Artifact, published string) error {
+func (s *Store) replaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate, published string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("replace artifacts of %v: %w", domains, err)
 	}
 	existing, err := s.Artifacts()
 	if err != nil {
 		return err
-	}
-	now := time.Now().UTC()
-	var gone []string
-	var made []*skills.Skill
-	for _, a := range arts {
-		if a.Kind == core.SkillArtifact {
-			sk, err := skills.FromArtifact(a, now)
-			if err != nil {
-				return fmt.Errorf("replace artifacts of %v: %w", domains, err)
-			}
-			made = append(made, sk)
-		}
 	}
 	err = s.update(func(txn *badger.Txn) error {
 		for _, a := range existing {
@@ -769,12 +750,9 @@ func (s *Store) replaceArtifacts(domains []string, arts []core.Artifact, publish
 				if err := txn.Delete(artifactKey(a.Kind, a.Name)); err != nil {
 					return err
 				}
-				if a.Kind == core.SkillArtifact {
-					gone = append(gone, scope.Key(scope.DefaultNamespace, a.Name))
-				}
 			}
 		}
-		if err := syncGeneratedSkills(txn, gone, made, now); err != nil {
+		if err := updateLibrary(txn, lib); err != nil {
 			return err
 		}
 		if published != "" {

@@ -3,10 +3,8 @@ package store_test
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -130,7 +128,7 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 		{Type: core.ChangeAdd, PrimitiveID: "cand", After: &cand},
 		{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictBefore: &conf, ConflictAfter: &resolved},
 	}
-	if err := s.AppendToSession("s1", res, []byte("r1b")); err != nil {
+	if err := s.AppendToSession(ctx, "s1", res, []byte("r1b")); err != nil {
 		t.Fatal(err)
 	}
 	mustVerify(t, s)
@@ -138,7 +136,7 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 	if err != nil || len(all) != 5 {
 		t.Fatalf("changes = %d, %v", len(all), err)
 	}
-	if err := s.AppendToSession("ghost", res, nil); !errors.Is(err, store.ErrNotFound) {
+	if err := s.AppendToSession(ctx, "ghost", res, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("append to unknown session: %v", err)
 	}
 
@@ -170,147 +168,34 @@ func TestConflictsAndUnlearnCommit(t *testing.T) {
 	}
 }
 
-func TestMigrateFromSchema1(t *testing.T) {
+// A conflict resolution appends a chunk to a committed session's journal,
+// and a commit capped at one chunk per transaction reads back whole.
+func TestJournalChunks(t *testing.T) {
+	ctx := context.Background()
 	dir := t.TempDir()
-	s := openDir(t, dir, store.Options{})
-	p := at(prim("a", "d", core.Definition, []string{"alpha", "beta"}), 0.5, 0.5)
-	p.Provenance.ContentHash = "hh"
-	mustPut(t, s, p)
-	// Rewrite as version 1 left it: unfiled postings, no hash entry.
-	for _, k := range []string{"alpha", "beta"} {
-		if err := s.RawDelete(store.KeywordKey(k, p.Plane, "a")); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.RawSet(fmt.Appendf(nil, "i/kw/%s/a", k), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := s.RawDelete([]byte("i/hash/hh/a")); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.RawDelete(store.DedupKey("a")); err != nil {
-		t.Fatal(err)
-	}
-	v1, _ := store.EncodeValue(map[string]int{"version": 1})
-	if err := s.RawSet(store.KeySchema, v1); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = openDir(t, dir, store.Options{})
+	s := openDir(t, dir, store.WithMaxJournalBatch(store.Options{}, 1))
 	defer s.Close()
-	mustVerify(t, s)
-	if got, _ := s.Near(&p, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a"}) {
-		t.Fatalf("Near after migration = %v", ids(got))
-	}
-}
-
-// A version 2 store has no dedup records; opening it writes them, and the
-// deduper's record queries answer as Near does.
-func TestMigrateFromSchema2(t *testing.T) {
-	dir := t.TempDir()
-	s := openDir(t, dir, store.Options{})
-	p := at(prim("a", "d", core.Definition, []string{"alpha", "beta"}), 0.5, 0.5)
-	p.Provenance.ContentHash = text.ContentHash("A statement.")
-	p.FormalStatement = "A statement."
-	q := at(prim("b", "d", core.Definition, []string{"alpha", "beta", "gamma"}), 0.55, 0.5)
-	mustPut(t, s, p, q)
-	for _, id := range []string{"a", "b"} {
-		if err := s.RawDelete(store.DedupKey(id)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v2, _ := store.EncodeValue(map[string]int{"version": 2})
-	if err := s.RawSet(store.KeySchema, v2); err != nil {
-		t.Fatal(err)
-	}
-	if rep, err := s.Verify(context.Background()); err != nil || rep.Count(store.ProblemMissingIndex) != 2 {
-		t.Fatalf("before migration: %v %v", rep.Problems, err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = openDir(t, dir, store.Options{})
-	defer s.Close()
-	mustVerify(t, s)
-	recs, err := s.NearRecords(&p, 0.2, 2, 0)
-	if err != nil || len(recs) != 2 || recs[0].ID != "a" || recs[1].ID != "b" {
-		t.Fatalf("NearRecords after migration = %+v, %v", recs, err)
-	}
-	if want := dedup.FeaturesOf(&q); !reflect.DeepEqual(recs[1].Features, want) || recs[1].Plane != q.Plane {
-		t.Fatalf("record of b = %+v, want %+v", recs[1].Features, want)
-	}
-	same, err := s.SameContentRecords(p.Provenance.ContentHash)
-	if err != nil || len(same) != 1 || same[0].ID != "a" {
-		t.Fatalf("SameContentRecords = %+v, %v", same, err)
-	}
-}
-
-// A version 3 store journaled one change per key and kept forward edge
-// keys and rank entries of importance 0. Opening it drops those keys; its journals read as before, also when
-// a conflict resolution appends a chunk to one of them, and a commit with
-// the cap of one chunk per transaction reads back whole.
-func TestMigrateFromSchema3KeepsJournals(t *testing.T) {
-	dir := t.TempDir()
-	s := openDir(t, dir, store.Options{})
 	changes := addChanges(0, 5)
-	if err := s.CommitSession(context.Background(), session("s1"), changes); err != nil {
+	if err := s.CommitSession(ctx, session("s1"), changes); err != nil {
 		t.Fatal(err)
 	}
 	journaled, err := s.Changes("s1")
 	if err != nil || len(journaled) != len(changes) {
 		t.Fatalf("journal = %d changes, %v", len(journaled), err)
 	}
-	// Rewrite the journal as version 3 left it.
-	if err := s.RawDelete(store.JournalKey("s1", 0, len(changes))); err != nil {
-		t.Fatal(err)
-	}
-	for i := range journaled {
-		v, _ := store.EncodeValue(&journaled[i])
-		if err := s.RawSet(binary.BigEndian.AppendUint64([]byte("j/s1/"), uint64(i)), v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, ch := range journaled {
-		if ch.After.Importance() == 0 {
-			if err := s.RawSet(store.RankKey(0, ch.PrimitiveID), nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, e := range ch.After.Dependencies {
-			v, _ := store.EncodeValue(map[string]float64{"strength": e.Strength})
-			if err := s.RawSet(fmt.Appendf(nil, "e/%s/%s/%s", ch.PrimitiveID, e.Target, e.Type), v); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemStaleEdge) != 4 || rep.Count(store.ProblemStaleIndex) != 4 {
-		t.Fatalf("forward edge keys and rank entries of importance 0 of schema 3 not seen: %v", rep.Problems)
-	}
-	v3, _ := store.EncodeValue(map[string]int{"version": 3})
-	if err := s.RawSet(store.KeySchema, v3); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = openDir(t, dir, store.WithMaxJournalBatch(store.Options{}, 1))
-	defer s.Close()
-	mustVerify(t, s)
 	notes := []core.Change{{Type: core.ChangeNote, PrimitiveID: "n1"}, {Type: core.ChangeNote, PrimitiveID: "n2"}}
-	if err := s.AppendToSession("s1", notes, nil); err != nil {
+	if err := s.AppendToSession(ctx, "s1", notes, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Changes("s1")
 	if err != nil || len(got) != 7 || got[5].PrimitiveID != "n1" || got[6].PrimitiveID != "n2" {
-		t.Fatalf("changes after migration and append = %d %v", len(got), err)
+		t.Fatalf("changes after append = %d %v", len(got), err)
 	}
 	if !reflect.DeepEqual(got[:5], journaled) {
-		t.Fatalf("one-change entries read back as %+v", got[:5])
+		t.Fatalf("first chunk read back as %+v", got[:5])
 	}
 	big := addChanges(5, 5+3*256+1)
-	if err := s.CommitSession(context.Background(), session("s2"), big); err != nil {
+	if err := s.CommitSession(ctx, session("s2"), big); err != nil {
 		t.Fatal(err)
 	}
 	if journal, _ := s.LastBatches(); journal != 4 {
@@ -359,109 +244,6 @@ func TestDomainTypeIndex(t *testing.T) {
 		if got, err := s.ByType(typ); err != nil || !slices.Equal(ids(got), want) {
 			t.Errorf("ByType(%q) = %v, %v; want %v", typ, ids(got), err, want)
 		}
-	}
-}
-
-// Stores of versions 4 and 5 filed content hashes as text and keyword
-// postings with float64 positions, version 6 postings with float32
-// positions and no keyword signature, and version 4 kept a domain index and
-// a type index; opening them rewrites all of that as the current version
-// files it.
-func TestMigrateFromSchemas4To6(t *testing.T) {
-	for _, version := range []int{4, 5, 6} {
-		t.Run(fmt.Sprint("schema ", version), func(t *testing.T) { testMigrateFrom(t, version) })
-	}
-}
-
-func testMigrateFrom(t *testing.T, version int) {
-	dir := t.TempDir()
-	s := openDir(t, dir, store.Options{})
-	ps := []core.Primitive{
-		at(prim("a", "algebra", core.Definition, []string{"group", "ring"}), 0.3, 0.3),
-		prim("b", "algebra", core.Theorem, nil),
-		prim("c", "geo/metry", core.Theorem, nil),
-	}
-	hash := text.ContentHash("A statement.")
-	ps[0].Provenance.ContentHash, ps[1].Provenance.ContentHash = hash, hash
-	mustPut(t, s, ps...)
-	entries := mustVerify(t, s).IndexEntries
-	for _, id := range []string{"a", "b"} {
-		if version > 5 {
-			break
-		}
-		if err := s.RawDelete(store.HashKey(hash, id)); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.RawSet([]byte("i/hash/"+hash+"/"+id), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, kw := range []string{"group", "ring"} {
-		// Schema 6 postings hold the position in single precision,
-		// older ones in double; none a keyword signature.
-		v := binary.LittleEndian.AppendUint64(nil, math.Float64bits(0.3))
-		v = binary.LittleEndian.AppendUint64(v, math.Float64bits(0.3))
-		if version == 6 {
-			v = binary.LittleEndian.AppendUint32(nil, math.Float32bits(0.3))
-			v = binary.LittleEndian.AppendUint32(v, math.Float32bits(0.3))
-		}
-		if err := s.RawSet(store.KeywordKey(kw, ps[0].Plane, "a"), v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, p := range ps {
-		if version > 4 {
-			break
-		}
-		if err := s.RawDelete(store.DomainTypeKey(p.Domain, p.Type, p.ID)); err != nil {
-			t.Fatal(err)
-		}
-		domain := strings.ReplaceAll(p.Domain, "/", "%2F")
-		for _, k := range []string{"i/domain/" + domain + "/" + p.ID, "i/type/" + string(p.Type) + "/" + p.ID} {
-			if err := s.RawSet([]byte(k), nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	// Two stale postings; before version 6 two missing and two stale hash
-	// entries; and for version 4 three missing domain-type entries and six
-	// unknown ones.
-	missing, malformed, stale := 2, 0, 4
-	switch version {
-	case 4:
-		missing, malformed = 5, 6
-	case 6:
-		missing, stale = 0, 2
-	}
-	if rep, _ := s.Verify(context.Background()); rep.Count(store.ProblemMissingIndex) != missing ||
-		rep.Count(store.ProblemMalformedKey) != malformed || rep.Count(store.ProblemStaleIndex) != stale {
-		t.Fatalf("schema %d indexes not seen: %v", version, rep.Problems)
-	}
-	old, _ := store.EncodeValue(map[string]int{"version": version})
-	if err := s.RawSet(store.KeySchema, old); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = openDir(t, dir, store.Options{})
-	defer s.Close()
-	if rep := mustVerify(t, s); rep.IndexEntries != entries {
-		t.Fatalf("index entries after migration = %d, want %d", rep.IndexEntries, entries)
-	}
-	if got, _ := s.ByDomain("geo/metry"); !slices.Equal(ids(got), []string{"c"}) {
-		t.Fatalf("ByDomain after migration = %v", ids(got))
-	}
-	if got, _ := s.ByType(core.Theorem); !slices.Equal(ids(got), []string{"b", "c"}) {
-		t.Fatalf("ByType after migration = %v", ids(got))
-	}
-	if got, _ := s.SameContent(hash); !slices.Equal(ids(got), []string{"a", "b"}) {
-		t.Fatalf("SameContent after migration = %v", ids(got))
-	}
-	q := at(prim("q", "algebra", core.Definition, []string{"group", "ring"}), 0.35, 0.3)
-	q.Provenance.ContentHash = hash
-	if got, _ := s.Near(&q, 0.2, 2, 0); !slices.Equal(ids(got), []string{"a", "b"}) {
-		t.Fatalf("Near after migration = %v", ids(got))
 	}
 }
 

@@ -49,10 +49,16 @@ type Options struct {
 	// ReadOnly opens the store for reading only: Badger takes a shared
 	// lock and writes no pid file, so a read-only data folder can still
 	// be read, verified and backed up. Every write fails. A store that
-	// needs an interrupted session recovered or a migration is opened for
-	// writing instead (and fails if its folder cannot be written), since
-	// reading it as it is would show a half-applied session.
+	// needs an interrupted session recovered, or its indexes rebuilt by
+	// this lore's rules (see Reindex), is opened for writing instead (and
+	// fails if its folder cannot be written), since reading it as it is
+	// would show a half-applied session or answer from stale indexes.
 	ReadOnly bool
+	// Progress receives reports of the long maintenance the store does on
+	// its own: rebuilding its derived data when Open finds it derived by
+	// other rules (see Reindex), and merging its tree on Close after a
+	// large write. Nil reports nothing; the store never prints.
+	Progress func(Progress)
 	// FreeSpace reports the bytes free for the store in dir's file system;
 	// a session commit is refused with *NoSpaceError when it is short.
 	// Nil means statfs(2); tests set it to simulate a full disk.
@@ -76,6 +82,43 @@ type Options struct {
 	// memTableSize replaces the 16 MiB memtable, so that tests can build a
 	// tree of several levels from a few thousand primitives.
 	memTableSize int64
+}
+
+// Task names a maintenance task a Progress reports.
+type Task string
+
+// Maintenance tasks.
+const (
+	// TaskReindex rebuilds the derived keyspaces from the primitive records.
+	TaskReindex Task = "reindex"
+	// TaskFlatten merges the tree into one level as the store closes.
+	TaskFlatten Task = "flatten"
+)
+
+// Progress is one report of a maintenance task. A task reports once as it
+// starts (Done 0), possibly several times while it runs, and once as it
+// ends, with Finished set.
+type Progress struct {
+	Task Task
+	// Reason says why the task runs, as a clause for a user ("the rules
+	// that derive it changed").
+	Reason string
+	// Done and Total count the primitives a reindex has rebuilt and has to
+	// rebuild; a flatten counts nothing.
+	Done, Total int
+	// Skipped counts the records a reindex could not decode, whose
+	// derived data it could not rebuild (Verify reports them).
+	Skipped  int
+	Finished bool
+	// Elapsed is the time since the task started.
+	Elapsed time.Duration
+}
+
+// report passes p to the Progress callback, if any.
+func (o Options) report(p Progress) {
+	if o.Progress != nil {
+		o.Progress(p)
+	}
 }
 
 func (o Options) gcInterval() time.Duration {

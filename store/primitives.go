@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -55,27 +54,11 @@ func edgesOf(p *core.Primitive) []core.Edge {
 	return out
 }
 
-// keywordsOf returns p's keywords as the postings index keys them:
-// lowercased, trimmed, without empties and duplicates, so that lookups do
-// not depend on how an extractor happened to capitalize a word.
-func keywordsOf(p *core.Primitive) []string {
-	out := make([]string, 0, len(p.Keywords))
-	seen := make(map[string]struct{}, len(p.Keywords))
-	for _, k := range p.Keywords {
-		k = normalizeKeyword(k)
-		if k == "" {
-			continue
-		}
-		if _, ok := seen[k]; ok {
-			continue
-		}
-		seen[k] = struct{}{}
-		out = append(out, k)
-	}
-	return out
-}
-
-func normalizeKeyword(k string) string { return strings.ToLower(strings.TrimSpace(k)) }
+// keywordsOf returns p's keywords as the postings index keys them
+// (dedup.NormKeywords: lowercased, trimmed, without empties and
+// duplicates; see derivation), so that lookups do not depend on how an extractor happened
+// to capitalize a word, and the postings agree with the dedup records.
+func keywordsOf(p *core.Primitive) []string { return derivation.keywords(p.Keywords) }
 
 func validatePrimitive(p *core.Primitive) error {
 	if err := validateID("primitive id", p.ID); err != nil {
@@ -274,13 +257,18 @@ func writeMutations(txn *badger.Txn, muts []mutation) error {
 // version), with values above the threshold counted as pointers.
 func weigh(muts []mutation, valueThreshold int64) (count, size int64) {
 	for _, m := range muts {
-		v := int64(len(m.val))
-		if v >= valueThreshold {
-			v = 12
-		}
-		size += int64(len(m.key)) + v + 2 + 10
+		size += entrySize(m.key, m.val, valueThreshold)
 	}
 	return int64(len(muts)), size
+}
+
+// entrySize is what one write of key and val costs in Badger's accounting.
+func entrySize(key, val []byte, valueThreshold int64) int64 {
+	v := int64(len(val))
+	if v >= valueThreshold {
+		v = 12
+	}
+	return int64(len(key)) + v + 2 + 10
 }
 
 // PutPrimitive stores p, replacing any previous version, with its edges,
@@ -331,25 +319,6 @@ func (s *Store) GetPrimitive(id string) (core.Primitive, bool, error) {
 	return p, ok, nil
 }
 
-// DeletePrimitive removes a primitive with its edges and index entries.
-// Deleting an absent primitive is not an error.
-func (s *Store) DeletePrimitive(id string) error {
-	if err := s.checkOpen(); err != nil {
-		return err
-	}
-	err := s.update(func(txn *badger.Txn) error {
-		muts, err := planDelete(txn, id)
-		if err != nil {
-			return err
-		}
-		return writeMutations(txn, muts)
-	})
-	if err != nil {
-		return fmt.Errorf("delete primitive %s: %w", id, err)
-	}
-	return nil
-}
-
 // Primitives calls fn for every primitive in id order, inside one read
 // snapshot. An error from fn stops the iteration and is returned as is, so
 // callers can stop early with a sentinel of their own.
@@ -392,33 +361,6 @@ func (s *Store) ByDomain(domain string) ([]core.Primitive, error) {
 	return ps, nil
 }
 
-// ByType returns the primitives of a type in id order. The index is filed
-// by domain first, so this reads the type's range in each domain, seeking
-// from one domain to the next.
-func (s *Store) ByType(t core.PrimitiveType) ([]core.Primitive, error) {
-	ps, err := s.byIndex(prefixDomainType, func(it *badger.Iterator, add func(key []byte)) {
-		typ := escape(string(t))
-		for it.Seek(prefixDomainType); it.ValidForPrefix(prefixDomainType); {
-			rest := it.Item().Key()[len(prefixDomainType):]
-			i := bytes.IndexByte(rest, sep)
-			if i < 0 {
-				it.Next() // malformed; Verify reports it
-				continue
-			}
-			domain := string(rest[:i])
-			wholeRange(join(prefixDomainType, domain, typ, ""))(it, add)
-			// Separators inside a domain are escaped, so every key of
-			// this domain sorts before <domain> followed by the byte
-			// after the separator, and every key of a later one after.
-			it.Seek(append(join(prefixDomainType, domain), sep+1))
-		}
-	})
-	if err != nil {
-		return nil, fmt.Errorf("primitives of type %q: %w", t, err)
-	}
-	return ps, nil
-}
-
 // wholeRange is the scan of byIndex that reads every entry under prefix.
 func wholeRange(prefix []byte) func(it *badger.Iterator, add func(key []byte)) {
 	return func(it *badger.Iterator, add func(key []byte)) {
@@ -426,31 +368,6 @@ func wholeRange(prefix []byte) func(it *badger.Iterator, add func(key []byte)) {
 			add(it.Item().Key())
 		}
 	}
-}
-
-// ByKeyword returns the ids of the primitives carrying a keyword (matched
-// case-insensitively), in id order, from the postings index alone.
-func (s *Store) ByKeyword(keyword string) ([]string, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	prefix := indexValuePrefix(prefixKeyword, normalizeKeyword(keyword))
-	var ids []string
-	err := s.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(keyOnly(prefix))
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			k := it.Item().Key()
-			ids = append(ids, string(k[bytes.LastIndexByte(k, sep)+1:]))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("primitives with keyword %q: %w", keyword, err)
-	}
-	// Postings are filed by plane cell first, so restore id order.
-	slices.Sort(ids)
-	return ids, nil
 }
 
 // byIndex resolves the index entries that scan, iterating the keys under

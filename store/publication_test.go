@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -64,7 +65,7 @@ func TestReadOnlyOpenWithPendingPublication(t *testing.T) {
 
 	s = openDir(t, dir, store.Options{GCInterval: -1})
 	art := core.Artifact{Kind: core.AgentArtifact, Name: "a-agent", Domain: "d"}
-	if err := s.FinishPublication("s1", []string{"d"}, []core.Artifact{art}); err != nil {
+	if err := s.FinishPublication(context.Background(), "s1", []string{"d"}, []core.Artifact{art}, skills.LibraryUpdate{}); err != nil {
 		t.Fatal(err)
 	}
 	if pubs, err := s.Publications(); err != nil || len(pubs) != 0 {

@@ -74,6 +74,10 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	}
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	// Close may have run while this waited for the lock.
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
 	s.lastJournalBatches.Store(0)
 	s.lastApplyBatches.Store(0)
 
@@ -902,7 +906,7 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 		var next uint64
 		for it.Seek(start); it.Valid() && (limit <= 0 || len(out) < limit); it.Next() {
 			item := it.Item()
-			seq, n, chunk, err := parseJournalKey(prefix, item.Key())
+			seq, n, err := parseJournalKey(prefix, item.Key())
 			if err != nil {
 				return err
 			}
@@ -911,7 +915,7 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 			}
 			next = seq + uint64(n)
 			err = item.Value(func(v []byte) error {
-				chs, err := decodeJournalEntry(item.Key(), v, n, chunk)
+				chs, err := decodeJournalEntry(item.Key(), v, n)
 				out = append(out, chs...)
 				return err
 			})
@@ -925,17 +929,9 @@ func (s *Store) readJournal(prefix, after []byte, limit int) ([]core.Change, []b
 	return out, last, err
 }
 
-// decodeJournalEntry decodes the value of a journal entry whose key
-// parseJournalKey read as n changes, chunked or not (a single change is the
-// layout of schemas before chunks).
-func decodeJournalEntry(key, v []byte, n int, chunk bool) ([]core.Change, error) {
-	if !chunk {
-		var ch core.Change
-		if err := decodeValue(key, v, &ch); err != nil {
-			return nil, err
-		}
-		return []core.Change{ch}, nil
-	}
+// decodeJournalEntry decodes the value of a journal chunk whose key
+// parseJournalKey read as n changes.
+func decodeJournalEntry(key, v []byte, n int) ([]core.Change, error) {
 	var chs []core.Change
 	if err := decodeValue(key, v, &chs); err != nil {
 		return nil, err

@@ -3,8 +3,6 @@ package store
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -157,54 +155,26 @@ func (s *Store) UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*sk
 	})
 }
 
-// syncGeneratedSkills keeps the library in step with the generated skill
-// artifacts inside ReplaceArtifacts' transaction: a new generated skill
-// joins the library as a draft, a regenerated one gets a new version (its
-// status, usage and feedback kept), and a skill whose domain no longer
-// generates one is archived with the reason. Pack skills with the same key
-// are left alone: evolution never overwrites them.
-func syncGeneratedSkills(txn *badger.Txn, gone []string, made []*skills.Skill, now time.Time) error {
-	var out []*skills.Skill
-	for _, m := range made {
-		old, err := getSkill(txn, m.Key)
+// updateLibrary applies lib inside txn: its records are read, and what
+// its Apply returns written, in the caller's transaction.
+func updateLibrary(txn *badger.Txn, lib skills.LibraryUpdate) error {
+	if lib.Apply == nil {
+		return nil
+	}
+	stored := make(map[string]*skills.Skill, len(lib.Keys))
+	for _, k := range lib.Keys {
+		r, err := getSkill(txn, k)
 		switch {
 		case errors.Is(err, ErrSkillNotFound):
-			out = append(out, m)
 			continue
 		case err != nil:
-			return err
-		case old.Pack():
-			continue
+			return fmt.Errorf("skill %s: %w", k, err)
 		}
-		changed, err := old.Update(m.Content, "regenerated", now)
-		if err != nil {
-			return err
-		}
-		old.Provenance = m.Provenance
-		if old.Status == skills.Archived {
-			// Its domain came back: the skill is reviewed again.
-			old.Status, old.Note, old.Updated, changed = skills.Draft, "generated again", now, true
-		}
-		if changed {
-			out = append(out, old)
-		}
+		stored[k] = r
 	}
-	for _, key := range gone {
-		if slices.ContainsFunc(made, func(m *skills.Skill) bool { return m.Key == key }) {
-			continue
-		}
-		old, err := getSkill(txn, key)
-		if errors.Is(err, ErrSkillNotFound) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if old.Pack() || old.Status == skills.Archived {
-			continue
-		}
-		old.Status, old.Note, old.Updated = skills.Archived, "no longer generated: its domain has too few primitives or was unlearned", now
-		out = append(out, old)
+	out, err := lib.Apply(stored)
+	if err != nil {
+		return err
 	}
 	return putSkills(txn, out)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/store"
 )
@@ -166,5 +167,57 @@ func assertSameStores(t testing.TB, a, b *store.Store) {
 	}
 	if !reflect.DeepEqual(la, lb) {
 		t.Fatalf("skill libraries differ: %d vs %d records", len(la), len(lb))
+	}
+}
+
+// ReplaceArtifacts reads the library records its update names inside its
+// transaction, passes those it holds, and writes what the update returns
+// with the artifacts; an error from the update writes neither.
+func TestReplaceArtifactsUpdatesLibrary(t *testing.T) {
+	ctx := context.Background()
+	s := openMem(t)
+	defer s.Close()
+	held := skill(t, "public.a", "a")
+	if err := s.PutSkills([]*skills.Skill{held}); err != nil {
+		t.Fatal(err)
+	}
+	art := core.Artifact{Kind: core.AgentArtifact, Name: "agent-d", Domain: "d"}
+	boom := errors.New("boom")
+	failing := skills.LibraryUpdate{Keys: []string{"public.a"}, Apply: func(map[string]*skills.Skill) ([]*skills.Skill, error) {
+		return nil, boom
+	}}
+	if err := s.ReplaceArtifacts(ctx, []string{"d"}, []core.Artifact{art}, failing); !errors.Is(err, boom) {
+		t.Fatalf("failing update: %v", err)
+	}
+	if arts, _ := s.Artifacts(); len(arts) != 0 {
+		t.Fatalf("artifacts written despite the failed library update: %v", arts)
+	}
+	var seen []string
+	lib := skills.LibraryUpdate{Keys: []string{"public.a", "public.b"}, Apply: func(stored map[string]*skills.Skill) ([]*skills.Skill, error) {
+		for k := range stored {
+			seen = append(seen, k)
+		}
+		stored["public.a"].RecordUse(true, skillTime)
+		return []*skills.Skill{stored["public.a"], skill(t, "public.b", "b")}, nil
+	}}
+	if err := s.ReplaceArtifacts(ctx, []string{"d"}, []core.Artifact{art}, lib); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(seen, []string{"public.a"}) {
+		t.Fatalf("update saw %v, want the one record held", seen)
+	}
+	if a, err := s.Skill("public.a"); err != nil || a.Uses != 1 {
+		t.Fatalf("updated record: %+v, %v", a, err)
+	}
+	if _, err := s.Skill("public.b"); err != nil {
+		t.Fatalf("new record: %v", err)
+	}
+	if arts, _ := s.Artifacts(); len(arts) != 1 {
+		t.Fatalf("artifacts %v", arts)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.ReplaceArtifacts(cancelled, []string{"d"}, nil, skills.LibraryUpdate{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled replace: %v", err)
 	}
 }

@@ -17,20 +17,10 @@ import (
 )
 
 // SchemaVersion is the layout of keys and records this build writes. A store
-// with a newer version is refused rather than misread.
-//
-// Version 2 files keyword postings under plane cells and adds the content
-// hash and name indexes; version 3 adds the dedup records (d/); version 4
-// journals changes in compressed chunks (older one-change entries stay
-// readable), drops the forward edge keys (e/), which only repeated the
-// records' dependencies, and ranks only primitives of positive importance;
-// version 5 files each primitive once under its domain and type (i/dt/)
-// instead of once in a domain index and once in a type index; version 6
-// records single-precision positions in keyword postings and files hex
-// content hashes as bytes (i/hx/); version 7 postings hold the position
-// quantized to 16 bits per coordinate and a signature of the primitive's
-// keywords. Older stores are migrated on open.
-const SchemaVersion = 7
+// with a newer version is refused rather than misread. Version 1 is the
+// first layout of a released lore; a later layout that only changes
+// derived data needs no new version, since Reindex rebuilds it.
+const SchemaVersion = 1
 
 // ErrClosed is returned by operations on a closed store.
 var ErrClosed = errors.New("store is closed")
@@ -89,8 +79,12 @@ type Store struct {
 	lastApplyBatches   atomic.Int64
 }
 
+// schemaRecord is m/schema: the layout version, and the version of the
+// rules the derived keyspaces were built by (see derivation; 0 while a
+// rebuild is pending).
 type schemaRecord struct {
-	Version int `json:"version"`
+	Version  int `json:"version"`
+	Features int `json:"features"`
 }
 
 // Open opens (creating if needed) the store in dir. It recovers any session
@@ -150,9 +144,8 @@ func open(dir string, opts Options) (*Store, error) {
 	if opts.ReadOnly && !opts.inMemory {
 		return s.finishReadOnly()
 	}
-	from, err := s.checkSchema()
-	needMigration := errors.Is(err, errMigrate)
-	if err != nil && !needMigration {
+	features, err := s.checkSchema()
+	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
@@ -160,8 +153,14 @@ func open(dir string, opts Options) (*Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
-	if needMigration {
-		if err := s.migrate(from); err != nil {
+	if features != derivation.version {
+		// After recovering: a session rolled forward writes derived keys
+		// by this lore's rules next to the old ones, and the rebuild
+		// replaces them all.
+		s.commitMu.Lock()
+		err := s.reindex(context.Background(), reindexReason(features), opts.Progress)
+		s.commitMu.Unlock()
+		if err != nil {
 			_ = db.Close()
 			return nil, err
 		}
@@ -175,63 +174,71 @@ func open(dir string, opts Options) (*Store, error) {
 }
 
 // finishReadOnly checks a store opened read-only: one written by a newer
-// lore is refused, and one that needs migrating or an interrupted session
-// recovered is reopened for writing, which does that first.
+// lore is refused, and one that needs an interrupted session recovered is
+// reopened for writing, which does that first.
 func (s *Store) finishReadOnly() (*Store, error) {
-	version, err := s.readSchema()
+	features, err := s.readSchema()
 	if err != nil {
 		_ = s.db.Close()
 		return nil, err
 	}
-	pending := version < SchemaVersion
-	if !pending {
-		sessions, err := s.loadSessions()
-		if err != nil {
-			_ = s.db.Close()
-			return nil, fmt.Errorf("open store %s: %w", s.path, err)
-		}
-		for _, sess := range sessions {
-			if sess.State == core.SessionJournaling || sess.State == core.SessionCommitting {
-				pending = true
-				break
-			}
-		}
+	why, err := s.readOnlyBlocker(features)
+	if err != nil {
+		_ = s.db.Close()
+		return nil, fmt.Errorf("open store %s: %w", s.path, err)
 	}
-	if !pending {
-		has, err := s.hasPublications()
-		if err != nil {
-			_ = s.db.Close()
-			return nil, fmt.Errorf("open store %s: %w", s.path, err)
-		}
-		if !has {
-			return s, nil
-		}
-		// The store reads correctly as it is; only its owner (the
-		// engine, holding a writable store) can write the artifacts. So
-		// it is reopened writable when it can be, and stays read-only
-		// when it cannot (a read-only folder, another lore reading).
+	if why != "" {
 		if err := s.db.Close(); err != nil {
 			return nil, fmt.Errorf("close store %s: %w", s.path, err)
 		}
-		w, err := openWritable(s.path, s.opts, errors.New("it has skills of an interrupted session to write"))
-		if err == nil {
-			return w, nil
-		}
-		db, rerr := openBadger(s.path, s.opts.badgerOptions(s.path))
-		if rerr != nil {
-			return nil, fmt.Errorf("open store %s: %w", s.path, rerr)
-		}
-		s.db = db
+		return openWritable(s.path, s.opts, errors.New(why))
+	}
+	has, err := s.hasPublications()
+	if err != nil {
+		_ = s.db.Close()
+		return nil, fmt.Errorf("open store %s: %w", s.path, err)
+	}
+	if !has {
 		return s, nil
 	}
-	why := errors.New("it has an interrupted session to recover")
+	// The store reads correctly as it is; only its owner (the engine,
+	// holding a writable store) can write the artifacts. So it is reopened
+	// writable when it can be, and stays read-only when it cannot (a
+	// read-only folder, another lore reading).
 	if err := s.db.Close(); err != nil {
 		return nil, fmt.Errorf("close store %s: %w", s.path, err)
 	}
-	if version < SchemaVersion {
-		why = fmt.Errorf("it needs migrating from schema version %d to %d", version, SchemaVersion)
+	w, err := openWritable(s.path, s.opts, errors.New("it has skills of an interrupted session to write"))
+	if err == nil {
+		return w, nil
 	}
-	return openWritable(s.path, s.opts, why)
+	db, rerr := openBadger(s.path, s.opts.badgerOptions(s.path))
+	if rerr != nil {
+		return nil, fmt.Errorf("open store %s: %w", s.path, rerr)
+	}
+	s.db = db
+	return s, nil
+}
+
+// readOnlyBlocker says why the store cannot be read as it is ("" when it
+// can), as a clause for an error: reading a session half applied would
+// show a state that never was, and indexes built by other rules would
+// answer queries wrongly. features is what the schema record says the
+// derived keys were built by.
+func (s *Store) readOnlyBlocker(features int) (string, error) {
+	if features != derivation.version {
+		return "it needs its indexes rebuilt: " + reindexReason(features), nil
+	}
+	sessions, err := s.loadSessions()
+	if err != nil {
+		return "", err
+	}
+	for _, sess := range sessions {
+		if sess.State == core.SessionJournaling || sess.State == core.SessionCommitting {
+			return "it has an interrupted session to recover", nil
+		}
+	}
+	return "", nil
 }
 
 // openWritable opens for writing a store that could not be used read-only
@@ -250,37 +257,36 @@ func openWritable(dir string, opts Options, why error) (*Store, error) {
 }
 
 // readSchema is checkSchema for a read-only store: it writes nothing.
-func (s *Store) readSchema() (int, error) {
-	version := SchemaVersion
-	err := s.db.View(func(txn *badger.Txn) error {
-		v, found, err := s.schemaIn(txn)
+func (s *Store) readSchema() (features int, err error) {
+	features = derivation.version
+	err = s.db.View(func(txn *badger.Txn) error {
+		rec, found, err := s.schemaIn(txn)
 		if found {
-			version = v
+			features = rec.Features
 		}
 		return err
 	})
-	return version, err
+	return features, err
 }
 
-// schemaIn reads the schema version recorded in txn (found false when the
-// store records none) and refuses a version newer than this lore's.
-func (s *Store) schemaIn(txn *badger.Txn) (version int, found bool, err error) {
+// schemaIn reads the schema record in txn (found false when the store
+// records none) and refuses a version newer than this lore's.
+func (s *Store) schemaIn(txn *badger.Txn) (rec schemaRecord, found bool, err error) {
 	item, err := txn.Get(keySchema)
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return 0, false, nil
+		return schemaRecord{}, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("read schema of store %s: %w", s.path, err)
+		return schemaRecord{}, false, fmt.Errorf("read schema of store %s: %w", s.path, err)
 	}
-	var rec schemaRecord
 	if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
-		return 0, false, fmt.Errorf("store %s: %w", s.path, err)
+		return schemaRecord{}, false, fmt.Errorf("store %s: %w", s.path, err)
 	}
 	if rec.Version > SchemaVersion {
-		return 0, false, fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
+		return schemaRecord{}, false, fmt.Errorf("store %s has schema version %d but this lore supports up to %d; upgrade lore: %w",
 			s.path, rec.Version, SchemaVersion, ErrSchemaTooNew)
 	}
-	return rec.Version, true, nil
+	return rec, true, nil
 }
 
 // isTruncateNeeded recognizes Badger's refusal to open read-only a store
@@ -308,125 +314,27 @@ func isLockError(err error) bool {
 	return strings.Contains(err.Error(), "Cannot acquire directory lock")
 }
 
-// checkSchema returns the store's schema version, and errMigrate when it is
-// older than SchemaVersion.
-func (s *Store) checkSchema() (int, error) {
-	version := SchemaVersion
-	err := s.db.Update(func(txn *badger.Txn) error {
-		v, found, err := s.schemaIn(txn)
+// checkSchema refuses a store written by a newer lore, records the schema
+// of a new one, and returns the version of the rules the store's derived
+// keys were built by.
+func (s *Store) checkSchema() (features int, err error) {
+	features = derivation.version
+	err = s.db.Update(func(txn *badger.Txn) error {
+		rec, found, err := s.schemaIn(txn)
 		if err != nil {
 			return err
 		}
-		if !found {
-			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
-			if err != nil {
-				return err
-			}
-			return txn.Set(keySchema, v)
+		if found {
+			features = rec.Features
+			return nil
 		}
-		version = v
-		if v < SchemaVersion {
-			return errMigrate
+		v, err := encodeValue(schemaRecord{Version: SchemaVersion, Features: derivation.version})
+		if err != nil {
+			return err
 		}
-		return nil
+		return txn.Set(keySchema, v)
 	})
-	return version, err
-}
-
-// errMigrate tells open that the store needs migrating first.
-var errMigrate = errors.New("store needs migration")
-
-// migrate brings a store of schema version from to the current layout.
-// From version 1, keyword postings are dropped and rewritten from the
-// records (now filed by plane cell) and the content-hash and name entries
-// are added; from versions 1 and 2, the dedup records are written; from
-// versions 1 to 3, the forward edge keys and the rank entries of importance
-// 0 are dropped; from versions 1 to 4, the domain and type entries are
-// replaced by domain-type entries; from every older version, the keyword
-// postings are rewritten (quantized positions and keyword signatures) and
-// the content-hash entries rewritten (hex digests as bytes under i/hx/).
-// Every step rewrites what it derives from the records, and the schema
-// version is bumped last, so an interrupted migration simply runs again.
-func (s *Store) migrate(from int) error {
-	if from < 2 {
-		if err := s.deletePrefix(prefixKeyword); err != nil {
-			return fmt.Errorf("migrate store %s: %w", s.path, err)
-		}
-	}
-	if from < 4 {
-		for _, p := range [][]byte{legacyPrefixEdge, rankKey(0, "")} {
-			if err := s.deletePrefix(p); err != nil {
-				return fmt.Errorf("migrate store %s: %w", s.path, err)
-			}
-		}
-	}
-	drop := [][]byte{prefixHash}
-	if from < 5 {
-		drop = append(drop, legacyPrefixDomain, legacyPrefixType)
-	}
-	for _, p := range drop {
-		if err := s.deletePrefix(p); err != nil {
-			return fmt.Errorf("migrate store %s: %w", s.path, err)
-		}
-	}
-	maxCount, maxSize := s.budget()
-	var (
-		batch []mutation
-		size  int64
-	)
-	flush := func() error {
-		err := s.db.Update(func(txn *badger.Txn) error { return writeMutations(txn, batch) })
-		batch, size = batch[:0], 0
-		return err
-	}
-	add := func(key, val []byte) {
-		m := mutation{kv: kv{key, val}}
-		_, sz := weigh([]mutation{m}, s.valueThreshold())
-		batch = append(batch, m)
-		size += sz
-	}
-	err := s.Primitives(func(p core.Primitive) error {
-		if from < 2 {
-			if k := nameKey(p.Name, p.ID); k != nil {
-				add(k, nil)
-			}
-		}
-		if from < 3 {
-			add(dedupKey(p.ID), dedupRecord(&p))
-		}
-		// The current postings (position and keyword signature)
-		// overwrite the older ones under the same keys; the hash entries
-		// replace the deleted ones.
-		for _, e := range appendPostings(nil, &p, keywordsOf(&p)) {
-			add(e.key, e.val)
-		}
-		if h := p.Provenance.ContentHash; h != "" {
-			add(hashKey(h, p.ID), nil)
-		}
-		if from < 5 {
-			add(domainTypeKey(p.Domain, p.Type, p.ID), nil)
-		}
-		if int64(len(batch)) >= maxCount/2 || size >= maxSize/2 {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
-	}
-	if err == nil {
-		err = s.db.Update(func(txn *badger.Txn) error {
-			v, err := encodeValue(schemaRecord{Version: SchemaVersion})
-			if err != nil {
-				return err
-			}
-			return txn.Set(keySchema, v)
-		})
-	}
-	if err != nil {
-		return fmt.Errorf("migrate store %s from schema %d to %d: %w", s.path, from, SchemaVersion, err)
-	}
-	return nil
+	return features, err
 }
 
 // ReadOnly reports whether the store was opened read-only (and stayed so:
@@ -436,17 +344,29 @@ func (s *Store) ReadOnly() bool { return s.opts.ReadOnly && !s.opts.inMemory }
 // Path is the store directory (":memory:" for an in-memory store).
 func (s *Store) Path() string { return s.path }
 
-// Close stops value-log GC and closes the database; after a process that
-// wrote a large part of the tree, it then merges the tree into one level
-// (see flatten). It is safe to call more than once.
+// Close waits for a session commit in progress to finish, stops value-log
+// GC and closes the database; after a process that wrote a large part of
+// the tree, it then merges the tree into one level (see flatten), which
+// takes seconds on a large store and is reported through Options.Progress.
+// It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		// Closing under a commit would fail its remaining batches and leave
+		// the session for the next Open to roll forward; a commit that
+		// starts after this finds the store closed.
+		s.commitMu.Lock()
+		defer s.commitMu.Unlock()
 		s.closed.Store(true)
 		if s.stopGC != nil {
 			close(s.stopGC)
 			<-s.gcDone
 		}
 		bulk := s.wroteBulk()
+		if bulk {
+			start := time.Now()
+			s.opts.report(Progress{Task: TaskFlatten, Reason: "this run wrote a large part of it"})
+			defer func() { s.opts.report(Progress{Task: TaskFlatten, Finished: true, Elapsed: time.Since(start)}) }()
+		}
 		if err := s.db.Close(); err != nil {
 			s.closeErr = fmt.Errorf("close store %s: %w", s.path, err)
 			return
@@ -542,15 +462,6 @@ func (s *Store) Sync() error {
 	return nil
 }
 
-// GC runs value-log garbage collection until there is nothing left to
-// reclaim. It is a no-op for in-memory stores.
-func (s *Store) GC() error {
-	if err := s.checkOpen(); err != nil {
-		return err
-	}
-	return s.runGC(nil)
-}
-
 func (s *Store) runGC(stop <-chan struct{}) error {
 	if s.opts.inMemory {
 		return nil
@@ -592,50 +503,6 @@ func (s *Store) gcLoop(every time.Duration) {
 			}
 		}
 	}
-}
-
-// Stats counts what the store holds.
-type Stats struct {
-	Primitives int
-	// Edges counts reverse edge keys, one per dependency.
-	Edges        int
-	IndexEntries int
-	Sessions     int
-	// JournalEntries counts journaled changes, not the chunks holding them.
-	JournalEntries int
-}
-
-// Stats counts records with key-only scans; it reads no values.
-func (s *Store) Stats() (Stats, error) {
-	if err := s.checkOpen(); err != nil {
-		return Stats{}, err
-	}
-	var st Stats
-	err := s.db.View(func(txn *badger.Txn) error {
-		for _, c := range []struct {
-			prefix []byte
-			n      *int
-		}{
-			{prefixPrimitive, &st.Primitives},
-			{prefixReverse, &st.Edges},
-			{prefixIndex, &st.IndexEntries},
-			{prefixRank, &st.IndexEntries},
-			{prefixSession, &st.Sessions},
-		} {
-			n, err := countPrefix(txn, c.prefix)
-			if err != nil {
-				return err
-			}
-			*c.n += n
-		}
-		n, err := journalChanges(txn, prefixJournal)
-		st.JournalEntries = n
-		return err
-	})
-	if err != nil {
-		return Stats{}, fmt.Errorf("stats of store %s: %w", s.path, err)
-	}
-	return st, nil
 }
 
 // Count is the number of primitives.

@@ -30,10 +30,6 @@ const (
 	ProblemIDMismatch ProblemKind = "id-mismatch"
 	// ProblemDanglingEdge: a dependency targets a primitive that is not stored.
 	ProblemDanglingEdge ProblemKind = "dangling-edge"
-	// ProblemStaleEdge: a forward edge key, which stores of schema 4 and
-	// later no longer have (a record's dependencies are its forward edges),
-	// survived the migration.
-	ProblemStaleEdge ProblemKind = "stale-edge"
 	// ProblemMissingReverseEdge: a record's dependency has no reverse key.
 	ProblemMissingReverseEdge ProblemKind = "missing-reverse-edge"
 	// ProblemStaleReverseEdge: a reverse key matches no record's dependency.
@@ -236,7 +232,7 @@ func (v *verifier) tick() error {
 
 func (v *verifier) run(txn *badger.Txn) error {
 	steps := []func(*badger.Txn) error{
-		v.records, v.forwardEdges, v.reverseEdges,
+		v.records, v.reverseEdges,
 		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions, v.skills, v.publications,
 	}
 	for _, step := range steps {
@@ -390,17 +386,6 @@ func splitEdgeKey(prefix, key []byte) (a, b, t []byte, ok bool) {
 		return nil, nil, nil, false
 	}
 	return a, b, t, true
-}
-
-// forwardEdges reports forward edge keys, which no current store has.
-func (v *verifier) forwardEdges(txn *badger.Txn) error {
-	it := txn.NewIterator(keyOnly(legacyPrefixEdge))
-	defer it.Close()
-	for it.Rewind(); it.Valid(); it.Next() {
-		key := it.Item().Key()
-		v.rep.add(ProblemStaleEdge, key, "", "forward edge key left by an older layout")
-	}
-	return nil
 }
 
 // reverseEdges checks the r/ keys against the records.
@@ -797,7 +782,6 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 	type entry struct {
 		key, val []byte
 		n        int
-		chunk    bool
 		err      error
 	}
 	prefix := journalPrefix(id)
@@ -807,7 +791,7 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 	decode := func() {
 		parallel(len(entries), func(i int) {
 			e := &entries[i]
-			_, e.err = decodeJournalEntry(e.key, e.val, e.n, e.chunk)
+			_, e.err = decodeJournalEntry(e.key, e.val, e.n)
 		})
 		for _, e := range entries {
 			if e.err != nil {
@@ -823,7 +807,7 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 		}
 		item := it.Item()
 		key := item.KeyCopy(nil)
-		seq, n, chunk, err := parseJournalKey(prefix, key)
+		seq, n, err := parseJournalKey(prefix, key)
 		if err != nil {
 			v.rep.add(ProblemMalformedKey, key, id, "%v", err)
 			continue
@@ -836,7 +820,7 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("read %s: %w", displayKey(key), err)
 		}
-		entries = append(entries, entry{key: key, val: val, n: n, chunk: chunk})
+		entries = append(entries, entry{key: key, val: val, n: n})
 		if len(entries) == batch {
 			decode()
 		}

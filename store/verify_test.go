@@ -43,8 +43,6 @@ func TestVerifyDetects(t *testing.T) {
 			store.ProblemMissingReverseEdge, "a"},
 		{"stale reverse edge", func(s *store.Store) error { return s.CorruptAddReverseEdge("c", "a", core.Applies) },
 			store.ProblemStaleReverseEdge, "applies"},
-		{"forward edge key left over", func(s *store.Store) error { return s.RawSet([]byte("e/c/b/requires"), []byte{1}) },
-			store.ProblemStaleEdge, "older layout"},
 		{"edge strength differs", func(s *store.Store) error { return s.CorruptEdgeStrength("b", "a", core.Requires, 0.1) },
 			store.ProblemEdgeMismatch, "0.9"},
 		{"stale domain entry", func(s *store.Store) error { return s.CorruptAddDomainTypeEntry("geometry", core.Definition, "a") },

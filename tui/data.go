@@ -146,11 +146,11 @@ func loadConflicts(s stores) tea.Cmd {
 }
 
 func (m Model) resolve(id, choice string) tea.Cmd {
-	s, base := m.stores(), m.opts.Learn
+	ctx, s, base := m.ctx, m.stores(), m.opts.Learn
 	return func() tea.Msg {
 		var res *engine.ResolveResult
 		err := s.write(func(st Store) (err error) {
-			res, err = engine.ResolveConflict(st, id, core.Resolution(choice),
+			res, err = engine.ResolveConflict(ctx, st, id, core.Resolution(choice),
 				engine.ResolveOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir})
 			return err
 		})

@@ -125,7 +125,7 @@ func (s *appStores) open(ctx context.Context, write bool) (tui.Store, func() err
 			// run left unwritten are written now; nothing is printed
 			// over the screen, and lore store verify lists what is
 			// still pending.
-			_, _ = engine.ResumePublications(db)
+			_, _ = engine.ResumePublications(ctx, db)
 			s.mu.Lock()
 			s.writer, s.users = db, 1
 			s.mu.Unlock()

@@ -67,7 +67,7 @@ func TestQuitSummaryGivesConflictsPendingNow(t *testing.T) {
 	if out := lastRun(db, d); !strings.Contains(out, "1 conflict pending — review with: lore conflicts") {
 		t.Errorf("before the resolution:\n%s", out)
 	}
-	if _, err := engine.ResolveConflict(db, d.Conflicts[0].ID, core.KeepExisting, engine.ResolveOptions{Domains: opts.Domains}); err != nil {
+	if _, err := engine.ResolveConflict(context.Background(), db, d.Conflicts[0].ID, core.KeepExisting, engine.ResolveOptions{Domains: opts.Domains}); err != nil {
 		t.Fatal(err)
 	}
 	out := lastRun(db, d)

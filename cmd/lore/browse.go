@@ -153,7 +153,7 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 				return err
 			}
 			res, err := fromStore(a, writable, func(db *store.Store) (*engine.ResolveResult, error) {
-				return engine.ResolveConflict(db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+				return engine.ResolveConflict(cmd.Context(), db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
 			})
 			if err != nil {
 				return err

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
+	"time"
 
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
@@ -21,6 +24,9 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 				dir, fi.Mode().Perm(), dir)
 		}
 	}
+	if opts.Progress == nil {
+		opts.Progress = storeProgress(a.stderr)
+	}
 	db, err := store.Open(dir, opts)
 	if err != nil {
 		return nil, err
@@ -33,9 +39,11 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 
 // resumePublications writes the artifacts of a session whose run ended
 // between its commit and its files. A failure leaves them pending for the
-// next command, and lore store verify reports them meanwhile.
+// next command, and lore store verify reports them meanwhile. It is part
+// of opening the store, which commands do before their own work starts, so
+// it runs to the end rather than under a command's context.
 func (a *app) resumePublications(db *store.Store) {
-	done, err := engine.ResumePublications(db)
+	done, err := engine.ResumePublications(context.Background(), db)
 	for _, session := range done {
 		fmt.Fprintf(a.stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
 	}
@@ -89,4 +97,54 @@ func fromStore[T any](a *app, mode access, fn func(db *store.Store) (T, error)) 
 		return err
 	})
 	return v, err
+}
+
+// storeProgress prints the store's own maintenance on w (stderr), so that
+// rebuilding its indexes on open or merging its tree on close is never a
+// silent pause of seconds: a line as a task starts, completed with its
+// time as it ends. On a terminal the line also counts the primitives a
+// rebuild has done, rewritten in place at most a few times a second.
+func storeProgress(w io.Writer) func(store.Progress) {
+	tty := isTerminal(w)
+	var (
+		line  string
+		shown time.Time
+	)
+	return func(p store.Progress) {
+		switch {
+		case p.Finished:
+			done := fmt.Sprintf("done in %.1fs", p.Elapsed.Seconds())
+			if p.Skipped > 0 {
+				done += fmt.Sprintf("; %d record%s could not be read (lore store verify lists them)", p.Skipped, plural(p.Skipped))
+			}
+			if tty {
+				fmt.Fprintf(w, "\r\x1b[K%s %s\n", line, done)
+			} else {
+				fmt.Fprintf(w, "%s %s\n", line, done)
+			}
+		case line == "":
+			switch p.Task {
+			case store.TaskFlatten:
+				line = "lore: flattening the store"
+			default:
+				line = fmt.Sprintf("lore: rebuilding the store's indexes of %d primitive%s", p.Total, plural(p.Total))
+			}
+			if p.Reason != "" {
+				line += " (" + p.Reason + ")"
+			}
+			line += "…"
+			shown = time.Now()
+			if tty {
+				fmt.Fprint(w, line)
+			} else {
+				fmt.Fprintln(w, line)
+			}
+		case tty && p.Total > 0 && time.Since(shown) >= 200*time.Millisecond:
+			shown = time.Now()
+			fmt.Fprintf(w, "\r\x1b[K%s %d/%d", line, p.Done, p.Total)
+		}
+		if p.Finished {
+			line = ""
+		}
+	}
 }

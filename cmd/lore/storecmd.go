@@ -17,22 +17,34 @@ import (
 
 func (a *app) storeCmd() *cobra.Command {
 	cmd := groupCmd("store", "Inspect and maintain the store", "")
-	var asJSON bool
+	var asJSON, repair bool
 	verify := &cobra.Command{
 		Use:   "verify",
 		Short: "Check the store's integrity",
 		Long: `Checks that every dependency edge points at a stored primitive, that the
 reverse-edge index and the domain, type, keyword and rank indexes agree with the
-primitive records, and that the dependency graph has no cycle. Exits 1 when a
-problem is found, 4 when another process holds the store.`,
+primitive records, and that the dependency graph has no cycle. With --repair it
+first rebuilds everything derived from the primitive records (edges, indexes,
+dedup records), which mends any of those found missing or stale; what remains
+is damage to the records themselves. Exits 1 when a problem is found, 4 when
+another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			db, err := a.openStoreRead()
+			open := a.openStoreRead
+			if repair {
+				open = a.openStore
+			}
+			db, err := open()
 			if err != nil {
 				return err
 			}
 			defer db.Close()
+			if repair {
+				if err := db.Reindex(cmd.Context(), storeProgress(a.stderr)); err != nil {
+					return err
+				}
+			}
 			rep, err := db.Verify(cmd.Context())
 			if err != nil {
 				return fmt.Errorf("verify store %s: %w", a.cfg.dataDir(), err)
@@ -67,6 +79,7 @@ problem is found, 4 when another process holds the store.`,
 		},
 	}
 	verify.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records before checking")
 	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
 	return cmd
 }
@@ -115,18 +128,18 @@ func (a *app) storeRestoreCmd() *cobra.Command {
 		Short: "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
 which must be absent or empty: an existing store is never overwritten or
-merged into. A backup from a newer lore is refused; an older one is migrated.
-The restored store is verified, and if anything fails (a truncated or damaged
-FILE, a failed verification) nothing is left in the data directory. Exits 2
-when FILE is missing or the data directory is not empty, 1 on another failure,
-4 when the data directory is in use.`,
+merged into. A backup from a newer lore is refused; indexes built by other
+rules than this lore's are rebuilt. The restored store is verified, and if
+anything fails (a truncated or damaged FILE, a failed verification) nothing is
+left in the data directory. Exits 2 when FILE is missing or the data directory
+is not empty, 1 on another failure, 4 when the data directory is in use.`,
 		Args: exactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file, dir := args[0], a.cfg.dataDir()
 			if err := checkInputFile(file); err != nil {
 				return err
 			}
-			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{})
+			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{Progress: storeProgress(a.stderr)})
 			if errors.Is(err, store.ErrNotEmpty) {
 				return &core.UsageError{Msg: err.Error() + "; move it away or pass --data-dir with an empty directory"}
 			}
@@ -137,9 +150,6 @@ when FILE is missing or the data directory is not empty, 1 on another failure,
 				st := a.styles()
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), file)
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.Store)
-				if info.FromSchema != info.Schema {
-					fmt.Fprintf(b, "migrated from schema %d to %d\n", info.FromSchema, info.Schema)
-				}
 				fmt.Fprintf(b, "restored and verified %d primitives, %d edges\n", info.Verify.Primitives, info.Verify.Edges)
 			})
 		},

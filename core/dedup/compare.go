@@ -22,6 +22,15 @@ const (
 	relatedKeywords   = 0.2  // kw for overlap
 )
 
+// FeaturesVersion is the version of the rules that derive what a registry
+// stores beside each primitive: FeaturesOf (tokens, keys, patterns),
+// NormKeyword and the plane grid, and the text package's tokenizing,
+// stemming and stopwords they rest on. The store records it with the data
+// it derived and rebuilds that data when it opens with another version, so
+// a change to any of those rules must come with a bump of this number, or
+// stores keep comparing candidates against data derived by the old rule.
+const FeaturesVersion = 1
+
 // Features are the normalized parts of a primitive the comparator
 // measures. The token and keyword sets are sorted and unique so the Jaccard
 // indexes are merges without allocation. They are exported so that a
@@ -67,7 +76,7 @@ func (f *Features) Fill(p *core.Primitive) {
 	f.Form = tokenSet(f.Form[:0], p.ComputationalForm)
 	f.Keywords = f.Keywords[:0]
 	for _, k := range p.Keywords {
-		if k = normKeyword(k); k != "" {
+		if k = NormKeyword(k); k != "" {
 			f.Keywords = append(f.Keywords, k)
 		}
 	}

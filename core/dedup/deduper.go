@@ -138,7 +138,7 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 	d.last = lastChecked{stmt: cand.FormalStatement, form: cand.ComputationalForm, hash: cand.Provenance.ContentHash,
 		prereqs: len(cand.Prerequisites), kws: append(d.last.kws[:0], cand.Keywords...),
 		pats: append(d.last.pats[:0], cand.ApplicabilityPatterns...), valid: true}
-	d.run.compactQuery(&d.q, &d.cand, normKeywords(cand.Keywords))
+	d.run.compactQuery(&d.q, &d.cand, NormKeywords(cand.Keywords))
 	v, ok, same, err := d.exact(cand)
 	if err != nil || ok {
 		return v, err

@@ -9,17 +9,6 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
-// The plane grid: [-1, 1]² cut into gridN×gridN square cells of cellSize.
-// Positions outside the square fall into the edge cells, so they are still
-// found (the exact distance test follows).
-const (
-	cellSize = 0.2
-	gridN    = 10
-	// gridEps widens a query's cell range so that rounding in x±r never
-	// drops a cell holding a primitive exactly at distance r.
-	gridEps = 1e-9
-)
-
 // The bounds of a run index's query (see Near): it walks at most
 // runBudget postings and checks at most maxChecked primitives against
 // their keywords. walkPerCheck is about how many postings are walked in
@@ -76,7 +65,7 @@ type Index struct {
 	at    []slotAt
 	kws   [][]uint32
 	ids   idArena
-	cells [gridN * gridN]cell
+	cells [GridSize * GridSize]cell
 	seq   uint64
 	n     int
 	// budget bounds the postings a query walks and checks the primitives
@@ -215,7 +204,7 @@ func (x *Index) add(p *core.Primitive, f *Features) {
 	} else {
 		kws = x.ids.alloc(len(p.Keywords))
 		for _, k := range p.Keywords {
-			if k = normKeyword(k); k != "" {
+			if k = NormKeyword(k); k != "" {
 				kws = append(kws, x.intern(k))
 			}
 		}
@@ -492,13 +481,12 @@ func (x *Index) near(p *core.Primitive, cfg Config, sc *scratch) []hit {
 
 func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hit) []hit {
 	r := cfg.MaxDistance
-	x0, x1 := coord(p.Plane.Real-r-gridEps), coord(p.Plane.Real+r+gridEps)
-	y0, y1 := coord(p.Plane.Imaginary-r-gridEps), coord(p.Plane.Imaginary+r+gridEps)
+	x0, x1, y0, y1 := CellRange(p.Plane, r)
 
 	if cfg.MinSharedKeywords <= 0 {
 		for cx := x0; cx <= x1; cx++ {
 			for cy := y0; cy <= y1; cy++ {
-				for _, s := range x.cells[cx*gridN+cy].all {
+				for _, s := range x.cells[cx*GridSize+cy].all {
 					if sc.mark[s]>>countBits == sc.stamp {
 						continue
 					}
@@ -515,7 +503,7 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 	// in the neighbourhood's cells.
 	ws, lists := sc.ws, sc.lists
 	for _, k := range p.Keywords {
-		k = normKeyword(k)
+		k = NormKeyword(k)
 		w, ok := x.words[k]
 		if !ok || slices.ContainsFunc(ws, func(v word) bool { return v.id == w }) {
 			continue
@@ -523,7 +511,7 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 		at, n := len(lists), 0
 		if int(w) < len(x.post) {
 			for _, l := range x.post[w] {
-				if cx, cy := int(l.cell)/gridN, int(l.cell)%gridN; x0 <= cx && cx <= x1 && y0 <= cy && cy <= y1 {
+				if cx, cy := int(l.cell)/GridSize, int(l.cell)%GridSize; x0 <= cx && cx <= x1 && y0 <= cy && cy <= y1 {
 					lists = append(lists, l.slots)
 					n += len(l.slots)
 				}
@@ -846,7 +834,7 @@ func selectFirst(hs []hit, n int, before func(a, b *hit) bool) {
 // knownWords appends the sorted unique ids of p's keywords the index knows.
 func (x *Index) knownWords(dst []uint32, p *core.Primitive) []uint32 {
 	for _, k := range p.Keywords {
-		if w, ok := x.words[normKeyword(k)]; ok {
+		if w, ok := x.words[NormKeyword(k)]; ok {
 			dst = append(dst, w)
 		}
 	}
@@ -873,22 +861,10 @@ func CountCommon[T cmp.Ordered](a, b []T) int {
 	return n
 }
 
-// coord is the grid column (or row) of one coordinate, clamped to the grid.
-func coord(v float64) int {
-	if math.IsNaN(v) {
-		return 0
-	}
-	c := math.Floor((v + 1) / cellSize)
-	switch {
-	case c < 0:
-		return 0
-	case c >= gridN:
-		return gridN - 1
-	}
-	return int(c)
+func cellOf(p core.PlanePosition) int {
+	col, row := GridCell(p)
+	return col*GridSize + row
 }
-
-func cellOf(p core.PlanePosition) int { return coord(p.Real)*gridN + coord(p.Imaginary) }
 
 // compact is a primitive's comparison features with every set interned as
 // ids of its index's dictionary (see featureSets), as a run index keeps
@@ -1128,7 +1104,7 @@ func (x *Index) keywordIDs(sc *scratch, p *core.Primitive) []uint32 {
 	ids := sc.ids[:0]
 	next := uint32(len(x.words))
 	for _, k := range p.Keywords {
-		if k = normKeyword(k); k == "" {
+		if k = NormKeyword(k); k == "" {
 			continue
 		}
 		if w, ok := x.words[k]; ok {

@@ -118,7 +118,7 @@ func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match 
 	recs := make([]Record, len(near))
 	for i := range near {
 		e := &near[i]
-		f := &Features{Hash: e.Provenance.ContentHash, Keywords: sortSet(normKeywords(e.Keywords))}
+		f := &Features{Hash: e.Provenance.ContentHash, Keywords: sortSet(NormKeywords(e.Keywords))}
 		recs[i] = Record{ID: e.ID, Plane: e.Plane, Features: f, p: e}
 	}
 	return prefilter(cand, recs, cfg, nil)
@@ -132,7 +132,7 @@ func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query) []Matc
 	if q != nil {
 		ck = q.kw
 	} else {
-		ck = normKeywords(cand.Keywords)
+		ck = NormKeywords(cand.Keywords)
 	}
 	h := cand.Provenance.ContentHash
 	var out []Match
@@ -184,27 +184,35 @@ func sameHash(a, b *core.Primitive) bool {
 	return a.Provenance.ContentHash != "" && a.Provenance.ContentHash == b.Provenance.ContentHash
 }
 
-// normKeyword is the one keyword normalization of the prefilter and the
-// registry contract: trimmed and lowercased. Extracted keywords are already
-// stemmed, so nothing more is done to them.
-func normKeyword(k string) string {
+// NormKeyword is the one keyword normalization: trimmed and lowercased.
+// The prefilter, the comparator's features and the store's keyword
+// postings all key keywords by it. Extracted keywords are already stemmed,
+// so nothing more is done to them. A change to it changes derived data:
+// bump FeaturesVersion with it.
+func NormKeyword(k string) string {
 	// Extracted keywords are already lower-case and trimmed: check before
-	// allocating, since this runs for every keyword of every match.
+	// allocating, since this runs for every keyword of every match. The
+	// test covers exactly the ASCII bytes strings.TrimSpace trims and
+	// strings.ToLower changes; anything else takes the slow path.
 	for i := 0; i < len(k); i++ {
 		c := k[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') || ((i == 0 || i == len(k)-1) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+		if c >= 0x80 || ('A' <= c && c <= 'Z') || ((i == 0 || i == len(k)-1) && isASCIISpace(c)) {
 			return strings.ToLower(strings.TrimSpace(k))
 		}
 	}
 	return k
 }
 
-// normKeywords returns the unique normalized keywords of ks in order,
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// NormKeywords returns the unique normalized keywords of ks in order,
 // dropping empty ones.
-func normKeywords(ks []string) []string {
+func NormKeywords(ks []string) []string {
 	out := make([]string, 0, len(ks))
 	for _, k := range ks {
-		k = normKeyword(k)
+		k = NormKeyword(k)
 		if k != "" && !slices.Contains(out, k) {
 			out = append(out, k)
 		}

@@ -169,7 +169,7 @@ func TestFakeResolveKeepCandidate(t *testing.T) {
 	c := pendingConflict(t, st)
 	n := len(st.changes[c.Session])
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	res, err := engine.ResolveConflict(st, c.ID, core.KeepCandidate, engine.ResolveOptions{Now: func() time.Time { return at }})
+	res, err := engine.ResolveConflict(context.Background(), st, c.ID, core.KeepCandidate, engine.ResolveOptions{Now: func() time.Time { return at }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestFakeResolveKeepExisting(t *testing.T) {
 	st := newFakeStore()
 	c := pendingConflict(t, st)
 	before, _, _ := st.GetPrimitive(c.Existing.ID)
-	if _, err := engine.ResolveConflict(st, c.ID, core.KeepExisting, engine.ResolveOptions{}); err != nil {
+	if _, err := engine.ResolveConflict(context.Background(), st, c.ID, core.KeepExisting, engine.ResolveOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	after, _, _ := st.GetPrimitive(c.Existing.ID)
@@ -213,26 +213,26 @@ func TestFakeResolveRefusals(t *testing.T) {
 	st := newFakeStore()
 	c := pendingConflict(t, st)
 	st.writes = nil
-	if _, err := engine.ResolveConflict(st, "c-nope", core.KeepBoth, engine.ResolveOptions{}); !errors.Is(err, engine.ErrUnknown) {
+	if _, err := engine.ResolveConflict(context.Background(), st, "c-nope", core.KeepBoth, engine.ResolveOptions{}); !errors.Is(err, engine.ErrUnknown) {
 		t.Errorf("unknown conflict: %v", err)
 	}
 	var usage *core.UsageError
-	if _, err := engine.ResolveConflict(st, c.ID, core.Resolution("keep-neither"), engine.ResolveOptions{}); !errors.As(err, &usage) {
+	if _, err := engine.ResolveConflict(context.Background(), st, c.ID, core.Resolution("keep-neither"), engine.ResolveOptions{}); !errors.As(err, &usage) {
 		t.Errorf("unknown resolution: %v, want a usage error", err)
 	}
 	st.fail["AppendToSession"] = errBroken
-	if _, err := engine.ResolveConflict(st, c.ID, core.KeepCandidate, engine.ResolveOptions{}); !errors.Is(err, errBroken) {
+	if _, err := engine.ResolveConflict(context.Background(), st, c.ID, core.KeepCandidate, engine.ResolveOptions{}); !errors.Is(err, errBroken) {
 		t.Errorf("failing append: %v", err)
 	}
 	if stored, _, _ := st.Conflict(c.ID); stored.State != core.ConflictPending {
 		t.Errorf("after a failed append the conflict is %s, want pending", stored.State)
 	}
 	delete(st.fail, "AppendToSession")
-	if _, err := engine.ResolveConflict(st, c.ID, core.KeepBoth, engine.ResolveOptions{}); err != nil {
+	if _, err := engine.ResolveConflict(context.Background(), st, c.ID, core.KeepBoth, engine.ResolveOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	var already *engine.AlreadyResolvedError
-	if _, err := engine.ResolveConflict(st, c.ID, core.KeepExisting, engine.ResolveOptions{}); !errors.As(err, &already) {
+	if _, err := engine.ResolveConflict(context.Background(), st, c.ID, core.KeepExisting, engine.ResolveOptions{}); !errors.As(err, &already) {
 		t.Errorf("resolving twice: %v, want AlreadyResolvedError", err)
 	}
 	if got := slices.Compact(slices.Clone(st.writes)); !slices.Equal(got, []string{"AppendToSession", "ReplaceArtifacts"}) {

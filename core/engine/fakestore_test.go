@@ -10,6 +10,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -174,7 +175,7 @@ func (f *fakeStore) CommitSessionWith(_ context.Context, sess core.Session, chan
 	return nil
 }
 
-func (f *fakeStore) AppendToSession(id string, changes []core.Change, report []byte) error {
+func (f *fakeStore) AppendToSession(_ context.Context, id string, changes []core.Change, report []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.writes = append(f.writes, "AppendToSession")
@@ -273,7 +274,9 @@ func (f *fakeStore) Artifacts() ([]core.Artifact, error) {
 	return slices.Clone(f.artifacts), nil
 }
 
-func (f *fakeStore) ReplaceArtifacts(domains []string, arts []core.Artifact) error {
+// ReplaceArtifacts keeps the artifacts; the skill library is the store's
+// business and not what these tests look at.
+func (f *fakeStore) ReplaceArtifacts(_ context.Context, domains []string, arts []core.Artifact, _ skills.LibraryUpdate) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.writes = append(f.writes, "ReplaceArtifacts")

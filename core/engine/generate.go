@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // generated is what stage 7 made of the affected domains.
@@ -93,10 +96,10 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 // store holds now, after session (an unlearn or a resolution). A failure is
 // returned as a message for the result's errors: the change it follows is
 // already committed and stands.
-func regenerate(st Store, session string, domains []string, defs []core.Domain, cfg generate.Config, dir string, now func() time.Time) ([]core.Artifact, string) {
+func regenerate(ctx context.Context, st Store, session string, domains []string, defs []core.Domain, cfg generate.Config, dir string, now func() time.Time) ([]core.Artifact, string) {
 	gen, err := generateFor(st, domains, nil, defs, cfg, func() time.Time { return now().UTC() })
 	if err == nil {
-		err = publishArtifacts(st, session, domains, gen.made, dir)
+		err = publishArtifacts(ctx, st, session, domains, gen.made, dir, now().UTC())
 	}
 	if err != nil {
 		return gen.made, fmt.Sprintf("regenerate skills: %v", err)
@@ -148,7 +151,7 @@ func agentCenters(st Store, defs []core.Domain) (map[string]core.PlanePosition, 
 type publicationStore interface {
 	PutPublication(session string, rec []byte) error
 	Publications() (map[string][]byte, error)
-	FinishPublication(session string, domains []string, arts []core.Artifact) error
+	FinishPublication(ctx context.Context, session string, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error
 	DropPublication(session string) error
 }
 
@@ -207,8 +210,9 @@ func stampArtifacts(session string, arts []core.Artifact, dir string) []core.Art
 // recorded writing, in the folder it wrote them to, never anything else),
 // then the new ones are written, each atomically and never through a
 // symbolic link. The publication is journaled: until the store records the
-// artifacts, the next ResumePublications redoes it.
-func publishArtifacts(st Store, session string, domains []string, arts []core.Artifact, dir string) error {
+// artifacts, the next ResumePublications redoes it. The skill library
+// follows the generated skills (skills.Sync), stamped now.
+func publishArtifacts(ctx context.Context, st Store, session string, domains []string, arts []core.Artifact, dir string, now time.Time) error {
 	stampArtifacts(session, arts, dir)
 	j, journaled := st.(publicationStore)
 	if journaled {
@@ -221,22 +225,50 @@ func publishArtifacts(st Store, session string, domains []string, arts []core.Ar
 			return err
 		}
 	}
-	if err := writeArtifactFiles(st, domains, arts, dir); err != nil {
-		return err
-	}
-	if journaled {
-		return j.FinishPublication(session, domains, arts)
-	}
-	return st.ReplaceArtifacts(domains, arts)
-}
-
-// writeArtifactFiles removes the files of the domains' stored artifacts
-// and writes those of arts under dir ("" writes none).
-func writeArtifactFiles(st Store, domains []string, arts []core.Artifact, dir string) error {
 	old, err := st.Artifacts()
 	if err != nil {
 		return err
 	}
+	if err := writeArtifactFiles(old, domains, arts, dir); err != nil {
+		return err
+	}
+	lib, err := libraryUpdate(old, domains, arts, now)
+	if err != nil {
+		return err
+	}
+	if journaled {
+		return j.FinishPublication(ctx, session, domains, arts, lib)
+	}
+	return st.ReplaceArtifacts(ctx, domains, arts, lib)
+}
+
+// libraryUpdate is how the skill library follows replacing the artifacts
+// old of domains with arts: the skills those domains generated before are
+// gone, those in arts made (as drafts, until a reviewer promotes them).
+func libraryUpdate(old []core.Artifact, domains []string, arts []core.Artifact, now time.Time) (skills.LibraryUpdate, error) {
+	var gone []string
+	for _, a := range old {
+		if a.Kind == core.SkillArtifact && slices.Contains(domains, a.Domain) {
+			gone = append(gone, scope.Key(scope.DefaultNamespace, a.Name))
+		}
+	}
+	var made []*skills.Skill
+	for _, a := range arts {
+		if a.Kind != core.SkillArtifact {
+			continue
+		}
+		sk, err := skills.FromArtifact(a, now)
+		if err != nil {
+			return skills.LibraryUpdate{}, fmt.Errorf("skill library of %v: %w", domains, err)
+		}
+		made = append(made, sk)
+	}
+	return skills.SyncUpdate(gone, made, now), nil
+}
+
+// writeArtifactFiles removes the files of the domains' stored artifacts
+// (old) and writes those of arts under dir ("" writes none).
+func writeArtifactFiles(old []core.Artifact, domains []string, arts []core.Artifact, dir string) error {
 	var errs []error
 	for _, a := range old {
 		if !slices.Contains(domains, a.Domain) {
@@ -289,8 +321,9 @@ func writeArtifactFiles(st Store, domains []string, arts []core.Artifact, dir st
 // ResumePublications finishes the publications a process left pending:
 // those of committed sessions are written and recorded; those of sessions
 // that never committed, or were reverted since, are dropped. It returns the
-// sessions whose artifacts it published.
-func ResumePublications(st Store) ([]string, error) {
+// sessions whose artifacts it published. The library records it changes
+// are stamped with the time of the resume.
+func ResumePublications(ctx context.Context, st Store) ([]string, error) {
 	j, ok := st.(publicationStore)
 	if !ok {
 		return nil, nil
@@ -318,7 +351,7 @@ func ResumePublications(st Store) ([]string, error) {
 			errs = append(errs, fmt.Errorf("pending artifacts of session %s: %w", session, err))
 			continue
 		}
-		if err := publishArtifacts(st, session, p.Domains, p.Artifacts, p.Dir); err != nil {
+		if err := publishArtifacts(ctx, st, session, p.Domains, p.Artifacts, p.Dir, time.Now().UTC()); err != nil {
 			errs = append(errs, fmt.Errorf("publish the artifacts of session %s: %w", session, err))
 			continue
 		}

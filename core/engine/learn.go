@@ -20,6 +20,7 @@ import (
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/skills"
 )
 
 // Store is what the learning engine needs of the registry. The store
@@ -33,13 +34,15 @@ type Store interface {
 	Session(id string) (core.Session, bool, error)
 	Changes(id string) ([]core.Change, error)
 	CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error
-	AppendToSession(id string, changes []core.Change, report []byte) error
+	AppendToSession(ctx context.Context, id string, changes []core.Change, report []byte) error
 	Conflict(id string) (core.Conflict, bool, error)
 	Conflicts() ([]core.Conflict, error)
 	NamesStartingWith(words []string) (map[string][]core.NameRef, error)
 	Report(id string) ([]byte, bool, error)
 	Artifacts() ([]core.Artifact, error)
-	ReplaceArtifacts(domains []string, arts []core.Artifact) error
+	// ReplaceArtifacts makes arts the artifacts of domains and applies lib
+	// to the skill library, in one transaction.
+	ReplaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error
 }
 
 // LearnOptions are the seed's options plus the approval policy.
@@ -405,7 +408,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	r.publish(Committed{Session: res.Session})
 	// Artifacts are derived from the committed primitives: a failure to
 	// write them is reported but does not undo the learning.
-	if err := publishArtifacts(st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir); err != nil {
+	if err := publishArtifacts(ctx, st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir, opts.now()); err != nil {
 		res.Errors = append(res.Errors, err.Error())
 	}
 	for _, a := range gen.made {

@@ -58,7 +58,7 @@ func TestPublicationResumedAfterCrashPastCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	done, err := ResumePublications(st)
+	done, err := ResumePublications(context.Background(), st)
 	if err != nil || len(done) != 1 || done[0] != res.Session.ID {
 		t.Fatalf("resume: %v %v, want [%s]", done, err, res.Session.ID)
 	}
@@ -81,7 +81,7 @@ func TestPublicationResumedAfterCrashPastCommit(t *testing.T) {
 		t.Fatalf("store verify after the resume: %v, %+v", err, rep.Problems)
 	}
 	// Nothing is left to resume.
-	if done, err := ResumePublications(st); err != nil || len(done) != 0 {
+	if done, err := ResumePublications(context.Background(), st); err != nil || len(done) != 0 {
 		t.Fatalf("second resume: %v %v", done, err)
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -54,7 +55,7 @@ func (e *AlreadyResolvedError) Error() string {
 // the changeset of the session that raised the conflict, in one
 // transaction, so unlearning that session also undoes the resolution. Only
 // keep-candidate replaces the existing primitive.
-func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions) (*ResolveResult, error) {
+func ResolveConflict(ctx context.Context, st Store, id string, r core.Resolution, opts ResolveOptions) (*ResolveResult, error) {
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
@@ -94,7 +95,7 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 			changes[i].Provenance = nil
 		}
 	}
-	if err := st.AppendToSession(c.Session, changes, nil); err != nil {
+	if err := st.AppendToSession(ctx, c.Session, changes, nil); err != nil {
 		return nil, err
 	}
 	out := &ResolveResult{Conflict: *res.Conflict, Outcome: res.Provenance.Outcome, Changes: changes}
@@ -102,7 +103,7 @@ func ResolveConflict(st Store, id string, r core.Resolution, opts ResolveOptions
 	if c.Existing.Domain != c.Candidate.Domain {
 		domains = append(domains, c.Existing.Domain)
 	}
-	arts, msg := regenerate(st, c.Session, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
+	arts, msg := regenerate(ctx, st, c.Session, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		out.Errors = append(out.Errors, msg)
 	}

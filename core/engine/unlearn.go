@@ -354,7 +354,7 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 	sess.State = core.SessionCommitted
 	res.Session = sess
 
-	arts, msg := regenerate(st, sess.ID, u.domains, opts.Domains, opts.Generate, opts.OutputDir, now)
+	arts, msg := regenerate(ctx, st, sess.ID, u.domains, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		res.Errors = append(res.Errors, msg)
 	} else {
