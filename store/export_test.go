@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -98,7 +99,7 @@ func (s *Store) RawExists(key []byte) (bool, error) {
 	ok := false
 	err := s.db.View(func(txn *badger.Txn) error {
 		_, err := txn.Get(key)
-		if err == badger.ErrKeyNotFound {
+		if errors.Is(err, badger.ErrKeyNotFound) {
 			return nil
 		}
 		ok = err == nil

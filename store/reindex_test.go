@@ -68,7 +68,9 @@ func TestRebuildWhenFeaturesVersionChanges(t *testing.T) {
 	// The rule changes but its version does not: nothing is rebuilt,
 	// and Verify finds the postings and dedup records stale.
 	restore := store.SetDerivation(v, singularFeatures, singularKeywords)
-	defer restore()
+	// restore is replaced below, when the version is bumped: the deferred
+	// call must undo whichever derivation is set last.
+	defer func() { restore() }()
 	s = openDir(t, dir, store.Options{GCInterval: -1})
 	rep, err := s.Verify(ctx)
 	if err != nil {

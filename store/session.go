@@ -743,7 +743,7 @@ func (a *applier) finish() error {
 // its outcome no longer matters.
 func (a *applier) abandon() {
 	if a.inflight != nil {
-		<-a.inflight.done
+		<-a.inflight.done //nolint:errcheck // its outcome no longer matters
 		a.inflight = nil
 	}
 	if a.next != nil {

@@ -251,7 +251,8 @@ func openWritable(dir string, opts Options, why error) (*Store, error) {
 		if errors.As(err, &locked) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w (it had to be opened for writing: %v)", err, why)
+		// Only the writable open's error decides the exit code; why is told.
+		return nil, fmt.Errorf("%w (it had to be opened for writing: %v)", err, why) //nolint:errorlint
 	}
 	return s, nil
 }

@@ -168,7 +168,7 @@ func TestPrimitivesIteration(t *testing.T) {
 	stop := errors.New("stop")
 	n := 0
 	err := s.Primitives(func(core.Primitive) error { n++; return stop })
-	if err != stop || n != 1 {
+	if !errors.Is(err, stop) || n != 1 {
 		t.Fatalf("early stop: err %v after %d", err, n)
 	}
 }

@@ -147,7 +147,7 @@ func TestAppStoresLendTheStoreForOneOperation(t *testing.T) {
 		_ = other.Close()
 		close(released)
 	}()
-	r, closeR, err = s.open(ctx, false)
+	_, closeR, err = s.open(ctx, false)
 	if err != nil {
 		t.Fatalf("a read did not wait for the store: %v", err)
 	}

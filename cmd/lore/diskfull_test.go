@@ -30,7 +30,7 @@ func TestFullDiskRefusesCommitCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Fallocate(int(filler.Fd()), 0, 0, int64(st.Bavail)*int64(st.Bsize)-256<<10); err != nil {
+	if err := syscall.Fallocate(int(filler.Fd()), 0, 0, int64(st.Bavail)*st.Bsize-256<<10); err != nil {
 		t.Fatal(err)
 	}
 	filler.Close()

@@ -240,7 +240,7 @@ func (a *acquirer) readArchive(r io.ReaderAt, size int64, p, display string, kin
 func (a *acquirer) readZip(ar *archive, r io.ReaderAt, size int64) error {
 	l, err := zipView(r, size, a.opts.MaxEntries-a.entries, a.opts.MaxTotalSize-a.used)
 	if err != nil {
-		return fmt.Errorf("not a valid zip archive (%v)", err)
+		return fmt.Errorf("not a valid zip archive (%w)", err)
 	}
 	// The directory is held in memory while the archive is read.
 	a.used += l.dirBytes
@@ -248,7 +248,7 @@ func (a *acquirer) readZip(ar *archive, r io.ReaderAt, size int64) error {
 	// With GODEBUG=zipinsecurepath=0 the reader flags escaping names but
 	// still lists them; the rules here report each one.
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return fmt.Errorf("not a valid zip archive (%v)", err)
+		return fmt.Errorf("not a valid zip archive (%w)", err)
 	}
 	defer a.prog.items(len(zr.File), "entries")()
 	for i, zf := range zr.File {
@@ -329,7 +329,7 @@ func (a *acquirer) readTar(ar *archive, src io.Reader, size int64) error {
 		in := &countingReader{r: br}
 		gz, err := gzip.NewReader(in)
 		if err != nil {
-			return fmt.Errorf("not a valid gzip stream (%v)", err)
+			return fmt.Errorf("not a valid gzip stream (%w)", err)
 		}
 		defer gz.Close()
 		m.r, m.in = gz, in
@@ -359,9 +359,9 @@ func (a *acquirer) readTar(ar *archive, src io.Reader, size int64) error {
 			a.archiveProblem(ar, fmt.Sprintf("the archive expands more than %d:1 (a likely compression bomb); the rest of it was not read", a.opts.MaxCompressionRatio))
 			return nil
 		case err != nil && n == 0:
-			return fmt.Errorf("not a valid tar archive (%v)", err)
+			return fmt.Errorf("not a valid tar archive (%w)", err)
 		case err != nil:
-			return fmt.Errorf("archive is damaged after its entry %d (%v)", n, err)
+			return fmt.Errorf("archive is damaged after its entry %d (%w)", n, err)
 		}
 		m.mark()
 		if h.Typeflag == tar.TypeXGlobalHeader {

@@ -85,7 +85,7 @@ func readDOCX(ctx context.Context, raw []byte, budget *int64) (string, string, e
 	}
 	if err != nil {
 		if budget != nil && errors.Is(err, docx.ErrBudget) && limit < docx.MaxDocBytes {
-			return "", "", fmt.Errorf("%w: its parts expand past what is left (%v)", errTotal, err)
+			return "", "", fmt.Errorf("%w: its parts expand past what is left (%w)", errTotal, err)
 		}
 		return "", "", err
 	}

@@ -96,7 +96,7 @@ func xmlRoot(r io.Reader) (xmlHead, error) {
 	d := xmldec.New(&bomSkipper{r: r}, false)
 	for {
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return h, &unreadXMLError{head: h}
 		}
 		if err != nil {

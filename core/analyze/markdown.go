@@ -46,7 +46,7 @@ func markdownHeadings(text string) []heading {
 	var f fence
 	for start < len(text) {
 		ln, next := line(text, start)
-		kind := kindPara
+		var kind lineKind
 		ind, rest := indent(ln)
 		switch {
 		case f.open:

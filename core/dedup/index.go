@@ -726,22 +726,8 @@ func (ws *wordSet) has(w uint32) bool {
 
 func wordHash(w uint32) uint32 { return (w * 0x9E3779B1) >> 24 }
 
-// sameContent returns the indexed primitives with content hash h.
-func (x *Index) sameContent(h string) []core.Primitive {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	s, ok := x.byHash[h]
-	if !ok {
-		return nil
-	}
-	out := []core.Primitive{*x.entries[s].p}
-	for _, m := range x.hashMore[h] {
-		out = append(out, *x.entries[m].p)
-	}
-	return out
-}
-
-// sameContentRecords is sameContent as records (see nearRecords).
+// sameContentRecords returns the records of the indexed primitives with
+// content hash h (see nearRecords).
 func (x *Index) sameContentRecords(dst []Record, h string) []Record {
 	x.mu.RLock()
 	defer x.mu.RUnlock()

@@ -180,10 +180,6 @@ func byPrefilterOrder(a, b Match) int {
 	return a.pos - b.pos
 }
 
-func sameHash(a, b *core.Primitive) bool {
-	return a.Provenance.ContentHash != "" && a.Provenance.ContentHash == b.Provenance.ContentHash
-}
-
 // NormKeyword is the one keyword normalization: trimmed and lowercased.
 // The prefilter, the comparator's features and the store's keyword
 // postings all key keywords by it. Extracted keywords are already stemmed,

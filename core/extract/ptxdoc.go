@@ -106,9 +106,7 @@ func scanPTX(doc string) *ptxDoc {
 		case name == "xref":
 			r := texRef{at: at, end: i, cmd: "xref"}
 			for _, a := range []string{"ref", "first", "last"} {
-				for _, k := range strings.FieldsFunc(xmlAttr(attrs, a), func(r rune) bool { return r == ' ' || r == ',' }) {
-					r.keys = append(r.keys, k)
-				}
+				r.keys = append(r.keys, strings.FieldsFunc(xmlAttr(attrs, a), func(r rune) bool { return r == ' ' || r == ',' })...)
 			}
 			if len(r.keys) > 0 {
 				d.refs = append(d.refs, r)

@@ -206,7 +206,7 @@ func TestSearchFindsSkillByPrimitiveName(t *testing.T) {
 		}
 		desc, _ := frontMeta(t, content)
 		_ = front
-		lib = append(lib, search.Skill{Key: "public." + o.Artifact.Name, Name: o.Artifact.Name, Description: desc, Body: string(body)})
+		lib = append(lib, search.Skill{Key: "public." + o.Artifact.Name, Name: o.Artifact.Name, Description: desc, Body: body})
 	}
 	for q, want := range map[string]string{
 		"Fragmented Message Reassembly": "learn-rfc-6455-the-websocket-protocol",

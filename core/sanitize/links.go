@@ -383,7 +383,7 @@ func (sc *scanner) rbrack(i int) {
 	for k < len(s) && k-i < 16 && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n') {
 		k++
 	}
-	ta, tb := k, k
+	ta, tb := k, 0
 	if k < len(s) && s[k] == '<' {
 		e := strings.IndexAny(s[k+1:min(len(s), k+2048)], ">\n")
 		if e < 0 {

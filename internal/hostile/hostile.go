@@ -58,7 +58,9 @@ func SharedStreamPDF(pages, lines int) []byte {
 	}
 	var z bytes.Buffer
 	w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	w.Write([]byte(content.String()))
+	if _, err := w.Write([]byte(content.String())); err != nil {
+		panic(err)
+	}
 	w.Close()
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
@@ -165,7 +167,9 @@ func zipOf(files map[string][]byte, method uint16) []byte {
 		if err != nil {
 			panic(err)
 		}
-		w.Write(files[n])
+		if _, err := w.Write(files[n]); err != nil {
+			panic(err)
+		}
 	}
 	if err := zw.Close(); err != nil {
 		panic(err)

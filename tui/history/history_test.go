@@ -344,7 +344,7 @@ func TestUnlearnRefusals(t *testing.T) {
 // on a session that cannot be unlearned it says why.
 func TestForceWithoutBlock(t *testing.T) {
 	m := newModel(80, 24, true)
-	m, cmd := m.Update(tuitest.Press('f'))
+	_, cmd := m.Update(tuitest.Press('f'))
 	if got := cmdMsg(t, cmd); got != (PreviewMsg{ID: "learn-20260304-120102-cccccc", Force: true}) {
 		t.Fatalf("f emitted %#v", got)
 	}

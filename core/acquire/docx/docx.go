@@ -310,7 +310,7 @@ func eachToken(ctx context.Context, f *zip.File, b *budget, fn func(xml.Token)) 
 			}
 		}
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
@@ -425,7 +425,7 @@ func (c *converter) run(d *xml.Decoder) error {
 			}
 		}
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {

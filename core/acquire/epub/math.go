@@ -2,8 +2,9 @@ package epub
 
 import (
 	"encoding/xml"
-	"github.com/lore-kb/lore/core/text"
 	"strings"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 // MathML is rendered as one line of linear text, so that a formula reads as

@@ -3,6 +3,7 @@ package epub
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"io"
 	"regexp"
 	"strings"
@@ -100,10 +101,10 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 	}
 	c.flush()
 	out := strings.Join(c.blocks, "\n\n")
-	if err == io.EOF {
+	if errors.Is(err, io.EOF) {
 		return out, nil
 	}
-	if _, ok := err.(*xml.SyntaxError); ok {
+	if _, ok := errors.AsType[*xml.SyntaxError](err); ok {
 		// Lenient: keep what was read before the damage.
 		return out, nil
 	}

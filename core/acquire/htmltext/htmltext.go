@@ -16,6 +16,7 @@ package htmltext
 
 import (
 	"encoding/xml"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -224,7 +225,7 @@ func tokenize(html string) []token {
 				toks = append(toks, token{kind: tokText, text: string(t)})
 			}
 		}
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		// Syntax error: resume after the tag it happened in.

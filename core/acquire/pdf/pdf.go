@@ -112,9 +112,9 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 			return nil, "", ErrEncrypted
 		}
 		if hasEncrypt(r, size) {
-			return nil, "", fmt.Errorf("%w: %v", ErrEncrypted, err)
+			return nil, "", fmt.Errorf("%w: %w", ErrEncrypted, err)
 		}
-		return nil, "", fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, "", fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	var leaves []lpdf.Value
 	// Visit at most a few nodes per declared page (the tree may be cyclic).
@@ -183,7 +183,7 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	}
 	if !hasText {
 		if pageErr != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrCorrupt, pageErr)
+			return nil, "", fmt.Errorf("%w: %w", ErrCorrupt, pageErr)
 		}
 		return nil, "", ErrNoText
 	}

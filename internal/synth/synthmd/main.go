@@ -51,13 +51,13 @@ func run(kind, size, out, vocab string, seed uint64) error {
 		if vocab == "" {
 			dir, err := corpus.Locate()
 			if err != nil {
-				return fmt.Errorf("%v (or give -vocab)", err)
+				return fmt.Errorf("%w (or give -vocab)", err)
 			}
 			vocab = filepath.Join(dir, "textbook_winitzki-linear-algebra-via-exterior-products.pdftotext.txt")
 		}
-		raw, err := os.ReadFile(vocab)
-		if err != nil {
-			return err
+		raw, rerr := os.ReadFile(vocab)
+		if rerr != nil {
+			return rerr
 		}
 		err = synth.Dense(f, n, synth.Vocab(string(raw)))
 	case "paragraphs":

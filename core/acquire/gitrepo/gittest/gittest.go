@@ -296,7 +296,7 @@ func (s *Server) uploadPack(w http.ResponseWriter, r *http.Request, repo *git.Re
 		pw.CloseWithError(err)
 	}()
 	resp := packp.NewUploadPackResponseWithPackfile(req, pr)
-	resp.ShallowUpdate.Shallows = shallows
+	resp.Shallows = shallows
 	w.Header().Set("Content-Type", "application/x-git-upload-pack-result")
 	_ = resp.Encode(w)
 }
