@@ -80,7 +80,7 @@ func compressedValue(body []byte) []byte {
 // encodeCompressed is encodeValue with the S2 codec. Primitive records
 // use it: a large learn writes hundreds of MB of them to the value log, and
 // every page the commit writes stays mapped (and counted in the process's
-// memory) until the store is closed; S2 takes about a fifth off a record
+// memory) until the store is closed; S2 makes a record markedly smaller
 // and costs microseconds to read back.
 func encodeCompressed(v any) ([]byte, error) {
 	body, err := json.Marshal(v)

@@ -148,12 +148,13 @@ func (o Options) logger() Logger {
 
 // badgerOptions is the lean profile of the stack notes (a few tens of MiB
 // instead of Badger's ~600 MiB defaults, so that the terminal UI stays
-// snappy) with measured changes:
+// snappy) with the changes below, each measured (the figures are in
+// docs/benchmarks.md, "Store tuning"):
 //
 //   - No block compression and no block cache. Dedup reads keyword
 //     postings and dedup records all over a large store; with Snappy every
 //     block missing from the cache was decompressed into a fresh buffer,
-//     which at 1M primitives was a fifth of the dedup time, and a cache big
+//     a large share of the dedup time at 1M primitives, and a cache big
 //     enough to avoid that would hold hundreds of MiB. Uncompressed tables
 //     are read in place from their memory maps (the page cache is the
 //     cache), and the tree holds keys and small values, which Badger
@@ -162,31 +163,26 @@ func (o Options) logger() Logger {
 //     journal chunks go to the value log, which is written once anyway as
 //     Badger's WAL; the LSM tree keeps keys, index entries, dedup records
 //     and edge values, so it stays small and compaction stays cheap. The
-//     dedup records decide the figure: a fifth of those learned from the
-//     RFC 6455 corpus text (up to 408 bytes) and most of those of the 1M
-//     dedup benchmark (252–263) were over 256 bytes, and each of them
-//     cost the dedup stage a value-log read (about half the time of a
-//     record read at 1M). Primitive records are larger (988 bytes and up
-//     in that store), so they stay in the value log.
+//     dedup records decide the figure: many are just over 256 bytes, and
+//     each one in the value log cost the dedup stage a value-log read.
+//     Primitive records are larger, so they stay in the value log.
 //   - L0 compacted into the tree on close. A store is mostly opened by a
 //     process that reads what an earlier one wrote, and the table that
 //     earlier process flushed on closing would otherwise stay in L0 until
 //     another flush joined it: one more table every seek of a keyword scan
 //     and every lookup passes through. Compacting it costs the closing
-//     process a merge into the base level (at most its 10 MiB target); at
-//     1M primitives it took a tenth off the dedup stage.
+//     process a merge into the base level (at most its 10 MiB target),
+//     which the dedup stage of the next process more than pays back.
 //   - Up to 16 L0 tables before compacting (32 before writes stall)
 //     instead of the lean profile's 2 and 5. A large commit flushes a
 //     memtable every 15k or so primitives; compacting them into the tree
 //     as they come made the commit compete for the CPU with its own
 //     compactions, and did work that the merge on close (see Close) does
 //     again. With 16 a 100k-primitive session is committed before any
-//     compaction starts (it leaves six tables in L0): 4.35–4.66 s
-//     (median 4.58) against 5.19–5.49 s (median 5.27) with 5 and 10,
-//     this store's earlier choice, in eight interleaved runs, and
-//     closing it takes less too (median 0.97 against 1.12 s). A process
-//     reading right after a large commit passes through those tables
-//     until it closes; the next process sees the merged tree.
+//     compaction starts (it leaves six tables in L0), faster than with 5
+//     and 10, and closing it takes less too. A process reading right
+//     after a large commit passes through those tables until it closes;
+//     the next process sees the merged tree.
 //
 // The 16 MiB memtable caps a transaction at about 26k entries or 2.5 MB,
 // which is why large sessions go through the journal.

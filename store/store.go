@@ -398,17 +398,15 @@ func (s *Store) wroteBulk() bool {
 }
 
 // flatten reopens the closed database and merges every level of its tree
-// into one. A bulk commit leaves the tree spread over several levels (at 1M
-// primitives about 7% of it above the last), and every point read then
-// probes each level and every scan seeks in each: checking 10,000
-// candidates against a 1M store took 8–21% less once merged (3.7–4.1 s
-// against 4.2–4.9 s in five interleaved pairs). It runs after closing
-// because closing flushes the last memtable, which would otherwise land
-// above the merged level.
-// Merging rewrites the tree (about 7 s at 1M primitives), so only a
-// process that wrote a large part of it pays that, a fraction of what it
-// already spent; small learns never do. The store is whole with or without
-// it, so a failure is only logged.
+// into one. A bulk commit leaves the tree spread over several levels, and
+// every point read then probes each level and every scan seeks in each;
+// dedup against a large store is measurably faster once merged
+// (docs/benchmarks.md, "Store tuning"). It runs after closing because
+// closing flushes the last memtable, which would otherwise land above the
+// merged level. Merging rewrites the tree, so only a process that wrote a
+// large part of it pays that, a fraction of what it already spent; small
+// learns never do. The store is whole with or without it, so a failure is
+// only logged.
 func (s *Store) flatten() {
 	db, err := badger.Open(s.opts.badgerOptions(s.path))
 	if err != nil {
