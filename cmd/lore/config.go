@@ -266,7 +266,7 @@ func (c *config) skillEvolution() (float64, int, error) {
 
 // skillPolicy compiles the per-consumer visibility rules. It reads the raw
 // YAML values rather than decoding into a struct, because a struct would
-// lose the difference seed 002 gives meaning to: "allow" absent (every
+// lose the difference the visibility rules give meaning to: "allow" absent (every
 // skill) versus "allow: []" (none).
 func (c *config) skillPolicy() (*scope.Policy, error) {
 	bad := func(format string, args ...any) error {

@@ -459,7 +459,7 @@ as the reference validator's to-prompt prints it (name and description escaped,
 location verbatim), for an agent's system prompt.
 
 --query ranks the skills against a task (as lore skills search) and keeps the
-matches, then adds the skills they import (seed 004: transitive, dependency
+matches, then adds the skills they import (transitively, dependency
 first; cycles and unknown imports are reported on stderr). Without --query
 every active skill is listed, ordered by decay and feedback. --consumer keeps
 what that consumer may see (skills.consumers in the configuration). --budget
@@ -506,9 +506,9 @@ func (a *app) skillsResolveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "resolve NAME...",
 		Short: "Resolve skills and their imports to the full set, dependency first",
-		Long: `Resolves the skills named and everything they import (seed 004) to one list in
-dependency-first order: each skill after the skills it imports, duplicates
-removed. An import that closes a cycle is skipped with a warning naming the
+		Long: `Resolves the skills named and everything they import, transitively, to one
+list in dependency-first order: each skill after the skills it imports,
+duplicates removed. An import that closes a cycle is skipped with a warning naming the
 whole cycle; an import of a skill not in the library is warned about. With
 --consumer, skills that consumer may not see are dropped and listed.
 
