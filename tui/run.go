@@ -134,7 +134,7 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	opts.Tier, opts.Policy = req.Tier, req.Policy
 	opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
 	opts.Events = engine.NewBroker()
-	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(),
+	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(m.ctx),
 		asks: make(chan approvalAsk), done: make(chan struct{})}
 	// Gate flags given with this very source decide it; otherwise the
 	// reviewer does.
@@ -244,6 +244,11 @@ type Outcome struct {
 // for the engine to return, so that when Run returns nothing of the run
 // is left writing to the store or holding it open.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) (Outcome, error) {
+	// The application's context ends when Run returns: the event
+	// subscriptions of its runs, which nothing reads once the program has
+	// quit, end with it.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	m := New(ctx, opts)
 	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
 	final, err := p.Run()

@@ -253,7 +253,9 @@ func (a *app) stderrTerminal() bool {
 // showProgress prints one line per finished stage as events arrive; the
 // returned function waits until the subscription is drained.
 func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
-	events := b.Subscribe()
+	// This reader drains the subscription to its end (the engine closes
+	// the broker), so it needs no context to be let go.
+	events := b.Subscribe(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		out := styledWriter(w)

@@ -45,15 +45,18 @@ func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, er
 		return nil, err
 	}
 	// The report names a URL without its credentials.
-	return sanitizeAcquired(redact.URL(source), acq, opts.Tier), nil
+	return sanitizeAcquired(ctx, redact.URL(source), acq, opts.Tier)
 }
 
 // sanitizeAcquired runs stage 2 over what stage 1 acquired, at the tier
 // the gate sets from the one the caller asked for ("" for none) and the
 // documents' own (gate.Tier: never less cautious than the source).
-func sanitizeAcquired(source string, acq *acquire.Result, requested core.Familiarity) *ScanResult {
+func sanitizeAcquired(ctx context.Context, source string, acq *acquire.Result, requested core.Familiarity) (*ScanResult, error) {
 	tier := gate.Tier(requested, acq.Documents)
-	rep := sanitize.Scan(acq.Documents, tier)
+	rep, err := sanitize.Scan(ctx, acq.Documents, tier)
+	if err != nil {
+		return nil, err
+	}
 	rep.Source = source
 	if len(acq.Findings) > 0 {
 		rep.Findings = append(rep.Findings, acq.Findings...)
@@ -68,7 +71,7 @@ func sanitizeAcquired(source string, acq *acquire.Result, requested core.Familia
 	if errs == nil {
 		errs = []core.AcquireError{}
 	}
-	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}
+	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}, nil
 }
 
 // Admit runs stages 1 to 3: acquire, sanitize and the approval gate. The

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -114,6 +116,8 @@ type Broker struct {
 }
 
 type subscriber struct {
+	ctx     context.Context
+	broker  *Broker
 	ch      chan Event
 	mu      sync.Mutex
 	queue   []Event
@@ -125,9 +129,12 @@ type subscriber struct {
 func NewBroker() *Broker { return &Broker{} }
 
 // Subscribe returns a channel that receives every event published after
-// the call, in order, and is closed after Close.
-func (b *Broker) Subscribe() <-chan Event {
-	s := &subscriber{ch: make(chan Event), wake: make(chan struct{}, 1)}
+// the call, in order, and is closed after Close, or as soon as ctx is done:
+// a reader that goes away (a screen that quit) cancels its context rather
+// than draining, and the subscription's goroutine ends with it instead of
+// waiting forever to hand over the next event.
+func (b *Broker) Subscribe(ctx context.Context) <-chan Event {
+	s := &subscriber{ctx: ctx, broker: b, ch: make(chan Event), wake: make(chan struct{}, 1)}
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
@@ -196,9 +203,11 @@ func (s *subscriber) push(e Event) {
 }
 
 // relay is the subscriber's one goroutine: it hands queued events to the
-// channel in order and closes it when the broker closes.
+// channel in order and closes it when the broker closes or the
+// subscriber's context ends.
 func (s *subscriber) relay() {
 	defer close(s.ch)
+	defer s.broker.remove(s)
 	for {
 		s.mu.Lock()
 		if len(s.queue) == 0 {
@@ -207,12 +216,28 @@ func (s *subscriber) relay() {
 			if stopped {
 				return
 			}
-			<-s.wake
+			select {
+			case <-s.wake:
+			case <-s.ctx.Done():
+				return
+			}
 			continue
 		}
 		e := s.queue[0]
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
-		s.ch <- e
+		select {
+		case s.ch <- e:
+		case <-s.ctx.Done():
+			return
+		}
 	}
+}
+
+// remove drops a subscriber whose reader has gone, so that publishing no
+// longer queues events nobody will read.
+func (b *Broker) remove(s *subscriber) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.subs = slices.DeleteFunc(b.subs, func(x *subscriber) bool { return x == s })
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -10,7 +11,7 @@ import (
 // latest; order is kept.
 func TestBrokerCoalescesProgressKeepsTransitions(t *testing.T) {
 	b := NewBroker()
-	ch := b.Subscribe()
+	ch := b.Subscribe(context.Background())
 	b.Publish(StageStarted{Stage: StageDedup})
 	for i := 1; i <= 1000; i++ {
 		b.Publish(StageProgress{Stage: StageDedup, Done: i, Total: 1000})
@@ -55,7 +56,7 @@ func TestBrokerCoalescesProgressKeepsTransitions(t *testing.T) {
 // transition.
 func TestBrokerFansOutWithoutBlocking(t *testing.T) {
 	b := NewBroker()
-	a, c := b.Subscribe(), b.Subscribe()
+	a, c := b.Subscribe(context.Background()), b.Subscribe(context.Background())
 	// Nobody reads yet: a Publish that waited for a reader would deadlock
 	// here.
 	for range 10000 {
@@ -72,7 +73,38 @@ func TestBrokerFansOutWithoutBlocking(t *testing.T) {
 		}
 	}
 	// Subscribing after Close yields a closed channel.
-	if _, ok := <-b.Subscribe(); ok {
+	if _, ok := <-b.Subscribe(context.Background()); ok {
 		t.Fatal("subscription after Close is open")
 	}
+}
+
+// A subscriber that stops reading and cancels its context lets its relay
+// go: the channel closes, and later events are not queued for it.
+func TestBrokerSubscriptionEndsWithItsContext(t *testing.T) {
+	b := NewBroker()
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := b.Subscribe(ctx)
+	for i := range 100 {
+		b.Publish(StageStarted{Stage: Stages[i%len(Stages)]})
+	}
+	cancel()
+	deadline := time.After(5 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-ch:
+		case <-deadline:
+			t.Fatal("the subscription did not end with its context")
+		}
+	}
+	if n := subscribers(b); n != 0 {
+		t.Errorf("%d subscribers left after the reader went away", n)
+	}
+	b.Publish(StageStarted{Stage: StageAcquire})
+	b.Close()
+}
+
+func subscribers(b *Broker) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.subs)
 }

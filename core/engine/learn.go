@@ -248,7 +248,10 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 2. Sanitize.
 	r.start(StageSanitize)
-	scan := sanitizeAcquired(source, acq, opts.Tier)
+	scan, err := sanitizeAcquired(ctx, source, acq, opts.Tier)
+	if err != nil {
+		return fail(err)
+	}
 	res.Scan = scan
 	res.Session.Familiarity = scan.Report.Tier
 	for _, f := range scan.Report.Findings {

@@ -26,7 +26,7 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	ds := storetest.Domains(t)
 	st := storetest.Open(t)
 	b := engine.NewBroker()
-	events := b.Subscribe()
+	events := b.Subscribe(context.Background())
 	var got []engine.Event
 	drained := make(chan struct{})
 	go func() {

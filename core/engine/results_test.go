@@ -17,7 +17,7 @@ import (
 // collect subscribes to b and returns a function that, once b is closed,
 // returns every StageFinished published, by stage.
 func collect(b *engine.Broker) func() map[engine.Stage]engine.StageFinished {
-	events := b.Subscribe()
+	events := b.Subscribe(context.Background())
 	got := map[engine.Stage]engine.StageFinished{}
 	drained := make(chan struct{})
 	go func() {

@@ -80,7 +80,7 @@ func TestCorpusHome(t *testing.T) {
 	for i := range docs {
 		docs[i].Familiarity = core.Home
 	}
-	r := Scan(docs, core.Home)
+	r := scanDocs(docs, core.Home)
 	for _, f := range r.Findings {
 		if f.Category == core.Secret && f.Severity == core.Info {
 			t.Logf("%s %s %s %s | %s", f.Severity, f.Category, f.Location, f.Description, f.Evidence)

@@ -263,7 +263,7 @@ func TestShebangInDeclaredScriptIsNoMismatch(t *testing.T) {
 		{Name: "run.js", MediaType: "text/javascript", Format: core.FormatText, Text: "#!/usr/bin/env node\nconsole.log(1)\n"},
 		{Name: "notes.md", MediaType: "text/markdown", Format: core.FormatMarkdown, Text: "#!/bin/sh\nrm -rf /\n"},
 	}
-	r := Scan(docs, core.Stranger)
+	r := scanDocs(docs, core.Stranger)
 	var files []string
 	for _, f := range r.Findings {
 		if f.Category == core.ContentTypeMismatch {

@@ -14,7 +14,7 @@ func TestMismatchJudgesDeclaredTypeAgainstRawBytes(t *testing.T) {
 	xpage := "<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>A tree.</p></body></html>\n"
 	mismatches := func(d core.Document) int {
 		n := 0
-		for _, f := range Scan([]core.Document{d}, core.Home).Findings {
+		for _, f := range scanDocs([]core.Document{d}, core.Home).Findings {
 			if f.Category == core.ContentTypeMismatch {
 				n++
 			}

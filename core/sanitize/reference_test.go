@@ -62,7 +62,7 @@ func TestReferenceDeliberateChanges(t *testing.T) {
 // reference were file names: Scan checks document names.
 func TestReferenceNames(t *testing.T) {
 	for _, name := range []string{"../../etc/passwd", "/etc/passwd", `C:\Windows\system32\drivers\etc\hosts`, "a.zip!../../x.md", "docs/../../x.md", "x\x00.md"} {
-		r := Scan([]core.Document{{Name: name, Text: "fine", Format: core.FormatText}}, core.Home)
+		r := scanDocs([]core.Document{{Name: name, Text: "fine", Format: core.FormatText}}, core.Home)
 		f := find(r.Findings, core.PathTraversal, "document name")
 		if f == nil || f.Severity != core.Critical || f.Location != name || f.Offset != -1 {
 			t.Errorf("name %q: want a critical path-traversal finding located at the name;%s", name, dump(r.Findings))
@@ -72,7 +72,7 @@ func TestReferenceNames(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"notes.md", "docs/guide.md", "archive.zip!docs/a.md", "..hidden.md", "a..b.md"} {
-		r := Scan([]core.Document{{Name: name, Text: "fine", Format: core.FormatText}}, core.Home)
+		r := scanDocs([]core.Document{{Name: name, Text: "fine", Format: core.FormatText}}, core.Home)
 		if len(r.Findings) != 0 {
 			t.Errorf("name %q: want no finding;%s", name, dump(r.Findings))
 		}

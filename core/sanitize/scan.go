@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -25,12 +26,19 @@ const MaxFindings = 1000
 // right tier. An unknown tier is treated as STRANGER for the same reason.
 // Whether the report is approved on its own is the gate's decision
 // (gate.AutoApproves), not the scanner's.
-func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
+//
+// ctx is checked before each document (one document of the largest size
+// admitted scans in well under a second); a cancelled scan returns the
+// context's error and no report.
+func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (core.HygieneReport, error) {
 	if tier != core.Home {
 		tier = core.Stranger
 	}
 	r := core.HygieneReport{Tier: tier, Findings: []core.Finding{}}
 	for i := range docs {
+		if err := ctx.Err(); err != nil {
+			return core.HygieneReport{}, fmt.Errorf("scan: %w", err)
+		}
 		d := &docs[i]
 		t := tier
 		if d.Familiarity != core.Home {
@@ -54,7 +62,7 @@ func Scan(docs []core.Document, tier core.Familiarity) core.HygieneReport {
 		}
 	}
 	r.CheckedAt = time.Now()
-	return r
+	return r, nil
 }
 
 // ScannedText is the name a document's findings carry in Finding.File and

@@ -62,7 +62,7 @@ func TestScanReportsSecrets(t *testing.T) {
 // are secrets is still approved by the gate's first law, headless and
 // without --approve.
 func TestSecretsDoNotBlockTheGate(t *testing.T) {
-	r := Scan([]core.Document{{Name: "SKILL.md", Text: secretSkill, Format: core.FormatMarkdown, Familiarity: core.Home}}, core.Home)
+	r := scanDocs([]core.Document{{Name: "SKILL.md", Text: secretSkill, Format: core.FormatMarkdown, Familiarity: core.Home}}, core.Home)
 	for _, f := range r.Findings {
 		if f.Category != core.Secret {
 			t.Fatalf("finding %s %s, want secrets only", f.Category, f.Location)

@@ -45,7 +45,10 @@ const hostileNotes = "# Notes\n" +
 func scanned(t testing.TB, name, text string) gate.Request {
 	t.Helper()
 	docs := []core.Document{{Name: name, Path: name, MediaType: "text/markdown", Format: core.FormatMarkdown, Text: text, Familiarity: core.Stranger}}
-	rep := sanitize.Scan(docs, core.Stranger)
+	rep, err := sanitize.Scan(context.Background(), docs, core.Stranger)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rep.Source = name
 	return requestFor(rep, map[string]string{name: text})
 }
