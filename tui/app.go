@@ -244,7 +244,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.primitives, m.pending, m.statusErr = msg.primitives, msg.pending, msg.err
 		return m, nil
 	case tickMsg:
-		m.learn.SetNow(time.Time(msg))
+		m.learn = m.learn.SetNow(time.Time(msg))
 		if m.running {
 			return m, tick()
 		}
@@ -253,8 +253,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.run == nil || msg.run != m.run.id {
 			return m, nil
 		}
-		m.learn.Apply(msg.e, msg.at)
-		m.learn.SetNow(msg.at)
+		m.learn = m.learn.Apply(msg.e, msg.at)
+		m.learn = m.learn.SetNow(msg.at)
 		return m, listen(m.run)
 	case askMsg:
 		if m.run == nil || msg.run != m.run.id {
@@ -322,9 +322,9 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	m.running = false
 	switch err := m.RunErr; {
 	case errors.Is(err, context.Canceled):
-		m.learn.Log(time.Now(), "run", "cancelled: the store is unchanged")
+		m.learn = m.learn.Log(time.Now(), "run", "cancelled: the store is unchanged")
 	case err != nil:
-		m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
+		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
 	if m.quitting {
 		return m, m.finishIfDone()
@@ -356,7 +356,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case key.Matches(k, m.keys.Yes):
 			m.confirmQuit, m.quitting = false, true
 			m.run.cancel()
-			m.learn.Log(time.Now(), "run", "cancelling…")
+			m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
 			return m, m.finishIfDone()
 		case key.Matches(k, m.keys.No):
 			m.confirmQuit = false

@@ -208,7 +208,7 @@ func TestReviewerDecisionGoesBackToTheGate(t *testing.T) {
 func BenchmarkKeyToUpdate(b *testing.B) {
 	m := newApp(120, 40)
 	for i := range 10000 {
-		m.learn.Log(time.Now(), "extract", fmt.Sprintf("line %d", i))
+		m.learn = m.learn.Log(time.Now(), "extract", fmt.Sprintf("line %d", i))
 	}
 	keys := []tea.Msg{keyPress("pgup"), keyPress("tab"), keyPress("shift+tab")}
 	b.ReportAllocs()
@@ -223,7 +223,7 @@ func BenchmarkKeyToUpdate(b *testing.B) {
 func BenchmarkViewLearn10kLog(b *testing.B) {
 	m := newApp(120, 40)
 	for i := range 10000 {
-		m.learn.Log(time.Now(), "extract", fmt.Sprintf("§3.%d \"Subspaces\": definition \"Subspace %d\" (0.95)", i%60, i))
+		m.learn = m.learn.Log(time.Now(), "extract", fmt.Sprintf("§3.%d \"Subspaces\": definition \"Subspace %d\" (0.95)", i%60, i))
 	}
 	b.ReportAllocs()
 	for b.Loop() {

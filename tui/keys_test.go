@@ -156,7 +156,7 @@ func (f keyFixture) reviewing(m Model) Model {
 // longLog gives the Learn screen a log longer than its pane.
 func longLog(m Model) Model {
 	for i := range 200 {
-		m.learn.Log(time.Now(), "extract", fmt.Sprintf("line %d", i))
+		m.learn = m.learn.Log(time.Now(), "extract", fmt.Sprintf("line %d", i))
 	}
 	return m
 }

@@ -29,7 +29,7 @@ func midRun(w, h int, dark bool) Model {
 	m, _ = send(m, tea.WindowSizeMsg{Width: w, Height: h}, statusMsg{primitives: 4812, pending: 3})
 	m.run = &run{id: runID, source: "linalg.pdf", cancel: func() {}, asks: make(chan approvalAsk)}
 	m.running, m.eventsOpen = true, true
-	m.learn.Reset("linalg.pdf", runID, false)
+	m.learn = m.learn.Reset("linalg.pdf", runID, false)
 	t0 := time.Date(2026, 11, 22, 12, 1, 0, 0, time.UTC)
 	for _, e := range []engine.Event{
 		engine.StageStarted{Stage: engine.StageAcquire, At: t0},
@@ -37,7 +37,7 @@ func midRun(w, h int, dark bool) Model {
 	} {
 		m, _ = send(m, eventMsg{run: runID, at: t0, e: e})
 	}
-	m.learn.SetNow(t0.Add(2300 * time.Millisecond))
+	m.learn = m.learn.SetNow(t0.Add(2300 * time.Millisecond))
 	return m
 }
 

@@ -83,12 +83,12 @@ func (s slot[M, K]) scroll(delta int) tea.Cmd {
 type learnScreen struct{ m *Model }
 
 func (s learnScreen) setSize(w, h int) {
-	s.m.learn.SetSize(w, h)
+	s.m.learn = s.m.learn.SetSize(w, h)
 	s.m.form = s.m.form.SetSize(w, h)
 }
 
 func (s learnScreen) setStyles(st styles.Styles) {
-	s.m.learn.SetStyles(st)
+	s.m.learn = s.m.learn.SetStyles(st)
 	s.m.form = s.m.form.SetStyles(st)
 }
 
@@ -113,7 +113,7 @@ func (s learnScreen) keys() help.KeyMap {
 	if s.m.formOpen {
 		return s.m.form.KeyMap()
 	}
-	return s.m.learn.Keys()
+	return s.m.learn.KeyMap()
 }
 
 func (s learnScreen) captures() bool { return s.m.formOpen }
@@ -123,7 +123,7 @@ func (s learnScreen) click(int, int) tea.Cmd { return nil }
 
 // scroll moves the log, whose newest line is at the bottom.
 func (s learnScreen) scroll(delta int) tea.Cmd {
-	s.m.learn.ScrollLog(-delta)
+	s.m.learn = s.m.learn.ScrollLog(-delta)
 	return nil
 }
 

@@ -160,11 +160,11 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 	case exportedMsg:
 		if msg.err != nil {
 			m.notice = msg.err.Error()
-			m.learn.Log(time.Now(), "graph", m.st.Bad.Render("export failed: ")+msg.err.Error())
+			m.learn = m.learn.Log(time.Now(), "graph", m.st.Bad.Render("export failed: ")+msg.err.Error())
 			return m, nil, true
 		}
 		what := fmt.Sprintf("exported %d primitives as %s to ", msg.n, msg.format)
-		m.learn.Log(time.Now(), "graph", what+msg.path)
+		m.learn = m.learn.Log(time.Now(), "graph", what+msg.path)
 		// The notice is one line: the path gives way from the left, and
 		// then the words, so that the file's name always shows; the Learn
 		// log keeps it all.

@@ -103,41 +103,50 @@ type Model struct {
 
 // New returns an empty Learn screen.
 func New(st styles.Styles) Model {
-	m := Model{st: &st, keys: DefaultKeyMap()}
-	m.Reset("", "", false)
-	return m
+	return Model{st: &st, keys: DefaultKeyMap()}.Reset("", "", false)
 }
 
 // Reset clears the panes for a new run of source; the log is kept, so a
 // curator can read back over earlier runs.
-func (m *Model) Reset(source, session string, dryRun bool) {
+func (m Model) Reset(source, session string, dryRun bool) Model {
 	m.Source, m.Session, m.DryRun = source, session, dryRun
 	for i, s := range engine.Stages {
 		m.Panes[i] = Pane{Stage: s}
 	}
 	m.Findings = map[core.Category]int{}
 	m.Awaiting, m.Decision, m.Artifacts, m.scroll = false, nil, nil, 0
+	return m
 }
 
 // SetSize sets the area the screen draws in.
-func (m *Model) SetSize(w, h int) { m.w, m.h = w, h }
+func (m Model) SetSize(w, h int) Model {
+	m.w, m.h = w, h
+	return m
+}
 
 // SetStyles switches styles (light or dark).
-func (m *Model) SetStyles(st styles.Styles) { m.st = &st }
+func (m Model) SetStyles(st styles.Styles) Model {
+	m.st = &st
+	return m
+}
 
 // SetNow sets the clock running stages measure their time against; the
 // application ticks it, so rendering never reads the clock.
-func (m *Model) SetNow(t time.Time) { m.now = t }
+func (m Model) SetNow(t time.Time) Model {
+	m.now = t
+	return m
+}
 
-// Keys returns the screen's key map.
-func (m Model) Keys() KeyMap { return m.keys }
+// KeyMap returns the screen's key map.
+func (m Model) KeyMap() KeyMap { return m.keys }
 
 // LogLen is the number of log lines kept.
 func (m Model) LogLen() int { return m.log.Len() }
 
 // Log appends a line to the log, stamped at.
-func (m *Model) Log(at time.Time, stage, msg string) {
+func (m Model) Log(at time.Time, stage, msg string) Model {
 	m.log.add(m.st.Faint.Render(at.Format("15:04:05")) + " " + m.st.Label.Render(fmt.Sprintf("%-9s", stage)) + " " + msg)
+	return m
 }
 
 // Running reports whether a stage is running.
@@ -153,13 +162,13 @@ func (m Model) Running() bool {
 func index(s engine.Stage) int { return slices.Index(engine.Stages, s) }
 
 // Apply records one engine event that arrived at at.
-func (m *Model) Apply(e engine.Event, at time.Time) {
+func (m Model) Apply(e engine.Event, at time.Time) Model {
 	switch e := e.(type) {
 	case engine.StageStarted:
 		if i := index(e.Stage); i >= 0 {
 			m.Panes[i].State, m.Panes[i].Started = Running, e.At
 		}
-		m.Log(at, string(e.Stage), "started")
+		m = m.Log(at, string(e.Stage), "started")
 	case engine.StageProgress:
 		if i := index(e.Stage); i >= 0 {
 			p := &m.Panes[i]
@@ -168,7 +177,7 @@ func (m *Model) Apply(e engine.Event, at time.Time) {
 	case engine.StageFinished:
 		i := index(e.Stage)
 		if i < 0 {
-			return
+			return m
 		}
 		p := &m.Panes[i]
 		p.Finished, p.Elapsed = e, e.Elapsed
@@ -191,21 +200,21 @@ func (m *Model) Apply(e engine.Event, at time.Time) {
 		case Failed:
 			msg = m.st.Bad.Render("failed: ") + msg
 		}
-		m.Log(at, string(e.Stage), msg)
+		m = m.Log(at, string(e.Stage), msg)
 	case engine.FindingFound:
 		f := e.Finding
 		m.Findings[f.Category]++
-		m.Log(at, "sanitize", fmt.Sprintf("%s %s %s", m.severity(f.Severity), f.Category, m.st.Faint.Render(f.Location)))
+		m = m.Log(at, "sanitize", fmt.Sprintf("%s %s %s", m.severity(f.Severity), f.Category, m.st.Faint.Render(f.Location)))
 	case engine.ApprovalRequested:
 		m.Awaiting = true
-		m.Log(at, "gate", fmt.Sprintf("waiting for your decision on %d finding(s) — see Findings", len(e.Report.Findings)))
+		m = m.Log(at, "gate", fmt.Sprintf("waiting for your decision on %d finding(s) — see Findings", len(e.Report.Findings)))
 	case engine.Decided:
 		d := e.Decision
 		m.Awaiting, m.Decision = false, &d
-		m.Log(at, "gate", fmt.Sprintf("%s %s · %s", d.Status, decidedBy(d.DecidedBy), d.Rationale))
+		m = m.Log(at, "gate", fmt.Sprintf("%s %s · %s", d.Status, decidedBy(d.DecidedBy), d.Rationale))
 	case engine.ConflictFound:
 		c := e.Conflict
-		m.Log(at, "dedup", fmt.Sprintf("conflict %s: %q vs existing %q (%s)", c.ID, c.Candidate.Name, c.Existing.Name, c.Comparison.Class))
+		m = m.Log(at, "dedup", fmt.Sprintf("conflict %s: %q vs existing %q (%s)", c.ID, c.Candidate.Name, c.Existing.Name, c.Comparison.Class))
 	case engine.ArtifactMade:
 		a := e.Artifact
 		m.Artifacts = append(m.Artifacts, fmt.Sprintf("%s %s", a.Kind, a.Name))
@@ -213,10 +222,11 @@ func (m *Model) Apply(e engine.Event, at time.Time) {
 		if where == "" {
 			where = "not written"
 		}
-		m.Log(at, "generate", fmt.Sprintf("%s %s (%d primitives) %s", a.Kind, m.st.Heading.Render(a.Name), a.Primitives, m.st.Faint.Render(where)))
+		m = m.Log(at, "generate", fmt.Sprintf("%s %s (%d primitives) %s", a.Kind, m.st.Heading.Render(a.Name), a.Primitives, m.st.Faint.Render(where)))
 	case engine.Committed:
-		m.Log(at, "commit", fmt.Sprintf("session %s committed (%d changes)", e.Session.ID, e.Session.Changes))
+		m = m.Log(at, "commit", fmt.Sprintf("session %s committed (%d changes)", e.Session.ID, e.Session.Changes))
 	}
+	return m
 }
 
 func (m Model) severity(s core.Severity) string {
@@ -372,11 +382,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		page := max(1, m.logHeight()-1)
 		switch {
 		case key.Matches(k, m.keys.LogUp):
-			m.ScrollLog(page)
+			m = m.ScrollLog(page)
 		case key.Matches(k, m.keys.LogDown):
-			m.ScrollLog(-page)
+			m = m.ScrollLog(-page)
 		case key.Matches(k, m.keys.LogTop):
-			m.ScrollLog(m.log.Len())
+			m = m.ScrollLog(m.log.Len())
 		case key.Matches(k, m.keys.LogBottom):
 			m.scroll = 0
 		}
@@ -385,8 +395,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // ScrollLog moves the log back (positive) or forward (negative) by n lines.
-func (m *Model) ScrollLog(n int) {
+func (m Model) ScrollLog(n int) Model {
 	m.scroll = min(max(0, m.scroll+n), max(0, m.log.Len()-m.logHeight()))
+	return m
 }
 
 // layout is how the panes are arranged in the current size.

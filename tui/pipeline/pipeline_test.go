@@ -24,7 +24,7 @@ func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Seco
 // feed applies events one second apart.
 func feed(m *Model, events ...engine.Event) {
 	for i, e := range events {
-		m.Apply(e, at(float64(i)/10))
+		*m = m.Apply(e, at(float64(i)/10))
 	}
 }
 
@@ -58,7 +58,7 @@ var scenarios = map[string]func(m *Model){
 			started(engine.StageExtract, 3.8),
 			engine.StageProgress{Stage: engine.StageExtract, Done: 38, Total: 60, Detail: "§3.2 Subspaces"},
 		)
-		m.SetNow(at(4.9))
+		*m = m.SetNow(at(4.9))
 	},
 	"awaiting": func(m *Model) {
 		feed(m,
@@ -70,7 +70,7 @@ var scenarios = map[string]func(m *Model){
 			started(engine.StageGate, 0.2),
 			engine.ApprovalRequested{Report: core.HygieneReport{Findings: make([]core.Finding, 1)}},
 		)
-		m.SetNow(at(9))
+		*m = m.SetNow(at(9))
 	},
 	"finished": func(m *Model) {
 		feed(m,
@@ -114,8 +114,8 @@ func TestViewGolden(t *testing.T) {
 				theme := map[bool]string{false: "light", true: "dark"}[dark]
 				t.Run(fmt.Sprintf("%s/%d/%s", name, w, theme), func(t *testing.T) {
 					m := New(styles.New(dark))
-					m.Reset("linalg.md", "learn-20261122-120100-a1b2c3", false)
-					m.SetSize(w, h)
+					m = m.Reset("linalg.md", "learn-20261122-120100-a1b2c3", false)
+					m = m.SetSize(w, h)
 					build(&m)
 					out := m.View()
 					checkBox(t, out, w, h)
@@ -142,7 +142,7 @@ func checkBox(t *testing.T, out string, w, h int) {
 
 func TestStatesFollowEvents(t *testing.T) {
 	m := New(styles.New(true))
-	m.SetSize(120, 30)
+	m = m.SetSize(120, 30)
 	scenarios["running"](&m)
 	want := []State{Done, Done, Done, Done, Running, Waiting, Waiting}
 	for i, p := range m.Panes {
@@ -161,7 +161,7 @@ func TestStatesFollowEvents(t *testing.T) {
 	}
 
 	m = New(styles.New(true))
-	m.SetSize(120, 30)
+	m = m.SetSize(120, 30)
 	scenarios["failed"](&m)
 	if m.Panes[3].State != Failed || m.Panes[6].State != Skipped || m.Running() {
 		t.Errorf("failed scenario states: %v %v running %v", m.Panes[3].State, m.Panes[6].State, m.Running())
@@ -174,7 +174,7 @@ func TestStatesFollowEvents(t *testing.T) {
 func TestSmallSizesKeepTheLayout(t *testing.T) {
 	for _, size := range [][2]int{{80, 21}, {80, 12}, {100, 40}, {40, 10}, {20, 5}} {
 		m := New(styles.New(true))
-		m.SetSize(size[0], size[1])
+		m = m.SetSize(size[0], size[1])
 		scenarios["running"](&m)
 		out := m.View()
 		lines := strings.Split(out, "\n")
@@ -188,9 +188,9 @@ func TestSmallSizesKeepTheLayout(t *testing.T) {
 
 func TestLogKeepsTheNewestLines(t *testing.T) {
 	m := New(styles.New(true))
-	m.SetSize(80, 21)
+	m = m.SetSize(80, 21)
 	for i := range MaxLogLines + 25 {
-		m.Log(t0, "extract", fmt.Sprintf("line %d", i))
+		m = m.Log(t0, "extract", fmt.Sprintf("line %d", i))
 	}
 	if m.LogLen() != MaxLogLines || m.log.dropped != 25 {
 		t.Fatalf("kept %d, dropped %d", m.LogLen(), m.log.dropped)
@@ -199,11 +199,11 @@ func TestLogKeepsTheNewestLines(t *testing.T) {
 	if !strings.Contains(screen, fmt.Sprintf("line %d", MaxLogLines+24)) || !strings.Contains(screen, "25 older dropped") {
 		t.Errorf("newest line or drop count missing:\n%s", screen)
 	}
-	m.ScrollLog(100)
+	m = m.ScrollLog(100)
 	if screen := ansi.Strip(m.View()); strings.Contains(screen, fmt.Sprintf("line %d", MaxLogLines+24)) || !strings.Contains(screen, "100 line(s) below") {
 		t.Errorf("scrolled back 100 lines, screen:\n%s", screen)
 	}
-	m.ScrollLog(1 << 30)
+	m = m.ScrollLog(1 << 30)
 	if screen := ansi.Strip(m.View()); !strings.Contains(screen, "line 25") {
 		t.Errorf("scrolled to the start, screen:\n%s", screen)
 	}
@@ -211,10 +211,10 @@ func TestLogKeepsTheNewestLines(t *testing.T) {
 
 func BenchmarkView10kLog(b *testing.B) {
 	m := New(styles.New(true))
-	m.SetSize(120, 40)
+	m = m.SetSize(120, 40)
 	scenarios["running"](&m)
 	for i := range MaxLogLines {
-		m.Log(t0, "extract", fmt.Sprintf("§3.%d \"Subspaces\": definition \"Subspace %d\" (0.95)", i%60, i))
+		m = m.Log(t0, "extract", fmt.Sprintf("§3.%d \"Subspaces\": definition \"Subspace %d\" (0.95)", i%60, i))
 	}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -229,8 +229,8 @@ func BenchmarkView10kLog(b *testing.B) {
 func TestAcquireProgressDrawsABar(t *testing.T) {
 	for _, size := range tuitest.Sizes(21) {
 		m := New(styles.New(true))
-		m.Reset("linalg.pdf", "learn-20261122-120100-a1b2c3", false)
-		m.SetSize(size.W, size.H)
+		m = m.Reset("linalg.pdf", "learn-20261122-120100-a1b2c3", false)
+		m = m.SetSize(size.W, size.H)
 		feed(&m, started(engine.StageAcquire, 0))
 		full := func() (string, int) {
 			for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
@@ -242,7 +242,7 @@ func TestAcquireProgressDrawsABar(t *testing.T) {
 		}
 		var prev int
 		for i, done := range []int{12, 64, 127} {
-			m.Apply(engine.StageProgress{Stage: engine.StageAcquire, Done: done, Total: 127, Detail: "linalg.pdf · pages"}, at(1))
+			m = m.Apply(engine.StageProgress{Stage: engine.StageAcquire, Done: done, Total: 127, Detail: "linalg.pdf · pages"}, at(1))
 			line, n := full()
 			if !strings.Contains(line, fmt.Sprintf(" %d/127", done)) || n < 0 {
 				t.Fatalf("%v: no bar with %d/127:\n%s", size, done, ansi.Strip(m.View()))
@@ -262,7 +262,7 @@ func TestAcquireProgressDrawsABar(t *testing.T) {
 // engine filled, not text to split.
 func TestPanesReadTypedResults(t *testing.T) {
 	m := New(styles.New(true))
-	m.SetSize(160, 40)
+	m = m.SetSize(160, 40)
 	scenarios["finished"](&m)
 	want := [7][]string{
 		{"1 document(s) · 129.7 KiB"},
