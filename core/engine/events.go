@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"context"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/broker"
 )
 
 // Stage is one of the seven stages of a learning run.
@@ -104,140 +102,17 @@ func (ConflictFound) isEvent()     {}
 func (ArtifactMade) isEvent()      {}
 func (Committed) isEvent()         {}
 
-// Broker fans engine events out to subscribers. Publish never blocks on a
-// slow subscriber for progress: a progress event that finds the
-// subscriber's buffer full replaces the undelivered one of the same stage
-// (latest wins). Every other event is queued without limit, so transitions
-// are never lost and the engine never waits for a UI.
-type Broker struct {
-	mu     sync.Mutex
-	subs   []*subscriber
-	closed bool
-}
-
-type subscriber struct {
-	ctx     context.Context
-	broker  *Broker
-	ch      chan Event
-	mu      sync.Mutex
-	queue   []Event
-	wake    chan struct{}
-	stopped bool
-}
+// Broker fans a run's events out to its subscribers (see broker.Broker):
+// progress events of a stage coalesce, latest wins; every other event is
+// delivered.
+type Broker = broker.Broker[Event]
 
 // NewBroker returns a broker with no subscribers.
-func NewBroker() *Broker { return &Broker{} }
+func NewBroker() *Broker { return broker.New(progressKey) }
 
-// Subscribe returns a channel that receives every event published after
-// the call, in order, and is closed after Close, or as soon as ctx is done:
-// a reader that goes away (a screen that quit) cancels its context rather
-// than draining, and the subscription's goroutine ends with it instead of
-// waiting forever to hand over the next event.
-func (b *Broker) Subscribe(ctx context.Context) <-chan Event {
-	s := &subscriber{ctx: ctx, broker: b, ch: make(chan Event), wake: make(chan struct{}, 1)}
-	b.mu.Lock()
-	if b.closed {
-		b.mu.Unlock()
-		close(s.ch)
-		return s.ch
-	}
-	b.subs = append(b.subs, s)
-	b.mu.Unlock()
-	go s.relay()
-	return s.ch
-}
-
-// Publish delivers e to every subscriber.
-func (b *Broker) Publish(e Event) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.closed {
-		return
-	}
-	for _, s := range b.subs {
-		s.push(e)
-	}
-}
-
-// Close ends every subscription once its queued events are delivered.
-func (b *Broker) Close() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.closed {
-		return
-	}
-	b.closed = true
-	for _, s := range b.subs {
-		s.mu.Lock()
-		s.stopped = true
-		s.mu.Unlock()
-		s.signal()
-	}
-}
-
-func (s *subscriber) signal() {
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (s *subscriber) push(e Event) {
-	s.mu.Lock()
-	if p, ok := e.(StageProgress); ok {
-		for i := len(s.queue) - 1; i >= 0; i-- {
-			if q, ok := s.queue[i].(StageProgress); ok && q.Stage == p.Stage {
-				s.queue[i] = p
-				s.mu.Unlock()
-				s.signal()
-				return
-			}
-			if _, ok := s.queue[i].(StageProgress); !ok {
-				break
-			}
-		}
-	}
-	s.queue = append(s.queue, e)
-	s.mu.Unlock()
-	s.signal()
-}
-
-// relay is the subscriber's one goroutine: it hands queued events to the
-// channel in order and closes it when the broker closes or the
-// subscriber's context ends.
-func (s *subscriber) relay() {
-	defer close(s.ch)
-	defer s.broker.remove(s)
-	for {
-		s.mu.Lock()
-		if len(s.queue) == 0 {
-			stopped := s.stopped
-			s.mu.Unlock()
-			if stopped {
-				return
-			}
-			select {
-			case <-s.wake:
-			case <-s.ctx.Done():
-				return
-			}
-			continue
-		}
-		e := s.queue[0]
-		s.queue = s.queue[1:]
-		s.mu.Unlock()
-		select {
-		case s.ch <- e:
-		case <-s.ctx.Done():
-			return
-		}
-	}
-}
-
-// remove drops a subscriber whose reader has gone, so that publishing no
-// longer queues events nobody will read.
-func (b *Broker) remove(s *subscriber) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.subs = slices.DeleteFunc(b.subs, func(x *subscriber) bool { return x == s })
+// progressKey makes progress the one kind of event only the latest value
+// of matters, per stage.
+func progressKey(e Event) (string, bool) {
+	p, ok := e.(StageProgress)
+	return string(p.Stage), ok
 }
