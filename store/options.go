@@ -106,6 +106,9 @@ type Progress struct {
 	// Done and Total count the primitives a reindex has rebuilt and has to
 	// rebuild; a flatten counts nothing.
 	Done, Total int
+	// Bytes is the size of the tree a flatten rewrites, so that a front
+	// end can leave out a merge too small to keep anyone waiting.
+	Bytes int64
 	// Skipped counts the records a reindex could not decode, whose
 	// derived data it could not rebuild (Verify reports them).
 	Skipped  int

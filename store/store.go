@@ -362,11 +362,13 @@ func (s *Store) Close() error {
 			close(s.stopGC)
 			<-s.gcDone
 		}
-		bulk := s.wroteBulk()
+		bulk, size := s.wroteBulk()
 		if bulk {
 			start := time.Now()
-			s.opts.report(Progress{Task: TaskFlatten, Reason: "this run wrote a large part of it"})
-			defer func() { s.opts.report(Progress{Task: TaskFlatten, Finished: true, Elapsed: time.Since(start)}) }()
+			s.opts.report(Progress{Task: TaskFlatten, Reason: "this run wrote a large part of it", Bytes: size})
+			defer func() {
+				s.opts.report(Progress{Task: TaskFlatten, Finished: true, Elapsed: time.Since(start), Bytes: size})
+			}()
 		}
 		if err := s.db.Close(); err != nil {
 			s.closeErr = fmt.Errorf("close store %s: %w", s.path, err)
@@ -384,17 +386,17 @@ func (s *Store) Close() error {
 const flattenShare = 4
 
 // wroteBulk reports whether this process's commits wrote at least a
-// quarter of the LSM tree.
-func (s *Store) wroteBulk() bool {
+// quarter of the LSM tree, and the tree's size.
+func (s *Store) wroteBulk() (bool, int64) {
 	written := s.applied.Load()
 	if s.opts.inMemory || written == 0 {
-		return false
+		return false, 0
 	}
 	var total int64
 	for _, l := range s.db.Levels() {
 		total += l.Size
 	}
-	return written*flattenShare >= total
+	return written*flattenShare >= total, max(total, written)
 }
 
 // flatten reopens the closed database and merges every level of its tree

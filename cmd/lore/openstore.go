@@ -103,7 +103,13 @@ func fromStore[T any](a *app, mode access, fn func(db *store.Store) (T, error)) 
 // rebuilding its indexes on open or merging its tree on close is never a
 // silent pause of seconds: a line as a task starts, completed with its
 // time as it ends. On a terminal the line also counts the primitives a
-// rebuild has done, rewritten in place at most a few times a second.
+// rebuild has done, rewritten in place at most a few times a second. A
+// merge of a tree under quietFlatten takes a fraction of a second and is
+// left out: a small learn's exit says nothing about the store's upkeep.
+// quietFlatten is the size of tree below which merging it on close is not
+// reported.
+const quietFlatten = 32 << 20
+
 func storeProgress(w io.Writer) func(store.Progress) {
 	tty := isTerminal(w)
 	var (
@@ -111,6 +117,9 @@ func storeProgress(w io.Writer) func(store.Progress) {
 		shown time.Time
 	)
 	return func(p store.Progress) {
+		if p.Task == store.TaskFlatten && p.Bytes < quietFlatten {
+			return
+		}
 		switch {
 		case p.Finished:
 			done := fmt.Sprintf("done in %.1fs", p.Elapsed.Seconds())
