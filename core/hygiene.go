@@ -57,6 +57,21 @@ type Finding struct {
 	// side, hidden characters rendered visibly as ⟨U+202E⟩.
 	Evidence       string `json:"evidence"`
 	Recommendation string `json:"recommendation"`
+	// Flow is, for a finding about what code does, where the data comes
+	// from and where it goes; nil for every other finding.
+	Flow *Flow `json:"flow,omitempty"`
+}
+
+// Flow is the path of a code finding: a source of data (an environment
+// variable, a credential file, user documents) and the sink it reaches
+// (a network send, an eval, a shell), each with its 1-based line. A
+// finding about a sink alone (a download piped to a shell) has no
+// source.
+type Flow struct {
+	Source     string `json:"source,omitempty"`
+	SourceLine int    `json:"sourceLine,omitempty"`
+	Sink       string `json:"sink"`
+	SinkLine   int    `json:"sinkLine"`
 }
 
 // AcquireError is a problem acquiring one file of a source. Fatal errors
