@@ -16,8 +16,16 @@ import (
 // record (skills.CheckImported: a usable key). namespace overrides the
 // file's own lore-namespace. content carries the SKILL.md as read
 // (skills.Original), and key is its key when res is valid.
-func check(c candidate, p skillspec.Profile, namespace string) (content skills.Content, key string, res skillspec.Result) {
+//
+// With notes false the result holds the validator's problems and check's
+// own, without the notes Parse adds about how it keeps fields lore has no
+// place for (which concern an import, not a skill's validity); the
+// verdict is the same either way, as Parse adds warnings only.
+func check(c candidate, p skillspec.Profile, namespace string, notes bool) (content skills.Content, key string, res skillspec.Result) {
 	content, ns, res := skills.Parse(c.dirName, c.md, c.res, p)
+	if !notes {
+		res = skillspec.Validate(c.md, c.dirName, p)
+	}
 	res.Path = c.file
 	if c.fileName != skills.SkillFile {
 		msg := fmt.Sprintf("the skill file is named %s; the standard's name is %s exactly", c.fileName, skills.SkillFile)
@@ -97,7 +105,7 @@ func Validate(root string, p skillspec.Profile) (Validation, error) {
 			out.Skills = append(out.Skills, Verdict{Path: c.file, Result: r})
 			continue
 		}
-		_, _, r := check(c, p, "")
+		_, _, r := check(c, p, "", false)
 		for _, f := range c.findings {
 			add(&r, skillspec.CatFile, fmt.Sprintf("%s: %s (import refuses it without --trust)", f.Location, f.Description), true)
 		}

@@ -214,7 +214,7 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	if opts.Strict {
 		p = skillspec.Strict
 	}
-	content, key, res := check(c, p, opts.Namespace)
+	content, key, res := check(c, p, opts.Namespace, true)
 	if !res.Valid {
 		return nil, fmt.Errorf("%s is not a valid skill (%s profile): %s", c.file, p, strings.Join(res.Errors, "; "))
 	}
