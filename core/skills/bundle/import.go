@@ -1,8 +1,11 @@
 // Package bundle moves skills between lore's library and Agent Skills
-// folders on disk: Import reads a tree of skill folders into records,
-// checked and sanitized, and Export writes records out as folders that pass
-// the standard's strict validator. Nothing read is ever executed; scripts
-// are resources, kept as bytes.
+// folders on disk and zip bundles: Import reads a tree of skill folders, or
+// a .zip/.skill bundle, into records, checked and scanned, each file kept
+// byte for byte with its mode; Export writes records out as folders (or
+// ExportZip as a bundle) — imported skills as they were imported, generated
+// ones so that they pass the standard's strict validator. Nothing read is
+// ever executed; scripts are resources, kept as bytes. Validate is lore
+// skills validate, through the same check as Import.
 //
 // Import trusts nothing by default. A skill folder is material from
 // anywhere (a zip off the web, a colleague's repository), so it is scanned
