@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,8 +33,14 @@ func now() time.Time { return time.Now().UTC() }
 // library is the skill library over db, with lore's output folder and
 // clock; opts brings what a command configures (policy, thresholds).
 func (a *app) library(db *store.Store, opts skilllib.Options) *skilllib.Library {
-	opts.OutputDir, opts.Now = a.cfg.outputDir(), now
+	opts.OutputDir, opts.LibraryDir, opts.Now = a.cfg.outputDir(), a.libraryDir(), now
 	return skilllib.New(db, opts)
+}
+
+// libraryDir is where the library keeps a folder per offered skill, the
+// SKILL.md files the prompt block's <location> names: <data_dir>/library.
+func (a *app) libraryDir() string {
+	return filepath.Join(a.cfg.dataDir(), "library")
 }
 
 // offering is the library over db under the configured consumer policy,
@@ -456,7 +464,14 @@ func (a *app) skillsPromptCmd() *cobra.Command {
 		Short: "Print the <available_skills> block for an agent's system prompt",
 		Long: `Prints the active skills as the Agent Skills <available_skills> catalog, exactly
 as the reference validator's to-prompt prints it (name and description escaped,
-location verbatim), for an agent's system prompt.
+location verbatim), for an agent's system prompt. When no skill is offered it
+prints nothing at all (exit 0), as the client guide says: no empty catalog.
+
+Each <location> is the absolute path of the skill's SKILL.md in the library's
+own folder, <data_dir>/library/<namespace>/<name>/, which lore writes from the
+store and keeps in step with it (a folder that differs from the stored skill is
+replaced whole), so an agent reads the skill as the library holds it, resources
+and modes included, whatever became of the folder it was imported from.
 
 --query ranks the skills against a task (as lore skills search) and keeps the
 matches, then adds the skills they import (transitively, dependency
@@ -488,13 +503,16 @@ characters each). Negative skills are included, labelled as warnings.`,
 			out := struct {
 				Prompt string `json:"prompt"`
 			}{cat.Block}
+			if cat.Block == "" && !asJSON {
+				return nil // no empty catalog
+			}
 			return a.reply(asJSON, out, "%s\n", cat.Block)
 		},
 	}
 	cmd.Flags().StringVar(&query, "query", "", "rank against this task and keep the matches (and what they import)")
 	cmd.Flags().IntVar(&budget, "budget", 0, "most tokens the block may use (0: no limit)")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block} ("" when no skill is offered)`)
 	return cmd
 }
 
@@ -869,35 +887,52 @@ are never merged or changed. --dry-run lists the merges only.`,
 
 // skillsImportOut is the --json shape of lore skills import, a contract.
 type skillsImportOut struct {
-	Discovered int              `json:"discovered"`
-	Imported   int              `json:"imported"`
-	Skipped    []bundle.Skipped `json:"skipped"`
-	Warnings   []string         `json:"warnings"`
+	Discovered int                `json:"discovered"`
+	Imported   int                `json:"imported"`
+	Skipped    []bundle.Skipped   `json:"skipped"`
+	Warnings   []string           `json:"warnings"`
+	Sensitive  []bundle.Sensitive `json:"sensitive"`
 }
 
 func (a *app) skillsImportCmd() *cobra.Command {
 	var (
-		namespace             string
-		dryRun, trust, strict bool
-		asJSON                bool
+		namespace                      string
+		dryRun, trust, strict, lenient bool
+		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
 		Use:   "import PATH",
 		Short: "Import Agent Skills folders into the library",
-		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, or a folder of skills
+		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
 (SKILL.md in any case, up to 6 levels down and 2000 folders, skipping .git and
-node_modules) — with every file of each skill folder (references/, scripts/,
-assets/, anything), and adds them to the library as active imported skills.
+node_modules), or a .zip or .skill bundle of one skill folder or several — with
+every file of each skill folder (references/, scripts/, assets/, anything), and
+adds them to the library as active imported skills.
 
-Nothing is executed. Every text file is scanned by the sanitizer as a STRANGER
-source: a skill with a critical finding (prompt injection, hidden characters,
-...) is skipped; --trust scans it as HOME and imports it with a warning.
-Secrets and personal data (keys, tokens, e-mail addresses, phone numbers, URL
-queries) are redacted before anything is stored. SKILL.md is read with the
-client guide's lenient rules (--strict: the reference validator's); a skill
-that fails them, a symbolic link, or a folder over the bounds (4 MiB a file,
-32 MiB and 1000 files a skill) is skipped with the reason. Links inside a
-folder are not followed.
+Nothing is executed, and nothing is changed: the SKILL.md is kept byte for byte
+(frontmatter as written, comments and quoting included) and every file with its
+bytes and mode, executable bits included, so lore skills export writes back the
+same tree. A bundle is read in memory under lore's archive rules: entries named
+with "..", absolute paths, backslashes or drive letters, colliding names and
+links are refused and reported (a critical path-traversal finding, which skips
+the skill holding it unless --trust), and sizes are bounded while
+decompressing.
+
+Every text file is scanned by the sanitizer as a STRANGER source: a skill with a
+critical finding (prompt injection, hidden characters, ...) is skipped; --trust
+scans it as HOME and imports it with a warning. Secrets and personal data
+(keys, tokens, e-mail addresses, phone numbers, URL queries) are reported, each
+span with its file, line and kind, and kept as written; --redact replaces them
+in the imported files by markers ([REDACTED_TOKEN], ...; a URL's query is
+dropped) and reports each span.
+
+SKILL.md is checked exactly as lore skills validate checks it: the client
+guide's lenient rules by default (--lenient says so explicitly), the reference
+validator's with --strict, so validate --lenient and import accept the same
+skills (import may still skip one for the scanner's findings). A skill that
+fails, a folder over the bounds (4 MiB a file, 32 MiB and 1000 files a skill),
+or an unreadable file is skipped with the reason. Links inside a folder are not
+followed.
 
 The key is NS.<name>: --namespace, else the namespace lore recorded when it
 exported the skill, else public. A key found twice in PATH: the later one wins,
@@ -906,15 +941,19 @@ new version (lore skills rollback undoes it); its status, usage and feedback
 stay. --dry-run reports what would happen and stores nothing.
 
 Exit codes: 0 every skill found was imported, 1 some were skipped (the others
-are imported), 2 usage error (no PATH, nothing found, bad namespace).`,
+are imported) or a bundle is damaged, 2 usage error (no PATH, nothing found,
+bad namespace, --strict with --lenient).`,
 		Example: `  lore skills import ~/.claude/skills --dry-run
   lore skills import vendor/skills --namespace vendor --json`,
 		Args: exactArgs(1, "one PATH (a SKILL.md, a skill folder or a folder of skills)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := args[0]
-			plan, err := bundle.Import(root, bundle.ImportOptions{Namespace: namespace, Trust: trust, Strict: strict, Now: now()})
+			if strict && lenient {
+				return &core.UsageError{Msg: "--strict and --lenient exclude each other; give one"}
+			}
+			plan, err := bundle.Import(root, bundle.ImportOptions{Namespace: namespace, Trust: trust, Strict: strict, Redact: redactFiles, Now: now()})
 			if err != nil {
-				return &core.UsageError{Msg: err.Error()}
+				return importError(err)
 			}
 			if plan.Discovered == 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
@@ -923,7 +962,7 @@ are imported), 2 usage error (no PATH, nothing found, bad namespace).`,
 			if err != nil {
 				return err
 			}
-			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...)}
+			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...), Sensitive: plan.Sensitive}
 			err = a.output(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, plan.Skills, dryRun, trust) })
 			if err != nil {
 				return err
@@ -938,7 +977,9 @@ are imported), 2 usage error (no PATH, nothing found, bad namespace).`,
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "report what would be imported; store nothing")
 	cmd.Flags().BoolVar(&trust, "trust", false, "vouch for the source: scan as HOME and import skills with critical findings, with a warning")
 	cmd.Flags().BoolVar(&strict, "strict", false, "read SKILL.md with the reference validator's rules instead of the client guide's")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings"}`)
+	cmd.Flags().BoolVar(&lenient, "lenient", false, "read SKILL.md with the client guide's rules (the default), as validate --lenient")
+	cmd.Flags().BoolVar(&redactFiles, "redact", false, "replace secrets and personal data in the imported files by markers (default: keep them, report each)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings", "sensitive": [{"file", "line", "kind", "what", "redacted"}]}`)
 	return cmd
 }
 
@@ -958,6 +999,13 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 	for _, w := range out.Warnings {
 		fmt.Fprintf(b, "%s %s\n", st.Severity.Warning.Render("warning:"), w)
 	}
+	for _, sp := range out.Sensitive {
+		what := "kept"
+		if sp.Redacted {
+			what = "redacted"
+		}
+		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.File, sp.Line, sp.Kind, sp.What, what)
+	}
 	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
 	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust imports them anyway\n")
@@ -970,24 +1018,33 @@ func (a *app) skillsExportCmd() *cobra.Command {
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Use:   "export DIR",
+		Use:   "export DIR|FILE.zip|FILE.skill",
 		Short: "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every
-Agent Skills client loads; every SKILL.md passes the reference validator's
-strict rules. lore's own fields (namespace, task type, negative, extends,
-imports, example queries, suggested tools) travel as metadata strings, so
-lore skills import of the folder gives the same skills back, and exporting
-them again gives identical files. Usage counts, feedback, status and versions
-stay in the store (lore store backup keeps them).
+Agent Skills client loads. When DIR ends in .zip or .skill, one zip bundle is
+written there instead, with the same layout inside (a .skill file usually holds
+one skill: choose it with --namespace, or export one name per bundle).
+
+An imported skill is written back as it was imported: its SKILL.md byte for
+byte in the folder it came from, every file with its mode (executable bits
+included), so import then export gives the same tree. One the strict validator
+would refuse (a client loaded it leniently) is written all the same, with a
+warning. A skill lore generated passes the reference validator's strict rules:
+lore's own fields (namespace, task type, negative, extends, imports, example
+queries, suggested tools) travel as metadata strings, so lore skills import of
+the folder gives the same skills back, and exporting them again gives identical
+files. Usage counts, feedback, status and versions stay in the store (lore store
+backup keeps them).
 
 --status chooses what is written: active, draft, archived, or all (default:
 everything but archived). --namespace writes one namespace; two skills with the
 same name in different namespaces cannot share DIR and are refused by name.
-Nothing is overwritten: a skill folder that already exists with content is an
-error, and nothing is written when any check fails.`,
+Nothing is overwritten: a skill folder that already exists with content, or an
+existing bundle file, is an error, and nothing is written when any check fails.
+`,
 		Example: `  lore skills export ~/.claude/skills --status active
   lore skills export /tmp/team-skills --namespace team`,
-		Args: exactArgs(1, "one DIR to write the skill folders into"),
+		Args: exactArgs(1, "one DIR to write the skill folders into, or a FILE.zip or FILE.skill bundle to write"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := skilllib.Filter{Namespace: namespace}
 			switch status {
@@ -1004,15 +1061,32 @@ error, and nothing is written when any check fails.`,
 				return err
 			}
 			out := struct {
-				Dir    string   `json:"dir"`
-				Skills []string `json:"skills"`
-				Files  []string `json:"files"`
-			}{args[0], ex.Keys, ex.Files}
+				Dir      string   `json:"dir"`
+				Skills   []string `json:"skills"`
+				Files    []string `json:"files"`
+				Warnings []string `json:"warnings"`
+			}{args[0], ex.Keys, ex.Files, nonNil(ex.Warnings)}
+			if !asJSON {
+				for _, w := range ex.Warnings {
+					fmt.Fprintln(a.stderr, "lore: warning: "+w)
+				}
+			}
 			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(ex.Keys), plural(len(ex.Keys)), len(ex.Files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: all but archived)")
 	cmd.Flags().StringVar(&namespace, "namespace", "", "export only this namespace")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"dir", "skills": [keys], "files": [paths]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"dir", "skills": [keys], "files": [paths], "warnings": [...]}`)
 	return cmd
+}
+
+// importError sorts an error of bundle.Import or bundle.Validate: a damaged
+// bundle lore opened is a failure (exit 1), anything else about the root
+// (missing, not a skill) a usage error (exit 2).
+func importError(err error) error {
+	var ie *core.InputError
+	if errors.As(err, &ie) && !ie.Usage {
+		return err
+	}
+	return &core.UsageError{Msg: err.Error()}
 }

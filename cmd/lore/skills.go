@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skillspec"
 )
 
@@ -46,11 +47,18 @@ func (a *app) skillsValidateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate PATH",
 		Short: "Check SKILL.md files against the Agent Skills specification",
-		Long: `Checks the skills at PATH — a SKILL.md file, a skill folder, or a folder of
-skills — against the Agent Skills specification (agentskills.io). In a folder,
-every SKILL.md (or skill.md) is found up to 6 levels down and 2000 folders,
-skipping .git and node_modules; a skill folder's own subfolders are its
-resources and are not searched.
+		Long: `Checks the skills at PATH — a SKILL.md file, a skill folder, a folder of skills,
+or a .zip or .skill bundle of one skill folder or several — against the Agent
+Skills specification (agentskills.io). In a folder, every SKILL.md (or
+skill.md) is found up to 6 levels down and 2000 folders, skipping .git and
+node_modules; a skill folder's own subfolders are its resources and are not
+searched. A bundle is read in memory under lore's archive rules; refused
+entries are reported as warnings.
+
+The check is the one lore skills import applies, so validate --lenient and
+import (whose default is lenient) accept the same skills, and validate and
+import --strict too; import may still skip a skill for the scanner's critical
+findings, which validate does not look for.
 
 The default, strict profile gives the verdict of the reference validator,
 skills-ref: only the name, description, license, compatibility, metadata and
@@ -61,10 +69,14 @@ without flow style ({...}, [...]), duplicate keys, anchors or tags. Unlike
 skills-ref, a "---" inside a value does not end the frontmatter, and a byte
 order mark is named as such.
 
+The skill file must be named SKILL.md exactly (skill.md is an error under the
+strict profile, a warning under --lenient).
+
 --lenient applies the client guide's loading rules instead: a name that differs
 from its folder or is too long, unexpected fields, flow style and an unquoted
 ": " in a value (read as if quoted) are warnings; a skill fails only without
-frontmatter, with unreadable YAML, or without a description.
+frontmatter, with unreadable YAML, without a description, or with a name lore
+cannot use as a skill id (blanks, '.', ':', '/', glob characters).
 
 Unicode names: the specification's text says a-z and 0-9, skills-ref accepts
 any letter or digit, and the question is open (agentskills#560). Strict accepts
@@ -72,38 +84,40 @@ such a name as skills-ref does but warns that ASCII-only clients reject it;
 lenient accepts it silently.
 
 Exit codes: 0 every skill is valid under the chosen profile (warnings allowed),
-1 some skill is invalid, 2 usage error (no PATH, or no SKILL.md under it).`,
+1 some skill is invalid or a bundle is damaged, 2 usage error (no PATH, or no
+SKILL.md under it).`,
 		Example: `  lore skills validate ~/.claude/skills
   lore skills validate ./my-skill/SKILL.md
+  lore skills validate pdf.skill
   lore skills validate vendor/skills --lenient --json | jq '.skills[] | select(.valid | not)'`,
 		Args: exactArgs(1, "one PATH (a SKILL.md file, a skill folder or a folder of skills)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := args[0]
-			found, err := skillspec.Discover(root)
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return &core.UsageError{Msg: fmt.Sprintf("%s does not exist; give a SKILL.md file, a skill folder or a folder of skills", root)}
-				}
-				return &core.UsageError{Msg: err.Error()}
-			}
-			if len(found.Files) == 0 {
-				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
-			}
-			if found.Truncated {
-				fmt.Fprintf(a.stderr, "lore: stopped searching %s after %d folders; some skills may not be checked\n", root, skillspec.MaxDiscoverDirs)
-			}
 			profile := skillspec.Strict
 			if lenient {
 				profile = skillspec.Lenient
 			}
+			val, err := bundle.Validate(root, profile)
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return &core.UsageError{Msg: fmt.Sprintf("%s does not exist; give a SKILL.md file, a skill folder, a folder of skills or a .zip or .skill bundle", root)}
+				}
+				return importError(err)
+			}
+			if len(val.Skills) == 0 {
+				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
+			}
+			for _, w := range val.Warnings {
+				fmt.Fprintln(a.stderr, "lore: warning: "+w)
+			}
 			out := skillsValidateOut{Skills: []skillValidation{}}
 			invalid := 0
-			for _, p := range found.Files {
-				r := skillspec.ValidateFile(p, profile)
+			for _, v := range val.Skills {
+				r := v.Result
 				if !r.Valid {
 					invalid++
 				}
-				out.Skills = append(out.Skills, skillValidation{Path: r.Path, Name: r.Name, Valid: r.Valid, Errors: r.Errors, Warnings: r.Warnings})
+				out.Skills = append(out.Skills, skillValidation{Path: v.Path, Name: v.Name, Valid: r.Valid, Errors: nonNil(r.Errors), Warnings: nonNil(r.Warnings)})
 			}
 			if err := a.output(asJSON, out, func(b *strings.Builder) { a.writeSkillsValidate(b, out) }); err != nil {
 				return err

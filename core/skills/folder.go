@@ -60,9 +60,22 @@ const (
 // most 500 characters. Render then round-trips: Parse of its output returns
 // s.Content exactly when the content is also in canonical form (see
 // Parse).
+//
+// An imported skill (Original set) renders as it was imported: its SKILL.md
+// byte for byte, with its mode, and its resources with theirs. Nothing of
+// lore's is added to it, so its namespace (unless the file itself names
+// one under lore-namespace) does not travel; import it again with
+// --namespace.
 func Render(s *Skill) []File {
 	if s == nil {
 		return nil
+	}
+	if o := s.Original; o != nil {
+		files := make([]File, 0, 1+len(s.Files))
+		files = append(files, File{Path: SkillFile, Content: o.SkillMD, Mode: o.Mode})
+		res := slices.Clone(s.Files)
+		slices.SortStableFunc(res, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+		return append(files, res...)
 	}
 	meta := make(map[string]string, len(s.Metadata)+7)
 	maps.Copy(meta, s.Metadata)
@@ -224,12 +237,24 @@ func Parse(dirName string, skillMD []byte, resources []File, p skillspec.Profile
 		return nil
 	})
 	lift(MetaExtends, func(v string) error {
+		if _, err := scope.Parse(v); err != nil {
+			return err
+		}
 		c.Extends = v
 		return nil
 	})
-	lift(MetaImports, func(v string) (err error) {
-		c.Imports, err = splitKeys(v)
-		return err
+	lift(MetaImports, func(v string) error {
+		keys, err := splitKeys(v)
+		if err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if _, err := scope.Parse(k); err != nil {
+				return fmt.Errorf("%q: %w", k, err)
+			}
+		}
+		c.Imports = keys
+		return nil
 	})
 	lift(MetaExampleQueries, func(v string) (err error) {
 		c.ExampleQueries, err = parseList(v)

@@ -67,13 +67,58 @@ func Check(key string, c Content) error {
 	return nil
 }
 
-// New returns a skill record for content c, checked and redacted, at
-// version 1. Generated skills start as drafts; the caller passes status.
-// New and Update store the task type normalized (never empty), so a record
-// always says how it decays.
+// CheckImported is Check for an imported skill, which lore keeps as its
+// author wrote it: only what lore needs to hold the record is required —
+// a fully qualified key whose id is the name, a description, and
+// well-formed extends and imports. Everything else (a long description,
+// angle brackets, a long compatibility) is the validator's to report, as a
+// warning under the lenient profile import reads with, so validate
+// --lenient and import --lenient accept the same skills.
+func CheckImported(key string, c Content) error {
+	ns, id, ok := scope.Split(key)
+	if !ok || ns == "" {
+		return fmt.Errorf("%w: key %q is not \"namespace.id\" (an id has no '.', ':', '/', '\\', blanks or glob characters)", ErrInvalid, key)
+	}
+	if c.Name != id {
+		return fmt.Errorf("%w: %s: name %q differs from the id %q", ErrInvalid, key, c.Name, id)
+	}
+	if strings.TrimSpace(c.Description) == "" {
+		return fmt.Errorf("%w: %s: the description is empty", ErrInvalid, key)
+	}
+	if c.Extends != "" {
+		if _, err := scope.Parse(c.Extends); err != nil {
+			return fmt.Errorf("%w: %s: extends: %w", ErrInvalid, key, err)
+		}
+	}
+	for _, imp := range c.Imports {
+		if _, err := scope.Parse(imp); err != nil {
+			return fmt.Errorf("%w: %s: import: %w", ErrInvalid, key, err)
+		}
+	}
+	return nil
+}
+
+// check is the check a record of source src must pass.
+func check(src Source, key string, c Content) error {
+	if src == Imported {
+		return CheckImported(key, c)
+	}
+	return Check(key, c)
+}
+
+// New returns a skill record for content c, checked, at version 1.
+// Generated skills start as drafts; the caller passes status. New and
+// Update store the task type normalized (never empty), so a record always
+// says how it decays.
+//
+// Redaction applies to what lore learns and generates and to text given to
+// it (a warning, a failure report): the content of every source but
+// Imported is redacted before it is stored. An imported skill is kept as
+// its author wrote it; bundle.Import reports the secrets it sees and
+// rewrites them only when asked.
 func New(key string, c Content, src Source, status Status, prov Provenance, now time.Time) (*Skill, error) {
-	c = normalize(c)
-	if err := Check(key, c); err != nil {
+	c = normalize(c, src != Imported)
+	if err := check(src, key, c); err != nil {
 		return nil, err
 	}
 	s := &Skill{
@@ -136,13 +181,15 @@ func Redact(c Content) (Content, map[redact.Kind]int) {
 	return c, counts
 }
 
-// normalize redacts c and puts it in the canonical form the folder round
+// normalize redacts c (when asked) and puts it in the canonical form the folder round
 // trip preserves (see Parse): task type normalized, instructions with LF
 // line ends and no trailing newline, empty lists and maps nil, resources
 // sorted by path. A record made here then exports and imports back to the
 // same content hash, so re-importing it is recognized as no change.
-func normalize(c Content) Content {
-	c, _ = Redact(c)
+func normalize(c Content, redacted bool) Content {
+	if redacted {
+		c, _ = Redact(c)
+	}
 	c.TaskType = c.TaskType.Normalize()
 	c.Instructions = strings.TrimRight(strings.ReplaceAll(c.Instructions, "\r\n", "\n"), "\n")
 	c.ExampleQueries = nilIfEmpty(c.ExampleQueries)
@@ -175,12 +222,12 @@ func IsText(b []byte) bool {
 	return utf8.Valid(b) && !slices.Contains(b, 0)
 }
 
-// Update replaces s's content with c (redacted and checked), keeping the
-// old content as a version when it differs. It reports whether anything
-// changed.
+// Update replaces s's content with c (checked, and redacted unless s is
+// imported; see New), keeping the old content as a version when it
+// differs. It reports whether anything changed.
 func (s *Skill) Update(c Content, reason string, now time.Time) (bool, error) {
-	c = normalize(c)
-	if err := Check(s.Key, c); err != nil {
+	c = normalize(c, s.Source != Imported)
+	if err := check(s.Source, s.Key, c); err != nil {
 		return false, err
 	}
 	h := ContentHash(c)

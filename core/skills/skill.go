@@ -14,6 +14,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -61,7 +62,45 @@ const (
 type File struct {
 	Path    string `json:"path"`
 	Content []byte `json:"content"`
+	// Mode is the file's permission bits (0o777) as imported, executable
+	// bits included, so an export writes the script back as it came. Zero
+	// means not recorded (records written before lore kept modes, and the
+	// files lore generates) and reads as 0644 (see Perm).
+	Mode uint32 `json:"mode,omitempty"`
 }
+
+// DefaultPerm is the permission of a file whose mode was not recorded.
+const DefaultPerm fs.FileMode = 0o644
+
+// Perm returns the permission bits to write f with: its recorded mode, or
+// DefaultPerm when none was recorded.
+func (f File) Perm() fs.FileMode { return permOf(f.Mode) }
+
+func permOf(m uint32) fs.FileMode {
+	if p := fs.FileMode(m) & fs.ModePerm; p != 0 {
+		return p
+	}
+	return DefaultPerm
+}
+
+// Original is an imported skill's SKILL.md exactly as it was read, so that
+// an export writes back what was imported: the frontmatter as its author
+// quoted, ordered and commented it, the body with its own line endings.
+// The parsed fields of Content are read from it and are what lore ranks
+// and shows; Original is what it writes.
+type Original struct {
+	// SkillMD is the file's bytes.
+	SkillMD []byte `json:"skillMD"`
+	// Mode is its permission bits (0: 0644, as File.Mode).
+	Mode uint32 `json:"mode,omitempty"`
+	// Folder is the name of the folder it was read from, when it differs
+	// from the skill's id (a client loads a skill whose name differs from
+	// its folder, with a warning); export writes it there again.
+	Folder string `json:"folder,omitempty"`
+}
+
+// Perm returns the permission bits to write the SKILL.md with.
+func (o *Original) Perm() fs.FileMode { return permOf(o.Mode) }
 
 // Provenance records where a skill's content came from.
 type Provenance struct {
@@ -108,6 +147,9 @@ type Content struct {
 	AllowedTools  string            `json:"allowedTools,omitempty"`
 	Metadata      map[string]string `json:"metadata,omitempty"`
 	Files         []File            `json:"files,omitempty"`
+	// Original is the SKILL.md of an imported skill as written (nil for the
+	// skills lore generates, which Render writes from the fields).
+	Original *Original `json:"original,omitempty"`
 }
 
 // Version is one earlier state of a skill's content, kept for rollback.
@@ -152,6 +194,15 @@ type Skill struct {
 	// Note is the last lifecycle change's reason ("promoted by review",
 	// "domain unlearned in session …").
 	Note string `json:"note,omitempty"`
+}
+
+// Folder returns the name of the folder s is exported to: its id, or for
+// an imported skill the folder it came from when that differs.
+func (s *Skill) Folder() string {
+	if s.Original != nil && s.Original.Folder != "" {
+		return s.Original.Folder
+	}
+	return s.ID()
 }
 
 // ID returns the id part of the key (the folder name), or the key itself
@@ -209,6 +260,19 @@ func ContentHash(c Content) string {
 	for _, f := range c.Files {
 		field(f.Path)
 		field(string(f.Content))
+	}
+	// Modes and the original SKILL.md came later: content without them
+	// hashes as it always did, so stored hashes stay valid.
+	for i, f := range c.Files {
+		if f.Mode != 0 {
+			field(fmt.Sprintf("mode %d %o", i, f.Mode))
+		}
+	}
+	if o := c.Original; o != nil {
+		field("original")
+		field(string(o.SkillMD))
+		field(fmt.Sprintf("%o", o.Mode))
+		field(o.Folder)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

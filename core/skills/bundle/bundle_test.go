@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -124,8 +125,22 @@ func TestExportImportExportIdentical(t *testing.T) {
 			t.Errorf("%s not imported (keys %v)", want.Key, keys(plan.Skills))
 			continue
 		}
-		if !reflect.DeepEqual(got.Content, want.Content) {
-			t.Errorf("%s: content changed\n got %#v\nwant %#v", want.Key, got.Content, want.Content)
+		// The import keeps the SKILL.md as written and the files' modes
+		// (0644 as written here); the fields read from them are the same.
+		if got.Original == nil || string(got.Original.SkillMD) != tree1[got.ID()+"/SKILL.md"] || got.Original.Folder != "" {
+			t.Errorf("%s: SKILL.md not kept as written: %+v", want.Key, got.Original)
+		}
+		fields := got.Content
+		fields.Original = nil
+		fields.Files = slices.Clone(fields.Files)
+		for i := range fields.Files {
+			if fields.Files[i].Mode != 0o644 {
+				t.Errorf("%s: %s has mode %o", want.Key, fields.Files[i].Path, fields.Files[i].Mode)
+			}
+			fields.Files[i].Mode = 0
+		}
+		if !reflect.DeepEqual(fields, want.Content) {
+			t.Errorf("%s: content changed\n got %#v\nwant %#v", want.Key, fields, want.Content)
 		}
 		if got.Source != skills.Imported || got.Status != skills.Active || got.Visibility != skills.Workspace {
 			t.Errorf("%s: source %s status %s visibility %s", got.Key, got.Source, got.Status, got.Visibility)
@@ -392,19 +407,50 @@ func TestImportDoesNotFollowSymlinks(t *testing.T) {
 	}
 }
 
+// TestImportKeepsSecretsAndReportsThem: without --redact the files are
+// kept byte for byte and every span is reported with its file, line and
+// kind.
+func TestImportKeepsSecretsAndReportsThem(t *testing.T) {
+	root := t.TempDir()
+	md := "---\nname: s\ndescription: Mail jane.doe@example.org for access\n---\nUse api_key=abcdef123456 here.\n"
+	script := "#!/bin/sh\n# contact ops@example.com\ncurl https://fonts.example.com/css?family=Inter\n"
+	write(t, root, map[string]string{"s/SKILL.md": md, "s/scripts/run.sh": script})
+	plan, err := Import(root, ImportOptions{Now: now})
+	if err != nil || len(plan.Skills) != 1 {
+		t.Fatalf("%v %+v", err, plan)
+	}
+	s := plan.Skills[0]
+	if string(s.Original.SkillMD) != md || string(s.Files[0].Content) != script || !strings.Contains(s.Description, "jane.doe@example.org") {
+		t.Errorf("imported files changed: %q %q %q", s.Original.SkillMD, s.Files[0].Content, s.Description)
+	}
+	skill, run := filepath.Join(root, "s", "SKILL.md"), filepath.Join(root, "s", "scripts", "run.sh")
+	want := []Sensitive{
+		{File: skill, Line: 3, Kind: "email", What: "e-mail address"},
+		{File: skill, Line: 5, Kind: "token", What: "labelled secret value"},
+		{File: run, Line: 2, Kind: "email", What: "e-mail address"},
+		{File: run, Line: 3, Kind: "url-query", What: "URL query"},
+	}
+	if !reflect.DeepEqual(plan.Sensitive, want) {
+		t.Errorf("sensitive spans:\n got %+v\nwant %+v", plan.Sensitive, want)
+	}
+	if !strings.Contains(strings.Join(plan.Warnings, "\n"), "4 spans of secrets or personal data kept as written (2 email, 1 token, 1 url-query); --redact replaces them") {
+		t.Errorf("no report in %q", plan.Warnings)
+	}
+}
+
 func TestImportRedacts(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
 		"s/SKILL.md": "---\nname: s\ndescription: Mail jane.doe@example.org for access\nmetadata:\n  author: \"jane.doe@example.org\"\n  lore-example-queries: \"[\\\"key sk-abcdefghijklmnop\\\"]\"\n---\nUse api_key=abcdef123456 here.\n",
 	})
-	plan, err := Import(root, ImportOptions{Now: now})
+	plan, err := Import(root, ImportOptions{Now: now, Redact: true})
 	if err != nil || len(plan.Skills) != 1 {
 		t.Fatalf("%v %+v", err, plan)
 	}
 	s := plan.Skills[0]
 	all := s.Description + s.Instructions + strings.Join(s.ExampleQueries, " ") + s.Metadata["author"]
 	for _, secret := range []string{"jane.doe", "sk-abc", "abcdef123456"} {
-		if strings.Contains(all, secret) {
+		if strings.Contains(all, secret) || strings.Contains(string(s.Original.SkillMD), secret) {
 			t.Errorf("%q not redacted: %q", secret, all)
 		}
 	}

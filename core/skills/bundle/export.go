@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
@@ -29,49 +31,28 @@ import (
 // import back as a different skill). Export one namespace per folder
 // instead.
 //
-// A skill whose SKILL.md would fail the standard's strict validator (a
-// record that skipped lore's checks) is refused: what Export writes loads
-// in every client.
+// An imported skill is written as it was imported (skills.Original): its
+// SKILL.md byte for byte, into the folder it came from, every file with
+// its recorded mode, executable bits included. Import then export gives
+// the same tree, byte for byte and mode for mode. Such a skill is written
+// even when it would fail the standard's strict validator (a client loaded
+// it, lenient, and so may the next); Notes says which. A skill lore
+// generated is refused when its SKILL.md would fail the strict validator (a
+// record that skipped lore's checks): what lore writes loads in every
+// client.
 //
 // Nothing is overwritten: a target folder that exists and is not empty, or
 // is not a folder, is an error. Every check (keys, collisions, validity, file
 // paths, targets) runs before the first write, so a refused export writes
 // nothing. Files are written through an os.Root opened on dir and created
 // exclusively, so neither a bad path nor a link planted in dir can make
-// Export write outside it. Files are written 0644: a record keeps no file
-// modes, and lore never marks what it imported executable.
+// Export write outside it. A file without a recorded mode is written 0644,
+// whatever the umask.
 func Export(dir string, lib []*skills.Skill) (written []string, err error) {
-	type job struct {
-		id    string
-		files []skills.File
+	jobs, err := plan(lib)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", dir, err)
 	}
-	jobs := make([]job, 0, len(lib))
-	byID := map[string]string{}
-	for i, s := range lib {
-		if s == nil {
-			return nil, fmt.Errorf("export %s: skill %d is nil", dir, i)
-		}
-		_, id, ok := scope.Split(s.Key)
-		if !ok {
-			return nil, fmt.Errorf("export %s: %q is not a skill key (namespace.id)", dir, s.Key)
-		}
-		if other, dup := byID[strings.ToLower(id)]; dup {
-			if other == s.Key {
-				return nil, fmt.Errorf("export %s: %s is in the library twice", dir, s.Key)
-			}
-			return nil, fmt.Errorf("export %s: %s and %s would both be exported to the folder %s; export their namespaces to separate folders (lore skills export DIR --namespace NS)", dir, other, s.Key, id)
-		}
-		byID[strings.ToLower(id)] = s.Key
-		files := skills.Render(s)
-		if _, errs := skillspec.ValidateStrict(id, files[0].Content); len(errs) > 0 {
-			return nil, fmt.Errorf("export %s: %s would not be a valid skill: %s", dir, s.Key, strings.Join(errs, "; "))
-		}
-		if err := checkFiles(files); err != nil {
-			return nil, fmt.Errorf("export %s: %s: %w", dir, s.Key, err)
-		}
-		jobs = append(jobs, job{id: id, files: files})
-	}
-
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("export %s: %w", dir, err)
 	}
@@ -81,22 +62,130 @@ func Export(dir string, lib []*skills.Skill) (written []string, err error) {
 	}
 	defer root.Close()
 	for _, j := range jobs {
-		if err := checkTarget(root, j.id); err != nil {
-			return nil, fmt.Errorf("export %s: %w", filepath.Join(dir, j.id), err)
+		if err := checkTarget(root, j.folder); err != nil {
+			return nil, fmt.Errorf("export %s: %w", filepath.Join(dir, j.folder), err)
 		}
 	}
 
 	for _, j := range jobs {
 		for _, f := range j.files {
-			rel := path.Join(j.id, f.Path)
+			rel := path.Join(j.folder, f.Path)
 			full := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := writeNew(root, rel, f.Content); err != nil {
+			if err := writeNew(root, rel, f.Content, f.Perm()); err != nil {
 				return written, fmt.Errorf("export %s: %w", full, err)
 			}
 			written = append(written, full)
 		}
 	}
 	return written, nil
+}
+
+// ExportZip writes the skills of lib as one zip bundle at file, laid out
+// as Export lays out a folder (<folder>/SKILL.md and its resources, each
+// entry with its mode), and returns the names of the entries written. It
+// refuses what Export refuses, and an existing file: nothing is
+// overwritten. A bundle of one skill is what a .skill file holds.
+func ExportZip(file string, lib []*skills.Skill) (entries []string, err error) {
+	jobs, err := plan(lib)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", file, err)
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("export %s: exists; not overwritten (remove it or export elsewhere)", file)
+		}
+		return nil, fmt.Errorf("export %s: %w", file, err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("export %s: %w", file, cerr)
+		}
+		if err != nil {
+			os.Remove(file)
+			entries = nil
+		}
+	}()
+	zw := zip.NewWriter(f)
+	for _, j := range jobs {
+		for _, sf := range j.files {
+			name := path.Join(j.folder, sf.Path)
+			h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: j.at}
+			h.SetMode(sf.Perm())
+			w, err := zw.CreateHeader(h)
+			if err != nil {
+				return nil, fmt.Errorf("export %s: %s: %w", file, name, err)
+			}
+			if _, err := w.Write(sf.Content); err != nil {
+				return nil, fmt.Errorf("export %s: %s: %w", file, name, err)
+			}
+			entries = append(entries, name)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("export %s: %w", file, err)
+	}
+	return entries, nil
+}
+
+// Notes returns what an export of lib should tell a person: the imported
+// skills written as imported although the strict validator would refuse
+// them.
+func Notes(lib []*skills.Skill) []string {
+	var out []string
+	for _, s := range lib {
+		if s == nil || s.Original == nil {
+			continue
+		}
+		if _, errs := skillspec.ValidateStrict(s.Folder(), s.Original.SkillMD); len(errs) > 0 {
+			out = append(out, fmt.Sprintf("%s: written as imported, though the strict validator refuses it: %s", s.Key, strings.Join(errs, "; ")))
+		}
+	}
+	return out
+}
+
+// job is one skill to write: its folder and files.
+type job struct {
+	folder string
+	files  []skills.File
+	at     time.Time
+}
+
+// plan checks lib for an export and returns what to write.
+func plan(lib []*skills.Skill) ([]job, error) {
+	jobs := make([]job, 0, len(lib))
+	byFolder := map[string]string{}
+	for i, s := range lib {
+		if s == nil {
+			return nil, fmt.Errorf("skill %d is nil", i)
+		}
+		_, id, ok := scope.Split(s.Key)
+		if !ok {
+			return nil, fmt.Errorf("%q is not a skill key (namespace.id)", s.Key)
+		}
+		folder := s.Folder()
+		if err := skills.CheckFilePath(folder); err != nil || strings.Contains(folder, "/") {
+			return nil, fmt.Errorf("%s: the folder name %q is not one plain name", s.Key, folder)
+		}
+		if other, dup := byFolder[strings.ToLower(folder)]; dup {
+			if other == s.Key {
+				return nil, fmt.Errorf("%s is in the library twice", s.Key)
+			}
+			return nil, fmt.Errorf("%s and %s would both be exported to the folder %s; export their namespaces to separate folders (lore skills export DIR --namespace NS)", other, s.Key, folder)
+		}
+		byFolder[strings.ToLower(folder)] = s.Key
+		files := skills.Render(s)
+		if s.Original == nil {
+			if _, errs := skillspec.ValidateStrict(id, files[0].Content); len(errs) > 0 {
+				return nil, fmt.Errorf("%s would not be a valid skill: %s", s.Key, strings.Join(errs, "; "))
+			}
+		}
+		if err := checkFiles(files); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Key, err)
+		}
+		jobs = append(jobs, job{folder: folder, files: files, at: s.Updated})
+	}
+	return jobs, nil
 }
 
 // checkFiles refuses a rendered folder that cannot be written as given:
@@ -154,17 +243,23 @@ func checkTarget(root *os.Root, id string) error {
 
 // writeNew creates rel (and its folders) under root; an existing file is an
 // error, never replaced.
-func writeNew(root *os.Root, rel string, content []byte) error {
+// The mode is set after the file is created, so the umask does not take
+// an executable or group bit away.
+func writeNew(root *os.Root, rel string, content []byte, perm fs.FileMode) error {
 	if d := path.Dir(rel); d != "." {
 		if err := root.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
 			return err
 		}
 	}
-	f, err := root.OpenFile(filepath.FromSlash(rel), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(filepath.FromSlash(rel), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
 	if _, err := f.Write(content); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(perm); err != nil {
 		f.Close()
 		return err
 	}

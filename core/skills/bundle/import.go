@@ -1,8 +1,11 @@
 // Package bundle moves skills between lore's library and Agent Skills
-// folders on disk: Import reads a tree of skill folders into records,
-// checked and sanitized, and Export writes records out as folders that pass
-// the standard's strict validator. Nothing read is ever executed; scripts
-// are resources, kept as bytes.
+// folders on disk and zip bundles: Import reads a tree of skill folders, or
+// a .zip/.skill bundle, into records, checked and scanned, each file kept
+// byte for byte with its mode; Export writes records out as folders (or
+// ExportZip as a bundle) — imported skills as they were imported, generated
+// ones so that they pass the standard's strict validator. Nothing read is
+// ever executed; scripts are resources, kept as bytes. Validate is lore
+// skills validate, through the same check as Import.
 //
 // Import trusts nothing by default. A skill folder is material from
 // anywhere (a zip off the web, a colleague's repository), so it is scanned
@@ -14,14 +17,8 @@
 package bundle
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"maps"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -58,6 +55,10 @@ type ImportOptions struct {
 	// takes skills as clients load them; the zero Profile is Strict, hence
 	// a flag rather than a Profile field.
 	Strict bool
+	// Redact replaces the secrets and personal data found in the skill's
+	// files by markers before the skill is read (--redact); without it the
+	// files are kept as written and the spans only reported.
+	Redact bool
 	// Now dates the imported records (Created, Updated).
 	Now time.Time
 	// Bounds of one skill folder; zero means the default.
@@ -81,6 +82,9 @@ type Plan struct {
 	Skipped    []Skipped       `json:"skipped"`
 	Warnings   []string        `json:"warnings"`
 	Findings   []core.Finding  `json:"findings"`
+	// Sensitive lists each span of secrets or personal data seen in the
+	// imported files, redacted or kept (ImportOptions.Redact).
+	Sensitive []Sensitive `json:"sensitive"`
 }
 
 func (o *ImportOptions) defaults() {
@@ -95,42 +99,62 @@ func (o *ImportOptions) defaults() {
 	}
 }
 
-// Import reads the skills under root (a skill folder, a SKILL.md, or a tree
-// holding skill folders) and returns them as records: Source Imported,
-// Status Active, Visibility Workspace, keyed namespace.id where the id is
-// the skill's name. Each folder's SKILL.md and every other file in it,
-// recursively, are read (.git and node_modules skipped, symbolic links
-// not followed, sizes bounded by opts) and every text file is scanned by
-// the sanitizer; see the package comment for what trust changes. Secrets
-// and personal data are redacted from what an agent reads before a record
-// is returned. A skill that fails the profile's validation or lore's
-// record check is skipped with the reason. When two folders give the same
-// key, the one found later in the walk wins, with a warning naming both.
+// Sensitive is one span of secrets or personal data Import saw in a file of
+// an imported skill: kept as written, or rewritten with ImportOptions.Redact.
+type Sensitive struct {
+	// File is the file's path (an archive entry as archive!entry).
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Kind is the redaction kind (key, token, email, url-query, phone) and
+	// What names it ("GitHub or GitLab token", "e-mail address").
+	Kind     redact.Kind `json:"kind"`
+	What     string      `json:"what"`
+	Redacted bool        `json:"redacted"`
+}
+
+// Import reads the skills under root (a skill folder, a SKILL.md, a tree
+// holding skill folders, or a .zip or .skill bundle of one skill folder or
+// several) and returns them as records: Source Imported, Status Active,
+// Visibility Workspace, keyed namespace.id where the id is the skill's
+// name. Each folder's SKILL.md and every other file in it, recursively,
+// are read (.git and node_modules skipped, symbolic links not followed,
+// sizes bounded by opts) with their permission bits, and every text file is
+// scanned by the sanitizer; see the package comment for what trust
+// changes. The record keeps the SKILL.md byte for byte (skills.Original)
+// and every file's bytes and mode, so Export writes back what was read.
+//
+// Secrets and personal data are not rewritten: each span is reported in
+// Plan.Sensitive (file, line, kind), with a warning per skill. With
+// opts.Redact they are replaced by markers in the files themselves before
+// the skill is read, and reported the same way.
+//
+// A skill is checked by Check, the code path lore skills validate runs, so
+// the two accept the same skills under the same profile; a skill that
+// fails is skipped with the reason. When two folders give the same key,
+// the one found later wins, with a warning naming both.
 //
 // The error is only for a root that cannot be read at all or an unusable
 // opts.Namespace; problems with one skill are in the plan.
 func Import(root string, opts ImportOptions) (Plan, error) {
 	opts.defaults()
-	plan := Plan{Skills: []*skills.Skill{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: []core.Finding{}}
+	plan := Plan{Skills: []*skills.Skill{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: []core.Finding{}, Sensitive: []Sensitive{}}
 	if opts.Namespace != "" {
 		if _, _, ok := scope.Split(scope.Key(opts.Namespace, "x")); !ok {
 			return plan, fmt.Errorf("import %s: namespace %q: only a-z, 0-9, '-' and '_' allowed", root, opts.Namespace)
 		}
 	}
-	found, err := skillspec.Discover(root)
+	src, err := read(root, readOptions{maxFileBytes: opts.MaxFileBytes, maxSkillBytes: opts.MaxSkillBytes, maxFiles: opts.MaxFiles})
 	if err != nil {
 		return plan, fmt.Errorf("import: %w", err)
 	}
-	if found.Truncated {
-		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: stopped looking for skills after %d folders", root, skillspec.MaxDiscoverDirs))
-	}
-	plan.Warnings = append(plan.Warnings, found.Warnings...)
-	plan.Discovered = len(found.Files)
+	plan.Warnings = append(plan.Warnings, src.warnings...)
+	plan.Findings = append(plan.Findings, src.findings...)
+	plan.Discovered = len(src.skills)
 	byKey := map[string]int{}
-	for _, file := range found.Files {
-		s, err := importOne(file, opts, &plan)
+	for _, c := range src.skills {
+		s, err := importOne(c, opts, &plan)
 		if err != nil {
-			plan.Skipped = append(plan.Skipped, Skipped{Path: file, Reason: err.Error()})
+			plan.Skipped = append(plan.Skipped, Skipped{Path: c.file, Reason: err.Error()})
 			continue
 		}
 		if i, dup := byKey[s.Key]; dup {
@@ -145,29 +169,22 @@ func Import(root string, opts ImportOptions) (Plan, error) {
 	return plan, nil
 }
 
-// importOne reads, checks and converts one skill; an error is the reason it
-// is skipped.
-func importOne(file string, opts ImportOptions, plan *Plan) (*skills.Skill, error) {
-	dir := filepath.Dir(file)
-	dirName := filepath.Base(dir)
-	if abs, err := filepath.Abs(dir); err == nil {
-		dirName = filepath.Base(abs)
+// importOne scans, redacts when asked, checks and converts one skill; an
+// error is the reason it is skipped.
+func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, error) {
+	if c.err != nil {
+		return nil, c.err
 	}
-	md, resources, warns, err := readFolder(dir, filepath.Base(file), opts)
-	plan.Warnings = append(plan.Warnings, warns...)
-	if err != nil {
-		return nil, err
-	}
-
 	tier := core.Stranger
 	if opts.Trust {
 		tier = core.Home
 	}
-	findings := sanitize.ScanText(file, string(md), core.FormatMarkdown, tier)
-	for _, f := range resources {
+	findings := slices.Clone(c.findings)
+	findings = append(findings, sanitize.ScanText(c.file, string(c.md), core.FormatMarkdown, tier)...)
+	for _, f := range c.res {
 		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
-			findings = append(findings, sanitize.ScanText(filepath.Join(dir, filepath.FromSlash(f.Path)), string(f.Content), acquire.FormatOf(f.Path), tier)...)
+			findings = append(findings, sanitize.ScanText(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), tier)...)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
@@ -181,40 +198,80 @@ func importOne(file string, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		first := critical[0]
 		what := fmt.Sprintf("%d critical finding%s, first %s at %s: %s", len(critical), plural(len(critical)), first.Category, first.Location, first.Description)
 		if !opts.Trust {
-			return nil, fmt.Errorf("%s scanned as %s: %s", file, tier, what)
+			return nil, fmt.Errorf("%s scanned as %s: %s", c.file, tier, what)
 		}
-		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: imported because the source is trusted, despite %s", file, what))
+		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: imported because the source is trusted, despite %s", c.file, what))
+	}
+
+	spans := sensitive(&c, opts.Redact)
+	if n := len(spans); n > 0 {
+		plan.Sensitive = append(plan.Sensitive, spans...)
+		if opts.Redact {
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %d span%s of secrets or personal data redacted (%s)", c.file, n, plural(n), kindText(spans)))
+		} else {
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %d span%s of secrets or personal data kept as written (%s); --redact replaces them", c.file, n, plural(n), kindText(spans)))
+		}
 	}
 
 	p := skillspec.Lenient
 	if opts.Strict {
 		p = skillspec.Strict
 	}
-	c, ns, res := skills.Parse(dirName, md, resources, p)
+	content, key, res := check(c, p, opts.Namespace, true)
 	if !res.Valid {
-		return nil, fmt.Errorf("%s is not a valid skill (%s profile): %s", file, p, strings.Join(res.Errors, "; "))
+		return nil, fmt.Errorf("%s is not a valid skill (%s profile): %s", c.file, p, strings.Join(res.Errors, "; "))
 	}
 	for _, w := range res.Warnings {
-		plan.Warnings = append(plan.Warnings, file+": "+w)
+		plan.Warnings = append(plan.Warnings, c.file+": "+w)
 	}
-	if opts.Namespace != "" {
-		ns = opts.Namespace
-	}
-
-	red, counts := skills.Redact(c)
-	if n, kinds := countText(counts); n > 0 {
-		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %d span%s of secrets or personal data redacted (%s)", file, n, plural(n), kinds))
-	}
-	key := scope.Key(ns, red.Name)
-	if _, _, ok := scope.Split(key); !ok {
-		return nil, fmt.Errorf("%s: the name %q cannot be a lore skill id (no '.', ':', '/', '\\', blanks or glob characters)", file, red.Name)
-	}
-	s, err := skills.New(key, red, skills.Imported, skills.Active, skills.Provenance{Document: file}, opts.Now)
+	s, err := skills.New(key, content, skills.Imported, skills.Active, skills.Provenance{Document: c.file}, opts.Now)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, fmt.Errorf("%s: %w", c.file, err)
 	}
-	s.Lineage.Origin = dir
+	s.Lineage.Origin = c.dir
 	return s, nil
+}
+
+// sensitive finds the spans of secrets and personal data in the text files
+// of c (SKILL.md first, then the resources by path) and, with rewrite,
+// replaces them in c.
+func sensitive(c *candidate, rewrite bool) []Sensitive {
+	var out []Sensitive
+	scan := func(file string, b []byte) []byte {
+		if !skills.IsText(b) {
+			return b
+		}
+		text := string(b)
+		spans := redact.Find(text)
+		if len(spans) == 0 {
+			return b
+		}
+		line, at := 1, 0
+		for _, sp := range spans {
+			line += strings.Count(text[at:sp.Offset], "\n")
+			at = sp.Offset
+			out = append(out, Sensitive{File: file, Line: line, Kind: sp.Kind, What: sp.What, Redacted: rewrite})
+		}
+		if !rewrite {
+			return b
+		}
+		return []byte(redact.Apply(text, spans))
+	}
+	c.md = scan(c.file, c.md)
+	for i, f := range c.res {
+		c.res[i].Content = scan(c.path(f.Path), f.Content)
+	}
+	return out
+}
+
+// kindText is "2 email, 1 token" for spans.
+func kindText(spans []Sensitive) string {
+	counts := map[redact.Kind]int{}
+	for _, s := range spans {
+		counts[s.Kind]++
+	}
+	_, text := countText(counts)
+	return text
 }
 
 // countText is "3 (2 email, 1 token)" for redaction counts.
@@ -228,112 +285,6 @@ func countText(counts map[redact.Kind]int) (int, string) {
 		}
 	}
 	return n, strings.Join(parts, ", ")
-}
-
-func isSkillFileName(name string) bool { return strings.EqualFold(name, skills.SkillFile) }
-
-func skipDir(name string) bool { return name == ".git" || name == "node_modules" }
-
-// errBound marks a folder over one of the size bounds.
-var errBound = errors.New("over the import bound")
-
-// readFolder reads the skill file and every other file of the folder dir
-// through an os.Root, so that nothing read can lie outside it even if the
-// folder changes while it is read. Links are not followed and other
-// special files are not read: each is a warning. A file over a bound, or an
-// unreadable one, is an error: half a skill is not imported.
-func readFolder(dir, skillName string, opts ImportOptions) (md []byte, res []skills.File, warns []string, err error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	defer root.Close()
-
-	var total int64
-	read := func(name string, size int64) ([]byte, error) {
-		full := filepath.Join(dir, filepath.FromSlash(name))
-		if size > opts.MaxFileBytes {
-			return nil, fmt.Errorf("%s has %d bytes, more than %d: %w", full, size, opts.MaxFileBytes, errBound)
-		}
-		if total+size > opts.MaxSkillBytes {
-			return nil, fmt.Errorf("%s: the folder has more than %d bytes: %w", dir, opts.MaxSkillBytes, errBound)
-		}
-		f, err := root.Open(filepath.FromSlash(name))
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", full, err)
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, opts.MaxFileBytes+1))
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", full, err)
-		}
-		if int64(len(b)) > opts.MaxFileBytes {
-			return nil, fmt.Errorf("%s grew past %d bytes while read: %w", full, opts.MaxFileBytes, errBound)
-		}
-		total += int64(len(b))
-		return b, nil
-	}
-
-	fi, err := root.Lstat(skillName)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("read %s: %w", filepath.Join(dir, skillName), err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, nil, fmt.Errorf("%s is not a regular file (a link or special file is not followed)", filepath.Join(dir, skillName))
-	}
-	if md, err = read(skillName, fi.Size()); err != nil {
-		return nil, nil, nil, err
-	}
-
-	files := 0
-	err = fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return fmt.Errorf("read %s: %w", filepath.Join(dir, filepath.FromSlash(p)), err)
-		}
-		if p == "." {
-			return nil
-		}
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		switch {
-		case d.IsDir():
-			if skipDir(d.Name()) {
-				return fs.SkipDir
-			}
-			return nil
-		case d.Type()&fs.ModeSymlink != 0:
-			warns = append(warns, full+": symbolic link not followed, not imported")
-			return nil
-		case !d.Type().IsRegular():
-			warns = append(warns, full+": special file, not imported")
-			return nil
-		case p == skillName:
-			return nil
-		case path.Dir(p) == "." && isSkillFileName(p):
-			return nil // discover warned: a second spelling of the skill file
-		}
-		if err := skills.CheckFilePath(p); err != nil {
-			warns = append(warns, fmt.Sprintf("%s: %v; not imported", full, err))
-			return nil
-		}
-		files++
-		if files > opts.MaxFiles {
-			return fmt.Errorf("%s has more than %d files: %w", dir, opts.MaxFiles, errBound)
-		}
-		info, err := d.Info()
-		if err != nil {
-			return fmt.Errorf("read %s: %w", full, err)
-		}
-		b, err := read(p, info.Size())
-		if err != nil {
-			return err
-		}
-		res = append(res, skills.File{Path: p, Content: b})
-		return nil
-	})
-	if err != nil {
-		return nil, nil, warns, err
-	}
-	return md, res, warns, nil
 }
 
 func plural(n int) string {

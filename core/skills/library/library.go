@@ -27,6 +27,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 )
@@ -53,8 +54,15 @@ type Store interface {
 // policy, the default evolution thresholds, the wall clock in UTC.
 type Options struct {
 	// OutputDir is where lore writes the folders of generated skills; it
-	// makes their SKILL.md path the location agents are given.
+	// makes their SKILL.md path the location agents are given when there
+	// is no LibraryDir.
 	OutputDir string
+	// LibraryDir is where the library keeps a folder for each skill it
+	// offers (bundle.Materialize: LibraryDir/<ns>/<id>/SKILL.md, kept in
+	// step with the store), whose SKILL.md is the location the prompt
+	// block and activation give. Empty: no folders are written, and
+	// Location is the best guess of where the skill's file is.
+	LibraryDir string
 	// Policy decides which consumer sees which skill; nil hides nothing.
 	Policy *scope.Policy
 	// MergeThreshold is the similarity at which Merge merges two learned
@@ -148,10 +156,19 @@ func resolveRef(keys []string, ref string) (string, error) {
 }
 
 // Location is where an agent finds a skill's SKILL.md, as the prompt block
-// and activation give it. Generated skills are written under OutputDir;
-// imported ones were read from a file lore recorded. A skill with no file
-// (a warning written by hand) gets the command that prints it.
+// and activation give it. With a LibraryDir it is the library's own copy,
+// LibraryDir/<ns>/<id>/SKILL.md, an absolute path, which Materialize
+// writes. Without one, generated skills are under OutputDir, imported ones
+// were read from a file lore recorded, and a skill with no file (a warning
+// written by hand) gets the command that prints it.
 func (l *Library) Location(s *skills.Skill) string {
+	if l.opts.LibraryDir != "" {
+		dir, err := filepath.Abs(l.opts.LibraryDir)
+		if err != nil {
+			dir = l.opts.LibraryDir
+		}
+		return filepath.Join(dir, s.Namespace(), s.ID(), skills.SkillFile)
+	}
 	switch {
 	case s.Source == skills.Learned && s.Provenance.Domain != "":
 		return filepath.Join(l.opts.OutputDir, s.ID(), skills.SkillFile)
@@ -159,6 +176,15 @@ func (l *Library) Location(s *skills.Skill) string {
 		return s.Provenance.Document
 	}
 	return "lore skills activate " + s.Key
+}
+
+// Materialize makes Location(s) a file that holds s as the store does
+// (bundle.Materialize), when the library has a LibraryDir, and returns it.
+func (l *Library) Materialize(s *skills.Skill) (string, error) {
+	if l.opts.LibraryDir == "" {
+		return l.Location(s), nil
+	}
+	return bundle.Materialize(l.opts.LibraryDir, s)
 }
 
 func (l *Library) views(lib []*skills.Skill) []search.Skill {

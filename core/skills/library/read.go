@@ -35,7 +35,11 @@ func (l *Library) Activate(ref string) (Activation, error) {
 	if err != nil {
 		return Activation{}, err
 	}
-	return Activation{Skill: s, Location: l.Location(s)}, nil
+	loc, err := l.Materialize(s)
+	if err != nil {
+		return Activation{}, err
+	}
+	return Activation{Skill: s, Location: loc}, nil
 }
 
 // Filter selects skills by status and namespace.
@@ -128,7 +132,11 @@ func (l *Library) Search(query, consumer string, limit int) (Results, error) {
 
 // Catalog is the <available_skills> block of an agent's system prompt.
 type Catalog struct {
+	// Block is the block, or "" when no skill is offered: the client guide
+	// says not to register an empty catalog.
 	Block string
+	// Skills counts the skills in the block.
+	Skills int
 	// Warnings name the imports that could not be added: cycles, unknown
 	// skills, and skills the consumer may not see.
 	Warnings []string
@@ -150,7 +158,21 @@ func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
 	if strings.TrimSpace(query) != "" {
 		ranked, warnings = l.withImports(ranked, pool)
 	}
-	return Catalog{Block: search.Prompt(ranked, search.PromptOptions{Budget: budget}), Warnings: warnings}, nil
+	ranked = search.Fit(ranked, budget)
+	if len(ranked) == 0 {
+		return Catalog{Warnings: warnings}, nil
+	}
+	if l.opts.LibraryDir != "" {
+		m := byKey(pool)
+		for i, r := range ranked {
+			loc, err := l.Materialize(m[r.Key])
+			if err != nil {
+				return Catalog{}, err
+			}
+			ranked[i].Location = loc
+		}
+	}
+	return Catalog{Block: search.Prompt(ranked, search.PromptOptions{}), Skills: len(ranked), Warnings: warnings}, nil
 }
 
 // withImports appends to ranked the skills they import, in dependency

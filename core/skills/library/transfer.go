@@ -29,6 +29,9 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 			put = append(put, s)
 			continue
 		}
+		// The record becomes an imported one first, so that Update keeps
+		// the content as imported (unredacted, checked as imports are).
+		old.Source = skills.Imported
 		changed, err := old.Update(s.Content, "imported from "+s.Provenance.Document, s.Updated)
 		if err != nil {
 			return nil, err
@@ -37,7 +40,7 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 			warnings = append(warnings, fmt.Sprintf("%s: already in the library with the same content", s.Key))
 			continue
 		}
-		old.Source, old.Provenance, old.Lineage.Origin = skills.Imported, s.Provenance, s.Lineage.Origin
+		old.Provenance, old.Lineage.Origin = s.Provenance, s.Lineage.Origin
 		warnings = append(warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
 		put = append(put, old)
 	}
@@ -53,14 +56,19 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 type Exported struct {
 	// Keys are the skills exported, in key order.
 	Keys []string
-	// Files are the paths of the files written.
+	// Files are the paths of the files written (in a bundle, its entries).
 	Files []string
+	// Warnings are bundle.Notes: imported skills written as imported
+	// though the strict validator refuses them.
+	Warnings []string
 }
 
-// Export writes the skills f keeps as Agent Skills folders under dir
-// (bundle.Export: nothing is overwritten, and nothing is written when any
-// check fails). Keeping no skill is a *core.UsageError.
-func (l *Library) Export(dir string, f Filter) (Exported, error) {
+// Export writes the skills f keeps under target: as Agent Skills folders
+// in the folder target (bundle.Export), or, when target ends in .zip or
+// .skill (bundle.IsBundle), as one zip bundle (bundle.ExportZip). Nothing
+// is overwritten, and nothing is written when any check fails. Keeping no
+// skill is a *core.UsageError.
+func (l *Library) Export(target string, f Filter) (Exported, error) {
 	sel, err := l.List(f)
 	if err != nil {
 		return Exported{}, err
@@ -69,7 +77,11 @@ func (l *Library) Export(dir string, f Filter) (Exported, error) {
 	if len(pick) == 0 {
 		return Exported{}, &core.UsageError{Msg: fmt.Sprintf("no skill to export (%d in the library; see lore skills list)", sel.Total)}
 	}
-	files, err := bundle.Export(dir, pick)
+	write := bundle.Export
+	if bundle.IsBundle(target) {
+		write = bundle.ExportZip
+	}
+	files, err := write(target, pick)
 	if err != nil {
 		return Exported{}, err
 	}
@@ -77,5 +89,5 @@ func (l *Library) Export(dir string, f Filter) (Exported, error) {
 	for i, s := range pick {
 		keys[i] = s.Key
 	}
-	return Exported{Keys: keys, Files: files}, nil
+	return Exported{Keys: keys, Files: files, Warnings: bundle.Notes(pick)}, nil
 }

@@ -53,6 +53,22 @@ func Prompt(skills []Skill, opts PromptOptions) string {
 	return b.String()
 }
 
+// Fit returns the longest prefix of skills whose block fits budget tokens
+// (≤ 0: all of them), the skills Prompt with that budget lists.
+func Fit(skills []Skill, budget int) []Skill {
+	if budget <= 0 {
+		return skills
+	}
+	size := len("<available_skills>") + 1 + len("</available_skills>")
+	for i, s := range skills {
+		size += len(entry(s)) + 1
+		if tokens(size) > budget {
+			return skills[:i]
+		}
+	}
+	return skills
+}
+
 func entry(s Skill) string {
 	desc := pyStrip(s.Description)
 	if s.Negative {
