@@ -603,8 +603,20 @@ func TestImportCorpusSkillInject(t *testing.T) {
 	if s.Metadata["version"] != "1.0.0" || s.AllowedTools != "Bash Read Write" {
 		t.Errorf("metadata %v allowed-tools %q", s.Metadata, s.AllowedTools)
 	}
-	if strings.Contains(s.Instructions, "user@example.com") {
-		t.Error("e-mail addresses not redacted")
+	// An imported skill is kept as written: its e-mail addresses stay and
+	// are reported, span by span, for a person to see (--redact replaces
+	// them).
+	if !strings.Contains(s.Instructions, "user@example.com") {
+		t.Error("e-mail addresses rewritten without Redact")
+	}
+	emails := 0
+	for _, sp := range plan.Sensitive {
+		if sp.Kind == "email" {
+			emails++
+		}
+	}
+	if emails == 0 {
+		t.Errorf("no e-mail span reported: %+v", plan.Sensitive)
 	}
 	shebangs := 0
 	for _, f := range plan.Findings {
