@@ -187,9 +187,9 @@ func TestProgressCountsTheFilesOfARepository(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// In the default scope: README.md and the five documents of docs/
-	// lore reads (big, binary, empty among them), not the hidden one.
-	details := r.check(t, 7)
+	// In the default scope: README.md and the six files of docs/ (big,
+	// binary, empty and the image among them), not the hidden one.
+	details := r.check(t, 8)
 	if len(res.Documents) == 0 || !contains(details, "docs/guide.md") || !contains(details, "docs/sub/deep/notes.txt") {
 		t.Errorf("details %q", details)
 	}
