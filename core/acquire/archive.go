@@ -474,7 +474,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 			shown = "an empty target"
 		}
 		a.refuse(ar.name(visible(e.name)), ar.finding(core.PathTraversal, core.Critical, e.name,
-			fmt.Sprintf("%s entry pointing to %s", what, shown), visible(e.name)+" -> "+visible(target), recLink))
+			fmt.Sprintf("%s entry pointing to %s%s", what, shown, linkReach(e.name, target, e.kind == hardlinkEntry)), visible(e.name)+" -> "+visible(target), recLink))
 		return false
 	case specialEntry:
 		a.entryProblem(ar, e.name, "special file entry ("+e.special+") is not read")
@@ -570,6 +570,27 @@ func (ar *archive) register(a *acquirer, e *entryInfo) bool {
 	}
 	a.refuse(ar.name(visible(e.name)), ar.finding(core.PathTraversal, core.Critical, e.name, desc, visible(e.name), recCollision))
 	return false
+}
+
+// linkReach says where a link would lead once unpacked: a symlink's target
+// is relative to the link's folder, a hard link's to the archive's root. A
+// link is refused wherever it leads (lore follows none); one that leads
+// out of the folder it would be unpacked in is the zip-slip attack itself.
+func linkReach(entry, target string, hard bool) string {
+	if target == "" {
+		return ""
+	}
+	if absolute(target) != "" || strings.ContainsRune(target, '\\') {
+		return " (outside the archive)"
+	}
+	resolved := target
+	if !hard {
+		resolved = path.Join(path.Dir(entry), target)
+	}
+	if hasDotDot(resolved) || !isLocal(resolved) {
+		return " (outside the archive)"
+	}
+	return " (inside the archive)"
 }
 
 // zipLinkTarget reads the target a zip symlink stores as its content.

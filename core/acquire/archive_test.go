@@ -450,9 +450,9 @@ func TestArchiveEntryProblems(t *testing.T) {
 				t.Errorf("finding = %+v", f)
 			}
 			want := map[string]string{
-				"latin1.txt":   "not valid UTF-8",
-				"empty.md":     "file is empty",
-				"pipe.md":      "special file entry (named pipe) is not read",
+				"latin1.txt": "not valid UTF-8",
+				"empty.md":   "file is empty",
+				"pipe.md":    "special file entry (named pipe) is not read",
 			}
 			if len(res.Errors) != len(want) {
 				t.Errorf("errors = %+v", res.Errors)

@@ -45,6 +45,24 @@ const (
 // reader for.
 const scanOnlyMedia = "text/plain"
 
+// scanOnlyMediaOf names what a text file lore has no reader for says it
+// is by its first line: XML, HTML, a script with a #! line, else plain
+// text. Its name claimed no format lore reads, so what it holds is no
+// disguise, and the sanitizer, which reports text that is secretly
+// another format, must know what it declares.
+func scanOnlyMediaOf(text string) string {
+	head := strings.TrimLeft(text[:min(len(text), 1024)], " \t\n")
+	switch {
+	case strings.HasPrefix(head, "<?xml"):
+		return "application/xml"
+	case len(head) >= 5 && (strings.EqualFold(head[:5], "<html") || len(head) >= 14 && strings.EqualFold(head[:14], "<!doctype html")):
+		return "text/html"
+	case strings.HasPrefix(text, "#!"):
+		return "text/x-script"
+	}
+	return scanOnlyMedia
+}
+
 // item is one file or archive entry being judged.
 type item struct {
 	display string // its name relative to the source (Skipped, Ignored)
@@ -160,7 +178,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 		SHA256:    hex.EncodeToString(sum[:]),
 	}
 	if scanOnly {
-		doc.MediaType, doc.Format, doc.ScanOnly = scanOnlyMedia, core.FormatText, true
+		doc.MediaType, doc.Format, doc.ScanOnly = scanOnlyMediaOf(text), core.FormatText, true
 	}
 	a.quotedEICAR(it, doc)
 	return doc, "", nil

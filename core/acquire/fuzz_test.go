@@ -59,7 +59,7 @@ func checkAcquired(t *testing.T, a *acquirer, ar *archive, err error) {
 		f, ok := formats[strings.ToLower(pathExt(d.Name))]
 		if d.ScanOnly {
 			// A text file of a type lore has no reader for.
-			f.format, f.media, ok = core.FormatText, scanOnlyMedia, true
+			f.format, f.media, ok = core.FormatText, scanOnlyMediaOf(d.Text), true
 		}
 		if !ok || f.format != d.Format || f.media != d.MediaType || d.Familiarity != core.Home || len(d.SHA256) != 64 {
 			t.Fatalf("document %+v", d)
