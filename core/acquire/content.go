@@ -297,6 +297,12 @@ func NothingToLearn(source string, res *Result) error {
 	if res.what == "file" {
 		if scanned > 0 {
 			ext := strings.ToLower(filepath.Ext(source))
+			if ext == ".xml" {
+				// Say which vocabulary it is, as Check does.
+				if err := checkXMLRoot(source); err != nil {
+					return err
+				}
+			}
 			what := "unsupported file type " + ext
 			if ext == "" {
 				what = "file has no extension"

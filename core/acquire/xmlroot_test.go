@@ -98,11 +98,6 @@ func TestXMLReadByRootElement(t *testing.T) {
 	}
 }
 
-func localErr(t *testing.T, path string) error {
-	_, err := Local(t.Context(), path, Options{})
-	return err
-}
-
 // The corpus's PreTeXt section, named .xml as PreTeXt books ship their
 // files, reads exactly as it does named .ptx.
 func TestCorpusPreTeXtAsXML(t *testing.T) {
