@@ -44,6 +44,11 @@ type Document struct {
 	// SHA256 is the hex digest of the original bytes.
 	SHA256      string      `json:"sha256"`
 	Familiarity Familiarity `json:"familiarity"`
+	// ScanOnly marks a text file of a format lore has no reader for
+	// (source code, a script without extension, an XML schema): it is
+	// scanned and judged by the gate like every document, so nothing a
+	// source carries escapes review, but nothing is learned from it.
+	ScanOnly bool `json:"scanOnly,omitempty"`
 }
 
 // ContentType is the analyzer's classification of a document.

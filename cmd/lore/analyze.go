@@ -52,10 +52,11 @@ Nothing is learned: the store is not opened.
 				return err
 			}
 			a.reportSkipped(scan)
-			if len(scan.Documents) == 0 {
-				return &core.InputError{Input: args[0], Msg: "no readable documents (every entry was refused; see lore scan)"}
+			docs, err := scan.Learnable()
+			if err != nil {
+				return err
 			}
-			res, err := engine.Analyze(cmd.Context(), args[0], scan.Documents, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
+			res, err := engine.Analyze(cmd.Context(), args[0], docs, engine.AnalyzeOptions{Domains: doms, Domain: domain, Depth: depth})
 			if err != nil {
 				return fmt.Errorf("analyze %s: %w", args[0], err)
 			}

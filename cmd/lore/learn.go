@@ -72,6 +72,12 @@ analyze, extract and wire, dedup and merge, generate and report — and commits
 what was learned as one session, which lore unlearn can take back. Web pages
 and remote repositories are STRANGER: the gate needs a person or --trust.
 
+Knowledge is extracted only from the formats lore has readers for (lore text
+lists what it reads); every other text file of the source (source code, scripts,
+configuration) is scanned all the same, and the gate judges the whole report
+(lore scan shows it): what is not learned can still be what a curator must see
+before approving the source. A source with nothing to learn stops after the scan.
+
 Every candidate is compared with the stored primitives near it on the plane that
 share keywords (and with any stating the same thing) and with the candidates of
 the same run:

@@ -23,14 +23,33 @@ func (a *app) scanCmd() *cobra.Command {
 		Use:   "scan SOURCE",
 		Short: "Scan a source for hostile content without learning anything",
 		Long: `Acquires a file, folder, archive (.zip, .tar, .tar.gz, .tgz), http(s) URL or git
-repository and scans every
-document for prompt injection, hidden characters, embedded code, external
-resources, path traversal and binary content in disguise. Nothing is stored and
-nothing is written to disk.
+repository and scans every text file in it for prompt injection, hidden
+characters, embedded code, external resources, path traversal and binary content
+in disguise. Nothing is stored and nothing is written to disk.
 
-Local sources are HOME (the lighter scan); --tier stranger applies the full
-scan, as for material downloaded from the network. The exit code is 0 whenever
-the scan ran, whatever it found.
+Text is recognized by its content (UTF-8, or UTF-16 with a byte order mark,
+without NUL bytes), whatever its name: source code in any language, scripts
+without an extension and configuration files are scanned like documents
+(lore learn reads only the formats it learns from, but its gate judges the
+same report). Binaries are named by kind and never read as text: a program
+(ELF, PE, Mach-O, WebAssembly, Java class) or the EICAR test file is a
+critical embedded-code finding, an archive lore does not open (one nested in an
+archive, .gz, .7z, .jar, …) or compiled bytecode a warning, a binary under a
+text name a content-type mismatch; images, fonts and PDFs are no finding.
+Every archive entry refused by a path rule ('..', absolute path, backslash,
+drive letter, NUL, link, case or Unicode-normalization collision) is a critical
+path-traversal finding naming the entry and the rule.
+
+Local sources are HOME (the lighter scan: critical injections, embedded code,
+path traversal, bidi controls and tag characters); --tier stranger applies the
+full scan, as for material downloaded from the network.
+
+Exit codes: 0 whenever the source could be scanned, whatever it found (with
+--json, "passed" is false when the gate would stop it; a source whose every
+file or entry was refused is still scanned); 1 when it could not be read (a
+damaged archive, a network failure); 2 when SOURCE names nothing lore can read
+(a missing path, a lone image). With --json, stdout always holds one JSON
+object.
 
 ` + stdinHelp,
 		Example: `  lore scan notes/

@@ -50,8 +50,12 @@ stored and nothing is scanned or learned; use it to check what lore read.
 			if err != nil {
 				return err
 			}
+			// The text the analyzer sees: files lore only scans are left out.
+			if err := acquire.NothingToLearn(args[0], res); err != nil {
+				return err
+			}
 			out := textOut{Documents: []textDoc{}}
-			for _, d := range res.Documents {
+			for _, d := range acquire.Learnable(res.Documents) {
 				out.Documents = append(out.Documents, textDoc{d.Path, d.MediaType, d.Bytes, d.SHA256, d.Text})
 			}
 			for _, p := range res.Skipped {

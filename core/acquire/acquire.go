@@ -8,8 +8,6 @@ package acquire
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -133,6 +131,10 @@ type Result struct {
 	Errors []core.AcquireError `json:"errors"`
 	// OutOfScope counts the files left out by Options.Scope.
 	OutOfScope int `json:"outOfScope"`
+
+	// what the source was ("file", "folder", "archive", "repository"),
+	// for NothingToLearn.
+	what string
 }
 
 // formats maps supported extensions to the document format and media type.
@@ -219,17 +221,18 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			}
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
-		if len(res.Documents) == 0 {
+		// An archive whose entries were all refused was still read: what
+		// was found about it is the result.
+		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
+		res.what = "archive"
 		return res, nil
 	}
 	if !info.IsDir() {
-		if err := checkType(source); err != nil {
-			return nil, err
-		}
-		pages, end := a.prog.parts(filepath.Base(source), "pages")
-		doc, err := readFile(source, filepath.Base(source), info, opts, pages)
+		name := filepath.Base(source)
+		pages, end := a.prog.parts(name, "pages")
+		why, err := a.readLocal(source, name, info, pages)
 		end()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -238,7 +241,12 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			}
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
-		res.Documents = append(res.Documents, *doc)
+		if len(res.Documents) == 0 && len(res.Findings) == 0 {
+			// A binary lore has nothing to say about (an image, a font):
+			// the source named the wrong file.
+			return nil, &core.InputError{Input: source, Msg: why, Usage: true}
+		}
+		res.what = "file"
 		return res, nil
 	}
 	var todo []walked
@@ -269,10 +277,6 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			return nil
 		}
 		kind := archiveKindOf(d.Name())
-		if _, ok := formats[strings.ToLower(filepath.Ext(path))]; !ok && kind == notArchive {
-			res.Ignored = append(res.Ignored, rel)
-			return nil
-		}
 		if !d.Type().IsRegular() {
 			what := "not a regular file"
 			if info, err := d.Info(); err == nil {
@@ -291,7 +295,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &core.InputError{Input: source, Err: err}
 	}
-	if len(res.Documents) == 0 {
+	if len(res.Documents) == 0 && len(res.Findings) == 0 {
 		if res.OutOfScope > 0 && len(res.Skipped) == 0 {
 			return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("no document matches --scope %s (%d file(s) outside it)", strings.Join(opts.Scope, ","), res.OutOfScope), Usage: true}
 		}
@@ -299,6 +303,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		// documents could not be read was read.
 		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res), Usage: len(res.Skipped) == 0}
 	}
+	res.what = "folder"
 	return res, nil
 }
 
@@ -345,28 +350,36 @@ func (a *acquirer) readWalkedFile(w walked) error {
 		return nil
 	}
 	pages, end := a.prog.parts(rel, "pages")
-	doc, err := readFile(path, rel, fi, a.opts, pages)
+	why, err := a.readLocal(path, rel, fi, pages)
 	end()
-	if isUnreadXML(err) {
-		a.res.Ignored = append(a.res.Ignored, rel)
-		return nil
-	}
-	var be *binaryError
-	if errors.As(err, &be) {
-		ext := strings.ToLower(filepath.Ext(path))
-		a.refuse(rel, core.Finding{
-			File: visible(path), Category: core.ContentTypeMismatch, Severity: core.Warning,
-			Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
-			Location:    visible(path), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
-		})
-		return nil
-	}
-	if err != nil {
+	switch {
+	case err != nil:
 		a.problem(rel, path, err.Error())
-		return nil
+	case why != "":
+		a.res.Ignored = append(a.res.Ignored, rel)
 	}
-	a.res.Documents = append(a.res.Documents, *doc)
 	return nil
+}
+
+// readLocal reads one local file into the result, judged by its content
+// (see take), telling pages, when not nil, how far the pages of a PDF are.
+// It returns why a file that is no document and no finding was passed
+// over, or the error that kept it from being read, in a phrase that
+// follows the file's name.
+func (a *acquirer) readLocal(path, rel string, info fs.FileInfo, pages func(done, total int)) (string, error) {
+	ext := strings.ToLower(filepath.Ext(path))
+	raw, partial, err := readRaw(path, ext, info, a.opts)
+	if err != nil {
+		return "", err
+	}
+	doc, why, err := a.take(item{display: rel, file: visible(path), loc: visible(path), ext: ext, raw: raw, partial: partial},
+		func(ext string, raw []byte) (string, string, error) { return decode(ext, raw, a.opts, pages) })
+	if err != nil || doc == nil {
+		return why, err
+	}
+	doc.Name, doc.Path, doc.Familiarity = rel, path, core.Home
+	a.res.Documents = append(a.res.Documents, *doc)
+	return "", nil
 }
 
 // noDocuments explains why a folder or archive yielded nothing.
@@ -398,65 +411,62 @@ func describeOpenError(err error) string {
 	return err.Error()
 }
 
-// readFile reads and normalizes one document, telling pages, when not nil,
-// how far the pages of a PDF are; its error says what is wrong with the
-// file in a phrase that follows the file name.
-func readFile(path, name string, info fs.FileInfo, opts Options, pages func(done, total int)) (*core.Document, error) {
-	ext := strings.ToLower(filepath.Ext(path))
-	f, ok := formats[ext]
-	if !ok {
-		if ext == "" {
-			return nil, fmt.Errorf("file has no extension; supported: %s; archives: %s",
-				strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
-		}
-		return nil, fmt.Errorf("unsupported file type %s; supported: %s; archives: %s",
-			ext, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
-	}
+// readRaw reads the bytes of one local file. A binary is judged by its
+// first bytes alone, so of a binary (a signature, or NUL bytes among
+// control bytes) only the head is read and partial is set, unless its
+// reader needs it whole (PDF, DOCX, EPUB): a folder's images and fonts
+// cost no more than their heads. A text file over the per-file limit is
+// an error.
+func readRaw(path, ext string, info fs.FileInfo, opts Options) (raw []byte, partial bool, err error) {
 	if what := notRegular(info); what != "" {
-		return nil, errors.New(what)
+		return nil, false, errors.New(what)
 	}
-	if info.Size() > opts.MaxFileSize {
-		return nil, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
+	whole := isBinaryFormat(ext)
+	if _, known := formats[ext]; known && info.Size() > opts.MaxFileSize {
+		return nil, false, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
 	}
 	fh, err := openRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer fh.Close()
+	head := make([]byte, sniffHead)
+	n, err := io.ReadFull(fh, head)
+	head = head[:n]
+	switch {
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return head, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("read failed: %s", describeOpenError(err))
+	}
+	if !whole && (sniff(head).class != notBinary || hasNUL(head) && looksBinary(head)) {
+		return head, true, nil
+	}
+	if info.Size() > opts.MaxFileSize {
+		return nil, false, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
+	}
 	// Read at most one byte past the limit: the file may have grown since Stat.
-	raw, err := io.ReadAll(io.LimitReader(fh, opts.MaxFileSize+1))
+	rest, err := io.ReadAll(io.LimitReader(fh, opts.MaxFileSize+1-int64(n)))
 	if err != nil {
-		return nil, fmt.Errorf("read failed: %s", describeOpenError(err))
+		return nil, false, fmt.Errorf("read failed: %s", describeOpenError(err))
 	}
+	raw = append(head, rest...)
 	if int64(len(raw)) > opts.MaxFileSize {
-		return nil, fmt.Errorf("file is over the %s per-file limit", HumanBytes(opts.MaxFileSize))
+		return nil, false, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(max(info.Size(), int64(len(raw)))), HumanBytes(opts.MaxFileSize))
 	}
-	if ext, err = readAs(ext, raw); err != nil {
-		return nil, err
-	}
-	f = formats[ext]
-	text, markup, err := decode(ext, raw, opts, pages)
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(raw)
-	return &core.Document{
-		Name:        name,
-		Path:        path,
-		MediaType:   f.media,
-		Format:      f.format,
-		Text:        text,
-		Raw:         markup,
-		Bytes:       int64(len(raw)),
-		SHA256:      hex.EncodeToString(sum[:]),
-		Familiarity: core.Home,
-	}, nil
+	return raw, false, nil
 }
 
 // Normalize validates raw bytes as a text document and returns them as a
-// string without a UTF-8 BOM and with CRLF and lone CR turned into "\n".
+// string in UTF-8 (UTF-16 with a BOM is decoded), without a BOM and with
+// CRLF and lone CR turned into "\n".
 // Empty, binary (NUL bytes) and invalid UTF-8 input is an error.
 func Normalize(raw []byte) (string, error) {
+	// UTF-16 with a byte order mark is text too (Windows editors write
+	// it); its NUL bytes are half its characters, not binary content.
+	if u, ok := fromUTF16(raw); ok {
+		raw = u
+	}
 	raw = bytes.TrimPrefix(raw, []byte("\xEF\xBB\xBF"))
 	if len(bytes.TrimSpace(raw)) == 0 {
 		if len(raw) == 0 {

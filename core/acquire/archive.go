@@ -23,8 +23,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -476,7 +474,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 			shown = "an empty target"
 		}
 		a.refuse(ar.name(visible(e.name)), ar.finding(core.PathTraversal, core.Critical, e.name,
-			fmt.Sprintf("%s entry pointing to %s", what, shown), visible(e.name)+" -> "+visible(target), recLink))
+			fmt.Sprintf("%s entry pointing to %s%s", what, shown, linkReach(e.name, target, e.kind == hardlinkEntry)), visible(e.name)+" -> "+visible(target), recLink))
 		return false
 	case specialEntry:
 		a.entryProblem(ar, e.name, "special file entry ("+e.special+") is not read")
@@ -492,15 +490,7 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		// dependencies, dot files (macOS resource forks among them).
 		return false
 	}
-	if archiveKindOf(e.name) != notArchive {
-		a.entryProblem(ar, e.name, "archive inside an archive is not opened (archives are opened one level deep)")
-		return false
-	}
 	ext := strings.ToLower(path.Ext(e.name))
-	if _, ok := formats[ext]; !ok {
-		a.res.Ignored = append(a.res.Ignored, ar.name(e.name))
-		return false
-	}
 	if e.encrypted {
 		a.entryProblem(ar, e.name, "entry is encrypted")
 		return false
@@ -520,47 +510,34 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 		a.entryProblem(ar, e.name, a.readProblem(err, e))
 		return errors.Is(err, errTotal)
 	}
-	if ext, err = readAs(ext, raw); err != nil {
-		if isUnreadXML(err) {
-			a.res.Ignored = append(a.res.Ignored, ar.name(e.name))
-		} else {
-			a.entryProblem(ar, e.name, err.Error())
-		}
-		return false
-	}
 	pages, end := a.prog.parts(e.name, "pages")
-	// What a document holds inside (a DOCX's parts, a PDF's text) counts
-	// against the total as well as its raw bytes.
-	left := a.opts.MaxTotalSize - a.used
-	text, markup, err := decodeIn(ext, raw, a.opts, pages, &left)
-	a.used = a.opts.MaxTotalSize - left
+	// Every entry is judged by its content (see take): an archive inside
+	// is reported, not opened, so nesting cannot multiply the limits.
+	doc, why, err := a.take(item{display: ar.name(visible(e.name)), file: visible(ar.path), loc: ar.location(e.name), ext: ext, raw: raw},
+		func(ext string, raw []byte) (string, string, error) {
+			// What a document holds inside (a DOCX's parts, a PDF's
+			// text) counts against the total as well as its raw bytes.
+			left := a.opts.MaxTotalSize - a.used
+			text, markup, err := decodeIn(ext, raw, a.opts, pages, &left)
+			a.used = a.opts.MaxTotalSize - left
+			return text, markup, err
+		})
 	end()
-	var be *binaryError
 	switch {
-	case errors.As(err, &be):
-		a.refuse(ar.name(visible(e.name)), ar.finding(core.ContentTypeMismatch, core.Warning, e.name,
-			fmt.Sprintf("binary content in a %s entry (NUL byte at offset %d)", ext, be.offset), visibleBytes(raw), recBinary))
-		return false
 	case errors.Is(err, errTotal):
 		a.entryProblem(ar, e.name, fmt.Sprintf("%s, counting what the %s document expands to", a.readProblem(err, e), ext))
 		return true
 	case err != nil:
 		a.entryProblem(ar, e.name, err.Error())
 		return false
+	case doc == nil:
+		if why != "" {
+			a.res.Ignored = append(a.res.Ignored, ar.name(e.name))
+		}
+		return false
 	}
-	f := formats[ext]
-	sum := sha256.Sum256(raw)
-	ar.docs = append(ar.docs, core.Document{
-		Name:        ar.name(e.name),
-		Path:        ar.path + "!" + e.name,
-		MediaType:   f.media,
-		Format:      f.format,
-		Text:        text,
-		Raw:         markup,
-		Bytes:       int64(len(raw)),
-		SHA256:      hex.EncodeToString(sum[:]),
-		Familiarity: core.Home,
-	})
+	doc.Name, doc.Path, doc.Familiarity = ar.name(e.name), ar.path+"!"+e.name, core.Home
+	ar.docs = append(ar.docs, *doc)
 	return false
 }
 
@@ -593,6 +570,27 @@ func (ar *archive) register(a *acquirer, e *entryInfo) bool {
 	}
 	a.refuse(ar.name(visible(e.name)), ar.finding(core.PathTraversal, core.Critical, e.name, desc, visible(e.name), recCollision))
 	return false
+}
+
+// linkReach says where a link would lead once unpacked: a symlink's target
+// is relative to the link's folder, a hard link's to the archive's root. A
+// link is refused wherever it leads (lore follows none); one that leads
+// out of the folder it would be unpacked in is the zip-slip attack itself.
+func linkReach(entry, target string, hard bool) string {
+	if target == "" {
+		return ""
+	}
+	if absolute(target) != "" || strings.ContainsRune(target, '\\') {
+		return " (outside the archive)"
+	}
+	resolved := target
+	if !hard {
+		resolved = path.Join(path.Dir(entry), target)
+	}
+	if hasDotDot(resolved) || !isLocal(resolved) {
+		return " (outside the archive)"
+	}
+	return " (inside the archive)"
 }
 
 // zipLinkTarget reads the target a zip symlink stores as its content.

@@ -57,6 +57,10 @@ func checkAcquired(t *testing.T, a *acquirer, ar *archive, err error) {
 			t.Fatalf("document %q text %q", d.Name, d.Text)
 		}
 		f, ok := formats[strings.ToLower(pathExt(d.Name))]
+		if d.ScanOnly {
+			// A text file of a type lore has no reader for.
+			f.format, f.media, ok = core.FormatText, scanOnlyMediaOf(d.Text), true
+		}
 		if !ok || f.format != d.Format || f.media != d.MediaType || d.Familiarity != core.Home || len(d.SHA256) != 64 {
 			t.Fatalf("document %+v", d)
 		}
@@ -64,10 +68,17 @@ func checkAcquired(t *testing.T, a *acquirer, ar *archive, err error) {
 	if total > o.MaxTotalSize+1 {
 		t.Fatalf("documents hold %d bytes, over the %d limit", total, o.MaxTotalSize)
 	}
+	quoted := 0
 	for _, f := range a.res.Findings {
 		switch {
 		case f.Category == core.PathTraversal && f.Severity == core.Critical:
 		case f.Category == core.ContentTypeMismatch && f.Severity == core.Warning:
+		case f.Category == core.EmbeddedCode && (f.Severity == core.Critical || f.Severity == core.Warning):
+			// A program, bytecode, a nested archive, the EICAR file; the
+			// EICAR signature quoted in a text does not stand for it.
+			if f.Recommendation == recEICARText {
+				quoted++
+			}
 		default:
 			t.Fatalf("finding %+v", f)
 		}
@@ -86,7 +97,7 @@ func checkAcquired(t *testing.T, a *acquirer, ar *archive, err error) {
 		shown(t, e.File)
 		shown(t, e.Reason)
 	}
-	if len(a.res.Skipped) != len(a.res.Findings)+len(a.res.Errors) {
+	if len(a.res.Skipped) != len(a.res.Findings)-quoted+len(a.res.Errors) {
 		t.Fatalf("%d skipped, %d findings, %d errors", len(a.res.Skipped), len(a.res.Findings), len(a.res.Errors))
 	}
 	for _, s := range a.res.Skipped {

@@ -26,8 +26,6 @@ package acquire
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"path"
@@ -134,7 +132,6 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 	read := func(f gitrepo.File) {
 		rel := f.Path
 		ext := strings.ToLower(path.Ext(rel))
-		form := formats[ext]
 		size, err := f.Size()
 		if err != nil {
 			a.problem(rel, location(rel), err.Error())
@@ -155,43 +152,25 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 			return
 		}
 		used += int64(len(raw))
-		if ext, err = readAs(ext, raw); err != nil {
-			if isUnreadXML(err) {
+		pages, end := a.prog.parts(rel, "pages")
+		doc, why, err := a.take(item{display: rel, file: location(rel), loc: location(rel), ext: ext, raw: raw},
+			func(ext string, raw []byte) (string, string, error) { return decode(ext, raw, opts, pages) })
+		end()
+		switch {
+		case err != nil:
+			a.problem(rel, location(rel), err.Error())
+			return
+		case doc == nil:
+			// The limit bounds what a repository's documents hold; a
+			// binary judged by its kind is let go at once.
+			used -= int64(len(raw))
+			if why != "" {
 				res.Ignored = append(res.Ignored, rel)
-			} else {
-				a.problem(rel, location(rel), err.Error())
 			}
 			return
 		}
-		form = formats[ext]
-		pages, end := a.prog.parts(rel, "pages")
-		text, markup, err := decode(ext, raw, opts, pages)
-		end()
-		var be *binaryError
-		if errors.As(err, &be) {
-			a.refuse(rel, core.Finding{
-				File: location(rel), Category: core.ContentTypeMismatch, Severity: core.Warning,
-				Description: fmt.Sprintf("binary content in a %s file (NUL byte at offset %d)", ext, be.offset),
-				Location:    location(rel), Offset: -1, Evidence: visibleBytes(be.head), Recommendation: recBinary,
-			})
-			return
-		}
-		if err != nil {
-			a.problem(rel, location(rel), err.Error())
-			return
-		}
-		sum := sha256.Sum256(raw)
-		res.Documents = append(res.Documents, core.Document{
-			Name:        rel,
-			Path:        location(rel),
-			MediaType:   form.media,
-			Format:      form.format,
-			Text:        text,
-			Raw:         markup,
-			Bytes:       int64(len(raw)),
-			SHA256:      hex.EncodeToString(sum[:]),
-			Familiarity: tier,
-		})
+		doc.Name, doc.Path, doc.Familiarity = rel, location(rel), tier
+		res.Documents = append(res.Documents, *doc)
 	}
 	err = snap.Walk(ctx, func(rel string) bool {
 		return skipDir(path.Base(rel))
@@ -202,10 +181,6 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 		}
 		if !InScope(rel, scope) {
 			res.OutOfScope++
-			return nil
-		}
-		if _, ok := formats[strings.ToLower(path.Ext(rel))]; !ok {
-			res.Ignored = append(res.Ignored, rel)
 			return nil
 		}
 		switch f.Kind {
@@ -236,13 +211,14 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 	if err := snap.Close(); err != nil {
 		return nil, fail(err)
 	}
-	if len(res.Documents) == 0 {
+	if len(res.Documents) == 0 && len(res.Findings) == 0 {
 		if len(res.Skipped) > 0 {
 			return nil, fail(errors.New(noDocuments("repository", res)))
 		}
 		return nil, fail(fmt.Errorf("no document matches scope %s in %s at %s (%d file(s) outside it, %d in it of types lore does not read)",
 			strings.Join(scope, ","), src.Location, at, res.OutOfScope, len(res.Ignored)))
 	}
+	res.what = "repository"
 	return res, nil
 }
 

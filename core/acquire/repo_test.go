@@ -182,7 +182,8 @@ func TestRepoGitHubTreeAndRef(t *testing.T) {
 		{"https://github.com/owner/repo/tree/main/docs/sub/", []string{"docs/sub/README.md", "docs/sub/deep/notes.txt"}, "main"},
 		{"https://github.com/owner/repo/blob/main/docs/guide.md", []string{"docs/guide.md"}, "main"},
 		{"https://github.com/owner/repo/tree/main", []string{"README.md", "docs/guide.md", "docs/sub/README.md", "docs/sub/deep/notes.txt"}, "main"},
-		{"https://github.com/owner/repo/tree/feature/x/src", []string{"src/README.md"}, "feature/x"},
+		// main.go is scanned as text, though nothing is learned from it.
+		{"https://github.com/owner/repo/tree/feature/x/src", []string{"src/README.md", "src/main.go"}, "feature/x"},
 		{"https://github.com/owner/repo/tree/v1", []string{"README.md", "docs/guide.md"}, "v1"},
 		{"https://github.com/owner/repo/tree/v1/docs", []string{"docs/guide.md"}, "v1"},
 	}
@@ -209,9 +210,10 @@ func TestRepoLimits(t *testing.T) {
 	r := repoFixture(t)
 	_, url, tmp := useRepoServer(t, r)
 	for _, source := range []string{r.Dir, url} {
-		// In tree order README.md (23 bytes), docs/binary.md (3, read
-		// then refused), docs/guide.md (11) and docs/sub/README.md (6)
-		// fill 43 bytes; docs/sub/deep/notes.txt (7) does not fit.
+		// In tree order README.md (23 bytes), docs/guide.md (11) and
+		// docs/sub/README.md (6) take 40 of 43 bytes (docs/binary.md and
+		// docs/diagram.png are read, judged and let go); docs/sub/deep/
+		// notes.txt (7) does not fit.
 		res, err := Repo(context.Background(), source, Options{MaxFileSize: 1 << 10, MaxTotalSize: 43})
 		if err != nil {
 			t.Fatalf("%s: %v", source, err)
@@ -220,7 +222,7 @@ func TestRepoLimits(t *testing.T) {
 			t.Errorf("%s: documents %q, want %q", source, got, want)
 		}
 		skipped := repoSkipped(res)
-		if !strings.Contains(skipped["docs/sub/deep/notes.txt"], "more than is left (0 bytes) of the 43 bytes total limit") {
+		if !strings.Contains(skipped["docs/sub/deep/notes.txt"], "more than is left (3 bytes) of the 43 bytes total limit") {
 			t.Errorf("%s: skipped %q", source, skipped)
 		}
 		var named bool
@@ -230,8 +232,13 @@ func TestRepoLimits(t *testing.T) {
 		if !named {
 			t.Errorf("%s: errors %+v do not name notes.txt", source, res.Errors)
 		}
-		// A limit nothing fits in: an error naming the source.
-		_, err = Repo(context.Background(), source, Options{MaxFileSize: 5})
+		// A limit nothing fits in: what was found is the result (the
+		// binary .md is a finding), and there is nothing to learn.
+		res, err = Repo(context.Background(), source, Options{MaxFileSize: 5})
+		if err != nil || len(res.Documents) != 0 || len(res.Findings) != 1 {
+			t.Fatalf("%s: nothing fits: %v %+v", source, err, res)
+		}
+		err = NothingToLearn(source, res)
 		var ie *core.InputError
 		if !errors.As(err, &ie) || ie.Input != source || !strings.Contains(err.Error(), "repository contains no readable documents") {
 			t.Errorf("%s: nothing fits: %v", source, err)
@@ -245,7 +252,7 @@ func TestRepoErrors(t *testing.T) {
 	s, url, tmp := useRepoServer(t, r)
 	tests := []struct{ source, scope, msg string }{
 		{r.Dir, "nothing/", "no document matches scope nothing/ in " + r.Dir},
-		{url, "src/main.go", "no document matches scope src/main.go in " + url},
+		{url, "docs/diagram.png", "no document matches scope docs/diagram.png in " + url},
 		{"https://github.com/owner/repo/tree/nope/docs", "", `no such branch or tag "nope"`},
 		{"https://github.com/owner/repo/tree/main/missing", "", "no file or folder missing in https://github.com/owner/repo at main"},
 		{s.URL + "/other/repo.git", "", "repository not found"},

@@ -84,9 +84,10 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 		if err := a.readArchive(bytes.NewReader(got.Body), int64(len(got.Body)), final, "", kind); err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
 		}
-		if len(res.Documents) == 0 {
+		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
+		res.what = "archive"
 	} else {
 		as, err := readAs(ext, got.Body)
 		if err != nil {

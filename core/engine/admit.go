@@ -28,14 +28,32 @@ type ScanResult struct {
 	Report    core.HygieneReport
 	// Errors are per-file acquisition problems; the files were skipped.
 	Errors []core.AcquireError
-	// Ignored lists files of a folder or archive whose type lore does not
-	// read.
+	// Ignored lists files of a folder or archive that are neither text
+	// nor a binary worth a finding (images, fonts, media).
 	Ignored []string
+
+	source string
+	acq    *acquire.Result
+}
+
+// Learnable returns the documents lore learns from (every text file is
+// scanned, but only the formats lore has a reader for are learned; see
+// acquire.Learnable), or the error saying that the source holds none.
+func (r *ScanResult) Learnable() ([]core.Document, error) {
+	if r.acq != nil {
+		if err := acquire.NothingToLearn(r.source, r.acq); err != nil {
+			return nil, err
+		}
+	}
+	return acquire.Learnable(r.Documents), nil
 }
 
 // Scan runs stages 1 and 2: it acquires the source and scans every document
-// for hostile content. Findings made while acquiring (unsafe archive entry
-// names, binary content) join the sanitizer's. Nothing is written.
+// for hostile content, those lore only scans (ScanOnly: text files of types
+// it learns nothing from) included. Findings made while acquiring (unsafe
+// archive entry names, programs, nested archives, binary content) join the
+// sanitizer's. A source whose every file was refused is scanned too: its
+// report holds why. Nothing is written.
 func Scan(ctx context.Context, source string, opts ScanOptions) (*ScanResult, error) {
 	acq, err := acquire.Source(ctx, source, opts.Acquire)
 	if err != nil {
@@ -71,7 +89,7 @@ func sanitizeAcquired(ctx context.Context, source string, acq *acquire.Result, r
 	if errs == nil {
 		errs = []core.AcquireError{}
 	}
-	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored}, nil
+	return &ScanResult{Documents: acq.Documents, Report: rep, Errors: errs, Ignored: acq.Ignored, source: source, acq: acq}, nil
 }
 
 // Admit runs stages 1 to 3: acquire, sanitize and the approval gate. The

@@ -272,6 +272,13 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 3. Gate.
 	r.start(StageGate)
+	// Every text file was scanned and the report holds all of it; a source
+	// with nothing lore can learn from stops here, before anyone is asked
+	// to approve it.
+	learnable, err := scan.Learnable()
+	if err != nil {
+		return fail(err)
+	}
 	var approver gate.Approver
 	if opts.Approver != nil {
 		approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
@@ -300,6 +307,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// Secrets in the approved text go before analysis, so nothing derived
 	// from it (statements, forms, skills) can carry them.
+	// Files lore only scans (ScanOnly) are judged by the gate with the
+	// rest, but nothing is learned from them.
+	scan.Documents = learnable
 	res.Redactions = redactDocuments(scan.Documents)
 
 	// 4. Analyze.

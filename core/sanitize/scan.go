@@ -253,7 +253,7 @@ func (sc *scanner) run() {
 			if sc.full {
 				i = sc.nonASCII(i)
 			} else {
-				i++
+				i = sc.hiddenOnly(i)
 			}
 		}
 		if sc.resumeAt > i {
@@ -271,9 +271,12 @@ func (sc *scanner) run() {
 func (sc *scanner) add(a, b int, cat core.Category, sev core.Severity, desc, rec string, demote bool) {
 	if !sc.full {
 		switch cat {
-		case core.HiddenCharacters, core.ExternalResources:
+		case core.ExternalResources:
 			return
-		case core.PromptInjection:
+		case core.PromptInjection, core.HiddenCharacters:
+			// HOME keeps only what is an attack wherever the file came
+			// from: a bidi override reordering source code (Trojan
+			// Source) is as hostile in a local checkout as in a download.
 			if sev != core.Critical {
 				return
 			}

@@ -14,7 +14,8 @@ func doc(name, txt string) core.Document {
 	return core.Document{Name: name, Format: core.FormatMarkdown, Text: txt, Familiarity: core.Home}
 }
 
-// TestTiers: HOME skips hidden characters and external resources and
+// TestTiers: HOME skips hidden characters (but bidi controls and tag
+// characters, see TestHomeSeesTrojanSource) and external resources and
 // keeps embedded code, path traversal, content type and critical
 // injection; STRANGER runs everything.
 func TestTiers(t *testing.T) {
@@ -145,5 +146,34 @@ func TestScanStopsWhenCancelled(t *testing.T) {
 	docs := []core.Document{{Name: "a.md", Format: core.FormatMarkdown, Text: "fine", Familiarity: core.Home}}
 	if _, err := Scan(ctx, docs, core.Home); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled scan: %v, want context.Canceled", err)
+	}
+}
+
+// TestHomeSeesTrojanSource: bidi controls and tag characters are critical
+// at HOME too, in code as in prose; the invisible characters of ordinary
+// typing are still left to STRANGER.
+func TestHomeSeesTrojanSource(t *testing.T) {
+	cases := []struct {
+		name, txt string
+		want      int
+	}{
+		{"bidi in a Go comment", "package main\n\n/* \u202e } \u2066if isAdmin\u2069 \u2066 begin admins only */\n", 1},
+		{"bidi in a string", "access = \"user\u202e \u2066// admin\u2069\"\n", 1},
+		{"tag characters", "hello\U000E0069\U000E0067\U000E006E world\n", 1},
+		{"zero-width only", "zero\u200bwidth\n", 0},
+	}
+	for _, c := range cases {
+		n := 0
+		for _, f := range ScanText("x.go", c.txt, core.FormatText, core.Home) {
+			if f.Category == core.HiddenCharacters {
+				if f.Severity != core.Critical {
+					t.Errorf("%s: %s finding at HOME", c.name, f.Severity)
+				}
+				n++
+			}
+		}
+		if (n > 0) != (c.want > 0) {
+			t.Errorf("%s: %d hidden-characters finding(s) at HOME, want %d", c.name, n, c.want)
+		}
 	}
 }

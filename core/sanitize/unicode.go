@@ -273,6 +273,20 @@ func (sc *scanner) nonASCII(i int) int {
 	return i + size
 }
 
+// hiddenOnly is nonASCII for HOME, which trusts local text with the
+// invisible characters of ordinary typing (zero-width spaces, joiners)
+// and with mixed scripts, but not with the two that are attacks wherever a
+// file comes from: bidi controls reordering what a reviewer sees (Trojan
+// Source, in a local checkout as in a download) and tag characters
+// carrying text nobody sees. Only critical findings are kept (see add).
+func (sc *scanner) hiddenOnly(i int) int {
+	r, size := utf8.DecodeRuneInString(sc.s[i:])
+	if h := text.Hidden(r); h == text.BidiControl || h == text.TagCharacter {
+		return sc.hiddenRun(i)
+	}
+	return i + size
+}
+
 // Latin look-alikes in Cyrillic and Greek. Greek has two grades: letters
 // indistinguishable from Latin (capitals, omicron) and letters that only
 // resemble one and are common math symbols (α, ι, ν, ρ …).
