@@ -70,10 +70,15 @@ func recvSeg(n string) string {
 	return n
 }
 
+// maxSpan bounds how far a bracket is matched: a call whose arguments
+// run past it is judged on what is within reach, so that unclosed
+// brackets in hostile input cost linear time.
+const maxSpan = 2048
+
 // closeParen returns the index of the token closing the bracket at i.
 func closeParen(t []tok, i int) int {
 	depth := 0
-	for k := i; k < len(t); k++ {
+	for k := i; k < len(t) && k < i+maxSpan; k++ {
 		if t[k].k != tOp {
 			continue
 		}
@@ -87,7 +92,7 @@ func closeParen(t []tok, i int) int {
 			}
 		}
 	}
-	return len(t)
+	return min(len(t), i+maxSpan)
 }
 
 // args splits the tokens of a call's arguments (the ( is at i) at
@@ -608,13 +613,23 @@ func (c *clAn) shellString(arg []tok, name string, at int) (net bool, send bool)
 		u = c.u.derived(joinStrings(arg), arg[0].a)
 	}
 	sa := c.a.shell(u)
-	interp := false
+	// Interpolation is a literal command with values spliced in (an
+	// f-string, a template, a concatenation). A command that is wholly a
+	// value (subprocess.Popen(cmd, shell=True) running what the user
+	// asked for) is the script's purpose, not an injection.
+	interp, literal := false, false
 	for _, x := range arg {
-		if x.k == tStr && x.interp || x.k == tIdent || x.k == tVar {
+		if x.k == tStr {
+			literal = true
+			if x.interp {
+				interp = true
+			}
+		}
+		if x.k == tIdent || x.k == tVar {
 			interp = true
 		}
 	}
-	if interp && !(len(arg) == 1 && arg[0].k == tIdent) {
+	if interp && literal {
 		c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection", srcOff: -1, sink: name, sinkOff: at,
 			desc: "runs a shell command built from values with " + name + " (" + c.a.lineOf(at) + "): whatever reaches those values can add commands",
 			rec:  "Pass the arguments as a list without a shell (shell=False, execFile), or quote each value (shlex.quote)."})

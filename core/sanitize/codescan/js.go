@@ -69,12 +69,21 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 		if !r.call && n != "XMLHttpRequest" && n != "WebSocket" {
 			continue
 		}
-		args := callArgs(t, r.j)
+		// the arguments are split only for the calls a rule looks at:
+		// a statement of a thousand calls must not cost a million steps
+		var argsMemo [][]tok
+		argsDone := false
+		A := func() [][]tok {
+			if !argsDone {
+				argsMemo, argsDone = callArgs(t, r.j), true
+			}
+			return argsMemo
+		}
 		switch {
 		case inMap(jsNet, n) || jsNetMethod(n):
 			send := jsNet[n] || ls == "post" || ls == "put" || ls == "patch" || ls == "send" || ls == "sendBeacon"
-			if (n == "fetch" || n == "axios" || n == "ky") && len(args) >= 2 {
-				for _, x := range args[1] {
+			if (n == "fetch" || n == "axios" || n == "ky") && len(A()) >= 2 {
+				for _, x := range A()[1] {
 					if x.k == tIdent && (x.s == "body" || x.s == "data") || x.k == tStr && (x.s == "POST" || x.s == "PUT") {
 						send = true
 					}
@@ -94,17 +103,17 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 						rec:  "Unpack the code and read it, or ship the readable source instead."})
 				}
 			}
-		case (n == "setTimeout" || n == "setInterval") && len(args) > 0 && len(args[0]) > 0 && args[0][0].k == tStr:
+		case (n == "setTimeout" || n == "setInterval") && len(A()) > 0 && len(A()[0]) > 0 && A()[0][0].k == tStr:
 			f.sinks = append(f.sinks, sink{k: skExec, name: n + "(string)", off: at})
 		case inMap(jsShell, n) || strings.HasSuffix(n, ".exec") && (strings.Contains(n, "child") || strings.HasPrefix(n, "cp.")) || strings.HasSuffix(n, ".execSync"):
-			c.jsShellCall(r, args, &f, at)
-		case n == "atob" || n == "Buffer.from" && len(args) >= 2 && len(args[1]) == 1 && args[1][0].k == tStr && (args[1][0].s == "base64" || args[1][0].s == "hex") ||
+			c.jsShellCall(r, A(), &f, at)
+		case n == "atob" || n == "Buffer.from" && len(A()) >= 2 && len(A()[1]) == 1 && A()[1][0].k == tStr && (A()[1][0].s == "base64" || A()[1][0].s == "hex") ||
 			n == "unescape" || n == "zlib.inflateSync" || n == "zlib.gunzipSync" || n == "zlib.inflateRawSync" || n == "Buffer.from" && c.bufferDecode(t, r):
 			f.out.add(label{lDecoded, "data decoded with " + n + "()", c.u.at(at)})
 		case ls == "appendFileSync" || ls == "appendFile" || ls == "writeFileSync" || ls == "writeFile" || ls == "createWriteStream" || ls == "copyFileSync" || ls == "copyFile" || ls == "symlinkSync" || ls == "renameSync":
 			f.sinks = append(f.sinks, sink{k: skWrite, name: n, off: at})
 		case ls == "rmSync" || ls == "rmdirSync" || n == "fs.rm" || n == "fs.promises.rm" || n == "rimraf" || n == "fse.removeSync" || n == "fs.rmdir":
-			if len(args) > 0 && homeExpr(args[0]) {
+			if len(A()) > 0 && homeExpr(A()[0]) {
 				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: n, sinkOff: c.u.at(at),
 					desc: "deletes the home folder or the file system root with " + n + " (" + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})

@@ -71,10 +71,26 @@ func base(p string) string {
 
 var browsers = []string{"chrome", "chromium", "brave", "edge", "firefox", "mozilla", "opera", "vivaldi", "safari", "/default/", "profile "}
 
+// mayBePath is a cheap first look: every path the rules know has a dot, a
+// slash or a backslash in it, or is one of a few browser store names.
+func mayBePath(s string) bool {
+	if strings.ContainsAny(s, "./\\") {
+		return true
+	}
+	if len(s) > 11 {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "login data", "cookies", "web data", "local state":
+		return true
+	}
+	return false
+}
+
 // sourcePath classifies a path as a source of data worth stealing. It
 // returns the label kind and a short name for reports.
 func sourcePath(raw string) (kind, string, bool) {
-	if !pathish(raw) {
+	if !mayBePath(raw) || !pathish(raw) {
 		return 0, "", false
 	}
 	p := normPath(raw)
@@ -117,7 +133,7 @@ func sourcePath(raw string) (kind, string, bool) {
 // start-up files, profiles, cron, units, launch agents, git hooks,
 // authorized keys, autostart entries.
 func persistPath(raw string) (string, bool) {
-	if !pathish(raw) {
+	if !mayBePath(raw) || !pathish(raw) {
 		return "", false
 	}
 	p := normPath(raw)

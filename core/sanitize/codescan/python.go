@@ -83,14 +83,23 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 		if !r.call {
 			continue
 		}
-		args := callArgs(t, r.j)
+		// the arguments are split only for the calls a rule looks at:
+		// a statement of a thousand calls must not cost a million steps
+		var argsMemo [][]tok
+		argsDone := false
+		A := func() [][]tok {
+			if !argsDone {
+				argsMemo, argsDone = callArgs(t, r.j), true
+			}
+			return argsMemo
+		}
 		switch {
 		case inMap(pyNet, n) || isPyNet(n, c.socket):
 			send := pyNet[n] || ls == "post" || ls == "put" || ls == "patch" || strings.HasPrefix(ls, "send") || strings.HasPrefix(ls, "stor") || ls == "connect"
-			if _, ok := kwarg(args, "data"); ok && (ls == "urlopen" || ls == "Request" || ls == "request") {
+			if _, ok := kwarg(A(), "data"); ok && (ls == "urlopen" || ls == "Request" || ls == "request") {
 				send = true
 			}
-			if len(args) > 0 && len(args[0]) == 1 && args[0][0].k == tStr && (strings.EqualFold(args[0][0].s, "POST") || strings.EqualFold(args[0][0].s, "PUT")) {
+			if len(A()) > 0 && len(A()[0]) == 1 && A()[0][0].k == tStr && (strings.EqualFold(A()[0][0].s, "POST") || strings.EqualFold(A()[0][0].s, "PUT")) {
 				send = true
 			}
 			f.sinks = append(f.sinks, sink{k: skNet, name: n, off: at, send: send})
@@ -98,16 +107,16 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 		case n == "exec" || n == "eval" || n == "builtins.exec" || n == "builtins.eval" || n == "__builtins__.exec" || n == "__builtins__.eval":
 			f.sinks = append(f.sinks, sink{k: skExec, name: n + "()", off: at})
 		case inMap(pyShell, n) || strings.HasPrefix(n, "subprocess.") && inMap(pyShell, "subprocess."+ls):
-			c.pyShellCall(r, args, &f, at)
-		case pyDecode[n] || (ls == "decode" && len(args) > 0 && len(args[0]) == 1 && args[0][0].k == tStr && (args[0][0].s == "hex" || args[0][0].s == "base64" || args[0][0].s == "rot13" || args[0][0].s == "rot_13" || args[0][0].s == "zlib")):
+			c.pyShellCall(r, A(), &f, at)
+		case pyDecode[n] || (ls == "decode" && len(A()) > 0 && len(A()[0]) == 1 && A()[0][0].k == tStr && (A()[0][0].s == "hex" || A()[0][0].s == "base64" || A()[0][0].s == "rot13" || A()[0][0].s == "rot_13" || A()[0][0].s == "zlib")):
 			f.out.add(label{lDecoded, "data decoded with " + n + "()", c.u.at(at)})
 		case n == "open" || ls == "open" && ri > 0:
-			if len(args) >= 2 {
-				if m := args[1]; len(m) == 1 && m[0].k == tStr && strings.ContainsAny(m[0].s, "wax+") {
+			if len(A()) >= 2 {
+				if m := A()[1]; len(m) == 1 && m[0].k == tStr && strings.ContainsAny(m[0].s, "wax+") {
 					f.sinks = append(f.sinks, sink{k: skWrite, name: "open(…, " + strconv.Quote(m[0].s) + ")", off: at})
 				}
 			}
-			if mv, ok := kwarg(args, "mode"); ok && len(mv) == 1 && mv[0].k == tStr && strings.ContainsAny(mv[0].s, "wax+") {
+			if mv, ok := kwarg(A(), "mode"); ok && len(mv) == 1 && mv[0].k == tStr && strings.ContainsAny(mv[0].s, "wax+") {
 				f.sinks = append(f.sinks, sink{k: skWrite, name: "open(…, mode=" + strconv.Quote(mv[0].s) + ")", off: at})
 			}
 		case ls == "write_text" || ls == "write_bytes" || n == "shutil.copy" || n == "shutil.copyfile" || n == "shutil.copy2" || n == "shutil.move" || n == "os.symlink" || n == "os.rename" || n == "os.replace":
@@ -117,19 +126,19 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 				desc: "edits the user's crontab with " + n + " (" + c.a.lineOf(c.u.at(at)) + "), so code runs on a schedule",
 				rec:  "Check the schedule and the command: a skill should not install cron jobs."})
 		case n == "shutil.rmtree" || n == "os.removedirs" || n == "os.rmdir":
-			if len(args) > 0 && homeExpr(args[0]) {
+			if len(A()) > 0 && homeExpr(A()[0]) {
 				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: n, sinkOff: c.u.at(at),
 					desc: "deletes the home folder or the file system root with " + n + " (" + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})
 			}
 		case ls == "execute" || ls == "executemany" || ls == "executescript" || ls == "exec_driver_sql" || ls == "read_sql" || ls == "read_sql_query" || ls == "raw" && ri > 0:
 			c.sqlCheck(r, st)
-		case n == "getattr" && len(args) >= 2 && len(args[0]) == 1 && (args[0][0].s == "__builtins__" || args[0][0].s == "builtins" || args[0][0].s == "os" || args[0][0].s == "subprocess") && !(len(args[1]) == 1 && args[1][0].k == tStr && !pyDangerous(args[1][0].s)):
-			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Warning, rule: "obfuscation", srcOff: -1, sink: "getattr(" + args[0][0].s + ", …)", sinkOff: c.u.at(at),
-				desc: "reaches " + args[0][0].s + " functions by a computed name with getattr (" + c.a.lineOf(c.u.at(at)) + "), the usual way to hide exec or system",
+		case n == "getattr" && len(A()) >= 2 && len(A()[0]) == 1 && (A()[0][0].s == "__builtins__" || A()[0][0].s == "builtins" || A()[0][0].s == "os" || A()[0][0].s == "subprocess") && !(len(A()[1]) == 1 && A()[1][0].k == tStr && !pyDangerous(A()[1][0].s)):
+			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Warning, rule: "obfuscation", srcOff: -1, sink: "getattr(" + A()[0][0].s + ", …)", sinkOff: c.u.at(at),
+				desc: "reaches " + A()[0][0].s + " functions by a computed name with getattr (" + c.a.lineOf(c.u.at(at)) + "), the usual way to hide exec or system",
 				rec:  "Read what name is computed; call functions by name in plain sight."})
-			f.sinks = append(f.sinks, sink{k: skExec, name: "getattr(" + args[0][0].s + ", …)()", off: at})
-		case n == "__import__" && len(args) > 0 && !(len(args[0]) == 1 && args[0][0].k == tStr && !pyDangerous(args[0][0].s)):
+			f.sinks = append(f.sinks, sink{k: skExec, name: "getattr(" + A()[0][0].s + ", …)()", off: at})
+		case n == "__import__" && len(A()) > 0 && !(len(A()[0]) == 1 && A()[0][0].k == tStr && !pyDangerous(A()[0][0].s)):
 			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Warning, rule: "obfuscation", srcOff: -1, sink: "__import__", sinkOff: c.u.at(at),
 				desc: "imports a module by a computed or hidden name with __import__ (" + c.a.lineOf(c.u.at(at)) + ")",
 				rec:  "Read what is imported; imports belong in plain import statements."})

@@ -81,6 +81,10 @@ type shAn struct {
 	sendOff  int
 	sendName string
 	linked   bool
+	// subs caches what each command substitution's output carries, per
+	// pass: a word is looked at several times, its substitutions are
+	// analysed once.
+	subs map[span]labels
 }
 
 // shell analyses shell code.
@@ -91,11 +95,12 @@ func (a *analysis) shell(u unit) *shAn {
 	// may use a variable assigned further down), the second reports.
 	for pass := 0; pass < 2; pass++ {
 		sa.emit = pass == 1
+		sa.subs = nil
 		for _, p := range pipes {
 			sa.pipe(p)
 		}
 	}
-	sa.structure()
+	sa.structure(pipes)
 	sa.fileLevel()
 	return sa
 }
@@ -121,6 +126,9 @@ func isAssign(w string) bool {
 		return false
 	}
 	n := strings.TrimSuffix(w[:i], "+")
+	if n == "" {
+		return false
+	}
 	for k := 0; k < len(n); k++ {
 		if !isNameByte(n[k]) && !(n[k] == '[' || n[k] == ']') {
 			return false
@@ -242,6 +250,13 @@ func (sa *shAn) subOut(sp span) labels {
 	if sa.u.depth >= maxDepth || sp.b <= sp.a {
 		return nil
 	}
+	if ls, ok := sa.subs[sp]; ok {
+		return ls
+	}
+	if sa.subs == nil {
+		sa.subs = map[span]labels{}
+	}
+	sa.subs[sp] = nil // a substitution that refers to itself stops here
 	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1}
 	child.lx = shLex(child.u.s)
 	var out labels
@@ -253,6 +268,7 @@ func (sa *shAn) subOut(sp span) labels {
 	}
 	sa.strong.addAll(child.strong)
 	sa.linked = sa.linked || child.linked
+	sa.subs[sp] = out
 	return out
 }
 
@@ -962,7 +978,7 @@ func hasShellArg(args []shTok) bool {
 
 // structure runs the rules that need more than one command: fork bombs,
 // endless loops that spawn, shells piped through nc.
-func (sa *shAn) structure() {
+func (sa *shAn) structure(pipes []shPipe) {
 	sa.emit = true
 	toks := sa.lx.toks
 	for k := 0; k+3 < len(toks); k++ {
@@ -1013,7 +1029,7 @@ func (sa *shAn) structure() {
 		}
 	}
 	// Pipelines that join an interactive shell and a network tool.
-	for _, p := range shParse(toks) {
+	for _, p := range pipes {
 		shellAt, netAt := -1, -1
 		for _, c := range p.cmds {
 			v := cmdView(c.words)
@@ -1083,7 +1099,7 @@ func (sa *shAn) structure() {
 		}
 	}
 	// Heredocs fed to an interpreter are code in that language.
-	for _, p := range shParse(toks) {
+	for _, p := range pipes {
 		for _, c := range p.cmds {
 			v := cmdView(c.words)
 			lang, ok := interpOf(v.name)

@@ -46,7 +46,7 @@ var shOps = []string{"&&", "||", ";;", "|&", "&>>", "&>", ">>", "<<<", "<<-", "<
 // shLex tokenises shell text. It never fails: an unterminated quote or
 // substitution runs to the end of the text.
 func shLex(s string) *shLexer {
-	lx := &shLexer{s: s}
+	lx := &shLexer{s: s, toks: make([]shTok, 0, len(s)/5+4)}
 	for lx.i < len(s) {
 		before := lx.i
 		lx.next()
@@ -127,6 +127,9 @@ func (lx *shLexer) heredocStart(strip bool) int {
 	for lx.i < len(s) && (s[lx.i] == ' ' || s[lx.i] == '\t') {
 		lx.i++
 	}
+	if lx.i >= len(s) {
+		return -1
+	}
 	n := len(lx.toks)
 	lx.word()
 	delim := ""
@@ -176,6 +179,9 @@ func (lx *shLexer) heredocs() {
 func (lx *shLexer) word() {
 	s := lx.s
 	start := lx.i
+	if start >= len(s) {
+		return
+	}
 	t := shTok{a: start, hd: -1}
 	lx.sb.Reset()
 	put := func(x string) {

@@ -53,7 +53,7 @@ func countEsc(s string) int {
 // and inside triple-quoted strings do not end a logical line; comments
 // are dropped; every token carries the indentation of its line.
 func pyTokens(s string) []tok {
-	var out []tok
+	out := make([]tok, 0, len(s)/6+4)
 	depth, ind := 0, 0
 	lineStart := true
 	for i := 0; i < len(s); {
@@ -192,10 +192,18 @@ func pyString(s string, a, q int, prefix string) (tok, int) {
 
 // opLen is the length of the operator at the start of s.
 func opLen(s string) int {
-	for _, op := range []string{"===", "!==", "**=", "//=", ">>=", "<<=", "...", "?.", "??", "=>", "==", "!=", "<=", ">=", "&&", "||", "**", "//", "->", ":=", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "++", "--", "<<", ">>"} {
-		if strings.HasPrefix(s, op) {
-			return len(op)
+	if len(s) < 2 || strings.IndexByte("=!*/<>.?&|-:+%^", s[0]) < 0 {
+		return 1
+	}
+	if len(s) >= 3 {
+		switch s[:3] {
+		case "===", "!==", "**=", "//=", ">>=", "<<=", "...":
+			return 3
 		}
+	}
+	switch s[:2] {
+	case "?.", "??", "=>", "==", "!=", "<=", ">=", "&&", "||", "**", "//", "->", ":=", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "++", "--", "<<", ">>":
+		return 2
 	}
 	return 1
 }
@@ -205,7 +213,7 @@ func opLen(s string) int {
 // template's own token), regular expression literals (told from division
 // by the token before), and newlines outside brackets.
 func jsTokens(s string) []tok {
-	lx := jsLexer{s: s}
+	lx := jsLexer{s: s, out: make([]tok, 0, len(s)/6+4)}
 	lx.run(0, false)
 	return lx.out
 }
@@ -214,6 +222,7 @@ type jsLexer struct {
 	s     string
 	out   []tok
 	depth int
+	nest  int // template expressions open
 }
 
 // run tokenises from i; inside a template expression (nested) it stops at
@@ -341,13 +350,15 @@ func (lx *jsLexer) template(i int) int {
 		case s[e] == '\\':
 			sb.WriteString(s[e:min(e+2, len(s))])
 			e += 2
-		case s[e] == '$' && e+1 < len(s) && s[e+1] == '{':
+		case s[e] == '$' && e+1 < len(s) && s[e+1] == '{' && lx.nest < 32:
 			interp = true
+			lx.nest++
 			sb.WriteString("${}")
 			save := lx.depth
 			lx.depth = 1 // newlines inside do not end the statement
 			e = lx.run(e+2, true)
 			lx.depth = save
+			lx.nest--
 		default:
 			if sb.Len() < maxWordVal {
 				sb.WriteByte(s[e])
@@ -389,7 +400,7 @@ func (lx *jsLexer) regexAllowed() bool {
 // -Parameters and cmdlet names with hyphens. Names are lower-cased:
 // PowerShell is case-insensitive.
 func psTokens(s string) []tok {
-	var out []tok
+	out := make([]tok, 0, len(s)/6+4)
 	depth := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -453,11 +464,12 @@ func psTokens(s string) []tok {
 			e := i + 1
 			if e < len(s) && s[e] == '{' {
 				f := strings.IndexByte(s[e:], '}')
-				if f < 0 {
-					f = len(s) - e - 1
+				end := len(s)
+				if f >= 0 {
+					end = e + f
 				}
-				out = append(out, tok{k: tVar, s: strings.ToLower(s[e+1 : e+f]), a: i, b: min(e+f+1, len(s))})
-				i = min(e+f+1, len(s))
+				out = append(out, tok{k: tVar, s: strings.ToLower(s[e+1 : end]), a: i, b: min(end+1, len(s))})
+				i = min(end+1, len(s))
 				continue
 			}
 			for e < len(s) && (isIdentByte(s[e]) || s[e] == ':' && e+1 < len(s) && isIdentByte(s[e+1])) {
