@@ -262,18 +262,17 @@ func (ls labels) firstStrong() (label, bool) {
 
 // hit is a finding before rendering.
 type hit struct {
-	a, b     int
-	cat      core.Category
-	sev      core.Severity
-	desc     string
-	rec      string
-	src      string
-	srcOff   int // -1: no source
-	sink     string
-	sinkOff  int
-	rule     string
-	lower    int
-	selfLine bool // the description needs no line numbers added
+	a, b    int
+	cat     core.Category
+	sev     core.Severity
+	desc    string
+	rec     string
+	src     string
+	srcOff  int // -1: no source
+	sink    string
+	sinkOff int
+	rule    string
+	lower   int
 }
 
 // analysis holds one document's findings.

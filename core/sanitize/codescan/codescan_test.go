@@ -316,7 +316,7 @@ console.log(p);
 	},
 	{
 		name: "javascript exec template / execFile", file: "run.mjs",
-		bad: "import { exec } from \"child_process\";\nconst branch = process.argv[2];\nexec(`git checkout ${branch}`);\n",
+		bad:  "import { exec } from \"child_process\";\nconst branch = process.argv[2];\nexec(`git checkout ${branch}`);\n",
 		good: "import { execFile } from \"child_process\";\nconst branch = process.argv[2];\nexecFile(\"git\", [\"checkout\", branch]);\n",
 		cat:  core.EmbeddedCode, sev: core.Warning, sink: "exec", sinkLine: 3,
 	},

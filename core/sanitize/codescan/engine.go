@@ -618,8 +618,8 @@ func (c *clAn) shellString(arg []tok, name string, at int) (net bool, send bool)
 	// value (subprocess.Popen(cmd, shell=True) running what the user
 	// asked for) is the script's purpose, not an injection.
 	interp, literal := false, false
-	for _, x := range arg {
-		if x.k == tStr {
+	for k, x := range arg {
+		if x.k == tStr && !(k > 0 && arg[k-1].k == tOp && arg[k-1].s == "[") { // a subscript key is no part of the command
 			literal = true
 			if x.interp {
 				interp = true

@@ -63,10 +63,8 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 			}
 		case n == "document.cookie":
 			f.src.add(label{lCred, "the page's cookies (document.cookie)", c.u.at(at)})
-		case n == "localStorage" || strings.HasPrefix(n, "localStorage.getItem"):
-			// storage of the page: data, not credentials in general
 		}
-		if !r.call && n != "XMLHttpRequest" && n != "WebSocket" {
+		if !r.call {
 			continue
 		}
 		// the arguments are split only for the calls a rule looks at:
@@ -215,7 +213,7 @@ func (c *clAn) jsStructure() {
 		switch {
 		case r.name == "net.connect" || r.name == "net.createConnection" || r.name == "net.Socket" || strings.HasSuffix(r.name, ".connect") && hasIdent(t, "net"):
 			netAt = t[r.i].a
-		case inMap(jsShell, r.name) && r.call:
+		case r.call && (inMap(jsShell, r.name) || strings.Contains("spawn exec execSync spawnSync execFile", lastSeg(r.name)) && strings.Contains(r.name, ".")):
 			for _, a := range callArgs(t, r.j) {
 				if len(a) == 1 && a[0].k == tStr {
 					if l, ok := interpOf(strings.ToLower(baseName(a[0].s))); ok && l == Shell || strings.EqualFold(a[0].s, "cmd.exe") {

@@ -122,8 +122,7 @@ func sourcePath(raw string) (kind, string, bool) {
 	case b == ".bash_history" || b == ".zsh_history" || b == ".python_history" || b == ".node_repl_history" || b == ".psql_history" ||
 		b == ".mysql_history" || b == "consolehost_history.txt" || strings.Contains(p, ".claude/projects") || b == "history.jsonl":
 		return lHist, "history " + cut(raw, 60), true
-	case p == "~/documents" || p == "~/desktop" || p == "~/downloads" || strings.HasPrefix(p, "~/documents/") || strings.HasPrefix(p, "~/desktop/") ||
-		strings.HasPrefix(p, "~/downloads/") || p == "~/pictures" || strings.HasPrefix(p, "~/pictures/"):
+	case userDocs(p):
 		return lDocs, "user documents " + cut(raw, 60), true
 	}
 	return 0, "", false
@@ -201,4 +200,15 @@ func cut(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// userDocs is one of the user's document folders as a whole (a project
+// kept under ~/Documents/GitHub is a working folder, not the documents).
+func userDocs(p string) bool {
+	p = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(p, "/**"), "/*"), "/")
+	switch p {
+	case "~/documents", "~/desktop", "~/downloads", "~/pictures":
+		return true
+	}
+	return false
 }

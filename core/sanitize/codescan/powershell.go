@@ -87,7 +87,7 @@ func (c *clAn) psStmt(st stmt, rs []ref) stFacts {
 			f.sinks = append(f.sinks, sink{k: skWrite, name: x.s, off: at})
 		case "remove-item", "rm", "del", "ri", "rmdir", "rd", "erase":
 			_, rec := psParam(t, "-recurse")
-			if rec && homeExpr(t[k+1:]) {
+			if rec && (homeExpr(t[k+1:]) || c.psDestructiveWord(t[k+1:])) {
 				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: x.s + " -Recurse", sinkOff: c.u.at(at),
 					desc: "deletes a drive or the home folder recursively (" + x.s + ", " + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})
@@ -145,4 +145,22 @@ func (c *clAn) psStructure() {
 			desc: "opens a reverse shell: commands read from a TcpClient (" + c.a.lineOf(c.u.at(tcp)) + ") run with Invoke-Expression (" + c.a.lineOf(at) + ")",
 			rec:  "Reject the skill: it hands control of the machine to a remote host."})
 	}
+}
+
+// psDestructiveWord reads the bare words of a command as written (C:\ is
+// no string token) and reports one that names a drive or the home folder.
+func (c *clAn) psDestructiveWord(t []tok) bool {
+	if len(t) == 0 {
+		return false
+	}
+	a, b := t[0].a, t[len(t)-1].b
+	if a < 0 || b > len(c.u.s) || a > b {
+		return false
+	}
+	for _, w := range strings.Fields(c.u.s[a:b]) {
+		if !strings.HasPrefix(w, "-") && destructiveTarget(strings.Trim(w, `"'`)) {
+			return true
+		}
+	}
+	return false
 }

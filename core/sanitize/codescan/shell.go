@@ -151,6 +151,7 @@ func cmdView(ws []shTok) view {
 		n := path.Base(ws[k].val)
 		switch n {
 		case "sudo", "doas", "nohup", "exec", "command", "builtin", "nice", "stdbuf", "setsid", "env", "timeout", "xargs", "busybox", "time":
+			at := k
 			k++
 			for k < len(ws) {
 				w := ws[k].val
@@ -165,6 +166,10 @@ func cmdView(ws []shTok) view {
 				if n == "timeout" && len(w) > 0 && w[0] >= '0' && w[0] <= '9' {
 					k++
 				}
+				break
+			}
+			if k >= len(ws) {
+				k = at // env, exec … alone are the command
 				break
 			}
 			continue
@@ -493,7 +498,7 @@ func (sa *shAn) facts(v view, c *shCmd) shFacts {
 			f.src.add(label{lClip, "the clipboard (xclip -o)", at})
 		}
 	case "security":
-		if len(args) > 0 && (strings.HasPrefix(args[0].val, "find-") || args[0].val == "dump-keychain") {
+		if len(args) > 0 && (strings.HasSuffix(args[0].val, "-password") || args[0].val == "dump-keychain" || args[0].val == "export") {
 			f.src.add(label{lCred, "the keychain (security " + args[0].val + ")", at})
 		}
 	case "find", "tar", "zip", "7z", "rsync", "du", "ls", "cp":
@@ -1138,7 +1143,7 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 			break
 		}
 	}
-	if !found {
+	if !found || src.k == lDocs && sendOff < 0 {
 		return
 	}
 	if sendOff >= 0 {

@@ -223,6 +223,10 @@ type jsLexer struct {
 	out   []tok
 	depth int
 	nest  int // template expressions open
+	// saved holds the bracket depth outside each open brace: inside a
+	// callback's body (foo(() => { … })) statements end again at ; and
+	// newlines, whatever parentheses are open around the function.
+	saved []int
 }
 
 // run tokenises from i; inside a template expression (nested) it stops at
@@ -322,6 +326,16 @@ func (lx *jsLexer) run(i int, nested bool) int {
 				if lx.depth > 0 {
 					lx.depth--
 				}
+			case '{':
+				if len(lx.saved) < 1024 {
+					lx.saved = append(lx.saved, lx.depth)
+					lx.depth = 0
+				}
+			case '}':
+				if k := len(lx.saved); k > 0 {
+					lx.depth = lx.saved[k-1]
+					lx.saved = lx.saved[:k-1]
+				}
 			case ';':
 				if lx.depth == 0 {
 					lx.out = append(lx.out, tok{k: tNL, s: ";", a: i, b: i + 1})
@@ -402,6 +416,7 @@ func (lx *jsLexer) regexAllowed() bool {
 func psTokens(s string) []tok {
 	out := make([]tok, 0, len(s)/6+4)
 	depth := 0
+	var saved []int
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -503,7 +518,7 @@ func psTokens(s string) []tok {
 			i = e
 		default:
 			// Braces (script blocks) do not join lines: their statements
-			// are statements of their own.
+			// are statements of their own, even inside parentheses.
 			n := opLen(s[i:])
 			switch c {
 			case '(', '[':
@@ -511,6 +526,16 @@ func psTokens(s string) []tok {
 			case ')', ']':
 				if depth > 0 {
 					depth--
+				}
+			case '{':
+				if len(saved) < 1024 {
+					saved = append(saved, depth)
+					depth = 0
+				}
+			case '}':
+				if k := len(saved); k > 0 {
+					depth = saved[k-1]
+					saved = saved[:k-1]
 				}
 			}
 			out = append(out, tok{k: tOp, s: s[i : i+n], a: i, b: i + n})
