@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // MaxFindings is the most findings kept for one document. Past it the
@@ -52,6 +53,9 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		sc.markup = declaredMarkup(d.MediaType)
 		sc.run()
 		r.Findings = append(r.Findings, sc.findings()...)
+		// What scripts do is judged at both tiers: a HOME skill folder
+		// runs its scripts as surely as a downloaded one.
+		r.Findings = append(r.Findings, codescan.Analyze(name, txt)...)
 	}
 	SortFindings(r.Findings)
 	r.Passed = true
@@ -86,7 +90,9 @@ func ScannedText(d core.Document) (name, text string) {
 func ScanText(file string, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 	sc := newScanner(file, txt, f, tier != core.Home, 0)
 	sc.run()
-	return sc.findings()
+	fs := append(sc.findings(), codescan.Analyze(file, txt)...)
+	SortFindings(fs)
+	return fs
 }
 
 // Summary is the one-line verdict of a report, worded as the reference
