@@ -91,6 +91,11 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 			f.out.add(label{lDownload, "data downloaded with " + n, c.u.at(at)})
 		case ls == "send" && ri > 0 && c.flags["xhr"] > 0:
 			f.sinks = append(f.sinks, sink{k: skNet, name: "XMLHttpRequest.send", off: at, send: true})
+		case (ls == "write" || ls == "end") && strings.Contains(n, ".") && c.flags["httpreq"] > 0 && len(A()) > 0 && !strings.HasPrefix(n, "process.") && !strings.HasPrefix(n, "fs."):
+			// Node's http(s).request returns the request, whose body is
+			// what write and end are given: the send is there, not at
+			// the call that opened it.
+			f.sinks = append(f.sinks, sink{k: skNet, name: "http request body (" + n + ")", off: at, send: true})
 		case n == "eval" || n == "Function" || n == "vm.runInNewContext" || n == "vm.runInThisContext" || n == "vm.Script" || n == "runInNewContext" || n == "window.eval" || n == "globalThis.eval":
 			f.sinks = append(f.sinks, sink{k: skExec, name: n + "()", off: at})
 			if n == "eval" && r.j+1 < len(t) && t[r.j+1].k == tIdent && t[r.j+1].s == "function" {
@@ -121,6 +126,9 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 		}
 		if n == "XMLHttpRequest" {
 			c.flags["xhr"]++
+		}
+		if n == "http.request" || n == "https.request" {
+			c.flags["httpreq"]++
 		}
 	}
 	if fromChar >= 8 {

