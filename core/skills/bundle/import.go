@@ -167,7 +167,7 @@ func importOne(file string, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	for _, f := range resources {
 		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
-			findings = append(findings, sanitize.ScanText(filepath.Join(dir, filepath.FromSlash(f.Path)), string(f.Content), acquire.FormatOf(f.Path), tier)...)
+			findings = append(findings, sanitize.ScanSkillFile(filepath.Join(dir, filepath.FromSlash(f.Path)), string(f.Content), acquire.FormatOf(f.Path), tier)...)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
