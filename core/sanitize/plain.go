@@ -57,14 +57,31 @@ const (
 	bFetch                        // curl, wget, iwr, irm: the start of a download piped to a shell
 )
 
-// triggerBits are the bits that make the fast pass judge a sentence.
-const triggerBits = bFetch | bExfil | bDestroy | bConWeak | bConStrong | bTell | bRun | bPersist | bShellRC | bPriv | bTrigger
+// triggerBits are the bits that make the fast pass judge a sentence; a
+// verb of telling (common: "show", "report") only together with a
+// negation (bNeg), since concealment needs "do not tell …".
+const triggerBits = bFetch | bExfil | bDestroy | bConWeak | bConStrong | bRun | bPersist | bShellRC | bPriv | bTrigger
 
 var lexicon = map[string]uint32{}
 
-// lexLen[c] has bit n set when a trigger word of n letters starts with c,
+// lexLen[pre(c0, c1)] has bit n set when a fast-pass word of n letters
+// starts with c0 c1 (any case),
 // so the fast pass looks a word up only when it could be one.
-var lexLen [256]uint32
+var lexLen [27 * 27]uint32
+
+// pre indexes lexLen by a word's first two bytes; 26 stands for a byte
+// that is not a letter.
+func pre(c0, c1 byte) int {
+	return letterIdx(c0)*27 + letterIdx(c1)
+}
+
+func letterIdx(c byte) int {
+	c |= 0x20
+	if 'a' <= c && c <= 'z' {
+		return int(c - 'a')
+	}
+	return 26
+}
 
 func lex(bits uint32, words ...string) {
 	for _, w := range words {
@@ -76,7 +93,7 @@ func init() {
 	lex(bExfil, "send", "upload", "post", "email", "e-mail", "mail", "forward", "sync", "copy", "transmit", "exfiltrate",
 		"leak", "share", "submit", "transfer", "beacon", "push", "export", "dump", "pipe", "paste", "curl")
 	lex(bDestroy, "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
-		"shred", "corrupt", "rm", "clear", "empty", "nuke", "scrub")
+		"shred", "corrupt", "rm", "nuke")
 	lex(bSecret, "credentials", "credential", "password", "passwords", "passwd", "secret", "secrets", "token", "tokens",
 		"apikey", "apikeys", "api_key", "api_keys", "cookies", "cookie", "wallet", "wallets", "mnemonic", "keychain", "keystore",
 		"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pypirc", ".pgpass", ".gnupg",
@@ -108,24 +125,24 @@ func init() {
 		"show", "log", "record", "display", "hide", "conceal")
 	lex(bAuth, "header", "headers", "authorization", "bearer", "authenticate", "authentication", "auth", "login", "oauth",
 		"sign", "signin", "x-api-key", "authorize", "authorise", "credentialed", "keyring", "configure", "configured", "set")
-	lex(bRun, "run", "execute", "launch", "invoke", "source", "start", "install", "download", "fetch", "wget")
+	lex(bRun, "run", "execute", "launch", "invoke", "install", "download", "wget")
 	lex(bPersist, "crontab", "cron", "autostart", "launchd", "launchagents", "launchagent", "launchdaemons", "systemd",
 		"rc.local", "init.d", "autorun", "runonce", "schtasks")
 	lex(bShellRC, ".bashrc", ".zshrc", ".bash_profile", ".profile", ".zprofile", ".zshenv", "bashrc", "zshrc", "bash_profile")
-	lex(bPriv, "admin", "administrator", "root", "sudo", "superuser", "elevated", "unrestricted", "authorized", "authorised",
+	// "root" is left out: trees have roots; "you have root permission"
+	// is still judged for "permission".
+	lex(bPriv, "admin", "administrator", "sudo", "superuser", "elevated", "unrestricted", "authorized", "authorised",
 		"approved", "consented", "precedence", "priority", "supersede", "supersedes", "overrides", "override", "outrank",
 		"outranks", "sysadmin", "permission", "permissions", "privileges", "privilege")
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
-	lex(bTrigger, "without", "invoked", "future", "installer", "hidden", "secret", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md",
-		"from", "highest")
+	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
 	for w, bits := range lexicon {
 		// Not letter[]: scan.go's init, which fills it, may run after this one.
-		if c := w[0]; bits&triggerBits != 0 && len(w) < 32 && 'a' <= c && c <= 'z' {
-			lexLen[c] |= 1 << len(w)
-			lexLen[c-'a'+'A'] |= 1 << len(w)
+		if bits&(triggerBits|bTell|bNeg) != 0 && len(w) >= 2 && len(w) < 32 {
+			lexLen[pre(w[0], w[1])] |= 1 << len(w)
 		}
 	}
 }
@@ -181,7 +198,6 @@ type plainHit struct {
 type plainState struct {
 	hits []plainHit
 	toks []ptok
-	fm   *frontMatter
 }
 
 // plainWords runs the plain-words rules over the document. It is called
@@ -194,7 +210,7 @@ func (sc *scanner) plainWords() {
 	ss := 0
 	var mask uint32
 	flush := func(e int) {
-		if mask&triggerBits != 0 {
+		if mask&triggerBits != 0 || (mask&bTell != 0 && mask&bNeg != 0) {
 			for a := ss; a < e; a += maxSentence {
 				sc.judgeSentence(a, min(e, a+maxSentence))
 			}
@@ -203,12 +219,16 @@ func (sc *scanner) plainWords() {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if !pclass[c] {
+			i++
+			continue
+		}
 		if letter[c] {
 			j := i + 1
-			for j < len(s) && (letter[s[j]] || s[j] == '_' || s[j] == '-') {
+			for j < len(s) && pword[s[j]] {
 				j++
 			}
-			if n := j - i; n < 32 && lexLen[c]&(1<<n) != 0 {
+			if n := j - i; n >= 2 && n < 32 && lexLen[pre(c, s[i+1])]&(1<<n) != 0 {
 				bits := lookupFold(s[i:j])
 				mask |= bits
 				if bits&bFetch != 0 {
@@ -235,6 +255,19 @@ func (sc *scanner) plainWords() {
 	}
 	flush(len(s))
 	sc.plainResolve()
+}
+
+// pclass marks the bytes the fast pass stops at (letters, sentence
+// punctuation, newlines); pword the bytes a word run continues over.
+var pclass, pword [256]bool
+
+func init() {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		l := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+		pclass[c] = l || b == '.' || b == '!' || b == '?' || b == '\n'
+		pword[c] = l || b == '_' || b == '-'
+	}
 }
 
 // maxSentence bounds the text judged as one sentence, so a document
@@ -700,13 +733,8 @@ func (sc *scanner) destroyRule(toks []ptok, i int) {
 		}
 	}
 	v := toks[i].w
-	switch v {
-	case "clear", "empty", "scrub", "dump":
-		return // chores: "clear the cache", "empty the trash"
-	case "truncate":
-		// "truncate the conversation history" fits a context window; only
-		// concealment or recurrence make it a concern.
-		v = ""
+	if v == "truncate" {
+		return // "truncate the conversation history" fits a context window
 	}
 	for k := i + 1; k < len(toks) && k <= i+6 && toks[k].cl == toks[i].cl; k++ {
 		t := toks[k]
@@ -717,11 +745,9 @@ func (sc *scanner) destroyRule(toks []ptok, i int) {
 			return
 		}
 		sev := core.Warning
-		if v == "" {
-			sev = ""
-		} else if !preciousObject(toks, k, v) {
+		if !preciousObject(toks, k, v) {
 			switch t.w {
-			case "logs", "log", "tables", "volumes", "commits", "journal", "records", "emails", "messages", "files":
+			case "logs", "log", "tables", "volumes", "commits", "journal", "records", "emails", "messages", "files", "snapshots":
 				sev = "" // risky: critical next to concealment or "after every task"
 			default:
 				continue
@@ -760,7 +786,7 @@ func preciousObject(toks []ptok, k int, verb string) bool {
 		return false
 	}
 	switch t.w {
-	case "backups", "backup", ".git", "snapshots":
+	case "backups", "backup", ".git":
 		return verb != "drop" && verb != "truncate"
 	case "repository", "repo", "repositories", "codebase", "disk", "drive", "drives", "production":
 		return verb != "truncate" && verb != "drop" && verb != "remove"
@@ -801,7 +827,7 @@ func (sc *scanner) runRule(toks []ptok, i int) {
 	v := toks[i].w
 	end := -1
 	persist, rc, script := false, false, false
-	for k := i + 1; k < len(toks) && k <= i+12; k++ {
+	for k := i + 1; k < len(toks) && k <= i+12 && toks[k].cl == toks[i].cl; k++ {
 		t := toks[k]
 		switch {
 		case t.bits&bPersist != 0:
@@ -858,14 +884,7 @@ func (sc *scanner) concealRule(toks []ptok) {
 			}
 		case t.bits&bTell != 0 && i > 0:
 			// "do not / don't / never tell|inform|mention … the user"
-			neg := false
-			for k := i - 1; k >= 0 && k >= i-3 && toks[k].cl == t.cl; k-- {
-				switch toks[k].w {
-				case "not", "never", "don", "dont", "mustn", "shouldn", "no":
-					neg = true
-				}
-			}
-			if !neg {
+			if !negatedOrder(toks, i) {
 				continue
 			}
 			if w == "log" || w == "record" {
@@ -875,8 +894,8 @@ func (sc *scanner) concealRule(toks []ptok) {
 				continue
 			}
 			for k := i + 1; k < len(toks) && k <= i+6; k++ {
-				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "human" || toks[k].w == "anyone" || toks[k].w == "operator" {
-					if !hidesSomething(toks, i, k) {
+				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "human" || toks[k].w == "anyone" {
+					if !sc.hidesSomething(toks, i, k) {
 						return
 					}
 					a := toks[max(0, i-2)].a
@@ -929,19 +948,61 @@ func (sc *scanner) concealRule(toks []ptok) {
 // user — "about this step", "that the files were sent", "it", the clause
 // ending there — rather than a rule of honesty ("never tell the user a
 // task succeeded when it failed").
-func hidesSomething(toks []ptok, i, k int) bool {
+func (sc *scanner) hidesSomething(toks []ptok, i, k int) bool {
+	// The user must be told, not talked about: "tell the user", "mention it
+	// to the user", not "mention a user".
+	switch toks[i].w {
+	case "mention", "reveal", "disclose", "report", "explain", "show", "display":
+		if toks[k-1].w != "to" && (k < 2 || toks[k-2].w != "to") {
+			return false
+		}
+	}
 	for m := i + 1; m < k; m++ {
 		switch toks[m].w {
 		case "it", "this", "that", "anything", "these":
 			return true
 		}
 	}
-	if k+1 >= len(toks) || toks[k+1].cl != toks[k].cl {
+	if k+1 >= len(toks) {
 		return true
+	}
+	if toks[k+1].cl != toks[k].cl {
+		// The sentence or clause ends there ("do not inform the user."),
+		// not a quotation of what not to say ("do not tell the user "…"").
+		p := toks[k].b
+		for p < len(sc.s) && (sc.s[p] == ' ' || sc.s[p] == '*' || sc.s[p] == '_') {
+			p++
+		}
+		return p >= len(sc.s) || strings.IndexByte(".,;!\n", sc.s[p]) >= 0
 	}
 	switch toks[k+1].w {
 	case "about", "that", "this", "it", "anything", "what", "know", "you", "of", "where", "how", "why", "these":
 		return true
+	}
+	return false
+}
+
+// negatedOrder reports whether the verb at toks[i] is forbidden to the
+// reader: "do not", "don't", "never", "must not", "should not", "no need
+// to", "not to" before it — not "did not" or "does not", which describe.
+func negatedOrder(toks []ptok, i int) bool {
+	t := toks[i]
+	for k := i - 1; k >= 0 && k >= i-3 && toks[k].cl == t.cl; k-- {
+		switch toks[k].w {
+		case "never", "don", "dont", "mustn", "shouldn":
+			return true
+		case "not":
+			if k == 0 {
+				return true
+			}
+			switch toks[k-1].w {
+			case "do", "must", "should", "shall", "will", "to", "please", "and", "then":
+				return true
+			}
+			return toks[k-1].cl != t.cl
+		case "need":
+			return k > 0 && toks[k-1].w == "no"
+		}
 	}
 	return false
 }
@@ -957,7 +1018,7 @@ func (sc *scanner) concealHit(a, b int, strong bool, desc string) {
 // override phrase).
 func (sc *scanner) privRule(toks []ptok) {
 	for i, t := range toks {
-		if t.bits&bPriv == 0 && t.w != "highest" && t.w != "take" && t.w != "takes" && t.w != "have" && t.w != "has" {
+		if t.bits&bPriv == 0 && t.w != "root" && t.w != "highest" && t.w != "take" && t.w != "takes" && t.w != "have" && t.w != "has" {
 			continue
 		}
 		switch t.w {
@@ -997,9 +1058,14 @@ func (sc *scanner) privRule(toks []ptok) {
 			}
 		case "highest":
 			// "this instruction has the highest priority"
-			if i+1 < len(toks) && toks[i+1].w == "priority" {
-				for k := i - 1; k >= 0 && k >= i-5; k-- {
-					if w := toks[k].w; w == "instruction" || w == "instructions" || w == "step" || w == "rule" || w == "directive" || w == "task" {
+			// "this instruction has the highest priority": a demonstrative,
+			// the noun and a verb, not a ranked list ("user's instructions —
+			// highest priority").
+			if i+1 < len(toks) && toks[i+1].w == "priority" && i >= 3 {
+				verb := toks[i-1].w == "the" && (toks[i-2].w == "has" || toks[i-2].w == "have" || toks[i-2].w == "is" || toks[i-2].w == "are" || toks[i-2].w == "take" || toks[i-2].w == "takes")
+				for k := i - 2; verb && k >= 1 && k >= i-5; k-- {
+					if w := toks[k].w; (w == "instruction" || w == "instructions" || w == "step" || w == "rule" || w == "rules" || w == "directive" || w == "task") &&
+						(toks[k-1].w == "this" || toks[k-1].w == "these") {
 						sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: toks[i+1].b, kind: pkPriv, sev: core.Warning,
 							desc: "priority claim " + sc.phrase(toks[k].a, toks[i+1].b)})
 						return
@@ -1066,7 +1132,16 @@ func (sc *scanner) agentPersistRule(toks []ptok) {
 			if t.w == "memory" && (i == 0 || (toks[i-1].w != "your" && toks[i-1].w != "persistent" && toks[i-1].w != "long-term")) {
 				continue
 			}
+			// What is written must be instructions ("add these rules to
+			// CLAUDE.md"), not a note or a fix a maintainer keeps there.
+			what := false
 			for k := i - 1; k >= 0 && k >= i-8; k-- {
+				switch toks[k].w {
+				case "instruction", "instructions", "rule", "rules", "directive", "directives", "these", "following", "this":
+					what = true
+				}
+			}
+			for k := i - 1; what && k >= 0 && k >= i-8; k-- {
 				if w := toks[k].w; (w == "add" || w == "append" || w == "write" || w == "save" || w == "insert" || w == "store") && imperative(toks, k) && !negated(toks, k) {
 					sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: t.b, kind: pkPersist, sev: core.Warning, risky: true,
 						desc: "persistence instruction: writes into the agent's instructions " + sc.phrase(toks[k].a, t.b)})
