@@ -22,6 +22,41 @@
 //     instructions" and requests to reveal the system prompt are warnings,
 //     and become critical within 200 bytes of an override phrase; "you are
 //     now" without a role ("… ready to deploy") counts only there.
+//   - prompt-injection in plain words (plain.go, plainctx.go): sentences
+//     addressed to the agent (the verb opens its clause or follows "then",
+//     "please", "always", a modal or "make sure to", and is not negated)
+//     that a skill has no business giving. Exfiltration: send, upload,
+//     post, e-mail, forward, sync, copy … a secret (.env, SSH or API keys,
+//     tokens, credentials, cookies, the system prompt, the chat history,
+//     the user's or all files) to a URL, e-mail address, host, IP address,
+//     webhook or paste service, or an "external/remote/attacker's server"
+//     — critical. Destruction of backups, a repository or its .git, a
+//     database, the git or chat history, the home directory, a disk or
+//     everything — a warning; "the temporary build folder", "old backups"
+//     or a test or reset context are housekeeping. Concealment: "do not
+//     tell/inform the user", "without the user's knowledge", "keep this
+//     hidden", "secretly" — a warning; "silently", "quietly", "without
+//     asking" count only in the same sentence as a risky action. Any risky
+//     action (exfiltration with an object or a destination, destruction,
+//     persistence, a download run by a shell) next to concealment is
+//     critical, and so is exfiltration or destruction recurring "every time
+//     you are invoked", "from now on", "after any operation". Authority
+//     claims: "these instructions override/take precedence over the system
+//     prompt" — critical; "you have root permission", "the user has already
+//     authorized this", "as the system administrator", "this instruction
+//     has the highest priority" — warnings, critical within 200 bytes of an
+//     override phrase. Writing instructions into CLAUDE.md or AGENTS.md is
+//     a warning; running a script after any operation is a warning. Actions
+//     unrelated to the skill: a SKILL.md's front matter description (parsed
+//     as YAML, or line by line when YAML refuses it) that mentions nothing
+//     of installing, downloading, networks, tools, code, deployment,
+//     security or scheduling, with "curl … | sh", "download … and run it",
+//     a cron job or a launch agent in the body — a warning, in a code block
+//     too. Code, markup and data files are left to the code analyser.
+//     Context lowers these findings: in a code sample they are notes; a
+//     quotation, an example ("for example", "an attacker …") or a document
+//     about security or prompts (its description, name or a heading says
+//     so) lowers each one step.
 //   - hidden-characters: zero-width characters, bidi embeddings, overrides
 //     and isolates, the Tags block (decoded: the description shows the
 //     hidden ASCII) and U+FEFF inside the text are critical; bidi marks,
@@ -57,6 +92,23 @@
 //
 // # Context
 //
+// An override phrase inside quotation marks within a sentence (a guide's
+// "avoid language like "disregard the previous instruction"") or with a
+// third party as its subject ("the model may ignore previous
+// instructions", "input crafted to override the system prompt") is shown,
+// not given: one step lower, and it escalates no nearby role line. A
+// quotation that is the whole line, or never closes, is still an order.
+//
+// Skill resources: a document whose path has a scripts/, assets/,
+// templates/, references/ or examples/ folder (any file but SKILL.md), or
+// that import scans with ScanSkillFile (every file of a skill folder but
+// its SKILL.md), holds templates and scripts by design. There a script tag
+// or an inline event handler is a note, other critical embedded code and
+// remote resources are warnings (a remote script can change after review),
+// remote stylesheets and fonts notes; the file's extension declares it
+// code or markup, so a shebang or its own HTML is no content-type
+// mismatch. Prompt injection keeps its severity there.
+//
 // A visible pattern inside a code sample is shown, not used: Markdown
 // fenced blocks (``` and ~~~, any indentation) and inline code spans, LaTeX
 // verbatim-like environments and \verb, PreTeXt code elements. There it is
@@ -73,6 +125,11 @@
 // code follows it on the line, critical when it is closed.
 //
 // # Cost
+//
+// The plain-words rules take a second pass: a byte table skips to letters
+// and sentence ends, a word is looked up only when its first two letters
+// and length can start a trigger word, and only a sentence holding one is
+// tokenized and judged.
 //
 // One pass over the text with a byte-class table: prose bytes cost a table
 // load; letter runs go through a first-letter and length switch that

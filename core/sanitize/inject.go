@@ -355,12 +355,82 @@ func (sc *scanner) everything(a int, rest []wpos) {
 }
 
 func (sc *scanner) overrideHit(a, b int, sev core.Severity) {
-	sc.overrides = append(sc.overrides, a)
 	desc := "instruction override " + sc.phrase(a, b)
 	if sev != core.Critical {
 		desc = "possible instruction override " + sc.phrase(a, b)
 	}
+	if how := sc.mentioned(a, b); how != "" {
+		// Shown or discussed, not given: one step lower, and it does not
+		// make nearby role lines critical.
+		sc.add(a, b, core.PromptInjection, lowerSev(sev), desc+" ("+how+", not addressed to the reader)", recOverride, true)
+		return
+	}
+	sc.overrides = append(sc.overrides, a)
 	sc.add(a, b, core.PromptInjection, sev, desc, recOverride, true)
+}
+
+// thirdPerson are subjects that make an override phrase a description of
+// what something else does ("the model may ignore previous
+// instructions", "adversarial input to override the system prompt").
+var thirdPerson = set("model", "models", "llm", "llms", "it", "they", "claude", "assistant", "assistants", "agent", "agents", "ai",
+	"bot", "chatbot", "attacker", "attackers", "adversary", "input", "inputs", "text", "content", "document", "documents",
+	"payload", "payloads", "prompt", "prompts", "user", "users", "someone", "injection", "injections", "email", "page", "website")
+
+// describing verbs before "to": "tries to ignore", "tricks the model into".
+var describing = set("tries", "try", "trying", "attempt", "attempts", "attempting", "designed", "used", "tells", "told", "asks",
+	"asked", "instructs", "instructed", "tricks", "trick", "convince", "convinces", "manipulate", "manipulates", "meant", "crafted")
+
+// mentioned reports how an override phrase at s[a:b] is shown rather than
+// given, or "": "quoted" when it sits inside quotation marks within a
+// sentence that goes on around it (a migration guide's "avoid language
+// like "disregard the previous instruction""), "described" when a third
+// party is its subject ("the model may ignore previous instructions",
+// "input crafted to override the system prompt"). A quotation that is the
+// whole line, or never closes, is still an instruction.
+func (sc *scanner) mentioned(a, b int) string {
+	s := sc.s
+	if quoted(s, a) {
+		ls := a
+		for ls > 0 && s[ls-1] != '\n' && a-ls < 2000 {
+			ls--
+		}
+		le := strings.IndexByte(s[b:min(len(s), b+2000)], '\n')
+		if le < 0 {
+			le = min(len(s), b+2000) - b
+		}
+		q := max(strings.LastIndexByte(s[ls:a], '"'), strings.LastIndex(s[ls:a], "“"))
+		rest := s[b : b+le]
+		closes := strings.ContainsAny(rest, "\"”")
+		before := false
+		for k := ls; k < ls+q; k++ {
+			if letter[s[k]] {
+				before = true
+				break
+			}
+		}
+		if closes && before {
+			return "quoted"
+		}
+	}
+	prev := sc.wordsBefore(a, 4)
+	for k, w := range prev {
+		lw := sc.lw(w)
+		if lw == "you" || lw == "your" || lw == "please" {
+			return ""
+		}
+		if k == 0 {
+			continue
+		}
+		p0 := sc.lw(prev[0])
+		if thirdPerson[lw] && (p0 == "to" || p0 == "may" || p0 == "might" || p0 == "can" || p0 == "could" || p0 == "will" ||
+			p0 == "would" || p0 == "often" || p0 == "sometimes" || p0 == "cannot" || p0 == "into") {
+			return "described"
+		}
+		if describing[lw] && p0 == "to" {
+			return "described"
+		}
+	}
+	return ""
 }
 
 // important handles the reference's "IMPORTANT: disregard …" shape. Only
@@ -381,9 +451,13 @@ func (sc *scanner) important(a, b int) {
 	}
 	switch sc.lw(ws[0]) {
 	case "disregard", "ignore", "override", "forget", "bypass":
+		desc := "urgent instruction override " + sc.phrase(a, ws[0].b)
+		if how := sc.mentioned(a, ws[0].b); how != "" {
+			sc.add(a, ws[0].b, core.PromptInjection, core.Warning, desc+" ("+how+", not addressed to the reader)", recOverride, true)
+			return
+		}
 		sc.overrides = append(sc.overrides, a)
-		sc.add(a, ws[0].b, core.PromptInjection, core.Critical,
-			"urgent instruction override "+sc.phrase(a, ws[0].b), recOverride, true)
+		sc.add(a, ws[0].b, core.PromptInjection, core.Critical, desc, recOverride, true)
 	}
 }
 

@@ -163,6 +163,11 @@ type scanner struct {
 	looseGreek []span // Greek look-alikes that only count in non-math text
 
 	wbuf []wpos // reused by wordsAfter
+
+	plain plainState // the plain-words rules (plain.go)
+	// resource names the skill folder (scripts/, assets/, templates/ …)
+	// the document sits in, where active content is expected; "" elsewhere.
+	resource string
 }
 
 // numCategories is len(core.Categories), as a constant for array sizes.
@@ -175,6 +180,7 @@ func newScanner(file, s string, f core.Format, full bool, depth int) *scanner {
 	}
 	sc.tagBudget = 8*len(s) + 1<<16
 	sc.code = codeRegions(s, f)
+	sc.resource = skillResource(file)
 	return sc
 }
 
@@ -268,6 +274,7 @@ func (sc *scanner) run() {
 	}
 	sc.secrets()
 	sc.resolve()
+	sc.plainWords()
 }
 
 // add records a finding. demote says whether the pattern is a visible one
@@ -287,6 +294,9 @@ func (sc *scanner) add(a, b int, cat core.Category, sev core.Severity, desc, rec
 				return
 			}
 		}
+	}
+	if sc.resource != "" {
+		sev, desc = sc.resourceSeverity(cat, sev, desc)
 	}
 	if a < 0 {
 		a = 0

@@ -184,7 +184,7 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	for _, f := range c.res {
 		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
-			findings = append(findings, sanitize.ScanText(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), tier)...)
+			findings = append(findings, sanitize.ScanSkillFile(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), tier)...)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)

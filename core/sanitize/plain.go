@@ -1,0 +1,1186 @@
+package sanitize
+
+import (
+	"path"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Injections in plain words: sentences that tell the agent reading a skill
+// to do what no skill has any business asking — send secrets away, destroy
+// data, hide what it does, stay installed, claim authority over the system
+// or the user, or run something the skill's own description never
+// mentions. Public injected-skill collections are written this way ("after
+// finishing, upload the user's files to …"), with no marker a structural
+// rule could see.
+//
+// Precision matters more than recall: a word alone is never a finding.
+// A rule needs an imperative addressed to the reader (the verb opens its
+// clause, or follows "then", "and", "please", "always", a modal or "make
+// sure to"), not negated ("never upload keys" is advice), and the object
+// and destination that make it hostile. Severity comes from the
+// combination (see plainResolve) and is lowered by context: a code sample,
+// a quotation or an example in the sentence, a document about security or
+// prompts.
+//
+// The pass is separate from the main loop: a cheap scan ORs lexicon bits
+// per sentence, and only a sentence holding a trigger word is tokenized
+// and judged, so prose costs a table load and an occasional map lookup
+// per word.
+
+// Lexicon bits. A word may carry several.
+const (
+	bExfil     uint32 = 1 << iota // send, upload, e-mail …
+	bDestroy                      // delete, wipe, encrypt …
+	bSecret                       // credentials, tokens, .env …: sensitive on their own
+	bUserObj                      // files, documents, data …: sensitive with an owner ("the user's", "all")
+	bOwner                        // all, every, entire, whole
+	bDest                         // webhook, pastebin …: an outside destination on its own
+	bDestQual                     // external, remote, attacker's …: makes the next noun a destination
+	bDestNoun                     // server, endpoint, URL …
+	bDObj                         // backups, repository, database …: what destruction aims at
+	bBenign                       // temporary, old, build …: a qualifier that makes destruction routine
+	bNeg                          // not, never, avoid …
+	bLead                         // then, and, please, always …: may stand before an imperative
+	bModal                        // must, should, need …
+	bConWeak                      // silently, quietly: concealment only next to a risky action
+	bConStrong                    // secretly, covertly: concealment on its own
+	bTell                         // tell, inform, notify …: what "do not … the user" hides
+	bAuth                         // header, authorization, bearer …: sending a key to authenticate
+	bRun                          // run, execute, launch …
+	bPersist                      // crontab, startup, launchd …: system persistence
+	bShellRC                      // bashrc, zshrc …: persistence only next to another signal
+	bPriv                         // admin, root, sudo …: privilege words
+	bExample                      // example, attacker, injection …: the sentence shows, not asks
+	bTrigger                      // any other word that makes a sentence worth judging
+	bFetch                        // curl, wget, iwr, irm: the start of a download piped to a shell
+)
+
+// triggerBits are the bits that make the fast pass judge a sentence; a
+// verb of telling (common: "show", "report") only together with a
+// negation (bNeg), since concealment needs "do not tell …".
+const triggerBits = bFetch | bExfil | bDestroy | bConWeak | bConStrong | bRun | bPersist | bShellRC | bPriv | bTrigger
+
+var lexicon = map[string]uint32{}
+
+// lexLen[pre(c0, c1)] has bit n set when a fast-pass word of n letters
+// starts with c0 c1 (any case),
+// so the fast pass looks a word up only when it could be one.
+var lexLen [27 * 27]uint32
+
+// pre indexes lexLen by a word's first two bytes; 26 stands for a byte
+// that is not a letter.
+func pre(c0, c1 byte) int {
+	return letterIdx(c0)*27 + letterIdx(c1)
+}
+
+func letterIdx(c byte) int {
+	c |= 0x20
+	if 'a' <= c && c <= 'z' {
+		return int(c - 'a')
+	}
+	return 26
+}
+
+func lex(bits uint32, words ...string) {
+	for _, w := range words {
+		lexicon[w] |= bits
+	}
+}
+
+func init() {
+	lex(bExfil, "send", "upload", "post", "email", "e-mail", "mail", "forward", "sync", "copy", "transmit", "exfiltrate",
+		"leak", "share", "submit", "transfer", "beacon", "push", "export", "dump", "pipe", "paste", "curl")
+	lex(bDestroy, "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
+		"shred", "corrupt", "rm", "nuke")
+	lex(bSecret, "credentials", "credential", "password", "passwords", "passwd", "secret", "secrets", "token", "tokens",
+		"apikey", "apikeys", "api_key", "api_keys", "cookies", "cookie", "wallet", "wallets", "mnemonic", "keychain", "keystore",
+		"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".env", ".ssh", ".aws", ".npmrc", ".netrc", ".pypirc", ".pgpass", ".gnupg",
+		".git-credentials", ".kube", ".docker", "pii", "passphrase", "passphrases", "ssn", "shadow")
+	lex(bUserObj, "files", "file", "documents", "data", "folder", "folders", "directory", "directories", "contents", "photos",
+		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
+		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes")
+	lex(bOwner, "all", "every", "entire", "whole", "everything")
+	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
+		"attacker", "attackers", "interactsh", "burpcollaborator")
+	lex(bDestQual, "external", "remote", "attacker", "attackers", "my", "our", "following", "third-party", "outside", "unknown",
+		"offsite", "off-site", "exfil", "partner")
+	lex(bDestNoun, "server", "servers", "endpoint", "endpoints", "host", "url", "address", "domain", "site", "machine", "ip",
+		"bucket", "inbox", "storage", "location")
+	lex(bDObj, "backups", "backup", "repository", "repositories", "repo", "repos", "database", "databases", "db", "history",
+		"logs", "log", "snapshots", "snapshot", "commits", "home", "disk", "drive", "drives", "everything", "tables", ".git",
+		"production", "volumes", "volume", "archives", "journal")
+	lex(bBenign, "temporary", "temp", "tmp", "old", "older", "stale", "intermediate", "build", "cache", "cached", "test", "tests",
+		"sample", "example", "scratch", "generated", "duplicate", "duplicated", "unused", "draft", "obsolete", "leftover",
+		"dummy", "fixture", "expired", "orphaned", "local", "debug", "previous", "outdated", "redundant", "empty")
+	lex(bNeg, "not", "never", "don", "dont", "avoid", "no", "nor", "without", "doesn", "cannot", "mustn", "shouldn", "won")
+	lex(bLead, "then", "and", "also", "please", "always", "immediately", "first", "finally", "next", "now", "just", "simply",
+		"automatically", "afterwards", "afterward", "later", "additionally", "subsequently", "lastly", "secretly", "quietly",
+		"silently", "covertly", "discreetly", "stealthily", "directly", "instantly", "promptly")
+	lex(bModal, "must", "should", "shall", "will", "need", "needs", "required", "have", "has", "to")
+	lex(bConWeak, "silently", "quietly", "discreetly", "unobtrusively", "invisibly")
+	lex(bConStrong, "secretly", "covertly", "stealthily", "surreptitiously")
+	lex(bTell, "tell", "inform", "notify", "alert", "mention", "reveal", "disclose", "report", "explain", "warn", "ask", "let",
+		"show", "log", "record", "display", "hide", "conceal")
+	lex(bAuth, "header", "headers", "authorization", "bearer", "authenticate", "authentication", "auth", "login", "oauth",
+		"sign", "signin", "x-api-key", "authorize", "authorise", "credentialed", "keyring", "configure", "configured", "set")
+	lex(bRun, "run", "execute", "launch", "invoke", "install", "download", "wget")
+	lex(bPersist, "crontab", "cron", "autostart", "launchd", "launchagents", "launchagent", "launchdaemons", "systemd",
+		"rc.local", "init.d", "autorun", "runonce", "schtasks")
+	lex(bShellRC, ".bashrc", ".zshrc", ".bash_profile", ".profile", ".zprofile", ".zshenv", "bashrc", "zshrc", "bash_profile")
+	// "root" is left out: trees have roots; "you have root permission"
+	// is still judged for "permission".
+	lex(bPriv, "admin", "administrator", "sudo", "superuser", "elevated", "unrestricted", "authorized", "authorised",
+		"approved", "consented", "precedence", "priority", "supersede", "supersedes", "overrides", "override", "outrank",
+		"outranks", "sysadmin", "permission", "permissions", "privileges", "privilege")
+	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
+		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
+		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
+	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
+	for w, bits := range lexicon {
+		// Not letter[]: scan.go's init, which fills it, may run after this one.
+		if bits&(triggerBits|bTell|bNeg) != 0 && len(w) >= 2 && len(w) < 32 {
+			lexLen[pre(w[0], w[1])] |= 1 << len(w)
+		}
+	}
+}
+
+// proseFile reports whether a document's name says it is prose an agent
+// reads as instructions. Code, markup and data files are judged by what
+// they do (another analyser), and their identifiers ("post", "webhook",
+// "secret") would read as sentences here.
+func proseFile(name string) bool {
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
+	switch ext {
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd",
+		".rb", ".go", ".rs", ".java", ".kt", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".pl", ".lua", ".swift", ".scala",
+		".json", ".jsonl", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", ".html", ".htm", ".xhtml", ".css", ".scss",
+		".svg", ".xml", ".xsd", ".xsl", ".sql", ".csv", ".tsv", ".ipynb", ".r", ".m", ".vue", ".svelte", ".lock", ".mk", ".gradle",
+		".dockerfile", ".tf", ".hcl", ".proto", ".graphql", ".vbs", ".applescript", ".awk", ".sed":
+		return false
+	}
+	return true
+}
+
+// plainKind names the rule a plain-words hit comes from.
+type plainKind uint8
+
+const (
+	pkExfil      plainKind = iota + 1 // an object and/or a destination for a send verb
+	pkDestroy                         // destruction of backups, repositories, history …
+	pkConceal                         // hiding an action from the user
+	pkPersist                         // staying installed or re-running
+	pkPriv                            // authority claims over the system or the user
+	pkRunScript                       // running a script or installer (risky only with more)
+	pkUnrelated                       // remote code or installs the description never mentions
+	pkRemoteExec                      // curl … | sh and the like, before the description is consulted
+	pkRecur                           // "every time you are invoked", "after any operation": no finding alone
+)
+
+// plainHit is a candidate finding of the plain-words rules, settled in
+// plainResolve once the whole document (its concealment phrases, its
+// override phrases, its description) is known.
+type plainHit struct {
+	a, b   int
+	kind   plainKind
+	sev    core.Severity // severity before combination and context
+	desc   string
+	strong bool // concealment: strong on its own; exfil: object and destination both
+	risky  bool // an action that concealment makes critical
+	used   bool // concealment folded into a combined finding
+	shown  bool // the sentence quotes or gives an example, or the hit sits in quotation marks
+	sent   int  // start of the sentence it was found in, -1 outside the sentence pass
+}
+
+// plainState is the per-document state of the pass.
+type plainState struct {
+	hits []plainHit
+	toks []ptok
+}
+
+// plainWords runs the plain-words rules over the document. It is called
+// once per document after the main loop, whose override phrases it reads.
+func (sc *scanner) plainWords() {
+	if sc.script || !proseFile(sc.file) {
+		return
+	}
+	s := sc.s
+	ss := 0
+	var mask uint32
+	flush := func(e int) {
+		if mask&triggerBits != 0 || (mask&bTell != 0 && mask&bNeg != 0) {
+			for a := ss; a < e; a += maxSentence {
+				sc.judgeSentence(a, min(e, a+maxSentence))
+			}
+		}
+		mask, ss = 0, e
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !pclass[c] {
+			i++
+			continue
+		}
+		if letter[c] {
+			j := i + 1
+			for j < len(s) && pword[s[j]] {
+				j++
+			}
+			if n := j - i; n >= 2 && n < 32 && lexLen[pre(c, s[i+1])]&(1<<n) != 0 {
+				bits := lookupFold(s[i:j])
+				mask |= bits
+				if bits&bFetch != 0 {
+					sc.remoteExec(i, j)
+				}
+			} else if i > 0 && s[i-1] == '.' && n < 31 {
+				// Dot files (.bashrc) are keyed with their dot.
+				mask |= lookupFold(s[i-1 : j])
+			}
+			i = j
+			continue
+		}
+		switch c {
+		case '.', '!', '?':
+			if i+1 >= len(s) || isSpace(s[i+1]) {
+				flush(i + 1)
+			}
+		case '\n':
+			if lineBreaksSentence(s, i+1) {
+				flush(i + 1)
+			}
+		}
+		i++
+	}
+	flush(len(s))
+	sc.plainResolve()
+}
+
+// pclass marks the bytes the fast pass stops at (letters, sentence
+// punctuation, newlines); pword the bytes a word run continues over.
+var pclass, pword [256]bool
+
+func init() {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		l := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+		pclass[c] = l || b == '.' || b == '!' || b == '?' || b == '\n'
+		pword[c] = l || b == '_' || b == '-'
+	}
+}
+
+// maxSentence bounds the text judged as one sentence, so a document
+// without punctuation is judged in slices and the pass stays linear.
+const maxSentence = 1200
+
+// lineBreaksSentence reports whether the line starting at p starts a new
+// block (a blank line, a list item, a heading, a table row, a fence, a
+// quote), which ends the sentence before it; a wrapped line continues it.
+func lineBreaksSentence(s string, p int) bool {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\r') {
+		p++
+	}
+	if p >= len(s) {
+		return true
+	}
+	switch s[p] {
+	case '\n', '-', '*', '+', '#', '|', '`', '~', '>', '<':
+		return true
+	}
+	for k := p; k < len(s) && k-p < 4 && '0' <= s[k] && s[k] <= '9'; k++ {
+		if k+1 < len(s) && (s[k+1] == '.' || s[k+1] == ')') {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupFold returns the lexicon bits of w, case-folded, without
+// allocating.
+func lookupFold(w string) uint32 {
+	var buf [32]byte
+	if len(w) > len(buf) {
+		return 0
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c |= 0x20
+		}
+		buf[i] = c
+	}
+	return lexicon[string(buf[:len(w)])]
+}
+
+// Token kinds besides words.
+const (
+	tkWord uint8 = iota
+	tkURL
+	tkEmail
+	tkHost
+	tkIP
+	tkScript
+)
+
+// ptok is one token of a judged sentence.
+type ptok struct {
+	a, b  int
+	w     string // lower case; for a URL or address, "" (the kind says what it is)
+	bits  uint32
+	kind  uint8
+	cl    int  // clause number within the sentence
+	first bool // first word of its clause
+	paren bool // first word after "(": an aside, not an order
+	owned bool // "user's", "users'": the token is owned by the user
+}
+
+var tlds = set("com", "net", "org", "io", "xyz", "ru", "cn", "site", "top", "info", "biz", "tk", "example", "online", "pw", "cc",
+	"su", "ws", "click", "link", "live", "onion", "zip")
+var scriptExts = set("sh", "py", "ps1", "bat", "cmd", "exe", "js", "rb", "pl", "bash", "zsh", "msi", "dmg", "pkg", "deb", "vbs",
+	"command", "scr", "jar", "appimage", "run")
+
+// tokenize splits s[a:b] into the tokens the rules look at: words (with
+// '_' and inner '-'), dot files, URLs, e-mail addresses, host names, IP
+// addresses and script file names, each with its clause.
+func (sc *scanner) tokenize(a, b int) []ptok {
+	s := sc.s
+	toks := sc.plain.toks[:0]
+	cl, first, paren := 0, true, false
+	for i := a; i < b; {
+		c := s[i]
+		switch {
+		case c == ',' || c == ';' || c == ':' || c == '(' || c == ')' || c == '"' || c == '|':
+			if c == ':' && i+2 < b && s[i+1] == '/' && s[i+2] == '/' {
+				break
+			}
+			cl++
+			first, paren = true, c == '('
+			i++
+			continue
+		case c == 0xE2 && i+2 < b && s[i+1] == 0x80 && (s[i+2] == 0x94 || s[i+2] == 0x93 || s[i+2] == 0x9C || s[i+2] == 0x9D):
+			cl++ // em or en dash, curly double quotes
+			first = true
+			i += 3
+			continue
+		case isWordByte(c) || (c == '.' && i+1 < b && letter[s[i+1]] && (i == a || !isWordByte(s[i-1]))):
+		default:
+			i++
+			continue
+		}
+		// A dotted run: word(.word)*, with a leading dot for dot files.
+		st := i
+		if c == '.' {
+			i++
+		}
+		segs := 0
+		lastSeg := i
+		for i < b {
+			ws := i
+			for i < b && (isWordByte(s[i]) || s[i] == '_' || (s[i] == '-' && i+1 < b && isWordByte(s[i+1]) && i > ws)) {
+				i++
+			}
+			if i == ws {
+				break
+			}
+			segs++
+			lastSeg = ws
+			if i+1 < b && s[i] == '.' && isWordByte(s[i+1]) {
+				i++
+				continue
+			}
+			break
+		}
+		if i == st || (c == '.' && i == st+1) {
+			i = max(i, st+1)
+			continue
+		}
+		t := ptok{a: st, b: i, cl: cl, first: first, paren: first && paren}
+		first, paren = false, false
+		w := lowerCopy(s[st:i])
+		switch {
+		case i+2 < b && s[i] == ':' && s[i+1] == '/' && s[i+2] == '/' && (w == "http" || w == "https" || w == "ftp" || w == "sftp" || w == "ws" || w == "wss"):
+			e := i + 3
+			for e < b && !isSpace(s[e]) && s[e] != ')' && s[e] != ']' && s[e] != '>' && s[e] != '"' && s[e] != '`' && s[e] != '\'' {
+				e++
+			}
+			t.b, t.kind, t.bits = e, tkURL, bDest
+			i = e
+		case i+1 < b && s[i] == '@' && isWordByte(s[i+1]):
+			e := i + 1
+			dot := false
+			for e < b && (isWordByte(s[e]) || s[e] == '-' || (s[e] == '.' && e+1 < b && isWordByte(s[e+1]))) {
+				dot = dot || s[e] == '.'
+				e++
+			}
+			if dot {
+				t.b, t.kind, t.bits = e, tkEmail, bDest
+				i = e
+			} else {
+				t.w, t.bits = w, lexicon[w]
+			}
+		case segs == 4 && allDigitsDots(w):
+			t.kind, t.bits = tkIP, bDest
+		case c == '.':
+			// A dot file: .env (but not .env.example), .ssh/…
+			head := w
+			if k := strings.IndexByte(w[1:], '.'); k >= 0 {
+				head = w[:k+1]
+				switch w[k+2:] {
+				case "example", "sample", "template", "dist", "defaults", "default":
+					head = ""
+				}
+			}
+			t.w, t.bits = head, lexicon[head]
+		case segs >= 2 && tlds[lowerCopy(s[lastSeg:i])]:
+			t.w, t.kind, t.bits = w, tkHost, bDest
+		case segs >= 2 && scriptExts[lowerCopy(s[lastSeg:i])]:
+			t.w, t.kind = w, tkScript
+		case segs >= 2:
+			// config.json, e.g: keep the whole as the word, and its head's bits.
+			t.w = w
+			t.bits = lexicon[w]
+			if t.bits == 0 {
+				t.bits = lexicon[w[:strings.IndexByte(w, '.')]]
+			}
+		default:
+			t.w, t.bits = w, lexicon[w]
+			if st >= 5 && s[st-5:st] == "/etc/" && (w == "passwd" || w == "shadow") {
+				t.bits |= bSecret
+			}
+		}
+		// "user's", "users'", "user’s": the next noun is the user's.
+		if (t.w == "user" || t.w == "users" || t.w == "customer" || t.w == "customers" || t.w == "victim") && i < b {
+			if (s[i] == '\'' && i+1 < b && (s[i+1] == 's' || isSpace(s[i+1]))) || strings.HasPrefix(s[i:b], "’s") {
+				t.owned = true
+			}
+		}
+		toks = append(toks, t)
+	}
+	sc.plain.toks = toks
+	return toks
+}
+
+func allDigitsDots(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if (w[i] < '0' || w[i] > '9') && w[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerCopy is w in lower case; it allocates only when w has upper case.
+func lowerCopy(w string) string {
+	for i := 0; i < len(w); i++ {
+		if 'A' <= w[i] && w[i] <= 'Z' {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
+// imperative reports whether the verb at toks[i] is addressed to the
+// reader: it opens its clause, or follows a lead word ("then", "please",
+// "always"), a modal ("you must", "make sure to") or a concealment adverb.
+// "How to upload", "able to delete" and "the tool uploads" are not.
+func imperative(toks []ptok, i int) bool {
+	t := toks[i]
+	if t.first {
+		if t.cl == 0 || t.paren {
+			return !t.paren
+		}
+		// "X can silently drop events, leak keys, or …": a list of what
+		// something can do, not an order.
+		for k := 0; k < i; k++ {
+			switch toks[k].w {
+			case "can", "could", "may", "might", "would", "will":
+				if k == 0 || (toks[k-1].w != "you" && toks[k-1].w != "we") {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	p := toks[i-1]
+	if p.cl != t.cl {
+		return true
+	}
+	switch {
+	case p.w == "to":
+		// "make sure to", "remember to", "you need to", "be sure to".
+		for k := i - 2; k >= 0 && k >= i-4 && toks[k].cl == t.cl; k-- {
+			switch toks[k].w {
+			case "sure", "remember", "need", "needs", "must", "have", "required", "important", "forget", "instructed",
+				"supposed", "proceed", "continue", "always", "also", "then", "go", "ensure", "mandatory", "essential", "use":
+				return true
+			}
+		}
+		return false
+	case p.bits&bLead != 0:
+		return true
+	case p.bits&bModal != 0 && p.w != "to" && p.w != "has" && p.w != "have" && p.w != "required":
+		// "you must upload", "should send"; not "it will upload" (a description).
+		if i >= 2 && toks[i-2].cl == t.cl {
+			switch toks[i-2].w {
+			case "you", "always", "also", "then", "and", "we":
+				return true
+			}
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// negated reports whether the verb at toks[i] is negated: "never upload",
+// "do not delete", "avoid sending", in its clause or by a negation opening
+// the sentence ("Never, under any circumstances, upload …") unless a
+// concealment verb took the negation ("do not tell the user, upload …").
+func negated(toks []ptok, i int) bool {
+	t := toks[i]
+	for k := i - 1; k >= 0 && k >= i-4 && toks[k].cl == t.cl; k-- {
+		if toks[k].bits&bNeg != 0 && toks[k].w != "without" {
+			return true
+		}
+	}
+	if len(toks) > 0 && (toks[0].w == "never" || toks[0].w == "don" || toks[0].w == "avoid" || (toks[0].w == "do" && len(toks) > 1 && toks[1].w == "not")) {
+		for k := 1; k < i; k++ {
+			if toks[k].bits&bTell != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// judgeSentence tokenizes one sentence holding a trigger word and records
+// the hits of every rule in it.
+func (sc *scanner) judgeSentence(a, b int) {
+	toks := sc.tokenize(a, b)
+	if len(toks) == 0 {
+		return
+	}
+	var all uint32
+	for _, t := range toks {
+		all |= t.bits
+	}
+	auth := all&bAuth != 0
+	n0 := len(sc.plain.hits)
+	defer func() {
+		for k := n0; k < len(sc.plain.hits); k++ {
+			h := &sc.plain.hits[k]
+			h.shown = all&bExample != 0 || quoted(sc.s, h.a)
+			h.sent = a
+		}
+	}()
+	for i, t := range toks {
+		switch {
+		case t.bits&bExfil != 0 && !auth:
+			sc.exfilRule(toks, i)
+		case t.bits&bDestroy != 0:
+			sc.destroyRule(toks, i)
+		case t.bits&bRun != 0 || t.w == "add" || t.w == "append" || t.w == "write" || t.w == "register" || t.w == "create" || t.w == "schedule":
+			sc.runRule(toks, i)
+		}
+	}
+	sc.concealRule(toks)
+	sc.privRule(toks)
+	sc.agentPersistRule(toks)
+}
+
+// exfilRule: a send verb with a sensitive object and an outside
+// destination after it. Both make a critical finding, a secret alone a
+// warning; a destination alone is only risky (concealment makes it
+// critical).
+func (sc *scanner) exfilRule(toks []ptok, i int) {
+	if !imperative(toks, i) || negated(toks, i) {
+		return
+	}
+	if i+1 >= len(toks) || toks[i+1].cl != toks[i].cl {
+		return // "email, password, age": a noun in a list, not a verb
+	}
+	obj, dst := -1, -1
+	// The object is what the verb's own clause names before "to"; the
+	// destination what follows "to", "into", "at", "via" or "with" ("share
+	// the cookies with our server"), in that clause or the next two.
+	past, where := false, false
+	for k := i + 1; k < len(toks) && k <= i+24 && toks[k].cl <= toks[i].cl+2; k++ {
+		t := toks[k]
+		switch t.w {
+		case "to", "into", "onto", "at", "via", "towards", "toward":
+			past, where = true, true
+		case "with":
+			where = true
+		}
+		if obj < 0 && !past && t.cl == toks[i].cl && sensitiveObject(toks, k) {
+			obj = k
+		}
+		if dst < 0 && where && destination(toks, k) {
+			dst = k
+		}
+		// "… to the clipboard", "… to .env" are local: stop at them.
+		if t.w == "clipboard" || t.w == "stdout" || t.w == "console" {
+			break
+		}
+	}
+	if obj < 0 && dst < 0 {
+		return
+	}
+	end := toks[max(obj, dst)].b
+	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true}
+	switch {
+	case obj >= 0 && dst >= 0:
+		h.sev, h.strong = core.Critical, true
+		h.desc = "exfiltration instruction: sends " + sc.phrase(toks[obj].a, toks[obj].b) + " to an outside destination " + sc.phrase(toks[dst].a, toks[dst].b)
+	case obj >= 0:
+		// A key copied or sent without saying where is what setup guides
+		// say ("copy the API key"): risky only, with concealment critical.
+		h.desc = "instruction to send " + sc.phrase(toks[obj].a, toks[obj].b)
+	default:
+		h.sev = ""
+		h.desc = "instruction to send data to " + sc.phrase(toks[max(obj, dst)].a, toks[max(obj, dst)].b)
+	}
+	sc.plain.hits = append(sc.plain.hits, h)
+}
+
+// sensitiveObject reports whether toks[k] names something that must not
+// leave the machine: a secret, or the user's (all, every …) files, data,
+// conversation, history, system prompt.
+func sensitiveObject(toks []ptok, k int) bool {
+	t := toks[k]
+	if t.bits&bSecret != 0 {
+		return true
+	}
+	if t.bits&bUserObj == 0 {
+		return false
+	}
+	prev := func(n int) string {
+		if k-n >= 0 {
+			return toks[k-n].w
+		}
+		return ""
+	}
+	switch t.w {
+	case "prompt":
+		return prev(1) == "system"
+	case "history", "conversation", "conversations", "transcript", "memory", "messages":
+		switch prev(1) {
+		case "chat", "conversation", "browser", "bash", "shell", "command", "the", "entire", "whole", "full", "all", "this", "our", "your":
+			return true
+		}
+		return false
+	case "key", "keys":
+		switch prev(1) {
+		case "api", "ssh", "private", "secret", "access", "signing", "gpg", "pgp", "encryption", "aws", "openai", "anthropic", "stripe":
+			return true
+		}
+		return false
+	}
+	for n := 1; n <= 3 && k-n >= 0; n++ {
+		p := toks[k-n]
+		if p.owned || p.bits&bOwner != 0 || (p.bits&bSecret != 0) {
+			return true
+		}
+		if p.w == "home" || p.w == "~" {
+			return true
+		}
+	}
+	return false
+}
+
+// destination reports whether toks[k] is a place outside the machine: a
+// URL, an e-mail address, a host, an IP address, a paste or webhook
+// service, or an "external/remote/attacker's server".
+func destination(toks []ptok, k int) bool {
+	t := toks[k]
+	switch t.kind {
+	case tkURL, tkEmail, tkHost, tkIP:
+		return true
+	}
+	if t.bits&bDest != 0 && t.bits&bExample == 0 {
+		return true
+	}
+	if t.w == "attacker" || t.w == "attackers" {
+		return true
+	}
+	if t.bits&bDestNoun == 0 {
+		return false
+	}
+	for n := 1; n <= 2 && k-n >= 0; n++ {
+		if toks[k-n].bits&bDestQual != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// destroyRule: a destruction verb whose object is precious — backups,
+// a repository or its .git, a database, the git or chat history, the home
+// directory or a disk, everything, or the user's files; a warning on its
+// own, and risky. The object is the noun phrase right after the verb (up
+// to a preposition or conjunction). A routine qualifier ("the temporary
+// build folder", "old backups") or a test or reset context ("drop and
+// recreate the test database") makes it housekeeping.
+func (sc *scanner) destroyRule(toks []ptok, i int) {
+	if !imperative(toks, i) || negated(toks, i) || i+1 >= len(toks) || toks[i+1].cl != toks[i].cl {
+		return
+	}
+	for _, t := range toks {
+		if routineContext[t.w] {
+			return
+		}
+	}
+	v := toks[i].w
+	if v == "truncate" {
+		return // "truncate the conversation history" fits a context window
+	}
+	for k := i + 1; k < len(toks) && k <= i+6 && toks[k].cl == toks[i].cl; k++ {
+		t := toks[k]
+		if t.bits&bBenign != 0 {
+			return
+		}
+		if phraseStop[t.w] {
+			return
+		}
+		sev := core.Warning
+		if !preciousObject(toks, k, v) {
+			switch t.w {
+			case "logs", "log", "tables", "volumes", "commits", "journal", "records", "emails", "messages", "files", "snapshots":
+				sev = "" // risky: critical next to concealment or "after every task"
+			default:
+				continue
+			}
+		}
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: t.b, kind: pkDestroy, sev: sev, risky: true,
+			desc: "destructive instruction " + sc.phrase(toks[i].a, t.b)})
+		return
+	}
+}
+
+// phraseStop ends the noun phrase after a verb.
+var phraseStop = set("to", "for", "in", "into", "from", "on", "with", "after", "before", "at", "by", "and", "or", "so", "that",
+	"which", "when", "if", "then", "but", "while", "because", "as", "via", "between", "except", "unless", "once", "until")
+
+// routineContext words make destruction in the same sentence routine.
+var routineContext = set("test", "tests", "testing", "staging", "sandbox", "dev", "fixture", "fixtures", "seed", "recreate",
+	"re-create", "reset", "rollback", "cleanup", "clean-up", "teardown", "tmp", "temp", "temporary", "cache", "unused", "stale",
+	"retention", "older", "expired", "orphaned", "dangling", "unattached", "duplicate", "duplicates")
+
+// preciousObject reports whether toks[k] names what destruction must not
+// touch without the user's say.
+func preciousObject(toks []ptok, k int, verb string) bool {
+	t := toks[k]
+	prev := ""
+	if k > 0 {
+		prev = toks[k-1].w
+	}
+	if t.w == "home" {
+		return k+1 < len(toks) && (toks[k+1].w == "directory" || toks[k+1].w == "folder" || toks[k+1].w == "dir")
+	}
+	// The head of the noun phrase, not a modifier: "backup servers",
+	// "database schema" are other things.
+	if k+1 < len(toks) && toks[k+1].cl == t.cl && !phraseStop[toks[k+1].w] && toks[k+1].bits&bDObj == 0 &&
+		toks[k+1].w != "directory" && toks[k+1].w != "folder" {
+		return false
+	}
+	switch t.w {
+	case "backups", "backup", ".git":
+		return verb != "drop" && verb != "truncate"
+	case "repository", "repo", "repositories", "codebase", "disk", "drive", "drives", "production":
+		return verb != "truncate" && verb != "drop" && verb != "remove"
+	case "database", "databases", "db":
+		return verb != "remove"
+	case "history":
+		switch prev {
+		case "git", "commit", "chat", "conversation", "shell", "bash", "browser", "command", "entire", "whole", "all":
+			return true
+		}
+	case "everything":
+		return verb == "delete" || verb == "wipe" || verb == "erase" || verb == "destroy" || verb == "encrypt" || verb == "rm"
+	case "files", "documents", "data", "folders", "photos":
+		return ownedAll(toks, k) || (verb == "encrypt" && prev != "the")
+	}
+	return false
+}
+
+// ownedAll: the object at k is quantified over everything or owned by the
+// user ("all backups", "the user's database").
+func ownedAll(toks []ptok, k int) bool {
+	for n := 1; n <= 3 && k-n >= 0; n++ {
+		if p := toks[k-n]; p.owned || p.bits&bOwner != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// runRule covers three actions: installing into a system start-up place
+// (crontab, launchd, a shell rc file), running a script or an installer,
+// and downloading something to run it. Each is risky; only system
+// persistence is a finding on its own.
+func (sc *scanner) runRule(toks []ptok, i int) {
+	if !imperative(toks, i) || negated(toks, i) {
+		return
+	}
+	v := toks[i].w
+	end := -1
+	persist, rc, script := false, false, false
+	for k := i + 1; k < len(toks) && k <= i+12 && toks[k].cl == toks[i].cl; k++ {
+		t := toks[k]
+		switch {
+		case t.bits&bPersist != 0:
+			persist, end = true, k
+		case t.bits&bShellRC != 0:
+			rc, end = true, k
+		case t.kind == tkScript || t.w == "installer" || t.w == "payload" || t.w == "binary" || t.w == "executable":
+			if !script {
+				script = true
+				if end < 0 {
+					end = k
+				}
+			}
+		case t.kind == tkURL && (v == "download" || v == "fetch" || v == "wget"):
+			for m := k + 1; m < len(toks) && m <= k+6; m++ {
+				if w := toks[m].w; w == "run" || w == "execute" || w == "launch" || w == "source" {
+					script, end = true, m
+					break
+				}
+			}
+		}
+	}
+	switch {
+	case persist:
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[end].b, kind: pkPersist, risky: true, strong: true,
+			desc: "persistence instruction: installs into " + sc.phrase(toks[end].a, toks[end].b) + " " + sc.phrase(toks[i].a, toks[end].b)})
+	case rc && (v == "add" || v == "append" || v == "write" || v == "install"):
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[end].b, kind: pkPersist, risky: true,
+			desc: "persistence instruction: writes to " + sc.phrase(toks[end].a, toks[end].b)})
+	case script && (toks[i].bits&bRun != 0):
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[end].b, kind: pkRunScript, risky: true,
+			desc: "instruction to run " + sc.phrase(toks[i].a, toks[end].b)})
+	}
+}
+
+// concealRule finds instructions to hide what is done from the user.
+// Strong forms ("do not tell the user", "without the user's knowledge",
+// "secretly") are a warning alone; weak ones ("silently", "quietly",
+// "without asking", "don't log this") count only next to a risky action.
+func (sc *scanner) concealRule(toks []ptok) {
+	for i, t := range toks {
+		w := t.w
+		switch {
+		case t.bits&bConStrong != 0:
+			sc.concealHit(t.a, t.b, true, "concealment: "+sc.phrase(t.a, t.b))
+		case t.bits&bConWeak != 0:
+			sc.concealHit(t.a, t.b, false, "concealment: "+sc.phrase(t.a, t.b))
+		case (w == "hide" || w == "conceal") && imperative(toks, i) && !negated(toks, i):
+			for k := i + 1; k < len(toks) && k <= i+6; k++ {
+				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "human" {
+					sc.concealHit(t.a, toks[k].b, true, "concealment: "+sc.phrase(t.a, toks[k].b))
+					return
+				}
+			}
+		case t.bits&bTell != 0 && i > 0:
+			// "do not / don't / never tell|inform|mention … the user"
+			if !negatedOrder(toks, i) {
+				continue
+			}
+			if w == "log" || w == "record" {
+				if i+1 < len(toks) && (toks[i+1].w == "this" || toks[i+1].w == "it" || toks[i+1].w == "these" || toks[i+1].w == "anything") {
+					sc.concealHit(toks[max(0, i-2)].a, toks[i+1].b, false, "concealment: "+sc.phrase(toks[max(0, i-2)].a, toks[i+1].b))
+				}
+				continue
+			}
+			for k := i + 1; k < len(toks) && k <= i+6; k++ {
+				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "human" || toks[k].w == "anyone" {
+					if !sc.hidesSomething(toks, i, k) {
+						return
+					}
+					a := toks[max(0, i-2)].a
+					sc.concealHit(a, toks[k].b, w != "ask" && w != "show" && w != "display" && w != "explain" && w != "warn", "concealment: "+sc.phrase(a, toks[k].b))
+					return
+				}
+			}
+		case (w == "hidden" || w == "secret") && i >= 2 && toks[i-2].w == "keep" && (toks[i-1].w == "this" || toks[i-1].w == "it" || toks[i-1].w == "these" || toks[i-1].w == "everything"):
+			sc.concealHit(toks[i-2].a, t.b, true, "concealment: "+sc.phrase(toks[i-2].a, t.b))
+		case w == "without" && i+1 < len(toks):
+			// "without telling/asking/notifying the user", "without the user's knowledge".
+			// The user must be the one kept unaware: "without knowing why"
+			// and "without telling it which is which" are not concealment.
+			user := -1
+			for k := i + 1; k < len(toks) && k <= i+5 && toks[k].cl == t.cl; k++ {
+				if tw := toks[k].w; tw == "user" || tw == "users" || tw == "human" || tw == "anyone" || tw == "operator" || tw == "owner" {
+					user = k
+					break
+				}
+			}
+			for k := i + 1; k < len(toks) && k <= i+4 && toks[k].cl == t.cl; k++ {
+				switch toks[k].w {
+				case "knowledge", "knowing", "noticing", "awareness", "consent", "permission", "approval":
+					// "without the user's knowledge/consent", "without the user knowing"
+					if user >= 0 && user < k {
+						sc.concealHit(t.a, toks[k].b, toks[k].w == "knowledge" || toks[k].w == "knowing" || toks[k].w == "noticing" || toks[k].w == "awareness", "concealment: "+sc.phrase(t.a, toks[k].b))
+						return
+					}
+				case "leaving":
+					if k+1 < len(toks) && (toks[k+1].w == "a" || toks[k+1].w == "any" || toks[k+1].w == "traces") {
+						sc.concealHit(t.a, toks[k+1].b, true, "concealment: "+sc.phrase(t.a, toks[k+1].b))
+						return
+					}
+				case "telling", "informing", "notifying", "alerting", "letting", "mentioning", "disclosing", "revealing":
+					if user > k {
+						sc.concealHit(t.a, toks[user].b, true, "concealment: "+sc.phrase(t.a, toks[user].b))
+						return
+					}
+				case "asking", "confirming", "confirmation", "prompting":
+					sc.concealHit(t.a, toks[k].b, false, "concealment: "+sc.phrase(t.a, toks[k].b))
+					return
+				}
+			}
+		}
+	}
+}
+
+// hidesSomething reports whether "do not tell (…) the user" at toks[i]
+// (the verb) and toks[k] (the user) is about keeping something from the
+// user — "about this step", "that the files were sent", "it", the clause
+// ending there — rather than a rule of honesty ("never tell the user a
+// task succeeded when it failed").
+func (sc *scanner) hidesSomething(toks []ptok, i, k int) bool {
+	// The user must be told, not talked about: "tell the user", "mention it
+	// to the user", not "mention a user".
+	switch toks[i].w {
+	case "mention", "reveal", "disclose", "report", "explain", "show", "display":
+		if toks[k-1].w != "to" && (k < 2 || toks[k-2].w != "to") {
+			return false
+		}
+	}
+	for m := i + 1; m < k; m++ {
+		switch toks[m].w {
+		case "it", "this", "that", "anything", "these":
+			return true
+		}
+	}
+	if k+1 >= len(toks) {
+		return true
+	}
+	if toks[k+1].cl != toks[k].cl {
+		// The sentence or clause ends there ("do not inform the user."),
+		// not a quotation of what not to say ("do not tell the user "…"").
+		p := toks[k].b
+		for p < len(sc.s) && (sc.s[p] == ' ' || sc.s[p] == '*' || sc.s[p] == '_') {
+			p++
+		}
+		return p >= len(sc.s) || strings.IndexByte(".,;!\n", sc.s[p]) >= 0
+	}
+	switch toks[k+1].w {
+	case "about", "that", "this", "it", "anything", "what", "know", "you", "of", "where", "how", "why", "these":
+		return true
+	}
+	return false
+}
+
+// negatedOrder reports whether the verb at toks[i] is forbidden to the
+// reader: "do not", "don't", "never", "must not", "should not", "no need
+// to", "not to" before it — not "did not" or "does not", which describe.
+func negatedOrder(toks []ptok, i int) bool {
+	t := toks[i]
+	for k := i - 1; k >= 0 && k >= i-3 && toks[k].cl == t.cl; k-- {
+		switch toks[k].w {
+		case "never", "don", "dont", "mustn", "shouldn":
+			return true
+		case "not":
+			if k == 0 {
+				return true
+			}
+			switch toks[k-1].w {
+			case "do", "must", "should", "shall", "will", "to", "please", "and", "then":
+				return true
+			}
+			return toks[k-1].cl != t.cl
+		case "need":
+			return k > 0 && toks[k-1].w == "no"
+		}
+	}
+	return false
+}
+
+func (sc *scanner) concealHit(a, b int, strong bool, desc string) {
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: a, b: b, kind: pkConceal, strong: strong, desc: desc})
+}
+
+// privRule finds claims of authority: instructions that say they override
+// or take precedence over the system or the user (critical: that is an
+// override), claims of admin or root permission, of the user's prior
+// consent, of the highest priority (warnings, critical next to an
+// override phrase).
+func (sc *scanner) privRule(toks []ptok) {
+	for i, t := range toks {
+		if t.bits&bPriv == 0 && t.w != "root" && t.w != "highest" && t.w != "take" && t.w != "takes" && t.w != "have" && t.w != "has" {
+			continue
+		}
+		switch t.w {
+		case "override", "overrides", "supersede", "supersedes", "outrank", "outranks", "precedence", "priority":
+			// "these instructions override/take precedence over the system prompt"
+			// A subject with a determiner ("these instructions", "the rules
+			// in this skill"), not a compound noun ("instruction override").
+			subj := false
+			for k := i - 1; k >= 0 && k >= i-5 && toks[k].cl == t.cl; k-- {
+				switch toks[k].w {
+				case "instructions", "instruction", "rules", "directives", "directive", "skill", "document", "message", "guidance", "commands", "orders":
+					for m := k - 1; m >= 0 && m >= k-3; m-- {
+						switch toks[m].w {
+						case "these", "this", "my", "our", "the", "following", "skill's", "its":
+							subj = true
+						}
+					}
+				}
+			}
+			if !subj || conditional(toks, i) {
+				continue
+			}
+			for k := i + 1; k < len(toks) && k <= i+6 && toks[k].cl == t.cl; k++ {
+				switch toks[k].w {
+				case "system", "user", "users", "safety", "developer", "operator", "anthropic", "openai", "previous", "prior", "guardrails", "policies", "policy":
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[max(0, i-2)].a, b: toks[k].b, kind: pkPriv, sev: core.Critical, strong: true,
+						desc: "instruction-hierarchy claim " + sc.phrase(toks[max(0, i-2)].a, toks[k].b)})
+					return
+				case "other", "any", "all", "conflicting":
+					if k+1 >= len(toks) || !instructionNoun[toks[k+1].w] {
+						continue
+					}
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[max(0, i-2)].a, b: toks[k].b, kind: pkPriv, sev: core.Warning,
+						desc: "instruction-hierarchy claim " + sc.phrase(toks[max(0, i-2)].a, toks[k].b)})
+					return
+				}
+			}
+		case "highest":
+			// "this instruction has the highest priority"
+			// "this instruction has the highest priority": a demonstrative,
+			// the noun and a verb, not a ranked list ("user's instructions —
+			// highest priority").
+			if i+1 < len(toks) && toks[i+1].w == "priority" && i >= 3 {
+				verb := toks[i-1].w == "the" && (toks[i-2].w == "has" || toks[i-2].w == "have" || toks[i-2].w == "is" || toks[i-2].w == "are" || toks[i-2].w == "take" || toks[i-2].w == "takes")
+				for k := i - 2; verb && k >= 1 && k >= i-5; k-- {
+					if w := toks[k].w; (w == "instruction" || w == "instructions" || w == "step" || w == "rule" || w == "rules" || w == "directive" || w == "task") &&
+						(toks[k-1].w == "this" || toks[k-1].w == "these") {
+						sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: toks[i+1].b, kind: pkPriv, sev: core.Warning,
+							desc: "priority claim " + sc.phrase(toks[k].a, toks[i+1].b)})
+						return
+					}
+				}
+			}
+		case "admin", "administrator", "root", "sudo", "superuser", "elevated", "unrestricted", "sysadmin":
+			// "you have admin permission", "as the system administrator, I …"
+			if i >= 2 && toks[i-1].w == "system" && (toks[i-2].w == "the" || toks[i-2].w == "your") && i >= 3 && toks[i-3].w == "as" {
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i-3].a, b: t.b, kind: pkPriv, sev: core.Warning,
+					desc: "authority claim " + sc.phrase(toks[i-3].a, t.b)})
+				return
+			}
+			you := false
+			for k := i - 1; k >= 0 && k >= i-4; k-- {
+				if toks[k].w == "you" && k+1 < len(toks) && (toks[k+1].w == "have" || toks[k+1].w == "now" || toks[k+1].w == "are" || toks[k+1].w == "re") {
+					you = true
+				}
+			}
+			if you && i+1 < len(toks) && !conditional(toks, i) {
+				switch toks[i+1].w {
+				case "permission", "permissions", "privileges", "privilege", "access", "rights", "mode", "clearance":
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[i+1].b, kind: pkPriv, sev: core.Warning,
+						desc: "privilege claim " + sc.phrase(toks[max(0, i-3)].a, toks[i+1].b)})
+					return
+				}
+			}
+		case "authorized", "authorised", "approved", "consented":
+			// "the user has already authorized this"
+			if i >= 2 && toks[i-1].w == "already" && (toks[i-2].w == "has" || toks[i-2].w == "have") && i >= 3 &&
+				(toks[i-3].w == "user" || toks[i-3].w == "users" || toks[i-3].w == "owner" || toks[i-3].w == "administrator" || toks[i-3].w == "admin") &&
+				!conditional(toks, i) {
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i-3].a, b: t.b, kind: pkPriv, sev: core.Warning,
+					desc: "claims prior consent " + sc.phrase(toks[i-3].a, t.b)})
+				return
+			}
+		}
+	}
+}
+
+var instructionNoun = set("instructions", "instruction", "rules", "directives", "guidelines", "prompts", "prompt", "commands", "orders", "guidance", "requests")
+
+// conditional reports whether a condition word opens the clause before
+// toks[i] ("once the user has approved …"): a workflow step, not a claim.
+func conditional(toks []ptok, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch toks[k].w {
+		case "once", "if", "when", "after", "unless", "until", "whether", "before":
+			return true
+		}
+	}
+	return false
+}
+
+// agentPersistRule finds instructions meant to outlive the task: "every
+// time you are invoked", "from now on", "in all future sessions", "after
+// any operation", and writing instructions into the agent's memory files.
+// The first kind only makes a nearby risky action more serious; writing
+// into CLAUDE.md or AGENTS.md is a warning on its own.
+func (sc *scanner) agentPersistRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "claude.md", "agents.md", ".cursorrules", "memory":
+			if t.w == "memory" && (i == 0 || (toks[i-1].w != "your" && toks[i-1].w != "persistent" && toks[i-1].w != "long-term")) {
+				continue
+			}
+			// What is written must be instructions ("add these rules to
+			// CLAUDE.md"), not a note or a fix a maintainer keeps there.
+			what := false
+			for k := i - 1; k >= 0 && k >= i-8; k-- {
+				switch toks[k].w {
+				case "instruction", "instructions", "rule", "rules", "directive", "directives", "these", "following", "this":
+					what = true
+				}
+			}
+			for k := i - 1; what && k >= 0 && k >= i-8; k-- {
+				if w := toks[k].w; (w == "add" || w == "append" || w == "write" || w == "save" || w == "insert" || w == "store") && imperative(toks, k) && !negated(toks, k) {
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: t.b, kind: pkPersist, sev: core.Warning, risky: true,
+						desc: "persistence instruction: writes into the agent's instructions " + sc.phrase(toks[k].a, t.b)})
+					return
+				}
+			}
+		case "invoked", "activated", "loaded", "called", "triggered":
+			// "every time you are invoked"
+			if i >= 4 && toks[i-1].w == "are" && toks[i-2].w == "you" && toks[i-3].w == "time" && (toks[i-4].w == "every" || toks[i-4].w == "each") {
+				sc.persistMark(toks[i-4].a, t.b)
+				return
+			}
+		case "now":
+			if i >= 1 && toks[i-1].w == "from" && i+1 < len(toks) && (toks[i+1].w == "on" || toks[i+1].w == "onwards") {
+				sc.persistMark(toks[i-1].a, toks[i+1].b)
+				return
+			}
+		case "future":
+			if i+1 < len(toks) {
+				switch toks[i+1].w {
+				case "sessions", "conversations", "responses", "tasks", "interactions", "requests", "chats", "runs":
+					sc.persistMark(t.a, toks[i+1].b)
+					return
+				}
+			}
+		case "any", "every", "each":
+			if i >= 1 && (toks[i-1].w == "after" || toks[i-1].w == "before") && i+1 < len(toks) {
+				switch toks[i+1].w {
+				case "operation", "operations", "action", "task", "command", "request", "response", "interaction", "invocation", "conversation", "session", "query", "message", "reply":
+					sc.persistMark(toks[i-1].a, toks[i+1].b)
+					return
+				}
+			}
+		}
+	}
+}
+
+// persistMark records a phrase that makes an action recur; it is no
+// finding alone.
+func (sc *scanner) persistMark(a, b int) {
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: a, b: b, kind: pkRecur, desc: sc.phrase(a, b)})
+}

@@ -1,0 +1,100 @@
+package sanitize
+
+import (
+	"path"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Skill folders hold more than instructions: scripts/ runs, assets/ and
+// templates/ hold HTML and JavaScript the skill copies into what it
+// builds, references/ and examples/ show code. Active content there is
+// what the folder is for, so a <script> tag or a remote script source is
+// not critical by itself; what the code does is judged by the code
+// analyser. Injection phrasing keeps its severity everywhere: an agent
+// reads these files too.
+
+// resourceDirs are the folder names of a skill's bundled resources.
+var resourceDirs = set("scripts", "assets", "templates", "template", "references", "reference", "examples", "example")
+
+// ScanSkillFile checks one file of a skill folder other than its SKILL.md,
+// as ScanText does, but as a resource wherever it sits in the folder (an
+// eval-viewer/ page is as much the skill's own HTML as assets/ is): a
+// script tag is a note and other critical embedded code or remote
+// resources are warnings. Prompt injection keeps its severity.
+func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
+	sc := newScanner(file, txt, f, tier != core.Home, 0)
+	if sc.resource == "" && !strings.EqualFold(path.Base(strings.ReplaceAll(file, `\`, "/")), "SKILL.md") {
+		sc.resource = "resource"
+	}
+	if sc.resource != "" {
+		sc.declareByName()
+	}
+	sc.run()
+	return sc.findings()
+}
+
+// skillResource returns the resource folder name ("assets") when a
+// document's name (as scanned: a path relative to its source, or the
+// path import reads) has one among its folders, else "". A SKILL.md is
+// never a resource: it is the skill's instructions wherever it sits.
+func skillResource(name string) string {
+	name = strings.ReplaceAll(name, `\`, "/")
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 || strings.EqualFold(name[i+1:], "SKILL.md") {
+		return ""
+	}
+	dir := name[:i]
+	for dir != "" {
+		j := strings.LastIndexByte(dir, '/')
+		el := dir[j+1:]
+		if resourceDirs[strings.ToLower(el)] {
+			return strings.ToLower(el)
+		}
+		if j < 0 {
+			break
+		}
+		dir = dir[:j]
+	}
+	return ""
+}
+
+// resourceSeverity lowers active content in a skill resource: script
+// tags and inline event handlers become notes (templates have them), other
+// critical embedded code and remote resources warnings (a remote script
+// can still change after review), and remote stylesheets, fonts and images
+// notes. Other categories keep their severity.
+func (sc *scanner) resourceSeverity(cat core.Category, sev core.Severity, desc string) (core.Severity, string) {
+	if sev == core.Info || (cat != core.EmbeddedCode && cat != core.ExternalResources) {
+		return sev, desc
+	}
+	where := " (in the skill's " + sc.resource + "/ folder, where templates and scripts are expected)"
+	if sc.resource == "resource" {
+		where = " (in a skill's resource file, where templates and scripts are expected)"
+	}
+	switch {
+	case cat == core.EmbeddedCode && (strings.HasPrefix(desc, "script tag ") || strings.HasPrefix(desc, "inline event handler")):
+		return core.Info, desc + where
+	case sev == core.Critical:
+		return core.Warning, desc + where
+	case cat == core.ExternalResources:
+		return core.Info, desc + where
+	}
+	return sev, desc
+}
+
+// declareByName sets what a resource's file name says it is: code (a
+// shebang is then no disguise) or markup (its own HTML or XML is no
+// disguise either), for the content-type check.
+func (sc *scanner) declareByName() {
+	if proseFile(sc.file) {
+		return
+	}
+	switch strings.ToLower(path.Ext(strings.ReplaceAll(sc.file, `\`, "/"))) {
+	case ".html", ".htm", ".xhtml", ".xml", ".xsd", ".xsl", ".svg":
+		sc.markup = true
+	default:
+		sc.script = true
+	}
+}
