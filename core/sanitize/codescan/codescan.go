@@ -24,9 +24,10 @@ const (
 	JSON
 	YAML
 	Markdown
+	HTML
 )
 
-var langNames = [...]string{"none", "python", "javascript", "shell", "powershell", "json", "yaml", "markdown"}
+var langNames = [...]string{"none", "python", "javascript", "shell", "powershell", "json", "yaml", "markdown", "html"}
 
 // String names the language.
 func (l Lang) String() string {
@@ -64,6 +65,8 @@ func Detect(name, txt string) Lang {
 		return YAML
 	case ".md", ".markdown":
 		return Markdown
+	case ".html", ".htm", ".xhtml":
+		return HTML
 	}
 	switch base {
 	case ".bashrc", ".zshrc", ".profile", ".bash_profile", "makefile":
@@ -120,7 +123,8 @@ func interpLang(prog string) Lang {
 
 // Analyze returns the findings of the code in a document: the whole
 // document when its name or shebang says it is code, the commands of a
-// JSON or YAML config, the fenced code blocks of a Markdown document. A
+// JSON or YAML config, the fenced code blocks of a Markdown document, the
+// inline scripts of an HTML page. A
 // prose document costs one look at its name and first bytes (and, for
 // Markdown, one search for a fence).
 func Analyze(name, txt string) []core.Finding {
@@ -136,6 +140,8 @@ func AnalyzeLang(name, txt string, lang Lang) []core.Finding {
 	switch lang {
 	case Markdown:
 		a.markdown()
+	case HTML:
+		a.html()
 	case JSON:
 		a.jsonConfig(unit{s: txt, exact: true})
 	case YAML:

