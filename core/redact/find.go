@@ -45,12 +45,12 @@ func kindName(k Kind) string {
 // find is FindSecrets over the rules keep selects.
 func find(s string, keep func(rule) bool) []Span {
 	var spans []Span
-	lower := strings.ToLower(s)
-	for _, r := range rules {
-		if !keep(r) || !r.mayMatch(lower) {
+	hits := literalHits(s)
+	for i, r := range rules {
+		if !keep(r) {
 			continue
 		}
-		cuts := r.find(s)
+		cuts := r.findAt(s, hits[i])
 		if len(cuts) == 0 {
 			continue
 		}

@@ -13,6 +13,7 @@ package redact
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -88,6 +89,18 @@ type rule struct {
 	// keeps a scan of ordinary prose far from the cost of a dozen regular
 	// expressions. nil searches always.
 	lits []string
+	// whole searches the whole text rather than windows around the
+	// literals: a match that spans many lines (a private key block).
+	whole bool
+	// follow, when set, is the bytes one of which must come soon after a
+	// literal for the pattern to be tried there: the ":" or "=" of a
+	// labelled value, without which "key" and "token" in prose would send
+	// every such line through the pattern.
+	follow string
+	// minDigits, for a rule without literals, is how many digits a line
+	// needs for the pattern to be tried on it (a phone number has at
+	// least seven).
+	minDigits int
 	// name says what the secret is, for a report ("Stripe live secret
 	// key"); only the credential rules have one.
 	name string
@@ -99,20 +112,20 @@ type rule struct {
 
 var rules = []rule{
 	// Private keys, whole blocks.
-	{kind: Key, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`), name: "private key", lits: []string{"private key-----"}, live: true},
+	{kind: Key, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`), name: "private key", lits: []string{"private key-----"}, whole: true, live: true},
 	// Credentials in well-known shapes. Stripe's secret and restricted
 	// keys use underscores (sk_live_…), which the sk- rule below misses;
 	// its publishable pk_ keys are meant to be public.
 	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", lits: []string{"_live_"}, live: true},
 	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key", lits: []string{"_test_"}},
 	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", lits: []string{"sk-", "rk-", "pk-"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", lits: []string{"gh", "glpat-"}, live: true},
+	{kind: Token, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", lits: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}, live: true},
 	{kind: Token, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", lits: []string{"akia", "asia"}, live: true},
 	// An AWS secret access key is 40 base64 characters after its label;
 	// the label alone is no secret, so the value is what goes. Before the
 	// generic name = value rule, whose names do not reach inside
 	// "aws_secret_access_key".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", lits: []string{"access"}, live: true},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", lits: []string{"secretaccess", "secret_access"}, follow: ":=", live: true},
 	{kind: Token, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", lits: []string{"xox"}, live: true},
 	{kind: Token, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", lits: []string{"aiza"}, live: true},
 	{kind: Token, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), name: "JSON web token", lits: []string{"eyj"}},
@@ -126,22 +139,22 @@ var rules = []rule{
 	// A bearer or basic credential after its scheme word.
 	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential", lits: []string{"bearer", "basic", "token"}},
 	// name = value, name: value, name "value".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
 	{kind: Email, lits: []string{"@"}, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
 	// before phone numbers, so digits in a query are not phones.
-	{kind: Query, lits: []string{"?"}, re: regexp.MustCompile(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]*`), keepPrefix: true},
+	{kind: Query, lits: []string{"://"}, re: regexp.MustCompile(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]*`), keepPrefix: true},
 	// Phone numbers need their separators: a bare run of ten digits is a
 	// timestamp or an id far more often than a phone number.
-	{kind: Phone, re: regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}`), alone: true},
-	{kind: Phone, re: regexp.MustCompile(`\+\d{7,14}`), alone: true},
+	{kind: Phone, re: regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}`), alone: true, minDigits: 8},
+	{kind: Phone, re: regexp.MustCompile(`\+\d{7,14}`), alone: true, minDigits: 7},
 }
 
 // Text redacts s.
 func Text(s string) Result {
 	res := Result{Text: s, Counts: map[Kind]int{}}
-	lower := strings.ToLower(s)
+	lower := asciiLower(s)
 	for _, r := range rules {
 		// Rules change the text only into markers, which no later rule
 		// matches, so the original text's lower case still answers.
@@ -168,7 +181,7 @@ func (r rule) mayMatch(lower string) bool {
 }
 
 func (r rule) apply(s string, counts map[Kind]int) string {
-	found := r.find(s)
+	found := r.find(s, asciiLower(s))
 	if len(found) == 0 {
 		return s
 	}
@@ -187,11 +200,236 @@ func (r rule) apply(s string, counts map[Kind]int) string {
 // cut is the part [a, e) of a text that one rule would replace.
 type cut struct{ a, e int }
 
-// find returns the parts of s the rule replaces, in order.
-func (r rule) find(s string) []cut {
-	idx := r.re.FindAllStringSubmatchIndex(s, -1)
+// find returns the parts of s the rule replaces, in order; lower is
+// asciiLower(s).
+func (r rule) find(s, lower string) []cut {
+	var hits []int
+	for _, l := range r.lits {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], l)
+			if i < 0 {
+				break
+			}
+			hits = append(hits, from+i)
+			from += i + len(l)
+		}
+	}
+	slices.Sort(hits)
+	return r.findAt(s, hits)
+}
+
+// findAt is find given where the rule's literals occur in s, in order
+// (nil for a rule without literals, which finds its own lines).
+func (r rule) findAt(s string, hits []int) []cut {
+	switch {
+	case r.lits == nil:
+		hits = digitLines(s, r.minDigits)
+	case len(hits) == 0:
+		return nil
+	case r.whole:
+		return r.findIn(s, 0, len(s), nil)
+	}
 	var out []cut
+	for _, w := range windows(s, hits) {
+		out = r.findIn(s, w.a, w.e, out)
+	}
+	return out
+}
+
+// litGroups holds the rules' literals grouped by their first two bytes,
+// and litIndex maps those two bytes to their group (+1; 0 is none), so
+// that one pass over a text finds every rule's literals (literalHits)
+// with one table load per byte: a search per literal read the text two
+// dozen times, and a table by first byte alone stopped at most letters.
+// A one-byte literal ("@") is in litOne.
+var litGroups, litIndex, litOne = func() (groups [][]litRef, index *[1 << 16]uint8, one [256][]litRef) {
+	index = new([1 << 16]uint8)
+	for i, r := range rules {
+		for _, l := range r.lits {
+			ref := litRef{rule: i, lit: l}
+			if len(l) == 1 {
+				one[l[0]] = append(one[l[0]], ref)
+				continue
+			}
+			k := uint16(l[0])<<8 | uint16(l[1])
+			if index[k] == 0 {
+				groups = append(groups, nil)
+				index[k] = uint8(len(groups))
+			}
+			groups[index[k]-1] = append(groups[index[k]-1], ref)
+		}
+	}
+	return groups, index, one
+}()
+
+type litRef struct {
+	rule int
+	lit  string
+}
+
+// literalHits returns, per rule, where its literals start in s, ignoring
+// the case of ASCII letters, in order. A rule with follow keeps only the
+// hits that one of its bytes follows closely.
+func literalHits(s string) [][]int {
+	hits := make([][]int, len(rules))
+	for i := 0; i+1 <= len(s); i++ {
+		c := fold(s[i])
+		for _, ref := range litOne[c] {
+			hits[ref.rule] = append(hits[ref.rule], i)
+		}
+		if i+1 == len(s) {
+			break
+		}
+		g := litIndex[uint16(c)<<8|uint16(fold(s[i+1]))]
+		if g == 0 {
+			continue
+		}
+		for _, ref := range litGroups[g-1] {
+			e := i + len(ref.lit)
+			if e > len(s) || !asciiEqualFold(s[i:e], ref.lit) {
+				continue
+			}
+			if f := rules[ref.rule].follow; f != "" && !strings.ContainsAny(s[e:min(e+followWithin, len(s))], f) {
+				continue
+			}
+			hits[ref.rule] = append(hits[ref.rule], i)
+		}
+	}
+	return hits
+}
+
+// followWithin is how far after its literal a rule's follow byte must be.
+const followWithin = 48
+
+func fold(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func asciiEqualFold(a, lower string) bool {
+	for i := 0; i < len(a); i++ {
+		if fold(a[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// windowLines is how many lines around a line that may hold a match are
+// searched with it: a match that holds a rule's literal stays within its
+// line and the next (a value after "password:" on the following line).
+const windowLines = 1
+
+// windows returns the parts of s a match can lie in: the lines of the
+// hits (where a rule's literals start or, for a rule without literals,
+// lines with enough digits), with windowLines around each, merged and in
+// order. Running the
+// pattern only there keeps the cost of a scan near that of a literal
+// search: over prose, where "key", "token" and "@" are common but
+// credentials are not, the patterns' automata are what cost the time, and
+// they now read a few lines per hit instead of the whole text.
+func windows(s string, hits []int) []cut {
+	// Each hit's line is found once: a hit on a line already handled is
+	// skipped before any search, so a text of one long line full of hits
+	// costs one pass, not one per hit.
+	var ws []cut
+	lineEnd := -1
+	for _, h := range hits {
+		if h < lineEnd {
+			continue
+		}
+		e := h
+		for k := range windowLines + 1 {
+			j := strings.IndexByte(s[e:], '\n')
+			if j < 0 {
+				e = len(s)
+				break
+			}
+			e += j + 1
+			if k == 0 {
+				lineEnd = e
+			}
+		}
+		if e == len(s) && lineEnd < h {
+			lineEnd = len(s)
+		}
+		if n := len(ws); n > 0 && h < ws[n-1].e {
+			ws[n-1].e = max(ws[n-1].e, e)
+			continue
+		}
+		a := strings.LastIndexByte(s[:h], '\n') + 1
+		for range windowLines {
+			if a == 0 {
+				break
+			}
+			a = strings.LastIndexByte(s[:a-1], '\n') + 1
+		}
+		if n := len(ws); n > 0 && a <= ws[n-1].e {
+			ws[n-1].e = max(ws[n-1].e, e)
+			continue
+		}
+		ws = append(ws, cut{a, e})
+	}
+	return ws
+}
+
+// asciiLower lowers the ASCII letters of s and nothing else, so that
+// offsets in the result are offsets in s (strings.ToLower may change a
+// text's length). Every rule's literals are lower-case ASCII.
+func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// digitLines returns the start of every line holding at least n ASCII
+// digits.
+func digitLines(s string, n int) []int {
+	var out []int
+	for a := 0; a < len(s); {
+		e := strings.IndexByte(s[a:], '\n')
+		if e < 0 {
+			e = len(s)
+		} else {
+			e += a
+		}
+		d := 0
+		for i := a; i < e && d < n; i++ {
+			if s[i] >= '0' && s[i] <= '9' {
+				d++
+			}
+		}
+		if d >= n {
+			out = append(out, a)
+		}
+		a = e + 1
+	}
+	return out
+}
+
+// findIn appends to out the rule's cuts within s[a:e], at their offsets
+// in s.
+func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
+	idx := r.re.FindAllStringSubmatchIndex(s[a0:e0], -1)
 	for _, m := range idx {
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += a0
+			}
+		}
 		a, e := m[0], m[1]
 		if r.alone && !standsAlone(s, a, e) {
 			continue

@@ -43,36 +43,7 @@ func Secrets(s string) (string, []Span) {
 // without overlaps: where two rules match the same bytes, the earlier rule
 // (the more specific shape) wins.
 func FindSecrets(s string) []Span {
-	var spans []Span
-	lower := strings.ToLower(s)
-	for _, r := range rules {
-		if r.name == "" || !r.mayMatch(lower) {
-			continue
-		}
-		cuts := r.find(s)
-		if len(cuts) == 0 {
-			continue
-		}
-		// Both lists are in offset order: one merging pass keeps the cuts
-		// that overlap nothing already taken, linear however many there are.
-		merged := make([]Span, 0, len(spans)+len(cuts))
-		i := 0
-		for _, c := range cuts {
-			for i < len(spans) && spans[i].Offset+spans[i].Length <= c.a {
-				merged = append(merged, spans[i])
-				i++
-			}
-			if i < len(spans) && spans[i].Offset < c.e {
-				continue // overlaps spans[i]
-			}
-			if n := len(merged); n > 0 && merged[n-1].Offset+merged[n-1].Length > c.a {
-				continue
-			}
-			merged = append(merged, Span{Offset: c.a, Length: c.e - c.a, Kind: r.kind, What: r.name, Live: r.live})
-		}
-		spans = append(merged, spans[i:]...)
-	}
-	return spans
+	return find(s, func(r rule) bool { return r.name != "" })
 }
 
 // secretParams are query parameter names whose value is a credential,
