@@ -62,6 +62,7 @@ type (
 		id       string
 		path     string
 		n        int
+		keys     []string
 		skipped  int
 		warnings []string
 		err      error
@@ -142,7 +143,11 @@ func storeImport(s stores, id, path string, plan bundle.Plan) tea.Cmd {
 		if err != nil {
 			err = fmt.Errorf("import %s: %w", path, err)
 		}
-		return importedMsg{id: id, path: path, n: len(plan.Skills), skipped: len(plan.Skipped), warnings: warnings, err: err}
+		keys := make([]string, len(plan.Skills))
+		for i, s := range plan.Skills {
+			keys[i] = s.Key
+		}
+		return importedMsg{id: id, path: path, n: len(plan.Skills), keys: keys, skipped: len(plan.Skipped), warnings: warnings, err: err}
 	}
 }
 
@@ -218,6 +223,9 @@ func (m Model) importMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			note += " · " + msg.warnings[0]
 		}
 		m.skills = m.skills.WithNotice(note, false)
+		if len(msg.keys) > 0 {
+			m.skills = m.skills.WillSelect(msg.keys[0])
+		}
 		// Only the library changed, as after a review.
 		m.stale[tabSkills] = true
 		if m.tab != tabSkills {

@@ -119,6 +119,9 @@ type Model struct {
 	input     *textinput.Model
 	inputOpen bool
 	inputErr  string
+	// want is the library skill the next WithLibrary selects, when it
+	// shows it (one just imported).
+	want string
 
 	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
@@ -200,6 +203,9 @@ func (m Model) WithArtifacts(arts []core.Artifact) Model { return m.WithLibrary(
 // skill is checked here against the strict profile.
 func (m Model) WithLibrary(lib []*skills.Skill, arts []core.Artifact) Model {
 	prev, hadPrev := m.selectedID()
+	if m.want != "" {
+		prev, hadPrev, m.want = "skill:"+m.want, true, ""
+	}
 	es := make([]entry, 0, len(lib)+len(arts))
 	inLib := make(map[string]bool, len(lib))
 	for _, s := range lib {
@@ -421,6 +427,13 @@ func (m Model) selectedID() (string, bool) {
 		return e.id(), true
 	}
 	return "", false
+}
+
+// WillSelect makes the next WithLibrary select the library skill key
+// (one just imported), when it shows it.
+func (m Model) WillSelect(key string) Model {
+	m.want = key
+	return m
 }
 
 // Queue reports whether the review queue is shown.

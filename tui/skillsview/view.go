@@ -40,7 +40,7 @@ const (
 	maxErrLines = 6
 	// emptyText is the empty state; 30 is the generator's default
 	// SkillMinPrimitives.
-	emptyText = "No skills yet — a domain gets one when it holds at least 30 primitives."
+	emptyText = "No skills yet — a domain gets one when it holds at least 30 primitives; i imports skill folders."
 	// queueEmptyText is the review queue with nothing in it.
 	queueEmptyText = "Nothing to review: no skill in the library is a draft."
 )
