@@ -204,7 +204,9 @@ func TestSkillsImportOfNothingSaysWhy(t *testing.T) {
 	m, _ := skillsApp(t)
 	p := newPump(t, m)
 	p.send(keyPress("i"), tea.PasteMsg{Content: filepath.Join(t.TempDir(), "missing")}, keyPress("enter"))
-	p.until("the refusal", func(m Model) bool { return m.imp == nil && m.skills.Notice() != "" && !strings.HasPrefix(m.skills.Notice(), "scanning") })
+	p.until("the refusal", func(m Model) bool {
+		return m.imp == nil && m.skills.Notice() != "" && !strings.HasPrefix(m.skills.Notice(), "scanning")
+	})
 	if p.m.ask != nil || p.m.Tab() != int(tabSkills) {
 		t.Fatal("a missing path reached the reviewer")
 	}
