@@ -40,7 +40,7 @@ const (
 	maxErrLines = 6
 	// emptyText is the empty state; 30 is the generator's default
 	// SkillMinPrimitives.
-	emptyText = "No skills yet — a domain gets one when it holds at least 30 primitives; i imports skill folders."
+	emptyText = "No skills yet: a domain gets one at 30 primitives, and i imports skill folders."
 	// queueEmptyText is the review queue with nothing in it.
 	queueEmptyText = "Nothing to review: no skill in the library is a draft."
 )
@@ -482,7 +482,7 @@ func (m Model) pane() []string {
 
 func (m Model) header() string {
 	if m.inputOpen {
-		return " " + m.st.Heading.Render("Import skills") + "  " + m.st.Faint.Render("scanned as STRANGER, then reviewed in 2 Findings; nothing is stored unless you approve")
+		return " " + m.st.Heading.Render("Import skills") + "  " + m.st.Faint.Render("scanned as STRANGER, then reviewed in 2 Findings")
 	}
 	c := &m.counts
 	drafts := c.status[skills.Draft]
