@@ -221,3 +221,39 @@ func TestReplaceArtifactsUpdatesLibrary(t *testing.T) {
 		t.Fatalf("cancelled replace: %v", err)
 	}
 }
+
+// An imported skill's findings are part of its record: they survive a
+// write and a read, flow included, and leave its content hash alone.
+func TestSkillFindingsAreStored(t *testing.T) {
+	s := openMem(t)
+	defer s.Close()
+	rec := skill(t, "public.csv", "csv")
+	hash := rec.Hash
+	rec.Findings = []core.Finding{
+		{File: "csv/scripts/clean.py", Category: core.EmbeddedCode, Severity: core.Critical, Description: "sends the environment",
+			Location: "csv/scripts/clean.py:9:5", Evidence: "requests.post(url, os.environ)", Recommendation: "reject",
+			Flow: &core.Flow{Source: "os.environ", SourceLine: 3, Sink: "requests.post", SinkLine: 9}},
+		{File: "csv/SKILL.md", Category: core.HiddenCharacters, Severity: core.Warning, Location: "csv/SKILL.md:2:1", Evidence: "⟨U+202E⟩"},
+	}
+	if err := s.PutSkills([]*skills.Skill{rec}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Skill("public.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Findings, rec.Findings) {
+		t.Fatalf("findings read back:\n%+v\nwant\n%+v", got.Findings, rec.Findings)
+	}
+	if got.Hash != hash || skills.ContentHash(got.Content) != hash {
+		t.Fatal("findings changed the content hash")
+	}
+	// A record without findings has none, and says nothing of them.
+	plain := skill(t, "public.plain", "plain")
+	if err := s.PutSkills([]*skills.Skill{plain}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Skill("public.plain"); err != nil || got.Findings != nil {
+		t.Fatalf("plain record: %+v, %v", got.Findings, err)
+	}
+}

@@ -21,7 +21,8 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
-	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/findings"
@@ -40,11 +41,10 @@ type Store interface {
 	Sessions() ([]core.Session, error)
 	// TopByImportance pages through the primitives in rank order.
 	TopByImportance(n, offset int) ([]core.Primitive, error)
-	// Skills is the skill library, read by the Skills screen.
-	Skills() ([]*skills.Skill, error)
-	// UpdateSkills changes library records in one transaction: the
-	// Skills screen's review decisions.
-	UpdateSkills(keys []string, fn func(recs []*skills.Skill) ([]*skills.Skill, error)) error
+	// The skill library's port (core/skills/library): the Skills screen
+	// reads the library with Skills, records its review decisions with
+	// UpdateSkills and imports skills through library.Import.
+	library.Store
 }
 
 // Opener lends the application the store for one operation: a screen's
@@ -147,7 +147,15 @@ type Model struct {
 	running    bool
 	eventsOpen bool
 	done       bool // the engine returned
-	ask        *approvalAsk
+	// ask is the question the Findings screen shows; queued are questions
+	// asked meanwhile (a run's and an import's), shown in turn.
+	ask    *approvalAsk
+	queued []approvalAsk
+	// imp is the import under way from the Skills screen, plan its plan
+	// once read; imports counts them, to tell their messages apart.
+	imp     *importJob
+	plan    bundle.Plan
+	imports int
 	// Result and RunErr are the last run's outcome.
 	Result *engine.LearnResult
 	RunErr error
@@ -261,17 +269,23 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		a := msg.ask
-		m.ask = &a
-		m.findings = m.findings.WithRequest(a.req)
-		m.tab = tabFindings
+		a.owner, a.back = msg.run, tabLearn
+		m = m.askReviewer(a)
 		return m, listen(m.run)
 	case findings.DecidedMsg:
-		if m.ask != nil {
-			m.ask.reply <- msg.Answer
-			m.ask = nil
-			m.tab = tabLearn
+		if m.ask == nil {
+			return m, nil
 		}
-		return m, nil
+		m.ask.reply <- msg.Answer
+		back := m.ask.back
+		m.ask = nil
+		if len(m.queued) > 0 {
+			next := m.queued[0]
+			m.queued = m.queued[1:]
+			return m.askReviewer(next), nil
+		}
+		next, cmd := m.show(back)
+		return next, cmd
 	case eventsClosedMsg:
 		if m.run == nil || msg.run != m.run.id {
 			return m, nil
@@ -282,7 +296,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.run == nil || msg.run != m.run.id {
 			return m, nil
 		}
-		m.done, m.Result, m.RunErr, m.ask = true, msg.res, msg.err, nil
+		m.done, m.Result, m.RunErr = true, msg.res, msg.err
+		m = m.dropAsks(msg.run)
 		if msg.err == nil && msg.res != nil && msg.res.Committed {
 			m.lastSession = msg.res.Session.ID
 		}
@@ -299,6 +314,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
 		return m.wheel(msg.Mouse())
+	case tea.PasteMsg:
+		if m.tab == tabSkills && m.skills.Captures() {
+			return m.toScreen(msg)
+		}
 	case tea.InterruptMsg:
 		return m.quit()
 	case tea.KeyPressMsg:
@@ -311,6 +330,36 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.form, cmd = m.form.Update(msg)
 	return m, cmd
+}
+
+// askReviewer shows question a in the Findings screen, or queues it
+// behind the one shown.
+func (m Model) askReviewer(a approvalAsk) Model {
+	if m.ask != nil {
+		m.queued = append(m.queued, a)
+		m.notice = "another source waits for your decision in 2 Findings once this one is decided"
+		return m
+	}
+	m.ask = &a
+	m.findings = m.findings.WithRequest(a.req)
+	m.tab = tabFindings
+	return m
+}
+
+// dropAsks forgets the questions of owner, a run or import that no longer
+// waits for them (it ended, or was cancelled), and shows the next one.
+func (m Model) dropAsks(owner string) Model {
+	m.queued = slices.DeleteFunc(slices.Clone(m.queued), func(a approvalAsk) bool { return a.owner == owner })
+	if m.ask == nil || m.ask.owner != owner {
+		return m
+	}
+	m.ask = nil
+	if len(m.queued) > 0 {
+		next := m.queued[0]
+		m.queued = m.queued[1:]
+		return m.askReviewer(next)
+	}
+	return m
 }
 
 // settle ends the run once the engine returned and its last event was

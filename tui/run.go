@@ -79,6 +79,10 @@ func (l *launched) last() *run {
 type approvalAsk struct {
 	req   gate.Request
 	reply chan gate.Answer
+	// owner is the run or import asking, and back the screen to return
+	// to once the person has decided.
+	owner string
+	back  tab
 }
 
 // approver is the application's gate.Approver: it hands the request to the

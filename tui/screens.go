@@ -235,7 +235,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.stale[tabSkills] = false
 		return m, loadSkills(m.stores()), true
 	default:
-		return m, nil, false
+		return m.importMsg(msg)
 	}
 	return m, nil, true
 }

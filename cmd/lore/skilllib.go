@@ -19,7 +19,9 @@ import (
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/tui/styles"
 )
 
 // The library commands: everything under `lore skills` that reads or
@@ -193,11 +195,17 @@ func (a *app) skillsShowCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "show NAME",
-		Short: "Show one skill's record: status, provenance, lineage, versions",
+		Short: "Show one skill's record: status, provenance, findings, lineage, versions",
 		Long: `Shows a skill's whole record except its body and resources (lore skills activate
 prints those): status and its last note, source and provenance, task type and
 decay, usage and feedback, failure signatures, lineage (merged skills, source
-hashes, origin) and the versions kept for lore skills rollback.
+hashes, origin), what the scanner found in an imported skill's files when it
+was imported (counts by severity, then each finding: severity, category,
+place relative to the skill's folder, description, and for code the path
+from source to sink) and the versions kept for lore skills rollback. --json
+prints the record, its findings included ("findings": [{"file", "category",
+"severity", "description", "location", "evidence", "recommendation",
+"flow"?}], absent when there are none).
 
 NAME is a key (ns.id) or an id; a bare id means public.<id>, or the one
 namespace that has it.`,
@@ -275,6 +283,7 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	line("resources", strings.Join(resourcePaths(s), ", "))
 	line("merged from", strings.Join(s.Lineage.MergedFrom, ", "))
 	line("origin", s.Lineage.Origin)
+	writeSkillFindings(b, st, s)
 	line("hash", s.Hash)
 	vs := []string{fmt.Sprintf("v%d current, %s", s.Version, s.Updated.Format(time.DateTime))}
 	for _, v := range slices.Backward(s.History) {
@@ -282,6 +291,50 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	}
 	line("versions", strings.Join(vs, "\n            "))
 	line("created", s.Created.Format(time.DateTime))
+}
+
+// writeSkillFindings lists what the scanner found in an imported skill's
+// files when it was imported: the counts by severity, then each finding
+// with its place relative to the skill's folder and, for code, the path
+// from source to sink. Hidden characters in what the files said are
+// spelled out.
+func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
+	if len(s.Findings) == 0 {
+		return
+	}
+	counts := map[core.Severity]int{}
+	for _, f := range s.Findings {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range core.Severities {
+		if counts[sev] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
+		}
+	}
+	fmt.Fprintf(b, "%s %s %s\n", st.Label.Render(fmt.Sprintf("%-11s", "findings")), strings.Join(parts, " · "), st.Faint.Render("(scanned at import)"))
+	const indent = "            "
+	vis := func(x string) string { return text.Visible(x, text.InText) }
+	for _, f := range s.Findings {
+		sev := fmt.Sprintf("%-8s", f.Severity)
+		if f.Severity == core.Critical {
+			sev = st.Bad.Render(sev)
+		}
+		fmt.Fprintf(b, "%s%s %s  %s  %s\n", indent, sev, st.Kind.Render(string(f.Category)), vis(s.FindingPlace(f)), vis(f.Description))
+		if fl := f.Flow; fl != nil {
+			at := func(what string, n int) string {
+				if n > 0 {
+					return fmt.Sprintf("%s (line %d)", vis(what), n)
+				}
+				return vis(what)
+			}
+			flow := at(fl.Sink, fl.SinkLine)
+			if fl.Source != "" {
+				flow = at(fl.Source, fl.SourceLine) + " → " + flow
+			}
+			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flow))
+		}
+	}
 }
 
 func noteSuffix(note string) string {

@@ -15,10 +15,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 )
@@ -194,6 +196,46 @@ type Skill struct {
 	// Note is the last lifecycle change's reason ("promoted by review",
 	// "domain unlearned in session …").
 	Note string `json:"note,omitempty"`
+	// Findings are what the sanitizer found in an imported skill's files
+	// when it was last imported (bundle.Import), file and location as they
+	// were scanned (see FindingPlace), so that a person can still see what
+	// was approved. They describe the files, not the content an agent
+	// reads: they are not part of Content, its hash or its versions.
+	// Records written before lore kept them, and skills lore generates,
+	// have none.
+	Findings []core.Finding `json:"findings,omitempty"`
+}
+
+// FindingPlace is where finding f of s is, relative to the skill's folder
+// as it was imported (Lineage.Origin): "scripts/run.py:12:5" rather than
+// the whole path scanned. A location outside that folder (or of a record
+// without an origin) is returned as it is.
+func (s *Skill) FindingPlace(f core.Finding) string {
+	loc := f.Location
+	if loc == "" {
+		loc = f.File
+	}
+	origin := s.Lineage.Origin
+	if origin == "" {
+		return loc
+	}
+	rest, ok := strings.CutPrefix(loc, origin)
+	if !ok {
+		return loc
+	}
+	switch {
+	case strings.HasSuffix(origin, "!"):
+		// The root of a bundle: entries follow the "!" directly.
+	case strings.HasPrefix(rest, "/"), strings.HasPrefix(rest, string(filepath.Separator)):
+		rest = rest[1:]
+	default:
+		// A sibling folder whose name starts with the origin's.
+		return loc
+	}
+	if rest == "" {
+		return loc
+	}
+	return rest
 }
 
 // Folder returns the name of the folder s is exported to: its id, or for

@@ -20,6 +20,10 @@ type KeyMap struct {
 	// Promote, Archive and Draft move the selected library skill to
 	// active, archived or draft.
 	Promote, Archive, Draft key.Binding
+	// Import opens the path input; ImportSubmit imports what it names
+	// (through the approval gate, in the findings reviewer) and
+	// ImportCancel closes it.
+	Import, ImportSubmit, ImportCancel key.Binding
 }
 
 // DefaultKeyMap returns the Skills screen's default bindings.
@@ -34,12 +38,17 @@ func DefaultKeyMap() KeyMap {
 		Promote:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote")),
 		Archive:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "archive")),
 		Draft:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "back to draft")),
+		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import skills")),
+		ImportSubmit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "scan and review")),
+		ImportCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
 
 // ShortHelp lists the bindings a reviewer needs most.
+// While the path input is open, only its keys are enabled (see
+// Model.KeyMap), and the help lists only those.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.List.Up, k.List.Down, k.Queue, k.Promote, k.Archive, k.Draft}
+	return []key.Binding{k.ImportSubmit, k.ImportCancel, k.List.Up, k.List.Down, k.Queue, k.Promote, k.Archive, k.Draft, k.Import}
 }
 
 // FullHelp lists every binding, by purpose.
@@ -47,6 +56,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		k.List.Bindings(),
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown},
-		{k.Queue, k.Promote, k.Archive, k.Draft},
+		{k.Queue, k.Promote, k.Archive, k.Draft, k.Import, k.ImportSubmit, k.ImportCancel},
 	}
 }

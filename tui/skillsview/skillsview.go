@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"go.yaml.in/yaml/v3"
 
@@ -38,6 +39,12 @@ type ReviewMsg struct {
 	Key string
 	To  skills.Status
 }
+
+// ImportMsg asks the root to import the skills at Path: a skill folder, a
+// tree of them, a SKILL.md or a .zip/.skill bundle, typed into the path
+// input. The root reads and scans it, puts it through the approval gate
+// (the findings reviewer) and reports the outcome with WithNotice.
+type ImportMsg struct{ Path string }
 
 // field is one line of the frontmatter block: a key at a nesting depth,
 // with its value ("" for a key that heads nested lines).
@@ -105,6 +112,16 @@ type Model struct {
 	// outcome) until the next key; bad marks an error.
 	notice    string
 	noticeBad bool
+	// input is the path input of an import, shown in the status line
+	// while inputOpen; it is shared by the model's copies (a text input
+	// is large and models are copied on every update), only the latest
+	// of which is used. inputErr is why the last submission was refused.
+	input     *textinput.Model
+	inputOpen bool
+	inputErr  string
+	// want is the library skill the next WithLibrary selects, when it
+	// shows it (one just imported).
+	want string
 
 	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
@@ -120,13 +137,20 @@ type Model struct {
 
 // New returns an empty Skills screen with the default key map.
 func New(st styles.Styles) Model {
-	return Model{keys: DefaultKeyMap(), md: markdown.New()}.SetStyles(st)
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.Placeholder = "skill folder, folder of skills, SKILL.md, .zip or .skill"
+	ti.CharLimit = 4096
+	return Model{keys: DefaultKeyMap(), md: markdown.New(), input: &ti}.SetStyles(st)
 }
 
 // SetStyles switches the styles (a light/dark change); the document is
 // rendered again with the matching glamour style.
 func (m Model) SetStyles(st styles.Styles) Model {
 	m.st = &st
+	ts := textinput.DefaultStyles(st.IsDark)
+	ts.Cursor.Blink = false
+	m.input.SetStyles(ts)
 	return m.refresh()
 }
 
@@ -136,16 +160,33 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 	return m
 }
 
-// KeyMap returns the bindings in use, for the root's help.
-func (m Model) KeyMap() KeyMap { return m.keys }
+// KeyMap returns the bindings in use, for the root's help: while the
+// path input is open only its own keys, otherwise all but those.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	k.List = k.List.WithEnabled(!m.inputOpen)
+	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Queue, &k.Promote, &k.Archive, &k.Draft, &k.Import} {
+		b.SetEnabled(!m.inputOpen)
+	}
+	k.ImportSubmit.SetEnabled(m.inputOpen)
+	k.ImportCancel.SetEnabled(m.inputOpen)
+	return k
+}
 
-// Captures reports whether the screen takes every key: never, for it asks
-// no question and has nothing to type into.
-func (m Model) Captures() bool { return false }
+// Captures reports whether the screen takes every key: while a path is
+// being typed into the import input.
+func (m Model) Captures() bool { return m.inputOpen }
+
+// Importing reports whether the path input is open.
+func (m Model) Importing() bool { return m.inputOpen }
+
+// InputErr is why the last path submitted was refused, if it was.
+func (m Model) InputErr() string { return m.inputErr }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = max(w, 0), max(h, 0)
+	m.input.SetWidth(max(w-len(importPrompt)-2, 10))
 	m.lay = m.computeLayout()
 	m.list = m.list.SetHeight(m.lay.listH)
 	return m.refresh()
@@ -162,6 +203,9 @@ func (m Model) WithArtifacts(arts []core.Artifact) Model { return m.WithLibrary(
 // skill is checked here against the strict profile.
 func (m Model) WithLibrary(lib []*skills.Skill, arts []core.Artifact) Model {
 	prev, hadPrev := m.selectedID()
+	if m.want != "" {
+		prev, hadPrev, m.want = "skill:"+m.want, true, ""
+	}
 	es := make([]entry, 0, len(lib)+len(arts))
 	inLib := make(map[string]bool, len(lib))
 	for _, s := range lib {
@@ -385,6 +429,13 @@ func (m Model) selectedID() (string, bool) {
 	return "", false
 }
 
+// WillSelect makes the next WithLibrary select the library skill key
+// (one just imported), when it shows it.
+func (m Model) WillSelect(key string) Model {
+	m.want = key
+	return m
+}
+
 // Queue reports whether the review queue is shown.
 func (m Model) Queue() bool { return m.queue }
 
@@ -411,14 +462,23 @@ func (m Model) Valid() (applies bool, errs []string) {
 	return e.strict, slices.Clone(e.errs)
 }
 
-// Update handles key presses; everything else is the root's business.
+// Update handles key presses, and text pasted into the path input;
+// everything else is the root's business.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if m.inputOpen {
+		return m.updateInput(msg)
+	}
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return m, nil
 	}
 	m.notice = ""
 	k := m.keys
+	if key.Matches(kp, k.Import) {
+		m.inputOpen, m.inputErr = true, ""
+		m.input.SetValue("")
+		return m, m.input.Focus()
+	}
 	if d, ok := k.List.Step(kp, m.list.Page(), len(m.entries)); ok {
 		return m.move(d), nil
 	}
@@ -444,6 +504,40 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.Scroll(half)
 	}
 	return m, nil
+}
+
+// importPrompt leads the path input in the status line.
+const importPrompt = " import from "
+
+// updateInput handles the path input: enter submits the path (an empty
+// one is refused inline), esc closes it, anything else is typed.
+func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, m.keys.ImportCancel):
+			m.inputOpen, m.inputErr = false, ""
+			m.input.Blur()
+			return m, nil
+		case key.Matches(msg, m.keys.ImportSubmit):
+			path := strings.TrimSpace(m.input.Value())
+			if path == "" {
+				m.inputErr = "type the path of a skill folder, a folder of skills, a SKILL.md or a .zip/.skill bundle"
+				return m, nil
+			}
+			m.inputOpen, m.inputErr = false, ""
+			m.input.Blur()
+			req := ImportMsg{Path: path}
+			return m, func() tea.Msg { return req }
+		}
+	case tea.PasteMsg:
+	default:
+		return m, nil
+	}
+	m.inputErr = ""
+	var cmd tea.Cmd
+	*m.input, cmd = m.input.Update(msg)
+	return m, cmd
 }
 
 // review asks the root to move the selected library skill to status to.

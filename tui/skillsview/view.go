@@ -40,7 +40,7 @@ const (
 	maxErrLines = 6
 	// emptyText is the empty state; 30 is the generator's default
 	// SkillMinPrimitives.
-	emptyText = "No skills yet — a domain gets one when it holds at least 30 primitives."
+	emptyText = "No skills yet: a domain gets one at 30 primitives, and i imports skill folders."
 	// queueEmptyText is the review queue with nothing in it.
 	queueEmptyText = "Nothing to review: no skill in the library is a draft."
 )
@@ -132,6 +132,9 @@ func (m Model) refresh() Model {
 	}
 
 	m.doc = append(m.doc, cells.Fit("", w))
+	if e.rec != nil {
+		m.doc = append(m.doc, m.findingLines(e.rec, w)...)
+	}
 	m.doc = append(m.doc, m.frontLines(e, w)...)
 	if e.rec != nil {
 		m.doc = append(m.doc, m.resourceLines(e.rec, w)...)
@@ -172,7 +175,74 @@ func (m Model) recordLines(s *skills.Skill, w int) []string {
 		uses += fmt.Sprintf(": %d ok, %d failed", s.Successes, s.Failures)
 	}
 	stats := []string{string(s.TaskType.Normalize()), uses, fmt.Sprintf("%d helpful", s.Helpful), fmt.Sprintf("%d harmful", s.Harmful)}
-	return append(out, cells.Fit(label("task")+strings.Join(stats, faint(" · ")), w))
+	out = append(out, cells.Fit(label("task")+strings.Join(stats, faint(" · ")), w))
+	if len(s.Findings) > 0 {
+		out = append(out, cells.Fit(label("scan")+m.findingCounts(s.Findings)+faint(" at import · listed below"), w))
+	}
+	return out
+}
+
+// findingCounts is "1 critical · 2 warning", each in its severity's
+// colour.
+func (m Model) findingCounts(fs []core.Finding) string {
+	counts := map[core.Severity]int{}
+	for _, f := range fs {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range core.Severities {
+		if n := counts[sev]; n > 0 {
+			parts = append(parts, m.sevStyle(sev).Render(fmt.Sprintf("%d %s", n, sev)))
+		}
+	}
+	return strings.Join(parts, m.st.Faint.Render(" · "))
+}
+
+func (m Model) sevStyle(sev core.Severity) lipgloss.Style {
+	switch sev {
+	case core.Critical:
+		return m.st.Severity.Critical
+	case core.Warning:
+		return m.st.Severity.Warning
+	}
+	return m.st.Severity.Info
+}
+
+// findingLines are what the scanner found in an imported skill's files
+// when it was imported: a heading with the counts by severity, then each
+// finding's severity, category and place in the skill's folder, its
+// description wrapped under it, and the path from source to sink of a
+// code finding.
+func (m Model) findingLines(s *skills.Skill, w int) []string {
+	if len(s.Findings) == 0 {
+		return nil
+	}
+	out := []string{cells.Fit(" "+m.st.Label.Render("findings")+m.st.Faint.Render(" scanned at import: ")+m.findingCounts(s.Findings), w)}
+	const indent = "             "
+	for _, f := range s.Findings {
+		sev := m.sevStyle(f.Severity).Render(cells.Pad(string(f.Severity), 8))
+		out = append(out, cells.Fit("   "+sev+"  "+m.st.Kind.Render(cells.Visible(string(f.Category)))+"  "+cells.Visible(s.FindingPlace(f)), w))
+		if tw := w - len(indent); tw >= 8 {
+			for _, l := range cells.Wrap(cells.Visible(f.Description), tw) {
+				out = append(out, cells.Fit(indent+l, w))
+			}
+			if fl := f.Flow; fl != nil {
+				at := func(what string, n int) string {
+					v := cells.Visible(what)
+					if n > 0 {
+						v += m.st.Faint.Render(fmt.Sprintf(" (line %d)", n))
+					}
+					return v
+				}
+				flow := at(fl.Sink, fl.SinkLine)
+				if fl.Source != "" {
+					flow = at(fl.Source, fl.SourceLine) + m.st.Faint.Render(" → ") + flow
+				}
+				out = append(out, cells.Fit(indent+m.st.Label.Render("flow")+" "+flow, w))
+			}
+		}
+	}
+	return append(out, cells.Fit("", w))
 }
 
 // resourceLines lists a library skill's resource files with their sizes.
@@ -276,7 +346,20 @@ func (m Model) View() string {
 		copy(lines[bodyTop:], m.body(bh))
 	}
 	lines[m.h-1] = cells.Fit(m.statusLine(), m.w)
+	if m.inputOpen {
+		lines[m.h-1] = m.inputLine()
+	}
 	return strings.Join(lines, "\n")
+}
+
+// inputLine is the path input of an import, in place of the status line;
+// a refused path's reason replaces the placeholder's hint.
+func (m Model) inputLine() string {
+	line := m.st.Input.Focused.Render(importPrompt) + m.input.View()
+	if m.inputErr != "" {
+		line = m.st.Input.Focused.Render(importPrompt) + m.st.App.Error.Render("✗ "+m.inputErr)
+	}
+	return cells.Fit(line, m.w)
 }
 
 func (m Model) body(bh int) []string {
@@ -398,6 +481,9 @@ func (m Model) pane() []string {
 }
 
 func (m Model) header() string {
+	if m.inputOpen {
+		return " " + m.st.Heading.Render("Import skills") + "  " + m.st.Faint.Render("scanned as STRANGER, then reviewed in 2 Findings")
+	}
 	c := &m.counts
 	drafts := c.status[skills.Draft]
 	if m.queue {

@@ -55,6 +55,14 @@ type ImportOptions struct {
 	// takes skills as clients load them; the zero Profile is Strict, hence
 	// a flag rather than a Profile field.
 	Strict bool
+	// Gated keeps a skill with critical findings in the plan instead of
+	// skipping it, because the caller puts the whole plan through the
+	// approval gate (ReviewReport in core/skills/library), where a person
+	// acknowledges each critical finding before anything is stored: the
+	// terminal application's import. The scan stays at the STRANGER tier
+	// (unless Trust), and the plan must not be imported without that
+	// decision.
+	Gated bool
 	// Redact replaces the secrets and personal data found in the skill's
 	// files by markers before the skill is read (--redact); without it the
 	// files are kept as written and the spans only reported.
@@ -85,6 +93,10 @@ type Plan struct {
 	// Sensitive lists each span of secrets or personal data seen in the
 	// imported files, redacted or kept (ImportOptions.Redact).
 	Sensitive []Sensitive `json:"sensitive"`
+	// Texts holds, by Finding.File, the text scanned of each file that
+	// has findings, so that a reviewer can show a finding's evidence in
+	// its context (gate.Request.Texts).
+	Texts map[string]string `json:"-"`
 }
 
 func (o *ImportOptions) defaults() {
@@ -137,7 +149,7 @@ type Sensitive struct {
 // opts.Namespace; problems with one skill are in the plan.
 func Import(root string, opts ImportOptions) (Plan, error) {
 	opts.defaults()
-	plan := Plan{Skills: []*skills.Skill{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: []core.Finding{}, Sensitive: []Sensitive{}}
+	plan := Plan{Skills: []*skills.Skill{}, Skipped: []Skipped{}, Warnings: []string{}, Findings: []core.Finding{}, Sensitive: []Sensitive{}, Texts: map[string]string{}}
 	if opts.Namespace != "" {
 		if _, _, ok := scope.Split(scope.Key(opts.Namespace, "x")); !ok {
 			return plan, fmt.Errorf("import %s: namespace %q: only a-z, 0-9, '-' and '_' allowed", root, opts.Namespace)
@@ -180,11 +192,20 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		tier = core.Home
 	}
 	findings := slices.Clone(c.findings)
-	findings = append(findings, sanitize.ScanText(c.file, string(c.md), core.FormatMarkdown, tier)...)
+	// SKILL.md is the skill's instructions; every other file is a
+	// resource, where a template's script tag is expected.
+	scan := func(file, text string, format core.Format, how func(file, txt string, f core.Format, tier core.Familiarity) []core.Finding) {
+		fs := how(file, text, format, tier)
+		if len(fs) > 0 {
+			plan.Texts[file] = text
+		}
+		findings = append(findings, fs...)
+	}
+	scan(c.file, string(c.md), core.FormatMarkdown, sanitize.ScanText)
 	for _, f := range c.res {
 		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
-			findings = append(findings, sanitize.ScanSkillFile(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), tier)...)
+			scan(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), sanitize.ScanSkillFile)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
@@ -197,10 +218,14 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	if len(critical) > 0 {
 		first := critical[0]
 		what := fmt.Sprintf("%d critical finding%s, first %s at %s: %s", len(critical), plural(len(critical)), first.Category, first.Location, first.Description)
-		if !opts.Trust {
+		switch {
+		case opts.Trust:
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: imported because the source is trusted, despite %s", c.file, what))
+		case opts.Gated:
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; imported only if each is acknowledged at the gate", c.file, what))
+		default:
 			return nil, fmt.Errorf("%s scanned as %s: %s", c.file, tier, what)
 		}
-		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: imported because the source is trusted, despite %s", c.file, what))
 	}
 
 	spans := sensitive(&c, opts.Redact)
@@ -229,6 +254,10 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		return nil, fmt.Errorf("%s: %w", c.file, err)
 	}
 	s.Lineage.Origin = c.dir
+	if len(findings) > 0 {
+		s.Findings = findings
+		sanitize.SortFindings(s.Findings)
+	}
 	return s, nil
 }
 

@@ -491,3 +491,45 @@ func TestStoreErrorsAreReturned(t *testing.T) {
 		}
 	}
 }
+
+func TestImportKeepsFindingsAndReviewReport(t *testing.T) {
+	crit := core.Finding{File: "/in/deploy/SKILL.md", Category: core.PromptInjection, Severity: core.Critical, Location: "/in/deploy/SKILL.md:3:1",
+		Description: "instruction override", Offset: 12, Length: 4}
+	warn := core.Finding{File: "/in/deploy/run.py", Category: core.EmbeddedCode, Severity: core.Warning, Location: "/in/deploy/run.py:9:1",
+		Flow: &core.Flow{Source: "os.environ", SourceLine: 2, Sink: "requests.post", SinkLine: 9}}
+	held := skill(t, "public.deploy", "Deploy the service.", skills.Imported, skills.Active)
+	f := newFake(t, held)
+	lib := New(f, Options{Now: clock(t0)})
+
+	// The same content scanned again with other findings: the findings
+	// are replaced, without a new version.
+	again := skill(t, "public.deploy", "Deploy the service.", skills.Imported, skills.Active)
+	again.Findings = []core.Finding{crit}
+	fresh := skill(t, "vendor.fresh", "A new skill.", skills.Imported, skills.Active)
+	fresh.Findings = []core.Finding{warn}
+	plan := bundle.Plan{Skills: []*skills.Skill{again, fresh}, Findings: []core.Finding{crit, warn}}
+	if _, err := lib.Import(plan, false); err != nil {
+		t.Fatal(err)
+	}
+	got := f.get(t, "public.deploy")
+	if got.Version != 1 || len(got.Findings) != 1 || got.Findings[0].Description != "instruction override" {
+		t.Fatalf("re-scanned skill: version %d, findings %+v", got.Version, got.Findings)
+	}
+	if got := f.get(t, "vendor.fresh"); len(got.Findings) != 1 || got.Findings[0].Flow == nil || got.Findings[0].Flow.Sink != "requests.post" {
+		t.Fatalf("new skill's findings %+v", got.Findings)
+	}
+	// The same findings again leave the record as it is.
+	before := f.recs["public.deploy"]
+	if _, err := lib.Import(plan, false); err != nil || string(f.recs["public.deploy"]) != string(before) {
+		t.Fatalf("an unchanged import rewrote the record: %v", err)
+	}
+
+	r := ReviewReport(plan, "/in", t0)
+	if r.Tier != core.Stranger || r.Source != "/in" || len(r.Findings) != 2 || r.Passed || r.AutoApproved || !r.CheckedAt.Equal(t0) {
+		t.Fatalf("report %+v", r)
+	}
+	clean := ReviewReport(bundle.Plan{}, "/in", t0)
+	if clean.Tier != core.Stranger || !clean.Passed || clean.AutoApproved || clean.Findings == nil {
+		t.Fatalf("a clean plan's report %+v: still STRANGER, never automatic", clean)
+	}
+}

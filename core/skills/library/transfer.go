@@ -2,6 +2,8 @@ package library
 
 import (
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
@@ -38,9 +40,15 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 		}
 		if !changed {
 			warnings = append(warnings, fmt.Sprintf("%s: already in the library with the same content", s.Key))
+			// The same files scanned again: what the scanner finds in
+			// them now replaces what it found before, without a version.
+			if !slices.EqualFunc(old.Findings, s.Findings, sameFinding) {
+				old.Findings, old.Provenance, old.Lineage.Origin = s.Findings, s.Provenance, s.Lineage.Origin
+				put = append(put, old)
+			}
 			continue
 		}
-		old.Provenance, old.Lineage.Origin = s.Provenance, s.Lineage.Origin
+		old.Provenance, old.Lineage.Origin, old.Findings = s.Provenance, s.Lineage.Origin, s.Findings
 		warnings = append(warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
 		put = append(put, old)
 	}
@@ -90,4 +98,32 @@ func (l *Library) Export(target string, f Filter) (Exported, error) {
 		keys[i] = s.Key
 	}
 	return Exported{Keys: keys, Files: files, Warnings: bundle.Notes(pick)}, nil
+}
+
+// sameFinding compares two findings as a record keeps them (the offsets
+// into the scanned text are not stored).
+func sameFinding(a, b core.Finding) bool {
+	a.Offset, a.Length, b.Offset, b.Length = 0, 0, 0, 0
+	if (a.Flow == nil) != (b.Flow == nil) || (a.Flow != nil && *a.Flow != *b.Flow) {
+		return false
+	}
+	a.Flow, b.Flow = nil, nil
+	return a == b
+}
+
+// ReviewReport is the hygiene report the approval gate decides an import
+// plan by (read with bundle.ImportOptions.Gated), the same for every
+// front end that asks a person: every finding of the plan, the skills' and
+// the bundle's own, under source (the path imported), at the STRANGER
+// tier. A skill folder is material from anywhere, so the third law applies
+// whatever the scan found: it is imported only on an explicit approval,
+// clean or not, and only once each critical finding is acknowledged.
+// Passed says whether no finding is critical.
+func ReviewReport(plan bundle.Plan, source string, now time.Time) core.HygieneReport {
+	fs := slices.Clone(plan.Findings)
+	if fs == nil {
+		fs = []core.Finding{}
+	}
+	passed := !slices.ContainsFunc(fs, func(f core.Finding) bool { return f.Severity == core.Critical })
+	return core.HygieneReport{Source: source, Tier: core.Stranger, Findings: fs, Passed: passed, CheckedAt: now}
 }
