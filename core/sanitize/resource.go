@@ -35,6 +35,39 @@ func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []cor
 	return sc.findings()
 }
 
+// skillRoots returns the folders of a source that hold a SKILL.md (by the
+// documents' names, "/"-separated), so that a scan of a tree of skills
+// judges their other files as resources, as import does.
+func skillRoots(docs []core.Document) []string {
+	var roots []string
+	for i := range docs {
+		name := docs[i].Name
+		if name == "" {
+			name = docs[i].Path
+		}
+		name = strings.ReplaceAll(name, `\`, "/")
+		if j := strings.LastIndexByte(name, '/'); strings.EqualFold(name[j+1:], "SKILL.md") {
+			roots = append(roots, name[:j+1])
+		}
+	}
+	return roots
+}
+
+// inSkill reports whether a document other than a SKILL.md lies under one
+// of the skill folders.
+func inSkill(name string, roots []string) bool {
+	name = strings.ReplaceAll(name, `\`, "/")
+	if len(roots) == 0 || strings.EqualFold(path.Base(name), "SKILL.md") {
+		return false
+	}
+	for _, r := range roots {
+		if strings.HasPrefix(name, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // skillResource returns the resource folder name ("assets") when a
 // document's name (as scanned: a path relative to its source, or the
 // path import reads) has one among its folders, else "". A SKILL.md is

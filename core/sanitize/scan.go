@@ -36,6 +36,7 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		tier = core.Stranger
 	}
 	r := core.HygieneReport{Tier: tier, Findings: []core.Finding{}}
+	roots := skillRoots(docs)
 	for i := range docs {
 		if err := ctx.Err(); err != nil {
 			return core.HygieneReport{}, fmt.Errorf("scan: %w", err)
@@ -51,6 +52,12 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		sc := newScanner(name, txt, d.Format, t != core.Home, 0)
 		sc.script = declaredScript(d.MediaType)
 		sc.markup = declaredMarkup(d.MediaType)
+		if sc.resource == "" && inSkill(name, roots) {
+			// A file of a skill folder other than its SKILL.md is the
+			// skill's resource wherever it sits, as import judges it.
+			sc.resource = "resource"
+			sc.declareByName()
+		}
 		sc.run()
 		r.Findings = append(r.Findings, sc.findings()...)
 		// What scripts do is judged at both tiers: a HOME skill folder
