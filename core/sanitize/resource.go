@@ -131,3 +131,15 @@ func (sc *scanner) declareByName() {
 		sc.script = true
 	}
 }
+
+// sourceExts are the extensions of program source files: languages lore
+// does not learn from, whose strings and comments may quote anything.
+var sourceExts = set(".go", ".rs", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".java", ".kt", ".kts", ".scala",
+	".swift", ".m", ".mm", ".rb", ".php", ".cs", ".fs", ".vb", ".py", ".pyw", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts",
+	".cts", ".tsx", ".sh", ".bash", ".zsh", ".ps1", ".psm1", ".pl", ".pm", ".lua", ".r", ".jl", ".s", ".asm", ".sol",
+	".zig", ".hs", ".ml", ".ex", ".exs", ".erl", ".clj", ".dart", ".groovy", ".sql", ".nim", ".v", ".d")
+
+// sourceCode reports a file of program source code by its extension.
+func sourceCode(name string) bool {
+	return sourceExts[strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))]
+}

@@ -172,6 +172,9 @@ type scanner struct {
 	wbuf []wpos // reused by wordsAfter
 
 	plain plainState // the plain-words rules (plain.go)
+	// source marks a file of program source code (by its extension),
+	// whose visible patterns are quotations in strings and comments.
+	source bool
 	// resource names the skill folder (scripts/, assets/, templates/ …)
 	// the document sits in, where active content is expected; "" elsewhere.
 	resource string
@@ -188,6 +191,7 @@ func newScanner(file, s string, f core.Format, full bool, depth int) *scanner {
 	sc.tagBudget = 8*len(s) + 1<<16
 	sc.code = codeRegions(s, f)
 	sc.resource = skillResource(file)
+	sc.source = sourceCode(file)
 	return sc
 }
 
@@ -318,6 +322,13 @@ func (sc *scanner) add(a, b int, cat core.Category, sev core.Severity, desc, rec
 		sev = core.Info
 		desc = "code sample: " + desc
 		rec = "It sits in a code sample; confirm it is only illustrative before learning from the document."
+	} else if demote && sev == core.Critical && sc.source {
+		// Source code quotes such text in its strings and comments (a
+		// scanner's own tests, a prompt library); what a script does is
+		// the code analyser's to judge. It stays a warning: an agent
+		// reads a script's comments too.
+		sev = core.Warning
+		desc = "in source code: " + desc
 	}
 	k := sevIndex(sev)
 	if len(sc.kept[k]) >= MaxFindings {
