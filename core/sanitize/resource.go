@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // Skill folders hold more than instructions: scripts/ runs, assets/ and
@@ -32,7 +33,9 @@ func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []cor
 		sc.declareByName()
 	}
 	sc.run()
-	return sc.findings()
+	fs := append(sc.findings(), codescan.Analyze(file, txt)...)
+	SortFindings(fs)
+	return fs
 }
 
 // skillRoots returns the folders of a source that hold a SKILL.md (by the
