@@ -107,7 +107,16 @@
 // remote resources are warnings (a remote script can change after review),
 // remote stylesheets and fonts notes; the file's extension declares it
 // code or markup, so a shebang or its own HTML is no content-type
-// mismatch. Prompt injection keeps its severity there.
+// mismatch. Prompt injection keeps its severity there. A scan of a tree
+// of skills (Scan) judges every file of a folder holding a SKILL.md the
+// same way, as import does.
+//
+// Program source (a file whose extension names a programming language)
+// quotes attack text in its strings and comments: a critical visible
+// pattern there is a warning whose description starts "in source code:".
+// Hidden characters keep their severity (Trojan Source). What a script
+// does is judged by the code analyser (core/sanitize/codescan), whose
+// findings Scan, ScanText and ScanSkillFile all add, at both tiers.
 //
 // A visible pattern inside a code sample is shown, not used: Markdown
 // fenced blocks (``` and ~~~, any indentation) and inline code spans, LaTeX
