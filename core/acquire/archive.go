@@ -275,6 +275,12 @@ func (a *acquirer) readZip(ar *archive, r io.ReaderAt, size int64) error {
 
 // zipEntry reads one zip entry; it reports whether the total budget is spent.
 func (a *acquirer) zipEntry(ar *archive, zf *zip.File) bool {
+	return a.entry(ar, a.zipEntryInfo(zf))
+}
+
+// zipEntryInfo describes one zip entry for the entry rules, its reader
+// metered against the archive's budget.
+func (a *acquirer) zipEntryInfo(zf *zip.File) *entryInfo {
 	mode := zf.Mode()
 	e := &entryInfo{
 		name:       zf.Name,
@@ -302,10 +308,9 @@ func (a *acquirer) zipEntry(ar *archive, zf *zip.File) bool {
 		if err != nil {
 			return nil, nil, err
 		}
-		m := &meter{r: rc, a: a, fixedIn: e.compressed}
-		return m, func() { rc.Close() }, nil
+		return &meter{r: rc, a: a, fixedIn: e.compressed}, func() { rc.Close() }, nil
 	}
-	return a.entry(ar, e)
+	return e
 }
 
 func clampSize(n uint64) int64 {

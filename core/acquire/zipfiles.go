@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -102,35 +101,7 @@ func ReadZipFiles(ctx context.Context, p string, opts Options) (*ZipFiles, error
 // whole when they pass, whatever its type: ok reports a file read, spent
 // that the total budget is gone.
 func (a *acquirer) zipFile(ar *archive, zf *zip.File) (content []byte, ok, spent bool) {
-	mode := zf.Mode()
-	e := &entryInfo{
-		name:       zf.Name,
-		declared:   clampSize(zf.UncompressedSize64),
-		compressed: clampSize(zf.CompressedSize64),
-		encrypted:  zf.Flags&1 != 0,
-		zip:        true,
-	}
-	switch {
-	case mode.IsDir() || strings.HasSuffix(zf.Name, "/"):
-		e.kind = dirEntry
-	case mode&fs.ModeSymlink != 0:
-		e.kind = symlinkEntry
-	case mode&fs.ModeNamedPipe != 0:
-		e.kind, e.special = specialEntry, "named pipe"
-	case mode&fs.ModeSocket != 0:
-		e.kind, e.special = specialEntry, "socket"
-	case mode&fs.ModeCharDevice != 0:
-		e.kind, e.special = specialEntry, "character device"
-	case mode&fs.ModeDevice != 0:
-		e.kind, e.special = specialEntry, "block device"
-	}
-	e.open = func() (io.Reader, func(), error) {
-		rc, err := zf.Open()
-		if err != nil {
-			return nil, nil, err
-		}
-		return &meter{r: rc, a: a, fixedIn: e.compressed}, func() { rc.Close() }, nil
-	}
+	e := a.zipEntryInfo(zf)
 	if e.name == "" {
 		a.entryProblem(ar, e.name, "entry has an empty name")
 		return nil, false, false
