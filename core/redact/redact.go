@@ -272,8 +272,13 @@ type litRef struct {
 // hits that one of its bytes follows closely.
 func literalHits(s string) [][]int {
 	hits := make([][]int, len(rules))
-	for i := 0; i+1 <= len(s); i++ {
-		c := fold(s[i])
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !litFirst[c] {
+			// Most bytes start no literal: one table load each.
+			continue
+		}
+		c = fold(c)
 		for _, ref := range litOne[c] {
 			hits[ref.rule] = append(hits[ref.rule], i)
 		}
@@ -297,6 +302,20 @@ func literalHits(s string) [][]int {
 	}
 	return hits
 }
+
+// litFirst marks the bytes, in either case, that start a literal.
+var litFirst = func() (t [256]bool) {
+	for _, r := range rules {
+		for _, l := range r.lits {
+			c := l[0]
+			t[c] = true
+			if c >= 'a' && c <= 'z' {
+				t[c-'a'+'A'] = true
+			}
+		}
+	}
+	return t
+}()
 
 // followWithin is how far after its literal a rule's follow byte must be.
 const followWithin = 48
