@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -301,6 +302,11 @@ func TestDemoRunsOnEmbeddedSample(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, r.stdout)
 		}
+	}
+	// The edge count is the edges listed, inferred and from references.
+	listed := strings.Count(r.stdout, "      → ")
+	if want := fmt.Sprintf("Edges (%d)", listed); !strings.Contains(r.stdout, want) {
+		t.Errorf("demo lists %d edges but its total is not %q:\n%s", listed, want, r.stdout)
 	}
 }
 

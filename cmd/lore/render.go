@@ -157,14 +157,18 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, 
 			fmt.Fprintf(&b, "      → %-11s %s %s\n", e.Type, names[e.Target], st.Faint.Render(fmt.Sprintf("%.1f", e.Strength)))
 		}
 	}
+	// The total is the edges by type: those the wiring inferred and those
+	// the source's own references gave, as listed above.
 	edgeCounts := res.Wiring.EdgesByType
 	var eparts []string
+	total := 0
 	for _, t := range core.EdgeTypes {
 		if edgeCounts[t] > 0 {
 			eparts = append(eparts, fmt.Sprintf("%s %d", t, edgeCounts[t]))
+			total += edgeCounts[t]
 		}
 	}
-	fmt.Fprintf(&b, "\n%s %s\n", st.Heading.Render(fmt.Sprintf("Edges (%d)", res.Wiring.EdgesAdded)), st.Faint.Render(strings.Join(eparts, " · ")))
+	fmt.Fprintf(&b, "\n%s %s\n", st.Heading.Render(fmt.Sprintf("Edges (%d)", total)), st.Faint.Render(strings.Join(eparts, " · ")))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -40,9 +40,10 @@ Every archive entry refused by a path rule ('..', absolute path, backslash,
 drive letter, NUL, link, case or Unicode-normalization collision) is a critical
 path-traversal finding naming the entry and the rule.
 
-Local sources are HOME (the lighter scan: critical injections, embedded code,
-path traversal, bidi controls and tag characters); --tier stranger applies the
-full scan, as for material downloaded from the network.
+Local sources are HOME (the lighter scan: critical prompt injection, embedded
+code, path traversal, content mismatch, bidi controls and tag characters, and
+what scripts do); --tier stranger applies the full scan, as for material
+downloaded from the network.
 
 Exit codes: 0 whenever the source could be scanned, whatever it found (with
 --json, "passed" is false when the gate would stop it; a source whose every
@@ -71,7 +72,8 @@ object.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
+	cmd.Flags().StringVar(&tier, "tier", "", "stranger scans a local source fully; "+
+		"a URL or remote repository stays stranger whatever --tier says (home or stranger)")
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
 }
