@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // codeRegions finds the code samples of a document: the places where a
@@ -50,43 +51,8 @@ func mergeSpans(sp []span) []span {
 // and inside block quotes, since list items and quotes indent them.
 func markdownCode(s string) []span {
 	var out []span
-	open := false
-	var fch byte
-	var flen, fstart int
-	for ls := 0; ls < len(s); {
-		le := strings.IndexByte(s[ls:], '\n')
-		if le < 0 {
-			le = len(s)
-		} else {
-			le += ls
-		}
-		k := ls
-		for k < le && k-ls < 16 && (s[k] == ' ' || s[k] == '\t' || s[k] == '>') {
-			k++
-		}
-		if k+3 <= le && (s[k] == '`' || s[k] == '~') {
-			c := s[k]
-			n := 0
-			for k+n < le && s[k+n] == c {
-				n++
-			}
-			if n >= 3 {
-				rest := s[k+n : le]
-				switch {
-				case !open:
-					if c == '~' || strings.IndexByte(rest, '`') < 0 {
-						open, fch, flen, fstart = true, c, n, ls
-					}
-				case c == fch && n >= flen && strings.TrimSpace(rest) == "":
-					out = append(out, span{fstart, min(le+1, len(s))})
-					open = false
-				}
-			}
-		}
-		ls = le + 1
-	}
-	if open {
-		out = append(out, span{fstart, len(s)})
+	for _, f := range codescan.Fences(s) {
+		out = append(out, span{f.Start, f.Close})
 	}
 	fences := len(out)
 	prev := 0

@@ -26,19 +26,27 @@ func fenceLang(info string) Lang {
 	return None
 }
 
-// markdown analyses the fenced code blocks of a Markdown document that
-// are labelled as one of the languages. Code shown to a reader is one
-// severity lower than code that runs, unless the paragraph before the
-// fence tells the agent to run it on its own (runCue).
-func (a *analysis) markdown() {
-	s := a.doc
-	if !strings.Contains(s, "```") && !strings.Contains(s, "~~~") {
-		return
-	}
+// Fence is one fenced code block of a Markdown text (``` or ~~~, closed
+// by a fence of the same character at least as long, or running to the
+// end; at any indentation and inside block quotes, since list items and
+// quotes indent them). Start is where its opening line starts, Body where
+// its contents start, End where they end (the closing line's start, or the
+// text's end) and Close where the closing line ends; Info is the text
+// after the opening fence.
+type Fence struct {
+	Start, Body, End, Close int
+	Info                    string
+}
+
+// Fences returns the fenced code blocks of a Markdown text in order. The
+// sanitizer's code regions and this package's fenced-block analysis both
+// read fences through it, so the two agree on what a fence is.
+func Fences(s string) []Fence {
+	var out []Fence
 	open := false
 	var fch byte
-	var flen, bodyStart, fenceLine int
-	var lang Lang
+	var flen int
+	var cur Fence
 	for ls := 0; ls < len(s); {
 		le := strings.IndexByte(s[ls:], '\n')
 		if le < 0 {
@@ -61,21 +69,37 @@ func (a *analysis) markdown() {
 				switch {
 				case !open:
 					if c == '~' || strings.IndexByte(rest, '`') < 0 {
-						open, fch, flen, bodyStart, fenceLine = true, c, n, min(le+1, len(s)), ls
-						lang = fenceLang(rest)
+						open, fch, flen = true, c, n
+						cur = Fence{Start: ls, Body: min(le+1, len(s)), Info: rest}
 					}
 				case c == fch && n >= flen && strings.TrimSpace(rest) == "":
 					open = false
-					if lang != None && ls > bodyStart {
-						a.fenced(lang, bodyStart, ls, fenceLine)
-					}
+					cur.End, cur.Close = ls, min(le+1, len(s))
+					out = append(out, cur)
 				}
 			}
 		}
 		ls = le + 1
 	}
-	if open && lang != None && bodyStart < len(s) {
-		a.fenced(lang, bodyStart, len(s), fenceLine)
+	if open {
+		cur.End, cur.Close = len(s), len(s)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// markdown analyses the fenced code blocks of a Markdown document that
+// are labelled as one of the languages. Code shown to a reader is one
+// severity lower than code that runs, unless the paragraph before the
+// fence tells the agent to run it on its own (runCue).
+func (a *analysis) markdown() {
+	if !strings.Contains(a.doc, "```") && !strings.Contains(a.doc, "~~~") {
+		return
+	}
+	for _, f := range Fences(a.doc) {
+		if lang := fenceLang(f.Info); lang != None && f.End > f.Body {
+			a.fenced(lang, f.Body, f.End, f.Start)
+		}
 	}
 }
 
