@@ -97,6 +97,11 @@ type rule struct {
 	// labelled value, without which "key" and "token" in prose would send
 	// every such line through the pattern.
 	follow string
+	// before, when set with follow, is the bytes that end the search for
+	// the follow byte instead of a fixed distance: the "@" of a password
+	// in a URL comes before the URL's path or the next space, however
+	// long the user info, and a "://" without it is no such password.
+	before string
 	// minDigits, for a rule without literals, is how many digits a line
 	// needs for the pattern to be tried on it (a phone number has at
 	// least seven).
@@ -132,7 +137,7 @@ var rules = []rule{
 	// The password of a URL's user info, whatever the host: the e-mail
 	// rule below only covers a host name with a top-level domain, not an
 	// IP address or a single-label host. The user name stays.
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", lits: []string{"://"}},
+	{kind: Token, re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", lits: []string{"://"}, follow: "@", before: " \t\r\n/?#\"'<>[]"},
 	// curl -u user:password, curl --user user:password; a shell variable
 	// ($PASS) is a placeholder, not a secret.
 	{kind: Token, re: regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl", lits: []string{"curl"}},
@@ -237,30 +242,47 @@ func (r rule) findAt(s string, hits []int) []cut {
 }
 
 // litGroups holds the rules' literals grouped by their first two bytes,
-// and litIndex maps those two bytes to their group (+1; 0 is none), so
-// that one pass over a text finds every rule's literals (literalHits)
-// with one table load per byte: a search per literal read the text two
-// dozen times, and a table by first byte alone stopped at most letters.
-// A one-byte literal ("@") is in litOne.
+// and litIndex maps those two bytes, as they stand in the text (every
+// mix of case is entered), to their group (+1; 0 is none), so that one
+// pass over a text finds every rule's literals (literalHits) with one
+// table load per byte and no case folding: a search per literal read the
+// text two dozen times, and a table by first byte alone stopped at most
+// letters. A one-byte literal ("@") is in litOne.
 var litGroups, litIndex, litOne = func() (groups [][]litRef, index *[1 << 16]uint8, one [256][]litRef) {
 	index = new([1 << 16]uint8)
 	for i, r := range rules {
 		for _, l := range r.lits {
 			ref := litRef{rule: i, lit: l}
 			if len(l) == 1 {
-				one[l[0]] = append(one[l[0]], ref)
+				for _, c := range cases(l[0]) {
+					one[c] = append(one[c], ref)
+				}
 				continue
 			}
 			k := uint16(l[0])<<8 | uint16(l[1])
 			if index[k] == 0 {
 				groups = append(groups, nil)
-				index[k] = uint8(len(groups))
+				g := uint8(len(groups))
+				for _, c0 := range cases(l[0]) {
+					for _, c1 := range cases(l[1]) {
+						index[uint16(c0)<<8|uint16(c1)] = g
+					}
+				}
 			}
 			groups[index[k]-1] = append(groups[index[k]-1], ref)
 		}
 	}
 	return groups, index, one
 }()
+
+// cases returns a literal's lower-case byte in each case it may take in
+// a text.
+func cases(c byte) []byte {
+	if c >= 'a' && c <= 'z' {
+		return []byte{c, c - 'a' + 'A'}
+	}
+	return []byte{c}
+}
 
 type litRef struct {
 	rule int
@@ -272,53 +294,65 @@ type litRef struct {
 // hits that one of its bytes follows closely.
 func literalHits(s string) [][]int {
 	hits := make([][]int, len(rules))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !litFirst[c] {
-			// Most bytes start no literal: one table load each.
-			continue
-		}
-		c = fold(c)
-		for _, ref := range litOne[c] {
-			hits[ref.rule] = append(hits[ref.rule], i)
-		}
-		if i+1 == len(s) {
-			break
-		}
-		g := litIndex[uint16(c)<<8|uint16(fold(s[i+1]))]
+	if len(s) == 0 {
+		return hits
+	}
+	for i := 0; i < len(s)-1; i++ {
+		// Most byte pairs start no literal: one table load each.
+		g := litIndex[uint16(s[i])<<8|uint16(s[i+1])]
 		if g == 0 {
+			if litOne[s[i]] != nil {
+				hits = oneHits(hits, s[i], i)
+			}
 			continue
 		}
+		hits = oneHits(hits, s[i], i)
 		for _, ref := range litGroups[g-1] {
 			e := i + len(ref.lit)
 			if e > len(s) || !asciiEqualFold(s[i:e], ref.lit) {
 				continue
 			}
-			if f := rules[ref.rule].follow; f != "" && !strings.ContainsAny(s[e:min(e+followWithin, len(s))], f) {
+			if r := &rules[ref.rule]; r.follow != "" && !r.followed(s, e) {
 				continue
 			}
 			hits[ref.rule] = append(hits[ref.rule], i)
 		}
 	}
+	return oneHits(hits, s[len(s)-1], len(s)-1)
+}
+
+// oneHits records the one-byte literals that c at i is.
+func oneHits(hits [][]int, c byte, i int) [][]int {
+	for _, ref := range litOne[c] {
+		hits[ref.rule] = append(hits[ref.rule], i)
+	}
 	return hits
 }
 
-// litFirst marks the bytes, in either case, that start a literal.
-var litFirst = func() (t [256]bool) {
-	for _, r := range rules {
-		for _, l := range r.lits {
-			c := l[0]
-			t[c] = true
-			if c >= 'a' && c <= 'z' {
-				t[c-'a'+'A'] = true
-			}
+// followWithin is how far after its literal a rule's follow byte must be;
+// maxBefore how far a rule with before looks at most, so that a text of
+// one endless word stays linear.
+const (
+	followWithin = 48
+	maxBefore    = 512
+)
+
+// followed reports whether one of the rule's follow bytes comes soon
+// enough after a literal ending at e.
+func (r *rule) followed(s string, e int) bool {
+	if r.before == "" {
+		return strings.ContainsAny(s[e:min(e+followWithin, len(s))], r.follow)
+	}
+	for k := e; k < len(s) && k-e < maxBefore; k++ {
+		switch {
+		case strings.IndexByte(r.follow, s[k]) >= 0:
+			return true
+		case strings.IndexByte(r.before, s[k]) >= 0:
+			return false
 		}
 	}
-	return t
-}()
-
-// followWithin is how far after its literal a rule's follow byte must be.
-const followWithin = 48
+	return false
+}
 
 func fold(c byte) byte {
 	if c >= 'A' && c <= 'Z' {

@@ -35,6 +35,8 @@ var secretTwins = []struct {
 		"http://10.0.0.5:8080/admin@dashboard and http://example.com:8080/path"},
 	{"url-name", "clone https://bob:gh0stpass@git.internal/repo.git", "gh0stpass", false,
 		"ssh git@github.com:org/repo.git"},
+	{"url-long-userinfo", "git remote add origin https://oauth2-deploy-bot-for-the-platform-team:glp4ssw0rdV3ryLongValueXYZ@gitlab.internal/a.git",
+		"glp4ssw0rdV3ryLongValueXYZ", false, "see https://gitlab.internal/a.git?ref=main or mail admin@gitlab.internal"},
 	{"bearer", "Authorization: Bearer abcdef1234567890", "abcdef1234567890", false,
 		"## Token Efficiency\nBasic operations first"},
 	{"labelled", `password: hunter22!`, "hunter22!", false,

@@ -64,23 +64,17 @@ const triggerBits = bFetch | bExfil | bDestroy | bConWeak | bConStrong | bRun | 
 
 var lexicon = map[string]uint32{}
 
-// lexLen[pre(c0, c1)] has bit n set when a fast-pass word of n letters
-// starts with c0 c1 (any case),
-// so the fast pass looks a word up only when it could be one.
-var lexLen [27 * 27]uint32
+// lexLen[c0<<8|c1] has bit n set when a fast-pass word of n letters
+// starts with the bytes c0 c1 (every mix of case is entered), so the fast
+// pass looks a word up only when it could be one, with one table load.
+var lexLen = new([1 << 16]uint32)
 
-// pre indexes lexLen by a word's first two bytes; 26 stands for a byte
-// that is not a letter.
-func pre(c0, c1 byte) int {
-	return letterIdx(c0)*27 + letterIdx(c1)
-}
-
-func letterIdx(c byte) int {
-	c |= 0x20
+// caseOf returns a lexicon byte in each case a text may spell it.
+func caseOf(c byte) []byte {
 	if 'a' <= c && c <= 'z' {
-		return int(c - 'a')
+		return []byte{c, c - 'a' + 'A'}
 	}
-	return 26
+	return []byte{c}
 }
 
 func lex(bits uint32, words ...string) {
@@ -142,7 +136,11 @@ func init() {
 	for w, bits := range lexicon {
 		// Not letter[]: scan.go's init, which fills it, may run after this one.
 		if bits&(triggerBits|bTell|bNeg) != 0 && len(w) >= 2 && len(w) < 32 {
-			lexLen[pre(w[0], w[1])] |= 1 << len(w)
+			for _, c0 := range caseOf(w[0]) {
+				for _, c1 := range caseOf(w[1]) {
+					lexLen[uint16(c0)<<8|uint16(c1)] |= 1 << len(w)
+				}
+			}
 		}
 	}
 }
@@ -218,17 +216,15 @@ func (sc *scanner) plainWords() {
 		mask, ss = 0, e
 	}
 	for i := 0; i < len(s); {
-		c := s[i]
-		if !pclass[c] {
+		switch pclass[s[i]] {
+		case pSkip:
 			i++
-			continue
-		}
-		if letter[c] {
+		case pLetter:
 			j := i + 1
 			for j < len(s) && pword[s[j]] {
 				j++
 			}
-			if n := j - i; n >= 2 && n < 32 && lexLen[pre(c, s[i+1])]&(1<<n) != 0 {
+			if n := j - i; n < 32 && j > i+1 && lexLen[uint16(s[i])<<8|uint16(s[i+1])]&(1<<n) != 0 {
 				bits := lookupFold(s[i:j])
 				mask |= bits
 				if bits&bFetch != 0 {
@@ -239,33 +235,50 @@ func (sc *scanner) plainWords() {
 				mask |= lookupFold(s[i-1 : j])
 			}
 			i = j
-			continue
-		}
-		switch c {
-		case '.', '!', '?':
+		case pStop:
 			if i+1 >= len(s) || isSpace(s[i+1]) {
 				flush(i + 1)
 			}
-		case '\n':
+			i++
+		case pNewline:
 			if lineBreaksSentence(s, i+1) {
 				flush(i + 1)
 			}
+			i++
 		}
-		i++
 	}
 	flush(len(s))
 	sc.plainResolve()
 }
 
-// pclass marks the bytes the fast pass stops at (letters, sentence
-// punctuation, newlines); pword the bytes a word run continues over.
-var pclass, pword [256]bool
+// pclass sorts the bytes for the fast pass: letters start a word,
+// sentence punctuation and newlines may end a sentence, and everything
+// else is skipped with one table load; pword marks the bytes a word run
+// continues over.
+var (
+	pclass [256]uint8
+	pword  [256]bool
+)
+
+const (
+	pSkip = iota
+	pLetter
+	pStop
+	pNewline
+)
 
 func init() {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
 		l := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
-		pclass[c] = l || b == '.' || b == '!' || b == '?' || b == '\n'
+		switch {
+		case l:
+			pclass[c] = pLetter
+		case b == '.' || b == '!' || b == '?':
+			pclass[c] = pStop
+		case b == '\n':
+			pclass[c] = pNewline
+		}
 		pword[c] = l || b == '_' || b == '-'
 	}
 }
