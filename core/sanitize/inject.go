@@ -412,6 +412,9 @@ func (sc *scanner) mentioned(a, b int) string {
 			return "quoted"
 		}
 	}
+	if singleQuoted(s, a, b) {
+		return "quoted"
+	}
 	prev := sc.wordsBefore(a, 4)
 	for k, w := range prev {
 		lw := sc.lw(w)
@@ -431,6 +434,34 @@ func (sc *scanner) mentioned(a, b int) string {
 		}
 	}
 	return ""
+}
+
+// singleQuoted reports a phrase s[a:b] opened by a single quote (straight
+// or curly) that follows a space or a bracket, so not an apostrophe, and
+// closed later on its line, with words before it: "the injected 'ignore
+// previous instructions' command".
+func singleQuoted(s string, a, b int) bool {
+	var open int
+	switch {
+	case a >= 1 && s[a-1] == '\'':
+		open = a - 1
+	case a >= 3 && s[a-3:a] == "‘":
+		open = a - 3
+	default:
+		return false
+	}
+	if open > 0 && !isSpace(s[open-1]) && s[open-1] != '(' && s[open-1] != '[' {
+		return false
+	}
+	ls := strings.LastIndexByte(s[max(0, open-2000):open], '\n') + max(0, open-2000) + 1
+	if strings.TrimSpace(s[ls:open]) == "" {
+		return false
+	}
+	rest := s[b:min(len(s), b+200)]
+	if le := strings.IndexByte(rest, '\n'); le >= 0 {
+		rest = rest[:le]
+	}
+	return strings.Contains(rest, "'") || strings.Contains(rest, "’")
 }
 
 // important handles the reference's "IMPORTANT: disregard …" shape. Only

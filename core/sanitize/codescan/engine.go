@@ -1,6 +1,7 @@
 package codescan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -303,9 +304,9 @@ func splitStmts(t []tok, lang Lang) []stmt {
 	return out
 }
 
-// target names of an assignment, and whether it adds (+=) rather than
-// replaces.
-func (c *clAn) targets(st stmt, rs []ref) ([]string, int, bool) {
+// target names of an assignment, the tokens [from, to) holding the value
+// it reads, and whether it adds (+=) rather than replaces.
+func (c *clAn) targets(st stmt, rs []ref) (names []string, from, to int, add bool) {
 	t := st.t
 	depth := 0
 	for k, x := range t {
@@ -331,10 +332,12 @@ func (c *clAn) targets(st stmt, rs []ref) ([]string, int, bool) {
 					names = append(names, r.name)
 				}
 			}
-			return names, k, x.s != "="
+			return names, k, len(t), x.s != "="
 		}
 	}
-	// for X in Y / with Y as X / foreach ($x in $y) / for (const x of y)
+	// for X in Y / with Y as X / foreach ($x in $y) / for (const x of y):
+	// each binds its names afresh, so what they held before is dropped
+	// (a loop variable reused as a file handle is not the loop's data).
 	if len(t) > 0 && t[0].k == tIdent {
 		switch t[0].s {
 		case "for", "foreach", "async":
@@ -346,27 +349,28 @@ func (c *clAn) targets(st stmt, rs []ref) ([]string, int, bool) {
 							names = append(names, r.name)
 						}
 					}
-					return names, k, true
+					return names, k, len(t), false
 				}
 			}
 		case "with":
 			for k := 1; k+1 < len(t); k++ {
 				if t[k].k == tIdent && t[k].s == "as" && t[k+1].k == tIdent {
-					return []string{t[k+1].s}, 0, true
+					// The value read is before "as", not the name bound.
+					return []string{t[k+1].s}, 0, k, false
 				}
 			}
 		}
 	}
-	return nil, -1, false
+	return nil, 0, len(t), false
 }
 
-// uses is what the names a statement reads carry (from token from on).
+// uses is what the names a statement reads carry (tokens [from, to)).
 // Picking one key out of the environment or a .env mapping (x["KEY"],
 // x.get("KEY")) is configuration and does not carry those labels.
-func (c *clAn) uses(st stmt, rs []ref, from int) labels {
+func (c *clAn) uses(st stmt, rs []ref, from, to int) labels {
 	var ls labels
 	for _, r := range rs {
-		if r.i < from {
+		if r.i < from || r.i >= to {
 			continue
 		}
 		n := r.name
@@ -438,9 +442,9 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 			c.function(st, rs)
 			f := classify(st, rs)
 			c.stringSources(st, &f)
-			names, eq, add := c.targets(st, rs)
+			names, from, to, add := c.targets(st, rs)
 			ls := append(labels{}, f.src...)
-			ls.addAll(c.uses(st, rs, max(eq, 0)))
+			ls.addAll(c.uses(st, rs, from, to))
 			ls.addAll(f.out)
 			for _, l := range f.src {
 				if l.k.strong() {
@@ -466,22 +470,82 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 			// return values and the parameters of called functions
 			if len(st.t) > 0 && st.t[0].k == tIdent && st.t[0].s == "return" && c.curFn != "" && len(ls) > 0 {
 				cur := c.taint[c.curFn]
-				cur.addAll(ls)
+				lo, hi := c.u.at(st.t[0].a), c.u.at(st.t[len(st.t)-1].b)
+				for _, l := range ls {
+					// A start-up path leaves a function only as what it
+					// returns (return expanduser("~/.bashrc")): a
+					// detection tool's rules that merely name such paths
+					// are data, not where its report is written.
+					if l.k == lPersist && (l.off < lo || l.off > hi) {
+						continue
+					}
+					cur.add(l)
+				}
 				c.taint[c.curFn] = cur
 			}
 			for _, r := range rs {
 				if ps, ok := c.params[r.name]; ok && r.call && len(ls) > 0 {
-					for _, p := range ps {
-						cur := c.taint[p]
-						cur.addAll(ls)
-						c.taint[p] = cur
-					}
+					c.passArgs(st, rs, r, ps, ls)
 				}
 			}
 			c.sinks(f, ls)
 		}
 	}
 	c.a.fileLevel(c.strong, c.linked, c.sendOff, c.sendName, c.u.lower)
+}
+
+// passArgs taints the parameters ps of the function called at r with
+// what its arguments carry, by position or by keyword, out of ls, all the
+// statement carries. The function's own return value is not among them,
+// or a function returning a secret would taint its parameters and through
+// them every value its callers pass in.
+func (c *clAn) passArgs(st stmt, rs []ref, r ref, ps []string, ls labels) {
+	t := st.t
+	pos := 0
+	for _, arg := range callArgs(t, r.j) {
+		if len(arg) == 0 {
+			continue
+		}
+		p := ""
+		switch {
+		case len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=":
+			p, arg = arg[0].s, arg[2:]
+		case pos < len(ps):
+			p = ps[pos]
+			pos++
+		default:
+			continue
+		}
+		if !slices.Contains(ps, p) {
+			continue
+		}
+		in := c.argLabels(st, rs, arg, ls)
+		if len(in) == 0 {
+			continue
+		}
+		cur := c.taint[p]
+		cur.addAll(in)
+		c.taint[p] = cur
+	}
+}
+
+// argLabels is what one argument's tokens carry: the names they read and
+// the sources named in them (labels of ls within their span).
+func (c *clAn) argLabels(st stmt, rs []ref, arg []tok, ls labels) labels {
+	a, b := arg[0].a, arg[len(arg)-1].b
+	var in labels
+	for _, x := range rs {
+		if k := x.i; k < len(st.t) && st.t[k].a >= a && st.t[k].b <= b {
+			in.addAll(c.uses(st, []ref{x}, 0, len(st.t)))
+		}
+	}
+	lo, hi := c.u.at(a), c.u.at(b)
+	for _, l := range ls {
+		if l.off >= lo && l.off < hi {
+			in.add(l)
+		}
+	}
+	return in
 }
 
 // function records def/function headers: their parameters and the

@@ -814,9 +814,14 @@ func (sa *shAn) write(v view, t shTok, c *shCmd, at int) {
 	}
 	sev := core.Critical
 	desc := "writes to the " + what + " (" + sa.a.lineOf(at) + "), so code runs again at every log-in or on schedule"
-	if (v.name == "echo" || v.name == "printf") && benignProfileLine(v.args) && strings.Contains(what, "start-up") {
+	switch {
+	case !strings.Contains(what, "start-up"):
+	case (v.name == "echo" || v.name == "printf") && benignProfileLine(v.args):
 		sev = core.Warning
 		desc = "adds a setting to the " + what + " (" + sa.a.lineOf(at) + ")"
+	case passThrough(v):
+		sev = core.Warning
+		desc = "writes the text it is given to the " + what + " (" + sa.a.lineOf(at) + "): check what the skill tells the agent to pass"
 	}
 	sa.hit(hit{a: at, cat: core.EmbeddedCode, sev: sev, rule: "persistence", srcOff: -1, sink: "write to " + cut(t.val, 50), sinkOff: at,
 		desc: desc,
@@ -845,6 +850,45 @@ func benignProfileLine(args []shTok) bool {
 		}
 	}
 	return true
+}
+
+// passThrough is an echo or printf of the script's own arguments alone
+// ("$1", "$@"), with at most a format of %s and newlines: the line written
+// is what the user or agent chose (a dotfiles manager adding an alias),
+// not a payload the skill carries, which the skill's instructions would
+// then have to spell out where the prose rules read them.
+func passThrough(v view) bool {
+	if v.name != "echo" && v.name != "printf" {
+		return false
+	}
+	args := nonOptions(v.args)
+	if v.name == "printf" && len(args) > 1 && strings.Trim(args[0].val, `%s\n `) == "" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		if len(a.subs) > 0 || !positional(a.val) {
+			return false
+		}
+	}
+	return true
+}
+
+// positional reports a reference to a script argument: $1 … ${12}, $@, $*.
+func positional(s string) bool {
+	s, ok := strings.CutPrefix(s, "$")
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+		s = s[1 : len(s)-1]
+	}
+	if s == "@" || s == "*" {
+		return true
+	}
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // commandRules are the rules about one command on its own: destruction,
