@@ -144,11 +144,23 @@ func (sc *scanner) hiddenRun(i int) int {
 			bump(core.Warning)
 		}
 	}
+	literal := sc.source && sev == core.Critical && counts[text.BidiControl]+counts[text.TagCharacter] == 0 && vsText == "" &&
+		inLiteral(s, i)
+	if literal {
+		// Program source spells invisible characters inside strings and
+		// patterns to strip or test for them; there they reorder nothing
+		// and hide no identifier. Direction controls and tag text stay
+		// critical (Trojan Source, smuggled text).
+		sev = core.Warning
+	}
 	if !sc.room(core.HiddenCharacters, sev) {
 		return j
 	}
 
 	var desc strings.Builder
+	if literal {
+		desc.WriteString("in source code, inside a string or pattern: ")
+	}
 	switch {
 	case len(tagText) > 0:
 		fmt.Fprintf(&desc, "hidden text in %d Unicode tag character(s) (U+E0000–U+E007F): %s", counts[text.TagCharacter], quoteCut(string(tagText), 80))
@@ -187,6 +199,33 @@ func (sc *scanner) hiddenRun(i int) int {
 	}
 	sc.add(i, j, core.HiddenCharacters, sev, desc.String(), rec, false)
 	return j
+}
+
+// inLiteral reports whether offset i of program source sits inside a
+// string literal ('…', "…", `…`) or a regular expression's character
+// class (/[…]/) opened earlier on its line.
+func inLiteral(s string, i int) bool {
+	ls := strings.LastIndexByte(s[max(0, i-4096):i], '\n') + max(0, i-4096) + 1
+	var quote byte
+	class := false
+	for k := ls; k < i; k++ {
+		c := s[k]
+		switch {
+		case c == '\\':
+			k++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case class:
+			class = c != ']'
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '[' && k > ls && s[k-1] == '/':
+			class = true
+		}
+	}
+	return quote != 0 || class
 }
 
 // benignHidden recognizes the invisible characters that ordinary text
