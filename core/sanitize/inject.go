@@ -164,16 +164,8 @@ func isBreak(s string, i int) bool {
 	case '.', '!', '?', ';', ':', ',', '<', '>', '[', ']', '|', '{', '}':
 		return true
 	case '\n':
-		for k := i + 1; k < len(s); k++ {
-			switch s[k] {
-			case ' ', '\t', '\r':
-				continue
-			case '\n':
-				return true
-			}
-			return false
-		}
-		return true
+		// A blank line, a list item, a heading … start a new block.
+		return lineBreaksSentence(s, i+1)
 	}
 	return false
 }
@@ -376,6 +368,10 @@ var thirdPerson = set("model", "models", "llm", "llms", "it", "they", "claude", 
 	"bot", "chatbot", "attacker", "attackers", "adversary", "input", "inputs", "text", "content", "document", "documents",
 	"payload", "payloads", "prompt", "prompts", "user", "users", "someone", "injection", "injections", "email", "page", "website")
 
+// determiners that open a noun phrase standing before a verb as its
+// subject.
+var determiners = set("the", "these", "those", "its", "their", "some", "many", "most", "both", "such")
+
 // describing verbs before "to": "tries to ignore", "tricks the model into".
 var describing = set("tries", "try", "trying", "attempt", "attempts", "attempting", "designed", "used", "tells", "told", "asks",
 	"asked", "instructs", "instructed", "tricks", "trick", "convince", "convinces", "manipulate", "manipulates", "meant", "crafted")
@@ -430,6 +426,11 @@ func (sc *scanner) mentioned(a, b int) string {
 			return "described"
 		}
 		if describing[lw] && p0 == "to" {
+			return "described"
+		}
+		if k == 1 && determiners[lw] && letter[p0[0]] {
+			// "the rows ignore your filters": a noun phrase is the
+			// subject, so the verb states what something does.
 			return "described"
 		}
 	}

@@ -235,6 +235,11 @@ func benignHidden(s string, i, j, n int, counts [text.HiddenClasses]int, prev, n
 	if i == 0 && n == 1 && counts[text.InnerBOM] == 1 {
 		return true
 	}
+	if n == 1 && counts[text.ZeroWidth] == 1 && prev == '`' && next == '`' {
+		// `​`​`: the usual way to show a Markdown fence inside
+		// a fenced block without closing it.
+		return true
+	}
 	onlyEmoji := counts[text.ZeroWidth]+counts[text.VariationSelector] == n
 	if onlyEmoji {
 		for k := i; k < j; {
