@@ -132,12 +132,13 @@ func exitCode(err error) int {
 	var reverted *engine.AlreadyRevertedError
 	var resolved *engine.AlreadyResolvedError
 	var notRev *engine.NotRevertibleError
+	var unack *skilllib.UnacknowledgedError
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
-	case errors.As(err, &are), errors.As(err, &rej):
+	case errors.As(err, &are), errors.As(err, &rej), errors.As(err, &unack):
 		return ExitRejected
 	case errors.Is(err, core.ErrStoreLocked):
 		return ExitLocked

@@ -640,6 +640,7 @@ type statusOut struct {
 func (a *app) skillsReviewCmd() *cobra.Command {
 	var (
 		note   string
+		ack    bool
 		asJSON bool
 	)
 	cmd := &cobra.Command{
@@ -651,7 +652,9 @@ drafts; agents are offered only active skills.
 
 With NAME and a decision, changes the skill's status: promote makes it active,
 archive withdraws it (kept with its history; promote brings it back), draft
-returns it to the queue. --note records why.`,
+returns it to the queue. --note records why. A skill whose scan found something
+critical (lore skills show NAME lists it) is promoted only with --ack-critical,
+and the note records the acknowledgement; without it the command exits 3.`,
 		Example: `  lore skills review
   lore skills review learn-linear-algebra promote
   lore skills review avoid-deploy-1a2b3c archive --note "fixed upstream"`,
@@ -670,7 +673,7 @@ returns it to the queue. --note records why.`,
 			if note == "" {
 				note = map[string]string{"promote": "promoted", "archive": "archived", "draft": "returned to draft"}[args[1]] + " by review"
 			}
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Review(args[0], to, note) })
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Review(args[0], to, note, ack) })
 			if err != nil {
 				return err
 			}
@@ -678,6 +681,7 @@ returns it to the queue. --note records why.`,
 		},
 	}
 	cmd.Flags().StringVar(&note, "note", "", "why (recorded with the status)")
+	cmd.Flags().BoolVar(&ack, "ack-critical", false, "promote a skill with a critical finding: you have read it (lore skills show NAME)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"skills": [...]} (the queue) or {"key", "status", "note"}`)
 	return cmd
 }

@@ -48,7 +48,7 @@ func TestSkillLibraryOverTheStore(t *testing.T) {
 	if off, err := lib.Offered(""); err != nil || len(off) != 0 {
 		t.Fatalf("a draft was offered: %v, %v", off, err)
 	}
-	if _, err := lib.Review(gen.ID(), skills.Active, "promoted by review"); err != nil {
+	if _, err := lib.Review(gen.ID(), skills.Active, "promoted by review", false); err != nil {
 		t.Fatal(err)
 	}
 	cat, err := lib.Prompt("", "", 0)

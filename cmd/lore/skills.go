@@ -38,7 +38,7 @@ used, feedback and report.`)
 	cmd.AddCommand(a.skillsValidateCmd(), a.skillsListCmd(), a.skillsShowCmd(), a.skillsSearchCmd(),
 		a.skillsPromptCmd(), a.skillsActivateCmd(), a.skillsResolveCmd(), a.skillsReviewCmd(),
 		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(),
-		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd())
+		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd())
 	return cmd
 }
 

@@ -36,11 +36,27 @@ func (l *Library) update(ref string, fn func(s *skills.Skill) ([]*skills.Skill, 
 	return out, nil
 }
 
+// UnacknowledgedError refuses to promote a skill with a critical finding
+// that the reviewer has not acknowledged: approval needed and not given.
+type UnacknowledgedError struct{ Key string }
+
+func (e *UnacknowledgedError) Error() string {
+	return fmt.Sprintf("%s has a critical finding (lore skills show %s lists it); promote it with --ack-critical once you have read it", e.Key, e.Key)
+}
+
 // Review moves the skill ref names to status to, recording note as the
 // reason. Moving a skill to the status it has is a *core.UsageError, so a
-// review never counts a no-op as a decision.
-func (l *Library) Review(ref string, to skills.Status, note string) (*skills.Skill, error) {
+// review never counts a no-op as a decision. Promoting a skill with a
+// critical finding needs ack: the reviewer has seen the finding and
+// promotes it anyway, which the note then records.
+func (l *Library) Review(ref string, to skills.Status, note string, ack bool) (*skills.Skill, error) {
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if to == skills.Active && s.Status != skills.Active && s.Critical() {
+			if !ack {
+				return nil, &UnacknowledgedError{Key: s.Key}
+			}
+			note = strings.TrimSpace(note + " (critical finding acknowledged)")
+		}
 		if err := s.SetStatus(to, note, l.now()); err != nil {
 			return nil, &core.UsageError{Msg: err.Error()}
 		}

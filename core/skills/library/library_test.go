@@ -246,7 +246,7 @@ func TestReviewFeedbackAndUseAreStored(t *testing.T) {
 	later := t0.Add(48 * time.Hour)
 	lib := New(f, Options{Now: clock(later)})
 
-	s, err := lib.Review("deploy", skills.Active, "promoted by review")
+	s, err := lib.Review("deploy", skills.Active, "promoted by review", false)
 	if err != nil || s.Status != skills.Active || s.Note != "promoted by review" || !s.Updated.Equal(later) {
 		t.Fatalf("Review = %+v, %v", s, err)
 	}
@@ -254,10 +254,10 @@ func TestReviewFeedbackAndUseAreStored(t *testing.T) {
 		t.Fatalf("the review was not stored: %s", got.Status)
 	}
 	writes := f.writes
-	if _, err := lib.Review("deploy", skills.Active, "again"); !isUsage(err) || !strings.Contains(err.Error(), "already active") {
+	if _, err := lib.Review("deploy", skills.Active, "again", false); !isUsage(err) || !strings.Contains(err.Error(), "already active") {
 		t.Fatalf("a second promotion: %v", err)
 	}
-	if _, err := lib.Review("nope", skills.Archived, ""); !errors.Is(err, ErrUnknown) {
+	if _, err := lib.Review("nope", skills.Archived, "", false); !errors.Is(err, ErrUnknown) {
 		t.Fatalf("review of an unknown skill: %v", err)
 	}
 	if f.writes != writes || f.get(t, "public.deploy").Note != "promoted by review" {
@@ -475,7 +475,7 @@ func TestStoreErrorsAreReturned(t *testing.T) {
 		"Search":        func() error { _, err := lib.Search("x", "", 0); return err },
 		"Prompt":        func() error { _, err := lib.Prompt("x", "", 0); return err },
 		"Resolve":       func() error { _, err := lib.Resolve([]string{"x"}, ""); return err },
-		"Review":        func() error { _, err := lib.Review("x", skills.Draft, ""); return err },
+		"Review":        func() error { _, err := lib.Review("x", skills.Draft, "", false); return err },
 		"Feedback":      func() error { _, err := lib.Feedback("x", true); return err },
 		"Use":           func() error { _, err := lib.Use("x", true); return err },
 		"ReportFailure": func() error { _, err := lib.ReportFailure("x", "broke"); return err },

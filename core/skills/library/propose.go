@@ -1,0 +1,198 @@
+package library
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
+	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/skillspec"
+)
+
+// ProposedNamespace is where proposals land unless their name says
+// otherwise: apart from what people and lore's own learning wrote.
+const ProposedNamespace = "proposed"
+
+// Proposal is a skill offered to the library by an agent (seed 003's
+// propose_skill) or drawn from an agent's run. Nothing in it is trusted:
+// Propose scans it as a stranger's text and redacts it before it is
+// stored, and it becomes a draft in the review queue, never an active
+// skill.
+type Proposal struct {
+	// Name is a key or an id (then ProposedNamespace.<id>); it is made a
+	// valid name (lower case, hyphens) when it is not one.
+	Name           string
+	Description    string
+	Instructions   string
+	ExampleQueries []string
+	SuggestedTools []string
+	TaskType       search.TaskType
+	// Negative marks a "don't do this" draft (repeated failures of a run).
+	Negative bool
+	// Origin says where the proposal came from ("mcp:claude-code",
+	// "run:/path/RUN.jsonl"); By who sent it, if known.
+	Origin string
+	By     string
+	// SourceHash is seed 001's canonical hash of the proposal (see
+	// skills.SourceHash); "" hashes the content. A proposal whose hash a
+	// skill's lineage already holds adds nothing.
+	SourceHash string
+}
+
+// Proposed is what Propose did.
+type Proposed struct {
+	Skill *skills.Skill
+	// Duplicate: a skill already held the proposal's source hash, and
+	// Skill is that skill, unchanged.
+	Duplicate bool
+	// Redacted counts the spans replaced, by kind.
+	Redacted map[redact.Kind]int
+}
+
+// Propose files p as a draft: its text scanned at STRANGER (the findings
+// are kept on the record, and a critical one must be acknowledged before
+// the draft can be promoted), secrets and personal data redacted, under a
+// free name. Content the library cannot hold (no description, say) is a
+// *core.UsageError.
+func (l *Library) Propose(p Proposal) (Proposed, error) {
+	c := skills.Content{
+		Description:    strings.TrimSpace(p.Description),
+		Instructions:   p.Instructions,
+		ExampleQueries: p.ExampleQueries,
+		SuggestedTools: p.SuggestedTools,
+		TaskType:       p.TaskType.Normalize(),
+		Negative:       p.Negative,
+	}
+	if c.Description == "" {
+		return Proposed{}, &core.UsageError{Msg: "a proposal needs a description: when an agent should use the skill"}
+	}
+	if strings.TrimSpace(c.Instructions) == "" {
+		return Proposed{}, &core.UsageError{Msg: "a proposal needs instructions: the steps of the skill"}
+	}
+	findings := scanProposal(c)
+	c, counts := skills.Redact(c)
+	// A description is one line of plain text for every client; angle
+	// brackets are what the standard forbids there.
+	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
+	hash := p.SourceHash
+	keys, err := l.st.SkillKeys()
+	if err != nil {
+		return Proposed{}, err
+	}
+	lib, err := l.st.Skills()
+	if err != nil {
+		return Proposed{}, err
+	}
+	if hash != "" {
+		for _, s := range lib {
+			if slices.Contains(s.Lineage.SourceHashes, hash) {
+				return Proposed{Skill: s, Duplicate: true}, nil
+			}
+		}
+	}
+	key, err := l.freeKey(p.Name, c.Description, keys)
+	if err != nil {
+		return Proposed{}, err
+	}
+	_, id, _ := scope.Split(key)
+	c.Name = id
+	s, err := skills.New(key, c, skills.Proposed, skills.Draft, skills.Provenance{Document: p.Origin, By: p.By}, l.now())
+	if err != nil {
+		return Proposed{}, &core.UsageError{Msg: err.Error()}
+	}
+	if hash != "" {
+		s.Lineage.SourceHashes = append(s.Lineage.SourceHashes, hash)
+	}
+	s.Lineage.Origin = p.Origin
+	s.Findings = findings
+	s.Note = "proposed"
+	if p.Origin != "" {
+		s.Note = "proposed by " + p.Origin
+	}
+	if err := l.st.PutSkills([]*skills.Skill{s}); err != nil {
+		return Proposed{}, err
+	}
+	return Proposed{Skill: s, Redacted: counts}, nil
+}
+
+// scanProposal scans the text of a proposal as the SKILL.md it will be
+// rendered to, at STRANGER: an agent's words are a stranger's.
+func scanProposal(c skills.Content) []core.Finding {
+	var b strings.Builder
+	b.WriteString("---\ndescription: " + c.Description + "\n---\n\n")
+	b.WriteString(c.Instructions)
+	for _, q := range c.ExampleQueries {
+		b.WriteString("\n\n" + q)
+	}
+	return sanitize.ScanText("SKILL.md", b.String(), core.FormatMarkdown, core.Stranger)
+}
+
+// freeKey turns a proposal's name (or, without one, its description) into
+// a key no skill holds: a valid id, with -2, -3 … appended when taken.
+func (l *Library) freeKey(name, description string, keys []string) (string, error) {
+	ns, id := ProposedNamespace, name
+	if n, i, ok := scope.Split(name); ok && n != "" {
+		ns, id = n, i
+	}
+	id = Slug(id)
+	if id == "" {
+		id = Slug(description)
+	}
+	if id == "" {
+		return "", &core.UsageError{Msg: fmt.Sprintf("proposal name %q has no letters or digits to name a skill by", name)}
+	}
+	for n := 1; ; n++ {
+		cand := id
+		if n > 1 {
+			suf := "-" + strconv.Itoa(n)
+			cand = strings.TrimRight(clipRunes(id, skillspec.MaxNameLength-len(suf)), "-") + suf
+		}
+		key := ns + "." + cand
+		if !slices.Contains(keys, key) {
+			return key, nil
+		}
+	}
+}
+
+// Slug makes s a skill name: lower-case letters and digits joined by
+// single hyphens, at most the standard's length, cut at a word.
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		default:
+			dash = true
+		}
+		if b.Len() >= skillspec.MaxNameLength {
+			break
+		}
+	}
+	out := clipRunes(b.String(), skillspec.MaxNameLength)
+	if len(out) == skillspec.MaxNameLength {
+		if i := strings.LastIndexByte(out, '-'); i > 0 {
+			out = out[:i]
+		}
+	}
+	return strings.Trim(out, "-")
+}
+
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
