@@ -1,0 +1,123 @@
+package owner
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+)
+
+// Conn is a connection to the store's owner, for one request.
+type Conn struct {
+	c net.Conn
+}
+
+// Dial connects to the owner of the store in dataDir. It returns
+// ErrNoOwner when no process answers there: no socket, or one left by an
+// owner that died, which the next owner removes.
+func Dial(dataDir string) (*Conn, error) {
+	c, err := net.DialTimeout("unix", SocketPath(dataDir), 2*time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoOwner, err)
+	}
+	return &Conn{c: c}, nil
+}
+
+// DialTCP connects to an owner serving on a TCP address and presents
+// token.
+func DialTCP(addr, token string) (*Conn, error) {
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("connect to lore at %s: %w", addr, err)
+	}
+	if err := writeFrame(c, kToken, []byte(token)); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("connect to lore at %s: %w", addr, err)
+	}
+	return &Conn{c: c}, nil
+}
+
+// GoneError says the owner ended (or the connection broke) before the
+// command finished: what the command changed is what the store's journal
+// kept, all of a session or none of it.
+type GoneError struct{ Err error }
+
+func (e *GoneError) Error() string {
+	return "the lore process serving the store ended before the command finished: " + e.Err.Error()
+}
+
+func (e *GoneError) Unwrap() error { return e.Err }
+
+// RefusedError is the owner refusing the request before running it.
+type RefusedError struct{ Reason string }
+
+func (e *RefusedError) Error() string { return "the lore process serving the store refused the request: " + e.Reason }
+
+// Run has the owner run req, feeding it stdin (nil: none) and copying
+// what it prints to stdout and stderr, and returns its exit code. When
+// ctx ends the owner is asked to interrupt the command, and Run still
+// waits for its exit code. The connection is closed when Run returns.
+func (c *Conn) Run(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	defer c.c.Close()
+	var mu sync.Mutex
+	send := func(kind byte, p []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return writeFrame(c.c, kind, p)
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return 0, err
+	}
+	if err := send(kRequest, body); err != nil {
+		return 0, &GoneError{err}
+	}
+	if stdin != nil {
+		go func() {
+			buf := make([]byte, 32<<10)
+			for {
+				n, err := stdin.Read(buf)
+				if n > 0 && send(kStdin, buf[:n]) != nil {
+					return
+				}
+				if err != nil {
+					_ = send(kStdinEO, nil)
+					return
+				}
+			}
+		}()
+	} else {
+		_ = send(kStdinEO, nil)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = send(kCancel, nil) })
+	defer stop()
+	for {
+		kind, p, err := readFrame(c.c)
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, &GoneError{err}
+		}
+		switch kind {
+		case kStdout:
+			if _, err := stdout.Write(p); err != nil {
+				return 0, fmt.Errorf("write the command's output: %w", err)
+			}
+		case kStderr:
+			_, _ = stderr.Write(p)
+		case kRefused:
+			return 0, &RefusedError{Reason: string(p)}
+		case kExit:
+			if len(p) != 4 {
+				return 0, &GoneError{fmt.Errorf("malformed exit frame")}
+			}
+			return int(int32(binary.BigEndian.Uint32(p))), nil
+		}
+	}
+}

@@ -1,0 +1,125 @@
+// Package owner lets one lore process own the store and serve it to the
+// others. The process that opens the store keeps it open and listens on a
+// socket beside it; every other lore command connects, sends its command
+// line, and has it run by the owner, which streams what the command
+// prints back and ends with its exit code. Reads run concurrently in the
+// owner; writes take turns there. When nobody listens, a command opens
+// the store itself as it always did.
+//
+// The package knows nothing of lore's commands: the owner runs a request
+// through the Handler it is given, and the client only moves bytes.
+//
+// The wire is a sequence of frames, each a kind byte, a big-endian uint32
+// length and that many bytes. The client sends one request frame (JSON),
+// then its standard input as data frames and an end frame, and a cancel
+// frame when the person interrupts; the owner sends standard output and
+// standard error frames and, last, the exit code. A connection on the TCP
+// listener starts with a token frame (see ServeTCP).
+package owner
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Frame kinds.
+const (
+	kRequest = 'R' // client: the Request, as JSON
+	kToken   = 'T' // client on TCP: the shared token, before the request
+	kStdin   = 'I' // client: bytes of standard input
+	kStdinEO = 'i' // client: standard input ended
+	kCancel  = 'C' // client: the person interrupted the command
+	kStdout  = 'O' // owner: bytes of standard output
+	kStderr  = 'E' // owner: bytes of standard error
+	kExit    = 'X' // owner: the exit code, 4 bytes; the last frame
+	kRefused = 'N' // owner: the request was refused before it ran (text)
+)
+
+// maxFrame bounds one frame, so that a confused or hostile peer cannot
+// make the other allocate without limit.
+const maxFrame = 1 << 20
+
+// Request is a command line to run in the owner, with what the client's
+// side of it looks like.
+type Request struct {
+	// Args are the command's arguments, paths already made absolute by
+	// the client.
+	Args []string `json:"args"`
+	// Dir is the client's working directory, for the record.
+	Dir string `json:"dir"`
+	// PID and Command name the client for the owner's notices
+	// ("lore learn book.md, pid 4242").
+	PID     int    `json:"pid"`
+	Command string `json:"command"`
+	// StdinTTY, StdoutTTY and StderrTTY say which of the client's streams
+	// are terminals; Width is the terminal's width (0: none).
+	StdinTTY  bool `json:"stdinTTY"`
+	StdoutTTY bool `json:"stdoutTTY"`
+	StderrTTY bool `json:"stderrTTY"`
+	Width     int  `json:"width"`
+}
+
+// SocketPath is where the owner of the store in dataDir listens: a socket
+// in the data directory, or, when that path is too long for a Unix socket
+// address (108 bytes on Linux), one named by the directory's hash under
+// the per-user runtime directory.
+func SocketPath(dataDir string) string {
+	abs, err := filepath.Abs(dataDir)
+	if err != nil {
+		abs = dataDir
+	}
+	p := filepath.Join(abs, "lore.sock")
+	if len(p) < 100 {
+		return p
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(runtimeDir(), "lore-"+hex.EncodeToString(sum[:8])+".sock")
+}
+
+// runtimeDir is $XDG_RUNTIME_DIR, or a folder of the user's own under the
+// temporary directory.
+func runtimeDir() string {
+	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("lore-%d", os.Getuid()))
+}
+
+// ErrNoOwner is returned by Dial when no process serves the store.
+var ErrNoOwner = errors.New("no lore process serves the store")
+
+func writeFrame(w io.Writer, kind byte, p []byte) error {
+	var hdr [5]byte
+	hdr[0] = kind
+	binary.BigEndian.PutUint32(hdr[1:], uint32(len(p)))
+	if _, err := w.Write(hdr[:]); err != nil {
+		return err
+	}
+	if len(p) == 0 {
+		return nil
+	}
+	_, err := w.Write(p)
+	return err
+}
+
+func readFrame(r io.Reader) (byte, []byte, error) {
+	var hdr [5]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return 0, nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[1:])
+	if n > maxFrame {
+		return 0, nil, fmt.Errorf("frame of %d bytes is larger than %d", n, maxFrame)
+	}
+	p := make([]byte, n)
+	if _, err := io.ReadFull(r, p); err != nil {
+		return 0, nil, err
+	}
+	return hdr[0], p, nil
+}

@@ -1,0 +1,158 @@
+package owner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// echo is a handler that prints its arguments, copies its input to its
+// output and exits with the number of arguments; "wait" waits for the
+// context and exits 130.
+func echo(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(req.Args) > 0 && req.Args[0] == "wait" {
+		<-ctx.Done()
+		fmt.Fprintln(stderr, "interrupted")
+		return 130
+	}
+	fmt.Fprintln(stdout, strings.Join(req.Args, " "))
+	if _, err := io.Copy(stdout, stdin); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return len(req.Args)
+}
+
+func TestRequestsRunInTheOwner(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Dial(dir); !errors.Is(err, ErrNoOwner) {
+		t.Fatalf("Dial with no owner: %v, want ErrNoOwner", err)
+	}
+	s, err := Listen(dir, echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fi, err := os.Stat(s.Path())
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("socket %v mode %v, want 0600", err, fi)
+	}
+	if _, err := Listen(dir, echo); !errors.Is(err, ErrOwned) {
+		t.Fatalf("a second owner: %v, want ErrOwned", err)
+	}
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Go(func() {
+			c, err := Dial(dir)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			var out, errb bytes.Buffer
+			code, err := c.Run(context.Background(), Request{Args: []string{"rank", fmt.Sprint(i)}}, strings.NewReader("input\n"), &out, &errb)
+			if err != nil || code != 2 || out.String() != fmt.Sprintf("rank %d\ninput\n", i) {
+				t.Errorf("request %d: code %d, %v, out %q", i, code, err, out.String())
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestInterruptReachesTheCommand(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Listen(dir, echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c, err := Dial(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	var out, errb bytes.Buffer
+	code, err := c.Run(ctx, Request{Args: []string{"wait"}}, nil, &out, &errb)
+	if err != nil || code != 130 || errb.String() != "interrupted\n" {
+		t.Fatalf("interrupted request: code %d, %v, stderr %q", code, err, errb.String())
+	}
+}
+
+func TestStaleSocketIsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	// A socket file nobody answers on, as a killed owner leaves it.
+	ln, err := net.Listen("unix", SocketPath(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ul, ok := ln.(*net.UnixListener); ok {
+		ul.SetUnlinkOnClose(false)
+	}
+	_ = ln.Close()
+	if _, err := os.Stat(SocketPath(dir)); err != nil {
+		t.Fatalf("the stale socket is gone already: %v", err)
+	}
+	if _, err := Dial(dir); !errors.Is(err, ErrNoOwner) {
+		t.Fatalf("Dial on a stale socket: %v, want ErrNoOwner", err)
+	}
+	s, err := Listen(dir, echo)
+	if err != nil {
+		t.Fatalf("Listen over a stale socket: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(SocketPath(dir)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("Close left the socket: %v", err)
+	}
+}
+
+func TestTCPNeedsTheToken(t *testing.T) {
+	s, err := Listen(t.TempDir(), echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.ServeTCP("127.0.0.1:0", "short"); err == nil {
+		t.Fatal("a short token was accepted")
+	}
+	addr, err := s.ServeTCP("127.0.0.1:0", "0123456789abcdef-team")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := DialTCP(addr.String(), "wrong-token-0123456789")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := c.Run(context.Background(), Request{Args: []string{"x"}}, nil, &out, io.Discard); !errors.As(err, new(*RefusedError)) {
+		t.Fatalf("wrong token: %v, want a refusal", err)
+	}
+	c, err = DialTCP(addr.String(), "0123456789abcdef-team")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := c.Run(context.Background(), Request{Args: []string{"x"}}, nil, &out, io.Discard)
+	if err != nil || code != 1 || out.String() != "x\n" {
+		t.Fatalf("right token: code %d, %v, %q", code, err, out.String())
+	}
+}
+
+func TestLongDataDirUsesRuntimeDir(t *testing.T) {
+	long := "/" + strings.Repeat("d", 120)
+	p := SocketPath(long)
+	if len(p) >= 108 || strings.HasPrefix(p, long) {
+		t.Fatalf("SocketPath(%d-byte dir) = %q", len(long), p)
+	}
+	if p != SocketPath(long) {
+		t.Fatal("SocketPath is not stable")
+	}
+}

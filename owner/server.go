@@ -1,0 +1,210 @@
+package owner
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// Handler runs one request: it reads the client's standard input from
+// stdin, writes what the command prints to stdout and stderr, and returns
+// the exit code. ctx ends when the client interrupts the command or goes
+// away.
+type Handler func(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int
+
+// Server serves the store's owner to other processes.
+type Server struct {
+	handler Handler
+	path    string
+
+	mu     sync.Mutex
+	lns    []net.Listener
+	token  []byte
+	closed bool
+	conns  sync.WaitGroup
+	cancel context.CancelFunc
+	ctx    context.Context
+}
+
+// ErrOwned is returned by Listen when another process already serves the
+// store.
+var ErrOwned = errors.New("another lore process serves the store")
+
+// Listen makes the socket of the store in dataDir, owner-only, and serves
+// requests on it with h until Close. The caller holds the store open: a
+// socket file left by an owner that died is removed first, and one that
+// answers is another owner (ErrOwned).
+func Listen(dataDir string, h Handler) (*Server, error) {
+	path := SocketPath(dataDir)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("socket folder %s: %w", filepath.Dir(path), err)
+	}
+	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("%w (socket %s)", ErrOwned, path)
+	}
+	// Nobody answers: whatever is there is a dead owner's.
+	_ = os.Remove(path)
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", path, err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		_ = ln.Close()
+		return nil, fmt.Errorf("make %s owner-only: %w", path, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{handler: h, path: path, ctx: ctx, cancel: cancel}
+	s.serve(ln, false)
+	return s, nil
+}
+
+// Path is the socket's path.
+func (s *Server) Path() string { return s.path }
+
+// ServeTCP also serves on a TCP address, for a team sharing one store on
+// a network: every connection must first present token, and a wrong one
+// is refused. Traffic is not encrypted; use it on a network you trust or
+// through a tunnel. It returns the address listened on.
+func (s *Server) ServeTCP(addr, token string) (net.Addr, error) {
+	if len(token) < 16 {
+		return nil, errors.New("a TCP listener needs a token of at least 16 characters")
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	s.mu.Lock()
+	s.token = []byte(token)
+	s.mu.Unlock()
+	s.serve(ln, true)
+	return ln.Addr(), nil
+}
+
+func (s *Server) serve(ln net.Listener, tcp bool) {
+	s.mu.Lock()
+	s.lns = append(s.lns, ln)
+	s.mu.Unlock()
+	s.conns.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s.conns.Go(func() {
+				defer c.Close()
+				s.handle(c, tcp)
+			})
+		}
+	})
+}
+
+// Close stops listening, removes the socket, cancels the requests still
+// running and waits for them to end.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	lns := s.lns
+	s.mu.Unlock()
+	for _, ln := range lns {
+		_ = ln.Close()
+	}
+	s.cancel()
+	s.conns.Wait()
+	if err := os.Remove(s.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// frameWriter writes one kind of frame; the frames of stdout, stderr and
+// the exit code share the connection, hence the lock.
+type frameWriter struct {
+	mu   *sync.Mutex
+	c    io.Writer
+	kind byte
+}
+
+func (w frameWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for off := 0; off < len(p); off += maxFrame {
+		if err := writeFrame(w.c, w.kind, p[off:min(len(p), off+maxFrame)]); err != nil {
+			return off, err
+		}
+	}
+	return len(p), nil
+}
+
+func (s *Server) handle(c net.Conn, tcp bool) {
+	// The request must arrive promptly; what follows may take hours.
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	kind, p, err := readFrame(c)
+	if err != nil {
+		return
+	}
+	var mu sync.Mutex
+	if tcp {
+		s.mu.Lock()
+		tok := s.token
+		s.mu.Unlock()
+		if kind != kToken || subtle.ConstantTimeCompare(p, tok) != 1 {
+			_ = writeFrame(c, kRefused, []byte("wrong or missing token"))
+			return
+		}
+		if kind, p, err = readFrame(c); err != nil {
+			return
+		}
+	}
+	var req Request
+	if kind != kRequest || json.Unmarshal(p, &req) != nil {
+		_ = writeFrame(c, kRefused, []byte("not a lore request"))
+		return
+	}
+	_ = c.SetReadDeadline(time.Time{})
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	stdin, feed := io.Pipe()
+	go func() {
+		// The client's stream: its input, its interruption, its end.
+		defer cancel()
+		for {
+			kind, p, err := readFrame(c)
+			if err != nil {
+				_ = feed.CloseWithError(io.ErrUnexpectedEOF)
+				return
+			}
+			switch kind {
+			case kStdin:
+				if _, err := feed.Write(p); err != nil {
+					// The command stopped reading; drop the rest.
+					continue
+				}
+			case kStdinEO:
+				_ = feed.Close()
+			case kCancel:
+				cancel()
+			}
+		}
+	}()
+	code := s.handler(ctx, req, stdin, frameWriter{&mu, c, kStdout}, frameWriter{&mu, c, kStderr})
+	_ = stdin.Close()
+	var b [4]byte
+	binary.BigEndian.PutUint32(b[:], uint32(int32(code)))
+	mu.Lock()
+	_ = writeFrame(c, kExit, b[:])
+	mu.Unlock()
+}
