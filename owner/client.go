@@ -28,6 +28,9 @@ func Dial(dataDir string) (*Conn, error) {
 	return &Conn{c: c}, nil
 }
 
+// Close closes the connection without a request.
+func (c *Conn) Close() error { return c.c.Close() }
+
 // DialTCP connects to an owner serving on a TCP address and presents
 // token.
 func DialTCP(addr, token string) (*Conn, error) {

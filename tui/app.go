@@ -87,6 +87,9 @@ type Options struct {
 	// Dark picks the initial styles; the terminal's reported background
 	// replaces it.
 	Dark bool
+	// Runs, when not nil, delivers the learns other lore processes start
+	// while this one owns the store; the Learn screen follows them.
+	Runs <-chan ExternalRun
 }
 
 type tab int
@@ -191,7 +194,7 @@ func (m Model) Init() tea.Cmd {
 	if m.opts.Open != nil {
 		counts = status(m.stores())
 	}
-	return tea.Batch(tea.RequestBackgroundColor, counts, m.initCmd)
+	return tea.Batch(tea.RequestBackgroundColor, counts, m.initCmd, awaitRuns(m.opts.Runs))
 }
 
 // Tab is the screen on top (0 Learn … 5 History).
@@ -286,6 +289,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		next, cmd := m.show(back)
 		return next, cmd
+	case followMsg:
+		return m.follow(msg.r)
+	case followDoneMsg:
+		return m.followed(msg)
 	case eventsClosedMsg:
 		if m.run == nil || msg.run != m.run.id {
 			return m, nil

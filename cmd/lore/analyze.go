@@ -21,8 +21,9 @@ func (a *app) analyzeCmd() *cobra.Command {
 		domain string
 	)
 	cmd := &cobra.Command{
-		Use:   "analyze SOURCE",
-		Short: "Show a document's structure and the primitives it holds",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "analyze SOURCE",
+		Short:       "Show a document's structure and the primitives it holds",
 		Long: `Reads a Markdown (.md, .markdown), text (.txt), LaTeX (.tex) or PreTeXt (.ptx)
 document, or every such document of a folder, and prints its section tree, its
 content type with the score of each type, the detected domain and plane
@@ -97,8 +98,9 @@ func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error)
 func (a *app) demoCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "demo",
-		Short: "Analyze the sample chapter embedded in lore",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "demo",
+		Short:       "Analyze the sample chapter embedded in lore",
 		Long: `Runs lore analyze on a short graph-theory chapter embedded in the binary, so a
 fresh install can be tried without any file at hand.`,
 		Args: noArgs,

@@ -36,9 +36,29 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	if err != nil {
 		return tui.Outcome{}, err
 	}
+	// The application owns the store while it is open and serves it to
+	// every other lore command (hosted.go), following their learns on
+	// its Learn screen. If a command run without an owner holds the
+	// store now, it lends the store per operation instead, as it did
+	// before there were owners.
 	stores := &appStores{dir: dir}
+	open := stores.open
+	runs := make(chan tui.ExternalRun, 8)
+	srv, held, err := a.own(ctx, runs, nil)
+	switch {
+	case err == nil:
+		defer func() {
+			_ = srv.Close()
+			_ = held.db.Close()
+		}()
+		open = func(ctx context.Context, write bool) (tui.Store, func() error, error) { return held.lend(ctx, write) }
+	case errors.Is(err, errNotServed) || !errors.Is(err, core.ErrStoreLocked):
+		return tui.Outcome{}, err
+	default:
+		runs = nil
+	}
 	out, err := tui.Run(ctx, tui.Options{
-		Open: stores.open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark,
+		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)
@@ -47,7 +67,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 		// The store as it is now, opened as the screens open it: read-only,
 		// waiting for a moment if another process is writing.
 		var now storeNow
-		db, release, err := stores.open(ctx, false)
+		db, release, err := open(ctx, false)
 		if err != nil {
 			now = unreadable{err}
 		} else {

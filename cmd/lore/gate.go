@@ -22,8 +22,9 @@ func (a *app) gateCmd() *cobra.Command {
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
-		Use:   "gate SOURCE",
-		Short: "Ask the approval gate whether a source may be learned",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "gate SOURCE",
+		Short:       "Ask the approval gate whether a source may be learned",
 		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the
 decision. Nothing is stored. The gate's three laws:
 
@@ -46,7 +47,7 @@ names the flag. A rejection also exits with code 3.
 				return err
 			}
 			var approver gate.Approver
-			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.interactive() {
+			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.canAsk() {
 				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
 			src, done, err := a.readSource(cmd, args[0])
@@ -123,7 +124,21 @@ func parseTier(s string) (core.Familiarity, error) {
 
 // interactive reports whether a person is at the terminal to answer.
 func (a *app) interactive() bool {
+	if a.host != nil {
+		// The terminal is another process's: no application opens on it.
+		return false
+	}
 	in, inOK := a.stdin.(term.File)
 	out, outOK := a.stdout.(term.File)
 	return inOK && outOK && term.IsTerminal(in.Fd()) && term.IsTerminal(out.Fd())
+}
+
+// canAsk reports whether a question can be put to the person: on this
+// process's terminal, or on the terminal of the process the command runs
+// for, through its forwarded input and output.
+func (a *app) canAsk() bool {
+	if a.host != nil {
+		return a.host.req.StdinTTY && a.host.req.StdoutTTY
+	}
+	return a.interactive()
 }

@@ -13,8 +13,9 @@ import (
 func (a *app) domainsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "domains",
-		Short: "List the domains lore detects, with their plane regions",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "domains",
+		Short:       "List the domains lore detects, with their plane regions",
 		Long: `Lists the built-in domains and those of the domains file named in the
 configuration (domains_file), with each domain's region on the plane and the
 words that activate it.`,
@@ -47,8 +48,9 @@ words that activate it.`,
 func (a *app) configCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "config",
-		Short: "Print the effective configuration and where each value comes from",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "config",
+		Short:       "Print the effective configuration and where each value comes from",
 		Long: `Prints every configuration key with its effective value and its source: the
 built-in default, the config file, a LORE_* environment variable or a flag.
 Precedence: flag > environment > file > default.`,
@@ -91,9 +93,10 @@ Precedence: flag > environment > file > default.`,
 func (a *app) versionCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "version",
-		Short: "Print lore's version",
-		Args:  noArgs,
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "version",
+		Short:       "Print lore's version",
+		Args:        noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			line := "lore " + version
 			if commit != "" {

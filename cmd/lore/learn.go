@@ -63,8 +63,9 @@ func (a *app) learnCmd() *cobra.Command {
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
-		Use:   "learn SOURCE",
-		Short: "Learn a source: extract, deduplicate, merge and store its primitives",
+		Annotations: map[string]string{annotPaths: "source"},
+		Use:         "learn SOURCE",
+		Short:       "Learn a source: extract, deduplicate, merge and store its primitives",
 		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
 (GitHub address, …/tree/REF/PATH, git or file:// URL; committed files under
 --scope, default docs/ and README.md) — acquire, sanitize, approval gate,
@@ -143,7 +144,7 @@ the store busy waits up to 3s for it before exiting 4.
 				// The exit code follows the run, as headless.
 				return out.Err
 			}
-			if !flagged && !asJSON && a.interactive() {
+			if !flagged && !asJSON && a.canAsk() {
 				opts.Approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
 			var wait func()
@@ -154,20 +155,28 @@ the store busy waits up to 3s for it before exiting 4.
 			// The store is opened, and locked, only when the run reaches
 			// dedup: reading a slow source must not lock out every other
 			// lore command.
-			var db *store.Store
+			var release func() error
 			defer func() {
-				if db != nil {
-					db.Close()
+				if release != nil {
+					_ = release()
 				}
 			}()
 			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
-				var err error
-				if db, err = a.openStoreWaiting(ctx); err != nil {
+				if a.held != nil {
+					db, r, err := a.held.lend(ctx, !opts.DryRun)
+					release = r
+					return db, err
+				}
+				db, err := a.openStoreWaiting(ctx)
+				if err != nil {
 					return nil, err
 				}
+				release = db.Close
 				return db, nil
 			}
+			finished := a.announceRun(cmd.Context(), &opts, given)
 			res, err := engine.Learn(cmd.Context(), nil, args[0], opts)
+			finished(err)
 			if opts.Events != nil {
 				opts.Events.Close()
 				wait()
@@ -252,6 +261,9 @@ func splitList(s string) []string {
 
 // stderrTerminal reports whether progress lines can go to stderr.
 func (a *app) stderrTerminal() bool {
+	if a.host != nil {
+		return a.host.req.StderrTTY
+	}
 	f, ok := a.stderr.(term.File)
 	return ok && term.IsTerminal(f.Fd())
 }

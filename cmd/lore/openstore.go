@@ -74,15 +74,11 @@ const (
 // withStore opens the configured store as mode asks, runs fn on it and
 // closes it: the one way a command holds the store for a step.
 func (a *app) withStore(mode access, fn func(db *store.Store) error) error {
-	open := a.openStoreRead
-	if mode == writable {
-		open = a.openStore
-	}
-	db, err := open()
+	db, release, err := a.acquire(context.Background(), mode)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer release()
 	return fn(db)
 }
 

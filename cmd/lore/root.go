@@ -37,6 +37,11 @@ type app struct {
 	st *styles.Styles
 	// warnedDataDir: the open-to-others warning was given.
 	warnedDataDir bool
+	// held is the store this process owns and lends to each operation
+	// (nil: each command opens it); host is set when the command runs
+	// for another process (see hosted.go).
+	held *heldStore
+	host *hosting
 }
 
 // run executes lore with args and returns the process exit code.
@@ -46,7 +51,20 @@ type app struct {
 // own object with the error added to its "errors", or, when the command
 // failed before printing anything, {"errors": [...], "exitCode": N}. The
 // human sentence goes to stderr either way.
+//
+// When another lore process owns the store, the command runs there
+// (forward); otherwise here.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	if code, ok := forward(ctx, args, stdin, stdout, stderr); ok {
+		return code
+	}
+	return execute(ctx, args, stdin, stdout, stderr, nil, nil)
+}
+
+// execute runs args in this process. own is the store this process owns
+// (nil: each command opens it), host the client a command runs for (nil:
+// this process's own).
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, own *heldStore, host *hosting) (code int) {
 	asJSON := jsonRequested(args)
 	defer func() {
 		if r := recover(); r != nil {
@@ -58,7 +76,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if asJSON {
 		out = &held
 	}
-	a := &app{stdin: stdin, stdout: out, stderr: stderr}
+	a := &app{stdin: stdin, stdout: out, stderr: stderr, held: own, host: host}
 	root := a.rootCmd()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -67,20 +85,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	// is no terminal; piped, the padding is only trailing blanks.
 	cobraOut := out
 	var trimmed *trimWriter
-	if !isTerminal(stdout) {
+	if !isTerminal(stdout) && (host == nil || !host.req.StdoutTTY) {
 		trimmed = &trimWriter{w: out}
 		cobraOut = trimmed
 	}
 	root.SetOut(cobraOut)
 	root.SetErr(stderr)
-	err := fang.Execute(ctx, root,
+	opts := []fang.Option{
 		fang.WithVersion(version),
 		fang.WithCommit(commit),
-		fang.WithNotifySignal(os.Interrupt),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 			fmt.Fprintln(w, "lore: "+errorSentence(err))
 		}),
-	)
+	}
+	if host == nil {
+		// A command run for another process is interrupted by that
+		// process (its ctx), not by signals to this one.
+		opts = append(opts, fang.WithNotifySignal(os.Interrupt))
+	}
+	err := fang.Execute(ctx, root, opts...)
 	if trimmed != nil {
 		trimmed.Flush()
 	}
@@ -244,6 +267,7 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		a.graphCmd(),
 		a.textCmd(),
 		a.skillsCmd(),
+		a.serveCmd(),
 	)
 	// cobra adds its completion group when it runs; added now, it can be
 	// made to refuse an unknown shell as the other groups do.

@@ -20,8 +20,9 @@ func (a *app) scanCmd() *cobra.Command {
 		tier   string
 	)
 	cmd := &cobra.Command{
-		Use:   "scan SOURCE",
-		Short: "Scan a source for hostile content without learning anything",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "scan SOURCE",
+		Short:       "Scan a source for hostile content without learning anything",
 		Long: `Acquires a file, folder, archive (.zip, .tar, .tar.gz, .tgz), http(s) URL or git
 repository and scans every text file in it for prompt injection, hidden
 characters, embedded code, external resources, path traversal and binary content

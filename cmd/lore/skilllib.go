@@ -958,8 +958,9 @@ func (a *app) skillsImportCmd() *cobra.Command {
 		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Use:   "import PATH",
-		Short: "Import Agent Skills folders into the library",
+		Annotations: map[string]string{annotPaths: "folders"},
+		Use:         "import PATH",
+		Short:       "Import Agent Skills folders into the library",
 		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
 (SKILL.md in any case, up to 6 levels down and 2000 folders, skipping .git and
 node_modules), or a .zip or .skill bundle of one skill folder or several — with
@@ -1075,8 +1076,9 @@ func (a *app) skillsExportCmd() *cobra.Command {
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Use:   "export DIR|FILE.zip|FILE.skill",
-		Short: "Write the library as Agent Skills folders",
+		Annotations: map[string]string{annotPaths: "target"},
+		Use:         "export DIR|FILE.zip|FILE.skill",
+		Short:       "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every
 Agent Skills client loads. When DIR ends in .zip or .skill, one zip bundle is
 written there instead, with the same layout inside (a .skill file usually holds

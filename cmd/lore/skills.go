@@ -45,8 +45,9 @@ used, feedback and report.`)
 func (a *app) skillsValidateCmd() *cobra.Command {
 	var asJSON, lenient bool
 	cmd := &cobra.Command{
-		Use:   "validate PATH",
-		Short: "Check SKILL.md files against the Agent Skills specification",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "validate PATH",
+		Short:       "Check SKILL.md files against the Agent Skills specification",
 		Long: `Checks the skills at PATH — a SKILL.md file, a skill folder, a folder of skills,
 or a .zip or .skill bundle of one skill folder or several — against the Agent
 Skills specification (agentskills.io). In a folder, every SKILL.md (or

@@ -87,8 +87,9 @@ another process holds the store.`,
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Use:   "backup FILE",
-		Short: "Write a backup of the store to FILE",
+		Annotations: map[string]string{annotPaths: "file"},
+		Use:         "backup FILE",
+		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
 journals and reports) to FILE, with a checksum. FILE is written to a temporary
 file beside it and renamed into place, so it is never left half written. Exits
@@ -124,8 +125,9 @@ process holds the store.`,
 func (a *app) storeRestoreCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "restore FILE",
-		Short: "Restore a backup into an empty data directory",
+		Annotations: map[string]string{annotLocal: "holds the store alone"},
+		Use:         "restore FILE",
+		Short:       "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
 which must be absent or empty: an existing store is never overwritten or
 merged into. A backup from a newer lore is refused; indexes built by other

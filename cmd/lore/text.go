@@ -28,8 +28,9 @@ func (a *app) textCmd() *cobra.Command {
 		scope  string
 	)
 	cmd := &cobra.Command{
-		Use:   "text SOURCE",
-		Short: "Print the text lore reads from each document of a source",
+		Annotations: map[string]string{annotLocal: "no store"},
+		Use:         "text SOURCE",
+		Short:       "Print the text lore reads from each document of a source",
 		Long: `Acquires a source — a file, folder, archive or http(s) URL — and prints the
 text lore extracted from each document, as the analyzer will see it: Word, EPUB,
 HTML and PDF converted to Markdown-like text with their headings. Nothing is

@@ -1,0 +1,337 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+	"golang.org/x/sync/semaphore"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/tui"
+)
+
+// One store, many processes: the process that holds the store open (the
+// terminal application, lore serve) serves it on a socket beside it
+// (package owner), and every other lore command runs as a request to that
+// owner instead of finding the store locked. Reads run concurrently in
+// the owner; writes take turns there, in the order they asked. When no
+// owner answers, a command opens the store itself, as it always did.
+
+// Annotations on commands, read by forward.
+const (
+	// annotLocal marks a command that never runs in the owner: it does
+	// not use the store (scan, analyze, version …), or it must hold the
+	// store alone (store restore), or it is an owner itself (serve).
+	annotLocal = "lore/local"
+	// annotPaths marks a command whose arguments are paths (or URLs),
+	// made absolute before the owner, whose working directory is not the
+	// client's, reads them.
+	annotPaths = "lore/paths"
+)
+
+// noOwnerEnv, when set, makes every command open the store itself.
+const noOwnerEnv = "LORE_NO_OWNER"
+
+// heldStore is the store an owner keeps open for its whole life, lent to
+// each operation: a read shares it at once; a write waits for its turn,
+// first come first served, so that writes from several clients are
+// applied one at a time and in order.
+type heldStore struct {
+	db   *store.Store
+	turn *semaphore.Weighted
+}
+
+func newHeldStore(db *store.Store) *heldStore {
+	return &heldStore{db: db, turn: semaphore.NewWeighted(1)}
+}
+
+// lend lends the store for one operation; release ends it.
+func (h *heldStore) lend(ctx context.Context, write bool) (*store.Store, func() error, error) {
+	if !write {
+		return h.db, func() error { return nil }, nil
+	}
+	if err := h.turn.Acquire(ctx, 1); err != nil {
+		return nil, nil, err
+	}
+	return h.db, sync.OnceValue(func() error { h.turn.Release(1); return nil }), nil
+}
+
+// hosting is what a command run by the owner for another process knows
+// of its situation.
+type hosting struct {
+	req owner.Request
+	// runs, when the owner has a screen, is where a learn started by the
+	// client is announced, so that the screen follows it.
+	runs chan<- tui.ExternalRun
+}
+
+// acquire lends the store for one operation of mode: the held store in
+// an owner, else the store opened for the operation.
+func (a *app) acquire(ctx context.Context, mode access) (*store.Store, func() error, error) {
+	if a.held != nil {
+		return a.held.lend(ctx, mode == writable)
+	}
+	open := a.openStoreRead
+	if mode == writable {
+		open = a.openStore
+	}
+	db, err := open()
+	if err != nil {
+		return nil, nil, err
+	}
+	return db, db.Close, nil
+}
+
+// forward runs the command line args in the store's owner, if a process
+// serves the store; ok is false when the command must run here: it is
+// local, it asks for help, or nobody serves the store.
+func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool) {
+	if os.Getenv(noOwnerEnv) != "" {
+		return 0, false
+	}
+	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
+	root := probe.rootCmd()
+	cmd, rest, err := root.Find(args)
+	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) {
+		return 0, false
+	}
+	for _, x := range rest {
+		if x == "-h" || x == "--help" || x == "--" {
+			return 0, false
+		}
+	}
+	if err := cmd.ParseFlags(rest); err != nil {
+		return 0, false
+	}
+	cfg, err := loadConfig(flagValue(cmd, "config"))
+	if err != nil {
+		return 0, false
+	}
+	cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
+	var conn *owner.Conn
+	if addr := os.Getenv(serverEnv); addr != "" {
+		// A store served on the network was asked for by name: not
+		// reaching it is an error, not a reason to open a local one.
+		if conn, err = owner.DialTCP(addr, os.Getenv(tokenEnv)); err != nil {
+			fmt.Fprintln(stderr, "lore: "+err.Error())
+			return ExitFailure, true
+		}
+	} else if conn, err = owner.Dial(cfg.dataDir()); err != nil {
+		return 0, false
+	}
+	shown := make([]string, len(args))
+	for i, x := range args {
+		shown[i] = redact.URL(x)
+	}
+	cwd, _ := os.Getwd()
+	req := owner.Request{
+		Args: absolutePaths(cmd, args, cwd), Dir: cwd, PID: os.Getpid(), Command: "lore " + strings.Join(shown, " "),
+		StdinTTY: isTerminalReader(stdin), StdoutTTY: isTerminal(stdout), StderrTTY: isTerminal(stderr),
+	}
+	if f, ok := stdout.(term.File); ok && req.StdoutTTY {
+		if w, _, err := term.GetSize(f.Fd()); err == nil {
+			req.Width = w
+		}
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+	// Input is forwarded only to a command that reads it: a pipe that
+	// nothing reads would stall the connection, and a terminal would
+	// swallow what the person types next at the shell.
+	var in io.Reader
+	if readsStdin(args) || (req.StdinTTY && req.StdoutTTY && asks(cmd)) {
+		in = stdin
+	}
+	code, err = conn.Run(ctx, req, in, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "lore: "+err.Error())
+		if jsonRequested(args) {
+			_ = finishJSON(stdout, nil, err, ExitFailure)
+		}
+		return ExitFailure, true
+	}
+	return code, true
+}
+
+// local reports a command, or one of its parents, marked annotLocal.
+func local(cmd *cobra.Command) bool {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Annotations[annotLocal] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// asks reports a command that may ask the person a question on the
+// terminal (the approval gate), which then needs the forwarded input.
+func asks(cmd *cobra.Command) bool {
+	switch cmd.Name() {
+	case "learn", "import":
+		return true
+	}
+	return false
+}
+
+// readsStdin reports a command line that reads standard input: "-" as
+// its source, or --stdin.
+func readsStdin(args []string) bool {
+	for _, x := range args {
+		if x == "-" || x == "--stdin" {
+			return true
+		}
+	}
+	return false
+}
+
+func flagValue(cmd *cobra.Command, name string) string {
+	if f := cmd.Flags().Lookup(name); f != nil {
+		return f.Value.String()
+	}
+	return ""
+}
+
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(term.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// absolutePaths returns args with the paths among them made absolute
+// against cwd: the values of path flags (--config, --data-dir,
+// --output-dir, any flag marked as a file or folder name) and, for a
+// command marked annotPaths, its arguments that are not URLs or "-".
+func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
+	out := append([]string(nil), args...)
+	abs := func(p string) string {
+		if p == "" || p == "-" || filepath.IsAbs(p) || strings.Contains(p, "://") || strings.HasPrefix(p, "git@") {
+			return p
+		}
+		if strings.HasPrefix(p, "~/") {
+			if home, err := os.UserHomeDir(); err == nil {
+				return filepath.Join(home, p[2:])
+			}
+		}
+		return filepath.Join(cwd, p)
+	}
+	pathFlag := func(name string) bool {
+		switch name {
+		case "config", "data-dir", "output-dir":
+			return true
+		}
+		f := cmd.Flags().Lookup(name)
+		if f == nil {
+			return false
+		}
+		_, file := f.Annotations[cobra.BashCompFilenameExt]
+		_, dir := f.Annotations[cobra.BashCompSubdirsInDir]
+		return file || dir
+	}
+	argsArePaths := cmd.Annotations[annotPaths] != ""
+	names := map[string]bool{}
+	for c := cmd; c != nil; c = c.Parent() {
+		names[c.Name()] = true
+	}
+	for i := 0; i < len(out); i++ {
+		x := out[i]
+		switch {
+		case strings.HasPrefix(x, "--"):
+			name, val, hasVal := strings.Cut(x[2:], "=")
+			f := cmd.Flags().Lookup(name)
+			if f == nil {
+				continue
+			}
+			if hasVal {
+				if pathFlag(name) {
+					out[i] = "--" + name + "=" + abs(val)
+				}
+				continue
+			}
+			if f.NoOptDefVal == "" && i+1 < len(out) {
+				i++
+				if pathFlag(name) {
+					out[i] = abs(out[i])
+				}
+			}
+		case strings.HasPrefix(x, "-") && len(x) == 2:
+			if f := cmd.Flags().ShorthandLookup(x[1:]); f != nil && f.NoOptDefVal == "" && i+1 < len(out) {
+				i++
+				if pathFlag(f.Name) {
+					out[i] = abs(out[i])
+				}
+			}
+		case names[x]:
+			// A command name of the path (lore skills import …).
+			delete(names, x)
+		case argsArePaths:
+			// A source that is not a file here may be a repository
+			// shorthand or a typo; the owner reports it as given.
+			if _, err := os.Stat(filepath.Join(cwd, x)); err == nil || cmd.Annotations[annotPaths] == "target" {
+				out[i] = abs(x)
+			}
+		}
+	}
+	return out
+}
+
+// announceRun tells the owner's screen, if it has one, about a learn
+// this process runs for a client, so that it follows the run live; the
+// returned function reports how the run ended. Without a screen it does
+// nothing.
+func (a *app) announceRun(ctx context.Context, opts *engine.LearnOptions, source string) func(error) {
+	if a.host == nil || a.host.runs == nil {
+		return func(error) {}
+	}
+	if opts.Events == nil {
+		opts.Events = engine.NewBroker()
+	}
+	if opts.SessionID == "" {
+		opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
+	}
+	done := make(chan error, 1)
+	r := tui.ExternalRun{ID: opts.SessionID, Source: redact.URL(source), Events: opts.Events.Subscribe(ctx), Done: done,
+		By: describeRequest(a.host.req)}
+	select {
+	case a.host.runs <- r:
+	default:
+		// The screen is not listening (it is closing); the run goes on.
+	}
+	return func(err error) { done <- err }
+}
+
+// describeRequest names a client's command for a notice.
+func describeRequest(req owner.Request) string {
+	return fmt.Sprintf("%s (pid %d)", clip(strings.TrimSpace(req.Command), 60), req.PID)
+}
+
+// clip cuts s to n runes with an ellipsis.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// hostRequest is the owner's handler: it runs a client's command line in
+// this process, on the held store, with the client's streams.
+func hostRequest(held *heldStore, runs chan<- tui.ExternalRun) owner.Handler {
+	return func(ctx context.Context, req owner.Request, stdin io.Reader, stdout, stderr io.Writer) int {
+		return execute(ctx, req.Args, stdin, stdout, stderr, held, &hosting{req: req, runs: runs})
+	}
+}
+
+// errNotServed is why a process that must own the store cannot: another
+// one does (exit 4, as for a locked store).
+var errNotServed = fmt.Errorf("%w: another lore process serves it", core.ErrStoreLocked)

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/tui"
+)
+
+// tokenEnv holds the token of a TCP listener (lore serve --listen), for
+// the owner and for clients (LORE_SERVER names the address).
+const (
+	tokenEnv  = "LORE_TOKEN"
+	serverEnv = "LORE_SERVER"
+)
+
+func (a *app) serveCmd() *cobra.Command {
+	var listen string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Own the store and serve it to other lore processes, without a terminal",
+		Long: `Opens the store, keeps it open, and serves it to every other lore command on a
+socket beside it (owner-only permissions), until interrupted. Agents and
+scripts then run lore commands concurrently: reads at the same time, writes
+(learn, unlearn, resolve, skills changes) one at a time in the order they
+arrive, each streaming its output and exit code back to the command that
+asked. The terminal application does the same while it is open; lore serve is
+for when nobody has it open.
+
+If the process is killed, the next lore command finds the socket dead and
+opens the store itself; the store's journal keeps every session whole or not
+at all.
+
+--listen ADDR also serves on a TCP address, for a team sharing one store on a
+network you trust (the traffic is not encrypted). Every connection must give
+the token in $LORE_TOKEN (at least 16 characters); clients set LORE_SERVER=ADDR
+and the same LORE_TOKEN. Off by default.`,
+		Example: `  lore serve
+  LORE_TOKEN=$(openssl rand -hex 16) lore serve --listen 10.0.0.5:7433`,
+		Args:        noArgs,
+		Annotations: map[string]string{annotLocal: "owner"},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return a.serve(ctx, listen)
+		},
+	}
+	cmd.Flags().StringVar(&listen, "listen", "", "also serve on this TCP address, guarded by $LORE_TOKEN")
+	return cmd
+}
+
+// serve owns the store until ctx ends.
+func (a *app) serve(ctx context.Context, listen string) error {
+	token := os.Getenv(tokenEnv)
+	if listen != "" && len(token) < 16 {
+		return &core.UsageError{Msg: "--listen needs a token of at least 16 characters in $" + tokenEnv}
+	}
+	srv, held, err := a.own(ctx, nil, a.stderr)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		_ = srv.Close()
+		_ = held.db.Close()
+	}()
+	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), srv.Path(), os.Getpid())
+	if listen != "" {
+		addr, err := srv.ServeTCP(listen, token)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "lore: also serving on tcp %s (token from $%s)\n", addr, tokenEnv)
+	}
+	<-ctx.Done()
+	fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
+	return nil
+}
+
+// own opens the store writable, waiting while a command holds it, and
+// serves it: the process becomes the store's owner. runs, when not nil,
+// receives the learns clients start, for a screen to follow; log, when
+// not nil, gets a line per request.
+func (a *app) own(ctx context.Context, runs chan<- tui.ExternalRun, log io.Writer) (*owner.Server, *heldStore, error) {
+	if c, err := owner.Dial(a.cfg.dataDir()); err == nil {
+		_ = c.Close()
+		return nil, nil, fmt.Errorf("%w (lore serve or the terminal application); use it, or stop it first", errNotServed)
+	}
+	db, err := a.openStoreWaiting(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	held := newHeldStore(db)
+	handler := hostRequest(held, runs)
+	if log != nil {
+		inner := handler
+		handler = func(ctx context.Context, req owner.Request, stdin io.Reader, stdout, stderr io.Writer) int {
+			start := time.Now()
+			code := inner(ctx, req, stdin, stdout, stderr)
+			fmt.Fprintf(log, "lore: %s → exit %d (%s)\n", describeRequest(req), code, time.Since(start).Round(time.Millisecond))
+			return code
+		}
+	}
+	srv, err := owner.Listen(a.cfg.dataDir(), handler)
+	if err != nil {
+		_ = db.Close()
+		if errors.Is(err, owner.ErrOwned) {
+			return nil, nil, fmt.Errorf("%w: %v", errNotServed, err)
+		}
+		return nil, nil, err
+	}
+	return srv, held, nil
+}

@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core/engine"
+)
+
+// ExternalRun is a learn that another lore process started and that this
+// process runs for it as the store's owner. The Learn screen follows it
+// as it follows its own runs, without the power to cancel it or answer
+// its gate: the process that started it has them.
+type ExternalRun struct {
+	ID, Source string
+	// By names the command that started it ("lore learn notes.md (pid
+	// 4242)").
+	By     string
+	Events <-chan engine.Event
+	// Done delivers how the run ended, once.
+	Done <-chan error
+}
+
+type (
+	followMsg     struct{ r ExternalRun }
+	followDoneMsg struct {
+		run string
+		err error
+	}
+)
+
+// awaitRuns waits for the next run another process starts.
+func awaitRuns(ch <-chan ExternalRun) tea.Cmd {
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		r, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return followMsg{r}
+	}
+}
+
+// follow shows an external run on the Learn screen, unless a run is on
+// it already; the status line says who started it either way.
+func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
+	next := awaitRuns(m.opts.Runs)
+	if m.running {
+		m.notice = "learning " + x.Source + " for " + x.By + " as well; the Learn screen shows the run already on it"
+		return m, next
+	}
+	r := &run{id: x.ID, source: x.Source, cancel: func() {}, events: x.Events, done: make(chan struct{})}
+	// Claimed: nothing here starts or stops it.
+	r.begin()
+	m.run = r
+	m.running, m.eventsOpen, m.done = true, true, false
+	m.learn = m.learn.Reset(x.Source, x.ID, false)
+	m.learn = m.learn.Log(time.Now(), "run", "started by "+x.By)
+	m.notice = "learning " + x.Source + ", started by " + x.By
+	wait := func() tea.Msg {
+		err := <-x.Done
+		close(r.done)
+		return followDoneMsg{run: x.ID, err: err}
+	}
+	return m, tea.Batch(next, listen(r), wait, tick())
+}
+
+// followed settles an external run: its outcome is logged, not taken as
+// this application's own (the quit summary and exit code are of runs
+// started here).
+func (m Model) followed(msg followDoneMsg) (tea.Model, tea.Cmd) {
+	if m.run == nil || msg.run != m.run.id {
+		return m, nil
+	}
+	switch err := msg.err; {
+	case errors.Is(err, context.Canceled):
+		m.learn = m.learn.Log(time.Now(), "run", "cancelled by the process that started it: the store is unchanged")
+	case err != nil:
+		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
+	}
+	m.done = true
+	m.RunErr = nil
+	return m.settle()
+}
