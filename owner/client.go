@@ -59,7 +59,9 @@ func (e *GoneError) Unwrap() error { return e.Err }
 // RefusedError is the owner refusing the request before running it.
 type RefusedError struct{ Reason string }
 
-func (e *RefusedError) Error() string { return "the lore process serving the store refused the request: " + e.Reason }
+func (e *RefusedError) Error() string {
+	return "the lore process serving the store refused the request: " + e.Reason
+}
 
 // Run has the owner run req, feeding it stdin (nil: none) and copying
 // what it prints to stdout and stderr, and returns its exit code. When

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -16,8 +16,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/sys/unix"
 
-	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/store"
 )
 
 // openPTY opens a pseudo-terminal of w×h cells: the terminal application
@@ -140,43 +138,34 @@ func (a *terminalApp) waitExit() {
 	}
 }
 
-// openBeside opens the store as another lore process would, allowing for
-// an operation of the application that has it open for a moment (a
-// screen's load): a store held longer than that fails.
-func openBeside(dir string, readOnly bool) error {
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		db, err := store.Open(dir, store.Options{ReadOnly: readOnly})
-		if err == nil {
-			return db.Close()
-		}
-		if !errors.Is(err, core.ErrStoreLocked) || time.Now().After(deadline) {
-			return err
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// The terminal application holds the store only while it uses it (issue
-// 19, point 7): while it is open and idle, other lore processes read the
-// store and write to it, and while it reads a source that is still
-// arriving, another process can still write to the store.
-func TestAppHoldsTheStoreOnlyWhileUsingIt(t *testing.T) {
+// The terminal application owns the store while it is open (issue 23,
+// point 1): other lore processes read and write through it, their learns
+// show on its Learn screen, and while it reads a source that is still
+// arriving, another process's learn still gets its turn.
+func TestAppServesTheStoreToOtherProcesses(t *testing.T) {
 	dir := newStoreDir(t)
 	loreOK(t, dir, "learn", corpus(t, "apiref_goldmark_README.md"), "--json")
 	app := startTerminalApp(t, dir)
 	app.waitFor("n learn a source")
 	app.typeKeys("4") // the Graph screen reads the store
 	app.waitFor("goldmark.WithExtensions")
-	if err := openBeside(dir, true); err != nil {
-		t.Errorf("while the application is open and idle, another process cannot read the store: %v", err)
+	var ranked struct {
+		Primitives []struct{ ID string } `json:"primitives"`
 	}
-	if err := openBeside(dir, false); err != nil {
-		t.Errorf("while the application is open and idle, another process cannot write to the store: %v", err)
+	if err := json.Unmarshal([]byte(loreOK(t, dir, "rank", "--json").stdout), &ranked); err != nil || len(ranked.Primitives) == 0 {
+		t.Fatalf("lore rank --json through the application: %v, %+v", err, ranked)
 	}
+	loreOK(t, dir, "sessions")
+	loreOK(t, dir, "show", ranked.Primitives[0].ID)
+	app.typeKeys("1")
+	r := loreOK(t, dir, "learn", corpus(t, "latex_ods_sorting.tex"), "--approve", "--json")
+	if !strings.Contains(r.stdout, `"success": true`) {
+		t.Fatalf("a learn through the application: %s", r.stdout)
+	}
+	app.waitFor("started by lore learn")
 
 	url, requested := stallingServer(t)
-	app.typeKeys("1n")
+	app.typeKeys("n")
 	app.waitFor("next field")
 	app.typeKeys(url + "\r")
 	select {
@@ -184,13 +173,13 @@ func TestAppHoldsTheStoreOnlyWhileUsingIt(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the run never asked for %s; the application showed:\n%s", url, app.screen())
 	}
-	if err := openBeside(dir, false); err != nil {
-		t.Errorf("while the application reads a source that is still arriving, another process cannot write to the store: %v", err)
-	}
+	loreOK(t, dir, "learn", corpus(t, "latex_openlogic_enumerability.tex"), "--approve", "--json")
 
 	// Quitting cancels the run.
 	app.typeKeys("q")
 	app.waitFor("Cancel it")
 	app.typeKeys("y")
 	app.waitExit()
+	// The owner is gone: the next command opens the store itself.
+	loreOK(t, dir, "sessions")
 }

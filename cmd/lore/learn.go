@@ -179,6 +179,8 @@ the store busy waits up to 3s for it before exiting 4.
 			finished(err)
 			if opts.Events != nil {
 				opts.Events.Close()
+			}
+			if wait != nil {
 				wait()
 			}
 			if res == nil || (err != nil && res.Scan == nil) {

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/owner"
+)
+
+// inProcess runs a lore command line in this process, as a second lore
+// process would: with an owner serving the store, it is forwarded to it.
+func inProcess(args ...string) result {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return result{code, out.String(), errb.String()}
+}
+
+// ownStore makes this process the owner of the store in dir, as lore
+// serve does, for the rest of the test.
+func ownStore(t *testing.T, dir string) *heldStore {
+	t.Helper()
+	t.Setenv("LORE_DATA_DIR", dir)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	cfg, err := loadConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	srv, held, err := a.own(context.Background(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = srv.Close()
+		_ = held.db.Close()
+	})
+	return held
+}
+
+// TestOwnerReadsAtOnceAndWritesInTurn: 20 concurrent readers and 3
+// queued writers against one owner — no error, the readers are not held
+// up by the queued writes, and the writes are applied in the order they
+// asked.
+func TestOwnerReadsAtOnceAndWritesInTurn(t *testing.T) {
+	dir := newStoreDir(t)
+	loreOK(t, dir, "learn", corpus(t, "apiref_goldmark_README.md"), "--json")
+	held := ownStore(t, dir)
+
+	// The test takes the write turn first, so the writers queue.
+	_, release, err := held.lend(context.Background(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := t.TempDir()
+	var writers sync.WaitGroup
+	results := make([]result, 3)
+	names := make([]string, 3)
+	for i := range 3 {
+		names[i] = filepath.Join(docs, fmt.Sprintf("note%d.md", i))
+		text := fmt.Sprintf("# Note %d\n\n## Definition %d\n\nA **widget%d** is a gadget that holds exactly %d sprockets.\n", i, i, i, i+2)
+		if err := os.WriteFile(names[i], []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		writers.Go(func() { results[i] = inProcess("learn", names[i], "--approve", "--json") })
+		// Each writer reaches its turn before the next one starts.
+		time.Sleep(400 * time.Millisecond)
+	}
+	var readers sync.WaitGroup
+	reads := make([]result, 20)
+	for i := range reads {
+		readers.Go(func() {
+			if i%2 == 0 {
+				reads[i] = inProcess("rank", "--json")
+			} else {
+				reads[i] = inProcess("sessions", "--json")
+			}
+		})
+	}
+	readers.Wait()
+	for i, r := range reads {
+		if r.code != 0 || !json.Valid([]byte(r.stdout)) {
+			t.Errorf("reader %d while writes queue: exit %d, %s%s", i, r.code, r.stdout, r.stderr)
+		}
+	}
+	_ = release()
+	writers.Wait()
+	for i, r := range results {
+		if r.code != 0 || !strings.Contains(r.stdout, `"success": true`) {
+			t.Fatalf("writer %d: exit %d\n%s%s", i, r.code, r.stdout, r.stderr)
+		}
+	}
+	var list struct {
+		Sessions []struct {
+			Source      string    `json:"source"`
+			CompletedAt time.Time `json:"completedAt"`
+		} `json:"sessions"`
+	}
+	r := inProcess("sessions", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil {
+		t.Fatalf("sessions: %v\n%s", err, r.stdout)
+	}
+	slices.SortFunc(list.Sessions, func(a, b struct {
+		Source      string    `json:"source"`
+		CompletedAt time.Time `json:"completedAt"`
+	}) int {
+		return a.CompletedAt.Compare(b.CompletedAt)
+	})
+	var order []string
+	for _, s := range list.Sessions {
+		if slices.Contains(names, s.Source) {
+			order = append(order, s.Source)
+		}
+	}
+	if !slices.Equal(order, names) {
+		t.Fatalf("writes applied in the order %v, want %v", order, names)
+	}
+}
+
+// TestKilledOwnerLeavesTheStoreWholeAndIsReplaced: an owner killed with
+// SIGKILL during a client's learn leaves the store verifiable and the
+// session all or nothing, and the next command opens the store itself.
+func TestKilledOwnerLeavesTheStoreWholeAndIsReplaced(t *testing.T) {
+	dir := newStoreDir(t)
+	loreOK(t, dir, "learn", corpus(t, "apiref_goldmark_README.md"), "--json")
+	home := t.TempDir()
+	env := append([]string{
+		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "PATH=" + os.Getenv("PATH"),
+	}, storeEnv(dir)...)
+	srv := exec.Command(loreBin, "serve")
+	srv.Env = env
+	var srvErr bytes.Buffer
+	srv.Stderr = &srvErr
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if c, err := owner.Dial(dir); err == nil {
+			_ = c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("lore serve never listened: %s", srvErr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// A source large enough that the learn is still running when the
+	// owner is killed.
+	big := filepath.Join(t.TempDir(), "big.md")
+	var b strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&b, "## Definition %d\n\nA **term%d** is a structure with %d parts and a rule for combining them.\n\n", i, i, i%17+2)
+	}
+	if err := os.WriteFile(big, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	client := exec.Command(loreBin, "learn", big, "--approve", "--json")
+	client.Env = env
+	var cout, cerr bytes.Buffer
+	client.Stdout, client.Stderr = &cout, &cerr
+	if err := client.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	if err := srv.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = srv.Wait()
+	_ = client.Wait()
+	if client.ProcessState.ExitCode() == 0 && !strings.Contains(cout.String(), `"success": true`) {
+		t.Fatalf("the client exited 0 without a result: %s%s", cout.String(), cerr.String())
+	}
+	if client.ProcessState.ExitCode() != 0 && !strings.Contains(cerr.String(), "ended before the command finished") {
+		t.Errorf("the client of a killed owner says: %s", cerr.String())
+	}
+	// The next command takes over: no owner answers, it opens the store.
+	r := loreOK(t, dir, "store", "verify", "--json")
+	if !strings.Contains(r.stdout, `"problemCount": 0`) {
+		t.Fatalf("store after the owner was killed: %s", r.stdout)
+	}
+	var list struct {
+		Sessions []struct {
+			Source string         `json:"source"`
+			State  string         `json:"state"`
+			Counts map[string]int `json:"counts"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(loreOK(t, dir, "sessions", "--json").stdout), &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range list.Sessions {
+		if s.Source == big && s.State != "committed" {
+			t.Errorf("the killed learn left a session %q", s.State)
+		}
+	}
+	n := loreOK(t, dir, "rank", "--json", "--top", "0").stdout
+	terms := strings.Count(n, `"name": "Term`)
+	if terms != 0 && terms < 4000 {
+		t.Errorf("the killed learn left %d of its primitives: not all or nothing", terms)
+	}
+	t.Logf("client exit %d; the learn's primitives in the store: %d", client.ProcessState.ExitCode(), terms)
+}
