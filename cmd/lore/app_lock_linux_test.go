@@ -15,7 +15,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/sys/unix"
-
 )
 
 // openPTY opens a pseudo-terminal of w×h cells: the terminal application
