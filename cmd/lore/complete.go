@@ -92,27 +92,29 @@ func (a *app) registerCompletions(root *cobra.Command) {
 		if fn, ok := args[c.CommandPath()]; ok {
 			c.ValidArgsFunction = fn
 		}
+		// LocalNonPersistentFlags builds a new set on every call.
+		local := c.LocalNonPersistentFlags()
 		for name, values := range flagValues {
-			if c.LocalNonPersistentFlags().Lookup(name) != nil {
+			if local.Lookup(name) != nil {
 				_ = c.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 			}
 		}
-		if c.LocalNonPersistentFlags().Lookup("domain") != nil {
+		if local.Lookup("domain") != nil {
 			_ = c.RegisterFlagCompletionFunc("domain", a.domainIDs)
 		}
-		if c.LocalNonPersistentFlags().Lookup("about") != nil {
+		if local.Lookup("about") != nil {
 			_ = c.RegisterFlagCompletionFunc("about", func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				return a.skillKeys(cmd, toComplete), cobra.ShellCompDirectiveNoFileComp
 			})
 		}
-		if f := c.LocalNonPersistentFlags().Lookup("status"); f != nil {
+		if f := local.Lookup("status"); f != nil {
 			values := []string{"draft", "active", "archived"}
 			if strings.Contains(f.Usage, "all") {
 				values = append(values, "all")
 			}
 			_ = c.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 		}
-		if c.LocalNonPersistentFlags().Lookup("consumer") != nil {
+		if local.Lookup("consumer") != nil {
 			_ = c.RegisterFlagCompletionFunc("consumer", a.consumers)
 		}
 		for _, sub := range c.Commands() {

@@ -213,3 +213,34 @@ func TestKilledOwnerLeavesTheStoreWholeAndIsReplaced(t *testing.T) {
 	}
 	t.Logf("client exit %d; the learn's primitives in the store: %d", client.ProcessState.ExitCode(), terms)
 }
+
+// BenchmarkOwnerRead measures a read (lore sessions --json) run by an
+// owner for a client in this process: the command line parsed on both
+// sides, the socket's round trip and the read itself. It reports the
+// median and the 95th percentile.
+func BenchmarkOwnerRead(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "store")
+	b.Setenv("LORE_DATA_DIR", dir)
+	b.Setenv("XDG_CONFIG_HOME", b.TempDir())
+	cfg, err := loadConfig("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	srv, held, err := a.own(context.Background(), nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = srv.Close(); _ = held.db.Close() }()
+	var times []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if r := inProcess("sessions", "--json"); r.code != 0 {
+			b.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
+}

@@ -78,6 +78,11 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	a := &app{stdin: stdin, stdout: out, stderr: stderr, held: own, host: host}
 	root := a.rootCmd()
+	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		// Completions are attached only when the shell asks for them:
+		// walking every command's flags costs more than most commands.
+		a.registerCompletions(root)
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	// Help, completion scripts and the version go through cobra's writer.
@@ -278,7 +283,6 @@ failed before printing. Errors also go to stderr as one sentence.`,
 			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 		}
 	}
-	a.registerCompletions(root)
 	return root
 }
 
