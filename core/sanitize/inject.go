@@ -164,8 +164,9 @@ func isBreak(s string, i int) bool {
 	case '.', '!', '?', ';', ':', ',', '<', '>', '[', ']', '|', '{', '}':
 		return true
 	case '\n':
-		// A blank line, a list item, a heading … start a new block.
-		return lineBreaksSentence(s, i+1)
+		// A blank line, a list item, a heading … start a new block, and
+		// a heading ends at its line.
+		return lineBreaksSentence(s, i+1) || headingEnds(s, i)
 	}
 	return false
 }

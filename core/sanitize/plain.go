@@ -241,7 +241,7 @@ func (sc *scanner) plainWords() {
 			}
 			i++
 		case pNewline:
-			if lineBreaksSentence(s, i+1) {
+			if lineBreaksSentence(s, i+1) || headingEnds(s, i) {
 				flush(i + 1)
 			}
 			i++
@@ -286,6 +286,16 @@ func init() {
 // maxSentence bounds the text judged as one sentence, so a document
 // without punctuation is judged in slices and the pass stays linear.
 const maxSentence = 1200
+
+// headingEnds reports whether the newline at i ends a Markdown heading,
+// which is never part of the sentence on the lines after it.
+func headingEnds(s string, i int) bool {
+	ls := strings.LastIndexByte(s[max(0, i-512):i], '\n') + max(0, i-512) + 1
+	for ls < i && (s[ls] == ' ' || s[ls] == '\t') {
+		ls++
+	}
+	return ls < i && s[ls] == '#'
+}
 
 // lineBreaksSentence reports whether the line starting at p starts a new
 // block (a blank line, a list item, a heading, a table row, a fence, a

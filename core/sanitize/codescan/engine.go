@@ -205,6 +205,10 @@ type sink struct {
 	// literal: the shell command is a plain literal with values spliced
 	// in (skShell): downloaded data in it is injection, not a download run.
 	literal bool
+	// args are a network call's arguments, when the language's rules
+	// split them (Python): what only its authentication arguments carry
+	// is a credential used to log in, not data sent away.
+	args [][]tok
 }
 
 // stFacts is what a statement reads, produces and reaches.
@@ -488,7 +492,7 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 					c.passArgs(st, rs, r, ps, ls)
 				}
 			}
-			c.sinks(f, ls)
+			c.sinks(st, rs, f, ls)
 		}
 	}
 	c.a.fileLevel(c.strong, c.linked, c.sendOff, c.sendName, c.u.lower)
@@ -527,6 +531,28 @@ func (c *clAn) passArgs(st stmt, rs []ref, r ref, ps []string, ls labels) {
 		cur.addAll(in)
 		c.taint[p] = cur
 	}
+}
+
+// authArgs are the keyword arguments of a network call that carry
+// credentials to log in with, not data.
+var authArgs = map[string]bool{"headers": true, "auth": true}
+
+// payloadCarries reports whether a strong label reaches a network call
+// through anything but its authentication arguments (the URL, the body,
+// the parameters).
+func (c *clAn) payloadCarries(st stmt, rs []ref, args [][]tok, ls labels) bool {
+	for _, arg := range args {
+		if len(arg) == 0 {
+			continue
+		}
+		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
+			continue
+		}
+		if _, ok := c.argLabels(st, rs, arg, ls).firstStrong(); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // argLabels is what one argument's tokens carry: the names they read and
@@ -610,13 +636,19 @@ func (c *clAn) function(st stmt, rs []ref) {
 }
 
 // sinks judges a statement's sinks against what it carries.
-func (c *clAn) sinks(f stFacts, ls labels) {
+func (c *clAn) sinks(st stmt, rs []ref, f stFacts, ls labels) {
 	for _, s := range f.sinks {
 		at := c.u.at(s.off)
 		switch s.k {
 		case skNet:
 			if s.send && c.sendOff < 0 {
 				c.sendOff, c.sendName = at, s.name
+			}
+			if l, ok := ls.firstStrong(); ok && s.args != nil && !c.payloadCarries(st, rs, s.args, ls) {
+				c.hit(hit{a: at, cat: core.ExternalResources, sev: core.Warning, rule: "credential-use", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
+					desc: "authenticates with a credential: " + c.a.describeFlow("reads", l.what, l.off, "puts it in the headers of", s.name, at),
+					rec:  "Check that the credential goes only to the service it belongs to."})
+				continue
 			}
 			if l, ok := ls.firstStrong(); ok {
 				c.linked = true

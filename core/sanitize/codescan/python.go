@@ -102,7 +102,7 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 			if len(A()) > 0 && len(A()[0]) == 1 && A()[0][0].k == tStr && (strings.EqualFold(A()[0][0].s, "POST") || strings.EqualFold(A()[0][0].s, "PUT")) {
 				send = true
 			}
-			f.sinks = append(f.sinks, sink{k: skNet, name: n, off: at, send: send})
+			f.sinks = append(f.sinks, sink{k: skNet, name: n, off: at, send: send, args: A()})
 			f.out.add(label{lDownload, "data downloaded with " + n, c.u.at(at)})
 		case n == "exec" || n == "eval" || n == "builtins.exec" || n == "builtins.eval" || n == "__builtins__.exec" || n == "__builtins__.eval":
 			f.sinks = append(f.sinks, sink{k: skExec, name: n + "()", off: at})
