@@ -79,9 +79,9 @@ func (c *Conn) Run(ctx context.Context, req Request, stdin io.Reader, stdout, st
 	if err != nil {
 		return 0, err
 	}
-	if err := send(kRequest, body); err != nil {
-		return 0, &GoneError{err}
-	}
+	// A refusal (a wrong token) may close the connection before the
+	// request is written: the refusal, read below, says why.
+	sendErr := send(kRequest, body)
 	if stdin != nil {
 		go func() {
 			buf := make([]byte, 32<<10)
@@ -106,6 +106,9 @@ func (c *Conn) Run(ctx context.Context, req Request, stdin io.Reader, stdout, st
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
+			}
+			if sendErr != nil {
+				err = sendErr
 			}
 			return 0, &GoneError{err}
 		}
