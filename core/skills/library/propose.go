@@ -75,11 +75,7 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	if strings.TrimSpace(c.Instructions) == "" {
 		return Proposed{}, &core.UsageError{Msg: "a proposal needs instructions: the steps of the skill"}
 	}
-	findings := scanProposal(c)
-	c, counts := skills.Redact(c)
-	// A description is one line of plain text for every client; angle
-	// brackets are what the standard forbids there.
-	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
+	c, findings, counts := prepare(c)
 	hash := p.SourceHash
 	keys, err := l.st.SkillKeys()
 	if err != nil {
@@ -119,6 +115,20 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 		return Proposed{}, err
 	}
 	return Proposed{Skill: s, Redacted: counts}, nil
+}
+
+// prepare is what an agent's text goes through before it is stored: it is
+// scanned at STRANGER as the SKILL.md it will be rendered to (the findings
+// are returned, to keep on the record), then its secrets and personal data
+// are redacted, and its description is made one line of plain text for
+// every client (angle brackets are what the standard forbids there).
+// Propose and Edit share it, so a reviewer's edit is held to what a
+// proposal is.
+func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]int) {
+	findings := scanProposal(c)
+	c, counts := skills.Redact(c)
+	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
+	return c, findings, counts
 }
 
 // scanProposal scans the text of a proposal as the SKILL.md it will be
