@@ -80,7 +80,7 @@ func OriginOf(s *skills.Skill) Origin {
 		case p.Domain != "":
 			o = Origin{Kind: OriginSession, Text: "generated from domain " + p.Domain}
 		default:
-			o = Origin{Kind: OriginUnknown, Text: "learned (no origin recorded)"}
+			o = Origin{Kind: OriginUnknown, Text: "learned"}
 		}
 	case skills.Imported:
 		where := p.Document
