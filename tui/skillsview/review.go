@@ -377,18 +377,3 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	return m, cmd
 }
-
-// scannedWhen says when the findings of s were made: at import, when it
-// was proposed, or when a reviewer last edited it.
-func scannedWhen(s *skills.Skill) string {
-	if n := len(s.History); n > 0 && s.History[n-1].Reason == skilllib.EditReason {
-		return "when edited"
-	}
-	switch s.Source {
-	case skills.Imported:
-		return "at import"
-	case skills.Proposed:
-		return "when proposed"
-	}
-	return "when edited"
-}

@@ -185,7 +185,7 @@ func (m Model) recordLines(s *skills.Skill, w int) []string {
 		if m.mode != modeOpen {
 			more = " · enter reviews them"
 		}
-		out = append(out, cells.Fit(label("scan")+m.findingCounts(s.Findings)+faint(" "+scannedWhen(s)+more), w))
+		out = append(out, cells.Fit(label("scan")+m.findingCounts(s.Findings)+faint(" "+skilllib.ScannedWhen(s)+more), w))
 	}
 	return out
 }
@@ -225,7 +225,7 @@ func (m Model) findingLines(s *skills.Skill, w int) []string {
 	if len(s.Findings) == 0 {
 		return nil
 	}
-	out := []string{cells.Fit(" "+m.st.Label.Render("findings")+m.st.Faint.Render(" scanned "+scannedWhen(s)+": ")+m.findingCounts(s.Findings), w)}
+	out := []string{cells.Fit(" "+m.st.Label.Render("findings")+m.st.Faint.Render(" scanned "+skilllib.ScannedWhen(s)+": ")+m.findingCounts(s.Findings), w)}
 	const indent = "             "
 	for _, f := range s.Findings {
 		sev := m.sevStyle(f.Severity).Render(cells.Pad(string(f.Severity), 8))

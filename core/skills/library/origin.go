@@ -98,3 +98,19 @@ func OriginOf(s *skills.Skill) Origin {
 	}
 	return o
 }
+
+// ScannedWhen says when the findings kept on s were made: "at import",
+// "when proposed", or "when edited" for a draft a reviewer edited (Edit
+// rescans) or a skill lore wrote itself.
+func ScannedWhen(s *skills.Skill) string {
+	if n := len(s.History); n > 0 && s.History[n-1].Reason == EditReason {
+		return "when edited"
+	}
+	switch s.Source {
+	case skills.Imported:
+		return "at import"
+	case skills.Proposed:
+		return "when proposed"
+	}
+	return "when edited"
+}
