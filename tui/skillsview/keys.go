@@ -83,7 +83,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		k.EditSave, k.EditNext, k.EditCancel, k.ImportSubmit, k.ImportCancel,
 		k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject,
-		k.List.Up, k.List.Down, k.Open, k.Queue, k.Promote, k.Edit, k.Archive, k.Draft, k.ShowFindings, k.Back, k.Import,
+		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.List.Up, k.List.Down,
 	}
 }
 

@@ -2,8 +2,10 @@ package skillsview
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -14,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/tui/findings"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -132,19 +135,33 @@ func (m Model) EditDone(err error) Model {
 // findingsRequest puts the findings of s to the findings reviewer as a
 // gate question whose choices are promote (approve) and archive
 // (reject); a critical finding must be acknowledged before promotion.
-// The text that was scanned is not kept (it held what redaction took
-// out), so the evidence is the scanner's excerpt, and each finding's
-// place is relative to the skill's folder.
+// Each finding's place is relative to the skill's folder. The text that
+// was scanned is not kept (it held what redaction took out); for a
+// proposal or an edit it is rebuilt from the stored content
+// (library.ScannedText), and a finding is shown in it where its location
+// points at what the scanner quoted, else by the scanner's excerpt.
 func findingsRequest(s *skills.Skill) gate.Request {
 	fs := make([]core.Finding, len(s.Findings))
 	var crit []int
+	doc := ""
+	if skilllib.ScannedWhen(s) != "at import" {
+		doc = skilllib.ScannedText(s.Content)
+	}
+	located := false
 	for i, f := range s.Findings {
 		f.Location = s.FindingPlace(f)
 		f.Offset, f.Length = -1, 0
+		if off, ok := locate(doc, f); ok {
+			f.Offset, located = off, true
+		}
 		fs[i] = f
 		if f.Severity == core.Critical {
 			crit = append(crit, i)
 		}
+	}
+	var texts map[string]string
+	if located {
+		texts = map[string]string{skills.SkillFile: doc}
 	}
 	why := skilllib.OriginOf(s).Text
 	if len(crit) > 0 {
@@ -155,7 +172,71 @@ func findingsRequest(s *skills.Skill) gate.Request {
 		Why:      why,
 		Choices:  []core.ApprovalStatus{core.Approved, core.Rejected},
 		Critical: crit,
+		Texts:    texts,
 	}
+}
+
+// locateCheck is how many runes at a located offset, and evidenceContext
+// how many before it (the scanner's evidence starts that far before its
+// match), must read as the scanner quoted them for the place to be
+// trusted.
+const (
+	locateCheck     = 6
+	evidenceContext = 40
+)
+
+// locate finds the byte offset in doc of finding f of SKILL.md from its
+// location (file:line:col, columns in runes), and trusts it only when the
+// text there, with what precedes it, appears in the finding's evidence as
+// the scanner spelled it: redaction may have moved the match along its
+// line.
+func locate(doc string, f core.Finding) (int, bool) {
+	if doc == "" || f.File != skills.SkillFile || f.Evidence == "" {
+		return 0, false
+	}
+	parts := strings.Split(f.Location, ":")
+	if len(parts) < 3 {
+		return 0, false
+	}
+	line, err1 := strconv.Atoi(parts[len(parts)-2])
+	col, err2 := strconv.Atoi(parts[len(parts)-1])
+	if err1 != nil || err2 != nil || line < 1 || col < 1 {
+		return 0, false
+	}
+	off := 0
+	for range line - 1 {
+		i := strings.IndexByte(doc[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	end := len(doc)
+	if i := strings.IndexByte(doc[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	for range col - 1 {
+		if off >= end {
+			return 0, false
+		}
+		_, size := utf8.DecodeRuneInString(doc[off:])
+		off += size
+	}
+	q, n := off, 0
+	for q < end && n < locateCheck {
+		_, size := utf8.DecodeRuneInString(doc[q:])
+		q += size
+		n++
+	}
+	p := off
+	for n := 0; n < evidenceContext && p > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(doc[:p])
+		p -= size
+	}
+	if n == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
+		return 0, false
+	}
+	return off, true
 }
 
 // openSkill opens the selected library skill across the screen, its

@@ -134,13 +134,23 @@ func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]
 // scanProposal scans the text of a proposal as the SKILL.md it will be
 // rendered to, at STRANGER: an agent's words are a stranger's.
 func scanProposal(c skills.Content) []core.Finding {
+	return sanitize.ScanText(skills.SkillFile, ScannedText(c), core.FormatMarkdown, core.Stranger)
+}
+
+// ScannedText is the text Propose and Edit scan for content c, its
+// findings' File being SKILL.md and their locations lines and columns of
+// it: the description in a frontmatter, the instructions, the example
+// queries. The text scanned is not kept (it held what redaction took
+// out); ScannedText of the stored content is the same text redacted,
+// which a viewer can show a finding in, on the line its location names.
+func ScannedText(c skills.Content) string {
 	var b strings.Builder
 	b.WriteString("---\ndescription: " + c.Description + "\n---\n\n")
 	b.WriteString(c.Instructions)
 	for _, q := range c.ExampleQueries {
 		b.WriteString("\n\n" + q)
 	}
-	return sanitize.ScanText("SKILL.md", b.String(), core.FormatMarkdown, core.Stranger)
+	return b.String()
 }
 
 // freeKey turns a proposal's name (or, without one, its description) into
