@@ -47,7 +47,7 @@ type KeyMap struct {
 // DefaultKeyMap returns the Skills screen's default bindings.
 func DefaultKeyMap() KeyMap {
 	fk := findings.DefaultKeyMap()
-	fk.Approve = key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote (critical acknowledged)"))
+	fk.Approve = key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote"))
 	fk.Reject = key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "archive"))
 	// A skill is promoted or not: there is no "with warnings" for it.
 	fk.ApproveWarnings = key.Binding{}

@@ -75,7 +75,8 @@ func (m Model) computeLayout() layout {
 // or across the whole body while a skill is open.
 func (m Model) paneLayout() layout {
 	if m.mode == modeOpen {
-		return layout{side: true, paneW: m.w, paneH: max(m.h-chromeLines, 0)}
+		// A column of margin on the left, as the header has.
+		return layout{side: true, paneW: max(m.w-1, 0), paneH: max(m.h-chromeLines, 0)}
 	}
 	return m.lay
 }
@@ -405,7 +406,11 @@ func (m Model) body(bh int) []string {
 		return out
 	}
 	if m.mode == modeOpen {
-		return m.pane()
+		pane := m.pane()
+		for i := range pane {
+			pane[i] = " " + pane[i]
+		}
+		return pane
 	}
 	lo := m.lay
 	list := make([]string, lo.listH)
@@ -453,6 +458,10 @@ func (m Model) row(i, w int) string {
 	if e.rec != nil {
 		col, colSt = string(e.rec.Status), m.statusStyle(e.rec.Status)
 		dom, tail = e.rec.Provenance.Domain, cells.Fit(string(e.rec.Source), tailW)
+		if dom == "" && e.rec.Source == skills.Proposed {
+			// Who proposed it, or the run it was drawn from.
+			dom = skilllib.OriginOf(e.rec).Name
+		}
 		crit = e.rec.Critical()
 		if crit {
 			warn = "!"
