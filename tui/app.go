@@ -167,8 +167,10 @@ type Model struct {
 	lastSession string
 
 	primitives, pending int
-	statusErr           error
-	initCmd             tea.Cmd
+	// drafts is the review queue's length, shown on the Skills tab.
+	drafts    int
+	statusErr error
+	initCmd   tea.Cmd
 }
 
 // New builds the application. ctx bounds every run it starts.
@@ -253,6 +255,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case statusMsg:
 		m.primitives, m.pending, m.statusErr = msg.primitives, msg.pending, msg.err
+		if msg.err == nil {
+			m.drafts = msg.drafts
+		}
 		return m, nil
 	case tickMsg:
 		m.learn = m.learn.SetNow(time.Time(msg))
@@ -495,7 +500,7 @@ var shortTabNames = [...]string{"Learn", "Find", "Confl", "Graph", "Skill", "His
 // name in full, then the other tabs' names shortened, then the space
 // between labels halved, then every name shortened, then numbers only
 // with the tab on top named. A tab is never left out, and its badge (a
-// question waiting, conflicts pending) stays.
+// question waiting, conflicts pending, drafts to review) stays.
 func (m Model) tabLabels() []string {
 	room := m.w - ansi.StringWidth(m.st.App.Brand.Render("lore"))
 	name := func(i int, short bool) string {
@@ -548,6 +553,9 @@ func (m Model) tabLabel(i int, name string, tight bool) string {
 	}
 	if tab(i) == tabConflicts && m.pending > 0 {
 		label += fmt.Sprintf(" (%d)", m.pending)
+	}
+	if tab(i) == tabSkills && m.drafts > 0 {
+		label += fmt.Sprintf(" (%d)", m.drafts)
 	}
 	style := m.st.App.Tab
 	if tab(i) == m.tab {

@@ -17,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/history"
 )
@@ -92,6 +93,14 @@ type (
 	reviewedMsg struct {
 		key string
 		to  skills.Status
+		ack bool
+		err error
+	}
+	// editedMsg is the library's edit of a draft: its text rescanned
+	// and redacted (library.Edit).
+	editedMsg struct {
+		key string
+		res library.Edited
 		err error
 	}
 )
@@ -436,18 +445,29 @@ var reviewNotes = map[skills.Status]string{
 	skills.Draft:    "returned to draft in the Skills screen",
 }
 
-// review moves the library skill key to status to, in one transaction
-// with its read, so that a concurrent change is never lost.
-func review(s stores, key string, to skills.Status) tea.Cmd {
+// review moves the library skill key to status to (library.Review, in
+// one transaction with its read, so that a concurrent change is never
+// lost). ack says the reviewer acknowledged the skill's critical findings
+// one by one; without it a skill with one is not promoted.
+func review(s stores, key string, to skills.Status, ack bool) tea.Cmd {
 	return func() tea.Msg {
 		err := s.write(func(st Store) error {
-			return st.UpdateSkills([]string{key}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
-				if err := recs[0].SetStatus(to, reviewNotes[to], time.Now().UTC()); err != nil {
-					return nil, err
-				}
-				return recs, nil
-			})
+			_, err := library.New(st, library.Options{}).Review(key, to, reviewNotes[to], ack)
+			return err
 		})
-		return reviewedMsg{key: key, to: to, err: err}
+		return reviewedMsg{key: key, to: to, ack: ack, err: err}
+	}
+}
+
+// edit stores a reviewer's text as the description and instructions of
+// the draft key, scanned and redacted as a proposal is (library.Edit).
+func edit(s stores, key, description, instructions string) tea.Cmd {
+	return func() tea.Msg {
+		var res library.Edited
+		err := s.write(func(st Store) (err error) {
+			res, err = library.New(st, library.Options{}).Edit(key, description, instructions)
+			return err
+		})
+		return editedMsg{key: key, res: res, err: err}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/tui/learnform"
 )
 
@@ -125,7 +126,9 @@ type (
 	tickMsg   time.Time
 	statusMsg struct {
 		primitives, pending int
-		err                 error
+		// drafts is the review queue's length (the library's drafts).
+		drafts int
+		err    error
 	}
 )
 
@@ -208,16 +211,20 @@ func tick() tea.Cmd {
 	return tea.Tick(tickInterval, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
-// status reads the counts the status bar shows.
+// status reads the counts the status bar and the tab badges show.
 func status(s stores) tea.Cmd {
 	return func() tea.Msg {
 		var n int
 		var cs []core.Conflict
+		var lib []*skills.Skill
 		err := s.read(func(st Store) (err error) {
 			if n, err = st.Count(); err != nil {
 				return err
 			}
-			cs, err = st.Conflicts()
+			if cs, err = st.Conflicts(); err != nil {
+				return err
+			}
+			lib, err = st.Skills()
 			return err
 		})
 		if err != nil {
@@ -229,7 +236,13 @@ func status(s stores) tea.Cmd {
 				pending++
 			}
 		}
-		return statusMsg{primitives: n, pending: pending}
+		drafts := 0
+		for _, sk := range lib {
+			if sk.Status == skills.Draft {
+				drafts++
+			}
+		}
+		return statusMsg{primitives: n, pending: pending, drafts: drafts}
 	}
 }
 

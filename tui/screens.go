@@ -1,15 +1,19 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/graphview"
@@ -215,25 +219,41 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			}
 		}
 		m.skills = m.skills.WithLibrary(msg.lib, msg.arts)
+		m.drafts = m.skills.Drafts()
 	case skillsview.ReviewMsg:
 		if m.opts.Open == nil {
 			return m, nil, true
 		}
-		return m, review(m.stores(), msg.Key, msg.To), true
+		return m, review(m.stores(), msg.Key, msg.To, msg.Ack), true
 	case reviewedMsg:
-		if msg.err != nil {
+		var un *library.UnacknowledgedError
+		switch {
+		case errors.As(msg.err, &un):
+			m.skills = m.skills.WithNotice(un.Key+" has a critical finding: enter opens its findings; acknowledge each (space), then p promotes it", true)
+			return m, nil, true
+		case msg.err != nil:
 			m.skills = m.skills.WithNotice(msg.err.Error(), true)
 			return m, nil, true
 		}
-		m.skills = m.skills.WithNotice(fmt.Sprintf("%s is now %s", msg.key, msg.to), false)
-		// Only the library changed: the Skills screen is reloaded, the
-		// others' data still holds.
-		m.stale[tabSkills] = true
-		if m.tab != tabSkills {
+		note := fmt.Sprintf("%s is now %s", msg.key, msg.to)
+		if msg.ack {
+			note += " (critical findings acknowledged)"
+		}
+		m.skills = m.skills.WithNotice(note, false)
+		return m.skillsChanged()
+	case skillsview.EditMsg:
+		if m.opts.Open == nil {
+			m.skills = m.skills.EditDone(errNoStore)
 			return m, nil, true
 		}
-		m.stale[tabSkills] = false
-		return m, loadSkills(m.stores()), true
+		return m, edit(m.stores(), msg.Key, msg.Description, msg.Instructions), true
+	case editedMsg:
+		m.skills = m.skills.EditDone(msg.err)
+		if msg.err != nil {
+			return m, nil, true
+		}
+		m.skills = m.skills.WithNotice(editNotice(msg.key, msg.res), msg.res.Skill.Critical())
+		return m.skillsChanged()
 	default:
 		return m.importMsg(msg)
 	}
@@ -253,4 +273,52 @@ func (m Model) unlearnFailed(id string, err error) (Model, bool) {
 		return m, true
 	}
 	return m, false
+}
+
+// skillsChanged reloads the Skills screen after a change to the library
+// alone (a review, an edit, an import): the other screens' data still
+// holds.
+func (m Model) skillsChanged() (Model, tea.Cmd, bool) {
+	m.stale[tabSkills] = true
+	if m.tab != tabSkills {
+		return m, status(m.stores()), true
+	}
+	m.stale[tabSkills] = false
+	return m, loadSkills(m.stores()), true
+}
+
+// editNotice says what saving an edit did: the version written, what the
+// rescan found and what was redacted.
+func editNotice(key string, res library.Edited) string {
+	s := res.Skill
+	if !res.Changed {
+		return key + ": the text is unchanged; nothing saved"
+	}
+	out := fmt.Sprintf("%s saved as version %d; rescanned: ", key, s.Version)
+	counts := map[core.Severity]int{}
+	for _, f := range s.Findings {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range core.Severities {
+		if n := counts[sev]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, sev))
+		}
+	}
+	if len(parts) == 0 {
+		out += "no findings"
+	} else {
+		out += strings.Join(parts, ", ")
+	}
+	n := 0
+	for _, c := range res.Redacted {
+		n += c
+	}
+	if n > 0 {
+		out += fmt.Sprintf("; %d span%s redacted", n, plural(n))
+	}
+	if s.Critical() {
+		out += " · promoting it needs the acknowledgement (enter)"
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package skillsview
 import (
 	"charm.land/bubbles/v2/key"
 
+	"github.com/lore-kb/lore/tui/findings"
 	"github.com/lore-kb/lore/tui/listwin"
 )
 
@@ -17,17 +18,39 @@ type KeyMap struct {
 	ScrollUp, ScrollDown, HalfPageUp, HalfPageDown key.Binding
 	// Queue toggles the review queue: the library's drafts, oldest first.
 	Queue key.Binding
+	// Open opens the selected library skill across the screen: its
+	// findings in the findings reviewer when the scan found any, else its
+	// SKILL.md. ShowFindings switches an opened skill between the two,
+	// and Back returns to the list.
+	Open, ShowFindings, Back key.Binding
 	// Promote, Archive and Draft move the selected library skill to
-	// active, archived or draft.
+	// active, archived or draft. Promoting a skill with a critical
+	// finding opens its findings instead, where each critical finding is
+	// acknowledged before Findings.Approve promotes it.
 	Promote, Archive, Draft key.Binding
+	// Edit opens the editor of a draft's description and instructions;
+	// EditSave stores the text (scanned and redacted as a proposal is),
+	// EditNext moves between the two fields and EditCancel discards the
+	// edit.
+	Edit, EditSave, EditNext, EditCancel key.Binding
 	// Import opens the path input; ImportSubmit imports what it names
 	// (through the approval gate, in the findings reviewer) and
 	// ImportCancel closes it.
 	Import, ImportSubmit, ImportCancel key.Binding
+	// Findings are the findings reviewer's keys while an opened skill's
+	// findings are shown: Acknowledge marks one read, Approve promotes
+	// the skill (once every critical finding is acknowledged) and Reject
+	// archives it.
+	Findings findings.KeyMap
 }
 
 // DefaultKeyMap returns the Skills screen's default bindings.
 func DefaultKeyMap() KeyMap {
+	fk := findings.DefaultKeyMap()
+	fk.Approve = key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote"))
+	fk.Reject = key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "archive"))
+	// A skill is promoted or not: there is no "with warnings" for it.
+	fk.ApproveWarnings = key.Binding{}
 	return KeyMap{
 		List:         listwin.DefaultKeys(),
 		ScrollUp:     key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K/shift+↑", "document up")),
@@ -35,27 +58,41 @@ func DefaultKeyMap() KeyMap {
 		HalfPageUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "document half page up")),
 		HalfPageDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "document half page down")),
 		Queue:        key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "review queue/all")),
+		Open:         key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		ShowFindings: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "findings/draft")),
+		Back:         key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the list")),
 		Promote:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "promote")),
 		Archive:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "archive")),
 		Draft:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "back to draft")),
+		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		EditSave:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save (rescanned)")),
+		EditNext:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "description/instructions")),
+		EditCancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "discard")),
 		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import skills")),
 		ImportSubmit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "scan and review")),
 		ImportCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Findings:     fk,
 	}
 }
 
-// ShortHelp lists the bindings a reviewer needs most.
-// While the path input is open, only its keys are enabled (see
-// Model.KeyMap), and the help lists only those.
+// ShortHelp lists the bindings a reviewer needs most. Model.KeyMap
+// disables the ones that do nothing in the current mode (the list, an
+// opened skill, its findings, the editor, the path input), so the help
+// lists only what acts.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.ImportSubmit, k.ImportCancel, k.List.Up, k.List.Down, k.Queue, k.Promote, k.Archive, k.Draft, k.Import}
+	return []key.Binding{
+		k.EditSave, k.EditNext, k.EditCancel, k.ImportSubmit, k.ImportCancel,
+		k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject,
+		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.List.Up, k.List.Down,
+	}
 }
 
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		k.List.Bindings(),
-		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown},
-		{k.Queue, k.Promote, k.Archive, k.Draft, k.Import, k.ImportSubmit, k.ImportCancel},
+		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown, k.Findings.ScrollUp, k.Findings.ScrollDown},
+		{k.Queue, k.Open, k.ShowFindings, k.Back, k.Promote, k.Archive, k.Draft, k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject},
+		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.ImportSubmit, k.ImportCancel},
 	}
 }

@@ -3,12 +3,17 @@
 // the generated agents and teams, the selected one's SKILL.md (or
 // AGENT.md, TEAM.md) rendered with glamour under its frontmatter, and the
 // result of the strict Agent Skills check. A review queue narrows the list
-// to the drafts, oldest first, and review keys ask the root to promote,
-// archive or return a skill to draft.
+// to the drafts, oldest first, each with where it came from (the agent
+// that proposed it, the run it was drawn from, the learn session that
+// generated it) and what the scanner found in it; review keys ask the root
+// to promote, archive or return a skill to draft. A skill opens across the
+// screen, its findings in the findings reviewer (tui/findings), where a
+// critical finding must be acknowledged before the skill is promoted; a
+// draft's description and instructions are edited in place.
 //
 // It does no I/O: the root loads the library and the artifacts and hands
 // them over with WithLibrary, and carries out a review request (ReviewMsg)
-// in a command. The strict check (core/skillspec) is pure and runs here,
+// or an edit (EditMsg) in a command. The strict check (core/skillspec) is pure and runs here,
 // once per list, so that what is shown is what a client would accept.
 package skillsview
 
@@ -27,17 +32,22 @@ import (
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/findings"
 	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
 // ReviewMsg asks the root to move the library skill Key to status To: a
-// reviewer pressed promote, archive or draft on it. The root reports the
-// outcome with WithNotice and reloads the library.
+// reviewer pressed promote, archive or draft on it. Ack is set when the
+// reviewer acknowledged the skill's critical findings one by one in the
+// findings reviewer, which promoting such a skill needs
+// (library.Review). The root reports the outcome with WithNotice and
+// reloads the library.
 type ReviewMsg struct {
 	Key string
 	To  skills.Status
+	Ack bool
 }
 
 // ImportMsg asks the root to import the skills at Path: a skill folder, a
@@ -123,6 +133,14 @@ type Model struct {
 	// shows it (one just imported).
 	want string
 
+	// mode is the list, an opened skill or the editor; open is the
+	// opened skill, fv its findings in the reviewer, ed the editor (see
+	// review.go).
+	mode mode
+	open opened
+	fv   findings.Model
+	ed   *editor
+
 	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
 	// validation) and scrollable lines (frontmatter, rendered body), fitted
@@ -141,7 +159,8 @@ func New(st styles.Styles) Model {
 	ti.Prompt = ""
 	ti.Placeholder = "skill folder, folder of skills, SKILL.md, .zip or .skill"
 	ti.CharLimit = 4096
-	return Model{keys: DefaultKeyMap(), md: markdown.New(), input: &ti}.SetStyles(st)
+	keys := DefaultKeyMap()
+	return Model{keys: keys, md: markdown.New(), input: &ti, fv: findings.New(st).WithKeyMap(keys.Findings), ed: newEditor(st)}.SetStyles(st)
 }
 
 // SetStyles switches the styles (a light/dark change); the document is
@@ -151,31 +170,70 @@ func (m Model) SetStyles(st styles.Styles) Model {
 	ts := textinput.DefaultStyles(st.IsDark)
 	ts.Cursor.Blink = false
 	m.input.SetStyles(ts)
+	m.fv = m.fv.SetStyles(st)
+	m.ed.setStyles(st)
 	return m.refresh()
 }
 
 // WithKeyMap replaces the key bindings.
 func (m Model) WithKeyMap(k KeyMap) Model {
 	m.keys = k
+	m.fv = m.fv.WithKeyMap(k.Findings)
 	return m
 }
 
-// KeyMap returns the bindings in use, for the root's help: while the
-// path input is open only its own keys, otherwise all but those.
+// KeyMap returns the bindings in use, for the root's help, the ones that
+// do nothing now disabled: while the path input or the editor is open only
+// its own keys; while a skill's findings are shown the reviewer's keys;
+// while its SKILL.md is shown the document's and the review keys; on the
+// list all but those.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
-	k.List = k.List.WithEnabled(!m.inputOpen)
-	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Queue, &k.Promote, &k.Archive, &k.Draft, &k.Import} {
-		b.SetEnabled(!m.inputOpen)
+	list := !m.inputOpen && m.mode == modeList
+	open := !m.inputOpen && m.mode == modeOpen
+	showFindings := open && m.open.findings
+	doc := list || (open && !showFindings)
+	rec := false
+	if _, ok := m.SelectedSkill(); ok {
+		rec = true
+	}
+	k.List = k.List.WithEnabled(list || showFindings)
+	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Promote, &k.Archive, &k.Draft} {
+		b.SetEnabled(doc)
+	}
+	for _, b := range []*key.Binding{&k.Queue, &k.Import} {
+		b.SetEnabled(list)
+	}
+	k.Open.SetEnabled(list && rec)
+	k.Edit.SetEnabled((list || open) && rec)
+	k.Back.SetEnabled(open)
+	k.ShowFindings.SetEnabled(open && m.hasFindings())
+	editing := !m.inputOpen && m.mode == modeEdit
+	for _, b := range []*key.Binding{&k.EditSave, &k.EditNext, &k.EditCancel} {
+		b.SetEnabled(editing)
 	}
 	k.ImportSubmit.SetEnabled(m.inputOpen)
 	k.ImportCancel.SetEnabled(m.inputOpen)
+	fk := m.fv.KeyMap()
+	if !showFindings {
+		fk.List = fk.List.WithEnabled(false)
+		for _, b := range []*key.Binding{&fk.Acknowledge, &fk.Approve, &fk.ApproveWarnings, &fk.Reject, &fk.ScrollUp, &fk.ScrollDown} {
+			b.SetEnabled(false)
+		}
+	}
+	k.Findings = fk
 	return k
 }
 
+// hasFindings reports whether the selected library skill has findings.
+func (m Model) hasFindings() bool {
+	s, ok := m.SelectedSkill()
+	return ok && len(s.Findings) > 0
+}
+
 // Captures reports whether the screen takes every key: while a path is
-// being typed into the import input.
-func (m Model) Captures() bool { return m.inputOpen }
+// being typed into the import input, or a draft's text into the editor.
+func (m Model) Captures() bool { return m.inputOpen || m.mode == modeEdit }
 
 // Importing reports whether the path input is open.
 func (m Model) Importing() bool { return m.inputOpen }
@@ -189,6 +247,8 @@ func (m Model) SetSize(w, h int) Model {
 	m.input.SetWidth(max(w-len(importPrompt)-2, 10))
 	m.lay = m.computeLayout()
 	m.list = m.list.SetHeight(m.lay.listH)
+	m.fv = m.fv.SetSize(m.w, m.h)
+	m = m.sizeEditor()
 	return m.refresh()
 }
 
@@ -226,7 +286,7 @@ func (m Model) WithLibrary(lib []*skills.Skill, arts []core.Artifact) Model {
 	})
 	m.all, m.loaded = es, true
 	m.counts = count(es)
-	return m.filter(prev, hadPrev, m.list.Cursor())
+	return m.filter(prev, hadPrev, m.list.Cursor()).keepOpen()
 }
 
 func count(es []entry) tally {
@@ -465,14 +525,20 @@ func (m Model) Valid() (applies bool, errs []string) {
 // Update handles key presses, and text pasted into the path input;
 // everything else is the root's business.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if m.inputOpen {
+	switch {
+	case m.inputOpen:
 		return m.updateInput(msg)
+	case m.mode == modeEdit:
+		return m.updateEdit(msg)
 	}
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return m, nil
 	}
 	m.notice = ""
+	if m.mode == modeOpen {
+		return m.updateOpen(kp)
+	}
 	k := m.keys
 	if key.Matches(kp, k.Import) {
 		m.inputOpen, m.inputErr = true, ""
@@ -488,8 +554,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.queue = !m.queue
 		prev, ok := m.selectedID()
 		return m.filter(prev, ok, 0), nil
+	case key.Matches(kp, k.Open):
+		if _, ok := m.SelectedSkill(); !ok {
+			return m, nil
+		}
+		return m.openSkill(true), nil
+	case key.Matches(kp, k.Edit):
+		return m.startEdit()
 	case key.Matches(kp, k.Promote):
-		return m.review(skills.Active)
+		return m.promote()
 	case key.Matches(kp, k.Archive):
 		return m.review(skills.Archived)
 	case key.Matches(kp, k.Draft):
@@ -551,13 +624,21 @@ func (m Model) review(to skills.Status) (Model, tea.Cmd) {
 			", not a library skill: only library skills are reviewed", true), nil
 	}
 	req := ReviewMsg{Key: e.rec.Key, To: to}
+	if m.mode == modeOpen {
+		m = m.closeOpen()
+	}
 	return m, func() tea.Msg { return req }
 }
 
 // Click selects the artifact under the component-relative cell (x, y).
 // It returns no command; it has the shape of every screen's Click.
 func (m Model) Click(x, y int) (Model, tea.Cmd) {
-	if x < 0 || x >= m.lay.listW {
+	if m.mode == modeOpen && m.open.findings {
+		var cmd tea.Cmd
+		m.fv, cmd = m.fv.Click(x, y)
+		return m, cmd
+	}
+	if m.mode != modeList || x < 0 || x >= m.lay.listW {
 		return m, nil
 	}
 	if i, ok := m.list.RowAt(y - bodyTop); ok {
@@ -571,6 +652,14 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 // what one reads. It returns no command; it has the shape of every
 // screen's Scroll.
 func (m Model) Scroll(delta int) (Model, tea.Cmd) {
+	switch {
+	case m.mode == modeEdit:
+		return m, nil
+	case m.mode == modeOpen && m.open.findings:
+		var cmd tea.Cmd
+		m.fv, cmd = m.fv.Scroll(delta)
+		return m, cmd
+	}
 	m.scroll = min(max(m.scroll+delta, 0), m.maxScroll())
 	return m, nil
 }
@@ -588,7 +677,7 @@ func (m Model) move(d int) Model {
 }
 
 func (m Model) docHeight() int {
-	return max(m.lay.paneH-len(m.head), 0)
+	return max(m.paneLayout().paneH-len(m.head), 0)
 }
 
 func (m Model) maxScroll() int {

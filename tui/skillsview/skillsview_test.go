@@ -433,7 +433,7 @@ func TestLibraryDetail(t *testing.T) {
 		t.Fatalf("rendered record not valid: %v", errs)
 	}
 	v := stripped(m)
-	for _, want := range []string{"pdf-forms  public.pdf-forms · version 1", "status  active", "source  imported · document /skills/pdf-forms/SKILL.md",
+	for _, want := range []string{"pdf-forms  public.pdf-forms · version 1", "status  active", "source  imported from /skills/pdf-forms/SKILL.md",
 		"task    unknown · 5 uses: 4 ok, 1 failed · 2 helpful · 0 harmful", "✓ valid (strict)",
 		"license", "MIT", "files    references/fields.md  7 B", "scripts/fill.py       2.0 KiB", "PDF forms",
 		"SKILL.md + 2 resources · created 2026-03-02 · last used 2026-03-04"} {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/tui/cells"
 )
@@ -70,14 +71,25 @@ func (m Model) computeLayout() layout {
 	return lo
 }
 
+// paneLayout is where the document pane is: beside or under the list,
+// or across the whole body while a skill is open.
+func (m Model) paneLayout() layout {
+	if m.mode == modeOpen {
+		// A column of margin on the left, as the header has.
+		return layout{side: true, paneW: max(m.w-1, 0), paneH: max(m.h-chromeLines, 0)}
+	}
+	return m.lay
+}
+
 // refresh works out the selected artifact's pane for the current width
-// and theme; it runs when the selection, size, styles or list change,
-// never in View.
+// and theme; it runs when the selection, size, styles, list or mode
+// change, never in View.
 func (m Model) refresh() Model {
 	m.head, m.doc = nil, nil
-	w := m.lay.paneW
+	lo := m.paneLayout()
+	w := lo.paneW
 	e := m.selected()
-	if e == nil || w <= 0 || m.lay.paneH <= 0 {
+	if e == nil || w <= 0 || lo.paneH <= 0 {
 		return m
 	}
 	a := &e.a
@@ -95,7 +107,7 @@ func (m Model) refresh() Model {
 		}
 	}
 	name := m.st.Heading.Render(cells.Visible(orDash(a.Name))) + "  " + m.st.Faint.Render(strings.Join(meta, " · "))
-	if m.lay.side {
+	if lo.side {
 		m.head = append(m.head, cells.Fit(name, w))
 	} else {
 		left := m.st.Faint.Render("── ") + name + " "
@@ -117,7 +129,7 @@ func (m Model) refresh() Model {
 			errs = append(errs, cells.Bullet(m.st.Status.Problem.Render(cells.Visible(msg)), w, 0)...)
 		}
 		// Keep most of a short pane for the document itself.
-		room := min(maxErrLines, max((m.lay.paneH-2)/2, 1))
+		room := min(maxErrLines, max((lo.paneH-2)/2, 1))
 		if len(errs) > room {
 			cut := len(errs) - (room - 1)
 			errs = append(errs[:room-1], cells.Fit(m.st.Faint.Render(fmt.Sprintf("  … %d more lines of problems", cut)), w))
@@ -127,8 +139,8 @@ func (m Model) refresh() Model {
 	if e.longBody > 0 {
 		m.head = append(m.head, cells.Fit(m.st.Severity.Warning.Render(fmt.Sprintf("body is %d lines; the specification recommends under %d", e.longBody, skillspec.MaxBodyLines)), w))
 	}
-	if len(m.head) > m.lay.paneH {
-		m.head = m.head[:m.lay.paneH]
+	if len(m.head) > lo.paneH {
+		m.head = m.head[:lo.paneH]
 	}
 
 	m.doc = append(m.doc, cells.Fit("", w))
@@ -162,14 +174,7 @@ func (m Model) recordLines(s *skills.Skill, w int) []string {
 	if s.Negative {
 		out = append(out, cells.Fit(m.st.Severity.Warning.Render("⚠ warning: a negative skill, offered to agents as what not to do"), w))
 	}
-	src := []string{string(s.Source)}
-	p := s.Provenance
-	for _, f := range []struct{ k, v string }{{"domain", p.Domain}, {"session", p.Session}, {"document", p.Document}, {"by", p.By}} {
-		if f.v != "" {
-			src = append(src, f.k+" "+cells.Visible(f.v))
-		}
-	}
-	out = append(out, cells.Fit(label("source")+strings.Join(src, faint(" · ")), w))
+	out = append(out, cells.Fit(label("source")+cells.Visible(skilllib.OriginOf(s).Text), w))
 	uses := plural(s.Uses, "use", "uses")
 	if s.Uses > 0 {
 		uses += fmt.Sprintf(": %d ok, %d failed", s.Successes, s.Failures)
@@ -177,7 +182,11 @@ func (m Model) recordLines(s *skills.Skill, w int) []string {
 	stats := []string{string(s.TaskType.Normalize()), uses, fmt.Sprintf("%d helpful", s.Helpful), fmt.Sprintf("%d harmful", s.Harmful)}
 	out = append(out, cells.Fit(label("task")+strings.Join(stats, faint(" · ")), w))
 	if len(s.Findings) > 0 {
-		out = append(out, cells.Fit(label("scan")+m.findingCounts(s.Findings)+faint(" at import · listed below"), w))
+		more := " · listed below"
+		if m.mode != modeOpen {
+			more = " · enter reviews them"
+		}
+		out = append(out, cells.Fit(label("scan")+m.findingCounts(s.Findings)+faint(" "+skilllib.ScannedWhen(s)+more), w))
 	}
 	return out
 }
@@ -217,7 +226,7 @@ func (m Model) findingLines(s *skills.Skill, w int) []string {
 	if len(s.Findings) == 0 {
 		return nil
 	}
-	out := []string{cells.Fit(" "+m.st.Label.Render("findings")+m.st.Faint.Render(" scanned at import: ")+m.findingCounts(s.Findings), w)}
+	out := []string{cells.Fit(" "+m.st.Label.Render("findings")+m.st.Faint.Render(" scanned "+skilllib.ScannedWhen(s)+": ")+m.findingCounts(s.Findings), w)}
 	const indent = "             "
 	for _, f := range s.Findings {
 		sev := m.sevStyle(f.Severity).Render(cells.Pad(string(f.Severity), 8))
@@ -337,6 +346,21 @@ func (m Model) View() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
+	switch {
+	case m.mode == modeEdit && !m.inputOpen:
+		return m.editView()
+	case m.mode == modeOpen && m.open.findings:
+		// The reviewer draws its own header (the skill and where it came
+		// from) and status line (what is acknowledged); a notice takes the
+		// status line's place.
+		v := m.fv.View()
+		if m.notice == "" {
+			return v
+		}
+		lines := strings.Split(v, "\n")
+		lines[len(lines)-1] = cells.Fit(m.statusLine(), m.w)
+		return strings.Join(lines, "\n")
+	}
 	lines := make([]string, m.h)
 	bh := max(m.h-chromeLines, 0)
 	if m.h >= 2 {
@@ -381,6 +405,13 @@ func (m Model) body(bh int) []string {
 		}
 		return out
 	}
+	if m.mode == modeOpen {
+		pane := m.pane()
+		for i := range pane {
+			pane[i] = " " + pane[i]
+		}
+		return pane
+	}
 	lo := m.lay
 	list := make([]string, lo.listH)
 	for y := range list {
@@ -420,12 +451,26 @@ func (m Model) row(i, w int) string {
 	// last a library skill's source, else the artifact's primitives.
 	col, colSt := string(orKind(e.a.Kind)), m.st.Kind
 	dom, tail := e.a.Domain, fmt.Sprintf("%*d", tailW, e.a.Primitives)
+	// A critical finding (!) and a negative skill (⚠) are marked before
+	// the name.
 	warn, warnSt := "", ""
+	crit := false
 	if e.rec != nil {
 		col, colSt = string(e.rec.Status), m.statusStyle(e.rec.Status)
 		dom, tail = e.rec.Provenance.Domain, cells.Fit(string(e.rec.Source), tailW)
+		if dom == "" && e.rec.Source == skills.Proposed {
+			// Who proposed it, or the run it was drawn from.
+			dom = skilllib.OriginOf(e.rec).Name
+		}
+		crit = e.rec.Critical()
+		if crit {
+			warn = "!"
+		}
 		if e.rec.Negative {
-			warn = "⚠ "
+			warn += "⚠"
+		}
+		if warn != "" {
+			warn += " "
 		}
 	}
 	avail := w - 2 - 2 - (colW + 1) - 1 - tailW
@@ -440,7 +485,11 @@ func (m Model) row(i, w int) string {
 		warn = ""
 	}
 	if warn != "" {
-		warnSt = m.st.Severity.Warning.Render(warn)
+		if crit {
+			warnSt = m.st.Severity.Critical.Render("!") + m.st.Severity.Warning.Render(warn[1:])
+		} else {
+			warnSt = m.st.Severity.Warning.Render(warn)
+		}
 	}
 	name := cells.Fit(cells.Visible(e.a.Name), nameW-len([]rune(warn)))
 	if domW > 0 {
@@ -465,7 +514,7 @@ func (m Model) row(i, w int) string {
 }
 
 func (m Model) pane() []string {
-	lo := m.lay
+	lo := m.paneLayout()
 	if lo.paneH <= 0 || lo.paneW <= 0 {
 		return nil
 	}
@@ -486,6 +535,18 @@ func (m Model) header() string {
 	}
 	c := &m.counts
 	drafts := c.status[skills.Draft]
+	if m.mode == modeOpen {
+		h := " " + m.st.Heading.Render("Review") + "  "
+		if s, ok := m.SelectedSkill(); ok {
+			h += cells.Visible(s.Key) + "  "
+			if len(s.Findings) > 0 {
+				h += m.findingCounts(s.Findings) + m.st.Faint.Render(" · f shows them · ")
+			} else {
+				h += m.st.Faint.Render("no findings · ")
+			}
+		}
+		return h + m.st.Faint.Render("esc back to the list")
+	}
 	if m.queue {
 		h := " " + m.st.Heading.Render("Review queue")
 		if m.loaded {
@@ -592,4 +653,41 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+// editView is the editor of a draft: a header, the description on one
+// line, the instructions filling the rest, and a status line with the
+// reason a save was refused.
+func (m Model) editView() string {
+	ed := m.ed
+	lines := make([]string, 0, m.h)
+	lines = append(lines, " "+m.st.Heading.Render("Edit")+"  "+cells.Visible(ed.key)+"  "+
+		m.st.Faint.Render("saved text is scanned as a stranger's and redacted, as a proposal is"))
+	label := func(name string, field int) string {
+		if ed.field == field {
+			return " " + m.st.Input.Focused.Render(name)
+		}
+		return " " + m.st.Input.Blurred.Render(name)
+	}
+	lines = append(lines, label("description", 0), " "+ed.desc.View(), label("instructions", 1))
+	for _, l := range strings.Split(ed.body.View(), "\n") {
+		lines = append(lines, " "+l)
+	}
+	status := m.st.Faint.Render("ctrl+s saves · tab switches field · esc discards")
+	switch {
+	case ed.saving:
+		status = m.st.Faint.Render("saving and scanning…")
+	case ed.err != "":
+		status = m.st.App.Error.Render("✗ " + cells.Visible(ed.err))
+	}
+	out := make([]string, m.h)
+	for y := range out {
+		l := ""
+		if y < len(lines) && y < m.h-1 {
+			l = lines[y]
+		}
+		out[y] = cells.Fit(l, m.w)
+	}
+	out[m.h-1] = cells.Fit(" "+status, m.w)
+	return strings.Join(out, "\n")
 }

@@ -75,11 +75,7 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	if strings.TrimSpace(c.Instructions) == "" {
 		return Proposed{}, &core.UsageError{Msg: "a proposal needs instructions: the steps of the skill"}
 	}
-	findings := scanProposal(c)
-	c, counts := skills.Redact(c)
-	// A description is one line of plain text for every client; angle
-	// brackets are what the standard forbids there.
-	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
+	c, findings, counts := prepare(c)
 	hash := p.SourceHash
 	keys, err := l.st.SkillKeys()
 	if err != nil {
@@ -121,16 +117,40 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	return Proposed{Skill: s, Redacted: counts}, nil
 }
 
+// prepare is what an agent's text goes through before it is stored: it is
+// scanned at STRANGER as the SKILL.md it will be rendered to (the findings
+// are returned, to keep on the record), then its secrets and personal data
+// are redacted, and its description is made one line of plain text for
+// every client (angle brackets are what the standard forbids there).
+// Propose and Edit share it, so a reviewer's edit is held to what a
+// proposal is.
+func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]int) {
+	findings := scanProposal(c)
+	c, counts := skills.Redact(c)
+	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
+	return c, findings, counts
+}
+
 // scanProposal scans the text of a proposal as the SKILL.md it will be
 // rendered to, at STRANGER: an agent's words are a stranger's.
 func scanProposal(c skills.Content) []core.Finding {
+	return sanitize.ScanText(skills.SkillFile, ScannedText(c), core.FormatMarkdown, core.Stranger)
+}
+
+// ScannedText is the text Propose and Edit scan for content c, its
+// findings' File being SKILL.md and their locations lines and columns of
+// it: the description in a frontmatter, the instructions, the example
+// queries. The text scanned is not kept (it held what redaction took
+// out); ScannedText of the stored content is the same text redacted,
+// which a viewer can show a finding in, on the line its location names.
+func ScannedText(c skills.Content) string {
 	var b strings.Builder
 	b.WriteString("---\ndescription: " + c.Description + "\n---\n\n")
 	b.WriteString(c.Instructions)
 	for _, q := range c.ExampleQueries {
 		b.WriteString("\n\n" + q)
 	}
-	return sanitize.ScanText("SKILL.md", b.String(), core.FormatMarkdown, core.Stranger)
+	return b.String()
 }
 
 // freeKey turns a proposal's name (or, without one, its description) into

@@ -1,0 +1,460 @@
+package skillsview
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/skills"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/tui/findings"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// The review of one library skill: opened across the screen, its SKILL.md
+// or its findings in the findings reviewer (tui/findings), and the editor
+// of a draft's description and instructions. The screen still does no
+// I/O: a decision is a ReviewMsg, a saved edit an EditMsg, and the root
+// carries them out in commands.
+
+// mode is what the screen shows.
+type mode int
+
+const (
+	// modeList is the list beside (or above) the selected entry's pane.
+	modeList mode = iota
+	// modeOpen is the selected library skill across the screen.
+	modeOpen
+	// modeEdit is the editor of the selected draft.
+	modeEdit
+)
+
+// EditMsg asks the root to store a reviewer's text as the description
+// and instructions of the draft Key (library.Edit: scanned and redacted as
+// a proposal is). The root reports the outcome with EditDone.
+type EditMsg struct {
+	Key                       string
+	Description, Instructions string
+}
+
+// opened is the skill the screen has open: its key, and the version and
+// date it had when its findings were put to the reviewer, so that a
+// reload that changed it (an edit) puts them again.
+type opened struct {
+	key      string
+	version  int
+	updated  time.Time
+	findings bool // the findings are shown, not the SKILL.md
+}
+
+// editor is the editor of a draft's text. It is shared by the model's
+// copies, as the path input is (text fields are large and models are
+// copied on every update); only the latest copy is used.
+type editor struct {
+	key    string
+	desc   textinput.Model
+	body   textarea.Model
+	field  int // 0 the description, 1 the instructions
+	saving bool
+	err    string
+	// back is the mode the editor returns to.
+	back mode
+}
+
+func newEditor(st styles.Styles) *editor {
+	d := textinput.New()
+	d.Prompt = ""
+	d.Placeholder = "when an agent should use the skill"
+	d.CharLimit = 1024
+	b := textarea.New()
+	b.ShowLineNumbers = false
+	b.Placeholder = "the steps of the skill (Markdown)"
+	b.MaxHeight = 0
+	ed := &editor{desc: d, body: b}
+	ed.setStyles(st)
+	return ed
+}
+
+func (ed *editor) setStyles(st styles.Styles) {
+	ds := textinput.DefaultStyles(st.IsDark)
+	ds.Cursor.Blink = false
+	ed.desc.SetStyles(ds)
+	bs := textarea.DefaultStyles(st.IsDark)
+	bs.Cursor.Blink = false
+	ed.body.SetStyles(bs)
+}
+
+// Editing reports whether the editor is open.
+func (m Model) Editing() bool { return m.mode == modeEdit }
+
+// Opened reports whether a library skill is open across the screen, and
+// whether its findings (rather than its SKILL.md) are shown.
+func (m Model) Opened() (open, showingFindings bool) {
+	return m.mode == modeOpen, m.mode == modeOpen && m.open.findings
+}
+
+// Reviewer is the findings reviewer of the opened skill.
+func (m Model) Reviewer() findings.Model { return m.fv }
+
+// EditErr is why the editor's last save was refused, if it was.
+func (m Model) EditErr() string {
+	if m.mode != modeEdit {
+		return ""
+	}
+	return m.ed.err
+}
+
+// EditDone is the outcome of the EditMsg the editor sent: on success the
+// editor closes (the root reloads the library and says what the rescan
+// found); on failure it stays open with the reason, the text kept.
+func (m Model) EditDone(err error) Model {
+	if m.mode != modeEdit {
+		return m
+	}
+	m.ed.saving = false
+	if err != nil {
+		m.ed.err = err.Error()
+		return m
+	}
+	m.ed.desc.Blur()
+	m.ed.body.Blur()
+	m.mode = m.ed.back
+	return m.refresh()
+}
+
+// findingsRequest puts the findings of s to the findings reviewer as a
+// gate question whose choices are promote (approve) and archive
+// (reject); a critical finding must be acknowledged before promotion.
+// Each finding's place is relative to the skill's folder. The text that
+// was scanned is not kept (it held what redaction took out); for a
+// proposal or an edit it is rebuilt from the stored content
+// (library.ScannedText), and a finding is shown in it where its location
+// points at what the scanner quoted, else by the scanner's excerpt.
+func findingsRequest(s *skills.Skill) gate.Request {
+	fs := make([]core.Finding, len(s.Findings))
+	var crit []int
+	doc := ""
+	if skilllib.ScannedWhen(s) != "at import" {
+		doc = skilllib.ScannedText(s.Content)
+	}
+	located := false
+	for i, f := range s.Findings {
+		f.Location = s.FindingPlace(f)
+		f.Offset, f.Length = -1, 0
+		if off, ok := locate(doc, f); ok {
+			f.Offset, located = off, true
+		}
+		fs[i] = f
+		if f.Severity == core.Critical {
+			crit = append(crit, i)
+		}
+	}
+	var texts map[string]string
+	if located {
+		texts = map[string]string{skills.SkillFile: doc}
+	}
+	why := skilllib.OriginOf(s).Text
+	if len(crit) > 0 {
+		why += " · acknowledge each critical finding (space) before p promotes"
+	}
+	return gate.Request{
+		Report:   core.HygieneReport{Source: s.Key, Tier: core.Stranger, Findings: fs, Passed: len(crit) == 0},
+		Why:      why,
+		Choices:  []core.ApprovalStatus{core.Approved, core.Rejected},
+		Critical: crit,
+		Texts:    texts,
+	}
+}
+
+// locateCheck is how many runes at a located offset, and evidenceContext
+// how many before it (the scanner's evidence starts that far before its
+// match), must read as the scanner quoted them for the place to be
+// trusted.
+const (
+	locateCheck     = 6
+	evidenceContext = 40
+)
+
+// locate finds the byte offset in doc of finding f of SKILL.md from its
+// location (file:line:col, columns in runes), and trusts it only when the
+// text there, with what precedes it, appears in the finding's evidence as
+// the scanner spelled it: redaction may have moved the match along its
+// line.
+func locate(doc string, f core.Finding) (int, bool) {
+	if doc == "" || f.File != skills.SkillFile || f.Evidence == "" {
+		return 0, false
+	}
+	parts := strings.Split(f.Location, ":")
+	if len(parts) < 3 {
+		return 0, false
+	}
+	line, err1 := strconv.Atoi(parts[len(parts)-2])
+	col, err2 := strconv.Atoi(parts[len(parts)-1])
+	if err1 != nil || err2 != nil || line < 1 || col < 1 {
+		return 0, false
+	}
+	off := 0
+	for range line - 1 {
+		i := strings.IndexByte(doc[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	end := len(doc)
+	if i := strings.IndexByte(doc[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	for range col - 1 {
+		if off >= end {
+			return 0, false
+		}
+		_, size := utf8.DecodeRuneInString(doc[off:])
+		off += size
+	}
+	q, n := off, 0
+	for q < end && n < locateCheck {
+		_, size := utf8.DecodeRuneInString(doc[q:])
+		q += size
+		n++
+	}
+	p := off
+	for n := 0; n < evidenceContext && p > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(doc[:p])
+		p -= size
+	}
+	if n == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
+		return 0, false
+	}
+	return off, true
+}
+
+// openSkill opens the selected library skill across the screen, its
+// findings shown when asked and it has any.
+func (m Model) openSkill(showFindings bool) Model {
+	e := m.selected()
+	if e == nil || e.rec == nil {
+		return m
+	}
+	s := e.rec
+	m.mode = modeOpen
+	m.open = opened{key: s.Key, version: s.Version, updated: s.Updated, findings: showFindings && len(s.Findings) > 0}
+	m.fv = m.fv.WithRequest(findingsRequest(s))
+	m.scroll = 0
+	return m.refresh()
+}
+
+// keepOpen follows a reload while a skill is open: the view closes when
+// the skill is no longer shown, and its findings are put to the reviewer
+// again when the record changed.
+func (m Model) keepOpen() Model {
+	if m.mode != modeOpen {
+		return m
+	}
+	e := m.selected()
+	if e == nil || e.rec == nil || e.rec.Key != m.open.key {
+		m.mode = modeList
+		return m.refresh()
+	}
+	if s := e.rec; s.Version != m.open.version || !s.Updated.Equal(m.open.updated) {
+		return m.openSkill(m.open.findings)
+	}
+	return m
+}
+
+// closeOpen returns to the list.
+func (m Model) closeOpen() Model {
+	m.mode = modeList
+	m.scroll = 0
+	return m.refresh()
+}
+
+// updateOpen handles a key while a skill is open. Its findings take the
+// reviewer's keys (acknowledge, promote, archive); its SKILL.md the
+// document's scroll keys and the review keys.
+func (m Model) updateOpen(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.keys
+	e := m.selected()
+	if e == nil || e.rec == nil {
+		return m.closeOpen(), nil
+	}
+	switch {
+	case key.Matches(kp, k.Back):
+		return m.closeOpen(), nil
+	case key.Matches(kp, k.ShowFindings):
+		if len(e.rec.Findings) == 0 {
+			return m.WithNotice("the scan found nothing in "+e.rec.Key, false), nil
+		}
+		m.open.findings = !m.open.findings
+		return m.refresh(), nil
+	case key.Matches(kp, k.Edit):
+		return m.startEdit()
+	}
+	if m.open.findings {
+		var cmd tea.Cmd
+		m.fv, cmd = m.fv.Update(kp)
+		if cmd == nil {
+			return m, nil
+		}
+		// The reviewer decided: promote or archive, then back to the list,
+		// where the root's notice says how it went.
+		return m.closeOpen(), decision(cmd, e.rec.Key, e.rec.Critical())
+	}
+	half := max(m.docHeight()/2, 1)
+	switch {
+	case key.Matches(kp, k.Promote):
+		return m.promote()
+	case key.Matches(kp, k.Archive):
+		return m.review(skills.Archived)
+	case key.Matches(kp, k.Draft):
+		return m.review(skills.Draft)
+	case key.Matches(kp, k.ScrollUp):
+		return m.Scroll(-1)
+	case key.Matches(kp, k.ScrollDown):
+		return m.Scroll(1)
+	case key.Matches(kp, k.HalfPageUp):
+		return m.Scroll(-half)
+	case key.Matches(kp, k.HalfPageDown):
+		return m.Scroll(half)
+	}
+	return m, nil
+}
+
+// decision turns the findings reviewer's answer (a findings.DecidedMsg,
+// which the root would take for the gate's) into the review request it
+// means for the skill key: approved is promote, acknowledged when the
+// skill has a critical finding (the reviewer refuses to approve until
+// each one is); rejected is archive.
+func decision(cmd tea.Cmd, key string, critical bool) tea.Cmd {
+	return func() tea.Msg {
+		d, ok := cmd().(findings.DecidedMsg)
+		if !ok {
+			return nil
+		}
+		if d.Answer.Status == core.Rejected {
+			return ReviewMsg{Key: key, To: skills.Archived}
+		}
+		return ReviewMsg{Key: key, To: skills.Active, Ack: critical}
+	}
+}
+
+// promote asks to promote the selected library skill. One with a
+// critical finding is not promoted from here: its findings open in the
+// reviewer, which promotes it only once each critical finding is
+// acknowledged, and says so.
+func (m Model) promote() (Model, tea.Cmd) {
+	e := m.selected()
+	if e == nil || e.rec == nil || e.rec.Status == skills.Active || !e.rec.Critical() {
+		return m.review(skills.Active)
+	}
+	n := 0
+	for _, f := range e.rec.Findings {
+		if f.Severity == core.Critical {
+			n++
+		}
+	}
+	m = m.openSkill(true)
+	return m.WithNotice(fmt.Sprintf("%s has %s: acknowledge each (space), then p promotes it", e.rec.Key,
+		plural(n, "critical finding", "critical findings")), true), nil
+}
+
+// startEdit opens the editor on the selected draft.
+func (m Model) startEdit() (Model, tea.Cmd) {
+	e := m.selected()
+	switch {
+	case e == nil:
+		return m, nil
+	case e.rec == nil:
+		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
+			", not a library skill: only library skills are edited", true), nil
+	case e.rec.Status != skills.Draft:
+		return m.WithNotice(e.rec.Key+" is "+string(e.rec.Status)+": only drafts are edited (d returns it to draft)", true), nil
+	case e.rec.Source == skills.Imported || e.rec.Original != nil:
+		return m.WithNotice(e.rec.Key+" was imported: edit its folder and import it again", true), nil
+	}
+	ed := m.ed
+	ed.key, ed.field, ed.saving, ed.err, ed.back = e.rec.Key, 1, false, "", m.mode
+	ed.desc.SetValue(e.rec.Description)
+	ed.desc.CursorEnd()
+	ed.desc.Blur()
+	ed.body.SetValue(e.rec.Instructions)
+	ed.body.MoveToBegin()
+	m.mode = modeEdit
+	m = m.sizeEditor()
+	return m, ed.body.Focus()
+}
+
+// sizeEditor fits the editor's fields to the screen: a line for the
+// description, the rest for the instructions.
+func (m Model) sizeEditor() Model {
+	w := max(m.w-2, 10)
+	m.ed.desc.SetWidth(w)
+	m.ed.body.SetWidth(w)
+	m.ed.body.SetHeight(max(m.h-editChrome, 1))
+	return m
+}
+
+// editChrome is the editor's lines around the instructions: the header,
+// the two labels, the description and the status line.
+const editChrome = 5
+
+// updateEdit handles the editor: save, switch field, discard, or type.
+func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
+	ed := m.ed
+	if ed.saving {
+		return m, nil
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		k := m.keys
+		switch {
+		case key.Matches(msg, k.EditCancel):
+			ed.desc.Blur()
+			ed.body.Blur()
+			m.mode = ed.back
+			return m.WithNotice("edit discarded: "+ed.key+" is unchanged", false).refresh(), nil
+		case key.Matches(msg, k.EditSave):
+			desc, body := strings.TrimSpace(ed.desc.Value()), ed.body.Value()
+			switch {
+			case desc == "":
+				ed.err = "the description is empty: say when an agent should use the skill"
+				return m, nil
+			case strings.TrimSpace(body) == "":
+				ed.err = "the instructions are empty: give the steps of the skill"
+				return m, nil
+			}
+			ed.saving, ed.err = true, ""
+			req := EditMsg{Key: ed.key, Description: desc, Instructions: body}
+			return m, func() tea.Msg { return req }
+		case key.Matches(msg, k.EditNext):
+			ed.field = 1 - ed.field
+			if ed.field == 0 {
+				ed.body.Blur()
+				return m, ed.desc.Focus()
+			}
+			ed.desc.Blur()
+			return m, ed.body.Focus()
+		}
+	case tea.PasteMsg:
+	default:
+		return m, nil
+	}
+	ed.err = ""
+	var cmd tea.Cmd
+	if ed.field == 0 {
+		ed.desc, cmd = ed.desc.Update(msg)
+	} else {
+		ed.body, cmd = ed.body.Update(msg)
+	}
+	return m, cmd
+}
