@@ -130,7 +130,7 @@ func scanProposal(c skills.Content) []core.Finding {
 	for _, q := range c.ExampleQueries {
 		b.WriteString("\n\n" + q)
 	}
-	return sanitize.ScanText("SKILL.md", b.String(), core.FormatMarkdown, core.Stranger)
+	return redactFindings(sanitize.ScanText("SKILL.md", b.String(), core.FormatMarkdown, core.Stranger))
 }
 
 // freeKey turns a proposal's name (or, without one, its description) into
