@@ -122,7 +122,7 @@ type skillRows struct {
 
 func (a *app) skillsListCmd() *cobra.Command {
 	var (
-		asJSON              bool
+		asJSON               bool
 		status, ns, consumer string
 	)
 	cmd := &cobra.Command{
