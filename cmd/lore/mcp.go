@@ -80,17 +80,23 @@ stdout carries only the protocol.`,
 	return cmd
 }
 
-// mcpExec runs lore commands for the MCP server in this process, through
-// run, with this invocation's store and configuration. Each command opens
-// the store as it always does; one runs at a time, because commands of one
-// process cannot hold the store together (a writer locks out readers, and
-// the lock is per open, not per process). What a command says on stderr
-// is passed on to this process's stderr, the MCP client's log.
+// mcpExec runs lore commands for the MCP server in this process, with
+// this invocation's store and configuration (see localExec).
 func (a *app) mcpExec() mcpserver.Exec {
 	global := []string{"--data-dir=" + a.cfg.dataDir()}
 	if a.configFlag != "" {
 		global = append(global, "--config="+a.configFlag)
 	}
+	return localExec(global, a.stderr)
+}
+
+// localExec runs lore commands in this process through run, each with the
+// global flags first. Each command opens the store as it always does; one
+// runs at a time, because commands of one process cannot hold the store
+// together (a writer locks out readers, and the lock is per open, not per
+// process). What a command says on stderr is passed on to stderr, which
+// for lore mcp is the MCP client's log.
+func localExec(global []string, stderr io.Writer) mcpserver.Exec {
 	var mu sync.Mutex
 	return func(ctx context.Context, args []string, stdin io.Reader) ([]byte, int, error) {
 		mu.Lock()
@@ -101,7 +107,7 @@ func (a *app) mcpExec() mcpserver.Exec {
 		var out, errb bytes.Buffer
 		code := run(ctx, slices.Concat(global, args), stdin, &out, &errb)
 		if errb.Len() > 0 {
-			_, _ = a.stderr.Write(errb.Bytes())
+			_, _ = stderr.Write(errb.Bytes())
 		}
 		return out.Bytes(), code, nil
 	}
