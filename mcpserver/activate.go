@@ -141,9 +141,11 @@ func (s *server) skillActivate(ctx context.Context, req *mcp.CallToolRequest, in
 		return activated(act)
 	}
 	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+		// The refusal names no way around the question: an agent told
+		// to read the skill by other means would skip the user's consent.
 		return refused(act.Key, fmt.Sprintf("%s was not activated: lore asks the user before a skill is first activated in a session, "+
-			"and this MCP client does not support elicitation, so it cannot ask. Use a client that supports elicitation, "+
-			"or read the skill with the lore command line (lore skills activate %s).", act.Key, act.Key))
+			"and this MCP client does not support elicitation, so it cannot ask. Continue without the skill, "+
+			"or tell the user that activating it needs an MCP client that supports elicitation.", act.Key))
 	}
 	return &mcp.CallToolResult{
 		InputRequests: mcp.InputRequestMap{confirmID: &mcp.ElicitParams{

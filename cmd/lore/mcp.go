@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
@@ -55,9 +57,9 @@ review), never active; outcome notes and failure reports are scanned and
 redacted before they are stored.
 
 Every call opens the store for its command, so while another lore process
-holds it (the terminal application, a learn), writing tools fail with "store
-is locked" and are to be retried. Logs and command errors go to stderr;
-stdout carries only the protocol.`,
+holds it for writing (the terminal application, a learn), tools fail with
+"store is locked" and are to be retried. Logs and command errors go to
+stderr; stdout carries only the protocol.`,
 		Example: `  claude mcp add lore -- lore mcp
   claude mcp add lore -- lore mcp --consumer claude-code --data-dir ~/team-lore`,
 		Args: noArgs,
@@ -65,6 +67,10 @@ stdout carries only the protocol.`,
 			srv, err := mcpserver.New(mcpserver.Options{Exec: a.mcpExec(), Version: version, Consumer: consumer})
 			if err != nil {
 				return err
+			}
+			if f, ok := a.stdin.(term.File); ok && term.IsTerminal(f.Fd()) {
+				fmt.Fprintln(a.stderr, "lore: lore mcp is an MCP server for an agent's client to start: it reads JSON-RPC on stdin "+
+					"(lore mcp --help shows how to add it to a client); ctrl+c stops it")
 			}
 			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
 			err = srv.Run(cmd.Context(), t)
