@@ -120,8 +120,7 @@ func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetI
 	var got []GetSkill
 	for _, key := range order {
 		act, err := s.activate(ctx, consumer, key)
-		var ce *CommandError
-		if errors.As(err, &ce) {
+		if ce := refusedName(err); ce != nil {
 			out.Unavailable = append(out.Unavailable, Unavailable{Name: key, Reason: err.Error()})
 			continue
 		}
@@ -154,8 +153,8 @@ func (s *server) resolve(ctx context.Context, consumer string, names []string, o
 	}
 	args := []string{"skills", "resolve", "--json", flag("consumer", consumer), "--"}
 	err := s.run(ctx, append(args, names...), nil, &res)
-	var ce *CommandError
-	if errors.As(err, &ce) && len(names) > 1 {
+	ce := refusedName(err)
+	if ce != nil && len(names) > 1 {
 		// One name spoils the whole resolution: resolve them one by one
 		// to tell the agent which.
 		var order []string
@@ -172,7 +171,7 @@ func (s *server) resolve(ctx context.Context, consumer string, names []string, o
 		}
 		return order, nil
 	}
-	if errors.As(err, &ce) {
+	if ce != nil {
 		out.Unavailable = append(out.Unavailable, Unavailable{Name: names[0], Reason: ce.Error()})
 		return nil, nil
 	}
@@ -188,6 +187,18 @@ func (s *server) resolve(ctx context.Context, consumer string, names []string, o
 		}
 	}
 	return res.Skills, nil
+}
+
+// refusedName returns err when it is a command's refusal of the name it
+// was given (exit 2: unknown, ambiguous, not offered), which skill_get
+// reports per skill; any other failure (a locked store, say) fails the
+// call.
+func refusedName(err error) *CommandError {
+	var ce *CommandError
+	if errors.As(err, &ce) && ce.ExitCode == 2 {
+		return ce
+	}
+	return nil
 }
 
 // requested reports whether key is one of names: the key itself, or its
