@@ -124,11 +124,13 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore conflicts resolve":     {[]string{"no-such-conflict", "keep-both"}, "no-such-conflict"},
 		"lore demo":                  {[]string{"extra"}, "extra"},
 		"lore domains":               {[]string{"extra"}, "extra"},
+		"lore find":                  {nil, "QUERY"},
 		"lore gate":                  {[]string{missing}, missing},
 		"lore graph":                 {[]string{"--domain", "nosuch"}, "nosuch"},
 		"lore help":                  {[]string{"lern"}, "lern"},
 		"lore learn":                 {[]string{missing}, missing},
 		"lore man":                   {[]string{"extra"}, "extra"},
+		"lore mcp":                   {[]string{"extra"}, "extra"},
 		"lore rank":                  {[]string{"--domain", "nosuch"}, "nosuch"},
 		"lore report":                {[]string{"learn-nope"}, "learn-nope"},
 		"lore scan":                  {[]string{missing}, missing},
@@ -279,7 +281,7 @@ func TestReportingCommandsPrintJSON(t *testing.T) {
 		keys []string
 		want string // a fragment of the object
 	}{
-		{[]string{"skills", "activate", "pdf-tables"}, []string{"key", "name", "status", "negative", "location", "instructions", "resources"}, `"instructions": "# PDF tables`},
+		{[]string{"skills", "activate", "pdf-tables"}, []string{"key", "name", "status", "negative", "location", "instructions", "resources", "description", "taskType", "decay"}, `"instructions": "# PDF tables`},
 		{[]string{"skills", "used", "pdf-tables", "--success"}, []string{"key", "uses", "successes", "failures"}, `"uses": 1`},
 		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"key", "helpful", "harmful"}, `"helpful": 1`},
 		{[]string{"skills", "report", "pdf-tables", "--failure", "timeout after 30s"}, []string{"key", "signature", "count", "negativeSkill"}, `"negativeSkill": null`},

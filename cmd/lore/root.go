@@ -273,6 +273,8 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		a.textCmd(),
 		a.skillsCmd(),
 		a.serveCmd(),
+		a.findCmd(),
+		a.mcpCmd(),
 	)
 	// cobra adds its completion group when it runs; added now, it can be
 	// made to refuse an unknown shell as the other groups do.

@@ -85,6 +85,9 @@ type skillRow struct {
 	Desc       string  `json:"description"`
 	Resources  int     `json:"resources"`
 	MergedFrom int     `json:"mergedFrom"`
+	// Critical: the scan of its content found something critical, so it
+	// is promoted only with --ack-critical.
+	Critical bool `json:"critical"`
 }
 
 func row(s *skills.Skill, at time.Time) skillRow {
@@ -93,7 +96,7 @@ func row(s *skills.Skill, at time.Time) skillRow {
 		Key: s.Key, Name: s.Name, Status: string(s.Status), Source: string(s.Source), TaskType: string(s.TaskType),
 		Negative: s.Negative, Version: s.Version, Uses: s.Uses, Successes: s.Successes, Helpful: s.Helpful,
 		Harmful: s.Harmful, Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0), Note: s.Note,
-		Desc: s.Description, Resources: len(s.Files), MergedFrom: len(s.Lineage.MergedFrom),
+		Desc: s.Description, Resources: len(s.Files), MergedFrom: len(s.Lineage.MergedFrom), Critical: s.Critical(),
 	}
 	if !s.LastUsed.IsZero() {
 		r.LastUsed = s.LastUsed.Format(time.RFC3339)
@@ -119,8 +122,8 @@ type skillRows struct {
 
 func (a *app) skillsListCmd() *cobra.Command {
 	var (
-		asJSON bool
-		status string
+		asJSON               bool
+		status, ns, consumer string
 	)
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -130,19 +133,32 @@ skills from reported failures), imported (lore skills import) and written with
 lore skills warn, with status, source, task type, version, usage, feedback and
 decay. Generated skills start as drafts; lore skills review promotes them.
 
---status draft|active|archived keeps one status.`,
+--status draft|active|archived keeps one status, --namespace one namespace,
+and --consumer the skills that consumer may see (skills.consumers in the
+configuration), whatever their status.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var f skilllib.Filter
+			f := skilllib.Filter{Namespace: ns}
 			if status != "" {
 				if !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
 					return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active or archived", status)}
 				}
 				f.Status = []skills.Status{skills.Status(status)}
 			}
+			var pol *scope.Policy
+			if cmd.Flags().Changed("consumer") {
+				var err error
+				if pol, err = a.cfg.skillPolicy(); err != nil {
+					return err
+				}
+			}
 			sel, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Listing, error) { return lib.List(f) })
 			if err != nil {
 				return err
+			}
+			if pol != nil {
+				who := strings.ToLower(consumer)
+				sel.Skills = slices.DeleteFunc(sel.Skills, func(s *skills.Skill) bool { return !pol.Visible(who, s.Key) })
 			}
 			rs := rows(sel.Skills)
 			return a.output(asJSON, skillRows{rs}, func(b *strings.Builder) { a.writeSkillRows(b, rs, sel.Total) })
@@ -150,6 +166,8 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	cmd.Flags().StringVar(&status, "status", "", "only skills with this status: draft, active or archived")
+	cmd.Flags().StringVar(&ns, "namespace", "", "only skills of this namespace")
+	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
 	return cmd
 }
 
@@ -276,6 +294,23 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 		slices.Sort(sigs)
 		line("failures", strings.Join(sigs, "\n            "))
 	}
+	if n := len(s.Outcomes); n > 0 {
+		// The newest few: the notes are stored cleaned (redacted, hidden
+		// characters spelled out), and --json carries them all.
+		var notes []string
+		for _, o := range slices.Backward(s.Outcomes[max(0, n-5):]) {
+			what := "failed"
+			if o.Success {
+				what = "succeeded"
+			}
+			extra := ""
+			if len(o.Findings) > 0 {
+				extra = st.Severity.Warning.Render(fmt.Sprintf(" (%d finding%s in the note)", len(o.Findings), plural(len(o.Findings))))
+			}
+			notes = append(notes, fmt.Sprintf("%s %s: %s%s", o.At.Format(time.DateTime), what, truncateRunes(o.Note, 200), extra))
+		}
+		line("notes", strings.Join(notes, "\n            "))
+	}
 	line("extends", s.Extends)
 	line("imports", strings.Join(s.Imports, ", "))
 	line("queries", strings.Join(s.ExampleQueries, " · "))
@@ -370,6 +405,13 @@ type activateOut struct {
 	Location     string        `json:"location"`
 	Instructions string        `json:"instructions"`
 	Resources    []resourceOut `json:"resources"`
+	Description  string        `json:"description"`
+	TaskType     string        `json:"taskType"`
+	// Decay and Stale are the ranking's: how much the skill has faded
+	// since it was last used, and a warning once it has faded below a
+	// quarter.
+	Decay float64 `json:"decay"`
+	Stale string  `json:"stale,omitempty"`
 }
 
 type resourceOut struct {
@@ -378,7 +420,10 @@ type resourceOut struct {
 }
 
 func (a *app) skillsActivateCmd() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON   bool
+		consumer string
+	)
 	cmd := &cobra.Command{
 		Use:   "activate NAME",
 		Short: "Print a skill's instructions and its resource list (progressive disclosure)",
@@ -387,17 +432,34 @@ then the list of its resource files (references/, scripts/, assets/, ...) with
 their sizes, which the agent opens only when it needs them. Nothing is executed.
 A negative skill is printed under a warning line.
 
-Activation is not counted as a use; report the outcome with lore skills used.`,
+Activation is not counted as a use; report the outcome with lore skills used.
+
+With --consumer, only a skill offered to that consumer is activated: an active
+one its visibility rules (skills.consumers) let it see; any other is refused
+as if unknown to it (exit 2), which is how agents get skills.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			act, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Activation, error) { return lib.Activate(args[0]) })
+			offeredOnly := cmd.Flags().Changed("consumer")
+			act, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Activation, error) {
+				if !offeredOnly {
+					return a.library(db, skilllib.Options{}).Activate(args[0])
+				}
+				lib, err := a.offering(db)
+				if err != nil {
+					return skilllib.Activation{}, err
+				}
+				return activateOffered(lib, args[0], consumer)
+			})
 			if err != nil {
 				return err
 			}
 			s := act.Skill
 			if asJSON {
+				at := now()
+				v := s.View("")
 				out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
-					Location: act.Location, Instructions: s.Instructions, Resources: []resourceOut{}}
+					Location: act.Location, Instructions: s.Instructions, Resources: []resourceOut{},
+					Description: s.Description, TaskType: string(s.TaskType.Normalize()), Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0)}
 				for _, f := range s.Files {
 					out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
 				}
@@ -423,8 +485,28 @@ Activation is not counted as a use; report the outcome with lore skills used.`,
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}], "description", "taskType", "decay", "stale"?}`)
+	cmd.Flags().StringVar(&consumer, "consumer", "", "activate only a skill offered to this consumer (active and visible to it)")
 	return cmd
+}
+
+// activateOffered activates the skill ref names only when lib offers it to
+// consumer; any other skill is refused with the error of an unknown one,
+// so that a consumer learns nothing of skills it may not see. The check
+// comes before the skill's folder is written.
+func activateOffered(lib *skilllib.Library, ref, consumer string) (skilllib.Activation, error) {
+	s, err := lib.Get(ref)
+	if err != nil {
+		return skilllib.Activation{}, err
+	}
+	if !lib.OfferedTo(s, consumer) {
+		return skilllib.Activation{}, &skilllib.UnknownSkillError{Ref: ref}
+	}
+	loc, err := lib.Materialize(s)
+	if err != nil {
+		return skilllib.Activation{}, err
+	}
+	return skilllib.Activation{Skill: s, Location: loc}, nil
 }
 
 type searchHit struct {
@@ -435,6 +517,7 @@ type searchHit struct {
 	Decay     float64 `json:"decay"`
 	Feedback  float64 `json:"feedback"`
 	Negative  bool    `json:"negative"`
+	TaskType  string  `json:"taskType"`
 	Stale     string  `json:"stale,omitempty"`
 	Desc      string  `json:"description"`
 }
@@ -444,6 +527,7 @@ func (a *app) skillsSearchCmd() *cobra.Command {
 		asJSON   bool
 		top      int
 		consumer string
+		task     string
 	)
 	cmd := &cobra.Command{
 		Use:   "search QUERY",
@@ -457,13 +541,29 @@ word handling (stopwords dropped, stems matched), so better matches rank higher;
 decay is 2^(-days since last use / half-life), half-lives by task type: browser
 7, api 90, code 180, domain 365, unknown 30 days; feedback is
 0.5 + (helpful+1)/(helpful+harmful+2). A skill below a quarter of its weight
-(two half-lives unused) carries a staleness warning.`,
+(two half-lives unused) carries a staleness warning.
+
+--task-type keeps the skills of one task type (browser, api, code, domain or
+unknown), ranked among all the skills searched.`,
 		Args: exactArgs(1, "one QUERY (quote it)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			tt := search.TaskType(task)
+			if task != "" && tt.Normalize() != tt {
+				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
+			}
+			if top < 0 {
+				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
+			}
 			res, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Results, error) {
 				lib, err := a.offering(db)
 				if err != nil {
 					return skilllib.Results{}, err
+				}
+				if task != "" {
+					// The filter comes after the ranking so that scores are
+					// those of the whole library (BM25 weighs a word by how
+					// rare it is among every skill searched).
+					return lib.Search(args[0], consumer, 0)
 				}
 				return lib.Search(args[0], consumer, top)
 			})
@@ -472,8 +572,15 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 			}
 			hits := []searchHit{}
 			for _, r := range res.Hits {
+				if task != "" && r.Skill.TaskType.Normalize() != tt {
+					continue
+				}
+				if top > 0 && len(hits) == top {
+					break
+				}
 				hits = append(hits, searchHit{Key: r.Skill.Key, Name: r.Skill.Name, Score: r.Score, Relevance: r.Relevance,
-					Decay: r.Decay, Feedback: r.Feedback, Negative: r.Skill.Negative, Stale: r.Stale, Desc: r.Skill.Description})
+					Decay: r.Decay, Feedback: r.Feedback, Negative: r.Skill.Negative, TaskType: string(r.Skill.TaskType.Normalize()),
+					Stale: r.Stale, Desc: r.Skill.Description})
 			}
 			out := struct {
 				Query   string      `json:"query"`
@@ -502,6 +609,7 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	cmd.Flags().IntVar(&top, "top", 10, "show at most this many results (0: all)")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "rank only the skills this consumer may see (skills.consumers in the configuration)")
+	cmd.Flags().StringVar(&task, "task-type", "", "keep only skills of this task type: browser, api, code, domain or unknown")
 	return cmd
 }
 
@@ -929,35 +1037,61 @@ matches without replacing relevance.`,
 	return cmd
 }
 
+// usedOut is the --json shape of lore skills used.
+type usedOut struct {
+	Key       string `json:"key"`
+	Uses      int    `json:"uses"`
+	Successes int    `json:"successes"`
+	Failures  int    `json:"failures"`
+	// Note is the note as stored (redacted, hidden characters spelled
+	// out), present only when one was given, with what the scanner found
+	// in it and the spans redacted.
+	Note         string         `json:"note,omitempty"`
+	NoteFindings []core.Finding `json:"noteFindings,omitempty"`
+	NoteRedacted map[string]int `json:"noteRedacted,omitempty"`
+}
+
 func (a *app) skillsUsedCmd() *cobra.Command {
-	var success, failure, asJSON bool
+	var (
+		success, failure, asJSON bool
+		note                     string
+	)
 	cmd := &cobra.Command{
-		Use:   "used NAME --success|--failure",
+		Use:   "used NAME --success|--failure [--note TEXT]",
 		Short: "Record that a skill was used, and whether the task succeeded",
 		Long: `Counts one use with its outcome and dates it: a used skill stops decaying from
 that day. To record why a use failed (and let repeated failures become a
-negative skill), use lore skills report NAME --failure "...".`,
+negative skill), use lore skills report NAME --failure "...".
+
+--note keeps a remark with the use (lore skills show lists the newest). A note
+is not trusted, whoever sent it: it is scanned as a stranger's text (the
+findings are kept beside it), its secrets and personal data are redacted, and
+its hidden characters are stored spelled out. A record keeps its newest 50
+notes.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
 			}
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Use(args[0], success) })
+			u, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Used, error) { return lib.UseWithNote(args[0], success, note) })
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Key       string `json:"key"`
-				Uses      int    `json:"uses"`
-				Successes int    `json:"successes"`
-				Failures  int    `json:"failures"`
-			}{s.Key, s.Uses, s.Successes, s.Failures}
+			s := u.Skill
+			out := usedOut{Key: s.Key, Uses: s.Uses, Successes: s.Successes, Failures: s.Failures, Note: u.Note, NoteFindings: u.Findings}
+			if len(u.Redacted) > 0 {
+				out.NoteRedacted = map[string]int{}
+				for k, n := range u.Redacted {
+					out.NoteRedacted[string(k)] = n
+				}
+			}
 			return a.reply(asJSON, out, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
 		},
 	}
 	cmd.Flags().BoolVar(&success, "success", false, "the task succeeded")
 	cmd.Flags().BoolVar(&failure, "failure", false, "the task failed")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "uses", "successes", "failures"}`)
+	cmd.Flags().StringVar(&note, "note", "", "a remark kept with the use (scanned and redacted before it is stored)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "uses", "successes", "failures", "note"?, "noteFindings"?, "noteRedacted"?}`)
 	return cmd
 }
 

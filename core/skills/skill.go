@@ -207,6 +207,10 @@ type Skill struct {
 	// Records written before lore kept them, and skills lore generates,
 	// have none.
 	Findings []core.Finding `json:"findings,omitempty"`
+	// Outcomes are the notes reported with uses (lore skills used --note,
+	// an agent's skill_report_outcome), newest last, at most MaxOutcomes:
+	// bookkeeping about the skill, like the counters, not content.
+	Outcomes []Outcome `json:"outcomes,omitempty"`
 }
 
 // FindingPlace is where finding f of s is, relative to the skill's folder

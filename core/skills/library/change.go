@@ -111,6 +111,10 @@ func (l *Library) ReportFailure(ref, failure string) (Failure, error) {
 		if neg == nil {
 			return nil, nil
 		}
+		// The failure's words came from whoever reported it, often an
+		// agent: the draft carries what the scanner finds in them, so a
+		// critical one must be acknowledged before it is promoted.
+		neg.Findings = scanProposal(neg.Content)
 		return []*skills.Skill{neg}, nil
 	})
 	if err != nil {

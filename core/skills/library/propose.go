@@ -134,7 +134,7 @@ func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]
 // scanProposal scans the text of a proposal as the SKILL.md it will be
 // rendered to, at STRANGER: an agent's words are a stranger's.
 func scanProposal(c skills.Content) []core.Finding {
-	return sanitize.ScanText(skills.SkillFile, ScannedText(c), core.FormatMarkdown, core.Stranger)
+	return redactFindings(sanitize.ScanText(skills.SkillFile, ScannedText(c), core.FormatMarkdown, core.Stranger))
 }
 
 // ScannedText is the text Propose and Edit scan for content c, its

@@ -102,11 +102,17 @@ func (l *Library) Offered(consumer string) ([]*skills.Skill, error) {
 func (l *Library) offered(lib []*skills.Skill, consumer string) []*skills.Skill {
 	var out []*skills.Skill
 	for _, s := range lib {
-		if s.Offered() && l.opts.Policy.Visible(strings.ToLower(consumer), s.Key) {
+		if l.OfferedTo(s, consumer) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// OfferedTo reports whether s is offered to consumer (see Offered), for a
+// caller holding one record that need not read the whole library.
+func (l *Library) OfferedTo(s *skills.Skill, consumer string) bool {
+	return s.Offered() && l.opts.Policy.Visible(strings.ToLower(consumer), s.Key)
 }
 
 // Results is the answer to a search.

@@ -1,0 +1,318 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// skill_get: several skills at once, with what they import, within a
+// token budget, for an agent to put into its context (seed 001's in-flight
+// skill_get and pre-flight bounded injection).
+
+const (
+	defaultMaxTokens = 4000
+	maxGetNames      = 20
+)
+
+// GetIn are skill_get's arguments.
+type GetIn struct {
+	Names     []string `json:"names" jsonschema:"the skills' keys or names; the skills they import are added, dependency first"`
+	Format    string   `json:"format,omitempty" jsonschema:"raw: structured records (the default); injection: one text block to put in context"`
+	MaxTokens int      `json:"max_tokens,omitempty" jsonschema:"most tokens the skills may take, about 4 characters each (default 4000)"`
+}
+
+// GetSkill is one skill as skill_get returns it.
+type GetSkill struct {
+	Key         string `json:"key"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	TaskType    string `json:"task_type"`
+	// Negative and Warning mark a "don't do this" skill.
+	Negative bool   `json:"negative"`
+	Warning  string `json:"warning,omitempty"`
+	// Stale warns that the skill has not been used for a long time.
+	Stale        string     `json:"stale,omitempty"`
+	Instructions string     `json:"instructions"`
+	Location     string     `json:"location"`
+	Resources    []Resource `json:"resources"`
+	// Imported: the skill was not asked for but is imported by one that
+	// was.
+	Imported bool `json:"imported,omitempty"`
+}
+
+// Omitted is a skill left out because it did not fit the budget.
+type Omitted struct {
+	Key    string `json:"key"`
+	Tokens int    `json:"tokens"`
+}
+
+// Unavailable is a skill that could not be given: unknown, not active, or
+// not visible to this client.
+type Unavailable struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// GetOut is skill_get's result.
+type GetOut struct {
+	Format    string `json:"format"`
+	MaxTokens int    `json:"max_tokens"`
+	// Tokens is the estimate of what the included skills take: of Text
+	// for injection, of the Skills records for raw.
+	Tokens int `json:"tokens"`
+	// Skills are the included skills, dependency first (raw only).
+	Skills []GetSkill `json:"skills,omitempty"`
+	// Text is the injection block (injection only).
+	Text string `json:"text,omitempty"`
+	// Included are the keys of the included skills, in order.
+	Included    []string      `json:"included"`
+	Omitted     []Omitted     `json:"omitted"`
+	Unavailable []Unavailable `json:"unavailable"`
+	// Warnings name import cycles and imports of unknown skills.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetIn) (*mcp.CallToolResult, GetOut, error) {
+	format := in.Format
+	switch format {
+	case "":
+		format = "raw"
+	case "raw", "injection":
+	default:
+		return nil, GetOut{}, fmt.Errorf("format %q: use raw or injection", in.Format)
+	}
+	budget := in.MaxTokens
+	switch {
+	case budget < 0:
+		return nil, GetOut{}, fmt.Errorf("max_tokens %d: give a positive number of tokens", budget)
+	case budget == 0:
+		budget = defaultMaxTokens
+	}
+	var names []string
+	for _, n := range in.Names {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return nil, GetOut{}, errors.New("names is empty: give the keys or names of the skills to get (skill_search finds them)")
+	case len(names) > maxGetNames:
+		return nil, GetOut{}, fmt.Errorf("%d names: ask for at most %d skills at once", len(names), maxGetNames)
+	}
+	consumer := s.consumerOf(req.ClientInfo())
+	out := GetOut{Format: format, MaxTokens: budget, Included: []string{}, Omitted: []Omitted{}, Unavailable: []Unavailable{}}
+
+	order, err := s.resolve(ctx, consumer, names, &out)
+	if err != nil {
+		return nil, GetOut{}, err
+	}
+	// Each skill is read as activation reads it, for this consumer: a
+	// draft, an archived skill or one hidden from it is unavailable.
+	var got []GetSkill
+	for _, key := range order {
+		act, err := s.activate(ctx, consumer, key)
+		if ce := refusedName(err); ce != nil {
+			out.Unavailable = append(out.Unavailable, Unavailable{Name: key, Reason: err.Error()})
+			continue
+		}
+		if err != nil {
+			return nil, GetOut{}, err
+		}
+		res := act.Resources
+		if res == nil {
+			res = []Resource{}
+		}
+		got = append(got, GetSkill{Key: act.Key, Name: act.Name, Description: act.Description, TaskType: act.TaskType,
+			Negative: act.Negative, Warning: warning(act.Negative), Stale: act.Stale, Instructions: act.Instructions,
+			Location: act.Location, Resources: res, Imported: !requested(act.Key, names)})
+	}
+	fit(got, format, budget, &out)
+	if format == "injection" {
+		return textResult(out.Text), out, nil
+	}
+	return nil, out, nil
+}
+
+// resolve expands names with what they import (lore skills resolve),
+// dependency first, for consumer; the skills hidden from it, and names
+// the library does not know, are noted in out as unavailable.
+func (s *server) resolve(ctx context.Context, consumer string, names []string, out *GetOut) ([]string, error) {
+	var res struct {
+		Skills   []string `json:"skills"`
+		Hidden   []string `json:"hidden"`
+		Warnings []string `json:"warnings"`
+	}
+	args := []string{"skills", "resolve", "--json", flag("consumer", consumer), "--"}
+	err := s.run(ctx, append(args, names...), nil, &res)
+	ce := refusedName(err)
+	if ce != nil && len(names) > 1 {
+		// One name spoils the whole resolution: resolve them one by one
+		// to tell the agent which.
+		var order []string
+		for _, n := range names {
+			sub, err := s.resolve(ctx, consumer, []string{n}, out)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range sub {
+				if !slices.Contains(order, k) {
+					order = append(order, k)
+				}
+			}
+		}
+		return order, nil
+	}
+	if ce != nil {
+		out.Unavailable = append(out.Unavailable, Unavailable{Name: names[0], Reason: ce.Error()})
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range res.Hidden {
+		out.Unavailable = append(out.Unavailable, Unavailable{Name: h, Reason: "not offered to this client"})
+	}
+	for _, w := range res.Warnings {
+		if !slices.Contains(out.Warnings, w) {
+			out.Warnings = append(out.Warnings, w)
+		}
+	}
+	return res.Skills, nil
+}
+
+// refusedName returns err when it is a command's refusal of the name it
+// was given (exit 2: unknown, ambiguous, not offered), which skill_get
+// reports per skill; any other failure (a locked store, say) fails the
+// call.
+func refusedName(err error) *CommandError {
+	var ce *CommandError
+	if errors.As(err, &ce) && ce.ExitCode == 2 {
+		return ce
+	}
+	return nil
+}
+
+// requested reports whether key is one of names: the key itself, or its
+// id (a bare name means that skill in whatever namespace resolved it).
+func requested(key string, names []string) bool {
+	id := key
+	if i := strings.IndexByte(key, '.'); i >= 0 {
+		id = key[i+1:]
+	}
+	return slices.ContainsFunc(names, func(n string) bool { return n == key || n == id || n == "skills."+key })
+}
+
+// fit chooses the skills that fit budget and renders them into out. The
+// skills asked for come first, in the order of got, then the skills they
+// import; a skill that does not fit whole is omitted, never cut, and a
+// later, smaller one may still fit. The included skills keep the
+// dependency-first order of got.
+//
+// Each entry's tokens are estimated on its own and rounded up, and so are
+// the separators, so their sum bounds the estimate of the whole.
+func fit(got []GetSkill, format string, budget int, out *GetOut) {
+	entries := make([]string, len(got))
+	for i, g := range got {
+		entries[i] = render(g, format)
+	}
+	sep := separator(format)
+	sepTokens := search.EstimateTokens(sep)
+	idx := make([]int, len(got))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(x, y int) int {
+		switch {
+		case got[x].Imported == got[y].Imported:
+			return 0
+		case !got[x].Imported:
+			return -1
+		}
+		return 1
+	})
+	keep := make([]bool, len(got))
+	used, n := 0, 0
+	for _, i := range idx {
+		cost := search.EstimateTokens(entries[i])
+		if n > 0 {
+			cost += sepTokens
+		}
+		if used+cost > budget {
+			out.Omitted = append(out.Omitted, Omitted{Key: got[i].Key, Tokens: search.EstimateTokens(entries[i])})
+			continue
+		}
+		keep[i] = true
+		used += cost
+		n++
+	}
+	var kept []string
+	for i, g := range got {
+		if !keep[i] {
+			continue
+		}
+		out.Included = append(out.Included, g.Key)
+		kept = append(kept, entries[i])
+		if format == "raw" {
+			out.Skills = append(out.Skills, g)
+		}
+	}
+	joined := strings.Join(kept, sep)
+	if format == "injection" {
+		out.Text = joined
+	} else {
+		joined = "[" + joined + "]"
+	}
+	out.Tokens = search.EstimateTokens(joined)
+	if len(kept) == 0 {
+		out.Tokens = 0
+	}
+}
+
+func separator(format string) string {
+	if format == "injection" {
+		return "\n\n"
+	}
+	return ","
+}
+
+// render is one skill as it is counted and, for injection, given: the raw
+// record's JSON, or a Markdown section with the warnings first.
+func render(g GetSkill, format string) string {
+	if format == "raw" {
+		b, err := json.Marshal(g)
+		if err != nil {
+			// A record of strings, numbers and booleans always encodes;
+			// should it not, its instructions still bound its size.
+			return g.Instructions
+		}
+		return string(b)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Skill %s\n", g.Key)
+	if g.Negative {
+		fmt.Fprintf(&b, "%s%s\n", search.NegativeLabel, g.Description)
+	} else {
+		fmt.Fprintf(&b, "When to use: %s\n", g.Description)
+	}
+	if g.Stale != "" {
+		fmt.Fprintf(&b, "Staleness warning: %s; it may be outdated.\n", g.Stale)
+	}
+	if len(g.Resources) > 0 {
+		paths := make([]string, len(g.Resources))
+		for i, r := range g.Resources {
+			paths[i] = r.Path
+		}
+		fmt.Fprintf(&b, "Resources (next to %s): %s\n", g.Location, strings.Join(paths, ", "))
+	}
+	b.WriteString("\n" + strings.TrimSpace(g.Instructions) + "\n")
+	return b.String()
+}

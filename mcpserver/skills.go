@@ -1,0 +1,435 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// Bounds on what one call may ask for: an agent asking for everything at
+// once gets a page, not the library.
+const (
+	defaultSearchLimit = 10
+	maxSearchLimit     = 50
+	defaultPageSize    = 50
+	maxPageSize        = 200
+)
+
+// taskTypes are the task types of seed 001, as the tools' schemas list
+// them.
+var taskTypes = []any{"browser", "api", "code", "domain", "unknown"}
+
+// --- skill_search ---
+
+// SearchIn are skill_search's arguments.
+type SearchIn struct {
+	Query    string `json:"query" jsonschema:"what the task is about, in words; blank ranks every skill by freshness and feedback"`
+	Limit    int    `json:"limit,omitempty" jsonschema:"most results to return (default 10, at most 50)"`
+	TaskType string `json:"task_type,omitempty" jsonschema:"keep only skills of this task type"`
+}
+
+// SearchHit is one ranked skill.
+type SearchHit struct {
+	Key         string  `json:"key"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	TaskType    string  `json:"task_type"`
+	Score       float64 `json:"score"`
+	Relevance   float64 `json:"relevance"`
+	Decay       float64 `json:"decay"`
+	Feedback    float64 `json:"feedback"`
+	// Negative and Warning mark a "don't do this" skill.
+	Negative bool   `json:"negative"`
+	Warning  string `json:"warning,omitempty"`
+	// Stale says the skill has not been used for long enough that it may
+	// be outdated.
+	Stale string `json:"stale,omitempty"`
+}
+
+// SearchOut is skill_search's result.
+type SearchOut struct {
+	Query   string      `json:"query"`
+	Results []SearchHit `json:"results"`
+}
+
+func (s *server) skillSearch(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	limit, err := bounded("limit", in.Limit, defaultSearchLimit, maxSearchLimit)
+	if err != nil {
+		return nil, SearchOut{}, err
+	}
+	args := []string{"skills", "search", "--json", flag("top", strconv.Itoa(limit)), flag("consumer", s.consumerOf(req.ClientInfo()))}
+	if in.TaskType != "" {
+		args = append(args, flag("task-type", in.TaskType))
+	}
+	var got struct {
+		Query   string `json:"query"`
+		Results []struct {
+			Key         string  `json:"key"`
+			Name        string  `json:"name"`
+			Score       float64 `json:"score"`
+			Relevance   float64 `json:"relevance"`
+			Decay       float64 `json:"decay"`
+			Feedback    float64 `json:"feedback"`
+			Negative    bool    `json:"negative"`
+			TaskType    string  `json:"taskType"`
+			Stale       string  `json:"stale"`
+			Description string  `json:"description"`
+		} `json:"results"`
+	}
+	if err := s.run(ctx, append(args, "--", in.Query), nil, &got); err != nil {
+		return nil, SearchOut{}, err
+	}
+	out := SearchOut{Query: in.Query, Results: []SearchHit{}}
+	for _, r := range got.Results {
+		out.Results = append(out.Results, SearchHit{Key: r.Key, Name: r.Name, Description: r.Description, TaskType: r.TaskType,
+			Score: r.Score, Relevance: r.Relevance, Decay: r.Decay, Feedback: r.Feedback,
+			Negative: r.Negative, Warning: warning(r.Negative), Stale: r.Stale})
+	}
+	return nil, out, nil
+}
+
+// warning is the label of a negative skill, the prompt block's.
+func warning(negative bool) string {
+	if negative {
+		return strings.TrimSpace(search.NegativeLabel)
+	}
+	return ""
+}
+
+// bounded checks a count an agent gave: 0 means def, more than most is
+// cut to most (the agent gets a page and can ask for the next).
+func bounded(name string, n, def, most int) (int, error) {
+	switch {
+	case n < 0:
+		return 0, fmt.Errorf("%s %d: give a positive number, or leave it out for %d", name, n, def)
+	case n == 0:
+		return def, nil
+	}
+	return min(n, most), nil
+}
+
+// --- skill_list ---
+
+// ListIn are skill_list's arguments.
+type ListIn struct {
+	Page      int    `json:"page,omitempty" jsonschema:"page number, from 1 (default 1)"`
+	PageSize  int    `json:"page_size,omitempty" jsonschema:"skills per page (default 50, at most 200)"`
+	Namespace string `json:"namespace,omitempty" jsonschema:"only this namespace (public, proposed, ...)"`
+	Status    string `json:"status,omitempty" jsonschema:"active (the default: the skills you may use), draft (the review queue), archived, or all"`
+}
+
+// ListItem is one skill of a listing.
+type ListItem struct {
+	Key         string `json:"key"`
+	Name        string `json:"name"`
+	Status      string `json:"status"`
+	Description string `json:"description"`
+	TaskType    string `json:"task_type"`
+	Source      string `json:"source"`
+	Negative    bool   `json:"negative"`
+	Warning     string `json:"warning,omitempty"`
+	Uses        int    `json:"uses"`
+	Successes   int    `json:"successes"`
+	Stale       string `json:"stale,omitempty"`
+	// Critical: the scanner found something critical in this skill's
+	// text; its description is withheld until a person has reviewed it.
+	Critical bool `json:"critical,omitempty"`
+}
+
+// ListOut is skill_list's result.
+type ListOut struct {
+	Page     int        `json:"page"`
+	PageSize int        `json:"page_size"`
+	Total    int        `json:"total"`
+	Pages    int        `json:"pages"`
+	Skills   []ListItem `json:"skills"`
+}
+
+// withheld replaces the description of a skill with a critical finding: an
+// agent is shown unreviewed text that the scanner took for an attack only
+// after a person has looked at it.
+const withheld = "(withheld: the scanner found something critical in this skill's text; a person must review it first)"
+
+func (s *server) skillList(ctx context.Context, req *mcp.CallToolRequest, in ListIn) (*mcp.CallToolResult, ListOut, error) {
+	size, err := bounded("page_size", in.PageSize, defaultPageSize, maxPageSize)
+	if err != nil {
+		return nil, ListOut{}, err
+	}
+	page := in.Page
+	if page < 0 {
+		return nil, ListOut{}, fmt.Errorf("page %d: pages count from 1", page)
+	}
+	page = max(page, 1)
+	args := []string{"skills", "list", "--json", flag("consumer", s.consumerOf(req.ClientInfo()))}
+	switch in.Status {
+	case "", "active":
+		args = append(args, flag("status", "active"))
+	case "all":
+	case "draft", "archived":
+		args = append(args, flag("status", in.Status))
+	default:
+		return nil, ListOut{}, fmt.Errorf("status %q: use active, draft, archived or all", in.Status)
+	}
+	if in.Namespace != "" {
+		args = append(args, flag("namespace", in.Namespace))
+	}
+	var got struct {
+		Skills []struct {
+			Key       string `json:"key"`
+			Name      string `json:"name"`
+			Status    string `json:"status"`
+			Source    string `json:"source"`
+			TaskType  string `json:"taskType"`
+			Negative  bool   `json:"negative"`
+			Uses      int    `json:"uses"`
+			Successes int    `json:"successes"`
+			Stale     string `json:"stale"`
+			Desc      string `json:"description"`
+			Critical  bool   `json:"critical"`
+		} `json:"skills"`
+	}
+	if err := s.run(ctx, args, nil, &got); err != nil {
+		return nil, ListOut{}, err
+	}
+	total := len(got.Skills)
+	out := ListOut{Page: page, PageSize: size, Total: total, Pages: (total + size - 1) / size, Skills: []ListItem{}}
+	from := min((page-1)*size, total)
+	for _, r := range got.Skills[from:min(from+size, total)] {
+		desc := r.Desc
+		if r.Critical {
+			desc = withheld
+		}
+		out.Skills = append(out.Skills, ListItem{Key: r.Key, Name: r.Name, Status: r.Status, Description: desc, TaskType: r.TaskType,
+			Source: r.Source, Negative: r.Negative, Warning: warning(r.Negative), Uses: r.Uses, Successes: r.Successes, Stale: r.Stale, Critical: r.Critical})
+	}
+	return nil, out, nil
+}
+
+// --- skill_propose ---
+
+// ProposeIn are skill_propose's arguments (seed 003's propose_skill).
+type ProposeIn struct {
+	Name           string   `json:"name" jsonschema:"a short name for the skill (letters, digits, hyphens)"`
+	Description    string   `json:"description" jsonschema:"when to use the skill, in one or two sentences"`
+	Instructions   string   `json:"instructions" jsonschema:"the steps of the procedure, in Markdown"`
+	ExampleQueries []string `json:"example_queries,omitempty" jsonschema:"requests that should find this skill"`
+	SuggestedTools []string `json:"suggested_tools,omitempty" jsonschema:"tools the procedure uses"`
+}
+
+// Finding is what the scanner found in a proposal.
+type Finding struct {
+	Severity    string `json:"severity"`
+	Category    string `json:"category"`
+	Description string `json:"description"`
+	Location    string `json:"location,omitempty"`
+}
+
+// ProposeOut is skill_propose's result.
+type ProposeOut struct {
+	Key    string `json:"key"`
+	Status string `json:"status"`
+	// Duplicate: the library already held this procedure; nothing was
+	// added.
+	Duplicate bool `json:"duplicate"`
+	// Critical: the scanner found something critical; a reviewer must
+	// acknowledge it to promote the draft.
+	Critical bool           `json:"critical"`
+	Findings []Finding      `json:"findings"`
+	Redacted map[string]int `json:"redacted"`
+	Message  string         `json:"message"`
+}
+
+func (s *server) skillPropose(ctx context.Context, req *mcp.CallToolRequest, in ProposeIn) (*mcp.CallToolResult, ProposeOut, error) {
+	// The proposal goes on stdin as the JSON object lore skills propose
+	// --stdin reads: nothing of it reaches the command line.
+	body, err := json.Marshal(struct {
+		ProposeIn
+		Origin string `json:"origin"`
+	}{in, originOf(req.ClientInfo())})
+	if err != nil {
+		return nil, ProposeOut{}, fmt.Errorf("encoding the proposal: %w", err)
+	}
+	var got struct {
+		Key       string `json:"key"`
+		Status    string `json:"status"`
+		Duplicate bool   `json:"duplicate"`
+		Critical  bool   `json:"critical"`
+		Findings  []struct {
+			Severity    string `json:"severity"`
+			Category    string `json:"category"`
+			Description string `json:"description"`
+			Location    string `json:"location"`
+		} `json:"findings"`
+		Redacted map[string]int `json:"redacted"`
+	}
+	if err := s.run(ctx, []string{"skills", "propose", "--stdin", "--json"}, strings.NewReader(string(body)), &got); err != nil {
+		return nil, ProposeOut{}, err
+	}
+	out := ProposeOut{Key: got.Key, Status: got.Status, Duplicate: got.Duplicate, Critical: got.Critical, Findings: []Finding{}, Redacted: got.Redacted}
+	if out.Redacted == nil {
+		out.Redacted = map[string]int{}
+	}
+	for _, f := range got.Findings {
+		out.Findings = append(out.Findings, Finding(f))
+	}
+	switch {
+	case got.Duplicate:
+		out.Message = fmt.Sprintf("The library already holds this procedure as %s (%s); nothing was added.", got.Key, got.Status)
+	case got.Critical:
+		out.Message = fmt.Sprintf("Filed as the draft %s. The scanner found something critical in it, so a reviewer must acknowledge that before it can be used. It is not active.", got.Key)
+	default:
+		out.Message = fmt.Sprintf("Filed as the draft %s in the review queue. A person reviews it before any agent is offered it; it is not active.", got.Key)
+	}
+	return nil, out, nil
+}
+
+// --- skill_report_outcome and skill_report_failure ---
+
+// OutcomeIn are skill_report_outcome's arguments.
+type OutcomeIn struct {
+	Name    string `json:"name" jsonschema:"the skill's key or name"`
+	Success bool   `json:"success" jsonschema:"whether the task succeeded with the skill"`
+	Note    string `json:"note,omitempty" jsonschema:"a short remark on how it went (secrets and personal data are removed)"`
+}
+
+// OutcomeOut is skill_report_outcome's result.
+type OutcomeOut struct {
+	Key       string `json:"key"`
+	Uses      int    `json:"uses"`
+	Successes int    `json:"successes"`
+	Failures  int    `json:"failures"`
+	// Note is the note as stored: redacted, hidden characters spelled out.
+	Note string `json:"note,omitempty"`
+	// NoteFlagged: the scanner found something in the note; it is kept
+	// with the findings for the person who reads it.
+	NoteFlagged bool `json:"note_flagged,omitempty"`
+}
+
+func (s *server) skillReportOutcome(ctx context.Context, _ *mcp.CallToolRequest, in OutcomeIn) (*mcp.CallToolResult, OutcomeOut, error) {
+	outcome := "--failure"
+	if in.Success {
+		outcome = "--success"
+	}
+	args := []string{"skills", "used", "--json", outcome}
+	if strings.TrimSpace(in.Note) != "" {
+		args = append(args, flag("note", in.Note))
+	}
+	var got struct {
+		Key          string            `json:"key"`
+		Uses         int               `json:"uses"`
+		Successes    int               `json:"successes"`
+		Failures     int               `json:"failures"`
+		Note         string            `json:"note"`
+		NoteFindings []json.RawMessage `json:"noteFindings"`
+	}
+	if err := s.run(ctx, append(args, "--", in.Name), nil, &got); err != nil {
+		return nil, OutcomeOut{}, err
+	}
+	return nil, OutcomeOut{Key: got.Key, Uses: got.Uses, Successes: got.Successes, Failures: got.Failures, Note: got.Note, NoteFlagged: len(got.NoteFindings) > 0}, nil
+}
+
+// FailureIn are skill_report_failure's arguments.
+type FailureIn struct {
+	Name      string `json:"name" jsonschema:"the skill's key or name"`
+	Signature string `json:"signature" jsonschema:"what went wrong, e.g. the error message; numbers and ids are generalised so the same failure groups"`
+}
+
+// FailureOut is skill_report_failure's result.
+type FailureOut struct {
+	Key       string `json:"key"`
+	Signature string `json:"signature"`
+	Count     int    `json:"count"`
+	// NegativeSkill is the draft warning this report created, once the
+	// same failure repeated; it reaches agents after review.
+	NegativeSkill string `json:"negative_skill,omitempty"`
+}
+
+func (s *server) skillReportFailure(ctx context.Context, _ *mcp.CallToolRequest, in FailureIn) (*mcp.CallToolResult, FailureOut, error) {
+	if strings.TrimSpace(in.Signature) == "" {
+		return nil, FailureOut{}, fmt.Errorf("signature is empty: say what went wrong")
+	}
+	var got struct {
+		Key       string  `json:"key"`
+		Signature string  `json:"signature"`
+		Count     int     `json:"count"`
+		Negative  *string `json:"negativeSkill"`
+	}
+	if err := s.run(ctx, []string{"skills", "report", "--json", flag("failure", in.Signature), "--", in.Name}, nil, &got); err != nil {
+		return nil, FailureOut{}, err
+	}
+	out := FailureOut{Key: got.Key, Signature: got.Signature, Count: got.Count}
+	if got.Negative != nil {
+		out.NegativeSkill = *got.Negative
+	}
+	return nil, out, nil
+}
+
+// --- registration ---
+
+// schemaFor is the input schema of In with enums set on the named
+// properties, which struct tags cannot express.
+func schemaFor[In any](enums map[string][]any) (*jsonschema.Schema, error) {
+	sch, err := jsonschema.For[In](nil)
+	if err != nil {
+		return nil, fmt.Errorf("input schema of %T: %w", *new(In), err)
+	}
+	for prop, values := range enums {
+		p, ok := sch.Properties[prop]
+		if !ok {
+			return nil, fmt.Errorf("input schema of %T has no property %q", *new(In), prop)
+		}
+		p.Enum = values
+	}
+	return sch, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// readOnly and writes are the annotations of tools that only read the
+// library and of those that add to it; none reaches beyond lore's store.
+var (
+	readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
+	writes   = &mcp.ToolAnnotations{DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
+)
+
+func (s *server) addSkillTools(srv *mcp.Server) error {
+	searchSchema, err := schemaFor[SearchIn](map[string][]any{"task_type": taskTypes})
+	if err != nil {
+		return err
+	}
+	listSchema, err := schemaFor[ListIn](map[string][]any{"status": {"active", "draft", "archived", "all"}})
+	if err != nil {
+		return err
+	}
+	getSchema, err := schemaFor[GetIn](map[string][]any{"format": {"raw", "injection"}})
+	if err != nil {
+		return err
+	}
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_search", Title: "Search skills", Annotations: readOnly, InputSchema: searchSchema,
+		Description: "Rank the skills you may use against a task: score = relevance (BM25 over name, description, body) × decay (unused skills fade) × feedback. " +
+			"Negative skills are warnings of what not to do; stale ones may be outdated. Load one with skill_activate."}, s.skillSearch)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_list", Title: "List skills", Annotations: readOnly, InputSchema: listSchema,
+		Description: "Page through the skill library in key order: the active skills you may use by default, or the drafts waiting for review, or archived ones."}, s.skillList)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_get", Title: "Get skills within a token budget", Annotations: readOnly, InputSchema: getSchema,
+		Description: "Load the instructions of several skills (and the skills they import, dependency first) within max_tokens (default 4000; about 4 characters a token). " +
+			"format raw gives structured records, injection one text block to put in context. Skills that do not fit are listed as omitted; " +
+			"negative skills are labelled as warnings and stale skills carry a staleness warning."}, s.skillGet)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_activate", Title: "Activate a skill", Annotations: readOnly,
+		Description: "Load one skill: its instructions and the list of its resource files, read from its folder only when needed. " +
+			"The first activation of each skill in a session asks the user for confirmation; if the user declines, nothing is returned."}, s.skillActivate)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_propose", Title: "Propose a skill", Annotations: writes,
+		Description: "Propose a reusable procedure you worked out as a new skill. It is scanned, its secrets and personal data are removed, " +
+			"and it becomes a draft in the review queue: a person decides whether agents get it. It is never active at once."}, s.skillPropose)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_report_outcome", Title: "Report how a skill worked", Annotations: writes,
+		Description: "Record that you used a skill and whether the task succeeded, with an optional note. A used skill stops fading from the ranking."}, s.skillReportOutcome)
+	mcp.AddTool(srv, &mcp.Tool{Name: "skill_report_failure", Title: "Report a skill's failure", Annotations: writes,
+		Description: "Record how a skill failed. The same failure reported repeatedly becomes a draft warning (a negative skill) for review."}, s.skillReportFailure)
+	return nil
+}
