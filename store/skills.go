@@ -50,11 +50,24 @@ func getSkill(txn *badger.Txn, key string) (*skills.Skill, error) {
 
 // Skills returns every record of the skill library in key order.
 func (s *Store) Skills() ([]*skills.Skill, error) {
+	out, _, err := s.SkillsAt()
+	return out, err
+}
+
+// Version is the store's latest committed version: it changes with every
+// write, so a caller holding what it read at one version knows it is
+// still current while Version returns the same.
+func (s *Store) Version() uint64 { return s.db.MaxVersion() }
+
+// SkillsAt is Skills with the version it read (see Version).
+func (s *Store) SkillsAt() ([]*skills.Skill, uint64, error) {
 	if err := s.checkOpen(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out []*skills.Skill
+	var at uint64
 	err := s.db.View(func(txn *badger.Txn) error {
+		at = txn.ReadTs()
 		it := txn.NewIterator(withValues(prefixSkill))
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -68,9 +81,9 @@ func (s *Store) Skills() ([]*skills.Skill, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list skills: %w", err)
+		return nil, 0, fmt.Errorf("list skills: %w", err)
 	}
-	return out, nil
+	return out, at, nil
 }
 
 // SkillKeys returns the keys of the library in order, reading no record:

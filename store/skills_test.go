@@ -257,3 +257,28 @@ func TestSkillFindingsAreStored(t *testing.T) {
 		t.Fatalf("plain record: %+v, %v", got.Findings, err)
 	}
 }
+
+func TestSkillsAtVersionChangesWithWrites(t *testing.T) {
+	s := openMem(t)
+	_, v0, err := s.SkillsAt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Version() != v0 {
+		t.Fatalf("Version %d right after reading at %d", s.Version(), v0)
+	}
+	rec, err := skills.New("public.alpha", skills.Content{Name: "alpha", Description: "Alpha."}, skills.Imported, skills.Active, skills.Provenance{}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutSkills([]*skills.Skill{rec}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Version() == v0 {
+		t.Fatal("a write left the version unchanged")
+	}
+	got, v1, err := s.SkillsAt()
+	if err != nil || len(got) != 1 || v1 != s.Version() {
+		t.Fatalf("after the write: %d records at %d (version %d), %v", len(got), v1, s.Version(), err)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/owner"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
@@ -52,7 +53,40 @@ const noOwnerEnv = "LORE_NO_OWNER"
 type heldStore struct {
 	db   *store.Store
 	turn *semaphore.Weighted
+
+	// The library's records as last read and the store version they
+	// were read at: queries from agents (search, list, prompt) come one
+	// after another, and decoding every record for each was most of
+	// their time. Only read-only operations get them (shared, not to be
+	// changed); any write makes the next read decode again.
+	cacheMu  sync.Mutex
+	cachedAt uint64
+	cached   []*skills.Skill
 }
+
+// skills returns the library's records, decoded once per store version.
+func (h *heldStore) skills() ([]*skills.Skill, error) {
+	h.cacheMu.Lock()
+	defer h.cacheMu.Unlock()
+	if h.cached != nil && h.cachedAt == h.db.Version() {
+		return h.cached, nil
+	}
+	recs, at, err := h.db.SkillsAt()
+	if err != nil {
+		return nil, err
+	}
+	h.cached, h.cachedAt = recs, at
+	return recs, nil
+}
+
+// readLibrary is the held store as the skill library's store for a
+// read-only operation: its records come from the owner's cache.
+type readLibrary struct {
+	*store.Store
+	h *heldStore
+}
+
+func (r readLibrary) Skills() ([]*skills.Skill, error) { return r.h.skills() }
 
 func newHeldStore(db *store.Store) *heldStore {
 	return &heldStore{db: db, turn: semaphore.NewWeighted(1)}
@@ -109,7 +143,11 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 0, false
 	}
 	for _, x := range rest {
-		if x == "-h" || x == "--help" || x == "--" {
+		if x == "--" {
+			// What follows is arguments, whatever they look like.
+			break
+		}
+		if x == "-h" || x == "--help" {
 			return 0, false
 		}
 	}
@@ -244,9 +282,16 @@ func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 	for c := cmd; c != nil; c = c.Parent() {
 		names[c.Name()] = true
 	}
+	dashes := false
 	for i := 0; i < len(out); i++ {
 		x := out[i]
 		switch {
+		case dashes:
+			if argsArePaths {
+				out[i] = abs(x)
+			}
+		case x == "--":
+			dashes = true
 		case strings.HasPrefix(x, "--"):
 			name, val, hasVal := strings.Cut(x[2:], "=")
 			f := cmd.Flags().Lookup(name)

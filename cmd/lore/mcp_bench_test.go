@@ -41,6 +41,18 @@ func BenchmarkMCPSkillSearch(b *testing.B) {
 	if err := db.Close(); err != nil {
 		b.Fatal(err)
 	}
+	b.Run("alone", func(b *testing.B) { benchSearch(b, dir) })
+	b.Run("owner", func(b *testing.B) {
+		// lore serve or the terminal application owns the store: every
+		// call runs there, on its decoded library.
+		ownStore(b, dir)
+		benchSearch(b, dir)
+	})
+}
+
+// benchSearch calls skill_search through an MCP server over dir's store
+// and reports the latencies' median and 95th percentile.
+func benchSearch(b *testing.B, dir string) {
 	srv, err := mcpserver.New(mcpserver.Options{Exec: localExec([]string{"--data-dir=" + dir}, io.Discard), Version: "bench"})
 	if err != nil {
 		b.Fatal(err)

@@ -79,6 +79,8 @@ func (a *app) withStore(mode access, fn func(db *store.Store) error) error {
 		return err
 	}
 	defer func() { _ = release() }()
+	a.reading = mode == readOnly
+	defer func() { a.reading = false }()
 	return fn(db)
 }
 

@@ -29,7 +29,7 @@ func inProcess(args ...string) result {
 
 // ownStore makes this process the owner of the store in dir, as lore
 // serve does, for the rest of the test.
-func ownStore(t *testing.T, dir string) *heldStore {
+func ownStore(t testing.TB, dir string) *heldStore {
 	t.Helper()
 	t.Setenv("LORE_DATA_DIR", dir)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())

@@ -42,6 +42,8 @@ type app struct {
 	// for another process (see hosted.go).
 	held *heldStore
 	host *hosting
+	// reading: the store is lent for a read-only operation now.
+	reading bool
 }
 
 // run executes lore with args and returns the process exit code.

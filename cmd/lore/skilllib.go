@@ -36,6 +36,9 @@ func now() time.Time { return time.Now().UTC() }
 // clock; opts brings what a command configures (policy, thresholds).
 func (a *app) library(db *store.Store, opts skilllib.Options) *skilllib.Library {
 	opts.OutputDir, opts.LibraryDir, opts.Now = a.cfg.outputDir(), a.libraryDir(), now
+	if a.held != nil && a.reading && db == a.held.db {
+		return skilllib.New(readLibrary{db, a.held}, opts)
+	}
 	return skilllib.New(db, opts)
 }
 

@@ -384,5 +384,6 @@ func (s *Skill) View(location string) search.Skill {
 		Uses:        s.Uses,
 		Success:     s.Successes,
 		Negative:    s.Negative,
+		Hash:        s.Hash,
 	}
 }

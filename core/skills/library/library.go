@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lore-kb/lore/core"
@@ -81,6 +82,9 @@ type Options struct {
 type Library struct {
 	st   Store
 	opts Options
+
+	absDir sync.Once
+	abs    string
 }
 
 // New returns the library over st.
@@ -163,11 +167,7 @@ func resolveRef(keys []string, ref string) (string, error) {
 // written by hand) gets the command that prints it.
 func (l *Library) Location(s *skills.Skill) string {
 	if l.opts.LibraryDir != "" {
-		dir, err := filepath.Abs(l.opts.LibraryDir)
-		if err != nil {
-			dir = l.opts.LibraryDir
-		}
-		return filepath.Join(dir, s.Namespace(), s.ID(), skills.SkillFile)
+		return filepath.Join(l.libraryDir(), s.Namespace(), s.ID(), skills.SkillFile)
 	}
 	switch {
 	case s.Source == skills.Learned && s.Provenance.Domain != "":
@@ -176,6 +176,19 @@ func (l *Library) Location(s *skills.Skill) string {
 		return s.Provenance.Document
 	}
 	return "lore skills activate " + s.Key
+}
+
+// libraryDir is LibraryDir made absolute, once: a search places every
+// skill of the library.
+func (l *Library) libraryDir() string {
+	l.absDir.Do(func() {
+		dir, err := filepath.Abs(l.opts.LibraryDir)
+		if err != nil {
+			dir = l.opts.LibraryDir
+		}
+		l.abs = dir
+	})
+	return l.abs
 }
 
 // Materialize makes Location(s) a file that holds s as the store does

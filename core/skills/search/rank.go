@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lore-kb/lore/core/text"
@@ -78,14 +80,39 @@ func Rank(skills []Skill, query string, opts Options) []Result {
 			Stale:     Staleness(s, opts.Now, opts.StaleBelow),
 		})
 	}
-	slices.SortStableFunc(out, compareResults)
+	// Sorted by index: a Result holds its whole Skill, and moving ten
+	// thousand of them about cost more than ranking them. With a limit,
+	// only the best are kept, in order, as they come.
+	less := func(a, b int) int { return compareResults(&out[a], &out[b]) }
+	var order []int
 	if opts.Limit > 0 && len(out) > opts.Limit {
-		out = out[:opts.Limit]
+		order = make([]int, 0, opts.Limit+1)
+		for i := range out {
+			if len(order) == opts.Limit && less(i, order[len(order)-1]) >= 0 {
+				continue
+			}
+			// After its equals, as a stable sort would leave it.
+			pos := sort.Search(len(order), func(j int) bool { return less(i, order[j]) < 0 })
+			order = slices.Insert(order, pos, i)
+			if len(order) > opts.Limit {
+				order = order[:opts.Limit]
+			}
+		}
+	} else {
+		order = make([]int, len(out))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, less)
 	}
-	return out
+	sorted := make([]Result, len(order))
+	for i, k := range order {
+		sorted[i] = out[k]
+	}
+	return sorted
 }
 
-func compareResults(a, b Result) int {
+func compareResults(a, b *Result) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
@@ -121,44 +148,29 @@ func BM25(skills []Skill, query string) []float64 {
 	if len(terms) == 0 || len(skills) == 0 {
 		return scores
 	}
-	want := make(map[string]struct{}, len(terms))
-	for _, t := range terms {
-		want[t] = struct{}{}
-	}
-	// Only query terms need frequencies; the length must count every token.
-	tfs := make([]map[string]float64, len(skills))
-	lens := make([]float64, len(skills))
+	stats := make([]*docStats, len(skills))
 	df := make(map[string]int, len(terms))
 	var total float64
 	for i, s := range skills {
-		tf := make(map[string]float64)
-		add := func(field string, w float64) {
-			for _, tok := range text.Normalize(field) {
-				lens[i] += w
-				if _, ok := want[tok]; ok {
-					tf[tok] += w
-				}
+		st := statsOf(s)
+		stats[i] = st
+		for _, t := range terms {
+			if st.tf[t] > 0 {
+				df[t]++
 			}
 		}
-		add(s.Name, NameWeight)
-		add(s.Description, DescWeight)
-		add(s.Body, BodyWeight)
-		for t := range tf {
-			df[t]++
-		}
-		tfs[i] = tf
-		total += lens[i]
+		total += st.length
 	}
 	n := float64(len(skills))
 	avg := total / n
 	for i := range skills {
 		norm := 1.0
 		if avg > 0 {
-			norm = 1 - B + B*lens[i]/avg
+			norm = 1 - B + B*stats[i].length/avg
 		}
 		var sc float64
 		for _, t := range terms { // fixed order keeps float sums reproducible
-			f := tfs[i][t]
+			f := stats[i].tf[t]
 			if f == 0 {
 				continue
 			}
@@ -169,6 +181,57 @@ func BM25(skills []Skill, query string) []float64 {
 		scores[i] = sc
 	}
 	return scores
+}
+
+// docStats is the part of BM25 that depends on one skill alone: its
+// weighted term frequencies and its weighted length.
+type docStats struct {
+	tf     map[string]float64
+	length float64
+}
+
+// statsMemo keeps docStats by the texts they were computed from. A
+// process that lives for many searches (the store's owner, an MCP server)
+// ranks the same library query after query, and normalizing every
+// skill's text again was most of a search; a changed skill has other
+// texts and is computed anew. The memo is dropped whole when it outgrows
+// maxMemo, so a library that churns cannot grow it without bound.
+var statsMemo = struct {
+	sync.Mutex
+	m map[[3]string]*docStats
+}{m: map[[3]string]*docStats{}}
+
+const maxMemo = 50_000
+
+func statsOf(s Skill) *docStats {
+	k := [3]string{s.Name, s.Description, s.Body}
+	if s.Hash != "" {
+		// The content hash names the texts without hashing them whole.
+		k = [3]string{s.Key, s.Hash, ""}
+	}
+	statsMemo.Lock()
+	st := statsMemo.m[k]
+	statsMemo.Unlock()
+	if st != nil {
+		return st
+	}
+	st = &docStats{tf: map[string]float64{}}
+	add := func(field string, w float64) {
+		for _, tok := range text.Normalize(field) {
+			st.length += w
+			st.tf[tok] += w
+		}
+	}
+	add(s.Name, NameWeight)
+	add(s.Description, DescWeight)
+	add(s.Body, BodyWeight)
+	statsMemo.Lock()
+	if len(statsMemo.m) >= maxMemo {
+		statsMemo.m = map[[3]string]*docStats{}
+	}
+	statsMemo.m[k] = st
+	statsMemo.Unlock()
+	return st
 }
 
 func uniq(ts []string) []string {

@@ -42,6 +42,10 @@ type Skill struct {
 	// Negative marks a "don't do this" skill; the prompt labels it as a
 	// warning instead of hiding it, because the warning is the value.
 	Negative bool
+	// Hash, when set, changes whenever Name, Description or Body does
+	// (the record's content hash); ranking keys what it computes from
+	// the texts by it.
+	Hash string
 }
 
 // Half-lives in days, from seed 001 part 5.
