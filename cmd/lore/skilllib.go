@@ -37,6 +37,7 @@ func now() time.Time { return time.Now().UTC() }
 func (a *app) library(db *store.Store, opts skilllib.Options) *skilllib.Library {
 	opts.OutputDir, opts.LibraryDir, opts.Now = a.cfg.outputDir(), a.libraryDir(), now
 	if a.held != nil && a.reading && db == a.held.db {
+		opts.Ranks = &a.held.ranks
 		return skilllib.New(readLibrary{db, a.held}, opts)
 	}
 	return skilllib.New(db, opts)

@@ -384,6 +384,5 @@ func (s *Skill) View(location string) search.Skill {
 		Uses:        s.Uses,
 		Success:     s.Successes,
 		Negative:    s.Negative,
-		Hash:        s.Hash,
 	}
 }

@@ -128,11 +128,11 @@ type Results struct {
 // relevance × decay × feedback) and returns at most limit of them (0: all).
 // A blank query ranks by decay and feedback alone.
 func (l *Library) Search(query, consumer string, limit int) (Results, error) {
-	pool, err := l.Offered(consumer)
+	pool, index, err := l.offeredIndex(consumer)
 	if err != nil {
 		return Results{}, err
 	}
-	hits := search.Rank(l.views(pool), query, search.Options{Now: l.now(), Limit: limit})
+	hits := index.Rank(query, search.Options{Now: l.now(), Limit: limit})
 	return Results{Hits: hits, Searched: len(pool)}, nil
 }
 
@@ -155,11 +155,11 @@ type Catalog struct {
 // lowest-ranked skills until the block fits that many tokens (0: no
 // limit).
 func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
-	pool, err := l.Offered(consumer)
+	pool, index, err := l.offeredIndex(consumer)
 	if err != nil {
 		return Catalog{}, err
 	}
-	ranked := search.Skills(search.Rank(l.views(pool), query, search.Options{Now: l.now()}))
+	ranked := search.Skills(index.Rank(query, search.Options{Now: l.now()}))
 	var warnings []string
 	if strings.TrimSpace(query) != "" {
 		ranked, warnings = l.withImports(ranked, pool)

@@ -55,79 +55,85 @@ type Result struct {
 // user asked for something specific. Ties fall back to more uses, then
 // name, key and location, so the order never depends on input order.
 func Rank(skills []Skill, query string, opts Options) []Result {
-	var rel []float64
-	if strings.TrimSpace(query) == "" {
-		rel = make([]float64, len(skills))
-		for i := range rel {
-			rel[i] = noQueryRank
-		}
-	} else {
-		rel = BM25(skills, query)
-	}
-	out := make([]Result, 0, len(skills))
-	for i, s := range skills {
-		if !(rel[i] > 0) {
-			continue
-		}
-		d := Decay(s, opts.Now)
-		f := Feedback(s.Helpful, s.Harmful)
-		out = append(out, Result{
-			Skill:     s,
-			Score:     rel[i] * d * f,
-			Relevance: rel[i],
-			Decay:     d,
-			Feedback:  f,
-			Stale:     Staleness(s, opts.Now, opts.StaleBelow),
-		})
-	}
-	// Sorted by index: a Result holds its whole Skill, and moving ten
-	// thousand of them about cost more than ranking them. With a limit,
-	// only the best are kept, in order, as they come.
-	less := func(a, b int) int { return compareResults(&out[a], &out[b]) }
-	var order []int
-	if opts.Limit > 0 && len(out) > opts.Limit {
-		order = make([]int, 0, opts.Limit+1)
-		for i := range out {
-			if len(order) == opts.Limit && less(i, order[len(order)-1]) >= 0 {
-				continue
-			}
-			// After its equals, as a stable sort would leave it.
-			pos := sort.Search(len(order), func(j int) bool { return less(i, order[j]) < 0 })
-			order = slices.Insert(order, pos, i)
-			if len(order) > opts.Limit {
-				order = order[:opts.Limit]
-			}
-		}
-	} else {
-		order = make([]int, len(out))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, less)
-	}
-	sorted := make([]Result, len(order))
-	for i, k := range order {
-		sorted[i] = out[k]
-	}
-	return sorted
+	return NewIndex(skills).Rank(query, opts)
 }
 
-func compareResults(a, b *Result) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+// Rank is [Rank] over the index's skills.
+func (x *Index) Rank(query string, opts Options) []Result {
+	// Candidates are scored small; a Result (with its Skill and the
+	// staleness sentence) is built only for those returned.
+	type cand struct {
+		i                int
+		score, rel, d, f float64
+	}
+	var cands []cand
+	less := func(a, b *cand) int {
+		return compareScored(a.score, b.score, a.rel, b.rel, &x.skills[a.i], &x.skills[b.i])
+	}
+	// With a limit, only the best are kept, in order, as they come: a
+	// search of ten thousand skills keeps ten candidates, not ten
+	// thousand.
+	top := opts.Limit
+	add := func(i int, rel float64) {
+		d := decayAt(x.ref[i], x.halfLife[i], opts.Now)
+		f := x.feedback[i]
+		c := cand{i, rel * d * f, rel, d, f}
+		if top <= 0 {
+			cands = append(cands, c)
+			return
+		}
+		if len(cands) == top && less(&c, &cands[top-1]) >= 0 {
+			return
+		}
+		// After its equals, as a stable sort would leave it.
+		pos := sort.Search(len(cands), func(j int) bool { return less(&c, &cands[j]) < 0 })
+		cands = slices.Insert(cands, pos, c)
+		if len(cands) > top {
+			cands = cands[:top]
+		}
+	}
+	if strings.TrimSpace(query) == "" {
+		for i := range x.skills {
+			add(i, noQueryRank)
+		}
+	} else {
+		for i, r := range x.scores(query) {
+			if r > 0 {
+				add(i, r)
+			}
+		}
+	}
+	if top <= 0 {
+		slices.SortStableFunc(cands, func(a, b cand) int { return less(&a, &b) })
+	}
+	out := make([]Result, len(cands))
+	for k, c := range cands {
+		s := x.skills[c.i]
+		out[k] = Result{Skill: s, Score: c.score, Relevance: c.rel, Decay: c.d, Feedback: c.f,
+			Stale: Staleness(s, opts.Now, opts.StaleBelow)}
+	}
+	return out
+}
+
+// compareScored orders two ranked skills: score, then relevance, then
+// more uses, then name, key, location, description and body, so that the
+// order never depends on the input's.
+func compareScored(sa, sb, ra, rb float64, a, b *Skill) int {
+	if c := cmp.Compare(sb, sa); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(b.Relevance, a.Relevance); c != 0 {
+	if c := cmp.Compare(rb, ra); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(b.Skill.Uses, a.Skill.Uses); c != 0 {
+	if c := cmp.Compare(b.Uses, a.Uses); c != 0 {
 		return c
 	}
 	return cmp.Or(
-		cmp.Compare(a.Skill.Name, b.Skill.Name),
-		cmp.Compare(a.Skill.Key, b.Skill.Key),
-		cmp.Compare(a.Skill.Location, b.Skill.Location),
-		cmp.Compare(a.Skill.Description, b.Skill.Description),
-		cmp.Compare(a.Skill.Body, b.Skill.Body),
+		cmp.Compare(a.Name, b.Name),
+		cmp.Compare(a.Key, b.Key),
+		cmp.Compare(a.Location, b.Location),
+		cmp.Compare(a.Description, b.Description),
+		cmp.Compare(a.Body, b.Body),
 	)
 }
 
@@ -143,42 +149,83 @@ func Skills(rs []Result) []Skill {
 // BM25 returns the BM25F relevance of each skill to query, index-aligned
 // with skills; 0 means no query term occurs in the skill. Larger is better.
 func BM25(skills []Skill, query string) []float64 {
-	scores := make([]float64, len(skills))
-	terms := uniq(text.Normalize(query))
-	if len(terms) == 0 || len(skills) == 0 {
-		return scores
-	}
-	stats := make([]*docStats, len(skills))
-	df := make(map[string]int, len(terms))
+	return NewIndex(skills).scores(query)
+}
+
+// Index is what ranking needs of a set of skills, computed once: each
+// skill's weighted length and, per term, the skills holding it with its
+// weighted frequency. A query then touches only the skills that hold its
+// words; a process that ranks the same library again and again (the
+// store's owner, an MCP server) keeps the index while the library is
+// unchanged.
+type Index struct {
+	skills []Skill
+	lens   []float64
+	avg    float64
+	post   map[string][]posting
+	// What decay and feedback need of each skill (see Age, Decay,
+	// Feedback), so that ranking does not copy the skill to ask.
+	ref      []time.Time
+	halfLife []float64
+	feedback []float64
+}
+
+type posting struct {
+	doc int
+	tf  float64
+}
+
+// NewIndex indexes skills (kept, not copied).
+func NewIndex(skills []Skill) *Index {
+	n := len(skills)
+	x := &Index{skills: skills, lens: make([]float64, n), post: map[string][]posting{},
+		ref: make([]time.Time, n), halfLife: make([]float64, n), feedback: make([]float64, n)}
 	var total float64
 	for i, s := range skills {
+		x.ref[i] = s.LastUsed
+		if x.ref[i].IsZero() {
+			x.ref[i] = s.Created
+		}
+		x.halfLife[i] = HalfLife(s.TaskType)
+		x.feedback[i] = Feedback(s.Helpful, s.Harmful)
 		st := statsOf(s)
-		stats[i] = st
-		for _, t := range terms {
-			if st.tf[t] > 0 {
-				df[t]++
-			}
-		}
+		x.lens[i] = st.length
 		total += st.length
+		for t, f := range st.tf {
+			x.post[t] = append(x.post[t], posting{i, f})
+		}
 	}
-	n := float64(len(skills))
-	avg := total / n
-	for i := range skills {
-		norm := 1.0
-		if avg > 0 {
-			norm = 1 - B + B*stats[i].length/avg
-		}
-		var sc float64
-		for _, t := range terms { // fixed order keeps float sums reproducible
-			f := stats[i].tf[t]
-			if f == 0 {
-				continue
+	if len(skills) > 0 {
+		x.avg = total / float64(len(skills))
+	}
+	return x
+}
+
+// Len is the number of skills indexed.
+func (x *Index) Len() int { return len(x.skills) }
+
+// scores is BM25F of every skill against query (0 for a skill without
+// any of its words).
+func (x *Index) scores(query string) []float64 {
+	scores := make([]float64, len(x.skills))
+	terms := uniq(text.Normalize(query))
+	if len(terms) == 0 || len(x.skills) == 0 {
+		return scores
+	}
+	n := float64(len(x.skills))
+	// Terms in a fixed order, so that each skill's sum is added up in
+	// the same order every time and scores are reproducible.
+	for _, t := range terms {
+		ps := x.post[t]
+		d := float64(len(ps))
+		idf := math.Log1p((n - d + 0.5) / (d + 0.5))
+		for _, p := range ps {
+			norm := 1.0
+			if x.avg > 0 {
+				norm = 1 - B + B*x.lens[p.doc]/x.avg
 			}
-			d := float64(df[t])
-			idf := math.Log1p((n - d + 0.5) / (d + 0.5))
-			sc += idf * f * (K1 + 1) / (f + K1*norm)
+			scores[p.doc] += idf * p.tf * (K1 + 1) / (p.tf + K1*norm)
 		}
-		scores[i] = sc
 	}
 	return scores
 }
@@ -190,12 +237,11 @@ type docStats struct {
 	length float64
 }
 
-// statsMemo keeps docStats by the texts they were computed from. A
-// process that lives for many searches (the store's owner, an MCP server)
-// ranks the same library query after query, and normalizing every
-// skill's text again was most of a search; a changed skill has other
-// texts and is computed anew. The memo is dropped whole when it outgrows
-// maxMemo, so a library that churns cannot grow it without bound.
+// statsMemo keeps docStats by the texts they were computed from: a
+// library indexed again after a write holds mostly the same skills, and
+// normalizing every skill's text again was most of the work; a changed
+// skill has other texts and is computed anew. The memo is dropped whole when it
+// outgrows maxMemo, so a library that churns cannot grow it without bound.
 var statsMemo = struct {
 	sync.Mutex
 	m map[[3]string]*docStats
@@ -205,10 +251,6 @@ const maxMemo = 50_000
 
 func statsOf(s Skill) *docStats {
 	k := [3]string{s.Name, s.Description, s.Body}
-	if s.Hash != "" {
-		// The content hash names the texts without hashing them whole.
-		k = [3]string{s.Key, s.Hash, ""}
-	}
 	statsMemo.Lock()
 	st := statsMemo.m[k]
 	statsMemo.Unlock()

@@ -42,10 +42,6 @@ type Skill struct {
 	// Negative marks a "don't do this" skill; the prompt labels it as a
 	// warning instead of hiding it, because the warning is the value.
 	Negative bool
-	// Hash, when set, changes whenever Name, Description or Body does
-	// (the record's content hash); ranking keys what it computes from
-	// the texts by it.
-	Hash string
 }
 
 // Half-lives in days, from seed 001 part 5.
@@ -96,11 +92,25 @@ func Age(s Skill, now time.Time) (days float64, used, ok bool) {
 // now, 0.5 after one half-life. A skill with no timestamps, or a zero now,
 // gets 1: without a date there is no evidence that it went stale.
 func Decay(s Skill, now time.Time) float64 {
-	days, _, ok := Age(s, now)
-	if !ok {
+	ref := s.LastUsed
+	if ref.IsZero() {
+		ref = s.Created
+	}
+	return decayAt(ref, HalfLife(s.TaskType), now)
+}
+
+// decayAt is Decay for a skill last used (or created) at ref whose task
+// type halves every halfLife days; Age's rules for a missing or future
+// date apply.
+func decayAt(ref time.Time, halfLife float64, now time.Time) float64 {
+	if ref.IsZero() || now.IsZero() {
 		return 1
 	}
-	return math.Exp2(-days / HalfLife(s.TaskType))
+	days := now.Sub(ref).Hours() / 24
+	if days < 0 || math.IsNaN(days) {
+		days = 0
+	}
+	return math.Exp2(-days / halfLife)
 }
 
 // Feedback returns 0.5 + (helpful+1)/(helpful+harmful+2), in (0.5, 1.5) and
