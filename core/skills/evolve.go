@@ -77,20 +77,21 @@ type Pair struct {
 }
 
 // NearDuplicates returns the merges seed 001 calls for in lib at threshold
-// (≤ 0 means DefaultMergeThreshold): pairs of learned, non-archived skills
-// at least that similar. Pack skills are never merged, in either direction:
-// merging into one would overwrite it, and absorbing one would archive a
-// skill someone installed deliberately. The older skill (then the smaller
-// key) absorbs the newer, so keys that agents already use survive. A skill
-// is merged at most once per call, into its best match, so the result can
-// be applied in order; run it again to merge chains.
+// (≤ 0 means DefaultMergeThreshold): pairs of learned (or proposed),
+// non-archived skills at least that similar (see Mergeable). Pack skills
+// are never merged, in either direction: merging into one would overwrite
+// it, and absorbing one would archive a skill someone installed
+// deliberately. The older skill (then the smaller key) absorbs the newer,
+// so keys that agents already use survive. A skill is merged at most once
+// per call, into its best match, so the result can be applied in order;
+// run it again to merge chains.
 func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 	if !(threshold > 0) {
 		threshold = DefaultMergeThreshold
 	}
 	var cands []*Skill
 	for _, s := range lib {
-		if s.Source == Learned && s.Status != Archived {
+		if (s.Source == Learned || s.Source == Proposed) && s.Status != Archived {
 			cands = append(cands, s)
 		}
 	}
@@ -98,6 +99,9 @@ func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 	var pairs []Pair
 	for i, a := range cands {
 		for _, b := range cands[i+1:] {
+			if !Mergeable(a, b) {
+				continue
+			}
 			if sc := Similarity(&a.Content, &b.Content); sc >= threshold {
 				pairs = append(pairs, Pair{Into: a.Key, From: b.Key, Score: sc})
 			}
@@ -114,6 +118,49 @@ func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 		out = append(out, p)
 	}
 	return out
+}
+
+// Mergeable reports whether two skills may be merged at all, whatever
+// their similarity: both learned or proposed (never a pack skill) and not
+// archived, and — when either was proposed by an agent or drawn from its
+// run — both drafts, since merging takes the newer content and an
+// unreviewed proposal must not reach an active skill that way.
+func Mergeable(a, b *Skill) bool {
+	ok := func(s *Skill) bool { return (s.Source == Learned || s.Source == Proposed) && s.Status != Archived }
+	if !ok(a) || !ok(b) || a.Key == b.Key {
+		return false
+	}
+	if a.Source == Proposed || b.Source == Proposed {
+		return a.Status == Draft && b.Status == Draft
+	}
+	return true
+}
+
+// Nearest returns the skill of lib that s would be merged with at
+// threshold (≤ 0 means DefaultMergeThreshold): the most similar mergeable
+// one, as a Pair whose Into is the older of the two, or false when none is
+// similar enough.
+func Nearest(lib []*Skill, s *Skill, threshold float64) (Pair, bool) {
+	if !(threshold > 0) {
+		threshold = DefaultMergeThreshold
+	}
+	var best Pair
+	found := false
+	for _, o := range lib {
+		if !Mergeable(s, o) {
+			continue
+		}
+		sc := Similarity(&s.Content, &o.Content)
+		if sc < threshold || found && sc <= best.Score {
+			continue
+		}
+		into, from := o, s
+		if olderFirst(s, o) < 0 {
+			into, from = s, o
+		}
+		best, found = Pair{Into: into.Key, From: from.Key, Score: sc}, true
+	}
+	return best, found
 }
 
 func olderFirst(a, b *Skill) int {
