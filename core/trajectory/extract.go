@@ -204,7 +204,13 @@ func Extract(r *Run, opts Options) Candidate {
 		}
 		c.Preconditions = append(c.Preconditions, "These programs are installed: "+strings.Join(quoted, ", ")+".")
 	}
-	c.TaskType = taskType(r, progs)
+	var all []string
+	for _, call := range r.Calls {
+		if isShell(call.Tool) {
+			all = append(all, programs(command(call))...)
+		}
+	}
+	c.TaskType = taskType(r, all)
 	c.SourceHash = skills.SourceHash(c.Trigger, c.Steps, c.TaskType)
 	if v.Outcome == Failure {
 		c.Signature, c.FailingStep = signature(r, v, g)

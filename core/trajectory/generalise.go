@@ -63,7 +63,9 @@ var (
 	// Group 1 is what comes before it, group 2 the folder; the name stops
 	// at a separator, white space, a quote or a bracket.
 	homeRe = regexp.MustCompile(`(^|[^A-Za-z0-9._~/\\-])((?:[A-Za-z]:)?[\\/](?:home|Users|var[\\/]home)[\\/][A-Za-z0-9._-]+|/root[A-Za-z0-9._-]*)`)
-	uuidRe = regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
+	// A URL with a query (core/redact's rule).
+	queryRe = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s?#"'<>]+\?[^\s#"'<>]+`)
+	uuidRe  = regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
 	// ISO 8601 dates and times, and times of day.
 	stampRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
 	// A run of hexadecimal digits, judged by hexToken.
@@ -198,6 +200,18 @@ func (g *Generaliser) Text(s string) string {
 // a URL's query becoming ?<query> rather than vanishing, so that the step
 // still says a query was sent.
 func (g *Generaliser) redact(s string) string {
+	// A query first, whole: the secrets in it are counted, but what is
+	// left of it between them (a name, an encoded address) must go too.
+	s = queryRe.ReplaceAllStringFunc(s, func(m string) string {
+		i := strings.IndexByte(m, '?')
+		for _, sp := range redact.Find(m[i:]) {
+			if sp.Kind != redact.Query {
+				g.Redacted[sp.Kind]++
+			}
+		}
+		g.Counts[KindQuery]++
+		return m[:i] + "?" + PlaceQuery
+	})
 	spans := redact.Find(s)
 	if len(spans) == 0 {
 		return s

@@ -114,6 +114,8 @@ type Result struct {
 	Calls          int      `json:"calls"`
 	Trigger        string   `json:"trigger"`
 	Steps          []string `json:"steps"`
+	// SourceHash is seed 001's hash of the run's procedure.
+	SourceHash string `json:"sourceHash"`
 	// Drafts are the positive drafts filed.
 	Drafts []Draft `json:"drafts"`
 	// Duplicates are the skills that already held the run's procedure
@@ -176,6 +178,7 @@ func (l *Learner) Learn(source string, data []byte, dryRun bool) (*Result, error
 	c := Extract(run, l.Extract)
 	res.Format, res.Outcome, res.Reason, res.Calls, res.Trigger = run.Format, c.Outcome, c.Reason, c.Calls, c.Trigger
 	res.Steps = append(res.Steps, c.Steps...)
+	res.SourceHash = c.SourceHash
 	res.Warnings = append(res.Warnings, run.Warnings...)
 	for k, n := range c.Generalised {
 		res.Redacted[k] += n

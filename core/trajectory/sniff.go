@@ -27,11 +27,6 @@ var codexEnvelopes = []string{"session_meta", "response_item", "event_msg", "tur
 var codexItems = []string{"message", "function_call", "function_call_output", "custom_tool_call",
 	"custom_tool_call_output", "local_shell_call", "reasoning"}
 
-// claudeNeutral are Claude Code line types that say nothing of the run by
-// themselves (snapshots, summaries, queue bookkeeping, the stream's
-// opening and result lines): a file of them is judged by the lines after.
-var claudeNeutral = []string{"summary", "file-history-snapshot", "queue-operation", "system", "result"}
-
 var genericRoles = []string{"user", "assistant", "tool", "system"}
 
 // sniffLine is what Sniff reads of a line.
@@ -43,8 +38,11 @@ type sniffLine struct {
 	Outcome *string         `json:"outcome"`
 }
 
-// verdict of one line: the format it proves, or nothing (neutral), or not
-// a transcript at all.
+// classify judges one line: the format it proves, or "" for a line that
+// proves nothing by itself (Claude Code's summaries, snapshots and queue
+// bookkeeping, a stream's opening and result lines, Codex's older session
+// header: a file of them is judged by the lines after), or false for a
+// line no transcript has.
 func classify(line []byte) (Format, bool) {
 	var l sniffLine
 	if json.Unmarshal(line, &l) != nil {

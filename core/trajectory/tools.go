@@ -242,7 +242,12 @@ func describe(c Call, g *Generaliser) string {
 	return s
 }
 
-var errorWords = regexp.MustCompile(`(?i)\b(error|err!|errors|fail|failed|failure|fatal|exception|panic|denied|not found|no such|cannot|can't|could not|refused|timed out|timeout|undefined|invalid|missing)\b`)
+var (
+	errorWords = regexp.MustCompile(`(?i)\b(error|errors|err|fail|failed|failure|fatal|exception|traceback|panic|denied|not found|no such|cannot|can't|could not|unable|refused|rejected|conflict|timed out|timeout|undefined|invalid|missing|killed|segmentation fault)\b`)
+	// statusLine is a line that only reports an exit status, whatever its
+	// number has become.
+	statusLine = regexp.MustCompile(`(?i)^(?:exit code:?|process exited with code|exit status)\b`)
+)
 
 // errorLine is the line of a failed call's output that says what went
 // wrong: the first naming an error, else the first that is not an exit
@@ -251,7 +256,7 @@ func errorLine(out string) string {
 	var first string
 	for _, l := range strings.Split(out, "\n") {
 		t := strings.TrimSpace(l)
-		if t == "" || exitLine.MatchString(t) || strings.HasPrefix(t, "Wall time") || t == "Output:" {
+		if t == "" || statusLine.MatchString(t) || strings.HasPrefix(t, "Wall time") || strings.HasPrefix(t, "Chunk ID") || t == "Output:" {
 			continue
 		}
 		if errorWords.MatchString(t) {

@@ -30,7 +30,7 @@ func TestProposeFilesADraftNeverActive(t *testing.T) {
 	if strings.Contains(s.Instructions, "ops@example.com") || strings.Contains(s.Instructions, "ghp_") {
 		t.Errorf("secrets survived: %q", s.Instructions)
 	}
-	if got.Redacted == nil || len(got.Redacted) == 0 {
+	if len(got.Redacted) == 0 {
 		t.Errorf("no redaction counted")
 	}
 	if strings.ContainsAny(s.Description, "<>") {
