@@ -107,6 +107,8 @@ source is read and approved, when its candidates are compared with what is
 stored: other lore commands work while a slow source is read, and a run finding
 the store busy waits up to 3s for it before exiting 4.
 
+` + learnRunHelp + `
+
 ` + stdinHelp,
 		Example: `  lore learn chapter.tex
   git show main:docs/design.md | lore learn - --json
@@ -119,6 +121,9 @@ the store busy waits up to 3s for it before exiting 4.
 				return err
 			}
 			defer done()
+			if isRun(cmd.Context(), src) {
+				return a.learnRun(cmd, src, args[0], asJSON, dryRun)
+			}
 			given := args[0]
 			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)
