@@ -244,6 +244,8 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		a.graphCmd(),
 		a.textCmd(),
 		a.skillsCmd(),
+		a.watchCmd(),
+		a.queueCmd(),
 	)
 	// cobra adds its completion group when it runs; added now, it can be
 	// made to refuse an unknown shell as the other groups do.

@@ -52,6 +52,11 @@ func Similarity(a, b *Content) float64 {
 	return dot / math.Sqrt(na*nb)
 }
 
+// TermVector is the term vector Similarity compares: normalized tokens of
+// the name, the description (counted twice), the body and the example
+// queries, with their weights.
+func TermVector(c *Content) map[string]float64 { return termVector(c) }
+
 func termVector(c *Content) map[string]float64 {
 	v := make(map[string]float64)
 	add := func(s string, w float64) {

@@ -196,6 +196,36 @@ func (g *Generaliser) Text(s string) string {
 	return g.numbers(s)
 }
 
+// Depersonalise takes out of s what names a person — secrets and personal
+// data, home folders, the user names they carry — and nothing else: a
+// file's path stays a path to that file, its dates and ids kept, as
+// provenance needs.
+func (g *Generaliser) Depersonalise(s string) string {
+	if s == "" {
+		return s
+	}
+	s = g.redact(s)
+	for _, h := range g.homes {
+		if strings.Contains(s, h) {
+			s = replacePrefix(s, h, "~", func() {})
+		}
+	}
+	s = homeRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := homeRe.FindStringSubmatch(m)
+		if !isHome(sub[2]) {
+			return m
+		}
+		return sub[1] + "~"
+	})
+	if g.userRe != nil {
+		s = g.userRe.ReplaceAllStringFunc(s, func(m string) string {
+			sub := g.userRe.FindStringSubmatch(m)
+			return sub[1] + PlaceUser + sub[3]
+		})
+	}
+	return s
+}
+
 // redact takes secrets and personal data out of s (core/redact's rules),
 // a URL's query becoming ?<query> rather than vanishing, so that the step
 // still says a query was sent.

@@ -75,11 +75,15 @@ type Learner struct {
 	// NegativeAfter is how many runs failing with one signature file a
 	// negative draft (0: DefaultNegativeAfter).
 	NegativeAfter int
-	// Merge, when set, merges a new draft into a near-duplicate draft
-	// (library.MergeNearest).
+	// Merge, when set, merges a new draft with its nearest near-duplicate
+	// draft (library.NearIndex.MergeNearest). The index is read once per
+	// Learner: a Learner lives while its process holds the store.
 	Merge bool
 	// Now is the clock (nil: time.Now in UTC).
 	Now func() time.Time
+
+	// near finds near-duplicates over the calls of one Learner.
+	near *library.NearIndex
 }
 
 // Draft is a skill a run filed.
@@ -150,7 +154,7 @@ func Hash(data []byte) string {
 // With dryRun, nothing is read from or written to the store.
 func (l *Learner) Learn(source string, data []byte, dryRun bool) (*Result, error) {
 	hash := Hash(data)
-	shown := NewGeneraliser("", l.Extract.Home).Text(source)
+	shown := NewGeneraliser("", l.Extract.Home, source).Depersonalise(source)
 	res := &Result{Source: shown, Hash: hash, DryRun: dryRun, Drafts: []Draft{}, Duplicates: []string{},
 		Merged: []skills.Pair{}, NegativeDrafts: []Draft{}, Redacted: map[string]int{}, Warnings: []string{}, Steps: []string{}}
 	if !dryRun {
@@ -209,14 +213,8 @@ func (l *Learner) Learn(source string, data []byte, dryRun bool) (*Result, error
 			break
 		}
 		res.Drafts = append(res.Drafts, draftOf(got.Skill))
-		if l.Merge {
-			pair, err := l.Library.MergeNearest(got.Skill.Key)
-			if err != nil {
-				return nil, fmt.Errorf("merge the procedure of %s: %w", source, err)
-			}
-			if pair != nil {
-				res.Merged = append(res.Merged, *pair)
-			}
+		if err := l.merge(got.Skill.Key, res); err != nil {
+			return nil, fmt.Errorf("merge the procedure of %s: %w", source, err)
 		}
 	case c.Signature == "":
 		res.Note = "the run failed without a failed tool call or a signature to group it by: counted nowhere"
@@ -261,6 +259,9 @@ func (l *Learner) Learn(source string, data []byte, dryRun bool) (*Result, error
 					res.Duplicates = append(res.Duplicates, got.Skill.Key)
 				} else {
 					res.NegativeDrafts = append(res.NegativeDrafts, draftOf(got.Skill))
+					if err := l.merge(got.Skill.Key, res); err != nil {
+						return nil, fmt.Errorf("merge the warning drawn from %s: %w", source, err)
+					}
 				}
 			}
 		}
@@ -275,6 +276,23 @@ func (l *Learner) Learn(source string, data []byte, dryRun bool) (*Result, error
 		return nil, fmt.Errorf("record the run %s: %w", source, err)
 	}
 	return res, nil
+}
+
+// merge merges the new draft key with its nearest near-duplicate, when
+// the learner merges.
+func (l *Learner) merge(key string, res *Result) error {
+	if !l.Merge {
+		return nil
+	}
+	if l.near == nil {
+		l.near = l.Library.NewNearIndex()
+	}
+	pair, err := l.near.MergeNearest(key)
+	if err != nil || pair == nil {
+		return err
+	}
+	res.Merged = append(res.Merged, *pair)
+	return nil
 }
 
 func (l *Learner) now() time.Time {

@@ -211,37 +211,3 @@ func (l *Library) Merge(dryRun bool) ([]skills.Pair, error) {
 	}
 	return pairs, nil
 }
-
-// MergeNearest merges the skill key names with its nearest near-duplicate
-// (skills.Nearest: another learned or proposed skill at least
-// MergeThreshold similar, both drafts when either was proposed), the older
-// absorbing the newer with lineage, in one transaction, and returns the
-// pair; nil when no skill is similar enough. It is how a draft drawn from
-// an agent's run joins the draft of the same procedure from another run.
-func (l *Library) MergeNearest(key string) (*skills.Pair, error) {
-	lib, err := l.st.Skills()
-	if err != nil {
-		return nil, err
-	}
-	var s *skills.Skill
-	for _, x := range lib {
-		if x.Key == key {
-			s = x
-			break
-		}
-	}
-	if s == nil {
-		return nil, &UnknownSkillError{Ref: key}
-	}
-	p, ok := skills.Nearest(lib, s, l.opts.MergeThreshold)
-	if !ok {
-		return nil, nil
-	}
-	err = l.st.UpdateSkills([]string{p.Into, p.From}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
-		return recs, skills.Merge(recs[0], recs[1], l.now())
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
