@@ -311,7 +311,7 @@ func (w *runWatcher) scan(ctx context.Context) error {
 	})
 	switch {
 	case ctx.Err() != nil:
-		return nil // stopping: the run loop ends the watch
+		return nil //nolint:nilerr // stopping is no error: the run loop ends the watch
 	case err != nil:
 		return fmt.Errorf("watch %s: %w", w.opts.dir, err)
 	}
