@@ -68,10 +68,6 @@ var (
 	uuidRe  = regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
 	// ISO 8601 dates and times, and times of day.
 	stampRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
-	// A run of hexadecimal digits, judged by hexToken.
-	hexRe = regexp.MustCompile(`\b[0-9a-fA-F]{7,}\b`)
-	// A run of letters and digits, judged by idToken.
-	alnumRe = regexp.MustCompile(`[A-Za-z0-9]{16,}`)
 )
 
 // genericUsers are account names that name no person: replacing them as
@@ -104,6 +100,9 @@ func NewGeneraliser(cwd, home string, texts ...string) *Generaliser {
 		addHome(home)
 	}
 	for _, t := range append([]string{cwd}, texts...) {
+		if !strings.Contains(t, "home") && !strings.Contains(t, "Users") && !strings.Contains(t, "/root") {
+			continue
+		}
 		for _, m := range homeRe.FindAllStringSubmatch(t, -1) {
 			if isHome(m[2]) {
 				addHome(m[2])
@@ -149,51 +148,145 @@ func (g *Generaliser) Text(s string) string {
 	if g.project != "" && strings.Contains(s, g.project) {
 		s = replacePrefix(s, g.project, PlaceProject, func() { g.Counts[KindProject]++ })
 	}
+	s = g.homeFolders(s, func() { g.Counts[KindHome]++ })
+	s = g.userNames(s, func() { g.Counts[KindUser]++ })
+	if hasStamp(s) {
+		s = stampRe.ReplaceAllStringFunc(s, func(m string) string {
+			g.Counts[KindTime]++
+			if len(m) == 10 && m[4] == '-' {
+				return PlaceDate
+			}
+			return PlaceTime
+		})
+	}
+	if strings.Count(s, "-") >= 4 {
+		s = uuidRe.ReplaceAllStringFunc(s, func(string) string { g.Counts[KindUUID]++; return PlaceUUID })
+	}
+	s = g.ids(s)
+	return g.numbers(s)
+}
+
+// homeFolders writes the home folders of s from ~: those the generaliser was
+// told of, then any other homeRe finds.
+func (g *Generaliser) homeFolders(s string, count func()) string {
 	for _, h := range g.homes {
 		if strings.Contains(s, h) {
-			s = replacePrefix(s, h, "~", func() { g.Counts[KindHome]++ })
+			s = replacePrefix(s, h, "~", count)
 		}
 	}
-	// Home folders this generaliser was not told about (a text it did not
-	// see when it was made).
-	s = homeRe.ReplaceAllStringFunc(s, func(m string) string {
+	if !strings.Contains(s, "home") && !strings.Contains(s, "Users") && !strings.Contains(s, "/root") {
+		return s
+	}
+	return homeRe.ReplaceAllStringFunc(s, func(m string) string {
 		sub := homeRe.FindStringSubmatch(m)
 		if !isHome(sub[2]) {
 			return m
 		}
-		g.Counts[KindHome]++
+		count()
 		return sub[1] + "~"
 	})
-	if g.userRe != nil {
-		s = g.userRe.ReplaceAllStringFunc(s, func(m string) string {
-			sub := g.userRe.FindStringSubmatch(m)
-			g.Counts[KindUser]++
-			return sub[1] + PlaceUser + sub[3]
-		})
+}
+
+// userNames writes the known user names standing as words <user>.
+func (g *Generaliser) userNames(s string, count func()) string {
+	if g.userRe == nil {
+		return s
 	}
-	s = stampRe.ReplaceAllStringFunc(s, func(m string) string {
-		g.Counts[KindTime]++
-		if len(m) == 10 && m[4] == '-' {
-			return PlaceDate
+	lower := strings.ToLower(s)
+	found := false
+	for _, u := range g.users {
+		if strings.Contains(lower, u) {
+			found = true
+			break
 		}
-		return PlaceTime
+	}
+	if !found {
+		return s
+	}
+	return g.userRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := g.userRe.FindStringSubmatch(m)
+		count()
+		return sub[1] + PlaceUser + sub[3]
 	})
-	s = uuidRe.ReplaceAllStringFunc(s, func(string) string { g.Counts[KindUUID]++; return PlaceUUID })
-	s = hexRe.ReplaceAllStringFunc(s, func(m string) string {
-		if !hexToken(m) {
-			return m
+}
+
+// ids replaces hashes and long opaque ids: a word of hexadecimal digits
+// (hexToken) is a hash, a run of 16 letters and digits or more mixing both
+// (idToken) an id.
+func (g *Generaliser) ids(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if !isAlnum(s[i]) && s[i] != '_' {
+			i++
+			continue
 		}
-		g.Counts[KindHash]++
-		return PlaceHash
-	})
-	s = alnumRe.ReplaceAllStringFunc(s, func(m string) string {
-		if !idToken(m) {
-			return m
+		j := i
+		for j < len(s) && (isAlnum(s[j]) || s[j] == '_') {
+			j++
 		}
-		g.Counts[KindID]++
-		return PlaceID
-	})
-	return g.numbers(s)
+		word := s[i:j]
+		switch {
+		case len(word) >= 7 && isHexWord(word) && hexToken(word):
+			b.WriteString(s[last:i])
+			b.WriteString(PlaceHash)
+			g.Counts[KindHash]++
+			last = j
+		case len(word) >= 16:
+			// Each run of letters and digits between underscores.
+			for k := i; k < j; {
+				if s[k] == '_' {
+					k++
+					continue
+				}
+				e := k
+				for e < j && s[e] != '_' {
+					e++
+				}
+				if e-k >= 16 && idToken(s[k:e]) {
+					b.WriteString(s[last:k])
+					b.WriteString(PlaceID)
+					g.Counts[KindID]++
+					last = e
+				}
+				k = e
+			}
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// hasStamp reports whether s may hold what stampRe finds: four digits and
+// a dash (a date), or a digit, a colon and two digits (a time of day).
+func hasStamp(s string) bool {
+	for i := 0; i+3 < len(s); i++ {
+		switch {
+		case s[i] == '-' && i >= 4 && isDigit(s[i-1]) && isDigit(s[i-4]) && isDigit(s[i+1]):
+			return true
+		case s[i] == ':' && i >= 1 && isDigit(s[i-1]) && isDigit(s[i+1]) && isDigit(s[i+2]):
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isHexWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // Depersonalise takes out of s what names a person — secrets and personal
@@ -205,25 +298,8 @@ func (g *Generaliser) Depersonalise(s string) string {
 		return s
 	}
 	s = g.redact(s)
-	for _, h := range g.homes {
-		if strings.Contains(s, h) {
-			s = replacePrefix(s, h, "~", func() {})
-		}
-	}
-	s = homeRe.ReplaceAllStringFunc(s, func(m string) string {
-		sub := homeRe.FindStringSubmatch(m)
-		if !isHome(sub[2]) {
-			return m
-		}
-		return sub[1] + "~"
-	})
-	if g.userRe != nil {
-		s = g.userRe.ReplaceAllStringFunc(s, func(m string) string {
-			sub := g.userRe.FindStringSubmatch(m)
-			return sub[1] + PlaceUser + sub[3]
-		})
-	}
-	return s
+	s = g.homeFolders(s, func() {})
+	return g.userNames(s, func() {})
 }
 
 // redact takes secrets and personal data out of s (core/redact's rules),
@@ -232,16 +308,18 @@ func (g *Generaliser) Depersonalise(s string) string {
 func (g *Generaliser) redact(s string) string {
 	// A query first, whole: the secrets in it are counted, but what is
 	// left of it between them (a name, an encoded address) must go too.
-	s = queryRe.ReplaceAllStringFunc(s, func(m string) string {
-		i := strings.IndexByte(m, '?')
-		for _, sp := range redact.Find(m[i:]) {
-			if sp.Kind != redact.Query {
-				g.Redacted[sp.Kind]++
+	if strings.Contains(s, "://") && strings.Contains(s, "?") {
+		s = queryRe.ReplaceAllStringFunc(s, func(m string) string {
+			i := strings.IndexByte(m, '?')
+			for _, sp := range redact.Find(m[i:]) {
+				if sp.Kind != redact.Query {
+					g.Redacted[sp.Kind]++
+				}
 			}
-		}
-		g.Counts[KindQuery]++
-		return m[:i] + "?" + PlaceQuery
-	})
+			g.Counts[KindQuery]++
+			return m[:i] + "?" + PlaceQuery
+		})
+	}
 	spans := redact.Find(s)
 	if len(spans) == 0 {
 		return s

@@ -47,7 +47,9 @@ func Parse(data []byte) (*Run, error) {
 		if len(line) == 0 {
 			continue
 		}
-		if line[0] != '{' || !json.Valid(line) {
+		// A line is checked whole only when it may be cut off: every
+		// other line is decoded by its format, which says what is wrong.
+		if line[0] != '{' || !found && !json.Valid(line) {
 			if !found {
 				p.run.Warnings = append(p.run.Warnings, fmt.Sprintf("line %d is cut off (the agent was still writing it?); passed over", n))
 				break

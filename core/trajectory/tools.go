@@ -90,14 +90,19 @@ func filePath(input any) string {
 	return field(input, "file_path", "path", "filePath", "filename", "file", "target_file", "notebook_path", "absolute_path")
 }
 
-var segmentSplit = regexp.MustCompile(`&&|\|\||[;|\n]`)
+// segments cuts a command line into its commands, at &&, ||, ;, | and line
+// breaks (quotes are not read: a separator inside one cuts too, which only
+// adds a word taken for a program).
+func segments(cmd string) []string {
+	return strings.FieldsFunc(cmd, func(r rune) bool { return r == '&' || r == '|' || r == ';' || r == '\n' })
+}
 
 // programs are the programs a command line runs, in order: the first word
 // of each of its commands, past variable assignments and wrappers such as
 // sudo, by their base names.
 func programs(cmd string) []string {
 	var out []string
-	for _, seg := range segmentSplit.Split(cmd, -1) {
+	for _, seg := range segments(cmd) {
 		words := strings.Fields(seg)
 		for len(words) > 0 {
 			w := strings.Trim(words[0], `"'()`)
