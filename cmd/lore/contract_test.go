@@ -142,6 +142,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore skills list":           {[]string{"--status", "bogus"}, "bogus"},
 		"lore skills merge":          {[]string{"extra"}, "extra"},
 		"lore skills prompt":         {[]string{"--budget", "-1"}, "--budget"},
+		"lore skills propose":        {[]string{"rotate-logs", "--description", "Rotate the logs"}, "instructions"},
 		"lore skills report":         {[]string{"no-such-skill", "--failure", "boom"}, "no-such-skill"},
 		"lore skills resolve":        {[]string{"no-such-skill"}, "no-such-skill"},
 		"lore skills review":         {[]string{"no-such-skill", "promote"}, "no-such-skill"},

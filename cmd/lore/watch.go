@@ -73,7 +73,9 @@ whose content is a run — and learns each as lore learn RUN does, one at a time
 so an agent never waits for lore: it only writes its file.
 
 A file is queued once it has not changed for --settle (an agent appends to its
-run while it works), and queued again only when its content changes. The queue
+run while it works, and may pause a while between calls), and queued again when
+its content changes: a run resumed later is learned again as it then stands,
+its draft joining the earlier one when they are near-duplicates. The queue
 is kept in the store: a job is written there before it is learned and marked
 done or failed after, so a crash or a kill loses no queued run, and learning is
 idempotent by the run's content hash — a run is never learned twice, whatever
@@ -93,6 +95,9 @@ there and stops. lore queue shows the queue.`,
   lore watch ~/.codex/sessions --interval 10s
   lore watch runs/ --once --json`,
 		Args: exactArgs(1, "one DIR to watch"),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveFilterDirs
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fi, err := os.Stat(args[0])
 			switch {
@@ -133,7 +138,7 @@ there and stops. lore queue shows the queue.`,
 		},
 	}
 	cmd.Flags().DurationVar(&opts.interval, "interval", 5*time.Second, "walk the folder this often, besides change notices")
-	cmd.Flags().DurationVar(&opts.settle, "settle", time.Second, "queue a file once it has not changed for this long")
+	cmd.Flags().DurationVar(&opts.settle, "settle", time.Minute, "queue a file once it has not changed for this long (an agent still at work appends to it)")
 	cmd.Flags().BoolVar(&opts.once, "once", false, "learn the runs there are, then stop")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was done as one JSON object when the watch stops")
 	cmd.Flags().Int64("max-file-size", 50<<20, "largest run file read, in bytes")

@@ -53,7 +53,7 @@ func writeRuns(tb testing.TB, dir string, first, n, steps int) []string {
 		if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
 			tb.Fatal(err)
 		}
-		past := time.Now().Add(-time.Minute)
+		past := time.Now().Add(-time.Hour)
 		if err := os.Chtimes(p, past, past); err != nil {
 			tb.Fatal(err)
 		}

@@ -143,7 +143,7 @@ func TestQueueShowsDoneAndFailedRuns(t *testing.T) {
 	writeRuns(t, runs, 0, 2, 3)
 	broken := filepath.Join(runs, "broken.jsonl")
 	writeFile(t, broken, "{\"role\":\"user\",\"content\":\"x\"}\nnot json\n{\"outcome\":\"success\"}\n")
-	past := time.Now().Add(-time.Minute)
+	past := time.Now().Add(-time.Hour)
 	_ = os.Chtimes(broken, past, past)
 	writeFile(t, filepath.Join(runs, "prices.jsonl"), "{\"id\":1}\n")
 	_ = os.Chtimes(filepath.Join(runs, "prices.jsonl"), past, past)
