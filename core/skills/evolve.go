@@ -141,33 +141,6 @@ func Mergeable(a, b *Skill) bool {
 	return true
 }
 
-// Nearest returns the skill of lib that s would be merged with at
-// threshold (≤ 0 means DefaultMergeThreshold): the most similar mergeable
-// one, as a Pair whose Into is the older of the two, or false when none is
-// similar enough.
-func Nearest(lib []*Skill, s *Skill, threshold float64) (Pair, bool) {
-	if !(threshold > 0) {
-		threshold = DefaultMergeThreshold
-	}
-	var best Pair
-	found := false
-	for _, o := range lib {
-		if !Mergeable(s, o) {
-			continue
-		}
-		sc := Similarity(&s.Content, &o.Content)
-		if sc < threshold || found && sc <= best.Score {
-			continue
-		}
-		into, from := o, s
-		if olderFirst(s, o) < 0 {
-			into, from = s, o
-		}
-		best, found = Pair{Into: into.Key, From: from.Key, Score: sc}, true
-	}
-	return best, found
-}
-
 func olderFirst(a, b *Skill) int {
 	if c := a.Created.Compare(b.Created); c != 0 {
 		return c
