@@ -110,6 +110,11 @@ func Sniff(data []byte) (Format, bool) {
 // in which format, reading at most its first lines. A file that cannot be
 // read is not one (the caller's own reading reports why).
 func SniffFile(path string) (Format, bool) {
+	// Only a regular file: opening a named pipe blocks until a writer
+	// comes, and a device never ends.
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return "", false
