@@ -58,14 +58,18 @@ func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bo
 	}
 	var res *trajectory.Result
 	if dryRun {
-		res, err = a.runLearner(nil).Learn(name, data, true)
+		l, _ := a.runLearner(nil)
+		res, err = l.Learn(name, data, true)
 	} else {
 		var db *store.Store
 		db, err = a.openStoreWaiting(cmd.Context())
 		if err != nil {
 			return err
 		}
-		res, err = a.runLearner(db).Learn(name, data, false)
+		var l *trajectory.Learner
+		if l, err = a.runLearner(db); err == nil {
+			res, err = l.Learn(name, data, false)
+		}
 		if cerr := db.Close(); err == nil && cerr != nil {
 			err = cerr
 		}
@@ -106,18 +110,18 @@ func readRun(path, name string, limit int64) ([]byte, error) {
 
 // runLearner is the learner of agent runs over db (nil for a dry run),
 // with the configured merge threshold and the user's home folder.
-func (a *app) runLearner(db *store.Store) *trajectory.Learner {
+func (a *app) runLearner(db *store.Store) (*trajectory.Learner, error) {
 	home, _ := os.UserHomeDir()
 	l := &trajectory.Learner{Extract: trajectory.Options{Home: home}, Merge: true, Now: now}
 	if db != nil {
 		threshold, _, err := a.cfg.skillEvolution()
 		if err != nil {
-			threshold = 0
+			return nil, err
 		}
 		l.Runs = db
 		l.Library = a.library(db, skilllib.Options{MergeThreshold: threshold})
 	}
-	return l
+	return l, nil
 }
 
 // renderRun prints what learning a run did.

@@ -523,8 +523,12 @@ func (w *runWatcher) openStore(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	w.db = db
-	w.learner = w.a.runLearner(db)
+	l, err := w.a.runLearner(db)
+	if err != nil {
+		_ = db.Close()
+		return err
+	}
+	w.db, w.learner = db, l
 	return nil
 }
 
