@@ -113,6 +113,9 @@ there and stops. lore queue shows the queue.`,
 			if opts.limit, err = a.cfg.maxFileSize(); err != nil {
 				return err
 			}
+			if _, _, err := a.cfg.skillEvolution(); err != nil {
+				return err
+			}
 			opts.dir, err = filepath.Abs(args[0])
 			if err != nil {
 				return &core.InputError{Input: args[0], Msg: err.Error(), Usage: true}
