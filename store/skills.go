@@ -134,6 +134,13 @@ func putSkills(txn *badger.Txn, recs []*skills.Skill) error {
 		if err != nil {
 			return fmt.Errorf("encode skill %s: %w", r.Key, err)
 		}
+		// The record replaced, for its source hashes; one that cannot be
+		// read (damaged) is replaced all the same, and a stale index entry
+		// of it names a skill whose lineage lookups check.
+		old, _ := getSkill(txn, r.Key)
+		if err := indexSourceHashes(txn, old, r); err != nil {
+			return fmt.Errorf("index skill %s: %w", r.Key, err)
+		}
 		if err := txn.Set(skillKey(r.Key), v); err != nil {
 			return fmt.Errorf("write skill %s: %w", r.Key, err)
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/trajectory"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/diffview"
 	"github.com/lore-kb/lore/tui/findings"
@@ -45,6 +46,9 @@ type Store interface {
 	// reads the library with Skills, records its review decisions with
 	// UpdateSkills and imports skills through library.Import.
 	library.Store
+	// Jobs is the queue of agent runs lore watch learns, shown on the
+	// Skills screen.
+	Jobs() ([]trajectory.Job, error)
 }
 
 // Opener lends the application the store for one operation: a screen's
@@ -168,9 +172,11 @@ type Model struct {
 
 	primitives, pending int
 	// drafts is the review queue's length, shown on the Skills tab.
-	drafts    int
-	statusErr error
-	initCmd   tea.Cmd
+	drafts int
+	// runsPolling: the run queue is being read every runsEvery.
+	runsPolling bool
+	statusErr   error
+	initCmd     tea.Cmd
 }
 
 // New builds the application. ctx bounds every run it starts.
@@ -294,6 +300,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		next, cmd := m.show(back)
 		return next, cmd
+	case runsMsg:
+		return m.runsLoaded(msg)
+	case runsTickMsg:
+		if m.tab != tabSkills {
+			m.runsPolling = false
+			return m, nil
+		}
+		return m, loadRuns(m.stores())
 	case followMsg:
 		return m.follow(msg.r)
 	case followDoneMsg:

@@ -20,6 +20,7 @@ import (
 	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/history"
+	"github.com/lore-kb/lore/tui/skillsview"
 )
 
 // The commands below read the store and run the engine's resolve and
@@ -89,6 +90,9 @@ type (
 		lib  []*skills.Skill
 		arts []core.Artifact
 		err  error
+		// runs is the state of the queue of agent runs (lore watch).
+		runs    skillsview.RunQueue
+		runsErr error
 	}
 	reviewedMsg struct {
 		key string
@@ -427,13 +431,16 @@ func loadSkills(s stores) tea.Cmd {
 	return func() tea.Msg {
 		var lib []*skills.Skill
 		var arts []core.Artifact
+		var runs skillsview.RunQueue
+		var rerr error
 		err := s.read(func(st Store) error {
 			var lerr, aerr error
 			lib, lerr = st.Skills()
 			arts, aerr = st.Artifacts()
+			runs, rerr = countRuns(st)
 			return errors.Join(lerr, aerr)
 		})
-		return artifactsMsg{lib: lib, arts: arts, err: err}
+		return artifactsMsg{lib: lib, arts: arts, err: err, runs: runs, runsErr: rerr}
 	}
 }
 

@@ -25,6 +25,10 @@ import (
 // since it was last loaded.
 func (m Model) show(t tab) (Model, tea.Cmd) {
 	m.tab = t
+	if t == tabSkills && !m.stale[t] {
+		// The library is current; the run queue may have moved.
+		return m.pollRuns()
+	}
 	if !m.stale[t] || m.opts.Open == nil {
 		return m, nil
 	}
@@ -220,6 +224,13 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.skills = m.skills.WithLibrary(msg.lib, msg.arts)
 		m.drafts = m.skills.Drafts()
+		if msg.runsErr == nil {
+			m.skills = m.skills.WithRuns(msg.runs)
+			if msg.runs.Pending > 0 && m.tab == tabSkills && !m.runsPolling {
+				m.runsPolling = true
+				return m, runsTick(), true
+			}
+		}
 	case skillsview.ReviewMsg:
 		if m.opts.Open == nil {
 			return m, nil, true

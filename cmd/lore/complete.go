@@ -31,6 +31,7 @@ var flagValues = map[string][]string{
 	"by":        orderNames(),
 	"depth":     {string(core.Shallow), string(core.Standard), string(core.Deep)},
 	"task-type": {"browser", "api", "code", "domain", "unknown"},
+	"state":     {"pending", "done", "failed", "all"},
 }
 
 // argValues completes the positional arguments, by command path.

@@ -162,6 +162,8 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore text":                  {[]string{missing}, missing},
 		"lore unlearn":               {[]string{"learn-nope"}, "learn-nope"},
 		"lore version":               {[]string{"extra"}, "extra"},
+		"lore watch":                 {[]string{filepath.Join(dir, "no-such-runs")}, "no-such-runs"},
+		"lore queue":                 {[]string{"--state", "bogus"}, "bogus"},
 	}
 	paths := commandPaths()
 	for _, p := range paths {

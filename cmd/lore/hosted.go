@@ -132,6 +132,19 @@ func (a *app) acquire(ctx context.Context, mode access) (*store.Store, func() er
 	return db, db.Close, nil
 }
 
+// acquireWaiting lends the store for a write, waiting its turn in an
+// owner, or up to storeWait for another process to release it.
+func (a *app) acquireWaiting(ctx context.Context) (*store.Store, func() error, error) {
+	if a.held != nil {
+		return a.held.lend(ctx, true)
+	}
+	db, err := a.openStoreWaiting(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return db, db.Close, nil
+}
+
 // forward runs the command line args in the store's owner, if a process
 // serves the store; ok is false when the command must run here: it is
 // local, it asks for help, or nobody serves the store.

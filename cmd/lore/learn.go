@@ -108,6 +108,8 @@ source is read and approved, when its candidates are compared with what is
 stored: other lore commands work while a slow source is read, and a run finding
 the store busy waits up to 3s for it before exiting 4.
 
+` + learnRunHelp + `
+
 ` + stdinHelp,
 		Example: `  lore learn chapter.tex
   git show main:docs/design.md | lore learn - --json
@@ -120,6 +122,9 @@ the store busy waits up to 3s for it before exiting 4.
 				return err
 			}
 			defer done()
+			if isRun(cmd.Context(), src) {
+				return a.learnRun(cmd, src, args[0], asJSON, dryRun)
+			}
 			given := args[0]
 			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)
@@ -162,16 +167,17 @@ the store busy waits up to 3s for it before exiting 4.
 				}
 			}()
 			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
-				if a.held != nil {
-					db, r, err := a.held.lend(ctx, !opts.DryRun)
+				if a.held != nil && opts.DryRun {
+					// A dry run changes nothing: it reads beside the others.
+					db, r, err := a.held.lend(ctx, false)
 					release = r
 					return db, err
 				}
-				db, err := a.openStoreWaiting(ctx)
+				db, r, err := a.acquireWaiting(ctx)
 				if err != nil {
 					return nil, err
 				}
-				release = db.Close
+				release = r
 				return db, nil
 			}
 			finished := a.announceRun(cmd.Context(), &opts, given)

@@ -95,6 +95,7 @@ func TestReadCommandsInReadOnlyDataFolder(t *testing.T) {
 		{"rank", "--json"},
 		{"conflicts", "--json"},
 		{"skills", "list", "--json"},
+		{"queue", "--json"},
 		{"store", "verify"},
 		{"store", "backup", filepath.Join(out, "ro.bak")},
 	} {

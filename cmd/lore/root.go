@@ -277,6 +277,8 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		a.serveCmd(),
 		a.findCmd(),
 		a.mcpCmd(),
+		a.watchCmd(),
+		a.queueCmd(),
 	)
 	// cobra adds its completion group when it runs; added now, it can be
 	// made to refuse an unknown shell as the other groups do.

@@ -148,8 +148,10 @@ var rules = []rule{
 	{kind: Email, lits: []string{"@"}, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
-	// before phone numbers, so digits in a query are not phones.
-	{kind: Query, lits: []string{"://"}, re: regexp.MustCompile(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]*`), keepPrefix: true},
+	// before phone numbers, so digits in a query are not phones. A bare "?"
+	// holds nothing to take out, and a placeholder after it ("?<query>",
+	// as lore writes a generalised URL) stays.
+	{kind: Query, lits: []string{"://"}, re: regexp.MustCompile(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]+`), keepPrefix: true},
 	// Phone numbers need their separators: a bare run of ten digits is a
 	// timestamp or an id far more often than a phone number.
 	{kind: Phone, re: regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}`), alone: true, minDigits: 8},

@@ -52,6 +52,11 @@ func Similarity(a, b *Content) float64 {
 	return dot / math.Sqrt(na*nb)
 }
 
+// TermVector is the term vector Similarity compares: normalized tokens of
+// the name, the description (counted twice), the body and the example
+// queries, with their weights.
+func TermVector(c *Content) map[string]float64 { return termVector(c) }
+
 func termVector(c *Content) map[string]float64 {
 	v := make(map[string]float64)
 	add := func(s string, w float64) {
@@ -77,20 +82,21 @@ type Pair struct {
 }
 
 // NearDuplicates returns the merges seed 001 calls for in lib at threshold
-// (≤ 0 means DefaultMergeThreshold): pairs of learned, non-archived skills
-// at least that similar. Pack skills are never merged, in either direction:
-// merging into one would overwrite it, and absorbing one would archive a
-// skill someone installed deliberately. The older skill (then the smaller
-// key) absorbs the newer, so keys that agents already use survive. A skill
-// is merged at most once per call, into its best match, so the result can
-// be applied in order; run it again to merge chains.
+// (≤ 0 means DefaultMergeThreshold): pairs of learned (or proposed),
+// non-archived skills at least that similar (see Mergeable). Pack skills
+// are never merged, in either direction: merging into one would overwrite
+// it, and absorbing one would archive a skill someone installed
+// deliberately. The older skill (then the smaller key) absorbs the newer,
+// so keys that agents already use survive. A skill is merged at most once
+// per call, into its best match, so the result can be applied in order;
+// run it again to merge chains.
 func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 	if !(threshold > 0) {
 		threshold = DefaultMergeThreshold
 	}
 	var cands []*Skill
 	for _, s := range lib {
-		if s.Source == Learned && s.Status != Archived {
+		if (s.Source == Learned || s.Source == Proposed) && s.Status != Archived {
 			cands = append(cands, s)
 		}
 	}
@@ -98,6 +104,9 @@ func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 	var pairs []Pair
 	for i, a := range cands {
 		for _, b := range cands[i+1:] {
+			if !Mergeable(a, b) {
+				continue
+			}
 			if sc := Similarity(&a.Content, &b.Content); sc >= threshold {
 				pairs = append(pairs, Pair{Into: a.Key, From: b.Key, Score: sc})
 			}
@@ -114,6 +123,22 @@ func NearDuplicates(lib []*Skill, threshold float64) []Pair {
 		out = append(out, p)
 	}
 	return out
+}
+
+// Mergeable reports whether two skills may be merged at all, whatever
+// their similarity: both learned or proposed (never a pack skill) and not
+// archived, and — when either was proposed by an agent or drawn from its
+// run — both drafts, since merging takes the newer content and an
+// unreviewed proposal must not reach an active skill that way.
+func Mergeable(a, b *Skill) bool {
+	ok := func(s *Skill) bool { return (s.Source == Learned || s.Source == Proposed) && s.Status != Archived }
+	if !ok(a) || !ok(b) || a.Key == b.Key {
+		return false
+	}
+	if a.Source == Proposed || b.Source == Proposed {
+		return a.Status == Draft && b.Status == Draft
+	}
+	return true
 }
 
 func olderFirst(a, b *Skill) int {

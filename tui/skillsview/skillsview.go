@@ -109,6 +109,8 @@ type tally struct {
 type Model struct {
 	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
+	// runs is the state of the queue of agent runs (lore watch).
+	runs RunQueue
 
 	// all is every entry; entries the ones shown (all, or the review
 	// queue's drafts).
@@ -498,6 +500,18 @@ func (m Model) WillSelect(key string) Model {
 
 // Queue reports whether the review queue is shown.
 func (m Model) Queue() bool { return m.queue }
+
+// RunQueue is the state of the queue of agent runs lore watch learns.
+type RunQueue struct{ Pending, Done, Failed int }
+
+// WithRuns shows the run queue's state in the header.
+func (m Model) WithRuns(q RunQueue) Model {
+	m.runs = q
+	return m
+}
+
+// Runs is the run queue's state as last shown.
+func (m Model) Runs() RunQueue { return m.runs }
 
 // Drafts is the number of library skills waiting for review.
 func (m Model) Drafts() int { return m.counts.status[skills.Draft] }

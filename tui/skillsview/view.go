@@ -552,7 +552,7 @@ func (m Model) header() string {
 		if m.loaded {
 			h += "  " + m.st.Severity.Warning.Render(fmt.Sprintf("%d to review", drafts)) + m.st.Faint.Render(", oldest first · r shows every skill")
 		}
-		return h
+		return h + m.runsLine()
 	}
 	h := " " + m.st.Heading.Render("Skills")
 	if !m.loaded {
@@ -572,7 +572,25 @@ func (m Model) header() string {
 	if c.invalid > 0 {
 		h += m.st.Faint.Render(" · ") + m.st.Status.Problem.Render(fmt.Sprintf("%d invalid", c.invalid))
 	}
-	return h
+	return h + m.runsLine()
+}
+
+// runsLine is the state of the queue of agent runs (lore watch), when
+// there is one.
+func (m Model) runsLine() string {
+	q := m.runs
+	if q.Pending+q.Done+q.Failed == 0 {
+		return ""
+	}
+	s := m.st.Faint.Render(" · runs ")
+	if q.Pending > 0 {
+		s += m.st.Severity.Warning.Render(fmt.Sprintf("%d queued", q.Pending)) + m.st.Faint.Render(", ")
+	}
+	s += m.st.Faint.Render(fmt.Sprintf("%d learned", q.Done))
+	if q.Failed > 0 {
+		s += m.st.Faint.Render(", ") + m.st.Status.Problem.Render(fmt.Sprintf("%d failed", q.Failed))
+	}
+	return s
 }
 
 // statusLine lists the selected artifact's files, the main one first, and

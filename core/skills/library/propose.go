@@ -81,15 +81,13 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	if err != nil {
 		return Proposed{}, err
 	}
-	lib, err := l.st.Skills()
-	if err != nil {
-		return Proposed{}, err
-	}
 	if hash != "" {
-		for _, s := range lib {
-			if slices.Contains(s.Lineage.SourceHashes, hash) {
-				return Proposed{Skill: s, Duplicate: true}, nil
-			}
+		held, err := l.holding(hash)
+		if err != nil {
+			return Proposed{}, err
+		}
+		if held != nil {
+			return Proposed{Skill: held, Duplicate: true}, nil
 		}
 	}
 	key, err := l.freeKey(p.Name, c.Description, keys)
@@ -129,6 +127,44 @@ func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]
 	c, counts := skills.Redact(c)
 	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
 	return c, findings, counts
+}
+
+// SourceHashIndex is implemented by stores that index the skills by the
+// source hashes of their lineage (the store does): a proposal is then
+// checked without reading every skill.
+type SourceHashIndex interface {
+	SkillsWithSourceHash(hash string) ([]string, error)
+}
+
+// holding returns the skill whose lineage holds hash, or nil.
+func (l *Library) holding(hash string) (*skills.Skill, error) {
+	if idx, ok := l.st.(SourceHashIndex); ok {
+		keys, err := idx.SkillsWithSourceHash(hash)
+		if err == nil {
+			for _, k := range keys {
+				s, err := l.st.Skill(k)
+				if err != nil {
+					continue // an entry of a skill since gone or damaged
+				}
+				if slices.Contains(s.Lineage.SourceHashes, hash) {
+					return s, nil
+				}
+			}
+			return nil, nil
+		}
+		// No index (a read-only store written before it existed): read
+		// the skills.
+	}
+	lib, err := l.st.Skills()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range lib {
+		if slices.Contains(s.Lineage.SourceHashes, hash) {
+			return s, nil
+		}
+	}
+	return nil, nil
 }
 
 // scanProposal scans the text of a proposal as the SKILL.md it will be
