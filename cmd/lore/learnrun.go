@@ -61,8 +61,9 @@ func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bo
 		l, _ := a.runLearner(nil)
 		res, err = l.Learn(name, data, true)
 	} else {
-		db, release, err := a.acquireWaiting(cmd.Context())
-		if err != nil {
+		var db *store.Store
+		var release func() error
+		if db, release, err = a.acquireWaiting(cmd.Context()); err != nil {
 			return err
 		}
 		var l *trajectory.Learner
@@ -151,7 +152,7 @@ func (a *app) renderRun(w io.Writer, res *trajectory.Result) {
 		}
 		fmt.Fprintf(&b, "%s %s (draft, in the review queue: lore skills review)\n", label("drafted  "), d.Key)
 		if d.Critical {
-			fmt.Fprintf(&b, "%s it has a critical finding: lore skills show %s; promoting it needs --ack-critical\n", label("         "), d.Key)
+			fmt.Fprintf(&b, "%s it has a critical finding: lore skills review %s shows it; promoting it needs --ack-critical\n", label("         "), d.Key)
 		}
 	}
 	for _, k := range res.Duplicates {

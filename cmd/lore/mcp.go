@@ -20,7 +20,10 @@ import (
 func (a *app) mcpCmd() *cobra.Command {
 	var consumer string
 	cmd := &cobra.Command{
-		Use:   "mcp",
+		// The server speaks to its client on this process's stdin and
+		// stdout; each tool's command is what runs in the store's owner.
+		Annotations: map[string]string{annotLocal: "serves its client here"},
+		Use:         "mcp",
 		Short: "Serve the skill library and the learned knowledge to agents over MCP (stdio)",
 		Long: `Runs a Model Context Protocol server on stdin and stdout, for an agent's MCP
 client to start. It offers the tools skill_search, skill_list, skill_get,

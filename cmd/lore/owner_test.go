@@ -244,3 +244,21 @@ func BenchmarkOwnerRead(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
 }
+
+// TestWhereCommandsRun: a command that serves its own client (mcp, serve)
+// or needs no store runs where it is typed; the others go to the owner.
+func TestWhereCommandsRun(t *testing.T) {
+	root := (&app{}).rootCmd()
+	for args, want := range map[string]bool{
+		"mcp": true, "serve": true, "scan": true, "version": true, "skills validate": true, "store restore": true,
+		"learn": false, "rank": false, "skills search": false, "watch": false, "queue": false, "store verify": false,
+	} {
+		cmd, _, err := root.Find(strings.Fields(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if local(cmd) != want {
+			t.Errorf("lore %s runs locally: %t, want %t", args, local(cmd), want)
+		}
+	}
+}

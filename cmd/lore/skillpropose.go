@@ -123,7 +123,7 @@ func (a *app) replyProposal(asJSON bool, got skilllib.Proposed) error {
 	}
 	fmt.Fprintf(a.stdout, "%s filed as a draft in the review queue (lore skills review)\n", s.Key)
 	if out.Critical {
-		fmt.Fprintf(a.stdout, "  it has a critical finding: lore skills show %s; promoting it needs --ack-critical\n", s.Key)
+		fmt.Fprintf(a.stdout, "  it has a critical finding: lore skills review %s shows it; promoting it needs --ack-critical\n", s.Key)
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ func (l *Library) update(ref string, fn func(s *skills.Skill) ([]*skills.Skill, 
 type UnacknowledgedError struct{ Key string }
 
 func (e *UnacknowledgedError) Error() string {
-	return fmt.Sprintf("%s has a critical finding (lore skills show %s lists it); promote it with --ack-critical once you have read it", e.Key, e.Key)
+	return fmt.Sprintf("%s has a critical finding (lore skills review %s shows it); promote it with --ack-critical once you have read it", e.Key, e.Key)
 }
 
 // Review moves the skill ref names to status to, recording note as the
