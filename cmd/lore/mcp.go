@@ -24,7 +24,7 @@ func (a *app) mcpCmd() *cobra.Command {
 		// stdout; each tool's command is what runs in the store's owner.
 		Annotations: map[string]string{annotLocal: "serves its client here"},
 		Use:         "mcp",
-		Short: "Serve the skill library and the learned knowledge to agents over MCP (stdio)",
+		Short:       "Serve the skill library and the learned knowledge to agents over MCP (stdio)",
 		Long: `Runs a Model Context Protocol server on stdin and stdout, for an agent's MCP
 client to start. It offers the tools skill_search, skill_list, skill_get,
 skill_activate, skill_propose, skill_report_outcome, skill_report_failure,
