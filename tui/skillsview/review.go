@@ -310,24 +310,36 @@ func (m Model) updateOpen(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		// where the root's notice says how it went.
 		return m.closeOpen(), decision(cmd, e.rec.Key, e.rec.Critical())
 	}
+	next, cmd, _ := m.decideOrScroll(kp)
+	return next, cmd
+}
+
+// decideOrScroll handles the keys the list and the open skill share: the
+// review decisions and scrolling the document; ok is false for any other.
+func (m Model) decideOrScroll(kp tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+	k := m.keys
 	half := max(m.docHeight()/2, 1)
+	var next Model
+	var cmd tea.Cmd
 	switch {
 	case key.Matches(kp, k.Promote):
-		return m.promote()
+		next, cmd = m.promote()
 	case key.Matches(kp, k.Archive):
-		return m.review(skills.Archived)
+		next, cmd = m.review(skills.Archived)
 	case key.Matches(kp, k.Draft):
-		return m.review(skills.Draft)
+		next, cmd = m.review(skills.Draft)
 	case key.Matches(kp, k.ScrollUp):
-		return m.Scroll(-1)
+		next, cmd = m.Scroll(-1)
 	case key.Matches(kp, k.ScrollDown):
-		return m.Scroll(1)
+		next, cmd = m.Scroll(1)
 	case key.Matches(kp, k.HalfPageUp):
-		return m.Scroll(-half)
+		next, cmd = m.Scroll(-half)
 	case key.Matches(kp, k.HalfPageDown):
-		return m.Scroll(half)
+		next, cmd = m.Scroll(half)
+	default:
+		return m, nil, false
 	}
-	return m, nil
+	return next, cmd, true
 }
 
 // decision turns the findings reviewer's answer (a findings.DecidedMsg,

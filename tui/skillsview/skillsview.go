@@ -562,7 +562,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	if d, ok := k.List.Step(kp, m.list.Page(), len(m.entries)); ok {
 		return m.move(d), nil
 	}
-	half := max(m.docHeight()/2, 1)
 	switch {
 	case key.Matches(kp, k.Queue):
 		m.queue = !m.queue
@@ -575,22 +574,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.openSkill(true), nil
 	case key.Matches(kp, k.Edit):
 		return m.startEdit()
-	case key.Matches(kp, k.Promote):
-		return m.promote()
-	case key.Matches(kp, k.Archive):
-		return m.review(skills.Archived)
-	case key.Matches(kp, k.Draft):
-		return m.review(skills.Draft)
-	case key.Matches(kp, k.ScrollUp):
-		return m.Scroll(-1)
-	case key.Matches(kp, k.ScrollDown):
-		return m.Scroll(1)
-	case key.Matches(kp, k.HalfPageUp):
-		return m.Scroll(-half)
-	case key.Matches(kp, k.HalfPageDown):
-		return m.Scroll(half)
 	}
-	return m, nil
+	next, cmd, _ := m.decideOrScroll(kp)
+	return next, cmd
 }
 
 // importPrompt leads the path input in the status line.
