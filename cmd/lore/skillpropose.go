@@ -11,8 +11,18 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 )
+
+// idOf is the id part of a proposal's name, which may carry a namespace
+// (as library.Propose reads it).
+func idOf(name string) string {
+	if _, id, ok := scope.Split(name); ok {
+		return id
+	}
+	return name
+}
 
 // proposalIn is a proposal as agents and scripts send it on stdin: seed
 // 003's propose_skill arguments.
@@ -87,7 +97,7 @@ With --stdin, the proposal is read as one JSON object:
 			if err != nil {
 				return err
 			}
-			return a.replyProposal(asJSON, got)
+			return a.replyProposal(asJSON, got, in.Name)
 		},
 	}
 	cmd.Flags().StringVar(&in.Description, "description", "", "when an agent should use the skill")
@@ -101,7 +111,7 @@ With --stdin, the proposal is read as one JSON object:
 	return cmd
 }
 
-func (a *app) replyProposal(asJSON bool, got skilllib.Proposed) error {
+func (a *app) replyProposal(asJSON bool, got skilllib.Proposed, asked string) error {
 	s := got.Skill
 	out := proposalOut{Key: s.Key, Status: string(s.Status), Duplicate: got.Duplicate, Critical: s.Critical(),
 		Findings: s.Findings, Redacted: map[string]int{}}
@@ -122,6 +132,9 @@ func (a *app) replyProposal(asJSON bool, got skilllib.Proposed) error {
 		return fmt.Errorf("proposal stored as %s, not a draft", s.Status)
 	}
 	fmt.Fprintf(a.stdout, "%s filed as a draft in the review queue (lore skills review)\n", s.Key)
+	if _, id, _ := scope.Split(s.Key); asked != "" && skilllib.Slug(idOf(asked)) != id {
+		fmt.Fprintf(a.stdout, "  named %s: %q was taken or is not a skill name\n", id, asked)
+	}
 	if out.Critical {
 		fmt.Fprintf(a.stdout, "  it has a critical finding: lore skills review %s shows it; promoting it needs --ack-critical\n", s.Key)
 	}
