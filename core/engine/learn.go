@@ -159,7 +159,12 @@ func (r *runner) finish(res StageResult) {
 
 // fail ends the current stage as failed and every later one as skipped.
 func (r *runner) fail(err error) {
-	r.publish(StageFinished{Stage: r.stage, Status: StageFailed, Err: err.Error(), Elapsed: r.now().Sub(r.began)})
+	msg := err.Error()
+	if errors.Is(err, context.Canceled) {
+		// Said in words a person uses; the run's own error says the rest.
+		msg = "interrupted"
+	}
+	r.publish(StageFinished{Stage: r.stage, Status: StageFailed, Err: msg, Elapsed: r.now().Sub(r.began)})
 	r.skipAfter(r.stage, "")
 }
 
