@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -83,11 +84,23 @@ func dataHome() string {
 
 // loadConfig builds the layered configuration. explicit is the --config
 // value; when set, the file must exist.
-func loadConfig(explicit string) (*config, error) {
-	defaults := viper.New()
-	defaults.SetConfigType("yaml")
-	if err := defaults.ReadConfig(bytes.NewReader(assets.DefaultConfigYAML())); err != nil {
+// embeddedDefaults parses the embedded default configuration once per
+// process: the store's owner loads the configuration for every command it
+// runs for a client, and parsing the YAML again was a tenth of a quick
+// query. It is only read after this.
+var embeddedDefaults = sync.OnceValues(func() (*viper.Viper, error) {
+	d := viper.New()
+	d.SetConfigType("yaml")
+	if err := d.ReadConfig(bytes.NewReader(assets.DefaultConfigYAML())); err != nil {
 		return nil, fmt.Errorf("embedded default configuration: %w", err)
+	}
+	return d, nil
+})
+
+func loadConfig(explicit string) (*config, error) {
+	defaults, err := embeddedDefaults()
+	if err != nil {
+		return nil, err
 	}
 	v := viper.New()
 	v.SetConfigType("yaml")

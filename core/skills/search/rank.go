@@ -75,8 +75,12 @@ func (x *Index) Rank(query string, opts Options) []Result {
 	// thousand.
 	top := opts.Limit
 	add := func(i int, rel float64) {
-		d := decayAt(x.ref[i], x.halfLife[i], opts.Now)
 		f := x.feedback[i]
+		if top > 0 && len(cands) == top && rel*f < cands[top-1].score {
+			// Decay is at most 1: this skill cannot reach the best.
+			return
+		}
+		d := decayAt(x.ref[i], x.halfLife[i], opts.Now)
 		c := cand{i, rel * d * f, rel, d, f}
 		if top <= 0 {
 			cands = append(cands, c)
@@ -97,11 +101,19 @@ func (x *Index) Rank(query string, opts Options) []Result {
 			add(i, noQueryRank)
 		}
 	} else {
-		for i, r := range x.scores(query) {
+		// The scores' array is reused across searches: a search of a
+		// large library otherwise allocates (and the collector clears) a
+		// float per skill every time.
+		p := scoreBufs.Get().(*[]float64)
+		buf := slices.Grow((*p)[:0], len(x.skills))[:len(x.skills)]
+		clear(buf)
+		for i, r := range x.scoresInto(query, buf) {
 			if r > 0 {
 				add(i, r)
 			}
 		}
+		*p = buf
+		scoreBufs.Put(p)
 	}
 	if top <= 0 {
 		slices.SortStableFunc(cands, func(a, b cand) int { return less(&a, &b) })
@@ -207,7 +219,13 @@ func (x *Index) Len() int { return len(x.skills) }
 // scores is BM25F of every skill against query (0 for a skill without
 // any of its words).
 func (x *Index) scores(query string) []float64 {
-	scores := make([]float64, len(x.skills))
+	return x.scoresInto(query, make([]float64, len(x.skills)))
+}
+
+var scoreBufs = sync.Pool{New: func() any { return new([]float64) }}
+
+// scoresInto is scores written into scores, which holds a zero per skill.
+func (x *Index) scoresInto(query string, scores []float64) []float64 {
 	terms := uniq(text.Normalize(query))
 	if len(terms) == 0 || len(x.skills) == 0 {
 		return scores
