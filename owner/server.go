@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -58,7 +59,10 @@ func Listen(dataDir string, h Handler) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", path, err)
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
+	// On Windows (AF_UNIX sockets, Windows 10 and later) file modes do
+	// not apply; the socket lies in the user's own data folder, whose
+	// access list keeps others out.
+	if err := os.Chmod(path, 0o600); err != nil && runtime.GOOS != "windows" {
 		_ = ln.Close()
 		return nil, fmt.Errorf("make %s owner-only: %w", path, err)
 	}

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/lore-kb/lore/core"
 )
 
@@ -33,16 +31,6 @@ const spaceReserve = 128 << 20
 // log that doubles as Badger's write-ahead log, the records applied and
 // their index entries each take a share of it.
 const spaceFactor = 4
-
-// freeSpace is the room left for an unprivileged writer in dir's file
-// system.
-func freeSpace(dir string) (uint64, error) {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return st.Bavail * uint64(st.Bsize), nil
-}
 
 // checkSpace refuses a commit of changes and report when the store's file
 // system lacks room for about spaceFactor times their encoded size plus
