@@ -96,6 +96,20 @@ func closeParen(t []tok, i int) int {
 	return min(len(t), i+maxSpan)
 }
 
+// lazyArgs returns the arguments of the call whose ( is at j, split on
+// first use only: a statement of a thousand calls must not cost a million
+// steps when no rule looks at most of them.
+func lazyArgs(t []tok, j int) func() [][]tok {
+	var args [][]tok
+	done := false
+	return func() [][]tok {
+		if !done {
+			args, done = callArgs(t, j), true
+		}
+		return args
+	}
+}
+
 // args splits the tokens of a call's arguments (the ( is at i) at
 // top-level commas.
 func callArgs(t []tok, i int) [][]tok {

@@ -67,16 +67,7 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 		if !r.call {
 			continue
 		}
-		// the arguments are split only for the calls a rule looks at:
-		// a statement of a thousand calls must not cost a million steps
-		var argsMemo [][]tok
-		argsDone := false
-		A := func() [][]tok {
-			if !argsDone {
-				argsMemo, argsDone = callArgs(t, r.j), true
-			}
-			return argsMemo
-		}
+		A := lazyArgs(t, r.j)
 		switch {
 		case inMap(jsNet, n) || jsNetMethod(n):
 			send := jsNet[n] || ls == "post" || ls == "put" || ls == "patch" || ls == "send" || ls == "sendBeacon"

@@ -83,16 +83,7 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 		if !r.call {
 			continue
 		}
-		// the arguments are split only for the calls a rule looks at:
-		// a statement of a thousand calls must not cost a million steps
-		var argsMemo [][]tok
-		argsDone := false
-		A := func() [][]tok {
-			if !argsDone {
-				argsMemo, argsDone = callArgs(t, r.j), true
-			}
-			return argsMemo
-		}
+		A := lazyArgs(t, r.j)
 		switch {
 		case inMap(pyNet, n) || isPyNet(n, c.socket):
 			send := pyNet[n] || ls == "post" || ls == "put" || ls == "patch" || strings.HasPrefix(ls, "send") || strings.HasPrefix(ls, "stor") || ls == "connect"

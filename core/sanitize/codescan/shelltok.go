@@ -225,17 +225,7 @@ func (lx *shLexer) word() {
 			i = lx.ansiC(i+2, &t, put)
 			t.quoted = true
 		case c == '`':
-			e := i + 1
-			for e < len(s) && s[e] != '`' {
-				if s[e] == '\\' {
-					e++
-				}
-				e++
-			}
-			e = min(e, len(s))
-			t.subs = append(t.subs, span{i + 1, e})
-			put(s[i:min(e+1, len(s))])
-			i = min(e+1, len(s))
+			i = lx.backquote(i, &t, put)
 		case c == '$' || ((c == '<' || c == '>') && i+1 < len(s) && s[i+1] == '('):
 			i = lx.dollar(i, &t, put)
 		case c == '(':
@@ -261,6 +251,24 @@ func (lx *shLexer) word() {
 
 // dquote reads a double-quoted string from i (after the quote) and returns
 // the offset after the closing quote.
+// backquote reads a `…` command substitution starting at i, outside or
+// inside double quotes, recording its body in t.subs; it returns the index
+// after the closing backquote.
+func (lx *shLexer) backquote(i int, t *shTok, put func(string)) int {
+	s := lx.s
+	e := i + 1
+	for e < len(s) && s[e] != '`' {
+		if s[e] == '\\' {
+			e++
+		}
+		e++
+	}
+	e = min(e, len(s))
+	t.subs = append(t.subs, span{i + 1, e})
+	put(s[i:min(e+1, len(s))])
+	return min(e+1, len(s))
+}
+
 func (lx *shLexer) dquote(i int, t *shTok, put func(string)) int {
 	s := lx.s
 	for i < len(s) {
@@ -280,17 +288,7 @@ func (lx *shLexer) dquote(i int, t *shTok, put func(string)) int {
 		case c == '$':
 			i = lx.dollar(i, t, put)
 		case c == '`':
-			e := i + 1
-			for e < len(s) && s[e] != '`' {
-				if s[e] == '\\' {
-					e++
-				}
-				e++
-			}
-			e = min(e, len(s))
-			t.subs = append(t.subs, span{i + 1, e})
-			put(s[i:min(e+1, len(s))])
-			i = min(e+1, len(s))
+			i = lx.backquote(i, t, put)
 		default:
 			put(s[i : i+1])
 			i++
