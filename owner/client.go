@@ -21,7 +21,7 @@ type Conn struct {
 // ErrNoOwner when no process answers there: no socket, or one left by an
 // owner that died, which the next owner removes.
 func Dial(dataDir string) (*Conn, error) {
-	c, err := net.DialTimeout("unix", SocketPath(dataDir), 2*time.Second)
+	c, err := dialLocal(SocketPath(dataDir), 2*time.Second)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoOwner, err)
 	}

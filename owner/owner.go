@@ -18,14 +18,10 @@
 package owner
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 )
 
 // Frame kinds.
@@ -63,32 +59,6 @@ type Request struct {
 	StdoutTTY bool `json:"stdoutTTY"`
 	StderrTTY bool `json:"stderrTTY"`
 	Width     int  `json:"width"`
-}
-
-// SocketPath is where the owner of the store in dataDir listens: a socket
-// in the data directory, or, when that path is too long for a Unix socket
-// address (108 bytes on Linux), one named by the directory's hash under
-// the per-user runtime directory.
-func SocketPath(dataDir string) string {
-	abs, err := filepath.Abs(dataDir)
-	if err != nil {
-		abs = dataDir
-	}
-	p := filepath.Join(abs, "lore.sock")
-	if len(p) < 100 {
-		return p
-	}
-	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(runtimeDir(), "lore-"+hex.EncodeToString(sum[:8])+".sock")
-}
-
-// runtimeDir is $XDG_RUNTIME_DIR, or a folder of the user's own under the
-// temporary directory.
-func runtimeDir() string {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("lore-%d", os.Getuid()))
 }
 
 // ErrNoOwner is returned by Dial when no process serves the store.

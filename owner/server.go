@@ -9,9 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
-	"runtime"
 	"sync"
 	"time"
 )
@@ -46,25 +43,13 @@ var ErrOwned = errors.New("another lore process serves the store")
 // answers is another owner (ErrOwned).
 func Listen(dataDir string, h Handler) (*Server, error) {
 	path := SocketPath(dataDir)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("socket folder %s: %w", filepath.Dir(path), err)
-	}
-	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
+	if c, err := dialLocal(path, time.Second); err == nil {
 		_ = c.Close()
 		return nil, fmt.Errorf("%w (socket %s)", ErrOwned, path)
 	}
-	// Nobody answers: whatever is there is a dead owner's.
-	_ = os.Remove(path)
-	ln, err := net.Listen("unix", path)
+	ln, err := listenLocal(path)
 	if err != nil {
-		return nil, fmt.Errorf("listen on %s: %w", path, err)
-	}
-	// On Windows (AF_UNIX sockets, Windows 10 and later) file modes do
-	// not apply; the socket lies in the user's own data folder, whose
-	// access list keeps others out.
-	if err := os.Chmod(path, 0o600); err != nil && runtime.GOOS != "windows" {
-		_ = ln.Close()
-		return nil, fmt.Errorf("make %s owner-only: %w", path, err)
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{handler: h, path: path, ctx: ctx, cancel: cancel}
@@ -128,10 +113,7 @@ func (s *Server) Close() error {
 	}
 	s.cancel()
 	s.conns.Wait()
-	if err := os.Remove(s.path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return nil
+	return removeLocal(s.path)
 }
 
 // frameWriter writes one kind of frame; the frames of stdout, stderr and
