@@ -77,7 +77,7 @@ func TestReviewQueuePromotesACriticalDraftOnlyAcknowledged(t *testing.T) {
 	}
 	m, _ = send(m, keyPress("r"), keyPress("g"))
 	screen = checkScreen(t, m, 120, 40)
-	for _, want := range []string{"Review queue  2 to review", "▸ ✓ draft    ! summarise-doc", "draft    rotate-logs",
+	for _, want := range []string{"Review queue  2 to review", "▸ ! draft    summarise-doc", "draft    rotate-logs",
 		"source  proposed by agent claude-code", "scan    3 critical", "when proposed · enter reviews them"} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("queue lacks %q:\n%s", want, screen)
@@ -233,7 +233,7 @@ func TestEditRescansTheDraft(t *testing.T) {
 		t.Errorf("the edit's e-mail address was stored: %q", s.Instructions)
 	}
 	screen = checkScreen(t, m, 120, 40)
-	for _, want := range []string{benignKey + " saved as version 2; rescanned: 2 critical", "redacted", "▸ ✓ draft    ! rotate-logs", "when edited"} {
+	for _, want := range []string{benignKey + " saved as version 2; rescanned: 2 critical", "redacted", "▸ ! draft    rotate-logs", "when edited"} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("after the edit the screen lacks %q:\n%s", want, screen)
 		}

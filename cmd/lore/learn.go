@@ -312,6 +312,11 @@ func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
 				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, e.Summary(), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
 			}
 		}
+		// An interrupted stage may end without a last event; its bar
+		// must not stay under the message that follows.
+		if live {
+			fmt.Fprint(out, "\r\x1b[2K")
+		}
 	})
 	return wg.Wait
 }

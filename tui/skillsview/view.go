@@ -451,10 +451,10 @@ func (m Model) row(i, w int) string {
 	// last a library skill's source, else the artifact's primitives.
 	col, colSt := string(orKind(e.a.Kind)), m.st.Kind
 	dom, tail := e.a.Domain, fmt.Sprintf("%*d", tailW, e.a.Primitives)
-	// A critical finding (!) and a negative skill (⚠) are marked before
-	// the name.
+	// A critical finding takes the glyph's place: a ✓ for a valid layout
+	// beside it would read as "all is well". A negative skill (⚠) is
+	// marked before the name.
 	warn, warnSt := "", ""
-	crit := false
 	if e.rec != nil {
 		col, colSt = string(e.rec.Status), m.statusStyle(e.rec.Status)
 		dom, tail = e.rec.Provenance.Domain, cells.Fit(string(e.rec.Source), tailW)
@@ -462,15 +462,11 @@ func (m Model) row(i, w int) string {
 			// Who proposed it, or the run it was drawn from.
 			dom = skilllib.OriginOf(e.rec).Name
 		}
-		crit = e.rec.Critical()
-		if crit {
-			warn = "!"
+		if e.rec.Critical() {
+			glyph, glyphSt = "!", m.st.Severity.Critical.Render
 		}
 		if e.rec.Negative {
-			warn += "⚠"
-		}
-		if warn != "" {
-			warn += " "
+			warn = "⚠ "
 		}
 	}
 	avail := w - 2 - 2 - (colW + 1) - 1 - tailW
@@ -485,11 +481,7 @@ func (m Model) row(i, w int) string {
 		warn = ""
 	}
 	if warn != "" {
-		if crit {
-			warnSt = m.st.Severity.Critical.Render("!") + m.st.Severity.Warning.Render(warn[1:])
-		} else {
-			warnSt = m.st.Severity.Warning.Render(warn)
-		}
+		warnSt = m.st.Severity.Warning.Render(warn)
 	}
 	name := cells.Fit(cells.Visible(e.a.Name), nameW-len([]rune(warn)))
 	if domW > 0 {
