@@ -34,7 +34,7 @@ type GetSkill struct {
 	Key         string `json:"key"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
-	TaskType    string `json:"task_type"`
+	TaskType    string `json:"taskType"`
 	// Negative and Warning mark a "don't do this" skill.
 	Negative bool   `json:"negative"`
 	Warning  string `json:"warning,omitempty"`
@@ -64,7 +64,7 @@ type Unavailable struct {
 // GetOut is skill_get's result.
 type GetOut struct {
 	Format    string `json:"format"`
-	MaxTokens int    `json:"max_tokens"`
+	MaxTokens int    `json:"maxTokens"`
 	// Tokens is the estimate of what the included skills take: of Text
 	// for injection, of the Skills records for raw.
 	Tokens int `json:"tokens"`

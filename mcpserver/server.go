@@ -162,6 +162,18 @@ func (e *CommandError) Error() string {
 	return e.Message
 }
 
+// forAgents turns the command line's hints in error sentences into the
+// tools an agent has: it cannot type lore commands. A skill the consumer
+// is not offered (a draft, another agent's) is "not offered", so an agent
+// learns nothing of what it may not use.
+var forAgents = strings.NewReplacer(
+	"in the library (lore skills list shows them)", "offered to you (skill_search and skill_list find the ones that are)",
+	"lore skills search", "skill_search",
+	"lore skills list", "skill_list",
+	"lore show ID", "knowledge_get",
+	"(lore rank lists the stored ones)", "(knowledge_search finds them)",
+)
+
 // run runs a lore command with --json and decodes its object into v (nil:
 // not decoded). A failed command is a *CommandError with the command's
 // own error sentences.
@@ -179,7 +191,7 @@ func (s *server) run(ctx context.Context, args []string, stdin io.Reader, v any)
 			Errors []string `json:"errors"`
 		}
 		_ = json.Unmarshal(out, &failed)
-		return &CommandError{Command: name, ExitCode: code, Message: strings.Join(failed.Errors, "; ")}
+		return &CommandError{Command: name, ExitCode: code, Message: forAgents.Replace(strings.Join(failed.Errors, "; "))}
 	}
 	if v == nil {
 		return nil

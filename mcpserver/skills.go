@@ -40,7 +40,7 @@ type SearchHit struct {
 	Key         string  `json:"key"`
 	Name        string  `json:"name"`
 	Description string  `json:"description"`
-	TaskType    string  `json:"task_type"`
+	TaskType    string  `json:"taskType"`
 	Score       float64 `json:"score"`
 	Relevance   float64 `json:"relevance"`
 	Decay       float64 `json:"decay"`
@@ -131,7 +131,7 @@ type ListItem struct {
 	Name        string `json:"name"`
 	Status      string `json:"status"`
 	Description string `json:"description"`
-	TaskType    string `json:"task_type"`
+	TaskType    string `json:"taskType"`
 	Source      string `json:"source"`
 	Negative    bool   `json:"negative"`
 	Warning     string `json:"warning,omitempty"`
@@ -146,7 +146,7 @@ type ListItem struct {
 // ListOut is skill_list's result.
 type ListOut struct {
 	Page     int        `json:"page"`
-	PageSize int        `json:"page_size"`
+	PageSize int        `json:"pageSize"`
 	Total    int        `json:"total"`
 	Pages    int        `json:"pages"`
 	Skills   []ListItem `json:"skills"`
@@ -223,12 +223,16 @@ type ProposeIn struct {
 	SuggestedTools []string `json:"suggested_tools,omitempty" jsonschema:"tools the procedure uses"`
 }
 
-// Finding is what the scanner found in a proposal.
+// Finding is what the scanner found in a proposal, in the shape of the
+// command line's findings.
 type Finding struct {
-	Severity    string `json:"severity"`
-	Category    string `json:"category"`
-	Description string `json:"description"`
-	Location    string `json:"location,omitempty"`
+	File           string `json:"file"`
+	Category       string `json:"category"`
+	Severity       string `json:"severity"`
+	Description    string `json:"description"`
+	Location       string `json:"location,omitempty"`
+	Evidence       string `json:"evidence,omitempty"`
+	Recommendation string `json:"recommendation,omitempty"`
 }
 
 // ProposeOut is skill_propose's result.
@@ -257,17 +261,12 @@ func (s *server) skillPropose(ctx context.Context, req *mcp.CallToolRequest, in 
 		return nil, ProposeOut{}, fmt.Errorf("encoding the proposal: %w", err)
 	}
 	var got struct {
-		Key       string `json:"key"`
-		Status    string `json:"status"`
-		Duplicate bool   `json:"duplicate"`
-		Critical  bool   `json:"critical"`
-		Findings  []struct {
-			Severity    string `json:"severity"`
-			Category    string `json:"category"`
-			Description string `json:"description"`
-			Location    string `json:"location"`
-		} `json:"findings"`
-		Redacted map[string]int `json:"redacted"`
+		Key       string         `json:"key"`
+		Status    string         `json:"status"`
+		Duplicate bool           `json:"duplicate"`
+		Critical  bool           `json:"critical"`
+		Findings  []Finding      `json:"findings"`
+		Redacted  map[string]int `json:"redacted"`
 	}
 	if err := s.run(ctx, []string{"skills", "propose", "--stdin", "--json"}, strings.NewReader(string(body)), &got); err != nil {
 		return nil, ProposeOut{}, err
@@ -276,9 +275,7 @@ func (s *server) skillPropose(ctx context.Context, req *mcp.CallToolRequest, in 
 	if out.Redacted == nil {
 		out.Redacted = map[string]int{}
 	}
-	for _, f := range got.Findings {
-		out.Findings = append(out.Findings, Finding(f))
-	}
+	out.Findings = append(out.Findings, got.Findings...)
 	switch {
 	case got.Duplicate:
 		out.Message = fmt.Sprintf("The library already holds this procedure as %s (%s); nothing was added.", got.Key, got.Status)
@@ -309,7 +306,7 @@ type OutcomeOut struct {
 	Note string `json:"note,omitempty"`
 	// NoteFlagged: the scanner found something in the note; it is kept
 	// with the findings for the person who reads it.
-	NoteFlagged bool `json:"note_flagged,omitempty"`
+	NoteFlagged bool `json:"noteFlagged,omitempty"`
 }
 
 func (s *server) skillReportOutcome(ctx context.Context, _ *mcp.CallToolRequest, in OutcomeIn) (*mcp.CallToolResult, OutcomeOut, error) {
@@ -348,7 +345,7 @@ type FailureOut struct {
 	Count     int    `json:"count"`
 	// NegativeSkill is the draft warning this report created, once the
 	// same failure repeated; it reaches agents after review.
-	NegativeSkill string `json:"negative_skill,omitempty"`
+	NegativeSkill string `json:"negativeSkill,omitempty"`
 }
 
 func (s *server) skillReportFailure(ctx context.Context, _ *mcp.CallToolRequest, in FailureIn) (*mcp.CallToolResult, FailureOut, error) {
