@@ -159,15 +159,15 @@ func (s *Store) LearnedRuns() (int, error) {
 // Enqueue adds jobs to the queue of runs to learn, in one transaction, and
 // returns those it added with their sequence numbers: a job for a file
 // whose last job had the same content hash is left out, as is one whose
-// content was already learned. The queue is in the store, so a job once
+// content was already learned, which is returned in known (a copy of a
+// learned run under a new name). The queue is in the store, so a job once
 // queued survives the process that queued it.
-func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) ([]trajectory.Job, error) {
+func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) (added, known []trajectory.Job, err error) {
 	if err := s.checkOpen(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var added []trajectory.Job
-	err := s.update(func(txn *badger.Txn) error {
-		added = added[:0]
+	err = s.update(func(txn *badger.Txn) error {
+		added, known = added[:0], known[:0]
 		var seq uint64
 		if item, err := txn.Get(keyQueueSeq); err == nil {
 			if err := item.Value(func(b []byte) error {
@@ -200,6 +200,7 @@ func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) ([]trajectory.Job,
 				if err := setJSON(txn, queuePathKey(j.Path), queuedFile{Seq: last.Seq, Hash: j.Hash}); err != nil {
 					return err
 				}
+				known = append(known, j)
 				continue
 			} else if !errors.Is(err, badger.ErrKeyNotFound) {
 				return err
@@ -222,9 +223,9 @@ func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) ([]trajectory.Job,
 		return txn.Set(keyQueueSeq, b[:])
 	})
 	if err != nil {
-		return nil, fmt.Errorf("queue %d run(s): %w", len(jobs), err)
+		return nil, nil, fmt.Errorf("queue %d run(s): %w", len(jobs), err)
 	}
-	return added, nil
+	return added, known, nil
 }
 
 // QueuedHash returns the content hash of the job last queued for path.

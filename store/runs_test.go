@@ -51,13 +51,13 @@ func TestRunQueueSurvivesAndCountsAttempts(t *testing.T) {
 	}
 	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	jobs := []trajectory.Job{{Path: "~/runs/a.jsonl", Hash: "aaaa"}, {Path: "~/runs/b.jsonl", Hash: "bbbb"}}
-	added, err := st.Enqueue(jobs, now)
+	added, _, err := st.Enqueue(jobs, now)
 	if err != nil || len(added) != 2 || added[0].Seq != 1 || added[1].Seq != 2 || added[0].State != trajectory.Pending {
 		t.Fatalf("enqueue: %+v, %v", added, err)
 	}
 	// The same files with the same content: nothing new; b changed: queued
 	// again.
-	again, err := st.Enqueue([]trajectory.Job{{Path: "~/runs/a.jsonl", Hash: "aaaa"}, {Path: "~/runs/b.jsonl", Hash: "bbb2"}}, now)
+	again, _, err := st.Enqueue([]trajectory.Job{{Path: "~/runs/a.jsonl", Hash: "aaaa"}, {Path: "~/runs/b.jsonl", Hash: "bbb2"}}, now)
 	if err != nil || len(again) != 1 || again[0].Seq != 3 {
 		t.Fatalf("enqueue again: %+v, %v", again, err)
 	}
@@ -85,8 +85,8 @@ func TestRunQueueSurvivesAndCountsAttempts(t *testing.T) {
 	if err := st.FinishJob(job); err != nil {
 		t.Fatal(err)
 	}
-	if added, err := st.Enqueue([]trajectory.Job{{Path: "~/copy.jsonl", Hash: "aaaa"}}, now); err != nil || len(added) != 0 {
-		t.Fatalf("a copy of a learned run was queued: %+v, %v", added, err)
+	if added, known, err := st.Enqueue([]trajectory.Job{{Path: "~/copy.jsonl", Hash: "aaaa"}}, now); err != nil || len(added) != 0 || len(known) != 1 || known[0].Path != "~/copy.jsonl" {
+		t.Fatalf("a copy of a learned run: queued %+v, known %+v, %v", added, known, err)
 	}
 	all, err := st.Jobs()
 	if err != nil || len(all) != 3 || all[0].State != trajectory.Done || all[1].State != trajectory.Pending || all[2].State != trajectory.Pending {

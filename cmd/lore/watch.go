@@ -331,9 +331,12 @@ func (w *runWatcher) scan(ctx context.Context) error {
 		w.unsettled = true // try again once the store is free
 		return err
 	}
-	added, err := w.db.Enqueue(jobs, now.UTC())
+	added, known, err := w.db.Enqueue(jobs, now.UTC())
 	if err != nil {
 		return err
+	}
+	for _, j := range known {
+		w.logf("known    %s: the same run was learned already", j.Path)
 	}
 	for p, m := range marks {
 		w.seen[p] = m

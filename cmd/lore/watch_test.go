@@ -177,6 +177,19 @@ func TestQueueShowsDoneAndFailedRuns(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, `"queued": 0`) {
 		t.Fatalf("a second watch: %d %s", r.code, r.stdout)
 	}
+	// A copy of a learned run under a new name is not learned again, and
+	// the watch says why it passed it over.
+	data, err := os.ReadFile(filepath.Join(runs, "run-0000.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(runs, "copy.jsonl")
+	writeFile(t, copied, string(data))
+	_ = os.Chtimes(copied, past, past)
+	r = loreIn(t, env, "", "watch", runs, "--once")
+	if r.code != 0 || !strings.Contains(r.stdout, "queued 0") || !strings.Contains(r.stderr, "copy.jsonl: the same run was learned already") {
+		t.Fatalf("a copy of a learned run: %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
 }
 
 // watchProcess is lore watch running in its own process, its progress
