@@ -9,6 +9,7 @@ import (
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Verdict is whether a run succeeded and why.
@@ -139,7 +140,7 @@ func Extract(r *Run, opts Options) Candidate {
 	if opts.MaxSteps <= 0 {
 		opts.MaxSteps = 100
 	}
-	texts := []string{r.Task}
+	texts := []string{r.Task, r.Title}
 	for _, c := range r.Calls {
 		texts = append(texts, command(c), filePath(c.Input))
 	}
@@ -147,7 +148,12 @@ func Extract(r *Run, opts Options) Candidate {
 	v := Judge(r)
 	c := Candidate{Format: r.Format, Verdict: v, Calls: len(r.Calls)}
 	c.Trigger = clip(strings.Join(strings.Fields(g.Text(r.Task)), " "), 500)
-	c.Name = nameOf(c.Trigger)
+	// A title the client gave the session says what the run did in a
+	// few words; the task says what was asked, often at length.
+	c.Name = nameOf(clip(strings.Join(strings.Fields(g.Text(r.Title)), " "), 200))
+	if c.Name == "" {
+		c.Name = nameOf(c.Trigger)
+	}
 	recovered := map[int]bool{}
 	for _, i := range v.Recovered {
 		recovered[i] = true
@@ -288,19 +294,64 @@ func taskType(r *Run, progs []string) search.TaskType {
 
 var placeholder = regexp.MustCompile(`<[a-z]+>|\[REDACTED_[A-Z]+\]`)
 
-// nameOf is a name for the skill: the first words of the trigger's first
-// sentence, placeholders left out.
+// nameOf is a name for the skill as a person would title the procedure:
+// the task's first clause without the request around it ("please", "can
+// you", "I need you to"), articles and placeholders left out, at most
+// nameWords words and, when cut, cut before a connecting word so that
+// it never stops inside a phrase ("rotate nginx logs", not "please
+// rotate the nginx logs on the").
 func nameOf(trigger string) string {
 	s := placeholder.ReplaceAllString(trigger, " ")
 	if i := strings.IndexAny(s, ".?!\n"); i > 0 {
 		s = s[:i]
 	}
-	words := strings.Fields(s)
-	if len(words) > 7 {
-		words = words[:7]
+	for {
+		t := strings.TrimLeft(request.ReplaceAllString(s, ""), " ,")
+		if t == s {
+			break
+		}
+		s = t
 	}
-	return strings.Join(words, " ")
+	if loc := clauseEnd.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		s = s[:loc[0]]
+	}
+	var words []string
+	for _, w := range strings.Fields(s) {
+		switch strings.ToLower(w) {
+		case "the", "a", "an":
+			continue
+		}
+		words = append(words, w)
+	}
+	if len(words) > nameWords {
+		cut := nameWords
+		for i := nameWords; i >= 2; i-- {
+			if text.IsStopword(strings.ToLower(words[i])) {
+				cut = i
+				break
+			}
+		}
+		words = words[:cut]
+	}
+	for len(words) > 1 && text.IsStopword(strings.ToLower(strings.Trim(words[len(words)-1], ",;:"))) {
+		words = words[:len(words)-1]
+	}
+	return strings.Trim(strings.Join(words, " "), " ,;:")
 }
+
+// nameWords bounds a run-drawn name: long enough for an object and its
+// qualifier, short enough to read as a title.
+const nameWords = 6
+
+// request matches the politeness and framing before the task itself.
+var request = regexp.MustCompile(`(?i)^\s*(?:please|pls|kindly|hey|hi|hello|ok(?:ay)?|so|now|then)\b[,!]?\s*|` +
+	`^\s*(?:can|could|would|will) you(?: please)?\s+|` +
+	`^\s*(?:i|we)(?: really)? (?:want|need|would like|'d like)(?: you)? to\s+|` +
+	`^\s*(?:help me|let'?s|let us|go ahead and|try to|i'm trying to|we have to|you need to)\s+`)
+
+// clauseEnd is where the task's first clause ends: the rest says why, how
+// or what else ("…, then deploy", "… so that the build passes").
+var clauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;:(]|\s[-–—]\s|\s(?:so that|because|since|in order to|and then|which|after that)\s)`)
 
 // Description is the skill's description: when an agent should use it.
 func (c *Candidate) Description() string {

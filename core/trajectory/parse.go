@@ -193,6 +193,7 @@ func textOf(raw json.RawMessage) string {
 type claudeLine struct {
 	Type        string          `json:"type"`
 	Subtype     string          `json:"subtype"`
+	Summary     string          `json:"summary"`
 	IsSidechain bool            `json:"isSidechain"`
 	IsMeta      bool            `json:"isMeta"`
 	IsError     bool            `json:"is_error"`
@@ -230,6 +231,12 @@ func (p *parser) claude(n int, line []byte) error {
 		return nil
 	}
 	switch l.Type {
+	case "summary":
+		// The client's title for the session; the first one names it.
+		if p.run.Title == "" {
+			p.run.Title = strings.TrimSpace(l.Summary)
+		}
+		return nil
 	case "result":
 		// The stream-json output's last line: the run's own verdict.
 		if l.IsError || strings.HasPrefix(l.Subtype, "error") {

@@ -64,6 +64,9 @@ type Run struct {
 	Format Format
 	// Task is the first request of the user, as written.
 	Task string
+	// Title is the short title the agent's client gave the session
+	// (Claude Code's summary line), when it gave one.
+	Title string
 	// CWD is the folder the agent worked in, when the transcript says.
 	CWD string
 	// Calls are the tool calls in the order they were made.
