@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // skill_get: several skills at once, with what they import, within a
@@ -135,11 +136,98 @@ func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetI
 			Negative: act.Negative, Warning: warning(act.Negative), Stale: act.Stale, Instructions: act.Instructions,
 			Location: act.Location, Resources: res, Imported: !requested(act.Key, names)})
 	}
+	got, ask := s.consent(req, got, format, budget, &out)
+	if ask != nil {
+		return ask, GetOut{}, nil
+	}
 	fit(got, format, budget, &out)
 	if format == "injection" {
 		return textResult(out.Text), out, nil
 	}
 	return nil, out, nil
+}
+
+// consent applies activation's consent to skill_get (seed 002: a skill's
+// body reaches the agent only once the user allowed it in the session):
+// the skills that would be given and are not yet allowed are put to the
+// user in one question. It returns the skills that may be given, or the
+// result that asks; skills the user declined, or that a client without
+// elicitation cannot ask for, are noted in out as unavailable.
+func (s *server) consent(req *mcp.CallToolRequest, got []GetSkill, format string, budget int, out *GetOut) ([]GetSkill, *mcp.CallToolResult) {
+	st := s.sessionOf(req.Session)
+	var trial GetOut
+	fit(got, format, budget, &trial)
+	var need []GetSkill
+	for _, g := range got {
+		if slices.Contains(trial.Included, g.Key) && !s.allowed(st, g.Key) {
+			need = append(need, g)
+		}
+	}
+	if len(need) == 0 {
+		return got, nil
+	}
+	keys := make([]string, len(need))
+	for i, g := range need {
+		keys[i] = g.Key
+	}
+	state := "get:" + s.sign(append([]string{"get", st.id}, keys...)...)
+	refuse := func(reason string) []GetSkill {
+		for _, k := range keys {
+			out.Unavailable = append(out.Unavailable, Unavailable{Name: k, Reason: reason})
+		}
+		return slices.DeleteFunc(got, func(g GetSkill) bool { return slices.Contains(keys, g.Key) })
+	}
+	if answer, ok := req.Params.InputResponses[confirmID].(*mcp.ElicitResult); ok && req.Params.RequestState == state {
+		if answer.Action != "accept" {
+			return refuse(fmt.Sprintf("the user did not allow it (answer: %s); do not use it", answer.Action)), nil
+		}
+		for _, k := range keys {
+			s.allow(st, k)
+		}
+		return got, nil
+	}
+	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
+		return refuse("lore asks the user before a skill is first read in a session, and this MCP client does not support elicitation, so it cannot ask"), nil
+	}
+	return nil, &mcp.CallToolResult{
+		InputRequests: mcp.InputRequestMap{confirmID: &mcp.ElicitParams{
+			Mode:            "form",
+			Message:         getConsentMessage(need),
+			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+		}},
+		RequestState: state,
+	}
+}
+
+// getConsentMessage is the question for the skills skill_get would give,
+// their words shown with hidden characters spelled out.
+func getConsentMessage(need []GetSkill) string {
+	var b strings.Builder
+	if len(need) == 1 {
+		b.WriteString("The agent asks to read the skill ")
+	} else {
+		fmt.Fprintf(&b, "The agent asks to read %d skills:\n", len(need))
+	}
+	chars := 0
+	for _, g := range need {
+		if len(need) > 1 {
+			b.WriteString("- ")
+		}
+		b.WriteString(g.Key)
+		if g.Negative {
+			b.WriteString(" (a warning: what not to do)")
+		}
+		fmt.Fprintf(&b, ": %s\n", text.Visible(g.Description, text.InText))
+		chars += len([]rune(g.Instructions))
+	}
+	if len(need) == 1 {
+		fmt.Fprintf(&b, "\nIts instructions (%d characters) will be put into the agent's context. ", chars)
+		b.WriteString("Allow it for this session? Later reads and activations of this skill in the session will not ask again.")
+	} else {
+		fmt.Fprintf(&b, "\nTheir instructions (%d characters) will be put into the agent's context. ", chars)
+		b.WriteString("Allow them for this session? Later reads and activations of these skills in the session will not ask again.")
+	}
+	return b.String()
 }
 
 // resolve expands names with what they import (lore skills resolve),

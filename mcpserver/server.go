@@ -103,7 +103,8 @@ const instructions = `lore keeps a library of reviewed Agent Skills and a graph 
 
 Skills: skill_search ranks the skills you may use against a task; skill_activate loads one
 skill's instructions and resource list (the first activation of each skill asks your user);
-skill_get loads several at once within a token budget; skill_list pages through the library.
+skill_get loads several at once within a token budget (asking your user once for those not yet
+allowed in the session); skill_list pages through the library.
 Skills marked as warnings (negative skills) say what NOT to do; stale skills may be outdated.
 After using a skill, call skill_report_outcome; when a skill fails the same way again, call
 skill_report_failure with the failure. When you worked out a reusable procedure, propose it with

@@ -129,7 +129,7 @@ func (c client) options() *mcp.ClientOptions {
 	if c.answer != "" {
 		opts.ElicitationHandler = func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			c.asked.Add(1)
-			if !strings.Contains(req.Params.Message, "activate the skill") {
+			if !strings.Contains(req.Params.Message, "activate the skill") && !strings.Contains(req.Params.Message, "asks to read") {
 				return nil, errorString("unexpected question: " + req.Params.Message)
 			}
 			return &mcp.ElicitResult{Action: c.answer}, nil
@@ -347,6 +347,10 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 	})
 
 	t.Run("get respects the token budget", func(t *testing.T) {
+		// A session of its own: what it is allowed to read must not
+		// answer the activation questions below.
+		var getAsked atomic.Int32
+		agent := connect(t, client{name: "test-agent", answer: "accept", asked: &getAsked})
 		var got mcpserver.GetOut
 		// report-csv imports csv-clean, which comes first; the runbook
 		// (about 2,000 tokens) does not fit 300 tokens and is omitted.
@@ -356,6 +360,10 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 		if len(got.Omitted) != 1 || got.Omitted[0].Key != "public.big-runbook" || got.Omitted[0].Tokens <= 300 {
 			t.Fatalf("omitted %+v", got.Omitted)
+		}
+		// The user was asked once, about the four skills given.
+		if getAsked.Load() != 1 {
+			t.Fatalf("asked %d times for one get", getAsked.Load())
 		}
 		text := resultText(res)
 		if got.Tokens > 300 || search.EstimateTokens(text) > 300 || text != got.Text {
@@ -377,6 +385,29 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		mustCall(t, agent, "skill_get", map[string]any{"names": []string{"no-such-skill", "pdf-tables"}}, &got)
 		if !slices.Equal(got.Included, []string{"public.pdf-tables"}) || len(got.Unavailable) != 1 || got.Unavailable[0].Name != "no-such-skill" {
 			t.Fatalf("unknown name: %+v", got)
+		}
+		// The first get allowed report-csv and csv-clean, a budget that
+		// fits nothing gives nothing to allow, and pdf-tables asks.
+		if getAsked.Load() != 2 {
+			t.Fatalf("asked %d times in four gets, want 2", getAsked.Load())
+		}
+		var act mcpserver.ActivateOut
+		if mustCall(t, agent, "skill_activate", map[string]any{"name": "pdf-tables"}, &act); !act.Activated || getAsked.Load() != 2 {
+			t.Fatalf("activating a skill read already asked again (%d)", getAsked.Load())
+		}
+	})
+
+	t.Run("get asks the user too", func(t *testing.T) {
+		// Reading a skill's body is activating it (seed 002): declined,
+		// or a client that cannot ask, gives nothing of it.
+		for _, answer := range []string{"decline", ""} {
+			var n atomic.Int32
+			cs := connect(t, client{name: "test-agent", answer: answer, asked: &n})
+			var got mcpserver.GetOut
+			res := mustCall(t, cs, "skill_get", map[string]any{"names": []string{"csv-clean"}, "format": "injection"}, &got)
+			if len(got.Included) != 0 || len(got.Unavailable) != 1 || got.Unavailable[0].Name != "public.csv-clean" || strings.Contains(resultText(res), "Trim blanks") {
+				t.Fatalf("answer %q: %s %+v", answer, resultText(res), got)
+			}
 		}
 	})
 
