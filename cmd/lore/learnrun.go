@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -48,9 +49,16 @@ func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bo
 	if err != nil {
 		return err
 	}
-	name := given
-	if given == "-" {
-		name = "standard input"
+	// The run is recorded by where it lies, home as ~, as lore watch
+	// records it: the same file keeps one name however it was given (and
+	// a command run in the store's owner has its paths made absolute).
+	name := "standard input"
+	if given != "-" {
+		name = given
+		if abs, err := filepath.Abs(path); err == nil {
+			home, _ := os.UserHomeDir()
+			name = trajectory.StorePath(abs, home)
+		}
 	}
 	data, err := readRun(path, name, limit)
 	if err != nil {
