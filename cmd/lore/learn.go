@@ -308,6 +308,12 @@ func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
 					mark = st.Bad.Render("✗")
 				case engine.StageSkipped:
 					mark = st.Faint.Render("·")
+				default:
+					// A scan that found something critical did its job, but
+					// a ✓ beside it would read as "all is well".
+					if r, ok := e.Result.(engine.SanitizeFinished); ok && r.Critical > 0 {
+						mark = st.Bad.Render("!")
+					}
 				}
 				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, e.Summary(), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
 			}

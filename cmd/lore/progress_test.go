@@ -43,3 +43,26 @@ func TestProgressLineDrawsABarForAcquire(t *testing.T) {
 		t.Errorf("the stage's summary does not follow: %q", last)
 	}
 }
+
+// A stage that ends without its last event (the run was interrupted)
+// leaves no bar behind, and a scan that found something critical is not
+// marked ✓.
+func TestProgressLineIsClearedAndCriticalScanMarked(t *testing.T) {
+	var out bytes.Buffer
+	b := engine.NewBroker()
+	wait := showProgress(&out, styles.New(true), b)
+	b.Publish(engine.StageFinished{Stage: engine.StageSanitize, Status: engine.StageDone, Result: engine.SanitizeFinished{Critical: 1}})
+	b.Publish(engine.StageStarted{Stage: engine.StageDedup})
+	b.Publish(engine.StageProgress{Stage: engine.StageDedup, Done: 10, Total: 100})
+	b.Close()
+	wait()
+	got := ansi.Strip(out.String())
+	if !strings.HasPrefix(got, "! sanitize") {
+		t.Errorf("a scan with a critical finding: %q", got)
+	}
+	// (The erase sequence is dropped for a writer that is no terminal;
+	// the carriage return after the bar is what moves it to be erased.)
+	if segs := strings.Split(got, "\r"); strings.TrimSpace(segs[len(segs)-1]) != "" || !strings.Contains(segs[len(segs)-2], "10/100") {
+		t.Errorf("the bar is left on screen: %q", got)
+	}
+}
