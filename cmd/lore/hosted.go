@@ -153,7 +153,7 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 0, false
 	}
 	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
-	root := probe.rootCmd()
+	root := probe.rootCmd(args...)
 	cmd, rest, err := root.Find(args)
 	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) {
 		return 0, false

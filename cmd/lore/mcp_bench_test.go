@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,8 +45,17 @@ func BenchmarkMCPSkillSearch(b *testing.B) {
 	b.Run("alone", func(b *testing.B) { benchSearch(b, dir) })
 	b.Run("owner", func(b *testing.B) {
 		// lore serve or the terminal application owns the store: every
-		// call runs there, on its decoded library.
+		// call runs there, on its decoded library. Here the owner shares
+		// this process (and its collector) with the MCP server and client.
 		ownStore(b, dir)
+		benchSearch(b, dir)
+	})
+	b.Run("serve", func(b *testing.B) {
+		// As deployed: lore serve in a process of its own, the MCP
+		// server (lore mcp) and its client in another.
+		home := b.TempDir()
+		startServe(b, dir, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+			"PATH=" + os.Getenv("PATH"), "LORE_DATA_DIR=" + dir})
 		benchSearch(b, dir)
 	})
 }

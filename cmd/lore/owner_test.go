@@ -128,6 +128,31 @@ func TestOwnerReadsAtOnceAndWritesInTurn(t *testing.T) {
 	}
 }
 
+// startServe starts lore serve on the store in dir, in its own process
+// with env, and returns once it listens; it is killed when the test ends.
+func startServe(tb testing.TB, dir string, env []string) *exec.Cmd {
+	tb.Helper()
+	srv := exec.Command(loreBin, "serve")
+	srv.Env = env
+	var srvErr bytes.Buffer
+	srv.Stderr = &srvErr
+	if err := srv.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = srv.Process.Kill(); _ = srv.Wait() })
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if c, err := owner.Dial(dir); err == nil {
+			_ = c.Close()
+			return srv
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("lore serve never listened: %s", srvErr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // TestKilledOwnerLeavesTheStoreWholeAndIsReplaced: an owner killed with
 // SIGKILL during a client's learn leaves the store verifiable and the
 // session all or nothing, and the next command opens the store itself.
@@ -138,25 +163,7 @@ func TestKilledOwnerLeavesTheStoreWholeAndIsReplaced(t *testing.T) {
 	env := append([]string{
 		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "PATH=" + os.Getenv("PATH"),
 	}, storeEnv(dir)...)
-	srv := exec.Command(loreBin, "serve")
-	srv.Env = env
-	var srvErr bytes.Buffer
-	srv.Stderr = &srvErr
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if c, err := owner.Dial(dir); err == nil {
-			_ = c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("lore serve never listened: %s", srvErr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	srv := startServe(t, dir, env)
 	// A source large enough that the learn is still running when the
 	// owner is killed.
 	big := filepath.Join(t.TempDir(), "big.md")

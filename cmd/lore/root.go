@@ -79,7 +79,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		out = &held
 	}
 	a := &app{stdin: stdin, stdout: out, stderr: stderr, held: own, host: host}
-	root := a.rootCmd()
+	root := a.rootCmd(args...)
 	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
 		// Completions are attached only when the shell asks for them:
 		// walking every command's flags costs more than most commands.
@@ -198,7 +198,13 @@ func isCobraUsageError(err error) bool {
 	return false
 }
 
-func (a *app) rootCmd() *cobra.Command {
+// rootCmd is lore's command tree for the command line args: only the
+// top-level command args name is built (with all of its subcommands), or
+// every command when args name none (help, completion, a mistake, the
+// terminal application). The store's owner runs a command for every
+// other process's call, and building all of them with their flags cost
+// more than a skill search itself. With no args it builds them all.
+func (a *app) rootCmd(args ...string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "lore",
 		Short: "Turn documents into a reviewed graph of knowledge primitives",
@@ -255,31 +261,18 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		return &core.UsageError{Msg: err.Error()}
 	})
 	root.SetHelpCommand(helpCmd())
-	root.AddCommand(
-		a.analyzeCmd(),
-		a.scanCmd(),
-		a.gateCmd(),
-		a.demoCmd(),
-		a.domainsCmd(),
-		a.configCmd(),
-		a.versionCmd(),
-		a.storeCmd(),
-		a.learnCmd(),
-		a.unlearnCmd(),
-		a.sessionsCmd(),
-		a.reportCmd(),
-		a.conflictsCmd(),
-		a.showCmd(),
-		a.rankCmd(),
-		a.graphCmd(),
-		a.textCmd(),
-		a.skillsCmd(),
-		a.serveCmd(),
-		a.findCmd(),
-		a.mcpCmd(),
-		a.watchCmd(),
-		a.queueCmd(),
-	)
+	top := a.topCommands()
+	if name := commandNamed(args); name != "" {
+		for _, c := range top {
+			if c.name == name {
+				root.AddCommand(c.make())
+				return root
+			}
+		}
+	}
+	for _, c := range top {
+		root.AddCommand(c.make())
+	}
 	// cobra adds its completion group when it runs; added now, it can be
 	// made to refuse an unknown shell as the other groups do.
 	root.InitDefaultCompletionCmd()
@@ -290,6 +283,58 @@ failed before printing. Errors also go to stderr as one sentence.`,
 		}
 	}
 	return root
+}
+
+// topCommand is a top-level command by name, built on demand.
+type topCommand struct {
+	name string
+	make func() *cobra.Command
+}
+
+// topCommands are lore's top-level commands in the order help lists them.
+func (a *app) topCommands() []topCommand {
+	return []topCommand{
+		{"analyze", a.analyzeCmd},
+		{"scan", a.scanCmd},
+		{"gate", a.gateCmd},
+		{"demo", a.demoCmd},
+		{"domains", a.domainsCmd},
+		{"config", a.configCmd},
+		{"version", a.versionCmd},
+		{"store", a.storeCmd},
+		{"learn", a.learnCmd},
+		{"unlearn", a.unlearnCmd},
+		{"sessions", a.sessionsCmd},
+		{"report", a.reportCmd},
+		{"conflicts", a.conflictsCmd},
+		{"show", a.showCmd},
+		{"rank", a.rankCmd},
+		{"graph", a.graphCmd},
+		{"text", a.textCmd},
+		{"skills", a.skillsCmd},
+		{"serve", a.serveCmd},
+		{"find", a.findCmd},
+		{"mcp", a.mcpCmd},
+		{"watch", a.watchCmd},
+		{"queue", a.queueCmd},
+	}
+}
+
+// commandNamed is the first word of args that is not a flag of the root
+// ("" when there is none before "--"): the top-level command they run.
+func commandNamed(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch x := args[i]; {
+		case x == "--":
+			return ""
+		case x == "--config" || x == "--data-dir":
+			i++ // its value
+		case strings.HasPrefix(x, "-"):
+		default:
+			return x
+		}
+	}
+	return ""
 }
 
 // noArgs and exactArgs report argument mistakes as usage errors (exit 2).
