@@ -2,13 +2,13 @@ package trajectory
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Verdict is whether a run succeeded and why.
@@ -286,7 +286,7 @@ func taskType(r *Run, progs []string) search.TaskType {
 	return search.Unknown
 }
 
-var placeholder = regexp.MustCompile(`<[a-z]+>|\[REDACTED_[A-Z]+\]`)
+var placeholder = lazyre.New(`<[a-z]+>|\[REDACTED_[A-Z]+\]`)
 
 // nameOf is a name for the skill: the first words of the trigger's first
 // sentence, placeholders left out.
