@@ -10,7 +10,7 @@ func TestCompiledOnFirstUseOnly(t *testing.T) {
 	if got := r.FindStringSubmatch("xabbby"); len(got) != 2 || got[1] != "bbb" {
 		t.Fatalf("FindStringSubmatch = %q", got)
 	}
-	if r.Regexp() != r.Regexp() {
+	if first := r.Regexp(); r.Regexp() != first {
 		t.Fatal("compiled twice")
 	}
 }
