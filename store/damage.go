@@ -14,6 +14,8 @@ import (
 	"github.com/dgraph-io/badger/v4/pb"
 	"github.com/dgraph-io/badger/v4/y"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // DamagedError reports a store whose files Badger could not read: a table
@@ -62,7 +64,7 @@ func (s *Store) recoverDamage(err *error) {
 
 // tableIDInPanic finds the table Badger names in the panic it raises while
 // reading a table's index ("File Info: [ID: 12, Size: …").
-var tableIDInPanic = regexp.MustCompile(`\[ID: (\d+),`)
+var tableIDInPanic = lazyre.New(`\[ID: (\d+),`)
 
 func damaged(dir string, r any) *DamagedError {
 	msg := fmt.Sprint(r)

@@ -8,12 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // stdinHelp is the sentence the commands that read a SOURCE add to their
@@ -102,10 +102,10 @@ func readAllContext(ctx context.Context, r io.Reader) ([]byte, error) {
 }
 
 var (
-	latexMarkup    = regexp.MustCompile(`(?m)^\s*\\(documentclass|begin\{(document|definition|theorem)\}|(chapter|section|subsection)\*?\{)`)
-	pretextMarkup  = regexp.MustCompile(`<(pretext|mathbook)[\s>]`)
-	htmlMarkup     = regexp.MustCompile(`(?i)^\s*(<!doctype html|<html[\s>])`)
-	markdownMarkup = regexp.MustCompile("(?m)^(#{1,6} \\S|```|~~~|\\s*[-*+] \\S|\\s*\\d+\\. \\S|(=+|-+)\\s*$)|\\]\\([^)]+\\)")
+	latexMarkup    = lazyre.New(`(?m)^\s*\\(documentclass|begin\{(document|definition|theorem)\}|(chapter|section|subsection)\*?\{)`)
+	pretextMarkup  = lazyre.New(`<(pretext|mathbook)[\s>]`)
+	htmlMarkup     = lazyre.New(`(?i)^\s*(<!doctype html|<html[\s>])`)
+	markdownMarkup = lazyre.New("(?m)^(#{1,6} \\S|```|~~~|\\s*[-*+] \\S|\\s*\\d+\\. \\S|(=+|-+)\\s*$)|\\]\\([^)]+\\)")
 )
 
 // stdinExtension names how standard input is to be read, by its content.

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/fetch"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Source acquires any source lore reads:
@@ -46,7 +46,7 @@ const supportedURLs = "http and https (pages, documents, archives, GitHub and .g
 var opaqueSchemes = map[string]bool{"mailto": true, "data": true, "tel": true, "urn": true, "news": true,
 	"javascript": true, "about": true, "magnet": true}
 
-var schemeSyntax = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+var schemeSyntax = lazyre.New(`^[A-Za-z][A-Za-z0-9+.-]*$`)
 
 // schemeProblem reports a source written as a URL that is neither a
 // repository nor a web address lore can fetch: a scheme it does not read

@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // A format block (a LaTeX environment or a PreTeXt element) is named, in
@@ -695,10 +695,10 @@ func sentenceName(stmt string) string {
 
 // itemTitle is the title a result's first part carries: "(i)
 // (Archimedean property) If …" names the result after its main part.
-var itemTitle = regexp.MustCompile(`^\((?:i|a|1)\)\s+\(([A-Za-z][A-Za-z' –-]{2,58})\)`)
+var itemTitle = lazyre.New(`^\((?:i|a|1)\)\s+\(([A-Za-z][A-Za-z' –-]{2,58})\)`)
 
 // itemLabel opens a list's item: "a) ", "(i) ", "A) ".
-var itemLabel = regexp.MustCompile(`^\(?(?:[a-hA-H]|[ivx]{1,4}|[0-9])\)\s`)
+var itemLabel = lazyre.New(`^\(?(?:[a-hA-H]|[ivx]{1,4}|[0-9])\)\s`)
 
 // sentenceVerbs are the verbs results are stated with (a first sentence's
 // and a claim's conclusion's).
@@ -737,7 +737,7 @@ func dropParens(s string) string {
 
 // sectionNumber is the number a heading read from a PDF may still carry
 // ("2.3.7 * Exterior algebra", "B.2 Permutations"): the name has its own.
-var sectionNumber = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+(?:\*\s*)?`)
+var sectionNumber = lazyre.New(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+(?:\*\s*)?`)
 
 // numberedName is the last resort: "Lemma 4.1.2 — Quasi-inverses", or
 // "Lemma 4.1.2" in a section whose title says nothing.
@@ -918,7 +918,7 @@ func definingSentence(stmt string) string {
 }
 
 // titleParts splits a section title into the topics it joins.
-var titleParts = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)
+var titleParts = lazyre.New(`\s*(?:,|;|\band\b)\s*`)
 
 // predicateAdjective names a definition whose term is an adjective
 // predicated of a plain subject: "A set A is enumerable iff …" →

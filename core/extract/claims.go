@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // maxClaim bounds a name that states its result ("A continuous function on
@@ -177,7 +177,7 @@ type binding struct {
 
 // bindingPattern finds "$V…$ be a NP", "$V…$ is NP", "$V…$ a NP": a
 // formula followed by what it is.
-var bindingPattern = regexp.MustCompile(`\$([^$]+)\$(?: and \$([^$]+)\$)?,? (?:be |is |are |denotes? )?((?:an? |the )?[a-z][a-z -]*)`)
+var bindingPattern = lazyre.New(`\$([^$]+)\$(?: and \$([^$]+)\$)?,? (?:be |is |are |denotes? )?((?:an? |the )?[a-z][a-z -]*)`)
 
 // hypotheses is what the hypotheses of a result say about its variables.
 type hypotheses struct {
@@ -315,7 +315,7 @@ func (h hypotheses) understood(v string) bool {
 }
 
 // literalSet is a domain written out: "[a,b]", "(0,1)".
-var literalSet = regexp.MustCompile(`^[\[(][a-z0-9]+,[a-z0-9]+[\])]$`)
+var literalSet = lazyre.New(`^[\[(][a-z0-9]+,[a-z0-9]+[\])]$`)
 
 // bindingPhrase reads the noun phrase of a binding and reports whether a
 // qualification follows it.
@@ -419,7 +419,7 @@ func formulaHead(f string) (v, shape, on string) {
 }
 
 // formulaVar is a formula's leading variable: "f", "f(x)", "\varphi", "G".
-var formulaVar = regexp.MustCompile(`^([A-Za-z]|\\(?:alpha|beta|gamma|delta|varphi|phi|psi|sigma|tau|mu|nu|rho|pi|theta|lambda|omega|chi)\b)(?:\([a-z]\))?`)
+var formulaVar = lazyre.New(`^([A-Za-z]|\\(?:alpha|beta|gamma|delta|varphi|phi|psi|sigma|tau|mu|nu|rho|pi|theta|lambda|omega|chi)\b)(?:\([a-z]\))?`)
 
 // claimSubject renders the words before a conclusion's verb: a bound
 // variable as what it is ("$f$" → "a continuous function on [a,b]"), or
@@ -494,7 +494,7 @@ func appositive(f string) bool {
 // symbolList is a formula that lists the objects just described: "vectors
 // $w_1, w_2, \ldots, w_n$" (with a book's macro for the letter, such as
 // \wvec).
-var symbolList = regexp.MustCompile(`^\s*\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?(?:\s*,\s*(?:\\[lc]?dots|\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?))+\s*$`)
+var symbolList = lazyre.New(`^\s*\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?(?:\s*,\s*(?:\\[lc]?dots|\\?[A-Za-z]+(?:_\{?[0-9a-z]+\}?)?))+\s*$`)
 
 // mentions reports whether formula f uses variable v as a name (not as
 // part of a command: "f" is not in "\frac").
@@ -592,11 +592,11 @@ func mathConstant(f string) (string, bool) {
 }
 
 // numberSet matches \R, \mathbb{R}, {\mathbb R}, \mathbb{C}^*, \R^n.
-var numberSet = regexp.MustCompile(`^(?:\\mathbb\{([NZQRC])\}|\{\\mathbb ([NZQRC])\}|\\([NZQRC])\b)(?:\^(\*|\{\*\}|n|\{n\}))?$`)
+var numberSet = lazyre.New(`^(?:\\mathbb\{([NZQRC])\}|\{\\mathbb ([NZQRC])\}|\\([NZQRC])\b)(?:\^(\*|\{\*\}|n|\{n\}))?$`)
 
 // indexedName matches a group or set named by a capital and a number:
 // "A_4", "S_{3}".
-var indexedName = regexp.MustCompile(`^([A-Z])_\{?([0-9]+)\}?$`)
+var indexedName = lazyre.New(`^([A-Z])_\{?([0-9]+)\}?$`)
 
 var blackboard = map[string]string{"N": "ℕ", "Z": "ℤ", "Q": "ℚ", "R": "ℝ", "C": "ℂ"}
 

@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Edges from the source's own cross-references: a result whose statement
@@ -233,11 +233,11 @@ func cutStatement(s string, max int) string {
 
 // textRef is a reference to a numbered result in running text: "by
 // Theorem 2.3", "Lemmas 4 and 5", "Statement 1".
-var textRef = regexp.MustCompile(`\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Statement|Conjecture|Axiom|Fact|Observation)s?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*)*)`)
+var textRef = lazyre.New(`\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Statement|Conjecture|Axiom|Fact|Observation)s?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*)*)`)
 
 // elsewhere follows a reference to another work or another part: "Theorem
 // 2 of [12]", "Lemma 1 in Sec. 3", "Theorem 4 in Ref. 7".
-var elsewhere = regexp.MustCompile(`^\s*(?:\([^)]{0,12}\)\s*)?(?:of|in|from)\s+(?:\[|Sec|Section|Chapter|Ch\.|Ref|Appendix|the\s+(?:paper|book|previous|next)|\\cite)`)
+var elsewhere = lazyre.New(`^\s*(?:\([^)]{0,12}\)\s*)?(?:of|in|from)\s+(?:\[|Sec|Section|Chapter|Ch\.|Ref|Appendix|the\s+(?:paper|book|previous|next)|\\cite)`)
 
 // textRefEdges adds a requires edge from each result of running text
 // (Markdown, PDF, EPUB, plain text) to the earlier numbered results its
@@ -326,11 +326,11 @@ func listedNumbers(s string) []string {
 
 // sectionRef is a reference to a numbered section of the same document:
 // "Section 5", "Section 4.1.1", "Sections 4.1 and 4.2".
-var sectionRef = regexp.MustCompile(`\bSections?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+(?:\.[0-9]+)*)\b((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*\b)*)`)
+var sectionRef = lazyre.New(`\bSections?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+(?:\.[0-9]+)*)\b((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*\b)*)`)
 
 // externalBefore ends the text before a section reference that is to
 // another document: "[RFC2818], Section 3", "RFC 7230, Section 2.7".
-var externalBefore = regexp.MustCompile(`(?:\]|RFC\s?[0-9]+|\[[A-Za-z0-9.-]+\])[,]?\s*$`)
+var externalBefore = lazyre.New(`(?:\]|RFC\s?[0-9]+|\[[A-Za-z0-9.-]+\])[,]?\s*$`)
 
 // sectionRefStrength ranks a requirement's reference to a section below
 // a reference to a numbered result: it names where the rules are, not

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // numMode says whether a marker takes a number ("Definition 2.1").
@@ -187,7 +187,7 @@ func (x *extractor) titledResultHeading(st *secState, title string) {
 
 // titledLine is a line holding only a result's number and title: "6.7
 // Cut elimination theorem".
-var titledLine = regexp.MustCompile(`(?m)^([0-9]+\.[0-9]+)\.?[ \t]+([A-Z][^\n.:]{2,70}?)[ \t]*$`)
+var titledLine = lazyre.New(`(?m)^([0-9]+\.[0-9]+)\.?[ \t]+([A-Z][^\n.:]{2,70}?)[ \t]*$`)
 
 // titledResults reads the results of running text that a book numbering
 // its results first titles instead of kinding ("6.7 Cut elimination
@@ -239,7 +239,7 @@ var titledKinds = map[string]bool{
 }
 
 // swappedResult is a line that opens a result with its number first.
-var swappedResult = regexp.MustCompile(`(?m)^[0-9]+\.[0-9]+\.?[ \t]+(?:Definition|Lemma|Theorem|Proposition|Corollary)\b`)
+var swappedResult = lazyre.New(`(?m)^[0-9]+\.[0-9]+\.?[ \t]+(?:Definition|Lemma|Theorem|Proposition|Corollary)\b`)
 
 // swapsNumbers reports whether the document sets its results number
 // first, at least three times.
@@ -1138,7 +1138,7 @@ func resultText(s string, from int, raw string) string {
 
 // listItem opens an item of a list in PDF or EPUB text: a bullet, a dash,
 // or an enumerator such as "(i)", "(a)", "1." or "2)".
-var listItem = regexp.MustCompile(`^(?:[•◦▪‣∙·]|[-–*] |\((?:[ivx]{1,4}|[a-h]|[0-9]{1,2})\)|[0-9]{1,2}[.)] )`)
+var listItem = lazyre.New(`^(?:[•◦▪‣∙·]|[-–*] |\((?:[ivx]{1,4}|[a-h]|[0-9]{1,2})\)|[0-9]{1,2}[.)] )`)
 
 // setupLead reports a statement that only sets up what follows: it ends in
 // a colon, or its one sentence opens with "Let", "Suppose" or "Assume".

@@ -1,12 +1,12 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // pretextElems are the PreTeXt elements that hold primitives; like LaTeX,
@@ -268,8 +268,8 @@ func (x *extractor) ptxTerms(stmtXML string) []termHit {
 // termMath is a formula inside a term; termJoin is a formula alone
 // between two terms.
 var (
-	termMath = regexp.MustCompile(`<m>([^<]{1,12})</m>`)
-	termJoin = regexp.MustCompile(`^\s*<m>([^<]{1,12})</m>(-?)\s*$`)
+	termMath = lazyre.New(`<m>([^<]{1,12})</m>`)
+	termJoin = lazyre.New(`^\s*<m>([^<]{1,12})</m>(-?)\s*$`)
 )
 
 // termLetter renders a formula of one letter inside a term as the letter

@@ -34,7 +34,6 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,10 +41,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/text"
-	"golang.org/x/text/unicode/norm"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Reference defaults (sc:learn's generator configs).
@@ -353,7 +354,7 @@ func paragraph(s string, max int) string {
 	return s
 }
 
-var orderedItem = regexp.MustCompile(`^[0-9]{1,9}[.)]( |$)`)
+var orderedItem = lazyre.New(`^[0-9]{1,9}[.)]( |$)`)
 
 // mdName is a primitive name for Markdown emphasis: cleaned, with '*' and
 // '_' escaped so a name cannot close the bold around it.

@@ -3,13 +3,13 @@ package generate
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Skills generates the Agent Skills of a domain's primitives: one per
@@ -100,10 +100,10 @@ func numberedSteps(s string) int {
 }
 
 // moreSteps is the count a cut procedure ends with.
-var moreSteps = regexp.MustCompile(`\(([0-9]{1,3}) more steps?\)\s*$`)
+var moreSteps = lazyre.New(`\(([0-9]{1,3}) more steps?\)\s*$`)
 
 // stepNumber is a step's number in a procedure's statement.
-var stepNumber = regexp.MustCompile(`(?:^|\s)([0-9]{1,2})\. `)
+var stepNumber = lazyre.New(`(?:^|\s)([0-9]{1,2})\. `)
 
 // subjectSkill writes the skill of one subject: own is its vocabulary, bg
 // how many of the domain's bgN other primitives use each stem (they make

@@ -12,9 +12,10 @@
 package redact
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Kind is what was redacted.
@@ -66,7 +67,7 @@ func (r Result) Total() int {
 // the match is replaced by the kind's marker.
 type rule struct {
 	kind Kind
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	// keepPrefix keeps submatch 1 and redacts the rest.
 	keepPrefix bool
 	// keepAt keeps the match's last byte (the @ closing a URL's user
@@ -117,45 +118,45 @@ type rule struct {
 
 var rules = []rule{
 	// Private keys, whole blocks.
-	{kind: Key, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`), name: "private key", lits: []string{"private key-----"}, whole: true, live: true},
+	{kind: Key, re: lazyre.New(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----`), name: "private key", lits: []string{"private key-----"}, whole: true, live: true},
 	// Credentials in well-known shapes. Stripe's secret and restricted
 	// keys use underscores (sk_live_…), which the sk- rule below misses;
 	// its publishable pk_ keys are meant to be public.
-	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", lits: []string{"_live_"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key", lits: []string{"_test_"}},
-	{kind: Token, re: regexp.MustCompile(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", lits: []string{"sk-", "rk-", "pk-"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", lits: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", lits: []string{"akia", "asia"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", lits: []string{"_live_"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key", lits: []string{"_test_"}},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", lits: []string{"sk-", "rk-", "pk-"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", lits: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", lits: []string{"akia", "asia"}, live: true},
 	// An AWS secret access key is 40 base64 characters after its label;
 	// the label alone is no secret, so the value is what goes. Before the
 	// generic name = value rule, whose names do not reach inside
 	// "aws_secret_access_key".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", lits: []string{"secretaccess", "secret_access"}, follow: ":=", live: true},
-	{kind: Token, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", lits: []string{"xox"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", lits: []string{"aiza"}, live: true},
-	{kind: Token, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), name: "JSON web token", lits: []string{"eyj"}},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", lits: []string{"secretaccess", "secret_access"}, follow: ":=", live: true},
+	{kind: Token, re: lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", lits: []string{"xox"}, live: true},
+	{kind: Token, re: lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", lits: []string{"aiza"}, live: true},
+	{kind: Token, re: lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), name: "JSON web token", lits: []string{"eyj"}},
 	// The password of a URL's user info, whatever the host: the e-mail
 	// rule below only covers a host name with a top-level domain, not an
 	// IP address or a single-label host. The user name stays.
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", lits: []string{"://"}, follow: "@", before: " \t\r\n/?#\"'<>[]"},
+	{kind: Token, re: lazyre.New(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", lits: []string{"://"}, follow: "@", before: " \t\r\n/?#\"'<>[]"},
 	// curl -u user:password, curl --user user:password; a shell variable
 	// ($PASS) is a placeholder, not a secret.
-	{kind: Token, re: regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl", lits: []string{"curl"}},
+	{kind: Token, re: lazyre.New(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl", lits: []string{"curl"}},
 	// A bearer or basic credential after its scheme word.
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential", lits: []string{"bearer", "basic", "token"}},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential", lits: []string{"bearer", "basic", "token"}},
 	// name = value, name: value, name "value".
-	{kind: Token, re: regexp.MustCompile(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
-	{kind: Email, lits: []string{"@"}, re: regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
+	{kind: Email, lits: []string{"@"}, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
 	// before phone numbers, so digits in a query are not phones. A bare "?"
 	// holds nothing to take out, and a placeholder after it ("?<query>",
 	// as lore writes a generalised URL) stays.
-	{kind: Query, lits: []string{"://"}, re: regexp.MustCompile(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]+`), keepPrefix: true},
+	{kind: Query, lits: []string{"://"}, re: lazyre.New(`(https?://[^\s?#"'<>]+)\?[^\s#"'<>]+`), keepPrefix: true},
 	// Phone numbers need their separators: a bare run of ten digits is a
 	// timestamp or an id far more often than a phone number.
-	{kind: Phone, re: regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}`), alone: true, minDigits: 8},
-	{kind: Phone, re: regexp.MustCompile(`\+\d{7,14}`), alone: true, minDigits: 7},
+	{kind: Phone, re: lazyre.New(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}`), alone: true, minDigits: 8},
+	{kind: Phone, re: lazyre.New(`\+\d{7,14}`), alone: true, minDigits: 7},
 }
 
 // Text redacts s.

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // DefaultMergeThreshold is seed 001's merge_threshold.
@@ -214,8 +214,8 @@ func union(a, b []string) []string {
 }
 
 var (
-	hexRun    = regexp.MustCompile(`\b[0-9a-f]{8,}\b`)
-	numberRun = regexp.MustCompile(`\d+`)
+	hexRun    = lazyre.New(`\b[0-9a-f]{8,}\b`)
+	numberRun = lazyre.New(`\d+`)
 )
 
 // Signature normalizes a failure description to the stable form failures

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -12,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // SkillFile is the name Render gives a skill's instructions file.
@@ -331,7 +331,7 @@ func parseList(v string) ([]string, error) {
 // plainName is a name YAML reads back as the same string without quotes:
 // letters and digits of any script and inner hyphens, the names the
 // standard allows.
-var plainName = regexp.MustCompile(`^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$`)
+var plainName = lazyre.New(`^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$`)
 
 // yamlName writes a valid name plain, as lore's generator and every
 // published skill do, and anything else quoted so the YAML stays readable.
@@ -342,7 +342,7 @@ func yamlName(s string) string {
 	return yamlQuote(s)
 }
 
-var plainKey = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+var plainKey = lazyre.New(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
 // yamlKey quotes a metadata key unless it is a plain word YAML cannot read
 // as anything but a string; skills-ref's rule is that keys are strings.

@@ -48,10 +48,11 @@ package skillspec
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Limits of the specification, in Unicode code points.
@@ -68,7 +69,7 @@ const (
 // defines; skills-ref rejects any other.
 var AllowedFields = []string{"allowed-tools", "compatibility", "description", "license", "metadata", "name"}
 
-var portableName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var portableName = lazyre.New(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // IsPortableName reports whether name is accepted by every validator the
 // ecosystem survey found: ASCII lower-case letters and digits in

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -13,6 +12,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Profile selects the rules Validate applies.
@@ -358,7 +359,7 @@ func scalarList(n *yaml.Node) (string, bool) {
 	return strings.Join(parts, " "), true
 }
 
-var asciiName = regexp.MustCompile(`^[a-z0-9-]*$`)
+var asciiName = lazyre.New(`^[a-z0-9-]*$`)
 
 // NameErrors returns skills-ref's complaints about a name already trimmed
 // and NFKC-normalized, in its order, or none when the name is valid under
@@ -433,7 +434,7 @@ func (r *Result) checkMetadata(n *yaml.Node) {
 // plainKV matches "key: value" lines whose value is a plain scalar: not
 // quoted, not a block scalar indicator, flow collection, anchor, alias,
 // tag or comment.
-var plainKV = regexp.MustCompile(`^([ \t]*)([A-Za-z0-9_.-]+):[ \t]+([^"'|>\[{&*!#%@` + "`" + `\s].*)$`)
+var plainKV = lazyre.New(`^([ \t]*)([A-Za-z0-9_.-]+):[ \t]+([^"'|>\[{&*!#%@` + "`" + `\s].*)$`)
 
 // quoteColonValues is the client guide's fallback for the most common
 // YAML error in the wild (59 of 1,361 SKILL.md versions in the survey):

@@ -2,10 +2,11 @@ package text
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // DefectKind names one way extracted text can be damaged.
@@ -46,10 +47,10 @@ type Defect struct {
 func (d Defect) String() string { return fmt.Sprintf("%s %q", d.Kind, d.At) }
 
 var (
-	mojibake  = regexp.MustCompile(`Ã[\x{80}-\x{BF}]|â€`)
-	latexCmd  = regexp.MustCompile(`\\[A-Za-z]{2,}`)
-	htmlTag   = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>`)
-	htmlChars = regexp.MustCompile(`&(?:[a-z]{2,8}|#[0-9]{2,6});`)
+	mojibake  = lazyre.New(`Ã[\x{80}-\x{BF}]|â€`)
+	latexCmd  = lazyre.New(`\\[A-Za-z]{2,}`)
+	htmlTag   = lazyre.New(`</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>`)
+	htmlChars = lazyre.New(`&(?:[a-z]{2,8}|#[0-9]{2,6});`)
 )
 
 // suspended hyphens are followed by these words: "first- and second-order".
@@ -78,7 +79,7 @@ func Defects(s string) []Defect {
 	for _, m := range mojibake.FindAllString(s, -1) {
 		add(DefectGarbled, m)
 	}
-	for _, re := range []*regexp.Regexp{latexCmd, htmlTag, htmlChars} {
+	for _, re := range []*lazyre.Regexp{latexCmd, htmlTag, htmlChars} {
 		for _, m := range re.FindAllString(s, -1) {
 			add(DefectMarkup, m)
 		}

@@ -9,10 +9,12 @@ import (
 // stemCache memoizes stems: the English stemmer allocates on every call and
 // a document repeats its vocabulary many times. It stops growing at a bound
 // so hostile input with millions of distinct words cannot exhaust memory.
+// It starts without a size hint: a sized map would be allocated and cleared
+// at start-up by every command, most of which stem nothing.
 var stemCache = struct {
 	sync.RWMutex
 	m map[string]string
-}{m: make(map[string]string, 4096)}
+}{m: map[string]string{}}
 
 const stemCacheMax = 1 << 17
 

@@ -2,7 +2,6 @@ package trajectory
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Verdict is whether a run succeeded and why.
@@ -292,7 +292,7 @@ func taskType(r *Run, progs []string) search.TaskType {
 	return search.Unknown
 }
 
-var placeholder = regexp.MustCompile(`<[a-z]+>|\[REDACTED_[A-Z]+\]`)
+var placeholder = lazyre.New(`<[a-z]+>|\[REDACTED_[A-Z]+\]`)
 
 // nameOf is a name for the skill as a person would title the procedure:
 // the task's first clause without the request around it ("please", "can
@@ -344,14 +344,14 @@ func nameOf(trigger string) string {
 const nameWords = 6
 
 // request matches the politeness and framing before the task itself.
-var request = regexp.MustCompile(`(?i)^\s*(?:please|pls|kindly|hey|hi|hello|ok(?:ay)?|so|now|then)\b[,!]?\s*|` +
+var request = lazyre.New(`(?i)^\s*(?:please|pls|kindly|hey|hi|hello|ok(?:ay)?|so|now|then)\b[,!]?\s*|` +
 	`^\s*(?:can|could|would|will) you(?: please)?\s+|` +
 	`^\s*(?:i|we)(?: really)? (?:want|need|would like|'d like)(?: you)? to\s+|` +
 	`^\s*(?:help me|let'?s|let us|go ahead and|try to|i'm trying to|we have to|you need to)\s+`)
 
 // clauseEnd is where the task's first clause ends: the rest says why, how
 // or what else ("…, then deploy", "… so that the build passes").
-var clauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;:(]|\s[-–—]\s|\s(?:so that|because|since|in order to|and then|which|after that)\s)`)
+var clauseEnd = lazyre.New(`(?i)\s*(?:[,;:(]|\s[-–—]\s|\s(?:so that|because|since|in order to|and then|which|after that)\s)`)
 
 // Description is the skill's description: when an agent should use it.
 func (c *Candidate) Description() string {

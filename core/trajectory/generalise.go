@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Placeholders a generalised text holds in place of run-specific values.
@@ -62,12 +63,12 @@ var (
 	// C:\Users\NAME, /root — starting a path, not inside one (/srv/root).
 	// Group 1 is what comes before it, group 2 the folder; the name stops
 	// at a separator, white space, a quote or a bracket.
-	homeRe = regexp.MustCompile(`(^|[^A-Za-z0-9._~/\\-])((?:[A-Za-z]:)?[\\/](?:home|Users|var[\\/]home)[\\/][A-Za-z0-9._-]+|/root[A-Za-z0-9._-]*)`)
+	homeRe = lazyre.New(`(^|[^A-Za-z0-9._~/\\-])((?:[A-Za-z]:)?[\\/](?:home|Users|var[\\/]home)[\\/][A-Za-z0-9._-]+|/root[A-Za-z0-9._-]*)`)
 	// A URL with a query (core/redact's rule).
-	queryRe = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s?#"'<>]+\?[^\s#"'<>]+`)
-	uuidRe  = regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
+	queryRe = lazyre.New(`(?i)\b[a-z][a-z0-9+.-]*://[^\s?#"'<>]+\?[^\s#"'<>]+`)
+	uuidRe  = lazyre.New(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
 	// ISO 8601 dates and times, and times of day.
-	stampRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
+	stampRe = lazyre.New(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b`)
 )
 
 // genericUsers are account names that name no person: replacing them as

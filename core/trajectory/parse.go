@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // ErrNotTranscript is returned by Parse for data that is not an agent's
@@ -425,7 +426,7 @@ func shellWords(argv []string) string {
 	return strings.Join(argv, " ")
 }
 
-var exitLine = regexp.MustCompile(`(?m)^(?:Exit code:?|Process exited with code) (-?\d+)`)
+var exitLine = lazyre.New(`(?m)^(?:Exit code:?|Process exited with code) (-?\d+)`)
 
 // codexOutput reads the output of a Codex tool call: a string that may be
 // a JSON object {"output", "metadata": {"exit_code"}} (the shell tool), a

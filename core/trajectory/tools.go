@@ -3,9 +3,10 @@ package trajectory
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // The tools coding agents call, by what they do, named in lower case as
@@ -161,7 +162,7 @@ func label(c Call) string {
 	return strings.ToLower(c.Tool)
 }
 
-var patchFile = regexp.MustCompile(`(?m)^\*\*\* (Update|Add|Delete) File: (.+)$`)
+var patchFile = lazyre.New(`(?m)^\*\*\* (Update|Add|Delete) File: (.+)$`)
 
 // code is s as a Markdown code span, whatever backticks it holds.
 func code(s string) string {
@@ -248,10 +249,10 @@ func describe(c Call, g *Generaliser) string {
 }
 
 var (
-	errorWords = regexp.MustCompile(`(?i)\b(error|errors|err|fail|failed|failure|fatal|exception|traceback|panic|denied|not found|no such|cannot|can't|could not|unable|refused|rejected|conflict|timed out|timeout|undefined|invalid|missing|killed|segmentation fault)\b`)
+	errorWords = lazyre.New(`(?i)\b(error|errors|err|fail|failed|failure|fatal|exception|traceback|panic|denied|not found|no such|cannot|can't|could not|unable|refused|rejected|conflict|timed out|timeout|undefined|invalid|missing|killed|segmentation fault)\b`)
 	// statusLine is a line that only reports an exit status, whatever its
 	// number has become.
-	statusLine = regexp.MustCompile(`(?i)^(?:exit code:?|process exited with code|exit status)\b`)
+	statusLine = lazyre.New(`(?i)^(?:exit code:?|process exited with code|exit status)\b`)
 )
 
 // errorLine is the line of a failed call's output that says what went

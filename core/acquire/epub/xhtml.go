@@ -5,13 +5,13 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // blockTags start and end a block of text.
@@ -32,7 +32,7 @@ var skipTags = map[string]bool{
 }
 
 // chapterLabel matches a bare chapter number such as "CHAPTER IV".
-var chapterLabel = regexp.MustCompile(`(?i)^(chapter|book|part)\s+[\divxlcdm]+\.?$`)
+var chapterLabel = lazyre.New(`(?i)^(chapter|book|part)\s+[\divxlcdm]+\.?$`)
 
 type xconv struct {
 	blocks []string

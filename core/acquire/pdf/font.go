@@ -3,7 +3,6 @@ package pdf
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -11,6 +10,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	lpdf "github.com/ledongthuc/pdf"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // font decodes the glyph codes of one font resource into Unicode text and
@@ -193,8 +194,8 @@ func simpleEncoding(enc lpdf.Value, baseFont string, desc lpdf.Value) [256]strin
 const maxFontHeaderBytes = 256 << 10
 
 var (
-	encodingDupRe = regexp.MustCompile(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
-	standardDefRe = regexp.MustCompile(`/Encoding\s+StandardEncoding\s+def`)
+	encodingDupRe = lazyre.New(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>%]+)\s+put`)
+	standardDefRe = lazyre.New(`/Encoding\s+StandardEncoding\s+def`)
 )
 
 // builtinEncoding reads the encoding of an embedded Type 1 font program

@@ -2,11 +2,12 @@ package pdf
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 const (
@@ -263,12 +264,12 @@ func markParagraphs(ls []line) {
 }
 
 var (
-	digitsRe  = regexp.MustCompile(`[0-9]+`)
-	pageNumRe = regexp.MustCompile(`^(?i)(page\s*)?([0-9]+|[ivxlcdm]+)$`)
-	hyphenRe  = regexp.MustCompile(`(\p{Ll})-\n\n?(\p{Ll})`)
-	blanksRe  = regexp.MustCompile(`\n{3,}`)
+	digitsRe  = lazyre.New(`[0-9]+`)
+	pageNumRe = lazyre.New(`^(?i)(page\s*)?([0-9]+|[ivxlcdm]+)$`)
+	hyphenRe  = lazyre.New(`(\p{Ll})-\n\n?(\p{Ll})`)
+	blanksRe  = lazyre.New(`\n{3,}`)
 	// numberedRe matches "1 Title", "2.3 Title", "A.1 Title" (not "1. Item").
-	numberedRe = regexp.MustCompile(`^(?:[0-9]+((?:\.[0-9]+)*)|[A-Z]((?:\.[0-9]+)+))\s+\p{Lu}\p{Ll}`)
+	numberedRe = lazyre.New(`^(?:[0-9]+((?:\.[0-9]+)*)|[A-Z]((?:\.[0-9]+)+))\s+\p{Lu}\p{Ll}`)
 )
 
 // dropFurniture removes running headers/footers and page numbers: the first

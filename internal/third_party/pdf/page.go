@@ -276,7 +276,7 @@ func (e *dictEncoder) Decode(raw string) (text string) {
 			}
 			if x.Kind() == Name {
 				if int(raw[i]) == n {
-					r := nameToRune[x.Name()]
+					r := nameToRune()[x.Name()]
 					if r != 0 {
 						ch = r
 						break
