@@ -98,6 +98,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
 	var cands []core.Primitive
 	for _, a := range res.Analyses {
 		ps := extract.Extract(a, extract.Options{Domain: opts.Domain})
+		// The document's words served its analysis and extraction; at
+		// about the size of its text, they are not kept longer.
+		a.Words = nil
 		for i := range ps {
 			ps[i].Provenance.Title = a.Title
 		}

@@ -617,15 +617,26 @@ func (x *extractor) patterns(st *secState) []string {
 	raw := x.raw
 	clear(raw)
 	order := x.order[:0]
-	count := func(seg string) {
-		text.EachWord(seg, func(w string, _, _ int) {
-			if c, ok := raw[w]; ok {
-				raw[w] = c + 1
-				return
-			}
-			raw[w] = 1
-			order = append(order, w)
-		})
+	add := func(w string, _, _ int) {
+		if c, ok := raw[w]; ok {
+			raw[w] = c + 1
+			return
+		}
+		raw[w] = 1
+		order = append(order, w)
+	}
+	// The analyzer found the document's words once; a run of the section is
+	// read from them, not tokenized again.
+	words := x.a.Words
+	if words != nil && words.Text() != x.doc {
+		words = nil
+	}
+	count := func(a, b int) {
+		if words != nil {
+			words.EachIn(st.body+a, st.body+b, add)
+			return
+		}
+		text.EachWord(st.own[a:b], add)
 	}
 	switch x.format {
 	case core.FormatLaTeX:
@@ -633,7 +644,7 @@ func (x *extractor) patterns(st *secState) []string {
 	case core.FormatPreTeXt:
 		eachXMLText(st.own, count)
 	default:
-		count(st.own)
+		count(0, len(st.own))
 	}
 	x.order = order
 	counts := map[string]int{}
