@@ -52,7 +52,7 @@ func Analyze(ctx context.Context, source string, docs []core.Document, opts Anal
 	if err != nil {
 		return nil, err
 	}
-	extractAndWire(res, opts)
+	extractAndWire(res, opts, false)
 	return res, nil
 }
 
@@ -93,9 +93,12 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 }
 
 // extractAndWire is stage 5: candidates from every analysis, wired into
-// one DAG.
-func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
+// one DAG. With release, each document's text and section tree are let go
+// as soon as its candidates are out (Learn needs only the candidates), so
+// a source of many documents does not hold them all until the last one.
+func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool) {
 	var cands []core.Primitive
+	pool := stringPool{}
 	for _, a := range res.Analyses {
 		ps := extract.Extract(a, extract.Options{Domain: opts.Domain})
 		// The document's words served its analysis and extraction; at
@@ -103,8 +106,15 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
 		a.Words = nil
 		for i := range ps {
 			ps[i].Provenance.Title = a.Title
+			pool.detach(&ps[i])
 		}
 		cands = append(cands, ps...)
+		if release {
+			a.Sections, a.Placer = nil, nil
+			if a.Document != nil {
+				a.Document.Text = ""
+			}
+		}
 	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
@@ -138,4 +148,58 @@ func uniquifyIDs(ps []core.Primitive) {
 			}
 		}
 	}
+}
+
+// stringPool holds one copy of each string the candidates of a run share:
+// keywords, tags, section and document titles, names of prerequisites and
+// edge targets.
+type stringPool map[string]string
+
+func (p stringPool) intern(s string) string {
+	if s == "" {
+		return s
+	}
+	if v, ok := p[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	p[s] = s
+	return s
+}
+
+func (p stringPool) internAll(ss []string) {
+	for i := range ss {
+		ss[i] = p.intern(ss[i])
+	}
+}
+
+// detach gives a candidate its own copies of its strings. Extraction cuts
+// many of them out of the document's text (a keyword is a word of it, a
+// section title a piece of its heading), and one such piece held until
+// the commit would keep the whole text alive with it. The words that
+// repeat (a keyword is shared by many candidates) are interned; the
+// statement and form, each its own, are copied.
+func (p stringPool) detach(c *core.Primitive) {
+	c.Name = p.intern(c.Name)
+	c.Domain = p.intern(c.Domain)
+	c.Section = p.intern(c.Section)
+	c.FormalStatement = strings.Clone(c.FormalStatement)
+	c.ComputationalForm = strings.Clone(c.ComputationalForm)
+	p.internAll(c.Prerequisites)
+	p.internAll(c.Enables)
+	p.internAll(c.ApplicabilityPatterns)
+	p.internAll(c.Keywords)
+	p.internAll(c.Tags)
+	for i := range c.Dependencies {
+		e := &c.Dependencies[i]
+		e.Target, e.Description = p.intern(e.Target), p.intern(e.Description)
+	}
+	for i := range c.CompositionRules {
+		r := &c.CompositionRules[i]
+		r.With, r.Yields, r.Example = p.intern(r.With), p.intern(r.Yields), p.intern(r.Example)
+		p.internAll(r.Conditions)
+	}
+	pv := &c.Provenance
+	pv.Document, pv.Title, pv.Section = p.intern(pv.Document), p.intern(pv.Title), p.intern(pv.Section)
+	pv.Source, pv.MediaType = p.intern(pv.Source), p.intern(pv.MediaType)
 }

@@ -334,7 +334,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 5. Extract and wire.
 	r.start(StageExtract)
-	extractAndWire(ar, aopts)
+	extractAndWire(ar, aopts, true)
 	// What follows needs the candidates, not the text they came from:
 	// the documents and their section trees (as large as the source, and
 	// more) are let go before the store is compared and committed.
