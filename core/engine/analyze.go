@@ -78,13 +78,21 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 		res.ContentType, res.Scores = a.ContentType, a.ContentTypeScores
 		res.Domain, res.Domains, res.Plane, res.Confidence = a.Domain, a.Domains, a.Plane, a.Confidence
 	} else if len(res.Analyses) > 1 {
+		// Sized once: grown by doubling, the copies of a large folder's
+		// text would peak at three times its size.
 		var all strings.Builder
+		n := 0
+		for i := range docs {
+			n += len(docs[i].Text) + 2
+		}
+		all.Grow(n)
 		for i := range docs {
 			all.WriteString(docs[i].Text)
 			all.WriteString("\n\n")
 		}
-		res.ContentType, res.Scores = analyze.Classify(all.String())
-		res.Domains, res.Plane, res.Confidence = analyze.DetectDomains(all.String(), opts.Domains)
+		text := all.String()
+		res.ContentType, res.Scores = analyze.Classify(text)
+		res.Domains, res.Plane, res.Confidence = analyze.DetectDomains(text, opts.Domains)
 		if len(res.Domains) > 0 {
 			res.Domain = res.Domains[0].Domain
 		}
@@ -177,9 +185,10 @@ func (p stringPool) internAll(ss []string) {
 // many of them out of the document's text (a keyword is a word of it, a
 // section title a piece of its heading), and one such piece held until
 // the commit would keep the whole text alive with it. The words that
-// repeat (a keyword is shared by many candidates) are interned; the
+// repeat (a keyword is shared by many candidates) are interned; the id,
 // statement and form, each its own, are copied.
 func (p stringPool) detach(c *core.Primitive) {
+	c.ID = strings.Clone(c.ID)
 	c.Name = p.intern(c.Name)
 	c.Domain = p.intern(c.Domain)
 	c.Section = p.intern(c.Section)

@@ -315,6 +315,10 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// Files lore only scans (ScanOnly) are judged by the gate with the
 	// rest, but nothing is learned from them.
 	scan.Documents = learnable
+	// The acquisition's own list of documents (learnable or not) would
+	// keep every text alive through the run in the result's scan; what
+	// follows needs only the learnable ones.
+	scan.acq, acq = nil, nil
 	res.Redactions = redactDocuments(scan.Documents)
 
 	// 4. Analyze.
