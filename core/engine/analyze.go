@@ -181,19 +181,19 @@ func (p stringPool) internAll(ss []string) {
 	}
 }
 
-// detach gives a candidate its own copies of its strings. Extraction cuts
-// many of them out of the document's text (a keyword is a word of it, a
-// section title a piece of its heading), and one such piece held until
-// the commit would keep the whole text alive with it. The words that
-// repeat (a keyword is shared by many candidates) are interned; the id,
-// statement and form, each its own, are copied.
+// detach gives a candidate its own copies of the short strings it shares
+// with others and with the document's text: extraction cuts many of them
+// out of the text (a keyword is a word of it, a section title a piece of
+// its heading), so a few bytes held until the commit would keep the whole
+// text alive, and each candidate would hold its own copy of a keyword the
+// others share. These are interned; the id is copied. The statement and
+// the form are left as they are: on dense input they are most of the
+// text, so a copy would cost about as much as it could free.
 func (p stringPool) detach(c *core.Primitive) {
 	c.ID = strings.Clone(c.ID)
 	c.Name = p.intern(c.Name)
 	c.Domain = p.intern(c.Domain)
 	c.Section = p.intern(c.Section)
-	c.FormalStatement = strings.Clone(c.FormalStatement)
-	c.ComputationalForm = strings.Clone(c.ComputationalForm)
 	p.internAll(c.Prerequisites)
 	p.internAll(c.Enables)
 	p.internAll(c.ApplicabilityPatterns)
