@@ -173,6 +173,9 @@ type extractor struct {
 	// ptxDefined holds the terms the PreTeXt document's <definition>
 	// elements define, lowercased (built on first use).
 	ptxDefined map[string]bool
+	// words are the document's words as the analyzer recorded them (nil
+	// when it did not).
+	words core.Words
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string
@@ -197,6 +200,11 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 	}
 	if x.ctype == "" {
 		x.ctype = core.Unknown
+	}
+	// Words recorded of another text (an analysis whose document was
+	// changed after it) are not this text's.
+	if a.Words != nil && a.Words.Text() == doc {
+		x.words = a.Words
 	}
 	roots := a.Sections
 	if len(roots) == 0 {
@@ -627,10 +635,7 @@ func (x *extractor) patterns(st *secState) []string {
 	}
 	// The analyzer found the document's words once; a run of the section is
 	// read from them, not tokenized again.
-	words := x.a.Words
-	if words != nil && words.Text() != x.doc {
-		words = nil
-	}
+	words := x.words
 	count := func(a, b int) {
 		if words != nil {
 			words.EachIn(st.body+a, st.body+b, add)
