@@ -114,6 +114,17 @@ type PlaneModel interface {
 	Place(text string) PlanePosition
 }
 
+// Words are the words of a document's text as text.EachWord gives them,
+// found once by the analyzer so that extraction does not tokenize the same
+// text again (text.WordStream implements it).
+type Words interface {
+	// Text is the text the words are of.
+	Text() string
+	// EachIn calls fn for the words of Text()[from:to] as
+	// text.EachWord(Text()[from:to], fn) would.
+	EachIn(from, to int, fn func(word string, start, end int))
+}
+
 // Analysis is the analyzer's map of one document.
 type Analysis struct {
 	Document *Document `json:"-"`
@@ -133,6 +144,9 @@ type Analysis struct {
 	// Placer places pieces of the document with the model that placed it
 	// (nil when no domains were given).
 	Placer PlaneModel `json:"-"`
+	// Words are the words of Document.Text, nil when the analyzer did not
+	// record them. The engine drops them once the document is extracted.
+	Words Words `json:"-"`
 }
 
 // PlaneOf is the plane position of a piece of the document: by its own

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Analyze maps doc: its section tree, content type with the scores of all
@@ -39,12 +40,16 @@ func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
 		m = newMatcher(domains)
 	}
 	markup := markupFilter{format: f}
-	eachWord(s, func(w string, start, end int) {
+	// The pass that classifies and matches records the words, which
+	// extraction reads again section by section.
+	if ws := text.NewWordStream(s, func(w string, start, end int) {
 		c.word(s, w, start, end)
 		if m != nil && !markup.skip(s, start, end) {
 			m.word(w)
 		}
-	})
+	}); ws != nil {
+		a.Words = ws
+	}
 	c.fences(s)
 	a.ContentType, a.ContentTypeScores = c.result()
 	a.ContentType = refineType(s, a.ContentType, a.ContentTypeScores, f != core.FormatLaTeX && f != core.FormatPreTeXt)

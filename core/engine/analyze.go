@@ -52,7 +52,7 @@ func Analyze(ctx context.Context, source string, docs []core.Document, opts Anal
 	if err != nil {
 		return nil, err
 	}
-	extractAndWire(res, opts)
+	extractAndWire(res, opts, false)
 	return res, nil
 }
 
@@ -78,13 +78,21 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 		res.ContentType, res.Scores = a.ContentType, a.ContentTypeScores
 		res.Domain, res.Domains, res.Plane, res.Confidence = a.Domain, a.Domains, a.Plane, a.Confidence
 	} else if len(res.Analyses) > 1 {
+		// Sized once: grown by doubling, the copies of a large folder's
+		// text would peak at three times its size.
 		var all strings.Builder
+		n := 0
+		for i := range docs {
+			n += len(docs[i].Text) + 2
+		}
+		all.Grow(n)
 		for i := range docs {
 			all.WriteString(docs[i].Text)
 			all.WriteString("\n\n")
 		}
-		res.ContentType, res.Scores = analyze.Classify(all.String())
-		res.Domains, res.Plane, res.Confidence = analyze.DetectDomains(all.String(), opts.Domains)
+		text := all.String()
+		res.ContentType, res.Scores = analyze.Classify(text)
+		res.Domains, res.Plane, res.Confidence = analyze.DetectDomains(text, opts.Domains)
 		if len(res.Domains) > 0 {
 			res.Domain = res.Domains[0].Domain
 		}
@@ -93,15 +101,28 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 }
 
 // extractAndWire is stage 5: candidates from every analysis, wired into
-// one DAG.
-func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions) {
+// one DAG. With release, each document's text and section tree are let go
+// as soon as its candidates are out (Learn needs only the candidates), so
+// a source of many documents does not hold them all until the last one.
+func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool) {
 	var cands []core.Primitive
+	pool := stringPool{}
 	for _, a := range res.Analyses {
 		ps := extract.Extract(a, extract.Options{Domain: opts.Domain})
+		// The document's words served its analysis and extraction; at
+		// about the size of its text, they are not kept longer.
+		a.Words = nil
 		for i := range ps {
 			ps[i].Provenance.Title = a.Title
+			pool.detach(&ps[i])
 		}
 		cands = append(cands, ps...)
+		if release {
+			a.Sections, a.Placer = nil, nil
+			if a.Document != nil {
+				a.Document.Text = ""
+			}
+		}
 	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
@@ -135,4 +156,59 @@ func uniquifyIDs(ps []core.Primitive) {
 			}
 		}
 	}
+}
+
+// stringPool holds one copy of each string the candidates of a run share:
+// keywords, tags, section and document titles, names of prerequisites and
+// edge targets.
+type stringPool map[string]string
+
+func (p stringPool) intern(s string) string {
+	if s == "" {
+		return s
+	}
+	if v, ok := p[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	p[s] = s
+	return s
+}
+
+func (p stringPool) internAll(ss []string) {
+	for i := range ss {
+		ss[i] = p.intern(ss[i])
+	}
+}
+
+// detach gives a candidate its own copies of the short strings it shares
+// with others and with the document's text: extraction cuts many of them
+// out of the text (a keyword is a word of it, a section title a piece of
+// its heading), so a few bytes held until the commit would keep the whole
+// text alive, and each candidate would hold its own copy of a keyword the
+// others share. These are interned; the id is copied. The statement and
+// the form are left as they are: on dense input they are most of the
+// text, so a copy would cost about as much as it could free.
+func (p stringPool) detach(c *core.Primitive) {
+	c.ID = strings.Clone(c.ID)
+	c.Name = p.intern(c.Name)
+	c.Domain = p.intern(c.Domain)
+	c.Section = p.intern(c.Section)
+	p.internAll(c.Prerequisites)
+	p.internAll(c.Enables)
+	p.internAll(c.ApplicabilityPatterns)
+	p.internAll(c.Keywords)
+	p.internAll(c.Tags)
+	for i := range c.Dependencies {
+		e := &c.Dependencies[i]
+		e.Target, e.Description = p.intern(e.Target), p.intern(e.Description)
+	}
+	for i := range c.CompositionRules {
+		r := &c.CompositionRules[i]
+		r.With, r.Yields, r.Example = p.intern(r.With), p.intern(r.Yields), p.intern(r.Example)
+		p.internAll(r.Conditions)
+	}
+	pv := &c.Provenance
+	pv.Document, pv.Title, pv.Section = p.intern(pv.Document), p.intern(pv.Title), p.intern(pv.Section)
+	pv.Source, pv.MediaType = p.intern(pv.Source), p.intern(pv.MediaType)
 }

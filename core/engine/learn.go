@@ -315,6 +315,10 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// Files lore only scans (ScanOnly) are judged by the gate with the
 	// rest, but nothing is learned from them.
 	scan.Documents = learnable
+	// The acquisition's own list of documents (learnable or not) would
+	// keep every text alive through the run in the result's scan; what
+	// follows needs only the learnable ones.
+	scan.acq, acq = nil, nil
 	res.Redactions = redactDocuments(scan.Documents)
 
 	// 4. Analyze.
@@ -334,7 +338,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 5. Extract and wire.
 	r.start(StageExtract)
-	extractAndWire(ar, aopts)
+	extractAndWire(ar, aopts, true)
 	// What follows needs the candidates, not the text they came from:
 	// the documents and their section trees (as large as the source, and
 	// more) are let go before the store is compared and committed.

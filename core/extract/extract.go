@@ -173,6 +173,9 @@ type extractor struct {
 	// ptxDefined holds the terms the PreTeXt document's <definition>
 	// elements define, lowercased (built on first use).
 	ptxDefined map[string]bool
+	// words are the document's words as the analyzer recorded them (nil
+	// when it did not).
+	words core.Words
 	// raw, order and stems are reused across sections by patterns.
 	raw   map[string]int
 	order []string
@@ -197,6 +200,11 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 	}
 	if x.ctype == "" {
 		x.ctype = core.Unknown
+	}
+	// Words recorded of another text (an analysis whose document was
+	// changed after it) are not this text's.
+	if a.Words != nil && a.Words.Text() == doc {
+		x.words = a.Words
 	}
 	roots := a.Sections
 	if len(roots) == 0 {
@@ -617,15 +625,23 @@ func (x *extractor) patterns(st *secState) []string {
 	raw := x.raw
 	clear(raw)
 	order := x.order[:0]
-	count := func(seg string) {
-		text.EachWord(seg, func(w string, _, _ int) {
-			if c, ok := raw[w]; ok {
-				raw[w] = c + 1
-				return
-			}
-			raw[w] = 1
-			order = append(order, w)
-		})
+	add := func(w string, _, _ int) {
+		if c, ok := raw[w]; ok {
+			raw[w] = c + 1
+			return
+		}
+		raw[w] = 1
+		order = append(order, w)
+	}
+	// The analyzer found the document's words once; a run of the section is
+	// read from them, not tokenized again.
+	words := x.words
+	count := func(a, b int) {
+		if words != nil {
+			words.EachIn(st.body+a, st.body+b, add)
+			return
+		}
+		text.EachWord(st.own[a:b], add)
 	}
 	switch x.format {
 	case core.FormatLaTeX:
@@ -633,7 +649,7 @@ func (x *extractor) patterns(st *secState) []string {
 	case core.FormatPreTeXt:
 		eachXMLText(st.own, count)
 	default:
-		count(st.own)
+		count(0, len(st.own))
 	}
 	x.order = order
 	counts := map[string]int{}

@@ -768,15 +768,16 @@ func tidyProse(s string) string {
 	return string(b)
 }
 
-// eachLaTeXProse calls fn with the runs of prose of LaTeX source, without
-// copying: macro names, the arguments of structural macros (\begin, \label,
+// eachLaTeXProse calls fn with the byte ranges of the runs of prose of LaTeX
+// source (ranges, so a caller can read their words from the document's word
+// stream): macro names, the arguments of structural macros (\begin, \label,
 // \ref …), comments and math are skipped, so word counts see the words a
 // reader sees.
-func eachLaTeXProse(s string, fn func(string)) {
+func eachLaTeXProse(s string, fn func(start, end int)) {
 	start := 0
 	flush := func(i int) {
 		if i > start {
-			fn(s[start:i])
+			fn(start, i)
 		}
 	}
 	for i := 0; i < len(s); {

@@ -503,9 +503,11 @@ func decodeEntity(ent string) (string, bool) {
 	return "", false
 }
 
-// eachXMLText calls fn with the runs of text of PreTeXt markup, without
-// copying: tags, comments and the content of math elements are skipped.
-func eachXMLText(s string, fn func(string)) {
+// eachXMLText calls fn with the byte ranges of the runs of text of PreTeXt
+// markup: tags, comments and the content of math elements are skipped.
+// Ranges, not strings, so a caller can read the words of a run from the
+// document's word stream.
+func eachXMLText(s string, fn func(start, end int)) {
 	start := 0
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
@@ -513,7 +515,7 @@ func eachXMLText(s string, fn func(string)) {
 			continue
 		}
 		if i > start {
-			fn(s[start:i])
+			fn(start, i)
 		}
 		gt := strings.IndexByte(s[i:], '>')
 		if gt < 0 {
@@ -541,6 +543,6 @@ func eachXMLText(s string, fn func(string)) {
 		start = i
 	}
 	if start < len(s) {
-		fn(s[start:])
+		fn(start, len(s))
 	}
 }

@@ -68,16 +68,24 @@ func Subjects(prims []core.Primitive) []Subject {
 		prims  []core.Primitive
 	}
 	var groups []*group
-	bySource := map[string]*group{}
-	for i := range prims {
-		src := sourceOf(&prims[i])
-		g := bySource[src]
-		if g == nil {
-			g = &group{source: src}
-			bySource[src] = g
-			groups = append(groups, g)
+	if src, ok := oneSource(prims); ok {
+		// Most domains of a learn hold the primitives of one source:
+		// their group is prims itself (capped, so nothing appends into
+		// the caller's array), not a copy of every primitive, which for
+		// a large source is as large as all the run learned.
+		groups = []*group{{source: src, prims: prims[:len(prims):len(prims)]}}
+	} else {
+		bySource := map[string]*group{}
+		for i := range prims {
+			src := sourceOf(&prims[i])
+			g := bySource[src]
+			if g == nil {
+				g = &group{source: src}
+				bySource[src] = g
+				groups = append(groups, g)
+			}
+			g.prims = append(g.prims, prims[i])
 		}
-		g.prims = append(g.prims, prims[i])
 	}
 	var out []Subject
 	byKey := map[string]int{}
@@ -98,6 +106,21 @@ func Subjects(prims []core.Primitive) []Subject {
 		out[i].Docs = sourceDocs(out[i].Prims)
 	}
 	return out
+}
+
+// oneSource is the source of every primitive of prims, when there is
+// one and prims is not empty.
+func oneSource(prims []core.Primitive) (string, bool) {
+	if len(prims) == 0 {
+		return "", false
+	}
+	src := sourceOf(&prims[0])
+	for i := 1; i < len(prims); i++ {
+		if sourceOf(&prims[i]) != src {
+			return "", false
+		}
+	}
+	return src, true
 }
 
 // subjectTitle names a group of primitives: the title most of them share

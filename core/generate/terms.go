@@ -300,17 +300,29 @@ func keywordWords(p *core.Primitive) []string {
 		return text.Terms(text.Prose(p.FormalStatement))
 	}
 	var stems []string
-	out := make([]string, 0, len(p.Keywords))
-	for _, k := range p.Keywords {
+	// out is the keywords themselves until one of them changes: the
+	// vocabulary of a large domain holds these for every primitive, and
+	// most keywords are already words, so a copy would only double it.
+	// Callers only read the result.
+	var out []string
+	for i, k := range p.Keywords {
+		orig := k
 		k = strings.ToLower(strings.TrimSpace(k))
-		if k == "" {
-			continue
-		}
-		if text.Stem(k) == k && !strings.Contains(p.FormalStatement, k) && !strings.Contains(p.Name, k) {
+		keep := k != ""
+		if keep && text.Stem(k) == k && !strings.Contains(p.FormalStatement, k) && !strings.Contains(p.Name, k) {
 			stems = append(stems, k) // a stem not written in the statement
-			continue
+			keep = false
 		}
-		out = append(out, k)
+		if out == nil && (!keep || k != orig) {
+			out = make([]string, i, len(p.Keywords))
+			copy(out, p.Keywords[:i])
+		}
+		if keep && out != nil {
+			out = append(out, k)
+		}
+	}
+	if out == nil {
+		out = p.Keywords
 	}
 	if len(stems) > 0 {
 		out = append(out, surfaceForms([]core.Primitive{*p}, stems)...)

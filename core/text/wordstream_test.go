@@ -1,0 +1,121 @@
+package text
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+type wordAt struct {
+	w          string
+	start, end int
+}
+
+func collect(each func(func(string, int, int))) []wordAt {
+	var out []wordAt
+	each(func(w string, s, e int) { out = append(out, wordAt{w, s, e}) })
+	return out
+}
+
+// The stream must give what EachWord gives, for the whole text and for any
+// piece of it, including pieces that cut words and multi-byte runes.
+func checkStream(t *testing.T, s string, ranges [][2]int) {
+	t.Helper()
+	ws := NewWordStream(s, nil)
+	if got, want := collect(ws.Each), collect(func(fn func(string, int, int)) { EachWord(s, fn) }); !slices.Equal(got, want) {
+		t.Fatalf("Each(%q) = %v, want %v", s, got, want)
+	}
+	for _, r := range ranges {
+		got := collect(func(fn func(string, int, int)) { ws.EachIn(r[0], r[1], fn) })
+		want := collect(func(fn func(string, int, int)) { EachWord(s[r[0]:r[1]], fn) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("EachIn(%q, %d, %d) = %v, want %v", s, r[0], r[1], got, want)
+		}
+	}
+}
+
+func allRanges(s string) [][2]int {
+	var rs [][2]int
+	for a := 0; a <= len(s); a++ {
+		for b := a; b <= len(s); b++ {
+			rs = append(rs, [2]int{a, b})
+		}
+	}
+	return rs
+}
+
+func TestWordStreamMatchesEachWord(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"a",
+		"The Group G acts on X.",
+		"naïve Café ÉCOLE x1 y22 \\emph{Word}",
+		"Straße ΣΑΣ ab\xffcd \xe2\x80 éé",
+		"  one  TWO three  ",
+	} {
+		checkStream(t, s, allRanges(s))
+	}
+}
+
+func FuzzWordStream(f *testing.F) {
+	f.Add("The Group G acts on X; naïve Café.", 3, 17)
+	f.Add("ab\xffcd \xe2\x80 éé ÉCOLE", 1, 9)
+	f.Fuzz(func(t *testing.T, s string, a, b int) {
+		if len(s) == 0 {
+			return
+		}
+		a, b = abs(a)%(len(s)+1), abs(b)%(len(s)+1)
+		if a > b {
+			a, b = b, a
+		}
+		checkStream(t, s, [][2]int{{a, b}, {0, len(s)}})
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func TestWordStreamRandomPieces(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "B", "é", "É", " ", ".", "\\", "ß", "\xff", "Σ", "7", "\u0301"}
+	for n := 0; n < 200; n++ {
+		var s string
+		for range r.IntN(40) {
+			s += alphabet[r.IntN(len(alphabet))]
+		}
+		t.Run(fmt.Sprint(n), func(t *testing.T) { checkStream(t, s, allRanges(s)) })
+	}
+}
+
+// A long text crosses many marks: ranges must start from the right one.
+func TestWordStreamLongText(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"ab", "Cd", "é", "É", " ", " ", ".", "\\", "ß", "Σ", "7", "xyz"}
+	var s string
+	for range 5000 {
+		s += alphabet[r.IntN(len(alphabet))]
+	}
+	var rs [][2]int
+	for range 2000 {
+		a, b := r.IntN(len(s)+1), r.IntN(len(s)+1)
+		rs = append(rs, [2]int{min(a, b), max(a, b)})
+	}
+	checkStream(t, s, rs)
+	// In order, as extraction reads a section's runs: the stream continues
+	// from where it stopped.
+	slices.SortFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
+	checkStream(t, s, rs)
+	var runs [][2]int
+	for a := 0; a < len(s); a += 7 {
+		runs = append(runs, [2]int{a, min(a+5, len(s))})
+	}
+	checkStream(t, s, runs)
+	if ws := NewWordStream(s, nil); ws.Len() < 10*markEvery {
+		t.Fatalf("only %d words: the test needs many marks", ws.Len())
+	}
+}
