@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ func Analyze(ctx context.Context, source string, docs []core.Document, opts Anal
 	if err != nil {
 		return nil, err
 	}
-	extractAndWire(res, opts, false)
+	extractAndWire(res, opts, false, nil)
 	return res, nil
 }
 
@@ -104,11 +105,37 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 // one DAG. With release, each document's text and section tree are let go
 // as soon as its candidates are out (Learn needs only the candidates), so
 // a source of many documents does not hold them all until the last one.
-func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool) {
+func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progress func(done, total int, detail string)) {
 	var cands []core.Primitive
 	pool := stringPool{}
+	// Progress counts sections across the documents, told about every
+	// half percent: a dense source has tens of thousands.
+	total, done := 0, 0
+	if progress != nil {
+		for _, a := range res.Analyses {
+			a.Walk(func(*core.Section) { total++ })
+		}
+	}
+	step := max(1, total/200)
+	xopts := extract.Options{Domain: opts.Domain}
 	for _, a := range res.Analyses {
-		ps := extract.Extract(a, extract.Options{Domain: opts.Domain})
+		if progress != nil {
+			name := ""
+			if a.Document != nil {
+				name = a.Document.Name
+			}
+			xopts.Section = func() {
+				if done++; done%step == 0 || done == total {
+					progress(done, total, name)
+				}
+			}
+			xopts.Candidate = func(made, of int) {
+				if made%max(1, of/200) == 0 || made == of {
+					progress(made, of, "candidates of "+name)
+				}
+			}
+		}
+		ps := extract.Extract(a, xopts)
 		// The document's words served its analysis and extraction; at
 		// about the size of its text, they are not kept longer.
 		a.Words = nil
@@ -129,6 +156,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool) {
 	}
 	for i := range cands {
 		cands[i].Provenance.Source = res.Source
+	}
+	if progress != nil {
+		progress(total, total, fmt.Sprintf("wiring %d candidates", len(cands)))
 	}
 	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
 	res.Primitives = res.Wiring.Primitives

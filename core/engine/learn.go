@@ -338,7 +338,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 
 	// 5. Extract and wire.
 	r.start(StageExtract)
-	extractAndWire(ar, aopts, true)
+	extractAndWire(ar, aopts, true, r.progress)
 	// What follows needs the candidates, not the text they came from:
 	// the documents and their section trees (as large as the source, and
 	// more) are let go before the store is compared and committed.

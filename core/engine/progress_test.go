@@ -43,6 +43,24 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	b.Close()
 	<-drained
 
+	// Extraction counts sections up to the analysis's count.
+	sections, lastExtract := 0, engine.StageProgress{}
+	for _, e := range got {
+		switch e := e.(type) {
+		case engine.StageFinished:
+			if a, ok := e.Result.(engine.AnalyzeFinished); ok {
+				sections = a.Sections
+			}
+		case engine.StageProgress:
+			if e.Stage == engine.StageExtract {
+				lastExtract = e
+			}
+		}
+	}
+	if sections == 0 || lastExtract.Done != sections || lastExtract.Total != sections || lastExtract.Detail != "paper_secure-noise-generation.pdf" {
+		t.Errorf("last extract progress %+v, want %d of %d sections", lastExtract, sections, sections)
+	}
+
 	var progress []engine.StageProgress
 	started, finished := false, false
 	for _, e := range got {

@@ -82,6 +82,12 @@ import (
 type Options struct {
 	// Domain overrides the analysis's detected domain for every primitive.
 	Domain string
+	// Section, when set, is called after each section is read, and
+	// Candidate with the count of candidates made and their number as
+	// they are made: a large source's extraction takes long enough to be
+	// watched, the second part longer than the first.
+	Section   func()
+	Candidate func(done, total int)
 }
 
 // Limits of the statement and computational form. The reference cut
@@ -217,7 +223,12 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 	seen := map[*core.Section]bool{}
 	for i, root := range roots {
 		chapter := i + 1
-		walk(root, seen, func(s *core.Section) { x.section(s, chapter) })
+		walk(root, seen, func(s *core.Section) {
+			x.section(s, chapter)
+			if opts.Section != nil {
+				opts.Section()
+			}
+		})
 	}
 	return x.finish(opts)
 }
@@ -476,6 +487,9 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	lastOff := -1
 	x.uniqueNames(cs)
 	for ci, c := range cs {
+		if opts.Candidate != nil {
+			opts.Candidate(ci+1, len(cs))
+		}
 		outOf[ci] = -1
 		if c.offset == lastOff {
 			continue
