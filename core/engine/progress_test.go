@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	lpdf "github.com/ledongthuc/pdf"
@@ -43,8 +44,9 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	b.Close()
 	<-drained
 
-	// Extraction counts sections up to the analysis's count.
-	sections, lastExtract := 0, engine.StageProgress{}
+	// Extraction counts sections up to the analysis's count, then the
+	// candidates it makes, and says when it wires them.
+	sections, lastExtract, candidates := 0, engine.StageProgress{}, engine.StageProgress{}
 	for _, e := range got {
 		switch e := e.(type) {
 		case engine.StageFinished:
@@ -52,13 +54,20 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 				sections = a.Sections
 			}
 		case engine.StageProgress:
-			if e.Stage == engine.StageExtract {
-				lastExtract = e
+			if e.Stage == engine.StageExtract && !strings.HasPrefix(e.Detail, "wiring") {
+				if strings.HasPrefix(e.Detail, "candidates of ") {
+					candidates = e
+				} else {
+					lastExtract = e
+				}
 			}
 		}
 	}
 	if sections == 0 || lastExtract.Done != sections || lastExtract.Total != sections || lastExtract.Detail != "paper_secure-noise-generation.pdf" {
 		t.Errorf("last extract progress %+v, want %d of %d sections", lastExtract, sections, sections)
+	}
+	if candidates.Total == 0 || candidates.Done != candidates.Total {
+		t.Errorf("last candidates progress %+v", candidates)
 	}
 
 	var progress []engine.StageProgress
