@@ -45,8 +45,11 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	<-drained
 
 	// Extraction counts sections up to the analysis's count, then the
-	// candidates it makes, and says when it wires them.
-	sections, lastExtract, candidates := 0, engine.StageProgress{}, engine.StageProgress{}
+	// candidates it makes, and says last that it wires them. (The broker
+	// keeps only a stage's latest progress for a slow reader, so earlier
+	// ones may be skipped.)
+	sections, last := 0, engine.StageProgress{}
+	var extract []engine.StageProgress
 	for _, e := range got {
 		switch e := e.(type) {
 		case engine.StageFinished:
@@ -54,20 +57,19 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 				sections = a.Sections
 			}
 		case engine.StageProgress:
-			if e.Stage == engine.StageExtract && !strings.HasPrefix(e.Detail, "wiring") {
-				if strings.HasPrefix(e.Detail, "candidates of ") {
-					candidates = e
-				} else {
-					lastExtract = e
-				}
+			if e.Stage == engine.StageExtract {
+				extract = append(extract, e)
+				last = e
 			}
 		}
 	}
-	if sections == 0 || lastExtract.Done != sections || lastExtract.Total != sections || lastExtract.Detail != "paper_secure-noise-generation.pdf" {
-		t.Errorf("last extract progress %+v, want %d of %d sections", lastExtract, sections, sections)
+	for _, e := range extract {
+		if e.Detail == "paper_secure-noise-generation.pdf" && (e.Total != sections || e.Done > e.Total) {
+			t.Errorf("section progress %+v, want a count of %d sections", e, sections)
+		}
 	}
-	if candidates.Total == 0 || candidates.Done != candidates.Total {
-		t.Errorf("last candidates progress %+v", candidates)
+	if sections == 0 || last.Done != sections || last.Total != sections || !strings.HasPrefix(last.Detail, "wiring ") {
+		t.Errorf("last extract progress %+v, want the wiring after %d sections", last, sections)
 	}
 
 	var progress []engine.StageProgress
