@@ -210,7 +210,7 @@ func Compare(cand, existing *core.Primitive) core.Comparison {
 // CompareFeatures is Compare on precomputed features; existingID names the
 // existing primitive in the comparison.
 func CompareFeatures(c, e *Features, existingID string) core.Comparison {
-	return compareSets(c.sets(), e.sets(), existingID)
+	return compareSets(c.sets(), e.sets(), existingID, true)
 }
 
 // featureSets are the parts of Features the comparator measures, with the
@@ -231,7 +231,10 @@ func (f *Features) sets() *featureSets[string] {
 		stmt: f.Stmt, form: f.Form, keywords: f.Keywords, patterns: f.Patterns, prereqs: f.Prereqs}
 }
 
-func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Comparison {
+// compareSets compares two primitives' sets; without why it leaves the
+// Rationale out, which costs more to build than the comparison itself and
+// is read only of the comparison a verdict acts on.
+func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool) core.Comparison {
 	var sameStmt bool
 	if c.hash != "" && e.hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.
@@ -263,27 +266,37 @@ func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Co
 		cmp.Class = core.ExactDuplicate
 		cmp.Confidence = math.Min(1, (fs+cf+kw+po)/4)
 		if sameStmt {
-			cmp.Rationale = "Identical formal statement and computational form similarity " + pct(cf) + " exceeds " + pct(exactThreshold) + " threshold — exact duplicate."
+			if why {
+				cmp.Rationale = "Identical formal statement and computational form similarity " + pct(cf) + " exceeds " + pct(exactThreshold) + " threshold — exact duplicate."
+			}
 		} else {
-			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and computational form similarity " + pct(cf) + " both exceed " + pct(exactThreshold) + " threshold — exact duplicate."
+			if why {
+				cmp.Rationale = "Formal statement similarity " + pct(fs) + " and computational form similarity " + pct(cf) + " both exceed " + pct(exactThreshold) + " threshold — exact duplicate."
+			}
 		}
 	case c.prereqs <= e.prereqs && fs >= relatedStatements &&
 		((superset && !subset) || (kw >= broaderKeywords && nc > ne)):
 		cmp.Class = core.Generalization
 		cmp.Confidence = math.Min(1, 0.6+0.4*kw)
-		cmp.Rationale = "Candidate has no more prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and broader coverage (" +
-			coverage(superset && !subset, kw, nc, ne) + "), with related statements (formal similarity " + pct(fs) + ") — generalization."
+		if why {
+			cmp.Rationale = "Candidate has no more prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and broader coverage (" +
+				coverage(superset && !subset, kw, nc, ne) + "), with related statements (formal similarity " + pct(fs) + ") — generalization."
+		}
 	case c.prereqs >= e.prereqs &&
 		((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
 		cmp.Class = core.Specialization
 		cmp.Confidence = math.Min(1, 0.6+0.4*fs)
-		cmp.Rationale = "Candidate has at least as many prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and narrower coverage (" +
-			narrower(subset && !superset, kw, nc, ne) + ") — specialization."
+		if why {
+			cmp.Rationale = "Candidate has at least as many prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and narrower coverage (" +
+				narrower(subset && !superset, kw, nc, ne) + ") — specialization."
+		}
 	case fs >= relatedStatements || kw >= relatedKeywords:
 		cmp.Class = core.OverlappingDistinct
 		cmp.Confidence = math.Max(fs, kw)
-		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " show overlap (thresholds " + pct(relatedStatements) + " / " + pct(relatedKeywords) +
-			") without duplication, generalization or specialization — overlapping but distinct."
+		if why {
+			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " show overlap (thresholds " + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+				") without duplication, generalization or specialization — overlapping but distinct."
+		}
 	default:
 		cmp.Class = core.GenuinelyNew
 		cfEvidence := cf
@@ -291,8 +304,10 @@ func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Co
 			cfEvidence = 0
 		}
 		cmp.Confidence = math.Max(fs, math.Max(kw, cfEvidence))
-		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " are below the overlap thresholds (" + pct(relatedStatements) + " / " + pct(relatedKeywords) +
-			") — genuinely new."
+		if why {
+			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " are below the overlap thresholds (" + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+				") — genuinely new."
+		}
 	}
 	return cmp
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,14 @@ func TestRunIndexVerdictsMatchBruteForce(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
+						// The merge engine's lean check must act on the same.
+						lv, err := d.CheckBest(&c)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !sameBest(v, lv) {
+							t.Fatalf("seed %d candidate %d: CheckBest gives %+v, Check %+v", seed, i, lv.Best, v.Best)
+						}
 						gotClass, gotConf, gotID := core.GenuinelyNew, 0.0, ""
 						if v.Best != nil {
 							gotClass, gotConf, gotID = v.Best.Class, v.Best.Confidence, v.Existing.ID
@@ -289,6 +298,20 @@ func TestRunIndexVerdictsMatchBruteForce(t *testing.T) {
 			})
 		}
 	}
+}
+
+// sameBest says a lean verdict (CheckBest) holds what the full one acts
+// on: the best comparison, rationale included, its primitive, and its
+// match alone.
+func sameBest(full, lean Verdict) bool {
+	if full.Best == nil || lean.Best == nil {
+		return full.Best == nil && lean.Best == nil && lean.Existing == nil && len(lean.Matches) == 0 && len(lean.Comparisons) == 0
+	}
+	i := slices.IndexFunc(full.Comparisons, func(c core.Comparison) bool { return reflect.DeepEqual(c, *full.Best) })
+	return reflect.DeepEqual(*full.Best, *lean.Best) && full.Existing.ID == lean.Existing.ID &&
+		len(lean.Matches) == 1 && len(lean.Comparisons) == 1 && reflect.DeepEqual(lean.Comparisons[0], *lean.Best) &&
+		i >= 0 && reflect.DeepEqual(full.Matches[i].SharedKeywords, lean.Matches[0].SharedKeywords) &&
+		full.Matches[i].ID == lean.Matches[0].ID && full.Matches[i].Distance == lean.Matches[0].Distance
 }
 
 // selectFirst must pick what a full sort puts first.
