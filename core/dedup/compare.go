@@ -235,10 +235,34 @@ func (f *Features) sets() *featureSets[string] {
 // Rationale out, which costs more to build than the comparison itself and
 // is read only of the comparison a verdict acts on.
 func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool) core.Comparison {
+	return compareHashed(c, e, existingID, why, hashUnknown)
+}
+
+// hashEq is what the caller knows of whether two content hashes are equal.
+type hashEq int8
+
+const (
+	hashUnknown hashEq = iota
+	hashSame
+	hashDiffer
+)
+
+// compareHashed is compareSets for a caller that may know whether the two
+// content hashes (when neither is empty) are equal, as a run index does
+// for its records: comparing them reads the existing hash's bytes, a
+// cache miss per comparison in a large run.
+func compareHashed[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool, eq hashEq) core.Comparison {
 	var sameStmt bool
 	if c.hash != "" && e.hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.
-		sameStmt = c.hash == e.hash
+		switch eq {
+		case hashSame:
+			sameStmt = true
+		case hashDiffer:
+			sameStmt = false
+		default:
+			sameStmt = c.hash == e.hash
+		}
 	} else {
 		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
 	}

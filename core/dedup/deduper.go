@@ -35,6 +35,10 @@ type Record struct {
 	// c, for a record of the run index, are its features in the index's
 	// dictionary (Features is then nil).
 	c *compact
+	// same, for a record of the run index, says it has the candidate's
+	// content hash, as the index found by it: reading the record's own
+	// hash would cost the prefilter two cache misses per record.
+	same bool
 }
 
 // RecordRegistry is a Registry that keeps each primitive's Features and
@@ -242,7 +246,11 @@ func (d *Deduper) runRecords(dst, recs []Record) []Record {
 // write the rationale.
 func (d *Deduper) compare(r *Record, why bool) core.Comparison {
 	if r.c != nil {
-		return compareSets(&d.q.compact, r.c, r.ID, why)
+		eq := hashDiffer
+		if r.same {
+			eq = hashSame
+		}
+		return compareHashed(&d.q.compact, r.c, r.ID, why, eq)
 	}
 	return compareSets(d.cand.sets(), r.Features.sets(), r.ID, why)
 }

@@ -145,7 +145,7 @@ func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query, names 
 		e := &near[i]
 		var same bool
 		if e.c != nil {
-			same = h != "" && e.c.hash == h
+			same = e.same
 		} else {
 			same = h != "" && e.Features.Hash == h
 		}
