@@ -224,6 +224,77 @@ type featureSets[T cmp.Ordered] struct {
 	stmtBlank, formBlank           bool
 	stmt, form, keywords, patterns []T
 	prereqs                        int
+	// stmtSig, in a run index's compact features, has the bit of each
+	// statement id set (see sigBit): an upper bound of how many of a
+	// candidate's statement tokens the statement shares, read without
+	// reading its ids.
+	stmtSig [sigWords]uint64
+}
+
+const sigWords = 4
+
+// sigBit is where an id sits in a signature: one of 256 bits.
+func sigBit(w uint32) (int, uint64) {
+	h := (w * 0x9E3779B1) >> 24
+	return int(h >> 6), 1 << (h & 63)
+}
+
+// signature sets the bits of ids.
+func signature(ids []uint32) (sig [sigWords]uint64) {
+	for _, w := range ids {
+		i, b := sigBit(w)
+		sig[i] |= b
+	}
+	return sig
+}
+
+// classOf is the class and confidence compareHashed gives, without the
+// rest of the comparison. When the candidate's statement tokens that hit
+// the existing statement's signature are too few for the statements to be
+// related (fs < 0.15), the class follows from the keywords, patterns and
+// prerequisites alone and the statements are not merged: in a dense
+// source nearly every match is such a pair.
+func classOf(c, e *compact, eq hashEq) (core.Class, float64) {
+	var sameStmt bool
+	if c.hash != "" && e.hash != "" {
+		sameStmt = eq == hashSame || eq == hashUnknown && c.hash == e.hash
+	} else {
+		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
+	}
+	if sameStmt {
+		return classFull(c, e, eq)
+	}
+	lc, le := len(c.stmt), len(e.stmt)
+	if lc > 0 && le > 0 {
+		ub := 0
+		for _, w := range c.stmt {
+			if i, b := sigBit(w); e.stmtSig[i]&b != 0 {
+				ub++
+			}
+		}
+		ub = min(ub, le)
+		if !(float64(ub)/float64(lc+le-ub) < relatedStatements) {
+			return classFull(c, e, eq)
+		}
+	}
+	// fs < 0.15: no exact duplicate, no generalization; a specialization
+	// needs fs for its confidence.
+	kw := jaccard(c.keywords, e.keywords)
+	_, superset, subset := patternRelation(c.patterns, e.patterns)
+	nc, ne := len(c.keywords), len(e.keywords)
+	switch {
+	case c.prereqs >= e.prereqs && ((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
+		return classFull(c, e, eq)
+	case kw >= relatedKeywords:
+		// max(fs, kw) with fs < 0.15 < kw.
+		return core.OverlappingDistinct, kw
+	}
+	return core.GenuinelyNew, 0
+}
+
+func classFull(c, e *compact, eq hashEq) (core.Class, float64) {
+	cmp := compareHashed(c, e, "", false, eq)
+	return cmp.Class, cmp.Confidence
 }
 
 func (f *Features) sets() *featureSets[string] {

@@ -196,7 +196,14 @@ func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
 	}
 	v.Comparisons = make([]core.Comparison, len(v.Matches))
 	for i := range v.Matches {
-		v.Comparisons[i] = d.compare(v.Matches[i].rec, full)
+		r := v.Matches[i].rec
+		if !full && r.c != nil {
+			// Only the class and confidence choose the best.
+			c := &v.Comparisons[i]
+			c.Class, c.Confidence = classOf(&d.q.compact, r.c, r.hashEq())
+			continue
+		}
+		v.Comparisons[i] = d.compare(r, full)
 	}
 	best := bestIndex(v.Comparisons)
 	if !full {
@@ -246,13 +253,18 @@ func (d *Deduper) runRecords(dst, recs []Record) []Record {
 // write the rationale.
 func (d *Deduper) compare(r *Record, why bool) core.Comparison {
 	if r.c != nil {
-		eq := hashDiffer
-		if r.same {
-			eq = hashSame
-		}
-		return compareHashed(&d.q.compact, r.c, r.ID, why, eq)
+		return compareHashed(&d.q.compact, r.c, r.ID, why, r.hashEq())
 	}
 	return compareSets(d.cand.sets(), r.Features.sets(), r.ID, why)
+}
+
+// hashEq says whether a run record has the candidate's content hash, as
+// the run index found it.
+func (r *Record) hashEq() hashEq {
+	if r.same {
+		return hashSame
+	}
+	return hashDiffer
 }
 
 // copyOf returns a copy of the primitive a verdict names, so the verdict

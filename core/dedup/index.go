@@ -887,8 +887,9 @@ func (x *Index) compactOf(f *Features) *compact {
 	}
 	// Keywords first: they are what a query reads.
 	kws := set(f.Keywords)
+	stmt := set(f.Stmt)
 	return &compact{hash: f.Hash, stmtKey: f.StmtKey, formKey: f.FormKey, stmtBlank: f.StmtBlank, formBlank: f.FormBlank,
-		keywords: kws, stmt: set(f.Stmt), form: set(f.Form), patterns: set(f.Patterns), prereqs: f.Prereqs}
+		keywords: kws, stmt: stmt, form: set(f.Form), patterns: set(f.Patterns), prereqs: f.Prereqs, stmtSig: signature(stmt)}
 }
 
 // idArena hands out the id sets of indexed primitives from large chunks,

@@ -358,3 +358,47 @@ func TestPctMatchesFmt(t *testing.T) {
 		}
 	}
 }
+
+// classOf, which skips merging the statements of pairs its signature
+// shows unrelated, must give compareSets's class, and its confidence
+// whenever the class is not genuinely new (the only confidences a verdict
+// reads). The pairs are random candidates of the run model and, for
+// statements that share little, random candidates of a wider vocabulary.
+func TestClassOfMatchesCompare(t *testing.T) {
+	pruned := 0
+	for _, vocab := range []int{60, 400, 5000} {
+		m := newRunModel(uint64(vocab), vocab, 0.8)
+		cands := m.candidates(600)
+		x := NewRunIndex()
+		var q query
+		for i := range cands {
+			x.Add(cands[i])
+		}
+		for range 20000 {
+			a, b := &cands[m.r.IntN(len(cands))], &cands[m.r.IntN(len(cands))]
+			fa := FeaturesOf(a)
+			x.compactQuery(&q, fa, NormKeywords(a.Keywords))
+			e := x.entries[x.byID[b.ID]].c
+			for _, eq := range []hashEq{hashUnknown, eqOf(a, b)} {
+				want := compareSets(&q.compact, e, b.ID, false)
+				class, conf := classOf(&q.compact, e, eq)
+				if class != want.Class || class != core.GenuinelyNew && conf != want.Confidence {
+					t.Fatalf("%q vs %q: classOf %s %.4f, compareSets %s %.4f", a.FormalStatement, b.FormalStatement, class, conf, want.Class, want.Confidence)
+				}
+			}
+			if want := compareSets(&q.compact, e, b.ID, false); want.FormalSimilarity < relatedStatements {
+				pruned++
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Fatal("no pair with unrelated statements")
+	}
+}
+
+func eqOf(a, b *core.Primitive) hashEq {
+	if a.Provenance.ContentHash == b.Provenance.ContentHash {
+		return hashSame
+	}
+	return hashDiffer
+}
