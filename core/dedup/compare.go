@@ -253,8 +253,9 @@ func signature(ids []uint32) (sig [sigWords]uint64) {
 // the existing statement's signature are too few for the statements to be
 // related (fs < 0.15), the class follows from the keywords, patterns and
 // prerequisites alone and the statements are not merged: in a dense
-// source nearly every match is such a pair.
-func classOf(c, e *compact, eq hashEq) (core.Class, float64) {
+// source nearly every match is such a pair. shared is how many keywords
+// the two share, which the prefilter counted.
+func classOf(c, e *compact, eq hashEq, shared int) (core.Class, float64) {
 	var sameStmt bool
 	if c.hash != "" && e.hash != "" {
 		sameStmt = eq == hashSame || eq == hashUnknown && c.hash == e.hash
@@ -279,9 +280,12 @@ func classOf(c, e *compact, eq hashEq) (core.Class, float64) {
 	}
 	// fs < 0.15: no exact duplicate, no generalization; a specialization
 	// needs fs for its confidence.
-	kw := jaccard(c.keywords, e.keywords)
-	_, superset, subset := patternRelation(c.patterns, e.patterns)
 	nc, ne := len(c.keywords), len(e.keywords)
+	kw := 0.0 // jaccard's
+	if nc > 0 && ne > 0 {
+		kw = float64(shared) / float64(nc+ne-shared)
+	}
+	_, superset, subset := patternRelation(c.patterns, e.patterns)
 	switch {
 	case c.prereqs >= e.prereqs && ((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
 		return classFull(c, e, eq)

@@ -200,7 +200,7 @@ func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
 		if !full && r.c != nil {
 			// Only the class and confidence choose the best.
 			c := &v.Comparisons[i]
-			c.Class, c.Confidence = classOf(&d.q.compact, r.c, r.hashEq())
+			c.Class, c.Confidence = classOf(&d.q.compact, r.c, r.hashEq(), v.Matches[i].nShared)
 			continue
 		}
 		v.Comparisons[i] = d.compare(r, full)

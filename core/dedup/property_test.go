@@ -381,7 +381,7 @@ func TestClassOfMatchesCompare(t *testing.T) {
 			e := x.entries[x.byID[b.ID]].c
 			for _, eq := range []hashEq{hashUnknown, eqOf(a, b)} {
 				want := compareSets(&q.compact, e, b.ID, false)
-				class, conf := classOf(&q.compact, e, eq)
+				class, conf := classOf(&q.compact, e, eq, CountCommon(q.keywords, e.keywords))
 				if class != want.Class || class != core.GenuinelyNew && conf != want.Confidence {
 					t.Fatalf("%q vs %q: classOf %s %.4f, compareSets %s %.4f", a.FormalStatement, b.FormalStatement, class, conf, want.Class, want.Confidence)
 				}
