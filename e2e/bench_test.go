@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/internal/corpus"
 	"github.com/lore-kb/lore/internal/synth"
@@ -63,14 +64,23 @@ func benchLearn(b *testing.B, src string) {
 	defer s.Close()
 	opts := engine.LearnOptions{Domains: builtinDomains(b), DryRun: true}
 	opts.Policy.Approve = true
+	// The random words of a large dense source happen to spell a
+	// critical finding ("ignore previous"); the run past the gate is
+	// what is measured.
+	opts.Policy.ForceCritical = true
+	// The 64 MiB dense source is over the default per-file limit.
+	opts.Acquire.MaxFileSize = max(acquire.DefaultMaxFileSize, 2*info.Size())
 	b.SetBytes(info.Size())
 	var res *engine.LearnResult
+	start, n := time.Now(), 0
 	for b.Loop() {
 		res, err = engine.Learn(context.Background(), s, src, opts)
 		if err != nil {
 			b.Fatal(err)
 		}
+		n++
 	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(n)/(float64(info.Size())/(1<<20)), "ns/MiB")
 	b.ReportMetric(float64(res.Analysis.Candidates), "candidates")
 }
 
@@ -95,9 +105,18 @@ func denseFile(tb testing.TB, size int) string {
 	return p
 }
 
-// BenchmarkLearnDryRunDense is BenchmarkLearnDryRun on denseFile.
+// BenchmarkLearnDryRunDense is BenchmarkLearnDryRun on denseFile, growing
+// from 1 to 64 MiB: ns/MiB stays flat when the run's cost is linear in its
+// size. The 64 MiB case takes minutes; -short skips it.
 func BenchmarkLearnDryRunDense(b *testing.B) {
-	benchLearn(b, denseFile(b, 1<<20))
+	for _, mib := range []int{1, 4, 16, 64} {
+		b.Run(fmt.Sprintf("%dMiB", mib), func(b *testing.B) {
+			if mib > 16 && testing.Short() {
+				b.Skip("-short")
+			}
+			benchLearn(b, denseFile(b, mib<<20))
+		})
+	}
 }
 
 // BenchmarkCommit100k measures committing one session that adds 100,000

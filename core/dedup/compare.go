@@ -210,7 +210,7 @@ func Compare(cand, existing *core.Primitive) core.Comparison {
 // CompareFeatures is Compare on precomputed features; existingID names the
 // existing primitive in the comparison.
 func CompareFeatures(c, e *Features, existingID string) core.Comparison {
-	return compareSets(c.sets(), e.sets(), existingID)
+	return compareSets(c.sets(), e.sets(), existingID, true)
 }
 
 // featureSets are the parts of Features the comparator measures, with the
@@ -224,6 +224,81 @@ type featureSets[T cmp.Ordered] struct {
 	stmtBlank, formBlank           bool
 	stmt, form, keywords, patterns []T
 	prereqs                        int
+	// stmtSig, in a run index's compact features, has the bit of each
+	// statement id set (see sigBit): an upper bound of how many of a
+	// candidate's statement tokens the statement shares, read without
+	// reading its ids.
+	stmtSig [sigWords]uint64
+}
+
+const sigWords = 4
+
+// sigBit is where an id sits in a signature: one of 256 bits.
+func sigBit(w uint32) (int, uint64) {
+	h := (w * 0x9E3779B1) >> 24
+	return int(h >> 6), 1 << (h & 63)
+}
+
+// signature sets the bits of ids.
+func signature(ids []uint32) (sig [sigWords]uint64) {
+	for _, w := range ids {
+		i, b := sigBit(w)
+		sig[i] |= b
+	}
+	return sig
+}
+
+// classOf is the class and confidence compareHashed gives, without the
+// rest of the comparison. When the candidate's statement tokens that hit
+// the existing statement's signature are too few for the statements to be
+// related (fs < 0.15), the class follows from the keywords, patterns and
+// prerequisites alone and the statements are not merged: in a dense
+// source nearly every match is such a pair. shared is how many keywords
+// the two share, which the prefilter counted.
+func classOf(c, e *compact, eq hashEq, shared int) (core.Class, float64) {
+	var sameStmt bool
+	if c.hash != "" && e.hash != "" {
+		sameStmt = eq == hashSame || eq == hashUnknown && c.hash == e.hash
+	} else {
+		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
+	}
+	if sameStmt {
+		return classFull(c, e, eq)
+	}
+	lc, le := len(c.stmt), len(e.stmt)
+	if lc > 0 && le > 0 {
+		ub := 0
+		for _, w := range c.stmt {
+			if i, b := sigBit(w); e.stmtSig[i]&b != 0 {
+				ub++
+			}
+		}
+		ub = min(ub, le)
+		if !(float64(ub)/float64(lc+le-ub) < relatedStatements) {
+			return classFull(c, e, eq)
+		}
+	}
+	// fs < 0.15: no exact duplicate, no generalization; a specialization
+	// needs fs for its confidence.
+	nc, ne := len(c.keywords), len(e.keywords)
+	kw := 0.0 // jaccard's
+	if nc > 0 && ne > 0 {
+		kw = float64(shared) / float64(nc+ne-shared)
+	}
+	_, superset, subset := patternRelation(c.patterns, e.patterns)
+	switch {
+	case c.prereqs >= e.prereqs && ((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
+		return classFull(c, e, eq)
+	case kw >= relatedKeywords:
+		// max(fs, kw) with fs < 0.15 < kw.
+		return core.OverlappingDistinct, kw
+	}
+	return core.GenuinelyNew, 0
+}
+
+func classFull(c, e *compact, eq hashEq) (core.Class, float64) {
+	cmp := compareHashed(c, e, "", false, eq)
+	return cmp.Class, cmp.Confidence
 }
 
 func (f *Features) sets() *featureSets[string] {
@@ -231,11 +306,38 @@ func (f *Features) sets() *featureSets[string] {
 		stmt: f.Stmt, form: f.Form, keywords: f.Keywords, patterns: f.Patterns, prereqs: f.Prereqs}
 }
 
-func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Comparison {
+// compareSets compares two primitives' sets; without why it leaves the
+// Rationale out, which costs more to build than the comparison itself and
+// is read only of the comparison a verdict acts on.
+func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool) core.Comparison {
+	return compareHashed(c, e, existingID, why, hashUnknown)
+}
+
+// hashEq is what the caller knows of whether two content hashes are equal.
+type hashEq int8
+
+const (
+	hashUnknown hashEq = iota
+	hashSame
+	hashDiffer
+)
+
+// compareHashed is compareSets for a caller that may know whether the two
+// content hashes (when neither is empty) are equal, as a run index does
+// for its records: comparing them reads the existing hash's bytes, a
+// cache miss per comparison in a large run.
+func compareHashed[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool, eq hashEq) core.Comparison {
 	var sameStmt bool
 	if c.hash != "" && e.hash != "" {
 		// The hash is of the lowercased, space-collapsed statement.
-		sameStmt = c.hash == e.hash
+		switch eq {
+		case hashSame:
+			sameStmt = true
+		case hashDiffer:
+			sameStmt = false
+		default:
+			sameStmt = c.hash == e.hash
+		}
 	} else {
 		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
 	}
@@ -263,27 +365,37 @@ func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Co
 		cmp.Class = core.ExactDuplicate
 		cmp.Confidence = math.Min(1, (fs+cf+kw+po)/4)
 		if sameStmt {
-			cmp.Rationale = "Identical formal statement and computational form similarity " + pct(cf) + " exceeds " + pct(exactThreshold) + " threshold — exact duplicate."
+			if why {
+				cmp.Rationale = "Identical formal statement and computational form similarity " + pct(cf) + " exceeds " + pct(exactThreshold) + " threshold — exact duplicate."
+			}
 		} else {
-			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and computational form similarity " + pct(cf) + " both exceed " + pct(exactThreshold) + " threshold — exact duplicate."
+			if why {
+				cmp.Rationale = "Formal statement similarity " + pct(fs) + " and computational form similarity " + pct(cf) + " both exceed " + pct(exactThreshold) + " threshold — exact duplicate."
+			}
 		}
 	case c.prereqs <= e.prereqs && fs >= relatedStatements &&
 		((superset && !subset) || (kw >= broaderKeywords && nc > ne)):
 		cmp.Class = core.Generalization
 		cmp.Confidence = math.Min(1, 0.6+0.4*kw)
-		cmp.Rationale = "Candidate has no more prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and broader coverage (" +
-			coverage(superset && !subset, kw, nc, ne) + "), with related statements (formal similarity " + pct(fs) + ") — generalization."
+		if why {
+			cmp.Rationale = "Candidate has no more prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and broader coverage (" +
+				coverage(superset && !subset, kw, nc, ne) + "), with related statements (formal similarity " + pct(fs) + ") — generalization."
+		}
 	case c.prereqs >= e.prereqs &&
 		((subset && !superset) || (kw >= broaderKeywords && ne > nc)):
 		cmp.Class = core.Specialization
 		cmp.Confidence = math.Min(1, 0.6+0.4*fs)
-		cmp.Rationale = "Candidate has at least as many prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and narrower coverage (" +
-			narrower(subset && !superset, kw, nc, ne) + ") — specialization."
+		if why {
+			cmp.Rationale = "Candidate has at least as many prerequisites (" + strconv.Itoa(c.prereqs) + " vs " + strconv.Itoa(e.prereqs) + ") and narrower coverage (" +
+				narrower(subset && !superset, kw, nc, ne) + ") — specialization."
+		}
 	case fs >= relatedStatements || kw >= relatedKeywords:
 		cmp.Class = core.OverlappingDistinct
 		cmp.Confidence = math.Max(fs, kw)
-		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " show overlap (thresholds " + pct(relatedStatements) + " / " + pct(relatedKeywords) +
-			") without duplication, generalization or specialization — overlapping but distinct."
+		if why {
+			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " show overlap (thresholds " + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+				") without duplication, generalization or specialization — overlapping but distinct."
+		}
 	default:
 		cmp.Class = core.GenuinelyNew
 		cfEvidence := cf
@@ -291,8 +403,10 @@ func compareSets[T cmp.Ordered](c, e *featureSets[T], existingID string) core.Co
 			cfEvidence = 0
 		}
 		cmp.Confidence = math.Max(fs, math.Max(kw, cfEvidence))
-		cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " are below the overlap thresholds (" + pct(relatedStatements) + " / " + pct(relatedKeywords) +
-			") — genuinely new."
+		if why {
+			cmp.Rationale = "Formal statement similarity " + pct(fs) + " and keyword similarity " + pct(kw) + " are below the overlap thresholds (" + pct(relatedStatements) + " / " + pct(relatedKeywords) +
+				") — genuinely new."
+		}
 	}
 	return cmp
 }

@@ -35,6 +35,10 @@ type Record struct {
 	// c, for a record of the run index, are its features in the index's
 	// dictionary (Features is then nil).
 	c *compact
+	// same, for a record of the run index, says it has the candidate's
+	// content hash, as the index found by it: reading the record's own
+	// hash would cost the prefilter two cache misses per record.
+	same bool
 }
 
 // RecordRegistry is a Registry that keeps each primitive's Features and
@@ -132,7 +136,17 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // same id — after a generalization the run holds the updated version, and
 // the stored one is stale — so it is compared once, in its run version.
 // Registry matches come before run matches at equal rank.
-func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
+func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) { return d.check(cand, true) }
+
+// CheckBest is Check for a caller that acts on Best and Existing only, as
+// the merge engine does: Best, Existing and the cut are Check's, but
+// Matches and Comparisons hold only the match and the comparison Best
+// names (none when Best is nil). It skips what a dense source's
+// candidates cost most for nothing — a rationale for every comparison and
+// the shared keywords of every match, dozens per candidate.
+func (d *Deduper) CheckBest(cand *core.Primitive) (Verdict, error) { return d.check(cand, false) }
+
+func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
 	d.cut = false
 	d.cand.Fill(cand)
 	d.last = lastChecked{stmt: cand.FormalStatement, form: cand.ComputationalForm, hash: cand.Provenance.ContentHash,
@@ -165,8 +179,11 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 	near = d.runRecords(near, fromRun)
 	d.cut = cut
 
-	v = Verdict{Matches: prefilter(cand, near, d.cfg, &d.q)}
+	v = Verdict{Matches: prefilter(cand, near, d.cfg, &d.q, full)}
 	if len(v.Matches) == 0 {
+		if !full {
+			v.Matches = nil
+		}
 		return v, nil
 	}
 	if max := d.cfg.CompareLimit(); len(v.Matches) > max {
@@ -179,9 +196,26 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 	}
 	v.Comparisons = make([]core.Comparison, len(v.Matches))
 	for i := range v.Matches {
-		v.Comparisons[i] = d.compare(v.Matches[i].rec)
+		r := v.Matches[i].rec
+		if !full && r.c != nil {
+			// Only the class and confidence choose the best.
+			c := &v.Comparisons[i]
+			c.Class, c.Confidence = classOf(&d.q.compact, r.c, r.hashEq(), v.Matches[i].nShared)
+			continue
+		}
+		v.Comparisons[i] = d.compare(r, full)
 	}
-	if best := bestIndex(v.Comparisons); best >= 0 {
+	best := bestIndex(v.Comparisons)
+	if !full {
+		if best < 0 {
+			return Verdict{}, nil
+		}
+		m := v.Matches[best]
+		m.SharedKeywords = d.sharedNames(m.rec)
+		v.Matches, v.Comparisons = []Match{m}, []core.Comparison{d.compare(m.rec, true)}
+		best = 0
+	}
+	if best >= 0 {
 		p, err := d.primitive(v.Matches[best].rec)
 		if err != nil {
 			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
@@ -190,6 +224,15 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) {
 		v.Best, v.Existing = &c, copyOf(p)
 	}
 	return v, nil
+}
+
+// sharedNames are the candidate's keywords a record shares, in the
+// candidate's order (Match.SharedKeywords).
+func (d *Deduper) sharedNames(r *Record) []string {
+	if r.c != nil {
+		return d.q.shared(r.c.keywords)
+	}
+	return sharedSorted(d.q.kw, r.Features.Keywords)
 }
 
 // runRecords appends the run index's records to dst, with the features of
@@ -206,12 +249,22 @@ func (d *Deduper) runRecords(dst, recs []Record) []Record {
 }
 
 // compare compares the candidate with a record: by the run index's ids
-// when the record is the run's, else by its features.
-func (d *Deduper) compare(r *Record) core.Comparison {
+// when the record is the run's, else by its features; why says whether to
+// write the rationale.
+func (d *Deduper) compare(r *Record, why bool) core.Comparison {
 	if r.c != nil {
-		return compareSets(&d.q.compact, r.c, r.ID)
+		return compareHashed(&d.q.compact, r.c, r.ID, why, r.hashEq())
 	}
-	return CompareFeatures(&d.cand, r.Features, r.ID)
+	return compareSets(d.cand.sets(), r.Features.sets(), r.ID, why)
+}
+
+// hashEq says whether a run record has the candidate's content hash, as
+// the run index found it.
+func (r *Record) hashEq() hashEq {
+	if r.same {
+		return hashSame
+	}
+	return hashDiffer
 }
 
 // copyOf returns a copy of the primitive a verdict names, so the verdict
@@ -279,7 +332,7 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	var bestCmp core.Comparison
 	for i := range same {
 		r := &same[i]
-		c := d.compare(r)
+		c := d.compare(r, true)
 		if c.Class != core.ExactDuplicate || c.Confidence < 1 {
 			continue
 		}
@@ -297,11 +350,8 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 		return Verdict{}, false, nil, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
 	}
 	m := Match{ID: r.ID, Distance: bestDist, SameContent: true, rec: r}
-	if r.c != nil {
-		m.SharedKeywords = d.q.shared(r.c.keywords)
-	} else {
-		m.SharedKeywords = sharedSorted(d.q.kw, r.Features.Keywords)
-	}
+	m.SharedKeywords = d.sharedNames(r)
+	m.nShared = len(m.SharedKeywords)
 	return Verdict{Matches: []Match{m}, Comparisons: []core.Comparison{bestCmp}, Best: &bestCmp, Existing: copyOf(p)}, true, nil, nil
 }
 

@@ -91,6 +91,9 @@ type Index struct {
 // the primitives one query examines share cache lines; the entry is only
 // read for the matches.
 type entry struct {
+	// id is p.ID, kept here so that a query's records do not read the
+	// primitive.
+	id      string
 	p       *core.Primitive
 	c       *compact // with Index.features
 	cell    int32
@@ -214,7 +217,7 @@ func (x *Index) add(p *core.Primitive, f *Features) {
 	c := cellOf(p.Plane)
 	cl := &x.cells[c]
 	x.seq++
-	x.entries[slot] = entry{p: p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
+	x.entries[slot] = entry{id: p.ID, p: p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
 	x.at[slot], x.kws[slot] = slotAt{p.Plane, x.seq}, kws
 	if x.lsh && len(kws) > 0 {
 		for j, key := range bandKeys(kws) {
@@ -450,7 +453,7 @@ func (x *Index) nearRecords(dst []Record, p *core.Primitive, cfg Config) (recs [
 	defer x.scratch.Put(sc)
 	for _, h := range x.near(p, cfg, sc) {
 		e := &x.entries[h.s]
-		dst = append(dst, Record{ID: e.p.ID, Plane: x.at[h.s].plane, c: e.c, p: e.p})
+		dst = append(dst, Record{ID: e.id, Plane: x.at[h.s].plane, c: e.c, p: e.p, same: h.same})
 	}
 	return dst, sc.cut
 }
@@ -737,7 +740,7 @@ func (x *Index) sameContentRecords(dst []Record, h string) []Record {
 	}
 	for _, s := range append([]int32{s}, x.hashMore[h]...) {
 		e := &x.entries[s]
-		dst = append(dst, Record{ID: e.p.ID, Plane: x.at[s].plane, c: e.c, p: e.p})
+		dst = append(dst, Record{ID: e.id, Plane: x.at[s].plane, c: e.c, p: e.p, same: true})
 	}
 	return dst
 }
@@ -884,8 +887,9 @@ func (x *Index) compactOf(f *Features) *compact {
 	}
 	// Keywords first: they are what a query reads.
 	kws := set(f.Keywords)
+	stmt := set(f.Stmt)
 	return &compact{hash: f.Hash, stmtKey: f.StmtKey, formKey: f.FormKey, stmtBlank: f.StmtBlank, formBlank: f.FormBlank,
-		keywords: kws, stmt: set(f.Stmt), form: set(f.Form), patterns: set(f.Patterns), prereqs: f.Prereqs}
+		keywords: kws, stmt: stmt, form: set(f.Form), patterns: set(f.Patterns), prereqs: f.Prereqs, stmtSig: signature(stmt)}
 }
 
 // idArena hands out the id sets of indexed primitives from large chunks,

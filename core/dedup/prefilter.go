@@ -53,8 +53,8 @@ func rankMatches(ms []Match) {
 				return -1
 			}
 			return 1
-		case len(a.SharedKeywords) != len(b.SharedKeywords):
-			return len(b.SharedKeywords) - len(a.SharedKeywords)
+		case a.nShared != b.nShared:
+			return b.nShared - a.nShared
 		case a.Distance < b.Distance:
 			return -1
 		case a.Distance > b.Distance:
@@ -103,6 +103,9 @@ type Match struct {
 
 	rec *Record
 	pos int // in the records the prefilter was given
+	// nShared is how many keywords are shared: len(SharedKeywords), also
+	// when a lean check leaves SharedKeywords out.
+	nShared int
 }
 
 // Prefilter keeps the primitives of near that may duplicate cand: those
@@ -121,13 +124,15 @@ func Prefilter(cand *core.Primitive, near []core.Primitive, cfg Config) []Match 
 		f := &Features{Hash: e.Provenance.ContentHash, Keywords: sortSet(NormKeywords(e.Keywords))}
 		recs[i] = Record{ID: e.ID, Plane: e.Plane, Features: f, p: e}
 	}
-	return prefilter(cand, recs, cfg, nil)
+	return prefilter(cand, recs, cfg, nil, true)
 }
 
 // prefilter is Prefilter on records; the matches point into near. q is
 // the candidate in the run index's dictionary, for the run's records (nil
-// when there are none).
-func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query) []Match {
+// when there are none). Without names, the matches only count their
+// shared keywords (nShared): naming them allocates, for every match, what
+// a lean check names for one (see Deduper.CheckBest).
+func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query, names bool) []Match {
 	var ck []string
 	if q != nil {
 		ck = q.kw
@@ -140,7 +145,7 @@ func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query) []Matc
 		e := &near[i]
 		var same bool
 		if e.c != nil {
-			same = h != "" && e.c.hash == h
+			same = e.same
 		} else {
 			same = h != "" && e.Features.Hash == h
 		}
@@ -149,15 +154,25 @@ func prefilter(cand *core.Primitive, near []Record, cfg Config, q *query) []Matc
 			continue
 		}
 		var shared []string
-		if e.c != nil {
+		var n int
+		switch {
+		case !names && e.c != nil:
+			// q.keywords is the set of the candidate's normalized
+			// keywords, as ids.
+			n = CountCommon(q.keywords, e.c.keywords)
+		case !names:
+			n = countSorted(ck, e.Features.Keywords)
+		case e.c != nil:
 			shared = q.shared(e.c.keywords)
-		} else {
+			n = len(shared)
+		default:
 			shared = sharedSorted(ck, e.Features.Keywords)
+			n = len(shared)
 		}
-		if !same && len(shared) < cfg.MinSharedKeywords {
+		if !same && n < cfg.MinSharedKeywords {
 			continue
 		}
-		out = append(out, Match{ID: e.ID, Distance: d, SharedKeywords: shared, SameContent: same, rec: e, pos: i})
+		out = append(out, Match{ID: e.ID, Distance: d, SharedKeywords: shared, SameContent: same, rec: e, pos: i, nShared: n})
 	}
 	slices.SortFunc(out, byPrefilterOrder)
 	return out
@@ -214,6 +229,17 @@ func NormKeywords(ks []string) []string {
 		}
 	}
 	return out
+}
+
+// countSorted is len(sharedSorted(cand, sorted)).
+func countSorted(cand, sorted []string) int {
+	n := 0
+	for _, c := range cand {
+		if _, ok := slices.BinarySearch(sorted, c); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // sharedSorted returns the members of cand (unique, normalized) found in

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,14 @@ func TestRunIndexVerdictsMatchBruteForce(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
+						// The merge engine's lean check must act on the same.
+						lv, err := d.CheckBest(&c)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !sameBest(v, lv) {
+							t.Fatalf("seed %d candidate %d: CheckBest gives %+v, Check %+v", seed, i, lv.Best, v.Best)
+						}
 						gotClass, gotConf, gotID := core.GenuinelyNew, 0.0, ""
 						if v.Best != nil {
 							gotClass, gotConf, gotID = v.Best.Class, v.Best.Confidence, v.Existing.ID
@@ -291,6 +300,20 @@ func TestRunIndexVerdictsMatchBruteForce(t *testing.T) {
 	}
 }
 
+// sameBest says a lean verdict (CheckBest) holds what the full one acts
+// on: the best comparison, rationale included, its primitive, and its
+// match alone.
+func sameBest(full, lean Verdict) bool {
+	if full.Best == nil || lean.Best == nil {
+		return full.Best == nil && lean.Best == nil && lean.Existing == nil && len(lean.Matches) == 0 && len(lean.Comparisons) == 0
+	}
+	i := slices.IndexFunc(full.Comparisons, func(c core.Comparison) bool { return reflect.DeepEqual(c, *full.Best) })
+	return reflect.DeepEqual(*full.Best, *lean.Best) && full.Existing.ID == lean.Existing.ID &&
+		len(lean.Matches) == 1 && len(lean.Comparisons) == 1 && reflect.DeepEqual(lean.Comparisons[0], *lean.Best) &&
+		i >= 0 && reflect.DeepEqual(full.Matches[i].SharedKeywords, lean.Matches[0].SharedKeywords) &&
+		full.Matches[i].ID == lean.Matches[0].ID && full.Matches[i].Distance == lean.Matches[0].Distance
+}
+
 // selectFirst must pick what a full sort puts first.
 func TestSelectFirst(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
@@ -334,4 +357,48 @@ func TestPctMatchesFmt(t *testing.T) {
 			t.Fatalf("pct(%v) = %q, want %q", v, got, want)
 		}
 	}
+}
+
+// classOf, which skips merging the statements of pairs its signature
+// shows unrelated, must give compareSets's class, and its confidence
+// whenever the class is not genuinely new (the only confidences a verdict
+// reads). The pairs are random candidates of the run model and, for
+// statements that share little, random candidates of a wider vocabulary.
+func TestClassOfMatchesCompare(t *testing.T) {
+	pruned := 0
+	for _, vocab := range []int{60, 400, 5000} {
+		m := newRunModel(uint64(vocab), vocab, 0.8)
+		cands := m.candidates(600)
+		x := NewRunIndex()
+		var q query
+		for i := range cands {
+			x.Add(cands[i])
+		}
+		for range 20000 {
+			a, b := &cands[m.r.IntN(len(cands))], &cands[m.r.IntN(len(cands))]
+			fa := FeaturesOf(a)
+			x.compactQuery(&q, fa, NormKeywords(a.Keywords))
+			e := x.entries[x.byID[b.ID]].c
+			for _, eq := range []hashEq{hashUnknown, eqOf(a, b)} {
+				want := compareSets(&q.compact, e, b.ID, false)
+				class, conf := classOf(&q.compact, e, eq, CountCommon(q.keywords, e.keywords))
+				if class != want.Class || class != core.GenuinelyNew && conf != want.Confidence {
+					t.Fatalf("%q vs %q: classOf %s %.4f, compareSets %s %.4f", a.FormalStatement, b.FormalStatement, class, conf, want.Class, want.Confidence)
+				}
+			}
+			if want := compareSets(&q.compact, e, b.ID, false); want.FormalSimilarity < relatedStatements {
+				pruned++
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Fatal("no pair with unrelated statements")
+	}
+}
+
+func eqOf(a, b *core.Primitive) hashEq {
+	if a.Provenance.ContentHash == b.Provenance.ContentHash {
+		return hashSame
+	}
+	return hashDiffer
 }

@@ -133,7 +133,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		id := cand.ID
 		wireDeps[id] = cand.Dependencies
 		cand.Dependencies, cand.Enables = nil, nil
-		v, err := dd.Check(cand)
+		v, err := dd.CheckBest(cand)
 		if err != nil {
 			return nil, err
 		}
