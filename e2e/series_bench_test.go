@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/internal/heappeak"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -44,7 +41,7 @@ func BenchmarkLearnDryRunTextbookSeries(b *testing.B) {
 			var peak uint64
 			var res *engine.LearnResult
 			for b.Loop() {
-				peak = max(peak, seriesPeakHeap(func() {
+				peak = max(peak, heappeak.Of(func() {
 					res, err = engine.Learn(context.Background(), s, src, opts)
 				}))
 				if err != nil {
@@ -56,33 +53,4 @@ func BenchmarkLearnDryRunTextbookSeries(b *testing.B) {
 			b.ReportMetric(float64(res.Analysis.Candidates), "candidates")
 		})
 	}
-}
-
-// seriesPeakHeap samples the heap's objects while fn runs and returns the
-// largest figure seen: what a run holds at its peak, garbage not yet
-// collected included, as the process's memory would show it.
-func seriesPeakHeap(fn func()) uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(sample)
-			if v := sample[0].Value.Uint64(); v > peak.Load() {
-				peak.Store(v)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	fn()
-	close(stop)
-	wg.Wait()
-	return peak.Load()
 }

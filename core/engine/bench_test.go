@@ -5,15 +5,12 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/heappeak"
 )
 
 // textbook builds a LaTeX textbook of about size bytes by repeating the
@@ -39,35 +36,6 @@ func textbook(tb testing.TB, size int) string {
 	return sb.String()
 }
 
-// peakHeap samples the live heap while fn runs and returns the maximum.
-func peakHeap(fn func()) uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(sample)
-			if v := sample[0].Value.Uint64(); v > peak.Load() {
-				peak.Store(v)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	fn()
-	close(stop)
-	wg.Wait()
-	return peak.Load()
-}
-
 // BenchmarkAnalyzeExtractWire measures the analyze → extract → wire path on
 // textbook-like input at 1, 4, 16 and 64 MiB. It reports MiB/s through
 // SetBytes, ns per MiB (flat when the work is linear) and the peak live heap
@@ -84,7 +52,7 @@ func BenchmarkAnalyzeExtractWire(b *testing.B) {
 			var prims int
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				p := peakHeap(func() {
+				p := heappeak.Of(func() {
 					res, err := Analyze(context.Background(), "book.tex", []core.Document{doc}, AnalyzeOptions{Depth: core.Standard})
 					if err != nil {
 						b.Fatal(err)
