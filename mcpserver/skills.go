@@ -260,29 +260,24 @@ func (s *server) skillPropose(ctx context.Context, req *mcp.CallToolRequest, in 
 	if err != nil {
 		return nil, ProposeOut{}, fmt.Errorf("encoding the proposal: %w", err)
 	}
-	var got struct {
-		Key       string         `json:"key"`
-		Status    string         `json:"status"`
-		Duplicate bool           `json:"duplicate"`
-		Critical  bool           `json:"critical"`
-		Findings  []Finding      `json:"findings"`
-		Redacted  map[string]int `json:"redacted"`
-	}
-	if err := s.run(ctx, []string{"skills", "propose", "--stdin", "--json"}, strings.NewReader(string(body)), &got); err != nil {
+	// The command prints every field but the message.
+	var out ProposeOut
+	if err := s.run(ctx, []string{"skills", "propose", "--stdin", "--json"}, strings.NewReader(string(body)), &out); err != nil {
 		return nil, ProposeOut{}, err
 	}
-	out := ProposeOut{Key: got.Key, Status: got.Status, Duplicate: got.Duplicate, Critical: got.Critical, Findings: []Finding{}, Redacted: got.Redacted}
 	if out.Redacted == nil {
 		out.Redacted = map[string]int{}
 	}
-	out.Findings = append(out.Findings, got.Findings...)
+	if out.Findings == nil {
+		out.Findings = []Finding{}
+	}
 	switch {
-	case got.Duplicate:
-		out.Message = fmt.Sprintf("The library already holds this procedure as %s (%s); nothing was added.", got.Key, got.Status)
-	case got.Critical:
-		out.Message = fmt.Sprintf("Filed as the draft %s. The scanner found something critical in it, so a reviewer must acknowledge that before it can be used. It is not active.", got.Key)
+	case out.Duplicate:
+		out.Message = fmt.Sprintf("The library already holds this procedure as %s (%s); nothing was added.", out.Key, out.Status)
+	case out.Critical:
+		out.Message = fmt.Sprintf("Filed as the draft %s. The scanner found something critical in it, so a reviewer must acknowledge that before it can be used. It is not active.", out.Key)
 	default:
-		out.Message = fmt.Sprintf("Filed as the draft %s in the review queue. A person reviews it before any agent is offered it; it is not active.", got.Key)
+		out.Message = fmt.Sprintf("Filed as the draft %s in the review queue. A person reviews it before any agent is offered it; it is not active.", out.Key)
 	}
 	return nil, out, nil
 }
