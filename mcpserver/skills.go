@@ -68,29 +68,18 @@ func (s *server) skillSearch(ctx context.Context, req *mcp.CallToolRequest, in S
 	if in.TaskType != "" {
 		args = append(args, flag("task-type", in.TaskType))
 	}
+	// The command prints each hit with the fields of SearchHit but the
+	// warning, which is the agent's label for a negative skill.
 	var got struct {
-		Query   string `json:"query"`
-		Results []struct {
-			Key         string  `json:"key"`
-			Name        string  `json:"name"`
-			Score       float64 `json:"score"`
-			Relevance   float64 `json:"relevance"`
-			Decay       float64 `json:"decay"`
-			Feedback    float64 `json:"feedback"`
-			Negative    bool    `json:"negative"`
-			TaskType    string  `json:"taskType"`
-			Stale       string  `json:"stale"`
-			Description string  `json:"description"`
-		} `json:"results"`
+		Results []SearchHit `json:"results"`
 	}
 	if err := s.run(ctx, append(args, "--", in.Query), nil, &got); err != nil {
 		return nil, SearchOut{}, err
 	}
 	out := SearchOut{Query: in.Query, Results: []SearchHit{}}
 	for _, r := range got.Results {
-		out.Results = append(out.Results, SearchHit{Key: r.Key, Name: r.Name, Description: r.Description, TaskType: r.TaskType,
-			Score: r.Score, Relevance: r.Relevance, Decay: r.Decay, Feedback: r.Feedback,
-			Negative: r.Negative, Warning: warning(r.Negative), Stale: r.Stale})
+		r.Warning = warning(r.Negative)
+		out.Results = append(out.Results, r)
 	}
 	return nil, out, nil
 }
