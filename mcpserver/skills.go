@@ -169,20 +169,10 @@ func (s *server) skillList(ctx context.Context, req *mcp.CallToolRequest, in Lis
 	if in.Namespace != "" {
 		args = append(args, flag("namespace", in.Namespace))
 	}
+	// The command prints each skill with the fields of ListItem but the
+	// warning; a critical skill's description is withheld from agents.
 	var got struct {
-		Skills []struct {
-			Key       string `json:"key"`
-			Name      string `json:"name"`
-			Status    string `json:"status"`
-			Source    string `json:"source"`
-			TaskType  string `json:"taskType"`
-			Negative  bool   `json:"negative"`
-			Uses      int    `json:"uses"`
-			Successes int    `json:"successes"`
-			Stale     string `json:"stale"`
-			Desc      string `json:"description"`
-			Critical  bool   `json:"critical"`
-		} `json:"skills"`
+		Skills []ListItem `json:"skills"`
 	}
 	if err := s.run(ctx, args, nil, &got); err != nil {
 		return nil, ListOut{}, err
@@ -191,12 +181,11 @@ func (s *server) skillList(ctx context.Context, req *mcp.CallToolRequest, in Lis
 	out := ListOut{Page: page, PageSize: size, Total: total, Pages: (total + size - 1) / size, Skills: []ListItem{}}
 	from := min((page-1)*size, total)
 	for _, r := range got.Skills[from:min(from+size, total)] {
-		desc := r.Desc
 		if r.Critical {
-			desc = withheld
+			r.Description = withheld
 		}
-		out.Skills = append(out.Skills, ListItem{Key: r.Key, Name: r.Name, Status: r.Status, Description: desc, TaskType: r.TaskType,
-			Source: r.Source, Negative: r.Negative, Warning: warning(r.Negative), Uses: r.Uses, Successes: r.Successes, Stale: r.Stale, Critical: r.Critical})
+		r.Warning = warning(r.Negative)
+		out.Skills = append(out.Skills, r)
 	}
 	return nil, out, nil
 }
