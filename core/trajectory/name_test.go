@@ -3,6 +3,7 @@ package trajectory
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,30 @@ func TestNameFromTitleOrTask(t *testing.T) {
 		}
 		if got := Extract(r, Options{}).Name; got != want {
 			t.Errorf("%s: name %q, want %q", file, got, want)
+		}
+	}
+}
+
+// A Claude Code transcript's title is the person's, else the client's
+// generated one, else its latest summary; a compaction notice is none.
+func TestClaudeTitle(t *testing.T) {
+	user := `{"type":"user","message":{"role":"user","content":"Please fix the login redirect loop"}}`
+	for _, c := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{`{"type":"summary","summary":"Old title","leafUuid":"a"}`, `{"type":"summary","summary":"Fix auth bug","leafUuid":"b"}`, user}, "Fix auth bug"},
+		{[]string{`{"type":"summary","summary":"Fix auth bug"}`, `{"type":"summary","summary":"Conversation compacted"}`, user}, "Fix auth bug"},
+		{[]string{user, `{"type":"ai-title","aiTitle":"Login redirect fix"}`, `{"type":"summary","summary":"Other"}`}, "Login redirect fix"},
+		{[]string{`{"type":"custom-title","customTitle":"My title"}`, `{"type":"ai-title","aiTitle":"Generated"}`, user}, "My title"},
+		{[]string{user}, ""},
+	} {
+		r, err := Parse([]byte(strings.Join(c.lines, "\n") + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Title != c.want {
+			t.Errorf("%v: title %q, want %q", c.lines, r.Title, c.want)
 		}
 	}
 }

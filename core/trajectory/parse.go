@@ -81,6 +81,9 @@ type parser struct {
 	// interrupted: the last thing in a Claude Code transcript so far is
 	// the user interrupting the agent.
 	interrupted bool
+	// titled and aiTitled: the run's title came from the person, or from
+	// the client's generated title, which later summaries do not replace.
+	titled, aiTitled bool
 }
 
 // call adds a tool call.
@@ -195,6 +198,8 @@ type claudeLine struct {
 	Type        string          `json:"type"`
 	Subtype     string          `json:"subtype"`
 	Summary     string          `json:"summary"`
+	AITitle     string          `json:"aiTitle"`
+	CustomTitle string          `json:"customTitle"`
 	IsSidechain bool            `json:"isSidechain"`
 	IsMeta      bool            `json:"isMeta"`
 	IsError     bool            `json:"is_error"`
@@ -231,12 +236,24 @@ func (p *parser) claude(n int, line []byte) error {
 	if l.IsSidechain {
 		return nil
 	}
-	switch l.Type {
-	case "summary":
-		// The client's title for the session; the first one names it.
-		if p.run.Title == "" {
-			p.run.Title = strings.TrimSpace(l.Summary)
+	// The session's title: one the person gave it, else the client's
+	// generated title, else its latest summary (the client rewrites it as
+	// the session goes; "Conversation compacted" marks a compaction, not
+	// a subject).
+	switch t := strings.TrimSpace(l.CustomTitle); {
+	case t != "":
+		p.titled, p.run.Title = true, t
+	case p.titled:
+	case l.Type == "ai-title" && strings.TrimSpace(l.AITitle) != "":
+		p.run.Title = strings.TrimSpace(l.AITitle)
+		p.aiTitled = true
+	case l.Type == "summary" && !p.aiTitled && !strings.EqualFold(strings.TrimSpace(l.Summary), "conversation compacted"):
+		if t := strings.TrimSpace(l.Summary); t != "" {
+			p.run.Title = t
 		}
+	}
+	switch l.Type {
+	case "summary", "ai-title":
 		return nil
 	case "result":
 		// The stream-json output's last line: the run's own verdict.

@@ -64,8 +64,8 @@ type Run struct {
 	Format Format
 	// Task is the first request of the user, as written.
 	Task string
-	// Title is the short title the agent's client gave the session
-	// (Claude Code's summary line), when it gave one.
+	// Title is the session's short title, when the transcript has one:
+	// Claude Code's custom title, generated title or latest summary.
 	Title string
 	// CWD is the folder the agent worked in, when the transcript says.
 	CWD string
