@@ -307,7 +307,8 @@ func nameOf(trigger string) string {
 	}
 	for {
 		t := strings.TrimLeft(request.ReplaceAllString(s, ""), " ,")
-		if t == s {
+		// "help me with my account": what was taken off was the task.
+		if first, _, _ := strings.Cut(t, " "); t == s || leadsObject(first) {
 			break
 		}
 		s = t
@@ -324,11 +325,17 @@ func nameOf(trigger string) string {
 		words = append(words, w)
 	}
 	if len(words) > nameWords {
+		// A long task is cut before its first "and" (the second of two
+		// things asked), else before its last connecting word in reach.
 		cut := nameWords
-		for i := nameWords; i >= 2; i-- {
-			if text.IsStopword(strings.ToLower(words[i])) {
-				cut = i
-				break
+		if i := slices.IndexFunc(words[2:nameWords+1], isConjunction); i >= 0 {
+			cut = i + 2
+		} else {
+			for i := nameWords; i >= 2; i-- {
+				if text.IsStopword(strings.ToLower(words[i])) {
+					cut = i
+					break
+				}
 			}
 		}
 		words = words[:cut]
@@ -337,6 +344,24 @@ func nameOf(trigger string) string {
 		words = words[:len(words)-1]
 	}
 	return strings.Trim(strings.Join(words, " "), " ,;:")
+}
+
+// leadsObject reports whether w begins a phrase that needs a verb before
+// it ("with my account", "on the server").
+func leadsObject(w string) bool {
+	switch strings.ToLower(w) {
+	case "with", "on", "in", "for", "about", "to", "at", "of", "by", "my", "our":
+		return true
+	}
+	return false
+}
+
+func isConjunction(w string) bool {
+	switch strings.ToLower(w) {
+	case "and", "or", "then":
+		return true
+	}
+	return false
 }
 
 // nameWords bounds a run-drawn name: long enough for an object and its

@@ -19,6 +19,10 @@ func TestNameOf(t *testing.T) {
 		{"hey, could you bump the version, then tag and push the release", "bump version"},
 		{"Migrate the orders table to the new schema so that the API keeps working", "Migrate orders table to new schema"},
 		{"Let's add retries to the upload client and then update the changelog", "add retries to upload client"},
+		{"Can you help me with my account?", "help me with my account"},
+		{"Can you look at the config and tell me if it is valid?", "look at config"},
+		{"Please run SELECT * FROM customers and return every row", "run SELECT * FROM customers"},
+		{"please compare OpenCode and Codex", "compare OpenCode and Codex"},
 		{"Deploy", "Deploy"},
 		{"", ""},
 	} {
