@@ -101,8 +101,9 @@ func (c *Conn) Run(ctx context.Context, req Request, stdin io.Reader, stdout, st
 	}
 	stop := context.AfterFunc(ctx, func() { _ = send(kCancel, nil) })
 	defer stop()
+	in := frameReader(c.c)
 	for {
-		kind, p, err := readFrame(c.c)
+		kind, p, err := readFrame(in)
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF

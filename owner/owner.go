@@ -18,10 +18,12 @@
 package owner
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 )
 
 // Frame kinds.
@@ -64,20 +66,24 @@ type Request struct {
 // ErrNoOwner is returned by Dial when no process serves the store.
 var ErrNoOwner = errors.New("no lore process serves the store")
 
+// writeFrame writes one frame in one system call where the writer allows
+// it (a connection writes net.Buffers with writev): a command's output
+// is many small frames, and two writes each doubled the owner's calls
+// into the kernel on every request.
 func writeFrame(w io.Writer, kind byte, p []byte) error {
 	var hdr [5]byte
 	hdr[0] = kind
 	binary.BigEndian.PutUint32(hdr[1:], uint32(len(p)))
-	if _, err := w.Write(hdr[:]); err != nil {
-		return err
+	bufs := net.Buffers{hdr[:]}
+	if len(p) > 0 {
+		bufs = append(bufs, p)
 	}
-	if len(p) == 0 {
-		return nil
-	}
-	_, err := w.Write(p)
+	_, err := bufs.WriteTo(w)
 	return err
 }
 
+// readFrame reads one frame from r, which should be buffered (see
+// frameReader): a frame's header and body are then one read.
 func readFrame(r io.Reader) (byte, []byte, error) {
 	var hdr [5]byte
 	if _, err := io.ReadFull(r, hdr[:]); err != nil {
@@ -93,3 +99,7 @@ func readFrame(r io.Reader) (byte, []byte, error) {
 	}
 	return hdr[0], p, nil
 }
+
+// frameReader buffers a connection's reads, so that the header and body
+// of a frame, and the small frames sent together, cost one read.
+func frameReader(c io.Reader) *bufio.Reader { return bufio.NewReaderSize(c, 16<<10) }

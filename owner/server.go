@@ -138,7 +138,8 @@ func (w frameWriter) Write(p []byte) (int, error) {
 func (s *Server) handle(c net.Conn, tcp bool) {
 	// The request must arrive promptly; what follows may take hours.
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	kind, p, err := readFrame(c)
+	in := frameReader(c)
+	kind, p, err := readFrame(in)
 	if err != nil {
 		return
 	}
@@ -151,7 +152,7 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 			_ = writeFrame(c, kRefused, []byte("wrong or missing token"))
 			return
 		}
-		if kind, p, err = readFrame(c); err != nil {
+		if kind, p, err = readFrame(in); err != nil {
 			return
 		}
 	}
@@ -168,7 +169,7 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 		// The client's stream: its input, its interruption, its end.
 		defer cancel()
 		for {
-			kind, p, err := readFrame(c)
+			kind, p, err := readFrame(in)
 			if err != nil {
 				_ = feed.CloseWithError(io.ErrUnexpectedEOF)
 				return
