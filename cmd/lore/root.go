@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
@@ -208,20 +209,8 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "lore",
 		Short: "Turn documents into a reviewed graph of knowledge primitives",
-		Long: `Run without a command on a terminal, lore opens its terminal application.
-
-lore reads textbooks, specs, papers and READMEs, finds their structure and the
-knowledge primitives they hold (definitions, theorems, algorithms, techniques,
-axioms, identities), wires them into a dependency DAG and keeps them in a local
-store.
-
-Exit codes:
-` + exitCodeHelp() + `
-
-With --json a command prints one JSON object on stdout, failures included: its
-own object with "errors" and "exitCode" added, or {"errors", "exitCode"} when it
-failed before printing. Errors also go to stderr as one sentence.`,
-		Args: noArgs,
+		Long:  rootLong(),
+		Args:  noArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(a.configFlag)
 			if err != nil {
@@ -419,6 +408,24 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// rootLong is lore's --help text, made once: the owner builds a command
+// tree for every request it runs.
+var rootLong = sync.OnceValue(func() string {
+	return `Run without a command on a terminal, lore opens its terminal application.
+
+lore reads textbooks, specs, papers and READMEs, finds their structure and the
+knowledge primitives they hold (definitions, theorems, algorithms, techniques,
+axioms, identities), wires them into a dependency DAG and keeps them in a local
+store.
+
+Exit codes:
+` + exitCodeHelp() + `
+
+With --json a command prints one JSON object on stdout, failures included: its
+own object with "errors" and "exitCode" added, or {"errors", "exitCode"} when it
+failed before printing. Errors also go to stderr as one sentence.`
+})
 
 // exitCodeHelp is the exit-code table as --help shows it.
 func exitCodeHelp() string {
