@@ -121,24 +121,28 @@ func (a *app) acquire(ctx context.Context, mode access) (*store.Store, func() er
 	if a.held != nil {
 		return a.held.lend(ctx, mode == writable)
 	}
-	open := a.openStoreRead
-	if mode == writable {
-		open = a.openStore
-	}
-	db, err := open()
+	db, err := a.opener(mode)()
 	if err != nil {
 		return nil, nil, err
 	}
 	return db, db.Close, nil
 }
 
-// acquireWaiting lends the store for a write, waiting its turn in an
-// owner, or up to storeWait for another process to release it.
-func (a *app) acquireWaiting(ctx context.Context) (*store.Store, func() error, error) {
-	if a.held != nil {
-		return a.held.lend(ctx, true)
+// opener is how a command of mode opens the store itself.
+func (a *app) opener(mode access) func() (*store.Store, error) {
+	if mode == writable {
+		return a.openStore
 	}
-	db, err := a.openStoreWaiting(ctx)
+	return a.openStoreRead
+}
+
+// acquireWaiting lends the store as mode asks, waiting its turn in an
+// owner, or up to storeWait for another process to release it.
+func (a *app) acquireWaiting(ctx context.Context, mode access) (*store.Store, func() error, error) {
+	if a.held != nil {
+		return a.held.lend(ctx, mode == writable)
+	}
+	db, err := a.openWaiting(ctx, a.opener(mode))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -38,9 +38,15 @@ const storeWait = 3 * time.Second
 // openStoreWaiting opens the configured store, waiting up to storeWait
 // while another process holds it, and less when ctx ends first.
 func (a *app) openStoreWaiting(ctx context.Context) (*store.Store, error) {
+	return a.openWaiting(ctx, a.openStore)
+}
+
+// openWaiting opens the store with open, retrying up to storeWait while
+// another process holds it.
+func (a *app) openWaiting(ctx context.Context, open func() (*store.Store, error)) (*store.Store, error) {
 	deadline := time.Now().Add(storeWait)
 	for {
-		db, err := a.openStore()
+		db, err := open()
 		if err == nil || !errors.Is(err, core.ErrStoreLocked) || time.Now().After(deadline) {
 			return db, err
 		}
@@ -167,13 +173,15 @@ the store busy waits up to 3s for it before exiting 4.
 				}
 			}()
 			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
-				if a.held != nil && opts.DryRun {
-					// A dry run changes nothing: it reads beside the others.
-					db, r, err := a.held.lend(ctx, false)
+				if opts.DryRun {
+					// A dry run changes nothing: it reads beside the
+					// others, and a store opened only to read has no
+					// memtable (16 MiB the collector counted as live).
+					db, r, err := a.acquireWaiting(ctx, readOnly)
 					release = r
 					return db, err
 				}
-				db, r, err := a.acquireWaiting(ctx)
+				db, r, err := a.acquireWaiting(ctx, writable)
 				if err != nil {
 					return nil, err
 				}

@@ -447,6 +447,28 @@ func TestLearnJSONContractAndBrowsing(t *testing.T) {
 	verifyOK(t, dir, "after learning twice")
 }
 
+// TestLearnDryRunReadsBesideAReader: a dry run opens the store only to
+// read, so another process reading it does not make the run wait and
+// fail with "store locked", and the run compares with what is stored.
+func TestLearnDryRunReadsBesideAReader(t *testing.T) {
+	src := corpus(t, "apiref_goldmark_README.md")
+	dir := newStoreDir(t)
+	stored := learnJSONRun(t, dir, src)
+	reader, err := store.Open(dir, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	r := lore(t, storeEnv(dir), "learn", "--json", "--dry-run", src)
+	if r.code != 0 {
+		t.Fatalf("dry run beside a reader: exit %d\n%s", r.code, r.stderr)
+	}
+	out := checkLearnContract(t, r.stdout)
+	if out.Counts["added"] != 0 || out.Counts["skipped"] != stored.Counts["added"] {
+		t.Errorf("dry run of a learned source: counts %v, want all %d skipped", out.Counts, stored.Counts["added"])
+	}
+}
+
 func TestLearnDryRunWritesNothing(t *testing.T) {
 	// The RFC has enough primitives for a skill, so the dry run has one to
 	// not write.

@@ -71,7 +71,7 @@ func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bo
 	} else {
 		var db *store.Store
 		var release func() error
-		if db, release, err = a.acquireWaiting(cmd.Context()); err != nil {
+		if db, release, err = a.acquireWaiting(cmd.Context(), writable); err != nil {
 			return err
 		}
 		var l *trajectory.Learner

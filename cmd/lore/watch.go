@@ -522,7 +522,7 @@ func (w *runWatcher) openStore(ctx context.Context) error {
 	if w.db != nil {
 		return nil
 	}
-	db, release, err := w.a.acquireWaiting(ctx)
+	db, release, err := w.a.acquireWaiting(ctx, writable)
 	if errors.Is(err, core.ErrStoreLocked) {
 		w.logf("waiting  the store is held by another lore command; queued runs wait for it")
 		return errBusy
