@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,18 +19,41 @@ import (
 // pump runs an application's commands as the program would, each in its
 // own goroutine (an import's gate waits for the reviewer while the
 // program goes on), and applies their messages in the order they come.
+// A test's end waits for the commands still running (a poll of the run
+// queue, say), so that none reads a store the test has closed.
 type pump struct {
-	t    *testing.T
-	m    Model
-	msgs chan tea.Msg
+	t       *testing.T
+	m       Model
+	msgs    chan tea.Msg
+	done    chan struct{}
+	running sync.WaitGroup
 }
 
-func newPump(t *testing.T, m Model) *pump { return &pump{t: t, m: m, msgs: make(chan tea.Msg, 64)} }
+func newPump(t *testing.T, m Model) *pump {
+	p := &pump{t: t, m: m, msgs: make(chan tea.Msg, 64), done: make(chan struct{})}
+	t.Cleanup(func() {
+		close(p.done)
+		finished := make(chan struct{})
+		go func() { p.running.Wait(); close(finished) }()
+		select {
+		case <-finished:
+		case <-time.After(10 * time.Second):
+			t.Error("commands still running 10 s after the test")
+		}
+	})
+	return p
+}
 
 func (p *pump) run(cmd tea.Cmd) {
-	if cmd != nil {
-		go func() { p.msgs <- cmd() }()
+	if cmd == nil {
+		return
 	}
+	p.running.Go(func() {
+		select {
+		case p.msgs <- cmd():
+		case <-p.done:
+		}
+	})
 }
 
 // send applies msg and runs the command it leads to.
