@@ -49,7 +49,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	case err == nil:
 		defer func() {
 			_ = srv.Close()
-			_ = held.db.Close()
+			_ = held.close()
 		}()
 		open = func(ctx context.Context, write bool) (tui.Store, func() error, error) { return held.lend(ctx, write) }
 	case errors.Is(err, errNotServed) || !errors.Is(err, core.ErrStoreLocked):

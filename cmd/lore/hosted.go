@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,13 @@ type heldStore struct {
 	db   *store.Store
 	turn *semaphore.Weighted
 
+	// lent counts the operations holding the store, which close waits
+	// for: a screen's command may still be reading when the person quits,
+	// and Badger panics on a store closed under an open iterator.
+	lendMu sync.Mutex
+	closed bool
+	lent   sync.WaitGroup
+
 	// The library's records as last read and the store version they
 	// were read at: queries from agents (search, list, prompt) come one
 	// after another, and decoding every record for each was most of
@@ -97,13 +105,44 @@ func newHeldStore(db *store.Store) *heldStore {
 
 // lend lends the store for one operation; release ends it.
 func (h *heldStore) lend(ctx context.Context, write bool) (*store.Store, func() error, error) {
+	h.lendMu.Lock()
+	if h.closed {
+		h.lendMu.Unlock()
+		return nil, nil, errStoreClosing
+	}
+	h.lent.Add(1)
+	h.lendMu.Unlock()
 	if !write {
-		return h.db, func() error { return nil }, nil
+		return h.db, sync.OnceValue(func() error { h.lent.Done(); return nil }), nil
 	}
 	if err := h.turn.Acquire(ctx, 1); err != nil {
+		h.lent.Done()
 		return nil, nil, err
 	}
-	return h.db, sync.OnceValue(func() error { h.turn.Release(1); return nil }), nil
+	return h.db, sync.OnceValue(func() error { h.turn.Release(1); h.lent.Done(); return nil }), nil
+}
+
+// errStoreClosing is what an operation asking for the store gets once
+// its owner is closing it.
+var errStoreClosing = errors.New("the store is being closed")
+
+// closeWait bounds how long closing waits for the operations still
+// holding the store.
+const closeWait = 10 * time.Second
+
+// close lends the store to no new operation, waits for those holding it
+// (up to closeWait) and closes it.
+func (h *heldStore) close() error {
+	h.lendMu.Lock()
+	h.closed = true
+	h.lendMu.Unlock()
+	ended := make(chan struct{})
+	go func() { h.lent.Wait(); close(ended) }()
+	select {
+	case <-ended:
+	case <-time.After(closeWait):
+	}
+	return h.db.Close()
 }
 
 // hosting is what a command run by the owner for another process knows

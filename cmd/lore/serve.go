@@ -71,7 +71,7 @@ func (a *app) serve(ctx context.Context, listen string) error {
 	}
 	defer func() {
 		_ = srv.Close()
-		_ = held.db.Close()
+		_ = held.close()
 	}()
 	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), srv.Path(), os.Getpid())
 	if listen != "" {
