@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +58,22 @@ func (a *app) openWaiting(ctx context.Context, open func() (*store.Store, error)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// localAbs is p made absolute when it names a file or folder here, and
+// p as given otherwise (a URL, a repository shorthand, a typo the
+// acquisition reports as typed).
+func localAbs(p string) string {
+	if filepath.IsAbs(p) || strings.Contains(p, "://") {
+		return p
+	}
+	if _, err := os.Stat(p); err != nil {
+		return p
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 func (a *app) learnCmd() *cobra.Command {
@@ -132,6 +150,11 @@ the store busy waits up to 3s for it before exiting 4.
 				return a.learnRun(cmd, src, args[0], asJSON, dryRun)
 			}
 			given := args[0]
+			if src == given {
+				// A file or folder here is recorded by its full path, as it
+				// is when an owner runs the command for this process.
+				src = localAbs(src)
+			}
 			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)
 			if err != nil {

@@ -87,7 +87,7 @@ another process holds the store.`,
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "file"},
+		Annotations: map[string]string{annotPaths: "target"},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,

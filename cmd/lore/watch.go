@@ -64,8 +64,9 @@ func (a *app) watchCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "watch DIR",
-		Short: "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
+		Annotations: map[string]string{annotPaths: "folder"},
+		Use:         "watch DIR",
+		Short:       "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
 		Long: `Watches DIR and the folders under it for agent runs — the JSON Lines
 transcripts lore learn reads (Claude Code's ~/.claude/projects, Codex's
 ~/.codex/sessions, lore's generic schema), files named .jsonl, .ndjson or .json
