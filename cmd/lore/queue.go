@@ -82,7 +82,13 @@ queue then waits up to 3s for it.
 			case "":
 				pick(trajectory.Pending, limit)
 				pick(trajectory.Failed, limit)
-				pick(trajectory.Done, max(limit, 10))
+				done := limit
+				if done == 0 {
+					// Done jobs only pile up: the latest are what a person
+					// checking on a watch wants.
+					done = 10
+				}
+				pick(trajectory.Done, done)
 			case "all":
 				for _, s := range []trajectory.JobState{trajectory.Pending, trajectory.Failed, trajectory.Done} {
 					pick(s, limit)

@@ -168,6 +168,12 @@ func TestQueueShowsDoneAndFailedRuns(t *testing.T) {
 			t.Errorf("done job %+v", j)
 		}
 	}
+	// --limit caps every state's list, done jobs included.
+	r = loreIn(t, env, "", "queue", "--limit", "1", "--json")
+	var capped queueOut
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &capped) != nil || len(capped.Jobs) != 2 || capped.Done != 2 {
+		t.Fatalf("queue --limit 1: %d %s %s", r.code, r.stdout, r.stderr)
+	}
 	r = loreIn(t, env, "", "queue")
 	if r.code != 0 || !strings.Contains(r.stdout, "0 pending · 2 done · 1 failed") || !strings.Contains(r.stdout, "broken.jsonl: not a readable agent run") {
 		t.Fatalf("queue: %d\n%s", r.code, r.stdout)
