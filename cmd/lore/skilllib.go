@@ -1429,8 +1429,9 @@ the folder gives the same skills back, and exporting them again gives identical
 files. Usage counts, feedback, status and versions stay in the store (lore store
 backup keeps them).
 
---status chooses what is written: active, draft, archived, or all (default:
-everything but archived). --namespace writes one namespace; two skills with the
+--status chooses what is written: active (the default), draft, archived, or
+all. Drafts are left out unless asked for: nobody has reviewed them, and a
+folder of skills is what an agent loads. --namespace writes one namespace; two skills with the
 same name in different namespaces cannot share DIR and are refused by name.
 Nothing is overwritten: a skill folder that already exists with content, or an
 existing bundle file, is an error, and nothing is written when any check fails.
@@ -1442,7 +1443,7 @@ existing bundle file, is an error, and nothing is written when any check fails.
 			f := skilllib.Filter{Namespace: namespace}
 			switch status {
 			case "":
-				f.Status = []skills.Status{skills.Draft, skills.Active}
+				f.Status = []skills.Status{skills.Active}
 			case "all":
 			case "active", "draft", "archived":
 				f.Status = []skills.Status{skills.Status(status)}
@@ -1467,7 +1468,7 @@ existing bundle file, is an error, and nothing is written when any check fails.
 			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(ex.Keys), plural(len(ex.Keys)), len(ex.Files), args[0])
 		},
 	}
-	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: all but archived)")
+	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")
 	cmd.Flags().StringVar(&namespace, "namespace", "", "export only this namespace")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"dir", "skills": [keys], "files": [paths], "warnings": [...]}`)
 	return cmd

@@ -192,7 +192,7 @@ func TestSkillsImportBadInput(t *testing.T) {
 		{[]string{"skills", "import", filepath.Join(t.TempDir(), "missing")}, 2, "missing"},
 		{[]string{"skills", "import", t.TempDir()}, 2, "no SKILL.md found"},
 		{[]string{"skills", "import", t.TempDir(), "--namespace", "Bad NS"}, 2, "namespace"},
-		{[]string{"skills", "export", t.TempDir()}, 2, "no skill to export"},
+		{[]string{"skills", "export", t.TempDir()}, 2, "skill to export"},
 		{[]string{"skills", "activate", "nope"}, 2, `no skill "nope"`},
 		{[]string{"skills", "feedback", "nope", "helpful"}, 2, `no skill "nope"`},
 		{[]string{"skills", "review", "x", "maybe"}, 2, "promote, archive or draft"},
@@ -391,5 +391,25 @@ func TestSkillsShowFindings(t *testing.T) {
 	}
 	if out := lib.must("skills", "show", "tidy", "--json"); strings.Contains(out, `"findings"`) {
 		t.Errorf("a clean skill's record carries findings: %s", out)
+	}
+}
+
+// TestExportLeavesDraftsOutUnlessAsked: a folder of exported skills is
+// what an agent loads, so the drafts nobody has reviewed (an agent's
+// proposal, say) are written only with --status draft or all.
+func TestExportLeavesDraftsOutUnlessAsked(t *testing.T) {
+	lib := newLibrary(t)
+	lib.must("skills", "propose", "tidy-logs", "--description", "Use to tidy log folders.", "--instructions", "1. List the logs.\n2. Archive the old ones.")
+	def := filepath.Join(t.TempDir(), "default")
+	if r := lib.run("skills", "export", def); r.code != 2 || !strings.Contains(r.stderr, "no active skill to export (1 in the library") {
+		t.Fatalf("default export of a library of one draft: exit %d %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(def); !os.IsNotExist(err) {
+		t.Fatalf("default export wrote %s: %v", def, err)
+	}
+	drafts := filepath.Join(t.TempDir(), "drafts")
+	lib.must("skills", "export", drafts, "--status", "draft")
+	if _, ok := readTree(t, drafts)[filepath.Join("tidy-logs", "SKILL.md")]; !ok {
+		t.Fatalf("--status draft left the draft out: %v", readTree(t, drafts))
 	}
 }

@@ -83,7 +83,11 @@ func (l *Library) Export(target string, f Filter) (Exported, error) {
 	}
 	pick := sel.Skills
 	if len(pick) == 0 {
-		return Exported{}, &core.UsageError{Msg: fmt.Sprintf("no skill to export (%d in the library; see lore skills list)", sel.Total)}
+		kept := "no skill"
+		if len(f.Status) == 1 {
+			kept = "no " + string(f.Status[0]) + " skill"
+		}
+		return Exported{}, &core.UsageError{Msg: fmt.Sprintf("%s to export (%d in the library of any status; see lore skills list)", kept, sel.Total)}
 	}
 	write := bundle.Export
 	if bundle.IsBundle(target) {
