@@ -50,6 +50,11 @@ func (e *UnacknowledgedError) Error() string {
 // critical finding needs ack: the reviewer has seen the finding and
 // promotes it anyway, which the note then records.
 func (l *Library) Review(ref string, to skills.Status, note string, ack bool) (*skills.Skill, error) {
+	if to == skills.Active {
+		if err := l.checkNameFree(ref); err != nil {
+			return nil, err
+		}
+	}
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
 		if to == skills.Active && s.Status != skills.Active && s.Critical() {
 			if !ack {
@@ -214,4 +219,29 @@ func (l *Library) Merge(dryRun bool) ([]skills.Pair, error) {
 		}
 	}
 	return pairs, nil
+}
+
+// checkNameFree refuses to make the skill ref names active while another
+// skill of the same name is: an agent sees skills by name, so a proposal
+// named like a reviewed skill would otherwise stand beside it in every
+// catalog and prompt, saying something else under the same name.
+func (l *Library) checkNameFree(ref string) error {
+	key, err := l.Key(ref)
+	if err != nil {
+		return err
+	}
+	active, err := l.List(Filter{Status: []skills.Status{skills.Active}})
+	if err != nil {
+		return err
+	}
+	_, id, ok := scope.Split(key)
+	if !ok {
+		id = key
+	}
+	for _, o := range active.Skills {
+		if o.Key != key && o.ID() == id {
+			return &core.UsageError{Msg: fmt.Sprintf("%s is active under the same name %s; archive it first (lore skills review %s archive) or keep %s a draft", o.Key, id, o.Key, key)}
+		}
+	}
+	return nil
 }
