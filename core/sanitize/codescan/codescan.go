@@ -283,8 +283,13 @@ type hit struct {
 
 // analysis holds one document's findings.
 type analysis struct {
-	doc   string
-	file  string
+	doc  string
+	file string
+	// skill is a skill's SKILL.md: destruction in its code is never only
+	// shown (see skillCommands); only, when set, keeps the hits of one
+	// rule.
+	skill bool
+	only  string
 	hits  []hit
 	nl    []int // newline offsets, built on first use
 	nlSet bool
@@ -308,8 +313,11 @@ func (a *analysis) line(off int) int {
 }
 
 func (a *analysis) add(h hit) {
-	if len(a.hits) >= MaxFindings {
+	if len(a.hits) >= MaxFindings || (a.only != "" && h.rule != a.only) {
 		return
+	}
+	if a.skill && h.rule == ruleDestructive {
+		h.lower = 0
 	}
 	if a.seen == nil {
 		a.seen = map[string]bool{}

@@ -108,7 +108,7 @@ func (c *clAn) jsStmt(st stmt, rs []ref) stFacts {
 			f.sinks = append(f.sinks, sink{k: skWrite, name: n, off: at})
 		case ls == "rmSync" || ls == "rmdirSync" || n == "fs.rm" || n == "fs.promises.rm" || n == "rimraf" || n == "fse.removeSync" || n == "fs.rmdir":
 			if len(A()) > 0 && homeExpr(A()[0]) {
-				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: n, sinkOff: c.u.at(at),
+				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: ruleDestructive, srcOff: -1, sink: n, sinkOff: c.u.at(at),
 					desc: "deletes the home folder or the file system root with " + n + " (" + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})
 			}

@@ -1,6 +1,11 @@
 package codescan
 
-import "strings"
+import (
+	"path"
+	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
+)
 
 // fenceLang maps a fenced block's info string to a language.
 func fenceLang(info string) Lang {
@@ -91,12 +96,19 @@ func Fences(s string) []Fence {
 // markdown analyses the fenced code blocks of a Markdown document that
 // are labelled as one of the languages. Code shown to a reader is one
 // severity lower than code that runs, unless the paragraph before the
-// fence tells the agent to run it on its own (runCue).
+// fence tells the agent to run it on its own (runCue). A skill's SKILL.md
+// is read as the agent reads it, for destruction at least: see
+// skillCommands.
 func (a *analysis) markdown() {
-	if !strings.Contains(a.doc, "```") && !strings.Contains(a.doc, "~~~") {
-		return
+	a.skill = isSkillFile(a.file)
+	var fences []Fence
+	if strings.Contains(a.doc, "```") || strings.Contains(a.doc, "~~~") {
+		fences = Fences(a.doc)
 	}
-	for _, f := range Fences(a.doc) {
+	if a.skill {
+		a.skillCommands(fences)
+	}
+	for _, f := range fences {
 		if lang := fenceLang(f.Info); lang != None && f.End > f.Body {
 			a.fenced(lang, f.Body, f.End, f.Start)
 		}
@@ -112,6 +124,88 @@ func (a *analysis) fenced(lang Lang, from, to, fence int) {
 		u.s = stripPrompts(u.s)
 	}
 	a.run(lang, u)
+}
+
+// ruleDestructive is the rule of a command that deletes or wipes data
+// far outside any work folder (rm -rf /, mkfs, dd to a disk).
+const ruleDestructive = "destructive"
+
+// isSkillFile reports a skill's instructions, by the Agent Skills
+// standard's file name.
+func isSkillFile(name string) bool {
+	return strings.EqualFold(path.Base(strings.ReplaceAll(name, "\\", "/")), "SKILL.md")
+}
+
+// runVerb is a step's verb before the command it names ("Run rm -rf /
+// to clean", "execute `make deploy`").
+var runVerb = lazyre.New(`(?i)\b(?:run|execute|exec|type|enter)\s+`)
+
+// skillCommands looks for destruction in the commands a skill gives
+// outside its labelled fences: inline code spans, the rest of a sentence
+// after a verb that runs something, and unlabelled fences. A skill's body
+// is what an agent will do, so "Run rm -rf / to clean." in a step is as
+// dangerous as the same line in a script, and destruction in a skill's
+// code is never only shown to a reader. Other rules keep their reading of
+// a skill's code (an install skill's "curl … | sh" is shown, one severity
+// lower): destruction has no such everyday use.
+func (a *analysis) skillCommands(fences []Fence) {
+	a.only = ruleDestructive
+	defer func() { a.only = "" }()
+	for _, f := range fences {
+		if strings.TrimSpace(f.Info) == "" && f.End > f.Body {
+			a.run(Shell, unit{s: stripPrompts(a.doc[f.Body:f.End]), base: f.Body, exact: true})
+		}
+	}
+	inFence := func(off int) bool {
+		for _, f := range fences {
+			if off >= f.Start && off < f.Close {
+				return true
+			}
+		}
+		return false
+	}
+	shell := func(from, to int) {
+		if to > from && !inFence(from) {
+			a.run(Shell, unit{s: a.doc[from:to], base: from, exact: true})
+		}
+	}
+	doc := a.doc
+	for ls := 0; ls < len(doc); {
+		le := strings.IndexByte(doc[ls:], '\n')
+		if le < 0 {
+			le = len(doc)
+		} else {
+			le += ls
+		}
+		line := doc[ls:le]
+		for i := 0; i < len(line); {
+			open := strings.IndexByte(line[i:], '`')
+			if open < 0 {
+				break
+			}
+			open += i
+			end := strings.IndexByte(line[open+1:], '`')
+			if end < 0 {
+				break
+			}
+			end += open + 1
+			shell(ls+open+1, ls+end)
+			i = end + 1
+		}
+		for _, m := range runVerb.FindAllStringIndex(line, -1) {
+			from := m[1]
+			if from < len(line) && line[from] == '`' {
+				continue // a code span, read above
+			}
+			to := len(line)
+			if k := strings.Index(line[from:], ". "); k >= 0 {
+				to = from + k
+			}
+			seg := strings.TrimRight(line[from:to], ".")
+			shell(ls+from, ls+from+len(seg))
+		}
+		ls = le + 1
+	}
 }
 
 // stripPrompts blanks "$ " prompts at line starts of a console session,

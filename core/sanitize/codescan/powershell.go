@@ -88,12 +88,12 @@ func (c *clAn) psStmt(st stmt, rs []ref) stFacts {
 		case "remove-item", "rm", "del", "ri", "rmdir", "rd", "erase":
 			_, rec := psParam(t, "-recurse")
 			if rec && (homeExpr(t[k+1:]) || c.psDestructiveWord(t[k+1:])) {
-				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: x.s + " -Recurse", sinkOff: c.u.at(at),
+				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: ruleDestructive, srcOff: -1, sink: x.s + " -Recurse", sinkOff: c.u.at(at),
 					desc: "deletes a drive or the home folder recursively (" + x.s + ", " + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})
 			}
 		case "format-volume", "clear-disk", "initialize-disk":
-			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: x.s, sinkOff: c.u.at(at),
+			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: ruleDestructive, srcOff: -1, sink: x.s, sinkOff: c.u.at(at),
 				desc: "formats or wipes a disk (" + x.s + ", " + c.a.lineOf(c.u.at(at)) + ")", rec: "Reject the skill: this destroys a disk's data."})
 		case "register-scheduledtask", "new-scheduledtask", "register-scheduledjob":
 			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "persistence", srcOff: -1, sink: x.s, sinkOff: c.u.at(at),

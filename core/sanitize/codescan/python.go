@@ -118,7 +118,7 @@ func (c *clAn) pyStmt(st stmt, rs []ref) stFacts {
 				rec:  "Check the schedule and the command: a skill should not install cron jobs."})
 		case n == "shutil.rmtree" || n == "os.removedirs" || n == "os.rmdir":
 			if len(A()) > 0 && homeExpr(A()[0]) {
-				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: n, sinkOff: c.u.at(at),
+				c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Critical, rule: ruleDestructive, srcOff: -1, sink: n, sinkOff: c.u.at(at),
 					desc: "deletes the home folder or the file system root with " + n + " (" + c.a.lineOf(c.u.at(at)) + ")",
 					rec:  "Reject the skill: this deletes data far outside any work folder."})
 			}

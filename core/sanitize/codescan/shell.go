@@ -801,7 +801,7 @@ func (sa *shAn) write(v view, t shTok, c *shCmd, at int) {
 	if strings.HasPrefix(p, "/dev/") {
 		for _, d := range diskDev {
 			if strings.HasPrefix(p, d) {
-				sa.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Critical, rule: "destructive", srcOff: -1, sink: "write to " + cut(t.val, 40), sinkOff: at,
+				sa.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Critical, rule: ruleDestructive, srcOff: -1, sink: "write to " + cut(t.val, 40), sinkOff: at,
 					desc: "overwrites the disk device " + cut(t.val, 40) + " (" + sa.a.lineOf(at) + ")",
 					rec:  "Reject the skill: writing to a raw disk destroys its data."})
 			}
@@ -904,13 +904,13 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 	case n == "rm":
 		rec := hasFlag(args, "-r", "-R", "--recursive", "-rf", "-fr", "-Rf", "-fR") || shortFlag(args, "rR")
 		if hasFlag(args, "--no-preserve-root") {
-			crit("destructive", "rm --no-preserve-root", "deletes the whole file system (rm --no-preserve-root, "+sa.a.lineOf(at)+")", recDestroy)
+			crit(ruleDestructive, "rm --no-preserve-root", "deletes the whole file system (rm --no-preserve-root, "+sa.a.lineOf(at)+")", recDestroy)
 			return
 		}
 		if rec {
 			for _, w := range nonOptions(args) {
 				if destructiveTarget(w.val) {
-					crit("destructive", "rm -r "+cut(w.val, 30), "deletes "+cut(w.val, 40)+" recursively (rm -r, "+sa.a.lineOf(at)+")", recDestroy)
+					crit(ruleDestructive, "rm -r "+cut(w.val, 30), "deletes "+cut(w.val, 40)+" recursively (rm -r, "+sa.a.lineOf(at)+")", recDestroy)
 					return
 				}
 			}
@@ -918,10 +918,10 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 	case n == "find":
 		ops := nonOptions(args)
 		if len(ops) > 0 && destructiveTarget(ops[0].val) && hasFlag(args, "-delete") {
-			crit("destructive", "find -delete", "deletes everything under "+cut(ops[0].val, 40)+" (find -delete, "+sa.a.lineOf(at)+")", recDestroy)
+			crit(ruleDestructive, "find -delete", "deletes everything under "+cut(ops[0].val, 40)+" (find -delete, "+sa.a.lineOf(at)+")", recDestroy)
 		}
 	case strings.HasPrefix(n, "mkfs") || n == "wipefs" || (n == "diskutil" && len(args) > 0 && strings.Contains(strings.ToLower(args[0].val), "erase")):
-		crit("destructive", n, "formats or wipes a disk ("+n+", "+sa.a.lineOf(at)+")", recDestroy)
+		crit(ruleDestructive, n, "formats or wipes a disk ("+n+", "+sa.a.lineOf(at)+")", recDestroy)
 	case n == "shred":
 		sev := core.Warning
 		for _, w := range nonOptions(args) {
@@ -929,13 +929,13 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 				sev = core.Critical
 			}
 		}
-		sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: sev, rule: "destructive", srcOff: -1, sink: "shred", sinkOff: at,
+		sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: sev, rule: ruleDestructive, srcOff: -1, sink: "shred", sinkOff: at,
 			desc: "destroys files beyond recovery (shred, " + sa.a.lineOf(at) + ")", rec: "Check which files are shredded and why a skill would need that."})
 	case n == "chmod" || n == "chown":
 		if shortFlag(args, "R") || hasFlag(args, "--recursive") {
 			for _, w := range nonOptions(args) {
 				if p := normPath(w.val); p == "/" || p == "/etc" || p == "/usr" {
-					crit("destructive", n+" -R "+w.val, "changes ownership or permissions of the whole system ("+n+" -R "+w.val+", "+sa.a.lineOf(at)+")", recDestroy)
+					crit(ruleDestructive, n+" -R "+w.val, "changes ownership or permissions of the whole system ("+n+" -R "+w.val+", "+sa.a.lineOf(at)+")", recDestroy)
 				}
 			}
 		}
