@@ -75,8 +75,7 @@ stderr; stdout carries only the protocol.`,
 				fmt.Fprintln(a.stderr, "lore: lore mcp is an MCP server for an agent's client to start: it reads JSON-RPC on stdin "+
 					"(lore mcp --help shows how to add it to a client); ctrl+c stops it")
 			}
-			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
-			err = srv.Run(cmd.Context(), t)
+			err = srv.Run(cmd.Context(), mcpserver.Stdio(a.stdin, a.stdout, a.stderr))
 			// The client closing the connection, or an interrupt, is how
 			// a server over stdio ends.
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, context.Canceled) {
@@ -121,9 +120,3 @@ func localExec(global []string, stderr io.Writer) mcpserver.Exec {
 		return out.Bytes(), code, nil
 	}
 }
-
-// nopWriteCloser lets the server's transport close stdout's writer without
-// closing the process's stdout, which run's caller owns.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -587,4 +589,60 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 			t.Fatalf("an id that looks like a flag: %s", resultText(res))
 		}
 	})
+}
+
+// TestMCPSurvivesALineThatIsNotJSON: lore mcp answers a line that is not
+// JSON with JSON-RPC's parse error and goes on serving the next ones.
+func TestMCPSurvivesALineThatIsNotJSON(t *testing.T) {
+	home := t.TempDir()
+	cmd := exec.Command(loreBin, "mcp", "--data-dir", filepath.Join(home, "store"))
+	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "PATH=" + os.Getenv("PATH")}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	// The client keeps its end open until it has its answers, as clients
+	// do: a server over stdio ends when its input does.
+	if _, err := io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+not json
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`); err != nil {
+		t.Fatal(err)
+	}
+	parse, tools := false, false
+	sc := bufio.NewScanner(outPipe)
+	sc.Buffer(nil, 1<<20)
+	for !tools && sc.Scan() {
+		var r struct {
+			ID    any `json:"id"`
+			Error *struct {
+				Code int `json:"code"`
+			} `json:"error"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("stdout line %q: %v", sc.Text(), err)
+		}
+		if r.Error != nil && r.Error.Code == -32700 && r.ID == nil {
+			parse = true
+		}
+		if r.ID == 2.0 && strings.Contains(string(r.Result), "skill_search") {
+			tools = true
+		}
+	}
+	_ = in.Close()
+	if !parse || !tools {
+		t.Fatalf("parse error %v, tools/list after it %v; stderr:\n%s", parse, tools, errb.String())
+	}
 }
