@@ -24,10 +24,11 @@ func (a *app) analyzeCmd() *cobra.Command {
 		Annotations: map[string]string{annotLocal: "no store"},
 		Use:         "analyze SOURCE",
 		Short:       "Show a document's structure and the primitives it holds",
-		Long: `Reads a Markdown (.md, .markdown), text (.txt), LaTeX (.tex) or PreTeXt (.ptx)
-document, or every such document of a folder, and prints its section tree, its
-content type with the score of each type, the detected domain and plane
-position, and the primitives extracted from it with their dependency edges.
+		Long: `Reads a document — Markdown, text, LaTeX, PreTeXt, HTML, PDF, Word (.docx) or
+EPUB, as lore learn reads them — or every such document of a folder or archive,
+and prints its section tree, its content type with the score of each type, the
+detected domain and plane position, and the primitives extracted from it with
+their dependency edges.
 Nothing is learned: the store is not opened.
 
 ` + stdinHelp,
