@@ -229,9 +229,25 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	} else if conn, err = owner.Dial(cfg.dataDir()); err != nil {
 		return 0, false
 	}
-	shown := make([]string, len(args))
-	for i, x := range args {
-		shown[i] = redact.URL(x)
+	// The owner's log and notices name the command; the store and the
+	// configuration it was pointed at are the owner's own, and left out.
+	shown := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		x := args[i]
+		if x == "--" {
+			for _, y := range args[i:] {
+				shown = append(shown, redact.URL(y))
+			}
+			break
+		}
+		if x == "--data-dir" || x == "--config" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(x, "--data-dir=") || strings.HasPrefix(x, "--config=") {
+			continue
+		}
+		shown = append(shown, redact.URL(x))
 	}
 	cwd, _ := os.Getwd()
 	req := owner.Request{
