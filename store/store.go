@@ -87,6 +87,14 @@ type schemaRecord struct {
 	Features int `json:"features"`
 }
 
+// Exists reports whether dir holds a store: a folder that does not exist,
+// or holds no database, has nothing to read, and a command that only
+// reads need not create one there.
+func Exists(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "MANIFEST"))
+	return err == nil
+}
+
 // Open opens (creating if needed) the store in dir. It recovers any session
 // an earlier process left half done before returning: a session still
 // journaling is rolled back, one committing is rolled forward.

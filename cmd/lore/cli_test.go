@@ -97,6 +97,7 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 		{"invalid utf-8", mk("bad.txt", []byte("caf\xe9")), "not valid UTF-8", 1},
 		{"binary", mk("bin.md", []byte("ab\x00cd")), "binary content", 1},
 		{"empty file", mk("zero.tex", nil), "file is empty", 1},
+		{"empty file of no document type", mk("zero.jsonl", nil), "file is empty", 1},
 		{"60 MiB file", big, "over the 50.0 MiB per-file limit", 1},
 		{"damaged PDF", mk("paper.pdf", []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF")), "paper.pdf", 1},
 	}

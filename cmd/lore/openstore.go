@@ -55,7 +55,17 @@ func (a *app) resumePublications(db *store.Store) {
 // openStoreRead opens the configured store for a command that only reads
 // it: Badger then takes a shared lock and writes no pid file, so reading,
 // verifying and backing up work in a read-only data folder too.
+//
+// Where no store is yet (a new install, a mistyped --data-dir) it reads an
+// empty one in memory and says so, rather than create a store there.
 func (a *app) openStoreRead() (*store.Store, error) {
+	if dir := a.cfg.dataDir(); !store.Exists(dir) {
+		if !a.warnedNoStore {
+			a.warnedNoStore = true
+			fmt.Fprintf(a.stderr, "lore: no store in %s yet: nothing has been learned there (lore learn makes one)\n", dir)
+		}
+		return store.OpenInMemory()
+	}
 	return a.openStoreWith(store.Options{ReadOnly: true})
 }
 

@@ -120,10 +120,30 @@ func TestReadCommandsInReadOnlyDataFolder(t *testing.T) {
 	}
 }
 
+// TestReadOnlyCommandsMakeNoStore: a command that only reads, pointed at
+// a folder with no store (a new install, a mistyped --data-dir), says so
+// and answers from an empty store without creating one there.
+func TestReadOnlyCommandsMakeNoStore(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "typo")
+	r := lore(t, storeEnv(dir), "rank", "--json")
+	if r.code != 0 || !strings.Contains(r.stderr, "no store in "+dir+" yet") || !strings.Contains(r.stdout, `"primitives": []`) {
+		t.Fatalf("rank without a store: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("rank made %s: %v", dir, err)
+	}
+}
+
 // TestNoWarningForOwnDataFolder: the folder lore creates itself (0700)
 // draws no warning.
 func TestNoWarningForOwnDataFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "store")
+	// A command that writes makes the store (one that only reads does not).
+	src := filepath.Join(t.TempDir(), "note.md")
+	if err := os.WriteFile(src, []byte("# Graphs\n\nA **graph** is a set of vertices and a set of edges between them.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	loreOK(t, dir, "learn", src, "--approve")
 	for i := 0; i < 2; i++ {
 		r := lore(t, storeEnv(dir), "sessions")
 		if r.code != 0 || strings.Contains(r.stderr, "warning") {

@@ -38,6 +38,8 @@ type app struct {
 	st *styles.Styles
 	// warnedDataDir: the open-to-others warning was given.
 	warnedDataDir bool
+	// warnedNoStore: the note that no store exists yet is given once.
+	warnedNoStore bool
 	// held is the store this process owns and lends to each operation
 	// (nil: each command opens it); host is set when the command runs
 	// for another process (see hosted.go).

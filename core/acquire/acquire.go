@@ -243,8 +243,9 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		}
 		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			// A binary lore has nothing to say about (an image, a font):
-			// the source named the wrong file.
-			return nil, &core.InputError{Input: source, Msg: why, Usage: true}
+			// the source named the wrong file. An empty one was opened
+			// and could not be used, as an empty document is (exit 1).
+			return nil, &core.InputError{Input: source, Msg: why, Usage: why != whyEmpty}
 		}
 		res.what = "file"
 		return res, nil

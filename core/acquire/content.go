@@ -149,7 +149,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 		}
 		text, err = normalizeScanned(it.raw)
 		if errors.Is(err, errEmpty) {
-			return nil, "file is empty", nil
+			return nil, whyEmpty, nil
 		}
 	} else {
 		text, markup, err = dec(ext, it.raw)
@@ -213,7 +213,10 @@ func (a *acquirer) quotedEICAR(it item, doc *core.Document) {
 	})
 }
 
-var errEmpty = errors.New("file is empty")
+var errEmpty = errors.New(whyEmpty)
+
+// whyEmpty is why an empty file was passed over.
+const whyEmpty = "file is empty"
 
 // utf16BOM reports UTF-16 text by its byte order mark.
 func utf16BOM(raw []byte) bool {

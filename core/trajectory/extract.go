@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
@@ -253,7 +254,18 @@ func signature(r *Run, v Verdict, g *Generaliser) (sig, step string) {
 	if e == "" {
 		e = "failed"
 	}
-	return skills.Signature(label(c) + ": " + e), step
+	if l := label(c); !namesItself(e, l) {
+		e = l + ": " + e
+	}
+	return skills.Signature(e), step
+}
+
+// namesItself reports an error line that starts with the program's own
+// name ("go: cannot find main module", "npm ERR! code ERESOLVE"): naming
+// the program again would only repeat it.
+func namesItself(line, program string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(line), strings.ToLower(program))
+	return ok && program != "" && (rest == "" || !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])))
 }
 
 // taskType guesses seed 001's task type from the tools and programs: a

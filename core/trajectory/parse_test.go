@@ -259,6 +259,10 @@ func TestTrajFailureSignatureIsStable(t *testing.T) {
 	if sigs[0] != sigs[1] || sigs[1] != sigs[2] || !strings.Contains(sigs[0], "eresolve") {
 		t.Errorf("signatures differ or miss the error: %q", sigs)
 	}
+	// npm names itself in its error; the signature names it once.
+	if strings.HasPrefix(sigs[0], "npm: npm") {
+		t.Errorf("npm named twice: %q", sigs[0])
+	}
 	r, _ := Parse(fixture(t, "generic_failure.jsonl"))
 	if c := Extract(r, Options{}); !strings.HasPrefix(c.Signature, "terraform: error") || strings.Contains(c.Signature, "8f0c2d7e") {
 		t.Errorf("terraform signature %q", c.Signature)
