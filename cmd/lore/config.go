@@ -200,6 +200,33 @@ func (c *config) outputDir() string {
 	return filepath.Join(c.dataDir(), "skills")
 }
 
+// problems checks every setting as the commands that use it do, so that
+// lore config shows a bad value before a command stops on it.
+func (c *config) problems() []error {
+	var errs []error
+	keep := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	_, _, err := c.dedup()
+	keep(err)
+	_, err = c.generate()
+	keep(err)
+	_, err = c.acquireOptions()
+	keep(err)
+	_, _, err = c.skillEvolution()
+	keep(err)
+	_, err = c.skillPolicy()
+	keep(err)
+	_, err = c.domains()
+	keep(err)
+	if _, err := core.ParseDepth(c.v.GetString(keyDepth)); err != nil {
+		keep(&core.UsageError{Msg: fmt.Sprintf("%s: %v (from %s)", keyDepth, err, c.source(keyDepth))})
+	}
+	return errs
+}
+
 // dedup returns the prefilter thresholds, checked.
 func (c *config) dedup() (float64, int, error) {
 	d, n := c.v.GetFloat64(keyDedupDist), c.v.GetInt(keyDedupShared)

@@ -55,7 +55,7 @@ func (a *app) configCmd() *cobra.Command {
 built-in default, the config file, a LORE_* environment variable or a flag.
 Precedence: flag > environment > file > default.`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
 			type entry struct {
 				Key    string `json:"key"`
 				Value  any    `json:"value"`
@@ -67,6 +67,17 @@ Precedence: flag > environment > file > default.`,
 			}
 			file := a.cfg.file
 			out := map[string]any{"file": optString(file), "dataDir": a.cfg.dataDir(), "settings": entries}
+			// The values are shown first, bad ones included; then the
+			// first bad one is the command's error (exit 2), as it would
+			// be for the command that uses it.
+			if bad := a.cfg.problems(); len(bad) > 0 {
+				if !asJSON {
+					for _, err := range bad[1:] {
+						fmt.Fprintln(a.stderr, "lore: "+err.Error())
+					}
+				}
+				defer func() { err = bad[0] }()
+			}
 			return a.output(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
 				if file == "" {

@@ -57,10 +57,13 @@ func (a *app) resumePublications(db *store.Store) {
 // verifying and backing up work in a read-only data folder too.
 //
 // Where no store is yet (a new install, a mistyped --data-dir) it reads an
-// empty one in memory and says so, rather than create a store there.
+// empty one in memory, saying so on a terminal, rather than create a store
+// there.
 func (a *app) openStoreRead() (*store.Store, error) {
 	if dir := a.cfg.dataDir(); !store.Exists(dir) {
-		if !a.warnedNoStore {
+		// Told to a person at a terminal; a script or an agent's hook
+		// (lore skills prompt) gets the empty answer alone.
+		if !a.warnedNoStore && isTerminal(a.stderr) {
 			a.warnedNoStore = true
 			fmt.Fprintf(a.stderr, "lore: no store in %s yet: nothing has been learned there (lore learn makes one)\n", dir)
 		}

@@ -121,12 +121,13 @@ func TestReadCommandsInReadOnlyDataFolder(t *testing.T) {
 }
 
 // TestReadOnlyCommandsMakeNoStore: a command that only reads, pointed at
-// a folder with no store (a new install, a mistyped --data-dir), says so
-// and answers from an empty store without creating one there.
+// a folder with no store (a new install, a mistyped --data-dir), answers
+// from an empty store without creating one there (on a terminal it says
+// so).
 func TestReadOnlyCommandsMakeNoStore(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "typo")
 	r := lore(t, storeEnv(dir), "rank", "--json")
-	if r.code != 0 || !strings.Contains(r.stderr, "no store in "+dir+" yet") || !strings.Contains(r.stdout, `"primitives": []`) {
+	if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, `"primitives": []`) {
 		t.Fatalf("rank without a store: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
