@@ -13,11 +13,17 @@ import (
 // runBudget postings and checks at most maxChecked primitives against
 // their keywords. walkPerCheck is about how many postings are walked in
 // the time one check takes (a check reads a primitive's keywords, a cache
-// miss; a posting is the next one in a list).
+// miss; a posting is the next one in a list). A query whose walk the
+// budget cuts short checks only maxChecked/cutShare: the primitives to
+// check are then those found in a single list of a rare word, which share
+// few of the candidate's keywords (one that shares many is found in several
+// lists and needs no check), and in a dense source (every query cut) the
+// checks were most of the query's cost for matches that rank last.
 const (
 	runBudget    = 2048
 	maxChecked   = 128
 	walkPerCheck = 16
+	cutShare     = 4
 )
 
 // Index is an in-memory Registry: the candidates accepted so far in one run
@@ -410,7 +416,8 @@ func (x *Index) getScratch() *scratch {
 // A run index (NewRunIndex) bounds the work: it walks the posting lists
 // rarest first, at most runBudget postings (of the list it stops in, the
 // newest), and checks against their keywords at most maxChecked of the
-// primitives found in fewer than MinSharedKeywords walked lists. When
+// primitives found in fewer than MinSharedKeywords walked lists (a quarter
+// of that when the budget cuts the walk short). When
 // neither bound cuts the query short — the lists of all but p's
 // MinSharedKeywords−1 commonest keywords fit in the budget, and the
 // primitives to check are few or those lists short enough to walk instead
@@ -541,9 +548,12 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 	// Walk the lists of the rarest len(ws)-k+1 words, within the
 	// budget, counting in how many of them each primitive is found.
 	found := sc.found[:0]
-	left := x.budget
+	left, maxChecks := x.budget, x.checks
 	if left <= 0 {
 		left = math.MaxInt
+	} else if wordsCount(ws[:len(ws)-k+1]) > left {
+		// The walk will be cut short: fewer checks (see cutShare).
+		maxChecks = max(1, maxChecks/cutShare)
 	}
 	walk := func(l []int32, add bool) {
 		for _, s := range l {
@@ -606,8 +616,8 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 		}
 	}
 	checks := pending
-	if x.checks > 0 {
-		checks = min(checks, x.checks)
+	if maxChecks > 0 {
+		checks = min(checks, maxChecks)
 	}
 	// A query the bounds cut short may have missed primitives that share
 	// only common words with the candidate. The MinHash bands find those
@@ -660,6 +670,15 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 	// rarer ones).
 	sc.recount = complete && !exact && k > 1
 	return hits
+}
+
+// wordsCount is the number of postings of ws's lists.
+func wordsCount(ws []word) int {
+	n := 0
+	for _, w := range ws {
+		n += w.count
+	}
+	return n
 }
 
 // shared counts the keywords of kws that are the candidate's.
