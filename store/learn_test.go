@@ -526,3 +526,44 @@ func TestNearConfirmsSignatureMatches(t *testing.T) {
 		t.Fatalf("Near = %v, want [z] (x's signature covers %q, but x shares only one keyword)", ids(got), "common")
 	}
 }
+
+// HasPrimitives follows the store's content: false when empty, true once
+// a session adds a primitive (a conflict or a session record alone is no
+// primitive), false again once it is unlearned.
+func TestHasPrimitives(t *testing.T) {
+	s := openMem(t)
+	ctx := context.Background()
+	has := func(want bool) {
+		t.Helper()
+		got, err := s.HasPrimitives()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("HasPrimitives = %v, want %v", got, want)
+		}
+	}
+	has(false)
+	a := prim("a", "d", core.Definition, []string{"k"})
+	conf := core.Conflict{ID: "s0-c1", Session: "s0", Candidate: a, Existing: a, State: core.ConflictPending}
+	if err := s.CommitSession(ctx, session("s0"), []core.Change{{Type: core.ChangeConflict, ConflictID: conf.ID, ConflictAfter: &conf}}); err != nil {
+		t.Fatal(err)
+	}
+	has(false)
+	if err := s.CommitSession(ctx, session("s1"), []core.Change{{Type: core.ChangeAdd, PrimitiveID: "a", After: &a}}); err != nil {
+		t.Fatal(err)
+	}
+	has(true)
+	un := session("u1")
+	un.Kind, un.Reverts = core.KindUnlearn, "s1"
+	if err := s.CommitSession(ctx, un, []core.Change{{Type: core.ChangeRemove, PrimitiveID: "a", Before: &a}}); err != nil {
+		t.Fatal(err)
+	}
+	has(false)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.HasPrimitives(); err == nil {
+		t.Fatal("HasPrimitives on a closed store did not fail")
+	}
+}

@@ -531,6 +531,27 @@ func (s *Store) Count() (int, error) {
 	return n, nil
 }
 
+// HasPrimitives reports whether the store holds any primitive. It reads
+// at most one key, so a run can ask it once and, against an empty store,
+// skip the lookups it would otherwise make for every candidate.
+func (s *Store) HasPrimitives() (bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return false, err
+	}
+	var found bool
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(keyOnly(prefixPrimitive))
+		defer it.Close()
+		it.Rewind()
+		found = it.Valid()
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("look for primitives: %w", err)
+	}
+	return found, nil
+}
+
 func countPrefix(txn *badger.Txn, prefix []byte) (int, error) {
 	it := txn.NewIterator(keyOnly(prefix))
 	defer it.Close()

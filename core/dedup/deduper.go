@@ -175,7 +175,13 @@ func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
 			near = slices.DeleteFunc(near, func(r Record) bool { return d.run.Has(r.ID) })
 		}
 	}
-	fromRun, cut := d.run.nearRecords(d.recs[:0], cand, d.cfg)
+	// A lean check with no registry match to rank the run's against
+	// needs none of the run's matches that can only be genuinely new.
+	var lean *compact
+	if !full && len(near) == 0 {
+		lean = &d.q.compact
+	}
+	fromRun, cut := d.run.nearRecords(d.recs[:0], cand, d.cfg, lean)
 	near = d.runRecords(near, fromRun)
 	d.cut = cut
 

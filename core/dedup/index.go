@@ -13,11 +13,17 @@ import (
 // runBudget postings and checks at most maxChecked primitives against
 // their keywords. walkPerCheck is about how many postings are walked in
 // the time one check takes (a check reads a primitive's keywords, a cache
-// miss; a posting is the next one in a list).
+// miss; a posting is the next one in a list). A query whose walk the
+// budget cuts short checks only maxChecked/cutShare: the primitives to
+// check are then those found in a single list of a rare word, which share
+// few of the candidate's keywords (one that shares many is found in several
+// lists and needs no check), and in a dense source (every query cut) the
+// checks were most of the query's cost for matches that rank last.
 const (
 	runBudget    = 2048
 	maxChecked   = 128
 	walkPerCheck = 16
+	cutShare     = 4
 )
 
 // Index is an in-memory Registry: the candidates accepted so far in one run
@@ -80,8 +86,10 @@ type Index struct {
 	lshNext []int32
 	// features says Add computes each primitive's comparison features,
 	// interned (compact), so the deduper compares without tokenizing
-	// or comparing strings (a run index).
+	// or comparing strings (a run index); sums then holds each slot's
+	// summary of them (see slotSum).
 	features bool
+	sums     []slotSum
 	scratch  sync.Pool
 }
 
@@ -195,6 +203,9 @@ func (x *Index) add(p *core.Primitive, f *Features) {
 		x.entries = append(x.entries, entry{})
 		x.at = append(x.at, slotAt{})
 		x.kws = append(x.kws, nil)
+		if x.features {
+			x.sums = append(x.sums, slotSum{})
+		}
 		if x.lsh {
 			x.lshNext = append(x.lshNext, make([]int32, lshBands)...)
 		}
@@ -219,6 +230,9 @@ func (x *Index) add(p *core.Primitive, f *Features) {
 	x.seq++
 	x.entries[slot] = entry{id: p.ID, p: p, c: cf, cell: int32(c), cellPos: int32(len(cl.all)), live: true}
 	x.at[slot], x.kws[slot] = slotAt{p.Plane, x.seq}, kws
+	if x.features {
+		x.sums[slot] = summaryOf(cf)
+	}
 	if x.lsh && len(kws) > 0 {
 		for j, key := range bandKeys(kws) {
 			next, ok := x.lshHead[key]
@@ -306,6 +320,9 @@ func (x *Index) remove(id string) bool {
 	delete(x.byID, id)
 	*e = entry{}
 	x.at[slot], x.kws[slot] = slotAt{}, nil
+	if x.features {
+		x.sums[slot] = slotSum{}
+	}
 	x.free = append(x.free, slot)
 	x.n--
 	return true
@@ -410,7 +427,8 @@ func (x *Index) getScratch() *scratch {
 // A run index (NewRunIndex) bounds the work: it walks the posting lists
 // rarest first, at most runBudget postings (of the list it stops in, the
 // newest), and checks against their keywords at most maxChecked of the
-// primitives found in fewer than MinSharedKeywords walked lists. When
+// primitives found in fewer than MinSharedKeywords walked lists (a quarter
+// of that when the budget cuts the walk short). When
 // neither bound cuts the query short — the lists of all but p's
 // MinSharedKeywords−1 commonest keywords fit in the budget, and the
 // primitives to check are few or those lists short enough to walk instead
@@ -446,12 +464,24 @@ func (x *Index) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
 // which copies no primitive. The records must not be modified.
 //
 // cut says the index's bounds cut the query short (see Near).
-func (x *Index) nearRecords(dst []Record, p *core.Primitive, cfg Config) (recs []Record, cut bool) {
+//
+// With lean (the candidate's features in the index's dictionary, for a
+// caller that acts only on the best comparison and has no other matches to
+// rank these against) it leaves out the primitives whose summaries show
+// they can only compare as genuinely new (see newOnly): they are ranked
+// and counted against the compare limit like the others, so the rest are
+// those the deduper would have compared, and a genuinely new comparison is
+// never the best. In a dense source nearly every match is such a one, and
+// reading each one's features to compare it was most of a query's cost.
+func (x *Index) nearRecords(dst []Record, p *core.Primitive, cfg Config, lean *compact) (recs []Record, cut bool) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	sc := x.getScratch()
 	defer x.scratch.Put(sc)
 	for _, h := range x.near(p, cfg, sc) {
+		if lean != nil && !h.same && x.features && x.sums[h.s].newOnly(lean) {
+			continue
+		}
 		e := &x.entries[h.s]
 		dst = append(dst, Record{ID: e.id, Plane: x.at[h.s].plane, c: e.c, p: e.p, same: h.same})
 	}
@@ -541,9 +571,12 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 	// Walk the lists of the rarest len(ws)-k+1 words, within the
 	// budget, counting in how many of them each primitive is found.
 	found := sc.found[:0]
-	left := x.budget
+	left, maxChecks := x.budget, x.checks
 	if left <= 0 {
 		left = math.MaxInt
+	} else if wordsCount(ws[:len(ws)-k+1]) > left {
+		// The walk will be cut short: fewer checks (see cutShare).
+		maxChecks = max(1, maxChecks/cutShare)
 	}
 	walk := func(l []int32, add bool) {
 		for _, s := range l {
@@ -606,8 +639,8 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 		}
 	}
 	checks := pending
-	if x.checks > 0 {
-		checks = min(checks, x.checks)
+	if maxChecks > 0 {
+		checks = min(checks, maxChecks)
 	}
 	// A query the bounds cut short may have missed primitives that share
 	// only common words with the candidate. The MinHash bands find those
@@ -660,6 +693,15 @@ func (x *Index) nearByGrid(p *core.Primitive, cfg Config, sc *scratch, hits []hi
 	// rarer ones).
 	sc.recount = complete && !exact && k > 1
 	return hits
+}
+
+// wordsCount is the number of postings of ws's lists.
+func wordsCount(ws []word) int {
+	n := 0
+	for _, w := range ws {
+		n += w.count
+	}
+	return n
 }
 
 // shared counts the keywords of kws that are the candidate's.
@@ -853,6 +895,79 @@ func CountCommon[T cmp.Ordered](a, b []T) int {
 func cellOf(p core.PlanePosition) int {
 	col, row := GridCell(p)
 	return col*GridSize + row
+}
+
+// slotSum is what a run index keeps of each primitive's compact features
+// in one flat array, to tell from one or two cache lines, without
+// reading the features, that a match can only compare as genuinely new.
+type slotSum struct {
+	stmtSig, kwSig [sigWords]uint64
+	patSig         uint64
+	// nStmt, nKw and nPat are the sizes of the statement, keyword and
+	// pattern sets; prereqs the number of prerequisites.
+	nStmt, nKw, nPat int32
+	prereqs          int32
+	// hashed says the primitive has a content hash.
+	hashed bool
+}
+
+func summaryOf(c *compact) slotSum {
+	s := slotSum{stmtSig: c.stmtSig, kwSig: signature(c.keywords), nStmt: int32(len(c.stmt)),
+		nKw: int32(len(c.keywords)), nPat: int32(len(c.patterns)), prereqs: int32(min(c.prereqs, math.MaxInt32)),
+		hashed: c.hash != ""}
+	for _, w := range c.patterns {
+		s.patSig |= 1 << (wordHash(w) & 63)
+	}
+	return s
+}
+
+// newOnly says a primitive with summary e, matched without the
+// candidate's content hash, compares with the candidate c as genuinely new
+// (compareHashed's last case): its statement cannot be the same (both have
+// content hashes, which differ), the bits of the signatures bound the
+// statement and keyword similarities under their thresholds (fs < 0.15, kw
+// < 0.2, which rules out every other class but a specialization), and c's
+// patterns cannot be a strict subset of e's while c has at least e's
+// prerequisites (the specialization by patterns). It errs only towards
+// false: a match it keeps is compared in full.
+func (e *slotSum) newOnly(c *compact) bool {
+	if c.hash == "" || !e.hashed {
+		return false
+	}
+	if !boundBelow(c.stmt, &e.stmtSig, int(e.nStmt), relatedStatements) ||
+		!boundBelow(c.keywords, &e.kwSig, int(e.nKw), relatedKeywords) {
+		return false
+	}
+	if c.prereqs < int(e.prereqs) || len(c.patterns) >= int(e.nPat) {
+		// No specialization by patterns: a strict subset needs fewer
+		// patterns than e has.
+		return true
+	}
+	for _, w := range c.patterns {
+		if e.patSig&(1<<(wordHash(w)&63)) == 0 {
+			return true // a pattern of c's is not e's
+		}
+	}
+	return false
+}
+
+// boundBelow says the Jaccard index of the id set ids with a set of ne ids
+// whose signature is sig is below threshold: the ids whose bits sig has
+// bound how many the sets share (as in classOf). Two sets of which one is
+// empty have index 0.
+func boundBelow(ids []uint32, sig *[sigWords]uint64, ne int, threshold float64) bool {
+	nc := len(ids)
+	if nc == 0 || ne == 0 {
+		return true
+	}
+	ub := 0
+	for _, w := range ids {
+		if i, b := sigBit(w); sig[i]&b != 0 {
+			ub++
+		}
+	}
+	ub = min(ub, ne)
+	return float64(ub)/float64(nc+ne-ub) < threshold
 }
 
 // compact is a primitive's comparison features with every set interned as

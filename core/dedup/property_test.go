@@ -11,6 +11,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/synth"
 )
 
 // runModel generates the candidates of random runs in which every class
@@ -401,4 +402,56 @@ func eqOf(a, b *core.Primitive) hashEq {
 		return hashSame
 	}
 	return hashDiffer
+}
+
+// A run index leaves a match out of a lean check when its summary says it
+// can only compare as genuinely new (slotSum.newOnly): compareHashed must
+// then give genuinely new. The pairs are random candidates of the run
+// model over narrow and wide vocabularies and of the dense-run model
+// (sections sharing patterns, a prerequisite each), and some pairs get
+// their patterns, prerequisites or keywords changed so that every branch
+// of the test is taken.
+func TestNewOnlyMeansGenuinelyNew(t *testing.T) {
+	pruned, kept := 0, 0
+	check := func(cands []core.Primitive, r *rand.Rand) {
+		x := NewRunIndex()
+		for i := range cands {
+			x.Add(cands[i])
+		}
+		var q query
+		for range 20000 {
+			a, b := cands[r.IntN(len(cands))], &cands[r.IntN(len(cands))]
+			switch r.IntN(4) {
+			case 0: // a's patterns a subset of b's
+				a.ApplicabilityPatterns = b.ApplicabilityPatterns[:r.IntN(len(b.ApplicabilityPatterns)+1)]
+			case 1:
+				a.Prerequisites = b.Prerequisites[:r.IntN(len(b.Prerequisites)+1)]
+			case 2: // some of b's keywords, a's own statement
+				a.Keywords = append(slices.Clone(a.Keywords[:len(a.Keywords)/2]), b.Keywords[:r.IntN(len(b.Keywords)+1)]...)
+			}
+			if a.Provenance.ContentHash == b.Provenance.ContentHash {
+				continue
+			}
+			x.compactQuery(&q, FeaturesOf(&a), NormKeywords(a.Keywords))
+			s := x.byID[b.ID]
+			if !x.sums[s].newOnly(&q.compact) {
+				kept++
+				continue
+			}
+			pruned++
+			if got := compareHashed(&q.compact, x.entries[s].c, b.ID, false, hashDiffer); got.Class != core.GenuinelyNew {
+				t.Fatalf("%q vs %q: left out as genuinely new, compares as %s (fs %.3f, kw %.3f)",
+					a.FormalStatement, b.FormalStatement, got.Class, got.FormalSimilarity, got.KeywordSimilarity)
+			}
+		}
+	}
+	for _, vocab := range []int{60, 400, 5000} {
+		m := newRunModel(uint64(vocab)+11, vocab, 0.8)
+		check(m.candidates(600), m.r)
+	}
+	check(synth.DenseRun(2000, 3), rand.New(rand.NewPCG(3, 4)))
+	if pruned == 0 || kept == 0 {
+		t.Fatalf("%d pairs left out, %d kept: the test does not exercise both", pruned, kept)
+	}
+	t.Logf("%d pairs left out as genuinely new, %d kept", pruned, kept)
 }

@@ -54,6 +54,26 @@ func (r registry) Near(p *core.Primitive, cfg dedup.Config) ([]core.Primitive, e
 
 func (r registry) SameContent(hash string) ([]core.Primitive, error) { return r.st.SameContent(hash) }
 
+// primitiveHolder is implemented by stores that can tell cheaply whether
+// they hold any primitive (the Badger store can).
+type primitiveHolder interface {
+	HasPrimitives() (bool, error)
+}
+
+// holdsPrimitives reports whether st may hold a primitive: true when the
+// store cannot tell cheaply.
+func holdsPrimitives(st Store) (bool, error) {
+	h, ok := st.(primitiveHolder)
+	if !ok {
+		return true, nil
+	}
+	has, err := h.HasPrimitives()
+	if err != nil {
+		return false, fmt.Errorf("dedup: %w", err)
+	}
+	return has, nil
+}
+
 // mergePlan is what stage 6 decided: the changeset, its provenance, the
 // conflicts, and the state the store would be in after it (overlay: id →
 // primitive for every primitive the run added or changed).
@@ -100,11 +120,25 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	// slice, which is never reallocated, rather than at copies.
 	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{},
 		provenance: make([]core.ProvenanceEntry, 0, len(cands))}
-	dd := dedup.NewDeduper(Registry(st), cfg)
+	// A store without primitives (a first learn, a dry run on a fresh
+	// store) has nothing to compare a candidate with and no id to take:
+	// asked once, it costs no store transaction per candidate.
+	stored, err := holdsPrimitives(st)
+	if err != nil {
+		return nil, err
+	}
+	var reg dedup.Registry
+	if stored {
+		reg = Registry(st)
+	}
+	dd := dedup.NewDeduper(reg, cfg)
 	assigned := map[string]bool{}
 	taken := func(id string) (bool, error) {
 		if assigned[id] {
 			return true, nil
+		}
+		if !stored {
+			return false, nil
 		}
 		_, ok, err := st.GetPrimitive(id)
 		return ok, err

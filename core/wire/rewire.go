@@ -58,16 +58,31 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 	}
 
 	links := map[string][]string{}
+	// enabled holds the (target, dependent) pairs already in a target's
+	// Enables or links: a term many statements name (in a dense source,
+	// thousands) would otherwise have its whole list searched for every
+	// new one.
+	type pair struct{ target, id string }
+	enabled := map[pair]bool{}
+	seeded := map[string]bool{}
 	for _, id := range m.Added {
 		p := m.Overlay[id]
 		for _, e := range p.Dependencies {
 			if t, ok := m.Overlay[e.Target]; ok {
-				if !slices.Contains(t.Enables, id) {
+				if !seeded[e.Target] {
+					seeded[e.Target] = true
+					for _, x := range t.Enables {
+						enabled[pair{e.Target, x}] = true
+					}
+				}
+				if k := (pair{e.Target, id}); !enabled[k] {
+					enabled[k] = true
 					t.Enables = append(t.Enables, id)
 				}
 				continue
 			}
-			if !slices.Contains(links[e.Target], id) {
+			if k := (pair{e.Target, id}); !enabled[k] {
+				enabled[k] = true
 				links[e.Target] = append(links[e.Target], id)
 			}
 		}
