@@ -105,9 +105,15 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, 
 		}
 		fmt.Fprintf(&b, "%s %s\n", st.Label.Render("hygiene"), h)
 	}
-	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("type   "), st.Heading.Render(string(res.ContentType)), st.Faint.Render(scoreLine(res.Scores)))
+	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("type   "), st.Heading.Render(string(res.ContentType)), st.Faint.Render(scoreLine(res.ContentType, res.Scores)))
 	if res.Domain != "" {
 		fmt.Fprintf(&b, "%s %s  plane %s  confidence %.2f", st.Label.Render("domain "), st.Heading.Render(res.Domain), res.Plane, res.Confidence)
+		if len(res.Domains) > 0 && res.Domains[0].Domain == res.Domain {
+			// The runners-up are listed by score; the chosen one's score
+			// is what they are compared with (confidence is another
+			// measure: how far it leads).
+			fmt.Fprintf(&b, "  score %.2f", res.Domains[0].Score)
+		}
 		if len(res.Domains) > 1 {
 			var others []string
 			for _, d := range res.Domains[1:min(4, len(res.Domains))] {
@@ -184,7 +190,10 @@ func writeSection(b *strings.Builder, st styles.Styles, s *core.Section, indent 
 	}
 }
 
-func scoreLine(scores map[core.ContentType]float64) string {
+// scoreLine is the content-type vote of the word patterns, highest
+// first, and, when the document's structure overruled it (an abstract
+// with citations makes a paper, numbered procedures a tutorial), says so.
+func scoreLine(chosen core.ContentType, scores map[core.ContentType]float64) string {
 	type kv struct {
 		t core.ContentType
 		v float64
@@ -198,7 +207,11 @@ func scoreLine(scores map[core.ContentType]float64) string {
 	for _, e := range kvs {
 		parts = append(parts, fmt.Sprintf("%s %g", e.t, e.v))
 	}
-	return strings.Join(parts, " · ")
+	line := "words: " + strings.Join(parts, " · ")
+	if len(kvs) > 0 && kvs[0].v > 0 && chosen != core.Unknown && scores[chosen] < kvs[0].v {
+		line += "; its structure makes it a " + string(chosen)
+	}
+	return line
 }
 
 func plural(n int) string {
