@@ -288,7 +288,10 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	}
 	line("task type", fmt.Sprintf("%s · decay %.2f (half-life %g days)", kind, r.Decay, search.HalfLife(s.TaskType)))
 	line("stale", r.Stale)
-	line("usage", fmt.Sprintf("%d use%s, %d succeeded, %d failed; last %s", s.Uses, plural(s.Uses), s.Successes, s.Failures, orNever(r.LastUsed)))
+	// Failures counts failed uses and reported failures alike, so it is
+	// not a part of the uses.
+	line("usage", fmt.Sprintf("%d use%s, %d succeeded; %d failure%s (failed uses and reports); last used %s",
+		s.Uses, plural(s.Uses), s.Successes, s.Failures, plural(s.Failures), orNever(r.LastUsed)))
 	line("feedback", fmt.Sprintf("%d helpful, %d harmful (factor %.2f)", s.Helpful, s.Harmful, search.Feedback(s.Helpful, s.Harmful)))
 	if len(s.FailureSignatures) > 0 {
 		sigs := make([]string, 0, len(s.FailureSignatures))
