@@ -127,7 +127,8 @@ func Terms(s string) []string {
 		first      bool
 	}
 	const small = 32
-	var entries []entry
+	var buf [small]entry
+	entries := buf[:0]
 	var words map[string]int // word → entry, once len(entries) > small
 	var last map[string]int  // stem → its last entry, likewise
 	lastOf := func(st string) int {
