@@ -320,7 +320,24 @@ func clean(s string, max int) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII byte by byte: every statement of a skill's reference
+		// files passes here, and most are ASCII.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if c <= ' ' || c == 0x7f { // control, space or DEL
+				space = true
+				continue
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
 			space = true
 			continue

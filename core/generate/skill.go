@@ -644,7 +644,7 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 
 func refEntry(n int, p *core.Primitive) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## %d. %s\n\n", n, mdName(p.Name))
+	b.WriteString("## " + strconv.Itoa(n) + ". " + mdName(p.Name) + "\n\n")
 	field := func(k, v string) {
 		if v == "" {
 			v = "-"
