@@ -20,13 +20,16 @@ type lexicon struct {
 	infos []lexInfo
 	// pairs maps two ids to the id of their strings joined by a space:
 	// "spanning tree" as a surface form, "span tree" as a key.
-	pairs map[[2]int32]int32
+	pairs map[uint64]int32
 	// sections are the stem ids of a section title's words.
 	sections map[string][]int32
 	// mark and stamp find the ids already seen in one primitive without a
 	// set per primitive.
 	mark  []int32
 	stamp int32
+	// cand is, by key id, 1 + the index of its candidate in the ranking
+	// under way (conceptTerms), 0 for none; it is all 0 between rankings.
+	cand []int32
 }
 
 // lexInfo is what is known of one string. Fields are filled when first
@@ -63,7 +66,7 @@ const (
 )
 
 func newLexicon() *lexicon {
-	return &lexicon{ids: map[string]int32{}, pairs: map[[2]int32]int32{}, sections: map[string][]int32{}}
+	return &lexicon{ids: map[string]int32{}, pairs: map[uint64]int32{}, sections: map[string][]int32{}}
 }
 
 // id interns s.
@@ -91,7 +94,7 @@ func (l *lexicon) str(id int32) string { return l.infos[id].s }
 
 // pair is the id of the strings of a and b joined by a space.
 func (l *lexicon) pair(a, b int32) int32 {
-	k := [2]int32{a, b}
+	k := uint64(uint32(a))<<32 | uint64(uint32(b))
 	if id, ok := l.pairs[k]; ok {
 		return id
 	}
@@ -231,4 +234,20 @@ func (l *lexicon) seen(id int32) bool {
 	}
 	l.mark[id] = l.stamp
 	return false
+}
+
+// candOf is the index of key's candidate in the ranking under way, or -1.
+func (l *lexicon) candOf(key int32) int {
+	if int(key) < len(l.cand) {
+		return int(l.cand[key]) - 1
+	}
+	return -1
+}
+
+// setCand records that key's candidate is at index i.
+func (l *lexicon) setCand(key int32, i int) {
+	if int(key) >= len(l.cand) {
+		l.cand = append(l.cand, make([]int32, int(key)+1-len(l.cand)+len(l.cand)/2)...)
+	}
+	l.cand[key] = int32(i + 1)
 }

@@ -209,12 +209,18 @@ type formCount struct {
 // common words are weighed down.
 func conceptTerms(l *lexicon, n int, title string, own *vocabulary, all []int32, bgN int) []string {
 	var cands []termCand
-	index := map[int32]int{}
+	// The candidates' index by key lives in the lexicon (a slice, not a
+	// map per ranking) and is cleared for the next ranking on return.
+	defer func() {
+		for i := range cands {
+			l.cand[cands[i].key] = 0
+		}
+	}()
 	add := func(key, surface int32, weight float64, title bool) {
-		ci, ok := index[key]
-		if !ok {
+		ci := l.candOf(key)
+		if ci < 0 {
 			ci = len(cands)
-			index[key] = ci
+			l.setCand(key, ci)
 			cands = append(cands, termCand{key: key, order: ci})
 		}
 		c := &cands[ci]
@@ -321,7 +327,7 @@ func conceptTerms(l *lexicon, n int, title string, own *vocabulary, all []int32,
 				if !ok {
 					continue
 				}
-				if ui, ok := index[id]; ok && !cands[ui].title && c.score*2 >= cands[ui].score {
+				if ui := l.candOf(id); ui >= 0 && !cands[ui].title && c.score*2 >= cands[ui].score {
 					covered[id] = true
 				}
 			}
