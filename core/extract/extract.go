@@ -636,7 +636,9 @@ func (t *patternWords) add(w string, _, _ int) {
 	id, ok := t.ids[w]
 	if !ok {
 		id = int32(len(t.stem))
-		t.ids[strings.Clone(w)] = id
+		// Not a copy: the table lives no longer than the extraction,
+		// and the document's text as long.
+		t.ids[w] = id
 		t.stem = append(t.stem, t.stemID(patternStem(w)))
 		t.n = append(t.n, 0)
 	}
@@ -689,12 +691,13 @@ func (x *extractor) patterns(st *secState) []string {
 	// The analyzer found the document's words once; a run of the section is
 	// read from them, not tokenized again.
 	words := x.words
+	add := t.add // one method value, not one per run of prose
 	count := func(a, b int) {
 		if words != nil {
-			words.EachIn(st.body+a, st.body+b, t.add)
+			words.EachIn(st.body+a, st.body+b, add)
 			return
 		}
-		text.EachWord(st.own[a:b], t.add)
+		text.EachWord(st.own[a:b], add)
 	}
 	switch x.format {
 	case core.FormatLaTeX:
