@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -388,8 +389,55 @@ func (l *lexicon) keywordWords(dst []int32, p *core.Primitive) []int32 {
 		dst = append(dst, low)
 	}
 	if len(stems) > 0 {
-		for _, w := range surfaceForms([]core.Primitive{*p}, stems) {
-			dst = append(dst, l.id(w))
+		dst = l.surfaceForms(dst, p, stems)
+	}
+	return dst
+}
+
+// surfaceForms appends surfaceForms([]core.Primitive{*p}, stems) to dst,
+// as ids: a keyword written capitalized in its statement ("Vector") is
+// lowercased in the keywords and so looks like a stem the statement never
+// writes, which on a large domain is many primitives.
+func (l *lexicon) surfaceForms(dst []int32, p *core.Primitive, stems []string) []int32 {
+	want := make([]int32, len(stems))
+	for i, st := range stems {
+		want[i] = l.id(st)
+	}
+	type form struct {
+		stem, word int32
+		n          int
+	}
+	var forms []form
+	count := func(w string, _, _ int) {
+		id := l.id(w)
+		st := l.stem(id)
+		if !slices.Contains(want, st) {
+			return
+		}
+		for i := range forms {
+			if forms[i].word == id {
+				forms[i].n++
+				return
+			}
+		}
+		forms = append(forms, form{stem: st, word: id, n: 1})
+	}
+	text.EachWord(p.Name, count)
+	text.EachWord(p.FormalStatement, count)
+	var seen []string
+	for i, st := range want {
+		best, n := stems[i], 0
+		for _, f := range forms {
+			if f.stem != st {
+				continue
+			}
+			if w := l.str(f.word); f.n > n || f.n == n && w < best {
+				best, n = w, f.n
+			}
+		}
+		if t, ok := trigger(best); ok && !slices.Contains(seen, t) {
+			seen = append(seen, t)
+			dst = append(dst, l.id(t))
 		}
 	}
 	return dst
