@@ -607,6 +607,9 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 		if len(cur) > 0 && size+len(e) > refFileBudget {
 			chunks = append(chunks, cur)
 			cur, size = nil, 0
+			if len(chunks) == maxRefFiles {
+				break // the rest would not be written (below)
+			}
 		}
 		if len(cur) == 0 {
 			starts = append(starts, i)
