@@ -46,12 +46,22 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 		return out, err
 	}
 	cfg.Reserved = reserved
+	// The run's ids in order, sorted once for every domain, and how many
+	// primitives each domain gains: a large run's primitives are copied
+	// into their domain's slice once, not again each time it grows.
+	ids := slices.Sorted(maps.Keys(overlay))
+	added := map[string]int{}
+	for _, o := range overlay {
+		if o != nil {
+			added[o.Domain]++
+		}
+	}
 	for _, domain := range domains {
 		stored, err := st.ByDomain(domain)
 		if err != nil {
 			return out, fmt.Errorf("generate %s: %w", domain, err)
 		}
-		prims := make([]core.Primitive, 0, len(stored))
+		prims := make([]core.Primitive, 0, len(stored)+added[domain])
 		seen := map[string]bool{}
 		for _, p := range stored {
 			if o, ok := overlay[p.ID]; ok {
@@ -63,7 +73,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 			seen[p.ID] = true
 			prims = append(prims, p)
 		}
-		for _, id := range slices.Sorted(maps.Keys(overlay)) {
+		for _, id := range ids {
 			if o := overlay[id]; o != nil && o.Domain == domain && !seen[id] {
 				prims = append(prims, *o)
 			}

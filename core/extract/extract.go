@@ -182,10 +182,8 @@ type extractor struct {
 	// words are the document's words as the analyzer recorded them (nil
 	// when it did not).
 	words core.Words
-	// raw, order and stems are reused across sections by patterns.
-	raw   map[string]int
-	order []string
-	stems map[string]string
+	// pw is the word table of patterns, reused across sections.
+	pw patternWords
 	// specs is the requirement state of the document (spec.go).
 	specs *specDoc
 }
@@ -601,14 +599,73 @@ func computationalForm(t core.PrimitiveType, statement string) string {
 	return first
 }
 
+// patternWords numbers the distinct words of a document for patterns, so
+// counting a section's words and their stems is a lookup and slice
+// arithmetic per word instead of maps built for every section.
+type patternWords struct {
+	ids map[string]int32
+	// stem is the id of each word's pattern stem (patternStem), -1 when
+	// the word does not count; stems are the stems' strings.
+	stem  []int32
+	stems []string
+	byKey map[string]int32
+	// n counts the words of the section being counted, by word id; cnt
+	// its stems, by stem id. Both are zero between sections.
+	n     []int32
+	cnt   []int32
+	order []int32 // word ids in order of first appearance in the section
+	keys  []int32 // stem ids likewise
+}
+
+// patternTableMax bounds the distinct words patternWords remembers: past
+// it the table starts again at the next section, so a document of
+// millions of distinct words cannot hold them all.
+const patternTableMax = 1 << 17
+
+// reset empties the table when it is full (only between sections).
+func (t *patternWords) reset() {
+	if t.ids == nil || len(t.ids) > patternTableMax || len(t.stems) > patternTableMax {
+		t.ids = make(map[string]int32, 1024)
+		t.byKey = make(map[string]int32, 1024)
+		t.stem, t.stems, t.n, t.cnt = t.stem[:0], t.stems[:0], t.n[:0], t.cnt[:0]
+	}
+}
+
+// add counts one occurrence of w in the section.
+func (t *patternWords) add(w string, _, _ int) {
+	id, ok := t.ids[w]
+	if !ok {
+		id = int32(len(t.stem))
+		// Not a copy: the table lives no longer than the extraction,
+		// and the document's text as long.
+		t.ids[w] = id
+		t.stem = append(t.stem, t.stemID(patternStem(w)))
+		t.n = append(t.n, 0)
+	}
+	if t.n[id] == 0 {
+		t.order = append(t.order, id)
+	}
+	t.n[id]++
+}
+
+func (t *patternWords) stemID(k string) int32 {
+	if k == "" {
+		return -1
+	}
+	if id, ok := t.byKey[k]; ok {
+		return id
+	}
+	id := int32(len(t.stems))
+	t.byKey[k] = id
+	t.stems = append(t.stems, k)
+	t.cnt = append(t.cnt, 0)
+	return id
+}
+
 // patternStem returns the stem a word counts under for applicability
 // patterns, or "" when it does not count (stopword, no letters, short
-// stem). Results are remembered for the whole extraction: sections share
-// most of their vocabulary.
-func (x *extractor) patternStem(w string) string {
-	if k, ok := x.stems[w]; ok {
-		return k
-	}
+// stem).
+func patternStem(w string) string {
 	k := ""
 	if !text.IsStopword(w) && hasLetter(w) {
 		k = text.Stem(w)
@@ -616,40 +673,25 @@ func (x *extractor) patternStem(w string) string {
 			k = ""
 		}
 	}
-	if len(x.stems) < 1<<16 {
-		x.stems[w] = k
-	}
 	return k
 }
 
 // patterns returns the section's three most frequent keywords (stemmed,
 // no stopwords, at least three letters), counted once per section and only
 // for sections that yield a primitive. Words are counted as written first
-// and stemmed once per distinct word, which keeps this pass close to the
-// speed of tokenizing.
+// and stemmed once per distinct word of the document, which keeps this
+// pass close to the speed of tokenizing.
 func (x *extractor) patterns(st *secState) []string {
 	if st.counted {
 		return append([]string{}, st.patterns...)
 	}
 	st.counted = true
-	if x.raw == nil {
-		x.raw = make(map[string]int, 1024)
-		x.stems = make(map[string]string, 1024)
-	}
-	raw := x.raw
-	clear(raw)
-	order := x.order[:0]
-	add := func(w string, _, _ int) {
-		if c, ok := raw[w]; ok {
-			raw[w] = c + 1
-			return
-		}
-		raw[w] = 1
-		order = append(order, w)
-	}
+	t := &x.pw
+	t.reset()
 	// The analyzer found the document's words once; a run of the section is
 	// read from them, not tokenized again.
 	words := x.words
+	add := t.add // one method value, not one per run of prose
 	count := func(a, b int) {
 		if words != nil {
 			words.EachIn(st.body+a, st.body+b, add)
@@ -665,36 +707,43 @@ func (x *extractor) patterns(st *secState) []string {
 	default:
 		count(0, len(st.own))
 	}
-	x.order = order
-	counts := map[string]int{}
-	var keys []string
-	for _, w := range order {
-		k := x.patternStem(w)
-		if k == "" {
-			continue
+	keys := t.keys[:0]
+	for _, w := range t.order {
+		k := t.stem[w]
+		if k >= 0 {
+			if t.cnt[k] == 0 {
+				keys = append(keys, k)
+			}
+			t.cnt[k] += t.n[w]
 		}
-		if _, ok := counts[k]; !ok {
-			keys = append(keys, k)
-		}
-		counts[k] += raw[w]
+		t.n[w] = 0
 	}
+	t.order = t.order[:0]
 	// Top three by count, ties to the earlier word: one pass, no sort.
-	var top []string
+	var top []int32
 	for _, k := range keys {
 		pos := len(top)
-		for pos > 0 && counts[k] > counts[top[pos-1]] {
+		for pos > 0 && t.cnt[k] > t.cnt[top[pos-1]] {
 			pos--
 		}
 		if pos >= 3 {
 			continue
 		}
-		top = append(top, "")
+		top = append(top, 0)
 		copy(top[pos+1:], top[pos:])
 		top[pos] = k
 		if len(top) > 3 {
 			top = top[:3]
 		}
 	}
-	st.patterns = top
-	return append([]string{}, top...)
+	for _, k := range keys {
+		t.cnt[k] = 0
+	}
+	t.keys = keys
+	var out []string
+	for _, k := range top {
+		out = append(out, t.stems[k])
+	}
+	st.patterns = out
+	return append([]string{}, out...)
 }

@@ -692,3 +692,26 @@ func TestPreTeXtTermsWithFormulas(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestSwappedResultsAsRegexp holds the written-out line scan to the
+// regular expression it replaces, on lines built from its parts.
+func TestSwappedResultsAsRegexp(t *testing.T) {
+	parts := []string{"3", "12", ".", "..", " ", "\t", "  ", "Definition", "Definitions", "Lemma", "Lemma_",
+		"Theorem", "Proposition", "Corollary", "Corollaryé", "x", "\n", "\n\n", "A", ":", "1.2 ", "3.4. Lemma"}
+	x := uint64(88172645463325252)
+	for n := range 3000 {
+		var b strings.Builder
+		for range n % 17 {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			b.WriteString(parts[x%uint64(len(parts))])
+		}
+		s := b.String()
+		for _, max := range []int{1, 3, 100} {
+			if got, want := swappedResults(s, max), len(swappedResult.FindAllStringIndex(s, max)); got != want {
+				t.Fatalf("swappedResults(%q, %d) = %d, the regexp finds %d", s, max, got, want)
+			}
+		}
+	}
+}

@@ -246,12 +246,70 @@ var swappedResult = lazyre.New(`(?m)^[0-9]+\.[0-9]+\.?[ \t]+(?:Definition|Lemma|
 func (x *extractor) swapsNumbers() bool {
 	if x.swaps == 0 {
 		x.swaps = -1
-		if len(swappedResult.FindAllStringIndex(x.doc, 3)) == 3 {
+		if swappedResults(x.doc, 3) == 3 {
 			x.swaps = 1
 		}
 	}
 	return x.swaps > 0
 }
+
+// swappedResults counts the lines of s that swappedResult matches, up to
+// max. It is the regular expression's count written out: a regular
+// expression anchored at every line of a large document, run to its end
+// when it has no such line (most have none), was a tenth of extracting it.
+func swappedResults(s string, max int) int {
+	n := 0
+	for i := 0; i < len(s) && n < max; {
+		if swappedAt(s[i:]) {
+			n++
+		}
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
+}
+
+// swappedAt reports whether swappedResult matches at the start of line.
+func swappedAt(line string) bool {
+	digits := func(i int) int {
+		for i < len(line) && '0' <= line[i] && line[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	i := digits(0)
+	if i == 0 || i >= len(line) || line[i] != '.' {
+		return false
+	}
+	j := digits(i + 1)
+	if j == i+1 {
+		return false
+	}
+	if j < len(line) && line[j] == '.' {
+		j++
+	}
+	k := j
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	if k == j {
+		return false
+	}
+	for _, w := range swappedWords {
+		if strings.HasPrefix(line[k:], w) {
+			e := k + len(w)
+			return e == len(line) || !isWordByte(line[e])
+		}
+	}
+	return false
+}
+
+// swappedWords are the result words of swappedResult; none is a prefix of
+// another, so at most one can match.
+var swappedWords = []string{"Definition", "Lemma", "Theorem", "Proposition", "Corollary"}
 
 // paperResultMarkers are what a paper states: its numbered results and
 // definitions ("Lemma 3.", "Proposition 1 (Title).", "Definition 2") and

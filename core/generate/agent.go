@@ -16,11 +16,12 @@ import (
 // close to existing domains". With no centers an agent is always generated
 // above the threshold, as in the reference.
 func Agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) Outcome {
-	return agent(d, prims, centers, cfg, func() []string { return domainTerms(prims) })
+	return agent(d, prims, centers, cfg, newShared(prims))
 }
 
-// agent is Agent with the domain's ranked terms computed on demand.
-func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config, terms func() []string) Outcome {
+// agent is Agent with what the domain's generators share (sh, whose
+// primitives are prims).
+func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config, sh *shared) Outcome {
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.AgentArtifact, Domain: d.ID}
 	if len(prims) < cfg.AgentMinPrimitives {
@@ -45,8 +46,8 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 	now := cfg.Now()
 	name := BaseName(d) + "-agent"
 	title := displayName(d)
-	ranked := byImportance(prims)
-	keywords := terms()
+	ranked := sh.importance(prims)
+	keywords := sh.domainTerms()
 	triggers := firstN(keywords, maxTriggers)
 
 	desc := fitDescription(

@@ -175,14 +175,62 @@ type Outcome struct {
 // (Skills), then the agent and team generators on the whole domain, in
 // that order.
 func All(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) []Outcome {
-	var terms []string
-	once := func() []string {
-		if terms == nil {
-			terms = domainTerms(prims)
-		}
-		return terms
+	sh := newShared(prims)
+	return append(skills(d, prims, cfg, sh), agent(d, prims, centers, cfg, sh), team(d, prims, cfg, sh.domainTerms))
+}
+
+// shared is what the generators of one domain compute once: the lexicon
+// of its words, and for the domain's primitives (prims) their vocabulary,
+// importance ranking and ranked terms. Most domains of a run are one
+// subject, whose skill is then made from the very same primitives as the
+// agent and the team, so each of these is computed once, not per
+// generator.
+type shared struct {
+	lex    *lexicon
+	prims  []core.Primitive
+	vocab  *vocabulary
+	ranked []int
+	terms  []string
+}
+
+func newShared(prims []core.Primitive) *shared { return &shared{lex: newLexicon(), prims: prims} }
+
+// whole reports whether ps is the domain's primitives themselves (the
+// same elements, not a copy), so what is known of those holds for ps.
+func (sh *shared) whole(ps []core.Primitive) bool {
+	return len(ps) == len(sh.prims) && (len(ps) == 0 || &ps[0] == &sh.prims[0])
+}
+
+// vocabularyOf is vocabularyOf(ps), computed once for the domain's
+// primitives.
+func (sh *shared) vocabularyOf(ps []core.Primitive) *vocabulary {
+	if !sh.whole(ps) {
+		return vocabularyOf(sh.lex, ps)
 	}
-	return append(Skills(d, prims, cfg), agent(d, prims, centers, cfg, once), team(d, prims, cfg, once))
+	if sh.vocab == nil {
+		sh.vocab = vocabularyOf(sh.lex, ps)
+	}
+	return sh.vocab
+}
+
+// importance is byImportance(ps), computed once for the domain's
+// primitives. Callers only read the result.
+func (sh *shared) importance(ps []core.Primitive) []int {
+	if !sh.whole(ps) {
+		return byImportance(ps)
+	}
+	if sh.ranked == nil {
+		sh.ranked = byImportance(ps)
+	}
+	return sh.ranked
+}
+
+// domainTerms are the domain's ranked terms (domainTerms), computed once.
+func (sh *shared) domainTerms() []string {
+	if sh.terms == nil {
+		sh.terms = domainTerms(sh.lex, sh.prims, sh.vocabularyOf(sh.prims))
+	}
+	return sh.terms
 }
 
 // ---- names ----
@@ -272,7 +320,24 @@ func clean(s string, max int) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII byte by byte: every statement of a skill's reference
+		// files passes here, and most are ASCII.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if c <= ' ' || c == 0x7f { // control, space or DEL
+				space = true
+				continue
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
 			space = true
 			continue
@@ -446,6 +511,12 @@ func byImportance(prims []core.Primitive) []int {
 	for i := range idx {
 		idx[i] = i
 	}
+	// The comparisons read each primitive's importance many times: a
+	// slice, not a map lookup by id each time.
+	impOf := make([]int, len(prims))
+	for i := range prims {
+		impOf[i] = imp[prims[i].ID]
+	}
 	pos := make(map[string]int, len(prims))
 	for i := range prims {
 		if _, ok := pos[prims[i].ID]; !ok {
@@ -469,7 +540,7 @@ func byImportance(prims []core.Primitive) []int {
 		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
-		ia, ib := imp[prims[idx[a]].ID], imp[prims[idx[b]].ID]
+		ia, ib := impOf[idx[a]], impOf[idx[b]]
 		if ia != ib {
 			return ia > ib
 		}

@@ -18,11 +18,17 @@ import (
 // threshold gets an outcome that says so and names it. Sources are never
 // merged into one skill because they share the domain; see subject.go.
 func Skills(d DomainInfo, prims []core.Primitive, cfg Config) []Outcome {
+	return skills(d, prims, cfg, newShared(prims))
+}
+
+// skills is Skills with what the domain's generators share (sh, whose
+// primitives are prims).
+func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outcome {
 	cfg = cfg.withDefaults()
 	subs := Subjects(prims)
 	sortSubjects(subs)
 	if len(subs) == 0 {
-		return []Outcome{subjectSkill(d, Subject{}, vocabulary{}, nil, 0, cfg)}
+		return []Outcome{subjectSkill(d, Subject{}, &vocabulary{}, nil, 0, cfg, sh)}
 	}
 	out := make([]Outcome, 0, len(subs))
 	names := map[string]bool{}
@@ -31,23 +37,20 @@ func Skills(d DomainInfo, prims []core.Primitive, cfg Config) []Outcome {
 	}
 	// Each subject's words are weighed against the domain's other
 	// subjects: the domain's counts less its own.
-	vocab := make([]vocabulary, len(subs))
-	all := map[string]int{}
+	vocab := make([]*vocabulary, len(subs))
+	var all []int32
 	for i := range subs {
-		vocab[i] = vocabularyOf(subs[i].Prims)
+		vocab[i] = sh.vocabularyOf(subs[i].Prims)
+		if len(vocab[i].df) > len(all) {
+			all = append(all, make([]int32, len(vocab[i].df)-len(all))...)
+		}
 		for st, n := range vocab[i].df {
 			all[st] += n
 		}
 	}
 	for i := range subs {
-		bg := make(map[string]int, len(all))
-		for st, n := range all {
-			if m := n - vocab[i].df[st]; m > 0 {
-				bg[st] = m
-			}
-		}
 		cfg.Reserved = names
-		o := subjectSkill(d, subs[i], vocab[i], bg, len(prims)-len(subs[i].Prims), cfg)
+		o := subjectSkill(d, subs[i], vocab[i], all, len(prims)-len(subs[i].Prims), cfg, sh)
 		if o.Artifact != nil {
 			names[o.Artifact.Name] = true
 		}
@@ -64,7 +67,8 @@ func Skills(d DomainInfo, prims []core.Primitive, cfg Config) []Outcome {
 // reference's reason, "Insufficient primitives (n < min)".
 func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	cfg = cfg.withDefaults()
-	return subjectSkill(d, Subject{Title: subjectTitle(prims), Docs: sourceDocs(prims), Prims: prims}, vocabularyOf(prims), nil, 0, cfg)
+	sh := newShared(prims)
+	return subjectSkill(d, Subject{Title: subjectTitle(prims), Docs: sourceDocs(prims), Prims: prims}, sh.vocabularyOf(prims), nil, 0, cfg, sh)
 }
 
 // stepsTaught counts the numbered steps of the subject's procedures: a
@@ -105,10 +109,12 @@ var moreSteps = lazyre.New(`\(([0-9]{1,3}) more steps?\)\s*$`)
 // stepNumber is a step's number in a procedure's statement.
 var stepNumber = lazyre.New(`(?:^|\s)([0-9]{1,2})\. `)
 
-// subjectSkill writes the skill of one subject: own is its vocabulary, bg
-// how many of the domain's bgN other primitives use each stem (they make
-// the subject's own words stand out among its triggers).
-func subjectSkill(d DomainInfo, sub Subject, own vocabulary, bg map[string]int, bgN int, cfg Config) Outcome {
+// subjectSkill writes the skill of one subject: own is its vocabulary, all
+// how many of the domain's primitives use each stem, so that all less own
+// is how many of its bgN other primitives do (they make the subject's own
+// words stand out among its triggers); sh is what the domain's generators
+// share.
+func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int, cfg Config, sh *shared) Outcome {
 	prims := sub.Prims
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
 	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives {
@@ -126,8 +132,8 @@ func subjectSkill(d DomainInfo, sub Subject, own vocabulary, bg map[string]int, 
 		title = domainTitle
 	}
 	center := Center(prims)
-	ranked := byImportance(prims)
-	keywords := conceptTerms(prims, sub.Title, own, bg, bgN)
+	ranked := sh.importance(prims)
+	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
 	triggers := firstN(keywords, maxTriggers)
 
 	refs := referenceFiles(title, prims)
@@ -166,7 +172,8 @@ func subjectSkill(d DomainInfo, sub Subject, own vocabulary, bg map[string]int, 
 	}
 
 	b.WriteString("## Key Primitives\n\n")
-	b.WriteString(keyPrimitives(prims, ranked, cfg.MaxKeyPrimitives, wordsOf(prims)))
+	key := firstIdx(ranked, cfg.MaxKeyPrimitives)
+	b.WriteString(keyPrimitives(prims, key, wordsOf(sh.lex, prims, patternStems(prims, key))))
 
 	b.WriteString("## Composition Patterns\n\n")
 	if rules := compositionLines(prims, cfg.MaxCompositionRules); len(rules) == 0 {
@@ -387,31 +394,106 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 
 // wordsOf maps the stems of the words of prims' names and statements to
 // the form they use most ("invers" → "inverse"), for showing stems kept
-// by older extractions (applicability patterns) as words.
-func wordsOf(prims []core.Primitive) map[string]string {
-	count := map[string]map[string]int{}
+// by older extractions (applicability patterns) as words. Only the stems
+// in need are mapped: the patterns shown are those of a few primitives,
+// and counting the forms of every word of a large subject cost more than
+// the rest of its skill. Each name and statement counts the form
+// text.Terms gives it once.
+func wordsOf(l *lexicon, prims []core.Primitive, need map[string]bool) map[string]string {
+	out := map[string]string{}
+	if len(need) == 0 {
+		return out
+	}
+	needed := make(map[int32]bool, len(need))
+	for st := range need {
+		needed[l.id(st)] = true
+	}
+	// local holds one text's forms of needed stems, in order of first
+	// appearance, with their counts.
+	type form struct {
+		stem, word int32
+		n          int
+	}
+	var local []form
+	count := map[int32]map[int32]int{}
+	var order []int32
 	for i := range prims {
 		for _, src := range []string{prims[i].Name, prims[i].FormalStatement} {
-			for _, w := range text.Terms(text.Prose(src)) {
-				st := text.Stem(w)
-				if count[st] == nil {
-					count[st] = map[string]int{}
+			local = local[:0]
+			text.EachWord(text.Prose(src), func(w string, _, _ int) {
+				id := l.id(w)
+				if !l.is(id, lexTerm) {
+					return
 				}
-				count[st][w]++
+				st := l.stem(id)
+				if !needed[st] {
+					return
+				}
+				for j := range local {
+					if local[j].word == id {
+						local[j].n++
+						return
+					}
+				}
+				local = append(local, form{stem: st, word: id, n: 1})
+			})
+			// The form text.Terms keeps for each stem: the most
+			// frequent, then the shorter, then the first alphabetically.
+			for j := range local {
+				best := j
+				first := true
+				for k := 0; k < j; k++ {
+					if local[k].stem == local[j].stem {
+						first = false
+						break
+					}
+				}
+				if !first {
+					continue
+				}
+				for k := j + 1; k < len(local); k++ {
+					f, b := &local[k], &local[best]
+					if f.stem != b.stem {
+						continue
+					}
+					fw, bw := l.str(f.word), l.str(b.word)
+					if f.n > b.n || f.n == b.n && (len(fw) < len(bw) || len(fw) == len(bw) && fw < bw) {
+						best = k
+					}
+				}
+				st := local[best].stem
+				if count[st] == nil {
+					count[st] = map[int32]int{}
+					order = append(order, st)
+				}
+				count[st][local[best].word]++
 			}
 		}
 	}
-	out := make(map[string]string, len(count))
-	for st, forms := range count {
+	for _, st := range order {
 		best, n := "", 0
-		for w, c := range forms {
-			if c > n || c == n && w < best {
+		for id, c := range count[st] {
+			if w := l.str(id); c > n || c == n && w < best {
 				best, n = w, c
 			}
 		}
-		out[st] = best
+		out[l.str(st)] = best
 	}
 	return out
+}
+
+// patternStems are the stems of the words of the applicability patterns of
+// the primitives key (indexes into prims): what patternWords looks up.
+func patternStems(prims []core.Primitive, key []int) map[string]bool {
+	need := map[string]bool{}
+	for _, i := range key {
+		for _, p := range prims[i].ApplicabilityPatterns {
+			for _, w := range text.Words(p) {
+				need[text.Stem(w)] = true
+			}
+		}
+	}
+	return need
 }
 
 // patternWords are applicability patterns as words: each word of a
@@ -438,16 +520,16 @@ func patternWords(patterns []string, words map[string]string) []string {
 	return out
 }
 
-// keyPrimitives renders the reference's Key Primitives entries: the top max
-// by importance as "**Name** (type): statement" with their applicability
-// patterns as words, statements cut so SKILL.md stays within its token
-// budget.
-func keyPrimitives(prims []core.Primitive, ranked []int, max int, words map[string]string) string {
-	if len(ranked) == 0 {
+// keyPrimitives renders the reference's Key Primitives entries: the
+// primitives key (the most important, in order) as "**Name** (type):
+// statement" with their applicability patterns as words, statements cut so
+// SKILL.md stays within its token budget.
+func keyPrimitives(prims []core.Primitive, key []int, words map[string]string) string {
+	if len(key) == 0 {
 		return "No primitives available.\n\n"
 	}
 	var b strings.Builder
-	for _, i := range firstIdx(ranked, max) {
+	for _, i := range key {
 		p := &prims[i]
 		b.WriteString("**" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 		n := 0
@@ -525,6 +607,9 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 		if len(cur) > 0 && size+len(e) > refFileBudget {
 			chunks = append(chunks, cur)
 			cur, size = nil, 0
+			if len(chunks) == maxRefFiles {
+				break // the rest would not be written (below)
+			}
 		}
 		if len(cur) == 0 {
 			starts = append(starts, i)
@@ -562,7 +647,7 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 
 func refEntry(n int, p *core.Primitive) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## %d. %s\n\n", n, mdName(p.Name))
+	b.WriteString("## " + strconv.Itoa(n) + ". " + mdName(p.Name) + "\n\n")
 	field := func(k, v string) {
 		if v == "" {
 			v = "-"

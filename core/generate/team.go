@@ -195,7 +195,7 @@ var topologyText = map[string]string{
 // As in the reference, the quadrant of an id is that of the last primitive
 // with the id, and only ids count as occupying a quadrant.
 func Team(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
-	return team(d, prims, cfg, func() []string { return domainTerms(prims) })
+	return team(d, prims, cfg, newShared(prims).domainTerms)
 }
 
 // team is Team with the domain's ranked terms computed on demand.

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,14 +92,6 @@ var actionWords = func() map[string]bool {
 // vague or not, but no action. One of the two must be a concept word.
 func pairable(w string) bool { return text.IsTermWord(w) && !isNumeric(w) && !actionWords[w] }
 
-// termCand is a candidate trigger while ranking.
-type termCand struct {
-	key   string  // stems, space-separated
-	score float64 // weighted primitive count
-	title bool    // from the subject's title
-	order int     // first appearance, for stable ties
-}
-
 // isConceptWord reports whether the lowercased word w can be a trigger: a
 // term word (text.IsTermWord) that is not vague, an adverb or a
 // participle.
@@ -112,139 +105,210 @@ func isConceptWord(w string) bool {
 }
 
 // primTerms are the words of one primitive that trigger ranking reads,
-// computed once per primitive.
+// computed once per primitive, as lexicon ids.
 type primTerms struct {
-	name []string // the name's words, lowercased
-	kw   []string // keywordWords
+	name []int32 // the name's words, lowercased
+	kw   []int32 // keywordWords
 }
 
 // vocabulary is what trigger ranking knows about a group of primitives:
 // their words, and in how many of them each stem occurs (name terms and
 // keywords), for weighing a subject's words against the rest of its
-// domain.
+// domain. Stems are lexicon ids; df and said are indexed by them.
 type vocabulary struct {
 	terms []primTerms
-	df    map[string]int
+	df    []int32
 	// said are the stems the primitives' statements (their keywords) and
 	// sections use: a name word they never use is a label or a file name
 	// ("Autohtpy Lemma"), not a concept of the subject.
-	said map[string]bool
+	said []bool
 }
 
-func vocabularyOf(prims []core.Primitive) vocabulary {
-	v := vocabulary{terms: make([]primTerms, len(prims)), df: map[string]int{}, said: map[string]bool{}}
+// dfOf is in how many of the primitives the stem id occurs.
+func (v *vocabulary) dfOf(id int32) int32 {
+	if int(id) < len(v.df) {
+		return v.df[id]
+	}
+	return 0
+}
+
+// says reports whether the primitives' keywords or sections use the stem
+// id.
+func (v *vocabulary) says(id int32) bool { return int(id) < len(v.said) && v.said[id] }
+
+func (v *vocabulary) say(id int32) {
+	if int(id) >= len(v.said) {
+		v.said = append(v.said, make([]bool, int(id)+1-len(v.said))...)
+	}
+	v.said[id] = true
+}
+
+func (v *vocabulary) count(id int32) {
+	if int(id) >= len(v.df) {
+		v.df = append(v.df, make([]int32, int(id)+1-len(v.df))...)
+	}
+	v.df[id]++
+}
+
+func vocabularyOf(l *lexicon, prims []core.Primitive) *vocabulary {
+	v := &vocabulary{terms: make([]primTerms, len(prims))}
+	var seen []int32
 	for i := range prims {
-		pt := primTerms{name: text.Words(prims[i].Name), kw: keywordWords(&prims[i])}
+		pt := primTerms{name: l.words(nil, prims[i].Name), kw: l.keywordWords(nil, &prims[i])}
 		v.terms[i] = pt
-		seen := map[string]bool{}
+		l.newMark()
+		seen = seen[:0]
 		for _, w := range pt.name {
-			if text.IsTermWord(w) {
-				seen[text.Stem(w)] = true
+			if l.is(w, lexTerm) {
+				if st := l.stem(w); !l.seen(st) {
+					seen = append(seen, st)
+				}
 			}
 		}
-		for _, st := range text.Stems(pt.kw) {
-			seen[st] = true
-			v.said[st] = true
+		for _, k := range pt.kw {
+			st := l.kstem(k)
+			if st < 0 {
+				continue
+			}
+			if !l.seen(st) {
+				seen = append(seen, st)
+			}
+			v.say(st)
 		}
 		// The section a primitive is in names what it is about too
 		// ("Linear Probing").
-		for _, w := range text.Words(prims[i].Provenance.Section) {
-			v.said[text.Stem(w)] = true
+		for _, st := range l.sectionStems(prims[i].Provenance.Section) {
+			v.say(st)
 		}
-		for st := range seen {
-			v.df[st]++
+		for _, st := range seen {
+			v.count(st)
 		}
 	}
 	return v
 }
 
-// conceptTerms ranks the concept terms of prims (see the comment at the
-// top of this file), best first, as displayed words. title is the
-// subject's title ("" for none); bg is the vocabulary of the domain's
-// other primitives, bgN their number (0 for none), whose common words are
-// weighed down.
-func conceptTerms(prims []core.Primitive, title string, own vocabulary, bg map[string]int, bgN int) []string {
-	cands := map[string]*termCand{}
-	forms := map[string]map[string]int{} // key → surface form → count
-	n := 0
-	add := func(key, surface string, weight float64, title bool) {
-		c := cands[key]
-		if c == nil {
-			c = &termCand{key: key, order: n}
-			n++
-			cands[key] = c
+// termCand is a candidate trigger while ranking.
+type termCand struct {
+	key   int32   // stems, space-separated
+	score float64 // weighted primitive count
+	title bool    // from the subject's title
+	order int     // first appearance, for stable ties
+	forms []formCount
+}
+
+// formCount is how often a candidate was written in one surface form.
+type formCount struct {
+	form int32
+	n    int
+}
+
+// conceptTerms ranks the concept terms of n primitives (see the comment
+// at the top of this file), best first, as displayed words. title is the
+// subject's title ("" for none); own is the primitives' vocabulary; all
+// counts for each stem the primitives of the whole domain that use it (nil
+// for none), so all less own is the domain's other bgN primitives, whose
+// common words are weighed down.
+func conceptTerms(l *lexicon, n int, title string, own *vocabulary, all []int32, bgN int) []string {
+	var cands []termCand
+	// The candidates' index by key lives in the lexicon (a slice, not a
+	// map per ranking) and is cleared for the next ranking on return.
+	defer func() {
+		for i := range cands {
+			l.cand[cands[i].key] = 0
 		}
+	}()
+	add := func(key, surface int32, weight float64, title bool) {
+		ci := l.candOf(key)
+		if ci < 0 {
+			ci = len(cands)
+			l.setCand(key, ci)
+			cands = append(cands, termCand{key: key, order: ci})
+		}
+		c := &cands[ci]
 		c.score += weight
 		c.title = c.title || title
-		if forms[key] == nil {
-			forms[key] = map[string]int{}
+		for j := range c.forms {
+			if c.forms[j].form == surface {
+				c.forms[j].n++
+				return
+			}
 		}
-		forms[key][surface]++
+		c.forms = append(c.forms, formCount{form: surface, n: 1})
 	}
 
 	// The title's words.
 	for _, w := range text.Terms(title) {
-		if isConceptWord(w) && !isNumeric(w) {
-			add(text.Stem(w), w, 0, true)
+		if id := l.id(w); l.is(id, lexConcept) && !l.is(id, lexNumeric) {
+			add(l.stem(id), id, 0, true)
 		}
 	}
 
 	// Words and two-word terms of each primitive, once per primitive.
+	type noted struct {
+		key, form int32
+		w         float64
+	}
+	var keys []noted // in order of appearance, for stable output
 	for _, pt := range own.terms {
-		seen := map[string]float64{}
-		surface := map[string]string{}
-		var keys []string // in order of appearance, for stable output
-		note := func(key string, w float64, form string) {
-			if _, ok := seen[key]; !ok {
-				keys = append(keys, key)
-				seen[key] = w
-				surface[key] = form
+		keys = keys[:0]
+		l.newMark()
+		note := func(key int32, w float64, form int32) {
+			if !l.seen(key) {
+				keys = append(keys, noted{key: key, form: form, w: w})
 			}
 		}
 		nameWords := pt.name
-		said := func(w string) bool { return own.said[text.Stem(w)] }
+		said := func(w int32) bool { return own.says(l.stem(w)) }
 		for k, w := range nameWords {
-			if k+1 < len(nameWords) && pairable(w) && pairable(nameWords[k+1]) && said(w) && said(nameWords[k+1]) &&
-				(isConceptWord(w) || isConceptWord(nameWords[k+1])) {
-				note(text.Stem(w)+" "+text.Stem(nameWords[k+1]), 2, w+" "+nameWords[k+1])
+			if k+1 < len(nameWords) {
+				x := nameWords[k+1]
+				if l.is(w, lexPairable) && l.is(x, lexPairable) && said(w) && said(x) &&
+					(l.is(w, lexConcept) || l.is(x, lexConcept)) {
+					note(l.pair(l.stem(w), l.stem(x)), 2, l.pair(w, x))
+				}
 			}
-			if isConceptWord(w) && said(w) {
-				note(text.Stem(w), 2, w)
+			if l.is(w, lexConcept) && said(w) {
+				note(l.stem(w), 2, w)
 			}
 		}
 		for _, k := range pt.kw {
-			if isConceptWord(k) {
-				note(text.Stem(k), 1, k)
+			if l.is(k, lexConcept) {
+				note(l.stem(k), 1, k)
 			}
 		}
-		for _, key := range keys {
-			add(key, surface[key], seen[key], false)
+		for _, k := range keys {
+			add(k.key, k.form, k.w, false)
 		}
 	}
 
-	var list []*termCand
-	for _, c := range cands {
+	list := make([]int, 0, len(cands))
+	for ci := range cands {
+		c := &cands[ci]
 		// A title word counts as the subject's own only when its
 		// primitives use it: "Hypertext Transfer Protocol" names HTTP, but
 		// "transfer" is not what caching is about.
 		if c.title && c.score < 2 {
 			continue
 		}
-		two := strings.Contains(c.key, " ")
+		two := l.infos[c.key].flags&lexSpace != 0
 		if two && c.score < 4 { // a two-word term must name at least two primitives
 			continue
 		}
-		if !c.title && !two && c.score < 2 && len(prims) > 2 {
+		if !c.title && !two && c.score < 2 && n > 2 {
 			continue // one statement's word is not the subject's
 		}
 		if bgN > 0 && !two {
-			share := float64(bg[c.key]) / float64(bgN)
+			var bg int32
+			if int(c.key) < len(all) {
+				bg = all[c.key] - own.dfOf(c.key)
+			}
+			share := float64(bg) / float64(bgN)
 			c.score /= 1 + 3*share
 		}
-		list = append(list, c)
+		list = append(list, ci)
 	}
-	sort.SliceStable(list, func(i, j int) bool {
-		a, b := list[i], list[j]
+	sort.Slice(list, func(i, j int) bool {
+		a, b := &cands[list[i]], &cands[list[j]]
 		if a.title != b.title {
 			return a.title
 		}
@@ -255,29 +319,38 @@ func conceptTerms(prims []core.Primitive, title string, own vocabulary, bg map[s
 	})
 	// A word of a two-word term that names as many primitives goes with
 	// it: "linear probing", not also "linear" and "probing".
-	covered := map[string]bool{}
-	for _, c := range list {
-		if a, b, two := strings.Cut(c.key, " "); two {
+	covered := map[int32]bool{}
+	for _, ci := range list {
+		c := &cands[ci]
+		if a, b, two := strings.Cut(l.str(c.key), " "); two {
 			for _, w := range []string{a, b} {
-				if u := cands[w]; u != nil && !u.title && c.score*2 >= u.score {
-					covered[w] = true
+				id, ok := l.lookup(w)
+				if !ok {
+					continue
+				}
+				if ui := l.candOf(id); ui >= 0 && !cands[ui].title && c.score*2 >= cands[ui].score {
+					covered[id] = true
 				}
 			}
 		}
 	}
 	out := make([]string, 0, len(list))
 	seen := map[string]bool{}
-	for _, c := range list {
+	for _, ci := range list {
+		c := &cands[ci]
 		if covered[c.key] {
 			continue
 		}
-		best, bn := "", 0
-		for f, k := range forms[c.key] {
-			if k > bn || k == bn && f < best {
-				best, bn = f, k
+		best, bn := int32(-1), 0
+		for _, f := range c.forms {
+			if best < 0 || f.n > bn || f.n == bn && l.str(f.form) < l.str(best) {
+				best, bn = f.form, f.n
 			}
 		}
-		if t, ok := trigger(best); ok && !seen[t] {
+		if best < 0 {
+			continue
+		}
+		if t, ok := l.trigger(best); ok && !seen[t] {
 			seen[t] = true
 			out = append(out, t)
 		}
@@ -286,46 +359,86 @@ func conceptTerms(prims []core.Primitive, title string, own vocabulary, bg map[s
 }
 
 // domainTerms ranks the concept terms of a whole domain (its agent's and
-// team's keywords).
-func domainTerms(prims []core.Primitive) []string {
-	return conceptTerms(prims, "", vocabularyOf(prims), nil, 0)
+// team's keywords) whose vocabulary is v.
+func domainTerms(l *lexicon, prims []core.Primitive, v *vocabulary) []string {
+	return conceptTerms(l, len(prims), "", v, nil, 0)
 }
 
-// keywordWords are a primitive's keywords as words: stored keywords are
-// words (text.Terms) since keywords are shown to people; primitives stored
-// before that hold stems ("properti"), which are taken back to the word
-// the primitive's statement uses most for them.
-func keywordWords(p *core.Primitive) []string {
+// keywordWords appends a primitive's keywords as words to dst: stored
+// keywords are words (text.Terms) since keywords are shown to people;
+// primitives stored before that hold stems ("properti"), which are taken
+// back to the word the primitive's statement uses most for them.
+func (l *lexicon) keywordWords(dst []int32, p *core.Primitive) []int32 {
 	if len(p.Keywords) == 0 {
-		return text.Terms(text.Prose(p.FormalStatement))
+		for _, t := range text.Terms(text.Prose(p.FormalStatement)) {
+			dst = append(dst, l.id(t))
+		}
+		return dst
 	}
 	var stems []string
-	// out is the keywords themselves until one of them changes: the
-	// vocabulary of a large domain holds these for every primitive, and
-	// most keywords are already words, so a copy would only double it.
-	// Callers only read the result.
-	var out []string
-	for i, k := range p.Keywords {
-		orig := k
-		k = strings.ToLower(strings.TrimSpace(k))
-		keep := k != ""
-		if keep && text.Stem(k) == k && !strings.Contains(p.FormalStatement, k) && !strings.Contains(p.Name, k) {
-			stems = append(stems, k) // a stem not written in the statement
-			keep = false
+	for _, k := range p.Keywords {
+		low := l.lower(l.id(k))
+		ks := l.str(low)
+		if ks == "" {
+			continue
 		}
-		if out == nil && (!keep || k != orig) {
-			out = make([]string, i, len(p.Keywords))
-			copy(out, p.Keywords[:i])
+		if l.stemLike(low) && !strings.Contains(p.FormalStatement, ks) && !strings.Contains(p.Name, ks) {
+			stems = append(stems, ks) // a stem not written in the statement
+			continue
 		}
-		if keep && out != nil {
-			out = append(out, k)
-		}
-	}
-	if out == nil {
-		out = p.Keywords
+		dst = append(dst, low)
 	}
 	if len(stems) > 0 {
-		out = append(out, surfaceForms([]core.Primitive{*p}, stems)...)
+		dst = l.surfaceForms(dst, p, stems)
 	}
-	return out
+	return dst
+}
+
+// surfaceForms appends surfaceForms([]core.Primitive{*p}, stems) to dst,
+// as ids: a keyword written capitalized in its statement ("Vector") is
+// lowercased in the keywords and so looks like a stem the statement never
+// writes, which on a large domain is many primitives.
+func (l *lexicon) surfaceForms(dst []int32, p *core.Primitive, stems []string) []int32 {
+	want := make([]int32, len(stems))
+	for i, st := range stems {
+		want[i] = l.id(st)
+	}
+	type form struct {
+		stem, word int32
+		n          int
+	}
+	var forms []form
+	count := func(w string, _, _ int) {
+		id := l.id(w)
+		st := l.stem(id)
+		if !slices.Contains(want, st) {
+			return
+		}
+		for i := range forms {
+			if forms[i].word == id {
+				forms[i].n++
+				return
+			}
+		}
+		forms = append(forms, form{stem: st, word: id, n: 1})
+	}
+	text.EachWord(p.Name, count)
+	text.EachWord(p.FormalStatement, count)
+	var seen []string
+	for i, st := range want {
+		best, n := stems[i], 0
+		for _, f := range forms {
+			if f.stem != st {
+				continue
+			}
+			if w := l.str(f.word); f.n > n || f.n == n && w < best {
+				best, n = w, f.n
+			}
+		}
+		if t, ok := trigger(best); ok && !slices.Contains(seen, t) {
+			seen = append(seen, t)
+			dst = append(dst, l.id(t))
+		}
+	}
+	return dst
 }

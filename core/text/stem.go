@@ -1,20 +1,30 @@
 package text
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/kljensen/snowball/english"
 )
 
 // stemCache memoizes stems: the English stemmer allocates on every call and
-// a document repeats its vocabulary many times. It stops growing at a bound
-// so hostile input with millions of distinct words cannot exhaust memory.
-// It starts without a size hint: a sized map would be allocated and cleared
-// at start-up by every command, most of which stem nothing.
+// a document repeats its vocabulary many times. It also remembers whether
+// a word is a term word (IsTermWord), which keyword extraction asks of
+// every word of every statement. It stops growing at a bound so hostile
+// input with millions of distinct words cannot exhaust memory. It starts
+// without a size hint: a sized map would be allocated and cleared at
+// start-up by every command, most of which stem nothing.
 var stemCache = struct {
 	sync.RWMutex
-	m map[string]string
-}{m: map[string]string{}}
+	m map[string]stemEntry
+}{m: map[string]stemEntry{}}
+
+// stemEntry is what stemCache knows of a word: its stem, and whether it is
+// a term word (term: 0 not known yet, 1 yes, -1 no).
+type stemEntry struct {
+	stem string
+	term int8
+}
 
 const stemCacheMax = 1 << 17
 
@@ -26,18 +36,58 @@ func Stem(w string) string {
 		return w
 	}
 	stemCache.RLock()
-	s, ok := stemCache.m[w]
+	e, ok := stemCache.m[w]
 	stemCache.RUnlock()
 	if ok {
-		return s
+		return e.stem
 	}
-	s = english.Stem(w, false)
+	s := english.Stem(w, false)
 	stemCache.Lock()
-	if len(stemCache.m) < stemCacheMax {
-		stemCache.m[w] = s
+	if _, ok := stemCache.m[w]; !ok && len(stemCache.m) < stemCacheMax {
+		// A copy: w is often a slice of a whole document, which the
+		// cache would otherwise keep alive.
+		stemCache.m[strings.Clone(w)] = stemEntry{stem: s}
 	}
 	stemCache.Unlock()
 	return s
+}
+
+// termStem is Stem(w) and true when w is a term word (IsTermWord), and ""
+// and false otherwise, from stemCache when it knows.
+func termStem(w string) (string, bool) {
+	if len(w) < 3 {
+		return "", false
+	}
+	if !stemmable(w) {
+		if IsTermWord(w) {
+			return Stem(w), true
+		}
+		return "", false
+	}
+	stemCache.RLock()
+	e, ok := stemCache.m[w]
+	stemCache.RUnlock()
+	if ok && e.term > 0 {
+		return e.stem, true
+	}
+	if ok && e.term < 0 {
+		return "", false
+	}
+	term := IsTermWord(w)
+	st := Stem(w)
+	e = stemEntry{stem: st, term: -1}
+	if term {
+		e.term = 1
+	}
+	stemCache.Lock()
+	if _, ok := stemCache.m[w]; ok || len(stemCache.m) < stemCacheMax {
+		stemCache.m[strings.Clone(w)] = e
+	}
+	stemCache.Unlock()
+	if !term {
+		return "", false
+	}
+	return st, true
 }
 
 func stemmable(w string) bool {

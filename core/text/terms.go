@@ -115,45 +115,96 @@ func hasLetterRune(w string) bool {
 // discourse words (IsDiscourse), numbers and words under three letters are
 // left out. Stems(Terms(s)) is Keywords(s) without the discourse words.
 func Terms(s string) []string {
-	type form struct {
-		word string
-		n    int
+	// Each distinct word of s once, in order of first appearance, with its
+	// stem ("" when it is not a term word), its count and the next word
+	// with the same stem. A statement has a few dozen distinct words: a
+	// slice searched from the end costs less than the maps it took, which
+	// are built only once s has more words than that.
+	type entry struct {
+		word, stem string
+		n          int
+		next       int // the next entry with the same stem, or -1
+		first      bool
 	}
-	var order []string           // stems in order of first appearance
-	forms := map[string][]form{} // stem → its forms with counts
-	known := map[string]string{} // word → stem ("" when not a term)
-	EachWord(s, func(w string, _, _ int) {
-		st, seen := known[w]
-		if !seen {
-			if IsTermWord(w) {
-				st = Stem(w)
+	const small = 32
+	var buf [small]entry
+	entries := buf[:0]
+	var words map[string]int // word → entry, once len(entries) > small
+	var last map[string]int  // stem → its last entry, likewise
+	lastOf := func(st string) int {
+		if last != nil {
+			if i, ok := last[st]; ok {
+				return i
 			}
-			known[w] = st
+			return -1
 		}
-		if st == "" {
-			return
+		for i := len(entries) - 1; i >= 0; i-- {
+			if entries[i].stem == st {
+				return i
+			}
 		}
-		fs, ok := forms[st]
-		if !ok {
-			order = append(order, st)
-		}
-		for i := range fs {
-			if fs[i].word == w {
-				fs[i].n++
+		return -1
+	}
+	EachWord(s, func(w string, _, _ int) {
+		if words != nil {
+			if i, ok := words[w]; ok {
+				entries[i].n++
 				return
 			}
+		} else {
+			for i := len(entries) - 1; i >= 0; i-- {
+				if entries[i].word == w {
+					entries[i].n++
+					return
+				}
+			}
 		}
-		forms[st] = append(fs, form{w, 1})
+		st, _ := termStem(w)
+		e := entry{word: w, stem: st, n: 1, next: -1}
+		if st != "" {
+			if j := lastOf(st); j >= 0 {
+				entries[j].next = len(entries)
+			} else {
+				e.first = true
+			}
+		}
+		entries = append(entries, e)
+		switch {
+		case words != nil:
+			words[w] = len(entries) - 1
+			if st != "" {
+				last[st] = len(entries) - 1
+			}
+		case len(entries) > small:
+			words = make(map[string]int, 2*len(entries))
+			last = make(map[string]int, 2*len(entries))
+			for i := range entries {
+				words[entries[i].word] = i
+				if entries[i].stem != "" {
+					last[entries[i].stem] = i
+				}
+			}
+		}
 	})
-	out := make([]string, 0, len(order))
-	for _, st := range order {
-		best := forms[st][0]
-		for _, f := range forms[st][1:] {
+	var out []string
+	for i := range entries {
+		if !entries[i].first {
+			continue
+		}
+		best := &entries[i]
+		for j := best.next; j >= 0; j = entries[j].next {
+			f := &entries[j]
 			if f.n > best.n || f.n == best.n && (len(f.word) < len(best.word) || len(f.word) == len(best.word) && f.word < best.word) {
 				best = f
 			}
 		}
+		if out == nil {
+			out = make([]string, 0, len(entries)-i)
+		}
 		out = append(out, best.word)
+	}
+	if out == nil {
+		out = []string{}
 	}
 	return out
 }

@@ -81,3 +81,94 @@ func TestProseDropsMathAndKeys(t *testing.T) {
 		t.Errorf("Terms of prose = %q", got)
 	}
 }
+
+// termsByMaps is Terms as it was first written, with a map per call: the
+// specification the faster Terms must keep to.
+func termsByMaps(s string) []string {
+	type form struct {
+		word string
+		n    int
+	}
+	var order []string
+	forms := map[string][]form{}
+	known := map[string]string{}
+	EachWord(s, func(w string, _, _ int) {
+		st, seen := known[w]
+		if !seen {
+			if IsTermWord(w) {
+				st = Stem(w)
+			}
+			known[w] = st
+		}
+		if st == "" {
+			return
+		}
+		fs, ok := forms[st]
+		if !ok {
+			order = append(order, st)
+		}
+		for i := range fs {
+			if fs[i].word == w {
+				fs[i].n++
+				return
+			}
+		}
+		forms[st] = append(fs, form{w, 1})
+	})
+	out := make([]string, 0, len(order))
+	for _, st := range order {
+		best := forms[st][0]
+		for _, f := range forms[st][1:] {
+			if f.n > best.n || f.n == best.n && (len(f.word) < len(best.word) || len(f.word) == len(best.word) && f.word < best.word) {
+				best = f
+			}
+		}
+		out = append(out, best.word)
+	}
+	return out
+}
+
+// TestTermsAsByMaps compares Terms with termsByMaps on texts of a few
+// words and of many (Terms changes its bookkeeping past a few dozen
+// distinct words), asked twice so that what the word cache remembers from
+// the first call is read by the second.
+func TestTermsAsByMaps(t *testing.T) {
+	vocab := []string{"the", "graph", "graphs", "Graphing", "property", "properties", "let", "show", "shows",
+		"sorting", "sorts", "sorted", "cache", "caches", "cached", "is", "of", "a", "vertex", "vertices",
+		"https", "github", "2024", "x1", "naïve", "Gödel", "élan", "tree", "trees", "needed", "need",
+		"suppose", "supposing", "defined", "definition", "definitions", "ab", "abc", "running", "runs"}
+	x := uint64(88172645463325252)
+	next := func() int {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return int(x % uint64(len(vocab)))
+	}
+	for _, n := range []int{0, 1, 5, 20, 31, 32, 33, 60, 200, 1000} {
+		for round := range 5 {
+			var words []string
+			for range n {
+				w := vocab[next()]
+				// Distinct words beyond the vocabulary, so long texts pass
+				// the few dozen distinct words at which Terms changes.
+				if n >= 60 && next()%3 == 0 {
+					w += "zq" + vocab[next()][:1]
+				}
+				words = append(words, w)
+			}
+			s := ""
+			for i, w := range words {
+				if i > 0 {
+					s += " "
+				}
+				s += w
+			}
+			want := termsByMaps(s)
+			for pass := range 2 {
+				if got := Terms(s); !reflect.DeepEqual(got, want) {
+					t.Fatalf("n=%d round=%d pass=%d: Terms(%q)\n= %q\nwant %q", n, round, pass, s, got, want)
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,9 @@ package text
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestWords(t *testing.T) {
@@ -95,5 +97,43 @@ func BenchmarkNormalize(b *testing.B) {
 	b.SetBytes(int64(len(s)))
 	for i := 0; i < b.N; i++ {
 		Normalize(s)
+	}
+}
+
+// collapseByRunes is CollapseSpace as first written, rune by rune: the
+// specification of the faster one.
+func collapseByRunes(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func TestCollapseSpaceAsByRunes(t *testing.T) {
+	parts := []string{"a", "Word", " ", "  ", "\t", "\n", "\r\n", "\v", "\f", "\u00a0", "\u0085", "\u2003",
+		"\u3000", "é", "Gödel", "\xff", "\xe2\x80", "x\x00y", "\x1c", "—", "𝔽"}
+	x := uint64(2463534242)
+	for n := range 400 {
+		var b strings.Builder
+		for range n % 23 {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			b.WriteString(parts[x%uint64(len(parts))])
+		}
+		s := b.String()
+		if got, want := CollapseSpace(s), collapseByRunes(s); got != want {
+			t.Fatalf("CollapseSpace(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

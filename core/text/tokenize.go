@@ -153,7 +153,24 @@ func CollapseSpace(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII byte by byte: statements are mostly ASCII, and decoding
+		// and writing every byte as a rune was most of the time taken.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if c == ' ' || '\t' <= c && c <= '\r' {
+				space = b.Len() > 0
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(c)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		if unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
