@@ -11,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // findHit is one primitive found by lore find.
@@ -112,8 +113,18 @@ func findPrimitives(prims []core.Primitive, query string, top int) []findHit {
 		return []findHit{}
 	}
 	importance := graph.Importance(prims)
+	// A primitive named what was asked for ("graph" finds Graph) comes
+	// before those whose statements use the words more: BM25 weighs a
+	// short name's one mention less than a long statement's several.
+	named := func(i int) int {
+		if stemmed(prims[i].Name) == stemmed(query) {
+			return 1
+		}
+		return 0
+	}
 	slices.SortFunc(idx, func(x, y int) int {
 		return cmp.Or(
+			cmp.Compare(named(y), named(x)),
 			cmp.Compare(rel[y], rel[x]),
 			cmp.Compare(importance[prims[y].ID], importance[prims[x].ID]),
 			cmp.Compare(prims[x].ID, prims[y].ID),
@@ -129,4 +140,11 @@ func findPrimitives(prims []core.Primitive, query string, top int) []findHit {
 			Statement: truncate(strings.TrimSpace(p.FormalStatement), maxFindStatement), Keywords: nonNil(p.Keywords), Dependencies: len(p.Dependencies)}
 	}
 	return out
+}
+
+// stemmed is s's words, lower-cased and stemmed, for comparing names.
+func stemmed(s string) string {
+	var words []string
+	text.EachWord(s, func(w string, _, _ int) { words = append(words, text.Stem(strings.ToLower(w))) })
+	return strings.Join(words, " ")
 }
