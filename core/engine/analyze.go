@@ -98,6 +98,11 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 			res.Domain = res.Domains[0].Domain
 		}
 	}
+	if opts.Domain != "" {
+		// Every primitive goes to the domain asked for; the run says so
+		// too (the detected ones stay in Domains).
+		res.Domain = opts.Domain
+	}
 	return res, nil
 }
 

@@ -93,3 +93,25 @@ func TestAnalyzeStopsWhenCancelled(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestAnalyzeForcedDomainIsTheRunsDomain: a domain given for the run is
+// its primitives' domain and the run's own, for one document or several.
+func TestAnalyzeForcedDomainIsTheRunsDomain(t *testing.T) {
+	for _, docs := range [][]core.Document{
+		{doc("groups.md", chapter)},
+		{doc("a.md", chapter), doc("b.md", "# Rings\n\n**Definition 2.1 (Ring).** A *ring* is a Group under addition with an associative multiplication.\n")},
+	} {
+		res, err := Analyze(context.Background(), "src", docs, AnalyzeOptions{Depth: core.Standard, Domain: "algebra-notes"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Domain != "algebra-notes" {
+			t.Errorf("%d documents: run domain %q", len(docs), res.Domain)
+		}
+		for _, p := range res.Primitives {
+			if p.Domain != "algebra-notes" {
+				t.Errorf("%s in domain %q", p.Name, p.Domain)
+			}
+		}
+	}
+}
