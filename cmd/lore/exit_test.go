@@ -56,3 +56,21 @@ func TestPanicIsInternalError(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagValueErrorsSayWhatTheFlagWants: a flag given a value of the
+// wrong kind is a usage error naming the flag, the value and what it
+// takes, not the Go parser that refused it.
+func TestFlagValueErrorsSayWhatTheFlagWants(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rank", "--top", "abc"}, `--top "abc": give a whole number`},
+		{[]string{"watch", ".", "--interval", "soon"}, `--interval "soon": give a duration such as 5s or 1m`},
+	} {
+		r := lore(t, storeEnv(newStoreDir(t)), c.args...)
+		if r.code != 2 || strings.TrimSpace(r.stderr) != "lore: "+c.want {
+			t.Errorf("lore %v: exit %d, stderr %q", c.args, r.code, r.stderr)
+		}
+	}
+}

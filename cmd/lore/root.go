@@ -17,6 +17,7 @@ import (
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
@@ -249,7 +250,7 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 		if rest := cmd.Flags().Args(); cmd.HasAvailableSubCommands() && len(rest) > 0 {
 			return unknownCommand(cmd, rest[0])
 		}
-		return &core.UsageError{Msg: err.Error()}
+		return &core.UsageError{Msg: flagError(err)}
 	})
 	root.SetHelpCommand(helpCmd())
 	top := a.topCommands()
@@ -409,6 +410,28 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// flagError is a flag's parse error as a sentence about the flag: a
+// number flag given something else says what it wants, not which Go
+// parser refused it.
+func flagError(err error) string {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err.Error()
+	}
+	want := "a valid value"
+	switch bad.GetFlag().Value.Type() {
+	case "int", "int64", "int32", "uint", "uint64":
+		want = "a whole number"
+	case "float64", "float32":
+		want = "a number"
+	case "duration":
+		want = "a duration such as 5s or 1m"
+	case "bool":
+		want = "true or false"
+	}
+	return fmt.Sprintf("--%s %q: give %s", bad.GetFlag().Name, bad.GetValue(), want)
 }
 
 // rootLong is lore's --help text, made once: the owner builds a command
