@@ -210,6 +210,10 @@ func TestPromptAddsImportsOnlyFromWhatIsOffered(t *testing.T) {
 	if small, _ := lib.Prompt("", "", 30); len(small.Block) >= len(cat.Block) {
 		t.Fatalf("a budget did not shorten the block:\n%s", small.Block)
 	}
+	// A budget no skill fits empties the block, and says so.
+	if tiny, err := lib.Prompt("", "", 1); err != nil || tiny.Block != "" || len(tiny.Warnings) != 1 || !strings.Contains(tiny.Warnings[0], "no skill fits a budget of 1 tokens") {
+		t.Fatalf("a budget nothing fits: %v %q %q", err, tiny.Block, tiny.Warnings)
+	}
 }
 
 func TestResolve(t *testing.T) {

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -164,10 +165,16 @@ func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
 	if strings.TrimSpace(query) != "" {
 		ranked, warnings = l.withImports(ranked, pool)
 	}
-	ranked = search.Fit(ranked, budget)
-	if len(ranked) == 0 {
+	fitted := search.Fit(ranked, budget)
+	if len(fitted) == 0 {
+		if len(ranked) > 0 {
+			// Skills were offered and none fits: the budget, not the
+			// library, emptied the block.
+			warnings = append(warnings, fmt.Sprintf("no skill fits a budget of %d tokens (%d offered); give a larger --budget", budget, len(ranked)))
+		}
 		return Catalog{Warnings: warnings}, nil
 	}
+	ranked = fitted
 	if l.opts.LibraryDir != "" {
 		m := byKey(pool)
 		for i, r := range ranked {
