@@ -164,7 +164,7 @@ func Decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 	// Headless: the flags are the explicit approval.
 	if len(critical) > 0 && !policy.ForceCritical {
 		return core.Decision{}, &ApprovalRequiredError{Source: report.Source, Flag: "--force-critical",
-			Reason: fmt.Sprintf("%d critical finding%s", len(critical), plural(len(critical)))}
+			Reason: fmt.Sprintf("%d critical finding%s; lore scan lists them", len(critical), plural(len(critical)))}
 	}
 	if report.Tier == core.Stranger && !policy.Trust {
 		return core.Decision{}, &ApprovalRequiredError{Source: report.Source, Flag: "--trust", Reason: why}
