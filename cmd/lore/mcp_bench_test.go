@@ -28,6 +28,8 @@ import (
 //
 //	go test ./cmd/lore/ -run x -bench MCPSkillSearch -benchtime 200x
 func BenchmarkMCPSkillSearch(b *testing.B) {
+	// This process is lore mcp's: its collector is set as lore mcp sets it.
+	defer collectLessOften()()
 	dir := filepath.Join(b.TempDir(), "store")
 	db, err := store.Open(dir, store.Options{})
 	if err != nil {
