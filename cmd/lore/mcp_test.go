@@ -612,7 +612,7 @@ func TestMCPSurvivesALineThatIsNotJSON(t *testing.T) {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	// The client keeps its end open until it has its answers, as clients
-	// do: a server over stdio ends when its input does.
+	// do.
 	if _, err := io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
 not json
 {"jsonrpc":"2.0","method":"notifications/initialized"}
