@@ -15,6 +15,9 @@ func TestCloseMergesTreeAfterBulkCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes tens of megabytes")
 	}
+	// The store's largest tests, each in a store of its own: side by side
+	// they take the two cores a CI machine has, not one after the other.
+	t.Parallel()
 	dir := t.TempDir()
 	var reports []store.Progress
 	opts := store.WithMemTableSize(store.Options{GCInterval: -1, Progress: func(p store.Progress) { reports = append(reports, p) }}, 1<<20)

@@ -266,6 +266,9 @@ func TestReindexLargeStore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 100,000 primitives")
 	}
+	// The store's largest tests, each in a store of its own: side by side
+	// they take the two cores a CI machine has, not one after the other.
+	t.Parallel()
 	const n = 100_000
 	s := openDir(t, t.TempDir(), store.Options{GCInterval: -1})
 	defer s.Close()

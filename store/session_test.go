@@ -221,6 +221,9 @@ func TestCommitSessionLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200k-primitive session skipped in -short mode")
 	}
+	// The store's largest tests, each in a store of its own: side by side
+	// they take the two cores a CI machine has, not one after the other.
+	t.Parallel()
 	dir := t.TempDir()
 	// Journal chunks are compact enough that 200k changes fit one
 	// transaction; the cap gives the journal several, as sessions of
@@ -263,6 +266,9 @@ func TestCrashAfterCommitPointRollsForward(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200k-primitive session skipped in -short mode")
 	}
+	// The store's largest tests, each in a store of its own: side by side
+	// they take the two cores a CI machine has, not one after the other.
+	t.Parallel()
 	dir := t.TempDir()
 	s := openDir(t, dir, store.WithCrashAfterApplyBatches(store.Options{}, 2))
 	err := s.CommitSession(context.Background(), session("big"), addChanges(0, bigSession))
