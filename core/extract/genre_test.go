@@ -611,3 +611,31 @@ func TestTitledSwappedResults(t *testing.T) {
 		t.Errorf("without results numbered first, a titled line is prose: %q", names(ps))
 	}
 }
+
+// A procedure under a heading that only says steps follow ("Procedures")
+// is named by the purpose its lead-in states, as a teacher would name it;
+// the lead-in also makes a list of one software command a procedure.
+func TestProcedureNamedByItsPurpose(t *testing.T) {
+	src := `# Graph notes
+
+## Definitions
+
+A **tree** is a connected graph with no cycle.
+
+## Procedures
+
+To check that a graph is a tree:
+
+1. Count the vertices and the edges.
+2. Check that the graph is connected with a breadth-first search.
+3. Conclude it is a tree when it has one edge fewer than vertices.
+`
+	ps := Extract(analyzed(src, core.FormatMarkdown, ""), Options{})
+	tech := find(ps, core.Technique)
+	if len(tech) != 1 || tech[0].Name != "Check that a graph is a tree" {
+		t.Fatalf("techniques %v, want one named Check that a graph is a tree", names(tech))
+	}
+	if n := stepLines(tech[0].ComputationalForm); n != 3 {
+		t.Errorf("%d steps in its form, want 3:\n%s", n, tech[0].ComputationalForm)
+	}
+}

@@ -35,7 +35,7 @@ const (
 // procedureGenericTitles are headings that say a procedure follows without saying
 // what it does; the procedure takes its parent section's title instead.
 var procedureGenericTitles = map[string]bool{
-	"steps": true, "procedure": true, "instructions": true, "how to": true, "walkthrough": true,
+	"steps": true, "procedure": true, "procedures": true, "instructions": true, "how to": true, "walkthrough": true,
 	"step-by-step": true, "step by step": true, "to do this": true, "process": true,
 }
 
@@ -428,7 +428,12 @@ func procedureForm(steps []procStep) string {
 func (x *extractor) procedureName(st *secState, lead string, steps []procStep, part int) string {
 	title := strings.TrimRight(strings.ReplaceAll(st.title, "`", ""), ":. ")
 	sec := st.s
-	if procedureGenericTitles[strings.ToLower(title)] || title == "" || title == "Document" {
+	generic := procedureGenericTitles[strings.ToLower(title)] || title == "" || title == "Document"
+	if p := purpose(lead); generic && p != "" {
+		// "Procedures" says nothing of this one; "To check that a graph
+		// is a tree:" does.
+		title = p
+	} else if generic {
 		if p := x.parentOf(sec); p != nil {
 			title = strings.TrimRight(strings.ReplaceAll(x.plainTitle(p.Title), "`", ""), ":. ")
 			sec = p

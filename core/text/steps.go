@@ -384,6 +384,8 @@ var instructionVerbs = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
 		accept access activate add adjust allow append apply approve assign attach authenticate authorize
+		combine compare construct count decrement divide draw evaluate increment measure multiply simplify
+		solve subtract swap traverse
 		back bind boot browse build bump calculate call cancel capture cd change check checkout choose
 		clean clear click clone close commit compile compute configure confirm connect consider convert
 		copy create curl customize cut debug declare decompress define delete deploy describe deselect
@@ -459,7 +461,10 @@ func onlyNotesBetween(s string) bool {
 
 // IsProcedure reports whether an ordered list of s is a procedure: at least
 // two items, and at least half of them (and two) instructions. A numbered
-// list of features, findings or references is not.
+// list of features, findings or references is not. A list that a purpose
+// introduces ("To check that a graph is a tree:") needs one instruction:
+// the lead-in says steps follow, and their verbs need not be the
+// commands of software ("Count the vertices", "Conclude that …").
 func IsProcedure(s string, l OrderedList) bool {
 	n := len(l.Items)
 	if n < 2 {
@@ -471,5 +476,24 @@ func IsProcedure(s string, l OrderedList) bool {
 			imp++
 		}
 	}
+	if imp >= 1 && purposeLeadIn(s[:l.Start]) {
+		return true
+	}
 	return imp >= 2 && 2*imp >= n
+}
+
+// purposeLeadIn reports whether the line before a list (before its end)
+// states a purpose and announces what follows: "To" and an instruction
+// verb first, a colon last ("To check that a graph is a tree:"). "To
+// summarize:" and "To be precise:" do not qualify: their verb is not an
+// instruction.
+func purposeLeadIn(before string) bool {
+	before = strings.TrimRight(before, " \t\r\n")
+	line := strings.TrimSpace(before[strings.LastIndexByte(before, '\n')+1:])
+	line = strings.Trim(line, "*_")
+	if !strings.HasSuffix(line, ":") {
+		return false
+	}
+	ws := strings.Fields(line)
+	return len(ws) >= 2 && strings.EqualFold(ws[0], "to") && instructionVerbs[strings.ToLower(strings.TrimRight(ws[1], ":,"))]
 }

@@ -116,6 +116,12 @@ func TestIsProcedureNeedsInstructions(t *testing.T) {
 		{"1. Fast.\n2. Small.\n3. Run it.\n", false},              // one instruction of three
 		{"1. We use a cache.\n2. Open it.\n3. Close it.\n", true}, // two of three
 		{"1. Open it.\n", false},                                  // one item
+		// A purpose announced first needs one instruction.
+		{"To check that a graph is a tree:\n\n1. Count the vertices.\n2. Check that it is connected.\n3. Conclude.\n", true},
+		{"**To compute a determinant by cofactors:**\n\n1. Choose a row.\n2. The sum of the products is the determinant.\n", true},
+		{"To summarize:\n\n1. Graphs have vertices.\n2. Open sets are open.\n3. Trees are graphs.\n", false}, // no purpose
+		{"To use this library you need:\n\n1. Python 3.8\n2. A GPU\n", false},                                // no instruction
+		{"We want to check it\n\n1. The vertices.\n2. Check it.\n3. The edges.\n", false},                    // no colon
 	} {
 		ls := OrderedLists(c.s)
 		if len(ls) != 1 {
