@@ -250,3 +250,18 @@ func TestSubjectNames(t *testing.T) {
 		}
 	}
 }
+
+// A tutorial's own words say what kind of text it is, not what a task is
+// about: "steps", "tutorial" and "describes" are never triggers, while a
+// word that shares a stem with none of them ("container", "description")
+// still is.
+func TestGenreWordsAreNotConcepts(t *testing.T) {
+	for w, want := range map[string]bool{
+		"steps": false, "step": false, "tutorial": false, "guides": false, "describes": false,
+		"container": true, "description": true, "sentinel": true,
+	} {
+		if got := isConceptWord(w); got != want {
+			t.Errorf("isConceptWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

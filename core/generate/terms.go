@@ -36,6 +36,7 @@ var vagueWords = func() map[string]bool {
 		"value", "values", "number", "numbers", "amount", "level", "levels", "kind", "kinds",
 		"form", "forms", "result", "results", "time", "times", "point", "points", "side",
 		"sides", "end", "ends", "start", "begin", "term", "terms", "item", "items", "name", "names",
+		"step", "steps", "tutorial", "tutorials", "guide", "guides",
 		"word", "words", "line", "lines", "place", "document", "documents", "implementation",
 		"implementations", "behavior", "behaviour", "mechanism", "mechanisms", "approach",
 		"purpose", "reason", "support", "information", "data", "method", "methods", "process",
@@ -77,7 +78,7 @@ var actionWords = func() map[string]bool {
 		"enter", "open", "opens", "build", "builds", "change", "changes", "consist", "consists",
 		"occur", "occurs", "happen", "happens", "produce", "produces", "determine",
 		"determines", "depend", "depends", "transmit", "transmits", "implement", "implements",
-		"ignoring", "using", "making", "giving", "taking",
+		"ignoring", "using", "making", "giving", "taking", "describe", "describes",
 		// A tutorial's instructions: what every procedure says to do.
 		"view", "views", "click", "clicks", "type", "press", "copy", "paste", "navigate", "go",
 		"install", "installs", "launch", "follow", "see", "verify", "command", "commands",
