@@ -312,9 +312,11 @@ func isNoManifestError(err error) bool {
 }
 
 // isEmptyFileError recognizes Badger's failure on an empty .mem or .vlog
-// file; like the lock error, only its text identifies it.
+// file; like the lock error, only its text identifies it. Opened for
+// writing, Badger sizes the file and says to create a new one; opened
+// read-only, it cannot size it and the truncation fails.
 func isEmptyFileError(err error) bool {
-	return strings.Contains(err.Error(), "Create a new file")
+	return strings.Contains(err.Error(), "Create a new file") || strings.Contains(err.Error(), "error while truncation")
 }
 
 // isLockError recognizes Badger's directory-lock failure. Badger wraps the
