@@ -64,8 +64,8 @@ one does (lore serve or the terminal application), and otherwise opens the
 store for that call; a command of another process that holds the store for
 writing (a learn) makes such a call fail with "store is locked", to be
 retried. Run lore serve beside a busy agent: a search over 10,000 skills
-then takes about 2 ms instead of the store's opening time (about 150 ms). Logs and command errors go to stderr; stdout
-carries only the protocol.`,
+then takes about 2 ms instead of the store's opening time (about 150 ms).
+Logs and command errors go to stderr; stdout carries only the protocol.`,
 		Example: `  claude mcp add lore -- lore mcp
   claude mcp add lore -- lore mcp --consumer claude-code --data-dir ~/team-lore`,
 		Args: noArgs,
