@@ -124,8 +124,8 @@ func TextKey(s string) (key [16]byte, blank bool) {
 // returns them sorted and unique.
 func tokenSet(buf []string, s string) []string {
 	text.EachWord(s, func(w string, _, _ int) {
-		if !text.IsStopword(w) {
-			buf = append(buf, text.Stem(w))
+		if st, ok := text.ContentStem(w); ok {
+			buf = append(buf, st)
 		}
 	})
 	return sortSet(buf)

@@ -19,11 +19,38 @@ var stemCache = struct {
 	m map[string]stemEntry
 }{m: map[string]stemEntry{}}
 
-// stemEntry is what stemCache knows of a word: its stem, and whether it is
-// a term word (term: 0 not known yet, 1 yes, -1 no).
+// stemEntry is what stemCache knows of a word: its stem, whether it is a
+// term word and whether it is a stopword (term, stop: 0 not known yet, 1
+// yes, -1 no).
 type stemEntry struct {
-	stem string
-	term int8
+	stem       string
+	term, stop int8
+}
+
+// remember records what set says of w in stemCache, keeping what the
+// cache already knows of it.
+func remember(w string, set func(*stemEntry)) {
+	stemCache.Lock()
+	e, ok := stemCache.m[w]
+	if ok || len(stemCache.m) < stemCacheMax {
+		set(&e)
+		if ok {
+			stemCache.m[w] = e
+		} else {
+			// A copy: w is often a slice of a whole document, which the
+			// cache would otherwise keep alive.
+			stemCache.m[strings.Clone(w)] = e
+		}
+	}
+	stemCache.Unlock()
+}
+
+// flag is a stemEntry flag's value for b.
+func flag(b bool) int8 {
+	if b {
+		return 1
+	}
+	return -1
 }
 
 const stemCacheMax = 1 << 17
@@ -42,14 +69,37 @@ func Stem(w string) string {
 		return e.stem
 	}
 	s := english.Stem(w, false)
-	stemCache.Lock()
-	if _, ok := stemCache.m[w]; !ok && len(stemCache.m) < stemCacheMax {
-		// A copy: w is often a slice of a whole document, which the
-		// cache would otherwise keep alive.
-		stemCache.m[strings.Clone(w)] = stemEntry{stem: s}
-	}
-	stemCache.Unlock()
+	remember(w, func(e *stemEntry) { e.stem = s })
 	return s
+}
+
+// ContentStem is Stem(w) and true, or "" and false when w is a stopword
+// (IsStopword): the rule of Normalize's tokens. A word stemCache knows
+// costs one look-up there instead of one in the stopwords and one in the
+// cache; the dedup stage asks it of every word of every candidate.
+func ContentStem(w string) (string, bool) {
+	if len(w) < 3 || !stemmable(w) {
+		if IsStopword(w) {
+			return "", false
+		}
+		return Stem(w), true
+	}
+	stemCache.RLock()
+	e, ok := stemCache.m[w]
+	stemCache.RUnlock()
+	if ok && e.stop != 0 {
+		return e.stem, e.stop < 0
+	}
+	// Every entry has the stem, whoever made it.
+	stop, st := IsStopword(w), e.stem
+	if !ok {
+		st = english.Stem(w, false)
+	}
+	remember(w, func(e *stemEntry) { e.stem, e.stop = st, flag(stop) })
+	if stop {
+		return "", false
+	}
+	return st, true
 }
 
 // termStem is Stem(w) and true when w is a term word (IsTermWord), and ""
@@ -75,15 +125,7 @@ func termStem(w string) (string, bool) {
 	}
 	term := IsTermWord(w)
 	st := Stem(w)
-	e = stemEntry{stem: st, term: -1}
-	if term {
-		e.term = 1
-	}
-	stemCache.Lock()
-	if _, ok := stemCache.m[w]; ok || len(stemCache.m) < stemCacheMax {
-		stemCache.m[strings.Clone(w)] = e
-	}
-	stemCache.Unlock()
+	remember(w, func(e *stemEntry) { e.stem, e.term = st, flag(term) })
 	if !term {
 		return "", false
 	}

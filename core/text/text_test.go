@@ -137,3 +137,28 @@ func TestCollapseSpaceAsByRunes(t *testing.T) {
 		}
 	}
 }
+
+// ContentStem and termStem share stemCache entries: whichever asks first,
+// each must answer as the functions it stands for, and neither may lose
+// what the other recorded.
+func TestContentStemAgreesWithStopwordsAndStem(t *testing.T) {
+	words := []string{"the", "of", "a", "is", "groups", "running", "which", "matrices",
+		"über", "x2", "eigenvalues", "about", "between", "ab", "determinant"}
+	for round := range 3 {
+		for _, w := range words {
+			if round == 1 {
+				termStem(w) // the term flag first, for some of the words
+			}
+			st, ok := ContentStem(w)
+			if ok == IsStopword(w) {
+				t.Errorf("round %d: ContentStem(%q) keeps it = %v, IsStopword = %v", round, w, ok, IsStopword(w))
+			}
+			if ok && st != Stem(w) {
+				t.Errorf("round %d: ContentStem(%q) = %q, Stem = %q", round, w, st, Stem(w))
+			}
+			if got, term := termStem(w); term != IsTermWord(w) || term && got != Stem(w) {
+				t.Errorf("round %d: termStem(%q) = %q, %v after ContentStem", round, w, got, term)
+			}
+		}
+	}
+}

@@ -109,8 +109,8 @@ func Tokens(s string) []string {
 func Normalize(s string) []string {
 	var out []string
 	EachWord(s, func(w string, _, _ int) {
-		if !IsStopword(w) {
-			out = append(out, Stem(w))
+		if st, ok := ContentStem(w); ok {
+			out = append(out, st)
 		}
 	})
 	return out
