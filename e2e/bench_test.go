@@ -60,13 +60,14 @@ func BenchmarkLearnDryRun(b *testing.B) {
 // benchLearn measures a dry run of src through every stage, reporting
 // ns/MiB (flat when the cost is linear in the input), the largest heap a
 // run held over the input's size (the memory budget is 10×), and the
-// candidates found, so that a faster run that finds less shows it.
+// candidates found, so that a faster run that finds less shows it. The
+// store is the one lore learn --dry-run reads where none exists yet.
 func benchLearn(b *testing.B, src string) {
 	info, err := os.Stat(src)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := store.OpenInMemory()
+	s, err := store.OpenEmpty()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -198,9 +198,11 @@ func (o Options) badgerOptions(dir string) badger.Options {
 	bo := badger.DefaultOptions(dir)
 	if o.inMemory {
 		// An in-memory database has no value log: everything stays in
-		// the LSM tree, up to Badger's 1 MiB maximum value.
+		// the LSM tree, up to Badger's 1 MiB maximum value, or what one
+		// batch of a small memtable holds (OpenEmpty's: Badger refuses a
+		// threshold above its batch size, 15% of the memtable).
 		bo = badger.DefaultOptions("").WithInMemory(true)
-		threshold = 1 << 20
+		threshold = min(1<<20, memTable*15/100)
 	}
 	return bo.
 		WithLogger(badgerLogger{o.logger()}).

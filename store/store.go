@@ -119,6 +119,21 @@ func OpenInMemory() (*Store, error) {
 	return open("", Options{inMemory: true})
 }
 
+// OpenEmpty opens an empty in-memory store for a command that only reads
+// where no store exists yet (lore learn --dry-run, lore skills search on a
+// new machine). Nothing is written to it, so it gets a memtable of
+// emptyMemTable instead of the 16 MiB a working store needs: that arena was
+// most of such a command's memory, allocated, cleared and flushed on
+// closing for nothing.
+func OpenEmpty() (*Store, error) {
+	return open("", Options{inMemory: true, memTableSize: emptyMemTable})
+}
+
+// emptyMemTable is the memtable of OpenEmpty's stores: room for the few
+// records opening a store writes, and for a caller that writes after all,
+// which then works as with any store, flushing more often.
+const emptyMemTable = 1 << 20
+
 func open(dir string, opts Options) (*Store, error) {
 	s := &Store{path: dir, opts: opts, log: opts.logger()}
 	if opts.inMemory {

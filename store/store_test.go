@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -430,4 +431,33 @@ func TestConcurrentPuts(t *testing.T) {
 	wg.Wait()
 	mustVerify(t, s)
 	mustCount(t, s, 10)
+}
+
+// OpenEmpty is what a reading command gets where no store exists: empty,
+// still a store (a small write works), and without the 16 MiB memtable
+// arena a working store allocates, which was most of such a command's heap.
+func TestOpenEmptyIsSmallAndStillAStore(t *testing.T) {
+	heapAfter := func(open func() (*store.Store, error)) (*store.Store, uint64) {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s, err := open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		return s, after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+	}
+	full, fullHeap := heapAfter(store.OpenInMemory)
+	_ = full.Close()
+	s, heap := heapAfter(store.OpenEmpty)
+	defer s.Close()
+	if heap > fullHeap/4 || heap > 6<<20 {
+		t.Errorf("an empty store holds %d KiB of heap, a working one %d KiB", heap>>10, fullHeap>>10)
+	}
+	mustCount(t, s, 0)
+	mustPut(t, s, prim("a", "d", core.Axiom, nil))
+	mustCount(t, s, 1)
+	mustVerify(t, s)
 }

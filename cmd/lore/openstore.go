@@ -67,7 +67,7 @@ func (a *app) openStoreRead() (*store.Store, error) {
 			a.warnedNoStore = true
 			fmt.Fprintf(a.stderr, "lore: no store in %s yet: nothing has been learned there (lore learn makes one)\n", dir)
 		}
-		return store.OpenInMemory()
+		return store.OpenEmpty()
 	}
 	return a.openStoreWith(store.Options{ReadOnly: true})
 }
