@@ -245,7 +245,8 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			added = append(added, ch.PrimitiveID)
 		}
 	}
-	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom})
+	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom,
+		NoneStored: !stored})
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,10 @@ type Merged struct {
 	// From maps an added id back to its candidate's.
 	Deps map[string][]core.Edge
 	From map[string]string
+	// NoneStored says the store held no primitive before the run, so
+	// there are no stored terms to link to (a first learn): LinkStored,
+	// which stems every added statement to look names up, is skipped.
+	NoneStored bool
 }
 
 // Rewire finishes wiring after merging. Wire's edges name candidate ids,
@@ -49,12 +53,14 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 		}
 	}
 	BreakCycles(m.Added, m.Overlay)
-	added := make([]*core.Primitive, len(m.Added))
-	for i, id := range m.Added {
-		added[i] = m.Overlay[id]
-	}
-	if err := LinkStored(st, added, func(id string) bool { return m.Overlay[id] != nil }); err != nil {
-		return nil, 0, err
+	if !m.NoneStored {
+		added := make([]*core.Primitive, len(m.Added))
+		for i, id := range m.Added {
+			added[i] = m.Overlay[id]
+		}
+		if err := LinkStored(st, added, func(id string) bool { return m.Overlay[id] != nil }); err != nil {
+			return nil, 0, err
+		}
 	}
 
 	links := map[string][]string{}

@@ -54,3 +54,35 @@ func TestRewire(t *testing.T) {
 		t.Errorf("err %v, want the store's", err)
 	}
 }
+
+// A run into a store that held no primitive (NoneStored) has no stored
+// term to link to: the store is not asked, and Wire's own edges are still
+// re-pointed and mirrored.
+func TestRewireIntoEmptyStoreAsksNothing(t *testing.T) {
+	ring := &core.Primitive{ID: "ring", Name: "Ring", FormalStatement: "A ring is a group with a second operation."}
+	field := &core.Primitive{ID: "field", Name: "Field", FormalStatement: "A field is a ring with inverses."}
+	m := Merged{
+		Added:      []string{"ring", "field"},
+		Overlay:    map[string]*core.Primitive{"ring": ring, "field": field},
+		FinalOf:    map[string]string{"ring": "ring", "field": "field"},
+		Deps:       map[string][]core.Edge{"field": {{Target: "ring", Type: core.Requires, Strength: 0.9}}},
+		From:       map[string]string{"ring": "ring", "field": "field"},
+		NoneStored: true,
+	}
+	// A store that fails when asked about the group the ring names.
+	asked := errors.New("the store was asked")
+	st := fakeStore{prims: map[string]core.Primitive{"group": {ID: "group", Name: "Group", Type: core.Definition}}, err: asked}
+	_, edges, err := Rewire(st, m)
+	if err != nil {
+		t.Fatalf("Rewire: %v", err)
+	}
+	if edges != 1 || !field.HasEdge("ring", core.Requires) || !slices.Contains(ring.Enables, "field") {
+		t.Errorf("edges %d, field %+v, ring enables %v: Wire's edge not kept", edges, field.Dependencies, ring.Enables)
+	}
+	// The same run into a store that may hold terms asks it.
+	m.NoneStored = false
+	ring.Enables, field.Dependencies = nil, nil
+	if _, _, err := Rewire(st, m); !errors.Is(err, asked) {
+		t.Errorf("err %v: a store that may hold terms was not asked", err)
+	}
+}
