@@ -90,11 +90,16 @@ func typePrior(t core.PrimitiveType) float64 {
 func topicality(prims []core.Primitive, x *index) []float64 {
 	n := len(x.ids)
 	out := make([]float64, n)
-	stems := make([][]string, n)
-	df := map[string]int{}
+	// Each node's distinct keyword stems as ids, end to end in one slice
+	// (node i's are ids[at[i]:at[i+1]]), and each id's count: a slice of
+	// strings per node and a second look-up of every stem were most of
+	// this pass's cost on a large run.
+	idOf := map[string]int32{}
+	var df []int32
+	ids := make([]int32, 0, n)
+	at := make([]int, n+1)
 	for i := range n {
 		p := &prims[x.first[i]]
-		var ks []string
 		for _, k := range p.Keywords {
 			var st string
 			text.EachWord(k, func(w string, _, _ int) {
@@ -103,17 +108,26 @@ func topicality(prims []core.Primitive, x *index) []float64 {
 				}
 				st += text.Stem(w)
 			})
-			if st != "" && !slices.Contains(ks, st) {
-				ks = append(ks, st)
-				df[st]++
+			if st == "" {
+				continue
+			}
+			id, ok := idOf[st]
+			if !ok {
+				id = int32(len(df))
+				idOf[st] = id
+				df = append(df, 0)
+			}
+			if !slices.Contains(ids[at[i]:], id) {
+				ids = append(ids, id)
+				df[id]++
 			}
 		}
-		stems[i] = ks
+		at[i+1] = len(ids)
 	}
 	best := 0.0
-	for i, ks := range stems {
-		for _, k := range ks {
-			out[i] += float64(df[k] - 1)
+	for i := range n {
+		for _, id := range ids[at[i]:at[i+1]] {
+			out[i] += float64(df[id] - 1)
 		}
 		best = max(best, out[i])
 	}
