@@ -44,8 +44,9 @@ func BenchmarkStartup(b *testing.B) {
 		ps := cmd.ProcessState
 		return float64(ps.UserTime()+ps.SystemTime()) / 1e6
 	}
-	// The store that skills search opens is created by its first run; the
-	// benchmark measures the runs after it.
+	// No store exists here, so skills search reads an empty one in memory
+	// (store.OpenEmpty), as on a new machine. One run first, so the binary's
+	// pages are in the page cache for every measured run.
 	run(b, "skills", "search", "backup")
 	for _, c := range []struct {
 		name string
