@@ -186,7 +186,15 @@ func Terms(s string) []string {
 			}
 		}
 	})
-	var out []string
+	// Counted first: the keywords are kept as long as their primitive, and
+	// a slice grown to a bound would keep that bound's capacity.
+	n := 0
+	for i := range entries {
+		if entries[i].first {
+			n++
+		}
+	}
+	out := make([]string, 0, n)
 	for i := range entries {
 		if !entries[i].first {
 			continue
@@ -198,13 +206,7 @@ func Terms(s string) []string {
 				best = f
 			}
 		}
-		if out == nil {
-			out = make([]string, 0, len(entries)-i)
-		}
 		out = append(out, best.word)
-	}
-	if out == nil {
-		out = []string{}
 	}
 	return out
 }
