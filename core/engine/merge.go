@@ -129,9 +129,11 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		cfg = dedup.DefaultConfig()
 	}
 	// One provenance entry per candidate: the changes point into the
-	// slice, which is never reallocated, rather than at copies.
+	// slice, which is never reallocated, rather than at copies. Nearly
+	// every candidate makes one change too (an add, or a note of a skip).
 	plan := &mergePlan{classes: map[core.Class]int{}, overlay: map[string]*core.Primitive{},
-		provenance: make([]core.ProvenanceEntry, 0, len(cands))}
+		provenance: make([]core.ProvenanceEntry, 0, len(cands)),
+		changes:    make([]core.Change, 0, len(cands))}
 	// A store without primitives (a first learn, a dry run on a fresh
 	// store) has nothing to compare a candidate with and no id to take:
 	// asked once, it costs no store transaction per candidate.
