@@ -31,18 +31,26 @@ type stemEntry struct {
 // cache already knows of it.
 func remember(w string, set func(*stemEntry)) {
 	stemCache.Lock()
+	defer stemCache.Unlock()
 	e, ok := stemCache.m[w]
-	if ok || len(stemCache.m) < stemCacheMax {
-		set(&e)
-		if ok {
-			stemCache.m[w] = e
-		} else {
-			// A copy: w is often a slice of a whole document, which the
-			// cache would otherwise keep alive.
-			stemCache.m[strings.Clone(w)] = e
-		}
+	if !ok && len(stemCache.m) >= stemCacheMax {
+		return
 	}
-	stemCache.Unlock()
+	old := e.stem
+	set(&e)
+	// w is often a slice of a whole document, which the cache would keep
+	// alive for the life of the process. So the key is a copy, even for a
+	// word the cache knows (assigning to a string key stores the new key),
+	// and so is the stem when it is w or a slice of it, as the stemmer
+	// returns a stopword and some stems.
+	k := strings.Clone(w)
+	switch i := strings.Index(w, e.stem); {
+	case e.stem == old:
+		e.stem = old
+	case i >= 0:
+		e.stem = k[i : i+len(e.stem)]
+	}
+	stemCache.m[k] = e
 }
 
 // flag is a stemEntry flag's value for b.
