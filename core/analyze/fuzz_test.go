@@ -100,3 +100,16 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWordCount holds WordCount to what it counts without building:
+// strings.Fields, on any bytes.
+func FuzzWordCount(f *testing.F) {
+	for _, s := range []string{"", " one  two\nthree\t", "x\u00a0y\u2003z\u3000w", "\u200bzero-width", "\xc2", "a\xe2\x80", "é \u0085é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := WordCount(s), len(strings.Fields(s)); got != want {
+			t.Fatalf("WordCount(%q) = %d, strings.Fields gives %d", s, got, want)
+		}
+	})
+}
