@@ -250,6 +250,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		bytes += d.Bytes
 	}
 	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Errors), Ignored: len(acq.Ignored)})
+	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
+	ahead := analyzeAhead(ctx, source, acquire.Learnable(acq.Documents), aopts)
+	defer ahead.drop()
 
 	// 2. Sanitize.
 	r.start(StageSanitize)
@@ -310,21 +313,29 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		return res, &gate.RejectedError{Source: source, Rationale: dec.Rationale}
 	}
 
-	// Secrets in the approved text go before analysis, so nothing derived
-	// from it (statements, forms, skills) can carry them.
-	// Files lore only scans (ScanOnly) are judged by the gate with the
-	// rest, but nothing is learned from them.
-	scan.Documents = learnable
 	// The acquisition's own list of documents (learnable or not) would
 	// keep every text alive through the run in the result's scan; what
-	// follows needs only the learnable ones.
+	// follows needs only the learnable ones: files lore only scans
+	// (ScanOnly) are judged by the gate with the rest, but nothing is
+	// learned from them.
 	scan.acq, acq = nil, nil
-	res.Redactions = redactDocuments(scan.Documents)
 
-	// 4. Analyze.
+	// 4. Analyze. Secrets in the approved text go before analysis, so
+	// nothing derived from it (statements, forms, skills) can carry them.
+	// With a second processor the analysis began beside the scan (see
+	// analysisAhead); the gate has let it through, and it is taken here.
 	r.start(StageAnalyze)
-	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
-	ar, err := analyzeDocs(ctx, source, scan.Documents, aopts, r.progress)
+	var ar *AnalyzeResult
+	if ahead != nil {
+		scan.Documents, res.Redactions, ar, err = ahead.result(r.progress)
+	} else {
+		scan.Documents = learnable
+		res.Redactions = redactDocuments(scan.Documents)
+		ar, err = analyzeDocs(ctx, source, scan.Documents, aopts, r.progress)
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return fail(err)
 	}
