@@ -56,8 +56,11 @@ func (a *analysisAhead) result(progress func(done, total int, detail string)) ([
 	return a.docs, a.redactions, a.ar, a.err
 }
 
-// drop cancels the analysis and waits for it to stop; a nil or finished
-// analysis is left as it is.
+// drop cancels the analysis and waits for it to stop, so that nothing of
+// a run goes on after Learn returns; a document already being analyzed is
+// finished first (analysis is checked for cancellation between
+// documents), which for the largest single file is a second or two. A nil
+// or finished analysis is left as it is.
 func (a *analysisAhead) drop() {
 	if a == nil {
 		return
