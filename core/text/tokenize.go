@@ -14,13 +14,12 @@ func EachWord(s string, fn func(word string, start, end int)) {
 	i := 0
 	for i < len(s) {
 		// Skip separators.
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if !isASCIIWord(c) {
-				i++
-				continue
-			}
-		} else {
+		k := wordByte[s[i]]
+		if k == wbSep {
+			i++
+			continue
+		}
+		if k == wbHigh {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if !isWordRune(r) {
 				i += n
@@ -28,25 +27,23 @@ func EachWord(s string, fn func(word string, start, end int)) {
 			}
 		}
 		start := i
-		ascii, lower := true, true
+		ascii, upper := true, uint8(0)
 		runes := 0
 		for i < len(s) {
-			c := s[i]
-			if c < utf8.RuneSelf {
-				if !isASCIIWord(c) {
-					break
-				}
-				if 'A' <= c && c <= 'Z' {
-					lower = false
-				}
-				i++
-			} else {
+			k := wordByte[s[i]]
+			if k == wbSep {
+				break
+			}
+			if k == wbHigh {
 				r, n := utf8.DecodeRuneInString(s[i:])
 				if !isWordRune(r) {
 					break
 				}
 				ascii = false
 				i += n
+			} else {
+				upper |= k // wbUpper's bit; wbLower is 0 in it
+				i++
 			}
 			runes++
 		}
@@ -55,7 +52,7 @@ func EachWord(s string, fn func(word string, start, end int)) {
 		}
 		w := s[start:i]
 		switch {
-		case ascii && lower:
+		case ascii && upper&wbUpper == 0:
 		case ascii:
 			w = asciiLower(w)
 		default:
@@ -65,9 +62,29 @@ func EachWord(s string, fn func(word string, start, end int)) {
 	}
 }
 
-func isASCIIWord(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
+// wordByte sorts bytes for EachWord with one table load: an ASCII
+// separator, a lower-case letter or digit, an upper-case letter, or a
+// byte of a multi-byte character (which the rune decides).
+var wordByte = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = wbHigh
+		case 'A' <= c && c <= 'Z':
+			t[c] = wbUpper
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			t[c] = wbLower
+		}
+	}
+	return t
+}()
+
+const (
+	wbSep   = 0
+	wbLower = 1
+	wbUpper = 2
+	wbHigh  = 4
+)
 
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 type wordAt struct {
@@ -118,4 +120,45 @@ func TestWordStreamLongText(t *testing.T) {
 	if ws := NewWordStream(s, nil); ws.Len() < 10*markEvery {
 		t.Fatalf("only %d words: the test needs many marks", ws.Len())
 	}
+}
+
+// eachWordByRunes is EachWord's definition read rune by rune: a maximal run
+// of letters, digits and combining marks, of two runes or more, lowercased.
+func eachWordByRunes(s string) []string {
+	var out []string
+	start, runes := -1, 0
+	emit := func(end int) {
+		if start >= 0 && runes >= 2 {
+			out = append(out, fmt.Sprintf("%d:%d:%s", start, end, strings.ToLower(s[start:end])))
+		}
+		start, runes = -1, 0
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			runes++
+		} else {
+			emit(i)
+		}
+		i += n
+	}
+	emit(len(s))
+	return out
+}
+
+// FuzzEachWord holds the byte-table tokenizer to its definition.
+func FuzzEachWord(f *testing.F) {
+	for _, s := range []string{"The Group G acts on X; naïve Café.", "ab\xffcd \xe2\x80 éé ÉCOLE", "x_y z9 Σσ a\u0301b I", "ǅemal ΣΑΣ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		EachWord(s, func(w string, start, end int) { got = append(got, fmt.Sprintf("%d:%d:%s", start, end, w)) })
+		if want := eachWordByRunes(s); !slices.Equal(got, want) {
+			t.Fatalf("EachWord(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
