@@ -446,12 +446,18 @@ func readRaw(path, ext string, info fs.FileInfo, opts Options) (raw []byte, part
 	if info.Size() > opts.MaxFileSize {
 		return nil, false, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(info.Size()), HumanBytes(opts.MaxFileSize))
 	}
-	// Read at most one byte past the limit: the file may have grown since Stat.
-	rest, err := io.ReadAll(io.LimitReader(fh, opts.MaxFileSize+1-int64(n)))
-	if err != nil {
+	// Read at most one byte past the limit: the file may have grown since
+	// Stat. Sized from Stat (with room for the read that finds the end),
+	// the buffer is filled once instead of grown by doubling and then
+	// copied, which allocated three times the file; a file that grew
+	// since still grows it.
+	var buf bytes.Buffer
+	buf.Grow(int(min(info.Size(), opts.MaxFileSize)) + bytes.MinRead)
+	buf.Write(head)
+	if _, err := buf.ReadFrom(io.LimitReader(fh, opts.MaxFileSize+1-int64(n))); err != nil {
 		return nil, false, fmt.Errorf("read failed: %s", describeOpenError(err))
 	}
-	raw = append(head, rest...)
+	raw = buf.Bytes()
 	if int64(len(raw)) > opts.MaxFileSize {
 		return nil, false, fmt.Errorf("file is %s, over the %s per-file limit", HumanBytes(max(info.Size(), int64(len(raw)))), HumanBytes(opts.MaxFileSize))
 	}
