@@ -92,22 +92,14 @@ func TestRejectedSourceShowsNoAnalysis(t *testing.T) {
 	src := aheadSource(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	b := engine.NewBroker()
-	events := b.Subscribe(context.Background())
-	var got []engine.Event
-	drained := make(chan struct{})
-	go func() {
-		for e := range events {
-			got = append(got, e)
-		}
-		close(drained)
-	}()
+	all := collectAll(b)
 	opts := engine.LearnOptions{Domains: storetest.Domains(t), Events: b, DryRun: true, Tier: core.Stranger}
 	opts.Approver = gate.ApproverFunc(func(context.Context, gate.Request) (gate.Answer, error) {
 		return gate.Answer{Status: core.Rejected, Rationale: "not today"}, nil
 	})
 	res, err := engine.Learn(context.Background(), storetest.Open(t), src, opts)
 	b.Close()
-	<-drained
+	got := all()
 	var rejected *gate.RejectedError
 	if !errors.As(err, &rejected) {
 		t.Fatalf("err = %v, want a rejection", err)

@@ -27,22 +27,14 @@ func TestLearnPublishesAcquireProgress(t *testing.T) {
 	ds := storetest.Domains(t)
 	st := storetest.Open(t)
 	b := engine.NewBroker()
-	events := b.Subscribe(context.Background())
-	var got []engine.Event
-	drained := make(chan struct{})
-	go func() {
-		for e := range events {
-			got = append(got, e)
-		}
-		close(drained)
-	}()
+	all := collectAll(b)
 	opts := engine.LearnOptions{Domains: ds, Events: b, DryRun: true}
 	opts.Policy.Approve = true
 	if _, err := engine.Learn(context.Background(), st, corpusPaper, opts); err != nil {
 		t.Fatal(err)
 	}
 	b.Close()
-	<-drained
+	got := all()
 
 	// Extraction counts sections up to the analysis's count, then the
 	// candidates it makes, and says last that it wires them. (The broker

@@ -17,18 +17,31 @@ import (
 // collect subscribes to b and returns a function that, once b is closed,
 // returns every StageFinished published, by stage.
 func collect(b *engine.Broker) func() map[engine.Stage]engine.StageFinished {
-	events := b.Subscribe(context.Background())
-	got := map[engine.Stage]engine.StageFinished{}
-	drained := make(chan struct{})
-	go func() {
-		for e := range events {
+	all := collectAll(b)
+	return func() map[engine.Stage]engine.StageFinished {
+		got := map[engine.Stage]engine.StageFinished{}
+		for _, e := range all() {
 			if f, ok := e.(engine.StageFinished); ok {
 				got[f.Stage] = f
 			}
 		}
+		return got
+	}
+}
+
+// collectAll subscribes to b and returns what gives every event it
+// published, once b is closed.
+func collectAll(b *engine.Broker) func() []engine.Event {
+	events := b.Subscribe(context.Background())
+	var got []engine.Event
+	drained := make(chan struct{})
+	go func() {
+		for e := range events {
+			got = append(got, e)
+		}
 		close(drained)
 	}()
-	return func() map[engine.Stage]engine.StageFinished {
+	return func() []engine.Event {
 		<-drained
 		return got
 	}
