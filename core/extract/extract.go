@@ -69,9 +69,11 @@
 package extract
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
@@ -484,6 +486,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	outOf := make([]int, len(cs))
 	lastOff := -1
 	x.uniqueNames(cs)
+	x.countPatterns(cs)
 	for ci, c := range cs {
 		if opts.Candidate != nil {
 			opts.Candidate(ci+1, len(cs))
@@ -597,6 +600,57 @@ func computationalForm(t core.PrimitiveType, statement string) string {
 		return text.Truncate(statement, maxIdentity)
 	}
 	return first
+}
+
+// minParallelSections is the fewest sections each goroutine of
+// countPatterns is given: for fewer, starting it costs about what it saves.
+const minParallelSections = 64
+
+// countPatterns counts the patterns of the sections the candidates come
+// from on up to GOMAXPROCS goroutines, so that patterns then returns them
+// as counted; on a large book counting is most of what finish costs. A
+// section's patterns depend on its own words only (see patterns), so the
+// work splits by section: each goroutine counts a run of consecutive
+// sections with a word table and a reader of the document's words of its
+// own, and finds what counting them one by one would.
+func (x *extractor) countPatterns(cs []cand) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(cs) < 2*minParallelSections {
+		return
+	}
+	var stream *text.WordStream
+	if x.words != nil {
+		ws, ok := x.words.(*text.WordStream)
+		if !ok {
+			return // a reader that cannot be shared: counted one by one
+		}
+		stream = ws
+	}
+	var secs []*secState
+	seen := make(map[*secState]bool)
+	for i := range cs {
+		if st := cs[i].sec; !st.counted && !seen[st] {
+			seen[st] = true
+			secs = append(secs, st)
+		}
+	}
+	if workers = min(workers, len(secs)/minParallelSections); workers < 2 {
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		run := secs[w*len(secs)/workers : (w+1)*len(secs)/workers]
+		y := &extractor{format: x.format}
+		if stream != nil {
+			y.words = stream.Fork()
+		}
+		wg.Go(func() {
+			for _, st := range run {
+				y.patterns(st)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // patternWords numbers the distinct words of a document for patterns, so

@@ -97,6 +97,15 @@ func (ws *WordStream) Text() string { return ws.s }
 // Len is the number of words.
 func (ws *WordStream) Len() int { return ws.n }
 
+// Fork returns a reader of the same words with a place of its own: EachIn
+// on the fork and on ws may run at the same time (the recorded words are
+// never changed after NewWordStream; only where a reader stopped is).
+func (ws *WordStream) Fork() *WordStream {
+	f := *ws
+	f.cur.i, f.cur.p, f.cur.prevEnd = 0, 0, 0
+	return &f
+}
+
 // next decodes the word whose encoding starts at p, after a word ending at
 // prevEnd, and returns where the next word's encoding starts.
 func (ws *WordStream) next(p, prevEnd int) (w string, start, end, q int) {

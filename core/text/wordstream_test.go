@@ -162,3 +162,33 @@ func FuzzEachWord(f *testing.F) {
 		}
 	})
 }
+
+// A fork reads the words where it likes while the stream it came from
+// reads elsewhere, each as EachWord would (run with -race).
+func TestWordStreamForkReadsBesideItsStream(t *testing.T) {
+	var sb strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&sb, "Word%d of the Section %d, ", i, i%37)
+	}
+	s := sb.String()
+	ws := NewWordStream(s, nil)
+	read := func(r *WordStream, from int) error {
+		for a := from; a < len(s); a += len(s) / 50 {
+			b := min(a+len(s)/60, len(s))
+			got := collect(func(fn func(string, int, int)) { r.EachIn(a, b, fn) })
+			want := collect(func(fn func(string, int, int)) { EachWord(s[a:b], fn) })
+			if !slices.Equal(got, want) {
+				return fmt.Errorf("EachIn(%d, %d) = %d words, want %d", a, b, len(got), len(want))
+			}
+		}
+		return nil
+	}
+	done := make(chan error)
+	go func() { done <- read(ws.Fork(), 0) }()
+	if err := read(ws, len(s)/2); err != nil {
+		t.Error(err)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("fork: %v", err)
+	}
+}
