@@ -98,12 +98,11 @@ func (ws *WordStream) Text() string { return ws.s }
 func (ws *WordStream) Len() int { return ws.n }
 
 // Fork returns a reader of the same words with a place of its own: EachIn
-// on the fork and on ws may run at the same time (the recorded words are
-// never changed after NewWordStream; only where a reader stopped is).
+// on the fork and on ws may run at the same time, and Fork itself while ws
+// is being read (the recorded words never change after NewWordStream; only
+// where a reader stopped does, and the fork does not read that).
 func (ws *WordStream) Fork() *WordStream {
-	f := *ws
-	f.cur.i, f.cur.p, f.cur.prevEnd = 0, 0, 0
-	return &f
+	return &WordStream{s: ws.s, enc: ws.enc, marks: ws.marks, n: ws.n, lower: ws.lower}
 }
 
 // next decodes the word whose encoding starts at p, after a word ending at
