@@ -114,14 +114,20 @@ func (s *Store) backup(ctx context.Context, w io.Writer) (BackupInfo, error) {
 	info := BackupInfo{Store: s.path, Created: time.Now().UTC().Truncate(time.Second)}
 	if err := s.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get(keySchema)
-		if err != nil {
+		switch {
+		case errors.Is(err, badger.ErrKeyNotFound):
+			// An in-memory store keeps no schema record (see open): its
+			// layout is this lore's.
+			info.Schema = SchemaVersion
+		case err != nil:
 			return fmt.Errorf("read schema: %w", err)
+		default:
+			var rec schemaRecord
+			if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
+				return err
+			}
+			info.Schema = rec.Version
 		}
-		var rec schemaRecord
-		if err := item.Value(func(v []byte) error { return decodeValue(keySchema, v, &rec) }); err != nil {
-			return err
-		}
-		info.Schema = rec.Version
 		info.Primitives, err = countPrefix(txn, prefixPrimitive)
 		return err
 	}); err != nil {

@@ -167,7 +167,15 @@ func open(dir string, opts Options) (*Store, error) {
 	if opts.ReadOnly && !opts.inMemory {
 		return s.finishReadOnly()
 	}
-	features, err := s.checkSchema()
+	// An in-memory store begins empty and ends with its process, so it
+	// needs no schema record (readSchema answers this lore's); written,
+	// the record was all its memtable held, and closing flushed it into
+	// a table (about 10 MB of buffers) that no one would read.
+	check := s.checkSchema
+	if opts.inMemory {
+		check = s.readSchema
+	}
+	features, err := check()
 	if err != nil {
 		_ = db.Close()
 		return nil, err
