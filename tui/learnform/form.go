@@ -4,6 +4,7 @@
 package learnform
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,6 +82,9 @@ var tiers = []core.Familiarity{"", core.Stranger}
 // KeyMap holds the form's keys.
 type KeyMap struct {
 	Next, Prev, Submit, Cancel, Toggle, Complete key.Binding
+	// NextMatch and PrevMatch choose among the completions listed under
+	// the source; Choose stands for both in the help.
+	NextMatch, PrevMatch, Choose key.Binding
 }
 
 // DefaultKeyMap returns the form's keys.
@@ -92,17 +96,21 @@ func DefaultKeyMap() KeyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Toggle:   key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "change choice")),
 		Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete path")),
+		// Not ↓/↑: they move between the fields.
+		NextMatch: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next completion")),
+		PrevMatch: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous completion")),
+		Choose:    key.NewBinding(key.WithKeys("ctrl+n", "ctrl+p"), key.WithHelp("ctrl+n/ctrl+p", "choose a completion")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Submit, k.Complete, k.Next, k.Toggle, k.Cancel}
+	return []key.Binding{k.Submit, k.Complete, k.Choose, k.Next, k.Toggle, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Submit, k.Cancel}, {k.Next, k.Prev, k.Complete, k.Toggle}}
+	return [][]key.Binding{{k.Submit, k.Cancel}, {k.Next, k.Prev, k.Complete, k.Choose, k.Toggle}}
 }
 
 // Model is the form.
@@ -139,6 +147,10 @@ func New(st styles.Styles) Model {
 		ti.CharLimit = 4096
 		if i == fieldSource {
 			ti.ShowSuggestions = true
+			// The input chooses among its completions with the form's
+			// keys, so that the help names the keys that work.
+			ti.KeyMap.NextSuggestion = m.keys.NextMatch
+			ti.KeyMap.PrevSuggestion = m.keys.PrevMatch
 		}
 		m.inputs[i] = ti
 	}
@@ -170,11 +182,13 @@ func (m Model) SetSize(w, _ int) Model {
 
 // KeyMap returns the form's key map as it applies now: tab completes the
 // source while a completion is offered (and ↓ alone moves on), and the
-// choice keys act on the choice fields only.
+// choice keys act on the choice fields only; ctrl+n/ctrl+p are listed
+// while there is more than one completion to choose from.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	completing := m.focus == fieldSource && m.completable()
 	k.Complete.SetEnabled(completing)
+	k.Choose.SetEnabled(completing && len(m.matches()) > 1)
 	if completing {
 		k.Next.SetKeys("down")
 		k.Next.SetHelp("↓", k.Next.Help().Desc)
@@ -246,7 +260,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.keys.Submit):
 			return m.Submit()
 		case m.focus == fieldSource && key.Matches(msg, m.keys.Complete) && m.completable():
-			return m.updateInput(msg)
+			return m.completeSource(msg)
 		case key.Matches(msg, m.keys.Next):
 			m.setFocus(m.focus + 1)
 			return m, nil
@@ -277,6 +291,41 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) completable() bool {
 	s := m.inputs[fieldSource].CurrentSuggestion()
 	return s != "" && s != m.inputs[fieldSource].Value()
+}
+
+// matches are the completions of the source as typed.
+func (m Model) matches() []string { return m.inputs[fieldSource].MatchedSuggestions() }
+
+// completeSource completes the source as a shell does: with several
+// matches, as far as they agree (the list under the field shows them);
+// once the text is all they share, with the one chosen (the first, or
+// the one ctrl+n/ctrl+p moved to).
+func (m Model) completeSource(tab tea.KeyPressMsg) (Model, tea.Cmd) {
+	in := &m.inputs[fieldSource]
+	if ms := m.matches(); len(ms) > 1 {
+		if p := commonPrefix(ms); len([]rune(p)) > len([]rune(in.Value())) {
+			in.SetValue(p)
+			in.CursorEnd()
+			m.err = ""
+			return m, complete(p)
+		}
+	}
+	return m.updateInput(tab)
+}
+
+// commonPrefix is the longest prefix, in whole runes, of every string of
+// ss.
+func commonPrefix(ss []string) string {
+	p := []rune(ss[0])
+	for _, s := range ss[1:] {
+		r := []rune(s)
+		n := 0
+		for n < len(p) && n < len(r) && p[n] == r[n] {
+			n++
+		}
+		p = p[:n]
+	}
+	return string(p)
 }
 
 func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
@@ -372,6 +421,65 @@ func readable(name string, exts []string) bool {
 	return slices.ContainsFunc(exts, func(ext string) bool { return strings.HasSuffix(lower, ext) })
 }
 
+// maxCandidateLines bounds the list of completions under the source; a
+// folder with more matches says how many are left out.
+const maxCandidateLines = 4
+
+// candidates are the lines under the source listing its completions by
+// name while there is more than one, the chosen one marked, wrapped to
+// the width, as many as fit in maxCandidateLines and how many more; nil
+// otherwise.
+func (m Model) candidates() []string {
+	ms := m.matches()
+	if m.focus != fieldSource || len(ms) < 2 {
+		return nil
+	}
+	cur := m.inputs[fieldSource].CurrentSuggestionIndex()
+	const indent = 14
+	room := max(m.w-indent-1, 10)
+	var lines [][]string
+	used := room // no line yet
+	for i, s := range ms {
+		name := filepath.Base(s)
+		if strings.HasSuffix(s, string(filepath.Separator)) {
+			name += string(filepath.Separator)
+		}
+		name = ansi.Truncate(name, room, "…")
+		w := ansi.StringWidth(name)
+		if used > 0 {
+			w += 2
+		}
+		if used+w > room {
+			if len(lines) == maxCandidateLines {
+				// The count replaces what does not fit of the last line.
+				last, left := lines[len(lines)-1], len(ms)-i
+				more := fmt.Sprintf("+%d more", left)
+				for len(last) > 1 && ansi.StringWidth(strings.Join(last, "  "))+2+len(more) > room {
+					last, left = last[:len(last)-1], left+1
+					more = fmt.Sprintf("+%d more", left)
+				}
+				if len(last) == 1 {
+					last[0] = ansi.Truncate(last[0], max(room-2-len(more), 1), "…")
+				}
+				lines[len(lines)-1] = append(last, m.st.Faint.Render(more))
+				break
+			}
+			lines, used, w = append(lines, nil), 0, ansi.StringWidth(name)
+		}
+		style := m.st.Faint
+		if i == cur {
+			style = m.st.Input.Focused
+		}
+		lines[len(lines)-1] = append(lines[len(lines)-1], style.Render(name))
+		used += w
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Repeat(" ", indent) + strings.Join(l, "  ")
+	}
+	return out
+}
+
 // View draws the form.
 func (m Model) View() string {
 	label := func(i int, s string) string {
@@ -390,6 +498,9 @@ func (m Model) View() string {
 	var b strings.Builder
 	b.WriteString(m.st.Heading.Render(" Learn a source") + "\n\n")
 	b.WriteString(label(fieldSource, "source") + m.inputs[fieldSource].View() + "\n")
+	for _, line := range m.candidates() {
+		b.WriteString(line + "\n")
+	}
 	b.WriteString(label(fieldDomain, "domain") + m.inputs[fieldDomain].View() + "\n")
 	b.WriteString(label(fieldDepth, "depth") + choice(fieldDepth, string(depths[m.depth])) + "\n")
 	tier := "as detected (web and git: stranger)"

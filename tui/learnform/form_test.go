@@ -35,6 +35,12 @@ func TestCompletionListsReadableEntries(t *testing.T) {
 	m = m.SetSize(100, 20)
 	m, _ = m.Update(tea.PasteMsg{Content: dir + "/ch"})
 	m, _ = m.Update(msg)
+	// Three matches: tab completes what they share, then the first.
+	m, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := m.Source(); got != dir+"/chapter" {
+		t.Errorf("tab completed to %q", got)
+	}
+	m, _ = m.Update(cmd())
 	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
 	if got := m.Source(); got != dir+"/chapter1.md" {
 		t.Errorf("tab completed to %q", got)
@@ -138,5 +144,70 @@ func TestCommandLineGateChoicesApplyToOneSubmission(t *testing.T) {
 	}
 	if _, fourth := submit(m); fourth.Tier != "" {
 		t.Errorf("the next request kept tier %q", fourth.Tier)
+	}
+}
+
+// Tab with several matches completes only what they share and lists
+// them; ctrl+n/ctrl+p choose one, which the next tab takes, and the help
+// names those keys.
+func TestCompletionStopsAtTheCommonPrefixAndListsTheMatches(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"latex_ods_sorting.tex", "latex_openintro_ch_probability.tex", "latex_openlogic_enumerability.tex", "latex_untitled-envs_hott_equivalences.tex"}
+	extra := []string{"latex_x1.tex", "latex_x2.tex", "latex_x3.tex", "latex_x4.tex"}
+	for _, f := range slices.Concat(names, extra, []string{"notes.md"}) {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := New(styles.New(true)).SetSize(120, 20)
+	m, _ = m.Update(tea.PasteMsg{Content: dir + "/la"})
+	m, _ = m.Update(complete(dir + "/la")())
+	m, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := m.Source(); got != dir+"/latex_" {
+		t.Fatalf("tab with four matches completed to %q, want the common prefix %q", got, dir+"/latex_")
+	}
+	if m.focus != fieldSource {
+		t.Fatalf("tab with four matches left the source field (focus %d)", m.focus)
+	}
+	if cmd == nil {
+		t.Fatal("completing to the common prefix asked for no completions of it")
+	}
+	m, _ = m.Update(cmd())
+	view := ansi.Strip(m.View())
+	for _, n := range slices.Concat(names, extra) {
+		if !strings.Contains(view, n) {
+			t.Errorf("the candidate %s is not shown:\n%s", n, view)
+		}
+	}
+	// On a narrow terminal the list says how many it leaves out: one
+	// name a line, four lines.
+	if narrow := ansi.Strip(m.SetSize(40, 20).View()); !strings.Contains(narrow, "+4 more") {
+		t.Errorf("40 columns: the list does not say +4 more:\n%s", narrow)
+	}
+	var helped bool
+	for _, b := range m.KeyMap().ShortHelp() {
+		helped = helped || (b.Enabled() && strings.Contains(b.Help().Key, "ctrl+n") && strings.Contains(b.Help().Key, "ctrl+p"))
+	}
+	if !helped {
+		t.Error("the help line does not name ctrl+n/ctrl+p while there are candidates")
+	}
+	var full bool
+	for _, col := range m.KeyMap().FullHelp() {
+		for _, b := range col {
+			full = full || strings.Contains(b.Help().Key, "ctrl+n")
+		}
+	}
+	if !full {
+		t.Error("the full help does not document ctrl+n/ctrl+p")
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl})
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := m.Source(); got != dir+"/"+names[1] {
+		t.Errorf("ctrl+n then tab completed to %q, want %q", got, dir+"/"+names[1])
+	}
+	// One match left: the list goes away.
+	m, _ = m.Update(complete(m.Source())())
+	if strings.Contains(ansi.Strip(m.View()), names[0]) {
+		t.Errorf("the candidates are still listed after one was taken:\n%s", ansi.Strip(m.View()))
 	}
 }
