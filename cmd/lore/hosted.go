@@ -43,6 +43,10 @@ const (
 	// made absolute before the owner, whose working directory is not the
 	// client's, reads them.
 	annotPaths = "lore/paths"
+	// annotHelp marks a command that only prints help (help, a group
+	// alone): it needs no store, and its help is drawn for this
+	// process's terminal, so it is never forwarded.
+	annotHelp = "lore/help"
 )
 
 // noOwnerEnv, when set, makes every command open the store itself.
@@ -198,7 +202,7 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
 	root := probe.rootCmd(args...)
 	cmd, rest, err := root.Find(args)
-	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) {
+	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) || cmd.Annotations[annotHelp] != "" {
 		return 0, false
 	}
 	for _, x := range rest {
@@ -277,6 +281,26 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return ExitFailure, true
 	}
 	return code, true
+}
+
+// executeHosted runs a command line the owner runs for a client, as
+// fang.Execute does for a command of this process but without it: on an
+// error or a help page, fang picks its colours by asking this process's
+// own terminal (os.Stdin, os.Stdout) for its background. In the terminal
+// application that terminal is the screen's: the query put the screen's
+// input in raw mode and waited for an answer the screen read first, so a
+// failing command's exit code reached its client 2 to 4 seconds late, or
+// never. A hosted command's streams are its client's; nothing here
+// touches this process's terminal, and the client's signals reach the
+// command through ctx.
+func executeHosted(ctx context.Context, root *cobra.Command, stderr io.Writer) error {
+	root.SilenceUsage = true
+	root.SilenceErrors = true
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "lore: "+errorSentence(err))
+	}
+	return err
 }
 
 // local reports a command, or one of its parents, marked annotLocal.

@@ -102,19 +102,19 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	root.SetOut(cobraOut)
 	root.SetErr(stderr)
-	opts := []fang.Option{
-		fang.WithVersion(version),
-		fang.WithCommit(commit),
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			fmt.Fprintln(w, "lore: "+errorSentence(err))
-		}),
+	var err error
+	if host != nil {
+		err = executeHosted(ctx, root, stderr)
+	} else {
+		err = fang.Execute(ctx, root,
+			fang.WithVersion(version),
+			fang.WithCommit(commit),
+			fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+				fmt.Fprintln(w, "lore: "+errorSentence(err))
+			}),
+			fang.WithNotifySignal(os.Interrupt),
+		)
 	}
-	if host == nil {
-		// A command run for another process is interrupted by that
-		// process (its ctx), not by signals to this one.
-		opts = append(opts, fang.WithNotifySignal(os.Interrupt))
-	}
-	err := fang.Execute(ctx, root, opts...)
 	if trimmed != nil {
 		trimmed.Flush()
 	}
@@ -360,10 +360,11 @@ func unknownCommand(cmd *cobra.Command, name string) error {
 // help; followed by anything else, that is an unknown subcommand.
 func groupCmd(use, short, long string) *cobra.Command {
 	return &cobra.Command{
-		Use:   use,
-		Short: short,
-		Long:  long,
-		Args:  noArgs,
+		Use:         use,
+		Short:       short,
+		Long:        long,
+		Args:        noArgs,
+		Annotations: map[string]string{annotHelp: "group"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -374,9 +375,10 @@ func groupCmd(use, short, long string) *cobra.Command {
 // exits 0 for a topic it does not know.
 func helpCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		Long:  "Prints the help of a command: lore help skills search is lore skills search --help.",
+		Use:         "help [command]",
+		Short:       "Help about any command",
+		Annotations: map[string]string{annotHelp: "help"},
+		Long:        "Prints the help of a command: lore help skills search is lore skills search --help.",
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || len(rest) > 0 {
