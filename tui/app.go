@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -187,6 +188,11 @@ func New(ctx context.Context, opts Options) Model {
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
 		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
+	// Sources are kept absolute; the Learn screen shows one relative to
+	// the folder lore was started in where that is shorter.
+	if wd, err := os.Getwd(); err == nil {
+		m.learn = m.learn.WithWorkDir(wd)
+	}
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)
 		m.formOpen = true

@@ -372,7 +372,30 @@ func (m Model) Submit() (Model, tea.Cmd) {
 	// The command line's gate flags were given with its source: whatever
 	// this submission becomes, the form never offers them again.
 	m.policy = gate.Policy{}
-	return m, func() tea.Msg { return validatedMsg{req: req, err: acquire.Check(req.Source)} }
+	return m, func() tea.Msg {
+		if err := acquire.Check(req.Source); err != nil {
+			return validatedMsg{req: req, err: err}
+		}
+		// The session records where the source was, as the command line
+		// does: a relative path means nothing once the folder changes.
+		req.Source = localAbs(req.Source)
+		return validatedMsg{req: req}
+	}
+}
+
+// localAbs is p made absolute when it names a file or folder here, and p
+// as given otherwise (a URL, a repository shorthand).
+func localAbs(p string) string {
+	if filepath.IsAbs(p) || strings.Contains(p, "://") {
+		return p
+	}
+	if _, err := os.Stat(p); err != nil {
+		return p
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // maxSuggestions bounds the completions listed for one folder.

@@ -211,3 +211,37 @@ func TestCompletionStopsAtTheCommonPrefixAndListsTheMatches(t *testing.T) {
 		t.Errorf("the candidates are still listed after one was taken:\n%s", ansi.Strip(m.View()))
 	}
 }
+
+// A path typed relative to the working folder is submitted absolute, as
+// the command line records it; a URL is left as typed.
+func TestSubmitMakesALocalPathAbsolute(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs", "notes.md"), []byte("# Notes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for typed, want := range map[string]string{
+		"docs/notes.md":                  filepath.Join(dir, "docs", "notes.md"),
+		"./docs/../docs/notes.md":        filepath.Join(dir, "docs", "notes.md"),
+		"docs":                           filepath.Join(dir, "docs"),
+		"https://example.org/notes.md":   "https://example.org/notes.md",
+		filepath.Join(dir, "docs") + "/": filepath.Join(dir, "docs") + "/",
+	} {
+		m := New(styles.New(true)).WithRequest(Request{Source: typed}).SetSize(80, 20)
+		m, cmd := m.Submit()
+		_, cmd = m.Update(cmd())
+		if cmd == nil {
+			t.Fatalf("%s: not submitted: %s", typed, m.Err())
+		}
+		sub, ok := cmd().(SubmitMsg)
+		if !ok {
+			t.Fatalf("%s: not submitted: %s", typed, m.Err())
+		}
+		if sub.Request.Source != want {
+			t.Errorf("%s submitted as %q, want %q", typed, sub.Request.Source, want)
+		}
+	}
+}

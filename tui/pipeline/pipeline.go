@@ -7,6 +7,7 @@ package pipeline
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -97,8 +98,11 @@ type Model struct {
 	Decision  *core.Decision
 	Artifacts []string
 	now       time.Time
-	log       eventLog
-	scroll    int // log lines scrolled back from the newest
+	// workDir is the folder a local source is shown relative to when
+	// that is shorter ("": always as given).
+	workDir string
+	log     eventLog
+	scroll  int // log lines scrolled back from the newest
 }
 
 // New returns an empty Learn screen.
@@ -122,6 +126,27 @@ func (m Model) Reset(source, session string, dryRun bool) Model {
 func (m Model) SetSize(w, h int) Model {
 	m.w, m.h = w, h
 	return m
+}
+
+// WithWorkDir sets the folder lore was started in: a source under it (or
+// near it) is shown relative to it where that is shorter than its
+// absolute path, which the session keeps.
+func (m Model) WithWorkDir(dir string) Model {
+	m.workDir = dir
+	return m
+}
+
+// shownSource is Source, relative to the working folder if that is
+// shorter.
+func (m Model) shownSource() string {
+	if m.workDir == "" || !filepath.IsAbs(m.Source) {
+		return m.Source
+	}
+	rel, err := filepath.Rel(m.workDir, m.Source)
+	if err != nil || len(rel) >= len(m.Source) {
+		return m.Source
+	}
+	return rel
 }
 
 // SetStyles switches styles (light or dark).
@@ -506,7 +531,7 @@ func (m Model) header() string {
 		}
 		return cells.Fit(m.st.Faint.Render(hint), m.w)
 	}
-	h := " " + m.st.Label.Render("source") + " " + m.Source
+	h := " " + m.st.Label.Render("source") + " " + m.shownSource()
 	if m.Session != "" {
 		h += m.st.Faint.Render(" · " + m.Session)
 	}

@@ -323,3 +323,21 @@ func stripped(lines []string) []string {
 	}
 	return out
 }
+
+// The header names a local source relative to the working folder where
+// that is shorter, and by its absolute path otherwise.
+func TestHeaderShowsTheSourceRelativeWhereShorter(t *testing.T) {
+	for _, c := range []struct{ dir, source, want string }{
+		{"/home/ann/books", "/home/ann/books/graphs/trees.ptx", "graphs/trees.ptx"},
+		{"/home/ann/books/a/b/c", "/home/ann/notes.md", "/home/ann/notes.md"},
+		{"/home/ann/books", "/home/ann/notes.md", "../notes.md"},
+		{"/home/ann", "https://example.org/x.md", "https://example.org/x.md"},
+		{"", "/home/ann/books/x.md", "/home/ann/books/x.md"},
+	} {
+		m := New(styles.New(true)).WithWorkDir(c.dir).SetSize(100, 20).Reset(c.source, "learn-1", false)
+		first := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+		if got := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(first), "source")); !strings.HasPrefix(got, c.want+" ·") {
+			t.Errorf("in %q, %s is shown as %q, want %q", c.dir, c.source, got, c.want)
+		}
+	}
+}
