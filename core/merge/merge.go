@@ -444,6 +444,10 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		if after.Provenance.ContentHash == "" {
 			after.Provenance.ContentHash = text.ContentHash(after.FormalStatement)
 		}
+		// The content is the candidate's, from the session that raised the
+		// conflict (and records this change): the store stamps the session
+		// only on adds, and a candidate held in a conflict carries none.
+		after.Provenance.Session = opts.Session
 		prov.Outcome = core.ActionReplace
 		prov.OriginalFormalStatement = current.FormalStatement
 		prov.NewFormalStatement = after.FormalStatement
@@ -457,6 +461,9 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 			return Result{}, fmt.Errorf("conflict %s: keep both: %w", c.ID, err)
 		}
 		p.ID = id
+		if p.Provenance.Session == "" {
+			p.Provenance.Session = opts.Session
+		}
 		prov.FinalID = p.ID
 		prov.Outcome = core.ActionAdd
 		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep both — candidate added as %s beside %s.", c.ID, p.ID, c.Existing.ID)

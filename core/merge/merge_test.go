@@ -810,3 +810,24 @@ func (e *Engine) mustAddBeside(cand, existing *core.Primitive, rationale string)
 	}
 	return r
 }
+
+// A primitive a resolution keeps names the session its content came from
+// (the one that raised the conflict, whose changeset records the
+// resolution): a conflict's candidate carries no session of its own, and
+// lore show printed "session " with nothing after it.
+func TestResolveKeptPrimitiveNamesItsSession(t *testing.T) {
+	s := newStore(t, group("group"))
+	current := group("group")
+	current.Provenance.Session = "s0"
+	c := pendingConflict()
+	c.Candidate.Provenance.Session = ""
+	for _, r := range []core.Resolution{core.KeepCandidate, core.KeepBoth} {
+		res, err := Resolve(c, r, &current, Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+		if err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		if got := res.Changes[0].After.Provenance.Session; got != "s1" {
+			t.Errorf("%s: the kept primitive names session %q, want s1", r, got)
+		}
+	}
+}
