@@ -347,7 +347,7 @@ func TestConfigPrecedence(t *testing.T) {
 	// A value no command would take is shown, then named as the error.
 	r = lore(t, []string{"LORE_CONFIG_HOME=" + cfgDir, "LORE_LIMITS_MAX_FILE_SIZE=abc", "LORE_DEDUP_MAX_DISTANCE=-5"}, "config")
 	if r.code != 2 || !strings.Contains(r.stdout, "limits.max_file_size") ||
-		!strings.Contains(r.stderr, "limits.max_file_size must be a positive number of bytes (from env LORE_LIMITS_MAX_FILE_SIZE)") ||
+		!strings.Contains(r.stderr, `limits.max_file_size: "abc" is not a whole number (from env LORE_LIMITS_MAX_FILE_SIZE)`) ||
 		!strings.Contains(r.stderr, "dedup.max_distance must be between 0 and 3") {
 		t.Errorf("bad values: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}

@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
@@ -57,6 +60,14 @@ type config struct {
 	file     string // the config file read, "" if none
 	defaults *viper.Viper
 	flags    map[string]*pflag.Flag
+	// warnings are said on stderr and the command goes on: keys of the
+	// config file lore does not know (a misspelling would otherwise be
+	// ignored without a word).
+	warnings []string
+	// typeErrs are values of the wrong kind (a word where a number is
+	// needed), from the file or the environment. Every command but lore
+	// config refuses to run with one; lore config shows them.
+	typeErrs []error
 }
 
 func configHome() string {
@@ -129,10 +140,211 @@ func loadConfig(explicit string) (*config, error) {
 			c.file = v.ConfigFileUsed()
 		}
 	}
+	if c.file != "" {
+		if err := c.checkFileKeys(); err != nil {
+			return nil, err
+		}
+	}
+	c.checkTypes()
 	if err := c.checkTheme(); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// freeForm are the keys whose value is a mapping of the user's own names,
+// checked by the command that reads them (skillPolicy).
+var freeForm = []string{keyConsumers}
+
+// checkFileKeys warns about every key of the config file lore does not
+// know, with the known key it most resembles, and refuses a section
+// (dedup, limits, …) given a value instead of its keys.
+func (c *config) checkFileKeys() error {
+	data, err := os.ReadFile(c.file)
+	if err != nil {
+		return &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", c.file, describeConfigError(err))}
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return &core.UsageError{Msg: fmt.Sprintf("config file %s: %v", c.file, err)}
+	}
+	known := c.defaults.AllKeys()
+	var walk func(prefix string, m map[string]any) error
+	walk = func(prefix string, m map[string]any) error {
+		names := make([]string, 0, len(m))
+		for k := range m {
+			names = append(names, k)
+		}
+		sort.Strings(names) // warnings in the file's key order would need the YAML nodes; sorted is stable
+		for _, k := range names {
+			key := prefix + strings.ToLower(k)
+			val := m[k]
+			switch {
+			case slices.Contains(freeForm, key), slices.Contains(known, key):
+			case slices.ContainsFunc(known, func(x string) bool { return strings.HasPrefix(x, key+".") }):
+				sub, ok := val.(map[string]any)
+				if !ok {
+					return &core.UsageError{Msg: fmt.Sprintf("%s: is a section of keys (%s), not a value (from file %s)",
+						key, strings.Join(sectionKeys(known, key), ", "), c.file)}
+				}
+				if err := walk(key+".", sub); err != nil {
+					return err
+				}
+			default:
+				w := fmt.Sprintf("config file %s: unknown key %q is ignored", c.file, key)
+				if s := closestKey(key, known); s != "" {
+					w += fmt.Sprintf("; did you mean %q?", s)
+				} else {
+					w += " (lore config lists the keys)"
+				}
+				c.warnings = append(c.warnings, w)
+			}
+		}
+		return nil
+	}
+	return walk("", doc)
+}
+
+// sectionKeys are the names of the keys under section.
+func sectionKeys(known []string, section string) []string {
+	var ks []string
+	for _, k := range known {
+		if rest, ok := strings.CutPrefix(k, section+"."); ok {
+			ks = append(ks, rest)
+		}
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// closestKey is the known key nearest to key in edit distance, if near
+// enough to be a misspelling of it: at most two edits, or a third of its
+// length for a long key.
+func closestKey(key string, known []string) string {
+	best, bestD := "", max(2, len(key)/3)+1
+	for _, k := range known {
+		if d := editDistance(key, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes
+// (keys are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// checkTypes records every value from the file or the environment that
+// is not of its key's kind: the kind of its default. Viper would read
+// "abc" as the number 0 and go on with it.
+func (c *config) checkTypes() {
+	for _, key := range c.keys() {
+		src := c.source(key)
+		if src == "default" {
+			continue
+		}
+		if msg := wrongKind(c.defaults.Get(key), c.v.Get(key)); msg != "" {
+			c.typeErrs = append(c.typeErrs, &core.UsageError{Msg: fmt.Sprintf("%s: %s (from %s)", key, msg, src)})
+		}
+	}
+}
+
+// wrongKind says what is wrong with val for a key whose default is def,
+// or "" when val will do. The environment gives every value as a string;
+// a string with spaces around a number is refused, as viper would read it
+// as 0.
+func wrongKind(def, val any) string {
+	shown := func() string {
+		if s, ok := val.(string); ok {
+			return strconv.Quote(s)
+		}
+		if val == nil {
+			return "an empty value"
+		}
+		return fmt.Sprintf("%v", val)
+	}
+	switch def.(type) {
+	case int, int64, uint64:
+		switch v := val.(type) {
+		case int, int64, uint64:
+			return ""
+		case float64:
+			if v == math.Trunc(v) {
+				return ""
+			}
+		case string:
+			if _, err := strconv.ParseInt(v, 10, 64); err == nil {
+				return ""
+			}
+		}
+		return shown() + " is not a whole number"
+	case float64:
+		switch v := val.(type) {
+		case int, int64, uint64:
+			return ""
+		case float64:
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				return ""
+			}
+		case string:
+			if f, err := strconv.ParseFloat(v, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				return ""
+			}
+		}
+		return shown() + " is not a number"
+	case bool:
+		switch v := val.(type) {
+		case bool:
+			return ""
+		case string:
+			if _, err := strconv.ParseBool(v); err == nil {
+				return ""
+			}
+		}
+		return shown() + " is not true or false"
+	case string:
+		switch val.(type) {
+		case map[string]any:
+			return "a mapping where a single value is needed"
+		case []any:
+			return "a list where a single value is needed"
+		}
+	}
+	return ""
+}
+
+// say writes the configuration's warnings to w, and refuses a value of the
+// wrong kind unless showing the configuration is the command (lore config
+// shows every value, then names the bad ones).
+func (c *config) say(w io.Writer, showing bool) error {
+	for _, s := range c.warnings {
+		fmt.Fprintln(w, "lore: warning: "+s)
+	}
+	if showing || len(c.typeErrs) == 0 {
+		return nil
+	}
+	for _, err := range c.typeErrs[1:] {
+		fmt.Fprintln(w, "lore: "+err.Error())
+	}
+	return c.typeErrs[0]
 }
 
 // themes are the values of the theme key.
@@ -203,9 +415,14 @@ func (c *config) outputDir() string {
 // problems checks every setting as the commands that use it do, so that
 // lore config shows a bad value before a command stops on it.
 func (c *config) problems() []error {
-	var errs []error
+	errs := slices.Clone(c.typeErrs)
 	keep := func(err error) {
-		if err != nil {
+		// A value of the wrong kind is named once, as such, not again as
+		// out of range (it reads as 0).
+		if err != nil && !slices.ContainsFunc(c.typeErrs, func(te error) bool {
+			key, _, _ := strings.Cut(te.Error(), ":")
+			return strings.HasPrefix(err.Error(), key+" ") || strings.HasPrefix(err.Error(), key+":")
+		}) {
 			errs = append(errs, err)
 		}
 	}

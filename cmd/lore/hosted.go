@@ -218,7 +218,9 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 0, false
 	}
 	cfg, err := loadConfig(flagValue(cmd, "config"))
-	if err != nil {
+	if err != nil || len(cfg.typeErrs) > 0 {
+		// Refused here, as it would be with no owner: the owner reads its
+		// own environment, not this process's.
 		return 0, false
 	}
 	cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))

@@ -226,7 +226,7 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 			}
 			a.cfg = cfg
 			cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
-			return nil
+			return cfg.say(a.stderr, cmd.CommandPath() == "lore config")
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !a.interactive() {
