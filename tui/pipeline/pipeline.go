@@ -428,6 +428,9 @@ func (m Model) ScrollLog(n int) Model {
 // layout is how the panes are arranged in the current size.
 type layout struct {
 	cols, rows, inner int
+	// rowInner is each row's body lines: inner, or more where a finished
+	// pane's wrapped lines need them and the log keeps minLog lines.
+	rowInner []int
 	// compact draws each stage as one line instead of a box: a terminal
 	// too small for seven boxes and a log still shows every stage.
 	compact bool
@@ -435,6 +438,10 @@ type layout struct {
 
 // minLog is the fewest log lines worth keeping below the panes.
 const minLog = 3
+
+// maxInner bounds a row's body lines: a pane taller than this is cut, so
+// that one long list does not push the log off the screen.
+const maxInner = 4
 
 func (m Model) layout() layout {
 	cols := min(4, max(1, m.w/40))
@@ -446,22 +453,54 @@ func (m Model) layout() layout {
 		l.inner = 1
 	}
 	if 1+rows*(l.inner+2)+1+minLog > m.h {
-		l = layout{cols: 1, rows: len(m.Panes), compact: true}
+		return layout{cols: 1, rows: len(m.Panes), compact: true}
+	}
+	l.rowInner = make([]int, rows)
+	spare := m.h - (1 + rows*(l.inner+2) + 1 + minLog)
+	for r := range rows {
+		l.rowInner[r] = l.inner
+		if l.inner < 2 {
+			continue
+		}
+		// A row grows to its tallest pane's wrapped body, as far as the
+		// spare lines go; what does not fit is cut with an ellipsis.
+		first := r * cols
+		n := min(cols, len(m.Panes)-first)
+		need := l.inner
+		for j := range n {
+			need = max(need, len(m.wrapped(m.Panes[first+j], paneWidth(m.w, n, j)-4)))
+		}
+		grow := min(need, maxInner) - l.inner
+		grow = max(0, min(grow, spare))
+		l.rowInner[r] += grow
+		spare -= grow
 	}
 	return l
 }
 
-// paneHeight is the lines a row of panes takes.
-func (l layout) paneHeight() int {
-	if l.compact {
-		return 1
+// paneWidth is the width of the j-th of n panes side by side in w cells:
+// the last takes what the division leaves.
+func paneWidth(w, n, j int) int {
+	if j == n-1 {
+		return w - (n-1)*(w/n)
 	}
-	return l.inner + 2
+	return w / n
+}
+
+// panesHeight is the lines the panes take.
+func (l layout) panesHeight() int {
+	if l.compact {
+		return l.rows
+	}
+	h := 0
+	for _, in := range l.rowInner {
+		h += in + 2
+	}
+	return h
 }
 
 func (m Model) logHeight() int {
-	l := m.layout()
-	return max(0, m.h-1-l.rows*l.paneHeight()-1)
+	return max(0, m.h-1-m.layout().panesHeight()-1)
 }
 
 // View draws the screen in exactly its size.
@@ -486,13 +525,9 @@ func (m Model) View() string {
 		n := min(l.cols, len(m.Panes)-first)
 		boxes := make([][]string, n)
 		for j := range n {
-			w := m.w / n
-			if j == n-1 {
-				w = m.w - (n-1)*(m.w/n)
-			}
-			boxes[j] = m.pane(first+j, w, l.inner)
+			boxes[j] = m.pane(first+j, paneWidth(m.w, n, j), l.rowInner[r])
 		}
-		for line := range l.inner + 2 {
+		for line := range l.rowInner[r] + 2 {
 			b.WriteByte('\n')
 			for _, box := range boxes {
 				b.WriteString(box[line])
@@ -604,11 +639,15 @@ func (m Model) pane(i, w, inner int) []string {
 	fill := max(0, room-ansi.StringWidth(title))
 	out := make([]string, 0, inner+2)
 	out = append(out, border("╭")+m.st.Pane.Title.Render(title)+border(strings.Repeat("─", fill))+stateStyle(right)+border("╮"))
-	body := m.body(p, w-4)
+	body := m.wrapped(p, w-4)
 	for j := range inner {
 		s := ""
 		if j < len(body) {
 			s = body[j]
+		}
+		if j == inner-1 && len(body) > inner {
+			// The last line shown says there is more.
+			s = ansi.Truncate(s, max(w-5, 0), "") + cells.Ellipsis
 		}
 		out = append(out, border("│")+" "+cells.Fit(s, w-4)+" "+border("│"))
 	}
@@ -635,6 +674,82 @@ func (m Model) body(p Pane, w int) []string {
 		return []string{m.st.Faint.Render("working…")}
 	}
 	return p.info
+}
+
+// wrapped is a pane's body for a content width of w, a finished pane's
+// lines wrapped at the " · " between their parts where they can: its
+// counts are what the person reads afterwards. (The compact layout's one
+// line a stage keeps body's first line, cut.)
+func (m Model) wrapped(p Pane, w int) []string {
+	if p.State == Waiting || p.State == Running {
+		return m.body(p, w)
+	}
+	var out []string
+	for _, l := range p.info {
+		if ansi.StringWidth(l) <= w || w <= 0 {
+			out = append(out, l)
+			continue
+		}
+		out = append(out, wrapParts(l, w)...)
+	}
+	return out
+}
+
+// partSep joins the parts of a pane's line.
+const partSep = " · "
+
+// wrapParts breaks the styled line s into lines of at most w cells: after
+// the last part that fits (the separator dropped), else at the last space,
+// else at w. The styles carry over (ansi.Cut keeps the escape sequences).
+func wrapParts(s string, w int) []string {
+	plain := []rune(ansi.Strip(s))
+	// cellAt[i] is the cell where rune i starts; pane text is one cell a
+	// rune except wide characters, which count two.
+	cellAt := make([]int, len(plain)+1)
+	for i, r := range plain {
+		cellAt[i+1] = cellAt[i] + ansi.StringWidth(string(r))
+	}
+	sep := []rune(partSep)
+	at := func(i int, sub []rune) bool {
+		return i+len(sub) <= len(plain) && string(plain[i:i+len(sub)]) == string(sub)
+	}
+	var out []string
+	start := 0 // rune index of the line's first character
+	for start < len(plain) {
+		end := start
+		for end < len(plain) && cellAt[end+1]-cellAt[start] <= w {
+			end++
+		}
+		if end == start {
+			end++ // a character wider than the pane is cut by Fit
+		}
+		next := end
+		if end < len(plain) {
+			// Where the line breaks: the last separator, else the last
+			// space, in what fits; the line may end just before either.
+			brk, skip := -1, 0
+			for i := end; i > start; i-- {
+				if at(i, sep) {
+					brk, skip = i, len(sep)
+					break
+				}
+			}
+			if brk < 0 {
+				for i := end; i > start; i-- {
+					if plain[i] == ' ' {
+						brk, skip = i, 1
+						break
+					}
+				}
+			}
+			if brk > start {
+				end, next = brk, brk+skip
+			}
+		}
+		out = append(out, ansi.Cut(s, cellAt[start], cellAt[end]))
+		start = next
+	}
+	return out
 }
 
 // bar draws a progress bar with its count, w cells wide.

@@ -341,3 +341,50 @@ func TestHeaderShowsTheSourceRelativeWhereShorter(t *testing.T) {
 		}
 	}
 }
+
+// A finished pane's lines wrap inside it at 120 columns instead of being
+// cut: the row grows to the longest, while the log keeps its lines, and
+// every word of the analysis and dedup summaries is on the screen.
+func TestFinishedPanesWrapTheirLines(t *testing.T) {
+	m := New(styles.New(true)).Reset("trees.ptx", "learn-1", false).SetSize(120, 33)
+	feed(&m,
+		started(engine.StageAnalyze, 0), finished(engine.StageAnalyze, engine.AnalyzeFinished{Documents: 1, Sections: 10, ContentType: core.Textbook,
+			Domain: "computer-science", Plane: core.PlanePosition{Real: -0.80, Imaginary: -0.30}}, 2),
+		started(engine.StageDedup, 0), finished(engine.StageDedup, engine.DedupFinished{Counts: report.Counts{Added: 13},
+			ByClass: map[core.Class]int{core.OverlappingDistinct: 2, core.GenuinelyNew: 11, core.ExactDuplicate: 1}}, 1),
+	)
+	out := m.View()
+	checkBox(t, out, 120, 33)
+	screen := ansi.Strip(out)
+	if strings.Contains(screen, "…") {
+		t.Errorf("a line is cut:\n%s", screen)
+	}
+	// The words of each pane, read line after line inside its box.
+	var analyze, dedup []string
+	for _, l := range strings.Split(screen, "\n") {
+		cols := strings.Split(l, "│")
+		if len(cols) < 7 {
+			continue
+		}
+		// Row two: 4 Analyze, 5 Extract + wire, 6 Dedup + merge.
+		analyze = append(analyze, strings.TrimSpace(cols[1]))
+		dedup = append(dedup, strings.TrimSpace(cols[5]))
+	}
+	for _, c := range []struct {
+		pane  []string
+		words []string
+	}{
+		{analyze, []string{"(-0.80, -0.30)", "10 section(s)", "1 doc(s)"}},
+		{dedup, []string{"conflicts 0", "genuinely-new 11", "overlapping-distinct 2", "exact-duplicate 1"}},
+	} {
+		text := strings.Join(c.pane, " ")
+		for _, w := range c.words {
+			if !strings.Contains(text, w) {
+				t.Errorf("the pane lacks %q: %q", w, text)
+			}
+		}
+	}
+	if lh := m.logHeight(); lh < minLog {
+		t.Errorf("the log has %d lines, fewer than %d", lh, minLog)
+	}
+}
