@@ -136,6 +136,14 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // same id — after a generalization the run holds the updated version, and
 // the stored one is stale — so it is compared once, in its run version.
 // Registry matches come before run matches at equal rank.
+//
+// A primitive of the candidate's domain and name (SameName: up to case and
+// punctuation), in the run or in a registry that is a NameIndex, is the
+// same concept whatever the wording: unless the candidate is an exact
+// duplicate of some primitive, the verdict acts on that one, and a class
+// other than exact duplicate or generalization becomes
+// overlapping-distinct (a conflict), so the candidate is never stored as
+// a second copy of it.
 func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) { return d.check(cand, true) }
 
 // CheckBest is Check for a caller that acts on Best and Existing only, as
@@ -147,6 +155,16 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) { return d.check(
 func (d *Deduper) CheckBest(cand *core.Primitive) (Verdict, error) { return d.check(cand, false) }
 
 func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
+	v, err := d.checkWording(cand, full)
+	if err != nil {
+		return v, err
+	}
+	return d.withSameName(cand, v, full)
+}
+
+// checkWording is check by the prefilter and the comparator alone, before
+// the candidate's name is looked up (withSameName).
+func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error) {
 	d.cut = false
 	d.cand.Fill(cand)
 	d.last = lastChecked{stmt: cand.FormalStatement, form: cand.ComputationalForm, hash: cand.Provenance.ContentHash,

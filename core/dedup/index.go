@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // The bounds of a run index's query (see Near): it walks at most
@@ -63,7 +64,10 @@ type Index struct {
 	// the common case costs no slice per primitive.
 	byHash   map[string]int32
 	hashMore map[string][]int32
-	words    map[string]uint32
+	// byName maps a domain and text.NameKey to the slots of the primitives
+	// with them (see Named).
+	byName map[string][]int32
+	words  map[string]uint32
 	// post holds each word's posting lists, by word id.
 	post []postings
 	// at and kws are each slot's plane position and insertion number,
@@ -138,6 +142,7 @@ func NewIndex() *Index {
 		byID:     make(map[string]int32),
 		byHash:   make(map[string]int32),
 		hashMore: make(map[string][]int32),
+		byName:   make(map[string][]int32),
 		words:    make(map[string]uint32),
 	}
 }
@@ -261,6 +266,10 @@ func (x *Index) add(p *core.Primitive, f *Features) {
 			x.byHash[h] = slot
 		}
 	}
+	if k := text.NameKey(p.Name); k != "" {
+		ns := nameSlot(p.Domain, k)
+		x.byName[ns] = append(x.byName[ns], slot)
+	}
 	x.byID[p.ID] = slot
 	x.n++
 }
@@ -315,6 +324,14 @@ func (x *Index) remove(id string) bool {
 			delete(x.hashMore, h)
 		} else {
 			x.hashMore[h] = more
+		}
+	}
+	if k := text.NameKey(e.p.Name); k != "" {
+		ns := nameSlot(e.p.Domain, k)
+		if more := dropSlot(x.byName[ns], slot); len(more) == 0 {
+			delete(x.byName, ns)
+		} else {
+			x.byName[ns] = more
 		}
 	}
 	delete(x.byID, id)

@@ -29,7 +29,8 @@ type Situation struct {
 //     is skipped until a person resolves it;
 //   - two statements of the same source that overlap or generalize one
 //     another are the author's, not a conflict between sources, and
-//     neither may overwrite the other: both are kept;
+//     neither may overwrite the other: both are kept — unless they have
+//     one name (sameName), which is never stored twice;
 //   - a differently named concept whose statement names the existing one
 //     builds on it: the overlap is the reference, not a rival statement,
 //     so it is added (and wired to what it names).
@@ -41,7 +42,7 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case s.Pending != "":
 		return e.SkipFor(cand, existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
 			s.Pending, existing.ID)), nil
-	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct):
+	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct) && !sameName(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
 			cand.ID, existing.ID, cmp.Class, cmp.Confidence))
 	case cmp.Class == core.OverlappingDistinct && buildsOn(cand, existing):

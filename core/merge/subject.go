@@ -72,9 +72,15 @@ func subjectStems(name string) (out map[string]bool, parties bool) {
 // their names share a subject word and their statements half of the
 // shorter one's subject words, or most of what the shorter statement is
 // about is in the other too (a monoid and a group: set, associative,
-// operation, identity). A name without any subject word ("Lemma 3") says
+// operation, identity). Two names that are one (sameName) are
+// the same subject. A name without any subject word ("Lemma 3") says
 // nothing either way, and the wording's verdict stands.
 func sameSubject(cand, existing *core.Primitive) bool {
+	if sameName(cand, existing) {
+		// One name in one domain is one concept (see text.NameKey),
+		// whatever either statement points at.
+		return true
+	}
 	if cand.Provenance.Document != existing.Provenance.Document &&
 		(contextBound(cand.FormalStatement) || contextBound(existing.FormalStatement)) {
 		// "The value of this header field MUST be 13": what "this"
@@ -158,4 +164,14 @@ func contextBound(stmt string) bool {
 		}
 	}
 	return false
+}
+
+// sameName reports whether two primitives are one concept by name, as the
+// deduper judges it (dedup.SameName): one domain and one text.NameKey.
+func sameName(a, b *core.Primitive) bool {
+	if a.Domain != b.Domain {
+		return false
+	}
+	k := text.NameKey(a.Name)
+	return k != "" && k == text.NameKey(b.Name)
 }

@@ -1,0 +1,114 @@
+package dedup
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// bfsDefinition and bfsAlgorithm are one concept from two sources, worded
+// so differently that by wording alone the second matches nothing.
+var (
+	bfsDefinition = core.Primitive{ID: "cs-breadth-first-search", Name: "Breadth-first Search", Domain: "computer-science",
+		Type:            core.Definition,
+		FormalStatement: `This is usually called a breadth-first search (we say "search" because you often traverse a tree looking for a vertex).`,
+		Keywords:        []string{"breadth", "search", "travers", "tree", "vertex"}}
+	bfsAlgorithm = core.Primitive{ID: "cs-breadth-first-search", Name: "Breadth-first search", Domain: "computer-science",
+		Type:            core.Algorithm,
+		FormalStatement: "Breadth-first search uses a Queue to visit the vertices of a Connected graph in order of their distance from a start.",
+		Keywords:        []string{"breadth", "queue", "visit", "connect", "graph", "distanc"}}
+)
+
+func withHash(p core.Primitive) core.Primitive {
+	p.Provenance.ContentHash = text.ContentHash(p.FormalStatement)
+	return p
+}
+
+// checkBoth runs Check and CheckBest, which must act on the same.
+func checkBoth(t *testing.T, d *Deduper, cand core.Primitive) Verdict {
+	t.Helper()
+	v, err := d.Check(&cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := d.CheckBest(&cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameBest(v, lv) {
+		t.Fatalf("CheckBest gives %+v, Check %+v", lv.Best, v.Best)
+	}
+	return v
+}
+
+// A stored primitive of the candidate's domain whose name differs only in
+// case or punctuation is the same concept: the candidate is judged against
+// it, and what the wording calls new is a conflict, never a second copy.
+func TestSameNameIsNeverASecondCopy(t *testing.T) {
+	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	reg := NewIndex()
+	reg.Add(stored)
+	unnamed := cand
+	unnamed.Name = ""
+	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), unnamed); v.Best != nil {
+		t.Fatalf("setup: the wording alone finds %+v, want nothing", v.Best)
+	}
+	v := checkBoth(t, NewDeduper(reg, DefaultConfig()), cand)
+	if v.Best == nil || v.Existing == nil || v.Existing.ID != stored.ID || v.Best.Class != core.OverlappingDistinct {
+		t.Fatalf("verdict %+v on %+v, want overlapping-distinct on %s", v.Best, v.Existing, stored.ID)
+	}
+	if !strings.Contains(v.Best.Rationale, "names are the same") {
+		t.Errorf("the rationale does not say why: %q", v.Best.Rationale)
+	}
+
+	// The same from the run: a primitive remembered earlier in the run.
+	d := NewDeduper(nil, DefaultConfig())
+	d.Remember(stored)
+	if v := checkBoth(t, d, cand); v.Best == nil || v.Existing.ID != stored.ID || v.Best.Class != core.OverlappingDistinct {
+		t.Fatalf("run verdict %+v", v.Best)
+	}
+
+	// A generalization of it stays an update, an exact duplicate a skip.
+	broader := withHash(stored)
+	broader.Name = "BREADTH FIRST SEARCH"
+	broader.FormalStatement = stored.FormalStatement + " It visits the vertices level by level, nearest first."
+	broader.Keywords = append(append([]string{}, stored.Keywords...), "level", "nearest", "visit")
+	broader = withHash(broader)
+	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), broader); v.Best == nil || v.Best.Class != core.Generalization || v.Existing.ID != stored.ID {
+		t.Fatalf("broader: %+v", v.Best)
+	}
+	same := stored
+	same.Name = "breadth-first search"
+	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), same); v.Best == nil || v.Best.Class != core.ExactDuplicate {
+		t.Fatalf("restated: %+v", v.Best)
+	}
+}
+
+// Names are one only within a domain and only when they name a subject.
+func TestSameNameNeedsDomainAndSubject(t *testing.T) {
+	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	reg := NewIndex()
+	reg.Add(stored)
+	other := cand
+	other.Domain = "botany"
+	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), other); v.Best != nil {
+		t.Fatalf("another domain: %+v on %s", v.Best, v.Existing.ID)
+	}
+
+	lemma := stored
+	lemma.ID, lemma.Name = "cs-lemma-2", "Lemma 2"
+	reg.Add(lemma)
+	cl := cand
+	cl.Name = "Lemma 2"
+	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), cl); v.Best != nil {
+		t.Fatalf("two books' Lemma 2: %+v on %s", v.Best, v.Existing.ID)
+	}
+
+	// Removed from the index, the name is gone with it.
+	reg.Remove(stored.ID)
+	if ps, _ := reg.Named(cand.Domain, cand.Name); len(ps) != 0 {
+		t.Fatalf("Named after Remove: %v", ps)
+	}
+}
