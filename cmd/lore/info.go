@@ -109,12 +109,9 @@ func (a *app) versionCmd() *cobra.Command {
 		Short:       "Print lore's version",
 		Args:        noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			line := "lore " + version
-			if commit != "" {
-				line += " (" + commit + ")"
-			}
-			out := map[string]string{"version": version, "commit": commit, "date": date, "go": runtime.Version()}
-			return a.reply(asJSON, out, "%s %s/%s %s\n", line, runtime.GOOS, runtime.GOARCH, runtime.Version())
+			s := currentBuildStamp()
+			out := map[string]any{"version": s.Version, "commit": s.Commit, "date": s.Date, "modified": s.Modified, "go": runtime.Version()}
+			return a.reply(asJSON, out, "%s %s/%s %s\n", s.line(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
