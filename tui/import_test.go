@@ -159,8 +159,9 @@ func TestSkillsImportThroughTheGateApproved(t *testing.T) {
 	if p.m.ask == nil {
 		t.Fatal("an approval went through with critical findings unacknowledged")
 	}
+	// Space acknowledges a finding and moves to the next.
 	for range req.Report.Findings {
-		p.send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}, keyPress("j"))
+		p.send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	}
 	p.send(keyPress("a"))
 	p.until("the import", func(m Model) bool { return m.imp == nil })

@@ -117,12 +117,13 @@ func TestReviewQueuePromotesACriticalDraftOnlyAcknowledged(t *testing.T) {
 	if screen := checkScreen(t, m, 120, 40); !strings.Contains(screen, "acknowledge the 3 critical findings before approving (space)") {
 		t.Fatalf("refusal not shown:\n%s", screen)
 	}
-	// Acknowledge each (two of three is not enough), then promote.
-	m, _ = send(m, keySpace, keyPress("j"), keySpace)
+	// Acknowledge each (two of three is not enough), then promote:
+	// space moves on to the next finding.
+	m, _ = send(m, keySpace, keySpace)
 	if m, cmd = send(m, keyPress("p")); cmd != nil {
 		t.Fatal("p promoted with a critical finding left unacknowledged")
 	}
-	m, _ = send(m, keyPress("j"), keySpace)
+	m, _ = send(m, keySpace)
 	m, cmd = send(m, keyPress("p"))
 	if cmd == nil {
 		t.Fatal("p after the acknowledgement asked nothing")

@@ -238,7 +238,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.ScrollDown):
 		return m.scrollEvidence(1), nil
 	case key.Matches(kp, k.Acknowledge):
-		return m.toggle(), nil
+		// Acknowledging one moves on to the next, so that space reads
+		// through the list; taking one back stays on it.
+		if m = m.toggle(); m.ackedHere() {
+			m = m.move(1)
+		}
+		return m, nil
 	case key.Matches(kp, k.Approve):
 		return m.decide(core.Approved)
 	case key.Matches(kp, k.ApproveWarnings):
@@ -294,6 +299,14 @@ func (m Model) scrollEvidence(d int) Model {
 	}
 	m.evScroll = min(max(m.evScroll+d, -maxEvidenceScroll), maxEvidenceScroll)
 	return m.refresh()
+}
+
+// ackedHere reports whether the selected finding is acknowledged.
+func (m Model) ackedHere() bool {
+	if len(m.pos) == 0 {
+		return false
+	}
+	return m.acked[m.rows[m.win.Cursor()].finding]
 }
 
 func (m Model) toggle() Model {

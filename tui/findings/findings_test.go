@@ -180,10 +180,10 @@ func TestAcknowledgeThenApprove(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(string(tt.want), func(t *testing.T) {
 			m := newModel(synthetic(), 80, 24, true)
-			// The three criticals are the first three rows, then a warning.
+			// The three criticals are the first three rows, then a
+			// warning; space acknowledges one and moves to the next.
 			for range 4 {
 				m, _ = m.Update(keySpace)
-				m, _ = m.Update(keyDown)
 			}
 			if !strings.Contains(stripped(m), "critical acknowledged 3/3 · 4 acknowledged") {
 				t.Fatalf("status line missing:\n%s", stripped(m))
@@ -215,7 +215,6 @@ func TestGateAcceptsAnswer(t *testing.T) {
 		m := newModel(r, 120, 30, true)
 		for range r.Critical {
 			m, _ = m.Update(keySpace)
-			m, _ = m.Update(keyDown)
 		}
 		_, cmd := m.Update(tuitest.Press('a'))
 		return decided(t, cmd), nil
@@ -268,12 +267,39 @@ func TestToggleAcknowledge(t *testing.T) {
 	if len(before.Acknowledged()) != 0 {
 		t.Fatal("toggle changed an earlier Model value")
 	}
+	// Space moved on; back on the acknowledged one, the detail says so
+	// and space takes it back, staying there.
+	m, _ = m.Update(keyUp)
 	if !strings.Contains(stripped(m), "✓ acknowledged") {
 		t.Error("detail does not show the acknowledgement")
 	}
 	m, _ = m.Update(keySpace)
 	if got := m.Acknowledged(); len(got) != 0 || m.critAcked != 0 || m.nAcked != 0 {
 		t.Fatalf("after two toggles: %v", got)
+	}
+	if m.cur() != 0 {
+		t.Errorf("taking an acknowledgement back moved the selection to %d", m.cur())
+	}
+}
+
+// Space acknowledges the selected finding and moves to the next one, so
+// that the findings are read through with one key; on the last it stays.
+func TestSpaceAcknowledgesAndMovesOn(t *testing.T) {
+	m := newModel(synthetic(), 120, 30, true)
+	for i := range 3 {
+		if m.cur() != i {
+			t.Fatalf("before acknowledgement %d the selection is on %d", i+1, m.cur())
+		}
+		m, _ = m.Update(keySpace)
+	}
+	if m.cur() != 3 || m.critAcked != 3 || !strings.Contains(stripped(m), "critical acknowledged 3/3") {
+		t.Fatalf("after three spaces: on %d, %d critical acknowledged:\n%s", m.cur(), m.critAcked, stripped(m))
+	}
+	m, _ = m.Update(keyEnd)
+	last := m.cur()
+	m, _ = m.Update(keySpace)
+	if m.cur() != last || m.nAcked != 4 {
+		t.Errorf("space on the last finding: on %d (want %d), %d acknowledged", m.cur(), last, m.nAcked)
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 type KeyMap struct {
 	// List moves the selection from finding to finding.
 	List listwin.Keys
-	// Acknowledge toggles the acknowledgement of the selected finding.
+	// Acknowledge toggles the acknowledgement of the selected finding,
+	// moving on to the next when it acknowledges.
 	Acknowledge key.Binding
 	// Approve, ApproveWarnings and Reject decide the request.
 	Approve, ApproveWarnings, Reject key.Binding
