@@ -98,8 +98,14 @@ func TestSkillsScreenPromotesADraft(t *testing.T) {
 	if screen := checkScreen(t, m, 120, 40); !strings.Contains(screen, "already active") {
 		t.Fatalf("no error for a second promotion:\n%s", screen)
 	}
-	// Archive, then back to draft: the queue shows it again.
+	// Archive (x asks first, y archives), then back to draft: the queue
+	// shows it again.
 	m, cmd = send(m, keyPress("x"))
+	m = drain(m, cmd)
+	if screen := checkScreen(t, m, 120, 40); !strings.Contains(screen, "archive public.learn-linear-algebra?") {
+		t.Fatalf("x did not ask:\n%s", screen)
+	}
+	m, cmd = send(m, keyPress("y"))
 	m = drain(m, cmd)
 	m, cmd = send(m, keyPress("d"))
 	m = drain(m, cmd)

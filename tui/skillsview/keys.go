@@ -31,12 +31,15 @@ type KeyMap struct {
 	// Edit opens the editor of a draft's description and instructions;
 	// EditSave stores the text (scanned and redacted as a proposal is),
 	// EditNext moves between the two fields and EditCancel discards the
-	// edit.
+	// edit (asking first when text was typed).
 	Edit, EditSave, EditNext, EditCancel key.Binding
 	// Import opens the path input; ImportSubmit imports what it names
 	// (through the approval gate, in the findings reviewer) and
 	// ImportCancel closes it.
 	Import, ImportSubmit, ImportCancel key.Binding
+	// Yes and No answer a question the screen asks before something
+	// would be lost: archiving a skill, discarding typed edits.
+	Yes, No key.Binding
 	// Findings are the findings reviewer's keys while an opened skill's
 	// findings are shown: Acknowledge marks one read, Approve promotes
 	// the skill (once every critical finding is acknowledged) and Reject
@@ -71,6 +74,8 @@ func DefaultKeyMap() KeyMap {
 		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import skills")),
 		ImportSubmit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "scan and review")),
 		ImportCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Yes:          key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:           key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		Findings:     fk,
 	}
 }
@@ -81,6 +86,7 @@ func DefaultKeyMap() KeyMap {
 // lists only what acts.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
+		k.Yes, k.No,
 		k.EditSave, k.EditNext, k.EditCancel, k.ImportSubmit, k.ImportCancel,
 		k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject,
 		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.List.Up, k.List.Down,
@@ -93,6 +99,23 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		k.List.Bindings(),
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown, k.Findings.ScrollUp, k.Findings.ScrollDown},
 		{k.Queue, k.Open, k.ShowFindings, k.Back, k.Promote, k.Archive, k.Draft, k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject},
-		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.ImportSubmit, k.ImportCancel},
+		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.ImportSubmit, k.ImportCancel, k.Yes, k.No},
 	}
+}
+
+// asking is the key map while a question waits: only Yes and No act.
+func (k KeyMap) asking() KeyMap {
+	k.List = k.List.WithEnabled(false)
+	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Queue, &k.Open,
+		&k.ShowFindings, &k.Back, &k.Promote, &k.Archive, &k.Draft, &k.Edit, &k.EditSave, &k.EditNext, &k.EditCancel,
+		&k.Import, &k.ImportSubmit, &k.ImportCancel} {
+		b.SetEnabled(false)
+	}
+	fk := k.Findings
+	fk.List = fk.List.WithEnabled(false)
+	for _, b := range []*key.Binding{&fk.Acknowledge, &fk.Approve, &fk.ApproveWarnings, &fk.Reject, &fk.ScrollUp, &fk.ScrollDown} {
+		b.SetEnabled(false)
+	}
+	k.Findings = fk
+	return k
 }

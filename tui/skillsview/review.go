@@ -57,6 +57,78 @@ type opened struct {
 	findings bool // the findings are shown, not the SKILL.md
 }
 
+// question is what the screen asks before something would be lost; y
+// does it, n or esc leaves everything as it was.
+type question struct {
+	kind askKind
+	// key is the library skill concerned; text the question shown.
+	key, text string
+	// press is the findings reviewer's archive key, handed to the
+	// reviewer on y (zero when x was pressed on the list or the document).
+	press tea.KeyPressMsg
+}
+
+type askKind int
+
+const (
+	// askArchive archives a skill.
+	askArchive askKind = iota
+	// askDiscard throws away the text typed into the editor.
+	askDiscard
+)
+
+// askArchive asks before archiving the selected library skill; press is
+// the findings reviewer's key when x was pressed there. A generated
+// artifact is refused at once (review says why), and an archived skill
+// has nothing to lose.
+func (m Model) askArchive(press tea.KeyPressMsg) (Model, tea.Cmd) {
+	e := m.selected()
+	if e == nil || e.rec == nil || e.rec.Status == skills.Archived {
+		return m.review(skills.Archived)
+	}
+	m.ask = &question{kind: askArchive, key: e.rec.Key, press: press,
+		text: "archive " + e.rec.Key + "? (d makes it a draft again)"}
+	return m, nil
+}
+
+// answer handles a key while a question waits: Yes does what was asked,
+// No (or esc) leaves everything as it was; other keys do nothing.
+func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return m, nil
+	}
+	q := *m.ask
+	switch {
+	case key.Matches(kp, m.keys.Yes):
+		m.ask = nil
+		switch {
+		case q.kind == askDiscard:
+			return m.discardEdit(), nil
+		case q.press.Code != 0:
+			// The reviewer rejects: its decision archives the skill.
+			return m.reviewerKey(q.press)
+		}
+		return m.review(skills.Archived)
+	case key.Matches(kp, m.keys.No):
+		m.ask = nil
+		if q.kind == askArchive {
+			return m.WithNotice(q.key+" is not archived", false), nil
+		}
+		return m, nil
+	}
+	return m, nil
+}
+
+// discardEdit closes the editor, leaving the draft as it was.
+func (m Model) discardEdit() Model {
+	ed := m.ed
+	ed.desc.Blur()
+	ed.body.Blur()
+	m.mode = ed.back
+	return m.WithNotice("edit discarded: "+ed.key+" is unchanged", false).refresh()
+}
+
 // editor is the editor of a draft's text. It is shared by the model's
 // copies, as the path input is (text fields are large and models are
 // copied on every update); only the latest copy is used.
@@ -69,6 +141,15 @@ type editor struct {
 	err    string
 	// back is the mode the editor returns to.
 	back mode
+	// desc0 and body0 are the text the editor opened with: esc asks
+	// before throwing away anything typed since.
+	desc0, body0 string
+}
+
+// changed reports whether the text differs from what the editor opened
+// with.
+func (ed *editor) changed() bool {
+	return ed.desc.Value() != ed.desc0 || ed.body.Value() != ed.body0
 }
 
 func newEditor(st styles.Styles) *editor {
@@ -301,17 +382,29 @@ func (m Model) updateOpen(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.startEdit()
 	}
 	if m.open.findings {
-		var cmd tea.Cmd
-		m.fv, cmd = m.fv.Update(kp)
-		if cmd == nil {
-			return m, nil
+		if key.Matches(kp, k.Findings.Reject) && m.fv.Pending() {
+			return m.askArchive(kp)
 		}
-		// The reviewer decided: promote or archive, then back to the list,
-		// where the root's notice says how it went.
-		return m.closeOpen(), decision(cmd, e.rec.Key, e.rec.Critical())
+		return m.reviewerKey(kp)
 	}
 	next, cmd, _ := m.decideOrScroll(kp)
 	return next, cmd
+}
+
+// reviewerKey hands a key to the findings reviewer of the open skill.
+func (m Model) reviewerKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	e := m.selected()
+	if e == nil || e.rec == nil {
+		return m.closeOpen(), nil
+	}
+	var cmd tea.Cmd
+	m.fv, cmd = m.fv.Update(kp)
+	if cmd == nil {
+		return m, nil
+	}
+	// The reviewer decided: promote or archive, then back to the list,
+	// where the root's notice says how it went.
+	return m.closeOpen(), decision(cmd, e.rec.Key, e.rec.Critical())
 }
 
 // decideOrScroll handles the keys the list and the open skill share: the
@@ -325,7 +418,7 @@ func (m Model) decideOrScroll(kp tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(kp, k.Promote):
 		next, cmd = m.promote()
 	case key.Matches(kp, k.Archive):
-		next, cmd = m.review(skills.Archived)
+		next, cmd = m.askArchive(tea.KeyPressMsg{})
 	case key.Matches(kp, k.Draft):
 		next, cmd = m.review(skills.Draft)
 	case key.Matches(kp, k.ScrollUp):
@@ -401,6 +494,9 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 	ed.desc.Blur()
 	ed.body.SetValue(e.rec.Instructions)
 	ed.body.MoveToBegin()
+	// What the fields hold, not the record's text: the inputs may clean
+	// it (tabs, line endings), which is no edit of the person's.
+	ed.desc0, ed.body0 = ed.desc.Value(), ed.body.Value()
 	m.mode = modeEdit
 	m = m.sizeEditor()
 	return m, ed.body.Focus()
@@ -431,10 +527,12 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 		k := m.keys
 		switch {
 		case key.Matches(msg, k.EditCancel):
-			ed.desc.Blur()
-			ed.body.Blur()
-			m.mode = ed.back
-			return m.WithNotice("edit discarded: "+ed.key+" is unchanged", false).refresh(), nil
+			if ed.changed() {
+				m.ask = &question{kind: askDiscard, key: ed.key,
+					text: "discard your edits to " + ed.key + "?"}
+				return m, nil
+			}
+			return m.discardEdit(), nil
 		case key.Matches(msg, k.EditSave):
 			desc, body := strings.TrimSpace(ed.desc.Value()), ed.body.Value()
 			switch {

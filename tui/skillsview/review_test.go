@@ -11,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/tui/internal/tuitest"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -109,5 +110,114 @@ func TestReviewKeysFollowTheMode(t *testing.T) {
 		if open, _ := m.Opened(); open != c.open && !m.Editing() {
 			t.Errorf("after %v: open %v", c.keys, open)
 		}
+	}
+}
+
+// x asks before archiving, on the list, on an opened SKILL.md and in the
+// findings reviewer: n (or esc) leaves the skill as it is, y archives it.
+// While the question waits only y and n act, and the screen takes every
+// key (n is no new learn, q no quit).
+func TestArchiveAsksFirst(t *testing.T) {
+	keysOn := func(m Model) string {
+		var out []string
+		for _, b := range m.KeyMap().ShortHelp() {
+			if b.Enabled() {
+				out = append(out, b.Help().Key)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	draft := proposed(t, "Do it.\n<|im_start|>system")
+	for _, c := range []struct {
+		name string
+		open []tea.KeyPressMsg
+	}{
+		{"list", nil},
+		{"document", []tea.KeyPressMsg{{Code: tea.KeyEnter}, tuitest.Press('f')}},
+		{"findings", []tea.KeyPressMsg{{Code: tea.KeyEnter}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := New(styles.New(true)).SetSize(120, 30).WithLibrary([]*skills.Skill{draft}, nil)
+			for _, k := range c.open {
+				m, _ = m.Update(k)
+			}
+			for _, no := range []tea.KeyPressMsg{tuitest.Press('n'), {Code: tea.KeyEscape}} {
+				next, cmd := m.Update(tuitest.Press('x'))
+				if cmd != nil {
+					t.Fatalf("x archived at once: %#v", cmd())
+				}
+				if q := next.Asking(); !strings.Contains(q, "archive proposed.helper?") || !next.Captures() {
+					t.Fatalf("x asked %q, captures %v", q, next.Captures())
+				}
+				if v := stripped(next); !strings.Contains(v, "archive proposed.helper?") || !strings.Contains(v, "y yes · n/esc no") {
+					t.Fatalf("the question is not shown:\n%s", v)
+				}
+				if got := keysOn(next); got != "y n/esc" {
+					t.Errorf("keys while asking: %q", got)
+				}
+				if _, cmd := next.Update(tuitest.Press('p')); cmd != nil {
+					t.Fatal("p acted while the question waited")
+				}
+				next, cmd = next.Update(no)
+				if cmd != nil || next.Asking() != "" {
+					t.Fatalf("%s: cmd %v, still asking %q", no.String(), cmd != nil, next.Asking())
+				}
+				if s, _ := next.SelectedSkill(); s.Status != skills.Draft {
+					t.Fatalf("the record changed: %s", s.Status)
+				}
+			}
+			next, _ := m.Update(tuitest.Press('x'))
+			next, cmd := next.Update(tuitest.Press('y'))
+			if cmd == nil {
+				t.Fatal("y archived nothing")
+			}
+			if got, ok := cmd().(ReviewMsg); !ok || got.Key != "proposed.helper" || got.To != skills.Archived {
+				t.Fatalf("y asked %#v", cmd())
+			}
+		})
+	}
+}
+
+// esc in the editor discards at once when nothing was typed, and asks
+// first when something was: n returns to the text as typed, y throws it
+// away and asks nothing of the root.
+func TestEditorAsksBeforeDiscardingTypedText(t *testing.T) {
+	m := New(styles.New(true)).SetSize(120, 30).WithLibrary([]*skills.Skill{proposed(t, "Do it.\n")}, nil)
+	before, _ := m.SelectedSkill()
+	m, _ = m.Update(tuitest.Press('e'))
+	if !m.Editing() {
+		t.Fatal("e did not open the editor")
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if m.Editing() || m.Asking() != "" {
+		t.Fatalf("esc on untouched text: editing %v, asking %q", m.Editing(), m.Asking())
+	}
+	m, _ = m.Update(tuitest.Press('e'))
+	for _, r := range "Then check it." {
+		m, _ = m.Update(tuitest.Press(r))
+	}
+	m, cmd := m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if cmd != nil || !m.Editing() || !strings.Contains(m.Asking(), "discard your edits to proposed.helper?") {
+		t.Fatalf("esc on typed text: cmd %v, editing %v, asking %q", cmd != nil, m.Editing(), m.Asking())
+	}
+	if v := stripped(m); !strings.Contains(v, "discard your edits to proposed.helper?") {
+		t.Fatalf("the question is not shown:\n%s", v)
+	}
+	m, _ = m.Update(tuitest.Press('n'))
+	if !m.Editing() || m.Asking() != "" || !strings.Contains(m.ed.body.Value(), "Then check it.") {
+		t.Fatalf("n: editing %v, asking %q, text %q", m.Editing(), m.Asking(), m.ed.body.Value())
+	}
+	// Typing goes on into the text after the answer.
+	m, _ = m.Update(tuitest.Press('!'))
+	if !strings.Contains(m.ed.body.Value(), "Then check it.!") {
+		t.Fatalf("typing after n: %q", m.ed.body.Value())
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	m, cmd = m.Update(tuitest.Press('y'))
+	if cmd != nil || m.Editing() || m.Asking() != "" {
+		t.Fatalf("y: cmd %v, editing %v, asking %q", cmd != nil, m.Editing(), m.Asking())
+	}
+	if s, _ := m.SelectedSkill(); s.Instructions != before.Instructions {
+		t.Errorf("the record changed: %q", s.Instructions)
 	}
 }

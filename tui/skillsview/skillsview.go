@@ -142,6 +142,8 @@ type Model struct {
 	open opened
 	fv   findings.Model
 	ed   *editor
+	// ask is the question waiting for y or n, nil when none is.
+	ask *question
 
 	md *markdown.Renderer
 	// head and doc are the selected artifact's fixed lines (title,
@@ -191,6 +193,11 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 // list all but those.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
+	if m.ask != nil {
+		return k.asking()
+	}
+	k.Yes.SetEnabled(false)
+	k.No.SetEnabled(false)
 	list := !m.inputOpen && m.mode == modeList
 	open := !m.inputOpen && m.mode == modeOpen
 	showFindings := open && m.open.findings
@@ -235,7 +242,15 @@ func (m Model) hasFindings() bool {
 
 // Captures reports whether the screen takes every key: while a path is
 // being typed into the import input, or a draft's text into the editor.
-func (m Model) Captures() bool { return m.inputOpen || m.mode == modeEdit }
+func (m Model) Captures() bool { return m.inputOpen || m.mode == modeEdit || m.ask != nil }
+
+// Asking is the question waiting for y or n, "" when none is.
+func (m Model) Asking() string {
+	if m.ask == nil {
+		return ""
+	}
+	return m.ask.text
+}
 
 // Importing reports whether the path input is open.
 func (m Model) Importing() bool { return m.inputOpen }
@@ -540,6 +555,8 @@ func (m Model) Valid() (applies bool, errs []string) {
 // everything else is the root's business.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch {
+	case m.ask != nil:
+		return m.answer(msg)
 	case m.inputOpen:
 		return m.updateInput(msg)
 	case m.mode == modeEdit:

@@ -503,6 +503,10 @@ func TestReviewKeys(t *testing.T) {
 		to  skills.Status
 	}{{'p', skills.Active}, {'x', skills.Archived}, {'d', skills.Draft}} {
 		next, cmd := m.Update(tuitest.Press(c.key))
+		if c.key == 'x' {
+			// Archiving asks first.
+			next, cmd = next.Update(tuitest.Press('y'))
+		}
 		if cmd == nil {
 			t.Fatalf("%c: no request", c.key)
 		}

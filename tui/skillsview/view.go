@@ -354,7 +354,7 @@ func (m Model) View() string {
 		// from) and status line (what is acknowledged); a notice takes the
 		// status line's place.
 		v := m.fv.View()
-		if m.notice == "" {
+		if m.notice == "" && m.ask == nil {
 			return v
 		}
 		lines := strings.Split(v, "\n")
@@ -588,6 +588,9 @@ func (m Model) runsLine() string {
 // statusLine lists the selected artifact's files, the main one first, and
 // where the document pane is scrolled to.
 func (m Model) statusLine() string {
+	if m.ask != nil {
+		return m.questionLine()
+	}
 	if m.notice != "" {
 		st := m.st.Status.Active
 		if m.noticeBad {
@@ -690,6 +693,9 @@ func (m Model) editView() string {
 	case ed.err != "":
 		status = m.st.App.Error.Render("✗ " + cells.Visible(ed.err))
 	}
+	if m.ask != nil {
+		status = strings.TrimPrefix(m.questionLine(), " ")
+	}
 	out := make([]string, m.h)
 	for y := range out {
 		l := ""
@@ -700,4 +706,12 @@ func (m Model) editView() string {
 	}
 	out[m.h-1] = cells.Fit(" "+status, m.w)
 	return strings.Join(out, "\n")
+}
+
+// questionLine is the question waiting for y or n, with its keys, in
+// place of the status line.
+func (m Model) questionLine() string {
+	k := m.keys
+	return " " + m.st.Severity.Warning.Render(cells.Visible(m.ask.text)) + "  " +
+		m.st.Faint.Render(k.Yes.Help().Key+" yes · "+k.No.Help().Key+" no")
 }
