@@ -56,6 +56,11 @@ const (
 	SessionCommitting SessionState = "committing"
 	SessionCommitted  SessionState = "committed"
 	SessionReverted   SessionState = "reverted"
+	// SessionRejected is a learn the approval gate rejected: it changed
+	// nothing and has no changeset; the record keeps the decision (its
+	// findings, what was acknowledged, who decided and when), so that a
+	// rejection can be audited and a later learn of the source told of it.
+	SessionRejected SessionState = "rejected"
 )
 
 // SessionKind says what a session did.

@@ -57,6 +57,16 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	default:
 		runs = nil
 	}
+	// A run's gate says when and by whom its source was rejected before,
+	// read as the screens read the store.
+	base.Rejections = func(ctx context.Context, source string) ([]core.Session, error) {
+		db, release, err := open(ctx, false)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = release() }()
+		return rejectionsIn(db, source)
+	}
 	out, err := tui.Run(ctx, tui.Options{
 		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))

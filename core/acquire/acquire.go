@@ -389,7 +389,7 @@ func noDocuments(what string, res *Result) string {
 		return fmt.Sprintf("%s contains no readable documents (%d skipped; first: %s: %s)",
 			what, len(res.Skipped), res.Skipped[0].Path, res.Skipped[0].Reason)
 	}
-	return what + " contains no supported documents (" + strings.Join(SupportedExtensions(), " ") + ")"
+	return what + " contains no supported documents (" + whatLoreReads() + ")"
 }
 
 // skipDir reports folders that never hold source documents: version control,

@@ -52,8 +52,7 @@ func checkType(source string) error {
 		if ext == "" {
 			what = "file has no extension"
 		}
-		return &core.InputError{Input: source, Msg: fmt.Sprintf("%s; supported: %s; archives: %s",
-			what, strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " ")), Usage: true}
+		return &core.InputError{Input: source, Msg: what + "; " + whatLoreReads(), Usage: true}
 	}
 	if ext == ".xml" {
 		return checkXMLRoot(source)

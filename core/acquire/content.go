@@ -296,7 +296,7 @@ func NothingToLearn(source string, res *Result) error {
 		scanned++
 	}
 	usage := len(res.Skipped) == 0 && len(res.Findings) == 0
-	learns := fmt.Sprintf("lore learns from %s; archives: %s", strings.Join(SupportedExtensions(), " "), strings.Join(ArchiveExtensions(), " "))
+	learns := whatLoreReads()
 	if res.what == "file" {
 		if scanned > 0 {
 			ext := strings.ToLower(filepath.Ext(source))
