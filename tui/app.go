@@ -85,6 +85,10 @@ type Options struct {
 	// each run takes them from its own request, so gate flags given with
 	// one source never reach another.
 	Learn engine.LearnOptions
+	// ExportDir is where the Graph screen's exports are written (the data
+	// folder's exports/); "" is a folder in the temporary folder, never
+	// the working one.
+	ExportDir string
 	// Start, when its Source is set, is learned as soon as the application
 	// opens (lore learn SOURCE on a terminal), with its tier and gate
 	// flags.

@@ -276,8 +276,11 @@ func detail(st Store, id string) (graphview.Detail, error) {
 }
 
 // export writes the primitives of ids as DOT or Mermaid to a new file in
-// the working directory, named by the time, and says where.
-func export(s stores, format string, ids []string) tea.Cmd {
+// dir (made if missing; "" is a lore-exports folder in the temporary
+// folder), named by the time, and says where. Never the working folder:
+// lore is often started among the documents it learns, and a file
+// dropped there unasked is litter.
+func export(s stores, dir, format string, ids []string) tea.Cmd {
 	return func() tea.Msg {
 		prims := make([]core.Primitive, 0, len(ids))
 		err := s.read(func(st Store) error {
@@ -295,8 +298,10 @@ func export(s stores, format string, ids []string) tea.Cmd {
 		if format == "mermaid" {
 			ext, write = ".mmd", graph.Mermaid
 		}
-		dir, err := os.Getwd()
-		if err != nil {
+		if dir == "" {
+			dir = filepath.Join(os.TempDir(), "lore-exports")
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return exportedMsg{err: fmt.Errorf("export: %w", err)}
 		}
 		path := filepath.Join(dir, "lore-graph-"+time.Now().Format("20060102-150405")+ext)

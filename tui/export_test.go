@@ -11,18 +11,21 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// x on the Graph screen writes the DOT file into the working directory and
-// says where: the full path when it fits, and however long the folder and
-// narrow the terminal, the file's name.
+// x on the Graph screen writes the DOT file under the export folder lore
+// was given (the data folder's exports/, made if missing), never into the
+// folder lore was started in, and says where: the full path when it fits,
+// and however long the folder and narrow the terminal, the file's name.
 func TestGraphExportSaysWhereItWrote(t *testing.T) {
 	st, learned, opts := learnedStore(t)
-	dir := filepath.Join(t.TempDir(), "a-rather-long-folder-name", "and-another-one-inside-it", "exports")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	base := t.TempDir()
+	dir := filepath.Join(base, "a-rather-long-folder-name", "and-another-one-inside-it", "exports")
+	work := filepath.Join(base, "sources")
+	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir)
+	t.Chdir(work)
 	for _, w := range []int{200, 80, 60} {
-		m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test", Learn: opts, Dark: true})
+		m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test", Learn: opts, Dark: true, ExportDir: dir})
 		m, _ = send(m, tea.WindowSizeMsg{Width: w, Height: 24})
 		m, cmd := send(m, keyPress("4"))
 		m = settle(t, m, cmd)
@@ -50,6 +53,9 @@ func TestGraphExportSaysWhereItWrote(t *testing.T) {
 		}
 		if full := strings.Contains(notice, path); full != (w >= 200) {
 			t.Errorf("%d columns: the notice gives the full path %v: %q", w, full, notice)
+		}
+		if dropped, _ := os.ReadDir(work); len(dropped) != 0 {
+			t.Fatalf("%d columns: the export wrote into the working folder: %v", w, dropped)
 		}
 		// Files named by the second: the next width's export must not
 		// collide with this one.

@@ -164,7 +164,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.graph = m.graph.WithDetail(msg.d)
 	case graphview.ExportMsg:
-		return m, export(m.stores(), msg.Format, msg.IDs), true
+		return m, export(m.stores(), m.opts.ExportDir, msg.Format, msg.IDs), true
 	case exportedMsg:
 		if msg.err != nil {
 			m.notice = msg.err.Error()
