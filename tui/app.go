@@ -99,6 +99,11 @@ type Options struct {
 	// Runs, when not nil, delivers the learns other lore processes start
 	// while this one owns the store; the Learn screen follows them.
 	Runs <-chan ExternalRun
+	// Changed, when not nil, signals each change another lore process
+	// made to the store through this one (a learn, an unlearn, a
+	// resolution from another shell): the status bar and the screen on
+	// top are read again at once, the other screens when next shown.
+	Changed <-chan struct{}
 }
 
 type tab int
@@ -171,8 +176,10 @@ type Model struct {
 	// Result and RunErr are the last run's outcome.
 	Result *engine.LearnResult
 	RunErr error
-	// lastSession is the session of the last run that was committed: a
-	// rejected, cancelled, failed or dry run leaves no session to name.
+	// lastSession is the newest learn session standing in the store, as
+	// the status bar last read it, or the run just committed here: a
+	// rejected, cancelled, failed or dry run leaves no session to name,
+	// and an unlearned one is no longer named.
 	lastSession string
 
 	primitives, pending int
@@ -212,7 +219,7 @@ func (m Model) Init() tea.Cmd {
 	if m.opts.Open != nil {
 		counts = status(m.stores())
 	}
-	return tea.Batch(tea.RequestBackgroundColor, counts, m.initCmd, awaitRuns(m.opts.Runs))
+	return tea.Batch(tea.RequestBackgroundColor, counts, m.initCmd, awaitRuns(m.opts.Runs), awaitChanges(m.opts.Changed))
 }
 
 // Tab is the screen on top (0 Learn … 5 History).
@@ -272,9 +279,25 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.primitives, m.pending, m.statusErr = msg.primitives, msg.pending, msg.err
 		if msg.err == nil {
-			m.drafts = msg.drafts
+			// The store says which session is last: one learned from
+			// another shell is, and one unlearned since is not.
+			m.drafts, m.lastSession = msg.drafts, msg.last
 		}
 		return m, nil
+	case storeChangedMsg:
+		// Another process changed the store. The screen on top is read
+		// again (its selection kept) unless it is being typed into or
+		// asks a question: then it is only marked, like the others, to
+		// be read when next shown.
+		next := awaitChanges(m.opts.Changed)
+		if m.captured() {
+			for t := range m.stale {
+				m.stale[t] = true
+			}
+			return m, tea.Batch(status(m.stores()), next)
+		}
+		m, cmd := m.changed()
+		return m, tea.Batch(cmd, next)
 	case tickMsg:
 		m.learn = m.learn.SetNow(time.Time(msg))
 		if m.running {

@@ -128,8 +128,14 @@ type (
 		primitives, pending int
 		// drafts is the review queue's length (the library's drafts).
 		drafts int
-		err    error
+		// last is the newest learn session that stands (see
+		// lastStanding), "" when there is none.
+		last string
+		err  error
 	}
+	// storeChangedMsg says another lore process changed the store
+	// through this one (Options.Changed).
+	storeChangedMsg struct{}
 )
 
 // start begins a run of req: it builds the run's options from the base
@@ -217,11 +223,15 @@ func status(s stores) tea.Cmd {
 		var n int
 		var cs []core.Conflict
 		var lib []*skills.Skill
+		var ss []core.Session
 		err := s.read(func(st Store) (err error) {
 			if n, err = st.Count(); err != nil {
 				return err
 			}
 			if cs, err = st.Conflicts(); err != nil {
+				return err
+			}
+			if ss, err = st.Sessions(); err != nil {
 				return err
 			}
 			lib, err = st.Skills()
@@ -242,7 +252,34 @@ func status(s stores) tea.Cmd {
 				drafts++
 			}
 		}
-		return statusMsg{primitives: n, pending: pending, drafts: drafts}
+		return statusMsg{primitives: n, pending: pending, drafts: drafts, last: lastStanding(ss)}
+	}
+}
+
+// lastStanding is the newest learn session of ss (newest first, as the
+// store lists them) whose changes are in the store: committed, not a dry
+// run, not unlearned since. A rejected or failed learn and an unlearn
+// session are not "the last session" a person would report or unlearn.
+func lastStanding(ss []core.Session) string {
+	for _, s := range ss {
+		if s.Kind != core.KindUnlearn && s.State == core.SessionCommitted && !s.DryRun && s.RevertedBy == "" {
+			return s.ID
+		}
+	}
+	return ""
+}
+
+// awaitChanges waits for the next change another process made to the
+// store through this one.
+func awaitChanges(ch <-chan struct{}) tea.Cmd {
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		if _, ok := <-ch; !ok {
+			return nil
+		}
+		return storeChangedMsg{}
 	}
 }
 

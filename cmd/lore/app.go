@@ -44,7 +44,8 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	stores := &appStores{dir: dir}
 	open := stores.open
 	runs := make(chan tui.ExternalRun, 8)
-	srv, held, err := a.own(ctx, runs, nil)
+	changed := make(chan struct{}, 1)
+	srv, held, err := a.own(ctx, &screenFeed{runs: runs, changed: changed}, nil)
 	switch {
 	case err == nil:
 		defer func() {
@@ -55,7 +56,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	case errors.Is(err, errNotServed) || !errors.Is(err, core.ErrStoreLocked):
 		return tui.Outcome{}, err
 	default:
-		runs = nil
+		runs, changed = nil, nil
 	}
 	// A run's gate says when and by whom its source was rejected before,
 	// read as the screens read the store.
@@ -69,6 +70,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	}
 	out, err := tui.Run(ctx, tui.Options{
 		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs, ExportDir: filepath.Join(dir, "exports"),
+		Changed: changed,
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)

@@ -156,13 +156,44 @@ type hosting struct {
 	// runs, when the owner has a screen, is where a learn started by the
 	// client is announced, so that the screen follows it.
 	runs chan<- tui.ExternalRun
+	// changed, when the owner has a screen, is signalled once a write the
+	// client's command made is over, so that the screen reads the store
+	// again (its status bar names the last session).
+	changed chan<- struct{}
+}
+
+// screenFeed is what the owner's screen hears of the commands it runs
+// for clients (see hosting).
+type screenFeed struct {
+	runs    chan<- tui.ExternalRun
+	changed chan<- struct{}
+}
+
+// lendHeld lends the owner's store to one operation of a command; a
+// write done for a client tells the screen, once it is over.
+func (a *app) lendHeld(ctx context.Context, mode access) (*store.Store, func() error, error) {
+	db, release, err := a.held.lend(ctx, mode == writable)
+	if err != nil || mode != writable || a.host == nil || a.host.changed == nil {
+		return db, release, err
+	}
+	changed := a.host.changed
+	return db, sync.OnceValue(func() error {
+		err := release()
+		select {
+		case changed <- struct{}{}:
+		default:
+			// A signal is pending already; the screen reads the store
+			// once for both.
+		}
+		return err
+	}), nil
 }
 
 // acquire lends the store for one operation of mode: the held store in
 // an owner, else the store opened for the operation.
 func (a *app) acquire(ctx context.Context, mode access) (*store.Store, func() error, error) {
 	if a.held != nil {
-		return a.held.lend(ctx, mode == writable)
+		return a.lendHeld(ctx, mode)
 	}
 	db, err := a.opener(mode)()
 	if err != nil {
@@ -183,7 +214,7 @@ func (a *app) opener(mode access) func() (*store.Store, error) {
 // owner, or up to storeWait for another process to release it.
 func (a *app) acquireWaiting(ctx context.Context, mode access) (*store.Store, func() error, error) {
 	if a.held != nil {
-		return a.held.lend(ctx, mode == writable)
+		return a.lendHeld(ctx, mode)
 	}
 	db, err := a.openWaiting(ctx, a.opener(mode))
 	if err != nil {
@@ -472,9 +503,13 @@ func clip(s string, n int) string {
 
 // hostRequest is the owner's handler: it runs a client's command line in
 // this process, on the held store, with the client's streams.
-func hostRequest(held *heldStore, runs chan<- tui.ExternalRun) owner.Handler {
+func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 	return func(ctx context.Context, req owner.Request, stdin io.Reader, stdout, stderr io.Writer) int {
-		return execute(ctx, req.Args, stdin, stdout, stderr, held, &hosting{req: req, runs: runs})
+		host := &hosting{req: req}
+		if feed != nil {
+			host.runs, host.changed = feed.runs, feed.changed
+		}
+		return execute(ctx, req.Args, stdin, stdout, stderr, held, host)
 	}
 }
 

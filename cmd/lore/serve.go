@@ -14,7 +14,6 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/owner"
-	"github.com/lore-kb/lore/tui"
 )
 
 // tokenEnv holds the token of a TCP listener (lore serve --listen), for
@@ -87,10 +86,10 @@ func (a *app) serve(ctx context.Context, listen string) error {
 }
 
 // own opens the store writable, waiting while a command holds it, and
-// serves it: the process becomes the store's owner. runs, when not nil,
-// receives the learns clients start, for a screen to follow; log, when
-// not nil, gets a line per request.
-func (a *app) own(ctx context.Context, runs chan<- tui.ExternalRun, log io.Writer) (*owner.Server, *heldStore, error) {
+// serves it: the process becomes the store's owner. feed, when not nil,
+// tells a screen of the learns clients start and of the changes they
+// make; log, when not nil, gets a line per request.
+func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owner.Server, *heldStore, error) {
 	if c, err := owner.Dial(a.cfg.dataDir()); err == nil {
 		_ = c.Close()
 		return nil, nil, fmt.Errorf("%w (lore serve or the terminal application); use it, or stop it first", errNotServed)
@@ -100,7 +99,7 @@ func (a *app) own(ctx context.Context, runs chan<- tui.ExternalRun, log io.Write
 		return nil, nil, err
 	}
 	held := newHeldStore(db)
-	handler := hostRequest(held, runs)
+	handler := hostRequest(held, feed)
 	if log != nil {
 		inner := handler
 		handler = func(ctx context.Context, req owner.Request, stdin io.Reader, stdout, stderr io.Writer) int {
