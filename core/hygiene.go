@@ -135,9 +135,26 @@ type Decision struct {
 	DecidedAt time.Time      `json:"decidedAt"`
 	// Reviewed is the number of findings presented for the decision.
 	Reviewed int `json:"reviewedFindings"`
-	// Acknowledged lists the indexes (into the report's findings) of the
-	// findings the decider acknowledged one by one.
+	// Acknowledged lists the indexes (into Findings, the report's
+	// findings) of the findings the decider acknowledged one by one.
 	Acknowledged []int `json:"acknowledged"`
+	// Findings are the findings the decision was taken on, in the
+	// report's order, their evidence redacted: the record of what the
+	// decider saw, which Acknowledged indexes. A decision recorded before
+	// lore kept them has none.
+	Findings []Finding `json:"findings,omitempty"`
+	// Person is who decided: the login name of the person who answered
+	// (DecidedBy user) or who ran the command whose flags decided
+	// (policy); empty for the gate's own rule (auto).
+	Person string `json:"person,omitempty"`
+}
+
+// Decider names who took d: "alice (user)", "policy", "auto".
+func (d Decision) Decider() string {
+	if d.Person == "" {
+		return string(d.DecidedBy)
+	}
+	return d.Person + " (" + string(d.DecidedBy) + ")"
 }
 
 // Proceed reports whether the pipeline may continue past the gate.

@@ -147,6 +147,49 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	return nil
 }
 
+// RecordRejection stores the record of a learn the approval gate rejected:
+// sess with its Decision (a rejection), in state rejected, without changes,
+// and report (any encoding, nil for none) beside it, in one transaction.
+// Nothing else in the store changes. A session of that id already stored is
+// ErrSessionExists; a session without a rejection is refused.
+func (s *Store) RecordRejection(ctx context.Context, sess core.Session, report []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := validateID("session id", sess.ID); err != nil {
+		return fmt.Errorf("record rejection: %w", err)
+	}
+	if sess.Decision == nil || sess.Decision.Status != core.Rejected {
+		return fmt.Errorf("record rejection of session %s: the session holds no rejection", sess.ID)
+	}
+	if sess.Reverts != "" {
+		return fmt.Errorf("record rejection of session %s: a rejected learn reverts nothing", sess.ID)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("record rejection of session %s: %w", sess.ID, err)
+	}
+	sess.State = core.SessionRejected
+	sess.Changes = 0
+	if sess.StartedAt.IsZero() {
+		sess.StartedAt = time.Now().UTC()
+	}
+	if sess.CompletedAt.IsZero() {
+		sess.CompletedAt = time.Now().UTC()
+	}
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := s.createSession(sess, report); err != nil {
+		return fmt.Errorf("record rejection of session %s: %w", sess.ID, err)
+	}
+	if err := s.Sync(); err != nil {
+		return fmt.Errorf("record rejection of session %s: %w", sess.ID, err)
+	}
+	return nil
+}
+
 // prepareChanges validates the whole changeset before anything is written
 // and copies what it modifies, so the caller's values are left alone.
 func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, error) {

@@ -584,3 +584,54 @@ func TestJournalAndRecordsReadBackWhatWasCommitted(t *testing.T) {
 	}
 	mustVerify(t, s)
 }
+
+// A rejection is recorded as a session in state rejected, with its
+// decision and report and no changes; it survives a reopen (recovery
+// leaves it alone), verifies, and a session without a rejection or with a
+// taken id is refused, the store unchanged.
+func TestRecordRejection(t *testing.T) {
+	dir := t.TempDir()
+	s := openDir(t, dir, store.Options{})
+	ctx := context.Background()
+	sess := session("learn-rej")
+	sess.State = core.SessionCommitted // set by the store, whatever the caller says
+	sess.Decision = &core.Decision{Status: core.Rejected, DecidedBy: core.ByUser, Person: "alice",
+		DecidedAt: time.Now().UTC(), Acknowledged: []int{0},
+		Findings: []core.Finding{{File: "a.md", Category: core.PromptInjection, Severity: core.Critical, Location: "a.md:3:1", Evidence: "ignore all previous instructions"}}}
+	if err := s.RecordRejection(ctx, sess, []byte(`{"version":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordRejection(ctx, sess, nil); !errors.Is(err, store.ErrSessionExists) {
+		t.Errorf("recorded twice: %v, want ErrSessionExists", err)
+	}
+	approved := session("learn-ok")
+	approved.Decision = &core.Decision{Status: core.Approved, DecidedBy: core.ByAuto}
+	if err := s.RecordRejection(ctx, approved, nil); err == nil {
+		t.Error("a session without a rejection was recorded as one")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openDir(t, dir, store.Options{})
+	defer s.Close()
+	mustVerify(t, s)
+	mustCount(t, s, 0)
+	got := mustSession(t, s, "learn-rej")
+	if got.State != core.SessionRejected || got.Changes != 0 || got.CompletedAt.IsZero() {
+		t.Errorf("record = %+v", got)
+	}
+	d := got.Decision
+	if d == nil || d.Person != "alice" || len(d.Findings) != 1 || d.Findings[0].Evidence != "ignore all previous instructions" || !slices.Equal(d.Acknowledged, []int{0}) {
+		t.Errorf("decision = %+v", d)
+	}
+	if rep, ok, err := s.Report("learn-rej"); err != nil || !ok || string(rep) != `{"version":1}` {
+		t.Errorf("report = %q, %v, %v", rep, ok, err)
+	}
+	if _, ok, _ := s.Session("learn-ok"); ok {
+		t.Error("the refused session was stored")
+	}
+	ss, err := s.Sessions()
+	if err != nil || len(ss) != 1 {
+		t.Errorf("sessions = %d, %v; want the rejection alone", len(ss), err)
+	}
+}

@@ -48,6 +48,11 @@ func (a *app) sessionsCmd() *cobra.Command {
 					what = "reverts " + s.Reverts
 					counts = fmt.Sprintf("removed %d · restored %d · re-added %d", u.Removed, u.Restored, u.Readded)
 				}
+				if d := s.Decision; s.State == core.SessionRejected && d != nil {
+					state = st.Bad.Render(state)
+					counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
+						len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
+				}
 				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what, st.Faint.Render(counts))
 			}
 			return a.writeStyled(b.String())

@@ -60,6 +60,30 @@ func (a *app) openWaiting(ctx context.Context, open func() (*store.Store, error)
 	}
 }
 
+// rejections reads the gate's earlier rejections of source, for a learn
+// to say when and by whom it was rejected before. It does not wait for a
+// store another process is writing, and finds nothing where nothing was
+// ever learned: the note is worth no delay.
+func (a *app) rejections(ctx context.Context, source string) ([]core.Session, error) {
+	if a.held != nil {
+		db, release, err := a.held.lend(ctx, false)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = release() }()
+		return rejectionsIn(db, source)
+	}
+	if !store.Exists(a.cfg.dataDir()) {
+		return nil, nil
+	}
+	db, err := a.openStoreRead()
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = db.Close() }()
+	return rejectionsIn(db, source)
+}
+
 // localAbs is p made absolute when it names a file or folder here, and
 // p as given otherwise (a URL, a repository shorthand, a typo the
 // acquisition reports as typed).
@@ -211,6 +235,7 @@ the store busy waits up to 3s for it before exiting 4.
 				release = r
 				return db, nil
 			}
+			opts.Rejections = a.rejections
 			finished := a.announceRun(cmd.Context(), &opts, given)
 			res, err := engine.Learn(cmd.Context(), nil, args[0], opts)
 			finished(err)
@@ -371,6 +396,9 @@ type learnOut struct {
 	Skills      []skillOut     `json:"skills"`
 	Conflicts   []string       `json:"conflicts"`
 	Errors      []string       `json:"errors"`
+	// RejectedBefore says when and by whom the gate rejected the source
+	// before, if it did.
+	RejectedBefore string `json:"rejectedBefore,omitempty"`
 }
 
 type primOut struct {
@@ -395,7 +423,7 @@ func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
 		Counts: map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
 			"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts},
 		Primitives: []primOut{}, Edges: []edgeOut{}, Findings: []core.Finding{}, Skills: []skillOut{},
-		Conflicts: []string{}, Errors: nonNil(res.Errors),
+		Conflicts: []string{}, Errors: nonNil(res.Errors), RejectedBefore: res.RejectedBefore,
 	}
 	if res.Analysis != nil {
 		out.ContentType = string(res.Analysis.ContentType)
@@ -457,6 +485,9 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 		b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
 	}
 	b.WriteString("\n")
+	if res.RejectedBefore != "" {
+		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("gate     "), res.RejectedBefore)
+	}
 	writeFigures(&b, st, res)
 	for _, art := range res.Artifacts {
 		where := outDir

@@ -175,6 +175,22 @@ func (f *fakeStore) CommitSessionWith(_ context.Context, sess core.Session, chan
 	return nil
 }
 
+func (f *fakeStore) RecordRejection(_ context.Context, sess core.Session, report []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.writes = append(f.writes, "RecordRejection")
+	if err := f.failed("RecordRejection"); err != nil {
+		return err
+	}
+	if _, ok := f.sessions[sess.ID]; ok {
+		return fmt.Errorf("fake: session %s recorded twice", sess.ID)
+	}
+	sess.State, sess.Changes = core.SessionRejected, 0
+	f.sessions[sess.ID] = sess
+	f.reports[sess.ID] = report
+	return nil
+}
+
 func (f *fakeStore) AppendToSession(_ context.Context, id string, changes []core.Change, report []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

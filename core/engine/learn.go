@@ -43,6 +43,9 @@ type Store interface {
 	// ReplaceArtifacts makes arts the artifacts of domains and applies lib
 	// to the skill library, in one transaction.
 	ReplaceArtifacts(ctx context.Context, domains []string, arts []core.Artifact, lib skills.LibraryUpdate) error
+	// RecordRejection stores the record of a learn the gate rejected
+	// (state rejected, no changes) with its report.
+	RecordRejection(ctx context.Context, sess core.Session, report []byte) error
 }
 
 // LearnOptions are the seed's options plus the approval policy.
@@ -85,6 +88,12 @@ type LearnOptions struct {
 	// a large repository) is still being read, nor while a person decides
 	// at the gate. The caller closes what it opened.
 	OpenStore func(ctx context.Context) (Store, error)
+	// Rejections, when set, reads the earlier rejections of a source (the
+	// sessions in state rejected naming it), so that the gate can say
+	// when and by whom it was rejected before. It is called before the
+	// gate and must not hold the store: a person may take a while to
+	// decide.
+	Rejections func(ctx context.Context, source string) ([]core.Session, error)
 }
 
 func (o *LearnOptions) now() time.Time {
@@ -118,6 +127,9 @@ type LearnResult struct {
 	Report       report.Report
 	ReportInput  report.Input
 	Errors       []string
+	// RejectedBefore says when and by whom the gate rejected the source
+	// before ("" if it never did, or LearnOptions.Rejections is unset).
+	RejectedBefore string
 	// Redactions are the secrets taken out of the documents' text before
 	// anything was extracted from it, so no primitive, stored session or
 	// generated skill holds them.
@@ -287,6 +299,13 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if err != nil {
 		return fail(err)
 	}
+	if opts.Rejections != nil {
+		// A history that cannot be read holds no learn up: the gate then
+		// decides as it would have without it.
+		if earlier, err := opts.Rejections(ctx, source); err == nil {
+			res.RejectedBefore = gate.RejectedBefore(earlier)
+		}
+	}
 	var approver gate.Approver
 	if opts.Approver != nil {
 		approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
@@ -296,11 +315,18 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 				name, text := sanitize.ScannedText(d)
 				req.Texts[name] = text
 			}
+			if res.RejectedBefore != "" {
+				req.Why += " · " + res.RejectedBefore
+			}
 			return opts.Approver.Approve(ctx, req)
 		})
 	}
 	dec, err := gate.Decide(ctx, scan.Report, approver, opts.Policy)
 	if err != nil {
+		var need *gate.ApprovalRequiredError
+		if errors.As(err, &need) {
+			need.Earlier = res.RejectedBefore
+		}
 		return fail(err)
 	}
 	res.Decision = dec
@@ -310,7 +336,12 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if !dec.Proceed() {
 		r.skipAfter(StageGate, "rejected at the gate")
 		res.Errors = append(res.Errors, "Content rejected at the approval gate")
-		return res, &gate.RejectedError{Source: source, Rationale: dec.Rationale}
+		rejected := &gate.RejectedError{Source: source, Rationale: dec.Rationale, Earlier: res.RejectedBefore}
+		if err := recordRejection(ctx, st, res, opts); err != nil {
+			res.Errors = append(res.Errors, err.Error())
+			return res, errors.Join(rejected, err)
+		}
+		return res, rejected
 	}
 
 	// The acquisition's own list of documents (learnable or not) would
@@ -450,6 +481,46 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	r.finish(GenerateFinished{Artifacts: len(gen.made), Changes: len(plan.changes)})
 	res.Primitives = plan.finalPrimitives()
 	return res, nil
+}
+
+// recordRejection stores the session of a learn the gate rejected, with a
+// report of the decision, so that the rejection is on record (lore
+// sessions, History) and a later learn of the source is told of it. A dry
+// run records nothing. The store is opened for this only (OpenStore), after
+// the person decided.
+func recordRejection(ctx context.Context, st Store, res *LearnResult, opts LearnOptions) error {
+	if opts.DryRun {
+		return nil
+	}
+	if st == nil {
+		if opts.OpenStore == nil {
+			return nil
+		}
+		var err error
+		if st, err = opts.OpenStore(ctx); err != nil {
+			return fmt.Errorf("record the rejection: %w", err)
+		}
+	}
+	res.Session.CompletedAt = res.Decision.DecidedAt.UTC()
+	res.Session.Counts = core.SessionCounts{LearnCounts: &core.LearnCounts{}}
+	dec := res.Decision
+	res.ReportInput = report.Input{
+		SessionID: res.Session.ID, Source: res.Session.Source, StartedAt: res.Session.StartedAt,
+		CompletedAt: res.Session.CompletedAt, Decision: &dec, Findings: res.Session.Findings,
+		Errors: res.Errors, Options: reportOptions(opts),
+	}
+	stored, err := encodeStoredReport(res.ReportInput)
+	if err != nil {
+		return err
+	}
+	// The request's context may be the one that ended the decision (a
+	// person quitting the reviewer is no rejection and never gets here);
+	// a rejection is recorded even when the caller stops right after.
+	if err := st.RecordRejection(context.WithoutCancel(ctx), res.Session, stored); err != nil {
+		return fmt.Errorf("record the rejection: %w", err)
+	}
+	res.Session.State = core.SessionRejected
+	return nil
 }
 
 // redactDocuments replaces the secrets in each document's text and says

@@ -15,10 +15,14 @@ package gate
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/user"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/redact"
 )
 
 // Tier is the tier a source is gated at, the one rule every caller uses:
@@ -102,10 +106,46 @@ type ApprovalRequiredError struct {
 	// Flag is the flag that would have allowed the source through.
 	Flag   string
 	Reason string
+	// Earlier, when set, says the source was rejected before
+	// (RejectedBefore).
+	Earlier string
 }
 
 func (e *ApprovalRequiredError) Error() string {
-	return fmt.Sprintf("%s: approval required (%s); review it in the terminal app or pass %s", e.Source, e.Reason, e.Flag)
+	msg := fmt.Sprintf("%s: approval required (%s); review it in the terminal app or pass %s", e.Source, e.Reason, e.Flag)
+	if e.Earlier != "" {
+		msg += "; " + e.Earlier
+	}
+	return msg
+}
+
+// RejectedBefore says when and by whom the gate rejected a source before,
+// given the rejected sessions of that source (any order): the latest
+// decision in full, and how many there were. It is "" for none.
+func RejectedBefore(earlier []core.Session) string {
+	var last *core.Decision
+	n := 0
+	for i := range earlier {
+		d := earlier[i].Decision
+		if d == nil || d.Status != core.Rejected {
+			continue
+		}
+		n++
+		if last == nil || d.DecidedAt.After(last.DecidedAt) {
+			last = d
+		}
+	}
+	if last == nil {
+		return ""
+	}
+	msg := fmt.Sprintf("rejected before on %s by %s", last.DecidedAt.Local().Format("2006-01-02 15:04"), last.Decider())
+	if last.Rationale != "" {
+		msg += " (" + last.Rationale + ")"
+	}
+	if n > 1 {
+		msg += fmt.Sprintf(", %d rejections in all", n)
+	}
+	return msg
 }
 
 // InvalidAnswerError is an approver reply the gate does not accept.
@@ -116,7 +156,55 @@ func (e *InvalidAnswerError) Error() string { return "invalid approval answer: "
 // Decide applies the three laws to a hygiene report. approver may be nil
 // (headless); then only policy can approve what the laws do not approve
 // automatically. A rejection is a Decision, not an error.
+//
+// Every decision carries the findings it was taken on, their evidence
+// redacted (Decision.Findings, which Acknowledged indexes), and, unless the
+// gate's own rule took it, the login name of the person who decided or
+// whose flags did.
 func Decide(ctx context.Context, report core.HygieneReport, approver Approver, policy Policy) (core.Decision, error) {
+	d, err := decide(ctx, report, approver, policy)
+	if err != nil {
+		return d, err
+	}
+	d.Findings = Recorded(report.Findings)
+	if d.DecidedBy != core.ByAuto {
+		d.Person = Person()
+	}
+	return d, nil
+}
+
+// Recorded is the findings as a decision records them: copies whose
+// evidence and description hold no secret (the sanitizer already cuts them
+// out of evidence; this makes sure of it for a record kept for good).
+func Recorded(fs []core.Finding) []core.Finding {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]core.Finding, len(fs))
+	for i, f := range fs {
+		f.Evidence, _ = redact.Secrets(f.Evidence)
+		f.Description, _ = redact.Secrets(f.Description)
+		out[i] = f
+	}
+	return out
+}
+
+// Person is the login name of whoever runs lore: who answers the gate's
+// question, or whose flags answer it. It is "" when the system names
+// nobody.
+func Person() string {
+	if u, err := user.Current(); err == nil && strings.TrimSpace(u.Username) != "" {
+		return u.Username
+	}
+	for _, k := range []string{"USER", "LOGNAME", "USERNAME"} {
+		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func decide(ctx context.Context, report core.HygieneReport, approver Approver, policy Policy) (core.Decision, error) {
 	now := time.Now
 	var critical []int
 	for i, f := range report.Findings {
@@ -236,8 +324,15 @@ func plural(n int) string {
 type RejectedError struct {
 	Source    string
 	Rationale string
+	// Earlier, when set, says the source was rejected before
+	// (RejectedBefore).
+	Earlier string
 }
 
 func (e *RejectedError) Error() string {
-	return fmt.Sprintf("%s: rejected at the approval gate (%s)", e.Source, e.Rationale)
+	msg := fmt.Sprintf("%s: rejected at the approval gate (%s)", e.Source, e.Rationale)
+	if e.Earlier != "" {
+		msg += "; " + e.Earlier
+	}
+	return msg
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -197,5 +198,61 @@ func TestTierTable(t *testing.T) {
 	}
 	if AutoApproves(report(core.Home, core.Info)) {
 		t.Error("HOME with an info finding is auto-approved")
+	}
+}
+
+// Every decision records the findings it was taken on, evidence redacted,
+// so that Acknowledged indexes something kept; and who took it: the login
+// name for a person or a flag, nobody for the gate's own rule.
+func TestDecisionRecordsFindingsAndDecider(t *testing.T) {
+	r := report(core.Stranger, core.Critical, core.Warning)
+	r.Findings[1].Evidence = "token = ghp_0123456789abcdefghijABCDEFGHIJ012345 here"
+	for _, c := range []struct {
+		name   string
+		a      Approver
+		policy Policy
+		status core.ApprovalStatus
+		by     core.DecidedBy
+	}{
+		{"rejected by a person", &scripted{ans: Answer{Status: core.Rejected, Acknowledged: []int{0}}}, Policy{}, core.Rejected, core.ByUser},
+		{"approved by a person", &scripted{ans: Answer{Status: core.ApprovedWithWarnings, Acknowledged: []int{0}}}, Policy{}, core.ApprovedWithWarnings, core.ByUser},
+		{"approved by flags", nil, Policy{Trust: true, ForceCritical: true}, core.ApprovedWithWarnings, core.ByPolicy},
+	} {
+		d, err := Decide(context.Background(), r, c.a, c.policy)
+		if err != nil || d.Status != c.status || d.DecidedBy != c.by {
+			t.Fatalf("%s: %+v, %v", c.name, d, err)
+		}
+		if len(d.Findings) != 2 || d.Findings[0].Location != r.Findings[0].Location || d.Findings[1].Severity != core.Warning {
+			t.Errorf("%s: findings %+v", c.name, d.Findings)
+		}
+		if strings.Contains(d.Findings[1].Evidence, "ghp_0123456789") || !strings.Contains(d.Findings[1].Evidence, "token = ") {
+			t.Errorf("%s: evidence %q, want the token redacted and its words kept", c.name, d.Findings[1].Evidence)
+		}
+		if d.Person == "" || d.Person != Person() || !strings.HasPrefix(d.Decider(), d.Person+" (") {
+			t.Errorf("%s: person %q (%s), want %q", c.name, d.Person, d.Decider(), Person())
+		}
+	}
+	if !strings.Contains(r.Findings[1].Evidence, "ghp_0123456789") {
+		t.Error("the report's own findings were changed")
+	}
+	d, err := Decide(context.Background(), report(core.Home), nil, Policy{})
+	if err != nil || d.Person != "" || d.Decider() != "auto" || d.Findings != nil {
+		t.Errorf("auto: %+v, %v", d, err)
+	}
+}
+
+func TestRejectedBefore(t *testing.T) {
+	at := func(h int) time.Time { return time.Date(2026, 1, 2, h, 4, 0, 0, time.UTC) }
+	if s := RejectedBefore(nil); s != "" {
+		t.Errorf("no rejection: %q", s)
+	}
+	ss := []core.Session{
+		{Decision: &core.Decision{Status: core.Rejected, DecidedBy: core.ByUser, Person: "bob", DecidedAt: at(9), Rationale: "old"}},
+		{Decision: &core.Decision{Status: core.Approved, DecidedBy: core.ByUser, Person: "eve", DecidedAt: at(11)}},
+		{Decision: &core.Decision{Status: core.Rejected, DecidedBy: core.ByUser, Person: "alice", DecidedAt: at(10), Rationale: "hostile"}},
+	}
+	want := "rejected before on " + at(10).Local().Format("2006-01-02 15:04") + " by alice (user) (hostile), 2 rejections in all"
+	if s := RejectedBefore(ss); s != want {
+		t.Errorf("got %q, want %q", s, want)
 	}
 }

@@ -400,6 +400,8 @@ func refusal(s core.Session) string {
 		return "already reverted; there is nothing left to undo"
 	case s.DryRun:
 		return "a dry run changed nothing; there is nothing to unlearn"
+	case s.State == core.SessionRejected:
+		return "rejected at the gate: nothing was learned, there is nothing to unlearn"
 	case s.State != core.SessionCommitted:
 		return fmt.Sprintf("the session is %s, not committed; only committed sessions can be unlearned", orDash(string(s.State)))
 	}

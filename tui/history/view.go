@@ -414,7 +414,10 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 		}
 		p := paint(st, cells.Visible(word))
 		if d.DecidedBy != "" {
-			p += paint(m.st.Faint.Render, " by "+cells.Visible(string(d.DecidedBy)))
+			p += paint(m.st.Faint.Render, " by "+cells.Visible(d.Decider()))
+		}
+		if len(d.Findings) > 0 {
+			p += paint(m.st.Faint.Render, fmt.Sprintf(" (%d of %d findings acknowledged)", len(d.Acknowledged), len(d.Findings)))
 		}
 		parts = append(parts, p)
 	} else if isLearn {
@@ -517,7 +520,7 @@ func (m Model) pane(lo layout) []string {
 }
 
 func (m Model) header() string {
-	learn, unlearn, reverted := 0, 0, 0
+	learn, unlearn, reverted, rejected := 0, 0, 0, 0
 	for i := range m.sessions {
 		s := &m.sessions[i]
 		if s.Kind == core.KindUnlearn {
@@ -528,11 +531,18 @@ func (m Model) header() string {
 		if s.RevertedBy != "" || s.State == core.SessionReverted {
 			reverted++
 		}
+		if s.State == core.SessionRejected {
+			rejected++
+		}
 	}
 	h := " " + m.st.Heading.Render("History")
 	if m.loaded {
-		h += "  " + m.st.Faint.Render(fmt.Sprintf("%s · %d learn · %d unlearn · %d reverted",
-			plural(len(m.sessions), "session", "sessions"), learn, unlearn, reverted))
+		counts := fmt.Sprintf("%s · %d learn · %d unlearn · %d reverted",
+			plural(len(m.sessions), "session", "sessions"), learn, unlearn, reverted)
+		if rejected > 0 {
+			counts += fmt.Sprintf(" · %d rejected at the gate", rejected)
+		}
+		h += "  " + m.st.Faint.Render(counts)
 	}
 	return h
 }
