@@ -128,6 +128,20 @@ type Conflict struct {
 	RetiredBy  string    `json:"retiredBy,omitempty"`
 	RetiredAt  time.Time `json:"retiredAt,omitzero"`
 	RetiredWhy string    `json:"retiredWhy,omitempty"`
+	// Dependents are the edges the conflict's session drew from its other
+	// primitives (or other held candidates) to the candidate;
+	// Candidate.Dependencies holds the candidate's own edges, at the ids
+	// their targets were stored under (or the candidate ids of other held
+	// candidates). A resolution that keeps the candidate wires it with
+	// them, as the learn would have.
+	Dependents []DependentEdge `json:"dependents,omitempty"`
+}
+
+// DependentEdge is an edge held for later: From depends on the edge's
+// target.
+type DependentEdge struct {
+	From string `json:"from"`
+	Edge Edge   `json:"edge"`
 }
 
 // ArtifactKind is what a generated artifact is.

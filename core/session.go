@@ -39,9 +39,21 @@ type Change struct {
 	// the primitive's Enables (a new dependent learned by the session), so
 	// undoing it removes exactly them, whatever else changed since.
 	EnablesAdded []string `json:"enablesAdded,omitempty"`
+	// DependenciesAdded, on an update, says the update only added these
+	// edges to the primitive's Dependencies (a stored primitive wired to a
+	// primitive the session brought), so undoing it removes exactly them,
+	// whatever else changed since.
+	DependenciesAdded []Edge `json:"dependenciesAdded,omitempty"`
 	// Provenance is the merge decision that made the change, if any.
 	Provenance *ProvenanceEntry `json:"provenance,omitempty"`
 	Timestamp  time.Time        `json:"timestamp"`
+}
+
+// Link reports whether c is an update that only added edges or reverse
+// index entries to a primitive the session did not otherwise change
+// (EnablesAdded, DependenciesAdded).
+func (c *Change) Link() bool {
+	return c.Type == ChangeUpdate && (len(c.EnablesAdded) > 0 || len(c.DependenciesAdded) > 0)
 }
 
 // SessionState is where a session is in its life.

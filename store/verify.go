@@ -42,6 +42,10 @@ const (
 	// ProblemStaleIndex: an index entry or dedup record matches no record
 	// (or not its current version).
 	ProblemStaleIndex ProblemKind = "stale-index"
+	// ProblemMissingEdge: a primitive lists as a prerequisite the name of
+	// a stored primitive it has no edge to (and could have one without
+	// closing a cycle). lore store verify --repair draws the edge.
+	ProblemMissingEdge ProblemKind = "missing-edge"
 	// ProblemCycle: the dependency graph has a cycle.
 	ProblemCycle ProblemKind = "cycle"
 	// ProblemSessionIncomplete: a session is still journaling or committing
@@ -173,8 +177,10 @@ type summary struct {
 	nameValue  string
 	nameSeen   bool
 	edges      []expectedEdge
-	dtSeen     bool
-	rankSeen   bool
+	// prereqs are the record's prerequisites (names).
+	prereqs  []string
+	dtSeen   bool
+	rankSeen bool
 	// dedup is the dedup record the record implies.
 	dedup     []byte
 	dedupSeen bool
@@ -233,7 +239,7 @@ func (v *verifier) tick() error {
 func (v *verifier) run(txn *badger.Txn) error {
 	steps := []func(*badger.Txn) error{
 		v.records, v.reverseEdges,
-		v.indexes, v.rank, v.dedupRecords, v.missing, v.cycles, v.sessions, v.skills, v.publications,
+		v.indexes, v.rank, v.dedupRecords, v.missing, v.prerequisites, v.cycles, v.sessions, v.skills, v.publications,
 	}
 	for _, step := range steps {
 		if err := step(txn); err != nil {
@@ -289,6 +295,7 @@ func summarize(r rawRecord) summarized {
 	sm.posting = postingValue(p.Plane, keywordSignature(sm.keywords))
 	sm.name, sm.nameValue = p.Name, nameValue(p.Name)
 	sm.dedup = dedupRecord(&p)
+	sm.prereqs = p.Prerequisites
 	for _, e := range edgesOf(&p) {
 		val, err := encodeEdge(e)
 		if err != nil {
@@ -657,6 +664,63 @@ func (v *verifier) missing(*badger.Txn) error {
 		}
 	}
 	return nil
+}
+
+// prerequisites reports the prerequisites that name stored primitives the
+// record has no edge to: the edge was lost (a conflict resolved before
+// resolutions were wired, an interrupted repair). A name held by several
+// primitives is satisfied by an edge to any of them; one whose every holder
+// depends on the record already is not reported, since its edge would
+// close a cycle.
+func (v *verifier) prerequisites(*badger.Txn) error {
+	byName := map[string][]string{}
+	ids := v.sortedIDs()
+	for _, id := range ids {
+		if n := v.recs[id].name; n != "" {
+			byName[n] = append(byName[n], id)
+		}
+	}
+	for _, id := range ids {
+		sm := v.recs[id]
+		for _, n := range sm.prereqs {
+			holders := slices.DeleteFunc(slices.Clone(byName[n]), func(h string) bool { return h == id })
+			if len(holders) == 0 || slices.ContainsFunc(sm.edges, func(e expectedEdge) bool { return slices.Contains(holders, e.target) }) {
+				continue
+			}
+			if err := v.tick(); err != nil {
+				return err
+			}
+			if !slices.ContainsFunc(holders, func(h string) bool { return !v.reaches(h, id) }) {
+				continue
+			}
+			v.rep.add(ProblemMissingEdge, primitiveKey(id), id,
+				"%s lists %q as a prerequisite but has no edge to %s", id, n, strings.Join(holders, " or "))
+		}
+	}
+	return nil
+}
+
+// reaches reports whether a path of stored edges leads from one id to
+// another.
+func (v *verifier) reaches(from, to string) bool {
+	seen := map[string]bool{from: true}
+	stack := []string{from}
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if id == to {
+			return true
+		}
+		if sm := v.recs[id]; sm != nil {
+			for _, e := range sm.edges {
+				if !seen[e.target] {
+					seen[e.target] = true
+					stack = append(stack, e.target)
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (v *verifier) sortedIDs() []string {

@@ -200,3 +200,36 @@ func TestVerifyCapsProblems(t *testing.T) {
 		t.Fatalf("listed %d, counted %d", len(rep.Problems), rep.ProblemCount)
 	}
 }
+
+// A prerequisite naming a stored primitive the record has no edge to is a
+// missing edge (a resolution used to leave such holes); one satisfied by an
+// edge to any holder of the name, one naming nothing stored, and one whose
+// edge would close a cycle are not.
+func TestVerifyFindsAPrerequisiteWithoutItsEdge(t *testing.T) {
+	named := func(p core.Primitive, name string, prereqs ...string) core.Primitive {
+		p.Name, p.Prerequisites = name, prereqs
+		return p
+	}
+	s := openMem(t)
+	mustPut(t, s,
+		named(prim("graph", "cs", core.Definition, nil), "Graph"),
+		named(prim("path", "cs", core.Definition, nil, req("graph", 0.5)), "Path", "Graph"),
+		// Names Graph and Path: the edge to Path is there, the one to Graph
+		// is not; Vertex is stored nowhere.
+		named(prim("connected", "cs", core.Definition, nil, req("path", 0.5)), "Connected graph", "Graph", "Path", "Vertex"),
+		// Names Loop, which depends on it: the edge would close a cycle.
+		named(prim("walk", "cs", core.Definition, nil), "Walk", "Loop"),
+		named(prim("loop", "cs", core.Definition, nil, req("walk", 0.5)), "Loop"))
+	rep, err := s.Verify(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ProblemCount != 1 || rep.Count(store.ProblemMissingEdge) != 1 {
+		t.Fatalf("want one missing edge, got %v", rep.Problems)
+	}
+	if p := rep.Problems[0]; p.ID != "connected" || !strings.Contains(p.Detail, `"Graph"`) || !strings.Contains(p.Detail, "graph") {
+		t.Errorf("problem %+v", p)
+	}
+	mustPut(t, s, named(prim("connected", "cs", core.Definition, nil, req("path", 0.5), req("graph", 0.5)), "Connected graph", "Graph", "Path", "Vertex"))
+	mustVerify(t, s)
+}

@@ -26,7 +26,9 @@ reverse-edge index and the domain, type, keyword and rank indexes agree with the
 primitive records, and that the dependency graph has no cycle. With --repair it
 first rebuilds everything derived from the primitive records (edges, indexes,
 dedup records), which mends any of those found missing or stale; what remains
-is damage to the records themselves. Exits 1 when a problem is found, 4 when
+is damage to the records themselves; then it draws the edges a record names as
+prerequisites but lacks (missing-edge), each recorded in the session of the
+primitive it starts from, so unlearning that session takes it back. Exits 1 when a problem is found, 4 when
 another process holds the store.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -40,8 +42,12 @@ another process holds the store.`,
 				return err
 			}
 			defer db.Close()
+			var wired engine.EdgeRepair
 			if repair {
 				if err := db.Reindex(cmd.Context(), storeProgress(a.stderr)); err != nil {
+					return err
+				}
+				if wired, err = engine.RepairEdges(cmd.Context(), db); err != nil {
 					return err
 				}
 			}
@@ -63,6 +69,12 @@ another process holds the store.`,
 			} else {
 				var b strings.Builder
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), a.cfg.dataDir())
+				for _, w := range wired.Wired {
+					fmt.Fprintf(&b, "wired %s (a prerequisite its record names)\n", w)
+				}
+				for _, w := range wired.Skipped {
+					fmt.Fprintf(&b, "not wired %s\n", w)
+				}
 				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries, %d skills\n", rep.Primitives, rep.Edges, rep.IndexEntries, rep.Skills)
 				for _, p := range rep.Problems {
 					fmt.Fprintf(&b, "  %s %s: %s\n", st.Kind.Render(string(p.Kind)), p.ID, p.Detail)
@@ -79,7 +91,7 @@ another process holds the store.`,
 		},
 	}
 	verify.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records before checking")
+	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records and draw missing edges before checking")
 	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
 	return cmd
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
@@ -93,7 +94,7 @@ type mergePlan struct {
 // primitive at its peak.
 func (p *mergePlan) finalPrimitives() []core.Primitive {
 	final := func(ch *core.Change) bool {
-		return (ch.Type == core.ChangeAdd || ch.Type == core.ChangeUpdate) && ch.EnablesAdded == nil
+		return (ch.Type == core.ChangeAdd || ch.Type == core.ChangeUpdate) && !ch.Link()
 	}
 	// Counted first: a primitive is a few hundred bytes, and growing the
 	// slice by appending copied every one several times (a tenth of a
@@ -254,7 +255,76 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	}
 	plan.changes = append(plan.changes, updates...)
 	plan.edges = edges
+	if err := holdConflictEdges(st, plan, wireDeps, finalOf, added, addedFrom); err != nil {
+		return nil, err
+	}
 	return plan, nil
+}
+
+// holdConflictEdges keeps, in each conflict the run raised, the edges the
+// learn would have drawn had the candidate been added: its own (Wire's,
+// re-pointed at final ids, and the links to stored terms its statement
+// names) in Candidate.Dependencies, and its siblings' edges to it in
+// Dependents. Rewire drops them all, the candidate being no primitive yet;
+// a resolution that keeps the candidate draws them (see ResolveConflict).
+func holdConflictEdges(st Store, plan *mergePlan, wireDeps map[string][]core.Edge, finalOf map[string]string, added []string, from map[string]string) error {
+	if len(plan.conflicts) == 0 {
+		return nil
+	}
+	byID := make(map[string]*core.Conflict, len(plan.conflicts))
+	for i := range plan.changes {
+		ch := &plan.changes[i]
+		if ch.Type == core.ChangeConflict && ch.ConflictBefore == nil && ch.ConflictAfter != nil {
+			byID[ch.ConflictAfter.ID] = ch.ConflictAfter
+		}
+	}
+	inRun := func(id string) bool { return plan.overlay[id] != nil }
+	// An edge between two conflicting candidates keeps the other's
+	// candidate id: resolving both keep-both draws it, whichever first.
+	held := make(map[string]bool, len(plan.conflicts))
+	for i := range plan.conflicts {
+		held[plan.conflicts[i].Candidate.ID] = true
+	}
+	for i := range plan.conflicts {
+		c := &plan.conflicts[i]
+		cand := &c.Candidate
+		cand.Dependencies = nil
+		for _, e := range wireDeps[cand.ID] {
+			t, ok := finalOf[e.Target]
+			if !ok && held[e.Target] {
+				t, ok = e.Target, true
+			}
+			if !ok || t == cand.ID || cand.HasEdge(t, e.Type) {
+				continue
+			}
+			e.Target = t
+			cand.Dependencies = append(cand.Dependencies, e)
+		}
+		if err := wire.LinkStored(st, []*core.Primitive{cand}, inRun); err != nil {
+			return fmt.Errorf("conflict %s: %w", c.ID, err)
+		}
+		c.Dependents = nil
+		for _, id := range added {
+			for _, e := range wireDeps[from[id]] {
+				if e.Target == cand.ID && id != cand.ID {
+					c.Dependents = append(c.Dependents, core.DependentEdge{From: id, Edge: e})
+				}
+			}
+		}
+		for j := range plan.conflicts {
+			o := plan.conflicts[j].Candidate.ID
+			for _, e := range wireDeps[o] {
+				if e.Target == cand.ID && o != cand.ID {
+					c.Dependents = append(c.Dependents, core.DependentEdge{From: o, Edge: e})
+				}
+			}
+		}
+		if rec := byID[c.ID]; rec != nil {
+			rec.Candidate.Dependencies = slices.Clone(cand.Dependencies)
+			rec.Dependents = slices.Clone(c.Dependents)
+		}
+	}
+	return nil
 }
 
 // pendingConflicts indexes the pending conflicts by existing id and

@@ -8,6 +8,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/merge"
+	"github.com/lore-kb/lore/core/wire"
 )
 
 // ResolveOptions tune a conflict resolution.
@@ -88,6 +89,11 @@ func ResolveConflict(ctx context.Context, st Store, id string, r core.Resolution
 		return nil, fmt.Errorf("resolve %s: %w", id, err)
 	}
 	changes := res.Changes
+	links, err := wireKept(st, &c, changes)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", id, err)
+	}
+	changes = append(changes, links...)
 	if len(changes) > 0 {
 		prov := res.Provenance
 		changes[0].Provenance = &prov
@@ -109,4 +115,27 @@ func ResolveConflict(ctx context.Context, st Store, id string, r core.Resolution
 	}
 	out.Artifacts = arts
 	return out, nil
+}
+
+// wireKept wires the primitive a resolution keeps (the add of keep-both,
+// the replacing update of keep-candidate, among changes) as the learn that
+// raised the conflict would have wired it had it been added: its own edges
+// and its siblings' edges to it, which the conflict holds (see
+// holdConflictEdges), drawn within the same rules and cycle checks. It
+// returns the link updates of the stored primitives those edges touch,
+// recorded with the resolution so unlearning the session takes them back.
+func wireKept(st Store, c *core.Conflict, changes []core.Change) ([]core.Change, error) {
+	for i := range changes {
+		ch := &changes[i]
+		if ch.Type != core.ChangeAdd && ch.Type != core.ChangeUpdate || ch.After == nil {
+			continue
+		}
+		kept := ch.After
+		at, err := wire.Attach(st, kept, kept.Dependencies, c.Dependents)
+		if err != nil {
+			return nil, err
+		}
+		return at.Links, nil
+	}
+	return nil, nil
 }

@@ -131,30 +131,35 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 	if err != nil {
 		return nil, err
 	}
-	// Enables-only updates are undone first (they are last in the
-	// changeset) and by removing exactly the ids they added, so that later
-	// sessions linking to the same primitive do not count as conflicting
-	// edits.
+	// Link updates (enables or edges added to primitives the session did
+	// not otherwise change) are undone first and by removing exactly what
+	// they added, so that later sessions linking to the same primitive do
+	// not count as conflicting edits. The edges they take back are no
+	// dependents of what the plan removes.
 	var links, rest []core.Change
+	type edgeKey struct{ from, to string }
+	linked := map[edgeKey]bool{}
 	for _, ch := range changes {
-		if ch.Type == core.ChangeUpdate && len(ch.EnablesAdded) > 0 {
+		if ch.Link() {
 			links = append(links, ch)
+			for _, e := range ch.DependenciesAdded {
+				linked[edgeKey{ch.PrimitiveID, e.Target}] = true
+			}
 		} else {
 			rest = append(rest, ch)
 		}
 	}
-	lookup := func(pid string) (core.Primitive, bool, error) { return st.GetPrimitive(pid) }
-	u.plan, err = merge.PlanRevert(rest, lookup, st.Dependents, force, now)
-	if err != nil {
-		return nil, fmt.Errorf("unlearn %s: %w", id, err)
-	}
-	if len(u.plan.Integrity) > 0 && !force {
-		return u, &IntegrityBlockedError{ID: id, Integrity: u.plan.Integrity}
-	}
+	// The links are undone first, newest first, each from the state the
+	// one before left; the plan then starts from the primitives as they
+	// leave them, so a primitive of the session that a later change of it
+	// (a resolution, a repair) only linked is not taken for edited.
+	unlinked := map[string]*core.Primitive{}
 	for i := len(links) - 1; i >= 0; i-- {
 		ch := links[i]
-		cur, ok, err := st.GetPrimitive(ch.PrimitiveID)
-		if err != nil {
+		cur, ok := core.Primitive{}, false
+		if p := unlinked[ch.PrimitiveID]; p != nil {
+			cur, ok = *p, true
+		} else if cur, ok, err = st.GetPrimitive(ch.PrimitiveID); err != nil {
 			return nil, err
 		}
 		if !ok {
@@ -162,8 +167,32 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 		}
 		after := cur
 		after.Enables = slices.DeleteFunc(slices.Clone(cur.Enables), func(e string) bool { return slices.Contains(ch.EnablesAdded, e) })
+		after.Dependencies = slices.DeleteFunc(slices.Clone(cur.Dependencies), func(e core.Edge) bool {
+			return slices.ContainsFunc(ch.DependenciesAdded, func(a core.Edge) bool { return a.Target == e.Target && a.Type == e.Type })
+		})
 		before := cur
 		u.inverse = append(u.inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
+		unlinked[cur.ID] = &after
+	}
+	lookup := func(pid string) (core.Primitive, bool, error) {
+		if p := unlinked[pid]; p != nil {
+			return *p, true, nil
+		}
+		return st.GetPrimitive(pid)
+	}
+	dependents := st.Dependents
+	if len(linked) > 0 {
+		dependents = func(pid string) ([]core.Dependent, error) {
+			ds, err := st.Dependents(pid)
+			return slices.DeleteFunc(ds, func(d core.Dependent) bool { return linked[edgeKey{d.ID, pid}] }), err
+		}
+	}
+	u.plan, err = merge.PlanRevert(rest, lookup, dependents, force, now)
+	if err != nil {
+		return nil, fmt.Errorf("unlearn %s: %w", id, err)
+	}
+	if len(u.plan.Integrity) > 0 && !force {
+		return u, &IntegrityBlockedError{ID: id, Integrity: u.plan.Integrity}
 	}
 	u.inverse = append(u.inverse, u.plan.Changes...)
 	retire, err := retireOrphans(st, id, by, u.plan.Removed, now)
