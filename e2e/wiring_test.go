@@ -208,3 +208,31 @@ func TestRepairWiresTheEdgesAResolutionLeftOut(t *testing.T) {
 	}
 	verify(t, s)
 }
+
+// Unlearn's preview counts a conflict the session presented and then
+// resolved once, as dropped: it said "drops 2 conflicts … reopens 2
+// conflicts" for the same two.
+func TestUnlearnPreviewDropsResolvedConflictsOnce(t *testing.T) {
+	s := openStore(t, t.TempDir())
+	defer s.Close()
+	g := learnTreesThenGraphs(t, s, t.TempDir())
+	ctx := context.Background()
+	var ids []string
+	for i, c := range g.Conflicts {
+		ids = append(ids, c.ID)
+		if i < 2 {
+			if _, err := engine.ResolveConflict(ctx, s, c.ID, core.KeepExisting, engine.ResolveOptions{Domains: builtinDomains(t)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	pv, err := engine.PreviewUnlearn(s, g.Session.ID, engine.UnlearnOptions{Domains: builtinDomains(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(ids)
+	dropped := slices.Sorted(slices.Values(pv.DroppedConflicts))
+	if !slices.Equal(dropped, ids) || len(pv.ReopenedConflicts) != 0 {
+		t.Errorf("the preview drops %v and reopens %v; the session presented %v", pv.DroppedConflicts, pv.ReopenedConflicts, ids)
+	}
+}

@@ -261,8 +261,8 @@ type UnlearnPreview struct {
 	Names                      map[string]string
 	Integrity                  []merge.IntegrityError
 	// DroppedConflicts are the conflicts the session presented, which the
-	// unlearn deletes; ReopenedConflicts those it resolved, which become
-	// pending again; RetiredConflicts other sessions' pending conflicts
+	// unlearn deletes (resolved or not); ReopenedConflicts those it
+	// resolved but did not present, which become pending again; RetiredConflicts other sessions' pending conflicts
 	// whose existing side it removes.
 	DroppedConflicts, ReopenedConflicts, RetiredConflicts []string
 	// Regenerated are the artifacts the affected domains would have
@@ -309,6 +309,10 @@ func PreviewUnlearn(st Store, id string, opts UnlearnOptions) (*UnlearnPreview, 
 			pv.Names[ch.After.ID] = ch.After.Name
 		}
 	}
+	// A conflict the session both presented and resolved (a resolution is
+	// recorded in the session that raised the conflict) is undone twice,
+	// back to pending and then deleted: it is dropped, not reopened.
+	pv.ReopenedConflicts = slices.DeleteFunc(pv.ReopenedConflicts, func(c string) bool { return slices.Contains(pv.DroppedConflicts, c) })
 	old, err := st.Artifacts()
 	if err != nil {
 		return nil, fmt.Errorf("preview unlearn %s: %w", id, err)
