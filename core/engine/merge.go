@@ -294,11 +294,11 @@ func holdConflictEdges(st Store, plan *mergePlan, wireDeps map[string][]core.Edg
 			if !ok && held[e.Target] {
 				t, ok = e.Target, true
 			}
-			if !ok || t == cand.ID || cand.HasEdge(t, e.Type) {
+			if !ok || t == cand.ID {
 				continue
 			}
 			e.Target = t
-			cand.Dependencies = append(cand.Dependencies, e)
+			wire.AddEdge(cand, e)
 		}
 		if err := wire.LinkStored(st, []*core.Primitive{cand}, inRun); err != nil {
 			return fmt.Errorf("conflict %s: %w", c.ID, err)

@@ -51,7 +51,14 @@ func Attach(st Stored, p *core.Primitive, deps []core.Edge, dependents []core.De
 		if ok {
 			names[e.Target] = t.Name
 		}
-		if !ok || e.Target == p.ID || p.HasEdge(e.Target, e.Type) {
+		if k := EdgeTo(p, e.Target); k >= 0 {
+			// One edge per pair: the stronger stays.
+			if !AddEdge(p, e) {
+				out.Refused = append(out.Refused, core.DependentEdge{From: p.ID, Edge: e})
+			}
+			continue
+		}
+		if !ok || e.Target == p.ID {
 			out.Refused = append(out.Refused, core.DependentEdge{From: p.ID, Edge: e})
 			continue
 		}
@@ -88,7 +95,7 @@ func Attach(st Stored, p *core.Primitive, deps []core.Edge, dependents []core.De
 		if err != nil {
 			return Attached{}, err
 		}
-		if !ok || d.From == p.ID || from.HasEdge(p.ID, e.Type) {
+		if !ok || d.From == p.ID || EdgeTo(from, p.ID) >= 0 {
 			out.Refused = append(out.Refused, core.DependentEdge{From: d.From, Edge: e})
 			continue
 		}

@@ -45,11 +45,11 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 		p := m.Overlay[id]
 		for _, e := range m.Deps[m.From[id]] {
 			t, ok := m.FinalOf[e.Target]
-			if !ok || t == id || p.HasEdge(t, e.Type) {
+			if !ok || t == id {
 				continue
 			}
 			e.Target = t
-			p.Dependencies = append(p.Dependencies, e)
+			AddEdge(p, e)
 		}
 	}
 	BreakCycles(m.Added, m.Overlay)

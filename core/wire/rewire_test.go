@@ -86,3 +86,36 @@ func TestRewireIntoEmptyStoreAsksNothing(t *testing.T) {
 		t.Errorf("err %v: a store that may hold terms was not asked", err)
 	}
 }
+
+// One edge per pair: a candidate merging found a specialization of a
+// stored primitive (specializes 1.0) keeps that one edge when Wire's name
+// reference (requires 0.5) is re-pointed at the same primitive, and a
+// stronger re-pointed edge replaces a weaker one.
+func TestRewireKeepsOneEdgePerPair(t *testing.T) {
+	st := fakeStore{prims: map[string]core.Primitive{
+		"tree":  {ID: "tree", Name: "Tree", Type: core.Definition},
+		"graph": {ID: "graph", Name: "Graph", Type: core.Definition},
+	}}
+	spanning := &core.Primitive{ID: "spanning", Name: "Spanning tree", Dependencies: []core.Edge{
+		{Target: "tree", Type: core.Specializes, Strength: 1},
+		{Target: "graph", Type: core.Requires, Strength: 0.5},
+	}}
+	m := Merged{
+		Added:   []string{"spanning"},
+		Overlay: map[string]*core.Primitive{"spanning": spanning},
+		FinalOf: map[string]string{"spanning": "spanning", "tree-cand": "tree", "graph-cand": "graph"},
+		Deps: map[string][]core.Edge{"spanning": {
+			{Target: "tree-cand", Type: core.Requires, Strength: 0.5},
+			{Target: "graph-cand", Type: core.Applies, Strength: 0.6},
+		}},
+		From:       map[string]string{"spanning": "spanning"},
+		NoneStored: true,
+	}
+	if _, _, err := Rewire(st, m); err != nil {
+		t.Fatal(err)
+	}
+	want := []core.Edge{{Target: "tree", Type: core.Specializes, Strength: 1}, {Target: "graph", Type: core.Applies, Strength: 0.6}}
+	if !slices.Equal(spanning.Dependencies, want) {
+		t.Errorf("edges %+v, want %+v", spanning.Dependencies, want)
+	}
+}

@@ -92,7 +92,7 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 					continue
 				}
 				nw := strings.Split(ref.Name, " ")
-				if k+len(nw) > len(ws) || !slices.Equal(ws[k:k+len(nw)], nw) || p.HasEdge(ref.ID, core.Requires) {
+				if k+len(nw) > len(ws) || !slices.Equal(ws[k:k+len(nw)], nw) || EdgeTo(p, ref.ID) >= 0 {
 					continue
 				}
 				ok, err := isTerm(ref.ID, p.Domain)

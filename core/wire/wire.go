@@ -55,8 +55,8 @@ const (
 // enables reverse index and composition rules. Document order alone adds
 // no edge: that one result follows another is no evidence that it depends
 // on it. The input is never modified. The dependency graph over primitive
-// ids stays acyclic, with no self-edges and no duplicate (target, type)
-// edges on a primitive; when an edge would close a cycle, the one refused
+// ids stays acyclic, with no self-edges and at most one edge from a
+// primitive to another (of the type of the strongest evidence); when an edge would close a cycle, the one refused
 // is always the weaker evidence (see seedReferences).
 func Wire(candidates []core.Primitive, opts Options) Result {
 	// Sort compact keys rather than the primitives themselves: a primitive
@@ -91,6 +91,7 @@ func Wire(candidates []core.Primitive, opts Options) Result {
 	}
 	w := newWirer(prims, &res, opts.Depth == core.Deep)
 	w.seedReferences()
+	w.countSeeded()
 	w.crossReferences()
 	w.enables()
 	w.compose()
@@ -114,6 +115,9 @@ type wirer struct {
 	chosen []choice
 	from   []int32
 	wasNil []uint8
+	// seeded[i] is how many of candidate i's edges are the references it
+	// came with (they come first).
+	seeded []int32
 }
 
 // Flags of wasNil: which of a candidate's lists came in nil.
@@ -188,7 +192,20 @@ func (w *wirer) addEdge(src, dst int32, typ core.EdgeType, strength float64, des
 	s, t := w.node[src], w.node[dst]
 	p := &w.prims[src]
 	target := w.ids[t]
-	if s == t || p.HasEdge(target, typ) || !w.graph.link(s, t, referenceBudget) {
+	if k := EdgeTo(p, target); k >= 0 {
+		// One edge per pair: the stronger evidence stays (the first on a
+		// tie), its type with it. The graph has the pair already.
+		// A reference the candidate came with is the source's own word
+		// and stays whatever is inferred (see seedReferences).
+		if old := p.Dependencies[k]; strength > old.Strength && int32(k) >= w.seeded[src] {
+			w.res.EdgesByType[old.Type]--
+			w.res.EdgesByType[typ]++
+			p.Dependencies[k] = core.Edge{Target: target, Type: typ, Strength: strength, Description: desc}
+		}
+		w.res.Rejected++
+		return false
+	}
+	if s == t || !w.graph.link(s, t, referenceBudget) {
 		w.res.Rejected++
 		return false
 	}
@@ -249,17 +266,18 @@ func (w *wirer) seedReferences() {
 		}
 		return 0
 	})
+	// One edge per pair: of references to the same target, the strongest
+	// (tried first) is kept.
 	type key struct {
 		src    int32
 		target string
-		typ    core.EdgeType
 	}
 	accepted := make(map[key]struct{}, len(refs))
 	keep := make([][]bool, len(w.prims))
 	for _, r := range refs {
 		p := &w.prims[r.src]
 		e := p.Dependencies[r.k]
-		k := key{r.src, e.Target, e.Type}
+		k := key{r.src, e.Target}
 		s, t := w.node[r.src], w.byID[e.Target]
 		if _, dup := accepted[k]; dup || s == t || !w.graph.link(s, t, explicitBudget) {
 			w.res.Rejected++
@@ -295,6 +313,15 @@ func (w *wirer) seedReferences() {
 			}
 		}
 		p.Dependencies = kept
+	}
+}
+
+// countSeeded records how many edges each candidate has before inference:
+// the references seedReferences kept.
+func (w *wirer) countSeeded() {
+	w.seeded = make([]int32, len(w.prims))
+	for i := range w.prims {
+		w.seeded[i] = int32(len(w.prims[i].Dependencies))
 	}
 }
 
@@ -563,6 +590,28 @@ func (w *wirer) compose() {
 			})
 		}
 	}
+}
+
+// EdgeTo returns the index of p's edge to target, or -1: a primitive has
+// at most one edge to another, of the type of the strongest evidence.
+func EdgeTo(p *core.Primitive, target string) int {
+	return slices.IndexFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == target })
+}
+
+// AddEdge adds e to p's edges, or, when p has an edge to e's target
+// already, keeps the stronger of the two (the one p has on a tie). It
+// reports whether e was added or replaced the one p had.
+func AddEdge(p *core.Primitive, e core.Edge) bool {
+	k := EdgeTo(p, e.Target)
+	switch {
+	case k < 0:
+		p.Dependencies = append(p.Dependencies, e)
+	case evidence(e.Strength) > evidence(p.Dependencies[k].Strength):
+		p.Dependencies[k] = e
+	default:
+		return false
+	}
+	return true
 }
 
 // clonePrimitive copies p deeply enough that nothing Wire appends or edits
