@@ -70,7 +70,9 @@ func (a *app) reportCmd() *cobra.Command {
 		Long: `Prints the report of a session: counts, every merge decision with its
 rationale (resolutions included), the generated artifacts, errors and options.
 Long lists are cut to keep the report readable; lore show ID has the details of
-any primitive.`,
+any primitive. On a terminal the report is rendered as the terminal application
+shows it, through $PAGER (else less -R) when it is taller than the screen;
+piped, it is Markdown.`,
 		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := fromStore(a, readOnly, func(db *store.Store) (report.Input, error) { return engine.LoadReport(db, args[0]) })
@@ -85,8 +87,7 @@ any primitive.`,
 				_, err = a.stdout.Write(append(b, '\n'))
 				return err
 			}
-			_, err = fmt.Fprint(a.stdout, report.Build(in, report.Limits{}).Markdown)
-			return err
+			return a.writeMarkdown(report.Build(in, report.Limits{}).Markdown)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
