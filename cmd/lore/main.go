@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Set at build time with -ldflags "-X main.version=… -X main.commit=… -X main.date=…".
@@ -84,5 +85,6 @@ func (s buildStamp) line() string {
 	return line + " (" + rev + ")"
 }
 
-// currentBuildStamp is this binary's stamp.
-func currentBuildStamp() buildStamp { return readBuildStamp(debug.ReadBuildInfo()) }
+// currentBuildStamp is this binary's stamp, read once: every command of
+// the store's owner passes it to fang.
+var currentBuildStamp = sync.OnceValue(func() buildStamp { return readBuildStamp(debug.ReadBuildInfo()) })

@@ -106,9 +106,10 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if host != nil {
 		err = executeHosted(ctx, root, stderr)
 	} else {
+		stamp := currentBuildStamp()
 		err = fang.Execute(ctx, root,
-			fang.WithVersion(version),
-			fang.WithCommit(commit),
+			fang.WithVersion(stamp.Version),
+			fang.WithCommit(stamp.Commit),
 			fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 				fmt.Fprintln(w, "lore: "+errorSentence(err))
 			}),

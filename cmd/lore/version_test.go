@@ -90,4 +90,11 @@ func TestVersionCommandNamesEmbeddedRevision(t *testing.T) {
 	if !strings.Contains(string(text), "("+embedded["vcs.revision"][:12]+", "+embedded["vcs.time"]) {
 		t.Errorf("version %q does not name revision %s of %s", text, embedded["vcs.revision"][:12], embedded["vcs.time"])
 	}
+	flag, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(flag), "("+embedded["vcs.revision"][:7]+")") {
+		t.Errorf("--version %q does not name revision %s", flag, embedded["vcs.revision"][:7])
+	}
 }
