@@ -22,6 +22,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/trajectory"
@@ -156,6 +157,10 @@ type Model struct {
 	showHelp    bool
 	confirmQuit bool
 	quitting    bool
+	// confirmCancel is the question whether to cancel the run (CancelRun);
+	// cancelling, that the run started here was asked to stop.
+	confirmCancel bool
+	cancelling    bool
 
 	run *run
 	// launched is shared by every copy of the model: Run stops the run
@@ -427,7 +432,12 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	if !m.done || m.eventsOpen {
 		return m, nil
 	}
-	m.running = false
+	m.running, m.cancelling = false, false
+	if m.confirmCancel {
+		// The run ended while the person was asked.
+		m.confirmCancel = false
+		m.notice = "the run ended before it was cancelled"
+	}
 	switch err := m.RunErr; {
 	case errors.Is(err, context.Canceled):
 		m.learn = m.learn.Log(time.Now(), "run", "cancelled: the store is unchanged")
@@ -471,6 +481,16 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if m.confirmCancel {
+		switch {
+		case key.Matches(k, m.keys.Yes):
+			m.confirmCancel = false
+			return m.cancelRun(), nil
+		case key.Matches(k, m.keys.No):
+			m.confirmCancel = false
+		}
+		return m, nil
+	}
 	if m.quitting {
 		return m, nil
 	}
@@ -504,6 +524,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.NewLearn):
 		next, cmd := m.newLearn()
 		return next, cmd
+	case m.tab == tabLearn && key.Matches(k, m.keys.CancelRun):
+		return m.askCancel(), nil
 	case m.tab == tabGraph && key.Matches(k, m.keys.Rank):
 		next, cmd := m.toggleRank()
 		return next, cmd
@@ -615,7 +637,7 @@ func (m Model) tabLabel(i int, name string, tight bool) string {
 }
 
 func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
-	if m.confirmQuit || m.showHelp || ms.Button != tea.MouseLeft {
+	if m.confirmQuit || m.confirmCancel || m.showHelp || ms.Button != tea.MouseLeft {
 		return m, nil
 	}
 	if ms.Y == 0 {
@@ -670,6 +692,10 @@ func (m Model) render() string {
 	case m.confirmQuit:
 		body = m.place(m.st.App.Dialog.Render("A run is in progress.\nCancel it (the store stays unchanged) and quit?\n\n"+
 			m.st.Heading.Render("y")+" yes · "+m.st.Heading.Render("n")+" no"), bh)
+	case m.confirmCancel:
+		src := cells.ShortenLeft(redact.URL(m.run.source), max(20, m.w-16))
+		body = m.place(m.st.App.Dialog.Render("Cancel the run of "+src+"?\nNothing of it is stored: the store stays as it was.\n\n"+
+			m.st.Heading.Render("y")+" yes, cancel it · "+m.st.Heading.Render("n")+" no, let it run"), bh)
 	default:
 		body = m.top().view()
 	}

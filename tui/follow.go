@@ -54,7 +54,7 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 		m.notice = "learning " + x.Source + " for " + x.By + " as well; the Learn screen shows the run already on it"
 		return m, next
 	}
-	r := &run{id: x.ID, source: x.Source, cancel: func() {}, events: x.Events, done: make(chan struct{})}
+	r := &run{id: x.ID, source: x.Source, by: x.By, cancel: func() {}, events: x.Events, done: make(chan struct{})}
 	// Claimed: nothing here starts or stops it.
 	r.begin()
 	m.run = r

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -19,6 +20,10 @@ type KeyMap struct {
 	// NewLearn opens the learn form from any screen while no run is in
 	// progress.
 	NewLearn key.Binding
+	// CancelRun cancels the run on the Learn screen, after asking; only
+	// a run started here, while it runs (another process's run is
+	// interrupted where it was started).
+	CancelRun key.Binding
 	// Rank switches the Graph screen between importance and reach.
 	Rank key.Binding
 	Help key.Binding
@@ -39,6 +44,7 @@ func DefaultKeyMap() KeyMap {
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
 		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
 		NewLearn:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "learn a source")),
+		CancelRun: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel the run (asks first)")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		CloseHelp: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
 		Rank:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
@@ -77,7 +83,40 @@ func (m Model) newLearn() (Model, tea.Cmd) {
 func (m Model) globalKeys() KeyMap {
 	k := m.keys
 	k.NewLearn.SetEnabled(!m.running)
+	k.CancelRun.SetEnabled(m.cancellable())
 	return k
+}
+
+// cancellable reports a run started here that is running and not being
+// cancelled already.
+func (m Model) cancellable() bool {
+	return m.running && m.run != nil && m.run.by == "" && !m.cancelling && !m.quitting
+}
+
+// askCancel asks whether to cancel the run on the Learn screen, or says
+// why it cannot be.
+func (m Model) askCancel() Model {
+	switch {
+	case !m.running || m.run == nil:
+		m.notice = "no run is in progress"
+	case m.run.by != "":
+		m.notice = "this run was started by " + m.run.by + "; interrupt it there (ctrl+c)"
+	case m.cancelling || m.quitting:
+		m.notice = "the run is being cancelled"
+	default:
+		m.confirmCancel = true
+	}
+	return m
+}
+
+// cancelRun cancels the run started here: the engine stops at its next
+// step and stores nothing (a run already committing finishes, and the
+// log says so).
+func (m Model) cancelRun() Model {
+	m.cancelling = true
+	m.run.cancel()
+	m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
+	return m
 }
 
 // screenKeys is the key map of what is on top: the learn form, the Learn
@@ -85,14 +124,16 @@ func (m Model) globalKeys() KeyMap {
 // the screen tells.
 func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
 
-// tabKeys are global keys the help lists among one screen's own, by tab:
-// first on the help line (n on Learn, whose form it opens), or last on
-// the help line and in the screen's help view (r on Graph, whose ranking
-// the root holds).
-func (m Model) tabKeys() (first, last [len(tabNames)][]key.Binding) {
-	first[tabLearn] = []key.Binding{m.globalKeys().NewLearn}
+// tabKeys are keys of the root the help lists among one screen's own, by
+// tab: first on the help line (n on Learn, whose form it opens, and which
+// the help view lists among the global keys); first on the help line and
+// in the screen's help view (c on Learn, which cancels the run it shows);
+// or last on both (r on Graph, whose ranking the root holds).
+func (m Model) tabKeys() (lineFirst, first, last [len(tabNames)][]key.Binding) {
+	lineFirst[tabLearn] = []key.Binding{m.globalKeys().NewLearn}
+	first[tabLearn] = []key.Binding{m.globalKeys().CancelRun}
 	last[tabGraph] = []key.Binding{m.keys.Rank}
-	return first, last
+	return lineFirst, first, last
 }
 
 // helpKeys are the keys the help line lists: the screen's, then the
@@ -101,15 +142,15 @@ func (m Model) tabKeys() (first, last [len(tabNames)][]key.Binding) {
 // only ctrl+c of the global keys.
 func (m Model) helpKeys() (screen, global []key.Binding) {
 	switch {
-	case m.confirmQuit:
+	case m.confirmQuit, m.confirmCancel:
 		return []key.Binding{m.keys.Yes, m.keys.No}, nil
 	case m.showHelp:
 		return []key.Binding{m.keys.CloseHelp}, nil
 	case m.captured():
 		return enabled(m.screenKeys().ShortHelp()), []key.Binding{m.keys.ForceQuit}
 	}
-	first, last := m.tabKeys()
-	screen = slices.Concat(first[m.tab], m.screenKeys().ShortHelp(), last[m.tab])
+	lineFirst, first, last := m.tabKeys()
+	screen = slices.Concat(lineFirst[m.tab], first[m.tab], m.screenKeys().ShortHelp(), last[m.tab])
 	// Disabled keys are left out here rather than by the help bubble, so
 	// that fitting the line to the width counts only what is shown.
 	return enabled(screen), enabled(m.globalKeys().ShortHelp())
@@ -123,7 +164,11 @@ func enabled(bs []key.Binding) []key.Binding {
 // global ones, which work on every screen.
 func (m Model) helpGroups() (screen, global [][]key.Binding) {
 	screen = slices.Clone(m.screenKeys().FullHelp())
-	if _, last := m.tabKeys(); len(screen) > 0 {
+	_, first, last := m.tabKeys()
+	if len(first[m.tab]) > 0 {
+		screen = append([][]key.Binding{first[m.tab]}, screen...)
+	}
+	if len(screen) > 0 {
 		i := len(screen) - 1
 		screen[i] = slices.Concat(screen[i], last[m.tab])
 	}

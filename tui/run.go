@@ -22,6 +22,10 @@ import (
 type run struct {
 	id     string
 	source string
+	// by names the process that started the run, for a run another
+	// process started and this one runs for it (follow): "" for a run
+	// started here. Only the process that started a run cancels it.
+	by     string
 	cancel context.CancelFunc
 	events <-chan engine.Event
 	asks   chan approvalAsk

@@ -1,0 +1,129 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/internal/storetest"
+	"github.com/lore-kb/lore/tui/learnform"
+)
+
+// stallingSource serves the start of a document and then nothing, until
+// the client goes away: a run learning it stays in its first stage.
+// requested is closed when the request arrives, gone when the client
+// left.
+func stallingSource(t *testing.T) (url string, requested, gone <-chan struct{}) {
+	req, left := make(chan struct{}), make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		w.Header().Set("Content-Length", "100000")
+		_, _ = w.Write([]byte("# Groups\n\nDefinition: A group is a set"))
+		w.(http.Flusher).Flush()
+		close(req)
+		<-r.Context().Done()
+		close(left)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/groups.md", req, left
+}
+
+// On the Learn screen, c cancels the run in progress after asking: n lets
+// it run on, y stops it, the log says so and the store is as it was.
+func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
+	doc := filepath.Join(t.TempDir(), "rings.md")
+	if err := os.WriteFile(doc, []byte("# Rings\n\nDefinition: A ring is a set with two operations, addition and multiplication, where addition forms an abelian group.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	headless := engine.LearnOptions{Domains: ds}
+	headless.Policy.Approve = true
+	if _, err := engine.Learn(context.Background(), st, doc, headless); err != nil {
+		t.Fatal(err)
+	}
+	before := storeExport(t, st)
+
+	url, requested, gone := stallingSource(t)
+	req := learnform.Request{Source: url, Depth: core.Standard, Tier: core.Stranger, Policy: gate.Policy{Approve: true}}
+	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
+		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	select {
+	case <-requested:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the run never asked for its source")
+	}
+	waitScreen(t, tm, "c cancel the run (asks first)")
+
+	// Asked, and answered no: the run goes on.
+	tm.Type("c")
+	waitScreen(t, tm, "Cancel the run of")
+	tm.Type("n")
+	waitScreen(t, tm, "c cancel the run (asks first)")
+	select {
+	case <-gone:
+		t.Fatal("the run stopped although the person said no")
+	case <-time.After(300 * time.Millisecond):
+	}
+
+	// Asked, and answered yes: it stops, and says the store is unchanged.
+	tm.Type("c")
+	waitScreen(t, tm, "Cancel the run of")
+	tm.Type("y")
+	waitScreen(t, tm, "cancelled: the store is unchanged")
+	select {
+	case <-gone:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancelled run still reads its source")
+	}
+	waitScreen(t, tm, "n learn a source")
+	tm.Type("q")
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+	if !errors.Is(m.RunErr, context.Canceled) {
+		t.Errorf("the run ended with %v, want it cancelled", m.RunErr)
+	}
+	if after := storeExport(t, st); !bytes.Equal(before, after) {
+		t.Error("the store changed although the run was cancelled")
+	}
+	if ss, err := st.Sessions(); err != nil || len(ss) != 1 {
+		t.Errorf("the store has %d sessions (%v), want only the one learned before", len(ss), err)
+	}
+}
+
+// A run another process started, which this one follows, is not
+// cancelled here: c says where to interrupt it, and the help does not
+// offer it.
+func TestLearnScreenLeavesAnotherProcesssRunAlone(t *testing.T) {
+	m := New(context.Background(), Options{Learn: engine.LearnOptions{Domains: storetest.Domains(t)}})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	events, done := make(chan engine.Event), make(chan error, 1)
+	m, _ = send(m, followMsg{ExternalRun{ID: "learn-elsewhere", Source: "notes.md", By: "lore learn notes.md (pid 4242)", Events: events, Done: done}})
+	if !m.Running() {
+		t.Fatal("setup: the external run is not followed")
+	}
+	if line := helpLineOf(m); strings.Contains(line, "cancel the run") {
+		t.Errorf("the help line offers to cancel another process's run: %q", line)
+	}
+	m, _ = send(m, keyMsg("c"))
+	if m.confirmCancel || m.cancelling {
+		t.Fatal("c asked to cancel another process's run")
+	}
+	if !strings.Contains(m.notice, "pid 4242") || !strings.Contains(m.notice, "interrupt it there") {
+		t.Errorf("c says %q; want where to interrupt the run", m.notice)
+	}
+}
