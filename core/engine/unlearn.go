@@ -170,6 +170,9 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 		after.Dependencies = slices.DeleteFunc(slices.Clone(cur.Dependencies), func(e core.Edge) bool {
 			return slices.ContainsFunc(ch.DependenciesAdded, func(a core.Edge) bool { return a.Target == e.Target && a.Type == e.Type })
 		})
+		if len(after.Dependencies) == 0 && ch.Before != nil && ch.Before.Dependencies == nil {
+			after.Dependencies = nil // as the link found it
+		}
 		before := cur
 		u.inverse = append(u.inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
 		unlinked[cur.ID] = &after

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Merged is what merging made of a run's candidates, as Rewire needs it.
@@ -27,6 +28,9 @@ type Merged struct {
 	// there are no stored terms to link to (a first learn): LinkStored,
 	// which stems every added statement to look names up, is skipped.
 	NoneStored bool
+	// Scan lists the stored primitives, for LinkReverse (nil: stored
+	// statements are not linked to the run's terms).
+	Scan StoredScan
 }
 
 // Rewire finishes wiring after merging. Wire's edges name candidate ids,
@@ -62,6 +66,10 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 			return nil, 0, err
 		}
 	}
+	reverse, err := linkReverse(st, m)
+	if err != nil {
+		return nil, 0, err
+	}
 
 	links := map[string][]string{}
 	// enabled holds the (target, dependent) pairs already in a target's
@@ -93,7 +101,14 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 			}
 		}
 	}
-	for _, target := range slices.Sorted(maps.Keys(links)) {
+	touched := slices.Sorted(maps.Keys(links))
+	for id := range reverse {
+		if _, ok := links[id]; !ok {
+			touched = append(touched, id)
+		}
+	}
+	slices.Sort(touched)
+	for _, target := range touched {
 		cur, ok, err := st.GetPrimitive(target)
 		if err != nil {
 			return nil, 0, fmt.Errorf("link %s: %w", target, err)
@@ -106,14 +121,98 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 			continue
 		}
 		after := cur
-		after.Enables = append(slices.Clone(cur.Enables), links[target]...)
+		ch := core.Change{Type: core.ChangeUpdate, PrimitiveID: target, After: &after}
+		if add := links[target]; len(add) > 0 {
+			after.Enables = append(slices.Clone(cur.Enables), add...)
+			ch.EnablesAdded = add
+		}
+		if add := reverse[target]; len(add) > 0 {
+			after.Dependencies = append(slices.Clone(cur.Dependencies), add...)
+			ch.DependenciesAdded = add
+			for _, e := range add {
+				if t := m.Overlay[e.Target]; t != nil && !slices.Contains(t.Enables, target) {
+					t.Enables = append(t.Enables, target)
+				}
+			}
+		}
 		before := cur
-		updates = append(updates, core.Change{Type: core.ChangeUpdate, PrimitiveID: target,
-			Before: &before, After: &after, EnablesAdded: links[target]})
+		ch.Before = &before
+		updates = append(updates, ch)
 		m.Overlay[target] = &after
 	}
 	for _, id := range m.Added {
 		edges += len(m.Overlay[id].Dependencies)
 	}
 	return updates, edges, nil
+}
+
+// linkReverse is LinkReverse for a run: the stored statements naming the
+// run's added terms get edges to them, except those that would close a
+// cycle with the run's edges (checked in id order, each against the graph
+// with the ones before it). It returns the edges by stored id.
+func linkReverse(st Stored, m Merged) (map[string][]core.Edge, error) {
+	if m.NoneStored || m.Scan == nil || len(m.Added) == 0 {
+		return nil, nil
+	}
+	added := make([]*core.Primitive, len(m.Added))
+	firsts := map[string]bool{}
+	for i, id := range m.Added {
+		added[i] = m.Overlay[id]
+		if ws := text.NameStems(added[i].Name); len(ws) > 0 {
+			firsts[ws[0]] = true
+		}
+	}
+	refs, err := st.NamesStartingWith(slices.Sorted(maps.Keys(firsts)))
+	if err != nil {
+		return nil, err
+	}
+	heldNames := map[string]bool{}
+	for _, rs := range refs {
+		for _, r := range rs {
+			if m.Overlay[r.ID] == nil {
+				heldNames[r.Name] = true
+			}
+		}
+	}
+	inRun := func(id string) bool { return m.Overlay[id] != nil }
+	want, err := LinkReverse(m.Scan, added, inRun, func(stems string) bool { return heldNames[stems] })
+	if err != nil || len(want) == 0 {
+		return nil, err
+	}
+	g := attachGraph{st: overlaid{st, m.Overlay}, cache: map[string]*core.Primitive{}}
+	out := map[string][]core.Edge{}
+	for _, id := range slices.Sorted(maps.Keys(want)) {
+		for _, e := range want[id] {
+			closes, err := g.reaches(e.Target, id)
+			if err != nil {
+				return nil, err
+			}
+			if closes {
+				continue
+			}
+			s, ok, err := g.get(id)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				s.Dependencies = append(s.Dependencies, e)
+			}
+			out[id] = append(out[id], e)
+		}
+	}
+	return out, nil
+}
+
+// overlaid is a store seen with a run's primitives in their state after
+// the run.
+type overlaid struct {
+	Stored
+	overlay map[string]*core.Primitive
+}
+
+func (o overlaid) GetPrimitive(id string) (core.Primitive, bool, error) {
+	if p := o.overlay[id]; p != nil {
+		return *p, true, nil
+	}
+	return o.Stored.GetPrimitive(id)
 }

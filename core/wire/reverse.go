@@ -1,0 +1,94 @@
+package wire
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Cross-session references in the other direction. LinkStored links a new
+// primitive to the stored terms its statement names; a stored statement
+// naming a term only a later learn defines ("a connected graph containing
+// no cycles", stored before "Graph" is) would never be linked, so the
+// graph would depend on the order sources were learned in. LinkReverse
+// draws those edges, by the same rules.
+
+// ReverseDescription describes an edge from a stored primitive to a term a
+// later learn defined.
+const ReverseDescription = "Name reference to a primitive learned later"
+
+// StoredScan lists every stored primitive (fn may stop it with an error).
+type StoredScan func(fn func(core.Primitive) error) error
+
+// LinkReverse finds the stored primitives (outside the run: inRun reports
+// the run's own) whose statements name a term among added, by the rules
+// LinkStored applies in the other direction — the term's name as stems at
+// least text.MinNamedStems bytes, a term its source defines (Linkable,
+// never a requirement), a one-word term only within its domain, at most
+// MaxStoredRefs cross-session references per statement, and no name a
+// stored primitive already holds (the statement is linked to that one, or
+// was by the rules of its own learn) — and returns, by stored id, the
+// requires edges of strength StoredStrength to draw. It does not check
+// cycles: the caller does, against the graph with the run's edges.
+func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string) bool, held func(stems string) bool) (map[string][]core.Edge, error) {
+	type term struct {
+		stems  []string
+		id     string
+		domain string // "" when the term links in any domain
+	}
+	var terms []term
+	for _, p := range added {
+		st := text.NameStems(p.Name)
+		joined := strings.Join(st, " ")
+		if len(joined) < text.MinNamedStems || Requirement(p) || !Linkable(p.Name, p.Type) || held(joined) {
+			continue
+		}
+		t := term{stems: st, id: p.ID}
+		if oneWord(p.Name) {
+			t.domain = p.Domain
+		}
+		terms = append(terms, t)
+	}
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	// A first word no term starts with rules a statement out without
+	// stemming the rest of it.
+	first := map[string][]int{}
+	for i, t := range terms {
+		first[t.stems[0]] = append(first[t.stems[0]], i)
+	}
+	out := map[string][]core.Edge{}
+	err := scan(func(s core.Primitive) error {
+		if inRun(s.ID) || s.FormalStatement == "" {
+			return nil
+		}
+		n := 0
+		for _, e := range s.Dependencies {
+			if e.Description == StoredDescription || e.Description == ReverseDescription {
+				n++
+			}
+		}
+		ws := text.NameStems(s.FormalStatement)
+		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
+			for _, i := range first[ws[k]] {
+				t := terms[i]
+				if k+len(t.stems) > len(ws) || !slices.Equal(ws[k:k+len(t.stems)], t.stems) ||
+					(t.domain != "" && t.domain != s.Domain) || t.id == s.ID || EdgeTo(&s, t.id) >= 0 ||
+					slices.ContainsFunc(out[s.ID], func(e core.Edge) bool { return e.Target == t.id }) {
+					continue
+				}
+				out[s.ID] = append(out[s.ID], core.Edge{Target: t.id, Type: core.Requires, Strength: StoredStrength, Description: ReverseDescription})
+				n++
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
