@@ -52,7 +52,7 @@ func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
 	}
 	c.fences(s)
 	a.ContentType, a.ContentTypeScores = c.result()
-	a.ContentType = refineType(s, a.ContentType, a.ContentTypeScores, f != core.FormatLaTeX && f != core.FormatPreTeXt)
+	a.ContentType = refineType(s, a.ContentType, a.ContentTypeScores, c.words, f != core.FormatLaTeX && f != core.FormatPreTeXt)
 	if m != nil {
 		scores, plane, conf := m.result()
 		if len(scores) > 0 {

@@ -27,6 +27,21 @@ const (
 // minTypeScore is the best score below which a document is unknown.
 const minTypeScore = 2
 
+// typeWordsPerMatch scales minTypeScore with the length of a document: its
+// best family must score minTypeScore for every typeWordsPerMatch words
+// (one weight-2 match a thousand words). The reference's fixed minimum let
+// a long text of no genre take one by chance: a novel's "learn", "practice"
+// and "return" (9 tutorial and 4 reference matches in 29,000 words of
+// Alice in Wonderland) made it a tutorial. The corpus's documents of a
+// genre score 20 or more per thousand words.
+const typeWordsPerMatch = 1000
+
+// minScoreFor is the best score a document of words words needs to have a
+// type: minTypeScore, raised for a long document (typeWordsPerMatch).
+func minScoreFor(words int) float64 {
+	return minTypeScore * max(1, float64(words)/typeWordsPerMatch)
+}
+
 // theoremEnvs are theorem-like LaTeX environments and PreTeXt elements. The
 // reference's patterns look for "Definition:" or "Theorem " in prose, which
 // LaTeX and PreTeXt sources express as \begin{defn} or <definition>; each
@@ -41,6 +56,7 @@ var theoremEnvs = map[string]bool{
 // classifier counts pattern matches of the five families in one word scan.
 type classifier struct {
 	counts [5]int
+	words  int // the words scanned, for minScoreFor
 }
 
 // Classify scores text against the reference's five pattern families and
@@ -60,7 +76,8 @@ type classifier struct {
 //
 // Matching is case-insensitive on whole words except where noted. The ties
 // go to the earlier family in the order above, and a best score below 2 is
-// unknown. One extension: theorem-like LaTeX environments (\begin{thm},
+// unknown (at least 2 for every thousand words: see typeWordsPerMatch).
+// One extension: theorem-like LaTeX environments (\begin{thm},
 // \begin{definition}, …) and PreTeXt elements (<theorem>, <proof>, …) count
 // as textbook matches, because those formats state "Theorem" as markup;
 // so do LaTeX environments whose name wraps a textbook keyword (nexample,
@@ -74,7 +91,7 @@ func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
 	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
 	c.fences(text)
 	best, scores := c.result()
-	return refineType(text, best, scores, true), scores
+	return refineType(text, best, scores, c.words, true), scores
 }
 
 // fences counts the reference's ```\w* pattern: every run of three
@@ -130,7 +147,7 @@ func (c *classifier) result() (core.ContentType, map[core.ContentType]float64) {
 			best, bestScore = t, s
 		}
 	}
-	if bestScore < minTypeScore {
+	if bestScore < minScoreFor(c.words) {
 		best = core.Unknown
 	}
 	return best, scores
@@ -139,6 +156,7 @@ func (c *classifier) result() (core.ContentType, map[core.ContentType]float64) {
 // word looks at one word of text (w lowercased, text[start:end] as
 // written) and counts the patterns it starts.
 func (c *classifier) word(text, w string, start, end int) {
+	c.words++
 	// \b in the reference's patterns treats '_' as a word character.
 	if start > 0 && text[start-1] == '_' || end < len(text) && text[end] == '_' {
 		return

@@ -45,6 +45,15 @@ const (
 	// priorWeight is how much a document's domains count when a piece of
 	// it is placed (Placer): as much as one specific word of its own.
 	priorWeight = 1.0
+	// domainWordsPerHit: the leading domain's words (a generic one
+	// counting genericWeight) must occur once every domainWordsPerHit
+	// words of the text, or the text has no domain. The logarithm makes a few everyday words said
+	// often enough look like a field: a novel's "sort" (of), "tree" and
+	// "heap", 38 in 29,000 words of Alice in Wonderland, scored computer
+	// science 0.96. The corpus's documents have 4.8 to 87 a thousand
+	// words of their domain; a text shorter than this many words is not
+	// held to it.
+	domainWordsPerHit = 400
 )
 
 // genericKeys are the words (as matchKey gives them) of activation
@@ -216,6 +225,7 @@ type matcher struct {
 	ringAll []string
 	nNS     int // words pushed into ringNS so far
 	nAll    int
+	seen    int // words counted, for domainWordsPerHit
 }
 
 func newMatcher(domains []core.Domain) *matcher { return compile(domains).matcher() }
@@ -233,6 +243,7 @@ func (c *patterns) matcher() *matcher {
 // word feeds the next word of the text (lowercased, as EachWord gives it)
 // to the matcher.
 func (m *matcher) word(w string) {
+	m.seen++
 	info := m.words[w]
 	if info == nil {
 		info = &wordInfo{stem: matchKey(w), stop: text.IsStopword(w)}
@@ -270,7 +281,7 @@ func (m *matcher) word(w string) {
 // reset forgets the words counted, keeping the word cache.
 func (m *matcher) reset() {
 	clear(m.counts)
-	m.nNS, m.nAll = 0, 0
+	m.nNS, m.nAll, m.seen = 0, 0, 0
 }
 
 // ringEndsWith reports whether the last len(seq) of the n words pushed into
@@ -341,11 +352,34 @@ func centroid(ev []float64, act []int, domains []core.Domain) core.PlanePosition
 	return core.PlanePosition{Real: re / sum, Imaginary: im / sum}.Clamp()
 }
 
+// activated is activated for the counted text, or none when the leading
+// domain's specific words are too rare in it (domainWordsPerHit): then
+// nothing in the text is a sign of any domain.
+func (m *matcher) activated(ev []float64) []int {
+	act := activated(ev, m.domains)
+	if len(act) == 0 {
+		return nil
+	}
+	if m.seen <= domainWordsPerHit {
+		return act
+	}
+	hits := 0.0
+	for id, c := range m.counts {
+		if p := &m.pats[id]; c > 0 && p.domain == act[0] {
+			hits += p.weight * float64(c)
+		}
+	}
+	if hits*domainWordsPerHit < float64(m.seen) {
+		return nil
+	}
+	return act
+}
+
 // result scores the counted text: the activated domains (highest first,
 // with the patterns found), the plane position and the confidence.
 func (m *matcher) result() ([]core.DomainScore, core.PlanePosition, float64) {
 	ev := m.evidence()
-	act := activated(ev, m.domains)
+	act := m.activated(ev)
 	if len(act) == 0 {
 		return nil, core.PlanePosition{}, 0
 	}
@@ -406,7 +440,7 @@ func newPlacer(m *matcher, plane core.PlanePosition) *Placer {
 	}
 	prior := make([]float64, len(ev))
 	if top > 0 {
-		for _, di := range activated(ev, m.domains) {
+		for _, di := range m.activated(ev) {
 			prior[di] = priorWeight * ev[di] / top
 		}
 	}

@@ -50,12 +50,12 @@ const (
 // refineType applies the structural rules to the vote of the weighted
 // patterns. procedures says whether the text is read as Markdown (LaTeX
 // and PreTeXt sources have no Markdown lists).
-func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, procedures bool) core.ContentType {
+func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, words int, procedures bool) core.ContentType {
 	if vote != core.Spec && vote != core.Paper && isPaper(s) {
 		return core.Paper
 	}
 	if vote == core.Paper && !paperTraces(s) {
-		vote = runnerUp(scores, core.Paper)
+		vote = runnerUp(scores, core.Paper, words)
 	}
 	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
 		return core.Tutorial
@@ -116,15 +116,15 @@ func latexBibliography(s string) bool {
 
 // runnerUp is the family with the best score other than not (ties to the
 // earlier family, as in the vote), or unknown when none reaches the vote's
-// minimum.
-func runnerUp(scores map[core.ContentType]float64, not core.ContentType) core.ContentType {
+// minimum for a document of words words.
+func runnerUp(scores map[core.ContentType]float64, not core.ContentType, words int) core.ContentType {
 	best, bestScore := core.Unknown, 0.0
 	for _, t := range core.ContentTypes {
 		if t != not && scores[t] > bestScore {
 			best, bestScore = t, scores[t]
 		}
 	}
-	if bestScore < minTypeScore {
+	if bestScore < minScoreFor(words) {
 		return core.Unknown
 	}
 	return best

@@ -1,10 +1,13 @@
 package analyze
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
 )
 
 // A LaTeX paper with an abstract and citations is a paper even when its
@@ -171,5 +174,58 @@ func TestNumberedResultLinesAreNotHeadings(t *testing.T) {
 	walkAll(Sections(doc, core.FormatMarkdown), func(s *core.Section) { titles = append(titles, s.Number+" "+s.Title) })
 	if got := strings.Join(titles, "|"); got != "2.1 Preliminaries|2.10 Definition of continuity" {
 		t.Errorf("sections %q", got)
+	}
+}
+
+// A novel says nothing of any genre or domain: Alice in Wonderland's
+// everyday "learn", "practice" and "return", and its "sort" (of), "tree"
+// and "heap", made it a tutorial about computer science. It is of unknown
+// type and has no domain; the corpus's documents of a genre and a field
+// keep theirs (TestCorpusContentTypes, TestCorpusDomains).
+func TestCorpusNovelHasNoGenreOrDomain(t *testing.T) {
+	path := filepath.Join(corpusDir(t), "epub_goreader_alice.epub")
+	res, err := acquire.Local(context.Background(), path, acquire.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Documents) != 1 {
+		t.Fatalf("%d documents", len(res.Documents))
+	}
+	doc := res.Documents[0]
+	a := Analyze(&doc, builtinDomains(t))
+	if a.ContentType != core.Unknown {
+		t.Errorf("type %s, want unknown (%v)", a.ContentType, a.ContentTypeScores)
+	}
+	if a.Domain != "" || len(a.Domains) != 0 || a.Plane != (core.PlanePosition{}) || a.Confidence != 0 {
+		t.Errorf("domain %q %+v at %v (confidence %.2f), want none", a.Domain, a.Domains, a.Plane, a.Confidence)
+	}
+	// Its pieces are placed by their own words only: no prior from a
+	// domain the document does not have.
+	if got := a.Placer.Place("She went on talking to the White Rabbit."); got != (core.PlanePosition{}) {
+		t.Errorf("a sentence with no domain word placed at %v", got)
+	}
+}
+
+// The words that type and place a short text still do; the same words
+// spread over a long text of other words are chance, not a genre or a
+// field.
+func TestSparseEvidenceIsNoSignal(t *testing.T) {
+	ds := builtinDomains(t)
+	signal := "Learn to build a heap: practice sorting an array, then try this on a binary tree. "
+	filler := strings.Repeat("The cat sat by the river and watched the boats go slowly past the old mill. ", 400)
+	short := Analyze(&core.Document{Format: core.FormatText, Text: signal}, ds)
+	if short.ContentType != core.Tutorial || short.Domain != "computer-science" {
+		t.Fatalf("short: %s %q (%v)", short.ContentType, short.Domain, short.ContentTypeScores)
+	}
+	long := Analyze(&core.Document{Format: core.FormatText, Text: filler + signal + filler + signal + filler}, ds)
+	if long.ContentType != core.Unknown || long.Domain != "" {
+		t.Errorf("long: %s %q (%v, %+v)", long.ContentType, long.Domain, long.ContentTypeScores, long.Domains)
+	}
+	// The scores stay the pattern families'.
+	if long.ContentTypeScores[core.Tutorial] != 2*short.ContentTypeScores[core.Tutorial] {
+		t.Errorf("scores changed: short %v, long %v", short.ContentTypeScores, long.ContentTypeScores)
+	}
+	if got, _ := Classify(filler + signal + filler + signal + filler); got != core.Unknown {
+		t.Errorf("Classify of the long text: %s", got)
 	}
 }
