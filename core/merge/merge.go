@@ -102,6 +102,11 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     1.0) to the existing primitive (add-specialization);
 //   - overlapping-distinct: create a pending conflict with both sides for a
 //     person to resolve; nothing else changes (conflict-presented);
+//   - beyond the reference: a candidate whose statement changes a number,
+//     a formula, a negation or a quantifier of the stored one
+//     (text.MeaningChanges) is a conflict whatever the class (but
+//     genuinely new), its rationale naming the changes: "exactly n+1
+//     edges" is not a duplicate of "exactly n-1 edges";
 //   - genuinely-new: add the candidate (add-new, naming the existing
 //     primitive it was compared with);
 //   - anything else: skip with provenance action "error".
@@ -127,6 +132,20 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not a %s.",
 			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, cmp.Class)
 		return e.add(cand, prov, now)
+	}
+	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
+		differ := describeChanges(changes)
+		held := *cmp
+		if cmp.Class == core.OverlappingDistinct {
+			held.Rationale += " The statements differ in meaning: " + differ + "."
+			return e.conflict(*cand, &held, existing, prov, now, fmt.Sprintf(
+				"Candidate %s overlaps %s (confidence %.2f) but is distinct, and says something else (%s) — conflict %%s awaits a decision.",
+				cand.ID, existing.ID, cmp.Confidence, differ)), nil
+		}
+		held.Rationale += " But the statements differ in meaning (" + differ + "), so it is held for a person instead of being taken for the stored one."
+		return e.conflict(*cand, &held, existing, prov, now, fmt.Sprintf(
+			"Candidate %s compares with %s as %s (confidence %.2f) but says something else (%s) — conflict %%s awaits a decision.",
+			cand.ID, existing.ID, cmp.Class, cmp.Confidence, differ)), nil
 	}
 	switch cmp.Class {
 	case core.ExactDuplicate:
@@ -206,6 +225,40 @@ func (e *Engine) conflict(cand core.Primitive, cmp *core.Comparison, existing *c
 	r := finish(prov, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictAfter: &after, Timestamp: now})
 	r.Conflict = &c
 	return r
+}
+
+// meaningChanges are the changes of a number, a formula, a negation or a
+// quantifier (text.MeaningChanges) between the statements of a candidate
+// and the primitive the comparator relates it to: however many words they
+// share, such a candidate says something else, and is neither skipped as a
+// duplicate, nor written over the stored statement, nor added as a special
+// case of it. The statements of a generalization that is more damaged are
+// held for that (text.Worse) first.
+func meaningChanges(cand, existing *core.Primitive, class core.Class) []text.MeaningChange {
+	switch class {
+	case core.ExactDuplicate, core.Specialization, core.OverlappingDistinct:
+	case core.Generalization:
+		if worse, _ := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return text.MeaningChanges(cand.FormalStatement, existing.FormalStatement)
+}
+
+// describeChanges names the first few changes of meaning for a rationale.
+func describeChanges(cs []text.MeaningChange) string {
+	const shown = 3
+	parts := make([]string, 0, shown+1)
+	for i, c := range cs {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("%d more", len(cs)-shown))
+			break
+		}
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, "; ")
 }
 
 // describeDefects names the first few defects for a rationale.

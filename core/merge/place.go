@@ -30,7 +30,10 @@ type Situation struct {
 //   - two statements of the same source that overlap or generalize one
 //     another are the author's, not a conflict between sources, and
 //     neither may overwrite the other: both are kept — unless they have
-//     one name (sameName), which is never stored twice;
+//     one name (sameName), which is never stored twice; so are two that
+//     read as duplicates (or one as a special case of the other) but
+//     differ in a number, a formula, a negation or a quantifier
+//     (text.MeaningChanges): two statements, not one stated twice;
 //   - a differently named concept whose statement names the existing one
 //     builds on it: the overlap is the reference, not a rival statement,
 //     so it is added (and wired to what it names).
@@ -45,6 +48,11 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct) && !sameName(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
 			cand.ID, existing.ID, cmp.Class, cmp.Confidence))
+	case s.SameSource && (cmp.Class == core.ExactDuplicate || cmp.Class == core.Specialization) && !sameName(cand, existing):
+		if changes := text.MeaningChanges(cand.FormalStatement, existing.FormalStatement); len(changes) > 0 {
+			return e.AddBeside(cand, existing, fmt.Sprintf("%s compares with %s of the same source as %s (confidence %.2f) but says something else (%s) — both kept: a source's own statements do not conflict.",
+				cand.ID, existing.ID, cmp.Class, cmp.Confidence, describeChanges(changes)))
+		}
 	case cmp.Class == core.OverlappingDistinct && buildsOn(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",
 			cand.ID, existing.ID, cmp.Confidence))

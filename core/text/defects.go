@@ -86,7 +86,6 @@ func Defects(s string) []Defect {
 	}
 
 	toks := strings.Fields(s)
-	soup := 0
 	for i, t := range toks {
 		next := ""
 		if i+1 < len(toks) {
@@ -104,21 +103,54 @@ func Defects(s string) []Defect {
 		if strayMark(t) {
 			add(DefectStrayMark, t)
 		}
-		if utf8.RuneCountInString(t) <= 2 {
-			soup++
-			continue
-		}
-		if soup >= 3 {
-			add(DefectSymbolSoup, strings.Join(toks[i-soup:i], " "))
-		}
-		soup = 0
 	}
-	if soup >= 3 {
-		add(DefectSymbolSoup, strings.Join(toks[len(toks)-soup:], " "))
+	for _, run := range symbolSoup(toks) {
+		add(DefectSymbolSoup, run)
 	}
 	if cut := cutEnd(s); cut != "" {
 		add(DefectCut, cut)
 	}
+	return out
+}
+
+// symbolSoup returns the runs of toks that are symbols torn from their
+// words: three or more short tokens (one or two runes) in a row, two of
+// them side by side ("x 1 n i i", the subscripts of x₁ … xₙ). Mathematics
+// is not damage: a formula's operands are joined by its operators
+// ("n − 1", "`n - k + 1`"), which are part of a run but not counted, and a
+// run whose short tokens never stand side by side is a formula. A short
+// word of the language ("is", "of") ends a run: "is n − 1" is a word and a
+// formula.
+func symbolSoup(toks []string) []string {
+	var out []string
+	start, operands, adjacent := -1, 0, false
+	prevOperand := false
+	end := func(i int) {
+		if start >= 0 && operands >= 3 && adjacent {
+			out = append(out, strings.Join(toks[start:i], " "))
+		}
+		start, operands, adjacent, prevOperand = -1, 0, false, false
+	}
+	for i, t := range toks {
+		bare := strings.Trim(t, "`$")
+		switch {
+		case bare != "" && allOperators(bare):
+			if start < 0 {
+				start = i
+			}
+			prevOperand = false
+		case bare == "" || utf8.RuneCountInString(bare) > 2 || IsStopword(strings.ToLower(bare)) && utf8.RuneCountInString(bare) == 2:
+			end(i)
+		default:
+			if start < 0 {
+				start = i
+			}
+			operands++
+			adjacent = adjacent || prevOperand
+			prevOperand = true
+		}
+	}
+	end(len(toks))
 	return out
 }
 

@@ -31,6 +31,14 @@ func TestDefectsFindExtractionDamage(t *testing.T) {
 		{"the operatorâ€™s kernel \uFFFD", []DefectKind{DefectGarbled}},
 		{"The operations of vector sum and t…", []DefectKind{DefectCut}},
 		{"such that (the sum of both", []DefectKind{DefectCut}},
+		// Mathematics is not damage: operands joined by operators, in
+		// plain text, Markdown code or LaTeX math.
+		{"Every tree with n vertices has exactly n − 1 edges.", nil},
+		{"Every tree with n vertices has exactly `n - 1` edges.", nil},
+		{"A forest with k components has $n - k$ edges, and the number of leaves is n − k + 1 at most.", nil},
+		{"The number of edges is n − 1 when a = b.", nil},
+		// Subscripts torn from a formula's operands still are.
+		{"the sum x 1 + x 2 + … + x n is taken", []DefectKind{DefectSymbolSoup}},
 	} {
 		if got := kinds(Defects(c.text)); !slices.Equal(got, c.want) {
 			t.Errorf("Defects(%q) = %v, want %v", c.text, got, c.want)
@@ -56,6 +64,11 @@ func TestWorseComparesDamage(t *testing.T) {
 		{"the numbers x 1 n i i are called components, in every basis", "the numbers x 1 n i i are called components", false},
 		// Cleaner text is not worse.
 		{"the numbers xi are called components", "the numbers x 1 n i i are called components", false},
+		// Nor is a formula written with spaces or as Markdown code.
+		{"A tree on n vertices is a connected graph with n − 1 edges and no cycle, as studied in graph theory.",
+			"A tree on n vertices is a connected graph with n-1 edges and no cycle.", false},
+		{"A tree on n vertices is a connected graph with `n - 1` edges and no cycle, as studied in graph theory.",
+			"A tree on n vertices is a connected graph with n-1 edges and no cycle.", false},
 	} {
 		if got, ds := Worse(c.cand, c.exist); got != c.worse {
 			t.Errorf("Worse(%q, %q) = %v %v, want %v", c.cand, c.exist, got, ds, c.worse)

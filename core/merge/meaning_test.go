@@ -1,0 +1,119 @@
+package merge
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// theorem is a stored statement of the edge count of trees; stated is it
+// with another statement, as a second source gives it.
+func theorem(id, stmt string) core.Primitive {
+	return core.Primitive{ID: id, Name: "Edge count of trees", Type: core.Theorem, Domain: "computer-science",
+		FormalStatement: stmt, ComputationalForm: "Theorem: edge count of trees",
+		Keywords: []string{"tree", "vertic", "edg"}, ApplicabilityPatterns: []string{"trees"},
+		Provenance: core.Provenance{Document: "trees.md", ContentHash: text.ContentHash(stmt)}}
+}
+
+// A statement that changes a number, a formula, a negation or a quantifier
+// of the stored one is a conflict naming the change, whatever class the
+// comparator gives the pair by its words; a rewording is not.
+func TestMergeMeaningChangeIsAConflict(t *testing.T) {
+	const edges = "Every tree with n vertices has exactly n-1 edges."
+	for _, c := range []struct {
+		stored string // edges when ""
+		cand   string
+		class  core.Class // the comparator's, by the words
+		reason string     // in the conflict's rationale; "" for no conflict
+	}{
+		{"", "Every tree with n vertices has exactly n+1 edges.", core.ExactDuplicate, `number differs: stored "n-1", candidate "n+1"`},
+		{"Every tree with at least two vertices has at least two leaves.", "Every tree with at least two vertices has at most two leaves.",
+			core.ExactDuplicate, `quantifier differs: stored "at least", candidate "at most"`},
+		{"All trees with two or more vertices have two leaves.", "Some trees with two or more vertices have two leaves.",
+			core.ExactDuplicate, `quantifier differs: stored "all", candidate "some"`},
+		{"", "Every tree with n vertices has exactly n − 2 edges.", core.ExactDuplicate, `number differs: stored "n-1", candidate "n-2"`},
+		{"", "Every tree with n vertices has at most n-1 edges.", core.OverlappingDistinct, `quantifier differs: stored "exactly", candidate "at most"`},
+		{"", "No tree with n vertices has exactly n-1 edges.", core.ExactDuplicate, `negation: candidate adds "no"`},
+		{"", "Every tree with n vertices has exactly n − 1 edges.", core.ExactDuplicate, ""},
+		{"", "Each tree with n vertices has exactly `n - 1` edges.", core.ExactDuplicate, ""},
+	} {
+		stored := edges
+		if c.stored != "" {
+			stored = c.stored
+		}
+		ex, cand := theorem("edge-count", stored), theorem("edge-count-2", c.cand)
+		cmp := dedup.Compare(&cand, &ex)
+		if cmp.Class != c.class {
+			t.Fatalf("setup: %q compares as %s, want %s", c.cand, cmp.Class, c.class)
+		}
+		r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &cmp, &ex)
+		if c.reason == "" {
+			if r.Action != core.ActionSkip {
+				t.Errorf("%q: %s (%s), want a skip as a duplicate", c.cand, r.Action, r.Provenance.Rationale)
+			}
+			continue
+		}
+		if r.Action != core.ActionConflict || r.Conflict == nil {
+			t.Errorf("%q: %s (%s), want a conflict", c.cand, r.Action, r.Provenance.Rationale)
+			continue
+		}
+		if !strings.Contains(r.Conflict.Comparison.Rationale, c.reason) || !strings.Contains(r.Provenance.Rationale, c.reason) {
+			t.Errorf("%q: the conflict does not name %s:\n comparison %q\n provenance %q", c.cand, c.reason,
+				r.Conflict.Comparison.Rationale, r.Provenance.Rationale)
+		}
+	}
+}
+
+// A generalization whose formula is written with spaces or as Markdown
+// code is neither damaged nor different: it updates the stored statement.
+// One that also changes the formula is held.
+func TestMergeGeneralizationWithFormulaUpdates(t *testing.T) {
+	const stored = "A tree on n vertices is a connected graph with n-1 edges and no cycle."
+	for _, c := range []struct {
+		cand     string
+		conflict bool
+	}{
+		{"A tree on n vertices is a connected graph with n − 1 edges and no cycle, as studied in graph theory and in the analysis of networks.", false},
+		{"A tree on n vertices is a connected graph with `n - 1` edges and no cycle, as studied in graph theory and in the analysis of networks.", false},
+		{"A tree on n vertices is a connected graph with n edges and no cycle, as studied in graph theory and in the analysis of networks.", true},
+	} {
+		ex, cand := theorem("tree", stored), theorem("tree", c.cand)
+		r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &core.Comparison{ExistingID: "tree", Class: core.Generalization, Confidence: 0.8}, &ex)
+		switch {
+		case c.conflict && r.Action != core.ActionConflict:
+			t.Errorf("%q: %s, want a conflict", c.cand, r.Action)
+		case !c.conflict && r.Action != core.ActionUpdate:
+			t.Errorf("%q: %s (%s), want an update", c.cand, r.Action, r.Provenance.Rationale)
+		}
+	}
+}
+
+// Two statements of one source that read as duplicates but differ in a
+// formula are the author's two statements: both are kept, neither skipped
+// nor held as a conflict. One that is the same statement is skipped.
+func TestPlaceSameSourceMeaningChangeKeepsBoth(t *testing.T) {
+	ex := theorem("lemma-c5", "Let a and b be concurrent events with a.op = Insert(i, c_i) and b.op = Insert(j, c_j); replaying a then b gives the same state.")
+	cand := theorem("lemma-c6", "Let a and b be concurrent events with a.op = Insert(i, c) and b.op = Delete(j); replaying a then b gives the same state.")
+	cand.Name, ex.Name = "Lemma C.6", "Lemma C.5"
+	cmp := dedup.Compare(&cand, &ex)
+	if cmp.Class != core.ExactDuplicate {
+		t.Fatalf("setup: %s", cmp.Class)
+	}
+	e := New(Options{Session: "s1", Now: clock()})
+	r, err := e.Place(&cand, &cmp, &ex, Situation{SameSource: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != core.ActionAdd || !strings.Contains(r.Provenance.Rationale, `formula differs: stored "c_i", candidate "c"`) {
+		t.Fatalf("%s: %s", r.Action, r.Provenance.Rationale)
+	}
+	same := ex
+	same.ID = "lemma-c5-again"
+	cmp = dedup.Compare(&same, &ex)
+	if r, _ := e.Place(&same, &cmp, &ex, Situation{SameSource: true}); r.Action != core.ActionSkip {
+		t.Fatalf("the same statement again: %s (%s)", r.Action, r.Provenance.Rationale)
+	}
+}

@@ -1,0 +1,418 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Changes of meaning. Two statements of one thing share most of their
+// words, and a comparison of word sets calls them duplicates: "every tree
+// with n vertices has exactly n-1 edges" and "… exactly n+1 edges" have the
+// same words once the symbols are dropped. Numbers, formulas, negations and
+// quantifiers are few words that carry much of a statement's meaning;
+// MeaningChanges finds where one statement changes them in another, so a
+// contradiction is shown to a person instead of being skipped as a
+// duplicate or written over the stored statement. A rewording that keeps
+// them ("every tree" / "each tree", "two leaves" / "2 leaves", "n-1" / "n −
+// 1" / `n - 1`) is no change.
+
+// MeaningKind names what a MeaningChange changes.
+type MeaningKind string
+
+// The kinds of change MeaningChanges reports.
+const (
+	MeaningNumber     MeaningKind = "number"
+	MeaningFormula    MeaningKind = "formula"
+	MeaningNegation   MeaningKind = "negation"
+	MeaningQuantifier MeaningKind = "quantifier"
+)
+
+// MeaningChange is one place where a candidate statement says something
+// else than the stored one: Stored is the stored statement's text there,
+// Candidate the candidate's ("" when one of them has nothing in its place).
+type MeaningChange struct {
+	Kind      MeaningKind
+	Stored    string
+	Candidate string
+}
+
+// String describes the change for a rationale: `number differs: stored
+// "n-1", candidate "n+1"`, `negation: candidate adds "not"`.
+func (c MeaningChange) String() string {
+	switch {
+	case c.Stored == "":
+		return string(c.Kind) + ": candidate adds " + quoted(c.Candidate)
+	case c.Candidate == "":
+		return string(c.Kind) + ": candidate drops " + quoted(c.Stored)
+	}
+	return string(c.Kind) + " differs: stored " + quoted(c.Stored) + ", candidate " + quoted(c.Candidate)
+}
+
+func quoted(s string) string { return "\"" + s + "\"" }
+
+// Bounds of what MeaningChanges compares. A statement longer than
+// maxMeaningTokens is not aligned (the table is the product of both
+// lengths). An inserted or dropped run longer than maxAddedRun is a clause
+// of its own — a broader statement going on — rather than an edit of the
+// stored one's claim; a replaced run longer than maxReplacedRun on either
+// side is a rewrite, not an edit.
+const (
+	maxMeaningTokens = 400
+	maxAddedRun      = 4
+	maxReplacedRun   = 8
+)
+
+// MeaningChanges lists where candidate changes a number, a formula, a
+// negation or a quantifier of stored. The two are aligned word by word
+// (words compared by stem, numbers and formulas as written after
+// normalizing minus signs, spacing around operators and Markdown or LaTeX
+// math delimiters); each run where they differ between aligned words is
+// checked:
+//   - a replaced run whose numbers or formulas differ: "n-1" by "n+1"
+//     ("3" by "three" is no change: number words are numbers);
+//   - a run whose count of negations differs ("not", "no", "never",
+//     "cannot", "n't", "non…"), replaced, or added or dropped in a short
+//     run;
+//   - a run whose quantifiers differ ("at most" by "at least", "all" by
+//     "some"; "all", "every", "each" and "any" are one), replaced, or
+//     added or dropped in a short run — except a universal one, which a
+//     general statement implies ("a tree" / "every tree").
+//
+// Statements that do not align (fewer than half the shorter one's words in
+// common order) are different statements, not one edited: nil.
+func MeaningChanges(candidate, stored string) []MeaningChange {
+	cand, exist := meaningTokens(candidate), meaningTokens(stored)
+	n, m := len(cand), len(exist)
+	if n == 0 || m == 0 || n > maxMeaningTokens || m > maxMeaningTokens {
+		return nil
+	}
+	lcs := make([][]int16, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int16, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			switch {
+			case cand[i].key == exist[j].key:
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			case lcs[i+1][j] >= lcs[i][j+1]:
+				lcs[i][j] = lcs[i+1][j]
+			default:
+				lcs[i][j] = lcs[i][j+1]
+			}
+		}
+	}
+	if int(lcs[0][0])*2 < min(n, m) {
+		return nil
+	}
+	var out []MeaningChange
+	var ins, del []mtok
+	flush := func() {
+		if len(ins) > 0 || len(del) > 0 {
+			out = append(out, hunkChanges(del, ins)...)
+		}
+		ins, del = ins[:0], del[:0]
+	}
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && cand[i].key == exist[j].key:
+			flush()
+			i++
+			j++
+		case j >= m || i < n && lcs[i+1][j] >= lcs[i][j+1]:
+			ins = append(ins, cand[i])
+			i++
+		default:
+			del = append(del, exist[j])
+			j++
+		}
+	}
+	flush()
+	return out
+}
+
+// hunkChanges are the changes of meaning in one run where the statements
+// differ: del is the stored statement's text there, ins the candidate's.
+func hunkChanges(del, ins []mtok) []MeaningChange {
+	var out []MeaningChange
+	replaced := len(del) > 0 && len(ins) > 0
+	if replaced && (len(del) > maxReplacedRun || len(ins) > maxReplacedRun) {
+		return nil
+	}
+	if replaced && joined(del) == joined(ins) {
+		// The same text spaced otherwise: "σ−1 σ" and "σ −1σ".
+		return nil
+	}
+	short := replaced || len(del)+len(ins) <= maxAddedRun
+
+	if replaced {
+		dm, im := mathKeys(del), mathKeys(ins)
+		// A spelled number replaced by a word that is none is a
+		// change of words ("zero" by "nonzero", "one edge" by "an
+		// edge"), which the other tests judge.
+		spelledOnly := len(dm) == 0 && allSpelled(ins) || len(im) == 0 && allSpelled(del)
+		if (len(dm) > 0 || len(im) > 0) && !slices.Equal(dm, im) && !spelledOnly {
+			kind := MeaningFormula
+			if slices.ContainsFunc(append(slices.Clone(dm), im...), hasDigit) {
+				kind = MeaningNumber
+			}
+			out = append(out, MeaningChange{Kind: kind, Stored: mathShow(del), Candidate: mathShow(ins)})
+		}
+	}
+	if short {
+		if dn, in := negations(del), negations(ins); len(dn) != len(in) {
+			out = append(out, MeaningChange{Kind: MeaningNegation, Stored: strings.Join(dn, " "), Candidate: strings.Join(in, " ")})
+		}
+		dq, iq := quantifiers(del), quantifiers(ins)
+		if !slices.Equal(classes(dq), classes(iq)) && (replaced && len(dq) > 0 && len(iq) > 0 || !onlyUniversal(dq, iq)) {
+			out = append(out, MeaningChange{Kind: MeaningQuantifier, Stored: strings.Join(dq, ", "), Candidate: strings.Join(iq, ", ")})
+		}
+	}
+	return out
+}
+
+// mtok is a word of a statement as MeaningChanges aligns it: key is what
+// is compared (a word's stem; a number or formula as normalized), word the
+// word lowercased, show it as written, math whether it is a number or
+// formula.
+type mtok struct {
+	key, word, show string
+	math            bool
+	// spelled says a number is written as a word ("two").
+	spelled bool
+}
+
+// mathNormalizer makes one spelling of the signs and math delimiters that
+// Markdown, LaTeX and typography write differently.
+// (A replacer tries its patterns in argument order: a longer command
+// comes before one it starts with, \left before \le.)
+var mathNormalizer = strings.NewReplacer(
+	"\u2212", "-", "\u2013", "-", "\u2010", "-", "\u2011", "-", "\u2012", "-",
+	`\left`, "", `\right`, "", `\mathit`, "", `\mathrm`, "", `\mathbf`, "", `\mathsf`, "", `\mathtt`, "",
+	`\mathcal`, "", `\mathbb`, "", `\operatorname`, "", `\textrm`, "", `\text`, "",
+	`\leq`, "≤", `\geq`, "≥", `\gets`, "←", `\le`, "≤", `\ge`, "≥", `\neg`, " not ", `\neq`, "≠", `\ne`, "≠",
+	`\cdot`, "·", `\times`, "×",
+	"<=", "≤", ">=", "≥", "!=", "≠",
+	"$", " ", "`", " ", `\(`, " ", `\)`, " ", `\[`, " ", `\]`, " ", "{", "", "}", "",
+)
+
+// numberWords are spelled numbers, as digits.
+var numberWords = map[string]string{
+	"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+	"eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "hundred": "100",
+}
+
+// isOperator reports a rune that joins the operands of a formula.
+func isOperator(r rune) bool {
+	return strings.ContainsRune("+-−–=<>≤≥≠×·⋅*/^_±∓∘⊕⊗∈∉⊂⊆⊃⊇∪∩→↦|~≈≡…⋯", r)
+}
+
+// meaningTokens splits s into the words MeaningChanges aligns: fields
+// stripped of surrounding punctuation, a lone operator joined to its
+// neighbours ("n - 1" is one token, "n-1").
+func meaningTokens(s string) []mtok {
+	s = mathNormalizer.Replace(s)
+	var fields []string
+	for _, f := range strings.Fields(s) {
+		f = strings.TrimFunc(f, func(r rune) bool {
+			return strings.ContainsRune(`,;:.!?()[]"'“”‘’«»`, r)
+		})
+		if f != "" {
+			fields = append(fields, f)
+		}
+	}
+	var words []string
+	for k := 0; k < len(fields); k++ {
+		f := fields[k]
+		if len(words) > 0 {
+			prev := &words[len(words)-1]
+			switch r, _ := utf8.DecodeRuneInString(f); {
+			case allOperators(f) && k+1 < len(fields) && !allOperators(fields[k+1]):
+				*prev += f + fields[k+1]
+				k++
+				continue
+			case isOperator(r) && (utf8.RuneCountInString(*prev) <= 2 || isMath(*prev)),
+				strings.IndexFunc(f, func(r rune) bool { return !isMark(r) }) < 0:
+				// "σ −1" is σ−1, "N -dimensional" N-dimensional, "ω ′"
+				// ω′: an extraction's space inside a formula.
+				*prev += f
+				continue
+			}
+		}
+		words = append(words, f)
+	}
+	out := make([]mtok, 0, len(words))
+	for k := 0; k < len(words); k++ {
+		w, orig := strings.ToLower(words[k]), words[k]
+		if k+1 < len(words) {
+			// A two-word quantifier is one token, so that "at most" by
+			// "at least" is one replaced run with both words.
+			switch next := strings.ToLower(words[k+1]); {
+			case w == "at" && (next == "most" || next == "least"),
+				(w == "more" || w == "less" || w == "fewer" || w == "greater" || w == "smaller") && next == "than":
+				w, orig = w+" "+next, orig+" "+words[k+1]
+				k++
+			}
+		}
+		t := mtok{word: w, show: orig}
+		switch {
+		case numberWords[w] != "":
+			t.key, t.math, t.spelled = numberWords[w], true, true
+		case isMath(w):
+			t.key, t.math = w, true
+		default:
+			t.key = Stem(w)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// isMark reports a prime or an accent, which belongs to the symbol before
+// it.
+func isMark(r rune) bool {
+	return strings.ContainsRune("′″‴'", r) || unicode.In(r, unicode.Mn, unicode.Sk, unicode.Lm)
+}
+
+func allOperators(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !isOperator(r) }) < 0
+}
+
+// isMath reports a number ("3", "2.5", "1,000"), a short token with a digit
+// ("2n", "x1"), or a formula: operands joined by an operator where one
+// operand is a number or a single letter ("n-1", "a+b", "k-regular").
+// A word with a hyphen ("breadth-first") is not one, nor a long word that
+// carries a digit ("mp3player").
+func isMath(w string) bool {
+	if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != ',' }) < 0 {
+		return hasDigit(w)
+	}
+	if hasDigit(w) && utf8.RuneCountInString(w) <= 3 {
+		return true
+	}
+	if strings.IndexFunc(w, isOperator) < 0 {
+		return false
+	}
+	for _, op := range strings.FieldsFunc(w, isOperator) {
+		if utf8.RuneCountInString(op) == 1 || hasDigit(op) {
+			return true
+		}
+	}
+	return allOperators(w)
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// mathKeys are the sorted keys of the numbers and formulas of ts.
+func mathKeys(ts []mtok) []string {
+	var out []string
+	for _, t := range ts {
+		if t.math {
+			out = append(out, t.key)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// joined is the text of ts without spaces.
+func joined(ts []mtok) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.word)
+	}
+	return b.String()
+}
+
+// allSpelled reports that the numbers and formulas of ts are all spelled
+// numbers.
+func allSpelled(ts []mtok) bool {
+	for _, t := range ts {
+		if t.math && !t.spelled {
+			return false
+		}
+	}
+	return true
+}
+
+// mathShow is how a side of a changed number or formula is shown: its
+// numbers and formulas, or its words when it has none ("n-1" by "many").
+func mathShow(ts []mtok) string {
+	var ms, all []string
+	for _, t := range ts {
+		if t.math {
+			ms = append(ms, t.show)
+		}
+		all = append(all, t.show)
+	}
+	if len(ms) == 0 {
+		ms = all
+	}
+	return strings.Join(ms, " ")
+}
+
+// negations are the negating words of ts.
+func negations(ts []mtok) []string {
+	var out []string
+	for _, t := range ts {
+		w := t.word
+		switch {
+		case w == "not" || w == "no" || w == "never" || w == "none" || w == "nothing" || w == "nobody" || w == "nowhere" ||
+			w == "neither" || w == "nor" || w == "cannot":
+			out = append(out, w)
+		case strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t"):
+			out = append(out, w)
+		case strings.HasPrefix(w, "non") && len(w) > 4 && w != "nonetheless" && w != "nonsense":
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// quantifierWords are the one-word quantifiers, by class; the two-word
+// ones ("at most", "more than") are one token (see meaningTokens).
+var quantifierWords = map[string]string{
+	"all": "all", "every": "all", "each": "all", "any": "all",
+	"some": "some", "exists": "some", "exist": "some",
+	"exactly": "exactly", "only": "only", "unique": "unique", "uniquely": "unique",
+}
+
+// quantifiers are the quantifying phrases of ts, as written.
+func quantifiers(ts []mtok) []string {
+	var out []string
+	for _, t := range ts {
+		switch {
+		case strings.HasPrefix(t.word, "at ") || strings.HasSuffix(t.word, " than"), quantifierWords[t.word] != "":
+			out = append(out, t.word)
+		}
+	}
+	return out
+}
+
+// classes are the sorted classes of quantifying phrases: "every" and
+// "all" are one.
+func classes(qs []string) []string {
+	out := make([]string, len(qs))
+	for i, q := range qs {
+		if c := quantifierWords[q]; c != "" {
+			q = c
+		}
+		out[i] = q
+	}
+	slices.Sort(out)
+	return out
+}
+
+// onlyUniversal reports that the quantifiers of both sides are universal
+// ones: a general statement says "every" with or without the word.
+func onlyUniversal(a, b []string) bool {
+	for _, q := range append(slices.Clone(a), b...) {
+		if quantifierWords[q] != "all" {
+			return false
+		}
+	}
+	return true
+}
