@@ -94,8 +94,9 @@ func TestStatusBarNamesOnlyStoredSessions(t *testing.T) {
 	if s := statusLine(dry); strings.Contains(s, "last") || strings.Contains(s, id) {
 		t.Errorf("after a dry run the status bar names a session: %q", s)
 	}
-	if ss, _ := st.Sessions(); len(ss) != 0 {
-		t.Fatalf("setup: %d sessions stored by a rejected run and a dry run", len(ss))
+	// The rejection is on record, as a rejection, and named by no status bar.
+	if ss, _ := st.Sessions(); len(ss) != 1 || ss[0].State != core.SessionRejected {
+		t.Fatalf("setup: %d sessions stored by a rejected run and a dry run, want the rejection's record", len(ss))
 	}
 
 	stored, id := start(learnform.Request{Source: clean, Depth: core.Standard})
