@@ -22,9 +22,13 @@ import (
 // STRANGER source (bundle.Import, Gated), the plan's findings become the
 // hygiene report gate.Decide takes (library.ReviewReport), and the
 // application's approver hands the question to the Findings screen, as a
-// run's are (approvalAsk). On an approval the library imports the plan,
-// skills whose critical findings the person acknowledged included; on a
-// rejection nothing is stored.
+// run's are (approvalAsk). The report holds what lore skills import
+// prints: the scanner's findings, the spans of secrets and personal data,
+// the skipped skills and the check's warnings. On an approval the library
+// imports the plan, skills whose critical findings the person acknowledged
+// included, active (the person's approval is the explicit one the third
+// law asks for) except a skill the strict profile refuses, which is filed
+// as a draft; on a rejection nothing is stored.
 
 // importJob is one import waiting for its plan, its decision or its
 // write. Only one runs at a time.
@@ -62,6 +66,7 @@ type (
 		id       string
 		path     string
 		n        int
+		drafts   int
 		keys     []string
 		skipped  int
 		warnings []string
@@ -147,7 +152,7 @@ func storeImport(s stores, id, path string, plan bundle.Plan) tea.Cmd {
 		for i, s := range plan.Skills {
 			keys[i] = s.Key
 		}
-		return importedMsg{id: id, path: path, n: len(plan.Skills), keys: keys, skipped: len(plan.Skipped), warnings: warnings, err: err}
+		return importedMsg{id: id, path: path, n: len(plan.Skills), drafts: len(plan.Drafts()), keys: keys, skipped: len(plan.Skipped), warnings: warnings, err: err}
 	}
 }
 
@@ -204,6 +209,7 @@ func (m Model) importMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.skills = m.skills.WithNotice("rejected: nothing imported from "+job.path, true)
 			return m, nil, true
 		}
+		plan.Approve("approved at the gate by " + msg.dec.Decider())
 		m.skills = m.skills.WithNotice(fmt.Sprintf("approved; importing %d skill%s from %s…", len(plan.Skills), plural(len(plan.Skills)), job.path), false)
 		return m, storeImport(m.stores(), job.id, job.path, plan), true
 	case importedMsg:
@@ -218,6 +224,9 @@ func (m Model) importMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		note := fmt.Sprintf("imported %d skill%s from %s", msg.n, plural(msg.n), msg.path)
 		if msg.skipped > 0 {
 			note += fmt.Sprintf(" (%d skipped: not valid skills)", msg.skipped)
+		}
+		if msg.drafts > 0 {
+			note += fmt.Sprintf(" · %d filed as draft%s: invalid under the strict profile, never made active by an import", msg.drafts, plural(msg.drafts))
 		}
 		if len(msg.warnings) > 0 {
 			note += " · " + msg.warnings[0]

@@ -55,7 +55,7 @@ func newMCPStore(t *testing.T) mcpStore {
 	if err := os.WriteFile(s.config, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s.must(t, nil, "skills", "import", skillTree(t, mcpSkills))
+	s.must(t, nil, "skills", "import", "--trust", skillTree(t, mcpSkills))
 	s.must(t, nil, "skills", "warn", "no-ship-fridays", "--description", "Never deploy the service to production on a Friday afternoon", "--about", "alpha-ship")
 	s.must(t, nil, "learn", filepath.Join("..", "..", "assets", "sample", "graphs.md"), "--json")
 	// web-login was last used 60 days ago: a browser skill halves every 7

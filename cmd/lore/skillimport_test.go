@@ -60,7 +60,7 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 	}
 	lib := newLibrary(t)
 	var imp skillsImportOut
-	if err := json.Unmarshal([]byte(lib.must("skills", "import", src, "--json")), &imp); err != nil {
+	if err := json.Unmarshal([]byte(lib.must("skills", "import", src, "--trust", "--json")), &imp); err != nil {
 		t.Fatal(err)
 	}
 	if imp.Imported != 1 || len(imp.Sensitive) != 2 || imp.Sensitive[0].Line != 5 || imp.Sensitive[1].File != filepath.Join(src, "tool", "scripts", "run.sh") || imp.Sensitive[1].Redacted {
@@ -77,7 +77,7 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 		t.Fatalf("validate %s: %d %s %s", bundle, r.code, r.stdout, r.stderr)
 	}
 	again := newLibrary(t)
-	again.must("skills", "import", bundle)
+	again.must("skills", "import", bundle, "--trust")
 	out2 := filepath.Join(t.TempDir(), "out")
 	again.must("skills", "export", out2)
 	if a, b := modeListing(t, src), modeListing(t, out2); !slices.Equal(a, b) {
@@ -86,7 +86,7 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 
 	// --redact rewrites the files and says so, span by span.
 	red := newLibrary(t)
-	if err := json.Unmarshal([]byte(red.must("skills", "import", src, "--redact", "--json")), &imp); err != nil {
+	if err := json.Unmarshal([]byte(red.must("skills", "import", src, "--redact", "--trust", "--json")), &imp); err != nil {
 		t.Fatal(err)
 	}
 	if len(imp.Sensitive) != 2 || !imp.Sensitive[0].Redacted {
@@ -109,7 +109,7 @@ func TestSkillsPromptEmptyAndLocations(t *testing.T) {
 		t.Fatalf("empty catalog: exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
 	}
 	src := skillTree(t, map[string]string{"hello": "---\nname: hello\ndescription: Say hello.\n---\nSay it.\n"})
-	lib.must("skills", "import", src)
+	lib.must("skills", "import", src, "--trust")
 	os.RemoveAll(src) // the library's copy does not depend on the source
 	p := lib.must("skills", "prompt")
 	_, rest, _ := strings.Cut(p, "<location>\n")
@@ -144,5 +144,47 @@ func TestSkillsValidateAndImportSkillFileName(t *testing.T) {
 	lib.must("skills", "import", "--lenient", root)
 	if r := lib.run("skills", "import", "--strict", root); r.code != 1 {
 		t.Fatalf("strict import of skill.md: %d %s", r.code, r.stdout)
+	}
+}
+
+// The corpus's skill bundle, which lore skills validate calls invalid, is
+// never made active by lore skills import: without --trust it is a draft
+// in the review queue (as every skill from a source nobody vouched for),
+// and with --trust still a draft, its strict errors in the output; a valid
+// skill is active with --trust only.
+func TestSkillsImportActivatesOnlyTrustedValidSkills(t *testing.T) {
+	zip := corpus(t, "zip_skillinject_email-api-skill.zip")
+	if r := lore(t, nil, "skills", "validate", zip); r.code != 1 {
+		t.Fatalf("validate: exit %d, want 1 (invalid)", r.code)
+	}
+	for _, trust := range []bool{false, true} {
+		lib := newLibrary(t)
+		args := []string{"skills", "import", zip, "--json"}
+		if trust {
+			args = append(args, "--trust")
+		}
+		var imp skillsImportOut
+		if err := json.Unmarshal([]byte(lib.must(args...)), &imp); err != nil {
+			t.Fatal(err)
+		}
+		if imp.Imported != 1 || len(imp.Sensitive) != 28 || !slices.Equal(imp.Drafts, []string{"public.email-api"}) || len(imp.Invalid["public.email-api"]) == 0 {
+			t.Errorf("trust %v: imported %d, %d sensitive, drafts %v, invalid %v", trust, imp.Imported, len(imp.Sensitive), imp.Drafts, imp.Invalid)
+		}
+		if st := lib.rows()["public.email-api"].Status; st != "draft" {
+			t.Errorf("trust %v: the invalid skill is %s, want draft", trust, st)
+		}
+		if out := lib.must("skills", "review"); !strings.Contains(out, "public.email-api") {
+			t.Errorf("trust %v: the review queue lacks the skill:\n%s", trust, out)
+		}
+	}
+	src := skillTree(t, map[string]string{"tidy": "---\nname: tidy\ndescription: Tidy notes. Use when notes need headings.\n---\nAdd headings.\n"})
+	lib := newLibrary(t)
+	if out := lib.must("skills", "import", src); !strings.Contains(out, "draft, in the review queue") || lib.rows()["public.tidy"].Status != "draft" {
+		t.Errorf("a valid skill imported without --trust: %s\n%s", lib.rows()["public.tidy"].Status, out)
+	}
+	lib = newLibrary(t)
+	lib.must("skills", "import", src, "--trust")
+	if st := lib.rows()["public.tidy"].Status; st != "active" {
+		t.Errorf("a valid skill imported with --trust is %s, want active", st)
 	}
 }

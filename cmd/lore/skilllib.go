@@ -1286,6 +1286,13 @@ type skillsImportOut struct {
 	Skipped    []bundle.Skipped   `json:"skipped"`
 	Warnings   []string           `json:"warnings"`
 	Sensitive  []bundle.Sensitive `json:"sensitive"`
+	// Drafts are the imported skills filed in the review queue instead of
+	// made active: all of them without --trust, and any the strict
+	// profile refuses (Invalid, by key, with its errors).
+	Drafts  []string            `json:"drafts"`
+	Invalid map[string][]string `json:"invalid"`
+	// Findings are the scanner's findings in the imported files.
+	Findings []core.Finding `json:"findings"`
 }
 
 func (a *app) skillsImportCmd() *cobra.Command {
@@ -1302,7 +1309,7 @@ func (a *app) skillsImportCmd() *cobra.Command {
 (SKILL.md in any case, up to 6 levels down and 2000 folders, skipping .git and
 node_modules), or a .zip or .skill bundle of one skill folder or several — with
 every file of each skill folder (references/, scripts/, assets/, anything), and
-adds them to the library as active imported skills.
+adds them to the library as imported skills (drafts unless --trust, below).
 
 Nothing is executed, and nothing is changed: the SKILL.md is kept byte for byte
 (frontmatter as written, comments and quoting included) and every file with its
@@ -1315,7 +1322,16 @@ decompressing.
 
 Every text file is scanned by the sanitizer as a STRANGER source: a skill with a
 critical finding (prompt injection, hidden characters, ...) is skipped; --trust
-scans it as HOME and imports it with a warning. Secrets and personal data
+scans it as HOME and imports it with a warning.
+
+Nothing imported is active unless you vouch for it. Without --trust each skill
+is filed as a draft in the review queue, as a proposed skill is: lore skills
+review lists it with its findings, and promoting it makes it active. With
+--trust the skills are active at once, except one the strict profile refuses
+(what lore skills validate checks without --lenient): an invalid skill is
+never made active by an import, only filed as a draft with its errors. A
+draft imported over an active skill of the same key sends it back to the
+review queue. Secrets and personal data
 (keys, tokens, e-mail addresses, phone numbers, URL queries) are reported, each
 span with its file, line and kind, and kept as written; --redact replaces them
 in the imported files by markers ([REDACTED_TOKEN], ...; a URL's query is
@@ -1357,7 +1373,11 @@ bad namespace, --strict with --lenient).`,
 			if err != nil {
 				return err
 			}
-			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...), Sensitive: plan.Sensitive}
+			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...), Sensitive: plan.Sensitive,
+				Drafts: nonNil(plan.Drafts()), Invalid: plan.Invalid, Findings: nonNil(plan.Findings)}
+			if out.Invalid == nil {
+				out.Invalid = map[string][]string{}
+			}
 			err = a.output(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, plan.Skills, dryRun, trust) })
 			if err != nil {
 				return err
@@ -1370,11 +1390,11 @@ bad namespace, --strict with --lenient).`,
 	}
 	cmd.Flags().StringVar(&namespace, "namespace", "", "put every imported skill in this namespace (default: as exported, else public)")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "report what would be imported; store nothing")
-	cmd.Flags().BoolVar(&trust, "trust", false, "vouch for the source: scan as HOME and import skills with critical findings, with a warning")
+	cmd.Flags().BoolVar(&trust, "trust", false, "vouch for the source: scan as HOME, import skills with critical findings (with a warning) and make the valid skills active")
 	cmd.Flags().BoolVar(&strict, "strict", false, "read SKILL.md with the reference validator's rules instead of the client guide's")
 	cmd.Flags().BoolVar(&lenient, "lenient", false, "read SKILL.md with the client guide's rules (the default), as validate --lenient")
 	cmd.Flags().BoolVar(&redactFiles, "redact", false, "replace secrets and personal data in the imported files by markers (default: keep them, report each)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings", "sensitive": [{"file", "line", "kind", "what", "redacted"}]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings", "sensitive": [{"file", "line", "kind", "what", "redacted"}], "drafts": [keys], "invalid": {key: [errors]}, "findings"}`)
 	return cmd
 }
 
@@ -1386,7 +1406,14 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 		verb = "would import"
 	}
 	for _, s := range imported {
-		fmt.Fprintf(b, "%s %s %s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))))
+		status := ""
+		if s.Status == skills.Draft {
+			status = st.Severity.Warning.Render(" draft, in the review queue")
+		}
+		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))), status)
+	}
+	for _, f := range out.Findings {
+		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
 	}
 	for _, s := range out.Skipped {
 		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
@@ -1402,6 +1429,13 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.File, sp.Line, sp.Kind, sp.What, what)
 	}
 	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
+	if n := len(out.Drafts); n > 0 {
+		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
+		if trust {
+			why = "invalid under the strict profile (lore skills validate shows why), never made active by an import"
+		}
+		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", n, plural(n), why, out.Drafts[0])
+	}
 	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust imports them anyway\n")
 	}

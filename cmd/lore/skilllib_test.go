@@ -98,7 +98,7 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
 	// The failure (skills skipped) adds "errors" and "exitCode".
-	if len(raw) != 7 || raw["discovered"] != 5.0 || raw["imported"] != 3.0 || raw["exitCode"] != 1.0 ||
+	if len(raw) != 10 || raw["discovered"] != 5.0 || raw["imported"] != 3.0 || raw["exitCode"] != 1.0 ||
 		!strings.Contains(fmt.Sprint(raw["errors"]), "2 of 5 skills") {
 		t.Fatalf("shape/counts: %s", r.stdout)
 	}
@@ -112,7 +112,9 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 		t.Fatalf("skipped %v", out.Skipped)
 	}
 	rows := lib.rows()
-	if len(rows) != 3 || rows["public.pdf-tables"].Resources != 1 || rows["public.other-name"].Status != "active" || rows["public.pdf-tables"].Source != "imported" {
+	// Not vouched for (no --trust), every imported skill is a draft in the
+	// review queue.
+	if len(rows) != 3 || rows["public.pdf-tables"].Resources != 1 || rows["public.pdf-tables"].Status != "draft" || rows["public.other-name"].Status != "draft" || rows["public.pdf-tables"].Source != "imported" {
 		t.Fatalf("library after import: %+v", rows)
 	}
 
@@ -120,7 +122,7 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 	// identical to the source's), valid as the import read them; export →
 	// import → export gives identical folders.
 	exp1 := filepath.Join(t.TempDir(), "exp1")
-	lib.must("skills", "export", exp1)
+	lib.must("skills", "export", exp1, "--status", "all")
 	if v := lore(t, nil, "skills", "validate", "--lenient", exp1); v.code != 0 {
 		t.Fatalf("exported skills not valid: %s %s", v.stdout, v.stderr)
 	}
@@ -131,9 +133,9 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 		}
 	}
 	other := newLibrary(t)
-	other.must("skills", "import", exp1)
+	other.must("skills", "import", exp1, "--trust")
 	exp2 := filepath.Join(t.TempDir(), "exp2")
-	other.must("skills", "export", exp2)
+	other.must("skills", "export", exp2, "--status", "all")
 	a, b := readTree(t, exp1), readTree(t, exp2)
 	if len(a) != 4 || !mapsEqual(a, b) {
 		t.Fatalf("round trip differs:\n%v\n%v", a, b)
@@ -159,12 +161,12 @@ func TestSkillsImportContractAndRoundTrip(t *testing.T) {
 	if rows := lib.rows(); len(rows) != 3 {
 		t.Fatalf("--dry-run changed the library: %v", rows)
 	}
-	lib.must("skills", "import", exp1, "--namespace", "vendor")
+	lib.must("skills", "import", exp1, "--namespace", "vendor", "--trust")
 	if _, ok := lib.rows()["vendor.pdf-tables"]; !ok {
 		t.Fatal("--namespace ignored")
 	}
 	// Same ids in two namespaces cannot share a folder; one namespace can.
-	if r := lib.run("skills", "export", filepath.Join(t.TempDir(), "x")); r.code != 1 || !strings.Contains(r.stderr, "would both be exported") {
+	if r := lib.run("skills", "export", filepath.Join(t.TempDir(), "x"), "--status", "all"); r.code != 1 || !strings.Contains(r.stderr, "would both be exported") {
 		t.Fatalf("collision: exit %d %s", r.code, r.stderr)
 	}
 	lib.must("skills", "export", filepath.Join(t.TempDir(), "v"), "--namespace", "vendor")
@@ -216,7 +218,7 @@ func TestSkillsLifecycleCommands(t *testing.T) {
 		"csv-clean":  "---\nname: csv-clean\ndescription: Clean CSV files.\nmetadata:\n  lore-imports: pdf-tables\n---\nSteps.\n",
 	})
 	lib := newLibrary(t)
-	lib.must("skills", "import", src)
+	lib.must("skills", "import", src, "--trust")
 
 	// Search: the better match first; harmful votes push a skill down.
 	var s struct {

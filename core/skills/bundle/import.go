@@ -14,6 +14,14 @@
 // scan to the HOME tier, which local sources get everywhere else in lore;
 // a critical finding then imports the skill with a warning instead of
 // skipping it, and the findings stay in the plan for a person to see.
+//
+// Nor does Import activate what nobody approved. A skill from a source not
+// vouched for goes to the review queue as a draft, as a proposed skill
+// does; only Trust (--trust), or a person's approval at the gate
+// (Plan.Approve), makes it active. And a skill the strict profile refuses
+// (what lore skills validate checks) is never made active by an import,
+// whatever the trust: it is filed as a draft with its errors, for a person
+// to read before promoting it.
 package bundle
 
 import (
@@ -97,6 +105,35 @@ type Plan struct {
 	// has findings, so that a reviewer can show a finding's evidence in
 	// its context (gate.Request.Texts).
 	Texts map[string]string `json:"-"`
+	// Invalid holds, by skill key, the errors of the skills the strict
+	// profile refuses (read under the lenient one): they are drafts, and
+	// Approve leaves them so.
+	Invalid map[string][]string `json:"invalid,omitempty"`
+}
+
+// Drafts lists the keys of the plan's skills that will be filed as drafts
+// in the review queue rather than made active.
+func (p *Plan) Drafts() []string {
+	var out []string
+	for _, s := range p.Skills {
+		if s.Status == skills.Draft {
+			out = append(out, s.Key)
+		}
+	}
+	return out
+}
+
+// Approve makes active the plan's drafts that the strict profile accepts:
+// a person approved the source at the gate (the terminal application's
+// import), which is what Trust says headless. A skill in Invalid stays a
+// draft.
+func (p *Plan) Approve(note string) {
+	for _, s := range p.Skills {
+		if _, bad := p.Invalid[s.Key]; bad || s.Status != skills.Draft {
+			continue
+		}
+		s.Status, s.Note = skills.Active, note
+	}
 }
 
 func (o *ImportOptions) defaults() {
@@ -249,9 +286,34 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	for _, w := range res.Warnings {
 		plan.Warnings = append(plan.Warnings, c.file+": "+w)
 	}
-	s, err := skills.New(key, content, skills.Imported, skills.Active, skills.Provenance{Document: c.file}, opts.Now)
+	// Read leniently, as clients load skills; activated only if valid as
+	// lore skills validate judges it, and only from a trusted source.
+	status, note := skills.Draft, "imported from a source not vouched for: in the review queue until a person promotes it"
+	var invalid []string
+	if p == skillspec.Lenient {
+		if _, _, strict := check(c, skillspec.Strict, opts.Namespace, false); !strict.Valid {
+			invalid = strict.Errors
+		}
+	}
+	switch {
+	case invalid != nil:
+		note = "invalid under the strict profile (lore skills validate): " + strings.Join(invalid, "; ")
+		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; filed as a draft, never made active by an import", c.file, note))
+	case opts.Trust:
+		status, note = skills.Active, ""
+	}
+	s, err := skills.New(key, content, skills.Imported, status, skills.Provenance{Document: c.file}, opts.Now)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.file, err)
+	}
+	s.Note = note
+	// A key found twice is the later skill's: its own verdict stands.
+	delete(plan.Invalid, key)
+	if invalid != nil {
+		if plan.Invalid == nil {
+			plan.Invalid = map[string][]string{}
+		}
+		plan.Invalid[key] = invalid
 	}
 	s.Lineage.Origin = c.dir
 	if len(findings) > 0 {

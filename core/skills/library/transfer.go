@@ -3,9 +3,11 @@ package library
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 )
@@ -13,9 +15,10 @@ import (
 // Import adds the skills of plan (read by bundle.Import) to the library
 // and returns warnings to add to the plan's. A new key is added as
 // planned. A key the library holds gets the imported content as a new
-// version — its status, usage and feedback stay, its source, provenance
-// and origin become the import's — so lore skills rollback undoes an
-// import; the same content again is left alone, with a warning. With
+// version — its usage and feedback stay, its source, provenance and origin
+// become the import's, and its status stays unless the imported version is
+// a draft (not approved, or invalid), which sends an active skill back to
+// the review queue — so lore skills rollback undoes an import; the same content again is left alone, with a warning. With
 // dryRun nothing is written, and the warnings say what would happen.
 func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 	lib, err := l.st.Skills()
@@ -50,6 +53,14 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 		}
 		old.Provenance, old.Lineage.Origin, old.Findings = s.Provenance, s.Lineage.Origin, s.Findings
 		warnings = append(warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
+		if s.Status == skills.Draft && old.Status == skills.Active {
+			// Content nobody approved must not stay active under an
+			// approved skill's key: back to the review queue.
+			if err := old.SetStatus(skills.Draft, s.Note, s.Updated); err != nil {
+				return nil, err
+			}
+			warnings = append(warnings, fmt.Sprintf("%s: the imported version is a draft (%s); the skill is back in the review queue", s.Key, s.Note))
+		}
 		put = append(put, old)
 	}
 	if !dryRun {
@@ -115,6 +126,11 @@ func sameFinding(a, b core.Finding) bool {
 	return a == b
 }
 
+// CheckCategory is the category of the findings an import's review report
+// adds for what the skill check says (a skipped skill, a warning of the
+// plan): not hostile content, but what a person approving should read.
+const CheckCategory core.Category = "skill-check"
+
 // ReviewReport is the hygiene report the approval gate decides an import
 // plan by (read with bundle.ImportOptions.Gated), the same for every
 // front end that asks a person: every finding of the plan, the skills' and
@@ -123,10 +139,41 @@ func sameFinding(a, b core.Finding) bool {
 // whatever the scan found: it is imported only on an explicit approval,
 // clean or not, and only once each critical finding is acknowledged.
 // Passed says whether no finding is critical.
+//
+// The report holds everything lore skills import prints, so a person at
+// the gate sees what the command line shows: after the scanner's findings,
+// each span of secrets or personal data (a secret finding: a warning for a
+// key or token, a note for the rest), then each skipped skill and each of
+// the plan's warnings (CheckCategory), skills the strict profile refuses
+// among them.
 func ReviewReport(plan bundle.Plan, source string, now time.Time) core.HygieneReport {
 	fs := slices.Clone(plan.Findings)
 	if fs == nil {
 		fs = []core.Finding{}
+	}
+	for _, sp := range plan.Sensitive {
+		sev, rec := core.Info, "Kept as written; lore skills import --redact replaces it by a marker."
+		if sp.Kind == redact.Key || sp.Kind == redact.Token {
+			sev = core.Warning
+		}
+		desc := sp.What + ", kept as written"
+		if sp.Redacted {
+			desc, rec = sp.What+", redacted", "Replaced by a marker in the imported file."
+		}
+		fs = append(fs, core.Finding{File: sp.File, Category: core.Secret, Severity: sev, Description: desc,
+			Location: fmt.Sprintf("%s:%d", sp.File, sp.Line), Offset: -1, Evidence: redact.Marker(sp.Kind), Recommendation: rec})
+	}
+	for _, sk := range plan.Skipped {
+		fs = append(fs, core.Finding{File: sk.Path, Category: CheckCategory, Severity: core.Warning, Description: "skipped: " + sk.Reason,
+			Location: sk.Path, Offset: -1, Recommendation: "lore skills validate shows why; the other skills are imported."})
+	}
+	for _, w := range plan.Warnings {
+		where, what, ok := strings.Cut(w, ": ")
+		if !ok {
+			where, what = source, w
+		}
+		fs = append(fs, core.Finding{File: where, Category: CheckCategory, Severity: core.Warning, Description: what,
+			Location: where, Offset: -1})
 	}
 	passed := !slices.ContainsFunc(fs, func(f core.Finding) bool { return f.Severity == core.Critical })
 	return core.HygieneReport{Source: source, Tier: core.Stranger, Findings: fs, Passed: passed, CheckedAt: now}
