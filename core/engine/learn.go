@@ -501,8 +501,8 @@ func recordRejection(ctx context.Context, st Store, res *LearnResult, opts Learn
 			return fmt.Errorf("record the rejection: %w", err)
 		}
 	}
+	// Nothing was counted: the run stopped before any candidate.
 	res.Session.CompletedAt = res.Decision.DecidedAt.UTC()
-	res.Session.Counts = core.SessionCounts{LearnCounts: &core.LearnCounts{}}
 	dec := res.Decision
 	res.ReportInput = report.Input{
 		SessionID: res.Session.ID, Source: res.Session.Source, StartedAt: res.Session.StartedAt,
