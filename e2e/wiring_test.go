@@ -121,6 +121,12 @@ func TestResolvedConflictIsWiredAsALearnWouldBe(t *testing.T) {
 			t.Errorf("the kept Connected graph has no edge to %s: %+v", pre, k.Dependencies)
 		}
 	}
+	// The trees section's Tree ("a connected graph containing no
+	// cycles"), stored before, is wired to it as a learn adding it would.
+	ptxTree := byName(t, s, "Tree", corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx"))
+	if len(ptxTree) != 1 || !edgeToName(t, s, ptxTree[0], "Connected graph") {
+		t.Errorf("the stored Tree has no edge to the kept Connected graph: %+v", ptxTree)
+	}
 	// Breadth-first search names Connected graph: stored now or kept
 	// later, its edge to it is drawn.
 	if c, ok := findConflict(g, "Breadth-first search"); ok {

@@ -8,6 +8,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/merge"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/wire"
 )
 
@@ -236,6 +237,13 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		if res.Action == core.ActionSkip && v.Existing != nil {
 			finalOf[id] = v.Existing.ID
 		}
+		// A conflicting candidate of the stored primitive's very name is
+		// another statement of the same term: a statement naming the term
+		// names the stored one (its prerequisites say so), until a person
+		// keeps both.
+		if res.Conflict != nil && v.Existing != nil && sameName(v.Existing.Name, cand.Name) {
+			finalOf[id] = v.Existing.ID
+		}
 		if res.Conflict != nil {
 			plan.conflicts = append(plan.conflicts, *res.Conflict)
 			r.publish(ConflictFound{Conflict: *res.Conflict})
@@ -285,9 +293,20 @@ func holdConflictEdges(st Store, plan *mergePlan, wireDeps map[string][]core.Edg
 	inRun := func(id string) bool { return plan.overlay[id] != nil }
 	// An edge between two conflicting candidates keeps the other's
 	// candidate id: resolving both keep-both draws it, whichever first.
+	// Only a free id: a candidate named like a stored primitive (often the
+	// one it conflicts with) would be kept under another, and the edge
+	// would land on the stored one.
 	held := make(map[string]bool, len(plan.conflicts))
 	for i := range plan.conflicts {
-		held[plan.conflicts[i].Candidate.ID] = true
+		id := plan.conflicts[i].Candidate.ID
+		if plan.overlay[id] != nil {
+			continue
+		}
+		_, taken, err := st.GetPrimitive(id)
+		if err != nil {
+			return fmt.Errorf("conflict %s: %w", plan.conflicts[i].ID, err)
+		}
+		held[id] = !taken
 	}
 	for i := range plan.conflicts {
 		c := &plan.conflicts[i]
@@ -317,6 +336,9 @@ func holdConflictEdges(st Store, plan *mergePlan, wireDeps map[string][]core.Edg
 		}
 		for j := range plan.conflicts {
 			o := plan.conflicts[j].Candidate.ID
+			if !held[o] {
+				continue
+			}
 			for _, e := range wireDeps[o] {
 				if e.Target == cand.ID && o != cand.ID {
 					c.Dependents = append(c.Dependents, core.DependentEdge{From: o, Edge: e})
@@ -350,4 +372,10 @@ func pendingConflicts(st Store) (map[string]string, error) {
 
 func pendingKey(existing string, cand *core.Primitive) string {
 	return existing + "\x00" + cand.Provenance.ContentHash + "\x00" + cand.Name
+}
+
+// sameName reports whether two names are the same as stems (case,
+// punctuation and inflection aside).
+func sameName(a, b string) bool {
+	return slices.Equal(text.NameStems(a), text.NameStems(b))
 }

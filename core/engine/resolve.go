@@ -3,11 +3,15 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/merge"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/wire"
 )
 
@@ -131,11 +135,78 @@ func wireKept(st Store, c *core.Conflict, changes []core.Change) ([]core.Change,
 			continue
 		}
 		kept := ch.After
-		at, err := wire.Attach(st, kept, kept.Dependencies, c.Dependents)
+		// Edges held between two candidates of the session name the other
+		// by its candidate id; one kept by keep-candidate lives under the
+		// id of the primitive it replaced.
+		replaced, err := replacedCandidates(st, c.Session)
+		if err != nil {
+			return nil, err
+		}
+		for k := range kept.Dependencies {
+			if id, ok := replaced[kept.Dependencies[k].Target]; ok {
+				kept.Dependencies[k].Target = id
+			}
+		}
+		dependents := slices.Clone(c.Dependents)
+		for k := range dependents {
+			if id, ok := replaced[dependents[k].From]; ok {
+				dependents[k].From = id
+			}
+		}
+		// A learn that added it would also have wired the stored
+		// statements naming it (LinkReverse): so does its resolution.
+		if l, ok := st.(PrimitiveLister); ok {
+			held, err := namesHeld(st, kept)
+			if err != nil {
+				return nil, err
+			}
+			rev, err := wire.LinkReverse(l.Primitives, []*core.Primitive{kept},
+				func(id string) bool { return id == kept.ID }, func(string) bool { return held })
+			if err != nil {
+				return nil, err
+			}
+			for _, from := range slices.Sorted(maps.Keys(rev)) {
+				for _, e := range rev[from] {
+					dependents = append(dependents, core.DependentEdge{From: from, Edge: e})
+				}
+			}
+		}
+		at, err := wire.Attach(st, kept, kept.Dependencies, dependents)
 		if err != nil {
 			return nil, err
 		}
 		return at.Links, nil
 	}
 	return nil, nil
+}
+
+// namesHeld reports whether a stored primitive other than p holds p's name
+// (as stems): LinkReverse then leaves the statements naming it alone.
+func namesHeld(st Store, p *core.Primitive) (bool, error) {
+	ws := text.NameStems(p.Name)
+	if len(ws) == 0 {
+		return false, nil
+	}
+	refs, err := st.NamesStartingWith(ws[:1])
+	if err != nil {
+		return false, err
+	}
+	name := strings.Join(ws, " ")
+	return slices.ContainsFunc(refs[ws[0]], func(r core.NameRef) bool { return r.Name == name && r.ID != p.ID }), nil
+}
+
+// replacedCandidates maps the candidate ids of session's conflicts resolved
+// keep-candidate to the ids their content was stored under.
+func replacedCandidates(st Store, session string) (map[string]string, error) {
+	cs, err := st.Conflicts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, c := range cs {
+		if c.Session == session && c.State == core.ConflictResolved && c.Resolution == core.KeepCandidate {
+			out[c.Candidate.ID] = c.Existing.ID
+		}
+	}
+	return out, nil
 }

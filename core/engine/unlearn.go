@@ -139,8 +139,26 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 	var links, rest []core.Change
 	type edgeKey struct{ from, to string }
 	linked := map[edgeKey]bool{}
-	for _, ch := range changes {
+	// A link a later change of the same primitive overwrote (a resolution
+	// replacing what an earlier one linked) is undone in its place, as
+	// the update it is: the later change's undo brings back the state it
+	// left.
+	rewritten := map[int]bool{}
+	last := map[string]int{}
+	for i := len(changes) - 1; i >= 0; i-- {
+		ch := &changes[i]
 		if ch.Link() {
+			if j, ok := last[ch.PrimitiveID]; ok && j > i {
+				rewritten[i] = true
+			}
+		} else if ch.PrimitiveID != "" && ch.Type != core.ChangeNote && ch.Type != core.ChangeConflict {
+			if _, ok := last[ch.PrimitiveID]; !ok {
+				last[ch.PrimitiveID] = i
+			}
+		}
+	}
+	for i, ch := range changes {
+		if ch.Link() && !rewritten[i] {
 			links = append(links, ch)
 			for _, e := range ch.DependenciesAdded {
 				linked[edgeKey{ch.PrimitiveID, e.Target}] = true
