@@ -180,8 +180,15 @@ func TestPromoteFromTheListOpensTheAcknowledgement(t *testing.T) {
 	if s := stored(t, st, injectedKey); s.Status != skills.Draft {
 		t.Fatal("promoted")
 	}
-	// x in the reviewer archives it.
+	// x in the reviewer asks first; y archives it.
 	m, cmd = send(m, keyPress("x"))
+	if cmd != nil {
+		t.Fatalf("x archived without asking: %#v", cmd())
+	}
+	if s := stored(t, st, injectedKey); s.Status != skills.Draft {
+		t.Fatalf("x before y: %s", s.Status)
+	}
+	m, cmd = send(m, keyPress("y"))
 	m = drain(m, cmd)
 	if s := stored(t, st, injectedKey); s.Status != skills.Archived {
 		t.Fatalf("x in the reviewer: %s", s.Status)
@@ -271,9 +278,14 @@ func TestEditRefusalKeepsTheText(t *testing.T) {
 	if !m.skills.Editing() || m.skills.EditErr() != errNoStore.Error() {
 		t.Fatal("a failed save closed the editor")
 	}
+	// The text was changed, so esc asks before throwing it away; y does.
 	m, _ = send(m, keyPress("esc"))
+	if !m.skills.Editing() {
+		t.Fatal("esc threw typed text away without asking")
+	}
+	m, _ = send(m, keyPress("y"))
 	if m.skills.Editing() {
-		t.Fatal("esc did not close the editor")
+		t.Fatal("y did not close the editor")
 	}
 	if s := stored(t, st, benignKey); s.Version != 1 || s.Description != "Rotate nginx logs without downtime." {
 		t.Fatalf("a discarded edit changed the draft: v%d %q", s.Version, s.Description)
