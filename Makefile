@@ -32,7 +32,7 @@ bench: ## the benchmarks of docs/benchmarks.md, once each
 	$(GO) test -run x -bench . -benchmem ./core/engine/
 	$(GO) test -run x -bench . ./tui/ ./tui/pipeline/ ./tui/findings/
 
-screens: ## regenerate docs/screens from real runs on the corpus (needs tmux)
+screens: ## regenerate docs/screens and docs/screens.md from real runs on the corpus (needs tmux)
 	sh scripts/screens.sh
 
 demo: ## learn the embedded sample into a temporary store and show it

@@ -39,8 +39,8 @@ func fencedLines(lines []string) []string {
 
 // A newcomer's first screen of the README says what lore is and gives the
 // two commands (run lore on its embedded sample; run the tests), with the
-// tools they need; the table of contents follows and the screen captures
-// come after the usage.
+// tools they need; the table of contents follows. The screen captures are
+// in docs/screens.md, not in the README.
 func TestReadmeFirstScreenHasTheTwoCommands(t *testing.T) {
 	readme := repoFile(t, "README.md")
 	lines := strings.Split(readme, "\n")
@@ -62,13 +62,14 @@ func TestReadmeFirstScreenHasTheTwoCommands(t *testing.T) {
 		t.Error("the README pipes into jq but its first screen does not say jq is needed")
 	}
 	toc := strings.Index(readme, "\n## Contents")
-	usage := strings.Index(readme, "\n## Usage")
-	screens := strings.Index(readme, "<!-- screens:begin")
 	if toc < 0 || len(strings.Split(readme[:toc], "\n")) > 60 {
 		t.Errorf("no \"## Contents\" within the first 60 lines (at byte %d)", toc)
 	}
-	if usage < 0 || screens < usage {
-		t.Errorf("screen captures (byte %d) come before the usage (byte %d)", screens, usage)
+	if strings.Contains(readme, "<!-- screens:begin") {
+		t.Error("the README holds the screen captures; they belong in docs/screens.md")
+	}
+	if !strings.Contains(repoFile(t, filepath.Join("docs", "screens.md")), "<!-- screens:begin") {
+		t.Error("docs/screens.md has no screens markers for scripts/screens.sh")
 	}
 	// Every entry of the table of contents names a heading that exists.
 	anchor := regexp.MustCompile(`\]\(#([a-z0-9-]+)\)`)
@@ -107,7 +108,7 @@ var machinePath = regexp.MustCompile(`(^|[\s'"(=])/(tmp|work|home|root|Users|var
 // relative sources and the default store under ~, not folders of the
 // machine they were made on.
 func TestDocsShowNoMachinePaths(t *testing.T) {
-	files := []string{"README.md"}
+	files := []string{"README.md", filepath.Join("docs", "usage.md"), filepath.Join("docs", "screens.md")}
 	caps, err := filepath.Glob(filepath.Join("..", "docs", "screens", "*"))
 	if err != nil || len(caps) == 0 {
 		t.Fatalf("no captures in docs/screens: %v", err)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Captures every screen of lore's terminal application, from real runs on
 # the corpus, into docs/screens/<screen>.txt (plain text) and .ansi (with
-# colours, for `cat` in a terminal). The README shows the text captures.
+# colours, for `cat` in a terminal). docs/screens.md shows the text captures.
 #
 #   scripts/screens.sh            # needs tmux (apt-get install tmux) and Go
 #
@@ -98,7 +98,7 @@ wait_for "Report learn-"
 shot history
 keys q
 
-# The README shows each capture between its screens markers.
+# docs/screens.md shows each capture between its screens markers.
 block=$work/block.md
 : >"$block"
 for shot in "learn:Learn — a STRANGER source waiting at the gate" "findings:Findings — the reviewer" \
@@ -111,6 +111,6 @@ done
 awk -v block="$block" '
 	/<!-- screens:begin/ { print; while ((getline line < block) > 0) print line; skip = 1; next }
 	/<!-- screens:end -->/ { skip = 0 }
-	!skip' "$back/README.md" >"$work/README.md"
-cp "$work/README.md" "$back/README.md"
-echo "screens.sh: wrote $(ls "$out"/*.txt | wc -l) captures to docs/screens/ and README.md"
+	!skip' "$back/docs/screens.md" >"$work/screens.md"
+cp "$work/screens.md" "$back/docs/screens.md"
+echo "screens.sh: wrote $(ls "$out"/*.txt | wc -l) captures to docs/screens/ and docs/screens.md"

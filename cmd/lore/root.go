@@ -114,6 +114,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 				fmt.Fprintln(w, "lore: "+errorSentence(err))
 			}),
 			fang.WithNotifySignal(os.Interrupt),
+			// lore has its own man command, listed in the help (fang's
+			// is hidden).
+			fang.WithoutManpage(),
 		)
 	}
 	if trimmed != nil {
@@ -255,7 +258,8 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 	})
 	root.SetHelpCommand(helpCmd())
 	top := a.topCommands()
-	if name := commandNamed(args); name != "" {
+	// The manual page describes every command, so lore man builds them all.
+	if name := commandNamed(args); name != "" && name != "man" {
 		for _, c := range top {
 			if c.name == name {
 				root.AddCommand(c.make())
@@ -310,6 +314,7 @@ func (a *app) topCommands() []topCommand {
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
 		{"queue", a.queueCmd},
+		{"man", a.manCmd},
 	}
 }
 
