@@ -84,7 +84,7 @@ func commandPaths() []string {
 	root := (&app{}).rootCmd()
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	paths := []string{"lore man"} // added by fang when it runs
+	var paths []string
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		paths = append(paths, c.CommandPath())
