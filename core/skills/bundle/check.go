@@ -113,3 +113,23 @@ func Validate(root string, p skillspec.Profile) (Validation, error) {
 	}
 	return out, nil
 }
+
+// CheckStored is lore skills validate's verdict, under the strict profile,
+// on the SKILL.md a stored skill is exported as (skills.Render: an
+// imported skill's file as it was imported, any other one as lore writes
+// it), in the folder Export writes it to. It is the check a skill must
+// pass to be made active: every path that activates a skill (a review's
+// promote, an import, a rollback of an active skill) asks it, so that no
+// client activates what lore skills validate refuses. The file's name is
+// not judged: a stored skill is always written as SKILL.md.
+func CheckStored(s *skills.Skill) skillspec.Result {
+	files := skills.Render(s)
+	if len(files) == 0 {
+		r := skillspec.Result{}
+		add(&r, skillspec.CatFile, "no skill to check", false)
+		return r
+	}
+	r := skillspec.Validate(files[0].Content, s.Folder(), skillspec.Strict)
+	r.Path = s.Key
+	return r
+}

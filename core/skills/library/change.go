@@ -8,6 +8,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 )
@@ -44,11 +45,61 @@ func (e *UnacknowledgedError) Error() string {
 	return fmt.Sprintf("%s has a critical finding (lore skills review %s shows it); promote it with --ack-critical once you have read it", e.Key, e.Key)
 }
 
+// InvalidError refuses to make active a skill the strict profile refuses
+// (bundle.CheckStored, the check of lore skills validate): agents load an
+// active skill, and one that fails the standard's validator may not load
+// in theirs. It is not a usage error: the command was right, the skill is
+// not (exit 1, as for lore skills validate). The skill stays as it was, a
+// draft to fix.
+type InvalidError struct {
+	// Key is the skill's key.
+	Key string
+	// Errors are the strict profile's errors.
+	Errors []string
+	// Imported is set for a skill that keeps its SKILL.md as imported,
+	// which is fixed in its folder and imported again rather than edited.
+	Imported bool
+}
+
+func (e *InvalidError) Error() string {
+	fix := "edit the draft, then promote it"
+	if e.Imported {
+		fix = "fix its SKILL.md and import it again (lore skills import PATH), then promote it"
+	}
+	return fmt.Sprintf("%s is invalid under the strict profile (lore skills validate) and is not made active: %s; it stays as it was: %s",
+		e.Key, strings.Join(e.Errors, "; "), fix)
+}
+
+// Invalid returns the *InvalidError that refuses to make s active, or nil
+// when the strict profile accepts it. Front ends ask it to say so before
+// they ask for a promotion; the library asks it again when it makes one.
+func Invalid(s *skills.Skill) error {
+	if e := invalid(s); e != nil {
+		return e
+	}
+	return nil
+}
+
+func invalid(s *skills.Skill) *InvalidError {
+	r := bundle.CheckStored(s)
+	if r.Valid {
+		return nil
+	}
+	errs := r.Errors
+	if len(errs) == 0 {
+		errs = []string{"refused by the strict profile"}
+	}
+	return &InvalidError{Key: s.Key, Errors: errs, Imported: s.Original != nil || s.Source == skills.Imported}
+}
+
 // Review moves the skill ref names to status to, recording note as the
 // reason. Moving a skill to the status it has is a *core.UsageError, so a
-// review never counts a no-op as a decision. Promoting a skill with a
-// critical finding needs ack: the reviewer has seen the finding and
-// promotes it anyway, which the note then records.
+// review never counts a no-op as a decision. A skill the strict profile
+// refuses is never promoted (*InvalidError), whatever the reviewer
+// acknowledged: that is checked first, so nobody acknowledges findings for
+// a promotion that cannot be. Promoting a skill with a critical finding
+// needs ack: the reviewer has seen the finding and promotes it anyway,
+// which the note then records.
 func (l *Library) Review(ref string, to skills.Status, note string, ack bool) (*skills.Skill, error) {
 	if to == skills.Active {
 		if err := l.checkNameFree(ref); err != nil {
@@ -56,6 +107,11 @@ func (l *Library) Review(ref string, to skills.Status, note string, ack bool) (*
 		}
 	}
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if to == skills.Active && s.Status != skills.Active {
+			if err := Invalid(s); err != nil {
+				return nil, err
+			}
+		}
 		if to == skills.Active && s.Status != skills.Active && s.Critical() {
 			if !ack {
 				return nil, &UnacknowledgedError{Key: s.Key}
@@ -148,7 +204,9 @@ type Warning struct {
 }
 
 // Warn adds w to the library as an active negative skill (a person chose
-// its words, so it needs no review). A name already taken, an unknown
+// its words, so it needs no review). It needs no strict check either: lore
+// writes its SKILL.md (skills.Render) from content skills.Warn has checked,
+// which the strict profile accepts. A name already taken, an unknown
 // About and content the library cannot store are *core.UsageErrors.
 func (l *Library) Warn(w Warning) (*skills.Skill, error) {
 	key, err := scope.Parse(w.Name)
@@ -184,7 +242,9 @@ func (l *Library) Warn(w Warning) (*skills.Skill, error) {
 
 // Rollback makes the content of version n of the skill ref names current
 // again, as a new version. A version the skill does not keep is a
-// *core.UsageError naming the ones it does.
+// *core.UsageError naming the ones it does; rolling an active skill back
+// to a version the strict profile refuses is an *InvalidError, and nothing
+// changes.
 func (l *Library) Rollback(ref string, n int) (*skills.Skill, error) {
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
 		if err := s.Rollback(n, l.now()); err != nil {
@@ -192,6 +252,13 @@ func (l *Library) Rollback(ref string, n int) (*skills.Skill, error) {
 				return nil, &core.UsageError{Msg: err.Error()}
 			}
 			return nil, err
+		}
+		// An active skill offers the version rolled back to at once: it
+		// must be one the strict profile accepts.
+		if s.Status == skills.Active {
+			if err := Invalid(s); err != nil {
+				return nil, err
+			}
 		}
 		return nil, nil
 	})

@@ -18,8 +18,11 @@ import (
 // version — its usage and feedback stay, its source, provenance and origin
 // become the import's, and its status stays unless the imported version is
 // a draft (not approved, or invalid), which sends an active skill back to
-// the review queue — so lore skills rollback undoes an import; the same content again is left alone, with a warning. With
-// dryRun nothing is written, and the warnings say what would happen.
+// the review queue — so lore skills rollback undoes an import; the same
+// content again is left alone, with a warning. A skill planned active that
+// the strict profile refuses (Invalid) is filed as a draft, with a
+// warning, as bundle.Import plans it. With dryRun nothing is written, and
+// the warnings say what would happen.
 func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 	lib, err := l.st.Skills()
 	if err != nil {
@@ -29,6 +32,17 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 	var put []*skills.Skill
 	var warnings []string
 	for _, s := range plan.Skills {
+		if s.Status == skills.Active {
+			// bundle.Import files an invalid skill as a draft; a plan
+			// from anywhere else is held to the same rule here, where
+			// every client's import is written.
+			if e := invalid(s); e != nil {
+				d := *s
+				d.Status, d.Note = skills.Draft, "invalid under the strict profile (lore skills validate): "+strings.Join(e.Errors, "; ")
+				s = &d
+				warnings = append(warnings, fmt.Sprintf("%s: %s; filed as a draft, never made active by an import", s.Key, s.Note))
+			}
+		}
 		old, ok := held[s.Key]
 		if !ok {
 			put = append(put, s)
