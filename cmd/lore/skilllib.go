@@ -777,7 +777,10 @@ With NAME and a decision, changes the skill's status: promote makes it active,
 archive withdraws it (kept with its history; promote brings it back), draft
 returns it to the queue. --note records why. A skill whose scan found something
 critical is promoted only with --ack-critical, and the note records the
-acknowledgement; without it the command exits 3.
+acknowledgement; without it the command exits 3. A skill whose SKILL.md lore
+skills validate refuses (the strict profile) is never promoted: the command
+names it and the check's errors, exits 1 and changes nothing. Fix it (an
+imported skill in its folder, then lore skills import again) and promote it.
 
 --json prints, for the queue, {"skills": [ROW...]}, and for one skill a ROW with
 three more fields. A ROW has the fields of lore skills list --json (key, name,
@@ -999,8 +1002,13 @@ func (a *app) writeDraft(b *strings.Builder, s *skills.Skill, d draftOut) {
 	} else {
 		writeSkillFindings(b, st, s)
 	}
-	if s.Critical() && s.Status != skills.Active {
-		fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("promoting it needs --ack-critical: lore skills review %s promote --ack-critical", s.Key)))
+	if s.Status != skills.Active {
+		var inv *skilllib.InvalidError
+		if errors.As(skilllib.Invalid(s), &inv) {
+			fmt.Fprintf(b, "%s\n", st.Bad.Render("promote refuses it, invalid under the strict profile (lore skills validate): "+vis(strings.Join(inv.Errors, "; "))))
+		} else if s.Critical() {
+			fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("promoting it needs --ack-critical: lore skills review %s promote --ack-critical", s.Key)))
+		}
 	}
 	var res []string
 	for _, r := range d.Files {
@@ -1202,7 +1210,9 @@ func (a *app) skillsRollbackCmd() *cobra.Command {
 		Use:   "rollback NAME VERSION",
 		Short: "Make an earlier version of a skill current again",
 		Long: `Restores the content of VERSION (see lore skills show) as a new version, so the
-rollback itself can be rolled back. Status, usage and feedback are kept.`,
+rollback itself can be rolled back. Status, usage and feedback are kept. An
+active skill is not rolled back to a version lore skills validate refuses (the
+strict profile): the command exits 1 and changes nothing.`,
 		Args: exactArgs(2, "a skill NAME and a VERSION number"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(strings.TrimPrefix(args[1], "v"))
