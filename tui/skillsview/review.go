@@ -456,10 +456,13 @@ func decision(cmd tea.Cmd, key string, critical bool) tea.Cmd {
 // promote asks to promote the selected library skill. One with a
 // critical finding is not promoted from here: its findings open in the
 // reviewer, which promotes it only once each critical finding is
-// acknowledged, and says so.
+// acknowledged, and says so. One the strict profile refuses is asked for
+// all the same, critical or not: the library refuses it and the root's
+// notice says why, rather than the reviewer asking for acknowledgements
+// for a promotion that cannot be.
 func (m Model) promote() (Model, tea.Cmd) {
 	e := m.selected()
-	if e == nil || e.rec == nil || e.rec.Status == skills.Active || !e.rec.Critical() {
+	if e == nil || e.rec == nil || e.rec.Status == skills.Active || !e.rec.Critical() || skilllib.Invalid(e.rec) != nil {
 		return m.review(skills.Active)
 	}
 	n := 0
