@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // edgeValue is what forward and reverse edge keys hold, so that Dependents
@@ -348,6 +350,90 @@ func (s *Store) Primitives(fn func(core.Primitive) error) error {
 	}
 	if err != nil {
 		return fmt.Errorf("iterate primitives: %w", err)
+	}
+	return nil
+}
+
+// PrimitivesWithKeywordStems calls fn, in id order and inside one read
+// snapshot, for every primitive one of whose keywords has one of stems as
+// its stem. A keyword of several words, which only records from before
+// keywords were single words hold, is found by its first word. An error
+// from fn stops it and is returned as is.
+//
+// Its cost follows the matching keywords, not the number of primitives: a
+// Snowball stem differs from its word in at most its last two letters
+// ("properti" for "property", "die" for "dying"), so the keywords of a
+// stem all start with the stem less two letters, and only the keywords of
+// that range of the postings are read; each is stemmed once, and the
+// postings of one that does not match are skipped with one seek.
+func (s *Store) PrimitivesWithKeywordStems(stems []string, fn func(core.Primitive) error) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	want := make(map[string]bool, len(stems))
+	var ranges []string
+	for _, st := range stems {
+		want[st] = true
+		r := []rune(st)
+		ranges = append(ranges, escape(string(r[:max(1, len(r)-2)])))
+	}
+	// A range inside another is read with it.
+	slices.Sort(ranges)
+	ranges = slices.CompactFunc(ranges, func(a, b string) bool { return strings.HasPrefix(b, a) })
+	var fnErr error
+	err := s.db.View(func(txn *badger.Txn) error {
+		var ids []string
+		it := txn.NewIterator(keyOnly(prefixKeyword))
+		defer it.Close()
+		for _, r := range ranges {
+			start := join(prefixKeyword, r)
+			for it.Seek(start); it.ValidForPrefix(start); {
+				key := it.Item().Key()
+				rest := key[len(prefixKeyword):]
+				end := bytes.IndexByte(rest, sep)
+				if end < 0 {
+					it.Next()
+					continue
+				}
+				kw, err := unescape(string(rest[:end]))
+				if err != nil {
+					return fmt.Errorf("%s: %w", displayKey(key), err)
+				}
+				postings := key[:len(prefixKeyword)+end+1]
+				if ws := text.NameStems(kw); len(ws) == 0 || !want[ws[0]] {
+					// Every posting of this keyword sorts before the
+					// keyword followed by the byte after the separator.
+					it.Seek(append(bytes.Clone(postings[:len(postings)-1]), sep+1))
+					continue
+				}
+				postings = bytes.Clone(postings)
+				for ; it.ValidForPrefix(postings); it.Next() {
+					k := it.Item().Key()
+					ids = append(ids, string(k[bytes.LastIndexByte(k, sep)+1:]))
+				}
+			}
+		}
+		slices.Sort(ids)
+		for _, id := range slices.Compact(ids) {
+			p, ok, err := getPrimitive(txn, id)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			if err := fn(p); err != nil {
+				fnErr = err
+				return err
+			}
+		}
+		return nil
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	if err != nil {
+		return fmt.Errorf("primitives with keyword stems %v: %w", stems, err)
 	}
 	return nil
 }

@@ -256,12 +256,8 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 			added = append(added, ch.PrimitiveID)
 		}
 	}
-	var scan wire.StoredScan
-	if l, ok := st.(PrimitiveLister); ok {
-		scan = l.Primitives
-	}
 	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom,
-		NoneStored: !stored, Scan: scan})
+		NoneStored: !stored, Scan: storedScan(st)})
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,33 @@ type PrimitiveLister interface {
 	Primitives(fn func(core.Primitive) error) error
 }
 
+// KeywordLister is implemented by stores that can list the primitives
+// whose keywords hold a stem from their keyword index (the Badger store
+// can), so that the stored statements naming a new term are found without
+// reading every stored primitive.
+type KeywordLister interface {
+	PrimitivesWithKeywordStems(stems []string, fn func(core.Primitive) error) error
+}
+
+// storedScan is the wire.StoredScan of st: by keyword where st has the
+// index, else every primitive; nil when st can list neither.
+func storedScan(st Store) wire.StoredScan {
+	k, byKeyword := st.(KeywordLister)
+	l, listsAll := st.(PrimitiveLister)
+	switch {
+	case byKeyword && listsAll:
+		return func(stems []string, fn func(core.Primitive) error) error {
+			if stems == nil {
+				return l.Primitives(fn)
+			}
+			return k.PrimitivesWithKeywordStems(stems, fn)
+		}
+	case listsAll:
+		return func(_ []string, fn func(core.Primitive) error) error { return l.Primitives(fn) }
+	}
+	return nil
+}
+
 // RepairedEdgesDescription describes an edge RepairEdges draws.
 const RepairedEdgesDescription = "Prerequisite the record names, wired by repair"
 

@@ -155,12 +155,12 @@ func wireKept(st Store, c *core.Conflict, changes []core.Change) ([]core.Change,
 		}
 		// A learn that added it would also have wired the stored
 		// statements naming it (LinkReverse): so does its resolution.
-		if l, ok := st.(PrimitiveLister); ok {
+		if scan := storedScan(st); scan != nil {
 			held, err := namesHeld(st, kept)
 			if err != nil {
 				return nil, err
 			}
-			rev, err := wire.LinkReverse(l.Primitives, []*core.Primitive{kept},
+			rev, err := wire.LinkReverse(scan, []*core.Primitive{kept},
 				func(id string) bool { return id == kept.ID }, func(string) bool { return held })
 			if err != nil {
 				return nil, err

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -19,8 +20,27 @@ import (
 // later learn defined.
 const ReverseDescription = "Name reference to a primitive learned later"
 
-// StoredScan lists every stored primitive (fn may stop it with an error).
-type StoredScan func(fn func(core.Primitive) error) error
+// StoredScan calls fn with the stored primitives whose statements may name
+// a term: at least every one whose keywords hold one of stems (a store may
+// list more, up to all of them), and with stems nil every stored primitive.
+// fn may stop it with an error. Looking statements up by keyword keeps a
+// learn's cost from growing with the whole store's.
+type StoredScan func(stems []string, fn func(core.Primitive) error) error
+
+// keyStem is the stem by which the statements naming a term are looked up:
+// the longest (so the rarest, as a rule) of the stems that a statement's
+// keywords hold for the name's words (text.Terms keeps no stopword, number
+// or word under three letters), or "" when none of its words would be a
+// keyword.
+func keyStem(name string) string {
+	best := ""
+	for _, st := range text.Stems(text.Terms(name)) {
+		if !strings.Contains(st, " ") && len(st) > len(best) {
+			best = st
+		}
+	}
+	return best
+}
 
 // LinkReverse finds the stored primitives (outside the run: inRun reports
 // the run's own) whose statements name a term among added, by the rules
@@ -39,6 +59,8 @@ func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string)
 		domain string // "" when the term links in any domain
 	}
 	var terms []term
+	keys := map[string]bool{}
+	all := false // a term no keyword finds: every statement is read
 	for _, p := range added {
 		st := text.NameStems(p.Name)
 		joined := strings.Join(st, " ")
@@ -50,9 +72,18 @@ func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string)
 			t.domain = p.Domain
 		}
 		terms = append(terms, t)
+		if k := keyStem(p.Name); k != "" {
+			keys[k] = true
+		} else {
+			all = true
+		}
 	}
 	if len(terms) == 0 {
 		return nil, nil
+	}
+	var stems []string
+	if !all {
+		stems = slices.Sorted(maps.Keys(keys))
 	}
 	// A first word no term starts with rules a statement out without
 	// stemming the rest of it.
@@ -61,7 +92,7 @@ func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string)
 		first[t.stems[0]] = append(first[t.stems[0]], i)
 	}
 	out := map[string][]core.Edge{}
-	err := scan(func(s core.Primitive) error {
+	err := scan(stems, func(s core.Primitive) error {
 		if inRun(s.ID) || s.FormalStatement == "" {
 			return nil
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
-func (f fakeStore) scan(fn func(core.Primitive) error) error {
+func (f fakeStore) scan(_ []string, fn func(core.Primitive) error) error {
 	for _, id := range slices.Sorted(func(yield func(string) bool) {
 		for id := range f.prims {
 			if !yield(id) {
