@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -110,7 +111,8 @@ func (a *app) versionCmd() *cobra.Command {
 		Args:        noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			s := currentBuildStamp()
-			out := map[string]any{"version": s.Version, "commit": s.Commit, "date": s.Date, "modified": s.Modified, "go": runtime.Version()}
+			// Every value a string, as the JSON has always been.
+			out := map[string]string{"version": s.Version, "commit": s.Commit, "date": s.Date, "modified": strconv.FormatBool(s.Modified), "go": runtime.Version()}
 			return a.reply(asJSON, out, "%s %s/%s %s\n", s.line(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 		},
 	}

@@ -73,14 +73,11 @@ func TestVersionCommandNamesEmbeddedRevision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v struct {
-		Commit, Date string
-		Modified     bool
-	}
+	var v struct{ Commit, Date, Modified string } // every value a string
 	if err := json.Unmarshal(out, &v); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if v.Commit != embedded["vcs.revision"] || v.Date != embedded["vcs.time"] || v.Modified != (embedded["vcs.modified"] == "true") {
+	if v.Commit != embedded["vcs.revision"] || v.Date != embedded["vcs.time"] || v.Modified != embedded["vcs.modified"] {
 		t.Errorf("version --json %+v, embedded %v", v, embedded)
 	}
 	text, err := exec.Command(bin, "version").Output()
