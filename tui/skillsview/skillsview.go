@@ -19,6 +19,7 @@ package skillsview
 
 import (
 	"cmp"
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -30,6 +31,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/tui/findings"
@@ -373,8 +375,8 @@ func rank(e *entry) int {
 	return 4
 }
 
-// newSkillEntry is a library record, shown and checked as the SKILL.md
-// lore exports it to (skills.Render): the folder is the skill's id.
+// newSkillEntry is a library record, shown as the SKILL.md lore exports
+// it to (skills.Render) and checked as promote checks it.
 func newSkillEntry(s *skills.Skill) entry {
 	id := s.ID()
 	a := core.Artifact{Kind: core.SkillArtifact, Name: id, Domain: s.Provenance.Domain}
@@ -383,6 +385,14 @@ func newSkillEntry(s *skills.Skill) entry {
 	}
 	e := newEntry(a)
 	e.rec = s
+	// A library skill's verdict is the one promote is held to (the
+	// library's, lore skills validate's strict profile), so the screen
+	// calls invalid exactly what p is refused for.
+	e.errs = nil
+	var inv *skilllib.InvalidError
+	if errors.As(skilllib.Invalid(s), &inv) {
+		e.errs = inv.Errors
+	}
 	return e
 }
 
