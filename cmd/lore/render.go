@@ -323,6 +323,7 @@ func (a *app) page(text string) (paged bool, err error) {
 	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
+		fmt.Fprintf(a.stderr, "lore: pager %s has no input (%v); printing instead\n", cmd.Path, err)
 		return false, nil
 	}
 	if err := cmd.Start(); err != nil {

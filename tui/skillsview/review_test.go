@@ -167,7 +167,7 @@ func TestArchiveAsksFirst(t *testing.T) {
 				}
 			}
 			next, _ := m.Update(tuitest.Press('x'))
-			next, cmd := next.Update(tuitest.Press('y'))
+			_, cmd := next.Update(tuitest.Press('y'))
 			if cmd == nil {
 				t.Fatal("y archived nothing")
 			}
