@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -82,22 +80,6 @@ func (a *app) rejections(ctx context.Context, source string) ([]core.Session, er
 	}
 	defer func() { _ = db.Close() }()
 	return rejectionsIn(db, source)
-}
-
-// localAbs is p made absolute when it names a file or folder here, and
-// p as given otherwise (a URL, a repository shorthand, a typo the
-// acquisition reports as typed).
-func localAbs(p string) string {
-	if filepath.IsAbs(p) || strings.Contains(p, "://") {
-		return p
-	}
-	if _, err := os.Stat(p); err != nil {
-		return p
-	}
-	if abs, err := filepath.Abs(p); err == nil {
-		return abs
-	}
-	return p
 }
 
 func (a *app) learnCmd() *cobra.Command {
@@ -177,7 +159,7 @@ the store busy waits up to 3s for it before exiting 4.
 			if src == given {
 				// A file or folder here is recorded by its full path, as it
 				// is when an owner runs the command for this process.
-				src = localAbs(src)
+				src = acquire.LocalAbs(src)
 			}
 			args[0] = src
 			opts, err := a.learnOptions(cmd, domain, tier)

@@ -83,3 +83,20 @@ func isWorkingTree(source string) bool {
 	_, err = os.Lstat(filepath.Join(source, ".git"))
 	return err == nil
 }
+
+// LocalAbs is source made absolute when it names a file or folder here,
+// and source as given otherwise (a URL, a repository shorthand, a typo the
+// acquisition reports as typed): a session records where a local source
+// was, which a relative path stops saying once the folder changes.
+func LocalAbs(source string) string {
+	if filepath.IsAbs(source) || strings.Contains(source, "://") {
+		return source
+	}
+	if _, err := os.Stat(source); err != nil {
+		return source
+	}
+	if abs, err := filepath.Abs(source); err == nil {
+		return abs
+	}
+	return source
+}

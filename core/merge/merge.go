@@ -134,7 +134,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(cand, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
-		differ := describeChanges(changes)
+		differ := describeFirst(changes, "; ")
 		held := *cmp
 		if cmp.Class == core.OverlappingDistinct {
 			held.Rationale += " The statements differ in meaning: " + differ + "."
@@ -155,7 +155,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 
 	case core.Generalization:
 		if worse, defects := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
-			damaged := describeDefects(defects)
+			damaged := describeFirst(defects, ", ")
 			held := *cmp
 			held.Rationale += " But its text is more damaged than the stored statement (" + damaged + "), so it is held for a person instead of updating it."
 			return e.conflict(*cand, &held, existing, prov, now, fmt.Sprintf(
@@ -247,32 +247,19 @@ func meaningChanges(cand, existing *core.Primitive, class core.Class) []text.Mea
 	return text.MeaningChanges(cand.FormalStatement, existing.FormalStatement)
 }
 
-// describeChanges names the first few changes of meaning for a rationale.
-func describeChanges(cs []text.MeaningChange) string {
+// describeFirst names the first few of xs for a rationale, joined by sep,
+// and says how many more there are.
+func describeFirst[T fmt.Stringer](xs []T, sep string) string {
 	const shown = 3
 	parts := make([]string, 0, shown+1)
-	for i, c := range cs {
+	for i, x := range xs {
 		if i == shown {
-			parts = append(parts, fmt.Sprintf("%d more", len(cs)-shown))
+			parts = append(parts, fmt.Sprintf("%d more", len(xs)-shown))
 			break
 		}
-		parts = append(parts, c.String())
+		parts = append(parts, x.String())
 	}
-	return strings.Join(parts, "; ")
-}
-
-// describeDefects names the first few defects for a rationale.
-func describeDefects(ds []text.Defect) string {
-	const shown = 3
-	parts := make([]string, 0, shown+1)
-	for i, d := range ds {
-		if i == shown {
-			parts = append(parts, fmt.Sprintf("%d more", len(ds)-shown))
-			break
-		}
-		parts = append(parts, d.String())
-	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }
 
 // AddBeside adds cand as a new primitive next to existing, which it

@@ -51,7 +51,7 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case s.SameSource && (cmp.Class == core.ExactDuplicate || cmp.Class == core.Specialization) && !sameName(cand, existing):
 		if changes := text.MeaningChanges(cand.FormalStatement, existing.FormalStatement); len(changes) > 0 {
 			return e.AddBeside(cand, existing, fmt.Sprintf("%s compares with %s of the same source as %s (confidence %.2f) but says something else (%s) — both kept: a source's own statements do not conflict.",
-				cand.ID, existing.ID, cmp.Class, cmp.Confidence, describeChanges(changes)))
+				cand.ID, existing.ID, cmp.Class, cmp.Confidence, describeFirst(changes, "; ")))
 		}
 	case cmp.Class == core.OverlappingDistinct && buildsOn(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s (confidence %.2f) but is a different concept that names it — added, depending on it.",

@@ -378,24 +378,9 @@ func (m Model) Submit() (Model, tea.Cmd) {
 		}
 		// The session records where the source was, as the command line
 		// does: a relative path means nothing once the folder changes.
-		req.Source = localAbs(req.Source)
+		req.Source = acquire.LocalAbs(req.Source)
 		return validatedMsg{req: req}
 	}
-}
-
-// localAbs is p made absolute when it names a file or folder here, and p
-// as given otherwise (a URL, a repository shorthand).
-func localAbs(p string) string {
-	if filepath.IsAbs(p) || strings.Contains(p, "://") {
-		return p
-	}
-	if _, err := os.Stat(p); err != nil {
-		return p
-	}
-	if abs, err := filepath.Abs(p); err == nil {
-		return abs
-	}
-	return p
 }
 
 // maxSuggestions bounds the completions listed for one folder.
