@@ -55,17 +55,27 @@ const noOwnerEnv = "LORE_NO_OWNER"
 // heldStore is the store an owner keeps open for its whole life, lent to
 // each operation: a read shares it at once; a write waits for its turn,
 // first come first served, so that writes from several clients are
-// applied one at a time and in order.
+// applied one at a time and in order; an operation that must have the
+// store alone (verify --repair, whose rebuild leaves the indexes missing
+// to any read meanwhile) waits until nobody holds it and holds everybody
+// off until it ends.
 type heldStore struct {
 	db   *store.Store
 	turn *semaphore.Weighted
 
-	// lent counts the operations holding the store, which close waits
-	// for: a screen's command may still be reading when the person quits,
-	// and Badger panics on a store closed under an open iterator.
+	// lendMu guards closed, users and alone; free is signalled whenever
+	// one of them changes. lent counts the operations holding the store,
+	// which close waits for: a screen's command may still be reading when
+	// the person quits, and Badger panics on a store closed under an open
+	// iterator.
 	lendMu sync.Mutex
+	free   *sync.Cond
 	closed bool
-	lent   sync.WaitGroup
+	// users counts the reads and writes holding the store; alone is set
+	// while an operation has it to itself, and only when users is 0.
+	users int
+	alone bool
+	lent  sync.WaitGroup
 
 	// The library's records as last read and the store version they
 	// were read at: queries from agents (search, list, prompt) come one
@@ -104,26 +114,89 @@ type readLibrary struct {
 func (r readLibrary) Skills() ([]*skills.Skill, error) { return r.h.skills() }
 
 func newHeldStore(db *store.Store) *heldStore {
-	return &heldStore{db: db, turn: semaphore.NewWeighted(1)}
+	h := &heldStore{db: db, turn: semaphore.NewWeighted(1)}
+	h.free = sync.NewCond(&h.lendMu)
+	return h
 }
 
 // lend lends the store for one operation; release ends it.
 func (h *heldStore) lend(ctx context.Context, write bool) (*store.Store, func() error, error) {
-	h.lendMu.Lock()
-	if h.closed {
-		h.lendMu.Unlock()
-		return nil, nil, errStoreClosing
+	if write {
+		if err := h.turn.Acquire(ctx, 1); err != nil {
+			return nil, nil, err
+		}
 	}
-	h.lent.Add(1)
-	h.lendMu.Unlock()
-	if !write {
-		return h.db, sync.OnceValue(func() error { h.lent.Done(); return nil }), nil
-	}
-	if err := h.turn.Acquire(ctx, 1); err != nil {
-		h.lent.Done()
+	if err := h.enter(ctx, false); err != nil {
+		if write {
+			h.turn.Release(1)
+		}
 		return nil, nil, err
 	}
-	return h.db, sync.OnceValue(func() error { h.turn.Release(1); h.lent.Done(); return nil }), nil
+	return h.db, sync.OnceValue(func() error {
+		h.leave(false)
+		if write {
+			h.turn.Release(1)
+		}
+		return nil
+	}), nil
+}
+
+// lendAlone lends the store to one operation that nothing else may
+// overlap, not even a read: it waits until no operation holds the store
+// (without holding off those that come meanwhile, so an operation that
+// holds a loan and asks for a second never waits on it), then new loans
+// wait until release.
+func (h *heldStore) lendAlone(ctx context.Context) (*store.Store, func() error, error) {
+	if err := h.enter(ctx, true); err != nil {
+		return nil, nil, err
+	}
+	return h.db, sync.OnceValue(func() error { h.leave(true); return nil }), nil
+}
+
+// enter waits until the store can be lent (to an operation alone when
+// alone is set) and takes the loan; it fails once the store is closing
+// or ctx ends.
+func (h *heldStore) enter(ctx context.Context, alone bool) error {
+	stop := context.AfterFunc(ctx, func() {
+		h.lendMu.Lock()
+		h.free.Broadcast()
+		h.lendMu.Unlock()
+	})
+	defer stop()
+	h.lendMu.Lock()
+	defer h.lendMu.Unlock()
+	for {
+		if h.closed {
+			return errStoreClosing
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !h.alone && (!alone || h.users == 0) {
+			break
+		}
+		h.free.Wait()
+	}
+	if alone {
+		h.alone = true
+	} else {
+		h.users++
+	}
+	h.lent.Add(1)
+	return nil
+}
+
+// leave ends a loan enter took.
+func (h *heldStore) leave(alone bool) {
+	h.lendMu.Lock()
+	if alone {
+		h.alone = false
+	} else {
+		h.users--
+	}
+	h.free.Broadcast()
+	h.lendMu.Unlock()
+	h.lent.Done()
 }
 
 // errStoreClosing is what an operation asking for the store gets once
@@ -139,6 +212,7 @@ const closeWait = 10 * time.Second
 func (h *heldStore) close() error {
 	h.lendMu.Lock()
 	h.closed = true
+	h.free.Broadcast()
 	h.lendMu.Unlock()
 	ended := make(chan struct{})
 	go func() { h.lent.Wait(); close(ended) }()
@@ -169,11 +243,26 @@ type screenFeed struct {
 	changed chan<- struct{}
 }
 
+// alone is the access of an operation that must have the store to
+// itself (verify --repair): in an owner, no other operation overlaps
+// it, not even a read; without one, the store is opened writable,
+// which locks every other process out.
+const alone access = writable + 1
+
 // lendHeld lends the owner's store to one operation of a command; a
 // write done for a client tells the screen, once it is over.
 func (a *app) lendHeld(ctx context.Context, mode access) (*store.Store, func() error, error) {
-	db, release, err := a.held.lend(ctx, mode == writable)
-	if err != nil || mode != writable || a.host == nil || a.host.changed == nil {
+	var (
+		db      *store.Store
+		release func() error
+		err     error
+	)
+	if mode == alone {
+		db, release, err = a.held.lendAlone(ctx)
+	} else {
+		db, release, err = a.held.lend(ctx, mode == writable)
+	}
+	if err != nil || mode == readOnly || a.host == nil || a.host.changed == nil {
 		return db, release, err
 	}
 	changed := a.host.changed
@@ -204,7 +293,7 @@ func (a *app) acquire(ctx context.Context, mode access) (*store.Store, func() er
 
 // opener is how a command of mode opens the store itself.
 func (a *app) opener(mode access) func() (*store.Store, error) {
-	if mode == writable {
+	if mode != readOnly {
 		return a.openStore
 	}
 	return a.openStoreRead

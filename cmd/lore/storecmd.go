@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -28,20 +29,21 @@ first rebuilds everything derived from the primitive records (edges, indexes,
 dedup records), which mends any of those found missing or stale; what remains
 is damage to the records themselves; then it draws the edges a record names as
 prerequisites but lacks (missing-edge), each recorded in the session of the
-primitive it starts from, so unlearning that session takes it back. Exits 1 when a problem is found, 4 when
-another process holds the store.`,
+primitive it starts from, so unlearning that session takes it back.
+
+Beside a store's owner (the terminal application, lore serve) the owner runs
+it on the store it holds: the check waits for a write in progress to end, and
+--repair also waits for every read, holding the others off while it rebuilds.
+Exits 1 when a problem is found, 4 when another process holds the store
+without serving it.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st := a.styles()
-			open := a.openStoreRead
-			if repair {
-				open = a.openStore
-			}
-			db, err := open()
+			db, release, err := a.verifyLoan(cmd.Context(), repair)
 			if err != nil {
 				return err
 			}
-			defer db.Close()
+			defer func() { _ = release() }()
 			var wired engine.EdgeRepair
 			if repair {
 				if err := db.Reindex(cmd.Context(), storeProgress(a.stderr)); err != nil {
@@ -94,6 +96,23 @@ another process holds the store.`,
 	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records and draw missing edges before checking")
 	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
 	return cmd
+}
+
+// verifyLoan lends the store to lore store verify. In an owner a check
+// takes the write turn, so that no learn run for another client is
+// between its commit and its files (which verify would report as a run
+// ended there), and a repair has the store alone: its rebuild leaves the
+// indexes missing to any read meanwhile. Without an owner it opens the
+// store read-only, or writable for a repair.
+func (a *app) verifyLoan(ctx context.Context, repair bool) (*store.Store, func() error, error) {
+	switch {
+	case repair:
+		return a.acquire(ctx, alone)
+	case a.held != nil:
+		return a.held.lend(ctx, true)
+	default:
+		return a.acquire(ctx, readOnly)
+	}
 }
 
 func (a *app) storeBackupCmd() *cobra.Command {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/store"
@@ -135,4 +136,104 @@ func TestStoreVerifyRepair(t *testing.T) {
 	if r = lore(t, storeEnv(dir), "store", "verify"); r.code != 0 || r.stderr != "" {
 		t.Fatalf("verify after repair: exit %d, stderr %q", r.code, r.stderr)
 	}
+}
+
+// TestStoreVerifyBesideOwner: lore store verify, with --repair too, runs
+// in the store's owner on the store it holds (it exited 4, "locked by
+// another process", from the owner's own open), and a repair there waits
+// for the owner's reads to end and holds new ones off while it rebuilds.
+func TestStoreVerifyBesideOwner(t *testing.T) {
+	dir := newStoreDir(t)
+	seedStore(t, dir)
+	held := ownStore(t, dir)
+
+	var rep store.VerifyReport
+	r := inProcess("store", "verify", "--json")
+	if r.code != 0 {
+		t.Fatalf("verify beside the owner: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || !rep.OK() || rep.Primitives != 2 || rep.Edges != 1 {
+		t.Fatalf("verify beside the owner: report %q: %v", r.stdout, err)
+	}
+
+	// A screen's read holds the store: the repair waits for it.
+	_, release, err := held.lend(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan result, 1)
+	go func() { done <- inProcess("store", "verify", "--repair", "--json") }()
+	select {
+	case r := <-done:
+		t.Fatalf("repair ran under a read: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	case <-time.After(300 * time.Millisecond):
+	}
+	_ = release()
+	r = <-done
+	if r.code != 0 {
+		t.Fatalf("verify --repair beside the owner: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	rep = store.VerifyReport{}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || !rep.OK() || rep.Primitives != 2 || rep.Edges != 1 || rep.DedupRecords != 2 {
+		t.Fatalf("verify --repair beside the owner: report %q: %v", r.stdout, err)
+	}
+	// The owner still reads and writes its store after the repair.
+	if r := inProcess("show", "b", "--json"); r.code != 0 {
+		t.Fatalf("show after the repair: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestHeldStoreAloneHoldsOthersOff: an operation that has the owner's
+// store alone starts only once no read or write holds it, and reads and
+// writes asked for meanwhile wait until it ends.
+func TestHeldStoreAloneHoldsOthersOff(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "store"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHeldStore(db)
+	t.Cleanup(func() { _ = h.close() })
+	ctx := context.Background()
+	_, readDone, err := h.lend(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A read taken while another holds the store, as nested loans do,
+	// is lent at once even with an operation waiting to be alone.
+	got := make(chan func() error, 1)
+	go func() {
+		_, rel, err := h.lendAlone(ctx)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- rel
+	}()
+	time.Sleep(100 * time.Millisecond)
+	_, nested, err := h.lend(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-got:
+		t.Fatal("alone while two reads hold the store")
+	case <-time.After(100 * time.Millisecond):
+	}
+	_ = nested()
+	_ = readDone()
+	aloneDone := <-got
+
+	for _, write := range []bool{false, true} {
+		wait, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
+		if _, rel, err := h.lend(wait, write); err == nil {
+			_ = rel()
+			t.Fatalf("lent (write %t) while an operation has the store alone", write)
+		}
+		cancel()
+	}
+	_ = aloneDone()
+	_, rel, err := h.lend(ctx, true)
+	if err != nil {
+		t.Fatalf("write after the operation alone: %v", err)
+	}
+	_ = rel()
 }
