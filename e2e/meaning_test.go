@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/internal/corpus"
 )
 
 func treeDoc(kind, name, statement string) string {
@@ -35,6 +37,16 @@ func TestLearnTwiceMeaningChangesConflictRewordingsDoNot(t *testing.T) {
 		{"code formula", "A tree on n vertices is a connected graph with n-1 edges and no cycle.",
 			"A tree on n vertices is a connected graph with `n - 1` edges and no cycle, as studied in graph theory and in the analysis of networks.", "Definition", "update", ""},
 		{"rewording", edges, "Each tree with n vertices has exactly n − 1 edges.", "Theorem", "skip", ""},
+		{"math formula", "Every tree with $n$ vertices has exactly $n-1$ edges.", "Every tree with $n$ vertices has exactly $n+1$ edges.",
+			"Theorem", "conflict", `number differs: stored "n-1", candidate "n+1"`},
+		{"code formula changed", "Every tree with n vertices has exactly `n - 1` edges.", "Every tree with n vertices has exactly `n + 1` edges.",
+			"Theorem", "conflict", `number differs: stored "n-1", candidate "n+1"`},
+		// Emphasis on a word is typography: the document edited to drop or
+		// add it states the same thing.
+		{"emphasis dropped", "A *forest* is a graph with no cycle, each of whose components is a tree.",
+			"A forest is a graph with no cycle, each of whose components is a tree.", "Definition", "skip", ""},
+		{"emphasis added", "A forest is a graph with no cycle, each of whose components is a tree.",
+			"A *forest* is a graph with no cycle, each of whose _components_ is a tree.", "Definition", "skip", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -73,6 +85,37 @@ func TestLearnTwiceMeaningChangesConflictRewordingsDoNot(t *testing.T) {
 				if n.Skipped != 1 || n.Conflicts+n.Added+n.Updated != 0 {
 					t.Fatalf("second learn: %+v, want a skip as a duplicate", n)
 				}
+			}
+			verify(t, s)
+		})
+	}
+}
+
+// The sample chapter's Tree ("A *tree* is a Connected graph that contains
+// no cycles") and the PreTeXt book's ("A tree is a connected graph
+// containing no cycles") state one thing: learned in either order, the
+// second is no conflict that calls the emphasis a changed formula.
+func TestEmphasisIsNoFormulaAcrossCorpusAndSample(t *testing.T) {
+	ptx := corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx")
+	for _, order := range []string{"pretext first", "sample first"} {
+		t.Run(order, func(t *testing.T) {
+			dir := t.TempDir()
+			s := openStore(t, dir)
+			defer s.Close()
+			sample := write(t, dir, assets.SampleName, string(assets.Sample()))
+			first, second := ptx, sample
+			if order == "sample first" {
+				first, second = sample, ptx
+			}
+			learn(t, s, first)
+			res := learn(t, s, second)
+			for _, c := range res.Conflicts {
+				if strings.Contains(c.Comparison.Rationale, "formula differs") {
+					t.Errorf("conflict %s (%q vs %q): %s", c.ID, c.Candidate.Name, c.Existing.Name, c.Comparison.Rationale)
+				}
+			}
+			if got := named(t, s, "computer-science", "Tree"); len(got) != 1 {
+				t.Errorf("Tree stored %d times", len(got))
 			}
 			verify(t, s)
 		})

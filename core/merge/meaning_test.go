@@ -39,6 +39,13 @@ func TestMergeMeaningChangeIsAConflict(t *testing.T) {
 		{"", "No tree with n vertices has exactly n-1 edges.", core.ExactDuplicate, `negation: candidate adds "no"`},
 		{"", "Every tree with n vertices has exactly n − 1 edges.", core.ExactDuplicate, ""},
 		{"", "Each tree with n vertices has exactly `n - 1` edges.", core.ExactDuplicate, ""},
+		// Emphasis is no formula: a document learned with "A *forest*"
+		// and again with "A forest" states the same thing.
+		{"A *forest* is a graph with no cycle.", "A forest is a graph with no cycle.", core.ExactDuplicate, ""},
+		{"A forest is a graph with no cycle.", "A **forest** is a graph with no cycle.", core.ExactDuplicate, ""},
+		{"A tree is a connected graph containing no cycles.", "A *tree* is a Connected graph that contains no cycles.", core.ExactDuplicate, ""},
+		{"A *tree* is a Connected graph that contains no cycles.", "A tree is a connected graph containing no cycles.", core.ExactDuplicate, ""},
+		{"", "Every *tree* with n vertices has exactly *n+1* edges.", core.ExactDuplicate, `number differs: stored "n-1", candidate "n+1"`},
 	} {
 		stored := edges
 		if c.stored != "" {

@@ -133,6 +133,10 @@ func symbolSoup(toks []string) []string {
 	}
 	for i, t := range toks {
 		bare := strings.Trim(t, "`$")
+		if !allOperators(bare) {
+			// Markdown emphasis is looked through: *x* is the symbol x.
+			bare = strings.Trim(bare, "*_")
+		}
 		switch {
 		case bare != "" && allOperators(bare):
 			if start < 0 {

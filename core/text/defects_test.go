@@ -62,6 +62,11 @@ func TestWorseComparesDamage(t *testing.T) {
 			"Suppose the vectors are nonzero and are eigenvectors of one operator.", true},
 		// Damage the stored statement has too is not counted twice.
 		{"the numbers x 1 n i i are called components, in every basis", "the numbers x 1 n i i are called components", false},
+		// Emphasis is looked through: the same symbols with and without it
+		// are the same text.
+		{"Let x y z be the vertices of a triangle.", "Let *x* *y* *z* be the vertices of a triangle.", false},
+		{"A forest is a graph with no cycle.", "A *forest* is a graph with no cycle.", false},
+		{"A *forest* is a graph with no cycle.", "A forest is a graph with no cycle.", false},
 		// Cleaner text is not worse.
 		{"the numbers xi are called components", "the numbers x 1 n i i are called components", false},
 		// Nor is a formula written with spaces or as Markdown code.

@@ -68,7 +68,9 @@ const (
 // negation or a quantifier of stored. The two are aligned word by word
 // (words compared by stem, numbers and formulas as written after
 // normalizing minus signs, spacing around operators and Markdown or LaTeX
-// math delimiters); each run where they differ between aligned words is
+// math delimiters; Markdown and LaTeX emphasis around words — *tree*,
+// **tree**, _tree_, \emph{tree} — is dropped, typography and no formula);
+// each run where they differ between aligned words is
 // checked:
 //   - a replaced run whose numbers or formulas differ: "n-1" by "n+1"
 //     ("3" by "three" is no change: number words are numbers);
@@ -192,7 +194,10 @@ type mtok struct {
 var mathNormalizer = strings.NewReplacer(
 	"\u2212", "-", "\u2013", "-", "\u2010", "-", "\u2011", "-", "\u2012", "-",
 	`\left`, "", `\right`, "", `\mathit`, "", `\mathrm`, "", `\mathbf`, "", `\mathsf`, "", `\mathtt`, "",
-	`\mathcal`, "", `\mathbb`, "", `\operatorname`, "", `\textrm`, "", `\text`, "",
+	`\mathcal`, "", `\mathbb`, "", `\operatorname`, "", `\textrm`, "",
+	// Emphasis is the words' typography, not their meaning: \emph{tree}
+	// is "tree" (before \text, which \textbf starts with).
+	`\emph`, "", `\textbf`, "", `\textit`, "", `\textsl`, "", `\textsc`, "", `\underline`, "", `\text`, "",
 	`\leq`, "≤", `\geq`, "≥", `\gets`, "←", `\le`, "≤", `\ge`, "≥", `\neg`, " not ", `\neq`, "≠", `\ne`, "≠",
 	`\cdot`, "·", `\times`, "×",
 	"<=", "≤", ">=", "≥", "!=", "≠",
@@ -214,7 +219,7 @@ func isOperator(r rune) bool {
 // stripped of surrounding punctuation, a lone operator joined to its
 // neighbours ("n - 1" is one token, "n-1").
 func meaningTokens(s string) []mtok {
-	s = mathNormalizer.Replace(s)
+	s = mathNormalizer.Replace(stripEmphasis(s))
 	var fields []string
 	for _, f := range strings.Fields(s) {
 		f = strings.TrimFunc(f, func(r rune) bool {

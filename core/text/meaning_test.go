@@ -42,6 +42,29 @@ func TestMeaningChanges(t *testing.T) {
 		{"A symmetric operator in a real N-dimensional space has N real eigenvectors.",
 			"A symmetric operator in a real N -dimensional space has N real eigenvectors.", nil},
 		{"Let ω′ ≡ f1 ∧ f2; then ω′ = ±ω.", "Let ω ′ ≡ f1 ∧ f2; then ω ′ = ±ω.", nil},
+		// Emphasis around words is typography, not a formula: Markdown
+		// (*x*, **x**, _x_, `x`) and LaTeX (\emph, \textbf), either side.
+		{"A forest is a graph with no cycle.", "A *forest* is a graph with no cycle.", nil},
+		{"A *forest* is a graph with no cycle.", "A forest is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", "A **forest** is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", "A _forest_ is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", "A __forest__ is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", "A ***forest*** is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", "A `forest` is a graph with no cycle.", nil},
+		{"A forest is a graph with no cycle.", `A \emph{forest} is a graph with no cycle.`, nil},
+		{"A forest is a graph with no cycle.", `A \textbf{forest} is a graph with no cycle.`, nil},
+		{"A forest is a graph with no cycle.", "*A forest is a graph with no cycle.*", nil},
+		{"A forest is a graph with no cycle.", "A forest is *a graph with **no** cycle*.", nil},
+		{"A tree is a connected graph containing no cycles.", "A *tree* is a Connected graph that contains no cycles.", nil},
+		{"A *tree* is a Connected graph that contains no cycles.", "A tree is a connected graph containing no cycles.", nil},
+		{tree, "Every *tree* with *n* vertices has exactly *n*-1 edges.", nil},
+		// Emphasis that changes nothing does not hide a change either.
+		{tree, "Every *tree* with n vertices has exactly *n+1* edges.", []string{`number differs: stored "n-1", candidate "n+1"`}},
+		{tree, "Every **tree** with n vertices has exactly `n + 1` edges.", []string{`number differs: stored "n-1", candidate "n+1"`}},
+		// A star or an underscore of a formula is no emphasis.
+		{"The cost is a*b*c in the worst case.", "The cost is a*b*d in the worst case.", []string{`formula differs: stored "a*b*c", candidate "a*b*d"`}},
+		{"The cost is `n * m * k` in the worst case.", "The cost is `n * m * j` in the worst case.", []string{`formula differs: stored "n*m*k", candidate "n*m*j"`}},
+		{"The weight is $x_1_2$ here.", "The weight is $x_1_3$ here.", []string{`number differs: stored "x_1_2", candidate "x_1_3"`}},
 		// A broader statement going on with a clause of its own.
 		{"A group is a set with an associative operation.", "A group is a set with an associative operation, and not every set with one is a group.", nil},
 		// Statements that do not align are not one statement edited.
@@ -53,6 +76,30 @@ func TestMeaningChanges(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 			t.Errorf("MeaningChanges(%q, %q)\n got  %q\n want %q", c.cand, c.stored, got, c.want)
+		}
+	}
+}
+
+func TestStripEmphasis(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"A *forest* is a graph.", "A forest is a graph."},
+		{"A **forest** and a _tree_ and a __graph__.", "A forest and a tree and a graph."},
+		{"**Definition 1.5 (Tree).** A *tree* is connected.", "Definition 1.5 (Tree). A tree is connected."},
+		{"*a* *b*", "a b"},
+		{"**a *b* c**", "a b c"},
+		{"*n*-1 edges", "n-1 edges"},
+		// Not emphasis: operators, unclosed or unbalanced runs, code and math.
+		{"a*b*c", "a*b*c"},
+		{"n * m * k", "n * m * k"},
+		{"x_1_2", "x_1_2"},
+		{"snake_case_name", "snake_case_name"},
+		{"a *b", "a *b"},
+		{"a **b* c", "a **b* c"},
+		{"* *", "* *"},
+		{"`*x*` and $*y*$", "`*x*` and $*y*$"},
+	} {
+		if got := stripEmphasis(c.in); got != c.want {
+			t.Errorf("stripEmphasis(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
