@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -62,6 +63,25 @@ func TestSameNameFromAnotherSourceIsAConflictNotACopy(t *testing.T) {
 	again := learn(t, s, second, cs)
 	if again.Counts.Added != 0 || again.Counts.Conflicts != 0 {
 		t.Fatalf("learning the second source again: %+v", again.Counts)
+	}
+	verify(t, s)
+
+	// keep-both is the person's decision that the two are distinct
+	// concepts: both are stored, and the resolved conflict's rationale,
+	// shown by lore conflicts --all and the Conflicts screen, still reads
+	// true — it promised no single copy.
+	if _, err := engine.ResolveConflict(context.Background(), s, c.ID, core.KeepBoth, engine.ResolveOptions{}); err != nil {
+		t.Fatalf("keep-both: %v", err)
+	}
+	if got := named(t, s, "computer-science", "breadth first search"); len(got) != 2 {
+		t.Fatalf("%d primitives named breadth-first search after keep-both, want both", len(got))
+	}
+	stored, ok, err := s.Conflict(c.ID)
+	if err != nil || !ok {
+		t.Fatalf("conflict %s: %v %v", c.ID, ok, err)
+	}
+	if r := stored.Comparison.Rationale; strings.Contains(r, "stored twice") || !strings.Contains(r, "or both if they are two concepts") {
+		t.Errorf("after keep-both the conflict says %q", r)
 	}
 	verify(t, s)
 }

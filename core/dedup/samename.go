@@ -121,10 +121,9 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	switch c.Class {
 	case core.ExactDuplicate, core.Generalization:
 	case core.OverlappingDistinct:
-		c.Rationale += " The names are the same" + names + ": one concept, for a person to decide — never stored twice."
+		c.Rationale += " The names are the same" + names + ", so it is held for a person: " + sameNameDecision
 	default:
-		c.Rationale += " But the names are the same" + names +
-			": one concept stated differently, held for a person as overlapping but distinct rather than stored twice."
+		c.Rationale += " But the names are the same" + names + ", so it is held for a person as overlapping but distinct: " + sameNameDecision
 		c.Class = core.OverlappingDistinct
 	}
 	i := slices.IndexFunc(v.Matches, func(m Match) bool { return m.ID == p.ID })
@@ -145,6 +144,14 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	v.Best, v.Existing = &best, copyOf(p)
 	return v, nil
 }
+
+// sameNameDecision ends the rationale of a conflict raised by a shared
+// name. The rationale is shown while the conflict waits and after it is
+// resolved, so it says what lore did and leaves the outcome to the person:
+// keep-both is their decision that the two are distinct concepts, and it
+// does store both.
+const sameNameDecision = "they keep one statement, or both if they are two concepts; " +
+	"until then the candidate is not added beside the stored one."
 
 // quote quotes a name for a rationale.
 func quote(s string) string { return "\u201c" + s + "\u201d" }

@@ -112,3 +112,44 @@ func TestSameNameNeedsDomainAndSubject(t *testing.T) {
 		t.Fatalf("Named after Remove: %v", ps)
 	}
 }
+
+// The rationale of a conflict raised by a shared name is read while it
+// waits and after a person resolved it, keep-both included (which stores
+// both): it says the candidate is held for that person and names keeping
+// both as theirs to choose, and promises no outcome the decision can undo.
+func TestSameNameRationaleLeavesKeepingBothToAPerson(t *testing.T) {
+	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	broader := stored
+	broader.FormalStatement = stored.FormalStatement + " It visits the vertices level by level, nearest first."
+	broader.Keywords = append(append([]string{}, stored.Keywords...), "level", "nearest", "visit")
+	broader = withHash(broader)
+	narrower := withHash(stored)
+	narrower.ID, narrower.Name = "cs-bfs-narrower", "BREADTH FIRST SEARCH"
+	for _, c := range []struct {
+		name         string
+		stored, cand core.Primitive
+		class        core.Class // the comparator's by the wording
+	}{
+		{"worded apart", stored, cand, core.OverlappingDistinct},
+		{"a special case", broader, narrower, core.Specialization},
+	} {
+		reg := NewIndex()
+		reg.Add(c.stored)
+		if got := Compare(&c.cand, &c.stored); got.Class != c.class {
+			t.Fatalf("%s: setup: the wording compares as %s, want %s", c.name, got.Class, c.class)
+		}
+		v := checkBoth(t, NewDeduper(reg, DefaultConfig()), c.cand)
+		if v.Best == nil || v.Best.Class != core.OverlappingDistinct || v.Existing.ID != c.stored.ID {
+			t.Fatalf("%s: verdict %+v, want overlapping-distinct on %s", c.name, v.Best, c.stored.ID)
+		}
+		r := v.Best.Rationale
+		for _, want := range []string{"names are the same", "held for a person", "or both if they are two concepts"} {
+			if !strings.Contains(r, want) {
+				t.Errorf("%s: the rationale does not say %q: %q", c.name, want, r)
+			}
+		}
+		if strings.Contains(r, "stored twice") {
+			t.Errorf("%s: the rationale promises the pair is never stored twice, which keep-both does: %q", c.name, r)
+		}
+	}
+}

@@ -30,7 +30,8 @@ type Situation struct {
 //   - two statements of the same source that overlap or generalize one
 //     another are the author's, not a conflict between sources, and
 //     neither may overwrite the other: both are kept — unless they have
-//     one name (sameName), which is never stored twice; so are two that
+//     one name (sameName), which is held for a person instead (only
+//     keep-both, their decision, stores both); so are two that
 //     read as duplicates (or one as a special case of the other) but
 //     differ in a number, a formula, a negation or a quantifier
 //     (text.MeaningChanges): two statements, not one stated twice;
