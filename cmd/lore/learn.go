@@ -515,7 +515,9 @@ primitives removed, updated ones restored, conflict resolutions undone) as a new
 session committed atomically, and the skills of the affected domains are
 regenerated. If primitives learned by other sessions depend on one that would be
 removed, the unlearn is refused (exit 5) and the dependents are listed; --force
-reverts anyway and cuts their edges to the removed primitives.`,
+reverts anyway and cuts their edges to the removed primitives. A session that
+cannot be taken back — unknown, already reverted, an unlearn, or a source
+rejected at the gate, which stored nothing — exits 2 and changes nothing.`,
 		Example: `  lore sessions
   lore unlearn learn-20261122-101500-a1b2c3
   lore unlearn learn-20261122-101500-a1b2c3 --force`,

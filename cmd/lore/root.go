@@ -170,6 +170,7 @@ func exitCode(err error) int {
 	var reverted *engine.AlreadyRevertedError
 	var resolved *engine.AlreadyResolvedError
 	var notRev *engine.NotRevertibleError
+	var rejected *engine.RejectedSessionError
 	var unack *skilllib.UnacknowledgedError
 	switch {
 	case err == nil:
@@ -188,7 +189,7 @@ func exitCode(err error) int {
 		}
 		return ExitFailure
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown), errors.Is(err, skilllib.ErrUnknown),
-		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev):
+		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev), errors.As(err, &rejected):
 		return ExitUsage
 	}
 	return ExitFailure

@@ -67,6 +67,28 @@ func (e *NotRevertibleError) Error() string {
 	return fmt.Sprintf("session %s is an %s session; only learn sessions can be unlearned", e.ID, e.Kind)
 }
 
+// RejectedSessionError says the session is a learn the approval gate
+// rejected: it stored nothing, so there is nothing to unlearn.
+type RejectedSessionError struct {
+	ID string
+	// Decision is the gate's verdict as recorded (nil on a record that
+	// kept none); At is when the session ended, said when it has none.
+	Decision *core.Decision
+	At       time.Time
+}
+
+func (e *RejectedSessionError) Error() string {
+	when, by := e.At, ""
+	if e.Decision != nil {
+		when, by = e.Decision.DecidedAt, " by "+e.Decision.Decider()
+	}
+	on := ""
+	if !when.IsZero() {
+		on = " on " + when.Local().Format("2006-01-02 15:04")
+	}
+	return fmt.Sprintf("session %s was rejected at the gate%s%s; nothing was learned, so there is nothing to unlearn", e.ID, on, by)
+}
+
 // IntegrityBlockedError says the revert would leave other sessions'
 // primitives depending on removed ones.
 type IntegrityBlockedError struct {
@@ -124,6 +146,8 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 		return u, &NotRevertibleError{ID: id, Kind: target.Kind}
 	case target.State == core.SessionReverted:
 		return u, &AlreadyRevertedError{ID: id, By: target.RevertedBy}
+	case target.State == core.SessionRejected:
+		return u, &RejectedSessionError{ID: id, Decision: target.Decision, At: target.CompletedAt}
 	case target.State != core.SessionCommitted:
 		return u, fmt.Errorf("session %s is %s; reopen the store to finish it first", id, target.State)
 	}
