@@ -61,6 +61,7 @@ package pdf
 
 import (
 	"bytes"
+	"compress/lzw"
 	"compress/zlib"
 	"crypto/aes"
 	"crypto/cipher"
@@ -72,6 +73,8 @@ import (
 	"os"
 	"sort"
 	"strconv"
+
+	tifflzw "golang.org/x/image/tiff/lzw"
 )
 
 // DebugOn is responsible for logging messages into stdout. If problems arise during reading, set it true.
@@ -910,20 +913,22 @@ func applyFilter(rd io.Reader, name string, param Value) io.Reader {
 		if err != nil {
 			panic(err)
 		}
-		pred := param.Key("Predictor")
-		if pred.Kind() == Null {
-			return zr
+		return applyPredictor(zr, param)
+	case "LZWDecode":
+		// PDF's LZW (PDF 32000-1:2008, 7.4.4) packs codes most significant
+		// bit first with 8-bit literals. By default (/EarlyChange 1) the
+		// code width grows one code early, as in TIFF: that is
+		// golang.org/x/image/tiff/lzw. /EarlyChange 0 is the textbook
+		// variant GIF uses, which the standard library's compress/lzw reads.
+		// Either decoder's output is bounded by whoever reads it, as
+		// Flate's is.
+		var lr io.Reader
+		if ec := param.Key("EarlyChange"); ec.Kind() == Integer && ec.Int64() == 0 {
+			lr = lzw.NewReader(rd, lzw.MSB, 8)
+		} else {
+			lr = tifflzw.NewReader(rd, tifflzw.MSB, 8)
 		}
-		columns := param.Key("Columns").Int64()
-		switch pred.Int64() {
-		default:
-			if DebugOn {
-				fmt.Println("unknown predictor", pred)
-			}
-			panic("pred")
-		case 12:
-			return &pngUpReader{r: zr, hist: make([]byte, 1+columns), tmp: make([]byte, 1+columns)}
-		}
+		return applyPredictor(lr, param)
 	case "ASCII85Decode":
 		cleanASCII85 := newAlphaReader(rd)
 		decoder := ascii85.NewDecoder(cleanASCII85)
@@ -937,6 +942,29 @@ func applyFilter(rd io.Reader, name string, param Value) io.Reader {
 		case nil:
 			return decoder
 		}
+	}
+}
+
+// applyPredictor undoes the /Predictor a Flate or LZW stream's parameters
+// name: none (absent or 1) or PNG Up (12), the one producers use for
+// cross-reference streams.
+func applyPredictor(rd io.Reader, param Value) io.Reader {
+	pred := param.Key("Predictor")
+	if pred.Kind() == Null || pred.Int64() == 1 {
+		return rd
+	}
+	columns := param.Key("Columns").Int64()
+	switch pred.Int64() {
+	default:
+		if DebugOn {
+			fmt.Println("unknown predictor", pred)
+		}
+		panic("pred")
+	case 12:
+		if columns < 1 || columns > 1<<20 {
+			panic(fmt.Errorf("predictor columns %d out of range", columns))
+		}
+		return &pngUpReader{r: rd, hist: make([]byte, 1+columns), tmp: make([]byte, 1+columns)}
 	}
 }
 
