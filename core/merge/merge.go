@@ -123,14 +123,14 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	}
 	if cmp == nil || existing == nil {
 		prov.Action = core.ProvAddNew
-		prov.Rationale = "No existing match — adding as genuinely new primitive."
+		prov.Rationale = "No existing match — adding as a genuinely new primitive."
 		return e.add(cand, prov, now)
 	}
 	prov.ExistingID = existing.ID
 	if related(cmp.Class) && !sameSubject(cand, existing) {
 		prov.Action = core.ProvAddNew
-		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not a %s.",
-			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, cmp.Class)
+		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not %s.",
+			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, withArticle(string(cmp.Class)))
 		return e.add(cand, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
@@ -191,7 +191,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 
 	case core.GenuinelyNew:
 		prov.Action = core.ProvAddNew
-		prov.Rationale = fmt.Sprintf("No significant overlap with %s (confidence %.2f) — adding as genuinely new primitive.", existing.ID, cmp.Confidence)
+		prov.Rationale = fmt.Sprintf("No significant overlap with %s (confidence %.2f) — adding as a genuinely new primitive.", existing.ID, cmp.Confidence)
 		return e.add(cand, prov, now)
 	}
 	prov.Action = core.ProvError
@@ -203,6 +203,17 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 // primitive are about the same thing (see sameSubject).
 func related(class core.Class) bool {
 	return class == core.OverlappingDistinct || class == core.Generalization || class == core.Specialization
+}
+
+// withArticle puts "a" or "an" before a word of a rationale, by its first
+// letter: "an overlapping-distinct", "an exact-duplicate", "a
+// generalization". The words it is given (the comparator's classes) have
+// no silent or sounded-out first letter that would break the rule.
+func withArticle(w string) string {
+	if w != "" && strings.IndexByte("aeiouAEIOU", w[0]) >= 0 {
+		return "an " + w
+	}
+	return "a " + w
 }
 
 // conflict records a pending conflict between cand and existing; rationale
