@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,6 +30,11 @@ type (
 	followDoneMsg struct {
 		run string
 		err error
+		// alongside is the notice shown for a run that came while
+		// another was on the Learn screen ("" for the run on it): it
+		// gives way to how the run ended, if still shown.
+		alongside string
+		ended     string
 	}
 )
 
@@ -51,8 +57,15 @@ func awaitRuns(ch <-chan ExternalRun) tea.Cmd {
 func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 	next := awaitRuns(m.opts.Runs)
 	if m.running {
+		// Its end is awaited too, so that this notice does not outlive
+		// the run it speaks of.
 		m.notice = "learning " + x.Source + " for " + x.By + " as well; the Learn screen shows the run already on it"
-		return m, next
+		alongside := m.notice
+		wait := func() tea.Msg {
+			err := <-x.Done
+			return followDoneMsg{run: x.ID, err: err, alongside: alongside, ended: followEnded(x.Source, x.By, err, "")}
+		}
+		return m, tea.Batch(next, wait)
 	}
 	r := &run{id: x.ID, source: x.Source, by: x.By, cancel: func() {}, events: x.Events, done: make(chan struct{})}
 	// Claimed: nothing here starts or stops it.
@@ -61,19 +74,54 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 	m.running, m.eventsOpen, m.done = true, true, false
 	m.learn = m.learn.Reset(x.Source, x.ID, false)
 	m.learn = m.learn.Log(time.Now(), "run", "started by "+x.By)
-	m.notice = "learning " + x.Source + ", started by " + x.By
+	m.notice = followingNotice(r)
 	wait := func() tea.Msg {
 		err := <-x.Done
+		// Set before done is closed, as the engine's outcome is for a
+		// run started here.
+		r.err = err
 		close(r.done)
 		return followDoneMsg{run: x.ID, err: err}
 	}
 	return m, tea.Batch(next, listen(r), wait, tick())
 }
 
+// followingNotice is the notice shown while r, a run another process
+// started, is followed on the Learn screen.
+func followingNotice(r *run) string { return "learning " + r.source + ", started by " + r.by }
+
+// followEnded says how a run another process started ended: err is the
+// engine's error, committed the session it committed ("" for none).
+func followEnded(source, by string, err error, committed string) string {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "learning " + source + " for " + by + " was cancelled there: the store is unchanged"
+	case err != nil:
+		return "learning " + source + " for " + by + " failed: " + firstLine(err.Error())
+	case committed != "":
+		return "learned " + source + " for " + by + ": session " + committed + " committed"
+	}
+	return "learning " + source + " for " + by + " ended with nothing committed"
+}
+
+// firstLine is s up to its first line break: a notice is one line.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // followed settles an external run: its outcome is logged, not taken as
 // this application's own (the quit summary and exit code are of runs
 // started here).
 func (m Model) followed(msg followDoneMsg) (tea.Model, tea.Cmd) {
+	if msg.alongside != "" {
+		if m.notice == msg.alongside {
+			m.notice = msg.ended
+		}
+		return m, nil
+	}
 	if m.run == nil || msg.run != m.run.id {
 		return m, nil
 	}

@@ -97,6 +97,8 @@ type Model struct {
 	Awaiting  bool
 	Decision  *core.Decision
 	Artifacts []string
+	// Committed is the session the run committed ("" until it has).
+	Committed string
 	now       time.Time
 	// workDir is the folder a local source is shown relative to when
 	// that is shorter ("": always as given).
@@ -118,7 +120,7 @@ func (m Model) Reset(source, session string, dryRun bool) Model {
 		m.Panes[i] = Pane{Stage: s}
 	}
 	m.Findings = map[core.Category]int{}
-	m.Awaiting, m.Decision, m.Artifacts, m.scroll = false, nil, nil, 0
+	m.Awaiting, m.Decision, m.Artifacts, m.Committed, m.scroll = false, nil, nil, "", 0
 	return m
 }
 
@@ -249,6 +251,7 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 		}
 		m = m.Log(at, "generate", fmt.Sprintf("%s %s (%d primitives) %s", a.Kind, m.st.Heading.Render(a.Name), a.Primitives, m.st.Faint.Render(where)))
 	case engine.Committed:
+		m.Committed = e.Session.ID
 		m = m.Log(at, "commit", fmt.Sprintf("session %s committed (%d changes)", e.Session.ID, e.Session.Changes))
 	}
 	return m
