@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -122,5 +123,76 @@ func TestLearnWiresStoredStatementsToNewTerms(t *testing.T) {
 	verify(t, s)
 	if after := primitivesJSON(t, s); after != before {
 		t.Errorf("unlearning the chapter left the trees section different:\n%s\nwas\n%s", after, before)
+	}
+}
+
+// The PreTeXt trees section and the sample chapter, learned in opposite
+// orders, give every primitive both orders store the same edges to the
+// primitives both orders hold. The two sources define many of the same
+// terms (Tree, Spanning tree, Connected graph, Breadth-first search…), and
+// each pair that differs is a conflict: the side learned first is stored,
+// the other waits as a candidate. So a primitive counts as stored in both
+// orders only when both hold it with the same statement from the same
+// document (one side of a conflict is in one store only), and its edges are
+// compared by their targets' ids: a statement naming "tree" depends on the
+// Tree stored under that id, whichever side of the conflict it is. Whether
+// the named term was defined in the same learn (wired within the run) or
+// in the earlier one (linked across sessions) must not decide whether the
+// edge exists: "Parent and Child" names "tree" and "Minimum Spanning Tree"
+// names "spanning tree" in either order.
+func TestTreesSectionAndSampleChapterInOppositeOrdersHaveTheSameEdges(t *testing.T) {
+	ptx := corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx")
+	md := write(t, t.TempDir(), "graphs.md", string(assets.Sample()))
+	type stored struct {
+		prims map[string]core.Primitive
+		edges map[string][]string // from id → target ids
+	}
+	learnBoth := func(first, second string) stored {
+		s := openStore(t, t.TempDir())
+		defer s.Close()
+		learn(t, s, first)
+		learn(t, s, second)
+		verify(t, s)
+		out := stored{prims: map[string]core.Primitive{}, edges: map[string][]string{}}
+		if err := s.Primitives(func(p core.Primitive) error {
+			out.prims[p.ID] = p
+			for _, e := range p.Dependencies {
+				out.edges[p.ID] = append(out.edges[p.ID], e.Target)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	a := learnBoth(ptx, md)
+	b := learnBoth(md, ptx)
+	same := func(id string) bool {
+		p, inA := a.prims[id]
+		q, inB := b.prims[id]
+		return inA && inB && p.FormalStatement == q.FormalStatement && p.Provenance.Document == q.Provenance.Document
+	}
+	compared := 0
+	for _, id := range slices.Sorted(maps.Keys(a.prims)) {
+		if !same(id) {
+			continue
+		}
+		for _, x := range []struct {
+			name     string
+			has, not stored
+		}{{"trees section first", a, b}, {"sample chapter first", b, a}} {
+			for _, target := range x.has.edges[id] {
+				if _, ok := x.not.prims[target]; !ok {
+					continue // a target only one order stores
+				}
+				compared++
+				if !slices.Contains(x.not.edges[id], target) {
+					t.Errorf("%s → %s only when the %s (%q)", id, target, x.name, x.has.prims[id].FormalStatement)
+				}
+			}
+		}
+	}
+	if compared == 0 {
+		t.Fatal("setup: no edge between primitives both orders store")
 	}
 }

@@ -178,12 +178,20 @@ type mention struct {
 	first, last int32 // word indexes in the statement, inclusive
 }
 
-// match lists the names mentioned in the scanned statement, leftmost-longest
-// and without overlap, so "Vector Space" is one mention and not also "Space".
+// match lists the names mentioned in the scanned statement: every indexed
+// name at every word, so "minimum spanning tree" mentions Minimum Spanning
+// Tree, Spanning Tree and Tree, and "binary search tree" Binary Search
+// too. A name inside a longer one is a term the longer one is built on (a
+// kind of it, or what it qualifies), and letting the longer name hide it
+// would make the graph depend on the order sources are learned in: a
+// statement stored before the longer name was learned is already linked to
+// the shorter one. Linking across sessions (LinkStored, LinkReverse)
+// follows the same rule. Mentions come in text order (by first word, then
+// by length).
 func (ix *nameIndex) match(c []content, out []mention) []mention {
 	out = out[:0]
-	for i := 0; i < len(c); {
-		node, best, bestEnd := int32(0), int32(-1), -1
+	for i := range c {
+		node := int32(0)
 		for j := i; j < len(c) && c[j].tok >= 0; j++ {
 			next, ok := ix.children[uint64(node)<<32|uint64(uint32(c[j].tok))]
 			if !ok {
@@ -191,15 +199,9 @@ func (ix *nameIndex) match(c []content, out []mention) []mention {
 			}
 			node = next
 			if g := ix.group[node]; g >= 0 {
-				best, bestEnd = g, j
+				out = append(out, mention{group: g, first: c[i].at, last: c[j].at})
 			}
 		}
-		if best < 0 {
-			i++
-			continue
-		}
-		out = append(out, mention{group: best, first: c[i].at, last: c[bestEnd].at})
-		i = bestEnd + 1
 	}
 	return out
 }

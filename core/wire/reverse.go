@@ -104,16 +104,22 @@ func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string)
 		}
 		ws := text.NameStems(s.FormalStatement)
 		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
+			// Every term at every word, the longer names starting there
+			// too (see LinkStored); of two terms of one name, the first.
+			var named []int // the lengths linked at k: names, as all match ws[k:]
 			for _, i := range first[ws[k]] {
 				t := terms[i]
-				if k+len(t.stems) > len(ws) || !slices.Equal(ws[k:k+len(t.stems)], t.stems) ||
+				if slices.Contains(named, len(t.stems)) ||
+					k+len(t.stems) > len(ws) || !slices.Equal(ws[k:k+len(t.stems)], t.stems) ||
 					(t.domain != "" && t.domain != s.Domain) || t.id == s.ID || EdgeTo(&s, t.id) >= 0 ||
 					slices.ContainsFunc(out[s.ID], func(e core.Edge) bool { return e.Target == t.id }) {
 					continue
 				}
 				out[s.ID] = append(out[s.ID], core.Edge{Target: t.id, Type: core.Requires, Strength: StoredStrength, Description: ReverseDescription})
-				n++
-				break
+				named = append(named, len(t.stems))
+				if n++; n == MaxStoredRefs {
+					break
+				}
 			}
 		}
 		return nil

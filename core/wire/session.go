@@ -39,8 +39,9 @@ const (
 // theorem's title — never a requirement's wording or a common word an
 // extractor took for a name. A term of one word links only within its
 // domain: "Field" defined by an algebra book is not what an RFC means by
-// "header field". Edges point from new to stored, so they cannot close a
-// cycle. Names the run itself uses, and primitives inRun reports (those of
+// "header field". Like Wire, it links every term the statement holds, a
+// term inside a longer one included. Edges point from new to stored, so
+// they cannot close a cycle. Names the run itself uses, and primitives inRun reports (those of
 // this run, which Wire has linked already), are left alone.
 func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) error {
 	runNames := map[string]bool{}
@@ -86,9 +87,13 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 	for i, p := range added {
 		ws := stmt[i]
 		n := 0
+		// Every stored term at every word, as Wire matches names (see
+		// nameIndex.match): "minimum spanning tree" names Spanning Tree and
+		// Tree too. Of several primitives of one name, the first is linked.
 		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
+			var named []string
 			for _, ref := range refs[ws[k]] {
-				if len(ref.Name) < text.MinNamedStems || runNames[ref.Name] || ref.ID == p.ID || inRun(ref.ID) {
+				if len(ref.Name) < text.MinNamedStems || runNames[ref.Name] || ref.ID == p.ID || inRun(ref.ID) || slices.Contains(named, ref.Name) {
 					continue
 				}
 				nw := strings.Split(ref.Name, " ")
@@ -103,8 +108,10 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 					continue
 				}
 				p.Dependencies = append(p.Dependencies, core.Edge{Target: ref.ID, Type: core.Requires, Strength: StoredStrength, Description: StoredDescription})
-				n++
-				break
+				named = append(named, ref.Name)
+				if n++; n == MaxStoredRefs {
+					break
+				}
 			}
 		}
 	}

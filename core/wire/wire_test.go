@@ -355,14 +355,29 @@ func TestSortTies(t *testing.T) {
 	}
 }
 
-func TestLongestNameWins(t *testing.T) {
+// A statement names every term it holds, a term inside a longer one
+// included: "binary search tree" names Binary Search Tree, Search Tree,
+// Tree and Binary Search, and the definition of Minimum Spanning Tree
+// names Spanning Tree. A longer name hiding the shorter ones would make
+// the graph depend on learning order (TestNamesLinkAlikeWithinAndAcrossSessions).
+func TestNamesInsideLongerNamesAreMentioned(t *testing.T) {
 	_, m := wire(t,
-		cand("space", "Space", core.Definition, 0, "x"),
-		cand("vs", "Vector Spaces", core.Definition, 10, "x"),
-		cand("basis", "Basis", core.Axiom, 100, "Every vector space has a basis."),
+		cand("tree", "Tree", core.Definition, 0, "x"),
+		cand("search", "Binary Search", core.Algorithm, 5, "x"),
+		cand("st", "Search Trees", core.Definition, 8, "x"),
+		cand("bst", "Binary Search Tree", core.Definition, 10, "x"),
+		cand("insert", "Insertion", core.Axiom, 100, "Every binary search tree takes insertions."),
+		cand("span", "Spanning Tree", core.Definition, 110, "x"),
+		cand("mst", "Minimum Spanning Tree", core.Definition, 120, "It is called a minimum spanning tree."),
 	)
-	mustEdge(t, m["basis"], "vs", core.Requires, 0.5)
-	noEdge(t, m["basis"], "space")
+	for _, id := range []string{"bst", "st", "tree", "search"} {
+		mustEdge(t, m["insert"], id, core.Requires, 0.5)
+	}
+	mustEdge(t, m["mst"], "span", core.Requires, 0.5)
+	mustEdge(t, m["mst"], "tree", core.Requires, 0.5)
+	if n := len(m["insert"].Dependencies); n != 4 {
+		t.Errorf("insert has %d edges, want one per term: %+v", n, m["insert"].Dependencies)
+	}
 }
 
 func TestCompositionRules(t *testing.T) {
