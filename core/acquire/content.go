@@ -306,11 +306,7 @@ func NothingToLearn(source string, res *Result) error {
 					return err
 				}
 			}
-			what := "unsupported file type " + ext
-			if ext == "" {
-				what = "file has no extension"
-			}
-			return &core.InputError{Input: source, Msg: what + " (lore scans it as text, but learns nothing from it); " + learns, Usage: true}
+			return &core.InputError{Input: source, Msg: unsupportedType(ext) + "; " + learns, Usage: true}
 		}
 		if len(res.Findings) > 0 {
 			return &core.InputError{Input: source, Msg: "not a document lore learns from: " + res.Findings[0].Description}

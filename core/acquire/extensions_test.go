@@ -66,3 +66,49 @@ func TestRefusalSeparatesDocumentsFromScannedScripts(t *testing.T) {
 		t.Errorf("documents %v + scripts %v != supported %v", DocumentExtensions(), ScriptExtensions(), SupportedExtensions())
 	}
 }
+
+// TestRefusalSaysWhatWasScannedPerType: a file lore learns nothing from
+// is said to be scanned as text only for a type lore scans as text; a
+// file of an image, audio, program or office type that held text is told
+// apart (its type is not read, its text was scanned), and one that holds
+// the image it is named for is not said to be scanned at all.
+func TestRefusalSaysWhatWasScannedPerType(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct{ name, want string }{
+		{"foo.bmp", "unsupported file type .bmp (an image, which lore does not read; this file holds text, which lore scanned, but it learns nothing from it)"},
+		{"song.MP3", "unsupported file type .mp3 (audio, which lore does not read; this file holds text"},
+		{"tool.exe", "unsupported file type .exe (a program, which lore does not read; this file holds text"},
+		{"deck.pptx", "unsupported file type .pptx (an office document, which lore does not read; this file holds text"},
+		{"notes.zzz", "unsupported file type .zzz (lore scans it as text, but learns nothing from it)"},
+		{"README", "file has no extension (lore scans it as text, but learns nothing from it)"},
+	}
+	for _, c := range cases {
+		p := filepath.Join(dir, c.name)
+		if err := os.WriteFile(p, []byte("plain words\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Local(context.Background(), p, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		err = NothingToLearn(p, res)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: NothingToLearn = %v, want %q", c.name, err, c.want)
+		}
+		if _, binary := binaryTypes[strings.ToLower(filepath.Ext(c.name))]; binary && err != nil && strings.Contains(err.Error(), "scans it as text") {
+			t.Errorf("%s: a binary type is said to be scanned as text: %v", c.name, err)
+		}
+	}
+	// An image that is one is not text, and not said to be scanned.
+	bmp := filepath.Join(dir, "real.bmp")
+	if err := os.WriteFile(bmp, append([]byte("BM\x46\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00\x28\x00"), make([]byte, 56)...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Local(context.Background(), bmp, Options{})
+	if err == nil {
+		err = NothingToLearn(bmp, res)
+	}
+	if err == nil || strings.Contains(err.Error(), "scan") || !strings.Contains(err.Error(), "BMP image") {
+		t.Errorf("a BMP image: %v", err)
+	}
+}

@@ -265,7 +265,7 @@ func TestSingleFilesOfAnyTypeAreScanned(t *testing.T) {
 		}
 	}
 	cases := []struct{ name, want string }{
-		{"slides.pptx", "unsupported file type .pptx (lore scans it as text, but learns nothing from it)"},
+		{"slides.pptx", "unsupported file type .pptx (an office document, which lore does not read; this file holds text, which lore scanned, but it learns nothing from it)"},
 		{"README", "file has no extension (lore scans it as text"},
 	}
 	for _, c := range cases {
