@@ -438,6 +438,15 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 		m.confirmCancel = false
 		m.notice = "the run ended before it was cancelled"
 	}
+	// A cancelled run's stage says so, not that it failed: the engine
+	// ends it as failed ("interrupted"), as it ends a stage that failed.
+	cancelled := errors.Is(m.RunErr, context.Canceled)
+	if r := m.run; r != nil && r.by != "" {
+		cancelled = errors.Is(r.err, context.Canceled)
+	}
+	if cancelled {
+		m.learn = m.learn.Cancelled()
+	}
 	switch err := m.RunErr; {
 	case errors.Is(err, context.Canceled):
 		m.learn = m.learn.Log(time.Now(), "run", "cancelled: the store is unchanged")

@@ -14,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/lore-kb/lore/core"
@@ -21,6 +22,7 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/internal/storetest"
 	"github.com/lore-kb/lore/tui/learnform"
+	"github.com/lore-kb/lore/tui/pipeline"
 )
 
 // stallingSource serves the start of a document and then nothing, until
@@ -96,6 +98,13 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
 	if !errors.Is(m.RunErr, context.Canceled) {
 		t.Errorf("the run ended with %v, want it cancelled", m.RunErr)
+	}
+	// The stage it stopped in says cancelled, as the log does, not failed.
+	if p := m.Learn().Panes[0]; p.State != pipeline.Cancelled {
+		t.Errorf("the Acquire pane is %s; want cancelled", p.State)
+	}
+	if top := strings.Split(ansi.Strip(m.View().Content), "\n")[2]; !strings.Contains(top, "1 Acquire") || !strings.Contains(top, "cancelled") || strings.Contains(top, "failed") {
+		t.Errorf("the Acquire pane's title is %q; want it cancelled", top)
 	}
 	if after := storeExport(t, st); !bytes.Equal(before, after) {
 		t.Error("the store changed although the run was cancelled")

@@ -34,10 +34,13 @@ const (
 	Done
 	Failed
 	Skipped
+	// Cancelled is the stage a cancelled run stopped in: the engine
+	// reports it failed ("interrupted"), but nothing went wrong in it.
+	Cancelled
 )
 
 func (s State) String() string {
-	return [...]string{"waiting", "running", "done", "failed", "skipped"}[s]
+	return [...]string{"waiting", "running", "done", "failed", "skipped", "cancelled"}[s]
 }
 
 // Titles are the panes' names, in stage order.
@@ -173,6 +176,24 @@ func (m Model) LogLen() int { return m.log.Len() }
 // Log appends a line to the log, stamped at.
 func (m Model) Log(at time.Time, stage, msg string) Model {
 	m.log.add(m.st.Faint.Render(at.Format("15:04:05")) + " " + m.st.Label.Render(fmt.Sprintf("%-9s", stage)) + " " + msg)
+	return m
+}
+
+// Cancelled shows the run as cancelled, as the application learns once
+// the engine has returned: the stage it stopped in, reported failed, is
+// cancelled, and says the store is unchanged.
+func (m Model) Cancelled() Model {
+	for i := range m.Panes {
+		p := &m.Panes[i]
+		if p.State != Failed && p.State != Running {
+			continue
+		}
+		if p.State == Running && !p.Started.IsZero() && m.now.After(p.Started) {
+			p.Elapsed = m.now.Sub(p.Started)
+		}
+		p.State = Cancelled
+		p.info = []string{m.st.Severity.Warning.Render("cancelled"), m.st.Faint.Render("the store is unchanged")}
+	}
 	return m
 }
 
@@ -583,6 +604,7 @@ func (m Model) header() string {
 func (m Model) stateStyle(s State) func(...string) string {
 	return [...]func(...string) string{
 		m.st.State.Waiting.Render, m.st.State.Running.Render, m.st.State.Done.Render, m.st.State.Failed.Render, m.st.State.Skipped.Render,
+		m.st.Severity.Warning.Render,
 	}[s]
 }
 
@@ -594,14 +616,14 @@ func (m Model) status(p Pane) string {
 		status = "your decision"
 	case p.State == Running && !p.Started.IsZero() && m.now.After(p.Started):
 		status += " " + roundDur(m.now.Sub(p.Started))
-	case p.State == Done || p.State == Failed:
+	case p.State == Done || p.State == Failed || p.State == Cancelled:
 		status += " " + roundDur(p.Elapsed)
 	}
 	return status
 }
 
 // stateMarks lead a stage's line in the compact layout, by state.
-var stateMarks = [...]string{"·", "▸", "✓", "✗", "–"}
+var stateMarks = [...]string{"·", "▸", "✓", "✗", "–", "✕"}
 
 // line draws stage i as one line of width w: mark, number and title,
 // state and time, then its progress bar while it counts, or the first line
@@ -627,6 +649,7 @@ func (m Model) pane(i, w, inner int) []string {
 	p := m.Panes[i]
 	border := [...]func(...string) string{
 		m.st.Pane.Waiting.Render, m.st.Pane.Running.Render, m.st.Pane.Done.Render, m.st.Pane.Failed.Render, m.st.Pane.Skipped.Render,
+		m.st.Pane.Skipped.Render,
 	}[p.State]
 	stateStyle := m.stateStyle(p.State)
 	if w < 8 {

@@ -388,3 +388,34 @@ func TestFinishedPanesWrapTheirLines(t *testing.T) {
 		t.Errorf("the log has %d lines, fewer than %d", lh, minLog)
 	}
 }
+
+// A cancelled run's stage says cancelled, not failed: the engine ends the
+// stage a cancelled run was in as failed ("interrupted"), and once the
+// application knows the run was cancelled, the pane says so, in its title
+// and its body, while the stages after it stay skipped.
+func TestCancelledRunsStageSaysCancelled(t *testing.T) {
+	m := New(styles.New(true)).Reset("https://example.com/slow.md", "learn-1", false).SetSize(120, 33)
+	feed(&m, started(engine.StageAcquire, 0),
+		engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageFailed, Err: "interrupted", Elapsed: 12800 * time.Millisecond})
+	for _, s := range engine.Stages[1:] {
+		feed(&m, engine.StageFinished{Stage: s, Status: engine.StageSkipped})
+	}
+	m = m.Cancelled()
+	if p := m.Panes[0]; p.State != Cancelled || p.Elapsed != 12800*time.Millisecond {
+		t.Errorf("the acquire pane is %s after %s; want cancelled after 12.8s", p.State, p.Elapsed)
+	}
+	if p := m.Panes[1]; p.State != Skipped {
+		t.Errorf("the sanitize pane is %s; want skipped", p.State)
+	}
+	out := m.View()
+	checkBox(t, out, 120, 33)
+	lines := strings.Split(ansi.Strip(out), "\n")
+	// The first row of panes: the border with the state, then the body.
+	acquire := func(l string) string { return strings.SplitN(strings.TrimPrefix(l, "│"), "│", 2)[0] }
+	if top := lines[1]; !strings.Contains(top, "cancelled 12.8s") || strings.Contains(strings.SplitN(top, "╮", 2)[0], "failed") {
+		t.Errorf("the acquire pane's title is %q; want it cancelled after 12.8s", top)
+	}
+	if body := acquire(lines[2]) + acquire(lines[3]); !strings.Contains(body, "cancelled") || !strings.Contains(body, "the store is unchanged") || strings.Contains(body, "interrupted") {
+		t.Errorf("the acquire pane says %q; want cancelled and the store unchanged", body)
+	}
+}
