@@ -260,7 +260,7 @@ func (m Model) Click(x, y int) (Model, tea.Cmd) {
 	if !m.active || len(m.pos) == 0 || x < 0 || x >= m.layout().listW {
 		return m, nil
 	}
-	r, ok := m.win.RowAt(y - bodyTop)
+	r, ok := m.win.RowAt(y - m.headerHeight())
 	if !ok {
 		return m, nil
 	}

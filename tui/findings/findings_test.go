@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -681,5 +682,53 @@ func TestCodeFindingShowsFlow(t *testing.T) {
 	m = newModel(requestFor(core.HygieneReport{Source: "run.py", Tier: core.Stranger, Findings: fs}, map[string]string{"run.py": text}), 120, 30, true)
 	if strings.Contains(stripped(m), "Flow:") {
 		t.Fatal("a finding without a flow shows one")
+	}
+}
+
+// The header's note on an earlier rejection, as the engine appends it to
+// why the person is asked (gate.RejectedBefore), is read whole at 120
+// columns: when, by whom, why and how many times, wrapped onto lines of
+// its own under the source rather than cut; the list starts under it and
+// a click on its first row still selects that row's finding.
+func TestHeaderNoteOnAnEarlierRejectionIsReadWhole(t *testing.T) {
+	decided := func(at time.Time, person string) core.Session {
+		return core.Session{State: core.SessionRejected, Decision: &core.Decision{Status: core.Rejected, DecidedBy: core.ByUser,
+			Person: person, DecidedAt: at, Rationale: "rejected in the findings reviewer, 0 of 6 findings acknowledged"}}
+	}
+	earlier := gate.RejectedBefore([]core.Session{
+		decided(time.Date(2026, 11, 24, 9, 15, 0, 0, time.Local), "bob"),
+		decided(time.Date(2026, 11, 25, 14, 3, 0, 0, time.Local), "alice"),
+	})
+	req := synthetic()
+	req.Report.Source = "/tmp/lore-try/docs/forest2.md"
+	req.Why += " · " + earlier
+	m := newModel(req, 120, 33, true)
+	out := m.View()
+	tuitest.CheckSize(t, out, 120, 33)
+	lines := strings.Split(ansi.Strip(out), "\n")
+	// The header is what is above the list's first heading; three lines
+	// at most, so that the list keeps its rows.
+	hh := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "CRITICAL (3)") })
+	if hh < 1 || hh > 3 {
+		t.Fatalf("the list starts on line %d; want under a header of one to three lines:\n%s", hh, strings.Join(lines[:5], "\n"))
+	}
+	var words []string
+	for _, l := range lines[:hh] {
+		words = append(words, strings.Fields(l)...)
+	}
+	head := strings.Join(words, " ")
+	for _, s := range []string{"/tmp/lore-try/docs/forest2.md", "STRANGER source (6 findings): trust is never assumed",
+		"rejected before on 2026-11-25 14:03 by alice (user)", "0 of 6 findings acknowledged", "2 rejections in all"} {
+		if !strings.Contains(head, s) {
+			t.Errorf("the header lacks %q:\n%s", s, strings.Join(lines[:hh], "\n"))
+		}
+	}
+	if strings.Contains(head, "…") {
+		t.Errorf("the header is cut:\n%s", strings.Join(lines[:hh], "\n"))
+	}
+	// The second critical finding's row: the heading, then two findings.
+	m, _ = m.Click(3, hh+2)
+	if got := m.Selected(); got != 3 {
+		t.Errorf("a click on the list's third row selected finding %d, want 3", got)
 	}
 }

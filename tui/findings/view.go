@@ -12,13 +12,24 @@ import (
 	"github.com/lore-kb/lore/tui/cells"
 )
 
-// The screen is a header line, the body (list │ detail) and a status line.
+// The screen is a header (one line, or up to maxHeaderLines when the note
+// on the source does not fit beside it), the body (list │ detail) and a
+// status line.
 const (
-	bodyTop     = 1
-	chromeLines = 2
-	separator   = " │ "
-	minListW    = 24
-	maxListW    = 56
+	separator = " │ "
+	// maxHeaderLines bounds the header: a note longer than that is cut
+	// with an ellipsis rather than taking the list's rows.
+	maxHeaderLines = 3
+	// minNoteW is the narrowest room beside the source worth starting
+	// the note in; with less, the note starts on the next line.
+	minNoteW = 20
+	// noteIndent leads a header line continuing the note.
+	noteIndent = "   "
+	// noteSep joins the parts of the note ("STRANGER source … · rejected
+	// before on …").
+	noteSep  = " · "
+	minListW = 24
+	maxListW = 56
 	// minDetailW is the narrowest detail pane worth drawing; below it the
 	// list takes the whole width.
 	minDetailW     = 20
@@ -40,7 +51,17 @@ func (m Model) layout() layout {
 	return layout{listW: lw, detailW: dw}
 }
 
-func (m Model) bodyHeight() int { return max(m.h-chromeLines, 0) }
+// bodyHeight is the list's rows: the size less the header and the
+// status line.
+func (m Model) bodyHeight() int { return max(m.h-m.headerHeight()-1, 0) }
+
+// headerHeight is the header's lines, where the body starts.
+func (m Model) headerHeight() int {
+	if !m.active {
+		return 1
+	}
+	return len(m.headerLines())
+}
 
 // View draws the reviewer in exactly the size given to SetSize.
 func (m Model) View() string {
@@ -62,10 +83,16 @@ func (m Model) View() string {
 	bh := m.bodyHeight()
 	var sb strings.Builder
 	sb.Grow(m.h * (m.w + 64))
-	sb.WriteString(cells.Fit(m.header(), m.w))
+	head := m.headerLines()
+	for i, l := range head {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(cells.Fit(l, m.w))
+	}
 	// Body lines are assembled from parts already fitted to their columns,
 	// so they are not measured again.
-	for y := 0; y < bh && y+1 < m.h; y++ {
+	for y := 0; y < bh && y+len(head) < m.h; y++ {
 		sb.WriteByte('\n')
 		sb.WriteString(m.listRow(m.win.Top()+y, lo.listW))
 		if lo.detailW > 0 {
@@ -100,19 +127,60 @@ func (m Model) frame(lines []string) string {
 	return sb.String()
 }
 
-func (m Model) header() string {
+// headerLines are the header's lines, not yet fitted: the source, and
+// beside it why a person is asked. That note is read whole (it may say
+// when and by whom the source was rejected before), so where it does not
+// fit beside the source it wraps at the " · " between its parts onto
+// lines of its own, up to maxHeaderLines; only a note longer still is cut.
+func (m Model) headerLines() []string {
 	src := m.req.Report.Source
 	if src == "" {
 		src = "source"
 	}
-	s := " " + m.st.Heading.Render(cells.Visible(src))
-	switch {
-	case m.req.Why != "":
-		s += "  " + m.st.Faint.Render(cells.Visible(m.req.Why))
-	case m.req.Report.Tier != "":
-		s += "  " + m.st.Label.Render(cells.Visible(string(m.req.Report.Tier)))
+	src = cells.Visible(src)
+	first := " " + m.st.Heading.Render(src)
+	if m.req.Why == "" {
+		if m.req.Report.Tier != "" {
+			first += "  " + m.st.Label.Render(cells.Visible(string(m.req.Report.Tier)))
+		}
+		return []string{first}
 	}
-	return s
+	note := cells.Visible(m.req.Why)
+	room := m.w - 1 - ansi.StringWidth(src) - 2
+	// At least one row of the list stays under the header.
+	most := max(1, min(maxHeaderLines, m.h-2))
+	if room >= ansi.StringWidth(note) || most == 1 || m.w <= len(noteIndent)+1 {
+		return []string{first + "  " + m.st.Faint.Render(note)}
+	}
+	if room >= minNoteW {
+		var l string
+		l, note = cutNote(note, room)
+		first += "  " + m.st.Faint.Render(l)
+	}
+	lines := []string{first}
+	for note != "" && len(lines) < most {
+		l := note
+		if len(lines) < most-1 {
+			// The last line there is room for takes the rest, which Fit
+			// cuts with an ellipsis.
+			l, note = cutNote(note, m.w-len(noteIndent))
+		} else {
+			note = ""
+		}
+		lines = append(lines, noteIndent+m.st.Faint.Render(l))
+	}
+	return lines
+}
+
+// cutNote splits the unstyled note into its first line of at most w cells,
+// broken as cells.WrapParts breaks it, and the rest.
+func cutNote(note string, w int) (line, rest string) {
+	line = cells.WrapParts(note, noteSep, w)[0]
+	rest = note[len(line):]
+	if r, ok := strings.CutPrefix(rest, noteSep); ok {
+		return line, r
+	}
+	return line, strings.TrimPrefix(rest, " ")
 }
 
 func (m Model) statusLine() string {

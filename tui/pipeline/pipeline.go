@@ -716,67 +716,13 @@ func (m Model) wrapped(p Pane, w int) []string {
 			out = append(out, l)
 			continue
 		}
-		out = append(out, wrapParts(l, w)...)
+		out = append(out, cells.WrapParts(l, partSep, w)...)
 	}
 	return out
 }
 
 // partSep joins the parts of a pane's line.
 const partSep = " · "
-
-// wrapParts breaks the styled line s into lines of at most w cells: after
-// the last part that fits (the separator dropped), else at the last space,
-// else at w. The styles carry over (ansi.Cut keeps the escape sequences).
-func wrapParts(s string, w int) []string {
-	plain := []rune(ansi.Strip(s))
-	// cellAt[i] is the cell where rune i starts; pane text is one cell a
-	// rune except wide characters, which count two.
-	cellAt := make([]int, len(plain)+1)
-	for i, r := range plain {
-		cellAt[i+1] = cellAt[i] + ansi.StringWidth(string(r))
-	}
-	sep := []rune(partSep)
-	at := func(i int, sub []rune) bool {
-		return i+len(sub) <= len(plain) && string(plain[i:i+len(sub)]) == string(sub)
-	}
-	var out []string
-	start := 0 // rune index of the line's first character
-	for start < len(plain) {
-		end := start
-		for end < len(plain) && cellAt[end+1]-cellAt[start] <= w {
-			end++
-		}
-		if end == start {
-			end++ // a character wider than the pane is cut by Fit
-		}
-		next := end
-		if end < len(plain) {
-			// Where the line breaks: the last separator, else the last
-			// space, in what fits; the line may end just before either.
-			brk, skip := -1, 0
-			for i := end; i > start; i-- {
-				if at(i, sep) {
-					brk, skip = i, len(sep)
-					break
-				}
-			}
-			if brk < 0 {
-				for i := end; i > start; i-- {
-					if plain[i] == ' ' {
-						brk, skip = i, 1
-						break
-					}
-				}
-			}
-			if brk > start {
-				end, next = brk, brk+skip
-			}
-		}
-		out = append(out, ansi.Cut(s, cellAt[start], cellAt[end]))
-		start = next
-	}
-	return out
-}
 
 // bar draws a progress bar with its count, w cells wide.
 func (m Model) bar(done, total, w int) string {
