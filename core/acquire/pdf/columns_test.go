@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// Helvetica without /Widths: every glyph is 500/1000 em wide, so a 10 pt
+// Helvetica with every glyph 500/1000 em wide (fixed500), so a 10 pt
 // line of n characters is 5n points long and positions are exact.
-const columnFonts = "<< /F1 " + helvetica + " >>"
+var columnFonts = "<< /F1 " + fixed500 + " >>"
 
 // columnPage describes one page of a paper laid out in code: full-width
 // rows at the top, then two columns side by side.
@@ -126,7 +126,7 @@ func TestTeXAccentsAndLogo(t *testing.T) {
 	// dotless i; and \LaTeX as L, a raised smaller A kerned under the L's
 	// arm, T, a lowered E and X, each kerned into the previous letter.
 	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /XYZ " +
-		"/Encoding << /BaseEncoding /WinAnsiEncoding /Differences [1 /dotlessi /dieresis] >> >> >>"
+		"/Encoding << /BaseEncoding /WinAnsiEncoding /Differences [1 /dotlessi /dieresis] >>" + widths500 + " >> >>"
 	content := `BT /F1 10 Tf 72 700 Td [(na\002) 500 (\001ve) -250 (text)] TJ ET ` +
 		`BT /F1 10 Tf 1 0 0 1 72 680 Tm (L) Tj /F1 7 Tf 1 0 0 1 73.4 682.2 Tm (A) Tj ` +
 		`/F1 10 Tf 1 0 0 1 75.4 680 Tm (T) Tj 1 0 0 1 78.73 677.85 Tm (E) Tj 1 0 0 1 82.48 680 Tm (X) Tj ` +

@@ -59,6 +59,9 @@ func loadFont(v lpdf.Value) *font {
 			f.defWidth = mw.Float64()
 		}
 		f.enc = simpleEncoding(v.Key("Encoding"), v.Key("BaseFont").Name(), v.Key("FontDescriptor"))
+		if n == 0 && subtype != "Type3" {
+			f.setStdWidths(v.Key("BaseFont").Name(), v.Key("FontDescriptor").Key("Flags").Int64())
+		}
 	}
 	if tu := v.Key("ToUnicode"); tu.Kind() == lpdf.Stream {
 		f.toUni = parseToUnicode(tu)

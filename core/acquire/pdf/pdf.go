@@ -415,6 +415,9 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 			size := math.Hypot(trm[2], trm[3])
 			isSpace := c.text == " " || c.text == "\u00a0"
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
+				if !isSpace {
+					placeSpaceBefore(p.glyphs, trm[4], trm[5], size)
+				}
 				p.glyphs = append(p.glyphs, glyph{
 					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
 					s: c.text, space: isSpace,
@@ -564,6 +567,31 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 	}
 	run(contents, 0)
 	return p, nil
+}
+
+// placeSpaceBefore moves a space glyph just shown back to where the glyph
+// about to be shown at (x, y) starts, when the text cursor put that glyph
+// left of the space: OCR programs place every word with its own Td, and
+// the previous word's trailing space, advanced by Tc, lands past the
+// next word's first letter ("different;i f"). The space still follows
+// the glyph before it, so it stays a break between the two words.
+func placeSpaceBefore(glyphs []glyph, x, y, size float64) {
+	n := len(glyphs)
+	if n == 0 {
+		return
+	}
+	sp := &glyphs[n-1]
+	if !sp.space || sp.x <= x || math.Abs(sp.y-y) > 0.2*size {
+		return
+	}
+	floor := math.Inf(-1)
+	if n > 1 && !glyphs[n-2].space {
+		floor = glyphs[n-2].x
+	}
+	if x >= floor {
+		// Equal x keep the order shown: the layout sorts rows stably.
+		sp.x = max(floor, x-sp.w)
+	}
 }
 
 // inherited looks key up on the page and its ancestors (bounded depth).

@@ -221,7 +221,7 @@ func TestTwoColumnsHyphenation(t *testing.T) {
 		fmt.Fprintf(&c, "1 0 0 1 72 %d Tm (%s) Tj 1 0 0 1 330 %d Tm (%s) Tj ", y, left[i], y, right[i])
 	}
 	c.WriteString("ET")
-	got, err := extractText(t, doc("<< /F1 "+helvetica+" >>", plain(c.String())))
+	got, err := extractText(t, doc(columnFonts, plain(c.String())))
 	if err != nil {
 		t.Fatal(err)
 	}
