@@ -273,8 +273,12 @@ var (
 )
 
 // dropFurniture removes running headers/footers and page numbers: the first
-// and last lines of pages that repeat (digits ignored) on several pages.
+// and last lines of pages that repeat (digits ignored) on several pages and
+// are set no larger than the body text. A slide's title repeated on the
+// slides of one topic ("Custom Layers (1/5)" … "(5/5)") is the slide's
+// heading, larger than its text, and stays.
 func dropFurniture(pages []*page) {
+	body := bodySize(pages)
 	count := map[string]int{}
 	key := func(l line, top bool) string {
 		t := "b"
@@ -312,15 +316,17 @@ func dropFurniture(pages []*page) {
 				continue
 			}
 			l := &p.lines[i]
-			if pageNumRe.MatchString(strings.TrimSpace(l.text)) || count[key(*l, i == top)] >= min {
+			small := body <= 0 || l.size <= 1.1*body
+			if pageNumRe.MatchString(strings.TrimSpace(l.text)) || small && count[key(*l, i == top)] >= min {
 				l.drop = true
 			}
 		}
 	}
 }
 
-// markHeadings flags lines set in a font clearly larger than the body text.
-func markHeadings(pages []*page) {
+// bodySize returns the size of the document's body text: the commonest
+// glyph size over all pages (0 when there are no glyphs).
+func bodySize(pages []*page) float64 {
 	hist := map[int]int{}
 	for _, p := range pages {
 		for k, n := range p.sizes {
@@ -333,7 +339,12 @@ func markHeadings(pages []*page) {
 			best, bestN = k, n
 		}
 	}
-	body := float64(best) / 2
+	return float64(best) / 2
+}
+
+// markHeadings flags lines set in a font clearly larger than the body text.
+func markHeadings(pages []*page) {
+	body := bodySize(pages)
 	if body <= 0 {
 		return
 	}
