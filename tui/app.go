@@ -456,7 +456,7 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	if r := m.run; r != nil && r.by != "" && (m.notice == "" || m.notice == followingNotice(r) || strings.Contains(m.notice, r.by)) {
 		// The notice about a run another process started ends with it,
 		// saying how it ended, unless something else is said meanwhile.
-		m.notice = followEnded(r.source, r.by, r.err, m.learn.Committed)
+		m.notice = followEnded(r.by, r.err, m.learn.Committed)
 	}
 	if m.quitting {
 		return m, m.finishIfDone()

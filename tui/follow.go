@@ -63,7 +63,7 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 		alongside := m.notice
 		wait := func() tea.Msg {
 			err := <-x.Done
-			return followDoneMsg{run: x.ID, err: err, alongside: alongside, ended: followEnded(x.Source, x.By, err, "")}
+			return followDoneMsg{run: x.ID, err: err, alongside: alongside, ended: followEnded(x.By, err, "")}
 		}
 		return m, tea.Batch(next, wait)
 	}
@@ -91,17 +91,22 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 func followingNotice(r *run) string { return "learning " + r.source + ", started by " + r.by }
 
 // followEnded says how a run another process started ended: err is the
-// engine's error, committed the session it committed ("" for none).
-func followEnded(source, by string, err error, committed string) string {
+// engine's error, committed the session it committed ("" for none seen).
+// The outcome comes before the path, which the command (by) names as
+// typed, so that a narrow line keeps it.
+func followEnded(by string, err error, committed string) string {
 	switch {
 	case errors.Is(err, context.Canceled):
-		return "learning " + source + " for " + by + " was cancelled there: the store is unchanged"
+		return "the learn for " + by + " was cancelled there: the store is unchanged"
 	case err != nil:
-		return "learning " + source + " for " + by + " failed: " + firstLine(err.Error())
+		return "the learn for " + by + " failed: " + firstLine(err.Error())
 	case committed != "":
-		return "learned " + source + " for " + by + ": session " + committed + " committed"
+		return "learned for " + by + ": session " + committed + " committed"
 	}
-	return "learning " + source + " for " + by + " ended with nothing committed"
+	// A dry run commits nothing, and a run whose last events this screen
+	// did not get (its client went away first) may have committed: the
+	// status bar, read again now, names the last session either way.
+	return "the learn for " + by + " ended"
 }
 
 // firstLine is s up to its first line break: a notice is one line.

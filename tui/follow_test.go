@@ -59,13 +59,13 @@ func TestFollowedRunsNoticeEndsWithTheRun(t *testing.T) {
 	if err != nil || !res.Committed {
 		t.Fatalf("setup: the learn did not commit: %v", err)
 	}
-	waitScreen(t, tm, "learned "+doc+" for lore learn fields.md (pid 4242): session "+res.Session.ID+" committed")
+	waitScreen(t, tm, "learned for lore learn fields.md (pid 4242): session "+res.Session.ID+" committed")
 
 	missing := filepath.Join(dir, "rings.md")
 	if _, err := learn(missing, "lore learn rings.md (pid 4343)"); err == nil {
 		t.Fatal("setup: a learn of a missing file did not fail")
 	}
-	waitScreen(t, tm, "learning "+missing+" for lore learn rings.md (pid 4343) failed")
+	waitScreen(t, tm, "the learn for lore learn rings.md (pid 4343) failed: ")
 
 	tm.Quit()
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
@@ -93,7 +93,7 @@ func TestAlongsideRunsNoticeEndsWithTheRun(t *testing.T) {
 	// one's end; only the latter returns here.
 	msg := runBatchUntil(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(followDoneMsg); return ok })
 	m, _ = send(m, msg)
-	if strings.Contains(m.notice, "as well") || !strings.Contains(m.notice, "lore learn b.md (pid 2) ended") {
+	if strings.Contains(m.notice, "as well") || !strings.Contains(m.notice, "the learn for lore learn b.md (pid 2) ended") {
 		t.Errorf("after the second run ended the notice is %q", m.notice)
 	}
 }
