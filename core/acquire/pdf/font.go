@@ -149,7 +149,9 @@ func (f *font) decode(raw string, out []code) []code {
 func simpleEncoding(enc lpdf.Value, baseFont string, desc lpdf.Value) [256]string {
 	var t [256]string
 	base := standardEncoding
-	if strings.Contains(baseFont, "Symbol") || strings.Contains(baseFont, "Dingbats") {
+	if strings.Contains(baseFont, "Symbol") {
+		base = symbolEncoding()
+	} else if strings.Contains(baseFont, "Dingbats") {
 		base = nil
 	}
 	name := ""
@@ -285,6 +287,10 @@ func glyphText(n string) string {
 		if v, err := strconv.ParseUint(n[1:], 16, 32); err == nil && v < 0x110000 {
 			return string(rune(v))
 		}
+	}
+	// The full Adobe Glyph List: Symbol's "element", "arrowdblright"...
+	if r, ok := lpdf.GlyphRune(n); ok {
+		return string(r)
 	}
 	return ""
 }

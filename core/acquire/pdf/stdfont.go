@@ -77,6 +77,16 @@ var stdWidthsByText = sync.OnceValue(func() map[string]map[string]float64 {
 	return out
 })
 
+// symbolEncoding is the Symbol font's built-in encoding: a PDF may show
+// ∑, ≤ or α in Symbol without an /Encoding or a ToUnicode map.
+var symbolEncoding = sync.OnceValue(func() []string {
+	enc := make([]string, 256)
+	for _, g := range symbolGlyphs {
+		enc[g.code] = glyphText(g.name)
+	}
+	return enc
+})
+
 // setStdWidths gives f, a simple font without /Widths, the widths of the
 // standard font it stands for.
 func (f *font) setStdWidths(baseFont string, flags int64) {

@@ -4291,3 +4291,10 @@ var nameToRune = sync.OnceValue(func() map[string]rune {
 		"wonmonospace":                        0xFFE6,
 	}
 })
+
+// GlyphRune returns the character the Adobe Glyph List gives the glyph
+// name n, and whether it names one.
+func GlyphRune(n string) (rune, bool) {
+	r, ok := nameToRune()[n]
+	return r, ok
+}
