@@ -222,3 +222,27 @@ func FuzzLayout(f *testing.F) {
 		}
 	})
 }
+
+func TestThreeColumnsReadColumnByColumn(t *testing.T) {
+	// An index set in three columns, 160 points wide with 16-point gutters,
+	// under a full-width heading: each column is read top to bottom, the
+	// columns left to right (the middle column is tagged span, a name tags
+	// knows).
+	var c strings.Builder
+	c.WriteString("BT /F1 10 Tf 1 0 0 1 72 740 Tm (Index of the commands and the environments of the class) Tj ")
+	var want []string
+	for k, name := range []string{"left", "span", "right"} {
+		for i := 1; i <= 25; i++ {
+			fmt.Fprintf(&c, "1 0 0 1 %d %d Tm (%s%02d entry name 12, 34) Tj ", 40+176*k, 710-12*i, name, i)
+			want = append(want, fmt.Sprintf("%s%02d", name, i))
+		}
+	}
+	c.WriteString("ET")
+	got, err := extractText(t, doc(columnFonts, plain(c.String())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := tags(got); !slices.Equal(g, want) {
+		t.Errorf("reading order\n got %v\nwant %v\ntext:\n%s", g, want, got)
+	}
+}

@@ -10,11 +10,9 @@ import (
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
-const (
-	colSpan = iota
-	colLeft
-	colRight
-)
+// colSpan tags lines outside any column; the lines of each column found
+// get a number of their own.
+const colSpan = 0
 
 type line struct {
 	x0, x1, y, size float64
@@ -30,34 +28,59 @@ func layoutPage(p *page) {
 	if len(p.glyphs) == 0 {
 		return
 	}
-	rows := groupRows(p.glyphs)
-	gl, gr, twoCol := findGutter(p, rows)
-	if twoCol {
+	w := p.width
+	if w <= 0 || w > 1e5 {
+		w = 0 // no column analysis on a page of unknown width
+	}
+	next := colSpan
+	p.lines = layoutBlock(groupRows(p.glyphs), 0, w, 0, colSpan, &next)
+}
+
+// maxColumnDepth bounds how often a block is split into columns: a gutter
+// is looked for in each column again, so a page of up to 2^maxColumnDepth
+// columns (an index in four, slides with three blocks side by side) reads
+// column by column.
+const maxColumnDepth = 3
+
+// layoutBlock lays out the rows of the stretch [x0, x1] of a page (x1 ≤ x0:
+// no column analysis): it looks for a column gutter there, reads the rows
+// that run through it where they are and the text beside it column by
+// column, each column laid out the same way in turn (an XY cut). col tags
+// the block's own lines; next numbers the columns found.
+func layoutBlock(rows [][]glyph, x0, x1 float64, depth, col int, next *int) []line {
+	var gl, gr float64
+	split := false
+	if x1 > x0 && depth < maxColumnDepth {
+		gl, gr, split = findGutter(rows, x0, x1)
+	}
+	if split {
 		rows = regroupColumns(rows, gl, gr)
 	}
 	mid := (gl + gr) / 2
-	var out, left, right []line
+	var out []line
+	var ls, rs []glyph
 	flush := func() {
-		out = append(out, left...)
-		out = append(out, right...)
-		left, right = left[:0:0], right[:0:0]
-	}
-	// add appends the line of a row's glyphs (if they hold any text) to dst.
-	add := func(dst *[]line, gs []glyph, col int) {
-		if segs := splitRow(gs, -1); len(segs) > 0 {
-			*dst = append(*dst, joinSegs(segs, col))
+		if len(ls) > 0 {
+			*next++
+			out = append(out, layoutBlock(groupRows(ls), x0, gl, depth+1, *next, next)...)
 		}
+		if len(rs) > 0 {
+			*next++
+			out = append(out, layoutBlock(groupRows(rs), gr, x1, depth+1, *next, next)...)
+		}
+		ls, rs = nil, nil
 	}
 	for _, row := range rows {
-		row = combineAccents(row)
-		if !twoCol || crossesGutter(row, gl, gr) {
+		if !split || crossesGutter(row, gl, gr) {
 			// Full-width rows (titles, abstracts, wide figures) stay where
 			// they are, after the columns above them.
 			flush()
-			add(&out, row, colSpan)
+			row = combineAccents(row)
+			if segs := splitRow(row, -1); len(segs) > 0 {
+				out = append(out, joinSegs(segs, col))
+			}
 			continue
 		}
-		var ls, rs []glyph
 		for _, g := range row {
 			if g.x+g.w/2 < mid {
 				ls = append(ls, g)
@@ -65,11 +88,9 @@ func layoutPage(p *page) {
 				rs = append(rs, g)
 			}
 		}
-		add(&left, ls, colLeft)
-		add(&right, rs, colRight)
 	}
 	flush()
-	p.lines = out
+	return out
 }
 
 // groupRows sorts glyphs into rows, top to bottom, each sorted by x: glyphs
@@ -474,12 +495,9 @@ func crossesGutter(row []glyph, gl, gr float64) bool {
 // sides of it. Rows are counted, not glyphs, so full-width title and
 // abstract rows do not hide the gutter, and a short second column (the end
 // of a paper) is a column all the same. It returns the band's edges.
-func findGutter(p *page, rows [][]glyph) (gl, gr float64, ok bool) {
-	w := p.width
-	if w <= 0 || w > 1e5 {
-		return 0, 0, false
-	}
-	lo, hi := int(0.3*w), int(0.7*w)
+func findGutter(rows [][]glyph, x0, x1 float64) (gl, gr float64, ok bool) {
+	w := x1 - x0
+	lo, hi := int(x0+0.3*w), int(x0+0.7*w)
 	if hi-lo < 4 {
 		return 0, 0, false
 	}
