@@ -488,6 +488,10 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case key.Matches(k, m.keys.Yes):
 			m.confirmQuit, m.quitting = false, true
 			m.run.cancel()
+			if m.run.by == "" {
+				// Only a run started here is stopped by quitting.
+				m.learn = m.learn.Cancelling()
+			}
 			m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
 			return m, m.finishIfDone()
 		case key.Matches(k, m.keys.No):

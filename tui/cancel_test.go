@@ -103,8 +103,12 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 	if p := m.Learn().Panes[0]; p.State != pipeline.Cancelled {
 		t.Errorf("the Acquire pane is %s; want cancelled", p.State)
 	}
-	if top := strings.Split(ansi.Strip(m.View().Content), "\n")[2]; !strings.Contains(top, "1 Acquire") || !strings.Contains(top, "cancelled") || strings.Contains(top, "failed") {
+	screen := ansi.Strip(m.View().Content)
+	if top := strings.Split(screen, "\n")[2]; !strings.Contains(top, "1 Acquire") || !strings.Contains(top, "cancelled") || strings.Contains(top, "failed") {
 		t.Errorf("the Acquire pane's title is %q; want it cancelled", top)
+	}
+	if !strings.Contains(screen, "acquire   cancelled after") || strings.Contains(screen, "failed") {
+		t.Errorf("the log does not say the acquire stage was cancelled, or says something failed:\n%s", screen)
 	}
 	if after := storeExport(t, st); !bytes.Equal(before, after) {
 		t.Error("the store changed although the run was cancelled")

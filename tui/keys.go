@@ -115,7 +115,7 @@ func (m Model) askCancel() Model {
 func (m Model) cancelRun() Model {
 	m.cancelling = true
 	m.run.cancel()
-	m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
+	m.learn = m.learn.Cancelling().Log(time.Now(), "run", "cancelling…")
 	return m
 }
 

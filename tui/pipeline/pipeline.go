@@ -102,7 +102,10 @@ type Model struct {
 	Artifacts []string
 	// Committed is the session the run committed ("" until it has).
 	Committed string
-	now       time.Time
+	// cancelling: the run was asked to stop, so a stage that ends failed
+	// now ends because of that (see Cancelling).
+	cancelling bool
+	now        time.Time
 	// workDir is the folder a local source is shown relative to when
 	// that is shorter ("": always as given).
 	workDir string
@@ -124,6 +127,7 @@ func (m Model) Reset(source, session string, dryRun bool) Model {
 	}
 	m.Findings = map[core.Category]int{}
 	m.Awaiting, m.Decision, m.Artifacts, m.Committed, m.scroll = false, nil, nil, "", 0
+	m.cancelling = false
 	return m
 }
 
@@ -179,9 +183,23 @@ func (m Model) Log(at time.Time, stage, msg string) Model {
 	return m
 }
 
+// Cancelling says the run was asked to stop (the person cancelled it
+// here): the stage the engine then ends as failed ("interrupted") is
+// shown and logged as cancelled.
+func (m Model) Cancelling() Model {
+	m.cancelling = true
+	return m
+}
+
+// cancelledInfo is a cancelled stage's body.
+func (m Model) cancelledInfo() []string {
+	return []string{m.st.Severity.Warning.Render("cancelled"), m.st.Faint.Render("the store is unchanged")}
+}
+
 // Cancelled shows the run as cancelled, as the application learns once
-// the engine has returned: the stage it stopped in, reported failed, is
-// cancelled, and says the store is unchanged.
+// the engine has returned (a run another process cancelled included):
+// the stage it stopped in, reported failed, is cancelled, and says the
+// store is unchanged.
 func (m Model) Cancelled() Model {
 	for i := range m.Panes {
 		p := &m.Panes[i]
@@ -192,7 +210,7 @@ func (m Model) Cancelled() Model {
 			p.Elapsed = m.now.Sub(p.Started)
 		}
 		p.State = Cancelled
-		p.info = []string{m.st.Severity.Warning.Render("cancelled"), m.st.Faint.Render("the store is unchanged")}
+		p.info = m.cancelledInfo()
 	}
 	return m
 }
@@ -237,6 +255,9 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 			}
 		case engine.StageFailed:
 			p.State = Failed
+			if m.cancelling {
+				p.State = Cancelled
+			}
 		default:
 			p.State = Skipped
 		}
@@ -247,6 +268,9 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 			msg = fmt.Sprintf("done in %s · %s", roundDur(e.Elapsed), msg)
 		case Failed:
 			msg = m.st.Bad.Render("failed: ") + msg
+		case Cancelled:
+			p.info = m.cancelledInfo()
+			msg = m.st.Severity.Warning.Render("cancelled") + fmt.Sprintf(" after %s", roundDur(e.Elapsed))
 		}
 		m = m.Log(at, string(e.Stage), msg)
 	case engine.FindingFound:
