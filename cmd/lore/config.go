@@ -64,10 +64,14 @@ type config struct {
 	// config file lore does not know (a misspelling would otherwise be
 	// ignored without a word).
 	warnings []string
-	// typeErrs are values of the wrong kind (a word where a number is
-	// needed), from the file or the environment. Every command but lore
-	// config refuses to run with one; lore config shows them.
-	typeErrs []error
+	// errs are the configuration's mistakes: a file that cannot be read
+	// or parsed, a section given a value, a theme lore does not have, and
+	// values of the wrong kind (a word where a number is needed) from the
+	// file or the environment. Every one is found, not only the first.
+	// Every command refuses to run with one, but those that only describe
+	// lore (version, help, man) run with a warning, and lore config shows
+	// the configuration and then names them.
+	errs []error
 }
 
 func configHome() string {
@@ -122,33 +126,33 @@ func loadConfig(explicit string) (*config, error) {
 	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
 	v.AutomaticEnv()
 	c := &config{v: v, defaults: defaults, flags: map[string]*pflag.Flag{}}
+	// A file that cannot be read or parsed is one of the configuration's
+	// mistakes, not a reason to stop here: lore version, help and man run
+	// all the same, and lore config shows the rest of the configuration.
 	if explicit != "" {
 		v.SetConfigFile(explicit)
-		if err := v.ReadInConfig(); err != nil {
-			return nil, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", explicit, describeConfigError(err))}
-		}
 		c.file = explicit
+		if err := v.ReadInConfig(); err != nil {
+			c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", explicit, describeConfigError(err))})
+			c.file = ""
+		}
 	} else if home := configHome(); home != "" {
 		v.SetConfigName("config")
 		v.AddConfigPath(home)
 		if err := v.ReadInConfig(); err != nil {
 			var nf viper.ConfigFileNotFoundError
 			if !errors.As(err, &nf) {
-				return nil, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", filepath.Join(home, "config.yaml"), describeConfigError(err))}
+				c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", filepath.Join(home, "config.yaml"), describeConfigError(err))})
 			}
 		} else {
 			c.file = v.ConfigFileUsed()
 		}
 	}
 	if c.file != "" {
-		if err := c.checkFileKeys(); err != nil {
-			return nil, err
-		}
+		c.checkFileKeys()
 	}
 	c.checkTypes()
-	if err := c.checkTheme(); err != nil {
-		return nil, err
-	}
+	c.checkTheme()
 	return c, nil
 }
 
@@ -157,20 +161,22 @@ func loadConfig(explicit string) (*config, error) {
 var freeForm = []string{keyConsumers}
 
 // checkFileKeys warns about every key of the config file lore does not
-// know, with the known key it most resembles, and refuses a section
-// (dedup, limits, …) given a value instead of its keys.
-func (c *config) checkFileKeys() error {
+// know, with the known key it most resembles, and records every section
+// (dedup, limits, …) given a value instead of its keys as a mistake.
+func (c *config) checkFileKeys() {
 	data, err := os.ReadFile(c.file)
 	if err != nil {
-		return &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", c.file, describeConfigError(err))}
+		c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("config file %s: %s", c.file, describeConfigError(err))})
+		return
 	}
 	var doc map[string]any
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return &core.UsageError{Msg: fmt.Sprintf("config file %s: %v", c.file, err)}
+		c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("config file %s: %v", c.file, err)})
+		return
 	}
 	known := c.defaults.AllKeys()
-	var walk func(prefix string, m map[string]any) error
-	walk = func(prefix string, m map[string]any) error {
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
 		names := make([]string, 0, len(m))
 		for k := range m {
 			names = append(names, k)
@@ -184,12 +190,11 @@ func (c *config) checkFileKeys() error {
 			case slices.ContainsFunc(known, func(x string) bool { return strings.HasPrefix(x, key+".") }):
 				sub, ok := val.(map[string]any)
 				if !ok {
-					return &core.UsageError{Msg: fmt.Sprintf("%s: is a section of keys (%s), not a value (from file %s)",
-						key, strings.Join(sectionKeys(known, key), ", "), c.file)}
+					c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("%s: is a section of keys (%s), not a value (from file %s)",
+						key, strings.Join(sectionKeys(known, key), ", "), c.file)})
+					continue
 				}
-				if err := walk(key+".", sub); err != nil {
-					return err
-				}
+				walk(key+".", sub)
 			default:
 				w := fmt.Sprintf("config file %s: unknown key %q is ignored", c.file, key)
 				if s := closestKey(key, known); s != "" {
@@ -200,9 +205,8 @@ func (c *config) checkFileKeys() error {
 				c.warnings = append(c.warnings, w)
 			}
 		}
-		return nil
 	}
-	return walk("", doc)
+	walk("", doc)
 }
 
 // sectionKeys are the names of the keys under section.
@@ -262,7 +266,7 @@ func (c *config) checkTypes() {
 			continue
 		}
 		if msg := wrongKind(c.defaults.Get(key), c.v.Get(key)); msg != "" {
-			c.typeErrs = append(c.typeErrs, &core.UsageError{Msg: fmt.Sprintf("%s: %s (from %s)", key, msg, src)})
+			c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("%s: %s (from %s)", key, msg, src)})
 		}
 	}
 }
@@ -331,33 +335,42 @@ func wrongKind(def, val any) string {
 	return ""
 }
 
-// say writes the configuration's warnings to w, and refuses a value of the
-// wrong kind unless showing the configuration is the command (lore config
-// shows every value, then names the bad ones).
-func (c *config) say(w io.Writer, showing bool) error {
+// say writes the configuration's warnings to w. With a mistake a command
+// is refused (every mistake is its error, exit 2), unless it only
+// describes lore (tolerant: lore version, help, man), which says them as
+// warnings and runs, or it shows the configuration (lore config, which
+// names them after it).
+func (c *config) say(w io.Writer, showing, tolerant bool) error {
 	for _, s := range c.warnings {
 		fmt.Fprintln(w, "lore: warning: "+s)
 	}
-	if showing || len(c.typeErrs) == 0 {
+	if showing || len(c.errs) == 0 {
 		return nil
 	}
-	for _, err := range c.typeErrs[1:] {
-		fmt.Fprintln(w, "lore: "+err.Error())
+	if tolerant {
+		for _, err := range c.errs {
+			fmt.Fprintln(w, "lore: warning: "+err.Error())
+		}
+		return nil
 	}
-	return c.typeErrs[0]
+	if len(c.errs) == 1 {
+		return c.errs[0]
+	}
+	return mistakes(c.errs)
 }
 
 // themes are the values of the theme key.
 var themes = []string{"auto", "dark", "light"}
 
-// checkTheme refuses a theme lore does not have; it is checked when the
-// configuration is read because every command's output depends on it.
-func (c *config) checkTheme() error {
+// checkTheme records a theme lore does not have as a mistake; it is
+// checked when the configuration is read because every command's output
+// depends on it (the commands that run despite it use auto).
+func (c *config) checkTheme() {
 	t := c.v.GetString(keyTheme)
 	if t == "" || slices.Contains(themes, strings.ToLower(t)) {
-		return nil
+		return
 	}
-	return &core.UsageError{Msg: fmt.Sprintf("%s: %q is not one of %s (from %s)", keyTheme, t, strings.Join(themes, ", "), c.source(keyTheme))}
+	c.errs = append(c.errs, &core.UsageError{Msg: fmt.Sprintf("%s: %q is not one of %s (from %s)", keyTheme, t, strings.Join(themes, ", "), c.source(keyTheme))})
 }
 
 func describeConfigError(err error) string {
@@ -415,13 +428,14 @@ func (c *config) outputDir() string {
 // problems checks every setting as the commands that use it do, so that
 // lore config shows a bad value before a command stops on it.
 func (c *config) problems() []error {
-	errs := slices.Clone(c.typeErrs)
+	errs := slices.Clone(c.errs)
 	keep := func(err error) {
 		// A value of the wrong kind is named once, as such, not again as
-		// out of range (it reads as 0).
-		if err != nil && !slices.ContainsFunc(c.typeErrs, func(te error) bool {
+		// out of range (it reads as 0); nor is a key of a section given a
+		// value instead of its keys.
+		if err != nil && !slices.ContainsFunc(c.errs, func(te error) bool {
 			key, _, _ := strings.Cut(te.Error(), ":")
-			return strings.HasPrefix(err.Error(), key+" ") || strings.HasPrefix(err.Error(), key+":")
+			return strings.HasPrefix(err.Error(), key+" ") || strings.HasPrefix(err.Error(), key+":") || strings.HasPrefix(err.Error(), key+".")
 		}) {
 			errs = append(errs, err)
 		}

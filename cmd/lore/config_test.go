@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,69 @@ func TestConfigWrongTypeIsRefused(t *testing.T) {
 	dir, _ := writeConfig(t, "dedup:\n  max_distance: 1\nlimits:\n  max_file_size: 1000\ntheme: dark\n")
 	if r := lore(t, []string{"LORE_CONFIG_HOME=" + dir, "LORE_DEDUP_MIN_SHARED_KEYWORDS=3", "LORE_SKILLS_MERGE_THRESHOLD=0.8"}, "config"); r.code != 0 || r.stderr != "" {
 		t.Errorf("good values: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// TestBadConfigLetsLoreDescribeItself: a configuration with several
+// mistakes — a misspelled key, a theme lore lacks, a section given a
+// value, a word where a number is needed — refuses the commands that use
+// it, naming every mistake (on stderr and in --json's errors) with the
+// unknown key's warning beside them; lore version, man and help run all
+// the same (exit 0), saying them as warnings; lore config shows the
+// configuration, then names every one. A file that does not parse is
+// the same. Before, the first mistake refused every command, lore
+// version and lore config included, and hid the rest.
+func TestBadConfigLetsLoreDescribeItself(t *testing.T) {
+	dir, file := writeConfig(t, "them: light\ntheme: purple\nlimits: 7\ndedup:\n  max_distance: abc\n")
+	env := []string{"LORE_CONFIG_HOME=" + dir}
+	mistakes := []string{
+		`theme: "purple" is not one of auto, dark, light (from file ` + file + `)`,
+		`limits: is a section of keys (`,
+		`dedup.max_distance: "abc" is not a number (from file ` + file + `)`,
+	}
+	warning := `lore: warning: config file ` + file + `: unknown key "them" is ignored; did you mean "theme"?`
+	for _, args := range [][]string{{"version"}, {"man"}, {"help"}, {"help", "learn"}, {"version", "--json"}} {
+		r := lore(t, env, args...)
+		if r.code != 0 || strings.TrimSpace(r.stdout) == "" {
+			t.Errorf("lore %s with a bad configuration: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+		}
+		for _, want := range append([]string{warning}, mistakes...) {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("lore %s: stderr lacks %q:\n%s", strings.Join(args, " "), want, r.stderr)
+			}
+		}
+	}
+	r := lore(t, env, "config")
+	if r.code != ExitUsage || !strings.Contains(r.stdout, "dedup.max_distance") || !strings.Contains(r.stdout, "config file "+file) {
+		t.Errorf("lore config: exit %d, want %d after the configuration\n%s%s", r.code, ExitUsage, r.stdout, r.stderr)
+	}
+	for _, want := range append([]string{warning}, mistakes...) {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("lore config: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	// A command that uses the configuration is refused, naming them all.
+	r = lore(t, env, "sessions")
+	if r.code != ExitUsage {
+		t.Errorf("lore sessions: exit %d, want %d", r.code, ExitUsage)
+	}
+	for _, want := range append([]string{warning}, mistakes...) {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("lore sessions: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	r = lore(t, env, "sessions", "--json")
+	var out struct{ Errors []string }
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != ExitUsage || len(out.Errors) != len(mistakes) {
+		t.Errorf("lore sessions --json: exit %d, %v; want the %d mistakes\n%s", r.code, err, len(mistakes), r.stdout)
+	}
+
+	dir, file = writeConfig(t, "theme: [\n")
+	env = []string{"LORE_CONFIG_HOME=" + dir}
+	if r := lore(t, env, "version"); r.code != 0 || !strings.Contains(r.stderr, "lore: warning: config file "+file+": ") {
+		t.Errorf("lore version with a config that does not parse: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := lore(t, env, "sessions"); r.code != ExitUsage || !strings.Contains(r.stderr, "lore: config file "+file+": ") {
+		t.Errorf("lore sessions with a config that does not parse: exit %d\n%s", r.code, r.stderr)
 	}
 }

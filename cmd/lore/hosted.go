@@ -338,7 +338,7 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 0, false
 	}
 	cfg, err := loadConfig(flagValue(cmd, "config"))
-	if err != nil || len(cfg.typeErrs) > 0 {
+	if err != nil || len(cfg.errs) > 0 {
 		// Refused here, as it would be with no owner: the owner reads its
 		// own environment, not this process's.
 		return 0, false
@@ -419,8 +419,10 @@ func executeHosted(ctx context.Context, root *cobra.Command, stderr io.Writer) e
 	root.SilenceUsage = true
 	root.SilenceErrors = true
 	err := root.ExecuteContext(ctx)
-	if err != nil {
-		fmt.Fprintln(stderr, "lore: "+errorSentence(err))
+	for _, s := range errorSentences(err) {
+		if err != nil {
+			fmt.Fprintln(stderr, "lore: "+s)
+		}
 	}
 	return err
 }

@@ -68,16 +68,16 @@ Precedence: flag > environment > file > default.`,
 			}
 			file := a.cfg.file
 			out := map[string]any{"file": optString(file), "dataDir": a.cfg.dataDir(), "settings": entries}
-			// The values are shown first, bad ones included; then the
-			// first bad one is the command's error (exit 2), as it would
-			// be for the command that uses it.
+			// The values are shown first, bad ones included; then every
+			// bad one is named, in order, as the command's error (exit 2),
+			// as it would be for the command that uses it.
 			if bad := a.cfg.problems(); len(bad) > 0 {
-				if !asJSON {
-					for _, err := range bad[1:] {
-						fmt.Fprintln(a.stderr, "lore: "+err.Error())
+				defer func() {
+					err = bad[0]
+					if len(bad) > 1 {
+						err = mistakes(bad)
 					}
-				}
-				defer func() { err = bad[0] }()
+				}()
 			}
 			return a.output(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()

@@ -111,7 +111,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			fang.WithVersion(stamp.Version),
 			fang.WithCommit(stamp.Commit),
 			fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-				fmt.Fprintln(w, "lore: "+errorSentence(err))
+				for _, s := range errorSentences(err) {
+					fmt.Fprintln(w, "lore: "+s)
+				}
 			}),
 			fang.WithNotifySignal(os.Interrupt),
 			// lore has its own man command, listed in the help (fang's
@@ -149,6 +151,35 @@ func internalError(stdout, stderr io.Writer, asJSON bool, r any) int {
 		}()
 	}
 	return ExitInternal
+}
+
+// mistakes are several errors a command stops on together (the
+// configuration's): each is said on a line of its own and is an entry of
+// --json's errors; the exit code is found among them as for one.
+type mistakes []error
+
+func (m mistakes) Error() string {
+	s := make([]string, len(m))
+	for i, err := range m {
+		s[i] = err.Error()
+	}
+	return strings.Join(s, "; ")
+}
+
+func (m mistakes) Unwrap() []error { return m }
+
+// errorSentences is what lore says about err, a line on stderr and an
+// entry of --json's errors each: one, or one per mistake.
+func errorSentences(err error) []string {
+	var m mistakes
+	if errors.As(err, &m) {
+		out := make([]string, len(m))
+		for i, e := range m {
+			out[i] = errorSentence(e)
+		}
+		return out
+	}
+	return []string{errorSentence(err)}
 }
 
 // errorSentence is what lore says about err, on stderr and in --json errors.
@@ -222,16 +253,16 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(a.configFlag)
 			if err != nil {
-				if cmd.Name() == cobra.ShellCompRequestCmd || cmd.Name() == cobra.ShellCompNoDescRequestCmd {
-					// Completion offers nothing rather than an error the
-					// shell would show as a candidate.
-					return nil
-				}
 				return err
 			}
 			a.cfg = cfg
 			cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
-			return cfg.say(a.stderr, cmd.CommandPath() == "lore config")
+			if cmd.Name() == cobra.ShellCompRequestCmd || cmd.Name() == cobra.ShellCompNoDescRequestCmd {
+				// Completion offers what it can rather than an error or a
+				// warning the shell would show as the person types.
+				return nil
+			}
+			return cfg.say(a.stderr, cmd.CommandPath() == "lore config", describesLore(cmd))
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !a.interactive() {
@@ -361,6 +392,25 @@ func unknownCommand(cmd *cobra.Command, name string) error {
 		msg += "; see " + cmd.CommandPath() + " --help"
 	}
 	return &core.UsageError{Msg: msg}
+}
+
+// describesLore reports a command that only describes lore — help, a
+// group alone, lore version, lore man, a completion script — and so runs
+// despite a mistake in the configuration, which it says as a warning:
+// the person needs them most when something is wrong.
+func describesLore(cmd *cobra.Command) bool {
+	if cmd.Annotations[annotHelp] != "" {
+		return true
+	}
+	top := cmd
+	for top.HasParent() && top.Parent().HasParent() {
+		top = top.Parent()
+	}
+	switch top.Name() {
+	case "version", "man", "completion":
+		return top.HasParent()
+	}
+	return false
 }
 
 // groupCmd is a command that only holds subcommands: alone it prints its
@@ -500,12 +550,12 @@ func finishJSON(w io.Writer, printed []byte, runErr error, code int) error {
 		_, err := w.Write(printed)
 		return err
 	}
-	msg := errorSentence(runErr)
+	msgs := errorSentences(runErr)
 	if len(bytes.TrimSpace(printed)) == 0 {
 		return writeJSON(w, struct {
 			Errors   []string `json:"errors"`
 			ExitCode int      `json:"exitCode"`
-		}{[]string{msg}, code})
+		}{msgs, code})
 	}
 	fields, err := objectFields(printed)
 	if err != nil {
@@ -522,16 +572,18 @@ func finishJSON(w io.Writer, printed []byte, runErr error, code int) error {
 				continue
 			}
 			hasErrors = true
-			if !slices.Contains(errs, any(msg)) {
-				errs = append(errs, msg)
-				fields[i].value, _ = json.Marshal(errs)
+			for _, msg := range msgs {
+				if !slices.Contains(errs, any(msg)) {
+					errs = append(errs, msg)
+				}
 			}
+			fields[i].value, _ = json.Marshal(errs)
 		case "exitCode":
 			hasCode = true
 		}
 	}
 	if !hasErrors {
-		v, _ := json.Marshal([]string{msg})
+		v, _ := json.Marshal(msgs)
 		fields = append(fields, field{"errors", v})
 	}
 	if !hasCode {
