@@ -246,3 +246,37 @@ func TestThreeColumnsReadColumnByColumn(t *testing.T) {
 		t.Errorf("reading order\n got %v\nwant %v\ntext:\n%s", g, want, got)
 	}
 }
+
+func TestSlideBlocksSideBySide(t *testing.T) {
+	// A 363 x 272 slide with three blocks side by side under their
+	// headings, as Beamer's columns set them: one of the middle block's
+	// lines reaches further right than the others, into the whitespace
+	// before the right block. Each block is read whole, left to right.
+	var c strings.Builder
+	c.WriteString("BT /F1 11 Tf ")
+	blocks := []struct {
+		x    float64
+		rows []string
+	}{
+		{28, []string{"Items", "left01 Milk", "left02 Eggs", "left03 Bread"}},
+		{130, []string{"Enumerations", "span01 First,", "span02 Second and", "span03 Last."}},
+		{240, []string{"Descriptions", "right01 Meeh.", "right02 Yeeeha."}},
+	}
+	var want []string
+	for _, b := range blocks {
+		for i, s := range b.rows {
+			fmt.Fprintf(&c, "1 0 0 1 %.1f %d Tm (%s) Tj ", b.x, 160-17*i, s)
+			want = append(want, tags(s)...)
+		}
+	}
+	c.WriteString("ET")
+	data := docWith(&pdfBuilder{}, columnFonts, "", plain(c.String()))
+	data = []byte(strings.Replace(string(data), "/MediaBox [0 0 612 792]", "/MediaBox [0 0 362.83 272.13]", 1))
+	got, err := extractText(t, fixXref(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := tags(got); !slices.Equal(g, want) {
+		t.Errorf("reading order\n got %v\nwant %v\ntext:\n%s", g, want, got)
+	}
+}

@@ -542,6 +542,27 @@ func findGutter(rows [][]glyph, x0, x1 float64) (gl, gr float64, ok bool) {
 	if bestLen < 4 {
 		return 0, 0, false
 	}
+	// Its edges are where the fewest rows cross it: a row ending a little
+	// inside the band (a longer line of a narrow block on a slide) then
+	// stays in its column instead of counting as a row across the gutter.
+	band := cross[bestStart : bestStart+bestLen]
+	fewest := slices.Min(band)
+	coreStart, coreLen := -1, 0
+	for i, start := 0, -1; i <= len(band); i++ {
+		if i < len(band) && band[i] == fewest {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start > coreLen {
+			coreStart, coreLen = start, i-start
+		}
+		start = -1
+	}
+	if coreLen >= 4 {
+		bestStart, bestLen = bestStart+coreStart, coreLen
+	}
 	gl, gr = float64(lo+bestStart), float64(lo+bestStart+bestLen)
 	// Each side needs lines of column text: several rows, and glyphs in
 	// stretches wider than a table cell or a margin's line number.
