@@ -113,11 +113,17 @@ func (a *app) versionCmd() *cobra.Command {
 			s := currentBuildStamp()
 			// Every value a string, as the JSON has always been.
 			out := map[string]string{"version": s.Version, "commit": s.Commit, "date": s.Date, "modified": strconv.FormatBool(s.Modified), "go": runtime.Version()}
-			return a.reply(asJSON, out, "%s %s/%s %s\n", s.line(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+			return a.reply(asJSON, out, "%s\n", versionLine())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// versionLine is what lore version and lore --version print: the build
+// stamp, the platform and the Go release.
+func versionLine() string {
+	return fmt.Sprintf("%s %s/%s %s", currentBuildStamp().line(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 }
 
 // padRight pads s with spaces to width terminal columns.

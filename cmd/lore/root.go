@@ -107,6 +107,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		err = executeHosted(ctx, root, stderr)
 	} else {
 		stamp := currentBuildStamp()
+		// lore --version says what lore version says; fang's version and
+		// cobra's template would print "lore version dev (…)".
+		root.SetVersionTemplate(strings.ReplaceAll(versionLine(), "{{", "{{`{{`}}") + "\n")
 		err = fang.Execute(ctx, root,
 			fang.WithVersion(stamp.Version),
 			fang.WithCommit(stamp.Commit),

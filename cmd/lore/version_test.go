@@ -91,7 +91,22 @@ func TestVersionCommandNamesEmbeddedRevision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(flag), "("+embedded["vcs.revision"][:7]+")") {
-		t.Errorf("--version %q does not name revision %s", flag, embedded["vcs.revision"][:7])
+	if string(flag) != string(text) {
+		t.Errorf("--version %q, lore version %q", flag, text)
+	}
+}
+
+// TestVersionFlagIsTheVersionLine: lore --version and -v print the very
+// line lore version prints (they printed "lore version dev (…)", the
+// stamp in another form, without the platform).
+func TestVersionFlagIsTheVersionLine(t *testing.T) {
+	want := lore(t, nil, "version")
+	if want.code != 0 || !strings.HasPrefix(want.stdout, "lore ") {
+		t.Fatalf("lore version: exit %d, %q", want.code, want.stdout)
+	}
+	for _, flag := range []string{"--version", "-v"} {
+		if r := lore(t, nil, flag); r.code != 0 || r.stdout != want.stdout {
+			t.Errorf("lore %s: exit %d, %q; want %q", flag, r.code, r.stdout, want.stdout)
+		}
 	}
 }
