@@ -28,7 +28,7 @@ import (
 // hostileNotes is a small document with one bidirectional override (a
 // critical finding) between ordinary definitions.
 const hostileNotes = "# Access notes\n\n" +
-	"## Roles\n\nA role is a named set of permissions granted to a user.\n\n" +
+	"## Roles\n\nA **role** is a named set of permissions granted to a user.\n\n" +
 	"The key is stored in the config:\n\n" +
 	"access = \"user\u202E nimda\"\n\n" +
 	"A permission is the right to perform one action on one resource.\n"

@@ -26,7 +26,7 @@ func TestDamagedTableFailsCleanly(t *testing.T) {
 	}
 	name := filepath.Base(tables[0])
 	doc := filepath.Join(t.TempDir(), "doc.md")
-	if err := os.WriteFile(doc, []byte("# T\n\nA *widget* is a small thing.\n"), 0o600); err != nil {
+	if err := os.WriteFile(doc, []byte("# T\n\n## Definition\n\nA **widget** is a gadget that holds exactly 3 sprockets.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{

@@ -107,7 +107,10 @@ Knowledge is extracted only from the formats lore has readers for (lore text
 lists what it reads); every other text file of the source (source code, scripts,
 configuration) is scanned all the same, and the gate judges the whole report
 (lore scan shows it): what is not learned can still be what a curator must see
-before approving the source. A source with nothing to learn stops after the scan.
+before approving the source. A source with no document lore learns from stops
+after the scan, before the gate; one whose documents state nothing lore learns
+(no definition, theorem, algorithm …) stops after extraction. Either exits 2
+and stores nothing, not even a session.
 
 Every candidate is compared with the stored primitives near it on the plane that
 share keywords (and with any stating the same thing) and with the candidates of

@@ -395,6 +395,15 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
+	if extracted.Candidates == 0 {
+		// A source whose documents state nothing lore learns stops here,
+		// as one with no document lore learns from stops at the gate:
+		// a session of nothing would only be noise in lore sessions.
+		r.skipAfter(StageExtract, "nothing to learn")
+		return res, &core.InputError{Input: source, Usage: true, Msg: fmt.Sprintf(
+			"nothing to learn: lore found no definition, theorem, algorithm or other statement it learns in %s; nothing was stored",
+			docsPhrase(documents))}
+	}
 
 	// 6. Dedup and merge.
 	r.start(StageDedup)
@@ -666,4 +675,12 @@ func domainsOf(prims map[string]*core.Primitive) []string {
 		set[p.Domain] = true
 	}
 	return slices.Sorted(maps.Keys(set))
+}
+
+// docsPhrase names n documents: "the document", "its 3 documents".
+func docsPhrase(n int) string {
+	if n == 1 {
+		return "the document"
+	}
+	return fmt.Sprintf("its %d documents", n)
 }
