@@ -419,8 +419,8 @@ func executeHosted(ctx context.Context, root *cobra.Command, stderr io.Writer) e
 	root.SilenceUsage = true
 	root.SilenceErrors = true
 	err := root.ExecuteContext(ctx)
-	for _, s := range errorSentences(err) {
-		if err != nil {
+	if err != nil {
+		for _, s := range errorSentences(err) {
 			fmt.Fprintln(stderr, "lore: "+s)
 		}
 	}
