@@ -453,7 +453,8 @@ func render(pages []*page) string {
 // span is a stretch of a row's text: glyphs closer than wordGap em apart.
 type span struct {
 	x0, x1 float64
-	n      int // glyphs
+	n      int     // glyphs
+	em     float64 // the largest glyph's size
 }
 
 // wordGap bounds, in em, the gaps bridged within a span: wider than a
@@ -471,9 +472,10 @@ func rowSpans(row []glyph) []span {
 		if k := len(out) - 1; k >= 0 && g.x-out[k].x1 < wordGap*em {
 			out[k].x1 = math.Max(out[k].x1, g.x+g.w)
 			out[k].n++
+			out[k].em = math.Max(out[k].em, em)
 			continue
 		}
-		out = append(out, span{g.x, g.x + g.w, 1})
+		out = append(out, span{g.x, g.x + g.w, 1, em})
 	}
 	return out
 }
@@ -565,22 +567,26 @@ func findGutter(rows [][]glyph, x0, x1 float64) (gl, gr float64, ok bool) {
 	}
 	gl, gr = float64(lo+bestStart), float64(lo+bestStart+bestLen)
 	// Each side needs lines of column text: several rows, and glyphs in
-	// stretches wider than a table cell or a margin's line number.
-	const minRows, minGlyphs = 2, 20
-	wide := 0.1 * w
+	// stretches wider than a table cell or a margin's line number. Beside
+	// a gutter no row crosses, a stretch of five em is a line of words
+	// however wide the page (short lines of narrow columns far apart); a
+	// page of prose and displayed equations has rows across the middle.
+	const minRows, minGlyphs, wideEm = 2, 20, 5
+	clear := least == 0
 	rowsL, rowsR, massL, massR := 0, 0, 0, 0
 	for _, sp := range spans {
 		l, r := false, false
 		for _, s := range sp {
+			wide := s.x1-s.x0 >= 0.1*w || clear && s.x1-s.x0 >= wideEm*s.em
 			switch {
 			case s.x1 <= gl+1:
 				l = true
-				if s.x1-s.x0 >= wide {
+				if wide {
 					massL += s.n
 				}
 			case s.x0 >= gr-1:
 				r = true
-				if s.x1-s.x0 >= wide {
+				if wide {
 					massR += s.n
 				}
 			}
