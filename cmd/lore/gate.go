@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/tui/prompt"
 )
@@ -22,7 +25,7 @@ func (a *app) gateCmd() *cobra.Command {
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{annotPaths: "source"},
 		Use:         "gate SOURCE",
 		Short:       "Ask the approval gate whether a source may be learned",
 		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the
@@ -35,7 +38,9 @@ decision. Nothing is stored. The gate's three laws:
 Critical findings are never approved implicitly: on a terminal each must be
 acknowledged; headless, --force-critical is required. Without the flag a
 decision needs, and without a terminal to ask on, lore exits with code 3 and
-names the flag. A rejection also exits with code 3.
+names the flag. A rejection also exits with code 3. A source the gate rejected
+before is said to be, with when and by whom (the store's rejected sessions);
+nothing is written to the store.
 
 ` + stdinHelp,
 		Example: `  lore gate notes/ --approve
@@ -55,12 +60,37 @@ names the flag. A rejection also exits with code 3.
 				return err
 			}
 			defer done()
+			// The source as a learn of it records it, and so as its
+			// earlier rejections name it.
+			name := "standard input"
+			if args[0] != "-" {
+				name = redact.URL(acquire.LocalAbs(args[0]))
+			}
+			// A history that cannot be read holds no decision up.
+			var before string
+			if earlier, err := a.rejections(cmd.Context(), name); err == nil {
+				before = gate.RejectedBefore(earlier)
+			}
+			if approver != nil && before != "" {
+				inner := approver
+				approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
+					req.Why += " · " + before
+					return inner.Approve(ctx, req)
+				})
+			}
 			res, d, err := engine.Admit(cmd.Context(), src, opts, approver, policy)
+			if need, ok := errors.AsType[*gate.ApprovalRequiredError](err); ok {
+				need.Earlier = before
+			}
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				if err := writeJSON(a.stdout, map[string]any{"source": args[0], "tier": res.Report.Tier, "hygiene": hygieneOf(res.Report), "decision": d}); err != nil {
+				out := map[string]any{"source": args[0], "tier": res.Report.Tier, "hygiene": hygieneOf(res.Report), "decision": d}
+				if before != "" {
+					out["rejectedBefore"] = before
+				}
+				if err := writeJSON(a.stdout, out); err != nil {
 					return err
 				}
 			} else {
@@ -73,10 +103,13 @@ names the flag. A rejection also exits with code 3.
 					status = st.Bad.Render(string(d.Status))
 				}
 				fmt.Fprintf(&b, "%s %s by %s  %s\n", st.Label.Render("decision"), status, d.DecidedBy, st.Faint.Render(d.Rationale))
+				if before != "" {
+					fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("earlier "), before)
+				}
 				fmt.Fprint(styledWriter(a.stdout), b.String())
 			}
 			if !d.Proceed() {
-				return &gate.RejectedError{Source: args[0], Rationale: d.Rationale}
+				return &gate.RejectedError{Source: args[0], Rationale: d.Rationale, Earlier: before}
 			}
 			return nil
 		},

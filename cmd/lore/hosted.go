@@ -441,7 +441,7 @@ func local(cmd *cobra.Command) bool {
 // terminal (the approval gate), which then needs the forwarded input.
 func asks(cmd *cobra.Command) bool {
 	switch cmd.Name() {
-	case "learn", "import":
+	case "learn", "import", "gate":
 		return true
 	}
 	return false

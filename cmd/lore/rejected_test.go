@@ -74,3 +74,48 @@ func TestUnlearnRejectedSession(t *testing.T) {
 		t.Errorf("the sessions changed:\nbefore %s\nafter  %s", before.stdout, after.stdout)
 	}
 }
+
+// TestGateSaysEarlierRejection: lore gate on a source the gate rejected
+// before says when and by whom, as lore learn does — in the refusal
+// without a flag, on the decision's text and in --json's rejectedBefore —
+// also beside the store's owner, which runs it; a source never rejected
+// has no such note.
+func TestGateSaysEarlierRejection(t *testing.T) {
+	data := t.TempDir()
+	src, s := rejectedSource(t, data)
+	env := []string{"XDG_DATA_HOME=" + data}
+	when := "rejected before on " + s.Decision.DecidedAt.Local().Format("2006-01-02 15:04") + " by " + s.Decision.Person + " (user) (an injection)"
+
+	r := lore(t, env, "gate", src)
+	if r.code != ExitRejected || !strings.Contains(r.stderr, when) {
+		t.Errorf("gate without a flag: exit %d, want %d and %q\n%s", r.code, ExitRejected, when, r.stderr)
+	}
+	r = lore(t, env, "gate", src, "--force-critical")
+	if r.code != 0 || !strings.Contains(r.stdout, "earlier  "+when) {
+		t.Errorf("gate --force-critical: exit %d, want 0 and %q\n%s%s", r.code, when, r.stdout, r.stderr)
+	}
+	var out struct {
+		RejectedBefore *string `json:"rejectedBefore"`
+	}
+	r = lore(t, env, "gate", src, "--force-critical", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 0 || out.RejectedBefore == nil || *out.RejectedBefore != when {
+		t.Errorf("gate --json: exit %d, %v\n%s", r.code, err, r.stdout)
+	}
+	// A source never rejected has no note.
+	other := filepath.Join(t.TempDir(), "other.md")
+	if err := os.WriteFile(other, []byte("# Other\n\nA tree is a connected graph with no cycles.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.RejectedBefore = nil
+	r = lore(t, env, "gate", other, "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 0 || out.RejectedBefore != nil {
+		t.Errorf("gate --json of a source never rejected: exit %d, %v\n%s", r.code, err, r.stdout)
+	}
+
+	// Beside the store's owner, which holds the store, the owner says it.
+	ownStore(t, filepath.Join(data, "lore"))
+	r = inProcess("gate", src, "--force-critical")
+	if r.code != 0 || !strings.Contains(r.stdout, "earlier  "+when) {
+		t.Errorf("gate beside the owner: exit %d, want 0 and %q\n%s%s", r.code, when, r.stdout, r.stderr)
+	}
+}
