@@ -3,6 +3,7 @@ package pdf
 import (
 	"bytes"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -23,6 +24,9 @@ type font struct {
 	widths   map[int]float64 // explicit widths
 	defWidth float64         // width for codes without an explicit width
 	spaceW   float64         // width of the space glyph (em/1000)
+	// sizeScale turns the font size of Tf into the glyphs' size for a
+	// Type 3 font, whose glyph space is its own (0 means 1).
+	sizeScale float64
 }
 
 // maxCMapBytes bounds how much of a ToUnicode stream is read.
@@ -62,6 +66,9 @@ func loadFont(v lpdf.Value) *font {
 		if n == 0 && subtype != "Type3" {
 			f.setStdWidths(v.Key("BaseFont").Name(), v.Key("FontDescriptor").Key("Flags").Int64())
 		}
+		if fm := v.Key("FontMatrix"); subtype == "Type3" && fm.Len() == 6 {
+			f.sizeScale = f.type3Scale(fm.Index(0).Float64(), fm.Index(3).Float64())
+		}
 	}
 	if tu := v.Key("ToUnicode"); tu.Kind() == lpdf.Stream {
 		f.toUni = parseToUnicode(tu)
@@ -78,6 +85,53 @@ func loadFont(v lpdf.Value) *font {
 		}
 	}
 	return f
+}
+
+// type3Scale guesses how large a Type 3 font's glyphs are for a font size
+// of 1. Its FontMatrix may map a glyph space of pixels (dvips writes
+// [1 0 0 -1 0 0] and shows the text at size 1), so the size Tf gives says
+// nothing of the letters' height, and the gaps between letters kerned by
+// TJ would count as spaces ("imp ortance"). As poppler does, the width of
+// an "m" is taken as 0.6 em, else that of a letter or any glyph as 0.5 em,
+// with widths already in thousandths of text space per unit of size.
+func (f *font) type3Scale(a, d float64) float64 {
+	pick := func(ok func(string) bool) float64 {
+		for c := 0; c < 256; c++ {
+			if ok(f.enc[c]) {
+				if w, found := f.widths[c]; found && w > 0 {
+					return w / 1000
+				}
+			}
+		}
+		return 0
+	}
+	scale := 1.0
+	if w := pick(func(s string) bool { return s == "m" }); w > 0 {
+		scale = w / 0.6
+	} else if w := pick(isASCIILetter); w > 0 {
+		scale = w / 0.5
+	} else if w := pick(func(s string) bool { return s != "" }); w > 0 {
+		scale = w / 0.5
+	}
+	if a != 0 && d != 0 {
+		scale *= math.Abs(d / a)
+	}
+	if math.IsNaN(scale) || math.IsInf(scale, 0) || scale <= 0 {
+		return 0
+	}
+	return scale
+}
+
+func isASCIILetter(s string) bool {
+	return len(s) == 1 && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+}
+
+// glyphSize is the size of the font's glyphs shown at text size size.
+func (f *font) glyphSize(size float64) float64 {
+	if f.sizeScale > 0 {
+		return size * f.sizeScale
+	}
+	return size
 }
 
 func parseCIDWidths(w lpdf.Value, out map[int]float64) {

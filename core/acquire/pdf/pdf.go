@@ -412,7 +412,7 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 		for _, c := range codes {
 			w0 := g.font.width(c.c) / 1000
 			trm := matrix{g.fs * g.th, 0, 0, g.fs, 0, g.rise}.mul(g.tm).mul(g.ctm)
-			size := math.Hypot(trm[2], trm[3])
+			size := g.font.glyphSize(math.Hypot(trm[2], trm[3]))
 			isSpace := c.text == " " || c.text == "\u00a0"
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
 				if !isSpace {

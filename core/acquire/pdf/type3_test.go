@@ -1,0 +1,35 @@
+package pdf
+
+import (
+	"strings"
+	"testing"
+)
+
+// dvips writes TeX's bitmap fonts as Type 3 fonts whose glyph space is in
+// pixels (FontMatrix [1 0 0 -1 0 0]) and shows them at size 1 under a Tm
+// of 0.12: the size Tf gives is a hundredth of the letters' height, so the
+// small kerns TJ puts between letters ("imp" -2000 "ortance") were taken
+// for spaces between words. These are pagerank-1999's operators.
+func TestType3PixelFontKerns(t *testing.T) {
+	var names, widths strings.Builder
+	for c := 'a'; c <= 'z'; c++ {
+		names.WriteString(" /" + string(c))
+		w := "42 "
+		if c == 'm' {
+			w = "69 "
+		}
+		widths.WriteString(w)
+	}
+	fonts := "<< /T1 << /Type /Font /Subtype /Type3 /FontMatrix [1 0 0 -1 0 0] /FontBBox [0 0 80 80]" +
+		" /CharProcs << >> /Resources << >> /FirstChar 97 /LastChar 122 /Widths [" + widths.String() + "]" +
+		" /Encoding << /Type /Encoding /Differences [97" + names.String() + "] >> >> >>"
+	content := `BT /T1 1 Tf 0.12 0 0 -0.12 72 700 Tm [(the)-32000(imp)-2000(ortance)-32000(of)]TJ ` +
+		`-300 150 TD [(ab)-3000(out)-31000(subjectiv)-1000(e)]TJ ET`
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the importance of\nabout subjective\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
