@@ -33,7 +33,179 @@ func layoutPage(p *page) {
 		w = 0 // no column analysis on a page of unknown width
 	}
 	next := colSpan
-	p.lines = layoutBlock(groupRows(p.glyphs), 0, w, 0, colSpan, &next)
+	p.lines = layoutBlock(dropLineNumbers(groupRows(p.glyphs)), 0, w, 0, colSpan, &next)
+}
+
+// lineNumber is a stretch of a row that is a number standing alone.
+type lineNumber struct {
+	row, i0, i1 int // row and glyphs [i0, i1) of it
+	x0, x1, y   float64
+	size        float64
+	value       int
+}
+
+// Line numbers: a run of at least minLineNumbers consecutive integers set
+// one above the other in type smaller than the text beside them.
+const (
+	minLineNumbers   = 5
+	lineNumberDigits = 5
+	lineNumberSmall  = 0.9
+)
+
+// dropLineNumbers removes the numbers a review copy (ACM's review mode,
+// lineno) or a code listing prints down a margin: a tall run of
+// consecutive integers, aligned one above the other, smaller than the
+// text beside them and outside it. Read as text they break every line
+// they stand beside ("1 Because the entire article …") or the columns
+// they run along; a table's column of numbers is set as its other cells
+// are, and stays.
+func dropLineNumbers(rows [][]glyph) [][]glyph {
+	var cands []lineNumber
+	for r, row := range rows {
+		cands = appendLineNumbers(cands, r, row)
+	}
+	if len(cands) < minLineNumbers {
+		return rows
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].y > cands[b].y })
+	// Chain each number to a run ending just above it with the number
+	// before it, aligned on either edge (left-aligned numbers keep x0 from
+	// 9 to 10, right-aligned ones x1).
+	var runs [][]int
+	for i, c := range cands {
+		placed := false
+		for k, run := range runs {
+			last := cands[run[len(run)-1]]
+			aligned := math.Abs(last.x0-c.x0) <= 1 || math.Abs(last.x1-c.x1) <= 1
+			if c.value == last.value+1 && aligned && c.y < last.y && math.Abs(c.size-last.size) < 0.5 {
+				runs[k] = append(run, i)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			runs = append(runs, []int{i})
+		}
+	}
+	drop := map[int][][2]int{} // row → glyph ranges
+	for _, run := range runs {
+		if len(run) < minLineNumbers || !marginRun(rows, cands, run) {
+			continue
+		}
+		for _, i := range run {
+			c := cands[i]
+			drop[c.row] = append(drop[c.row], [2]int{c.i0, c.i1})
+		}
+	}
+	if len(drop) == 0 {
+		return rows
+	}
+	out := rows[:0]
+	for r, row := range rows {
+		if ranges, ok := drop[r]; ok {
+			kept := make([]glyph, 0, len(row))
+			for i, g := range row {
+				if !slices.ContainsFunc(ranges, func(rg [2]int) bool { return i >= rg[0] && i < rg[1] }) {
+					kept = append(kept, g)
+				}
+			}
+			if !slices.ContainsFunc(kept, func(g glyph) bool { return !g.space }) {
+				continue
+			}
+			row = kept
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// appendLineNumbers appends the numbers standing alone in a row of
+// x-sorted glyphs: stretches of at most lineNumberDigits digits, set
+// apart from the text on either side by more than a word space.
+func appendLineNumbers(cands []lineNumber, r int, row []glyph) []lineNumber {
+	start, end := -1, 0.0
+	flush := func(i1 int) {
+		if start < 0 {
+			return
+		}
+		c := lineNumber{row: r, i0: start, i1: i1, x0: row[start].x, y: row[start].y, size: row[start].size}
+		digits := 0
+		for _, g := range row[start:i1] {
+			if g.space {
+				continue
+			}
+			for _, ch := range g.s {
+				if ch < '0' || ch > '9' || digits >= lineNumberDigits || g.size != c.size {
+					return
+				}
+				c.value = 10*c.value + int(ch-'0')
+				digits++
+			}
+			c.x1 = g.x + g.w
+		}
+		if digits > 0 {
+			cands = append(cands, c)
+		}
+	}
+	for i, g := range row {
+		if g.space {
+			continue
+		}
+		em := math.Max(g.size, 1)
+		if start < 0 || g.x-end >= wordGap*em {
+			flush(i)
+			start = i
+		}
+		end = math.Max(end, g.x+g.w)
+		if start == i {
+			end = g.x + g.w
+		}
+	}
+	flush(len(row))
+	return cands
+}
+
+// marginRun reports whether the run of numbers stands in a margin of the
+// text beside it: smaller than that text and to one side of nearly all of
+// it.
+func marginRun(rows [][]glyph, cands []lineNumber, run []int) bool {
+	top, bottom := cands[run[0]].y, cands[run[len(run)-1]].y
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	mine := map[[2]int]bool{}
+	for _, i := range run {
+		c := cands[i]
+		x0, x1 = math.Min(x0, c.x0), math.Max(x1, c.x1)
+		for g := c.i0; g < c.i1; g++ {
+			mine[[2]int{c.row, g}] = true
+		}
+	}
+	size := cands[run[0]].size
+	var sizes []float64
+	left, right := 0, 0
+	for r, row := range rows {
+		for i, g := range row {
+			if g.space || mine[[2]int{r, i}] || g.y > top+size || g.y < bottom-size {
+				continue
+			}
+			sizes = append(sizes, g.size)
+			switch {
+			case g.x >= x1:
+				right++
+			case g.x+g.w <= x0:
+				left++
+			}
+		}
+	}
+	if len(sizes) == 0 {
+		return false
+	}
+	slices.Sort(sizes)
+	if size > lineNumberSmall*sizes[len(sizes)/2] {
+		return false
+	}
+	// Marginal notes may stand on the far side of the numbers.
+	n := len(sizes)
+	return 20*right >= 19*n || 20*left >= 19*n
 }
 
 // maxColumnDepth bounds how often a block is split into columns: a gutter
