@@ -569,28 +569,43 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 	return p, nil
 }
 
-// placeSpaceBefore moves a space glyph just shown back to where the glyph
+// placeSpaceBefore moves the spaces just shown back to where the glyph
 // about to be shown at (x, y) starts, when the text cursor put that glyph
-// left of the space: OCR programs place every word with its own Td, and
-// the previous word's trailing space, advanced by Tc, lands past the
-// next word's first letter ("different;i f"). The space still follows
-// the glyph before it, so it stays a break between the two words.
+// left of them: OCR programs place every word with its own Td, and the
+// previous word's trailing space, advanced by Tc, lands past the next
+// word's first letter ("different;i f"). Others show two spaces between
+// words with a negative Tw, so each space steps back and the next word's
+// first letter starts left of both ("for  the" read "for t he"). The
+// spaces still follow the glyph before them, so they stay a break between
+// the two words.
 func placeSpaceBefore(glyphs []glyph, x, y, size float64) {
 	n := len(glyphs)
-	if n == 0 {
+	first := n
+	for first > 0 && glyphs[first-1].space && math.Abs(glyphs[first-1].y-y) <= 0.2*size {
+		first--
+	}
+	if first == n {
 		return
 	}
-	sp := &glyphs[n-1]
-	if !sp.space || sp.x <= x || math.Abs(sp.y-y) > 0.2*size {
+	moved := false
+	for i := first; i < n; i++ {
+		moved = moved || glyphs[i].x > x
+	}
+	if !moved {
 		return
 	}
 	floor := math.Inf(-1)
-	if n > 1 && !glyphs[n-2].space {
-		floor = glyphs[n-2].x
+	if first > 0 {
+		floor = glyphs[first-1].x
 	}
-	if x >= floor {
-		// Equal x keep the order shown: the layout sorts rows stably.
-		sp.x = max(floor, x-sp.w)
+	if x < floor {
+		return
+	}
+	// Equal x keep the order shown: the layout sorts rows stably.
+	for i := first; i < n; i++ {
+		if glyphs[i].x > x {
+			glyphs[i].x = max(floor, x-glyphs[i].w)
+		}
 	}
 }
 
