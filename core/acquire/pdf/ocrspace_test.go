@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -22,5 +23,28 @@ func TestOCRDoubleSpaceNegativeTw(t *testing.T) {
 	}
 	if want := "for the problem of the different calls a model"; !strings.Contains(got, want) {
 		t.Errorf("text lacks %q:\n%q", want, got)
+	}
+}
+
+// A text layer writing "(\[4] )" (a backslash the spec says to ignore)
+// lost the rest of its page: the string failed to parse and with it the
+// content stream and those after it (the page's contents are an array
+// of streams, as the layer's producer wrote them).
+func TestBackslashBeforeBracketKeepsPage(t *testing.T) {
+	fonts := "<< /F1 " + helvetica + " >>"
+	b := &pdfBuilder{}
+	pagesN := b.reserve()
+	c1 := b.add(plain(`BT /F1 12 Tf 72 700 Td (proposed by ) Tj (\[4\] and [3]\). ) Tj ET`))
+	c2 := b.add(plain(`BT /F1 12 Tf 72 650 Td (Underlying Communication) Tj ET`))
+	pn := b.add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font %s >> /Contents [%d 0 R %d 0 R] >>", pagesN, fonts, c1, c2))
+	b.set(pagesN, fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", pn))
+	got, err := extractText(t, b.bytes(b.add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", pagesN)), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"proposed by [4] and [3]).", "Underlying Communication"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q:\n%q", want, got)
+		}
 	}
 }

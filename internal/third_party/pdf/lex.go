@@ -240,8 +240,10 @@ Loop:
 		case '\\':
 			switch c = b.readByte(); c {
 			default:
-				b.errorf("invalid escape sequence \\%c", c)
-				tmp = append(tmp, '\\', c)
+				// Any other character after a backslash stands for
+				// itself: the spec says the backslash is ignored, and OCR
+				// layers write "(\\[4] )" for "[4]".
+				tmp = append(tmp, c)
 			case 'n':
 				tmp = append(tmp, '\n')
 			case 'r':
@@ -271,9 +273,8 @@ Loop:
 					}
 					x = x*8 + int(c-'0')
 				}
-				if x > 255 {
-					b.errorf("invalid octal escape \\%03o", x)
-				}
+				// High-order overflow of an octal escape is ignored, as
+				// the spec says, rather than failing the whole string.
 				tmp = append(tmp, byte(x))
 			}
 		}
