@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -456,7 +457,44 @@ func markParagraphs(ls []line) {
 	}
 }
 
+// deferTopCaptions moves a figure's or table's caption that opens a
+// column after the paragraph it interrupts: a float set at the top of a
+// column stands between the previous column's last words and their
+// continuation ("in dis-", "Figure 1: …", "tributed systems"). The caption
+// is the column's first lines, in a size of their own; the paragraph goes
+// on in lowercase after them and ends where the next one starts.
+func deferTopCaptions(ls []line) {
+	for i := range ls {
+		if i > 0 && ls[i].col == ls[i-1].col || !captionRe.MatchString(ls[i].text) {
+			continue
+		}
+		k := i + 1
+		for k < len(ls) && ls[k].col == ls[i].col && math.Abs(ls[k].size-ls[i].size) < 0.5 && !ls[k].parBreak {
+			k++
+		}
+		if k == len(ls) || ls[k].col != ls[i].col || math.Abs(ls[k].size-ls[i].size) < 0.5 {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(ls[k].text); !unicode.IsLower(r) {
+			continue
+		}
+		// A numbered section title ends the paragraph too, when its
+		// spacing did not ("5.3 Log replication").
+		j := k + 1
+		for j < len(ls) && ls[j].col == ls[k].col && !ls[j].parBreak && !numberedRe.MatchString(ls[j].text) {
+			j++
+		}
+		caption := slices.Clone(ls[i:k])
+		copy(ls[i:], ls[k:j])
+		copy(ls[i+j-k:], caption)
+		ls[i].parBreak = false
+		ls[i+j-k].parBreak = true
+	}
+}
+
 var (
+	// captionRe matches the start of a figure's or table's caption.
+	captionRe = lazyre.New(`^(?:Figure|Fig\.|FIGURE|Table|TABLE)\s*[0-9IVX]+[.:]`)
 	digitsRe  = lazyre.New(`[0-9]+`)
 	pageNumRe = lazyre.New(`^(?i)(page\s*)?([0-9]+|[ivxlcdm]+)$`)
 	hyphenRe  = lazyre.New(`(\p{Ll})-\n\n?(\p{Ll})`)
@@ -593,6 +631,7 @@ func render(pages []*page) string {
 		}
 		p.lines = kept
 		markParagraphs(p.lines)
+		deferTopCaptions(p.lines)
 	}
 	markHeadings(pages)
 	var b strings.Builder
