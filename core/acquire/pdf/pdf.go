@@ -403,6 +403,7 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 	var args []lpdf.Value
 	var codes []code
 	ops := 0
+	var lastFont *font // font of the last glyph appended
 
 	show := func(raw string) {
 		if g.font == nil {
@@ -417,7 +418,11 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
 				if !isSpace {
 					placeSpaceBefore(p.glyphs, trm[4], trm[5], size)
+					if lastFont != nil && lastFont != g.font {
+						p.glyphs = fontChangeSpace(p.glyphs, trm[4], trm[5], size)
+					}
 				}
+				lastFont = g.font
 				p.glyphs = append(p.glyphs, glyph{
 					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
 					s: c.text, space: isSpace,
@@ -607,6 +612,29 @@ func placeSpaceBefore(glyphs []glyph, x, y, size float64) {
 			glyphs[i].x = max(floor, x-glyphs[i].w)
 		}
 	}
+}
+
+// fontChangeSpace adds a space before a glyph shown at (x, y) in another
+// font than the glyph before it, when a small gap parts them: poppler ends
+// a word where the font changes and keeps a gap of 3% of an em there as a
+// space, so TeX's math, set in several fonts with kerns between them, reads
+// "lenR g" and "(n , s )" in its text, and a gap too small for a word space
+// within one font still parts two fonts.
+func fontChangeSpace(glyphs []glyph, x, y, size float64) []glyph {
+	n := len(glyphs)
+	if n == 0 || len(glyphs) >= maxGlyphsPerPage {
+		return glyphs
+	}
+	prev := glyphs[n-1]
+	if prev.space || math.Abs(prev.y-y) > 0.2*size {
+		return glyphs
+	}
+	end := prev.x + prev.w
+	gap := x - end
+	if gap < 0.03*prev.size || gap > prev.size {
+		return glyphs
+	}
+	return append(glyphs, glyph{x: end, y: prev.y, w: gap, size: prev.size, s: " ", space: true})
 }
 
 // inherited looks key up on the page and its ancestors (bounded depth).

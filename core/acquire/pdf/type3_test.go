@@ -33,3 +33,21 @@ func TestType3PixelFontKerns(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TeX's math sets each symbol in its own font with small kerns between
+// them; poppler, the yardstick, ends a word where the font changes and
+// keeps a gap of a few hundredths of an em there as a space ("lenR g",
+// "(n , s )"), while the same gap inside one font's text joins the letters.
+func TestFontChangeGapIsSpace(t *testing.T) {
+	fonts := "<< /F1 " + fixed500 + " /F2 " + fixed500 + " >>"
+	content := `BT /F1 12 Tf 72 700 Td (lenR) Tj ET BT /F2 12 Tf 96.5 700 Td (g) Tj ET ` +
+		`BT /F1 12 Tf 72 680 Td (ab) Tj ET BT /F1 12 Tf 84.5 680 Td (cd) Tj ET ` +
+		`BT /F1 12 Tf 72 660 Td (O) Tj ET BT /F2 12 Tf 78 660 Td (\(1\)) Tj ET`
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "lenR g\nabcd\nO(1)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
