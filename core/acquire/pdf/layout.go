@@ -72,21 +72,29 @@ func dropLineNumbers(rows [][]glyph) [][]glyph {
 	// Chain each number to a run ending just above it with the number
 	// before it, aligned on either edge (left-aligned numbers keep x0 from
 	// 9 to 10, right-aligned ones x1).
+	// Only the latest few runs ending in the number before are tried, so
+	// a page of many numbers costs time in proportion to them.
+	const tries = 16
 	var runs [][]int
+	ending := map[int][]int{} // value → runs ending with it
 	for i, c := range cands {
-		placed := false
-		for k, run := range runs {
+		placed := -1
+		prev := ending[c.value-1]
+		for t := len(prev) - 1; t >= 0 && t >= len(prev)-tries; t-- {
+			run := runs[prev[t]]
 			last := cands[run[len(run)-1]]
 			aligned := math.Abs(last.x0-c.x0) <= 1 || math.Abs(last.x1-c.x1) <= 1
-			if c.value == last.value+1 && aligned && c.y < last.y && math.Abs(c.size-last.size) < 0.5 {
-				runs[k] = append(run, i)
-				placed = true
+			if last.value == c.value-1 && aligned && c.y < last.y && math.Abs(c.size-last.size) < 0.5 {
+				placed = prev[t]
 				break
 			}
 		}
-		if !placed {
-			runs = append(runs, []int{i})
+		if placed < 0 {
+			placed = len(runs)
+			runs = append(runs, nil)
 		}
+		runs[placed] = append(runs[placed], i)
+		ending[c.value] = append(ending[c.value], placed)
 	}
 	drop := map[int][][2]int{} // row → glyph ranges
 	for _, run := range runs {
@@ -183,8 +191,10 @@ func marginRun(rows [][]glyph, cands []lineNumber, run []int) bool {
 	size := cands[run[0]].size
 	var sizes []float64
 	left, right := 0, 0
-	for r, row := range rows {
-		for i, g := range row {
+	// Rows run top to bottom: only those beside the run are looked at.
+	first := sort.Search(len(rows), func(r int) bool { return rows[r][0].y <= top+2*size })
+	for r := first; r < len(rows) && rows[r][0].y >= bottom-2*size; r++ {
+		for i, g := range rows[r] {
 			if g.space || mine[[2]int{r, i}] || g.y > top+size || g.y < bottom-size {
 				continue
 			}
