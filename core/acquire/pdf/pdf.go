@@ -618,15 +618,17 @@ func placeSpaceBefore(glyphs []glyph, x, y, size float64) {
 // font than the glyph before it, when a small gap parts them: poppler ends
 // a word where the font changes and keeps a gap of 3% of an em there as a
 // space, so TeX's math, set in several fonts with kerns between them, reads
-// "lenR g" and "(n , s )" in its text, and a gap too small for a word space
-// within one font still parts two fonts.
+// "lenR g", "(n , s )" and, for a prime raised after its letter, "s 0" in
+// its text, and a gap too small for a word space within one font still
+// parts two fonts. A glyph raised or lowered by up to half an em (a
+// script) counts as on the same line.
 func fontChangeSpace(glyphs []glyph, x, y, size float64) []glyph {
 	n := len(glyphs)
 	if n == 0 || len(glyphs) >= maxGlyphsPerPage {
 		return glyphs
 	}
 	prev := glyphs[n-1]
-	if prev.space || math.Abs(prev.y-y) > 0.2*size {
+	if prev.space || math.Abs(prev.y-y) > 0.5*max(size, prev.size) {
 		return glyphs
 	}
 	end := prev.x + prev.w
