@@ -19,7 +19,10 @@ type ExternalRun struct {
 	ID, Source string
 	// By names the command that started it ("lore learn notes.md (pid
 	// 4242)").
-	By     string
+	By string
+	// Events are the run's events. The application reads them to their
+	// end, those of a run it does not show included, so the owner may
+	// keep the subscription open past the client's request.
 	Events <-chan engine.Event
 	// Done delivers how the run ended, once.
 	Done <-chan error
@@ -62,6 +65,10 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 		m.notice = "learning " + x.Source + " for " + x.By + " as well; the Learn screen shows the run already on it"
 		alongside := m.notice
 		wait := func() tea.Msg {
+			// Its events are not shown; they are read all the same, for
+			// the owner's relay hands them over until the run ends.
+			for range x.Events {
+			}
 			err := <-x.Done
 			return followDoneMsg{run: x.ID, err: err, alongside: alongside, ended: followEnded(x.By, err, "")}
 		}

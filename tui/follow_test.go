@@ -84,11 +84,18 @@ func TestAlongsideRunsNoticeEndsWithTheRun(t *testing.T) {
 	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	first, second := make(chan error, 1), make(chan error, 1)
 	m, _ = send(m, followMsg{ExternalRun{ID: "learn-a", Source: "a.md", By: "lore learn a.md (pid 1)", Events: make(chan engine.Event), Done: first}})
-	m, cmd := send(m, followMsg{ExternalRun{ID: "learn-b", Source: "b.md", By: "lore learn b.md (pid 2)", Events: make(chan engine.Event), Done: second}})
+	events := make(chan engine.Event)
+	m, cmd := send(m, followMsg{ExternalRun{ID: "learn-b", Source: "b.md", By: "lore learn b.md (pid 2)", Events: events, Done: second}})
 	if !strings.Contains(m.notice, "b.md") || !strings.Contains(m.notice, "as well") {
 		t.Fatalf("setup: the second run's notice is %q", m.notice)
 	}
+	// As the owner ends a run: how it ended, then the end of its events,
+	// which are read though not shown (the owner's relay would wait).
 	second <- nil
+	go func() {
+		events <- engine.StageStarted{Stage: engine.StageAcquire}
+		close(events)
+	}()
 	// The batch holds the wait for the next run and the wait for this
 	// one's end; only the latter returns here.
 	msg := runBatchUntil(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(followDoneMsg); return ok })

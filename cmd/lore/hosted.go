@@ -569,14 +569,28 @@ func (a *app) announceRun(ctx context.Context, opts *engine.LearnOptions, source
 		opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
 	}
 	done := make(chan error, 1)
-	r := tui.ExternalRun{ID: opts.SessionID, Source: redact.URL(source), Events: opts.Events.Subscribe(ctx), Done: done,
+	// The screen reads the run's events at its own pace, often after the
+	// client has its exit code and its request's context has ended: the
+	// subscription outlives the request (the screen reads it to its end),
+	// or the screen lost the run's last events and showed its last stage
+	// running for good.
+	sub, unsubscribe := context.WithCancel(context.WithoutCancel(ctx))
+	r := tui.ExternalRun{ID: opts.SessionID, Source: redact.URL(source), Events: opts.Events.Subscribe(sub), Done: done,
 		By: describeRequest(a.host.req)}
+	followed := true
 	select {
 	case a.host.runs <- r:
 	default:
 		// The screen is not listening (it is closing); the run goes on.
+		followed = false
 	}
-	return func(err error) { done <- err }
+	return func(err error) {
+		done <- err
+		if !followed {
+			// Nobody reads the subscription: it ends here.
+			unsubscribe()
+		}
+	}
 }
 
 // describeRequest names a client's command for a notice.

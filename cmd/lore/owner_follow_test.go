@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/tui"
+)
+
+// A learn the owner runs for a client hands its screen every event of
+// the run, though the screen reads them after the client has its exit
+// code and its request has ended: the last stage's end and the commit
+// included, or the screen shows that stage running for good and cannot
+// say which session was committed.
+func TestOwnersScreenGetsEveryEventOfAClientsLearn(t *testing.T) {
+	dir := newStoreDir(t)
+	t.Setenv("LORE_DATA_DIR", dir)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	cfg, err := loadConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	runs := make(chan tui.ExternalRun, 1)
+	srv, held, err := a.own(context.Background(), &screenFeed{runs: runs}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = srv.Close()
+		_ = held.close()
+	})
+	doc := filepath.Join(t.TempDir(), "groups.md")
+	if err := os.WriteFile(doc, []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inProcess("learn", doc, "--approve", "--json")
+	var r tui.ExternalRun
+	select {
+	case r = <-runs:
+	default:
+		t.Fatal("the owner did not tell its screen of the client's learn")
+	}
+	// A screen busy drawing reads the events late: the client's request
+	// is over by then.
+	time.Sleep(200 * time.Millisecond)
+	var committed, generated bool
+	timeout := time.After(10 * time.Second)
+	for open := true; open; {
+		select {
+		case e, ok := <-r.Events:
+			switch e := e.(type) {
+			case engine.Committed:
+				committed = true
+			case engine.StageFinished:
+				generated = generated || e.Stage == engine.StageGenerate
+			}
+			open = ok
+		case <-timeout:
+			t.Fatal("the run's events never ended")
+		}
+	}
+	if !committed || !generated {
+		t.Errorf("the screen got the commit: %v, the generate stage's end: %v; want both", committed, generated)
+	}
+	if err := <-r.Done; err != nil {
+		t.Errorf("the run ended with %v", err)
+	}
+}
