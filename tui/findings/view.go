@@ -23,6 +23,9 @@ const (
 	// minNoteW is the narrowest room beside the source worth starting
 	// the note in; with less, the note starts on the next line.
 	minNoteW = 20
+	// minBodyLines is the body a wrapped header leaves at least; on a
+	// screen shorter than that and the header, the note is cut instead.
+	minBodyLines = 10
 	// noteIndent leads a header line continuing the note.
 	noteIndent = "   "
 	// noteSep joins the parts of the note ("STRANGER source … · rejected
@@ -147,8 +150,9 @@ func (m Model) headerLines() []string {
 	}
 	note := cells.Visible(m.req.Why)
 	room := m.w - 1 - ansi.StringWidth(src) - 2
-	// At least one row of the list stays under the header.
-	most := max(1, min(maxHeaderLines, m.h-2))
+	// A short screen keeps its rows for the list and the evidence: the
+	// note wraps only where minBodyLines stay under it.
+	most := max(1, min(maxHeaderLines, m.h-1-minBodyLines))
 	if room >= ansi.StringWidth(note) || most == 1 || m.w <= len(noteIndent)+1 {
 		return []string{first + "  " + m.st.Faint.Render(note)}
 	}
