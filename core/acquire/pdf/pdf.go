@@ -1,4 +1,14 @@
 // Package pdf extracts the text layer of PDF documents in reading order.
+//
+// It is lore's own reader, chosen over PDFium by measurement (docs/pdf-eval.md):
+// PDFium, run as WebAssembly, returns a page's text in the order the file
+// draws it, so columns drawn line by line come out merged and no layout of
+// ours could be put back without reading its glyph boxes at a third of the
+// speed; it also costs 11–13 MB of binary, seconds of first start and a
+// decompression bomb's gigabytes unless bounded. Reading order here comes
+// from the glyphs' geometry (layout.go), and every fault of this reader the
+// evaluation set found was one it could fix. poppler's pdftotext stays an
+// option (pdf.backend), never a requirement.
 package pdf
 
 import (
