@@ -146,7 +146,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	cache, _ := os.UserCacheDir()
 	fs.StringVar(&o.manifest, "manifest", "", "manifest `file` (default eval/pdf/MANIFEST.tsv of the module holding the working directory)")
 	fs.StringVar(&o.dir, "dir", filepath.Join(cache, "lore", "eval", "pdf"), "documents `folder` (where extract.sh put NAME.pdf)")
-	fs.StringVar(&o.corpus, "corpus", "", "shared corpus `folder` for the manifest's corpus rows (default: $LORE_CORPUS, else ../shared/corpus beside the module)")
+	fs.StringVar(&o.corpus, "corpus", "", "shared corpus `folder` for the manifest's corpus rows (default: the folder the tests use, internal/corpus.Locate)")
 	fs.StringVar(&o.backend, "backend", "go", "reader to measure: "+strings.Join(backendNames(), ", "))
 	fs.StringVar(&o.dump, "dump", "", "write each document's two texts to `folder` as NAME.lore.txt and NAME.pdftotext.txt")
 	only := fs.String("only", "", "score only these comma-separated `names`")
