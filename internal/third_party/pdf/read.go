@@ -452,15 +452,13 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 		return nil, objptr{}, nil, err
 	}
 
-	size, ok := trailer[name("Size")].(int64)
-	if !ok {
+	if _, ok := trailer[name("Size")].(int64); !ok {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: trailer missing /Size entry")
 	}
-
-	if size < int64(len(table)) {
-		table = table[:size]
-	}
-
+	// Entries past /Size are kept, as poppler and qpdf keep them: pdfunite
+	// writes object numbers far beyond the /Size it states, its catalog
+	// among them, and cutting the table there lost every page. The table
+	// is already bounded by the file's size (ensureXrefLen).
 	return table, objptr{}, trailer, nil
 }
 
