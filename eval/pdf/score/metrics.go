@@ -5,11 +5,15 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // The metrics compare two texts of the same PDF as multisets of normalised
-// words: lowercased runs of letters and digits, after unfolding ligatures,
-// dropping soft hyphens and joining words hyphenated across a line break
+// words: lowercased runs of letters and digits, after Unicode compatibility
+// normalisation (NFKC: a ligature is its letters, the micro sign µ is the
+// Greek μ a math font's glyph means, as poppler and lore may each write
+// either), dropping soft hyphens and joining words hyphenated across a line break
 // ("exter-\nior" → "exterior"), in both texts alike. Punctuation, Markdown
 // marks and spacing do not count, so the scores measure what a reader
 // would notice: words missing or broken, and words out of order.
@@ -18,15 +22,13 @@ var (
 	// lineEndHyphen is a letter, a hyphen at the end of a line, and the
 	// letter that continues the word on the next line.
 	lineEndHyphen = regexp.MustCompile(`(\p{L})-[ \t]*\r?\n[ \t]*(\p{L})`)
-	ligatures     = strings.NewReplacer(
-		"\uFB00", "ff", "\uFB01", "fi", "\uFB02", "fl", "\uFB03", "ffi",
-		"\uFB04", "ffl", "\uFB05", "st", "\uFB06", "st", "\u00AD", "")
+	softHyphen    = strings.NewReplacer("\u00AD", "")
 )
 
 // normalizedWords returns the words of s in order, normalised as described
 // above.
 func normalizedWords(s string) []string {
-	s = ligatures.Replace(s)
+	s = norm.NFKC.String(softHyphen.Replace(s))
 	s = lineEndHyphen.ReplaceAllString(s, "$1$2")
 	s = strings.ToLower(s)
 	return strings.FieldsFunc(s, func(r rune) bool {

@@ -22,6 +22,7 @@ func TestNormalizedWords(t *testing.T) {
 		{"exter-  \r\n  ior", []string{"exterior"}},
 		// Ligatures unfold, soft hyphens vanish, case folds, digits stay.
 		{"\uFB01nd the e\uFB00ect of Section 3.2", []string{"find", "the", "effect", "of", "section", "3", "2"}},
+		{"the gas constant \u00B5 and \u03BC", []string{"the", "gas", "constant", "\u03BC", "and", "\u03BC"}},
 		{"hy\u00ADphen", []string{"hyphen"}},
 		// Markdown marks and punctuation are not words.
 		{"# Heading\n\n*x* + y_1 = 0.", []string{"heading", "x", "y", "1", "0"}},
