@@ -85,6 +85,10 @@ const (
 // Statements that do not align (fewer than half the shorter one's words in
 // common order) are different statements, not one edited: nil.
 func MeaningChanges(candidate, stored string) []MeaningChange {
+	if candidate == stored {
+		// The common case, an exact duplicate: nothing to align.
+		return nil
+	}
 	cand, exist := meaningTokens(candidate), meaningTokens(stored)
 	n, m := len(cand), len(exist)
 	if n == 0 || m == 0 || n > maxMeaningTokens || m > maxMeaningTokens {
