@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,22 +15,8 @@ import (
 // the client gets its exit code.
 func TestOwnerTellsItsScreenOfClientsWrites(t *testing.T) {
 	dir := newStoreDir(t)
-	t.Setenv("LORE_DATA_DIR", dir)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	cfg, err := loadConfig("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
 	changed := make(chan struct{}, 1)
-	srv, held, err := a.own(context.Background(), &screenFeed{changed: changed}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = srv.Close()
-		_ = held.close()
-	})
+	ownStoreFeeding(t, dir, &screenFeed{changed: changed})
 	signalled := func() bool {
 		select {
 		case <-changed:

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,22 +17,8 @@ import (
 // say which session was committed.
 func TestOwnersScreenGetsEveryEventOfAClientsLearn(t *testing.T) {
 	dir := newStoreDir(t)
-	t.Setenv("LORE_DATA_DIR", dir)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	cfg, err := loadConfig("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
 	runs := make(chan tui.ExternalRun, 1)
-	srv, held, err := a.own(context.Background(), &screenFeed{runs: runs}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = srv.Close()
-		_ = held.close()
-	})
+	ownStoreFeeding(t, dir, &screenFeed{runs: runs})
 	doc := filepath.Join(t.TempDir(), "groups.md")
 	if err := os.WriteFile(doc, []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -31,6 +31,13 @@ func inProcess(args ...string) result {
 // serve does, for the rest of the test.
 func ownStore(t testing.TB, dir string) *heldStore {
 	t.Helper()
+	return ownStoreFeeding(t, dir, nil)
+}
+
+// ownStoreFeeding is ownStore with a screen the owner tells of its
+// clients' runs and writes, as lore serve with the terminal app does.
+func ownStoreFeeding(t testing.TB, dir string, feed *screenFeed) *heldStore {
+	t.Helper()
 	t.Setenv("LORE_DATA_DIR", dir)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	cfg, err := loadConfig("")
@@ -38,13 +45,13 @@ func ownStore(t testing.TB, dir string) *heldStore {
 		t.Fatal(err)
 	}
 	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	srv, held, err := a.own(context.Background(), nil, nil)
+	srv, held, err := a.own(context.Background(), feed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		_ = srv.Close()
-		_ = held.db.Close()
+		_ = held.close()
 	})
 	return held
 }
