@@ -186,6 +186,30 @@ func Worse(candidate, existing string) (bool, []Defect) {
 // product of both lengths).
 const maxAlign = 400
 
+// lcsTable is the table of an alignment of a and b: lcs[i][j] is the
+// length of the longest common subsequence of a[i:] and b[j:]. Callers
+// bound the lengths (maxAlign, maxMeaningTokens) so that it fits int16.
+func lcsTable(a, b []string) [][]int16 {
+	n, m := len(a), len(b)
+	lcs := make([][]int16, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int16, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			switch {
+			case a[i] == b[j]:
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			case lcs[i+1][j] >= lcs[i][j+1]:
+				lcs[i][j] = lcs[i+1][j]
+			default:
+				lcs[i][j] = lcs[i][j+1]
+			}
+		}
+	}
+	return lcs
+}
+
 // splicedRun finds text inserted into the middle of existing that ends a
 // sentence there: "are real [tors.] (have zero imaginary part)". A broader
 // statement may insert words ("a Hermitian [or normal] operator") or go on
@@ -197,24 +221,8 @@ func splicedRun(cand, exist []string) string {
 	if len(cand) > maxAlign || len(exist) > maxAlign || len(exist) < 4 {
 		return ""
 	}
-	// lcs[i][j] is the longest common subsequence of cand[i:] and exist[j:].
 	n, m := len(cand), len(exist)
-	lcs := make([][]int16, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int16, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			switch {
-			case cand[i] == exist[j]:
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			case lcs[i+1][j] >= lcs[i][j+1]:
-				lcs[i][j] = lcs[i+1][j]
-			default:
-				lcs[i][j] = lcs[i][j+1]
-			}
-		}
-	}
+	lcs := lcsTable(cand, exist)
 	if int(lcs[0][0])*5 < m*4 {
 		return ""
 	}

@@ -94,22 +94,7 @@ func MeaningChanges(candidate, stored string) []MeaningChange {
 	if n == 0 || m == 0 || n > maxMeaningTokens || m > maxMeaningTokens {
 		return nil
 	}
-	lcs := make([][]int16, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int16, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			switch {
-			case cand[i].key == exist[j].key:
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			case lcs[i+1][j] >= lcs[i][j+1]:
-				lcs[i][j] = lcs[i+1][j]
-			default:
-				lcs[i][j] = lcs[i][j+1]
-			}
-		}
-	}
+	lcs := lcsTable(mtokKeys(cand), mtokKeys(exist))
 	if int(lcs[0][0])*2 < min(n, m) {
 		return nil
 	}
@@ -189,6 +174,15 @@ type mtok struct {
 	math            bool
 	// spelled says a number is written as a word ("two").
 	spelled bool
+}
+
+// mtokKeys are the keys of toks, what MeaningChanges aligns.
+func mtokKeys(toks []mtok) []string {
+	keys := make([]string, len(toks))
+	for i, t := range toks {
+		keys[i] = t.key
+	}
+	return keys
 }
 
 // mathNormalizer makes one spelling of the signs and math delimiters that
