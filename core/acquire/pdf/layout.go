@@ -749,19 +749,7 @@ func findGutter(rows [][]glyph, x0, x1 float64) (gl, gr float64, ok bool) {
 	// The band may be crossed by a few more rows at one x than another (a
 	// centered title ending inside it); allow for that in its width.
 	limit := least + max(1, n/25)
-	bestStart, bestLen, start := -1, 0, -1
-	for i := 0; i <= len(cross); i++ {
-		if i < len(cross) && cross[i] <= limit {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 && i-start > bestLen {
-			bestStart, bestLen = start, i-start
-		}
-		start = -1
-	}
+	bestStart, bestLen := longestRun(cross, func(c int) bool { return c <= limit })
 	if bestLen < 4 {
 		return 0, 0, false
 	}
@@ -770,19 +758,7 @@ func findGutter(rows [][]glyph, x0, x1 float64) (gl, gr float64, ok bool) {
 	// stays in its column instead of counting as a row across the gutter.
 	band := cross[bestStart : bestStart+bestLen]
 	fewest := slices.Min(band)
-	coreStart, coreLen := -1, 0
-	for i, start := 0, -1; i <= len(band); i++ {
-		if i < len(band) && band[i] == fewest {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 && i-start > coreLen {
-			coreStart, coreLen = start, i-start
-		}
-		start = -1
-	}
+	coreStart, coreLen := longestRun(band, func(c int) bool { return c == fewest })
 	if coreLen >= 4 {
 		bestStart, bestLen = bestStart+coreStart, coreLen
 	}
@@ -887,4 +863,23 @@ func combineAccents(row []glyph) []glyph {
 // raised A of the LaTeX logo.
 func endsScript(prev, g glyph) bool {
 	return !prev.space && prev.size < 0.85*g.size && math.Abs(prev.y-g.y) > 0.1*g.size
+}
+
+// longestRun is the first longest run of xs whose values all satisfy ok:
+// its start and length, or -1 and 0 when no value does.
+func longestRun(xs []int, ok func(int) bool) (start, length int) {
+	start = -1
+	for i, from := 0, -1; i <= len(xs); i++ {
+		if i < len(xs) && ok(xs[i]) {
+			if from < 0 {
+				from = i
+			}
+			continue
+		}
+		if from >= 0 && i-from > length {
+			start, length = from, i-from
+		}
+		from = -1
+	}
+	return start, length
 }
