@@ -78,6 +78,13 @@ type RejectedSessionError struct {
 }
 
 func (e *RejectedSessionError) Error() string {
+	return fmt.Sprintf("session %s was %s", e.ID, e.Reason())
+}
+
+// Reason is why the session cannot be unlearned, without its id: when
+// and by whom the gate rejected it. The history screen words a rejected
+// session's row with it.
+func (e *RejectedSessionError) Reason() string {
 	when, by := e.At, ""
 	if e.Decision != nil {
 		when, by = e.Decision.DecidedAt, " by "+e.Decision.Decider()
@@ -86,7 +93,7 @@ func (e *RejectedSessionError) Error() string {
 	if !when.IsZero() {
 		on = " on " + when.Local().Format("2006-01-02 15:04")
 	}
-	return fmt.Sprintf("session %s was rejected at the gate%s%s; nothing was learned, so there is nothing to unlearn", e.ID, on, by)
+	return "rejected at the gate" + on + by + "; nothing was learned, so there is nothing to unlearn"
 }
 
 // IntegrityBlockedError says the revert would leave other sessions'

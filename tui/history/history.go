@@ -19,6 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/listwin"
 	"github.com/lore-kb/lore/tui/markdown"
@@ -401,16 +402,8 @@ func refusal(s core.Session) string {
 	case s.DryRun:
 		return "a dry run changed nothing; there is nothing to unlearn"
 	case s.State == core.SessionRejected:
-		// As lore unlearn words it (engine.RejectedSessionError).
-		when, by := s.CompletedAt, ""
-		if s.Decision != nil {
-			when, by = s.Decision.DecidedAt, " by "+s.Decision.Decider()
-		}
-		on := ""
-		if !when.IsZero() {
-			on = " on " + when.Local().Format("2006-01-02 15:04")
-		}
-		return "rejected at the gate" + on + by + "; nothing was learned, so there is nothing to unlearn"
+		// As lore unlearn words it.
+		return (&engine.RejectedSessionError{ID: s.ID, Decision: s.Decision, At: s.CompletedAt}).Reason()
 	case s.State != core.SessionCommitted:
 		return fmt.Sprintf("the session is %s, not committed; only committed sessions can be unlearned", orDash(string(s.State)))
 	}
