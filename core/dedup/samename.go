@@ -78,10 +78,10 @@ func (d *Deduper) sameNamed(cand *core.Primitive) (*core.Primitive, error) {
 	if text.NameKey(cand.Name) == "" {
 		return nil, nil
 	}
-	for _, p := range d.run.named(cand.Domain, cand.Name) {
-		if SameName(cand, p) {
-			return p, nil
-		}
+	// The run's index files its primitives by domain and name key: all it
+	// returns are named as cand.
+	if ps := d.run.named(cand.Domain, cand.Name); len(ps) > 0 {
+		return ps[0], nil
 	}
 	ni, ok := d.reg.(NameIndex)
 	if !ok {
