@@ -13,7 +13,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
@@ -62,9 +61,8 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 
 	url, requested, gone := stallingSource(t)
 	req := learnform.Request{Source: url, Depth: core.Standard, Tier: core.Stranger, Policy: gate.Policy{Approve: true}}
-	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
-		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
-		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true})
 	select {
 	case <-requested:
 	case <-time.After(30 * time.Second):

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/lore-kb/lore/core"
@@ -35,9 +34,8 @@ func TestFollowedRunsNoticeEndsWithTheRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := make(chan ExternalRun, 1)
-	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
-		Learn: engine.LearnOptions{Domains: ds}, Dark: true, Runs: runs}),
-		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Dark: true, Runs: runs})
 
 	// learn runs source as the store's owner runs a client's learn: the
 	// screen is told first, then the engine runs, then how it ended.

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/lore-kb/lore/core/engine"
@@ -42,9 +40,8 @@ func TestStatusBarFollowsTheStoresLastSession(t *testing.T) {
 	second := learn("rings.md", "# Rings\n\nDefinition: A ring is a set with two operations, addition and multiplication, where addition forms an abelian group and multiplication distributes over it.\n")
 
 	changed := make(chan struct{}, 1)
-	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
-		Learn: engine.LearnOptions{Domains: ds}, Dark: true, Changed: changed}),
-		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Dark: true, Changed: changed})
 	waitScreen(t, tm, "last session "+second)
 
 	// Another shell learns through the owner, which signals the change.

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/lore-kb/lore/core"
@@ -88,9 +86,8 @@ func TestAppOpensTheStoreForEachOperation(t *testing.T) {
 	clean := write("groups.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
 	start := func(req learnform.Request) *teatest.TestModel {
 		t.Helper()
-		return teatest.NewTestModel(t, New(context.Background(), Options{Open: c.open, StorePath: "lore-test",
-			Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
-			teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		return newScreen(t, Options{Open: c.open, StorePath: "lore-test",
+			Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true})
 	}
 	quit := func(tm *teatest.TestModel) Model {
 		t.Helper()

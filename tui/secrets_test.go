@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/lore-kb/lore/core"
@@ -33,9 +30,8 @@ func TestRunScreenHidesURLCredentials(t *testing.T) {
 	st := storetest.Open(t)
 	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/groups.md?api_key=ZXCV1234urlsecret"
 	req := learnform.Request{Source: source, Depth: core.Standard, DryRun: true, Tier: core.Stranger, Policy: gate.Policy{Trust: true}}
-	tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
-		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
-		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+		Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true})
 	waitScreen(t, tm, "groups.md?api_key=REDACTED")
 	waitScreen(t, tm, "n learn a source")
 	tm.Type("q")

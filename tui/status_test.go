@@ -24,6 +24,14 @@ import (
 const hostileNotes = "# Access notes\n\n## Roles\n\nA role is a named set of permissions granted to a user.\n\n" +
 	"access = \"user\u202E nimda\"\n\nA permission is the right to perform one action on one resource.\n"
 
+// newScreen runs the application with opts on a 120×40 terminal without
+// colours, as the screen tests read it.
+func newScreen(t *testing.T, opts Options) *teatest.TestModel {
+	t.Helper()
+	return teatest.NewTestModel(t, New(context.Background(), opts),
+		teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+}
+
 // waitScreen waits until the application's screen shows s (spaces and
 // escapes ignored); while it does not, a window-size message makes the
 // renderer repaint the whole screen, since it writes only changed cells.
@@ -64,9 +72,8 @@ func TestStatusBarNamesOnlyStoredSessions(t *testing.T) {
 
 	start := func(req learnform.Request) (Model, string) {
 		t.Helper()
-		tm := teatest.NewTestModel(t, New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: "lore-test",
-			Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true}),
-			teatest.WithInitialTermSize(120, 40), teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test",
+			Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true})
 		if req.Tier == core.Stranger {
 			waitScreen(t, tm, "CRITICAL")
 			tm.Type("r")
