@@ -9,19 +9,16 @@ import (
 // subject: "Theorem 2.1", "Example 3" and "Lemma A" of two books are not
 // one concept, so a name made only of these, numbers, single letters and
 // stopwords has no NameKey.
-var genericNameWords = map[string]bool{}
-
-func init() {
-	for _, w := range []string{
-		"definition", "definitions", "theorem", "theorems", "lemma", "lemmas", "proposition", "corollary", "remark",
-		"remarks", "example", "examples", "exercise", "exercises", "problem", "problems", "solution", "proof", "axiom",
-		"axioms", "claim", "fact", "note", "notes", "notation", "conjecture", "observation", "question", "answer",
-		"algorithm", "procedure", "section", "chapter", "part", "case", "step", "figure", "table", "equation",
-		"formula", "appendix", "summary", "introduction", "exploration", "activity", "investigate", "preview",
-		"checkpoint", "principle", "rule", "property", "unnamed", "untitled",
-	} {
-		genericNameWords[w] = true
-	}
+var genericNameWords = map[string]bool{
+	"definition": true, "definitions": true, "theorem": true, "theorems": true, "lemma": true, "lemmas": true,
+	"proposition": true, "corollary": true, "remark": true, "remarks": true, "example": true, "examples": true,
+	"exercise": true, "exercises": true, "problem": true, "problems": true, "solution": true, "proof": true,
+	"axiom": true, "axioms": true, "claim": true, "fact": true, "note": true, "notes": true, "notation": true,
+	"conjecture": true, "observation": true, "question": true, "answer": true, "algorithm": true,
+	"procedure": true, "section": true, "chapter": true, "part": true, "case": true, "step": true,
+	"figure": true, "table": true, "equation": true, "formula": true, "appendix": true, "summary": true,
+	"introduction": true, "exploration": true, "activity": true, "investigate": true, "preview": true,
+	"checkpoint": true, "principle": true, "rule": true, "property": true, "unnamed": true, "untitled": true,
 }
 
 // NameKey is a primitive's name as dedup compares names: its words — runs
