@@ -51,7 +51,7 @@ const defaultGarbled = 0.05
 type options struct {
 	manifest, dir, corpus, backend, dump string
 	only                                 map[string]bool
-	asJSON, failGarbled                  bool
+	asJSON, failGarbled, keepFurniture   bool
 	minRecall, minOrder, garbled         float64
 	timeout                              time.Duration
 }
@@ -63,6 +63,9 @@ type row struct {
 	Status string   `json:"status"` // ok, absent, unread (lore failed), error
 	Error  string   `json:"error,omitempty"`
 	Pages  int      `json:"pages,omitempty"`
+	// FurnitureLines counts the yardstick's running headers, footers and
+	// page numbers left out of the comparison (stripFurniture).
+	FurnitureLines int `json:"furnitureLines"`
 	metrics
 	Garbled          bool     `json:"garbled"`
 	ForeignSample    []string `json:"foreignSample,omitempty"`
@@ -154,6 +157,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.minRecall, "min-recall", 0, "exit 3 when a document's word recall is below this")
 	fs.Float64Var(&o.minOrder, "min-order", 0, "exit 3 when a document's reading-order agreement is below this")
 	fs.BoolVar(&o.failGarbled, "fail-garbled", false, "exit 3 when a document's text is garbled")
+	fs.BoolVar(&o.keepFurniture, "keep-furniture", false, "score against pdftotext's whole text, running headers, footers and page numbers included (by default they are left out: lore drops them on purpose)")
 	fs.Float64Var(&o.garbled, "garbled", defaultGarbled, "share of lore's words absent from the yardstick above which a text is garbled")
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "time allowed to read one document, per reader")
 	if err := fs.Parse(args); err != nil {
@@ -313,6 +317,9 @@ func scoreEntry(e entry, o options, read reader) row {
 		return r
 	}
 	r.Status = "ok"
+	if !o.keepFurniture {
+		ref, r.FurnitureLines = stripFurniture(ref, slices.Contains(e.Kinds, "slides"))
+	}
 	r.metrics = score(ref, got)
 	if r.Seconds > 0 {
 		r.PagesPerSecond = float64(r.Pages) / r.Seconds

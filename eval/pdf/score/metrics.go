@@ -154,3 +154,115 @@ func median(xs []float64) float64 {
 	}
 	return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
 }
+
+// Page furniture in the yardstick. The issue lore's reader answers asks
+// for running headers, footers and page numbers to be dropped, and
+// pdftotext keeps them; scored against its raw text a reader doing that
+// job loses a line of words a page (3% of a paper whose header names the
+// journal, the date and the title). The scorer therefore takes the
+// furniture out of the yardstick first, judged from pdftotext's own text
+// alone: a line among a page's first or last furnitureLines lines that is
+// a bare page number, or that recurs (digits ignored) among the first or
+// last lines of at least furnitureMinPages pages and a furnitureShare of
+// them. pdftotext sometimes sets a footer amid a column's text, so a line of
+// at least three words found once on each of at least half the pages (and
+// furnitureMinPages) is furniture wherever it stands. A slide deck's titles
+// recur too, so decks (kind "slides") keep theirs: there repetition is
+// content.
+const (
+	furnitureLines    = 2
+	furnitureMinPages = 3
+	furnitureShare    = 0.2
+)
+
+var (
+	digitRun   = regexp.MustCompile(`\d+`)
+	pageNumber = regexp.MustCompile(`^(?i)(page\s+)?(\d+|[ivxlc]+)(\s*(/|of)\s*\d+)?$`)
+)
+
+// stripFurniture returns ref (pdftotext's text, pages ended by form feeds)
+// without its page furniture, and how many lines it took out.
+func stripFurniture(ref string, slides bool) (string, int) {
+	pages := strings.Split(ref, "\f")
+	type edge struct{ page, line int }
+	edges := func(lines []string) []int {
+		var idx []int
+		for i := 0; i < len(lines) && len(idx) < furnitureLines; i++ {
+			if strings.TrimSpace(lines[i]) != "" {
+				idx = append(idx, i)
+			}
+		}
+		var tail []int
+		for i := len(lines) - 1; i >= 0 && len(tail) < furnitureLines; i-- {
+			if strings.TrimSpace(lines[i]) != "" && !slices.Contains(idx, i) {
+				tail = append(tail, i)
+			}
+		}
+		return append(idx, tail...)
+	}
+	key := func(s string) string {
+		return digitRun.ReplaceAllString(strings.Join(strings.Fields(strings.ToLower(s)), " "), "#")
+	}
+	split := make([][]string, len(pages))
+	seen := map[string]map[int]bool{}
+	var cands []edge
+	for p, pg := range pages {
+		split[p] = strings.Split(pg, "\n")
+		for _, i := range edges(split[p]) {
+			cands = append(cands, edge{p, i})
+			k := key(split[p][i])
+			if seen[k] == nil {
+				seen[k] = map[int]bool{}
+			}
+			seen[k][p] = true
+		}
+	}
+	drop := map[edge]bool{}
+	if !slides {
+		everywhere := map[string][]edge{}
+		for p, lines := range split {
+			for i, l := range lines {
+				if len(strings.Fields(l)) >= 3 {
+					k := key(l)
+					everywhere[k] = append(everywhere[k], edge{p, i})
+				}
+			}
+		}
+		for _, es := range everywhere {
+			perPage := map[int]int{}
+			for _, e := range es {
+				perPage[e.page]++
+			}
+			if len(perPage) == len(es) && len(es) >= furnitureMinPages && 2*len(es) >= len(pages) {
+				for _, e := range es {
+					drop[e] = true
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		s := strings.TrimSpace(split[c.page][c.line])
+		n := len(seen[key(s)])
+		if pageNumber.MatchString(s) || !slides && n >= furnitureMinPages && float64(n) >= furnitureShare*float64(len(pages)) {
+			drop[c] = true
+		}
+	}
+	var b strings.Builder
+	for p, lines := range split {
+		if p > 0 {
+			b.WriteByte('\f')
+		}
+		first := true
+		for i, l := range lines {
+			if drop[edge{p, i}] {
+				continue
+			}
+			if !first {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+			first = false
+		}
+	}
+	return b.String(), len(drop)
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -228,5 +229,45 @@ func TestShortfalls(t *testing.T) {
 	}
 	if got := shortfalls(rows, options{failGarbled: true}); len(got) != 1 || !strings.HasPrefix(got[0], "jumbled") {
 		t.Errorf("fail-garbled: %q", got)
+	}
+}
+
+func TestStripFurniture(t *testing.T) {
+	page := func(n int, body string) string {
+		return fmt.Sprintf("Journal of Things, Vol. %d\n\n%s\n\n%d\n", n, body, n)
+	}
+	var pages []string
+	for i := 1; i <= 5; i++ {
+		body := strings.Repeat("word"+strings.Repeat("s", i)+" ", 4)
+		if i == 3 {
+			// A footer pdftotext set amid a column's text.
+			body = "first half\nTo appear in Proceedings 2004\nsecond half"
+		} else {
+			body += "\nTo appear in Proceedings 2004"
+		}
+		pages = append(pages, page(i, body))
+	}
+	ref := strings.Join(pages, "\f") + "\f"
+	got, n := stripFurniture(ref, false)
+	for _, gone := range []string{"Journal of Things", "To appear", "\n3\n"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("furniture %q kept:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"words words", "first half\nsecond half", "wordsssss wordsssss"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("text %q lost:\n%s", kept, got)
+		}
+	}
+	if n != 15 {
+		t.Errorf("%d lines dropped, want 15 (a header, a footer line and a page number on each of 5 pages)", n)
+	}
+	if strings.Count(got, "\f") != 5 {
+		t.Errorf("page breaks changed: %d", strings.Count(got, "\f"))
+	}
+	// A deck repeats its titles on purpose: only bare page numbers go.
+	deck, n := stripFurniture(ref, true)
+	if !strings.Contains(deck, "Journal of Things") || !strings.Contains(deck, "To appear") || n != 5 {
+		t.Errorf("slides: %d dropped, text:\n%s", n, deck)
 	}
 }
