@@ -17,6 +17,7 @@ require (
 	github.com/dgraph-io/badger/v4 v4.9.6
 	github.com/fsnotify/fsnotify v1.9.0
 	github.com/go-git/go-git/v5 v5.19.3
+	github.com/go-text/typesetting v0.3.5
 	github.com/google/jsonschema-go v0.4.3
 	github.com/klauspost/compress v1.18.0
 	github.com/kljensen/snowball v0.10.0

@@ -225,6 +225,8 @@ func simpleEncoding(enc lpdf.Value, baseFont string, desc lpdf.Value) [256]strin
 	case "":
 		if b := builtinEncoding(desc.Key("FontFile")); b != nil {
 			base = b
+		} else if b := builtinCFFEncoding(desc.Key("FontFile3")); b != nil {
+			base = b
 		}
 	}
 	copy(t[:], base)
@@ -299,6 +301,26 @@ func builtinEncoding(ff lpdf.Value) []string {
 		enc[c] = glyphText(string(m[2]))
 	}
 	return enc
+}
+
+// maxCFFBytes bounds the size of a CFF font program read for its encoding
+// (a subset of a Latin font is tens of kilobytes; a whole CJK font a few
+// megabytes, and those are CID fonts without one).
+const maxCFFBytes = 4 << 20
+
+// builtinCFFEncoding reads the encoding of an embedded CFF program
+// (FontFile3 /Type1C), or returns nil when there is none.
+func builtinCFFEncoding(ff lpdf.Value) []string {
+	if ff.Kind() != lpdf.Stream || ff.Key("Subtype").Name() != "Type1C" {
+		return nil
+	}
+	rc := ff.Reader()
+	data, err := io.ReadAll(io.LimitReader(rc, maxCFFBytes+1))
+	rc.Close()
+	if err != nil || len(data) > maxCFFBytes {
+		return nil
+	}
+	return cffEncoding(data)
 }
 
 // glyphText maps a glyph name to Unicode text.

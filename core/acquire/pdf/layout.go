@@ -297,6 +297,12 @@ func groupRows(gs []glyph) [][]glyph {
 	for _, i := range idx {
 		g := gs[i]
 		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
+		if g.y < rowY && g.size > rowSize*1.15 && !g.space {
+			// The row so far is a superscript (the sweep meets the raised
+			// script before its base): TeX raises one by up to half an em
+			// of the base's size, more than a subscript is lowered.
+			tol = 0.55 * g.size
+		}
 		if len(cur) > 0 && math.Abs(rowY-g.y) <= tol {
 			cur = append(cur, g)
 			if g.size > rowSize*1.05 && !g.space {
