@@ -3,6 +3,7 @@ package main
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -164,7 +165,10 @@ func median(xs []float64) float64 {
 // alone: a line among a page's first or last furnitureLines lines that is
 // a bare page number, or that recurs (digits ignored) among the first or
 // last lines of at least furnitureMinPages pages and a furnitureShare of
-// them. pdftotext sometimes sets a footer amid a column's text, so a line of
+// them. A slide's number may come out anywhere in its text, so bare
+// numbers that count the pages (one a page, never going back, on at least
+// half the pages) are page numbers wherever they stand.
+// pdftotext sometimes sets a footer amid a column's text, so a line of
 // at least three words found once on each of at least half the pages (and
 // furnitureMinPages) is furniture wherever it stands. A slide deck's titles
 // recur too, so decks (kind "slides") keep theirs: there repetition is
@@ -184,7 +188,6 @@ var (
 // without its page furniture, and how many lines it took out.
 func stripFurniture(ref string, slides bool) (string, int) {
 	pages := strings.Split(ref, "\f")
-	type edge struct{ page, line int }
 	edges := func(lines []string) []int {
 		var idx []int
 		for i := 0; i < len(lines) && len(idx) < furnitureLines; i++ {
@@ -240,6 +243,9 @@ func stripFurniture(ref string, slides bool) (string, int) {
 			}
 		}
 	}
+	for _, e := range pageCounter(split) {
+		drop[e] = true
+	}
 	for _, c := range cands {
 		s := strings.TrimSpace(split[c.page][c.line])
 		n := len(seen[key(s)])
@@ -265,4 +271,42 @@ func stripFurniture(ref string, slides bool) (string, int) {
 		}
 	}
 	return b.String(), len(drop)
+}
+
+// edge is a line of a page: its page's and its own index.
+type edge struct{ page, line int }
+
+// counterStep bounds how far a page counter may move from one page to the
+// next (pages without a number, a plate, a skipped blank).
+const counterStep = 3
+
+var bareNumber = regexp.MustCompile(`^\d{1,4}$`)
+
+// pageCounter finds the page numbers set among a page's text: on each
+// page the smallest bare number at most counterStep past the last one
+// taken, kept only when such numbers are on at least half the pages.
+func pageCounter(pages [][]string) []edge {
+	var out []edge
+	last := 0
+	for p, lines := range pages {
+		best, at := -1, -1
+		for i, l := range lines {
+			l = strings.TrimSpace(l)
+			if !bareNumber.MatchString(l) {
+				continue
+			}
+			v, _ := strconv.Atoi(l)
+			if v >= last && v <= last+counterStep && (best < 0 || v < best) {
+				best, at = v, i
+			}
+		}
+		if at >= 0 {
+			out = append(out, edge{p, at})
+			last = best
+		}
+	}
+	if len(out) < furnitureMinPages || 2*len(out) < len(pages) {
+		return nil
+	}
+	return out
 }

@@ -271,3 +271,17 @@ func TestStripFurniture(t *testing.T) {
 		t.Errorf("slides: %d dropped, text:\n%s", n, deck)
 	}
 }
+
+// A deck's slide numbers come out amid its text; overlays of one slide
+// repeat the number. They count the pages and go; a number in the text
+// that does not count them stays.
+func TestStripFurnitureSlideNumbers(t *testing.T) {
+	ref := "Title\nfirst point\n1\nsecond point\f" +
+		"Title\nfirst point\n2\nsecond point\f" +
+		"Title\nfirst point\n2\nsecond point\nthird\f" +
+		"Results\nvalue\n42\n3\nmore\nend\f"
+	got, n := stripFurniture(ref, true)
+	if want := "Title\nfirst point\nsecond point\fTitle\nfirst point\nsecond point\fTitle\nfirst point\nsecond point\nthird\fResults\nvalue\n42\nmore\nend\f"; got != want || n != 4 {
+		t.Errorf("%d dropped, got %q, want %q", n, got, want)
+	}
+}
