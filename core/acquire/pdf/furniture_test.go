@@ -32,3 +32,34 @@ func TestRepeatedSlideTitlesKept(t *testing.T) {
 		t.Errorf("running footer kept:\n%s", got)
 	}
 }
+
+// A talk builds a slide up line by line: the same last line of code
+// (`export GOPATH=...`) ends several slides, a quarter of the way up the
+// page, in the text's own size. It is the slides' content, not a running
+// footer, which stands in the page's margin (measured from the MediaBox,
+// which need not start at 0).
+func TestRepeatedLastLineAboveTheMarginKept(t *testing.T) {
+	slides := func(last string, y int) []byte {
+		var pages []string
+		for i := 1; i <= 4; i++ {
+			pages = append(pages, plain(fmt.Sprintf("BT /F1 14 Tf 1 0 0 1 40 700 Tm (Step %d of the build script.) Tj ET "+
+				"BT /F1 14 Tf 1 0 0 1 40 %d Tm (%s) Tj ET", i, y, last)))
+		}
+		data := doc("<< /F1 "+helvetica+" >>", pages...)
+		return fixXref([]byte(strings.ReplaceAll(string(data), "/MediaBox [0 0 612 792]", "/MediaBox [0 100 612 892]")))
+	}
+	got, err := extractText(t, slides("export GOPATH=/home/projects", 300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(got, "export GOPATH=/home/projects"); n != 4 {
+		t.Errorf("the slides' last line kept %d times, want 4:\n%s", n, got)
+	}
+	got, err = extractText(t, slides("Jane Doe - Vendoring", 120))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(got, "Jane Doe") {
+		t.Errorf("running footer 20 pt above the page's bottom edge kept:\n%s", got)
+	}
+}

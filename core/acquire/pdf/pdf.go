@@ -249,6 +249,7 @@ type glyph struct {
 
 type page struct {
 	width, height float64
+	y0            float64 // the MediaBox's bottom edge
 	glyphs        []glyph // nil once settled
 	lines         []line  // filled by layout
 	// sizes counts the glyphs by size in half points and count is their
@@ -396,6 +397,7 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 	if mb := inherited(pg.V, "MediaBox"); mb.Len() == 4 {
 		p.width = mb.Index(2).Float64() - mb.Index(0).Float64()
 		p.height = mb.Index(3).Float64() - mb.Index(1).Float64()
+		p.y0 = mb.Index(1).Float64()
 	}
 	if pg.V.IsNull() {
 		return p, nil
