@@ -168,6 +168,9 @@ func median(xs []float64) float64 {
 // them. A slide's number may come out anywhere in its text, so bare
 // numbers that count the pages (one a page, never going back, on at least
 // half the pages) are page numbers wherever they stand.
+// Margin line numbers (a review copy's, a documented listing's) come out as
+// runs of bare numbers, each one more than the last, among the text: a run
+// of at least lineNumberRun of them is furniture too.
 // pdftotext sometimes sets a footer amid a column's text, so a line of
 // at least three words found once on each of at least half the pages (and
 // furnitureMinPages) is furniture wherever it stands. A slide deck's titles
@@ -243,7 +246,7 @@ func stripFurniture(ref string, slides bool) (string, int) {
 			}
 		}
 	}
-	for _, e := range pageCounter(split) {
+	for _, e := range append(pageCounter(split), lineNumbers(split)...) {
 		drop[e] = true
 	}
 	for _, c := range cands {
@@ -308,5 +311,39 @@ func pageCounter(pages [][]string) []edge {
 	if len(out) < furnitureMinPages || 2*len(out) < len(pages) {
 		return nil
 	}
+	return out
+}
+
+// lineNumberRun is the shortest run of consecutive bare numbers taken for
+// margin line numbers.
+const lineNumberRun = 10
+
+// lineNumbers finds margin line numbers: bare numbers, each one more than
+// the one before it wherever the text between them stands, in runs of at
+// least lineNumberRun.
+func lineNumbers(pages [][]string) []edge {
+	var out, run []edge
+	last := -1
+	flush := func() {
+		if len(run) >= lineNumberRun {
+			out = append(out, run...)
+		}
+		run = nil
+	}
+	for p, lines := range pages {
+		for i, l := range lines {
+			l = strings.TrimSpace(l)
+			if !bareNumber.MatchString(l) {
+				continue
+			}
+			v, _ := strconv.Atoi(l)
+			if v != last+1 {
+				flush()
+			}
+			run = append(run, edge{p, i})
+			last = v
+		}
+	}
+	flush()
 	return out
 }

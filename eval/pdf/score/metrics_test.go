@@ -285,3 +285,21 @@ func TestStripFurnitureSlideNumbers(t *testing.T) {
 		t.Errorf("%d dropped, got %q, want %q", n, got, want)
 	}
 }
+
+// A review copy numbers its lines down the margin; pdftotext sets the
+// numbers in runs among the text. A long run of consecutive numbers goes,
+// a short list of numbers stays.
+func TestStripFurnitureLineNumbers(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&b, "%d\n", i)
+		if i%4 == 0 {
+			b.WriteString("a paragraph of the paper\n")
+		}
+	}
+	b.WriteString("Table\n7\n8\n9\nthe end\nof it\n")
+	got, n := stripFurniture(b.String(), false)
+	if want := "a paragraph of the paper\na paragraph of the paper\na paragraph of the paper\nTable\n7\n8\n9\nthe end\nof it\n"; got != want || n != 12 {
+		t.Errorf("%d dropped, got %q, want %q", n, got, want)
+	}
+}
