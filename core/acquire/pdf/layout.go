@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
@@ -369,7 +371,7 @@ func splitRow(row []glyph, gutter float64) []line {
 	sizeSum, n := 0.0, 0
 	end := 0.0
 	finish := func() {
-		seg.text = strings.TrimSpace(b.String())
+		seg.text = composeNegations(strings.TrimSpace(b.String()))
 		if n > 0 {
 			seg.size = sizeSum / float64(n)
 		}
@@ -413,6 +415,41 @@ func splitRow(row []glyph, gutter float64) []line {
 	}
 	finish()
 	return segs
+}
+
+// negationSlash is the combining long solidus that TeX's \not (cmsy's
+// "negationslash") sets over the relation after it.
+const negationSlash = "\u0338"
+
+// composeNegations puts a negation slash after the relation it strikes
+// through, where Unicode wants a combining mark, and composes the pair
+// where a character exists: "̸=" → "≠", "̸∈" → "∉". The slash is drawn
+// first, at the relation's own x, so it comes out before it.
+func composeNegations(s string) string {
+	if !strings.Contains(s, negationSlash) {
+		return s
+	}
+	var b strings.Builder
+	rest := s
+	for {
+		i := strings.Index(rest, negationSlash)
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		after := strings.TrimLeft(rest[i+len(negationSlash):], " ")
+		r, n := utf8.DecodeRuneInString(after)
+		if n == 0 || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			// Nothing to strike through: keep the slash as it came.
+			b.WriteString(negationSlash)
+			rest = rest[i+len(negationSlash):]
+			continue
+		}
+		b.WriteString(norm.NFC.String(string(r) + negationSlash))
+		rest = after[n:]
+	}
+	return b.String()
 }
 
 func joinSegs(segs []line, col int) line {

@@ -18,3 +18,22 @@ func TestRaisedSuperscriptStaysInItsLine(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TeX's \neq is cmsy's negation slash drawn over an "=" at the same x: it
+// came out as a combining mark before the "=" ("a ̸= 0"), striking through
+// the space before it. The pair is one character, ≠; a slash over a
+// relation without a precomposed form follows it as Unicode wants.
+func TestNegatedRelationComposed(t *testing.T) {
+	for in, want := range map[string]string{
+		"a \u0338= 0":       "a ≠ 0",
+		"x \u0338∈ S":       "x ∉ S",
+		"p \u0338∝ q":       "p ∝\u0338 q",
+		"\u0338":            "\u0338",
+		"\u0338a":           "\u0338a",
+		"no slash = at all": "no slash = at all",
+	} {
+		if got := composeNegations(in); got != want {
+			t.Errorf("composeNegations(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -317,6 +317,7 @@ func scoreEntry(e entry, o options, read reader) row {
 		return r
 	}
 	r.Status = "ok"
+	ref = fixYardstick(ref)
 	if !o.keepFurniture {
 		ref, r.FurnitureLines = stripFurniture(ref, slices.Contains(e.Kinds, "slides"))
 	}

@@ -347,3 +347,15 @@ func lineNumbers(pages [][]string) []edge {
 	flush()
 	return out
 }
+
+// poppler decodes TeX's negation slash (cmsy's "negationslash", code 0x36,
+// drawn over the relation it negates) as the digit 6: "a 6= 0" for a ≠ 0,
+// hundreds of times in a linear algebra book. The yardstick is corrected
+// before the comparison, or a reader writing ≠ would miss a word "6" each
+// time.
+var popplerNeq = regexp.MustCompile(`(^|[\s(])6=`)
+
+// fixYardstick corrects pdftotext's known misreadings (popplerNeq).
+func fixYardstick(ref string) string {
+	return popplerNeq.ReplaceAllString(ref, "${1}≠")
+}

@@ -303,3 +303,9 @@ func TestStripFurnitureLineNumbers(t *testing.T) {
 		t.Errorf("%d dropped, got %q, want %q", n, got, want)
 	}
 }
+
+func TestFixYardstickNegationSlash(t *testing.T) {
+	if got, want := fixYardstick("a 6= 0 and (6= b) but x=16=y and 6 = 6"), "a ≠ 0 and (≠ b) but x=16=y and 6 = 6"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
