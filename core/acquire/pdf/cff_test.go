@@ -95,3 +95,33 @@ func TestCFFEncodingBadPrograms(t *testing.T) {
 		t.Errorf("count past the end: %q", enc[:5])
 	}
 }
+
+// Fonts are loaded once per document, by the font object: two pages that
+// call different fonts by the same resource name each decode with their
+// own.
+func TestFontCacheKeyedByFontObject(t *testing.T) {
+	b := &pdfBuilder{}
+	pagesN := b.reserve()
+	swapped := b.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /Differences [97 /b /a] >> >>")
+	plainFont := b.add(helvetica)
+	var kids []string
+	for _, fonts := range []string{
+		fmt.Sprintf("<< /F1 %d 0 R >>", swapped),
+		fmt.Sprintf("<< /F1 %d 0 R /F2 %d 0 R >>", plainFont, swapped),
+	} {
+		cn := b.add(plain(`BT /F1 12 Tf 72 700 Td (ab) Tj ET BT /F2 12 Tf 72 680 Td (ab) Tj ET`))
+		pn := b.add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font %s >> /Contents %d 0 R >>", pagesN, fonts, cn))
+		kids = append(kids, fmt.Sprintf("%d 0 R", pn))
+	}
+	b.set(pagesN, fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count 2 >>", strings.Join(kids, " ")))
+	root := b.add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", pagesN))
+	got, err := extractText(t, b.bytes(root, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Page 1 has no F2: its second line falls back on the standard
+	// encoding.
+	if want := "ba\nab\nab\nba\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -160,6 +160,10 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 	// box are read once: their lines are shared, only the flags that later
 	// passes set are copied.
 	shared := map[string]*page{}
+	// Fonts are loaded once per document, not once per page: decoding a
+	// ToUnicode map or an embedded program's encoding is most of a font's
+	// cost, and a book's pages share a handful of fonts.
+	fontCache := map[string]*font{}
 	glyphs := 0
 	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
@@ -168,10 +172,10 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 		key := sharedKey(leaf)
 		p := shared[key]
 		if p != nil {
-			p = &page{width: p.width, height: p.height, lines: slices.Clone(p.lines), sizes: p.sizes, count: p.count}
+			p = &page{width: p.width, height: p.height, y0: p.y0, lines: slices.Clone(p.lines), sizes: p.sizes, count: p.count}
 		} else {
 			var perr error
-			p, perr = extractPage(ctx, lpdf.Page{V: leaf})
+			p, perr = extractPage(ctx, lpdf.Page{V: leaf}, fontCache)
 			if perr != nil && pageErr == nil {
 				pageErr = perr
 			}
@@ -384,7 +388,7 @@ func (s *stringScanner) open() bool { return s.state == '(' || s.state == '<' ||
 
 // extractPage collects the page's glyphs. A malformed page yields the glyphs
 // read before the fault and an error; cancellation propagates as a panic.
-func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
+func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) (p *page, err error) {
 	p = &page{width: 612, height: 792}
 	defer func() {
 		if x := recover(); x != nil {
@@ -501,7 +505,19 @@ func extractPage(ctx context.Context, pg lpdf.Page) (p *page, err error) {
 					name := args[0].Name()
 					f, ok := fonts[name]
 					if !ok {
-						f = loadFont(fontRes.Key(name))
+						// A font dict written out (its references unresolved)
+						// names the font object. Each resource gets its own
+						// copy (the tables are shared, read only): layout takes
+						// a change of resource for a change of font.
+						fv := fontRes.Key(name)
+						key := fv.String()
+						loaded, ok := fontCache[key]
+						if !ok {
+							loaded = loadFont(fv)
+							fontCache[key] = loaded
+						}
+						f = new(font)
+						*f = *loaded
 						fonts[name] = f
 					}
 					g.font = f
