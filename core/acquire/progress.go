@@ -117,7 +117,7 @@ func (p *progress) report() {
 		switch {
 		case top.whole:
 			parts = append(parts, top.unit)
-		case top.unit == "%":
+		case top.unit == "%" || top.unit == "bytes":
 			parts = append(parts, count(top))
 		}
 	} else {
@@ -129,10 +129,29 @@ func (p *progress) report() {
 	p.fn(top.done, top.total, strings.Join(parts, " · "))
 }
 
-// count is "pages 12/127" or "40%".
+// count is "pages 12/127", "40%", or "1.5 MiB of 4.0 MiB" (bytes, the
+// total left out when unknown).
 func count(l level) string {
-	if l.unit == "%" {
+	switch {
+	case l.unit == "%":
 		return fmt.Sprintf("%d%%", l.done)
+	case l.unit == "bytes" && l.total > 0:
+		return humanBytes(l.done) + " of " + humanBytes(l.total)
+	case l.unit == "bytes":
+		return humanBytes(l.done)
 	}
 	return fmt.Sprintf("%s %d/%d", l.unit, l.done, l.total)
+}
+
+// humanBytes is n bytes in the largest binary unit under it ("1.5 MiB").
+func humanBytes(n int) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

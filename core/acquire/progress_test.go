@@ -3,13 +3,17 @@ package acquire
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	lpdf "github.com/ledongthuc/pdf"
 
+	"github.com/lore-kb/lore/core/acquire/fetch"
 	"github.com/lore-kb/lore/internal/corpus"
 )
 
@@ -204,4 +208,58 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// A download is reported by its bytes as they arrive, against the size the
+// server announced, before the document it holds is read; a server that
+// announces none gives the bytes alone.
+func TestURLDownloadProgress(t *testing.T) {
+	body := []byte("# Notes\n\n" + strings.Repeat("Definition: A ring is a set with two operations.\n", 12000))
+	mux := http.NewServeMux()
+	mux.HandleFunc("/sized.md", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	})
+	mux.HandleFunc("/chunked.md", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		for i := 0; i < len(body); i += 100 << 10 {
+			w.Write(body[i:min(i+100<<10, len(body))])
+			w.(http.Flusher).Flush()
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	fo := fetch.Options{}
+	for _, c := range []struct {
+		path, last string
+		total      int
+	}{{"/sized.md", "sized.md · 574.2 KiB of 574.2 KiB", len(body)}, {"/chunked.md", "chunked.md · 574.2 KiB", 0}} {
+		var r recorder
+		if _, err := URL(context.Background(), srv.URL+c.path, r.opts(), fo); err != nil {
+			t.Fatal(err)
+		}
+		var bytesTicks []tick
+		for _, k := range r.ticks {
+			if strings.Contains(k.detail, "KiB") || strings.Contains(k.detail, "bytes") {
+				bytesTicks = append(bytesTicks, k)
+			}
+		}
+		if len(bytesTicks) < 5 {
+			t.Fatalf("%s: %d byte ticks, want one per 64 KiB: %v", c.path, len(bytesTicks), r.ticks)
+		}
+		prev := -1
+		for _, k := range bytesTicks {
+			if prev <= 0 && k.done == 0 && k.total == 0 {
+				continue // before the response's headers
+			}
+			if k.done < prev || k.total != c.total {
+				t.Fatalf("%s: tick %v after %d", c.path, k, prev)
+			}
+			prev = k.done
+		}
+		if last := bytesTicks[len(bytesTicks)-1]; last.done != len(body) || last.detail != c.last {
+			t.Errorf("%s: last byte tick %+v, want %d bytes and %q", c.path, last, len(body), c.last)
+		}
+	}
 }

@@ -61,7 +61,17 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 	if fo.MaxBytes == 0 || fo.MaxBytes > opts.MaxFileSize {
 		fo.MaxBytes = opts.MaxFileSize
 	}
+	prog := newProgress(opts.Progress)
+	downloaded := func() {}
+	if prog.on() {
+		// The download is the first part of the work: its bytes, against
+		// the size the server announced when it did.
+		downloaded = prog.items(0, "bytes")
+		prog.item(nameOfURL(source))
+		fo.Progress = func(read, total int64) { prog.set(int(read), int(max(total, 0))) }
+	}
 	got, err := fetch.Get(ctx, full, fo)
+	downloaded()
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +88,6 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 	}
 	res := &Result{Source: source, Documents: []core.Document{}, Skipped: []Problem{}, Ignored: []string{},
 		Findings: []core.Finding{}, Errors: []core.AcquireError{}}
-	prog := newProgress(opts.Progress)
 	if kind := archiveKindOf("x" + ext); kind != notArchive {
 		a := &acquirer{ctx: ctx, opts: opts, res: res, prog: prog}
 		if err := a.readArchive(bytes.NewReader(got.Body), int64(len(got.Body)), final, "", kind); err != nil {

@@ -68,6 +68,33 @@ type Options struct {
 	// Dial connects to an address the rule has allowed; nil means a plain
 	// net.Dialer. Not used with Client.
 	Dial DialFunc
+	// Progress, when set, is told how many bytes of the body have been
+	// read and how many the response announced (-1 when it did not), as
+	// the body arrives: every progressStep bytes and once at its end.
+	Progress func(read, total int64)
+}
+
+// progressStep is how often, in bytes, Options.Progress hears of a body
+// being read: often enough for a bar to move on a slow line, rarely
+// enough not to flood it on a fast one.
+const progressStep = 64 << 10
+
+// progressReader reports the bytes read through it to fn.
+type progressReader struct {
+	r           io.Reader
+	fn          func(read, total int64)
+	read, total int64
+	last        int64
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.read += int64(n)
+	if p.read-p.last >= progressStep || (err == io.EOF && p.read != p.last) {
+		p.last = p.read
+		p.fn(p.read, p.total)
+	}
+	return n, err
 }
 
 // Result is a fetched resource.
@@ -209,7 +236,12 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 	if resp.ContentLength > maxBytes {
 		return nil, fail("the response is %s, larger than the %s limit", size(resp.ContentLength), size(maxBytes))
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBytes+1))
+	var src io.Reader = resp.Body
+	if opts.Progress != nil {
+		opts.Progress(0, resp.ContentLength)
+		src = &progressReader{r: resp.Body, fn: opts.Progress, total: resp.ContentLength}
+	}
+	body, err := io.ReadAll(io.LimitReader(src, maxBytes+1))
 	if err != nil {
 		return nil, why("reading the response", err)
 	}
