@@ -100,6 +100,10 @@ type Options struct {
 	// Runs, when not nil, delivers the learns other lore processes start
 	// while this one owns the store; the Learn screen follows them.
 	Runs <-chan ExternalRun
+	// Notice is shown in the status line when the application opens,
+	// until the first key: what was said before the application took the
+	// terminal (a configuration's warnings) and its screen would hide.
+	Notice string
 	// Changed, when not nil, signals each change another lore process
 	// made to the store through this one (a learn, an unlearn, a
 	// resolution from another shell): the status bar and the screen on
@@ -204,6 +208,7 @@ func New(ctx context.Context, opts Options) Model {
 		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
 		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
+	m.notice = opts.Notice
 	// Sources are kept absolute; the Learn screen shows one relative to
 	// the folder lore was started in where that is shorter.
 	if wd, err := os.Getwd(); err == nil {

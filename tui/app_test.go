@@ -230,3 +230,19 @@ func BenchmarkViewLearn10kLog(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// What was said before the application took the terminal (a
+// configuration's warnings) is shown on its screen until the first key,
+// instead of being hidden by it at once.
+func TestStartNoticeShownUntilTheFirstKey(t *testing.T) {
+	const notice = `configuration: unknown key "them" is ignored; did you mean "theme"?`
+	m := New(context.Background(), Options{StorePath: "/tmp/lore-store", Dark: true, Notice: notice})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	if screen := checkScreen(t, m, 120, 40); !strings.Contains(screen, `unknown key "them" is ignored`) {
+		t.Fatalf("notice not shown:\n%s", screen)
+	}
+	m, _ = send(m, keyPress("2"))
+	if screen := checkScreen(t, m, 120, 40); strings.Contains(screen, `unknown key "them"`) {
+		t.Errorf("notice still shown after a key:\n%s", screen)
+	}
+}

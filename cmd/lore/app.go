@@ -70,7 +70,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	}
 	out, err := tui.Run(ctx, tui.Options{
 		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs, ExportDir: filepath.Join(dir, "exports"),
-		Changed: changed,
+		Changed: changed, Notice: a.cfg.notice(),
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)

@@ -359,6 +359,16 @@ func (c *config) say(w io.Writer, showing, tolerant bool) error {
 	return mistakes(c.errs)
 }
 
+// notice is the configuration's warnings in one line for the terminal
+// application's status line ("" when there are none): printed before the
+// application starts, they would be hidden by its screen at once.
+func (c *config) notice() string {
+	if c == nil || len(c.warnings) == 0 {
+		return ""
+	}
+	return "configuration: " + strings.Join(c.warnings, "; ")
+}
+
 // themes are the values of the theme key.
 var themes = []string{"auto", "dark", "light"}
 
