@@ -345,6 +345,29 @@ type converter struct {
 	inCell   bool
 
 	refs []string // footnote ids in order of first reference
+
+	// A paragraph's run-in label: the bold (or italic) runs it opens with
+	// ("Theorem 2.1", "Definition (Group).") are written as Markdown
+	// emphasis, which extraction reads as a label as it does in any
+	// Markdown, so a Word document marks its results as the HTML and
+	// Markdown readers do. runAt is where the open run's text starts in
+	// para; runBold and runItalic its properties; label the end of the
+	// label in para and mark its emphasis ("" when there is none);
+	// labelOpen whether the paragraph's runs so far are all label.
+	runAt              int
+	runBold, runItalic bool
+	label              int
+	mark               string
+	labelOpen          bool
+}
+
+// onOff reads a toggle property (w:b, w:i): on unless its val says off.
+func onOff(t xml.StartElement) bool {
+	switch xmldec.Attr(t, "val") {
+	case "0", "false", "off":
+		return false
+	}
+	return true
 }
 
 func (c *converter) style2info() styleInfo {
@@ -377,7 +400,14 @@ func cleanLines(s string) string {
 }
 
 func (c *converter) endParagraph() {
-	text := cleanLines(c.para.String())
+	raw := c.para.String()
+	if c.mark != "" && c.tblDepth == 0 {
+		if lbl := strings.TrimSpace(raw[:c.label]); lbl != "" && !strings.Contains(lbl, "\n") {
+			raw = c.mark + lbl + c.mark + " " + strings.TrimLeft(raw[c.label:], " \t")
+		}
+	}
+	c.mark, c.label, c.labelOpen = "", 0, false
+	text := cleanLines(raw)
 	c.para.Reset()
 	si := c.style2info()
 	numbered, ilvl := c.numbered, c.ilvl
@@ -464,6 +494,21 @@ func (c *converter) start(t xml.StartElement) {
 		c.pDepth++
 		if c.pDepth > 1 && c.para.Len() > 0 {
 			c.para.WriteByte(' ')
+		}
+		if c.pDepth == 1 {
+			c.labelOpen = true
+		}
+	case "r":
+		if c.pDepth == 1 {
+			c.runAt, c.runBold, c.runItalic = c.para.Len(), false, false
+		}
+	case "b":
+		if c.inRPr > 0 && c.inPPr == 0 {
+			c.runBold = onOff(t)
+		}
+	case "i":
+		if c.inRPr > 0 && c.inPPr == 0 {
+			c.runItalic = onOff(t)
 		}
 	case "pPr":
 		c.inPPr++
@@ -552,6 +597,8 @@ func (c *converter) end(t xml.EndElement) error {
 		}
 	case "t":
 		c.inT = false
+	case "r":
+		c.endRun()
 	case "tc":
 		if c.tblDepth == 1 && c.inCell {
 			c.cells = append(c.cells, cellText(c.cell.String()))
@@ -571,6 +618,32 @@ func (c *converter) end(t xml.EndElement) error {
 		}
 	}
 	return nil
+}
+
+// endRun extends the paragraph's run-in label by the run just read when
+// the paragraph so far is all label and the run is set as one (bold, or
+// italic when the label started italic), and closes the label at the
+// first run that is not.
+func (c *converter) endRun() {
+	if c.pDepth != 1 || !c.labelOpen {
+		return
+	}
+	text := c.para.String()[c.runAt:]
+	if strings.TrimSpace(text) == "" {
+		return // a run of spaces neither opens nor ends a label
+	}
+	mark := ""
+	switch {
+	case c.runBold:
+		mark = "**"
+	case c.runItalic:
+		mark = "*"
+	}
+	if mark == "" || (c.mark != "" && mark != c.mark) {
+		c.labelOpen = false
+		return
+	}
+	c.mark, c.label = mark, c.para.Len()
 }
 
 func (c *converter) finish(notes map[string]string) string {
