@@ -332,6 +332,9 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		conf:   envConfidence,
 		format: true,
 	}
+	if b.label != "" {
+		c.labels = []string{b.label}
+	}
 	c.statement = cleanLaTeX(tex)
 	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), tex, c.statement, &c)
 	x.add(st, c)
@@ -526,4 +529,103 @@ func mdToLaTeX(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// mdRefs finds the cross-references of a Markdown document, in order:
+// links to a fragment, [Definition RREF](#def-rref), the form HTML and
+// EPUB books are read in; Quarto's @thm-label; and bookdown's
+// \@ref(thm:label). It also returns the proofs, fenced divs of class
+// proof (::: {.proof} … :::, ::: proof, {prf:proof}), so that a proof's
+// references count for the result it proves.
+func mdRefs(doc string) ([]texRef, []texProof) {
+	var refs []texRef
+	for i := 0; i < len(doc); {
+		j := strings.IndexAny(doc[i:], "](@")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + 1
+		switch doc[at] {
+		case ']':
+			if !strings.HasPrefix(doc[at:], "](#") {
+				continue
+			}
+			e := strings.IndexByte(doc[at+3:min(len(doc), at+3+200)], ')')
+			if e <= 0 {
+				continue
+			}
+			key := doc[at+3 : at+3+e]
+			if strings.ContainsAny(key, " \t\n(") {
+				continue
+			}
+			open := strings.LastIndexByte(doc[max(0, at-300):at], '[')
+			start := at
+			if open >= 0 {
+				start = max(0, at-300) + open
+			}
+			refs = append(refs, texRef{at: start, end: at + 4 + e, cmd: "link", keys: []string{key}})
+			i = at + 4 + e
+		case '@':
+			if at > 0 && (isWordByte(doc[at-1]) || doc[at-1] == '\\') {
+				if doc[at-1] == '\\' && strings.HasPrefix(doc[at:], "@ref(") {
+					e := strings.IndexByte(doc[at+5:min(len(doc), at+5+200)], ')')
+					if e > 0 {
+						refs = append(refs, texRef{at: at - 1, end: at + 6 + e, cmd: "@", keys: []string{doc[at+5 : at+5+e]}})
+						i = at + 6 + e
+					}
+				}
+				continue
+			}
+			e := at + 1
+			for e < len(doc) && (isWordByte(doc[e]) || doc[e] == '-' || doc[e] == ':') {
+				e++
+			}
+			for e > at+1 && (doc[e-1] == '-' || doc[e-1] == ':') {
+				e--
+			}
+			key := doc[at+1 : e]
+			if d := strings.IndexAny(key, "-:"); d > 0 {
+				if _, ok := quartoKinds[key[:d]]; ok {
+					refs = append(refs, texRef{at: at, end: e, cmd: "@", keys: []string{key}})
+				}
+			}
+			i = e
+		}
+	}
+	return refs, mdProofs(doc)
+}
+
+// mdProofs returns the fenced divs of class proof, in order.
+func mdProofs(doc string) []texProof {
+	if !strings.Contains(doc, "proof") {
+		return nil
+	}
+	var out []texProof
+	open := -1
+	depth := 0
+	for start := 0; start < len(doc); {
+		end, next := text.Line(doc, start)
+		rest := strings.TrimSpace(doc[start:end])
+		if n := runOf(rest, ':'); n >= 3 {
+			info := strings.TrimSpace(rest[n:])
+			switch {
+			case info == "":
+				if open >= 0 {
+					if depth == 0 {
+						out = append(out, texProof{at: open, end: next})
+						open = -1
+					} else {
+						depth--
+					}
+				}
+			case open >= 0:
+				depth++
+			case info == "proof" || strings.HasPrefix(info, "{.proof") || strings.HasPrefix(info, "{prf:proof}"):
+				open, depth = start, 0
+			}
+		}
+		start = next
+	}
+	return out
 }

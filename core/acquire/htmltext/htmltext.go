@@ -163,6 +163,9 @@ type token struct {
 	name  string // lower-case element name
 	void  bool   // start tag of a void element (no content, no end tag)
 	attrs string // class and id values, lower-cased, space separated
+	class string // the class attribute as written
+	id    string // the id attribute as written
+	href  string // an <a>'s href
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
 	text  string
 	// glyph is the character a MathJax SVG <use data-c="1D434"> draws;
@@ -212,6 +215,13 @@ func tokenize(html string) []token {
 					case a.Name.Space != "":
 					case strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id"):
 						tok.attrs += " " + strings.ToLower(a.Value)
+						if strings.EqualFold(a.Name.Local, "class") {
+							tok.class = a.Value
+						} else {
+							tok.id = strings.TrimSpace(a.Value)
+						}
+					case strings.EqualFold(a.Name.Local, "href") && name == "a":
+						tok.href = a.Value
 					case a.Name.Local == "data-c" && name == "use":
 						tok.glyph = GlyphText(a.Value)
 					case a.Name.Local == "data-mml-node" && name == "g":
@@ -222,7 +232,7 @@ func tokenize(html string) []token {
 			case xml.EndElement:
 				toks = append(toks, token{kind: tokEnd, name: elemName(t.Name)})
 			case xml.CharData:
-				toks = append(toks, token{kind: tokText, text: string(t)})
+				toks = append(toks, token{kind: tokText, text: stripMarks(string(t))})
 			}
 		}
 		if errors.Is(err, io.EOF) {

@@ -33,9 +33,23 @@ var blocks = map[string]bool{
 var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
 
 type entry struct {
-	name string
-	skip bool // counted in writer.skip
-	keep bool // counted in writer.keep
+	name  string
+	skip  bool   // counted in writer.skip
+	keep  bool   // counted in writer.keep
+	cont  bool   // opened a theorem-like container (writer.conts)
+	link  bool   // opened a marked link to fragment
+	frag  string // the link's fragment
+	emph  string // the emphasis mark it opened at a paragraph's start
+	title bool   // holds the open container's title
+}
+
+// container is a theorem-like container being read: the blocks from
+// start on are its own.
+type container struct {
+	kind, id string
+	start    int
+	title    string
+	titleAt  int // where the title's text starts in cur, -1 outside it
 }
 
 type block struct {
@@ -63,6 +77,14 @@ type writer struct {
 	mathSVG int
 	// dfnAt is where the open <dfn>'s term starts in cur, -1 outside one.
 	dfnAt int
+	// conts are the open theorem-like containers, ids the ids of all
+	// that were read (the targets links to blocks point at).
+	conts []container
+	ids   map[string]bool
+	// linking is set while a marked link is open; emphDone once the
+	// paragraph's run-in label (or any text) is written.
+	linking  bool
+	emphDone bool
 }
 
 func (w *writer) visible() bool {
@@ -71,6 +93,7 @@ func (w *writer) visible() bool {
 
 func (w *writer) run(toks []token) {
 	w.open = map[string]int{}
+	w.ids = map[string]bool{}
 	for _, t := range toks {
 		switch t.kind {
 		case tokStart:
@@ -182,6 +205,7 @@ func (w *writer) start(t token) {
 	if e.keep {
 		w.keep++
 	}
+	w.structure(t, &w.stack[len(w.stack)-1])
 	if n := headingLevel(name); n > 0 {
 		w.flush()
 		w.heading++
@@ -226,6 +250,7 @@ func (w *writer) pop() entry {
 		w.heading--
 		w.prefix = ""
 	}
+	w.endStructure(e)
 	switch name {
 	case "dfn":
 		w.closeDfn()
@@ -320,6 +345,7 @@ func (w *writer) flush() {
 	s := w.cur.String()
 	w.cur.Reset()
 	w.space = false
+	w.emphDone = false
 	if s == "" {
 		return
 	}
@@ -374,5 +400,5 @@ func (w *writer) result() string {
 		return ""
 	}
 	b.WriteByte('\n')
-	return validUTF8(b.String())
+	return validUTF8(ResolveLinks(b.String(), w.ids))
 }

@@ -1,0 +1,122 @@
+package htmltext
+
+import "strings"
+
+// structure notes what an opening element says about the page's
+// structure: a theorem-like container, the title inside one, a link to a
+// fragment, or a bold or italic run-in label at a paragraph's start.
+func (w *writer) structure(t token, e *entry) {
+	if !w.visible() || w.pre > 0 {
+		return
+	}
+	name := t.name
+	if k := ContainerKind(name, t.class); k != "" && len(w.conts) < MaxContainerDepth {
+		w.flush()
+		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1})
+		e.cont = true
+		return
+	}
+	if n := len(w.conts); n > 0 {
+		c := &w.conts[n-1]
+		if c.id == "" && t.id != "" && len(w.out) == c.start && strings.TrimSpace(w.cur.String()) == "" {
+			// bookdown puts the block's id on the label's span.
+			c.id = t.id
+		}
+		if c.title == "" && c.titleAt < 0 && hasClass(t.class, "title") {
+			c.titleAt = w.cur.Len()
+			e.title = true
+		}
+	}
+	switch name {
+	case "a":
+		if f := Fragment(t.href); f != "" && !w.linking {
+			if w.space && w.cur.Len() > 0 {
+				w.cur.WriteByte(' ')
+			}
+			w.space = false
+			w.cur.WriteString(LinkStart())
+			w.linking, e.link, e.frag = true, true, f
+		}
+	case "b", "strong", "i", "em":
+		if w.heading > 0 || w.dfnAt >= 0 {
+			return
+		}
+		mark := "**"
+		if name == "i" || name == "em" {
+			mark = "*"
+		}
+		cur := w.cur.String()
+		switch {
+		case cur == "" && !w.emphDone:
+			w.cur.WriteString(mark)
+			e.emph = mark
+		case mark == "**" && strings.HasSuffix(cur, "**") && strings.HasPrefix(cur, "**") && len(cur) > 4 && !strings.Contains(cur[2:len(cur)-2], "**"):
+			// Consecutive bold runs ("Theorem", its label, its title)
+			// are one label.
+			w.cur.Reset()
+			w.cur.WriteString(cur[:len(cur)-2])
+			e.emph = mark
+		}
+	}
+}
+
+// endStructure closes what structure opened for e.
+func (w *writer) endStructure(e entry) {
+	if e.link {
+		w.cur.WriteString(LinkEnd(e.frag))
+		w.linking = false
+	}
+	if e.emph != "" {
+		cur := w.cur.String()
+		if strings.HasSuffix(cur, e.emph) {
+			// Nothing inside: no marks.
+			w.cur.Reset()
+			w.cur.WriteString(strings.TrimSuffix(cur, e.emph))
+		} else {
+			t := strings.TrimRight(cur, " ")
+			w.cur.Reset()
+			w.cur.WriteString(t + e.emph)
+			w.emphDone = true
+		}
+	}
+	if e.title {
+		if n := len(w.conts); n > 0 {
+			c := &w.conts[n-1]
+			if cur := w.cur.String(); c.titleAt >= 0 && c.titleAt <= len(cur) {
+				c.title = strings.TrimSpace(cur[c.titleAt:])
+			}
+			c.titleAt = -1
+		}
+	}
+	if e.cont && len(w.conts) > 0 {
+		w.flush()
+		c := w.conts[len(w.conts)-1]
+		w.conts = w.conts[:len(w.conts)-1]
+		if c.start > len(w.out) {
+			return
+		}
+		if c.start == len(w.out) {
+			return // an empty container says nothing
+		}
+		texts := make([]string, 0, len(w.out)-c.start)
+		for _, b := range w.out[c.start:] {
+			texts = append(texts, b.text)
+		}
+		if c.kind != KindProof && c.id != "" {
+			w.ids[c.id] = true
+		}
+		w.out = w.out[:c.start]
+		for _, s := range Fence(c.kind, c.id, c.title, texts) {
+			w.out = append(w.out, block{text: s})
+		}
+	}
+}
+
+func hasClass(class, want string) bool {
+	for _, f := range strings.Fields(class) {
+		if f == want {
+			return true
+		}
+	}
+	return false
+}
