@@ -26,6 +26,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
@@ -61,7 +62,10 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 }
 
 type book struct {
-	ctx    context.Context
+	ctx context.Context
+	// ids are the ids of the theorem-like blocks read so far: links to
+	// them, from any document of the book, are references.
+	ids    map[string]bool
 	files  map[string]*zip.File
 	budget int64
 }
@@ -298,7 +302,7 @@ func (b *book) text() (string, error) {
 	if len(parts) == 0 {
 		return "", nil
 	}
-	return frontMatter(pkg.Titles) + strings.Join(parts, "\n\n") + "\n", nil
+	return frontMatter(pkg.Titles) + htmltext.ResolveLinks(strings.Join(parts, "\n\n"), b.ids) + "\n", nil
 }
 
 // frontMatter carries the book's first non-blank title into its text, so
@@ -328,7 +332,10 @@ func (b *book) document(name string) (string, error) {
 		return "", err
 	}
 	defer rc.Close()
-	txt, err := xhtmlText(b.ctx, rc)
+	if b.ids == nil {
+		b.ids = map[string]bool{}
+	}
+	txt, err := xhtmlMarked(b.ctx, rc, b.ids)
 	var syn *xml.SyntaxError
 	if errors.As(err, &syn) {
 		// A damaged document keeps the text read before the damage.

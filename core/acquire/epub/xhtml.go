@@ -53,6 +53,15 @@ type xconv struct {
 	// dfnAt is where the open <dfn> element's text starts in buf, -1
 	// outside one.
 	dfnAt int
+
+	// open holds what each open element started (see structure.go);
+	// conts are the open theorem-like containers; ids collects the ids
+	// of the containers read, across the book.
+	open     []xent
+	conts    []xcont
+	ids      map[string]bool
+	linking  bool
+	emphDone bool
 }
 
 type blockKind int
@@ -64,9 +73,23 @@ const (
 	kindChapter
 )
 
+// xhtmlText returns the text of one XHTML document, links to its own
+// blocks resolved.
 func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
+	ids := map[string]bool{}
+	s, err := xhtmlMarked(ctx, r, ids)
+	return htmltext.ResolveLinks(s, ids), err
+}
+
+// xhtmlMarked returns the text of one XHTML document with its links
+// still marked (htmltext.LinkStart), adding the ids of its theorem-like
+// blocks to ids: a book resolves its links once all are read.
+func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1, dfnAt: -1}
+	c := &xconv{pendingTitle: -1, dfnAt: -1, ids: ids}
+	if c.ids == nil {
+		c.ids = map[string]bool{}
+	}
 	var err error
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
@@ -90,9 +113,12 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 			c.end(t.Name.Local)
 		case xml.CharData:
 			if c.skip == 0 {
-				c.text(string(t))
+				c.text(htmltext.StripMarks(string(t)))
 			}
 		}
+	}
+	for len(c.open) > 0 {
+		c.closeStructure()
 	}
 	if c.math != nil {
 		// A formula cut off by the end of the document keeps what it read.
@@ -179,10 +205,12 @@ func (c *xconv) start(t xml.StartElement) {
 		}
 		return
 	}
-	switch {
-	case name == "math":
+	if name == "math" {
 		c.math = newMath(t)
 		return
+	}
+	c.structure(t, name)
+	switch {
 	case name == "br":
 		c.buf.WriteByte('\n')
 		return
@@ -231,6 +259,7 @@ func (c *xconv) end(local string) {
 		}
 		return
 	}
+	defer c.closeStructure()
 	switch {
 	case name == "td" || name == "th":
 		if c.inCell {
@@ -360,6 +389,7 @@ func (c *xconv) flush() {
 		return
 	}
 	c.dfnAt = -1 // a term is never split across blocks
+	c.emphDone = false
 	raw := c.buf.String()
 	if strings.TrimSpace(raw) == "" {
 		c.buf.Reset()
