@@ -16,6 +16,9 @@ import (
 // xent is what one open element started.
 type xent struct {
 	cont  bool
+	like  bool // a block of a PreTeXt kind ("example-like")
+	hide  bool // a type word the page hides
+	head  bool // a heading whose type word the page hides
 	link  bool
 	frag  string
 	emph  string
@@ -41,6 +44,19 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 	}
 	class := xmldec.Attr(t, "class")
 	id := strings.TrimSpace(xmldec.Attr(t, "id"))
+	if htmltext.IsBlockFamily(class) {
+		e.like = true
+		c.like++
+	}
+	if c.hideType > 0 && hasField(class, "type") {
+		e.hide = true
+		c.hide++
+		return
+	}
+	if len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && hasField(class, "hide-type") {
+		e.head = true
+		c.hideType++
+	}
 	if k := htmltext.ContainerKind(name, class); k != "" && len(c.conts) < htmltext.MaxContainerDepth {
 		c.flush()
 		c.conts = append(c.conts, xcont{kind: k, id: id, start: len(c.blocks), titleAt: -1})
@@ -97,6 +113,15 @@ func (c *xconv) closeStructure() {
 	}
 	e := c.open[len(c.open)-1]
 	c.open = c.open[:len(c.open)-1]
+	if e.like {
+		c.like--
+	}
+	if e.hide {
+		c.hide--
+	}
+	if e.head {
+		c.hideType--
+	}
 	if e.link {
 		c.buf.WriteString(htmltext.LinkEnd(e.frag))
 		c.linking = false

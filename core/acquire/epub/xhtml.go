@@ -62,6 +62,10 @@ type xconv struct {
 	ids      map[string]bool
 	linking  bool
 	emphDone bool
+	// like counts the open PreTeXt blocks ("…-like"): a heading inside
+	// one labels the block. hideType counts the open headings whose type
+	// word the page hides (hide-type), hide the open hidden words.
+	like, hideType, hide int
 }
 
 type blockKind int
@@ -112,7 +116,7 @@ func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string,
 		case xml.EndElement:
 			c.end(t.Name.Local)
 		case xml.CharData:
-			if c.skip == 0 {
+			if c.skip == 0 && c.hide == 0 {
 				c.text(htmltext.StripMarks(string(t)))
 			}
 		}
@@ -232,6 +236,12 @@ func (c *xconv) start(t xml.StartElement) {
 		c.kind = kindPara
 	}
 	switch {
+	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && c.like > 0:
+		// A block's label: a paragraph of its own, in bold.
+		c.buf.WriteString("**")
+		if n := len(c.open); n > 0 {
+			c.open[n-1].emph = "**"
+		}
 	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6':
 		c.kind, c.level = kindHeading, int(name[1]-'0')
 	case name == "li":
@@ -259,7 +269,7 @@ func (c *xconv) end(local string) {
 		}
 		return
 	}
-	defer c.closeStructure()
+	c.closeStructure()
 	switch {
 	case name == "td" || name == "th":
 		if c.inCell {

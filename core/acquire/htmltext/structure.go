@@ -10,6 +10,15 @@ func (w *writer) structure(t token, e *entry) {
 		return
 	}
 	name := t.name
+	if isLike(t.class) {
+		e.like = true
+		w.like++
+	}
+	if w.hideType && hasClass(t.class, "type") {
+		e.skip = true
+		w.skip++
+		return
+	}
 	if k := ContainerKind(name, t.class); k != "" && len(w.conts) < MaxContainerDepth {
 		w.flush()
 		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1})
@@ -115,6 +124,22 @@ func (w *writer) endStructure(e entry) {
 func hasClass(class, want string) bool {
 	for _, f := range strings.Fields(class) {
 		if f == want {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBlockFamily reports a class of PreTeXt's block families
+// ("theorem-like", "example-like", "project-like"): a heading inside such
+// a block is its label, not a section's title.
+func IsBlockFamily(class string) bool { return isLike(class) }
+
+// isLike reports a class of PreTeXt's block families ("theorem-like",
+// "example-like", "project-like"): headings inside such a block label it.
+func isLike(class string) bool {
+	for _, f := range strings.Fields(class) {
+		if strings.HasSuffix(f, "-like") {
 			return true
 		}
 	}

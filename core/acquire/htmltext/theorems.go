@@ -150,7 +150,7 @@ func Fence(kind, id, title string, blocks []string) []string {
 			}
 		}
 	}
-	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimSpace(title))
+	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(title), ".:"))
 	open := "::: {." + kind
 	if id != "" && !strings.ContainsAny(id, " \t\n{}\"'") {
 		open += " #" + id

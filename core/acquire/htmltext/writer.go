@@ -41,6 +41,8 @@ type entry struct {
 	frag  string // the link's fragment
 	emph  string // the emphasis mark it opened at a paragraph's start
 	title bool   // holds the open container's title
+	head  bool   // a heading written as one ("#")
+	like  bool   // a block of a PreTeXt kind ("example-like"), counted in writer.like
 }
 
 // container is a theorem-like container being read: the blocks from
@@ -85,6 +87,12 @@ type writer struct {
 	// paragraph's run-in label (or any text) is written.
 	linking  bool
 	emphDone bool
+	// like counts the open blocks (PreTeXt's "…-like" classes): a
+	// heading inside one is the block's label, not a section's title.
+	like int
+	// hideType is set inside a heading whose type word the page hides
+	// ("Section", "Subsection": PreTeXt's hide-type).
+	hideType bool
 }
 
 func (w *writer) visible() bool {
@@ -206,10 +214,17 @@ func (w *writer) start(t token) {
 		w.keep++
 	}
 	w.structure(t, &w.stack[len(w.stack)-1])
-	if n := headingLevel(name); n > 0 {
+	if n := headingLevel(name); n > 0 && w.like == 0 {
 		w.flush()
 		w.heading++
 		w.prefix = strings.Repeat("#", n) + " "
+		w.stack[len(w.stack)-1].head = true
+		w.hideType = hasClass(t.class, "hide-type")
+	} else if n > 0 && w.visible() && w.pre == 0 {
+		// A block's label: a paragraph of its own, in bold.
+		w.flush()
+		w.cur.WriteString("**")
+		w.stack[len(w.stack)-1].emph = "**"
 	}
 	switch name {
 	case "dfn":
@@ -245,10 +260,14 @@ func (w *writer) pop() entry {
 	w.stack = w.stack[:len(w.stack)-1]
 	w.open[e.name]--
 	name := e.name
-	if n := headingLevel(name); n > 0 {
+	if e.head {
 		w.flush()
 		w.heading--
 		w.prefix = ""
+		w.hideType = false
+	}
+	if e.like {
+		w.like--
 	}
 	w.endStructure(e)
 	switch name {
