@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -336,6 +337,20 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		c.labels = []string{b.label}
 	}
 	c.statement = cleanLaTeX(tex)
+	if env.typ == core.Definition {
+		// A definition of several terms in separate sentences is one
+		// primitive per term, as in LaTeX and PreTeXt.
+		if c.kind == "" {
+			c.kind = kindWord(env.kind)
+		}
+		if terms := nounTerms(c.statement, x.latexTerms(tex)); len(terms) > 1 {
+			if groups := groupTerms(c.statement, terms); len(groups) > 1 {
+				c.body = absBody
+				x.addGroups(st, c, x.texr.clean(mdToLaTeX(b.title)), groups)
+				return absAfter - st.body
+			}
+		}
+	}
 	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), tex, c.statement, &c)
 	x.add(st, c)
 	return absAfter - st.body

@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var rows []row
 	var absent []string
+	status := 0
 	for _, w := range works {
 		if o.only != "" && w.name != o.only {
 			continue
@@ -73,12 +74,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sp, err := learn(src, ds)
 		if err != nil {
 			fmt.Fprintf(stderr, "score: %s source: %v\n", w.name, err)
-			return 1
+			status = 1
+			continue
 		}
 		rp, err := learn(ren, ds)
 		if err != nil {
 			fmt.Fprintf(stderr, "score: %s rendered: %v\n", w.name, err)
-			return 1
+			status = 1
+			continue
 		}
 		r := compare(sp, rp)
 		r.Work, r.Form, r.Links = w.name, w.form, w.links
@@ -104,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(absent) > 0 {
 		fmt.Fprintf(stdout, "\nAbsent (run eval/formats/extract.sh): %s\n", strings.Join(absent, ", "))
 	}
-	return 0
+	return status
 }
 
 func exists(p string) bool {
