@@ -149,6 +149,7 @@ type mdBlock struct {
 	kind   string // latexEnvs key
 	title  string
 	label  string
+	number string // the number the block's opener gives (number="2.1")
 	open   int // offset of the opener line in the section
 	body   int // offset after the opener line
 	colons bool
@@ -234,6 +235,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 	if l := attrValue(inner, "label"); l != "" {
 		b.label = l
 	}
+	b.number = attrValue(inner, "number")
 	for _, f := range strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' }) {
 		if strings.HasPrefix(f, "#") {
 			b.label = f[1:]
@@ -336,6 +338,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	if b.label != "" {
 		c.labels = []string{b.label}
 	}
+	c.number = b.number
 	c.statement = cleanLaTeX(tex)
 	if env.typ == core.Definition {
 		// A definition of several terms in separate sentences is one

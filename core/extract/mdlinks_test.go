@@ -65,3 +65,30 @@ func TestBoldAcronymRunInLabel(t *testing.T) {
 		t.Errorf("want 2 primitives, got %v", names)
 	}
 }
+
+// A block whose opener gives its number (number="2.3.1", as HTML and
+// EPUB books are read) is known by it: a later block citing "Theorem
+// 2.3.1" in plain words requires it.
+func TestMarkdownBlockNumber(t *testing.T) {
+	doc := "::: {.theorem #thm-k number=\"2.3.1\" name=\"Five Vertices\"}\nThe complete graph on five vertices is not planar.\n:::\n\n" +
+		"::: {.corollary number=\"2.3.2\" name=\"Six Vertices\"}\nBy Theorem 2.3.1, no graph containing the complete graph on five vertices is planar.\n:::\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	_, edges := namedEdges(ps)
+	if !edges["Six Vertices -> Five Vertices"] {
+		t.Errorf("missing edge; got %v", edges)
+	}
+}
+
+// A definition block of several terms in separate sentences gives one
+// primitive per term, as a LaTeX or PreTeXt definition does.
+func TestMarkdownDefinitionSplitByTerms(t *testing.T) {
+	doc := "::: {.definition #def-arg name=\"Argument\"}\nAn **argument** is a sequence of statements, the last of which is the conclusion.\n\nAn argument is **valid** provided the conclusion must be true whenever the premises are all true.\n:::\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 2 {
+		var names []string
+		for _, p := range ps {
+			names = append(names, p.Name)
+		}
+		t.Errorf("want 2 primitives, got %q", names)
+	}
+}

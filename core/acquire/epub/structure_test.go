@@ -37,9 +37,9 @@ func TestBookLinksAcrossDocuments(t *testing.T) {
 	b := xhtmlHead + `<article class="definition definition-like" id="definition-D"><h3 class="heading"><span class="type">Definition</span> <span class="codenumber">D</span> <span class="title">Dee</span></h3><p id="p-3">A dee is a <dfn>dee</dfn>.</p></article></body></html>`
 	got := structBook(t, a, b)
 	for _, want := range []string{
-		`::: {.theorem #theorem-T name="Tee"}`,
+		`::: {.theorem #theorem-T name="Tee" number="T"}`,
 		"Uses [Definition D](#definition-D) and a paragraph.",
-		`::: {.definition #definition-D name="Dee"}`,
+		`::: {.definition #definition-D name="Dee" number="D"}`,
 		"A dee is a **dee**.",
 	} {
 		if !strings.Contains(got, want) {

@@ -109,11 +109,15 @@ func Fence(kind, id, title string, blocks []string) []string {
 		return append(out, ":::")
 	}
 	title = strings.TrimSpace(title)
+	number := ""
 	if len(blocks) > 0 {
 		first := blocks[0]
 		switch {
 		case strings.HasPrefix(first, "#"):
 			h := strings.TrimSpace(strings.TrimLeft(first, "#"))
+			if m := headLabel.FindStringSubmatch(h); m != nil && isKindWord(m[1]) {
+				number = m[2]
+			}
 			if m := headLabel.FindStringSubmatch(h); m != nil && title == "" {
 				title = m[3]
 				if title == "" {
@@ -126,6 +130,7 @@ func Fence(kind, id, title string, blocks []string) []string {
 				lab := strings.TrimSpace(first[2 : 2+e])
 				rest := first[4+e:]
 				if m := headLabel.FindStringSubmatch(lab); m != nil && isKindWord(m[1]) {
+					number = m[2]
 					if title == "" {
 						title = m[3]
 						if title == "" {
@@ -157,6 +162,10 @@ func Fence(kind, id, title string, blocks []string) []string {
 	}
 	if title != "" {
 		open += ` name="` + title + `"`
+	}
+	if number != "" {
+		// The book's own number ("2.3.1", "RREF") names an untitled block.
+		open += ` number="` + number + `"`
 	}
 	out = append(out, open+"}")
 	out = append(out, blocks...)

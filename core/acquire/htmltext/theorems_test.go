@@ -12,10 +12,10 @@ func TestContainersBecomeFencedDivs(t *testing.T) {
 		`<div class="theorem"><p><span id="thm:a" class="theorem"><strong>Theorem 1.1 (Named) </strong></span>Text of it.</p></div></main>`
 	got := Text(page)
 	for _, want := range []string{
-		"::: {.theorem #theorem-X name=\"Big 'One'\"}\n\nEvery x is y.\n\n:::",
-		"::: {.lemma #L1 name=\"Small\"}\n\nSee [Theorem XY](#theorem-X) and there.\n\n:::",
+		"::: {.theorem #theorem-X name=\"Big 'One'\" number=\"XY\"}\n\nEvery x is y.\n\n:::",
+		"::: {.lemma #L1 name=\"Small\" number=\"2\"}\n\nSee [Theorem XY](#theorem-X) and there.\n\n:::",
 		"::: {.proof}\n\n*Proof.* Trivial.\n\n:::",
-		"::: {.theorem #thm:a name=\"Named\"}\n\nText of it.\n\n:::",
+		"::: {.theorem #thm:a name=\"Named\" number=\"1.1\"}\n\nText of it.\n\n:::",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)

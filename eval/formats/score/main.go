@@ -178,13 +178,18 @@ func learn(path string, ds []core.Domain) ([]core.Primitive, error) {
 
 // row is one work's result.
 type row struct {
-	Work       string  `json:"work"`
-	Form       string  `json:"form"`
-	Links      bool    `json:"links"`
-	Source     int     `json:"source"`
-	Rendered   int     `json:"rendered"`
-	Found      float64 `json:"found"`
-	SameName   float64 `json:"sameName"`
+	Work     string  `json:"work"`
+	Form     string  `json:"form"`
+	Links    bool    `json:"links"`
+	Source   int     `json:"source"`
+	Rendered int     `json:"rendered"`
+	Found    float64 `json:"found"`
+	SameName float64 `json:"sameName"`
+	// SameWords is the share of matches whose names agree once numbers
+	// are set aside: an untitled block is named by its number, which a
+	// section read alone ("Theorem 3") and the book ("Theorem 2.3.3")
+	// count differently.
+	SameWords  float64 `json:"sameWords"`
 	Edges      int     `json:"edges"`
 	EdgesKept  float64 `json:"edgesKept"`
 	missed     []string
@@ -227,7 +232,7 @@ func compare(src, ren []core.Primitive) row {
 		match[p.i] = p.j
 		used[p.j] = true
 	}
-	same := 0
+	same, words := 0, 0
 	for i, p := range src {
 		j, ok := match[i]
 		if !ok {
@@ -236,6 +241,9 @@ func compare(src, ren []core.Primitive) row {
 		}
 		if normName(p.Name) == normName(ren[j].Name) {
 			same++
+		}
+		if nameWords(p.Name) == nameWords(ren[j].Name) {
+			words++
 		} else {
 			r.renamed = append(r.renamed, fmt.Sprintf("%q → %q", p.Name, ren[j].Name))
 		}
@@ -246,6 +254,7 @@ func compare(src, ren []core.Primitive) row {
 	}
 	if len(match) > 0 {
 		r.SameName = float64(same) / float64(len(match))
+		r.SameWords = float64(words) / float64(len(match))
 	}
 	// Edges: the source's cross-reference edges between two matched
 	// primitives, kept when the rendered form has the same edge.
@@ -281,8 +290,8 @@ func compare(src, ren []core.Primitive) row {
 }
 
 func writeTable(w io.Writer, rows []row) {
-	fmt.Fprintln(w, "| work | rendered | source primitives | rendered primitives | found | same name | source edges (matched ends) | edges kept |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| work | rendered | source primitives | rendered primitives | found | same name | same name, numbers aside | source edges (matched ends) | edges kept |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rows {
 		edges := "–"
 		if r.Edges > 0 {
@@ -292,7 +301,7 @@ func writeTable(w io.Writer, rows []row) {
 		if r.Links {
 			form += " (links)"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.foundCount, pct(r.SameName), r.Edges, edges)
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.foundCount, pct(r.SameName), pct(r.SameWords), r.Edges, edges)
 	}
 }
 

@@ -65,3 +65,14 @@ func normName(s string) string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}), " ")
 }
+
+// nameWords is normName without the words that hold a digit.
+func nameWords(s string) string {
+	var out []string
+	for _, w := range strings.Fields(normName(s)) {
+		if !strings.ContainsAny(w, "0123456789") {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
