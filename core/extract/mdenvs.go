@@ -150,8 +150,8 @@ type mdBlock struct {
 	title  string
 	label  string
 	number string // the number the block's opener gives (number="2.1")
-	open   int // offset of the opener line in the section
-	body   int // offset after the opener line
+	open   int    // offset of the opener line in the section
+	body   int    // offset after the opener line
 	colons bool
 	fence  int // length of the opening fence
 }
