@@ -189,12 +189,17 @@ type row struct {
 	// are set aside: an untitled block is named by its number, which a
 	// section read alone ("Theorem 3") and the book ("Theorem 2.3.3")
 	// count differently.
-	SameWords  float64 `json:"sameWords"`
-	Edges      int     `json:"edges"`
-	EdgesKept  float64 `json:"edgesKept"`
-	missed     []string
-	renamed    []string
-	foundCount int
+	SameWords float64 `json:"sameWords"`
+	// Blocks are the source's primitives read from its markup (theorem-
+	// like environments and elements, confidence ≥ blockConfidence);
+	// BlocksFound the share of them found in the rendered form.
+	Blocks      int     `json:"blocks"`
+	BlocksFound float64 `json:"blocksFound"`
+	Edges       int     `json:"edges"`
+	EdgesKept   float64 `json:"edgesKept"`
+	missed      []string
+	renamed     []string
+	foundCount  int
 }
 
 // compare matches each source primitive to the rendered primitive whose
@@ -232,8 +237,14 @@ func compare(src, ren []core.Primitive) row {
 		match[p.i] = p.j
 		used[p.j] = true
 	}
-	same, words := 0, 0
+	same, words, blocks, blocksFound := 0, 0, 0, 0
 	for i, p := range src {
+		if p.Confidence >= blockConfidence {
+			blocks++
+			if _, ok := match[i]; ok {
+				blocksFound++
+			}
+		}
 		j, ok := match[i]
 		if !ok {
 			r.missed = append(r.missed, fmt.Sprintf("%q: %.80s", p.Name, p.FormalStatement))
@@ -249,6 +260,10 @@ func compare(src, ren []core.Primitive) row {
 		}
 	}
 	r.foundCount = len(match)
+	r.Blocks = blocks
+	if blocks > 0 {
+		r.BlocksFound = float64(blocksFound) / float64(blocks)
+	}
 	if len(src) > 0 {
 		r.Found = float64(len(match)) / float64(len(src))
 	}
@@ -290,8 +305,8 @@ func compare(src, ren []core.Primitive) row {
 }
 
 func writeTable(w io.Writer, rows []row) {
-	fmt.Fprintln(w, "| work | rendered | source primitives | rendered primitives | found | same name | same name, numbers aside | source edges (matched ends) | edges kept |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| work | rendered | source primitives | rendered primitives | found | blocks found | same name | same name, numbers aside | source edges (matched ends) | edges kept |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rows {
 		edges := "–"
 		if r.Edges > 0 {
@@ -301,7 +316,7 @@ func writeTable(w io.Writer, rows []row) {
 		if r.Links {
 			form += " (links)"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.foundCount, pct(r.SameName), pct(r.SameWords), r.Edges, edges)
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s of %d | %s | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.foundCount, pct(r.BlocksFound), r.Blocks, pct(r.SameName), pct(r.SameWords), r.Edges, edges)
 	}
 }
 

@@ -10,6 +10,10 @@ import (
 // of a statement do not.
 const minOverlap = 0.6
 
+// blockConfidence is the confidence lore gives what it reads from
+// markup (a theorem environment, a PreTeXt element, a fenced div).
+const blockConfidence = 0.95
+
 // bag is the multiset of a statement's normalised words: lower case,
 // letters and digits only, words of one letter (formula variables that
 // the forms render differently) left out.
