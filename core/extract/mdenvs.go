@@ -347,7 +347,11 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 			c.kind = kindWord(env.kind)
 		}
 		if terms := nounTerms(c.statement, x.latexTerms(tex)); len(terms) > 1 {
-			if groups := groupTerms(c.statement, terms); len(groups) > 1 {
+			// A list item is a sentence of its own ("- P ∧ Q is called a
+			// conjunction."): the bullets go, so that its sentences part.
+			stmt := cleanLaTeX(unbullet(tex))
+			if groups := groupTerms(stmt, terms); len(groups) > 1 {
+				c.statement = stmt
 				c.body = absBody
 				x.addGroups(st, c, x.texr.clean(mdToLaTeX(b.title)), groups)
 				return absAfter - st.body
@@ -646,4 +650,29 @@ func mdProofs(doc string) []texProof {
 		start = next
 	}
 	return out
+}
+
+// unbullet removes the list markers ("- ", "* ", "+ ", "1. ") that start
+// the lines of a block's body.
+func unbullet(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		switch {
+		case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "):
+			lines[i] = t[2:]
+		default:
+			d := 0
+			for d < len(t) && d < 3 && t[d] >= '0' && t[d] <= '9' {
+				d++
+			}
+			if d > 0 && strings.HasPrefix(t[d:], ". ") {
+				lines[i] = t[d+2:]
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -92,3 +92,16 @@ func TestMarkdownDefinitionSplitByTerms(t *testing.T) {
 		t.Errorf("want 2 primitives, got %q", names)
 	}
 }
+
+// A definition whose terms sit in a list gives one primitive per item's
+// term, as the same definition in PreTeXt does.
+func TestMarkdownDefinitionListSplit(t *testing.T) {
+	doc := "::: {.definition #def-conn name=\"Logical Connectives\"}\nWe define the following **logical connectives**.\n\n- P and Q is read \"P and Q\" and called a **conjunction**.\n\n- P or Q is read \"P or Q\" and called a **disjunction**.\n\n- Not P is read \"not P\" and called a **negation**.\n:::\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	names, _ := namedEdges(ps)
+	for _, n := range []string{"Conjunction", "Disjunction", "Negation"} {
+		if !names[n] {
+			t.Errorf("missing %q; got %v", n, names)
+		}
+	}
+}

@@ -93,6 +93,7 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		case strings.TrimSpace(cur) == "" && !c.emphDone:
 			c.buf.Reset()
 			c.buf.WriteString(mark)
+			c.emphAt = c.buf.Len()
 			e.emph = mark
 		case mark == "**" && strings.HasPrefix(cur, "**") && len(cur) > 4 &&
 			strings.HasSuffix(strings.TrimRight(cur, " "), "**") && !strings.Contains(strings.TrimRight(cur, " ")[2:len(strings.TrimRight(cur, " "))-2], "**"):

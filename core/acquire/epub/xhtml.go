@@ -66,6 +66,9 @@ type xconv struct {
 	// one labels the block. hideType counts the open headings whose type
 	// word the page hides (hide-type), hide the open hidden words.
 	like, hideType, hide int
+	// emphAt is where the text after an opening emphasis mark starts in
+	// buf, -1 when none is open.
+	emphAt int
 }
 
 type blockKind int
@@ -90,7 +93,7 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 // blocks to ids: a book resolves its links once all are read.
 func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1, dfnAt: -1, ids: ids}
+	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids}
 	if c.ids == nil {
 		c.ids = map[string]bool{}
 	}
@@ -239,6 +242,7 @@ func (c *xconv) start(t xml.StartElement) {
 	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && c.like > 0:
 		// A block's label: a paragraph of its own, in bold.
 		c.buf.WriteString("**")
+		c.emphAt = c.buf.Len()
 		if n := len(c.open); n > 0 {
 			c.open[n-1].emph = "**"
 		}
@@ -359,6 +363,9 @@ func (c *xconv) text(s string) {
 // space separates words with one space: white space at the end of one
 // element's text and the start of the next element's is still one space.
 func (c *xconv) space() {
+	if c.buf.Len() == c.emphAt {
+		return // right after an opening emphasis mark
+	}
 	if n := c.buf.Len(); n > 0 {
 		if last := c.buf.String()[n-1]; last == ' ' || last == '\n' {
 			return
@@ -400,6 +407,7 @@ func (c *xconv) flush() {
 	}
 	c.dfnAt = -1 // a term is never split across blocks
 	c.emphDone = false
+	c.emphAt = -1
 	raw := c.buf.String()
 	if strings.TrimSpace(raw) == "" {
 		c.buf.Reset()

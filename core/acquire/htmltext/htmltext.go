@@ -54,7 +54,7 @@ func Text(html string) string {
 	if mode == modeBoilerplate {
 		markH1(toks)
 	}
-	w := &writer{mode: mode, dfnAt: -1}
+	w := &writer{mode: mode, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
 		return out
@@ -62,7 +62,7 @@ func Text(html string) string {
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
-	w = &writer{mode: modeBoilerplate, dfnAt: -1}
+	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	return w.result()
 }

@@ -58,12 +58,14 @@ func (w *writer) structure(t token, e *entry) {
 		switch {
 		case cur == "" && !w.emphDone:
 			w.cur.WriteString(mark)
+			w.emphAt = w.cur.Len()
 			e.emph = mark
 		case mark == "**" && strings.HasSuffix(cur, "**") && strings.HasPrefix(cur, "**") && len(cur) > 4 && !strings.Contains(cur[2:len(cur)-2], "**"):
 			// Consecutive bold runs ("Theorem", its label, its title)
 			// are one label.
 			w.cur.Reset()
 			w.cur.WriteString(cur[:len(cur)-2])
+			w.space = true
 			e.emph = mark
 		}
 	}

@@ -78,3 +78,17 @@ func TestContainerKind(t *testing.T) {
 		}
 	}
 }
+
+// A heading inside a PreTeXt block is the block's label, in bold; the
+// type word a page hides is not part of a section's title.
+func TestBlockHeadingsAndHiddenTypes(t *testing.T) {
+	got := Text(`<main><section class="section"><h2 class="heading hide-type">
+<span class="type">Section</span> <span class="codenumber">2.3</span> <span class="title">Planar Graphs</span></h2>
+<article class="example example-like"><h6 class="heading">
+<span class="type">Example</span> <span class="codenumber">2.3.1</span></h6>Draw it.</article></section></main>`)
+	for _, want := range []string{"## 2.3 Planar Graphs\n", "**Example 2.3.1**\n\nDraw it."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}

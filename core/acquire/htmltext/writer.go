@@ -87,6 +87,9 @@ type writer struct {
 	// paragraph's run-in label (or any text) is written.
 	linking  bool
 	emphDone bool
+	// emphAt is where the text after an opening emphasis mark starts in
+	// cur (no space goes there), -1 when none is open.
+	emphAt int
 	// like counts the open blocks (PreTeXt's "…-like" classes): a
 	// heading inside one is the block's label, not a section's title.
 	like int
@@ -224,6 +227,7 @@ func (w *writer) start(t token) {
 		// A block's label: a paragraph of its own, in bold.
 		w.flush()
 		w.cur.WriteString("**")
+		w.emphAt = w.cur.Len()
 		w.stack[len(w.stack)-1].emph = "**"
 	}
 	switch name {
@@ -328,7 +332,7 @@ func (w *writer) text(s string) {
 			w.space = true
 			continue
 		}
-		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt {
+		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt && w.cur.Len() != w.emphAt {
 			w.cur.WriteByte(' ')
 		}
 		w.space = false
@@ -365,6 +369,7 @@ func (w *writer) flush() {
 	w.cur.Reset()
 	w.space = false
 	w.emphDone = false
+	w.emphAt = -1
 	if s == "" {
 		return
 	}

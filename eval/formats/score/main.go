@@ -247,7 +247,7 @@ func compare(src, ren []core.Primitive) row {
 		}
 		j, ok := match[i]
 		if !ok {
-			r.missed = append(r.missed, fmt.Sprintf("%q: %.80s", p.Name, p.FormalStatement))
+			r.missed = append(r.missed, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
 			continue
 		}
 		if normName(p.Name) == normName(ren[j].Name) {
