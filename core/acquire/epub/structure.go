@@ -76,7 +76,7 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 	switch name {
 	case "a":
 		href := xmldec.Attr(t, "href")
-		if f := htmltext.Fragment(href); f != "" && !c.linking {
+		if f := htmltext.Fragment(href); f != "" && !c.linking && c.kind != kindHeading {
 			c.buf.WriteString(htmltext.LinkStart())
 			c.linking, e.link, e.frag = true, true, f
 		}

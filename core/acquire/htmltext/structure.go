@@ -38,7 +38,7 @@ func (w *writer) structure(t token, e *entry) {
 	}
 	switch name {
 	case "a":
-		if f := Fragment(t.href); f != "" && !w.linking {
+		if f := Fragment(t.href); f != "" && !w.linking && w.heading == 0 {
 			if w.space && w.cur.Len() > 0 {
 				w.cur.WriteByte(' ')
 			}

@@ -92,3 +92,11 @@ func TestBlockHeadingsAndHiddenTypes(t *testing.T) {
 		}
 	}
 }
+
+// A heading's link stays text: a section's title is no place for one.
+func TestHeadingLinkIsText(t *testing.T) {
+	got := Text(`<main><h2>About <a href="#t">Theorem 1</a></h2><div class="theorem" id="t"><p>All is well.</p></div></main>`)
+	if !strings.Contains(got, "## About Theorem 1\n") {
+		t.Errorf("heading with a link:\n%s", got)
+	}
+}
