@@ -5,7 +5,10 @@
 // the package document (OPF), whose manifest and spine give the content
 // documents in reading order. Each XHTML document is tokenized with
 // encoding/xml in its lenient HTML mode; headings become `#` headings,
-// paragraphs and blocks become paragraphs, list items become "- " items.
+// paragraphs and blocks become paragraphs, list items become "- " items;
+// theorem-like containers, links between them and run-in labels are kept
+// as the HTML reader keeps them (htmltext.Fence), links resolved across
+// the book's documents once all are read.
 // Scripts, styles, navigation documents and the NCX are left out.
 //
 // Every entry read is bounded (MaxEntryBytes decompressed each, and

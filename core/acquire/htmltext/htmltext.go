@@ -34,8 +34,12 @@ import (
 // names boilerplate (nav, menu, footer, sidebar, cookie, banner, breadcrumb,
 // share, comment) are dropped, unless they contain an <h1>; and when a main
 // or article turns out empty, the whole page is used. A <header> inside the kept main or article
-// is kept, since it usually holds the title. The result ends with a newline
-// unless it is empty. Text never panics and runs in time linear in the input.
+// is kept, since it usually holds the title. The structure a book's markup
+// carries is kept in the forms Markdown sources use (see theorems.go):
+// theorem-like containers as fenced divs, links to them as Markdown links,
+// a bold or italic run-in label at a paragraph's start in emphasis. The
+// result ends with a newline unless it is empty. Text never panics and runs
+// in time linear in the input.
 func Text(html string) string {
 	toks := tokenize(html)
 	mode := modeBoilerplate
