@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -43,7 +44,7 @@ type xconv struct {
 	skip   int
 	row    []string
 	inCell bool
-	math   *mathBuilder // the <math> element being read, nil outside one
+	math   *mathml.Builder // the <math> element being read, nil outside one
 	// svg reads a MathJax SVG formula while one is open (its drawing is
 	// skipped, its glyphs are text).
 	svg *htmltext.SVGMath
@@ -129,7 +130,7 @@ func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string,
 	}
 	if c.math != nil {
 		// A formula cut off by the end of the document keeps what it read.
-		c.buf.WriteString(c.math.render())
+		c.buf.WriteString(c.math.Render())
 		c.math = nil
 	}
 	c.flush()
@@ -151,14 +152,14 @@ func lower(s string) string { return strings.ToLower(s) }
 func (c *xconv) mathToken(tok xml.Token) {
 	switch t := tok.(type) {
 	case xml.StartElement:
-		c.math.start(t)
+		c.math.Start(t)
 	case xml.EndElement:
-		if c.math.end() {
-			c.buf.WriteString(c.math.render())
+		if c.math.End() {
+			c.buf.WriteString(c.math.Render())
 			c.math = nil
 		}
 	case xml.CharData:
-		c.math.chars(string(t))
+		c.math.Chars(string(t))
 	}
 }
 
@@ -213,7 +214,7 @@ func (c *xconv) start(t xml.StartElement) {
 		return
 	}
 	if name == "math" {
-		c.math = newMath(t)
+		c.math = mathml.New(t)
 		return
 	}
 	c.structure(t, name)

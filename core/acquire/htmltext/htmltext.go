@@ -21,6 +21,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -194,6 +195,9 @@ var voidElements = func() map[string]bool {
 func tokenize(html string) []token {
 	src := prepare(html)
 	var toks []token
+	// mb reads a MathML formula while one is open: its linear text
+	// ("n^2 ≥ 0") stands for it, not its tokens' text ("n2≥0").
+	var mb *mathml.Builder
 	pos := 0
 	gt := -1 // cached index of the next '>' at or after some position
 	for pos < len(src) {
@@ -210,8 +214,26 @@ func tokenize(html string) []token {
 			if err != nil {
 				break
 			}
+			if mb != nil {
+				switch t := t.(type) {
+				case xml.StartElement:
+					mb.Start(t)
+				case xml.EndElement:
+					if mb.End() {
+						toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+						mb = nil
+					}
+				case xml.CharData:
+					mb.Chars(string(t))
+				}
+				continue
+			}
 			switch t := t.(type) {
 			case xml.StartElement:
+				if strings.EqualFold(t.Name.Local, "math") {
+					mb = mathml.New(t)
+					continue
+				}
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
 				for _, a := range t.Attr {
@@ -240,6 +262,10 @@ func tokenize(html string) []token {
 			}
 		}
 		if errors.Is(err, io.EOF) {
+			if mb != nil {
+				// A formula cut off by the end of the page keeps what it read.
+				toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+			}
 			break
 		}
 		// Syntax error: resume after the tag it happened in.

@@ -100,3 +100,16 @@ func TestHeadingLinkIsText(t *testing.T) {
 		t.Errorf("heading with a link:\n%s", got)
 	}
 }
+
+// MathML (MathJax's assistive MathML included) reads as one line of
+// linear text; a formula nested 10,000 deep is read in bounded time.
+func TestMathMLIsLinearText(t *testing.T) {
+	got := Text(`<p>For every integer <mjx-container class="MathJax"><mjx-math aria-hidden="true"><mjx-mi><mjx-c class="mjx-c1D45B"></mjx-c></mjx-mi></mjx-math><mjx-assistive-mml><math xmlns="http://www.w3.org/1998/Math/MathML"><msup><mi>n</mi><mn>2</mn></msup><mo>≥</mo><mn>0</mn></math></mjx-assistive-mml></mjx-container> holds.</p>`)
+	if !strings.Contains(got, "For every integer n^2 ≥ 0 holds.") {
+		t.Errorf("formula not linear:\n%s", got)
+	}
+	deep := "<p>x <math>" + strings.Repeat("<mrow>", 10000) + "<mi>y</mi>" + strings.Repeat("</mrow>", 10000) + "</math> z</p>"
+	if got := Text(deep); !strings.Contains(got, "y") || !strings.Contains(got, "z") || len(got) > 200 {
+		t.Errorf("deep formula: %.200q", got)
+	}
+}
