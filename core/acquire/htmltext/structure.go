@@ -147,3 +147,36 @@ func isLike(class string) bool {
 	}
 	return false
 }
+
+// texDelimiters writes the formulas a page leaves to MathJax, \(x\) and
+// \[x\], as Markdown writes them, $x$ and $$x$$, so that extraction
+// knows them for formulas. Only a pair opened and closed in the same
+// paragraph is rewritten.
+func texDelimiters(s string) string {
+	if !strings.Contains(s, `\(`) && !strings.Contains(s, `\[`) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, `\(`)
+		j := strings.Index(s, `\[`)
+		closeS, mark := `\)`, "$"
+		if i < 0 || j >= 0 && j < i {
+			i, closeS, mark = j, `\]`, "$$"
+		}
+		if i < 0 {
+			break
+		}
+		e := strings.Index(s[i+2:], closeS)
+		if e < 0 || strings.Contains(s[i+2:i+2+e], mark) && mark == "$" {
+			b.WriteString(s[:i+2])
+			s = s[i+2:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(mark + s[i+2:i+2+e] + mark)
+		s = s[i+2+e+2:]
+	}
+	b.WriteString(s)
+	return b.String()
+}

@@ -113,3 +113,12 @@ func TestMathMLIsLinearText(t *testing.T) {
 		t.Errorf("deep formula: %.200q", got)
 	}
 }
+
+// Formulas left to MathJax, \(x\) and \[x\], are written as Markdown
+// writes them.
+func TestTeXDelimiters(t *testing.T) {
+	got := Text(`<p>A matching of \(A\) is \[ M \subseteq E \] here; a lone \( stays.</p>`)
+	if !strings.Contains(got, `A matching of $A$ is $$ M \subseteq E $$ here; a lone \( stays.`) {
+		t.Errorf("delimiters: %q", got)
+	}
+}

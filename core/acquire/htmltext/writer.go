@@ -373,6 +373,7 @@ func (w *writer) flush() {
 	if s == "" {
 		return
 	}
+	s = texDelimiters(s)
 	item := w.prefix == "- "
 	s = w.prefix + s
 	if w.prefix == "- " {
