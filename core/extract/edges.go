@@ -30,6 +30,13 @@ func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
 		refs, proofs, blocks = x.tex.refs, x.tex.proofs, x.tex.blocks
 	case x.format == core.FormatPreTeXt && x.ptx != nil:
 		refs, proofs, blocks = x.ptx.refs, x.ptx.proofs, x.ptx.blocks
+	case x.format == core.FormatMarkdown:
+		refs, proofs = mdRefs(x.doc)
+		for ci := range cs {
+			if c := &cs[ci]; c.format && !c.part && len(c.labels) > 0 {
+				blocks = append(blocks, texBlock{at: c.offset})
+			}
+		}
 	default:
 		return
 	}
@@ -127,8 +134,13 @@ func addReference(p, q *core.Primitive, strength float64, desc string) {
 // refSource shows a reference as the source wrote it: "\cref{lem:x}",
 // "\thmref{radix-sort}", `<xref ref="prop-x"/>`.
 func refSource(r texRef, key string) string {
-	if r.cmd == "xref" {
+	switch r.cmd {
+	case "xref":
 		return `<xref ref="` + key + `"/>`
+	case "link":
+		return "#" + key
+	case "@":
+		return "@" + key
 	}
 	if p := strings.TrimSuffix(r.cmd, "ref"); p != r.cmd && !genericRefPrefix[p] && refKinds[p] != "" {
 		if k := strings.TrimPrefix(key, p+":"); !strings.Contains(k, ":") {

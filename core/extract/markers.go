@@ -463,8 +463,29 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		if q := parseNumber(s, p); q > p {
 			h.number = s[p:q]
 			p = skipBlank(s, q)
+		} else if q := parseAcronym(s, p); emph && lineStart && q > p {
+			// "**Theorem RREF**": books that label results by acronym.
+			h.number = s[p:q]
+			p = skipBlank(s, q)
 		} else if m.num == numReq {
 			return h, false
+		}
+	}
+	if emph && lineStart && m.named && p < len(s) && !strings.ContainsRune("*_([.:\n", rune(s[p])) {
+		// "**Theorem 2.1 Fundamental Theorem** Text": the title runs to
+		// the emphasis that closes the label.
+		if q, t, ok := emphTitle(s, p, s[start-1]); ok {
+			h.name = t
+			p = q
+			if p < len(s) && s[p] != ':' && s[p] != '.' {
+				if q := skipBlank(s, p); q < len(s) {
+					if r, _ := utf8.DecodeRuneInString(s[q:]); unicode.IsUpper(r) || unicode.IsDigit(r) || s[q] == '$' || s[q] == '\\' || s[q] == '\n' {
+						h.after = q
+						return h, true
+					}
+				}
+				return h, false
+			}
 		}
 	}
 	p, e := skipEmph(s, p)
@@ -657,6 +678,46 @@ func skipEmph(s string, p int) (int, bool) {
 		q++
 	}
 	return q, q > p
+}
+
+// parseAcronym accepts a label made of capitals and digits, at least two
+// capitals ("RREF", "SLEMM", "EMP2"), that ends the word.
+func parseAcronym(s string, p int) int {
+	q, caps := p, 0
+	for q < len(s) && q-p < 10 && ('A' <= s[q] && s[q] <= 'Z' || '0' <= s[q] && s[q] <= '9' && q > p) {
+		if s[q] <= 'Z' && s[q] >= 'A' {
+			caps++
+		}
+		q++
+	}
+	if caps < 2 || q < len(s) && (isWordByte(s[q]) || s[q] >= utf8.RuneSelf || s[q] == '-') {
+		return p
+	}
+	return q
+}
+
+// emphTitle reads the title that runs from p to the emphasis closing a
+// run-in label on the same line (mark is '*' or '_'): it returns where
+// the label ends (past its closing marks) and the title.
+func emphTitle(s string, p int, mark byte) (int, string, bool) {
+	limit := min(len(s), p+160)
+	for q := p; q < limit; q++ {
+		switch s[q] {
+		case '\n':
+			return 0, "", false
+		case mark:
+			t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s[p:q]), ".:"))
+			if t == "" || strings.ContainsAny(t, "*_") {
+				return 0, "", false
+			}
+			if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
+				t = t[1 : len(t)-1]
+			}
+			q, _ = skipEmph(s, q)
+			return q, t, true
+		}
+	}
+	return 0, "", false
 }
 
 // parseNumber accepts "2", "2.1", "3.1.4", "V1", "A.2", "2a".

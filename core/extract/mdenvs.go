@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -148,8 +149,9 @@ type mdBlock struct {
 	kind   string // latexEnvs key
 	title  string
 	label  string
-	open   int // offset of the opener line in the section
-	body   int // offset after the opener line
+	number string // the number the block's opener gives (number="2.1")
+	open   int    // offset of the opener line in the section
+	body   int    // offset after the opener line
 	colons bool
 	fence  int // length of the opening fence
 }
@@ -233,6 +235,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 	if l := attrValue(inner, "label"); l != "" {
 		b.label = l
 	}
+	b.number = attrValue(inner, "number")
 	for _, f := range strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' }) {
 		if strings.HasPrefix(f, "#") {
 			b.label = f[1:]
@@ -332,7 +335,29 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		conf:   envConfidence,
 		format: true,
 	}
+	if b.label != "" {
+		c.labels = []string{b.label}
+	}
+	c.number = b.number
 	c.statement = cleanLaTeX(tex)
+	if env.typ == core.Definition {
+		// A definition of several terms in separate sentences is one
+		// primitive per term, as in LaTeX and PreTeXt.
+		if c.kind == "" {
+			c.kind = kindWord(env.kind)
+		}
+		if terms := nounTerms(c.statement, x.latexTerms(tex)); len(terms) > 1 {
+			// A list item is a sentence of its own ("- P ∧ Q is called a
+			// conjunction."): the bullets go, so that its sentences part.
+			stmt := cleanLaTeX(unbullet(tex))
+			if groups := groupTerms(stmt, terms); len(groups) > 1 {
+				c.statement = stmt
+				c.body = absBody
+				x.addGroups(st, c, x.texr.clean(mdToLaTeX(b.title)), groups)
+				return absAfter - st.body
+			}
+		}
+	}
 	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), tex, c.statement, &c)
 	x.add(st, c)
 	return absAfter - st.body
@@ -526,4 +551,128 @@ func mdToLaTeX(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// mdRefs finds the cross-references of a Markdown document, in order:
+// links to a fragment, [Definition RREF](#def-rref), the form HTML and
+// EPUB books are read in; Quarto's @thm-label; and bookdown's
+// \@ref(thm:label). It also returns the proofs, fenced divs of class
+// proof (::: {.proof} … :::, ::: proof, {prf:proof}), so that a proof's
+// references count for the result it proves.
+func mdRefs(doc string) ([]texRef, []texProof) {
+	var refs []texRef
+	for i := 0; i < len(doc); {
+		j := strings.IndexAny(doc[i:], "](@")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + 1
+		switch doc[at] {
+		case ']':
+			if !strings.HasPrefix(doc[at:], "](#") {
+				continue
+			}
+			e := strings.IndexByte(doc[at+3:min(len(doc), at+3+200)], ')')
+			if e <= 0 {
+				continue
+			}
+			key := doc[at+3 : at+3+e]
+			if strings.ContainsAny(key, " \t\n(") {
+				continue
+			}
+			open := strings.LastIndexByte(doc[max(0, at-300):at], '[')
+			start := at
+			if open >= 0 {
+				start = max(0, at-300) + open
+			}
+			refs = append(refs, texRef{at: start, end: at + 4 + e, cmd: "link", keys: []string{key}})
+			i = at + 4 + e
+		case '@':
+			if at > 0 && (isWordByte(doc[at-1]) || doc[at-1] == '\\') {
+				if doc[at-1] == '\\' && strings.HasPrefix(doc[at:], "@ref(") {
+					e := strings.IndexByte(doc[at+5:min(len(doc), at+5+200)], ')')
+					if e > 0 {
+						refs = append(refs, texRef{at: at - 1, end: at + 6 + e, cmd: "@", keys: []string{doc[at+5 : at+5+e]}})
+						i = at + 6 + e
+					}
+				}
+				continue
+			}
+			e := at + 1
+			for e < len(doc) && (isWordByte(doc[e]) || doc[e] == '-' || doc[e] == ':') {
+				e++
+			}
+			for e > at+1 && (doc[e-1] == '-' || doc[e-1] == ':') {
+				e--
+			}
+			key := doc[at+1 : e]
+			if d := strings.IndexAny(key, "-:"); d > 0 {
+				if _, ok := quartoKinds[key[:d]]; ok {
+					refs = append(refs, texRef{at: at, end: e, cmd: "@", keys: []string{key}})
+				}
+			}
+			i = e
+		}
+	}
+	return refs, mdProofs(doc)
+}
+
+// mdProofs returns the fenced divs of class proof, in order.
+func mdProofs(doc string) []texProof {
+	if !strings.Contains(doc, "proof") {
+		return nil
+	}
+	var out []texProof
+	open := -1
+	depth := 0
+	for start := 0; start < len(doc); {
+		end, next := text.Line(doc, start)
+		rest := strings.TrimSpace(doc[start:end])
+		if n := runOf(rest, ':'); n >= 3 {
+			info := strings.TrimSpace(rest[n:])
+			switch {
+			case info == "":
+				if open >= 0 {
+					if depth == 0 {
+						out = append(out, texProof{at: open, end: next})
+						open = -1
+					} else {
+						depth--
+					}
+				}
+			case open >= 0:
+				depth++
+			case info == "proof" || strings.HasPrefix(info, "{.proof") || strings.HasPrefix(info, "{prf:proof}"):
+				open, depth = start, 0
+			}
+		}
+		start = next
+	}
+	return out
+}
+
+// unbullet removes the list markers ("- ", "* ", "+ ", "1. ") that start
+// the lines of a block's body.
+func unbullet(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		switch {
+		case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "):
+			lines[i] = t[2:]
+		default:
+			d := 0
+			for d < len(t) && d < 3 && t[d] >= '0' && t[d] <= '9' {
+				d++
+			}
+			if d > 0 && strings.HasPrefix(t[d:], ". ") {
+				lines[i] = t[d+2:]
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }

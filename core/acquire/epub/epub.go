@@ -5,7 +5,10 @@
 // the package document (OPF), whose manifest and spine give the content
 // documents in reading order. Each XHTML document is tokenized with
 // encoding/xml in its lenient HTML mode; headings become `#` headings,
-// paragraphs and blocks become paragraphs, list items become "- " items.
+// paragraphs and blocks become paragraphs, list items become "- " items;
+// theorem-like containers, links between them and run-in labels are kept
+// as the HTML reader keeps them (htmltext.Fence), links resolved across
+// the book's documents once all are read.
 // Scripts, styles, navigation documents and the NCX are left out.
 //
 // Every entry read is bounded (MaxEntryBytes decompressed each, and
@@ -26,6 +29,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
@@ -61,7 +65,10 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 }
 
 type book struct {
-	ctx    context.Context
+	ctx context.Context
+	// ids are the ids of the theorem-like blocks read so far: links to
+	// them, from any document of the book, are references.
+	ids    map[string]bool
 	files  map[string]*zip.File
 	budget int64
 }
@@ -298,7 +305,7 @@ func (b *book) text() (string, error) {
 	if len(parts) == 0 {
 		return "", nil
 	}
-	return frontMatter(pkg.Titles) + strings.Join(parts, "\n\n") + "\n", nil
+	return frontMatter(pkg.Titles) + htmltext.ResolveLinks(strings.Join(parts, "\n\n"), b.ids) + "\n", nil
 }
 
 // frontMatter carries the book's first non-blank title into its text, so
@@ -328,7 +335,10 @@ func (b *book) document(name string) (string, error) {
 		return "", err
 	}
 	defer rc.Close()
-	txt, err := xhtmlText(b.ctx, rc)
+	if b.ids == nil {
+		b.ids = map[string]bool{}
+	}
+	txt, err := xhtmlMarked(b.ctx, rc, b.ids)
 	var syn *xml.SyntaxError
 	if errors.As(err, &syn) {
 		// A damaged document keeps the text read before the damage.

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -43,7 +44,7 @@ type xconv struct {
 	skip   int
 	row    []string
 	inCell bool
-	math   *mathBuilder // the <math> element being read, nil outside one
+	math   *mathml.Builder // the <math> element being read, nil outside one
 	// svg reads a MathJax SVG formula while one is open (its drawing is
 	// skipped, its glyphs are text).
 	svg *htmltext.SVGMath
@@ -53,6 +54,22 @@ type xconv struct {
 	// dfnAt is where the open <dfn> element's text starts in buf, -1
 	// outside one.
 	dfnAt int
+
+	// open holds what each open element started (see structure.go);
+	// conts are the open theorem-like containers; ids collects the ids
+	// of the containers read, across the book.
+	open     []xent
+	conts    []xcont
+	ids      map[string]bool
+	linking  bool
+	emphDone bool
+	// like counts the open PreTeXt blocks ("…-like"): a heading inside
+	// one labels the block. hideType counts the open headings whose type
+	// word the page hides (hide-type), hide the open hidden words.
+	like, hideType, hide int
+	// emphAt is where the text after an opening emphasis mark starts in
+	// buf, -1 when none is open.
+	emphAt int
 }
 
 type blockKind int
@@ -64,9 +81,23 @@ const (
 	kindChapter
 )
 
+// xhtmlText returns the text of one XHTML document, links to its own
+// blocks resolved.
 func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
+	ids := map[string]bool{}
+	s, err := xhtmlMarked(ctx, r, ids)
+	return htmltext.ResolveLinks(s, ids), err
+}
+
+// xhtmlMarked returns the text of one XHTML document with its links
+// still marked (htmltext.LinkStart), adding the ids of its theorem-like
+// blocks to ids: a book resolves its links once all are read.
+func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1, dfnAt: -1}
+	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids}
+	if c.ids == nil {
+		c.ids = map[string]bool{}
+	}
 	var err error
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
@@ -89,14 +120,17 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 		case xml.EndElement:
 			c.end(t.Name.Local)
 		case xml.CharData:
-			if c.skip == 0 {
-				c.text(string(t))
+			if c.skip == 0 && c.hide == 0 {
+				c.text(htmltext.StripMarks(string(t)))
 			}
 		}
 	}
+	for len(c.open) > 0 {
+		c.closeStructure()
+	}
 	if c.math != nil {
 		// A formula cut off by the end of the document keeps what it read.
-		c.buf.WriteString(c.math.render())
+		c.buf.WriteString(c.math.Render())
 		c.math = nil
 	}
 	c.flush()
@@ -118,14 +152,14 @@ func lower(s string) string { return strings.ToLower(s) }
 func (c *xconv) mathToken(tok xml.Token) {
 	switch t := tok.(type) {
 	case xml.StartElement:
-		c.math.start(t)
+		c.math.Start(t)
 	case xml.EndElement:
-		if c.math.end() {
-			c.buf.WriteString(c.math.render())
+		if c.math.End() {
+			c.buf.WriteString(c.math.Render())
 			c.math = nil
 		}
 	case xml.CharData:
-		c.math.chars(string(t))
+		c.math.Chars(string(t))
 	}
 }
 
@@ -179,10 +213,12 @@ func (c *xconv) start(t xml.StartElement) {
 		}
 		return
 	}
-	switch {
-	case name == "math":
-		c.math = newMath(t)
+	if name == "math" {
+		c.math = mathml.New(t)
 		return
+	}
+	c.structure(t, name)
+	switch {
 	case name == "br":
 		c.buf.WriteByte('\n')
 		return
@@ -204,6 +240,13 @@ func (c *xconv) start(t xml.StartElement) {
 		c.kind = kindPara
 	}
 	switch {
+	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && c.like > 0:
+		// A block's label: a paragraph of its own, in bold.
+		c.buf.WriteString("**")
+		c.emphAt = c.buf.Len()
+		if n := len(c.open); n > 0 {
+			c.open[n-1].emph = "**"
+		}
 	case len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6':
 		c.kind, c.level = kindHeading, int(name[1]-'0')
 	case name == "li":
@@ -231,6 +274,7 @@ func (c *xconv) end(local string) {
 		}
 		return
 	}
+	c.closeStructure()
 	switch {
 	case name == "td" || name == "th":
 		if c.inCell {
@@ -320,6 +364,9 @@ func (c *xconv) text(s string) {
 // space separates words with one space: white space at the end of one
 // element's text and the start of the next element's is still one space.
 func (c *xconv) space() {
+	if c.buf.Len() == c.emphAt {
+		return // right after an opening emphasis mark
+	}
 	if n := c.buf.Len(); n > 0 {
 		if last := c.buf.String()[n-1]; last == ' ' || last == '\n' {
 			return
@@ -360,6 +407,8 @@ func (c *xconv) flush() {
 		return
 	}
 	c.dfnAt = -1 // a term is never split across blocks
+	c.emphDone = false
+	c.emphAt = -1
 	raw := c.buf.String()
 	if strings.TrimSpace(raw) == "" {
 		c.buf.Reset()

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -34,8 +35,12 @@ import (
 // names boilerplate (nav, menu, footer, sidebar, cookie, banner, breadcrumb,
 // share, comment) are dropped, unless they contain an <h1>; and when a main
 // or article turns out empty, the whole page is used. A <header> inside the kept main or article
-// is kept, since it usually holds the title. The result ends with a newline
-// unless it is empty. Text never panics and runs in time linear in the input.
+// is kept, since it usually holds the title. The structure a book's markup
+// carries is kept in the forms Markdown sources use (see theorems.go):
+// theorem-like containers as fenced divs, links to them as Markdown links,
+// a bold or italic run-in label at a paragraph's start in emphasis. The
+// result ends with a newline unless it is empty. Text never panics and runs
+// in time linear in the input.
 func Text(html string) string {
 	toks := tokenize(html)
 	mode := modeBoilerplate
@@ -54,7 +59,7 @@ func Text(html string) string {
 	if mode == modeBoilerplate {
 		markH1(toks)
 	}
-	w := &writer{mode: mode, dfnAt: -1}
+	w := &writer{mode: mode, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
 		return out
@@ -62,7 +67,7 @@ func Text(html string) string {
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
-	w = &writer{mode: modeBoilerplate, dfnAt: -1}
+	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	return w.result()
 }
@@ -163,6 +168,9 @@ type token struct {
 	name  string // lower-case element name
 	void  bool   // start tag of a void element (no content, no end tag)
 	attrs string // class and id values, lower-cased, space separated
+	class string // the class attribute as written
+	id    string // the id attribute as written
+	href  string // an <a>'s href
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
 	text  string
 	// glyph is the character a MathJax SVG <use data-c="1D434"> draws;
@@ -187,6 +195,9 @@ var voidElements = func() map[string]bool {
 func tokenize(html string) []token {
 	src := prepare(html)
 	var toks []token
+	// mb reads a MathML formula while one is open: its linear text
+	// ("n^2 ≥ 0") stands for it, not its tokens' text ("n2≥0").
+	var mb *mathml.Builder
 	pos := 0
 	gt := -1 // cached index of the next '>' at or after some position
 	for pos < len(src) {
@@ -203,8 +214,26 @@ func tokenize(html string) []token {
 			if err != nil {
 				break
 			}
+			if mb != nil {
+				switch t := t.(type) {
+				case xml.StartElement:
+					mb.Start(t)
+				case xml.EndElement:
+					if mb.End() {
+						toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+						mb = nil
+					}
+				case xml.CharData:
+					mb.Chars(string(t))
+				}
+				continue
+			}
 			switch t := t.(type) {
 			case xml.StartElement:
+				if strings.EqualFold(t.Name.Local, "math") {
+					mb = mathml.New(t)
+					continue
+				}
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
 				for _, a := range t.Attr {
@@ -212,6 +241,13 @@ func tokenize(html string) []token {
 					case a.Name.Space != "":
 					case strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id"):
 						tok.attrs += " " + strings.ToLower(a.Value)
+						if strings.EqualFold(a.Name.Local, "class") {
+							tok.class = a.Value
+						} else {
+							tok.id = strings.TrimSpace(a.Value)
+						}
+					case strings.EqualFold(a.Name.Local, "href") && name == "a":
+						tok.href = a.Value
 					case a.Name.Local == "data-c" && name == "use":
 						tok.glyph = GlyphText(a.Value)
 					case a.Name.Local == "data-mml-node" && name == "g":
@@ -222,10 +258,14 @@ func tokenize(html string) []token {
 			case xml.EndElement:
 				toks = append(toks, token{kind: tokEnd, name: elemName(t.Name)})
 			case xml.CharData:
-				toks = append(toks, token{kind: tokText, text: string(t)})
+				toks = append(toks, token{kind: tokText, text: stripMarks(string(t))})
 			}
 		}
 		if errors.Is(err, io.EOF) {
+			if mb != nil {
+				// A formula cut off by the end of the page keeps what it read.
+				toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+			}
 			break
 		}
 		// Syntax error: resume after the tag it happened in.

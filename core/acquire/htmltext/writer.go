@@ -33,9 +33,25 @@ var blocks = map[string]bool{
 var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
 
 type entry struct {
-	name string
-	skip bool // counted in writer.skip
-	keep bool // counted in writer.keep
+	name  string
+	skip  bool   // counted in writer.skip
+	keep  bool   // counted in writer.keep
+	cont  bool   // opened a theorem-like container (writer.conts)
+	link  bool   // opened a marked link to fragment
+	frag  string // the link's fragment
+	emph  string // the emphasis mark it opened at a paragraph's start
+	title bool   // holds the open container's title
+	head  bool   // a heading written as one ("#")
+	like  bool   // a block of a PreTeXt kind ("example-like"), counted in writer.like
+}
+
+// container is a theorem-like container being read: the blocks from
+// start on are its own.
+type container struct {
+	kind, id string
+	start    int
+	title    string
+	titleAt  int // where the title's text starts in cur, -1 outside it
 }
 
 type block struct {
@@ -63,6 +79,23 @@ type writer struct {
 	mathSVG int
 	// dfnAt is where the open <dfn>'s term starts in cur, -1 outside one.
 	dfnAt int
+	// conts are the open theorem-like containers, ids the ids of all
+	// that were read (the targets links to blocks point at).
+	conts []container
+	ids   map[string]bool
+	// linking is set while a marked link is open; emphDone once the
+	// paragraph's run-in label (or any text) is written.
+	linking  bool
+	emphDone bool
+	// emphAt is where the text after an opening emphasis mark starts in
+	// cur (no space goes there), -1 when none is open.
+	emphAt int
+	// like counts the open blocks (PreTeXt's "…-like" classes): a
+	// heading inside one is the block's label, not a section's title.
+	like int
+	// hideType is set inside a heading whose type word the page hides
+	// ("Section", "Subsection": PreTeXt's hide-type).
+	hideType bool
 }
 
 func (w *writer) visible() bool {
@@ -71,6 +104,7 @@ func (w *writer) visible() bool {
 
 func (w *writer) run(toks []token) {
 	w.open = map[string]int{}
+	w.ids = map[string]bool{}
 	for _, t := range toks {
 		switch t.kind {
 		case tokStart:
@@ -182,10 +216,19 @@ func (w *writer) start(t token) {
 	if e.keep {
 		w.keep++
 	}
-	if n := headingLevel(name); n > 0 {
+	w.structure(t, &w.stack[len(w.stack)-1])
+	if n := headingLevel(name); n > 0 && w.like == 0 {
 		w.flush()
 		w.heading++
 		w.prefix = strings.Repeat("#", n) + " "
+		w.stack[len(w.stack)-1].head = true
+		w.hideType = hasClass(t.class, "hide-type")
+	} else if n > 0 && w.visible() && w.pre == 0 {
+		// A block's label: a paragraph of its own, in bold.
+		w.flush()
+		w.cur.WriteString("**")
+		w.emphAt = w.cur.Len()
+		w.stack[len(w.stack)-1].emph = "**"
 	}
 	switch name {
 	case "dfn":
@@ -221,11 +264,16 @@ func (w *writer) pop() entry {
 	w.stack = w.stack[:len(w.stack)-1]
 	w.open[e.name]--
 	name := e.name
-	if n := headingLevel(name); n > 0 {
+	if e.head {
 		w.flush()
 		w.heading--
 		w.prefix = ""
+		w.hideType = false
 	}
+	if e.like {
+		w.like--
+	}
+	w.endStructure(e)
 	switch name {
 	case "dfn":
 		w.closeDfn()
@@ -284,7 +332,7 @@ func (w *writer) text(s string) {
 			w.space = true
 			continue
 		}
-		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt {
+		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt && w.cur.Len() != w.emphAt {
 			w.cur.WriteByte(' ')
 		}
 		w.space = false
@@ -320,9 +368,12 @@ func (w *writer) flush() {
 	s := w.cur.String()
 	w.cur.Reset()
 	w.space = false
+	w.emphDone = false
+	w.emphAt = -1
 	if s == "" {
 		return
 	}
+	s = texDelimiters(s)
 	item := w.prefix == "- "
 	s = w.prefix + s
 	if w.prefix == "- " {
@@ -374,5 +425,5 @@ func (w *writer) result() string {
 		return ""
 	}
 	b.WriteByte('\n')
-	return validUTF8(b.String())
+	return validUTF8(ResolveLinks(b.String(), w.ids))
 }

@@ -1,4 +1,6 @@
-package epub
+// Package mathml renders a MathML formula as one line of linear text, for
+// the readers of EPUB and HTML.
+package mathml
 
 import (
 	"encoding/xml"
@@ -36,34 +38,36 @@ func (n *mathNode) attrVal(local string) (string, bool) {
 	return "", false
 }
 
-// mathBuilder collects the tree of one <math> element as its tokens arrive.
-type mathBuilder struct {
+// Builder collects the tree of one <math> element as its tokens arrive.
+type Builder struct {
 	root  *mathNode
 	stack []*mathNode
 	nodes int
 	flat  int // elements open past maxMathDepth or maxMathNodes
 }
 
-func newMath(t xml.StartElement) *mathBuilder {
+// New starts the formula whose <math> element t opens.
+func New(t xml.StartElement) *Builder {
 	root := &mathNode{name: "math", attr: t.Attr}
-	return &mathBuilder{root: root, stack: []*mathNode{root}, nodes: 1}
+	return &Builder{root: root, stack: []*mathNode{root}, nodes: 1}
 }
 
-func (m *mathBuilder) start(t xml.StartElement) {
+// Start adds an element opening inside the formula.
+func (m *Builder) Start(t xml.StartElement) {
 	if m.flat > 0 || len(m.stack) >= maxMathDepth || m.nodes >= maxMathNodes {
 		m.flat++
 		return
 	}
-	n := &mathNode{name: lower(t.Name.Local), attr: t.Attr}
+	n := &mathNode{name: strings.ToLower(t.Name.Local), attr: t.Attr}
 	top := m.stack[len(m.stack)-1]
 	top.children = append(top.children, n)
 	m.stack = append(m.stack, n)
 	m.nodes++
 }
 
-// end closes the innermost element and reports whether the <math> element
+// End closes the innermost element and reports whether the <math> element
 // itself has ended.
-func (m *mathBuilder) end() bool {
+func (m *Builder) End() bool {
 	if m.flat > 0 {
 		m.flat--
 		return false
@@ -72,12 +76,13 @@ func (m *mathBuilder) end() bool {
 	return len(m.stack) == 0
 }
 
-func (m *mathBuilder) chars(s string) {
+// Chars adds text inside the formula.
+func (m *Builder) Chars(s string) {
 	m.stack[len(m.stack)-1].text.WriteString(s)
 }
 
-// render returns the formula as one line.
-func (m *mathBuilder) render() string {
+// Render returns the formula as one line.
+func (m *Builder) Render() string {
 	out := text.CollapseSpace(renderMath(m.root))
 	if out == "" {
 		if alt, ok := m.root.attrVal("alttext"); ok {

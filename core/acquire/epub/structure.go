@@ -1,0 +1,174 @@
+package epub
+
+import (
+	"encoding/xml"
+	"strings"
+
+	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/xmldec"
+)
+
+// The structure an XHTML document's markup carries, written as the
+// Markdown the extractor reads (see htmltext.Fence): theorem-like
+// containers as fenced divs, links to them as Markdown links, and a bold
+// or italic run-in label at a block's start in emphasis.
+
+// xent is what one open element started.
+type xent struct {
+	cont  bool
+	like  bool // a block of a PreTeXt kind ("example-like")
+	hide  bool // a type word the page hides
+	head  bool // a heading whose type word the page hides
+	link  bool
+	frag  string
+	emph  string
+	title bool
+}
+
+// xcont is an open theorem-like container; the blocks from start on are
+// its own.
+type xcont struct {
+	kind, id string
+	start    int
+	title    string
+	titleAt  int
+}
+
+// structure records what the opening element t says; every call is
+// matched by one closeStructure when the element ends.
+func (c *xconv) structure(t xml.StartElement, name string) {
+	var e xent
+	defer func() { c.open = append(c.open, e) }()
+	if c.pre > 0 {
+		return
+	}
+	class := xmldec.Attr(t, "class")
+	id := strings.TrimSpace(xmldec.Attr(t, "id"))
+	if htmltext.IsBlockFamily(class) {
+		e.like = true
+		c.like++
+	}
+	if c.hideType > 0 && hasField(class, "type") {
+		e.hide = true
+		c.hide++
+		return
+	}
+	if len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && hasField(class, "hide-type") {
+		e.head = true
+		c.hideType++
+	}
+	if k := htmltext.ContainerKind(name, class); k != "" && len(c.conts) < htmltext.MaxContainerDepth {
+		c.flush()
+		c.conts = append(c.conts, xcont{kind: k, id: id, start: len(c.blocks), titleAt: -1})
+		e.cont = true
+		return
+	}
+	if n := len(c.conts); n > 0 {
+		ct := &c.conts[n-1]
+		if ct.id == "" && id != "" && len(c.blocks) == ct.start && strings.TrimSpace(c.buf.String()) == "" {
+			ct.id = id // bookdown puts the block's id on the label's span
+		}
+		if ct.title == "" && ct.titleAt < 0 && hasField(class, "title") {
+			ct.titleAt = c.buf.Len()
+			e.title = true
+		}
+	}
+	switch name {
+	case "a":
+		href := xmldec.Attr(t, "href")
+		if f := htmltext.Fragment(href); f != "" && !c.linking && c.kind != kindHeading {
+			c.buf.WriteString(htmltext.LinkStart())
+			c.linking, e.link, e.frag = true, true, f
+		}
+	case "b", "strong", "i", "em":
+		if c.kind == kindHeading || c.dfnAt >= 0 || c.inCell {
+			return
+		}
+		mark := "**"
+		if name == "i" || name == "em" {
+			mark = "*"
+		}
+		cur := c.buf.String()
+		switch {
+		case strings.TrimSpace(cur) == "" && !c.emphDone:
+			c.buf.Reset()
+			c.buf.WriteString(mark)
+			c.emphAt = c.buf.Len()
+			e.emph = mark
+		case mark == "**" && strings.HasPrefix(cur, "**") && len(cur) > 4 &&
+			strings.HasSuffix(strings.TrimRight(cur, " "), "**") && !strings.Contains(strings.TrimRight(cur, " ")[2:len(strings.TrimRight(cur, " "))-2], "**"):
+			// Consecutive bold runs ("Theorem", its label, its title)
+			// are one label.
+			t := strings.TrimRight(cur, " ")
+			c.buf.Reset()
+			c.buf.WriteString(t[:len(t)-2] + " ")
+			e.emph = mark
+		}
+	}
+}
+
+// closeStructure ends the innermost open element's structure.
+func (c *xconv) closeStructure() {
+	if len(c.open) == 0 {
+		return
+	}
+	e := c.open[len(c.open)-1]
+	c.open = c.open[:len(c.open)-1]
+	if e.like {
+		c.like--
+	}
+	if e.hide {
+		c.hide--
+	}
+	if e.head {
+		c.hideType--
+	}
+	if e.link {
+		c.buf.WriteString(htmltext.LinkEnd(e.frag))
+		c.linking = false
+	}
+	if e.emph != "" {
+		cur := c.buf.String()
+		t := strings.TrimRight(cur, " ")
+		c.buf.Reset()
+		if strings.HasSuffix(t, e.emph) && strings.TrimSpace(strings.TrimSuffix(t, e.emph)) == "" {
+			// Nothing inside: no marks.
+		} else {
+			c.buf.WriteString(t + e.emph)
+			if len(t) < len(cur) {
+				c.buf.WriteByte(' ')
+			}
+			c.emphDone = true
+		}
+	}
+	if e.title && len(c.conts) > 0 {
+		ct := &c.conts[len(c.conts)-1]
+		if cur := c.buf.String(); ct.titleAt >= 0 && ct.titleAt <= len(cur) {
+			ct.title = strings.TrimSpace(cur[ct.titleAt:])
+		}
+		ct.titleAt = -1
+	}
+	if e.cont && len(c.conts) > 0 {
+		c.flush()
+		ct := c.conts[len(c.conts)-1]
+		c.conts = c.conts[:len(c.conts)-1]
+		if ct.start >= len(c.blocks) {
+			return // an empty container says nothing
+		}
+		if ct.kind != htmltext.KindProof && ct.id != "" {
+			c.ids[ct.id] = true
+		}
+		fenced := htmltext.Fence(ct.kind, ct.id, ct.title, c.blocks[ct.start:])
+		c.blocks = append(c.blocks[:ct.start], fenced...)
+		c.pendingTitle = -1
+	}
+}
+
+func hasField(list, want string) bool {
+	for _, f := range strings.Fields(list) {
+		if f == want {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package htmltext
+
+import "strings"
+
+// structure notes what an opening element says about the page's
+// structure: a theorem-like container, the title inside one, a link to a
+// fragment, or a bold or italic run-in label at a paragraph's start.
+func (w *writer) structure(t token, e *entry) {
+	if !w.visible() || w.pre > 0 {
+		return
+	}
+	name := t.name
+	if isLike(t.class) {
+		e.like = true
+		w.like++
+	}
+	if w.hideType && hasClass(t.class, "type") {
+		e.skip = true
+		w.skip++
+		return
+	}
+	if k := ContainerKind(name, t.class); k != "" && len(w.conts) < MaxContainerDepth {
+		w.flush()
+		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1})
+		e.cont = true
+		return
+	}
+	if n := len(w.conts); n > 0 {
+		c := &w.conts[n-1]
+		if c.id == "" && t.id != "" && len(w.out) == c.start && strings.TrimSpace(w.cur.String()) == "" {
+			// bookdown puts the block's id on the label's span.
+			c.id = t.id
+		}
+		if c.title == "" && c.titleAt < 0 && hasClass(t.class, "title") {
+			c.titleAt = w.cur.Len()
+			e.title = true
+		}
+	}
+	switch name {
+	case "a":
+		if f := Fragment(t.href); f != "" && !w.linking && w.heading == 0 {
+			if w.space && w.cur.Len() > 0 {
+				w.cur.WriteByte(' ')
+			}
+			w.space = false
+			w.cur.WriteString(LinkStart())
+			w.linking, e.link, e.frag = true, true, f
+		}
+	case "b", "strong", "i", "em":
+		if w.heading > 0 || w.dfnAt >= 0 {
+			return
+		}
+		mark := "**"
+		if name == "i" || name == "em" {
+			mark = "*"
+		}
+		cur := w.cur.String()
+		switch {
+		case cur == "" && !w.emphDone:
+			w.cur.WriteString(mark)
+			w.emphAt = w.cur.Len()
+			e.emph = mark
+		case mark == "**" && strings.HasSuffix(cur, "**") && strings.HasPrefix(cur, "**") && len(cur) > 4 && !strings.Contains(cur[2:len(cur)-2], "**"):
+			// Consecutive bold runs ("Theorem", its label, its title)
+			// are one label.
+			w.cur.Reset()
+			w.cur.WriteString(cur[:len(cur)-2])
+			w.space = true
+			e.emph = mark
+		}
+	}
+}
+
+// endStructure closes what structure opened for e.
+func (w *writer) endStructure(e entry) {
+	if e.link {
+		w.cur.WriteString(LinkEnd(e.frag))
+		w.linking = false
+	}
+	if e.emph != "" {
+		cur := w.cur.String()
+		if strings.HasSuffix(cur, e.emph) {
+			// Nothing inside: no marks.
+			w.cur.Reset()
+			w.cur.WriteString(strings.TrimSuffix(cur, e.emph))
+		} else {
+			t := strings.TrimRight(cur, " ")
+			w.cur.Reset()
+			w.cur.WriteString(t + e.emph)
+			w.emphDone = true
+		}
+	}
+	if e.title {
+		if n := len(w.conts); n > 0 {
+			c := &w.conts[n-1]
+			if cur := w.cur.String(); c.titleAt >= 0 && c.titleAt <= len(cur) {
+				c.title = strings.TrimSpace(cur[c.titleAt:])
+			}
+			c.titleAt = -1
+		}
+	}
+	if e.cont && len(w.conts) > 0 {
+		w.flush()
+		c := w.conts[len(w.conts)-1]
+		w.conts = w.conts[:len(w.conts)-1]
+		if c.start > len(w.out) {
+			return
+		}
+		if c.start == len(w.out) {
+			return // an empty container says nothing
+		}
+		texts := make([]string, 0, len(w.out)-c.start)
+		for _, b := range w.out[c.start:] {
+			texts = append(texts, b.text)
+		}
+		if c.kind != KindProof && c.id != "" {
+			w.ids[c.id] = true
+		}
+		w.out = w.out[:c.start]
+		for _, s := range Fence(c.kind, c.id, c.title, texts) {
+			w.out = append(w.out, block{text: s})
+		}
+	}
+}
+
+func hasClass(class, want string) bool {
+	for _, f := range strings.Fields(class) {
+		if f == want {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBlockFamily reports a class of PreTeXt's block families
+// ("theorem-like", "example-like", "project-like"): a heading inside such
+// a block is its label, not a section's title.
+func IsBlockFamily(class string) bool { return isLike(class) }
+
+// isLike reports a class of PreTeXt's block families ("theorem-like",
+// "example-like", "project-like"): headings inside such a block label it.
+func isLike(class string) bool {
+	for _, f := range strings.Fields(class) {
+		if strings.HasSuffix(f, "-like") {
+			return true
+		}
+	}
+	return false
+}
+
+// texDelimiters writes the formulas a page leaves to MathJax, \(x\) and
+// \[x\], as Markdown writes them, $x$ and $$x$$, so that extraction
+// knows them for formulas. Only a pair opened and closed in the same
+// paragraph is rewritten.
+func texDelimiters(s string) string {
+	if !strings.Contains(s, `\(`) && !strings.Contains(s, `\[`) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, `\(`)
+		j := strings.Index(s, `\[`)
+		closeS, mark := `\)`, "$"
+		if i < 0 || j >= 0 && j < i {
+			i, closeS, mark = j, `\]`, "$$"
+		}
+		if i < 0 {
+			break
+		}
+		e := strings.Index(s[i+2:], closeS)
+		if e < 0 || strings.Contains(s[i+2:i+2+e], mark) && mark == "$" {
+			b.WriteString(s[:i+2])
+			s = s[i+2:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(mark + s[i+2:i+2+e] + mark)
+		s = s[i+2+e+2:]
+	}
+	b.WriteString(s)
+	return b.String()
+}

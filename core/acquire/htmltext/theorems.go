@@ -1,0 +1,284 @@
+package htmltext
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Theorem-like containers. Books published as HTML or EPUB mark their
+// definitions and theorems with an element and a class: PreTeXt
+// (<article class="theorem theorem-like" id="…"> with an h3.heading of
+// span.type, span.codenumber and span.title), LaTeXML (<div
+// class="ltx_theorem ltx_theorem_thm"> with an h6.ltx_title_theorem),
+// pandoc, bookdown and Quarto (<div class="theorem" id="thm-…"> whose
+// first paragraph opens with the label in bold). The readers write such a
+// container as a pandoc fenced div, ::: {.theorem #id name="Title"} … :::,
+// the form Markdown sources use for the same blocks, so that extraction
+// reads a rendered book as it reads its source. A proof becomes
+// ::: {.proof} … :::, never a block of its own.
+
+// MaxContainerDepth bounds how many containers may be open at once; deeper
+// ones are read as plain text, so that pathological nesting costs no more
+// than flat text.
+const MaxContainerDepth = 8
+
+// KindProof is the kind ContainerKind gives a proof.
+const KindProof = "proof"
+
+// kindWords are the class words that name a theorem-like block by
+// themselves (pandoc, bookdown, Quarto, PreTeXt); a family class such as
+// "theorem-like" or "ltx_theorem" also admits the rarer ones.
+var kindWords = map[string]string{
+	"theorem": "theorem", "lemma": "lemma", "corollary": "corollary",
+	"proposition": "proposition", "definition": "definition",
+	"axiom": "axiom", "algorithm": "algorithm",
+}
+
+// familyWords are the further kinds a theorem-like family names.
+var familyWords = map[string]string{
+	"thm": "theorem", "lem": "lemma", "cor": "corollary", "prop": "proposition",
+	"defn": "definition", "def": "definition", "dfn": "definition",
+	"property": "property", "fact": "fact", "observation": "observation",
+	"principle": "principle", "identity": "identity",
+}
+
+// ContainerKind returns the kind of theorem-like block an element with
+// the given class attribute holds ("theorem", "definition", …), KindProof
+// for a proof, or "" for anything else.
+func ContainerKind(elem, class string) string {
+	switch elem {
+	case "div", "article", "section", "aside", "figure", "blockquote":
+	default:
+		return ""
+	}
+	if class == "" {
+		return ""
+	}
+	cls := strings.Fields(strings.ToLower(class))
+	family := false
+	for _, c := range cls {
+		switch {
+		case c == "proof" || c == "hiddenproof" || c == "ltx_proof":
+			return KindProof
+		case strings.HasSuffix(c, "-like") && c != "example-like" && c != "exercise-like" && c != "remark-like" && c != "project-like" && c != "computation-like":
+			family = true
+		case c == "ltx_theorem":
+			family = true
+		}
+	}
+	for _, c := range cls {
+		if k, ok := kindWords[c]; ok {
+			return k
+		}
+		if !family {
+			continue
+		}
+		w := strings.TrimPrefix(c, "ltx_theorem_")
+		if k, ok := familyWords[w]; ok {
+			return k
+		}
+		if k, ok := kindWords[w]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// headLabel reads a block's label: a kind word, an optional number or
+// acronym ("2.1", "RREF", "A.3"), an optional parenthesized title, and
+// the rest of the line.
+var headLabel = regexp.MustCompile(`^([A-Z][a-z]+)(?:\s+([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?\.?\s*(?:\(([^()]{1,160})\))?\s*[.:]?\s*`)
+
+// Fence renders the blocks a container produced as a fenced div of the
+// given kind. The first block's label (a heading, or a bold run-in label
+// at its start) leaves the text for the div's attributes; title, when
+// known from the markup, names the block, else the label's parenthesized
+// part or the heading's words after the number do.
+func Fence(kind, id, title string, blocks []string) []string {
+	out := make([]string, 0, len(blocks)+2)
+	if kind == KindProof {
+		if len(blocks) > 0 {
+			// "Proof." is the proof's label, not its text.
+			b := strings.TrimLeft(blocks[0], "#* ")
+			if strings.HasPrefix(b, "Proof") && len(strings.TrimRight(strings.TrimLeft(b[5:], "*"), ".: *")) == 0 {
+				blocks = blocks[1:]
+			}
+		}
+		out = append(out, "::: {.proof}")
+		out = append(out, blocks...)
+		return append(out, ":::")
+	}
+	title = strings.TrimSpace(title)
+	number := ""
+	if len(blocks) > 0 {
+		first := blocks[0]
+		switch {
+		case strings.HasPrefix(first, "#"):
+			h := strings.TrimSpace(strings.TrimLeft(first, "#"))
+			if m := headLabel.FindStringSubmatch(h); m != nil && isKindWord(m[1]) {
+				number = m[2]
+			}
+			if m := headLabel.FindStringSubmatch(h); m != nil && title == "" {
+				title = m[3]
+				if title == "" {
+					title = strings.TrimRight(strings.TrimSpace(h[len(m[0]):]), ".:")
+				}
+			}
+			blocks = blocks[1:]
+		case strings.HasPrefix(first, "**"):
+			if e := strings.Index(first[2:], "**"); e > 0 {
+				lab := strings.TrimSpace(first[2 : 2+e])
+				rest := first[4+e:]
+				if m := headLabel.FindStringSubmatch(lab); m != nil && isKindWord(m[1]) {
+					number = m[2]
+					if title == "" {
+						title = m[3]
+						if title == "" {
+							title = strings.TrimRight(strings.TrimSpace(lab[len(m[0]):]), ".:")
+						}
+					}
+					rest = strings.TrimLeft(rest, " ")
+					if title == "" || m[3] == "" {
+						// "**Theorem 2.1** (Name). Text"
+						if n := headLabel.FindStringSubmatch("X " + rest); n != nil && n[2] == "" && n[3] != "" && title == "" {
+							title = n[3]
+							rest = rest[len(n[0])-2:]
+						}
+					}
+					rest = strings.TrimLeft(rest, ".: ")
+					if strings.TrimSpace(rest) == "" {
+						blocks = blocks[1:]
+					} else {
+						blocks = append([]string{rest}, blocks[1:]...)
+					}
+				}
+			}
+		}
+	}
+	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(title), ".:"))
+	open := "::: {." + kind
+	if id != "" && !strings.ContainsAny(id, " \t\n{}\"'") {
+		open += " #" + id
+	}
+	if title != "" {
+		open += ` name="` + title + `"`
+	}
+	if number != "" {
+		// The book's own number ("2.3.1", "RREF") names an untitled block.
+		open += ` number="` + number + `"`
+	}
+	out = append(out, open+"}")
+	out = append(out, blocks...)
+	return append(out, ":::")
+}
+
+// isKindWord reports a word that labels a theorem-like or proof block.
+func isKindWord(w string) bool {
+	w = strings.ToLower(w)
+	if _, ok := kindWords[w]; ok {
+		return true
+	}
+	switch w {
+	case "property", "fact", "observation", "principle", "identity", "claim", "conjecture", "remark", "example", "proof", "note":
+		return true
+	}
+	return false
+}
+
+// Link markers: a link's text is written between linkOpen and linkMid,
+// its target's fragment between linkMid and linkClose, until the whole
+// text is known; ResolveLinks then writes links to blocks as Markdown
+// links and every other link as its text. The runes are from the private
+// use area, and are removed from the input's own text.
+const (
+	linkOpen  = '\uE000'
+	linkMid   = '\uE001'
+	linkClose = '\uE002'
+)
+
+// stripMarks removes the link marker runes from a page's own text.
+func stripMarks(s string) string {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= linkOpen && r <= linkClose {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// StripMarks removes the link marker runes from text read from a page.
+func StripMarks(s string) string { return stripMarks(s) }
+
+// LinkStart and LinkEnd bracket a link's text while a page is read.
+func LinkStart() string { return string(linkOpen) }
+
+// LinkEnd closes a link to the given fragment (the part of its href after
+// '#').
+func LinkEnd(fragment string) string {
+	return string(linkMid) + stripMarks(fragment) + string(linkClose)
+}
+
+// Fragment returns the part of an href after '#', "" when it has none.
+func Fragment(href string) string {
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		return strings.TrimSpace(href[i+1:])
+	}
+	return ""
+}
+
+// ResolveLinks rewrites the marked links of s: a link whose fragment is
+// one of blocks becomes [text](#fragment), any other its text alone.
+// Unpaired markers are dropped. It runs in time linear in s.
+func ResolveLinks(s string, blocks map[string]bool) string {
+	if !strings.ContainsRune(s, linkOpen) && !strings.ContainsRune(s, linkMid) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.IndexRune(s, linkOpen)
+		if i < 0 {
+			b.WriteString(dropMarks(s))
+			return b.String()
+		}
+		b.WriteString(dropMarks(s[:i]))
+		s = s[i+len(string(linkOpen)):]
+		m := strings.IndexAny(s, "\uE000\uE001")
+		if m < 0 || strings.HasPrefix(s[m:], string(linkOpen)) {
+			continue // unpaired: its text is read on
+		}
+		txt := s[:m]
+		rest := s[m+len(string(linkMid)):]
+		c := strings.IndexRune(rest, linkClose)
+		if c < 0 {
+			b.WriteString(txt)
+			s = rest
+			continue
+		}
+		frag := rest[:c]
+		s = rest[c+len(string(linkClose)):]
+		t := strings.TrimSpace(txt)
+		if blocks[frag] && t != "" && !strings.ContainsAny(t, "[]\n") && !strings.ContainsAny(frag, "() \n") {
+			lead := txt[:len(txt)-len(strings.TrimLeft(txt, " "))]
+			trail := txt[len(strings.TrimRight(txt, " ")):]
+			b.WriteString(lead + "[" + t + "](#" + frag + ")" + trail)
+		} else {
+			b.WriteString(txt)
+		}
+	}
+}
+
+func dropMarks(s string) string {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= linkOpen && r <= linkClose {
+			return -1
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,124 @@
+package htmltext
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestContainersBecomeFencedDivs(t *testing.T) {
+	page := `<main><article class="theorem theorem-like" id="theorem-X"><h3 class="heading"><span class="type">Theorem</span> <span class="codenumber">XY</span> <span class="title">Big "One"</span></h3><p>Every x is y.</p></article>` +
+		`<div class="ltx_theorem ltx_theorem_lem" id="L1"><h6 class="ltx_title"><span class="ltx_text ltx_font_bold">Lemma 2</span> (Small).</h6><p>See <a href="#theorem-X">Theorem XY</a> and <a href="#nowhere">there</a>.</p></div>` +
+		`<div class="proof"><p><em>Proof.</em> Trivial.</p></div>` +
+		`<div class="theorem"><p><span id="thm:a" class="theorem"><strong>Theorem 1.1 (Named) </strong></span>Text of it.</p></div></main>`
+	got := Text(page)
+	for _, want := range []string{
+		"::: {.theorem #theorem-X name=\"Big 'One'\" number=\"XY\"}\n\nEvery x is y.\n\n:::",
+		"::: {.lemma #L1 name=\"Small\" number=\"2\"}\n\nSee [Theorem XY](#theorem-X) and there.\n\n:::",
+		"::: {.proof}\n\n*Proof.* Trivial.\n\n:::",
+		"::: {.theorem #thm:a name=\"Named\" number=\"1.1\"}\n\nText of it.\n\n:::",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+func TestRunInBoldLabel(t *testing.T) {
+	got := Text(`<p><b>Theorem</b> <b>RREF</b> <b>Reduced Form</b> A matrix is reduced.</p><p>Plain <b>bold</b> stays plain.</p><p><i>Lemma 3.</i> Every set.</p>`)
+	for _, want := range []string{"**Theorem RREF Reduced Form** A matrix is reduced.", "Plain bold stays plain.", "*Lemma 3.* Every set."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// Blocks nested 10,000 deep, containers among them, are read in time and
+// memory bounded by the input: containers deeper than MaxContainerDepth
+// are plain text.
+func TestDeepNestingBounded(t *testing.T) {
+	n := 10000
+	page := strings.Repeat(`<div class="theorem" id="t">`, n) + "Deep text." + strings.Repeat("</div>", n)
+	got := Text(page)
+	if c := strings.Count(got, "::: {.theorem"); c != MaxContainerDepth {
+		t.Errorf("%d fenced divs, want %d", c, MaxContainerDepth)
+	}
+	if !strings.Contains(got, "Deep text.") || len(got) > 1000 {
+		t.Errorf("unexpected text (%d bytes): %.300s", len(got), got)
+	}
+	// Unclosed, and links that point at each other in a loop.
+	page = strings.Repeat(`<div class="definition" id="d"><a href="#d">`, n) + "x"
+	got = Text(page)
+	if strings.Count(got, "](#d)") > 1 || len(got) > 2000 {
+		t.Errorf("unexpected text (%d bytes): %.300s", len(got), got)
+	}
+}
+
+func TestLinkMarksInInputAreText(t *testing.T) {
+	got := Text("<p>a\uE000b\uE001c\uE002d</p>")
+	if strings.ContainsAny(got, "\uE000\uE001\uE002") {
+		t.Errorf("marks from the page survive: %q", got)
+	}
+}
+
+func TestContainerKind(t *testing.T) {
+	for _, c := range []struct{ elem, class, want string }{
+		{"article", "theorem theorem-like", "theorem"},
+		{"article", "definition definition-like", "definition"},
+		{"article", "example example-like", ""},
+		{"div", "ltx_theorem ltx_theorem_thm", "theorem"},
+		{"div", "ltx_theorem ltx_theorem_defn", "definition"},
+		{"div", "ltx_proof", KindProof},
+		{"div", "hiddenproof", KindProof},
+		{"span", "theorem", ""},
+		{"div", "property", ""},
+		{"div", "lemma", "lemma"},
+	} {
+		if got := ContainerKind(c.elem, c.class); got != c.want {
+			t.Errorf("ContainerKind(%s, %q) = %q, want %q", c.elem, c.class, got, c.want)
+		}
+	}
+}
+
+// A heading inside a PreTeXt block is the block's label, in bold; the
+// type word a page hides is not part of a section's title.
+func TestBlockHeadingsAndHiddenTypes(t *testing.T) {
+	got := Text(`<main><section class="section"><h2 class="heading hide-type">
+<span class="type">Section</span> <span class="codenumber">2.3</span> <span class="title">Planar Graphs</span></h2>
+<article class="example example-like"><h6 class="heading">
+<span class="type">Example</span> <span class="codenumber">2.3.1</span></h6>Draw it.</article></section></main>`)
+	for _, want := range []string{"## 2.3 Planar Graphs\n", "**Example 2.3.1**\n\nDraw it."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// A heading's link stays text: a section's title is no place for one.
+func TestHeadingLinkIsText(t *testing.T) {
+	got := Text(`<main><h2>About <a href="#t">Theorem 1</a></h2><div class="theorem" id="t"><p>All is well.</p></div></main>`)
+	if !strings.Contains(got, "## About Theorem 1\n") {
+		t.Errorf("heading with a link:\n%s", got)
+	}
+}
+
+// MathML (MathJax's assistive MathML included) reads as one line of
+// linear text; a formula nested 10,000 deep is read in bounded time.
+func TestMathMLIsLinearText(t *testing.T) {
+	got := Text(`<p>For every integer <mjx-container class="MathJax"><mjx-math aria-hidden="true"><mjx-mi><mjx-c class="mjx-c1D45B"></mjx-c></mjx-mi></mjx-math><mjx-assistive-mml><math xmlns="http://www.w3.org/1998/Math/MathML"><msup><mi>n</mi><mn>2</mn></msup><mo>≥</mo><mn>0</mn></math></mjx-assistive-mml></mjx-container> holds.</p>`)
+	if !strings.Contains(got, "For every integer n^2 ≥ 0 holds.") {
+		t.Errorf("formula not linear:\n%s", got)
+	}
+	deep := "<p>x <math>" + strings.Repeat("<mrow>", 10000) + "<mi>y</mi>" + strings.Repeat("</mrow>", 10000) + "</math> z</p>"
+	if got := Text(deep); !strings.Contains(got, "y") || !strings.Contains(got, "z") || len(got) > 200 {
+		t.Errorf("deep formula: %.200q", got)
+	}
+}
+
+// Formulas left to MathJax, \(x\) and \[x\], are written as Markdown
+// writes them.
+func TestTeXDelimiters(t *testing.T) {
+	got := Text(`<p>A matching of \(A\) is \[ M \subseteq E \] here; a lone \( stays.</p>`)
+	if !strings.Contains(got, `A matching of $A$ is $$ M \subseteq E $$ here; a lone \( stays.`) {
+		t.Errorf("delimiters: %q", got)
+	}
+}
