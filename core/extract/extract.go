@@ -188,6 +188,8 @@ type extractor struct {
 	pw patternWords
 	// specs is the requirement state of the document (spec.go).
 	specs *specDoc
+	// prose is the state of the prose strategies (prose.go).
+	proseSt proseState
 }
 
 // Extract returns the primitives found in the analyzed document, in
@@ -281,6 +283,7 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.spec(st)
 	case core.Paper:
 		x.paper(st)
+		x.proseKnowledge(st)
 	case core.Reference:
 		x.reference(st)
 		x.procedures(st)
@@ -292,8 +295,10 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.spec(st)
 		x.paper(st)
 		x.reference(st)
+		x.proseKnowledge(st)
 		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
 	}
+	x.mdHeadingResults(st, start)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
