@@ -56,13 +56,17 @@ func (x *extractor) proseKnowledge(st *secState) {
 	x.markers(st, proseResultMarkers)
 	x.labelledStatements(st)
 	generic := genericSection(st.title)
-	if x.ctype == core.Paper && !generic {
+	// A paper that marks its results ("Lemma 3.", "Theorem 2") says what
+	// its knowledge is; its sections and lists are the setting of those
+	// results, not mechanisms of their own.
+	prosePaper := x.ctype == core.Paper && !x.marksResults()
+	if prosePaper && !generic {
 		x.paperSteps(st)
 	}
 	if !generic || st.title == "" {
 		x.proseDefinitions(st, first)
 	}
-	if x.ctype == core.Paper && !generic {
+	if prosePaper && !generic {
 		x.sectionMechanism(st, first)
 	}
 }
@@ -178,7 +182,7 @@ func genericSection(title string) bool {
 	t := strings.ToLower(strings.TrimSpace(stripSectionNumber(title)))
 	t = strings.TrimPrefix(strings.TrimPrefix(t, "the "), "a ")
 	t = strings.Trim(t, ".: ")
-	if paperGenericTitles[t] {
+	if paperGenericTitles[t] || t == "proofs" || strings.HasPrefix(t, "proof ") {
 		return true
 	}
 	for _, p := range genericParts {
@@ -294,6 +298,10 @@ func mostlyFigures(s string) bool {
 	return 10*d > len(s)
 }
 
+// notSteps is a lead-in announcing a list that is not done in order:
+// conditions, properties, assumptions, contributions.
+var notSteps = regexp.MustCompile(`(?i)\b(?:conditions?|propert(?:y|ies)|assum\w*|requirements?|contributions?|results|findings|goals)\b`)
+
 // stepItem is a numbered step at a line's start: "1)", "1.", "(1)".
 var stepItem = regexp.MustCompile(`^[ \t]*(?:\(([0-9]{1,2})\)|([0-9]{1,2})[.)])[ \t]+(\S.*)$`)
 
@@ -333,7 +341,7 @@ func (x *extractor) paperSteps(st *secState) {
 			steps = append(steps, procStep{text: t})
 		}
 		lead := leadIn(s, run[0].start)
-		if !strings.HasSuffix(lead, ":") && 2*imp < len(steps) {
+		if !strings.HasSuffix(lead, ":") && 2*imp < len(steps) || notSteps.MatchString(lead) {
 			return
 		}
 		part++
@@ -542,6 +550,21 @@ func mainClause(stmt string) string {
 	return stmt
 }
 
+// markedResult is a line opening a numbered result or definition.
+var markedResult = regexp.MustCompile(`(?m)^[ \t]*[*_]*(?:Theorem|Lemma|Proposition|Corollary|Definition)[ \t]+[0-9]`)
+
+// marksResults reports whether the document marks at least two numbered
+// results or definitions at a line's start (decided once per document).
+func (x *extractor) marksResults() bool {
+	if x.proseSt.marked == 0 {
+		x.proseSt.marked = -1
+		if len(markedResult.FindAllStringIndex(x.doc, 2)) == 2 {
+			x.proseSt.marked = 1
+		}
+	}
+	return x.proseSt.marked > 0
+}
+
 // proseState is what the prose strategies know of the whole document.
 type proseState struct {
 	// numbered maps the number a heading is written with ("6.1") to its
@@ -549,6 +572,8 @@ type proseState struct {
 	// their numbers are what says that "6.1.2 Reads" belongs to "6
 	// Measurements".
 	numbered map[string]string
+	// marked caches marksResults: 0 unknown, 1 yes, -1 no.
+	marked int
 }
 
 // underGeneric reports whether the section numbered n stands under a

@@ -1,0 +1,212 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// A consensus paper in the manner of PDF text: properties named by labels
+// the text refers to again, a prose definition, a numbered section per
+// mechanism, numbered steps, and generic sections that give nothing.
+const prosePaper = `## A Small Agreement Protocol
+
+## Abstract
+
+We describe a small protocol for agreeing on one value.
+
+## 1 Introduction
+
+We define a protocol as a set of rules that processes follow. Earlier work [3] defines a quorum as any majority.
+
+## 2 Choosing a Value
+
+The simplest way to choose a value is to let a single acceptor decide it. A proposer sends a proposal to the acceptor, who chooses the first proposal it receives, and every learner asks that acceptor.
+
+P1. An acceptor must accept the first proposal that it receives.
+
+P2a . If a proposal with value v is chosen, then every higher-numbered proposal accepted by any acceptor has value v.
+
+Maintaining P1 and P2a together requires a further property.
+
+By a ballot we mean one numbered attempt to choose a value.
+
+## 3 Running the Protocol
+
+The steps to run the protocol are as follows:
+
+1) A proposer picks a new proposal number and sends it to a majority of acceptors.
+
+2) Each acceptor promises not to accept smaller numbers and replies with its last accepted value.
+3) The proposer sends an accept request carrying the highest value it was told.
+
+4) Each acceptor accepts the request unless it has promised a larger number.
+
+Learners hear of every acceptance.
+
+## 4 Evaluation
+
+We ran the protocol on five machines for a week and measured its latency in all of the runs we made.
+
+## 5 Conclusion
+
+We say that a protocol is simple if one page describes it.
+`
+
+func TestProsePaperKnowledge(t *testing.T) {
+	ps := Extract(analyzed(prosePaper, core.FormatMarkdown, core.Paper), Options{})
+	got := byName(ps)
+	want := map[string]core.PrimitiveType{
+		"Choosing a Value": core.Technique,
+		"P1: Acceptor Must Accept the First Proposal": core.Axiom,
+		"P2a: Higher-numbered Proposal Accepted":      core.Theorem,
+		"Ballot":                                      core.Definition,
+		"Run the protocol":                            core.Algorithm,
+	}
+	for n, typ := range want {
+		p, ok := got[n]
+		if !ok {
+			t.Errorf("no %q among %q", n, names(ps))
+			continue
+		}
+		if p.Type != typ {
+			t.Errorf("%q is a %s, want %s", n, p.Type, typ)
+		}
+	}
+	if p, ok := got["P1: Acceptor Must Accept the First Proposal"]; ok {
+		if p.FormalStatement != "An acceptor must accept the first proposal that it receives." || p.Confidence != labelConf {
+			t.Errorf("P1 = %q at %.2f", p.FormalStatement, p.Confidence)
+		}
+	}
+	if p, ok := got["Run the protocol"]; ok {
+		if stepLines(p.ComputationalForm) != 4 || p.Confidence != paperStepsConf {
+			t.Errorf("steps form %q at %.2f, want 4 steps", p.ComputationalForm, p.Confidence)
+		}
+		if strings.Contains(p.ComputationalForm, "Learners hear") {
+			t.Errorf("the paragraph after the list joined the last step: %q", p.ComputationalForm)
+		}
+	}
+	if p, ok := got["Ballot"]; ok && p.Confidence != proseDefConf {
+		t.Errorf("prose definition at %.2f, want %.2f", p.Confidence, proseDefConf)
+	}
+	// Generic sections give nothing, and neither do the introduction's
+	// definitions, a cited one, nor the conclusion's.
+	for _, n := range []string{"Introduction", "Evaluation", "Conclusion", "Abstract", "Protocol", "Quorum", "Simple"} {
+		if _, ok := got[n]; ok {
+			t.Errorf("%q is a primitive: %q", n, names(ps))
+		}
+	}
+	if len(ps) != len(want) {
+		t.Errorf("%d primitives %q, want %d", len(ps), names(ps), len(want))
+	}
+}
+
+// A label used once is not a name the author builds on: "B2. …" in a
+// list of rooms is not a property.
+func TestProseLabelNeedsAReference(t *testing.T) {
+	doc := "## 2 Rooms\n\nB2. The seminar room is on the second floor of the main building.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	for _, p := range ps {
+		if strings.HasPrefix(p.Name, "B2") {
+			t.Errorf("unreferenced label read as a property: %q", p.Name)
+		}
+	}
+}
+
+// A numbered list of contributions has no lead-in ending in a colon and
+// no instructions: it is not an algorithm.
+func TestProseListOfFindingsIsNoAlgorithm(t *testing.T) {
+	doc := "## 2 Findings\n\nOur study found three things.\n\n1. Most failures were caused by configuration errors.\n2. Disks failed less often than memory.\n3. Network partitions were rare but long.\n"
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{}) {
+		if p.Type == core.Algorithm {
+			t.Errorf("findings read as an algorithm: %q", p.Name)
+		}
+	}
+}
+
+// Subsections of a generic section ("6.1 Reads" under "6 Measurements")
+// report on the system; a flat PDF section list says so by numbers only.
+func TestProseSectionsUnderGenericNumbers(t *testing.T) {
+	doc := "## 5 Leases\n\nA lease gives one replica the right to order mutations for a while; the master grants it and renews it while the replica asks for more time.\n\n" +
+		"## 6 Measurements\n\nWe measured the cluster.\n\n## 6.1 Reads\n\nN clients read simultaneously from the file system, each reading a randomly selected region of a large file set many times over.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	got := byName(ps)
+	if _, ok := got["Leases"]; !ok {
+		t.Errorf("no Leases among %q", names(ps))
+	}
+	if _, ok := got["Reads"]; ok {
+		t.Errorf("a measurement subsection is a technique: %q", names(ps))
+	}
+}
+
+// Markdown notes put results in headings.
+const headingNotes = `# Trees
+
+## Definition: Tree
+
+A tree is a connected graph without cycles.
+
+### Theorem (Edge count of trees)
+
+A tree with n vertices has exactly n - 1 edges.
+
+Proof. Induct on n.
+
+#### Lemma 3.2
+
+Every tree with at least two vertices has a leaf.
+
+## Definition (Forest)
+
+A forest is a graph whose components are trees.
+
+## Theorems about forests
+
+Forests are studied below.
+`
+
+func TestMarkdownHeadingResults(t *testing.T) {
+	for _, ct := range []core.ContentType{core.Unknown, core.Textbook, core.Paper} {
+		ps := Extract(analyzed(headingNotes, core.FormatMarkdown, ct), Options{})
+		got := byName(ps)
+		for n, want := range map[string]string{
+			"Tree":                "A tree is a connected graph without cycles.",
+			"Edge count of trees": "A tree with n vertices has exactly n - 1 edges.",
+			"Forest":              "A forest is a graph whose components are trees.",
+		} {
+			p, ok := got[n]
+			if !ok {
+				t.Errorf("%s: no %q among %q", ct, n, names(ps))
+				continue
+			}
+			if p.FormalStatement != want {
+				t.Errorf("%s: %q states %q, want %q", ct, n, p.FormalStatement, want)
+			}
+			if p.Confidence != mdHeadingConf {
+				t.Errorf("%s: %q at %.2f, want %.2f", ct, n, p.Confidence, mdHeadingConf)
+			}
+		}
+		lemma := 0
+		for _, p := range ps {
+			if p.FormalStatement == "Every tree with at least two vertices has a leaf." {
+				lemma++
+			}
+			if strings.Contains(p.FormalStatement, "Forests are studied") {
+				t.Errorf("%s: a heading about theorems is a result: %q", ct, p.Name)
+			}
+		}
+		if lemma != 1 {
+			t.Errorf("%s: the lemma under its heading found %d times: %q", ct, lemma, names(ps))
+		}
+	}
+}
+
+// A section whose text repeats the marker is read once.
+func TestMarkdownHeadingResultNotTwice(t *testing.T) {
+	doc := "# Notes\n\n## Definition (Tree)\n\nDefinition (Tree): A tree is a connected graph without cycles.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 1 {
+		t.Errorf("%d primitives %q, want 1", len(ps), names(ps))
+	}
+}
