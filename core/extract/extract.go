@@ -281,6 +281,7 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.procedures(st)
 	case core.Spec:
 		x.spec(st)
+		x.proseKnowledge(st)
 	case core.Paper:
 		x.paper(st)
 		x.proseKnowledge(st)

@@ -15,8 +15,9 @@ import (
 // a block as …", "by a quorum we mean …", a numbered section "4.
 // Proof-of-Work" that describes one mechanism, and a list of numbered
 // steps ("1) New transactions are broadcast to all nodes.") that a lead-in
-// introduces. These strategies read them for papers and, except sections
-// and step lists, for documents of unknown type; each is less certain than
+// introduces. These strategies read them for papers (and documents
+// classified as specifications that write no requirement keyword) and,
+// except sections and step lists, for documents of unknown type; each is less certain than
 // a marked environment, and its confidence says how it was found:
 //
 //   - prose result markers "Property/Invariant/Assumption/Principle/
@@ -48,6 +49,9 @@ func (x *extractor) proseKnowledge(st *secState) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
+	if x.ctype == core.Spec && x.specKeywords() {
+		return // a specification's knowledge is its requirements
+	}
 	// The section's candidates so far (other strategies') count as taken.
 	first := len(x.cands)
 	for first > 0 && x.cands[first-1].sec == st {
@@ -59,7 +63,7 @@ func (x *extractor) proseKnowledge(st *secState) {
 	// A paper that marks its results ("Lemma 3.", "Theorem 2") says what
 	// its knowledge is; its sections and lists are the setting of those
 	// results, not mechanisms of their own.
-	prosePaper := x.ctype == core.Paper && !x.marksResults()
+	prosePaper := (x.ctype == core.Paper || x.ctype == core.Spec) && !x.marksResults()
 	if prosePaper && !generic {
 		x.paperSteps(st)
 	}
@@ -98,7 +102,7 @@ func (x *extractor) labelledStatements(st *secState) {
 	s := st.own
 	for _, m := range labelLine.FindAllStringSubmatchIndex(s, -1) {
 		label := s[m[2]:m[3]]
-		if m[0] > 0 && !blankBefore(s, m[0]) && !afterSentence(strings.TrimRight(s[:m[0]], " \t\n")) {
+		if m[0] > 0 && !blankBefore(s, m[0]) && !endsSentence(s[:m[0]]) {
 			continue
 		}
 		if countWord(x.doc, label) < 2 {
@@ -120,6 +124,13 @@ func (x *extractor) labelledStatements(st *secState) {
 		}
 		x.add(st, cand{typ: typ, name: name, statement: stmt, number: label, offset: st.body + m[2], conf: labelConf})
 	}
+}
+
+// endsSentence reports whether s, trailing space and emphasis aside, ends
+// a sentence.
+func endsSentence(s string) bool {
+	t := strings.TrimRight(s, " \t\r\n*_")
+	return t != "" && strings.ContainsRune(".!?", rune(t[len(t)-1]))
 }
 
 // blankBefore reports whether the line before position p is blank.
@@ -300,19 +311,26 @@ func mostlyFigures(s string) bool {
 
 // notSteps is a lead-in announcing a list that is not done in order:
 // conditions, properties, assumptions, contributions.
-var notSteps = regexp.MustCompile(`(?i)\b(?:conditions?|propert(?:y|ies)|assum\w*|requirements?|contributions?|results|findings|goals)\b`)
+var notSteps = regexp.MustCompile(`(?i)\b(?:conditions?|propert(?:y|ies)|assum\w*|requirements?|contributions?|results|findings|goals|criteria|measures|metrics)\b`)
 
-// stepItem is a numbered step at a line's start: "1)", "1.", "(1)".
-var stepItem = regexp.MustCompile(`^[ \t]*(?:\(([0-9]{1,2})\)|([0-9]{1,2})[.)])[ \t]+(\S.*)$`)
+// stepItem is a numbered step at a line's start: "1)", "1.", "(1)", or a
+// named one: "Phase 1.", "Step 2:".
+var stepItem = regexp.MustCompile(`^[ \t]*(?:(Phase|Step|Stage|Round)[ \t]+)?(?:\(([0-9]{1,2})\)|([0-9]{1,2})[.):])[ \t]+(\S.*)$`)
+
+// subItem opens a lettered part of a step: "(b) If an acceptor …".
+var subItem = regexp.MustCompile(`^[ \t]*\([a-z]\)[ \t]`)
 
 // stepsPurpose is the purpose a lead-in gives its steps: "The steps to run
 // the network are as follows:" → "run the network".
 var stepsPurpose = regexp.MustCompile(`(?i)\bsteps?\s+(?:to|for|of)\s+(.{3,60}?)\s+(?:are|is|as)\b`)
 
 // paperSteps reads a paper's numbered step lists as algorithms: at least
-// three items numbered from 1 without gaps, each a sentence, introduced by
-// a lead-in that ends in ':' or made of instructions. Numbered lists of
-// contributions or findings have neither.
+// three items numbered from 1 without gaps (two when each is named "Phase
+// N" or "Step N"), each a sentence, introduced by a lead-in that ends in
+// ':' or announces "the following" steps, or made of instructions.
+// Numbered lists of contributions or findings have none of these. An item
+// runs over a blank line while its sentence is unfinished or a lettered
+// part follows: PDF text breaks items so.
 func (x *extractor) paperSteps(st *secState) {
 	s := st.own
 	if !strings.Contains(s, "1") {
@@ -321,19 +339,19 @@ func (x *extractor) paperSteps(st *secState) {
 	type item struct{ start, body, end int }
 	var run []item
 	want := 1
-	blank := false
+	blank, worded := false, false
 	part := 0
 	flush := func() {
 		defer func() { run, want, blank = nil, 1, false }()
-		if len(run) < 3 {
+		if len(run) < 3 && !(worded && len(run) == 2) {
 			return
 		}
 		steps := make([]procStep, 0, len(run))
 		imp := 0
 		for _, it := range run {
 			t := text.CollapseSpace(stripCitations(x.prose(s[it.body:it.end])))
-			if len(strings.Fields(t)) < 3 || len(t) > 1000 {
-				return
+			if len(strings.Fields(firstSentenceWhole(t, maxStepSentence))) < 3 || len(t) > 1000 {
+				return // "1. Residue." heads a paragraph; it is no step
 			}
 			if text.ImperativeStep(t) {
 				imp++
@@ -341,7 +359,8 @@ func (x *extractor) paperSteps(st *secState) {
 			steps = append(steps, procStep{text: t})
 		}
 		lead := leadIn(s, run[0].start)
-		if !strings.HasSuffix(lead, ":") && 2*imp < len(steps) || notSteps.MatchString(lead) {
+		announced := strings.HasSuffix(lead, ":") || strings.Contains(strings.ToLower(lead), "the following")
+		if !announced && 2*imp < len(steps) || notSteps.MatchString(lead) {
 			return
 		}
 		part++
@@ -350,7 +369,14 @@ func (x *extractor) paperSteps(st *secState) {
 			name = tidyName(upperFirst(m[1]))
 		}
 		if name == "" {
-			name = x.procedureName(st, lead, steps, part)
+			// The section's title names its technique; its steps are the
+			// algorithm of it.
+			name = stripSectionNumber(x.procedureName(st, lead, steps, part))
+			switch l := strings.ToLower(name); {
+			case strings.HasSuffix(l, "algorithm"), strings.HasSuffix(l, "protocol"), strings.HasSuffix(l, "procedure"):
+			default:
+				name = withKind(name, "Algorithm")
+			}
 		}
 		x.add(st, cand{
 			typ: core.Algorithm, name: name, statement: procedureStatement(lead, steps), form: procedureForm(steps),
@@ -367,21 +393,27 @@ func (x *extractor) paperSteps(st *secState) {
 		}
 		line := s[p : p+e]
 		switch m := stepItem.FindStringSubmatchIndex(line); {
-		case m != nil && stepNumber(line, m) == want:
+		case m != nil && stepNumber(line, m) == want && (want == 1 || worded == (m[2] >= 0)):
 			if len(run) > 0 {
 				run[len(run)-1].end = p
 			}
-			run = append(run, item{start: p, body: p + m[6], end: p + e})
+			if want == 1 {
+				worded = m[2] >= 0
+			}
+			run = append(run, item{start: p, body: p + m[8], end: p + e})
 			want++
 			blank = false
 		case m != nil && stepNumber(line, m) == 1:
 			flush()
-			run = append(run, item{start: p, body: p + m[6], end: p + e})
+			worded = m[2] >= 0
+			run = append(run, item{start: p, body: p + m[8], end: p + e})
 			want = 2
 		case strings.TrimSpace(line) == "":
 			blank = true
-		case len(run) > 0 && !blank && !opensBlock(line):
+		case len(run) > 0 && !opensBlock(line) && (!blank || subItem.MatchString(line) ||
+			!endsSentence(s[run[len(run)-1].body:run[len(run)-1].end])):
 			run[len(run)-1].end = p + e // a wrapped line of the item
+			blank = false
 		default:
 			flush()
 		}
@@ -392,10 +424,10 @@ func (x *extractor) paperSteps(st *secState) {
 
 func stepNumber(line string, m []int) int {
 	d := ""
-	if m[2] >= 0 {
-		d = line[m[2]:m[3]]
-	} else {
+	if m[4] >= 0 {
 		d = line[m[4]:m[5]]
+	} else {
+		d = line[m[6]:m[7]]
 	}
 	n := 0
 	for _, c := range d {
@@ -473,6 +505,11 @@ func proseTerm(sent string) string {
 	case strings.Contains(low, "we say "):
 		t = sayTerm(sent)
 	case strings.Contains(low, " is called ") || strings.Contains(low, " are called "):
+		// "when a procedure is called is determined …": called as a verb.
+		i := strings.Index(low, " called ")
+		if next := strings.Fields(low[i+len(" called "):]); len(next) == 0 || notTermStart[strings.Trim(next[0], ",.;:")] {
+			return ""
+		}
 		t = calledTerm(splitWords(sent))
 	case strings.Contains(low, "we refer to "):
 		rest := sent[strings.Index(low, "we refer to ")+len("we refer to "):]
@@ -504,6 +541,14 @@ func proseTerm(sent string) string {
 		return ""
 	}
 	return cleanTerm(t)
+}
+
+// notTermStart are words that cannot open the term after "is called":
+// the sentence uses "called" as a verb.
+var notTermStart = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "be": true, "by": true, "with": true, "from": true, "in": true,
+	"on": true, "at": true, "to": true, "for": true, "when": true, "if": true, "and": true, "or": true, "but": true,
+	"so": true, "then": true, "as": true, "recursively": true, "directly": true, "once": true, "twice": true,
 }
 
 // cleanTerm keeps a term that reads as one: one to five words with
@@ -565,6 +610,23 @@ func (x *extractor) marksResults() bool {
 	return x.proseSt.marked > 0
 }
 
+// bcp14 is a requirement keyword as specifications write it.
+var bcp14 = regexp.MustCompile(`\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b`)
+
+// specKeywords reports whether the document writes requirement keywords
+// (decided once per document). A document classified as a specification
+// without one ("requirement", "constraint" and "specification" in the
+// prose of a systems paper) is read as a paper.
+func (x *extractor) specKeywords() bool {
+	if x.proseSt.keywords == 0 {
+		x.proseSt.keywords = -1
+		if bcp14.MatchString(x.doc) {
+			x.proseSt.keywords = 1
+		}
+	}
+	return x.proseSt.keywords > 0
+}
+
 // proseState is what the prose strategies know of the whole document.
 type proseState struct {
 	// numbered maps the number a heading is written with ("6.1") to its
@@ -572,8 +634,9 @@ type proseState struct {
 	// their numbers are what says that "6.1.2 Reads" belongs to "6
 	// Measurements".
 	numbered map[string]string
-	// marked caches marksResults: 0 unknown, 1 yes, -1 no.
-	marked int
+	// marked caches marksResults, keywords specKeywords: 0 unknown,
+	// 1 yes, -1 no.
+	marked, keywords int
 }
 
 // underGeneric reports whether the section numbered n stands under a

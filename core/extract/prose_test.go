@@ -210,3 +210,13 @@ func TestMarkdownHeadingResultNotTwice(t *testing.T) {
 		t.Errorf("%d primitives %q, want 1", len(ps), names(ps))
 	}
 }
+
+// "is called" as a verb defines nothing.
+func TestProseCalledAsAVerb(t *testing.T) {
+	doc := "## 3 Dispatch\n\nIn Smalltalk the code executed when a procedure is called is determined dynamically by the type of the first argument.\n"
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{}) {
+		if p.Type == core.Definition {
+			t.Errorf("a definition from a verb: %q: %q", p.Name, p.FormalStatement)
+		}
+	}
+}
