@@ -246,7 +246,8 @@ func (x *extractor) sectionMechanism(st *secState, first int) {
 	title := strings.TrimSpace(stripSectionNumber(st.title))
 	ws := strings.Fields(title)
 	if len(ws) == 0 || len(ws) > 7 || len(title) > 60 || strings.ContainsAny(title, "?=<>{}[]|$\\") ||
-		title[0] < 'A' || title[0] > 'Z' || innerNumber.MatchString(" "+title+" ") || !hasWord(title, 3) {
+		title[0] < 'A' || title[0] > 'Z' || innerNumber.MatchString(" "+title+" ") || !hasWord(title, 3) ||
+		countedTitle.MatchString(title) {
 		return
 	}
 	// A subsection of a generic section ("6.1.2 Reads" under
@@ -278,6 +279,26 @@ func (x *extractor) sectionMechanism(st *secState, first int) {
 		}
 	}
 	stmt := stripCitations(x.prose(raw))
+	// An epigraph opening the section ("Perfection is reached … (A.
+	// Saint-Exupery)") is not what the section describes.
+	for k := 0; k < 3; k++ {
+		if verse(raw) {
+			p = skipBlank(s, end)
+			raw, end = paragraph(s, p)
+			stmt = stripCitations(x.prose(raw))
+			continue
+		}
+		m := epigraph.FindStringIndex(stmt)
+		if m == nil {
+			break
+		}
+		stmt = stmt[m[1]:]
+		if strings.TrimSpace(stmt) == "" {
+			p = skipBlank(s, end)
+			raw, end = paragraph(s, p)
+			stmt = stripCitations(x.prose(raw))
+		}
+	}
 	if len(strings.Fields(stmt)) < 15 || !strings.ContainsAny(stmt, ".!?:") || mostlyFigures(stmt) ||
 		describesExhibit.MatchString(firstSentenceWhole(stmt, 400)) {
 		return
@@ -290,23 +311,50 @@ func (x *extractor) sectionMechanism(st *secState, first int) {
 			typ = core.Definition
 		}
 	}
+	if strings.ToUpper(title) == title {
+		title = titleCase(strings.ToLower(title)) // "SYSTEM INTERACTIONS"
+	}
 	x.add(st, cand{typ: typ, name: tidyName(title), statement: stmt, offset: st.body + p, conf: sectionConf})
 }
+
+// epigraph is a quotation and its author opening a section.
+var epigraph = regexp.MustCompile(`^[^()]{0,400}?[.!?;,]["”]?\s*\([A-Z][^()]{0,40}\)\s*`)
+
+// verse reports a paragraph of three or more lines each opening with a
+// capital: a quoted poem. Wrapped prose opens most lines in lower case.
+func verse(para string) bool {
+	lines := strings.Split(strings.TrimSpace(para), "\n")
+	if len(lines) < 3 {
+		return false
+	}
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || l[0] < 'A' || l[0] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// countedTitle is a table's heading, not a section's: "Per day (24-hour
+// day, 7-day week basis)".
+var countedTitle = regexp.MustCompile(`\([^)]*[0-9][^)]*\)`)
 
 // describesExhibit is an opening sentence about a table or figure ("Table
 // 3 shows …", "In Figure 3 (b), we show …"): a report of results.
 var describesExhibit = regexp.MustCompile(`\b(?:Table|Figure|Fig\.)\s*[0-9]`)
 
-// mostlyFigures reports a statement of which digits are over a tenth: a
-// table read as text, not a description.
+// mostlyFigures reports a statement of which over a quarter of the words
+// hold digits: a table read as text, not a description.
 func mostlyFigures(s string) bool {
-	d := 0
-	for i := 0; i < len(s); i++ {
-		if '0' <= s[i] && s[i] <= '9' {
+	d, n := 0, 0
+	for _, w := range strings.Fields(s) {
+		n++
+		if strings.ContainsAny(w, "0123456789") {
 			d++
 		}
 	}
-	return 10*d > len(s)
+	return 4*d > n
 }
 
 // notSteps is a lead-in announcing a list that is not done in order:
@@ -367,6 +415,9 @@ func (x *extractor) paperSteps(st *secState) {
 		name := ""
 		if m := stepsPurpose.FindStringSubmatch(lead); m != nil {
 			name = tidyName(upperFirst(m[1]))
+		}
+		if l := strings.TrimSuffix(lead, ":"); name == "" && l != lead && len(strings.Fields(l)) <= 4 && hasWord(l, 3) {
+			name = tidyName(upperFirst(l)) // "Receiver implementation:"
 		}
 		if name == "" {
 			// The section's title names its technique; its steps are the

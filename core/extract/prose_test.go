@@ -220,3 +220,61 @@ func TestProseCalledAsAVerb(t *testing.T) {
 		}
 	}
 }
+
+// Named phases over lettered parts, broken by blank lines as PDF text
+// breaks them, are one algorithm of two steps.
+func TestProsePhases(t *testing.T) {
+	doc := "## 2 Choosing a Value\n\nThe proposer and the acceptors together run the algorithm in the following two phases.\n\n" +
+		"Phase 1. (a) A proposer selects a proposal number n and sends a prepare\n\nrequest with number n to a majority of acceptors.\n\n" +
+		"(b) If an acceptor receives a prepare request with number n greater than any it has answered, it promises to ignore smaller ones.\n" +
+		"Phase 2. (a) If the proposer receives a response from a majority of acceptors, it sends them an accept request.\n\n" +
+		"(b) If an acceptor receives an accept request for a proposal numbered n, it accepts the proposal.\n\n" +
+		"A proposer can make multiple proposals, so long as it follows the algorithm for each one.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	var alg *core.Primitive
+	for i := range ps {
+		if ps[i].Type == core.Algorithm {
+			alg = &ps[i]
+		}
+	}
+	if alg == nil {
+		t.Fatalf("no algorithm among %q", names(ps))
+	}
+	if stepLines(alg.ComputationalForm) != 2 || !strings.Contains(alg.ComputationalForm, "request with number n to a majority") ||
+		!strings.Contains(alg.ComputationalForm, "promises to ignore") || strings.Contains(alg.ComputationalForm, "multiple proposals") {
+		t.Errorf("phases read as %q", alg.ComputationalForm)
+	}
+}
+
+// A paper the classifier calls a specification for its words
+// ("requirement", "constraint") but that writes no requirement keyword is
+// read as a paper; a specification with keywords is not.
+func TestProseSpecWithoutKeywords(t *testing.T) {
+	body := "## 3 Leader Election\n\nServers elect a leader with randomized timeouts: a follower that hears nothing from a leader for a while becomes a candidate and asks the others for votes.\n"
+	ps := Extract(analyzed(body, core.FormatMarkdown, core.Spec), Options{})
+	if _, ok := byName(ps)["Leader Election"]; !ok {
+		t.Errorf("no Leader Election among %q", names(ps))
+	}
+	spec := body + "\nA candidate MUST vote for itself.\n"
+	for _, p := range Extract(analyzed(spec, core.FormatMarkdown, core.Spec), Options{}) {
+		if p.Name == "Leader Election" {
+			t.Errorf("a specification's section read as a technique")
+		}
+	}
+}
+
+// An epigraph or a verse opening a section is not its statement, and a
+// title in capitals is named in title case.
+func TestProseSectionOpenings(t *testing.T) {
+	doc := "## 2 KEEP IT SIMPLE\n\nPerfection is reached not when there is nothing to add, but when there is nothing to take away. (A. Saint-Exupery)\n\n" +
+		"Those friends thou hast, and their adoption tried,\nGrapple them unto thy soul with hoops of steel;\nBut do not dull thy palm with entertainment\n\n" +
+		"Do one thing at a time, and do it well: an interface should capture the minimum essentials of an abstraction and nothing more.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	p, ok := byName(ps)["Keep It Simple"]
+	if !ok {
+		t.Fatalf("no Keep It Simple among %q", names(ps))
+	}
+	if !strings.HasPrefix(p.FormalStatement, "Do one thing at a time") {
+		t.Errorf("statement %q", p.FormalStatement)
+	}
+}
