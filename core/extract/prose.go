@@ -185,6 +185,7 @@ var genericParts = []string{
 	"introduc", "conclu", "related work", "future work", "acknowledg", "evaluation", "experiment",
 	"lessons", "reference", "bibliograph", "appendix", "discussion", "summary", "measurement", "benchmark",
 	"performance", "experience", "example", "plan of", "sample results", "workload", "previous", "prior work",
+	"future", "open question", "open problem",
 }
 
 // genericSection reports whether a section title is one of paperGenericTitles
