@@ -105,6 +105,10 @@ func (x *extractor) labelledStatements(st *secState) {
 		if m[0] > 0 && !blankBefore(s, m[0]) && !endsSentence(s[:m[0]]) {
 			continue
 		}
+		if x.proseSt.labels >= maxLabelChecks {
+			return // each check reads the document: bounded, so extraction stays linear
+		}
+		x.proseSt.labels++
 		if countWord(x.doc, label) < 2 {
 			continue
 		}
@@ -132,6 +136,10 @@ func endsSentence(s string) bool {
 	t := strings.TrimRight(s, " \t\r\n*_")
 	return t != "" && strings.ContainsRune(".!?", rune(t[len(t)-1]))
 }
+
+// maxLabelChecks bounds the labelled paragraphs checked per document; a
+// paper names a few dozen properties at most.
+const maxLabelChecks = 200
 
 // blankBefore reports whether the line before position p is blank.
 func blankBefore(s string, p int) bool {
@@ -500,7 +508,13 @@ var citing = regexp.MustCompile(`\[[0-9][0-9,\s–-]*\]|\bet al\b|\[[A-Z][A-Za-z
 func (x *extractor) proseDefinitions(st *secState, first int) {
 	s := st.own
 	for _, m := range defTrigger.FindAllStringIndex(s, -1) {
-		a := sentenceStart(s, m[0])
+		// A sentence is looked for at most 600 bytes back (a longer one is
+		// skipped below), so that many triggers cost linear time.
+		lo := max(0, m[0]-600)
+		a := lo + sentenceStart(s[lo:], m[0]-lo)
+		if lo > 0 && skipBlank(s, lo) == a {
+			continue // no sentence start within reach: too long a sentence
+		}
 		for a < len(s) && isSpaceByte(s[a]) {
 			a++
 		}
@@ -686,6 +700,8 @@ type proseState struct {
 	// their numbers are what says that "6.1.2 Reads" belongs to "6
 	// Measurements".
 	numbered map[string]string
+	// labels counts the labelled paragraphs checked (maxLabelChecks).
+	labels int
 	// marked caches marksResults, keywords specKeywords: 0 unknown,
 	// 1 yes, -1 no.
 	marked, keywords int
