@@ -278,3 +278,23 @@ func TestProseSectionOpenings(t *testing.T) {
 		t.Errorf("statement %q", p.FormalStatement)
 	}
 }
+
+// BenchmarkProseHostile reads a paper of many distinct labels used once and
+// many "is called" without a sentence end: the label checks are bounded and
+// sentence starts are looked for nearby, so the cost grows with the text.
+func BenchmarkProseHostile(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("## 1 Labels\n\n")
+	for i := range 20000 {
+		sb.WriteString(string(rune('A'+i%26)) + string(rune('a'+i/26%26)) + string(rune('0'+i%10)) + ". Each line is a statement about something.\n\n")
+	}
+	sb.WriteString("## 2 Called\n\n")
+	for range 20000 {
+		sb.WriteString("a thing is called a widget and ")
+	}
+	a := analyzed(sb.String(), core.FormatMarkdown, core.Paper)
+	b.ResetTimer()
+	for range b.N {
+		Extract(a, Options{})
+	}
+}
