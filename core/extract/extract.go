@@ -30,6 +30,17 @@
 //     code only, "Pattern:" (0.8), "Rule:"/"Constraint:" (0.8). An unknown
 //     content type runs every content strategy, keeps the most confident
 //     of matches closer than 10 bytes, and caps confidence at 0.4.
+//   - prose strategies (prose.go) read papers without marked results:
+//     numbered "Property/Invariant/Assumption/Principle/Requirement N"
+//     (0.75), labelled statements "P2a." the text refers to again (0.7),
+//     numbered step lists a lead-in announces, as algorithms (0.75),
+//     definitions in prose — "we define X as", "X is called Y", "we say
+//     that", "by X we mean" (0.6) — and a numbered section's title with
+//     its opening paragraph as the technique it describes (0.5), never a
+//     generic section ("Introduction", "Related work", "Evaluation").
+//     Markdown headings naming a result ("## Definition: Tree", "###
+//     Theorem (Y)", "#### Lemma 3.2") are results in every content type,
+//     stated by the section's text (0.85; mdheadings.go).
 //
 // A marker is a case-sensitive word at a word boundary, then an optional
 // number and an optional "(Name)" or "[Name]", then ':' or '.'. A marker
@@ -188,6 +199,8 @@ type extractor struct {
 	pw patternWords
 	// specs is the requirement state of the document (spec.go).
 	specs *specDoc
+	// prose is the state of the prose strategies (prose.go).
+	proseSt proseState
 }
 
 // Extract returns the primitives found in the analyzed document, in
@@ -279,8 +292,10 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.procedures(st)
 	case core.Spec:
 		x.spec(st)
+		x.proseKnowledge(st)
 	case core.Paper:
 		x.paper(st)
+		x.proseKnowledge(st)
 	case core.Reference:
 		x.reference(st)
 		x.procedures(st)
@@ -292,8 +307,10 @@ func (x *extractor) section(s *core.Section, chapter int) {
 		x.spec(st)
 		x.paper(st)
 		x.reference(st)
+		x.proseKnowledge(st)
 		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
 	}
+	x.mdHeadingResults(st, start)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
