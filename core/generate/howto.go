@@ -183,7 +183,7 @@ func commands(step string) []string {
 	}
 	for _, m := range commandSpan.FindAllStringSubmatch(step, -1) {
 		c := strings.TrimSpace(m[1])
-		if strings.HasPrefix(c, "$ ") || commandStart.MatchString(c) && !strings.Contains(c, "://") || strings.HasPrefix(c, "git clone ") {
+		if strings.HasPrefix(c, "$ ") || commandStart.MatchString(c) || strings.HasPrefix(c, "git clone ") {
 			add(c)
 		}
 	}
@@ -200,7 +200,7 @@ var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sur
 // imperativeVerbs are the verbs a procedure's title starts with when it
 // says what to do ("Install and verify wslc"); such a title becomes the
 // description's third-person sentence ("Installs and verifies wslc").
-var imperativeVerbs = wordSet(`access add adjust apply back backup bind binding boot bootstrap build change check choose clean clone
+var imperativeVerbs = wordSet(`access add adjust apply back backup bind boot bootstrap build change check choose clean clone
 compile configure connect copy create debug define delete deploy diagnose disable download drain edit enable ensure
 expose export fetch find fix generate get increase initialize inspect install launch list load log login make manage
 migrate monitor mount move open prepare provision publish pull push rebuild recover reduce register reinstall remove

@@ -148,7 +148,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	// knowledge covers and when to load it. Counts, file names and the
 	// plane help no choice; they are in the metadata.
 	desc := fitDescription(
-		capitalize(kindsOf(prims))+" of "+title+", stated as learned, with what each depends on.",
+		"States the "+kindsOf(prims)+" of "+title+".",
 		keyList("Covers", topConcepts(prims, ranked, maxTopConcepts, 60)),
 		useWhen("Use when a task involves", title, triggers)+" Domain: "+domainTitle+".",
 	)
