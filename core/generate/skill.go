@@ -250,7 +250,7 @@ func typeSummary(prims []core.Primitive) string {
 // states: an RFC's axioms are its requirements.
 var kindNames = map[core.PrimitiveType]string{
 	core.Definition: "definitions", core.Theorem: "theorems", core.Algorithm: "algorithms",
-	core.Technique: "techniques", core.Axiom: "requirements and rules", core.Identity: "identities",
+	core.Technique: "techniques", core.Axiom: "requirements", core.Identity: "identities",
 }
 
 // kindsOf names the kinds of the primitives, most frequent first, without
