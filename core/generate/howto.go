@@ -181,9 +181,17 @@ func commands(step string) []string {
 		seen[c] = true
 		out = append(out, c)
 	}
-	for _, m := range commandSpan.FindAllStringSubmatch(step, -1) {
-		c := strings.TrimSpace(m[1])
-		if strings.HasPrefix(c, "$ ") || commandStart.MatchString(c) || strings.HasPrefix(c, "git clone ") {
+	for _, m := range commandSpan.FindAllStringSubmatchIndex(step, -1) {
+		c := strings.TrimSpace(step[m[2]:m[3]])
+		// "`FROM python:3` … (7 lines of dockerfile)" is the first line
+		// of a block extraction shortened: not a whole command, and
+		// often not one at all. "the `docker compose` command" names a
+		// command rather than giving one to run.
+		after := strings.TrimSpace(step[m[1]:])
+		if strings.HasPrefix(after, "… (") || strings.HasPrefix(after, "command") {
+			continue
+		}
+		if strings.HasPrefix(c, "$ ") || commandStart.MatchString(c) {
 			add(c)
 		}
 	}

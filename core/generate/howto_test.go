@@ -166,3 +166,19 @@ func TestKnowledgeSubjectKeepsTheMinimum(t *testing.T) {
 		t.Errorf("9 definitions and a technique made a skill")
 	}
 }
+
+func TestCommands(t *testing.T) {
+	for step, want := range map[string]string{
+		"Build it: `wslc build -t hello .`":                                  "wslc build -t hello .",
+		"Clone: `git clone https://github.com/u/r.git`, then `cd r`":         "git clone https://github.com/u/r.git|cd r",
+		"Create a Network: $ docker network create app-tier --driver bridge": "docker network create app-tier --driver bridge",
+		"Pull: $ docker pull redis:latest or edit the file.":                 "docker pull redis:latest",
+		"Add a `Containerfile`: `FROM python:3` … (7 lines of dockerfile)":   "",
+		"After the `docker compose` command completes, run `ls -l`":          "ls -l",
+		"Open `http://localhost:8000/` in a browser":                         "",
+	} {
+		if got := strings.Join(commands(step), "|"); got != want {
+			t.Errorf("%q: %q, want %q", step, got, want)
+		}
+	}
+}
