@@ -228,16 +228,50 @@ func wordSet(s string) map[string]bool {
 // container image"; ok is false when the title does not start with a verb.
 func thirdPerson(title string) (string, bool) {
 	words := strings.Fields(title)
-	if len(words) == 0 || !imperativeVerbs[strings.ToLower(words[0])] {
+	if len(words) == 0 {
 		return "", false
 	}
-	words[0] = conjugate(strings.ToLower(words[0]))
+	v, ok := baseVerb(words[0])
+	if !ok {
+		return "", false
+	}
+	words[0] = conjugate(v)
 	for i := 1; i+1 < len(words); i++ {
 		if strings.EqualFold(words[i], "and") && imperativeVerbs[strings.ToLower(words[i+1])] {
 			words[i+1] = conjugate(strings.ToLower(words[i+1]))
 		}
 	}
 	return strings.Join(words, " "), true
+}
+
+// baseVerb is the verb a title starts with, in its base form: "Install"
+// and "Installing" give "install", "Running" gives "run".
+func baseVerb(w string) (string, bool) {
+	w = strings.ToLower(w)
+	if imperativeVerbs[w] {
+		return w, true
+	}
+	if st, ok := strings.CutSuffix(w, "ing"); ok && len(st) > 1 {
+		for _, c := range []string{st, st + "e", st[:len(st)-1]} {
+			if imperativeVerbs[c] {
+				return c, true
+			}
+		}
+	}
+	return "", false
+}
+
+// imperative is a title as a request: "Binding the account" → "bind the
+// account".
+func imperative(t string) string {
+	first, rest, _ := strings.Cut(t, " ")
+	if v, ok := baseVerb(first); ok {
+		if rest == "" {
+			return v
+		}
+		return v + " " + rest
+	}
+	return lowerFirst(t)
 }
 
 func conjugate(v string) string {
@@ -298,11 +332,24 @@ func taskTitle(sub *Subject, procs []procedure) string {
 // names: an agent chooses a skill by its task.
 func howToDescription(task string, procs []procedure, triggers []string) string {
 	var acts, topics, asks []string
+	seen := map[string]bool{}
+	hasCmds, hasChecks := false, false
+	for _, p := range procs {
+		for _, st := range p.steps {
+			hasCmds = hasCmds || len(commands(st)) > 0
+			hasChecks = hasChecks || checkStep.MatchString(st)
+		}
+	}
 	for _, p := range firstProcs(procs, 4) {
-		t := sentenceCase(strings.TrimRight(p.title, ".:"))
+		// "Diagnosis (part 2)" continues "Diagnosis": one task.
+		t := sentenceCase(strings.TrimRight(partSuffix.ReplaceAllString(p.title, ""), ".:"))
+		if seen[strings.ToLower(t)] {
+			continue
+		}
+		seen[strings.ToLower(t)] = true
 		if s, ok := thirdPerson(t); ok {
 			acts = append(acts, s)
-			asks = append(asks, lowerFirst(t))
+			asks = append(asks, imperative(t))
 		} else {
 			topics = append(topics, lowerFirst(t))
 		}
@@ -319,10 +366,19 @@ func howToDescription(task string, procs []procedure, triggers []string) string 
 	default:
 		first = "Walks through " + task
 	}
-	first += ", step by step with the commands to run and how to check the result."
+	switch {
+	case hasCmds && hasChecks:
+		first += ", step by step with the commands to run and how to check the result."
+	case hasCmds:
+		first += ", step by step with the commands to run."
+	case hasChecks:
+		first += ", step by step with how to check the result."
+	default:
+		first += ", step by step."
+	}
 	use := "Use when working with " + task
 	if _, ok := thirdPerson(task); ok {
-		use = "Use when asked to " + lowerFirst(sentenceCase(task))
+		use = "Use when asked to " + imperative(sentenceCase(task))
 	}
 	if len(asks) > 0 && !(len(asks) == 1 && strings.EqualFold(asks[0], task)) {
 		use += " (to " + joinOr(asks) + ")"
@@ -358,6 +414,9 @@ func sentenceCase(t string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// partSuffix is what tells the parts of one section apart: "(part 2)".
+var partSuffix = lazyre.New(`\s*\(part [0-9]+\)$`)
 
 func firstProcs(p []procedure, n int) []procedure {
 	if len(p) > n {

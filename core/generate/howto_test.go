@@ -145,6 +145,9 @@ func TestThirdPerson(t *testing.T) {
 		"Push images":                            "pushes images",
 		"Deploy":                                 "deploys",
 		"Apply and check the manifest":           "applies and checks the manifest",
+		"Binding the ServiceAccount":             "binds the ServiceAccount",
+		"Running the job":                        "runs the job",
+		"Creating a cluster":                     "creates a cluster",
 	} {
 		if got, ok := thirdPerson(in); !ok || got != want {
 			t.Errorf("%q: %q %v, want %q", in, got, ok, want)
