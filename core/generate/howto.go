@@ -94,6 +94,9 @@ func procedures(prims []core.Primitive) []procedure {
 		}
 		lastStep = 0
 		intro, steps := splitSteps(p)
+		if len(steps) == 0 {
+			continue // a technique without a statement: nothing to follow
+		}
 		out = append(out, procedure{title: name, intro: intro, steps: steps,
 			doc: p.Provenance.Document, offset: p.Provenance.Offset})
 	}
@@ -462,6 +465,13 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	prims := sub.Prims
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
 	procs := procedures(prims)
+	if len(procs) == 0 {
+		out.Reason = "No procedure with steps"
+		if sub.Title != "" {
+			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))
+		}
+		return out
+	}
 	now := cfg.Now()
 	task := taskTitle(&sub, procs)
 	named := sub
@@ -483,35 +493,44 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	b.WriteString("## Prerequisites\n\n")
 	b.WriteString(prerequisites(prims, procs))
 
+	// SKILL.md holds the procedures while it stays well under the
+	// specification's 500 lines; the rest go to reference files it links.
 	b.WriteString("## Steps\n\n")
 	var checks []string
+	var refs []string
+	lines := strings.Count(b.String(), "\n")
 	for k, p := range procs {
-		if len(procs) > 1 {
-			b.WriteString("### " + strconv.Itoa(k+1) + ". " + mdName(p.title) + "\n\n")
+		text, chk := renderProcedure(k, p, len(procs) > 1)
+		checks = append(checks, chk...)
+		n := strings.Count(text, "\n")
+		if len(refs) == 0 && lines+n <= maxHowToLines {
+			b.WriteString(text)
+			lines += n
+			continue
 		}
-		for i, s := range p.steps {
-			marker := strconv.Itoa(i+1) + ". "
-			b.WriteString(marker + clean(s, maxRefStmtRunes) + "\n")
-			// The commands again as a block under the step (indented as
-			// its text, so the list goes on), ready to copy.
-			if cmds := commands(s); len(cmds) > 0 {
-				pad := strings.Repeat(" ", len(marker))
-				b.WriteString("\n" + pad + "```sh\n")
-				for _, c := range cmds {
-					b.WriteString(pad + clean(c, maxRefStmtRunes) + "\n")
-				}
-				b.WriteString(pad + "```\n\n")
+		if len(refs) == 0 || len(refs[len(refs)-1])+len(text) > refFileBudget {
+			if len(refs) == maxRefFiles {
+				break
 			}
-			if checkStep.MatchString(s) {
-				where := "step " + strconv.Itoa(i+1)
-				if len(procs) > 1 {
-					where += " of " + mdName(p.title)
-				}
-				line := "- " + capitalize(where) + ": " + clean(s, maxInlineRunes)
-				checks = append(checks, line)
-			}
+			refs = append(refs, "# "+clean(task, maxNameRunes)+": more procedures\n\n")
 		}
-		b.WriteString("\n")
+		refs[len(refs)-1] += text
+	}
+	var files []core.ArtifactFile
+	if len(refs) > 0 {
+		b.WriteString("The other procedures are in ")
+		for i := range refs {
+			rp := "references/procedures.md"
+			if i > 0 {
+				rp = fmt.Sprintf("references/procedures-%d.md", i+1)
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("[" + rp + "](" + rp + ")")
+			files = append(files, core.ArtifactFile{Path: name + "/" + rp, Content: refs[i]})
+		}
+		b.WriteString(".\n\n")
 	}
 
 	b.WriteString("## Check the result\n\n")
@@ -520,9 +539,9 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 		b.WriteString("The source gives no separate check. The task is done when the last step (" +
 			clean(last.steps[len(last.steps)-1], maxInlineRunes) + ") completes without an error.\n")
 	} else {
-		b.WriteString(strings.Join(firstN(checks, 15), "\n") + "\n")
+		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
 	}
-	files := []core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}
+	files = append([]core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}, files...)
 	out.Generated = true
 	out.Reason = fmt.Sprintf("Generated how-to skill with %s", plural(len(procs), "procedure", "procedures"))
 	out.Artifact = &core.Artifact{
@@ -530,6 +549,46 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 		Files: files, GeneratedAt: now, Reason: out.Reason,
 	}
 	return out
+}
+
+// Bounds of a how-to SKILL.md.
+const (
+	maxHowToLines = 380 // lines before the procedures go to reference files
+	maxChecks     = 15  // steps listed under "Check the result"
+)
+
+// renderProcedure writes procedure k: its heading (when there are several),
+// its numbered steps with their commands as a block, and the lines the
+// check section lists for its checking steps.
+func renderProcedure(k int, p procedure, several bool) (string, []string) {
+	var b strings.Builder
+	var checks []string
+	if several {
+		b.WriteString("### " + strconv.Itoa(k+1) + ". " + mdName(p.title) + "\n\n")
+	}
+	for i, s := range p.steps {
+		marker := strconv.Itoa(i+1) + ". "
+		b.WriteString(marker + clean(s, maxRefStmtRunes) + "\n")
+		// The commands again as a block under the step (indented as its
+		// text, so the list goes on), ready to copy.
+		if cmds := commands(s); len(cmds) > 0 {
+			pad := strings.Repeat(" ", len(marker))
+			b.WriteString("\n" + pad + "```sh\n")
+			for _, c := range cmds {
+				b.WriteString(pad + clean(c, maxRefStmtRunes) + "\n")
+			}
+			b.WriteString(pad + "```\n\n")
+		}
+		if checkStep.MatchString(s) {
+			where := "step " + strconv.Itoa(i+1)
+			if several {
+				where += " of " + mdName(p.title)
+			}
+			checks = append(checks, "- "+capitalize(where)+": "+clean(s, maxInlineRunes))
+		}
+	}
+	b.WriteString("\n")
+	return b.String(), checks
 }
 
 // needWords mark a sentence that says what must hold before the steps.

@@ -185,3 +185,53 @@ func TestCommands(t *testing.T) {
 		}
 	}
 }
+
+// A runbook collection of many procedures keeps SKILL.md under the
+// specification's 500 lines: the procedures that do not fit go to
+// reference files SKILL.md links, every one of them present once.
+func TestLargeHowToSpillsToReferenceFiles(t *testing.T) {
+	var prims []core.Primitive
+	for i := 0; i < 120; i++ {
+		prims = append(prims, core.Primitive{
+			ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Restart service %d", i), Type: core.Technique,
+			ComputationalForm: fmt.Sprintf("1. Stop it: `systemctl stop svc%d`\n2. Start it: `systemctl start svc%d`\n3. Check that it runs: `systemctl status svc%d`", i, i, i),
+			FormalStatement:   "Restart a service.",
+			Provenance:        core.Provenance{Document: "ops.md", Title: "Service operations", Offset: i},
+		})
+	}
+	prims = append(prims, core.Primitive{ID: "empty", Name: "Empty", Type: core.Technique,
+		Provenance: core.Provenance{Document: "ops.md", Title: "Service operations", Offset: 999}})
+	o := Skill(testDomain, prims, cfg())
+	if !o.Generated {
+		t.Fatalf("no skill: %s", o.Reason)
+	}
+	checkArtifact(t, o.Artifact)
+	md := file(t, o.Artifact, "SKILL.md")
+	var res []skillspec.Resource
+	all := md
+	for _, f := range o.Artifact.Files[1:] {
+		rel := strings.TrimPrefix(f.Path, o.Artifact.Name+"/")
+		res = append(res, skillspec.Resource{Path: rel, Content: []byte(f.Content)})
+		all += f.Content
+	}
+	if len(res) == 0 {
+		t.Fatal("120 procedures in SKILL.md alone")
+	}
+	if p := skillspec.CheckResources([]byte(md), res); len(p) != 0 {
+		t.Errorf("resource warnings %+v", p)
+	}
+	for i := 0; i < 120; i++ {
+		if n := strings.Count(all, fmt.Sprintf(". Restart service %d\n", i)); n != 1 {
+			t.Errorf("procedure %d written %d times", i, n)
+		}
+	}
+}
+
+// A technique with no statement at all is no procedure; a subject of only
+// such gives no skill rather than an empty one.
+func TestHowToWithoutStepsGivesNoSkill(t *testing.T) {
+	prims := []core.Primitive{{ID: "e", Name: "Empty", Type: core.Technique, Provenance: core.Provenance{Title: "Ops"}}}
+	if o := Skill(testDomain, prims, cfg()); o.Generated || !strings.HasPrefix(o.Reason, "No procedure with steps") {
+		t.Errorf("%+v", o)
+	}
+}
