@@ -178,7 +178,8 @@ func commands(step string) []string {
 	seen := map[string]bool{}
 	add := func(c string) {
 		c = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "$ "))
-		if c == "" || seen[c] {
+		// A backtick could close the block the command is written in.
+		if c == "" || seen[c] || strings.Contains(c, "`") {
 			return
 		}
 		seen[c] = true

@@ -179,6 +179,7 @@ func TestCommands(t *testing.T) {
 		"Add a `Containerfile`: `FROM python:3` … (7 lines of dockerfile)":   "",
 		"After the `docker compose` command completes, run `ls -l`":          "ls -l",
 		"Open `http://localhost:8000/` in a browser":                         "",
+		"Run $ echo ``` done": "",
 	} {
 		if got := strings.Join(commands(step), "|"); got != want {
 			t.Errorf("%q: %q, want %q", step, got, want)
