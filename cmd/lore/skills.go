@@ -73,6 +73,11 @@ order mark is named as such.
 The skill file must be named SKILL.md exactly (skill.md is an error under the
 strict profile, a warning under --lenient).
 
+Under either profile a skill is also checked as a whole, with its files: a
+Markdown link or image (in SKILL.md or a bundled Markdown file) to a relative
+path the skill does not hold, and a bundled file that neither SKILL.md nor any
+other bundled text file names by its path or file name, are warnings.
+
 --lenient applies the client guide's loading rules instead: a name that differs
 from its folder or is too long, unexpected fields, flow style and an unquoted
 ": " in a value (read as if quoted) are warnings; a skill fails only without

@@ -25,7 +25,9 @@ func writeSkill(t *testing.T, root, dir, content string) string {
 // and the exit code says whether every skill passed the chosen profile.
 func TestSkillsValidateJSONContractAndExitCodes(t *testing.T) {
 	root := t.TempDir()
-	good := writeSkill(t, root, "pdf", "---\nname: pdf\ndescription: Use for PDF files.\n---\n# PDF\n")
+	// The skill names its one bundled file: one it did not name would be
+	// a warning (see TestSkillsValidateWarnsOnDeadLinksAndUnmentionedFiles).
+	good := writeSkill(t, root, "pdf", "---\nname: pdf\ndescription: Use for PDF files.\n---\n# PDF\n\nAn example: references/example/SKILL.md.\n")
 	bad := writeSkill(t, root, "template", "---\nname: template-skill\ndescription: A template.\nversion: 1.0\n---\n")
 	// Not skills: inside .git, node_modules and a skill's own resources.
 	writeSkill(t, root, ".git/x", "---\nname: x\n---\n")
@@ -128,5 +130,34 @@ func TestSkillsValidateGeneratedSkills(t *testing.T) {
 		if !s.Valid || len(s.Warnings) != 0 {
 			t.Errorf("%s: %q %q", s.Path, s.Errors, s.Warnings)
 		}
+	}
+}
+
+// lore skills validate warns, for every skill, on a link to a file the skill
+// does not hold and on a bundled file nothing in the skill mentions; the
+// skill stays valid and the exit status 0.
+func TestSkillsValidateWarnsOnDeadLinksAndUnmentionedFiles(t *testing.T) {
+	root := t.TempDir()
+	md := writeSkill(t, root, "deploy", "---\nname: deploy\ndescription: Deploys the app. Use when asked to deploy.\n---\n# Deploy\n\nRun [the script](scripts/deploy.sh), then read [the checks](references/checks.md).\n")
+	if err := os.MkdirAll(filepath.Join(root, "deploy/scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "deploy/scripts/deploy.sh"), []byte("echo deploy\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "deploy/scripts/old.sh"), []byte("echo old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := lore(t, nil, "skills", "validate", root, "--json")
+	var out skillsValidateOut
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 0 || len(out.Skills) != 1 {
+		t.Fatalf("exit %d %v: %s %s", r.code, err, r.stdout, r.stderr)
+	}
+	want := skillValidation{Path: md, Name: "deploy", Valid: true, Errors: []string{}, Warnings: []string{
+		"SKILL.md links to references/checks.md, which the skill does not hold",
+		"scripts/old.sh is bundled with the skill but nothing in the skill mentions it",
+	}}
+	if !reflect.DeepEqual(out.Skills[0], want) {
+		t.Errorf("got %+v\nwant %+v", out.Skills[0], want)
 	}
 }

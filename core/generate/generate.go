@@ -1,7 +1,10 @@
 // Package generate turns the primitives of one domain into Agent Skills
 // artifacts: a skill (SKILL.md plus reference files) per subject — what
 // one learned source is about, named by its title (subject.go) — and, for
-// the domain, an agent (AGENT.md) and a multi-agent team (TEAM.md).
+// the domain, an agent (AGENT.md) and a multi-agent team (TEAM.md). A
+// subject that teaches procedures (a tutorial, a runbook) gets a how-to
+// skill, its steps and commands to follow (howto.go); any other a
+// knowledge skill (skill.go).
 //
 // The agent and team thresholds, importance ranking, agent distance rule,
 // team checks, topology selection and coordination-signature math are the

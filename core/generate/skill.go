@@ -116,6 +116,9 @@ var stepNumber = lazyre.New(`(?:^|\s)([0-9]{1,2})\. `)
 // share.
 func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int, cfg Config, sh *shared) Outcome {
 	prims := sub.Prims
+	if procedural(prims) {
+		return howToSkill(d, sub, own, all, bgN, cfg, sh)
+	}
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
 	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives {
 		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.SkillMinPrimitives)
@@ -141,29 +144,27 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	meta := baseMeta(d, "skill", len(prims), center, now)
 	meta = append(meta[:5], append([]kv{{"subject", title}, {"sources", strings.Join(firstN(sub.Docs, maxDocsNamed), ", ")}}, meta[5:]...)...)
 	meta = append(meta, kv{"triggers", strings.Join(triggers, ", ")})
+	// The description is what an agent chooses a skill by: what the
+	// knowledge covers and when to load it. Counts, file names and the
+	// plane help no choice; they are in the metadata.
 	desc := fitDescription(
-		title+" — "+typeSummary(prims)+" learned from "+docList(sub.Docs)+".",
-		keyList("Key primitives", topConcepts(prims, ranked, maxTopConcepts, 60)),
-		useWhen("Use when a task involves", title, triggers),
-		"Domain: "+domainTitle+".",
+		"States the "+kindsOf(prims)+" of "+title+".",
+		keyList("Covers", topConcepts(prims, ranked, maxTopConcepts, 60)),
+		useWhen("Use when a task involves", title, triggers)+" Domain: "+domainTitle+".",
 	)
 
 	var b strings.Builder
 	b.WriteString(frontmatter(name, desc, meta))
 	b.WriteString("\n# " + mdName(title) + "\n\n")
-	b.WriteString(paragraph("What lore learned from "+docList(sub.Docs)+": "+typeSummary(prims)+
-		", in the domain "+domainTitle+".", 600) + "\n\n")
+	b.WriteString(paragraph(capitalize(kindsOf(prims))+" of "+title+", in the domain "+domainTitle+
+		". Use the key primitives below to state, apply or check them; the reference files hold every one with its source.", 600) + "\n\n")
 
-	// Summary: the reference's lines, with the real centre, as list items:
-	// Markdown joins consecutive lines into one paragraph.
+	// Summary: one fact a line, as list items: Markdown joins consecutive
+	// lines into one paragraph.
 	b.WriteString("## Summary\n\n")
 	b.WriteString("**" + mdName(title) + "**\n\n")
-	if len(sub.Docs) > 0 {
-		b.WriteString("- Sources: " + clean(docList(sub.Docs), 400) + "\n")
-	}
 	b.WriteString("- Domain: " + mdName(domainTitle) + "\n")
-	b.WriteString("- Primitives: " + strconv.Itoa(len(prims)) + "\n")
-	b.WriteString("- Plane Position Center: " + formatCenter(center) + "\n\n")
+	b.WriteString("- Kinds: " + kindsOf(prims) + "\n\n")
 	top := topConcepts(prims, ranked, maxTopConcepts, 80)
 	if len(top) == 0 {
 		b.WriteString("**Top Concepts:** None\n\n")
@@ -243,6 +244,34 @@ func typeSummary(prims []core.Primitive) string {
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
 	return s
+}
+
+// kindNames name the primitive types as a reader calls what a source
+// states: an RFC's axioms are its requirements.
+var kindNames = map[core.PrimitiveType]string{
+	core.Definition: "definitions", core.Theorem: "theorems", core.Algorithm: "algorithms",
+	core.Technique: "techniques", core.Axiom: "requirements", core.Identity: "identities",
+}
+
+// kindsOf names the kinds of the primitives, most frequent first, without
+// counts: "theorems, definitions and algorithms".
+func kindsOf(prims []core.Primitive) string {
+	count := map[core.PrimitiveType]int{}
+	for i := range prims {
+		count[prims[i].Type]++
+	}
+	types := append([]core.PrimitiveType{}, core.PrimitiveTypes...)
+	sort.SliceStable(types, func(i, j int) bool { return count[types[i]] > count[types[j]] })
+	var parts []string
+	for _, t := range types {
+		if count[t] > 0 {
+			parts = append(parts, kindNames[t])
+		}
+	}
+	if len(parts) == 0 {
+		return "knowledge"
+	}
+	return joinAnd(parts, ", ")
 }
 
 // docList names up to three source documents ("a.pdf, b.md and 2 more

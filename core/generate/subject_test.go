@@ -100,14 +100,14 @@ func TestSkillsOnePerSubject(t *testing.T) {
 		checkArtifact(t, a)
 		s := file(t, a, "SKILL.md")
 		desc, meta := frontMeta(t, s)
-		if !strings.HasPrefix(desc, w.title+" — ") || a.Primitives != w.n || meta["subject"] != w.title {
+		if !strings.HasPrefix(desc, "States the requirements of "+w.title+".") || a.Primitives != w.n || meta["subject"] != w.title {
 			t.Errorf("%s: description %q, %d primitives, subject %q", a.Name, desc, a.Primitives, meta["subject"])
 		}
 		if strings.Contains(desc, "handshakes, frames and messages") {
 			t.Errorf("%s: the description is the domain's: %q", a.Name, desc)
 		}
 		// The key primitives, by importance, are named.
-		if !strings.Contains(desc, "Key primitives: "+w.own) {
+		if !strings.Contains(desc, "Covers: "+w.own) {
 			t.Errorf("%s: key primitives missing from %q", a.Name, desc)
 		}
 		refs := file(t, a, "references/primitives.md")

@@ -106,6 +106,16 @@ func Validate(root string, p skillspec.Profile) (Validation, error) {
 			continue
 		}
 		_, _, r := check(c, p, "", false)
+		// A skill is checked as a whole, its files with its SKILL.md: a
+		// dead link or a file nothing points to is a warning under either
+		// profile.
+		res := make([]skillspec.Resource, len(c.res))
+		for i, f := range c.res {
+			res[i] = skillspec.Resource{Path: f.Path, Content: f.Content}
+		}
+		for _, pr := range skillspec.CheckResources(c.md, res) {
+			add(&r, pr.Category, pr.Message, pr.Warning)
+		}
 		for _, f := range c.findings {
 			add(&r, skillspec.CatFile, fmt.Sprintf("%s: %s (import refuses it without --trust)", f.Location, f.Description), true)
 		}

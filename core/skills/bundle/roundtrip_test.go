@@ -329,3 +329,29 @@ func TestValidateAndImportAcceptTheSameSkills(t *testing.T) {
 		})
 	}
 }
+
+// lore skills validate checks a skill with its files: a link to a file the
+// folder does not hold and a file nothing names are warnings, under either
+// profile, and leave the skill valid.
+func TestValidateWarnsOnDeadLinksAndUnmentionedFiles(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"demo/SKILL.md":             "---\nname: demo\ndescription: Does a thing. Use when a thing is needed.\n---\n# Demo\n\nRead [the guide](references/guide.md) and [the list](references/list.md).\n",
+		"demo/references/guide.md":  "# Guide\n",
+		"demo/scripts/forgotten.sh": "echo forgotten\n",
+	})
+	for _, p := range []skillspec.Profile{skillspec.Strict, skillspec.Lenient} {
+		val, err := Validate(root, p)
+		if err != nil || len(val.Skills) != 1 {
+			t.Fatalf("%s: %v %+v", p, err, val)
+		}
+		r := val.Skills[0].Result
+		want := []string{
+			"SKILL.md links to references/list.md, which the skill does not hold",
+			"scripts/forgotten.sh is bundled with the skill but nothing in the skill mentions it",
+		}
+		if !r.Valid || !slices.Equal(r.Warnings, want) {
+			t.Errorf("%s: valid %v, warnings %q, want %q", p, r.Valid, r.Warnings, want)
+		}
+	}
+}

@@ -1,0 +1,660 @@
+package generate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// A how-to skill is what a procedural source — a tutorial, a runbook, a
+// README that walks through a task — gives an agent: the task and when to
+// do it in the description, and in the body what to have first, the
+// ordered steps with their commands, and how to check the result. A
+// knowledge skill (subjectSkill) lists what a source states; an agent
+// asked to do the task could not follow it. A how-to skill is written for
+// any procedure, however short: the primitive minimum is about how much
+// knowledge makes a card worth loading, and one procedure of three steps
+// is already one an agent can follow.
+
+// procedural reports whether a subject is a procedure source: it teaches
+// techniques more than it states anything else.
+func procedural(prims []core.Primitive) bool {
+	n := 0
+	for i := range prims {
+		if prims[i].Type == core.Technique {
+			n++
+		}
+	}
+	return n > 0 && 2*n >= len(prims)
+}
+
+// procedure is one task of a how-to skill.
+type procedure struct {
+	title string
+	// intro is what the source says before the first step: often what
+	// must hold first.
+	intro string
+	steps []string
+	// offset orders procedures as the document does.
+	doc    string
+	offset int
+}
+
+// stepHeading is a procedure written one heading per step: "Step 2:
+// Launch the instance".
+var stepHeading = lazyre.New(`^(?i:step)\s+([0-9]{1,2})\s*[:.)\-–—]\s*(.+)$`)
+
+// numberedLine is one step of a computational form, "3. Run …".
+var numberedLine = lazyre.New(`^\s*([0-9]{1,3})[.)]\s+(.+)$`)
+
+// procedures lays a subject's techniques out as procedures in document
+// order: each technique is one, except runs of "Step N:" techniques of one
+// chapter, numbered in order, which are the steps of one procedure named
+// by its last step (what the steps achieve).
+func procedures(prims []core.Primitive) []procedure {
+	var techs []*core.Primitive
+	for i := range prims {
+		if prims[i].Type == core.Technique {
+			techs = append(techs, &prims[i])
+		}
+	}
+	sort.SliceStable(techs, func(i, j int) bool {
+		a, b := techs[i], techs[j]
+		if a.Provenance.Document != b.Provenance.Document {
+			return a.Provenance.Document < b.Provenance.Document
+		}
+		return a.Provenance.Offset < b.Provenance.Offset
+	})
+	var out []procedure
+	lastStep, lastChapter := 0, -1
+	for _, p := range techs {
+		name := clean(p.Name, maxNameRunes)
+		if m := stepHeading.FindStringSubmatch(name); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			step := clean(m[2], maxNameRunes)
+			if body := stepBody(p, step); body != "" {
+				step = strings.TrimRight(step, ".:") + ": " + body
+			}
+			if len(out) > 0 && lastStep > 0 && n == lastStep+1 && p.Chapter == lastChapter {
+				cur := &out[len(out)-1]
+				cur.steps = append(cur.steps, step)
+				cur.title = clean(m[2], maxNameRunes)
+			} else {
+				out = append(out, procedure{title: clean(m[2], maxNameRunes), steps: []string{step},
+					doc: p.Provenance.Document, offset: p.Provenance.Offset})
+			}
+			lastStep, lastChapter = n, p.Chapter
+			continue
+		}
+		lastStep = 0
+		intro, steps := splitSteps(p)
+		if len(steps) == 0 {
+			continue // a technique without a statement: nothing to follow
+		}
+		out = append(out, procedure{title: name, intro: intro, steps: steps,
+			doc: p.Provenance.Document, offset: p.Provenance.Offset})
+	}
+	return out
+}
+
+// stepBody is what a "Step N: X" technique says beyond its heading X: its
+// statement without a leading repetition of X.
+func stepBody(p *core.Primitive, heading string) string {
+	s := clean(p.FormalStatement, maxRefStmtRunes)
+	h := strings.TrimRight(heading, ".:")
+	// "Create a Network: $ docker network create …" repeats the heading
+	// before a colon; "Run the image, mounting …" only starts like it.
+	if len(s) > len(h) && strings.EqualFold(s[:len(h)], h) && s[len(h)] == ':' {
+		s = strings.TrimSpace(s[len(h)+1:])
+	}
+	if strings.EqualFold(strings.TrimRight(s, "."), h) {
+		return ""
+	}
+	return s
+}
+
+// splitSteps reads a technique's steps: the numbered lines of its
+// computational form (where extraction keeps every step whole), else
+// those of its statement; what comes before the first is its intro. A
+// technique without numbered steps is one step, its statement.
+func splitSteps(p *core.Primitive) (intro string, steps []string) {
+	for _, line := range strings.Split(p.ComputationalForm, "\n") {
+		if m := numberedLine.FindStringSubmatch(line); m != nil {
+			steps = append(steps, clean(m[2], maxRefStmtRunes))
+		}
+	}
+	stmt := clean(p.FormalStatement, maxRefStmtRunes)
+	first := firstStep.FindStringIndex(stmt)
+	if len(steps) == 0 && first != nil {
+		rest := stmt[first[0]:]
+		locs := stepStarts.FindAllStringSubmatchIndex(rest, -1)
+		for k, l := range locs {
+			end := len(rest)
+			if k+1 < len(locs) {
+				end = locs[k+1][0]
+			}
+			steps = append(steps, strings.TrimSpace(rest[l[1]:end]))
+		}
+	}
+	if first != nil {
+		intro = strings.TrimSpace(stmt[:first[0]])
+	}
+	if len(steps) == 0 {
+		if s := statement(p, maxRefStmtRunes); s != "(no statement)" {
+			steps = []string{s}
+		}
+	}
+	// A cut statement ends by counting the steps it left out; the
+	// computational form holds them, and a step is never that count.
+	for i, s := range steps {
+		steps[i] = strings.TrimSpace(moreSteps.ReplaceAllString(s, ""))
+	}
+	return intro, steps
+}
+
+var (
+	firstStep  = lazyre.New(`(?:^|\s)1\. `)
+	stepStarts = lazyre.New(`(?:^|\s)([0-9]{1,2})\. `)
+)
+
+// commandSpan is inline code that reads as a command line: a program name
+// (lower-case, as commands are typed) and at least one argument, or a
+// shell prompt "$ ".
+var (
+	commandSpan   = lazyre.New("`([^`\n]{3,300})`")
+	commandStart  = lazyre.New(`^(?:sudo\s+)?[a-z][a-z0-9._+-]*(?:\.exe)?\s+\S`)
+	promptCommand = lazyre.New(`(?:^|\s)\$ ([^$]+?)(?:\s+or\s|\.\s|\s*$)`)
+)
+
+// commands are the command lines a step gives, in order, without repeats.
+func commands(step string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(c string) {
+		c = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "$ "))
+		// A backtick could close the block the command is written in.
+		if c == "" || seen[c] || strings.Contains(c, "`") {
+			return
+		}
+		seen[c] = true
+		out = append(out, c)
+	}
+	for _, m := range commandSpan.FindAllStringSubmatchIndex(step, -1) {
+		c := strings.TrimSpace(step[m[2]:m[3]])
+		// "`FROM python:3` … (7 lines of dockerfile)" is the first line
+		// of a block extraction shortened: not a whole command, and
+		// often not one at all. "the `docker compose` command" names a
+		// command rather than giving one to run.
+		after := strings.TrimSpace(step[m[1]:])
+		if strings.HasPrefix(after, "… (") || strings.HasPrefix(after, "command") {
+			continue
+		}
+		if strings.HasPrefix(c, "$ ") || commandStart.MatchString(c) {
+			add(c)
+		}
+	}
+	for _, m := range promptCommand.FindAllStringSubmatch(commandSpan.ReplaceAllString(step, ""), -1) {
+		add(m[1])
+	}
+	return out
+}
+
+// checkWords start the steps that check a result rather than change
+// anything.
+var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print)|to confirm|to verify|to check|is running|are running)\b`)
+
+// imperativeVerbs are the verbs a procedure's title starts with when it
+// says what to do ("Install and verify wslc"); such a title becomes the
+// description's third-person sentence ("Installs and verifies wslc").
+var imperativeVerbs = wordSet(`access add adjust apply back backup bind boot bootstrap build change check choose clean clone
+compile configure connect copy create debug define delete deploy diagnose disable download drain edit enable ensure
+expose export fetch find fix generate get increase initialize inspect install launch list load log login make manage
+migrate monitor mount move open prepare provision publish pull push rebuild recover reduce register reinstall remove
+replace reset resize restart restore resolve review roll rollback rotate run scale secure select set setup share
+sign specify start stop sync tag test troubleshoot uninstall update upgrade use validate verify view watch write`)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// thirdPerson turns an imperative title into a third-person clause:
+// "Build and run your own container image" → "builds and runs your own
+// container image"; ok is false when the title does not start with a verb.
+func thirdPerson(title string) (string, bool) {
+	words := strings.Fields(title)
+	if len(words) == 0 {
+		return "", false
+	}
+	v, ok := baseVerb(words[0])
+	if !ok {
+		return "", false
+	}
+	words[0] = conjugate(v)
+	for i := 1; i+1 < len(words); i++ {
+		if strings.EqualFold(words[i], "and") && imperativeVerbs[strings.ToLower(words[i+1])] {
+			words[i+1] = conjugate(strings.ToLower(words[i+1]))
+		}
+	}
+	return strings.Join(words, " "), true
+}
+
+// baseVerb is the verb a title starts with, in its base form: "Install"
+// and "Installing" give "install", "Running" gives "run".
+func baseVerb(w string) (string, bool) {
+	w = strings.ToLower(w)
+	if imperativeVerbs[w] {
+		return w, true
+	}
+	if st, ok := strings.CutSuffix(w, "ing"); ok && len(st) > 1 {
+		for _, c := range []string{st, st + "e", st[:len(st)-1]} {
+			if imperativeVerbs[c] {
+				return c, true
+			}
+		}
+	}
+	return "", false
+}
+
+// imperative is a title as a request: "Binding the account" → "bind the
+// account".
+func imperative(t string) string {
+	first, rest, _ := strings.Cut(t, " ")
+	if v, ok := baseVerb(first); ok {
+		if rest == "" {
+			return v
+		}
+		return v + " " + rest
+	}
+	return lowerFirst(t)
+}
+
+func conjugate(v string) string {
+	switch {
+	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "sh"), strings.HasSuffix(v, "ch"),
+		strings.HasSuffix(v, "x"), strings.HasSuffix(v, "z"), strings.HasSuffix(v, "o"):
+		return v + "es"
+	case len(v) > 1 && strings.HasSuffix(v, "y") && !strings.ContainsRune("aeiou", rune(v[len(v)-2])):
+		return v[:len(v)-1] + "ies"
+	}
+	return v + "s"
+}
+
+// lowerFirst lower-cases a title's first letter unless the first word is
+// an acronym or a name written with capitals inside ("WSL", "ClusterRole").
+func lowerFirst(s string) string {
+	w, _, _ := strings.Cut(s, " ")
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsUpper(r) {
+		return s
+	}
+	for _, c := range w[n:] {
+		if unicode.IsUpper(c) {
+			return s
+		}
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// taskTitle names a how-to skill's task: the subject's title without the
+// question it is sometimes phrased as ("What is Redis Sentinel?" →
+// "Redis Sentinel"); when the subject is named only by its file, the
+// first procedure's title, since a file name is no task.
+func taskTitle(sub *Subject, procs []procedure) string {
+	t := clean(sub.Title, maxNameRunes)
+	fromFile := false
+	for i := range sub.Prims {
+		if t != "" && t == fileTitle(sourceOf(&sub.Prims[i])) {
+			fromFile = true
+			break
+		}
+	}
+	if (t == "" || fromFile) && len(procs) > 0 {
+		return procs[0].title
+	}
+	for _, q := range []string{"what is ", "what are ", "what's "} {
+		if len(t) > len(q) && strings.EqualFold(t[:len(q)], q) {
+			t = t[len(q):]
+			break
+		}
+	}
+	return strings.TrimSpace(strings.TrimRight(t, "?"))
+}
+
+// howToDescription says what the skill does, in the third person, and
+// when to use it: the procedures' titles as actions, the task they belong
+// to, and the words a request for them would use. No counts, no file
+// names: an agent chooses a skill by its task.
+func howToDescription(task string, procs []procedure, triggers []string) string {
+	var acts, topics, asks []string
+	seen := map[string]bool{}
+	hasCmds, hasChecks := false, false
+	for _, p := range procs {
+		for _, st := range p.steps {
+			hasCmds = hasCmds || len(commands(st)) > 0
+			hasChecks = hasChecks || checkStep.MatchString(st)
+		}
+	}
+	for _, p := range firstProcs(procs, 4) {
+		// "Diagnosis (part 2)" continues "Diagnosis": one task.
+		t := sentenceCase(strings.TrimRight(partSuffix.ReplaceAllString(p.title, ""), ".:"))
+		if seen[strings.ToLower(t)] {
+			continue
+		}
+		seen[strings.ToLower(t)] = true
+		if s, ok := thirdPerson(t); ok {
+			acts = append(acts, s)
+			asks = append(asks, imperative(t))
+		} else {
+			topics = append(topics, lowerFirst(t))
+		}
+	}
+	var first string
+	switch {
+	case len(acts) > 0:
+		first = capitalize(strings.Join(acts, ", then "))
+		if len(topics) > 0 {
+			first += ", and covers " + joinAnd(topics, ", ")
+		}
+	case len(topics) > 0:
+		first = "Walks through " + joinAnd(topics, ", ") + " for " + task
+	default:
+		first = "Walks through " + task
+	}
+	switch {
+	case hasCmds && hasChecks:
+		first += ", step by step with the commands to run and how to check the result."
+	case hasCmds:
+		first += ", step by step with the commands to run."
+	case hasChecks:
+		first += ", step by step with how to check the result."
+	default:
+		first += ", step by step."
+	}
+	use := "Use when working with " + task
+	if _, ok := thirdPerson(task); ok {
+		use = "Use when asked to " + imperative(sentenceCase(task))
+	}
+	if len(asks) > 0 && !(len(asks) == 1 && strings.EqualFold(asks[0], task)) {
+		use += " (to " + joinOr(asks) + ")"
+	}
+	if len(triggers) > 0 {
+		use += ", or when a task involves " + joinBounded(triggers, 200)
+	}
+	return fitDescription(first, use+".")
+}
+
+// sentenceCase writes a title in Title Case ("Launch Your Redis
+// Instance") as a sentence ("Launch your Redis instance"): words after the
+// first lose their capital unless they hold another one (an acronym, a
+// name such as "ClusterRole"). A title not in Title Case stays as it is:
+// its capitals are names.
+func sentenceCase(t string) string {
+	words := strings.Fields(t)
+	caps, long := 0, 0
+	for _, w := range words[min(1, len(words)):] {
+		r, _ := utf8.DecodeRuneInString(w)
+		if utf8.RuneCountInString(w) > 3 {
+			long++
+			if unicode.IsUpper(r) {
+				caps++
+			}
+		}
+	}
+	if long == 0 || caps < long {
+		return t
+	}
+	for i := 1; i < len(words); i++ {
+		words[i] = lowerFirst(words[i])
+	}
+	return strings.Join(words, " ")
+}
+
+// partSuffix is what tells the parts of one section apart: "(part 2)".
+var partSuffix = lazyre.New(`\s*\(part [0-9]+\)$`)
+
+func firstProcs(p []procedure, n int) []procedure {
+	if len(p) > n {
+		return p[:n]
+	}
+	return p
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// joinAnd joins items with sep and a final " and ".
+func joinAnd(items []string, sep string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	if sep == "; " {
+		return strings.Join(items, sep)
+	}
+	return strings.Join(items[:len(items)-1], sep) + " and " + items[len(items)-1]
+}
+
+func joinOr(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// howToSkill writes the how-to skill of a procedural subject.
+func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int, cfg Config, sh *shared) Outcome {
+	prims := sub.Prims
+	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
+	procs := procedures(prims)
+	if len(procs) == 0 {
+		out.Reason = "No procedure with steps"
+		if sub.Title != "" {
+			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))
+		}
+		return out
+	}
+	now := cfg.Now()
+	task := taskTitle(&sub, procs)
+	named := sub
+	named.Title = task
+	name := subjectName(d, &named, cfg.Reserved)
+	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
+	triggers := firstN(keywords, maxTriggers)
+
+	meta := baseMeta(d, "how-to", len(prims), Center(prims), now)
+	meta = append(meta[:5], append([]kv{{"subject", task}, {"sources", strings.Join(firstN(sub.Docs, maxDocsNamed), ", ")}}, meta[5:]...)...)
+	meta = append(meta, kv{"triggers", strings.Join(triggers, ", ")})
+	desc := howToDescription(task, procs, triggers)
+
+	var b strings.Builder
+	b.WriteString(frontmatter(name, desc, meta))
+	b.WriteString("\n# " + mdName(task) + "\n\n")
+	b.WriteString(paragraph(desc, maxDescRunes) + "\n\n")
+
+	b.WriteString("## Prerequisites\n\n")
+	b.WriteString(prerequisites(prims, procs))
+
+	// SKILL.md holds the procedures while it stays well under the
+	// specification's 500 lines; the rest go to reference files it links.
+	b.WriteString("## Steps\n\n")
+	var checks []string
+	var refs []string
+	lines := strings.Count(b.String(), "\n")
+	for k, p := range procs {
+		text, chk := renderProcedure(k, p, len(procs) > 1)
+		checks = append(checks, chk...)
+		n := strings.Count(text, "\n")
+		if len(refs) == 0 && lines+n <= maxHowToLines {
+			b.WriteString(text)
+			lines += n
+			continue
+		}
+		if len(refs) == 0 || len(refs[len(refs)-1])+len(text) > refFileBudget {
+			if len(refs) == maxRefFiles {
+				break
+			}
+			refs = append(refs, "# "+clean(task, maxNameRunes)+": more procedures\n\n")
+		}
+		refs[len(refs)-1] += text
+	}
+	var files []core.ArtifactFile
+	if len(refs) > 0 {
+		b.WriteString("The other procedures are in ")
+		for i := range refs {
+			rp := "references/procedures.md"
+			if i > 0 {
+				rp = fmt.Sprintf("references/procedures-%d.md", i+1)
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("[" + rp + "](" + rp + ")")
+			files = append(files, core.ArtifactFile{Path: name + "/" + rp, Content: refs[i]})
+		}
+		b.WriteString(".\n\n")
+	}
+
+	b.WriteString("## Check the result\n\n")
+	if len(checks) == 0 {
+		last := procs[len(procs)-1]
+		b.WriteString("The source gives no separate check. The task is done when the last step (" +
+			clean(last.steps[len(last.steps)-1], maxInlineRunes) + ") completes without an error.\n")
+	} else {
+		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
+	}
+	files = append([]core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}, files...)
+	out.Generated = true
+	out.Reason = fmt.Sprintf("Generated how-to skill with %s", plural(len(procs), "procedure", "procedures"))
+	out.Artifact = &core.Artifact{
+		Kind: core.SkillArtifact, Name: name, Domain: d.ID, Primitives: len(prims),
+		Files: files, GeneratedAt: now, Reason: out.Reason,
+	}
+	return out
+}
+
+// Bounds of a how-to SKILL.md.
+const (
+	maxHowToLines = 380 // lines before the procedures go to reference files
+	maxChecks     = 15  // steps listed under "Check the result"
+)
+
+// renderProcedure writes procedure k: its heading (when there are several),
+// its numbered steps with their commands as a block, and the lines the
+// check section lists for its checking steps.
+func renderProcedure(k int, p procedure, several bool) (string, []string) {
+	var b strings.Builder
+	var checks []string
+	if several {
+		b.WriteString("### " + strconv.Itoa(k+1) + ". " + mdName(p.title) + "\n\n")
+	}
+	for i, s := range p.steps {
+		marker := strconv.Itoa(i+1) + ". "
+		b.WriteString(marker + clean(s, maxRefStmtRunes) + "\n")
+		// The commands again as a block under the step (indented as its
+		// text, so the list goes on), ready to copy.
+		if cmds := commands(s); len(cmds) > 0 {
+			pad := strings.Repeat(" ", len(marker))
+			b.WriteString("\n" + pad + "```sh\n")
+			for _, c := range cmds {
+				b.WriteString(pad + clean(c, maxRefStmtRunes) + "\n")
+			}
+			b.WriteString(pad + "```\n\n")
+		}
+		if checkStep.MatchString(s) {
+			where := "step " + strconv.Itoa(i+1)
+			if several {
+				where += " of " + mdName(p.title)
+			}
+			checks = append(checks, "- "+capitalize(where)+": "+clean(s, maxInlineRunes))
+		}
+	}
+	b.WriteString("\n")
+	return b.String(), checks
+}
+
+// needWords mark a sentence that says what must hold before the steps.
+var needWords = lazyre.New(`(?i)\b(?:requires?|required|needs?|must (?:have|be)|prerequisites?|before you (?:begin|start)|make sure|you(?:'ll| will)? need|installed|version [0-9])`)
+
+// prerequisites lists what must hold before the steps: what the
+// procedures' intros say is needed, the other primitives of the subject
+// (what it defines or requires), and the programs the commands run.
+func prerequisites(prims []core.Primitive, procs []procedure) string {
+	var items []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		s = clean(s, maxInlineRunes)
+		if s != "" && !seen[s] {
+			seen[s] = true
+			items = append(items, "- "+s)
+		}
+	}
+	for _, p := range procs {
+		for _, sent := range sentences(p.intro) {
+			// A sentence ending in ':' leads into the steps.
+			if needWords.MatchString(sent) && !strings.HasSuffix(sent, ":") {
+				add(sent)
+			}
+		}
+	}
+	for i := range prims {
+		if prims[i].Type != core.Technique {
+			add("**" + mdName(prims[i].Name) + "**: " + statement(&prims[i], maxInlineRunes))
+		}
+	}
+	var tools []string
+	tseen := map[string]bool{}
+	for _, p := range procs {
+		for _, s := range p.steps {
+			for _, c := range commands(s) {
+				f := strings.Fields(c)
+				if len(f) > 1 && f[0] == "sudo" {
+					f = f[1:]
+				}
+				if t := strings.TrimSuffix(f[0], ".exe"); !tseen[t] {
+					tseen[t] = true
+					tools = append(tools, "`"+t+"`")
+				}
+			}
+		}
+	}
+	if len(tools) > 0 {
+		add("The commands run " + joinAnd(firstN(tools, 12), ", ") + ": have them installed and on the PATH.")
+	}
+	if len(items) == 0 {
+		return "None stated by the source.\n\n"
+	}
+	return strings.Join(firstN(items, 15), "\n") + "\n\n"
+}
+
+// sentences splits text at sentence ends.
+func sentences(s string) []string {
+	var out []string
+	for _, part := range sentenceEnd.Split(s, -1) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+var sentenceEnd = lazyre.New(`[.!?]\s+`)

@@ -1,0 +1,238 @@
+package generate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skillspec"
+)
+
+// tutorial is a container tutorial as extraction gives it: two techniques
+// whose computational forms hold every step, commands in inline code.
+func tutorial(title, doc string) []core.Primitive {
+	prov := func(off int) core.Provenance {
+		return core.Provenance{Source: doc, Document: doc, Title: title, Offset: off}
+	}
+	return []core.Primitive{
+		{
+			ID: "build", Name: "Build and run your own container image", Type: core.Technique, Domain: "software-engineering",
+			Chapter: 2, Section: "2.2", Plane: core.PlanePosition{Real: 0.2, Imaginary: -0.85},
+			FormalStatement: "Let's build an image. 1. Change to the project folder: `cd hello`. 2. Build the image: `wslc build -t hello .` (2 more steps)",
+			ComputationalForm: "1. Change to the project folder: `cd hello`\n2. Build the image: `wslc build -t hello .`\n" +
+				"3. Run it: `wslc run -d --name hello hello`\n4. Confirm that the container is running: `wslc container list`",
+			Keywords: []string{"container", "image", "wslc"}, Confidence: 0.85, Provenance: prov(400),
+		},
+		{
+			ID: "install", Name: "Install and verify wslc", Type: core.Technique, Domain: "software-engineering",
+			Chapter: 2, Section: "2.1", Plane: core.PlanePosition{Real: 0.2, Imaginary: -0.85},
+			FormalStatement:   "It requires WSL version 2.9.3 or higher. To make sure you have it: 1. Update WSL: `wsl --update`. 2. Check its version: `wslc version`.",
+			ComputationalForm: "1. Update WSL: `wsl --update`\n2. Check its version: `wslc version`",
+			Keywords:          []string{"wsl", "wslc", "version"}, Confidence: 0.85, Provenance: prov(100),
+		},
+	}
+}
+
+func TestTutorialGivesAHowToSkill(t *testing.T) {
+	o := Skill(DomainInfo{ID: "software-engineering", Name: "Software Engineering"},
+		tutorial("Get started with containers on WSL", "/corpus/tutorial-numbered_wsl_wsl-containers.md"), cfg())
+	if !o.Generated {
+		t.Fatalf("no skill: %s", o.Reason)
+	}
+	a := o.Artifact
+	checkArtifact(t, a)
+	if a.Name != "learn-get-started-with-containers-on-wsl" || len(a.Files) != 1 {
+		t.Fatalf("artifact %s with %d files", a.Name, len(a.Files))
+	}
+	s := file(t, a, "SKILL.md")
+	var res []skillspec.Resource
+	if p := skillspec.CheckResources([]byte(s), res); len(p) != 0 {
+		t.Errorf("resource warnings %+v", p)
+	}
+	desc, meta := frontMeta(t, s)
+	want := "Installs and verifies wslc, then builds and runs your own container image, step by step"
+	if !strings.HasPrefix(desc, want) || !strings.Contains(desc, "Use when asked to get started with containers on WSL") {
+		t.Errorf("description %q", desc)
+	}
+	for _, bad := range []string{"tutorial-numbered", ".md", "2 primitives", "techniques"} {
+		if strings.Contains(desc, bad) {
+			t.Errorf("description has %q: %q", bad, desc)
+		}
+	}
+	if meta["type"] != "how-to" || meta["plane-center"] != "(0.20, -0.85)" || meta["subject"] != "Get started with containers on WSL" {
+		t.Errorf("metadata %v", meta)
+	}
+	body := s[strings.Index(s[4:], "\n---\n")+9:]
+	if strings.Contains(body, "(0.20, -0.85)") || strings.Contains(body, "Plane") {
+		t.Errorf("the plane is in the body:\n%s", body)
+	}
+	// Prerequisites, then the procedures in document order with their
+	// steps and commands, then the checks.
+	order := []string{
+		"## Prerequisites", "- It requires WSL version 2.9.3 or higher", "`wsl`, `wslc` and `cd`",
+		"## Steps", "### 1. Install and verify wslc", "1. Update WSL: `wsl --update`", "   ```sh\n   wsl --update\n   ```",
+		"### 2. Build and run your own container image", "2. Build the image: `wslc build -t hello .`",
+		"   ```sh\n   wslc build -t hello .\n   ```", "4. Confirm that the container is running",
+		"## Check the result", "- Step 2 of Install and verify wslc: Check its version",
+		"- Step 4 of Build and run your own container image: Confirm",
+	}
+	at := 0
+	for _, w := range order {
+		i := strings.Index(body[at:], w)
+		if i < 0 {
+			t.Fatalf("missing or out of order: %q\n%s", w, body)
+		}
+		at += i + len(w)
+	}
+	if strings.Contains(body, "To make sure you have it:") || strings.Contains(body, "more steps") {
+		t.Errorf("a lead-in or a step count is in the body:\n%s", body)
+	}
+}
+
+// A subject named only by its file ("dock-compose.md", no title) is
+// named after its task, not the file.
+func TestHowToIsNamedAfterItsTaskNotItsFile(t *testing.T) {
+	prims := tutorial("", "/home/u/DOCK-compose.md")[:1]
+	o := Skill(testDomain, prims, cfg())
+	if !o.Generated {
+		t.Fatalf("one procedure, below the minimum: no skill (%s)", o.Reason)
+	}
+	if o.Artifact.Name != "learn-build-and-run-your-own-container-image" {
+		t.Errorf("name %s", o.Artifact.Name)
+	}
+	desc, meta := frontMeta(t, file(t, o.Artifact, "SKILL.md"))
+	if strings.Contains(strings.ToLower(desc), "dock") || meta["subject"] != "Build and run your own container image" {
+		t.Errorf("description %q subject %q", desc, meta["subject"])
+	}
+}
+
+// "Step N: …" headings of one chapter are the steps of one procedure, named
+// by what the last achieves; a new chapter starts another.
+func TestStepHeadingsMakeOneProcedure(t *testing.T) {
+	var prims []core.Primitive
+	add := func(ch, n int, title, stmt string) {
+		prims = append(prims, core.Primitive{
+			ID: fmt.Sprintf("p%d-%d", ch, n), Name: fmt.Sprintf("Step %d: %s", n, title), Type: core.Technique,
+			Chapter: ch, FormalStatement: stmt, Provenance: core.Provenance{Document: "r.md", Title: "Redis Sentinel", Offset: ch*1000 + n},
+		})
+	}
+	add(7, 1, "Create a Network", "Create a Network: $ docker network create app-tier --driver bridge")
+	add(7, 2, "Launch the Instance", "Use the --network app-tier argument to attach the container.")
+	add(10, 1, "Get the Updated Image", "Get the Updated Image: $ docker pull redis:latest or if you use Compose, edit the file.")
+	add(10, 2, "Run the New Image", "Re-create your container from the new image.")
+	procs := procedures(prims)
+	if len(procs) != 2 || procs[0].title != "Launch the Instance" || procs[1].title != "Run the New Image" || len(procs[0].steps) != 2 {
+		t.Fatalf("procedures %+v", procs)
+	}
+	if got := commands(procs[0].steps[0]); len(got) != 1 || got[0] != "docker network create app-tier --driver bridge" {
+		t.Errorf("commands %q of %q", got, procs[0].steps[0])
+	}
+	if got := commands(procs[1].steps[0]); len(got) != 1 || got[0] != "docker pull redis:latest" {
+		t.Errorf("commands %q of %q", got, procs[1].steps[0])
+	}
+	o := Skill(testDomain, prims, cfg())
+	desc, _ := frontMeta(t, file(t, o.Artifact, "SKILL.md"))
+	if !strings.HasPrefix(desc, "Launches the instance, then runs the new image, step by step") {
+		t.Errorf("description %q", desc)
+	}
+}
+
+func TestThirdPerson(t *testing.T) {
+	for in, want := range map[string]string{
+		"Build and run your own container image": "builds and runs your own container image",
+		"Install and verify wslc":                "installs and verifies wslc",
+		"Push images":                            "pushes images",
+		"Deploy":                                 "deploys",
+		"Apply and check the manifest":           "applies and checks the manifest",
+		"Binding the ServiceAccount":             "binds the ServiceAccount",
+		"Running the job":                        "runs the job",
+		"Creating a cluster":                     "creates a cluster",
+	} {
+		if got, ok := thirdPerson(in); !ok || got != want {
+			t.Errorf("%q: %q %v, want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"Diagnosis", "Configuration file", ""} {
+		if got, ok := thirdPerson(in); ok {
+			t.Errorf("%q is not a verb phrase, got %q", in, got)
+		}
+	}
+}
+
+// A source of knowledge, not procedures, keeps its knowledge skill and the
+// minimum: a few techniques among many definitions are not a how-to.
+func TestKnowledgeSubjectKeepsTheMinimum(t *testing.T) {
+	prims := makePrims(9)
+	prims[0].Type = core.Technique
+	if o := Skill(testDomain, prims, cfg()); o.Generated {
+		t.Errorf("9 definitions and a technique made a skill")
+	}
+}
+
+func TestCommands(t *testing.T) {
+	for step, want := range map[string]string{
+		"Build it: `wslc build -t hello .`":                                  "wslc build -t hello .",
+		"Clone: `git clone https://github.com/u/r.git`, then `cd r`":         "git clone https://github.com/u/r.git|cd r",
+		"Create a Network: $ docker network create app-tier --driver bridge": "docker network create app-tier --driver bridge",
+		"Pull: $ docker pull redis:latest or edit the file.":                 "docker pull redis:latest",
+		"Add a `Containerfile`: `FROM python:3` … (7 lines of dockerfile)":   "",
+		"After the `docker compose` command completes, run `ls -l`":          "ls -l",
+		"Open `http://localhost:8000/` in a browser":                         "",
+		"Run $ echo ``` done": "",
+	} {
+		if got := strings.Join(commands(step), "|"); got != want {
+			t.Errorf("%q: %q, want %q", step, got, want)
+		}
+	}
+}
+
+// A runbook collection of many procedures keeps SKILL.md under the
+// specification's 500 lines: the procedures that do not fit go to
+// reference files SKILL.md links, every one of them present once.
+func TestLargeHowToSpillsToReferenceFiles(t *testing.T) {
+	var prims []core.Primitive
+	for i := 0; i < 120; i++ {
+		prims = append(prims, core.Primitive{
+			ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Restart service %d", i), Type: core.Technique,
+			ComputationalForm: fmt.Sprintf("1. Stop it: `systemctl stop svc%d`\n2. Start it: `systemctl start svc%d`\n3. Check that it runs: `systemctl status svc%d`", i, i, i),
+			FormalStatement:   "Restart a service.",
+			Provenance:        core.Provenance{Document: "ops.md", Title: "Service operations", Offset: i},
+		})
+	}
+	prims = append(prims, core.Primitive{ID: "empty", Name: "Empty", Type: core.Technique,
+		Provenance: core.Provenance{Document: "ops.md", Title: "Service operations", Offset: 999}})
+	o := Skill(testDomain, prims, cfg())
+	if !o.Generated {
+		t.Fatalf("no skill: %s", o.Reason)
+	}
+	checkArtifact(t, o.Artifact)
+	md := file(t, o.Artifact, "SKILL.md")
+	var res []skillspec.Resource
+	all := md
+	for _, f := range o.Artifact.Files[1:] {
+		rel := strings.TrimPrefix(f.Path, o.Artifact.Name+"/")
+		res = append(res, skillspec.Resource{Path: rel, Content: []byte(f.Content)})
+		all += f.Content
+	}
+	if len(res) == 0 {
+		t.Fatal("120 procedures in SKILL.md alone")
+	}
+	if p := skillspec.CheckResources([]byte(md), res); len(p) != 0 {
+		t.Errorf("resource warnings %+v", p)
+	}
+	for i := 0; i < 120; i++ {
+		if n := strings.Count(all, fmt.Sprintf(". Restart service %d\n", i)); n != 1 {
+			t.Errorf("procedure %d written %d times", i, n)
+		}
+	}
+}
+
+// A technique with no statement at all is no procedure; a subject of only
+// such gives no skill rather than an empty one.
+func TestHowToWithoutStepsGivesNoSkill(t *testing.T) {
+	prims := []core.Primitive{{ID: "e", Name: "Empty", Type: core.Technique, Provenance: core.Provenance{Title: "Ops"}}}
+	if o := Skill(testDomain, prims, cfg()); o.Generated || !strings.HasPrefix(o.Reason, "No procedure with steps") {
+		t.Errorf("%+v", o)
+	}
+}
