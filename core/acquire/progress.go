@@ -136,22 +136,10 @@ func count(l level) string {
 	case l.unit == "%":
 		return fmt.Sprintf("%d%%", l.done)
 	case l.unit == "bytes" && l.total > 0:
-		return humanBytes(l.done) + " of " + humanBytes(l.total)
+		return HumanBytes(int64(l.done)) + " of " + HumanBytes(int64(l.total))
 	case l.unit == "bytes":
-		return humanBytes(l.done)
+		return HumanBytes(int64(l.done))
 	}
 	return fmt.Sprintf("%s %d/%d", l.unit, l.done, l.total)
 }
 
-// humanBytes is n bytes in the largest binary unit under it ("1.5 MiB").
-func humanBytes(n int) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
