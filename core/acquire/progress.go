@@ -142,4 +142,3 @@ func count(l level) string {
 	}
 	return fmt.Sprintf("%s %d/%d", l.unit, l.done, l.total)
 }
-
