@@ -224,28 +224,6 @@ var typePlurals = map[core.PrimitiveType][2]string{
 	core.Axiom: {"axiom", "axioms"}, core.Identity: {"identity", "identities"},
 }
 
-// typeSummary counts the primitives by type, most frequent first: "149
-// primitives (120 axioms, 29 techniques)".
-func typeSummary(prims []core.Primitive) string {
-	count := map[core.PrimitiveType]int{}
-	for i := range prims {
-		count[prims[i].Type]++
-	}
-	var parts []string
-	types := append([]core.PrimitiveType{}, core.PrimitiveTypes...)
-	sort.SliceStable(types, func(i, j int) bool { return count[types[i]] > count[types[j]] })
-	for _, t := range types {
-		if n := count[t]; n > 0 {
-			parts = append(parts, plural(n, typePlurals[t][0], typePlurals[t][1]))
-		}
-	}
-	s := plural(len(prims), "primitive", "primitives")
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	return s
-}
-
 // kindNames name the primitive types as a reader calls what a source
 // states: an RFC's axioms are its requirements.
 var kindNames = map[core.PrimitiveType]string{
@@ -272,23 +250,6 @@ func kindsOf(prims []core.Primitive) string {
 		return "knowledge"
 	}
 	return joinAnd(parts, ", ")
-}
-
-// docList names up to three source documents ("a.pdf, b.md and 2 more
-// documents"), or "its sources" when provenance is missing.
-func docList(docs []string) string {
-	if len(docs) == 0 {
-		return "its sources"
-	}
-	named := make([]string, 0, maxDocsNamed)
-	for _, doc := range firstN(docs, maxDocsNamed) {
-		named = append(named, clean(doc, 60))
-	}
-	s := strings.Join(named, ", ")
-	if rest := len(docs) - len(named); rest > 0 {
-		s += " and " + plural(rest, "more document", "more documents")
-	}
-	return s
 }
 
 // keyList is "Label: a, b, c." for a non-empty list, "" otherwise.
