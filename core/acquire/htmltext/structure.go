@@ -14,6 +14,10 @@ func (w *writer) structure(t token, e *entry) {
 		e.like = true
 		w.like++
 	}
+	if IsWork(t.class) {
+		e.work = true
+		w.work++
+	}
 	if w.hideType && hasClass(t.class, "type") {
 		e.skip = true
 		w.skip++
