@@ -286,6 +286,7 @@ func (c *xconv) end(local string) {
 			c.row = append(c.row, cell)
 			c.buf.Reset()
 			c.inCell = false
+			c.dfnPara = false // a table's term is no paragraph's
 		}
 		return
 	case name == "tr":
