@@ -242,9 +242,7 @@ func termSentence(p, mark string) int {
 		return 0
 	}
 	from := 0
-	// PreTeXt's HTML moves a sentence's period into its closing formula
-	// ("in \(B\text{.}\) If …").
-	for _, end := range []string{". ", ".\n", "? ", "! ", "\\text{.}$ "} {
+	for _, end := range []string{". ", ".\n", "? ", "! "} {
 		if i := strings.LastIndex(p[:t], end); i >= 0 && i+len(end) > from {
 			from = i + len(end)
 		}
