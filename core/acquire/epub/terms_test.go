@@ -10,8 +10,8 @@ import (
 
 // Only a <dfn> paragraph of the book's own text is a term paragraph
 // (htmltext.TermFence): not one in a theorem-like container, a proof, an
-// exercise or its solution, a list item or a table; <b> and <strong> are
-// no terms.
+// exercise or its solution, or a table. A list item is one, as a
+// PreTeXt <li><p> is; <b> and <strong> are no terms.
 func TestTermParagraphs(t *testing.T) {
 	doc := `<html xmlns="http://www.w3.org/1999/xhtml"><body>` +
 		`<div class="para">A <dfn class="terminology">tree</dfn> is a connected graph.</div>` +
@@ -28,11 +28,12 @@ func TestTermParagraphs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(got, "::: {.definition ."+htmltext.TermClass+"}"); n != 2 {
-		t.Errorf("%d term paragraphs, want 2 (tree, spanning tree):\n%s", n, got)
+	if n := strings.Count(got, "::: {.definition ."+htmltext.TermClass+"}"); n != 3 {
+		t.Errorf("%d term paragraphs, want 3 (tree, bridge, spanning tree):\n%s", n, got)
 	}
 	for _, want := range []string{
 		"::: {.definition .terminology}\n\nA **tree** is a connected graph.\n\n:::",
+		"::: {.definition .terminology}\n\nA **bridge** is an edge.\n\n:::",
 		"::: {.definition .terminology}\n\nBack in the text, a **spanning tree** holds every vertex.\n\n:::",
 	} {
 		if !strings.Contains(got, want) {

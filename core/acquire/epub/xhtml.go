@@ -457,12 +457,14 @@ func (c *xconv) flush() {
 		}
 	case kindItem:
 		c.pendingTitle = -1
-		c.appendBlock("- " + strings.ReplaceAll(text, "\n", "\n  "))
-		return
+		if !term || c.pre > 0 || len(c.conts) > 0 || c.work > 0 {
+			c.appendBlock("- " + strings.ReplaceAll(text, "\n", "\n  "))
+			return
+		}
 	}
 	if term && c.pre == 0 && len(c.conts) == 0 && c.work == 0 {
-		// A paragraph defining a term in running text (see
-		// htmltext.TermFence).
+		// A paragraph (or list item) defining a term in running text
+		// (see htmltext.TermFence).
 		c.pendingTitle = -1
 		c.blocks = append(c.blocks, htmltext.TermFence(text)...)
 		return

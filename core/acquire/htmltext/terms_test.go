@@ -7,7 +7,8 @@ import (
 
 // Only a <dfn> paragraph of the book's own text is a term paragraph: not
 // one in a theorem-like container, a proof, an exercise or its solution,
-// a list item or a table, and bold from <b> or <strong> is none.
+// or a table. A list item is one, as a PreTeXt <li><p> is; bold from <b>
+// or <strong> is no term.
 func TestTermParagraphs(t *testing.T) {
 	page := `<main><div class="para">A <dfn class="terminology">tree</dfn> is a connected graph.</div>` +
 		`<div class="para">Every <b>tree</b> is <strong>bipartite</strong>.</div>` +
@@ -20,11 +21,12 @@ func TestTermParagraphs(t *testing.T) {
 		`<table><tr><td>A <dfn>cut</dfn></td></tr></table>` +
 		`<p>Back in the text, a <dfn>spanning tree</dfn> holds every vertex.</p></main>`
 	got := Text(page)
-	if n := strings.Count(got, "::: {.definition ."+TermClass+"}"); n != 2 {
-		t.Errorf("%d term paragraphs, want 2 (tree, spanning tree):\n%s", n, got)
+	if n := strings.Count(got, "::: {.definition ."+TermClass+"}"); n != 3 {
+		t.Errorf("%d term paragraphs, want 3 (tree, bridge, spanning tree):\n%s", n, got)
 	}
 	for _, want := range []string{
 		"::: {.definition .terminology}\n\nA **tree** is a connected graph.\n\n:::",
+		"::: {.definition .terminology}\n\nA **bridge** is an edge.\n\n:::",
 		"::: {.definition .terminology}\n\nBack in the text, a **spanning tree** holds every vertex.\n\n:::",
 		"Every tree is bipartite.",
 	} {

@@ -386,8 +386,10 @@ func (w *writer) flush() {
 		return
 	}
 	s = texDelimiters(s)
-	if term && w.prefix == "" && w.quote == 0 && len(w.conts) == 0 && w.work == 0 && w.open["table"] == 0 {
-		// A paragraph defining a term in running text (see TermFence).
+	if term && (w.prefix == "" || w.prefix == "- ") && w.quote == 0 && len(w.conts) == 0 && w.work == 0 && w.open["table"] == 0 {
+		// A paragraph (or list item) defining a term in running text
+		// (see TermFence).
+		w.prefix = ""
 		for _, b := range TermFence(s) {
 			w.add(b, false)
 		}
