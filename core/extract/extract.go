@@ -189,9 +189,10 @@ type extractor struct {
 	// swaps caches whether the document numbers its results first ("3.6
 	// Lemma"): 0 unknown, 1 yes, -1 no.
 	swaps int
-	// ptxDefined holds the terms the PreTeXt document's <definition>
+	// defined holds the terms the document's definition blocks (PreTeXt's
+	// <definition>, Markdown's definition divs)
 	// elements define, lowercased (built on first use).
-	ptxDefined map[string]bool
+	defined map[string]bool
 	// words are the document's words as the analyzer recorded them (nil
 	// when it did not).
 	words core.Words

@@ -154,12 +154,22 @@ type mdBlock struct {
 	body   int    // offset after the opener line
 	colons bool
 	fence  int // length of the opening fence
+	// term marks a paragraph defining a term in running text
+	// (htmltext.TermClass: the <dfn> paragraphs of HTML and EPUB), read
+	// by the rules of PreTeXt's term paragraphs.
+	term bool
 }
 
 // mdBlocks finds MyST directives, fenced divs and knitr chunks that hold
 // theorem-like blocks in the section, and reads each to its closing fence.
 func (x *extractor) mdBlocks(st *secState) {
-	s := st.own
+	mdOpeners(st.own, func(blk mdBlock) int { return x.mdBlock(st, blk) })
+}
+
+// mdOpeners calls read for each theorem-like block opener of s outside
+// code, in order; read returns where the block ends in s (0 when it was
+// not read), and the scan goes on from there: blocks never overlap.
+func mdOpeners(s string, read func(mdBlock) int) {
 	inCode := false
 	var fc byte
 	fn := 0
@@ -184,8 +194,7 @@ func (x *extractor) mdBlocks(st *secState) {
 			switch {
 			case ok:
 				blk.open, blk.body, blk.colons, blk.fence = start, next, c == ':', n
-				if e := x.mdBlock(st, blk); e > next {
-					// Continue after the block: blocks never overlap.
+				if e := read(blk); e > next {
 					next = min(e, len(s))
 				}
 			case c != ':':
@@ -195,6 +204,33 @@ func (x *extractor) mdBlocks(st *secState) {
 		}
 		start = next
 	}
+}
+
+// mdDefinitions returns the bodies of a Markdown document's definition
+// blocks, term paragraphs aside: the terms a term paragraph may not
+// define again (newTerms).
+func mdDefinitions(doc string) []string {
+	if !strings.Contains(doc, ":::") && !strings.Contains(doc, "```{") {
+		return nil
+	}
+	var out []string
+	mdOpeners(doc, func(b mdBlock) int {
+		if env, ok := latexEnvs[b.kind]; !ok || env.typ != core.Definition || b.term {
+			return 0
+		}
+		limit := min(len(doc), b.body+maxBody)
+		end, after := closingFence(doc[:limit], b.body, b)
+		if end < 0 {
+			return 0
+		}
+		body := doc[b.body:end]
+		if b.colons {
+			body = dropNestedDivs(body)
+		}
+		out = append(out, body)
+		return after
+	})
+	return out
 }
 
 // parseOpener reads the info string of a fence or div opener and returns
@@ -239,6 +275,9 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 	for _, f := range strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' }) {
 		if strings.HasPrefix(f, "#") {
 			b.label = f[1:]
+		}
+		if f == "."+termClass && k == "definition" {
+			b.term = true
 		}
 	}
 	return b, true
@@ -317,11 +356,23 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	if b.colons {
 		body = dropNestedDivs(body)
 	}
+	// termTeX is what the block's terms are read from: in a term
+	// paragraph, only its bold (the <dfn>s) marks them.
+	termTeX := func(tex string) string { return tex }
+	if b.term {
+		if !x.newTerms(x.latexTerms(boldTerms(mdToLaTeX(body)))) {
+			return 0 // the term's definition is elsewhere: running text
+		}
+		// As in PreTeXt: the sentence holding the term onwards.
+		from := termSentence(body, "**")
+		body, absBody = body[from:], absBody+from
+		termTeX = boldTerms
+	}
 	body, label := optionLines(body)
 	if label != "" {
 		b.label = label
 	}
-	if b.title == "" {
+	if b.title == "" && !b.term {
 		body, b.title = titleLine(body)
 	}
 	tex := mdToLaTeX(body)
@@ -335,6 +386,10 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		conf:   envConfidence,
 		format: true,
 	}
+	if b.term {
+		// Running text, held to running text's statement length.
+		c.conf, c.format = termParagraphConfidence, false
+	}
 	if b.label != "" {
 		c.labels = []string{b.label}
 	}
@@ -346,7 +401,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		if c.kind == "" {
 			c.kind = kindWord(env.kind)
 		}
-		if terms := nounTerms(c.statement, x.latexTerms(tex)); len(terms) > 1 {
+		if terms := nounTerms(c.statement, x.latexTerms(termTeX(tex))); len(terms) > 1 {
 			// A list item is a sentence of its own ("- P ∧ Q is called a
 			// conjunction."): the bullets go, so that its sentences part.
 			stmt := cleanLaTeX(unbullet(tex))
@@ -358,9 +413,19 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 			}
 		}
 	}
-	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), tex, c.statement, &c)
+	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), termTeX(tex), c.statement, &c)
 	x.add(st, c)
 	return absAfter - st.body
+}
+
+// termClass is htmltext.TermClass, the class of a term paragraph's div.
+const termClass = "terminology"
+
+// boldTerms makes the bold of a term paragraph's LaTeX a definitional
+// mark (\define, the same length as \textbf, so offsets hold), so that
+// only its terms, not its emphasis, are read as defined.
+func boldTerms(tex string) string {
+	return strings.ReplaceAll(tex, `\textbf{`, `\define{`)
 }
 
 // closingFence finds the line that closes the block whose body starts at

@@ -46,7 +46,7 @@ func (x *extractor) pretextElems(st *secState) {
 			// ("A <term>group</term> is a set …"), as books written
 			// without definition elements do. Paragraphs do not nest: it
 			// ends at its first "</p>".
-			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && !insideWork(s[:at]) && x.newTerms(s[k:k+e]) {
+			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && !insideWork(s[:at]) && x.newTerms(x.ptxTerms(s[k:k+e])) {
 				env, ok, pEnd = pretextElems["definition"], true, k+e
 			}
 		}
@@ -81,7 +81,7 @@ func (x *extractor) pretextElems(st *secState) {
 			// A term paragraph's definition starts with the sentence
 			// that holds its term: "… are examples of groups. A
 			// <term>group</term> is …" defines from "A group".
-			from := termSentence(body)
+			from := termSentence(body, "<term>")
 			stmtXML, stmtAt = body[from:], absBody+from
 		case stmtXML == "":
 			stmtXML = body
@@ -180,40 +180,64 @@ func insideWork(before string) bool {
 // than a <definition> element (envConfidence) does.
 const termParagraphConfidence = 0.85
 
-// newTerms reports whether a paragraph marks a term that no <definition>
-// element of the document defines: a paragraph previewing "spanning trees"
-// before their definition is not a second definition of them.
-func (x *extractor) newTerms(p string) bool {
-	if x.ptxDefined == nil {
-		x.ptxDefined = map[string]bool{}
-		for rest := x.doc; ; {
-			i := strings.Index(rest, "<definition")
-			if i < 0 {
-				break
+// newTerms reports whether a paragraph's terms hold one that no
+// definition block of the document defines: a paragraph previewing
+// "spanning trees" before their definition is not a second definition of
+// them. PreTeXt's term paragraphs and Markdown's (htmltext.TermClass)
+// share it.
+func (x *extractor) newTerms(terms []termHit) bool {
+	if x.defined == nil {
+		x.defined = map[string]bool{}
+		var blocks []string
+		ptx := x.format == core.FormatPreTeXt
+		if ptx {
+			blocks = ptxDefinitions(x.doc)
+		} else {
+			blocks = mdDefinitions(x.doc)
+		}
+		for _, b := range blocks {
+			var ts []termHit
+			if ptx {
+				ts = x.ptxTerms(b)
+			} else {
+				ts = x.latexTerms(mdToLaTeX(b))
 			}
-			rest = rest[i:]
-			end := strings.Index(rest, "</definition>")
-			if end < 0 {
-				end = len(rest)
+			for _, t := range ts {
+				x.defined[termKey(t.text)] = true
 			}
-			for _, t := range x.ptxTerms(rest[:end]) {
-				x.ptxDefined[termKey(t.text)] = true
-			}
-			rest = rest[end:]
 		}
 	}
-	for _, t := range x.ptxTerms(p) {
-		if !x.ptxDefined[termKey(t.text)] {
+	for _, t := range terms {
+		if !x.defined[termKey(t.text)] {
 			return true
 		}
 	}
 	return false
 }
 
-// termSentence is where the sentence holding a paragraph's first <term>
-// starts: after the last sentence end before it, or 0.
-func termSentence(p string) int {
-	t := strings.Index(p, "<term>")
+// ptxDefinitions returns the <definition> elements of a PreTeXt document.
+func ptxDefinitions(doc string) []string {
+	var out []string
+	for rest := doc; ; {
+		i := strings.Index(rest, "<definition")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i:]
+		end := strings.Index(rest, "</definition>")
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, rest[:end])
+		rest = rest[end:]
+	}
+}
+
+// termSentence is where the sentence holding a paragraph's first term
+// (its first mark: "<term>", or "**" in Markdown) starts: after the last
+// sentence end before it, or 0.
+func termSentence(p, mark string) int {
+	t := strings.Index(p, mark)
 	if t < 0 {
 		return 0
 	}

@@ -189,7 +189,8 @@ func TestMathJaxSVGFormulasAreText(t *testing.T) {
 }
 
 // <dfn> marks the defining instance of a term: it is written in bold, its
-// spaces outside the marks, an empty one leaves nothing.
+// spaces outside the marks, an empty one leaves nothing; its paragraph is
+// a term paragraph (htmltext.TermFence).
 func TestDfnIsBold(t *testing.T) {
 	doc := `<html xmlns="http://www.w3.org/1999/xhtml"><body><article class="assemblage"><h6>Arguments.</h6>` +
 		`<p>An <dfn class="terminology">argument</dfn>  is a set of statements, the rest are called <dfn> premises </dfn>.<dfn></dfn></p></article></body></html>`
@@ -197,7 +198,7 @@ func TestDfnIsBold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "###### Arguments.\n\nAn **argument** is a set of statements, the rest are called **premises** ."; got != want {
+	if want := "###### Arguments.\n\n::: {.definition .terminology}\n\nAn **argument** is a set of statements, the rest are called **premises** .\n\n:::"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

@@ -17,6 +17,7 @@ import (
 type xent struct {
 	cont  bool
 	like  bool // a block of a PreTeXt kind ("example-like")
+	work  bool // holds the reader's work (htmltext.IsWork)
 	hide  bool // a type word the page hides
 	head  bool // a heading whose type word the page hides
 	link  bool
@@ -47,6 +48,10 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 	if htmltext.IsBlockFamily(class) {
 		e.like = true
 		c.like++
+	}
+	if htmltext.IsWork(class) {
+		e.work = true
+		c.work++
 	}
 	if c.hideType > 0 && hasField(class, "type") {
 		e.hide = true
@@ -116,6 +121,9 @@ func (c *xconv) closeStructure() {
 	c.open = c.open[:len(c.open)-1]
 	if e.like {
 		c.like--
+	}
+	if e.work {
+		c.work--
 	}
 	if e.hide {
 		c.hide--

@@ -52,8 +52,12 @@ type xconv struct {
 	// a "CHAPTER N" line whose title may follow as the next short block
 	pendingTitle int // index into blocks, -1 when none
 	// dfnAt is where the open <dfn> element's text starts in buf, -1
-	// outside one.
-	dfnAt int
+	// outside one; dfnPara is set once the block holds a term.
+	dfnAt   int
+	dfnPara bool
+	// work counts the open elements that hold the reader's work: a term
+	// paragraph inside one defines nothing.
+	work int
 
 	// open holds what each open element started (see structure.go);
 	// conts are the open theorem-like containers; ids collects the ids
@@ -282,6 +286,7 @@ func (c *xconv) end(local string) {
 			c.row = append(c.row, cell)
 			c.buf.Reset()
 			c.inCell = false
+			c.dfnPara = false // a table's term is no paragraph's
 		}
 		return
 	case name == "tr":
@@ -332,6 +337,7 @@ func (c *xconv) closeDfn() {
 		c.buf.WriteByte(' ')
 	}
 	c.buf.WriteString("**" + term + "**")
+	c.dfnPara = true
 	if strings.HasSuffix(s[at:], " ") {
 		c.buf.WriteByte(' ')
 	}
@@ -409,6 +415,8 @@ func (c *xconv) flush() {
 	c.dfnAt = -1 // a term is never split across blocks
 	c.emphDone = false
 	c.emphAt = -1
+	term := c.dfnPara
+	c.dfnPara = false
 	raw := c.buf.String()
 	if strings.TrimSpace(raw) == "" {
 		c.buf.Reset()
@@ -449,7 +457,16 @@ func (c *xconv) flush() {
 		}
 	case kindItem:
 		c.pendingTitle = -1
-		c.appendBlock("- " + strings.ReplaceAll(text, "\n", "\n  "))
+		if !term || c.pre > 0 || len(c.conts) > 0 || c.work > 0 {
+			c.appendBlock("- " + strings.ReplaceAll(text, "\n", "\n  "))
+			return
+		}
+	}
+	if term && c.pre == 0 && len(c.conts) == 0 && c.work == 0 {
+		// A paragraph (or list item) defining a term in running text
+		// (see htmltext.TermFence).
+		c.pendingTitle = -1
+		c.blocks = append(c.blocks, htmltext.TermFence(text)...)
 		return
 	}
 	if c.pendingTitle >= 0 && c.pendingTitle == len(c.blocks)-1 && !strings.Contains(text, "\n") &&

@@ -201,10 +201,11 @@ func TestMathJaxSVGIsText(t *testing.T) {
 	}
 }
 
-// <dfn> marks the defining instance of a term: it is written in bold.
+// <dfn> marks the defining instance of a term: it is written in bold, and
+// its paragraph is a term paragraph (TermFence).
 func TestDfnIsBold(t *testing.T) {
 	got := Text(`<html><body><main><p>A <dfn>graph</dfn> is a set of vertices. Two vertices are <dfn> adjacent </dfn> if an edge joins them.<dfn></dfn></p></main></body></html>`)
-	if want := "A **graph** is a set of vertices. Two vertices are **adjacent** if an edge joins them.\n"; got != want {
+	if want := "::: {.definition .terminology}\n\nA **graph** is a set of vertices. Two vertices are **adjacent** if an edge joins them.\n\n:::\n"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

@@ -14,6 +14,10 @@ func (w *writer) structure(t token, e *entry) {
 		e.like = true
 		w.like++
 	}
+	if IsWork(t.class) {
+		e.work = true
+		w.work++
+	}
 	if w.hideType && hasClass(t.class, "type") {
 		e.skip = true
 		w.skip++
@@ -148,6 +152,23 @@ func isLike(class string) bool {
 	return false
 }
 
+// outerPunct splits the punctuation that closes an inline formula off
+// it: PreTeXt's HTML moves the period or comma that follows a formula
+// into it ("\(G\text{.}\)") so that no line starts with it, and the
+// sentence would then read as if it went on. It returns the formula's TeX
+// and the punctuation to write after it, as the source wrote it ("$G$.").
+func outerPunct(tex string) (string, string) {
+	if !strings.HasSuffix(tex, "}") {
+		return tex, ""
+	}
+	for _, p := range []string{".", ",", ";", ":", "?", "!"} {
+		if t, ok := strings.CutSuffix(tex, `\text{`+p+`}`); ok && strings.TrimSpace(t) != "" {
+			return t, p
+		}
+	}
+	return tex, ""
+}
+
 // texDelimiters writes the formulas a page leaves to MathJax, \(x\) and
 // \[x\], as Markdown writes them, $x$ and $$x$$, so that extraction
 // knows them for formulas. Only a pair opened and closed in the same
@@ -174,7 +195,11 @@ func texDelimiters(s string) string {
 			continue
 		}
 		b.WriteString(s[:i])
-		b.WriteString(mark + s[i+2:i+2+e] + mark)
+		tex, punct := s[i+2:i+2+e], ""
+		if mark == "$" {
+			tex, punct = outerPunct(tex)
+		}
+		b.WriteString(mark + tex + mark + punct)
 		s = s[i+2+e+2:]
 	}
 	b.WriteString(s)

@@ -122,3 +122,13 @@ func TestTeXDelimiters(t *testing.T) {
 		t.Errorf("delimiters: %q", got)
 	}
 }
+
+// PreTeXt's HTML sets a sentence's closing punctuation inside the formula
+// before it; it is written after the formula, where the source has it, so
+// that the sentence ends there.
+func TestFormulaPunctuationOutside(t *testing.T) {
+	got := Text(`<p>Every edge of \(G\text{.}\) We say \(H\text{,}\) then \(\text{.}\) and \[x\text{.}\]</p>`)
+	if want := `Every edge of $G$. We say $H$, then $\text{.}$ and $$x\text{.}$$`; !strings.Contains(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -43,6 +43,7 @@ type entry struct {
 	title bool   // holds the open container's title
 	head  bool   // a heading written as one ("#")
 	like  bool   // a block of a PreTeXt kind ("example-like"), counted in writer.like
+	work  bool   // holds the reader's work (IsWork), counted in writer.work
 }
 
 // container is a theorem-like container being read: the blocks from
@@ -77,8 +78,13 @@ type writer struct {
 	// (the SVG itself is skipped); mathSVG is the stack depth it opened at.
 	math    *SVGMath
 	mathSVG int
-	// dfnAt is where the open <dfn>'s term starts in cur, -1 outside one.
-	dfnAt int
+	// dfnAt is where the open <dfn>'s term starts in cur, -1 outside one;
+	// dfnPara is set once the paragraph holds a term.
+	dfnAt   int
+	dfnPara bool
+	// work counts the open elements that hold the reader's work: a term
+	// paragraph inside one defines nothing.
+	work int
 	// conts are the open theorem-like containers, ids the ids of all
 	// that were read (the targets links to blocks point at).
 	conts []container
@@ -273,6 +279,9 @@ func (w *writer) pop() entry {
 	if e.like {
 		w.like--
 	}
+	if e.work {
+		w.work--
+	}
 	w.endStructure(e)
 	switch name {
 	case "dfn":
@@ -358,6 +367,7 @@ func (w *writer) closeDfn() {
 		w.cur.WriteString(strings.TrimSuffix(cur, "**"))
 	} else {
 		w.cur.WriteString("**")
+		w.dfnPara = true
 	}
 	w.dfnAt = -1
 }
@@ -370,10 +380,21 @@ func (w *writer) flush() {
 	w.space = false
 	w.emphDone = false
 	w.emphAt = -1
+	term := w.dfnPara
+	w.dfnPara = false
 	if s == "" {
 		return
 	}
 	s = texDelimiters(s)
+	if term && (w.prefix == "" || w.prefix == "- ") && w.quote == 0 && len(w.conts) == 0 && w.work == 0 && w.open["table"] == 0 {
+		// A paragraph (or list item) defining a term in running text
+		// (see TermFence).
+		w.prefix = ""
+		for _, b := range TermFence(s) {
+			w.add(b, false)
+		}
+		return
+	}
 	item := w.prefix == "- "
 	s = w.prefix + s
 	if w.prefix == "- " {

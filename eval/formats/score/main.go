@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.manifest, "manifest", filepath.Join("eval", "formats", "MANIFEST.tsv"), "manifest `file`")
 	fs.StringVar(&o.only, "only", "", "score only this `work`")
 	fs.BoolVar(&o.json, "json", false, "print JSON instead of a Markdown table")
-	fs.BoolVar(&o.verbose, "v", false, "list the unmatched and renamed primitives")
+	fs.BoolVar(&o.verbose, "v", false, "list the unmatched (either side) and renamed primitives")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -92,6 +92,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			for _, s := range r.renamed {
 				fmt.Fprintf(stderr, "%s: renamed: %s\n", w.name, s)
+			}
+			for _, s := range r.extra {
+				fmt.Fprintf(stderr, "%s: only rendered: %s\n", w.name, s)
 			}
 		}
 	}
@@ -199,6 +202,7 @@ type row struct {
 	EdgesKept   float64 `json:"edgesKept"`
 	missed      []string
 	renamed     []string
+	extra       []string // rendered primitives no source primitive matched
 	foundCount  int
 }
 
@@ -257,6 +261,11 @@ func compare(src, ren []core.Primitive) row {
 			words++
 		} else {
 			r.renamed = append(r.renamed, fmt.Sprintf("%q → %q", p.Name, ren[j].Name))
+		}
+	}
+	for j, p := range ren {
+		if !used[j] {
+			r.extra = append(r.extra, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
 		}
 	}
 	r.foundCount = len(match)

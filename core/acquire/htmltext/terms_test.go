@@ -1,0 +1,49 @@
+package htmltext
+
+import (
+	"strings"
+	"testing"
+)
+
+// Only a <dfn> paragraph of the book's own text is a term paragraph: not
+// one in a theorem-like container, a proof, an exercise or its solution,
+// or a table. A list item is one, as a PreTeXt <li><p> is; bold from <b>
+// or <strong> is no term.
+func TestTermParagraphs(t *testing.T) {
+	page := `<main><div class="para">A <dfn class="terminology">tree</dfn> is a connected graph.</div>` +
+		`<div class="para">Every <b>tree</b> is <strong>bipartite</strong>.</div>` +
+		`<article class="definition definition-like"><div class="para">A <dfn class="terminology">forest</dfn> is acyclic.</div></article>` +
+		`<article class="exercise exercise-like"><div class="para">A <dfn class="terminology">leaf</dfn> has degree one.</div>` +
+		`<div class="solution solution-like"><p>A <dfn>path</dfn> ends at a leaf.</p></div></article>` +
+		`<section class="activity project-like"><p>A <dfn>walk</dfn> is a sequence.</p></section>` +
+		`<div class="proof"><p>Call it a <dfn>cycle</dfn>.</p></div>` +
+		`<ul><li>A <dfn>bridge</dfn> is an edge.</li></ul>` +
+		`<table><tr><td>A <dfn>cut</dfn></td></tr></table>` +
+		`<p>Back in the text, a <dfn>spanning tree</dfn> holds every vertex.</p></main>`
+	got := Text(page)
+	if n := strings.Count(got, "::: {.definition ."+TermClass+"}"); n != 3 {
+		t.Errorf("%d term paragraphs, want 3 (tree, bridge, spanning tree):\n%s", n, got)
+	}
+	for _, want := range []string{
+		"::: {.definition .terminology}\n\nA **tree** is a connected graph.\n\n:::",
+		"::: {.definition .terminology}\n\nA **bridge** is an edge.\n\n:::",
+		"::: {.definition .terminology}\n\nBack in the text, a **spanning tree** holds every vertex.\n\n:::",
+		"Every tree is bipartite.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+func TestIsWork(t *testing.T) {
+	for class, want := range map[string]bool{
+		"exercise exercise-like": true, "hint solution-like knowl__content": true,
+		"investigation project-like": true, "Proof": true,
+		"para": false, "exercises": false, "example example-like": false, "": false,
+	} {
+		if got := IsWork(class); got != want {
+			t.Errorf("IsWork(%q) = %v, want %v", class, got, want)
+		}
+	}
+}
