@@ -23,15 +23,39 @@ import (
 // is already one an agent can follow.
 
 // procedural reports whether a subject is a procedure source: it teaches
-// techniques more than it states anything else.
+// procedures — techniques with steps to follow, numbered or one "Step N:"
+// heading each — more than it states anything else. A paper's sections
+// read as the techniques they describe ("Proof-of-Work", "Incentive") have
+// no steps: a paper is knowledge, not a procedure.
 func procedural(prims []core.Primitive) bool {
 	n := 0
 	for i := range prims {
-		if prims[i].Type == core.Technique {
+		if p := &prims[i]; p.Type == core.Technique && stepped(p) {
 			n++
 		}
 	}
 	return n > 0 && 2*n >= len(prims)
+}
+
+// stepped reports whether a technique has steps to follow: a "Step N:"
+// heading, or numbered steps in its computational form or its statement
+// (what splitSteps reads).
+func stepped(p *core.Primitive) bool {
+	if stepHeading.MatchString(clean(p.Name, maxNameRunes)) {
+		return true
+	}
+	for _, line := range strings.Split(p.ComputationalForm, "\n") {
+		if numberedLine.MatchString(line) {
+			return true
+		}
+	}
+	return firstStep.MatchString(p.FormalStatement)
+}
+
+// shellBuiltins are commands of the shell itself: nothing to install.
+var shellBuiltins = map[string]bool{
+	"cd": true, "export": true, "echo": true, "set": true, "unset": true, "source": true, ".": true,
+	"exit": true, "pushd": true, "popd": true, "alias": true, "read": true, "pwd": true, "true": true, "false": true,
 }
 
 // procedure is one task of a how-to skill.
@@ -630,7 +654,7 @@ func prerequisites(prims []core.Primitive, procs []procedure) string {
 				if len(f) > 1 && f[0] == "sudo" {
 					f = f[1:]
 				}
-				if t := strings.TrimSuffix(f[0], ".exe"); !tseen[t] {
+				if t := strings.TrimSuffix(f[0], ".exe"); !tseen[t] && !shellBuiltins[t] {
 					tseen[t] = true
 					tools = append(tools, "`"+t+"`")
 				}
