@@ -42,7 +42,7 @@ names the flag. A rejection also exits with code 3. A source the gate rejected
 before is said to be, with when and by whom (the store's rejected sessions);
 nothing is written to the store.
 
-` + stdinHelp,
+` + stdinHelp + stdinTierHelp,
 		Example: `  lore gate notes/ --approve
   lore gate download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),

@@ -143,7 +143,7 @@ the store busy waits up to 3s for it before exiting 4.
 
 ` + learnRunHelp + `
 
-` + stdinHelp,
+` + stdinHelp + stdinTierHelp,
 		Example: `  lore learn chapter.tex
   git show main:docs/design.md | lore learn - --json
   lore learn notes/ --domain statistics --dry-run

@@ -53,7 +53,7 @@ damaged archive, a network failure); 2 when SOURCE names nothing lore can read
 (a missing path, a lone image). With --json, stdout always holds one JSON
 object.
 
-` + stdinHelp,
+` + stdinHelp + stdinTierHelp,
 		Example: `  lore scan notes/
   lore scan download.zip --tier stranger --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),

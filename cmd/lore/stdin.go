@@ -22,7 +22,11 @@ const stdinHelp = `SOURCE "-" reads one document from standard input: a PDF, zip
 by its first bytes, else text — LaTeX, PreTeXt or HTML by their markup,
 Markdown by its headings, lists, links or code fences, plain text otherwise.
 It is named stdin.<ext>, read from a temporary folder removed afterwards, and
-is a HOME source (--tier stranger if it came from the network).`
+is a HOME source.`
+
+// stdinTierHelp follows stdinHelp in the help of the commands that take
+// --tier.
+const stdinTierHelp = ` Pass --tier stranger if it came from the network.`
 
 // readSource resolves the SOURCE argument: "-" is standard input, copied
 // into a temporary folder of lore's own (acquisition reads files, and a
