@@ -1,0 +1,39 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// lore learn names the file of each skill it wrote (its SKILL.md), not the
+// folder all skills share, so a person finds the skill at once.
+func TestLearnNamesTheWrittenSkillsFile(t *testing.T) {
+	sample, err := filepath.Abs("../../assets/sample/graphs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	r := lore(t, []string{"LORE_DATA_DIR=" + data}, "learn", sample)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	found := false
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if !strings.HasPrefix(l, "generated skill ") {
+			continue
+		}
+		found = true
+		f := strings.Fields(l)
+		where := f[len(f)-1]
+		if filepath.Base(where) != "SKILL.md" {
+			t.Errorf("the line names %s, not the skill's SKILL.md: %q", where, l)
+		} else if _, err := os.Stat(where); err != nil {
+			t.Errorf("the file named is not there: %v", err)
+		}
+	}
+	if !found {
+		t.Fatalf("no skill generated:\n%s", r.stdout)
+	}
+}
