@@ -32,9 +32,19 @@ func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
 		refs, proofs, blocks = x.ptx.refs, x.ptx.proofs, x.ptx.blocks
 	case x.format == core.FormatMarkdown:
 		refs, proofs = mdRefs(x.doc)
+		start := -1 // the offset of the block the candidate is part of
 		for ci := range cs {
-			if c := &cs[ci]; c.format && !c.part && len(c.labels) > 0 {
-				blocks = append(blocks, texBlock{at: c.offset})
+			c := &cs[ci]
+			if !c.format {
+				continue
+			}
+			if !c.part {
+				start = c.offset
+			}
+			// A split definition's labels may sit on a later part (the one
+			// its title names); the block still starts at its first.
+			if len(c.labels) > 0 && start >= 0 {
+				blocks = append(blocks, texBlock{at: start})
 			}
 		}
 	default:

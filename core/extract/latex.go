@@ -874,7 +874,11 @@ func (x *extractor) latexPrimitives(st *secState, env latexEnv, c cand, title, o
 // addGroups adds one primitive per group of terms of a definition. The
 // block's title names the group whose terms it alone mentions ("Enumeration,
 // informally" names the group defining "enumeration"). The first group
-// keeps the block's offset and labels; the others start at their term.
+// keeps the block's offset; the others start at their term. The block's
+// labels go to the group its title names, else to the first, so that a
+// reference to the block (\ref, <xref>, a link to its id) reaches the
+// primitive its reader was shown under the block's heading, whatever the
+// format.
 func (x *extractor) addGroups(st *secState, c cand, given string, groups []termGroup) {
 	owner := -1
 	if given != "" {
@@ -895,13 +899,24 @@ func (x *extractor) addGroups(st *secState, c cand, given string, groups []termG
 			}
 		}
 	}
+	labelled := 0
+	if owner >= 0 {
+		labelled = owner
+	}
+	prev := c.offset
 	for g, grp := range groups {
 		p := c
 		p.statement = grp.stmt
 		if g > 0 {
-			p.offset = c.body + grp.at
-			p.labels = nil
+			// A part lies inside its block, after the parts before it:
+			// references are given to parts by position, and a part placed
+			// past its block would take a later block's references.
+			p.offset = min(max(c.body+grp.at, prev+1), c.end-1)
+			prev = p.offset
 			p.part = true
+		}
+		if g != labelled {
+			p.labels = nil
 		}
 		if g == owner {
 			p.name = givenName(given)

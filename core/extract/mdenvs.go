@@ -368,6 +368,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		body, absBody = body[from:], absBody+from
 		termTeX = boldTerms
 	}
+	whole := len(body)
 	body, label := optionLines(body)
 	if label != "" {
 		b.label = label
@@ -375,6 +376,8 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	if b.title == "" && !b.term {
 		body, b.title = titleLine(body)
 	}
+	// Both cut lines off the front: the statement starts here in the source.
+	stmtAt := absBody + whole - len(body)
 	tex := mdToLaTeX(body)
 	if b.label != "" {
 		tex = `\label{` + b.label + `}` + tex
@@ -408,6 +411,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 			if groups := groupTerms(stmt, terms); len(groups) > 1 {
 				c.statement = stmt
 				c.body = absBody
+				termsAt(x.doc[:absEnd], stmtAt, absBody, groups)
 				x.addGroups(st, c, x.texr.clean(mdToLaTeX(b.title)), groups)
 				return absAfter - st.body
 			}
@@ -416,6 +420,23 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), termTeX(tex), c.statement, &c)
 	x.add(st, c)
 	return absAfter - st.body
+}
+
+// termsAt places each group of a Markdown definition at its first term in
+// the source, relative to body: the terms were read from the block's LaTeX
+// rendering, whose offsets are not the source's. A term not found keeps the
+// offset it had, which addGroups holds inside the block.
+func termsAt(doc string, from, body int, groups []termGroup) {
+	pos := from
+	for g := range groups {
+		if len(groups[g].terms) == 0 {
+			continue
+		}
+		if i := indexFold(doc[pos:], groups[g].terms[0].text); i >= 0 {
+			groups[g].at = pos + i - body
+			pos += i + len(groups[g].terms[0].text)
+		}
+	}
 }
 
 // termClass is htmltext.TermClass, the class of a term paragraph's div.
