@@ -373,6 +373,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.settle()
 	case learnform.SubmitMsg:
 		m.formOpen = false
+		m.form = m.form.Cleared()
 		m.running, m.eventsOpen, m.done = true, true, false
 		m.tab = tabLearn
 		return m, m.start(msg.Request)

@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/tui/findings"
+	"github.com/lore-kb/lore/tui/learnform"
 )
 
 func newApp(w, h int) Model {
@@ -244,5 +245,18 @@ func TestStartNoticeShownUntilTheFirstKey(t *testing.T) {
 	m, _ = send(m, keyPress("2"))
 	if screen := checkScreen(t, m, 120, 40); strings.Contains(screen, `unknown key "them"`) {
 		t.Errorf("notice still shown after a key:\n%s", screen)
+	}
+}
+
+// A new learn (n) after one was started opens the form empty: the last
+// source stayed in the field and what was typed next ran into it
+// ("latex.htmltrees.docx").
+func TestNewLearnFormStartsEmptyAfterARun(t *testing.T) {
+	m := New(context.Background(), Options{StorePath: "/tmp/lore-store", Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.form = m.form.WithRequest(learnform.Request{Source: "/tmp/latexml.html", Domain: "graphs"})
+	m, _ = send(m, learnform.SubmitMsg{Request: learnform.Request{Source: "/tmp/latexml.html"}})
+	if got := m.form.Source(); got != "" {
+		t.Errorf("the form keeps %q after its run started", got)
 	}
 }

@@ -214,6 +214,18 @@ func (m Model) WithRequest(req Request) Model {
 	return m
 }
 
+// Cleared empties the text fields (source, domain, scope) for the next
+// run, keeping the choices of depth, tier and dry run: a source once
+// learned is not offered again to be typed after.
+func (m Model) Cleared() Model {
+	for _, f := range []int{fieldSource, fieldDomain, fieldScope} {
+		m.inputs[f].SetValue("")
+	}
+	m.err, m.busy = "", false
+	m.setFocus(fieldSource)
+	return m
+}
+
 // Source is the source field's text.
 func (m Model) Source() string { return m.inputs[fieldSource].Value() }
 
