@@ -1,6 +1,9 @@
 package core
 
-import "time"
+import (
+	"path/filepath"
+	"time"
+)
 
 // Class is the semantic comparator's verdict on a candidate against one
 // existing primitive.
@@ -181,6 +184,16 @@ type Artifact struct {
 	Session string `json:"session,omitempty"`
 	// Reason explains the generation (or, in a GenerateOutcome, why not).
 	Reason string `json:"reason"`
+}
+
+// Location is where the artifact's main file (a skill's SKILL.md) lies
+// once written under dir: what a person opens, rather than the folder
+// every artifact shares. It is dir when the artifact has no files.
+func (a Artifact) Location(dir string) string {
+	if len(a.Files) == 0 {
+		return dir
+	}
+	return filepath.Join(dir, filepath.FromSlash(a.Files[0].Path))
 }
 
 // Dependent is a primitive that depends on another one.

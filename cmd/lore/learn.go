@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -476,12 +475,7 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 	}
 	writeFigures(&b, st, res)
 	for _, art := range res.Artifacts {
-		// The artifact's own file (a skill's SKILL.md), not the folder
-		// every artifact shares, so it is found at once.
-		where := outDir
-		if len(art.Files) > 0 {
-			where = filepath.Join(outDir, filepath.FromSlash(art.Files[0].Path))
-		}
+		where := art.Location(outDir)
 		if res.Session.DryRun {
 			where = "(not written)"
 		}

@@ -290,8 +290,13 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 	case engine.ArtifactMade:
 		a := e.Artifact
 		m.Artifacts = append(m.Artifacts, fmt.Sprintf("%s %s", a.Kind, a.Name))
+		// The skill's own folder, not the one every artifact shares: the
+		// shorter of the two places that name it, to fit the log's line.
 		where := e.Dir
-		if where == "" {
+		if len(a.Files) > 0 {
+			where = filepath.Dir(a.Location(e.Dir))
+		}
+		if e.Dir == "" {
 			where = "not written"
 		}
 		m = m.Log(at, "generate", fmt.Sprintf("%s %s (%d primitives) %s", a.Kind, m.st.Heading.Render(a.Name), a.Primitives, m.st.Faint.Render(where)))

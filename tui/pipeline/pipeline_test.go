@@ -87,7 +87,8 @@ var scenarios = map[string]func(m *Model){
 			started(engine.StageDedup, 0), finished(engine.StageDedup, engine.DedupFinished{Counts: report.Counts{Added: 16, Skipped: 1},
 				ByClass: map[core.Class]int{core.GenuinelyNew: 16, core.ExactDuplicate: 1}}, 5),
 			started(engine.StageGenerate, 0),
-			engine.ArtifactMade{Artifact: core.Artifact{Kind: core.SkillArtifact, Name: "statistics-primitives", Primitives: 31}, Dir: "/home/u/.local/share/lore/skills"},
+			engine.ArtifactMade{Artifact: core.Artifact{Kind: core.SkillArtifact, Name: "statistics-primitives", Primitives: 31,
+				Files: []core.ArtifactFile{{Path: "statistics-primitives/SKILL.md"}}}, Dir: "/home/u/.local/share/lore/skills"},
 			engine.Committed{Session: core.Session{ID: "learn-20261122-120100-a1b2c3", Changes: 17}},
 			finished(engine.StageGenerate, engine.GenerateFinished{Artifacts: 1, Changes: 17}, 5),
 		)
