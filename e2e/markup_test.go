@@ -145,3 +145,25 @@ func TestLearnPreTeXtEPUB(t *testing.T) {
 		t.Errorf("want 4 primitives, got %q", names)
 	}
 }
+
+// A PreTeXt page whose theorem-like blocks are <article> elements is read
+// whole: its headings still give the blocks their sections, and its
+// <title> names the document, as an EPUB's or PDF's title does.
+func TestLearnHTMLPageOfArticles(t *testing.T) {
+	p := write(t, t.TempDir(), "page.html", `<!DOCTYPE html><html><head><title>Notes on Graphs</title></head><body>`+
+		`<h1>Chapter One</h1><section class="section"><h2 class="heading"><span class="codenumber">1.1</span> <span class="title">Trees</span></h2>`+
+		`<p>This section is about trees.</p>`+
+		`<article class="definition definition-like" id="def-tree"><h3 class="heading"><span class="type">Definition</span> <span class="codenumber">1.1.1</span> <span class="title">Tree</span></h3>`+
+		`<p>A tree is a connected graph with no cycles.</p></article></section></body></html>`)
+	s := openStore(t, t.TempDir())
+	defer s.Close()
+	res := learn(t, s, p)
+	if len(res.Primitives) == 0 {
+		t.Fatal("nothing learned")
+	}
+	for _, pr := range res.Primitives {
+		if pr.Provenance.Title != "Notes on Graphs" || !strings.Contains(pr.Provenance.Section, "Trees") {
+			t.Errorf("%s: title %q section %q, want the page's title and the section Trees", pr.Name, pr.Provenance.Title, pr.Provenance.Section)
+		}
+	}
+}

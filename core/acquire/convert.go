@@ -12,6 +12,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // converted maps the extensions of documents that are not text to the
@@ -141,5 +142,12 @@ func readHTML(_ context.Context, raw []byte) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	return htmltext.Text(page), page, nil
+	body := htmltext.Text(page)
+	if body == "" {
+		return "", page, nil
+	}
+	// The page's title goes first as front matter, as the EPUB and PDF
+	// readers write theirs, so that the analysis (and the skill made of it)
+	// knows the page by its title rather than by its file name.
+	return text.FrontMatter(htmltext.Title(page)) + body, page, nil
 }

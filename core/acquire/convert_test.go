@@ -22,11 +22,31 @@ func TestHTMLKeepsItsMarkupForTheSanitizer(t *testing.T) {
 	if d.Format != core.FormatMarkdown || d.MediaType != "text/html" {
 		t.Errorf("format %s media %s", d.Format, d.MediaType)
 	}
-	if !strings.HasPrefix(d.Text, "# Groups") || strings.Contains(d.Text, "steal") {
+	// No <title>: the first h1 names the page in its front matter.
+	if !strings.HasPrefix(d.Text, "---\ntitle: Groups\n---\n\n# Groups") || strings.Contains(d.Text, "steal") {
 		t.Errorf("text = %q", d.Text)
 	}
 	if !strings.Contains(d.Raw, "<script>steal()</script>") {
 		t.Errorf("raw markup lost: %q", d.Raw)
+	}
+}
+
+// An HTML page's text starts with its <title> as front matter, as an
+// EPUB's and a PDF's do, so the page is known by its title; a page with
+// no text gets none, so that it is still reported as empty.
+func TestHTMLTitleIsFrontMatter(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "page.html", []byte("<html><head><title>Group  Theory &amp; More</title></head><body><h1>Groups</h1><p>A group is a set.</p></body></html>"))
+	res, err := Local(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Documents[0].Text; !strings.HasPrefix(got, "---\ntitle: Group Theory & More\n---\n\n# Groups\n") {
+		t.Errorf("text = %q", got)
+	}
+	empty := write(t, dir, "empty.html", []byte("<html><head><title>Nothing here</title></head><body></body></html>"))
+	if res, err := Local(context.Background(), empty, Options{}); err == nil && len(res.Documents) > 0 && strings.Contains(res.Documents[0].Text, "Nothing here") {
+		t.Errorf("an empty page got a text: %q", res.Documents[0].Text)
 	}
 }
 

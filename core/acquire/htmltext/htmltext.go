@@ -31,7 +31,9 @@ import (
 // blocks plain text separated by blank lines. Scripts, styles, navigation,
 // page headers and footers, asides, forms and frames are dropped. When the
 // page has a <main> element only its content is kept, otherwise when it has
-// <article> elements only theirs; failing both, elements whose class or id
+// <article> elements only theirs (an article holding a theorem-like block,
+// a proof or another of PreTeXt's block families is a block inside the
+// page, not its content, and does not count); failing both, elements whose class or id
 // names boilerplate (nav, menu, footer, sidebar, cookie, banner, breadcrumb,
 // share, comment) are dropped, unless they contain an <h1>; and when a main
 // or article turns out empty, the whole page is used. A <header> inside the kept main or article
@@ -52,7 +54,7 @@ func Text(html string) string {
 			mode = modeMain
 			break
 		}
-		if t.name == "article" {
+		if t.name == "article" && !blockArticle(t.class) {
 			mode = modeArticle
 		}
 	}
@@ -70,6 +72,14 @@ func Text(html string) string {
 	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	return w.result()
+}
+
+// blockArticle reports an <article> whose class makes it a block inside
+// the page rather than the page's content: PreTeXt writes its definitions,
+// theorems, proofs, examples and exercises as articles, and a page of them
+// must keep the headings and paragraphs around them.
+func blockArticle(class string) bool {
+	return ContainerKind("article", class) != "" || isLike(class)
 }
 
 // markH1 flags the start tags whose element contains an <h1>: such an

@@ -132,3 +132,31 @@ func TestFormulaPunctuationOutside(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A page whose only <article> elements are theorem-like blocks, proofs or
+// examples (PreTeXt's output) keeps its headings and paragraphs: those
+// articles are blocks inside the page, not its main content.
+func TestBlockArticlesAreNotMainContent(t *testing.T) {
+	page := `<html><body><nav class="toc">Contents</nav><h1>Trees</h1><h2>Basics</h2><p>Intro para.</p>` +
+		`<article class="definition definition-like" id="d"><h3 class="heading"><span class="type">Definition</span> <span class="codenumber">1</span> <span class="title">Tree</span></h3><p>A tree is a connected acyclic graph.</p></article>` +
+		`<p>Between.</p><article class="proof" id="p"><p>Obvious.</p></article>` +
+		`<article class="example example-like"><p>A path.</p></article><p>Closing.</p></body></html>`
+	got := Text(page)
+	for _, want := range []string{
+		"# Trees\n\n## Basics\n\nIntro para.\n\n::: {.definition #d name=\"Tree\" number=\"1\"}",
+		"Between.\n\n::: {.proof}\n\nObvious.\n\n:::",
+		"A path.", "Closing.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Contents") {
+		t.Errorf("navigation kept:\n%s", got)
+	}
+	// A real article beside them still selects the page's content.
+	got = Text(`<body><p>Site blurb.</p><article><h1>Post</h1><article class="theorem theorem-like"><p>Every x.</p></article></article></body>`)
+	if strings.Contains(got, "Site blurb") || !strings.Contains(got, "# Post") || !strings.Contains(got, "Every x.") {
+		t.Errorf("real article not preferred:\n%s", got)
+	}
+}

@@ -206,7 +206,7 @@ func (w *writer) start(t token) {
 			}
 		}
 	}
-	e.keep = (w.mode == modeMain && name == "main") || (w.mode == modeArticle && name == "article")
+	e.keep = (w.mode == modeMain && name == "main") || (w.mode == modeArticle && name == "article" && !blockArticle(t.class))
 	if blocks[name] && w.pre == 0 {
 		if w.heading > 0 {
 			w.space = true // headings stay on one line
