@@ -53,12 +53,12 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		e.work = true
 		c.work++
 	}
-	if c.hideType > 0 && hasField(class, "type") {
+	if c.hideType > 0 && htmltext.HasClass(class, "type") {
 		e.hide = true
 		c.hide++
 		return
 	}
-	if len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && hasField(class, "hide-type") {
+	if len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && htmltext.HasClass(class, "hide-type") {
 		e.head = true
 		c.hideType++
 	}
@@ -73,7 +73,7 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		if ct.id == "" && id != "" && len(c.blocks) == ct.start && strings.TrimSpace(c.buf.String()) == "" {
 			ct.id = id // bookdown puts the block's id on the label's span
 		}
-		if ct.title == "" && ct.titleAt < 0 && hasField(class, "title") {
+		if ct.title == "" && ct.titleAt < 0 && htmltext.HasClass(class, "title") {
 			ct.titleAt = c.buf.Len()
 			e.title = true
 		}
@@ -170,13 +170,4 @@ func (c *xconv) closeStructure() {
 		c.blocks = append(c.blocks[:ct.start], fenced...)
 		c.pendingTitle = -1
 	}
-}
-
-func hasField(list, want string) bool {
-	for _, f := range strings.Fields(list) {
-		if f == want {
-			return true
-		}
-	}
-	return false
 }

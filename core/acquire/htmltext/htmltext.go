@@ -79,7 +79,7 @@ func Text(html string) string {
 // theorems, proofs, examples and exercises as articles, and a page of them
 // must keep the headings and paragraphs around them.
 func blockArticle(class string) bool {
-	return ContainerKind("article", class) != "" || isLike(class)
+	return ContainerKind("article", class) != "" || IsBlockFamily(class)
 }
 
 // markH1 flags the start tags whose element contains an <h1>: such an
@@ -230,7 +230,7 @@ func tokenize(html string) []token {
 					mb.Start(t)
 				case xml.EndElement:
 					if mb.End() {
-						toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+						toks = append(toks, token{kind: tokText, text: StripMarks(mb.Render())})
 						mb = nil
 					}
 				case xml.CharData:
@@ -268,13 +268,13 @@ func tokenize(html string) []token {
 			case xml.EndElement:
 				toks = append(toks, token{kind: tokEnd, name: elemName(t.Name)})
 			case xml.CharData:
-				toks = append(toks, token{kind: tokText, text: stripMarks(string(t))})
+				toks = append(toks, token{kind: tokText, text: StripMarks(string(t))})
 			}
 		}
 		if errors.Is(err, io.EOF) {
 			if mb != nil {
 				// A formula cut off by the end of the page keeps what it read.
-				toks = append(toks, token{kind: tokText, text: stripMarks(mb.Render())})
+				toks = append(toks, token{kind: tokText, text: StripMarks(mb.Render())})
 			}
 			break
 		}

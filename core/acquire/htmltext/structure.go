@@ -10,7 +10,7 @@ func (w *writer) structure(t token, e *entry) {
 		return
 	}
 	name := t.name
-	if isLike(t.class) {
+	if IsBlockFamily(t.class) {
 		e.like = true
 		w.like++
 	}
@@ -18,7 +18,7 @@ func (w *writer) structure(t token, e *entry) {
 		e.work = true
 		w.work++
 	}
-	if w.hideType && hasClass(t.class, "type") {
+	if w.hideType && HasClass(t.class, "type") {
 		e.skip = true
 		w.skip++
 		return
@@ -35,7 +35,7 @@ func (w *writer) structure(t token, e *entry) {
 			// bookdown puts the block's id on the label's span.
 			c.id = t.id
 		}
-		if c.title == "" && c.titleAt < 0 && hasClass(t.class, "title") {
+		if c.title == "" && c.titleAt < 0 && HasClass(t.class, "title") {
 			c.titleAt = w.cur.Len()
 			e.title = true
 		}
@@ -127,7 +127,8 @@ func (w *writer) endStructure(e entry) {
 	}
 }
 
-func hasClass(class, want string) bool {
+// HasClass reports whether a class attribute's list holds want.
+func HasClass(class, want string) bool {
 	for _, f := range strings.Fields(class) {
 		if f == want {
 			return true
@@ -139,11 +140,7 @@ func hasClass(class, want string) bool {
 // IsBlockFamily reports a class of PreTeXt's block families
 // ("theorem-like", "example-like", "project-like"): a heading inside such
 // a block is its label, not a section's title.
-func IsBlockFamily(class string) bool { return isLike(class) }
-
-// isLike reports a class of PreTeXt's block families ("theorem-like",
-// "example-like", "project-like"): headings inside such a block label it.
-func isLike(class string) bool {
+func IsBlockFamily(class string) bool {
 	for _, f := range strings.Fields(class) {
 		if strings.HasSuffix(f, "-like") {
 			return true

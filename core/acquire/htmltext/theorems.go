@@ -196,8 +196,8 @@ const (
 	linkClose = '\uE002'
 )
 
-// stripMarks removes the link marker runes from a page's own text.
-func stripMarks(s string) string {
+// StripMarks removes the link marker runes from text read from a page.
+func StripMarks(s string) string {
 	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
 		return s
 	}
@@ -209,16 +209,13 @@ func stripMarks(s string) string {
 	}, s)
 }
 
-// StripMarks removes the link marker runes from text read from a page.
-func StripMarks(s string) string { return stripMarks(s) }
-
 // LinkStart and LinkEnd bracket a link's text while a page is read.
 func LinkStart() string { return string(linkOpen) }
 
 // LinkEnd closes a link to the given fragment (the part of its href after
 // '#').
 func LinkEnd(fragment string) string {
-	return string(linkMid) + stripMarks(fragment) + string(linkClose)
+	return string(linkMid) + StripMarks(fragment) + string(linkClose)
 }
 
 // Fragment returns the part of an href after '#', "" when it has none.

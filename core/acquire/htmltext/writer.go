@@ -228,7 +228,7 @@ func (w *writer) start(t token) {
 		w.heading++
 		w.prefix = strings.Repeat("#", n) + " "
 		w.stack[len(w.stack)-1].head = true
-		w.hideType = hasClass(t.class, "hide-type")
+		w.hideType = HasClass(t.class, "hide-type")
 	} else if n > 0 && w.visible() && w.pre == 0 {
 		// A block's label: a paragraph of its own, in bold.
 		w.flush()
