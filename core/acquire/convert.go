@@ -142,12 +142,12 @@ func readHTML(_ context.Context, raw []byte) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	body := htmltext.Text(page)
+	body, title := htmltext.Page(page)
 	if body == "" {
 		return "", page, nil
 	}
 	// The page's title goes first as front matter, as the EPUB and PDF
 	// readers write theirs, so that the analysis (and the skill made of it)
 	// knows the page by its title rather than by its file name.
-	return text.FrontMatter(htmltext.Title(page)) + body, page, nil
+	return text.FrontMatter(title) + body, page, nil
 }

@@ -43,8 +43,15 @@ import (
 // a bold or italic run-in label at a paragraph's start in emphasis. The
 // result ends with a newline unless it is empty. Text never panics and runs
 // in time linear in the input.
-func Text(html string) string {
+func Text(html string) string { return textOf(tokenize(html)) }
+
+// Page returns what Text and Title return, reading the page once.
+func Page(html string) (text, title string) {
 	toks := tokenize(html)
+	return textOf(toks), titleOf(toks)
+}
+
+func textOf(toks []token) string {
 	mode := modeBoilerplate
 	for _, t := range toks {
 		if t.kind != tokStart {
@@ -127,8 +134,9 @@ func markH1(toks []token) {
 
 // Title returns the page's <title>, whitespace collapsed and entities
 // decoded; failing that, the text of its first <h1>; failing both, "".
-func Title(html string) string {
-	toks := tokenize(html)
+func Title(html string) string { return titleOf(tokenize(html)) }
+
+func titleOf(toks []token) string {
 	for _, want := range []string{"title", "h1"} {
 		depth := 0
 		var b strings.Builder
