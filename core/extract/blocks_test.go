@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -257,5 +258,57 @@ func TestPreTeXtReferencesAndMacros(t *testing.T) {
 	d := ps[2].Dependencies
 	if len(d) != 1 || d[0].Target != ps[0].ID || d[0].Description != `Refers to Tree (<xref ref="def-tree"/>)` {
 		t.Errorf("edges %+v", d)
+	}
+}
+
+// The block model is one code path for every structured format: the same
+// chapter written as LaTeX environments, PreTeXt elements and Markdown
+// fenced divs (the form HTML and EPUB books are read in) gives the same
+// primitives, named alike, a definition of two terms split alike, and the
+// same requires edges from the references in statements and proofs.
+func TestBlocksAlikeInEveryFormat(t *testing.T) {
+	latex := "\\begin{definition}[Graph]\\label{def:graph}\nA \\emph{graph} is a pair $(V,E)$ of vertices and edges.\n\\end{definition}\n" +
+		"\\begin{definition}\\label{def:walk}\nA \\emph{walk} is a sequence of adjacent vertices. A \\emph{path} is a walk that repeats no vertex.\n\\end{definition}\n" +
+		"\\begin{theorem}[Handshake]\\label{thm:hs}\nIn every graph (Definition~\\ref{def:graph}) the degrees sum to twice the number of edges.\n\\end{theorem}\n" +
+		"\\begin{lemma}[Paths in walks]\\label{lem:p}\nEvery walk between two vertices contains a path between them.\n\\end{lemma}\n" +
+		"\\begin{proof}By Definition~\\ref{def:walk}.\\end{proof}\n"
+	pretext := "<definition xml:id=\"def-graph\"><title>Graph</title><statement><p>A <term>graph</term> is a pair <m>(V,E)</m> of vertices and edges.</p></statement></definition>\n" +
+		"<definition xml:id=\"def-walk\"><statement><p>A <term>walk</term> is a sequence of adjacent vertices. A <term>path</term> is a walk that repeats no vertex.</p></statement></definition>\n" +
+		"<theorem xml:id=\"thm-hs\"><title>Handshake</title><statement><p>In every graph (<xref ref=\"def-graph\"/>) the degrees sum to twice the number of edges.</p></statement></theorem>\n" +
+		"<lemma xml:id=\"lem-p\"><title>Paths in walks</title><statement><p>Every walk between two vertices contains a path between them.</p></statement><proof><p>By <xref ref=\"def-walk\"/>.</p></proof></lemma>\n"
+	markdown := "::: {.definition #def-graph name=\"Graph\"}\nA **graph** is a pair $(V,E)$ of vertices and edges.\n:::\n\n" +
+		"::: {.definition #def-walk}\nA **walk** is a sequence of adjacent vertices. A **path** is a walk that repeats no vertex.\n:::\n\n" +
+		"::: {.theorem #thm-hs name=\"Handshake\"}\nIn every graph ([Definition 1](#def-graph)) the degrees sum to twice the number of edges.\n:::\n\n" +
+		"::: {.lemma #lem-p name=\"Paths in walks\"}\nEvery walk between two vertices contains a path between them.\n:::\n\n" +
+		"::: {.proof}\nBy [Definition 2](#def-walk).\n:::\n"
+	type result struct{ names, edges map[string]bool }
+	read := func(doc string, f core.Format) result {
+		ps := Extract(oneSection(doc, f, core.Textbook), Options{})
+		_, edges := namedEdges(ps)
+		typed := map[string]bool{}
+		for _, p := range ps {
+			typed[string(p.Type)+" "+p.Name] = true
+		}
+		return result{typed, edges}
+	}
+	want := read(latex, core.FormatLaTeX)
+	for _, n := range []string{"definition Graph", "definition Walk", "definition Path", "theorem Handshake", "theorem Paths in walks"} {
+		if !want.names[n] {
+			t.Errorf("LaTeX: missing %q; got %v", n, want.names)
+		}
+	}
+	for _, e := range []string{"Handshake -> Graph", "Paths in walks -> Walk"} {
+		if !want.edges[e] {
+			t.Errorf("LaTeX: missing edge %q; got %v", e, want.edges)
+		}
+	}
+	for _, f := range []struct {
+		format core.Format
+		doc    string
+	}{{core.FormatPreTeXt, pretext}, {core.FormatMarkdown, markdown}} {
+		got := read(f.doc, f.format)
+		if !maps.Equal(got.names, want.names) || !maps.Equal(got.edges, want.edges) {
+			t.Errorf("%s: primitives %v edges %v; LaTeX gives %v and %v", f.format, got.names, got.edges, want.names, want.edges)
+		}
 	}
 }

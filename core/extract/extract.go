@@ -21,7 +21,7 @@
 //     (0.9), "Key Concept:" (0.8), "Exercise:", "Practice:", "Try this:",
 //     "Challenge:", "Tip:", "Best Practice:" (0.7); spec sentences with an
 //     upper-case MUST, SHALL or REQUIRED (axiom, 0.9), SHOULD or
-//     RECOMMENDED (technique, 0.8) or MAY (technique, 0.7; spec.go),
+//     RECOMMENDED (technique, 0.8) or MAY (technique, 0.7; genre_spec.go),
 //     "Interface/Service/Component:" (0.8),
 //     "Invariant/Constraint/Precondition/Postcondition:" (0.85); paper
 //     "Algorithm N:" (0.9), "Finding/Result/Observation N:" (0.8),
@@ -30,7 +30,7 @@
 //     code only, "Pattern:" (0.8), "Rule:"/"Constraint:" (0.8). An unknown
 //     content type runs every content strategy, keeps the most confident
 //     of matches closer than 10 bytes, and caps confidence at 0.4.
-//   - prose strategies (prose.go) read papers without marked results:
+//   - prose strategies (genre_prose.go) read papers without marked results:
 //     numbered "Property/Invariant/Assumption/Principle/Requirement N"
 //     (0.75), labelled statements "P2a." the text refers to again (0.7),
 //     numbered step lists a lead-in announces, as algorithms (0.75),
@@ -40,7 +40,7 @@
 //     generic section ("Introduction", "Related work", "Evaluation").
 //     Markdown headings naming a result ("## Definition: Tree", "###
 //     Theorem (Y)", "#### Lemma 3.2") are results in every content type,
-//     stated by the section's text (0.85; mdheadings.go).
+//     stated by the section's text (0.85; format_markdown_headings.go).
 //
 // A marker is a case-sensitive word at a word boundary, then an optional
 // number and an optional "(Name)" or "[Name]", then ':' or '.'. A marker
@@ -70,9 +70,25 @@
 //
 // Requirements are named actor + modal + action + object ("The client
 // MUST mask all frames that it sends to the server" → "Client masks all
-// frames that it sends to the server"; the convention is in spec.go). Names
+// frames that it sends to the server"; the convention is in genre_spec.go). Names
 // never exceed 60 bytes, never end in a stopword and are never a lone
 // stopword or letter.
+//
+// Where things are. Files named format_* read the blocks a format's markup
+// delimits and hand them to the block model (blocks.go): format_latex*.go
+// (environments; the document's macros, labels and numbering; LaTeX
+// rendered as text), format_pretext*.go, format_markdown.go (fenced divs,
+// directives and knitr chunks: HTML, EPUB and DOCX arrive as these) and
+// format_markdown_headings.go (results named in headings). Files named
+// genre_* are the content strategies, a genre to a file: genre_markers.go
+// (the textual markers of textbooks, papers, tutorials and references),
+// genre_textbook_algorithms.go (algorithms named in prose),
+// genre_tutorial.go (procedures and their steps), genre_prose.go (papers
+// and notes without marked results), genre_spec*.go (requirements) and
+// genre_reference*.go (code signatures, API entries). Shared by all:
+// naming (blocknames.go, names.go, claims.go), terms defined in running
+// text (terms.go), references as edges (edges.go), and the driver
+// (extract.go).
 //
 // Every section is scanned once per strategy with substring prefilters,
 // blocks never overlap, and statements are read at most a few kilobytes
@@ -198,9 +214,9 @@ type extractor struct {
 	words core.Words
 	// pw is the word table of patterns, reused across sections.
 	pw patternWords
-	// specs is the requirement state of the document (spec.go).
+	// specs is the requirement state of the document (genre_spec.go).
 	specs *specDoc
-	// prose is the state of the prose strategies (prose.go).
+	// prose is the state of the prose strategies (genre_prose.go).
 	proseSt proseState
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/lore-kb/lore/core/text"
 )
 
-// Requirement names: actor + modal + action + object (see spec.go for the
+// Requirement names: actor + modal + action + object (see genre_spec.go for the
 // convention).
 
 // specTok is one word of a requirement sentence as a name reads it.

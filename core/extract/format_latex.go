@@ -7,41 +7,6 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
-// latexEnv says what a theorem-like environment produces.
-type latexEnv struct {
-	typ  core.PrimitiveType
-	kind string // naming kind: "definition", "theorem", "lemma" …
-}
-
-// latexEnvs are the environments that hold primitives. Proofs, examples and
-// exercises are deliberately absent: they apply knowledge, they are not it.
-var latexEnvs = map[string]latexEnv{
-	"definition": {core.Definition, "definition"}, "defn": {core.Definition, "definition"},
-	"defi": {core.Definition, "definition"}, "dfn": {core.Definition, "definition"},
-	"theorem": {core.Theorem, "theorem"}, "thm": {core.Theorem, "theorem"},
-	"lemma": {core.Theorem, "lemma"}, "lem": {core.Theorem, "lemma"},
-	"proposition": {core.Theorem, "proposition"}, "prop": {core.Theorem, "proposition"},
-	"corollary": {core.Theorem, "corollary"}, "cor": {core.Theorem, "corollary"},
-	"axiom":     {core.Axiom, "axiom"},
-	"algorithm": {core.Algorithm, "algorithm"},
-	"identity":  {core.Identity, "identity"},
-	// A "rule" environment states a law (product rule, chain rule): a
-	// theorem, not an axiom.
-	"rule": {core.Theorem, "rule"},
-	// Results under other names (sphinx-proof's {prf:property} and
-	// {prf:observation}, amsthm's fact and principle environments).
-	"property": {core.Theorem, "property"}, "observation": {core.Theorem, "observation"},
-	"fact": {core.Theorem, "fact"}, "principle": {core.Theorem, "principle"},
-	// OpenIntro's box: definition unless its title names a rule or law.
-	"onebox": {core.Definition, "onebox"},
-}
-
-// Structural markup is stronger evidence than a textual marker.
-const (
-	envConfidence    = 0.95
-	oneboxConfidence = 0.9
-)
-
 func (x *extractor) latexEnvs(st *secState) {
 	s := st.own
 	tex := x.texDoc()
@@ -57,7 +22,7 @@ func (x *extractor) latexEnvs(st *secState) {
 			continue
 		}
 		name := s[i : i+q]
-		env, ok := latexEnvs[strings.TrimSuffix(name, "*")]
+		env, ok := envKinds[strings.TrimSuffix(name, "*")]
 		if !ok {
 			env, ok = declaredEnv(tex, strings.TrimSuffix(name, "*"))
 		}
@@ -110,16 +75,47 @@ func (x *extractor) latexEnvs(st *secState) {
 		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 			i = rel
 		}
-		x.latexPrimitives(st, env, c, title, opt, body)
+		x.addFormatBlock(st, x.latexBlock(env, c, title, opt, body))
 	}
+}
+
+// latexBlock is an environment in the block model: titled by its optional
+// argument (a float's placement aside) or by an OpenIntro box's title, its
+// terms those \emph, \textbf and \define mark.
+func (x *extractor) latexBlock(env blockKind, c cand, title, opt, body string) formatBlock {
+	c.labels = x.labelsAt[c.offset]
+	b := formatBlock{c: c}
+	if !placement(opt) {
+		b.title = x.texr.clean(opt)
+	}
+	if env.kind == "onebox" {
+		t := x.texr.clean(title)
+		b.c.conf = oneboxConfidence
+		if ruleTitle(t) {
+			b.c.typ = core.Theorem
+			b.c.kind = "Rule"
+		}
+		// "Bayes' Theorem: inverting probabilities" names "Bayes' Theorem".
+		if i := strings.Index(t, ": "); i > 1 {
+			t = t[:i]
+		}
+		b.title = t
+	}
+	if b.c.typ == core.Definition {
+		b.terms = x.latexTerms(body)
+	}
+	if env.typ == core.Algorithm {
+		b.alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
+	}
+	return b
 }
 
 // declaredEnv reads an environment the document declares with \newtheorem
 // by its printed title ("\newtheorem{satz}{Theorem}").
-func declaredEnv(tex *texDoc, name string) (latexEnv, bool) {
+func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 	t, ok := tex.envs[name]
 	if !ok {
-		return latexEnv{}, false
+		return blockKind{}, false
 	}
 	e, ok := kindOfTitle[strings.ToLower(t)]
 	return e, ok
@@ -829,171 +825,4 @@ func eachLaTeXProse(s string, fn func(start, end int)) {
 		}
 	}
 	flush(len(s))
-}
-
-// latexPrimitives names an environment and adds its primitive, or one
-// primitive per term when a definition defines several in separate
-// sentences.
-func (x *extractor) latexPrimitives(st *secState, env latexEnv, c cand, title, opt, body string) {
-	c.labels = x.labelsAt[c.offset]
-	given := ""
-	if !placement(opt) {
-		given = x.texr.clean(opt)
-	}
-	if env.kind == "onebox" {
-		t := x.texr.clean(title)
-		c.conf = oneboxConfidence
-		if ruleTitle(t) {
-			c.typ = core.Theorem
-			c.kind = "Rule"
-		}
-		// "Bayes' Theorem: inverting probabilities" names "Bayes' Theorem".
-		if i := strings.Index(t, ": "); i > 1 {
-			t = t[:i]
-		}
-		given = t
-	}
-	var terms []termHit
-	if c.typ == core.Definition {
-		terms = nounTerms(c.statement, x.latexTerms(body))
-	}
-	if c.typ == core.Definition && len(terms) > 1 {
-		if groups := groupTerms(c.statement, terms); len(groups) > 1 {
-			x.addGroups(st, c, given, groups)
-			return
-		}
-	}
-	var alt func() string
-	if env.typ == core.Algorithm {
-		alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
-	}
-	c.name = x.blockName(st, &c, given, terms, alt)
-	x.addBlock(st, c)
-}
-
-// addGroups adds one primitive per group of terms of a definition. The
-// block's title names the group whose terms it alone mentions ("Enumeration,
-// informally" names the group defining "enumeration"). The first group
-// keeps the block's offset; the others start at their term. The block's
-// labels go to the group its title names, else to the first, so that a
-// reference to the block (\ref, <xref>, a link to its id) reaches the
-// primitive its reader was shown under the block's heading, whatever the
-// format.
-func (x *extractor) addGroups(st *secState, c cand, given string, groups []termGroup) {
-	owner := -1
-	if given != "" {
-		lt := strings.ToLower(given)
-		for g, grp := range groups {
-			mentions := false
-			for _, t := range grp.terms {
-				if strings.Contains(lt, stemPrefix(t.text)) {
-					mentions = true
-				}
-			}
-			if mentions {
-				if owner >= 0 {
-					owner = -2 // the title names several groups: "Trees and Forests"
-					break
-				}
-				owner = g
-			}
-		}
-	}
-	labelled := 0
-	if owner >= 0 {
-		labelled = owner
-	}
-	prev := c.offset
-	for g, grp := range groups {
-		p := c
-		p.statement = grp.stmt
-		if g > 0 {
-			// A part lies inside its block, after the parts before it:
-			// references are given to parts by position, and a part placed
-			// past its block would take a later block's references.
-			p.offset = min(max(c.body+grp.at, prev+1), c.end-1)
-			prev = p.offset
-			p.part = true
-		}
-		if g != labelled {
-			p.labels = nil
-		}
-		if g == owner {
-			p.name = givenName(given)
-		}
-		if p.name == "" {
-			p.name = groupName(grp)
-		}
-		if p.name == "" {
-			p.name = x.numberedName(st, &p)
-		} else {
-			p.genuine = true
-		}
-		x.addBlock(st, p)
-	}
-}
-
-// placement reports a float's placement specifier ("htb!"), which an
-// algorithm environment takes where a theorem takes its title.
-func placement(opt string) bool {
-	opt = strings.TrimSpace(opt)
-	return opt != "" && strings.Trim(opt, "htbpH!") == ""
-}
-
-// stemPrefix is the lower-case start of a term that its plural and
-// inflections share ("trees" and "tree" → "tree").
-func stemPrefix(t string) string {
-	l := strings.ToLower(strings.TrimSpace(t))
-	for _, suf := range []string{"ies", "es", "s"} {
-		if strings.HasSuffix(l, suf) && len(l) > len(suf)+2 {
-			return strings.TrimSuffix(l, suf)
-		}
-	}
-	return l
-}
-
-// addBlock adds a format block's primitive and remembers its name for
-// the references that point at it.
-func (x *extractor) addBlock(st *secState, c cand) {
-	n := len(x.cands)
-	x.add(st, c)
-	if len(x.cands) == n || !c.genuine {
-		return
-	}
-	for _, k := range c.labels {
-		if x.texr != nil {
-			x.texr.names[k] = c.name
-		}
-		if x.ptx != nil {
-			x.ptx.names[k] = c.name
-		}
-	}
-}
-
-// envName names an environment found in another format (a Markdown block
-// carrying a LaTeX theorem environment) the way latexPrimitives names one,
-// without splitting a definition by its terms. c.statement must be set.
-func (x *extractor) envName(st *secState, env latexEnv, envName, title, opt, body, stmt string, c *cand) string {
-	if c.statement == "" {
-		c.statement = stmt
-	}
-	if c.kind == "" {
-		c.kind = kindWord(env.kind)
-	}
-	given := ""
-	if !placement(opt) {
-		given = x.texr.clean(opt)
-	}
-	if env.kind == "onebox" {
-		given = x.texr.clean(title)
-	}
-	var terms []termHit
-	if c.typ == core.Definition {
-		terms = nounTerms(c.statement, x.latexTerms(body))
-	}
-	var alt func() string
-	if env.typ == core.Algorithm {
-		alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
-	}
-	return x.blockName(st, c, given, terms, alt)
 }

@@ -10,7 +10,7 @@ import (
 
 // Theorem-like blocks in Markdown. Mathematical writing in Markdown keeps
 // its theorems in one of four forms, all read like LaTeX environments
-// (same kinds as latexEnvs, same naming as envName, confidence 0.95):
+// (same kinds as envKinds, named as every format block is (blocks.go), confidence 0.95):
 //
 //   - raw LaTeX environments, as pandoc Markdown, R Markdown and notebooks
 //     pass them through: \begin{thm}[Title] … \end{thm} (read by
@@ -146,7 +146,7 @@ const (
 
 // mdBlock is one theorem-like block opener found in a section.
 type mdBlock struct {
-	kind   string // latexEnvs key
+	kind   string // envKinds key
 	title  string
 	label  string
 	number string // the number the block's opener gives (number="2.1")
@@ -215,7 +215,7 @@ func mdDefinitions(doc string) []string {
 	}
 	var out []string
 	mdOpeners(doc, func(b mdBlock) int {
-		if env, ok := latexEnvs[b.kind]; !ok || env.typ != core.Definition || b.term {
+		if env, ok := envKinds[b.kind]; !ok || env.typ != core.Definition || b.term {
 			return 0
 		}
 		limit := min(len(doc), b.body+maxBody)
@@ -246,7 +246,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 			return b, false
 		}
 		w := strings.Fields(info)[0]
-		if _, ok := latexEnvs[strings.ToLower(w)]; ok && w == strings.ToLower(w) {
+		if _, ok := envKinds[strings.ToLower(w)]; ok && w == strings.ToLower(w) {
 			b.kind = w
 			return b, true
 		}
@@ -285,7 +285,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 
 // directiveKind returns the environment kind named by an opener's info
 // string: "{prf:theorem}", "{.definition …}", "{#thm-label}", "{lemma,
-// …}", when it is one latexEnvs knows.
+// …}", when it is one envKinds knows.
 func directiveKind(info string) (string, bool) {
 	info = strings.TrimSpace(info)
 	if !strings.HasPrefix(info, "{") {
@@ -314,7 +314,7 @@ func directiveKind(info string) (string, bool) {
 		case i > 0 || strings.Contains(w, "="):
 			continue
 		}
-		if env, ok := latexEnvs[w]; ok && env.kind != "onebox" {
+		if env, ok := envKinds[w]; ok && env.kind != "onebox" {
 			return w, true
 		}
 	}
@@ -340,7 +340,7 @@ func attrValue(attrs, key string) string {
 // it; it returns where the block ends in the section (its closing line
 // included), or 0 when it was not read.
 func (x *extractor) mdBlock(st *secState, b mdBlock) int {
-	env, ok := latexEnvs[b.kind]
+	env, ok := envKinds[b.kind]
 	if !ok {
 		return 0
 	}
@@ -398,27 +398,24 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	}
 	c.number = b.number
 	c.statement = cleanLaTeX(tex)
+	if c.kind == "" {
+		c.kind = kindWord(env.kind)
+	}
+	fb := formatBlock{c: c, title: x.texr.clean(mdToLaTeX(b.title))}
 	if env.typ == core.Definition {
-		// A definition of several terms in separate sentences is one
-		// primitive per term, as in LaTeX and PreTeXt.
-		if c.kind == "" {
-			c.kind = kindWord(env.kind)
-		}
-		if terms := nounTerms(c.statement, x.latexTerms(termTeX(tex))); len(terms) > 1 {
-			// A list item is a sentence of its own ("- P ∧ Q is called a
-			// conjunction."): the bullets go, so that its sentences part.
-			stmt := cleanLaTeX(unbullet(tex))
-			if groups := groupTerms(stmt, terms); len(groups) > 1 {
-				c.statement = stmt
-				c.body = absBody
-				termsAt(x.doc[:absEnd], stmtAt, absBody, groups)
-				x.addGroups(st, c, x.texr.clean(mdToLaTeX(b.title)), groups)
-				return absAfter - st.body
-			}
+		fb.terms = x.latexTerms(termTeX(tex))
+		// A list item is a sentence of its own ("- P ∧ Q is called a
+		// conjunction."): the bullets go, so that its sentences part.
+		fb.split = cleanLaTeX(unbullet(tex))
+		fb.place = func(c *cand, groups []termGroup) {
+			c.body = absBody
+			termsAt(x.doc[:absEnd], stmtAt, absBody, groups)
 		}
 	}
-	c.name = x.envName(st, env, b.kind, "", mdToLaTeX(b.title), termTeX(tex), c.statement, &c)
-	x.add(st, c)
+	if env.typ == core.Algorithm {
+		fb.alt = func() string { return givenName(x.texr.clean(latexArg(termTeX(tex), `\caption`))) }
+	}
+	x.addFormatBlock(st, fb)
 	return absAfter - st.body
 }
 

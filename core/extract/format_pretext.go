@@ -11,7 +11,7 @@ import (
 
 // pretextElems are the PreTeXt elements that hold primitives; like LaTeX,
 // proofs, examples and exercises are not knowledge of their own.
-var pretextElems = map[string]latexEnv{
+var pretextElems = map[string]blockKind{
 	"definition":  {core.Definition, "definition"},
 	"theorem":     {core.Theorem, "theorem"},
 	"lemma":       {core.Theorem, "lemma"},
@@ -116,31 +116,23 @@ func (x *extractor) pretextElems(st *secState) {
 		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 			i = rel
 		}
-		x.pretextPrimitives(st, env, c, body, stmtXML)
+		x.addFormatBlock(st, x.pretextBlock(c, body, stmtXML))
 	}
 }
 
-// pretextPrimitives names an element and adds its primitive, or one per
-// term when a definition defines several in separate sentences.
-func (x *extractor) pretextPrimitives(st *secState, env latexEnv, c cand, body, stmtXML string) {
-	title := ""
+// pretextBlock is an element in the block model: titled by its <title>
+// (one before its <statement>), its terms its <term>s.
+func (x *extractor) pretextBlock(c cand, body, stmtXML string) formatBlock {
+	b := formatBlock{c: c}
 	if ti := strings.Index(body, "<title>"); ti >= 0 {
 		if si := strings.Index(body, "<statement"); si < 0 || ti < si {
-			title = x.ptx.clean(xmlChild(body, "title"))
+			b.title = x.ptx.clean(xmlChild(body, "title"))
 		}
 	}
-	var terms []termHit
 	if c.typ == core.Definition {
-		terms = nounTerms(c.statement, x.ptxTerms(stmtXML))
+		b.terms = x.ptxTerms(stmtXML)
 	}
-	if len(terms) > 1 {
-		if groups := groupTerms(c.statement, terms); len(groups) > 1 {
-			x.addGroups(st, c, title, groups)
-			return
-		}
-	}
-	c.name = x.blockName(st, &c, title, terms, nil)
-	x.addBlock(st, c)
+	return b
 }
 
 // workElems hold the reader's work: a term an exercise introduces ("the

@@ -78,7 +78,7 @@ var numberedEnvs = map[string]string{
 
 // kindOfTitle maps the printed title of a declared theorem-like
 // environment to what it produces.
-var kindOfTitle = map[string]latexEnv{
+var kindOfTitle = map[string]blockKind{
 	"definition": {"definition", "definition"}, "theorem": {"theorem", "theorem"},
 	"lemma": {"theorem", "lemma"}, "proposition": {"theorem", "proposition"},
 	"corollary": {"theorem", "corollary"}, "axiom": {"axiom", "axiom"},
@@ -577,7 +577,7 @@ func (d *texDoc) theoremKind(env string) string {
 	if t, ok := d.envs[env]; ok {
 		return t
 	}
-	if e, ok := latexEnvs[env]; ok && e.kind != "onebox" {
+	if e, ok := envKinds[env]; ok && e.kind != "onebox" {
 		return kindWord(e.kind)
 	}
 	return numberedEnvs[env]
