@@ -4,8 +4,10 @@
 // as a stream of encoding/xml tokens, so nothing outside the standard
 // library is involved. Structure is kept the way the analyzer understands
 // it: heading styles become `#` headings, list paragraphs become "- " items,
-// tables become `| a | b |` rows and footnotes are collected at the end
-// under "## Footnotes".
+// tables become `| a | b |` rows, paragraphs in a theorem-like style
+// ("Theorem", "Definition", "Proof") become the fenced divs the HTML reader
+// writes for theorem-like containers, and footnotes are collected at the
+// end under "## Footnotes".
 //
 // Every part is read through a bounded reader: a part that decompresses to
 // more than MaxPartBytes is refused, whatever its header claims, and so is
@@ -23,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
@@ -169,6 +172,21 @@ func newDecoder(r io.Reader) *xml.Decoder { return xmldec.New(r, false) }
 type styleInfo struct {
 	heading int // 1..6, 0 when not a heading
 	list    int // 1 + list level when a list style, 0 otherwise
+	// block is the kind of theorem-like block a paragraph style holds
+	// ("Theorem", "Definition", "Proof" styles of thesis and book
+	// templates), as htmltext names container kinds; "" otherwise.
+	block string
+}
+
+// blockStyle reads a style named after a theorem-like block ("Theorem",
+// "Definition Style", "Proof"): its first word is the block's kind.
+func blockStyle(name string) styleInfo {
+	if f := strings.Fields(strings.ToLower(name)); len(f) > 0 {
+		if k := htmltext.ContainerKind("div", f[0]); k != "" {
+			return styleInfo{block: k}
+		}
+	}
+	return styleInfo{}
 }
 
 // styleFromName classifies a style by its (English, built-in) name.
@@ -193,7 +211,7 @@ func styleFromName(name string) styleInfo {
 			}
 		}
 	}
-	return styleInfo{}
+	return blockStyle(n)
 }
 
 // styleFromID classifies the well-known style ids used when styles.xml is
@@ -214,6 +232,8 @@ func styleFromID(id string) styleInfo {
 		if lv, err := strconv.Atoi(rest); err == nil && lv >= 1 && lv <= 9 {
 			return styleInfo{list: lv}
 		}
+	default:
+		return blockStyle(id)
 	}
 	return styleInfo{}
 }
@@ -328,6 +348,11 @@ type converter struct {
 	blocks []string // finished blocks, joined by blank lines
 	list   []string // pending list items (one block)
 	rows   []string // pending table rows (one block)
+	// cont and contBlocks are the pending theorem-like block: the kind of
+	// its paragraphs' style and their text, written as one fenced div as
+	// the HTML reader writes a theorem-like container.
+	cont       string
+	contBlocks []string
 
 	pDepth   int // nesting of w:p (text boxes nest paragraphs)
 	para     strings.Builder
@@ -384,6 +409,13 @@ func (c *converter) flushList() {
 	}
 }
 
+func (c *converter) flushCont() {
+	if c.cont != "" && len(c.contBlocks) > 0 {
+		c.blocks = append(c.blocks, strings.Join(htmltext.Fence(c.cont, "", "", c.contBlocks), "\n\n"))
+	}
+	c.cont, c.contBlocks = "", nil
+}
+
 func (c *converter) flushRows() {
 	if len(c.rows) > 0 {
 		c.blocks = append(c.blocks, strings.Join(c.rows, "\n"))
@@ -424,7 +456,14 @@ func (c *converter) endParagraph() {
 	if text == "" {
 		return
 	}
+	if si.block == "" || si.block != c.cont {
+		c.flushCont()
+	}
 	switch {
+	case si.block != "":
+		c.flushList()
+		c.cont = si.block
+		c.contBlocks = append(c.contBlocks, text)
 	case si.heading > 0:
 		c.flushList()
 		c.blocks = append(c.blocks, strings.Repeat("#", si.heading)+" "+strings.Join(strings.Fields(text), " "))
@@ -561,6 +600,7 @@ func (c *converter) start(t xml.StartElement) {
 	case "tbl":
 		c.tblDepth++
 		if c.tblDepth == 1 {
+			c.flushCont()
 			c.flushList()
 		}
 	case "tr":
@@ -647,6 +687,7 @@ func (c *converter) endRun() {
 }
 
 func (c *converter) finish(notes map[string]string) string {
+	c.flushCont()
 	c.flushList()
 	c.flushRows()
 	if len(c.refs) > 0 && len(notes) > 0 {

@@ -98,10 +98,15 @@ func Fence(kind, id, title string, blocks []string) []string {
 	out := make([]string, 0, len(blocks)+2)
 	if kind == KindProof {
 		if len(blocks) > 0 {
-			// "Proof." is the proof's label, not its text.
+			// "Proof." is the proof's label, not its text, whether its
+			// paragraph goes on ("**Proof.** Take …") or not.
 			b := strings.TrimLeft(blocks[0], "#* ")
-			if strings.HasPrefix(b, "Proof") && len(strings.TrimRight(strings.TrimLeft(b[5:], "*"), ".: *")) == 0 {
-				blocks = blocks[1:]
+			if rest, ok := strings.CutPrefix(b, "Proof"); ok && (rest == "" || strings.ContainsRune(".:*", rune(rest[0]))) {
+				if rest = strings.TrimLeft(rest, ".:* "); rest == "" {
+					blocks = blocks[1:]
+				} else {
+					blocks = append([]string{rest}, blocks[1:]...)
+				}
 			}
 		}
 		out = append(out, "::: {.proof}")
@@ -140,9 +145,10 @@ func Fence(kind, id, title string, blocks []string) []string {
 					rest = strings.TrimLeft(rest, " ")
 					if title == "" || m[3] == "" {
 						// "**Theorem 2.1** (Name). Text"
-						if n := headLabel.FindStringSubmatch("X " + rest); n != nil && n[2] == "" && n[3] != "" && title == "" {
+						// (headLabel wants a kind word first: "Label" stands in.)
+						if n := headLabel.FindStringSubmatch("Label " + rest); n != nil && n[2] == "" && n[3] != "" && title == "" {
 							title = n[3]
-							rest = rest[len(n[0])-2:]
+							rest = rest[len(n[0])-len("Label "):]
 						}
 					}
 					rest = strings.TrimLeft(rest, ".: ")

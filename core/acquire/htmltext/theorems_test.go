@@ -14,7 +14,7 @@ func TestContainersBecomeFencedDivs(t *testing.T) {
 	for _, want := range []string{
 		"::: {.theorem #theorem-X name=\"Big 'One'\" number=\"XY\"}\n\nEvery x is y.\n\n:::",
 		"::: {.lemma #L1 name=\"Small\" number=\"2\"}\n\nSee [Theorem XY](#theorem-X) and there.\n\n:::",
-		"::: {.proof}\n\n*Proof.* Trivial.\n\n:::",
+		"::: {.proof}\n\nTrivial.\n\n:::",
 		"::: {.theorem #thm:a name=\"Named\" number=\"1.1\"}\n\nText of it.\n\n:::",
 	} {
 		if !strings.Contains(got, want) {
@@ -158,5 +158,16 @@ func TestBlockArticlesAreNotMainContent(t *testing.T) {
 	got = Text(`<body><p>Site blurb.</p><article><h1>Post</h1><article class="theorem theorem-like"><p>Every x.</p></article></article></body>`)
 	if strings.Contains(got, "Site blurb") || !strings.Contains(got, "# Post") || !strings.Contains(got, "Every x.") {
 		t.Errorf("real article not preferred:\n%s", got)
+	}
+}
+
+// A bold label followed by a parenthesized title outside the bold
+// ("**Theorem 2.1** (Lagrange). …", as Word and many pages set it) gives
+// the block its number and title, and the statement starts after them.
+func TestFenceTitleAfterBoldLabel(t *testing.T) {
+	got := strings.Join(Fence("theorem", "", "", []string{"**Theorem 2.1** (Lagrange). The order of a subgroup divides the order of the group."}), "\n")
+	want := "::: {.theorem name=\"Lagrange\" number=\"2.1\"}\nThe order of a subgroup divides the order of the group.\n:::"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
