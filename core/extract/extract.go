@@ -260,6 +260,7 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 			}
 		})
 	}
+	x.sectionSteps(roots)
 	return x.finish(opts)
 }
 

@@ -292,6 +292,7 @@ func (x *extractor) stepHeading(st *secState) {
 		name = tidyName(name + ": " + concept)
 	}
 	x.add(st, cand{typ: core.Technique, name: name, statement: stmt, number: "", offset: hStart + k, conf: 0.9})
+	x.genre.procedures++
 }
 
 // sectionLead returns a section's first prose paragraph, its first code

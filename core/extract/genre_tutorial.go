@@ -65,6 +65,7 @@ func (x *extractor) procedures(st *secState) {
 		c.form = procedureForm(steps)
 		c.name = x.procedureName(st, lead, steps, part)
 		x.add(st, c)
+		x.genre.procedures++
 	}
 }
 
@@ -73,6 +74,9 @@ func (x *extractor) procedures(st *secState) {
 type genreState struct {
 	// procNames are the procedure names given so far.
 	procNames map[string]bool
+	// procedures counts the procedures found by numbered lists and
+	// "Step N" headings.
+	procedures int
 	// parents maps each section to its parent, built on first use.
 	parents map[*core.Section]*core.Section
 }
@@ -125,7 +129,7 @@ func readStep(item string) procStep {
 		}
 	}
 	st.text = plainMarkdown(strings.Join(para, " "))
-	st.code = summarizeCode(blocks)
+	st.code = summarizeCode(blocks, maxCommands)
 	return st
 }
 
@@ -142,7 +146,7 @@ var shellLangs = map[string]bool{
 }
 
 // maxCommands bounds the commands a step's form quotes.
-const maxCommands = 3
+const maxCommands = 8
 
 // plainMarkdown renders inline Markdown as reading text: links keep their
 // text, images and HTML comments go, emphasis marks go, inline code keeps
@@ -204,7 +208,7 @@ func plainMarkdown(s string) string {
 // without prompts, comments and printed output. A block of another kind
 // (a Dockerfile, a YAML file) or too many commands are described by the
 // first line and size of the first block.
-func summarizeCode(blocks []codeBlock) string {
+func summarizeCode(blocks []codeBlock, maxCmds int) string {
 	if len(blocks) == 0 {
 		return ""
 	}
@@ -215,7 +219,7 @@ func summarizeCode(blocks []codeBlock) string {
 		}
 		cmds = append(cmds, commands(b)...)
 	}
-	short := len(cmds) > 0 && len(cmds) <= maxCommands && (shellLangs[blocks[0].lang] || len(commands(blocks[0])) <= 2)
+	short := len(cmds) > 0 && len(cmds) <= maxCmds && (shellLangs[blocks[0].lang] || len(commands(blocks[0])) <= 2)
 	for _, c := range cmds {
 		if len(c) > maxCodeLine || strings.Contains(c, "`") {
 			short = false
@@ -242,19 +246,23 @@ func summarizeCode(blocks []codeBlock) string {
 // comments, and in a console session only the prompted lines, without
 // their prompt.
 func commands(b codeBlock) []string {
-	prompted := false
-	for _, l := range b.lines {
-		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.lang == "cmd" {
-			prompted = true
-			break
-		}
-	}
+	isPrompted := prompted(b)
 	var out []string
+	cont := false // the command before ends in a backslash: this line goes on with it
 	for _, l := range b.lines {
-		if l == "" || l == "#" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
+		// A shell's grouping braces on lines of their own group, they do
+		// nothing.
+		if l == "" || l == "#" || l == "{" || l == "}" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
 			continue
 		}
-		if prompted {
+		more := strings.HasSuffix(l, "\\")
+		l = strings.TrimSpace(strings.TrimSuffix(l, "\\"))
+		if cont {
+			out[len(out)-1] += " " + l
+			cont = more
+			continue
+		}
+		if isPrompted {
 			p := ""
 			for _, pr := range []string{"$ ", "PS> ", "> "} {
 				if strings.HasPrefix(l, pr) {
@@ -268,6 +276,7 @@ func commands(b codeBlock) []string {
 			l = strings.TrimSpace(l[len(p):])
 		}
 		out = append(out, l)
+		cont = more
 	}
 	return out
 }
@@ -307,7 +316,7 @@ func procedureStatement(lead string, steps []procStep) string {
 			sent = s.code
 		case strings.HasSuffix(sent, ":") && s.code != "" && len(sent) == len(s.text):
 			// "… by entering:" reads on into its command.
-			if strings.HasPrefix(s.code, "`") && !strings.Contains(s.code, "…") {
+			if strings.HasPrefix(s.code, "`") && !strings.Contains(s.code, "…") && len(s.code) <= maxCodeLine {
 				sent += " " + s.code + "."
 			} else {
 				sent = strings.TrimSuffix(sent, ":") + "."

@@ -1,0 +1,157 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// Procedures written as sections. Runbooks, labs and sample READMEs often
+// give their steps as a heading or a sentence over a block of commands
+// ("### Start the etcd Server" then ```bash systemctl start etcd```), with
+// neither a numbered list nor "Step N" headings. A Markdown tutorial or
+// reference in which the other procedure strategies found nothing is read
+// as one procedure: each block of commands (a shell block, or a block of
+// prompted lines) with the sentence leading into it is a step, in document
+// order, a step under a new heading says so, and the procedure is named
+// after the document's first heading. Blocks of other code (YAML, a
+// directory tree, printed output) are not steps.
+const sectionStepsConf = 0.75
+
+// maxSectionStepCommands bounds the commands one section step quotes: a
+// lab's block of five commands is its step.
+const maxSectionStepCommands = 8
+
+// sectionSteps reads the document's command blocks as one procedure when
+// no other procedure was found.
+func (x *extractor) sectionSteps(roots []*core.Section) {
+	if x.format != core.FormatMarkdown || x.genre.procedures > 0 || len(roots) == 0 || roots[0] == nil {
+		return
+	}
+	switch x.ctype {
+	case core.Tutorial, core.Reference, core.Unknown:
+	default:
+		return
+	}
+	doc := x.doc
+	var (
+		steps        []procStep
+		first, last  int
+		heading      string // the heading the next step stands under
+		headingTaken bool
+		para         []string // the lines of the paragraph being read
+		lastPara     string   // the paragraph read last, "" after a block or heading
+		fence        string
+		block        codeBlock
+		blockAt      int
+		lead         string // the paragraph leading into the open block
+	)
+	for p := 0; p < len(doc); {
+		end, next := text.Line(doc, p)
+		t := strings.TrimSpace(doc[p:end])
+		switch {
+		case fence != "":
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+				if cmds := commands(block); len(cmds) > 0 && (shellLangs[block.lang] || prompted(block)) {
+					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands)}
+					if !headingTaken && heading != "" {
+						st.text = strings.TrimRight(heading, ".:") + ": " + lead
+						if lead == "" {
+							st.text = heading
+						}
+						headingTaken = true
+					}
+					if len(steps) == 0 {
+						first = blockAt
+					}
+					last = next
+					steps = append(steps, st)
+				}
+				lead = ""
+			} else {
+				block.lines = append(block.lines, t)
+			}
+		case isFence(t):
+			n := runOf(t, t[0])
+			fence = t[:n]
+			block = codeBlock{lang: strings.ToLower(strings.TrimSpace(strings.Trim(t[n:], "{} ")))}
+			blockAt = p
+			if len(para) > 0 {
+				lastPara = strings.Join(para, " ")
+			}
+			lead = plainMarkdown(lastPara)
+			para, lastPara = para[:0], ""
+		case strings.HasPrefix(t, "#"):
+			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
+			headingTaken = false
+			para, lastPara = para[:0], ""
+		case t == "":
+			if len(para) > 0 {
+				lastPara = strings.Join(para, " ")
+				para = para[:0]
+			}
+		default:
+			para = append(para, t)
+		}
+		p = next
+	}
+	if len(steps) < 2 {
+		return
+	}
+	// The procedure is named after the document's first heading, not the
+	// text before it (a level-0 root: front matter, a preamble).
+	root := roots[0]
+	for _, r := range roots {
+		if r != nil && r.Level > 0 {
+			root = r
+			break
+		}
+	}
+	st := x.headState(root)
+	if strings.TrimSpace(st.own) == "" && len(root.Children) > 0 && root.Children[0] != nil {
+		// A heading straight over another ("## Compose sample application"
+		// then "### NGINX proxy with Go backend"): the second says which.
+		st = x.headState(root.Children[0])
+	}
+	c := cand{typ: core.Technique, offset: first, end: last, conf: sectionStepsConf}
+	c.statement = procedureStatement("", steps)
+	c.form = procedureForm(steps)
+	c.name = x.procedureName(st, "", steps, 1)
+	x.add(st, c)
+}
+
+// headState is a section's state for naming what it holds.
+func (x *extractor) headState(s *core.Section) *secState {
+	st := &secState{s: s, title: x.plainTitle(s.Title), chapter: 1, body: clamp(s.BodyOffset, 0, len(x.doc))}
+	st.own = x.doc[st.body:clamp(s.OwnEnd(), st.body, len(x.doc))]
+	return st
+}
+
+// prompted reports a block whose lines are typed at a prompt ("$ docker
+// ps", "PS> Get-Item", "> dir" in a cmd block): commands, whatever its
+// language says.
+func prompted(b codeBlock) bool {
+	for _, l := range b.lines {
+		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.lang == "cmd" {
+			return true
+		}
+	}
+	return false
+}
+
+// stepNumberless is a heading without the number a step heading opens
+// with ("1. Read the documentation", "2) Start"): the procedure numbers
+// its steps itself.
+func stepNumberless(h string) string {
+	h = strings.TrimSpace(h)
+	i := 0
+	for i < len(h) && h[i] >= '0' && h[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(h)-1 && (h[i] == '.' || h[i] == ')') && h[i+1] == ' ' {
+		return strings.TrimSpace(h[i+2:])
+	}
+	return h
+}

@@ -1,0 +1,74 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// mdDoc analyzes a Markdown fixture with a section per heading, as the
+// analyzer would, for the strategies that read the section tree.
+func mdDoc(txt string, ct core.ContentType) *core.Analysis {
+	a := oneSection(txt, core.FormatMarkdown, ct)
+	var roots []*core.Section
+	lines := strings.SplitAfter(txt, "\n")
+	off := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			level := len(l) - len(strings.TrimLeft(l, "#"))
+			s := &core.Section{Title: strings.TrimSpace(strings.TrimLeft(l, "# ")), Level: level, Offset: off, BodyOffset: off + len(l), End: len(txt)}
+			if len(roots) > 0 {
+				roots[len(roots)-1].End = off
+			}
+			roots = append(roots, s)
+		}
+		off += len(l)
+	}
+	if len(roots) > 0 {
+		a.Sections = roots
+	}
+	return a
+}
+
+// A lab whose steps are headings or sentences over blocks of commands,
+// with neither a numbered list nor "Step N" headings, is one procedure
+// named after its first heading: each command block with the sentence
+// leading into it is a step, a block's continued lines are one command and
+// its grouping braces go, and a block of configuration is not a step.
+func TestSectionStepsProcedure(t *testing.T) {
+	doc := "# Bootstrapping the Store\n\nIn this lab you bootstrap a store.\n\n" +
+		"## Install the Binaries\n\nCopy the binaries to the server:\n\n```bash\nscp \\\n  bin/store \\\n  root@server:~/\n```\n\n" +
+		"## Configure the Server\n\nThe configuration file:\n\n```yaml\nport: 7000\n```\n\n" +
+		"Create the data folder and start the server:\n\n```bash\n{\n  mkdir -p /var/lib/store\n  systemctl start store\n}\n```\n\n" +
+		"## Verification\n\n```console\n$ store status\nrunning\n```\n"
+	ps := Extract(mdDoc(doc, core.Reference), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	p := ps[0]
+	if p.Type != core.Technique || p.Name != "Bootstrapping the Store" {
+		t.Errorf("got %s %q", p.Type, p.Name)
+	}
+	want := "1. Install the Binaries: Copy the binaries to the server: `scp bin/store root@server:~/`\n" +
+		"2. Configure the Server: Create the data folder and start the server: `mkdir -p /var/lib/store`; `systemctl start store`\n" +
+		"3. Verification — `store status`"
+	if p.ComputationalForm != want {
+		t.Errorf("form\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+}
+
+// The strategy stands aside where a document's procedures are numbered
+// lists, and a document with a single block of commands is no procedure.
+func TestSectionStepsOnlyWithoutOtherProcedures(t *testing.T) {
+	listed := "# Setup\n\n## Install\n\n```bash\nmake install\n```\n\n## Run\n\nTo run it:\n\n1. Open a terminal.\n2. Start the server with `store serve`.\n3. Open the page it prints.\n\n```bash\nstore serve\n```\n"
+	for _, p := range Extract(mdDoc(listed, core.Tutorial), Options{}) {
+		if p.Confidence == sectionStepsConf {
+			t.Errorf("a section-step procedure beside a listed one: %q", p.Name)
+		}
+	}
+	single := "# Usage\n\nInstall it:\n\n```bash\ngo get example.com/store\n```\n\nThen import it.\n"
+	if ps := Extract(mdDoc(single, core.Reference), Options{}); len(ps) != 0 {
+		t.Errorf("one command block gave %v", nameList(ps))
+	}
+}
