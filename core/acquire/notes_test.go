@@ -21,9 +21,9 @@ func TestNotesNameTheDeeplyNestedDocument(t *testing.T) {
 	const note = "the page nests elements 23 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text"
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{
-		"deep.html":       []byte(deep),
+		"deep.html":   []byte(deep),
 		"shallow.htm": []byte("<html><body><h1>Rings</h1><p>A ring is a set.</p></body></html>"),
-		"pages.zip":       buildZip(t, []ent{file("in/deep.html", deep), file("plain.md", "# Plain\n\nText.\n")}),
+		"pages.zip":   buildZip(t, []ent{file("in/deep.html", deep), file("plain.md", "# Plain\n\nText.\n")}),
 	})
 	ctx := context.Background()
 	for _, c := range []struct {
