@@ -136,3 +136,29 @@ func BenchmarkBlockLinksLoop(b *testing.B) {
 		}
 	}
 }
+
+// Any text is read without panic, and every note names the document.
+func FuzzBlockLinks(f *testing.F) {
+	doc, _ := loopDoc([][]int{{1}, {2}, {0, 1}})
+	f.Add(doc)
+	f.Add("::: {.theorem #a}\nA [B](#b)\n::::\n::: proof\n[A](#a)\n:::\n:::: {#b}\n[A](#a)\n```\n:::\n")
+	f.Fuzz(func(t *testing.T, doc string) {
+		bl := ReadBlockLinks("d", "d", doc)
+		if bl == nil {
+			return
+		}
+		var prims []core.Primitive
+		for i, b := range bl.blocks {
+			p := core.Primitive{ID: fmt.Sprint(i), Name: b.id, Provenance: core.Provenance{Document: "d", Offset: b.start}}
+			if i%2 == 1 {
+				depend(&p, &core.Primitive{ID: fmt.Sprint(i - 1)})
+			}
+			prims = append(prims, p)
+		}
+		for _, n := range bl.Undrawn(prims) {
+			if !strings.HasPrefix(n, "d: ") {
+				t.Errorf("note %q", n)
+			}
+		}
+	})
+}
