@@ -129,6 +129,12 @@ type Result struct {
 	// Errors are the non-fatal problems: unreadable files and entries,
 	// limits reached. Fatal problems are returned as the error instead.
 	Errors []core.AcquireError `json:"errors"`
+	// Notes are about documents that were read, but not quite as written:
+	// what their markup held that their text does not keep (an HTML page
+	// nesting its blocks 10,000 deep, whose deepest are read as plain
+	// text). Reason says what, and names the part of the document
+	// concerned (an EPUB's XHTML document) when there is one.
+	Notes []Problem `json:"notes,omitempty"`
 	// OutOfScope counts the files left out by Options.Scope.
 	OutOfScope int `json:"outOfScope"`
 
@@ -374,7 +380,7 @@ func (a *acquirer) readLocal(path, rel string, info fs.FileInfo, pages func(done
 		return "", err
 	}
 	doc, why, err := a.take(item{display: rel, file: visible(path), loc: visible(path), ext: ext, raw: raw, partial: partial},
-		func(ext string, raw []byte) (string, string, error) { return decode(ext, raw, a.opts, pages) })
+		func(ext string, raw []byte) (string, string, []string, error) { return decode(ext, raw, a.opts, pages) })
 	if err != nil || doc == nil {
 		return why, err
 	}

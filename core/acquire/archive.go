@@ -519,13 +519,13 @@ func (a *acquirer) entry(ar *archive, e *entryInfo) bool {
 	// Every entry is judged by its content (see take): an archive inside
 	// is reported, not opened, so nesting cannot multiply the limits.
 	doc, why, err := a.take(item{display: ar.name(visible(e.name)), file: visible(ar.path), loc: ar.location(e.name), ext: ext, raw: raw},
-		func(ext string, raw []byte) (string, string, error) {
+		func(ext string, raw []byte) (string, string, []string, error) {
 			// What a document holds inside (a DOCX's parts, a PDF's
 			// text) counts against the total as well as its raw bytes.
 			left := a.opts.MaxTotalSize - a.used
-			text, markup, err := decodeIn(ext, raw, a.opts, pages, &left)
+			text, markup, notes, err := decodeIn(ext, raw, a.opts, pages, &left)
 			a.used = a.opts.MaxTotalSize - left
-			return text, markup, err
+			return text, markup, notes, err
 		})
 	end()
 	switch {

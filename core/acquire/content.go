@@ -75,7 +75,7 @@ type item struct {
 }
 
 // decoder reads a document of a known format (decode or decodeIn).
-type decoder func(ext string, raw []byte) (text, markup string, err error)
+type decoder func(ext string, raw []byte) (text, markup string, notes []string, err error)
 
 // take judges one file by its content and returns the document it reads,
 // with Name, Path and Familiarity left to the caller, or nil. Findings
@@ -135,6 +135,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 		}
 	}
 	var text, markup string
+	var notes []string
 	if scanOnly {
 		if bad := invalidBytes(it.raw); bad > 0 && !utf16BOM(it.raw) {
 			// Not text by the rule (UTF-8, or UTF-16 with a BOM). Data
@@ -152,7 +153,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 			return nil, whyEmpty, nil
 		}
 	} else {
-		text, markup, err = dec(ext, it.raw)
+		text, markup, notes, err = dec(ext, it.raw)
 	}
 	var be *binaryError
 	if errors.As(err, &be) {
@@ -181,6 +182,9 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 		doc.MediaType, doc.Format, doc.ScanOnly = scanOnlyMediaOf(text), core.FormatText, true
 	}
 	a.quotedEICAR(it, doc)
+	for _, n := range notes {
+		a.res.Notes = append(a.res.Notes, Problem{Path: it.display, Reason: n})
+	}
 	return doc, "", nil
 }
 

@@ -19,10 +19,12 @@ import (
 // reader that turns them into Markdown text.
 var converted = map[string]struct {
 	media string
-	read  func(ctx context.Context, raw []byte) (text, markup string, err error)
+	// read also returns notes on what the document's markup held that
+	// its text does not keep as written.
+	read func(ctx context.Context, raw []byte) (text, markup string, notes []string, err error)
 }{
 	".docx": {"application/vnd.openxmlformats-officedocument.wordprocessingml.document", nil}, // read by readDOCX
-	".epub": {"application/epub+zip", readZipped(epub.Text)},
+	".epub": {"application/epub+zip", readEPUB},
 	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
 	".htm":  {"text/html", readHTML},
@@ -40,12 +42,14 @@ func init() {
 
 // decode turns the raw bytes of a document with extension ext into its
 // text, and for markup formats also returns the original markup (which the
-// sanitizer must see). Plain text formats are validated by Normalize.
-// pages, when not nil, is told how many pages of a PDF are read.
+// sanitizer must see) and notes on what the markup held that the text does
+// not keep as written (an HTML page nesting its blocks 10,000 deep). Plain
+// text formats are validated by Normalize. pages, when not nil, is told
+// how many pages of a PDF are read.
 //
 // A reader that panics on what the file holds fails that file only: the
 // panic becomes its error, so a folder or archive still reads the rest.
-func decode(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, err error) {
+func decode(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, notes []string, err error) {
 	return decodeIn(ext, raw, opts, pages, nil)
 }
 
@@ -54,23 +58,24 @@ func decode(ext string, raw []byte, opts Options, pages func(done, total int)) (
 // text of a PDF or EPUB), and taking that from *budget: an archive's
 // total decompressed limit then covers what its entries hold inside. An
 // error matching errTotal says the budget is spent.
-func decodeIn(ext string, raw []byte, opts Options, pages func(done, total int), budget *int64) (text, markup string, err error) {
+func decodeIn(ext string, raw []byte, opts Options, pages func(done, total int), budget *int64) (text, markup string, notes []string, err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			text, markup = "", ""
+			text, markup, notes = "", "", nil
 			err = fmt.Errorf("internal error reading the %s document: %v", ext, x)
 		}
 	}()
 	if ext == ".docx" {
-		return readDOCX(opts.context(), raw, budget)
+		text, markup, err = readDOCX(opts.context(), raw, budget)
+		return text, markup, nil, err
 	}
-	text, markup, err = decodeText(ext, raw, opts, pages)
+	text, markup, notes, err = decodeText(ext, raw, opts, pages)
 	if err == nil && budget != nil && (ext == ".pdf" || ext == ".epub") {
 		if *budget -= int64(len(text)); *budget < 0 {
-			return "", "", fmt.Errorf("%w: its text (%s) takes the archive past it", errTotal, HumanBytes(int64(len(text))))
+			return "", "", nil, fmt.Errorf("%w: its text (%s) takes the archive past it", errTotal, HumanBytes(int64(len(text))))
 		}
 	}
-	return text, markup, err
+	return text, markup, notes, err
 }
 
 // readDOCX reads a Word document, its parts bounded by docx.MaxDocBytes
@@ -96,58 +101,68 @@ func readDOCX(ctx context.Context, raw []byte, budget *int64) (string, string, e
 	return text, "", nil
 }
 
-func decodeText(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, err error) {
+func decodeText(ext string, raw []byte, opts Options, pages func(done, total int)) (text, markup string, notes []string, err error) {
 	if ext == ".pdf" {
 		if use, err := usePdftotext(opts.PDFBackend); err != nil {
-			return "", "", err
+			return "", "", nil, err
 		} else if use {
 			text, err = pdftotext(raw)
 			if err == nil && len(bytes.TrimSpace([]byte(text))) == 0 {
 				err = fmt.Errorf("no text found in the .pdf document (scanned pages without a text layer?)")
 			}
-			return text, "", err
+			return text, "", nil, err
 		}
 	}
 	c, ok := converted[ext]
 	if !ok {
 		text, err = Normalize(raw)
-		return text, "", err
+		return text, "", nil, err
 	}
 	if ext == ".pdf" && pages != nil {
 		text, err = pdf.TextProgress(opts.context(), bytes.NewReader(raw), int64(len(raw)), pages)
 	} else {
-		text, markup, err = c.read(opts.context(), raw)
+		text, markup, notes, err = c.read(opts.context(), raw)
 	}
 	if err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
 	if len(bytes.TrimSpace([]byte(text))) == 0 {
-		return "", "", fmt.Errorf("no text found in the %s document", ext)
+		return "", "", nil, fmt.Errorf("no text found in the %s document", ext)
 	}
-	return text, markup, nil
+	return text, markup, notes, nil
 }
 
 // readZipped adapts a reader of a binary format (zip-based, PDF). The
 // readers bound what they decompress themselves, so no deadline is needed
 // here; ctx is the acquisition's, for cancellation.
-func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) func(context.Context, []byte) (string, string, error) {
-	return func(ctx context.Context, raw []byte) (string, string, error) {
+func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) func(context.Context, []byte) (string, string, []string, error) {
+	return func(ctx context.Context, raw []byte) (string, string, []string, error) {
 		t, err := read(ctx, bytes.NewReader(raw), int64(len(raw)))
-		return t, "", err
+		return t, "", nil, err
 	}
 }
 
-func readHTML(_ context.Context, raw []byte) (string, string, error) {
+// readEPUB reads a book with the notes its documents' markup calls for.
+func readEPUB(ctx context.Context, raw []byte) (string, string, []string, error) {
+	t, notes, err := epub.TextNotes(ctx, bytes.NewReader(raw), int64(len(raw)))
+	return t, "", notes, err
+}
+
+func readHTML(_ context.Context, raw []byte) (string, string, []string, error) {
 	page, err := Normalize(raw)
 	if err != nil {
-		return "", "", err
+		return "", "", nil, err
 	}
-	body, title := htmltext.Page(page)
+	body, title, nest := htmltext.Read(page)
+	var notes []string
+	if note := nest.Note("the page"); note != "" {
+		notes = []string{note}
+	}
 	if body == "" {
-		return "", page, nil
+		return "", page, notes, nil
 	}
 	// The page's title goes first as front matter, as the EPUB and PDF
 	// readers write theirs, so that the analysis (and the skill made of it)
 	// knows the page by its title rather than by its file name.
-	return text.FrontMatter(title) + body, page, nil
+	return text.FrontMatter(title) + body, page, notes, nil
 }

@@ -84,9 +84,9 @@ func TestReaderPanicIsAPerFileError(t *testing.T) {
 	saved := converted[".epub"]
 	t.Cleanup(func() { converted[".epub"] = saved })
 	c := saved
-	c.read = func(context.Context, []byte) (string, string, error) {
+	c.read = func(context.Context, []byte) (string, string, []string, error) {
 		var none []int
-		return strings.Repeat("x", none[0]), "", nil // index out of range
+		return strings.Repeat("x", none[0]), "", nil, nil // index out of range
 	}
 	converted[".epub"] = c
 

@@ -154,7 +154,7 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 		used += int64(len(raw))
 		pages, end := a.prog.parts(rel, "pages")
 		doc, why, err := a.take(item{display: rel, file: location(rel), loc: location(rel), ext: ext, raw: raw},
-			func(ext string, raw []byte) (string, string, error) { return decode(ext, raw, opts, pages) })
+			func(ext string, raw []byte) (string, string, []string, error) { return decode(ext, raw, opts, pages) })
 		end()
 		switch {
 		case err != nil:

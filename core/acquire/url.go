@@ -104,10 +104,13 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 		}
 		ext = as
 		pages, end := prog.parts(name, "pages")
-		text, markup, err := decode(ext, got.Body, opts, pages)
+		text, markup, notes, err := decode(ext, got.Body, opts, pages)
 		end()
 		if err != nil {
 			return nil, &core.InputError{Input: source, Msg: err.Error()}
+		}
+		for _, n := range notes {
+			res.Notes = append(res.Notes, Problem{Path: name, Reason: n})
 		}
 		f := formats[ext]
 		res.Documents = append(res.Documents, core.Document{

@@ -45,6 +45,9 @@ type AnalyzeResult struct {
 	Primitives []core.Primitive
 	Candidates int
 	Wiring     wire.Result
+	// UndrawnLinks say which links between blocks that link in a loop
+	// were not drawn as edges, and why (see wire.BlockLinks).
+	UndrawnLinks []string
 }
 
 // Analyze runs the analyze, extract and wire stages over acquired documents.
@@ -123,6 +126,7 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 	}
 	step := max(1, total/200)
 	xopts := extract.Options{Domain: opts.Domain}
+	var loops []*wire.BlockLinks
 	for _, a := range res.Analyses {
 		if progress != nil {
 			name := ""
@@ -138,6 +142,12 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 				if made%max(1, of/200) == 0 || made == of {
 					progress(made, of, "candidates of "+name)
 				}
+			}
+		}
+		if d := a.Document; d != nil && d.Format == core.FormatMarkdown {
+			// Read while the text is at hand; checked once wired.
+			if bl := wire.ReadBlockLinks(d.Path, d.Name, d.Text); bl != nil {
+				loops = append(loops, bl)
 			}
 		}
 		ps := extract.Extract(a, xopts)
@@ -168,6 +178,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 	res.Wiring = wire.Wire(cands, wire.Options{Depth: opts.Depth})
 	res.Primitives = res.Wiring.Primitives
 	res.Candidates = len(res.Primitives)
+	for _, bl := range loops {
+		res.UndrawnLinks = append(res.UndrawnLinks, bl.Undrawn(res.Primitives)...)
+	}
 }
 
 // uniquifyIDs makes ids unique across documents: extraction only guarantees

@@ -262,6 +262,11 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		bytes += d.Bytes
 	}
 	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Errors), Ignored: len(acq.Ignored)})
+	// What the readers could not keep as written is told with the run's
+	// other problems.
+	for _, n := range acq.Notes {
+		res.Errors = append(res.Errors, n.Path+": "+n.Reason)
+	}
 	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
 	ahead := analyzeAhead(ctx, source, acquire.Learnable(acq.Documents), aopts)
 	defer ahead.drop()
@@ -381,6 +386,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// 5. Extract and wire.
 	r.start(StageExtract)
 	extractAndWire(ar, aopts, true, r.progress)
+	res.Errors = append(res.Errors, ar.UndrawnLinks...)
 	// What follows needs the candidates, not the text they came from:
 	// the documents and their section trees (as large as the source, and
 	// more) are let go before the store is compared and committed.

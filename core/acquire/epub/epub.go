@@ -48,12 +48,20 @@ var ErrTooLarge = errors.New("epub: too large")
 // Text returns the text of the EPUB held in r (size bytes long), spine
 // items in order, separated by blank lines. Lines end in "\n".
 func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
+	text, _, err := TextNotes(ctx, r, size)
+	return text, err
+}
+
+// TextNotes is Text, also returning notes on what the book's markup held
+// that its text does not keep as written (see htmltext.Nesting), one per
+// document at most, each naming the document ("ch3.xhtml nests …").
+func TextNotes(ctx context.Context, r io.ReaderAt, size int64) (string, []string, error) {
 	if err := ctx.Err(); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
-		return "", fmt.Errorf("epub: corrupt or not a zip archive: %w", err)
+		return "", nil, fmt.Errorf("epub: corrupt or not a zip archive: %w", err)
 	}
 	b := &book{ctx: ctx, files: map[string]*zip.File{}, budget: MaxTotalBytes}
 	for _, f := range zr.File {
@@ -61,7 +69,8 @@ func Text(ctx context.Context, r io.ReaderAt, size int64) (string, error) {
 			b.files[f.Name] = f
 		}
 	}
-	return b.text()
+	text, err := b.text()
+	return text, b.notes, err
 }
 
 type book struct {
@@ -71,6 +80,9 @@ type book struct {
 	ids    map[string]bool
 	files  map[string]*zip.File
 	budget int64
+	// notes say what documents' markup held that their text does not
+	// keep as written.
+	notes []string
 }
 
 // open returns a bounded reader over the named entry.
@@ -338,7 +350,10 @@ func (b *book) document(name string) (string, error) {
 	if b.ids == nil {
 		b.ids = map[string]bool{}
 	}
-	txt, err := xhtmlMarked(b.ctx, rc, b.ids)
+	txt, nest, err := xhtmlRead(b.ctx, rc, b.ids)
+	if note := nest.Note(name); note != "" {
+		b.notes = append(b.notes, note)
+	}
 	var syn *xml.SyntaxError
 	if errors.As(err, &syn) {
 		// A damaged document keeps the text read before the damage.

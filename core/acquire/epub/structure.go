@@ -39,7 +39,10 @@ type xcont struct {
 // matched by one closeStructure when the element ends.
 func (c *xconv) structure(t xml.StartElement, name string) {
 	var e xent
-	defer func() { c.open = append(c.open, e) }()
+	defer func() {
+		c.open = append(c.open, e)
+		c.nesting.Deeper(len(c.open))
+	}()
 	if c.pre > 0 {
 		return
 	}
@@ -67,6 +70,8 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		c.conts = append(c.conts, xcont{kind: k, id: id, start: len(c.blocks), titleAt: -1})
 		e.cont = true
 		return
+	} else if k != "" {
+		c.nesting.Flattened = true
 	}
 	if n := len(c.conts); n > 0 {
 		ct := &c.conts[n-1]

@@ -74,6 +74,13 @@ type xconv struct {
 	// emphAt is where the text after an opening emphasis mark starts in
 	// buf, -1 when none is open.
 	emphAt int
+	// nesting is how deep the document nested its elements, and whether
+	// a container was read as plain text for it.
+	nesting htmltext.Nesting
+	// run holds the last block while it is a run of list items or table
+	// rows that grows line by line: appending to a string would copy the
+	// whole run for every item.
+	run strings.Builder
 }
 
 type blockKind int
@@ -97,6 +104,13 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 // still marked (htmltext.LinkStart), adding the ids of its theorem-like
 // blocks to ids: a book resolves its links once all are read.
 func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
+	s, _, err := xhtmlRead(ctx, r, ids)
+	return s, err
+}
+
+// xhtmlRead is xhtmlMarked, also saying how deep the document nests its
+// elements.
+func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool) (string, htmltext.Nesting, error) {
 	d := newDecoder(r)
 	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids}
 	if c.ids == nil {
@@ -106,7 +120,7 @@ func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string,
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
 			if err = ctx.Err(); err != nil {
-				return "", err
+				return "", c.nesting, err
 			}
 		}
 		var tok xml.Token
@@ -140,13 +154,13 @@ func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string,
 	c.flush()
 	out := strings.Join(c.blocks, "\n\n")
 	if errors.Is(err, io.EOF) {
-		return out, nil
+		return out, c.nesting, nil
 	}
 	if _, ok := errors.AsType[*xml.SyntaxError](err); ok {
 		// Lenient: keep what was read before the damage.
-		return out, nil
+		return out, c.nesting, nil
 	}
-	return out, err
+	return out, c.nesting, err
 }
 
 func lower(s string) string { return strings.ToLower(s) }
@@ -391,7 +405,13 @@ func (c *xconv) appendBlock(s string) {
 	if n := len(c.blocks); n > 0 {
 		prev := c.blocks[n-1]
 		if (strings.HasPrefix(s, "- ") && lastLineHas(prev, "- ")) || (strings.HasPrefix(s, "| ") && lastLineHas(prev, "| ")) {
-			c.blocks[n-1] = prev + "\n" + s
+			if c.run.Len() != len(prev) || c.run.String() != prev {
+				// The run starts here (or its block was rewritten).
+				c.run = strings.Builder{}
+				c.run.WriteString(prev)
+			}
+			c.run.WriteString("\n" + s)
+			c.blocks[n-1] = c.run.String()
 			return
 		}
 	}

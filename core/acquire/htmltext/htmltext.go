@@ -47,11 +47,17 @@ func Text(html string) string { return textOf(tokenize(html)) }
 
 // Page returns what Text and Title return, reading the page once.
 func Page(html string) (text, title string) {
-	toks := tokenize(html)
-	return textOf(toks), titleOf(toks)
+	text, title, _ = Read(html)
+	return text, title
 }
 
 func textOf(toks []token) string {
+	text, _ := readText(toks)
+	return text
+}
+
+// readText is textOf, also saying how deep the page nests its elements.
+func readText(toks []token) (string, Nesting) {
 	mode := modeBoilerplate
 	for _, t := range toks {
 		if t.kind != tokStart {
@@ -71,14 +77,14 @@ func textOf(toks []token) string {
 	w := &writer{mode: mode, dfnAt: -1, emphAt: -1}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
-		return out
+		return out, w.nesting
 	}
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
 	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
 	w.run(toks)
-	return w.result()
+	return w.result(), w.nesting
 }
 
 // blockArticle reports an <article> whose class makes it a block inside

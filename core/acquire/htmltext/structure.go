@@ -28,6 +28,8 @@ func (w *writer) structure(t token, e *entry) {
 		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1})
 		e.cont = true
 		return
+	} else if k != "" {
+		w.nesting.Flattened = true
 	}
 	if n := len(w.conts); n > 0 {
 		c := &w.conts[n-1]

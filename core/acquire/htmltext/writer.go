@@ -102,6 +102,9 @@ type writer struct {
 	// hideType is set inside a heading whose type word the page hides
 	// ("Section", "Subsection": PreTeXt's hide-type).
 	hideType bool
+	// nesting is how deep the page nested its elements, and whether a
+	// container or a quote was read as plain text for it.
+	nesting Nesting
 }
 
 func (w *writer) visible() bool {
@@ -215,6 +218,7 @@ func (w *writer) start(t token) {
 		}
 	}
 	w.stack = append(w.stack, e)
+	w.nesting.Deeper(len(w.stack))
 	w.open[name]++
 	if e.skip {
 		w.skip++
@@ -252,6 +256,9 @@ func (w *writer) start(t token) {
 		w.prefix = "- "
 	case "blockquote":
 		w.quote++
+		if w.quote > MaxContainerDepth && w.visible() {
+			w.nesting.Flattened = true
+		}
 	case "pre":
 		if w.pre == 0 {
 			w.preBuf.Reset()
@@ -405,7 +412,9 @@ func (w *writer) flush() {
 
 func (w *writer) add(s string, item bool) {
 	if w.quote > 0 {
-		q := strings.Repeat("> ", w.quote)
+		// Quotes nest no deeper than containers: a page of quotes nested
+		// n deep would otherwise write n² bytes.
+		q := strings.Repeat("> ", min(w.quote, MaxContainerDepth))
 		s = q + strings.ReplaceAll(s, "\n", "\n"+strings.TrimRight(q, " ")+" ")
 		item = false
 	}
