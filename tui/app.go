@@ -459,6 +459,14 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	case err != nil:
 		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
+	if res := m.Result; res != nil {
+		// What the run could not read or draw (a document skipped, a page
+		// nested too deep, a link that would close a cycle) is said where
+		// the run was watched, not only in its report.
+		for _, e := range res.Errors {
+			m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("note: ")+e)
+		}
+	}
 	if r := m.run; r != nil && r.by != "" && (m.notice == "" || m.notice == followingNotice(r) || strings.Contains(m.notice, r.by)) {
 		// The notice about a run another process started ends with it,
 		// saying how it ended, unless something else is said meanwhile.

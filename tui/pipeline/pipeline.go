@@ -179,8 +179,32 @@ func (m Model) LogLen() int { return m.log.Len() }
 
 // Log appends a line to the log, stamped at.
 func (m Model) Log(at time.Time, stage, msg string) Model {
-	m.log.add(m.st.Faint.Render(at.Format("15:04:05")) + " " + m.st.Label.Render(fmt.Sprintf("%-9s", stage)) + " " + msg)
+	m.log.add(m.logPrefix(at, stage) + msg)
 	return m
+}
+
+// Note appends a message to the log as Log does, but one wider than the
+// screen goes on, indented, on the lines after it: a note (a document not
+// read as written, a link that would close a cycle) is read whole, not
+// cut at the screen's edge as the run's progress lines are.
+func (m Model) Note(at time.Time, stage, msg string) Model {
+	prefix := m.logPrefix(at, stage)
+	pw := ansi.StringWidth(prefix)
+	if m.w-pw < 20 {
+		m.log.add(prefix + msg)
+		return m
+	}
+	for i, line := range strings.Split(ansi.Wrap(msg, m.w-pw, ""), "\n") {
+		if i > 0 {
+			prefix = strings.Repeat(" ", pw)
+		}
+		m.log.add(prefix + line)
+	}
+	return m
+}
+
+func (m Model) logPrefix(at time.Time, stage string) string {
+	return m.st.Faint.Render(at.Format("15:04:05")) + " " + m.st.Label.Render(fmt.Sprintf("%-9s", stage)) + " "
 }
 
 // Cancelling says the run was asked to stop (the person cancelled it
