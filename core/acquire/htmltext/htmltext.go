@@ -254,6 +254,7 @@ func tokenize(html string) []token {
 				}
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
+				knowl := ""
 				for _, a := range t.Attr {
 					switch {
 					case a.Name.Space != "":
@@ -266,10 +267,17 @@ func tokenize(html string) []token {
 						}
 					case strings.EqualFold(a.Name.Local, "href") && name == "a":
 						tok.href = a.Value
+					case strings.EqualFold(a.Name.Local, "data-knowl") && name == "a":
+						knowl = a.Value
 					case a.Name.Local == "data-c" && name == "use":
 						tok.glyph = GlyphText(a.Value)
 					case a.Name.Local == "data-mml-node" && name == "g":
 						tok.mml = a.Value
+					}
+				}
+				if knowl != "" && Fragment(tok.href) == "" {
+					if id := KnowlID(knowl); id != "" {
+						tok.href = "#" + id
 					}
 				}
 				toks = append(toks, tok)

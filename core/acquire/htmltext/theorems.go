@@ -104,6 +104,11 @@ func Fence(kind, id, title string, blocks []string) []string {
 				blocks = blocks[1:]
 			}
 		}
+		if len(blocks) == 0 {
+			// PreTeXt's hidden proof: a label alone, the text in a
+			// second proof that follows it.
+			return nil
+		}
 		out = append(out, "::: {.proof}")
 		out = append(out, blocks...)
 		return append(out, ":::")
@@ -155,7 +160,8 @@ func Fence(kind, id, title string, blocks []string) []string {
 			}
 		}
 	}
-	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(title), ".:"))
+	// A formula in the title is written as in the text ($x$, not \(x\)).
+	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(texDelimiters(title)), ".:"))
 	open := "::: {." + kind
 	if id != "" && !strings.ContainsAny(id, " \t\n{}\"'") {
 		open += " #" + id
@@ -224,6 +230,25 @@ func Fragment(href string) string {
 		return strings.TrimSpace(href[i+1:])
 	}
 	return ""
+}
+
+// KnowlID returns the id a PreTeXt knowl link points at: PreTeXt's HTML
+// links a cross-reference to a block of the same page by the file that
+// shows the block in place, <a class="xref"
+// data-knowl="./knowl/ID.html"> (./knowl/xref/ID.html in later
+// versions), often with no href at all, and the block carries that ID.
+// It returns "" for any other value.
+func KnowlID(v string) string {
+	v = strings.TrimSpace(v)
+	i := strings.LastIndex(v, "knowl/")
+	if i < 0 || !strings.HasSuffix(v, ".html") {
+		return ""
+	}
+	id := strings.TrimPrefix(v[i+len("knowl/"):len(v)-len(".html")], "xref/")
+	if id == "" || strings.ContainsAny(id, "/#?: \t") {
+		return ""
+	}
+	return id
 }
 
 // ResolveLinks rewrites the marked links of s: a link whose fragment is

@@ -29,6 +29,22 @@ var blocks = map[string]bool{
 	"h4": true, "h5": true, "h6": true, "hr": true, "br": true,
 }
 
+// chrome are the classes of the controls that documentation tools put
+// beside a heading or a paragraph to copy its address: PreTeXt's
+// autopermalink ("🔗"), Sphinx's headerlink ("¶"), bookdown's
+// anchor-section and AnchorJS's anchorjs-link (Quarto). They are page
+// furniture in every mode, inside <main> too.
+var chrome = []string{"autopermalink", "headerlink", "anchor-section", "anchorjs-link"}
+
+func isChrome(class string) bool {
+	for _, c := range chrome {
+		if HasClass(class, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // boilerplate are the class and id fragments that mark page furniture.
 var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
 
@@ -198,6 +214,8 @@ func (w *writer) start(t token) {
 	switch {
 	case skipped[name]:
 		e.skip = !(name == "header" && w.keep > 0)
+	case t.class != "" && isChrome(t.class):
+		e.skip = true
 	case w.mode == modeBoilerplate && name != "html" && name != "body" && t.attrs != "" && !t.hasH1:
 		for _, b := range boilerplate {
 			if strings.Contains(t.attrs, b) {

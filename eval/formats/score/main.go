@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.manifest, "manifest", filepath.Join("eval", "formats", "MANIFEST.tsv"), "manifest `file`")
 	fs.StringVar(&o.only, "only", "", "score only this `work`")
 	fs.BoolVar(&o.json, "json", false, "print JSON instead of a Markdown table")
-	fs.BoolVar(&o.verbose, "v", false, "list the unmatched (either side) and renamed primitives")
+	fs.BoolVar(&o.verbose, "v", false, "list the unmatched (either side) and renamed primitives, and the edges not kept")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -95,6 +95,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			for _, s := range r.extra {
 				fmt.Fprintf(stderr, "%s: only rendered: %s\n", w.name, s)
+			}
+			for _, s := range r.lost {
+				fmt.Fprintf(stderr, "%s: edge not kept: %s\n", w.name, s)
 			}
 		}
 	}
@@ -203,6 +206,7 @@ type row struct {
 	missed      []string
 	renamed     []string
 	extra       []string // rendered primitives no source primitive matched
+	lost        []string // source edges between matched ends the rendered form lacks
 	foundCount  int
 }
 
@@ -304,6 +308,8 @@ func compare(src, ren []core.Primitive) row {
 			r.Edges++
 			if ren[a].HasEdge(ren[b].ID, core.Requires) || ren[b].HasEdge(ren[a].ID, core.Requires) {
 				kept++
+			} else {
+				r.lost = append(r.lost, fmt.Sprintf("%q → %q", p.Name, src[t].Name))
 			}
 		}
 	}
