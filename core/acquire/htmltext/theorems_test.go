@@ -204,12 +204,13 @@ func TestHiddenProofAndTitleFormula(t *testing.T) {
 }
 
 // The controls that copy a block's or heading's address (PreTeXt's
-// autopermalink, Sphinx's headerlink, bookdown's anchor-section, AnchorJS)
+// autopermalink and permalink, Sphinx's headerlink, bookdown's anchor-section, AnchorJS)
 // are not text, inside <main> as outside it.
 func TestPermalinksAreNotText(t *testing.T) {
 	for _, page := range []string{
 		`<main><article class="theorem theorem-like" id="t"><h6 class="heading"><span class="type">Theorem</span></h6><p>All is well.</p><div class="autopermalink" data-description="Paragraph"><a href="#t-1" title="Copy heading and permalink for Paragraph">🔗</a></div></article></main>`,
 		`<div class="section"><h2>Groups<a class="headerlink" href="#groups" title="Permalink to this heading">¶</a></h2><p>All is well.</p></div>`,
+		`<main><section class="subsection" id="ss"><h3 class="heading hide-type"><span class="type">Subsection</span> <span class="title">Groups</span></h3><a href="p.html#ss" class="permalink">¶</a><p>All is well.</p></section></main>`,
 		`<h2>Groups<a class="anchor-section" href="#groups" aria-label="Anchor link to header"></a><a class="anchorjs-link" href="#groups">#</a></h2><p>All is well.</p>`,
 	} {
 		got := Text(page)

@@ -31,10 +31,11 @@ var blocks = map[string]bool{
 
 // chrome are the classes of the controls that documentation tools put
 // beside a heading or a paragraph to copy its address: PreTeXt's
-// autopermalink ("🔗"), Sphinx's headerlink ("¶"), bookdown's
-// anchor-section and AnchorJS's anchorjs-link (Quarto). They are page
-// furniture in every mode, inside <main> too.
-var chrome = []string{"autopermalink", "headerlink", "anchor-section", "anchorjs-link"}
+// autopermalink ("🔗") and, in older versions, permalink ("¶"), Sphinx's
+// headerlink ("¶"), bookdown's anchor-section and AnchorJS's
+// anchorjs-link (Quarto). They are page furniture in every mode, inside
+// <main> too.
+var chrome = []string{"autopermalink", "permalink", "headerlink", "anchor-section", "anchorjs-link"}
 
 func isChrome(class string) bool {
 	for _, c := range chrome {
