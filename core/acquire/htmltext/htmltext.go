@@ -68,7 +68,7 @@ func textOf(toks []token) string {
 	if mode == modeBoilerplate {
 		markH1(toks)
 	}
-	w := &writer{mode: mode, dfnAt: -1, emphAt: -1}
+	w := &writer{mode: mode, dfnAt: -1, emphAt: -1, termAt: -1}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
 		return out
@@ -76,7 +76,7 @@ func textOf(toks []token) string {
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
-	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
+	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1, termAt: -1}
 	w.run(toks)
 	return w.result()
 }
@@ -190,7 +190,11 @@ type token struct {
 	id    string // the id attribute as written
 	href  string // an <a>'s href
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
-	text  string
+	// noteref marks a link to a footnote (role doc-noteref, epub:type
+	// noteref, class footnote-ref or footnote-reference): its number is
+	// no word of the sentence it stands in.
+	noteref bool
+	text    string
 	// glyph is the character a MathJax SVG <use data-c="1D434"> draws;
 	// mml the MathML node a <g data-mml-node="msup"> renders.
 	glyph string
@@ -257,6 +261,9 @@ func tokenize(html string) []token {
 				knowl := ""
 				for _, a := range t.Attr {
 					switch {
+					case a.Name.Local == "type" && a.Name.Space != "" && strings.Contains(a.Value, "noteref"),
+						strings.EqualFold(a.Name.Local, "role") && strings.Contains(a.Value, "doc-noteref"):
+						tok.noteref = true
 					case a.Name.Space != "":
 					case strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id"):
 						tok.attrs += " " + strings.ToLower(a.Value)
@@ -274,6 +281,9 @@ func tokenize(html string) []token {
 					case a.Name.Local == "data-mml-node" && name == "g":
 						tok.mml = a.Value
 					}
+				}
+				if HasClass(tok.class, "footnote-ref") || HasClass(tok.class, "footnote-reference") {
+					tok.noteref = true
 				}
 				if knowl != "" && Fragment(tok.href) == "" {
 					if id := KnowlID(knowl); id != "" {

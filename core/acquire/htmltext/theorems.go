@@ -144,10 +144,14 @@ func Fence(kind, id, title string, blocks []string) []string {
 					}
 					rest = strings.TrimLeft(rest, " ")
 					if title == "" || m[3] == "" {
-						// "**Theorem 2.1** (Name). Text"
-						if n := headLabel.FindStringSubmatch("X " + rest); n != nil && n[2] == "" && n[3] != "" && title == "" {
+						// "**Theorem 2.1** (Name). Text" (amsthm's form, as
+						// pandoc writes it): the label's word stands in front
+						// so that headLabel reads the parenthesised part; a
+						// period after it tells a title from "(a) …".
+						const word = "Label "
+						if n := headLabel.FindStringSubmatch(word + rest); n != nil && n[2] == "" && n[3] != "" && title == "" && strings.ContainsAny(strings.TrimSpace(n[0][strings.LastIndex(n[0], ")"):]), ".:") {
 							title = n[3]
-							rest = rest[len(n[0])-2:]
+							rest = rest[len(n[0])-len(word):]
 						}
 					}
 					rest = strings.TrimLeft(rest, ".: ")
@@ -178,6 +182,39 @@ func Fence(kind, id, title string, blocks []string) []string {
 	return append(out, ":::")
 }
 
+// ShortKind returns the kind a short class word names on an element that
+// ContainerKind does not take ("thm", "defn", "prop", "cor", "lem"):
+// pandoc keeps the name a LaTeX source gave its environment
+// (\newtheorem{thm}{Theorem}) as the div's class, <div class="thm"
+// id="…"><p><strong>Theorem 1.12</strong>. …</p></div>. Such a word says
+// less than "theorem" does, so a container it opens counts only when its
+// first paragraph opens with a label naming a kind (Labelled).
+func ShortKind(elem, class string) string {
+	if elem != "div" && elem != "section" {
+		return ""
+	}
+	for _, c := range strings.Fields(strings.ToLower(class)) {
+		if k, ok := familyWords[c]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// Labelled reports whether a block's text opens with a bold theorem-like
+// label ("**Theorem 1.12**", "**Definition RREF (Reduced Form)**").
+func Labelled(first string) bool {
+	if !strings.HasPrefix(first, "**") {
+		return false
+	}
+	e := strings.Index(first[2:], "**")
+	if e <= 0 {
+		return false
+	}
+	m := headLabel.FindStringSubmatch(strings.TrimSpace(first[2 : 2+e]))
+	return m != nil && isKindWord(m[1])
+}
+
 // isKindWord reports a word that labels a theorem-like or proof block.
 func isKindWord(w string) bool {
 	w = strings.ToLower(w)
@@ -200,15 +237,22 @@ const (
 	linkOpen  = '\uE000'
 	linkMid   = '\uE001'
 	linkClose = '\uE002'
+	// emphItalic and emphBold bracket a run of emphasis inside a
+	// definition until the definition is read whole (see
+	// writer.termMarks); they are private use runes as the link markers
+	// are, and removed from the input's own text with them.
+	emphItalic = '\uE003'
+	emphBold   = '\uE004'
+	lastMark   = emphBold
 )
 
 // StripMarks removes the link marker runes from text read from a page.
 func StripMarks(s string) string {
-	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002\uE003\uE004") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if r >= linkOpen && r <= linkClose {
+		if r >= linkOpen && r <= lastMark {
 			return ' '
 		}
 		return r
@@ -294,11 +338,11 @@ func ResolveLinks(s string, blocks map[string]bool) string {
 }
 
 func dropMarks(s string) string {
-	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002\uE003\uE004") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if r >= linkOpen && r <= linkClose {
+		if r >= linkOpen && r <= lastMark {
 			return -1
 		}
 		return r

@@ -222,3 +222,54 @@ func TestPermalinksAreNotText(t *testing.T) {
 		}
 	}
 }
+
+// pandoc keeps a LaTeX environment's own name as the div's class
+// (\newtheorem{thm}{Theorem} gives <div class="thm">) and writes amsthm's
+// label in bold, its title in parentheses after it. A short class word
+// opens a block only when the div opens with such a label.
+func TestPandocShortClassBlocks(t *testing.T) {
+	page := `<div id="thm:mono" class="thm"><p><strong>Theorem 2.10</strong> (Monotone convergence theorem). <em>A monotone sequence is bounded if and only if it is convergent.</em></p></div>` +
+		`<div class="prop"><p><strong>Proposition 1.9</strong>. <em>If xy &gt; 0, then x and y have one sign.</em></p></div>` +
+		`<div class="prop"><p>Colour: red</p></div>` +
+		`<div class="thm"><p><strong>Theorem 3</strong> (a) if x then y.</p></div>` +
+		`<p>By <a href="#thm:mono">the theorem</a>.</p>`
+	got := Text(page)
+	for _, want := range []string{
+		"::: {.theorem #thm:mono name=\"Monotone convergence theorem\" number=\"2.10\"}\n\nA monotone sequence is bounded if and only if it is convergent.\n\n:::",
+		"::: {.proposition number=\"1.9\"}\n\nIf xy > 0, then x and y have one sign.\n\n:::",
+		":::\n\nColour: red\n\n::: {.theorem",
+		"::: {.theorem number=\"3\"}\n\n(a) if x then y.\n\n:::",
+		"By [the theorem](#thm:mono).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Count(got, ":::") != 6 {
+		t.Errorf("want three blocks:\n%s", got)
+	}
+}
+
+// Inside a definition, emphasis marks the terms it defines (pandoc writes
+// LaTeX's \emph as <em>), and is kept as Markdown emphasis; a definition
+// whose page marks its terms with <dfn> keeps only those. A footnote's
+// reference is no word of its sentence.
+func TestDefinitionEmphasisAndNoteRefs(t *testing.T) {
+	page := `<div class="defn" id="d1"><p><strong>Definition 2.1</strong>. A <em> sequence </em> (of real numbers) is a function<a href="#fn4" class="footnote-ref" id="fnref4" role="doc-noteref"><sup>4</sup></a>.</p><p>A sequence is <em>bounded</em> if its range is; <i></i>we say <b>bounded below</b> likewise.</p></div>` +
+		`<article class="definition definition-like" id="d2"><h6 class="heading"><span class="type">Definition</span></h6><p>A <dfn class="terminology">graph</dfn> is <em>not</em> a tree.</p></article>` +
+		`<p>Plain <em>emphasis</em> stays plain<a href="#n1" epub:type="noteref">1</a>.</p>`
+	got := Text(page)
+	for _, want := range []string{
+		"A *sequence* (of real numbers) is a function.",
+		"A sequence is *bounded* if its range is; we say **bounded below** likewise.",
+		"A **graph** is not a tree.",
+		"Plain emphasis stays plain.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.ContainsAny(got, "\uE003\uE004") {
+		t.Errorf("markers left in %q", got)
+	}
+}

@@ -84,6 +84,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		r := compare(sp, rp)
+		if w.form == "" {
+			// A form rendered here (RENDER.tsv) has no manifest row:
+			// its kind is that of the files render.sh wrote.
+			w.form, w.links = formOf(ren)
+		}
 		r.Work, r.Form, r.Links = w.name, w.form, w.links
 		rows = append(rows, r)
 		if o.verbose {
@@ -121,6 +126,24 @@ func exists(p string) bool {
 	return err == nil
 }
 
+// formOf returns the kind of the documents in dir (the first file's
+// extension, in name order) and whether that kind links its
+// cross-references.
+func formOf(dir string) (string, bool) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range es {
+		if ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(e.Name()), ".")); !e.IsDir() && ext != "" {
+			return ext, linkingForm(ext)
+		}
+	}
+	return "", false
+}
+
+func linkingForm(ext string) bool { return ext == "html" || ext == "xhtml" || ext == "epub" }
+
 // work is one manifest work: its name, the rendered form's kind, and
 // whether that form links its cross-references (HTML, EPUB).
 type work struct {
@@ -152,7 +175,7 @@ func readWorks(path string) ([]work, error) {
 		if f[1] == "rendered" {
 			ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(f[4]), "."))
 			out[k].form = ext
-			out[k].links = ext == "html" || ext == "xhtml" || ext == "epub"
+			out[k].links = linkingForm(ext)
 		}
 	}
 	return out, nil
