@@ -65,7 +65,8 @@ func epub3Book(t testing.TB) []byte {
 
 // An EPUB 3 package document whose <meta> elements have text content is
 // read, and MathML comes out as linear text: the TeX annotation when there
-// is one, else sub- and superscripts, fractions and roots written out.
+// is one, between Markdown's math delimiters as a source writes it, else
+// sub- and superscripts, fractions and roots written out.
 func TestEPUB3MetaAndMathML(t *testing.T) {
 	data := epub3Book(t)
 	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
@@ -74,7 +75,7 @@ func TestEPUB3MetaAndMathML(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# Matrices",
-		"A matrix is zero when A_{ij} = 0 for all indices.",
+		"A matrix is zero when $A_{ij} = 0$ for all indices.",
 		"Also x^2 + (a)/(b) = sqrt(y) + z_k^3 holds.",
 	} {
 		if !strings.Contains(got, want) {
