@@ -43,7 +43,7 @@ func TestTeXAnnotationIsMarkdownMath(t *testing.T) {
 		`<math display="inline"><semantics><mrow><mn>0</mn><mo>≤</mo><mi>r</mi></mrow><annotation encoding="application/x-tex">0 \leq r</annotation></semantics></math>`: `$0 \leq r$`,
 		`<math display="block"><semantics><mi>x</mi><annotation encoding="application/x-tex">x^2
  = 1</annotation></semantics></math>`: `$$x^2 = 1$$`,
-		`<math><msup><mi>x</mi><mn>2</mn></msup></math>`: `x^2`,
+		`<math><msup><mi>x</mi><mn>2</mn></msup></math>`:                                                                 `x^2`,
 		`<math><semantics><mi>p</mi><annotation encoding="application/x-tex">\text{$p$}</annotation></semantics></math>`: `\text{$p$}`,
 	} {
 		if got := render(t, in); got != want {
