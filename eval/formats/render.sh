@@ -15,7 +15,8 @@
 #
 # The pages depend on the converter's version (the tool column says which
 # one made the recorded sha256): a different digest is reported, and the
-# pages are kept.
+# pages are kept. A sha256 of "-" is not checked: an EPUB's zip records
+# the time it was made.
 #
 # Exit status: 0 when every form was rendered; 1 when a snapshot is missing
 # or a command failed; 2 on bad arguments.
@@ -76,7 +77,7 @@ tail -n +2 "$render" | while IFS="$tab" read -r work repo commit paths cmd keep 
 	done
 	# shellcheck disable=SC2086
 	got=$(digest "$out" $keep)
-	if [ "$got" != "$sum" ]; then
+	if [ "$sum" != "-" ] && [ "$got" != "$sum" ]; then
 		echo "$work: pages differ from the recorded ones ($got; recorded with $tool)" >&2
 	fi
 	rm -rf "$tmp" "$tmp.log"
