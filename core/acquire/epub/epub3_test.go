@@ -203,3 +203,38 @@ func TestDfnIsBold(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A link to a footnote (pandoc's EPUB: epub:type="noteref", class
+// footnote-ref; role="doc-noteref") and a control copying an address are
+// no words of the book, as in the HTML reader.
+func TestNoteRefsAndPermalinksAreNotText(t *testing.T) {
+	chapter := `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+<head><title>c1</title></head>
+<body>
+<h1>Series</h1>
+<p>The notation is similar<a href="#fn14" class="footnote-ref" id="fnref14" epub:type="noteref">14</a> to that of a set.</p>
+<p>Mertens' theorem<a href="#fn26" role="doc-noteref"><sup>26</sup></a> holds.</p>
+<p>A paragraph.<a class="autopermalink" href="#p3">🔗</a></p>
+<ol type="a"><li>An item.</li></ol>
+</body></html>`
+	data := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/nav.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol><li>Series</li></ol></nav></body></html>`},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("book refused: %v", err)
+	}
+	for _, want := range []string{"The notation is similar to that of a set.", "Mertens' theorem holds.", "A paragraph.", "An item."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "🔗") {
+		t.Errorf("permalink read as text:\n%s", got)
+	}
+}

@@ -25,6 +25,12 @@ import (
 	"github.com/lore-kb/lore/core/text"
 )
 
+// IsNoteRefClass reports the class of a link to a footnote (pandoc's
+// footnote-ref, docutils' footnote-reference).
+func IsNoteRefClass(class string) bool {
+	return HasClass(class, "footnote-ref") || HasClass(class, "footnote-reference")
+}
+
 // Text returns the main content of the page as Markdown-ish text: headings
 // h1–h6 become "#" headings, list items "- " lines, blockquotes "> " lines,
 // pre blocks ``` fences kept verbatim, and paragraphs, table cells and other
@@ -282,7 +288,7 @@ func tokenize(html string) []token {
 						tok.mml = a.Value
 					}
 				}
-				if HasClass(tok.class, "footnote-ref") || HasClass(tok.class, "footnote-reference") {
+				if IsNoteRefClass(tok.class) {
 					tok.noteref = true
 				}
 				if knowl != "" && Fragment(tok.href) == "" {

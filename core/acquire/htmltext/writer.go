@@ -37,7 +37,8 @@ var blocks = map[string]bool{
 // <main> too.
 var chrome = []string{"autopermalink", "permalink", "headerlink", "anchor-section", "anchorjs-link"}
 
-func isChrome(class string) bool {
+// IsChrome reports a class of such a control.
+func IsChrome(class string) bool {
 	for _, c := range chrome {
 		if HasClass(class, c) {
 			return true
@@ -224,7 +225,7 @@ func (w *writer) start(t token) {
 	switch {
 	case skipped[name]:
 		e.skip = !(name == "header" && w.keep > 0)
-	case t.class != "" && isChrome(t.class), t.noteref:
+	case t.class != "" && IsChrome(t.class), t.noteref:
 		e.skip = true
 	case w.mode == modeBoilerplate && name != "html" && name != "body" && t.attrs != "" && !t.hasH1:
 		for _, b := range boilerplate {
