@@ -238,3 +238,40 @@ func TestNoteRefsAndPermalinksAreNotText(t *testing.T) {
 		t.Errorf("permalink read as text:\n%s", got)
 	}
 }
+
+// pandoc's EPUB keeps a LaTeX environment's own name as the div's class
+// (<div class="thm" id="…">): a short class word opens a block when the
+// div opens with a label, as in the HTML reader.
+func TestPandocShortClassBlocks(t *testing.T) {
+	chapter := `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+<head><title>c1</title></head>
+<body>
+<h1>Sequences</h1>
+<div id="thm:mono" class="thm"><p><strong>Theorem 2.10</strong> (Monotone convergence theorem). <em>A monotone sequence is bounded if and only if it is convergent.</em></p></div>
+<div class="prop"><p>Colour: red</p></div>
+<p>By <a href="#thm:mono">the theorem</a>.</p>
+</body></html>`
+	data := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/nav.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol><li>Sequences</li></ol></nav></body></html>`},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("book refused: %v", err)
+	}
+	for _, want := range []string{
+		`::: {.theorem #thm:mono name="Monotone convergence theorem" number="2.10"}`,
+		"By [the theorem](#thm:mono).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got:\n%s", want, got)
+		}
+	}
+	if strings.Count(got, ":::") != 2 || !strings.Contains(got, "Colour: red") {
+		t.Errorf("want one block and the page's own div as text:\n%s", got)
+	}
+}
