@@ -65,7 +65,8 @@ func epub3Book(t testing.TB) []byte {
 
 // An EPUB 3 package document whose <meta> elements have text content is
 // read, and MathML comes out as linear text: the TeX annotation when there
-// is one, else sub- and superscripts, fractions and roots written out.
+// is one, between Markdown's math delimiters as a source writes it, else
+// sub- and superscripts, fractions and roots written out.
 func TestEPUB3MetaAndMathML(t *testing.T) {
 	data := epub3Book(t)
 	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
@@ -74,7 +75,7 @@ func TestEPUB3MetaAndMathML(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# Matrices",
-		"A matrix is zero when A_{ij} = 0 for all indices.",
+		"A matrix is zero when $A_{ij} = 0$ for all indices.",
 		"Also x^2 + (a)/(b) = sqrt(y) + z_k^3 holds.",
 	} {
 		if !strings.Contains(got, want) {
@@ -200,5 +201,77 @@ func TestDfnIsBold(t *testing.T) {
 	}
 	if want := "###### Arguments.\n\n::: {.definition .terminology}\n\nAn **argument** is a set of statements, the rest are called **premises** .\n\n:::"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// A link to a footnote (pandoc's EPUB: epub:type="noteref", class
+// footnote-ref; role="doc-noteref") and a control copying an address are
+// no words of the book, as in the HTML reader.
+func TestNoteRefsAndPermalinksAreNotText(t *testing.T) {
+	chapter := `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+<head><title>c1</title></head>
+<body>
+<h1>Series</h1>
+<p>The notation is similar<a href="#fn14" class="footnote-ref" id="fnref14" epub:type="noteref">14</a> to that of a set.</p>
+<p>Mertens' theorem<a href="#fn26" role="doc-noteref"><sup>26</sup></a> holds.</p>
+<p>A paragraph.<a class="autopermalink" href="#p3">🔗</a></p>
+<ol type="a"><li>An item.</li></ol>
+</body></html>`
+	data := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/nav.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol><li>Series</li></ol></nav></body></html>`},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("book refused: %v", err)
+	}
+	for _, want := range []string{"The notation is similar to that of a set.", "Mertens' theorem holds.", "A paragraph.", "An item."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "🔗") {
+		t.Errorf("permalink read as text:\n%s", got)
+	}
+}
+
+// pandoc's EPUB keeps a LaTeX environment's own name as the div's class
+// (<div class="thm" id="…">): a short class word opens a block when the
+// div opens with a label, as in the HTML reader.
+func TestPandocShortClassBlocks(t *testing.T) {
+	chapter := `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+<head><title>c1</title></head>
+<body>
+<h1>Sequences</h1>
+<div id="thm:mono" class="thm"><p><strong>Theorem 2.10</strong> (Monotone convergence theorem). <em>A monotone sequence is bounded if and only if it is convergent.</em></p></div>
+<div class="prop"><p>Colour: red</p></div>
+<p>By <a href="#thm:mono">the theorem</a>.</p>
+</body></html>`
+	data := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/nav.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol><li>Sequences</li></ol></nav></body></html>`},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatalf("book refused: %v", err)
+	}
+	for _, want := range []string{
+		`::: {.theorem #thm:mono name="Monotone convergence theorem" number="2.10"}`,
+		"By [the theorem](#thm:mono).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got:\n%s", want, got)
+		}
+	}
+	if strings.Count(got, ":::") != 2 || !strings.Contains(got, "Colour: red") {
+		t.Errorf("want one block and the page's own div as text:\n%s", got)
 	}
 }

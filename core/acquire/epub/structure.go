@@ -33,6 +33,10 @@ type xcont struct {
 	start    int
 	title    string
 	titleAt  int
+	// tentative is set for a container opened by a short class word
+	// (htmltext.ShortKind): it is fenced only when its text opens with a
+	// label (htmltext.Labelled).
+	tentative bool
 }
 
 // structure records what the opening element t says; every call is
@@ -65,9 +69,14 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		e.head = true
 		c.hideType++
 	}
-	if k := htmltext.ContainerKind(name, class); k != "" && len(c.conts) < htmltext.MaxContainerDepth {
+	k, tentative := htmltext.ContainerKind(name, class), false
+	if k == "" {
+		k = htmltext.ShortKind(name, class)
+		tentative = k != ""
+	}
+	if k != "" && len(c.conts) < htmltext.MaxContainerDepth {
 		c.flush()
-		c.conts = append(c.conts, xcont{kind: k, id: id, start: len(c.blocks), titleAt: -1})
+		c.conts = append(c.conts, xcont{kind: k, id: id, start: len(c.blocks), titleAt: -1, tentative: tentative})
 		e.cont = true
 		return
 	} else if k != "" {
@@ -167,6 +176,9 @@ func (c *xconv) closeStructure() {
 		c.conts = c.conts[:len(c.conts)-1]
 		if ct.start >= len(c.blocks) {
 			return // an empty container says nothing
+		}
+		if ct.tentative && !htmltext.Labelled(c.blocks[ct.start]) {
+			return // a "prop" or "def" div of a page, not a block
 		}
 		if ct.kind != htmltext.KindProof && ct.id != "" {
 			c.ids[ct.id] = true

@@ -215,6 +215,25 @@ func classHas(t xml.StartElement, want ...string) bool {
 	return false
 }
 
+// isFurniture reports an element that is no text of the book, as the HTML
+// reader has it: a control copying an address (htmltext.IsChrome) or a
+// link to a footnote (epub:type="noteref", role="doc-noteref", pandoc's
+// class footnote-ref), whose number is no word of its sentence.
+func isFurniture(t xml.StartElement) bool {
+	for _, a := range t.Attr {
+		switch {
+		case a.Name.Local == "type" && a.Name.Space != "" && strings.Contains(a.Value, "noteref"),
+			a.Name.Space == "" && strings.EqualFold(a.Name.Local, "role") && strings.Contains(a.Value, "doc-noteref"):
+			return true
+		case a.Name.Space == "" && strings.EqualFold(a.Name.Local, "class"):
+			if htmltext.IsChrome(a.Value) || htmltext.IsNoteRefClass(a.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *xconv) start(t xml.StartElement) {
 	name := lower(t.Name.Local)
 	if c.skip > 0 {
@@ -224,7 +243,7 @@ func (c *xconv) start(t xml.StartElement) {
 		}
 		return
 	}
-	if skipTags[name] || isTocNav(t) || isSwitchDefault(t) {
+	if skipTags[name] || isTocNav(t) || isSwitchDefault(t) || isFurniture(t) {
 		c.skip = 1
 		if name == "svg" {
 			c.svg = &htmltext.SVGMath{}

@@ -25,6 +25,12 @@ import (
 	"github.com/lore-kb/lore/core/text"
 )
 
+// IsNoteRefClass reports the class of a link to a footnote (pandoc's
+// footnote-ref, docutils' footnote-reference).
+func IsNoteRefClass(class string) bool {
+	return HasClass(class, "footnote-ref") || HasClass(class, "footnote-reference")
+}
+
 // Text returns the main content of the page as Markdown-ish text: headings
 // h1–h6 become "#" headings, list items "- " lines, blockquotes "> " lines,
 // pre blocks ``` fences kept verbatim, and paragraphs, table cells and other
@@ -74,7 +80,7 @@ func readText(toks []token) (string, Nesting) {
 	if mode == modeBoilerplate {
 		markH1(toks)
 	}
-	w := &writer{mode: mode, dfnAt: -1, emphAt: -1}
+	w := &writer{mode: mode, dfnAt: -1, emphAt: -1, termAt: -1}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
 		return out, w.nesting
@@ -82,7 +88,7 @@ func readText(toks []token) (string, Nesting) {
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
-	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1}
+	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1, termAt: -1}
 	w.run(toks)
 	return w.result(), w.nesting
 }
@@ -196,7 +202,11 @@ type token struct {
 	id    string // the id attribute as written
 	href  string // an <a>'s href
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
-	text  string
+	// noteref marks a link to a footnote (role doc-noteref, epub:type
+	// noteref, class footnote-ref or footnote-reference): its number is
+	// no word of the sentence it stands in.
+	noteref bool
+	text    string
 	// glyph is the character a MathJax SVG <use data-c="1D434"> draws;
 	// mml the MathML node a <g data-mml-node="msup"> renders.
 	glyph string
@@ -260,8 +270,12 @@ func tokenize(html string) []token {
 				}
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
+				knowl := ""
 				for _, a := range t.Attr {
 					switch {
+					case a.Name.Local == "type" && a.Name.Space != "" && strings.Contains(a.Value, "noteref"),
+						strings.EqualFold(a.Name.Local, "role") && strings.Contains(a.Value, "doc-noteref"):
+						tok.noteref = true
 					case a.Name.Space != "":
 					case strings.EqualFold(a.Name.Local, "class") || strings.EqualFold(a.Name.Local, "id"):
 						tok.attrs += " " + strings.ToLower(a.Value)
@@ -272,10 +286,20 @@ func tokenize(html string) []token {
 						}
 					case strings.EqualFold(a.Name.Local, "href") && name == "a":
 						tok.href = a.Value
+					case strings.EqualFold(a.Name.Local, "data-knowl") && name == "a":
+						knowl = a.Value
 					case a.Name.Local == "data-c" && name == "use":
 						tok.glyph = GlyphText(a.Value)
 					case a.Name.Local == "data-mml-node" && name == "g":
 						tok.mml = a.Value
+					}
+				}
+				if IsNoteRefClass(tok.class) {
+					tok.noteref = true
+				}
+				if knowl != "" && Fragment(tok.href) == "" {
+					if id := KnowlID(knowl); id != "" {
+						tok.href = "#" + id
 					}
 				}
 				toks = append(toks, tok)

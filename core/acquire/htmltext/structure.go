@@ -23,9 +23,14 @@ func (w *writer) structure(t token, e *entry) {
 		w.skip++
 		return
 	}
-	if k := ContainerKind(name, t.class); k != "" && len(w.conts) < MaxContainerDepth {
+	k, tentative := ContainerKind(name, t.class), false
+	if k == "" {
+		k = ShortKind(name, t.class)
+		tentative = k != ""
+	}
+	if k != "" && len(w.conts) < MaxContainerDepth {
 		w.flush()
-		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1})
+		w.conts = append(w.conts, container{kind: k, id: t.id, start: len(w.out), titleAt: -1, tentative: tentative})
 		e.cont = true
 		return
 	} else if k != "" {
@@ -62,6 +67,21 @@ func (w *writer) structure(t token, e *entry) {
 		}
 		cur := w.cur.String()
 		switch {
+		case cur != "" && w.termAt < 0 && w.inDefinition():
+			// Inside a definition, emphasis marks its terms, as \emph
+			// does in its LaTeX source; whether it is kept is known once
+			// the definition is read whole (termMarks).
+			m := emphItalic
+			if mark == "**" {
+				m = emphBold
+			}
+			if w.space {
+				w.cur.WriteByte(' ')
+			}
+			w.space = false
+			w.cur.WriteRune(m)
+			w.termAt = w.cur.Len()
+			e.term = m
 		case cur == "" && !w.emphDone:
 			w.cur.WriteString(mark)
 			w.emphAt = w.cur.Len()
@@ -79,6 +99,21 @@ func (w *writer) structure(t token, e *entry) {
 
 // endStructure closes what structure opened for e.
 func (w *writer) endStructure(e entry) {
+	if e.term != 0 {
+		cur := w.cur.String()
+		if w.termAt >= 0 && w.termAt == len(cur) {
+			// Nothing inside: no marks.
+			w.cur.Reset()
+			w.cur.WriteString(strings.TrimSuffix(cur, string(e.term)))
+		} else {
+			t := strings.TrimRight(cur, " ")
+			w.space = w.space || len(t) < len(cur)
+			w.cur.Reset()
+			w.cur.WriteString(t)
+			w.cur.WriteRune(e.term)
+		}
+		w.termAt = -1
+	}
 	if e.link {
 		w.cur.WriteString(LinkEnd(e.frag))
 		w.linking = false
@@ -119,6 +154,14 @@ func (w *writer) endStructure(e entry) {
 		for _, b := range w.out[c.start:] {
 			texts = append(texts, b.text)
 		}
+		if c.tentative && !Labelled(texts[0]) {
+			return // a "prop" or "def" div of a page, not a block
+		}
+		if c.kind == "definition" {
+			for i := range texts {
+				texts[i] = termMarks(texts[i], !c.dfn)
+			}
+		}
 		if c.kind != KindProof && c.id != "" {
 			w.ids[c.id] = true
 		}
@@ -127,6 +170,35 @@ func (w *writer) endStructure(e entry) {
 			w.out = append(w.out, block{text: s})
 		}
 	}
+}
+
+// inDefinition reports whether the innermost open container is a
+// definition.
+func (w *writer) inDefinition() bool {
+	n := len(w.conts)
+	return n > 0 && w.conts[n-1].kind == "definition"
+}
+
+// termMarks writes a definition's emphasis markers as Markdown emphasis
+// (*term*, **term**) when keep is set, the page marking its terms that
+// way, and drops them otherwise.
+func termMarks(s string, keep bool) string {
+	if !strings.ContainsAny(s, "\uE003\uE004") {
+		return s
+	}
+	if !keep {
+		return dropTermMarks(s)
+	}
+	return strings.NewReplacer(string(emphItalic), "*", string(emphBold), "**").Replace(s)
+}
+
+// dropTermMarks removes the emphasis markers left where no definition
+// was closed.
+func dropTermMarks(s string) string {
+	if !strings.ContainsAny(s, "\uE003\uE004") {
+		return s
+	}
+	return strings.NewReplacer(string(emphItalic), "", string(emphBold), "").Replace(s)
 }
 
 // HasClass reports whether a class attribute's list holds want.

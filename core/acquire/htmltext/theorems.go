@@ -109,6 +109,11 @@ func Fence(kind, id, title string, blocks []string) []string {
 				}
 			}
 		}
+		if len(blocks) == 0 {
+			// PreTeXt's hidden proof: a label alone, the text in a
+			// second proof that follows it.
+			return nil
+		}
 		out = append(out, "::: {.proof}")
 		out = append(out, blocks...)
 		return append(out, ":::")
@@ -144,11 +149,14 @@ func Fence(kind, id, title string, blocks []string) []string {
 					}
 					rest = strings.TrimLeft(rest, " ")
 					if title == "" || m[3] == "" {
-						// "**Theorem 2.1** (Name). Text"
-						// (headLabel wants a kind word first: "Label" stands in.)
-						if n := headLabel.FindStringSubmatch("Label " + rest); n != nil && n[2] == "" && n[3] != "" && title == "" {
+						// "**Theorem 2.1** (Name). Text" (amsthm's form, as
+						// pandoc writes it): the label's word stands in front
+						// so that headLabel reads the parenthesised part; a
+						// period after it tells a title from "(a) …".
+						const word = "Label "
+						if n := headLabel.FindStringSubmatch(word + rest); n != nil && n[2] == "" && n[3] != "" && title == "" && strings.ContainsAny(strings.TrimSpace(n[0][strings.LastIndex(n[0], ")"):]), ".:") {
 							title = n[3]
-							rest = rest[len(n[0])-len("Label "):]
+							rest = rest[len(n[0])-len(word):]
 						}
 					}
 					rest = strings.TrimLeft(rest, ".: ")
@@ -161,7 +169,8 @@ func Fence(kind, id, title string, blocks []string) []string {
 			}
 		}
 	}
-	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(title), ".:"))
+	// A formula in the title is written as in the text ($x$, not \(x\)).
+	title = strings.NewReplacer(`"`, "'", "\n", " ").Replace(strings.TrimRight(strings.TrimSpace(texDelimiters(title)), ".:"))
 	open := "::: {." + kind
 	if id != "" && !strings.ContainsAny(id, " \t\n{}\"'") {
 		open += " #" + id
@@ -176,6 +185,39 @@ func Fence(kind, id, title string, blocks []string) []string {
 	out = append(out, open+"}")
 	out = append(out, blocks...)
 	return append(out, ":::")
+}
+
+// ShortKind returns the kind a short class word names on an element that
+// ContainerKind does not take ("thm", "defn", "prop", "cor", "lem"):
+// pandoc keeps the name a LaTeX source gave its environment
+// (\newtheorem{thm}{Theorem}) as the div's class, <div class="thm"
+// id="…"><p><strong>Theorem 1.12</strong>. …</p></div>. Such a word says
+// less than "theorem" does, so a container it opens counts only when its
+// first paragraph opens with a label naming a kind (Labelled).
+func ShortKind(elem, class string) string {
+	if elem != "div" && elem != "section" {
+		return ""
+	}
+	for _, c := range strings.Fields(strings.ToLower(class)) {
+		if k, ok := familyWords[c]; ok {
+			return k
+		}
+	}
+	return ""
+}
+
+// Labelled reports whether a block's text opens with a bold theorem-like
+// label ("**Theorem 1.12**", "**Definition RREF (Reduced Form)**").
+func Labelled(first string) bool {
+	if !strings.HasPrefix(first, "**") {
+		return false
+	}
+	e := strings.Index(first[2:], "**")
+	if e <= 0 {
+		return false
+	}
+	m := headLabel.FindStringSubmatch(strings.TrimSpace(first[2 : 2+e]))
+	return m != nil && isKindWord(m[1])
 }
 
 // isKindWord reports a word that labels a theorem-like or proof block.
@@ -200,15 +242,22 @@ const (
 	linkOpen  = '\uE000'
 	linkMid   = '\uE001'
 	linkClose = '\uE002'
+	// emphItalic and emphBold bracket a run of emphasis inside a
+	// definition until the definition is read whole (see
+	// writer.termMarks); they are private use runes as the link markers
+	// are, and removed from the input's own text with them.
+	emphItalic = '\uE003'
+	emphBold   = '\uE004'
+	lastMark   = emphBold
 )
 
 // StripMarks removes the link marker runes from text read from a page.
 func StripMarks(s string) string {
-	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002\uE003\uE004") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if r >= linkOpen && r <= linkClose {
+		if r >= linkOpen && r <= lastMark {
 			return ' '
 		}
 		return r
@@ -230,6 +279,25 @@ func Fragment(href string) string {
 		return strings.TrimSpace(href[i+1:])
 	}
 	return ""
+}
+
+// KnowlID returns the id a PreTeXt knowl link points at: PreTeXt's HTML
+// links a cross-reference to a block of the same page by the file that
+// shows the block in place, <a class="xref"
+// data-knowl="./knowl/ID.html"> (./knowl/xref/ID.html in later
+// versions), often with no href at all, and the block carries that ID.
+// It returns "" for any other value.
+func KnowlID(v string) string {
+	v = strings.TrimSpace(v)
+	i := strings.LastIndex(v, "knowl/")
+	if i < 0 || !strings.HasSuffix(v, ".html") {
+		return ""
+	}
+	id := strings.TrimPrefix(v[i+len("knowl/"):len(v)-len(".html")], "xref/")
+	if id == "" || strings.ContainsAny(id, "/#?: \t") {
+		return ""
+	}
+	return id
 }
 
 // ResolveLinks rewrites the marked links of s: a link whose fragment is
@@ -275,11 +343,11 @@ func ResolveLinks(s string, blocks map[string]bool) string {
 }
 
 func dropMarks(s string) string {
-	if !strings.ContainsAny(s, "\uE000\uE001\uE002") {
+	if !strings.ContainsAny(s, "\uE000\uE001\uE002\uE003\uE004") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if r >= linkOpen && r <= linkClose {
+		if r >= linkOpen && r <= lastMark {
 			return -1
 		}
 		return r

@@ -171,3 +171,116 @@ func TestFenceTitleAfterBoldLabel(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// PreTeXt's knowl-style cross-reference has no href: the block it shows
+// is named by its data-knowl file, ./knowl/ID.html (./knowl/xref/ID.html
+// in later versions), and ID is the block's id on the page.
+func TestKnowlLinksAreLinks(t *testing.T) {
+	page := `<main><article class="theorem theorem-like" id="theorem-15-2-1"><h6 class="heading"><span class="type">Theorem</span> <span class="codenumber">15.2.6</span></h6><p>Cosets partition the group.</p></article>` +
+		`<article class="lemma theorem-like" id="lem-b"><h6 class="heading"><span class="type">Lemma</span> <span class="codenumber">15.2.7</span></h6><p>By <a class="xref" data-knowl="./knowl/theorem-15-2-1.html" title="Theorem 15.2.6">Theorem 15.2.6</a> and <a class="xref" data-knowl="./knowl/xref/theorem-15-2-1.html">it</a>, not <a class="xref" data-knowl="./knowl/fig-1.html">Figure 1</a> nor <a data-knowl="">Proof</a>.</p></article></main>`
+	got := Text(page)
+	want := "By [Theorem 15.2.6](#theorem-15-2-1) and [it](#theorem-15-2-1), not Figure 1 nor Proof."
+	if !strings.Contains(got, want) {
+		t.Errorf("missing %q in\n%s", want, got)
+	}
+	for v, id := range map[string]string{
+		"./knowl/theorem-15-2-1.html": "theorem-15-2-1", "./knowl/xref/thm-a.html": "thm-a",
+		"": "", "./knowl/": "", "knowl/a/b.html": "", "./other/x.html": "", "./knowl/x.htm": "",
+	} {
+		if g := KnowlID(v); g != id {
+			t.Errorf("KnowlID(%q) = %q, want %q", v, g, id)
+		}
+	}
+}
+
+// PreTeXt's hidden proof is a proof holding its label alone, the text in
+// a second proof after it: the first says nothing and is no div. A
+// formula in a block's title is written as in the text.
+func TestHiddenProofAndTitleFormula(t *testing.T) {
+	page := `<main><article class="theorem theorem-like" id="t1"><h6 class="heading"><span class="type">Theorem</span> <span class="codenumber">11.4.15</span> <span class="title">Additive Inverses in \(\mathbb{Z}_n\).</span></h6><p>Every element has one.</p></article>` +
+		`<article class="hiddenproof" id="proof-60"><a data-knowl="" class="id-ref original" data-refid="hk-proof-60"><h6 class="heading"><span class="type">Proof<span class="period">.</span></span></h6></a></article>` +
+		`<div class="hidden-content tex2jax_ignore" id="hk-proof-60"><article class="hiddenproof"><p>Take n minus a.</p></article></div></main>`
+	got := Text(page)
+	if c := strings.Count(got, "::: {.proof}"); c != 1 {
+		t.Errorf("%d proof divs, want 1:\n%s", c, got)
+	}
+	for _, want := range []string{
+		`::: {.theorem #t1 name="Additive Inverses in $\mathbb{Z}_n$" number="11.4.15"}`,
+		"::: {.proof}\n\nTake n minus a.\n\n:::",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// The controls that copy a block's or heading's address (PreTeXt's
+// autopermalink and permalink, Sphinx's headerlink, bookdown's anchor-section, AnchorJS)
+// are not text, inside <main> as outside it.
+func TestPermalinksAreNotText(t *testing.T) {
+	for _, page := range []string{
+		`<main><article class="theorem theorem-like" id="t"><h6 class="heading"><span class="type">Theorem</span></h6><p>All is well.</p><div class="autopermalink" data-description="Paragraph"><a href="#t-1" title="Copy heading and permalink for Paragraph">🔗</a></div></article></main>`,
+		`<div class="section"><h2>Groups<a class="headerlink" href="#groups" title="Permalink to this heading">¶</a></h2><p>All is well.</p></div>`,
+		`<main><section class="subsection" id="ss"><h3 class="heading hide-type"><span class="type">Subsection</span> <span class="title">Groups</span></h3><a href="p.html#ss" class="permalink">¶</a><p>All is well.</p></section></main>`,
+		`<h2>Groups<a class="anchor-section" href="#groups" aria-label="Anchor link to header"></a><a class="anchorjs-link" href="#groups">#</a></h2><p>All is well.</p>`,
+	} {
+		got := Text(page)
+		if strings.Contains(got, "🔗") || strings.Contains(got, "¶") || strings.Contains(got, "Groups#") || strings.Contains(got, "Groups #") {
+			t.Errorf("control read as text: %q", got)
+		}
+		if !strings.Contains(got, "All is well.") {
+			t.Errorf("text lost: %q", got)
+		}
+	}
+}
+
+// pandoc keeps a LaTeX environment's own name as the div's class
+// (\newtheorem{thm}{Theorem} gives <div class="thm">) and writes amsthm's
+// label in bold, its title in parentheses after it. A short class word
+// opens a block only when the div opens with such a label.
+func TestPandocShortClassBlocks(t *testing.T) {
+	page := `<div id="thm:mono" class="thm"><p><strong>Theorem 2.10</strong> (Monotone convergence theorem). <em>A monotone sequence is bounded if and only if it is convergent.</em></p></div>` +
+		`<div class="prop"><p><strong>Proposition 1.9</strong>. <em>If xy &gt; 0, then x and y have one sign.</em></p></div>` +
+		`<div class="prop"><p>Colour: red</p></div>` +
+		`<div class="thm"><p><strong>Theorem 3</strong> (a) if x then y.</p></div>` +
+		`<p>By <a href="#thm:mono">the theorem</a>.</p>`
+	got := Text(page)
+	for _, want := range []string{
+		"::: {.theorem #thm:mono name=\"Monotone convergence theorem\" number=\"2.10\"}\n\nA monotone sequence is bounded if and only if it is convergent.\n\n:::",
+		"::: {.proposition number=\"1.9\"}\n\nIf xy > 0, then x and y have one sign.\n\n:::",
+		":::\n\nColour: red\n\n::: {.theorem",
+		"::: {.theorem number=\"3\"}\n\n(a) if x then y.\n\n:::",
+		"By [the theorem](#thm:mono).",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Count(got, ":::") != 6 {
+		t.Errorf("want three blocks:\n%s", got)
+	}
+}
+
+// Inside a definition, emphasis marks the terms it defines (pandoc writes
+// LaTeX's \emph as <em>), and is kept as Markdown emphasis; a definition
+// whose page marks its terms with <dfn> keeps only those. A footnote's
+// reference is no word of its sentence.
+func TestDefinitionEmphasisAndNoteRefs(t *testing.T) {
+	page := `<div class="defn" id="d1"><p><strong>Definition 2.1</strong>. A <em> sequence </em> (of real numbers) is a function<a href="#fn4" class="footnote-ref" id="fnref4" role="doc-noteref"><sup>4</sup></a>.</p><p>A sequence is <em>bounded</em> if its range is; <i></i>we say <b>bounded below</b> likewise.</p></div>` +
+		`<article class="definition definition-like" id="d2"><h6 class="heading"><span class="type">Definition</span></h6><p>A <dfn class="terminology">graph</dfn> is <em>not</em> a tree.</p></article>` +
+		`<p>Plain <em>emphasis</em> stays plain<a href="#n1" epub:type="noteref">1</a>.</p>`
+	got := Text(page)
+	for _, want := range []string{
+		"A *sequence* (of real numbers) is a function.",
+		"A sequence is *bounded* if its range is; we say **bounded below** likewise.",
+		"A **graph** is not a tree.",
+		"Plain emphasis stays plain.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.ContainsAny(got, "\uE003\uE004") {
+		t.Errorf("markers left in %q", got)
+	}
+}

@@ -29,6 +29,24 @@ var blocks = map[string]bool{
 	"h4": true, "h5": true, "h6": true, "hr": true, "br": true,
 }
 
+// chrome are the classes of the controls that documentation tools put
+// beside a heading or a paragraph to copy its address: PreTeXt's
+// autopermalink ("🔗") and, in older versions, permalink ("¶"), Sphinx's
+// headerlink ("¶"), bookdown's anchor-section and AnchorJS's
+// anchorjs-link (Quarto). They are page furniture in every mode, inside
+// <main> too.
+var chrome = []string{"autopermalink", "permalink", "headerlink", "anchor-section", "anchorjs-link"}
+
+// IsChrome reports a class of such a control.
+func IsChrome(class string) bool {
+	for _, c := range chrome {
+		if HasClass(class, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // boilerplate are the class and id fragments that mark page furniture.
 var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
 
@@ -40,6 +58,7 @@ type entry struct {
 	link  bool   // opened a marked link to fragment
 	frag  string // the link's fragment
 	emph  string // the emphasis mark it opened at a paragraph's start
+	term  rune   // the emphasis marker it opened inside a definition
 	title bool   // holds the open container's title
 	head  bool   // a heading written as one ("#")
 	like  bool   // a block of a PreTeXt kind ("example-like"), counted in writer.like
@@ -53,6 +72,12 @@ type container struct {
 	start    int
 	title    string
 	titleAt  int // where the title's text starts in cur, -1 outside it
+	// tentative is set for a container opened by a short class word
+	// (ShortKind): it is fenced only when its text opens with a label.
+	tentative bool
+	// dfn is set once a <dfn> is read inside it: the page marks its
+	// terms, and its emphasis is only emphasis.
+	dfn bool
 }
 
 type block struct {
@@ -94,8 +119,10 @@ type writer struct {
 	linking  bool
 	emphDone bool
 	// emphAt is where the text after an opening emphasis mark starts in
-	// cur (no space goes there), -1 when none is open.
+	// cur (no space goes there), -1 when none is open; termAt likewise
+	// for the emphasis markers inside a definition.
 	emphAt int
+	termAt int
 	// like counts the open blocks (PreTeXt's "…-like" classes): a
 	// heading inside one is the block's label, not a section's title.
 	like int
@@ -201,6 +228,8 @@ func (w *writer) start(t token) {
 	switch {
 	case skipped[name]:
 		e.skip = !(name == "header" && w.keep > 0)
+	case t.class != "" && IsChrome(t.class), t.noteref:
+		e.skip = true
 	case w.mode == modeBoilerplate && name != "html" && name != "body" && t.attrs != "" && !t.hasH1:
 		for _, b := range boilerplate {
 			if strings.Contains(t.attrs, b) {
@@ -242,6 +271,9 @@ func (w *writer) start(t token) {
 	}
 	switch name {
 	case "dfn":
+		if n := len(w.conts); n > 0 {
+			w.conts[n-1].dfn = true
+		}
 		// The defining instance of a term is written in bold, the mark
 		// the extractor reads as a term where a definition puts it.
 		if w.visible() && w.pre == 0 && w.dfnAt < 0 {
@@ -348,7 +380,7 @@ func (w *writer) text(s string) {
 			w.space = true
 			continue
 		}
-		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt && w.cur.Len() != w.emphAt {
+		if w.space && w.cur.Len() > 0 && w.cur.Len() != w.dfnAt && w.cur.Len() != w.emphAt && w.cur.Len() != w.termAt {
 			w.cur.WriteByte(' ')
 		}
 		w.space = false
@@ -455,5 +487,5 @@ func (w *writer) result() string {
 		return ""
 	}
 	b.WriteByte('\n')
-	return validUTF8(ResolveLinks(b.String(), w.ids))
+	return validUTF8(dropTermMarks(ResolveLinks(b.String(), w.ids)))
 }

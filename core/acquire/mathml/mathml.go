@@ -81,8 +81,17 @@ func (m *Builder) Chars(s string) {
 	m.stack[len(m.stack)-1].text.WriteString(s)
 }
 
-// Render returns the formula as one line.
+// Render returns the formula as one line. A formula that is its TeX
+// (the whole <math> one <semantics> with a TeX annotation, as pandoc and
+// LaTeXML write it) is written between Markdown's math delimiters, $x$,
+// or $$x$$ for a display formula, as its source writes it.
 func (m *Builder) Render() string {
+	if tex, ok := wholeTeX(m.root); ok {
+		if d, _ := m.root.attrVal("display"); strings.EqualFold(strings.TrimSpace(d), "block") {
+			return "$$" + tex + "$$"
+		}
+		return "$" + tex + "$"
+	}
 	out := text.CollapseSpace(renderMath(m.root))
 	if out == "" {
 		if alt, ok := m.root.attrVal("alttext"); ok {
@@ -90,6 +99,20 @@ func (m *Builder) Render() string {
 		}
 	}
 	return out
+}
+
+// wholeTeX returns the TeX of a <math> element whose only child is a
+// <semantics> carrying a TeX annotation, on one line; a TeX holding "$"
+// is not written between dollars.
+func wholeTeX(root *mathNode) (string, bool) {
+	if len(root.children) != 1 || root.children[0].name != "semantics" || strings.TrimSpace(root.text.String()) != "" {
+		return "", false
+	}
+	tex, ok := texAnnotation(root.children[0])
+	if !ok || strings.Contains(tex, "$") {
+		return "", false
+	}
+	return text.CollapseSpace(tex), true
 }
 
 // texAnnotation returns the TeX a <semantics> element carries, if any.

@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.manifest, "manifest", filepath.Join("eval", "formats", "MANIFEST.tsv"), "manifest `file`")
 	fs.StringVar(&o.only, "only", "", "score only this `work`")
 	fs.BoolVar(&o.json, "json", false, "print JSON instead of a Markdown table")
-	fs.BoolVar(&o.verbose, "v", false, "list the unmatched (either side) and renamed primitives")
+	fs.BoolVar(&o.verbose, "v", false, "list the unmatched (either side) and renamed primitives, and the edges not kept")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -84,6 +84,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		r := compare(sp, rp)
+		if w.form == "" {
+			// A form rendered here (RENDER.tsv) has no manifest row:
+			// its kind is that of the files render.sh wrote.
+			w.form, w.links = formOf(ren)
+		}
 		r.Work, r.Form, r.Links = w.name, w.form, w.links
 		rows = append(rows, r)
 		if o.verbose {
@@ -95,6 +100,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			for _, s := range r.extra {
 				fmt.Fprintf(stderr, "%s: only rendered: %s\n", w.name, s)
+			}
+			for _, s := range r.lost {
+				fmt.Fprintf(stderr, "%s: edge not kept: %s\n", w.name, s)
 			}
 		}
 	}
@@ -117,6 +125,24 @@ func exists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// formOf returns the kind of the documents in dir (the first file's
+// extension, in name order) and whether that kind links its
+// cross-references.
+func formOf(dir string) (string, bool) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range es {
+		if ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(e.Name()), ".")); !e.IsDir() && ext != "" {
+			return ext, linkingForm(ext)
+		}
+	}
+	return "", false
+}
+
+func linkingForm(ext string) bool { return ext == "html" || ext == "xhtml" || ext == "epub" }
 
 // work is one manifest work: its name, the rendered form's kind, and
 // whether that form links its cross-references (HTML, EPUB).
@@ -149,7 +175,7 @@ func readWorks(path string) ([]work, error) {
 		if f[1] == "rendered" {
 			ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(f[4]), "."))
 			out[k].form = ext
-			out[k].links = ext == "html" || ext == "xhtml" || ext == "epub"
+			out[k].links = linkingForm(ext)
 		}
 	}
 	return out, nil
@@ -203,6 +229,7 @@ type row struct {
 	missed      []string
 	renamed     []string
 	extra       []string // rendered primitives no source primitive matched
+	lost        []string // source edges between matched ends the rendered form lacks
 	foundCount  int
 }
 
@@ -304,6 +331,8 @@ func compare(src, ren []core.Primitive) row {
 			r.Edges++
 			if ren[a].HasEdge(ren[b].ID, core.Requires) || ren[b].HasEdge(ren[a].ID, core.Requires) {
 				kept++
+			} else {
+				r.lost = append(r.lost, fmt.Sprintf("%q → %q", p.Name, src[t].Name))
 			}
 		}
 	}
