@@ -232,6 +232,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
+		assembleBooks(res)
 		res.what = "archive"
 		return res, nil
 	}
@@ -310,6 +311,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		// documents could not be read was read.
 		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res), Usage: len(res.Skipped) == 0}
 	}
+	assembleBooks(res)
 	res.what = "folder"
 	return res, nil
 }

@@ -312,3 +312,26 @@ func TestBlocksAlikeInEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// A whole PreTeXt book (its chapters assembled from their files) numbers
+// its blocks by chapter and section, as PreTeXt does by default: the
+// chapter is not taken for the document's own division.
+func TestPreTeXtBookNumbering(t *testing.T) {
+	doc := "<pretext><book><chapter><title>One</title><section><title>A</title><p>Intro.</p></section></chapter>" +
+		"<chapter><title>Two</title><section><title>B</title><p>Intro.</p></section><section><title>C</title>" +
+		"<theorem xml:id=\"t\"><statement><p>Every finite integral domain is a field.</p></statement></theorem>" +
+		"<lemma><statement><p>See <xref ref=\"t\"/> for every finite integral domain.</p></statement></lemma></section></chapter></book></pretext>"
+	ps := Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{})
+	found := false
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "Theorem 2.2.1") {
+			found = true
+		}
+	}
+	if !found {
+		for _, p := range ps {
+			t.Logf("%s: %s", p.Name, p.FormalStatement)
+		}
+		t.Error("the reference does not read Theorem 2.2.1")
+	}
+}

@@ -119,6 +119,13 @@ func scanPTX(doc string) *ptxDoc {
 				}
 				i += e
 			}
+		case (name == "book" || name == "article") && rootDepth < 0:
+			// A whole book or article: its chapters (an article's sections)
+			// are numbered, not taken for the document's own division.
+			rootDepth = ptxDivisions["chapter"] - 1
+			if name == "article" {
+				rootDepth = ptxDivisions["section"] - 1
+			}
 		case ptxDivisions[name] > 0 || name == "part":
 			depth := ptxDivisions[name]
 			if rootDepth < 0 {

@@ -1,0 +1,90 @@
+package acquire
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// bookDir writes files (slash-separated names, folders made) in a
+// temporary folder and returns it.
+func bookDir(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, filepath.Dir(p), map[string][]byte{filepath.Base(p): []byte(body)})
+	}
+	return dir
+}
+
+// A folder holding a LaTeX book — a main file that \input's, \include's
+// and \subfile's its chapters — is one document, the book, with each
+// chapter in its place (a subfile without its own preamble); a commented
+// include, a loop of includes and a file that is no part of the book stay
+// as they are.
+func TestLaTeXBookIsOneDocument(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.tex":        "\\documentclass{book}\n\\newcommand{\\R}{\\mathbb{R}}\n\\begin{document}\n\\include{ch/one}\n\\input{ch/two.tex}\n% \\input{ch/old}\n\\subfile{ch/three}\n\\end{document}\n",
+		"ch/one.tex":      "\\chapter{One}\nOne's text.\n\\input{ch/loop}\n",
+		"ch/loop.tex":     "Loop text.\n\\input{ch/one}\n",
+		"ch/two.tex":      "\\chapter{Two}\nTwo's text.\n",
+		"ch/three.tex":    "\\documentclass[../book.tex]{subfiles}\n\\begin{document}\n\\chapter{Three}\nThree's text.\n\\end{document}\n",
+		"ch/old.tex":      "\\chapter{Old}\nOld text.\n",
+		"notes/other.tex": "\\section{Other}\nNot in the book.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Join(docNames(res), " ")
+	if names != "book.tex ch/old.tex notes/other.tex" {
+		t.Fatalf("documents %q, want the book, the file it comments out, and the other", names)
+	}
+	book := res.Documents[0].Text
+	for _, want := range []string{"\\chapter{One}\nOne's text.\nLoop text.\n\\input{ch/one}", "\\chapter{Two}\nTwo's text.", "\\chapter{Three}\nThree's text.", "% \\input{ch/old}"} {
+		if !strings.Contains(book, want) {
+			t.Errorf("the book lacks %q:\n%s", want, book)
+		}
+	}
+	if strings.Count(book, "\\documentclass") != 1 || strings.Index(book, "One's text") > strings.Index(book, "Two's text") {
+		t.Errorf("book:\n%s", book)
+	}
+}
+
+// A PreTeXt book's main file and the divisions it xi:includes (each file
+// relative to the one including it) are one document; an include of a
+// listing as text and one inside a comment are left alone.
+func TestPreTeXtBookIsOneDocument(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"src/main.ptx":     "<?xml version=\"1.0\"?>\n<pretext xmlns:xi=\"http://www.w3.org/2001/XInclude\"><book>\n<!-- <xi:include href=\"old.ptx\"/> -->\n<xi:include href=\"ch/one.ptx\"/>\n<xi:include parse=\"text\" href=\"code.ptx\"/>\n</book></pretext>\n",
+		"src/ch/one.ptx":   "<?xml version=\"1.0\"?>\n<chapter xmlns:xi=\"http://www.w3.org/2001/XInclude\" xml:id=\"ch-one\"><title>One</title>\n<xi:include href=\"sec-a.ptx\"/>\n</chapter>\n",
+		"src/ch/sec-a.ptx": "<section xml:id=\"sec-a\"><title>A</title><p>Text of A.</p></section>\n",
+		"src/old.ptx":      "<chapter><title>Old</title><p>Old.</p></chapter>\n",
+		"src/code.ptx":     "<section><title>Code</title><p>Listing.</p></section>\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "src/code.ptx src/main.ptx src/old.ptx" {
+		t.Fatalf("documents %q", names)
+	}
+	var book core.Document
+	for _, d := range res.Documents {
+		if d.Name == "src/main.ptx" {
+			book = d
+		}
+	}
+	want := "<chapter xmlns:xi=\"http://www.w3.org/2001/XInclude\" xml:id=\"ch-one\"><title>One</title>\n<section xml:id=\"sec-a\"><title>A</title><p>Text of A.</p></section>\n\n</chapter>"
+	if !strings.Contains(book.Text, want) || strings.Count(book.Text, "<?xml") != 1 {
+		t.Errorf("book:\n%s", book.Text)
+	}
+}
