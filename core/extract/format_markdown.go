@@ -252,7 +252,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 		}
 		return b, false
 	}
-	e := strings.IndexByte(info, '}')
+	e := attrsEnd(info)
 	if e < 0 {
 		return b, false
 	}
@@ -272,7 +272,7 @@ func parseOpener(info string, colons bool) (mdBlock, bool) {
 		b.label = l
 	}
 	b.number = attrValue(inner, "number")
-	for _, f := range strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' }) {
+	for _, f := range strings.FieldsFunc(unquoted(inner), func(r rune) bool { return r == ' ' || r == ',' }) {
 		if strings.HasPrefix(f, "#") {
 			b.label = f[1:]
 		}
@@ -291,11 +291,11 @@ func directiveKind(info string) (string, bool) {
 	if !strings.HasPrefix(info, "{") {
 		return "", false
 	}
-	e := strings.IndexByte(info, '}')
+	e := attrsEnd(info)
 	if e < 0 {
 		return "", false
 	}
-	for i, f := range strings.FieldsFunc(info[1:e], func(r rune) bool { return r == ' ' || r == ',' }) {
+	for i, f := range strings.FieldsFunc(unquoted(info[1:e]), func(r rune) bool { return r == ' ' || r == ',' }) {
 		w := strings.ToLower(f)
 		switch {
 		case strings.HasPrefix(w, "prf:"):
@@ -322,6 +322,46 @@ func directiveKind(info string) (string, bool) {
 }
 
 // attrValue returns the value of key="value" (or key='value') in attrs.
+// attrsEnd returns the index of the '}' that closes the attributes opening
+// info ("{.theorem name=\"Inverses in $\\mathbb{Z}_n$\"}"), skipping quoted
+// values, or -1.
+func attrsEnd(info string) int {
+	var q byte
+	for i := 1; i < len(info); i++ {
+		switch c := info[i]; {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '}':
+			return i
+		}
+	}
+	return -1
+}
+
+// unquoted is attrs with its quoted values blanked, so that the words of a
+// title are not read as classes or ids.
+func unquoted(attrs string) string {
+	b := []byte(attrs)
+	var q byte
+	for i, c := range b {
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			} else {
+				b[i] = ' '
+			}
+		case c == '"' || c == '\'':
+			q = c
+		}
+	}
+	return string(b)
+}
+
 func attrValue(attrs, key string) string {
 	for _, q := range []string{`="`, `='`} {
 		i := strings.Index(attrs, key+q)
