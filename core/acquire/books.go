@@ -67,12 +67,16 @@ func assembleBooks(res *Result) {
 		}
 	}
 	taken := map[int]bool{}
+	numbering := publicationNumbering(res.Documents)
 	for i := range res.Documents {
 		if len(includes[i]) == 0 || included[i] {
 			continue // not a main file: part of a book, or no book at all
 		}
 		size := len(res.Documents[i].Text)
 		text := expand(res, i, includes, byName, map[int]bool{i: true}, 0, &size, taken)
+		if res.Documents[i].Format == core.FormatPreTeXt && numbering != "" {
+			text = withNumbering(text, numbering)
+		}
 		res.Documents[i].Text = text
 	}
 	if len(taken) == 0 {
@@ -203,4 +207,47 @@ func commentedLine(s string, at int) bool {
 func xmlCommented(s string, at int) bool {
 	o := strings.LastIndex(s[:at], "<!--")
 	return o >= 0 && !strings.Contains(s[o:at], "-->")
+}
+
+// publicationNumbering is the <numbering> element of a PreTeXt
+// publication file among docs (the file a PreTeXt project builds its book
+// with: it says how blocks are numbered, "2.3" or "2.1.3"), or "".
+func publicationNumbering(docs []core.Document) string {
+	for _, d := range docs {
+		if d.Format != core.FormatPreTeXt || !strings.Contains(d.Text, "<publication") {
+			continue
+		}
+		for from := 0; ; {
+			i := strings.Index(d.Text[from:], "<numbering>")
+			if i < 0 {
+				break
+			}
+			i += from
+			e := strings.Index(d.Text[i:], "</numbering>")
+			if e < 0 {
+				break
+			}
+			from = i + e
+			num := d.Text[i : i+e+len("</numbering>")]
+			if !xmlCommented(d.Text, i) && strings.Contains(num, "<blocks") {
+				return num
+			}
+		}
+	}
+	return ""
+}
+
+// withNumbering puts a publication's numbering into a book's text, right
+// after its root element's start tag, where the extractor reads it.
+func withNumbering(book, numbering string) string {
+	i := strings.Index(book, "<pretext")
+	if i < 0 {
+		return book
+	}
+	gt := strings.IndexByte(book[i:], '>')
+	if gt < 0 {
+		return book
+	}
+	at := i + gt + 1
+	return book[:at] + "\n" + numbering + book[at:]
 }

@@ -88,3 +88,27 @@ func TestPreTeXtBookIsOneDocument(t *testing.T) {
 		t.Errorf("book:\n%s", book.Text)
 	}
 }
+
+// A PreTeXt project's publication file says how its book numbers blocks;
+// the book read from the project's folder carries that numbering, where
+// the extractor reads it.
+func TestPreTeXtBookTakesItsPublicationNumbering(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"source/main.ptx":             "<?xml version=\"1.0\"?>\n<pretext xmlns:xi=\"http://www.w3.org/2001/XInclude\"><book>\n<xi:include href=\"one.ptx\"/>\n</book></pretext>\n",
+		"source/one.ptx":              "<chapter><title>One</title><p>Text.</p></chapter>\n",
+		"publication/publication.ptx": "<?xml version=\"1.0\"?>\n<publication>\n<!-- <numbering><blocks level=\"3\"/></numbering> -->\n<numbering>\n<blocks level=\"1\"/>\n</numbering>\n</publication>\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range res.Documents {
+		if d.Name == "source/main.ptx" {
+			if !strings.Contains(d.Text, "<pretext xmlns:xi=\"http://www.w3.org/2001/XInclude\">\n<numbering>\n<blocks level=\"1\"/>\n</numbering><book>") {
+				t.Errorf("book:\n%s", d.Text)
+			}
+			return
+		}
+	}
+	t.Fatalf("no book among %q", docNames(res))
+}

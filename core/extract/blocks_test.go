@@ -335,3 +335,30 @@ func TestPreTeXtBookNumbering(t *testing.T) {
 		t.Error("the reference does not read Theorem 2.2.1")
 	}
 }
+
+// A book that numbers its blocks within chapters (<numbering><blocks
+// level="1"/>, PreTeXt's publication setting) is numbered so: "Theorem
+// 2.1", not "Theorem 2.2.1"; a numbering of other things says nothing of
+// blocks.
+func TestPreTeXtBlockNumberingLevel(t *testing.T) {
+	body := "<chapter><title>One</title><section><title>A</title><p>Intro.</p></section></chapter>" +
+		"<chapter><title>Two</title><section><title>B</title><p>Intro.</p></section><section><title>C</title>" +
+		"<theorem xml:id=\"t\"><statement><p>Every finite integral domain is a field.</p></statement></theorem>" +
+		"<lemma><statement><p>See <xref ref=\"t\"/> for every finite integral domain.</p></statement></lemma></section></chapter></book></pretext>"
+	for _, c := range []struct{ numbering, want string }{
+		{"<numbering><figures level=\"1\"/></numbering><numbering><blocks level=\"1\"/></numbering>", "Theorem 2.1 "},
+		{"<numbering><figures level=\"1\"/></numbering>", "Theorem 2.2.1"},
+	} {
+		doc := "<pretext>" + c.numbering + "<book>" + body
+		ps := Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{})
+		found := false
+		for _, p := range ps {
+			if strings.Contains(p.FormalStatement, c.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no reference reads %q", c.numbering, c.want)
+		}
+	}
+}

@@ -57,6 +57,10 @@ func scanPTX(doc string) *ptxDoc {
 	divs := []int{} // counters of the divisions below the document's root
 	rootDepth := -1
 	block := 0
+	// Blocks are numbered within sections ("2.1.3") unless the book says
+	// otherwise: <numbering><blocks level="1"/> numbers them within
+	// chapters ("2.3"), as its printed forms do.
+	level := blockLevel(doc)
 	inExercises := 0
 	for i := 0; i < len(doc); {
 		j := strings.IndexByte(doc[i:], '<')
@@ -145,7 +149,7 @@ func scanPTX(doc string) *ptxDoc {
 				}
 				num = strings.Join(parts, ".")
 			}
-			if depth <= 2 {
+			if depth <= level {
 				block = 0
 			}
 			if name == "exercises" || name == "worksheet" {
@@ -163,7 +167,7 @@ func scanPTX(doc string) *ptxDoc {
 			// Blocks are numbered within sections: only the chapters and
 			// sections below the document's own division prefix them.
 			prefix := ""
-			if keep := 2 - max(rootDepth, 0); keep > 0 && len(divs) > 0 {
+			if keep := level - max(rootDepth, 0); keep > 0 && len(divs) > 0 {
 				parts := make([]string, 0, keep)
 				for _, v := range divs[:min(len(divs), keep)] {
 					parts = append(parts, strconv.Itoa(v))
@@ -199,6 +203,38 @@ func scanPTX(doc string) *ptxDoc {
 		}
 	}
 	return d
+}
+
+// blockLevel is the division depth blocks are numbered within: the
+// level of the document's <numbering><blocks level="N"/> (PreTeXt's
+// publication setting, which a book's source may carry), else 2
+// (sections).
+func blockLevel(doc string) int {
+	for rest := doc; ; {
+		i := strings.Index(rest, "<numbering>")
+		if i < 0 {
+			return 2
+		}
+		rest = rest[i:]
+		e := strings.Index(rest, "</numbering>")
+		if e < 0 {
+			return 2
+		}
+		num := rest[:e]
+		at := len(doc) - len(rest)
+		rest = rest[e:]
+		b := strings.Index(num, "<blocks")
+		if o := strings.LastIndex(doc[:at], "<!--"); b < 0 || o >= 0 && !strings.Contains(doc[o:at], "-->") {
+			continue // another setting (figures, equations), or commented out
+		}
+		tag := num[b+len("<blocks"):]
+		if gt := strings.IndexByte(tag, '>'); gt >= 0 {
+			tag = tag[:gt]
+		}
+		if n, err := strconv.Atoi(xmlAttr(tag, "level")); err == nil && n >= 1 && n <= 6 {
+			return n
+		}
+	}
 }
 
 // blockAt returns the numbered block whose element starts at at.
