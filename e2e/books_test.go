@@ -52,3 +52,27 @@ func TestBookFolderIsLearnedAsTheBook(t *testing.T) {
 		}
 	}
 }
+
+// A book published a page per section refers from one page to a result on
+// another by the book's number: learned together, the pages give that
+// edge. A number without a dot ("Theorem 1") names no result across
+// documents, and one two documents share names none.
+func TestReferencesAcrossPagesOfABook(t *testing.T) {
+	dir := writeBookFolder(t, map[string]string{
+		"sec-wop.md": "# Well-ordering\n\n::: {.theorem #thm-wop name=\"Well-Ordering Principle\" number=\"4.38\"}\nEvery nonempty set of natural numbers has a least element.\n:::\n\n" +
+			"::: {.theorem #thm-one number=\"1\"}\nEvery natural number is zero or a successor.\n:::\n",
+		"sec-div.md": "# Division\n\n::: {.theorem #thm-div name=\"Division Algorithm\" number=\"6.7\"}\nFor integers $a$ and $b > 0$ there are unique $q$ and $r$ with $a = qb + r$ and $0 \\le r < b$; the proof uses Theorem 4.38 and Theorem 1.\n:::\n\n" +
+			"::: {.theorem #thm-x name=\"Shared Number\" number=\"2.1\"}\nA statement numbered like one of another page, which Theorem 2.1 of this page is.\n:::\n",
+		"sec-other.md": "# Other\n\n::: {.theorem #thm-y name=\"Other Shared Number\" number=\"2.1\"}\nAnother statement numbered 2.1, on a page of its own.\n:::\n",
+		"sec-rem.md":   "# Remainders\n\n::: {.definition #def-z name=\"Remainder\"}\nThe remainder of a by b is the r of Theorem 2.1 and of Theorem 6.7.\n:::\n",
+	})
+	_, edges := learned(t, dir)
+	if !slices.Contains(edges, "Division Algorithm -> Well-Ordering Principle") || !slices.Contains(edges, "Remainder -> Division Algorithm") {
+		t.Errorf("no edge across pages by the book's number: %q", edges)
+	}
+	for _, e := range edges {
+		if strings.HasSuffix(e, "-> Theorem 1 — Well-ordering") || strings.HasPrefix(e, "Remainder -> Other Shared") || strings.HasPrefix(e, "Remainder -> Shared") {
+			t.Errorf("edge %q by a number that names no one result", e)
+		}
+	}
+}

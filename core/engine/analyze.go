@@ -127,6 +127,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 	step := max(1, total/200)
 	xopts := extract.Options{Domain: opts.Domain}
 	var loops []*wire.BlockLinks
+	// What each document's references leave to the others (a book's page
+	// citing a theorem on another page), linked once all are extracted.
+	var across []extract.DocRefs
 	for _, a := range res.Analyses {
 		if progress != nil {
 			name := ""
@@ -150,7 +153,10 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 				loops = append(loops, bl)
 			}
 		}
-		ps := extract.Extract(a, xopts)
+		ps, refs := extract.ExtractRefs(a, xopts)
+		if len(refs.Numbered) > 0 || len(refs.Open) > 0 {
+			across = append(across, extract.DocRefs{Start: len(cands), Refs: refs})
+		}
 		// The document's words served its analysis and extraction; at
 		// about the size of its text, they are not kept longer.
 		a.Words = nil
@@ -168,6 +174,7 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
+		extract.LinkAcross(cands, across)
 	}
 	for i := range cands {
 		cands[i].Provenance.Source = res.Source

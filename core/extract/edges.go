@@ -292,8 +292,18 @@ func (x *extractor) textRefEdges(cs []cand, outOf []int, out []core.Primitive) {
 			global[k] = ci
 		}
 	}
-	if len(global) == 0 {
-		return
+	for k, ci := range global {
+		if !bookNumber(k.num) {
+			continue
+		}
+		if x.refs.Numbered == nil {
+			x.refs.Numbered = map[string]int{}
+		}
+		if ci < 0 {
+			x.refs.Numbered[k.kind+" "+k.num] = -1
+		} else {
+			x.refs.Numbered[k.kind+" "+k.num] = outOf[ci]
+		}
 	}
 	for ci := range cs {
 		c := &cs[ci]
@@ -322,6 +332,10 @@ func (x *extractor) textRefEdges(cs []cand, outOf []int, out []core.Primitive) {
 				t, ok := local[key{c.sec, kind, n}]
 				if !ok {
 					if t, ok = global[key{nil, kind, n}]; !ok || t < 0 {
+						if !ok && bookNumber(n) {
+							// Another document's, perhaps: LinkAcross.
+							x.refs.Open = append(x.refs.Open, OpenRef{From: outOf[ci], Target: kind + " " + n})
+						}
 						continue
 					}
 				}

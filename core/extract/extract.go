@@ -218,14 +218,24 @@ type extractor struct {
 	specs *specDoc
 	// prose is the state of the prose strategies (genre_prose.go).
 	proseSt proseState
+	// refs is what the document leaves to the other documents of a learn
+	// (across.go).
+	refs Refs
 }
 
 // Extract returns the primitives found in the analyzed document, in
 // document order, without dependency edges (wiring is a later stage).
 func Extract(a *core.Analysis, opts Options) []core.Primitive {
+	ps, _ := ExtractRefs(a, opts)
+	return ps
+}
+
+// ExtractRefs is Extract, and what the document's references leave to the
+// other documents read with it (LinkAcross).
+func ExtractRefs(a *core.Analysis, opts Options) ([]core.Primitive, Refs) {
 	out := []core.Primitive{}
 	if a == nil || a.Document == nil {
-		return out
+		return out, Refs{}
 	}
 	doc := a.Document.Text
 	x := &extractor{
@@ -245,7 +255,7 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 	roots := a.Sections
 	if len(roots) == 0 {
 		if strings.TrimSpace(doc) == "" {
-			return out
+			return out, Refs{}
 		}
 		// An analysis without sections still has text worth reading.
 		roots = []*core.Section{{Title: "Document", End: len(doc)}}
@@ -261,7 +271,8 @@ func Extract(a *core.Analysis, opts Options) []core.Primitive {
 		})
 	}
 	x.sectionSteps(roots)
-	return x.finish(opts)
+	ps := x.finish(opts)
+	return ps, x.refs
 }
 
 // walk visits sections depth-first in document order, each once, without
