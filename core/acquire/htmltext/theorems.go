@@ -47,7 +47,7 @@ var familyWords = map[string]string{
 // for a proof, or "" for anything else.
 func ContainerKind(elem, class string) string {
 	switch elem {
-	case "div", "article", "section", "aside", "figure", "blockquote":
+	case "div", "article", "section", "aside", "figure", "blockquote", "details":
 	default:
 		return ""
 	}
@@ -113,6 +113,11 @@ func Fence(kind, id, title string, blocks []string) []string {
 			// PreTeXt's hidden proof: a label alone, the text in a
 			// second proof that follows it.
 			return nil
+		}
+		if blocks[0] == "::: {.proof}" && blocks[len(blocks)-1] == ":::" {
+			// PreTeXt's <details class="hiddenproof">: its summary is the
+			// label, its body a proof of its own, which is the proof.
+			return blocks
 		}
 		out = append(out, "::: {.proof}")
 		out = append(out, blocks...)

@@ -284,3 +284,17 @@ func TestDefinitionEmphasisAndNoteRefs(t *testing.T) {
 		t.Errorf("markers left in %q", got)
 	}
 }
+
+// PreTeXt's newest HTML hides a proof in <details class="hiddenproof">,
+// its label in the summary's heading and its text in an inner proof: it
+// is one proof div, and its "Proof." heading opens no section (a section
+// would cut the result it proves off from its proof's references).
+func TestDetailsHiddenProofIsOneProof(t *testing.T) {
+	page := `<main><article class="theorem theorem-like" id="t1"><h3 class="heading"><span class="type">Theorem</span> <span class="codenumber">7.6.1</span></h3><p>Every invertible matrix is a product of elementary matrices.</p></article>` +
+		`<details id="t1-3" class="hiddenproof born-hidden-knowl"><summary class="knowl__link"><h3 class="heading"><span class="type">Proof<span class="period">.</span></span></h3></summary>` +
+		`<article class="hiddenproof knowl__content"><div class="para">By Theorem 7.5.3 it reduces.</div></article></details></main>`
+	got := Text(page)
+	if strings.Count(got, "::: {.proof}") != 1 || strings.Contains(got, "# Proof") || !strings.Contains(got, "::: {.proof}\n\nBy Theorem 7.5.3 it reduces.\n\n:::") {
+		t.Errorf("got\n%s", got)
+	}
+}
