@@ -76,3 +76,21 @@ func TestReferencesAcrossPagesOfABook(t *testing.T) {
 		}
 	}
 }
+
+// Two results of one book that two of its pages name alike are both
+// learned, the later told apart by its printed number as one document
+// would tell them apart, not held as a conflict between the book and
+// itself.
+func TestResultsOfABookNamedAlikeOnTwoPages(t *testing.T) {
+	dir := writeBookFolder(t, map[string]string{
+		"a-sec-7-6.md":  "# Invertibility\n\n::: {.theorem #coi1 name=\"Characterization of Invertible Matrices\" number=\"7.6.1\"}\nA square matrix is invertible if and only if its reduced row echelon form is the identity.\n:::\n",
+		"b-sec-12-2.md": "# Determinants\n\n::: {.theorem #coi2 name=\"Characterization of Invertible Matrices\" number=\"12.2.8\"}\nA square matrix is invertible if and only if its determinant is not zero, by Theorem 7.6.1.\n:::\n",
+	})
+	s := openStore(t, t.TempDir())
+	res := learn(t, s, dir)
+	names, _ := learned(t, dir)
+	wantAll(t, "names", names, []string{"Characterization of Invertible Matrices", "Characterization of Invertible Matrices (Theorem 12.2.8)"})
+	if n := len(res.Conflicts); n != 0 {
+		t.Errorf("%d conflicts between two results of one book", n)
+	}
+}

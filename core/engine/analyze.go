@@ -174,6 +174,7 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 	}
 	if len(res.Analyses) > 1 {
 		uniquifyIDs(cands)
+		extract.UniqueNamesAcross(cands, across)
 		extract.LinkAcross(cands, across)
 	}
 	for i := range cands {

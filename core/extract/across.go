@@ -72,3 +72,39 @@ func LinkAcross(ps []core.Primitive, docs []DocRefs) {
 // bookNumber reports a number a book prints ("4.38", "A.2"): one that
 // names a result across the book's documents.
 func bookNumber(n string) bool { return strings.Contains(n, ".") }
+
+// UniqueNamesAcross tells apart results of one book that documents read
+// in the same learn name alike ("Characterization of Invertible Matrices",
+// parts one and two, on two pages): a later one takes its printed name as
+// a tag, "(Theorem 12.2.8)", as it would in one document (uniqueNames).
+// A result without a book number keeps its name: two documents that are
+// not one book may name two things alike, and a person decides then.
+func UniqueNamesAcross(ps []core.Primitive, docs []DocRefs) {
+	printed := map[int]string{}
+	for _, dr := range docs {
+		for name, i := range dr.Refs.Numbered {
+			if i >= 0 {
+				printed[dr.Start+i] = name
+			}
+		}
+	}
+	if len(printed) == 0 {
+		return
+	}
+	seen := make(map[string]bool, len(ps))
+	for i := range ps {
+		key := strings.ToLower(ps[i].Name)
+		if !seen[key] {
+			seen[key] = true
+			continue
+		}
+		tag, ok := printed[i]
+		if !ok || strings.Contains(ps[i].Name, tag) {
+			continue
+		}
+		if n := ps[i].Name + " (" + tag + ")"; len(n) <= maxName && !seen[strings.ToLower(n)] {
+			ps[i].Name = n
+			seen[strings.ToLower(n)] = true
+		}
+	}
+}
