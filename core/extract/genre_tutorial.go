@@ -233,6 +233,9 @@ func summarizeCode(blocks []codeBlock, maxCmds int) string {
 		return ""
 	}
 	what := strconv.Itoa(len(first)) + " lines"
+	if len(first) == 1 {
+		what = "1 line"
+	}
 	if l := blocks[0].lang; l != "" && len(l) < 20 && !strings.ContainsAny(l, " =") {
 		what += " of " + l
 	}

@@ -72,3 +72,12 @@ func TestSectionStepsOnlyWithoutOtherProcedures(t *testing.T) {
 		t.Errorf("one command block gave %v", nameList(ps))
 	}
 }
+
+// A block of one command too long to quote whole is "(1 line of …)".
+func TestSummarizedCommandCountsOneLine(t *testing.T) {
+	long := "oc rsh -n openshift-etcd -c etcdctl " + strings.Repeat("etcd-pod-name-", 8)
+	got := summarizeCode([]codeBlock{{lang: "console", lines: []string{"$ " + long}}}, maxCommands)
+	if got != "(1 line of console)" {
+		t.Errorf("got %q", got)
+	}
+}
