@@ -459,10 +459,12 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	case err != nil:
 		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
-	if res := m.Result; res != nil {
+	if res := m.Result; res != nil && (m.run == nil || m.run.by == "") {
 		// What the run could not read or draw (a document skipped, a page
 		// nested too deep, a link that would close a cycle) is said where
-		// the run was watched, not only in its report.
+		// the run was watched, not only in its report. Result is this
+		// application's own last run: a run followed for another process
+		// leaves it as it was.
 		for _, e := range res.Errors {
 			m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("note: ")+e)
 		}
