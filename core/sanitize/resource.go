@@ -25,6 +25,13 @@ var resourceDirs = set("scripts", "assets", "templates", "template", "references
 // script tag is a note and other critical embedded code or remote
 // resources are warnings. Prompt injection keeps its severity.
 func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
+	return ScanSkillFileIn(nil, file, txt, f, tier)
+}
+
+// ScanSkillFileIn is ScanSkillFile for a file of the skill d declares
+// (DeclaredBy its SKILL.md), whose code is judged against what the skill
+// says it is for.
+func ScanSkillFileIn(d *codescan.Declared, file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 	sc := newScanner(file, txt, f, tier != core.Home, 0)
 	if sc.resource == "" && !strings.EqualFold(path.Base(strings.ReplaceAll(file, `\`, "/")), "SKILL.md") {
 		sc.resource = "resource"
@@ -33,9 +40,24 @@ func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []cor
 		sc.declareByName()
 	}
 	sc.run()
-	fs := append(sc.findings(), codescan.Analyze(file, txt)...)
+	fs := append(sc.findings(), codescan.AnalyzeIn(d, file, txt)...)
 	SortFindings(fs)
 	return fs
+}
+
+// DeclaredBy reads what a SKILL.md says of its skill (name and
+// description from its front matter); nil when it has no front matter.
+func DeclaredBy(skillMD string) *codescan.Declared {
+	fm := parseFrontMatter(skillMD)
+	if fm == nil {
+		return nil
+	}
+	return &codescan.Declared{Name: fm.name, Description: fm.description}
+}
+
+// isSkillMD reports whether a document's name is a SKILL.md.
+func isSkillMD(name string) bool {
+	return strings.EqualFold(path.Base(strings.ReplaceAll(name, `\`, "/")), "SKILL.md")
 }
 
 // skillRoots returns the folders of a source that hold a SKILL.md (by the
@@ -59,16 +81,36 @@ func skillRoots(docs []core.Document) []string {
 // inSkill reports whether a document other than a SKILL.md lies under one
 // of the skill folders.
 func inSkill(name string, roots []string) bool {
+	_, ok := rootOf(name, roots)
+	return ok && !isSkillMD(name)
+}
+
+// rootOf returns the deepest skill folder holding the document name ("" is
+// the source's top), and whether any does.
+func rootOf(name string, roots []string) (string, bool) {
 	name = strings.ReplaceAll(name, `\`, "/")
-	if len(roots) == 0 || strings.EqualFold(path.Base(name), "SKILL.md") {
-		return false
-	}
+	best, ok := "", false
 	for _, r := range roots {
-		if strings.HasPrefix(name, r) {
-			return true
+		if strings.HasPrefix(name, r) && (!ok || len(r) > len(best)) {
+			best, ok = r, true
 		}
 	}
-	return false
+	return best, ok
+}
+
+// declaredRoots reads what each skill folder's SKILL.md declares, by root.
+func declaredRoots(docs []core.Document, roots []string) map[string]*codescan.Declared {
+	if len(roots) == 0 {
+		return nil
+	}
+	out := make(map[string]*codescan.Declared, len(roots))
+	for i := range docs {
+		if name, txt := ScannedText(docs[i]); isSkillMD(name) {
+			r, _ := rootOf(name, roots)
+			out[r] = DeclaredBy(txt)
+		}
+	}
+	return out
 }
 
 // skillResource returns the resource folder name ("assets") when a

@@ -37,6 +37,7 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 	}
 	r := core.HygieneReport{Tier: tier, Findings: []core.Finding{}}
 	roots := skillRoots(docs)
+	decl := declaredRoots(docs, roots)
 	for i := range docs {
 		if err := ctx.Err(); err != nil {
 			return core.HygieneReport{}, fmt.Errorf("scan: %w", err)
@@ -62,7 +63,11 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		r.Findings = append(r.Findings, sc.findings()...)
 		// What scripts do is judged at both tiers: a HOME skill folder
 		// runs its scripts as surely as a downloaded one.
-		r.Findings = append(r.Findings, codescan.Analyze(name, txt)...)
+		var own *codescan.Declared
+		if root, ok := rootOf(name, roots); ok {
+			own = decl[root]
+		}
+		r.Findings = append(r.Findings, codescan.AnalyzeIn(own, name, txt)...)
 	}
 	SortFindings(r.Findings)
 	r.Passed = true
@@ -97,7 +102,11 @@ func ScannedText(d core.Document) (name, text string) {
 func ScanText(file string, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 	sc := newScanner(file, txt, f, tier != core.Home, 0)
 	sc.run()
-	fs := append(sc.findings(), codescan.Analyze(file, txt)...)
+	var d *codescan.Declared
+	if isSkillMD(file) {
+		d = DeclaredBy(txt)
+	}
+	fs := append(sc.findings(), codescan.AnalyzeIn(d, file, txt)...)
 	SortFindings(fs)
 	return fs
 }

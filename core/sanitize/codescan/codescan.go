@@ -128,15 +128,25 @@ func interpLang(prog string) Lang {
 // prose document costs one look at its name and first bytes (and, for
 // Markdown, one search for a fence).
 func Analyze(name, txt string) []core.Finding {
-	return AnalyzeLang(name, txt, Detect(name, txt))
+	return AnalyzeIn(nil, name, txt)
+}
+
+// AnalyzeIn is Analyze for a file of the skill d declares (nil when the
+// document belongs to no skill).
+func AnalyzeIn(d *Declared, name, txt string) []core.Finding {
+	return analyzeLang(d, name, txt, Detect(name, txt))
 }
 
 // AnalyzeLang is Analyze with the language given.
 func AnalyzeLang(name, txt string, lang Lang) []core.Finding {
+	return analyzeLang(nil, name, txt, lang)
+}
+
+func analyzeLang(d *Declared, name, txt string, lang Lang) []core.Finding {
 	if lang == None || txt == "" {
 		return nil
 	}
-	a := &analysis{doc: txt, file: name}
+	a := &analysis{doc: txt, file: name, decl: d}
 	switch lang {
 	case Markdown:
 		a.markdown()
@@ -285,6 +295,8 @@ type hit struct {
 type analysis struct {
 	doc  string
 	file string
+	// decl is the skill the document belongs to, nil when none.
+	decl *Declared
 	// skill is a skill's SKILL.md: destruction in its code is never only
 	// shown (see skillCommands); only, when set, keeps the hits of one
 	// rule.

@@ -239,10 +239,13 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		findings = append(findings, fs...)
 	}
 	scan(c.file, string(c.md), core.FormatMarkdown, sanitize.ScanText)
+	decl := sanitize.DeclaredBy(string(c.md))
 	for _, f := range c.res {
 		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
-			scan(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), sanitize.ScanSkillFile)
+			scan(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), func(file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
+				return sanitize.ScanSkillFileIn(decl, file, txt, f, tier)
+			})
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
