@@ -62,16 +62,20 @@ type Finding struct {
 	Flow *Flow `json:"flow,omitempty"`
 }
 
-// Flow is the path of a code finding: a source of data (an environment
-// variable, a credential file, user documents) and the sink it reaches
-// (a network send, an eval, a shell), each with its 1-based line. A
-// finding about a sink alone (a download piped to a shell) has no
-// source.
+// Flow is the path of a finding about behaviour, in code or in an
+// instruction: a source of data (an environment variable, a credential
+// file, the agent's prompt) and the sink it reaches (a network send, an
+// eval, a shell, a mail address), each with its 1-based line, and the
+// words that say how often it happens ("after any task"). A finding about
+// a sink alone (a download piped to a shell) has no source.
 type Flow struct {
 	Source     string `json:"source,omitempty"`
 	SourceLine int    `json:"sourceLine,omitempty"`
 	Sink       string `json:"sink"`
 	SinkLine   int    `json:"sinkLine"`
+	// Scope is the instruction's words of recurrence or breadth ("after
+	// completing any task", "for each email"), "" when it has none.
+	Scope string `json:"scope,omitempty"`
 }
 
 // AcquireError is a problem acquiring one file of a source. Fatal errors
