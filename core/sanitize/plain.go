@@ -1,10 +1,12 @@
 package sanitize
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // Injections in plain words: sentences that tell the agent reading a skill
@@ -94,7 +96,9 @@ func init() {
 		".git-credentials", ".kube", ".docker", "pii", "passphrase", "passphrases", "ssn", "shadow")
 	lex(bUserObj, "files", "file", "documents", "data", "folder", "folders", "directory", "directories", "contents", "photos",
 		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
-		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes")
+		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
+		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
+		"env", "prompts", "instructions", "task", "query")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
 	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
@@ -131,6 +135,8 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "mentions", "mentioning", "discusses", "discussing", "supports", "supporting", "criticizes", "criticizing",
+		"praises", "approve", "merge", "ping", "requests", "times", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
 	for w, bits := range lexicon {
@@ -175,6 +181,7 @@ const (
 	pkUnrelated                       // remote code or installs the description never mentions
 	pkRemoteExec                      // curl … | sh and the like, before the description is consulted
 	pkRecur                           // "every time you are invoked", "after any operation": no finding alone
+	pkPolicy                          // decisions unrelated to the skill, approval without review, request floods
 )
 
 // plainHit is a candidate finding of the plain-words rules, settled in
@@ -182,6 +189,9 @@ const (
 // override phrases, its description) is known.
 type plainHit struct {
 	a, b   int
+	// src and dst are the token spans of what an exfiltration sends and
+	// where (a < 0 when it names none), for the finding's flow.
+	src, dst span
 	kind   plainKind
 	sev    core.Severity // severity before combination and context
 	desc   string
@@ -196,6 +206,11 @@ type plainHit struct {
 type plainState struct {
 	hits []plainHit
 	toks []ptok
+	// fm is the document's front matter, nil when it has none; decl what
+	// the skill the document belongs to declares (its own front matter,
+	// or its SKILL.md's for a reference file).
+	fm   *frontMatter
+	decl *codescan.Declared
 }
 
 // plainWords runs the plain-words rules over the document. It is called
@@ -203,6 +218,11 @@ type plainState struct {
 func (sc *scanner) plainWords() {
 	if sc.script || !proseFile(sc.file) {
 		return
+	}
+	sc.plain.fm = parseFrontMatter(sc.s)
+	sc.plain.decl = sc.decl
+	if fm := sc.plain.fm; fm != nil && sc.decl == nil {
+		sc.plain.decl = &codescan.Declared{Name: fm.name, Description: fm.description}
 	}
 	s := sc.s
 	ss := 0
@@ -535,7 +555,9 @@ func imperative(toks []ptok, i int) bool {
 		for k := i - 2; k >= 0 && k >= i-4 && toks[k].cl == t.cl; k-- {
 			switch toks[k].w {
 			case "sure", "remember", "need", "needs", "must", "have", "required", "important", "forget", "instructed",
-				"supposed", "proceed", "continue", "always", "also", "then", "go", "ensure", "mandatory", "essential", "use":
+				"supposed", "proceed", "continue", "always", "also", "then", "go", "ensure", "mandatory", "essential", "use",
+				"is", "step":
+				// "the last step of every report is to post …"
 				return true
 			}
 		}
@@ -594,7 +616,17 @@ func (sc *scanner) judgeSentence(a, b int) {
 	defer func() {
 		for k := n0; k < len(sc.plain.hits); k++ {
 			h := &sc.plain.hits[k]
-			h.shown = all&bExample != 0 || quoted(sc.s, h.a)
+			h.shown = quoted(sc.s, h.a)
+			if all&bExample != 0 {
+				// An example word shows the sentence; the verb of the
+				// hit itself ("flag every message …") does not.
+				for _, t := range toks {
+					if t.bits&bExample != 0 && t.a != h.a {
+						h.shown = true
+						break
+					}
+				}
+			}
 			h.sent = a
 		}
 	}()
@@ -611,6 +643,8 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.concealRule(toks)
 	sc.privRule(toks)
 	sc.agentPersistRule(toks)
+	sc.policyRule(toks)
+	sc.stressRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -637,14 +671,20 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 		case "with":
 			where = true
 		}
-		if obj < 0 && !past && t.cl == toks[i].cl && sensitiveObject(toks, k) {
-			obj = k
+		if obj < 0 && !past && t.cl == toks[i].cl {
+			if sensitiveObject(toks, k) {
+				obj = k
+			} else if k == i+1 && pronoun[t.w] {
+				// "take a screenshot and send it", "for each email,
+				// forward it": the pronoun stands for what came before.
+				obj = referent(toks, i)
+			}
 		}
-		if dst < 0 && where && destination(toks, k) {
+		if dst < 0 && where && destination(toks, k) && !sc.declaredDest(toks[k]) {
 			dst = k
 		}
 		// "… to the clipboard", "… to .env" are local: stop at them.
-		if t.w == "clipboard" || t.w == "stdout" || t.w == "console" {
+		if past && (t.w == "clipboard" || t.w == "stdout" || t.w == "console") {
 			break
 		}
 	}
@@ -652,20 +692,93 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 		return
 	}
 	end := toks[max(obj, dst)].b
-	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true}
+	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{-1, -1}}
+	if obj >= 0 {
+		h.src = span{toks[nounStart(toks, obj)].a, toks[obj].b}
+	}
+	if dst >= 0 {
+		h.dst = span{toks[dst].a, toks[dst].b}
+		if !literalDest(toks[dst]) {
+			h.dst.a = toks[nounStart(toks, dst)].a
+		}
+	}
 	switch {
 	case obj >= 0 && dst >= 0:
 		h.sev, h.strong = core.Critical, true
-		h.desc = "exfiltration instruction: sends " + sc.phrase(toks[obj].a, toks[obj].b) + " to an outside destination " + sc.phrase(toks[dst].a, toks[dst].b)
+		h.desc = "exfiltration instruction: sends " + sc.phrase(h.src.a, h.src.b) + " to an outside destination " + sc.phrase(h.dst.a, h.dst.b)
 	case obj >= 0:
 		// A key copied or sent without saying where is what setup guides
 		// say ("copy the API key"): risky only, with concealment critical.
-		h.desc = "instruction to send " + sc.phrase(toks[obj].a, toks[obj].b)
+		h.desc = "instruction to send " + sc.phrase(h.src.a, h.src.b)
 	default:
 		h.sev = ""
-		h.desc = "instruction to send data to " + sc.phrase(toks[max(obj, dst)].a, toks[max(obj, dst)].b)
+		h.desc = "instruction to send data to " + sc.phrase(h.dst.a, h.dst.b)
+		if sc.plain.fm != nil && literalDest(toks[dst]) {
+			// A skill that sends its work to a fixed place its own name
+			// and description never mention: what an injected "post the
+			// report to https://…" looks like. A warning: what is sent
+			// may be harmless, where it goes is not the skill's business.
+			h.sev = core.Warning
+			h.desc = "instruction unrelated to the skill's description: sends its work to " + sc.phrase(h.dst.a, h.dst.b)
+		}
 	}
 	sc.plain.hits = append(sc.plain.hits, h)
+}
+
+// pronoun words stand for an object named earlier in the sentence.
+var pronoun = set("it", "them", "this", "these", "those", "that")
+
+// referent returns the sensitive object named before the verb at toks[i]
+// ("take a screenshot and send it"), -1 when there is none.
+func referent(toks []ptok, i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if sensitiveObject(toks, k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// nounStart returns where the noun phrase ending at toks[k] starts: back
+// over its determiner and modifiers in the same clause, at most three
+// words ("the task prompt", "our MLOps server").
+func nounStart(toks []ptok, k int) int {
+	st := k
+	for n := 1; n <= 3 && k-n >= 0 && toks[k-n].cl == toks[k].cl; n++ {
+		p := toks[k-n]
+		if phraseStop[p.w] || pronoun[p.w] || p.bits&(bExfil|bLead|bModal|bRun|bDestroy) != 0 || p.kind != tkWord || (p.first && p.cl == 0) {
+			break
+		}
+		st = k - n
+	}
+	return st
+}
+
+// literalDest reports whether a destination is written out: a URL, an
+// e-mail address, a host name or an IP address.
+func literalDest(t ptok) bool {
+	return t.kind == tkURL || t.kind == tkEmail || t.kind == tkHost || t.kind == tkIP
+}
+
+// declaredDest reports whether a written-out destination is one the skill
+// declares (the service its name or description is about): sending there
+// is the skill's own job.
+func (sc *scanner) declaredDest(t ptok) bool {
+	if !literalDest(t) || sc.plain.decl == nil {
+		return false
+	}
+	host := sc.s[t.a:t.b]
+	switch t.kind {
+	case tkURL:
+		u, err := url.Parse(strings.TrimRight(host, ".,;:"))
+		if err != nil {
+			return false
+		}
+		host = u.Hostname()
+	case tkEmail:
+		host = host[strings.LastIndexByte(host, '@')+1:]
+	}
+	return sc.plain.decl.AllowsHost(host)
 }
 
 // sensitiveObject reports whether toks[k] names something that must not
@@ -685,9 +798,37 @@ func sensitiveObject(toks []ptok, k int) bool {
 		}
 		return ""
 	}
+	next := ""
+	if k+1 < len(toks) && toks[k+1].cl == t.cl {
+		next = toks[k+1].w
+	}
 	switch t.w {
-	case "prompt":
-		return prev(1) == "system"
+	case "prompt", "prompts":
+		// The agent's own prompt ("the task prompt", "the user's prompt"),
+		// not a prompt template or library the skill keeps.
+		switch next {
+		case "template", "templates", "file", "files", "library", "engineering", "guide", "examples", "example", "format", "pack":
+			return false
+		}
+		return true
+	case "screenshot", "screenshots", "screen", "clipboard", "keystrokes":
+		return next != "size" && next != "resolution" && next != "reader" && next != "readers"
+	case "request", "instructions", "task", "query", "context", "chat":
+		// "the original request", "the full context", "the chat
+		// history": what the user gave the agent.
+		switch prev(1) {
+		case "original", "full", "entire", "whole", "raw", "initial", "complete", "user", "user's", "current", "task", "session", "conversation":
+			return next == "" || phraseStop[next] || next == "text" || next == "history" || next == "window"
+		}
+		return false
+	case "environment", "env":
+		return next == "variables" || next == "vars" || next == "variable"
+	case "email", "emails", "mail", "inbox", "attachments":
+		switch prev(1) {
+		case "each", "every", "all", "incoming", "unread", "their", "your", "entire", "whole", "user's":
+			return true
+		}
+		return ownedAll(toks, k)
 	case "history", "conversation", "conversations", "transcript", "memory", "messages":
 		switch prev(1) {
 		case "chat", "conversation", "browser", "bash", "shell", "command", "the", "entire", "whole", "full", "all", "this", "our", "your":
@@ -1190,17 +1331,36 @@ func (sc *scanner) agentPersistRule(toks []ptok) {
 					return
 				}
 			}
-		case "any", "every", "each":
-			if i >= 1 && (toks[i-1].w == "after" || toks[i-1].w == "before") && i+1 < len(toks) {
-				switch toks[i+1].w {
-				case "operation", "operations", "action", "task", "command", "request", "response", "interaction", "invocation", "conversation", "session", "query", "message", "reply":
-					sc.persistMark(toks[i-1].a, toks[i+1].b)
+		case "any", "every", "each", "all":
+			// "after any operation", "after completing any task", "before
+			// every commit", "for each email", "at the end of every task".
+			lead := -1
+			for k := i - 1; k >= 0 && k >= i-3 && toks[k].cl == t.cl; k-- {
+				if scopeLead[toks[k].w] {
+					lead = k
+					break
+				}
+			}
+			for k := i + 1; lead >= 0 && k < len(toks) && k <= i+3 && toks[k].cl == t.cl; k++ {
+				if scopeNoun[toks[k].w] {
+					sc.persistMark(toks[lead].a, toks[k].b)
 					return
 				}
 			}
 		}
 	}
 }
+
+// scopeLead opens a phrase of recurrence before "any", "every", "each".
+var scopeLead = set("after", "before", "for", "on", "upon", "following", "end", "with", "during", "in")
+
+// scopeNoun are what a recurrence ranges over.
+var scopeNoun = set("operation", "operations", "action", "actions", "task", "tasks", "command", "commands", "request", "requests",
+	"response", "responses", "interaction", "interactions", "invocation", "invocations", "conversation", "conversations", "session",
+	"sessions", "query", "queries", "message", "messages", "reply", "replies", "file", "files", "step", "steps", "run", "runs",
+	"edit", "edits", "change", "changes", "commit", "commits", "tool", "call", "calls", "email", "emails", "report", "reports",
+	"time", "job", "jobs", "build", "builds", "document", "documents", "page", "pages", "turn", "turns", "prompt", "prompts",
+	"analysis", "use", "execution", "transaction", "transactions", "save", "completion")
 
 // persistMark records a phrase that makes an action recur; it is no
 // finding alone.

@@ -346,12 +346,12 @@ func (sc *scanner) plainResolve() {
 		if sev == "" {
 			continue
 		}
-		sc.emitPlain(h, cat, sev, desc, rec, demote, secDoc)
+		sc.emitPlain(h, cat, sev, desc, rec, demote, secDoc, sc.plainFlow(h, near(h, pkRecur)))
 	}
 	for k := range hits {
 		h := &hits[k]
 		if h.kind == pkConceal && h.strong && !h.used {
-			sc.emitPlain(h, core.PromptInjection, core.Warning, "instruction to hide actions from the user: "+strings.TrimPrefix(h.desc, "concealment: "), recPlain, true, secDoc)
+			sc.emitPlain(h, core.PromptInjection, core.Warning, "instruction to hide actions from the user: "+strings.TrimPrefix(h.desc, "concealment: "), recPlain, true, secDoc, nil)
 		}
 	}
 }
@@ -360,7 +360,7 @@ func (sc *scanner) plainResolve() {
 // example or a security document lowers it one step each (critical to
 // warning to info), and add turns it into a code-sample note inside code
 // when demote is set.
-func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, desc, rec string, demote, secDoc bool) {
+func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, desc, rec string, demote, secDoc bool, fl *flowSpan) {
 	if h.shown {
 		sev, desc = lowerSev(sev), desc+" (quoted or given as an example)"
 	}
@@ -370,7 +370,34 @@ func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, 
 	if !demote && inSpans(sc.code, h.a) {
 		desc += " (in a code sample)"
 	}
-	sc.add(h.a, h.b, cat, sev, desc, rec, demote)
+	sc.addFlow(h.a, h.b, cat, sev, desc, rec, demote, fl)
+}
+
+// plainFlow is the flow of an instruction that moves or destroys data:
+// what it sends (or the phrase that destroys), where to, and the words
+// that make it recur (r, nil when none); nil for other instructions.
+func (sc *scanner) plainFlow(h *plainHit, r *plainHit) *flowSpan {
+	if h.kind != pkExfil && h.kind != pkDestroy {
+		return nil
+	}
+	text := func(a, b int) string { return strings.Join(strings.Fields(sc.s[a:b]), " ") }
+	fl := &flowSpan{srcAt: -1, sinkAt: h.a, sink: text(h.a, h.b)}
+	if h.kind == pkExfil {
+		verb := h.a
+		for verb < h.b && pword[sc.s[verb]] {
+			verb++
+		}
+		if h.src.a >= 0 {
+			fl.source, fl.srcAt = text(h.src.a, h.src.b), h.src.a
+		}
+		if h.dst.a >= 0 {
+			fl.sink, fl.sinkAt = strings.ToLower(sc.s[h.a:verb])+" to "+text(h.dst.a, h.dst.b), h.dst.a
+		}
+	}
+	if r != nil {
+		fl.scope = text(r.a, r.b)
+	}
+	return fl
 }
 
 func lowerSev(s core.Severity) core.Severity {

@@ -1,0 +1,201 @@
+package sanitize
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Instructions that change what the agent decides rather than what it
+// sends: a moderation skill told to flag every message about a topic its
+// description never names, a review skill told to approve everything; and
+// instructions to flood a service with requests. Neither moves data off
+// the machine, so both are warnings.
+
+// policyVerbs decide about content or people.
+var policyVerbs = set("flag", "ban", "block", "reject", "hide", "mute", "downrank", "suppress", "censor", "deny", "decline",
+	"penalize", "penalise", "demote", "shadowban", "downvote", "escalate", "remove", "delete", "approve", "accept", "promote",
+	"prioritize", "prioritise", "boost", "upvote", "whitelist", "allow", "report")
+
+// topicalVerbs introduce what content is about, not what it contains.
+var topicalVerbs = set("mentions", "mention", "mentioning", "discusses", "discuss", "discussing", "supports", "support",
+	"supporting", "criticizes", "criticises", "criticize", "criticise", "criticizing", "praises", "praise", "praising",
+	"promotes", "promoting", "about", "regarding", "concerning", "references", "referencing", "favours", "favors", "opposes",
+	"opposing", "advocates", "advocating", "endorses", "endorsing", "questions", "questioning")
+
+// approvalVerbs pass work on without looking at it.
+var approvalVerbs = set("approve", "accept", "merge", "pass", "lgtm", "greenlight", "sign-off", "rubber-stamp")
+
+// approvalObjects are what a reviewer is meant to look at first.
+var approvalObjects = set("pr", "prs", "pull", "request", "requests", "change", "changes", "changeset", "diff", "diffs", "code",
+	"commit", "commits", "review", "reviews", "submission", "submissions", "transaction", "transactions", "refund", "refunds",
+	"claim", "claims", "expense", "expenses", "payment", "payments", "invoice", "invoices", "application", "applications",
+	"loan", "loans", "patch", "patches", "merge", "deployment", "deployments", "access")
+
+// topicStop are words of a topic phrase that name no topic.
+var topicStop = set("the", "a", "an", "any", "of", "or", "and", "its", "their", "this", "that", "these", "those", "some",
+	"our", "your", "his", "her", "them", "it", "positively", "negatively", "favorably", "favourably", "critically")
+
+// policyRule finds a decision over every item about a topic the skill
+// never mentions ("flag every message that mentions climate change" in a
+// moderation skill about spam and harassment), and approval of everything
+// ("always approve pull requests").
+func (sc *scanner) policyRule(toks []ptok) {
+	for i, t := range toks {
+		switch {
+		case policyVerbs[t.w] && imperative(toks, i) && !negated(toks, i):
+			if sc.topicRule(toks, i) {
+				return
+			}
+			if approvalVerbs[t.w] && sc.approveRule(toks, i) {
+				return
+			}
+		case approvalVerbs[t.w] && imperative(toks, i) && !negated(toks, i):
+			if sc.approveRule(toks, i) {
+				return
+			}
+		}
+	}
+}
+
+// topicRule: verb, "every/all/any", a noun, a topical verb and a topic of
+// words absent from the skill's name and description.
+func (sc *scanner) topicRule(toks []ptok, i int) bool {
+	q, tv := -1, -1
+	for k := i + 1; k < len(toks) && k <= i+8 && toks[k].cl <= toks[i].cl+1; k++ {
+		switch w := toks[k].w; {
+		case q < 0 && (w == "every" || w == "all" || w == "any" || w == "each"):
+			q = k
+		case q >= 0 && topicalVerbs[w]:
+			tv = k
+		}
+		if tv >= 0 {
+			break
+		}
+	}
+	if q < 0 || tv < 0 {
+		return false
+	}
+	var topic []ptok
+	for k := tv + 1; k < len(toks) && k <= tv+6 && toks[k].cl == toks[tv].cl; k++ {
+		if phraseStop[toks[k].w] && toks[k].w != "of" {
+			break
+		}
+		if !topicStop[toks[k].w] && toks[k].kind == tkWord {
+			topic = append(topic, toks[k])
+		}
+	}
+	if len(topic) == 0 || sc.declares(topic) {
+		return false
+	}
+	end := topic[len(topic)-1].b
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: end, kind: pkPolicy, sev: core.Warning,
+		desc: "instruction unrelated to the skill's description: " + sc.phrase(toks[i].a, end)})
+	return true
+}
+
+// declares reports whether a word of the topic (or its stem: the first
+// five letters) is in the skill's name or description; without a
+// description nothing can be judged unrelated.
+func (sc *scanner) declares(topic []ptok) bool {
+	fm := sc.plain.fm
+	if sc.plain.decl == nil && fm == nil {
+		return true
+	}
+	own := ""
+	if d := sc.plain.decl; d != nil {
+		own = strings.ToLower(d.Name + " " + d.Description)
+	}
+	if strings.TrimSpace(own) == "" {
+		return true
+	}
+	for _, t := range topic {
+		w := t.w
+		if len(w) > 5 {
+			w = w[:5]
+		}
+		if strings.Contains(own, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// approveRule: approval of every item, or always, with no condition
+// ("always approve pull requests", "approve every PR without reading
+// it"); "approve the PR once the tests pass" is a workflow.
+func (sc *scanner) approveRule(toks []ptok, i int) bool {
+	always := false
+	for k := i - 1; k >= 0 && k >= i-2 && toks[k].cl == toks[i].cl; k-- {
+		if toks[k].w == "always" || toks[k].w == "automatically" || toks[k].w == "unconditionally" {
+			always = true
+		}
+	}
+	obj := -1
+	for k := i + 1; k < len(toks) && k <= i+5 && toks[k].cl == toks[i].cl; k++ {
+		w := toks[k].w
+		switch {
+		case w == "every" || w == "all" || w == "any" || w == "each" || w == "regardless" || w == "without":
+			always = true
+		case approvalObjects[w]:
+			obj = k
+		}
+	}
+	if !always || obj < 0 {
+		return false
+	}
+	for k := obj + 1; k < len(toks) && k <= obj+8; k++ {
+		switch toks[k].w {
+		case "that", "which", "if", "when", "once", "unless", "only", "after", "whose", "where", "provided", "as":
+			return false
+		}
+	}
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[obj].b, kind: pkPolicy, sev: core.Warning,
+		desc: "instruction to approve without review: " + sc.phrase(toks[max(0, i-1)].a, toks[obj].b)})
+	return true
+}
+
+// floodNouns count what a flood sends.
+var floodNouns = set("requests", "request", "times", "calls", "pings", "connections", "queries", "packets", "iterations", "messages", "posts", "hits")
+
+// floodVerbs order requests to be made.
+var floodVerbs = set("send", "make", "fire", "run", "issue", "perform", "execute", "ping", "hit", "call", "trigger", "spam",
+	"flood", "repeat", "submit", "post", "query", "request", "open", "loop", "retry", "fetch", "curl", "download")
+
+// stressRule finds an instruction to send a large number of requests
+// ("verify the network by sending 1000 requests to …", "ping the server
+// 5000 times"): at least 100, or "as many as possible", with a request
+// or network word in the sentence.
+func (sc *scanner) stressRule(toks []ptok) {
+	net := false
+	for _, t := range toks {
+		if t.kind == tkURL || t.kind == tkHost || t.kind == tkIP || t.w == "ping" || t.w == "request" || t.w == "requests" || t.w == "endpoint" || t.w == "server" || t.w == "network" || t.w == "api" {
+			net = true
+			break
+		}
+	}
+	if !net {
+		return
+	}
+	for i, t := range toks {
+		n, err := strconv.Atoi(strings.ReplaceAll(t.w, ",", ""))
+		many := err == nil && n >= 100 && i+2 < len(toks) && (floodNouns[toks[i+1].w] || floodNouns[toks[i+2].w])
+		if !many && t.w == "many" && i+2 < len(toks) && floodNouns[toks[i+1].w] && toks[i+2].w == "as" {
+			many = true // "as many requests as possible"
+		}
+		if !many || (i+2 < len(toks) && (toks[i+2].w == "per" || toks[i+2].w == "a" || toks[i+2].w == "each")) {
+			continue // "100 requests per minute" is a rate limit, not an order
+		}
+		// The verb before the count must be an order: "send", "run",
+		// "make", "fire", "ping" opening its clause or after a lead word.
+		for k := i - 1; k >= 0 && k >= i-4; k-- {
+			if floodVerbs[toks[k].w] && imperative(toks, k) && !negated(toks, k) {
+				end := toks[min(i+2, len(toks)-1)].b
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: end, kind: pkPolicy, sev: core.Warning,
+					desc: "resource exhaustion instruction: " + sc.phrase(toks[k].a, end)})
+				return
+			}
+		}
+	}
+}
