@@ -188,18 +188,18 @@ const (
 // plainResolve once the whole document (its concealment phrases, its
 // override phrases, its description) is known.
 type plainHit struct {
-	a, b   int
+	a, b int
 	// src and dst are the token spans of what an exfiltration sends and
 	// where (a < 0 when it names none), for the finding's flow.
 	src, dst span
-	kind   plainKind
-	sev    core.Severity // severity before combination and context
-	desc   string
-	strong bool // concealment: strong on its own; exfil: object and destination both
-	risky  bool // an action that concealment makes critical
-	used   bool // concealment folded into a combined finding
-	shown  bool // the sentence quotes or gives an example, or the hit sits in quotation marks
-	sent   int  // start of the sentence it was found in, -1 outside the sentence pass
+	kind     plainKind
+	sev      core.Severity // severity before combination and context
+	desc     string
+	strong   bool // concealment: strong on its own; exfil: object and destination both
+	risky    bool // an action that concealment makes critical
+	used     bool // concealment folded into a combined finding
+	shown    bool // the sentence quotes or gives an example, or the hit sits in quotation marks
+	sent     int  // start of the sentence it was found in, -1 outside the sentence pass
 }
 
 // plainState is the per-document state of the pass.
