@@ -370,11 +370,7 @@ func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
 				}
 				return vis(what)
 			}
-			flow := at(fl.Sink, fl.SinkLine)
-			if fl.Source != "" {
-				flow = at(fl.Source, fl.SourceLine) + " → " + flow
-			}
-			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flow))
+			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+fl.Format(at, " → ", " · when: ")))
 		}
 	}
 }
