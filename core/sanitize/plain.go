@@ -136,7 +136,7 @@ func init() {
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
 	lex(bTrigger, "mentions", "mentioning", "discusses", "discussing", "supports", "supporting", "criticizes", "criticizing",
-		"praises", "approve", "merge", "ping", "requests", "times", "flood")
+		"praises", "approve", "merge", "ping", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
 	for w, bits := range lexicon {
