@@ -135,6 +135,8 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "disable", "bypass", "skip", "deactivate", "circumvent", "authorized_keys", "iban", "payee", "beneficiary",
+		"routing", "swift", "wallet")
 	lex(bTrigger, "mentions", "mentioning", "discusses", "discussing", "supports", "supporting", "criticizes", "criticizing",
 		"praises", "approve", "merge", "ping", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
@@ -645,6 +647,9 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.agentPersistRule(toks)
 	sc.policyRule(toks)
 	sc.stressRule(toks)
+	sc.safeguardRule(toks)
+	sc.backdoorRule(toks)
+	sc.paymentRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside

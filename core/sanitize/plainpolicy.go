@@ -199,3 +199,168 @@ func (sc *scanner) stressRule(toks []ptok) {
 		}
 	}
 }
+
+// safeguardVerbs switch a protection off.
+var safeguardVerbs = set("disable", "bypass", "skip", "deactivate", "circumvent", "suppress", "turn")
+
+// safeguards are protections an agent must not switch off on a skill's
+// say-so.
+var safeguards = set("verification", "verify", "certificate", "certificates", "ssl", "tls", "safety", "guardrails", "guardrail",
+	"security", "antivirus", "firewall", "sandbox", "sandboxing", "2fa", "mfa", "signature", "signatures", "hooks", "audit",
+	"auditing", "confirmation", "confirmations", "approval", "approvals", "review", "scanning", "scanner", "protections",
+	"protection", "defender", "gatekeeper", "selinux", "apparmor", "checks")
+
+// safeguardRule finds an order to switch a protection off ("disable SSL
+// certificate verification", "skip the git hooks with --no-verify",
+// "bypass the approval step") that the skill's description does not
+// name: a warning, and risky, so concealment or "on every run" makes it
+// critical.
+func (sc *scanner) safeguardRule(toks []ptok) {
+	for i, t := range toks {
+		if !safeguardVerbs[t.w] || !opensClause(toks, i) || negated(toks, i) || sc.listedNotOrdered(t.a) || conditionAfter(toks, i) {
+			continue
+		}
+		from := i + 1
+		if t.w == "turn" {
+			if from >= len(toks) || toks[from].w != "off" {
+				continue
+			}
+			from++
+		}
+		for k := from; k < len(toks) && k <= from+5 && toks[k].cl == t.cl; k++ {
+			if phraseStop[toks[k].w] && toks[k].w != "for" {
+				break
+			}
+			if !safeguards[toks[k].w] || sc.declares(toks[k:k+1]) {
+				continue
+			}
+			for _, c := range toks {
+				if routineContext[c.w] || c.w == "local" || c.w == "localhost" || c.w == "self-signed" {
+					return // a test set-up or a local certificate, which guides explain
+				}
+			}
+			sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k].b, kind: pkPolicy, sev: core.Warning, risky: true,
+				desc: "instruction to switch off a safeguard: " + sc.phrase(t.a, toks[k].b)})
+			return
+		}
+	}
+}
+
+// opensClause reports whether the verb at toks[i] is an order of its own:
+// first in its clause, or after lead words only ("then always disable
+// …"), not the second verb of a description ("the scripts need root and
+// disable security features").
+func opensClause(toks []ptok, i int) bool {
+	for k := i - 1; k >= 0 && toks[k].cl == toks[i].cl; k-- {
+		switch toks[k].w {
+		case "then", "please", "always", "also", "just", "simply", "first", "now", "immediately", "automatically", "silently", "quietly", "you", "must", "should":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// conditionAfter reports a condition in the verb's clause ("skip the
+// review when the change is a typo"): guidance, not an order.
+func conditionAfter(toks []ptok, i int) bool {
+	for k := i + 1; k < len(toks) && toks[k].cl <= toks[i].cl+1; k++ {
+		switch toks[k].w {
+		case "when", "if", "unless", "only":
+			return true
+		}
+	}
+	return false
+}
+
+// listedNotOrdered reports whether the line holding offset a is a table
+// row or a definition of a flag ("- `--no-confirm`: Skip download
+// confirmations"): what a tool does, not what the agent is told to do.
+func (sc *scanner) listedNotOrdered(a int) bool {
+	ls := strings.LastIndexByte(sc.s[:a], '\n') + 1
+	line := strings.TrimLeft(sc.s[ls:a], " \t")
+	if strings.HasPrefix(line, "|") {
+		return true
+	}
+	before := strings.TrimRight(line, " *_")
+	return strings.HasSuffix(before, "`:") || strings.HasSuffix(before, "`**:") || strings.HasSuffix(before, "`):")
+}
+
+// backdoorRule finds an order to let someone in: a key added to
+// ~/.ssh/authorized_keys (critical: whoever holds it logs in) or a new
+// administrator account (a warning).
+func (sc *scanner) backdoorRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "add", "append", "write", "insert", "put", "copy", "create":
+		default:
+			continue
+		}
+		if !imperative(toks, i) || negated(toks, i) {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+14; k++ {
+			w := toks[k].w
+			switch {
+			case strings.HasSuffix(w, "authorized_keys") || strings.HasSuffix(w, "authorized_keys2"):
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k].b, kind: pkPolicy, sev: core.Critical, risky: true,
+					desc: "backdoor instruction: adds a key that can log in: " + sc.phrase(t.a, toks[k].b)})
+				return
+			case t.w == "create" || t.w == "add":
+				if (w == "admin" || w == "administrator" || w == "sudo" || w == "root" || w == "superuser") && k+1 < len(toks) &&
+					(toks[k+1].w == "user" || toks[k+1].w == "account" || toks[k+1].w == "login") && !sc.declares(toks[k:k+1]) {
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k+1].b, kind: pkPolicy, sev: core.Warning, risky: true,
+						desc: "backdoor instruction: creates an account with full rights: " + sc.phrase(t.a, toks[k+1].b)})
+					return
+				}
+			}
+		}
+	}
+}
+
+// paymentNouns name where money goes.
+var paymentNouns = set("iban", "payee", "beneficiary", "routing", "swift", "wallet", "bic", "sort")
+
+// paymentRule finds an order to change where money goes ("replace the
+// IBAN on every invoice with DE89 …", "set the payee to …", "use wallet
+// 0x…") in a skill whose description names no payment detail: a warning,
+// and risky.
+func (sc *scanner) paymentRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "change", "replace", "update", "set", "use", "swap", "substitute", "overwrite", "send", "pay", "transfer", "redirect", "route":
+		default:
+			continue
+		}
+		if !imperative(toks, i) || negated(toks, i) {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+12; k++ {
+			w := toks[k].w
+			noun := paymentNouns[w] || (w == "account" && k > 0 && (toks[k-1].w == "bank" || toks[k-1].w == "recipient" || toks[k-1].w == "destination"))
+			if !noun || sc.declares(toks[k:k+1]) {
+				continue
+			}
+			// The new value must be given: digits or an address after it.
+			for m := k + 1; m < len(toks) && m <= k+8; m++ {
+				if hasDigits(toks[m].w) || toks[m].kind == tkEmail {
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[m].b, kind: pkPolicy, sev: core.Warning, risky: true,
+						desc: "instruction to redirect payments: " + sc.phrase(t.a, toks[m].b)})
+					return
+				}
+			}
+		}
+	}
+}
+
+// hasDigits reports whether w holds at least four digits (an account
+// number, an IBAN, a wallet address).
+func hasDigits(w string) bool {
+	n := 0
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			n++
+		}
+	}
+	return n >= 4
+}
