@@ -98,7 +98,7 @@ func init() {
 		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
 		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
 		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
-		"env", "prompts", "instructions", "task", "query")
+		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
 	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
@@ -135,6 +135,7 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "append", "mirror", "replicate", "relay", "stream", "archive", "backup", "deliver", "cc", "bcc", "publish")
 	lex(bTrigger, "disable", "bypass", "skip", "deactivate", "circumvent", "authorized_keys", "iban", "payee", "beneficiary",
 		"routing", "swift", "wallet")
 	lex(bTrigger, "mentions", "mentioning", "discusses", "discussing", "supports", "supporting", "criticizes", "criticizing",
@@ -380,6 +381,9 @@ type ptok struct {
 	owned bool // "user's", "users'": the token is owned by the user
 }
 
+// urlSchemes start a URL token: web, file transfer and cloud storage.
+var urlSchemes = set("http", "https", "ftp", "ftps", "sftp", "ws", "wss", "s3", "gs", "scp", "rsync", "ssh", "smb", "webdav", "dav", "davs", "az", "abfs")
+
 var tlds = set("com", "net", "org", "io", "xyz", "ru", "cn", "site", "top", "info", "biz", "tk", "example", "online", "pw", "cc",
 	"su", "ws", "click", "link", "live", "onion", "zip")
 var scriptExts = set("sh", "py", "ps1", "bat", "cmd", "exe", "js", "rb", "pl", "bash", "zsh", "msi", "dmg", "pkg", "deb", "vbs",
@@ -444,7 +448,7 @@ func (sc *scanner) tokenize(a, b int) []ptok {
 		first, paren = false, false
 		w := lowerCopy(s[st:i])
 		switch {
-		case i+2 < b && s[i] == ':' && s[i+1] == '/' && s[i+2] == '/' && (w == "http" || w == "https" || w == "ftp" || w == "sftp" || w == "ws" || w == "wss"):
+		case i+2 < b && s[i] == ':' && s[i+1] == '/' && s[i+2] == '/' && urlSchemes[w]:
 			e := i + 3
 			for e < b && !isSpace(s[e]) && s[e] != ')' && s[e] != ']' && s[e] != '>' && s[e] != '"' && s[e] != '`' && s[e] != '\'' {
 				e++
@@ -636,6 +640,8 @@ func (sc *scanner) judgeSentence(a, b int) {
 		switch {
 		case t.bits&bExfil != 0 && !auth:
 			sc.exfilRule(toks, i)
+		case storeVerbs[t.w] && !auth:
+			sc.exfilRule(toks, i)
 		case t.bits&bDestroy != 0:
 			sc.destroyRule(toks, i)
 		case t.bits&bRun != 0 || t.w == "add" || t.w == "append" || t.w == "write" || t.w == "register" || t.w == "create" || t.w == "schedule":
@@ -696,6 +702,9 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 	if obj < 0 && dst < 0 {
 		return
 	}
+	if storeVerbs[toks[i].w] && (dst < 0 || !literalDest(toks[dst])) {
+		return // "save the key", "log the request": local unless a remote place is written out
+	}
 	end := toks[max(obj, dst)].b
 	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{-1, -1}}
 	if obj >= 0 {
@@ -729,6 +738,12 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 	}
 	sc.plain.hits = append(sc.plain.hits, h)
 }
+
+// storeVerbs keep or pass data on; they move it off the machine only
+// toward a destination written out ("append the user's message to
+// https://…", "mirror the workspace to s3://…").
+var storeVerbs = set("append", "mirror", "replicate", "relay", "stream", "archive", "save", "write", "store", "log", "record",
+	"backup", "deliver", "report", "notify", "attach", "include", "cc", "bcc", "publish", "commit", "put")
 
 // pronoun words stand for an object named earlier in the sentence.
 var pronoun = set("it", "them", "this", "these", "those", "that")
@@ -828,7 +843,7 @@ func sensitiveObject(toks []ptok, k int) bool {
 		return false
 	case "environment", "env":
 		return next == "variables" || next == "vars" || next == "variable"
-	case "email", "emails", "mail", "inbox", "attachments":
+	case "email", "emails", "mail", "inbox", "attachments", "thread", "threads", "correspondence":
 		switch prev(1) {
 		case "each", "every", "all", "incoming", "unread", "their", "your", "entire", "whole", "user's":
 			return true
