@@ -369,7 +369,7 @@ func share(k, n int) string {
 	if n == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%d/%d (%.0f%%)", k, n, 100*float64(k)/float64(n))
+	return fmt.Sprintf("%d/%d (%.1f%%)", k, n, 100*float64(k)/float64(n))
 }
 
 // tally counts injections found, by half.
@@ -458,16 +458,27 @@ func listMissedInjections(w io.Writer, rs []injResult) {
 }
 
 // reason groups false alarms: the category and the description up to its
-// first detail (a colon or a parenthesis), line numbers removed.
+// first detail (a colon or a parenthesis), line numbers removed; the
+// prefix that says the finding was lowered (a code block, source code) is
+// kept as a short tag so that the rule's own words remain.
 func reason(f finding) string {
 	d := lineRefs.ReplaceAllString(f.Description, "line N")
-	if i := strings.IndexAny(d, ":("); i > 0 {
-		d = strings.TrimSpace(d[:i])
+	tag := ""
+	for _, p := range []string{"code block shown in the document: ", "in source code: ", "code sample: "} {
+		if strings.HasPrefix(d, p) {
+			tag, d = "["+strings.TrimSuffix(p, ": ")+"] ", d[len(p):]
+			break
+		}
+	}
+	for _, sep := range []string{": ", " ("} {
+		if i := strings.Index(d, sep); i > 0 {
+			d = d[:i]
+		}
 	}
 	if len(d) > 90 {
 		d = d[:90] + "…"
 	}
-	return string(f.Category) + ": " + d
+	return string(f.Category) + ": " + tag + d
 }
 
 func writeAlarms(w io.Writer, title string, rs []skillResult, top int, byRepo bool) {
