@@ -429,6 +429,45 @@ func writeInjections(w io.Writer, rs []injResult) {
 	group("kind", func(r injResult) string { return r.in.Kind })
 	group("style × placement", func(r injResult) string { return r.in.Style + " × " + r.in.Placement })
 	group("kind × style × placement", func(r injResult) string { return r.in.Kind + " × " + r.in.Style + " × " + r.in.Placement })
+
+	// Which rules find them: an injection found only by the secret
+	// detector (a key written in the text) is found for another reason
+	// than what it asks the agent to do.
+	byCat := map[string][]string{}
+	for _, r := range rs {
+		seen := map[string]bool{}
+		for _, f := range r.added {
+			k := string(f.Category)
+			if !seen[k] {
+				seen[k] = true
+				byCat[k] = append(byCat[k], r.in.Kind)
+			}
+		}
+	}
+	cats := make([]string, 0, len(byCat))
+	for k := range byCat {
+		cats = append(cats, k)
+	}
+	sort.Strings(cats)
+	fmt.Fprintln(w, "| category of the added findings | injections | kinds (count) |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, c := range cats {
+		n := map[string]int{}
+		var kinds []string
+		for _, k := range byCat[c] {
+			if n[k] == 0 {
+				kinds = append(kinds, k)
+			}
+			n[k]++
+		}
+		sort.Strings(kinds)
+		parts := make([]string, len(kinds))
+		for i, k := range kinds {
+			parts[i] = fmt.Sprintf("%s (%d)", k, n[k])
+		}
+		fmt.Fprintf(w, "| %s | %d | %s |\n", c, len(byCat[c]), strings.Join(parts, ", "))
+	}
+	fmt.Fprintln(w)
 }
 
 func listMissedInjections(w io.Writer, rs []injResult) {
