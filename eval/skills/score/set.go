@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -145,9 +146,9 @@ func readInjections(file string, originals map[string]bool) ([]injection, error)
 			return nil, fmt.Errorf("%s: id %q empty or used twice", file, in.ID)
 		case !originals[in.Original]:
 			return nil, fmt.Errorf("%s: %s: no original %q in originals.tsv", file, in.ID, in.Original)
-		case !contains(styles, in.Style):
+		case !slices.Contains(styles, in.Style):
 			return nil, fmt.Errorf("%s: %s: style %q is not one of %v", file, in.ID, in.Style, styles)
-		case !contains(placements, in.Placement):
+		case !slices.Contains(placements, in.Placement):
 			return nil, fmt.Errorf("%s: %s: placement %q is not one of %v", file, in.ID, in.Placement, placements)
 		case (in.Placement == "script" || in.Placement == "reference") && in.File == "":
 			return nil, fmt.Errorf("%s: %s: a %s placement needs a file", file, in.ID, in.Placement)
@@ -169,15 +170,6 @@ func readLabels(file string) ([]codeLabel, error) {
 		out = append(out, codeLabel{File: c[0], Language: c[1], Expected: c[2], Keywords: c[3], Kind: c[4], Purpose: c[5]})
 	}
 	return out, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // heldOut says which half an injection is in: the first byte of the

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lore-kb/lore/core"
 )
 
 func TestInsertMarkdownEndsTheSection(t *testing.T) {
@@ -61,5 +66,53 @@ func TestHeldOutSplitsBothWays(t *testing.T) {
 	}
 	if n == 0 || n == 8 {
 		t.Fatalf("%d of 8 held out", n)
+	}
+}
+
+// TestSetMeetsItsBounds reads the committed set: the sizes docs/skills-eval.md
+// promises, and every injection's original and code file present.
+func TestSetMeetsItsBounds(t *testing.T) {
+	s, err := load("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repos := map[string]int{}
+	for _, r := range s.public {
+		repos[r.Repo]++
+	}
+	if len(s.public) < 500 || len(repos) < 4 {
+		t.Errorf("%d public skills from %d repositories", len(s.public), len(repos))
+	}
+	if len(s.originals) < 20 {
+		t.Errorf("%d originals", len(s.originals))
+	}
+	kinds := map[string]bool{}
+	halves := map[bool]int{}
+	for _, in := range s.injections {
+		kinds[in.Kind] = true
+		halves[heldOut(in.ID)]++
+		if in.Placement == "fence" && !strings.Contains(in.Text, "```") {
+			t.Errorf("%s: a fence placement without a fence", in.ID)
+		}
+	}
+	if len(s.injections) < 150 || len(kinds) < 15 || halves[true] == 0 || halves[false] == 0 {
+		t.Errorf("%d injections of %d kinds, halves %v", len(s.injections), len(kinds), halves)
+	}
+	langs := map[string]int{}
+	for _, l := range s.labels {
+		if _, err := os.Stat(filepath.Join("..", "malicious", l.File)); err != nil {
+			t.Error(err)
+		}
+		if l.Expected != "benign" {
+			langs[l.Language]++
+			if !slices.Contains(core.Categories, core.Category(l.Expected)) || l.Keywords == "" {
+				t.Errorf("%s: expected %q %q is no lore category with keywords", l.File, l.Expected, l.Keywords)
+			}
+		}
+	}
+	for _, lang := range []string{"python", "shell", "javascript"} {
+		if langs[lang] < 10 {
+			t.Errorf("%d malicious %s files", langs[lang], lang)
+		}
 	}
 }
