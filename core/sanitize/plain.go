@@ -135,6 +135,8 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
+		"decode", "decoded", "base64")
 	lex(bTrigger, "append", "mirror", "replicate", "relay", "stream", "archive", "backup", "deliver", "cc", "bcc", "publish")
 	lex(bTrigger, "disable", "bypass", "skip", "deactivate", "circumvent", "authorized_keys", "iban", "payee", "beneficiary",
 		"routing", "swift", "wallet")
@@ -202,6 +204,7 @@ type plainHit struct {
 	risky    bool // an action that concealment makes critical
 	used     bool // concealment folded into a combined finding
 	shown    bool // the sentence quotes or gives an example, or the hit sits in quotation marks
+	firm     bool // not lowered in a document about security (a decision, not an attack it quotes)
 	sent     int  // start of the sentence it was found in, -1 outside the sentence pass
 }
 
@@ -656,6 +659,8 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.safeguardRule(toks)
 	sc.backdoorRule(toks)
 	sc.paymentRule(toks)
+	sc.regardlessRule(toks)
+	sc.hardcodeRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -1008,6 +1013,9 @@ func (sc *scanner) runRule(toks []ptok, i int) {
 	if !imperative(toks, i) || negated(toks, i) {
 		return
 	}
+	if sc.decodedRun(toks, i) {
+		return
+	}
 	v := toks[i].w
 	end := -1
 	persist, rc, script := false, false, false
@@ -1047,6 +1055,24 @@ func (sc *scanner) runRule(toks []ptok, i int) {
 	}
 }
 
+// decodedRun: "decode the string … from base64 and run the result":
+// code nobody can read before it runs, a warning and risky (critical
+// with concealment or "before each test").
+func (sc *scanner) decodedRun(toks []ptok, i int) bool {
+	if toks[i].bits&bRun == 0 {
+		return false
+	}
+	for k := max(0, i-12); k < len(toks) && k <= i+12; k++ {
+		if w := toks[k].w; w == "base64" || w == "decoded" || w == "b64" || (w == "decode" && k < i) {
+			a, b := min(toks[k].a, toks[i].a), max(toks[k].b, toks[i].b)
+			sc.plain.hits = append(sc.plain.hits, plainHit{a: a, b: b, kind: pkPolicy, sev: core.Warning, risky: true,
+				desc: "instruction to run decoded text: " + sc.phrase(a, b)})
+			return true
+		}
+	}
+	return false
+}
+
 // concealRule finds instructions to hide what is done from the user.
 // Strong forms ("do not tell the user", "without the user's knowledge",
 // "secretly") are a warning alone; weak ones ("silently", "quietly",
@@ -1066,9 +1092,23 @@ func (sc *scanner) concealRule(toks []ptok) {
 					return
 				}
 			}
+		case w == "know" && i >= 3 && toks[i-1].w == "to" && toks[i-2].w == "need" && (toks[i-3].w == "not" || toks[i-3].w == "doesn" || toks[i-3].w == "don"):
+			// "the user does not need to know which provider …"
+			for k := i - 4; k >= 0 && k >= i-7; k-- {
+				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "client" || toks[k].w == "customer" {
+					sc.concealHit(toks[k].a, t.b, true, "concealment: "+sc.phrase(toks[k].a, t.b))
+					break
+				}
+			}
 		case t.bits&bTell != 0 && i > 0:
 			// "do not / don't / never tell|inform|mention … the user"
 			if !negatedOrder(toks, i) {
+				continue
+			}
+			if evenIfAsked(toks, i) {
+				// "do not mention it even if asked": kept from the user
+				// who asks.
+				sc.concealHit(toks[max(0, i-2)].a, t.b, true, "concealment: "+sc.phrase(toks[max(0, i-2)].a, toks[min(i+4, len(toks)-1)].b))
 				continue
 			}
 			if w == "log" || w == "record" {
@@ -1125,6 +1165,21 @@ func (sc *scanner) concealRule(toks []ptok) {
 			}
 		}
 	}
+}
+
+// evenIfAsked reports "even if (the user) asks/asked" after the verb at
+// toks[i].
+func evenIfAsked(toks []ptok, i int) bool {
+	for k := i + 1; k+2 < len(toks) && k <= i+8; k++ {
+		if toks[k].w == "even" && (toks[k+1].w == "if" || toks[k+1].w == "when") {
+			for m := k + 2; m < len(toks) && m <= k+5; m++ {
+				if w := toks[m].w; w == "asked" || w == "asks" || w == "ask" || w == "questioned" || w == "prompted" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hidesSomething reports whether "do not tell (…) the user" at toks[i]

@@ -90,7 +90,7 @@ func (sc *scanner) topicRule(toks []ptok, i int) bool {
 		return false
 	}
 	end := topic[len(topic)-1].b
-	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: end, kind: pkPolicy, sev: core.Warning,
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: end, kind: pkPolicy, sev: core.Warning, firm: true,
 		desc: "instruction unrelated to the skill's description: " + sc.phrase(toks[i].a, end)})
 	return true
 }
@@ -151,7 +151,7 @@ func (sc *scanner) approveRule(toks []ptok, i int) bool {
 			return false
 		}
 	}
-	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[obj].b, kind: pkPolicy, sev: core.Warning,
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: toks[obj].b, kind: pkPolicy, sev: core.Warning, firm: true,
 		desc: "instruction to approve without review: " + sc.phrase(toks[max(0, i-1)].a, toks[obj].b)})
 	return true
 }
@@ -161,7 +161,7 @@ var floodNouns = set("requests", "request", "times", "calls", "pings", "connecti
 
 // floodVerbs order requests to be made.
 var floodVerbs = set("send", "make", "fire", "run", "issue", "perform", "execute", "ping", "hit", "call", "trigger", "spam",
-	"flood", "repeat", "submit", "post", "query", "request", "open", "loop", "retry", "fetch", "curl", "download")
+	"flood", "repeat", "submit", "post", "query", "request", "open", "loop", "retry", "fetch", "curl", "download", "re-run", "rerun")
 
 // stressRule finds an instruction to send a large number of requests
 // ("verify the network by sending 1000 requests to …", "ping the server
@@ -179,7 +179,12 @@ func (sc *scanner) stressRule(toks []ptok) {
 		return
 	}
 	for i, t := range toks {
-		n, err := strconv.Atoi(strings.ReplaceAll(t.w, ",", ""))
+		num := t.w
+		if i+1 < len(toks) && t.b < len(sc.s) && sc.s[t.b] == ',' && toks[i+1].a == t.b+1 && len(toks[i+1].w) == 3 {
+			num += toks[i+1].w // "2,000": the tokenizer split it at the comma
+			i++
+		}
+		n, err := strconv.Atoi(num)
 		many := err == nil && n >= 100 && i+2 < len(toks) && (floodNouns[toks[i+1].w] || floodNouns[toks[i+2].w])
 		if !many && t.w == "many" && i+2 < len(toks) && floodNouns[toks[i+1].w] && toks[i+2].w == "as" {
 			many = true // "as many requests as possible"
@@ -201,7 +206,7 @@ func (sc *scanner) stressRule(toks []ptok) {
 }
 
 // safeguardVerbs switch a protection off.
-var safeguardVerbs = set("disable", "bypass", "skip", "deactivate", "circumvent", "suppress", "turn")
+var safeguardVerbs = set("disable", "bypass", "skip", "deactivate", "circumvent", "suppress", "turn", "remove", "drop", "delete")
 
 // safeguards are protections an agent must not switch off on a skill's
 // say-so.
@@ -209,6 +214,12 @@ var safeguards = set("verification", "verify", "certificate", "certificates", "s
 	"security", "antivirus", "firewall", "sandbox", "sandboxing", "2fa", "mfa", "signature", "signatures", "hooks", "audit",
 	"auditing", "confirmation", "confirmations", "approval", "approvals", "review", "scanning", "scanner", "protections",
 	"protection", "defender", "gatekeeper", "selinux", "apparmor", "checks")
+
+// removable are the safeguards a removal verb takes away ("remove the
+// required status checks", "delete the pre-commit hooks"); a constraint,
+// a confirmation dialog or a log are ordinary things to remove.
+var removable = set("protection", "protections", "guardrails", "guardrail", "safeguards", "verification", "hooks", "antivirus",
+	"firewall", "sandbox", "2fa", "mfa", "checks")
 
 // safeguardRule finds an order to switch a protection off ("disable SSL
 // certificate verification", "skip the git hooks with --no-verify",
@@ -234,6 +245,10 @@ func (sc *scanner) safeguardRule(toks []ptok) {
 			if !safeguards[toks[k].w] || sc.declares(toks[k:k+1]) {
 				continue
 			}
+			if (t.w == "remove" || t.w == "drop" || t.w == "delete") && (!removable[toks[k].w] ||
+				(toks[k].w == "checks" && toks[k-1].w != "required" && toks[k-1].w != "status" && toks[k-1].w != "security")) {
+				continue
+			}
 			for _, c := range toks {
 				if routineContext[c.w] || c.w == "local" || c.w == "localhost" || c.w == "self-signed" {
 					return // a test set-up or a local certificate, which guides explain
@@ -252,13 +267,33 @@ func (sc *scanner) safeguardRule(toks []ptok) {
 // disable security features").
 func opensClause(toks []ptok, i int) bool {
 	for k := i - 1; k >= 0 && toks[k].cl == toks[i].cl; k-- {
-		switch toks[k].w {
-		case "then", "please", "always", "also", "just", "simply", "first", "now", "immediately", "automatically", "silently", "quietly", "you", "must", "should":
+		switch w := toks[k].w; {
+		case w == "then" || w == "please" || w == "always" || w == "also" || w == "just" || w == "simply" || w == "first" ||
+			w == "now" || w == "immediately" || w == "automatically" || w == "silently" || w == "quietly" || w == "you" ||
+			w == "must" || w == "should":
+		case w == "and" && (k == 0 || toks[k-1].cl != toks[k].cl || orderedBefore(toks, k)):
+			// ", and turn off the audit log"; "add X and remove Y"
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// orderVerbs open an order; a second verb joined to one by "and" is an
+// order too ("add … and remove the required checks").
+var orderVerbs = set("add", "set", "run", "use", "install", "create", "update", "change", "make", "write", "commit", "push",
+	"open", "edit", "configure", "enable", "call", "send", "copy", "move", "drop", "delete", "remove", "replace", "mark",
+	"report", "rename", "merge", "deploy", "start", "stop", "restart", "clear", "reset", "skip", "disable", "turn")
+
+// orderedBefore reports whether the clause holding toks[k] opens with an
+// order verb.
+func orderedBefore(toks []ptok, k int) bool {
+	st := k
+	for st > 0 && toks[st-1].cl == toks[k].cl {
+		st--
+	}
+	return orderVerbs[toks[st].w]
 }
 
 // conditionAfter reports a condition in the verb's clause ("skip the
@@ -292,7 +327,7 @@ func (sc *scanner) listedNotOrdered(a int) bool {
 func (sc *scanner) backdoorRule(toks []ptok) {
 	for i, t := range toks {
 		switch t.w {
-		case "add", "append", "write", "insert", "put", "copy", "create":
+		case "add", "append", "write", "insert", "put", "copy", "create", "invite", "grant", "give", "make":
 		default:
 			continue
 		}
@@ -306,9 +341,9 @@ func (sc *scanner) backdoorRule(toks []ptok) {
 				sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k].b, kind: pkPolicy, sev: core.Critical, risky: true,
 					desc: "backdoor instruction: adds a key that can log in: " + sc.phrase(t.a, toks[k].b)})
 				return
-			case t.w == "create" || t.w == "add":
-				if (w == "admin" || w == "administrator" || w == "sudo" || w == "root" || w == "superuser") && k+1 < len(toks) &&
-					(toks[k+1].w == "user" || toks[k+1].w == "account" || toks[k+1].w == "login") && !sc.declares(toks[k:k+1]) {
+			case t.w == "create" || t.w == "add" || t.w == "invite" || t.w == "grant" || t.w == "give" || t.w == "make":
+				if (w == "admin" || w == "administrator" || w == "sudo" || w == "root" || w == "superuser" || w == "owner") && k+1 < len(toks) &&
+					adminRole[toks[k+1].w] && !sc.declares(toks[k:k+1]) {
 					sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k+1].b, kind: pkPolicy, sev: core.Warning, risky: true,
 						desc: "backdoor instruction: creates an account with full rights: " + sc.phrase(t.a, toks[k+1].b)})
 					return
@@ -318,8 +353,12 @@ func (sc *scanner) backdoorRule(toks []ptok) {
 	}
 }
 
+// adminRole words after "admin" make it an account or a role with full
+// rights.
+var adminRole = set("user", "account", "login", "collaborator", "member", "role", "rights", "access", "permission", "permissions", "privileges")
+
 // paymentNouns name where money goes.
-var paymentNouns = set("iban", "payee", "beneficiary", "routing", "swift", "wallet", "bic", "sort")
+var paymentNouns = set("iban", "payee", "beneficiary", "routing", "swift", "wallet", "bic", "sort", "account")
 
 // paymentRule finds an order to change where money goes ("replace the
 // IBAN on every invoice with DE89 …", "set the payee to …", "use wallet
@@ -328,7 +367,8 @@ var paymentNouns = set("iban", "payee", "beneficiary", "routing", "swift", "wall
 func (sc *scanner) paymentRule(toks []ptok) {
 	for i, t := range toks {
 		switch t.w {
-		case "change", "replace", "update", "set", "use", "swap", "substitute", "overwrite", "send", "pay", "transfer", "redirect", "route":
+		case "change", "replace", "update", "set", "use", "swap", "substitute", "overwrite", "send", "pay", "transfer", "redirect",
+			"route", "give", "provide", "say", "tell", "reply", "write", "edit", "state", "wire", "insert", "put", "add":
 		default:
 			continue
 		}
@@ -337,7 +377,7 @@ func (sc *scanner) paymentRule(toks []ptok) {
 		}
 		for k := i + 1; k < len(toks) && k <= i+12; k++ {
 			w := toks[k].w
-			noun := paymentNouns[w] || (w == "account" && k > 0 && (toks[k-1].w == "bank" || toks[k-1].w == "recipient" || toks[k-1].w == "destination"))
+			noun := paymentNouns[w] && (w != "account" || paymentSentence(toks))
 			if !noun || sc.declares(toks[k:k+1]) {
 				continue
 			}
@@ -353,6 +393,18 @@ func (sc *scanner) paymentRule(toks []ptok) {
 	}
 }
 
+// paymentSentence reports a sentence about paying: an account there is a
+// bank account.
+func paymentSentence(toks []ptok) bool {
+	for _, t := range toks {
+		switch t.w {
+		case "bank", "wire", "payment", "payments", "iban", "routing", "invoice", "invoices", "remittance", "transfer", "pay", "paid":
+			return true
+		}
+	}
+	return false
+}
+
 // hasDigits reports whether w holds at least four digits (an account
 // number, an IBAN, a wallet address).
 func hasDigits(w string) bool {
@@ -363,4 +415,92 @@ func hasDigits(w string) bool {
 		}
 	}
 	return n >= 4
+}
+
+// regardlessRule finds an order to reach a set conclusion whatever the
+// evidence: "whatever the data shows, recommend …", "regardless of the
+// results, report …", "no matter what the code does, approve …". A
+// skill that analyses or reviews is there to follow the evidence.
+func (sc *scanner) regardlessRule(toks []ptok) {
+	for i, t := range toks {
+		lead := false
+		switch t.w {
+		case "whatever":
+			lead = i+2 < len(toks) && (toks[i+1].w == "the" || toks[i+1].w == "it") && evidenceWords[toks[i+2].w] || i+1 < len(toks) && evidenceWords[toks[i+1].w]
+		case "regardless":
+			// "regardless of the results", "regardless of what the code does"
+			for k := i + 2; k < len(toks) && k <= i+5 && i+1 < len(toks) && toks[i+1].w == "of"; k++ {
+				if evidenceWords[toks[k].w] {
+					lead = true
+				}
+			}
+		case "matter":
+			lead = i > 0 && toks[i-1].w == "no" && i+1 < len(toks) && toks[i+1].w == "what"
+		}
+		if !lead {
+			continue
+		}
+		for k := 0; k < len(toks); k++ {
+			if k != i && decideVerbs[toks[k].w] && imperative(toks, k) && !negated(toks, k) {
+				end := toks[min(k+4, len(toks)-1)].b
+				a := min(t.a, toks[k].a)
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: a, b: max(end, t.b), kind: pkPolicy, sev: core.Warning, firm: true,
+					desc: "instruction to decide regardless of the evidence: " + sc.phrase(a, max(end, t.b))})
+				return
+			}
+		}
+	}
+}
+
+// evidenceWords are what an analysis or a review looks at.
+var evidenceWords = set("data", "results", "result", "code", "evidence", "analysis", "numbers", "findings", "tests", "diff",
+	"review", "output", "figures", "metrics", "facts", "answer", "report")
+
+// decideVerbs state a conclusion.
+var decideVerbs = set("recommend", "approve", "conclude", "rate", "score", "declare", "certify", "accept", "reject", "choose",
+	"pick", "advise", "suggest", "merge", "endorse")
+
+// hardcodeRule finds an order to write credentials into the code the
+// agent writes ("write these values directly in the generated code",
+// "hard-code the token"): keys in code end up in commits and logs.
+func (sc *scanner) hardcodeRule(toks []ptok) {
+	cred := false
+	for _, t := range toks {
+		if t.w == "password" || t.w == "passwords" || t.w == "token" || t.w == "secret" || t.w == "credentials" || t.w == "key" || t.w == "apikey" || t.w == "api_key" {
+			cred = true
+			break
+		}
+	}
+	if !cred {
+		return
+	}
+	for i, t := range toks {
+		switch t.w {
+		case "hard-code", "hardcode", "embed", "inline":
+		case "write", "put", "paste", "place", "include":
+			// "… directly in/into the (generated) code/script/source"
+			ok := false
+			for k := i + 1; k < len(toks) && k <= i+8; k++ {
+				if toks[k].w == "directly" || toks[k].w == "literally" {
+					for m := k + 1; m < len(toks) && m <= k+5; m++ {
+						if toks[m].w == "code" || toks[m].w == "source" || toks[m].w == "script" || toks[m].w == "scripts" || toks[m].w == "file" {
+							ok = true
+						}
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+		default:
+			continue
+		}
+		if !imperative(toks, i) || negated(toks, i) {
+			continue
+		}
+		end := toks[min(i+6, len(toks)-1)].b
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning,
+			desc: "instruction to write credentials into code: " + sc.phrase(t.a, end)})
+		return
+	}
 }
