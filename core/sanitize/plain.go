@@ -86,6 +86,8 @@ func lex(bits uint32, words ...string) {
 }
 
 func init() {
+	lex(bExfil, "sending", "uploading", "posting", "emailing", "forwarding", "syncing", "copying", "transmitting", "sharing",
+		"submitting", "transferring", "pushing", "exporting", "mirroring", "relaying", "streaming")
 	lex(bExfil, "send", "upload", "post", "email", "e-mail", "mail", "forward", "sync", "copy", "transmit", "exfiltrate",
 		"leak", "share", "submit", "transfer", "beacon", "push", "export", "dump", "pipe", "paste", "curl")
 	lex(bDestroy, "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
@@ -137,6 +139,8 @@ func init() {
 		"detection", "flag", "flags", "scanner", "suspicious")
 	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
 		"decode", "decoded", "base64")
+	lex(bTrigger, "sent", "posted", "uploaded", "forwarded", "emailed", "copied", "mirrored", "submitted", "shared", "transmitted",
+		"synced", "relayed", "exported", "streamed", "delivered")
 	lex(bTrigger, "append", "mirror", "replicate", "relay", "stream", "archive", "backup", "deliver", "cc", "bcc", "publish")
 	lex(bTrigger, "disable", "bypass", "skip", "deactivate", "circumvent", "authorized_keys", "iban", "payee", "beneficiary",
 		"routing", "swift", "wallet")
@@ -558,6 +562,9 @@ func imperative(toks []ptok, i int) bool {
 	if p.cl != t.cl {
 		return true
 	}
+	if p.w == "by" && strings.HasSuffix(t.w, "ing") {
+		return true // "keep a copy by uploading it to …": how the order is carried out
+	}
 	switch {
 	case p.w == "to":
 		// "make sure to", "remember to", "you need to", "be sure to".
@@ -645,6 +652,8 @@ func (sc *scanner) judgeSentence(a, b int) {
 			sc.exfilRule(toks, i)
 		case storeVerbs[t.w] && !auth:
 			sc.exfilRule(toks, i)
+		case sentParticiple[t.w] && i > 0 && !auth:
+			sc.passiveExfil(toks, i)
 		case t.bits&bDestroy != 0:
 			sc.destroyRule(toks, i)
 		case t.bits&bRun != 0 || t.w == "add" || t.w == "append" || t.w == "write" || t.w == "register" || t.w == "create" || t.w == "schedule":
@@ -684,7 +693,7 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 		switch t.w {
 		case "to", "into", "onto", "at", "via", "towards", "toward":
 			past, where = true, true
-		case "with":
+		case "with", "call", "calling", "calls":
 			where = true
 		}
 		if obj < 0 && !past && t.cl == toks[i].cl {
@@ -740,6 +749,51 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 			h.sev = core.Warning
 			h.desc = "instruction unrelated to the skill's description: sends its work to " + sc.phrase(h.dst.a, h.dst.b)
 		}
+	}
+	sc.plain.hits = append(sc.plain.hits, h)
+}
+
+// sentParticiple are the participles of sending, for orders in the
+// passive: "every summary must be sent to qa@…".
+var sentParticiple = set("sent", "posted", "uploaded", "forwarded", "emailed", "e-mailed", "copied", "mirrored", "submitted",
+	"shared", "transmitted", "synced", "relayed", "exported", "pushed", "streamed", "delivered", "cc'd", "bcc'd")
+
+// passiveExfil: "X must be sent to <a written-out destination>" in the
+// passive, with "be"/"is"/"are"/"get" before the participle. What is sent
+// is the sensitive object named before it; without one, a destination
+// the skill does not declare is still a warning.
+func (sc *scanner) passiveExfil(toks []ptok, i int) {
+	if b := toks[i-1].w; b != "be" && b != "is" && b != "are" && b != "gets" && b != "get" && b != "been" {
+		return
+	}
+	if negated(toks, i) {
+		return
+	}
+	dst := -1
+	for k := i + 1; k < len(toks) && k <= i+8; k++ {
+		if toks[k].w == "to" || toks[k].w == "at" || toks[k].w == "via" || toks[k].w == "into" {
+			for m := k + 1; m < len(toks) && m <= k+6; m++ {
+				if literalDest(toks[m]) && !sc.declaredDest(toks[m]) {
+					dst = m
+					break
+				}
+			}
+			break
+		}
+	}
+	if dst < 0 {
+		return
+	}
+	obj := referent(toks, i)
+	h := plainHit{a: toks[i].a, b: toks[dst].b, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{toks[dst].a, toks[dst].b}}
+	if obj >= 0 {
+		h.a = toks[nounStart(toks, obj)].a
+		h.src = span{h.a, toks[obj].b}
+		h.sev, h.strong = core.Critical, true
+		h.desc = "exfiltration instruction: sends " + sc.phrase(h.src.a, h.src.b) + " to an outside destination " + sc.phrase(h.dst.a, h.dst.b)
+	} else if sc.plain.fm != nil {
+		h.sev = core.Warning
+		h.desc = "instruction unrelated to the skill's description: sends its work to " + sc.phrase(h.dst.a, h.dst.b)
 	}
 	sc.plain.hits = append(sc.plain.hits, h)
 }
@@ -843,7 +897,7 @@ func sensitiveObject(toks []ptok, k int) bool {
 		// history": what the user gave the agent.
 		switch prev(1) {
 		case "original", "full", "entire", "whole", "raw", "initial", "complete", "user", "user's", "current", "task", "session", "conversation":
-			return next == "" || phraseStop[next] || next == "text" || next == "history" || next == "window"
+			return next == "" || phraseStop[next] || next == "text" || next == "history" || next == "window" || next == "log" || next == "logs" || next == "transcript"
 		}
 		return false
 	case "environment", "env":
