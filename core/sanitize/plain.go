@@ -137,6 +137,7 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "failing", "flaky", "broken", "link", "links", "permissions", "chmod", "refund", "refunds")
 	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
 		"decode", "decoded", "base64")
 	lex(bTrigger, "sent", "posted", "uploaded", "forwarded", "emailed", "copied", "mirrored", "submitted", "shared", "transmitted",
@@ -670,6 +671,9 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.paymentRule(toks)
 	sc.regardlessRule(toks)
 	sc.hardcodeRule(toks)
+	sc.failureHideRule(toks)
+	sc.linkRewriteRule(toks)
+	sc.openPermsRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -1177,7 +1181,8 @@ func (sc *scanner) concealRule(toks []ptok) {
 						return
 					}
 					a := toks[max(0, i-2)].a
-					sc.concealHit(a, toks[k].b, w != "ask" && w != "show" && w != "display" && w != "explain" && w != "warn", "concealment: "+sc.phrase(a, toks[k].b))
+					strong := w != "ask" && w != "show" && w != "display" && w != "explain" && w != "warn" || doubleObject(toks, i, k)
+					sc.concealHit(a, toks[k].b, strong, "concealment: "+sc.phrase(a, toks[k].b))
 					return
 				}
 			}
@@ -1221,6 +1226,13 @@ func (sc *scanner) concealRule(toks []ptok) {
 	}
 }
 
+// doubleObject reports "show the user the commands": the user at toks[k]
+// is given what follows, which a negated verb keeps back.
+func doubleObject(toks []ptok, i, k int) bool {
+	return (toks[i].w == "show" || toks[i].w == "display") && k+1 < len(toks) && toks[k+1].cl == toks[k].cl &&
+		(toks[k+1].w == "the" || toks[k+1].w == "any" || toks[k+1].w == "what" || toks[k+1].w == "which")
+}
+
 // evenIfAsked reports "even if (the user) asks/asked" after the verb at
 // toks[i].
 func evenIfAsked(toks []ptok, i int) bool {
@@ -1246,6 +1258,9 @@ func (sc *scanner) hidesSomething(toks []ptok, i, k int) bool {
 	// to the user", not "mention a user".
 	switch toks[i].w {
 	case "mention", "reveal", "disclose", "report", "explain", "show", "display":
+		if doubleObject(toks, i, k) {
+			return true
+		}
 		if toks[k-1].w != "to" && (k < 2 || toks[k-2].w != "to") {
 			return false
 		}

@@ -136,10 +136,18 @@ func (sc *scanner) approveRule(toks []ptok, i int) bool {
 	for k := i + 1; k < len(toks) && k <= i+5 && toks[k].cl == toks[i].cl; k++ {
 		w := toks[k].w
 		switch {
-		case w == "every" || w == "all" || w == "any" || w == "each" || w == "regardless" || w == "without":
+		case w == "every" || w == "all" || w == "any" || w == "each" || w == "regardless" || w == "without" || w == "immediately":
 			always = true
 		case approvalObjects[w]:
 			obj = k
+		case k == i+1 && pronoun[w]:
+			// "if they mention a refund, approve it immediately"
+			for m := i - 1; m >= 0; m-- {
+				if approvalObjects[toks[m].w] {
+					obj = k
+					break
+				}
+			}
 		}
 	}
 	if !always || obj < 0 {
@@ -502,5 +510,75 @@ func (sc *scanner) hardcodeRule(toks []ptok) {
 		sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning,
 			desc: "instruction to write credentials into code: " + sc.phrase(t.a, end)})
 		return
+	}
+}
+
+// testWords name what shows a change is wrong.
+var testWords = set("test", "tests", "assertion", "assertions", "check", "checks", "spec", "specs")
+
+// failureHideRule finds an order to make failures disappear instead of
+// fixing them: "delete the failing tests", "skip the broken checks",
+// "comment out the flaky assertions".
+func (sc *scanner) failureHideRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "delete", "remove", "skip", "disable", "comment", "xfail", "silence", "mute":
+		default:
+			continue
+		}
+		if !opensClause(toks, i) || negated(toks, i) {
+			continue
+		}
+		for k := i + 1; k+1 < len(toks) && k <= i+4 && toks[k].cl == t.cl; k++ {
+			if w := toks[k].w; (w == "failing" || w == "broken" || w == "flaky" || w == "red") && testWords[toks[k+1].w] {
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k+1].b, kind: pkPolicy, sev: core.Warning, firm: true,
+					desc: "instruction to hide failures instead of fixing them: " + sc.phrase(t.a, toks[k+1].b)})
+				return
+			}
+		}
+	}
+}
+
+// linkRewriteRule finds an order to route the links of what the agent
+// writes through a host the skill never names ("replace every link with a
+// link through https://track…"): a tracker or a phishing relay.
+func (sc *scanner) linkRewriteRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "replace", "rewrite", "wrap", "route", "redirect", "change", "prefix":
+		default:
+			continue
+		}
+		if !opensClause(toks, i) || negated(toks, i) {
+			continue
+		}
+		links := false
+		for k := i + 1; k < len(toks) && k <= i+20; k++ {
+			switch w := toks[k].w; {
+			case w == "link" || w == "links" || w == "urls" || w == "url" || w == "hyperlinks":
+				links = true
+			case links && toks[k].kind == tkURL && !sc.declaredDest(toks[k]) && k > 0 && (toks[k-1].w == "through" || toks[k-1].w == "via" || strings.Contains(sc.s[toks[k].a:toks[k].b], "?")):
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[k].b, kind: pkPolicy, sev: core.Warning,
+					desc: "instruction to route links through a host the skill does not name: " + sc.phrase(t.a, toks[k].b)})
+				return
+			}
+		}
+	}
+}
+
+// openPermsRule finds an order to make files writable by everyone
+// ("set its permissions to 777", "chmod -R 777").
+func (sc *scanner) openPermsRule(toks []ptok) {
+	for i, t := range toks {
+		if t.w != "777" && t.w != "666" && t.w != "0777" && t.w != "a+rwx" {
+			continue
+		}
+		for k := max(0, i-6); k < i; k++ {
+			if w := toks[k].w; (w == "permissions" || w == "permission" || w == "chmod" || w == "mode") && !negated(toks, k) {
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: t.b, kind: pkPolicy, sev: core.Warning, risky: true,
+					desc: "instruction to make files writable by everyone: " + sc.phrase(toks[k].a, t.b)})
+				return
+			}
+		}
 	}
 }
