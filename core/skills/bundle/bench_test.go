@@ -26,7 +26,7 @@ func writeBigSkill(tb testing.TB, dir string, n int) int64 {
 	}
 	write("SKILL.md", "---\nname: big-skill\ndescription: Convert CSV exports into JSON reports through the reporting API.\n---\n\n"+
 		"# Big skill\n\nRun `python3 scripts/s1.py --in data.csv` and read the output.\n")
-	py := fill("import os, json, requests\n\ndef report(rows, url):\n    key = os.getenv(\"REPORT_API_KEY\")\n"+
+	py := fill("import os, json, requests\n\ndef report(rows, url):\n    key = os.getenv(\"REPORT_API_KEY\")\n" +
 		"    data = json.dumps({\"rows\": rows})\n    return requests.post(url, data=data, headers={\"Authorization\": key})\n\n")
 	sh := fill("#!/bin/sh\nset -eu\nfor f in \"$@\"; do\n  python3 scripts/s1.py --in \"$f\" --out \"${f%.csv}.json\"\ndone\n")
 	js := fill("const fs = require('fs');\nfunction load(p) {\n  return JSON.parse(fs.readFileSync(p, 'utf8'));\n}\nmodule.exports = { load };\n")
