@@ -100,7 +100,7 @@ func init() {
 		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
 		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
 		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
-		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence")
+		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence", "message")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
 	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
@@ -137,6 +137,7 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "contradict", "contradicts", "disagree", "disagrees", "refute", "refutes")
 	lex(bTrigger, "failing", "flaky", "broken", "link", "links", "permissions", "chmod", "refund", "refunds")
 	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
 		"decode", "decoded", "base64")
@@ -548,8 +549,10 @@ func imperative(toks []ptok, i int) bool {
 			return !t.paren
 		}
 		// "X can silently drop events, leak keys, or …": a list of what
-		// something can do, not an order.
-		for k := 0; k < i; k++ {
+		// something can do, not an order. A sentence opening with its
+		// purpose or condition ("So that the bot can …, add …") still
+		// gives one.
+		for k := 0; k < i && !purposeLead[toks[0].w]; k++ {
 			switch toks[k].w {
 			case "can", "could", "may", "might", "would", "will":
 				if k == 0 || (toks[k-1].w != "you" && toks[k-1].w != "we") {
@@ -594,6 +597,10 @@ func imperative(toks []ptok, i int) bool {
 	}
 	return false
 }
+
+// purposeLead open a sentence with its purpose or condition, before the
+// order it gives.
+var purposeLead = set("so", "to", "if", "when", "once", "before", "after", "because", "since", "while", "for", "in", "whenever")
 
 // negated reports whether the verb at toks[i] is negated: "never upload",
 // "do not delete", "avoid sending", in its clause or by a negation opening
@@ -674,6 +681,7 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.failureHideRule(toks)
 	sc.linkRewriteRule(toks)
 	sc.openPermsRule(toks)
+	sc.cherryPickRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -699,6 +707,10 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 			past, where = true, true
 		case "with", "call", "calling", "calls":
 			where = true
+		case "after", "before", "when", "once", "until", "while", "during", "whenever":
+			// "send a summary after every conversation": what follows is
+			// when, not what
+			past = true
 		}
 		if obj < 0 && !past && t.cl == toks[i].cl {
 			if sensitiveObject(toks, k) {
@@ -709,7 +721,7 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 				obj = referent(toks, i)
 			}
 		}
-		if dst < 0 && where && destination(toks, k) && !sc.declaredDest(toks[k]) {
+		if dst < 0 && where && destination(toks, k) && (!sc.declaredDest(toks[k]) || (obj >= 0 && sc.fixedWebhook(toks[k]))) {
 			dst = k
 		}
 		// "… to the clipboard", "… to .env" are local: stop at them.
@@ -774,10 +786,11 @@ func (sc *scanner) passiveExfil(toks []ptok, i int) {
 		return
 	}
 	dst := -1
+	sensitive := referent(toks, i) >= 0
 	for k := i + 1; k < len(toks) && k <= i+8; k++ {
 		if toks[k].w == "to" || toks[k].w == "at" || toks[k].w == "via" || toks[k].w == "into" {
 			for m := k + 1; m < len(toks) && m <= k+6; m++ {
-				if literalDest(toks[m]) && !sc.declaredDest(toks[m]) {
+				if literalDest(toks[m]) && (!sc.declaredDest(toks[m]) || (sensitive && sc.fixedWebhook(toks[m]))) {
 					dst = m
 					break
 				}
@@ -785,10 +798,10 @@ func (sc *scanner) passiveExfil(toks []ptok, i int) {
 			break
 		}
 	}
+	obj := referent(toks, i)
 	if dst < 0 {
 		return
 	}
-	obj := referent(toks, i)
 	h := plainHit{a: toks[i].a, b: toks[dst].b, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{toks[dst].a, toks[dst].b}}
 	if obj >= 0 {
 		h.a = toks[nounStart(toks, obj)].a
@@ -841,6 +854,24 @@ func nounStart(toks []ptok, k int) int {
 // e-mail address, a host name or an IP address.
 func literalDest(t ptok) bool {
 	return t.kind == tkURL || t.kind == tkEmail || t.kind == tkHost || t.kind == tkIP
+}
+
+// fixedWebhook reports whether a URL is a webhook with its token written
+// out (hooks.slack.com/services/…, discord.com/api/webhooks/…): it posts
+// into one fixed workspace, whoever runs the skill, so a skill about the
+// service still sends there only what its own user would not.
+func (sc *scanner) fixedWebhook(t ptok) bool {
+	if t.kind != tkURL {
+		return false
+	}
+	u := strings.ToLower(sc.s[t.a:t.b])
+	for _, p := range []string{"hooks.slack.com/services/", "/api/webhooks/", "outlook.office.com/webhook", "hooks.zapier.com/hooks/",
+		"webhook.office.com/", "chat.googleapis.com/v1/spaces/"} {
+		if strings.Contains(u, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // declaredDest reports whether a written-out destination is one the skill
@@ -912,7 +943,13 @@ func sensitiveObject(toks []ptok, k int) bool {
 			return true
 		}
 		return ownedAll(toks, k)
+	case "message":
+		// "each message you read", "every deleted message"
+		return ownedAll(toks, k) || prev(1) == "each"
 	case "history", "conversation", "conversations", "transcript", "memory", "messages":
+		if ownedAll(toks, k) {
+			return true
+		}
 		switch prev(1) {
 		case "chat", "conversation", "browser", "bash", "shell", "command", "the", "entire", "whole", "full", "all", "this", "our", "your":
 			return true

@@ -368,8 +368,13 @@ func (sc *scanner) plainResolve() {
 				rec, demote = recUnrelated, false
 			}
 		case pkRunScript:
-			if unrelated && hasPrefixFold(sc.s[h.a:], "download") {
+			host := urlHost(sc.s[h.a:h.b])
+			switch {
+			case unrelated && hasPrefixFold(sc.s[h.a:], "download"):
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
+				rec = recUnrelated
+			case fm != nil && hasPrefixFold(sc.s[h.a:], "download") && host != "" && !knownInstaller(host) && !sc.plain.decl.AllowsHost(host):
+				sev, desc = core.Warning, "runs code from "+host+", a host the skill's name and description do not name: "+desc
 				rec = recUnrelated
 			}
 		case pkPersist:

@@ -202,7 +202,7 @@ func (sc *scanner) stressRule(toks []ptok) {
 		}
 		// The verb before the count must be an order: "send", "run",
 		// "make", "fire", "ping" opening its clause or after a lead word.
-		for k := i - 1; k >= 0 && k >= i-4; k-- {
+		for k := i - 1; k >= 0 && k >= i-8; k-- {
 			if floodVerbs[toks[k].w] && imperative(toks, k) && !negated(toks, k) {
 				end := toks[min(i+2, len(toks)-1)].b
 				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: end, kind: pkPolicy, sev: core.Warning,
@@ -577,6 +577,30 @@ func (sc *scanner) openPermsRule(toks []ptok) {
 			if w := toks[k].w; (w == "permissions" || w == "permission" || w == "chmod" || w == "mode") && !negated(toks, k) {
 				sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: t.b, kind: pkPolicy, sev: core.Warning, risky: true,
 					desc: "instruction to make files writable by everyone: " + sc.phrase(toks[k].a, t.b)})
+				return
+			}
+		}
+	}
+}
+
+// cherryPickRule finds an order to drop the data that disagrees with a
+// conclusion ("drop any rows that contradict the user's hypothesis"): an
+// analysis that only keeps what agrees is a forged one.
+func (sc *scanner) cherryPickRule(toks []ptok) {
+	for i, t := range toks {
+		switch t.w {
+		case "drop", "remove", "delete", "exclude", "discard", "ignore", "omit", "filter", "hide":
+		default:
+			continue
+		}
+		if !opensClause(toks, i) || negated(toks, i) {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+8; k++ {
+			switch toks[k].w {
+			case "contradict", "contradicts", "disagree", "disagrees", "conflict", "conflicts", "undermine", "undermines", "weaken", "weakens", "refute", "refutes", "disprove", "disproves":
+				sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: toks[min(k+3, len(toks)-1)].b, kind: pkPolicy, sev: core.Warning, firm: true,
+					desc: "instruction to drop the evidence that disagrees: " + sc.phrase(t.a, toks[min(k+3, len(toks)-1)].b)})
 				return
 			}
 		}
