@@ -235,6 +235,21 @@ var removable = set("protection", "protections", "guardrails", "guardrail", "saf
 // name: a warning, and risky, so concealment or "on every run" makes it
 // critical.
 func (sc *scanner) safeguardRule(toks []ptok) {
+	// "Always commit with hooks disabled", "deploy with verification off".
+	for i, t := range toks {
+		switch t.w {
+		case "disabled", "bypassed", "skipped", "off", "removed", "suppressed":
+		default:
+			continue
+		}
+		if i == 0 || !safeguards[toks[i-1].w] || sc.declares(toks[i-1:i]) || (toks[0].w != "always" && !orderVerbs[toks[0].w]) ||
+			negated(toks, i) || sc.listedNotOrdered(toks[0].a) {
+			continue
+		}
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[0].a, b: t.b, kind: pkPolicy, sev: core.Warning, risky: true,
+			desc: "instruction to switch off a safeguard: " + sc.phrase(toks[0].a, t.b)})
+		return
+	}
 	for i, t := range toks {
 		if !safeguardVerbs[t.w] || !opensClause(toks, i) || negated(toks, i) || sc.listedNotOrdered(t.a) || conditionAfter(toks, i) {
 			continue
