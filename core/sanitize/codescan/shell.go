@@ -2,6 +2,7 @@ package codescan
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -85,11 +86,15 @@ type shAn struct {
 	// pass: a word is looked at several times, its substitutions are
 	// analysed once.
 	subs map[span]labels
+	// urls holds the host of variables assigned a literal URL; consts the
+	// value of variables assigned a plain literal.
+	urls   map[string]string
+	consts map[string]string
 }
 
 // shell analyses shell code.
 func (a *analysis) shell(u unit) *shAn {
-	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1}
+	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1, urls: map[string]string{}, consts: map[string]string{}}
 	pipes := shParse(sa.lx.toks)
 	// Two passes: the first learns what variables carry (a function body
 	// may use a variable assigned further down), the second reports.
@@ -224,15 +229,15 @@ func interpOf(name string) (Lang, bool) {
 func (sa *shAn) wordLabels(w shTok) labels {
 	var ls labels
 	if k, what, ok := sourcePath(w.val); ok {
-		ls.add(label{k, what, sa.off(w.a)})
+		ls.add(label{k, what, sa.off(w.a), ""})
 	} else if i := strings.IndexByte(w.val, '@'); i >= 0 && i+1 < len(w.val) {
 		// curl -F "f=@~/.ssh/id_rsa", -d @file
 		if k, what, ok := sourcePath(w.val[i+1:]); ok {
-			ls.add(label{k, what, sa.off(w.a)})
+			ls.add(label{k, what, sa.off(w.a), ""})
 		}
 	} else if i := strings.IndexByte(w.val, '='); i >= 0 {
 		if k, what, ok := sourcePath(w.val[i+1:]); ok {
-			ls.add(label{k, what, sa.off(w.a)})
+			ls.add(label{k, what, sa.off(w.a), ""})
 		}
 	}
 	for _, v := range w.vars {
@@ -240,7 +245,10 @@ func (sa *shAn) wordLabels(w shTok) labels {
 			ls.addAll(vl)
 		}
 		if len(v) == 1 && (v[0] >= '1' && v[0] <= '9' || v[0] == '@' || v[0] == '*') {
-			ls.add(label{lInput, "command-line argument $" + v, sa.off(w.a)})
+			ls.add(label{lInput, "command-line argument $" + v, sa.off(w.a), ""})
+		}
+		if _, lit := sa.consts[v]; !lit && secretEnvName(v) {
+			ls.add(label{lSecret, "environment variable " + v + " ($" + v + ")", sa.off(w.a), v})
 		}
 	}
 	for _, sp := range w.subs {
@@ -262,7 +270,7 @@ func (sa *shAn) subOut(sp span) labels {
 		sa.subs = map[span]labels{}
 	}
 	sa.subs[sp] = nil // a substitution that refers to itself stops here
-	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1}
+	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1, urls: sa.urls, consts: sa.consts}
 	child.lx = shLex(child.u.s)
 	var out labels
 	for _, p := range shParse(child.lx.toks) {
@@ -317,6 +325,9 @@ func (sa *shAn) pipe(p shPipe) labels {
 					rec:  "Reject the skill unless sending this data to that address is its stated purpose: the script reads secrets or private files and sends them over the network."})
 			}
 		}
+		if f.net && sa.emit {
+			sa.secretNet(v, in, f, at)
+		}
 		if f.stdinRun && c.pipeIn {
 			sa.runData(in, v, at, "piped into "+v.name)
 		}
@@ -360,10 +371,10 @@ func (sa *shAn) pipe(p shPipe) labels {
 		}
 		out := all
 		if f.fetchOut {
-			out.add(label{lDownload, "data downloaded by " + v.name, at})
+			out.add(label{lDownload, "data downloaded by " + v.name, at, ""})
 		}
 		if f.decoder {
-			out.add(label{lDecoded, "data decoded by " + v.name, at})
+			out.add(label{lDecoded, "data decoded by " + v.name, at, ""})
 		}
 		in = out
 	}
@@ -422,6 +433,18 @@ func (sa *shAn) assign(w shTok) {
 	}
 	val := w
 	val.val = w.val[i+1:]
+	if h := hostOfURL(val.val); h != "" {
+		sa.urls[name] = h
+	} else if len(val.vars) > 0 && strings.HasPrefix(val.val, "$") {
+		if h, ok := sa.urls[strings.Trim(val.vars[0], "{}")]; ok {
+			sa.urls[name] = h
+		}
+	}
+	if len(val.vars) == 0 && len(val.subs) == 0 && len(val.val) <= 1<<14 {
+		sa.consts[name] = val.val
+	} else {
+		delete(sa.consts, name)
+	}
 	ls := sa.wordLabels(val)
 	if len(ls) > 0 {
 		cur := sa.vars[name]
@@ -480,7 +503,7 @@ func (sa *shAn) facts(v view, c *shCmd) shFacts {
 	switch n := v.name; n {
 	case "env", "printenv", "set", "export", "declare":
 		if len(args) == 0 || (n == "export" && hasFlag(args, "-p")) || (n == "declare" && hasFlag(args, "-x", "-p")) {
-			f.src.add(label{lEnv, "the whole environment (" + n + ")", at})
+			f.src.add(label{lEnv, "the whole environment (" + n + ")", at, ""})
 		}
 		if n == "export" || n == "declare" {
 			for _, w := range args {
@@ -490,29 +513,39 @@ func (sa *shAn) facts(v view, c *shCmd) shFacts {
 			}
 		}
 	case "history", "fc":
-		f.src.add(label{lHist, "the shell history", at})
+		f.src.add(label{lHist, "the shell history", at, ""})
+	case "screencapture", "scrot", "gnome-screenshot", "grim", "spectacle", "maim":
+		f.src.add(label{lScreen, "a screenshot (" + n + ")", at, ""})
+	case "import":
+		if hasFlag(args, "-window") {
+			f.src.add(label{lScreen, "a screenshot (import -window)", at, ""})
+		}
+	case "secret-tool":
+		if len(args) > 0 && args[0].val == "lookup" {
+			f.src.add(label{lSecret, "the keyring entry (secret-tool lookup)", at, ""})
+		}
 	case "pbpaste", "wl-paste", "xsel":
-		f.src.add(label{lClip, "the clipboard (" + n + ")", at})
+		f.src.add(label{lClip, "the clipboard (" + n + ")", at, ""})
 	case "xclip":
 		if hasFlag(args, "-o", "-out") {
-			f.src.add(label{lClip, "the clipboard (xclip -o)", at})
+			f.src.add(label{lClip, "the clipboard (xclip -o)", at, ""})
 		}
 	case "security":
 		if len(args) > 0 && (strings.HasSuffix(args[0].val, "-password") || args[0].val == "dump-keychain" || args[0].val == "export") {
-			f.src.add(label{lCred, "the keychain (security " + args[0].val + ")", at})
+			f.src.add(label{lCred, "the keychain (security " + args[0].val + ")", at, ""})
 		}
 	case "find", "tar", "zip", "7z", "rsync", "du", "ls", "cp":
 		for _, w := range nonOptions(args) {
 			if p := normPath(w.val); p == "~" || p == "~/" || p == "/home" || p == "/users" {
 				if n != "ls" || hasFlag(args, "-R", "-lR", "-laR") {
-					f.src.add(label{lDocs, "the home folder (" + n + " " + w.val + ")", sa.off(w.a)})
+					f.src.add(label{lDocs, "the home folder (" + n + " " + w.val + ")", sa.off(w.a), ""})
 				}
 			}
 		}
 	case "read":
 		for _, w := range nonOptions(args) {
 			cur := sa.vars[w.val]
-			cur.add(label{lInput, "input read into $" + w.val, at})
+			cur.add(label{lInput, "input read into $" + w.val, at, ""})
 			sa.vars[w.val] = cur
 		}
 	case "for":
@@ -652,11 +685,11 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 		}
 		switch {
 		case out != "" && out != "-":
-			sa.files[normPath(out)] = label{lDownload, "a file downloaded by curl (" + cut(out, 40) + ")", at}
+			sa.files[normPath(out)] = label{lDownload, "a file downloaded by curl (" + cut(out, 40) + ")", at, ""}
 		case hasFlag(args, "-O", "--remote-name") || shortFlag(args, "O"):
 			for _, w := range nonOptions(args) {
 				if strings.Contains(w.val, "://") {
-					sa.files[normPath(path.Base(w.val))] = label{lDownload, "a file downloaded by curl (" + cut(path.Base(w.val), 40) + ")", at}
+					sa.files[normPath(path.Base(w.val))] = label{lDownload, "a file downloaded by curl (" + cut(path.Base(w.val), 40) + ")", at, ""}
 				}
 			}
 		default:
@@ -700,7 +733,7 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 				}
 			}
 			if name != "" {
-				sa.files[normPath(name)] = label{lDownload, "a file downloaded by wget (" + cut(name, 40) + ")", at}
+				sa.files[normPath(name)] = label{lDownload, "a file downloaded by wget (" + cut(name, 40) + ")", at, ""}
 			}
 		}
 	case "nc", "ncat", "netcat", "socat", "telnet", "openssl":
@@ -915,6 +948,14 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 				}
 			}
 		}
+		for _, w := range nonOptions(args) {
+			if parentTarget(w.val) && (rec || strings.Contains(w.val, "*")) {
+				sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: core.Warning, rule: ruleDestructive, srcOff: -1, sink: "rm " + cut(w.val, 30), sinkOff: at,
+					desc: "deletes " + cut(w.val, 40) + ", above the working folder (rm, " + sa.a.lineOf(at) + ")",
+					rec:  "A skill deletes only what it made in its own working folder: check what lies above it."})
+				return
+			}
+		}
 	case n == "find":
 		ops := nonOptions(args)
 		if len(ops) > 0 && destructiveTarget(ops[0].val) && hasFlag(args, "-delete") {
@@ -1103,17 +1144,34 @@ func (sa *shAn) structure(pipes []shPipe) {
 	// while true / until false loops with a background command and no way
 	// out.
 	for k := 0; k+1 < len(toks); k++ {
-		if toks[k].op != "" || (toks[k].val != "while" && toks[k].val != "until") {
+		if toks[k].op != "" || (toks[k].val != "while" && toks[k].val != "until" && toks[k].val != "for") {
 			continue
 		}
 		cond := toks[k+1].val
-		if !(toks[k].val == "while" && (cond == "true" || cond == ":" || cond == "[" && k+2 < len(toks) && toks[k+2].val == "1")) && !(toks[k].val == "until" && cond == "false") {
+		count := 0
+		if toks[k].val == "for" {
+			count = shLoopCount(toks[k+1:min(len(toks), k+12)])
+			if count < 1000 {
+				continue
+			}
+		} else if !(toks[k].val == "while" && (cond == "true" || cond == ":" || cond == "[" && k+2 < len(toks) && toks[k+2].val == "1")) && !(toks[k].val == "until" && cond == "false") {
 			continue
 		}
 		depth, bg, exit, self := 0, false, false, false
+		netAt, netName, cmdStart := -1, "", true
 		for e := k + 1; e < len(toks) && e < k+400; e++ {
 			t := toks[e]
+			if t.op != "" {
+				cmdStart = t.op != "<" && t.op != ">" && t.op != ">>"
+			}
 			if t.op == "" {
+				if cmdStart && depth > 0 && netAt < 0 {
+					switch path.Base(t.val) {
+					case "curl", "wget", "nc", "ncat", "http", "https", "nslookup", "dig":
+						netAt, netName = sa.off(t.a), path.Base(t.val)
+					}
+				}
+				cmdStart = shKeywords[t.val] || t.val == "sudo" || t.val == "command"
 				switch t.val {
 				case "do":
 					depth++
@@ -1135,7 +1193,17 @@ func (sa *shAn) structure(pipes []shPipe) {
 				break
 			}
 		}
-		if bg && !exit {
+		if netAt >= 0 && !exit && !bg {
+			at := sa.off(toks[k].a)
+			how := "in an endless loop with no pause and no way out"
+			if count > 0 {
+				how = "in a loop of " + strconv.Itoa(count) + " with no pause"
+			}
+			sa.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "request-loop", srcOff: -1, sink: netName + " " + how[:strings.Index(how, " with")], sinkOff: netAt,
+				desc: "sends requests with " + netName + " " + how + " (" + sa.a.lineOf(at) + ")",
+				rec:  "Bound the loop (a count, a pause, a break): a request loop floods the service it calls."})
+		}
+		if bg && !exit && count == 0 {
 			at := sa.off(toks[k].a)
 			sev := core.Warning
 			desc := "starts background processes in an endless loop with no way out (" + sa.a.lineOf(at) + ")"
@@ -1181,7 +1249,7 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 	}
 	var src label
 	found := false
-	for _, k := range []kind{lCred, lDocs, lHist, lClip} {
+	for _, k := range []kind{lCred, lDocs, lHist, lMail, lScreen, lClip} {
 		if l, ok := strong.first(k); ok {
 			src, found = l, true
 			break
@@ -1204,4 +1272,95 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 	a.add(hit{a: src.off, cat: core.PathTraversal, sev: sev, rule: "credential-read", src: src.what, srcOff: src.off, sink: "read", sinkOff: src.off, lower: lower,
 		desc: "reads " + src.what + " (" + a.lineOf(src.off) + ")",
 		rec:  "Check why the skill needs this file: it holds credentials or private data."})
+}
+
+// secretNet judges the named secrets a network command carries: in its
+// authentication options (curl -H, -u; wget --header) or in its data,
+// URL and input.
+func (sa *shAn) secretNet(v view, in labels, f shFacts, at int) {
+	host := ""
+	var payload, auth labels
+	for _, l := range in {
+		if l.k == lSecret {
+			payload.add(l)
+		}
+	}
+	authNext := false
+	for _, w := range v.args {
+		isAuth := authNext
+		authNext = false
+		switch {
+		case w.val == "-H" || w.val == "--header" || w.val == "-u" || w.val == "--user" || w.val == "--oauth2-bearer" || w.val == "--proxy-user":
+			authNext = true
+			continue
+		case strings.HasPrefix(w.val, "--header=") || strings.HasPrefix(w.val, "-H") && len(w.val) > 2 || strings.HasPrefix(w.val, "--user="):
+			isAuth = true
+		}
+		if host == "" && !isAuth {
+			if h := hostOfURL(w.val); h != "" {
+				host = h
+			} else if strings.HasPrefix(w.val, "$") && len(w.vars) > 0 {
+				host = sa.urls[w.vars[0]]
+			}
+		}
+		for _, l := range sa.wordLabels(w) {
+			if l.k != lSecret {
+				continue
+			}
+			if isAuth {
+				auth.add(l)
+			} else {
+				payload.add(l)
+			}
+		}
+	}
+	if host == "" && (v.name == "nc" || v.name == "ncat" || v.name == "netcat" || v.name == "telnet") {
+		if ops := nonOptions(v.args); len(ops) > 0 && len(ops[0].vars) == 0 {
+			host = hostOfURL("tcp://" + ops[0].val)
+		}
+	}
+	for _, l := range payload {
+		sa.a.secretSend(l, host, true, f.netName, at, sa.u.lower)
+	}
+	for _, l := range auth {
+		sa.a.secretSend(l, host, false, f.netName, at, sa.u.lower)
+	}
+}
+
+// shLoopCount is how many times a for loop's header runs its body when a
+// literal says so: for i in $(seq 1 5000), for i in {1..5000},
+// for ((i=0; i<5000; i++)). 0 when unknown.
+func shLoopCount(h []shTok) int {
+	n := 0
+	num := func(s string) int {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 {
+			return 0
+		}
+		return v
+	}
+	for _, t := range h {
+		if t.op != "" && t.op != "(" && t.op != ")" && t.op != ";" {
+			break
+		}
+		if t.val == "do" {
+			break
+		}
+		v := t.val
+		if strings.HasPrefix(v, "$(seq ") || strings.HasPrefix(v, "`seq ") {
+			f := strings.Fields(strings.Trim(v[2:], "()`"))
+			if len(f) >= 2 {
+				n = max(n, num(f[len(f)-1]))
+			}
+		}
+		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") {
+			if i := strings.Index(v, ".."); i > 0 {
+				n = max(n, num(strings.SplitN(v[i+2:len(v)-1], "..", 2)[0]))
+			}
+		}
+		if i := strings.IndexAny(v, "<"); i >= 0 {
+			n = max(n, num(strings.TrimLeft(strings.TrimRight(v[i+1:], "; "), "= ")))
+		}
+	}
+	return n
 }

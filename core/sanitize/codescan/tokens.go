@@ -53,6 +53,13 @@ func countEsc(s string) int {
 // and inside triple-quoted strings do not end a logical line; comments
 // are dropped; every token carries the indentation of its line.
 func pyTokens(s string) []tok {
+	return pyTokensAt(s, 0)
+}
+
+// pyTokensAt tokenises Python at f-string nesting depth: the expressions
+// of an f-string are tokenised after the string's own token, at their
+// place in the text, so that the names they read are seen as any other.
+func pyTokensAt(s string, depth0 int) []tok {
 	out := make([]tok, 0, len(s)/6+4)
 	depth, ind := 0, 0
 	lineStart := true
@@ -109,6 +116,9 @@ func pyTokens(s string) []tok {
 				t, end := pyString(s, i, e, strings.ToLower(w))
 				t.ind = ind
 				out = append(out, t)
+				if t.interp && depth0 < 3 {
+					out = fstringTokens(out, s, e, t, ind, depth0)
+				}
 				i = end
 				continue
 			}
@@ -133,6 +143,30 @@ func pyTokens(s string) []tok {
 			}
 			out = append(out, tok{k: tOp, s: s[i : i+n], a: i, b: i + n, ind: ind})
 			i += n
+		}
+	}
+	return out
+}
+
+// fstringTokens appends the tokens of the expressions of the f-string t
+// whose quote is at q.
+func fstringTokens(out []tok, s string, q int, t tok, ind, depth int) []tok {
+	start := q + 1
+	if q+2 < len(s) && s[q+1] == s[q] && s[q+2] == s[q] {
+		start = q + 3
+	}
+	if start+len(t.s) > len(s) || s[start:start+len(t.s)] != t.s {
+		return out
+	}
+	for _, sp := range fstringExprs(t.s) {
+		for _, x := range pyTokensAt(t.s[sp[0]:sp[1]], depth+1) {
+			if x.k == tNL {
+				continue
+			}
+			x.a += start + sp[0]
+			x.b += start + sp[0]
+			x.ind = ind
+			out = append(out, x)
 		}
 	}
 	return out

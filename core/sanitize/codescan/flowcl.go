@@ -1,0 +1,384 @@
+package codescan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// values records what an assignment's value is beyond its labels: the
+// host of a literal URL, the text of string literals, SQL built by
+// formatting.
+func (c *clAn) values(st stmt, names []string, from, to int, add bool, ls labels) {
+	if len(names) == 0 || from >= len(st.t) {
+		return
+	}
+	val := st.t[from:min(to, len(st.t))]
+	if len(val) > 0 && val[0].k == tOp {
+		val = val[1:]
+	}
+	host := c.hostIn(val)
+	text, pieces, isConst := c.constText(val)
+	sql, sqlLabels := c.sqlOf(val, ls)
+	auth := c.authOnly(val)
+	for _, n := range names {
+		switch {
+		case host != "":
+			c.urls[n] = host
+		case !add:
+			delete(c.urls, n)
+		}
+		switch {
+		case isConst && add && c.consts[n] != "" && len(c.consts[n])+len(text) <= 1<<14:
+			c.consts[n] += text
+			c.flags["pieces\x00"+n] += pieces
+		case isConst && !add && pieces > 0 && len(text) <= 1<<14:
+			c.consts[n] = text
+			c.flags["pieces\x00"+n] = pieces
+		default:
+			delete(c.consts, n)
+		}
+		switch {
+		case sql:
+			cur := c.sqlBuilt[n]
+			cur.addAll(sqlLabels)
+			c.sqlBuilt[n] = cur
+		case !add:
+			delete(c.sqlBuilt, n)
+		}
+		if auth || strings.Contains(strings.ToLower(lastSeg(n)), "header") {
+			c.flags["auth\x00"+n] = 1
+		} else if !add {
+			delete(c.flags, "auth\x00"+n)
+		}
+	}
+}
+
+// authOnly reports a value whose named secrets all sit in its
+// authentication keys ({"Authorization": f"Bearer {key}"}).
+func (c *clAn) authOnly(val []tok) bool {
+	m := authSpans(val)
+	if m == nil {
+		return false
+	}
+	for k, x := range val {
+		if !m[k] && (x.k == tIdent && c.hasSecret(x.s) || x.k == tIdent && (x.s == "getenv" || x.s == "environ" || x.s == "env")) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *clAn) hasSecret(n string) bool {
+	_, ok := c.taint[n].first(lSecret)
+	return ok
+}
+
+// hostIn is the host of the first URL a value names: a literal, a name
+// assigned one, an f-string or template starting with such a name.
+func (c *clAn) hostIn(val []tok) string {
+	for k, x := range val {
+		if k > 64 {
+			break
+		}
+		switch x.k {
+		case tStr:
+			if h := hostOfURL(x.s); h != "" {
+				return h
+			}
+			if strings.Contains(x.s, "://") {
+				return "" // the host itself is built from values
+			}
+		case tIdent:
+			if h, ok := c.urls[x.s]; ok {
+				return h
+			}
+		}
+	}
+	return ""
+}
+
+// netHost is where a network call goes: its url= argument or the first
+// positional argument naming a URL.
+func (c *clAn) netHost(name string, args [][]tok) string {
+	if v, ok := kwarg(args, "url"); ok {
+		return c.hostIn(v)
+	}
+	if v, ok := kwarg(args, "host"); ok && len(v) == 1 && v[0].k == tStr {
+		return hostOfURL("tcp://" + v[0].s)
+	}
+	for i, a := range args {
+		if len(a) == 0 || len(a) > 2 && a[0].k == tIdent && a[1].k == tOp && a[1].s == "=" {
+			continue
+		}
+		if h := c.hostIn(a); h != "" {
+			return h
+		}
+		// HTTPSConnection("host"), SMTP("smtp.host", 587), socket tuples
+		if i == 0 && len(a) >= 1 && a[0].k == tStr && !strings.Contains(a[0].s, "/") && strings.Contains(a[0].s, ".") {
+			return hostOfURL("tcp://" + a[0].s)
+		}
+		if i == 0 && len(a) >= 2 && a[0].s == "(" && a[1].k == tStr {
+			return hostOfURL("tcp://" + a[1].s)
+		}
+	}
+	return ""
+}
+
+// constText is the text a value spells when it is made of string
+// literals and names holding them alone, joined by + or "".join: the
+// number of pieces is how many it took.
+func (c *clAn) constText(val []tok) (string, int, bool) {
+	var sb strings.Builder
+	pieces := 0
+	for k, x := range val {
+		switch {
+		case x.k == tStr && !x.interp:
+			if k+2 < len(val) && val[k+1].s == "." && val[k+2].s == "join" {
+				continue // the separator of a join
+			}
+			sb.WriteString(x.s)
+			pieces++
+		case x.k == tIdent && x.s == "join" && k > 0 && val[k-1].s == ".":
+		case x.k == tIdent:
+			v, ok := c.consts[x.s]
+			if !ok {
+				return "", 0, false
+			}
+			sb.WriteString(v)
+			pieces += max(1, c.flags["pieces\x00"+x.s])
+		case x.k == tOp && (x.s == "+" || x.s == "(" || x.s == ")" || x.s == "[" || x.s == "]" || x.s == "," || x.s == "."):
+		default:
+			return "", 0, false
+		}
+		if sb.Len() > 1<<14 {
+			return "", 0, false
+		}
+	}
+	return sb.String(), pieces, true
+}
+
+// sqlOf reports a value that builds SQL by formatting or concatenation,
+// and what the values spliced in carry.
+func (c *clAn) sqlOf(val []tok, ls labels) (bool, labels) {
+	built := false
+	var text strings.Builder
+	var in labels
+	for k, x := range val {
+		switch {
+		case x.k == tStr:
+			if text.Len() < 4096 {
+				text.WriteString(x.s + " ")
+			}
+			if x.interp {
+				built = true
+			}
+		case x.k == tOp && (x.s == "+" || x.s == "%" || x.s == "+="):
+			if k > 0 {
+				built = true
+			}
+		case x.k == tIdent && x.s == "format" && k > 0 && val[k-1].s == ".":
+			built = true
+		case x.k == tIdent:
+			if l, ok := c.taint[x.s].first(lInput); ok && c.inputReaches(l) {
+				in.add(l)
+			}
+			if l, ok := c.sqlBuilt[x.s]; ok {
+				in.addAll(l)
+				text.WriteString("SELECT x FROM ")
+				built = true
+			}
+			if v, ok := c.consts[x.s]; ok && text.Len() < 4096 {
+				text.WriteString(v + " ")
+			}
+		}
+	}
+	if !built || !looksSQL(text.String()) {
+		return false, nil
+	}
+	if l, ok := ls.first(lInput); ok {
+		in.add(l)
+	}
+	return true, in
+}
+
+// callSite records, for each parameter of the function called at r,
+// that it is called and whether with a value rather than a literal.
+func (c *clAn) callSite(t []tok, r ref, ps []string) {
+	if r.i > 0 && t[r.i-1].k == tIdent && (t[r.i-1].s == "def" || t[r.i-1].s == "function") {
+		return // the definition, not a call
+	}
+	fn := lastSeg(r.name)
+	pos := 0
+	for _, arg := range callArgs(t, r.j) {
+		if len(arg) == 0 {
+			continue
+		}
+		p := ""
+		switch {
+		case len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=":
+			p, arg = arg[0].s, arg[2:]
+		case pos < len(ps):
+			p = ps[pos]
+			pos++
+		default:
+			continue
+		}
+		key := fn + "\x00" + p
+		c.called[key] = true
+		if !onlyLiteral(arg) && !(len(arg) == 1 && arg[0].k == tNum) {
+			c.nonLit[key] = true
+		}
+	}
+}
+
+// inputParams labels the parameters of a function as its input.
+func (c *clAn) inputParams(fn string, ps []string, off int) {
+	for _, p := range ps {
+		switch p {
+		case "self", "cls", "this", "":
+			continue
+		}
+		cur := c.taint[p]
+		cur.add(label{lInput, "the parameter " + p + " of " + fn + "()", c.u.at(off), fn + "\x00" + p})
+		c.taint[p] = cur
+	}
+}
+
+// inputReaches reports an input label that can carry anything: not a
+// parameter of a helper that the file only ever calls with literals.
+func (c *clAn) inputReaches(l label) bool {
+	if l.name == "" {
+		return true
+	}
+	return !c.called[l.name] || c.nonLit[l.name]
+}
+
+// secrets judges the named secrets a network call's arguments carry.
+func (c *clAn) secrets(st stmt, rs []ref, s sink, ls labels, at int) {
+	if _, ok := ls.first(lSecret); !ok {
+		return
+	}
+	if s.args == nil {
+		for _, l := range ls {
+			if l.k == lSecret {
+				c.a.secretSend(l, s.host, true, s.name, at, c.u.lower)
+			}
+		}
+		return
+	}
+	var payload, auth labels
+	for _, arg := range s.args {
+		if len(arg) == 0 {
+			continue
+		}
+		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
+			auth.addAll(c.argLabels(st, rs, arg, ls))
+			continue
+		}
+		m := authSpans(arg)
+		for i := 0; i < len(arg); {
+			j := i
+			for j < len(arg) && (m != nil && m[j]) == (m != nil && m[i]) {
+				j++
+			}
+			run := arg[i:j]
+			if m != nil && m[i] {
+				auth.addAll(c.argLabels(st, rs, run, ls))
+			} else {
+				for _, x := range run {
+					if x.k == tIdent && c.flags["auth\x00"+x.s] > 0 {
+						auth.addAll(c.taint[x.s])
+					}
+				}
+				payload.addAll(c.payloadLabels(st, rs, run, ls))
+			}
+			i = j
+		}
+	}
+	for _, l := range payload {
+		if l.k == lSecret {
+			c.a.secretSend(l, s.host, true, s.name, at, c.u.lower)
+		}
+	}
+	for _, l := range auth {
+		if l.k == lSecret {
+			c.a.secretSend(l, s.host, false, s.name, at, c.u.lower)
+		}
+	}
+}
+
+// payloadLabels is argLabels without the names that hold authentication
+// values (headers built beforehand).
+func (c *clAn) payloadLabels(st stmt, rs []ref, run []tok, ls labels) labels {
+	a, b := run[0].a, run[len(run)-1].b
+	var in labels
+	for _, x := range rs {
+		if k := x.i; k < len(st.t) && st.t[k].a >= a && st.t[k].b <= b {
+			if c.flags["auth\x00"+x.name] > 0 {
+				continue
+			}
+			in.addAll(c.uses(st, []ref{x}, 0, len(st.t)))
+		}
+	}
+	lo, hi := c.u.at(a), c.u.at(b)
+	for _, l := range ls {
+		if l.off >= lo && l.off < hi {
+			in.add(l)
+		}
+	}
+	return in
+}
+
+// codeInjection judges what eval, exec or Function is given: a constant
+// is nothing; the function's input, or code built from values, is a
+// warning; a payload assembled from string pieces is a warning and is
+// analysed whole.
+func (c *clAn) codeInjection(st stmt, rs []ref, s sink, ls labels, at int) {
+	if len(s.args) == 0 {
+		return
+	}
+	arg := s.args[0]
+	if strings.HasPrefix(s.name, "Function") || strings.HasPrefix(s.name, "new Function") {
+		arg = s.args[len(s.args)-1]
+	}
+	if len(arg) == 0 {
+		return
+	}
+	in := c.argLabels(st, rs, arg, ls)
+	if _, ok := in.first(lDecoded); ok {
+		return // decoded-exec says it
+	}
+	if _, ok := in.first(lDownload); ok {
+		return
+	}
+	if l, ok := in.first(lInput); ok && c.inputReaches(l) {
+		c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "code-injection", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
+			desc: "runs " + l.what + " as code with " + s.name + " (" + c.a.lineOf(l.off) + " → " + c.a.lineOf(at) + "): whatever reaches it runs",
+			rec:  "Parse the input instead of evaluating it (ast.literal_eval, a small expression parser, JSON.parse)."})
+		return
+	}
+	if text, pieces, ok := c.constText(arg); ok {
+		if pieces >= 2 {
+			c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "obfuscation", srcOff: -1, sink: s.name, sinkOff: at,
+				desc: "runs code assembled from " + strconv.Itoa(pieces) + " string pieces with " + s.name + " (" + c.a.lineOf(at) + "): " + strconv.Quote(cut(text, 60)),
+				rec:  "Read the joined code; code in a skill has no reason to be split across strings."})
+			if c.u.depth < maxDepth {
+				c.a.run(c.lang, c.u.derived(text, st.t[0].a))
+			}
+		}
+		return
+	}
+	built := false
+	for k, x := range arg {
+		if x.k == tStr && x.interp || x.k == tOp && (x.s == "+" || x.s == "%") && k > 0 || x.k == tIdent && x.s == "format" && k > 0 && arg[k-1].s == "." {
+			built = true
+		}
+	}
+	if built {
+		c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "code-injection", srcOff: -1, sink: s.name, sinkOff: at,
+			desc: "runs code built from values with " + s.name + " (" + c.a.lineOf(at) + "): whatever reaches those values runs",
+			rec:  "Do not build code from values; compute the result directly, or parse the input."})
+	}
+}
