@@ -11,8 +11,16 @@ import (
 var secretWords = map[string]bool{
 	"key": true, "keys": true, "token": true, "tokens": true, "secret": true, "secrets": true, "password": true, "passwd": true,
 	"pass": true, "pw": true, "pwd": false, "credential": true, "credentials": true, "creds": true, "apikey": true, "accesskey": true,
-	"secretkey": true, "pat": true, "cookie": true, "cookies": true, "auth": true, "bearer": true, "privatekey": true, "passphrase": true,
+	"secretkey": true, "pat": true, "cookie": true, "cookies": true, "bearer": true, "privatekey": true, "passphrase": true,
 	"dsn": true, "webhook": true,
+}
+
+// notSecretLast are last words that make a name point at a secret rather
+// than hold one (SSH_KEY_PATH, AWS_ACCESS_KEY_ID, TOKEN_URL).
+var notSecretLast = map[string]bool{
+	"path": true, "file": true, "dir": true, "url": true, "uri": true, "id": true, "name": true, "domain": true, "domains": true,
+	"host": true, "region": true, "type": true, "mode": true, "header": true, "length": true, "size": true, "endpoint": true,
+	"version": true, "prefix": true, "env": true, "var": true, "ttl": true, "expiry": true, "expires": true, "count": true,
 }
 
 // secretEnvName reports an environment variable whose name says it holds
@@ -21,10 +29,17 @@ func secretEnvName(n string) bool {
 	if n == "" || len(n) > 100 {
 		return false
 	}
-	for _, w := range nameWords(n) {
+	ws := nameWords(n)
+	if len(ws) == 0 || notSecretLast[ws[len(ws)-1]] {
+		return false
+	}
+	for _, w := range ws {
 		if secretWords[w] {
 			return true
 		}
+	}
+	if ws[len(ws)-1] == "auth" && len(ws) > 1 {
+		return true // BASIC_AUTH, HTTP_AUTH; AUTH_DOMAIN is no secret
 	}
 	l := strings.ToLower(n)
 	return strings.HasSuffix(l, "apikey") || strings.HasSuffix(l, "token") || strings.HasSuffix(l, "secret") || strings.HasSuffix(l, "password")
@@ -60,6 +75,8 @@ var genericKeyWords = map[string]bool{
 	"oauth": true, "session": true, "refresh": true, "org": true, "project": true, "service": true, "default": true, "env": true,
 	"prod": true, "dev": true, "test": true, "live": true, "sk": true, "v1": true, "v2": true, "write": true, "read": true,
 	"admin": true, "master": true, "signing": true, "webhook": true, "credentials": true, "credential": true, "creds": true,
+	"new": true, "old": true, "current": true, "next": true, "primary": true, "secondary": true, "local": true, "global": true,
+	"custom": true, "your": true, "our": true, "main": true, "public": true, "secret_key": true, "rest": true, "http": true,
 }
 
 // serviceAliases maps the short names keys use to the host labels of
@@ -68,6 +85,8 @@ var serviceAliases = map[string][]string{
 	"gh": {"github"}, "hf": {"huggingface", "hf"}, "aws": {"amazonaws", "aws"}, "gcp": {"googleapis", "google"},
 	"google": {"googleapis", "google"}, "gemini": {"googleapis"}, "az": {"azure", "windows"}, "azure": {"azure", "windows", "microsoft"},
 	"claude": {"anthropic"}, "chatgpt": {"openai"}, "gpt": {"openai"}, "msft": {"microsoft"}, "gitlab": {"gitlab"},
+	"jira": {"atlassian", "jira"}, "confluence": {"atlassian", "confluence"}, "bitbucket": {"bitbucket", "atlassian"},
+	"trello": {"trello", "atlassian"}, "ncbi": {"ncbi", "nih"}, "entrez": {"ncbi", "nih"},
 }
 
 // keyServices are the words of a key's name that name its service

@@ -91,6 +91,16 @@ func (c *clAn) hostIn(val []tok) string {
 				return "" // the host itself is built from values
 			}
 		case tIdent:
+			if k > 0 && val[k-1].k == tOp && val[k-1].s == "." {
+				continue // inside a chain already looked at
+			}
+			name := x.s
+			for q := k + 1; q+1 < len(val) && val[q].s == "." && val[q+1].k == tIdent && q < k+16; q += 2 {
+				name += "." + val[q+1].s
+				if h, ok := c.urls[name]; ok {
+					return h
+				}
+			}
 			if h, ok := c.urls[x.s]; ok {
 				return h
 			}
@@ -249,8 +259,14 @@ func (c *clAn) inputParams(fn string, ps []string, off int) {
 // inputReaches reports an input label that can carry anything: not a
 // parameter of a helper that the file only ever calls with literals.
 func (c *clAn) inputReaches(l label) bool {
-	if l.name == "" {
+	fn, _, param := strings.Cut(l.name, "\x00")
+	if !param {
 		return true
+	}
+	// A parameter reaches what its own function does with it; through
+	// names shared across functions the flow is not followed.
+	if fn != c.curFn {
+		return false
 	}
 	return !c.called[l.name] || c.nonLit[l.name]
 }

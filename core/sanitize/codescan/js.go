@@ -328,7 +328,11 @@ func (c *clAn) jsSource(t []tok, r ref, n string, f *stFacts) {
 		f.src.add(label{lSecret, "the keychain entry " + strconv.Quote(cut(svc, 40)) + " (" + n + ")", at, svc})
 	case n == "process.argv" || n == "process.stdin" || n == "req.body" || n == "req.query" || n == "req.params" ||
 		strings.HasPrefix(n, "req.body.") || strings.HasPrefix(n, "req.query.") || strings.HasPrefix(n, "req.params."):
-		f.src.add(label{lInput, "input (" + n + ")", at, ""})
+		web := ""
+		if strings.HasPrefix(n, "req.") {
+			web = "web"
+		}
+		f.src.add(label{lInput, "input (" + n + ")", at, web})
 	case r.call && (n == "screenshot" || n == "screenshotDesktop" || n == "desktopCapturer.getSources"):
 		f.src.add(label{lScreen, "a screenshot (" + n + ")", at, ""})
 	}

@@ -223,7 +223,14 @@ func (c *clAn) pyShellCall(r ref, args [][]tok, f *stFacts, at int) {
 	lit := onlyLiteral(a0)
 	if shell && len(a0) == 1 && a0[0].k == tIdent && c.emit {
 		if l, ok := c.taint[a0[0].s].first(lInput); ok && c.inputReaches(l) {
-			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection", src: l.what, srcOff: l.off, sink: n + "(…, shell=True)", sinkOff: c.u.at(at),
+			// Running the command a person typed (a CLI's --cmd, a helper's
+			// parameter) is often the script's purpose: a note. A web
+			// request's field run as a command is a warning.
+			sev := core.Info
+			if l.name == "web" {
+				sev = core.Warning
+			}
+			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: sev, rule: "command-injection", src: l.what, srcOff: l.off, sink: n + "(…, shell=True)", sinkOff: c.u.at(at),
 				desc: "runs " + l.what + " as a shell command with " + n + "(…, shell=True) (" + c.a.lineOf(l.off) + " → " + c.a.lineOf(c.u.at(at)) + "): whatever reaches it runs",
 				rec:  "Pass the command as a list without a shell, or check what callers may pass."})
 		}
@@ -364,9 +371,9 @@ func (c *clAn) pyLoop(k int) {
 
 // loopFacts is what a loop's body does.
 type loopFacts struct {
-	exit, pace                   bool
-	fork, spawn, alloc, net      int
-	netName                      string
+	exit, pace              bool
+	fork, spawn, alloc, net int
+	netName                 string
 }
 
 // pyBody reads the body of the loop headed by statement k (its own line
@@ -490,9 +497,13 @@ func (c *clAn) pySource(t []tok, r ref, f *stFacts) {
 		svc := firstStr(t, r.j)
 		f.src.add(label{lSecret, "the keyring entry " + strconv.Quote(cut(svc, 40)) + " (" + n + ")", at, svc})
 	case n == "sys.argv" || n == "sys.stdin" || strings.HasPrefix(n, "sys.stdin.") || n == "input" && r.call || n == "fileinput.input" ||
-		strings.HasPrefix(n, "request.") && (ls == "args" || ls == "form" || ls == "values" || ls == "json" || ls == "data" || ls == "get_json" || ls == "query_params") ||
+		strings.HasPrefix(n, "request.") && webField(strings.SplitN(n, ".", 3)[1]) ||
 		ls == "parse_args" && r.call:
-		f.src.add(label{lInput, "input (" + n + ")", at, ""})
+		web := ""
+		if strings.HasPrefix(n, "request.") {
+			web = "web"
+		}
+		f.src.add(label{lInput, "input (" + n + ")", at, web})
 	case r.call && (n == "pyautogui.screenshot" || n == "ImageGrab.grab" || n == "PIL.ImageGrab.grab" || ls == "screenshot" && strings.Contains(n, "gui") ||
 		(ls == "grab" || ls == "shot") && (strings.Contains(strings.ToLower(recvSeg(n)), "sct") || strings.Contains(n, "mss"))):
 		f.src.add(label{lScreen, "a screenshot (" + n + ")", at, ""})
@@ -589,4 +600,13 @@ func (c *clAn) parentDelete(n string, at int) {
 	c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: ruleDestructive, srcOff: -1, sink: n + " of the parent folder", sinkOff: at,
 		desc: "deletes the folder above the working folder, or everything in it, with " + n + " (" + c.a.lineOf(at) + ")",
 		rec:  "A skill deletes only what it made in its own working folder: check what lies above it."})
+}
+
+// webField is a part of a web framework's request that the client fills.
+func webField(s string) bool {
+	switch s {
+	case "args", "form", "values", "json", "data", "get_json", "query_params", "files", "cookies", "GET", "POST", "body":
+		return true
+	}
+	return false
 }

@@ -247,7 +247,7 @@ func (sa *shAn) wordLabels(w shTok) labels {
 		if len(v) == 1 && (v[0] >= '1' && v[0] <= '9' || v[0] == '@' || v[0] == '*') {
 			ls.add(label{lInput, "command-line argument $" + v, sa.off(w.a), ""})
 		}
-		if _, lit := sa.consts[v]; !lit && secretEnvName(v) {
+		if _, lit := sa.consts[v]; !lit && secretEnvName(v) && strings.ToUpper(v) == v {
 			ls.add(label{lSecret, "environment variable " + v + " ($" + v + ")", sa.off(w.a), v})
 		}
 	}
@@ -1150,7 +1150,7 @@ func (sa *shAn) structure(pipes []shPipe) {
 		cond := toks[k+1].val
 		count := 0
 		if toks[k].val == "for" {
-			count = shLoopCount(toks[k+1:min(len(toks), k+12)])
+			count = shLoopCount(toks[k+1 : min(len(toks), k+12)])
 			if count < 1000 {
 				continue
 			}
