@@ -267,11 +267,15 @@ type clAn struct {
 	// a helper only ever called with literals runs no input.
 	called map[string]bool
 	nonLit map[string]bool
+	// files holds what the files the code wrote carry, by path; handles
+	// the path of names bound to a file opened for writing.
+	files   map[string]labels
+	handles map[string]string
 }
 
 func newCL(a *analysis, u unit, lang Lang, toks []tok) *clAn {
 	c := &clAn{a: a, u: u, lang: lang, toks: toks, taint: map[string]labels{}, params: map[string][]string{}, sendOff: -1, flags: map[string]int{},
-		urls: map[string]string{}, consts: map[string]string{}, sqlBuilt: map[string]labels{}, called: map[string]bool{}, nonLit: map[string]bool{}}
+		urls: map[string]string{}, consts: map[string]string{}, sqlBuilt: map[string]labels{}, called: map[string]bool{}, nonLit: map[string]bool{}, files: map[string]labels{}, handles: map[string]string{}}
 	c.stmts = splitStmts(toks, lang)
 	return c
 }
@@ -451,6 +455,19 @@ func (c *clAn) stringSources(st stmt, f *stFacts) {
 		if pathish(x.s) && len(parts) < 8 {
 			parts = append(parts, x.s)
 		}
+		if len(c.files) > 0 {
+			if fl, ok := c.files[normPath(x.s)]; ok {
+				// Read back here: the label moves to the read, naming
+				// the file it went through.
+				for _, l := range fl {
+					if !strings.Contains(l.what, " through ") {
+						l.what += " through " + cut(x.s, 40)
+					}
+					l.off = c.u.at(x.a)
+					f.src.add(l)
+				}
+			}
+		}
 	}
 	if len(parts) >= 2 {
 		j := strings.Join(parts, "/")
@@ -475,6 +492,7 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 			rs := refsOf(st.t)
 			c.function(st, rs)
 			f := classify(st, rs)
+			c.fileWrites(st, rs, &f)
 			c.stringSources(st, &f)
 			names, from, to, add := c.targets(st, rs)
 			ls := append(labels{}, f.src...)

@@ -398,3 +398,84 @@ func (c *clAn) codeInjection(st stmt, rs []ref, s sink, ls labels, at int) {
 			rec:  "Do not build code from values; compute the result directly, or parse the input."})
 	}
 }
+
+// fileWrites follows data through files the code writes and reads back:
+// with open(p, "w") as f: f.write(x); Path(p).write_text(x);
+// fs.writeFileSync(p, x). What x carries is kept for the path p, which
+// stringSources gives back where p is named again.
+func (c *clAn) fileWrites(st stmt, rs []ref, f *stFacts) {
+	t := st.t
+	for _, r := range rs {
+		if !r.call {
+			continue
+		}
+		ls := lastSeg(r.name)
+		switch {
+		case r.name == "open" || ls == "open" || r.name == "io.open":
+			args := callArgs(t, r.j)
+			if len(args) < 2 || len(args[0]) != 1 || args[0][0].k != tStr || len(args[1]) != 1 || args[1][0].k != tStr || !strings.ContainsAny(args[1][0].s, "wa") {
+				continue
+			}
+			p := normPath(args[0][0].s)
+			// with open(p, "w") as name / name = open(p, "w")
+			for k := 0; k+1 < len(t); k++ {
+				if t[k].k == tIdent && t[k].s == "as" && t[k+1].k == tIdent {
+					c.handles[t[k+1].s] = p
+				}
+			}
+			if len(t) > 2 && t[0].k == tIdent && t[1].s == "=" {
+				c.handles[t[0].s] = p
+			}
+			if e := closeParen(t, r.j); e+2 < len(t) && t[e+1].s == "." && t[e+2].s == "write" {
+				c.keepFile(p, c.uses(st, rs, e, len(t)), f)
+			}
+		case ls == "write" || ls == "writelines":
+			if p, ok := c.handles[strings.TrimSuffix(r.name, "."+ls)]; ok {
+				c.keepFile(p, c.uses(st, rs, r.j, len(t)), f)
+			}
+		case ls == "write_text" || ls == "write_bytes" || ls == "writeFileSync" || ls == "appendFileSync" || ls == "writeFile" || ls == "appendFile":
+			args := callArgs(t, r.j)
+			var p string
+			rest := r.j
+			if ls == "write_text" || ls == "write_bytes" {
+				for k := r.i - 1; k >= 0 && k > r.i-8; k-- {
+					if t[k].k == tStr {
+						p = t[k].s
+						break
+					}
+				}
+			} else if len(args) > 0 && len(args[0]) == 1 && args[0][0].k == tStr {
+				p = args[0][0].s
+				if len(args) > 1 && len(args[1]) > 0 {
+					for k := r.j; k < len(t); k++ {
+						if t[k].a >= args[1][0].a {
+							rest = k
+							break
+						}
+					}
+				}
+			}
+			if p != "" {
+				c.keepFile(normPath(p), c.uses(st, rs, rest, len(t)), f)
+			}
+		}
+	}
+}
+
+// keepFile records what a written file carries, with the sources the
+// writing statement names itself.
+func (c *clAn) keepFile(p string, ls labels, f *stFacts) {
+	ls.addAll(f.src)
+	var keep labels
+	for _, l := range ls {
+		if l.k.strong() || l.k == lSecret || l.k == lDecoded {
+			keep.add(l)
+		}
+	}
+	if len(keep) == 0 || len(c.files) >= 256 {
+		return
+	}
+	cur := c.files[p]
+	cur.addAll(keep)
+	c.files[p] = cur
+}

@@ -90,11 +90,16 @@ type shAn struct {
 	// value of variables assigned a plain literal.
 	urls   map[string]string
 	consts map[string]string
+	// written holds what the files the script wrote carry.
+	written map[string]labels
+	// inSub: the unit is a command substitution, whose command's output
+	// is used (`$1` runs the script's argument).
+	inSub bool
 }
 
 // shell analyses shell code.
 func (a *analysis) shell(u unit) *shAn {
-	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1, urls: map[string]string{}, consts: map[string]string{}}
+	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1, urls: map[string]string{}, consts: map[string]string{}, written: map[string]labels{}}
 	pipes := shParse(sa.lx.toks)
 	// Two passes: the first learns what variables carry (a function body
 	// may use a variable assigned further down), the second reports.
@@ -254,6 +259,15 @@ func (sa *shAn) wordLabels(w shTok) labels {
 	for _, sp := range w.subs {
 		ls.addAll(sa.subOut(sp))
 	}
+	if len(sa.written) > 0 {
+		p := w.val
+		if i := strings.IndexByte(p, '@'); i >= 0 {
+			p = p[i+1:]
+		} else if i := strings.IndexByte(p, '='); i >= 0 && !strings.HasPrefix(p, "/") {
+			p = p[i+1:]
+		}
+		ls.addAll(sa.written[normPath(p)])
+	}
 	return ls
 }
 
@@ -270,7 +284,7 @@ func (sa *shAn) subOut(sp span) labels {
 		sa.subs = map[span]labels{}
 	}
 	sa.subs[sp] = nil // a substitution that refers to itself stops here
-	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1, urls: sa.urls, consts: sa.consts}
+	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1, urls: sa.urls, consts: sa.consts, written: sa.written, inSub: true}
 	child.lx = shLex(child.u.s)
 	var out labels
 	for _, p := range shParse(child.lx.toks) {
@@ -362,6 +376,14 @@ func (sa *shAn) pipe(p shPipe) labels {
 					rec:  "Check what can reach this eval: input evaluated as code runs whatever it says."})
 			}
 		}
+		if sa.inSub && sa.emit && len(v.argv0.vars) == 1 && strings.Trim(v.argv0.val, "${}") == v.argv0.vars[0] {
+			if l, ok := sa.wordLabels(v.argv0).first(lInput); ok {
+				sa.hit(hit{a: at, b: sa.off(v.argv0.b), cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection",
+					src: l.what, srcOff: l.off, sink: "command substitution", sinkOff: at,
+					desc: "runs " + l.what + " as a command in a substitution (" + sa.a.lineOf(at) + "): whatever it holds runs",
+					rec:  "Do not run arguments as commands; pass them as data to a fixed command."})
+			}
+		}
 		sa.commandRules(v, c, in, at)
 		for _, r := range c.redirs {
 			sa.redirect(v, c, r, in)
@@ -376,9 +398,41 @@ func (sa *shAn) pipe(p shPipe) labels {
 		if f.decoder {
 			out.add(label{lDecoded, "data decoded by " + v.name, at, ""})
 		}
+		// A file written with what the command outputs carries it on
+		// (cat ~/.ssh/id_rsa > /tmp/k; curl -F f=@/tmp/k …).
+		for _, r := range c.redirs {
+			if r.op == ">" || r.op == ">>" || r.op == "&>" {
+				sa.keepFile(r.t.val, out)
+			}
+		}
+		if v.name == "tee" || v.name == "cp" {
+			for _, w := range f.writes {
+				sa.keepFile(w.val, all)
+			}
+		}
 		in = out
 	}
 	return in
+}
+
+// keepFile records what a file written by the script holds, when it is
+// worth following.
+func (sa *shAn) keepFile(p string, ls labels) {
+	if p == "" || strings.HasPrefix(p, "/dev/") {
+		return
+	}
+	var keep labels
+	for _, l := range ls {
+		if l.k.strong() || l.k == lSecret || l.k == lDecoded {
+			keep.add(l)
+		}
+	}
+	if len(keep) == 0 || len(sa.written) >= 256 {
+		return
+	}
+	cur := sa.written[normPath(p)]
+	cur.addAll(keep)
+	sa.written[normPath(p)] = cur
 }
 
 // wordUnit is the unit of a word's text (an argument that is code).
