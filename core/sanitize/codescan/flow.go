@@ -2,6 +2,7 @@ package codescan
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -158,7 +159,7 @@ func hostOfURL(s string) string {
 	if j := strings.LastIndexByte(h, ':'); j >= 0 && !strings.Contains(h[j:], "]") {
 		h = h[:j]
 	}
-	if h == "" || strings.ContainsAny(h, "{}$%<> \t\"'`\\") || len(h) > 253 {
+	if h == "" || strings.ContainsAny(h, "{}$%<> \t\"'`\\") || len(h) > 253 || !utf8.ValidString(h) {
 		return ""
 	}
 	return strings.ToLower(h)
@@ -222,12 +223,18 @@ func (a *analysis) secretSend(l label, host string, payload bool, sinkName strin
 // authKey is a key of an object or a keyword argument whose value
 // authenticates rather than carries data.
 func authKey(s string) bool {
-	switch strings.ToLower(s) {
-	case "headers", "auth", "authorization", "proxy-authorization", "proxy_auth", "http_auth", "basic_auth", "bearer", "oauth":
-		return true
+	if len(s) < 4 || len(s) > 19 {
+		return false
+	}
+	for _, k := range authKeys {
+		if strings.EqualFold(s, k) {
+			return true
+		}
 	}
 	return false
 }
+
+var authKeys = []string{"headers", "auth", "authorization", "proxy-authorization", "proxy_auth", "http_auth", "basic_auth", "bearer", "oauth"}
 
 // authSpans marks the tokens of an argument that authenticate: the value
 // of headers=/auth= keyword arguments, of "headers:" and "Authorization:"

@@ -21,7 +21,10 @@ func (c *clAn) values(st stmt, names []string, from, to int, add bool, ls labels
 	host := c.hostIn(val)
 	text, pieces, isConst := c.constText(val)
 	sql, sqlLabels := c.sqlOf(val, ls)
-	auth := c.authOnly(val)
+	auth := false
+	if _, ok := ls.first(lSecret); ok {
+		auth = c.authOnly(val)
+	}
 	for _, n := range names {
 		switch {
 		case host != "":
@@ -91,7 +94,7 @@ func (c *clAn) hostIn(val []tok) string {
 				return "" // the host itself is built from values
 			}
 		case tIdent:
-			if k > 0 && val[k-1].k == tOp && val[k-1].s == "." {
+			if len(c.urls) == 0 || k > 0 && val[k-1].k == tOp && val[k-1].s == "." {
 				continue // inside a chain already looked at
 			}
 			name := x.s
@@ -172,6 +175,23 @@ func (c *clAn) constText(val []tok) (string, int, bool) {
 // sqlOf reports a value that builds SQL by formatting or concatenation,
 // and what the values spliced in carry.
 func (c *clAn) sqlOf(val []tok, ls labels) (bool, labels) {
+	// Most values build no string at all: look before copying any text.
+	maybe := false
+	for k, x := range val {
+		if x.k == tStr && x.interp || x.k == tOp && (x.s == "+" || x.s == "%" || x.s == "+=") && k > 0 || x.k == tIdent && x.s == "format" {
+			maybe = true
+			break
+		}
+		if x.k == tIdent && len(c.sqlBuilt) > 0 {
+			if _, ok := c.sqlBuilt[x.s]; ok {
+				maybe = true
+				break
+			}
+		}
+	}
+	if !maybe {
+		return false, nil
+	}
 	built := false
 	var text strings.Builder
 	var in labels
@@ -245,6 +265,9 @@ func (c *clAn) callSite(t []tok, r ref, ps []string) {
 
 // inputParams labels the parameters of a function as its input.
 func (c *clAn) inputParams(fn string, ps []string, off int) {
+	if !c.runsCode() {
+		return // no rule looks at input here: do not carry it around
+	}
 	for _, p := range ps {
 		switch p {
 		case "self", "cls", "this", "":
@@ -478,4 +501,28 @@ func (c *clAn) keepFile(p string, ls labels, f *stFacts) {
 	cur := c.files[p]
 	cur.addAll(keep)
 	c.files[p] = cur
+}
+
+// runsCode reports a unit with a name that the input rules judge (eval,
+// exec, Function, a shell, an SQL execute), found once.
+func (c *clAn) runsCode() bool {
+	if v, ok := c.flags["runs-code"]; ok {
+		return v > 0
+	}
+	v := 0
+	for _, x := range c.toks {
+		if x.k != tIdent {
+			continue
+		}
+		switch x.s {
+		case "exec", "eval", "Function", "shell", "execute", "executemany", "executescript", "query", "raw", "system", "popen", "execSync",
+			"runInNewContext", "runInThisContext", "Script", "exec_driver_sql", "read_sql", "read_sql_query":
+			v = 1
+		}
+		if v > 0 {
+			break
+		}
+	}
+	c.flags["runs-code"] = v
+	return v > 0
 }

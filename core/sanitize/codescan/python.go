@@ -481,6 +481,10 @@ func inMap(m map[string]bool, k string) bool {
 // the mailbox, the agent's transcript, a walk of the home folder.
 func (c *clAn) pySource(t []tok, r ref, f *stFacts) {
 	n := r.name
+	subscript := r.j+2 < len(t) && t[r.j].s == "["
+	if !r.call && !subscript && !strings.HasPrefix(n, "sys.") && !strings.HasPrefix(n, "request.") {
+		return // every source below is a call, a subscript or one of these
+	}
 	ls := lastSeg(n)
 	at := c.u.at(t[r.i].a)
 	switch {

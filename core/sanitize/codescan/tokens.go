@@ -60,7 +60,7 @@ func pyTokens(s string) []tok {
 // of an f-string are tokenised after the string's own token, at their
 // place in the text, so that the names they read are seen as any other.
 func pyTokensAt(s string, depth0 int) []tok {
-	out := make([]tok, 0, len(s)/6+4)
+	out := make([]tok, 0, len(s)/5+4)
 	depth, ind := 0, 0
 	lineStart := true
 	for i := 0; i < len(s); {
