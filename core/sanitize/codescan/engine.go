@@ -504,6 +504,9 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 				}
 			}
 			c.values(st, names, from, to, add, ls)
+			if c.envDestructure(st, names, from) {
+				names = nil
+			}
 			for _, n := range names {
 				switch n {
 				case "os.environ", "environ", "process.env", "$env":
@@ -597,18 +600,9 @@ var authArgs = map[string]bool{"headers": true, "auth": true}
 // through anything but its authentication arguments (the URL, the body,
 // the parameters).
 func (c *clAn) payloadCarries(st stmt, rs []ref, args [][]tok, ls labels) bool {
-	for _, arg := range args {
-		if len(arg) == 0 {
-			continue
-		}
-		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
-			continue
-		}
-		if _, ok := c.argLabels(st, rs, arg, ls).firstStrong(); ok {
-			return true
-		}
-	}
-	return false
+	payload, _ := c.splitAuth(st, rs, args, ls)
+	_, ok := payload.firstStrong()
+	return ok
 }
 
 // argLabels is what one argument's tokens carry: the names they read and

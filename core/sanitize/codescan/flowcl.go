@@ -307,35 +307,7 @@ func (c *clAn) secrets(st stmt, rs []ref, s sink, ls labels, at int) {
 		}
 		return
 	}
-	var payload, auth labels
-	for _, arg := range s.args {
-		if len(arg) == 0 {
-			continue
-		}
-		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
-			auth.addAll(c.argLabels(st, rs, arg, ls))
-			continue
-		}
-		m := authSpans(arg)
-		for i := 0; i < len(arg); {
-			j := i
-			for j < len(arg) && (m != nil && m[j]) == (m != nil && m[i]) {
-				j++
-			}
-			run := arg[i:j]
-			if m != nil && m[i] {
-				auth.addAll(c.argLabels(st, rs, run, ls))
-			} else {
-				for _, x := range run {
-					if x.k == tIdent && c.flags["auth\x00"+x.s] > 0 {
-						auth.addAll(c.taint[x.s])
-					}
-				}
-				payload.addAll(c.payloadLabels(st, rs, run, ls))
-			}
-			i = j
-		}
-	}
+	payload, auth := c.splitAuth(st, rs, s.args, ls)
 	for _, l := range payload {
 		if l.k == lSecret {
 			c.a.secretSend(l, s.host, true, s.name, at, c.u.lower)
@@ -525,4 +497,73 @@ func (c *clAn) runsCode() bool {
 	}
 	c.flags["runs-code"] = v
 	return v > 0
+}
+
+// splitAuth is what a call's arguments carry, split into what goes in its
+// authentication (headers=, auth=, "headers:" and "Authorization:" keys,
+// names holding headers built before) and everything else: the body, the
+// URL, the query.
+func (c *clAn) splitAuth(st stmt, rs []ref, args [][]tok, ls labels) (payload, auth labels) {
+	for _, arg := range args {
+		if len(arg) == 0 {
+			continue
+		}
+		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
+			auth.addAll(c.argLabels(st, rs, arg, ls))
+			continue
+		}
+		m := authSpans(arg)
+		for i := 0; i < len(arg); {
+			j := i
+			for j < len(arg) && (m != nil && m[j]) == (m != nil && m[i]) {
+				j++
+			}
+			run := arg[i:j]
+			if m != nil && m[i] {
+				auth.addAll(c.argLabels(st, rs, run, ls))
+			} else {
+				for _, x := range run {
+					if x.k == tIdent && c.flags["auth\x00"+x.s] > 0 {
+						auth.addAll(c.taint[x.s])
+					}
+				}
+				payload.addAll(c.payloadLabels(st, rs, run, ls))
+			}
+			i = j
+		}
+	}
+	return payload, auth
+}
+
+// envDestructure handles const { OPENAI_API_KEY, PORT } = process.env:
+// each name picks one variable, a named secret when its name says so,
+// never the whole environment. It reports whether it bound the names.
+func (c *clAn) envDestructure(st stmt, names []string, from int) bool {
+	t := st.t
+	if c.lang != JavaScript || from+2 > len(t) || t[from].s != "=" {
+		return false
+	}
+	val := t[from+1:]
+	for len(val) > 0 && val[len(val)-1].k == tOp && val[len(val)-1].s == ";" {
+		val = val[:len(val)-1]
+	}
+	env := len(val) == 3 && val[0].s == "process" && val[1].s == "." && val[2].s == "env" ||
+		len(val) == 3 && val[0].s == "Bun" && val[1].s == "." && val[2].s == "env"
+	open := false
+	for k := 0; k < from; k++ {
+		if t[k].k == tOp && t[k].s == "{" {
+			open = true
+		}
+	}
+	if !env || !open {
+		return false
+	}
+	for _, n := range names {
+		if secretEnvName(n) {
+			c.taint[n] = labels{{lSecret, "environment variable " + n + " (process.env)", c.u.at(t[0].a), n}}
+		} else {
+			delete(c.taint, n)
+		}
+	}
+	return true
 }

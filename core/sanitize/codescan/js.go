@@ -182,6 +182,17 @@ func (c *clAn) jsShellCall(r ref, args [][]tok, f *stFacts, at int) {
 		}
 	}
 	a0 := args[0]
+	if shell && len(a0) == 1 && a0[0].k == tIdent && c.emit {
+		if l, ok := c.taint[a0[0].s].first(lInput); ok && c.inputReaches(l) {
+			sev := core.Info
+			if l.name == "web" {
+				sev = core.Warning
+			}
+			c.hit(hit{a: c.u.at(at), cat: core.EmbeddedCode, sev: sev, rule: "command-injection", src: l.what, srcOff: l.off, sink: n, sinkOff: c.u.at(at),
+				desc: "runs " + l.what + " as a shell command with " + n + " (" + c.a.lineOf(l.off) + " → " + c.a.lineOf(c.u.at(at)) + "): whatever reaches it runs",
+				rec:  "Use execFile or spawn with an argument list, or check what callers may pass."})
+		}
+	}
 	if shell {
 		net, send := c.shellString(a0, n, c.u.at(at))
 		f.sinks = append(f.sinks, sink{k: skShell, name: n, off: at, literal: !(len(a0) == 1 && a0[0].k == tIdent) && !onlyLiteral(a0)})

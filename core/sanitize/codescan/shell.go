@@ -376,7 +376,10 @@ func (sa *shAn) pipe(p shPipe) labels {
 					rec:  "Check what can reach this eval: input evaluated as code runs whatever it says."})
 			}
 		}
-		if sa.inSub && sa.emit && len(v.argv0.vars) == 1 && strings.Trim(v.argv0.val, "${}") == v.argv0.vars[0] {
+		// `$1` alone: the script's argument is the whole command. A
+		// command named by a variable and given arguments ("$cmd"
+		// --version, "$@" 2>&1 in a test helper) is a wrapper's purpose.
+		if p := strings.Trim(v.argv0.val, "${}"); sa.inSub && sa.emit && len(v.args) == 0 && len(p) == 1 && p[0] >= '1' && p[0] <= '9' {
 			if l, ok := sa.wordLabels(v.argv0).first(lInput); ok {
 				sa.hit(hit{a: at, b: sa.off(v.argv0.b), cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection",
 					src: l.what, srcOff: l.off, sink: "command substitution", sinkOff: at,
