@@ -439,9 +439,14 @@ func (c *clAn) uses(st stmt, rs []ref, from, to int) labels {
 func (c *clAn) stringSources(st stmt, f *stFacts) {
 	var parts []string
 	firstOff := -1
+	fEnd := -1 // the end of the last f-string: the strings of its expressions are no path elements of the statement
 	for _, x := range st.t {
 		if x.k != tStr || len(x.s) > 300 {
 			continue
+		}
+		inner := x.a < fEnd
+		if x.interp && !inner {
+			fEnd = x.b
 		}
 		if firstOff < 0 {
 			firstOff = c.u.at(x.a)
@@ -452,7 +457,7 @@ func (c *clAn) stringSources(st stmt, f *stFacts) {
 		if what, ok := persistPath(x.s); ok {
 			f.src.add(label{lPersist, what, c.u.at(x.a), ""})
 		}
-		if pathish(x.s) && len(parts) < 8 {
+		if !inner && pathish(x.s) && len(parts) < 8 {
 			parts = append(parts, x.s)
 		}
 		if len(c.files) > 0 {

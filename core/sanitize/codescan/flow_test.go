@@ -428,3 +428,29 @@ func TestAllowsHost(t *testing.T) {
 		}
 	}
 }
+
+// TestFStringTokens: the names an f-string reads are tokens at their place
+// in the text, nested f-strings included.
+func TestFStringTokens(t *testing.T) {
+	src := "x = f\"a{b.c!r}d{{e}}{f(\\\"{g}\\\")}\"\ny = rf'''{h:>{w}}'''\n"
+	want := map[string]bool{"b": false, "c": false, "f": false, "h": false}
+	for _, x := range pyTokens(src) {
+		if x.k != tIdent {
+			continue
+		}
+		if src[x.a:x.b] != x.s {
+			t.Errorf("token %q at %d:%d reads %q", x.s, x.a, x.b, src[x.a:x.b])
+		}
+		if _, ok := want[x.s]; ok {
+			want[x.s] = true
+		}
+		if x.s == "e" {
+			t.Errorf("a doubled brace was read as an expression")
+		}
+	}
+	for n, seen := range want {
+		if !seen {
+			t.Errorf("no token for %s", n)
+		}
+	}
+}

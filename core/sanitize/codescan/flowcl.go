@@ -143,6 +143,20 @@ func (c *clAn) netHost(name string, args [][]tok) string {
 // literals and names holding them alone, joined by + or "".join: the
 // number of pieces is how many it took.
 func (c *clAn) constText(val []tok) (string, int, bool) {
+	// Most values are not constant: tell before copying any text.
+	for k, x := range val {
+		switch {
+		case x.k == tStr && !x.interp:
+		case x.k == tIdent && x.s == "join" && k > 0 && val[k-1].s == ".":
+		case x.k == tIdent:
+			if _, ok := c.consts[x.s]; !ok {
+				return "", 0, false
+			}
+		case x.k == tOp && (x.s == "+" || x.s == "(" || x.s == ")" || x.s == "[" || x.s == "]" || x.s == "," || x.s == "."):
+		default:
+			return "", 0, false
+		}
+	}
 	var sb strings.Builder
 	pieces := 0
 	for k, x := range val {

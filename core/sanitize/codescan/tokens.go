@@ -53,14 +53,15 @@ func countEsc(s string) int {
 // and inside triple-quoted strings do not end a logical line; comments
 // are dropped; every token carries the indentation of its line.
 func pyTokens(s string) []tok {
-	return pyTokensAt(s, 0)
+	return pyTokensAt(make([]tok, 0, len(s)/5+4), s, 0, 0)
 }
 
 // pyTokensAt tokenises Python at f-string nesting depth: the expressions
 // of an f-string are tokenised after the string's own token, at their
 // place in the text, so that the names they read are seen as any other.
-func pyTokensAt(s string, depth0 int) []tok {
-	out := make([]tok, 0, len(s)/5+4)
+// The tokens are appended to out, their offsets moved by base.
+func pyTokensAt(out []tok, s string, base, depth0 int) []tok {
+	first := len(out)
 	depth, ind := 0, 0
 	lineStart := true
 	for i := 0; i < len(s); {
@@ -145,6 +146,12 @@ func pyTokensAt(s string, depth0 int) []tok {
 			i += n
 		}
 	}
+	if base != 0 {
+		for k := first; k < len(out); k++ {
+			out[k].a += base
+			out[k].b += base
+		}
+	}
 	return out
 }
 
@@ -159,15 +166,20 @@ func fstringTokens(out []tok, s string, q int, t tok, ind, depth int) []tok {
 		return out
 	}
 	for _, sp := range fstringExprs(t.s) {
-		for _, x := range pyTokensAt(t.s[sp[0]:sp[1]], depth+1) {
+		from := len(out)
+		out = pyTokensAt(out, t.s[sp[0]:sp[1]], start+sp[0], depth+1)
+		// Newlines inside the braces end no statement; the tokens take
+		// the f-string's indentation.
+		k := from
+		for _, x := range out[from:] {
 			if x.k == tNL {
 				continue
 			}
-			x.a += start + sp[0]
-			x.b += start + sp[0]
 			x.ind = ind
-			out = append(out, x)
+			out[k] = x
+			k++
 		}
+		out = out[:k]
 	}
 	return out
 }
