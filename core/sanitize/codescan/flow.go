@@ -10,7 +10,7 @@ import (
 // secretWords are the parts of an environment variable's name that say it
 // holds a secret (OPENAI_API_KEY, GITHUB_TOKEN, DB_PASSWORD).
 var secretWords = map[string]bool{
-	"key": true, "keys": true, "token": true, "tokens": true, "secret": true, "secrets": true, "password": true, "passwd": true,
+	"key": true, "keys": true, "token": true, "secret": true, "secrets": true, "password": true, "passwd": true,
 	"pass": true, "pw": true, "pwd": false, "credential": true, "credentials": true, "creds": true, "apikey": true, "accesskey": true,
 	"secretkey": true, "pat": true, "cookie": true, "cookies": true, "bearer": true, "privatekey": true, "passphrase": true,
 	"dsn": true, "webhook": true,
@@ -35,6 +35,11 @@ func secretEnvName(n string) bool {
 		return false
 	}
 	for _, w := range ws {
+		if notSecretWord[w] {
+			return false
+		}
+	}
+	for _, w := range ws {
 		if secretWords[w] {
 			return true
 		}
@@ -49,6 +54,13 @@ func secretEnvName(n string) bool {
 // nameWords splits a variable name at underscores, dashes and dots, lower-cased.
 func nameWords(n string) []string {
 	return strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+}
+
+// notSecretWord are words that make a name a setting or a public value
+// (MAX_TOKENS, SORT_KEY, NEXT_PUBLIC_…, a publishable key).
+var notSecretWord = map[string]bool{
+	"max": true, "min": true, "num": true, "limit": true, "public": true, "publishable": true, "sort": true, "cache": true,
+	"partition": true, "primary": true, "foreign": true, "idempotency": true, "hash": true, "row": true, "anon": true,
 }
 
 // cloudSecretName is a secret that no API wants in a request body or

@@ -298,6 +298,10 @@ var benignCases = []flowCase{
 		src: "const { OPENAI_API_KEY, PORT } = process.env;\nfetch(\"https://api.openai.com/v1/models\", { headers: { Authorization: `Bearer ${OPENAI_API_KEY}` } });\n"},
 	{name: "py Claude skill keys Anthropic", file: "a.py", decl: &Declared{Name: "claude-notes", Description: "Summarise notes with Claude."},
 		src: "import os, requests\nrequests.post(\"https://api.anthropic.com/v1/messages\", json={\"k\": os.getenv(\"LLM_KEY\")})\n"},
+	{name: "py settings are no secrets", file: "a.py",
+		src: "import os, requests\nrequests.post(\"https://llm.example.com/v1\", json={\"max_tokens\": int(os.getenv(\"OPENAI_MAX_TOKENS\", \"512\")), \"k\": os.getenv(\"NEXT_PUBLIC_MAPS_KEY\")})\n"},
+	{name: "py .env key in headers to the declared host", file: "a.py", decl: &Declared{Name: "tts", Description: "Speak text aloud with ElevenLabs."},
+		src: "import requests\nkey = open(\".env\").read().split(\"=\")[1]\nrequests.post(\"https://api.elevenlabs.io/v1/tts\", headers={\"xi-api-key\": key}, json={\"text\": \"hi\"})\n"},
 	{name: "js JSON.parse of input", file: "a.js",
 		src: "function load(text) {\n  return JSON.parse(text);\n}\n"},
 	{name: "js parameterised query", file: "a.js",
@@ -422,9 +426,25 @@ func TestAllowsHost(t *testing.T) {
 		{"OPENAI_API_KEY", "api.openai.com", true}, {"GITHUB_TOKEN", "api.github.com", true}, {"GH_TOKEN", "api.github.com", true},
 		{"HF_TOKEN", "huggingface.co", true}, {"OPENAI_API_KEY", "x.example.com", false}, {"API_KEY", "api.openai.com", false},
 		{"WEATHER_KEY", "api.openweathermap.org", true}, {"GEMINI_API_KEY", "generativelanguage.googleapis.com", true},
+		{"JIRA_API_TOKEN", "acme.atlassian.net", true},
 	} {
 		if got := keyMatchesHost(c.key, c.host); got != c.want {
 			t.Errorf("keyMatchesHost(%q, %q) = %v", c.key, c.host, got)
+		}
+	}
+	for name, want := range map[string]bool{
+		"OPENAI_API_KEY": true, "GITHUB_TOKEN": true, "DB_PASSWORD": true, "BASIC_AUTH": true, "AWS_SECRET_ACCESS_KEY": true,
+		"AWS_ACCESS_KEY_ID": false, "SSH_KEY_PATH": false, "PWD": false, "AUTH_DOMAIN": false, "MAX_TOKENS": false,
+		"NEXT_PUBLIC_API_KEY": false, "HOME": false, "KEYBOARD": false, "TOKEN_URL": false, "SLACK_WEBHOOK_URL": false,
+	} {
+		if got := secretEnvName(name); got != want {
+			t.Errorf("secretEnvName(%q) = %v", name, got)
+		}
+	}
+	d2 := &Declared{Name: "claude-notes", Description: "Summarise notes with Claude; see docs at openai.com."}
+	for host, want := range map[string]bool{"api.anthropic.com": true, "api.openai.com": true, "x.example.com": false} {
+		if got := d2.AllowsHost(host); got != want {
+			t.Errorf("AllowsHost(%q) = %v", host, got)
 		}
 	}
 }
