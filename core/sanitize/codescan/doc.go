@@ -73,15 +73,21 @@
 //     authentication (headers=, auth=) is a warning (credential-use), and
 //     nothing when the host is consistent with the skill.
 //   - secret-exfiltration (external-resources): a named secret reaching a
-//     network call. To a consistent host it is the skill's job: nothing.
-//     In the body, URL or query of a call to another fixed host: critical.
-//     A cloud account key (AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
-//     Azure and Google service keys, private keys) in a body or query:
-//     critical wherever it goes, since no API takes one there. A key
-//     named for one service in the authentication headers of a call to
-//     another fixed host: critical. Any other key in the body or query of
-//     a call whose host comes from a value: a warning. A key in the
-//     headers of a call whose host comes from a value: nothing.
+//     network call, judged by the part of the request it is in (the
+//     authentication headers or options; the URL and its query; the body,
+//     a form, a socket's, a mail's or a DNS name's data). To a consistent
+//     host it is the skill's job: nothing. A cloud account key
+//     (AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, Azure and Google service
+//     keys, private keys) in a body or query: critical wherever it goes,
+//     since no API takes one there. A key named for one service
+//     (OPENAI_API_KEY) in any part of a call to another fixed host, its
+//     headers included: critical. A key whose name names no service
+//     (API_KEY) in the body of a call to a fixed host the skill does not
+//     declare: critical; in its query, where many APIs take a key: a
+//     warning. Any key in the body or query of a call whose host comes
+//     from a value: a warning. A key in the headers of a call whose host
+//     comes from a value, or a generic key in the headers of any call:
+//     nothing.
 //   - mail-forwarding (external-resources): setting up automatic
 //     forwarding (Gmail updateAutoForwarding, forwardingAddresses) is
 //     critical.

@@ -183,47 +183,60 @@ func (a *analysis) consistent(host, key string) bool {
 	return host != "" && (localHost(host) || a.decl.AllowsHost(host) || key != "" && keyMatchesHost(key, host))
 }
 
+// part is where in a request a secret goes.
+type part uint8
+
+const (
+	partAuth  part = iota // an authentication header or option
+	partQuery             // the URL or its query string
+	partBody              // the body, a form, a socket's or a mail's data, a DNS name
+)
+
 // secretSend judges a named secret (an environment variable that holds a
 // key, a keyring entry) reaching a network call. host is the call's
-// destination when the code fixes it ("" when it comes from a value);
-// payload says the secret is in the body, the URL or the query rather
-// than in the authentication headers.
+// destination when the code fixes it ("" when it comes from a value); p
+// is the part of the request the secret is in.
 //
-//   - to a host the skill declares, or that the key's name names: its job.
-//   - in the body or query of a call to another fixed host: critical.
-//   - a cloud account key in a body or query: critical wherever it goes.
-//   - a key named for one service in the headers of a call to another
-//     fixed host: critical.
-//   - any other key in the body or query of a call whose host is not
-//     fixed in the code: a warning.
-//   - in the headers of a call whose host is not fixed: nothing (every
-//     API client does that).
-func (a *analysis) secretSend(l label, host string, payload bool, sinkName string, at int, lower int) {
-	if a.consistent(host, l.name) && !(payload && cloudSecretName(l.name)) {
+//   - to a host the skill declares, or that the key's name names, or to
+//     this machine: its job (but see cloud keys).
+//   - a cloud account key in the body or the query: critical wherever it
+//     goes; such keys sign requests and are never sent.
+//   - a key named for one service (OPENAI_API_KEY) sent anywhere in a
+//     call to another fixed host, its headers included: critical.
+//   - a key whose name names no service (API_KEY) in the body of a call
+//     to a fixed host the skill does not declare: critical; in the query
+//     (many APIs take ?key=): a warning.
+//   - any key in the body or query of a call whose host is not fixed in
+//     the code: a warning.
+//   - a key in the headers of a call whose host is not fixed, or of a
+//     generic key to a fixed host: nothing (every API client does that).
+func (a *analysis) secretSend(l label, host string, p part, sinkName string, at int, lower int) {
+	cloud := p != partAuth && cloudSecretName(l.name)
+	if a.consistent(host, l.name) && !cloud {
 		return
 	}
 	where := "an address not fixed in the code"
 	if host != "" {
 		where = host
 	}
-	how := " sent in the headers to "
-	if payload {
-		how = " sent to "
-	}
+	how := [...]string{" sent in the headers to ", " sent in the address to ", " sent to "}[p]
 	desc := l.what + how + where + " (" + sinkName + ")"
+	named := len(keyServices(l.name)) > 0
 	sev := core.Warning
 	switch {
-	case payload && cloudSecretName(l.name):
+	case cloud:
 		sev = core.Critical
 		desc += ": a cloud account key has no place in a request's body or address"
-	case payload && host != "":
-		sev = core.Critical
-		desc += ": a host the skill does not declare"
-	case payload:
-		desc += ": check where the address comes from"
-	case host != "" && len(keyServices(l.name)) > 0:
+	case host != "" && named && l.k == lSecret && strings.HasPrefix(l.what, "environment variable"):
 		sev = core.Critical
 		desc += ": the key belongs to another service"
+	case host != "" && p == partBody:
+		sev = core.Critical
+		desc += ": a host the skill does not declare"
+	case host != "" && p == partQuery:
+		desc += ": a host the skill does not declare"
+	case host == "" && p != partAuth:
+		desc += ": check where the address comes from"
 	default:
 		return
 	}

@@ -316,20 +316,17 @@ func (c *clAn) secrets(st stmt, rs []ref, s sink, ls labels, at int) {
 	if s.args == nil {
 		for _, l := range ls {
 			if l.k == lSecret {
-				c.a.secretSend(l, s.host, true, s.name, at, c.u.lower)
+				c.a.secretSend(l, s.host, partBody, s.name, at, c.u.lower)
 			}
 		}
 		return
 	}
-	payload, auth := c.splitAuth(st, rs, s.args, ls)
-	for _, l := range payload {
-		if l.k == lSecret {
-			c.a.secretSend(l, s.host, true, s.name, at, c.u.lower)
-		}
-	}
-	for _, l := range auth {
-		if l.k == lSecret {
-			c.a.secretSend(l, s.host, false, s.name, at, c.u.lower)
+	body, auth, query := c.splitParts(st, rs, s.args, ls)
+	for p, set := range [...]labels{partAuth: auth, partQuery: query, partBody: body} {
+		for _, l := range set {
+			if l.k == lSecret {
+				c.a.secretSend(l, s.host, part(p), s.name, at, c.u.lower)
+			}
 		}
 	}
 }
@@ -518,13 +515,34 @@ func (c *clAn) runsCode() bool {
 // names holding headers built before) and everything else: the body, the
 // URL, the query.
 func (c *clAn) splitAuth(st stmt, rs []ref, args [][]tok, ls labels) (payload, auth labels) {
+	body, auth, query := c.splitParts(st, rs, args, ls)
+	body.addAll(query)
+	return body, auth
+}
+
+// splitParts is splitAuth with the address apart: the first positional
+// argument (the URL) and params=, url= are the query; the rest is the
+// body.
+func (c *clAn) splitParts(st stmt, rs []ref, args [][]tok, ls labels) (payload, auth, query labels) {
+	pos := 0
 	for _, arg := range args {
 		if len(arg) == 0 {
 			continue
 		}
-		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
+		kw := len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "="
+		if kw && authArgs[arg[0].s] {
 			auth.addAll(c.argLabels(st, rs, arg, ls))
 			continue
+		}
+		if kw && (arg[0].s == "params" || arg[0].s == "url") || !kw && pos == 0 {
+			if !kw {
+				pos++
+			}
+			query.addAll(c.argLabels(st, rs, arg, ls))
+			continue
+		}
+		if !kw {
+			pos++
 		}
 		m := authSpans(arg)
 		for i := 0; i < len(arg); {
@@ -546,7 +564,7 @@ func (c *clAn) splitAuth(st stmt, rs []ref, args [][]tok, ls labels) (payload, a
 			i = j
 		}
 	}
-	return payload, auth
+	return payload, auth, query
 }
 
 // envDestructure handles const { OPENAI_API_KEY, PORT } = process.env:

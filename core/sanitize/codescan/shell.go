@@ -1336,7 +1336,7 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 // URL and input.
 func (sa *shAn) secretNet(v view, in labels, f shFacts, at int) {
 	host := ""
-	var payload, auth labels
+	var payload, auth, query labels
 	for _, l := range in {
 		if l.k == lSecret {
 			payload.add(l)
@@ -1360,13 +1360,15 @@ func (sa *shAn) secretNet(v view, in labels, f shFacts, at int) {
 				host = sa.urls[w.vars[0]]
 			}
 		}
+		isURL := strings.Contains(w.val, "://") || strings.HasPrefix(w.val, "$") && len(w.vars) > 0 && sa.urls[w.vars[0]] != ""
 		for _, l := range sa.wordLabels(w) {
-			if l.k != lSecret {
-				continue
-			}
-			if isAuth {
+			switch {
+			case l.k != lSecret:
+			case isAuth:
 				auth.add(l)
-			} else {
+			case isURL:
+				query.add(l)
+			default:
 				payload.add(l)
 			}
 		}
@@ -1377,10 +1379,13 @@ func (sa *shAn) secretNet(v view, in labels, f shFacts, at int) {
 		}
 	}
 	for _, l := range payload {
-		sa.a.secretSend(l, host, true, f.netName, at, sa.u.lower)
+		sa.a.secretSend(l, host, partBody, f.netName, at, sa.u.lower)
+	}
+	for _, l := range query {
+		sa.a.secretSend(l, host, partQuery, f.netName, at, sa.u.lower)
 	}
 	for _, l := range auth {
-		sa.a.secretSend(l, host, false, f.netName, at, sa.u.lower)
+		sa.a.secretSend(l, host, partAuth, f.netName, at, sa.u.lower)
 	}
 }
 
