@@ -305,6 +305,8 @@ var benignCases = []flowCase{
 		src: "import os, requests\nrequests.post(\"https://llm.example.com/v1\", json={\"max_tokens\": int(os.getenv(\"OPENAI_MAX_TOKENS\", \"512\")), \"k\": os.getenv(\"NEXT_PUBLIC_MAPS_KEY\")})\n"},
 	{name: "py .env key in headers to the declared host", file: "a.py", decl: &Declared{Name: "tts", Description: "Speak text aloud with ElevenLabs."},
 		src: "import requests\nkey = open(\".env\").read().split(\"=\")[1]\nrequests.post(\"https://api.elevenlabs.io/v1/tts\", headers={\"xi-api-key\": key}, json={\"text\": \"hi\"})\n"},
+	{name: "py request object built with headers then opened", file: "a.py",
+		src: "import os, urllib.request\n\ndef get(url):\n    headers = {\"User-Agent\": \"x\"}\n    token = os.environ.get(\"GITHUB_TOKEN\")\n    if token:\n        headers[\"Authorization\"] = f\"token {token}\"\n    req = urllib.request.Request(url, headers=headers)\n    with urllib.request.urlopen(req) as resp:\n        return resp.read()\n"},
 	{name: "js JSON.parse of input", file: "a.js",
 		src: "function load(text) {\n  return JSON.parse(text);\n}\n"},
 	{name: "js parameterised query", file: "a.js",

@@ -534,12 +534,9 @@ func (c *clAn) splitParts(st stmt, rs []ref, args [][]tok, ls labels) (payload, 
 			auth.addAll(c.argLabels(st, rs, arg, ls))
 			continue
 		}
+		dest := &payload
 		if kw && (arg[0].s == "params" || arg[0].s == "url") || !kw && pos == 0 {
-			if !kw {
-				pos++
-			}
-			query.addAll(c.argLabels(st, rs, arg, ls))
-			continue
+			dest = &query
 		}
 		if !kw {
 			pos++
@@ -559,7 +556,7 @@ func (c *clAn) splitParts(st stmt, rs []ref, args [][]tok, ls labels) (payload, 
 						auth.addAll(c.taint[x.s])
 					}
 				}
-				payload.addAll(c.payloadLabels(st, rs, run, ls))
+				dest.addAll(c.payloadLabels(st, rs, run, ls))
 			}
 			i = j
 		}
