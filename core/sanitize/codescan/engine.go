@@ -746,7 +746,7 @@ func (c *clAn) sinks(st stmt, rs []ref, f stFacts, ls labels) {
 		case skWrite:
 			if l, ok := ls.first(lPersist); ok {
 				c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Critical, rule: "persistence", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
-					desc: "writes to the " + l.what + " (" + c.a.lineOf(at) + "), so code runs again at every log-in or on schedule",
+					desc: persistDesc(l.what, c.a.lineOf(at)),
 					rec:  "Check what is written there: a skill should not install itself into start-up files, schedules or authorized keys."})
 			}
 		}
@@ -867,4 +867,12 @@ func homeExpr(t []tok) bool {
 		}
 	}
 	return false
+}
+
+// persistDesc says what a write to a persistence path does.
+func persistDesc(what, line string) string {
+	if strings.HasPrefix(what, "mail forwarding") {
+		return "writes to the " + what + " (" + line + "), so every message the user receives is sent on to another address"
+	}
+	return "writes to the " + what + " (" + line + "), so code runs again at every log-in or on schedule"
 }

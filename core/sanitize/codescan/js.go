@@ -344,6 +344,10 @@ func (c *clAn) jsSource(t []tok, r ref, n string, f *stFacts) {
 			web = "web"
 		}
 		f.src.add(label{lInput, "input (" + n + ")", at, web})
+	case r.call && (ls == "readdirSync" || ls == "readdir" || n == "glob" || n == "glob.sync" || n == "fg" || n == "fastGlob" || n == "globSync"):
+		if args := callArgs(t, r.j); len(args) > 0 && homeOnly(args[0]) {
+			f.src.add(label{lDocs, "the home folder (" + n + ")", at, ""})
+		}
 	case r.call && (n == "screenshot" || n == "screenshotDesktop" || n == "desktopCapturer.getSources"):
 		f.src.add(label{lScreen, "a screenshot (" + n + ")", at, ""})
 	}

@@ -903,7 +903,7 @@ func (sa *shAn) write(v view, t shTok, c *shCmd, at int) {
 		return
 	}
 	sev := core.Critical
-	desc := "writes to the " + what + " (" + sa.a.lineOf(at) + "), so code runs again at every log-in or on schedule"
+	desc := persistDesc(what, sa.a.lineOf(at))
 	switch {
 	case !strings.Contains(what, "start-up"):
 	case (v.name == "echo" || v.name == "printf") && benignProfileLine(v.args):
