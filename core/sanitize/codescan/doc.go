@@ -24,7 +24,8 @@
 // files (~/.ssh, ~/.aws/credentials, .env, ~/.netrc, ~/.kube/config,
 // ~/.docker/config.json, .git-credentials, browser login and cookie
 // stores, keychains), user documents (~/Documents, ~/Desktop, walks of
-// the home folder: os.walk(expanduser("~")), Path.home().rglob, find ~),
+// the home folder: os.walk(expanduser("~")), Path.home().rglob,
+// fs.readdirSync(os.homedir()), find ~),
 // the clipboard, screenshots (pyautogui, ImageGrab, mss, screencapture,
 // scrot), the mailbox (imaplib and poplib fetches), shell history and the
 // agent's own conversation (~/.claude/projects, a hook's transcript_path).
@@ -101,8 +102,8 @@
 //     packed JavaScript, getattr(__builtins__, …)) is a warning.
 //   - persistence (embedded-code): writes to shell start-up files, the
 //     PowerShell profile, crontab, systemd units, launch agents, git
-//     hooks, ~/.ssh/authorized_keys, Windows Run keys and scheduled tasks
-//     are critical.
+//     hooks, ~/.ssh/authorized_keys, Windows Run keys, scheduled tasks
+//     and a ~/.forward file (mail forwarding) are critical.
 //   - destruction (embedded-code): rm -rf of /, ~ or $HOME (or globs over
 //     them), mkfs, dd or a redirect onto a disk device, shutil.rmtree of
 //     the home folder, Remove-Item -Recurse of a drive or home,
