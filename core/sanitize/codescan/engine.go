@@ -512,12 +512,18 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 			if c.envDestructure(st, names, from) {
 				names = nil
 			}
+			held := ls
+			if len(names) > 0 && hasNetSink(f) {
+				// What a network call returns is its response: the key
+				// it was sent with stays with the call, judged there.
+				held = withoutKind(ls, lSecret)
+			}
 			for _, n := range names {
 				switch n {
 				case "os.environ", "environ", "process.env", "$env":
 					continue // writing into the environment is configuration
 				}
-				if len(ls) == 0 && !add {
+				if len(held) == 0 && !add {
 					delete(c.taint, n)
 					continue
 				}
@@ -525,7 +531,7 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 				if add {
 					cur = c.taint[n]
 				}
-				cur.addAll(ls)
+				cur.addAll(held)
 				c.taint[n] = cur
 			}
 			// return values and the parameters of called functions
@@ -875,4 +881,27 @@ func persistDesc(what, line string) string {
 		return "writes to the " + what + " (" + line + "), so every message the user receives is sent on to another address"
 	}
 	return "writes to the " + what + " (" + line + "), so code runs again at every log-in or on schedule"
+}
+
+func hasNetSink(f stFacts) bool {
+	for _, s := range f.sinks {
+		if s.k == skNet {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutKind is ls less the labels of kind k (ls itself when it has none).
+func withoutKind(ls labels, k kind) labels {
+	if _, ok := ls.first(k); !ok {
+		return ls
+	}
+	out := make(labels, 0, len(ls))
+	for _, l := range ls {
+		if l.k != k {
+			out = append(out, l)
+		}
+	}
+	return out
 }

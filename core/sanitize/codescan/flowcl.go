@@ -206,6 +206,26 @@ func (c *clAn) sqlOf(val []tok, ls labels) (bool, labels) {
 	if !maybe {
 		return false, nil
 	}
+	verb := false
+	for _, x := range val {
+		if x.k == tStr && sqlVerb(x.s) {
+			verb = true
+			break
+		}
+		if x.k == tIdent && len(c.sqlBuilt) > 0 {
+			if _, ok := c.sqlBuilt[x.s]; ok {
+				verb = true
+				break
+			}
+		}
+		if x.k == tIdent && len(c.consts) > 0 && sqlVerb(c.consts[x.s]) {
+			verb = true
+			break
+		}
+	}
+	if !verb {
+		return false, nil
+	}
 	built := false
 	var text strings.Builder
 	var in labels
@@ -596,3 +616,23 @@ func (c *clAn) envDestructure(st stmt, names []string, from int) bool {
 	}
 	return true
 }
+
+// sqlVerb reports a text holding an SQL verb in any case, without
+// copying it.
+func sqlVerb(s string) bool {
+	for i := 0; i+6 <= len(s); i++ {
+		switch s[i] | 0x20 {
+		case 's', 'i', 'u', 'd', 'a', 'c', 'r':
+		default:
+			continue
+		}
+		for _, v := range sqlVerbs {
+			if i+len(v) <= len(s) && strings.EqualFold(s[i:i+len(v)], v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var sqlVerbs = []string{"select", "insert", "update", "delete", "drop ", "alter ", "create", "replace"}
