@@ -271,11 +271,14 @@ type clAn struct {
 	// the path of names bound to a file opened for writing.
 	files   map[string]labels
 	handles map[string]string
+	// authNames are names holding authentication values (headers built
+	// before the call, a request object built with them).
+	authNames map[string]bool
 }
 
 func newCL(a *analysis, u unit, lang Lang, toks []tok) *clAn {
 	c := &clAn{a: a, u: u, lang: lang, toks: toks, taint: map[string]labels{}, params: map[string][]string{}, sendOff: -1, flags: map[string]int{},
-		urls: map[string]string{}, consts: map[string]string{}, sqlBuilt: map[string]labels{}, called: map[string]bool{}, nonLit: map[string]bool{}, files: map[string]labels{}, handles: map[string]string{}}
+		urls: map[string]string{}, consts: map[string]string{}, sqlBuilt: map[string]labels{}, called: map[string]bool{}, nonLit: map[string]bool{}, files: map[string]labels{}, handles: map[string]string{}, authNames: map[string]bool{}}
 	c.stmts = splitStmts(toks, lang)
 	return c
 }
@@ -508,15 +511,15 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 					c.strong.add(l)
 				}
 			}
-			c.values(st, names, from, to, add, ls)
-			if c.envDestructure(st, names, from) {
-				names = nil
-			}
 			held := ls
 			if len(names) > 0 && hasNetSink(f) {
 				// What a network call returns is its response: the key
 				// it was sent with stays with the call, judged there.
 				held = withoutKind(ls, lSecret)
+			}
+			c.values(st, names, from, to, add, held)
+			if c.envDestructure(st, names, from) {
+				names = nil
 			}
 			for _, n := range names {
 				switch n {

@@ -50,10 +50,10 @@ func (c *clAn) values(st stmt, names []string, from, to int, add bool, ls labels
 		case !add:
 			delete(c.sqlBuilt, n)
 		}
-		if auth || strings.Contains(strings.ToLower(lastSeg(n)), "header") {
-			c.flags["auth\x00"+n] = 1
-		} else if !add {
-			delete(c.flags, "auth\x00"+n)
+		if auth || containsFold(lastSeg(n), "header") {
+			c.authNames[n] = true
+		} else if !add && len(c.authNames) > 0 {
+			delete(c.authNames, n)
 		}
 	}
 }
@@ -358,7 +358,7 @@ func (c *clAn) payloadLabels(st stmt, rs []ref, run []tok, ls labels) labels {
 	var in labels
 	for _, x := range rs {
 		if k := x.i; k < len(st.t) && st.t[k].a >= a && st.t[k].b <= b {
-			if c.flags["auth\x00"+x.name] > 0 {
+			if c.authNames[x.name] {
 				continue
 			}
 			in.addAll(c.uses(st, []ref{x}, 0, len(st.t)))
@@ -572,7 +572,7 @@ func (c *clAn) splitParts(st stmt, rs []ref, args [][]tok, ls labels) (payload, 
 				auth.addAll(c.argLabels(st, rs, run, ls))
 			} else {
 				for _, x := range run {
-					if x.k == tIdent && c.flags["auth\x00"+x.s] > 0 {
+					if x.k == tIdent && c.authNames[x.s] {
 						auth.addAll(c.taint[x.s])
 					}
 				}
@@ -636,3 +636,14 @@ func sqlVerb(s string) bool {
 }
 
 var sqlVerbs = []string{"select", "insert", "update", "delete", "drop ", "alter ", "create", "replace"}
+
+// containsFold reports sub in s in any case of ASCII letters, without
+// copying s.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
