@@ -49,7 +49,9 @@
 // substitutions and pipes; in every language through a file the script
 // writes and reads back, and through encoders such as base64) carry its
 // label, and a sink whose statement mentions a labelled name or a source
-// directly is linked to it. A function's parameters are its input: what
+// directly is linked to it. What a network call returns is its response:
+// the key it was sent with does not flow on into it. A function's
+// parameters are its input: what
 // the function does with them is judged, unless every call in the file
 // passes a literal.
 //
