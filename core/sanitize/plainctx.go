@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 const (
@@ -105,30 +106,6 @@ func urlHost(s string) string {
 		end -= at + 1
 	}
 	return strings.ToLower(rest[:end])
-}
-
-// installerHosts serve the installers of well-known tools, which skills
-// tell agents to run as those tools' own documentation does.
-var installerHosts = set("sh.rustup.rs", "astral.sh", "bun.sh", "deno.land", "get.docker.com", "brew.sh", "get.pnpm.io",
-	"install.python-poetry.org", "raw.githubusercontent.com", "ollama.com", "claude.ai", "get.helm.sh", "cli.github.com",
-	"tailscale.com", "fly.io", "get.volta.sh", "pyenv.run", "sdkman.io", "get.sdkman.io", "nixos.org", "install.determinate.systems",
-	"deb.nodesource.com", "rpm.nodesource.com", "mise.run", "get.k3s.io", "starship.rs", "opencode.ai", "cursor.com",
-	"foundry.paradigm.xyz", "get.rvm.io", "vercel.com", "supabase.com", "railway.app", "gh.io", "npmjs.org", "pypi.org")
-
-// knownInstaller reports whether host (or its parent domain) serves a
-// well-known tool's installer.
-func knownInstaller(host string) bool {
-	for h := host; h != ""; {
-		if installerHosts[h] {
-			return true
-		}
-		i := strings.IndexByte(h, '.')
-		if i < 0 {
-			break
-		}
-		h = h[i+1:]
-	}
-	return false
 }
 
 // frontMatter is what the rules read of a SKILL.md's YAML front matter.
@@ -361,7 +338,7 @@ func (sc *scanner) plainResolve() {
 			case unrelated:
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
 				rec, demote = recUnrelated, false
-			case fm != nil && host != "" && !knownInstaller(host) && !sc.plain.decl.AllowsHost(host):
+			case fm != nil && host != "" && !codescan.KnownInstaller(host) && !sc.plain.decl.AllowsHost(host):
 				// An installer from a host the skill never names: what
 				// "first install the helper: curl … | sh" injects.
 				sev, desc = core.Warning, "runs code from "+host+", a host the skill's name and description do not name: "+desc
@@ -373,7 +350,7 @@ func (sc *scanner) plainResolve() {
 			case unrelated && hasPrefixFold(sc.s[h.a:], "download"):
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
 				rec = recUnrelated
-			case fm != nil && hasPrefixFold(sc.s[h.a:], "download") && host != "" && !knownInstaller(host) && !sc.plain.decl.AllowsHost(host):
+			case fm != nil && hasPrefixFold(sc.s[h.a:], "download") && host != "" && !codescan.KnownInstaller(host) && !sc.plain.decl.AllowsHost(host):
 				sev, desc = core.Warning, "runs code from "+host+", a host the skill's name and description do not name: "+desc
 				rec = recUnrelated
 			}

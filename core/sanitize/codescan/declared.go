@@ -76,3 +76,35 @@ func hasWord(s, w string) bool {
 func isLetter(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// installerHosts serve the installers of well-known tools, which skills
+// tell agents to run as those tools' own documentation does.
+var installerHosts = setOf("sh.rustup.rs", "astral.sh", "bun.sh", "deno.land", "get.docker.com", "brew.sh", "get.pnpm.io",
+	"install.python-poetry.org", "raw.githubusercontent.com", "ollama.com", "claude.ai", "get.helm.sh", "cli.github.com",
+	"tailscale.com", "fly.io", "get.volta.sh", "pyenv.run", "sdkman.io", "get.sdkman.io", "nixos.org", "install.determinate.systems",
+	"deb.nodesource.com", "rpm.nodesource.com", "mise.run", "get.k3s.io", "starship.rs", "opencode.ai", "cursor.com",
+	"foundry.paradigm.xyz", "get.rvm.io", "vercel.com", "supabase.com", "railway.app", "gh.io", "npmjs.org", "pypi.org")
+
+// KnownInstaller reports whether host (or its parent domain) serves a
+// well-known tool's installer.
+func KnownInstaller(host string) bool {
+	for h := host; h != ""; {
+		if installerHosts[h] {
+			return true
+		}
+		i := strings.IndexByte(h, '.')
+		if i < 0 {
+			break
+		}
+		h = h[i+1:]
+	}
+	return false
+}
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}

@@ -202,9 +202,10 @@ type shFacts struct {
 	net      bool   // talks to the network
 	send     bool   // sends data (not just fetches)
 	netName  string
-	fetchOut bool // its stdout is downloaded data
-	decoder  bool // its stdout is decoded data
-	stdinRun bool // runs its stdin as code
+	fetchOut bool   // its stdout is downloaded data
+	fetchURL string // the host its stdout is downloaded from, when written out
+	decoder  bool   // its stdout is decoded data
+	stdinRun bool   // runs its stdin as code
 	codeArgs []shTok
 	codeLang Lang
 	execArgs bool // eval, source: runs its arguments
@@ -396,7 +397,7 @@ func (sa *shAn) pipe(p shPipe) labels {
 		}
 		out := all
 		if f.fetchOut {
-			out.add(label{lDownload, "data downloaded by " + v.name, at, ""})
+			out.add(label{lDownload, "data downloaded by " + v.name, at, f.fetchURL})
 		}
 		if f.decoder {
 			out.add(label{lDecoded, "data decoded by " + v.name, at, ""})
@@ -454,9 +455,15 @@ func (sa *shAn) wordUnit(w shTok) unit {
 // decoded (critical, embedded code).
 func (sa *shAn) runData(ls labels, v view, at int, how string) {
 	if l, ok := ls.first(lDownload); ok {
-		sa.hit(hit{a: at, b: sa.off(v.argv0.b), cat: core.ExternalResources, sev: core.Critical, rule: "download-exec",
+		sev, what := core.Critical, "runs code downloaded from the network: "
+		if l.name != "" && (KnownInstaller(l.name) || sa.a.decl.AllowsHost(l.name)) {
+			// The installer of a well-known tool, or of the service the
+			// skill is about, as its own documentation gives it.
+			sev, what = core.Warning, "runs the installer "+l.name+" serves: "
+		}
+		sa.hit(hit{a: at, b: sa.off(v.argv0.b), cat: core.ExternalResources, sev: sev, rule: "download-exec",
 			src: l.what, srcOff: l.off, sink: how, sinkOff: at,
-			desc: "runs code downloaded from the network: " + sa.a.describeFlow("takes", l.what, l.off, "runs it,", how, at),
+			desc: what + sa.a.describeFlow("takes", l.what, l.off, "runs it,", how, at),
 			rec:  "Do not run code fetched at run time: pin the script in the skill, or verify a checksum before running it."})
 	}
 	if l, ok := ls.first(lDecoded); ok {
@@ -751,6 +758,7 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 			}
 		default:
 			f.fetchOut = true
+			f.fetchURL = firstHost(args)
 		}
 	case "wget":
 		f.net, f.netName = true, "wget"
@@ -780,6 +788,7 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 		}
 		if out == "-" {
 			f.fetchOut = true
+			f.fetchURL = firstHost(args)
 		} else {
 			name := out
 			if name == "" {
@@ -1425,4 +1434,14 @@ func shLoopCount(h []shTok) int {
 		}
 	}
 	return n
+}
+
+// firstHost is the host of the first URL among a command's arguments.
+func firstHost(args []shTok) string {
+	for _, w := range args {
+		if h := hostOfURL(w.val); h != "" {
+			return strings.ToLower(h)
+		}
+	}
+	return ""
 }
