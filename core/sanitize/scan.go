@@ -12,6 +12,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/sanitize/codescan"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // MaxFindings is the most findings kept for one document. Past it the
@@ -194,7 +195,7 @@ type scanner struct {
 	// flowNext is the flow the next add records (set around one add by
 	// addFlow), nil for findings that have none.
 	flowNext *flowSpan
-	lines    []int // newline offsets, built when a flow needs a line
+	lines    *text.LineIndex // built when a flow needs a line
 
 	plain plainState // the plain-words rules (plain.go)
 	// source marks a file of program source code (by its extension),
@@ -403,21 +404,10 @@ func secretsOut(s string) string {
 
 // lineAt is the 1-based line of offset off, 0 when off is negative.
 func (sc *scanner) lineAt(off int) int {
-	if off < 0 {
-		return 0
-	}
 	if sc.lines == nil {
-		sc.lines = []int{}
-		for i := 0; ; {
-			j := strings.IndexByte(sc.s[i:], '\n')
-			if j < 0 {
-				break
-			}
-			sc.lines = append(sc.lines, i+j)
-			i += j + 1
-		}
+		sc.lines = text.NewLineIndex(sc.s)
 	}
-	return sort.SearchInts(sc.lines, off) + 1
+	return sc.lines.At(off)
 }
 
 // room reports whether a finding of severity sev would still be kept, so

@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Line finds the line of s that begins at start: it ends at end (before
 // its "\n", or at the end of s), and the next line begins at next. Loops
@@ -17,6 +20,36 @@ func Line(s string, start int) (end, next int) {
 		return start + i, start + i + 1
 	}
 	return len(s), len(s)
+}
+
+// LineIndex answers which line an offset of one text is on, counting the
+// newlines once, on the first question, and searching them after that:
+// a scanner reporting many findings stays linear in the text.
+type LineIndex struct {
+	s  string
+	nl []int // offsets of the newlines; nil until the first question
+}
+
+// NewLineIndex indexes s.
+func NewLineIndex(s string) *LineIndex { return &LineIndex{s: s} }
+
+// At returns the 1-based line of offset off; 0 for a negative offset.
+func (x *LineIndex) At(off int) int {
+	if off < 0 {
+		return 0
+	}
+	if x.nl == nil {
+		x.nl = []int{}
+		for i := 0; ; {
+			j := strings.IndexByte(x.s[i:], '\n')
+			if j < 0 {
+				break
+			}
+			x.nl = append(x.nl, i+j)
+			i += j + 1
+		}
+	}
+	return sort.SearchInts(x.nl, off) + 1
 }
 
 // IndexFrom is the index of the first c in s at or after i, or len(s).

@@ -2,7 +2,6 @@ package codescan
 
 import (
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -313,25 +312,16 @@ type analysis struct {
 	only  string
 	skip  string // a rule whose hits are dropped, "" for none
 	hits  []hit
-	nl    []int // newline offsets, built on first use
-	nlSet bool
+	lines *text.LineIndex // built on first use
 	seen  map[string]bool
 }
 
 // line returns the 1-based line of document offset off.
 func (a *analysis) line(off int) int {
-	if !a.nlSet {
-		a.nlSet = true
-		for i := 0; i < len(a.doc); {
-			j := strings.IndexByte(a.doc[i:], '\n')
-			if j < 0 {
-				break
-			}
-			a.nl = append(a.nl, i+j)
-			i += j + 1
-		}
+	if a.lines == nil {
+		a.lines = text.NewLineIndex(a.doc)
 	}
-	return sort.SearchInts(a.nl, off) + 1
+	return a.lines.At(off)
 }
 
 func (a *analysis) add(h hit) {
