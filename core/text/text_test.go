@@ -162,3 +162,16 @@ func TestContentStemAgreesWithStopwordsAndStem(t *testing.T) {
 		}
 	}
 }
+
+func TestLineIndex(t *testing.T) {
+	s := "one\ntwo\n\nfour"
+	x := NewLineIndex(s)
+	for off, want := range map[int]int{-1: 0, 0: 1, 3: 1, 4: 2, 8: 3, 9: 4, len(s): 4} {
+		if got := x.At(off); got != want {
+			t.Errorf("At(%d) = %d, want %d", off, got, want)
+		}
+	}
+	if got := NewLineIndex("").At(0); got != 1 {
+		t.Errorf("empty text: line %d", got)
+	}
+}
