@@ -79,3 +79,29 @@ func TestSecretsDoNotBlockTheGate(t *testing.T) {
 		t.Errorf("rationale %q does not mention the secrets", d.Rationale)
 	}
 }
+
+// A script that reads its key from the environment holds no secret: the
+// finder reports the literal written beside it and nothing else, and the
+// evidence of that finding shows the read as written.
+func TestSecretReadFromEnvironmentIsNoFinding(t *testing.T) {
+	script := "import os\nimport requests\n\n" +
+		"api_key = os.getenv(\"API_KEY\", \"\")\n" +
+		"token = os.environ[\"GITHUB_TOKEN\"]\n" +
+		"password = \"Hunt3r2Pass\"\n"
+	var secrets []core.Finding
+	for _, f := range ScanText("scripts/run.py", script, core.FormatText, core.Stranger) {
+		if f.Category == core.Secret {
+			secrets = append(secrets, f)
+		}
+	}
+	if len(secrets) != 1 {
+		t.Fatalf("%d secret findings, want the one literal: %+v", len(secrets), secrets)
+	}
+	ev := secrets[0].Evidence
+	if strings.Contains(ev, "Hunt3r2Pass") || !strings.Contains(ev, "[REDACTED_TOKEN]") {
+		t.Errorf("evidence %q: want the literal replaced by its marker", ev)
+	}
+	if !strings.Contains(ev, `os.environ["GITHUB_TOKEN"]`) {
+		t.Errorf("evidence %q does not show the environment read as written", ev)
+	}
+}
