@@ -67,7 +67,7 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		if root, ok := rootOf(name, roots); ok {
 			own = decl[root]
 		}
-		r.Findings = append(r.Findings, codescan.AnalyzeIn(own, name, txt)...)
+		r.Findings = append(r.Findings, analyzeCode(own, name, txt)...)
 	}
 	SortFindings(r.Findings)
 	r.Passed = true
@@ -106,7 +106,7 @@ func ScanText(file string, txt string, f core.Format, tier core.Familiarity) []c
 	if isSkillMD(file) {
 		d = DeclaredBy(txt)
 	}
-	fs := append(sc.findings(), codescan.AnalyzeIn(d, file, txt)...)
+	fs := append(sc.findings(), analyzeCode(d, file, txt)...)
 	SortFindings(fs)
 	return fs
 }
