@@ -167,9 +167,11 @@ type Sensitive struct {
 // Visibility Workspace, keyed namespace.id where the id is the skill's
 // name. Each folder's SKILL.md and every other file in it, recursively,
 // are read (.git and node_modules skipped, symbolic links not followed,
-// sizes bounded by opts) with their permission bits, and every text file is
-// scanned by the sanitizer; see the package comment for what trust
-// changes. The record keeps the SKILL.md byte for byte (skills.Original)
+// sizes bounded by opts) with their permission bits; every text file is
+// scanned by the sanitizer, and every other file judged by its first
+// bytes (acquire.SkillBinary: a program or bytecode is a critical
+// finding, a binary nobody can review a warning, an image, font, PDF or
+// media file none); see the package comment for what trust changes. The record keeps the SKILL.md byte for byte (skills.Original)
 // and every file's bytes and mode, so Export writes back what was read.
 //
 // Secrets and personal data are not rewritten: each span is reported in
@@ -241,11 +243,19 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	scan(c.file, string(c.md), core.FormatMarkdown, sanitize.ScanText)
 	decl := sanitize.DeclaredBy(string(c.md))
 	for _, f := range c.res {
-		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
 			scan(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), func(file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 				return sanitize.ScanSkillFileIn(decl, file, txt, f, tier)
 			})
+			continue
+		}
+		// The sanitizer reads text; any other file is judged by its
+		// first bytes: a program or bytecode is critical, data nobody
+		// can review a warning, an image, font, PDF or media file none.
+		if fd, ok := acquire.SkillBinary(f.Path, f.Content); ok {
+			fd.File = c.path(f.Path)
+			fd.Location = fd.File
+			findings = append(findings, fd)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
