@@ -1344,8 +1344,8 @@ review lists it with its findings, and promoting it makes it active. With
 --trust the skills are active at once, except two kinds, filed as drafts with
 a warning: a skill with a critical finding (--trust vouches for the source,
 not for what the scan found in it: it is imported instead of skipped, and
-becomes active when a person promotes it with lore skills review KEY active
---ack-critical), and one the strict profile refuses (what lore skills validate
+becomes active when a person promotes it with lore skills review, acknowledging
+the finding), and one the strict profile refuses (what lore skills validate
 checks without --lenient), filed with its errors. A draft imported over an
 active skill of the same key, or an import that holds a critical finding the
 active skill did not, sends it back to the review queue. Secrets and personal data
