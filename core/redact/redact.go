@@ -8,7 +8,11 @@
 // first and a later pattern never sees what an earlier one replaced.
 // Redaction is conservative: the words around a secret ("Authorization:
 // Bearer", "api_key =") stay, so the procedure a skill describes still
-// reads.
+// reads. And only a secret's value is redacted, never the code or the
+// placeholder that stands for it (`api_key = os.getenv("API_KEY")`,
+// `token: ${{ secrets.TOKEN }}`, `sk-your-key-here`; see literal.go):
+// where a secret comes from is what a reader, and a reviewer of a
+// finding, must see as written.
 package redact
 
 import (
