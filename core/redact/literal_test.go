@@ -92,6 +92,11 @@ var writesSecret = []struct{ lang, line, leak string }{
 	{"shell", `git clone https://bob:gh0stpass@git.internal/repo.git`, "gh0stpass"},
 	{"oauth", `access_token = ya29.a0AfH6SMBx3dKq9Lr`, "a0AfH6SMBx3dKq9Lr"},
 	{"aws", `AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE`, "AKIAIOSFODNN7EXAMPLE"},
+	// The read stays; the default it falls back on is written out.
+	{"python", `db = connect(password=os.getenv("DB_PASSWORD", "hunt3r2Pass"))`, "hunt3r2Pass"},
+	{"python", `api_key = os.environ.get('API_KEY', 'Zq9fK2mLx8')`, "Zq9fK2mLx8"},
+	{"js", `const key = process.env.API_KEY || "Zq9fK2mLx8";`, "Zq9fK2mLx8"},
+	{"shell", `curl -H "X-Api-Key: ${API_KEY:-Zq9fK2mLx8}" https://api.example.com/`, "Zq9fK2mLx8"},
 }
 
 func TestSecretReadIsNotRedacted(t *testing.T) {
@@ -124,6 +129,21 @@ func TestWrittenSecretIsRedacted(t *testing.T) {
 // A secret read and a secret written on neighbouring lines: the read stays
 // whole, the written one goes, and the read is not cut at its quote (the
 // finder once took `os.getenv(` for the value and left `"API_KEY", "")`).
+// A default taken out leaves the read as written.
+func TestSecretDefaultLeavesTheRead(t *testing.T) {
+	in := `api_key = os.getenv("API_KEY", "Zq9fK2mLx8")`
+	want := `api_key = os.getenv("API_KEY", "[REDACTED_TOKEN]")`
+	if out, _ := Secrets(in); out != want {
+		t.Errorf("Secrets:\n got %q\nwant %q", out, want)
+	}
+	// A default that is no secret (empty, a word, a placeholder) stays.
+	for _, in := range []string{`os.getenv("API_KEY", "")`, `os.getenv("API_KEY", "none")`, `${API_KEY:-changeme}`, `process.env.TOKEN || ""`, `os.getenv("HOME", "/home/x1")`} {
+		if out, spans := Secrets(in); out != in {
+			t.Errorf("Secrets(%q) = %q %v", in, out, spans)
+		}
+	}
+}
+
 func TestSecretReadBesideWritten(t *testing.T) {
 	in := "api_key = os.getenv(\"API_KEY\", \"\")\npassword = \"hunter2x\"\n"
 	want := "api_key = os.getenv(\"API_KEY\", \"\")\npassword = \"[REDACTED_TOKEN]\"\n"

@@ -100,10 +100,12 @@ type rule struct {
 	// secret itself is written after its label. A quoted value is a
 	// literal whatever it holds (placeholders aside).
 	literal bool
-	// notAfter, when set, is the bytes that must not come just before a
-	// match: "$" before an address's local part makes it a variable
-	// (https://oauth2:$TOKEN@host), not a person's address.
-	notAfter string
+	// notAfter, when set, is what must not come just before a match:
+	// "$" before an address's local part makes it a variable
+	// (https://oauth2:$TOKEN@host), not a person's address, and "${"
+	// before a label makes it a shell expansion (${API_KEY:-…}), whose
+	// default the rule for defaults judges.
+	notAfter []string
 	// lits are lower-case strings one of which every match holds: a text
 	// without any of them is not searched by the pattern at all, which
 	// keeps a scan of ordinary prose far from the cost of a dozen regular
@@ -167,8 +169,19 @@ var rules = []rule{
 	// one (DB_PASSWORD, OPENAI_API_KEY, admin_password), as environment
 	// variables and settings are named. What follows the label must be
 	// the secret written out (literal), not the code that reads it.
-	{kind: Token, re: lazyre.New(`(?i)(\b(?:[a-z0-9]+_)*(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, written: true, literal: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
-	{kind: Email, lits: []string{"@"}, notAfter: "$", re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:[a-z0-9]+_)*(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, written: true, literal: true, notAfter: []string{"${"}, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
+	// The read of a secret's environment variable is code and stays, but
+	// the default it falls back on is a value written out:
+	// os.getenv("API_KEY", "…"), process.env.API_KEY || "…",
+	// ${API_KEY:-…}. Before the e-mail rule, which a password holding an
+	// @ would otherwise feed.
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:getenv|environ\.get|env\.get|get_env)\(\s*["'][a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*["']\s*,\s*["'])[^"'\s]{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"getenv", "environ.get", "env.get", "get_env"}},
+	{kind: Token, re: lazyre.New(`(?i)(\bprocess\.env\.[a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*\s*(?:\|\||\?\?)\s*["'\x60])[^"'\x60\s]{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"process.env."}},
+	{kind: Token, re: lazyre.New(`(?i)(\$\{[a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*:?[-=])[^}\s"']{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"${"}},
+	{kind: Email, lits: []string{"@"}, notAfter: []string{"$"}, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
 	// before phone numbers, so digits in a query are not phones. A bare "?"
@@ -512,7 +525,7 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 		if r.alone && !standsAlone(s, a, e) {
 			continue
 		}
-		if r.notAfter != "" && a > 0 && strings.IndexByte(r.notAfter, s[a-1]) >= 0 {
+		if slices.ContainsFunc(r.notAfter, func(p string) bool { return strings.HasSuffix(s[:a], p) }) {
 			continue
 		}
 		if strings.Contains(s[a:e], "[REDACTED_") {
