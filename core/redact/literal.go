@@ -109,6 +109,7 @@ func words(v string) []string {
 func readsValue(s string, a int) bool {
 	i, segs := a, 0
 	firstDigits := false
+	last := ""
 	for {
 		j := identEnd(s, i)
 		if j == i {
@@ -118,6 +119,7 @@ func readsValue(s string, a int) bool {
 			firstDigits = strings.ContainsAny(s[i:j], "0123456789")
 		}
 		segs++
+		last = s[i:j]
 		i = j
 		if i+1 < len(s) && s[i] == '.' && identStart(s[i+1]) {
 			i++
@@ -129,7 +131,10 @@ func readsValue(s string, a int) bool {
 		return false
 	}
 	if i < len(s) && (s[i] == '(' || s[i] == '[') {
-		return true // a call or an index
+		// A call or an index, unless what stands for the function's
+		// name has a digit inside a word (Secr3t(x) is a password with
+		// a bracket; get_token2() and s3.get(…) are calls).
+		return !digitInside(last)
 	}
 	if !ends(s, i) {
 		return cmdlet(s[a:min(len(s), a+64)])
@@ -140,6 +145,17 @@ func readsValue(s string, a int) bool {
 		return !firstDigits
 	}
 	return camelName(s[a:i])
+}
+
+// digitInside reports whether v has a digit followed by a letter, as
+// random values do and names of functions rarely do.
+func digitInside(v string) bool {
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] >= '0' && v[i] <= '9' && (isLower(v[i+1]) || isUpper(v[i+1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // ends reports whether the value that reached i ends there: at the end

@@ -92,6 +92,7 @@ var writesSecret = []struct{ lang, line, leak string }{
 	{"shell", `git clone https://bob:gh0stpass@git.internal/repo.git`, "gh0stpass"},
 	{"oauth", `access_token = ya29.a0AfH6SMBx3dKq9Lr`, "a0AfH6SMBx3dKq9Lr"},
 	{"aws", `AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE`, "AKIAIOSFODNN7EXAMPLE"},
+	{"yaml", `password: Secr3t(1)x`, "Secr3t(1)x"}, // a bracket in a password is no call
 	// The read stays; the default it falls back on is written out.
 	{"python", `db = connect(password=os.getenv("DB_PASSWORD", "hunt3r2Pass"))`, "hunt3r2Pass"},
 	{"python", `api_key = os.environ.get('API_KEY', 'Zq9fK2mLx8')`, "Zq9fK2mLx8"},
