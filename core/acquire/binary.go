@@ -100,17 +100,22 @@ type passedBinary struct {
 	display, file, loc string
 	// head is the file's first bytes, for the evidence.
 	head []byte
-	// finding is the index in Result.Findings of what take reported of
-	// it (bytecode), -1 for binary data it passed over.
-	finding int
+	// finding and skipped are the indexes in Result.Findings and
+	// Result.Skipped of what take reported of it (bytecode), -1 for
+	// binary data it passed over.
+	finding, skipped int
 }
 
 // keepPassed records a binary take judged outside any knowledge of skill
 // folders; of its bytes only those the evidence shows are kept, so that a
 // source of many binaries holds no more than a few bytes of each.
-func (a *acquirer) keepPassed(it item, finding int) {
-	a.res.passed = append(a.res.passed, passedBinary{display: it.display, file: it.file, loc: it.loc,
-		head: append([]byte(nil), it.raw[:min(len(it.raw), 33)]...), finding: finding})
+func (a *acquirer) keepPassed(it item, reported bool) {
+	p := passedBinary{display: it.display, file: it.file, loc: it.loc,
+		head: append([]byte(nil), it.raw[:min(len(it.raw), 33)]...), finding: -1, skipped: -1}
+	if reported {
+		p.finding, p.skipped = len(a.res.Findings)-1, len(a.res.Skipped)-1
+	}
+	a.res.passed = append(a.res.passed, p)
 }
 
 // judgeSkillBinaries judges again, by SkillBinary, the binaries passed over
@@ -149,6 +154,7 @@ func judgeSkillBinaries(res *Result) {
 			if f, ok := SkillBinary(p.display, p.head); ok && f.Severity == core.Critical {
 				old := &res.Findings[p.finding]
 				old.Severity, old.Description, old.Recommendation = f.Severity, f.Description, f.Recommendation
+				res.Skipped[p.skipped].Reason = f.Description
 			}
 			continue
 		}

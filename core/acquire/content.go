@@ -105,7 +105,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 	case k.class == bytecodeClass:
 		a.refuse(it.display, a.binFinding(it, core.EmbeddedCode, core.Warning,
 			k.name+named+": code that cannot be read as written", recBytecode))
-		a.keepPassed(it, len(a.res.Findings)-1)
+		a.keepPassed(it, true)
 		return nil, "", nil
 	}
 	_, known := formats[it.ext]
@@ -123,7 +123,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 	case k.class == mediaClass:
 		return nil, k.name + ", not a text document", nil
 	case !known && hasNUL(it.raw[:min(len(it.raw), sniffHead)]) && looksBinary(it.raw) && !utf16BOM(it.raw):
-		a.keepPassed(it, -1)
+		a.keepPassed(it, false)
 		return nil, "binary data, not a text document", nil
 	}
 	if it.partial {
@@ -149,7 +149,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 			// like text in another encoding is reported, so that a
 			// stray byte is never a silent way around the scan.
 			if bad*10 > len(it.raw) || looksBinary(it.raw) {
-				a.keepPassed(it, -1)
+				a.keepPassed(it, false)
 				return nil, "binary data, not a text document", nil
 			}
 			off := invalidOffset(it.raw)
