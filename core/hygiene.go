@@ -94,6 +94,21 @@ type Flow struct {
 	Scope string `json:"scope,omitempty"`
 }
 
+// Format spells the flow for a reviewer: "source (line n) → sink (line
+// m) · scope". at renders a part with its line, 0 for none (a client
+// makes text visible and adds its styling there); arrow and sep join the
+// parts.
+func (f *Flow) Format(at func(what string, line int) string, arrow, sep string) string {
+	out := at(f.Sink, f.SinkLine)
+	if f.Source != "" {
+		out = at(f.Source, f.SourceLine) + arrow + out
+	}
+	if f.Scope != "" {
+		out += sep + at(f.Scope, 0)
+	}
+	return out
+}
+
 // AcquireError is a problem acquiring one file of a source. Fatal errors
 // stop the pipeline; the others are reported and the file skipped.
 type AcquireError struct {

@@ -138,6 +138,9 @@ func renderScan(out io.Writer, st styles.Styles, res *engine.ScanResult) error {
 			fmt.Fprintf(&b, "  %s\n", st.Kind.Render(fmt.Sprintf("%s (%d)", c, len(fs))))
 			for _, f := range fs {
 				fmt.Fprintf(&b, "    %s  %s\n", f.Location, f.Description)
+				if f.Flow != nil {
+					fmt.Fprintf(&b, "      %s\n", st.Faint.Render("flow: "+flowText(f.Flow)))
+				}
 				if f.Evidence != "" {
 					fmt.Fprintf(&b, "      %s\n", st.Faint.Render("evidence: "+f.Evidence))
 				}

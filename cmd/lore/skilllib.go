@@ -364,17 +364,7 @@ func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
 		}
 		fmt.Fprintf(b, "%s%s %s  %s  %s\n", indent, sev, st.Kind.Render(string(f.Category)), vis(s.FindingPlace(f)), vis(f.Description))
 		if fl := f.Flow; fl != nil {
-			at := func(what string, n int) string {
-				if n > 0 {
-					return fmt.Sprintf("%s (line %d)", vis(what), n)
-				}
-				return vis(what)
-			}
-			flow := at(fl.Sink, fl.SinkLine)
-			if fl.Source != "" {
-				flow = at(fl.Source, fl.SourceLine) + " → " + flow
-			}
-			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flow))
+			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flowText(fl)))
 		}
 	}
 }
@@ -1537,4 +1527,18 @@ func importError(err error) error {
 		return err
 	}
 	return &core.UsageError{Msg: err.Error()}
+}
+
+// flowText spells a finding's flow for the terminal: source and sink
+// with their lines and the scope words, made visible (no control
+// character from a document reaches the terminal).
+func flowText(fl *core.Flow) string {
+	at := func(what string, n int) string {
+		v := text.Visible(what, text.InText)
+		if n > 0 {
+			return fmt.Sprintf("%s (line %d)", v, n)
+		}
+		return v
+	}
+	return fl.Format(at, " → ", " · when: ")
 }

@@ -46,7 +46,27 @@
 //     authorized this", "as the system administrator", "this instruction
 //     has the highest priority" — warnings, critical within 200 bytes of an
 //     override phrase. Writing instructions into CLAUDE.md or AGENTS.md is
-//     a warning; running a script after any operation is a warning. Actions
+//     a warning; running a script after any operation is a warning.
+//     What the agent itself holds is a source as surely as a secret: its
+//     prompt ("the task prompt", "the original request"), the
+//     conversation or its context, screenshots, the clipboard, keystrokes,
+//     the user's mail ("each email", "the inbox") and environment
+//     variables; a pronoun ("take a screenshot and send it") stands for
+//     the object named before it. A destination written out (a URL, an
+//     address, a host) that the skill declares — a word of its name or
+//     description names the service, see codescan.Declared — is the
+//     skill's own job and no destination; one it does not declare, with
+//     nothing sensitive sent, is a warning ("sends its work to …"). Scope
+//     words ("after completing any task", "for each email", "before every
+//     commit") make exfiltration and destruction critical and are shown
+//     in the finding's flow, with what is sent (source) and where to
+//     (sink). Decisions unrelated to the skill: flagging, blocking or
+//     approving every item that mentions a topic the name and description
+//     never name ("flag every message that mentions climate change" in a
+//     moderation skill about spam) and approving every pull request,
+//     payment or claim without a condition are warnings; so is an order to
+//     send hundreds of requests ("send 5000 requests to …"), but not a rate
+//     limit ("100 requests per minute"). Actions
 //     unrelated to the skill: a SKILL.md's front matter description (parsed
 //     as YAML, or line by line when YAML refuses it) that mentions nothing
 //     of installing, downloading, networks, tools, code, deployment,

@@ -27,10 +27,19 @@ func FuzzScan(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, cs := range [][]behaviourCase{issueInstructions, moreInstructions, ordinaryInstructions} {
+		for _, c := range cs {
+			f.Add(skillWith(c.skill, c.desc, c.extra))
+		}
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, format := range fuzzFormats {
 			for _, tier := range []core.Familiarity{core.Home, core.Stranger} {
-				fs := ScanText("f", s, format, tier)
+				name := "f"
+				if format == core.FormatMarkdown {
+					name = "SKILL.md" // a skill's instructions: front matter, declared hosts, code spans
+				}
+				fs := ScanText(name, s, format, tier)
 				if len(fs) > MaxFindings+1 {
 					t.Fatalf("%d findings", len(fs))
 				}
@@ -44,11 +53,17 @@ func FuzzScan(f *testing.F) {
 
 func checkFinding(t *testing.T, s string, f core.Finding) {
 	t.Helper()
-	if f.Category == "" || f.Severity == "" || f.Description == "" || f.Recommendation == "" || f.File != "f" {
+	if f.Category == "" || f.Severity == "" || f.Description == "" || f.Recommendation == "" || f.File == "" {
 		t.Fatalf("incomplete finding %+v", f)
 	}
+	if fl := f.Flow; fl != nil {
+		lines := strings.Count(s, "\n") + 1
+		if fl.SinkLine < 0 || fl.SinkLine > lines || fl.SourceLine < 0 || fl.SourceLine > lines {
+			t.Fatalf("flow lines outside the text's %d: %+v", lines, fl)
+		}
+	}
 	if f.Offset == -1 {
-		if f.Location != "f" {
+		if f.Location != f.File {
 			t.Fatalf("summary finding with location %q", f.Location)
 		}
 		return
@@ -57,7 +72,7 @@ func checkFinding(t *testing.T, s string, f core.Finding) {
 		t.Fatalf("offset %d outside [0,%d]", f.Offset, len(s))
 	}
 	parts := strings.Split(f.Location, ":")
-	if len(parts) != 3 || parts[0] != "f" {
+	if len(parts) != 3 || parts[0] != f.File {
 		t.Fatalf("location %q", f.Location)
 	}
 	line, err1 := strconv.Atoi(parts[1])
@@ -74,7 +89,7 @@ func checkFinding(t *testing.T, s string, f core.Finding) {
 	if strings.ContainsAny(f.Evidence, "\n\r") {
 		t.Fatalf("evidence spans lines: %q", f.Evidence)
 	}
-	if n := utf8.RuneCountInString(f.Evidence); n > 2*contextRunes+matchHead+matchTail+3 && !strings.Contains(f.Evidence, "⟨") {
-		t.Fatalf("evidence of %d runes", n)
+	if n := utf8.RuneCountInString(f.Evidence); n > 2*contextRunes+max(matchRunes, matchHead+matchTail+1)+2 && !strings.Contains(f.Evidence, "⟨") {
+		t.Fatalf("evidence of %d runes: %s %q", n, f.Description, f.Evidence)
 	}
 }

@@ -384,6 +384,22 @@ var describing = set("tries", "try", "trying", "attempt", "attempts", "attemptin
 // party is its subject ("the model may ignore previous instructions",
 // "input crafted to override the system prompt"). A quotation that is the
 // whole line, or never closes, is still an instruction.
+// tableCell reports whether s[a:b] lies in a cell of a Markdown table
+// row: a table lists phrases (a catalogue of attacks, a style guide's
+// wording), it does not give them.
+func tableCell(s string, a, b int) bool {
+	ls := strings.LastIndexByte(s[max(0, a-2000):a], '\n') + max(0, a-2000) + 1
+	line := strings.TrimLeft(s[ls:a], " \t")
+	if !strings.HasPrefix(line, "|") {
+		return false
+	}
+	le := strings.IndexByte(s[b:min(len(s), b+2000)], '\n')
+	if le < 0 {
+		le = min(len(s), b+2000) - b
+	}
+	return strings.IndexByte(s[b:b+le], '|') >= 0
+}
+
 func (sc *scanner) mentioned(a, b int) string {
 	s := sc.s
 	if quoted(s, a) {
@@ -411,6 +427,9 @@ func (sc *scanner) mentioned(a, b int) string {
 	}
 	if singleQuoted(s, a, b) {
 		return "quoted"
+	}
+	if tableCell(s, a, b) {
+		return "in a table"
 	}
 	prev := sc.wordsBefore(a, 4)
 	for k, w := range prev {

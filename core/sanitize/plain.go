@@ -1,10 +1,12 @@
 package sanitize
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // Injections in plain words: sentences that tell the agent reading a skill
@@ -84,6 +86,8 @@ func lex(bits uint32, words ...string) {
 }
 
 func init() {
+	lex(bExfil, "sending", "uploading", "posting", "emailing", "forwarding", "syncing", "copying", "transmitting", "sharing",
+		"submitting", "transferring", "pushing", "exporting", "mirroring", "relaying", "streaming")
 	lex(bExfil, "send", "upload", "post", "email", "e-mail", "mail", "forward", "sync", "copy", "transmit", "exfiltrate",
 		"leak", "share", "submit", "transfer", "beacon", "push", "export", "dump", "pipe", "paste", "curl")
 	lex(bDestroy, "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
@@ -94,7 +98,9 @@ func init() {
 		".git-credentials", ".kube", ".docker", "pii", "passphrase", "passphrases", "ssn", "shadow")
 	lex(bUserObj, "files", "file", "documents", "data", "folder", "folders", "directory", "directories", "contents", "photos",
 		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
-		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes")
+		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
+		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
+		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence", "message")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
 	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
@@ -131,6 +137,18 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
+	lex(bTrigger, "disabled", "bypassed")
+	lex(bTrigger, "contradict", "contradicts", "disagree", "disagrees", "refute", "refutes")
+	lex(bTrigger, "failing", "flaky", "broken", "link", "links", "permissions", "chmod", "refund", "refunds")
+	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
+		"decode", "decoded", "base64")
+	lex(bTrigger, "sent", "posted", "uploaded", "forwarded", "emailed", "copied", "mirrored", "submitted", "shared", "transmitted",
+		"synced", "relayed", "exported", "streamed", "delivered")
+	lex(bTrigger, "append", "mirror", "replicate", "relay", "stream", "archive", "backup", "deliver", "cc", "bcc", "publish")
+	lex(bTrigger, "disable", "bypass", "skip", "deactivate", "circumvent", "authorized_keys", "iban", "payee", "beneficiary",
+		"routing", "swift", "wallet")
+	lex(bTrigger, "mentions", "mentioning", "discusses", "discussing", "supports", "supporting", "criticizes", "criticizing",
+		"praises", "approve", "merge", "ping", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
 	for w, bits := range lexicon {
@@ -175,27 +193,37 @@ const (
 	pkUnrelated                       // remote code or installs the description never mentions
 	pkRemoteExec                      // curl … | sh and the like, before the description is consulted
 	pkRecur                           // "every time you are invoked", "after any operation": no finding alone
+	pkPolicy                          // decisions unrelated to the skill, approval without review, request floods
 )
 
 // plainHit is a candidate finding of the plain-words rules, settled in
 // plainResolve once the whole document (its concealment phrases, its
 // override phrases, its description) is known.
 type plainHit struct {
-	a, b   int
-	kind   plainKind
-	sev    core.Severity // severity before combination and context
-	desc   string
-	strong bool // concealment: strong on its own; exfil: object and destination both
-	risky  bool // an action that concealment makes critical
-	used   bool // concealment folded into a combined finding
-	shown  bool // the sentence quotes or gives an example, or the hit sits in quotation marks
-	sent   int  // start of the sentence it was found in, -1 outside the sentence pass
+	a, b int
+	// src and dst are the token spans of what an exfiltration sends and
+	// where (a < 0 when it names none), for the finding's flow.
+	src, dst span
+	kind     plainKind
+	sev      core.Severity // severity before combination and context
+	desc     string
+	strong   bool // concealment: strong on its own; exfil: object and destination both
+	risky    bool // an action that concealment makes critical
+	used     bool // concealment folded into a combined finding
+	shown    bool // the sentence quotes or gives an example, or the hit sits in quotation marks
+	firm     bool // not lowered in a document about security (a decision, not an attack it quotes)
+	sent     int  // start of the sentence it was found in, -1 outside the sentence pass
 }
 
 // plainState is the per-document state of the pass.
 type plainState struct {
 	hits []plainHit
 	toks []ptok
+	// fm is the document's front matter, nil when it has none; decl what
+	// the skill the document belongs to declares (its own front matter,
+	// or its SKILL.md's for a reference file).
+	fm   *frontMatter
+	decl *codescan.Declared
 }
 
 // plainWords runs the plain-words rules over the document. It is called
@@ -203,6 +231,11 @@ type plainState struct {
 func (sc *scanner) plainWords() {
 	if sc.script || !proseFile(sc.file) {
 		return
+	}
+	sc.plain.fm = parseFrontMatter(sc.s)
+	sc.plain.decl = sc.decl
+	if fm := sc.plain.fm; fm != nil && sc.decl == nil {
+		sc.plain.decl = &codescan.Declared{Name: fm.name, Description: fm.description}
 	}
 	s := sc.s
 	ss := 0
@@ -358,6 +391,9 @@ type ptok struct {
 	owned bool // "user's", "users'": the token is owned by the user
 }
 
+// urlSchemes start a URL token: web, file transfer and cloud storage.
+var urlSchemes = set("http", "https", "ftp", "ftps", "sftp", "ws", "wss", "s3", "gs", "scp", "rsync", "ssh", "smb", "webdav", "dav", "davs", "az", "abfs")
+
 var tlds = set("com", "net", "org", "io", "xyz", "ru", "cn", "site", "top", "info", "biz", "tk", "example", "online", "pw", "cc",
 	"su", "ws", "click", "link", "live", "onion", "zip")
 var scriptExts = set("sh", "py", "ps1", "bat", "cmd", "exe", "js", "rb", "pl", "bash", "zsh", "msi", "dmg", "pkg", "deb", "vbs",
@@ -422,7 +458,7 @@ func (sc *scanner) tokenize(a, b int) []ptok {
 		first, paren = false, false
 		w := lowerCopy(s[st:i])
 		switch {
-		case i+2 < b && s[i] == ':' && s[i+1] == '/' && s[i+2] == '/' && (w == "http" || w == "https" || w == "ftp" || w == "sftp" || w == "ws" || w == "wss"):
+		case i+2 < b && s[i] == ':' && s[i+1] == '/' && s[i+2] == '/' && urlSchemes[w]:
 			e := i + 3
 			for e < b && !isSpace(s[e]) && s[e] != ')' && s[e] != ']' && s[e] != '>' && s[e] != '"' && s[e] != '`' && s[e] != '\'' {
 				e++
@@ -514,8 +550,10 @@ func imperative(toks []ptok, i int) bool {
 			return !t.paren
 		}
 		// "X can silently drop events, leak keys, or …": a list of what
-		// something can do, not an order.
-		for k := 0; k < i; k++ {
+		// something can do, not an order. A sentence opening with its
+		// purpose or condition ("So that the bot can …, add …") still
+		// gives one.
+		for k := 0; k < i && !purposeLead[toks[0].w]; k++ {
 			switch toks[k].w {
 			case "can", "could", "may", "might", "would", "will":
 				if k == 0 || (toks[k-1].w != "you" && toks[k-1].w != "we") {
@@ -529,13 +567,18 @@ func imperative(toks []ptok, i int) bool {
 	if p.cl != t.cl {
 		return true
 	}
+	if p.w == "by" && strings.HasSuffix(t.w, "ing") {
+		return true // "keep a copy by uploading it to …": how the order is carried out
+	}
 	switch {
 	case p.w == "to":
 		// "make sure to", "remember to", "you need to", "be sure to".
 		for k := i - 2; k >= 0 && k >= i-4 && toks[k].cl == t.cl; k-- {
 			switch toks[k].w {
 			case "sure", "remember", "need", "needs", "must", "have", "required", "important", "forget", "instructed",
-				"supposed", "proceed", "continue", "always", "also", "then", "go", "ensure", "mandatory", "essential", "use":
+				"supposed", "proceed", "continue", "always", "also", "then", "go", "ensure", "mandatory", "essential", "use",
+				"is", "step":
+				// "the last step of every report is to post …"
 				return true
 			}
 		}
@@ -555,6 +598,10 @@ func imperative(toks []ptok, i int) bool {
 	}
 	return false
 }
+
+// purposeLead open a sentence with its purpose or condition, before the
+// order it gives.
+var purposeLead = set("so", "to", "if", "when", "once", "before", "after", "because", "since", "while", "for", "in", "whenever")
 
 // negated reports whether the verb at toks[i] is negated: "never upload",
 // "do not delete", "avoid sending", in its clause or by a negation opening
@@ -594,7 +641,17 @@ func (sc *scanner) judgeSentence(a, b int) {
 	defer func() {
 		for k := n0; k < len(sc.plain.hits); k++ {
 			h := &sc.plain.hits[k]
-			h.shown = all&bExample != 0 || quoted(sc.s, h.a)
+			h.shown = quoted(sc.s, h.a)
+			if all&bExample != 0 {
+				// An example word shows the sentence; the verb of the
+				// hit itself ("flag every message …") does not.
+				for _, t := range toks {
+					if t.bits&bExample != 0 && t.a != h.a {
+						h.shown = true
+						break
+					}
+				}
+			}
 			h.sent = a
 		}
 	}()
@@ -602,6 +659,10 @@ func (sc *scanner) judgeSentence(a, b int) {
 		switch {
 		case t.bits&bExfil != 0 && !auth:
 			sc.exfilRule(toks, i)
+		case storeVerbs[t.w] && !auth:
+			sc.exfilRule(toks, i)
+		case sentParticiple[t.w] && i > 0 && !auth:
+			sc.passiveExfil(toks, i)
 		case t.bits&bDestroy != 0:
 			sc.destroyRule(toks, i)
 		case t.bits&bRun != 0 || t.w == "add" || t.w == "append" || t.w == "write" || t.w == "register" || t.w == "create" || t.w == "schedule":
@@ -611,6 +672,17 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.concealRule(toks)
 	sc.privRule(toks)
 	sc.agentPersistRule(toks)
+	sc.policyRule(toks)
+	sc.stressRule(toks)
+	sc.safeguardRule(toks)
+	sc.backdoorRule(toks)
+	sc.paymentRule(toks)
+	sc.regardlessRule(toks)
+	sc.hardcodeRule(toks)
+	sc.failureHideRule(toks)
+	sc.linkRewriteRule(toks)
+	sc.openPermsRule(toks)
+	sc.cherryPickRule(toks)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -634,38 +706,194 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 		switch t.w {
 		case "to", "into", "onto", "at", "via", "towards", "toward":
 			past, where = true, true
-		case "with":
+		case "with", "call", "calling", "calls":
 			where = true
+		case "after", "before", "when", "once", "until", "while", "during", "whenever":
+			// "send a summary after every conversation": what follows is
+			// when, not what
+			past = true
 		}
-		if obj < 0 && !past && t.cl == toks[i].cl && sensitiveObject(toks, k) {
-			obj = k
+		if obj < 0 && !past && t.cl == toks[i].cl {
+			if sensitiveObject(toks, k) {
+				obj = k
+			} else if k == i+1 && pronoun[t.w] {
+				// "take a screenshot and send it", "for each email,
+				// forward it": the pronoun stands for what came before.
+				obj = referent(toks, i)
+			}
 		}
-		if dst < 0 && where && destination(toks, k) {
+		if dst < 0 && where && destination(toks, k) && (!sc.declaredDest(toks[k]) || (obj >= 0 && sc.fixedWebhook(toks[k]))) {
 			dst = k
 		}
 		// "… to the clipboard", "… to .env" are local: stop at them.
-		if t.w == "clipboard" || t.w == "stdout" || t.w == "console" {
+		if past && (t.w == "clipboard" || t.w == "stdout" || t.w == "console") {
 			break
 		}
 	}
 	if obj < 0 && dst < 0 {
 		return
 	}
+	if storeVerbs[toks[i].w] && (dst < 0 || !literalDest(toks[dst])) {
+		return // "save the key", "log the request": local unless a remote place is written out
+	}
 	end := toks[max(obj, dst)].b
-	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true}
+	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{-1, -1}}
+	if obj >= 0 {
+		h.src = span{toks[nounStart(toks, obj)].a, toks[obj].b}
+	}
+	if dst >= 0 {
+		h.dst = span{toks[dst].a, toks[dst].b}
+		if !literalDest(toks[dst]) {
+			h.dst.a = toks[nounStart(toks, dst)].a
+		}
+	}
 	switch {
 	case obj >= 0 && dst >= 0:
 		h.sev, h.strong = core.Critical, true
-		h.desc = "exfiltration instruction: sends " + sc.phrase(toks[obj].a, toks[obj].b) + " to an outside destination " + sc.phrase(toks[dst].a, toks[dst].b)
+		h.desc = "exfiltration instruction: sends " + sc.phrase(h.src.a, h.src.b) + " to an outside destination " + sc.phrase(h.dst.a, h.dst.b)
 	case obj >= 0:
 		// A key copied or sent without saying where is what setup guides
 		// say ("copy the API key"): risky only, with concealment critical.
-		h.desc = "instruction to send " + sc.phrase(toks[obj].a, toks[obj].b)
+		h.desc = "instruction to send " + sc.phrase(h.src.a, h.src.b)
 	default:
 		h.sev = ""
-		h.desc = "instruction to send data to " + sc.phrase(toks[max(obj, dst)].a, toks[max(obj, dst)].b)
+		h.desc = "instruction to send data to " + sc.phrase(h.dst.a, h.dst.b)
+		if sc.plain.fm != nil && literalDest(toks[dst]) {
+			// A skill that sends its work to a fixed place its own name
+			// and description never mention: what an injected "post the
+			// report to https://…" looks like. A warning: what is sent
+			// may be harmless, where it goes is not the skill's business.
+			h.sev = core.Warning
+			h.desc = "instruction unrelated to the skill's description: sends its work to " + sc.phrase(h.dst.a, h.dst.b)
+		}
 	}
 	sc.plain.hits = append(sc.plain.hits, h)
+}
+
+// sentParticiple are the participles of sending, for orders in the
+// passive: "every summary must be sent to qa@…".
+var sentParticiple = set("sent", "posted", "uploaded", "forwarded", "emailed", "e-mailed", "copied", "mirrored", "submitted",
+	"shared", "transmitted", "synced", "relayed", "exported", "pushed", "streamed", "delivered", "cc'd", "bcc'd")
+
+// passiveExfil: "X must be sent to <a written-out destination>" in the
+// passive, with "be"/"is"/"are"/"get" before the participle. What is sent
+// is the sensitive object named before it; without one, a destination
+// the skill does not declare is still a warning.
+func (sc *scanner) passiveExfil(toks []ptok, i int) {
+	if b := toks[i-1].w; b != "be" && b != "is" && b != "are" && b != "gets" && b != "get" && b != "been" {
+		return
+	}
+	if negated(toks, i) {
+		return
+	}
+	dst := -1
+	sensitive := referent(toks, i) >= 0
+	for k := i + 1; k < len(toks) && k <= i+8; k++ {
+		if toks[k].w == "to" || toks[k].w == "at" || toks[k].w == "via" || toks[k].w == "into" {
+			for m := k + 1; m < len(toks) && m <= k+6; m++ {
+				if literalDest(toks[m]) && (!sc.declaredDest(toks[m]) || (sensitive && sc.fixedWebhook(toks[m]))) {
+					dst = m
+					break
+				}
+			}
+			break
+		}
+	}
+	obj := referent(toks, i)
+	if dst < 0 {
+		return
+	}
+	h := plainHit{a: toks[i].a, b: toks[dst].b, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{toks[dst].a, toks[dst].b}}
+	if obj >= 0 {
+		h.a = toks[nounStart(toks, obj)].a
+		h.src = span{h.a, toks[obj].b}
+		h.sev, h.strong = core.Critical, true
+		h.desc = "exfiltration instruction: sends " + sc.phrase(h.src.a, h.src.b) + " to an outside destination " + sc.phrase(h.dst.a, h.dst.b)
+	} else if sc.plain.fm != nil {
+		h.sev = core.Warning
+		h.desc = "instruction unrelated to the skill's description: sends its work to " + sc.phrase(h.dst.a, h.dst.b)
+	}
+	sc.plain.hits = append(sc.plain.hits, h)
+}
+
+// storeVerbs keep or pass data on; they move it off the machine only
+// toward a destination written out ("append the user's message to
+// https://…", "mirror the workspace to s3://…").
+var storeVerbs = set("append", "mirror", "replicate", "relay", "stream", "archive", "save", "write", "store", "log", "record",
+	"backup", "deliver", "report", "notify", "attach", "include", "cc", "bcc", "publish", "commit", "put")
+
+// pronoun words stand for an object named earlier in the sentence.
+var pronoun = set("it", "them", "this", "these", "those", "that")
+
+// referent returns the sensitive object named before the verb at toks[i]
+// ("take a screenshot and send it"), -1 when there is none.
+func referent(toks []ptok, i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if sensitiveObject(toks, k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// nounStart returns where the noun phrase ending at toks[k] starts: back
+// over its determiner and modifiers in the same clause, at most three
+// words ("the task prompt", "our MLOps server").
+func nounStart(toks []ptok, k int) int {
+	st := k
+	for n := 1; n <= 3 && k-n >= 0 && toks[k-n].cl == toks[k].cl; n++ {
+		p := toks[k-n]
+		if phraseStop[p.w] || pronoun[p.w] || p.bits&(bExfil|bLead|bModal|bRun|bDestroy) != 0 || p.kind != tkWord || (p.first && p.cl == 0) {
+			break
+		}
+		st = k - n
+	}
+	return st
+}
+
+// literalDest reports whether a destination is written out: a URL, an
+// e-mail address, a host name or an IP address.
+func literalDest(t ptok) bool {
+	return t.kind == tkURL || t.kind == tkEmail || t.kind == tkHost || t.kind == tkIP
+}
+
+// fixedWebhook reports whether a URL is a webhook with its token written
+// out (hooks.slack.com/services/…, discord.com/api/webhooks/…): it posts
+// into one fixed workspace, whoever runs the skill, so a skill about the
+// service still sends there only what its own user would not.
+func (sc *scanner) fixedWebhook(t ptok) bool {
+	if t.kind != tkURL {
+		return false
+	}
+	u := strings.ToLower(sc.s[t.a:t.b])
+	for _, p := range []string{"hooks.slack.com/services/", "/api/webhooks/", "outlook.office.com/webhook", "hooks.zapier.com/hooks/",
+		"webhook.office.com/", "chat.googleapis.com/v1/spaces/"} {
+		if strings.Contains(u, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredDest reports whether a written-out destination is one the skill
+// declares (the service its name or description is about): sending there
+// is the skill's own job.
+func (sc *scanner) declaredDest(t ptok) bool {
+	if !literalDest(t) || sc.plain.decl == nil {
+		return false
+	}
+	host := sc.s[t.a:t.b]
+	switch t.kind {
+	case tkURL:
+		u, err := url.Parse(strings.TrimRight(host, ".,;:"))
+		if err != nil {
+			return false
+		}
+		host = u.Hostname()
+	case tkEmail:
+		host = host[strings.LastIndexByte(host, '@')+1:]
+	}
+	return sc.plain.decl.AllowsHost(host)
 }
 
 // sensitiveObject reports whether toks[k] names something that must not
@@ -685,10 +913,44 @@ func sensitiveObject(toks []ptok, k int) bool {
 		}
 		return ""
 	}
+	next := ""
+	if k+1 < len(toks) && toks[k+1].cl == t.cl {
+		next = toks[k+1].w
+	}
 	switch t.w {
-	case "prompt":
-		return prev(1) == "system"
+	case "prompt", "prompts":
+		// The agent's own prompt ("the task prompt", "the user's prompt"),
+		// not a prompt template or library the skill keeps.
+		switch next {
+		case "template", "templates", "file", "files", "library", "engineering", "guide", "examples", "example", "format", "pack":
+			return false
+		}
+		return true
+	case "screenshot", "screenshots", "screen", "clipboard", "keystrokes":
+		return next != "size" && next != "resolution" && next != "reader" && next != "readers"
+	case "request", "instructions", "task", "query", "context", "chat":
+		// "the original request", "the full context", "the chat
+		// history": what the user gave the agent.
+		switch prev(1) {
+		case "original", "full", "entire", "whole", "raw", "initial", "complete", "user", "user's", "current", "task", "session", "conversation":
+			return next == "" || phraseStop[next] || next == "text" || next == "history" || next == "window" || next == "log" || next == "logs" || next == "transcript"
+		}
+		return false
+	case "environment", "env":
+		return next == "variables" || next == "vars" || next == "variable"
+	case "email", "emails", "mail", "inbox", "attachments", "thread", "threads", "correspondence":
+		switch prev(1) {
+		case "each", "every", "all", "incoming", "unread", "their", "your", "entire", "whole", "user's":
+			return true
+		}
+		return ownedAll(toks, k)
+	case "message":
+		// "each message you read", "every deleted message"
+		return ownedAll(toks, k) || prev(1) == "each"
 	case "history", "conversation", "conversations", "transcript", "memory", "messages":
+		if ownedAll(toks, k) {
+			return true
+		}
 		switch prev(1) {
 		case "chat", "conversation", "browser", "bash", "shell", "command", "the", "entire", "whole", "full", "all", "this", "our", "your":
 			return true
@@ -847,6 +1109,9 @@ func (sc *scanner) runRule(toks []ptok, i int) {
 	if !imperative(toks, i) || negated(toks, i) {
 		return
 	}
+	if sc.decodedRun(toks, i) {
+		return
+	}
 	v := toks[i].w
 	end := -1
 	persist, rc, script := false, false, false
@@ -886,6 +1151,24 @@ func (sc *scanner) runRule(toks []ptok, i int) {
 	}
 }
 
+// decodedRun: "decode the string … from base64 and run the result":
+// code nobody can read before it runs, a warning and risky (critical
+// with concealment or "before each test").
+func (sc *scanner) decodedRun(toks []ptok, i int) bool {
+	if toks[i].bits&bRun == 0 {
+		return false
+	}
+	for k := max(0, i-12); k < len(toks) && k <= i+12; k++ {
+		if w := toks[k].w; w == "base64" || w == "decoded" || w == "b64" || (w == "decode" && k < i) {
+			a, b := min(toks[k].a, toks[i].a), max(toks[k].b, toks[i].b)
+			sc.plain.hits = append(sc.plain.hits, plainHit{a: a, b: b, kind: pkPolicy, sev: core.Warning, risky: true,
+				desc: "instruction to run decoded text: " + sc.phrase(a, b)})
+			return true
+		}
+	}
+	return false
+}
+
 // concealRule finds instructions to hide what is done from the user.
 // Strong forms ("do not tell the user", "without the user's knowledge",
 // "secretly") are a warning alone; weak ones ("silently", "quietly",
@@ -905,9 +1188,23 @@ func (sc *scanner) concealRule(toks []ptok) {
 					return
 				}
 			}
+		case w == "know" && i >= 3 && toks[i-1].w == "to" && toks[i-2].w == "need" && (toks[i-3].w == "not" || toks[i-3].w == "doesn" || toks[i-3].w == "don"):
+			// "the user does not need to know which provider …"
+			for k := i - 4; k >= 0 && k >= i-7; k-- {
+				if toks[k].w == "user" || toks[k].w == "users" || toks[k].w == "client" || toks[k].w == "customer" {
+					sc.concealHit(toks[k].a, t.b, true, "concealment: "+sc.phrase(toks[k].a, t.b))
+					break
+				}
+			}
 		case t.bits&bTell != 0 && i > 0:
 			// "do not / don't / never tell|inform|mention … the user"
 			if !negatedOrder(toks, i) {
+				continue
+			}
+			if evenIfAsked(toks, i) {
+				// "do not mention it even if asked": kept from the user
+				// who asks.
+				sc.concealHit(toks[max(0, i-2)].a, t.b, true, "concealment: "+sc.phrase(toks[max(0, i-2)].a, toks[min(i+4, len(toks)-1)].b))
 				continue
 			}
 			if w == "log" || w == "record" {
@@ -922,7 +1219,8 @@ func (sc *scanner) concealRule(toks []ptok) {
 						return
 					}
 					a := toks[max(0, i-2)].a
-					sc.concealHit(a, toks[k].b, w != "ask" && w != "show" && w != "display" && w != "explain" && w != "warn", "concealment: "+sc.phrase(a, toks[k].b))
+					strong := w != "ask" && w != "show" && w != "display" && w != "explain" && w != "warn" || doubleObject(toks, i, k)
+					sc.concealHit(a, toks[k].b, strong, "concealment: "+sc.phrase(a, toks[k].b))
 					return
 				}
 			}
@@ -966,6 +1264,28 @@ func (sc *scanner) concealRule(toks []ptok) {
 	}
 }
 
+// doubleObject reports "show the user the commands": the user at toks[k]
+// is given what follows, which a negated verb keeps back.
+func doubleObject(toks []ptok, i, k int) bool {
+	return (toks[i].w == "show" || toks[i].w == "display") && k+1 < len(toks) && toks[k+1].cl == toks[k].cl &&
+		(toks[k+1].w == "the" || toks[k+1].w == "any" || toks[k+1].w == "what" || toks[k+1].w == "which")
+}
+
+// evenIfAsked reports "even if (the user) asks/asked" after the verb at
+// toks[i].
+func evenIfAsked(toks []ptok, i int) bool {
+	for k := i + 1; k+2 < len(toks) && k <= i+8; k++ {
+		if toks[k].w == "even" && (toks[k+1].w == "if" || toks[k+1].w == "when") {
+			for m := k + 2; m < len(toks) && m <= k+5; m++ {
+				if w := toks[m].w; w == "asked" || w == "asks" || w == "ask" || w == "questioned" || w == "prompted" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // hidesSomething reports whether "do not tell (…) the user" at toks[i]
 // (the verb) and toks[k] (the user) is about keeping something from the
 // user — "about this step", "that the files were sent", "it", the clause
@@ -976,6 +1296,9 @@ func (sc *scanner) hidesSomething(toks []ptok, i, k int) bool {
 	// to the user", not "mention a user".
 	switch toks[i].w {
 	case "mention", "reveal", "disclose", "report", "explain", "show", "display":
+		if doubleObject(toks, i, k) {
+			return true
+		}
 		if toks[k-1].w != "to" && (k < 2 || toks[k-2].w != "to") {
 			return false
 		}
@@ -1190,17 +1513,36 @@ func (sc *scanner) agentPersistRule(toks []ptok) {
 					return
 				}
 			}
-		case "any", "every", "each":
-			if i >= 1 && (toks[i-1].w == "after" || toks[i-1].w == "before") && i+1 < len(toks) {
-				switch toks[i+1].w {
-				case "operation", "operations", "action", "task", "command", "request", "response", "interaction", "invocation", "conversation", "session", "query", "message", "reply":
-					sc.persistMark(toks[i-1].a, toks[i+1].b)
+		case "any", "every", "each", "all":
+			// "after any operation", "after completing any task", "before
+			// every commit", "for each email", "at the end of every task".
+			lead := -1
+			for k := i - 1; k >= 0 && k >= i-3 && toks[k].cl == t.cl; k-- {
+				if scopeLead[toks[k].w] {
+					lead = k
+					break
+				}
+			}
+			for k := i + 1; lead >= 0 && k < len(toks) && k <= i+3 && toks[k].cl == t.cl; k++ {
+				if scopeNoun[toks[k].w] {
+					sc.persistMark(toks[lead].a, toks[k].b)
 					return
 				}
 			}
 		}
 	}
 }
+
+// scopeLead opens a phrase of recurrence before "any", "every", "each".
+var scopeLead = set("after", "before", "for", "on", "upon", "following", "end", "with", "during", "in")
+
+// scopeNoun are what a recurrence ranges over.
+var scopeNoun = set("operation", "operations", "action", "actions", "task", "tasks", "command", "commands", "request", "requests",
+	"response", "responses", "interaction", "interactions", "invocation", "invocations", "conversation", "conversations", "session",
+	"sessions", "query", "queries", "message", "messages", "reply", "replies", "file", "files", "step", "steps", "run", "runs",
+	"edit", "edits", "change", "changes", "commit", "commits", "tool", "call", "calls", "email", "emails", "report", "reports",
+	"time", "job", "jobs", "build", "builds", "document", "documents", "page", "pages", "turn", "turns", "prompt", "prompts",
+	"analysis", "use", "execution", "transaction", "transactions", "save", "completion")
 
 // persistMark records a phrase that makes an action recur; it is no
 // finding alone.

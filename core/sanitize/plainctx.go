@@ -89,6 +89,48 @@ func (sc *scanner) remoteExec(a, b int) {
 		desc: "downloads and runs code " + sc.phrase(a, hit)})
 }
 
+// urlHost returns the host of the first URL in s, "" when there is none.
+func urlHost(s string) string {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+3:]
+	end := strings.IndexAny(rest, "/ \t\n\"'`)|?#:")
+	if end < 0 {
+		end = len(rest)
+	}
+	if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
+		rest = rest[at+1:]
+		end -= at + 1
+	}
+	return strings.ToLower(rest[:end])
+}
+
+// installerHosts serve the installers of well-known tools, which skills
+// tell agents to run as those tools' own documentation does.
+var installerHosts = set("sh.rustup.rs", "astral.sh", "bun.sh", "deno.land", "get.docker.com", "brew.sh", "get.pnpm.io",
+	"install.python-poetry.org", "raw.githubusercontent.com", "ollama.com", "claude.ai", "get.helm.sh", "cli.github.com",
+	"tailscale.com", "fly.io", "get.volta.sh", "pyenv.run", "sdkman.io", "get.sdkman.io", "nixos.org", "install.determinate.systems",
+	"deb.nodesource.com", "rpm.nodesource.com", "mise.run", "get.k3s.io", "starship.rs", "opencode.ai", "cursor.com",
+	"foundry.paradigm.xyz", "get.rvm.io", "vercel.com", "supabase.com", "railway.app", "gh.io", "npmjs.org", "pypi.org")
+
+// knownInstaller reports whether host (or its parent domain) serves a
+// well-known tool's installer.
+func knownInstaller(host string) bool {
+	for h := host; h != ""; {
+		if installerHosts[h] {
+			return true
+		}
+		i := strings.IndexByte(h, '.')
+		if i < 0 {
+			break
+		}
+		h = h[i+1:]
+	}
+	return false
+}
+
 // frontMatter is what the rules read of a SKILL.md's YAML front matter.
 type frontMatter struct {
 	name, description string
@@ -198,6 +240,12 @@ var execDomain = set("install", "installs", "installing", "installer", "installa
 	"database", "databases", "test", "testing", "debug", "debugging", "project", "projects", "repository", "repo", "compile",
 	"schedule", "scheduling", "scheduled", "scheduler", "cron", "recurring", "monitor", "monitoring", "backup", "backups",
 	"daemon", "startup", "login", "sync", "synchronize", "synchronise")
+
+// scheduleWords in a description make a cron job or a launch agent part
+// of what the skill is for.
+var scheduleWords = set("cron", "crontab", "schedule", "scheduled", "scheduler", "scheduling", "recurring", "periodic",
+	"periodically", "daemon", "daemons", "startup", "start-up", "launchd", "systemd", "service", "services", "background",
+	"automation", "automate", "automated", "reminder", "reminders", "timer", "timers", "job", "jobs", "hourly", "daily", "nightly")
 
 // securityWords in a document's headings or description make it a
 // document about security or prompts, where attack phrasing is quoted and
@@ -309,20 +357,31 @@ func (sc *scanner) plainResolve() {
 				sev, desc = core.Critical, desc+" next to an instruction override"
 			}
 		case pkRemoteExec:
-			if unrelated {
+			switch host := urlHost(sc.s[h.a:h.b]); {
+			case unrelated:
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
+				rec, demote = recUnrelated, false
+			case fm != nil && host != "" && !knownInstaller(host) && !sc.plain.decl.AllowsHost(host):
+				// An installer from a host the skill never names: what
+				// "first install the helper: curl … | sh" injects.
+				sev, desc = core.Warning, "runs code from "+host+", a host the skill's name and description do not name: "+desc
 				rec, demote = recUnrelated, false
 			}
 		case pkRunScript:
-			if unrelated && hasPrefixFold(sc.s[h.a:], "download") {
+			host := urlHost(sc.s[h.a:h.b])
+			switch {
+			case unrelated && hasPrefixFold(sc.s[h.a:], "download"):
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
+				rec = recUnrelated
+			case fm != nil && hasPrefixFold(sc.s[h.a:], "download") && host != "" && !knownInstaller(host) && !sc.plain.decl.AllowsHost(host):
+				sev, desc = core.Warning, "runs code from "+host+", a host the skill's name and description do not name: "+desc
 				rec = recUnrelated
 			}
 		case pkPersist:
 			// A cron job or launch agent in a skill about something else;
 			// shell start-up files are how tools get installed, and count
 			// only with concealment.
-			if sev == "" && h.strong && unrelated {
+			if sev == "" && h.strong && (unrelated || (fm != nil && !anyWord(fm.description+" "+fm.name, scheduleWords))) {
 				sev, desc = core.Warning, "action unrelated to the skill's description ("+quoteCut(fm.description, 50)+"): "+desc
 				rec = recUnrelated
 			}
@@ -346,12 +405,12 @@ func (sc *scanner) plainResolve() {
 		if sev == "" {
 			continue
 		}
-		sc.emitPlain(h, cat, sev, desc, rec, demote, secDoc)
+		sc.emitPlain(h, cat, sev, desc, rec, demote, secDoc, sc.plainFlow(h, near(h, pkRecur)))
 	}
 	for k := range hits {
 		h := &hits[k]
 		if h.kind == pkConceal && h.strong && !h.used {
-			sc.emitPlain(h, core.PromptInjection, core.Warning, "instruction to hide actions from the user: "+strings.TrimPrefix(h.desc, "concealment: "), recPlain, true, secDoc)
+			sc.emitPlain(h, core.PromptInjection, core.Warning, "instruction to hide actions from the user: "+strings.TrimPrefix(h.desc, "concealment: "), recPlain, true, secDoc, nil)
 		}
 	}
 }
@@ -360,7 +419,12 @@ func (sc *scanner) plainResolve() {
 // example or a security document lowers it one step each (critical to
 // warning to info), and add turns it into a code-sample note inside code
 // when demote is set.
-func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, desc, rec string, demote, secDoc bool) {
+func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, desc, rec string, demote, secDoc bool, fl *flowSpan) {
+	if h.firm {
+		// A review skill about security is still not told to approve
+		// every pull request: such a document quotes attacks, not this.
+		secDoc = false
+	}
 	if h.shown {
 		sev, desc = lowerSev(sev), desc+" (quoted or given as an example)"
 	}
@@ -370,7 +434,34 @@ func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, 
 	if !demote && inSpans(sc.code, h.a) {
 		desc += " (in a code sample)"
 	}
-	sc.add(h.a, h.b, cat, sev, desc, rec, demote)
+	sc.addFlow(h.a, h.b, cat, sev, desc, rec, demote, fl)
+}
+
+// plainFlow is the flow of an instruction that moves or destroys data:
+// what it sends (or the phrase that destroys), where to, and the words
+// that make it recur (r, nil when none); nil for other instructions.
+func (sc *scanner) plainFlow(h *plainHit, r *plainHit) *flowSpan {
+	if h.kind != pkExfil && h.kind != pkDestroy {
+		return nil
+	}
+	text := func(a, b int) string { return strings.Join(strings.Fields(sc.s[a:b]), " ") }
+	fl := &flowSpan{srcAt: -1, sinkAt: h.a, sink: text(h.a, h.b)}
+	if h.kind == pkExfil {
+		verb := h.a
+		for verb < h.b && pword[sc.s[verb]] {
+			verb++
+		}
+		if h.src.a >= 0 {
+			fl.source, fl.srcAt = text(h.src.a, h.src.b), h.src.a
+		}
+		if h.dst.a >= 0 {
+			fl.sink, fl.sinkAt = strings.ToLower(sc.s[h.a:verb])+" to "+text(h.dst.a, h.dst.b), h.dst.a
+		}
+	}
+	if r != nil {
+		fl.scope = text(r.a, r.b)
+	}
+	return fl
 }
 
 func lowerSev(s core.Severity) core.Severity {

@@ -33,6 +33,7 @@ func ScanSkillFile(file, txt string, f core.Format, tier core.Familiarity) []cor
 // says it is for.
 func ScanSkillFileIn(d *codescan.Declared, file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 	sc := newScanner(file, txt, f, tier != core.Home, 0)
+	sc.decl = d
 	if sc.resource == "" && !strings.EqualFold(path.Base(strings.ReplaceAll(file, `\`, "/")), "SKILL.md") {
 		sc.resource = "resource"
 	}

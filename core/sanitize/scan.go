@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
@@ -53,6 +54,11 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		sc := newScanner(name, txt, d.Format, t != core.Home, 0)
 		sc.script = declaredScript(d.MediaType)
 		sc.markup = declaredMarkup(d.MediaType)
+		var own *codescan.Declared
+		if root, ok := rootOf(name, roots); ok {
+			own = decl[root]
+		}
+		sc.decl = own
 		if sc.resource == "" && inSkill(name, roots) {
 			// A file of a skill folder other than its SKILL.md is the
 			// skill's resource wherever it sits, as import judges it.
@@ -63,10 +69,6 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		r.Findings = append(r.Findings, sc.findings()...)
 		// What scripts do is judged at both tiers: a HOME skill folder
 		// runs its scripts as surely as a downloaded one.
-		var own *codescan.Declared
-		if root, ok := rootOf(name, roots); ok {
-			own = decl[root]
-		}
 		r.Findings = append(r.Findings, analyzeCode(own, name, txt)...)
 	}
 	SortFindings(r.Findings)
@@ -129,6 +131,15 @@ type hit struct {
 	sev  core.Severity
 	desc string
 	rec  string
+	flow *flowSpan
+}
+
+// flowSpan is a finding's flow before lines are counted: the source and
+// the sink as text with the offsets they were read at (-1 when not in
+// the document), and the scope words.
+type flowSpan struct {
+	source, sink, scope string
+	srcAt, sinkAt       int
 }
 
 type span struct{ a, b int }
@@ -180,10 +191,18 @@ type scanner struct {
 
 	wbuf []wpos // reused by wordsAfter
 
+	// flowNext is the flow the next add records (set around one add by
+	// addFlow), nil for findings that have none.
+	flowNext *flowSpan
+	lines    []int // newline offsets, built when a flow needs a line
+
 	plain plainState // the plain-words rules (plain.go)
 	// source marks a file of program source code (by its extension),
 	// whose visible patterns are quotations in strings and comments.
 	source bool
+	// decl is what the skill the document belongs to declares (from its
+	// SKILL.md), nil when it belongs to none or is that SKILL.md.
+	decl *codescan.Declared
 	// resource names the skill folder (scripts/, assets/, templates/ …)
 	// the document sits in, where active content is expected; "" elsewhere.
 	resource string
@@ -352,7 +371,53 @@ func (sc *scanner) add(a, b int, cat core.Category, sev core.Severity, desc, rec
 			desc += " (inside a LaTeX comment, invisible in the output)"
 		}
 	}
-	sc.kept[k] = append(sc.kept[k], hit{a: a, b: b, cat: cat, sev: sev, desc: desc, rec: rec})
+	sc.kept[k] = append(sc.kept[k], hit{a: a, b: b, cat: cat, sev: sev, desc: desc, rec: rec, flow: sc.flowNext})
+}
+
+// addFlow is add for a finding about behaviour, with its flow.
+func (sc *scanner) addFlow(a, b int, cat core.Category, sev core.Severity, desc, rec string, demote bool, fl *flowSpan) {
+	sc.flowNext = fl
+	sc.add(a, b, cat, sev, desc, rec, demote)
+	sc.flowNext = nil
+}
+
+// flowOf renders a flow with its lines.
+func (sc *scanner) flowOf(fl *flowSpan) *core.Flow {
+	if fl == nil {
+		return nil
+	}
+	return &core.Flow{Source: secretsOut(fl.source), SourceLine: sc.lineAt(fl.srcAt), Sink: secretsOut(fl.sink),
+		SinkLine: sc.lineAt(fl.sinkAt), Scope: fl.scope}
+}
+
+// secretsOut replaces the secrets in a flow's text by markers, as
+// evidence is: a finding never repeats a credential.
+func secretsOut(s string) string {
+	spans := redact.FindSecrets(s)
+	for i := len(spans) - 1; i >= 0; i-- {
+		sp := spans[i]
+		s = s[:sp.Offset] + redact.Marker(sp.Kind) + s[sp.Offset+sp.Length:]
+	}
+	return s
+}
+
+// lineAt is the 1-based line of offset off, 0 when off is negative.
+func (sc *scanner) lineAt(off int) int {
+	if off < 0 {
+		return 0
+	}
+	if sc.lines == nil {
+		sc.lines = []int{}
+		for i := 0; ; {
+			j := strings.IndexByte(sc.s[i:], '\n')
+			if j < 0 {
+				break
+			}
+			sc.lines = append(sc.lines, i+j)
+			i += j + 1
+		}
+	}
+	return sort.SearchInts(sc.lines, off) + 1
 }
 
 // room reports whether a finding of severity sev would still be kept, so
@@ -445,6 +510,7 @@ func (sc *scanner) findings() []core.Finding {
 			Length:         h.b - h.a,
 			Evidence:       redactedEvidence(sc.s, h.a, h.b),
 			Recommendation: h.rec,
+			Flow:           sc.flowOf(h.flow),
 		})
 	}
 	if sc.anyOmitted() {

@@ -153,6 +153,14 @@ func (sc *scanner) hiddenRun(i int) int {
 		// critical (Trojan Source, smuggled text).
 		sev = core.Warning
 	}
+	// One zero-width space opening a line before a fence marker keeps the
+	// fence from opening, so that a guide can show one: it changes how the
+	// text renders, hiding no word.
+	fenceEscape := sev == core.Critical && lineStart && n == 1 && distinct[0].r == 0x200b &&
+		(strings.HasPrefix(s[j:], "```") || strings.HasPrefix(s[j:], "~~~"))
+	if fenceEscape {
+		sev = core.Warning
+	}
 	if !sc.room(core.HiddenCharacters, sev) {
 		return j
 	}
@@ -160,6 +168,9 @@ func (sc *scanner) hiddenRun(i int) int {
 	var desc strings.Builder
 	if literal {
 		desc.WriteString("in source code, inside a string or pattern: ")
+	}
+	if fenceEscape {
+		desc.WriteString("before a code fence, keeping it from opening: ")
 	}
 	switch {
 	case len(tagText) > 0:

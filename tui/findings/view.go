@@ -329,9 +329,9 @@ func (m Model) refresh() Model {
 // maxFlowLines bounds the source → sink line of a code finding.
 const maxFlowLines = 2
 
-// flowLine spells a code finding's path, source to sink with their lines,
-// so a reviewer sees what the code does before reading it; "" for a
-// finding with no flow.
+// flowLine spells a finding's path, source to sink with their lines and
+// the words that make it recur, so a reviewer sees what the code or the
+// instruction does before reading it; "" for a finding with no flow.
 func (m Model) flowLine(f core.Finding) string {
 	if f.Flow == nil {
 		return ""
@@ -343,11 +343,7 @@ func (m Model) flowLine(f core.Finding) string {
 		}
 		return s
 	}
-	sink := at(f.Flow.Sink, f.Flow.SinkLine)
-	if f.Flow.Source == "" {
-		return m.st.Label.Render("Flow:") + " " + sink
-	}
-	return m.st.Label.Render("Flow:") + " " + at(f.Flow.Source, f.Flow.SourceLine) + m.st.Faint.Render(" → ") + sink
+	return m.st.Label.Render("Flow:") + " " + f.Flow.Format(at, m.st.Faint.Render(" → "), m.st.Faint.Render(" · when: "))
 }
 
 func (m Model) sevStyle(s core.Severity) lipgloss.Style {

@@ -243,10 +243,7 @@ func (m Model) findingLines(s *skills.Skill, w int) []string {
 					}
 					return v
 				}
-				flow := at(fl.Sink, fl.SinkLine)
-				if fl.Source != "" {
-					flow = at(fl.Source, fl.SourceLine) + m.st.Faint.Render(" → ") + flow
-				}
+				flow := fl.Format(at, m.st.Faint.Render(" → "), m.st.Faint.Render(" · when: "))
 				out = append(out, cells.Fit(indent+m.st.Label.Render("flow")+" "+flow, w))
 			}
 		}

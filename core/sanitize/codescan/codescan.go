@@ -302,6 +302,7 @@ type analysis struct {
 	// rule.
 	skill bool
 	only  string
+	skip  string // a rule whose hits are dropped, "" for none
 	hits  []hit
 	nl    []int // newline offsets, built on first use
 	nlSet bool
@@ -325,7 +326,7 @@ func (a *analysis) line(off int) int {
 }
 
 func (a *analysis) add(h hit) {
-	if len(a.hits) >= MaxFindings || (a.only != "" && h.rule != a.only) {
+	if len(a.hits) >= MaxFindings || (a.only != "" && h.rule != a.only) || (a.skip != "" && h.rule == a.skip) {
 		return
 	}
 	if a.skill && h.rule == ruleDestructive {

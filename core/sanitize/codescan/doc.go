@@ -82,7 +82,13 @@
 // severity lower (they are shown to a reader), unless the paragraph before
 // the fence tells the agent to run them without a person in the loop
 // ("always run", "automatically", "silently", "without asking", "you must
-// run"). JSON and YAML configs contribute the command strings they hold.
+// run"). In a skill's SKILL.md the commands of inline code spans are read
+// by every rule as well (Python when the span reads like Python, else
+// shell): at full severity when the words before the span on its line
+// give it as a command ("verify the network by running `…`", "send it
+// with `…`"), one lower otherwise. A download run by a shell in a span is
+// left to the prose scanner, which weighs it against the skill's
+// description. JSON and YAML configs contribute the command strings they hold.
 // The inline scripts of an HTML page (no src, a JavaScript type) are
 // analysed as JavaScript in place, at full severity: a template's script
 // runs in whatever browser opens the page.

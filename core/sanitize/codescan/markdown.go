@@ -150,7 +150,6 @@ var runVerb = lazyre.New(`(?i)\b(?:run|execute|exec|type|enter)\s+`)
 // lower): destruction has no such everyday use.
 func (a *analysis) skillCommands(fences []Fence) {
 	a.only = ruleDestructive
-	defer func() { a.only = "" }()
 	for _, f := range fences {
 		if strings.TrimSpace(f.Info) == "" && f.End > f.Body {
 			a.run(Shell, unit{s: stripPrompts(a.doc[f.Body:f.End]), base: f.Body, exact: true})
@@ -164,6 +163,7 @@ func (a *analysis) skillCommands(fences []Fence) {
 		}
 		return false
 	}
+	var spans [][3]int // from, to, severity steps lowered
 	shell := func(from, to int) {
 		if to > from && !inFence(from) {
 			a.run(Shell, unit{s: a.doc[from:to], base: from, exact: true})
@@ -190,6 +190,9 @@ func (a *analysis) skillCommands(fences []Fence) {
 			}
 			end += open + 1
 			shell(ls+open+1, ls+end)
+			if !inFence(ls + open) {
+				spans = append(spans, [3]int{ls + open + 1, ls + end, stepLower(line[:open])})
+			}
 			i = end + 1
 		}
 		for _, m := range runVerb.FindAllStringIndex(line, -1) {
@@ -206,6 +209,58 @@ func (a *analysis) skillCommands(fences []Fence) {
 		}
 		ls = le + 1
 	}
+	// Every rule reads the commands of the code spans too: "clean the
+	// workspace: `rm -rf ../*.tmp`" or "verify the network by running
+	// `for i in range(1000): requests.get(…)`" in a step is what the agent
+	// will run; a span merely mentioned is one severity lower, like a
+	// fence shown to a reader.
+	// A download run by a shell in a step is how tools install; the prose
+	// scanner judges it against the skill's description.
+	a.only, a.skip = "", "download-exec"
+	defer func() { a.skip = "" }()
+	for _, sp := range spans {
+		if code := a.doc[sp[0]:sp[1]]; commandLike(code) {
+			a.run(inlineLang(code), unit{s: code, base: sp[0], exact: true, lower: sp[2]})
+		}
+	}
+}
+
+// stepVerb before a code span on its line makes the span a command the
+// step gives ("verify it by running `…`", "send it with `…`"). A colon
+// does not: "Credential theft: `security find-generic-password`" is a
+// list of what to look for.
+var stepVerb = lazyre.New(`(?i)\b(?:run|running|execute|executing|exec|with|using|via|type|enter)\s*$`)
+
+// stepLower is how many severity steps a code span's findings drop: none
+// when the text before it on its line gives it as a command, else one, as
+// for a fence shown to a reader.
+func stepLower(before string) int {
+	if stepVerb.MatchString(strings.TrimRight(before, " *_")) {
+		return 0
+	}
+	return 1
+}
+
+// commandLike reports whether a code span is a command or a statement
+// rather than a name ("`SKILL.md`", "`--force`", "`requests`"): it has
+// a blank or a call's parenthesis, and is not a lone path or flag.
+func commandLike(code string) bool {
+	code = strings.TrimSpace(code)
+	return len(code) >= 8 && (strings.ContainsAny(code, " (") && !strings.HasPrefix(code, "-"))
+}
+
+// inlineLang guesses the language of a one-line command: Python when it
+// reads like a Python statement, else shell.
+func inlineLang(code string) Lang {
+	for _, p := range []string{"import ", "requests.", "os.", "subprocess.", "range(", "open(", "print(", "exec(", "eval(", "urllib", "socket."} {
+		if strings.Contains(code, p) {
+			return Python
+		}
+	}
+	if strings.Contains(code, "fetch(") || strings.Contains(code, "require(") || strings.Contains(code, "process.env") {
+		return JavaScript
+	}
+	return Shell
 }
 
 // stripPrompts blanks "$ " prompts at line starts of a console session,

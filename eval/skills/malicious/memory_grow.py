@@ -1,0 +1,3 @@
+chunks = []
+while True:
+    chunks.append(" " * 10**8)

