@@ -90,7 +90,7 @@ func init() {
 		"submitting", "transferring", "pushing", "exporting", "mirroring", "relaying", "streaming")
 	lex(bExfil, "send", "upload", "post", "email", "e-mail", "mail", "forward", "sync", "copy", "transmit", "exfiltrate",
 		"leak", "share", "submit", "transfer", "beacon", "push", "export", "dump", "pipe", "paste", "curl")
-	lex(bDestroy, "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
+	lex(bDestroy, "empty", "delete", "remove", "wipe", "erase", "overwrite", "encrypt", "truncate", "drop", "destroy", "purge",
 		"shred", "corrupt", "rm", "nuke")
 	lex(bSecret, "credentials", "credential", "password", "passwords", "passwd", "secret", "secrets", "token", "tokens",
 		"apikey", "apikeys", "api_key", "api_keys", "cookies", "cookie", "wallet", "wallets", "mnemonic", "keychain", "keystore",
@@ -100,7 +100,8 @@ func init() {
 		"emails", "contacts", "messages", "home", "conversation", "conversations", "history", "prompt", "keys", "key",
 		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
 		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
-		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence", "message")
+		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence", "message", "downloads", "desktop",
+		"pictures", "music", "movies", "videos", "dropbox", "onedrive")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
 	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
@@ -389,6 +390,7 @@ type ptok struct {
 	first bool // first word of its clause
 	paren bool // first word after "(": an aside, not an order
 	owned bool // "user's", "users'": the token is owned by the user
+	home  bool // written under the home folder ("~/Documents", "$HOME/Desktop")
 }
 
 // urlSchemes start a URL token: web, file transfer and cloud storage.
@@ -507,6 +509,9 @@ func (sc *scanner) tokenize(a, b int) []ptok {
 			if st >= 5 && s[st-5:st] == "/etc/" && (w == "passwd" || w == "shadow") {
 				t.bits |= bSecret
 			}
+		}
+		if st >= 2 && (s[st-2:st] == "~/" || (st >= 6 && strings.EqualFold(s[st-6:st], "$HOME/"))) {
+			t.home = true
 		}
 		// "user's", "users'", "user’s": the next noun is the user's.
 		if (t.w == "user" || t.w == "users" || t.w == "customer" || t.w == "customers" || t.w == "victim") && i < b {
@@ -963,9 +968,12 @@ func sensitiveObject(toks []ptok, k int) bool {
 		}
 		return false
 	}
+	if t.home && homeFolders[t.w] {
+		return true
+	}
 	for n := 1; n <= 3 && k-n >= 0; n++ {
 		p := toks[k-n]
-		if p.owned || p.bits&bOwner != 0 || (p.bits&bSecret != 0) {
+		if p.owned || p.bits&bOwner != 0 || (p.bits&bSecret != 0) || (p.w == "any" && n == 1) {
 			return true
 		}
 		if p.w == "home" || p.w == "~" {
@@ -1070,6 +1078,9 @@ func preciousObject(toks []ptok, k int, verb string) bool {
 		toks[k+1].w != "directory" && toks[k+1].w != "folder" {
 		return false
 	}
+	if t.home && homeFolders[t.w] {
+		return true
+	}
 	switch t.w {
 	case "backups", "backup", ".git":
 		return verb != "drop" && verb != "truncate"
@@ -1093,13 +1104,20 @@ func preciousObject(toks []ptok, k int, verb string) bool {
 // ownedAll: the object at k is quantified over everything or owned by the
 // user ("all backups", "the user's database").
 func ownedAll(toks []ptok, k int) bool {
+	if toks[k].home && homeFolders[toks[k].w] {
+		return true // "~/Documents": the user's own files
+	}
 	for n := 1; n <= 3 && k-n >= 0; n++ {
-		if p := toks[k-n]; p.owned || p.bits&bOwner != 0 {
+		if p := toks[k-n]; p.owned || p.bits&bOwner != 0 || p.w == "any" {
 			return true
 		}
 	}
 	return false
 }
+
+// homeFolders are the folders under the home folder where a person keeps
+// their own files.
+var homeFolders = set("documents", "downloads", "desktop", "pictures", "photos", "music", "movies", "videos", "library", "dropbox", "onedrive")
 
 // runRule covers three actions: installing into a system start-up place
 // (crontab, launchd, a shell rc file), running a script or an installer,

@@ -219,14 +219,20 @@ const (
 	lDocs                 // user documents, a walk of the home folder
 	lClip                 // the clipboard
 	lHist                 // shell or conversation history
+	lScreen               // a screenshot of the user's screen
+	lMail                 // the user's mailbox
 	lDownload             // data downloaded from the network
 	lDecoded              // data decoded from base64, hex, char codes
 	lPersist              // a path that makes code run again (start-up files, cron)
 	lInput                // input from the command line or a user
+	// lSecret is one named secret: an environment variable whose name
+	// says it holds a key, a keyring entry. It is judged by where it goes
+	// (see secretSend), never reported on its own.
+	lSecret
 )
 
 // strong reports a label that is worth stealing.
-func (k kind) strong() bool { return k <= lHist }
+func (k kind) strong() bool { return k <= lMail }
 
 // label is what a value carries, where it was picked up (a document
 // offset) and how to name it.
@@ -234,6 +240,9 @@ type label struct {
 	k    kind
 	what string
 	off  int
+	// name is the variable or entry a named secret is read from
+	// (OPENAI_API_KEY), or the parameter an input arrives in.
+	name string
 }
 
 type labels []label
@@ -268,7 +277,7 @@ func (ls labels) first(k kind) (label, bool) {
 // documents, history and the clipboard, before the environment, before a
 // .env file.
 func (ls labels) firstStrong() (label, bool) {
-	for _, k := range []kind{lCred, lDocs, lHist, lClip, lEnv, lDotenv} {
+	for _, k := range []kind{lCred, lDocs, lHist, lMail, lScreen, lClip, lEnv, lDotenv} {
 		if l, ok := ls.first(k); ok {
 			return l, true
 		}

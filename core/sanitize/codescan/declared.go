@@ -1,6 +1,7 @@
 package codescan
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -23,7 +24,11 @@ var genericLabels = map[string]bool{
 // AllowsHost reports whether host is one the skill declares: a label of
 // it that names a service (not "api", "www" or a top-level domain) is a
 // word of the skill's name or description ("api.notion.com" for a skill
-// described as working with Notion). A nil Declared allows nothing.
+// described as working with Notion), or the description names a product
+// of the host's service ("Claude" for api.anthropic.com, "Gemini" for
+// generativelanguage.googleapis.com, "Jira" for *.atlassian.net). The
+// host's own domain written in the description allows it and its
+// subdomains. A nil Declared allows nothing.
 func (d *Declared) AllowsHost(host string) bool {
 	if d == nil || host == "" {
 		return false
@@ -33,12 +38,21 @@ func (d *Declared) AllowsHost(host string) bool {
 	if strings.Contains(words, host) {
 		return true
 	}
-	for _, l := range strings.Split(host, ".") {
+	labels := strings.Split(host, ".")
+	if n := len(labels); n >= 2 && len(labels[n-2]) >= 3 && strings.Contains(words, labels[n-2]+"."+labels[n-1]) {
+		return true
+	}
+	for _, l := range labels {
 		if len(l) < 3 || genericLabels[l] {
 			continue
 		}
 		if hasWord(words, l) {
 			return true
+		}
+		for product, services := range serviceAliases {
+			if len(product) >= 3 && hasWord(words, product) && slices.Contains(services, l) {
+				return true
+			}
 		}
 	}
 	return false

@@ -223,6 +223,8 @@ type sink struct {
 	// split them (Python): what only its authentication arguments carry
 	// is a credential used to log in, not data sent away.
 	args [][]tok
+	// host is where a network call goes when the code fixes it.
+	host string
 }
 
 // stFacts is what a statement reads, produces and reaches.
@@ -252,10 +254,31 @@ type clAn struct {
 	fnInd  int
 	socket bool // the unit uses raw sockets (.connect is then a network call)
 	flags  map[string]int
+
+	// urls holds the host of names assigned a literal URL (BASE =
+	// "https://api.example/v1"); consts the text of names assigned string
+	// literals alone, so that a payload split across names and joined is
+	// seen whole; sqlBuilt the names assigned SQL built by formatting.
+	urls     map[string]string
+	consts   map[string]string
+	sqlBuilt map[string]labels
+	// called and nonLit record, per parameter, that the file calls its
+	// function and that some call passes it a value rather than a literal:
+	// a helper only ever called with literals runs no input.
+	called map[string]bool
+	nonLit map[string]bool
+	// files holds what the files the code wrote carry, by path; handles
+	// the path of names bound to a file opened for writing.
+	files   map[string]labels
+	handles map[string]string
+	// authNames are names holding authentication values (headers built
+	// before the call, a request object built with them).
+	authNames map[string]bool
 }
 
 func newCL(a *analysis, u unit, lang Lang, toks []tok) *clAn {
-	c := &clAn{a: a, u: u, lang: lang, toks: toks, taint: map[string]labels{}, params: map[string][]string{}, sendOff: -1, flags: map[string]int{}}
+	c := &clAn{a: a, u: u, lang: lang, toks: toks, taint: map[string]labels{}, params: map[string][]string{}, sendOff: -1, flags: map[string]int{},
+		urls: map[string]string{}, consts: map[string]string{}, sqlBuilt: map[string]labels{}, called: map[string]bool{}, nonLit: map[string]bool{}, files: map[string]labels{}, handles: map[string]string{}, authNames: map[string]bool{}}
 	c.stmts = splitStmts(toks, lang)
 	return c
 }
@@ -419,30 +442,48 @@ func (c *clAn) uses(st stmt, rs []ref, from, to int) labels {
 func (c *clAn) stringSources(st stmt, f *stFacts) {
 	var parts []string
 	firstOff := -1
+	fEnd := -1 // the end of the last f-string: the strings of its expressions are no path elements of the statement
 	for _, x := range st.t {
 		if x.k != tStr || len(x.s) > 300 {
 			continue
+		}
+		inner := x.a < fEnd
+		if x.interp && !inner {
+			fEnd = x.b
 		}
 		if firstOff < 0 {
 			firstOff = c.u.at(x.a)
 		}
 		if k, what, ok := sourcePath(x.s); ok {
-			f.src.add(label{k, what, c.u.at(x.a)})
+			f.src.add(label{k, what, c.u.at(x.a), ""})
 		}
 		if what, ok := persistPath(x.s); ok {
-			f.src.add(label{lPersist, what, c.u.at(x.a)})
+			f.src.add(label{lPersist, what, c.u.at(x.a), ""})
 		}
-		if pathish(x.s) && len(parts) < 8 {
+		if !inner && pathish(x.s) && len(parts) < 8 {
 			parts = append(parts, x.s)
+		}
+		if len(c.files) > 0 {
+			if fl, ok := c.files[normPath(x.s)]; ok {
+				// Read back here: the label moves to the read, naming
+				// the file it went through.
+				for _, l := range fl {
+					if !strings.Contains(l.what, " through ") {
+						l.what += " through " + cut(x.s, 40)
+					}
+					l.off = c.u.at(x.a)
+					f.src.add(l)
+				}
+			}
 		}
 	}
 	if len(parts) >= 2 {
 		j := strings.Join(parts, "/")
 		if k, what, ok := sourcePath(j); ok {
-			f.src.add(label{k, what, firstOff})
+			f.src.add(label{k, what, firstOff, ""})
 		}
 		if what, ok := persistPath(j); ok {
-			f.src.add(label{lPersist, what, firstOff})
+			f.src.add(label{lPersist, what, firstOff, ""})
 		}
 	}
 }
@@ -459,6 +500,7 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 			rs := refsOf(st.t)
 			c.function(st, rs)
 			f := classify(st, rs)
+			c.fileWrites(st, rs, &f)
 			c.stringSources(st, &f)
 			names, from, to, add := c.targets(st, rs)
 			ls := append(labels{}, f.src...)
@@ -469,12 +511,22 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 					c.strong.add(l)
 				}
 			}
+			held := ls
+			if len(names) > 0 && hasNetSink(f) {
+				// What a network call returns is its response: the key
+				// it was sent with stays with the call, judged there.
+				held = withoutKind(ls, lSecret)
+			}
+			c.values(st, names, from, to, add, held)
+			if c.envDestructure(st, names, from) {
+				names = nil
+			}
 			for _, n := range names {
 				switch n {
 				case "os.environ", "environ", "process.env", "$env":
 					continue // writing into the environment is configuration
 				}
-				if len(ls) == 0 && !add {
+				if len(held) == 0 && !add {
 					delete(c.taint, n)
 					continue
 				}
@@ -482,7 +534,7 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 				if add {
 					cur = c.taint[n]
 				}
-				cur.addAll(ls)
+				cur.addAll(held)
 				c.taint[n] = cur
 			}
 			// return values and the parameters of called functions
@@ -502,7 +554,14 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 				c.taint[c.curFn] = cur
 			}
 			for _, r := range rs {
-				if ps, ok := c.params[r.name]; ok && r.call && len(ls) > 0 {
+				ps, ok := c.params[r.name]
+				if !ok || !r.call {
+					continue
+				}
+				if !c.emit {
+					c.callSite(st.t, r, ps)
+				}
+				if len(ls) > 0 {
 					c.passArgs(st, rs, r, ps, ls)
 				}
 			}
@@ -555,18 +614,9 @@ var authArgs = map[string]bool{"headers": true, "auth": true}
 // through anything but its authentication arguments (the URL, the body,
 // the parameters).
 func (c *clAn) payloadCarries(st stmt, rs []ref, args [][]tok, ls labels) bool {
-	for _, arg := range args {
-		if len(arg) == 0 {
-			continue
-		}
-		if len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=" && authArgs[arg[0].s] {
-			continue
-		}
-		if _, ok := c.argLabels(st, rs, arg, ls).firstStrong(); ok {
-			return true
-		}
-	}
-	return false
+	payload, _ := c.splitAuth(st, rs, args, ls)
+	_, ok := payload.firstStrong()
+	return ok
 }
 
 // argLabels is what one argument's tokens carry: the names they read and
@@ -615,6 +665,7 @@ func (c *clAn) function(st stmt, rs []ref) {
 		}
 		c.params[name] = ps
 		c.curFn, c.fnInd = name, st.ind
+		c.inputParams(name, ps, t[k].a)
 		return
 	}
 	// const f = (a, b) => …, const f = async function (a) …
@@ -634,6 +685,7 @@ func (c *clAn) function(st stmt, rs []ref) {
 				}
 				c.params[t[k+1].s] = ps
 				c.curFn = t[k+1].s
+				c.inputParams(t[k+1].s, ps, t[k].a)
 			}
 		}
 	}
@@ -658,7 +710,13 @@ func (c *clAn) sinks(st stmt, rs []ref, f stFacts, ls labels) {
 			if s.send && c.sendOff < 0 {
 				c.sendOff, c.sendName = at, s.name
 			}
+			if c.emit {
+				c.secrets(st, rs, s, ls, at)
+			}
 			if l, ok := ls.firstStrong(); ok && s.args != nil && !c.payloadCarries(st, rs, s.args, ls) {
+				if c.a.consistent(s.host, "") {
+					continue // a key used to log in to the skill's own service
+				}
 				c.hit(hit{a: at, cat: core.ExternalResources, sev: core.Warning, rule: "credential-use", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
 					desc: "authenticates with a credential: " + c.a.describeFlow("reads", l.what, l.off, "puts it in the headers of", s.name, at),
 					rec:  "Check that the credential goes only to the service it belongs to."})
@@ -666,11 +724,18 @@ func (c *clAn) sinks(st stmt, rs []ref, f stFacts, ls labels) {
 			}
 			if l, ok := ls.firstStrong(); ok {
 				c.linked = true
-				c.hit(hit{a: at, cat: core.ExternalResources, sev: core.Critical, rule: "exfiltration", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
-					desc: c.a.describeFlow("reads", l.what, l.off, "sends it with", s.name, at),
+				sinkName := s.name
+				if s.host != "" {
+					sinkName += " to " + s.host
+				}
+				c.hit(hit{a: at, cat: core.ExternalResources, sev: core.Critical, rule: "exfiltration", src: l.what, srcOff: l.off, sink: sinkName, sinkOff: at,
+					desc: c.a.describeFlow("reads", l.what, l.off, "sends it with", sinkName, at),
 					rec:  "Reject the skill unless sending this data to that address is its stated purpose: the script reads secrets or private files and sends them over the network."})
 			}
 		case skExec, skShell:
+			if c.emit && s.k == skExec && s.args != nil {
+				c.codeInjection(st, rs, s, ls, at)
+			}
 			if l, ok := ls.first(lDownload); ok {
 				if s.k == skShell && s.literal {
 					c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
@@ -690,7 +755,7 @@ func (c *clAn) sinks(st stmt, rs []ref, f stFacts, ls labels) {
 		case skWrite:
 			if l, ok := ls.first(lPersist); ok {
 				c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Critical, rule: "persistence", src: l.what, srcOff: l.off, sink: s.name, sinkOff: at,
-					desc: "writes to the " + l.what + " (" + c.a.lineOf(at) + "), so code runs again at every log-in or on schedule",
+					desc: persistDesc(l.what, c.a.lineOf(at)),
 					rec:  "Check what is written there: a skill should not install itself into start-up files, schedules or authorized keys."})
 			}
 		}
@@ -747,7 +812,8 @@ func (c *clAn) shellString(arg []tok, name string, at int) (net bool, send bool)
 	return sa.sendOff >= 0, sa.sendOff >= 0
 }
 
-// sqlCheck reports SQL built by formatting or concatenation.
+// sqlCheck reports SQL built by formatting or concatenation, in the
+// call or in a name assigned before; parameters passed apart are fine.
 func (c *clAn) sqlCheck(r ref, st stmt) {
 	if !r.call {
 		return
@@ -757,30 +823,22 @@ func (c *clAn) sqlCheck(r ref, st stmt) {
 		return
 	}
 	a0 := args[0]
-	built := false
-	sqlText := ""
-	for k, x := range a0 {
-		switch {
-		case x.k == tStr:
-			sqlText += x.s + " "
-			if x.interp {
-				built = true
-			}
-		case x.k == tOp && (x.s == "+" || x.s == "%"):
-			if k > 0 {
-				built = true
-			}
-		case x.k == tIdent && x.s == "format" && k > 0 && a0[k-1].s == ".":
-			built = true
-		}
+	built, in := c.sqlOf(a0, nil)
+	if !built && len(a0) == 1 && a0[0].k == tIdent {
+		in, built = c.sqlBuilt[a0[0].s]
 	}
-	if !built || !looksSQL(sqlText) {
+	if !built {
 		return
 	}
 	at := c.u.at(st.t[r.i].a)
-	c.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "sql-injection", srcOff: -1, sink: r.name, sinkOff: at,
+	h := hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "sql-injection", srcOff: -1, sink: r.name, sinkOff: at,
 		desc: "builds an SQL statement by string formatting or concatenation and runs it with " + r.name + " (" + c.a.lineOf(at) + ")",
-		rec:  "Use query parameters (placeholders) instead of formatting values into SQL."})
+		rec:  "Use query parameters (placeholders) instead of formatting values into SQL."}
+	if l, ok := in.first(lInput); ok {
+		h.src, h.srcOff = l.what, l.off
+		h.desc = "builds an SQL statement from " + l.what + " by string formatting and runs it with " + r.name + " (" + c.a.lineOf(l.off) + " → " + c.a.lineOf(at) + ")"
+	}
+	c.hit(h)
 }
 
 func looksSQL(s string) bool {
@@ -818,4 +876,35 @@ func homeExpr(t []tok) bool {
 		}
 	}
 	return false
+}
+
+// persistDesc says what a write to a persistence path does.
+func persistDesc(what, line string) string {
+	if strings.HasPrefix(what, "mail forwarding") {
+		return "writes to the " + what + " (" + line + "), so every message the user receives is sent on to another address"
+	}
+	return "writes to the " + what + " (" + line + "), so code runs again at every log-in or on schedule"
+}
+
+func hasNetSink(f stFacts) bool {
+	for _, s := range f.sinks {
+		if s.k == skNet {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutKind is ls less the labels of kind k (ls itself when it has none).
+func withoutKind(ls labels, k kind) labels {
+	if _, ok := ls.first(k); !ok {
+		return ls
+	}
+	out := make(labels, 0, len(ls))
+	for _, l := range ls {
+		if l.k != k {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -119,3 +119,64 @@ func checkFindings(t *testing.T, s string, fs []core.Finding) {
 		}
 	}
 }
+
+// FuzzFStringExprs: the expression spans of an f-string body lie inside
+// it, in order, and never overlap.
+func FuzzFStringExprs(f *testing.F) {
+	for _, s := range []string{"", "{", "}", "{{x}}", "{x}", "{x!r:>10}", "{a['}']}", "{f(\"{\")}", "{x:{w}}", "{a}{b}", "{'", "{\\", "{x=}", "{a!=b}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		last := 0
+		for _, sp := range fstringExprs(s) {
+			if sp[0] < last || sp[0] > sp[1] || sp[1] > len(s) {
+				t.Fatalf("span %v after %d outside [0,%d]", sp, last, len(s))
+			}
+			last = sp[1]
+		}
+		checkTokens(t, "f\""+s+"\"", pyTokens("f\""+s+"\""))
+	})
+}
+
+// FuzzHostOfURL: a host is a lower-cased name with nothing that could be
+// a template or a path in it.
+func FuzzHostOfURL(f *testing.F) {
+	for _, s := range []string{"https://a.b/c", "http://u:p@h:80/x", "https://{h}/x", "ws://[::1]:8/", "https://", "x://y", "https://a?b", "tcp://host"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h := hostOfURL(s)
+		if h != strings.ToLower(h) || strings.ContainsAny(h, "/?#{}$ ") || len(h) > len(s) {
+			t.Fatalf("hostOfURL(%q) = %q", s, h)
+		}
+	})
+}
+
+// FuzzAuthSpans: the mask covers the argument exactly, or is nil.
+func FuzzAuthSpans(f *testing.F) {
+	seeds(f)
+	for _, s := range []string{"headers={'Authorization': k}, json=x", "{ headers }", "{headers: {a: b}, body: c}", "auth=(", "headers:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, ts := range [][]tok{pyTokens(s), jsTokens(s)} {
+			if m := authSpans(ts); m != nil && len(m) != len(ts) {
+				t.Fatalf("mask of %d for %d tokens", len(m), len(ts))
+			}
+		}
+	})
+}
+
+// FuzzShLoopCount: a loop header never makes the count negative or the
+// analyser fail.
+func FuzzShLoopCount(f *testing.F) {
+	for _, s := range []string{"for i in $(seq 1 5000); do x; done", "for i in {1..9999}; do", "for ((i=0; i<100000; i++)); do", "for i in {1..}", "for i in $(seq)", "for ((;;))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if n := shLoopCount(shLex(s).toks); n < 0 {
+			t.Fatalf("count %d", n)
+		}
+		checkFindings(t, s, AnalyzeLang("f", s, Shell))
+	})
+}

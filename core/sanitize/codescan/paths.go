@@ -146,6 +146,8 @@ func persistPath(raw string) (string, bool) {
 		return "SSH authorized keys " + cut(raw, 60), true
 	case "rc.local", "ld.so.preload":
 		return "system start-up file " + cut(raw, 60), true
+	case ".forward":
+		return "mail forwarding file " + cut(raw, 60), true
 	}
 	switch {
 	case strings.HasPrefix(p, "/etc/profile") || p == "/etc/bash.bashrc" || p == "/etc/zshrc" || p == "/etc/zsh/zshrc" || strings.Contains(p, ".config/fish/config.fish"):

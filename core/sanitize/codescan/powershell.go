@@ -32,7 +32,7 @@ func (c *clAn) psStmt(st stmt, rs []ref) stFacts {
 			continue
 		}
 		if x.k == tVar && x.s == "profile" {
-			f.src.add(label{lPersist, "PowerShell profile ($PROFILE)", c.u.at(x.a)})
+			f.src.add(label{lPersist, "PowerShell profile ($PROFILE)", c.u.at(x.a), ""})
 		}
 	}
 	sendish := false
@@ -54,12 +54,12 @@ func (c *clAn) psStmt(st stmt, rs []ref) stFacts {
 		switch x.s {
 		case "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "curl", "wget", "start-bitstransfer":
 			f.sinks = append(f.sinks, sink{k: skNet, name: x.s, off: at, send: sendish})
-			f.out.add(label{lDownload, "data downloaded with " + x.s, c.u.at(at)})
+			f.out.add(label{lDownload, "data downloaded with " + x.s, c.u.at(at), ""})
 		case "send-mailmessage":
 			f.sinks = append(f.sinks, sink{k: skNet, name: x.s, off: at, send: true})
 		case "downloadstring", "downloaddata", "downloadfile", "getstringasync", "getasync", "openread":
 			f.sinks = append(f.sinks, sink{k: skNet, name: "WebClient." + x.s, off: at})
-			f.out.add(label{lDownload, "data downloaded with ." + x.s, c.u.at(at)})
+			f.out.add(label{lDownload, "data downloaded with ." + x.s, c.u.at(at), ""})
 		case "uploadstring", "uploadfile", "uploaddata", "uploadvalues", "postasync", "putasync", "sendasync":
 			f.sinks = append(f.sinks, sink{k: skNet, name: "." + x.s, off: at, send: true})
 		case "invoke-expression", "iex":
@@ -70,18 +70,18 @@ func (c *clAn) psStmt(st stmt, rs []ref) stFacts {
 			}
 		case "frombase64string", "getstring":
 			if x.s == "frombase64string" || hasIdent(t, "frombase64string") {
-				f.out.add(label{lDecoded, "data decoded with [Convert]::FromBase64String", c.u.at(at)})
+				f.out.add(label{lDecoded, "data decoded with [Convert]::FromBase64String", c.u.at(at), ""})
 			}
 		case "get-clipboard", "gcb":
-			f.src.add(label{lClip, "the clipboard (Get-Clipboard)", c.u.at(at)})
+			f.src.add(label{lClip, "the clipboard (Get-Clipboard)", c.u.at(at), ""})
 		case "getenvironmentvariables":
-			f.src.add(label{lEnv, "the whole environment (GetEnvironmentVariables)", c.u.at(at)})
+			f.src.add(label{lEnv, "the whole environment (GetEnvironmentVariables)", c.u.at(at), ""})
 		case "get-childitem", "gci", "dir", "ls":
 			if k+1 < len(t) && (t[k+1].k == tIdent && (t[k+1].s == "env" || t[k+1].s == "env:") || t[k+1].k == tStr && strings.EqualFold(t[k+1].s, "env:")) {
-				f.src.add(label{lEnv, "the whole environment (" + x.s + " env:)", c.u.at(at)})
+				f.src.add(label{lEnv, "the whole environment (" + x.s + " env:)", c.u.at(at), ""})
 			}
 			if _, ok := psParam(t, "-recurse"); ok && homeExpr(t) {
-				f.src.add(label{lDocs, "the home folder (" + x.s + " -Recurse)", c.u.at(at)})
+				f.src.add(label{lDocs, "the home folder (" + x.s + " -Recurse)", c.u.at(at), ""})
 			}
 		case "add-content", "set-content", "out-file", "ac", "sc", "new-item", "copy-item", "cp", "copy":
 			f.sinks = append(f.sinks, sink{k: skWrite, name: x.s, off: at})

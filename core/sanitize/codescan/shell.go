@@ -2,6 +2,7 @@ package codescan
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -85,11 +86,20 @@ type shAn struct {
 	// pass: a word is looked at several times, its substitutions are
 	// analysed once.
 	subs map[span]labels
+	// urls holds the host of variables assigned a literal URL; consts the
+	// value of variables assigned a plain literal.
+	urls   map[string]string
+	consts map[string]string
+	// written holds what the files the script wrote carry.
+	written map[string]labels
+	// inSub: the unit is a command substitution, whose command's output
+	// is used (`$1` runs the script's argument).
+	inSub bool
 }
 
 // shell analyses shell code.
 func (a *analysis) shell(u unit) *shAn {
-	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1}
+	sa := &shAn{a: a, u: u, lx: shLex(u.s), vars: map[string]labels{}, files: map[string]label{}, sendOff: -1, urls: map[string]string{}, consts: map[string]string{}, written: map[string]labels{}}
 	pipes := shParse(sa.lx.toks)
 	// Two passes: the first learns what variables carry (a function body
 	// may use a variable assigned further down), the second reports.
@@ -224,15 +234,15 @@ func interpOf(name string) (Lang, bool) {
 func (sa *shAn) wordLabels(w shTok) labels {
 	var ls labels
 	if k, what, ok := sourcePath(w.val); ok {
-		ls.add(label{k, what, sa.off(w.a)})
+		ls.add(label{k, what, sa.off(w.a), ""})
 	} else if i := strings.IndexByte(w.val, '@'); i >= 0 && i+1 < len(w.val) {
 		// curl -F "f=@~/.ssh/id_rsa", -d @file
 		if k, what, ok := sourcePath(w.val[i+1:]); ok {
-			ls.add(label{k, what, sa.off(w.a)})
+			ls.add(label{k, what, sa.off(w.a), ""})
 		}
 	} else if i := strings.IndexByte(w.val, '='); i >= 0 {
 		if k, what, ok := sourcePath(w.val[i+1:]); ok {
-			ls.add(label{k, what, sa.off(w.a)})
+			ls.add(label{k, what, sa.off(w.a), ""})
 		}
 	}
 	for _, v := range w.vars {
@@ -240,11 +250,23 @@ func (sa *shAn) wordLabels(w shTok) labels {
 			ls.addAll(vl)
 		}
 		if len(v) == 1 && (v[0] >= '1' && v[0] <= '9' || v[0] == '@' || v[0] == '*') {
-			ls.add(label{lInput, "command-line argument $" + v, sa.off(w.a)})
+			ls.add(label{lInput, "command-line argument $" + v, sa.off(w.a), ""})
+		}
+		if _, lit := sa.consts[v]; !lit && secretEnvName(v) && strings.ToUpper(v) == v {
+			ls.add(label{lSecret, "environment variable " + v + " ($" + v + ")", sa.off(w.a), v})
 		}
 	}
 	for _, sp := range w.subs {
 		ls.addAll(sa.subOut(sp))
+	}
+	if len(sa.written) > 0 {
+		p := w.val
+		if i := strings.IndexByte(p, '@'); i >= 0 {
+			p = p[i+1:]
+		} else if i := strings.IndexByte(p, '='); i >= 0 && !strings.HasPrefix(p, "/") {
+			p = p[i+1:]
+		}
+		ls.addAll(sa.written[normPath(p)])
 	}
 	return ls
 }
@@ -262,7 +284,7 @@ func (sa *shAn) subOut(sp span) labels {
 		sa.subs = map[span]labels{}
 	}
 	sa.subs[sp] = nil // a substitution that refers to itself stops here
-	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1}
+	child := &shAn{a: sa.a, u: sa.u.sub(sp.a, sp.b), vars: sa.vars, files: sa.files, emit: sa.emit, sendOff: -1, urls: sa.urls, consts: sa.consts, written: sa.written, inSub: true}
 	child.lx = shLex(child.u.s)
 	var out labels
 	for _, p := range shParse(child.lx.toks) {
@@ -317,6 +339,9 @@ func (sa *shAn) pipe(p shPipe) labels {
 					rec:  "Reject the skill unless sending this data to that address is its stated purpose: the script reads secrets or private files and sends them over the network."})
 			}
 		}
+		if f.net && sa.emit {
+			sa.secretNet(v, in, f, at)
+		}
 		if f.stdinRun && c.pipeIn {
 			sa.runData(in, v, at, "piped into "+v.name)
 		}
@@ -351,6 +376,17 @@ func (sa *shAn) pipe(p shPipe) labels {
 					rec:  "Check what can reach this eval: input evaluated as code runs whatever it says."})
 			}
 		}
+		// `$1` alone: the script's argument is the whole command. A
+		// command named by a variable and given arguments ("$cmd"
+		// --version, "$@" 2>&1 in a test helper) is a wrapper's purpose.
+		if p := strings.Trim(v.argv0.val, "${}"); sa.inSub && sa.emit && len(v.args) == 0 && len(p) == 1 && p[0] >= '1' && p[0] <= '9' {
+			if l, ok := sa.wordLabels(v.argv0).first(lInput); ok {
+				sa.hit(hit{a: at, b: sa.off(v.argv0.b), cat: core.EmbeddedCode, sev: core.Warning, rule: "command-injection",
+					src: l.what, srcOff: l.off, sink: "command substitution", sinkOff: at,
+					desc: "runs " + l.what + " as a command in a substitution (" + sa.a.lineOf(at) + "): whatever it holds runs",
+					rec:  "Do not run arguments as commands; pass them as data to a fixed command."})
+			}
+		}
 		sa.commandRules(v, c, in, at)
 		for _, r := range c.redirs {
 			sa.redirect(v, c, r, in)
@@ -360,14 +396,46 @@ func (sa *shAn) pipe(p shPipe) labels {
 		}
 		out := all
 		if f.fetchOut {
-			out.add(label{lDownload, "data downloaded by " + v.name, at})
+			out.add(label{lDownload, "data downloaded by " + v.name, at, ""})
 		}
 		if f.decoder {
-			out.add(label{lDecoded, "data decoded by " + v.name, at})
+			out.add(label{lDecoded, "data decoded by " + v.name, at, ""})
+		}
+		// A file written with what the command outputs carries it on
+		// (cat ~/.ssh/id_rsa > /tmp/k; curl -F f=@/tmp/k …).
+		for _, r := range c.redirs {
+			if r.op == ">" || r.op == ">>" || r.op == "&>" {
+				sa.keepFile(r.t.val, out)
+			}
+		}
+		if v.name == "tee" || v.name == "cp" {
+			for _, w := range f.writes {
+				sa.keepFile(w.val, all)
+			}
 		}
 		in = out
 	}
 	return in
+}
+
+// keepFile records what a file written by the script holds, when it is
+// worth following.
+func (sa *shAn) keepFile(p string, ls labels) {
+	if p == "" || strings.HasPrefix(p, "/dev/") {
+		return
+	}
+	var keep labels
+	for _, l := range ls {
+		if l.k.strong() || l.k == lSecret || l.k == lDecoded {
+			keep.add(l)
+		}
+	}
+	if len(keep) == 0 || len(sa.written) >= 256 {
+		return
+	}
+	cur := sa.written[normPath(p)]
+	cur.addAll(keep)
+	sa.written[normPath(p)] = cur
 }
 
 // wordUnit is the unit of a word's text (an argument that is code).
@@ -422,6 +490,18 @@ func (sa *shAn) assign(w shTok) {
 	}
 	val := w
 	val.val = w.val[i+1:]
+	if h := hostOfURL(val.val); h != "" {
+		sa.urls[name] = h
+	} else if len(val.vars) > 0 && strings.HasPrefix(val.val, "$") {
+		if h, ok := sa.urls[strings.Trim(val.vars[0], "{}")]; ok {
+			sa.urls[name] = h
+		}
+	}
+	if len(val.vars) == 0 && len(val.subs) == 0 && len(val.val) <= 1<<14 {
+		sa.consts[name] = val.val
+	} else {
+		delete(sa.consts, name)
+	}
 	ls := sa.wordLabels(val)
 	if len(ls) > 0 {
 		cur := sa.vars[name]
@@ -480,7 +560,7 @@ func (sa *shAn) facts(v view, c *shCmd) shFacts {
 	switch n := v.name; n {
 	case "env", "printenv", "set", "export", "declare":
 		if len(args) == 0 || (n == "export" && hasFlag(args, "-p")) || (n == "declare" && hasFlag(args, "-x", "-p")) {
-			f.src.add(label{lEnv, "the whole environment (" + n + ")", at})
+			f.src.add(label{lEnv, "the whole environment (" + n + ")", at, ""})
 		}
 		if n == "export" || n == "declare" {
 			for _, w := range args {
@@ -490,29 +570,39 @@ func (sa *shAn) facts(v view, c *shCmd) shFacts {
 			}
 		}
 	case "history", "fc":
-		f.src.add(label{lHist, "the shell history", at})
+		f.src.add(label{lHist, "the shell history", at, ""})
+	case "screencapture", "scrot", "gnome-screenshot", "grim", "spectacle", "maim":
+		f.src.add(label{lScreen, "a screenshot (" + n + ")", at, ""})
+	case "import":
+		if hasFlag(args, "-window") {
+			f.src.add(label{lScreen, "a screenshot (import -window)", at, ""})
+		}
+	case "secret-tool":
+		if len(args) > 0 && args[0].val == "lookup" {
+			f.src.add(label{lSecret, "the keyring entry (secret-tool lookup)", at, ""})
+		}
 	case "pbpaste", "wl-paste", "xsel":
-		f.src.add(label{lClip, "the clipboard (" + n + ")", at})
+		f.src.add(label{lClip, "the clipboard (" + n + ")", at, ""})
 	case "xclip":
 		if hasFlag(args, "-o", "-out") {
-			f.src.add(label{lClip, "the clipboard (xclip -o)", at})
+			f.src.add(label{lClip, "the clipboard (xclip -o)", at, ""})
 		}
 	case "security":
 		if len(args) > 0 && (strings.HasSuffix(args[0].val, "-password") || args[0].val == "dump-keychain" || args[0].val == "export") {
-			f.src.add(label{lCred, "the keychain (security " + args[0].val + ")", at})
+			f.src.add(label{lCred, "the keychain (security " + args[0].val + ")", at, ""})
 		}
 	case "find", "tar", "zip", "7z", "rsync", "du", "ls", "cp":
 		for _, w := range nonOptions(args) {
 			if p := normPath(w.val); p == "~" || p == "~/" || p == "/home" || p == "/users" {
 				if n != "ls" || hasFlag(args, "-R", "-lR", "-laR") {
-					f.src.add(label{lDocs, "the home folder (" + n + " " + w.val + ")", sa.off(w.a)})
+					f.src.add(label{lDocs, "the home folder (" + n + " " + w.val + ")", sa.off(w.a), ""})
 				}
 			}
 		}
 	case "read":
 		for _, w := range nonOptions(args) {
 			cur := sa.vars[w.val]
-			cur.add(label{lInput, "input read into $" + w.val, at})
+			cur.add(label{lInput, "input read into $" + w.val, at, ""})
 			sa.vars[w.val] = cur
 		}
 	case "for":
@@ -652,11 +742,11 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 		}
 		switch {
 		case out != "" && out != "-":
-			sa.files[normPath(out)] = label{lDownload, "a file downloaded by curl (" + cut(out, 40) + ")", at}
+			sa.files[normPath(out)] = label{lDownload, "a file downloaded by curl (" + cut(out, 40) + ")", at, ""}
 		case hasFlag(args, "-O", "--remote-name") || shortFlag(args, "O"):
 			for _, w := range nonOptions(args) {
 				if strings.Contains(w.val, "://") {
-					sa.files[normPath(path.Base(w.val))] = label{lDownload, "a file downloaded by curl (" + cut(path.Base(w.val), 40) + ")", at}
+					sa.files[normPath(path.Base(w.val))] = label{lDownload, "a file downloaded by curl (" + cut(path.Base(w.val), 40) + ")", at, ""}
 				}
 			}
 		default:
@@ -700,7 +790,7 @@ func (sa *shAn) netFacts(v view, f *shFacts) {
 				}
 			}
 			if name != "" {
-				sa.files[normPath(name)] = label{lDownload, "a file downloaded by wget (" + cut(name, 40) + ")", at}
+				sa.files[normPath(name)] = label{lDownload, "a file downloaded by wget (" + cut(name, 40) + ")", at, ""}
 			}
 		}
 	case "nc", "ncat", "netcat", "socat", "telnet", "openssl":
@@ -813,7 +903,7 @@ func (sa *shAn) write(v view, t shTok, c *shCmd, at int) {
 		return
 	}
 	sev := core.Critical
-	desc := "writes to the " + what + " (" + sa.a.lineOf(at) + "), so code runs again at every log-in or on schedule"
+	desc := persistDesc(what, sa.a.lineOf(at))
 	switch {
 	case !strings.Contains(what, "start-up"):
 	case (v.name == "echo" || v.name == "printf") && benignProfileLine(v.args):
@@ -913,6 +1003,14 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 					crit(ruleDestructive, "rm -r "+cut(w.val, 30), "deletes "+cut(w.val, 40)+" recursively (rm -r, "+sa.a.lineOf(at)+")", recDestroy)
 					return
 				}
+			}
+		}
+		for _, w := range nonOptions(args) {
+			if parentTarget(w.val) && (rec || strings.Contains(w.val, "*")) {
+				sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: core.Warning, rule: ruleDestructive, srcOff: -1, sink: "rm " + cut(w.val, 30), sinkOff: at,
+					desc: "deletes " + cut(w.val, 40) + ", above the working folder (rm, " + sa.a.lineOf(at) + ")",
+					rec:  "A skill deletes only what it made in its own working folder: check what lies above it."})
+				return
 			}
 		}
 	case n == "find":
@@ -1103,17 +1201,34 @@ func (sa *shAn) structure(pipes []shPipe) {
 	// while true / until false loops with a background command and no way
 	// out.
 	for k := 0; k+1 < len(toks); k++ {
-		if toks[k].op != "" || (toks[k].val != "while" && toks[k].val != "until") {
+		if toks[k].op != "" || (toks[k].val != "while" && toks[k].val != "until" && toks[k].val != "for") {
 			continue
 		}
 		cond := toks[k+1].val
-		if !(toks[k].val == "while" && (cond == "true" || cond == ":" || cond == "[" && k+2 < len(toks) && toks[k+2].val == "1")) && !(toks[k].val == "until" && cond == "false") {
+		count := 0
+		if toks[k].val == "for" {
+			count = shLoopCount(toks[k+1 : min(len(toks), k+12)])
+			if count < 1000 {
+				continue
+			}
+		} else if !(toks[k].val == "while" && (cond == "true" || cond == ":" || cond == "[" && k+2 < len(toks) && toks[k+2].val == "1")) && !(toks[k].val == "until" && cond == "false") {
 			continue
 		}
 		depth, bg, exit, self := 0, false, false, false
+		netAt, netName, cmdStart := -1, "", true
 		for e := k + 1; e < len(toks) && e < k+400; e++ {
 			t := toks[e]
+			if t.op != "" {
+				cmdStart = t.op != "<" && t.op != ">" && t.op != ">>"
+			}
 			if t.op == "" {
+				if cmdStart && depth > 0 && netAt < 0 {
+					switch path.Base(t.val) {
+					case "curl", "wget", "nc", "ncat", "http", "https", "nslookup", "dig":
+						netAt, netName = sa.off(t.a), path.Base(t.val)
+					}
+				}
+				cmdStart = shKeywords[t.val] || t.val == "sudo" || t.val == "command"
 				switch t.val {
 				case "do":
 					depth++
@@ -1135,7 +1250,17 @@ func (sa *shAn) structure(pipes []shPipe) {
 				break
 			}
 		}
-		if bg && !exit {
+		if netAt >= 0 && !exit && !bg {
+			at := sa.off(toks[k].a)
+			how := "in an endless loop with no pause and no way out"
+			if count > 0 {
+				how = "in a loop of " + strconv.Itoa(count) + " with no pause"
+			}
+			sa.hit(hit{a: at, cat: core.EmbeddedCode, sev: core.Warning, rule: "request-loop", srcOff: -1, sink: netName + " " + how[:strings.Index(how, " with")], sinkOff: netAt,
+				desc: "sends requests with " + netName + " " + how + " (" + sa.a.lineOf(at) + ")",
+				rec:  "Bound the loop (a count, a pause, a break): a request loop floods the service it calls."})
+		}
+		if bg && !exit && count == 0 {
 			at := sa.off(toks[k].a)
 			sev := core.Warning
 			desc := "starts background processes in an endless loop with no way out (" + sa.a.lineOf(at) + ")"
@@ -1181,7 +1306,7 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 	}
 	var src label
 	found := false
-	for _, k := range []kind{lCred, lDocs, lHist, lClip} {
+	for _, k := range []kind{lCred, lDocs, lHist, lMail, lScreen, lClip} {
 		if l, ok := strong.first(k); ok {
 			src, found = l, true
 			break
@@ -1204,4 +1329,100 @@ func (a *analysis) fileLevel(strong labels, linked bool, sendOff int, sendName s
 	a.add(hit{a: src.off, cat: core.PathTraversal, sev: sev, rule: "credential-read", src: src.what, srcOff: src.off, sink: "read", sinkOff: src.off, lower: lower,
 		desc: "reads " + src.what + " (" + a.lineOf(src.off) + ")",
 		rec:  "Check why the skill needs this file: it holds credentials or private data."})
+}
+
+// secretNet judges the named secrets a network command carries: in its
+// authentication options (curl -H, -u; wget --header) or in its data,
+// URL and input.
+func (sa *shAn) secretNet(v view, in labels, f shFacts, at int) {
+	host := ""
+	var payload, auth, query labels
+	for _, l := range in {
+		if l.k == lSecret {
+			payload.add(l)
+		}
+	}
+	authNext := false
+	for _, w := range v.args {
+		isAuth := authNext
+		authNext = false
+		switch {
+		case w.val == "-H" || w.val == "--header" || w.val == "-u" || w.val == "--user" || w.val == "--oauth2-bearer" || w.val == "--proxy-user":
+			authNext = true
+			continue
+		case strings.HasPrefix(w.val, "--header=") || strings.HasPrefix(w.val, "-H") && len(w.val) > 2 || strings.HasPrefix(w.val, "--user="):
+			isAuth = true
+		}
+		if host == "" && !isAuth {
+			if h := hostOfURL(w.val); h != "" {
+				host = h
+			} else if strings.HasPrefix(w.val, "$") && len(w.vars) > 0 {
+				host = sa.urls[w.vars[0]]
+			}
+		}
+		isURL := strings.Contains(w.val, "://") || strings.HasPrefix(w.val, "$") && len(w.vars) > 0 && sa.urls[w.vars[0]] != ""
+		for _, l := range sa.wordLabels(w) {
+			switch {
+			case l.k != lSecret:
+			case isAuth:
+				auth.add(l)
+			case isURL:
+				query.add(l)
+			default:
+				payload.add(l)
+			}
+		}
+	}
+	if host == "" && (v.name == "nc" || v.name == "ncat" || v.name == "netcat" || v.name == "telnet") {
+		if ops := nonOptions(v.args); len(ops) > 0 && len(ops[0].vars) == 0 {
+			host = hostOfURL("tcp://" + ops[0].val)
+		}
+	}
+	for _, l := range payload {
+		sa.a.secretSend(l, host, partBody, f.netName, at, sa.u.lower)
+	}
+	for _, l := range query {
+		sa.a.secretSend(l, host, partQuery, f.netName, at, sa.u.lower)
+	}
+	for _, l := range auth {
+		sa.a.secretSend(l, host, partAuth, f.netName, at, sa.u.lower)
+	}
+}
+
+// shLoopCount is how many times a for loop's header runs its body when a
+// literal says so: for i in $(seq 1 5000), for i in {1..5000},
+// for ((i=0; i<5000; i++)). 0 when unknown.
+func shLoopCount(h []shTok) int {
+	n := 0
+	num := func(s string) int {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 {
+			return 0
+		}
+		return v
+	}
+	for _, t := range h {
+		if t.op != "" && t.op != "(" && t.op != ")" && t.op != ";" {
+			break
+		}
+		if t.val == "do" {
+			break
+		}
+		v := t.val
+		if strings.HasPrefix(v, "$(seq ") || strings.HasPrefix(v, "`seq ") {
+			f := strings.Fields(strings.Trim(v[2:], "()`"))
+			if len(f) >= 2 {
+				n = max(n, num(f[len(f)-1]))
+			}
+		}
+		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") {
+			if i := strings.Index(v, ".."); i > 0 {
+				n = max(n, num(strings.SplitN(v[i+2:len(v)-1], "..", 2)[0]))
+			}
+		}
+		if i := strings.IndexAny(v, "<"); i >= 0 {
+			n = max(n, num(strings.TrimLeft(strings.TrimRight(v[i+1:], "; "), "= ")))
+		}
+	}
+	return n
 }

@@ -53,7 +53,15 @@ func countEsc(s string) int {
 // and inside triple-quoted strings do not end a logical line; comments
 // are dropped; every token carries the indentation of its line.
 func pyTokens(s string) []tok {
-	out := make([]tok, 0, len(s)/6+4)
+	return pyTokensAt(make([]tok, 0, len(s)/5+4), s, 0, 0)
+}
+
+// pyTokensAt tokenises Python at f-string nesting depth: the expressions
+// of an f-string are tokenised after the string's own token, at their
+// place in the text, so that the names they read are seen as any other.
+// The tokens are appended to out, their offsets moved by base.
+func pyTokensAt(out []tok, s string, base, depth0 int) []tok {
+	first := len(out)
 	depth, ind := 0, 0
 	lineStart := true
 	for i := 0; i < len(s); {
@@ -109,6 +117,9 @@ func pyTokens(s string) []tok {
 				t, end := pyString(s, i, e, strings.ToLower(w))
 				t.ind = ind
 				out = append(out, t)
+				if t.interp && depth0 < 3 {
+					out = fstringTokens(out, s, e, t, ind, depth0)
+				}
 				i = end
 				continue
 			}
@@ -134,6 +145,41 @@ func pyTokens(s string) []tok {
 			out = append(out, tok{k: tOp, s: s[i : i+n], a: i, b: i + n, ind: ind})
 			i += n
 		}
+	}
+	if base != 0 {
+		for k := first; k < len(out); k++ {
+			out[k].a += base
+			out[k].b += base
+		}
+	}
+	return out
+}
+
+// fstringTokens appends the tokens of the expressions of the f-string t
+// whose quote is at q.
+func fstringTokens(out []tok, s string, q int, t tok, ind, depth int) []tok {
+	start := q + 1
+	if q+2 < len(s) && s[q+1] == s[q] && s[q+2] == s[q] {
+		start = q + 3
+	}
+	if start+len(t.s) > len(s) || s[start:start+len(t.s)] != t.s {
+		return out
+	}
+	for _, sp := range fstringExprs(t.s) {
+		from := len(out)
+		out = pyTokensAt(out, t.s[sp[0]:sp[1]], start+sp[0], depth+1)
+		// Newlines inside the braces end no statement; the tokens take
+		// the f-string's indentation.
+		k := from
+		for _, x := range out[from:] {
+			if x.k == tNL {
+				continue
+			}
+			x.ind = ind
+			out[k] = x
+			k++
+		}
+		out = out[:k]
 	}
 	return out
 }
