@@ -62,6 +62,22 @@ type Finding struct {
 	Flow *Flow `json:"flow,omitempty"`
 }
 
+// Quoting returns f with fn applied to each of its texts that may quote
+// the document it was found in: the evidence, the description and the
+// flow's source, sink and scope. The flow is copied, so that f's own is
+// left as it was. Redaction goes through it, so that a field added to
+// what a finding quotes is redacted wherever findings are.
+func (f Finding) Quoting(fn func(string) string) Finding {
+	f.Evidence = fn(f.Evidence)
+	f.Description = fn(f.Description)
+	if f.Flow != nil {
+		fl := *f.Flow
+		fl.Source, fl.Sink, fl.Scope = fn(fl.Source), fn(fl.Sink), fn(fl.Scope)
+		f.Flow = &fl
+	}
+	return f
+}
+
 // Flow is the path of a finding about behaviour, in code or in an
 // instruction: a source of data (an environment variable, a credential
 // file, the agent's prompt) and the sink it reaches (a network send, an

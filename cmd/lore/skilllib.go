@@ -1287,8 +1287,9 @@ type skillsImportOut struct {
 	Warnings   []string           `json:"warnings"`
 	Sensitive  []bundle.Sensitive `json:"sensitive"`
 	// Drafts are the imported skills filed in the review queue instead of
-	// made active: all of them without --trust, and any the strict
-	// profile refuses (Invalid, by key, with its errors).
+	// made active: all of them without --trust, and with it any holding a
+	// critical finding or refused by the strict profile (Invalid, by key,
+	// with its errors).
 	Drafts  []string            `json:"drafts"`
 	Invalid map[string][]string `json:"invalid"`
 	// Findings are the scanner's findings in the imported files.
@@ -1316,22 +1317,28 @@ Nothing is executed, and nothing is changed: the SKILL.md is kept byte for byte
 bytes and mode, executable bits included, so lore skills export writes back the
 same tree. A bundle is read in memory under lore's archive rules: entries named
 with "..", absolute paths, backslashes or drive letters, colliding names and
-links are refused and reported (a critical path-traversal finding, which skips
-the skill holding it unless --trust), and sizes are bounded while
-decompressing.
+links are refused and reported (a critical path-traversal finding), and sizes
+are bounded while decompressing.
 
-Every text file is scanned by the sanitizer as a STRANGER source: a skill with a
-critical finding (prompt injection, hidden characters, ...) is skipped; --trust
-scans it as HOME and imports it with a warning.
+Every skill is scanned as a STRANGER source, every check on, with or without
+--trust: each text file by the sanitizer, each other file by its first bytes
+(never its name): a program (ELF, PE, Mach-O, WebAssembly, Java class, shared
+library) or compiled bytecode is critical, binary data lore cannot review a
+warning, an image, font, PDF or media file nothing. A skill with a critical
+finding (prompt injection, hidden characters, a program, ...) is skipped.
 
-Nothing imported is active unless you vouch for it. Without --trust each skill
+Nothing imported is active unless you vouch for it, and nothing with a critical
+finding is active unless a person acknowledged it. Without --trust each skill
 is filed as a draft in the review queue, as a proposed skill is: lore skills
 review lists it with its findings, and promoting it makes it active. With
---trust the skills are active at once, except one the strict profile refuses
-(what lore skills validate checks without --lenient): an invalid skill is
-never made active by an import, only filed as a draft with its errors. A
-draft imported over an active skill of the same key sends it back to the
-review queue. Secrets and personal data
+--trust the skills are active at once, except two kinds, filed as drafts with
+a warning: a skill with a critical finding (--trust vouches for the source,
+not for what the scan found in it: it is imported instead of skipped, and
+becomes active when a person promotes it with lore skills review, acknowledging
+the finding), and one the strict profile refuses (what lore skills validate
+checks without --lenient), filed with its errors. A draft imported over an
+active skill of the same key, or an import that holds a critical finding the
+active skill did not, sends it back to the review queue. Secrets and personal data
 (keys, tokens, e-mail addresses, phone numbers, URL queries) are reported, each
 span with its file, line and kind, and kept as written; --redact replaces them
 in the imported files by markers ([REDACTED_TOKEN], ...; a URL's query is
@@ -1348,8 +1355,8 @@ followed.
 The key is NS.<name>: --namespace, else the namespace lore recorded when it
 exported the skill, else public. A key found twice in PATH: the later one wins,
 with a warning. A key already in the library gets the imported content as a
-new version (lore skills rollback undoes it); its status, usage and feedback
-stay. --dry-run reports what would happen and stores nothing.
+new version (lore skills rollback undoes it); its usage and feedback stay, and
+its status unless the import sends it back to the review queue (above). --dry-run reports what would happen and stores nothing.
 
 Exit codes: 0 every skill found was imported, 1 some were skipped (the others
 are imported) or a bundle is damaged, 2 usage error (no PATH, nothing found,
@@ -1390,7 +1397,7 @@ bad namespace, --strict with --lenient).`,
 	}
 	cmd.Flags().StringVar(&namespace, "namespace", "", "put every imported skill in this namespace (default: as exported, else public)")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "report what would be imported; store nothing")
-	cmd.Flags().BoolVar(&trust, "trust", false, "vouch for the source: scan as HOME, import skills with critical findings (with a warning) and make the valid skills active")
+	cmd.Flags().BoolVar(&trust, "trust", false, "vouch for the source: make the valid skills without critical findings active; file those with critical findings as drafts (promoted with --ack-critical) instead of skipping them")
 	cmd.Flags().BoolVar(&strict, "strict", false, "read SKILL.md with the reference validator's rules instead of the client guide's")
 	cmd.Flags().BoolVar(&lenient, "lenient", false, "read SKILL.md with the client guide's rules (the default), as validate --lenient")
 	cmd.Flags().BoolVar(&redactFiles, "redact", false, "replace secrets and personal data in the imported files by markers (default: keep them, report each)")
@@ -1432,12 +1439,12 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 	if n := len(out.Drafts); n > 0 {
 		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
 		if trust {
-			why = "invalid under the strict profile (lore skills validate shows why), never made active by an import"
+			why = "a critical finding (promotion needs --ack-critical) or invalid under the strict profile (lore skills validate shows why): never made active by an import"
 		}
 		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", n, plural(n), why, out.Drafts[0])
 	}
 	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
-		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust imports them anyway\n")
+		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust files them as drafts for a person to review\n")
 	}
 }
 

@@ -141,6 +141,9 @@ type Result struct {
 	// what the source was ("file", "folder", "archive", "repository"),
 	// for NothingToLearn.
 	what string
+	// passed holds the binaries judged before the source's skill folders
+	// were known (judgeSkillBinaries).
+	passed []passedBinary
 }
 
 // formats maps supported extensions to the document format and media type.

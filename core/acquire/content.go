@@ -15,7 +15,11 @@ package acquire
 //     finding; compiled bytecode and an archive lore does not open are
 //     warnings (nothing in them was scanned); an image, font, PDF or media
 //     file a document or skill ordinarily carries is no finding; a binary
-//     under a text format's name is a content-type mismatch;
+//     under a text format's name is a content-type mismatch; other binary
+//     data is passed over (Ignored);
+//   - in a skill folder, whose files an agent may run, compiled bytecode
+//     is critical and other binary data a warning (SkillBinary, the
+//     judgement lore skills import makes);
 //   - the EICAR anti-virus test file is a critical embedded-code finding,
 //     and its signature quoted inside a text a warning.
 
@@ -101,6 +105,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 	case k.class == bytecodeClass:
 		a.refuse(it.display, a.binFinding(it, core.EmbeddedCode, core.Warning,
 			k.name+named+": code that cannot be read as written", recBytecode))
+		a.keepPassed(it, true)
 		return nil, "", nil
 	}
 	_, known := formats[it.ext]
@@ -118,6 +123,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 	case k.class == mediaClass:
 		return nil, k.name + ", not a text document", nil
 	case !known && hasNUL(it.raw[:min(len(it.raw), sniffHead)]) && looksBinary(it.raw) && !utf16BOM(it.raw):
+		a.keepPassed(it, false)
 		return nil, "binary data, not a text document", nil
 	}
 	if it.partial {
@@ -143,6 +149,7 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 			// like text in another encoding is reported, so that a
 			// stray byte is never a silent way around the scan.
 			if bad*10 > len(it.raw) || looksBinary(it.raw) {
+				a.keepPassed(it, false)
 				return nil, "binary data, not a text document", nil
 			}
 			off := invalidOffset(it.raw)

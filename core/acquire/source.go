@@ -22,6 +22,16 @@ import (
 //     checkout means "these files", and file:///path asks for the
 //     repository instead.
 func Source(ctx context.Context, source string, opts Options) (*Result, error) {
+	res, err := acquireSource(ctx, source, opts)
+	if err == nil {
+		judgeSkillBinaries(res)
+	}
+	return res, err
+}
+
+// acquireSource is Source before the binaries of its skill folders are
+// judged.
+func acquireSource(ctx context.Context, source string, opts Options) (*Result, error) {
 	opts.ctx = ctx
 	switch {
 	case isWorkingTree(source):

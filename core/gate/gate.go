@@ -174,17 +174,18 @@ func Decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 }
 
 // Recorded is the findings as a decision records them: copies whose
-// evidence and description hold no secret (the sanitizer already cuts them
-// out of evidence; this makes sure of it for a record kept for good).
+// evidence, description and flow hold no secret (the sanitizer already
+// cuts them out; this makes sure of it for a record kept for good).
 func Recorded(fs []core.Finding) []core.Finding {
 	if len(fs) == 0 {
 		return nil
 	}
 	out := make([]core.Finding, len(fs))
 	for i, f := range fs {
-		f.Evidence, _ = redact.Secrets(f.Evidence)
-		f.Description, _ = redact.Secrets(f.Description)
-		out[i] = f
+		out[i] = f.Quoting(func(s string) string {
+			s, _ = redact.Secrets(s)
+			return s
+		})
 	}
 	return out
 }

@@ -8,7 +8,11 @@
 // first and a later pattern never sees what an earlier one replaced.
 // Redaction is conservative: the words around a secret ("Authorization:
 // Bearer", "api_key =") stay, so the procedure a skill describes still
-// reads.
+// reads. And only a secret's value is redacted, never the code or the
+// placeholder that stands for it (`api_key = os.getenv("API_KEY")`,
+// `token: ${{ secrets.TOKEN }}`, `sk-your-key-here`; see literal.go):
+// where a secret comes from is what a reader, and a reviewer of a
+// finding, must see as written.
 package redact
 
 import (
@@ -85,6 +89,23 @@ type rule struct {
 	// registered-token" and "token = <token, see …>", credentials hold a
 	// digit, mixed case or a symbol and do not start with a bracket or $.
 	opaque bool
+	// written requires the redacted part to be a value written out, not
+	// a placeholder standing for one ($VAR, %VAR%, {{ KEY }}, <your-key>,
+	// xxxx…, your-key-here): documentation and configuration templates
+	// show where a secret goes in the shape of one.
+	written bool
+	// literal requires an unquoted redacted part not to be an
+	// expression that reads the secret (os.getenv(…), process.env.KEY,
+	// config["key"], apiKey): a labelled value is redacted only when the
+	// secret itself is written after its label. A quoted value is a
+	// literal whatever it holds (placeholders aside).
+	literal bool
+	// notAfter, when set, is what must not come just before a match:
+	// "$" before an address's local part makes it a variable
+	// (https://oauth2:$TOKEN@host), not a person's address, and "${"
+	// before a label makes it a shell expansion (${API_KEY:-…}), whose
+	// default the rule for defaults judges.
+	notAfter []string
 	// lits are lower-case strings one of which every match holds: a text
 	// without any of them is not searched by the pattern at all, which
 	// keeps a scan of ordinary prose far from the cost of a dozen regular
@@ -122,31 +143,45 @@ var rules = []rule{
 	// Credentials in well-known shapes. Stripe's secret and restricted
 	// keys use underscores (sk_live_…), which the sk- rule below misses;
 	// its publishable pk_ keys are meant to be public.
-	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", lits: []string{"_live_"}, live: true},
-	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key", lits: []string{"_test_"}},
-	{kind: Token, re: lazyre.New(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", lits: []string{"sk-", "rk-", "pk-"}, live: true},
-	{kind: Token, re: lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", lits: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}, live: true},
-	{kind: Token, re: lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", lits: []string{"akia", "asia"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_live_[A-Za-z0-9]{10,}`), name: "Stripe live secret key", written: true, lits: []string{"_live_"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk)_test_[A-Za-z0-9]{10,}`), name: "Stripe test secret key", written: true, lits: []string{"_test_"}},
+	{kind: Token, re: lazyre.New(`\b(?:sk|rk|pk)-[A-Za-z0-9_-]{8,}`), name: "API secret key", written: true, lits: []string{"sk-", "rk-", "pk-"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), name: "GitHub or GitLab token", written: true, lits: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}, live: true},
+	{kind: Token, re: lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), name: "AWS access key id", written: true, lits: []string{"akia", "asia"}, live: true},
 	// An AWS secret access key is 40 base64 characters after its label;
 	// the label alone is no secret, so the value is what goes. Before the
 	// generic name = value rule, whose names do not reach inside
 	// "aws_secret_access_key".
-	{kind: Token, re: lazyre.New(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", lits: []string{"secretaccess", "secret_access"}, follow: ":=", live: true},
-	{kind: Token, re: lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", lits: []string{"xox"}, live: true},
-	{kind: Token, re: lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", lits: []string{"aiza"}, live: true},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:aws_?)?secret_?access_?key(?:_?id)?["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}`), keepPrefix: true, name: "AWS secret access key", written: true, lits: []string{"secretaccess", "secret_access"}, follow: ":=", live: true},
+	{kind: Token, re: lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), name: "Slack token", written: true, lits: []string{"xox"}, live: true},
+	{kind: Token, re: lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`), name: "Google API key", written: true, lits: []string{"aiza"}, live: true},
 	{kind: Token, re: lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), name: "JSON web token", lits: []string{"eyj"}},
 	// The password of a URL's user info, whatever the host: the e-mail
 	// rule below only covers a host name with a top-level domain, not an
 	// IP address or a single-label host. The user name stays.
-	{kind: Token, re: lazyre.New(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", lits: []string{"://"}, follow: "@", before: " \t\r\n/?#\"'<>[]"},
+	{kind: Token, re: lazyre.New(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/?#@:"'<>\[\]]+:)[^\s/?#@"'<>\[\]]+@`), keepPrefix: true, keepAt: true, name: "password in a URL", written: true, lits: []string{"://"}, follow: "@", before: " \t\r\n/?#\"'<>[]"},
 	// curl -u user:password, curl --user user:password; a shell variable
 	// ($PASS) is a placeholder, not a secret.
-	{kind: Token, re: lazyre.New(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl", lits: []string{"curl"}},
+	{kind: Token, re: lazyre.New(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user[\s=]+)["']?[^\s:"'$]+:)[^\s"'$][^\s"']*`), keepPrefix: true, name: "password given to curl", written: true, lits: []string{"curl"}},
 	// A bearer or basic credential after its scheme word.
-	{kind: Token, re: lazyre.New(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential", lits: []string{"bearer", "basic", "token"}},
-	// name = value, name: value, name "value".
-	{kind: Token, re: lazyre.New(`(?i)(\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
-	{kind: Email, lits: []string{"@"}, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keepPrefix: true, digit: true, name: "bearer or basic credential", written: true, lits: []string{"bearer", "basic", "token"}},
+	// name = value, name: value, name "value"; the name may end a longer
+	// one (DB_PASSWORD, OPENAI_API_KEY, admin_password), as environment
+	// variables and settings are named. What follows the label must be
+	// the secret written out (literal), not the code that reads it.
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:[a-z0-9]+_)*(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd|token)["']?\s*[:=]\s*["']?)[^\s"',;&#]{6,}`), keepPrefix: true, opaque: true, written: true, literal: true, notAfter: []string{"${"}, name: "labelled secret value", lits: []string{"key", "token", "secret", "passw", "pwd"}, follow: ":="},
+	// The read of a secret's environment variable is code and stays, but
+	// the default it falls back on is a value written out:
+	// os.getenv("API_KEY", "…"), process.env.API_KEY || "…",
+	// ${API_KEY:-…}. Before the e-mail rule, which a password holding an
+	// @ would otherwise feed.
+	{kind: Token, re: lazyre.New(`(?i)(\b(?:getenv|environ\.get|env\.get|get_env)\(\s*["'][a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*["']\s*,\s*["'])[^"'\s]{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"getenv", "environ.get", "env.get", "get_env"}},
+	{kind: Token, re: lazyre.New(`(?i)(\bprocess\.env\.[a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*\s*(?:\|\||\?\?)\s*["'\x60])[^"'\x60\s]{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"process.env."}},
+	{kind: Token, re: lazyre.New(`(?i)(\$\{[a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*:?[-=])[^}\s"']{6,}`),
+		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"${"}},
+	{kind: Email, lits: []string{"@"}, notAfter: []string{"$"}, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
 	// before phone numbers, so digits in a query are not phones. A bare "?"
@@ -490,6 +525,9 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 		if r.alone && !standsAlone(s, a, e) {
 			continue
 		}
+		if slices.ContainsFunc(r.notAfter, func(p string) bool { return strings.HasSuffix(s[:a], p) }) {
+			continue
+		}
 		if strings.Contains(s[a:e], "[REDACTED_") {
 			continue
 		}
@@ -506,6 +544,12 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 			e--
 		}
 		if a >= e {
+			continue
+		}
+		if r.written && placeholder(s[a:e]) {
+			continue
+		}
+		if r.literal && !quoted(s, a) && readsValue(s, a) {
 			continue
 		}
 		out = append(out, cut{a, e})

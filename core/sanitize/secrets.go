@@ -1,11 +1,13 @@
 package sanitize
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/core/sanitize/codescan"
 )
 
 // secrets reports the credentials written in the text: a key in a
@@ -90,4 +92,64 @@ func redactedEvidence(s string, a, b int) string {
 		ev += "…"
 	}
 	return ev
+}
+
+// analyzeCode is the code analyser's findings on txt with the secrets of
+// txt taken out of what they quote (evidence, description, flow), as the
+// sanitizer's own evidence is: the analyser reads the text as written —
+// it must, to see what the code does — and quotes its lines as they are.
+func analyzeCode(d *codescan.Declared, file, txt string) []core.Finding {
+	return redactQuoted(txt, codescan.AnalyzeIn(d, file, txt))
+}
+
+// minQuoted is the shortest piece of a secret looked for in a quote: a
+// line of a private key block, the start of a key a quote cuts short.
+const minQuoted = 8
+
+// redactQuoted replaces, in what each finding quotes of txt, the secrets
+// txt holds: whole, line by line (a private key's body quoted one line at
+// a time) and cut short by a quote's closing "…"; then whatever the quote
+// holds on its own (redact.Secrets).
+func redactQuoted(txt string, fs []core.Finding) []core.Finding {
+	if len(fs) == 0 {
+		return fs
+	}
+	type secret struct {
+		text   string
+		marker string
+	}
+	var secrets []secret
+	for _, sp := range redact.FindSecrets(txt) {
+		m := redact.Marker(sp.Kind)
+		for _, l := range strings.Split(txt[sp.Offset:sp.Offset+sp.Length], "\n") {
+			if l = strings.TrimSpace(l); len(l) >= minQuoted {
+				secrets = append(secrets, secret{l, m})
+			}
+		}
+	}
+	// Longest first, so that a line of a key is not cut inside a longer
+	// secret holding it.
+	slices.SortFunc(secrets, func(a, b secret) int { return len(b.text) - len(a.text) })
+	fn := func(q string) string {
+		if q == "" {
+			return q
+		}
+		for _, s := range secrets {
+			q = strings.ReplaceAll(q, s.text, s.marker)
+			if body, ok := strings.CutSuffix(q, "…"); ok {
+				for k := len(s.text) - 1; k >= minQuoted; k-- {
+					if strings.HasSuffix(body, s.text[:k]) {
+						q = body[:len(body)-k] + s.marker + "…"
+						break
+					}
+				}
+			}
+		}
+		q, _ = redact.Secrets(q)
+		return q
+	}
+	for i := range fs {
+		fs[i] = fs[i].Quoting(fn)
+	}
+	return fs
 }

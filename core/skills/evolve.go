@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
@@ -188,6 +189,14 @@ func Merge(into, from *Skill, now time.Time) error {
 		}
 		into.FailureSignatures[sig] += n
 	}
+	// What the scanner found in either stays with the merged skill: a
+	// proposal's critical finding must still be acknowledged before the
+	// skill it joined is promoted.
+	for _, f := range from.Findings {
+		if !slices.ContainsFunc(into.Findings, func(g core.Finding) bool { return SameFinding(f, g) }) {
+			into.Findings = append(into.Findings, f)
+		}
+	}
 	into.Lineage.MergedFrom = union(into.Lineage.MergedFrom, append([]string{from.Key}, from.Lineage.MergedFrom...))
 	into.Lineage.SourceHashes = union(into.Lineage.SourceHashes, from.Lineage.SourceHashes)
 	if into.Lineage.Origin == "" {
@@ -290,4 +299,15 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n])
+}
+
+// SameFinding compares two findings as a record keeps them (the offsets
+// into the scanned text are not stored).
+func SameFinding(a, b core.Finding) bool {
+	a.Offset, a.Length, b.Offset, b.Length = 0, 0, 0, 0
+	if (a.Flow == nil) != (b.Flow == nil) || (a.Flow != nil && *a.Flow != *b.Flow) {
+		return false
+	}
+	a.Flow, b.Flow = nil, nil
+	return a == b
 }

@@ -246,20 +246,26 @@ func (s *Skill) Update(c Content, reason string, now time.Time) (bool, error) {
 }
 
 func (s *Skill) pushVersion(reason string, now time.Time) {
-	s.History = append(s.History, Version{Number: s.Version, At: now, Reason: reason, Hash: s.Hash, Content: s.Content})
+	s.History = append(s.History, Version{Number: s.Version, At: now, Reason: reason, Hash: s.Hash, Content: s.Content,
+		Findings: slices.Clone(s.Findings), FindingsKept: true})
 	if over := len(s.History) - MaxHistory; over > 0 {
 		s.History = slices.Delete(s.History, 0, over)
 	}
 }
 
 // Rollback makes the content of version n current again, as a new version
-// (so a rollback can itself be rolled back).
+// (so a rollback can itself be rolled back), with the findings the scanner
+// had reported in it when the version kept them.
 func (s *Skill) Rollback(n int, now time.Time) error {
 	i := slices.IndexFunc(s.History, func(v Version) bool { return v.Number == n })
 	if i < 0 {
 		return fmt.Errorf("%s: version %d: %w (kept: %s)", s.Key, n, ErrNoVersion, s.versionList())
 	}
-	_, err := s.Update(s.History[i].Content, fmt.Sprintf("rollback to version %d", n), now)
+	v := s.History[i]
+	changed, err := s.Update(v.Content, fmt.Sprintf("rollback to version %d", n), now)
+	if err == nil && changed && v.FindingsKept {
+		s.Findings = slices.Clone(v.Findings)
+	}
 	return err
 }
 

@@ -164,6 +164,13 @@ type Version struct {
 	Reason  string    `json:"reason"`
 	Hash    string    `json:"hash"`
 	Content Content   `json:"content"`
+	// Findings are what the scanner had found in that content, restored
+	// with it by a rollback, so that a version with a critical finding
+	// cannot come back without it. FindingsKept tells a version that had
+	// none from one recorded before versions kept them (whose rollback
+	// leaves the skill's findings as they are).
+	Findings     []core.Finding `json:"findings,omitempty"`
+	FindingsKept bool           `json:"findingsKept,omitempty"`
 }
 
 // Skill is the learned-skill record of seed 003 as lore stores it.
@@ -203,7 +210,8 @@ type Skill struct {
 	// when it was last imported (bundle.Import), file and location as they
 	// were scanned (see FindingPlace), so that a person can still see what
 	// was approved. They describe the files, not the content an agent
-	// reads: they are not part of Content, its hash or its versions.
+	// reads: they are not part of Content or its hash; each version keeps
+	// its own (Version.Findings), which a rollback restores.
 	// Records written before lore kept them, and skills lore generates,
 	// have none.
 	Findings []core.Finding `json:"findings,omitempty"`

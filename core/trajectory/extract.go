@@ -119,6 +119,37 @@ type Candidate struct {
 	Generalised map[string]int
 	// Redacted counts the secrets and personal data taken out, by kind.
 	Redacted map[redact.Kind]int
+	// written holds the trigger, steps and failure modes as the run wrote
+	// them, one for one with the generalised ones: what the scanners read
+	// (Written), so that a command the agent ran is judged as it ran, not
+	// with its query dropped or its values replaced.
+	written struct {
+		trigger             string
+		steps, failureModes []string
+	}
+	// quote generalises and redacts a text as the candidate's own texts
+	// were, for what findings on the written text quote of it.
+	quote func(string) string
+}
+
+// Quote generalises and redacts s as c's texts were: what a finding on
+// Written quotes of the run is kept and shown this way.
+func (c *Candidate) Quote(s string) string {
+	if c.quote == nil {
+		return s
+	}
+	return c.quote(s)
+}
+
+// Written is c with its trigger, steps and failure modes as the run wrote
+// them, before generalisation and redaction: the text the scanners read.
+// Its Instructions have the lines of c's, one for one, so that a finding's
+// location in them is a location in the stored text. It is never stored
+// or shown.
+func (c *Candidate) Written() Candidate {
+	w := *c
+	w.Trigger, w.Steps, w.FailureModes = c.written.trigger, c.written.steps, c.written.failureModes
+	return w
 }
 
 // Options tune Extract.
@@ -146,9 +177,16 @@ func Extract(r *Run, opts Options) Candidate {
 		texts = append(texts, command(c), filePath(c.Input))
 	}
 	g := NewGeneraliser(r.CWD, opts.Home, texts...)
+	wg := asWritten()
+	// The quotes get a generaliser of their own, that the candidate's
+	// counts are of its own texts only.
+	q := *g
+	q.Counts, q.Redacted = map[string]int{}, map[redact.Kind]int{}
+	quote := func(s string) string { return q.Text(s) }
 	v := Judge(r)
-	c := Candidate{Format: r.Format, Verdict: v, Calls: len(r.Calls)}
+	c := Candidate{Format: r.Format, Verdict: v, Calls: len(r.Calls), quote: quote}
 	c.Trigger = clip(strings.Join(strings.Fields(g.Text(r.Task)), " "), 500)
+	c.written.trigger = clip(strings.Join(strings.Fields(r.Task), " "), 500)
 	// A title the client gave the session says what the run did in a
 	// few words; the task says what was asked, often at length.
 	c.Name = nameOf(clip(strings.Join(strings.Fields(g.Text(r.Title)), " "), 200))
@@ -167,13 +205,16 @@ func Extract(r *Run, opts Options) Candidate {
 		step := describe(call, g)
 		if call.Failed {
 			if recovered[i] {
-				mode := fmt.Sprintf("%s failed", step)
+				mode, wmode := fmt.Sprintf("%s failed", step), fmt.Sprintf("%s failed", describe(call, wg))
 				if e := errorLine(g.Text(call.Output)); e != "" {
 					mode += ": " + code(e)
+					wmode += ": " + code(errorLine(call.Output))
 				}
 				mode += "; a later " + label(call) + " call succeeded."
+				wmode += "; a later " + label(call) + " call succeeded."
 				if !slices.Contains(c.FailureModes, mode) {
 					c.FailureModes = append(c.FailureModes, mode)
+					c.written.failureModes = append(c.written.failureModes, wmode)
 				}
 			}
 			continue
@@ -182,6 +223,7 @@ func Extract(r *Run, opts Options) Candidate {
 			continue
 		}
 		c.Steps = append(c.Steps, step)
+		c.written.steps = append(c.written.steps, describe(call, wg))
 		if !slices.Contains(c.Tools, call.Tool) {
 			c.Tools = append(c.Tools, call.Tool)
 		}
@@ -195,8 +237,9 @@ func Extract(r *Run, opts Options) Candidate {
 		}
 	}
 	if len(c.Steps) > opts.MaxSteps {
-		more := len(c.Steps) - opts.MaxSteps
-		c.Steps = append(c.Steps[:opts.MaxSteps:opts.MaxSteps], fmt.Sprintf("… and %d more steps of the same run", more))
+		more := fmt.Sprintf("… and %d more steps of the same run", len(c.Steps)-opts.MaxSteps)
+		c.Steps = append(c.Steps[:opts.MaxSteps:opts.MaxSteps], more)
+		c.written.steps = append(c.written.steps[:opts.MaxSteps:opts.MaxSteps], more)
 	}
 	if g.project != "" {
 		c.Preconditions = append(c.Preconditions, "Work in the project's folder, "+code(PlaceProject)+".")

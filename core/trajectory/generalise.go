@@ -56,6 +56,14 @@ type Generaliser struct {
 	// Redacted says how many secrets and personal data of each kind were
 	// redacted.
 	Redacted map[redact.Kind]int
+	// asWritten leaves every text as it is: the run's text as the agent
+	// wrote it, which the scanners read (see Candidate.Written).
+	asWritten bool
+}
+
+// asWritten returns a generaliser that changes nothing.
+func asWritten() *Generaliser {
+	return &Generaliser{Counts: map[string]int{}, Redacted: map[redact.Kind]int{}, asWritten: true}
 }
 
 var (
@@ -142,7 +150,7 @@ func NewGeneraliser(cwd, home string, texts ...string) *Generaliser {
 
 // Text generalises s.
 func (g *Generaliser) Text(s string) string {
-	if s == "" {
+	if s == "" || g.asWritten {
 		return s
 	}
 	s = g.redact(s)

@@ -314,20 +314,26 @@ func draftOf(s *skills.Skill) Draft {
 
 // proposal is the draft a successful run's candidate becomes.
 func (l *Learner) proposal(c Candidate, source string) library.Proposal {
-	var queries []string
-	if c.Trigger != "" {
-		queries = []string{clip(c.Trigger, 300)}
+	queries := func(c Candidate) []string {
+		if c.Trigger == "" {
+			return nil
+		}
+		return []string{clip(c.Trigger, 300)}
 	}
+	w := c.Written()
 	return library.Proposal{
 		Name:           c.Name,
 		Description:    c.Description(),
 		Instructions:   c.Instructions(),
-		ExampleQueries: queries,
+		ExampleQueries: queries(c),
 		SuggestedTools: c.Tools,
 		TaskType:       c.TaskType,
 		Origin:         "run:" + source,
 		By:             string(c.Format),
 		SourceHash:     c.SourceHash,
+		// The scanners read the run as the agent ran it; the draft
+		// keeps it generalised and redacted.
+		Written: &library.Written{Description: w.Description(), Instructions: w.Instructions(), ExampleQueries: queries(w), Quote: c.Quote},
 	}
 }
 

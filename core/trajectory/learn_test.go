@@ -3,6 +3,7 @@ package trajectory_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -266,5 +267,43 @@ func TestTrajBadRunLeavesTheStoreUnchanged(t *testing.T) {
 	}
 	if after := dump(t, st); len(after) != len(before) {
 		t.Errorf("a dry run changed the store")
+	}
+}
+
+// The scanners read a run as the agent ran it, not as the draft keeps it:
+// the keys the run's commands held are reported on the draft (scanning the
+// redacted text found none), at the lines of the stored text where their
+// markers are, and what the findings quote is generalised and redacted as
+// the draft is (TestTrajNoSecretSurvivesInTheStore reads the whole store).
+func TestTrajScansTheRunAsWritten(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	res, err := learner(st).Learn("testdata/secrets.jsonl", fixture(t, "secrets.jsonl"), false)
+	if err != nil || len(res.Drafts) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	s, err := st.Skill(res.Drafts[0].Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(library.ScannedText(s.Content), "\n")
+	seen := map[string]bool{}
+	for _, f := range s.Findings {
+		if f.Category != core.Secret {
+			continue
+		}
+		seen[f.Description] = true
+		var line int
+		if _, err := fmt.Sscanf(f.Location[strings.Index(f.Location, ":")+1:], "%d", &line); err != nil || line < 1 || line > len(lines) {
+			t.Errorf("finding %q at %q: no line of the stored text", f.Description, f.Location)
+			continue
+		}
+		if !strings.Contains(lines[line-1], "[REDACTED_") {
+			t.Errorf("finding %q at %s: the stored line holds no marker: %q", f.Description, f.Location, lines[line-1])
+		}
+	}
+	for _, want := range []string{"API secret key in the text", "GitHub or GitLab token in the text", "AWS access key id in the text"} {
+		if !seen[want] {
+			t.Errorf("no %q on the draft: %v", want, seen)
+		}
 	}
 }

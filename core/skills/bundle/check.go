@@ -117,7 +117,7 @@ func Validate(root string, p skillspec.Profile) (Validation, error) {
 			add(&r, pr.Category, pr.Message, pr.Warning)
 		}
 		for _, f := range c.findings {
-			add(&r, skillspec.CatFile, fmt.Sprintf("%s: %s (import refuses it without --trust)", f.Location, f.Description), true)
+			add(&r, skillspec.CatFile, fmt.Sprintf("%s: %s (import skips the skill; with --trust it is a draft until a person acknowledges it)", f.Location, f.Description), true)
 		}
 		out.Skills = append(out.Skills, Verdict{Path: c.file, Name: r.Name, Result: r})
 	}

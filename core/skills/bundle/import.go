@@ -7,21 +7,25 @@
 // ever executed; scripts are resources, kept as bytes. Validate is lore
 // skills validate, through the same check as Import.
 //
-// Import trusts nothing by default. A skill folder is material from
-// anywhere (a zip off the web, a colleague's repository), so it is scanned
-// as a STRANGER document: a critical finding skips the skill. Trust
-// vouches for the source the way --trust does at the gate and lowers the
-// scan to the HOME tier, which local sources get everywhere else in lore;
-// a critical finding then imports the skill with a warning instead of
-// skipping it, and the findings stay in the plan for a person to see.
+// Import trusts nothing. A skill folder is material from anywhere (a zip
+// off the web, a colleague's repository) that an agent will follow and
+// whose scripts it will run, so it is always scanned as a STRANGER
+// document, every check on, whatever the caller vouches for: a critical
+// finding skips the skill.
 //
 // Nor does Import activate what nobody approved. A skill from a source not
 // vouched for goes to the review queue as a draft, as a proposed skill
 // does; only Trust (--trust), or a person's approval at the gate
-// (Plan.Approve), makes it active. And a skill the strict profile refuses
-// (what lore skills validate checks) is never made active by an import,
-// whatever the trust: it is filed as a draft with its errors, for a person
-// to read before promoting it.
+// (Plan.Approve), makes it active. Trust vouches for the source, never for
+// what the scan found in it: no flag approves a critical finding, which a
+// person must read and acknowledge (the gate's rule, and lore skills
+// review's --ack-critical). So with Trust a skill with a critical finding
+// is not skipped but filed as a draft holding its findings, with a
+// warning, and becomes active only when a person promotes it
+// acknowledging them. And a skill the strict profile refuses (what lore
+// skills validate checks) is never made active by an import, whatever the
+// trust: it is filed as a draft with its errors, for a person to read
+// before promoting it.
 package bundle
 
 import (
@@ -55,8 +59,11 @@ type ImportOptions struct {
 	// Namespace is the namespace of every imported skill. Empty keeps each
 	// folder's own lore-namespace, and public for a folder without one.
 	Namespace string
-	// Trust vouches for the source: scan at the HOME tier and import a
-	// skill with critical findings, with a warning, instead of skipping it.
+	// Trust vouches for the source: a skill without critical findings is
+	// made active at once, and one with a critical finding is filed as a
+	// draft holding its findings (a person promotes it acknowledging
+	// them), with a warning, instead of being skipped. The scan is the
+	// same either way: STRANGER, every check on.
 	Trust bool
 	// Strict validates SKILL.md under skillspec's Strict profile. The
 	// default is Lenient, the client guide's loading rules, because import
@@ -67,9 +74,8 @@ type ImportOptions struct {
 	// skipping it, because the caller puts the whole plan through the
 	// approval gate (ReviewReport in core/skills/library), where a person
 	// acknowledges each critical finding before anything is stored: the
-	// terminal application's import. The scan stays at the STRANGER tier
-	// (unless Trust), and the plan must not be imported without that
-	// decision.
+	// terminal application's import. The scan is at the STRANGER tier,
+	// and the plan must not be imported without that decision.
 	Gated bool
 	// Redact replaces the secrets and personal data found in the skill's
 	// files by markers before the skill is read (--redact); without it the
@@ -109,6 +115,11 @@ type Plan struct {
 	// profile refuses (read under the lenient one): they are drafts, and
 	// Approve leaves them so.
 	Invalid map[string][]string `json:"invalid,omitempty"`
+	// Acknowledged is set by Approve: a person approved the plan at the
+	// gate, acknowledging each critical finding, so a skill holding one
+	// may be made active. Without it, no skill of the plan with a
+	// critical finding is (library.Import files it as a draft).
+	Acknowledged bool `json:"-"`
 }
 
 // Drafts lists the keys of the plan's skills that will be filed as drafts
@@ -125,9 +136,10 @@ func (p *Plan) Drafts() []string {
 
 // Approve makes active the plan's drafts that the strict profile accepts:
 // a person approved the source at the gate (the terminal application's
-// import), which is what Trust says headless. A skill in Invalid stays a
-// draft.
+// import), acknowledging each critical finding there, which no flag does
+// headless. A skill in Invalid stays a draft.
 func (p *Plan) Approve(note string) {
+	p.Acknowledged = true
 	for _, s := range p.Skills {
 		if _, bad := p.Invalid[s.Key]; bad || s.Status != skills.Draft {
 			continue
@@ -167,9 +179,11 @@ type Sensitive struct {
 // Visibility Workspace, keyed namespace.id where the id is the skill's
 // name. Each folder's SKILL.md and every other file in it, recursively,
 // are read (.git and node_modules skipped, symbolic links not followed,
-// sizes bounded by opts) with their permission bits, and every text file is
-// scanned by the sanitizer; see the package comment for what trust
-// changes. The record keeps the SKILL.md byte for byte (skills.Original)
+// sizes bounded by opts) with their permission bits; every text file is
+// scanned by the sanitizer, and every other file judged by its first
+// bytes (acquire.SkillBinary: a program or bytecode is a critical
+// finding, a binary nobody can review a warning, an image, font, PDF or
+// media file none); see the package comment for what trust changes. The record keeps the SKILL.md byte for byte (skills.Original)
 // and every file's bytes and mode, so Export writes back what was read.
 //
 // Secrets and personal data are not rewritten: each span is reported in
@@ -224,10 +238,8 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	if c.err != nil {
 		return nil, c.err
 	}
+	// Every check, always: trust is in the source, not in its content.
 	tier := core.Stranger
-	if opts.Trust {
-		tier = core.Home
-	}
 	findings := slices.Clone(c.findings)
 	// SKILL.md is the skill's instructions; every other file is a
 	// resource, where a template's script tag is expected.
@@ -241,11 +253,19 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	scan(c.file, string(c.md), core.FormatMarkdown, sanitize.ScanText)
 	decl := sanitize.DeclaredBy(string(c.md))
 	for _, f := range c.res {
-		// Fonts, images and archives are kept unscanned: the sanitizer reads text.
 		if skills.IsText(f.Content) {
 			scan(c.path(f.Path), string(f.Content), acquire.FormatOf(f.Path), func(file, txt string, f core.Format, tier core.Familiarity) []core.Finding {
 				return sanitize.ScanSkillFileIn(decl, file, txt, f, tier)
 			})
+			continue
+		}
+		// The sanitizer reads text; any other file is judged by its
+		// first bytes: a program or bytecode is critical, data nobody
+		// can review a warning, an image, font, PDF or media file none.
+		if fd, ok := acquire.SkillBinary(f.Path, f.Content); ok {
+			fd.File = c.path(f.Path)
+			fd.Location = fd.File
+			findings = append(findings, fd)
 		}
 	}
 	plan.Findings = append(plan.Findings, findings...)
@@ -259,10 +279,12 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		first := critical[0]
 		what := fmt.Sprintf("%d critical finding%s, first %s at %s: %s", len(critical), plural(len(critical)), first.Category, first.Location, first.Description)
 		switch {
-		case opts.Trust:
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: imported because the source is trusted, despite %s", c.file, what))
 		case opts.Gated:
+			// The gate asks a person about each, trusted or not.
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; imported only if each is acknowledged at the gate", c.file, what))
+		case opts.Trust:
+			plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; filed as a draft despite --trust: a person promotes it acknowledging the finding%s (lore skills review KEY active --ack-critical)",
+				c.file, what, plural(len(critical))))
 		default:
 			return nil, fmt.Errorf("%s scanned as %s: %s", c.file, tier, what)
 		}
@@ -302,6 +324,8 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	case invalid != nil:
 		note = "invalid under the strict profile (lore skills validate): " + strings.Join(invalid, "; ")
 		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; filed as a draft, never made active by an import", c.file, note))
+	case opts.Trust && len(critical) > 0:
+		note = "critical finding: in the review queue until a person promotes it acknowledging it"
 	case opts.Trust:
 		status, note = skills.Active, ""
 	}

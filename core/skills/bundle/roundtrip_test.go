@@ -276,7 +276,7 @@ func TestZipBundleImportValidateExport(t *testing.T) {
 	if err != nil || len(val.Skills) != 2 || !val.Skills[0].Result.Valid || !val.Skills[1].Result.Valid {
 		t.Fatalf("validate %s: %v %+v", two, err, val)
 	}
-	if !strings.Contains(strings.Join(val.Skills[1].Result.Warnings, "\n"), "import refuses it without --trust") {
+	if !strings.Contains(strings.Join(val.Skills[1].Result.Warnings, "\n"), "import skips the skill; with --trust it is a draft until a person acknowledges it") {
 		t.Errorf("validate does not report the refused entry: %+v", val.Skills[1].Result)
 	}
 }

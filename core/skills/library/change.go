@@ -241,12 +241,16 @@ func (l *Library) Warn(w Warning) (*skills.Skill, error) {
 }
 
 // Rollback makes the content of version n of the skill ref names current
-// again, as a new version. A version the skill does not keep is a
-// *core.UsageError naming the ones it does; rolling an active skill back
-// to a version the strict profile refuses is an *InvalidError, and nothing
-// changes.
+// again, as a new version, with the findings the scanner reported in it. A
+// version the skill does not keep is a *core.UsageError naming the ones it
+// does; rolling an active skill back to a version the strict profile
+// refuses is an *InvalidError, and nothing changes. An active skill rolled
+// back to a version holding a critical finding its current one does not
+// goes back to the review queue: a person acknowledges that finding
+// before agents are offered the version again.
 func (l *Library) Rollback(ref string, n int) (*skills.Skill, error) {
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		before := s.Findings
 		if err := s.Rollback(n, l.now()); err != nil {
 			if errors.Is(err, skills.ErrNoVersion) {
 				return nil, &core.UsageError{Msg: err.Error()}
@@ -258,6 +262,11 @@ func (l *Library) Rollback(ref string, n int) (*skills.Skill, error) {
 		if s.Status == skills.Active {
 			if err := Invalid(s); err != nil {
 				return nil, err
+			}
+			if addsCritical(before, s.Findings) {
+				if err := s.SetStatus(skills.Draft, fmt.Sprintf("rolled back to version %d, which holds a %s", n, criticalNote), l.now()); err != nil {
+					return nil, err
+				}
 			}
 		}
 		return nil, nil

@@ -52,12 +52,12 @@ func (l *Library) UseWithNote(ref string, success bool, note string) (Used, erro
 }
 
 // redactFindings redacts what findings quote of the text they were found
-// in: the evidence shows the match in its context, which may hold the very
+// in: the evidence shows the match in its context, and a code finding's
+// flow names the lines it reads and sends from, which may hold the very
 // secret or address the text itself is stored without.
 func redactFindings(fs []core.Finding) []core.Finding {
 	for i := range fs {
-		fs[i].Evidence = redact.Text(fs[i].Evidence).Text
-		fs[i].Description = redact.Text(fs[i].Description).Text
+		fs[i] = fs[i].Quoting(func(s string) string { return redact.Text(s).Text })
 	}
 	return fs
 }

@@ -43,6 +43,26 @@ type Proposal struct {
 	// skills.SourceHash); "" hashes the content. A proposal whose hash a
 	// skill's lineage already holds adds nothing.
 	SourceHash string
+	// Written, when set, is the proposal's text as its source wrote it,
+	// before the proposer generalised or redacted it (an agent run's
+	// commands as the agent ran them, not with their queries dropped):
+	// the scanners read it instead of the fields above, line for line
+	// with them, so that a finding's location is one in the stored text.
+	// It is never stored.
+	Written *Written
+}
+
+// Written is the text of a proposal as its source wrote it (see
+// Proposal.Written).
+type Written struct {
+	Description    string
+	Instructions   string
+	ExampleQueries []string
+	// Quote, when set, is applied to what the findings quote of the
+	// written text (evidence, description, flow) before they are kept, as
+	// the proposer made the stored text of it: a run's home folders and
+	// user names, which redaction does not take out, go the same way.
+	Quote func(string) string
 }
 
 // Proposed is what Propose did.
@@ -75,7 +95,13 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	if strings.TrimSpace(c.Instructions) == "" {
 		return Proposed{}, &core.UsageError{Msg: "a proposal needs instructions: the steps of the skill"}
 	}
-	c, findings, counts := prepare(c)
+	scanned := c
+	var quote func(string) string
+	if w := p.Written; w != nil {
+		scanned.Description, scanned.Instructions, scanned.ExampleQueries = strings.TrimSpace(w.Description), w.Instructions, w.ExampleQueries
+		quote = w.Quote
+	}
+	c, findings, counts := prepareAs(c, scanned, quote)
 	hash := p.SourceHash
 	keys, err := l.st.SkillKeys()
 	if err != nil {
@@ -123,7 +149,19 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 // Propose and Edit share it, so a reviewer's edit is held to what a
 // proposal is.
 func prepare(c skills.Content) (skills.Content, []core.Finding, map[redact.Kind]int) {
-	findings := scanProposal(c)
+	return prepareAs(c, c, nil)
+}
+
+// prepareAs is prepare for content c whose source wrote it as scanned
+// (see Proposal.Written): the scanners read scanned, c is what is stored,
+// and quote, when not nil, is applied to what the findings quote.
+func prepareAs(c, scanned skills.Content, quote func(string) string) (skills.Content, []core.Finding, map[redact.Kind]int) {
+	findings := scanProposal(scanned)
+	if quote != nil {
+		for i := range findings {
+			findings[i] = findings[i].Quoting(quote)
+		}
+	}
 	c, counts := skills.Redact(c)
 	c.Description = strings.NewReplacer("<", "‹", ">", "›", "\n", " ").Replace(c.Description)
 	return c, findings, counts

@@ -43,6 +43,14 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 				warnings = append(warnings, fmt.Sprintf("%s: %s; filed as a draft, never made active by an import", s.Key, s.Note))
 			}
 		}
+		if s.Status == skills.Active && s.Critical() && !plan.Acknowledged {
+			// Only a person acknowledging it at the gate lets a critical
+			// finding reach agents (Plan.Approve); no flag does.
+			d := *s
+			d.Status, d.Note = skills.Draft, criticalNote
+			s = &d
+			warnings = append(warnings, fmt.Sprintf("%s: %s", s.Key, criticalNote))
+		}
 		old, ok := held[s.Key]
 		if !ok {
 			put = append(put, s)
@@ -59,12 +67,22 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 			warnings = append(warnings, fmt.Sprintf("%s: already in the library with the same content", s.Key))
 			// The same files scanned again: what the scanner finds in
 			// them now replaces what it found before, without a version.
-			if !slices.EqualFunc(old.Findings, s.Findings, sameFinding) {
+			if !slices.EqualFunc(old.Findings, s.Findings, skills.SameFinding) {
+				w, err := l.newCritical(old, s, plan.Acknowledged)
+				if err != nil {
+					return nil, err
+				}
+				warnings = append(warnings, w...)
 				old.Findings, old.Provenance, old.Lineage.Origin = s.Findings, s.Provenance, s.Lineage.Origin
 				put = append(put, old)
 			}
 			continue
 		}
+		w, err := l.newCritical(old, s, plan.Acknowledged)
+		if err != nil {
+			return nil, err
+		}
+		warnings = append(warnings, w...)
 		old.Provenance, old.Lineage.Origin, old.Findings = s.Provenance, s.Lineage.Origin, s.Findings
 		warnings = append(warnings, fmt.Sprintf("%s: already in the library; the imported content is version %d", s.Key, old.Version))
 		if s.Status == skills.Draft && old.Status == skills.Active {
@@ -83,6 +101,37 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 		}
 	}
 	return warnings, nil
+}
+
+// criticalNote is the note of a skill sent to the review queue because
+// of a critical finding nobody acknowledged.
+const criticalNote = "critical finding: in the review queue until a person promotes it acknowledging it (lore skills review KEY active --ack-critical)"
+
+// newCritical sends the active skill old back to the review queue when
+// the findings of its import s hold a critical finding old's do not (the
+// content changed, or the scanner now sees more in the same content),
+// unless a person acknowledged the plan's at the gate: what a person
+// acknowledged before is not what they acknowledge now. It returns the
+// warning saying so.
+func (l *Library) newCritical(old, s *skills.Skill, acknowledged bool) ([]string, error) {
+	if old.Status != skills.Active || acknowledged || !addsCritical(old.Findings, s.Findings) {
+		return nil, nil
+	}
+	if err := old.SetStatus(skills.Draft, criticalNote, s.Updated); err != nil {
+		return nil, err
+	}
+	return []string{fmt.Sprintf("%s: the import holds a critical finding the active skill did not; back in the review queue: %s", old.Key, criticalNote)}, nil
+}
+
+// addsCritical reports whether after holds a critical finding before does
+// not hold (compared as records keep them).
+func addsCritical(before, after []core.Finding) bool {
+	for _, f := range after {
+		if f.Severity == core.Critical && !slices.ContainsFunc(before, func(g core.Finding) bool { return skills.SameFinding(f, g) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // Exported is what Export wrote.
@@ -127,17 +176,6 @@ func (l *Library) Export(target string, f Filter) (Exported, error) {
 		keys[i] = s.Key
 	}
 	return Exported{Keys: keys, Files: files, Warnings: bundle.Notes(pick)}, nil
-}
-
-// sameFinding compares two findings as a record keeps them (the offsets
-// into the scanned text are not stored).
-func sameFinding(a, b core.Finding) bool {
-	a.Offset, a.Length, b.Offset, b.Length = 0, 0, 0, 0
-	if (a.Flow == nil) != (b.Flow == nil) || (a.Flow != nil && *a.Flow != *b.Flow) {
-		return false
-	}
-	a.Flow, b.Flow = nil, nil
-	return a == b
 }
 
 // CheckCategory is the category of the findings an import's review report
