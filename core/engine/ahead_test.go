@@ -32,7 +32,7 @@ func aheadSource(t *testing.T) string {
 			fmt.Fprintf(&sb, "Theorem: Tree bound %d. Every tree with %d vertices has exactly %d edges, and removing any edge disconnects it.\n\n", i, i+2, i+1)
 		}
 	}
-	sb.WriteString("Definition: Access key. An access key such as AKIAIOSFODNN7EXAMPLE is a credential that signs requests to a graph service.\n")
+	sb.WriteString("Definition: Access key. An access key such as AKIAIOSFODNN7QJ4ZRTW is a credential that signs requests to a graph service.\n")
 	p := filepath.Join(t.TempDir(), "graphs.md")
 	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestAnalysisBesideTheScanLearnsTheSame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(out), "AKIAIOSFODNN7EXAMPLE") {
+		if strings.Contains(string(out), "AKIAIOSFODNN7QJ4ZRTW") {
 			t.Errorf("%d processors: the credential is in what was learned", procs)
 		}
 		learned[procs] = string(out)

@@ -27,7 +27,7 @@ In this tutorial you will deploy the billing service step by step.
 ## Step 1: Configure the credentials
 
 1. Export the Stripe key: ` + "`export STRIPE_KEY=sk_live_51HqLyjWDarjtT1zdp7dcXYZ0`" + ` before you start the service.
-2. Set the AWS secret in the profile: aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and keep the file private.
+2. Set the AWS secret in the profile: aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3 and keep the file private.
 3. Always verify the database answers: connect to mongodb://admin:Sup3rPassw0rd@10.0.0.5:27017/billing before migrating.
 
 ## Step 2: Deploy the release
@@ -53,7 +53,7 @@ func TestLearnStoresNoSecrets(t *testing.T) {
 	}))
 	defer srv.Close()
 	source := strings.Replace(srv.URL, "http://", "http://alice:hunter2pass@", 1) + "/billing-runbook.md?api_key=ZXCV1234urlsecret&lang=en"
-	secrets := []string{"hunter2pass", "ZXCV1234urlsecret", "51HqLyjWDarjtT1zdp7dcXYZ0", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "Sup3rPassw0rd", "Tr0ub4dorPass"}
+	secrets := []string{"hunter2pass", "ZXCV1234urlsecret", "51HqLyjWDarjtT1zdp7dcXYZ0", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3", "Sup3rPassw0rd", "Tr0ub4dorPass"}
 
 	ds := storetest.Domains(t)
 	dir := t.TempDir()

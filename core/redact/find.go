@@ -73,7 +73,7 @@ func find(s string, keep func(rule) bool) []Span {
 			if n := len(merged); n > 0 && merged[n-1].Offset+merged[n-1].Length > c.a {
 				continue
 			}
-			merged = append(merged, Span{Offset: c.a, Length: c.e - c.a, Kind: r.kind, What: what, Live: r.live})
+			merged = append(merged, Span{Offset: c.a, Length: c.e - c.a, Kind: r.kind, What: what, Live: r.live && !demoKey(s[c.a:c.e]) && !cutOff(s, c.e)})
 		}
 		spans = append(merged, spans[i:]...)
 	}

@@ -231,3 +231,34 @@ func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func quoted(s string, a int) bool {
 	return a > 0 && (s[a-1] == '"' || s[a-1] == '\'')
 }
+
+// demoKey reports whether a key in a provider's shape is one that
+// documentation shows rather than one that works: a placeholder, the
+// provider's own documented example (AKIAIOSFODNN7EXAMPLE), a regular
+// expression for such keys, a cut-off key (sk-ant-oat01-...), or a body
+// of counting runs and words (sk-1234567890abcdef, sk-or-v1-project1-key).
+// It is still redacted; it is only not reported as usable.
+func demoKey(v string) bool {
+	if placeholder(v) || strings.ContainsAny(v, `[]{}\^$*+?|()`) {
+		return true
+	}
+	l := strings.ToLower(v)
+	for _, m := range []string{"example", "sample", "dummy", "fake", "123456", "abcdef", "a1b2c3", "abc123", "xyz789"} {
+		if strings.Contains(l, m) {
+			return true
+		}
+	}
+	for _, w := range words(v) {
+		switch strings.ToLower(w) {
+		case "key", "keys", "demo", "token", "secret", "project1", "foo", "bar", "test1":
+			return true
+		}
+	}
+	return false
+}
+
+// cutOff reports whether a key ending at e goes on with an ellipsis: a
+// key shown only by its start ("sk-ant-oat01-...").
+func cutOff(s string, e int) bool {
+	return strings.HasPrefix(s[e:], "...") || strings.HasPrefix(s[e:], "…")
+}

@@ -91,7 +91,7 @@ var writesSecret = []struct{ lang, line, leak string }{
 	{"shell", `curl -u admin:%21s3cret https://ci.example.com/`, "%21s3cret"},
 	{"shell", `git clone https://bob:gh0stpass@git.internal/repo.git`, "gh0stpass"},
 	{"oauth", `access_token = ya29.a0AfH6SMBx3dKq9Lr`, "a0AfH6SMBx3dKq9Lr"},
-	{"aws", `AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE`, "AKIAIOSFODNN7EXAMPLE"},
+	{"aws", `AWS_ACCESS_KEY_ID=AKIAIOSFODNN7QJ4ZRTW`, "AKIAIOSFODNN7QJ4ZRTW"},
 	{"yaml", `password: Secr3t(1)x`, "Secr3t(1)x"}, // a bracket in a password is no call
 	// The read stays; the default it falls back on is written out.
 	{"python", `db = connect(password=os.getenv("DB_PASSWORD", "hunt3r2Pass"))`, "hunt3r2Pass"},
@@ -158,11 +158,39 @@ func TestPlaceholder(t *testing.T) {
 		"$API_KEY": true, "${API_KEY}": true, "$(pass show x)": true, "$env:KEY": true, "%API_KEY%": true,
 		"{{ key }}": true, "<your-key>": true, "[KEY]": true, "sk-xxxxxxxxxx": true, "********": true,
 		"your_api_key_here": true, "sk-YourKeyHere": true, "REPLACE_ME": true, "sk-abc...": true,
-		"%21s3cret": false, "$": false, "hunter2": false, "AKIAIOSFODNN7EXAMPLE": false,
-		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": false, "Zq9fK2mLx8": false, "ghp_abcdefghijklmnopqrstuvwxyz0123": false,
+		"%21s3cret": false, "$": false, "hunter2": false, "AKIAIOSFODNN7QJ4ZRTW": false,
+		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3": false, "Zq9fK2mLx8": false, "ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a": false,
 	} {
 		if got := placeholder(v); got != want {
 			t.Errorf("placeholder(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// Keys that documentation shows are redacted like any key but not
+// reported as usable: the provider's own example, a cut-off key, a
+// pattern for keys, counting runs and words.
+func TestDemoKeysAreNotLive(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		live bool
+	}{
+		{`API_KEY = "sk-1234567890abcdef"`, false},
+		{`API_KEY = "sk-abc123xyz789"`, false},
+		{`access_key = "AKIAIOSFODNN7EXAMPLE"`, false},
+		{`export ANTHROPIC_KEY=sk-ant-oat01-...`, false},
+		{`export OPENROUTER_API_KEY='sk-or-v1-project1-key'`, false},
+		{`Example: AIzaSyA1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q`, false},
+		{`aws AKIAIOSFODNN7QJ4ZRTW key`, true},
+		{`export GITHUB_TOKEN=ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a`, true},
+	} {
+		spans := FindSecrets(c.text)
+		live := false
+		for _, sp := range spans {
+			live = live || sp.Live
+		}
+		if live != c.live {
+			t.Errorf("%q: live %v, want %v (%+v)", c.text, live, c.live, spans)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the source's credentials verbatim in its procedure.
 const secretSkill = "---\nname: billing-deploy\ndescription: Deploy the billing service.\n---\n\n# Billing deploy\n\n" +
 	"1. Export the key: `export STRIPE_KEY=sk_live_51HqLyjWDarjtT1zdp7dcXYZ0`.\n" +
-	"2. aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n" +
+	"2. aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3\n" +
 	"3. Smoke test: `curl -u deploy:Tr0ub4dorPass https://ci.example.com/hook`.\n" +
 	"4. Check the database at mongodb://admin:Sup3rPassw0rd@10.0.0.5:27017/billing.\n"
 

@@ -56,7 +56,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestNewRedactsAndNormalizes(t *testing.T) {
-	c := content("deploy", "Deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 to prod.",
+	c := content("deploy", "Deploy with token ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a456789 to prod.",
 		"Call +1 415 555 0100 or mail ops@example.com")
 	c.ExampleQueries = []string{"key sk-ABCDEFGHIJKLMNOPQRSTUVWX1234"}
 	c.Files = []File{{Path: "references/a.md", Content: []byte("Bearer abcdefghijklmnopqrstuvwxyz123456")}, {Path: "assets/x.bin", Content: []byte{0, 1, 2}}}

@@ -14,7 +14,7 @@ func TestProposeFilesADraftNeverActive(t *testing.T) {
 	p := Proposal{
 		Name:           "Rotate Nginx Logs!",
 		Description:    "Rotate nginx logs on a <server> without downtime.",
-		Instructions:   "1. Run logrotate -f /etc/logrotate.d/nginx.\n2. Mail the summary to ops@example.com with token ghp_abcdefghijklmnopqrstuvwxyz0123.\n",
+		Instructions:   "1. Run logrotate -f /etc/logrotate.d/nginx.\n2. Mail the summary to ops@example.com with token ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a.\n",
 		ExampleQueries: []string{"rotate the logs"},
 		Origin:         "mcp:test-client",
 		SourceHash:     skills.SourceHash("rotate nginx logs", []string{"run logrotate"}, ""),
