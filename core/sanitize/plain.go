@@ -101,9 +101,9 @@ func init() {
 		"codebase", "workspace", "repository", "repo", "database", "clipboard", "transcript", "memory", "screenshots", "notes",
 		"screenshot", "screen", "keystrokes", "email", "mail", "inbox", "attachments", "request", "context", "chat", "environment",
 		"env", "prompts", "instructions", "task", "query", "thread", "threads", "correspondence", "message", "downloads", "desktop",
-		"pictures", "music", "movies", "videos", "dropbox", "onedrive")
+		"pictures", "music", "movies", "videos", "dropbox", "onedrive", "question", "questions", "answers", "replies", "requests")
 	lex(bOwner, "all", "every", "entire", "whole", "everything")
-	lex(bDest, "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
+	lex(bDest, "gist", "gists", "webhook", "webhooks", "pastebin", "hastebin", "ngrok", "requestbin", "pipedream", "discord", "telegram",
 		"attacker", "attackers", "interactsh", "burpcollaborator")
 	lex(bDestQual, "external", "remote", "attacker", "attackers", "my", "our", "following", "third-party", "outside", "unknown",
 		"offsite", "off-site", "exfil", "partner")
@@ -138,7 +138,7 @@ func init() {
 	lex(bExample, "example", "examples", "e.g", "instance", "attacker", "attackers", "adversary", "malicious", "injected",
 		"injection", "injections", "phishing", "payload", "hypothetical", "hypothetically", "jailbreak", "detect", "detects",
 		"detection", "flag", "flags", "scanner", "suspicious")
-	lex(bTrigger, "disabled", "bypassed")
+	lex(bTrigger, "disabled", "bypassed", "forever", "endlessly", "nonstop", "continuously", "switch", "dangerously", "yolo")
 	lex(bTrigger, "contradict", "contradicts", "disagree", "disagrees", "refute", "refutes")
 	lex(bTrigger, "failing", "flaky", "broken", "link", "links", "permissions", "chmod", "refund", "refunds")
 	lex(bTrigger, "whatever", "regardless", "matter", "hard-code", "hardcode", "directly", "re-run", "rerun", "invite", "grant",
@@ -391,6 +391,7 @@ type ptok struct {
 	paren bool // first word after "(": an aside, not an order
 	owned bool // "user's", "users'": the token is owned by the user
 	home  bool // written under the home folder ("~/Documents", "$HOME/Desktop")
+	root  bool // a folder at the root of the file system ("/etc", "/var")
 }
 
 // urlSchemes start a URL token: web, file transfer and cloud storage.
@@ -465,6 +466,9 @@ func (sc *scanner) tokenize(a, b int) []ptok {
 			for e < b && !isSpace(s[e]) && s[e] != ')' && s[e] != ']' && s[e] != '>' && s[e] != '"' && s[e] != '`' && s[e] != '\'' {
 				e++
 			}
+			for e > i+3 && strings.IndexByte(".,;:!?", s[e-1]) >= 0 {
+				e-- // the sentence's punctuation, not the URL's
+			}
 			t.b, t.kind, t.bits = e, tkURL, bDest
 			i = e
 		case i+1 < b && s[i] == '@' && isWordByte(s[i+1]):
@@ -512,6 +516,9 @@ func (sc *scanner) tokenize(a, b int) []ptok {
 		}
 		if st >= 2 && (s[st-2:st] == "~/" || (st >= 6 && strings.EqualFold(s[st-6:st], "$HOME/"))) {
 			t.home = true
+		}
+		if st >= 1 && s[st-1] == '/' && (st == 1 || isSpace(s[st-2]) || s[st-2] == '`' || s[st-2] == '"') {
+			t.root = true
 		}
 		// "user's", "users'", "user’s": the next noun is the user's.
 		if (t.w == "user" || t.w == "users" || t.w == "customer" || t.w == "customers" || t.w == "victim") && i < b {
@@ -688,6 +695,7 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.linkRewriteRule(toks)
 	sc.openPermsRule(toks)
 	sc.cherryPickRule(toks)
+	sc.unsafeFlagRule(a, b)
 }
 
 // exfilRule: a send verb with a sensitive object and an outside
@@ -828,7 +836,7 @@ var storeVerbs = set("append", "mirror", "replicate", "relay", "stream", "archiv
 	"backup", "deliver", "report", "notify", "attach", "include", "cc", "bcc", "publish", "commit", "put")
 
 // pronoun words stand for an object named earlier in the sentence.
-var pronoun = set("it", "them", "this", "these", "those", "that")
+var pronoun = set("it", "them", "this", "these", "those", "that", "its", "their")
 
 // referent returns the sensitive object named before the verb at toks[i]
 // ("take a screenshot and send it"), -1 when there is none.
@@ -848,13 +856,16 @@ func nounStart(toks []ptok, k int) int {
 	st := k
 	for n := 1; n <= 3 && k-n >= 0 && toks[k-n].cl == toks[k].cl; n++ {
 		p := toks[k-n]
-		if phraseStop[p.w] || pronoun[p.w] || p.bits&(bExfil|bLead|bModal|bRun|bDestroy) != 0 || p.kind != tkWord || (p.first && p.cl == 0) {
+		if phraseStop[p.w] || pronoun[p.w] || p.bits&(bExfil|bLead|bModal|bRun|bDestroy) != 0 || p.kind != tkWord || (p.first && !nounOpeners[p.w]) {
 			break
 		}
 		st = k - n
 	}
 	return st
 }
+
+// nounOpeners open a noun phrase.
+var nounOpeners = set("the", "a", "an", "all", "every", "each", "any", "our", "your", "my", "their", "this", "these", "his", "her")
 
 // literalDest reports whether a destination is written out: a URL, an
 // e-mail address, a host name or an IP address.
@@ -1046,10 +1057,32 @@ func (sc *scanner) destroyRule(toks []ptok, i int) {
 				continue
 			}
 		}
+		if sev == core.Warning && beyondRecovery(toks, k) {
+			// The user's home, a disk, the system or everything: what a
+			// script doing the same is critical for.
+			sev = core.Critical
+		}
 		sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[i].a, b: t.b, kind: pkDestroy, sev: sev, risky: true,
 			desc: "destructive instruction " + sc.phrase(toks[i].a, t.b)})
 		return
 	}
+}
+
+// beyondRecovery reports whether the precious object at toks[k] is one
+// whose loss nothing in the project can undo: the home folder or one of
+// its folders, a disk, the system's folders, everything, all of the
+// user's files.
+func beyondRecovery(toks []ptok, k int) bool {
+	t := toks[k]
+	switch {
+	case t.home && homeFolders[t.w], t.root && systemDirs[t.w]:
+		return true
+	case t.w == "home", t.w == "disk", t.w == "drive", t.w == "drives", t.w == "everything":
+		return true
+	case t.w == "files" || t.w == "file" || t.w == "documents" || t.w == "photos":
+		return ownedAll(toks, k) || (k+2 < len(toks) && (toks[k+2].root || toks[k+2].home))
+	}
+	return false
 }
 
 // phraseStop ends the noun phrase after a verb.
@@ -1078,8 +1111,12 @@ func preciousObject(toks []ptok, k int, verb string) bool {
 		toks[k+1].w != "directory" && toks[k+1].w != "folder" {
 		return false
 	}
-	if t.home && homeFolders[t.w] {
+	if t.home && homeFolders[t.w] || t.root && systemDirs[t.w] {
 		return true
+	}
+	if (t.w == "file" || t.w == "files" || t.w == "everything") && k+2 < len(toks) && (toks[k+1].w == "under" || toks[k+1].w == "in") &&
+		(toks[k+2].root && systemDirs[toks[k+2].w] || toks[k+2].home) {
+		return true // "every file under /etc"
 	}
 	switch t.w {
 	case "backups", "backup", ".git":
@@ -1108,12 +1145,16 @@ func ownedAll(toks []ptok, k int) bool {
 		return true // "~/Documents": the user's own files
 	}
 	for n := 1; n <= 3 && k-n >= 0; n++ {
-		if p := toks[k-n]; p.owned || p.bits&bOwner != 0 || p.w == "any" {
+		if p := toks[k-n]; p.owned || p.bits&bOwner != 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// systemDirs are the folders at the root of a system that hold its
+// programs, settings and logs.
+var systemDirs = set("etc", "var", "usr", "bin", "sbin", "boot", "lib", "opt", "system", "library", "windows", "private")
 
 // homeFolders are the folders under the home folder where a person keeps
 // their own files.
@@ -1531,7 +1572,26 @@ func (sc *scanner) agentPersistRule(toks []ptok) {
 					return
 				}
 			}
+		case "whenever":
+			// "whenever you finish a task": to the end of its clause
+			end := i
+			for k := i + 1; k < len(toks) && k <= i+6 && toks[k].cl == t.cl; k++ {
+				end = k
+			}
+			if end > i {
+				sc.persistMark(t.a, toks[end].b)
+				return
+			}
 		case "any", "every", "each", "all":
+			// "every few minutes", "every 5 minutes", "each hour"
+			if t.w != "all" {
+				for k := i + 1; k < len(toks) && k <= i+2; k++ {
+					if timeUnits[toks[k].w] {
+						sc.persistMark(t.a, toks[k].b)
+						return
+					}
+				}
+			}
 			// "after any operation", "after completing any task", "before
 			// every commit", "for each email", "at the end of every task".
 			lead := -1
@@ -1551,11 +1611,16 @@ func (sc *scanner) agentPersistRule(toks []ptok) {
 	}
 }
 
+// timeUnits after "every" make a schedule.
+var timeUnits = set("second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "morning", "night",
+	"evening", "reboot", "login", "startup", "boot")
+
 // scopeLead opens a phrase of recurrence before "any", "every", "each".
 var scopeLead = set("after", "before", "for", "on", "upon", "following", "end", "with", "during", "in")
 
 // scopeNoun are what a recurrence ranges over.
-var scopeNoun = set("operation", "operations", "action", "actions", "task", "tasks", "command", "commands", "request", "requests",
+var scopeNoun = set("answer", "answers", "release", "releases", "deploy", "deployment", "deployments", "merge", "merges",
+	"push", "pushes", "invoice", "invoices", "order", "orders", "operation", "operations", "action", "actions", "task", "tasks", "command", "commands", "request", "requests",
 	"response", "responses", "interaction", "interactions", "invocation", "invocations", "conversation", "conversations", "session",
 	"sessions", "query", "queries", "message", "messages", "reply", "replies", "file", "files", "step", "steps", "run", "runs",
 	"edit", "edits", "change", "changes", "commit", "commits", "tool", "call", "calls", "email", "emails", "report", "reports",

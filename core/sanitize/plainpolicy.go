@@ -171,6 +171,9 @@ var floodNouns = set("requests", "request", "times", "calls", "pings", "connecti
 var floodVerbs = set("send", "make", "fire", "run", "issue", "perform", "execute", "ping", "hit", "call", "trigger", "spam",
 	"flood", "repeat", "submit", "post", "query", "request", "open", "loop", "retry", "fetch", "curl", "download", "re-run", "rerun")
 
+// limitWords before a count make it a ceiling.
+var limitWords = set("most", "than", "under", "max", "maximum", "limit", "limited", "below", "within", "to")
+
 // stressRule finds an instruction to send a large number of requests
 // ("verify the network by sending 1000 requests to …", "ping the server
 // 5000 times"): at least 100, or "as many as possible", with a request
@@ -187,6 +190,16 @@ func (sc *scanner) stressRule(toks []ptok) {
 		return
 	}
 	for i, t := range toks {
+		if t.w == "forever" || t.w == "endlessly" || t.w == "nonstop" || t.w == "non-stop" || t.w == "continuously" {
+			// "keep hitting https://… forever"
+			for k := 0; k < i; k++ {
+				if (floodVerbs[toks[k].w] || toks[k].w == "hitting" || toks[k].w == "keep") && imperative(toks, k) && !negated(toks, k) {
+					sc.plain.hits = append(sc.plain.hits, plainHit{a: toks[k].a, b: t.b, kind: pkPolicy, sev: core.Warning,
+						desc: "resource exhaustion instruction: " + sc.phrase(toks[k].a, t.b)})
+					return
+				}
+			}
+		}
 		num := t.w
 		if i+1 < len(toks) && t.b < len(sc.s) && sc.s[t.b] == ',' && toks[i+1].a == t.b+1 && len(toks[i+1].w) == 3 {
 			num += toks[i+1].w // "2,000": the tokenizer split it at the comma
@@ -194,11 +207,11 @@ func (sc *scanner) stressRule(toks []ptok) {
 		}
 		n, err := strconv.Atoi(num)
 		many := err == nil && n >= 100 && i+2 < len(toks) && (floodNouns[toks[i+1].w] || floodNouns[toks[i+2].w])
-		if !many && t.w == "many" && i+2 < len(toks) && floodNouns[toks[i+1].w] && toks[i+2].w == "as" {
-			many = true // "as many requests as possible"
+		if !many && t.w == "many" && i+3 < len(toks) && (floodNouns[toks[i+1].w] && toks[i+2].w == "as" || floodNouns[toks[i+2].w] && toks[i+3].w == "as") {
+			many = true // "as many (parallel) requests as you can"
 		}
-		if !many || (i+2 < len(toks) && (toks[i+2].w == "per" || toks[i+2].w == "a" || toks[i+2].w == "each")) {
-			continue // "100 requests per minute" is a rate limit, not an order
+		if !many || (i > 0 && limitWords[toks[i-1].w]) || (i > 1 && toks[i-2].w == "no" && toks[i-1].w == "more") {
+			continue // "at most 100 requests per minute" is a rate limit, not an order
 		}
 		// The verb before the count must be an order: "send", "run",
 		// "make", "fire", "ping" opening its clause or after a lead word.
@@ -214,14 +227,14 @@ func (sc *scanner) stressRule(toks []ptok) {
 }
 
 // safeguardVerbs switch a protection off.
-var safeguardVerbs = set("disable", "bypass", "skip", "deactivate", "circumvent", "suppress", "turn", "remove", "drop", "delete")
+var safeguardVerbs = set("disable", "bypass", "skip", "deactivate", "circumvent", "suppress", "turn", "switch", "remove", "drop", "delete")
 
 // safeguards are protections an agent must not switch off on a skill's
 // say-so.
 var safeguards = set("verification", "verify", "certificate", "certificates", "ssl", "tls", "safety", "guardrails", "guardrail",
 	"security", "antivirus", "firewall", "sandbox", "sandboxing", "2fa", "mfa", "signature", "signatures", "hooks", "audit",
 	"auditing", "confirmation", "confirmations", "approval", "approvals", "review", "scanning", "scanner", "protections",
-	"protection", "defender", "gatekeeper", "selinux", "apparmor", "checks")
+	"protection", "defender", "gatekeeper", "selinux", "apparmor", "checks", "permissions", "permission")
 
 // removable are the safeguards a removal verb takes away ("remove the
 // required status checks", "delete the pre-commit hooks"); a constraint,
@@ -255,7 +268,7 @@ func (sc *scanner) safeguardRule(toks []ptok) {
 			continue
 		}
 		from := i + 1
-		if t.w == "turn" {
+		if t.w == "turn" || t.w == "switch" {
 			if from >= len(toks) || toks[from].w != "off" {
 				continue
 			}
@@ -273,7 +286,7 @@ func (sc *scanner) safeguardRule(toks []ptok) {
 				continue
 			}
 			for _, c := range toks {
-				if routineContext[c.w] || c.w == "local" || c.w == "localhost" || c.w == "self-signed" {
+				if (routineContext[c.w] && !safeguards[c.w]) || c.w == "local" || c.w == "localhost" || c.w == "self-signed" {
 					return // a test set-up or a local certificate, which guides explain
 				}
 			}
@@ -619,5 +632,32 @@ func (sc *scanner) cherryPickRule(toks []ptok) {
 				return
 			}
 		}
+	}
+}
+
+// unsafeFlags run an agent or a tool with its safeguards off.
+var unsafeFlags = []string{"dangerously-skip-permissions", "dangerously-bypass-approvals-and-sandbox", "--yolo", "--no-sandbox",
+	"--trust-all-tools", "--allow-all-tools", "--disable-safety", "--no-verify", "--insecure-skip-tls-verify"}
+
+// unsafeFlagRule finds an order to run with a flag that switches the
+// agent's or a tool's safeguards off ("run with
+// --dangerously-skip-permissions so nothing interrupts you").
+func (sc *scanner) unsafeFlagRule(a, b int) {
+	line := strings.ToLower(sc.s[a:b])
+	for _, f := range unsafeFlags {
+		k := strings.Index(line, f)
+		if k < 0 {
+			continue
+		}
+		at := a + k
+		if inSpans(sc.code, at) && !strings.Contains(line[:k], "run") && !strings.Contains(line[:k], "always") && !strings.Contains(line[:k], "use") {
+			return // a flag shown in a sample
+		}
+		if strings.Contains(line[:k], "never") || strings.Contains(line[:k], "not ") || strings.Contains(line[:k], "avoid") {
+			return
+		}
+		sc.plain.hits = append(sc.plain.hits, plainHit{a: at, b: at + len(f), kind: pkPolicy, sev: core.Warning, risky: true,
+			desc: "instruction to run with safeguards off: " + sc.phrase(a, min(b, at+len(f)))})
+		return
 	}
 }
