@@ -280,3 +280,26 @@ func TestTablesAndFenceEscapesAreNotCritical(t *testing.T) {
 		}
 	}
 }
+
+// What public skills hold that is neither an order nor hidden: a status
+// badge, an empty data: slot in a template, a guide to writing a system
+// prompt, a mark that keeps a fence from opening, an alias that names an
+// unsafe flag. None is a warning.
+func TestOrdinarySkillTextIsQuiet(t *testing.T) {
+	for name, txt := range map[string]string{
+		"badge":           "<p><img src=\"https://img.shields.io/badge/Get_Started-4F46E5?style=for-the-badge\" alt=\"Start\"/></p>\n",
+		"empty-data":      "<a download=\"x.bin\" href=\"data:application/octet-stream;base64,\">save</a>\n",
+		"write-prompt":    "### Input brief\n\n\"Write a system prompt for a coding agent that reviews pull requests.\"\n",
+		"lrm-fence":       "Example:\n\n\u200e```mermaid\ngraph TD\n\u200e```\n",
+		"alias":           "alias claude='claude --dangerously-skip-permissions'\n",
+		"never-no-verify": "Never commit with --no-verify; fix what the hook reports.\n",
+	} {
+		fs := ScanText("guide.md", txt, core.FormatMarkdown, core.Stranger)
+		for _, f := range fs {
+			if f.Severity != core.Info {
+				t.Errorf("%s: %s", name, dump(fs))
+				break
+			}
+		}
+	}
+}

@@ -623,6 +623,12 @@ func (sc *scanner) systemWord(a, b int) {
 	sc.overrides = append(sc.overrides, a)
 	end := ws[0].b
 	prev := sc.wordsBefore(a, 3)
+	if len(prev) > 0 {
+		switch sc.lw(prev[0]) { // the nearest word
+		case "a", "an", "new", "good", "better", "clear", "short":
+			return // "write a system prompt": authoring one, not revealing the reader's
+		}
+	}
 	for _, p := range prev {
 		if exfilVerbs[sc.lw(p)] {
 			sc.add(p.a, end, core.PromptInjection, core.Warning,

@@ -111,7 +111,23 @@ func (sc *scanner) urlValue(va, vb int, kind urlKind, tag, attr string) {
 	if kind == kindImage {
 		desc = "Markdown image loads a remote URL " + quoteCut(raw, 80)
 	}
+	if (kind == kindImage || tag == "img") && badge(v) {
+		// A status badge is an image every README shows; it loads a
+		// picture of a build's state, nothing that runs.
+		sev, desc = core.Info, desc+" (a status badge)"
+	}
 	sc.add(va, vb, core.ExternalResources, sev, desc, recRemote, true)
+}
+
+// badge reports whether a remote image URL (lower case) is a status
+// badge: a badge service's, or a path ending in badge.svg.
+func badge(v string) bool {
+	for _, h := range []string{"://img.shields.io/", "://shields.io/", "://badgen.net/", "://badge.fury.io/", "://codecov.io/", "://api.netlify.com/api/v1/badges/"} {
+		if strings.Contains(v, h) {
+			return true
+		}
+	}
+	return strings.Contains(v, "/badge.svg")
 }
 
 // cleanURL undoes what browsers undo before reading a scheme: character
@@ -547,6 +563,9 @@ func (sc *scanner) dataURI(a, b int) {
 		sc.add(a, k, core.EmbeddedCode, core.Warning, "data: URI with an SVG image, which can carry script", recDataURI, true)
 	case strings.HasPrefix(media, "image/"):
 		sc.add(a, k, core.EmbeddedCode, core.Info, "inline image data: URI ("+media+", "+strconv.Itoa(size)+" bytes encoded)", recDataURI, true)
+	case isB64 && size == 0:
+		// "data:application/octet-stream;base64," with nothing after it:
+		// a template's empty slot, hiding nothing.
 	case isB64:
 		if media == "" {
 			media = "text/plain"

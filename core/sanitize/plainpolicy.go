@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lore-kb/lore/internal/lazyre"
+
 	"github.com/lore-kb/lore/core"
 )
 
@@ -639,6 +641,9 @@ func (sc *scanner) cherryPickRule(toks []ptok) {
 var unsafeFlags = []string{"dangerously-skip-permissions", "dangerously-bypass-approvals-and-sandbox", "--yolo", "--no-sandbox",
 	"--trust-all-tools", "--allow-all-tools", "--disable-safety", "--no-verify", "--insecure-skip-tls-verify"}
 
+// runContext before a flag makes it an order to use it.
+var runContext = lazyre.New(`\b(?:run|use|start|launch|always|pass|invoke|call)\b`)
+
 // unsafeFlagRule finds an order to run with a flag that switches the
 // agent's or a tool's safeguards off ("run with
 // --dangerously-skip-permissions so nothing interrupts you").
@@ -650,8 +655,8 @@ func (sc *scanner) unsafeFlagRule(a, b int) {
 			continue
 		}
 		at := a + k
-		if inSpans(sc.code, at) && !strings.Contains(line[:k], "run") && !strings.Contains(line[:k], "always") && !strings.Contains(line[:k], "use") {
-			return // a flag shown in a sample
+		if !runContext.MatchString(line[:k]) {
+			return // a flag shown in a sample or an alias, not an order to use it
 		}
 		if strings.Contains(line[:k], "never") || strings.Contains(line[:k], "not ") || strings.Contains(line[:k], "avoid") {
 			return

@@ -41,7 +41,7 @@ func ScanSkillFileIn(d *codescan.Declared, file, txt string, f core.Format, tier
 		sc.declareByName()
 	}
 	sc.run()
-	fs := append(sc.findings(), analyzeCode(d, file, txt)...)
+	fs := append(sc.findings(), sc.codeFindings(d, file, txt)...)
 	SortFindings(fs)
 	return fs
 }

@@ -70,7 +70,7 @@ func Scan(ctx context.Context, docs []core.Document, tier core.Familiarity) (cor
 		r.Findings = append(r.Findings, sc.findings()...)
 		// What scripts do is judged at both tiers: a HOME skill folder
 		// runs its scripts as surely as a downloaded one.
-		r.Findings = append(r.Findings, analyzeCode(own, name, txt)...)
+		r.Findings = append(r.Findings, sc.codeFindings(own, name, txt)...)
 	}
 	SortFindings(r.Findings)
 	r.Passed = true
@@ -109,7 +109,7 @@ func ScanText(file string, txt string, f core.Format, tier core.Familiarity) []c
 	if isSkillMD(file) {
 		d = DeclaredBy(txt)
 	}
-	fs := append(sc.findings(), analyzeCode(d, file, txt)...)
+	fs := append(sc.findings(), sc.codeFindings(d, file, txt)...)
 	SortFindings(fs)
 	return fs
 }

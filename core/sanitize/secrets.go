@@ -102,6 +102,32 @@ func analyzeCode(d *codescan.Declared, file, txt string) []core.Finding {
 	return redactQuoted(txt, codescan.AnalyzeIn(d, file, txt))
 }
 
+// codeFindings are the code analyser's findings for the scanned document,
+// quoting no secret. In a document about security or prompts (its front
+// matter, its skill's, or a heading says so) a code block shown to the
+// reader is an example of an attack, as its sentences are: one step
+// lower, as the plain-words rules lower theirs.
+func (sc *scanner) codeFindings(d *codescan.Declared, file, txt string) []core.Finding {
+	fs := analyzeCode(d, file, txt)
+	if len(fs) == 0 {
+		return fs
+	}
+	fm := parseFrontMatter(txt)
+	if fm == nil && d != nil {
+		fm = &frontMatter{name: d.Name, description: d.Description}
+	}
+	if !sc.securityDoc(fm) {
+		return fs
+	}
+	for i := range fs {
+		if strings.HasPrefix(fs[i].Description, codescan.ShownPrefix) && fs[i].Severity != core.Info {
+			fs[i].Severity = lowerSev(fs[i].Severity)
+			fs[i].Description += " (in a document about security or prompts)"
+		}
+	}
+	return fs
+}
+
 // minQuoted is the shortest piece of a secret looked for in a quote: a
 // line of a private key block, the start of a key a quote cuts short.
 const minQuoted = 8

@@ -153,13 +153,13 @@ func (sc *scanner) hiddenRun(i int) int {
 		// critical (Trojan Source, smuggled text).
 		sev = core.Warning
 	}
-	// One zero-width space opening a line before a fence marker keeps the
-	// fence from opening, so that a guide can show one: it changes how the
-	// text renders, hiding no word.
-	fenceEscape := sev == core.Critical && lineStart && n == 1 && distinct[0].r == 0x200b &&
+	// One zero-width space (or mark, or word joiner) opening a line before
+	// a fence marker keeps the fence from opening, so that a guide can show
+	// one: it changes how the text renders, hiding no word. One step lower.
+	fenceEscape := sev != core.Info && lineStart && n == 1 && (distinct[0].r == 0x200b || distinct[0].r == 0x200e || distinct[0].r == 0x2060) &&
 		(strings.HasPrefix(s[j:], "```") || strings.HasPrefix(s[j:], "~~~"))
 	if fenceEscape {
-		sev = core.Warning
+		sev = lowerSev(sev)
 	}
 	if !sc.room(core.HiddenCharacters, sev) {
 		return j

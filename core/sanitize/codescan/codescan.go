@@ -299,6 +299,10 @@ type hit struct {
 	lower   int
 }
 
+// ShownPrefix opens the description of a finding in code shown to a
+// reader (a fenced block), one severity lower than code that runs.
+const ShownPrefix = "code block shown in the document: "
+
 // analysis holds one document's findings.
 type analysis struct {
 	doc  string
@@ -364,7 +368,7 @@ func (a *analysis) findings() []core.Finding {
 		sev := lowerSev(h.sev, h.lower)
 		desc := h.desc
 		if h.lower > 0 {
-			desc = "code block shown in the document: " + desc
+			desc = ShownPrefix + desc
 		}
 		ls, le := lineBounds(a.doc, h.sinkOff)
 		line := a.line(h.sinkOff)
