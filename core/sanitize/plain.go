@@ -235,8 +235,8 @@ func (sc *scanner) plainWords() {
 	}
 	sc.plain.fm = parseFrontMatter(sc.s)
 	sc.plain.decl = sc.decl
-	if fm := sc.plain.fm; fm != nil && sc.decl == nil {
-		sc.plain.decl = &codescan.Declared{Name: fm.name, Description: fm.description}
+	if sc.decl == nil {
+		sc.plain.decl = DeclaredBy(sc.s)
 	}
 	s := sc.s
 	ss := 0

@@ -111,6 +111,9 @@ func urlHost(s string) string {
 // frontMatter is what the rules read of a SKILL.md's YAML front matter.
 type frontMatter struct {
 	name, description string
+	// compatibility says what the skill needs (a service, a tool); it
+	// declares hosts as the description does.
+	compatibility string
 }
 
 // maxFrontMatter bounds the front matter parsed; a real one is a few
@@ -170,6 +173,8 @@ func parseFrontMatter(s string) *frontMatter {
 			fm.name = v.Value
 		case "description":
 			fm.description = v.Value
+		case "compatibility":
+			fm.compatibility = v.Value
 		}
 	}
 	return fm

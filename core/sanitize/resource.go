@@ -53,7 +53,7 @@ func DeclaredBy(skillMD string) *codescan.Declared {
 	if fm == nil {
 		return nil
 	}
-	return &codescan.Declared{Name: fm.name, Description: fm.description}
+	return &codescan.Declared{Name: fm.name, Description: strings.TrimSpace(fm.description + " " + fm.compatibility)}
 }
 
 // isSkillMD reports whether a document's name is a SKILL.md.
