@@ -427,6 +427,7 @@ func writeInjections(w io.Writer, rs []injResult) {
 		fmt.Fprintln(w)
 	}
 	group("kind", func(r injResult) string { return r.in.Kind })
+	group("style", func(r injResult) string { return r.in.Style })
 	group("style × placement", func(r injResult) string { return r.in.Style + " × " + r.in.Placement })
 	group("kind × style × placement", func(r injResult) string { return r.in.Kind + " × " + r.in.Style + " × " + r.in.Placement })
 
