@@ -222,6 +222,11 @@ func (m Model) importMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		note := fmt.Sprintf("imported %d skill%s from %s", msg.n, plural(msg.n), msg.path)
+		if active := msg.n - msg.drafts; active > 0 {
+			// What the approval did, said plainly: agents are offered
+			// these from now on.
+			note += fmt.Sprintf(", %d active: offered to agents", active)
+		}
 		if msg.skipped > 0 {
 			note += fmt.Sprintf(" (%d skipped: not valid skills)", msg.skipped)
 		}
