@@ -41,6 +41,13 @@ Every archive entry refused by a path rule ('..', absolute path, backslash,
 drive letter, NUL, link, case or Unicode-normalization collision) is a critical
 path-traversal finding naming the entry and the rule.
 
+What scripts and a skill's instructions do is judged as behaviour: secrets,
+the agent's prompt, screenshots, mail or the user's files sent off the
+machine, files destroyed, code downloaded or decoded and run, safeguards
+switched off, orders the skill's own description has nothing to do with.
+Each such finding shows its flow: where the data comes from and where it
+goes, with their lines, and how often ("when: after completing any task").
+
 Local sources are HOME (the lighter scan: critical prompt injection, embedded
 code, path traversal, content mismatch, bidi controls and tag characters, and
 what scripts do); --tier stranger applies the full scan, as for material

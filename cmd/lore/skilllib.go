@@ -1324,7 +1324,9 @@ Every skill is scanned as a STRANGER source, every check on, with or without
 --trust: each text file by the sanitizer, each other file by its first bytes
 (never its name): a program (ELF, PE, Mach-O, WebAssembly, Java class, shared
 library) or compiled bytecode is critical, binary data lore cannot review a
-warning, an image, font, PDF or media file nothing. A skill with a critical
+warning, an image, font, PDF or media file nothing. Its instructions and
+scripts are judged by what they do (see lore scan --help), each such finding
+with its flow: source → sink, with lines, and how often. A skill with a critical
 finding (prompt injection, hidden characters, a program, ...) is skipped.
 
 Nothing imported is active unless you vouch for it, and nothing with a critical
@@ -1421,6 +1423,9 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 	}
 	for _, f := range out.Findings {
 		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
+		if f.Flow != nil {
+			fmt.Fprintf(b, "         %s\n", st.Faint.Render("flow: "+flowText(f.Flow)))
+		}
 	}
 	for _, s := range out.Skipped {
 		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
