@@ -1449,7 +1449,7 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", n, plural(n), why, out.Drafts[0])
 	}
 	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
-		b.WriteString("skills with critical findings were skipped; lore scan PATH shows them, --trust files them as drafts for a person to review\n")
+		b.WriteString("skills with critical findings were skipped; lore scan --tier stranger PATH shows them as import sees them, --trust files them as drafts for a person to review\n")
 	}
 }
 
