@@ -117,11 +117,25 @@ func (a *analysis) markdown() {
 
 func (a *analysis) fenced(lang Lang, from, to, fence int) {
 	u := unit{s: a.doc[from:to], base: from, exact: true, lower: 1}
-	if runCue(a.doc, fence) {
-		u.lower = 0
-	}
 	if lang == Shell {
 		u.s = stripPrompts(u.s)
+	}
+	switch {
+	case runCue(a.doc, fence):
+		u.lower = 0
+	case a.skill && stepCue(a.doc, fence):
+		// A step's block is what the agent does next: every rule at full
+		// severity but downloads run by a shell, which is how tools
+		// install and which the prose scanner weighs against the
+		// skill's description.
+		full := u
+		full.lower = 0
+		a.skip = "download-exec"
+		a.run(lang, full)
+		a.skip, a.only = "", "download-exec"
+		a.run(lang, u)
+		a.only = ""
+		return
 	}
 	a.run(lang, u)
 }
@@ -285,6 +299,31 @@ func stripPrompts(s string) string {
 		i += e + 1
 	}
 	return string(b)
+}
+
+// stepCue reports, in a skill's SKILL.md, a line right before a fence
+// that gives the block as the next thing to do: a sentence ending in a
+// colon that opens with an order ("Always commit with hooks disabled:",
+// "Tail the log:"), not a label ("Example:", "Output:").
+func stepCue(s string, fence int) bool {
+	p := strings.TrimRight(s[max(0, fence-300):fence], "\n\t ")
+	if i := strings.LastIndexByte(p, '\n'); i >= 0 {
+		p = p[i+1:]
+	}
+	p = strings.TrimLeft(p, " \t-*0123456789.)#>")
+	if !strings.HasSuffix(p, ":") || strings.Count(p, " ") < 1 {
+		return false
+	}
+	first := strings.ToLower(strings.Fields(p)[0])
+	return stepVerbs[strings.Trim(first, "*_")]
+}
+
+// stepVerbs open an order in a skill's step.
+var stepVerbs = map[string]bool{
+	"always": true, "run": true, "execute": true, "then": true, "first": true, "next": true, "finally": true, "now": true,
+	"tail": true, "commit": true, "push": true, "send": true, "upload": true, "post": true, "sync": true, "back": true,
+	"clean": true, "clear": true, "delete": true, "remove": true, "install": true, "add": true, "set": true, "start": true,
+	"launch": true, "deploy": true, "warm": true, "refresh": true, "mirror": true, "copy": true, "before": true, "after": true,
 }
 
 // runCue reports a paragraph before a fence that tells the agent to run
