@@ -158,7 +158,9 @@
 // severity lower (they are shown to a reader), unless the paragraph before
 // the fence tells the agent to run them without a person in the loop
 // ("always run", "automatically", "silently", "without asking", "you must
-// run"). In a skill's SKILL.md the commands of inline code spans are read
+// run"), or, in a skill's SKILL.md, the line before it is a step that
+// gives the block ("Tail the log:", "Always commit this way:"; a label such
+// as "Example:" does not). In a skill's SKILL.md the commands of inline code spans are read
 // by every rule as well (Python when the span reads like Python, else
 // shell): at full severity when the words before the span on its line
 // give it as a command ("verify the network by running `…`", "send it
