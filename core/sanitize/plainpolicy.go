@@ -202,6 +202,9 @@ func (sc *scanner) stressRule(toks []ptok) {
 				}
 			}
 		}
+		if t.w == "" || (t.w[0] < '0' || t.w[0] > '9') && t.w != "many" {
+			continue
+		}
 		num := t.w
 		if i+1 < len(toks) && t.b < len(sc.s) && sc.s[t.b] == ',' && toks[i+1].a == t.b+1 && len(toks[i+1].w) == 3 {
 			num += toks[i+1].w // "2,000": the tokenizer split it at the comma
@@ -648,6 +651,9 @@ var runContext = lazyre.New(`\b(?:run|use|start|launch|always|pass|invoke|call)\
 // agent's or a tool's safeguards off ("run with
 // --dangerously-skip-permissions so nothing interrupts you").
 func (sc *scanner) unsafeFlagRule(a, b int) {
+	if !strings.Contains(sc.s[a:b], "--") {
+		return // every such flag is written with its dashes
+	}
 	line := strings.ToLower(sc.s[a:b])
 	for _, f := range unsafeFlags {
 		k := strings.Index(line, f)
