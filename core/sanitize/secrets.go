@@ -103,14 +103,15 @@ func analyzeCode(d *codescan.Declared, file, txt string) []core.Finding {
 }
 
 // codeFindings are the code analyser's findings for the scanned document,
-// quoting no secret. In a document about security or prompts (its front
-// matter, its skill's, or a heading says so) a code block shown to the
-// reader is an example of an attack, as its sentences are: one step
-// lower, as the plain-words rules lower theirs.
+// quoting no secret. In a reference document about security or prompts
+// (its front matter, its skill's, or a heading says so) a code block shown
+// to the reader is an example of an attack, as its sentences are: one step
+// lower, as the plain-words rules lower theirs. A SKILL.md's blocks are
+// its steps, never lowered so.
 func (sc *scanner) codeFindings(d *codescan.Declared, file, txt string) []core.Finding {
 	fs := analyzeCode(d, file, txt)
-	if len(fs) == 0 {
-		return fs
+	if len(fs) == 0 || isSkillMD(file) {
+		return fs // a skill's own steps are not examples, whatever the skill is about
 	}
 	fm := parseFrontMatter(txt)
 	if fm == nil && d != nil {
