@@ -147,13 +147,13 @@ func TestStoredSkillsAndFindingsHoldNoSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	var script string
-	for _, f := range imported.Content.Files {
+	for _, f := range imported.Files {
 		if f.Path == "scripts/upload.py" {
 			script = string(f.Content)
 		}
 	}
-	for what, text := range map[string]string{"imported script": script, "imported instructions": imported.Content.Instructions,
-		"proposal": prop.Skill.Content.Instructions} {
+	for what, text := range map[string]string{"imported script": script, "imported instructions": imported.Instructions,
+		"proposal": prop.Skill.Instructions} {
 		if !strings.Contains(text, "api_key = "+envRead+"\n") && !strings.Contains(text, "`"+envRead+"`") {
 			t.Errorf("%s does not hold %s as written:\n%s", what, envRead, text)
 		}

@@ -213,7 +213,7 @@ func extract(mirror string, r skillRow) (folder, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("%s %s:%s: git archive: %v %s", r.Repo, r.Commit, r.Path, err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("%s %s:%s: git archive: %w %s", r.Repo, r.Commit, r.Path, err, strings.TrimSpace(stderr.String()))
 	}
 	fo := folder{}
 	tr := tar.NewReader(bytes.NewReader(out))
