@@ -577,32 +577,36 @@ func (c *clAn) runStmts(classify func(st stmt, rs []ref) stFacts) {
 // or a function returning a secret would taint its parameters and through
 // them every value its callers pass in.
 func (c *clAn) passArgs(st stmt, rs []ref, r ref, ps []string, ls labels) {
-	t := st.t
-	pos := 0
-	for _, arg := range callArgs(t, r.j) {
-		if len(arg) == 0 {
-			continue
-		}
-		p := ""
-		switch {
-		case len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=":
-			p, arg = arg[0].s, arg[2:]
-		case pos < len(ps):
-			p = ps[pos]
-			pos++
-		default:
-			continue
-		}
+	boundArgs(st.t, r.j, ps, func(p string, arg []tok) {
 		if !slices.Contains(ps, p) {
-			continue
+			return
 		}
 		in := c.argLabels(st, rs, arg, ls)
 		if len(in) == 0 {
-			continue
+			return
 		}
 		cur := c.taint[p]
 		cur.addAll(in)
 		c.taint[p] = cur
+	})
+}
+
+// boundArgs calls fn with each argument of the call whose parenthesis
+// opens at t[j] and the parameter it binds: its keyword, else the next of
+// ps by position. Positional arguments past ps bind nothing.
+func boundArgs(t []tok, j int, ps []string, fn func(p string, arg []tok)) {
+	pos := 0
+	for _, arg := range callArgs(t, j) {
+		if len(arg) == 0 {
+			continue
+		}
+		switch {
+		case len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=":
+			fn(arg[0].s, arg[2:])
+		case pos < len(ps):
+			fn(ps[pos], arg)
+			pos++
+		}
 	}
 }
 

@@ -274,27 +274,13 @@ func (c *clAn) callSite(t []tok, r ref, ps []string) {
 		return // the definition, not a call
 	}
 	fn := lastSeg(r.name)
-	pos := 0
-	for _, arg := range callArgs(t, r.j) {
-		if len(arg) == 0 {
-			continue
-		}
-		p := ""
-		switch {
-		case len(arg) > 2 && arg[0].k == tIdent && arg[1].k == tOp && arg[1].s == "=":
-			p, arg = arg[0].s, arg[2:]
-		case pos < len(ps):
-			p = ps[pos]
-			pos++
-		default:
-			continue
-		}
+	boundArgs(t, r.j, ps, func(p string, arg []tok) {
 		key := fn + "\x00" + p
 		c.called[key] = true
 		if !onlyLiteral(arg) && !(len(arg) == 1 && arg[0].k == tNum) {
 			c.nonLit[key] = true
 		}
-	}
+	})
 }
 
 // inputParams labels the parameters of a function as its input.
