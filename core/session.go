@@ -78,10 +78,13 @@ const (
 // SessionKind says what a session did.
 type SessionKind string
 
-// Session kinds: a learn adds knowledge; an unlearn reverts a learn.
+// Session kinds: a learn adds knowledge; an unlearn reverts a learn or a
+// curation; a curation is a person's decision about what was learned (a
+// rename, an edge, a merge, a rejection).
 const (
 	KindLearn   SessionKind = "learn"
 	KindUnlearn SessionKind = "unlearn"
+	KindCurate  SessionKind = "curate"
 )
 
 // Session is one run of the pipeline over a source, as stored.

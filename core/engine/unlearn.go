@@ -239,7 +239,11 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 			return slices.DeleteFunc(ds, func(d core.Dependent) bool { return linked[edgeKey{d.ID, pid}] }), err
 		}
 	}
-	u.plan, err = merge.PlanRevert(rest, lookup, dependents, force, now)
+	planRevert := merge.PlanRevert
+	if target.Kind == core.KindCurate {
+		planRevert = merge.PlanRevertCuration
+	}
+	u.plan, err = planRevert(rest, lookup, dependents, force, now)
 	if err != nil {
 		return nil, fmt.Errorf("unlearn %s: %w", id, err)
 	}

@@ -80,7 +80,21 @@ type RevertPlan struct {
 // job (core.SessionReverted).
 func PlanRevert(changes []core.Change, lookup func(id string) (core.Primitive, bool, error),
 	dependents func(id string) ([]core.Dependent, error), force bool, now time.Time) (RevertPlan, error) {
-	pl := planner{lookup: lookup, overlay: make(map[string]*core.Primitive), now: now}
+	return planRevert(changes, lookup, dependents, force, now, false)
+}
+
+// PlanRevertCuration is PlanRevert for a curator's session, which may
+// remove edges and primitives as well as add them: an updated primitive
+// gets back the dependents it listed before the session, keeps the ones
+// later sessions added, and loses the ones the session added.
+func PlanRevertCuration(changes []core.Change, lookup func(id string) (core.Primitive, bool, error),
+	dependents func(id string) ([]core.Dependent, error), force bool, now time.Time) (RevertPlan, error) {
+	return planRevert(changes, lookup, dependents, force, now, true)
+}
+
+func planRevert(changes []core.Change, lookup func(id string) (core.Primitive, bool, error),
+	dependents func(id string) ([]core.Dependent, error), force bool, now time.Time, exact bool) (RevertPlan, error) {
+	pl := planner{lookup: lookup, overlay: make(map[string]*core.Primitive), now: now, exactEnables: exact}
 	for i := len(changes) - 1; i >= 0; i-- {
 		if err := pl.undo(&changes[i]); err != nil {
 			return RevertPlan{}, fmt.Errorf("revert change %d (%s %s): %w", i, changes[i].Type, changeSubject(&changes[i]), err)
@@ -121,6 +135,9 @@ type planner struct {
 	danglingKeys []string
 	// names of the primitives the plan removes, for prerequisites.
 	names map[string]string
+	// exactEnables restores the dependents an update listed before (see
+	// PlanRevertCuration).
+	exactEnables bool
 }
 
 func changeSubject(c *core.Change) string {
@@ -229,6 +246,14 @@ func (pl *planner) undo(c *core.Change) error {
 		// the primitives depending on this one now (see fixEnables).
 		before, after := cur, clonePrimitive(*c.Before)
 		after.Enables = slices.Clone(cur.Enables)
+		if pl.exactEnables {
+			after.Enables = slices.Clone(c.Before.Enables)
+			for _, e := range cur.Enables {
+				if !slices.Contains(c.After.Enables, e) && !slices.Contains(after.Enables, e) {
+					after.Enables = append(after.Enables, e) // a later session's dependent
+				}
+			}
+		}
 		pl.ops = append(pl.ops, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after, Timestamp: pl.now})
 		pl.set(id, &after)
 		pl.restored = append(pl.restored, id)

@@ -1,0 +1,214 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/internal/storetest"
+	"github.com/lore-kb/lore/store"
+)
+
+// chapter is a small LaTeX chapter of its own: four results wired by
+// references, one of them under a numbered fallback name.
+const chapter = `\documentclass{article}
+\begin{document}
+\section{Groups}
+\begin{definition}[Group]\label{def:group}
+A group is a set $G$ with an associative binary operation, an identity element and inverses for every element.
+\end{definition}
+\begin{definition}[Subgroup]\label{def:sub}
+A subgroup of a group $G$ (Definition~\ref{def:group}) is a subset closed under the operation and inverses.
+\end{definition}
+\begin{theorem}\label{thm:lagrange}
+For a finite group $G$ (Definition~\ref{def:group}) and a subgroup $H$ (Definition~\ref{def:sub}), the order of $H$ divides the order of $G$.
+\end{theorem}
+\begin{lemma}\label{lem:inv}
+In a group (Definition~\ref{def:group}) the inverse of the product $ab$ is $b^{-1}a^{-1}$, taken in reverse order.
+\end{lemma}
+\end{document}
+`
+
+// curated is a real store holding one learn of the chapter.
+func curated(t *testing.T) (*store.Store, map[string]core.Primitive, engine.CurateOptions) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
+	gen := generate.Config{SkillMinPrimitives: 3}
+	opts := engine.LearnOptions{Domains: ds, Generate: gen}
+	opts.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]core.Primitive{}
+	for _, ch := range res.Changes {
+		if ch.After != nil {
+			byName[ch.After.Name] = *ch.After
+		}
+	}
+	if len(byName) < 4 {
+		t.Fatalf("setup: learned %v", byName)
+	}
+	return st, byName, engine.CurateOptions{Domains: ds, Generate: gen}
+}
+
+// find returns the primitive whose name starts with prefix.
+func find(t *testing.T, ps map[string]core.Primitive, prefix string) core.Primitive {
+	t.Helper()
+	for n, p := range ps {
+		if strings.HasPrefix(n, prefix) {
+			return p
+		}
+	}
+	t.Fatalf("no primitive named %s… in %v", prefix, slices.Collect(func(yield func(string) bool) {
+		for n := range ps {
+			if !yield(n) {
+				return
+			}
+		}
+	}))
+	return core.Primitive{}
+}
+
+func get(t *testing.T, st *store.Store, id string) (core.Primitive, bool) {
+	t.Helper()
+	p, ok, err := st.GetPrimitive(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, ok
+}
+
+// Each decision is a session of its own, and unlearning it restores the
+// store exactly as it was.
+func TestCurationIsASessionUnlearnTakesBack(t *testing.T) {
+	st, ps, opts := curated(t)
+	group, sub, lemma := find(t, ps, "Group"), find(t, ps, "Subgroup"), find(t, ps, "Lemma")
+	theorem := find(t, ps, "Theorem")
+	ctx := context.Background()
+	for _, d := range []engine.Decision{
+		{Kind: engine.CurateEdit, ID: lemma.ID, Name: "socks–shoes property", By: "ana"},
+		{Kind: engine.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem", Type: core.Theorem},
+		{Kind: engine.CurateLink, ID: lemma.ID, Other: sub.ID},
+		{Kind: engine.CurateUnlink, ID: lemma.ID, Other: sub.ID},
+		{Kind: engine.CurateReject, ID: lemma.ID},
+		{Kind: engine.CurateMerge, ID: sub.ID, Other: group.ID},
+	} {
+		before := export(t, st)
+		res, err := engine.Curate(ctx, st, d, opts)
+		if err != nil {
+			t.Fatalf("%s %s: %v", d.Kind, d.ID, err)
+		}
+		if res.Session.Kind != core.KindCurate || res.Session.State != core.SessionCommitted {
+			t.Fatalf("%s: session %+v", d.Kind, res.Session)
+		}
+		after := export(t, st)
+		if _, err := engine.Unlearn(ctx, st, res.Session.ID, engine.UnlearnOptions{Domains: opts.Domains, Generate: opts.Generate}); err != nil {
+			t.Fatalf("unlearn %s: %v", d.Kind, err)
+		}
+		if !sameKnowledge(t, before, export(t, st)) {
+			t.Fatalf("unlearning the %s did not restore the store", d.Kind)
+		}
+		if bytes.Equal(before, after) {
+			t.Fatalf("the %s changed nothing in the store", d.Kind)
+		}
+		// Apply it again for the next decision to build on.
+		if res, err = engine.Curate(ctx, st, d, opts); err != nil {
+			t.Fatalf("%s again: %v", d.Kind, err)
+		}
+	}
+	if _, ok := get(t, st, lemma.ID); ok {
+		t.Error("the rejected lemma is still stored")
+	}
+	if _, ok := get(t, st, sub.ID); ok {
+		t.Error("the merged subgroup is still stored")
+	}
+	lag, _ := get(t, st, theorem.ID)
+	if lag.Name != "Lagrange's theorem" || !lag.HasEdge(group.ID, core.Requires) || slices.ContainsFunc(lag.Dependencies, func(e core.Edge) bool { return e.Target == sub.ID }) {
+		t.Errorf("after the merge the theorem is %q with edges %+v", lag.Name, lag.Dependencies)
+	}
+}
+
+// Unknown ids, a merge into itself and an edge that closes a loop are
+// refused, naming the problem, and change nothing.
+func TestCurationRefusals(t *testing.T) {
+	st, ps, opts := curated(t)
+	group, theorem := find(t, ps, "Group"), find(t, ps, "Theorem")
+	ctx := context.Background()
+	before := export(t, st)
+	var use *core.UsageError
+	for _, c := range []struct {
+		d    engine.Decision
+		want string
+	}{
+		{engine.Decision{Kind: engine.CurateEdit, ID: "nope", Name: "x"}, `unknown primitive "nope"`},
+		{engine.Decision{Kind: engine.CurateMerge, ID: group.ID, Other: group.ID}, "into itself"},
+		{engine.Decision{Kind: engine.CurateLink, ID: group.ID, Other: group.ID}, "itself"},
+		{engine.Decision{Kind: engine.CurateUnlink, ID: group.ID, Other: theorem.ID}, "no edge"},
+		{engine.Decision{Kind: engine.CurateEdit, ID: group.ID, Type: "lemma"}, "unknown type"},
+		{engine.Decision{Kind: engine.CurateEdit, ID: group.ID}, "nothing to edit"},
+	} {
+		_, err := engine.Curate(ctx, st, c.d, opts)
+		if !errors.As(err, &use) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want a usage error with %q", c.d, err, c.want)
+		}
+	}
+	// The theorem depends on the definition: the definition depending on
+	// the theorem would close a loop, named whole.
+	_, err := engine.Curate(ctx, st, engine.Decision{Kind: engine.CurateLink, ID: group.ID, Other: theorem.ID}, opts)
+	var cyc *engine.CycleError
+	if !errors.As(err, &cyc) || len(cyc.Path) != 3 || cyc.Path[0] != group.ID || cyc.Path[2] != group.ID || cyc.Path[1] != theorem.ID {
+		t.Errorf("cycle: %v", err)
+	}
+	if !bytes.Equal(before, export(t, st)) {
+		t.Error("a refused decision changed the store")
+	}
+}
+
+// sameKnowledge reports whether two exports hold the same records, an
+// artifact's regeneration stamp (when, by which session) aside: what it
+// says must be the same.
+func sameKnowledge(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	dec := func(x []byte) map[string]string {
+		m := map[string]string{}
+		for _, l := range bytes.Split(x, []byte("\n")) {
+			f := bytes.SplitN(l, []byte(" "), 2)
+			if len(f) != 2 {
+				continue
+			}
+			k, _ := base64.StdEncoding.DecodeString(string(f[0]))
+			v, _ := base64.StdEncoding.DecodeString(string(f[1]))
+			if strings.HasPrefix(string(k), "a/") {
+				if i := bytes.Index(v, []byte(`"generatedAt"`)); i >= 0 {
+					v = v[:i]
+				}
+			}
+			m[string(k)] = string(v)
+		}
+		return m
+	}
+	ma, mb := dec(a), dec(b)
+	same := len(ma) == len(mb)
+	for k, v := range ma {
+		if mb[k] != v {
+			t.Logf("record %q differs:\n before %.300s\n after  %.300s", k, v, mb[k])
+			same = false
+		}
+	}
+	return same
+}
