@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -43,6 +44,12 @@ func (a *app) sessionsCmd() *cobra.Command {
 				what := s.Source
 				c := s.Counts.Learn()
 				counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c.Added, c.Updated, c.Skipped, c.Conflicts)
+				if s.Kind == core.KindCurate {
+					counts = "curated by " + cmp.Or(s.Options["by"], "a person")
+					if why := s.Options["why"]; why != "" {
+						counts += ": " + why
+					}
+				}
 				if s.Kind == core.KindUnlearn {
 					u := s.Counts.Unlearn()
 					what = "reverts " + s.Reverts

@@ -512,11 +512,12 @@ func (a *app) unlearnCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "unlearn SESSION",
-		Short: "Take back everything a learn session changed",
-		Long: `Reverts a learn session: its changes are undone in reverse order (added
+		Short: "Take back everything a learn or curate session changed",
+		Long: `Reverts a learn or curate session: its changes are undone in reverse order (added
 primitives removed, updated ones restored, conflict resolutions undone) as a new
 session committed atomically, and the skills of the affected domains are
-regenerated. If primitives learned by other sessions depend on one that would be
+regenerated. A curate session (lore edit, link, unlink, merge, reject) is taken
+back the same way. If primitives learned by other sessions depend on one that would be
 removed, the unlearn is refused (exit 5) and the dependents are listed; --force
 reverts anyway and cuts their edges to the removed primitives. A session that
 cannot be taken back — unknown, already reverted, an unlearn, or a source

@@ -581,7 +581,7 @@ func TestUnlearnRevertsAndRefusesTwice(t *testing.T) {
 		t.Errorf("unlearn of an unknown session: exit %d, stderr %q", r.code, r.stderr)
 	}
 	r = lore(t, storeEnv(dir), "unlearn", un.Session)
-	if r.code != 2 || !strings.Contains(r.stderr, "only learn sessions") {
+	if r.code != 2 || !strings.Contains(r.stderr, "only learn and curate sessions") {
 		t.Errorf("unlearn of an unlearn session: exit %d, stderr %q", r.code, r.stderr)
 	}
 	verifyOK(t, dir, "after the refused unknown unlearn")

@@ -206,6 +206,7 @@ func exitCode(err error) int {
 	var notRev *engine.NotRevertibleError
 	var rejected *engine.RejectedSessionError
 	var unack *skilllib.UnacknowledgedError
+	var cycle *engine.CycleError
 	switch {
 	case err == nil:
 		return ExitOK
@@ -223,7 +224,7 @@ func exitCode(err error) int {
 		}
 		return ExitFailure
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown), errors.Is(err, skilllib.ErrUnknown),
-		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev), errors.As(err, &rejected):
+		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev), errors.As(err, &rejected), errors.As(err, &cycle):
 		return ExitUsage
 	}
 	return ExitFailure
@@ -336,6 +337,11 @@ func (a *app) topCommands() []topCommand {
 		{"store", a.storeCmd},
 		{"learn", a.learnCmd},
 		{"unlearn", a.unlearnCmd},
+		{"edit", a.editCmd},
+		{"link", a.linkCmd},
+		{"unlink", a.unlinkCmd},
+		{"merge", a.mergeCmd},
+		{"reject", a.rejectCmd},
 		{"sessions", a.sessionsCmd},
 		{"report", a.reportCmd},
 		{"conflicts", a.conflictsCmd},

@@ -64,7 +64,7 @@ type NotRevertibleError struct {
 }
 
 func (e *NotRevertibleError) Error() string {
-	return fmt.Sprintf("session %s is an %s session; only learn sessions can be unlearned", e.ID, e.Kind)
+	return fmt.Sprintf("session %s is an %s session; only learn and curate sessions can be unlearned", e.ID, e.Kind)
 }
 
 // RejectedSessionError says the session is a learn the approval gate

@@ -389,12 +389,12 @@ func (m Model) ask(id string, force bool) (Model, tea.Cmd) {
 // round-trip and says it in words that fit the screen.
 func refusal(s core.Session) string {
 	switch {
-	case s.Kind != "" && s.Kind != core.KindLearn:
-		why := "this is an " + string(s.Kind) + " session"
+	case s.Kind == core.KindUnlearn:
+		why := "this is an unlearn session"
 		if s.Reverts != "" {
 			why += " (it reverted " + s.Reverts + ")"
 		}
-		return why + "; only learn sessions can be unlearned"
+		return why + "; only learn and curate sessions can be unlearned"
 	case s.RevertedBy != "":
 		return "already reverted by " + s.RevertedBy + "; there is nothing left to undo"
 	case s.State == core.SessionReverted:

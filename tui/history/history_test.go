@@ -305,7 +305,7 @@ func TestUnlearnRefusals(t *testing.T) {
 		id, want string
 	}{
 		{"learn-20260301-090000-aaaaaa", "already reverted by unlearn-20260302-100000-bbbbbb"},
-		{"unlearn-20260302-100000-bbbbbb", "this is an unlearn session (it reverted learn-20260301-090000-aaaaaa); only learn sessions can be unlearned"},
+		{"unlearn-20260302-100000-bbbbbb", "this is an unlearn session (it reverted learn-20260301-090000-aaaaaa); only learn and curate sessions can be unlearned"},
 		{"learn-20260303-080000-dddddd", "a dry run changed nothing"},
 		{"learn-20260302-200000-ffffff", "the session is committing, not committed"},
 	}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"os/user"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/store"
+)
+
+// curateHelp is what every curation command says of itself.
+const curateHelp = `
+
+The decision is a session of its own (kind curate), committed atomically: lore
+sessions and the History screen list it with who made it, lore unlearn SESSION
+takes it back exactly, and the skills of the domains it touches are generated
+again from the curated primitives. An unknown id, or a decision that changes
+nothing or is impossible, exits 2 and changes nothing.`
+
+// curate runs one decision and prints what it did.
+func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
+	doms, gen, err := a.regeneration()
+	if err != nil {
+		return err
+	}
+	if d.By == "" {
+		if u, err := user.Current(); err == nil {
+			d.By = u.Username
+		}
+	}
+	res, err := fromStore(a, writable, func(db *store.Store) (*engine.CurateResult, error) {
+		return engine.Curate(cmd.Context(), db, d, engine.CurateOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(a.stdout, map[string]any{
+			"session": res.Session.ID, "decision": string(d.Kind), "by": d.By,
+			"updated": nonNil(res.Changed), "removed": nonNil(res.Removed), "errors": nonNil(res.Errors),
+		})
+	}
+	fmt.Fprintln(a.stdout, res.Summary)
+	for _, e := range res.Errors {
+		fmt.Fprintln(a.stderr, "lore: "+e)
+	}
+	return nil
+}
+
+// curateFlags adds the flags every curation command has.
+func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
+	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "removed", "errors"}`)
+	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
+}
+
+func (a *app) editCmd() *cobra.Command {
+	var (
+		asJSON               bool
+		why, name, typ, stmt string
+	)
+	cmd := &cobra.Command{
+		Use:   "edit ID [--name NAME] [--type TYPE] [--statement TEXT]",
+		Short: "Rename, retype or restate a learned primitive",
+		Long: `Gives a learned primitive the name a teacher uses for it, its right type
+(axiom, definition, theorem, algorithm, technique, identity) or a cleaned
+statement; the statement it replaces is kept among its versions.` + curateHelp,
+		Example: `  lore edit foundations-lemma-1-4-groups --name "socks–shoes property"
+  lore edit foundations-remark-2 --type definition --why "it defines the term"`,
+		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: engine.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(typ), Statement: stmt, Why: why}, asJSON)
+		},
+	}
+	cmd.Flags().StringVar(&name, "name", "", "the new name")
+	cmd.Flags().StringVar(&typ, "type", "", "the new type")
+	cmd.Flags().StringVar(&stmt, "statement", "", "the new statement (LaTeX math as written)")
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+func (a *app) linkCmd() *cobra.Command {
+	var (
+		asJSON    bool
+		why, edge string
+	)
+	cmd := &cobra.Command{
+		Use:   "link A B [--type requires]",
+		Short: "Add an edge: A depends on B",
+		Long: `Adds the edge from A to B that extraction missed: A depends on B, as --type
+says (requires, the default, or generalizes, specializes, motivates, applies,
+equivalent). An edge that would close a cycle of dependencies is refused,
+naming the cycle.` + curateHelp,
+		Example: `  lore link foundations-theorem-1-3 foundations-subgroup
+  lore link algorithms-heapsort algorithms-heap --type applies`,
+		Args: exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: engine.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(edge), Why: why}, asJSON)
+		},
+	}
+	cmd.Flags().StringVar(&edge, "type", string(core.Requires), "the edge type")
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+func (a *app) unlinkCmd() *cobra.Command {
+	var (
+		asJSON bool
+		why    string
+	)
+	cmd := &cobra.Command{
+		Use:     "unlink A B",
+		Short:   "Remove the edges from A to B",
+		Long:    `Removes every edge from A to B: A no longer depends on B.` + curateHelp,
+		Example: `  lore unlink foundations-theorem-1-3 foundations-group`,
+		Args:    exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: engine.CurateUnlink, ID: args[0], Other: args[1], Why: why}, asJSON)
+		},
+	}
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+func (a *app) mergeCmd() *cobra.Command {
+	var (
+		asJSON bool
+		why    string
+	)
+	cmd := &cobra.Command{
+		Use:   "merge A B",
+		Short: "Merge primitive A into B",
+		Long: `Merges A into B when both are one result: B keeps its name and statement and
+takes A's edges (what depended on A depends on B), and A is removed. A merge
+into itself, or one whose edges would close a cycle, is refused.` + curateHelp,
+		Example: `  lore merge foundations-inner-product-2 foundations-inner-product`,
+		Args:    exactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: engine.CurateMerge, ID: args[0], Other: args[1], Why: why}, asJSON)
+		},
+	}
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+func (a *app) rejectCmd() *cobra.Command {
+	var (
+		asJSON bool
+		why    string
+	)
+	cmd := &cobra.Command{
+		Use:   "reject ID",
+		Short: "Remove a learned primitive that is not knowledge",
+		Long: `Removes a primitive extraction got wrong (a remark read as a definition, a
+sentence about terminology) and cuts the edges that touch it.` + curateHelp,
+		Example: `  lore reject foundations-inner-product-2 --why "a sentence about terminology"`,
+		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: engine.CurateReject, ID: args[0], Why: why}, asJSON)
+		},
+	}
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
