@@ -127,7 +127,7 @@ func TestCurationIsASessionUnlearnTakesBack(t *testing.T) {
 			t.Fatalf("the %s changed nothing in the store", d.Kind)
 		}
 		// Apply it again for the next decision to build on.
-		if res, err = engine.Curate(ctx, st, d, opts); err != nil {
+		if _, err := engine.Curate(ctx, st, d, opts); err != nil {
 			t.Fatalf("%s again: %v", d.Kind, err)
 		}
 	}
