@@ -14,6 +14,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -219,9 +220,9 @@ func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.D
 	st := a.styles()
 	fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
 	fmt.Fprintf(b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
-	fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), p.FormalStatement)
+	fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), text.ReadableMath(p.FormalStatement))
 	if p.ComputationalForm != "" {
-		fmt.Fprintf(b, "%s %s\n", st.Label.Render("form      "), p.ComputationalForm)
+		fmt.Fprintf(b, "%s %s\n", st.Label.Render("form      "), text.ReadableMath(p.ComputationalForm))
 	}
 	pv := p.Provenance
 	doc := pv.Document

@@ -75,7 +75,7 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 				}
 				for i, h := range out.Results {
 					fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
-						truncateRunes(h.Statement, 110))
+						truncateRunes(text.ReadableMath(h.Statement), 110))
 				}
 			})
 		},

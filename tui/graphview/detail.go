@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/markdown"
@@ -85,7 +86,9 @@ func document(p *core.Primitive) string {
 	}
 	b.WriteString("\n\n")
 	if st := strings.TrimSpace(p.FormalStatement); st != "" {
-		b.WriteString(mdBlock(st) + "\n\n")
+		// Read as a person reads it: math as Unicode text (the stored
+		// statement keeps its LaTeX).
+		b.WriteString(mdBlock(text.ReadableMath(st)) + "\n\n")
 	}
 	if cf := strings.TrimSpace(p.ComputationalForm); cf != "" {
 		fence := strings.Repeat("`", max(3, longestRun(cf, '`')+1))
