@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/markdown"
 )
