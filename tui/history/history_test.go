@@ -517,3 +517,23 @@ func BenchmarkKeyPress1000(b *testing.B) {
 		m, _ = m.Update(k)
 	}
 }
+
+// A curator's decision is listed as such, with who made it and why, and
+// can be unlearned like a learn.
+func TestCurateSessionsAreListedAndRevertible(t *testing.T) {
+	cur := core.Session{ID: "curate-20260306-090000-dddddd", Kind: core.KindCurate, Source: "edit p-7f2a",
+		Familiarity: core.Home, State: core.SessionCommitted, StartedAt: time.Date(2026, 3, 6, 9, 0, 0, 0, time.UTC),
+		Options: map[string]string{"by": "ana", "why": "the name the course uses"}}
+	m := New(styles.New(true)).WithLocation(time.UTC).SetSize(200, 30)
+	m, _ = m.WithSessions(append(sample(), cur))
+	v := stripped(m)
+	for _, want := range []string{"7 sessions · 5 learn · 1 curated · 1 unlearn · 1 reverted", "curate   edit p-7f2a",
+		"curated by ana: the name the course uses"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if why := refusal(cur); why != "" {
+		t.Errorf("a curate session cannot be unlearned: %s", why)
+	}
+}

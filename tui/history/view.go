@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -423,6 +424,14 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 	} else if isLearn {
 		parts = append(parts, paint(m.st.Faint.Render, "no decision"))
 	}
+	if s.Kind == core.KindCurate {
+		// Who decided, and why when they said.
+		p := "curated by " + cells.Visible(cmp.Or(s.Options["by"], "a person"))
+		if why := s.Options["why"]; why != "" {
+			p += ": " + cells.Visible(why)
+		}
+		parts = append(parts, paint(m.st.Faint.Render, p))
+	}
 	if c := m.counts(s, paint); c != "" {
 		parts = append(parts, c)
 	}
@@ -520,12 +529,15 @@ func (m Model) pane(lo layout) []string {
 }
 
 func (m Model) header() string {
-	learn, unlearn, reverted, rejected := 0, 0, 0, 0
+	learn, unlearn, curate, reverted, rejected := 0, 0, 0, 0, 0
 	for i := range m.sessions {
 		s := &m.sessions[i]
-		if s.Kind == core.KindUnlearn {
+		switch s.Kind {
+		case core.KindUnlearn:
 			unlearn++
-		} else {
+		case core.KindCurate:
+			curate++
+		default:
 			learn++
 		}
 		if s.RevertedBy != "" || s.State == core.SessionReverted {
@@ -539,6 +551,10 @@ func (m Model) header() string {
 	if m.loaded {
 		counts := fmt.Sprintf("%s · %d learn · %d unlearn · %d reverted",
 			plural(len(m.sessions), "session", "sessions"), learn, unlearn, reverted)
+		if curate > 0 {
+			counts = fmt.Sprintf("%s · %d learn · %d curated · %d unlearn · %d reverted",
+				plural(len(m.sessions), "session", "sessions"), learn, curate, unlearn, reverted)
+		}
 		if rejected > 0 {
 			counts += fmt.Sprintf(" · %d rejected at the gate", rejected)
 		}
