@@ -110,6 +110,15 @@ func Curate(ctx context.Context, st Store, d Decision, opts CurateOptions) (*Cur
 	if d.Why != "" {
 		sess.Options["why"] = d.Why
 	}
+	// The report reads its provenance back from the changes.
+	for _, e := range c.provenance(id, d, started) {
+		for i := range changes {
+			if changes[i].PrimitiveID == e.CandidateID {
+				e := e
+				changes[i].Provenance = &e
+			}
+		}
+	}
 	in := report.Input{SessionID: id, Source: what, StartedAt: started, CompletedAt: now().UTC()}
 	stored, err := encodeStoredReport(in)
 	if err != nil {
@@ -416,6 +425,40 @@ func (c *curation) changes() ([]core.Change, []string) {
 	}
 	slices.Sort(ds)
 	return out, ds
+}
+
+// provenance is the report's record of the decision: one entry per
+// primitive it changed, saying who decided what and why.
+func (c *curation) provenance(session string, d Decision, at time.Time) []core.ProvenanceEntry {
+	why := "curated"
+	if d.By != "" {
+		why += " by " + d.By
+	}
+	if d.Why != "" {
+		why += ": " + d.Why
+	}
+	var out []core.ProvenanceEntry
+	for _, id := range c.order {
+		b, a := c.before[id], *c.cur[id]
+		e := core.ProvenanceEntry{SessionID: session, Timestamp: at, CandidateID: id, ExistingID: id, Domain: b.Domain,
+			Action: "curate: " + string(d.Kind), Rationale: why, Outcome: core.ActionUpdate}
+		switch {
+		case slices.Contains(c.removed, id):
+			e.Rationale = why + "; removed"
+		case samePrimitive(b, a):
+			continue
+		case b.FormalStatement != a.FormalStatement:
+			e.OriginalFormalStatement, e.NewFormalStatement = b.FormalStatement, a.FormalStatement
+		}
+		if b.Name != a.Name {
+			e.Rationale += fmt.Sprintf("; renamed %q → %q", b.Name, a.Name)
+		}
+		if b.Type != a.Type {
+			e.Rationale += fmt.Sprintf("; retyped %s → %s", b.Type, a.Type)
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // updated lists the primitives changed but not removed.

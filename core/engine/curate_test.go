@@ -116,6 +116,12 @@ func TestCurationIsASessionUnlearnTakesBack(t *testing.T) {
 		if res.Session.Kind != core.KindCurate || res.Session.State != core.SessionCommitted {
 			t.Fatalf("%s: session %+v", d.Kind, res.Session)
 		}
+		in, err := engine.LoadReport(st, res.Session.ID)
+		if err != nil || !slices.ContainsFunc(in.Provenance, func(e core.ProvenanceEntry) bool {
+			return e.Action == "curate: "+string(d.Kind) && (d.By == "" || strings.Contains(e.Rationale, "by "+d.By))
+		}) {
+			t.Fatalf("%s: the report does not record the decision: %v %+v", d.Kind, err, in.Provenance)
+		}
 		after := export(t, st)
 		if _, err := engine.Unlearn(ctx, st, res.Session.ID, engine.UnlearnOptions{Domains: opts.Domains, Generate: opts.Generate}); err != nil {
 			t.Fatalf("unlearn %s: %v", d.Kind, err)
