@@ -218,3 +218,39 @@ func sameKnowledge(t *testing.T, a, b []byte) bool {
 	}
 	return same
 }
+
+// Learning the chapter again keeps the curator's decisions: a renamed
+// result keeps its name, a rejected one does not come back, and nothing
+// conflicts.
+func TestCurationSurvivesRelearning(t *testing.T) {
+	st, ps, opts := curated(t)
+	lemma, theorem := find(t, ps, "Lemma"), find(t, ps, "Theorem")
+	ctx := context.Background()
+	for _, d := range []engine.Decision{
+		{Kind: engine.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem"},
+		{Kind: engine.CurateReject, ID: lemma.ID, Why: "not part of the course"},
+	} {
+		if _, err := engine.Curate(ctx, st, d, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
+	lopts.Policy.Approve = true
+	res, err := engine.Learn(ctx, st, path, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts.Added != 0 || res.Counts.Conflicts != 0 {
+		t.Errorf("relearning added %d and conflicted %d", res.Counts.Added, res.Counts.Conflicts)
+	}
+	if _, ok := get(t, st, lemma.ID); ok {
+		t.Error("the rejected lemma came back")
+	}
+	if p, _ := get(t, st, theorem.ID); p.Name != "Lagrange's theorem" {
+		t.Errorf("the theorem is %q again", p.Name)
+	}
+}
