@@ -224,11 +224,13 @@ func sameKnowledge(t *testing.T, a, b []byte) bool {
 // conflicts.
 func TestCurationSurvivesRelearning(t *testing.T) {
 	st, ps, opts := curated(t)
-	lemma, theorem := find(t, ps, "Lemma"), find(t, ps, "Theorem")
+	lemma, theorem, sub, group := find(t, ps, "Lemma"), find(t, ps, "Theorem"), find(t, ps, "Subgroup"), find(t, ps, "Group")
 	ctx := context.Background()
 	for _, d := range []engine.Decision{
 		{Kind: engine.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem"},
 		{Kind: engine.CurateReject, ID: lemma.ID, Why: "not part of the course"},
+		{Kind: engine.CurateUnlink, ID: theorem.ID, Other: sub.ID},
+		{Kind: engine.CurateLink, ID: sub.ID, Other: group.ID, Edge: core.Applies},
 	} {
 		if _, err := engine.Curate(ctx, st, d, opts); err != nil {
 			t.Fatal(err)
@@ -250,7 +252,10 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 	if _, ok := get(t, st, lemma.ID); ok {
 		t.Error("the rejected lemma came back")
 	}
-	if p, _ := get(t, st, theorem.ID); p.Name != "Lagrange's theorem" {
-		t.Errorf("the theorem is %q again", p.Name)
+	if p, _ := get(t, st, theorem.ID); p.Name != "Lagrange's theorem" || slices.ContainsFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == sub.ID }) {
+		t.Errorf("the theorem is %q again, with edges %+v", p.Name, p.Dependencies)
+	}
+	if p, _ := get(t, st, sub.ID); !p.HasEdge(group.ID, core.Applies) {
+		t.Errorf("the added edge is gone: %+v", p.Dependencies)
 	}
 }
