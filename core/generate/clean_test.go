@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
 )
 
 // cleanByRunes is clean as first written, rune by rune: the specification
@@ -49,5 +51,13 @@ func TestCleanAsByRunes(t *testing.T) {
 				t.Fatalf("clean(%q, %d) = %q, want %q", s, max, got, want)
 			}
 		}
+	}
+}
+
+// A skill states a primitive with its math read as text.
+func TestStatementReadsMathAsText(t *testing.T) {
+	p := &core.Primitive{FormalStatement: `Let $f \colon I \to \R$ be continuous on $[a, b]$ with $f(a) \le 0 \le f(b)$.`}
+	if got, want := statement(p, 200), "Let f: I → ℝ be continuous on [a, b] with f(a) ≤ 0 ≤ f(b)."; got != want {
+		t.Errorf("statement = %q, want %q", got, want)
 	}
 }

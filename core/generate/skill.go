@@ -553,11 +553,14 @@ func typeName(t core.PrimitiveType) string {
 	return "unknown"
 }
 
+// statement is what a skill says a primitive states, its math read as
+// Unicode text (f: I → ℝ): an agent reads prose, and the stored statement
+// keeps the LaTeX for whoever needs it.
 func statement(p *core.Primitive, max int) string {
-	if s := clean(p.FormalStatement, max); s != "" {
+	if s := clean(text.ReadableMath(p.FormalStatement), max); s != "" {
 		return s
 	}
-	if s := clean(p.ComputationalForm, max); s != "" {
+	if s := clean(text.ReadableMath(p.ComputationalForm), max); s != "" {
 		return s
 	}
 	return "(no statement)"
