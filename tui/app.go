@@ -385,7 +385,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return m.wheel(msg.Mouse())
 	case tea.PasteMsg:
-		if m.tab == tabSkills && m.skills.Captures() {
+		if (m.tab == tabSkills && m.skills.Captures()) || (m.tab == tabGraph && m.graph.Captures()) {
 			return m.toScreen(msg)
 		}
 	case tea.InterruptMsg:

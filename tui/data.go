@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,6 +79,12 @@ type (
 		force bool
 		pv    *engine.UnlearnPreview
 		err   error
+	}
+	// curatedMsg is what recording a curator's decision did.
+	curatedMsg struct {
+		d   engine.Decision
+		res *engine.CurateResult
+		err error
 	}
 	unlearnedMsg struct {
 		id  string
@@ -413,6 +420,26 @@ func (m Model) unlearn(id string, force bool) tea.Cmd {
 			return err
 		})
 		return unlearnedMsg{id: id, res: res, err: err}
+	}
+}
+
+// curate records a curator's decision made on a screen, as a session of
+// its own (see engine.Curate), with the person running lore as its author.
+func (m Model) curate(d engine.Decision) tea.Cmd {
+	ctx, s, base := m.ctx, m.stores(), m.opts.Learn
+	opts := engine.CurateOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir}
+	if d.By == "" {
+		if u, err := user.Current(); err == nil {
+			d.By = u.Username
+		}
+	}
+	return func() tea.Msg {
+		var res *engine.CurateResult
+		err := s.write(func(st Store) (err error) {
+			res, err = engine.Curate(ctx, st, d, opts)
+			return err
+		})
+		return curatedMsg{d: d, res: res, err: err}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/cells"
@@ -163,6 +164,22 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		m.graph = m.graph.WithDetail(msg.d)
+	case graphview.RenameMsg:
+		if m.opts.Open == nil {
+			m.notice = "no store is open: nothing can be renamed"
+			return m, nil, true
+		}
+		return m, m.curate(engine.Decision{Kind: engine.CurateEdit, ID: msg.ID, Name: msg.Name}), true
+	case curatedMsg:
+		if msg.err != nil {
+			m.notice = "rename " + msg.d.ID + ": " + msg.err.Error()
+			return m, nil, true
+		}
+		m.notice = fmt.Sprintf("renamed %s to %q (%s; lore unlearn takes it back)", msg.d.ID, msg.d.Name, msg.res.Session.ID)
+		var detail tea.Cmd
+		m.graph, detail = m.graph.Stale()
+		m, cmd := m.changed()
+		return m, tea.Batch(cmd, detail), true
 	case graphview.ExportMsg:
 		return m, export(m.stores(), m.opts.ExportDir, msg.Format, msg.IDs), true
 	case exportedMsg:

@@ -10,6 +10,7 @@ package graphview
 
 import (
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -117,6 +118,10 @@ type Model struct {
 	sortBy  sortKey
 	query   string
 	editing bool
+	// naming is set while the curator types a new name for the shown
+	// primitive (newName); enter sends it as a RenameMsg.
+	naming  bool
+	newName string
 	// view is the list as shown: indexes into rows, sorted and filtered.
 	// It may share its array with orders and is never written in place.
 	view []int32
@@ -175,12 +180,13 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.typing = m.editing
+	k.naming = m.naming
 	return k
 }
 
-// Captures reports whether every key is the screen's: while the filter is
-// typed into, q, ? and digits are text.
-func (m Model) Captures() bool { return m.editing }
+// Captures reports whether every key is the screen's: while the filter or
+// a new name is typed into, q, ? and digits are text.
+func (m Model) Captures() bool { return m.editing || m.naming }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
@@ -254,6 +260,13 @@ func (m Model) RequestDetail() (Model, tea.Cmd) {
 	return m, func() tea.Msg { return NeedDetailMsg{ID: id} }
 }
 
+// Stale says the shown primitive changed in the store (a curator renamed
+// it): its detail is asked for again.
+func (m Model) Stale() (Model, tea.Cmd) {
+	m.asked = false
+	return m.RequestDetail()
+}
+
 // Selected returns the list's selected row.
 func (m Model) Selected() (Row, bool) {
 	if m.list.Cursor() >= len(m.view) {
@@ -269,7 +282,7 @@ func (m Model) Shown() string { return m.shown }
 // Editing reports whether the filter is being typed: every key is text
 // then, so the root should pass keys such as q, ? and digits to Update
 // instead of acting on them.
-func (m Model) Editing() bool { return m.editing }
+func (m Model) Editing() bool { return m.editing || m.naming }
 
 // Filter returns the filter text.
 func (m Model) Filter() string { return m.query }
@@ -283,11 +296,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		if !m.editing {
-			return m, nil
+		switch {
+		case m.naming:
+			m.newName += oneLine(msg.Content)
+		case m.editing:
+			m = m.setQuery(m.query + oneLine(msg.Content))
 		}
-		m = m.setQuery(m.query + oneLine(msg.Content))
+		return m, nil
 	case tea.KeyPressMsg:
+		if m.naming {
+			return m.nameKey(msg)
+		}
 		if m.editing {
 			m = m.editKey(msg)
 		} else {
@@ -348,6 +367,11 @@ func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Plane):
 		m.mode = toggle(m.mode, modePlane)
 		return m, nil
+	case key.Matches(kp, k.Rename):
+		if m.shown != "" {
+			m.naming, m.newName = true, m.shownName()
+		}
+		return m, nil
 	case key.Matches(kp, k.ExportDOT):
 		return m, m.export("dot")
 	case key.Matches(kp, k.ExportMermaid):
@@ -361,6 +385,51 @@ func toggle(cur, to paneMode) paneMode {
 		return modeDoc
 	}
 	return to
+}
+
+// RenameMsg asks the root to rename primitive ID to Name: a curator's
+// decision, recorded as a session of its own.
+type RenameMsg struct{ ID, Name string }
+
+// shownName is the name of the primitive in the detail pane.
+func (m Model) shownName() string {
+	if m.detail != nil && m.detail.P.ID == m.shown {
+		return m.detail.P.Name
+	}
+	if m.shownIdx >= 0 && m.shownIdx < len(m.rows) {
+		return m.rows[m.shownIdx].Name
+	}
+	return ""
+}
+
+// nameKey handles a key while a new name is typed: enter sends it, esc
+// drops it.
+func (m Model) nameKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(kp, k.NameDone):
+		m.naming = false
+		name, id := strings.TrimSpace(m.newName), m.shown
+		if name == "" || name == m.shownName() {
+			return m, nil
+		}
+		return m, func() tea.Msg { return RenameMsg{ID: id, Name: name} }
+	case key.Matches(kp, k.NameCancel):
+		m.naming = false
+		return m, nil
+	case key.Matches(kp, k.FilterBackspace):
+		if r := []rune(m.newName); len(r) > 0 {
+			m.newName = string(r[:len(r)-1])
+		}
+		return m, nil
+	case key.Matches(kp, k.FilterErase):
+		m.newName = ""
+		return m, nil
+	}
+	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
+		m.newName += oneLine(kp.Text)
+	}
+	return m, nil
 }
 
 // editKey handles a key while the filter is being typed: every printable

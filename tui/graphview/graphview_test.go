@@ -528,7 +528,7 @@ func TestKeyMapHelp(t *testing.T) {
 			n++
 		}
 	}
-	if n != 17 {
+	if n != 18 {
 		t.Errorf("full help has %d bindings", n)
 	}
 }
@@ -675,5 +675,27 @@ func BenchmarkSortByName100k(b *testing.B) {
 	for b.Loop() {
 		m.orders = new([nSortKeys][]int32)
 		_ = m.setSort(byName)
+	}
+}
+
+// e types a new name for the shown primitive: enter asks the root to
+// record it, esc keeps the old one; while typing, q and digits are text.
+func TestRenameAsksTheRoot(t *testing.T) {
+	s := newStore(linalg())
+	m := newModel(s, 120, 24, true)
+	id := selectedID(t, m)
+	m, _ = s.send(m, tuitest.Press('e'))
+	if !m.Captures() || !strings.Contains(ansi.Strip(m.View()), "rename: ") {
+		t.Fatalf("e did not open the name prompt:\n%s", ansi.Strip(m.View()))
+	}
+	m, _ = s.send(m, tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}, tea.PasteMsg{Content: "Spectral theorem"}, tuitest.Press('q'), tuitest.Press('1'))
+	m, msgs := s.send(m, keyEnter)
+	if m.Captures() || !slices.Contains(msgs, tea.Msg(RenameMsg{ID: id, Name: "Spectral theoremq1"})) {
+		t.Fatalf("enter sent %v, want a rename of %s", msgs, id)
+	}
+	m, _ = s.send(m, tuitest.Press('e'), tuitest.Press('x'))
+	m, msgs = s.send(m, keyEsc)
+	if m.Captures() || slices.ContainsFunc(msgs, func(x tea.Msg) bool { _, ok := x.(RenameMsg); return ok }) {
+		t.Fatalf("esc sent %v", msgs)
 	}
 }

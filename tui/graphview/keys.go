@@ -28,6 +28,9 @@ type KeyMap struct {
 	Tree, Plane key.Binding
 	// ExportDOT and ExportMermaid export the filtered list.
 	ExportDOT, ExportMermaid key.Binding
+	// Rename types a new name for the shown primitive: NameDone records
+	// it (a curate session lore unlearn takes back), NameCancel drops it.
+	Rename, NameDone, NameCancel key.Binding
 
 	// While the filter is typed into, every key that types something is
 	// text. FilterDone keeps the filter and FilterClear drops it, both
@@ -37,9 +40,9 @@ type KeyMap struct {
 	FilterDone, FilterClear, FilterErase, FilterBackspace key.Binding
 	FilterList                                            listwin.Keys
 
-	// typing makes the help list the filter's keys: the browser's do
-	// nothing then.
-	typing bool
+	// typing makes the help list the filter's keys, naming the new
+	// name's: the browser's do nothing then.
+	typing, naming bool
 }
 
 // DefaultKeyMap returns the graph browser's default bindings.
@@ -57,6 +60,9 @@ func DefaultKeyMap() KeyMap {
 		Plane:           key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "plane map")),
 		ExportDOT:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export dot")),
 		ExportMermaid:   key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "export mermaid")),
+		Rename:          key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
+		NameDone:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record the name")),
+		NameCancel:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "keep the old name")),
 		FilterDone:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep the filter")),
 		FilterClear:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "drop the filter")),
 		FilterErase:     key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "erase the text")),
@@ -68,10 +74,13 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp lists the bindings an explorer reaches for most, or while the
 // filter is typed into, the filter's.
 func (k KeyMap) ShortHelp() []key.Binding {
+	if k.naming {
+		return []key.Binding{k.NameDone, k.NameCancel, k.FilterErase}
+	}
 	if k.typing {
 		return k.filterHelp()
 	}
-	return []key.Binding{k.Follow, k.Back, k.Filter, k.Sort, k.Tree, k.Plane, k.ExportDOT}
+	return []key.Binding{k.Follow, k.Back, k.Filter, k.Rename, k.Sort, k.Tree, k.Plane, k.ExportDOT}
 }
 
 // filterHelp is the filter's help: the keys that end or erase it and move
@@ -86,6 +95,9 @@ func (k KeyMap) filterHelp() []key.Binding {
 // as much as its strength (explicit references most); the ▲ column is
 // reach, how many primitives depend on it.
 func (k KeyMap) FullHelp() [][]key.Binding {
+	if k.naming {
+		return [][]key.Binding{{k.NameDone, k.NameCancel, k.FilterErase, k.FilterBackspace}}
+	}
 	if k.typing {
 		return [][]key.Binding{k.filterHelp()}
 	}
@@ -95,5 +107,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		k.List.Bindings(),
 		{sort, k.Filter, k.ClearFilter, k.Neighbours, k.ToList},
 		{k.Follow, k.Back, k.Tree, k.Plane, k.ExportDOT, k.ExportMermaid},
+		{k.Rename},
 	}
 }
