@@ -231,6 +231,7 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 		{Kind: engine.CurateReject, ID: lemma.ID, Why: "not part of the course"},
 		{Kind: engine.CurateUnlink, ID: theorem.ID, Other: sub.ID},
 		{Kind: engine.CurateLink, ID: sub.ID, Other: group.ID, Edge: core.Applies},
+		{Kind: engine.CurateEdit, ID: group.ID, Type: core.Axiom, Statement: "A group is a set with an associative operation, an identity and inverses."},
 	} {
 		if _, err := engine.Curate(ctx, st, d, opts); err != nil {
 			t.Fatal(err)
@@ -257,5 +258,8 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 	}
 	if p, _ := get(t, st, sub.ID); !p.HasEdge(group.ID, core.Applies) {
 		t.Errorf("the added edge is gone: %+v", p.Dependencies)
+	}
+	if p, _ := get(t, st, group.ID); p.Type != core.Axiom || !strings.HasPrefix(p.FormalStatement, "A group is a set with an associative operation") {
+		t.Errorf("the restated definition is %s %q again", p.Type, p.FormalStatement)
 	}
 }
