@@ -16,8 +16,9 @@ import (
 )
 
 // On the Graph screen, e renames the shown primitive: the store holds the
-// new name as a curate session, and the list and the detail show it.
-func TestGraphRenameIsACuratorsDecision(t *testing.T) {
+// new name as a curate session, and the list and the detail show it; D
+// and y reject it.
+func TestGraphRenameAndRejectAreCuratorsDecisions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "groups.tex")
 	chapter := "\\documentclass{article}\n\\begin{document}\n\\section{Groups}\n" +
 		"\\begin{definition}[Group]\\label{def:group}\nA group is a set $G$ with an associative binary operation, an identity element and inverses.\n\\end{definition}\n" +
@@ -68,5 +69,16 @@ func TestGraphRenameIsACuratorsDecision(t *testing.T) {
 	ss, err := st.Sessions()
 	if err != nil || ss[0].Kind != core.KindCurate {
 		t.Errorf("newest session: %+v (%v)", ss[0], err)
+	}
+	// D, then y, rejects it.
+	for _, k := range []string{"D", "y"} {
+		m, cmd = send(m, keyPress(k))
+		m = settle(t, m, cmd)
+	}
+	if _, ok, err := st.GetPrimitive(lemma.ID); ok || err != nil {
+		t.Fatalf("the rejected lemma is still stored (%v)", err)
+	}
+	if screen := ansi.Strip(m.View().Content); !strings.Contains(screen, "rejected "+lemma.ID) {
+		t.Errorf("no word of the rejection:\n%s", screen)
 	}
 }

@@ -170,14 +170,28 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		return m, m.curate(engine.Decision{Kind: engine.CurateEdit, ID: msg.ID, Name: msg.Name}), true
-	case curatedMsg:
-		if msg.err != nil {
-			m.notice = "rename " + msg.d.ID + ": " + msg.err.Error()
+	case graphview.RejectMsg:
+		if m.opts.Open == nil {
+			m.notice = "no store is open: nothing can be rejected"
 			return m, nil, true
 		}
-		m.notice = fmt.Sprintf("renamed %s to %q (%s; lore unlearn takes it back)", msg.d.ID, msg.d.Name, msg.res.Session.ID)
+		return m, m.curate(engine.Decision{Kind: engine.CurateReject, ID: msg.ID}), true
+	case curatedMsg:
+		if msg.err != nil {
+			m.notice = string(msg.d.Kind) + " " + msg.d.ID + ": " + msg.err.Error()
+			return m, nil, true
+		}
+		did := fmt.Sprintf("renamed %s to %q", msg.d.ID, msg.d.Name)
+		if msg.d.Kind == engine.CurateReject {
+			did = "rejected " + msg.d.ID + ": removed with its edges, and not learned again"
+		}
+		m.notice = fmt.Sprintf("%s (%s; lore unlearn takes it back)", did, msg.res.Session.ID)
 		var detail tea.Cmd
-		m.graph, detail = m.graph.Stale()
+		if msg.d.Kind != engine.CurateReject {
+			// A rejected primitive is gone: the reloaded list selects
+			// another, whose detail it asks for.
+			m.graph, detail = m.graph.Stale()
+		}
 		m, cmd := m.changed()
 		return m, tea.Batch(cmd, detail), true
 	case graphview.ExportMsg:

@@ -122,6 +122,9 @@ type Model struct {
 	// primitive (newName); enter sends it as a RenameMsg.
 	naming  bool
 	newName string
+	// rejecting is set while the curator is asked to confirm rejecting
+	// the shown primitive; y sends a RejectMsg.
+	rejecting bool
 	// view is the list as shown: indexes into rows, sorted and filtered.
 	// It may share its array with orders and is never written in place.
 	view []int32
@@ -181,12 +184,13 @@ func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.typing = m.editing
 	k.naming = m.naming
+	k.rejecting = m.rejecting
 	return k
 }
 
 // Captures reports whether every key is the screen's: while the filter or
 // a new name is typed into, q, ? and digits are text.
-func (m Model) Captures() bool { return m.editing || m.naming }
+func (m Model) Captures() bool { return m.editing || m.naming || m.rejecting }
 
 // SetSize sets the size View fills exactly.
 func (m Model) SetSize(w, h int) Model {
@@ -282,7 +286,7 @@ func (m Model) Shown() string { return m.shown }
 // Editing reports whether the filter is being typed: every key is text
 // then, so the root should pass keys such as q, ? and digits to Update
 // instead of acting on them.
-func (m Model) Editing() bool { return m.editing || m.naming }
+func (m Model) Editing() bool { return m.editing || m.naming || m.rejecting }
 
 // Filter returns the filter text.
 func (m Model) Filter() string { return m.query }
@@ -306,6 +310,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		if m.naming {
 			return m.nameKey(msg)
+		}
+		if m.rejecting {
+			return m.rejectKey(msg)
 		}
 		if m.editing {
 			m = m.editKey(msg)
@@ -372,6 +379,9 @@ func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.naming, m.newName = true, m.shownName()
 		}
 		return m, nil
+	case key.Matches(kp, k.Reject):
+		m.rejecting = m.shown != ""
+		return m, nil
 	case key.Matches(kp, k.ExportDOT):
 		return m, m.export("dot")
 	case key.Matches(kp, k.ExportMermaid):
@@ -390,6 +400,23 @@ func toggle(cur, to paneMode) paneMode {
 // RenameMsg asks the root to rename primitive ID to Name: a curator's
 // decision, recorded as a session of its own.
 type RenameMsg struct{ ID, Name string }
+
+// RejectMsg asks the root to reject primitive ID: it is removed with the
+// edges that touch it, as a curate session, and not learned again.
+type RejectMsg struct{ ID string }
+
+// rejectKey answers the confirmation of a rejection.
+func (m Model) rejectKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(kp, m.keys.ConfirmYes):
+		m.rejecting = false
+		id := m.shown
+		return m, func() tea.Msg { return RejectMsg{ID: id} }
+	case key.Matches(kp, m.keys.ConfirmNo):
+		m.rejecting = false
+	}
+	return m, nil
+}
 
 // shownName is the name of the primitive in the detail pane.
 func (m Model) shownName() string {

@@ -528,7 +528,7 @@ func TestKeyMapHelp(t *testing.T) {
 			n++
 		}
 	}
-	if n != 18 {
+	if n != 19 {
 		t.Errorf("full help has %d bindings", n)
 	}
 }
@@ -697,5 +697,26 @@ func TestRenameAsksTheRoot(t *testing.T) {
 	m, msgs = s.send(m, keyEsc)
 	if m.Captures() || slices.ContainsFunc(msgs, func(x tea.Msg) bool { _, ok := x.(RenameMsg); return ok }) {
 		t.Fatalf("esc sent %v", msgs)
+	}
+}
+
+// D asks before rejecting the shown primitive: y sends the rejection, n
+// keeps it.
+func TestRejectAsksFirst(t *testing.T) {
+	s := newStore(linalg())
+	m := newModel(s, 120, 24, true)
+	id := selectedID(t, m)
+	m, _ = s.send(m, tuitest.Press('D'))
+	if !m.Captures() || !strings.Contains(ansi.Strip(m.View()), "reject ") {
+		t.Fatalf("D did not ask:\n%s", ansi.Strip(m.View()))
+	}
+	m, msgs := s.send(m, tuitest.Press('n'))
+	if m.Captures() || len(msgs) != 0 && slices.ContainsFunc(msgs, func(x tea.Msg) bool { _, ok := x.(RejectMsg); return ok }) {
+		t.Fatalf("n sent %v", msgs)
+	}
+	m, _ = s.send(m, tuitest.Press('D'))
+	m, msgs = s.send(m, tuitest.Press('y'))
+	if m.Captures() || !slices.Contains(msgs, tea.Msg(RejectMsg{ID: id})) {
+		t.Fatalf("y sent %v, want a rejection of %s", msgs, id)
 	}
 }

@@ -31,6 +31,9 @@ type KeyMap struct {
 	// Rename types a new name for the shown primitive: NameDone records
 	// it (a curate session lore unlearn takes back), NameCancel drops it.
 	Rename, NameDone, NameCancel key.Binding
+	// Reject asks to reject the shown primitive (extraction got it
+	// wrong); ConfirmYes rejects it, ConfirmNo keeps it.
+	Reject, ConfirmYes, ConfirmNo key.Binding
 
 	// While the filter is typed into, every key that types something is
 	// text. FilterDone keeps the filter and FilterClear drops it, both
@@ -42,7 +45,7 @@ type KeyMap struct {
 
 	// typing makes the help list the filter's keys, naming the new
 	// name's: the browser's do nothing then.
-	typing, naming bool
+	typing, naming, rejecting bool
 }
 
 // DefaultKeyMap returns the graph browser's default bindings.
@@ -61,6 +64,9 @@ func DefaultKeyMap() KeyMap {
 		ExportDOT:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export dot")),
 		ExportMermaid:   key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "export mermaid")),
 		Rename:          key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "rename")),
+		Reject:          key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "reject")),
+		ConfirmYes:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "reject it")),
+		ConfirmNo:       key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep it")),
 		NameDone:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record the name")),
 		NameCancel:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "keep the old name")),
 		FilterDone:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep the filter")),
@@ -74,6 +80,9 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp lists the bindings an explorer reaches for most, or while the
 // filter is typed into, the filter's.
 func (k KeyMap) ShortHelp() []key.Binding {
+	if k.rejecting {
+		return []key.Binding{k.ConfirmYes, k.ConfirmNo}
+	}
 	if k.naming {
 		return []key.Binding{k.NameDone, k.NameCancel, k.FilterErase}
 	}
@@ -95,6 +104,9 @@ func (k KeyMap) filterHelp() []key.Binding {
 // as much as its strength (explicit references most); the ▲ column is
 // reach, how many primitives depend on it.
 func (k KeyMap) FullHelp() [][]key.Binding {
+	if k.rejecting {
+		return [][]key.Binding{{k.ConfirmYes, k.ConfirmNo}}
+	}
 	if k.naming {
 		return [][]key.Binding{{k.NameDone, k.NameCancel, k.FilterErase, k.FilterBackspace}}
 	}
@@ -107,6 +119,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		k.List.Bindings(),
 		{sort, k.Filter, k.ClearFilter, k.Neighbours, k.ToList},
 		{k.Follow, k.Back, k.Tree, k.Plane, k.ExportDOT, k.ExportMermaid},
-		{k.Rename},
+		{k.Rename, k.Reject},
 	}
 }

@@ -259,6 +259,8 @@ func (m Model) header(w int) string {
 	}
 	s := " " + m.st.Faint.Render(word) + m.st.Label.Render(key) + "  "
 	switch {
+	case m.rejecting:
+		s += m.st.Bad.Render("reject "+cells.Visible(m.shownName())+"?") + m.st.Faint.Render(" y reject · n keep")
 	case m.naming:
 		s += m.st.Label.Render("rename: ") + m.st.Input.Focused.Render(cells.Visible(m.newName)) + m.st.Input.Focused.Render("▏")
 	case m.editing:
