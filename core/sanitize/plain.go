@@ -225,6 +225,9 @@ type plainState struct {
 	// or its SKILL.md's for a reference file).
 	fm   *frontMatter
 	decl *codescan.Declared
+	// own is decl's name and description in lower case, what the
+	// relevance checks search.
+	own string
 }
 
 // plainWords runs the plain-words rules over the document. It is called
@@ -236,7 +239,10 @@ func (sc *scanner) plainWords() {
 	sc.plain.fm = parseFrontMatter(sc.s)
 	sc.plain.decl = sc.decl
 	if sc.decl == nil {
-		sc.plain.decl = DeclaredBy(sc.s)
+		sc.plain.decl = declaredOf(sc.plain.fm)
+	}
+	if d := sc.plain.decl; d != nil {
+		sc.plain.own = strings.ToLower(d.Name + " " + d.Description)
 	}
 	s := sc.s
 	ss := 0

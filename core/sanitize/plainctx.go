@@ -295,7 +295,7 @@ func (sc *scanner) plainResolve() {
 	if len(hits) == 0 {
 		return
 	}
-	fm := parseFrontMatter(sc.s)
+	fm := sc.plain.fm
 	secDoc := sc.securityDoc(fm)
 	unrelated := fm != nil && strings.TrimSpace(fm.description) != "" &&
 		!anyWord(fm.description, execDomain) && !anyWord(fm.name, execDomain)

@@ -101,14 +101,7 @@ func (sc *scanner) topicRule(toks []ptok, i int) bool {
 // five letters) is in the skill's name or description; without a
 // description nothing can be judged unrelated.
 func (sc *scanner) declares(topic []ptok) bool {
-	fm := sc.plain.fm
-	if sc.plain.decl == nil && fm == nil {
-		return true
-	}
-	own := ""
-	if d := sc.plain.decl; d != nil {
-		own = strings.ToLower(d.Name + " " + d.Description)
-	}
+	own := sc.plain.own
 	if strings.TrimSpace(own) == "" {
 		return true
 	}

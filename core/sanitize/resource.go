@@ -49,7 +49,11 @@ func ScanSkillFileIn(d *codescan.Declared, file, txt string, f core.Format, tier
 // DeclaredBy reads what a SKILL.md says of its skill (name and
 // description from its front matter); nil when it has no front matter.
 func DeclaredBy(skillMD string) *codescan.Declared {
-	fm := parseFrontMatter(skillMD)
+	return declaredOf(parseFrontMatter(skillMD))
+}
+
+// declaredOf is what parsed front matter declares; nil for none.
+func declaredOf(fm *frontMatter) *codescan.Declared {
 	if fm == nil {
 		return nil
 	}
