@@ -77,15 +77,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	origFiles := map[string]folder{}
 	origFindings := map[string][]finding{}
 	var origResults []skillResult
-	for _, r := range s.originals {
+	// scanRow reads one skill of a manifest from the mirror and scans it
+	// as an import would; ok is false (the failure reported) when either
+	// step fails.
+	scanRow := func(r skillRow) (folder, []finding, bool) {
 		fo, err := extract(o.mirror, r)
-		if err != nil {
-			fail(err)
-			continue
+		if err == nil {
+			var fs []finding
+			if fs, err = sc.scan(fo, filepath.Base(r.Path)); err == nil {
+				return fo, fs, true
+			}
 		}
-		fs, err := sc.scan(fo, filepath.Base(r.Path))
-		if err != nil {
-			fail(err)
+		fail(err)
+		return nil, nil, false
+	}
+	for _, r := range s.originals {
+		fo, fs, ok := scanRow(r)
+		if !ok {
 			continue
 		}
 		origFiles[r.Name], origFindings[r.Name] = fo, fs
@@ -112,14 +120,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var pubResults []skillResult
 	if !o.skipPublic && o.only == "" {
 		for _, r := range s.public {
-			fo, err := extract(o.mirror, r)
-			if err != nil {
-				fail(err)
-				continue
-			}
-			fs, err := sc.scan(fo, filepath.Base(r.Path))
-			if err != nil {
-				fail(err)
+			_, fs, ok := scanRow(r)
+			if !ok {
 				continue
 			}
 			pubResults = append(pubResults, skillResult{name: r.Repo + ":" + r.Path, repo: r.Repo, findings: fs})
