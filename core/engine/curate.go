@@ -9,6 +9,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/generate"
+	"github.com/lore-kb/lore/core/merge"
 	"github.com/lore-kb/lore/core/report"
 )
 
@@ -382,19 +383,9 @@ func (c *curation) merge(p *core.Primitive, other string) error {
 		}
 	}
 	q.Enables = slices.DeleteFunc(q.Enables, func(x string) bool { return x == p.ID })
-	q.Keywords = mergeStrings(q.Keywords, p.Keywords)
+	q.Keywords = merge.Union(q.Keywords, p.Keywords)
 	c.removed = append(c.removed, p.ID)
 	return nil
-}
-
-func mergeStrings(a, b []string) []string {
-	out := slices.Clone(a)
-	for _, s := range b {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // changes are the session's changes, in the order the primitives were

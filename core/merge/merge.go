@@ -369,8 +369,8 @@ func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Pr
 	g.Versions = append(g.Versions, keep(existing, v))
 	g.FormalStatement = cand.FormalStatement
 	g.ComputationalForm = cand.ComputationalForm
-	g.ApplicabilityPatterns = union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
-	g.Keywords = union(existing.Keywords, cand.Keywords)
+	g.ApplicabilityPatterns = Union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
+	g.Keywords = Union(existing.Keywords, cand.Keywords)
 	var shared []string
 	for _, p := range cand.Prerequisites {
 		if slices.Contains(existing.Prerequisites, p) && !slices.Contains(shared, p) {
@@ -393,9 +393,9 @@ func keep(p *core.Primitive, v core.StatementVersion) core.StatementVersion {
 	return v
 }
 
-// union returns a's members then b's not already present, comparing
+// Union returns a's members then b's not already present, comparing
 // trimmed and lowercased, each kept in its first spelling.
-func union(a, b []string) []string {
+func Union(a, b []string) []string {
 	out := make([]string, 0, len(a)+len(b))
 	seen := make(map[string]bool, len(a)+len(b))
 	for _, list := range [][]string{a, b} {
