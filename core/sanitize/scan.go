@@ -387,19 +387,10 @@ func (sc *scanner) flowOf(fl *flowSpan) *core.Flow {
 	if fl == nil {
 		return nil
 	}
-	return &core.Flow{Source: secretsOut(fl.source), SourceLine: sc.lineAt(fl.srcAt), Sink: secretsOut(fl.sink),
-		SinkLine: sc.lineAt(fl.sinkAt), Scope: fl.scope}
-}
-
-// secretsOut replaces the secrets in a flow's text by markers, as
-// evidence is: a finding never repeats a credential.
-func secretsOut(s string) string {
-	spans := redact.FindSecrets(s)
-	for i := len(spans) - 1; i >= 0; i-- {
-		sp := spans[i]
-		s = s[:sp.Offset] + redact.Marker(sp.Kind) + s[sp.Offset+sp.Length:]
-	}
-	return s
+	// A finding never repeats a credential, in its flow as in its evidence.
+	src, _ := redact.Secrets(fl.source)
+	sink, _ := redact.Secrets(fl.sink)
+	return &core.Flow{Source: src, SourceLine: sc.lineAt(fl.srcAt), Sink: sink, SinkLine: sc.lineAt(fl.sinkAt), Scope: fl.scope}
 }
 
 // lineAt is the 1-based line of offset off, 0 when off is negative.
