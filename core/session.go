@@ -46,7 +46,11 @@ type Change struct {
 	DependenciesAdded []Edge `json:"dependenciesAdded,omitempty"`
 	// Provenance is the merge decision that made the change, if any.
 	Provenance *ProvenanceEntry `json:"provenance,omitempty"`
-	Timestamp  time.Time        `json:"timestamp"`
+	// Curation, on a ChangeNote, is a curator's decision the session
+	// made: it stands while the session does, and learning the source
+	// again applies it again (see Curation).
+	Curation  *Curation `json:"curation,omitempty"`
+	Timestamp time.Time `json:"timestamp"`
 }
 
 // Link reports whether c is an update that only added edges or reverse

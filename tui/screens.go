@@ -169,25 +169,25 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.notice = "no store is open: nothing can be renamed"
 			return m, nil, true
 		}
-		return m, m.curate(engine.Decision{Kind: engine.CurateEdit, ID: msg.ID, Name: msg.Name}), true
+		return m, m.curate(engine.Decision{Kind: core.CurateEdit, ID: msg.ID, Name: msg.Name}), true
 	case graphview.RejectMsg:
 		if m.opts.Open == nil {
 			m.notice = "no store is open: nothing can be rejected"
 			return m, nil, true
 		}
-		return m, m.curate(engine.Decision{Kind: engine.CurateReject, ID: msg.ID}), true
+		return m, m.curate(engine.Decision{Kind: core.CurateReject, ID: msg.ID}), true
 	case curatedMsg:
 		if msg.err != nil {
 			m.notice = string(msg.d.Kind) + " " + msg.d.ID + ": " + msg.err.Error()
 			return m, nil, true
 		}
 		did := fmt.Sprintf("renamed %s to %q", msg.d.ID, msg.d.Name)
-		if msg.d.Kind == engine.CurateReject {
+		if msg.d.Kind == core.CurateReject {
 			did = "rejected " + msg.d.ID + ": removed with its edges, and not learned again"
 		}
 		m.notice = fmt.Sprintf("%s (%s; lore unlearn takes it back)", did, msg.res.Session.ID)
 		var detail tea.Cmd
-		if msg.d.Kind != engine.CurateReject {
+		if msg.d.Kind != core.CurateReject {
 			// A rejected primitive is gone: the reloaded list selects
 			// another, whose detail it asks for.
 			m.graph, detail = m.graph.Stale()

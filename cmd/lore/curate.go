@@ -71,7 +71,7 @@ statement; the statement it replaces is kept among its versions.` + curateHelp,
   lore edit foundations-remark-2 --type definition --why "it defines the term"`,
 		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: engine.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(typ), Statement: stmt, Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(typ), Statement: stmt, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "the new name")
@@ -97,7 +97,7 @@ naming the cycle.` + curateHelp,
   lore link algorithms-heapsort algorithms-heap --type applies`,
 		Args: exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: engine.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(edge), Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(edge), Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&edge, "type", string(core.Requires), "the edge type")
@@ -117,7 +117,7 @@ func (a *app) unlinkCmd() *cobra.Command {
 		Example: `  lore unlink foundations-theorem-1-3 foundations-group`,
 		Args:    exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: engine.CurateUnlink, ID: args[0], Other: args[1], Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateUnlink, ID: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
@@ -138,7 +138,7 @@ into itself, or one whose edges would close a cycle, is refused.` + curateHelp,
 		Example: `  lore merge foundations-inner-product-2 foundations-inner-product`,
 		Args:    exactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: engine.CurateMerge, ID: args[0], Other: args[1], Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateMerge, ID: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
@@ -158,7 +158,7 @@ sentence about terminology) and cuts the edges that touch it.` + curateHelp,
 		Example: `  lore reject foundations-inner-product-2 --why "a sentence about terminology"`,
 		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: engine.CurateReject, ID: args[0], Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateReject, ID: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)

@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -206,7 +207,7 @@ func exitCode(err error) int {
 	var notRev *engine.NotRevertibleError
 	var rejected *engine.RejectedSessionError
 	var unack *skilllib.UnacknowledgedError
-	var cycle *engine.CycleError
+	var cycle *curate.CycleError
 	switch {
 	case err == nil:
 		return ExitOK

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/generate"
-	"github.com/lore-kb/lore/core/merge"
 	"github.com/lore-kb/lore/core/report"
 )
 
@@ -20,39 +20,8 @@ import (
 // of the domains they touch are generated again from the curated
 // primitives.
 
-// CurateKind names what a decision does.
-type CurateKind string
-
-// The decisions.
-const (
-	// CurateEdit renames, retypes or restates a primitive.
-	CurateEdit CurateKind = "edit"
-	// CurateLink adds the edge ID --type--> Other (ID depends on Other).
-	CurateLink CurateKind = "link"
-	// CurateUnlink removes the edges from ID to Other.
-	CurateUnlink CurateKind = "unlink"
-	// CurateReject removes a primitive and cuts the edges that touch it.
-	CurateReject CurateKind = "reject"
-	// CurateMerge merges ID into Other: Other keeps its name and
-	// statement and takes ID's edges; ID is removed.
-	CurateMerge CurateKind = "merge"
-)
-
-// Decision is one curator's decision.
-type Decision struct {
-	Kind  CurateKind
-	ID    string
-	Other string
-	// Name, Type and Statement are an edit's new values ("" keeps).
-	Name      string
-	Type      core.PrimitiveType
-	Statement string
-	// Edge is a link's edge type (requires when empty).
-	Edge core.EdgeType
-	// By is who decided; Why, the curator's reason, if given.
-	By  string
-	Why string
-}
+// Decision is one curator's decision (see core.Curation).
+type Decision = core.Curation
 
 // CurateOptions are what regenerating the skills needs, and the clock.
 type CurateOptions struct {
@@ -68,58 +37,81 @@ type CurateResult struct {
 	// Changed are the primitives the decision updated, Removed the ones it
 	// removed.
 	Changed   []string
+	Added     []string
 	Removed   []string
 	Artifacts []core.Artifact
 	Summary   string
 	Errors    []string
 }
 
-// CycleError refuses an edge, or a merge, that would close a loop of
-// dependencies; Path names it, from the primitive that would depend to
-// itself again.
-type CycleError struct{ Path []string }
-
-func (e *CycleError) Error() string {
-	return "refused: it would make a dependency cycle " + strings.Join(e.Path, " → ")
-}
-
 // Curate applies one decision as a curate session.
 func Curate(ctx context.Context, st Store, d Decision, opts CurateOptions) (*CurateResult, error) {
+	return CurateAll(ctx, st, []Decision{d}, opts)
+}
+
+// CurateAll applies decisions, in order, as one curate session: all of
+// them or, when one is refused, none. Each is recorded in the session's
+// journal, anchored to the source its primitives came from, so that
+// learning that source again applies it again.
+func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions) (*CurateResult, error) {
+	if len(ds) == 0 {
+		return nil, &core.UsageError{Msg: "no decision to apply"}
+	}
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
 	}
 	started := now().UTC()
-	c := &curation{st: st, cur: map[string]*core.Primitive{}, before: map[string]core.Primitive{}}
-	if err := c.apply(d); err != nil {
+	standing, err := StandingCurations(st)
+	if err != nil {
 		return nil, err
 	}
-	changes, domains := c.changes()
-	if len(changes) == 0 {
+	extracted := extractedNames(standing)
+	w := curate.New(storeGraph{st})
+	recorded := make([]Decision, 0, len(ds))
+	for i, d := range ds {
+		// Anchored as extraction placed them, before this decision moves
+		// anything.
+		if d.Anchor == nil {
+			if p, ok := w.Current(d.ID); ok {
+				a := core.AnchorOf(p, extracted[p.Provenance.ContentHash])
+				d.Anchor = &a
+			}
+		}
+		if d.Other != "" && d.OtherAnchor == nil {
+			if p, ok := w.Current(d.Other); ok {
+				a := core.AnchorOf(p, extracted[p.Provenance.ContentHash])
+				d.OtherAnchor = &a
+			}
+		}
+		if d.At.IsZero() {
+			d.At = started
+		}
+		if err := w.Apply(d); err != nil {
+			if len(ds) > 1 {
+				return nil, fmt.Errorf("decision %d (%s %s): %w", i+1, d.Kind, d.ID, err)
+			}
+			return nil, err
+		}
+		recorded = append(recorded, d)
+	}
+	touched := w.Changed()
+	if len(touched) == 0 && !onlyDismissals(ds) {
+		d := ds[0]
 		return nil, &core.UsageError{Msg: fmt.Sprintf("%s %s changes nothing: it is so already", d.Kind, d.ID)}
 	}
 	id := NewSessionID(core.KindCurate, started)
-	what := string(d.Kind) + " " + d.ID
-	if d.Other != "" {
-		what += " " + d.Other
-	}
+	what := describeDecisions(ds)
 	sess := core.Session{ID: id, Kind: core.KindCurate, Source: what, Familiarity: core.Home, StartedAt: started}
-	sess.Options = map[string]string{"decision": string(d.Kind)}
-	if d.By != "" {
-		sess.Options["by"] = d.By
+	sess.Options = map[string]string{"decision": decisionKinds(ds)}
+	if by := ds[0].By; by != "" {
+		sess.Options["by"] = by
 	}
-	if d.Why != "" {
-		sess.Options["why"] = d.Why
+	if why := ds[0].Why; why != "" && len(ds) == 1 {
+		sess.Options["why"] = why
 	}
-	// The report reads its provenance back from the changes.
-	for _, e := range c.provenance(id, d, started) {
-		for i := range changes {
-			if changes[i].PrimitiveID == e.CandidateID {
-				e := e
-				changes[i].Provenance = &e
-			}
-		}
-	}
+	changes, domains := touchedChanges(touched, curationProvenance(id, ds, touched, started), started)
+	changes = append(changes, curationNotes(recorded, started)...)
 	in := report.Input{SessionID: id, Source: what, StartedAt: started, CompletedAt: now().UTC()}
 	stored, err := encodeStoredReport(in)
 	if err != nil {
@@ -129,284 +121,102 @@ func Curate(ctx context.Context, st Store, d Decision, opts CurateOptions) (*Cur
 		return nil, err
 	}
 	sess.State = core.SessionCommitted
-	res := &CurateResult{Session: sess, Changed: c.updated(), Removed: c.removed}
+	res := &CurateResult{Session: sess}
+	for _, t := range touched {
+		switch {
+		case t.After == nil:
+			res.Removed = append(res.Removed, t.ID)
+		case t.Before == nil:
+			res.Added = append(res.Added, t.ID)
+		default:
+			res.Changed = append(res.Changed, t.ID)
+		}
+	}
 	arts, msg := regenerate(ctx, st, id, domains, opts.Domains, opts.Generate, opts.OutputDir, now)
 	if msg != "" {
 		res.Errors = append(res.Errors, msg)
 	}
 	res.Artifacts = arts
-	res.Summary = fmt.Sprintf("%s: %s; %d updated, %d removed; %s", id, what, len(res.Changed), len(res.Removed), ArtifactChanges(arts, nil))
+	res.Summary = fmt.Sprintf("%s: %s; %d updated, %d added, %d removed; %s", id, what, len(res.Changed),
+		len(res.Added), len(res.Removed), ArtifactChanges(arts, nil))
 	return res, nil
 }
 
-// curation is a decision being worked out: the primitives as it leaves
-// them, and as they were.
-type curation struct {
-	st      Store
-	cur     map[string]*core.Primitive
-	before  map[string]core.Primitive
-	order   []string
-	removed []string
+func onlyDismissals(ds []Decision) bool {
+	for _, d := range ds {
+		if d.Kind != core.CurateDismiss {
+			return false
+		}
+	}
+	return true
 }
 
-// get loads a primitive once; an unknown id is a usage error.
-func (c *curation) get(id string) (*core.Primitive, error) {
-	if p := c.cur[id]; p != nil {
-		return p, nil
+func describeDecisions(ds []Decision) string {
+	if len(ds) > 1 {
+		return fmt.Sprintf("%d decisions", len(ds))
 	}
-	p, ok, err := c.st.GetPrimitive(id)
+	d := ds[0]
+	what := string(d.Kind) + " " + d.ID
+	if d.Other != "" {
+		what += " " + d.Other
+	}
+	return what
+}
+
+func decisionKinds(ds []Decision) string {
+	var ks []string
+	for _, d := range ds {
+		if !slices.Contains(ks, string(d.Kind)) {
+			ks = append(ks, string(d.Kind))
+		}
+	}
+	return strings.Join(ks, ",")
+}
+
+// storeGraph is the store as the graph decisions apply to.
+type storeGraph struct{ st Store }
+
+func (g storeGraph) Primitive(id string) (core.Primitive, bool, error) { return g.st.GetPrimitive(id) }
+
+func (g storeGraph) Dependents(id string) ([]string, error) {
+	ds, err := g.st.Dependents(id)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		return nil, &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore find or lore show finds them)", id)}
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.ID
 	}
-	c.before[id] = clonePrimitive(p)
-	c.cur[id] = &p
-	c.order = append(c.order, id)
-	return &p, nil
+	return out, nil
 }
 
-func clonePrimitive(p core.Primitive) core.Primitive {
-	p.Dependencies = slices.Clone(p.Dependencies)
-	p.Enables = slices.Clone(p.Enables)
-	return p
+func (g storeGraph) Taken(id string) (bool, error) {
+	_, ok, err := g.st.GetPrimitive(id)
+	return ok, err
 }
 
-func (c *curation) apply(d Decision) error {
-	p, err := c.get(d.ID)
-	if err != nil {
-		return err
-	}
-	switch d.Kind {
-	case CurateEdit:
-		return edit(p, d)
-	case CurateLink:
-		return c.link(p, d)
-	case CurateUnlink:
-		return c.unlink(p, d.Other)
-	case CurateReject:
-		return c.reject(p)
-	case CurateMerge:
-		return c.merge(p, d.Other)
-	}
-	return &core.UsageError{Msg: fmt.Sprintf("unknown decision %q", d.Kind)}
-}
-
-func edit(p *core.Primitive, d Decision) error {
-	if d.Name == "" && d.Type == "" && d.Statement == "" {
-		return &core.UsageError{Msg: "nothing to edit: give --name, --type or --statement"}
-	}
-	if d.Type != "" && !slices.Contains(core.PrimitiveTypes, d.Type) {
-		return &core.UsageError{Msg: fmt.Sprintf("unknown type %q (one of %s)", d.Type, typeList())}
-	}
-	if d.Name != "" {
-		p.Name = strings.TrimSpace(d.Name)
-	}
-	if d.Type != "" {
-		p.Type = d.Type
-	}
-	if s := strings.TrimSpace(d.Statement); s != "" && s != p.FormalStatement {
-		// The statement it replaces is kept, as an update's is.
-		p.Versions = append(slices.Clone(p.Versions), core.StatementVersion{FormalStatement: p.FormalStatement,
-			ComputationalForm: p.ComputationalForm, Document: p.Provenance.Document, Why: "edited by a curator"})
-		p.FormalStatement = s
-	}
-	return nil
-}
-
-func typeList() string {
-	ts := make([]string, len(core.PrimitiveTypes))
-	for i, t := range core.PrimitiveTypes {
-		ts[i] = string(t)
-	}
-	return strings.Join(ts, ", ")
-}
-
-func (c *curation) link(p *core.Primitive, d Decision) error {
-	t := d.Edge
-	if t == "" {
-		t = core.Requires
-	}
-	if !slices.Contains(core.EdgeTypes, t) {
-		return &core.UsageError{Msg: fmt.Sprintf("unknown edge type %q", t)}
-	}
-	if d.Other == p.ID {
-		return &core.UsageError{Msg: fmt.Sprintf("%s cannot depend on itself", p.ID)}
-	}
-	q, err := c.get(d.Other)
-	if err != nil {
-		return err
-	}
-	if path, err := c.pathTo(q.ID, p.ID); err != nil {
-		return err
-	} else if path != nil {
-		return &CycleError{Path: append([]string{p.ID}, path...)}
-	}
-	if p.HasEdge(q.ID, t) {
-		return nil
-	}
-	p.Dependencies = append(p.Dependencies, core.Edge{Target: q.ID, Type: t, Strength: 1, Description: "added by a curator"})
-	if !slices.Contains(q.Enables, p.ID) {
-		q.Enables = append(q.Enables, p.ID)
-	}
-	return nil
-}
-
-// pathTo returns the chain of dependencies from one primitive to another
-// (both included), nil when there is none: an edge to→from would close
-// it into a cycle.
-func (c *curation) pathTo(from, to string) ([]string, error) {
-	prev := map[string]string{from: ""}
-	queue := []string{from}
-	for len(queue) > 0 {
-		id := queue[0]
-		queue = queue[1:]
-		if id == to {
-			var path []string
-			for x := to; x != ""; x = prev[x] {
-				path = append(path, x)
-			}
-			slices.Reverse(path)
-			return path, nil
-		}
-		p, err := c.get(id)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range p.Dependencies {
-			if _, seen := prev[e.Target]; !seen {
-				prev[e.Target] = id
-				queue = append(queue, e.Target)
-			}
-		}
-	}
-	return nil, nil
-}
-
-func (c *curation) unlink(p *core.Primitive, other string) error {
-	q, err := c.get(other)
-	if err != nil {
-		return err
-	}
-	n := len(p.Dependencies)
-	p.Dependencies = slices.DeleteFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == q.ID })
-	if len(p.Dependencies) == n {
-		return &core.UsageError{Msg: fmt.Sprintf("%s has no edge to %s", p.ID, q.ID)}
-	}
-	q.Enables = slices.DeleteFunc(q.Enables, func(e string) bool { return e == p.ID })
-	return nil
-}
-
-// reject removes p and every edge that touches it.
-func (c *curation) reject(p *core.Primitive) error {
-	ds, err := c.st.Dependents(p.ID)
-	if err != nil {
-		return err
-	}
-	for _, dep := range ds {
-		q, err := c.get(dep.ID)
-		if err != nil {
-			return err
-		}
-		q.Dependencies = slices.DeleteFunc(q.Dependencies, func(e core.Edge) bool { return e.Target == p.ID })
-	}
-	for _, e := range p.Dependencies {
-		q, err := c.get(e.Target)
-		if err != nil {
-			continue // a dangling edge: nothing to cut on the other side
-		}
-		q.Enables = slices.DeleteFunc(q.Enables, func(x string) bool { return x == p.ID })
-	}
-	c.removed = append(c.removed, p.ID)
-	return nil
-}
-
-// merge moves p's edges to q and removes p: what depended on p depends on
-// q, what p depended on q depends on. An edge between the two goes.
-func (c *curation) merge(p *core.Primitive, other string) error {
-	if other == p.ID {
-		return &core.UsageError{Msg: fmt.Sprintf("cannot merge %s into itself", p.ID)}
-	}
-	q, err := c.get(other)
-	if err != nil {
-		return err
-	}
-	ds, err := c.st.Dependents(p.ID)
-	if err != nil {
-		return err
-	}
-	for _, e := range p.Dependencies {
-		if e.Target == q.ID || q.HasEdge(e.Target, e.Type) {
-			continue
-		}
-		if path, err := c.pathTo(e.Target, q.ID); err != nil {
-			return err
-		} else if path != nil {
-			return &CycleError{Path: append([]string{q.ID}, path...)}
-		}
-		q.Dependencies = append(q.Dependencies, e)
-		if t, err := c.get(e.Target); err == nil && !slices.Contains(t.Enables, q.ID) {
-			t.Enables = append(t.Enables, q.ID)
-		}
-	}
-	for _, dep := range ds {
-		if dep.ID == q.ID {
-			q.Dependencies = slices.DeleteFunc(q.Dependencies, func(e core.Edge) bool { return e.Target == p.ID })
-			continue
-		}
-		d, err := c.get(dep.ID)
-		if err != nil {
-			return err
-		}
-		var moved []core.Edge
-		d.Dependencies = slices.DeleteFunc(d.Dependencies, func(e core.Edge) bool {
-			if e.Target == p.ID {
-				moved = append(moved, e)
-				return true
-			}
-			return false
-		})
-		for _, e := range moved {
-			if !d.HasEdge(q.ID, e.Type) {
-				e.Target = q.ID
-				d.Dependencies = append(d.Dependencies, e)
-			}
-		}
-		if !slices.Contains(q.Enables, d.ID) {
-			q.Enables = append(q.Enables, d.ID)
-		}
-	}
-	for _, e := range p.Dependencies {
-		if t, err := c.get(e.Target); err == nil {
-			t.Enables = slices.DeleteFunc(t.Enables, func(x string) bool { return x == p.ID })
-		}
-	}
-	q.Enables = slices.DeleteFunc(q.Enables, func(x string) bool { return x == p.ID })
-	q.Keywords = merge.Union(q.Keywords, p.Keywords)
-	c.removed = append(c.removed, p.ID)
-	return nil
-}
-
-// changes are the session's changes, in the order the primitives were
-// met, and the domains they touch.
-func (c *curation) changes() ([]core.Change, []string) {
+// touchedChanges are the session's changes for what the decisions
+// touched, and the domains they touch.
+func touchedChanges(ts []curate.Touched, prov map[string]*core.ProvenanceEntry, at time.Time) ([]core.Change, []string) {
 	var out []core.Change
 	doms := map[string]bool{}
-	for _, id := range c.order {
-		b, a := c.before[id], *c.cur[id]
-		if slices.Contains(c.removed, id) {
-			before := b
-			out = append(out, core.Change{Type: core.ChangeRemove, PrimitiveID: id, Before: &before})
-			doms[b.Domain] = true
-			continue
+	for _, t := range ts {
+		ch := core.Change{PrimitiveID: t.ID, Before: t.Before, After: t.After, Provenance: prov[t.ID], Timestamp: at}
+		switch {
+		case t.After == nil:
+			ch.Type = core.ChangeRemove
+		case t.Before == nil:
+			ch.Type = core.ChangeAdd
+		default:
+			ch.Type = core.ChangeUpdate
 		}
-		if samePrimitive(b, a) {
-			continue
+		if t.Before != nil {
+			doms[t.Before.Domain] = true
 		}
-		before, after := b, a
-		out = append(out, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after})
-		doms[b.Domain], doms[a.Domain] = true, true
+		if t.After != nil {
+			doms[t.After.Domain] = true
+		}
+		out = append(out, ch)
 	}
 	var ds []string
 	for d := range doms {
@@ -418,53 +228,120 @@ func (c *curation) changes() ([]core.Change, []string) {
 	return out, ds
 }
 
-// provenance is the report's record of the decision: one entry per
-// primitive it changed, saying who decided what and why.
-func (c *curation) provenance(session string, d Decision, at time.Time) []core.ProvenanceEntry {
-	why := "curated"
-	if d.By != "" {
-		why += " by " + d.By
+// curationNotes record the decisions in the journal.
+func curationNotes(ds []Decision, at time.Time) []core.Change {
+	out := make([]core.Change, len(ds))
+	for i := range ds {
+		d := ds[i]
+		out[i] = core.Change{Type: core.ChangeNote, PrimitiveID: d.ID, Curation: &d, Timestamp: at}
 	}
-	if d.Why != "" {
-		why += ": " + d.Why
-	}
-	var out []core.ProvenanceEntry
-	for _, id := range c.order {
-		b, a := c.before[id], *c.cur[id]
-		e := core.ProvenanceEntry{SessionID: session, Timestamp: at, CandidateID: id, ExistingID: id, Domain: b.Domain,
-			Action: "curate: " + string(d.Kind), Rationale: why, Outcome: core.ActionUpdate}
+	return out
+}
+
+// curationProvenance is the report's record of the decisions: one entry
+// per primitive they touched, saying who decided what and why.
+func curationProvenance(session string, ds []Decision, ts []curate.Touched, at time.Time) map[string]*core.ProvenanceEntry {
+	out := map[string]*core.ProvenanceEntry{}
+	for _, t := range ts {
+		var kinds []string
+		why := "curated"
+		for _, d := range ds {
+			if d.ID != t.ID && d.Other != t.ID && (t.Before != nil || d.Kind != core.CurateSplit) {
+				continue
+			}
+			kinds = append(kinds, string(d.Kind))
+			if d.By != "" && !strings.Contains(why, " by ") {
+				why += " by " + d.By
+			}
+			if d.Why != "" {
+				why += ": " + d.Why
+			}
+		}
+		if len(kinds) == 0 {
+			kinds = []string{decisionKinds(ds)}
+		}
+		e := &core.ProvenanceEntry{SessionID: session, Timestamp: at, CandidateID: t.ID, ExistingID: t.ID,
+			Action: "curate: " + strings.Join(kinds, ", "), Rationale: why, Outcome: core.ActionUpdate}
 		switch {
-		case slices.Contains(c.removed, id):
-			e.Rationale = why + "; removed"
-		case samePrimitive(b, a):
+		case t.After == nil:
+			e.Domain = t.Before.Domain
+			e.Rationale += "; removed"
+		case t.Before == nil:
+			e.Domain, e.Outcome = t.After.Domain, core.ActionAdd
+			e.Rationale += "; added by a split"
+			e.NewFormalStatement = t.After.FormalStatement
+		default:
+			b, a := t.Before, t.After
+			e.Domain = b.Domain
+			if b.FormalStatement != a.FormalStatement {
+				e.OriginalFormalStatement, e.NewFormalStatement = b.FormalStatement, a.FormalStatement
+			}
+			if b.Name != a.Name {
+				e.Rationale += fmt.Sprintf("; renamed %q → %q", b.Name, a.Name)
+			}
+			if b.Type != a.Type {
+				e.Rationale += fmt.Sprintf("; retyped %s → %s", b.Type, a.Type)
+			}
+		}
+		out[t.ID] = e
+	}
+	return out
+}
+
+// StandingCurations are the curators' decisions that stand: those
+// recorded by committed sessions not since unlearned, oldest first. A
+// store that cannot list its sessions has none.
+func StandingCurations(st Store) ([]core.Curation, error) {
+	l, ok := st.(interface {
+		Sessions() ([]core.Session, error)
+	})
+	if !ok {
+		return nil, nil
+	}
+	ss, err := l.Sessions()
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(ss, func(a, b core.Session) int { return a.StartedAt.Compare(b.StartedAt) })
+	var out []core.Curation
+	for _, s := range ss {
+		if s.State != core.SessionCommitted || s.RevertedBy != "" || !recordsCurations(s) {
 			continue
-		case b.FormalStatement != a.FormalStatement:
-			e.OriginalFormalStatement, e.NewFormalStatement = b.FormalStatement, a.FormalStatement
 		}
-		if b.Name != a.Name {
-			e.Rationale += fmt.Sprintf("; renamed %q → %q", b.Name, a.Name)
+		chs, err := st.Changes(s.ID)
+		if err != nil {
+			return nil, err
 		}
-		if b.Type != a.Type {
-			e.Rationale += fmt.Sprintf("; retyped %s → %s", b.Type, a.Type)
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// updated lists the primitives changed but not removed.
-func (c *curation) updated() []string {
-	var out []string
-	for _, id := range c.order {
-		if !slices.Contains(c.removed, id) && !samePrimitive(c.before[id], *c.cur[id]) {
-			out = append(out, id)
+		for _, ch := range chs {
+			if ch.Curation != nil {
+				c := *ch.Curation
+				c.Session = s.ID
+				out = append(out, c)
+			}
 		}
 	}
-	return out
+	return out, nil
 }
 
-func samePrimitive(a, b core.Primitive) bool {
-	return a.Name == b.Name && a.Type == b.Type && a.FormalStatement == b.FormalStatement &&
-		slices.Equal(a.Dependencies, b.Dependencies) && slices.Equal(a.Enables, b.Enables) &&
-		slices.Equal(a.Keywords, b.Keywords) && len(a.Versions) == len(b.Versions)
+// recordsCurations says whether a session may hold decisions: a curate
+// session, or a learn some were taken in (Options "curated").
+func recordsCurations(s core.Session) bool {
+	return s.Kind == core.KindCurate || s.Options["curated"] != ""
+}
+
+// extractedNames maps a statement fingerprint to the name extraction gave
+// the primitive, as the first decision about it recorded: a renamed
+// primitive is anchored at the place it was found under.
+func extractedNames(standing []core.Curation) map[string]string {
+	out := map[string]string{}
+	for _, c := range standing {
+		for _, a := range []*core.Anchor{c.Anchor, c.OtherAnchor} {
+			if a != nil && a.ContentHash != "" {
+				if _, ok := out[a.ContentHash]; !ok {
+					out[a.ContentHash] = a.Name
+				}
+			}
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/internal/storetest"
@@ -101,12 +102,12 @@ func TestCurationIsASessionUnlearnTakesBack(t *testing.T) {
 	theorem := find(t, ps, "Theorem")
 	ctx := context.Background()
 	for _, d := range []engine.Decision{
-		{Kind: engine.CurateEdit, ID: lemma.ID, Name: "socks–shoes property", By: "ana"},
-		{Kind: engine.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem", Type: core.Theorem},
-		{Kind: engine.CurateLink, ID: lemma.ID, Other: sub.ID},
-		{Kind: engine.CurateUnlink, ID: lemma.ID, Other: sub.ID},
-		{Kind: engine.CurateReject, ID: lemma.ID},
-		{Kind: engine.CurateMerge, ID: sub.ID, Other: group.ID},
+		{Kind: core.CurateEdit, ID: lemma.ID, Name: "socks–shoes property", By: "ana"},
+		{Kind: core.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem", Type: core.Theorem},
+		{Kind: core.CurateLink, ID: lemma.ID, Other: sub.ID},
+		{Kind: core.CurateUnlink, ID: lemma.ID, Other: sub.ID},
+		{Kind: core.CurateReject, ID: lemma.ID},
+		{Kind: core.CurateMerge, ID: sub.ID, Other: group.ID},
 	} {
 		before := export(t, st)
 		res, err := engine.Curate(ctx, st, d, opts)
@@ -161,12 +162,12 @@ func TestCurationRefusals(t *testing.T) {
 		d    engine.Decision
 		want string
 	}{
-		{engine.Decision{Kind: engine.CurateEdit, ID: "nope", Name: "x"}, `unknown primitive "nope"`},
-		{engine.Decision{Kind: engine.CurateMerge, ID: group.ID, Other: group.ID}, "into itself"},
-		{engine.Decision{Kind: engine.CurateLink, ID: group.ID, Other: group.ID}, "itself"},
-		{engine.Decision{Kind: engine.CurateUnlink, ID: group.ID, Other: theorem.ID}, "no edge"},
-		{engine.Decision{Kind: engine.CurateEdit, ID: group.ID, Type: "lemma"}, "unknown type"},
-		{engine.Decision{Kind: engine.CurateEdit, ID: group.ID}, "nothing to edit"},
+		{engine.Decision{Kind: core.CurateEdit, ID: "nope", Name: "x"}, `unknown primitive "nope"`},
+		{engine.Decision{Kind: core.CurateMerge, ID: group.ID, Other: group.ID}, "into itself"},
+		{engine.Decision{Kind: core.CurateLink, ID: group.ID, Other: group.ID}, "itself"},
+		{engine.Decision{Kind: core.CurateUnlink, ID: group.ID, Other: theorem.ID}, "no edge"},
+		{engine.Decision{Kind: core.CurateEdit, ID: group.ID, Type: "lemma"}, "unknown type"},
+		{engine.Decision{Kind: core.CurateEdit, ID: group.ID}, "nothing to edit"},
 	} {
 		_, err := engine.Curate(ctx, st, c.d, opts)
 		if !errors.As(err, &use) || !strings.Contains(err.Error(), c.want) {
@@ -175,8 +176,8 @@ func TestCurationRefusals(t *testing.T) {
 	}
 	// The theorem depends on the definition: the definition depending on
 	// the theorem would close a loop, named whole.
-	_, err := engine.Curate(ctx, st, engine.Decision{Kind: engine.CurateLink, ID: group.ID, Other: theorem.ID}, opts)
-	var cyc *engine.CycleError
+	_, err := engine.Curate(ctx, st, engine.Decision{Kind: core.CurateLink, ID: group.ID, Other: theorem.ID}, opts)
+	var cyc *curate.CycleError
 	if !errors.As(err, &cyc) || len(cyc.Path) != 3 || cyc.Path[0] != group.ID || cyc.Path[2] != group.ID || cyc.Path[1] != theorem.ID {
 		t.Errorf("cycle: %v", err)
 	}
@@ -227,11 +228,11 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 	lemma, theorem, sub, group := find(t, ps, "Lemma"), find(t, ps, "Theorem"), find(t, ps, "Subgroup"), find(t, ps, "Group")
 	ctx := context.Background()
 	for _, d := range []engine.Decision{
-		{Kind: engine.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem"},
-		{Kind: engine.CurateReject, ID: lemma.ID, Why: "not part of the course"},
-		{Kind: engine.CurateUnlink, ID: theorem.ID, Other: sub.ID},
-		{Kind: engine.CurateLink, ID: sub.ID, Other: group.ID, Edge: core.Applies},
-		{Kind: engine.CurateEdit, ID: group.ID, Type: core.Axiom, Statement: "A group is a set with an associative operation, an identity and inverses."},
+		{Kind: core.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem"},
+		{Kind: core.CurateReject, ID: lemma.ID, Why: "not part of the course"},
+		{Kind: core.CurateUnlink, ID: theorem.ID, Other: sub.ID},
+		{Kind: core.CurateLink, ID: sub.ID, Other: group.ID, Edge: core.Applies},
+		{Kind: core.CurateEdit, ID: group.ID, Type: core.Axiom, Statement: "A group is a set with an associative operation, an identity and inverses."},
 	} {
 		if _, err := engine.Curate(ctx, st, d, opts); err != nil {
 			t.Fatal(err)

@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/generate"
@@ -88,6 +90,13 @@ type LearnOptions struct {
 	// a large repository) is still being read, nor while a person decides
 	// at the gate. The caller closes what it opened.
 	OpenStore func(ctx context.Context) (Store, error)
+	// Reviewer, when set, shows a person the candidates before they are
+	// committed (see Reviewer); the decisions are recorded in the session.
+	Reviewer Reviewer
+	// Curations, when set, reads the curators' decisions that stand (see
+	// StandingCurations) without holding the store, as Rejections does;
+	// unset, they are read from the store once it is open.
+	Curations func(ctx context.Context) ([]core.Curation, error)
 	// Rejections, when set, reads the earlier rejections of a source (the
 	// sessions in state rejected naming it), so that the gate can say
 	// when and by whom it was rejected before. It is called before the
@@ -130,6 +139,13 @@ type LearnResult struct {
 	// RejectedBefore says when and by whom the gate rejected the source
 	// before ("" if it never did, or LearnOptions.Rejections is unset).
 	RejectedBefore string
+	// Reapplied are the curators' standing decisions applied again to
+	// this learn's candidates; Revisit, those that no longer match the
+	// source (reworded, gone), for a person to decide again; Curated, the
+	// decisions a reviewer took before the commit.
+	Reapplied []core.Curation
+	Revisit   []curate.Revisit
+	Curated   []core.Curation
 	// Redactions are the secrets taken out of the documents' text before
 	// anything was extracted from it, so no primitive, stored session or
 	// generated skill holds them.
@@ -411,6 +427,16 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			docsPhrase(documents))}
 	}
 
+	// Curators' decisions: those that stand apply again; a person
+	// reviewing the learn takes more. With a reviewer this happens before
+	// the store is opened, so nobody waits on the person.
+	var cur *curated
+	if opts.Reviewer != nil {
+		if cur, err = curateCandidates(ctx, st, id, source, ar.Primitives, opts); err != nil {
+			return fail(err)
+		}
+	}
+
 	// 6. Dedup and merge.
 	r.start(StageDedup)
 	if st == nil {
@@ -421,7 +447,20 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			return fail(err)
 		}
 	}
+	if cur == nil {
+		if cur, err = curateCandidates(ctx, st, id, source, ar.Primitives, opts); err != nil {
+			return fail(err)
+		}
+	}
+	ar.Primitives = cur.cands
+	res.Reapplied, res.Revisit, res.Curated = cur.reapplied.Applied, cur.reapplied.Revisit, cur.decided
+	if len(cur.decided) > 0 {
+		res.Session.Options["curated"] = strconv.Itoa(len(cur.decided))
+	}
 	plan, err = dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
+	if err == nil {
+		plan.noteCurations(id, cur, opts.now())
+	}
 	if err == nil {
 		err = ctx.Err()
 	}

@@ -167,10 +167,6 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	if err != nil {
 		return nil, err
 	}
-	rejected, err := rejectedContent(st)
-	if err != nil {
-		return nil, err
-	}
 	finalOf := make(map[string]string, len(cands))
 	wireDeps := make(map[string][]core.Edge, len(cands))
 	addedFrom := map[string]string{} // final id → candidate id
@@ -185,15 +181,6 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		// its id is taken): id is the one the wirer's edges know.
 		cand := &cands[i]
 		id := cand.ID
-		if by, ok := rejected[cand.Provenance.ContentHash]; ok && cand.Provenance.ContentHash != "" {
-			// A curator rejected this statement: learning it again does
-			// not bring it back, until that decision is unlearned.
-			plan.provenance = append(plan.provenance, core.ProvenanceEntry{SessionID: session, Timestamp: opts.now().UTC(),
-				CandidateID: id, Action: core.ProvSkip, Outcome: core.ActionSkip, Domain: cand.Domain,
-				Rationale: "rejected by a curator in " + by})
-			plan.changes = append(plan.changes, core.Change{Type: core.ChangeNote, Provenance: &plan.provenance[len(plan.provenance)-1]})
-			continue
-		}
 		wireDeps[id] = cand.Dependencies
 		cand.Dependencies, cand.Enables = nil, nil
 		v, err := dd.CheckBest(cand)
@@ -374,38 +361,6 @@ func pendingConflicts(st Store) (map[string]string, error) {
 	for i := range cs {
 		if cs[i].State == core.ConflictPending {
 			out[pendingKey(cs[i].Existing.ID, &cs[i].Candidate)] = cs[i].ID
-		}
-	}
-	return out, nil
-}
-
-// rejectedContent maps the content hash of every primitive a standing
-// curate session rejected to that session: a store that cannot list its
-// sessions has none to honour.
-func rejectedContent(st Store) (map[string]string, error) {
-	l, ok := st.(interface {
-		Sessions() ([]core.Session, error)
-	})
-	if !ok {
-		return nil, nil
-	}
-	ss, err := l.Sessions()
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]string{}
-	for _, s := range ss {
-		if s.Kind != core.KindCurate || s.State != core.SessionCommitted || s.RevertedBy != "" || s.Options["decision"] != "reject" {
-			continue
-		}
-		chs, err := st.Changes(s.ID)
-		if err != nil {
-			return nil, err
-		}
-		for _, ch := range chs {
-			if ch.Type == core.ChangeRemove && ch.Before != nil && ch.Before.Provenance.ContentHash != "" {
-				out[ch.Before.Provenance.ContentHash] = s.ID
-			}
 		}
 	}
 	return out, nil

@@ -1,0 +1,213 @@
+package curate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Candidates are a learn's candidates as a graph decisions apply to, with
+// the anchors of their places in the source as extraction found them.
+type Candidates struct {
+	list    []core.Primitive
+	index   map[string]int
+	deps    map[string][]string
+	anchors map[string]core.Anchor
+}
+
+// NewCandidates indexes cands; their names are taken as extraction gave
+// them (the places decisions anchor to).
+func NewCandidates(cands []core.Primitive) *Candidates {
+	c := &Candidates{list: cands, index: make(map[string]int, len(cands)), deps: map[string][]string{},
+		anchors: make(map[string]core.Anchor, len(cands))}
+	for i := range cands {
+		p := &cands[i]
+		c.index[p.ID] = i
+		c.anchors[p.ID] = core.AnchorOf(*p, "")
+		for _, e := range p.Dependencies {
+			if !slices.Contains(c.deps[e.Target], p.ID) {
+				c.deps[e.Target] = append(c.deps[e.Target], p.ID)
+			}
+		}
+	}
+	return c
+}
+
+// Primitive implements Graph.
+func (c *Candidates) Primitive(id string) (core.Primitive, bool, error) {
+	i, ok := c.index[id]
+	if !ok {
+		return core.Primitive{}, false, nil
+	}
+	return c.list[i], true, nil
+}
+
+// Dependents implements Graph.
+func (c *Candidates) Dependents(id string) ([]string, error) { return slices.Clone(c.deps[id]), nil }
+
+// Taken implements Graph.
+func (c *Candidates) Taken(id string) (bool, error) { _, ok := c.index[id]; return ok, nil }
+
+// Anchor is where candidate id stands in its source ("", false for an id
+// extraction did not make).
+func (c *Candidates) Anchor(id string) (core.Anchor, bool) {
+	a, ok := c.anchors[id]
+	return a, ok
+}
+
+// Result is the candidates as w's decisions leave them: the removed ones
+// gone, the changed ones changed, a split's parts after the primitive
+// they were split from.
+func (c *Candidates) Result(w *Work) []core.Primitive {
+	out := make([]core.Primitive, 0, len(c.list))
+	addedAfter := map[string][]string{}
+	for _, id := range w.order {
+		if w.added[id] && !w.removed[id] {
+			from := w.splitFrom[id]
+			addedAfter[from] = append(addedAfter[from], id)
+		}
+	}
+	for i := range c.list {
+		id := c.list[i].ID
+		if w.removed[id] {
+			continue
+		}
+		if p := w.cur[id]; p != nil {
+			out = append(out, *p)
+		} else {
+			out = append(out, c.list[i])
+		}
+		for _, a := range addedAfter[id] {
+			out = append(out, *w.cur[a])
+		}
+	}
+	return out
+}
+
+// Revisit is a standing decision that no longer matches its source: the
+// statement decided on was reworded (Candidate is what now stands at its
+// place) or is gone, or applying it again failed (Reason says how). A
+// person decides again; a later decision at the same place answers it.
+type Revisit struct {
+	Decision  core.Curation
+	Reason    string
+	Candidate string
+}
+
+// Revisit reasons.
+const (
+	Reworded = "reworded"
+	Gone     = "gone from the source"
+)
+
+func (r Revisit) String() string {
+	s := fmt.Sprintf("%s %s (%q", r.Decision.Kind, r.Decision.ID, r.Decision.Anchor.Name)
+	if r.Decision.Session != "" {
+		s += ", decided in " + r.Decision.Session
+	}
+	s += "): " + r.Reason
+	if r.Candidate != "" {
+		s += "; it now reads as " + r.Candidate
+	}
+	return s
+}
+
+// Reapplied is what applying standing decisions to a learn did.
+type Reapplied struct {
+	// Applied are the decisions applied, their ids those of the
+	// candidates they matched.
+	Applied []core.Curation
+	Revisit []Revisit
+}
+
+// Reapply applies standing decisions (oldest first) to c through w: a
+// decision applies where its anchor's statement fingerprint is among the
+// candidates, wherever in the source it moved. One anchored in a document
+// of this learn whose fingerprint is not there is to be revisited:
+// reworded when a candidate stands at its place, gone when none does.
+// Decisions about other documents are not this learn's business.
+func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
+	byHash := map[string]string{}
+	byPlace := map[string]string{}
+	docs := map[string]bool{}
+	for _, p := range c.list {
+		a := c.anchors[p.ID]
+		if _, ok := byHash[a.ContentHash]; !ok && a.ContentHash != "" {
+			byHash[a.ContentHash] = p.ID
+		}
+		if _, ok := byPlace[placeKey(a)]; !ok {
+			byPlace[placeKey(a)] = p.ID
+		}
+		docs[a.Document] = true
+	}
+	resolve := func(a *core.Anchor) (id, reason string) {
+		if a == nil {
+			return "", ""
+		}
+		if id, ok := byHash[a.ContentHash]; ok {
+			return id, ""
+		}
+		if !docs[a.Document] {
+			return "", ""
+		}
+		if id, ok := byPlace[placeKey(*a)]; ok {
+			return id, Reworded
+		}
+		return "", Gone
+	}
+	// A later decision at the same place on another statement answers an
+	// earlier one that no longer matches.
+	answered := make([]bool, len(standing))
+	latest := map[string]int{}
+	for i := len(standing) - 1; i >= 0; i-- {
+		a := standing[i].Anchor
+		if a == nil {
+			continue
+		}
+		k := placeKey(*a)
+		if j, ok := latest[k]; ok && standing[j].Anchor.ContentHash != a.ContentHash {
+			answered[i] = true
+		} else if !ok {
+			latest[k] = i
+		}
+	}
+	var out Reapplied
+	for i, d := range standing {
+		id, why := resolve(d.Anchor)
+		if id == "" {
+			if why != "" && !answered[i] {
+				out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: why})
+			}
+			continue
+		}
+		if why != "" {
+			if !answered[i] {
+				out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: why, Candidate: id})
+			}
+			continue
+		}
+		e := d
+		e.ID = id
+		if d.Other != "" {
+			other, owhy := resolve(d.OtherAnchor)
+			if other == "" || owhy != "" {
+				// The other end is not in this learn as it was decided
+				// on: the stored primitive keeps the decision's edge.
+				if owhy != "" && !answered[i] {
+					out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: "its other primitive is " + owhy})
+				}
+				continue
+			}
+			e.Other = other
+		}
+		if err := w.Apply(e); err != nil {
+			out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: err.Error(), Candidate: id})
+			continue
+		}
+		out.Applied = append(out.Applied, e)
+	}
+	return out
+}
+
+func placeKey(a core.Anchor) string { return a.Document + "\x00" + a.Section + "\x00" + a.Name }

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
+)
+
+// Reviewer shows a person a learn's candidates before they are committed
+// and returns the decisions taken about them (none: accept all). An error
+// stops the learn, as a cancelled gate does.
+type Reviewer interface {
+	Review(ctx context.Context, req ReviewRequest) ([]core.Curation, error)
+}
+
+// ReviewerFunc adapts a function to Reviewer.
+type ReviewerFunc func(ctx context.Context, req ReviewRequest) ([]core.Curation, error)
+
+// Review implements Reviewer.
+func (f ReviewerFunc) Review(ctx context.Context, req ReviewRequest) ([]core.Curation, error) {
+	return f(ctx, req)
+}
+
+// ReviewRequest is what a person reviews: the candidates as the
+// decisions that stand leave them, and the decisions that no longer match.
+type ReviewRequest struct {
+	Session string
+	Source  string
+	// Candidates are a curate graph of the candidates as extracted;
+	// Reapplied, the standing decisions already applied to them, in order
+	// (a reviewer replays them to show what a person sees).
+	Candidates *curate.Candidates
+	Reapplied  []core.Curation
+	// Revisit are standing decisions that no longer match the source.
+	Revisit []curate.Revisit
+}
+
+// Current returns the candidates as the reapplied decisions leave them.
+func (r ReviewRequest) Current() ([]core.Primitive, *curate.Work) {
+	w := curate.New(r.Candidates)
+	for _, d := range r.Reapplied {
+		_ = w.Apply(d) // applied once already: it applies again
+	}
+	return r.Candidates.Result(w), w
+}
+
+// curated is what the curation of a learn's candidates did.
+type curated struct {
+	cands     []core.Primitive
+	reapplied curate.Reapplied
+	// decided are the decisions the reviewer took, anchored, to record
+	// in the session.
+	decided []core.Curation
+}
+
+// curateCandidates applies the decisions that stand to a learn's
+// candidates and, with a reviewer, the person's own. standing is read
+// from opts.Curations, or from st.
+func curateCandidates(ctx context.Context, st Store, session, source string, cands []core.Primitive, opts LearnOptions) (*curated, error) {
+	var standing []core.Curation
+	var err error
+	switch {
+	case opts.Curations != nil:
+		standing, err = opts.Curations(ctx)
+	case st != nil:
+		standing, err = StandingCurations(st)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the curators' decisions: %w", err)
+	}
+	g := curate.NewCandidates(cands)
+	w := curate.New(g)
+	out := &curated{reapplied: curate.Reapply(g, w, standing)}
+	if opts.Reviewer != nil && !opts.DryRun {
+		ds, err := opts.Reviewer.Review(ctx, ReviewRequest{Session: session, Source: source, Candidates: g,
+			Reapplied: out.reapplied.Applied, Revisit: out.reapplied.Revisit})
+		if err != nil {
+			return nil, err
+		}
+		for i, d := range ds {
+			if d.Anchor == nil {
+				d.Anchor = anchorIn(g, w, d.ID)
+			}
+			if d.Other != "" && d.OtherAnchor == nil {
+				d.OtherAnchor = anchorIn(g, w, d.Other)
+			}
+			if err := w.Apply(d); err != nil {
+				return nil, fmt.Errorf("review decision %d (%s %s): %w", i+1, d.Kind, d.ID, err)
+			}
+			out.decided = append(out.decided, d)
+		}
+	}
+	out.cands = g.Result(w)
+	return out, nil
+}
+
+// anchorIn anchors a candidate at its place as extracted; a split's part,
+// which extraction never placed, at its own statement.
+func anchorIn(g *curate.Candidates, w *curate.Work, id string) *core.Anchor {
+	if a, ok := g.Anchor(id); ok {
+		return &a
+	}
+	if p, ok := w.Current(id); ok {
+		a := core.AnchorOf(p, "")
+		return &a
+	}
+	return nil
+}
+
+// noteCurations records what the curators' decisions did to the learn: a
+// rejection applied again is the skip of its candidate, in the report as
+// the first one was; the reviewer's decisions are the session's to keep.
+func (plan *mergePlan) noteCurations(session string, cur *curated, now time.Time) {
+	for _, d := range cur.reapplied.Applied {
+		if d.Kind != core.CurateReject {
+			continue
+		}
+		plan.provenance = append(plan.provenance, core.ProvenanceEntry{SessionID: session, Timestamp: now,
+			CandidateID: d.ID, Action: core.ProvSkip, Outcome: core.ActionSkip,
+			Rationale: "rejected by a curator in " + d.Session})
+		plan.changes = append(plan.changes, core.Change{Type: core.ChangeNote, Provenance: &plan.provenance[len(plan.provenance)-1], Timestamp: now})
+	}
+	plan.changes = append(plan.changes, curationNotes(cur.decided, now)...)
+}
