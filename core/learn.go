@@ -51,10 +51,13 @@ const (
 	ProvAddNew               = "add-new"
 	ProvSkip                 = "skip"
 	ProvUpdateGeneralization = "update-generalization"
-	ProvAddSpecialization    = "add-specialization"
-	ProvConflictPresented    = "conflict-presented"
-	ProvConflictResolved     = "conflict-resolved"
-	ProvError                = "error"
+	// ProvUpdateEdition: a curated primitive took the statement a reworded
+	// source now gives at its place.
+	ProvUpdateEdition     = "update-edition"
+	ProvAddSpecialization = "add-specialization"
+	ProvConflictPresented = "conflict-presented"
+	ProvConflictResolved  = "conflict-resolved"
+	ProvError             = "error"
 )
 
 // ProvenanceEntry records one merge decision: what was decided about which

@@ -157,32 +157,43 @@ func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
 		return "", Gone
 	}
 	// A later decision at the same place on another statement answers an
-	// earlier one that no longer matches.
+	// earlier one that no longer matches, as a later dismissal there does.
 	answered := make([]bool, len(standing))
-	latest := map[string]int{}
+	type later struct {
+		hashes    map[string]bool
+		dismissed bool
+	}
+	seen := map[string]*later{}
 	for i := len(standing) - 1; i >= 0; i-- {
 		a := standing[i].Anchor
 		if a == nil {
 			continue
 		}
-		k := placeKey(*a)
-		if j, ok := latest[k]; ok && standing[j].Anchor.ContentHash != a.ContentHash {
-			answered[i] = true
-		} else if !ok {
-			latest[k] = i
+		l := seen[placeKey(*a)]
+		if l == nil {
+			l = &later{hashes: map[string]bool{}}
+			seen[placeKey(*a)] = l
 		}
+		answered[i] = l.dismissed || len(l.hashes) > 1 || (len(l.hashes) == 1 && !l.hashes[a.ContentHash])
+		l.hashes[a.ContentHash] = true
+		l.dismissed = l.dismissed || standing[i].Kind == core.CurateDismiss
+	}
+	ask := func(i int, d core.Curation, why string) bool {
+		// A dismissal is an answer, never a question; a rejected statement
+		// gone from the source has nothing left to decide.
+		return !answered[i] && d.Kind != core.CurateDismiss && !(d.Kind == core.CurateReject && why == Gone)
 	}
 	var out Reapplied
 	for i, d := range standing {
 		id, why := resolve(d.Anchor)
 		if id == "" {
-			if why != "" && !answered[i] {
+			if why != "" && ask(i, d, why) {
 				out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: why})
 			}
 			continue
 		}
 		if why != "" {
-			if !answered[i] {
+			if ask(i, d, why) {
 				out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: why, Candidate: id})
 			}
 			continue
@@ -194,7 +205,7 @@ func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
 			if other == "" || owhy != "" {
 				// The other end is not in this learn as it was decided
 				// on: the stored primitive keeps the decision's edge.
-				if owhy != "" && !answered[i] {
+				if owhy != "" && ask(i, d, owhy) {
 					out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: "its other primitive is " + owhy})
 				}
 				continue

@@ -74,13 +74,13 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 		// anything.
 		if d.Anchor == nil {
 			if p, ok := w.Current(d.ID); ok {
-				a := core.AnchorOf(p, extracted[p.Provenance.ContentHash])
+				a := core.AnchorOf(p, extractedName(extracted, p))
 				d.Anchor = &a
 			}
 		}
 		if d.Other != "" && d.OtherAnchor == nil {
 			if p, ok := w.Current(d.Other); ok {
-				a := core.AnchorOf(p, extracted[p.Provenance.ContentHash])
+				a := core.AnchorOf(p, extractedName(extracted, p))
 				d.OtherAnchor = &a
 			}
 		}
@@ -329,19 +329,34 @@ func recordsCurations(s core.Session) bool {
 	return s.Kind == core.KindCurate || s.Options["curated"] != ""
 }
 
-// extractedNames maps a statement fingerprint to the name extraction gave
-// the primitive, as the first decision about it recorded: a renamed
-// primitive is anchored at the place it was found under.
+// extractedNames maps a statement fingerprint, and a primitive's id, to
+// the name extraction gave the primitive, as the first decision about it
+// recorded: a renamed primitive is anchored at the place it was found
+// under, even once a reworded source gave it a new statement.
 func extractedNames(standing []core.Curation) map[string]string {
 	out := map[string]string{}
+	put := func(k, name string) {
+		if _, ok := out[k]; !ok && k != "" {
+			out[k] = name
+		}
+	}
 	for _, c := range standing {
-		for _, a := range []*core.Anchor{c.Anchor, c.OtherAnchor} {
-			if a != nil && a.ContentHash != "" {
-				if _, ok := out[a.ContentHash]; !ok {
-					out[a.ContentHash] = a.Name
-				}
-			}
+		if a := c.Anchor; a != nil {
+			put(a.ContentHash, a.Name)
+			put("id:"+c.ID, a.Name)
+		}
+		if a := c.OtherAnchor; a != nil {
+			put(a.ContentHash, a.Name)
+			put("id:"+c.Other, a.Name)
 		}
 	}
 	return out
+}
+
+// extractedName is the name p was extracted under (see extractedNames).
+func extractedName(names map[string]string, p core.Primitive) string {
+	if n, ok := names[p.Provenance.ContentHash]; ok {
+		return n
+	}
+	return names["id:"+p.ID]
 }

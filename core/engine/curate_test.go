@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,5 +263,177 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 	}
 	if p, _ := get(t, st, group.ID); p.Type != core.Axiom || !strings.HasPrefix(p.FormalStatement, "A group is a set with an associative operation") {
 		t.Errorf("the restated definition is %s %q again", p.Type, p.FormalStatement)
+	}
+}
+
+// learnText learns src as a file named name into st.
+func learnText(t *testing.T, st *store.Store, name, src string, opts engine.CurateOptions) *engine.LearnResult {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
+	lopts.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// Decisions follow their statements through an edited source: moved text
+// keeps them, a reworded statement or a deleted block is asked about.
+func TestDecisionsAnchoredToTheSource(t *testing.T) {
+	st, ps, opts := curated(t)
+	lemma, theorem, sub := find(t, ps, "Lemma"), find(t, ps, "Theorem"), find(t, ps, "Subgroup")
+	ctx := context.Background()
+	if _, err := engine.CurateAll(ctx, st, []engine.Decision{
+		{Kind: core.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem", By: "ada"},
+		{Kind: core.CurateEdit, ID: lemma.ID, Name: "Socks–shoes property"},
+		{Kind: core.CurateEdit, ID: sub.ID, Type: core.Axiom},
+	}, opts); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("moved", func(t *testing.T) {
+		// The lemma moves before the theorem: both keep their names.
+		moved := strings.Replace(chapter, "\\begin{theorem}", "@@", 1)
+		lem := chapter[strings.Index(chapter, "\\begin{lemma}"):strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
+		moved = strings.Replace(moved, lem, "", 1)
+		moved = strings.Replace(moved, "@@", lem+"\\begin{theorem}", 1)
+		res := learnText(t, st, "groups.tex", moved, opts)
+		if len(res.Revisit) != 0 || len(res.Reapplied) != 3 {
+			t.Fatalf("moved text: reapplied %d, revisit %v", len(res.Reapplied), res.Revisit)
+		}
+		if res.Counts.Added != 0 || res.Counts.Conflicts != 0 {
+			t.Errorf("moved text added %d and conflicted %d", res.Counts.Added, res.Counts.Conflicts)
+		}
+	})
+	t.Run("reworded and deleted", func(t *testing.T) {
+		edited := strings.Replace(chapter, "the order of $H$ divides the order of $G$", "the order of $G$ is a multiple of the order of $H$", 1)
+		lem := chapter[strings.Index(chapter, "\\begin{lemma}"):strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
+		edited = strings.Replace(edited, lem, "", 1)
+		res := learnText(t, st, "groups.tex", edited, opts)
+		if len(res.Reapplied) != 1 || res.Reapplied[0].Kind != core.CurateEdit || res.Reapplied[0].Type != core.Axiom {
+			t.Errorf("reapplied %+v, want the retype of the subgroup only", res.Reapplied)
+		}
+		reasons := map[string]string{}
+		for _, r := range res.Revisit {
+			reasons[r.Decision.Name] = r.Reason
+			if r.Decision.Session == "" {
+				t.Errorf("revisit %v does not name the session that decided", r)
+			}
+		}
+		if reasons["Lagrange's theorem"] != "reworded" || reasons["Socks–shoes property"] != "gone from the source" {
+			t.Errorf("revisit reasons %v", reasons)
+		}
+		if res.Counts.Conflicts != 0 || res.Counts.Added != 0 {
+			t.Errorf("the reworded theorem conflicted with its curated self (%d) or was added beside it (%d): %+v",
+				res.Counts.Conflicts, res.Counts.Added, res.Conflicts)
+		}
+		p, _ := get(t, st, theorem.ID)
+		if p.Name != "Lagrange's theorem" || !strings.Contains(p.FormalStatement, "is a multiple of") || len(p.Versions) != 1 {
+			t.Errorf("the stored theorem is %q %q with %d versions: want the curated name on the new statement", p.Name, p.FormalStatement, len(p.Versions))
+		}
+		// Learning the edition again asks again, until a person answers.
+		res = learnText(t, st, "groups.tex", edited, opts)
+		if len(res.Revisit) != 2 {
+			t.Fatalf("asked again %v", res.Revisit)
+		}
+		if _, err := engine.CurateAll(ctx, st, []engine.Decision{
+			{Kind: core.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem on orders"},
+		}, opts); err != nil {
+			t.Fatal(err)
+		}
+		res = learnText(t, st, "groups.tex", edited, opts)
+		if len(res.Revisit) != 1 || res.Revisit[0].Reason != curate.Gone {
+			t.Errorf("after the answer, revisit %v: want only the lemma that is gone", res.Revisit)
+		}
+		if len(res.Reapplied) != 2 {
+			t.Errorf("reapplied %+v", res.Reapplied)
+		}
+		// Leaving the lemma as it is answers the last question.
+		if _, err := engine.CurateAll(ctx, st, []engine.Decision{{Kind: core.CurateDismiss, ID: lemma.ID}}, opts); err != nil {
+			t.Fatal(err)
+		}
+		if res = learnText(t, st, "groups.tex", edited, opts); len(res.Revisit) != 0 {
+			t.Errorf("after leaving the lemma, revisit %v", res.Revisit)
+		}
+	})
+}
+
+// A person reviews a learn before its commit: the decisions are the
+// learn's own, recorded in its session, unlearned with it, and applied
+// again when the chapter is learned again.
+func TestReviewBeforeTheCommit(t *testing.T) {
+	ds := storetest.Domains(t)
+	st := storetest.Open(t)
+	gen := generate.Config{SkillMinPrimitives: 2}
+	opts := engine.CurateOptions{Domains: ds, Generate: gen}
+	empty := export(t, st)
+	var asked engine.ReviewRequest
+	reviewer := engine.ReviewerFunc(func(_ context.Context, req engine.ReviewRequest) ([]core.Curation, error) {
+		asked = req
+		cur, _ := req.Current()
+		ids := map[string]string{}
+		for _, p := range cur {
+			ids[strings.Fields(p.Name)[0]] = p.ID
+		}
+		return []core.Curation{
+			{Kind: core.CurateEdit, ID: ids["Theorem"], Name: "Lagrange's theorem", By: "ada"},
+			{Kind: core.CurateReject, ID: ids["Lemma"], By: "ada"},
+			{Kind: core.CurateEdit, ID: ids["Group"], Type: core.Axiom, By: "ada"},
+			{Kind: core.CurateSplit, ID: ids["Subgroup"], By: "ada", Parts: []core.Part{
+				{Name: "Subgroup", Statement: "A subgroup of a group is a subset closed under the operation and inverses."},
+				{Name: "Closed subset", Statement: "A subset of a group is closed when products of its elements lie in it."},
+			}},
+		}, nil
+	})
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lopts := engine.LearnOptions{Domains: ds, Generate: gen, Reviewer: reviewer}
+	lopts.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked.Candidates == nil || len(res.Curated) != 4 || res.Session.Options["curated"] != "4" {
+		t.Fatalf("review: asked %+v; curated %d, options %v", asked.Source, len(res.Curated), res.Session.Options)
+	}
+	names := map[string]core.Primitive{}
+	for _, p := range res.Primitives {
+		names[p.Name] = p
+	}
+	if _, ok := names["Lagrange's theorem"]; !ok || names["Group"].Type != core.Axiom {
+		t.Errorf("committed %v", slices.Sorted(maps.Keys(names)))
+	}
+	if _, ok := names["Closed subset"]; !ok {
+		t.Errorf("the split's second part was not added: %v", slices.Sorted(maps.Keys(names)))
+	}
+	for n := range names {
+		if strings.HasPrefix(n, "Lemma") {
+			t.Errorf("the rejected lemma was stored as %q", n)
+		}
+	}
+	sub, closed := names["Subgroup"], names["Closed subset"]
+	if !sub.HasEdge(names["Group"].ID, core.Requires) || !closed.HasEdge(names["Group"].ID, core.Requires) {
+		t.Errorf("the split's parts lost the subgroup's edge: %+v / %+v", sub.Dependencies, closed.Dependencies)
+	}
+	// Learned again, the chapter keeps every decision and adds nothing.
+	again := learnText(t, st, "groups.tex", chapter, opts)
+	if len(again.Reapplied) != 4 || len(again.Revisit) != 0 || again.Counts.Added != 0 || again.Counts.Conflicts != 0 {
+		t.Errorf("learned again: reapplied %d, revisit %v, added %d, conflicts %d", len(again.Reapplied), again.Revisit,
+			again.Counts.Added, again.Counts.Conflicts)
+	}
+	for _, id := range []string{again.Session.ID, res.Session.ID} {
+		if _, err := engine.Unlearn(context.Background(), st, id, engine.UnlearnOptions{Domains: ds, Generate: gen}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !sameKnowledge(t, empty, export(t, st)) {
+		t.Error("unlearning the reviewed learn did not restore the store")
 	}
 }

@@ -457,7 +457,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	if len(cur.decided) > 0 {
 		res.Session.Options["curated"] = strconv.Itoa(len(cur.decided))
 	}
-	plan, err = dedupAndMerge(ctx, st, id, ar.Primitives, opts, r)
+	plan, err = dedupAndMerge(ctx, st, id, ar.Primitives, cur.editions(), opts, r)
 	if err == nil {
 		plan.noteCurations(id, cur, opts.now())
 	}

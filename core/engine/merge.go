@@ -125,7 +125,9 @@ func (p *mergePlan) domains() []string { return domainsOf(p.overlay) }
 // re-pointed afterwards; dependencies on stored primitives become "enables"
 // updates of those primitives, recorded so unlearn can take exactly them
 // back. It consumes cands: the merged primitives are made of them.
-func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, opts LearnOptions, r *runner) (*mergePlan, error) {
+// editions maps a candidate to the curated primitive whose place it
+// stands at, reworded (see merge.Situation.Edition).
+func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, editions map[string]string, opts LearnOptions, r *runner) (*mergePlan, error) {
 	cfg := opts.Dedup
 	if cfg == (dedup.Config{}) {
 		cfg = dedup.DefaultConfig()
@@ -194,7 +196,8 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		}
 		var sit merge.Situation
 		if v.Existing != nil {
-			sit = merge.Situation{Pending: pending[pendingKey(v.Existing.ID, cand)], SameSource: assigned[v.Existing.ID]}
+			sit = merge.Situation{Pending: pending[pendingKey(v.Existing.ID, cand)], SameSource: assigned[v.Existing.ID],
+				Edition: editions[id] == v.Existing.ID}
 		}
 		res, err := eng.Place(cand, v.Best, v.Existing, sit)
 		if err != nil {

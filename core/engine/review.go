@@ -125,3 +125,15 @@ func (plan *mergePlan) noteCurations(session string, cur *curated, now time.Time
 	}
 	plan.changes = append(plan.changes, curationNotes(cur.decided, now)...)
 }
+
+// editions maps each candidate that stands, reworded, where a curated
+// primitive was found to that primitive.
+func (c *curated) editions() map[string]string {
+	out := map[string]string{}
+	for _, r := range c.reapplied.Revisit {
+		if r.Reason == curate.Reworded && r.Candidate != "" {
+			out[r.Candidate] = r.Decision.ID
+		}
+	}
+	return out
+}

@@ -19,6 +19,11 @@ type Situation struct {
 	// SameSource says the existing primitive was added by this run: it is
 	// another statement of the same source.
 	SameSource bool
+	// Edition says the candidate stands where existing was found, in the
+	// same document, and a curator decided on existing there: the source
+	// was reworded since (a corrected edition). The curated primitive
+	// takes the new statement rather than meeting it as a rival.
+	Edition bool
 }
 
 // Place decides what to do with cand against the comparator's verdict cmp
@@ -46,6 +51,8 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case s.Pending != "":
 		return e.SkipFor(cand, existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
 			s.Pending, existing.ID)), nil
+	case s.Edition && cmp.Class != core.GenuinelyNew:
+		return e.NewEdition(cand, existing), nil
 	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct) && !sameName(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",
 			cand.ID, existing.ID, cmp.Class, cmp.Confidence))
@@ -75,4 +82,27 @@ func buildsOn(cand, existing *core.Primitive) bool {
 		}
 	}
 	return false
+}
+
+// NewEdition updates existing, which a curator decided on, with the
+// statement cand reads at its place now: the name, type and edges the
+// curator gave it stay; the statement it replaces is kept as a version.
+func (e *Engine) NewEdition(cand, existing *core.Primitive) Result {
+	now := e.opts.now()
+	after := clonePrimitive(*existing)
+	after.Versions = append(after.Versions, keep(existing, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: "the source was reworded"}))
+	after.FormalStatement, after.ComputationalForm = cand.FormalStatement, cand.ComputationalForm
+	after.Keywords = Union(existing.Keywords, cand.Keywords)
+	after.Provenance.ContentHash = cand.Provenance.ContentHash
+	if after.Provenance.ContentHash == "" {
+		after.Provenance.ContentHash = text.ContentHash(cand.FormalStatement)
+	}
+	after.Provenance.Offset, after.Provenance.SHA256, after.Provenance.Bytes = cand.Provenance.Offset, cand.Provenance.SHA256, cand.Provenance.Bytes
+	prov := core.ProvenanceEntry{SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, ExistingID: existing.ID,
+		Domain: cand.Domain, Action: core.ProvUpdateEdition, Outcome: core.ActionUpdate,
+		OriginalFormalStatement: existing.FormalStatement, NewFormalStatement: cand.FormalStatement,
+		Rationale: fmt.Sprintf("Candidate %s stands where the curated %s was found, reworded — %s takes the new statement and keeps its curated name and type.",
+			cand.ID, existing.ID, existing.ID)}
+	before := clonePrimitive(*existing)
+	return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
 }

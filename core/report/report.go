@@ -307,7 +307,7 @@ type group struct {
 // actionOrder is the order known actions' chains are shown in; other
 // actions follow alphabetically.
 var actionOrder = []string{
-	core.ProvAddNew, core.ProvAddSpecialization, core.ProvUpdateGeneralization,
+	core.ProvAddNew, core.ProvAddSpecialization, core.ProvUpdateGeneralization, core.ProvUpdateEdition,
 	core.ProvConflictPresented, core.ProvConflictResolved, core.ProvError,
 }
 
