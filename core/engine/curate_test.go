@@ -299,7 +299,7 @@ func TestDecisionsAnchoredToTheSource(t *testing.T) {
 	t.Run("moved", func(t *testing.T) {
 		// The lemma moves before the theorem: both keep their names.
 		moved := strings.Replace(chapter, "\\begin{theorem}", "@@", 1)
-		lem := chapter[strings.Index(chapter, "\\begin{lemma}"):strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
+		lem := chapter[strings.Index(chapter, "\\begin{lemma}") : strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
 		moved = strings.Replace(moved, lem, "", 1)
 		moved = strings.Replace(moved, "@@", lem+"\\begin{theorem}", 1)
 		res := learnText(t, st, "groups.tex", moved, opts)
@@ -312,7 +312,7 @@ func TestDecisionsAnchoredToTheSource(t *testing.T) {
 	})
 	t.Run("reworded and deleted", func(t *testing.T) {
 		edited := strings.Replace(chapter, "the order of $H$ divides the order of $G$", "the order of $G$ is a multiple of the order of $H$", 1)
-		lem := chapter[strings.Index(chapter, "\\begin{lemma}"):strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
+		lem := chapter[strings.Index(chapter, "\\begin{lemma}") : strings.Index(chapter, "\\end{lemma}")+len("\\end{lemma}\n")]
 		edited = strings.Replace(edited, lem, "", 1)
 		res := learnText(t, st, "groups.tex", edited, opts)
 		if len(res.Reapplied) != 1 || res.Reapplied[0].Kind != core.CurateEdit || res.Reapplied[0].Type != core.Axiom {
