@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os/user"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -17,7 +19,10 @@ const curateHelp = `
 The decision is a session of its own (kind curate), committed atomically: lore
 sessions and the History screen list it with who made it, lore unlearn SESSION
 takes it back exactly, and the skills of the domains it touches are generated
-again from the curated primitives. An unknown id, or a decision that changes
+again from the curated primitives. The decision is anchored to the source the
+primitive came from: learning that source again (or a corrected edition of it)
+applies it again where the statement still reads the same, and names the ones
+that no longer match, to decide again. An unknown id, or a decision that changes
 nothing or is impossible, exits 2 and changes nothing.`
 
 // curate runs one decision and prints what it did.
@@ -40,7 +45,7 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 	if asJSON {
 		return writeJSON(a.stdout, map[string]any{
 			"session": res.Session.ID, "decision": string(d.Kind), "by": d.By,
-			"updated": nonNil(res.Changed), "removed": nonNil(res.Removed), "errors": nonNil(res.Errors),
+			"updated": nonNil(res.Changed), "added": nonNil(res.Added), "removed": nonNil(res.Removed), "errors": nonNil(res.Errors),
 		})
 	}
 	fmt.Fprintln(a.stdout, res.Summary)
@@ -52,7 +57,7 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 
 // curateFlags adds the flags every curation command has.
 func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
-	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "removed", "errors"}`)
+	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "added", "removed", "errors"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }
 
@@ -159,6 +164,77 @@ sentence about terminology) and cuts the edges that touch it.` + curateHelp,
 		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, engine.Decision{Kind: core.CurateReject, ID: args[0], Why: why}, asJSON)
+		},
+	}
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+func (a *app) splitCmd() *cobra.Command {
+	var (
+		asJSON bool
+		why    string
+		parts  []string
+	)
+	cmd := &cobra.Command{
+		Use:   `split ID --part "NAME: STATEMENT" --part "NAME: STATEMENT" …`,
+		Short: "Split a primitive that states several things into one per thing",
+		Long: `Splits a primitive that defines several terms (or states several results) into
+one primitive per part: the first part keeps its id, the others are added beside
+it, each depending on what it depended on; what depended on it depends on the
+first part. A part is "NAME: STATEMENT", or "TYPE NAME: STATEMENT" with a type
+word first (definition, theorem, …).` + curateHelp,
+		Example: `  lore split foundations-definition-2 --part "Injective: f(x)=f(y) implies x=y." \
+      --part "Surjective: every y is f(x) for some x."`,
+		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ps := make([]core.Part, 0, len(parts))
+			for _, s := range parts {
+				p, err := parsePart(s)
+				if err != nil {
+					return err
+				}
+				ps = append(ps, p)
+			}
+			return a.curate(cmd, engine.Decision{Kind: core.CurateSplit, ID: args[0], Parts: ps, Why: why}, asJSON)
+		},
+	}
+	cmd.Flags().StringArrayVar(&parts, "part", nil, `a part, "NAME: STATEMENT" (two or more)`)
+	curateFlags(cmd, &asJSON, &why)
+	return cmd
+}
+
+// parsePart reads "NAME: STATEMENT", with an optional type word first.
+func parsePart(s string) (core.Part, error) {
+	name, stmt, ok := strings.Cut(s, ":")
+	name, stmt = strings.TrimSpace(name), strings.TrimSpace(stmt)
+	if !ok || name == "" || stmt == "" {
+		return core.Part{}, &core.UsageError{Msg: fmt.Sprintf("--part %q: want \"NAME: STATEMENT\"", s)}
+	}
+	var p core.Part
+	if w, rest, ok := strings.Cut(name, " "); ok && slices.Contains(core.PrimitiveTypes, core.PrimitiveType(strings.ToLower(w))) {
+		p.Type, name = core.PrimitiveType(strings.ToLower(w)), strings.TrimSpace(rest)
+	}
+	p.Name, p.Statement = name, stmt
+	return p, nil
+}
+
+func (a *app) dismissCmd() *cobra.Command {
+	var (
+		asJSON bool
+		why    string
+	)
+	cmd := &cobra.Command{
+		Use:   "dismiss ID",
+		Short: "Leave a primitive as it is when an earlier decision no longer matches its source",
+		Long: `Answers the "revisit" lines a learn prints: an earlier decision about ID was
+made on a statement its source has since reworded or removed. dismiss records
+that the primitive stays as it is, so the question is not asked again; to decide
+differently, use lore edit, reject, … instead.` + curateHelp,
+		Example: `  lore dismiss foundations-lemma-1-4-groups`,
+		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.curate(cmd, engine.Decision{Kind: core.CurateDismiss, ID: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)

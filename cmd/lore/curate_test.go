@@ -56,10 +56,29 @@ func TestCurationCommands(t *testing.T) {
 		{[]string{"unlink", group, thm}, "has no edge to"},
 		{[]string{"edit", thm, "--type", "lemma"}, `unknown type "lemma"`},
 		{[]string{"reject"}, "one primitive ID"},
+		{[]string{"split", thm, "--part", "Lagrange: the order of H divides the order of G."}, "needs at least two parts"},
+		{[]string{"split", thm, "--part", "no colon", "--part", "B: b"}, `want "NAME: STATEMENT"`},
+		{[]string{"dismiss", "nope"}, `unknown primitive "nope"`},
 	} {
 		if r := run(c.args...); r.code != ExitUsage || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q: %s", c.args, r.code, ExitUsage, c.want, r.stderr)
 		}
+	}
+	// A split adds its second part beside the first; lore unlearn takes it back.
+	r = run("split", group, "--part", "Group: A group is a set with an associative operation, an identity and inverses.",
+		"--part", "definition Identity element: An identity element e satisfies ea = ae = a for every a.", "--json")
+	var split struct {
+		Session string   `json:"session"`
+		Added   []string `json:"added"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &split) != nil || len(split.Added) != 1 {
+		t.Fatalf("split: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if r := run("show", split.Added[0]); !strings.HasPrefix(r.stdout, "Identity element") {
+		t.Errorf("show the split's part:\n%s", r.stdout)
+	}
+	if r := run("unlearn", split.Session); r.code != 0 {
+		t.Fatalf("unlearn the split: %d %s", r.code, r.stderr)
 	}
 	if r := run("unlearn", out.Session); r.code != 0 {
 		t.Fatalf("unlearn the edit: %d %s", r.code, r.stderr)

@@ -384,6 +384,18 @@ type learnOut struct {
 	// RejectedBefore says when and by whom the gate rejected the source
 	// before, if it did.
 	RejectedBefore string `json:"rejectedBefore,omitempty"`
+	// Reapplied are the curators' decisions applied again to this learn;
+	// Revisit, those that no longer match the source, for a person to
+	// decide again (lore edit, reject, …, or the Review screen).
+	Reapplied []core.Curation `json:"reapplied"`
+	Revisit   []revisitOut    `json:"revisit"`
+}
+
+type revisitOut struct {
+	Decision  core.Curation `json:"decision"`
+	Session   string        `json:"session"`
+	Reason    string        `json:"reason"`
+	Candidate string        `json:"candidate,omitempty"`
 }
 
 type primOut struct {
@@ -409,6 +421,10 @@ func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
 			"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts},
 		Primitives: []primOut{}, Edges: []edgeOut{}, Findings: []core.Finding{}, Skills: []skillOut{},
 		Conflicts: []string{}, Errors: nonNil(res.Errors), RejectedBefore: res.RejectedBefore,
+		Reapplied: append([]core.Curation{}, res.Reapplied...), Revisit: []revisitOut{},
+	}
+	for _, r := range res.Revisit {
+		out.Revisit = append(out.Revisit, revisitOut{r.Decision, r.Decision.Session, r.Reason, r.Candidate})
 	}
 	if res.Analysis != nil {
 		out.ContentType = string(res.Analysis.ContentType)
@@ -488,6 +504,16 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 	}
 	if len(res.Conflicts) > 0 {
 		fmt.Fprintf(&b, "%s %d pending — review with: lore conflicts\n", label("conflicts"), len(res.Conflicts))
+	}
+	if n := len(res.Reapplied); n > 0 {
+		fmt.Fprintf(&b, "%s %d curator decision(s) applied again\n", label("curated  "), n)
+	}
+	for _, r := range res.Revisit {
+		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("revisit  "), r)
+	}
+	if len(res.Revisit) > 0 {
+		fmt.Fprintf(&b, "%s decide again with lore edit, reject, … (or lore dismiss ID to leave one as it is), or in the terminal app's Review\n",
+			st.Faint.Render("         "))
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)

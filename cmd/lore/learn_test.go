@@ -49,13 +49,15 @@ type ltLearn struct {
 		Path       string `json:"path"`
 		Primitives int    `json:"primitives"`
 	} `json:"skills"`
-	Conflicts []string `json:"conflicts"`
-	Errors    []string `json:"errors"`
+	Conflicts []string          `json:"conflicts"`
+	Errors    []string          `json:"errors"`
+	Reapplied []json.RawMessage `json:"reapplied"`
+	Revisit   []json.RawMessage `json:"revisit"`
 }
 
 var (
-	learnKeys     = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "errors"}
-	learnArrays   = []string{"primitives", "edges", "findings", "skills", "conflicts", "errors"}
+	learnKeys     = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "errors", "reapplied", "revisit"}
+	learnArrays   = []string{"primitives", "edges", "findings", "skills", "conflicts", "errors", "reapplied", "revisit"}
 	countKeys     = []string{"added", "updated", "skipped", "conflicts"}
 	primitiveKeys = []string{"id", "name", "type", "domain", "formalStatement", "confidence", "section"}
 	edgeKeys      = []string{"from", "to", "type", "strength"}

@@ -343,6 +343,8 @@ func (a *app) topCommands() []topCommand {
 		{"unlink", a.unlinkCmd},
 		{"merge", a.mergeCmd},
 		{"reject", a.rejectCmd},
+		{"split", a.splitCmd},
+		{"dismiss", a.dismissCmd},
 		{"sessions", a.sessionsCmd},
 		{"report", a.reportCmd},
 		{"conflicts", a.conflictsCmd},
