@@ -422,6 +422,12 @@ func TestReviewBeforeTheCommit(t *testing.T) {
 	if !sub.HasEdge(names["Group"].ID, core.Requires) || !closed.HasEdge(names["Group"].ID, core.Requires) {
 		t.Errorf("the split's parts lost the subgroup's edge: %+v / %+v", sub.Dependencies, closed.Dependencies)
 	}
+	in, err := engine.LoadReport(st, res.Session.ID)
+	if err != nil || !slices.ContainsFunc(in.Provenance, func(e core.ProvenanceEntry) bool {
+		return e.Action == "curate: edit" && strings.Contains(e.Rationale, "by ada") && strings.Contains(e.Rationale, `named "Lagrange's theorem"`)
+	}) {
+		t.Errorf("the learn's report does not list the review's decisions: %v", err)
+	}
 	// Learned again, the chapter keeps every decision and adds nothing.
 	again := learnText(t, st, "groups.tex", chapter, opts)
 	if len(again.Reapplied) != 4 || len(again.Revisit) != 0 || again.Counts.Added != 0 || again.Counts.Conflicts != 0 {

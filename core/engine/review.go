@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
@@ -123,7 +125,53 @@ func (plan *mergePlan) noteCurations(session string, cur *curated, now time.Time
 			Rationale: "rejected by a curator in " + d.Session})
 		plan.changes = append(plan.changes, core.Change{Type: core.ChangeNote, Provenance: &plan.provenance[len(plan.provenance)-1], Timestamp: now})
 	}
-	plan.changes = append(plan.changes, curationNotes(cur.decided, now)...)
+	for _, ch := range curationNotes(cur.decided, now) {
+		d := ch.Curation
+		why := "curated"
+		if d.By != "" {
+			why += " by " + d.By
+		}
+		if d.Why != "" {
+			why += ": " + d.Why
+		}
+		e := core.ProvenanceEntry{SessionID: session, Timestamp: now, CandidateID: d.ID, ExistingID: d.Other,
+			Action: "curate: " + string(d.Kind), Rationale: why + describeDecision(*d)}
+		plan.provenance = append(plan.provenance, e)
+		ch.Provenance = &plan.provenance[len(plan.provenance)-1]
+		plan.changes = append(plan.changes, ch)
+	}
+}
+
+// describeDecision says what a decision decided, for its report line.
+func describeDecision(d core.Curation) string {
+	var parts []string
+	if d.Name != "" {
+		parts = append(parts, fmt.Sprintf("named %q", d.Name))
+	}
+	if d.Type != "" {
+		parts = append(parts, "typed "+string(d.Type))
+	}
+	if d.Statement != "" {
+		parts = append(parts, "restated")
+	}
+	switch d.Kind {
+	case core.CurateLink:
+		parts = append(parts, fmt.Sprintf("depends on %s (%s)", d.Other, cmp.Or(d.Edge, core.Requires)))
+	case core.CurateUnlink:
+		parts = append(parts, "no longer depends on "+d.Other)
+	case core.CurateMerge:
+		parts = append(parts, "merged into "+d.Other)
+	case core.CurateReject:
+		parts = append(parts, "rejected: not stored, and not learned again")
+	case core.CurateSplit:
+		for _, p := range d.Parts {
+			parts = append(parts, fmt.Sprintf("part %q", p.Name))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }
 
 // editions maps each candidate that stands, reworded, where a curated
@@ -136,4 +184,30 @@ func (c *curated) editions() map[string]string {
 		}
 	}
 	return out
+}
+
+// SessionPrimitives are the primitives session id added or updated, as
+// they stand now (what a later session removed is left out), in the
+// order the session met them: what a review of a committed learn shows.
+func SessionPrimitives(st Store, id string) ([]core.Primitive, error) {
+	chs, err := st.Changes(id)
+	if err != nil {
+		return nil, fmt.Errorf("read session %s: %w", id, err)
+	}
+	var out []core.Primitive
+	seen := map[string]bool{}
+	for _, ch := range chs {
+		if (ch.Type != core.ChangeAdd && ch.Type != core.ChangeUpdate) || ch.Link() || seen[ch.PrimitiveID] {
+			continue
+		}
+		seen[ch.PrimitiveID] = true
+		p, ok, err := st.GetPrimitive(ch.PrimitiveID)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }

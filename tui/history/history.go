@@ -45,6 +45,10 @@ type UnlearnMsg struct {
 	Force bool
 }
 
+// ReviewMsg asks the root to open the primitives session ID learned in
+// the Review screen.
+type ReviewMsg struct{ ID string }
+
 // Preview is what an unlearn would change, as the confirmation shows it.
 type Preview struct {
 	// Removed, Restored and Readded count the primitives the unlearn
@@ -155,6 +159,7 @@ func (m Model) KeyMap() KeyMap {
 	k.Unlearn.SetEnabled(idle && ok && refusal(s) == "")
 	k.Force.SetEnabled(idle && (m.blocked != nil || ok && refusal(s) == ""))
 	k.Dismiss.SetEnabled(m.blocked != nil && !confirming)
+	k.Review.SetEnabled(idle && ok && reviewable(s))
 	k.List = k.List.WithEnabled(!confirming && len(m.sessions) > 1)
 	scroll := !confirming && m.maxScroll() > 0
 	for _, b := range []*key.Binding{&k.ReportUp, &k.ReportDown, &k.ReportPageUp, &k.ReportPageDown} {
@@ -326,8 +331,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.unlearnForced()
 	case key.Matches(kp, k.Dismiss):
 		m.blocked = nil
+	case key.Matches(kp, k.Review):
+		if s, ok := m.Selected(); ok && reviewable(s) {
+			return m, func() tea.Msg { return ReviewMsg{ID: s.ID} }
+		}
+		m.explain = "only a committed learn that stands can be reviewed"
 	}
 	return m, nil
+}
+
+// reviewable says whether a session's primitives can be reviewed: a
+// committed learn not since unlearned.
+func reviewable(s core.Session) bool {
+	return s.Kind != core.KindUnlearn && s.Kind != core.KindCurate && !s.DryRun && refusal(s) == ""
 }
 
 // unlearn asks for the preview of the selected session's unlearn.

@@ -21,6 +21,9 @@ type KeyMap struct {
 	Unlearn, Force, Confirm, Cancel key.Binding
 	// Dismiss hides the integrity problem of a blocked unlearn.
 	Dismiss key.Binding
+	// Review opens the selected learn session's primitives in the Review
+	// screen, to rename, retype, reject, link, merge or split them.
+	Review key.Binding
 }
 
 // DefaultKeyMap returns the History screen's default bindings.
@@ -42,13 +45,14 @@ func DefaultKeyMap() KeyMap {
 		Confirm:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, unlearn")),
 		Cancel:         key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no, keep it")),
 		Dismiss:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss")),
+		Review:         key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "review its primitives")),
 	}
 }
 
 // ShortHelp lists the bindings that act on sessions; disabled ones are
 // left out by the help bubble.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Confirm, k.Cancel, k.Unlearn, k.Force, k.Dismiss, k.ReportDown}
+	return []key.Binding{k.Confirm, k.Cancel, k.Review, k.Unlearn, k.Force, k.Dismiss, k.ReportDown}
 }
 
 // FullHelp lists every binding, by purpose.
@@ -56,6 +60,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		k.List.Bindings(),
 		{k.ReportUp, k.ReportDown, k.ReportPageUp, k.ReportPageDown},
-		{k.Unlearn, k.Force, k.Confirm, k.Cancel, k.Dismiss},
+		{k.Review, k.Unlearn, k.Force, k.Confirm, k.Cancel, k.Dismiss},
 	}
 }
