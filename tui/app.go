@@ -100,6 +100,9 @@ type Options struct {
 	// Runs, when not nil, delivers the learns other lore processes start
 	// while this one owns the store; the Learn screen follows them.
 	Runs <-chan ExternalRun
+	// Review shows each run's candidates in the Review screen before they
+	// are committed (a dry run's are not: nothing is committed).
+	Review bool
 	// Notice is shown in the status line when the application opens,
 	// until the first key: what was said before the application took the
 	// terminal (a configuration's warnings) and its screen would hide.

@@ -28,7 +28,7 @@ import (
 // The application does not keep the store open: each screen's load, each
 // run and each change opens it for as long as it takes (appStores), so
 // that other lore commands keep working while it is open.
-func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnform.Request) (tui.Outcome, error) {
+func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnform.Request, review bool) (tui.Outcome, error) {
 	if err := a.checkStore(ctx); err != nil {
 		return tui.Outcome{}, err
 	}
@@ -68,7 +68,16 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 		defer func() { _ = release() }()
 		return rejectionsIn(db, source)
 	}
-	out, err := tui.Run(ctx, tui.Options{
+	// A run's review reads the curators' standing decisions the same way.
+	base.Curations = func(ctx context.Context) ([]core.Curation, error) {
+		db, release, err := open(ctx, false)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = release() }()
+		return engine.StandingCurations(db)
+	}
+	out, err := tui.Run(ctx, tui.Options{Review: review,
 		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs, ExportDir: filepath.Join(dir, "exports"),
 		Changed: changed, Notice: a.cfg.notice(),
 	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))

@@ -91,6 +91,9 @@ func (a *app) learnCmd() *cobra.Command {
 		dryRun bool
 		plain  bool
 		policy gate.Policy
+		// noReview commits a run of the terminal application without
+		// its Review screen.
+		noReview bool
 	)
 	cmd := &cobra.Command{
 		Annotations: map[string]string{annotPaths: "source"},
@@ -133,7 +136,10 @@ Every change is part of the session, so lore unlearn takes it back.
 Skills (Agent Skills folders), agents and teams are regenerated for every domain
 the session touched, under output_dir. With --dry-run everything runs and nothing
 is written. On a terminal the run opens in the terminal application (stage panes,
-findings reviewer at the gate); --plain prints a line per stage instead. When
+findings reviewer at the gate, then the Review screen, where a curator renames,
+retypes, rejects, links, merges or splits the candidates before they are
+committed, or commits them as they are with c; --no-review commits without it);
+--plain prints a line per stage instead. When
 stdout is not a terminal, or with --json (one object), it runs headless. The gate
 follows lore gate's rules and flags. Ctrl-c stops the run and
 leaves the store unchanged. The store is opened (and locked) only once the
@@ -180,7 +186,7 @@ the store busy waits up to 3s for it before exiting 4.
 				}
 				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
 					Tier: opts.Tier, Policy: policy}
-				out, err := a.runApp(cmd.Context(), opts, start)
+				out, err := a.runApp(cmd.Context(), opts, start, !noReview)
 				if err != nil {
 					return err
 				}
@@ -245,6 +251,7 @@ the store busy waits up to 3s for it before exiting 4.
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
 	cmd.Flags().BoolVar(&plain, "plain", false, "on a terminal, print a line per stage instead of opening the terminal application")
+	cmd.Flags().BoolVar(&noReview, "no-review", false, "in the terminal application, commit without the Review screen")
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")

@@ -279,7 +279,7 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 				return err
 			}
 			// Each run's outcome was shown in the application.
-			_, err = a.runApp(cmd.Context(), opts, learnform.Request{})
+			_, err = a.runApp(cmd.Context(), opts, learnform.Request{}, true)
 			return err
 		},
 	}
