@@ -49,6 +49,8 @@ type KeyMap struct {
 	TypingList listwin.Keys
 
 	mode mode
+	// filtered: a filter is set, so esc drops it rather than leaving.
+	filtered bool
 }
 
 // DefaultKeyMap returns the Review screen's default bindings.
@@ -107,8 +109,13 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	case modeRevisit:
 		return []key.Binding{k.Reapply, k.Leave, k.List.Down, k.Undo, k.Commit, k.Cancel}
 	}
+	// No prompt is open, on a primitive.
+	esc := k.Cancel
+	if k.filtered {
+		esc = k.ClearFilter
+	}
 	return []key.Binding{k.offers(), k.Rename, k.Retype, k.Edit, k.Reject, k.Link, k.Merge, k.Unlink, k.Split,
-		k.Undo, k.Filter, k.Commit, k.Cancel}
+		k.Undo, k.Filter, k.Commit, esc}
 }
 
 // FullHelp lists every binding, by purpose.

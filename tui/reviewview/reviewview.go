@@ -211,7 +211,7 @@ func (m Model) SetSize(w, h int) Model {
 // or the review's.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
-	k.mode = m.mode
+	k.mode, k.filtered = m.mode, m.query != ""
 	if k.mode == modeNone {
 		if it, ok := m.selected(); ok && it.rev >= 0 {
 			k.mode = modeRevisit

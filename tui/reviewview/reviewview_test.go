@@ -504,3 +504,27 @@ func BenchmarkReviewDecide2000(b *testing.B) {
 		m, _ = m.Update(tuitest.Press('z'))
 	}
 }
+
+func TestMouseAndHeader(t *testing.T) {
+	in := input()
+	in.Pending = false
+	m := load(in, 120, 30, true)
+	if v := plain(m); strings.Contains(v, "before commit") || !strings.HasPrefix(v, " review · ") {
+		t.Fatalf("a committed session's review is titled as a pending learn:\n%s", v)
+	}
+	m, _ = m.Click(5, 3) // the list's third line: Group
+	if p, _ := m.Selected(); p.ID != "alg-group" {
+		t.Fatalf("click selected %s", p.ID)
+	}
+	m, _ = m.Click(100, 1) // the detail pane: nothing moves
+	m, _ = m.Scroll(2)
+	if p, _ := m.Selected(); p.ID != "alg-lagrange" {
+		t.Fatalf("scroll selected %s", p.ID)
+	}
+	// With a filter set, esc drops it and the help says so.
+	m, _ = send(m, append([]tea.Msg{tuitest.Press('/')}, typeText("order")...)...)
+	m, _ = send(m, keyEnter)
+	if h := m.KeyMap().ShortHelp(); h[len(h)-1].Help().Desc != "clear filter" {
+		t.Errorf("help with a filter set ends with %v", h[len(h)-1].Help())
+	}
+}

@@ -1,6 +1,7 @@
 package reviewview
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -88,7 +89,7 @@ func (m Model) askOffers() Model {
 	var out []string
 	for _, n := range m.offer(r.p) {
 		n = strings.TrimSpace(oneLine(n))
-		if n != "" && !containsStr(out, n) {
+		if n != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 		if len(out) == maxOffers {
@@ -97,15 +98,6 @@ func (m Model) askOffers() Model {
 	}
 	m.offers = out
 	return m
-}
-
-func containsStr(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // View draws the review in exactly the size given: a header (or the
