@@ -362,12 +362,21 @@ func TestHostileText(t *testing.T) {
 	ps := groups()
 	ps[0].Name = "Set\x1b[2J\u202e"
 	ps[0].FormalStatement = "A set\x1b]52;c;ZXZpbA==\x07 is $x \\in S$\n\twith tabs"
-	m := load(Input{Candidates: curate.NewCandidates(ps)}, 80, 24, true)
-	v := m.View()
-	if strings.Contains(ansi.Strip(v), "\x1b") || strings.Contains(v, "\u202e") || strings.Contains(v, "\x07") {
-		t.Fatalf("raw control characters reach the screen: %q", v)
+	ps[1].Name = "群の二項演算と単位元" // wide characters: two cells each
+	ps[1].Provenance.Section = "§１.２ 演算"
+	for _, s := range []size{{80, 24}, {120, 40}, {61, 17}} {
+		m := load(Input{Candidates: curate.NewCandidates(ps)}, s.W, s.H, true)
+		for _, k := range []tea.Msg{nil, keyDown, tuitest.Press('r')} {
+			if k != nil {
+				m, _ = m.Update(k)
+			}
+			v := m.View()
+			if strings.Contains(ansi.Strip(v), "\x1b") || strings.Contains(v, "\u202e") || strings.Contains(v, "\x07") {
+				t.Fatalf("raw control characters reach the screen: %q", v)
+			}
+			tuitest.CheckSize(t, v, s.W, s.H)
+		}
 	}
-	tuitest.CheckSize(t, v, 80, 24)
 }
 
 func TestEmptyAndTinySizes(t *testing.T) {
