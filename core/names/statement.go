@@ -210,7 +210,14 @@ func term(ts []token, i int) string {
 			break
 		}
 	}
-	for len(out) > 0 && (out[len(out)-1].math || isStop(out[len(out)-1].low)) {
+	for len(out) > 0 {
+		last := out[len(out)-1]
+		if last.math && len(out) > 1 && (out[len(out)-2].low == "of" || out[len(out)-2].low == "form") {
+			break // "primes of the form 4x-1" keeps its formula
+		}
+		if !last.math && !isStop(last.low) {
+			break
+		}
 		out = out[:len(out)-1]
 	}
 	for len(out) > 0 && isArticle(out[0].low) {
@@ -245,6 +252,16 @@ func definedTerms(st string) []string {
 					break
 				}
 			}
+		case ts[i].low == "define" && i > 0 && ts[i-1].low == "we" && i+1 < len(ts) && isArticle(ts[i+1].low):
+			// "we define the tensor product $A \otimes B$ …"
+			if tm := term(ts, i+2); !generic(tm) {
+				out = appendTerm(out, tm)
+			}
+		case ts[i].low == "defined" && i > 0 && (ts[i-1].low == "is" || ts[i-1].low == "are"):
+			// "The completion $(…)$ is defined as follows"
+			if subj := subjectBefore(ts, i-1); !generic(subj) {
+				out = appendTerm(out, subj)
+			}
 		case ts[i].low == "call" && i > 0 && ts[i-1].low == "we":
 			for j := i + 1; j < len(ts) && j < i+4; j++ {
 				if ts[j].math {
@@ -257,11 +274,13 @@ func definedTerms(st string) []string {
 	// "A groupoid is a category …": the words between an article opening
 	// a sentence and the first "is".
 	for i := 0; i+2 < len(ts); i++ {
-		if (ts[i].s != "A" && ts[i].s != "An") || (i > 0 && !ts[i-1].end) {
+		if (ts[i].s != "A" && ts[i].s != "An" && ts[i].s != "The") || (i > 0 && !ts[i-1].end) {
 			continue
 		}
 		for j := i + 1; j < len(ts) && j <= i+maxTermWords+1; j++ {
 			if ts[j].low == "is" || ts[j].low == "are" {
+				// The term may be followed by its symbol: "The cross
+				// product $\times$ is …".
 				var words []token
 				for _, t := range ts[i+1 : j] {
 					if t.math || t.end {
@@ -269,8 +288,10 @@ func definedTerms(st string) []string {
 					}
 					words = append(words, t)
 				}
-				if len(words) == j-i-1 {
-					out = appendTerm(out, join(words))
+				if n := len(words); n > 0 && (n == j-i-1 || n == j-i-2 && ts[j-1].math) {
+					if tm := join(words); !generic(tm) {
+						out = appendTerm(out, tm)
+					}
 				}
 				break
 			}
