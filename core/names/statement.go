@@ -173,10 +173,10 @@ func join(ts []token) string {
 var termStops = map[string]bool{
 	"if": true, "when": true, "whenever": true, "provided": true, "iff": true, "such": true,
 	"and": true, "with": true, "which": true, "that": true, "where": true, "whose": true,
-	"is": true, "are": true, "for": true, "in": true, "on": true, "to": true, "by": true,
+	"is": true, "are": true, "for": true, "on": true, "to": true, "by": true,
 	"as": true, "at": true, "then": true, "there": true, "has": true, "have": true,
 	"satisfying": true, "given": true, "defined": true, "from": true, "between": true,
-	"modulo": true, "over": true, "under": true, "whenever,": true, "or": true, "but": true,
+	"modulo": true, "or": true, "but": true,
 }
 
 // maxTermWords is the longest term read.
@@ -320,6 +320,7 @@ func appendTerm(out []string, t string) []string {
 // "this algorithm computes …" → what it computes.
 func conclusionPhrases(st string, definition bool) []string {
 	ts := tokens(st)
+	decl := declarations(ts)
 	var out []string
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
@@ -394,10 +395,24 @@ func conclusionPhrases(st string, definition bool) []string {
 				break
 			}
 			if tm, single := predicateBefore(ts, i); tm != "" {
-				if single {
-					out = appendTerm(out, "criterion for being "+tm)
-				} else {
-					out = appendTerm(out, "characterization of "+tm)
+				out = appendTerm(out, criterion(decl, subjectOf(ts, i), tm, single))
+			}
+		case "equivalent":
+			// "The following are equivalent: (1) $F$ is left exact, …"
+			if i < 2 || ts[i-1].low != "are" || ts[i-2].low != "following" {
+				break
+			}
+			for j := i + 1; j+1 < len(ts) && j < i+6; j++ {
+				if ts[j].math && (ts[j+1].low == "is" || ts[j+1].low == "are") {
+					k := j + 2
+					article := k < len(ts) && isArticle(ts[k].low)
+					if article {
+						k++
+					}
+					if tm := term(ts, k); tm != "" && !generic(tm) {
+						out = appendTerm(out, criterion(decl, ts[j].s, tm, !article && len(strings.Fields(tm)) <= 2))
+					}
+					break
 				}
 			}
 		case "computes", "finds", "determines":
@@ -501,6 +516,91 @@ func subjectBefore(ts []token, i int) string {
 		words[l], words[r] = words[r], words[l]
 	}
 	return strings.Join(words, " ")
+}
+
+// declarations maps the symbols a statement declares to their kind:
+// "Let $F: \mathcal{A} \to \mathcal{B}$ be a functor" gives F → "functor".
+func declarations(ts []token) map[string]string {
+	var d map[string]string
+	for i := 0; i+3 < len(ts); i++ {
+		if ts[i].low != "let" && ts[i].low != "suppose" {
+			continue
+		}
+		var syms []string
+		j := i + 1
+		for ; j < len(ts) && j < i+6; j++ {
+			if ts[j].math {
+				syms = append(syms, symbol(ts[j].s))
+				continue
+			}
+			if ts[j].low == "and" {
+				continue
+			}
+			break
+		}
+		if len(syms) == 0 || j+1 >= len(ts) || ts[j].low != "be" {
+			continue
+		}
+		k := j + 1
+		if isArticle(ts[k].low) {
+			k++
+		}
+		kind := term(ts, k)
+		if kind == "" {
+			continue
+		}
+		if d == nil {
+			d = map[string]string{}
+		}
+		for _, s := range syms {
+			if s != "" {
+				d[s] = kind
+			}
+		}
+	}
+	return d
+}
+
+// symbol is the symbol a formula declares: "$F: A \to B$" declares F.
+func symbol(f string) string {
+	m := strings.Trim(f, "$\\()[] ")
+	if i := strings.IndexAny(m, ":,"); i >= 0 {
+		m = m[:i]
+	}
+	if i := strings.Index(m, `\colon`); i >= 0 {
+		m = m[:i]
+	}
+	return strings.TrimSpace(m)
+}
+
+// subjectOf is the formula that is the subject of the clause ending before
+// ts[i] ("$\mathcal{S}$ is split if and only if" → "$\mathcal{S}$").
+func subjectOf(ts []token, i int) string {
+	for j := i - 1; j > 0 && j >= i-maxTermWords-2; j-- {
+		if (ts[j].low == "is" || ts[j].low == "are") && ts[j-1].math {
+			return ts[j-1].s
+		}
+	}
+	return ""
+}
+
+// criterion names a characterization of property tm: "criterion for a
+// functor to be left exact" when the subject's kind is declared and tm is
+// an adjective (single), else "criterion for being tm" or
+// "characterization of tm".
+func criterion(decl map[string]string, subject, tm string, single bool) string {
+	kind := decl[symbol(subject)]
+	switch {
+	case kind != "" && single:
+		art := "a "
+		if strings.ContainsRune("aeiouAEIOU", firstRune(kind)) {
+			art = "an "
+		}
+		return "criterion for " + art + kind + " to be " + tm
+	case single:
+		return "criterion for being " + tm
+	}
+	return "characterization of " + tm
 }
 
 // predicateBefore is T in "… is (a|an) T if": the words after the last
