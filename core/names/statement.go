@@ -326,6 +326,16 @@ func conclusionPhrases(st string, definition bool) []string {
 		t := ts[i]
 		switch t.low {
 		case "exist", "exists", "is", "are":
+			if (t.low == "is" || t.low == "are") && i > 0 && ts[i-1].math && i+1 < len(ts) && !isArticle(ts[i+1].low) && !ts[i+1].math {
+				// "Then $g \circ f$ is representable" → "representable is
+				// stable under composition"
+				if op := stableUnder(ts[i-1].s); op != "" && afterThen(ts, i-1) {
+					if prop := property(ts, i+1); prop != "" && hypothesisHas(ts, i-1, prop) {
+						out = appendTerm(out, prop+" is stable under "+op)
+					}
+				}
+				break
+			}
 			if (t.low == "is" || t.low == "are") && i > 0 && ts[i-1].math {
 				// "$Y_2 \otimes Y_1$ is a left dual of …" → "left dual of
 				// a tensor product"
@@ -488,6 +498,77 @@ var (
 	juxtaposed = regexp.MustCompile(`^[A-Za-z](?:_\w|_\{[^}]*\})?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
 	summed     = regexp.MustCompile(`^[A-Za-z](?:_\w|_\{[^}]*\})? ?\+ ?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
 )
+
+// stableUnder names the operation a formula's main symbol results from,
+// for "… is P" conclusions: "$g \circ f: x \to z$" is a composition,
+// "$x \times_y y' \to y'$" a base change.
+func stableUnder(f string) string {
+	m := strings.Trim(f, "$\\()[] ")
+	if i := strings.Index(m, ":="); i >= 0 {
+		m = m[i+2:]
+	}
+	if i := strings.IndexAny(m, ":="); i >= 0 {
+		m = m[:i]
+	}
+	switch {
+	case strings.Contains(m, `\times_`):
+		return "base change"
+	case strings.Contains(m, `\circ`):
+		return "composition"
+	}
+	return ""
+}
+
+// afterThen reports whether ts[j] is in the conclusion of its sentence:
+// "then" comes at most three words before it.
+func afterThen(ts []token, j int) bool {
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		if ts[k].low == "then" {
+			return true
+		}
+		if ts[k].end {
+			return false
+		}
+	}
+	return false
+}
+
+// property reads a property at ts[i]: up to three words ("fully
+// faithful", "representable"), no formula, no stop word.
+func property(ts []token, i int) string {
+	var words []string
+	for ; i < len(ts) && len(words) < 3; i++ {
+		t := ts[i]
+		if t.math || isStop(t.low) || termStops[t.low] || !wordLike(t.s) || t.low == "also" {
+			break
+		}
+		words = append(words, t.low)
+		if t.end {
+			break
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// hypothesisHas reports whether prop was said before ts[j]: a property
+// the conclusion keeps ("let f, g be representable … then g∘f is
+// representable").
+func hypothesisHas(ts []token, j int, prop string) bool {
+	ws := strings.Fields(prop)
+	for k := 0; k+len(ws) <= j; k++ {
+		ok := true
+		for n, w := range ws {
+			if ts[k+n].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
 
 // subjectBefore is the prose noun phrase before ts[i] (formulas skipped,
 // at most maxTermWords words, not crossing punctuation or a stop word).
