@@ -181,10 +181,12 @@ func stemKey(name string) string {
 // dropped.
 func tidy(s string) string {
 	s = text.CollapseSpace(umlauts.Replace(text.ReadableMath(s)))
-	s = strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(".,;:!?([{\"“”'`-–—", r) && r != '\''
+	s = strings.TrimLeftFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(".,;:!?\"“”`-–—", r)
 	})
-	s = strings.TrimRight(s, ")]}")
+	s = strings.TrimRightFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(".,;:!?([{\"“”`-–—", r)
+	})
 	for _, art := range []string{"The ", "the ", "A ", "An ", "a ", "an "} {
 		if strings.HasPrefix(s, art) && len(s) > len(art)+3 {
 			s = s[len(art):]
@@ -192,13 +194,16 @@ func tidy(s string) string {
 		}
 	}
 	if strings.Count(s, "(") != strings.Count(s, ")") {
-		s = strings.NewReplacer("(", "", ")", "").Replace(s)
+		s = parens.Replace(s)
 	}
 	return strings.TrimSpace(s)
 }
 
 // umlauts are TeX's accent shorthands a title may keep ("K"unneth").
 var umlauts = strings.NewReplacer(`\"u`, "ü", `\"o`, "ö", `\"a`, "ä", `"u`, "ü", `"o`, "ö", `"a`, "ä", `{ü}`, "ü", `{ö}`, "ö", `{ä}`, "ä")
+
+// parens drops unbalanced parentheses.
+var parens = strings.NewReplacer("(", "", ")", "")
 
 // junk reports whether s cannot be a name: empty, too long, a sentence,
 // no word of three letters that is not a stopword, or a name that says

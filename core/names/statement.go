@@ -73,7 +73,7 @@ func tokens(s string) []token {
 				j = i + 1
 			}
 			w := strings.Trim(s[i:j], "{}")
-			w = strings.NewReplacer("{", "", "}", "").Replace(w)
+			w = braces.Replace(w)
 			t := token{s: w}
 			trimmed := strings.TrimRightFunc(w, func(r rune) bool { return strings.ContainsRune(",.;:!?)]", r) })
 			if trimmed != w && strings.ContainsAny(w[len(trimmed):], ",.;:!?") {
@@ -95,6 +95,9 @@ func tokens(s string) []token {
 	}
 	return out
 }
+
+// braces drops TeX grouping from a word ("{\em abelian}" → "abelian").
+var braces = strings.NewReplacer("{", "", "}", "")
 
 // openers begin a statement's own sentence: a phrase before the first of
 // them at the start of a statement is a title the author gave it
