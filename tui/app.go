@@ -33,6 +33,7 @@ import (
 	"github.com/lore-kb/lore/tui/history"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/pipeline"
+	"github.com/lore-kb/lore/tui/reviewview"
 	"github.com/lore-kb/lore/tui/skillsview"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -145,6 +146,10 @@ type Model struct {
 	graph     graphview.Model
 	history   history.Model
 	skills    skillsview.Model
+	// review is the Review screen, shown over the tab reviewing names
+	// while a review is open (see review.go).
+	review    reviewview.Model
+	reviewing *reviewing
 	// stale marks the screens whose data must be reloaded when shown.
 	stale       map[tab]bool
 	rows        []graphview.Row
@@ -208,7 +213,7 @@ func New(ctx context.Context, opts Options) Model {
 	st := styles.New(opts.Dark)
 	m := Model{ctx: ctx, opts: opts, st: &st, keys: DefaultKeyMap(), help: help.New(), launched: &launched{},
 		learn: pipeline.New(st), form: learnform.New(st), findings: findings.New(st),
-		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st),
+		conflicts: diffview.New(st), graph: graphview.New(st).WithDomains(opts.Learn.Domains), history: history.New(st), skills: skillsview.New(st), review: reviewview.New(st),
 		stale: map[tab]bool{tabConflicts: true, tabGraph: true, tabSkills: true, tabHistory: true}, rankBy: graph.ByImportance}
 	m.help.Styles = help.DefaultStyles(opts.Dark)
 	m.notice = opts.Notice
@@ -265,6 +270,7 @@ func (m *Model) setStyles(st styles.Styles) {
 	for _, s := range m.screens() {
 		s.setStyles(st)
 	}
+	m.review = m.review.SetStyles(st)
 }
 
 // bodyHeight is the screen area between the tab bar and the status bar
@@ -275,6 +281,7 @@ func (m *Model) resize() {
 	for _, s := range m.screens() {
 		s.setSize(m.w, m.bodyHeight())
 	}
+	m.review = m.review.SetSize(m.w, m.bodyHeight())
 	m.help.SetWidth(m.w)
 }
 
@@ -370,6 +377,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.done, m.Result, m.RunErr = true, msg.res, msg.err
 		m = m.dropAsks(msg.run)
+		if r := m.reviewing; r != nil && r.ask != nil {
+			// The run ended (cancelled) while its review was open.
+			m.reviewing = nil
+		}
 		if msg.err == nil && msg.res != nil && msg.res.Committed {
 			m.lastSession = msg.res.Session.ID
 		}
@@ -395,6 +406,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.quit()
 	case tea.KeyPressMsg:
 		return m.key(msg)
+	}
+	if next, cmd, ok := m.reviewMsg(msg); ok {
+		return next, cmd
 	}
 	if next, cmd, ok := m.screenMsg(msg); ok {
 		return next, cmd
@@ -561,6 +575,9 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.NewLearn):
 		next, cmd := m.newLearn()
 		return next, cmd
+	case m.tab == tabLearn && m.reviewing != nil && m.reviewing.hidden && key.Matches(k, m.keys.Review):
+		m.reviewing.hidden = false
+		return m, nil
 	case m.tab == tabLearn && key.Matches(k, m.keys.CancelRun):
 		return m.askCancel(), nil
 	case m.tab == tabGraph && key.Matches(k, m.keys.Rank):

@@ -26,7 +26,9 @@ type KeyMap struct {
 	CancelRun key.Binding
 	// Rank switches the Graph screen between importance and reach.
 	Rank key.Binding
-	Help key.Binding
+	// Review goes back to a run's review the person stepped away from.
+	Review key.Binding
+	Help   key.Binding
 	// CloseHelp closes the help view.
 	CloseHelp key.Binding
 	Quit      key.Binding
@@ -48,6 +50,7 @@ func DefaultKeyMap() KeyMap {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		CloseHelp: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
 		Rank:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
+		Review:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "back to the run's review")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q/ctrl+c", "quit")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y", "ctrl+c"), key.WithHelp("y", "yes")),

@@ -29,6 +29,8 @@ type run struct {
 	cancel context.CancelFunc
 	events <-chan engine.Event
 	asks   chan approvalAsk
+	// reviews carries the run's review of its candidates (Options.Review).
+	reviews chan reviewAsk
 
 	// claim is taken once: by the command, to start the engine, or by
 	// stop, to keep a run whose command never started (the program ended
@@ -152,7 +154,10 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
 	opts.Events = engine.NewBroker()
 	r := &run{id: opts.SessionID, source: req.Source, cancel: cancel, events: opts.Events.Subscribe(m.ctx),
-		asks: make(chan approvalAsk), done: make(chan struct{})}
+		asks: make(chan approvalAsk), reviews: make(chan reviewAsk), done: make(chan struct{})}
+	if m.opts.Review && !req.DryRun {
+		opts.Reviewer = reviewer{asks: r.reviews}
+	}
 	// Gate flags given with this very source decide it; otherwise the
 	// reviewer does.
 	if !req.Flagged() {
@@ -210,6 +215,8 @@ func listen(r *run) tea.Cmd {
 			return eventMsg{run: r.id, at: time.Now(), e: e}
 		case a := <-r.asks:
 			return askMsg{run: r.id, ask: a}
+		case a := <-r.reviews:
+			return reviewAskMsg{run: r.id, ask: a}
 		}
 	}
 }

@@ -139,5 +139,11 @@ func (m *Model) screens() [len(tabNames)]screen {
 	}
 }
 
-// top is the screen on top.
-func (m *Model) top() screen { return m.screens()[m.tab] }
+// top is the screen on top: an open review over the tab it was opened
+// on, else the tab's own screen.
+func (m *Model) top() screen {
+	if r := m.reviewing; r != nil && r.on == m.tab && !r.hidden {
+		return reviewScreen{m}
+	}
+	return m.screens()[m.tab]
+}

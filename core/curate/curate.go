@@ -116,6 +116,11 @@ func (w *Work) dependents(id string) ([]string, error) {
 // Apply applies one decision. A decision that finds things already as it
 // would leave them changes nothing and is no error (see Changed).
 func (w *Work) Apply(d core.Curation) error {
+	if d.Kind == core.CurateDismiss && d.Anchor != nil {
+		// An answer about a statement gone from the source: there may be
+		// nothing left to look up.
+		return nil
+	}
 	p, err := w.get(d.ID)
 	if err != nil {
 		return err

@@ -108,6 +108,16 @@ func TestReapplyAnchors(t *testing.T) {
 	if len(re.Revisit) != 1 || re.Revisit[0].Decision.ID != "b" {
 		t.Errorf("after the answer, revisit %+v", re.Revisit)
 	}
+	// Leaving the deleted one, at its old place, answers it too: the
+	// dismissal applies though nothing stands there.
+	w = curate.New(g)
+	if err := w.Apply(core.Curation{Kind: core.CurateDismiss, ID: "b", Anchor: anchor("b")}); err != nil {
+		t.Fatal(err)
+	}
+	standing = append(standing, core.Curation{Kind: core.CurateDismiss, ID: "b", Anchor: anchor("b")})
+	if re = curate.Reapply(g, curate.New(g), standing); len(re.Revisit) != 0 {
+		t.Errorf("after leaving the deleted one, revisit %+v", re.Revisit)
+	}
 }
 
 // BenchmarkReapply1000 applies 1,000 standing decisions (renames, retypes
