@@ -103,15 +103,11 @@ func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
 }
 
 // collector gathers offers, keeping each name (by its stems) once with its
-// best score.
+// best score, in the order found.
 type collector struct {
-	own    string
+	own    string // the stems of the primitive's own name
 	offers []Offer
-	at     map[string]int
-	order  []int
-	seq    int
-	seqOf  []int
-	counts []int
+	at     map[string]int // stems → index in offers
 }
 
 func (c *collector) add(name, from string, score float64) {
@@ -127,40 +123,27 @@ func (c *collector) add(name, from string, score float64) {
 		c.at = map[string]int{}
 	}
 	if i, ok := c.at[key]; ok {
-		c.counts[i]++
-		if score > c.offers[i].Score {
-			c.offers[i].Score, c.offers[i].From = score, from
-		} else if from == FromLibrary && c.offers[i].From == FromLibrary {
+		o := &c.offers[i]
+		switch {
+		case score > o.Score:
+			o.Score, o.From = score, from
+		case from == FromLibrary && o.From == FromLibrary:
 			// The same name held by several similar primitives.
-			c.offers[i].Score += 0.01
+			o.Score += 0.01
 		}
 		return
 	}
 	c.at[key] = len(c.offers)
 	c.offers = append(c.offers, Offer{Name: name, From: from, Score: score})
-	c.seqOf = append(c.seqOf, c.seq)
-	c.counts = append(c.counts, 1)
-	c.seq++
 }
 
 func (c *collector) ranked(n int) []Offer {
-	idx := make([]int, len(c.offers))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		oa, ob := c.offers[idx[a]], c.offers[idx[b]]
-		if oa.Score != ob.Score {
-			return oa.Score > ob.Score
-		}
-		return c.seqOf[idx[a]] < c.seqOf[idx[b]]
-	})
-	if len(idx) > n {
-		idx = idx[:n]
-	}
-	out := make([]Offer, len(idx))
-	for i, j := range idx {
-		out[i] = c.offers[j]
+	out := c.offers
+	// Stable: equal scores keep the order found (library, known results,
+	// the statement's title, defined terms, titles, conclusions).
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
+	if len(out) > n {
+		out = out[:n]
 	}
 	return out
 }
