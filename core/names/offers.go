@@ -48,6 +48,7 @@ const (
 	scoreNamedTitle  = 0.8
 	scoreConclusion  = 0.6
 	scoreTitle       = 0.45
+	scoreAloneTitle  = 0.7
 	scoreSection     = 0.4
 	maxOfferWords    = 9
 	maxOfferBytes    = 80
@@ -61,6 +62,26 @@ const (
 // ignored); their own non-fallback names rank first. Offers reads only its
 // arguments and never fails: a statement it cannot read gives fewer offers.
 func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
+	return OffersIn(p, similar, n, Context{})
+}
+
+// Context is what a caller knows of a primitive's surroundings that its own
+// fields do not say.
+type Context struct {
+	// SectionResults is how many results the primitive's section holds,
+	// the primitive included (0: unknown). A section with one result is
+	// often named after it; one with many is a topic.
+	SectionResults int
+}
+
+// sharedSection is the number of results from which a section title is
+// taken for a topic rather than a result's name.
+const sharedSection = 4
+
+// OffersIn is Offers with what the caller knows of the primitive's section:
+// the section title ranks higher when the result is alone in its section
+// and lower when many results share it.
+func OffersIn(p core.Primitive, similar []core.Primitive, n int, ctx Context) []Offer {
 	if n <= 0 {
 		return nil
 	}
@@ -91,10 +112,10 @@ func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
 	}
 	title := Title(p.Name)
 	if title != "" {
-		c.add(title, FromTitle, titleScore(title, scoreTitle))
+		c.add(title, FromTitle, ctx.sectionScore(titleScore(title, scoreTitle)))
 	}
 	if sec := p.Provenance.Section; sec != "" && !strings.EqualFold(sec, title) {
-		c.add(sec, FromSection, titleScore(sec, scoreSection))
+		c.add(sec, FromSection, ctx.sectionScore(titleScore(sec, scoreSection)))
 	}
 	for _, d := range conclusionPhrases(st, p.Type == core.Definition) {
 		c.add(d, FromStatement, scoreConclusion)
@@ -111,6 +132,9 @@ type collector struct {
 }
 
 func (c *collector) add(name, from string, score float64) {
+	if score <= 0 {
+		return
+	}
 	name = tidy(name)
 	if junk(name) {
 		return
@@ -273,6 +297,21 @@ func titleScore(t string, base float64) float64 {
 		return scoreNamedTitle - 0.05
 	}
 	return base
+}
+
+// sectionScore adjusts a section title's score by how many results share
+// the section: alone, the title likely names the result; among many, it
+// names their topic. A generic title (score 0) stays out.
+func (ctx Context) sectionScore(score float64) float64 {
+	switch {
+	case score <= 0 || ctx.SectionResults <= 0:
+		return score
+	case ctx.SectionResults == 1:
+		return max(score, scoreAloneTitle)
+	case ctx.SectionResults >= sharedSection && score < scoreNamedTitle:
+		return score / 2
+	}
+	return score
 }
 
 // eponym reports whether s carries a person's name in the possessive
