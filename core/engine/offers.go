@@ -56,5 +56,34 @@ func NameOffers(st Store, p core.Primitive, n int) ([]names.Offer, error) {
 			similar = append(similar, *s)
 		}
 	}
-	return names.Offers(p, similar, n), nil
+	ctx, err := sectionContext(st, p)
+	if err != nil {
+		return nil, err
+	}
+	return names.OffersIn(p, similar, n, ctx), nil
+}
+
+// sectionContext counts the stored results of p's section (its document
+// and section title), p included, so a section title is ranked by how many
+// results share it.
+func sectionContext(st Store, p core.Primitive) (names.Context, error) {
+	sec, doc := p.Provenance.Section, p.Provenance.Document
+	if sec == "" || doc == "" || p.Domain == "" {
+		return names.Context{}, nil
+	}
+	ps, err := st.ByDomain(p.Domain)
+	if err != nil {
+		return names.Context{}, fmt.Errorf("name offers for %s: section: %w", p.ID, err)
+	}
+	n, self := 0, false
+	for _, q := range ps {
+		if q.Provenance.Section == sec && q.Provenance.Document == doc {
+			n++
+			self = self || q.ID == p.ID
+		}
+	}
+	if !self {
+		n++
+	}
+	return names.Context{SectionResults: n}, nil
 }

@@ -54,3 +54,40 @@ func TestNameOffersStoreErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNameOffersRanksSectionTitles: a section title ranks first when its
+// result is alone in the section and below a phrase of the statement when
+// the section holds many results.
+func TestNameOffersRanksSectionTitles(t *testing.T) {
+	statement := `A functor is an equivalence of categories if and only if it is fully faithful and essentially surjective.`
+	mk := func(id string) core.Primitive {
+		p := offerPrim(id, "Lemma 2.19 — Equivalences", statement)
+		p.Provenance.Document, p.Provenance.Section = "categories.tex", "Equivalences"
+		return p
+	}
+	p := mk("algebra-lemma-2-19")
+	alone := newFakeStore()
+	alone.prims[p.ID] = p
+	got, err := engine.NameOffers(alone, p, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0].Name != "Equivalences" {
+		t.Errorf("alone in its section: offers %+v, want the section title first", got)
+	}
+	crowded := newFakeStore()
+	crowded.prims[p.ID] = p
+	for i, other := range []string{"a", "b", "c", "d"} {
+		q := mk("algebra-other-" + other)
+		q.FormalStatement = statement + " Case " + string(rune('1'+i)) + "."
+		q.Provenance.ContentHash = text.ContentHash(q.FormalStatement)
+		crowded.prims[q.ID] = q
+	}
+	got, err = engine.NameOffers(crowded, p, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0].Name != "characterization of equivalence of categories" {
+		t.Errorf("in a crowded section: offers %+v, want the statement's characterization first", got)
+	}
+}

@@ -11,12 +11,12 @@ import (
 // FuzzOffers: any name, statement and section give at most n offers, none
 // empty, none a fallback, never a panic.
 func FuzzOffers(f *testing.F) {
-	f.Add("Lemma 1.1.9 — The Greatest Common Divisor", `Suppose $a,b,n\in\Z$. Then $\gcd(a,b) = \gcd(a,b-an)$.`, "The Greatest Common Divisor", 3, false)
-	f.Add("Definition 2", `A group $G$ is called abelian if $ab=ba$.`, "Groups", 2, true)
-	f.Add("Theorem", `Prime Sieve Given $n$, this algorithm computes the primes up to $n$.`, "", 5, false)
-	f.Add("Theorem 1", "$$ \\sum_{n=0}^{p-1} $ unclosed \\( math", "(", 1, false)
-	f.Add("Lemma 3", `The following are equivalent: (1) $F$ is left exact`, "", 3, false)
-	f.Fuzz(func(t *testing.T, name, statement, section string, n int, definition bool) {
+	f.Add("Lemma 1.1.9 — The Greatest Common Divisor", `Suppose $a,b,n\in\Z$. Then $\gcd(a,b) = \gcd(a,b-an)$.`, "The Greatest Common Divisor", 3, false, 1)
+	f.Add("Definition 2", `A group $G$ is called abelian if $ab=ba$.`, "Groups", 2, true, 5)
+	f.Add("Theorem", `Prime Sieve Given $n$, this algorithm computes the primes up to $n$.`, "", 5, false, 0)
+	f.Add("Theorem 1", "$$ \\sum_{n=0}^{p-1} $ unclosed \\( math", "(", 1, false, -3)
+	f.Add("Lemma 3", `The following are equivalent: (1) $F$ is left exact`, "", 3, false, 12)
+	f.Fuzz(func(t *testing.T, name, statement, section string, n int, definition bool, sectionResults int) {
 		n %= 8
 		typ := core.Theorem
 		if definition {
@@ -24,7 +24,7 @@ func FuzzOffers(f *testing.F) {
 		}
 		p := core.Primitive{Name: name, Type: typ, FormalStatement: statement, Provenance: core.Provenance{Section: section}}
 		lib := []core.Primitive{{ID: "x", Name: section, FormalStatement: statement}}
-		got := Offers(p, lib, n)
+		got := OffersIn(p, lib, n, Context{SectionResults: sectionResults})
 		if n <= 0 && len(got) != 0 {
 			t.Fatalf("n=%d: %d offers", n, len(got))
 		}

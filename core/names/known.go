@@ -17,7 +17,10 @@ import (
 type known struct {
 	name  string
 	words []string
-	re    *regexp.Regexp
+	// not are words whose presence makes the statement a different
+	// result ("infinitely many primes of the form 4x-1" is not Euclid's).
+	not []string
+	re  *regexp.Regexp
 }
 
 // bar matches an absolute value or norm bar as ReadableMath writes them.
@@ -33,7 +36,6 @@ var knownResults = []known{
 	{name: "Euler's theorem", re: regexp.MustCompile(`\^\(?[φϕ]\(n\)\)?≡1\(?modn`)},
 	{name: "Wilson's theorem", re: regexp.MustCompile(`\(p-1\)!≡-1`)},
 	{name: "Euler's criterion", words: []string{"("}, re: regexp.MustCompile(`\^\(\(p-1\)/2\)≡`)},
-	{name: "Chinese remainder theorem", words: []string{"remainder"}, re: regexp.MustCompile(`chineseremainder`)},
 	{name: "Chinese remainder theorem", re: regexp.MustCompile(`x≡[a-z]\(?mod[a-z]\)?(and|,)x≡[a-z]\(?mod[a-z]`)},
 	{name: "Chinese remainder theorem", words: []string{"≅"}, re: regexp.MustCompile(`z/(mn|m₁⋯m|m1⋯m)z.*≅.*z/mz×z/nz`)},
 	{name: "division algorithm", words: []string{"unique"}, re: regexp.MustCompile(`0≤r<.*=(bq|qb|nq|qn|dq|qd)\+r`)},
@@ -41,11 +43,10 @@ var knownResults = []known{
 	{name: "Euclid's lemma", words: []string{"prime"}, re: regexp.MustCompile(`p[|∣]ab.*p[|∣]a.*p[|∣]b`)},
 	{name: "Euclid's lemma", words: []string{"prime", "divides"}, re: regexp.MustCompile(`pdividesab.*(pdividesa|dividesa)`)},
 	{name: "fundamental theorem of arithmetic", words: []string{"product of primes", "unique"}},
-	{name: "infinitude of primes", words: []string{"infinitely many primes"}},
+	{name: "infinitude of primes", words: []string{"infinitely many primes"}, not: []string{"of the form", "such that", "with", "congruent"}},
 	{name: "Lagrange's theorem", words: []string{"order", "subgroup", "divides"}},
 	{name: "Lagrange's theorem", words: []string{"subgroup"}, re: regexp.MustCompile(`[|∣]h[|∣]divides[|∣]g[|∣]|[|∣]h[|∣][|∣][|∣]g[|∣]|[|∣]g[|∣]=[|∣]g:h[|∣][|∣]h[|∣]|\[g:h\]`)},
 	{name: "quadratic reciprocity", re: regexp.MustCompile(`\(-1\)\^\(\(p-1\)/2·?\(q-1\)/2\)|\(-1\)\^\(\(p-1\)\(q-1\)/4\)`)},
-	{name: "quadratic reciprocity", words: []string{"quadratic reciprocity"}},
 	{name: "Dirichlet's approximation theorem", re: regexp.MustCompile(`[|∣]x-[a-z]/([a-z])[|∣](≤|<)1/\(?\(?([a-z])[\^(]`)},
 	{name: "Dirichlet's approximation theorem", re: regexp.MustCompile(`[|∣][a-zα]-[a-z]/([a-z])[|∣](≤|<)1/([a-z])\(`)},
 	{name: "pigeonhole principle", words: []string{"pigeon"}},
@@ -72,7 +73,6 @@ var knownResults = []known{
 	{name: "Cauchy integral formula", words: []string{"holomorphic"}, re: regexp.MustCompile(`1/\(?2πi\)?∫|1/2πi∫`)},
 	{name: "identity theorem", words: []string{"holomorphic", "identically"}, re: regexp.MustCompile(`connected`)},
 	{name: "open mapping theorem", words: []string{"holomorphic", "open"}, re: regexp.MustCompile(`openmap|f\(u\)isopen`)},
-	{name: "Yoneda lemma", words: []string{"yoneda"}},
 	{name: "Yoneda lemma", words: []string{"fully faithful", "functor"}, re: regexp.MustCompile(`[x-z]↦h_?[x-z]|h_x|mor\(-,x\)|mor_c\(-,x\)`)},
 	{name: "left adjoints preserve colimits", words: []string{"left adjoint", "colim"}},
 	{name: "right adjoints preserve limits", words: []string{"right adjoint", "lim"}, re: regexp.MustCompile(`rightadjoint.*(commuteswithlimits|preserveslimits|lim)`)},
@@ -92,7 +92,6 @@ var knownResults = []known{
 	{name: "first isomorphism theorem", re: regexp.MustCompile(`/ker\(?[a-zφψ]\)?≅(im|[a-zφψ]\()`)},
 	{name: "Cauchy's theorem for groups", words: []string{"divides", "element of order"}, re: regexp.MustCompile(`order(p|ofp)`)},
 	{name: "Cantor's theorem", re: regexp.MustCompile(`[|∣]([a-z])[|∣]<[|∣](p|pp|𝒫|℘|2\^)\(?([a-z])\)?[|∣]`)},
-	{name: "Sylow theorems", words: []string{"sylow"}},
 	{name: "Eisenstein's criterion", words: []string{"irreducible"}, re: regexp.MustCompile(`p\^?2(doesnotdivide|∤)`)},
 	{name: "Gauss's lemma", words: []string{"primitive polynomials", "primitive"}, re: regexp.MustCompile(`productofprimitive|primitivepolynomialsisprimitive`)},
 	{name: "well-ordering principle", words: []string{"nonempty", "least element"}, re: regexp.MustCompile(`(natural|positiveinteger|nonnegativeinteger|integers)`)},
@@ -118,6 +117,12 @@ func knownMatches(st string) []string {
 		ok := true
 		for _, w := range k.words {
 			if !strings.Contains(prose, w) {
+				ok = false
+				break
+			}
+		}
+		for _, w := range k.not {
+			if strings.Contains(prose, w) {
 				ok = false
 				break
 			}

@@ -244,6 +244,15 @@ func TestOffersStatementShapes(t *testing.T) {
 		{core.Theorem, `There are infinitely many primes of the form $4x-1$.`, "infinitely many primes of the form 4x-1"},
 		// A property kept by composition.
 		{core.Theorem, `Let $f$ and $g$ be continuous. Then $g \circ f$ is continuous.`, "continuous is stable under composition"},
+		{core.Theorem, `The composition of two injective maps is injective.`, "injective is stable under composition"},
+		// A list of equivalent conditions for something to exist.
+		{core.Theorem, `Let $\mathcal{C}$ be a category. The following are equivalent: (1) Finite products exist in $\mathcal{C}$. (2) A final object and binary products exist.`, "criterion for finite products to exist"},
+		// An existence stated as "has".
+		{core.Theorem, `Let $k$ be a field. The category of vector spaces over $k$ has finite biproducts.`, "existence of finite biproducts of vector spaces"},
+		// Transitivity.
+		{core.Theorem, `If $A$ is a subgroup of $B$ and $B$ is a subgroup of $C$, then $A$ is a subgroup of $C$.`, "subgroup of is transitive"},
+		// Commuting, the subject before its formula.
+		{core.Theorem, `Then limits over $I$ commute with products.`, "limits commute with products"},
 	} {
 		p := prim(c.typ, "Lemma 3.2", c.statement, "Miscellany")
 		got := Offers(p, nil, 3)

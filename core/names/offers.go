@@ -48,6 +48,7 @@ const (
 	scoreNamedTitle  = 0.8
 	scoreConclusion  = 0.6
 	scoreTitle       = 0.45
+	scoreAloneTitle  = 0.7
 	scoreSection     = 0.4
 	maxOfferWords    = 9
 	maxOfferBytes    = 80
@@ -61,6 +62,26 @@ const (
 // ignored); their own non-fallback names rank first. Offers reads only its
 // arguments and never fails: a statement it cannot read gives fewer offers.
 func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
+	return OffersIn(p, similar, n, Context{})
+}
+
+// Context is what a caller knows of a primitive's surroundings that its own
+// fields do not say.
+type Context struct {
+	// SectionResults is how many results the primitive's section holds,
+	// the primitive included (0: unknown). A section with one result is
+	// often named after it; one with many is a topic.
+	SectionResults int
+}
+
+// sharedSection is the number of results from which a section title is
+// taken for a topic rather than a result's name.
+const sharedSection = 4
+
+// OffersIn is Offers with what the caller knows of the primitive's section:
+// the section title ranks higher when the result is alone in its section
+// and lower when many results share it.
+func OffersIn(p core.Primitive, similar []core.Primitive, n int, ctx Context) []Offer {
 	if n <= 0 {
 		return nil
 	}
@@ -91,10 +112,10 @@ func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
 	}
 	title := Title(p.Name)
 	if title != "" {
-		c.add(title, FromTitle, titleScore(title, scoreTitle))
+		c.add(title, FromTitle, ctx.sectionScore(titleScore(title, scoreTitle)))
 	}
 	if sec := p.Provenance.Section; sec != "" && !strings.EqualFold(sec, title) {
-		c.add(sec, FromSection, titleScore(sec, scoreSection))
+		c.add(sec, FromSection, ctx.sectionScore(titleScore(sec, scoreSection)))
 	}
 	for _, d := range conclusionPhrases(st, p.Type == core.Definition) {
 		c.add(d, FromStatement, scoreConclusion)
@@ -103,18 +124,17 @@ func Offers(p core.Primitive, similar []core.Primitive, n int) []Offer {
 }
 
 // collector gathers offers, keeping each name (by its stems) once with its
-// best score.
+// best score, in the order found.
 type collector struct {
-	own    string
+	own    string // the stems of the primitive's own name
 	offers []Offer
-	at     map[string]int
-	order  []int
-	seq    int
-	seqOf  []int
-	counts []int
+	at     map[string]int // stems → index in offers
 }
 
 func (c *collector) add(name, from string, score float64) {
+	if score <= 0 {
+		return
+	}
 	name = tidy(name)
 	if junk(name) {
 		return
@@ -127,40 +147,27 @@ func (c *collector) add(name, from string, score float64) {
 		c.at = map[string]int{}
 	}
 	if i, ok := c.at[key]; ok {
-		c.counts[i]++
-		if score > c.offers[i].Score {
-			c.offers[i].Score, c.offers[i].From = score, from
-		} else if from == FromLibrary && c.offers[i].From == FromLibrary {
+		o := &c.offers[i]
+		switch {
+		case score > o.Score:
+			o.Score, o.From = score, from
+		case from == FromLibrary && o.From == FromLibrary:
 			// The same name held by several similar primitives.
-			c.offers[i].Score += 0.01
+			o.Score += 0.01
 		}
 		return
 	}
 	c.at[key] = len(c.offers)
 	c.offers = append(c.offers, Offer{Name: name, From: from, Score: score})
-	c.seqOf = append(c.seqOf, c.seq)
-	c.counts = append(c.counts, 1)
-	c.seq++
 }
 
 func (c *collector) ranked(n int) []Offer {
-	idx := make([]int, len(c.offers))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		oa, ob := c.offers[idx[a]], c.offers[idx[b]]
-		if oa.Score != ob.Score {
-			return oa.Score > ob.Score
-		}
-		return c.seqOf[idx[a]] < c.seqOf[idx[b]]
-	})
-	if len(idx) > n {
-		idx = idx[:n]
-	}
-	out := make([]Offer, len(idx))
-	for i, j := range idx {
-		out[i] = c.offers[j]
+	out := c.offers
+	// Stable: equal scores keep the order found (library, known results,
+	// the statement's title, defined terms, titles, conclusions).
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
+	if len(out) > n {
+		out = out[:n]
 	}
 	return out
 }
@@ -290,6 +297,21 @@ func titleScore(t string, base float64) float64 {
 		return scoreNamedTitle - 0.05
 	}
 	return base
+}
+
+// sectionScore adjusts a section title's score by how many results share
+// the section: alone, the title likely names the result; among many, it
+// names their topic. A generic title (score 0) stays out.
+func (ctx Context) sectionScore(score float64) float64 {
+	switch {
+	case score <= 0 || ctx.SectionResults <= 0:
+		return score
+	case ctx.SectionResults == 1:
+		return max(score, scoreAloneTitle)
+	case ctx.SectionResults >= sharedSection && score < scoreNamedTitle:
+		return score / 2
+	}
+	return score
 }
 
 // eponym reports whether s carries a person's name in the possessive

@@ -14,8 +14,9 @@ type token struct {
 	s    string // as written (a formula with its delimiters)
 	low  string // lowercased, punctuation trimmed ("" for a formula)
 	math bool
-	// end is true when punctuation that ends a phrase (, . ; :) follows.
-	end bool
+	// end is true when punctuation that ends a phrase (, . ; :) follows,
+	// period when a full stop does.
+	end, period bool
 }
 
 // maxTokens bounds the work per statement: names come from its first
@@ -51,6 +52,7 @@ func tokens(s string) []token {
 			t := token{s: s[i:e], math: true}
 			if e < len(s) && strings.ContainsRune(",.;:", rune(s[e])) {
 				t.end = true
+				t.period = s[e] == '.'
 			}
 			out = append(out, t)
 			i = e
@@ -78,6 +80,7 @@ func tokens(s string) []token {
 			trimmed := strings.TrimRightFunc(w, func(r rune) bool { return strings.ContainsRune(",.;:!?)]", r) })
 			if trimmed != w && strings.ContainsAny(w[len(trimmed):], ",.;:!?") {
 				t.end = true
+				t.period = strings.ContainsAny(w[len(trimmed):], ".!?") && !isAbbrev(trimmed)
 			}
 			t.low = strings.ToLower(strings.TrimFunc(trimmed, func(r rune) bool {
 				return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\''
@@ -85,6 +88,7 @@ func tokens(s string) []token {
 			if t.low != "" || t.end {
 				if t.low == "" && len(out) > 0 {
 					out[len(out)-1].end = true
+					out[len(out)-1].period = out[len(out)-1].period || strings.ContainsAny(w, ".!?")
 				} else {
 					t.s = strings.TrimRight(trimmed, "(['\"")
 					out = append(out, t)
@@ -380,16 +384,17 @@ func conclusionPhrases(st string, definition bool) []string {
 				obj = i + 2
 			}
 			subj := subjectBefore(ts, i)
+			if subj == "" && i > 2 && ts[i-1].math && (ts[i-2].low == "over" || ts[i-2].low == "of") {
+				// "colimits over $\mathcal{I}$ commute with …"
+				subj = subjectBefore(ts, i-2)
+			}
 			if subj == "" {
 				break
 			}
 			if o := term(ts, obj); o != "" {
 				verb := t.low
-				if verb == "commute" || verb == "preserve" {
-					verb += "s"
-				}
-				if verb == "commutes" {
-					verb = "commutes with"
+				if verb == "commutes" || verb == "commute" {
+					verb += " with"
 				}
 				out = appendTerm(out, subj+" "+verb+" "+o)
 			}
@@ -403,6 +408,10 @@ func conclusionPhrases(st string, definition bool) []string {
 				}
 			}
 		case "if":
+			if prop := transitive(ts, i); prop != "" {
+				out = appendTerm(out, prop+" is transitive")
+				break
+			}
 			// "… is (a|an) T if and only if …"
 			if i+2 >= len(ts) || ts[i+1].low != "and" || ts[i+2].low != "only" {
 				break
@@ -413,6 +422,12 @@ func conclusionPhrases(st string, definition bool) []string {
 		case "equivalent":
 			// "The following are equivalent: (1) $F$ is left exact, …"
 			if i < 2 || ts[i-1].low != "are" || ts[i-2].low != "following" {
+				break
+			}
+			if tm := existsCondition(ts, i+1); tm != "" {
+				// "(1) Finite limits exist in $\mathcal{C}$" → "criterion
+				// for finite limits to exist"
+				out = appendTerm(out, "criterion for "+tm+" to exist")
 				break
 			}
 			for j := i + 1; j+1 < len(ts) && j < i+6; j++ {
@@ -427,6 +442,25 @@ func conclusionPhrases(st string, definition bool) []string {
 					}
 					break
 				}
+			}
+		case "has", "have":
+			// "The 2-category of categories fibred in sets has 2-fibre
+			// products." → "existence of 2-fibre products of categories
+			// fibred in sets"
+			if definition || !assertion(ts, i) {
+				break
+			}
+			if tm := term(ts, i+1); strings.Contains(tm, " ") && !generic(tm) && !noTerm[strings.Fields(strings.ToLower(tm))[0]] {
+				if of := ofPhrase(ts, i); of != "" {
+					tm += " of " + of
+				}
+				out = appendTerm(out, "existence of "+tm)
+			}
+		case "composition":
+			// "The composition of two strongly cartesian morphisms is
+			// strongly cartesian."
+			if prop := composedProperty(ts, i); prop != "" {
+				out = appendTerm(out, prop+" is stable under composition")
 			}
 		case "computes", "finds", "determines":
 			if i > 0 && ts[i-1].low == "algorithm" {
@@ -571,6 +605,167 @@ func hypothesisHas(ts []token, j int, prop string) bool {
 		}
 	}
 	return false
+}
+
+// noTerm are first words of what follows "has" that name no thing: "has
+// no solution", "has the following properties", "has order …".
+var noTerm = map[string]bool{
+	"no": true, "following": true, "order": true, "one": true, "exactly": true, "at": true,
+	"only": true, "finitely": true, "infinitely": true, "two": true, "property": true, "properties": true,
+}
+
+// sentenceStart is the index of the first token of ts[i]'s sentence.
+func sentenceStart(ts []token, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if ts[j].period {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// assertion reports whether ts[i] is in a sentence that asserts rather than
+// assumes: one that does not open with "let", "if", "assume" and the like.
+func assertion(ts []token, i int) bool {
+	switch ts[sentenceStart(ts, i)].low {
+	case "let", "if", "assume", "suppose", "given", "when", "whenever", "for", "consider":
+		return false
+	}
+	for j := sentenceStart(ts, i); j < i; j++ {
+		switch ts[j].low {
+		case "if", "assume", "suppose", "equivalent", "1", "2", "3", "i", "ii", "iii":
+			// A hypothesis, or one of a list of conditions.
+			return false
+		}
+	}
+	return true
+}
+
+// isAbbrev reports whether w ends in an abbreviation's period, not a
+// sentence's: "i.e.", "e.g.", "resp.".
+func isAbbrev(w string) bool {
+	switch strings.ToLower(w) {
+	case "i.e", "e.g", "resp", "cf", "etc", "vs", "viz":
+		return true
+	}
+	return false
+}
+
+// ofPhrase is what the subject of ts[i]'s sentence is of: "The 2-category
+// of categories fibred in sets has …" → "categories fibred in sets".
+func ofPhrase(ts []token, i int) string {
+	for j := sentenceStart(ts, i); j < i; j++ {
+		if ts[j].low == "of" {
+			var words []token
+			for _, t := range ts[j+1 : i] {
+				if t.math || t.end || (isStop(t.low) && t.low != "in") || len(words) == maxTermWords {
+					break
+				}
+				words = append(words, t)
+			}
+			for len(words) > 0 && isStop(words[len(words)-1].low) {
+				words = words[:len(words)-1]
+			}
+			return join(words)
+		}
+	}
+	return ""
+}
+
+// existsCondition reads "(1) Finite limits exist in …" after a "the
+// following are equivalent" at ts[i]: the words before "exist".
+func existsCondition(ts []token, i int) string {
+	for i < len(ts) && (ts[i].low == "1" || ts[i].low == "i" || ts[i].low == "a" && ts[i].s == "(a)") {
+		i++
+	}
+	for j := i; j < len(ts) && j <= i+maxTermWords; j++ {
+		if ts[j].low == "exist" || ts[j].low == "exists" {
+			var words []string
+			for _, t := range ts[i:j] {
+				if t.math || !wordLike(t.s) || termStops[t.low] {
+					return ""
+				}
+				words = append(words, t.low)
+			}
+			tm := strings.Join(words, " ")
+			if tm == "" || generic(tm) {
+				return ""
+			}
+			return tm
+		}
+		if ts[j].end {
+			return ""
+		}
+	}
+	return ""
+}
+
+// composedProperty reads "composition of (two) P Ns is P" at ts[i] and
+// returns P.
+func composedProperty(ts []token, i int) string {
+	j := i + 1
+	if j >= len(ts) || ts[j].low != "of" {
+		return ""
+	}
+	j++
+	if j < len(ts) && (ts[j].low == "two" || isArticle(ts[j].low)) {
+		j++
+	}
+	for k := j + 1; k < len(ts) && k <= j+4; k++ {
+		if ts[k].low == "is" || ts[k].low == "are" {
+			if k+1 >= len(ts) {
+				return ""
+			}
+			prop := property(ts, k+1)
+			// The property is said of the composed things too: "two
+			// strongly cartesian morphisms".
+			before := make([]string, 0, k-j)
+			for _, t := range ts[j:k] {
+				before = append(before, t.low)
+			}
+			if prop != "" && strings.HasPrefix(strings.Join(before, " "), prop+" ") {
+				return prop
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// transitive reads "if $A$ is P $B$ and $B$ is P $C$, then $A$ is P $C$"
+// at ts[i] (the "if") and returns P.
+func transitive(ts []token, i int) string {
+	// clause reads "$X$ is|are P $Y$" at j: X, P, Y and the index after Y.
+	clause := func(j int) (x, p, y string, next int) {
+		if j+3 >= len(ts) || !ts[j].math || (ts[j+1].low != "is" && ts[j+1].low != "are") {
+			return "", "", "", 0
+		}
+		var words []string
+		k := j + 2
+		for ; k < len(ts) && !ts[k].math && len(words) < 3; k++ {
+			if !wordLike(ts[k].s) {
+				return "", "", "", 0
+			}
+			words = append(words, ts[k].low)
+		}
+		if k >= len(ts) || !ts[k].math || len(words) == 0 {
+			return "", "", "", 0
+		}
+		return symbol(ts[j].s), strings.Join(words, " "), symbol(ts[k].s), k + 1
+	}
+	a, p1, b, j := clause(i + 1)
+	if p1 == "" || j >= len(ts) || ts[j].low != "and" {
+		return ""
+	}
+	b2, p2, c, j := clause(j + 1)
+	if p2 != p1 || b2 != b || j >= len(ts) || ts[j].low != "then" {
+		return ""
+	}
+	a3, p3, c3, _ := clause(j + 1)
+	if p3 != p1 || a3 != a || c3 != c {
+		return ""
+	}
+	return p1
 }
 
 // subjectBefore is the prose noun phrase before ts[i] (formulas skipped,

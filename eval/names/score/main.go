@@ -7,7 +7,7 @@
 // counts as named when one of its offers is judged genuine: the name a
 // teacher would use for it.
 //
-//	go run ./eval/names/score [-dir DIR] [-set dev|held-out] [-only WORK] [-n 3] [-v] [-todo FILE]
+//	go run ./eval/names/score [-dir DIR] [-set dev|held-out|held-out-2] [-only WORK] [-n 3] [-v] [-todo FILE]
 //
 // DIR is where fetch.sh put the files. Offers nobody judged are counted
 // and reported; -todo writes them as JUDGED.tsv rows to fill in, with the
@@ -54,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.dir, "dir", filepath.Join(cache, "lore", "eval", "names"), "`folder` where fetch.sh put the files")
 	fs.StringVar(&o.manifest, "manifest", filepath.Join("eval", "names", "MANIFEST.tsv"), "manifest `file`")
 	fs.StringVar(&o.judged, "judged", filepath.Join("eval", "names", "JUDGED.tsv"), "judgements `file`")
-	fs.StringVar(&o.set, "set", "", "score only this `set` (dev or held-out)")
+	fs.StringVar(&o.set, "set", "", "score only this `set` (dev, held-out or held-out-2)")
 	fs.StringVar(&o.only, "only", "", "score only this `work`")
 	fs.StringVar(&o.todo, "todo", "", "write the unjudged offers to this `file` as rows to judge")
 	fs.IntVar(&o.n, "n", 3, "offers per result")
@@ -144,8 +144,8 @@ func readManifest(path string) ([]row, error) {
 		if len(f) < 8 {
 			return nil, fmt.Errorf("%s: line %d: %d columns, want 9", path, i+1, len(f))
 		}
-		if f[7] != "dev" && f[7] != "held-out" {
-			return nil, fmt.Errorf("%s: line %d: set %q is neither dev nor held-out", path, i+1, f[7])
+		if f[7] != "dev" && f[7] != "held-out" && f[7] != "held-out-2" {
+			return nil, fmt.Errorf("%s: line %d: set %q is not dev, held-out or held-out-2", path, i+1, f[7])
 		}
 		out = append(out, row{name: f[0], repo: f[1], commit: f[2], path: f[3], sha: f[5], work: f[6], set: f[7]})
 	}
@@ -332,15 +332,17 @@ func report(w io.Writer, tally map[string]*counts, order []string, n int) {
 }
 
 // rank orders report rows: dev works, dev total, held-out works, held-out
-// total, all.
+// total, the second held-out set likewise, all.
 func rank(k string) int {
 	set, work, _ := strings.Cut(k, "\t")
 	r := 0
 	switch set {
 	case "held-out":
 		r = 2
-	case "all":
+	case "held-out-2":
 		r = 4
+	case "all":
+		r = 6
 	}
 	if work == "(all)" {
 		r++
