@@ -273,7 +273,7 @@ func rowColumns(w int) columns {
 	if rest < 12 {
 		return columns{name: max(rest, 1)}
 	}
-	c := columns{name: min(max(rest*7/20, 10), 28)}
+	c := columns{name: min(max(rest*2/5, 10), 34)}
 	r2 := rest - c.name - 1
 	switch {
 	case r2 >= 40:
