@@ -443,3 +443,50 @@ func TestReviewBeforeTheCommit(t *testing.T) {
 		t.Error("unlearning the reviewed learn did not restore the store")
 	}
 }
+
+// A statement reworded past recognition is asked about; a reviewer who
+// gives the new statement the curated name again makes it the curated
+// primitive's new edition: updated, not added beside it.
+func TestReviewConfirmsANewEdition(t *testing.T) {
+	st, ps, opts := curated(t)
+	lemma := find(t, ps, "Lemma")
+	ctx := context.Background()
+	if _, err := engine.Curate(ctx, st, engine.Decision{Kind: core.CurateEdit, ID: lemma.ID, Name: "Socks–shoes property"}, opts); err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(chapter, "In a group (Definition~\\ref{def:group}) the inverse of the product $ab$ is $b^{-1}a^{-1}$, taken in reverse order.",
+		"Socks go on before shoes and come off after them: $(xy)^{-1} = y^{-1}x^{-1}$ for all $x, y$.", 1)
+	if edited == chapter {
+		t.Fatal("setup: the lemma was not reworded")
+	}
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
+	lopts.Policy.Approve = true
+	lopts.Reviewer = engine.ReviewerFunc(func(_ context.Context, req engine.ReviewRequest) ([]core.Curation, error) {
+		if len(req.Revisit) != 1 || req.Revisit[0].Reason != curate.Reworded {
+			t.Fatalf("revisit %+v", req.Revisit)
+		}
+		return []core.Curation{{Kind: core.CurateEdit, ID: req.Revisit[0].Candidate, Name: "Socks–shoes property"}}, nil
+	})
+	res, err := engine.Learn(ctx, st, path, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts.Added != 0 || res.Counts.Updated != 1 || res.Counts.Conflicts != 0 {
+		t.Errorf("added %d, updated %d, conflicts %d", res.Counts.Added, res.Counts.Updated, res.Counts.Conflicts)
+	}
+	p, _ := get(t, st, lemma.ID)
+	if p.Name != "Socks–shoes property" || !strings.Contains(p.FormalStatement, "Socks go on") || len(p.Versions) != 1 {
+		t.Errorf("the curated lemma is %q %q (%d versions)", p.Name, p.FormalStatement, len(p.Versions))
+	}
+	again, err := engine.Learn(ctx, st, path, engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate, Policy: lopts.Policy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Revisit) != 0 || again.Counts.Added != 0 {
+		t.Errorf("after the answer: revisit %v, added %d", again.Revisit, again.Counts.Added)
+	}
+}
