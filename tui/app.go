@@ -150,6 +150,9 @@ type Model struct {
 	// while a review is open (see review.go).
 	review    reviewview.Model
 	reviewing *reviewing
+	// wd is the folder lore was started in: sources are named relative to
+	// it where that is shorter.
+	wd string
 	// stale marks the screens whose data must be reloaded when shown.
 	stale       map[tab]bool
 	rows        []graphview.Row
@@ -221,6 +224,7 @@ func New(ctx context.Context, opts Options) Model {
 	// the folder lore was started in where that is shorter.
 	if wd, err := os.Getwd(); err == nil {
 		m.learn = m.learn.WithWorkDir(wd)
+		m.wd = wd
 	}
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)

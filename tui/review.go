@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/names"
+	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/history"
 	"github.com/lore-kb/lore/tui/reviewview"
 	"github.com/lore-kb/lore/tui/styles"
@@ -88,6 +89,7 @@ type reviewing struct {
 
 // openReview shows in over tab on.
 func (m Model) openReview(in reviewview.Input, on tab, ask *reviewAsk) (Model, tea.Cmd) {
+	in.Source = cells.RelativeTo(m.wd, in.Source)
 	m.review = m.review.WithOffers(nil).Load(in)
 	m.reviewing = &reviewing{on: on, ask: ask, id: in.Session}
 	m.tab = on

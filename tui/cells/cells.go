@@ -7,6 +7,7 @@
 package cells
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -211,4 +212,17 @@ func WrapParts(s, sep string, w int) []string {
 		start = next
 	}
 	return out
+}
+
+// RelativeTo is path relative to dir when that is shorter (a source named
+// as the person sees it from where lore was started), else path.
+func RelativeTo(dir, path string) string {
+	if dir == "" || !filepath.IsAbs(path) {
+		return path
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || len(rel) >= len(path) {
+		return path
+	}
+	return rel
 }

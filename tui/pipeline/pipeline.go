@@ -147,16 +147,7 @@ func (m Model) WithWorkDir(dir string) Model {
 
 // shownSource is Source, relative to the working folder if that is
 // shorter.
-func (m Model) shownSource() string {
-	if m.workDir == "" || !filepath.IsAbs(m.Source) {
-		return m.Source
-	}
-	rel, err := filepath.Rel(m.workDir, m.Source)
-	if err != nil || len(rel) >= len(m.Source) {
-		return m.Source
-	}
-	return rel
-}
+func (m Model) shownSource() string { return cells.RelativeTo(m.workDir, m.Source) }
 
 // SetStyles switches styles (light or dark).
 func (m Model) SetStyles(st styles.Styles) Model {
