@@ -177,7 +177,7 @@ func (a *app) splitCmd() *cobra.Command {
 		parts  []string
 	)
 	cmd := &cobra.Command{
-		Use:   `split ID --part "NAME: STATEMENT" --part "NAME: STATEMENT" …`,
+		Use:   "split ID --part PART --part PART…",
 		Short: "Split a primitive that states several things into one per thing",
 		Long: `Splits a primitive that defines several terms (or states several results) into
 one primitive per part: the first part keeps its id, the others are added beside
