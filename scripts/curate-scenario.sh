@@ -14,7 +14,7 @@
 #   scripts/curate-scenario.sh         # needs tmux and Go
 #
 # The screens are captured into docs/screens/review-*.txt (and .ansi), the
-# command-line checks into docs/screens/curate-scenario.txt. It exits 1 on
+# command-line checks into docs/screens/curate-scenario.log. It exits 1 on
 # the first check that fails. LORE_CORPUS overrides the corpus folder.
 set -eu
 cd "$(dirname "$0")/.."
@@ -34,20 +34,22 @@ mkdir -p "$docs" "$docs/edition"
 cp "$corpus/$chapter" "$docs/equivalences.tex"
 back=$(pwd)
 out=$back/docs/screens
-log=$out/curate-scenario.txt
+log=$out/curate-scenario.log
 mkdir -p "$out"
 : >"$log"
 cd "$docs"
 lore() { "$work/lore" "$@"; }
-say() { printf '%s\n' "$*" | tee -a "$log"; }
+# home names the temporary home as ~, as lore names its store.
+home() { sed "s|$HOME|~|g"; }
+say() { printf '%s\n' "$*" | home | tee -a "$log"; }
 check() { # check WHAT CONDITION…
 	what=$1
 	shift
 	if "$@"; then say "ok    $what"; else say "FAIL  $what"; exit 1; fi
 }
 shot() {
-	tmux capture-pane -p -t "$session" >"$out/$1.txt"
-	tmux capture-pane -p -e -t "$session" >"$out/$1.ansi"
+	tmux capture-pane -p -t "$session" | home >"$out/$1.txt"
+	tmux capture-pane -p -e -t "$session" | home >"$out/$1.ansi"
 }
 wait_for() {
 	i=0
@@ -109,7 +111,7 @@ for r in "Lemma 1.1.2" "Lemma 1.4.3" "Theorem 1.8.3" "Lemma 1.2.11" "Lemma 1.2.1
 	check "no primitive is named $r any more" sh -c "! grep -q '\"$r' '$work/graph.json'"
 	check "the skill does not name $r" sh -c "! grep -q '$r' '$skill'"
 done
-grep -o '"name": *"[^"]*"' "$work/graph.json" | head -60 >>"$log"
+grep -o '"name": *"[^"]*"' "$work/graph.json" | head -60 | home >>"$log"
 
 say "== learn the chapter again"
 lore learn equivalences.tex --approve --json >"$work/again.json"
@@ -131,7 +133,7 @@ awk '
 	{ sub(/the type \$\\iscontr\(f\)\$ is a mere proposition/, "the type $\\iscontr(f)$ has at most one element up to equality") ; print }
 ' equivalences.tex >edition/equivalences.tex
 lore learn edition/equivalences.tex --approve >"$work/edition.txt" 2>&1
-cat "$work/edition.txt" >>"$log"
+home <"$work/edition.txt" >>"$log"
 check "the reworded lemma is asked about" grep -q "revisit .*reworded" "$work/edition.txt"
 check "the removed lemma is asked about" grep -q "revisit .*gone from the source" "$work/edition.txt"
 check "the rest applied again" grep -q "curated .* applied again" "$work/edition.txt"
@@ -148,7 +150,7 @@ tmux kill-session -t "$session" 2>/dev/null || true
 
 say "== unlearn every session, newest first"
 for s in $(lore sessions --json | sed -n 's/.*"id": *"\(learn-[^"]*\)".*/\1/p'); do
-	lore unlearn "$s" >>"$log" 2>&1
+	lore unlearn "$s" 2>&1 | home >>"$log"
 done
 check "the graph is as it was before the first learn" [ "$(graph)" = "$empty_graph" ]
 check "no conflict is left" [ "$(lore conflicts --all --json)" = "$empty_conflicts" ]
@@ -157,4 +159,18 @@ check "no conflict is left" [ "$(lore conflicts --all --json)" = "$empty_conflic
 lore skills list --json >"$work/skills.json"
 check "no skill is left active" sh -c "! grep -q '\"status\": *\"active\"' '$work/skills.json'"
 check "the skill is archived" grep -q '"status": *"archived"' "$work/skills.json"
-say "curate-scenario.sh: all checks hold; screens in docs/screens/review*.txt"
+# docs/screens.md shows each capture between the curate markers.
+block=$work/block.md
+: >"$block"
+for shot in "review:Review — a run's candidates before the commit" "review-decided:Review — eight decisions taken" \
+	"review-committed:Learn — committed with the decisions" "review-revisit:Review — an edited copy: two decisions to revisit"; do
+	printf '<details><summary>%s</summary>\n\n```\n' "${shot#*:}" >>"$block"
+	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$out/${shot%%:*}.txt" >>"$block"
+	printf '```\n</details>\n\n' >>"$block"
+done
+awk -v block="$block" '
+	/<!-- curate:begin/ { print; while ((getline line < block) > 0) print line; skip = 1; next }
+	/<!-- curate:end -->/ { skip = 0 }
+	!skip' "$back/docs/screens.md" >"$work/screens.md"
+cp "$work/screens.md" "$back/docs/screens.md"
+say "curate-scenario.sh: all checks hold; screens in docs/screens/review*.txt and docs/screens.md"

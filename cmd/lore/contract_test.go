@@ -128,6 +128,8 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore unlink":                {[]string{"no-such-primitive", "other"}, "no-such-primitive"},
 		"lore merge":                 {[]string{"same-id", "same-id"}, "same-id"},
 		"lore reject":                {[]string{"no-such-primitive"}, "no-such-primitive"},
+		"lore split":                 {[]string{"no-such-primitive", "--part", "no colon"}, "no colon"},
+		"lore dismiss":               {[]string{"no-such-primitive"}, "no-such-primitive"},
 		"lore domains":               {[]string{"extra"}, "extra"},
 		"lore find":                  {nil, "QUERY"},
 		"lore gate":                  {[]string{missing}, missing},
