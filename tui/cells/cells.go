@@ -9,6 +9,8 @@ package cells
 import (
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -226,3 +228,23 @@ func RelativeTo(dir, path string) string {
 	}
 	return rel
 }
+
+// OneLine is typed or pasted text made one line: line breaks and tabs
+// become spaces, other invisible characters are dropped.
+func OneLine(s string) string {
+	if PrintableASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// Blank is w spaces (none for w ≤ 0).
+func Blank(w int) string { return strings.Repeat(" ", max(w, 0)) }

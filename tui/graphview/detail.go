@@ -221,7 +221,7 @@ func (m Model) refresh() Model {
 		}
 	}
 	if nbH > 0 {
-		out = append(out, blank(dw))
+		out = append(out, cells.Blank(dw))
 		start := 0
 		if sel >= nbH {
 			start = sel - nbH + 1
@@ -233,7 +233,7 @@ func (m Model) refresh() Model {
 		}
 	}
 	for len(out) < h {
-		out = append(out, blank(dw))
+		out = append(out, cells.Blank(dw))
 	}
 	m.pane = out
 	return m
@@ -411,7 +411,7 @@ func (m Model) View() string {
 			if y < len(m.pane) {
 				sb.WriteString(m.pane[y])
 			} else {
-				sb.WriteString(blank(lo.detailW))
+				sb.WriteString(cells.Blank(lo.detailW))
 			}
 		}
 	}

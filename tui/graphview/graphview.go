@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lore-kb/lore/tui/cells"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -302,9 +304,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.PasteMsg:
 		switch {
 		case m.naming:
-			m.newName += oneLine(msg.Content)
+			m.newName += cells.OneLine(msg.Content)
 		case m.editing:
-			m = m.setQuery(m.query + oneLine(msg.Content))
+			m = m.setQuery(m.query + cells.OneLine(msg.Content))
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -454,7 +456,7 @@ func (m Model) nameKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
-		m.newName += oneLine(kp.Text)
+		m.newName += cells.OneLine(kp.Text)
 	}
 	return m, nil
 }
@@ -484,7 +486,7 @@ func (m Model) editKey(kp tea.KeyPressMsg) Model {
 		return m.setQuery("")
 	}
 	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
-		return m.setQuery(m.query + oneLine(kp.Text))
+		return m.setQuery(m.query + cells.OneLine(kp.Text))
 	}
 	return m
 }

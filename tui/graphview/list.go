@@ -238,7 +238,7 @@ func typeAbbrev(t core.PrimitiveType) string {
 	case core.Identity:
 		return "idn"
 	}
-	s := []rune(oneLine(string(t)) + "   ")
+	s := []rune(cells.OneLine(string(t)) + "   ")
 	return string(s[:3])
 }
 
@@ -284,10 +284,10 @@ func (m Model) listRow(i, w int) string {
 		if i == 0 {
 			return cells.Fit(" "+m.st.Faint.Render("no primitive matches “"+m.query+"”"), w)
 		}
-		return blank(w)
+		return cells.Blank(w)
 	}
 	if i < 0 || i >= len(m.view) {
-		return blank(w)
+		return cells.Blank(w)
 	}
 	ri := int(m.view[i])
 	r := &m.rows[ri]

@@ -2,8 +2,6 @@ package graphview
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
@@ -21,25 +19,6 @@ const (
 func cleanBlock(s string) string {
 	return cells.VisibleBlock(strings.ReplaceAll(s, "\t", "    "))
 }
-
-// oneLine is typed or pasted filter text: line breaks and tabs become
-// spaces, other invisible characters are dropped.
-func oneLine(s string) string {
-	if cells.PrintableASCII(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			return -1
-		}
-		return r
-	}, s)
-}
-
-func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
 
 type painters struct {
 	rank, kind, faint, selected, label, heading cells.Painter

@@ -108,13 +108,13 @@ func (m Model) rowDetail(r *row, w, h int) []string {
 	}
 	if len(body) > 0 {
 		if gaps > 0 {
-			out = append(out, blank(w))
+			out = append(out, cells.Blank(w))
 		}
 		out = append(out, body...)
 	}
 	if len(tail) > 0 {
 		if gaps > 0 {
-			out = append(out, blank(w))
+			out = append(out, cells.Blank(w))
 		}
 		out = append(out, tail...)
 	}
@@ -207,7 +207,7 @@ func (m Model) revisitDetail(i, w int) []string {
 		add("")
 		wrap(cells.Visible("it now reads as "+m.nameByID(rv.Candidate)+":"), p.label.Paint)
 		if j, ok := m.rowIdx[rv.Candidate]; ok {
-			for _, l := range cells.Wrap(readableBlock(oneLine(m.rows[j].p.FormalStatement)), w-2) {
+			for _, l := range cells.Wrap(readableBlock(cells.OneLine(m.rows[j].p.FormalStatement)), w-2) {
 				add(" " + l)
 			}
 		}

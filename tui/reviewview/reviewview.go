@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lore-kb/lore/tui/cells"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lore-kb/lore/core"
@@ -349,7 +351,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		if m.typing() {
-			m = m.typeText(oneLine(msg.Content))
+			m = m.typeText(cells.OneLine(msg.Content))
 		}
 	case tea.KeyPressMsg:
 		m, cmd = m.key(msg)

@@ -3,8 +3,6 @@ package reviewview
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/tui/cells"
@@ -55,26 +53,7 @@ func readableBlock(s string) string {
 	return cells.VisibleBlock(strings.ReplaceAll(text.ReadableMath(strings.TrimSpace(s)), "\t", "    "))
 }
 
-// oneLine is typed or pasted text: line breaks and tabs become spaces,
-// other invisible characters are dropped.
-func oneLine(s string) string {
-	if cells.PrintableASCII(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			return -1
-		}
-		return r
-	}, s)
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
 
 type painters struct {
 	faint, label, heading, kind, bad, good, warn, selected, input cells.Painter
@@ -111,6 +90,6 @@ func typeAbbrev(t string) string {
 	case "identity":
 		return "idn"
 	}
-	r := []rune(oneLine(t) + "   ")
+	r := []rune(cells.OneLine(t) + "   ")
 	return string(r[:3])
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lore-kb/lore/tui/cells"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -77,11 +79,11 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Offer3):
 		return m.takeOffer(p, 2), nil
 	case key.Matches(kp, k.Rename):
-		m.mode, m.text, m.offerAt = modeRename, oneLine(p.Name), -1
+		m.mode, m.text, m.offerAt = modeRename, cells.OneLine(p.Name), -1
 	case key.Matches(kp, k.Edit):
-		m.mode, m.text = modeStatement, oneLine(p.FormalStatement)
+		m.mode, m.text = modeStatement, cells.OneLine(p.FormalStatement)
 	case key.Matches(kp, k.Split):
-		m.mode, m.text = modeSplit, oneLine(p.Name)+": "+oneLine(p.FormalStatement)+" ;; "
+		m.mode, m.text = modeSplit, cells.OneLine(p.Name)+": "+cells.OneLine(p.FormalStatement)+" ;; "
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
@@ -249,7 +251,7 @@ func (m Model) filterKey(kp tea.KeyPressMsg) Model {
 // typed is the text a key press types ("" for a key that types nothing).
 func typed(kp tea.KeyPressMsg) string {
 	if kp.Text != "" && kp.Mod&^tea.ModShift == 0 {
-		return oneLine(kp.Text)
+		return cells.OneLine(kp.Text)
 	}
 	return ""
 }
@@ -274,7 +276,7 @@ func (m Model) promptKey(kp tea.KeyPressMsg) Model {
 	case m.mode == modeRename && key.Matches(kp, k.NextOffer):
 		if len(m.offers) > 0 {
 			m.offerAt = (m.offerAt + 1) % len(m.offers)
-			m.text = oneLine(m.offers[m.offerAt])
+			m.text = cells.OneLine(m.offers[m.offerAt])
 		}
 		return m
 	}
@@ -301,7 +303,7 @@ func (m Model) submit() Model {
 		}
 		d, done = core.Curation{Kind: core.CurateEdit, ID: p.ID, Name: text}, "renamed "+short(nameOf(p))+" → "+short(text)
 	case modeStatement:
-		if text == "" || text == strings.TrimSpace(oneLine(p.FormalStatement)) {
+		if text == "" || text == strings.TrimSpace(cells.OneLine(p.FormalStatement)) {
 			m.mode, m.status = modeNone, "statement unchanged"
 			return m
 		}

@@ -88,7 +88,7 @@ func (m Model) askOffers() Model {
 	m.offersFor = k
 	var out []string
 	for _, n := range m.offer(r.p) {
-		n = strings.TrimSpace(oneLine(n))
+		n = strings.TrimSpace(cells.OneLine(n))
 		if n != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
@@ -145,7 +145,7 @@ func (m Model) paneLine(i, w int) string {
 	if i < len(m.pane) {
 		return cells.Clip(m.pane[i], w)
 	}
-	return blank(w)
+	return cells.Blank(w)
 }
 
 // header is the first line: what is reviewed, or the open prompt.
@@ -204,10 +204,10 @@ func (m Model) listLine(i, w int) string {
 			}
 			return cells.Fit(" "+m.paint.faint.Paint(msg), w)
 		}
-		return blank(w)
+		return cells.Blank(w)
 	}
 	if i < 0 || i >= len(m.view) {
-		return blank(w)
+		return cells.Blank(w)
 	}
 	it := m.view[i]
 	sel := i == m.list.Cursor()
