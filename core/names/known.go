@@ -21,6 +21,22 @@ type known struct {
 	// result ("infinitely many primes of the form 4x-1" is not Euclid's).
 	not []string
 	re  *regexp.Regexp
+	// fn, when set, must also hold of the lowercased prose and the
+	// compact form: for shapes a single pattern cannot say (two
+	// inclusions in opposite directions).
+	fn func(prose, compact string) bool
+	// family groups entries one theorem often states together (the sum,
+	// product and quotient rules of one "rules of differentiation"
+	// theorem); when two or more of a family match, each claims less
+	// than the statement says, so the family's collective name is
+	// offered instead, or nothing when it has none.
+	family string
+}
+
+// families are the collective names of the families of knownResults; a
+// family absent here offers nothing when two of its members match.
+var families = map[string]string{
+	"limit": "limit laws",
 }
 
 // bar matches an absolute value or norm bar as ReadableMath writes them.
@@ -60,6 +76,9 @@ var knownResults = []known{
 	{name: "mean value theorem", words: []string{"differentiable"}, re: regexp.MustCompile(`f'\(c\)=\(?f\(b\)-f\(a\)\)?/\(?b-a`)},
 	{name: "Rolle's theorem", words: []string{"differentiable"}, re: regexp.MustCompile(`f\(a\)=f\(b\).*f'\(c\)=0`)},
 	{name: "intermediate value theorem", words: []string{"continuous", "between"}, re: regexp.MustCompile(`f\(c\)=`)},
+	{name: "intermediate value theorem", words: []string{"continuous"}, re: regexp.MustCompile(`f\(a\)<0.*f\(b\)>0.*f\(c\)=0|f\(a\)>0.*f\(b\)<0.*f\(c\)=0`)},
+	{name: "absolute convergence implies convergence", words: []string{"absolutely"}, not: []string{"rearrange"}, re: regexp.MustCompile(`^.{0,80}(convergesabsolutely|absolutelyconvergent),?then(it|the(series)?)?(converges|isconvergent)\.?$`)},
+	{name: "terms of a convergent series tend to zero", words: []string{"convergent series"}, re: regexp.MustCompile(`lim[^=]*[a-z]ₙ=0\.?$`)},
 	{name: "extreme value theorem", words: []string{"continuous", "attains", "maximum"}},
 	{name: "Bolzano–Weierstrass theorem", words: []string{"bounded sequence", "convergent subsequence"}},
 	{name: "Heine–Borel theorem", words: []string{"compact", "closed and bounded"}},
@@ -102,35 +121,235 @@ var knownResults = []known{
 	{name: "Rouché's theorem", words: []string{"zeros"}, re: regexp.MustCompile(`[|∣]f\(z\)-g\(z\)[|∣]<[|∣]f\(z\)[|∣]|[|∣]g\(z\)[|∣]<[|∣]f\(z\)[|∣]`)},
 	{name: "Cauchy's theorem", words: []string{"holomorphic"}, re: regexp.MustCompile(`∮[^=]*=0|∫_?γf\(z\)dz=0|∫_?∂[a-z]f\(z\)dz=0`)},
 	{name: "Taylor's theorem", words: []string{"remainder"}, re: regexp.MustCompile(`f\^?\(n\+1\)\(`)},
+	// Undergraduate analysis and calculus, by the shape of what they state.
+	{name: "Bolzano–Weierstrass theorem", words: []string{"bounded", "sequence", "subsequence"}, not: []string{"monotone subsequence"}, re: regexp.MustCompile(`convergentsubsequence|subsequence(that|which)?converges|subsequencethatisconvergent`)},
+	{name: "monotone convergence theorem", words: []string{"sequence", "bounded"}, not: []string{"subsequence", "integral", "measur", "series"}, fn: monotoneConvergence},
+	{name: "squeeze theorem", words: []string{"lim"}, re: regexp.MustCompile(`([a-z])\(x\)≤([a-z])\(x\)≤([a-z])\(x\)`)},
+	{name: "Archimedean property", fn: archimedean},
+	{name: "Cauchy criterion", words: []string{"cauchy", "converge"}, not: []string{"schwarz", "integral formula", "riemann", "cauchy's"}, re: regexp.MustCompile(`ifandonlyif|iff|⟺|⇔`)},
+	{name: "ratio test", words: []string{"converge"}, re: regexp.MustCompile(`[a-z]ₙ₊₁/[a-z]ₙ|[a-z]_\(n\+1\)/[a-z]ₙ`)},
+	{name: "root test", words: []string{"converge"}, re: regexp.MustCompile(`√\[n\][|∣]?[a-z]ₙ|[|∣][a-z]ₙ[|∣]\^?\(?1/n|[|∣][a-z]ₙ[|∣]¹/ⁿ`)},
+	{name: "limit comparison test", words: []string{"converge"}, re: regexp.MustCompile(`lim[^=]*[a-z]ₙ/[a-z]ₙ=`)},
+	{name: "comparison test", words: []string{"converge"}, not: []string{"lim"}, re: regexp.MustCompile(`0≤[a-z]ₙ≤[a-z]ₙ|[a-z]ₙ≤[a-z]ₙ.*∑`)},
+	{name: "integral test", words: []string{"converge"}, re: regexp.MustCompile(`∫₁\^?∞.*∑|∑.*∫₁\^?∞|∫_?1\^∞.*∑|∑.*∫_?1\^∞`)},
+	{name: "alternating series test", words: []string{"converge"}, re: regexp.MustCompile(`\(-1\)(ⁿ|\^\(?n|ⁿ⁺¹|\^\(n\+1\)|\^\(n-1\)|ⁿ⁻¹)`), fn: func(p, _ string) bool {
+		return strings.Contains(p, "decreas") || strings.Contains(p, "nonincreas")
+	}},
+	{name: "divergence test", words: []string{"diverge"}, re: regexp.MustCompile(`lim[^=]*[a-z]ₙ≠0|lim[^=]*[a-z]ₙ(doesnotequal|isnot)0`)},
+	{name: "p-series test", words: []string{"converge"}, re: regexp.MustCompile(`1/nᵖ|1/n\^p`), fn: func(_, c string) bool { return strings.Contains(c, "p>1") }},
+	{name: "geometric series", words: []string{"converge"}, re: regexp.MustCompile(`[|∣]r[|∣]<1|-1<r<1`), fn: func(_, c string) bool {
+		return strings.Contains(c, "rⁿ") || strings.Contains(c, "r^n") || strings.Contains(c, "r^(n") || strings.Contains(c, "rᵏ") || strings.Contains(c, "r^k") || strings.Contains(c, "1/(1-r)") || strings.Contains(c, "/(1-r)")
+	}},
+	{name: "fundamental theorem of calculus", re: regexp.MustCompile(`d/dx\(?∫ₐ\^?x|∫ₐ\^?b[a-z](\([a-z]\)d[a-z])?=[a-z]\(b\)-[a-z]\(a\)|[a-z]\(x\)(:=|≔)∫ₐ\^?x.*'\(([a-z])\)=[a-z]\(([a-z])\)`)},
+	{name: "Fermat's theorem on stationary points", not: []string{"f(a)=f(b)", "f(a) = f(b)", "second derivative", "f''"}, re: regexp.MustCompile(`(relative|local)(minimum|maximum|extremum)|(relative|local)(minimumor(a)?(relative|local)?maximum)`), fn: func(_, c string) bool {
+		return strings.HasSuffix(strings.TrimSuffix(c, "."), "f'(c)=0")
+	}},
+	{name: "functions with zero derivative are constant", re: regexp.MustCompile(`f'\(x\)=0forall.*(then)?fisconstant`)},
+	{name: "second derivative test", re: regexp.MustCompile(`f''\(c\)(>|<)0.*(relative|local)(minimum|maximum)`)},
+	{name: "first derivative test", words: []string{"changes", "sign"}, re: regexp.MustCompile(`f'.*(relative|local)(minimum|maximum|extrem)`)},
+	{name: "test for concavity", re: regexp.MustCompile(`f''\(x\)(>|<)0.*concave(up|down)`)},
+	{name: "L'Hôpital's rule", re: regexp.MustCompile(`lim[^=]*[a-z]\(x\)/[a-z]\(x\)=lim[^=]*[a-z]'\(x\)/[a-z]'\(x\)`)},
+	{name: "intermediate value theorem", words: []string{"continuous"}, re: regexp.MustCompile(`f\(a\)<0.*f\(b\)>0.*f\(c\)=0|f\(a\)>0.*f\(b\)<0.*f\(c\)=0`)},
+	{name: "absolute convergence implies convergence", words: []string{"absolutely"}, not: []string{"rearrange"}, re: regexp.MustCompile(`^.{0,80}(convergesabsolutely|absolutelyconvergent),?then(it|the(series)?)?(converges|isconvergent)\.?$`)},
+	{name: "terms of a convergent series tend to zero", words: []string{"convergent series"}, re: regexp.MustCompile(`lim[^=]*[a-z]ₙ=0\.?$`)},
+	{name: "extreme value theorem", words: []string{"continuous", "maximum", "minimum"}, not: []string{"differentiable", "derivative"}, fn: func(p, c string) bool {
+		return strings.Contains(p, "closed") || strings.Contains(c, "[a,b]")
+	}},
+	{name: "product rule", family: "derivative", re: regexp.MustCompile(`d/dx\(f\(x\)·?g\(x\)\)=|\(f·?g\)'(\(x\))?=|d/dx\[f\(x\)·?g\(x\)\]=`)},
+	{name: "quotient rule", family: "derivative", re: regexp.MustCompile(`d/dx\(f\(x\)/g\(x\)\)=|\(f/g\)'(\(x\))?=|d/dx\[f\(x\)/g\(x\)\]=`)},
+	{name: "chain rule", family: "derivative", re: regexp.MustCompile(`d/dx\(?\[?f\(g\(x\)\)\)?\]?=|\(f∘g\)'(\(x\))?=`)},
+	{name: "power rule", family: "derivative", re: regexp.MustCompile(`d/dx\(?xⁿ\)?=nxⁿ⁻¹|d/dx\(?x\^n\)?=nx\^\(n-1\)`)},
+	{name: "limit of a sum", family: "limit", re: regexp.MustCompile(`lim[^=]*\(f\(x\)\+g\(x\)\)=`)},
+	{name: "limit of a product", family: "limit", re: regexp.MustCompile(`lim[^=]*\(f\(x\)·?g\(x\)\)=`)},
+	{name: "limit of a quotient", family: "limit", not: []string{"f'"}, re: regexp.MustCompile(`lim[^=]*\(?f\(x\)/g\(x\)\)?=`)},
+	// Linear algebra.
+	{name: "invertible matrix theorem", words: []string{"equivalent", "matrix"}, fn: invertibleMatrix},
+	{name: "spectral theorem", fn: spectral},
+	{name: "Gram–Schmidt process", words: []string{"span"}, fn: func(p, _ string) bool {
+		return (strings.Contains(p, "orthonormal") || strings.Contains(p, "orthogonal")) && strings.Contains(p, "linearly independent") &&
+			(strings.Contains(p, "procedure") || strings.Contains(p, "process") || strings.Contains(p, "proj"))
+	}},
+	{name: "Cauchy–Schwarz inequality", re: regexp.MustCompile(bar + `([a-z])·([a-z])` + bar + `≤` + bar + `([a-z])` + bar + bar + `?([a-z])` + bar)},
+	{name: "determinant of a product", re: regexp.MustCompile(`det\(ab\)=det\(a\)·?det\(b\)|[|∣]ab[|∣]=[|∣]a[|∣]·?[|∣]b[|∣]`)},
+	{name: "determinant of the transpose", re: regexp.MustCompile(`det\(a(ᵗ|ᵀ|\^t|\^⊤|\^\(t\))\)=det\(a\)`)},
+	{name: "inverse of an inverse", re: regexp.MustCompile(`\(a⁻¹\)⁻¹=a(\.|$|,)`)},
+	{name: "transpose of a transpose", re: regexp.MustCompile(`\(a(ᵗ|ᵀ|\^t)\)(ᵗ|ᵀ|\^t)=a(\.|$|,)`)},
+	{name: "eigenvectors for distinct eigenvalues are linearly independent", words: []string{"distinct eigenvalues", "linearly independent", "eigenvectors"}},
+	{name: "determinant of a triangular matrix", words: []string{"triangular", "diagonal"}, re: regexp.MustCompile(`det|determinant`), fn: func(p, _ string) bool { return strings.Contains(p, "product") }},
+	{name: "Pythagorean theorem", words: []string{"orthogonal"}, re: regexp.MustCompile(`‖([a-z])\+([a-z])‖²=‖([a-z])‖²\+‖([a-z])‖²|‖([a-z])\+([a-z])‖\^2=‖([a-z])‖\^2\+‖([a-z])‖\^2`)},
+	{name: "inverse of a product", re: regexp.MustCompile(`\(ab\)⁻¹=b⁻¹a⁻¹`)},
+	{name: "transpose of a product", re: regexp.MustCompile(`\(ab\)(ᵗ|ᵀ|\^t|\^⊤)=b(ᵗ|ᵀ|\^t|\^⊤)a(ᵗ|ᵀ|\^t|\^⊤)`)},
+	// Proofs and discrete mathematics.
+	{name: "strong induction", family: "induction", re: regexp.MustCompile(`p\(1\)(,|and)?(p\(2\))?,?(…|\.\.\.|⋯|…,)+,?p\(k\)`), fn: func(_, c string) bool { return strings.Contains(c, "p(k+1)") }},
+	{name: "principle of mathematical induction", family: "induction", re: regexp.MustCompile(`p\(k\)(⇒|→|implies)p\(k\+1\)|p\(n\)(⇒|→|implies)p\(n\+1\)`)},
+	{name: "double inclusion", fn: doubleInclusion},
+	{name: "binomial theorem", re: regexp.MustCompile(`\(([a-z])\+([a-z])\)ⁿ=∑`)},
+	{name: "handshake lemma", re: regexp.MustCompile(`∑[^=]*(deg|d)\(([a-z])\)=2[|∣]?(e|m|q)`)},
+	{name: "Euler's formula for planar graphs", fn: func(p, _ string) bool { return eulerRe.MatchString(p) }},
+	{name: "Brooks' theorem", fn: func(p, c string) bool {
+		return strings.Contains(c, "χ(g)≤δ(g)") && !strings.Contains(c, "χ(g)≤δ(g)+1") && (strings.Contains(p, "odd cycle") || strings.Contains(p, "complete"))
+	}},
+	{name: "Vizing's theorem", re: regexp.MustCompile(`χ'\(g\)≤δ\(g\)\+1|χ'\(g\)(=|∈\{)δ\(g\)(or|,)δ\(g\)\+1`)},
+	{name: "Kőnig's line colouring theorem", words: []string{"bipartite"}, re: regexp.MustCompile(`χ'\(g\)=δ\(g\)`)},
+	{name: "five colour theorem", words: []string{"planar"}, re: regexp.MustCompile(`χ\(g\)≤5|5-colo(u)?rable|fivecolo(u)?rs`)},
+	{name: "four colour theorem", words: []string{"planar"}, re: regexp.MustCompile(`χ\(g\)≤4|4-colo(u)?rable|fourcolo(u)?rs`)},
+	{name: "Kuratowski's theorem", words: []string{"planar"}, not: []string{"minor"}, re: regexp.MustCompile(`k(₅|_5|5).*k(₃,₃|_\(3,3\)|3,3)|k(₃,₃|_\(3,3\)|3,3).*k(₅|_5|5)`)},
+	{name: "Wagner's theorem", words: []string{"planar", "minor"}, re: regexp.MustCompile(`k(₅|_5|5).*k(₃,₃|_\(3,3\)|3,3)|k(₃,₃|_\(3,3\)|3,3).*k(₅|_5|5)`)},
+	{name: "deletion–contraction", re: regexp.MustCompile(`\(g,?[a-z]?\)=[a-z]+_?\(?g-e.*-[a-z]+_?\(?g/e|\(g,?[a-z]?\)=[a-z]+_?\(?g\\e.*-[a-z]+_?\(?g/e`)},
+	{name: "Grötzsch's theorem", words: []string{"triangle-free", "planar"}, re: regexp.MustCompile(`3-colo(u)?rable|χ\(g\)≤3|threecolo(u)?rs`)},
+	{name: "Nordhaus–Gaddum inequalities", re: regexp.MustCompile(`χ\(g\)\+χ\((ḡ|g̅|\\overlineg|g\^c|gᶜ|overlineg|barg)\)≤n\+1`)},
+	{name: "chromatic polynomial of a tree", words: []string{"tree"}, re: regexp.MustCompile(`[a-z]\(([a-z])-1\)(ⁿ⁻¹|\^\(n-1\))`)},
+	{name: "chromatic polynomial of a cycle", words: []string{"cycle"}, re: regexp.MustCompile(`\(([a-z])-1\)(ⁿ|\^n)\+\(-1\)(ⁿ|\^n)\(([a-z])-1\)`)},
+	{name: "Hall's marriage theorem", words: []string{"matching"}, re: regexp.MustCompile(`[|∣]n\(([a-z])\)[|∣]≥[|∣]([a-z])[|∣]`)},
+	{name: "soundness theorem", re: regexp.MustCompile(`γ⊢[a-z](,?then|⇒|implies|→)γ⊨[a-z]`)},
+	{name: "completeness theorem", re: regexp.MustCompile(`γ⊨[a-z](,?then|⇒|implies|→)γ⊢[a-z]`)},
 }
 
 // knownMatches are the names of the classical results whose pattern the
-// statement matches, in table order, each once.
+// statement matches, in table order, each once. Two or more matches of one
+// family give the family's collective name, or none.
 func knownMatches(st string) []string {
 	if st == "" {
 		return nil
 	}
-	prose := strings.ToLower(text.CollapseSpace(text.ReadableMath(text.Truncate(st, 2000))))
+	prose := strings.ToLower(text.CollapseSpace(text.ReadableMath(looseMacros(text.Truncate(st, 2000)))))
 	compact := strings.Join(strings.Fields(prose), "")
 	var out []string
+	fam := map[string]int{}
 	for _, k := range knownResults {
-		ok := true
-		for _, w := range k.words {
-			if !strings.Contains(prose, w) {
-				ok = false
-				break
-			}
-		}
-		for _, w := range k.not {
-			if strings.Contains(prose, w) {
-				ok = false
-				break
-			}
-		}
-		if !ok || (k.re != nil && !k.re.MatchString(compact)) {
+		if !k.matches(prose, compact) {
 			continue
+		}
+		if k.family != "" {
+			fam[k.family]++
 		}
 		out = appendTerm(out, k.name)
 	}
+	for f, n := range fam {
+		if n < 2 {
+			continue
+		}
+		kept := out[:0:0]
+		for _, name := range out {
+			if familyOf(name) != f {
+				kept = append(kept, name)
+			}
+		}
+		out = kept
+		if c := families[f]; c != "" {
+			out = appendTerm(out, c)
+		}
+	}
 	return out
 }
+
+func (k known) matches(prose, compact string) bool {
+	for _, w := range k.words {
+		if !strings.Contains(prose, w) {
+			return false
+		}
+	}
+	for _, w := range k.not {
+		if strings.Contains(prose, w) {
+			return false
+		}
+	}
+	if k.re != nil && !k.re.MatchString(compact) {
+		return false
+	}
+	return k.fn == nil || k.fn(prose, compact)
+}
+
+// familyOf is the family of the table entry called name ("" for none).
+func familyOf(name string) string {
+	for _, k := range knownResults {
+		if k.name == name && k.family != "" {
+			return k.family
+		}
+	}
+	return ""
+}
+
+// looseMacros rewrites the one-argument macros books define for
+// notation every reader knows (\abs{x}, \norm{v}, \vec{u}, \set{…}) as
+// what they print, so the table reads a book's statements without its
+// preamble. Other macros are left to ReadableMath, which drops them.
+func looseMacros(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	s = absMacro.ReplaceAllString(s, "|$1|")
+	s = normMacro.ReplaceAllString(s, "‖$1‖")
+	s = boldMacro.ReplaceAllString(s, "$2")
+	s = innerMacro.ReplaceAllString(s, `\langle $1,$2\rangle`)
+	return macroWords.Replace(s)
+}
+
+var (
+	absMacro   = regexp.MustCompile(`\\[a-zA-Z]?(?:abs|absval|Abs|lvert)\s*\{([^{}]*)\}`)
+	normMacro  = regexp.MustCompile(`\\[a-zA-Z]?(?:norm|Norm|nrm)\s*\{([^{}]*)\}`)
+	boldMacro  = regexp.MustCompile(`\\(vec|vect|vb|bm|mathbf|boldsymbol|bvec|bv|uvec)\s*\{([^{}]*)\}`)
+	innerMacro = regexp.MustCompile(`\\(?:ip|inner|innerproduct|inprod|ipr)\s*\{([^{}]*)\}\s*\{([^{}]*)\}`)
+	macroWords = strings.NewReplacer(`\dd`, "d", `\deriv`, "d/dx", `\tr`, "tr", `\Span`, "span", `\spn`, "span",
+		`\rank`, "rank", `\nullity`, "nullity", `\transpose`, "^t", `\inverse`, "^{-1}")
+)
+
+// monotoneConvergence: a bounded monotone sequence converges.
+func monotoneConvergence(p, _ string) bool {
+	mono := strings.Contains(p, "monoton") || strings.Contains(p, "increasing") || strings.Contains(p, "decreasing")
+	return mono && strings.Contains(p, "converg")
+}
+
+// archimedean: for every real x there is a natural number n > x (or nx > y,
+// or 1/n < ε).
+func archimedean(p, c string) bool {
+	if !strings.Contains(p, "exist") || len(c) > 300 {
+		return false
+	}
+	nat := strings.Contains(c, "n∈ℕ") || strings.Contains(p, "natural number") || strings.Contains(p, "positive integer")
+	return nat && archRe.MatchString(p)
+}
+
+// archRe and eulerRe read the spaced prose: in the compact form a
+// variable n runs into the word before it ("thenn>x").
+var (
+	archRe  = regexp.MustCompile(`(^|[^a-z(])(n\s*>\s*[a-zε]|n\s*[a-z]\s*>\s*[a-z]|n\s*·\s*[a-z]\s*>\s*[a-z]|1\s*/\s*n\s*<\s*[a-zε])`)
+	eulerRe = regexp.MustCompile(`(^|[^a-z])(n|v|[|∣]v[|∣]|v\(g\))\s*-\s*(m|e|[|∣]e[|∣]|e\(g\))\s*\+\s*(f|r|[|∣]f[|∣]|f\(g\))\s*=\s*2`)
+)
+
+// invertibleMatrix: "the following are equivalent" for a square matrix
+// being invertible (nonsingular), with at least two of the usual
+// conditions.
+func invertibleMatrix(p, _ string) bool {
+	if !strings.Contains(p, "invertible") && !strings.Contains(p, "nonsingular") {
+		return false
+	}
+	n := 0
+	for _, c := range []string{"null space", "determinant", "rank", "row-reduc", "reduced row", "linearly independent", "column", "eigenvalue", "span", "unique solution", "trivial solution", "kernel"} {
+		if strings.Contains(p, c) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// spectral: a symmetric (Hermitian, normal, self-adjoint) matrix or
+// operator has an orthonormal basis of eigenvectors.
+func spectral(p, _ string) bool {
+	sym := strings.Contains(p, "symmetric") || strings.Contains(p, "hermitian") || strings.Contains(p, "self-adjoint") || strings.Contains(p, "normal matri") || strings.Contains(p, "normal operator")
+	diag := strings.Contains(p, "orthonormal basis") || strings.Contains(p, "orthogonally diagonaliz") || strings.Contains(p, "unitarily diagonaliz")
+	return sym && diag && (strings.Contains(p, "eigenvector") || strings.Contains(p, "diagonaliz"))
+}
+
+// doubleInclusion: "A ⊆ B and B ⊆ A" (in either order) give "A = B".
+func doubleInclusion(_, c string) bool {
+	for _, m := range inclRe.FindAllStringSubmatch(c, 4) {
+		x, y := m[1], m[2]
+		if strings.Contains(c, y+"⊆"+x) && strings.Contains(c, x+"="+y) || strings.Contains(c, y+"⊆"+x) && strings.Contains(c, y+"="+x) {
+			return x != y
+		}
+	}
+	return false
+}
+
+var inclRe = regexp.MustCompile(`([a-z])⊆([a-z])`)

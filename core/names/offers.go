@@ -99,8 +99,12 @@ func OffersIn(p core.Primitive, similar []core.Primitive, n int, ctx Context) []
 		c.add(s.Name, FromLibrary, scoreLibrary)
 	}
 	st := p.FormalStatement
-	for _, k := range knownMatches(st) {
-		c.add(k, FromKnown, scoreKnown)
+	if p.Type != core.Definition {
+		// A definition states no result; a pattern firing on one (a
+		// definition of monotone sequences) would name a theorem.
+		for _, k := range knownMatches(st) {
+			c.add(k, FromKnown, scoreKnown)
+		}
 	}
 	if l := leadTitle(st); l != "" {
 		c.add(l, FromStatement, scoreLead)
@@ -118,6 +122,9 @@ func OffersIn(p core.Primitive, similar []core.Primitive, n int, ctx Context) []
 		c.add(sec, FromSection, ctx.sectionScore(titleScore(sec, scoreSection)))
 	}
 	for _, d := range conclusionPhrases(st, p.Type == core.Definition) {
+		c.add(d, FromStatement, scoreConclusion)
+	}
+	for _, d := range shapePhrases(st, p.Type == core.Definition) {
 		c.add(d, FromStatement, scoreConclusion)
 	}
 	return c.ranked(n)

@@ -486,7 +486,8 @@ var genericNouns = map[string]bool{
 	"open neighborhood": true, "canonical isomorphism": true, "unique isomorphism": true,
 	"natural isomorphism": true, "canonical functor": true, "unique morphism": true,
 	"bijection": true, "positive integer": true,
-	"fraction": true,
+	"fraction": true, "real numbers": true, "positive integers": true, "natural numbers": true,
+	"partition": true, "subsequence": true, "representation": true,
 }
 
 // generic reports whether a term names any mathematical thing, not one
@@ -497,6 +498,10 @@ func generic(tm string) bool {
 		return true
 	}
 	ws := strings.Fields(l)
+	if len(ws) > 1 && (ws[0] == "two" || ws[0] == "three" || ws[0] == "some") && genericNouns[strings.Join(ws[1:], " ")] {
+		// "existence of two real numbers"
+		return true
+	}
 	return len(ws) == 1 && (isStop(ws[0]) || len(ws[0]) < 4)
 }
 

@@ -7,7 +7,7 @@
 // counts as named when one of its offers is judged genuine: the name a
 // teacher would use for it.
 //
-//	go run ./eval/names/score [-dir DIR] [-set dev|held-out|held-out-2] [-only WORK] [-n 3] [-v] [-todo FILE]
+//	go run ./eval/names/score [-dir DIR] [-set dev|held-out|held-out-2|held-out-3] [-only WORK] [-n 3] [-v] [-todo FILE]
 //
 // DIR is where fetch.sh put the files. Offers nobody judged are counted
 // and reported; -todo writes them as JUDGED.tsv rows to fill in, with the
@@ -54,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.dir, "dir", filepath.Join(cache, "lore", "eval", "names"), "`folder` where fetch.sh put the files")
 	fs.StringVar(&o.manifest, "manifest", filepath.Join("eval", "names", "MANIFEST.tsv"), "manifest `file`")
 	fs.StringVar(&o.judged, "judged", filepath.Join("eval", "names", "JUDGED.tsv"), "judgements `file`")
-	fs.StringVar(&o.set, "set", "", "score only this `set` (dev, held-out or held-out-2)")
+	fs.StringVar(&o.set, "set", "", "score only this `set` (dev, held-out, held-out-2 or held-out-3)")
 	fs.StringVar(&o.only, "only", "", "score only this `work`")
 	fs.StringVar(&o.todo, "todo", "", "write the unjudged offers to this `file` as rows to judge")
 	fs.IntVar(&o.n, "n", 3, "offers per result")
@@ -144,8 +144,8 @@ func readManifest(path string) ([]row, error) {
 		if len(f) < 8 {
 			return nil, fmt.Errorf("%s: line %d: %d columns, want 9", path, i+1, len(f))
 		}
-		if f[7] != "dev" && f[7] != "held-out" && f[7] != "held-out-2" {
-			return nil, fmt.Errorf("%s: line %d: set %q is not dev, held-out or held-out-2", path, i+1, f[7])
+		if f[7] != "dev" && f[7] != "held-out" && f[7] != "held-out-2" && f[7] != "held-out-3" {
+			return nil, fmt.Errorf("%s: line %d: set %q is not dev, held-out, held-out-2 or held-out-3", path, i+1, f[7])
 		}
 		out = append(out, row{name: f[0], repo: f[1], commit: f[2], path: f[3], sha: f[5], work: f[6], set: f[7]})
 	}
@@ -332,7 +332,7 @@ func report(w io.Writer, tally map[string]*counts, order []string, n int) {
 }
 
 // rank orders report rows: dev works, dev total, held-out works, held-out
-// total, the second held-out set likewise, all.
+// total, the second and third held-out sets likewise, all.
 func rank(k string) int {
 	set, work, _ := strings.Cut(k, "\t")
 	r := 0
@@ -341,8 +341,10 @@ func rank(k string) int {
 		r = 2
 	case "held-out-2":
 		r = 4
-	case "all":
+	case "held-out-3":
 		r = 6
+	case "all":
+		r = 8
 	}
 	if work == "(all)" {
 		r++
