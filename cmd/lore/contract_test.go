@@ -549,3 +549,27 @@ func TestConfigAndDomainsAlignTheirColumns(t *testing.T) {
 		t.Errorf("lore domains: the region column starts at %d different offsets:\n%s", len(starts), r.stdout)
 	}
 }
+
+// --help after a command that does not exist is refused, as the command
+// alone is: cobra would print the parent's help and exit 0.
+func TestHelpOfAnUnknownCommandIsRefused(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lern", "--help"}, `unknown command "lern" for "lore"; did you mean learn?`},
+		{[]string{"frobnicate", "-h"}, `unknown command "frobnicate" for "lore"`},
+		{[]string{"--data-dir", "somewhere", "lern", "--help"}, `unknown command "lern"`},
+		{[]string{"skills", "serch", "--help"}, `unknown command "serch" for "lore skills"; did you mean search?`},
+	} {
+		r := lore(t, nil, c.args...)
+		if r.code != ExitUsage || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %.80q; want exit %d and %q", c.args, r.code, r.stderr, r.stdout, ExitUsage, c.want)
+		}
+	}
+	for _, args := range [][]string{{"learn", "--help"}, {"skills", "--help"}, {"--help"}, {"help", "learn"}} {
+		if r := lore(t, nil, args...); r.code != ExitOK || r.stdout == "" {
+			t.Errorf("%v: exit %d, stdout %d bytes", args, r.code, len(r.stdout))
+		}
+	}
+}

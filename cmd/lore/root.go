@@ -104,7 +104,11 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetOut(cobraOut)
 	root.SetErr(stderr)
 	var err error
-	if host != nil {
+	if err = unknownBeforeHelp(root, args); err != nil {
+		for _, s := range errorSentences(err) {
+			fmt.Fprintln(stderr, "lore: "+s)
+		}
+	} else if host != nil {
 		err = executeHosted(ctx, root, stderr)
 	} else {
 		stamp := currentBuildStamp()
@@ -389,6 +393,38 @@ func noArgs(cmd *cobra.Command, args []string) error {
 		return unknownCommand(cmd, args[0])
 	}
 	return &core.UsageError{Msg: fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])}
+}
+
+// unknownBeforeHelp refuses --help after a command that does not exist
+// ("lore lern --help"): cobra prints the parent's whole help for it and
+// exits 0, as if the person had asked for that. The arguments are parsed
+// into a flag set of their own: cobra parses the command's flags again
+// when it runs.
+func unknownBeforeHelp(root *cobra.Command, args []string) error {
+	if !slices.ContainsFunc(args, func(a string) bool { return a == "--help" || a == "-h" }) {
+		return nil
+	}
+	cmd, rest, err := root.Find(args)
+	if err != nil || !cmd.HasAvailableSubCommands() {
+		return nil
+	}
+	fs := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.AddFlagSet(cmd.Flags())
+	fs.AddFlagSet(cmd.InheritedFlags())
+	// --help and --version are not declared until cobra runs; whatever
+	// else is unknown, cobra will say.
+	fs.ParseErrorsAllowlist.UnknownFlags = true
+	if fs.Lookup("help") == nil {
+		fs.BoolP("help", "h", false, "")
+	}
+	if err := fs.Parse(rest); err != nil {
+		return nil
+	}
+	if pos := fs.Args(); len(pos) > 0 {
+		return unknownCommand(cmd, pos[0])
+	}
+	return nil
 }
 
 // unknownCommand names the unknown subcommand of cmd and suggests the
