@@ -404,25 +404,22 @@ func unknownBeforeHelp(root *cobra.Command, args []string) error {
 	if !slices.ContainsFunc(args, func(a string) bool { return a == "--help" || a == "-h" }) {
 		return nil
 	}
-	cmd, rest, err := root.Find(args)
-	if err != nil || !cmd.HasAvailableSubCommands() {
-		return nil
-	}
-	fs := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.AddFlagSet(cmd.Flags())
-	fs.AddFlagSet(cmd.InheritedFlags())
-	// --help and --version are not declared until cobra runs; whatever
-	// else is unknown, cobra will say.
-	fs.ParseErrorsAllowlist.UnknownFlags = true
-	if fs.Lookup("help") == nil {
-		fs.BoolP("help", "h", false, "")
-	}
-	if err := fs.Parse(rest); err != nil {
-		return nil
-	}
-	if pos := fs.Args(); len(pos) > 0 {
-		return unknownCommand(cmd, pos[0])
+	// A mistake Find or the flags meet is cobra's to report when it runs.
+	cmd, rest, ferr := root.Find(args)
+	if ferr == nil && cmd.HasAvailableSubCommands() {
+		fs := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.AddFlagSet(cmd.Flags())
+		fs.AddFlagSet(cmd.InheritedFlags())
+		// --help and --version are not declared until cobra runs;
+		// whatever else is unknown, cobra will say.
+		fs.ParseErrorsAllowlist.UnknownFlags = true
+		if fs.Lookup("help") == nil {
+			fs.BoolP("help", "h", false, "")
+		}
+		if fs.Parse(rest) == nil && len(fs.Args()) > 0 {
+			return unknownCommand(cmd, fs.Args()[0])
+		}
 	}
 	return nil
 }
