@@ -107,6 +107,9 @@ type activation struct {
 	TaskType     string     `json:"taskType"`
 	Decay        float64    `json:"decay"`
 	Stale        string     `json:"stale"`
+	// Allowed: a person allowed this consumer to activate the skill as it
+	// is without asking (lore skills allow).
+	Allowed bool `json:"allowed"`
 }
 
 // activate runs lore skills activate for consumer: only a skill offered to
@@ -129,7 +132,7 @@ func (s *server) skillActivate(ctx context.Context, req *mcp.CallToolRequest, in
 		return nil, ActivateOut{}, err
 	}
 	st := s.sessionOf(req.Session)
-	if s.allowed(st, act.Key) {
+	if act.Allowed || s.allowed(st, act.Key) {
 		return activated(act)
 	}
 	state := "activate:" + s.sign("activate", st.id, act.Key)

@@ -47,6 +47,9 @@ type GetSkill struct {
 	// Imported: the skill was not asked for but is imported by one that
 	// was.
 	Imported bool `json:"imported,omitempty"`
+	// allowed: a person allowed the consumer to read it without a
+	// question (lore skills allow).
+	allowed bool
 }
 
 // Omitted is a skill left out because it did not fit the budget.
@@ -134,7 +137,7 @@ func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetI
 		}
 		got = append(got, GetSkill{Key: act.Key, Name: act.Name, Description: act.Description, TaskType: act.TaskType,
 			Negative: act.Negative, Warning: warning(act.Negative), Stale: act.Stale, Instructions: act.Instructions,
-			Location: act.Location, Resources: res, Imported: !requested(act.Key, names)})
+			Location: act.Location, Resources: res, Imported: !requested(act.Key, names), allowed: act.Allowed})
 	}
 	got, ask := s.consent(req, got, format, budget, &out)
 	if ask != nil {
@@ -159,7 +162,7 @@ func (s *server) consent(req *mcp.CallToolRequest, got []GetSkill, format string
 	fit(got, format, budget, &trial)
 	var need []GetSkill
 	for _, g := range got {
-		if slices.Contains(trial.Included, g.Key) && !s.allowed(st, g.Key) {
+		if slices.Contains(trial.Included, g.Key) && !g.allowed && !s.allowed(st, g.Key) {
 			need = append(need, g)
 		}
 	}

@@ -146,6 +146,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore show":                  {[]string{"no-such-primitive"}, "no-such-primitive"},
 		"lore skills":                {[]string{"serch"}, "serch"},
 		"lore skills activate":       {[]string{"no-such-skill"}, "no-such-skill"},
+		"lore skills allow":          {[]string{"no-such-skill", "--consumer", "bot"}, "no-such-skill"},
 		"lore skills export":         {[]string{filepath.Join(dir, "out")}, "no active skill"},
 		"lore skills feedback":       {[]string{"no-such-skill", "helpful"}, "no-such-skill"},
 		"lore skills import":         {[]string{missing}, missing},

@@ -459,6 +459,34 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 	})
 
+	t.Run("a skill a person allowed needs no question", func(t *testing.T) {
+		s.must(t, nil, "skills", "allow", "csv-clean", "--consumer", "test-agent")
+		defer s.must(t, nil, "skills", "allow", "csv-clean", "--consumer", "test-agent", "--revoke")
+		// A client that cannot ask activates the allowed skill, and only it.
+		cs := connect(t, client{name: "test-agent"})
+		var act mcpserver.ActivateOut
+		mustCall(t, cs, "skill_activate", map[string]any{"name": "csv-clean"}, &act)
+		if !act.Activated || !strings.Contains(act.Instructions, "Trim blanks") {
+			t.Fatalf("allowed skill: %+v", act)
+		}
+		if res := call(t, cs, "skill_activate", map[string]any{"name": "pdf-tables"}, &act); !res.IsError || act.Activated {
+			t.Fatalf("a skill nobody allowed was activated without a question: %s", resultText(res))
+		}
+		// skill_get gives it too, and still not the other.
+		var got mcpserver.GetOut
+		mustCall(t, cs, "skill_get", map[string]any{"names": []string{"csv-clean", "pdf-tables"}}, &got)
+		if !slices.Equal(got.Included, []string{"public.csv-clean"}) || len(got.Unavailable) != 1 {
+			t.Fatalf("skill_get of an allowed and another skill: included %v, unavailable %+v", got.Included, got.Unavailable)
+		}
+		// Another consumer is still asked.
+		var n atomic.Int32
+		other := connect(t, client{name: "other-agent", answer: "accept", asked: &n})
+		mustCall(t, other, "skill_activate", map[string]any{"name": "csv-clean"}, &act)
+		if n.Load() != 1 {
+			t.Fatalf("another consumer was asked %d times", n.Load())
+		}
+	})
+
 	t.Run("proposals are drafts", func(t *testing.T) {
 		var out mcpserver.ProposeOut
 		mustCall(t, agent, "skill_propose", map[string]any{

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -325,6 +326,15 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	line("resources", strings.Join(resourcePaths(s), ", "))
 	line("merged from", strings.Join(s.Lineage.MergedFrom, ", "))
 	line("origin", s.Lineage.Origin)
+	var allowed []string
+	for _, al := range s.Allowed {
+		what := fmt.Sprintf("%s by %s, %s", al.Consumer, orUnknown(al.By), al.At.Format(time.DateTime))
+		if al.Hash != s.Hash {
+			what += " (for an earlier content: it asks again)"
+		}
+		allowed = append(allowed, what)
+	}
+	line("allowed", strings.Join(allowed, "\n            "))
 	writeSkillFindings(b, st, s)
 	line("hash", s.Hash)
 	vs := []string{fmt.Sprintf("v%d current, %s", s.Version, s.Updated.Format(time.DateTime))}
@@ -409,6 +419,9 @@ type activateOut struct {
 	// quarter.
 	Decay float64 `json:"decay"`
 	Stale string  `json:"stale,omitempty"`
+	// Allowed says a person allowed the --consumer to activate the skill
+	// as it is without asking its user (lore skills allow).
+	Allowed bool `json:"allowed"`
 }
 
 type resourceOut struct {
@@ -456,7 +469,8 @@ as if unknown to it (exit 2), which is how agents get skills.`,
 				v := s.View("")
 				out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
 					Location: act.Location, Instructions: s.Instructions, Resources: []resourceOut{},
-					Description: s.Description, TaskType: string(s.TaskType.Normalize()), Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0)}
+					Description: s.Description, TaskType: string(s.TaskType.Normalize()), Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0),
+					Allowed: offeredOnly && s.AllowedFor(consumer)}
 				for _, f := range s.Files {
 					out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
 				}
@@ -1011,6 +1025,54 @@ func (a *app) writeDraft(b *strings.Builder, s *skills.Skill, d draftOut) {
 	}
 }
 
+func (a *app) skillsAllowCmd() *cobra.Command {
+	var (
+		asJSON   bool
+		consumer string
+		revoke   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "allow NAME --consumer CONSUMER [--revoke]",
+		Short: "Let a consumer activate a skill without asking its user",
+		Long: `Records that you allow CONSUMER (an agent, by the name lore mcp serves it under)
+to activate the active skill NAME without a question: lore mcp otherwise asks
+the user before a skill is first activated in a session, and a client that cannot
+ask (no MCP elicitation) can never activate one. The leave is for the skill as it
+is now, recorded with who gave it and when: a later change to the skill (an
+import, a regeneration, an edit) asks again. --revoke takes it back. Every other
+skill still asks. lore skills show NAME lists the allowances.`,
+		Example: `  lore skills allow pdf-tables --consumer claude-code
+  lore skills allow pdf-tables --consumer claude-code --revoke`,
+		Args: exactArgs(1, "one skill NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			by := ""
+			if u, err := user.Current(); err == nil {
+				by = u.Username
+			}
+			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
+				return lib.Allow(args[0], consumer, by, revoke)
+			})
+			if err != nil {
+				return err
+			}
+			out := struct {
+				Key      string `json:"key"`
+				Consumer string `json:"consumer"`
+				Allowed  bool   `json:"allowed"`
+				By       string `json:"by,omitempty"`
+			}{s.Key, strings.TrimSpace(consumer), !revoke, by}
+			if revoke {
+				return a.reply(asJSON, out, "%s: %s must ask again before activating it\n", out.Key, out.Consumer)
+			}
+			return a.reply(asJSON, out, "%s: %s may activate it without asking, as it is now\n", out.Key, out.Consumer)
+		},
+	}
+	cmd.Flags().StringVar(&consumer, "consumer", "", "the consumer allowed (required)")
+	cmd.Flags().BoolVar(&revoke, "revoke", false, "take the leave back")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "consumer", "allowed", "by"}`)
+	return cmd
+}
+
 func (a *app) skillsFeedbackCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -1546,4 +1608,11 @@ func flowText(fl *core.Flow) string {
 		return v
 	}
 	return fl.Format(at, " → ", " · when: ")
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "someone unknown"
+	}
+	return s
 }

@@ -36,7 +36,7 @@ skills (warnings). Agents get the active ones through lore skills prompt and
 lore skills activate; usage, feedback and failures flow back with lore skills
 used, feedback and report.`)
 	cmd.AddCommand(a.skillsValidateCmd(), a.skillsListCmd(), a.skillsShowCmd(), a.skillsSearchCmd(),
-		a.skillsPromptCmd(), a.skillsActivateCmd(), a.skillsResolveCmd(), a.skillsReviewCmd(),
+		a.skillsPromptCmd(), a.skillsActivateCmd(), a.skillsAllowCmd(), a.skillsResolveCmd(), a.skillsReviewCmd(),
 		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(),
 		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd())
 	return cmd

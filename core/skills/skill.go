@@ -219,6 +219,27 @@ type Skill struct {
 	// an agent's skill_report_outcome), newest last, at most MaxOutcomes:
 	// bookkeeping about the skill, like the counters, not content.
 	Outcomes []Outcome `json:"outcomes,omitempty"`
+	// Allowed are the consumers a person allowed to activate the skill
+	// without being asked (lore skills allow), each for the content it
+	// had then: a change to the skill asks again.
+	Allowed []Allowance `json:"allowed,omitempty"`
+}
+
+// Allowance is a person's leave for a consumer to activate a skill
+// without a question, for the content whose Hash it names.
+type Allowance struct {
+	Consumer string    `json:"consumer"`
+	Hash     string    `json:"hash"`
+	By       string    `json:"by,omitempty"`
+	At       time.Time `json:"at"`
+}
+
+// AllowedFor reports whether a person allowed consumer to activate s as
+// it is now, without being asked.
+func (s *Skill) AllowedFor(consumer string) bool {
+	return consumer != "" && slices.ContainsFunc(s.Allowed, func(a Allowance) bool {
+		return a.Consumer == consumer && a.Hash == s.Hash
+	})
 }
 
 // FindingPlace is where finding f of s is, relative to the skill's folder

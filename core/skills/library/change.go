@@ -321,3 +321,29 @@ func (l *Library) checkNameFree(ref string) error {
 	}
 	return nil
 }
+
+// Allow lets consumer activate the skill ref names without asking its
+// user, as the skill is now, recorded with who allowed it and when;
+// revoke takes the leave back. Only an active skill is offered, so only
+// an active one can be allowed.
+func (l *Library) Allow(ref, consumer, by string, revoke bool) (*skills.Skill, error) {
+	consumer = strings.TrimSpace(consumer)
+	if consumer == "" {
+		return nil, &core.UsageError{Msg: "name the consumer to allow (--consumer NAME)"}
+	}
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		had := len(s.Allowed)
+		s.Allowed = slices.DeleteFunc(s.Allowed, func(a skills.Allowance) bool { return a.Consumer == consumer })
+		if revoke {
+			if len(s.Allowed) == had {
+				return nil, &core.UsageError{Msg: fmt.Sprintf("%s is not allowed for %s: nothing to revoke", s.Key, consumer)}
+			}
+			return nil, nil
+		}
+		if s.Status != skills.Active {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s is %s, not active: agents are not offered it, so it cannot be allowed (promote it first)", s.Key, s.Status)}
+		}
+		s.Allowed = append(s.Allowed, skills.Allowance{Consumer: consumer, Hash: s.Hash, By: by, At: l.now().UTC()})
+		return nil, nil
+	})
+}
