@@ -498,6 +498,28 @@ func review(s stores, key string, to skills.Status, ack bool) tea.Cmd {
 	}
 }
 
+// allowedMsg is what allowing a consumer a skill did.
+type allowedMsg struct {
+	key, consumer string
+	err           error
+}
+
+// allow lets consumer activate the skill key without a question, recorded
+// under the person running lore (library.Allow).
+func allow(s stores, key, consumer string) tea.Cmd {
+	by := ""
+	if u, err := user.Current(); err == nil {
+		by = u.Username
+	}
+	return func() tea.Msg {
+		err := s.write(func(st Store) error {
+			_, err := library.New(st, library.Options{}).Allow(key, consumer, by, false)
+			return err
+		})
+		return allowedMsg{key: key, consumer: consumer, err: err}
+	}
+}
+
 // edit stores a reviewer's text as the description and instructions of
 // the draft key, scanned and redacted as a proposal is (library.Edit).
 func edit(s stores, key, description, instructions string) tea.Cmd {

@@ -283,6 +283,18 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.skills = m.skills.WithNotice(note, false)
 		return m.skillsChanged()
+	case skillsview.AllowMsg:
+		if m.opts.Open == nil {
+			return m, nil, true
+		}
+		return m, allow(m.stores(), msg.Key, msg.Consumer), true
+	case allowedMsg:
+		if msg.err != nil {
+			m.skills = m.skills.WithNotice(msg.err.Error(), true)
+			return m, nil, true
+		}
+		m.skills = m.skills.WithNotice(fmt.Sprintf("%s may activate %s without asking, as it is now (a change asks again)", msg.consumer, msg.key), false)
+		return m.skillsChanged()
 	case skillsview.EditMsg:
 		if m.opts.Open == nil {
 			m.skills = m.skills.EditDone(errNoStore)

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/skillsview"
@@ -130,5 +132,34 @@ func TestSkillsScreenFitsEverySize(t *testing.T) {
 			t.Errorf("%v: the help lacks the review keys:\n%s", size, screen)
 		}
 		m, _ = send(m, keyPress("?"))
+	}
+}
+
+// a on an active skill asks for a consumer and records the leave; a draft
+// cannot be allowed.
+func TestSkillsScreenAllowsAConsumer(t *testing.T) {
+	m, st := skillsApp(t)
+	m, _ = send(m, keyPress("a"))
+	if m.skills.Importing() {
+		t.Fatal("a opened the consumer input on a draft")
+	}
+	if _, err := library.New(st, library.Options{}).Review("learn-linear-algebra", skills.Active, "promoted", false); err != nil {
+		t.Fatal(err)
+	}
+	m, cmd := send(m, storeChangedMsg{})
+	m = settle(t, m, cmd)
+	m, _ = send(m, keyPress("a"))
+	if !m.skills.Importing() || !strings.Contains(ansi.Strip(m.View().Content), "allow for consumer") {
+		t.Fatalf("a did not ask for a consumer:\n%s", ansi.Strip(m.View().Content))
+	}
+	m, _ = send(m, tea.PasteMsg{Content: "claude-code"})
+	m, cmd = send(m, keyPress("enter"))
+	m = settle(t, m, cmd)
+	s, err := st.Skill("public.learn-linear-algebra")
+	if err != nil || !s.AllowedFor("claude-code") {
+		t.Fatalf("not allowed: %+v (%v)", s.Allowed, err)
+	}
+	if !strings.Contains(ansi.Strip(m.View().Content), "claude-code may activate") {
+		t.Errorf("no notice:\n%s", ansi.Strip(m.View().Content))
 	}
 }

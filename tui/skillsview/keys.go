@@ -37,6 +37,9 @@ type KeyMap struct {
 	// (through the approval gate, in the findings reviewer) and
 	// ImportCancel closes it.
 	Import, ImportSubmit, ImportCancel key.Binding
+	// Allow asks for a consumer allowed to activate the selected active
+	// skill without a question; ImportSubmit and ImportCancel answer it.
+	Allow key.Binding
 	// Yes and No answer a question the screen asks before something
 	// would be lost: archiving a skill, discarding typed edits.
 	Yes, No key.Binding
@@ -72,6 +75,7 @@ func DefaultKeyMap() KeyMap {
 		EditNext:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "description/instructions")),
 		EditCancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "discard")),
 		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import skills")),
+		Allow:        key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "allow for a consumer")),
 		ImportSubmit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "scan and review")),
 		ImportCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Yes:          key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
@@ -89,7 +93,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		k.Yes, k.No,
 		k.EditSave, k.EditNext, k.EditCancel, k.ImportSubmit, k.ImportCancel,
 		k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject,
-		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.List.Up, k.List.Down,
+		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.Allow, k.List.Up, k.List.Down,
 	}
 }
 
@@ -99,7 +103,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		k.List.Bindings(),
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown, k.Findings.ScrollUp, k.Findings.ScrollDown},
 		{k.Queue, k.Open, k.ShowFindings, k.Back, k.Promote, k.Archive, k.Draft, k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject},
-		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.ImportSubmit, k.ImportCancel, k.Yes, k.No},
+		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.Allow, k.ImportSubmit, k.ImportCancel, k.Yes, k.No},
 	}
 }
 
@@ -108,7 +112,7 @@ func (k KeyMap) asking() KeyMap {
 	k.List = k.List.WithEnabled(false)
 	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Queue, &k.Open,
 		&k.ShowFindings, &k.Back, &k.Promote, &k.Archive, &k.Draft, &k.Edit, &k.EditSave, &k.EditNext, &k.EditCancel,
-		&k.Import, &k.ImportSubmit, &k.ImportCancel} {
+		&k.Import, &k.Allow, &k.ImportSubmit, &k.ImportCancel} {
 		b.SetEnabled(false)
 	}
 	fk := k.Findings

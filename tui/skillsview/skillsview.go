@@ -58,6 +58,10 @@ type ReviewMsg struct {
 // (the findings reviewer) and reports the outcome with WithNotice.
 type ImportMsg struct{ Path string }
 
+// AllowMsg asks the root to let Consumer activate the skill Key without
+// asking its user (lore skills allow).
+type AllowMsg struct{ Key, Consumer string }
+
 // field is one line of the frontmatter block: a key at a nesting depth,
 // with its value ("" for a key that heads nested lines).
 type field struct {
@@ -133,6 +137,9 @@ type Model struct {
 	input     *textinput.Model
 	inputOpen bool
 	inputErr  string
+	// allowing is the skill the open input names a consumer for ("": the
+	// input is an import's path).
+	allowing string
 	// want is the library skill the next WithLibrary selects, when it
 	// shows it (one just imported).
 	want string
@@ -215,6 +222,8 @@ func (m Model) KeyMap() KeyMap {
 	for _, b := range []*key.Binding{&k.Queue, &k.Import} {
 		b.SetEnabled(list)
 	}
+	sk, isSkill := m.SelectedSkill()
+	k.Allow.SetEnabled(list && isSkill && sk.Status == skills.Active)
 	k.Open.SetEnabled(list && rec)
 	k.Edit.SetEnabled((list || open) && rec)
 	k.Back.SetEnabled(open)
@@ -582,7 +591,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	k := m.keys
 	if key.Matches(kp, k.Import) {
-		m.inputOpen, m.inputErr = true, ""
+		m.inputOpen, m.inputErr, m.allowing = true, "", ""
+		m.input.SetValue("")
+		return m, m.input.Focus()
+	}
+	if key.Matches(kp, k.Allow) {
+		s, ok := m.SelectedSkill()
+		if !ok {
+			return m, nil
+		}
+		if s.Status != skills.Active {
+			return m.WithNotice(s.Key+" is "+string(s.Status)+", not active: agents are not offered it, so it cannot be allowed", true), nil
+		}
+		m.inputOpen, m.inputErr, m.allowing = true, "", s.Key
 		m.input.SetValue("")
 		return m, m.input.Focus()
 	}
@@ -606,8 +627,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return next, cmd
 }
 
-// importPrompt leads the path input in the status line.
-const importPrompt = " import from "
+// importPrompt leads the path input in the status line, allowPrompt the
+// consumer's name.
+const (
+	importPrompt = " import from "
+	allowPrompt  = " allow for consumer "
+)
 
 // updateInput handles the path input: enter submits the path (an empty
 // one is refused inline), esc closes it, anything else is typed.
@@ -619,6 +644,16 @@ func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
 			m.inputOpen, m.inputErr = false, ""
 			m.input.Blur()
 			return m, nil
+		case key.Matches(msg, m.keys.ImportSubmit) && m.allowing != "":
+			consumer := strings.TrimSpace(m.input.Value())
+			if consumer == "" {
+				m.inputErr = "type the consumer's name (the agent, as lore mcp serves it)"
+				return m, nil
+			}
+			m.inputOpen, m.inputErr = false, ""
+			m.input.Blur()
+			req := AllowMsg{Key: m.allowing, Consumer: consumer}
+			return m, func() tea.Msg { return req }
 		case key.Matches(msg, m.keys.ImportSubmit):
 			path := strings.TrimSpace(m.input.Value())
 			if path == "" {

@@ -376,9 +376,13 @@ func (m Model) View() string {
 // inputLine is the path input of an import, in place of the status line;
 // a refused path's reason replaces the placeholder's hint.
 func (m Model) inputLine() string {
-	line := m.st.Input.Focused.Render(importPrompt) + m.input.View()
+	prompt := importPrompt
+	if m.allowing != "" {
+		prompt = allowPrompt
+	}
+	line := m.st.Input.Focused.Render(prompt) + m.input.View()
 	if m.inputErr != "" {
-		line = m.st.Input.Focused.Render(importPrompt) + m.st.App.Error.Render("✗ "+m.inputErr)
+		line = m.st.Input.Focused.Render(prompt) + m.st.App.Error.Render("✗ "+m.inputErr)
 	}
 	return cells.Fit(line, m.w)
 }
@@ -519,6 +523,10 @@ func (m Model) pane() []string {
 }
 
 func (m Model) header() string {
+	if m.inputOpen && m.allowing != "" {
+		return " " + m.st.Heading.Render("Allow "+cells.Visible(m.allowing)) + "  " +
+			m.st.Faint.Render("the consumer activates it as it is now without asking its user; a change asks again")
+	}
 	if m.inputOpen {
 		return " " + m.st.Heading.Render("Import skills") + "  " + m.st.Faint.Render("scanned as STRANGER, then reviewed in 2 Findings")
 	}
