@@ -207,9 +207,12 @@ func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
 			other, owhy := resolve(d.OtherAnchor)
 			if other == "" || owhy != "" {
 				// The other end is not in this learn as it was decided
-				// on: the stored primitive keeps the decision's edge.
-				if owhy != "" && ask(i, d, owhy) {
-					out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: "its other primitive is " + owhy})
+				// on: the stored primitive keeps the decision's edge, and
+				// one merged into it stays merged.
+				if d.Kind == core.CurateMerge {
+					if err := w.MergeOut(id, d.Other); err == nil {
+						out.Applied = append(out.Applied, e)
+					}
 				}
 				continue
 			}
@@ -220,6 +223,14 @@ func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
 			continue
 		}
 		out.Applied = append(out.Applied, e)
+		// A split's parts are candidates now: later decisions may be
+		// about them.
+		for _, part := range w.Parts(id) {
+			p, _ := w.Current(part)
+			a := core.AnchorOf(p, "")
+			byHash[a.ContentHash] = part
+			byPlace[placeKey(a)] = part
+		}
 	}
 	return out
 }

@@ -137,7 +137,7 @@ func (w *Work) Apply(d core.Curation) error {
 	case core.CurateMerge:
 		return w.merge(p, d.Other)
 	case core.CurateSplit:
-		return w.split(p, d.Parts)
+		return w.split(p, d)
 	case core.CurateDismiss:
 		return nil
 	}
@@ -159,9 +159,16 @@ func edit(p *core.Primitive, d core.Curation) error {
 	}
 	if s := strings.TrimSpace(d.Statement); s != "" && s != p.FormalStatement {
 		// The statement it replaces is kept, as an update's is.
+		why := "edited by a curator"
+		if d.By != "" {
+			why = "edited by " + d.By
+		}
 		p.Versions = append(p.Versions, core.StatementVersion{FormalStatement: p.FormalStatement,
-			ComputationalForm: p.ComputationalForm, Document: p.Provenance.Document, Why: "edited by a curator"})
+			ComputationalForm: p.ComputationalForm, Document: p.Provenance.Document, Why: why,
+			ReplacedBy: d.Session, ReplacedAt: d.At})
 		p.FormalStatement = s
+		// The form was derived from the statement it replaces.
+		p.ComputationalForm = ""
 	}
 	return nil
 }
@@ -252,6 +259,9 @@ func (w *Work) unlink(p *core.Primitive, other string) error {
 	}
 	p.Dependencies = slices.DeleteFunc(p.Dependencies, func(e core.Edge) bool { return e.Target == q.ID })
 	q.Enables = slices.DeleteFunc(q.Enables, func(e string) bool { return e == p.ID })
+	// A prerequisite naming q would still say p needs it (lore store
+	// verify would report the edge missing, and its repair restore it).
+	p.Prerequisites = slices.DeleteFunc(slices.Clone(p.Prerequisites), func(n string) bool { return n == q.Name })
 	return nil
 }
 
@@ -324,6 +334,46 @@ func (w *Work) merge(p *core.Primitive, other string) error {
 	return nil
 }
 
+// MergeOut applies a merge of id into a primitive this graph does not hold
+// (a stored one a learn does not bring again): id goes, and what depended
+// on it depends on into.
+func (w *Work) MergeOut(id, into string) error {
+	p, err := w.get(id)
+	if err != nil {
+		return err
+	}
+	ds, err := w.dependents(id)
+	if err != nil {
+		return err
+	}
+	for _, dep := range ds {
+		d, err := w.get(dep)
+		if err != nil {
+			return err
+		}
+		for i, e := range d.Dependencies {
+			if e.Target == id {
+				d.Dependencies[i].Target = into
+			}
+		}
+		d.Dependencies = slices.CompactFunc(d.Dependencies, func(a, b core.Edge) bool { return a.Target == b.Target && a.Type == b.Type })
+	}
+	w.cutEnables(p)
+	w.removed[id] = true
+	return nil
+}
+
+// Parts are the primitives a split of id added, in order.
+func (w *Work) Parts(id string) []string {
+	var out []string
+	for _, a := range w.order {
+		if w.splitFrom[a] == id {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // retarget moves dep's edges to from onto q.
 func (w *Work) retarget(dep, from string, q *core.Primitive) {
 	d, err := w.get(dep)
@@ -344,6 +394,14 @@ func (w *Work) retarget(dep, from string, q *core.Primitive) {
 			d.Dependencies = append(d.Dependencies, e)
 		}
 	}
+	if p, ok := w.cur[from]; ok {
+		d.Prerequisites = slices.Clone(d.Prerequisites)
+		for i, n := range d.Prerequisites {
+			if n == p.Name {
+				d.Prerequisites[i] = q.Name
+			}
+		}
+	}
 	if !slices.Contains(q.Enables, d.ID) {
 		q.Enables = append(q.Enables, d.ID)
 	}
@@ -351,7 +409,8 @@ func (w *Work) retarget(dep, from string, q *core.Primitive) {
 
 // split makes p the first part and adds the others, each depending on
 // what p depended on; what depended on p keeps depending on the first.
-func (w *Work) split(p *core.Primitive, parts []core.Part) error {
+func (w *Work) split(p *core.Primitive, d core.Curation) error {
+	parts := d.Parts
 	if len(parts) < 2 {
 		return &core.UsageError{Msg: fmt.Sprintf("a split of %s needs at least two parts", p.ID)}
 	}
@@ -364,7 +423,8 @@ func (w *Work) split(p *core.Primitive, parts []core.Part) error {
 		}
 	}
 	orig := clonePrimitive(*p)
-	if err := edit(p, core.Curation{Name: parts[0].Name, Type: parts[0].Type, Statement: parts[0].Statement}); err != nil {
+	if err := edit(p, core.Curation{Name: parts[0].Name, Type: parts[0].Type, Statement: parts[0].Statement,
+		By: d.By, Session: d.Session, At: d.At}); err != nil {
 		return err
 	}
 	for _, pt := range parts[1:] {

@@ -68,8 +68,14 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 	}
 	extracted := extractedNames(standing)
 	w := curate.New(storeGraph{st})
+	id := NewSessionID(core.KindCurate, started)
 	recorded := make([]Decision, 0, len(ds))
 	for i, d := range ds {
+		d.Session = id
+		if d.Kind == core.CurateDismiss && !decidedAbout(standing, d.ID, extracted) {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("nothing to dismiss: no earlier decision about %s stands "+
+				"(dismiss answers a revisit line of lore learn)", d.ID)}
+		}
 		// Anchored as extraction placed them, before this decision moves
 		// anything.
 		if d.Anchor == nil {
@@ -100,7 +106,6 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 		d := ds[0]
 		return nil, &core.UsageError{Msg: fmt.Sprintf("%s %s changes nothing: it is so already", d.Kind, d.ID)}
 	}
-	id := NewSessionID(core.KindCurate, started)
 	what := describeDecisions(ds)
 	sess := core.Session{ID: id, Kind: core.KindCurate, Source: what, Familiarity: core.Home, StartedAt: started}
 	sess.Options = map[string]string{"decision": decisionKinds(ds)}
@@ -351,6 +356,13 @@ func extractedNames(standing []core.Curation) map[string]string {
 		}
 	}
 	return out
+}
+
+// decidedAbout reports whether a standing decision is about primitive id:
+// made on it, or at the place it was extracted at.
+func decidedAbout(standing []core.Curation, id string, extracted map[string]string) bool {
+	return slices.ContainsFunc(standing, func(c core.Curation) bool { return c.ID == id || c.Other == id }) ||
+		extracted["id:"+id] != ""
 }
 
 // extractedName is the name p was extracted under (see extractedNames).

@@ -490,3 +490,69 @@ func TestReviewConfirmsANewEdition(t *testing.T) {
 		t.Errorf("after the answer: revisit %v, added %d", again.Revisit, again.Counts.Added)
 	}
 }
+
+// Learned headless, a curated result reworded past recognition updates
+// the curated primitive instead of adding a numbered twin; a result merged
+// into it stays merged; a split part rejected, or renamed, stays so.
+func TestHeadlessRelearnKeepsDecisionsWhole(t *testing.T) {
+	st, ps, opts := curated(t)
+	lemma, theorem, group := find(t, ps, "Lemma"), find(t, ps, "Theorem"), find(t, ps, "Group")
+	ctx := context.Background()
+	if _, err := engine.CurateAll(ctx, st, []engine.Decision{
+		{Kind: core.CurateEdit, ID: lemma.ID, Name: "Socks–shoes property"},
+		{Kind: core.CurateMerge, ID: theorem.ID, Other: lemma.ID},
+		{Kind: core.CurateSplit, ID: group.ID, Parts: []core.Part{
+			{Name: "Group", Statement: "A group is a set with an associative binary operation, an identity element and inverses."},
+			{Name: "Identity element", Statement: "An identity element e of an operation satisfies ea = ae = a for every a."},
+		}},
+	}, opts); err != nil {
+		t.Fatal(err)
+	}
+	ident := ""
+	all, _ := st.ByDomain(group.Domain)
+	for _, p := range all {
+		if p.Name == "Identity element" {
+			ident = p.ID
+		}
+	}
+	if ident == "" {
+		t.Fatal("setup: the split's part is not stored")
+	}
+	if _, err := engine.CurateAll(ctx, st, []engine.Decision{{Kind: core.CurateEdit, ID: ident, Name: "Neutral element"}}, opts); err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(chapter, "In a group (Definition~\\ref{def:group}) the inverse of the product $ab$ is $b^{-1}a^{-1}$, taken in reverse order.",
+		"Socks go on before shoes and come off after them: $(xy)^{-1} = y^{-1}x^{-1}$ for all $x, y$.", 1)
+	if edited == chapter {
+		t.Fatal("setup: the lemma was not reworded")
+	}
+	res := learnText(t, st, "groups.tex", edited, opts)
+	if res.Counts.Added != 0 || res.Counts.Conflicts != 0 || res.Counts.Updated != 1 {
+		t.Errorf("added %d, updated %d, conflicts %d: want only the curated lemma updated", res.Counts.Added, res.Counts.Updated, res.Counts.Conflicts)
+	}
+	if p, _ := get(t, st, lemma.ID); p.Name != "Socks–shoes property" || !strings.Contains(p.FormalStatement, "Socks go on") {
+		t.Errorf("the curated lemma is %q %q", p.Name, p.FormalStatement)
+	}
+	if _, ok := get(t, st, theorem.ID); ok {
+		t.Error("the theorem merged into the lemma came back")
+	}
+	if p, _ := get(t, st, ident); p.Name != "Neutral element" {
+		t.Errorf("the renamed part is %q", p.Name)
+	}
+	for _, r := range res.Revisit {
+		if r.Decision.ID == ident {
+			t.Errorf("the renamed part is asked about: %v", r)
+		}
+	}
+	// Rejected, the part stays out of every later learn, without a conflict.
+	if _, err := engine.Curate(ctx, st, engine.Decision{Kind: core.CurateReject, ID: ident}, opts); err != nil {
+		t.Fatal(err)
+	}
+	res = learnText(t, st, "groups.tex", edited, opts)
+	if res.Counts.Added != 0 || res.Counts.Conflicts != 0 {
+		t.Errorf("after rejecting the part: added %d, conflicts %d %+v", res.Counts.Added, res.Counts.Conflicts, res.Conflicts)
+	}
+	if _, ok := get(t, st, ident); ok {
+		t.Error("the rejected part came back")
+	}
+}

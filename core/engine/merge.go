@@ -189,6 +189,11 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		if err != nil {
 			return nil, err
 		}
+		if of, ok := editions[id]; ok && stored && (v.Existing == nil || v.Existing.ID != of) {
+			if v, err = asEdition(st, cand, of, v); err != nil {
+				return nil, err
+			}
+		}
 		if v.Best != nil {
 			plan.classes[v.Best.Class]++
 		} else {
@@ -257,6 +262,20 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	for _, ch := range plan.changes {
 		if ch.Type == core.ChangeAdd {
 			added = append(added, ch.PrimitiveID)
+		}
+	}
+	// A curator's decision can point a candidate at a stored primitive
+	// (a merge into one the learn does not bring): that edge stands.
+	for _, deps := range wireDeps {
+		for _, e := range deps {
+			if _, ok := finalOf[e.Target]; ok || !stored {
+				continue
+			}
+			if _, ok, err := st.GetPrimitive(e.Target); err != nil {
+				return nil, err
+			} else if ok {
+				finalOf[e.Target] = e.Target
+			}
 		}
 	}
 	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom,
@@ -367,6 +386,26 @@ func pendingConflicts(st Store) (map[string]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// asEdition makes the curated primitive of the existing one v compares
+// cand with, when cand stands at its place reworded past what the
+// comparator recognises and says something no stored primitive says: the
+// source was reworded, and the curated primitive takes the new wording
+// (merge.Situation.Edition) rather than gain a numbered twin.
+func asEdition(st Store, cand *core.Primitive, of string, v dedup.Verdict) (dedup.Verdict, error) {
+	same, err := st.SameContent(cand.Provenance.ContentHash)
+	if err != nil || len(same) > 0 {
+		return v, err
+	}
+	p, ok, err := st.GetPrimitive(of)
+	if err != nil || !ok {
+		return v, err
+	}
+	v.Existing = &p
+	v.Best = &core.Comparison{ExistingID: p.ID, Class: core.OverlappingDistinct, Confidence: 1,
+		Rationale: "it stands where the curated " + p.ID + " was found, reworded"}
+	return v, nil
 }
 
 func pendingKey(existing string, cand *core.Primitive) string {

@@ -83,6 +83,10 @@ func curateCandidates(ctx context.Context, st Store, session, source string, can
 			return nil, err
 		}
 		for i, d := range ds {
+			d.Session = session
+			if d.At.IsZero() {
+				d.At = opts.now()
+			}
 			if d.Anchor == nil {
 				d.Anchor = anchorIn(g, w, d.ID)
 			}
