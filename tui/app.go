@@ -556,6 +556,25 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.notice = ""
+	if _, ok := m.top().(reviewScreen); ok && !m.captured() {
+		// The Review screen's keys are letters and digits the other
+		// screens' global keys use (1-3, c, n): only help, quitting and
+		// moving between screens stay global over it.
+		switch {
+		case key.Matches(k, m.keys.Quit):
+			return m.quit()
+		case key.Matches(k, m.keys.Help):
+			m.showHelp = true
+			return m, nil
+		case key.Matches(k, m.keys.NextTab):
+			next, cmd := m.show((m.tab + 1) % tab(len(tabNames)))
+			return next, cmd
+		case key.Matches(k, m.keys.PrevTab):
+			next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
+			return next, cmd
+		}
+		return m.toScreen(k)
+	}
 	// A screen that is being typed into or asks a question takes every key
 	// but ctrl+c.
 	if m.captured() {

@@ -133,7 +133,13 @@ func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
 // in the screen's help view (c on Learn, which cancels the run it shows);
 // or last on both (r on Graph, whose ranking the root holds).
 func (m Model) tabKeys() (lineFirst, first, last [len(tabNames)][]key.Binding) {
-	lineFirst[tabLearn] = []key.Binding{m.globalKeys().NewLearn}
+	if _, ok := m.top().(reviewScreen); ok {
+		// Over the Review screen they are its keys.
+		return lineFirst, first, last
+	}
+	back := m.keys.Review
+	back.SetEnabled(m.reviewing != nil && m.reviewing.hidden)
+	lineFirst[tabLearn] = []key.Binding{back, m.globalKeys().NewLearn}
 	first[tabLearn] = []key.Binding{m.globalKeys().CancelRun}
 	last[tabGraph] = []key.Binding{m.keys.Rank}
 	return lineFirst, first, last

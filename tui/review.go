@@ -85,6 +85,8 @@ type reviewing struct {
 	// hidden: the person stepped away from a run's review (esc); v on the
 	// Learn screen brings it back.
 	hidden bool
+	// recording: a committed learn's decisions are being stored.
+	recording bool
 }
 
 // openReview shows in over tab on.
@@ -232,18 +234,25 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		if r == nil || r.id != msg.Session {
 			return m, nil, true
 		}
-		m.reviewing = nil
 		ds := curator(msg.Decisions)
 		if r.ask != nil {
+			m.reviewing = nil
 			r.ask.reply <- ds
 			m.notice = fmt.Sprintf("%d decision(s) go with the learn into its session", len(ds))
 			m.learn = m.learn.Log(time.Now(), "review", fmt.Sprintf("done · %d decision(s)", len(ds)))
 			return m, nil, true
 		}
 		if len(ds) == 0 {
+			m.reviewing = nil
 			m.notice = "reviewed: nothing to change"
 			return m, nil, true
 		}
+		if r.recording {
+			return m, nil, true
+		}
+		// The review stays open until the store took the decisions: one
+		// refused (the primitive changed meanwhile) loses none of them.
+		r.recording = true
 		return m, m.curateAll(ds), true
 	case reviewview.CancelMsg:
 		r := m.reviewing
@@ -262,10 +271,14 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.notice = "review closed: nothing changed"
 		return m, nil, true
 	case curatedAllMsg:
+		if r := m.reviewing; r != nil {
+			r.recording = false
+		}
 		if msg.err != nil {
-			m.notice = "review: " + msg.err.Error()
+			m.notice = "review: " + msg.err.Error() + " — nothing was recorded; undo it (z) or change it, and commit again"
 			return m, nil, true
 		}
+		m.reviewing = nil
 		m.notice = fmt.Sprintf("%d decision(s) recorded as %s (lore unlearn takes them back)", msg.n, msg.res.Session.ID)
 		m, cmd := m.changed()
 		return m, cmd, true
@@ -280,7 +293,7 @@ func (s reviewScreen) setSize(w, h int)           { s.m.review = s.m.review.SetS
 func (s reviewScreen) setStyles(st styles.Styles) { s.m.review = s.m.review.SetStyles(st) }
 func (s reviewScreen) view() string               { return s.m.review.View() }
 func (s reviewScreen) keys() help.KeyMap          { return s.m.review.KeyMap() }
-func (s reviewScreen) captures() bool             { return true }
+func (s reviewScreen) captures() bool             { return s.m.review.Captures() }
 func (s reviewScreen) click(int, int) tea.Cmd     { return nil }
 func (s reviewScreen) scroll(int) tea.Cmd         { return nil }
 

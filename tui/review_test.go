@@ -49,6 +49,16 @@ func TestRunReviewAnswersTheRun(t *testing.T) {
 	if !strings.Contains(screen, "Lemma 1.2") || !strings.Contains(screen, "b⁻¹a⁻¹") {
 		t.Fatalf("the review lacks the candidates:\n%s", screen)
 	}
+	// ? opens the help over it; a digit is the review's, not a tab's.
+	m, _ = send(m, keyPress("?"))
+	if !m.showHelp || !strings.Contains(ansi.Strip(m.View().Content), "commit") {
+		t.Fatalf("? over the review:\n%s", ansi.Strip(m.View().Content))
+	}
+	m, _ = send(m, keyPress("?"))
+	m, _ = send(m, keyPress("2"))
+	if m.Tab() != int(tabLearn) {
+		t.Fatalf("2 over the review showed tab %d", m.Tab())
+	}
 	// esc steps away; the Learn screen's v brings the review back.
 	m, _ = send(m, cmdMsgOf(t, m, keyPress("esc")))
 	if m.top() != m.screens()[tabLearn] {
@@ -118,8 +128,13 @@ func settleWithin(t *testing.T, m Model, cmd tea.Cmd, d time.Duration) Model {
 }
 
 // History's v reviews a committed learn: the decisions are one curate
-// session.
+// session; refused, they are all kept in the open review.
 func TestHistoryReviewsACommittedLearn(t *testing.T) {
+	t.Run("recorded", func(t *testing.T) { historyReview(t, false) })
+	t.Run("refused", func(t *testing.T) { historyReview(t, true) })
+}
+
+func historyReview(t *testing.T, keepOpen bool) {
 	path := filepath.Join(t.TempDir(), "groups.tex")
 	if err := os.WriteFile(path, []byte(reviewChapter), 0o644); err != nil {
 		t.Fatal(err)
@@ -157,6 +172,19 @@ func TestHistoryReviewsACommittedLearn(t *testing.T) {
 		m, _ = send(m, keyPress("j"))
 	}
 	m, _ = send(m, keyPress("x"))
+	if keepOpen {
+		// Meanwhile the lemma is rejected from the command line: the
+		// review's decision is refused, and the review stays open.
+		if _, err := engine.Curate(context.Background(), st, engine.Decision{Kind: core.CurateReject, ID: lemma.ID}, engine.CurateOptions{Domains: opts.Domains}); err != nil {
+			t.Fatal(err)
+		}
+		m, cmd = send(m, keyPress("c"))
+		m = settle(t, m, cmd)
+		if _, ok := m.top().(reviewScreen); !ok || !strings.Contains(ansi.Strip(m.View().Content), "nothing was recorded") {
+			t.Fatalf("a refused review closed:\n%s", ansi.Strip(m.View().Content))
+		}
+		return
+	}
 	m, cmd = send(m, keyPress("c"))
 	m = settle(t, m, cmd)
 	if _, ok, _ := st.GetPrimitive(lemma.ID); ok {

@@ -182,10 +182,11 @@ func (a *app) splitCmd() *cobra.Command {
 		Long: `Splits a primitive that defines several terms (or states several results) into
 one primitive per part: the first part keeps its id, the others are added beside
 it, each depending on what it depended on; what depended on it depends on the
-first part. A part is "NAME: STATEMENT", or "TYPE NAME: STATEMENT" with a type
-word first (definition, theorem, …).` + curateHelp,
+first part. A part is "NAME: STATEMENT", or "[TYPE] NAME: STATEMENT" with its
+type in brackets first (axiom, definition, theorem, algorithm, technique,
+identity).` + curateHelp,
 		Example: `  lore split foundations-definition-2 --part "Injective: f(x)=f(y) implies x=y." \
-      --part "Surjective: every y is f(x) for some x."`,
+      --part "[definition] Surjective: every y is f(x) for some x."`,
 		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ps := make([]core.Part, 0, len(parts))
@@ -204,19 +205,34 @@ word first (definition, theorem, …).` + curateHelp,
 	return cmd
 }
 
-// parsePart reads "NAME: STATEMENT", with an optional type word first.
+// parsePart reads "NAME: STATEMENT", with an optional "[TYPE] " first: a
+// type in brackets, so that a name beginning with a type word ("Theorem of
+// heaps") stays a name.
 func parsePart(s string) (core.Part, error) {
-	name, stmt, ok := strings.Cut(s, ":")
+	var p core.Part
+	rest := strings.TrimSpace(s)
+	if t, after, ok := strings.Cut(rest, "]"); ok && strings.HasPrefix(t, "[") {
+		p.Type = core.PrimitiveType(strings.ToLower(strings.TrimSpace(t[1:])))
+		if !slices.Contains(core.PrimitiveTypes, p.Type) {
+			return core.Part{}, &core.UsageError{Msg: fmt.Sprintf("--part %q: unknown type %q (one of %s)", s, p.Type, typeNames())}
+		}
+		rest = after
+	}
+	name, stmt, ok := strings.Cut(rest, ":")
 	name, stmt = strings.TrimSpace(name), strings.TrimSpace(stmt)
 	if !ok || name == "" || stmt == "" {
-		return core.Part{}, &core.UsageError{Msg: fmt.Sprintf("--part %q: want \"NAME: STATEMENT\"", s)}
-	}
-	var p core.Part
-	if w, rest, ok := strings.Cut(name, " "); ok && slices.Contains(core.PrimitiveTypes, core.PrimitiveType(strings.ToLower(w))) {
-		p.Type, name = core.PrimitiveType(strings.ToLower(w)), strings.TrimSpace(rest)
+		return core.Part{}, &core.UsageError{Msg: fmt.Sprintf("--part %q: want \"NAME: STATEMENT\" or \"[TYPE] NAME: STATEMENT\"", s)}
 	}
 	p.Name, p.Statement = name, stmt
 	return p, nil
+}
+
+func typeNames() string {
+	ts := make([]string, len(core.PrimitiveTypes))
+	for i, t := range core.PrimitiveTypes {
+		ts[i] = string(t)
+	}
+	return strings.Join(ts, ", ")
 }
 
 func (a *app) dismissCmd() *cobra.Command {

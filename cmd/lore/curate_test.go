@@ -58,6 +58,7 @@ func TestCurationCommands(t *testing.T) {
 		{[]string{"reject"}, "one primitive ID"},
 		{[]string{"split", thm, "--part", "Lagrange: the order of H divides the order of G."}, "needs at least two parts"},
 		{[]string{"split", thm, "--part", "no colon", "--part", "B: b"}, `want "NAME: STATEMENT"`},
+		{[]string{"split", thm, "--part", "[lemma] A: a", "--part", "B: b"}, `unknown type "lemma"`},
 		{[]string{"dismiss", "nope"}, `unknown primitive "nope"`},
 	} {
 		if r := run(c.args...); r.code != ExitUsage || !strings.Contains(r.stderr, c.want) {
@@ -66,7 +67,7 @@ func TestCurationCommands(t *testing.T) {
 	}
 	// A split adds its second part beside the first; lore unlearn takes it back.
 	r = run("split", group, "--part", "Group: A group is a set with an associative operation, an identity and inverses.",
-		"--part", "definition Identity element: An identity element e satisfies ea = ae = a for every a.", "--json")
+		"--part", "[definition] Identity element: An identity element e satisfies ea = ae = a for every a.", "--json")
 	var split struct {
 		Session string   `json:"session"`
 		Added   []string `json:"added"`

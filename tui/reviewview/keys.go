@@ -107,15 +107,17 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	case modeMerge:
 		return []key.Binding{k.withHelp(k.Done, "merge"), k.List.Down, k.Filter, k.Abort}
 	case modeRevisit:
-		return []key.Binding{k.Reapply, k.Leave, k.List.Down, k.Undo, k.Commit, k.Cancel}
+		return []key.Binding{k.Reapply, k.Leave, k.Commit, k.Cancel, k.List.Down, k.Undo}
 	}
 	// No prompt is open, on a primitive.
 	esc := k.Cancel
 	if k.filtered {
 		esc = k.ClearFilter
 	}
-	return []key.Binding{k.offers(), k.Rename, k.Retype, k.Edit, k.Reject, k.Link, k.Merge, k.Unlink, k.Split,
-		k.Undo, k.Filter, k.Commit, esc}
+	// Commit and leaving come first: the line is cut at the screen's
+	// width, and they are what a person must find.
+	return []key.Binding{k.Commit, esc, k.offers(), k.Rename, k.Retype, k.Edit, k.Reject, k.Link, k.Merge, k.Unlink, k.Split,
+		k.Undo, k.Filter}
 }
 
 // FullHelp lists every binding, by purpose.

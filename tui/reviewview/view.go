@@ -175,7 +175,7 @@ func (m Model) header(w int) string {
 		return " " + p.label.Paint("unlink "+sel) + p.faint.Paint(": pick the edge to remove (1-9, or ↑/↓ then enter)")
 	case modeLink:
 		return " " + p.label.Paint("link "+cells.Visible(short(m.nameByID(m.mark)))+" → ") +
-			p.input.Paint(sel) + p.faint.Paint("  enter requires · 1-6 edge type · / find · esc")
+			p.input.Paint(sel) + p.faint.Paint("  enter requires · "+edgeTypesHelp+" · / find · esc")
 	case modeMerge:
 		return " " + p.label.Paint("merge "+cells.Visible(short(m.nameByID(m.mark)))+" into ") +
 			p.input.Paint(sel) + p.faint.Paint("  enter merge · / find · esc")
@@ -367,3 +367,12 @@ func (m Model) helpLine(w int) string {
 	}
 	return cells.Fit(b.String(), w)
 }
+
+// edgeTypesHelp names the edge types by the digit that picks each.
+var edgeTypesHelp = func() string {
+	parts := make([]string, len(core.EdgeTypes))
+	for i, t := range core.EdgeTypes {
+		parts[i] = itoa(i+1) + " " + string(t)
+	}
+	return strings.Join(parts, " ")
+}()
