@@ -76,7 +76,7 @@ statement; the statement it replaces is kept among its versions.` + curateHelp,
   lore edit foundations-remark-2 --type definition --why "it defines the term"`,
 		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(typ), Statement: stmt, Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(strings.ToLower(typ)), Statement: stmt, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "the new name")
@@ -102,7 +102,7 @@ naming the cycle.` + curateHelp,
   lore link algorithms-heapsort algorithms-heap --type applies`,
 		Args: exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(edge), Why: why}, asJSON)
+			return a.curate(cmd, engine.Decision{Kind: core.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(strings.ToLower(edge)), Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&edge, "type", string(core.Requires), "the edge type")

@@ -145,8 +145,8 @@ func (w *Work) Apply(d core.Curation) error {
 }
 
 func edit(p *core.Primitive, d core.Curation) error {
-	if d.Name == "" && d.Type == "" && d.Statement == "" {
-		return &core.UsageError{Msg: "nothing to edit: give a name, a type or a statement"}
+	if strings.TrimSpace(d.Name) == "" && d.Type == "" && strings.TrimSpace(d.Statement) == "" {
+		return &core.UsageError{Msg: "nothing to edit: give a name, a type or a statement (not blank)"}
 	}
 	if err := CheckType(d.Type); err != nil {
 		return err
@@ -191,7 +191,11 @@ func (w *Work) link(p *core.Primitive, d core.Curation) error {
 		t = core.Requires
 	}
 	if !slices.Contains(core.EdgeTypes, t) {
-		return &core.UsageError{Msg: fmt.Sprintf("unknown edge type %q", t)}
+		ts := make([]string, len(core.EdgeTypes))
+		for i, e := range core.EdgeTypes {
+			ts[i] = string(e)
+		}
+		return &core.UsageError{Msg: fmt.Sprintf("unknown edge type %q (one of %s)", t, strings.Join(ts, ", "))}
 	}
 	if d.Other == p.ID {
 		return &core.UsageError{Msg: fmt.Sprintf("%s cannot depend on itself", p.ID)}

@@ -424,7 +424,7 @@ func TestReviewBeforeTheCommit(t *testing.T) {
 	}
 	in, err := engine.LoadReport(st, res.Session.ID)
 	if err != nil || !slices.ContainsFunc(in.Provenance, func(e core.ProvenanceEntry) bool {
-		return e.Action == "curate: edit" && strings.Contains(e.Rationale, "by ada") && strings.Contains(e.Rationale, `named "Lagrange's theorem"`)
+		return e.Action == "curate: edit" && strings.Contains(e.Rationale, "by ada") && strings.Contains(e.Rationale, `→ "Lagrange's theorem"`)
 	}) {
 		t.Errorf("the learn's report does not list the review's decisions: %v", err)
 	}

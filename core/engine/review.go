@@ -150,7 +150,11 @@ func (plan *mergePlan) noteCurations(session string, cur *curated, now time.Time
 func describeDecision(d core.Curation) string {
 	var parts []string
 	if d.Name != "" {
-		parts = append(parts, fmt.Sprintf("named %q", d.Name))
+		if d.Anchor != nil && d.Anchor.Name != "" && d.Anchor.Name != d.Name {
+			parts = append(parts, fmt.Sprintf("renamed %q → %q", d.Anchor.Name, d.Name))
+		} else {
+			parts = append(parts, fmt.Sprintf("named %q", d.Name))
+		}
 	}
 	if d.Type != "" {
 		parts = append(parts, "typed "+string(d.Type))

@@ -48,7 +48,18 @@ func (m Model) rowDetail(r *row, w, h int) []string {
 	switch m.mode {
 	case modeUnlink:
 		tail = append(tail, " "+p.label.Paint("remove which edge?"))
-		for i, e := range m.edgesOf(m.mark) {
+		edges := m.edgesOf(m.mark)
+		// The picker shows a window of the edges around the one picked:
+		// a primitive can have more edges than the pane has lines.
+		room := max(h-len(out)-2, 1)
+		first := 0
+		if len(edges) > room {
+			first = min(max(m.pick-room/2, 0), len(edges)-room)
+		}
+		for i, e := range edges {
+			if i < first || i >= first+room {
+				continue
+			}
 			l := "  " + itoa(i+1) + " "
 			if e.out {
 				l += "depends on " + m.nameByID(e.other)
@@ -79,8 +90,9 @@ func (m Model) rowDetail(r *row, w, h int) []string {
 			}
 		}
 	default:
-		tail = append(tail, m.edgeLines(r, w)...)
+		// The offers first: a number key takes one, so it must show.
 		tail = append(tail, m.offerLines(w)...)
+		tail = append(tail, m.edgeLines(r, w)...)
 	}
 
 	stmt := r.p.FormalStatement

@@ -176,6 +176,10 @@ func (m Model) revisitKey(kp tea.KeyPressMsg, i int) Model {
 		}
 		return m.decide(d, i, "left as it is: "+describe(rv.Decision, m.decidedName(rv.Decision)))
 	}
+	if rv.Candidate == "" {
+		m.status = "nothing stands at its place in the source now, to apply it to: d leaves it as it is"
+		return m
+	}
 	return m.decide(m.reapplied(rv), i, "re-applied: "+describe(rv.Decision, m.decidedName(rv.Decision)))
 }
 

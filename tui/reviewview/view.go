@@ -89,7 +89,8 @@ func (m Model) askOffers() Model {
 	var out []string
 	for _, n := range m.offer(r.p) {
 		n = strings.TrimSpace(cells.OneLine(n))
-		if n != "" && !slices.Contains(out, n) {
+		// Its name now is no offer: taking it would change nothing.
+		if n != "" && !slices.Contains(out, n) && !strings.EqualFold(n, r.p.Name) {
 			out = append(out, n)
 		}
 		if len(out) == maxOffers {
