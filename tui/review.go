@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os/user"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -196,14 +195,6 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		next, cmd := m.openReview(reviewview.Input{Session: req.Session, Source: req.Source, Candidates: req.Candidates,
 			Reapplied: req.Reapplied, Revisit: req.Revisit, Pending: true}, tabLearn, &a)
 		next.notice = "review what was extracted: c commits the learn with your decisions"
-		what := fmt.Sprintf("waiting for your review of %d candidate(s)", req.Candidates.Len())
-		if n := len(req.Reapplied); n > 0 {
-			what += fmt.Sprintf(" · %d earlier decision(s) applied again", n)
-		}
-		if n := len(req.Revisit); n > 0 {
-			what += fmt.Sprintf(" · %d to revisit", n)
-		}
-		next.learn = next.learn.Log(time.Now(), "review", what)
 		return next, tea.Batch(cmd, listen(m.run)), true
 	case history.ReviewMsg:
 		if m.opts.Open == nil {
@@ -239,7 +230,6 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.reviewing = nil
 			r.ask.reply <- ds
 			m.notice = fmt.Sprintf("%d decision(s) go with the learn into its session", len(ds))
-			m.learn = m.learn.Log(time.Now(), "review", fmt.Sprintf("done · %d decision(s)", len(ds)))
 			return m, nil, true
 		}
 		if len(ds) == 0 {

@@ -34,9 +34,6 @@ func NewCandidates(cands []core.Primitive) *Candidates {
 	return c
 }
 
-// Len is the number of candidates.
-func (c *Candidates) Len() int { return len(c.list) }
-
 // Primitive implements Graph.
 func (c *Candidates) Primitive(id string) (core.Primitive, bool, error) {
 	i, ok := c.index[id]

@@ -76,6 +76,14 @@ type FindingFound struct{ Finding core.Finding }
 // ApprovalRequested says the gate is asking the approver to decide.
 type ApprovalRequested struct{ Report core.HygieneReport }
 
+// ReviewRequested says the run waits for a person to review its
+// candidates (Reviewer): how many, how many earlier decisions applied to
+// them again and how many no longer match.
+type ReviewRequested struct{ Candidates, Reapplied, Revisit int }
+
+// Reviewed says the person reviewed the candidates and took Decisions.
+type Reviewed struct{ Decisions int }
+
 // Decided reports the gate's decision.
 type Decided struct{ Decision core.Decision }
 
@@ -98,6 +106,8 @@ func (StageFinished) isEvent()     {}
 func (FindingFound) isEvent()      {}
 func (ApprovalRequested) isEvent() {}
 func (Decided) isEvent()           {}
+func (ReviewRequested) isEvent()   {}
+func (Reviewed) isEvent()          {}
 func (ConflictFound) isEvent()     {}
 func (ArtifactMade) isEvent()      {}
 func (Committed) isEvent()         {}

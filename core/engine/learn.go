@@ -432,7 +432,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// the store is opened, so nobody waits on the person.
 	var cur *curated
 	if opts.Reviewer != nil {
-		if cur, err = curateCandidates(ctx, st, id, source, ar.Primitives, opts); err != nil {
+		if cur, err = curateCandidates(ctx, r, st, id, source, ar.Primitives, opts); err != nil {
 			return fail(err)
 		}
 	}
@@ -448,7 +448,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		}
 	}
 	if cur == nil {
-		if cur, err = curateCandidates(ctx, st, id, source, ar.Primitives, opts); err != nil {
+		if cur, err = curateCandidates(ctx, r, st, id, source, ar.Primitives, opts); err != nil {
 			return fail(err)
 		}
 	}

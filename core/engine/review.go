@@ -61,7 +61,7 @@ type curated struct {
 // curateCandidates applies the decisions that stand to a learn's
 // candidates and, with a reviewer, the person's own. standing is read
 // from opts.Curations, or from st.
-func curateCandidates(ctx context.Context, st Store, session, source string, cands []core.Primitive, opts LearnOptions) (*curated, error) {
+func curateCandidates(ctx context.Context, r *runner, st Store, session, source string, cands []core.Primitive, opts LearnOptions) (*curated, error) {
 	var standing []core.Curation
 	var err error
 	switch {
@@ -77,6 +77,7 @@ func curateCandidates(ctx context.Context, st Store, session, source string, can
 	w := curate.New(g)
 	out := &curated{reapplied: curate.Reapply(g, w, standing)}
 	if opts.Reviewer != nil && !opts.DryRun {
+		r.publish(ReviewRequested{Candidates: len(cands), Reapplied: len(out.reapplied.Applied), Revisit: len(out.reapplied.Revisit)})
 		ds, err := opts.Reviewer.Review(ctx, ReviewRequest{Session: session, Source: source, Candidates: g,
 			Reapplied: out.reapplied.Applied, Revisit: out.reapplied.Revisit})
 		if err != nil {
@@ -98,6 +99,7 @@ func curateCandidates(ctx context.Context, st Store, session, source string, can
 			}
 			out.decided = append(out.decided, d)
 		}
+		r.publish(Reviewed{Decisions: len(out.decided)})
 	}
 	out.cands = g.Result(w)
 	return out, nil

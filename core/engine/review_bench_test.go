@@ -59,7 +59,7 @@ func BenchmarkReapplyStanding1000(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		cur, err := curateCandidates(ctx, st, "s", path, ar.Primitives, opts)
+		cur, err := curateCandidates(ctx, &runner{now: opts.now}, st, "s", path, ar.Primitives, opts)
 		if err != nil {
 			b.Fatal(err)
 		}

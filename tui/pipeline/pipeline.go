@@ -295,6 +295,19 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 	case engine.ApprovalRequested:
 		m.Awaiting = true
 		m = m.Log(at, "gate", fmt.Sprintf("waiting for your decision on %d finding(s) — see Findings", len(e.Report.Findings)))
+	case engine.ReviewRequested:
+		m.Awaiting = true
+		what := fmt.Sprintf("waiting for your review of %d candidate(s)", e.Candidates)
+		if e.Reapplied > 0 {
+			what += fmt.Sprintf(" · %d earlier decision(s) applied again", e.Reapplied)
+		}
+		if e.Revisit > 0 {
+			what += fmt.Sprintf(" · %d to revisit", e.Revisit)
+		}
+		m = m.Log(at, "review", what)
+	case engine.Reviewed:
+		m.Awaiting = false
+		m = m.Log(at, "review", fmt.Sprintf("done · %d decision(s)", e.Decisions))
 	case engine.Decided:
 		d := e.Decision
 		m.Awaiting, m.Decision = false, &d
