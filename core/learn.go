@@ -44,6 +44,9 @@ const (
 	ActionAdd      MergeAction = "add"
 	ActionReplace  MergeAction = "replace"
 	ActionConflict MergeAction = "conflict"
+	// ActionRemove is a curator's removal (a rejection, a merge away):
+	// neither added, updated nor skipped.
+	ActionRemove MergeAction = "remove"
 )
 
 // Provenance actions: the audit trail's vocabulary, as the report prints it.

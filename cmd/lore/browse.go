@@ -199,6 +199,9 @@ func (a *app) showCmd() *cobra.Command {
 					return err
 				}
 				if !ok {
+					if fate := engine.Fate(db, args[0]); fate != "" {
+						return &core.UsageError{Msg: fmt.Sprintf("%s is no longer stored: %s", args[0], fate)}
+					}
 					return &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore rank lists the stored ones)", args[0])}
 				}
 				p = got

@@ -291,7 +291,7 @@ func TestReportingCommandsPrintJSON(t *testing.T) {
 		keys []string
 		want string // a fragment of the object
 	}{
-		{[]string{"skills", "activate", "pdf-tables"}, []string{"key", "name", "status", "negative", "location", "instructions", "resources", "description", "taskType", "decay"}, `"instructions": "# PDF tables`},
+		{[]string{"skills", "activate", "pdf-tables"}, []string{"key", "name", "status", "negative", "location", "instructions", "resources", "description", "taskType", "decay", "allowed"}, `"instructions": "# PDF tables`},
 		{[]string{"skills", "used", "pdf-tables", "--success"}, []string{"key", "uses", "successes", "failures"}, `"uses": 1`},
 		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"key", "helpful", "harmful"}, `"helpful": 1`},
 		{[]string{"skills", "report", "pdf-tables", "--failure", "timeout after 30s"}, []string{"key", "signature", "count", "negativeSkill"}, `"negativeSkill": null`},

@@ -87,4 +87,11 @@ func TestCurationCommands(t *testing.T) {
 	if r := run("show", thm); !strings.HasPrefix(r.stdout, "Theorem 1.2") {
 		t.Fatalf("show after unlearning the edit:\n%s", r.stdout)
 	}
+	// What a curator removed, lore show says where it went.
+	if r := run("reject", thm); r.code != 0 {
+		t.Fatalf("reject: %d %s", r.code, r.stderr)
+	}
+	if r := run("show", thm); r.code != ExitUsage || !strings.Contains(r.stderr, "no longer stored: rejected in curate-") {
+		t.Errorf("show of a rejected primitive: exit %d, %s", r.code, r.stderr)
+	}
 }

@@ -272,7 +272,7 @@ func curationProvenance(session string, ds []Decision, ts []curate.Touched, at t
 			Action: "curate: " + strings.Join(kinds, ", "), Rationale: why, Outcome: core.ActionUpdate}
 		switch {
 		case t.After == nil:
-			e.Domain = t.Before.Domain
+			e.Domain, e.Outcome = t.Before.Domain, core.ActionRemove
 			e.Rationale += "; removed"
 		case t.Before == nil:
 			e.Domain, e.Outcome = t.After.Domain, core.ActionAdd
@@ -374,4 +374,26 @@ func extractedName(names map[string]string, p core.Primitive) string {
 		return n
 	}
 	return names["id:"+p.ID]
+}
+
+// Fate says what became of a primitive a curator's standing decision
+// removed ("merged into X in SESSION", "rejected in SESSION"), "" when
+// none did: what lore show says of an id it no longer finds.
+func Fate(st Store, id string) string {
+	standing, err := StandingCurations(st)
+	if err != nil {
+		return ""
+	}
+	for _, c := range slices.Backward(standing) {
+		if c.ID != id {
+			continue
+		}
+		switch c.Kind {
+		case core.CurateMerge:
+			return fmt.Sprintf("merged into %s in %s", c.Other, c.Session)
+		case core.CurateReject:
+			return "rejected in " + c.Session + " (lore unlearn " + c.Session + " brings it back)"
+		}
+	}
+	return ""
 }
