@@ -171,6 +171,9 @@ type Model struct {
 
 	showHelp    bool
 	confirmQuit bool
+	// confirmDrop asks before quitting drops a review's decisions not
+	// yet committed.
+	confirmDrop bool
 	quitting    bool
 	// confirmCancel is the question whether to cancel the run (CancelRun);
 	// cancelling, that the run started here was asked to stop.
@@ -512,11 +515,16 @@ func (m Model) finishIfDone() tea.Cmd {
 
 // quit asks for confirmation while a run is in progress.
 func (m Model) quit() (tea.Model, tea.Cmd) {
-	if !m.running {
-		return m, tea.Quit
+	if m.running {
+		m.confirmQuit = true
+		return m, nil
 	}
-	m.confirmQuit = true
-	return m, nil
+	if r := m.reviewing; r != nil && r.ask == nil && len(m.review.Decisions()) > 0 {
+		// A committed learn's review keeps its decisions until c.
+		m.confirmDrop = true
+		return m, nil
+	}
+	return m, tea.Quit
 }
 
 func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
@@ -533,6 +541,15 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, m.finishIfDone()
 		case key.Matches(k, m.keys.No):
 			m.confirmQuit = false
+		}
+		return m, nil
+	}
+	if m.confirmDrop {
+		switch {
+		case key.Matches(k, m.keys.Yes):
+			return m, tea.Quit
+		case key.Matches(k, m.keys.No):
+			m.confirmDrop = false
 		}
 		return m, nil
 	}
@@ -714,7 +731,7 @@ func (m Model) tabLabel(i int, name string, tight bool) string {
 }
 
 func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
-	if m.confirmQuit || m.confirmCancel || m.showHelp || ms.Button != tea.MouseLeft {
+	if m.confirmQuit || m.confirmCancel || m.confirmDrop || m.showHelp || ms.Button != tea.MouseLeft {
 		return m, nil
 	}
 	if ms.Y == 0 {
@@ -769,6 +786,9 @@ func (m Model) render() string {
 	case m.confirmQuit:
 		body = m.place(m.st.App.Dialog.Render("A run is in progress.\nCancel it (the store stays unchanged) and quit?\n\n"+
 			m.st.Heading.Render("y")+" yes · "+m.st.Heading.Render("n")+" no"), bh)
+	case m.confirmDrop:
+		body = m.place(m.st.App.Dialog.Render(fmt.Sprintf("The review holds %d decision(s) not yet recorded (c records them).\nQuit and drop them?\n\n",
+			len(m.review.Decisions()))+m.st.Heading.Render("y")+" yes · "+m.st.Heading.Render("n")+" no"), bh)
 	case m.confirmCancel:
 		src := cells.ShortenLeft(redact.URL(m.run.source), max(20, m.w-16))
 		body = m.place(m.st.App.Dialog.Render("Cancel the run of "+src+"?\nNothing of it is stored: the store stays as it was.\n\n"+

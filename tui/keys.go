@@ -151,7 +151,7 @@ func (m Model) tabKeys() (lineFirst, first, last [len(tabNames)][]key.Binding) {
 // only ctrl+c of the global keys.
 func (m Model) helpKeys() (screen, global []key.Binding) {
 	switch {
-	case m.confirmQuit, m.confirmCancel:
+	case m.confirmQuit, m.confirmCancel, m.confirmDrop:
 		return []key.Binding{m.keys.Yes, m.keys.No}, nil
 	case m.showHelp:
 		return []key.Binding{m.keys.CloseHelp}, nil

@@ -172,6 +172,12 @@ func historyReview(t *testing.T, keepOpen bool) {
 		m, _ = send(m, keyPress("j"))
 	}
 	m, _ = send(m, keyPress("x"))
+	// q asks before dropping the decision; n keeps the review.
+	m, cmd = send(m, keyPress("q"))
+	if cmd != nil || !strings.Contains(ansi.Strip(m.View().Content), "drop them?") {
+		t.Fatalf("q with a decision pending:\n%s", ansi.Strip(m.View().Content))
+	}
+	m, _ = send(m, keyPress("n"))
 	if keepOpen {
 		// Meanwhile the lemma is rejected from the command line: the
 		// review's decision is refused, and the review stays open.
