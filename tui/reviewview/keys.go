@@ -42,8 +42,10 @@ type KeyMap struct {
 	// character off. Prev and Next move in a picker, Pick1…Pick9 pick
 	// directly (a type, an edge type, an edge to cut).
 	Done, Abort, NextOffer, Erase, Backspace key.Binding
-	Prev, Next                               key.Binding
-	Pick                                     key.Binding
+	// Left, Right, Home, End and Delete move in and edit a prompt's text.
+	Left, Right, Home, End, Delete key.Binding
+	Prev, Next                     key.Binding
+	Pick                           key.Binding
 	// TypingList moves the selection with the keys that type nothing,
 	// while the filter is typed into.
 	TypingList listwin.Keys
@@ -80,6 +82,11 @@ func DefaultKeyMap() KeyMap {
 		NextOffer:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next offer")),
 		Erase:       key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "erase")),
 		Backspace:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "erase a character")),
+		Left:        key.NewBinding(key.WithKeys("left", "ctrl+b"), key.WithHelp("←/→", "move in the text")),
+		Right:       key.NewBinding(key.WithKeys("right", "ctrl+f"), key.WithHelp("→", "forward")),
+		Home:        key.NewBinding(key.WithKeys("home", "ctrl+a"), key.WithHelp("home/end", "start/end of the text")),
+		End:         key.NewBinding(key.WithKeys("end", "ctrl+e"), key.WithHelp("end", "end of the text")),
+		Delete:      key.NewBinding(key.WithKeys("delete", "ctrl+d"), key.WithHelp("delete", "erase the next character")),
 		Prev:        key.NewBinding(key.WithKeys("left", "up", "k", "shift+tab"), key.WithHelp("←/k", "previous")),
 		Next:        key.NewBinding(key.WithKeys("right", "down", "j", "tab"), key.WithHelp("→/j", "next")),
 		Pick:        key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "pick")),
@@ -123,7 +130,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.mode != modeNone && k.mode != modeRevisit {
-		return [][]key.Binding{k.ShortHelp(), {k.Backspace, k.Prev}}
+		return [][]key.Binding{k.ShortHelp(), {k.Backspace, k.Left, k.Home, k.Delete}}
 	}
 	return [][]key.Binding{
 		k.List.Bindings(),

@@ -134,7 +134,9 @@ type Model struct {
 	// text is the open prompt's text; pick the picker's choice; mark the
 	// primitive a link or merge starts from; offerAt the offer tab put
 	// in the rename prompt.
-	text    string
+	text string
+	// at is the cursor's place in text, in runes.
+	at      int
 	pick    int
 	mark    string
 	offerAt int
@@ -195,7 +197,7 @@ func (m Model) Load(in Input) Model {
 			m.oneDoc = false
 		}
 	}
-	m.mode, m.text, m.mark, m.query, m.status, m.bad = modeNone, "", "", "", "", false
+	m.mode, m.text, m.at, m.mark, m.query, m.status, m.bad = modeNone, "", 0, "", "", "", false
 	m.mem = newMemo()
 	w, _ := m.replay(nil)
 	m = m.rebuild(w)
@@ -374,7 +376,10 @@ func (m Model) typeText(s string) Model {
 	if m.mode == modeFilter {
 		return m.setQuery(m.query + s)
 	}
-	m.text += s
+	r := []rune(m.text)
+	m.at = min(max(m.at, 0), len(r))
+	m.text = string(r[:m.at]) + s + string(r[m.at:])
+	m.at += len([]rune(s))
 	return m
 }
 

@@ -79,11 +79,14 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Offer3):
 		return m.takeOffer(p, 2), nil
 	case key.Matches(kp, k.Rename):
-		m.mode, m.text, m.offerAt = modeRename, cells.OneLine(p.Name), -1
+		m.mode, m.offerAt = modeRename, -1
+		m = m.setText(cells.OneLine(p.Name))
 	case key.Matches(kp, k.Edit):
-		m.mode, m.text = modeStatement, cells.OneLine(p.FormalStatement)
+		m.mode = modeStatement
+		m = m.setText(cells.OneLine(p.FormalStatement))
 	case key.Matches(kp, k.Split):
-		m.mode, m.text = modeSplit, cells.OneLine(p.Name)+": "+cells.OneLine(p.FormalStatement)+" ;; "
+		m.mode = modeSplit
+		m = m.setText(cells.OneLine(p.Name) + ": " + cells.OneLine(p.FormalStatement) + " ;; ")
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
@@ -270,21 +273,42 @@ func (m Model) promptKey(kp tea.KeyPressMsg) Model {
 		m.mode, m.text = modeNone, ""
 		return m
 	case key.Matches(kp, k.Backspace):
-		if r := []rune(m.text); len(r) > 0 {
-			m.text = string(r[:len(r)-1])
+		if r := []rune(m.text); m.at > 0 {
+			m.text, m.at = string(r[:m.at-1])+string(r[m.at:]), m.at-1
 		}
 		return m
-	case key.Matches(kp, k.Erase):
-		m.text = ""
+	case key.Matches(kp, k.Delete):
+		if r := []rune(m.text); m.at < len(r) {
+			m.text = string(r[:m.at]) + string(r[m.at+1:])
+		}
 		return m
+	case key.Matches(kp, k.Left):
+		m.at = max(m.at-1, 0)
+		return m
+	case key.Matches(kp, k.Right):
+		m.at = min(m.at+1, len([]rune(m.text)))
+		return m
+	case key.Matches(kp, k.Home):
+		m.at = 0
+		return m
+	case key.Matches(kp, k.End):
+		m.at = len([]rune(m.text))
+		return m
+	case key.Matches(kp, k.Erase):
+		return m.setText("")
 	case m.mode == modeRename && key.Matches(kp, k.NextOffer):
 		if len(m.offers) > 0 {
 			m.offerAt = (m.offerAt + 1) % len(m.offers)
-			m.text = cells.OneLine(m.offers[m.offerAt])
+			m = m.setText(cells.OneLine(m.offers[m.offerAt]))
 		}
 		return m
 	}
-	m.text += typed(kp)
+	return m.typeText(typed(kp))
+}
+
+// setText replaces the prompt's text, the cursor at its end.
+func (m Model) setText(s string) Model {
+	m.text, m.at = s, len([]rune(s))
 	return m
 }
 

@@ -156,20 +156,27 @@ func (m Model) header(w int) string {
 	if r := m.selRow(); r != nil {
 		sel = cells.Visible(short(nameOf(r.p)))
 	}
-	field := func(label, text string) string {
+	// field shows text with the cursor after its first at runes, the
+	// part before the cursor cut from the left when it does not fit.
+	field := func(label, text string, at int) string {
 		s := " " + p.label.Paint(label) + " "
-		room := w - ansi.StringWidth(s) - 1
-		return s + p.input.Paint(cells.ShortenLeft(cells.Visible(text), max(room, 1))) + p.input.Paint("▏")
+		room := max(w-ansi.StringWidth(s)-1, 1)
+		r := []rune(text)
+		at = min(max(at, 0), len(r))
+		before := cells.ShortenLeft(cells.Visible(string(r[:at])), room)
+		after := cells.Visible(string(r[at:]))
+		line := s + p.input.Paint(before) + p.input.Paint("▏")
+		return line + p.input.Paint(cells.Fit(after, max(room-ansi.StringWidth(before), 0)))
 	}
 	switch m.mode {
 	case modeFilter:
-		return field("filter /", m.query)
+		return field("filter /", m.query, len([]rune(m.query)))
 	case modeRename:
-		return field("rename "+sel+":", m.text)
+		return field("rename "+sel+":", m.text, m.at)
 	case modeStatement:
-		return field("statement:", m.text)
+		return field("statement:", m.text, m.at)
 	case modeSplit:
-		return field("split into (name: statement ;; …):", m.text)
+		return field("split into (name: statement ;; …):", m.text, m.at)
 	case modeRetype:
 		return " " + p.label.Paint("retype "+sel) + p.faint.Paint(": 1-6, or ←/→ then enter")
 	case modeUnlink:
