@@ -121,30 +121,23 @@ func anchorIn(g *curate.Candidates, w *curate.Work, id string) *core.Anchor {
 // noteCurations records what the curators' decisions did to the learn: a
 // rejection applied again is the skip of its candidate, in the report as
 // the first one was; the reviewer's decisions are the session's to keep.
-func (plan *mergePlan) noteCurations(session string, cur *curated, now time.Time) {
+func (p *mergePlan) noteCurations(session string, cur *curated, now time.Time) {
 	for _, d := range cur.reapplied.Applied {
 		if d.Kind != core.CurateReject {
 			continue
 		}
-		plan.provenance = append(plan.provenance, core.ProvenanceEntry{SessionID: session, Timestamp: now,
+		p.provenance = append(p.provenance, core.ProvenanceEntry{SessionID: session, Timestamp: now,
 			CandidateID: d.ID, Action: core.ProvSkip, Outcome: core.ActionSkip,
 			Rationale: "rejected by a curator in " + d.Session})
-		plan.changes = append(plan.changes, core.Change{Type: core.ChangeNote, Provenance: &plan.provenance[len(plan.provenance)-1], Timestamp: now})
+		p.changes = append(p.changes, core.Change{Type: core.ChangeNote, Provenance: &p.provenance[len(p.provenance)-1], Timestamp: now})
 	}
 	for _, ch := range curationNotes(cur.decided, now) {
 		d := ch.Curation
-		why := "curated"
-		if d.By != "" {
-			why += " by " + d.By
-		}
-		if d.Why != "" {
-			why += ": " + d.Why
-		}
 		e := core.ProvenanceEntry{SessionID: session, Timestamp: now, CandidateID: d.ID, ExistingID: d.Other,
-			Action: "curate: " + string(d.Kind), Rationale: why + describeDecision(*d)}
-		plan.provenance = append(plan.provenance, e)
-		ch.Provenance = &plan.provenance[len(plan.provenance)-1]
-		plan.changes = append(plan.changes, ch)
+			Action: "curate: " + string(d.Kind), Rationale: curatedBy(d.By, d.Why) + describeDecision(*d)}
+		p.provenance = append(p.provenance, e)
+		ch.Provenance = &p.provenance[len(p.provenance)-1]
+		p.changes = append(p.changes, ch)
 	}
 }
 
@@ -220,4 +213,16 @@ func SessionPrimitives(st Store, id string) ([]core.Primitive, error) {
 		}
 	}
 	return out, nil
+}
+
+// curatedBy is how a report says who decided, and why.
+func curatedBy(by, why string) string {
+	s := "curated"
+	if by != "" {
+		s += " by " + by
+	}
+	if why != "" {
+		s += ": " + why
+	}
+	return s
 }
