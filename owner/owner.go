@@ -61,6 +61,10 @@ type Request struct {
 	StdoutTTY bool `json:"stdoutTTY"`
 	StderrTTY bool `json:"stderrTTY"`
 	Width     int  `json:"width"`
+	// User is who the server let the request in as, over TCP: set by the
+	// server from the token, never taken from the client ("" on the local
+	// socket, or with the one shared token).
+	User string `json:"user,omitempty"`
 }
 
 // ErrNoOwner is returned by Dial when no process serves the store.

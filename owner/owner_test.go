@@ -94,10 +94,10 @@ func TestTCPNeedsTheToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.ServeTCP("127.0.0.1:0", "short"); err == nil {
-		t.Fatal("a short token was accepted")
+	if _, err := s.ServeTCP("127.0.0.1:0", nil); err == nil {
+		t.Fatal("a listener without a token check was opened")
 	}
-	addr, err := s.ServeTCP("127.0.0.1:0", "0123456789abcdef-team")
+	addr, err := s.ServeTCP("127.0.0.1:0", SharedToken("0123456789abcdef-team"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,5 +116,43 @@ func TestTCPNeedsTheToken(t *testing.T) {
 	code, err := c.Run(context.Background(), Request{Args: []string{"x"}}, nil, &out, io.Discard)
 	if err != nil || code != 1 || out.String() != "x\n" {
 		t.Fatalf("right token: code %d, %v, %q", code, err, out.String())
+	}
+}
+
+// With users, the server lets a request in as the token's user, whatever
+// the client says it is; a refused token is refused without saying why.
+func TestTCPLetsInTheTokensUser(t *testing.T) {
+	s, err := Listen(t.TempDir(), func(_ context.Context, req Request, _ io.Reader, stdout, _ io.Writer) int {
+		_, _ = io.WriteString(stdout, req.User+"\n")
+		return 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	addr, err := s.ServeTCP("127.0.0.1:0", func(token string) (string, error) {
+		if token == "lore_ada" {
+			return "ada", nil
+		}
+		return "", errors.New("bob's token was revoked yesterday")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := DialTCP(addr.String(), "lore_ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if code, err := c.Run(context.Background(), Request{Args: []string{"x"}, User: "root"}, nil, &out, io.Discard); err != nil || code != 0 || out.String() != "ada\n" {
+		t.Fatalf("let in as %q (code %d, %v), want ada", out.String(), code, err)
+	}
+	c, err = DialTCP(addr.String(), "lore_bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused *RefusedError
+	if _, err := c.Run(context.Background(), Request{Args: []string{"x"}}, nil, io.Discard, io.Discard); !errors.As(err, &refused) || strings.Contains(err.Error(), "bob") {
+		t.Fatalf("a refused token: %v", err)
 	}
 }

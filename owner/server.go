@@ -26,7 +26,7 @@ type Server struct {
 
 	mu     sync.Mutex
 	lns    []net.Listener
-	token  []byte
+	auth   Authenticator
 	closed bool
 	conns  sync.WaitGroup
 	cancel context.CancelFunc
@@ -60,20 +60,36 @@ func Listen(dataDir string, h Handler) (*Server, error) {
 // Path is the socket's path.
 func (s *Server) Path() string { return s.path }
 
+// Authenticator says who a connection's token belongs to; an error
+// refuses the connection (the client is told only that its token was
+// refused).
+type Authenticator func(token string) (user string, err error)
+
+// SharedToken is the Authenticator of one token every client shares.
+func SharedToken(token string) Authenticator {
+	want := []byte(token)
+	return func(got string) (string, error) {
+		if subtle.ConstantTimeCompare([]byte(got), want) != 1 {
+			return "", errors.New("wrong token")
+		}
+		return "", nil
+	}
+}
+
 // ServeTCP also serves on a TCP address, for a team sharing one store on
-// a network: every connection must first present token, and a wrong one
-// is refused. Traffic is not encrypted; use it on a network you trust or
-// through a tunnel. It returns the address listened on.
-func (s *Server) ServeTCP(addr, token string) (net.Addr, error) {
-	if len(token) < 16 {
-		return nil, errors.New("a TCP listener needs a token of at least 16 characters")
+// a network: every connection must first present a token auth accepts.
+// Traffic is not encrypted; use it on a network you trust or through a
+// tunnel. It returns the address listened on.
+func (s *Server) ServeTCP(addr string, auth Authenticator) (net.Addr, error) {
+	if auth == nil {
+		return nil, errors.New("a TCP listener needs a way to check tokens")
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	s.mu.Lock()
-	s.token = []byte(token)
+	s.auth = auth
 	s.mu.Unlock()
 	s.serve(ln, true)
 	return ln.Addr(), nil
@@ -144,12 +160,19 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 		return
 	}
 	var mu sync.Mutex
+	user := ""
 	if tcp {
 		s.mu.Lock()
-		tok := s.token
+		auth := s.auth
 		s.mu.Unlock()
-		if kind != kToken || subtle.ConstantTimeCompare(p, tok) != 1 {
+		if kind != kToken {
 			_ = writeFrame(c, kRefused, []byte("wrong or missing token"))
+			return
+		}
+		if user, err = auth(string(p)); err != nil {
+			// Which of unknown, revoked or expired is not said: it
+			// would tell a guesser what it found.
+			_ = writeFrame(c, kRefused, []byte("wrong, expired or revoked token"))
 			return
 		}
 		if kind, p, err = readFrame(in); err != nil {
@@ -161,6 +184,7 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 		_ = writeFrame(c, kRefused, []byte("not a lore request"))
 		return
 	}
+	req.User = user
 	_ = c.SetReadDeadline(time.Time{})
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

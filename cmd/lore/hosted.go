@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
@@ -614,8 +615,42 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 		if feed != nil {
 			host.runs, host.changed = feed.runs, feed.changed
 		}
+		if req.User != "" {
+			// A user let in by their token runs what their role may.
+			u, path, err := userAndCommand(ctx, held, req)
+			if err != nil {
+				fmt.Fprintln(stderr, "lore: "+err.Error())
+				return ExitFailure
+			}
+			if err := roleAllows(u.Role, path); err != nil {
+				return refuseRole(stderr, u.Name, u.Role, err)
+			}
+		}
 		return execute(ctx, req.Args, stdin, stdout, stderr, held, host)
 	}
+}
+
+// userAndCommand reads the user a request was let in as, and the path
+// of the command it asks for ("skills review").
+func userAndCommand(ctx context.Context, held *heldStore, req owner.Request) (auth.User, string, error) {
+	db, release, err := held.lend(ctx, false)
+	if err != nil {
+		return auth.User{}, "", err
+	}
+	u, ok, err := db.User(req.User)
+	_ = release()
+	if err != nil {
+		return u, "", err
+	}
+	if !ok {
+		return u, "", fmt.Errorf("unknown user %q", req.User)
+	}
+	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(req.Args...)
+	path := "help" // lore alone, or a mistake cobra will name: harmless
+	if cmd, _, ferr := root.Find(req.Args); ferr == nil && cmd != root {
+		path = strings.TrimPrefix(cmd.CommandPath(), "lore ")
+	}
+	return u, path, nil
 }
 
 // errNotServed is why a process that must own the store cannot: another

@@ -358,6 +358,7 @@ func (a *app) topCommands() []topCommand {
 		{"text", a.textCmd},
 		{"skills", a.skillsCmd},
 		{"serve", a.serveCmd},
+		{"users", a.usersCmd},
 		{"find", a.findCmd},
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/owner"
 )
 
@@ -41,9 +42,11 @@ opens the store itself; the store's journal keeps every session whole or not
 at all.
 
 --listen ADDR also serves on a TCP address, for a team sharing one store on a
-network you trust (the traffic is not encrypted). Every connection must give
-the token in $LORE_TOKEN (at least 16 characters); clients set LORE_SERVER=ADDR
-and the same LORE_TOKEN. Off by default.`,
+network you trust (the traffic is not encrypted). Every connection must give a
+token: once users are added (lore users add), each user's own,
+checked at every connection (a revoked or expired token is refused at once);
+before, the one token in $LORE_TOKEN (at least 16 characters), shared by every
+client. Clients set LORE_SERVER=ADDR and LORE_TOKEN. Off by default.`,
 		Example: `  lore serve
   LORE_TOKEN=$(openssl rand -hex 16) lore serve --listen 10.0.0.5:7433`,
 		Args:        noArgs,
@@ -54,16 +57,13 @@ and the same LORE_TOKEN. Off by default.`,
 			return a.serve(ctx, listen)
 		},
 	}
-	cmd.Flags().StringVar(&listen, "listen", "", "also serve on this TCP address, guarded by $LORE_TOKEN")
+	cmd.Flags().StringVar(&listen, "listen", "", "also serve on this TCP address, guarded by the users' tokens or $LORE_TOKEN")
 	return cmd
 }
 
 // serve owns the store until ctx ends.
 func (a *app) serve(ctx context.Context, listen string) error {
 	token := os.Getenv(tokenEnv)
-	if listen != "" && len(token) < 16 {
-		return &core.UsageError{Msg: "--listen needs a token of at least 16 characters in $" + tokenEnv}
-	}
 	srv, held, err := a.own(ctx, nil, a.stderr)
 	if err != nil {
 		return err
@@ -74,15 +74,53 @@ func (a *app) serve(ctx context.Context, listen string) error {
 	}()
 	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), srv.Path(), os.Getpid())
 	if listen != "" {
-		addr, err := srv.ServeTCP(listen, token)
+		auth, how, err := tcpAuth(ctx, held, token)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.stderr, "lore: also serving on tcp %s (token from $%s)\n", addr, tokenEnv)
+		addr, err := srv.ServeTCP(listen, auth)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stderr, "lore: also serving on tcp %s (%s)\n", addr, how)
 	}
 	<-ctx.Done()
 	fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
 	return nil
+}
+
+// tcpAuth is how the TCP listener checks tokens: the users' own (lore
+// users) when there are users, each checked at every connection (a
+// revocation or an expiry holds at once, the use is recorded); else the
+// one token in $LORE_TOKEN, shared by every client.
+func tcpAuth(ctx context.Context, held *heldStore, shared string) (owner.Authenticator, string, error) {
+	db, release, err := held.lend(ctx, false)
+	if err != nil {
+		return nil, "", err
+	}
+	users, err := db.Users()
+	_ = release()
+	if err != nil {
+		return nil, "", err
+	}
+	if len(users) > 0 {
+		return func(token string) (string, error) {
+			// Reading needs no write turn; recording the use is a
+			// transaction of its own, not a session: a long learn does
+			// not keep anyone waiting at the door.
+			db, release, err := held.lend(ctx, false)
+			if err != nil {
+				return "", err
+			}
+			defer func() { _ = release() }()
+			u, err := auth.Authenticate(db, token, time.Now().UTC())
+			return u.Name, err
+		}, fmt.Sprintf("%d user(s) of lore users, each with a token", len(users)), nil
+	}
+	if len(shared) < 16 {
+		return nil, "", &core.UsageError{Msg: "--listen needs users (lore users add) or a token of at least 16 characters in $" + tokenEnv}
+	}
+	return owner.SharedToken(shared), "one token shared by every client, from $" + tokenEnv, nil
 }
 
 // own opens the store writable, waiting while a command holds it, and

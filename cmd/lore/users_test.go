@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"net"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	auth "github.com/lore-kb/lore/core/access"
+)
+
+// A team server lets in each user by their own token: a wrong token is
+// refused, a revoked one at once; the tokens are never listed.
+func TestServeLetsInUsersByTheirTokens(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	run := func(env []string, args ...string) result {
+		return lore(t, env, append([]string{"--data-dir", data}, args...)...)
+	}
+	r := run(nil, "users", "add", "ada", "--role", "curator", "--json")
+	var added struct {
+		Token string `json:"token"`
+		Role  string `json:"role"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &added) != nil || !strings.HasPrefix(added.Token, "lore_") || added.Role != "curator" {
+		t.Fatalf("users add: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"users", "add", "ada", "--role", "reader"}, "exists and its token works"},
+		{[]string{"users", "add", "bob", "--role", "owner"}, `unknown role "owner"`},
+		{[]string{"users", "add", "b/ob", "--role", "reader"}, "only letters"},
+		{[]string{"users", "revoke", "nobody"}, `unknown user "nobody"`},
+	} {
+		if r := run(nil, c.args...); r.code != ExitUsage || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d %s", c.args, r.code, r.stderr)
+		}
+	}
+	var reader struct {
+		Token string `json:"token"`
+	}
+	if r := run(nil, "users", "add", "bob", "--role", "reader", "--json"); r.code != 0 || json.Unmarshal([]byte(r.stdout), &reader) != nil {
+		t.Fatalf("add a reader: %d %s", r.code, r.stderr)
+	}
+	if r := run(nil, "users", "list", "--json"); r.code != 0 || strings.Contains(r.stdout, added.Token) || !strings.Contains(r.stdout, `"state": "active"`) {
+		t.Fatalf("users list: %d %s", r.code, r.stdout)
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	home := t.TempDir()
+	srv := exec.Command(loreBin, "--data-dir", data, "serve", "--listen", addr)
+	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data")}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = srv.Process.Signal(syscall.SIGTERM)
+		_ = srv.Wait()
+	})
+	client := func(token string) result {
+		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token}, "sessions", "--json")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for r = client(added.Token); r.code != 0 && time.Now().Before(deadline); r = client(added.Token) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if r.code != 0 {
+		t.Fatalf("ada's token: exit %d %s", r.code, r.stderr)
+	}
+	if r := client("lore_" + strings.Repeat("x", 43)); r.code == 0 || !strings.Contains(r.stderr, "wrong, expired or revoked token") {
+		t.Errorf("a wrong token: exit %d %s", r.code, r.stderr)
+	}
+	// Each role runs what it may: a reader reads, and may not learn or
+	// add users; a curator may not add users either.
+	remote := func(token string, args ...string) result {
+		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token}, args...)
+	}
+	if r := remote(reader.Token, "sessions", "--json"); r.code != 0 {
+		t.Errorf("a reader reading: exit %d %s", r.code, r.stderr)
+	}
+	for _, c := range []struct {
+		token string
+		args  []string
+		want  string
+	}{
+		{reader.Token, []string{"learn", "/etc/hostname", "--approve"}, "bob (reader) may not: lore learn needs the role admin or curator"},
+		{reader.Token, []string{"users", "add", "eve", "--role", "admin"}, "needs the role admin"},
+		{added.Token, []string{"users", "revoke", "bob"}, "ada (curator) may not"},
+		{reader.Token, []string{"conflicts", "resolve", "x", "keep-both"}, "needs the role admin or reviewer"},
+	} {
+		if r := remote(c.token, c.args...); r.code == 0 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d %s", c.args, r.code, r.stderr)
+		}
+	}
+	// Revoked on the server's machine (its socket, no token): at once.
+	if r := run(nil, "users", "revoke", "ada"); r.code != 0 {
+		t.Fatalf("revoke: exit %d %s", r.code, r.stderr)
+	}
+	if r := client(added.Token); r.code == 0 {
+		t.Errorf("the revoked token still works: %s", r.stdout)
+	}
+}
+
+func TestRoles(t *testing.T) {
+	for _, c := range []struct {
+		role auth.Role
+		path string
+		ok   bool
+	}{
+		{auth.Admin, "users add", true},
+		{auth.Reader, "skills search", true},
+		{auth.Reader, "skills review", false},
+		{auth.Reader, "conflicts", true},
+		{auth.Reader, "conflicts resolve", false},
+		{auth.Reviewer, "conflicts resolve", true},
+		{auth.Reviewer, "learn", false},
+		{auth.Curator, "learn", true},
+		{auth.Curator, "sessions", true},
+		{auth.Curator, "skills review", false},
+		{auth.Agent, "skills propose", true},
+		{auth.Agent, "skills review", false},
+		{auth.Agent, "sessions", false},
+		{auth.Curator, "users list", false},
+		{auth.Reviewer, "store verify", false},
+	} {
+		if err := roleAllows(c.role, c.path); (err == nil) != c.ok {
+			t.Errorf("%s runs lore %s: %v, want allowed %v", c.role, c.path, err, c.ok)
+		}
+	}
+}
