@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os/user"
 	"slices"
 	"strings"
 
@@ -32,9 +31,7 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 		return err
 	}
 	if d.By == "" {
-		if u, err := user.Current(); err == nil {
-			d.By = u.Username
-		}
+		d.By = a.who()
 	}
 	res, err := fromStore(a, writable, func(db *store.Store) (*engine.CurateResult, error) {
 		return engine.Curate(cmd.Context(), db, d, engine.CurateOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})

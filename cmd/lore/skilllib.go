@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/user"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -1045,10 +1044,7 @@ skill still asks. lore skills show NAME lists the allowances.`,
   lore skills allow pdf-tables --consumer claude-code --revoke`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			by := ""
-			if u, err := user.Current(); err == nil {
-				by = u.Username
-			}
+			by := a.who()
 			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
 				return lib.Allow(args[0], consumer, by, revoke)
 			})

@@ -92,9 +92,7 @@ A revoked user can be added again, with a new token; an active one cannot.`,
 			if expires > 0 {
 				u.Expires = now.Add(expires)
 			}
-			if who, err := user.Current(); err == nil {
-				u.By = who.Username
-			}
+			u.By = a.who()
 			_, err = fromStore(a, writable, func(db *store.Store) (struct{}, error) {
 				old, ok, err := db.User(name)
 				if err != nil {
@@ -202,4 +200,16 @@ func lastUsed(t time.Time) string {
 		return "never"
 	}
 	return t.Format(time.DateTime)
+}
+
+// who is who a change is recorded under: the user a team server let the
+// request in as, else the person running lore.
+func (a *app) who() string {
+	if a.host != nil && a.host.req.User != "" {
+		return a.host.req.User
+	}
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return ""
 }

@@ -102,6 +102,20 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 			t.Errorf("%v: exit %d %s", c.args, r.code, r.stderr)
 		}
 	}
+	// A curator's decision through the server is recorded as hers.
+	r = remote(added.Token, "learn", filepath.Join("..", "..", "assets", "sample", "graphs.md"), "--approve", "--json")
+	var learned struct {
+		Primitives []struct {
+			ID string `json:"id"`
+		} `json:"primitives"`
+	}
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &learned) != nil || len(learned.Primitives) == 0 {
+		t.Fatalf("a curator's learn: exit %d %s", r.code, r.stderr)
+	}
+	r = remote(added.Token, "edit", learned.Primitives[0].ID, "--name", "Curated by Ada", "--json")
+	if r.code != 0 || !strings.Contains(r.stdout, `"by": "ada"`) {
+		t.Errorf("a curator's edit: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
 	// Revoked on the server's machine (its socket, no token): at once.
 	if r := run(nil, "users", "revoke", "ada"); r.code != 0 {
 		t.Fatalf("revoke: exit %d %s", r.code, r.stderr)
