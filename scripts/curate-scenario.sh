@@ -138,6 +138,7 @@ check "the reworded lemma is asked about" grep -q "revisit .*reworded" "$work/ed
 check "the removed lemma is asked about" grep -q "revisit .*gone from the source" "$work/edition.txt"
 check "the rest applied again" grep -q "curated .* applied again" "$work/edition.txt"
 check "no conflict with a curated name" grep -q "conflicts 0" "$work/edition.txt"
+check "the reworded lemma took its new wording, nothing added beside it" grep -q "added 0 · updated 1 " "$work/edition.txt"
 # The same questions in the Review screen, first in its list.
 app learn edition/equivalences.tex
 wait_for "review before commit"

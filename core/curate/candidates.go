@@ -108,7 +108,7 @@ func (r Revisit) String() string {
 	}
 	s += "): " + r.Reason
 	if r.Candidate != "" {
-		s += "; it now reads as " + r.Candidate
+		s += " (what stands at its place now: " + r.Candidate + ")"
 	}
 	return s
 }
