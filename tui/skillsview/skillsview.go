@@ -233,6 +233,9 @@ func (m Model) KeyMap() KeyMap {
 		b.SetEnabled(editing)
 	}
 	k.ImportSubmit.SetEnabled(m.inputOpen)
+	if m.allowing != "" {
+		k.ImportSubmit.SetHelp("enter", "allow")
+	}
 	k.ImportCancel.SetEnabled(m.inputOpen)
 	fk := m.fv.KeyMap()
 	if !showFindings {
