@@ -527,6 +527,26 @@ func (m Model) quit() (tea.Model, tea.Cmd) {
 	return m, tea.Quit
 }
 
+// everywhereKey handles the keys that act on every screen not typed
+// into: quit, help and moving between screens.
+func (m Model) everywhereKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd, bool) {
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		next, cmd := m.quit()
+		return next, cmd, true
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+		return m, nil, true
+	case key.Matches(k, m.keys.NextTab):
+		next, cmd := m.show((m.tab + 1) % tab(len(tabNames)))
+		return next, cmd, true
+	case key.Matches(k, m.keys.PrevTab):
+		next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
+		return next, cmd, true
+	}
+	return m, nil, false
+}
+
 func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.confirmQuit {
 		switch {
@@ -577,17 +597,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		// The Review screen's keys are letters and digits the other
 		// screens' global keys use (1-3, c, n): only help, quitting and
 		// moving between screens stay global over it.
-		switch {
-		case key.Matches(k, m.keys.Quit):
-			return m.quit()
-		case key.Matches(k, m.keys.Help):
-			m.showHelp = true
-			return m, nil
-		case key.Matches(k, m.keys.NextTab):
-			next, cmd := m.show((m.tab + 1) % tab(len(tabNames)))
-			return next, cmd
-		case key.Matches(k, m.keys.PrevTab):
-			next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
+		if next, cmd, ok := m.everywhereKey(k); ok {
 			return next, cmd
 		}
 		return m.toScreen(k)
@@ -600,18 +610,10 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m.toScreen(k)
 	}
+	if next, cmd, ok := m.everywhereKey(k); ok {
+		return next, cmd
+	}
 	switch {
-	case key.Matches(k, m.keys.Quit):
-		return m.quit()
-	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
-		return m, nil
-	case key.Matches(k, m.keys.NextTab):
-		next, cmd := m.show((m.tab + 1) % tab(len(tabNames)))
-		return next, cmd
-	case key.Matches(k, m.keys.PrevTab):
-		next, cmd := m.show((m.tab + tab(len(tabNames)) - 1) % tab(len(tabNames)))
-		return next, cmd
 	case key.Matches(k, m.keys.NewLearn):
 		next, cmd := m.newLearn()
 		return next, cmd
