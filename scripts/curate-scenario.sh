@@ -63,7 +63,7 @@ keys() { tmux send-keys -t "$session" "$@"; sleep 0.3; }
 typed() { tmux send-keys -t "$session" -l "$1"; sleep 0.3; }
 # pick NAME: filter the review's list down to NAME's row.
 pick() { keys /; keys C-u; typed "$1"; keys Enter; }
-app() { # app ARGS…: lore in tmux, in the documents folder
+app() { # app [ARGS…]: lore in tmux, in the documents folder
 	tmux new-session -d -s "$session" -x 130 -y 40 -c "$docs" \
 		"HOME='$HOME' XDG_DATA_HOME='$XDG_DATA_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$work/lore' $*"
 }
@@ -112,6 +112,25 @@ for r in "Lemma 1.1.2" "Lemma 1.4.3" "Theorem 1.8.3" "Lemma 1.2.11" "Lemma 1.2.1
 	check "the skill does not name $r" sh -c "! grep -q '$r' '$skill'"
 done
 grep -o '"name": *"[^"]*"' "$work/graph.json" | head -60 | home >>"$log"
+# The name picked for Lemma 1.1.2, in the generated skill and on the Graph
+# screen.
+renamed=$(lore show foundations-lemma-1-1-2-quasi-inverses | head -1 | sed 's/  foundations-lemma-1-1-2-quasi-inverses$//')
+say "Lemma 1.1.2 is now named \"$renamed\""
+check "it has a name of its own" sh -c '[ -n "$1" ] && [ "${1#Lemma}" = "$1" ]' _ "$renamed"
+check "the generated skill names it so" grep -qF "$renamed" "$skill"
+app
+wait_for "store ~/.local/share/lore"
+keys 4
+wait_for "depends on"
+keys /
+typed "$renamed"
+keys Enter
+wait_for "$renamed"
+shot review-graph
+check "the Graph screen shows it" grep -qF "$renamed" "$out/review-graph.txt"
+keys q
+sleep 0.5
+tmux kill-session -t "$session" 2>/dev/null || true
 
 say "== learn the chapter again"
 lore learn equivalences.tex --approve --json >"$work/again.json"
@@ -164,7 +183,7 @@ check "the skill is archived" grep -q '"status": *"archived"' "$work/skills.json
 block=$work/block.md
 : >"$block"
 for shot in "review:Review — a run's candidates before the commit" "review-decided:Review — eight decisions taken" \
-	"review-committed:Learn — committed with the decisions" "review-revisit:Review — an edited copy: two decisions to revisit"; do
+	"review-committed:Learn — committed with the decisions" "review-graph:Graph — a curated name" "review-revisit:Review — an edited copy: two decisions to revisit"; do
 	printf '<details><summary>%s</summary>\n\n```\n' "${shot#*:}" >>"$block"
 	sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$out/${shot%%:*}.txt" >>"$block"
 	printf '```\n</details>\n\n' >>"$block"

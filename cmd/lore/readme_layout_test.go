@@ -112,8 +112,8 @@ func TestReadmeReadsInOneSitting(t *testing.T) {
 			t.Errorf("docs/usage.md has no %q", heading)
 		}
 	}
-	if got := strings.Count(readRepo(t, "docs/screens.md"), "<details>"); got != 9+4 {
-		t.Errorf("docs/screens.md holds %d captures, want the 9 screens.sh writes and the 4 of curate-scenario.sh", got)
+	if got := strings.Count(readRepo(t, "docs/screens.md"), "<details>"); got != 9+5 {
+		t.Errorf("docs/screens.md holds %d captures, want the 9 screens.sh writes and the 5 of curate-scenario.sh", got)
 	}
 	quick := readmeSection(t, readme, "Quick start")
 	for _, want := range []string{"go run ./cmd/lore demo", "go vet ./... && go test ./...", "The first `go run` compiles", "prints nothing"} {
