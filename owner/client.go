@@ -2,6 +2,7 @@ package owner
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -31,10 +32,17 @@ func Dial(dataDir string) (*Conn, error) {
 // Close closes the connection without a request.
 func (c *Conn) Close() error { return c.c.Close() }
 
-// DialTCP connects to an owner serving on a TCP address and presents
-// token.
-func DialTCP(addr, token string) (*Conn, error) {
-	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+// DialTCP connects to an owner serving on a TCP address, over TLS with
+// conf (nil: plain text), and presents token.
+func DialTCP(addr, token string, conf *tls.Config) (*Conn, error) {
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	var c net.Conn
+	var err error
+	if conf != nil {
+		c, err = (&tls.Dialer{NetDialer: d, Config: conf}).Dial("tcp", addr)
+	} else {
+		c, err = d.Dial("tcp", addr)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("connect to lore at %s: %w", addr, err)
 	}

@@ -94,14 +94,14 @@ func TestTCPNeedsTheToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.ServeTCP("127.0.0.1:0", nil); err == nil {
+	if _, err := s.ServeTCP("127.0.0.1:0", nil, nil); err == nil {
 		t.Fatal("a listener without a token check was opened")
 	}
-	addr, err := s.ServeTCP("127.0.0.1:0", SharedToken("0123456789abcdef-team"))
+	addr, err := s.ServeTCP("127.0.0.1:0", SharedToken("0123456789abcdef-team"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := DialTCP(addr.String(), "wrong-token-0123456789")
+	c, err := DialTCP(addr.String(), "wrong-token-0123456789", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTCPNeedsTheToken(t *testing.T) {
 	if _, err := c.Run(context.Background(), Request{Args: []string{"x"}}, nil, &out, io.Discard); !errors.As(err, new(*RefusedError)) {
 		t.Fatalf("wrong token: %v, want a refusal", err)
 	}
-	c, err = DialTCP(addr.String(), "0123456789abcdef-team")
+	c, err = DialTCP(addr.String(), "0123456789abcdef-team", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +135,11 @@ func TestTCPLetsInTheTokensUser(t *testing.T) {
 			return "ada", nil
 		}
 		return "", errors.New("bob's token was revoked yesterday")
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := DialTCP(addr.String(), "lore_ada")
+	c, err := DialTCP(addr.String(), "lore_ada", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestTCPLetsInTheTokensUser(t *testing.T) {
 	if code, err := c.Run(context.Background(), Request{Args: []string{"x"}, User: "root"}, nil, &out, io.Discard); err != nil || code != 0 || out.String() != "ada\n" {
 		t.Fatalf("let in as %q (code %d, %v), want ada", out.String(), code, err)
 	}
-	c, err = DialTCP(addr.String(), "lore_bob")
+	c, err = DialTCP(addr.String(), "lore_bob", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package owner
 import (
 	"context"
 	"crypto/subtle"
+	"crypto/tls"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -77,16 +78,19 @@ func SharedToken(token string) Authenticator {
 }
 
 // ServeTCP also serves on a TCP address, for a team sharing one store on
-// a network: every connection must first present a token auth accepts.
-// Traffic is not encrypted; use it on a network you trust or through a
-// tunnel. It returns the address listened on.
-func (s *Server) ServeTCP(addr string, auth Authenticator) (net.Addr, error) {
+// a network: over TLS with conf (nil: plain text, which the caller allows
+// only on loopback), every connection first presenting a token auth
+// accepts. It returns the address listened on.
+func (s *Server) ServeTCP(addr string, auth Authenticator, conf *tls.Config) (net.Addr, error) {
 	if auth == nil {
 		return nil, errors.New("a TCP listener needs a way to check tokens")
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	if conf != nil {
+		ln = tls.NewListener(ln, conf)
 	}
 	s.mu.Lock()
 	s.auth = auth

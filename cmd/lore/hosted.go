@@ -349,7 +349,11 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if addr := os.Getenv(serverEnv); addr != "" {
 		// A store served on the network was asked for by name: not
 		// reaching it is an error, not a reason to open a local one.
-		if conn, err = owner.DialTCP(addr, os.Getenv(tokenEnv)); err != nil {
+		conf, err := clientTLS(addr)
+		if err == nil {
+			conn, err = owner.DialTCP(addr, os.Getenv(tokenEnv), conf)
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "lore: "+err.Error())
 			return ExitFailure, true
 		}

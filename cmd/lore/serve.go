@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -22,10 +24,25 @@ import (
 const (
 	tokenEnv  = "LORE_TOKEN"
 	serverEnv = "LORE_SERVER"
+	// A client trusts the server's certificate by its pinned SHA-256
+	// fingerprint, by a CA's certificates (a PEM file), or by the
+	// system's roots; plain text only to a loopback address, when asked.
+	fingerprintEnv = "LORE_SERVER_FINGERPRINT"
+	caEnv          = "LORE_SERVER_CA"
+	plaintextEnv   = "LORE_SERVER_PLAINTEXT"
 )
 
+// serveTLS are lore serve's TLS choices.
+type serveTLS struct {
+	cert, key string
+	plaintext bool
+}
+
 func (a *app) serveCmd() *cobra.Command {
-	var listen string
+	var (
+		listen string
+		tlsOpt serveTLS
+	)
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Own the store and serve it to other lore processes, without a terminal",
@@ -42,8 +59,12 @@ opens the store itself; the store's journal keeps every session whole or not
 at all.
 
 --listen ADDR also serves on a TCP address, for a team sharing one store on a
-network you trust (the traffic is not encrypted). Every connection must give a
-token: once users are added (lore users add), each user's own,
+network, over TLS: with --tls-cert and --tls-key, that certificate; else one lore
+makes and keeps in the data folder (server.crt), whose SHA-256 fingerprint it
+prints for clients to pin (LORE_SERVER_FINGERPRINT), or to trust through
+LORE_SERVER_CA (a PEM file); a client with neither trusts the system's roots.
+--plaintext serves without TLS, on a loopback address only (clients set
+LORE_SERVER_PLAINTEXT=1). Every connection must give a token: once users are added (lore users add), each user's own,
 checked at every connection (a revoked or expired token is refused at once);
 before, the one token in $LORE_TOKEN (at least 16 characters), shared by every
 client. Clients set LORE_SERVER=ADDR and LORE_TOKEN. Off by default.`,
@@ -54,16 +75,23 @@ client. Clients set LORE_SERVER=ADDR and LORE_TOKEN. Off by default.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return a.serve(ctx, listen)
+			return a.serve(ctx, listen, tlsOpt)
 		},
 	}
+	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")
+	cmd.Flags().StringVar(&tlsOpt.key, "tls-key", "", "the key of --tls-cert (PEM)")
+	cmd.Flags().BoolVar(&tlsOpt.plaintext, "plaintext", false, "serve --listen without TLS, on a loopback address only")
 	cmd.Flags().StringVar(&listen, "listen", "", "also serve on this TCP address, guarded by the users' tokens or $LORE_TOKEN")
 	return cmd
 }
 
 // serve owns the store until ctx ends.
-func (a *app) serve(ctx context.Context, listen string) error {
+func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 	token := os.Getenv(tokenEnv)
+	conf, fingerprint, err := a.serverTLS(listen, tlsOpt)
+	if err != nil {
+		return err
+	}
 	srv, held, err := a.own(ctx, nil, a.stderr)
 	if err != nil {
 		return err
@@ -78,15 +106,58 @@ func (a *app) serve(ctx context.Context, listen string) error {
 		if err != nil {
 			return err
 		}
-		addr, err := srv.ServeTCP(listen, auth)
+		addr, err := srv.ServeTCP(listen, auth, conf)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(a.stderr, "lore: also serving on tcp %s (%s)\n", addr, how)
+		if conf != nil {
+			fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
+		} else {
+			fmt.Fprintln(a.stderr, "lore: without TLS (--plaintext, loopback only)")
+		}
 	}
 	<-ctx.Done()
 	fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
 	return nil
+}
+
+// serverTLS is the TLS of the TCP listener, and its certificate's
+// fingerprint; nil for --plaintext, which only a loopback address may use.
+func (a *app) serverTLS(listen string, o serveTLS) (*tls.Config, string, error) {
+	if listen == "" {
+		return nil, "", nil
+	}
+	if o.plaintext {
+		if !auth.Loopback(listen) {
+			return nil, "", &core.UsageError{Msg: fmt.Sprintf("--plaintext serves only on a loopback address, not %s: the tokens would cross the network in clear", listen)}
+		}
+		return nil, "", nil
+	}
+	if (o.cert == "") != (o.key == "") {
+		return nil, "", &core.UsageError{Msg: "--tls-cert and --tls-key go together"}
+	}
+	host, _, _ := net.SplitHostPort(listen)
+	cert, fp, err := auth.ServerCert(a.cfg.dataDir(), o.cert, o.key, []string{host})
+	if err != nil {
+		return nil, "", err
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, fp, nil
+}
+
+// clientTLS is how this process trusts the server LORE_SERVER names.
+func clientTLS(addr string) (*tls.Config, error) {
+	if os.Getenv(plaintextEnv) == "1" {
+		if !auth.Loopback(addr) {
+			return nil, fmt.Errorf("%s=1 reaches only a loopback address, not %s", plaintextEnv, addr)
+		}
+		return nil, nil
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	return auth.ClientTLS(host, os.Getenv(fingerprintEnv), os.Getenv(caEnv))
 }
 
 // tcpAuth is how the TCP listener checks tokens: the users' own (lore

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"crypto/tls"
 	"encoding/json"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -67,15 +69,41 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 		_ = srv.Process.Signal(syscall.SIGTERM)
 		_ = srv.Wait()
 	})
-	client := func(token string) result {
-		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token}, "sessions", "--json")
-	}
+	// TLS by default, with a certificate the server made and keeps: the
+	// clients pin its fingerprint.
+	var pin string
 	deadline := time.Now().Add(10 * time.Second)
+	for pin == "" && time.Now().Before(deadline) {
+		// Read, never made here: the server makes it.
+		if cert, err := tls.LoadX509KeyPair(filepath.Join(data, auth.CertFile), filepath.Join(data, auth.KeyFile)); err == nil {
+			pin = auth.Fingerprint(cert.Certificate[0])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if fi, err := os.Stat(filepath.Join(data, auth.KeyFile)); err != nil || fi.Mode().Perm()&0o077 != 0 {
+		t.Errorf("the server's key: %v, mode %v", err, fi.Mode())
+	}
+	trust := "LORE_SERVER_FINGERPRINT=" + pin
+	client := func(token string) result {
+		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token, trust}, "sessions", "--json")
+	}
 	for r = client(added.Token); r.code != 0 && time.Now().Before(deadline); r = client(added.Token) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if r.code != 0 {
 		t.Fatalf("ada's token: exit %d %s", r.code, r.stderr)
+	}
+	for _, env := range [][]string{
+		{"LORE_SERVER_FINGERPRINT=" + strings.Repeat("AB:", 31) + "AB"},
+		{"LORE_SERVER_PLAINTEXT=1"},
+		{}, // the system's roots do not know the server's own certificate
+	} {
+		if r := lore(t, append([]string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + added.Token}, env...), "sessions"); r.code == 0 {
+			t.Errorf("trusted with %v: %s", env, r.stdout)
+		}
+	}
+	if r := lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + added.Token, "LORE_SERVER_CA=" + filepath.Join(data, auth.CertFile)}, "sessions"); r.code != 0 {
+		t.Errorf("trusted by its certificate as CA: exit %d %s", r.code, r.stderr)
 	}
 	if r := client("lore_" + strings.Repeat("x", 43)); r.code == 0 || !strings.Contains(r.stderr, "wrong, expired or revoked token") {
 		t.Errorf("a wrong token: exit %d %s", r.code, r.stderr)
@@ -83,7 +111,7 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 	// Each role runs what it may: a reader reads, and may not learn or
 	// add users; a curator may not add users either.
 	remote := func(token string, args ...string) result {
-		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token}, args...)
+		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token, trust}, args...)
 	}
 	if r := remote(reader.Token, "sessions", "--json"); r.code != 0 {
 		t.Errorf("a reader reading: exit %d %s", r.code, r.stderr)
@@ -150,5 +178,17 @@ func TestRoles(t *testing.T) {
 		if err := roleAllows(c.role, c.path); (err == nil) != c.ok {
 			t.Errorf("%s runs lore %s: %v, want allowed %v", c.role, c.path, err, c.ok)
 		}
+	}
+}
+
+// Plain text crosses no network.
+func TestServePlaintextOnlyOnLoopback(t *testing.T) {
+	r := lore(t, []string{"LORE_TOKEN=0123456789abcdef-team"}, "--data-dir", t.TempDir(), "serve", "--listen", "0.0.0.0:0", "--plaintext")
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "only on a loopback address") {
+		t.Errorf("--plaintext on every address: exit %d %s", r.code, r.stderr)
+	}
+	r = lore(t, []string{"LORE_SERVER=10.0.0.5:7433", "LORE_SERVER_PLAINTEXT=1", "LORE_TOKEN=x"}, "sessions")
+	if r.code == 0 || !strings.Contains(r.stderr, "only a loopback address") {
+		t.Errorf("a plain-text client to another machine: exit %d %s", r.code, r.stderr)
 	}
 }
