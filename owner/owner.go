@@ -65,6 +65,9 @@ type Request struct {
 	// server from the token, never taken from the client ("" on the local
 	// socket, or with the one shared token).
 	User string `json:"user,omitempty"`
+	// Remote says the request came over TCP, from another machine as far
+	// as the server knows: set by the server, never by the client.
+	Remote bool `json:"remote,omitempty"`
 }
 
 // ErrNoOwner is returned by Dial when no process serves the store.

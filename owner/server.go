@@ -188,7 +188,7 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 		_ = writeFrame(c, kRefused, []byte("not a lore request"))
 		return
 	}
-	req.User = user
+	req.User, req.Remote = user, tcp
 	_ = c.SetReadDeadline(time.Time{})
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

@@ -492,19 +492,7 @@ func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 		}
 		return filepath.Join(cwd, p)
 	}
-	pathFlag := func(name string) bool {
-		switch name {
-		case "config", "data-dir", "output-dir":
-			return true
-		}
-		f := cmd.Flags().Lookup(name)
-		if f == nil {
-			return false
-		}
-		_, file := f.Annotations[cobra.BashCompFilenameExt]
-		_, dir := f.Annotations[cobra.BashCompSubdirsInDir]
-		return file || dir
-	}
+	pathFlag := func(name string) bool { return isPathFlag(cmd, name) }
 	argsArePaths := cmd.Annotations[annotPaths] != ""
 	names := map[string]bool{}
 	for c := cmd; c != nil; c = c.Parent() {
@@ -557,6 +545,21 @@ func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 		}
 	}
 	return out
+}
+
+// isPathFlag reports whether cmd's flag name takes a file or folder name.
+func isPathFlag(cmd *cobra.Command, name string) bool {
+	switch name {
+	case "config", "data-dir", "output-dir":
+		return true
+	}
+	f := cmd.Flags().Lookup(name)
+	if f == nil {
+		return false
+	}
+	_, file := f.Annotations[cobra.BashCompFilenameExt]
+	_, dir := f.Annotations[cobra.BashCompSubdirsInDir]
+	return file || dir
 }
 
 // announceRun tells the owner's screen, if it has one, about a learn
@@ -630,8 +633,75 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 				return refuseRole(stderr, u.Name, u.Role, err)
 			}
 		}
+		if req.Remote {
+			// The server never opens a path a remote client names: the
+			// client sends a document's bytes, or a URL.
+			if err := refuseServerPaths(req.Args); err != nil {
+				fmt.Fprintln(stderr, "lore: "+err.Error())
+				return ExitUsage
+			}
+		}
 		return execute(ctx, req.Args, stdin, stdout, stderr, held, host)
 	}
+}
+
+// refuseServerPaths refuses a remote request that names a path on the
+// server: a command's source, folder or target, or a path flag's value
+// (--config, --output-dir, …). "-" (the client's own stream) and URLs
+// pass.
+func refuseServerPaths(args []string) error {
+	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(args...)
+	cmd, _, err := root.Find(args)
+	if err != nil {
+		return nil // cobra names the mistake when it runs
+	}
+	local := func(p string) bool {
+		return p != "" && p != "-" && !strings.Contains(p, "://") && !strings.HasPrefix(p, "git@")
+	}
+	argsArePaths := cmd.Annotations[annotPaths] != ""
+	names := map[string]bool{}
+	for c := cmd; c != nil; c = c.Parent() {
+		names[c.Name()] = true
+	}
+	var named []string
+	dashes := false
+	for i := 0; i < len(args); i++ {
+		x := args[i]
+		switch {
+		case dashes:
+			if argsArePaths && local(x) {
+				named = append(named, x)
+			}
+		case x == "--":
+			dashes = true
+		case strings.HasPrefix(x, "-") && x != "-":
+			name, val, hasVal := strings.Cut(strings.TrimLeft(x, "-"), "=")
+			f := cmd.Flags().Lookup(name)
+			if f == nil && len(x) == 2 {
+				f = cmd.Flags().ShorthandLookup(name)
+			}
+			if f == nil {
+				continue
+			}
+			if !hasVal && f.NoOptDefVal == "" && i+1 < len(args) {
+				i++
+				val = args[i]
+			}
+			if isPathFlag(cmd, f.Name) && local(val) {
+				named = append(named, val)
+			}
+		case names[x]:
+			delete(names, x)
+		case argsArePaths && local(x):
+			named = append(named, x)
+		}
+	}
+	if len(named) > 0 {
+		return fmt.Errorf("%q names a path on the server, which a remote client may not: send the document itself "+
+			"(lore %s - < FILE streams it) or a URL, which the server fetches under its own guard",
+			named[0], strings.TrimPrefix(cmd.CommandPath(), "lore "))
+	}
+	return nil
 }
 
 // userAndCommand reads the user a request was let in as, and the path

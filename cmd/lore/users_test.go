@@ -130,8 +130,22 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 			t.Errorf("%v: exit %d %s", c.args, r.code, r.stderr)
 		}
 	}
+	// The server never opens a path a remote client names; the client
+	// sends the document instead.
+	sample := filepath.Join("..", "..", "assets", "sample", "graphs.md")
+	abs, _ := filepath.Abs(sample)
+	for _, args := range [][]string{{"learn", abs, "--approve"}, {"learn", "notes/book.md"},
+		{"learn", "-", "--output-dir", "/tmp/elsewhere"}, {"skills", "import", "/tmp/skills"}} {
+		if r := remote(added.Token, args...); r.code != ExitUsage || !strings.Contains(r.stderr, "names a path on the server") {
+			t.Errorf("remote %v: exit %d %s", args, r.code, r.stderr)
+		}
+	}
+	doc, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A curator's decision through the server is recorded as hers.
-	r = remote(added.Token, "learn", filepath.Join("..", "..", "assets", "sample", "graphs.md"), "--approve", "--json")
+	r = loreIn(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + added.Token, trust}, string(doc), "learn", "-", "--approve", "--json")
 	var learned struct {
 		Primitives []struct {
 			ID string `json:"id"`
@@ -190,5 +204,29 @@ func TestServePlaintextOnlyOnLoopback(t *testing.T) {
 	r = lore(t, []string{"LORE_SERVER=10.0.0.5:7433", "LORE_SERVER_PLAINTEXT=1", "LORE_TOKEN=x"}, "sessions")
 	if r.code == 0 || !strings.Contains(r.stderr, "only a loopback address") {
 		t.Errorf("a plain-text client to another machine: exit %d %s", r.code, r.stderr)
+	}
+}
+
+// A remote request may name a stream or a URL, never a path on the server.
+func TestRefuseServerPaths(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		ok   bool
+	}{
+		{[]string{"learn", "-", "--approve"}, true},
+		{[]string{"learn", "https://example.org/notes.md"}, true},
+		{[]string{"learn", "git@github.com:a/b.git"}, true},
+		{[]string{"sessions", "--json"}, true},
+		{[]string{"learn", "/etc/hostname"}, false},
+		{[]string{"learn", "--", "relative.md"}, false},
+		{[]string{"learn", "-", "--config", "/etc/x.yaml"}, false},
+		{[]string{"learn", "-", "--config=/etc/x.yaml"}, false},
+		{[]string{"--data-dir", "/srv/other", "sessions"}, false},
+		{[]string{"skills", "export", "/tmp/out"}, false},
+		{[]string{"watch", "/home/ada/runs"}, false},
+	} {
+		if err := refuseServerPaths(c.args); (err == nil) != c.ok {
+			t.Errorf("%v: %v, want allowed %v", c.args, err, c.ok)
+		}
 	}
 }
