@@ -651,9 +651,11 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 // pass.
 func refuseServerPaths(args []string) error {
 	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(args...)
-	cmd, _, err := root.Find(args)
-	if err != nil {
-		return nil // cobra names the mistake when it runs
+	// A mistake Find meets is cobra's to name when the command runs; the
+	// root's own flags are checked then as well.
+	cmd, _, ferr := root.Find(args)
+	if ferr != nil {
+		cmd = root
 	}
 	local := func(p string) bool {
 		return p != "" && p != "-" && !strings.Contains(p, "://") && !strings.HasPrefix(p, "git@")
