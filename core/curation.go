@@ -32,9 +32,6 @@ const (
 	CurateDismiss CurateKind = "dismiss"
 )
 
-// CurateKinds are the decisions, in the order help lists them.
-var CurateKinds = []CurateKind{CurateEdit, CurateLink, CurateUnlink, CurateReject, CurateMerge, CurateSplit, CurateDismiss}
-
 // Curation is one curator's decision, as a session's journal keeps it.
 // Its anchors tie it to the source the primitives came from, so that
 // learning that source again (or a corrected edition of it) applies it

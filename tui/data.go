@@ -429,9 +429,7 @@ func (m Model) curate(d engine.Decision) tea.Cmd {
 	ctx, s, base := m.ctx, m.stores(), m.opts.Learn
 	opts := engine.CurateOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir}
 	if d.By == "" {
-		if u, err := user.Current(); err == nil {
-			d.By = u.Username
-		}
+		d.By = osUser()
 	}
 	return func() tea.Msg {
 		var res *engine.CurateResult
@@ -507,10 +505,7 @@ type allowedMsg struct {
 // allow lets consumer activate the skill key without a question, recorded
 // under the person running lore (library.Allow).
 func allow(s stores, key, consumer string) tea.Cmd {
-	by := ""
-	if u, err := user.Current(); err == nil {
-		by = u.Username
-	}
+	by := osUser()
 	return func() tea.Msg {
 		err := s.write(func(st Store) error {
 			_, err := library.New(st, library.Options{}).Allow(key, consumer, by, false)
@@ -531,4 +526,13 @@ func edit(s stores, key, description, instructions string) tea.Cmd {
 		})
 		return editedMsg{key: key, res: res, err: err}
 	}
+}
+
+// osUser is the person running lore, whom a decision taken on a screen
+// is recorded under ("" when the system does not say).
+func osUser() string {
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return ""
 }

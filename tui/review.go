@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"os/user"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -109,26 +108,24 @@ func offers(s stores, session string, prims []core.Primitive) tea.Cmd {
 				out[id] = append(out[id], o.Name)
 			}
 		}
-		err := s.read(func(st Store) error {
-			for _, p := range prims {
-				if !names.Fallback(p.Name) {
-					continue
-				}
-				os, err := engine.NameOffers(st, p, 3)
-				if err != nil {
-					return err
-				}
-				add(p.ID, os)
+		var numbered []core.Primitive
+		for _, p := range prims {
+			if names.Fallback(p.Name) {
+				numbered = append(numbered, p)
 			}
-			return nil
+		}
+		err := s.read(func(st Store) error {
+			all, err := engine.NameOffersAll(st, numbered, prims, 3)
+			for id, os := range all {
+				add(id, os)
+			}
+			return err
 		})
 		if err != nil {
 			// Without the library, the statements still offer names.
 			clear(out)
-			for _, p := range prims {
-				if names.Fallback(p.Name) {
-					add(p.ID, names.Offers(p, nil, 3))
-				}
+			for _, p := range numbered {
+				add(p.ID, names.Offers(p, nil, 3))
 			}
 		}
 		return offersMsg{session: session, offers: out}
@@ -171,13 +168,10 @@ func (m Model) curateAll(ds []core.Curation) tea.Cmd {
 
 // curator is who the decisions are recorded under.
 func curator(ds []core.Curation) []core.Curation {
-	u, err := user.Current()
-	if err != nil {
-		return ds
-	}
+	by := osUser()
 	for i := range ds {
 		if ds[i].By == "" {
-			ds[i].By = u.Username
+			ds[i].By = by
 		}
 	}
 	return ds

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 )
@@ -210,8 +210,8 @@ func parsePart(s string) (core.Part, error) {
 	rest := strings.TrimSpace(s)
 	if t, after, ok := strings.Cut(rest, "]"); ok && strings.HasPrefix(t, "[") {
 		p.Type = core.PrimitiveType(strings.ToLower(strings.TrimSpace(t[1:])))
-		if !slices.Contains(core.PrimitiveTypes, p.Type) {
-			return core.Part{}, &core.UsageError{Msg: fmt.Sprintf("--part %q: unknown type %q (one of %s)", s, p.Type, typeNames())}
+		if err := curate.CheckType(p.Type); err != nil {
+			return core.Part{}, fmt.Errorf("--part %q: %w", s, err)
 		}
 		rest = after
 	}
@@ -222,14 +222,6 @@ func parsePart(s string) (core.Part, error) {
 	}
 	p.Name, p.Statement = name, stmt
 	return p, nil
-}
-
-func typeNames() string {
-	ts := make([]string, len(core.PrimitiveTypes))
-	for i, t := range core.PrimitiveTypes {
-		ts[i] = string(t)
-	}
-	return strings.Join(ts, ", ")
 }
 
 func (a *app) dismissCmd() *cobra.Command {

@@ -482,7 +482,7 @@ func isTerminalReader(r io.Reader) bool {
 func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 	out := append([]string(nil), args...)
 	abs := func(p string) string {
-		if p == "" || p == "-" || filepath.IsAbs(p) || strings.Contains(p, "://") || strings.HasPrefix(p, "git@") {
+		if !localPath(p) || filepath.IsAbs(p) {
 			return p
 		}
 		if strings.HasPrefix(p, "~/") {
@@ -492,19 +492,58 @@ func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 		}
 		return filepath.Join(cwd, p)
 	}
-	pathFlag := func(name string) bool { return isPathFlag(cmd, name) }
+	eachPath(cmd, out, func(i int, val string, kind pathKind) {
+		switch kind {
+		case pathFlagValue:
+			if name, _, ok := strings.Cut(out[i], "="); ok && strings.HasPrefix(out[i], "--") {
+				out[i] = name + "=" + abs(val)
+			} else {
+				out[i] = abs(val)
+			}
+		case pathAfterDashes:
+			out[i] = abs(val)
+		case pathArgument:
+			// A source that is not a file here may be a repository
+			// shorthand or a typo; the owner reports it as given.
+			if _, err := os.Stat(filepath.Join(cwd, val)); err == nil || cmd.Annotations[annotPaths] == "target" {
+				out[i] = abs(val)
+			}
+		}
+	})
+	return out
+}
+
+// localPath reports whether p names a file or folder, not the standard
+// input ("-") or a URL.
+func localPath(p string) bool {
+	return p != "" && p != "-" && !strings.Contains(p, "://") && !strings.HasPrefix(p, "git@")
+}
+
+// pathKind says where eachPath found a path.
+type pathKind int
+
+const (
+	pathFlagValue   pathKind = iota // the value of a path flag
+	pathArgument                    // an argument of a command marked annotPaths
+	pathAfterDashes                 // such an argument after "--"
+)
+
+// eachPath calls fn with the index in args of each value that names a
+// file or folder for cmd (see absolutePaths), and the value itself (for
+// "--flag=value", the part after "=").
+func eachPath(cmd *cobra.Command, args []string, fn func(i int, val string, kind pathKind)) {
 	argsArePaths := cmd.Annotations[annotPaths] != ""
 	names := map[string]bool{}
 	for c := cmd; c != nil; c = c.Parent() {
 		names[c.Name()] = true
 	}
 	dashes := false
-	for i := 0; i < len(out); i++ {
-		x := out[i]
+	for i := 0; i < len(args); i++ {
+		x := args[i]
 		switch {
 		case dashes:
 			if argsArePaths {
-				out[i] = abs(x)
+				fn(i, x, pathAfterDashes)
 			}
 		case x == "--":
 			dashes = true
@@ -515,36 +554,31 @@ func absolutePaths(cmd *cobra.Command, args []string, cwd string) []string {
 				continue
 			}
 			if hasVal {
-				if pathFlag(name) {
-					out[i] = "--" + name + "=" + abs(val)
+				if isPathFlag(cmd, name) {
+					fn(i, val, pathFlagValue)
 				}
 				continue
 			}
-			if f.NoOptDefVal == "" && i+1 < len(out) {
+			if f.NoOptDefVal == "" && i+1 < len(args) {
 				i++
-				if pathFlag(name) {
-					out[i] = abs(out[i])
+				if isPathFlag(cmd, name) {
+					fn(i, args[i], pathFlagValue)
 				}
 			}
 		case strings.HasPrefix(x, "-") && len(x) == 2:
-			if f := cmd.Flags().ShorthandLookup(x[1:]); f != nil && f.NoOptDefVal == "" && i+1 < len(out) {
+			if f := cmd.Flags().ShorthandLookup(x[1:]); f != nil && f.NoOptDefVal == "" && i+1 < len(args) {
 				i++
-				if pathFlag(f.Name) {
-					out[i] = abs(out[i])
+				if isPathFlag(cmd, f.Name) {
+					fn(i, args[i], pathFlagValue)
 				}
 			}
 		case names[x]:
 			// A command name of the path (lore skills import …).
 			delete(names, x)
 		case argsArePaths:
-			// A source that is not a file here may be a repository
-			// shorthand or a typo; the owner reports it as given.
-			if _, err := os.Stat(filepath.Join(cwd, x)); err == nil || cmd.Annotations[annotPaths] == "target" {
-				out[i] = abs(x)
-			}
+			fn(i, x, pathArgument)
 		}
 	}
-	return out
 }
 
 // isPathFlag reports whether cmd's flag name takes a file or folder name.
@@ -622,21 +656,22 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 		if feed != nil {
 			host.runs, host.changed = feed.runs, feed.changed
 		}
-		if req.User != "" {
-			// A user let in by their token runs what their role may.
-			u, path, err := userAndCommand(ctx, held, req)
-			if err != nil {
-				fmt.Fprintln(stderr, "lore: "+err.Error())
-				return ExitFailure
-			}
-			if err := roleAllows(u.Role, path); err != nil {
-				return refuseRole(stderr, u.Name, u.Role, err)
-			}
-		}
 		if req.Remote {
+			cmd := requestCommand(req.Args)
+			if req.User != "" {
+				// A user let in by their token runs what their role may.
+				u, err := requestUser(ctx, held, req.User)
+				if err != nil {
+					fmt.Fprintln(stderr, "lore: "+err.Error())
+					return ExitFailure
+				}
+				if err := roleAllows(u.Role, commandPath(cmd)); err != nil {
+					return refuseRole(stderr, u.Name, u.Role, err)
+				}
+			}
 			// The server never opens a path a remote client names: the
 			// client sends a document's bytes, or a URL.
-			if err := refuseServerPaths(req.Args); err != nil {
+			if err := refuseServerPaths(cmd, req.Args); err != nil {
 				fmt.Fprintln(stderr, "lore: "+err.Error())
 				return ExitUsage
 			}
@@ -645,59 +680,28 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 	}
 }
 
-// refuseServerPaths refuses a remote request that names a path on the
-// server: a command's source, folder or target, or a path flag's value
-// (--config, --output-dir, …). "-" (the client's own stream) and URLs
-// pass.
-func refuseServerPaths(args []string) error {
+// requestCommand is the command a request's arguments name, on a root
+// built for reading them only; a mistake Find meets is cobra's to name
+// when the command runs, and leaves the root.
+func requestCommand(args []string) *cobra.Command {
 	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(args...)
-	// A mistake Find meets is cobra's to name when the command runs; the
-	// root's own flags are checked then as well.
-	cmd, _, ferr := root.Find(args)
-	if ferr != nil {
-		cmd = root
+	if cmd, _, err := root.Find(args); err == nil {
+		return cmd
 	}
-	local := func(p string) bool {
-		return p != "" && p != "-" && !strings.Contains(p, "://") && !strings.HasPrefix(p, "git@")
-	}
-	argsArePaths := cmd.Annotations[annotPaths] != ""
-	names := map[string]bool{}
-	for c := cmd; c != nil; c = c.Parent() {
-		names[c.Name()] = true
-	}
+	return root
+}
+
+// refuseServerPaths refuses a remote request for cmd that names a path
+// on the server: a command's source, folder or target, or a path flag's
+// value (--config, --output-dir, …). "-" (the client's own stream) and
+// URLs pass.
+func refuseServerPaths(cmd *cobra.Command, args []string) error {
 	var named []string
-	dashes := false
-	for i := 0; i < len(args); i++ {
-		x := args[i]
-		switch {
-		case dashes:
-			if argsArePaths && local(x) {
-				named = append(named, x)
-			}
-		case x == "--":
-			dashes = true
-		case strings.HasPrefix(x, "-") && x != "-":
-			name, val, hasVal := strings.Cut(strings.TrimLeft(x, "-"), "=")
-			f := cmd.Flags().Lookup(name)
-			if f == nil && len(x) == 2 {
-				f = cmd.Flags().ShorthandLookup(name)
-			}
-			if f == nil {
-				continue
-			}
-			if !hasVal && f.NoOptDefVal == "" && i+1 < len(args) {
-				i++
-				val = args[i]
-			}
-			if isPathFlag(cmd, f.Name) && local(val) {
-				named = append(named, val)
-			}
-		case names[x]:
-			delete(names, x)
-		case argsArePaths && local(x):
-			named = append(named, x)
+	eachPath(cmd, args, func(_ int, val string, _ pathKind) {
+		if localPath(val) {
+			named = append(named, val)
 		}
-	}
+	})
 	if len(named) > 0 {
 		return fmt.Errorf("%q names a path on the server, which a remote client may not: send the document itself "+
 			"(lore %s - < FILE streams it) or a URL, which the server fetches under its own guard",
@@ -706,27 +710,27 @@ func refuseServerPaths(args []string) error {
 	return nil
 }
 
-// userAndCommand reads the user a request was let in as, and the path
-// of the command it asks for ("skills review").
-func userAndCommand(ctx context.Context, held *heldStore, req owner.Request) (auth.User, string, error) {
+// requestUser reads the user a request was let in as.
+func requestUser(ctx context.Context, held *heldStore, name string) (auth.User, error) {
 	db, release, err := held.lend(ctx, false)
 	if err != nil {
-		return auth.User{}, "", err
+		return auth.User{}, err
 	}
-	u, ok, err := db.User(req.User)
-	_ = release()
-	if err != nil {
-		return u, "", err
+	defer func() { _ = release() }()
+	u, ok, err := db.User(name)
+	if err == nil && !ok {
+		err = fmt.Errorf("unknown user %q", name)
 	}
-	if !ok {
-		return u, "", fmt.Errorf("unknown user %q", req.User)
+	return u, err
+}
+
+// commandPath is cmd's path without "lore " ("skills review"), "help"
+// for lore alone.
+func commandPath(cmd *cobra.Command) string {
+	if !cmd.HasParent() {
+		return "help" // lore alone, or a mistake cobra will name: harmless
 	}
-	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(req.Args...)
-	path := "help" // lore alone, or a mistake cobra will name: harmless
-	if cmd, _, ferr := root.Find(req.Args); ferr == nil && cmd != root {
-		path = strings.TrimPrefix(cmd.CommandPath(), "lore ")
-	}
-	return u, path, nil
+	return strings.TrimPrefix(cmd.CommandPath(), "lore ")
 }
 
 // errNotServed is why a process that must own the store cannot: another

@@ -225,7 +225,7 @@ func TestRefuseServerPaths(t *testing.T) {
 		{[]string{"skills", "export", "/tmp/out"}, false},
 		{[]string{"watch", "/home/ada/runs"}, false},
 	} {
-		if err := refuseServerPaths(c.args); (err == nil) != c.ok {
+		if err := refuseServerPaths(requestCommand(c.args), c.args); (err == nil) != c.ok {
 			t.Errorf("%v: %v, want allowed %v", c.args, err, c.ok)
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
@@ -19,9 +20,38 @@ const minOfferConfidence = 0.8
 // the same content hash, or a neighbour the dedup comparator classes as an
 // exact duplicate. p itself, if stored, is not its own evidence.
 func NameOffers(st Store, p core.Primitive, n int) ([]names.Offer, error) {
+	out, err := NameOffersAll(st, []core.Primitive{p}, nil, n)
+	return out[p.ID], err
+}
+
+// NameOffersAll is NameOffers for each of ps, by id, reading each domain
+// once to size the sections: a review offers names for hundreds of
+// primitives at a time. The sections are counted over the stored
+// primitives, ps and among together (a learn's candidates, among them
+// those offered nothing, are not stored yet).
+func NameOffersAll(st Store, ps, among []core.Primitive, n int) (map[string][]names.Offer, error) {
+	out := make(map[string][]names.Offer, len(ps))
 	if n <= 0 {
-		return nil, nil
+		return out, nil
 	}
+	sections, err := sectionSizes(st, append(slices.Clip(ps), among...))
+	if err != nil {
+		return nil, err
+	}
+	for i := range ps {
+		p := ps[i]
+		similar, err := similarStored(st, &p)
+		if err != nil {
+			return nil, err
+		}
+		ctx := names.Context{SectionResults: sections[sectionKey(p)]}
+		out[p.ID] = names.OffersIn(p, similar, n, ctx)
+	}
+	return out, nil
+}
+
+// similarStored are the stored primitives that state what p states.
+func similarStored(st Store, p *core.Primitive) ([]core.Primitive, error) {
 	hash := p.Provenance.ContentHash
 	if hash == "" && p.FormalStatement != "" {
 		hash = text.ContentHash(p.FormalStatement)
@@ -41,7 +71,7 @@ func NameOffers(st Store, p core.Primitive, n int) ([]names.Offer, error) {
 		}
 	}
 	cfg := dedup.DefaultConfig()
-	near, err := st.Near(&p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
+	near, err := st.Near(p, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
 	if err != nil {
 		return nil, fmt.Errorf("name offers for %s: neighbours: %w", p.ID, err)
 	}
@@ -50,40 +80,54 @@ func NameOffers(st Store, p core.Primitive, n int) ([]names.Offer, error) {
 		if seen[s.ID] || names.Fallback(s.Name) {
 			continue
 		}
-		c := dedup.Compare(&p, s)
+		c := dedup.Compare(p, s)
 		if c.Class == core.ExactDuplicate && c.Confidence >= minOfferConfidence {
 			seen[s.ID] = true
 			similar = append(similar, *s)
 		}
 	}
-	ctx, err := sectionContext(st, p)
-	if err != nil {
-		return nil, err
-	}
-	return names.OffersIn(p, similar, n, ctx), nil
+	return similar, nil
 }
 
-// sectionContext counts the stored results of p's section (its document
-// and section title), p included, so a section title is ranked by how many
-// results share it.
-func sectionContext(st Store, p core.Primitive) (names.Context, error) {
+// sectionKey names a primitive's section: its domain, document and
+// section title ("" when one is unknown).
+func sectionKey(p core.Primitive) string {
 	sec, doc := p.Provenance.Section, p.Provenance.Document
 	if sec == "" || doc == "" || p.Domain == "" {
-		return names.Context{}, nil
+		return ""
 	}
-	ps, err := st.ByDomain(p.Domain)
-	if err != nil {
-		return names.Context{}, fmt.Errorf("name offers for %s: section: %w", p.ID, err)
-	}
-	n, self := 0, false
-	for _, q := range ps {
-		if q.Provenance.Section == sec && q.Provenance.Document == doc {
-			n++
-			self = self || q.ID == p.ID
+	return p.Domain + "\x00" + doc + "\x00" + sec
+}
+
+// sectionSizes counts the results of each section of ps's domains: the
+// stored ones and ps, each id once, so a section title is ranked by how
+// many results share it.
+func sectionSizes(st Store, ps []core.Primitive) (map[string]int, error) {
+	sizes := map[string]int{}
+	seen := map[string]bool{}
+	count := func(q core.Primitive) {
+		if k := sectionKey(q); k != "" && !seen[q.ID] {
+			seen[q.ID] = true
+			sizes[k]++
 		}
 	}
-	if !self {
-		n++
+	read := map[string]bool{}
+	for _, p := range ps {
+		if sectionKey(p) == "" || read[p.Domain] {
+			continue
+		}
+		read[p.Domain] = true
+		stored, err := st.ByDomain(p.Domain)
+		if err != nil {
+			return nil, fmt.Errorf("name offers: section sizes of %s: %w", p.Domain, err)
+		}
+		for _, q := range stored {
+			count(q)
+		}
 	}
-	return names.Context{SectionResults: n}, nil
+	for _, p := range ps {
+		count(p)
+	}
+	delete(sizes, "")
+	return sizes, nil
 }
