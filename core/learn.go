@@ -132,6 +132,9 @@ type Conflict struct {
 	CreatedAt  time.Time     `json:"createdAt"`
 	Resolution Resolution    `json:"resolution,omitempty"`
 	ResolvedAt time.Time     `json:"resolvedAt,omitzero"`
+	// ResolvedBy is the user of a team server who resolved it (empty for
+	// the person running lore on their own store).
+	ResolvedBy string `json:"resolvedBy,omitempty"`
 	// RetiredBy names the session that retired the conflict, RetiredAt
 	// says when, and RetiredWhy says what was removed.
 	RetiredBy  string    `json:"retiredBy,omitempty"`

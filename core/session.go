@@ -116,6 +116,11 @@ type Session struct {
 	Findings map[Severity]int `json:"findings,omitempty"`
 	// Options are the run's options as given, for the record.
 	Options map[string]string `json:"options,omitempty"`
+	// User is who ran the session on a team server (the token's user);
+	// Agent the agent acting for them, if any. Both are empty for the
+	// person running lore on their own store.
+	User  string `json:"user,omitempty"`
+	Agent string `json:"agent,omitempty"`
 }
 
 // SessionCounts are a session's figures: LearnCounts on a learn session,

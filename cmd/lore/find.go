@@ -1,16 +1,13 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/graph"
-	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/find"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -86,65 +83,15 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 	return cmd
 }
 
-// findPrimitives ranks prims against query and returns at most top of the
-// matches (0: all). The ranking is the skill search's BM25F: a primitive
-// is viewed as a skill whose name is its name, whose description is its
-// keywords, tags and applicability patterns, and whose body is its
-// statement and computational form, so both searches weigh words alike.
+// findPrimitives ranks prims against query (package find) and returns
+// at most top of the matches (0: all) as lore find prints them.
 func findPrimitives(prims []core.Primitive, query string, top int) []findHit {
-	views := make([]search.Skill, len(prims))
-	for i := range prims {
-		p := &prims[i]
-		views[i] = search.Skill{
-			Key:         p.ID,
-			Name:        p.Name,
-			Description: strings.Join(slices.Concat(p.Keywords, p.Tags, p.ApplicabilityPatterns), " "),
-			Body:        p.FormalStatement + "\n" + p.ComputationalForm,
-		}
-	}
-	rel := search.BM25(views, query)
-	var idx []int
-	for i, r := range rel {
-		if r > 0 {
-			idx = append(idx, i)
-		}
-	}
-	if len(idx) == 0 {
-		return []findHit{}
-	}
-	importance := graph.Importance(prims)
-	// A primitive named what was asked for ("graph" finds Graph) comes
-	// before those whose statements use the words more: BM25 weighs a
-	// short name's one mention less than a long statement's several.
-	named := func(i int) int {
-		if stemmed(prims[i].Name) == stemmed(query) {
-			return 1
-		}
-		return 0
-	}
-	slices.SortFunc(idx, func(x, y int) int {
-		return cmp.Or(
-			cmp.Compare(named(y), named(x)),
-			cmp.Compare(rel[y], rel[x]),
-			cmp.Compare(importance[prims[y].ID], importance[prims[x].ID]),
-			cmp.Compare(prims[x].ID, prims[y].ID),
-		)
-	})
-	if top > 0 && len(idx) > top {
-		idx = idx[:top]
-	}
-	out := make([]findHit, len(idx))
-	for n, i := range idx {
-		p := &prims[i]
-		out[n] = findHit{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Score: rel[i], Importance: importance[p.ID],
+	hits := find.Primitives(prims, query, top)
+	out := make([]findHit, len(hits))
+	for n, h := range hits {
+		p := h.Primitive
+		out[n] = findHit{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Score: h.Score, Importance: h.Importance,
 			Statement: truncate(strings.TrimSpace(p.FormalStatement), maxFindStatement), Keywords: nonNil(p.Keywords), Dependencies: len(p.Dependencies)}
 	}
 	return out
-}
-
-// stemmed is s's words, lower-cased and stemmed, for comparing names.
-func stemmed(s string) string {
-	var words []string
-	text.EachWord(s, func(w string, _, _ int) { words = append(words, text.Stem(strings.ToLower(w))) })
-	return strings.Join(words, " ")
 }

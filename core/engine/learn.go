@@ -103,6 +103,9 @@ type LearnOptions struct {
 	// gate and must not hold the store: a person may take a while to
 	// decide.
 	Rejections func(ctx context.Context, source string) ([]core.Session, error)
+	// User and Agent record who ran the learn on a team server, and the
+	// agent acting for them (see core.Session).
+	User, Agent string
 }
 
 func (o *LearnOptions) now() time.Time {
@@ -233,7 +236,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	// only: the session, provenance and report name it without them.
 	shown = redact.URL(shown)
 	res := &LearnResult{Session: core.Session{ID: id, Kind: core.KindLearn, Source: shown, StartedAt: started,
-		DryRun: opts.DryRun, Options: optionMap(opts)}}
+		DryRun: opts.DryRun, Options: optionMap(opts), User: opts.User, Agent: opts.Agent}}
 	var plan *mergePlan
 	fail := func(err error) (*LearnResult, error) {
 		r.fail(err)

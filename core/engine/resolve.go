@@ -21,6 +21,8 @@ type ResolveOptions struct {
 	Generate  generate.Config
 	OutputDir string
 	Now       func() time.Time
+	// User records who resolved on a team server (see core.Session).
+	User string
 }
 
 // ResolveResult says what a resolution did.
@@ -88,6 +90,7 @@ func ResolveConflict(ctx context.Context, st Store, id string, r core.Resolution
 		_, ok, err := st.GetPrimitive(pid)
 		return ok, err
 	}
+	c.ResolvedBy = opts.User
 	res, err := merge.Resolve(c, r, current, merge.Options{Session: c.Session, Now: func() time.Time { return now().UTC() }, IDTaken: taken})
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", id, err)

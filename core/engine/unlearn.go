@@ -24,6 +24,8 @@ type UnlearnOptions struct {
 	Generate  generate.Config
 	OutputDir string
 	Now       func() time.Time
+	// User records who unlearned on a team server (see core.Session).
+	User string
 }
 
 // UnlearnResult says what an unlearn did.
@@ -422,6 +424,7 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 		Source: u.target.Source, Familiarity: u.target.Familiarity, StartedAt: started,
 		Counts: core.SessionCounts{UnlearnCounts: &core.UnlearnCounts{Removed: len(res.Removed), Restored: len(res.Restored),
 			Readded: len(res.Readded), ConflictsRetired: len(u.retired)}}}
+	sess.User = opts.User
 	if opts.Force {
 		sess.Options = map[string]string{"force": "true"}
 	}

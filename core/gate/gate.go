@@ -13,6 +13,7 @@
 package gate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -74,6 +75,9 @@ type Answer struct {
 	Rationale string
 	// Acknowledged lists the indexes of findings acknowledged one by one.
 	Acknowledged []int
+	// Person is who decided, when not the person running lore: a
+	// reviewer of a team server answering from their own terminal.
+	Person string
 }
 
 // Approver asks a person to decide. The terminal application implements it
@@ -97,6 +101,9 @@ type Policy struct {
 	Trust bool
 	// ForceCritical approves critical findings (--force-critical).
 	ForceCritical bool
+	// Person is who gave the flags, when not the person running lore:
+	// the user of a team server whose call carried them.
+	Person string
 }
 
 // ApprovalRequiredError is returned when a decision needs a person or a
@@ -167,8 +174,8 @@ func Decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 		return d, err
 	}
 	d.Findings = Recorded(report.Findings)
-	if d.DecidedBy != core.ByAuto {
-		d.Person = Person()
+	if d.DecidedBy != core.ByAuto && d.Person == "" {
+		d.Person = cmp.Or(policy.Person, Person())
 	}
 	return d, nil
 }
@@ -247,7 +254,7 @@ func decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 		if rationale == "" {
 			rationale = why
 		}
-		return core.Decision{Status: ans.Status, Rationale: rationale, DecidedBy: core.ByUser, DecidedAt: now(), Reviewed: n, Acknowledged: ack}, nil
+		return core.Decision{Status: ans.Status, Rationale: rationale, DecidedBy: core.ByUser, DecidedAt: now(), Reviewed: n, Acknowledged: ack, Person: ans.Person}, nil
 	}
 
 	// Headless: the flags are the explicit approval.

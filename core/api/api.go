@@ -1,0 +1,156 @@
+// Package api is lore's one service: every client — the command line, the
+// terminal application, the MCP server, a team's own programs — calls a
+// [Service], and none reads another's output. Locally the service is
+// package local's, on the store this process or its owner holds; on a
+// team server it is package client's, speaking Connect over TLS to the
+// server of package server, which serves the local implementation to the
+// users its tokens name.
+//
+// The request and response types are generated from proto/lore/v1 (go
+// generate), so the local and the remote service share them, and their
+// errors are Connect errors ([connect.Error]) with a code, whichever side
+// made them.
+package api
+
+//go:generate buf generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api/lorev1"
+)
+
+// Service is lore's API. Unary calls take and return the generated
+// messages; a stream is a function called with each message.
+type Service interface {
+	WhoAmI(context.Context, *lorev1.WhoAmIRequest) (*lorev1.WhoAmIResponse, error)
+
+	Find(context.Context, *lorev1.FindRequest) (*lorev1.FindResponse, error)
+	Show(context.Context, *lorev1.ShowRequest) (*lorev1.ShowResponse, error)
+	Rank(context.Context, *lorev1.RankRequest) (*lorev1.RankResponse, error)
+	Graph(context.Context, *lorev1.GraphRequest) (*lorev1.GraphResponse, error)
+	Sessions(context.Context, *lorev1.SessionsRequest) (*lorev1.SessionsResponse, error)
+	Report(context.Context, *lorev1.ReportRequest) (*lorev1.ReportResponse, error)
+	Conflicts(context.Context, *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error)
+
+	// Upload keeps a document's bytes, read from body, for a Learn.
+	Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error)
+	// Learn runs a learn, calling send with each of its events until it
+	// ends; an error from send stops the run.
+	Learn(ctx context.Context, req *lorev1.LearnRequest, send func(*lorev1.LearnEvent) error) error
+	Decide(context.Context, *lorev1.DecideRequest) (*lorev1.DecideResponse, error)
+	// Watch calls send with the events of every run in the workspace
+	// until ctx ends.
+	Watch(ctx context.Context, req *lorev1.WatchRequest, send func(*lorev1.LearnEvent) error) error
+	Unlearn(context.Context, *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error)
+	Resolve(context.Context, *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error)
+
+	SearchSkills(context.Context, *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error)
+	ListSkills(context.Context, *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error)
+	GetSkill(context.Context, *lorev1.GetSkillRequest) (*lorev1.GetSkillResponse, error)
+	ActivateSkill(context.Context, *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error)
+	ProposeSkill(context.Context, *lorev1.ProposeSkillRequest) (*lorev1.ProposeSkillResponse, error)
+	ReviewSkill(context.Context, *lorev1.ReviewSkillRequest) (*lorev1.ReviewSkillResponse, error)
+	PromoteSkill(context.Context, *lorev1.PromoteSkillRequest) (*lorev1.PromoteSkillResponse, error)
+	SkillFeedback(context.Context, *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error)
+	AllowSkill(context.Context, *lorev1.AllowSkillRequest) (*lorev1.AllowSkillResponse, error)
+	ExportSkills(context.Context, *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error)
+	ImportSkills(context.Context, *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error)
+	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+}
+
+// Caller is who makes a call: a user of the team server, let in by a
+// token, or the person running lore on their own store.
+type Caller struct {
+	User      string
+	Role      access.Role
+	Workspace string
+	// Remote is set for a caller on the network: it may not name paths
+	// on the serving machine.
+	Remote bool
+}
+
+type callerKey struct{}
+
+// WithCaller returns ctx carrying c.
+func WithCaller(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// CallerFrom is the caller ctx carries; without one, the call is refused
+// (see Check), so that a path that forgot to say who calls lets nobody in.
+func CallerFrom(ctx context.Context) (Caller, bool) {
+	c, ok := ctx.Value(callerKey{}).(Caller)
+	return c, ok
+}
+
+// What each role may call, by method name; an admin calls everything. A
+// curator and a reviewer also read. A method no role lists is the
+// admin's alone.
+var (
+	readCalls = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Watch",
+		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue"}
+	roleCalls = map[access.Role][]string{
+		access.Reader: readCalls,
+		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
+			"ProposeSkill", "SkillFeedback"},
+		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "ImportSkills", "ProposeSkill", "SkillFeedback"),
+		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback"),
+	}
+)
+
+// Methods are the service's method names, in the order of the proto.
+var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
+	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
+	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
+	"Queue"}
+
+// Allowed lists the methods role may call.
+func Allowed(role access.Role) []string {
+	if role == access.Admin {
+		return slices.Clone(Methods)
+	}
+	var out []string
+	for _, m := range Methods {
+		if slices.Contains(roleCalls[role], m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Check says whether the caller in ctx may call method; the refusal is a
+// PermissionDenied error naming the roles that may.
+func Check(ctx context.Context, method string) (Caller, error) {
+	c, ok := CallerFrom(ctx)
+	if !ok {
+		return c, connect.NewError(connect.CodeUnauthenticated, errors.New("nobody is calling: no user"))
+	}
+	if c.Role == access.Admin || slices.Contains(roleCalls[c.Role], method) {
+		return c, nil
+	}
+	var who []string
+	for _, r := range access.Roles {
+		if r == access.Admin || slices.Contains(roleCalls[r], method) {
+			who = append(who, string(r))
+		}
+	}
+	return c, connect.NewError(connect.CodePermissionDenied,
+		fmt.Errorf("%s (%s) may not call %s: it needs the role %s", c.User, c.Role, method, strings.Join(who, " or ")))
+}
+
+// Errorf returns a Connect error with code.
+func Errorf(code connect.Code, format string, args ...any) error {
+	return connect.NewError(code, fmt.Errorf(format, args...))
+}
+
+// Code is err's Connect code (CodeUnknown for an error of no code).
+func Code(err error) connect.Code { return connect.CodeOf(err) }

@@ -1,0 +1,108 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/internal/apitest"
+)
+
+// TestReadsLocalAndServer: the reads give the same answers on the local
+// service and through the server.
+func TestReadsLocalAndServer(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("rita", access.Reader, "default")
+		sess := e.Seed("default", assets.SampleName, assets.Sample())
+		ctx, svc := e.As("rita")
+
+		who, err := svc.WhoAmI(ctx, &lorev1.WhoAmIRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if who.GetUser() != "rita" || who.GetRole() != "reader" || who.GetWorkspace() != "default" || who.GetRemote() != e.Remote {
+			t.Errorf("WhoAmI = %v", who)
+		}
+
+		found, err := svc.Find(ctx, &lorev1.FindRequest{Query: "breadth first search", Top: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(found.GetHits()) == 0 || !strings.Contains(strings.ToLower(found.GetHits()[0].GetPrimitive().GetName()), "breadth") {
+			t.Fatalf("Find: %v", found)
+		}
+		id := found.GetHits()[0].GetPrimitive().GetId()
+		shown, err := svc.Show(ctx, &lorev1.ShowRequest{Id: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shown.GetPrimitive().GetId() != id || shown.GetPrimitive().GetStatement() == "" {
+			t.Errorf("Show(%s) = %v", id, shown)
+		}
+		if _, err := svc.Show(ctx, &lorev1.ShowRequest{Id: "no-such-id"}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("Show of an unknown id: %v, want NotFound", err)
+		}
+		if _, err := svc.Find(ctx, &lorev1.FindRequest{Query: " "}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("Find of nothing: %v, want InvalidArgument", err)
+		}
+
+		ss, err := svc.Sessions(ctx, &lorev1.SessionsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ss.GetSessions()) != 1 || ss.GetSessions()[0].GetId() != sess || ss.GetSessions()[0].GetAdded() == 0 {
+			t.Errorf("Sessions = %v, want the seeded %s", ss, sess)
+		}
+		rep, err := svc.Report(ctx, &lorev1.ReportRequest{SessionId: sess})
+		if err != nil || !strings.Contains(rep.GetMarkdown(), sess) {
+			t.Errorf("Report: %v, %.200q", err, rep.GetMarkdown())
+		}
+		ranked, err := svc.Rank(ctx, &lorev1.RankRequest{Top: 5})
+		if err != nil || len(ranked.GetPrimitives()) != 5 {
+			t.Errorf("Rank: %v, %d", err, len(ranked.GetPrimitives()))
+		}
+		g, err := svc.Graph(ctx, &lorev1.GraphRequest{})
+		if err != nil || len(g.GetNodes()) == 0 || len(g.GetEdges()) == 0 {
+			t.Errorf("Graph: %v, %d nodes %d edges", err, len(g.GetNodes()), len(g.GetEdges()))
+		}
+	})
+}
+
+// TestEachRoleRefusedWhatItLacks: every call a role may not make is
+// refused with PermissionDenied, naming the roles that may, on both
+// sides.
+func TestEachRoleRefusedWhatItLacks(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		for _, role := range access.Roles {
+			e.AddUser(string(role)+"-user", role, "default")
+		}
+		for _, role := range access.Roles {
+			ctx, svc := e.As(string(role) + "-user")
+			allowed := api.Allowed(role)
+			for _, m := range api.Methods {
+				err := apitest.Call(ctx, svc, m)
+				denied := connect.CodeOf(err) == connect.CodePermissionDenied
+				if may := contains(allowed, m); may == denied {
+					t.Errorf("%s calling %s: %v (allowed: %v)", role, m, err, may)
+				}
+				if denied && !strings.Contains(err.Error(), "needs the role") {
+					t.Errorf("%s calling %s: refusal %q does not say who may", role, m, err)
+				}
+			}
+		}
+	})
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

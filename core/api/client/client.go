@@ -1,0 +1,237 @@
+// Package client is the api.Service of a team server: each call goes to
+// the server over Connect, with the user's token, over TLS (or plain text
+// to a loopback address, when asked).
+package client
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/api/lorev1/lorev1connect"
+)
+
+// chunk is how much of a document one upload message carries.
+const chunk = 256 << 10
+
+// Client is the service of the server at one address.
+type Client struct {
+	c     lorev1connect.LoreServiceClient
+	token string
+}
+
+var _ api.Service = (*Client)(nil)
+
+// New returns the service of the server at addr (host:port), reached with
+// conf (nil: plain text, which callers allow to a loopback address only)
+// and calling as the user token names.
+func New(addr, token string, conf *tls.Config) (*Client, error) {
+	if token == "" {
+		return nil, errors.New("no token: set LORE_TOKEN to the token lore users add printed")
+	}
+	var protos http.Protocols
+	scheme := "https"
+	if conf == nil {
+		scheme = "http"
+		protos.SetUnencryptedHTTP2(true)
+	} else {
+		protos.SetHTTP2(true)
+		protos.SetHTTP1(true)
+	}
+	tr := &http.Transport{
+		TLSClientConfig:     conf,
+		Protocols:           &protos,
+		DialContext:         (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		TLSHandshakeTimeout: 10 * time.Second,
+		ForceAttemptHTTP2:   true,
+		MaxIdleConnsPerHost: 64,
+	}
+	hc := &http.Client{Transport: tr}
+	c := &Client{token: token}
+	c.c = lorev1connect.NewLoreServiceClient(hc, fmt.Sprintf("%s://%s", scheme, addr),
+		connect.WithInterceptors(bearer{token}))
+	return c, nil
+}
+
+// bearer sends the token with every call.
+type bearer struct{ token string }
+
+func (b bearer) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		req.Header().Set("Authorization", "Bearer "+b.token)
+		return next(ctx, req)
+	}
+}
+
+func (b bearer) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return func(ctx context.Context, spec connect.Spec) connect.StreamingClientConn {
+		conn := next(ctx, spec)
+		conn.RequestHeader().Set("Authorization", "Bearer "+b.token)
+		return conn
+	}
+}
+
+func (b bearer) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return next
+}
+
+func (c *Client) WhoAmI(ctx context.Context, r *lorev1.WhoAmIRequest) (*lorev1.WhoAmIResponse, error) {
+	return c.c.WhoAmI(ctx, r)
+}
+
+func (c *Client) Find(ctx context.Context, r *lorev1.FindRequest) (*lorev1.FindResponse, error) {
+	return c.c.Find(ctx, r)
+}
+
+func (c *Client) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.ShowResponse, error) {
+	return c.c.Show(ctx, r)
+}
+
+func (c *Client) Rank(ctx context.Context, r *lorev1.RankRequest) (*lorev1.RankResponse, error) {
+	return c.c.Rank(ctx, r)
+}
+
+func (c *Client) Graph(ctx context.Context, r *lorev1.GraphRequest) (*lorev1.GraphResponse, error) {
+	return c.c.Graph(ctx, r)
+}
+
+func (c *Client) Sessions(ctx context.Context, r *lorev1.SessionsRequest) (*lorev1.SessionsResponse, error) {
+	return c.c.Sessions(ctx, r)
+}
+
+func (c *Client) Report(ctx context.Context, r *lorev1.ReportRequest) (*lorev1.ReportResponse, error) {
+	return c.c.Report(ctx, r)
+}
+
+func (c *Client) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error) {
+	return c.c.Conflicts(ctx, r)
+}
+
+// Upload streams body to the server in chunks: the document is never
+// held whole on either side.
+func (c *Client) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error) {
+	s, err := c.c.Upload(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Send(&lorev1.UploadRequest{Part: &lorev1.UploadRequest_Header{Header: h}}); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	buf := make([]byte, chunk)
+	for {
+		n, rerr := body.Read(buf)
+		if n > 0 {
+			if err := s.Send(&lorev1.UploadRequest{Part: &lorev1.UploadRequest_Chunk{Chunk: buf[:n:n]}}); err != nil {
+				// The server stopped reading (a refusal): its answer
+				// says why.
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				return nil, err
+			}
+			buf = make([]byte, chunk)
+		}
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return nil, fmt.Errorf("read %s: %w", h.GetName(), rerr)
+		}
+	}
+	return s.CloseAndReceive()
+}
+
+func (c *Client) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*lorev1.LearnEvent) error) error {
+	s, err := c.c.Learn(ctx, r)
+	if err != nil {
+		return err
+	}
+	return drain(s, send)
+}
+
+func (c *Client) Watch(ctx context.Context, r *lorev1.WatchRequest, send func(*lorev1.LearnEvent) error) error {
+	s, err := c.c.Watch(ctx, r)
+	if err != nil {
+		return err
+	}
+	return drain(s, send)
+}
+
+func drain(s *connect.ServerStreamForClient[lorev1.LearnEvent], send func(*lorev1.LearnEvent) error) error {
+	defer s.Close()
+	for s.Receive() {
+		if err := send(s.Msg()); err != nil {
+			return err
+		}
+	}
+	return s.Err()
+}
+
+func (c *Client) Decide(ctx context.Context, r *lorev1.DecideRequest) (*lorev1.DecideResponse, error) {
+	return c.c.Decide(ctx, r)
+}
+
+func (c *Client) Unlearn(ctx context.Context, r *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error) {
+	return c.c.Unlearn(ctx, r)
+}
+
+func (c *Client) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error) {
+	return c.c.Resolve(ctx, r)
+}
+
+func (c *Client) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
+	return c.c.SearchSkills(ctx, r)
+}
+
+func (c *Client) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
+	return c.c.ListSkills(ctx, r)
+}
+
+func (c *Client) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lorev1.GetSkillResponse, error) {
+	return c.c.GetSkill(ctx, r)
+}
+
+func (c *Client) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
+	return c.c.ActivateSkill(ctx, r)
+}
+
+func (c *Client) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillRequest) (*lorev1.ProposeSkillResponse, error) {
+	return c.c.ProposeSkill(ctx, r)
+}
+
+func (c *Client) ReviewSkill(ctx context.Context, r *lorev1.ReviewSkillRequest) (*lorev1.ReviewSkillResponse, error) {
+	return c.c.ReviewSkill(ctx, r)
+}
+
+func (c *Client) PromoteSkill(ctx context.Context, r *lorev1.PromoteSkillRequest) (*lorev1.PromoteSkillResponse, error) {
+	return c.c.PromoteSkill(ctx, r)
+}
+
+func (c *Client) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	return c.c.SkillFeedback(ctx, r)
+}
+
+func (c *Client) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (*lorev1.AllowSkillResponse, error) {
+	return c.c.AllowSkill(ctx, r)
+}
+
+func (c *Client) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+	return c.c.ExportSkills(ctx, r)
+}
+
+func (c *Client) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error) {
+	return c.c.ImportSkills(ctx, r)
+}
+
+func (c *Client) Queue(ctx context.Context, r *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
+	return c.c.Queue(ctx, r)
+}

@@ -1,0 +1,318 @@
+// Package local is the api.Service on the store this process holds, or
+// lends from the owner: the learning engine, the graph and the skill
+// library called directly. Every call first checks its caller's role
+// (api.Check) and then works in the caller's workspace only: each
+// workspace is a store of its own, so no read or search can cross them.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/find"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/report"
+	"github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/trajectory"
+)
+
+// Store is what the service needs of a workspace's store; the store
+// package implements it.
+type Store interface {
+	engine.Store
+	library.Store
+	Count() (int, error)
+	Sessions() ([]core.Session, error)
+	Primitives(fn func(core.Primitive) error) error
+	TopByImportance(n, offset int) ([]core.Primitive, error)
+	Jobs() ([]trajectory.Job, error)
+}
+
+// Opener lends the store of a workspace for one operation; release gives
+// it back. write asks for the workspace's write turn: writes to one
+// workspace happen one at a time, in order.
+type Opener func(ctx context.Context, workspace string, write bool) (st Store, release func() error, err error)
+
+// Options configure the service.
+type Options struct {
+	// Open lends the workspaces' stores; required.
+	Open Opener
+	// Learn is the base of every learn's options (domains, generation,
+	// output folder, fetch guard); a call's own choices are set on a
+	// copy.
+	Learn engine.LearnOptions
+	// Library configures the skill library (its folders, its consumer
+	// policy).
+	Library library.Options
+	// UploadDir is where uploaded documents wait for their learn.
+	UploadDir string
+	// ApprovalWait bounds how long a learn waits at the gate for a
+	// reviewer (0: 15 minutes); past it the learn ends as a headless
+	// one would, its store turn given back.
+	ApprovalWait time.Duration
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+}
+
+// Service is the local api.Service.
+type Service struct {
+	o    Options
+	runs *runs
+}
+
+var _ api.Service = (*Service)(nil)
+
+// New returns the service o describes.
+func New(o Options) (*Service, error) {
+	if o.Open == nil {
+		return nil, errors.New("local service: no store to open")
+	}
+	if o.ApprovalWait <= 0 {
+		o.ApprovalWait = 15 * time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{o: o, runs: newRuns()}, nil
+}
+
+// use checks the call, lends the caller's workspace store to fn and gives
+// it back.
+func (s *Service) use(ctx context.Context, method string, write bool, fn func(api.Caller, Store) error) error {
+	c, err := api.Check(ctx, method)
+	if err != nil {
+		return err
+	}
+	st, release, err := s.o.Open(ctx, c.Workspace, write)
+	if err != nil {
+		return fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)
+	}
+	defer func() { _ = release() }()
+	return fn(c, st)
+}
+
+// read is use for a call returning a value.
+func read[T any](ctx context.Context, s *Service, method string, fn func(api.Caller, Store) (T, error)) (T, error) {
+	var out T
+	err := s.use(ctx, method, false, func(c api.Caller, st Store) (err error) {
+		out, err = fn(c, st)
+		return err
+	})
+	return out, asAPIError(err)
+}
+
+// asAPIError gives an engine's error the Connect code a client acts on:
+// a mistake of the caller's (unknown id, bad choice) is InvalidArgument
+// or NotFound, whichever side of the network the caller is on.
+func asAPIError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := errors.AsType[*connect.Error](err); ok {
+		return err
+	}
+	if errors.Is(err, engine.ErrUnknown) {
+		return connect.NewError(connect.CodeNotFound, err)
+	}
+	if _, ok := errors.AsType[*core.UsageError](err); ok {
+		return connect.NewError(connect.CodeInvalidArgument, err)
+	}
+	if errors.Is(err, context.Canceled) {
+		return connect.NewError(connect.CodeCanceled, err)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return connect.NewError(connect.CodeDeadlineExceeded, err)
+	}
+	return err
+}
+
+// WhoAmI says who the caller is, and what the role lets them call.
+func (s *Service) WhoAmI(ctx context.Context, _ *lorev1.WhoAmIRequest) (*lorev1.WhoAmIResponse, error) {
+	c, err := api.Check(ctx, "WhoAmI")
+	if err != nil {
+		return nil, err
+	}
+	return &lorev1.WhoAmIResponse{User: c.User, Role: string(c.Role), Workspace: c.Workspace, Remote: c.Remote,
+		Allowed: api.Allowed(c.Role)}, nil
+}
+
+// maxStatement bounds the statement a search hit carries: a hit names and
+// places a primitive; Show has the rest.
+const maxStatement = 400
+
+// Find ranks the workspace's primitives against the query (package find).
+func (s *Service) Find(ctx context.Context, r *lorev1.FindRequest) (*lorev1.FindResponse, error) {
+	if strings.TrimSpace(r.GetQuery()) == "" {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "find: an empty query")
+	}
+	if r.GetTop() < 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "find: top %d: must be 0 (all) or more", r.GetTop())
+	}
+	return read(ctx, s, "Find", func(_ api.Caller, st Store) (*lorev1.FindResponse, error) {
+		prims, err := all(st)
+		if err != nil {
+			return nil, err
+		}
+		out := &lorev1.FindResponse{Searched: int32(len(prims))}
+		for _, h := range find.Primitives(prims, r.GetQuery(), int(r.GetTop())) {
+			p := primitive(h.Primitive, nil)
+			p.Statement = clip(p.Statement, maxStatement)
+			p.Importance = int32(h.Importance)
+			out.Hits = append(out.Hits, &lorev1.FindHit{Primitive: p, Score: h.Score})
+		}
+		return out, nil
+	})
+}
+
+// Show is one primitive with its edges both ways.
+func (s *Service) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.ShowResponse, error) {
+	return read(ctx, s, "Show", func(_ api.Caller, st Store) (*lorev1.ShowResponse, error) {
+		p, ok, err := st.GetPrimitive(r.GetId())
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if fate := engine.Fate(st, r.GetId()); fate != "" {
+				return nil, api.Errorf(connect.CodeNotFound, "%s is no longer stored: %s", r.GetId(), fate)
+			}
+			return nil, api.Errorf(connect.CodeNotFound, "unknown primitive %q", r.GetId())
+		}
+		deps, err := st.Dependents(p.ID)
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.ShowResponse{Primitive: primitive(&p, deps)}, nil
+	})
+}
+
+// Rank pages through the primitives in order of importance.
+func (s *Service) Rank(ctx context.Context, r *lorev1.RankRequest) (*lorev1.RankResponse, error) {
+	if r.GetTop() < 0 || r.GetOffset() < 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "rank: top and offset must be 0 or more")
+	}
+	return read(ctx, s, "Rank", func(_ api.Caller, st Store) (*lorev1.RankResponse, error) {
+		prims, err := all(st)
+		if err != nil {
+			return nil, err
+		}
+		ranked, err := graph.Rank(prims, graph.ByImportance, 0)
+		if err != nil {
+			return nil, err
+		}
+		off := min(int(r.GetOffset()), len(ranked))
+		ranked = ranked[off:]
+		if top := int(r.GetTop()); top > 0 && len(ranked) > top {
+			ranked = ranked[:top]
+		}
+		out := &lorev1.RankResponse{}
+		for _, k := range ranked {
+			out.Primitives = append(out.Primitives, &lorev1.Primitive{Id: k.ID, Name: k.Name, Type: string(k.Type),
+				Domain: k.Domain, Importance: int32(k.Importance)})
+		}
+		return out, nil
+	})
+}
+
+// Graph is every primitive and dependency edge of the workspace.
+func (s *Service) Graph(ctx context.Context, _ *lorev1.GraphRequest) (*lorev1.GraphResponse, error) {
+	return read(ctx, s, "Graph", func(_ api.Caller, st Store) (*lorev1.GraphResponse, error) {
+		prims, err := all(st)
+		if err != nil {
+			return nil, err
+		}
+		imp := graph.Importance(prims)
+		out := &lorev1.GraphResponse{}
+		for i := range prims {
+			p := &prims[i]
+			out.Nodes = append(out.Nodes, &lorev1.Primitive{Id: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain,
+				Importance: int32(imp[p.ID])})
+			for _, e := range p.Dependencies {
+				out.Edges = append(out.Edges, &lorev1.Edge{From: p.ID, To: e.Target, Type: string(e.Type)})
+			}
+		}
+		return out, nil
+	})
+}
+
+// Sessions lists the workspace's sessions, newest first.
+func (s *Service) Sessions(ctx context.Context, r *lorev1.SessionsRequest) (*lorev1.SessionsResponse, error) {
+	return read(ctx, s, "Sessions", func(_ api.Caller, st Store) (*lorev1.SessionsResponse, error) {
+		ss, err := st.Sessions()
+		if err != nil {
+			return nil, err
+		}
+		slices.SortStableFunc(ss, func(a, b core.Session) int { return b.StartedAt.Compare(a.StartedAt) })
+		if n := int(r.GetLimit()); n > 0 && len(ss) > n {
+			ss = ss[:n]
+		}
+		out := &lorev1.SessionsResponse{}
+		for i := range ss {
+			out.Sessions = append(out.Sessions, Session(&ss[i]))
+		}
+		return out, nil
+	})
+}
+
+// Report is a session's provenance report, in Markdown.
+func (s *Service) Report(ctx context.Context, r *lorev1.ReportRequest) (*lorev1.ReportResponse, error) {
+	return read(ctx, s, "Report", func(_ api.Caller, st Store) (*lorev1.ReportResponse, error) {
+		in, err := engine.LoadReport(st, r.GetSessionId())
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.ReportResponse{Markdown: report.Build(in, report.Limits{}).Markdown}, nil
+	})
+}
+
+// Conflicts lists the conflicts waiting for a person.
+func (s *Service) Conflicts(ctx context.Context, _ *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error) {
+	return read(ctx, s, "Conflicts", func(_ api.Caller, st Store) (*lorev1.ConflictsResponse, error) {
+		cs, err := pending(st)
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.ConflictsResponse{Conflicts: cs}, nil
+	})
+}
+
+func pending(st Store) ([]*lorev1.Conflict, error) {
+	cs, err := st.Conflicts()
+	if err != nil {
+		return nil, err
+	}
+	var out []*lorev1.Conflict
+	for i := range cs {
+		if cs[i].State == core.ConflictPending {
+			out = append(out, conflict(&cs[i]))
+		}
+	}
+	return out, nil
+}
+
+// all reads every primitive of st.
+func all(st Store) ([]core.Primitive, error) {
+	var out []core.Primitive
+	err := st.Primitives(func(p core.Primitive) error {
+		out = append(out, p)
+		return nil
+	})
+	return out, err
+}
+
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
