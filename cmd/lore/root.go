@@ -47,6 +47,9 @@ type app struct {
 	// for another process (see hosted.go).
 	held *heldStore
 	host *hosting
+	// workspaces are the stores of a team server's other workspaces
+	// (nil unless this process serves).
+	workspaces *workspaces
 	// reading: the store is lent for a read-only operation now.
 	reading bool
 }

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
+	apiclient "github.com/lore-kb/lore/core/api/client"
+	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/core/dedup"
+	"github.com/lore-kb/lore/core/engine"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
+)
+
+// service is the API this process calls: the team server's when
+// LORE_SERVER names one, else the local service on the store, which this
+// process opens for each call or borrows from the owner. ctx carries the
+// caller: on the local store, the person running lore, with every right.
+func (a *app) service(ctx context.Context) (context.Context, api.Service, error) {
+	if addr := os.Getenv(serverEnv); addr != "" {
+		c, err := a.remoteService(addr)
+		return ctx, c, err
+	}
+	svc, err := a.localService()
+	if err != nil {
+		return ctx, nil, err
+	}
+	return api.WithCaller(ctx, a.localCaller()), svc, nil
+}
+
+// remoteService is the client of the team server at addr, with the
+// token in $LORE_TOKEN.
+func (a *app) remoteService(addr string) (*apiclient.Client, error) {
+	conf, err := clientTLS(addr)
+	if err != nil {
+		return nil, err
+	}
+	token := os.Getenv(tokenEnv)
+	if token == "" {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("%s=%s names a team server, but %s is empty: set it to your token (lore users add printed it)", serverEnv, addr, tokenEnv)}
+	}
+	return apiclient.New(addr, token, conf)
+}
+
+// localCaller is who calls the local service: the person running lore,
+// who owns the store and may do everything with it; or, in an owner
+// serving a team's request, that request's user.
+func (a *app) localCaller() api.Caller {
+	return api.Caller{User: a.who(), Role: auth.Admin, Workspace: auth.DefaultWorkspace}
+}
+
+// localService is the service on this process's store: opened for each
+// call (or borrowed from the owner, see acquire), in the default
+// workspace; another workspace is a store of its own under the data
+// folder's workspaces/.
+func (a *app) localService() (*localapi.Service, error) {
+	base, err := a.serviceLearnOptions()
+	if err != nil {
+		return nil, err
+	}
+	pol, err := a.cfg.skillPolicy()
+	if err != nil {
+		return nil, err
+	}
+	return localapi.New(localapi.Options{
+		Open: func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+			if ws != auth.DefaultWorkspace {
+				return a.workspaceStore(ctx, ws, write)
+			}
+			mode := readOnly
+			if write {
+				mode = writable
+			}
+			return a.acquireWaiting(ctx, mode)
+		},
+		Learn:     base,
+		Library:   skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now},
+		UploadDir: filepath.Join(a.cfg.dataDir(), "uploads"),
+	})
+}
+
+// errNoWorkspace: workspaces other than the default are a team server's
+// (lore serve keeps their stores open).
+var errNoWorkspace = errors.New("workspaces other than default are served by lore serve")
+
+// workspaceStore lends the store of workspace ws; only a serving process
+// holds them (see serve).
+func (a *app) workspaceStore(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+	if a.workspaces == nil {
+		return nil, nil, fmt.Errorf("workspace %s: %w", ws, errNoWorkspace)
+	}
+	return a.workspaces.lend(ctx, ws, write)
+}
+
+// serviceLearnOptions are the options a learn through the API starts
+// from: the configuration's, with no flags of a command line.
+func (a *app) serviceLearnOptions() (engine.LearnOptions, error) {
+	depth, doms, err := a.analysisSettings("")
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	ao, err := a.cfg.acquireOptions()
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	dist, shared, err := a.cfg.dedup()
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	gen, err := a.cfg.generate()
+	if err != nil {
+		return engine.LearnOptions{}, err
+	}
+	return engine.LearnOptions{Domains: doms, Depth: depth, Acquire: ao,
+		Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, Generate: gen, OutputDir: a.cfg.outputDir()}, nil
+}
