@@ -85,7 +85,7 @@ func TestEachRoleRefusedWhatItLacks(t *testing.T) {
 			ctx, svc := e.As(string(role) + "-user")
 			allowed := api.Allowed(role)
 			for _, m := range api.Methods {
-				err := apitest.Call(ctx, svc, m)
+				_, err := apitest.Call(ctx, svc, m)
 				denied := connect.CodeOf(err) == connect.CodePermissionDenied
 				if may := contains(allowed, m); may == denied {
 					t.Errorf("%s calling %s: %v (allowed: %v)", role, m, err, may)
