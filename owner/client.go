@@ -2,7 +2,6 @@ package owner
 
 import (
 	"context"
-	"crypto/tls"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -31,27 +30,6 @@ func Dial(dataDir string) (*Conn, error) {
 
 // Close closes the connection without a request.
 func (c *Conn) Close() error { return c.c.Close() }
-
-// DialTCP connects to an owner serving on a TCP address, over TLS with
-// conf (nil: plain text), and presents token.
-func DialTCP(addr, token string, conf *tls.Config) (*Conn, error) {
-	d := &net.Dialer{Timeout: 5 * time.Second}
-	var c net.Conn
-	var err error
-	if conf != nil {
-		c, err = (&tls.Dialer{NetDialer: d, Config: conf}).Dial("tcp", addr)
-	} else {
-		c, err = d.Dial("tcp", addr)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("connect to lore at %s: %w", addr, err)
-	}
-	if err := writeFrame(c, kToken, []byte(token)); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("connect to lore at %s: %w", addr, err)
-	}
-	return &Conn{c: c}, nil
-}
 
 // GoneError says the owner ended (or the connection broke) before the
 // command finished: what the command changed is what the store's journal

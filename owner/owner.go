@@ -13,8 +13,7 @@
 // length and that many bytes. The client sends one request frame (JSON),
 // then its standard input as data frames and an end frame, and a cancel
 // frame when the person interrupts; the owner sends standard output and
-// standard error frames and, last, the exit code. A connection on the TCP
-// listener starts with a token frame (see ServeTCP).
+// standard error frames and, last, the exit code.
 package owner
 
 import (
@@ -29,7 +28,6 @@ import (
 // Frame kinds.
 const (
 	kRequest = 'R' // client: the Request, as JSON
-	kToken   = 'T' // client on TCP: the shared token, before the request
 	kStdin   = 'I' // client: bytes of standard input
 	kStdinEO = 'i' // client: standard input ended
 	kCancel  = 'C' // client: the person interrupted the command
@@ -61,13 +59,6 @@ type Request struct {
 	StdoutTTY bool `json:"stdoutTTY"`
 	StderrTTY bool `json:"stderrTTY"`
 	Width     int  `json:"width"`
-	// User is who the server let the request in as, over TCP: set by the
-	// server from the token, never taken from the client ("" on the local
-	// socket, or with the one shared token).
-	User string `json:"user,omitempty"`
-	// Remote says the request came over TCP, from another machine as far
-	// as the server knows: set by the server, never by the client.
-	Remote bool `json:"remote,omitempty"`
 }
 
 // ErrNoOwner is returned by Dial when no process serves the store.

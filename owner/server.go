@@ -2,8 +2,6 @@ package owner
 
 import (
 	"context"
-	"crypto/subtle"
-	"crypto/tls"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -27,7 +25,6 @@ type Server struct {
 
 	mu     sync.Mutex
 	lns    []net.Listener
-	auth   Authenticator
 	closed bool
 	conns  sync.WaitGroup
 	cancel context.CancelFunc
@@ -54,52 +51,14 @@ func Listen(dataDir string, h Handler) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{handler: h, path: path, ctx: ctx, cancel: cancel}
-	s.serve(ln, false)
+	s.serve(ln)
 	return s, nil
 }
 
 // Path is the socket's path.
 func (s *Server) Path() string { return s.path }
 
-// Authenticator says who a connection's token belongs to; an error
-// refuses the connection (the client is told only that its token was
-// refused).
-type Authenticator func(token string) (user string, err error)
-
-// SharedToken is the Authenticator of one token every client shares.
-func SharedToken(token string) Authenticator {
-	want := []byte(token)
-	return func(got string) (string, error) {
-		if subtle.ConstantTimeCompare([]byte(got), want) != 1 {
-			return "", errors.New("wrong token")
-		}
-		return "", nil
-	}
-}
-
-// ServeTCP also serves on a TCP address, for a team sharing one store on
-// a network: over TLS with conf (nil: plain text, which the caller allows
-// only on loopback), every connection first presenting a token auth
-// accepts. It returns the address listened on.
-func (s *Server) ServeTCP(addr string, auth Authenticator, conf *tls.Config) (net.Addr, error) {
-	if auth == nil {
-		return nil, errors.New("a TCP listener needs a way to check tokens")
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
-	}
-	if conf != nil {
-		ln = tls.NewListener(ln, conf)
-	}
-	s.mu.Lock()
-	s.auth = auth
-	s.mu.Unlock()
-	s.serve(ln, true)
-	return ln.Addr(), nil
-}
-
-func (s *Server) serve(ln net.Listener, tcp bool) {
+func (s *Server) serve(ln net.Listener) {
 	s.mu.Lock()
 	s.lns = append(s.lns, ln)
 	s.mu.Unlock()
@@ -111,7 +70,7 @@ func (s *Server) serve(ln net.Listener, tcp bool) {
 			}
 			s.conns.Go(func() {
 				defer c.Close()
-				s.handle(c, tcp)
+				s.handle(c)
 			})
 		}
 	})
@@ -155,7 +114,7 @@ func (w frameWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (s *Server) handle(c net.Conn, tcp bool) {
+func (s *Server) handle(c net.Conn) {
 	// The request must arrive promptly; what follows may take hours.
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	in := frameReader(c)
@@ -164,31 +123,11 @@ func (s *Server) handle(c net.Conn, tcp bool) {
 		return
 	}
 	var mu sync.Mutex
-	user := ""
-	if tcp {
-		s.mu.Lock()
-		auth := s.auth
-		s.mu.Unlock()
-		if kind != kToken {
-			_ = writeFrame(c, kRefused, []byte("wrong or missing token"))
-			return
-		}
-		if user, err = auth(string(p)); err != nil {
-			// Which of unknown, revoked or expired is not said: it
-			// would tell a guesser what it found.
-			_ = writeFrame(c, kRefused, []byte("wrong, expired or revoked token"))
-			return
-		}
-		if kind, p, err = readFrame(in); err != nil {
-			return
-		}
-	}
 	var req Request
 	if kind != kRequest || json.Unmarshal(p, &req) != nil {
 		_ = writeFrame(c, kRefused, []byte("not a lore request"))
 		return
 	}
-	req.User, req.Remote = user, tcp
 	_ = c.SetReadDeadline(time.Time{})
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()

@@ -21,10 +21,14 @@ import (
 func (a *app) sessionsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "sessions",
-		Short: "List learn and unlearn sessions, newest first",
-		Args:  noArgs,
+		Use:         "sessions",
+		Short:       "List learn and unlearn sessions, newest first",
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if remote() {
+				return a.remoteSessions(cmd.Context(), asJSON)
+			}
 			ss, err := fromStore(a, readOnly, (*store.Store).Sessions)
 			if err != nil {
 				return err
@@ -81,8 +85,15 @@ Long lists are cut to keep the report readable; lore show ID has the details of
 any primitive. On a terminal the report is rendered as the terminal application
 shows it, through $PAGER (else less -R) when it is taller than the screen;
 piped, it is Markdown.`,
-		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
+		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				if asJSON {
+					return &core.UsageError{Msg: "--json is not available on a team server; the report is Markdown"}
+				}
+				return a.remoteReport(cmd.Context(), args[0])
+			}
 			in, err := fromStore(a, readOnly, func(db *store.Store) (report.Input, error) { return engine.LoadReport(db, args[0]) })
 			if err != nil {
 				return err
@@ -113,8 +124,12 @@ func (a *app) conflictsCmd() *cobra.Command {
 		Long: `A conflict is a candidate that overlaps an existing primitive without being a
 duplicate, generalization or specialization of it: lore keeps both sides and the
 comparison until a person decides with lore conflicts resolve.`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if remote() {
+				return a.remoteConflicts(cmd.Context(), asJSON)
+			}
 			cs, err := fromStore(a, readOnly, (*store.Store).Conflicts)
 			if err != nil {
 				return err
@@ -160,8 +175,12 @@ comparison until a person decides with lore conflicts resolve.`,
 primitive's content with the candidate's (its id and dependents stay); keep-both
 adds the candidate as a new primitive. The decision is recorded as provenance in
 the session that raised the conflict, so unlearning that session undoes it.`,
-		Args: exactArgs(2, "a conflict ID and a resolution"),
+		Args:        exactArgs(2, "a conflict ID and a resolution"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				return a.remoteResolve(cmd.Context(), args[0], args[1], resolveJSON)
+			}
 			doms, gen, err := a.regeneration()
 			if err != nil {
 				return err
@@ -185,10 +204,14 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 func (a *app) showCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show ID",
-		Short: "Show one primitive with its dependencies and dependents",
-		Args:  exactArgs(1, "one primitive ID"),
+		Use:         "show ID",
+		Short:       "Show one primitive with its dependencies and dependents",
+		Args:        exactArgs(1, "one primitive ID"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				return a.remoteShow(cmd.Context(), args[0], asJSON)
+			}
 			var (
 				p    core.Primitive
 				deps []core.Dependent

@@ -55,10 +55,17 @@ the primitive's id, name, type, domain, the start of its statement and how many
 dependencies it has; lore show ID prints it whole with its edges.`,
 		Example: `  lore find "breadth first search"
   lore find "opening handshake" --domain networking --top 5 --json`,
-		Args: exactArgs(1, "one QUERY (quote it)"),
+		Args:        exactArgs(1, "one QUERY (quote it)"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
+			}
+			if remote() {
+				if domain != "" {
+					return &core.UsageError{Msg: "--domain is not available on a team server"}
+				}
+				return a.remoteFind(cmd.Context(), args[0], top, asJSON)
 			}
 			prims, err := a.allPrimitives(domain)
 			if err != nil {

@@ -17,7 +17,6 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/lore-kb/lore/core"
-	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
@@ -317,7 +316,9 @@ func (a *app) acquireWaiting(ctx context.Context, mode access) (*store.Store, fu
 // serves the store; ok is false when the command must run here: it is
 // local, it asks for help, or nobody serves the store.
 func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int, ok bool) {
-	if os.Getenv(noOwnerEnv) != "" {
+	// A team server (LORE_SERVER) is called through the API by the
+	// command itself, never handed a command line.
+	if os.Getenv(noOwnerEnv) != "" || os.Getenv(serverEnv) != "" {
 		return 0, false
 	}
 	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
@@ -345,19 +346,8 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 0, false
 	}
 	cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
-	var conn *owner.Conn
-	if addr := os.Getenv(serverEnv); addr != "" {
-		// A store served on the network was asked for by name: not
-		// reaching it is an error, not a reason to open a local one.
-		conf, err := clientTLS(addr)
-		if err == nil {
-			conn, err = owner.DialTCP(addr, os.Getenv(tokenEnv), conf)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "lore: "+err.Error())
-			return ExitFailure, true
-		}
-	} else if conn, err = owner.Dial(cfg.dataDir()); err != nil {
+	conn, err := owner.Dial(cfg.dataDir())
+	if err != nil {
 		return 0, false
 	}
 	// The owner's log and notices name the command; the store and the
@@ -656,81 +646,8 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 		if feed != nil {
 			host.runs, host.changed = feed.runs, feed.changed
 		}
-		if req.Remote {
-			cmd := requestCommand(req.Args)
-			if req.User != "" {
-				// A user let in by their token runs what their role may.
-				u, err := requestUser(ctx, held, req.User)
-				if err != nil {
-					fmt.Fprintln(stderr, "lore: "+err.Error())
-					return ExitFailure
-				}
-				if err := roleAllows(u.Role, commandPath(cmd)); err != nil {
-					return refuseRole(stderr, u.Name, u.Role, err)
-				}
-			}
-			// The server never opens a path a remote client names: the
-			// client sends a document's bytes, or a URL.
-			if err := refuseServerPaths(cmd, req.Args); err != nil {
-				fmt.Fprintln(stderr, "lore: "+err.Error())
-				return ExitUsage
-			}
-		}
 		return execute(ctx, req.Args, stdin, stdout, stderr, held, host)
 	}
-}
-
-// requestCommand is the command a request's arguments name, on a root
-// built for reading them only; a mistake Find meets is cobra's to name
-// when the command runs, and leaves the root.
-func requestCommand(args []string) *cobra.Command {
-	root := (&app{stdout: io.Discard, stderr: io.Discard}).rootCmd(args...)
-	if cmd, _, err := root.Find(args); err == nil {
-		return cmd
-	}
-	return root
-}
-
-// refuseServerPaths refuses a remote request for cmd that names a path
-// on the server: a command's source, folder or target, or a path flag's
-// value (--config, --output-dir, …). "-" (the client's own stream) and
-// URLs pass.
-func refuseServerPaths(cmd *cobra.Command, args []string) error {
-	var named []string
-	eachPath(cmd, args, func(_ int, val string, _ pathKind) {
-		if localPath(val) {
-			named = append(named, val)
-		}
-	})
-	if len(named) > 0 {
-		return fmt.Errorf("%q names a path on the server, which a remote client may not: send the document itself "+
-			"(lore %s - < FILE streams it) or a URL, which the server fetches under its own guard",
-			named[0], strings.TrimPrefix(cmd.CommandPath(), "lore "))
-	}
-	return nil
-}
-
-// requestUser reads the user a request was let in as.
-func requestUser(ctx context.Context, held *heldStore, name string) (auth.User, error) {
-	db, release, err := held.lend(ctx, false)
-	if err != nil {
-		return auth.User{}, err
-	}
-	defer func() { _ = release() }()
-	u, ok, err := db.User(name)
-	if err == nil && !ok {
-		err = fmt.Errorf("unknown user %q", name)
-	}
-	return u, err
-}
-
-// commandPath is cmd's path without "lore " ("skills review"), "help"
-// for lore alone.
-func commandPath(cmd *cobra.Command) string {
-	if !cmd.HasParent() {
-		return "help" // lore alone, or a mistake cobra will name: harmless
-	}
-	return strings.TrimPrefix(cmd.CommandPath(), "lore ")
 }
 
 // errNotServed is why a process that must own the store cannot: another

@@ -96,7 +96,7 @@ func (a *app) learnCmd() *cobra.Command {
 		noReview bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "source"},
+		Annotations: map[string]string{annotPaths: "source", annotRemote: "1"},
 		Use:         "learn SOURCE",
 		Short:       "Learn a source: extract, deduplicate, merge and store its primitives",
 		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
@@ -156,6 +156,15 @@ the store busy waits up to 3s for it before exiting 4.
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				if policy.Trust || policy.ForceCritical {
+					return &core.UsageError{Msg: "on a team server a STRANGER source or a critical finding waits for a reviewer (lore decide); no flag approves it"}
+				}
+				if err := onlyFlags(cmd, "approve", "dry-run", "json"); err != nil {
+					return err
+				}
+				return a.remoteLearn(cmd.Context(), args[0], "", policy.Approve, dryRun, asJSON)
+			}
 			src, done, err := a.readSource(cmd, args[0])
 			if err != nil {
 				return err
@@ -558,8 +567,12 @@ rejected at the gate, which stored nothing — exits 2 and changes nothing.`,
 		Example: `  lore sessions
   lore unlearn learn-20261122-101500-a1b2c3
   lore unlearn learn-20261122-101500-a1b2c3 --force`,
-		Args: exactArgs(1, "one SESSION id (see lore sessions)"),
+		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				return a.remoteUnlearn(cmd.Context(), args[0], force, asJSON)
+			}
 			doms, gen, err := a.regeneration()
 			if err != nil {
 				return err

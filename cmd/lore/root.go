@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"connectrpc.com/connect"
+
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -215,6 +217,12 @@ func exitCode(err error) int {
 	var rejected *engine.RejectedSessionError
 	var unack *skilllib.UnacknowledgedError
 	var cycle *curate.CycleError
+	if re, ok := errors.AsType[*remoteRunError](err); ok {
+		return re.code
+	}
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
+		return apiExitCode(ce.Code())
+	}
 	switch {
 	case err == nil:
 		return ExitOK
@@ -234,6 +242,20 @@ func exitCode(err error) int {
 	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown), errors.Is(err, skilllib.ErrUnknown),
 		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev), errors.As(err, &rejected), errors.As(err, &cycle):
 		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// apiExitCode is the exit code of an API error's code, the same whichever
+// side of the network made it.
+func apiExitCode(c connect.Code) int {
+	switch c {
+	case connect.CodeInvalidArgument, connect.CodeNotFound, connect.CodeAlreadyExists, connect.CodeOutOfRange:
+		return ExitUsage
+	case connect.CodeFailedPrecondition:
+		return ExitRejected
+	case connect.CodeCanceled:
+		return ExitInterrupted
 	}
 	return ExitFailure
 }
@@ -263,6 +285,9 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 		Long:  rootLong(),
 		Args:  noArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if remote() && !runsOffServer(cmd) {
+				return refuseOffServer(cmd)
+			}
 			cfg, err := loadConfig(a.configFlag)
 			if err != nil {
 				return err
@@ -366,6 +391,8 @@ func (a *app) topCommands() []topCommand {
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
 		{"queue", a.queueCmd},
+		{"whoami", a.whoamiCmd},
+		{"decide", a.decideCmd},
 		{"man", a.manCmd},
 	}
 }

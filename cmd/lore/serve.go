@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api/server"
 	"github.com/lore-kb/lore/owner"
 )
 
@@ -58,18 +59,22 @@ If the process is killed, the next lore command finds the socket dead and
 opens the store itself; the store's journal keeps every session whole or not
 at all.
 
---listen ADDR also serves on a TCP address, for a team sharing one store on a
-network, over TLS: with --tls-cert and --tls-key, that certificate; else one lore
-makes and keeps in the data folder (server.crt), whose SHA-256 fingerprint it
-prints for clients to pin (LORE_SERVER_FINGERPRINT), or to trust through
-LORE_SERVER_CA (a PEM file); a client with neither trusts the system's roots.
---plaintext serves without TLS, on a loopback address only (clients set
-LORE_SERVER_PLAINTEXT=1). Every connection must give a token: once users are added (lore users add), each user's own,
-checked at every connection (a revoked or expired token is refused at once);
-before, the one token in $LORE_TOKEN (at least 16 characters), shared by every
-client. Clients set LORE_SERVER=ADDR and LORE_TOKEN. Off by default.`,
+--listen ADDR also serves lore's API on a TCP address, for a team: the calls
+of the command line (LORE_SERVER), of lore mcp --server and of programs of the
+team's own (Connect, gRPC or HTTP with JSON), over TLS — with --tls-cert and
+--tls-key, that certificate; else one lore makes and keeps in the data folder
+(server.crt), whose SHA-256 fingerprint it prints for clients to pin
+(LORE_SERVER_FINGERPRINT), or to trust through LORE_SERVER_CA (a PEM file); a
+client with neither trusts the system's roots. --plaintext serves without TLS,
+on a loopback address only (clients set LORE_SERVER_PLAINTEXT=1). Every call
+carries a user's token (lore users add), checked at every call: a revoked or
+expired token is refused at once. Each user calls what their role allows, in
+their workspace, which is a store of its own (workspaces/NAME in the data
+folder; the default workspace is the data folder's store). Clients send the
+documents they learn; the server never opens a path a client names. Off by
+default.`,
 		Example: `  lore serve
-  LORE_TOKEN=$(openssl rand -hex 16) lore serve --listen 10.0.0.5:7433`,
+  lore users add ada --role curator && lore serve --listen 10.0.0.5:7433`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotLocal: "owner"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -81,45 +86,63 @@ client. Clients set LORE_SERVER=ADDR and LORE_TOKEN. Off by default.`,
 	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")
 	cmd.Flags().StringVar(&tlsOpt.key, "tls-key", "", "the key of --tls-cert (PEM)")
 	cmd.Flags().BoolVar(&tlsOpt.plaintext, "plaintext", false, "serve --listen without TLS, on a loopback address only")
-	cmd.Flags().StringVar(&listen, "listen", "", "also serve on this TCP address, guarded by the users' tokens or $LORE_TOKEN")
+	cmd.Flags().StringVar(&listen, "listen", "", "also serve the API on this TCP address to the users of lore users")
 	return cmd
 }
 
-// serve owns the store until ctx ends.
+// serve owns the store until ctx ends; with listen, it also serves the
+// API to a team's users on that address.
 func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
-	token := os.Getenv(tokenEnv)
 	conf, fingerprint, err := a.serverTLS(listen, tlsOpt)
 	if err != nil {
 		return err
+	}
+	var ln net.Listener
+	if listen != "" {
+		// Listening comes before owning the store: a taken port is
+		// said at once, and nothing is held for nothing.
+		if ln, err = net.Listen("tcp", listen); err != nil {
+			return fmt.Errorf("listen on %s: %w", listen, err)
+		}
+		defer ln.Close()
 	}
 	srv, held, err := a.own(ctx, nil, a.stderr)
 	if err != nil {
 		return err
 	}
+	a.held, a.workspaces = held, newWorkspaces(a.cfg.dataDir())
 	defer func() {
 		_ = srv.Close()
+		_ = a.workspaces.close()
 		_ = held.close()
 	}()
 	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), srv.Path(), os.Getpid())
-	if listen != "" {
-		auth, how, err := tcpAuth(ctx, held, token)
-		if err != nil {
-			return err
-		}
-		addr, err := srv.ServeTCP(listen, auth, conf)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(a.stderr, "lore: also serving on tcp %s (%s)\n", addr, how)
-		if conf != nil {
-			fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
-		} else {
-			fmt.Fprintln(a.stderr, "lore: without TLS (--plaintext, loopback only)")
-		}
+	if ln == nil {
+		<-ctx.Done()
+		fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
+		return nil
 	}
-	<-ctx.Done()
-	fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
-	return nil
+	n, err := a.userCount(ctx, held)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
+	}
+	svc, err := a.localService()
+	if err != nil {
+		return err
+	}
+	path, h := server.Handler(svc, a.authenticator(ctx, held), server.Options{Log: a.stderr})
+	fmt.Fprintf(a.stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
+	if conf != nil {
+		fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
+	} else {
+		fmt.Fprintln(a.stderr, "lore: without TLS (--plaintext, loopback only)")
+	}
+	err = server.Serve(ctx, ln, path, h, conf)
+	fmt.Fprintln(a.stderr, "lore: stopping; calls still running are interrupted")
+	return err
 }
 
 // serverTLS is the TLS of the TCP listener, and its certificate's
@@ -160,38 +183,29 @@ func clientTLS(addr string) (*tls.Config, error) {
 	return auth.ClientTLS(host, os.Getenv(fingerprintEnv), os.Getenv(caEnv))
 }
 
-// tcpAuth is how the TCP listener checks tokens: the users' own (lore
-// users) when there are users, each checked at every connection (a
-// revocation or an expiry holds at once, the use is recorded); else the
-// one token in $LORE_TOKEN, shared by every client.
-func tcpAuth(ctx context.Context, held *heldStore, shared string) (owner.Authenticator, string, error) {
+// userCount is how many users the store keeps.
+func (a *app) userCount(ctx context.Context, held *heldStore) (int, error) {
 	db, release, err := held.lend(ctx, false)
 	if err != nil {
-		return nil, "", err
+		return 0, err
 	}
+	defer func() { _ = release() }()
 	users, err := db.Users()
-	_ = release()
-	if err != nil {
-		return nil, "", err
+	return len(users), err
+}
+
+// authenticator checks a call's token against the users, at every call:
+// a revocation or an expiry holds at once, and the use is recorded.
+// Reading needs no write turn, so a long learn keeps nobody at the door.
+func (a *app) authenticator(ctx context.Context, held *heldStore) server.Authenticator {
+	return func(_ context.Context, token string) (auth.User, error) {
+		db, release, err := held.lend(ctx, false)
+		if err != nil {
+			return auth.User{}, err
+		}
+		defer func() { _ = release() }()
+		return auth.Authenticate(db, token, time.Now().UTC())
 	}
-	if len(users) > 0 {
-		return func(token string) (string, error) {
-			// Reading needs no write turn; recording the use is a
-			// transaction of its own, not a session: a long learn does
-			// not keep anyone waiting at the door.
-			db, release, err := held.lend(ctx, false)
-			if err != nil {
-				return "", err
-			}
-			defer func() { _ = release() }()
-			u, err := auth.Authenticate(db, token, time.Now().UTC())
-			return u.Name, err
-		}, fmt.Sprintf("%d user(s) of lore users, each with a token", len(users)), nil
-	}
-	if len(shared) < 16 {
-		return nil, "", &core.UsageError{Msg: "--listen needs users (lore users add) or a token of at least 16 characters in $" + tokenEnv}
-	}
-	return owner.SharedToken(shared), "one token shared by every client, from $" + tokenEnv, nil
 }
 
 // own opens the store writable, waiting while a command holds it, and

@@ -205,9 +205,6 @@ func lastUsed(t time.Time) string {
 // who is who a change is recorded under: the user a team server let the
 // request in as, else the person running lore.
 func (a *app) who() string {
-	if a.host != nil && a.host.req.User != "" {
-		return a.host.req.User
-	}
 	if u, err := user.Current(); err == nil {
 		return u.Username
 	}

@@ -38,6 +38,9 @@ type Options struct {
 	// Idle is how long a client may stay silent within a call that reads
 	// from it (an upload) before the call is ended (0: 30 s).
 	Idle time.Duration
+	// Log, when set, gets a line per call: who, which call, how it ended
+	// and how long it took. Never a token.
+	Log io.Writer
 }
 
 // Handler returns the HTTP handler serving svc to the users auth lets in,
@@ -51,7 +54,7 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	}
 	h := &handler{svc: svc, opts: o}
 	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(authInterceptor{auth}),
+		connect.WithInterceptors(authInterceptor{auth}, logInterceptor{o.Log}),
 		// A message is small but for an upload's chunk; a whole
 		// document never arrives as one message.
 		connect.WithReadMaxBytes(4<<20),
@@ -139,6 +142,45 @@ func (a authInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 			return err
 		}
 		return next(ctx, conn)
+	}
+}
+
+// logInterceptor writes a line per call, after authInterceptor has said
+// who calls.
+type logInterceptor struct{ w io.Writer }
+
+func (l logInterceptor) log(ctx context.Context, procedure string, start time.Time, err error) {
+	if l.w == nil {
+		return
+	}
+	c, _ := api.CallerFrom(ctx)
+	how := "ok"
+	if err != nil {
+		how = connect.CodeOf(err).String()
+	}
+	method := procedure[strings.LastIndexByte(procedure, '/')+1:]
+	fmt.Fprintf(l.w, "lore: %s (%s, %s) %s → %s (%s)\n", c.User, c.Role, c.Workspace, method, how, time.Since(start).Round(time.Millisecond))
+}
+
+func (l logInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		start := time.Now()
+		res, err := next(ctx, req)
+		l.log(ctx, req.Spec().Procedure, start, err)
+		return res, err
+	}
+}
+
+func (l logInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (l logInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		start := time.Now()
+		err := next(ctx, conn)
+		l.log(ctx, conn.Spec().Procedure, start, err)
+		return err
 	}
 }
 

@@ -1,0 +1,432 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// A client of a team server (LORE_SERVER) runs the commands marked
+// annotRemote through the API; their --json output is then the API's
+// messages as JSON. Every other command is refused: the server's store is
+// not this machine's, and a command line is never sent to be run there.
+
+// annotRemote marks a command that runs against a team server.
+const annotRemote = "lore/remote"
+
+// remote reports whether this process is a team server's client.
+func remote() bool { return os.Getenv(serverEnv) != "" }
+
+// runsOffServer reports a command a team server's client may run: one
+// that calls the API, or one that needs no store at all (scan, text,
+// version …), or help.
+func runsOffServer(cmd *cobra.Command) bool {
+	if cmd.Annotations[annotRemote] != "" || cmd.Annotations[annotHelp] != "" || !cmd.HasParent() {
+		return true
+	}
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Annotations[annotLocal] == "no store" {
+			return true
+		}
+	}
+	return strings.HasPrefix(cmd.Name(), "__complete") || cmd.Name() == "completion" || cmd.Parent().Name() == "completion"
+}
+
+// refuseOffServer is the error of a command a team server's client
+// cannot run, naming those it can.
+func refuseOffServer(cmd *cobra.Command) error {
+	var can []string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Annotations[annotRemote] != "" {
+			can = append(can, strings.TrimPrefix(c.CommandPath(), "lore "))
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(cmd.Root())
+	slices.Sort(can)
+	return &core.UsageError{Msg: fmt.Sprintf("lore %s does not run on a team server (%s=%s); these do: %s",
+		strings.TrimPrefix(cmd.CommandPath(), "lore "), serverEnv, os.Getenv(serverEnv), strings.Join(can, ", "))}
+}
+
+// callAPI runs fn with the service and the caller's context.
+func callAPI[T any](a *app, ctx context.Context, fn func(ctx context.Context, svc api.Service) (T, error)) (T, error) {
+	ctx, svc, err := a.service(ctx)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return fn(ctx, svc)
+}
+
+// writeMessage prints an API message as JSON, indented as every other
+// command's JSON is (protojson's own spacing varies on purpose, from one
+// build to the next; scripts comparing output need it stable).
+func (a *app) writeMessage(m proto.Message) error {
+	b, err := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = a.stdout.Write(out.Bytes())
+	return err
+}
+
+// remoteOut prints m as JSON or as the text text writes.
+func (a *app) remoteOut(asJSON bool, m proto.Message, text func(b *strings.Builder)) error {
+	if asJSON {
+		return a.writeMessage(m)
+	}
+	var b strings.Builder
+	text(&b)
+	return a.writeStyled(b.String())
+}
+
+func (a *app) whoamiCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "whoami",
+		Short: "Say who lore takes you for: user, role, workspace and what the role may do",
+		Long: `On a team server (LORE_SERVER and LORE_TOKEN set), the user the token names,
+their role, their workspace and the calls the role may make. On this machine's
+own store, the person running lore, who may do everything.`,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1"},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			who, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WhoAmIResponse, error) {
+				return svc.WhoAmI(ctx, &lorev1.WhoAmIRequest{})
+			})
+			if err != nil {
+				return err
+			}
+			return a.remoteOut(asJSON, who, func(b *strings.Builder) {
+				where := "this machine's store"
+				if who.GetRemote() {
+					where = "the team server " + os.Getenv(serverEnv)
+				}
+				fmt.Fprintf(b, "%s (%s) in workspace %s, on %s\nmay call: %s\n", who.GetUser(), who.GetRole(), who.GetWorkspace(),
+					where, strings.Join(who.GetAllowed(), ", "))
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"user", "role", "workspace", "remote", "allowed"}`)
+	return cmd
+}
+
+func (a *app) decideCmd() *cobra.Command {
+	var why string
+	cmd := &cobra.Command{
+		Use:   "decide RUN approve|reject",
+		Short: "Decide at the gate for a learn waiting on a team server (reviewers)",
+		Long: `A learn on a team server that the gate's laws leave to a person — a STRANGER
+source, critical findings, warnings not approved — waits for a user with the
+reviewer role. lore queue lists the runs waiting, with their findings; decide
+approves or rejects one, recorded under your name.`,
+		Example:     `  lore decide 20261125-101500-abcd approve --why "our vendor's manual"`,
+		Args:        exactArgs(2, "a RUN and approve or reject"),
+		Annotations: map[string]string{annotRemote: "1"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			status := map[string]string{"approve": "approved", "reject": "rejected"}[args[1]]
+			if status == "" {
+				return &core.UsageError{Msg: fmt.Sprintf("%q: say approve or reject", args[1])}
+			}
+			_, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.DecideResponse, error) {
+				return svc.Decide(ctx, &lorev1.DecideRequest{RunId: args[0], Status: status, Rationale: why})
+			})
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(a.stdout, "%s: %s\n", args[0], status)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&why, "why", "", "the reason, recorded with the decision")
+	return cmd
+}
+
+// remoteLearn learns source on the team server: a file of this machine or
+// standard input is sent (never named: the server opens no path a client
+// names), a URL is fetched by the server under its own guard. The run's
+// events are printed as they come; a question at the gate waits for a
+// reviewer (lore decide).
+func (a *app) remoteLearn(ctx context.Context, source, name string, approve, dryRun, asJSON bool) error {
+	ctx, svc, err := a.service(ctx)
+	if err != nil {
+		return err
+	}
+	req := &lorev1.LearnRequest{Approve: approve, DryRun: dryRun}
+	switch {
+	case strings.Contains(source, "://"):
+		req.Url = source
+	default:
+		var body io.Reader
+		if source == "-" {
+			body = a.stdin
+			if name == "" {
+				name = "stdin.md"
+			}
+		} else {
+			f, err := os.Open(source)
+			if err != nil {
+				return &core.InputError{Err: fmt.Errorf("learn %s: %w", source, err), Usage: true}
+			}
+			defer f.Close()
+			body = f
+			if name == "" {
+				name = filepath.Base(source)
+			}
+		}
+		up, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: name}, body)
+		if err != nil {
+			return fmt.Errorf("send %s: %w", name, err)
+		}
+		req.UploadId = up.GetUploadId()
+		if !asJSON {
+			fmt.Fprintf(a.stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
+		}
+	}
+	var last *lorev1.LearnEvent
+	var failed *lorev1.RunFailed
+	err = svc.Learn(ctx, req, func(ev *lorev1.LearnEvent) error {
+		last = ev
+		if f := ev.GetFailed(); f != nil {
+			failed = f
+		}
+		if asJSON {
+			return nil
+		}
+		a.printEvent(ev)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON && last != nil {
+		if err := a.writeMessage(last); err != nil {
+			return err
+		}
+	}
+	if failed != nil {
+		return &remoteRunError{msg: failed.GetMessage(), code: int(failed.GetCode())}
+	}
+	return nil
+}
+
+// onlyFlags refuses a flag of cmd, other than names and the global ones,
+// that was given: on a team server it would mean nothing.
+func onlyFlags(cmd *cobra.Command, names ...string) error {
+	var bad []string
+	cmd.LocalNonPersistentFlags().Visit(func(f *pflag.Flag) {
+		if !slices.Contains(names, f.Name) {
+			bad = append(bad, "--"+f.Name)
+		}
+	})
+	if len(bad) > 0 {
+		return &core.UsageError{Msg: fmt.Sprintf("%s: not available on a team server (lore %s takes %s there)", strings.Join(bad, ", "),
+			cmd.Name(), "--"+strings.Join(names, ", --"))}
+	}
+	return nil
+}
+
+// remoteRunError is a run on the server that failed, with the exit code
+// the server gave it.
+type remoteRunError struct {
+	msg  string
+	code int
+}
+
+func (e *remoteRunError) Error() string { return e.msg }
+
+// printEvent prints one event of a run for a person.
+func (a *app) printEvent(ev *lorev1.LearnEvent) {
+	st := a.styles()
+	switch {
+	case ev.GetStage() != nil:
+		s := ev.GetStage()
+		switch s.GetState() {
+		case "started", "progress":
+			return
+		}
+		line := fmt.Sprintf("%-9s %s", s.GetStage(), s.GetState())
+		if s.GetDetail() != "" {
+			line += " · " + s.GetDetail()
+		}
+		fmt.Fprintln(a.stderr, st.Faint.Render(line))
+	case ev.GetApprovalRequested() != nil:
+		q := ev.GetApprovalRequested()
+		fmt.Fprintf(a.stderr, "%s %s source %s, %d finding(s): %s\n", st.Bad.Render("waiting for a reviewer:"), q.GetTrust(), q.GetSource(),
+			len(q.GetFindings()), q.GetNeeds())
+		for _, f := range q.GetFindings() {
+			fmt.Fprintf(a.stderr, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
+		}
+		fmt.Fprintf(a.stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
+	case ev.GetDecided() != nil:
+		d := ev.GetDecided()
+		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), d.GetDecidedBy())
+	case ev.GetConflict() != nil:
+		c := ev.GetConflict()
+		fmt.Fprintf(a.stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())
+	case ev.GetCommitted() != nil:
+		s := ev.GetCommitted().GetSession()
+		fmt.Fprintf(a.stdout, "committed %s: added %d · updated %d · conflicts %d\n", s.GetId(), s.GetAdded(), s.GetUpdated(), s.GetConflicts())
+	case ev.GetFailed() != nil:
+		// Said once the stream ends, as the command's error.
+	}
+}
+
+// remoteSessions lists the workspace's sessions with who ran them.
+func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+		return svc.Sessions(ctx, &lorev1.SessionsRequest{})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		st := a.styles()
+		if len(out.GetSessions()) == 0 {
+			b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
+		}
+		for _, s := range out.GetSessions() {
+			who := s.GetUser()
+			if s.GetAgent() != "" {
+				who += " (agent " + s.GetAgent() + ")"
+			}
+			detail := fmt.Sprintf("added %d · updated %d · conflicts %d", s.GetAdded(), s.GetUpdated(), s.GetConflicts())
+			if s.GetDecidedBy() != "" {
+				detail += " · gate: " + s.GetDecidedBy()
+			}
+			fmt.Fprintf(b, "%s  %s  %-9s %s  %s  %s\n", s.GetId(), s.GetStartedAt(), s.GetStatus(), s.GetSource(),
+				st.Label.Render("by "+cmpOr(who, "?")), st.Faint.Render(detail))
+		}
+	})
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// remoteFind searches the workspace's primitives.
+func (a *app) remoteFind(ctx context.Context, query string, top int, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
+		return svc.Find(ctx, &lorev1.FindRequest{Query: query, Top: int32(top)})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		st := a.styles()
+		if len(out.GetHits()) == 0 {
+			fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", query, out.GetSearched())
+		}
+		for i, h := range out.GetHits() {
+			p := h.GetPrimitive()
+			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, p.GetName(), st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", p.GetId(), p.GetType(), p.GetDomain(), h.GetScore())),
+				truncateRunes(text.ReadableMath(p.GetStatement()), 110))
+		}
+	})
+}
+
+// remoteShow prints one primitive with its edges.
+func (a *app) remoteShow(ctx context.Context, id string, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
+		return svc.Show(ctx, &lorev1.ShowRequest{Id: id})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		st := a.styles()
+		p := out.GetPrimitive()
+		fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.GetName()), st.Faint.Render(p.GetId()))
+		fmt.Fprintf(b, "%s %s · %s\n", st.Label.Render("kind      "), p.GetType(), p.GetDomain())
+		fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), text.ReadableMath(p.GetStatement()))
+		fmt.Fprintf(b, "%s %s § %s\n", st.Label.Render("source    "), p.GetSource(), p.GetSection())
+		for _, e := range p.GetRequires() {
+			fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("depends on"), e.GetType(), e.GetTo())
+		}
+		for _, e := range p.GetRequiredBy() {
+			fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("needed by "), e.GetType(), e.GetFrom())
+		}
+	})
+}
+
+// remoteReport prints a session's provenance report.
+func (a *app) remoteReport(ctx context.Context, id string) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
+		return svc.Report(ctx, &lorev1.ReportRequest{SessionId: id})
+	})
+	if err != nil {
+		return err
+	}
+	return a.writeMarkdown(out.GetMarkdown())
+}
+
+// remoteConflicts lists the conflicts waiting in the workspace.
+func (a *app) remoteConflicts(ctx context.Context, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
+		return svc.Conflicts(ctx, &lorev1.ConflictsRequest{})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		if len(out.GetConflicts()) == 0 {
+			b.WriteString("no conflicts wait for a decision\n")
+		}
+		for _, c := range out.GetConflicts() {
+			fmt.Fprintf(b, "%s  %s vs %s (%s)  %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName(), c.GetExistingId(), c.GetReason())
+		}
+	})
+}
+
+// remoteResolve resolves a conflict.
+func (a *app) remoteResolve(ctx context.Context, id, choice string, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
+		return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: id, Choice: choice})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		fmt.Fprintf(b, "resolved %s: %s (session %s)\n", id, choice, out.GetSessionId())
+	})
+}
+
+// remoteUnlearn takes a session back.
+func (a *app) remoteUnlearn(ctx context.Context, id string, force, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
+		return svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: id, Force: force})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		fmt.Fprintf(b, "unlearned %s as %s: removed %d · restored %d\n", id, out.GetSessionId(), out.GetRemoved(), out.GetRestored())
+	})
+}
