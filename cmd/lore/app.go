@@ -45,14 +45,13 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	open := stores.open
 	runs := make(chan tui.ExternalRun, 8)
 	changed := make(chan struct{}, 1)
-	srv, held, err := a.own(ctx, &screenFeed{runs: runs, changed: changed}, nil)
+	own, err := a.own(ctx, &screenFeed{runs: runs, changed: changed}, nil)
 	switch {
 	case err == nil:
-		defer func() {
-			_ = srv.Close()
-			_ = held.close()
-		}()
-		open = func(ctx context.Context, write bool) (tui.Store, func() error, error) { return held.lend(ctx, write) }
+		defer func() { _ = own.close() }()
+		open = func(ctx context.Context, write bool) (tui.Store, func() error, error) {
+			return own.held.lend(ctx, write)
+		}
 	case errors.Is(err, errNotServed) || !errors.Is(err, core.ErrStoreLocked):
 		return tui.Outcome{}, err
 	default:

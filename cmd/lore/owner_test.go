@@ -45,15 +45,12 @@ func ownStoreFeeding(t testing.TB, dir string, feed *screenFeed) *heldStore {
 		t.Fatal(err)
 	}
 	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	srv, held, err := a.own(context.Background(), feed, nil)
+	own, err := a.own(context.Background(), feed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = srv.Close()
-		_ = held.close()
-	})
-	return held
+	t.Cleanup(func() { _ = own.close() })
+	return own.held
 }
 
 // TestOwnerReadsAtOnceAndWritesInTurn: 20 concurrent readers and 3
@@ -241,11 +238,11 @@ func BenchmarkOwnerRead(b *testing.B) {
 		b.Fatal(err)
 	}
 	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	srv, held, err := a.own(context.Background(), nil, nil)
+	own, err := a.own(context.Background(), nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer func() { _ = srv.Close(); _ = held.db.Close() }()
+	defer func() { _ = own.close() }()
 	var times []time.Duration
 	for b.Loop() {
 		start := time.Now()

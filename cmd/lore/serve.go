@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
+	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/server"
 	"github.com/lore-kb/lore/owner"
 )
@@ -106,17 +107,17 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 		}
 		defer ln.Close()
 	}
-	srv, held, err := a.own(ctx, nil, a.stderr)
+	own, err := a.own(ctx, nil, a.stderr)
 	if err != nil {
 		return err
 	}
+	held := own.held
 	a.held, a.workspaces = held, newWorkspaces(a.cfg.dataDir())
 	defer func() {
-		_ = srv.Close()
 		_ = a.workspaces.close()
-		_ = held.close()
+		_ = own.close()
 	}()
-	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), srv.Path(), os.Getpid())
+	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), own.srv.Path(), os.Getpid())
 	if ln == nil {
 		<-ctx.Done()
 		fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
@@ -208,18 +209,37 @@ func (a *app) authenticator(ctx context.Context, held *heldStore) server.Authent
 	}
 }
 
+// owned is what a process that owns the store serves: the store, the
+// owner's socket of command lines, and the API's socket.
+type owned struct {
+	srv  *owner.Server
+	held *heldStore
+	// stopAPI stops serving the API's socket and waits for its calls.
+	stopAPI func()
+}
+
+// close stops serving and closes the store.
+func (o *owned) close() error {
+	o.stopAPI()
+	err := o.srv.Close()
+	return errors.Join(err, o.held.close())
+}
+
 // own opens the store writable, waiting while a command holds it, and
-// serves it: the process becomes the store's owner. feed, when not nil,
-// tells a screen of the learns clients start and of the changes they
-// make; log, when not nil, gets a line per request.
-func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owner.Server, *heldStore, error) {
-	if c, err := owner.Dial(a.cfg.dataDir()); err == nil {
+// serves it: the process becomes the store's owner, on two sockets beside
+// the store — command lines (package owner) and the API (package
+// core/api), both owner-only. feed, when not nil, tells a screen of the
+// learns clients start and of the changes they make; log, when not nil,
+// gets a line per request.
+func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned, error) {
+	dir := a.cfg.dataDir()
+	if c, err := owner.Dial(dir); err == nil {
 		_ = c.Close()
-		return nil, nil, fmt.Errorf("%w (lore serve or the terminal application); use it, or stop it first", errNotServed)
+		return nil, fmt.Errorf("%w (lore serve or the terminal application); use it, or stop it first", errNotServed)
 	}
 	db, err := a.openStoreWaiting(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	held := newHeldStore(db)
 	handler := hostRequest(held, feed)
@@ -232,13 +252,59 @@ func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owner.
 			return code
 		}
 	}
-	srv, err := owner.Listen(a.cfg.dataDir(), handler)
+	srv, err := owner.Listen(dir, handler)
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {
-			return nil, nil, fmt.Errorf("%w: %w", errNotServed, err)
+			return nil, fmt.Errorf("%w: %w", errNotServed, err)
 		}
-		return nil, nil, err
+		return nil, err
 	}
-	return srv, held, nil
+	stopAPI, err := a.serveLocalAPI(held, feed, log)
+	if err != nil {
+		_ = srv.Close()
+		_ = held.close()
+		return nil, err
+	}
+	return &owned{srv: srv, held: held, stopAPI: stopAPI}, nil
+}
+
+// serveLocalAPI serves the API on the owner's API socket, every call the
+// person running lore's, on the held store; a write tells the screen
+// (feed), as a command's write does.
+func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (func(), error) {
+	ln, err := owner.ListenAPI(a.cfg.dataDir())
+	if err != nil {
+		return nil, err
+	}
+	svc, err := a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+		db, release, err := held.lend(ctx, write)
+		if err != nil || !write || feed == nil || feed.changed == nil {
+			return db, release, err
+		}
+		return db, func() error {
+			err := release()
+			select {
+			case feed.changed <- struct{}{}:
+			default:
+			}
+			return err
+		}, nil
+	})
+	if err != nil {
+		_ = ln.Close()
+		return nil, err
+	}
+	path, h := server.LocalHandler(svc, a.localCaller(), server.Options{Log: log})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = server.Serve(ctx, ln, path, h, nil)
+	}()
+	return func() {
+		cancel()
+		<-done
+		_ = owner.RemoveAPI(a.cfg.dataDir())
+	}, nil
 }

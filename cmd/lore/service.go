@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/owner"
 )
 
 // service is the API this process calls: the team server's when
@@ -25,6 +26,14 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 	if addr := os.Getenv(serverEnv); addr != "" {
 		c, err := a.remoteService(addr)
 		return ctx, c, err
+	}
+	// The process owning the store serves the API on its own socket;
+	// without one, this process opens the store for each call.
+	if os.Getenv(noOwnerEnv) == "" && a.held == nil {
+		if c, err := owner.Dial(a.cfg.dataDir()); err == nil {
+			_ = c.Close()
+			return ctx, apiclient.NewLocal(owner.DialAPI(a.cfg.dataDir())), nil
+		}
 	}
 	svc, err := a.localService()
 	if err != nil {
@@ -59,6 +68,18 @@ func (a *app) localCaller() api.Caller {
 // workspace; another workspace is a store of its own under the data
 // folder's workspaces/.
 func (a *app) localService() (*localapi.Service, error) {
+	return a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+		mode := readOnly
+		if write {
+			mode = writable
+		}
+		return a.acquireWaiting(ctx, mode)
+	})
+}
+
+// localServiceOn is the local service lending the default workspace's
+// store through open.
+func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -72,11 +93,7 @@ func (a *app) localService() (*localapi.Service, error) {
 			if ws != auth.DefaultWorkspace {
 				return a.workspaceStore(ctx, ws, write)
 			}
-			mode := readOnly
-			if write {
-				mode = writable
-			}
-			return a.acquireWaiting(ctx, mode)
+			return open(ctx, write)
 		},
 		Learn:     base,
 		Library:   skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now},

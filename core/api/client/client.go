@@ -62,6 +62,16 @@ func New(addr, token string, conf *tls.Config) (*Client, error) {
 	return c, nil
 }
 
+// NewLocal returns the service of the owner of this machine's store,
+// reached through dial (the owner's socket): no token, no TLS, the socket
+// being the user's own.
+func NewLocal(dial func(ctx context.Context, network, addr string) (net.Conn, error)) *Client {
+	var protos http.Protocols
+	protos.SetUnencryptedHTTP2(true)
+	tr := &http.Transport{DialContext: dial, Protocols: &protos, MaxIdleConnsPerHost: 64}
+	return &Client{c: lorev1connect.NewLoreServiceClient(&http.Client{Transport: tr}, "http://lore.local")}
+}
+
 // bearer sends the token with every call.
 type bearer struct{ token string }
 

@@ -61,6 +61,42 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	)
 }
 
+// LocalHandler returns the HTTP handler serving svc on the owner's own
+// socket (owner-only, so whoever connects is the person running lore):
+// every call is caller's, with no token.
+func LocalHandler(svc api.Service, caller api.Caller, o Options) (string, http.Handler) {
+	if o.MaxUpload <= 0 {
+		o.MaxUpload = 64 << 20
+	}
+	if o.Idle <= 0 {
+		o.Idle = 30 * time.Second
+	}
+	h := &handler{svc: svc, opts: o}
+	return lorev1connect.NewLoreServiceHandler(h,
+		connect.WithInterceptors(fixedCaller{caller}, logInterceptor{o.Log}),
+		connect.WithReadMaxBytes(4<<20),
+	)
+}
+
+// fixedCaller makes every call caller's.
+type fixedCaller struct{ c api.Caller }
+
+func (f fixedCaller) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		return next(api.WithCaller(ctx, f.c), req)
+	}
+}
+
+func (f fixedCaller) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (f fixedCaller) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		return next(api.WithCaller(ctx, f.c), conn)
+	}
+}
+
 // Serve serves h on ln over TLS with conf (nil: plain text, which the
 // caller allows on loopback only) until ctx ends, then stops: calls still
 // running are interrupted.
