@@ -327,10 +327,17 @@ identities and techniques, and a statement using more of the source's
 recurring terms above one on a side topic. 100 is the average primitive.
 reach = how many primitives depend on it directly or transitively.
 Ties fall back to the other measure, then to the type, then to the id.`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
+			}
+			if remote() {
+				if err := onlyFlags(cmd, "top", "json"); err != nil {
+					return err
+				}
+				return a.remoteRank(cmd.Context(), top, asJSON)
 			}
 			order, err := graph.ParseOrder(by)
 			if err != nil {

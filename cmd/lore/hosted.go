@@ -21,7 +21,7 @@ import (
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
-	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 )

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/core/api/owner"
 )
 
 // inProcess runs a lore command line in this process, as a second lore

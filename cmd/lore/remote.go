@@ -61,7 +61,8 @@ func refuseOffServer(cmd *cobra.Command) error {
 			walk(sub)
 		}
 	}
-	walk(cmd.Root())
+	// The whole tree: the root at hand may hold only the command run.
+	walk((&app{stdout: io.Discard, stderr: io.Discard}).rootCmd())
 	slices.Sort(can)
 	return &core.UsageError{Msg: fmt.Sprintf("lore %s does not run on a team server (%s=%s); these do: %s",
 		strings.TrimPrefix(cmd.CommandPath(), "lore "), serverEnv, os.Getenv(serverEnv), strings.Join(can, ", "))}
@@ -310,7 +311,10 @@ func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
 			b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 		}
 		for _, s := range out.GetSessions() {
-			who := s.GetUser()
+			who := ""
+			if s.GetUser() != "" {
+				who = " by " + s.GetUser()
+			}
 			if s.GetAgent() != "" {
 				who += " (agent " + s.GetAgent() + ")"
 			}
@@ -318,17 +322,10 @@ func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
 			if s.GetDecidedBy() != "" {
 				detail += " · gate: " + s.GetDecidedBy()
 			}
-			fmt.Fprintf(b, "%s  %s  %-9s %s  %s  %s\n", s.GetId(), s.GetStartedAt(), s.GetStatus(), s.GetSource(),
-				st.Label.Render("by "+cmpOr(who, "?")), st.Faint.Render(detail))
+			fmt.Fprintf(b, "%s  %s  %-9s %s%s  %s\n", s.GetId(), s.GetStartedAt(), s.GetStatus(), s.GetSource(),
+				st.Label.Render(who), st.Faint.Render(detail))
 		}
 	})
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // remoteFind searches the workspace's primitives.
@@ -348,6 +345,23 @@ func (a *app) remoteFind(ctx context.Context, query string, top int, asJSON bool
 			p := h.GetPrimitive()
 			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, p.GetName(), st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", p.GetId(), p.GetType(), p.GetDomain(), h.GetScore())),
 				truncateRunes(text.ReadableMath(p.GetStatement()), 110))
+		}
+	})
+}
+
+// remoteRank lists the workspace's primitives by importance.
+func (a *app) remoteRank(ctx context.Context, top int, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
+		return svc.Rank(ctx, &lorev1.RankRequest{Top: int32(top)})
+	})
+	if err != nil {
+		return err
+	}
+	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+		st := a.styles()
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s  %-40s %-11s %s", "#", "importance", "name", "type", "domain")))
+		for i, p := range out.GetPrimitives() {
+			fmt.Fprintf(b, "%4d %10d  %-40s %-11s %s\n", i+1, p.GetImportance(), truncate(p.GetName(), 40), p.GetType(), p.GetDomain())
 		}
 	})
 }

@@ -18,7 +18,7 @@ import (
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/server"
-	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/core/api/owner"
 )
 
 // tokenEnv holds the token of a TCP listener (lore serve --listen), for

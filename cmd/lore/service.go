@@ -15,7 +15,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
-	"github.com/lore-kb/lore/owner"
+	"github.com/lore-kb/lore/core/api/owner"
 )
 
 // service is the API this process calls: the team server's when
