@@ -17,11 +17,11 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
-	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 )

@@ -17,8 +17,8 @@ import (
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
-	"github.com/lore-kb/lore/core/api/server"
 	"github.com/lore-kb/lore/core/api/owner"
+	"github.com/lore-kb/lore/core/api/server"
 )
 
 // tokenEnv holds the token of a TCP listener (lore serve --listen), for

@@ -12,10 +12,10 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	apiclient "github.com/lore-kb/lore/core/api/client"
 	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
-	"github.com/lore-kb/lore/core/api/owner"
 )
 
 // service is the API this process calls: the team server's when

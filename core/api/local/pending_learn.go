@@ -42,4 +42,3 @@ func (s *Service) Unlearn(ctx context.Context, _ *lorev1.UnlearnRequest) (*lorev
 func (s *Service) Resolve(ctx context.Context, _ *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error) {
 	return nil, api.Errorf(connect.CodeUnimplemented, "Resolve: not yet")
 }
-

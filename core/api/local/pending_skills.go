@@ -62,4 +62,3 @@ func (s *Service) ImportSkills(ctx context.Context, _ *lorev1.ImportSkillsReques
 func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
 	return nil, api.Errorf(connect.CodeUnimplemented, "Queue: not yet")
 }
-

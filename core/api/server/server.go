@@ -133,7 +133,9 @@ func Serve(ctx context.Context, ln net.Listener, path string, h http.Handler, co
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 		_ = srv.Close()
-		<-done
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 		return nil
 	}
 }
