@@ -70,12 +70,22 @@ func skillError(err error) error {
 	return asAPIError(err)
 }
 
+// precheck checks the caller's role before a call's request is: a caller
+// who may not make the call learns nothing of what it would have said.
+func precheck(ctx context.Context, method string) error {
+	_, err := api.Check(ctx, method)
+	return err
+}
+
 func (s *Service) now() time.Time { return s.o.Now().UTC() }
 
 // SearchSkills ranks the skills offered to the request's consumer (active,
 // visible to it and to the caller) against the query: relevance × decay ×
 // feedback, as lore skills search.
 func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
+	if err := precheck(ctx, "SearchSkills"); err != nil {
+		return nil, err
+	}
 	if r.GetTop() < 0 {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "search skills: top %d: must be 0 (all) or more", r.GetTop())
 	}
@@ -102,6 +112,9 @@ func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsReques
 // or the skills of one status ("all": every status) the caller sees,
 // narrowed to what the consumer's rules let it see when one is named.
 func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
+	if err := precheck(ctx, "ListSkills"); err != nil {
+		return nil, err
+	}
 	var f library.Filter
 	switch st := r.GetStatus(); st {
 	case "", "all":
@@ -158,6 +171,9 @@ func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lor
 // a skill not offered to the consumer (a draft, one its rules hide,
 // another user's own) is NotFound, as if unknown to it.
 func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
+	if err := precheck(ctx, "ActivateSkill"); err != nil {
+		return nil, err
+	}
 	consumer := strings.TrimSpace(r.GetConsumer())
 	if consumer == "" {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "activate %q: name the consumer (the agent) it is activated for", r.GetName())
@@ -209,6 +225,9 @@ func allowedBy(sk *skills.Skill, consumer string) string {
 // the agent (a caller with the agent role is the agent) and the agent's
 // session.
 func (s *Service) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillRequest) (*lorev1.ProposeSkillResponse, error) {
+	if err := precheck(ctx, "ProposeSkill"); err != nil {
+		return nil, err
+	}
 	tt := search.TaskType(r.GetTaskType())
 	if tt != "" && tt.Normalize() != tt {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "propose: task type %q: use browser, api, code, domain or unknown", r.GetTaskType())
@@ -242,6 +261,9 @@ func (s *Service) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillReques
 // finding becomes active only with ack_critical, a person having read
 // it, and one the strict profile refuses never.
 func (s *Service) ReviewSkill(ctx context.Context, r *lorev1.ReviewSkillRequest) (*lorev1.ReviewSkillResponse, error) {
+	if err := precheck(ctx, "ReviewSkill"); err != nil {
+		return nil, err
+	}
 	to := skills.Status(r.GetTo())
 	verb, ok := map[skills.Status]string{skills.Active: "promoted", skills.Archived: "archived", skills.Draft: "returned to draft"}[to]
 	if !ok {
@@ -271,6 +293,9 @@ func (s *Service) PromoteSkill(ctx context.Context, r *lorev1.PromoteSkillReques
 // outcome (success, failure) with a note, which is scanned and redacted
 // before it is kept (library.UseWithNote).
 func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	if err := precheck(ctx, "SkillFeedback"); err != nil {
+		return nil, err
+	}
 	outcome := r.GetOutcome()
 	switch outcome {
 	case "helpful", "harmful":
@@ -343,6 +368,9 @@ const uploadedZip = "uploaded.zip"
 // with a critical finding skipped, the others filed as drafts for review,
 // each the caller's own (visibility user) until a reviewer promotes it.
 func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error) {
+	if err := precheck(ctx, "ImportSkills"); err != nil {
+		return nil, err
+	}
 	if len(r.GetZip()) == 0 {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "import skills: no zip was sent")
 	}
