@@ -20,7 +20,7 @@ func Skill(s *skills.Skill, at time.Time) *lorev1.Skill {
 		Visibility: string(s.Visibility), Owner: s.Owner, Version: int32(s.Version), Negative: s.Negative, Uses: int32(s.Uses),
 		Successes: int32(s.Successes), CreatedBy: createdBy(s), Agent: s.Provenance.Agent, Critical: s.Critical(),
 		TaskType: string(s.TaskType.Normalize()), Session: s.Provenance.AgentSession, Stale: search.Staleness(v, at, 0),
-		Note: s.Note, Created: stamp(s.Created)}
+		Note: s.Note, Created: stamp(s.Created), Imports: s.Imports}
 }
 
 // createdBy is who created s: the user of the API call that did, or

@@ -2479,7 +2479,9 @@ type Skill struct {
 	// note is the last lifecycle change's reason.
 	Note string `protobuf:"bytes,18,opt,name=note,proto3" json:"note,omitempty"`
 	// created is when the skill was filed (RFC 3339).
-	Created       string `protobuf:"bytes,19,opt,name=created,proto3" json:"created,omitempty"`
+	Created string `protobuf:"bytes,19,opt,name=created,proto3" json:"created,omitempty"`
+	// imports are the keys of the skills this one pulls in.
+	Imports       []string `protobuf:"bytes,20,rep,name=imports,proto3" json:"imports,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2645,6 +2647,13 @@ func (x *Skill) GetCreated() string {
 		return x.Created
 	}
 	return ""
+}
+
+func (x *Skill) GetImports() []string {
+	if x != nil {
+		return x.Imports
+	}
+	return nil
 }
 
 type SearchSkillsRequest struct {
@@ -4197,7 +4206,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06choice\x18\x02 \x01(\tR\x06choice\"0\n" +
 	"\x0fResolveResponse\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\"\xe9\x03\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\"\x83\x04\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -4221,7 +4230,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\asession\x18\x10 \x01(\tR\asession\x12\x14\n" +
 	"\x05stale\x18\x11 \x01(\tR\x05stale\x12\x12\n" +
 	"\x04note\x18\x12 \x01(\tR\x04note\x12\x18\n" +
-	"\acreated\x18\x13 \x01(\tR\acreated\"Y\n" +
+	"\acreated\x18\x13 \x01(\tR\acreated\x12\x18\n" +
+	"\aimports\x18\x14 \x03(\tR\aimports\"Y\n" +
 	"\x13SearchSkillsRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
 	"\x03top\x18\x02 \x01(\x05R\x03top\x12\x1a\n" +
