@@ -29,8 +29,8 @@ skill_activate, skill_propose, skill_report_outcome, knowledge_search and
 knowledge_get, and the skill catalog as the resource lore://skills/catalog.
 Each tool calls lore's API, as the person running lore on this machine's
 store, or, with --server (or LORE_SERVER), on a team server as the user whose
-token is in LORE_TOKEN: with an agent's token (lore users add NAME --role
-agent) the agent searches, reads, activates what a person allowed it,
+token is in LORE_TOKEN: with the token of a user of the agent role (lore users
+add) the agent searches, reads, activates what a person allowed it,
 proposes drafts of its own and reports outcomes, and nothing else.
 
 Add it to an agent's MCP configuration:
@@ -44,7 +44,9 @@ Give lore's full path as the command when the client does not start it with
 your PATH, and add "--data-dir", "DIR" to the arguments for a store other than
 the default one. For a team server:
 
-  claude mcp add lore --env LORE_TOKEN=lore_... -- lore mcp --server lore.example.org:7443
+  {"mcpServers": {"lore": {"command": "lore",
+    "args": ["mcp", "--server", "lore.example.org:7443"],
+    "env": {"LORE_TOKEN": "lore_...", "LORE_SERVER_FINGERPRINT": "..."}}}}
 
 (the server's certificate is trusted as every client of lore trusts it:
 LORE_SERVER_FINGERPRINT, LORE_SERVER_CA or the system's roots).

@@ -17,9 +17,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	loremcp "github.com/lore-kb/lore/core/api/mcp"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
-	loremcp "github.com/lore-kb/lore/core/api/mcp"
 	"github.com/lore-kb/lore/store"
 )
 
