@@ -63,7 +63,7 @@ func TestTokensRefused(t *testing.T) {
 	if !strings.Contains(logged, "WhoAmI") || !strings.Contains(logged, "ada") {
 		t.Fatalf("the server's log has no line of ada's calls:\n%s", logged)
 	}
-	for _, token := range []string{good, expired, wrong, good[len("lore_"):len("lore_")+12]} {
+	for _, token := range []string{good, expired, wrong, good[len("lore_") : len("lore_")+12]} {
 		if strings.Contains(logged, token) {
 			t.Errorf("the server's log holds a token (%.8s…):\n%s", token, logged)
 		}
