@@ -122,6 +122,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore config":                {[]string{"extra"}, "extra"},
 		"lore conflicts":             {[]string{"resolv"}, "resolv"},
 		"lore conflicts resolve":     {[]string{"no-such-conflict", "keep-both"}, "no-such-conflict"},
+		"lore decide":                {[]string{"learn-nope", "maybe"}, "maybe"},
 		"lore demo":                  {[]string{"extra"}, "extra"},
 		"lore edit":                  {[]string{"no-such-primitive", "--name", "x"}, "no-such-primitive"},
 		"lore link":                  {[]string{"no-such-primitive", "other"}, "no-such-primitive"},
@@ -175,6 +176,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore unlearn":               {[]string{"learn-nope"}, "learn-nope"},
 		"lore version":               {[]string{"extra"}, "extra"},
 		"lore watch":                 {[]string{filepath.Join(dir, "no-such-runs")}, "no-such-runs"},
+		"lore whoami":                {[]string{"extra"}, "extra"},
 		"lore queue":                 {[]string{"--state", "bogus"}, "bogus"},
 	}
 	paths := commandPaths()
