@@ -105,8 +105,8 @@ type run struct {
 	mu sync.Mutex
 	// asked is the question waiting for Decide (nil when none); its
 	// event is what watchers and Queue are shown.
-	asked    *gate.Request
-	askedEv  *lorev1.LearnEvent
+	asked   *gate.Request
+	askedEv *lorev1.LearnEvent
 	answers chan gate.Answer
 	settled bool
 }
