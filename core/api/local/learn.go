@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -195,7 +196,7 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 			out.tier = core.Home
 		}
 		out.source, out.name = up.path, up.name
-		out.done = func() { _ = os.Remove(up.path) }
+		out.done = func() { _ = os.RemoveAll(filepath.Dir(up.path)) }
 	}
 	return out, nil
 }

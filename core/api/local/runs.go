@@ -97,6 +97,10 @@ func (rs *runs) Waiting(ws string) []*lorev1.LearnEvent {
 	return out
 }
 
+// Waiting lists the runs of workspace ws waiting at the gate for a
+// reviewer, as their approval_requested events, oldest first.
+func (s *Service) Waiting(ws string) []*lorev1.LearnEvent { return s.runs.Waiting(ws) }
+
 // run is one learn under way.
 type run struct {
 	id, user, workspace string

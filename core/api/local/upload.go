@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 
@@ -29,8 +30,9 @@ const uploadLife = time.Hour
 type upload struct {
 	// user and workspace are whose it is: nobody else may learn it.
 	user, workspace string
-	// name is the name the client gave, for the record; path is where
-	// the bytes are, named by the upload's id and the name's extension.
+	// name is the name the client gave, which its extension tells the
+	// format of and the record names the source by; path is where the
+	// bytes are: in a folder of the upload's own, named by its id.
 	name, path string
 	expires    time.Time
 }
@@ -54,8 +56,7 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 	if err != nil {
 		return nil, err
 	}
-	ext, err := uploadExt(h.GetName())
-	if err != nil {
+	if err := uploadName(h.GetName()); err != nil {
 		return nil, err
 	}
 	u := s.uploads
@@ -71,9 +72,13 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 		return nil, fmt.Errorf("upload %s: %w", h.GetName(), err)
 	}
 	id := hex.EncodeToString(b[:])
-	path := filepath.Join(u.dir, id+ext)
+	if err := os.Mkdir(filepath.Join(u.dir, id), 0o700); err != nil {
+		return nil, fmt.Errorf("upload %s: %w", h.GetName(), err)
+	}
+	path := filepath.Join(u.dir, id, h.GetName())
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
+		_ = os.RemoveAll(filepath.Dir(path))
 		return nil, fmt.Errorf("upload %s: %w", h.GetName(), err)
 	}
 	sum := sha256.New()
@@ -82,7 +87,7 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 		err = cerr
 	}
 	if err != nil {
-		_ = os.Remove(path)
+		_ = os.RemoveAll(filepath.Dir(path))
 		if _, ok := errors.AsType[*connect.Error](err); ok {
 			return nil, err
 		}
@@ -94,29 +99,26 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 	return &lorev1.UploadResponse{UploadId: id, Size: n, Sha256: hex.EncodeToString(sum.Sum(nil))}, nil
 }
 
-// uploadExt is the extension of an upload's name, which tells its
-// format; the rest of the name is kept for the record only. A name with
-// a path in it is refused: a client names a document, never a place.
-func uploadExt(name string) (string, error) {
+// uploadName checks an upload's name: its extension tells the format,
+// and the rest names the source in the record. A name with a path in it
+// is refused: a client names a document, never a place.
+func uploadName(name string) error {
 	if strings.TrimSpace(name) == "" {
-		return "", api.Errorf(connect.CodeInvalidArgument, "upload: the document has no name (its extension tells its format)")
+		return api.Errorf(connect.CodeInvalidArgument, "upload: the document has no name (its extension tells its format)")
 	}
 	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
-		return "", api.Errorf(connect.CodeInvalidArgument, "upload %q: a document's name, not a path", name)
+		return api.Errorf(connect.CodeInvalidArgument, "upload %q: a document's name, not a path", name)
 	}
-	if strings.ContainsFunc(name, unicode.IsControl) {
-		return "", api.Errorf(connect.CodeInvalidArgument, "upload %q: a control character in the name", name)
+	if strings.ContainsFunc(name, unicode.IsControl) || !utf8.ValidString(name) || len(name) > 200 {
+		return api.Errorf(connect.CodeInvalidArgument, "upload %q: not a document's name (printable, 200 bytes at most)", name)
 	}
-	ext := strings.ToLower(filepath.Ext(name))
+	ext := filepath.Ext(name)
 	for _, r := range strings.TrimPrefix(ext, ".") {
 		if r > unicode.MaxASCII || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return "", api.Errorf(connect.CodeInvalidArgument, "upload %q: the extension %q is not a format's", name, ext)
+			return api.Errorf(connect.CodeInvalidArgument, "upload %q: the extension %q is not a format's", name, ext)
 		}
 	}
-	if len(ext) > 17 {
-		return "", api.Errorf(connect.CodeInvalidArgument, "upload %q: the extension %q is not a format's", name, ext)
-	}
-	return ext, nil
+	return nil
 }
 
 // take hands the upload id to c's learn: it is no longer waiting, and the
@@ -142,11 +144,11 @@ func (u *uploads) sweep() {
 	known := make(map[string]bool, len(u.m))
 	for id, up := range u.m {
 		if now.After(up.expires) {
-			_ = os.Remove(up.path)
+			_ = os.RemoveAll(filepath.Dir(up.path))
 			delete(u.m, id)
 			continue
 		}
-		known[up.path] = true
+		known[filepath.Dir(up.path)] = true
 	}
 	u.mu.Unlock()
 	entries, err := os.ReadDir(u.dir)
@@ -154,9 +156,9 @@ func (u *uploads) sweep() {
 		return
 	}
 	for _, e := range entries {
-		path := filepath.Join(u.dir, e.Name())
-		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && !known[path] && now.Sub(info.ModTime()) > uploadLife {
-			_ = os.Remove(path)
+		dir := filepath.Join(u.dir, e.Name())
+		if info, err := e.Info(); err == nil && info.IsDir() && !known[dir] && now.Sub(info.ModTime()) > uploadLife {
+			_ = os.RemoveAll(dir)
 		}
 	}
 }
