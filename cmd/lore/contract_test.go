@@ -179,8 +179,6 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore watch":                 {[]string{filepath.Join(dir, "no-such-runs")}, "no-such-runs"},
 		"lore whoami":                {[]string{"extra"}, "extra"},
 		"lore queue":                 {[]string{"--state", "bogus"}, "bogus"},
-		"lore whoami":                {[]string{"extra"}, "extra"},
-		"lore decide":                {[]string{"no-such-run", "approve"}, "no-such-run"},
 	}
 	paths := commandPaths()
 	for _, p := range paths {
