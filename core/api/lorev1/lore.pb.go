@@ -1465,7 +1465,11 @@ type LearnRequest struct {
 	Agent string `protobuf:"bytes,5,opt,name=agent,proto3" json:"agent,omitempty"`
 	// path is for the local owner only: a file on this machine. A team
 	// server refuses it.
-	Path          string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	Path string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	// tier: "" or home gates an upload as HOME (the curator vouches for
+	// their own file, as on their own machine); stranger raises it. A URL
+	// is STRANGER whatever is asked.
+	Tier          string `protobuf:"bytes,7,opt,name=tier,proto3" json:"tier,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1538,6 +1542,13 @@ func (x *LearnRequest) GetAgent() string {
 func (x *LearnRequest) GetPath() string {
 	if x != nil {
 		return x.Path
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetTier() string {
+	if x != nil {
+		return x.Tier
 	}
 	return ""
 }
@@ -4135,14 +4146,15 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\x9a\x01\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xae\x01\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
 	"\aapprove\x18\x03 \x01(\bR\aapprove\x12\x17\n" +
 	"\adry_run\x18\x04 \x01(\bR\x06dryRun\x12\x14\n" +
 	"\x05agent\x18\x05 \x01(\tR\x05agent\x12\x12\n" +
-	"\x04path\x18\x06 \x01(\tR\x04path\"w\n" +
+	"\x04path\x18\x06 \x01(\tR\x04path\x12\x12\n" +
+	"\x04tier\x18\a \x01(\tR\x04tier\"w\n" +
 	"\aFinding\x12\x1a\n" +
 	"\bseverity\x18\x01 \x01(\tR\bseverity\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x18\n" +
