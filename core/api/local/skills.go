@@ -428,9 +428,10 @@ func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsReques
 }
 
 // Queue lists what waits for a person in the workspace: the draft skills
-// the caller sees (oldest first) and the conflicts.
+// the caller sees (oldest first), the conflicts, and the learns waiting
+// at the gate for a reviewer (their questions).
 func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
-	return onLibrary(ctx, s, "Queue", false, func(_ api.Caller, st Store, lib *library.Library) (*lorev1.QueueResponse, error) {
+	return onLibrary(ctx, s, "Queue", false, func(c api.Caller, st Store, lib *library.Library) (*lorev1.QueueResponse, error) {
 		q, err := lib.Queue()
 		if err != nil {
 			return nil, err
@@ -443,9 +444,9 @@ func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.Qu
 		if out.Conflicts, err = pending(st); err != nil {
 			return nil, err
 		}
-		// Waiting stays empty until this service runs learns itself:
-		// the runs waiting at the gate are those of its own learns
-		// (Learn), which keep them; the store holds none.
+		// The runs waiting at the gate are this service's own learns,
+		// kept in memory while they wait; the store holds none.
+		out.Waiting = s.Waiting(c.Workspace)
 		return out, nil
 	})
 }
