@@ -213,6 +213,9 @@ func TestActivateOnlyWhatAPersonAllowed(t *testing.T) {
 		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: key, Consumer: "cursor"}); connect.CodeOf(err) != connect.CodeFailedPrecondition {
 			t.Errorf("another consumer: %v, want FailedPrecondition", err)
 		}
+		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: key}); connect.CodeOf(err) != connect.CodeFailedPrecondition {
+			t.Errorf("no consumer: %v, want FailedPrecondition", err)
+		}
 		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: draft, Consumer: "claude-code"}); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("a draft: %v, want NotFound", err)
 		}
