@@ -279,7 +279,11 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 	}
 	svc, err := a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		db, release, err := held.lend(ctx, write)
-		if err != nil || !write || feed == nil || feed.changed == nil {
+		if err == nil && !write {
+			// The skills come from the owner's decoded copy.
+			return readLibrary{db, held}, release, nil
+		}
+		if err != nil || feed == nil || feed.changed == nil {
 			return db, release, err
 		}
 		return db, func() error {

@@ -73,7 +73,13 @@ func (a *app) localService() (*localapi.Service, error) {
 		if write {
 			mode = writable
 		}
-		return a.acquireWaiting(ctx, mode)
+		db, release, err := a.acquireWaiting(ctx, mode)
+		if err != nil || write || a.held == nil {
+			return db, release, err
+		}
+		// A read in the store's owner takes the skills from its decoded
+		// copy of the library.
+		return readLibrary{db, a.held}, release, nil
 	})
 }
 

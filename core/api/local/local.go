@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -53,7 +54,8 @@ type Options struct {
 	// copy.
 	Learn engine.LearnOptions
 	// Library configures the skill library (its folders, its consumer
-	// policy).
+	// policy). Its Ranks is not used: the service keeps a ranking cache
+	// for each workspace's store.
 	Library library.Options
 	// UploadDir is where uploaded documents wait for their learn.
 	UploadDir string
@@ -70,6 +72,9 @@ type Service struct {
 	o       Options
 	runs    *runs
 	uploads *uploads
+	// ranks keeps each workspace's skill ranking indexes
+	// (*library.RankCache by workspace): a cache is one store's.
+	ranks sync.Map
 }
 
 var _ api.Service = (*Service)(nil)

@@ -31,6 +31,11 @@ import (
 func (s *Service) library(c api.Caller, st Store) *library.Library {
 	o := s.o.Library
 	o.Audience = &library.Audience{User: c.User, Reviewer: c.Role == access.Reviewer || c.Role == access.Admin}
+	// A search reads the workspace's whole library and indexes it; the
+	// index is kept for the store's version, so a process serving search
+	// after search builds it once per change.
+	ranks, _ := s.ranks.LoadOrStore(c.Workspace, &library.RankCache{})
+	o.Ranks = ranks.(*library.RankCache)
 	if o.Now == nil {
 		o.Now = func() time.Time { return s.o.Now().UTC() }
 	}
