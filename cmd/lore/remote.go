@@ -285,7 +285,11 @@ func (a *app) printEvent(ev *lorev1.LearnEvent) {
 		fmt.Fprintf(a.stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
 	case ev.GetDecided() != nil:
 		d := ev.GetDecided()
-		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), d.GetDecidedBy())
+		by := d.GetDecidedBy()
+		if d.GetUser() != "" {
+			by = d.GetUser() + " (" + by + ")"
+		}
+		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), by)
 	case ev.GetConflict() != nil:
 		c := ev.GetConflict()
 		fmt.Fprintf(a.stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())
