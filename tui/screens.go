@@ -26,6 +26,9 @@ import (
 // since it was last loaded.
 func (m Model) show(t tab) (Model, tea.Cmd) {
 	m.tab = t
+	if m.onServer() {
+		return m.showOnServer(t)
+	}
 	if t == tabSkills && !m.stale[t] {
 		// The library is current; the run queue may have moved.
 		return m.pollRuns()
@@ -58,6 +61,9 @@ func (m Model) changed() (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	m, cmd = m.show(m.tab)
+	if m.onServer() && m.who != nil {
+		return m, tea.Batch(cmd, serverStatus(m.ctx, m.opts.Server.Svc))
+	}
 	if m.opts.Open == nil {
 		return m, cmd
 	}
@@ -222,6 +228,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.history, cmd = m.history.WithSessions(msg.sessions)
 		return m, cmd, true
 	case history.NeedReportMsg:
+		if m.onServer() {
+			return m, serverReport(m.ctx, m.opts.Server.Svc, msg.ID), true
+		}
 		return m, loadReport(m.stores(), msg.ID), true
 	case reportMsg:
 		if msg.err != nil {
@@ -230,6 +239,13 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.history = m.history.WithReport(msg.id, msg.markdown)
 		}
 	case history.PreviewMsg:
+		if m.onServer() {
+			// The server does not preview an unlearn: the question says
+			// so, and what it takes back.
+			m.history = m.history.WithPreview(msg.ID, msg.Force, history.Preview{Unknown: "takes back on the server what " + msg.ID +
+				" changed (the server does not preview it: lore report " + msg.ID + " lists it)"})
+			return m, nil, true
+		}
 		return m, m.previewUnlearn(msg.ID, msg.Force), true
 	case previewedMsg:
 		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {
@@ -237,6 +253,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.history = m.history.WithPreview(msg.id, msg.force, historyPreview(msg.pv))
 	case history.UnlearnMsg:
+		if m.onServer() {
+			return m, serverUnlearn(m.ctx, m.opts.Server.Svc, msg.ID, msg.Force), true
+		}
 		return m, m.unlearn(msg.ID, msg.Force), true
 	case unlearnedMsg:
 		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {
