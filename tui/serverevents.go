@@ -122,7 +122,7 @@ func finding(f *lorev1.Finding) core.Finding {
 // it: approve (with warnings, when there are some) or reject, each
 // critical finding to be acknowledged before an approval.
 func approvalRequest(a *lorev1.Approval) gate.Request {
-	rep := core.HygieneReport{Source: a.GetSource(), Tier: core.Familiarity(strings.ToLower(a.GetTrust())), Passed: true}
+	rep := core.HygieneReport{Source: a.GetSource(), Tier: core.Familiarity(strings.ToUpper(a.GetTrust())), Passed: true}
 	req := gate.Request{Why: a.GetNeeds()}
 	warnings := false
 	for i, f := range a.GetFindings() {
