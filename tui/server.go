@@ -12,6 +12,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"connectrpc.com/connect"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/access"
@@ -418,7 +419,13 @@ func (m Model) watchEnded(msg watchEndedMsg) (Model, tea.Cmd) {
 	if m.ctx.Err() != nil {
 		return m, nil
 	}
-	if msg.err != nil && api.Code(msg.err) != 0 {
+	switch api.Code(msg.err) {
+	case connect.CodeUnimplemented, connect.CodePermissionDenied, connect.CodeUnauthenticated:
+		// Asking again would get the same answer.
+		m.notice = "other users' runs are not shown: " + firstLine(msg.err.Error())
+		return m, nil
+	}
+	if msg.err != nil {
 		m.notice = "following the server's runs stopped (" + firstLine(msg.err.Error()) + "); trying again"
 	}
 	return m, tea.Tick(watchRetry, func(time.Time) tea.Msg { return watchAgainMsg{} })
