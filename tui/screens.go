@@ -100,6 +100,13 @@ func (m Model) toggleRank() (Model, tea.Cmd) {
 // screenMsg applies the messages of the Conflicts, Graph, History and
 // Skills screens; ok is false for any other message.
 func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+	switch msg.(type) {
+	case graphview.RenameMsg, graphview.RejectMsg, graphview.ExportMsg:
+		if m.onServer() {
+			m.notice = "on a team server the Graph screen only reads: rename, reject and export where the store is (lore edit, lore reject, lore graph)"
+			return m, nil, true
+		}
+	}
 	switch msg := msg.(type) {
 	case conflictsMsg:
 		if msg.err != nil {
@@ -163,6 +170,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.autoTop = ""
 	case graphview.NeedDetailMsg:
+		if m.onServer() {
+			return m, serverDetail(m.ctx, m.opts.Server.Svc, msg.ID), true
+		}
 		return m, loadDetail(m.stores(), msg.ID), true
 	case detailMsg:
 		if msg.err != nil {

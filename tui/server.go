@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/redact"
+	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/learnform"
 )
 
@@ -653,7 +655,9 @@ func (m Model) showOnServer(t tab) (Model, tea.Cmd) {
 	case tabConflicts:
 		m.conflicts = m.conflicts.SetError(offServer("Conflicts", "lore conflicts lists them and lore resolve settles them"))
 	case tabGraph:
-		m.notice = offServer("Graph", "lore rank, lore find and lore show read the server's graph")
+		m.rowsGen++
+		m.rows, m.links, m.scoresReady = nil, nil, false
+		return m, serverGraph(ctx, svc, m.rowsGen)
 	case tabSkills:
 		m.skills = m.skills.WithNotice(offServer("Skills", "lore skills reads the server's library"), false)
 	}
@@ -671,4 +675,51 @@ func (m Model) anyLacking(groups [][]key.Binding) bool {
 		}
 	}
 	return false
+}
+
+// serverGraph reads the workspace's graph for the Graph screen in one
+// call; the ranking is computed here from its edges, as for a local
+// store (computeScores).
+func serverGraph(ctx context.Context, svc api.Service, gen int) tea.Cmd {
+	return func() tea.Msg {
+		g, err := svc.Graph(ctx, &lorev1.GraphRequest{})
+		if err != nil {
+			return rowsMsg{gen: gen, err: err}
+		}
+		deps := map[string][]core.Edge{}
+		for _, e := range g.GetEdges() {
+			deps[e.GetFrom()] = append(deps[e.GetFrom()], core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType())})
+		}
+		rows := make([]graphview.Row, len(g.GetNodes()))
+		links := make([]core.Primitive, len(g.GetNodes()))
+		for i, p := range g.GetNodes() {
+			rows[i] = graphview.Row{ID: p.GetId(), Name: p.GetName(), Type: core.PrimitiveType(p.GetType()), Domain: p.GetDomain(),
+				Importance: int(p.GetImportance())}
+			links[i] = core.Primitive{ID: p.GetId(), Type: core.PrimitiveType(p.GetType()), Keywords: p.GetKeywords(), Dependencies: deps[p.GetId()]}
+		}
+		return rowsMsg{gen: gen, rows: rows, links: links}
+	}
+}
+
+// serverDetail reads one primitive and its neighbours for the Graph
+// screen (its prerequisite tree is not drawn on a team server).
+func serverDetail(ctx context.Context, svc api.Service, id string) tea.Cmd {
+	return func() tea.Msg {
+		res, err := svc.Show(ctx, &lorev1.ShowRequest{Id: id})
+		if err != nil {
+			return detailMsg{err: err}
+		}
+		p := res.GetPrimitive()
+		d := graphview.Detail{P: core.Primitive{ID: p.GetId(), Name: p.GetName(), Type: core.PrimitiveType(p.GetType()), Domain: p.GetDomain(),
+			FormalStatement: p.GetStatement(), Keywords: p.GetKeywords(), Section: p.GetSection()}}
+		d.P.Provenance.Document = p.GetSource()
+		for _, e := range p.GetRequires() {
+			d.P.Dependencies = append(d.P.Dependencies, core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType())})
+			d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.GetTo(), Name: cmp.Or(e.GetName(), e.GetTo()), Type: core.EdgeType(e.GetType())})
+		}
+		for _, e := range p.GetRequiredBy() {
+			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.GetFrom(), Name: cmp.Or(e.GetName(), e.GetFrom()), Type: core.EdgeType(e.GetType())})
+		}
+		return detailMsg{d: d}
+	}
 }

@@ -124,6 +124,18 @@ func TestServerAppReadsThroughTheAPI(t *testing.T) {
 		if !strings.Contains(screen, id) || !strings.Contains(screen, assets.SampleName) {
 			t.Errorf("History does not list the session %s:\n%s", id, screen)
 		}
+		top, err := svc.Rank(ctx, &lorev1.RankRequest{Top: 1})
+		if err != nil || len(top.GetPrimitives()) == 0 {
+			t.Fatalf("rank: %v", err)
+		}
+		m, cmd = send(m, keyPress("4"))
+		m = settleWithin(t, m, cmd, time.Second)
+		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, top.GetPrimitives()[0].GetName()) {
+			t.Errorf("Graph does not list %q:\n%s", top.GetPrimitives()[0].GetName(), screen)
+		}
+		if sel, ok := m.graph.Selected(); !ok || sel.ID == "" {
+			t.Error("Graph selects nothing")
+		}
 		m, cmd = send(m, keyPress("3"))
 		m = settleWithin(t, m, cmd, time.Second)
 		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "not available on a team server") {
