@@ -201,6 +201,11 @@ func errorSentence(err error) string {
 	if errors.Is(err, context.Canceled) {
 		return "interrupted; the store is unchanged"
 	}
+	// An API error reads as its message: its code ("not_found: …") is
+	// for programs, which get it as the exit code.
+	if ce, ok := errors.AsType[*connect.Error](err); ok && ce.Message() != "" {
+		return strings.Replace(err.Error(), ce.Error(), ce.Message(), 1)
+	}
 	return err.Error()
 }
 
