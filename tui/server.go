@@ -144,12 +144,18 @@ func (m Model) may(method string) bool {
 	if !m.onServer() {
 		return true
 	}
+	if method == "" {
+		return false
+	}
 	return m.who != nil && slices.Contains(m.who.GetAllowed(), method)
 }
 
 // needs says which role a call needs ("needs the curator role"), for a
 // key the user's role may not press.
 func needs(method string) string {
+	if method == "" {
+		return "not on a team server"
+	}
 	var roles []string
 	for _, r := range access.Roles {
 		if r != access.Admin && slices.Contains(api.Allowed(r), method) {
@@ -173,10 +179,17 @@ type roleKey struct {
 
 const anyTab tab = -1
 
-// roleKeys are the keys that act through the API, by the call they make.
+// roleKeys are the keys that act through the API, by the call they make;
+// a key of no call ("") changes the store directly, which a team
+// server's client does not.
 func (m Model) roleKeys() []roleKey {
-	hk, fk := m.history.KeyMap(), m.findings.KeyMap()
+	hk, fk, gk := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap()
 	return []roleKey{
+		{hk.Review, "", tabHistory},
+		{gk.Rename, "", tabGraph},
+		{gk.Reject, "", tabGraph},
+		{gk.ExportDOT, "", tabGraph},
+		{gk.ExportMermaid, "", tabGraph},
 		{m.keys.NewLearn, "Learn", anyTab},
 		{hk.Unlearn, "Unlearn", tabHistory},
 		{hk.Force, "Unlearn", tabHistory},
@@ -211,7 +224,11 @@ func (m Model) refused(k tea.KeyPressMsg) (string, bool) {
 		// The screen may have disabled the key for now; the role is
 		// said all the same.
 		b.SetEnabled(true)
-		if (rk.on == anyTab || rk.on == m.tab) && key.Matches(k, b) && !m.may(rk.method) {
+		switch {
+		case rk.on != anyTab && rk.on != m.tab || !key.Matches(k, b) || m.may(rk.method):
+		case rk.method == "":
+			return fmt.Sprintf("%s %s: not on a team server; it changes the store directly, where the store is", rk.b.Help().Key, rk.b.Help().Desc), true
+		default:
 			return fmt.Sprintf("%s %s: %s (you are %s, %s)", rk.b.Help().Key, rk.b.Help().Desc, needs(rk.method),
 				m.who.GetUser(), m.who.GetRole()), true
 		}

@@ -66,6 +66,14 @@ func TestServerRoleDisabledKeys(t *testing.T) {
 		t.Errorf("u on History is not refused for a reader: %q", notice)
 	}
 
+	// Keys that change the store directly act on no role's behalf on a
+	// server: they say so.
+	r, _ = send(r, keyPress("4"), keyPress("x"))
+	lines = screenLines(r)
+	if notice := lines[len(lines)-1]; !strings.Contains(notice, "not on a team server") {
+		t.Errorf("x on Graph does not say it is not done on a team server: %q", notice)
+	}
+
 	c := onServerAs(t, "carol", access.Curator)
 	c, _ = send(c, keyPress("n"))
 	if !c.FormOpen() {
