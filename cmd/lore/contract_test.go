@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/store"
 )
@@ -578,5 +579,32 @@ func TestHelpOfAnUnknownCommandIsRefused(t *testing.T) {
 		if r := lore(t, nil, args...); r.code != ExitOK || r.stdout == "" {
 			t.Errorf("%v: exit %d, stdout %d bytes", args, r.code, len(r.stdout))
 		}
+	}
+}
+
+// TestNoFlagTakesAToken: a token given on a command line would show in
+// every process list (ps, /proc/PID/cmdline) of the machine; lore reads
+// tokens from the environment ($LORE_TOKEN) only, and no command has a
+// flag that would invite one.
+func TestNoFlagTakesAToken(t *testing.T) {
+	root := (&app{}).rootCmd()
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			n++
+			for _, w := range []string{"token", "password", "secret", "bearer"} {
+				if strings.Contains(strings.ToLower(f.Name), w) {
+					t.Errorf("%s --%s: a secret on the command line shows in process lists; read it from the environment", c.CommandPath(), f.Name)
+				}
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	if n < 100 {
+		t.Fatalf("walked %d flags only: the command tree was not built", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,9 +20,12 @@ import (
 )
 
 // TestTokensRefused: a wrong, an expired and a revoked token are refused,
-// revocation at once, and no refusal repeats the token.
+// revocation at once, and neither a refusal nor the server's log repeats
+// a token.
 func TestTokensRefused(t *testing.T) {
 	e := apitest.New(t, true)
+	var log lockedBuffer
+	e.Server.Log = &log
 	good := e.AddUser("ada", access.Reader, "default")
 	ctx, svc := e.As("ada")
 	if _, err := svc.WhoAmI(ctx, &lorev1.WhoAmIRequest{}); err != nil {
@@ -55,6 +59,33 @@ func TestTokensRefused(t *testing.T) {
 			t.Errorf("revoked token calling %s: %v, want Unauthenticated", m, err)
 		}
 	}
+	logged := log.String()
+	if !strings.Contains(logged, "WhoAmI") || !strings.Contains(logged, "ada") {
+		t.Fatalf("the server's log has no line of ada's calls:\n%s", logged)
+	}
+	for _, token := range []string{good, expired, wrong, good[len("lore_") : len("lore_")+12]} {
+		if strings.Contains(logged, token) {
+			t.Errorf("the server's log holds a token (%.8s…):\n%s", token, logged)
+		}
+	}
+}
+
+// lockedBuffer is a log the server's handlers write concurrently.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // TestNothingCrossesWorkspaces: two workspaces learn documents that share
