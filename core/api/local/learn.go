@@ -217,9 +217,7 @@ func fetchable(ctx context.Context, raw string) error {
 	if a, err := netip.ParseAddr(host); err == nil {
 		addrs = []netip.Addr{a}
 	} else if addrs, err = net.DefaultResolver.LookupNetIP(ctx, "ip", host); err != nil {
-		// Unresolvable here is unreachable for the fetch too, which
-		// says so in its own words.
-		return nil
+		return api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %v", raw, host, err)
 	}
 	cgnat := netip.MustParsePrefix("100.64.0.0/10")
 	for _, a := range addrs {
