@@ -371,9 +371,14 @@ func listenServer(r *run) tea.Cmd {
 // the server, for a role that may decide; for another, the Learn screen
 // already says the run waits for a reviewer.
 func (m Model) asked(msg serverAskMsg) Model {
-	if m.run != nil && m.run.id == msg.run && msg.req.Report.Source != "" && m.learn.Source == m.run.source && strings.HasPrefix(m.run.source, "run ") {
+	if r := m.run; r != nil && r.id == msg.run && r.by != "" && msg.req.Report.Source != "" && strings.HasPrefix(r.source, "run ") {
 		// A watched run's source is known once its gate names it.
-		m.learn.Source = redact.URL(msg.req.Report.Source)
+		was := followingNotice(r)
+		r.source = redact.URL(msg.req.Report.Source)
+		m.learn.Source = r.source
+		if m.notice == was {
+			m.notice = followingNotice(r)
+		}
 	}
 	if !m.may("Decide") {
 		return m
