@@ -123,6 +123,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore config":                {[]string{"extra"}, "extra"},
 		"lore conflicts":             {[]string{"resolv"}, "resolv"},
 		"lore conflicts resolve":     {[]string{"no-such-conflict", "keep-both"}, "no-such-conflict"},
+		"lore decide":                {[]string{"learn-nope", "maybe"}, "maybe"},
 		"lore demo":                  {[]string{"extra"}, "extra"},
 		"lore edit":                  {[]string{"no-such-primitive", "--name", "x"}, "no-such-primitive"},
 		"lore link":                  {[]string{"no-such-primitive", "other"}, "no-such-primitive"},
@@ -176,9 +177,8 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore unlearn":               {[]string{"learn-nope"}, "learn-nope"},
 		"lore version":               {[]string{"extra"}, "extra"},
 		"lore watch":                 {[]string{filepath.Join(dir, "no-such-runs")}, "no-such-runs"},
-		"lore queue":                 {[]string{"--state", "bogus"}, "bogus"},
 		"lore whoami":                {[]string{"extra"}, "extra"},
-		"lore decide":                {[]string{"no-such-run", "approve"}, "no-such-run"},
+		"lore queue":                 {[]string{"--state", "bogus"}, "bogus"},
 	}
 	paths := commandPaths()
 	for _, p := range paths {

@@ -12,11 +12,12 @@ var helpFlag = regexp.MustCompile(`(?:^|[\s(\[])--([a-z][a-z0-9-]+)`)
 
 // otherCommandsFlags are the flags a command's help names as another
 // command's: lore's overview of exit codes and JSON, brew's --prefix, the
-// promotion a draft needs, import's profile.
+// promotion a draft needs, import's profile, lore mcp's team server.
 var otherCommandsFlags = map[string]bool{
 	"lore --force": true, "lore --json": true,
 	"lore completion bash --prefix": true, "lore completion zsh --prefix": true,
 	"lore skills propose --ack-critical": true, "lore skills validate --strict": true,
+	"lore serve --server": true,
 }
 
 // A command's help names only flags it takes (its own or inherited), or

@@ -160,10 +160,13 @@ the store busy waits up to 3s for it before exiting 4.
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: "on a team server a STRANGER source or a critical finding waits for a reviewer (lore decide); no flag approves it"}
 				}
-				if err := onlyFlags(cmd, "approve", "dry-run", "json"); err != nil {
+				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier"); err != nil {
 					return err
 				}
-				return a.remoteLearn(cmd.Context(), args[0], "", policy.Approve, dryRun, asJSON)
+				if _, err := parseTier(tier); err != nil {
+					return err
+				}
+				return a.remoteLearn(cmd.Context(), args[0], "", tier, policy.Approve, dryRun, asJSON)
 			}
 			src, done, err := a.readSource(cmd, args[0])
 			if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,13 +15,12 @@ import (
 
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
-	"github.com/lore-kb/lore/mcpserver"
 	"github.com/lore-kb/lore/store"
 )
 
 // BenchmarkMCPSkillSearch measures skill_search over a library of 10,000
 // active skills through the MCP server (in-memory transport, the tools
-// running lore in this process as lore mcp does): the time a client waits
+// calling the API in this process as lore mcp does): the time a client waits
 // for one call, reported as p50 and p95 in milliseconds. The budget (issue
 // 23) is 5 ms p95; it is a figure to read, not asserted.
 //
@@ -65,10 +63,7 @@ func BenchmarkMCPSkillSearch(b *testing.B) {
 // benchSearch calls skill_search through an MCP server over dir's store
 // and reports the latencies' median and 95th percentile.
 func benchSearch(b *testing.B, dir string) {
-	srv, err := mcpserver.New(mcpserver.Options{Exec: localExec([]string{"--data-dir=" + dir}, io.Discard), Version: "bench"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	srv := mcpServerOn(b, dir, "")
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)

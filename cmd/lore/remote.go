@@ -172,12 +172,12 @@ approves or rejects one, recorded under your name.`,
 // names), a URL is fetched by the server under its own guard. The run's
 // events are printed as they come; a question at the gate waits for a
 // reviewer (lore decide).
-func (a *app) remoteLearn(ctx context.Context, source, name string, approve, dryRun, asJSON bool) error {
+func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approve, dryRun, asJSON bool) error {
 	ctx, svc, err := a.service(ctx)
 	if err != nil {
 		return err
 	}
-	req := &lorev1.LearnRequest{Approve: approve, DryRun: dryRun}
+	req := &lorev1.LearnRequest{Approve: approve, DryRun: dryRun, Tier: tier}
 	switch {
 	case strings.Contains(source, "://"):
 		req.Url = source

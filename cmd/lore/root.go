@@ -23,10 +23,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/curate"
-	"github.com/lore-kb/lore/core/engine"
-	"github.com/lore-kb/lore/core/gate"
-	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -209,47 +206,20 @@ func errorSentence(err error) string {
 	return err.Error()
 }
 
-// exitCode maps an error to the documented exit codes (ExitCodes).
-// This is the only place an error becomes an exit code.
+// exitCode maps an error to the documented exit codes (ExitCodes): the
+// command line's own errors here, the engine's in package exitcode, which
+// a team server's runs use too.
 func exitCode(err error) int {
-	var ue *core.UsageError
-	var ie *core.InputError
-	var are *gate.ApprovalRequiredError
-	var rej *gate.RejectedError
-	var blocked *engine.IntegrityBlockedError
-	var reverted *engine.AlreadyRevertedError
-	var resolved *engine.AlreadyResolvedError
-	var notRev *engine.NotRevertibleError
-	var rejected *engine.RejectedSessionError
-	var unack *skilllib.UnacknowledgedError
-	var cycle *curate.CycleError
 	if re, ok := errors.AsType[*remoteRunError](err); ok {
 		return re.code
 	}
 	if ce, ok := errors.AsType[*connect.Error](err); ok {
 		return apiExitCode(ce.Code())
 	}
-	switch {
-	case err == nil:
-		return ExitOK
-	case errors.Is(err, context.Canceled):
-		return ExitInterrupted
-	case errors.As(err, &are), errors.As(err, &rej), errors.As(err, &unack):
-		return ExitRejected
-	case errors.Is(err, core.ErrStoreLocked):
-		return ExitLocked
-	case errors.As(err, &blocked):
-		return ExitBlocked
-	case errors.As(err, &ie):
-		if ie.Usage {
-			return ExitUsage
-		}
-		return ExitFailure
-	case errors.As(err, &ue), isCobraUsageError(err), errors.Is(err, engine.ErrUnknown), errors.Is(err, skilllib.ErrUnknown),
-		errors.As(err, &reverted), errors.As(err, &resolved), errors.As(err, &notRev), errors.As(err, &rejected), errors.As(err, &cycle):
+	if err != nil && isCobraUsageError(err) {
 		return ExitUsage
 	}
-	return ExitFailure
+	return exitcode.Of(err)
 }
 
 // apiExitCode is the exit code of an API error's code, the same whichever

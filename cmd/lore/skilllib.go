@@ -272,9 +272,10 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	line("status", string(s.Status)+noteSuffix(s.Note))
 	line("description", s.Description)
 	src := string(s.Source)
-	if p := s.Provenance; p.Session != "" || p.Document != "" || p.Domain != "" || p.By != "" {
+	if p := s.Provenance; p.Session != "" || p.Document != "" || p.Domain != "" || p.By != "" || p.User != "" || p.Agent != "" {
 		var parts []string
-		for _, kv := range [][2]string{{"domain", p.Domain}, {"session", p.Session}, {"from", p.Document}, {"by", p.By}} {
+		for _, kv := range [][2]string{{"domain", p.Domain}, {"session", p.Session}, {"from", p.Document}, {"by", p.By},
+			{"user", p.User}, {"agent", p.Agent}, {"agent session", p.AgentSession}} {
 			if kv[1] != "" {
 				parts = append(parts, kv[0]+" "+kv[1])
 			}
@@ -282,6 +283,9 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 		src += " (" + strings.Join(parts, ", ") + ")"
 	}
 	line("source", src)
+	if s.Visibility == skills.User {
+		line("visibility", "user: "+orUnknown(s.Owner)+"'s own until a reviewer promotes it to the workspace")
+	}
 	kind := string(s.TaskType)
 	if s.Negative {
 		kind += ", negative (offered as a warning)"
@@ -457,7 +461,7 @@ as if unknown to it (exit 2), which is how agents get skills.`,
 				if err != nil {
 					return skilllib.Activation{}, err
 				}
-				return activateOffered(lib, args[0], consumer)
+				return lib.ActivateOffered(args[0], consumer)
 			})
 			if err != nil {
 				return err
@@ -498,25 +502,6 @@ as if unknown to it (exit 2), which is how agents get skills.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}], "description", "taskType", "decay", "stale"?}`)
 	cmd.Flags().StringVar(&consumer, "consumer", "", "activate only a skill offered to this consumer (active and visible to it)")
 	return cmd
-}
-
-// activateOffered activates the skill ref names only when lib offers it to
-// consumer; any other skill is refused with the error of an unknown one,
-// so that a consumer learns nothing of skills it may not see. The check
-// comes before the skill's folder is written.
-func activateOffered(lib *skilllib.Library, ref, consumer string) (skilllib.Activation, error) {
-	s, err := lib.Get(ref)
-	if err != nil {
-		return skilllib.Activation{}, err
-	}
-	if !lib.OfferedTo(s, consumer) {
-		return skilllib.Activation{}, &skilllib.UnknownSkillError{Ref: ref}
-	}
-	loc, err := lib.Materialize(s)
-	if err != nil {
-		return skilllib.Activation{}, err
-	}
-	return skilllib.Activation{Skill: s, Location: loc}, nil
 }
 
 type searchHit struct {

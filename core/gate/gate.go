@@ -162,7 +162,10 @@ func (e *InvalidAnswerError) Error() string { return "invalid approval answer: "
 
 // Decide applies the three laws to a hygiene report. approver may be nil
 // (headless); then only policy can approve what the laws do not approve
-// automatically. A rejection is a Decision, not an error.
+// automatically. With an approver, policy.Approve still decides what it
+// covers (a HOME source whose findings are no more than warnings) without
+// asking; everything else is the approver's. A rejection is a Decision,
+// not an error.
 //
 // Every decision carries the findings it was taken on, their evidence
 // redacted (Decision.Findings, which Acknowledged indexes), and, unless the
@@ -237,7 +240,12 @@ func decide(ctx context.Context, report core.HygieneReport, approver Approver, p
 	if report.Tier == core.Stranger {
 		why = fmt.Sprintf("STRANGER source (%d finding%s): trust is never assumed", n, plural(n))
 	}
-	if approver != nil {
+	// --approve covers a HOME source's warnings whoever else could be
+	// asked (a team server has reviewers to ask, and a curator's own
+	// --approve still decides their HOME file); it covers nothing more,
+	// so with an approver present Trust and ForceCritical mean nothing.
+	approves := policy.Approve && report.Tier == core.Home && len(critical) == 0
+	if approver != nil && !approves {
 		req := Request{Report: report, Why: why, Choices: []core.ApprovalStatus{core.Approved, core.ApprovedWithWarnings, core.Rejected}, Critical: critical}
 		ans, err := approver.Approve(ctx, req)
 		if err != nil {

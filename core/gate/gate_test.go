@@ -256,3 +256,38 @@ func TestRejectedBefore(t *testing.T) {
 		t.Errorf("got %q, want %q", s, want)
 	}
 }
+
+// TestApproveWithAnApproverCoversHomeWarningsOnly: with an approver
+// present (a team server's reviewers), --approve decides a HOME source's
+// warnings without asking, under the policy's person, and nothing else: a
+// STRANGER source or a critical finding is asked of the approver whatever
+// the policy says, and Trust and ForceCritical approve only headless.
+func TestApproveWithAnApproverCoversHomeWarningsOnly(t *testing.T) {
+	ctx := context.Background()
+	a := &scripted{ans: Answer{Status: core.Rejected, Person: "rev"}}
+	d, err := Decide(ctx, report(core.Home, core.Warning, core.Info), a, Policy{Approve: true, Person: "cur"})
+	if err != nil || a.called != 0 || d.DecidedBy != core.ByPolicy || d.Status != core.ApprovedWithWarnings || d.Person != "cur" {
+		t.Fatalf("HOME warnings with --approve: %+v %v, asked %d times", d, err, a.called)
+	}
+	everything := Policy{Approve: true, Trust: true, ForceCritical: true, Person: "cur"}
+	for name, r := range map[string]core.HygieneReport{
+		"stranger clean":    report(core.Stranger),
+		"stranger warnings": report(core.Stranger, core.Warning),
+		"home critical":     report(core.Home, core.Critical, core.Warning),
+		"stranger critical": report(core.Stranger, core.Critical),
+	} {
+		a := &scripted{ans: Answer{Status: core.Rejected, Person: "rev"}}
+		d, err := Decide(ctx, r, a, everything)
+		if err != nil || a.called != 1 || d.Status != core.Rejected || d.DecidedBy != core.ByUser || d.Person != "rev" {
+			t.Errorf("%s with every flag and an approver: %+v %v, asked %d times", name, d, err, a.called)
+		}
+	}
+	// Headless, as before: Trust and ForceCritical approve what they name.
+	if d, err := Decide(ctx, report(core.Stranger, core.Critical), nil, everything); err != nil || d.DecidedBy != core.ByPolicy || !d.Proceed() {
+		t.Errorf("headless --trust --force-critical: %+v %v", d, err)
+	}
+	var are *ApprovalRequiredError
+	if _, err := Decide(ctx, report(core.Stranger), nil, Policy{Approve: true}); !errors.As(err, &are) || are.Flag != "--trust" {
+		t.Errorf("headless STRANGER with --approve only: %v", err)
+	}
+}

@@ -119,6 +119,16 @@ type Provenance struct {
 	Domain string `json:"domain,omitempty"`
 	// By names who created a skill by hand (lore skills warn), if known.
 	By string `json:"by,omitempty"`
+	// User is the user who created the skill through the API (seed 003's
+	// created_by): the person running lore, or a team server's user.
+	User string `json:"user,omitempty"`
+	// Agent is the agent that created it for User (seed 003's
+	// created_by_agent); for a caller with the agent role, the caller.
+	Agent string `json:"agent,omitempty"`
+	// AgentSession is the agent's session (a conversation, an MCP
+	// session) it was created in, when the agent named one (seed 003's
+	// created_by_session); Session is a learn session's.
+	AgentSession string `json:"agentSession,omitempty"`
 }
 
 // Lineage is seed 001's record of merges: the skills merged into this one,
@@ -183,6 +193,9 @@ type Skill struct {
 	Provenance Provenance `json:"provenance"`
 	Status     Status     `json:"status"`
 	Visibility Visibility `json:"visibility"`
+	// Owner is the user a skill of Visibility User belongs to: the one
+	// user who sees it until a reviewer promotes it to the workspace.
+	Owner string `json:"owner,omitempty"`
 	// Hash is ContentHash of Content, recomputed by Touch.
 	Hash string `json:"hash"`
 	// Version counts content changes; History holds the earlier versions,
@@ -387,6 +400,12 @@ func ContentHash(c Content) string {
 		field(o.Folder)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// VisibleTo reports whether user sees s (seed 003): a skill of the
+// workspace is everyone's, one of visibility User its owner's alone.
+func (s *Skill) VisibleTo(user string) bool {
+	return s.Visibility != User || (s.Owner != "" && s.Owner == user)
 }
 
 // Offered reports whether agents may be offered s: it is active.

@@ -52,23 +52,43 @@ type Env struct {
 
 // Each runs fn on a local service and on one behind a TLS server.
 func Each(t *testing.T, fn func(t *testing.T, e *Env)) {
-	t.Run("local", func(t *testing.T) { fn(t, New(t, false)) })
-	t.Run("server", func(t *testing.T) { fn(t, New(t, true)) })
+	EachWith(t, nil, fn)
+}
+
+// EachWith is Each with the service's options changed by configure (a
+// clock, a shorter wait at the gate, a domain for every learn).
+func EachWith(t *testing.T, configure func(o *local.Options), fn func(t *testing.T, e *Env)) {
+	t.Run("local", func(t *testing.T) { fn(t, NewWith(t, false, configure)) })
+	t.Run("server", func(t *testing.T) { fn(t, NewWith(t, true, configure)) })
 }
 
 // New returns an environment with no users yet.
 func New(tb testing.TB, remote bool) *Env {
 	tb.Helper()
+	return NewWith(tb, remote, nil)
+}
+
+// NewWith is New with the service's options changed by configure (nil:
+// none); the environment's Learn is then the options' Learn.
+func NewWith(tb testing.TB, remote bool, configure func(o *local.Options)) *Env {
+	tb.Helper()
 	e := &Env{Remote: remote, Dir: tb.TempDir(), stores: map[string]*store.Store{}, turns: map[string]*sync.Mutex{},
 		tokens: map[string]string{}, clients: map[string]*client.Client{}, tb: tb}
-	e.Learn = engine.LearnOptions{Domains: storetest.Domains(tb)}
-	svc, err := local.New(local.Options{Open: e.open, Learn: e.Learn, UploadDir: filepath.Join(e.Dir, "uploads")})
+	o := local.Options{Open: e.open, Learn: engine.LearnOptions{Domains: storetest.Domains(tb)}, UploadDir: e.UploadDir()}
+	if configure != nil {
+		configure(&o)
+	}
+	e.Learn = o.Learn
+	svc, err := local.New(o)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	e.Svc = svc
 	return e
 }
+
+// UploadDir is where the service keeps uploads.
+func (e *Env) UploadDir() string { return filepath.Join(e.Dir, "uploads") }
 
 // Store is the store of a workspace, opened on first use.
 func (e *Env) Store(ws string) *store.Store {
@@ -97,6 +117,22 @@ func (e *Env) open(_ context.Context, ws string, write bool) (local.Store, func(
 	e.mu.Unlock()
 	turn.Lock()
 	return st, func() error { turn.Unlock(); return nil }, nil
+}
+
+// TurnFree reports whether workspace ws's write turn is free, waiting up
+// to 10 s for it.
+func (e *Env) TurnFree(ws string) bool {
+	e.Store(ws)
+	e.mu.Lock()
+	turn := e.turns[ws]
+	e.mu.Unlock()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if turn.TryLock() {
+			turn.Unlock()
+			return true
+		}
+	}
+	return false
 }
 
 // AddUser adds a user with role in workspace ws and returns their token.

@@ -45,3 +45,7 @@ func stamp(t time.Time) string {
 	}
 	return t.UTC().Format(time.RFC3339)
 }
+
+func finding(f *core.Finding) *lorev1.Finding {
+	return &lorev1.Finding{Severity: string(f.Severity), Category: string(f.Category), Message: f.Description, Location: f.Location}
+}

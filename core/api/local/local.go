@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/find"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
@@ -66,8 +67,9 @@ type Options struct {
 
 // Service is the local api.Service.
 type Service struct {
-	o    Options
-	runs *runs
+	o       Options
+	runs    *runs
+	uploads *uploads
 }
 
 var _ api.Service = (*Service)(nil)
@@ -83,7 +85,7 @@ func New(o Options) (*Service, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{o: o, runs: newRuns()}, nil
+	return &Service{o: o, runs: newRuns(), uploads: newUploads(o.UploadDir, o.Now)}, nil
 }
 
 // use checks the call, lends the caller's workspace store to fn and gives
@@ -125,6 +127,11 @@ func asAPIError(err error) error {
 		return connect.NewError(connect.CodeNotFound, err)
 	}
 	if _, ok := errors.AsType[*core.UsageError](err); ok {
+		return connect.NewError(connect.CodeInvalidArgument, err)
+	}
+	if exitcode.Of(err) == exitcode.Usage {
+		// What the command line calls a usage error (a session already
+		// unlearned, a conflict already resolved …) is the caller's.
 		return connect.NewError(connect.CodeInvalidArgument, err)
 	}
 	if errors.Is(err, context.Canceled) {

@@ -1465,7 +1465,11 @@ type LearnRequest struct {
 	Agent string `protobuf:"bytes,5,opt,name=agent,proto3" json:"agent,omitempty"`
 	// path is for the local owner only: a file on this machine. A team
 	// server refuses it.
-	Path          string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	Path string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	// tier: "" or home gates an upload as HOME (the curator vouches for
+	// their own file, as on their own machine); stranger raises it. A URL
+	// is STRANGER whatever is asked.
+	Tier          string `protobuf:"bytes,7,opt,name=tier,proto3" json:"tier,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1538,6 +1542,13 @@ func (x *LearnRequest) GetAgent() string {
 func (x *LearnRequest) GetPath() string {
 	if x != nil {
 		return x.Path
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetTier() string {
+	if x != nil {
+		return x.Tier
 	}
 	return ""
 }
@@ -2459,15 +2470,29 @@ type Skill struct {
 	Status      string                 `protobuf:"bytes,4,opt,name=status,proto3" json:"status,omitempty"`
 	Source      string                 `protobuf:"bytes,5,opt,name=source,proto3" json:"source,omitempty"`
 	// visibility: user (its owner's alone) or workspace.
-	Visibility    string `protobuf:"bytes,6,opt,name=visibility,proto3" json:"visibility,omitempty"`
-	Owner         string `protobuf:"bytes,7,opt,name=owner,proto3" json:"owner,omitempty"`
-	Version       int32  `protobuf:"varint,8,opt,name=version,proto3" json:"version,omitempty"`
-	Negative      bool   `protobuf:"varint,9,opt,name=negative,proto3" json:"negative,omitempty"`
-	Uses          int32  `protobuf:"varint,10,opt,name=uses,proto3" json:"uses,omitempty"`
-	Successes     int32  `protobuf:"varint,11,opt,name=successes,proto3" json:"successes,omitempty"`
-	CreatedBy     string `protobuf:"bytes,12,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
-	Agent         string `protobuf:"bytes,13,opt,name=agent,proto3" json:"agent,omitempty"`
-	Critical      bool   `protobuf:"varint,14,opt,name=critical,proto3" json:"critical,omitempty"`
+	Visibility string `protobuf:"bytes,6,opt,name=visibility,proto3" json:"visibility,omitempty"`
+	Owner      string `protobuf:"bytes,7,opt,name=owner,proto3" json:"owner,omitempty"`
+	Version    int32  `protobuf:"varint,8,opt,name=version,proto3" json:"version,omitempty"`
+	Negative   bool   `protobuf:"varint,9,opt,name=negative,proto3" json:"negative,omitempty"`
+	Uses       int32  `protobuf:"varint,10,opt,name=uses,proto3" json:"uses,omitempty"`
+	Successes  int32  `protobuf:"varint,11,opt,name=successes,proto3" json:"successes,omitempty"`
+	CreatedBy  string `protobuf:"bytes,12,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	Agent      string `protobuf:"bytes,13,opt,name=agent,proto3" json:"agent,omitempty"`
+	Critical   bool   `protobuf:"varint,14,opt,name=critical,proto3" json:"critical,omitempty"`
+	// task_type says how fast the skill goes stale (browser, api, code,
+	// domain, unknown).
+	TaskType string `protobuf:"bytes,15,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
+	// session is the agent's session it was created in, if named.
+	Session string `protobuf:"bytes,16,opt,name=session,proto3" json:"session,omitempty"`
+	// stale warns that the skill has gone unused long enough to be
+	// outdated.
+	Stale string `protobuf:"bytes,17,opt,name=stale,proto3" json:"stale,omitempty"`
+	// note is the last lifecycle change's reason.
+	Note string `protobuf:"bytes,18,opt,name=note,proto3" json:"note,omitempty"`
+	// created is when the skill was filed (RFC 3339).
+	Created string `protobuf:"bytes,19,opt,name=created,proto3" json:"created,omitempty"`
+	// imports are the keys of the skills this one pulls in.
+	Imports       []string `protobuf:"bytes,20,rep,name=imports,proto3" json:"imports,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2600,6 +2625,48 @@ func (x *Skill) GetCritical() bool {
 	return false
 }
 
+func (x *Skill) GetTaskType() string {
+	if x != nil {
+		return x.TaskType
+	}
+	return ""
+}
+
+func (x *Skill) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Skill) GetStale() string {
+	if x != nil {
+		return x.Stale
+	}
+	return ""
+}
+
+func (x *Skill) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *Skill) GetCreated() string {
+	if x != nil {
+		return x.Created
+	}
+	return ""
+}
+
+func (x *Skill) GetImports() []string {
+	if x != nil {
+		return x.Imports
+	}
+	return nil
+}
+
 type SearchSkillsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Query         string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
@@ -2661,9 +2728,13 @@ func (x *SearchSkillsRequest) GetConsumer() string {
 }
 
 type SkillHit struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skill         *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
-	Score         float64                `protobuf:"fixed64,2,opt,name=score,proto3" json:"score,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// score = relevance × decay × feedback.
+	Score         float64 `protobuf:"fixed64,2,opt,name=score,proto3" json:"score,omitempty"`
+	Relevance     float64 `protobuf:"fixed64,3,opt,name=relevance,proto3" json:"relevance,omitempty"`
+	Decay         float64 `protobuf:"fixed64,4,opt,name=decay,proto3" json:"decay,omitempty"`
+	Feedback      float64 `protobuf:"fixed64,5,opt,name=feedback,proto3" json:"feedback,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2708,6 +2779,27 @@ func (x *SkillHit) GetSkill() *Skill {
 func (x *SkillHit) GetScore() float64 {
 	if x != nil {
 		return x.Score
+	}
+	return 0
+}
+
+func (x *SkillHit) GetRelevance() float64 {
+	if x != nil {
+		return x.Relevance
+	}
+	return 0
+}
+
+func (x *SkillHit) GetDecay() float64 {
+	if x != nil {
+		return x.Decay
+	}
+	return 0
+}
+
+func (x *SkillHit) GetFeedback() float64 {
+	if x != nil {
+		return x.Feedback
 	}
 	return 0
 }
@@ -3016,7 +3108,10 @@ type ActivateSkillResponse struct {
 	Instructions string                 `protobuf:"bytes,2,opt,name=instructions,proto3" json:"instructions,omitempty"`
 	Resources    []string               `protobuf:"bytes,3,rep,name=resources,proto3" json:"resources,omitempty"`
 	// allowed says the skill was pre-approved for the consumer (by whom).
-	AllowedBy     string `protobuf:"bytes,4,opt,name=allowed_by,json=allowedBy,proto3" json:"allowed_by,omitempty"`
+	AllowedBy string `protobuf:"bytes,4,opt,name=allowed_by,json=allowedBy,proto3" json:"allowed_by,omitempty"`
+	// location is the skill's SKILL.md on this machine, beside its
+	// resources; empty on a team server, whose files are not the client's.
+	Location      string `protobuf:"bytes,5,opt,name=location,proto3" json:"location,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3079,13 +3174,27 @@ func (x *ActivateSkillResponse) GetAllowedBy() string {
 	return ""
 }
 
+func (x *ActivateSkillResponse) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
 type ProposeSkillRequest struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Name         string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	Description  string                 `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
 	Instructions string                 `protobuf:"bytes,3,opt,name=instructions,proto3" json:"instructions,omitempty"`
-	// agent names the agent proposing, for the record.
-	Agent         string `protobuf:"bytes,4,opt,name=agent,proto3" json:"agent,omitempty"`
+	// agent names the agent proposing, for the record; a caller with the
+	// agent role is that agent.
+	Agent          string   `protobuf:"bytes,4,opt,name=agent,proto3" json:"agent,omitempty"`
+	ExampleQueries []string `protobuf:"bytes,5,rep,name=example_queries,json=exampleQueries,proto3" json:"example_queries,omitempty"`
+	SuggestedTools []string `protobuf:"bytes,6,rep,name=suggested_tools,json=suggestedTools,proto3" json:"suggested_tools,omitempty"`
+	// session names the agent's session, for the record.
+	Session string `protobuf:"bytes,7,opt,name=session,proto3" json:"session,omitempty"`
+	// task_type: browser, api, code, domain or unknown.
+	TaskType      string `protobuf:"bytes,8,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3148,10 +3257,41 @@ func (x *ProposeSkillRequest) GetAgent() string {
 	return ""
 }
 
+func (x *ProposeSkillRequest) GetExampleQueries() []string {
+	if x != nil {
+		return x.ExampleQueries
+	}
+	return nil
+}
+
+func (x *ProposeSkillRequest) GetSuggestedTools() []string {
+	if x != nil {
+		return x.SuggestedTools
+	}
+	return nil
+}
+
+func (x *ProposeSkillRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *ProposeSkillRequest) GetTaskType() string {
+	if x != nil {
+		return x.TaskType
+	}
+	return ""
+}
+
 type ProposeSkillResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skill         *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
-	Findings      []*Finding             `protobuf:"bytes,2,rep,name=findings,proto3" json:"findings,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Skill    *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	Findings []*Finding             `protobuf:"bytes,2,rep,name=findings,proto3" json:"findings,omitempty"`
+	// redacted counts the spans of secrets and personal data replaced, by
+	// kind.
+	Redacted      map[string]int32 `protobuf:"bytes,3,rep,name=redacted,proto3" json:"redacted,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3196,6 +3336,13 @@ func (x *ProposeSkillResponse) GetSkill() *Skill {
 func (x *ProposeSkillResponse) GetFindings() []*Finding {
 	if x != nil {
 		return x.Findings
+	}
+	return nil
+}
+
+func (x *ProposeSkillResponse) GetRedacted() map[string]int32 {
+	if x != nil {
+		return x.Redacted
 	}
 	return nil
 }
@@ -3728,8 +3875,12 @@ func (x *ImportSkillsRequest) GetZip() []byte {
 }
 
 type ImportSkillsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skills        []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Skills   []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
+	Warnings []string               `protobuf:"bytes,2,rep,name=warnings,proto3" json:"warnings,omitempty"`
+	// skipped says which skills were not imported, and why.
+	Skipped       []string   `protobuf:"bytes,3,rep,name=skipped,proto3" json:"skipped,omitempty"`
+	Findings      []*Finding `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3767,6 +3918,27 @@ func (*ImportSkillsResponse) Descriptor() ([]byte, []int) {
 func (x *ImportSkillsResponse) GetSkills() []*Skill {
 	if x != nil {
 		return x.Skills
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetSkipped() []string {
+	if x != nil {
+		return x.Skipped
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
 	}
 	return nil
 }
@@ -3974,14 +4146,15 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\x9a\x01\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xae\x01\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
 	"\aapprove\x18\x03 \x01(\bR\aapprove\x12\x17\n" +
 	"\adry_run\x18\x04 \x01(\bR\x06dryRun\x12\x14\n" +
 	"\x05agent\x18\x05 \x01(\tR\x05agent\x12\x12\n" +
-	"\x04path\x18\x06 \x01(\tR\x04path\"w\n" +
+	"\x04path\x18\x06 \x01(\tR\x04path\x12\x12\n" +
+	"\x04tier\x18\a \x01(\tR\x04tier\"w\n" +
 	"\aFinding\x12\x1a\n" +
 	"\bseverity\x18\x01 \x01(\tR\bseverity\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x18\n" +
@@ -4045,7 +4218,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06choice\x18\x02 \x01(\tR\x06choice\"0\n" +
 	"\x0fResolveResponse\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\"\xee\x02\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\"\x83\x04\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -4064,14 +4237,23 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
 	"created_by\x18\f \x01(\tR\tcreatedBy\x12\x14\n" +
 	"\x05agent\x18\r \x01(\tR\x05agent\x12\x1a\n" +
-	"\bcritical\x18\x0e \x01(\bR\bcritical\"Y\n" +
+	"\bcritical\x18\x0e \x01(\bR\bcritical\x12\x1b\n" +
+	"\ttask_type\x18\x0f \x01(\tR\btaskType\x12\x18\n" +
+	"\asession\x18\x10 \x01(\tR\asession\x12\x14\n" +
+	"\x05stale\x18\x11 \x01(\tR\x05stale\x12\x12\n" +
+	"\x04note\x18\x12 \x01(\tR\x04note\x12\x18\n" +
+	"\acreated\x18\x13 \x01(\tR\acreated\x12\x18\n" +
+	"\aimports\x18\x14 \x03(\tR\aimports\"Y\n" +
 	"\x13SearchSkillsRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
 	"\x03top\x18\x02 \x01(\x05R\x03top\x12\x1a\n" +
-	"\bconsumer\x18\x03 \x01(\tR\bconsumer\"F\n" +
+	"\bconsumer\x18\x03 \x01(\tR\bconsumer\"\x96\x01\n" +
 	"\bSkillHit\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x14\n" +
-	"\x05score\x18\x02 \x01(\x01R\x05score\"=\n" +
+	"\x05score\x18\x02 \x01(\x01R\x05score\x12\x1c\n" +
+	"\trelevance\x18\x03 \x01(\x01R\trelevance\x12\x14\n" +
+	"\x05decay\x18\x04 \x01(\x01R\x05decay\x12\x1a\n" +
+	"\bfeedback\x18\x05 \x01(\x01R\bfeedback\"=\n" +
 	"\x14SearchSkillsResponse\x12%\n" +
 	"\x04hits\x18\x01 \x03(\v2\x11.lore.v1.SkillHitR\x04hits\"G\n" +
 	"\x11ListSkillsRequest\x12\x1a\n" +
@@ -4087,21 +4269,30 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\tresources\x18\x03 \x03(\tR\tresources\"F\n" +
 	"\x14ActivateSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
-	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"\x9e\x01\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"\xba\x01\n" +
 	"\x15ActivateSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\"\n" +
 	"\finstructions\x18\x02 \x01(\tR\finstructions\x12\x1c\n" +
 	"\tresources\x18\x03 \x03(\tR\tresources\x12\x1d\n" +
 	"\n" +
-	"allowed_by\x18\x04 \x01(\tR\tallowedBy\"\x85\x01\n" +
+	"allowed_by\x18\x04 \x01(\tR\tallowedBy\x12\x1a\n" +
+	"\blocation\x18\x05 \x01(\tR\blocation\"\x8e\x02\n" +
 	"\x13ProposeSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\"\n" +
 	"\finstructions\x18\x03 \x01(\tR\finstructions\x12\x14\n" +
-	"\x05agent\x18\x04 \x01(\tR\x05agent\"j\n" +
+	"\x05agent\x18\x04 \x01(\tR\x05agent\x12'\n" +
+	"\x0fexample_queries\x18\x05 \x03(\tR\x0eexampleQueries\x12'\n" +
+	"\x0fsuggested_tools\x18\x06 \x03(\tR\x0esuggestedTools\x12\x18\n" +
+	"\asession\x18\a \x01(\tR\asession\x12\x1b\n" +
+	"\ttask_type\x18\b \x01(\tR\btaskType\"\xf0\x01\n" +
 	"\x14ProposeSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12,\n" +
-	"\bfindings\x18\x02 \x03(\v2\x10.lore.v1.FindingR\bfindings\"[\n" +
+	"\bfindings\x18\x02 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12G\n" +
+	"\bredacted\x18\x03 \x03(\v2+.lore.v1.ProposeSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
+	"\rRedactedEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"[\n" +
 	"\x12ReviewSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\tR\x02to\x12!\n" +
@@ -4128,9 +4319,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x14ExportSkillsResponse\x12\x10\n" +
 	"\x03zip\x18\x01 \x01(\fR\x03zip\"'\n" +
 	"\x13ImportSkillsRequest\x12\x10\n" +
-	"\x03zip\x18\x01 \x01(\fR\x03zip\">\n" +
+	"\x03zip\x18\x01 \x01(\fR\x03zip\"\xa2\x01\n" +
 	"\x14ImportSkillsResponse\x12&\n" +
-	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\"\x0e\n" +
+	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\x12\x1a\n" +
+	"\bwarnings\x18\x02 \x03(\tR\bwarnings\x12\x18\n" +
+	"\askipped\x18\x03 \x03(\tR\askipped\x12,\n" +
+	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\"\x0e\n" +
 	"\fQueueRequest\"\x97\x01\n" +
 	"\rQueueResponse\x12&\n" +
 	"\x06drafts\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06drafts\x12/\n" +
@@ -4178,7 +4372,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 65)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -4245,6 +4439,7 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*ImportSkillsResponse)(nil),  // 62: lore.v1.ImportSkillsResponse
 	(*QueueRequest)(nil),          // 63: lore.v1.QueueRequest
 	(*QueueResponse)(nil),         // 64: lore.v1.QueueResponse
+	nil,                           // 65: lore.v1.ProposeSkillResponse.RedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -4274,71 +4469,73 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	39, // 24: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
 	39, // 25: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	25, // 26: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	39, // 27: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 28: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 29: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	39, // 30: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 31: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	39, // 32: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	18, // 33: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	27, // 34: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 35: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	4,  // 36: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	7,  // 37: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	9,  // 38: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	11, // 39: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	14, // 40: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	16, // 41: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	19, // 42: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	21, // 43: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	24, // 44: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	32, // 45: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	34, // 46: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	35, // 47: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	37, // 48: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	40, // 49: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	43, // 50: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	45, // 51: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	47, // 52: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	49, // 53: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	51, // 54: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	53, // 55: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	55, // 56: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	57, // 57: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	59, // 58: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	61, // 59: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	63, // 60: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 61: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	6,  // 62: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	8,  // 63: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	10, // 64: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	12, // 65: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	15, // 66: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	17, // 67: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	20, // 68: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	23, // 69: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	27, // 70: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	33, // 71: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	27, // 72: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	36, // 73: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	38, // 74: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	42, // 75: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	44, // 76: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	46, // 77: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	48, // 78: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	50, // 79: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	52, // 80: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	54, // 81: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	56, // 82: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	58, // 83: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	60, // 84: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	62, // 85: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	64, // 86: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	61, // [61:87] is the sub-list for method output_type
-	35, // [35:61] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	65, // 27: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	39, // 28: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	39, // 29: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	39, // 30: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	39, // 31: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	39, // 32: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	25, // 33: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	39, // 34: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	18, // 35: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	27, // 36: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 37: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	4,  // 38: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	7,  // 39: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	9,  // 40: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	11, // 41: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	14, // 42: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	16, // 43: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	19, // 44: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	21, // 45: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	24, // 46: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	32, // 47: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	34, // 48: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	35, // 49: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	37, // 50: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	40, // 51: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	43, // 52: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	45, // 53: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	47, // 54: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	49, // 55: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	51, // 56: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	53, // 57: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	55, // 58: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	57, // 59: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	59, // 60: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	61, // 61: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	63, // 62: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 63: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	6,  // 64: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	8,  // 65: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	10, // 66: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	12, // 67: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	15, // 68: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	17, // 69: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	20, // 70: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	23, // 71: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	27, // 72: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	33, // 73: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	27, // 74: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	36, // 75: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	38, // 76: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	42, // 77: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	44, // 78: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	46, // 79: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	48, // 80: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	50, // 81: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	52, // 82: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	54, // 83: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	56, // 84: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	58, // 85: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	60, // 86: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	62, // 87: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	64, // 88: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	63, // [63:89] is the sub-list for method output_type
+	37, // [37:63] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -4365,7 +4562,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   65,
+			NumMessages:   66,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -322,6 +322,33 @@ func (l *Library) checkNameFree(ref string) error {
 	return nil
 }
 
+// Promote makes the skill ref names, seen by its owner alone (visibility
+// user), a skill of the whole workspace (seed 003: a user creates, the
+// workspace promotes), recording by as the reason. Its status is left as
+// it is: a draft still waits for review. A skill the workspace already
+// sees is a *core.UsageError.
+func (l *Library) Promote(ref, by string) (*skills.Skill, error) {
+	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if s.Visibility != skills.User {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s is already seen by the whole workspace", s.Key)}
+		}
+		s.Visibility = skills.Workspace
+		s.Note = fmt.Sprintf("promoted to the workspace from %s's own skills", orSomeone(s.Owner))
+		if by != "" {
+			s.Note += " by " + by
+		}
+		s.Updated = l.now()
+		return nil, nil
+	})
+}
+
+func orSomeone(user string) string {
+	if user == "" {
+		return "someone"
+	}
+	return user
+}
+
 // Allow lets consumer activate the skill ref names without asking its
 // user, as the skill is now, recorded with who allowed it and when;
 // revoke takes the leave back. Only an active skill is offered, so only

@@ -75,10 +75,38 @@ type Options struct {
 	// Now is the library's clock (nil: time.Now in UTC). Every change it
 	// makes is dated by it, and decay is measured against it.
 	Now func() time.Time
+	// Audience, when set, is the user the library answers for, who sees
+	// the skills of their workspace and their own (seed 003's visibility
+	// user) and no one else's; nil is the store's owner, who sees every
+	// skill.
+	Audience *Audience
 	// Ranks, when set and the Store tells its version (Versioned), keeps
 	// the ranking index of what each consumer is offered across
 	// libraries, for a process that serves search after search.
 	Ranks *RankCache
+}
+
+// Audience is a user of a shared library (a team server's workspace).
+type Audience struct {
+	// User is the user's name.
+	User string
+	// Reviewer is set for a user who reviews (the reviewer and admin
+	// roles): they read every record, other users' included, since the
+	// review queue holds them; they are still offered only the skills
+	// they see (Offered, Search), as every user is.
+	Reviewer bool
+}
+
+// sees reports whether the audience reads the record s (List, Get, the
+// queue).
+func (a *Audience) sees(s *skills.Skill) bool {
+	return a == nil || a.Reviewer || s.VisibleTo(a.User)
+}
+
+// uses reports whether the audience may be offered s (Offered, Search,
+// Prompt) as far as visibility goes.
+func (a *Audience) uses(s *skills.Skill) bool {
+	return a == nil || s.VisibleTo(a.User)
 }
 
 // Versioned is a Store that tells the version of what it holds: the same
@@ -150,11 +178,31 @@ func (e *UnknownSkillError) Is(target error) bool { return target == ErrUnknown 
 // (the ambiguous one lists the candidates); an unknown one an
 // *UnknownSkillError.
 func (l *Library) Key(ref string) (string, error) {
-	keys, err := l.st.SkillKeys()
+	keys, err := l.keys()
 	if err != nil {
 		return "", err
 	}
 	return resolveRef(keys, ref)
+}
+
+// keys are the keys of the skills the audience reads: every stored key
+// for the store's owner. A skill another user keeps to themselves is
+// unknown to the rest, by name as by key.
+func (l *Library) keys() ([]string, error) {
+	if l.opts.Audience == nil || l.opts.Audience.Reviewer {
+		return l.st.SkillKeys()
+	}
+	lib, err := l.st.Skills()
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for _, s := range lib {
+		if l.opts.Audience.sees(s) {
+			keys = append(keys, s.Key)
+		}
+	}
+	return keys, nil
 }
 
 func resolveRef(keys []string, ref string) (string, error) {
@@ -248,6 +296,11 @@ func (l *Library) offeredIndex(consumer string) ([]*skills.Skill, *search.Index,
 	// older, and a newer store version rebuilds it anyway.
 	at := v.Version()
 	key := strings.ToLower(consumer)
+	if a := l.opts.Audience; a != nil {
+		// Each user is offered their own skills besides the
+		// workspace's.
+		key = a.User + "\x00" + key
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.version != at || c.byCons == nil {

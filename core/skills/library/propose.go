@@ -39,6 +39,14 @@ type Proposal struct {
 	// "run:/path/RUN.jsonl"); By who sent it, if known.
 	Origin string
 	By     string
+	// Owner, when set, is the user the draft belongs to: it is filed
+	// with visibility user, seen by Owner alone (and by reviewers) until
+	// a reviewer promotes it to the workspace (Promote). User, Agent and
+	// Session record who created it (skills.Provenance).
+	Owner   string
+	User    string
+	Agent   string
+	Session string
 	// SourceHash is seed 001's canonical hash of the proposal (see
 	// skills.SourceHash); "" hashes the content. A proposal whose hash a
 	// skill's lineage already holds adds nothing.
@@ -122,9 +130,13 @@ func (l *Library) Propose(p Proposal) (Proposed, error) {
 	}
 	_, id, _ := scope.Split(key)
 	c.Name = id
-	s, err := skills.New(key, c, skills.Proposed, skills.Draft, skills.Provenance{Document: p.Origin, By: p.By}, l.now())
+	prov := skills.Provenance{Document: p.Origin, By: p.By, User: p.User, Agent: p.Agent, AgentSession: p.Session}
+	s, err := skills.New(key, c, skills.Proposed, skills.Draft, prov, l.now())
 	if err != nil {
 		return Proposed{}, &core.UsageError{Msg: err.Error()}
+	}
+	if p.Owner != "" {
+		s.Visibility, s.Owner = skills.User, p.Owner
 	}
 	if hash != "" {
 		s.Lineage.SourceHashes = append(s.Lineage.SourceHashes, hash)

@@ -72,6 +72,7 @@ func (l *Library) List(f Filter) (Listing, error) {
 	if err != nil {
 		return Listing{}, err
 	}
+	lib = slices.DeleteFunc(lib, func(s *skills.Skill) bool { return !l.opts.Audience.sees(s) })
 	out := Listing{Total: len(lib)}
 	for _, s := range lib {
 		if f.keep(s) {
@@ -113,7 +114,26 @@ func (l *Library) offered(lib []*skills.Skill, consumer string) []*skills.Skill 
 // OfferedTo reports whether s is offered to consumer (see Offered), for a
 // caller holding one record that need not read the whole library.
 func (l *Library) OfferedTo(s *skills.Skill, consumer string) bool {
-	return s.Offered() && l.opts.Policy.Visible(strings.ToLower(consumer), s.Key)
+	return s.Offered() && l.opts.Audience.uses(s) && l.opts.Policy.Visible(strings.ToLower(consumer), s.Key)
+}
+
+// ActivateOffered is Activate for consumer: only a skill offered to it
+// (OfferedTo) is activated; any other is refused with the error of an
+// unknown one, so that a consumer learns nothing of the skills it may
+// not see. The check comes before the skill's folder is written.
+func (l *Library) ActivateOffered(ref, consumer string) (Activation, error) {
+	s, err := l.Get(ref)
+	if err != nil {
+		return Activation{}, err
+	}
+	if !l.OfferedTo(s, consumer) {
+		return Activation{}, &UnknownSkillError{Ref: ref}
+	}
+	loc, err := l.Materialize(s)
+	if err != nil {
+		return Activation{}, err
+	}
+	return Activation{Skill: s, Location: loc}, nil
 }
 
 // Results is the answer to a search.
@@ -231,6 +251,7 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 	if err != nil {
 		return Resolution{}, err
 	}
+	lib = slices.DeleteFunc(lib, func(s *skills.Skill) bool { return !l.opts.Audience.sees(s) })
 	keys := make([]string, len(lib))
 	for i, s := range lib {
 		keys[i] = s.Key

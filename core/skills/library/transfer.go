@@ -22,7 +22,9 @@ import (
 // content again is left alone, with a warning. A skill planned active that
 // the strict profile refuses (Invalid) is filed as a draft, with a
 // warning, as bundle.Import plans it. With dryRun nothing is written, and
-// the warnings say what would happen.
+// the warnings say what would happen. For an Audience, a new key is the
+// importing user's own skill (visibility user) until a reviewer promotes
+// it, and a key held by another user's own skill is left alone.
 func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 	lib, err := l.st.Skills()
 	if err != nil {
@@ -53,7 +55,20 @@ func (l *Library) Import(plan bundle.Plan, dryRun bool) ([]string, error) {
 		}
 		old, ok := held[s.Key]
 		if !ok {
+			if a := l.opts.Audience; a != nil && a.User != "" {
+				// A user's import is theirs until a reviewer
+				// promotes it (seed 003).
+				d := *s
+				d.Visibility, d.Owner, d.Provenance.User = skills.User, a.User, a.User
+				s = &d
+			}
 			put = append(put, s)
+			continue
+		}
+		if !l.opts.Audience.sees(old) {
+			// Another user's own skill holds the key: an import
+			// neither reveals nor changes it.
+			warnings = append(warnings, fmt.Sprintf("%s: the name is taken; not imported", s.Key))
 			continue
 		}
 		// The record becomes an imported one first, so that Update keeps

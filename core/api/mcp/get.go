@@ -1,4 +1,4 @@
-package mcpserver
+package mcp
 
 import (
 	"context"
@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"connectrpc.com/connect"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/text"
 )
@@ -84,7 +86,7 @@ type GetOut struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetIn) (*mcp.CallToolResult, GetOut, error) {
+func (s *server) skillGet(ctx context.Context, req *sdk.CallToolRequest, in GetIn) (*sdk.CallToolResult, GetOut, error) {
 	format := in.Format
 	switch format {
 	case "":
@@ -115,29 +117,52 @@ func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetI
 	consumer := s.consumerOf(req.ClientInfo())
 	out := GetOut{Format: format, MaxTokens: budget, Included: []string{}, Omitted: []Omitted{}, Unavailable: []Unavailable{}}
 
-	order, err := s.resolve(ctx, consumer, names, &out)
-	if err != nil {
-		return nil, GetOut{}, err
-	}
 	// Each skill is read as activation reads it, for this consumer: a
-	// draft, an archived skill or one hidden from it is unavailable.
-	var got []GetSkill
-	for _, key := range order {
-		act, err := s.activate(ctx, consumer, key)
-		if ce := refusedName(err); ce != nil {
-			out.Unavailable = append(out.Unavailable, Unavailable{Name: key, Reason: err.Error()})
+	// draft, an archived skill or one hidden from it is unavailable; so
+	// is an import of one.
+	fetched := map[string]activation{}
+	var roots []string
+	for _, n := range names {
+		act, err := s.activate(ctx, consumer, n)
+		if notOffered(err) {
+			out.Unavailable = append(out.Unavailable, Unavailable{Name: n, Reason: toolError(err).Error()})
 			continue
 		}
 		if err != nil {
-			return nil, GetOut{}, err
+			return nil, GetOut{}, toolError(err)
 		}
-		res := act.Resources
-		if res == nil {
-			res = []Resource{}
+		fetched[act.Key] = act
+		if !slices.Contains(roots, act.Key) {
+			roots = append(roots, act.Key)
 		}
+	}
+	var failed error
+	order, warnings := scope.Resolve(roots, func(key string) ([]string, bool) {
+		if a, ok := fetched[key]; ok {
+			return a.Imports, true
+		}
+		act, err := s.activate(ctx, consumer, key)
+		switch {
+		case notOffered(err):
+			out.Unavailable = append(out.Unavailable, Unavailable{Name: key, Reason: "not offered to this client"})
+			return nil, false
+		case err != nil:
+			failed = err
+			return nil, false
+		}
+		fetched[key] = act
+		return act.Imports, true
+	})
+	if failed != nil {
+		return nil, GetOut{}, toolError(failed)
+	}
+	out.Warnings = warnings
+	var got []GetSkill
+	for _, key := range order {
+		act := fetched[key]
 		got = append(got, GetSkill{Key: act.Key, Name: act.Name, Description: act.Description, TaskType: act.TaskType,
 			Negative: act.Negative, Warning: warning(act.Negative), Stale: act.Stale, Instructions: act.Instructions,
-			Location: act.Location, Resources: res, Imported: !requested(act.Key, names), allowed: act.Allowed})
+			Location: act.Location, Resources: act.Resources, Imported: !slices.Contains(roots, act.Key), allowed: act.Allowed})
 	}
 	got, ask := s.consent(req, got, format, budget, &out)
 	if ask != nil {
@@ -156,7 +181,7 @@ func (s *server) skillGet(ctx context.Context, req *mcp.CallToolRequest, in GetI
 // user in one question. It returns the skills that may be given, or the
 // result that asks; skills the user declined, or that a client without
 // elicitation cannot ask for, are noted in out as unavailable.
-func (s *server) consent(req *mcp.CallToolRequest, got []GetSkill, format string, budget int, out *GetOut) ([]GetSkill, *mcp.CallToolResult) {
+func (s *server) consent(req *sdk.CallToolRequest, got []GetSkill, format string, budget int, out *GetOut) ([]GetSkill, *sdk.CallToolResult) {
 	st := s.sessionOf(req.Session)
 	var trial GetOut
 	fit(got, format, budget, &trial)
@@ -180,7 +205,7 @@ func (s *server) consent(req *mcp.CallToolRequest, got []GetSkill, format string
 		}
 		return slices.DeleteFunc(got, func(g GetSkill) bool { return slices.Contains(keys, g.Key) })
 	}
-	if answer, ok := req.Params.InputResponses[confirmID].(*mcp.ElicitResult); ok && req.Params.RequestState == state {
+	if answer, ok := req.Params.InputResponses[confirmID].(*sdk.ElicitResult); ok && req.Params.RequestState == state {
 		if answer.Action != "accept" {
 			return refuse(fmt.Sprintf("the user did not allow it (answer: %s); do not use it", answer.Action)), nil
 		}
@@ -192,8 +217,8 @@ func (s *server) consent(req *mcp.CallToolRequest, got []GetSkill, format string
 	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
 		return refuse("lore asks the user before a skill is first read in a session, and this MCP client does not support elicitation, so it cannot ask"), nil
 	}
-	return nil, &mcp.CallToolResult{
-		InputRequests: mcp.InputRequestMap{confirmID: &mcp.ElicitParams{
+	return nil, &sdk.CallToolResult{
+		InputRequests: sdk.InputRequestMap{confirmID: &sdk.ElicitParams{
 			Mode:            "form",
 			Message:         getConsentMessage(need),
 			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
@@ -233,73 +258,12 @@ func getConsentMessage(need []GetSkill) string {
 	return b.String()
 }
 
-// resolve expands names with what they import (lore skills resolve),
-// dependency first, for consumer; the skills hidden from it, and names
-// the library does not know, are noted in out as unavailable.
-func (s *server) resolve(ctx context.Context, consumer string, names []string, out *GetOut) ([]string, error) {
-	var res struct {
-		Skills   []string `json:"skills"`
-		Hidden   []string `json:"hidden"`
-		Warnings []string `json:"warnings"`
-	}
-	args := []string{"skills", "resolve", "--json", flag("consumer", consumer), "--"}
-	err := s.run(ctx, append(args, names...), nil, &res)
-	ce := refusedName(err)
-	if ce != nil && len(names) > 1 {
-		// One name spoils the whole resolution: resolve them one by one
-		// to tell the agent which.
-		var order []string
-		for _, n := range names {
-			sub, err := s.resolve(ctx, consumer, []string{n}, out)
-			if err != nil {
-				return nil, err
-			}
-			for _, k := range sub {
-				if !slices.Contains(order, k) {
-					order = append(order, k)
-				}
-			}
-		}
-		return order, nil
-	}
-	if ce != nil {
-		out.Unavailable = append(out.Unavailable, Unavailable{Name: names[0], Reason: ce.Error()})
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	for _, h := range res.Hidden {
-		out.Unavailable = append(out.Unavailable, Unavailable{Name: h, Reason: "not offered to this client"})
-	}
-	for _, w := range res.Warnings {
-		if !slices.Contains(out.Warnings, w) {
-			out.Warnings = append(out.Warnings, w)
-		}
-	}
-	return res.Skills, nil
-}
-
-// refusedName returns err when it is a command's refusal of the name it
-// was given (exit 2: unknown, ambiguous, not offered), which skill_get
-// reports per skill; any other failure (a locked store, say) fails the
-// call.
-func refusedName(err error) *CommandError {
-	var ce *CommandError
-	if errors.As(err, &ce) && ce.ExitCode == 2 {
-		return ce
-	}
-	return nil
-}
-
-// requested reports whether key is one of names: the key itself, or its
-// id (a bare name means that skill in whatever namespace resolved it).
-func requested(key string, names []string) bool {
-	id := key
-	if i := strings.IndexByte(key, '.'); i >= 0 {
-		id = key[i+1:]
-	}
-	return slices.ContainsFunc(names, func(n string) bool { return n == key || n == id || n == "skills."+key })
+// notOffered reports the service's refusal of a name (unknown to the
+// caller, not offered to the consumer, ambiguous), which skill_get
+// reports per skill; any other failure fails the call.
+func notOffered(err error) bool {
+	c := connect.CodeOf(err)
+	return err != nil && (c == connect.CodeNotFound || c == connect.CodeInvalidArgument)
 }
 
 // fit chooses the skills that fit budget and renders them into out. The

@@ -1,4 +1,4 @@
-package mcpserver
+package mcp
 
 import (
 	"context"
@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"connectrpc.com/connect"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/text"
 )
@@ -32,7 +34,7 @@ type session struct {
 
 // sessionOf returns the state of ss, made on first use and dropped when
 // the session ends.
-func (s *server) sessionOf(ss *mcp.ServerSession) *session {
+func (s *server) sessionOf(ss *sdk.ServerSession) *session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
@@ -73,8 +75,7 @@ type ActivateIn struct {
 
 // Resource is a file of a skill's folder, listed but not read.
 type Resource struct {
-	Path  string `json:"path"`
-	Bytes int    `json:"bytes"`
+	Path string `json:"path"`
 }
 
 // ActivateOut is skill_activate's result.
@@ -94,49 +95,73 @@ type ActivateOut struct {
 	Resources    []Resource `json:"resources,omitempty"`
 }
 
-// activation is what lore skills activate --json prints.
+// activation is a skill as an agent reads it.
 type activation struct {
-	Key          string     `json:"key"`
-	Name         string     `json:"name"`
-	Status       string     `json:"status"`
-	Negative     bool       `json:"negative"`
-	Location     string     `json:"location"`
-	Instructions string     `json:"instructions"`
-	Resources    []Resource `json:"resources"`
-	Description  string     `json:"description"`
-	TaskType     string     `json:"taskType"`
-	Decay        float64    `json:"decay"`
-	Stale        string     `json:"stale"`
-	// Allowed: a person allowed this consumer to activate the skill as it
-	// is without asking (lore skills allow).
-	Allowed bool `json:"allowed"`
+	Key          string
+	Name         string
+	Description  string
+	TaskType     string
+	Negative     bool
+	Stale        string
+	Instructions string
+	Location     string
+	Resources    []Resource
+	Imports      []string
+	// Allowed: a person allowed this consumer to activate the skill as
+	// it is without asking (lore skills allow).
+	Allowed bool
 }
 
-// activate runs lore skills activate for consumer: only a skill offered to
-// it (active and visible) is returned.
+func newActivation(sk *lorev1.Skill, instructions string, resources []string, location string, allowed bool) activation {
+	a := activation{Key: sk.GetKey(), Name: sk.GetName(), Description: sk.GetDescription(), TaskType: sk.GetTaskType(),
+		Negative: sk.GetNegative(), Stale: sk.GetStale(), Instructions: instructions, Location: location,
+		Resources: []Resource{}, Imports: sk.GetImports(), Allowed: allowed}
+	for _, r := range resources {
+		a.Resources = append(a.Resources, Resource{Path: r})
+	}
+	return a
+}
+
+// activate asks the service for the skill name for consumer. A skill a
+// person allowed the consumer comes whole, Allowed. One offered to the
+// consumer that nobody allowed (the service's FailedPrecondition: over
+// the API nobody can be asked) is read for this session's user to be
+// asked before the agent is given it. Any other error is the service's:
+// NotFound for a skill not offered to the consumer.
 func (s *server) activate(ctx context.Context, consumer, name string) (activation, error) {
-	var act activation
-	err := s.run(ctx, []string{"skills", "activate", "--json", flag("consumer", consumer), "--", name}, nil, &act)
-	return act, err
+	ctx = s.bind(ctx)
+	got, err := s.svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: name, Consumer: consumer})
+	if err == nil {
+		return newActivation(got.GetSkill(), got.GetInstructions(), got.GetResources(), got.GetLocation(), true), nil
+	}
+	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+		return activation{}, err
+	}
+	rec, err := s.svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: name})
+	if err != nil {
+		return activation{}, err
+	}
+	return newActivation(rec.GetSkill(), rec.GetInstructions(), rec.GetResources(), "", false), nil
 }
 
 // confirmID names the consent question among the call's input requests.
 const confirmID = "confirm_activation"
 
-func (s *server) skillActivate(ctx context.Context, req *mcp.CallToolRequest, in ActivateIn) (*mcp.CallToolResult, ActivateOut, error) {
+func (s *server) skillActivate(ctx context.Context, req *sdk.CallToolRequest, in ActivateIn) (*sdk.CallToolResult, ActivateOut, error) {
 	if strings.TrimSpace(in.Name) == "" {
 		return nil, ActivateOut{}, fmt.Errorf("name is empty: give a skill's key or name (skill_search finds them)")
 	}
-	act, err := s.activate(ctx, s.consumerOf(req.ClientInfo()), in.Name)
+	consumer := s.consumerOf(req.ClientInfo())
+	act, err := s.activate(ctx, consumer, in.Name)
 	if err != nil {
-		return nil, ActivateOut{}, err
+		return nil, ActivateOut{}, toolError(err)
 	}
 	st := s.sessionOf(req.Session)
 	if act.Allowed || s.allowed(st, act.Key) {
 		return activated(act)
 	}
 	state := "activate:" + s.sign("activate", st.id, act.Key)
-	if answer, ok := req.Params.InputResponses[confirmID].(*mcp.ElicitResult); ok && req.Params.RequestState == state {
+	if answer, ok := req.Params.InputResponses[confirmID].(*sdk.ElicitResult); ok && req.Params.RequestState == state {
 		if answer.Action != "accept" {
 			return refused(act.Key, fmt.Sprintf("The user did not allow activating %s (answer: %s). Do not use it; continue without it or ask the user.", act.Key, answer.Action))
 		}
@@ -144,14 +169,14 @@ func (s *server) skillActivate(ctx context.Context, req *mcp.CallToolRequest, in
 		return activated(act)
 	}
 	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
-		// The refusal names no way around the question: an agent told
-		// to read the skill by other means would skip the user's consent.
+		// The way around the question is a person's: allowing the
+		// skill for this consumer is a reviewer's call on a team server.
 		return refused(act.Key, fmt.Sprintf("%s was not activated: lore asks the user before a skill is first activated in a session, "+
 			"and this MCP client does not support elicitation, so it cannot ask. Continue without the skill, "+
-			"or tell the user that activating it needs an MCP client that supports elicitation.", act.Key))
+			"or tell the user that a person must allow it for you first (lore skills allow %s --consumer %s).", act.Key, act.Key, consumer))
 	}
-	return &mcp.CallToolResult{
-		InputRequests: mcp.InputRequestMap{confirmID: &mcp.ElicitParams{
+	return &sdk.CallToolResult{
+		InputRequests: sdk.InputRequestMap{confirmID: &sdk.ElicitParams{
 			Mode:            "form",
 			Message:         consentMessage(act),
 			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
@@ -176,7 +201,7 @@ func consentMessage(act activation) string {
 	return b.String()
 }
 
-func activated(act activation) (*mcp.CallToolResult, ActivateOut, error) {
+func activated(act activation) (*sdk.CallToolResult, ActivateOut, error) {
 	out := ActivateOut{Key: act.Key, Activated: true, Name: act.Name, Description: act.Description, Negative: act.Negative,
 		Warning: warning(act.Negative), Stale: act.Stale, Instructions: act.Instructions, Location: act.Location, Resources: act.Resources}
 	if out.Resources == nil {
@@ -193,15 +218,19 @@ func activated(act activation) (*mcp.CallToolResult, ActivateOut, error) {
 	}
 	b.WriteString(strings.TrimRight(act.Instructions, "\n") + "\n")
 	if len(act.Resources) > 0 {
-		fmt.Fprintf(&b, "\nResources (relative to the folder of %s; read them only when needed):\n", act.Location)
+		where := "the skill's folder"
+		if act.Location != "" {
+			where = "the folder of " + act.Location
+		}
+		fmt.Fprintf(&b, "\nResources (relative to %s; read them only when needed):\n", where)
 		for _, r := range act.Resources {
-			fmt.Fprintf(&b, "- %s (%d bytes)\n", r.Path, r.Bytes)
+			fmt.Fprintf(&b, "- %s\n", r.Path)
 		}
 	}
 	return textResult(b.String()), out, nil
 }
 
-func refused(key, why string) (*mcp.CallToolResult, ActivateOut, error) {
+func refused(key, why string) (*sdk.CallToolResult, ActivateOut, error) {
 	res := textResult(why)
 	res.IsError = true
 	return res, ActivateOut{Key: key, Refusal: why}, nil

@@ -1,4 +1,4 @@
-package mcpserver
+package mcp
 
 import (
 	"bufio"
@@ -14,13 +14,7 @@ import (
 // A client that writes its requests and closes its end still gets every
 // answer: the session ends after them, not at the end of the input.
 func TestStdioAnswersWhatCameBeforeTheEnd(t *testing.T) {
-	exec := func(_ context.Context, args []string, _ io.Reader) ([]byte, int, error) {
-		return []byte(`{"results": [{"key": "public.tree-check", "name": "tree-check", "description": "Check that a graph is a tree.", "taskType": "domain", "score": 1}]}`), 0, nil
-	}
-	srv, err := New(Options{Exec: exec, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := librarian(t, "tree-check", "Check that a graph is a tree.")
 	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}
 {"jsonrpc":"2.0","id":2,"method":"tools/list"}

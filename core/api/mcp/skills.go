@@ -1,15 +1,14 @@
-package mcpserver
+package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills/search"
 )
 
@@ -59,27 +58,37 @@ type SearchOut struct {
 	Results []SearchHit `json:"results"`
 }
 
-func (s *server) skillSearch(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+func (s *server) skillSearch(ctx context.Context, req *sdk.CallToolRequest, in SearchIn) (*sdk.CallToolResult, SearchOut, error) {
 	limit, err := bounded("limit", in.Limit, defaultSearchLimit, maxSearchLimit)
 	if err != nil {
 		return nil, SearchOut{}, err
 	}
-	args := []string{"skills", "search", "--json", flag("top", strconv.Itoa(limit)), flag("consumer", s.consumerOf(req.ClientInfo()))}
+	tt := search.TaskType(in.TaskType)
+	if in.TaskType != "" && tt.Normalize() != tt {
+		return nil, SearchOut{}, fmt.Errorf("task_type %q: use browser, api, code, domain or unknown", in.TaskType)
+	}
+	top := limit
 	if in.TaskType != "" {
-		args = append(args, flag("task-type", in.TaskType))
+		// The filter comes after the ranking, so that scores are those
+		// of every skill searched.
+		top = 0
 	}
-	// The command prints each hit with the fields of SearchHit but the
-	// warning, which is the agent's label for a negative skill.
-	var got struct {
-		Results []SearchHit `json:"results"`
-	}
-	if err := s.run(ctx, append(args, "--", in.Query), nil, &got); err != nil {
-		return nil, SearchOut{}, err
+	got, err := s.svc.SearchSkills(s.bind(ctx), &lorev1.SearchSkillsRequest{Query: in.Query, Top: int32(top), Consumer: s.consumerOf(req.ClientInfo())})
+	if err != nil {
+		return nil, SearchOut{}, toolError(err)
 	}
 	out := SearchOut{Query: in.Query, Results: []SearchHit{}}
-	for _, r := range got.Results {
-		r.Warning = warning(r.Negative)
-		out.Results = append(out.Results, r)
+	for _, h := range got.GetHits() {
+		sk := h.GetSkill()
+		if in.TaskType != "" && sk.GetTaskType() != in.TaskType {
+			continue
+		}
+		if len(out.Results) == limit {
+			break
+		}
+		out.Results = append(out.Results, SearchHit{Key: sk.GetKey(), Name: sk.GetName(), Description: sk.GetDescription(),
+			TaskType: sk.GetTaskType(), Score: h.GetScore(), Relevance: h.GetRelevance(), Decay: h.GetDecay(), Feedback: h.GetFeedback(),
+			Negative: sk.GetNegative(), Warning: warning(sk.GetNegative()), Stale: sk.GetStale()})
 	}
 	return nil, out, nil
 }
@@ -146,7 +155,7 @@ type ListOut struct {
 // after a person has looked at it.
 const withheld = "(withheld: the scanner found something critical in this skill's text; a person must review it first)"
 
-func (s *server) skillList(ctx context.Context, req *mcp.CallToolRequest, in ListIn) (*mcp.CallToolResult, ListOut, error) {
+func (s *server) skillList(ctx context.Context, req *sdk.CallToolRequest, in ListIn) (*sdk.CallToolResult, ListOut, error) {
 	size, err := bounded("page_size", in.PageSize, defaultPageSize, maxPageSize)
 	if err != nil {
 		return nil, ListOut{}, err
@@ -156,36 +165,36 @@ func (s *server) skillList(ctx context.Context, req *mcp.CallToolRequest, in Lis
 		return nil, ListOut{}, fmt.Errorf("page %d: pages count from 1", page)
 	}
 	page = max(page, 1)
-	args := []string{"skills", "list", "--json", flag("consumer", s.consumerOf(req.ClientInfo()))}
+	r := &lorev1.ListSkillsRequest{Consumer: s.consumerOf(req.ClientInfo())}
 	switch in.Status {
 	case "", "active":
-		args = append(args, flag("status", "active"))
-	case "all":
-	case "draft", "archived":
-		args = append(args, flag("status", in.Status))
+		// What the consumer may use: the active skills it is offered.
+	case "all", "draft", "archived":
+		r.Status = in.Status
 	default:
 		return nil, ListOut{}, fmt.Errorf("status %q: use active, draft, archived or all", in.Status)
 	}
-	if in.Namespace != "" {
-		args = append(args, flag("namespace", in.Namespace))
+	got, err := s.svc.ListSkills(s.bind(ctx), r)
+	if err != nil {
+		return nil, ListOut{}, toolError(err)
 	}
-	// The command prints each skill with the fields of ListItem but the
-	// warning; a critical skill's description is withheld from agents.
-	var got struct {
-		Skills []ListItem `json:"skills"`
+	var picked []*lorev1.Skill
+	for _, sk := range got.GetSkills() {
+		if in.Namespace == "" || strings.HasPrefix(sk.GetKey(), in.Namespace+".") {
+			picked = append(picked, sk)
+		}
 	}
-	if err := s.run(ctx, args, nil, &got); err != nil {
-		return nil, ListOut{}, err
-	}
-	total := len(got.Skills)
+	total := len(picked)
 	out := ListOut{Page: page, PageSize: size, Total: total, Pages: (total + size - 1) / size, Skills: []ListItem{}}
 	from := min((page-1)*size, total)
-	for _, r := range got.Skills[from:min(from+size, total)] {
-		if r.Critical {
-			r.Description = withheld
+	for _, sk := range picked[from:min(from+size, total)] {
+		it := ListItem{Key: sk.GetKey(), Name: sk.GetName(), Status: sk.GetStatus(), Description: sk.GetDescription(),
+			TaskType: sk.GetTaskType(), Source: sk.GetSource(), Negative: sk.GetNegative(), Warning: warning(sk.GetNegative()),
+			Uses: int(sk.GetUses()), Successes: int(sk.GetSuccesses()), Stale: sk.GetStale(), Critical: sk.GetCritical()}
+		if it.Critical {
+			it.Description = withheld
 		}
-		r.Warning = warning(r.Negative)
-		out.Skills = append(out.Skills, r)
+		out.Skills = append(out.Skills, it)
 	}
 	return nil, out, nil
 }
@@ -201,25 +210,23 @@ type ProposeIn struct {
 	SuggestedTools []string `json:"suggested_tools,omitempty" jsonschema:"tools the procedure uses"`
 }
 
-// Finding is what the scanner found in a proposal, in the shape of the
-// command line's findings.
+// Finding is what the scanner found in a proposal.
 type Finding struct {
-	File           string `json:"file"`
-	Category       string `json:"category"`
-	Severity       string `json:"severity"`
-	Description    string `json:"description"`
-	Location       string `json:"location,omitempty"`
-	Evidence       string `json:"evidence,omitempty"`
-	Recommendation string `json:"recommendation,omitempty"`
+	Category    string `json:"category"`
+	Severity    string `json:"severity"`
+	Description string `json:"description"`
+	// Location is "SKILL.md:line:column" of the skill as it would be
+	// written.
+	Location string `json:"location,omitempty"`
 }
 
 // ProposeOut is skill_propose's result.
 type ProposeOut struct {
 	Key    string `json:"key"`
 	Status string `json:"status"`
-	// Duplicate: the library already held this procedure; nothing was
-	// added.
-	Duplicate bool `json:"duplicate"`
+	// Visibility is user: the draft is its proposer's (and its
+	// reviewers') until a reviewer promotes it to the workspace.
+	Visibility string `json:"visibility"`
 	// Critical: the scanner found something critical; a reviewer must
 	// acknowledge it to promote the draft.
 	Critical bool           `json:"critical"`
@@ -228,45 +235,37 @@ type ProposeOut struct {
 	Message  string         `json:"message"`
 }
 
-func (s *server) skillPropose(ctx context.Context, req *mcp.CallToolRequest, in ProposeIn) (*mcp.CallToolResult, ProposeOut, error) {
-	// The proposal goes on stdin as the JSON object lore skills propose
-	// --stdin reads: nothing of it reaches the command line.
-	body, err := json.Marshal(struct {
-		ProposeIn
-		Origin string `json:"origin"`
-	}{in, originOf(req.ClientInfo())})
+func (s *server) skillPropose(ctx context.Context, req *sdk.CallToolRequest, in ProposeIn) (*sdk.CallToolResult, ProposeOut, error) {
+	got, err := s.svc.ProposeSkill(s.bind(ctx), &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description,
+		Instructions: in.Instructions, ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools,
+		Agent: agentOf(req.ClientInfo()), Session: s.sessionOf(req.Session).id})
 	if err != nil {
-		return nil, ProposeOut{}, fmt.Errorf("encoding the proposal: %w", err)
+		return nil, ProposeOut{}, toolError(err)
 	}
-	// The command prints every field but the message.
-	var out ProposeOut
-	if err := s.run(ctx, []string{"skills", "propose", "--stdin", "--json"}, strings.NewReader(string(body)), &out); err != nil {
-		return nil, ProposeOut{}, err
+	sk := got.GetSkill()
+	out := ProposeOut{Key: sk.GetKey(), Status: sk.GetStatus(), Visibility: sk.GetVisibility(), Critical: sk.GetCritical(),
+		Findings: []Finding{}, Redacted: map[string]int{}}
+	for _, f := range got.GetFindings() {
+		out.Findings = append(out.Findings, Finding{Category: f.GetCategory(), Severity: f.GetSeverity(), Description: f.GetMessage(), Location: f.GetLocation()})
 	}
-	if out.Redacted == nil {
-		out.Redacted = map[string]int{}
+	for k, n := range got.GetRedacted() {
+		out.Redacted[k] = int(n)
 	}
-	if out.Findings == nil {
-		out.Findings = []Finding{}
-	}
-	switch {
-	case out.Duplicate:
-		out.Message = fmt.Sprintf("The library already holds this procedure as %s (%s); nothing was added.", out.Key, out.Status)
-	case out.Critical:
+	if out.Critical {
 		out.Message = fmt.Sprintf("Filed as the draft %s. The scanner found something critical in it, so a reviewer must acknowledge that before it can be used. It is not active.", out.Key)
-	default:
+	} else {
 		out.Message = fmt.Sprintf("Filed as the draft %s in the review queue. A person reviews it before any agent is offered it; it is not active.", out.Key)
 	}
 	return nil, out, nil
 }
 
-// --- skill_report_outcome and skill_report_failure ---
+// --- skill_report_outcome ---
 
 // OutcomeIn are skill_report_outcome's arguments.
 type OutcomeIn struct {
 	Name    string `json:"name" jsonschema:"the skill's key or name"`
 	Success bool   `json:"success" jsonschema:"whether the task succeeded with the skill"`
-	Note    string `json:"note,omitempty" jsonschema:"a short remark on how it went (secrets and personal data are removed)"`
+	Note    string `json:"note,omitempty" jsonschema:"a short remark on how it went, what failed (secrets and personal data are removed)"`
 }
 
 // OutcomeOut is skill_report_outcome's result.
@@ -274,71 +273,19 @@ type OutcomeOut struct {
 	Key       string `json:"key"`
 	Uses      int    `json:"uses"`
 	Successes int    `json:"successes"`
-	Failures  int    `json:"failures"`
-	// Note is the note as stored: redacted, hidden characters spelled out.
-	Note string `json:"note,omitempty"`
-	// NoteFlagged: the scanner found something in the note; it is kept
-	// with the findings for the person who reads it.
-	NoteFlagged bool `json:"noteFlagged,omitempty"`
 }
 
-func (s *server) skillReportOutcome(ctx context.Context, _ *mcp.CallToolRequest, in OutcomeIn) (*mcp.CallToolResult, OutcomeOut, error) {
-	outcome := "--failure"
+func (s *server) skillReportOutcome(ctx context.Context, _ *sdk.CallToolRequest, in OutcomeIn) (*sdk.CallToolResult, OutcomeOut, error) {
+	outcome := "failure"
 	if in.Success {
-		outcome = "--success"
+		outcome = "success"
 	}
-	args := []string{"skills", "used", "--json", outcome}
-	if strings.TrimSpace(in.Note) != "" {
-		args = append(args, flag("note", in.Note))
+	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: outcome, Note: in.Note})
+	if err != nil {
+		return nil, OutcomeOut{}, toolError(err)
 	}
-	var got struct {
-		Key          string            `json:"key"`
-		Uses         int               `json:"uses"`
-		Successes    int               `json:"successes"`
-		Failures     int               `json:"failures"`
-		Note         string            `json:"note"`
-		NoteFindings []json.RawMessage `json:"noteFindings"`
-	}
-	if err := s.run(ctx, append(args, "--", in.Name), nil, &got); err != nil {
-		return nil, OutcomeOut{}, err
-	}
-	return nil, OutcomeOut{Key: got.Key, Uses: got.Uses, Successes: got.Successes, Failures: got.Failures, Note: got.Note, NoteFlagged: len(got.NoteFindings) > 0}, nil
-}
-
-// FailureIn are skill_report_failure's arguments.
-type FailureIn struct {
-	Name      string `json:"name" jsonschema:"the skill's key or name"`
-	Signature string `json:"signature" jsonschema:"what went wrong, e.g. the error message; numbers and ids are generalised so the same failure groups"`
-}
-
-// FailureOut is skill_report_failure's result.
-type FailureOut struct {
-	Key       string `json:"key"`
-	Signature string `json:"signature"`
-	Count     int    `json:"count"`
-	// NegativeSkill is the draft warning this report created, once the
-	// same failure repeated; it reaches agents after review.
-	NegativeSkill string `json:"negativeSkill,omitempty"`
-}
-
-func (s *server) skillReportFailure(ctx context.Context, _ *mcp.CallToolRequest, in FailureIn) (*mcp.CallToolResult, FailureOut, error) {
-	if strings.TrimSpace(in.Signature) == "" {
-		return nil, FailureOut{}, fmt.Errorf("signature is empty: say what went wrong")
-	}
-	var got struct {
-		Key       string  `json:"key"`
-		Signature string  `json:"signature"`
-		Count     int     `json:"count"`
-		Negative  *string `json:"negativeSkill"`
-	}
-	if err := s.run(ctx, []string{"skills", "report", "--json", flag("failure", in.Signature), "--", in.Name}, nil, &got); err != nil {
-		return nil, FailureOut{}, err
-	}
-	out := FailureOut{Key: got.Key, Signature: got.Signature, Count: got.Count}
-	if got.Negative != nil {
-		out.NegativeSkill = *got.Negative
-	}
-	return nil, out, nil
+	sk := got.GetSkill()
+	return nil, OutcomeOut{Key: sk.GetKey(), Uses: int(sk.GetUses()), Successes: int(sk.GetSuccesses())}, nil
 }
 
 // --- registration ---
@@ -365,11 +312,11 @@ func ptr[T any](v T) *T { return &v }
 // readOnly and writes are the annotations of tools that only read the
 // library and of those that add to it; none reaches beyond lore's store.
 var (
-	readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
-	writes   = &mcp.ToolAnnotations{DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
+	readOnly = &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
+	writes   = &sdk.ToolAnnotations{DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
 )
 
-func (s *server) addSkillTools(srv *mcp.Server) error {
+func (s *server) addSkillTools(srv *sdk.Server) error {
 	searchSchema, err := schemaFor[SearchIn](map[string][]any{"task_type": taskTypes})
 	if err != nil {
 		return err
@@ -382,24 +329,22 @@ func (s *server) addSkillTools(srv *mcp.Server) error {
 	if err != nil {
 		return err
 	}
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_search", Title: "Search skills", Annotations: readOnly, InputSchema: searchSchema,
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_search", Title: "Search skills", Annotations: readOnly, InputSchema: searchSchema,
 		Description: "Rank the skills you may use against a task: score = relevance (BM25 over name, description, body) × decay (unused skills fade) × feedback. " +
 			"Negative skills are warnings of what not to do; stale ones may be outdated. Load one with skill_activate."}, s.skillSearch)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_list", Title: "List skills", Annotations: readOnly, InputSchema: listSchema,
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_list", Title: "List skills", Annotations: readOnly, InputSchema: listSchema,
 		Description: "Page through the skill library in key order: the active skills you may use by default, or the drafts waiting for review, or archived ones."}, s.skillList)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_get", Title: "Get skills within a token budget", Annotations: readOnly, InputSchema: getSchema,
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_get", Title: "Get skills within a token budget", Annotations: readOnly, InputSchema: getSchema,
 		Description: "Load the instructions of several skills (and the skills they import, dependency first) within max_tokens (default 4000; about 4 characters a token). " +
 			"format raw gives structured records, injection one text block to put in context. Skills that do not fit are listed as omitted; " +
 			"negative skills are labelled as warnings and stale skills carry a staleness warning."}, s.skillGet)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_activate", Title: "Activate a skill", Annotations: readOnly,
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_activate", Title: "Activate a skill", Annotations: readOnly,
 		Description: "Load one skill: its instructions and the list of its resource files, read from its folder only when needed. " +
-			"The first activation of each skill in a session asks the user for confirmation; if the user declines, nothing is returned."}, s.skillActivate)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_propose", Title: "Propose a skill", Annotations: writes,
+			"The first activation of each skill in a session asks the user for confirmation, unless a person allowed it for you; if the user declines, nothing is returned."}, s.skillActivate)
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_propose", Title: "Propose a skill", Annotations: writes,
 		Description: "Propose a reusable procedure you worked out as a new skill. It is scanned, its secrets and personal data are removed, " +
-			"and it becomes a draft in the review queue: a person decides whether agents get it. It is never active at once."}, s.skillPropose)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_report_outcome", Title: "Report how a skill worked", Annotations: writes,
-		Description: "Record that you used a skill and whether the task succeeded, with an optional note. A used skill stops fading from the ranking."}, s.skillReportOutcome)
-	mcp.AddTool(srv, &mcp.Tool{Name: "skill_report_failure", Title: "Report a skill's failure", Annotations: writes,
-		Description: "Record how a skill failed. The same failure reported repeatedly becomes a draft warning (a negative skill) for review."}, s.skillReportFailure)
+			"and it becomes a draft of yours in the review queue: a person decides whether agents get it. It is never active at once."}, s.skillPropose)
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_report_outcome", Title: "Report how a skill worked", Annotations: writes,
+		Description: "Record that you used a skill and whether the task succeeded, with an optional note (what went wrong, when it failed). A used skill stops fading from the ranking."}, s.skillReportOutcome)
 	return nil
 }

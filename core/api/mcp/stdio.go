@@ -1,4 +1,4 @@
-package mcpserver
+package mcp
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Stdio is the transport of a server on a client's standard streams that
@@ -23,14 +23,14 @@ import (
 // are answered (the SDK's transport ends it at once, dropping them), so a
 // script that pipes its requests to lore mcp and closes its end gets every
 // answer.
-func Stdio(in io.Reader, out io.Writer, log io.Writer) mcp.Transport {
+func Stdio(in io.Reader, out io.Writer, log io.Writer) sdk.Transport {
 	f := newInflight()
 	w := &lockedWriter{w: out, f: f}
 	pr, pw := io.Pipe()
 	go func() {
 		br := bufio.NewReaderSize(in, 64<<10)
 		for n := 1; ; n++ {
-			line, err := readLine(br, mcp.DefaultMaxLineLength)
+			line, err := readLine(br, sdk.DefaultMaxLineLength)
 			if len(bytes.TrimSpace(line)) > 0 {
 				if json.Valid(line) {
 					f.received(line)
@@ -50,7 +50,7 @@ func Stdio(in io.Reader, out io.Writer, log io.Writer) mcp.Transport {
 			}
 		}
 	}()
-	return &mcp.IOTransport{Reader: pr, Writer: w}
+	return &sdk.IOTransport{Reader: pr, Writer: w}
 }
 
 // inflight keeps the ids of the client's requests the server has not

@@ -1,0 +1,365 @@
+package local
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/exitcode"
+	"github.com/lore-kb/lore/core/gate"
+)
+
+// errRemotePath is the refusal of a path named by a client on the
+// network.
+const errRemotePath = "a team server never opens a path a client names; send the document (lore learn uploads it) or a URL"
+
+// Learn runs the engine's learn in the caller's workspace, recording the
+// caller (and the agent acting for them), and sends its events as they
+// come; every watcher of the workspace sees them too. A question the
+// gate's laws leave to a person is put to the workspace's reviewers
+// (Decide) and waits up to Options.ApprovalWait; the store's write turn
+// is taken only once the source is read and approved, when its
+// candidates are compared with what is stored, so nobody at the gate or
+// on a slow network holds it. A run that fails ends with a failed event
+// carrying the exit code the command line gives; the call itself fails
+// only when it could not start or its caller went away (which cancels
+// the run, leaving the store as it was).
+func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*lorev1.LearnEvent) error) error {
+	c, err := api.Check(ctx, "Learn")
+	if err != nil {
+		return err
+	}
+	src, err := s.learnSource(ctx, c, r)
+	if err != nil {
+		return err
+	}
+	defer src.done()
+
+	rn := &run{id: engine.NewSessionID(core.KindLearn, s.o.Now()), user: c.User, workspace: c.Workspace, now: s.o.Now}
+	s.runs.add(rn)
+	defer s.runs.remove(rn)
+	watchers := s.runs.broker(c.Workspace)
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	o := s.o.Learn
+	o.SessionID = rn.id
+	o.SourceName = src.name
+	o.Tier = src.tier
+	o.DryRun = r.GetDryRun()
+	o.User, o.Agent = c.User, r.GetAgent()
+	// --approve covers a HOME source's warnings, recorded under the
+	// curator; whatever else the gate needs is asked of a reviewer.
+	o.Policy = gate.Policy{Approve: r.GetApprove(), Person: c.User}
+	if o.Now == nil {
+		o.Now = s.o.Now
+	}
+	events := engine.NewBroker()
+	o.Events = events
+	asked := make(chan *lorev1.LearnEvent, 1)
+	o.Approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
+		asked <- rn.ask(req)
+		return rn.wait(ctx, s.o.ApprovalWait)
+	})
+	o.Rejections = func(ctx context.Context, source string) ([]core.Session, error) {
+		st, release, err := s.o.Open(ctx, c.Workspace, false)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = release() }()
+		return rejectionsIn(st, source)
+	}
+	var release func() error
+	o.OpenStore = func(ctx context.Context) (engine.Store, error) {
+		st, rel, err := s.o.Open(ctx, c.Workspace, !o.DryRun)
+		if err != nil {
+			return nil, fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)
+		}
+		release = rel
+		return st, nil
+	}
+
+	// The subscription lasts as long as the run, whoever stops reading:
+	// the watchers see a run to its end even when its caller left.
+	sub := events.Subscribe(context.WithoutCancel(ctx))
+	done := make(chan error, 1)
+	go func() {
+		_, err := engine.Learn(runCtx, nil, src.source, o)
+		if release != nil {
+			if rerr := release(); err == nil && rerr != nil {
+				err = rerr
+			}
+		}
+		events.Close()
+		done <- err
+	}()
+
+	var sendErr error
+	emit := func(ev *lorev1.LearnEvent) {
+		watchers.Publish(ev)
+		if sendErr != nil {
+			return
+		}
+		if sendErr = send(ev); sendErr != nil {
+			cancel()
+		}
+	}
+	for e := range sub {
+		if _, ok := e.(engine.ApprovalRequested); ok {
+			// The approver has the question in full (why a person is
+			// asked): its event goes out in the engine's event's place.
+			select {
+			case ev := <-asked:
+				emit(ev)
+			case <-runCtx.Done():
+			}
+			continue
+		}
+		if ev := rn.convert(e); ev != nil {
+			emit(ev)
+		}
+	}
+	if err := <-done; err != nil {
+		ev := rn.event()
+		ev.Event = &lorev1.LearnEvent_Failed{Failed: &lorev1.RunFailed{Message: err.Error(), Code: int32(exitcode.Of(err))}}
+		emit(ev)
+	}
+	if sendErr != nil {
+		return sendErr
+	}
+	return asAPIError(ctx.Err())
+}
+
+// learnSource is what a learn reads, and done, called when the learn
+// ends, removes what only it needed.
+type learnSource struct {
+	source, name string
+	tier         core.Familiarity
+	done         func()
+}
+
+// learnSource checks a learn's request: exactly one source, a path
+// only from a caller on this machine, a URL a team server may fetch.
+func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.LearnRequest) (learnSource, error) {
+	out := learnSource{done: func() {}}
+	n := 0
+	for _, v := range []string{r.GetUploadId(), r.GetUrl(), r.GetPath()} {
+		if v != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		return out, api.Errorf(connect.CodeInvalidArgument, "learn: name one source: an upload, a URL or (on this machine) a path; %d given", n)
+	}
+	switch strings.ToLower(r.GetTier()) {
+	case "":
+	case "home":
+		out.tier = core.Home
+	case "stranger":
+		out.tier = core.Stranger
+	default:
+		return out, api.Errorf(connect.CodeInvalidArgument, "learn: tier %q is not one of home, stranger", r.GetTier())
+	}
+	switch {
+	case r.GetPath() != "":
+		if c.Remote {
+			return out, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s", r.GetPath(), errRemotePath)
+		}
+		out.source = acquire.LocalAbs(r.GetPath())
+	case r.GetUrl() != "":
+		if c.Remote {
+			if err := fetchable(ctx, r.GetUrl()); err != nil {
+				return out, err
+			}
+		}
+		out.source = r.GetUrl()
+	default:
+		up, err := s.uploads.take(c, r.GetUploadId())
+		if err != nil {
+			return out, err
+		}
+		// The curator vouches for their own file, as on their own
+		// machine, unless they ask for more caution.
+		if out.tier == "" {
+			out.tier = core.Home
+		}
+		out.source, out.name = up.path, up.name
+		out.done = func() { _ = os.RemoveAll(filepath.Dir(up.path)) }
+	}
+	return out, nil
+}
+
+// fetchable refuses a URL a team server must not fetch for a client on
+// the network: another scheme than http or https (a file:// or ssh URL
+// would read the server's own files or use its keys), or an address of
+// the server's own network (loopback, private, link-local — the cloud
+// metadata service — or unspecified), which the fetch guard allows when
+// the person running lore names it.
+func fetchable(ctx context.Context, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
+		return api.Errorf(connect.CodeInvalidArgument, "learn %s: a team server fetches http and https URLs only", raw)
+	}
+	host := u.Hostname()
+	var addrs []netip.Addr
+	if a, err := netip.ParseAddr(host); err == nil {
+		addrs = []netip.Addr{a}
+	} else if addrs, err = net.DefaultResolver.LookupNetIP(ctx, "ip", host); err != nil {
+		// Unresolvable here is unreachable for the fetch too, which
+		// says so in its own words.
+		return nil
+	}
+	cgnat := netip.MustParsePrefix("100.64.0.0/10")
+	for _, a := range addrs {
+		a = a.Unmap()
+		if !a.IsGlobalUnicast() || a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() || cgnat.Contains(a) {
+			return api.Errorf(connect.CodeInvalidArgument, "learn %s: %s is an address of the server's own network, which a team server does not fetch for a client", raw, a)
+		}
+	}
+	return nil
+}
+
+// rejectionsIn are the sessions of st in which the gate rejected source.
+func rejectionsIn(st Store, source string) ([]core.Session, error) {
+	all, err := st.Sessions()
+	if err != nil {
+		return nil, err
+	}
+	var out []core.Session
+	for _, s := range all {
+		if s.State == core.SessionRejected && s.Source == source {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// convert is an engine's event as the run's event; nil for those the API
+// does not carry.
+func (r *run) convert(e engine.Event) *lorev1.LearnEvent {
+	ev := r.event()
+	switch e := e.(type) {
+	case engine.StageStarted:
+		ev.Event = &lorev1.LearnEvent_Stage{Stage: &lorev1.StageEvent{Stage: string(e.Stage), State: "started"}}
+	case engine.StageProgress:
+		ev.Event = &lorev1.LearnEvent_Stage{Stage: &lorev1.StageEvent{Stage: string(e.Stage), State: "progress",
+			Done: int32(e.Done), Total: int32(e.Total), Detail: e.Detail}}
+	case engine.StageFinished:
+		st := &lorev1.StageEvent{Stage: string(e.Stage), State: string(e.Status)}
+		switch {
+		case e.Status == engine.StageFailed:
+			st.Detail = e.Err
+		case e.Status == engine.StageSkipped:
+			st.Detail = e.Reason
+		case e.Result != nil:
+			st.Detail = e.Result.Summary()
+		}
+		ev.Event = &lorev1.LearnEvent_Stage{Stage: st}
+	case engine.FindingFound:
+		ev.Event = &lorev1.LearnEvent_Finding{Finding: finding(&e.Finding)}
+	case engine.Decided:
+		d := e.Decision
+		ev.Event = &lorev1.LearnEvent_Decided{Decided: &lorev1.Decision{Status: string(d.Status), Rationale: d.Rationale,
+			DecidedBy: string(d.DecidedBy), User: d.Person}}
+	case engine.ConflictFound:
+		ev.Event = &lorev1.LearnEvent_Conflict{Conflict: conflict(&e.Conflict)}
+	case engine.Committed:
+		ev.Event = &lorev1.LearnEvent_Committed{Committed: &lorev1.Committed{Session: Session(&e.Session)}}
+	default:
+		return nil
+	}
+	return ev
+}
+
+// Decide answers the question a run of the caller's workspace waits on at
+// the gate, under the caller's name. Approving acknowledges each critical
+// finding the question showed, and the decision's rationale says so.
+func (s *Service) Decide(ctx context.Context, r *lorev1.DecideRequest) (*lorev1.DecideResponse, error) {
+	c, err := api.Check(ctx, "Decide")
+	if err != nil {
+		return nil, err
+	}
+	var status core.ApprovalStatus
+	switch r.GetStatus() {
+	case "approved", "approve", string(core.ApprovedWithWarnings):
+		status = core.Approved
+	case "rejected", "reject":
+		status = core.Rejected
+	default:
+		return nil, api.Errorf(connect.CodeInvalidArgument, "decide %s: status %q is not approved or rejected", r.GetRunId(), r.GetStatus())
+	}
+	rn, ok := s.runs.get(c.Workspace, r.GetRunId())
+	if !ok {
+		return nil, api.Errorf(connect.CodeNotFound, "no run %q under way in workspace %s", r.GetRunId(), c.Workspace)
+	}
+	if err := rn.decide(c, status, r.GetRationale()); err != nil {
+		return nil, err
+	}
+	return &lorev1.DecideResponse{}, nil
+}
+
+// Watch sends the events of every run in the caller's workspace as they
+// happen, beginning with the questions waiting at the gate, until ctx
+// ends.
+func (s *Service) Watch(ctx context.Context, _ *lorev1.WatchRequest, send func(*lorev1.LearnEvent) error) error {
+	c, err := api.Check(ctx, "Watch")
+	if err != nil {
+		return err
+	}
+	sub := s.runs.broker(c.Workspace).Subscribe(ctx)
+	for _, ev := range s.runs.Waiting(c.Workspace) {
+		if err := send(ev); err != nil {
+			return err
+		}
+	}
+	for ev := range sub {
+		if err := send(ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Unlearn takes a session back, with the write turn, recording the
+// caller.
+func (s *Service) Unlearn(ctx context.Context, r *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error) {
+	var out *lorev1.UnlearnResponse
+	err := s.use(ctx, "Unlearn", true, func(c api.Caller, st Store) error {
+		res, err := engine.Unlearn(ctx, st, r.GetSessionId(), engine.UnlearnOptions{Force: r.GetForce(), Domains: s.o.Learn.Domains,
+			Generate: s.o.Learn.Generate, OutputDir: s.o.Learn.OutputDir, Now: s.o.Now, User: c.User})
+		if err != nil {
+			return err
+		}
+		out = &lorev1.UnlearnResponse{SessionId: res.Session.ID, Removed: int32(len(res.Removed)), Restored: int32(len(res.Restored))}
+		return nil
+	})
+	return out, asAPIError(err)
+}
+
+// Resolve decides a pending conflict, with the write turn, recording the
+// caller; the resolution joins the session that raised the conflict.
+func (s *Service) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error) {
+	var out *lorev1.ResolveResponse
+	err := s.use(ctx, "Resolve", true, func(c api.Caller, st Store) error {
+		res, err := engine.ResolveConflict(ctx, st, r.GetConflictId(), core.Resolution(r.GetChoice()), engine.ResolveOptions{
+			Domains: s.o.Learn.Domains, Generate: s.o.Learn.Generate, OutputDir: s.o.Learn.OutputDir, Now: s.o.Now, User: c.User})
+		if err != nil {
+			return err
+		}
+		out = &lorev1.ResolveResponse{SessionId: res.Conflict.Session}
+		return nil
+	})
+	return out, asAPIError(err)
+}

@@ -1,0 +1,451 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
+	"github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/skills/search"
+)
+
+// The skill library through the API. Every call works on the library of
+// the caller's workspace (its own store) through package library, as the
+// command line does, and answers for the caller: a skill another user
+// keeps to themselves (visibility user, seed 003) is unknown to them,
+// except to a reviewer, who reads every record to review it.
+
+// library is the skill library of st as c sees it.
+func (s *Service) library(c api.Caller, st Store) *library.Library {
+	o := s.o.Library
+	o.Audience = &library.Audience{User: c.User, Reviewer: c.Role == access.Reviewer || c.Role == access.Admin}
+	if o.Now == nil {
+		o.Now = func() time.Time { return s.o.Now().UTC() }
+	}
+	return library.New(st, o)
+}
+
+// onLibrary checks the call, lends the caller's workspace store (for
+// writing when write) and runs fn on its library as the caller sees it.
+func onLibrary[T any](ctx context.Context, s *Service, method string, write bool, fn func(api.Caller, Store, *library.Library) (T, error)) (T, error) {
+	var out T
+	err := s.use(ctx, method, write, func(c api.Caller, st Store) (err error) {
+		out, err = fn(c, st, s.library(c, st))
+		return err
+	})
+	return out, skillError(err)
+}
+
+// skillError gives the library's errors their Connect codes: an unknown
+// skill is NotFound, a promotion a person has not acknowledged, or one
+// the strict profile refuses, FailedPrecondition.
+func skillError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := errors.AsType[*connect.Error](err); ok {
+		return err
+	}
+	if errors.Is(err, library.ErrUnknown) {
+		return connect.NewError(connect.CodeNotFound, err)
+	}
+	if _, ok := errors.AsType[*library.UnacknowledgedError](err); ok {
+		return connect.NewError(connect.CodeFailedPrecondition, err)
+	}
+	if _, ok := errors.AsType[*library.InvalidError](err); ok {
+		return connect.NewError(connect.CodeFailedPrecondition, err)
+	}
+	return asAPIError(err)
+}
+
+// precheck checks the caller's role before a call's request is: a caller
+// who may not make the call learns nothing of what it would have said.
+func precheck(ctx context.Context, method string) error {
+	_, err := api.Check(ctx, method)
+	return err
+}
+
+func (s *Service) now() time.Time { return s.o.Now().UTC() }
+
+// SearchSkills ranks the skills offered to the request's consumer (active,
+// visible to it and to the caller) against the query: relevance × decay ×
+// feedback, as lore skills search.
+func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
+	if err := precheck(ctx, "SearchSkills"); err != nil {
+		return nil, err
+	}
+	if r.GetTop() < 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "search skills: top %d: must be 0 (all) or more", r.GetTop())
+	}
+	return onLibrary(ctx, s, "SearchSkills", false, func(_ api.Caller, st Store, lib *library.Library) (*lorev1.SearchSkillsResponse, error) {
+		res, err := lib.Search(r.GetQuery(), r.GetConsumer(), int(r.GetTop()))
+		if err != nil {
+			return nil, err
+		}
+		at := s.now()
+		out := &lorev1.SearchSkillsResponse{}
+		for _, h := range res.Hits {
+			rec, err := st.Skill(h.Skill.Key)
+			if err != nil {
+				return nil, fmt.Errorf("search skills: read %s: %w", h.Skill.Key, err)
+			}
+			out.Hits = append(out.Hits, &lorev1.SkillHit{Skill: Skill(rec, at), Score: h.Score, Relevance: h.Relevance,
+				Decay: h.Decay, Feedback: h.Feedback})
+		}
+		return out, nil
+	})
+}
+
+// ListSkills lists, in key order, what the consumer may use (no status),
+// or the skills of one status ("all": every status) the caller sees,
+// narrowed to what the consumer's rules let it see when one is named.
+func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
+	if err := precheck(ctx, "ListSkills"); err != nil {
+		return nil, err
+	}
+	var f library.Filter
+	switch st := r.GetStatus(); st {
+	case "", "all":
+	case string(skills.Draft), string(skills.Active), string(skills.Archived):
+		f.Status = []skills.Status{skills.Status(st)}
+	default:
+		return nil, api.Errorf(connect.CodeInvalidArgument, "list skills: status %q: use draft, active, archived or all", st)
+	}
+	return onLibrary(ctx, s, "ListSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ListSkillsResponse, error) {
+		var pick []*skills.Skill
+		if r.GetStatus() == "" {
+			offered, err := lib.Offered(r.GetConsumer())
+			if err != nil {
+				return nil, err
+			}
+			pick = offered
+		} else {
+			sel, err := lib.List(f)
+			if err != nil {
+				return nil, err
+			}
+			for _, sk := range sel.Skills {
+				if r.GetConsumer() == "" || s.o.Library.Policy.Visible(strings.ToLower(r.GetConsumer()), sk.Key) {
+					pick = append(pick, sk)
+				}
+			}
+		}
+		at := s.now()
+		out := &lorev1.ListSkillsResponse{}
+		for _, sk := range pick {
+			out.Skills = append(out.Skills, Skill(sk, at))
+		}
+		return out, nil
+	})
+}
+
+// GetSkill is one skill's record with its instructions and the paths of
+// its resources, whatever its status: reading a record is not being
+// offered it (ActivateSkill is).
+func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lorev1.GetSkillResponse, error) {
+	return onLibrary(ctx, s, "GetSkill", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.GetSkillResponse, error) {
+		sk, err := lib.Get(r.GetName())
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.GetSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions, Resources: resources(sk)}, nil
+	})
+}
+
+// ActivateSkill gives a consumer a skill offered to it that a person
+// allowed it to activate without a question (AllowSkill, lore skills
+// allow). Over the API nobody can be asked, so any other offered skill
+// is refused with FailedPrecondition naming the command that allows it;
+// a skill not offered to the consumer (a draft, one its rules hide,
+// another user's own) is NotFound, as if unknown to it.
+func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
+	if err := precheck(ctx, "ActivateSkill"); err != nil {
+		return nil, err
+	}
+	consumer := strings.TrimSpace(r.GetConsumer())
+	if consumer == "" {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "activate %q: name the consumer (the agent) it is activated for", r.GetName())
+	}
+	return onLibrary(ctx, s, "ActivateSkill", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ActivateSkillResponse, error) {
+		sk, err := lib.Get(r.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if !lib.OfferedTo(sk, consumer) {
+			return nil, &library.UnknownSkillError{Ref: r.GetName()}
+		}
+		if !sk.AllowedFor(consumer) {
+			return nil, api.Errorf(connect.CodeFailedPrecondition,
+				"%s is not allowed for %s: a person must allow it first (lore skills allow %s --consumer %s); over the API there is no one to ask",
+				sk.Key, consumer, sk.Key, consumer)
+		}
+		act, err := lib.ActivateOffered(sk.Key, consumer)
+		if err != nil {
+			return nil, err
+		}
+		out := &lorev1.ActivateSkillResponse{Skill: Skill(act.Skill, s.now()), Instructions: act.Skill.Instructions,
+			Resources: resources(act.Skill), AllowedBy: allowedBy(act.Skill, consumer)}
+		if !c.Remote {
+			out.Location = act.Location
+		}
+		return out, nil
+	})
+}
+
+// allowedBy says who allowed consumer to activate sk as it is, and when.
+func allowedBy(sk *skills.Skill, consumer string) string {
+	for _, a := range sk.Allowed {
+		if a.Consumer == consumer && a.Hash == sk.Hash {
+			by := a.By
+			if by == "" {
+				by = "someone unknown"
+			}
+			return by + " at " + stamp(a.At)
+		}
+	}
+	return ""
+}
+
+// ProposeSkill files a proposal as a draft of the caller's own
+// (visibility user) until a reviewer reviews and promotes it: its text
+// scanned as a stranger's (the findings are returned and kept) and its
+// secrets and personal data redacted. Its provenance names the caller,
+// the agent (a caller with the agent role is the agent) and the agent's
+// session.
+func (s *Service) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillRequest) (*lorev1.ProposeSkillResponse, error) {
+	if err := precheck(ctx, "ProposeSkill"); err != nil {
+		return nil, err
+	}
+	tt := search.TaskType(r.GetTaskType())
+	if tt != "" && tt.Normalize() != tt {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "propose: task type %q: use browser, api, code, domain or unknown", r.GetTaskType())
+	}
+	return onLibrary(ctx, s, "ProposeSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ProposeSkillResponse, error) {
+		agent := strings.TrimSpace(r.GetAgent())
+		if c.Role == access.Agent {
+			agent = c.User
+		}
+		origin := ""
+		if agent != "" {
+			origin = "agent:" + agent
+		}
+		got, err := lib.Propose(library.Proposal{Name: r.GetName(), Description: r.GetDescription(), Instructions: r.GetInstructions(),
+			ExampleQueries: r.GetExampleQueries(), SuggestedTools: r.GetSuggestedTools(), TaskType: tt,
+			Origin: origin, By: c.User, Owner: c.User, User: c.User, Agent: agent, Session: strings.TrimSpace(r.GetSession())})
+		if err != nil {
+			return nil, err
+		}
+		out := &lorev1.ProposeSkillResponse{Skill: Skill(got.Skill, s.now()), Findings: skillFindings(got.Skill.Findings),
+			Redacted: map[string]int32{}}
+		for k, n := range got.Redacted {
+			out.Redacted[string(k)] = int32(n)
+		}
+		return out, nil
+	})
+}
+
+// ReviewSkill moves a skill to active (approve), archived (reject) or
+// back to draft, as lore skills review does: a skill with a critical
+// finding becomes active only with ack_critical, a person having read
+// it, and one the strict profile refuses never.
+func (s *Service) ReviewSkill(ctx context.Context, r *lorev1.ReviewSkillRequest) (*lorev1.ReviewSkillResponse, error) {
+	if err := precheck(ctx, "ReviewSkill"); err != nil {
+		return nil, err
+	}
+	to := skills.Status(r.GetTo())
+	verb, ok := map[skills.Status]string{skills.Active: "promoted", skills.Archived: "archived", skills.Draft: "returned to draft"}[to]
+	if !ok {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "review %q: to %q: use active, archived or draft", r.GetName(), r.GetTo())
+	}
+	return onLibrary(ctx, s, "ReviewSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ReviewSkillResponse, error) {
+		sk, err := lib.Review(r.GetName(), to, verb+" by review of "+c.User, r.GetAckCritical())
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.ReviewSkillResponse{Skill: Skill(sk, s.now())}, nil
+	})
+}
+
+// PromoteSkill makes a user's own skill one of the whole workspace.
+func (s *Service) PromoteSkill(ctx context.Context, r *lorev1.PromoteSkillRequest) (*lorev1.PromoteSkillResponse, error) {
+	return onLibrary(ctx, s, "PromoteSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.PromoteSkillResponse, error) {
+		sk, err := lib.Promote(r.GetName(), c.User)
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.PromoteSkillResponse{Skill: Skill(sk, s.now())}, nil
+	})
+}
+
+// SkillFeedback records a vote (helpful, harmful) or a use and its
+// outcome (success, failure) with a note, which is scanned and redacted
+// before it is kept (library.UseWithNote).
+func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	if err := precheck(ctx, "SkillFeedback"); err != nil {
+		return nil, err
+	}
+	outcome := r.GetOutcome()
+	switch outcome {
+	case "helpful", "harmful":
+		if strings.TrimSpace(r.GetNote()) != "" {
+			return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: a note goes with a use (success or failure), not a vote", r.GetName())
+		}
+	case "success", "failure":
+	default:
+		return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: outcome %q: use helpful, harmful, success or failure", r.GetName(), outcome)
+	}
+	return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
+		var (
+			sk  *skills.Skill
+			err error
+		)
+		if outcome == "helpful" || outcome == "harmful" {
+			sk, err = lib.Feedback(r.GetName(), outcome == "helpful")
+		} else {
+			var u library.Used
+			u, err = lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
+			sk = u.Skill
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
+	})
+}
+
+// AllowSkill lets a consumer activate an active skill, as it is now,
+// without a question, recorded with the caller's name and the time; with
+// revoke it takes the leave back.
+func (s *Service) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (*lorev1.AllowSkillResponse, error) {
+	return onLibrary(ctx, s, "AllowSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.AllowSkillResponse, error) {
+		sk, err := lib.Allow(r.GetName(), r.GetConsumer(), c.User, r.GetRevoke())
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.AllowSkillResponse{Skill: Skill(sk, s.now())}, nil
+	})
+}
+
+// ExportSkills is the active skills the caller sees as one zip of Agent
+// Skills folders (library.Export, as lore skills export FILE.zip).
+func (s *Service) ExportSkills(ctx context.Context, _ *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+	return onLibrary(ctx, s, "ExportSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ExportSkillsResponse, error) {
+		dir, err := os.MkdirTemp("", "lore-export-")
+		if err != nil {
+			return nil, fmt.Errorf("export skills: a folder to write the bundle in: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		file := filepath.Join(dir, "skills.zip")
+		if _, err := lib.Export(file, library.Filter{Status: []skills.Status{skills.Active}}); err != nil {
+			return nil, err
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("export skills: read the bundle back: %w", err)
+		}
+		return &lorev1.ExportSkillsResponse{Zip: b}, nil
+	})
+}
+
+// uploadedZip names the bundle of an ImportSkills in what the records
+// and findings say of where the skills came from.
+const uploadedZip = "uploaded.zip"
+
+// ImportSkills imports a zip of Agent Skills folders as lore skills import
+// FILE.zip does without --trust: every skill scanned as a stranger's, one
+// with a critical finding skipped, the others filed as drafts for review,
+// each the caller's own (visibility user) until a reviewer promotes it.
+func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error) {
+	if err := precheck(ctx, "ImportSkills"); err != nil {
+		return nil, err
+	}
+	if len(r.GetZip()) == 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "import skills: no zip was sent")
+	}
+	return onLibrary(ctx, s, "ImportSkills", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ImportSkillsResponse, error) {
+		dir, err := os.MkdirTemp("", "lore-import-")
+		if err != nil {
+			return nil, fmt.Errorf("import skills: a folder to keep the bundle in: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		file := filepath.Join(dir, uploadedZip)
+		if err := os.WriteFile(file, r.GetZip(), 0o600); err != nil {
+			return nil, fmt.Errorf("import skills: keep the bundle: %w", err)
+		}
+		plan, err := bundle.Import(file, bundle.ImportOptions{Now: s.now()})
+		if err != nil {
+			return nil, &core.UsageError{Msg: "import skills: " + strings.ReplaceAll(err.Error(), file, uploadedZip)}
+		}
+		if plan.Discovered == 0 {
+			return nil, &core.UsageError{Msg: "import skills: no SKILL.md in the zip"}
+		}
+		hide := func(x string) string { return strings.ReplaceAll(x, file, uploadedZip) }
+		for _, sk := range plan.Skills {
+			sk.Provenance.Document, sk.Lineage.Origin = hide(sk.Provenance.Document), hide(sk.Lineage.Origin)
+			for i := range sk.Findings {
+				sk.Findings[i].File, sk.Findings[i].Location = hide(sk.Findings[i].File), hide(sk.Findings[i].Location)
+			}
+		}
+		warnings, err := lib.Import(plan, false)
+		if err != nil {
+			return nil, err
+		}
+		at := s.now()
+		out := &lorev1.ImportSkillsResponse{}
+		for _, sk := range plan.Skills {
+			rec, err := lib.Get(sk.Key)
+			if err != nil {
+				// Held by another user's own skill: not imported (a
+				// warning says so).
+				continue
+			}
+			out.Skills = append(out.Skills, Skill(rec, at))
+		}
+		for _, w := range append(plan.Warnings, warnings...) {
+			out.Warnings = append(out.Warnings, hide(w))
+		}
+		for _, sk := range plan.Skipped {
+			out.Skipped = append(out.Skipped, hide(sk.Path)+": "+hide(sk.Reason))
+		}
+		for _, f := range plan.Findings {
+			f.File, f.Location = hide(f.File), hide(f.Location)
+			out.Findings = append(out.Findings, skillFinding(f))
+		}
+		return out, nil
+	})
+}
+
+// Queue lists what waits for a person in the workspace: the draft skills
+// the caller sees (oldest first) and the conflicts.
+func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
+	return onLibrary(ctx, s, "Queue", false, func(_ api.Caller, st Store, lib *library.Library) (*lorev1.QueueResponse, error) {
+		q, err := lib.Queue()
+		if err != nil {
+			return nil, err
+		}
+		at := s.now()
+		out := &lorev1.QueueResponse{}
+		for _, sk := range q.Skills {
+			out.Drafts = append(out.Drafts, Skill(sk, at))
+		}
+		if out.Conflicts, err = pending(st); err != nil {
+			return nil, err
+		}
+		// Waiting stays empty until this service runs learns itself:
+		// the runs waiting at the gate are those of its own learns
+		// (Learn), which keep them; the store holds none.
+		return out, nil
+	})
+}
