@@ -116,14 +116,14 @@ check "n is refused to the reviewer, saying why" shows "$reviewer" "needs the cu
 
 say "== the curator learns vendor-notes.md as a STRANGER source"
 keys "$curator" n
-wait_for "$curator" "Source"
+wait_for "$curator" "Learn a source"
 typed "$curator" "vendor-notes.md"
 # Source, domain, depth, then the tier, raised to STRANGER.
 keys "$curator" Tab
 keys "$curator" Tab
 keys "$curator" Tab
 keys "$curator" Space
-check "the learn form raises the tier to STRANGER" shows "$curator" "stranger"
+check "the learn form raises the tier to STRANGER" shows "$curator" "stranger (a person reviews every finding)"
 keys "$curator" Enter
 wait_for "$curator" "waiting for a reviewer"
 check "the curator's Learn screen says the run waits for a reviewer" shows "$curator" "waiting for a reviewer"

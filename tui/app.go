@@ -713,6 +713,9 @@ func (m Model) captured() bool { return m.top().captures() }
 
 // toScreen hands a message to the screen on top.
 func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := m.notServed(); ok {
+		return m, nil
+	}
 	cmd := m.top().update(msg)
 	return m, cmd
 }
@@ -820,6 +823,9 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	if ms.Y > m.bodyHeight() {
 		return m, nil
 	}
+	if _, ok := m.notServed(); ok {
+		return m, nil
+	}
 	// The screen starts under the tab bar.
 	cmd := m.top().click(ms.X, ms.Y-1)
 	return m, cmd
@@ -833,6 +839,9 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelDown:
 		delta = 3
 	default:
+		return m, nil
+	}
+	if _, ok := m.notServed(); ok {
 		return m, nil
 	}
 	cmd := m.top().scroll(delta)
@@ -869,6 +878,9 @@ func (m Model) render() string {
 			m.st.Heading.Render("y")+" yes, cancel it · "+m.st.Heading.Render("n")+" no, let it run"), bh)
 	default:
 		body = m.top().view()
+		if say, ok := m.notServed(); ok {
+			body = m.place(m.st.App.Dialog.Render(say), bh)
+		}
 	}
 	return m.tabBar() + "\n" + cells.ClipLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }

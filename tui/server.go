@@ -371,9 +371,14 @@ func listenServer(r *run) tea.Cmd {
 // the server, for a role that may decide; for another, the Learn screen
 // already says the run waits for a reviewer.
 func (m Model) asked(msg serverAskMsg) Model {
-	if m.run != nil && m.run.id == msg.run && msg.req.Report.Source != "" && m.learn.Source == m.run.source && strings.HasPrefix(m.run.source, "run ") {
+	if r := m.run; r != nil && r.id == msg.run && r.by != "" && msg.req.Report.Source != "" && strings.HasPrefix(r.source, "run ") {
 		// A watched run's source is known once its gate names it.
-		m.learn.Source = redact.URL(msg.req.Report.Source)
+		was := followingNotice(r)
+		r.source = redact.URL(msg.req.Report.Source)
+		m.learn.Source = r.source
+		if m.notice == was {
+			m.notice = followingNotice(r)
+		}
 	}
 	if !m.may("Decide") {
 		return m
@@ -640,7 +645,7 @@ func serverUnlearn(ctx context.Context, svc api.Service, id string, force bool) 
 // offServer is what a screen that reads this machine's store says on a
 // team server, rather than showing nothing as if the server had nothing.
 func offServer(screen, instead string) string {
-	return fmt.Sprintf("The %s screen is not available on a team server yet: %s.", screen, instead)
+	return fmt.Sprintf("The %s screen is not available on a team server yet.\nFrom the command line: %s.", screen, instead)
 }
 
 // serverPart is the status bar's start on a team server: who the
@@ -669,16 +674,29 @@ func (m Model) showOnServer(t tab) (Model, tea.Cmd) {
 	switch t {
 	case tabHistory:
 		return m, serverSessions(ctx, svc)
-	case tabConflicts:
-		m.conflicts = m.conflicts.SetError(offServer("Conflicts", "lore conflicts lists them and lore resolve settles them"))
 	case tabGraph:
 		m.rowsGen++
 		m.rows, m.links, m.scoresReady = nil, nil, false
 		return m, serverGraph(ctx, svc, m.rowsGen)
-	case tabSkills:
-		m.skills = m.skills.WithNotice(offServer("Skills", "lore skills reads the server's library"), false)
 	}
 	return m, nil
+}
+
+// notServed is what the screen on top says on a team server when it is
+// one the application does not get from the server (false otherwise):
+// said plainly, rather than the screen shown empty as if the server had
+// nothing.
+func (m Model) notServed() (string, bool) {
+	if !m.onServer() {
+		return "", false
+	}
+	switch m.tab {
+	case tabConflicts:
+		return offServer("Conflicts", "lore conflicts lists the server's conflicts and lore conflicts resolve settles one"), true
+	case tabSkills:
+		return offServer("Skills", "lore skills search, list, show and review work on the server's library"), true
+	}
+	return "", false
 }
 
 // anyLacking reports whether a key of groups does not act for the
