@@ -20,6 +20,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/redact"
@@ -113,6 +114,10 @@ type Options struct {
 	// resolution from another shell): the status bar and the screen on
 	// top are read again at once, the other screens when next shown.
 	Changed <-chan struct{}
+	// Server, when not nil, is the team server the application is a
+	// client of: its data comes through the server's API alone (Open
+	// and Runs are not used), as the user its token names.
+	Server *Server
 }
 
 type tab int
@@ -212,6 +217,14 @@ type Model struct {
 	runsPolling bool
 	statusErr   error
 	initCmd     tea.Cmd
+
+	// who is the user the team server takes the application for (nil
+	// until it answered, and on this machine's own store).
+	who *lorev1.WhoAmIResponse
+	// relay hands the server's Watch stream to the screens; serverRuns
+	// counts the learns started on the server from here.
+	relay      *watchRelay
+	serverRuns int
 }
 
 // New builds the application. ctx bounds every run it starts.
@@ -229,6 +242,13 @@ func New(ctx context.Context, opts Options) Model {
 		m.learn = m.learn.WithWorkDir(wd)
 		m.wd = wd
 	}
+	if opts.Server != nil {
+		// Everything comes from the server: other users' runs through
+		// the relay of its Watch stream.
+		m.relay = newWatchRelay(ctx)
+		m.opts.Open, m.opts.Changed = nil, nil
+		m.opts.Runs = m.relay.runs
+	}
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)
 		m.formOpen = true
@@ -240,6 +260,9 @@ func New(ctx context.Context, opts Options) Model {
 // Init asks for the terminal's background and the store's counts, and
 // starts the run asked for on the command line.
 func (m Model) Init() tea.Cmd {
+	if m.onServer() {
+		return tea.Batch(tea.RequestBackgroundColor, whoAmI(m.ctx, m.opts.Server.Svc), m.initCmd, awaitRuns(m.opts.Runs), awaitServer(m.relay))
+	}
 	var counts tea.Cmd
 	if m.opts.Open != nil {
 		counts = status(m.stores())
@@ -311,6 +334,41 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.drafts, m.lastSession = msg.drafts, msg.last
 		}
 		return m, nil
+	case whoMsg:
+		return m.whoAnswered(msg)
+	case serverStatusMsg:
+		m.statusErr = msg.err
+		if msg.err == nil {
+			m.pending, m.lastSession = msg.pending, msg.last
+		}
+		return m, nil
+	case serverRunMsg:
+		if m.run == nil || msg.run != m.run.id {
+			return m, nil
+		}
+		m.run.serverID = msg.serverID
+		m.learn.Session = msg.serverID
+		return m, listen(m.run)
+	case serverAskMsg:
+		next := awaitServer(m.relay)
+		if m.run != nil && msg.run == m.run.id && m.run.items != nil {
+			// The Learn stream's question: its listener goes on.
+			next = listen(m.run)
+		}
+		return m.asked(msg), next
+	case serverAnsweredMsg:
+		return m.answered(msg), awaitServer(m.relay)
+	case serverDecidedMsg:
+		if msg.err != nil {
+			m.notice = "deciding run " + msg.serverID + " on the server failed: " + firstLine(msg.err.Error())
+		} else {
+			m.notice = fmt.Sprintf("run %s %s on the server", msg.serverID, msg.status)
+		}
+		return m, nil
+	case watchEndedMsg:
+		return m.watchEnded(msg)
+	case watchAgainMsg:
+		return m, m.watch()
 	case storeChangedMsg:
 		// Another process changed the store. The screen on top is read
 		// again (its selection kept) unless it is being typed into or
@@ -350,16 +408,23 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.ask == nil {
 			return m, nil
 		}
-		m.ask.reply <- msg.Answer
+		var sent tea.Cmd
+		if m.ask.decide != "" {
+			// A run on the team server: the answer is the server's to
+			// take to the run.
+			sent = m.decideOnServer(m.ask.decide, msg.Answer)
+		} else {
+			m.ask.reply <- msg.Answer
+		}
 		back := m.ask.back
 		m.ask = nil
 		if len(m.queued) > 0 {
 			next := m.queued[0]
 			m.queued = m.queued[1:]
-			return m.askReviewer(next), nil
+			return m.askReviewer(next), sent
 		}
 		next, cmd := m.show(back)
-		return next, cmd
+		return next, tea.Batch(sent, cmd)
 	case runsMsg:
 		return m.runsLoaded(msg)
 	case runsTickMsg:
@@ -397,6 +462,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.form = m.form.Cleared()
 		m.running, m.eventsOpen, m.done = true, true, false
 		m.tab = tabLearn
+		if m.onServer() {
+			return m, m.startOnServer(msg.Request)
+		}
 		return m, m.start(msg.Request)
 	case learnform.CancelMsg:
 		m.formOpen = false
@@ -593,6 +661,10 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.notice = ""
+	if why, ok := m.refused(k); ok && !m.captured() {
+		m.notice = why
+		return m, nil
+	}
 	if _, ok := m.top().(reviewScreen); ok && !m.captured() {
 		// The Review screen's keys are letters and digits the other
 		// screens' global keys use (1-3, c, n): only help, quitting and
@@ -641,6 +713,9 @@ func (m Model) captured() bool { return m.top().captures() }
 
 // toScreen hands a message to the screen on top.
 func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := m.notServed(); ok {
+		return m, nil
+	}
 	cmd := m.top().update(msg)
 	return m, cmd
 }
@@ -748,6 +823,9 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	if ms.Y > m.bodyHeight() {
 		return m, nil
 	}
+	if _, ok := m.notServed(); ok {
+		return m, nil
+	}
 	// The screen starts under the tab bar.
 	cmd := m.top().click(ms.X, ms.Y-1)
 	return m, cmd
@@ -761,6 +839,9 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelDown:
 		delta = 3
 	default:
+		return m, nil
+	}
+	if _, ok := m.notServed(); ok {
 		return m, nil
 	}
 	cmd := m.top().scroll(delta)
@@ -797,6 +878,9 @@ func (m Model) render() string {
 			m.st.Heading.Render("y")+" yes, cancel it · "+m.st.Heading.Render("n")+" no, let it run"), bh)
 	default:
 		body = m.top().view()
+		if say, ok := m.notServed(); ok {
+			body = m.place(m.st.App.Dialog.Render(say), bh)
+		}
 	}
 	return m.tabBar() + "\n" + cells.ClipLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }
@@ -817,14 +901,23 @@ func (m Model) statusBar() string {
 			words = [...]string{" prim.", " pending", "", " ▶", "last "}
 		}
 		parts := []string{label(" store ") + value(m.opts.StorePath)}
+		if m.onServer() {
+			parts = []string{m.serverPart(compact)}
+		}
 		if m.statusErr != nil {
 			parts = append(parts, m.st.App.Error.Render(m.statusErr.Error()))
+		} else if m.onServer() {
+			parts = append(parts, value(fmt.Sprint(m.pending))+label(words[1]))
 		} else {
 			parts = append(parts, value(fmt.Sprint(m.primitives))+label(words[0]), value(fmt.Sprint(m.pending))+label(words[1]))
 		}
 		switch {
 		case m.running && m.run != nil:
-			parts = append(parts, label(words[2])+value(m.run.id)+label(words[3]))
+			id := m.run.id
+			if m.run.serverID != "" {
+				id = m.run.serverID
+			}
+			parts = append(parts, label(words[2])+value(id)+label(words[3]))
 		case m.lastSession != "":
 			parts = append(parts, label(words[4])+value(m.lastSession))
 		}
@@ -909,7 +1002,13 @@ func (m Model) shortHelp(bs []key.Binding, w int) string {
 	tail := " " + st.Ellipsis.Inline(true).Render(m.help.Ellipsis)
 	var items []string
 	for _, b := range bs {
-		if b.Enabled() {
+		switch why := m.lacking(b); {
+		case !b.Enabled():
+		case why != "":
+			// A key the user's role may not press is listed, faint,
+			// with the role it needs.
+			items = append(items, m.st.Faint.Render(b.Help().Key+" "+b.Help().Desc+" ("+why+")"))
+		default:
 			items = append(items, st.ShortKey.Inline(true).Render(b.Help().Key)+" "+st.ShortDesc.Inline(true).Render(b.Help().Desc))
 		}
 	}

@@ -128,6 +128,9 @@ func firstLine(s string) string {
 // this application's own (the quit summary and exit code are of runs
 // started here).
 func (m Model) followed(msg followDoneMsg) (tea.Model, tea.Cmd) {
+	// A question of the run (a team server's watched run at its gate)
+	// no longer waits.
+	m = m.dropAsks(msg.run)
 	if msg.alongside != "" {
 		if m.notice == msg.alongside {
 			m.notice = msg.ended

@@ -14,7 +14,7 @@ import (
 // terminal shows every key instead of cutting the columns that do not
 // fit.
 func (m Model) fullHelp(groups [][]key.Binding, w int, flow bool) string {
-	if !flow {
+	if !flow && !m.anyLacking(groups) {
 		// Measured uncut: the bubble cuts columns past its width itself.
 		uncut := m.help
 		uncut.SetWidth(0)
@@ -32,6 +32,9 @@ func (m Model) fullHelp(groups [][]key.Binding, w int, flow bool) string {
 				continue
 			}
 			item := st.FullKey.Inline(true).Render(b.Help().Key) + " " + st.FullDesc.Inline(true).Render(b.Help().Desc)
+			if why := m.lacking(b); why != "" {
+				item = m.st.Faint.Render(b.Help().Key + " " + b.Help().Desc + " (" + why + ")")
+			}
 			iw := ansi.StringWidth(item)
 			switch {
 			case width == 0:

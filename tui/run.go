@@ -31,6 +31,11 @@ type run struct {
 	asks   chan approvalAsk
 	// reviews carries the run's review of its candidates (Options.Review).
 	reviews chan reviewAsk
+	// items carries what a learn on a team server says (events, its
+	// name there, the gate's question) instead of events and asks;
+	// serverID is the run's name on the server, once it said.
+	items    chan serverItem
+	serverID string
 
 	// claim is taken once: by the command, to start the engine, or by
 	// stop, to keep a run whose command never started (the program ended
@@ -90,6 +95,9 @@ type approvalAsk struct {
 	// to once the person has decided.
 	owner string
 	back  tab
+	// decide is the run on the team server the question is of: the
+	// answer is sent there (Decide) rather than on reply.
+	decide string
 }
 
 // approver is the application's gate.Approver: it hands the request to the
@@ -206,6 +214,9 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 
 // listen waits for the run's next event or question.
 func listen(r *run) tea.Cmd {
+	if r.items != nil {
+		return listenServer(r)
+	}
 	return func() tea.Msg {
 		select {
 		case e, ok := <-r.events:

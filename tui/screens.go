@@ -26,6 +26,9 @@ import (
 // since it was last loaded.
 func (m Model) show(t tab) (Model, tea.Cmd) {
 	m.tab = t
+	if m.onServer() {
+		return m.showOnServer(t)
+	}
 	if t == tabSkills && !m.stale[t] {
 		// The library is current; the run queue may have moved.
 		return m.pollRuns()
@@ -58,6 +61,9 @@ func (m Model) changed() (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	m, cmd = m.show(m.tab)
+	if m.onServer() && m.who != nil {
+		return m, tea.Batch(cmd, serverStatus(m.ctx, m.opts.Server.Svc))
+	}
 	if m.opts.Open == nil {
 		return m, cmd
 	}
@@ -94,6 +100,13 @@ func (m Model) toggleRank() (Model, tea.Cmd) {
 // screenMsg applies the messages of the Conflicts, Graph, History and
 // Skills screens; ok is false for any other message.
 func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+	switch msg.(type) {
+	case graphview.RenameMsg, graphview.RejectMsg, graphview.ExportMsg:
+		if m.onServer() {
+			m.notice = "on a team server the Graph screen only reads: rename, reject and export where the store is (lore edit, lore reject, lore graph)"
+			return m, nil, true
+		}
+	}
 	switch msg := msg.(type) {
 	case conflictsMsg:
 		if msg.err != nil {
@@ -157,6 +170,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.autoTop = ""
 	case graphview.NeedDetailMsg:
+		if m.onServer() {
+			return m, serverDetail(m.ctx, m.opts.Server.Svc, msg.ID), true
+		}
 		return m, loadDetail(m.stores(), msg.ID), true
 	case detailMsg:
 		if msg.err != nil {
@@ -222,6 +238,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.history, cmd = m.history.WithSessions(msg.sessions)
 		return m, cmd, true
 	case history.NeedReportMsg:
+		if m.onServer() {
+			return m, serverReport(m.ctx, m.opts.Server.Svc, msg.ID), true
+		}
 		return m, loadReport(m.stores(), msg.ID), true
 	case reportMsg:
 		if msg.err != nil {
@@ -230,6 +249,13 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.history = m.history.WithReport(msg.id, msg.markdown)
 		}
 	case history.PreviewMsg:
+		if m.onServer() {
+			// The server does not preview an unlearn: the question says
+			// so, and what it takes back.
+			m.history = m.history.WithPreview(msg.ID, msg.Force, history.Preview{Unknown: "takes back on the server what " + msg.ID +
+				" changed (the server does not preview it: lore report " + msg.ID + " lists it)"})
+			return m, nil, true
+		}
 		return m, m.previewUnlearn(msg.ID, msg.Force), true
 	case previewedMsg:
 		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {
@@ -237,6 +263,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.history = m.history.WithPreview(msg.id, msg.force, historyPreview(msg.pv))
 	case history.UnlearnMsg:
+		if m.onServer() {
+			return m, serverUnlearn(m.ctx, m.opts.Server.Svc, msg.ID, msg.Force), true
+		}
 		return m, m.unlearn(msg.ID, msg.Force), true
 	case unlearnedMsg:
 		if m, failed := m.unlearnFailed(msg.id, msg.err); failed {

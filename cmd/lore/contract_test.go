@@ -166,6 +166,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore skills rollback":       {[]string{"no-such-skill", "1"}, "no-such-skill"},
 		"lore skills search":         {nil, "QUERY"},
 		"lore skills show":           {[]string{"no-such-skill"}, "no-such-skill"},
+		"lore skills share":          {[]string{"no-such-skill"}, "no-such-skill"},
 		"lore skills used":           {[]string{"no-such-skill", "--success"}, "no-such-skill"},
 		"lore skills validate":       {[]string{missing}, missing},
 		"lore skills warn":           {[]string{"careful", "--description", "Be careful", "--about", "no-such-skill"}, "no-such-skill"},

@@ -239,14 +239,17 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 // that was given: on a team server it would mean nothing.
 func onlyFlags(cmd *cobra.Command, names ...string) error {
 	var bad []string
-	cmd.LocalNonPersistentFlags().Visit(func(f *pflag.Flag) {
-		if !slices.Contains(names, f.Name) {
+	// Visit on LocalNonPersistentFlags sees nothing: that set is built
+	// anew from Flags() and does not carry which flags were given.
+	own := cmd.LocalNonPersistentFlags()
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if own.Lookup(f.Name) != nil && !slices.Contains(names, f.Name) {
 			bad = append(bad, "--"+f.Name)
 		}
 	})
 	if len(bad) > 0 {
 		return &core.UsageError{Msg: fmt.Sprintf("%s: not available on a team server (lore %s takes %s there)", strings.Join(bad, ", "),
-			cmd.Name(), "--"+strings.Join(names, ", --"))}
+			strings.TrimPrefix(cmd.CommandPath(), "lore "), "--"+strings.Join(names, ", --"))}
 	}
 	return nil
 }
@@ -285,7 +288,11 @@ func (a *app) printEvent(ev *lorev1.LearnEvent) {
 		fmt.Fprintf(a.stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
 	case ev.GetDecided() != nil:
 		d := ev.GetDecided()
-		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), d.GetDecidedBy())
+		by := d.GetDecidedBy()
+		if d.GetUser() != "" {
+			by = d.GetUser() + " (" + by + ")"
+		}
+		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), by)
 	case ev.GetConflict() != nil:
 		c := ev.GetConflict()
 		fmt.Fprintf(a.stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())

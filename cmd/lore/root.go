@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -281,6 +282,9 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 				return &core.UsageError{Msg: "the terminal application needs a terminal on stdin and stdout; " +
 					"headless, use lore learn SOURCE --json and the other commands (lore --help)"}
 			}
+			if addr := cmp.Or(flagValue(cmd, "server"), os.Getenv(serverEnv)); addr != "" {
+				return a.runServerApp(cmd.Context(), addr)
+			}
 			opts, err := a.learnOptions(cmd, "", "")
 			if err != nil {
 				return err
@@ -292,6 +296,7 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 	}
 	root.PersistentFlags().StringVar(&a.configFlag, "config", "", "config file (default $XDG_CONFIG_HOME/lore/config.yaml)")
 	root.PersistentFlags().String("data-dir", "", "store directory (default $XDG_DATA_HOME/lore)")
+	root.Flags().String("server", "", "open the application on the team server at ADDR (as $"+serverEnv+"; the token in $"+tokenEnv+")")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		// "lore lern --json": the unknown command is the mistake, not the
 		// flag the group does not have.
@@ -379,7 +384,7 @@ func commandNamed(args []string) string {
 		switch x := args[i]; {
 		case x == "--":
 			return ""
-		case x == "--config" || x == "--data-dir":
+		case x == "--config" || x == "--data-dir" || x == "--server":
 			i++ // its value
 		case strings.HasPrefix(x, "-"):
 		default:

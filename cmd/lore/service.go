@@ -103,8 +103,20 @@ func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localap
 		},
 		Learn:     base,
 		Library:   skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now},
+		Folders:   a.workspaceFolders,
 		UploadDir: filepath.Join(a.cfg.dataDir(), "uploads"),
 	})
+}
+
+// workspaceFolders are where workspace ws keeps its generated skills and
+// its library's files: the configured folders for the default workspace,
+// folders beside its store for another.
+func (a *app) workspaceFolders(ws string) (output, library string) {
+	if ws == auth.DefaultWorkspace {
+		return a.cfg.outputDir(), a.libraryDir()
+	}
+	dir := filepath.Join(a.cfg.dataDir(), "workspaces", ws)
+	return filepath.Join(dir, "skills"), filepath.Join(dir, "library")
 }
 
 // errNoWorkspace: workspaces other than the default are a team server's

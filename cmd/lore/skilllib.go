@@ -140,8 +140,15 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 --status draft|active|archived keeps one status, --namespace one namespace,
 and --consumer the skills that consumer may see (skills.consumers in the
 configuration), whatever their status.`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				if err := onlyFlags(cmd, "status", "consumer", "json"); err != nil {
+					return err
+				}
+				return a.remoteSkillsList(cmd.Context(), status, consumer, asJSON)
+			}
 			f := skilllib.Filter{Namespace: ns}
 			if status != "" {
 				if !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
@@ -231,8 +238,12 @@ prints the record, its findings included ("findings": [{"file", "category",
 
 NAME is a key (ns.id) or an id; a bare id means public.<id>, or the one
 namespace that has it.`,
-		Args: exactArgs(1, "one skill NAME"),
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				return a.remoteSkillsShow(cmd.Context(), args[0], asJSON)
+			}
 			s, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Get(args[0]) })
 			if err != nil {
 				return err
@@ -540,8 +551,15 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 
 --task-type keeps the skills of one task type (browser, api, code, domain or
 unknown), ranked among all the skills searched.`,
-		Args: exactArgs(1, "one QUERY (quote it)"),
+		Args:        exactArgs(1, "one QUERY (quote it)"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				if err := onlyFlags(cmd, "top", "consumer", "json"); err != nil {
+					return err
+				}
+				return a.remoteSkillsSearch(cmd.Context(), args[0], consumer, top, asJSON)
+			}
 			tt := search.TaskType(task)
 			if task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
@@ -794,7 +812,14 @@ With a decision, --json prints {"key", "status", "note"}.`,
   lore skills review learn-linear-algebra promote
   lore skills review proposed.summarise-doc promote --ack-critical --note "marker is an example"
   lore skills review avoid-deploy-1a2b3c archive --note "fixed upstream"`,
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() && len(args) <= 2 {
+				if err := onlyFlags(cmd, "ack-critical", "json"); err != nil {
+					return err
+				}
+				return a.remoteSkillsReview(cmd.Context(), args, ack, asJSON)
+			}
 			switch len(args) {
 			case 0:
 				return a.reviewQueue(asJSON)
@@ -1027,8 +1052,12 @@ import, a regeneration, an edit) asks again. --revoke takes it back. Every other
 skill still asks. lore skills show NAME lists the allowances.`,
 		Example: `  lore skills allow pdf-tables --consumer claude-code
   lore skills allow pdf-tables --consumer claude-code --revoke`,
-		Args: exactArgs(1, "one skill NAME"),
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if remote() {
+				return a.remoteSkillsAllow(cmd.Context(), args[0], consumer, revoke, asJSON)
+			}
 			by := a.who()
 			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
 				return lib.Allow(args[0], consumer, by, revoke)
@@ -1062,10 +1091,14 @@ func (a *app) skillsFeedbackCmd() *cobra.Command {
 		Long: `Counts one vote. Votes move a skill's rank by at most a factor of three
 (feedback factor 0.5 + (helpful+1)/(helpful+harmful+2)): they reorder close
 matches without replacing relevance.`,
-		Args: exactArgs(2, "a skill NAME and helpful or harmful"),
+		Args:        exactArgs(2, "a skill NAME and helpful or harmful"),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
+			}
+			if remote() {
+				return a.remoteSkillsFeedback(cmd.Context(), args[0], args[1], "", asJSON)
 			}
 			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
 				return lib.Feedback(args[0], args[1] == "helpful")

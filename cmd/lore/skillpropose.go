@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/scope"
@@ -66,7 +67,8 @@ With --stdin, the proposal is read as one JSON object:
    "suggested_tools": [...], "task_type", "origin"}`,
 		Example: `  lore skills propose rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"
   echo '{"name":"x","description":"…","instructions":"…"}' | lore skills propose --stdin --json`,
-		Args: cobra.MaximumNArgs(1),
+		Args:        cobra.MaximumNArgs(1),
+		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if stdin {
 				if len(args) > 0 {
@@ -86,6 +88,11 @@ With --stdin, the proposal is read as one JSON object:
 				}
 			} else if len(args) == 1 {
 				in.Name = args[0]
+			}
+			if remote() {
+				return a.remoteSkillsPropose(cmd.Context(), &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description,
+					Instructions: in.Instructions, ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools,
+					TaskType: in.TaskType}, asJSON)
 			}
 			got, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Proposed, error) {
 				return lib.Propose(skilllib.Proposal{

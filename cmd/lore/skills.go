@@ -37,7 +37,7 @@ lore skills activate; usage, feedback and failures flow back with lore skills
 used, feedback and report.`)
 	cmd.AddCommand(a.skillsValidateCmd(), a.skillsListCmd(), a.skillsShowCmd(), a.skillsSearchCmd(),
 		a.skillsPromptCmd(), a.skillsActivateCmd(), a.skillsAllowCmd(), a.skillsResolveCmd(), a.skillsReviewCmd(),
-		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(),
+		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(), a.skillsShareCmd(),
 		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd())
 	return cmd
 }

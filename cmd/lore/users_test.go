@@ -1,14 +1,10 @@
 package main
 
 import (
-	"crypto/tls"
 	"encoding/json"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -53,36 +49,12 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 		t.Fatalf("users list: %d %s", r.code, r.stdout)
 	}
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	home := t.TempDir()
-	srv := exec.Command(loreBin, "--data-dir", data, "serve", "--listen", addr)
-	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data")}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = srv.Process.Signal(syscall.SIGTERM)
-		_ = srv.Wait()
-	})
-	// TLS by default, with a certificate the server made and keeps: the
-	// clients pin its fingerprint.
-	var pin string
-	deadline := time.Now().Add(10 * time.Second)
-	for pin == "" && time.Now().Before(deadline) {
-		// Read, never made here: the server makes it.
-		if cert, err := tls.LoadX509KeyPair(filepath.Join(data, auth.CertFile), filepath.Join(data, auth.KeyFile)); err == nil {
-			pin = auth.Fingerprint(cert.Certificate[0])
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	ts := startTeamServer(t, data)
+	addr, pin := ts.addr, ts.pin
 	if fi, err := os.Stat(filepath.Join(data, auth.KeyFile)); err != nil || fi.Mode().Perm()&0o077 != 0 {
 		t.Errorf("the server's key: %v, mode %v", err, fi.Mode())
 	}
+	deadline := time.Now().Add(10 * time.Second)
 	trust := "LORE_SERVER_FINGERPRINT=" + pin
 	client := func(token string) result {
 		return lore(t, []string{"LORE_SERVER=" + addr, "LORE_TOKEN=" + token, trust}, "sessions", "--json")

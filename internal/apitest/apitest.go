@@ -74,7 +74,8 @@ func NewWith(tb testing.TB, remote bool, configure func(o *local.Options)) *Env 
 	tb.Helper()
 	e := &Env{Remote: remote, Dir: tb.TempDir(), stores: map[string]*store.Store{}, turns: map[string]*sync.Mutex{},
 		tokens: map[string]string{}, clients: map[string]*client.Client{}, tb: tb}
-	o := local.Options{Open: e.open, Learn: engine.LearnOptions{Domains: storetest.Domains(tb)}, UploadDir: e.UploadDir()}
+	o := local.Options{Open: e.open, Learn: engine.LearnOptions{Domains: storetest.Domains(tb)}, UploadDir: e.UploadDir(),
+		Folders: e.Folders}
 	if configure != nil {
 		configure(&o)
 	}
@@ -85,6 +86,14 @@ func NewWith(tb testing.TB, remote bool, configure func(o *local.Options)) *Env 
 	}
 	e.Svc = svc
 	return e
+}
+
+// Folders are where workspace ws keeps its generated skills and its
+// library's files, as a team server keeps them: apart from every other
+// workspace's.
+func (e *Env) Folders(ws string) (output, library string) {
+	dir := filepath.Join(e.Dir, "workspaces", ws+"-files")
+	return filepath.Join(dir, "skills"), filepath.Join(dir, "library")
 }
 
 // UploadDir is where the service keeps uploads.
@@ -236,6 +245,7 @@ func (e *Env) Seed(ws, name string, doc []byte) string {
 		e.tb.Fatal(err)
 	}
 	o := e.Learn
+	o.OutputDir, _ = e.Folders(ws)
 	o.Policy = gate.Policy{Approve: true, Trust: true}
 	o.Tier = core.Home
 	st, release, err := e.open(context.Background(), ws, true)

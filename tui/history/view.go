@@ -181,6 +181,9 @@ const namesShown = 5
 // previewItems words a preview as the confirmation's bullet items, the
 // primitives first (what is lost), then skills and conflicts.
 func previewItems(pv Preview) []string {
+	if pv.Unknown != "" {
+		return []string{pv.Unknown}
+	}
 	var items []string
 	if pv.Removed > 0 {
 		it := "removes " + plural(pv.Removed, "primitive", "primitives")
@@ -403,6 +406,14 @@ func (m Model) details(s *core.Session, paint func(func(...string) string, strin
 		parts = append(parts, paint(m.st.Label.Render, cells.Visible(string(s.Familiarity))))
 	}
 	isLearn := s.Kind == "" || s.Kind == core.KindLearn
+	if s.User != "" {
+		// On a team server: who ran it (and the agent acting for them).
+		by := "by " + cells.Visible(s.User)
+		if s.Agent != "" {
+			by += " via " + cells.Visible(s.Agent)
+		}
+		parts = append(parts, paint(m.st.Label.Render, by))
+	}
 	if d := s.Decision; d != nil {
 		word, st := string(d.Status), m.st.Faint.Render
 		switch d.Status {

@@ -102,6 +102,10 @@ type Model struct {
 	Artifacts []string
 	// Committed is the session the run committed ("" until it has).
 	Committed string
+	// decider names who answers the gate when it is not the person at
+	// this screen ("a reviewer", on a team server for a role that may
+	// not decide); "" is the person here.
+	decider string
 	// cancelling: the run was asked to stop, so a stage that ends failed
 	// now ends because of that (see Cancelling).
 	cancelling bool
@@ -128,6 +132,14 @@ func (m Model) Reset(source, session string, dryRun bool) Model {
 	m.Findings = map[core.Category]int{}
 	m.Awaiting, m.Decision, m.Artifacts, m.Committed, m.scroll = false, nil, nil, "", 0
 	m.cancelling = false
+	return m
+}
+
+// WithDecider says who answers the gate's questions when the person at
+// this screen may not: the screen then says the run waits for them
+// rather than for "your decision". "" is the person here.
+func (m Model) WithDecider(who string) Model {
+	m.decider = who
 	return m
 }
 
@@ -278,6 +290,14 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 		}
 		p.info = m.info(e)
 		msg := e.Summary()
+		if msg == "" && e.Result == nil {
+			// A run on a team server says what a stage produced as a
+			// sentence, not as its result.
+			msg = e.Reason
+			if e.Status == engine.StageDone && e.Reason != "" {
+				p.info = []string{e.Reason}
+			}
+		}
 		switch p.State {
 		case Done:
 			msg = fmt.Sprintf("done in %s · %s", roundDur(e.Elapsed), msg)
@@ -294,6 +314,10 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 		m = m.Log(at, "sanitize", fmt.Sprintf("%s %s %s", m.severity(f.Severity), f.Category, m.st.Faint.Render(f.Location)))
 	case engine.ApprovalRequested:
 		m.Awaiting = true
+		if m.decider != "" {
+			m = m.Log(at, "gate", fmt.Sprintf("waiting for %s to decide on %d finding(s)", m.decider, len(e.Report.Findings)))
+			break
+		}
 		m = m.Log(at, "gate", fmt.Sprintf("waiting for your decision on %d finding(s) — see Findings", len(e.Report.Findings)))
 	case engine.ReviewRequested:
 		m.Awaiting = true
@@ -354,7 +378,8 @@ func decidedBy(b core.DecidedBy) string {
 	case core.ByPolicy:
 		return "by flag"
 	}
-	return string(b)
+	// Another person, by name: a reviewer of a team server.
+	return "by " + string(b)
 }
 
 // info is a finished pane's body, from the result the engine reported.
@@ -671,6 +696,9 @@ func (m Model) status(p Pane) string {
 	switch {
 	case p.State == Running && m.Awaiting && p.Stage == engine.StageGate:
 		status = "your decision"
+		if m.decider != "" {
+			status = "waiting"
+		}
 	case p.State == Running && !p.Started.IsZero() && m.now.After(p.Started):
 		status += " " + roundDur(m.now.Sub(p.Started))
 	case p.State == Done || p.State == Failed || p.State == Cancelled:
@@ -744,6 +772,9 @@ func (m Model) body(p Pane, w int) []string {
 	case Waiting:
 		return nil
 	case Running:
+		if p.Stage == engine.StageGate && m.Awaiting && m.decider != "" {
+			return []string{m.st.Severity.Warning.Render("waiting for " + m.decider), m.st.Faint.Render("they decide from their own terminal")}
+		}
 		if p.Stage == engine.StageGate && m.Awaiting {
 			return []string{m.st.Severity.Warning.Render("waiting for your decision"), m.st.Faint.Render("review the findings: press 2")}
 		}

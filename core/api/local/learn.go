@@ -54,7 +54,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	o := s.o.Learn
+	o := s.learnOptions(c.Workspace)
 	o.SessionID = rn.id
 	o.SourceName = src.name
 	o.Tier = src.tier
@@ -217,9 +217,7 @@ func fetchable(ctx context.Context, raw string) error {
 	if a, err := netip.ParseAddr(host); err == nil {
 		addrs = []netip.Addr{a}
 	} else if addrs, err = net.DefaultResolver.LookupNetIP(ctx, "ip", host); err != nil {
-		// Unresolvable here is unreachable for the fetch too, which
-		// says so in its own words.
-		return nil
+		return api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %v", raw, host, err)
 	}
 	cgnat := netip.MustParsePrefix("100.64.0.0/10")
 	for _, a := range addrs {
@@ -338,7 +336,7 @@ func (s *Service) Unlearn(ctx context.Context, r *lorev1.UnlearnRequest) (*lorev
 	var out *lorev1.UnlearnResponse
 	err := s.use(ctx, "Unlearn", true, func(c api.Caller, st Store) error {
 		res, err := engine.Unlearn(ctx, st, r.GetSessionId(), engine.UnlearnOptions{Force: r.GetForce(), Domains: s.o.Learn.Domains,
-			Generate: s.o.Learn.Generate, OutputDir: s.o.Learn.OutputDir, Now: s.o.Now, User: c.User})
+			Generate: s.o.Learn.Generate, OutputDir: s.learnOptions(c.Workspace).OutputDir, Now: s.o.Now, User: c.User})
 		if err != nil {
 			return err
 		}
@@ -354,7 +352,7 @@ func (s *Service) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev
 	var out *lorev1.ResolveResponse
 	err := s.use(ctx, "Resolve", true, func(c api.Caller, st Store) error {
 		res, err := engine.ResolveConflict(ctx, st, r.GetConflictId(), core.Resolution(r.GetChoice()), engine.ResolveOptions{
-			Domains: s.o.Learn.Domains, Generate: s.o.Learn.Generate, OutputDir: s.o.Learn.OutputDir, Now: s.o.Now, User: c.User})
+			Domains: s.o.Learn.Domains, Generate: s.o.Learn.Generate, OutputDir: s.learnOptions(c.Workspace).OutputDir, Now: s.o.Now, User: c.User})
 		if err != nil {
 			return err
 		}

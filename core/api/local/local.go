@@ -57,6 +57,11 @@ type Options struct {
 	// policy). Its Ranks is not used: the service keeps a ranking cache
 	// for each workspace's store.
 	Library library.Options
+	// Folders says where a workspace's generated skills and library
+	// files are kept, so that no workspace writes or reads another's;
+	// nil keeps every workspace in Learn.OutputDir and Library's folders
+	// (one store, one workspace).
+	Folders func(workspace string) (output, library string)
 	// UploadDir is where uploaded documents wait for their learn.
 	UploadDir string
 	// ApprovalWait bounds how long a learn waits at the gate for a
@@ -327,4 +332,22 @@ func clip(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
+}
+
+// learnOptions is the base of a learn, unlearn or resolve in workspace ws.
+func (s *Service) learnOptions(ws string) engine.LearnOptions {
+	o := s.o.Learn
+	if s.o.Folders != nil {
+		o.OutputDir, _ = s.o.Folders(ws)
+	}
+	return o
+}
+
+// libraryOptions are the skill library's options in workspace ws.
+func (s *Service) libraryOptions(ws string) library.Options {
+	o := s.o.Library
+	if s.o.Folders != nil {
+		o.OutputDir, o.LibraryDir = s.o.Folders(ws)
+	}
+	return o
 }

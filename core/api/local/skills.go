@@ -29,7 +29,7 @@ import (
 
 // library is the skill library of st as c sees it.
 func (s *Service) library(c api.Caller, st Store) *library.Library {
-	o := s.o.Library
+	o := s.libraryOptions(c.Workspace)
 	o.Audience = &library.Audience{User: c.User, Reviewer: c.Role == access.Reviewer || c.Role == access.Admin}
 	// A search reads the workspace's whole library and indexes it; the
 	// index is kept for the store's version, so a process serving search

@@ -96,6 +96,8 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 	u.mu.Lock()
 	u.m[id] = &upload{user: c.User, workspace: c.Workspace, name: h.GetName(), path: path, expires: u.now().Add(uploadLife)}
 	u.mu.Unlock()
+	// Removed when its time is up even if no call comes to sweep it.
+	time.AfterFunc(uploadLife+time.Second, u.sweep)
 	return &lorev1.UploadResponse{UploadId: id, Size: n, Sha256: hex.EncodeToString(sum.Sum(nil))}, nil
 }
 

@@ -1,0 +1,153 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/internal/apitest"
+)
+
+// onServerAs is the application on a team server (no calls made: the
+// server's answer to WhoAmI is given) as user with role.
+func onServerAs(t *testing.T, user string, role access.Role) Model {
+	t.Helper()
+	m := New(context.Background(), Options{Server: &Server{Addr: "lore.example:7443"}, Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	m, _ = send(m, whoMsg{who: &lorev1.WhoAmIResponse{User: user, Role: string(role), Workspace: "team", Remote: true,
+		Allowed: api.Allowed(role)}})
+	return m
+}
+
+func screenLines(m Model) []string { return strings.Split(ansi.Strip(m.View().Content), "\n") }
+
+// On a team server the status bar says who the application runs as,
+// with which role, in which workspace and on which server.
+func TestServerStatusBarSaysWho(t *testing.T) {
+	m := onServerAs(t, "carol", access.Curator)
+	lines := screenLines(m)
+	bar := lines[len(lines)-2]
+	if !strings.Contains(bar, "carol · curator · team @ lore.example:7443") {
+		t.Fatalf("status bar: %q", bar)
+	}
+	if strings.Contains(bar, "store") || strings.Contains(bar, "primitives") {
+		t.Errorf("the status bar speaks of a store on this machine: %q", bar)
+	}
+}
+
+// Keys whose call the role may not make are listed, with the role they
+// need, and refused with it when pressed; for a role that may, they act.
+func TestServerRoleDisabledKeys(t *testing.T) {
+	r := onServerAs(t, "rita", access.Reader)
+	lines := screenLines(r)
+	if help := lines[len(lines)-1]; !strings.Contains(help, "n learn a source (needs the curator role)") {
+		t.Errorf("a reader's help line does not say n needs the curator role: %q", help)
+	}
+	r, _ = send(r, keyPress("n"))
+	if r.FormOpen() {
+		t.Fatal("n opened the learn form for a reader")
+	}
+	lines = screenLines(r)
+	if notice := lines[len(lines)-1]; !strings.Contains(notice, "needs the curator role") || !strings.Contains(notice, "you are rita, reader") {
+		t.Errorf("the refusal does not say why: %q", notice)
+	}
+	// History's unlearn needs a curator too, said in the help view.
+	r, _ = send(r, keyPress("6"), keyPress("u"))
+	lines = screenLines(r)
+	if notice := lines[len(lines)-1]; !strings.Contains(notice, "u unlearn") || !strings.Contains(notice, "needs the curator role") {
+		t.Errorf("u on History is not refused for a reader: %q", notice)
+	}
+
+	// Keys that change the store directly act on no role's behalf on a
+	// server: they say so.
+	r, _ = send(r, keyPress("4"), keyPress("x"))
+	lines = screenLines(r)
+	if notice := lines[len(lines)-1]; !strings.Contains(notice, "not on a team server") {
+		t.Errorf("x on Graph does not say it is not done on a team server: %q", notice)
+	}
+
+	c := onServerAs(t, "carol", access.Curator)
+	c, _ = send(c, keyPress("n"))
+	if !c.FormOpen() {
+		t.Fatal("n did not open the learn form for a curator")
+	}
+	// A curator may not decide at the gate: the Findings screen's
+	// answers say so, a reviewer's do not.
+	c, cmd := send(c, keyPress("esc"))
+	c = settle(t, c, cmd)
+	if c.FormOpen() {
+		t.Fatal("esc did not close the learn form")
+	}
+	c, _ = send(c, keyPress("2"))
+	for _, b := range []string{"a", "r"} {
+		c, _ = send(c, keyPress(b))
+		lines = screenLines(c)
+		if notice := lines[len(lines)-1]; !strings.Contains(notice, "needs the reviewer role") {
+			t.Errorf("%s on Findings is not refused for a curator: %q", b, notice)
+		}
+	}
+	v := onServerAs(t, "vera", access.Reviewer)
+	if !strings.Contains(strings.Join(screenLines(v), "\n"), "n learn a source (needs the curator role)") {
+		t.Errorf("a reviewer is not told n needs the curator role")
+	}
+	v, _ = send(v, keyPress("2"), keyPress("a"))
+	lines = screenLines(v)
+	if strings.Contains(lines[len(lines)-1], "needs the") {
+		t.Errorf("a reviewer is refused a decision: %q", lines[len(lines)-1])
+	}
+}
+
+// The application on the API (the local service, and a real TLS server
+// on 127.0.0.1) asks who it is, shows it, and lists the workspace's
+// sessions in History with who ran them; a screen the server does not
+// serve says so.
+func TestServerAppReadsThroughTheAPI(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("rita", access.Reader, access.DefaultWorkspace)
+		id := e.Seed(access.DefaultWorkspace, assets.SampleName, assets.Sample())
+		ctx, svc := e.As("rita")
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
+		m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 30})
+		m = settleWithin(t, m, m.Init(), time.Second)
+		if m.who == nil || m.who.GetUser() != "rita" {
+			t.Fatalf("who: %v (%v)", m.who, m.statusErr)
+		}
+		lines := screenLines(m)
+		if bar := lines[len(lines)-2]; !strings.Contains(bar, "rita · reader · default") || !strings.Contains(bar, "last session "+id) {
+			t.Errorf("status bar: %q", bar)
+		}
+		m, cmd := send(m, keyPress("6"))
+		m = settleWithin(t, m, cmd, time.Second)
+		screen := strings.Join(screenLines(m), "\n")
+		if !strings.Contains(screen, id) || !strings.Contains(screen, assets.SampleName) {
+			t.Errorf("History does not list the session %s:\n%s", id, screen)
+		}
+		top, err := svc.Rank(ctx, &lorev1.RankRequest{Top: 1})
+		if err != nil || len(top.GetPrimitives()) == 0 {
+			t.Fatalf("rank: %v", err)
+		}
+		m, cmd = send(m, keyPress("4"))
+		m = settleWithin(t, m, cmd, time.Second)
+		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, top.GetPrimitives()[0].GetName()) {
+			t.Errorf("Graph does not list %q:\n%s", top.GetPrimitives()[0].GetName(), screen)
+		}
+		if sel, ok := m.graph.Selected(); !ok || sel.ID == "" {
+			t.Error("Graph selects nothing")
+		}
+		m, cmd = send(m, keyPress("3"))
+		m = settleWithin(t, m, cmd, time.Second)
+		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "not available on a team server yet") {
+			t.Errorf("Conflicts shows nothing without saying why:\n%s", screen)
+		}
+	})
+}
