@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"encoding/json"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -53,31 +50,9 @@ func TestMCPOnATeamServer(t *testing.T) {
 	}
 	agentToken, readerToken := token("claude", "agent"), token("rita", "reader")
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	home := t.TempDir()
-	srv := exec.Command(loreBin, "--data-dir", data, "serve", "--listen", addr)
-	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data")}
-	srv.Stderr = testLog{t}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = srv.Process.Signal(syscall.SIGTERM)
-		_ = srv.Wait()
-	})
-	var pin string
+	ts := startTeamServer(t, data)
+	addr, pin := ts.addr, ts.pin
 	deadline := time.Now().Add(10 * time.Second)
-	for pin == "" && time.Now().Before(deadline) {
-		if cert, err := tls.LoadX509KeyPair(filepath.Join(data, auth.CertFile), filepath.Join(data, auth.KeyFile)); err == nil {
-			pin = auth.Fingerprint(cert.Certificate[0])
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 	conf, err := auth.ClientTLS("127.0.0.1", pin, "")
 	if err != nil {
 		t.Fatal(err)

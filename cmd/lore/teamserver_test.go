@@ -34,6 +34,7 @@ func startTeamServer(t *testing.T, data string) *teamServer {
 	home := t.TempDir()
 	srv := exec.Command(loreBin, "--data-dir", data, "serve", "--listen", addr)
 	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data")}
+	srv.Stderr = testLog{t}
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
