@@ -268,7 +268,7 @@ func (m *Model) startOnServer(req learnform.Request) tea.Cmd {
 
 // learnOnServer runs req on the server, sending what it says on items.
 func learnOnServer(ctx context.Context, svc api.Service, relay *watchRelay, me string, req learnform.Request, items chan<- serverItem) error {
-	lreq := &lorev1.LearnRequest{DryRun: req.DryRun}
+	lreq := &lorev1.LearnRequest{DryRun: req.DryRun, Tier: strings.ToLower(string(req.Tier))}
 	if isURL(req.Source) {
 		lreq.Url = req.Source
 	} else {
