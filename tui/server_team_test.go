@@ -151,3 +151,47 @@ func TestServerCuratorLearnsReviewerApproves(t *testing.T) {
 		})
 	})
 }
+
+// A reviewer who opens the application while a run already waits at the
+// gate is asked at once (the watch begins with the questions waiting),
+// and a rejection ends the curator's run, saying so on both screens.
+func TestServerReviewerOpensOnAWaitingRunAndRejects(t *testing.T) {
+	e := apitest.New(t, true)
+	e.AddUser("carol", access.Curator, access.DefaultWorkspace)
+	e.AddUser("rex", access.Reviewer, access.DefaultWorkspace)
+	path := filepath.Join(t.TempDir(), assets.SampleName)
+	if err := os.WriteFile(path, assets.Sample(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	open := func(user string) *driver {
+		ctx, svc := e.As(user)
+		ctx, cancel := context.WithCancel(ctx)
+		t.Cleanup(cancel)
+		d := drive(t, user, New(ctx, Options{Server: &Server{Addr: "team", Svc: svc}, Dark: true}))
+		d.until(user+"'s WhoAmI", func(m Model) bool { return m.who != nil })
+		return d
+	}
+	carol := open("carol")
+	carol.send(learnform.SubmitMsg{Request: learnform.Request{Source: path, Tier: core.Stranger}})
+	carol.until("the run waiting for a reviewer", func(m Model) bool {
+		return strings.Contains(strings.Join(screenLines(m), "\n"), "waiting for a reviewer")
+	})
+
+	rex := open("rex")
+	rex.until("the question waiting, its run followed", func(m Model) bool {
+		return m.ask != nil && m.run != nil && m.run.id == m.ask.owner
+	})
+	if !strings.Contains(rex.m.learn.Source, assets.SampleName) {
+		t.Errorf("the reviewer is not told which source waits (%q, ask %q):\n%s", rex.m.learn.Source, rex.m.ask.req.Report.Source, rex.screen())
+	}
+	rex.send(keyPress("r"))
+	rex.until("the rejection sent", func(m Model) bool { return strings.Contains(m.notice, "rejected on the server") })
+	carol.until("the run's end", func(m Model) bool { return !m.running })
+	if s := carol.screen(); !strings.Contains(s, "rejected by rex") {
+		t.Errorf("the curator's screen does not say rex rejected the source:\n%s", s)
+	}
+	rex.until("the watched run's end", func(m Model) bool { return !m.running })
+	if rex.m.ask != nil {
+		t.Error("the question stays open after the run ended")
+	}
+}
