@@ -8,6 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -212,6 +213,9 @@ func TestActivateOnlyWhatAPersonAllowed(t *testing.T) {
 		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: key, Consumer: "cursor"}); connect.CodeOf(err) != connect.CodeFailedPrecondition {
 			t.Errorf("another consumer: %v, want FailedPrecondition", err)
 		}
+		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: key}); connect.CodeOf(err) != connect.CodeFailedPrecondition {
+			t.Errorf("no consumer: %v, want FailedPrecondition", err)
+		}
 		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: draft, Consumer: "claude-code"}); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("a draft: %v, want NotFound", err)
 		}
@@ -334,6 +338,47 @@ func TestExportImportRoundTrip(t *testing.T) {
 		}
 		if _, err := cur.ImportSkills(ctxC, &lorev1.ImportSkillsRequest{Zip: []byte("not a zip")}); connect.CodeOf(err) != connect.CodeInvalidArgument {
 			t.Errorf("importing bytes that are not a zip: %v, want InvalidArgument", err)
+		}
+	})
+}
+
+// TestQueueListsWhatWaitsForAPerson: the queue holds the drafts, and a
+// learn waiting at the gate for a reviewer, of the caller's workspace
+// alone; once decided, the run no longer waits.
+func TestQueueListsWhatWaitsForAPerson(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cora", access.Curator, "default")
+		e.AddUser("rex", access.Reviewer, "default")
+		e.AddUser("bea", access.Reviewer, "other")
+		ctx, svc := e.As("cora")
+		draft := propose(t, ctx, svc, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		id := upload(t, ctx, svc, "graphs.md", assets.Sample())
+		run := start(func(send func(*lorev1.LearnEvent) error) error {
+			return svc.Learn(ctx, &lorev1.LearnRequest{UploadId: id, Tier: "stranger"}, send)
+		})
+		q := run.until(t, "question", asking)
+
+		rctx, rsvc := e.As("rex")
+		got, err := rsvc.Queue(rctx, &lorev1.QueueRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(keys(got.GetDrafts()), draft) || len(got.GetWaiting()) != 1 || got.GetWaiting()[0].GetRunId() != q.GetRunId() ||
+			got.GetWaiting()[0].GetApprovalRequested() == nil {
+			t.Fatalf("the reviewer's queue: drafts %v, waiting %v", keys(got.GetDrafts()), got.GetWaiting())
+		}
+		bctx, bsvc := e.As("bea")
+		if other, err := bsvc.Queue(bctx, &lorev1.QueueRequest{}); err != nil || len(other.GetDrafts())+len(other.GetWaiting())+len(other.GetConflicts()) != 0 {
+			t.Errorf("another workspace's queue: %v, %v", err, other)
+		}
+		if _, err := rsvc.Decide(rctx, &lorev1.DecideRequest{RunId: q.GetRunId(), Status: "rejected", Rationale: "not ours"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := run.end(t); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := rsvc.Queue(rctx, &lorev1.QueueRequest{}); err != nil || len(got.GetWaiting()) != 0 {
+			t.Errorf("the queue once decided: %v, %v", err, got.GetWaiting())
 		}
 	})
 }

@@ -495,7 +495,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		Updated: res.Counts.Updated, Skipped: res.Counts.Skipped, Conflicts: res.Counts.Conflicts,
 		Candidates: ar.Candidates, Edges: res.EdgesAdded, Skills: countKind(gen.made, core.SkillArtifact)}}
 	res.ReportInput = report.Input{
-		SessionID: id, Source: source, StartedAt: started, CompletedAt: completed,
+		SessionID: id, Source: source, User: opts.User, Agent: opts.Agent, StartedAt: started, CompletedAt: completed,
 		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: documents,
 		Provenance: plan.provenance, Artifacts: gen.made, Skipped: gen.skipped, Decision: &dec,
 		Findings: res.Session.Findings, EdgesAdded: res.EdgesAdded, Errors: res.Errors,
@@ -562,7 +562,7 @@ func recordRejection(ctx context.Context, st Store, res *LearnResult, opts Learn
 	res.Session.CompletedAt = res.Decision.DecidedAt.UTC()
 	dec := res.Decision
 	res.ReportInput = report.Input{
-		SessionID: res.Session.ID, Source: res.Session.Source, StartedAt: res.Session.StartedAt,
+		SessionID: res.Session.ID, Source: res.Session.Source, User: opts.User, Agent: opts.Agent, StartedAt: res.Session.StartedAt,
 		CompletedAt: res.Session.CompletedAt, Decision: &dec, Findings: res.Session.Findings,
 		Errors: res.Errors, Options: reportOptions(opts),
 	}

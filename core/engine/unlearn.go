@@ -429,7 +429,7 @@ func Unlearn(ctx context.Context, st Store, id string, opts UnlearnOptions) (*Un
 		sess.Options = map[string]string{"force": "true"}
 	}
 	res.Summary = unlearnSummary(res)
-	in := report.Input{SessionID: sess.ID, Source: "unlearn " + id, StartedAt: started, CompletedAt: now().UTC(),
+	in := report.Input{SessionID: sess.ID, Source: "unlearn " + id, User: opts.User, StartedAt: started, CompletedAt: now().UTC(),
 		Errors: integrityMessages(res.Integrity)}
 	stored, err := encodeStoredReport(in)
 	if err != nil {

@@ -24,6 +24,13 @@ func markdown(v *View) string {
 
 	w("# lore learning report — %s\n\n", esc(v.SessionID))
 	w("- **Source:** %s\n", esc(v.Source))
+	if v.User != "" {
+		w("- **Run by:** %s", esc(v.User))
+		if v.Agent != "" {
+			w(" (agent %s)", esc(v.Agent))
+		}
+		w("\n")
+	}
 	w("- **Started:** %s\n", stamp(v.StartedAt))
 	w("- **Completed:** %s\n", stamp(v.CompletedAt))
 	w("- **Duration:** %s\n", Duration(v.StartedAt, v.CompletedAt))
@@ -41,7 +48,10 @@ func markdown(v *View) string {
 	}
 	if d := v.Decision; d != nil {
 		w("- **Gate:** %s", esc(string(d.Status)))
-		if d.DecidedBy != "" {
+		switch {
+		case d.Person != "":
+			w(" (by %s, %s)", esc(d.Person), esc(string(d.DecidedBy)))
+		case d.DecidedBy != "":
 			w(" (by %s)", esc(string(d.DecidedBy)))
 		}
 		if d.Rationale != "" {

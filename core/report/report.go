@@ -35,8 +35,12 @@ type Options struct {
 // timing, its provenance chain, what was generated and what was not, the
 // gate's decision and the run's options. The report never changes it.
 type Input struct {
-	SessionID   string
-	Source      string
+	SessionID string
+	Source    string
+	// User is who ran the session (a team server's user), and Agent the
+	// agent acting for them; both empty for one person's own store.
+	User        string `json:",omitempty"`
+	Agent       string `json:",omitempty"`
 	StartedAt   time.Time
 	CompletedAt time.Time
 	ContentType string
@@ -187,6 +191,8 @@ func encode(v *View) ([]byte, error) {
 type View struct {
 	SessionID   string    `json:"sessionId"`
 	Source      string    `json:"source"`
+	User        string    `json:"user,omitempty"`
+	Agent       string    `json:"agent,omitempty"`
 	StartedAt   time.Time `json:"startedAt,omitzero"`
 	CompletedAt time.Time `json:"completedAt,omitzero"`
 	// DurationSeconds is null when either time is missing or the session
@@ -278,12 +284,14 @@ type NotGeneratedView struct {
 
 // DecisionView is the gate's decision with its acknowledged list bounded.
 type DecisionView struct {
-	Status       core.ApprovalStatus `json:"status"`
-	Rationale    string              `json:"rationale"`
-	DecidedBy    core.DecidedBy      `json:"decidedBy"`
-	DecidedAt    time.Time           `json:"decidedAt,omitzero"`
-	Reviewed     int                 `json:"reviewedFindings"`
-	Acknowledged []int               `json:"acknowledged"`
+	Status    core.ApprovalStatus `json:"status"`
+	Rationale string              `json:"rationale"`
+	DecidedBy core.DecidedBy      `json:"decidedBy"`
+	// Person is who decided, or whose flags did.
+	Person       string    `json:"person,omitempty"`
+	DecidedAt    time.Time `json:"decidedAt,omitzero"`
+	Reviewed     int       `json:"reviewedFindings"`
+	Acknowledged []int     `json:"acknowledged"`
 }
 
 // prepared is the part of a view that does not depend on the limits:
@@ -376,6 +384,8 @@ func (p *prepared) view(lim Limits) View {
 	v := View{
 		SessionID:    id(in.SessionID),
 		Source:       clip(in.Source, 4*t),
+		User:         id(in.User),
+		Agent:        id(in.Agent),
 		StartedAt:    in.StartedAt,
 		CompletedAt:  in.CompletedAt,
 		DryRun:       in.DryRun,
@@ -468,7 +478,7 @@ func (p *prepared) view(lim Limits) View {
 	}
 	if d := in.Decision; d != nil {
 		dv := &DecisionView{Status: core.ApprovalStatus(id(string(d.Status))), Rationale: clip(d.Rationale, t),
-			DecidedBy: core.DecidedBy(id(string(d.DecidedBy))), DecidedAt: d.DecidedAt, Reviewed: d.Reviewed}
+			DecidedBy: core.DecidedBy(id(string(d.DecidedBy))), Person: id(d.Person), DecidedAt: d.DecidedAt, Reviewed: d.Reviewed}
 		n := omit("decision.acknowledged", len(d.Acknowledged))
 		dv.Acknowledged = append([]int{}, d.Acknowledged[:n]...)
 		v.Decision = dv

@@ -162,6 +162,25 @@ func TestMarkdownEmpty(t *testing.T) {
 	}
 }
 
+// TestMarkdownNamesWhoDidWhat: on a team server the report says who ran
+// the session and which person decided at the gate; on one person's
+// store it says neither.
+func TestMarkdownNamesWhoDidWhat(t *testing.T) {
+	dec := &core.Decision{Status: core.Approved, DecidedBy: core.ByUser, Person: "rex", Rationale: "our vendor's manual"}
+	v := Build(Input{SessionID: "s", Source: "vendor.md", User: "carol", Agent: "bot-1", Decision: dec}, Limits{})
+	for _, want := range []string{"- **Run by:** carol (agent bot-1)\n", "- **Gate:** approved (by rex, user): our vendor's manual\n"} {
+		if !strings.Contains(v.Markdown, want) {
+			t.Errorf("lacks %q:\n%s", want, v.Markdown)
+		}
+	}
+	if view := NewView(Input{SessionID: "s", User: "carol", Decision: dec}, Limits{}); view.User != "carol" || view.Decision.Person != "rex" {
+		t.Errorf("the view: user %q, decided by %q", view.User, view.Decision.Person)
+	}
+	if md := Build(Input{SessionID: "s"}, Limits{}).Markdown; strings.Contains(md, "Run by") {
+		t.Errorf("one person's report names a user:\n%s", md)
+	}
+}
+
 func TestDuration(t *testing.T) {
 	for _, c := range []struct {
 		d    time.Duration

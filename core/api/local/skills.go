@@ -169,15 +169,13 @@ func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lor
 // allow). Over the API nobody can be asked, so any other offered skill
 // is refused with FailedPrecondition naming the command that allows it;
 // a skill not offered to the consumer (a draft, one its rules hide,
-// another user's own) is NotFound, as if unknown to it.
+// another user's own) is NotFound, as if unknown to it. No consumer is
+// anyone, to whom nothing is allowed.
 func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
 	if err := precheck(ctx, "ActivateSkill"); err != nil {
 		return nil, err
 	}
 	consumer := strings.TrimSpace(r.GetConsumer())
-	if consumer == "" {
-		return nil, api.Errorf(connect.CodeInvalidArgument, "activate %q: name the consumer (the agent) it is activated for", r.GetName())
-	}
 	return onLibrary(ctx, s, "ActivateSkill", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ActivateSkillResponse, error) {
 		sk, err := lib.Get(r.GetName())
 		if err != nil {
@@ -185,6 +183,13 @@ func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequ
 		}
 		if !lib.OfferedTo(sk, consumer) {
 			return nil, &library.UnknownSkillError{Ref: r.GetName()}
+		}
+		if consumer == "" {
+			// Anyone: offered as the catch-all rule offers, and allowed
+			// to nobody, since a person allows a named consumer.
+			return nil, api.Errorf(connect.CodeFailedPrecondition,
+				"%s is not allowed for an unnamed consumer: a person allows a skill for a named one (lore skills allow %s --consumer NAME); over the API there is no one to ask",
+				sk.Key, sk.Key)
 		}
 		if !sk.AllowedFor(consumer) {
 			return nil, api.Errorf(connect.CodeFailedPrecondition,
@@ -428,9 +433,10 @@ func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsReques
 }
 
 // Queue lists what waits for a person in the workspace: the draft skills
-// the caller sees (oldest first) and the conflicts.
+// the caller sees (oldest first), the conflicts, and the learns waiting
+// at the gate for a reviewer (their questions).
 func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
-	return onLibrary(ctx, s, "Queue", false, func(_ api.Caller, st Store, lib *library.Library) (*lorev1.QueueResponse, error) {
+	return onLibrary(ctx, s, "Queue", false, func(c api.Caller, st Store, lib *library.Library) (*lorev1.QueueResponse, error) {
 		q, err := lib.Queue()
 		if err != nil {
 			return nil, err
@@ -443,9 +449,9 @@ func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.Qu
 		if out.Conflicts, err = pending(st); err != nil {
 			return nil, err
 		}
-		// Waiting stays empty until this service runs learns itself:
-		// the runs waiting at the gate are those of its own learns
-		// (Learn), which keep them; the store holds none.
+		// The runs waiting at the gate are this service's own learns,
+		// kept in memory while they wait; the store holds none.
+		out.Waiting = s.Waiting(c.Workspace)
 		return out, nil
 	})
 }

@@ -171,6 +171,9 @@ func (s *server) skillActivate(ctx context.Context, req *sdk.CallToolRequest, in
 	if caps := req.ClientCapabilities(); caps == nil || caps.Elicitation == nil {
 		// The way around the question is a person's: allowing the
 		// skill for this consumer is a reviewer's call on a team server.
+		if consumer == "" {
+			consumer = "NAME"
+		}
 		return refused(act.Key, fmt.Sprintf("%s was not activated: lore asks the user before a skill is first activated in a session, "+
 			"and this MCP client does not support elicitation, so it cannot ask. Continue without the skill, "+
 			"or tell the user that a person must allow it for you first (lore skills allow %s --consumer %s).", act.Key, act.Key, consumer))
