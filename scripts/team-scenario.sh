@@ -9,7 +9,10 @@
 #   scripts/team-scenario.sh         # needs tmux, python3 and Go
 #
 # The two screens are captured into docs/screens/team-curator.txt and
-# docs/screens/team-reviewer.txt (and .ansi), the checks into
+# docs/screens/team-reviewer.txt (and .ansi) once the run committed, with
+# the curator's while it waits (team-curator-waiting), the reviewer's
+# question (team-reviewer-question) and both Histories
+# (team-*-history); the checks go into
 # docs/screens/team-scenario.log. It exits 1 on the first check that
 # fails. KEEP=1 keeps the temporary folder.
 set -eu
@@ -81,7 +84,7 @@ until grep -q fingerprint "$work/serve.log"; do
 	sleep 0.1
 done
 fp=$(sed -n 's/.*fingerprint \([0-9A-F:]*\).*/\1/p' "$work/serve.log" | head -n 1)
-check "the server serves on 127.0.0.1:$port" test -n "$fp"
+check "the server serves on 127.0.0.1" test -n "$fp"
 addr=127.0.0.1:$port
 
 # A document of the curator's own machine; the form raises it to STRANGER.
@@ -128,6 +131,7 @@ keys "$curator" Enter
 wait_for "$curator" "waiting for a reviewer"
 check "the curator's Learn screen says the run waits for a reviewer" shows "$curator" "waiting for a reviewer"
 check "the curator is not asked to decide" sh -c "! tmux capture-pane -p -t '$curator' | grep -qF 'your decision'"
+shot "$curator" team-curator-waiting
 
 say "== the reviewer sees the question and approves it"
 wait_for "$reviewer" "STRANGER"
@@ -149,9 +153,10 @@ keys "$curator" 6
 keys "$reviewer" 6
 wait_for "$curator" "by carol"
 wait_for "$reviewer" "by carol"
-for s in "$curator" "$reviewer"; do
-	check "History on $s shows the curator's run" shows "$s" "by carol"
-	check "History on $s shows the reviewer's decision" shows "$s" "rex (user)"
+for who in curator reviewer; do
+	eval "s=\$$who"
+	check "History on the $who's screen shows the curator's run" shows "$s" "by carol"
+	check "History on the $who's screen shows the reviewer's decision" shows "$s" "rex (user)"
 done
 shot "$curator" team-curator-history
 shot "$reviewer" team-reviewer-history

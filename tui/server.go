@@ -268,7 +268,7 @@ func (m *Model) startOnServer(req learnform.Request) tea.Cmd {
 
 // learnOnServer runs req on the server, sending what it says on items.
 func learnOnServer(ctx context.Context, svc api.Service, relay *watchRelay, me string, req learnform.Request, items chan<- serverItem) error {
-	lreq := &lorev1.LearnRequest{DryRun: req.DryRun}
+	lreq := &lorev1.LearnRequest{DryRun: req.DryRun, Tier: strings.ToLower(string(req.Tier))}
 	if isURL(req.Source) {
 		lreq.Url = req.Source
 	} else {
@@ -567,19 +567,25 @@ func (w *watchRelay) take(ev *lorev1.LearnEvent) error {
 		w.following[id] = f
 	}
 	w.mu.Unlock()
+	c := f.conv.convert(ev)
 	if !ok {
 		by := ev.GetUser()
 		if by == "" {
 			by = "another user"
 		}
-		x := ExternalRun{ID: id, Source: "run " + id, By: by, Events: f.events, Done: f.done}
+		// The events name the source only at the gate: a run first seen
+		// waiting there (the watch begins with those) is named by it.
+		source := "run " + id
+		if c.ask != nil && c.ask.Report.Source != "" {
+			source = redact.URL(c.ask.Report.Source)
+		}
+		x := ExternalRun{ID: id, Source: source, By: by, Events: f.events, Done: f.done}
 		select {
 		case w.runs <- x:
 		case <-w.ctx.Done():
 			return w.ctx.Err()
 		}
 	}
-	c := f.conv.convert(ev)
 	for _, e := range c.events {
 		select {
 		case f.events <- e:

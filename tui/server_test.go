@@ -51,6 +51,11 @@ func TestServerRoleDisabledKeys(t *testing.T) {
 	if help := lines[len(lines)-1]; !strings.Contains(help, "n learn a source (needs the curator role)") {
 		t.Errorf("a reader's help line does not say n needs the curator role: %q", help)
 	}
+	r, _ = send(r, keyPress("?"))
+	if view := strings.Join(screenLines(r), "\n"); !strings.Contains(view, "learn a source (needs the curator role)") {
+		t.Errorf("the help view does not say n needs the curator role:\n%s", view)
+	}
+	r, _ = send(r, keyPress("esc"))
 	r, _ = send(r, keyPress("n"))
 	if r.FormOpen() {
 		t.Fatal("n opened the learn form for a reader")

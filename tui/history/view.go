@@ -232,6 +232,13 @@ func previewItems(pv Preview) []string {
 // the figures that matter, for when the pane is too small for the panel.
 func (m Model) question() string {
 	p := m.pending
+	if p.pv.Unknown != "" {
+		verb := "Unlearn"
+		if p.force {
+			verb = "Force the unlearn of"
+		}
+		return verb + " this session on the server? It takes back what the session changed (not previewed there). y/n"
+	}
 	var what []string
 	if p.pv.Removed > 0 || len(p.pv.Archived) == 0 {
 		what = append(what, "removes "+plural(p.pv.Removed, "primitive", "primitives"))
