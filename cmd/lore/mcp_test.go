@@ -269,7 +269,7 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 			names = append(names, tl.Name)
 		}
 		slices.Sort(names)
-		want := []string{"knowledge_get", "knowledge_search", "skill_activate", "skill_get", "skill_list", "skill_propose", "skill_report_outcome", "skill_search"}
+		want := []string{"knowledge_get", "knowledge_search", "skill_activate", "skill_get", "skill_list", "skill_propose", "skill_report_failure", "skill_report_outcome", "skill_search"}
 		if !slices.Equal(names, want) {
 			t.Fatalf("tools %v, want %v", names, want)
 		}
@@ -602,6 +602,25 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 		if res := call(t, agent, "skill_report_outcome", map[string]any{"name": "no-such-skill", "success": false}, nil); !res.IsError {
 			t.Fatal("an outcome for an unknown skill was accepted")
+		}
+	})
+
+	t.Run("failures become a negative draft", func(t *testing.T) {
+		var out loremcp.FailureOut
+		for i, req := range []string{"req 1234", "req 98765"} {
+			mustCall(t, agent, "skill_report_failure", map[string]any{"name": "alpha-ship", "signature": "registry timeout after 30 s (" + req + ")"}, &out)
+			if out.Count != i+1 || out.Signature != "registry timeout after # s (req #)" {
+				t.Fatalf("report %d: %+v", i+1, out)
+			}
+		}
+		if out.NegativeSkill == "" {
+			t.Fatal("no negative skill after two reports of one failure")
+		}
+		if rec := s.must(t, nil, "skills", "show", out.NegativeSkill, "--json"); !strings.Contains(rec, `"status": "draft"`) || !strings.Contains(rec, `"negative": true`) {
+			t.Fatalf("the negative skill %s is not a negative draft:\n%s", out.NegativeSkill, rec)
+		}
+		if res := call(t, agent, "skill_report_failure", map[string]any{"name": "alpha-ship", "signature": " "}, nil); !res.IsError {
+			t.Fatal("an empty failure was accepted")
 		}
 	})
 

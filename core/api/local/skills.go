@@ -313,8 +313,25 @@ func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequ
 			return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: a note goes with a use (success or failure), not a vote", r.GetName())
 		}
 	case "success", "failure":
+	case "report":
+		if strings.TrimSpace(r.GetNote()) == "" {
+			return nil, api.Errorf(connect.CodeInvalidArgument, "report on %q: the note is empty; say what went wrong", r.GetName())
+		}
 	default:
-		return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: outcome %q: use helpful, harmful, success or failure", r.GetName(), outcome)
+		return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: outcome %q: use helpful, harmful, success, failure or report", r.GetName(), outcome)
+	}
+	if outcome == "report" {
+		return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
+			f, err := lib.ReportFailure(r.GetName(), r.GetNote())
+			if err != nil {
+				return nil, err
+			}
+			out := &lorev1.SkillFeedbackResponse{Skill: Skill(f.Skill, s.now()), Signature: f.Signature, Count: int32(f.Count)}
+			if f.Negative != nil {
+				out.NegativeSkill = f.Negative.Key
+			}
+			return out, nil
+		})
 	}
 	return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
 		var (

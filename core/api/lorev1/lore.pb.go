@@ -3543,7 +3543,10 @@ func (x *PromoteSkillResponse) GetSkill() *Skill {
 type SkillFeedbackRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// outcome: helpful, harmful, success or failure.
+	// outcome: helpful or harmful (a vote), success or failure (a use, with
+	// an optional note), or report (a failure whose words, in note, are
+	// generalised to a signature; the same failure repeated files a
+	// negative skill as a draft for review).
 	Outcome       string `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	Note          string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3602,8 +3605,14 @@ func (x *SkillFeedbackRequest) GetNote() string {
 }
 
 type SkillFeedbackResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skill         *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// signature, count and negative_skill answer a report: the failure's
+	// signature, how often it was reported, and the key of the negative
+	// draft it filed, if it did.
+	Signature     string `protobuf:"bytes,2,opt,name=signature,proto3" json:"signature,omitempty"`
+	Count         int32  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	NegativeSkill string `protobuf:"bytes,4,opt,name=negative_skill,json=negativeSkill,proto3" json:"negative_skill,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3643,6 +3652,27 @@ func (x *SkillFeedbackResponse) GetSkill() *Skill {
 		return x.Skill
 	}
 	return nil
+}
+
+func (x *SkillFeedbackResponse) GetSignature() string {
+	if x != nil {
+		return x.Signature
+	}
+	return ""
+}
+
+func (x *SkillFeedbackResponse) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *SkillFeedbackResponse) GetNegativeSkill() string {
+	if x != nil {
+		return x.NegativeSkill
+	}
+	return ""
 }
 
 type AllowSkillRequest struct {
@@ -4306,9 +4336,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x14SkillFeedbackRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12\x12\n" +
-	"\x04note\x18\x03 \x01(\tR\x04note\"=\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"\x98\x01\n" +
 	"\x15SkillFeedbackResponse\x12$\n" +
-	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\"[\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1c\n" +
+	"\tsignature\x18\x02 \x01(\tR\tsignature\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x05R\x05count\x12%\n" +
+	"\x0enegative_skill\x18\x04 \x01(\tR\rnegativeSkill\"[\n" +
 	"\x11AllowSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +

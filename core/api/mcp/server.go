@@ -105,7 +105,8 @@ skill's instructions and resource list (the first activation of each skill asks 
 unless a person allowed it for you); skill_get loads several at once within a token budget
 (asking your user once for those not yet allowed); skill_list pages through the library.
 Skills marked as warnings (negative skills) say what NOT to do; stale skills may be outdated.
-After using a skill, call skill_report_outcome with whether it worked. When you worked out a
+After using a skill, call skill_report_outcome with whether it worked, and skill_report_failure
+with the error when it failed (a failure repeated becomes a warning for others). When you worked out a
 reusable procedure, propose it with skill_propose: it becomes a draft of yours that a person
 reviews, never an active skill.
 

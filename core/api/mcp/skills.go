@@ -288,6 +288,33 @@ func (s *server) skillReportOutcome(ctx context.Context, _ *sdk.CallToolRequest,
 	return nil, OutcomeOut{Key: sk.GetKey(), Uses: int(sk.GetUses()), Successes: int(sk.GetSuccesses())}, nil
 }
 
+// --- skill_report_failure ---
+
+// FailureIn are skill_report_failure's arguments.
+type FailureIn struct {
+	Name      string `json:"name" jsonschema:"the skill's key or name"`
+	Signature string `json:"signature" jsonschema:"what went wrong, e.g. the error message; numbers and ids are generalised so the same failure groups"`
+}
+
+// FailureOut is skill_report_failure's result.
+type FailureOut struct {
+	Key       string `json:"key"`
+	Signature string `json:"signature"`
+	Count     int    `json:"count"`
+	// NegativeSkill is the draft warning this report filed, once the same
+	// failure repeated; it reaches agents after review.
+	NegativeSkill string `json:"negativeSkill,omitempty"`
+}
+
+func (s *server) skillReportFailure(ctx context.Context, _ *sdk.CallToolRequest, in FailureIn) (*sdk.CallToolResult, FailureOut, error) {
+	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: "report", Note: in.Signature})
+	if err != nil {
+		return nil, FailureOut{}, toolError(err)
+	}
+	return nil, FailureOut{Key: got.GetSkill().GetKey(), Signature: got.GetSignature(), Count: int(got.GetCount()),
+		NegativeSkill: got.GetNegativeSkill()}, nil
+}
+
 // --- registration ---
 
 // schemaFor is the input schema of In with enums set on the named
@@ -346,5 +373,7 @@ func (s *server) addSkillTools(srv *sdk.Server) error {
 			"and it becomes a draft of yours in the review queue: a person decides whether agents get it. It is never active at once."}, s.skillPropose)
 	sdk.AddTool(srv, &sdk.Tool{Name: "skill_report_outcome", Title: "Report how a skill worked", Annotations: writes,
 		Description: "Record that you used a skill and whether the task succeeded, with an optional note (what went wrong, when it failed). A used skill stops fading from the ranking."}, s.skillReportOutcome)
+	sdk.AddTool(srv, &sdk.Tool{Name: "skill_report_failure", Title: "Report a skill's failure", Annotations: writes,
+		Description: "Report how a skill failed (the error message or what went wrong). The same failure reported again files a negative skill, a warning other agents get once a person has reviewed it."}, s.skillReportFailure)
 	return nil
 }
