@@ -109,7 +109,6 @@ func (a *terminalApp) screen() string {
 	return strings.ReplaceAll(ansi.Strip(a.out.String()), " ", "")
 }
 
-
 // shows types keys and reports whether the application then writes s
 // within d.
 func (a *terminalApp) shows(keys, s string, d time.Duration) bool {
