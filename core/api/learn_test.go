@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -495,6 +496,31 @@ func TestUploadOverTheServersLimit(t *testing.T) {
 	}
 	if id := upload(t, ctx, svc, "small.md", big[:1000]); id == "" {
 		t.Error("an upload within the limit was refused")
+	}
+}
+
+// TestSilentUploaderIsDropped: a client that goes silent in the middle of
+// an upload is dropped once the server's idle time has passed, and what
+// it sent is not kept.
+func TestSilentUploaderIsDropped(t *testing.T) {
+	e := apitest.New(t, true)
+	e.Server.Idle = 300 * time.Millisecond
+	e.AddUser("cora", access.Curator, "default")
+	ctx, svc := e.As("cora")
+	body, w := io.Pipe()
+	go func() {
+		_, _ = w.Write(bytes.Repeat([]byte("# Notes\n\nA first part.\n"), 10))
+		time.Sleep(2 * time.Second) // silent, past the idle time
+		_, _ = w.Write([]byte("A late part.\n"))
+		_ = w.Close()
+	}()
+	start := time.Now()
+	_, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: "slow.md"}, body)
+	if connect.CodeOf(err) != connect.CodeDeadlineExceeded || !strings.Contains(err.Error(), "sent nothing for 300ms") {
+		t.Fatalf("a silent uploader: %v after %s, want DeadlineExceeded naming the idle time", err, time.Since(start))
+	}
+	if kept, _ := os.ReadDir(e.UploadDir()); len(kept) != 0 {
+		t.Errorf("a dropped upload left %v", kept)
 	}
 }
 
