@@ -46,6 +46,10 @@ func New(addr, token string, conf *tls.Config) (*Client, error) {
 	} else {
 		protos.SetHTTP2(true)
 		protos.SetHTTP1(true)
+		// The transport adds its protocols to the config on first use: a
+		// config shared by several clients would be written by each at
+		// once.
+		conf = conf.Clone()
 	}
 	tr := &http.Transport{
 		TLSClientConfig:     conf,
