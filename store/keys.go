@@ -22,10 +22,6 @@ import (
 // with it.
 const sep = '/'
 
-// maxIDLen keeps keys far below Badger's 65000-byte key limit even when an
-// edge key holds two identifiers; every backend keeps the same limit.
-const maxIDLen = backend.MaxIDLen
-
 // Key prefixes. Each record kind owns one prefix, so every query is a prefix
 // scan and a whole kind can be counted with a key-only iteration.
 var (
