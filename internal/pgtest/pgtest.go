@@ -270,7 +270,8 @@ func startServer() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "lore-pgtest-")
+	sweep()
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", folderPrefix, os.Getpid()))
 	if err != nil {
 		return nil, fmt.Errorf("make a folder for PostgreSQL: %w", err)
 	}
@@ -288,6 +289,27 @@ func startServer() (*server, error) {
 			_ = os.RemoveAll(dir)
 			return nil, err
 		}
+	}
+}
+
+// folderPrefix begins the name of a server's temporary folder, which goes
+// on with the test binary's process id.
+const folderPrefix = "lore-pgtest-"
+
+// sweep removes the folders of servers whose test binary died without Run
+// removing them (killed, or timed out: go test's timeout panics): their
+// servers stopped with them (see procAttr). A folder of a binary still
+// running, as other packages' are while go test runs them side by side,
+// is left alone.
+func sweep() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), folderPrefix+"*-*"))
+	for _, d := range dirs {
+		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), folderPrefix), "-")
+		n, err := strconv.Atoi(pid)
+		if !ok || err != nil || n == os.Getpid() || processAlive(n) {
+			continue
+		}
+		_ = os.RemoveAll(d)
 	}
 }
 

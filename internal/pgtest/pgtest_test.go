@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -182,6 +183,35 @@ func TestUnavailable(t *testing.T) {
 		}
 		if !strings.Contains(msg, "apt-get install postgresql") {
 			t.Errorf("%s=%q: message %q does not name the package", RequiredEnv, required, msg)
+		}
+	}
+}
+
+// The folder of a server whose test binary died is removed when the next
+// server starts; those of binaries still running are not.
+func TestSweep(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	done := exec.Command("true")
+	if err := done.Run(); err != nil {
+		t.Skipf("no process to outlive: %v", err)
+	}
+	dead := filepath.Join(tmp, fmt.Sprintf("%s%d-1", folderPrefix, done.Process.Pid))
+	mine := filepath.Join(tmp, fmt.Sprintf("%s%d-2", folderPrefix, os.Getpid()))
+	running := filepath.Join(tmp, fmt.Sprintf("%s%d-3", folderPrefix, os.Getppid()))
+	other := filepath.Join(tmp, folderPrefix+"notapid")
+	for _, d := range []string{dead, mine, running, other} {
+		if err := os.MkdirAll(filepath.Join(d, "data"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweep()
+	if _, err := os.Stat(dead); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the dead binary's folder is left: %v", err)
+	}
+	for _, d := range []string{mine, running, other} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s was removed: %v", filepath.Base(d), err)
 		}
 	}
 }

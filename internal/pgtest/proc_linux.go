@@ -1,6 +1,7 @@
 package pgtest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -58,3 +59,10 @@ func fastShutdown(cmd *exec.Cmd) { _ = cmd.Process.Signal(syscall.SIGINT) }
 
 // killGroup kills the server and every process it started.
 func killGroup(cmd *exec.Cmd) { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+
+// processAlive reports whether process pid exists (EPERM: it does, as
+// another user's).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

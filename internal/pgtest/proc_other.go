@@ -26,3 +26,6 @@ func procAttr(*account, bool) *syscall.SysProcAttr { return nil }
 func fastShutdown(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
 
 func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
+
+// processAlive answers that every process lives, so that nothing is swept.
+func processAlive(int) bool { return true }
