@@ -201,9 +201,7 @@ func Start(tb testing.TB) *DB {
 	}
 	srv := shared.srv
 	tb.Cleanup(func() {
-		// FORCE ends the connections a test left open, whose pool
-		// may not be closed yet (cleanups run last registered first).
-		if err := srv.exec(fmt.Sprintf("DROP DATABASE %s WITH (FORCE)", name)); err != nil {
+		if err := srv.dropDatabase(name); err != nil {
 			tb.Errorf("pgtest: drop database %s: %v", name, err)
 		}
 	})
@@ -259,6 +257,20 @@ func (s *server) exec(sql string) error {
 	})
 }
 
+// dropDatabase drops a test's database, ending first the connections the
+// test left open, which would block it (DROP DATABASE's FORCE does that
+// too, from PostgreSQL 13 on only).
+func (s *server) dropDatabase(name string) error {
+	return s.query(func(conn *pgx.Conn) error {
+		ctx := context.Background()
+		if _, err := conn.Exec(ctx, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", name); err != nil {
+			return err
+		}
+		_, err := conn.Exec(ctx, "DROP DATABASE "+name)
+		return err
+	})
+}
+
 // startServer makes a cluster in a new temporary folder and starts it,
 // trying again on another port when the one picked was taken meanwhile.
 func startServer() (*server, error) {
@@ -270,8 +282,12 @@ func startServer() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	sweep()
-	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", folderPrefix, os.Getpid()))
+	base, err := baseFolder(as)
+	if err != nil {
+		return nil, err
+	}
+	sweep(base)
+	dir, err := os.MkdirTemp(base, fmt.Sprintf("%s%d-", folderPrefix, os.Getpid()))
 	if err != nil {
 		return nil, fmt.Errorf("make a folder for PostgreSQL: %w", err)
 	}
@@ -292,6 +308,40 @@ func startServer() (*server, error) {
 	}
 }
 
+// baseFolder is where the server's folder is made: the system's temporary
+// folder, unless the server runs as another user who cannot enter it (a
+// TMPDIR under /root); then /tmp.
+func baseFolder(as *account) (string, error) {
+	base := os.TempDir()
+	if as == nil || enterable(base) {
+		return base, nil
+	}
+	if enterable("/tmp") {
+		return "/tmp", nil
+	}
+	return "", fmt.Errorf("PostgreSQL runs as user %s, who can enter neither %s nor /tmp", as.name, base)
+}
+
+// enterable reports whether any user may enter dir: it and every folder
+// above it let others search them.
+func enterable(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		fi, err := os.Stat(abs)
+		if err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return true
+		}
+		abs = parent
+	}
+}
+
 // folderPrefix begins the name of a server's temporary folder, which goes
 // on with the test binary's process id.
 const folderPrefix = "lore-pgtest-"
@@ -301,8 +351,8 @@ const folderPrefix = "lore-pgtest-"
 // servers stopped with them (see procAttr). A folder of a binary still
 // running, as other packages' are while go test runs them side by side,
 // is left alone.
-func sweep() {
-	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), folderPrefix+"*-*"))
+func sweep(base string) {
+	dirs, _ := filepath.Glob(filepath.Join(base, folderPrefix+"*-*"))
 	for _, d := range dirs {
 		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), folderPrefix), "-")
 		n, err := strconv.Atoi(pid)

@@ -205,7 +205,7 @@ func TestSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sweep()
+	sweep(tmp)
 	if _, err := os.Stat(dead); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the dead binary's folder is left: %v", err)
 	}
@@ -213,5 +213,23 @@ func TestSweep(t *testing.T) {
 		if _, err := os.Stat(d); err != nil {
 			t.Errorf("%s was removed: %v", filepath.Base(d), err)
 		}
+	}
+}
+
+// As another user, the server's folder goes where that user can enter.
+func TestBaseFolder(t *testing.T) {
+	closed := filepath.Join(t.TempDir(), "closed")
+	if err := os.Mkdir(closed, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", closed)
+	if got, err := baseFolder(nil); err != nil || got != closed {
+		t.Errorf("as this process's user: %q, %v; want %s", got, err, closed)
+	}
+	if !enterable("/tmp") {
+		t.Skip("/tmp is closed to other users here")
+	}
+	if got, err := baseFolder(&account{name: "nobody"}); err != nil || got != "/tmp" {
+		t.Errorf("as another user: %q, %v; want /tmp", got, err)
 	}
 }
