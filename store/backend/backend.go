@@ -5,13 +5,19 @@
 // holds every implementation to the same behaviour, depend on this
 // package and on neither database.
 //
-// It is called backend, not store, because package store is the Badger
-// implementation and keeps its name: every command opens it as it did.
-// Like charmbracelet/soft-serve's pkg/store, the contract is made of one
-// small interface per entity, and Store is their sum; an implementation
-// grows entity by entity, each one a compile-time assertion away from
-// Store. Today it has the users and their tokens (core/access) and the
-// schema version.
+// It is called backend, as in "the store's backend", not store, because
+// package store is the Badger implementation and keeps its name: every
+// command opens it as it did. (soft-serve's pkg/backend is something
+// else, its service layer, which in lore is core/api.) Like
+// charmbracelet/soft-serve's pkg/store, the contract is made of one small
+// interface per entity, and Store is their sum; an implementation grows
+// entity by entity, each one a compile-time assertion away from Store.
+// Today it has the users and their tokens (core/access) and the schema
+// version.
+//
+// An entity joins the contract in four steps: its interface here, added
+// to Store; its methods in package store and in store/postgres (a
+// migration for its tables); its cases in backendtest, listed in Cases.
 //
 // The contract, for every implementation:
 //   - Identifiers (a user's name, a token's hash) are valid by CheckID in
