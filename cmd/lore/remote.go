@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -139,16 +142,27 @@ own store, the person running lore, who may do everything.`,
 func (a *app) decideCmd() *cobra.Command {
 	var why string
 	cmd := &cobra.Command{
-		Use:   "decide RUN approve|reject",
+		Use:   "decide [RUN approve|reject]",
 		Short: "Decide at the gate for a learn waiting on a team server (reviewers)",
 		Long: `A learn on a team server that the gate's laws leave to a person — a STRANGER
 source, critical findings, warnings not approved — waits for a user with the
-reviewer role. lore queue lists the runs waiting, with their findings; decide
-approves or rejects one, recorded under your name.`,
-		Example:     `  lore decide 20261125-101500-abcd approve --why "our vendor's manual"`,
-		Args:        exactArgs(2, "a RUN and approve or reject"),
+reviewer role. lore decide alone lists the runs waiting, with who started
+them and their findings; lore decide RUN approve|reject approves or rejects
+one, recorded under your name. An approval acknowledges the run's critical
+findings: read them first.`,
+		Example: `  lore decide
+  lore decide learn-20261125-101500-abcd12 approve --why "our vendor's manual"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			return exactArgs(2, "a RUN and approve or reject (or nothing, to list the runs waiting)")(cmd, args)
+		},
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return a.waitingRuns(cmd.Context())
+			}
 			status := map[string]string{"approve": "approved", "reject": "rejected"}[args[1]]
 			if status == "" {
 				return &core.UsageError{Msg: fmt.Sprintf("%q: say approve or reject", args[1])}
@@ -165,6 +179,30 @@ approves or rejects one, recorded under your name.`,
 	}
 	cmd.Flags().StringVar(&why, "why", "", "the reason, recorded with the decision")
 	return cmd
+}
+
+// waitingRuns lists the learns waiting at the gate in the caller's
+// workspace.
+func (a *app) waitingRuns(ctx context.Context) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
+		return svc.Queue(ctx, &lorev1.QueueRequest{})
+	})
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	st := a.styles()
+	if len(out.GetWaiting()) == 0 {
+		b.WriteString("no run waits for a decision\n")
+	}
+	for _, ev := range out.GetWaiting() {
+		q := ev.GetApprovalRequested()
+		fmt.Fprintf(&b, "%s  %s source %s, started by %s: %s\n", st.Heading.Render(ev.GetRunId()), q.GetTrust(), q.GetSource(), ev.GetUser(), q.GetNeeds())
+		for _, f := range q.GetFindings() {
+			fmt.Fprintf(&b, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
+		}
+	}
+	return a.writeStyled(b.String())
 }
 
 // remoteLearn learns source on the team server: a file of this machine or
@@ -191,7 +229,11 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 		} else {
 			f, err := os.Open(source)
 			if err != nil {
-				return &core.InputError{Err: fmt.Errorf("learn %s: %w", source, err), Usage: true}
+				why := err.Error()
+				if pe, ok := errors.AsType[*fs.PathError](err); ok {
+					why = pe.Err.Error()
+				}
+				return &core.InputError{Input: source, Msg: "cannot be opened: " + why, Err: err, Usage: true}
 			}
 			defer f.Close()
 			body = f
@@ -199,7 +241,17 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 				name = filepath.Base(source)
 			}
 		}
-		up, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: name}, body)
+		// Nothing to send is the caller's mistake, said here as a local
+		// learn says it rather than by the server after the upload.
+		peek := bufio.NewReader(body)
+		if _, err := peek.Peek(1); errors.Is(err, io.EOF) {
+			what := source
+			if source == "-" {
+				what = "standard input"
+			}
+			return &core.InputError{Input: what, Msg: "empty; nothing to send to the team server", Usage: true}
+		}
+		up, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: name}, peek)
 		if err != nil {
 			return fmt.Errorf("send %s: %w", name, err)
 		}
@@ -266,6 +318,9 @@ func (e *remoteRunError) Error() string { return e.msg }
 // printEvent prints one event of a run for a person.
 func (a *app) printEvent(ev *lorev1.LearnEvent) {
 	st := a.styles()
+	// Styled as the command's output is: plain on a file or a pipe, or
+	// with NO_COLOR.
+	stderr := styledWriter(a.stderr)
 	switch {
 	case ev.GetStage() != nil:
 		s := ev.GetStage()
@@ -277,25 +332,25 @@ func (a *app) printEvent(ev *lorev1.LearnEvent) {
 		if s.GetDetail() != "" {
 			line += " · " + s.GetDetail()
 		}
-		fmt.Fprintln(a.stderr, st.Faint.Render(line))
+		fmt.Fprintln(stderr, st.Faint.Render(line))
 	case ev.GetApprovalRequested() != nil:
 		q := ev.GetApprovalRequested()
-		fmt.Fprintf(a.stderr, "%s %s source %s, %d finding(s): %s\n", st.Bad.Render("waiting for a reviewer:"), q.GetTrust(), q.GetSource(),
+		fmt.Fprintf(stderr, "%s %s source %s, %d finding(s): %s\n", st.Bad.Render("waiting for a reviewer:"), q.GetTrust(), q.GetSource(),
 			len(q.GetFindings()), q.GetNeeds())
 		for _, f := range q.GetFindings() {
-			fmt.Fprintf(a.stderr, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
+			fmt.Fprintf(stderr, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
 		}
-		fmt.Fprintf(a.stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
+		fmt.Fprintf(stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
 	case ev.GetDecided() != nil:
 		d := ev.GetDecided()
 		by := d.GetDecidedBy()
 		if d.GetUser() != "" {
 			by = d.GetUser() + " (" + by + ")"
 		}
-		fmt.Fprintf(a.stderr, "gate: %s by %s\n", d.GetStatus(), by)
+		fmt.Fprintf(stderr, "gate: %s by %s\n", d.GetStatus(), by)
 	case ev.GetConflict() != nil:
 		c := ev.GetConflict()
-		fmt.Fprintf(a.stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())
+		fmt.Fprintf(stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())
 	case ev.GetCommitted() != nil:
 		s := ev.GetCommitted().GetSession()
 		fmt.Fprintf(a.stdout, "committed %s: added %d · updated %d · conflicts %d\n", s.GetId(), s.GetAdded(), s.GetUpdated(), s.GetConflicts())

@@ -52,6 +52,11 @@ func (a *app) remoteSkillsSearch(ctx context.Context, query, consumer string, to
 }
 
 func (a *app) remoteSkillsList(ctx context.Context, status, consumer string, asJSON bool) error {
+	if status == "" {
+		// lore skills list lists every status, as it does on this
+		// machine; the API's default is what an agent is offered.
+		status = "all"
+	}
 	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
 		return svc.ListSkills(ctx, &lorev1.ListSkillsRequest{Status: status, Consumer: consumer})
 	})

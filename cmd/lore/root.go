@@ -201,9 +201,30 @@ func errorSentence(err error) string {
 	// An API error reads as its message: its code ("not_found: …") is
 	// for programs, which get it as the exit code.
 	if ce, ok := errors.AsType[*connect.Error](err); ok && ce.Message() != "" {
-		return strings.Replace(err.Error(), ce.Error(), ce.Message(), 1)
+		return strings.Replace(err.Error(), ce.Error(), ce.Message(), 1) + serverHint(ce)
 	}
 	return err.Error()
+}
+
+// serverHint says, for a team server's client, what to check when the
+// server could not be reached, trusted or let it in: the raw network
+// error names neither the server nor the settings.
+func serverHint(ce *connect.Error) string {
+	addr := os.Getenv(serverEnv)
+	if addr == "" {
+		return ""
+	}
+	msg := ce.Message()
+	switch {
+	case strings.Contains(msg, "x509") || strings.Contains(msg, "certificate"):
+		return fmt.Sprintf(" (team server %s: trust it by the fingerprint lore serve printed, %s, or a CA file, %s)", addr, fingerprintEnv, caEnv)
+	case ce.Code() == connect.CodeUnauthenticated:
+		return fmt.Sprintf(" (team server %s, token in %s)", addr, tokenEnv)
+	case ce.Code() == connect.CodeUnavailable || ce.Code() == connect.CodeDeadlineExceeded ||
+		strings.Contains(msg, "connection refused") || strings.Contains(msg, "no such host") || strings.Contains(msg, "timeout"):
+		return fmt.Sprintf(" (team server %s=%s: is lore serve --listen running there, on that port?)", serverEnv, addr)
+	}
+	return ""
 }
 
 // exitCode maps an error to the documented exit codes (ExitCodes): the

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -152,6 +153,10 @@ func (a *app) serverTLS(listen string, o serveTLS) (*tls.Config, string, error) 
 	if listen == "" {
 		return nil, "", nil
 	}
+	host, port, err := net.SplitHostPort(listen)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		return nil, "", &core.UsageError{Msg: fmt.Sprintf("--listen %q: give an address and a port, HOST:PORT (127.0.0.1:7433, 10.0.0.5:7433, :7433)", listen)}
+	}
 	if o.plaintext {
 		if !auth.Loopback(listen) {
 			return nil, "", &core.UsageError{Msg: fmt.Sprintf("--plaintext serves only on a loopback address, not %s: the tokens would cross the network in clear", listen)}
@@ -161,7 +166,13 @@ func (a *app) serverTLS(listen string, o serveTLS) (*tls.Config, string, error) 
 	if (o.cert == "") != (o.key == "") {
 		return nil, "", &core.UsageError{Msg: "--tls-cert and --tls-key go together"}
 	}
-	host, _, _ := net.SplitHostPort(listen)
+	if o.cert == "" {
+		// The certificate lore makes is kept in the data folder, which a
+		// first run on this machine has not made yet.
+		if err := os.MkdirAll(a.cfg.dataDir(), 0o700); err != nil {
+			return nil, "", fmt.Errorf("data folder %s: %w", a.cfg.dataDir(), err)
+		}
+	}
 	cert, fp, err := auth.ServerCert(a.cfg.dataDir(), o.cert, o.key, []string{host})
 	if err != nil {
 		return nil, "", err

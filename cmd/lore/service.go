@@ -51,7 +51,7 @@ func (a *app) remoteService(addr string) (*apiclient.Client, error) {
 	}
 	token := os.Getenv(tokenEnv)
 	if token == "" {
-		return nil, &core.UsageError{Msg: fmt.Sprintf("%s=%s names a team server, but %s is empty: set it to your token (lore users add printed it)", serverEnv, addr, tokenEnv)}
+		return nil, &core.UsageError{Msg: fmt.Sprintf("team server %s: %s is empty: set it to your token (lore users add printed it)", addr, tokenEnv)}
 	}
 	return apiclient.New(addr, token, conf)
 }

@@ -70,6 +70,9 @@ A revoked user can be added again, with a new token; an active one cannot.`,
 			if err := auth.CheckName("user", name); err != nil {
 				return &core.UsageError{Msg: err.Error()}
 			}
+			if role == "" {
+				return &core.UsageError{Msg: fmt.Sprintf("lore users add %s: give its role with --role (admin, curator, reviewer, reader or agent)", name)}
+			}
 			r, err := auth.ParseRole(role)
 			if err != nil {
 				return &core.UsageError{Msg: err.Error()}

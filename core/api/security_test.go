@@ -63,6 +63,12 @@ func TestTokensRefused(t *testing.T) {
 	if !strings.Contains(logged, "WhoAmI") || !strings.Contains(logged, "ada") {
 		t.Fatalf("the server's log has no line of ada's calls:\n%s", logged)
 	}
+	// The refusals are logged with why, for the server's admin.
+	for _, why := range []string{"refused WhoAmI from 127.0.0.1", "old: token expired", "ada: token revoked", "unknown token"} {
+		if !strings.Contains(logged, why) {
+			t.Errorf("the server's log does not say %q:\n%s", why, logged)
+		}
+	}
 	for _, token := range []string{good, expired, wrong, good[len("lore_") : len("lore_")+12]} {
 		if strings.Contains(logged, token) {
 			t.Errorf("the server's log holds a token (%.8s…):\n%s", token, logged)

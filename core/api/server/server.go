@@ -54,7 +54,7 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	}
 	h := &handler{svc: svc, opts: o}
 	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(authInterceptor{auth}, logInterceptor{o.Log}),
+		connect.WithInterceptors(authInterceptor{auth, o.Log}, logInterceptor{o.Log}),
 		// A message is small but for an upload's chunk; a whole
 		// document never arrives as one message.
 		connect.WithReadMaxBytes(4<<20),
@@ -141,15 +141,24 @@ func Serve(ctx context.Context, ln net.Listener, path string, h http.Handler, co
 }
 
 // authInterceptor turns a call's bearer token into its caller.
-type authInterceptor struct{ auth Authenticator }
+// authInterceptor lets a call in as its token's user. A refusal is
+// logged with why (unknown, expired, revoked: never the token), for the
+// server's admin to see a stolen or revoked token being tried; the client
+// is told only that its token was refused.
+type authInterceptor struct {
+	auth Authenticator
+	log  io.Writer
+}
 
-func (a authInterceptor) caller(ctx context.Context, h http.Header) (context.Context, error) {
+func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
 	token, ok := strings.CutPrefix(h.Get("Authorization"), "Bearer ")
 	if !ok || token == "" {
+		a.refused(procedure, peer, errors.New("no token"))
 		return nil, connect.NewError(connect.CodeUnauthenticated, errors.New("no token: set LORE_TOKEN"))
 	}
 	u, err := a.auth(ctx, token)
 	if err != nil {
+		a.refused(procedure, peer, err)
 		return nil, connect.NewError(connect.CodeUnauthenticated, errors.New("wrong, expired or revoked token"))
 	}
 	ws := u.Workspace
@@ -159,9 +168,18 @@ func (a authInterceptor) caller(ctx context.Context, h http.Header) (context.Con
 	return api.WithCaller(ctx, api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}), nil
 }
 
+// refused logs a refused call; why is the authenticator's error, which
+// names the user and the reason, never the token.
+func (a authInterceptor) refused(procedure string, peer connect.Peer, why error) {
+	if a.log == nil {
+		return
+	}
+	fmt.Fprintf(a.log, "lore: refused %s from %s: %v\n", procedure[strings.LastIndexByte(procedure, '/')+1:], peer.Addr, why)
+}
+
 func (a authInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		ctx, err := a.caller(ctx, req.Header())
+		ctx, err := a.caller(ctx, req.Header(), req.Spec().Procedure, req.Peer())
 		if err != nil {
 			return nil, err
 		}
@@ -175,7 +193,7 @@ func (a authInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) c
 
 func (a authInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
-		ctx, err := a.caller(ctx, conn.RequestHeader())
+		ctx, err := a.caller(ctx, conn.RequestHeader(), conn.Spec().Procedure, conn.Peer())
 		if err != nil {
 			return err
 		}
