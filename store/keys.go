@@ -13,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // sep separates the components of a key. Identifiers may not contain it, and
@@ -20,10 +21,6 @@ import (
 // prefix scan for one value can never match another value that merely starts
 // with it.
 const sep = '/'
-
-// maxIDLen keeps keys far below Badger's 65000-byte key limit even when an
-// edge key holds two identifiers.
-const maxIDLen = 1024
 
 // Key prefixes. Each record kind owns one prefix, so every query is a prefix
 // scan and a whole kind can be counted with a key-only iteration.
@@ -54,27 +51,16 @@ var (
 var rankKeyFixedPart = len(prefixRank) + 8 + 1
 
 // ErrInvalidID is returned (wrapped, naming the id) for an identifier the
-// key layout cannot hold: empty, too long, or containing '/' or NUL.
-var ErrInvalidID = errors.New("invalid identifier")
+// key layout cannot hold: empty, too long, or containing '/' or NUL. It is
+// backend.ErrInvalidID, which every backend returns.
+var ErrInvalidID = backend.ErrInvalidID
 
 var errMalformedKey = errors.New("malformed key")
 
 // validateID rejects identifiers that would break the key layout: the
 // separator would let one id's prefix scan see another id's keys, and NUL is
 // refused because it is never part of a legitimate identifier.
-func validateID(what, id string) error {
-	switch {
-	case id == "":
-		return fmt.Errorf("%s is empty: %w", what, ErrInvalidID)
-	case len(id) > maxIDLen:
-		return fmt.Errorf("%s %.40q… is longer than %d bytes: %w", what, id, maxIDLen, ErrInvalidID)
-	case strings.IndexByte(id, sep) >= 0:
-		return fmt.Errorf("%s %q contains %q: %w", what, id, sep, ErrInvalidID)
-	case strings.IndexByte(id, 0) >= 0:
-		return fmt.Errorf("%s %q contains NUL: %w", what, id, ErrInvalidID)
-	}
-	return nil
-}
+func validateID(what, id string) error { return backend.CheckID(what, id) }
 
 // escape makes a free-text value safe as one key component. Percent-encoding
 // keeps keys readable in Badger's own tools and is trivially reversible.

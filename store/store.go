@@ -14,6 +14,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // SchemaVersion is the layout of keys and records this build writes. A store
@@ -22,12 +23,13 @@ import (
 // derived data needs no new version, since Reindex rebuilds it.
 const SchemaVersion = 1
 
-// ErrClosed is returned by operations on a closed store.
-var ErrClosed = errors.New("store is closed")
+// ErrClosed is returned by operations on a closed store (it is
+// backend.ErrClosed).
+var ErrClosed = backend.ErrClosed
 
 // ErrSchemaTooNew is returned (wrapped) by Open when the store was written by
-// a newer lore.
-var ErrSchemaTooNew = errors.New("store schema is newer than this lore")
+// a newer lore (it is backend.ErrSchemaTooNew).
+var ErrSchemaTooNew = backend.ErrSchemaTooNew
 
 // LockedError reports that another process (or another Open in this one)
 // owns the store directory. It matches core.ErrStoreLocked with errors.Is.

@@ -6,6 +6,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // The keyspace of a team server's users (core/access): the record of
@@ -97,7 +98,8 @@ func (s *Store) UserByToken(hash string) (access.User, bool, error) {
 }
 
 // PutUser stores u and its token's index in one transaction; a token it
-// replaces no longer finds it.
+// replaces no longer finds it, and a token another user holds is refused
+// (backend.ErrTokenInUse).
 func (s *Store) PutUser(u access.User) error {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -113,6 +115,17 @@ func (s *Store) PutUser(u access.User) error {
 		found, err := getJSON(txn, userKey(u.Name), &old)
 		if err != nil {
 			return err
+		}
+		var holder string
+		held, err := getJSON(txn, userTokenKey(u.TokenHash), &holder)
+		if err != nil {
+			return err
+		}
+		if held && holder != u.Name {
+			// Taking it would leave the holder's record naming a token
+			// that finds another user, and replacing the holder's token
+			// later would delete this user's index.
+			return fmt.Errorf("token hash %.12s…: %w", u.TokenHash, backend.ErrTokenInUse)
 		}
 		if found && old.TokenHash != u.TokenHash {
 			if err := txn.Delete(userTokenKey(old.TokenHash)); err != nil {

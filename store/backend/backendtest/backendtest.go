@@ -1,0 +1,80 @@
+// Package backendtest is the conformance suite of the store contract
+// (package backend): the behaviours every backend must have, run against
+// each one (Badger in a temporary folder, PostgreSQL started by
+// internal/pgtest) with the same expectations. Its own test runs it
+// against both.
+//
+// Each entity has its file of cases (users.go, schema.go), listed in
+// Cases; an entity added to the contract adds its file and its line
+// there, and every backend is then held to it.
+package backendtest
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/lore-kb/lore/store/backend"
+)
+
+// Opener returns a new, empty store for one test, and closes it when the
+// test ends.
+type Opener func(t *testing.T) backend.Store
+
+// Case is one behaviour of the contract.
+type Case struct {
+	Name string
+	Test func(t *testing.T, st backend.Store)
+}
+
+// Cases are the contract's behaviours, entity by entity.
+func Cases() []Case {
+	return slices.Concat(schemaCases, userCases, closeCases)
+}
+
+// Run runs every case, each on a new store from open, as a subtest named
+// entity/behaviour.
+func Run(t *testing.T, open Opener) {
+	for _, c := range Cases() {
+		t.Run(c.Name, func(t *testing.T) { c.Test(t, open(t)) })
+	}
+}
+
+var schemaCases = []Case{
+	// A new store is at this build's layout, which is at least the
+	// first.
+	{"schema/current", func(t *testing.T, st backend.Store) {
+		sc, err := st.Schema()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.Version != sc.Supported || sc.Supported < 1 {
+			t.Errorf("schema %+v: a new store is at the build's version, at least 1", sc)
+		}
+	}},
+}
+
+var closeCases = []Case{
+	// A closed store refuses every call with ErrClosed; closing again
+	// is harmless.
+	{"store/closed", func(t *testing.T, st backend.Store) {
+		if err := st.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Close(); err != nil {
+			t.Errorf("second close: %v", err)
+		}
+		if _, err := st.Users(); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("users after close: %v", err)
+		}
+		if _, _, err := st.User("ada"); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("user after close: %v", err)
+		}
+		if err := st.PutUser(user("ada", "00ff")); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("put user after close: %v", err)
+		}
+		if _, err := st.Schema(); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("schema after close: %v", err)
+		}
+	}},
+}

@@ -1,0 +1,116 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lore-kb/lore/store/backend"
+)
+
+// migration is one step of the schema: applied once, in order, never
+// changed once released (a change is a new migration).
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations are the schema, step by step; migration i has version i+1.
+var migrations = []migration{
+	{1, "users and their tokens", `
+CREATE TABLE users (
+	-- COLLATE "C": names are ordered by their bytes, as Badger's keys
+	-- are, whatever the database's locale.
+	name       text COLLATE "C" PRIMARY KEY,
+	role       text NOT NULL,
+	workspace  text NOT NULL,
+	token_hash text NOT NULL,
+	token_hint text NOT NULL,
+	created    timestamptz,
+	expires    timestamptz,
+	last_used  timestamptz,
+	revoked    timestamptz,
+	added_by   text NOT NULL
+);
+-- Every request to a team server looks its token's hash up; one token
+-- finds one user.
+CREATE UNIQUE INDEX users_token_hash ON users (token_hash);
+`},
+}
+
+// SchemaVersion is the newest schema this build knows: its last
+// migration's version.
+const SchemaVersion = 1
+
+// schemaLock is the advisory lock key under which stores opening the same
+// database migrate one at a time (an arbitrary number, lore's own).
+const schemaLock int64 = 0x6c6f7265_00000001
+
+// migrate brings the database's schema up to SchemaVersion in one
+// transaction, or refuses a newer one; processes opening the same database
+// at once wait for each other under schemaLock.
+func (s *Store) migrate(ctx context.Context) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", schemaLock); err != nil {
+			return fmt.Errorf("wait for the schema lock: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS lore_schema (
+	version integer PRIMARY KEY,
+	name    text NOT NULL,
+	applied timestamptz NOT NULL
+)`); err != nil {
+			return fmt.Errorf("make the schema table: %w", err)
+		}
+		current, err := schemaVersion(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if current > SchemaVersion {
+			return fmt.Errorf("database has schema version %d but this lore supports up to %d; upgrade lore: %w",
+				current, SchemaVersion, backend.ErrSchemaTooNew)
+		}
+		for _, m := range migrations[current:] {
+			if _, err := tx.Exec(ctx, m.sql); err != nil {
+				return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
+			}
+			if _, err := tx.Exec(ctx, "INSERT INTO lore_schema (version, name, applied) VALUES ($1, $2, $3)",
+				m.version, m.name, time.Now()); err != nil {
+				return fmt.Errorf("record migration %d (%s): %w", m.version, m.name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("PostgreSQL store %s: %w", s.name, err)
+	}
+	return nil
+}
+
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+func schemaVersion(ctx context.Context, q querier) (int, error) {
+	var v int
+	if err := q.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM lore_schema").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	return v, nil
+}
+
+// Schema returns the database's schema version and this build's.
+func (s *Store) Schema() (backend.Schema, error) {
+	sc := backend.Schema{Supported: SchemaVersion}
+	if err := s.checkOpen(); err != nil {
+		return sc, err
+	}
+	v, err := schemaVersion(context.Background(), s.pool)
+	if err != nil {
+		return sc, fmt.Errorf("PostgreSQL store %s: %w", s.name, s.wrapClosed(err))
+	}
+	sc.Version = v
+	return sc, nil
+}
