@@ -15,6 +15,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 	"github.com/lore-kb/lore/tui/learnform"
@@ -65,7 +66,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 			return nil, err
 		}
 		defer func() { _ = release() }()
-		return rejectionsIn(db, source)
+		return gate.Rejections(db, source)
 	}
 	// A run's review reads the curators' standing decisions the same way.
 	base.Curations = func(ctx context.Context) ([]core.Curation, error) {

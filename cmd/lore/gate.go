@@ -175,24 +175,3 @@ func (a *app) canAsk() bool {
 	}
 	return a.interactive()
 }
-
-// sessionLister is a store whose sessions can be listed: the command
-// line's and the terminal application's.
-type sessionLister interface {
-	Sessions() ([]core.Session, error)
-}
-
-// rejectionsIn lists the sessions of st in which the gate rejected source.
-func rejectionsIn(st sessionLister, source string) ([]core.Session, error) {
-	all, err := st.Sessions()
-	if err != nil {
-		return nil, err
-	}
-	var out []core.Session
-	for _, s := range all {
-		if s.State == core.SessionRejected && s.Source == source {
-			out = append(out, s)
-		}
-	}
-	return out, nil
-}

@@ -69,7 +69,7 @@ func (a *app) rejections(ctx context.Context, source string) ([]core.Session, er
 			return nil, err
 		}
 		defer func() { _ = release() }()
-		return rejectionsIn(db, source)
+		return gate.Rejections(db, source)
 	}
 	if !store.Exists(a.cfg.dataDir()) {
 		return nil, nil
@@ -79,7 +79,7 @@ func (a *app) rejections(ctx context.Context, source string) ([]core.Session, er
 		return nil, err
 	}
 	defer func() { _ = db.Close() }()
-	return rejectionsIn(db, source)
+	return gate.Rejections(db, source)
 }
 
 func (a *app) learnCmd() *cobra.Command {

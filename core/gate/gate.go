@@ -126,6 +126,27 @@ func (e *ApprovalRequiredError) Error() string {
 	return msg
 }
 
+// SessionLister is a store whose sessions can be listed.
+type SessionLister interface {
+	Sessions() ([]core.Session, error)
+}
+
+// Rejections lists the sessions of st in which the gate rejected source,
+// for RejectedBefore.
+func Rejections(st SessionLister, source string) ([]core.Session, error) {
+	all, err := st.Sessions()
+	if err != nil {
+		return nil, err
+	}
+	var out []core.Session
+	for _, s := range all {
+		if s.State == core.SessionRejected && s.Source == source {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
 // RejectedBefore says when and by whom the gate rejected a source before,
 // given the rejected sessions of that source (any order): the latest
 // decision in full, and how many there were. It is "" for none.

@@ -79,7 +79,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 			return nil, err
 		}
 		defer func() { _ = release() }()
-		return rejectionsIn(st, source)
+		return gate.Rejections(st, source)
 	}
 	var release func() error
 	o.OpenStore = func(ctx context.Context) (engine.Store, error) {
@@ -227,21 +227,6 @@ func fetchable(ctx context.Context, raw string) error {
 		}
 	}
 	return nil
-}
-
-// rejectionsIn are the sessions of st in which the gate rejected source.
-func rejectionsIn(st Store, source string) ([]core.Session, error) {
-	all, err := st.Sessions()
-	if err != nil {
-		return nil, err
-	}
-	var out []core.Session
-	for _, s := range all {
-		if s.State == core.SessionRejected && s.Source == source {
-			out = append(out, s)
-		}
-	}
-	return out, nil
 }
 
 // convert is an engine's event as the run's event; nil for those the API
