@@ -56,6 +56,11 @@ func TestDecideFindsAndApprovesAWaitingLearn(t *testing.T) {
 	if strings.Contains(r.stderr, "\x1b[") {
 		t.Errorf("the run's events are styled on a pipe: %q", r.stderr)
 	}
+	// lore find --json prints the same shape on a team server as here.
+	if r := lore(t, ts.env(rui), "find", "widget", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"query": "widget"`) ||
+		!strings.Contains(r.stdout, `"results": [`) || !strings.Contains(r.stdout, `"dependencies"`) {
+		t.Errorf("find --json on the server: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
 	if r := lore(t, ts.env(rui), "sessions"); !strings.Contains(r.stdout, "by ada") || !strings.Contains(r.stdout, "gate: rui") {
 		t.Errorf("sessions: %s", r.stdout)
 	}

@@ -7,31 +7,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/find"
 	"github.com/lore-kb/lore/core/text"
 )
 
-// findHit is one primitive found by lore find.
-type findHit struct {
-	ID     string             `json:"id"`
-	Name   string             `json:"name"`
-	Type   core.PrimitiveType `json:"type"`
-	Domain string             `json:"domain"`
-	Score  float64            `json:"score"`
-	// Importance is lore rank's (100 is the average primitive); it breaks
-	// ties between equally relevant primitives.
-	Importance   int      `json:"importance"`
-	Statement    string   `json:"statement"`
-	Keywords     []string `json:"keywords"`
-	Dependencies int      `json:"dependencies"`
-}
-
-// findOut is the --json shape of lore find.
-type findOut struct {
-	Query    string    `json:"query"`
-	Searched int       `json:"searched"`
-	Results  []findHit `json:"results"`
-}
+// findHit is one primitive found by lore find, and findOut its --json
+// shape: the API's, so that lore find on a team server prints the same.
+type (
+	findHit = api.FindHit
+	findOut = api.FindResult
+)
 
 // maxFindStatement bounds the statement a hit carries: a search result
 // names and places a primitive; lore show ID has the rest.
@@ -71,23 +57,31 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 			if err != nil {
 				return err
 			}
-			out := findOut{Query: args[0], Searched: len(prims), Results: findPrimitives(prims, args[0], top)}
-			return a.output(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
-				if len(out.Results) == 0 {
-					fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", args[0], out.Searched)
-				}
-				for i, h := range out.Results {
-					fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
-						truncateRunes(text.ReadableMath(h.Statement), 110))
-				}
-			})
+			return a.printFound(asJSON, findOut{Query: args[0], Searched: len(prims), Results: findPrimitives(prims, args[0], top)})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"query", "searched", "results": [{"id", "name", "type", "domain", "score", "importance", "statement", "keywords", "dependencies"}]}`)
 	cmd.Flags().IntVar(&top, "top", 10, "show at most this many results (0: all)")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd
+}
+
+// printFound prints a search's result, from this machine's store or a
+// team server's.
+func (a *app) printFound(asJSON bool, out findOut) error {
+	for i := range out.Results {
+		out.Results[i].Statement = truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
+	}
+	return a.output(asJSON, out, func(b *strings.Builder) {
+		st := a.styles()
+		if len(out.Results) == 0 {
+			fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", out.Query, out.Searched)
+		}
+		for i, h := range out.Results {
+			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
+				truncateRunes(text.ReadableMath(h.Statement), 110))
+		}
+	})
 }
 
 // findPrimitives ranks prims against query (package find) and returns
@@ -97,8 +91,8 @@ func findPrimitives(prims []core.Primitive, query string, top int) []findHit {
 	out := make([]findHit, len(hits))
 	for n, h := range hits {
 		p := h.Primitive
-		out[n] = findHit{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Score: h.Score, Importance: h.Importance,
-			Statement: truncate(strings.TrimSpace(p.FormalStatement), maxFindStatement), Keywords: nonNil(p.Keywords), Dependencies: len(p.Dependencies)}
+		out[n] = findHit{ID: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain, Score: h.Score, Importance: h.Importance,
+			Statement: p.FormalStatement, Keywords: nonNil(p.Keywords), Dependencies: len(p.Dependencies)}
 	}
 	return out
 }

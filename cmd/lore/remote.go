@@ -390,7 +390,8 @@ func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
 	})
 }
 
-// remoteFind searches the workspace's primitives.
+// remoteFind searches the workspace's primitives, printed as lore find
+// prints them on this machine.
 func (a *app) remoteFind(ctx context.Context, query string, top int, asJSON bool) error {
 	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
 		return svc.Find(ctx, &lorev1.FindRequest{Query: query, Top: int32(top)})
@@ -398,17 +399,7 @@ func (a *app) remoteFind(ctx context.Context, query string, top int, asJSON bool
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		st := a.styles()
-		if len(out.GetHits()) == 0 {
-			fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", query, out.GetSearched())
-		}
-		for i, h := range out.GetHits() {
-			p := h.GetPrimitive()
-			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, p.GetName(), st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", p.GetId(), p.GetType(), p.GetDomain(), h.GetScore())),
-				truncateRunes(text.ReadableMath(p.GetStatement()), 110))
-		}
-	})
+	return a.printFound(asJSON, api.FindResultOf(query, out))
 }
 
 // remoteRank lists the workspace's primitives by importance.

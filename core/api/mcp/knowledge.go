@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 )
 
@@ -22,25 +23,12 @@ type KnowledgeSearchIn struct {
 	Limit int    `json:"limit,omitempty" jsonschema:"most results to return (default 10, at most 50)"`
 }
 
-// KnowledgeHit is one primitive found.
-type KnowledgeHit struct {
-	ID           string   `json:"id"`
-	Name         string   `json:"name"`
-	Type         string   `json:"type"`
-	Domain       string   `json:"domain"`
-	Score        float64  `json:"score"`
-	Importance   int      `json:"importance"`
-	Statement    string   `json:"statement"`
-	Keywords     []string `json:"keywords"`
-	Dependencies int      `json:"dependencies"`
-}
+// KnowledgeHit is one primitive found, as lore find --json gives it.
+type KnowledgeHit = api.FindHit
 
-// KnowledgeSearchOut is knowledge_search's result.
-type KnowledgeSearchOut struct {
-	Query    string         `json:"query"`
-	Searched int            `json:"searched"`
-	Results  []KnowledgeHit `json:"results"`
-}
+// KnowledgeSearchOut is knowledge_search's result, lore find --json's
+// shape.
+type KnowledgeSearchOut = api.FindResult
 
 func (s *server) knowledgeSearch(ctx context.Context, _ *sdk.CallToolRequest, in KnowledgeSearchIn) (*sdk.CallToolResult, KnowledgeSearchOut, error) {
 	limit, err := bounded("limit", in.Limit, defaultSearchLimit, maxSearchLimit)
@@ -54,17 +42,7 @@ func (s *server) knowledgeSearch(ctx context.Context, _ *sdk.CallToolRequest, in
 	if err != nil {
 		return nil, KnowledgeSearchOut{}, toolError(err)
 	}
-	out := KnowledgeSearchOut{Query: in.Query, Searched: int(got.GetSearched()), Results: []KnowledgeHit{}}
-	for _, h := range got.GetHits() {
-		p := h.GetPrimitive()
-		kw := p.GetKeywords()
-		if kw == nil {
-			kw = []string{}
-		}
-		out.Results = append(out.Results, KnowledgeHit{ID: p.GetId(), Name: p.GetName(), Type: p.GetType(), Domain: p.GetDomain(),
-			Score: h.GetScore(), Importance: int(p.GetImportance()), Statement: p.GetStatement(), Keywords: kw,
-			Dependencies: len(p.GetRequires())})
-	}
+	out := api.FindResultOf(in.Query, got)
 	return nil, out, nil
 }
 
