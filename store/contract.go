@@ -9,7 +9,10 @@ import (
 // The Badger store is one implementation of the backend contract; the
 // conformance suite (store/backend/backendtest) holds it to the same
 // behaviour as the others.
-var _ backend.Store = (*Store)(nil)
+var (
+	_ backend.Store        = (*Store)(nil)
+	_ backend.SessionStore = (*Store)(nil)
+)
 
 // Schema returns the store's layout version and this build's
 // (SchemaVersion). An in-memory store records none: it is this build's.

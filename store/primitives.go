@@ -11,6 +11,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // edgeValue is what forward and reverse edge keys hold, so that Dependents
@@ -62,17 +63,8 @@ func edgesOf(p *core.Primitive) []core.Edge {
 // to capitalize a word, and the postings agree with the dedup records.
 func keywordsOf(p *core.Primitive) []string { return derivation.keywords(p.Keywords) }
 
-func validatePrimitive(p *core.Primitive) error {
-	if err := validateID("primitive id", p.ID); err != nil {
-		return err
-	}
-	for _, e := range p.Dependencies {
-		if err := validateID("dependency target", e.Target); err != nil {
-			return fmt.Errorf("primitive %s: %w", p.ID, err)
-		}
-	}
-	return nil
-}
+// validatePrimitive is the contract's check, which every backend makes.
+func validatePrimitive(p *core.Primitive) error { return backend.CheckPrimitive(p) }
 
 // derivedKeys lists every key a primitive implies besides its record:
 // reverse edges (the forward ones are the record's dependencies; nothing

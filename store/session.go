@@ -13,14 +13,16 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/store/backend"
 )
 
-// ErrNotFound is returned (wrapped) when a named record does not exist.
-var ErrNotFound = errors.New("not found")
+// ErrNotFound is returned (wrapped) when a named record does not exist:
+// the contract's, so that callers of either backend test for one error.
+var ErrNotFound = backend.ErrNotFound
 
 // ErrSessionExists is returned (wrapped) by CommitSession when a session
 // with the same id is already stored: a session is committed exactly once.
-var ErrSessionExists = errors.New("session already exists")
+var ErrSessionExists = backend.ErrSessionExists
 
 // errSimulatedCrash is returned by the fault-injection hooks. CommitSession
 // returns it without any cleanup, leaving the store as a killed process
@@ -159,11 +161,8 @@ func (s *Store) RecordRejection(ctx context.Context, sess core.Session, report [
 	if err := validateID("session id", sess.ID); err != nil {
 		return fmt.Errorf("record rejection: %w", err)
 	}
-	if sess.Decision == nil || sess.Decision.Status != core.Rejected {
-		return fmt.Errorf("record rejection of session %s: the session holds no rejection", sess.ID)
-	}
-	if sess.Reverts != "" {
-		return fmt.Errorf("record rejection of session %s: a rejected learn reverts nothing", sess.ID)
+	if err := backend.CheckRejection(sess); err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("record rejection of session %s: %w", sess.ID, err)
@@ -193,47 +192,7 @@ func (s *Store) RecordRejection(ctx context.Context, sess core.Session, report [
 // prepareChanges validates the whole changeset before anything is written
 // and copies what it modifies, so the caller's values are left alone.
 func prepareChanges(sessionID string, changes []core.Change) ([]core.Change, error) {
-	out := make([]core.Change, len(changes))
-	for i, ch := range changes {
-		switch ch.Type {
-		case core.ChangeAdd, core.ChangeUpdate, core.ChangeRemove:
-			if err := validateID("primitive id", ch.PrimitiveID); err != nil {
-				return nil, fmt.Errorf("change %d: %w", i, err)
-			}
-		}
-		switch ch.Type {
-		case core.ChangeAdd, core.ChangeUpdate:
-			if ch.After == nil {
-				return nil, fmt.Errorf("change %d (%s %s): no after state", i, ch.Type, ch.PrimitiveID)
-			}
-			if ch.After.ID != ch.PrimitiveID {
-				return nil, fmt.Errorf("change %d (%s %s): after state has id %q", i, ch.Type, ch.PrimitiveID, ch.After.ID)
-			}
-			if err := validatePrimitive(ch.After); err != nil {
-				return nil, fmt.Errorf("change %d: %w", i, err)
-			}
-			// Copied only to be stamped: the commit holds every change
-			// until it is applied, and a copy of each primitive of a
-			// large session is hundreds of MB.
-			if ch.Type == core.ChangeAdd && ch.After.Provenance.Session == "" {
-				after := *ch.After
-				after.Provenance.Session = sessionID
-				ch.After = &after
-			}
-		case core.ChangeRemove, core.ChangeNote:
-		case core.ChangeConflict:
-			if err := validateID("conflict id", ch.ConflictID); err != nil {
-				return nil, fmt.Errorf("change %d: %w", i, err)
-			}
-			if ch.ConflictAfter != nil && ch.ConflictAfter.ID != ch.ConflictID {
-				return nil, fmt.Errorf("change %d (conflict %s): after state has id %q", i, ch.ConflictID, ch.ConflictAfter.ID)
-			}
-		default:
-			return nil, fmt.Errorf("change %d (%s): unknown change type %q", i, ch.PrimitiveID, ch.Type)
-		}
-		out[i] = ch
-	}
-	return out, nil
+	return backend.PrepareChanges(sessionID, changes)
 }
 
 func getSession(txn *badger.Txn, id string) (core.Session, bool, error) {
@@ -292,7 +251,7 @@ func (s *Store) createSession(sess core.Session, report []byte) error {
 
 // ErrNotRevertible is returned (wrapped) when an unlearn names a session
 // that is not committed (already reverted, or still in flight).
-var ErrNotRevertible = errors.New("session cannot be reverted")
+var ErrNotRevertible = backend.ErrNotRevertible
 
 // commitPoint flips a journaling session to committing and, for an
 // unlearn, its target from committed to reverted, in one transaction.

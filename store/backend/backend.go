@@ -12,8 +12,8 @@
 // charmbracelet/soft-serve's pkg/store, the contract is made of one small
 // interface per entity, and Store is their sum; an implementation grows
 // entity by entity, each one a compile-time assertion away from Store.
-// Today it has the users and their tokens (core/access) and the schema
-// version.
+// Today it has the users and their tokens (core/access), the sessions
+// with their changesets and reports, and the schema version.
 //
 // An entity joins the contract in four steps: its interface here, added
 // to Store; its methods in package store and in store/postgres (a
@@ -41,6 +41,7 @@ import (
 // other call on a closed store fails with ErrClosed.
 type Store interface {
 	UserStore
+	SessionStore
 	SchemaStore
 	Close() error
 }

@@ -39,11 +39,37 @@ CREATE TABLE users (
 -- finds one user.
 CREATE UNIQUE INDEX users_token_hash ON users (token_hash);
 `},
+	{2, "sessions and their changes", `
+-- A session's record is the JSON Badger keeps for it, in a json column,
+-- which keeps the bytes it is given: jsonb would reorder keys and refuse
+-- the escaped NUL a hostile source's text may bring into a decision's
+-- findings. The columns beside it are copies of what queries order and
+-- look up by, written from the same value.
+CREATE TABLE sessions (
+	id         text COLLATE "C" PRIMARY KEY,
+	started_at timestamptz NOT NULL,
+	state      text NOT NULL,
+	reverts    text COLLATE "C",
+	record     json NOT NULL,
+	-- NULL: none.
+	report     bytea
+);
+-- Newest first, as Badger lists them.
+CREATE INDEX sessions_newest ON sessions (started_at DESC, id DESC);
+-- A session's changes in the order they were committed, each the JSON
+-- of one core.Change (the elements of Badger's journal chunks).
+CREATE TABLE session_changes (
+	session_id text COLLATE "C" NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+	seq        integer NOT NULL,
+	change     json NOT NULL,
+	PRIMARY KEY (session_id, seq)
+);
+`},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).
