@@ -21,7 +21,7 @@ type SessionStore interface {
 	// CommitSession is CommitSessionWith without a report.
 	CommitSession(ctx context.Context, sess core.Session, changes []core.Change) error
 	// CommitSessionWith commits sess with its changes, in their order,
-	// and report (any encoding; nil or empty for none). The changes are
+	// and report (any encoding; nil for none, while an empty one is kept). The changes are
 	// checked first (PrepareChanges): one the store refuses refuses the
 	// commit. The stored session's State is committed, Changes the
 	// number of changes, CompletedAt the time of the commit; a zero
@@ -48,8 +48,9 @@ type SessionStore interface {
 	// added primitive's provenance (PrepareChanges). An unknown session
 	// is ErrNotFound; a session without changes has none (nil).
 	Changes(id string) ([]core.Change, error)
-	// Report returns the report committed with a session; ok is false
-	// for a session without one, or no such session.
+	// Report returns the report committed with a session, an empty one
+	// as empty and not nil; ok is false for a session without one, or no
+	// such session.
 	Report(id string) (report []byte, ok bool, err error)
 	// SetSessionState moves a session between committed and reverted
 	// (what unlearn and re-learn need); any other state, as target or as

@@ -189,11 +189,6 @@ func insertSession(ctx context.Context, tx pgx.Tx, sess core.Session, report []b
 	if sess.Reverts != "" {
 		reverts = &sess.Reverts
 	}
-	// An empty report is none, as in Badger, which reads an empty value
-	// back as absent.
-	if len(report) == 0 {
-		report = nil
-	}
 	_, err = tx.Exec(ctx, queryInsertSession, sess.ID, sess.StartedAt, string(sess.State), reverts, rec, report)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation && pgErr.ConstraintName == "sessions_pkey" {

@@ -4,16 +4,19 @@
 // internal/pgtest) with the same expectations. Its own test runs it
 // against both.
 //
-// Each entity has its file of cases (users.go, schema.go), listed in
+// Each entity has its file of cases (users.go, sessions.go; the schema's
+// and closing's are here), listed in
 // Cases; an entity added to the contract adds its file and its line
 // there, and every backend is then held to it.
 package backendtest
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/store/backend"
 )
 
@@ -29,7 +32,7 @@ type Case struct {
 
 // Cases are the contract's behaviours, entity by entity.
 func Cases() []Case {
-	return slices.Concat(schemaCases, userCases, closeCases)
+	return slices.Concat(schemaCases, userCases, sessionCases, closeCases)
 }
 
 // Run runs every case, each on a new store from open, as a subtest named
@@ -75,6 +78,28 @@ var closeCases = []Case{
 		}
 		if _, err := st.Schema(); !errors.Is(err, backend.ErrClosed) {
 			t.Errorf("schema after close: %v", err)
+		}
+		if err := st.CommitSession(context.Background(), core.Session{ID: "s"}, nil); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("commit after close: %v", err)
+		}
+		if err := st.RecordRejection(context.Background(), core.Session{ID: "s",
+			Decision: &core.Decision{Status: core.Rejected}}, nil); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("record a rejection after close: %v", err)
+		}
+		if _, _, err := st.Session("s"); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("session after close: %v", err)
+		}
+		if _, err := st.Sessions(); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("sessions after close: %v", err)
+		}
+		if _, err := st.Changes("s"); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("changes after close: %v", err)
+		}
+		if _, _, err := st.Report("s"); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("report after close: %v", err)
+		}
+		if err := st.SetSessionState("s", core.SessionReverted); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("set a session's state after close: %v", err)
 		}
 	}},
 }
