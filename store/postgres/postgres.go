@@ -31,6 +31,9 @@ type Store struct {
 	name      string
 	closed    atomic.Bool
 	closeOnce sync.Once
+	// beforeChange, when set (by tests), runs before each change of a
+	// commit is sent, with its index; an error stops the commit there.
+	beforeChange func(i int) error
 }
 
 var _ backend.Store = (*Store)(nil)

@@ -119,14 +119,23 @@ func TestUserQueriesUseIndexes(t *testing.T) {
 	if _, err := conn.Exec(ctx, "SET enable_seqscan = off"); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		query, index string
-		args         []any
-	}{
+	planned(t, conn, []plannedQuery{
 		{queryUserByToken, "users_token_hash", []any{"00aa"}},
 		{queryUser, "users_pkey", []any{"ada"}},
 		{queryUsers, "users_pkey", nil},
-	} {
+	})
+}
+
+type plannedQuery struct {
+	query, index string
+	args         []any
+}
+
+// planned checks that each query reads its index, and sorts nothing.
+func planned(t *testing.T, conn *pgx.Conn, queries []plannedQuery) {
+	t.Helper()
+	ctx := context.Background()
+	for _, c := range queries {
 		rows, err := conn.Query(ctx, "EXPLAIN "+c.query, c.args...)
 		if err != nil {
 			t.Fatal(err)

@@ -79,7 +79,7 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 		if err := insertSession(ctx, tx, sess, report); err != nil {
 			return err
 		}
-		return copyChanges(ctx, tx, sess.ID, prepared)
+		return copyChanges(ctx, tx, sess.ID, prepared, s.beforeChange)
 	})
 	if err != nil {
 		return fmt.Errorf("commit session %s: %w", sess.ID, s.wrapClosed(err))
@@ -219,25 +219,38 @@ func lockSession(ctx context.Context, tx pgx.Tx, id string) (core.Session, bool,
 	return sess, ok, nil
 }
 
-// copyChanges streams changes to session_changes, numbered from 0.
-func copyChanges(ctx context.Context, tx pgx.Tx, id string, changes []core.Change) error {
+// copyChanges streams changes to session_changes, numbered from 0;
+// before, if not nil, runs before each.
+func copyChanges(ctx context.Context, tx pgx.Tx, id string, changes []core.Change, before func(int) error) error {
 	if len(changes) == 0 {
 		return nil
 	}
 	i := 0
+	// pgx hands the source's error to the server, which returns its own
+	// in its stead; this one, with its chain, is what the caller sees.
+	var srcErr error
 	src := pgx.CopyFromFunc(func() ([]any, error) {
 		if i == len(changes) {
 			return nil, nil
 		}
+		if before != nil {
+			if srcErr = before(i); srcErr != nil {
+				return nil, srcErr
+			}
+		}
 		b, err := json.Marshal(&changes[i])
 		if err != nil {
-			return nil, fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
+			srcErr = fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
+			return nil, srcErr
 		}
 		row := []any{id, i, b}
 		i++
 		return row, nil
 	})
 	n, err := tx.CopyFrom(ctx, pgx.Identifier{"session_changes"}, []string{"session_id", "seq", "change"}, src)
+	if err != nil && srcErr != nil {
+		return fmt.Errorf("store the changes: %w", srcErr)
+	}
 	if err != nil {
 		return fmt.Errorf("store the changes: %w", err)
 	}
