@@ -26,7 +26,11 @@
 //   - Times are kept to the microsecond (PostgreSQL's precision), as the
 //     same instant: the location they were given in is not kept. A zero
 //     time stays zero.
-//   - Listings are ordered by their key's bytes, as Badger orders keys.
+//   - Listings are ordered by their key's bytes, as Badger orders keys
+//     (sessions, newest first, are the exception their interface
+//     states).
+//   - Records made of JSON (a session, a change) come back as what their
+//     JSON encodes: every backend keeps the same bytes.
 package backend
 
 import (

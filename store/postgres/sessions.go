@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/store/backend"
@@ -39,7 +40,8 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 // so a session of a million changes is never held encoded in memory). An
 // unlearn's target is locked, checked and marked reverted in the same
 // transaction. Nothing is visible to others until it commits, and an error
-// or a cancelled ctx before then leaves nothing behind.
+// or a cancelled ctx before then leaves nothing behind; ctx does not
+// cancel the commit itself (inTx).
 //
 // The changes are recorded, not applied: this store has no primitives
 // yet (see the package documentation).
@@ -64,7 +66,7 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 	if sess.StartedAt.IsZero() {
 		sess.StartedAt = now
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = inTx(ctx, s.pool, func(tx pgx.Tx) error {
 		// Badger's order of refusals: an existing id first, then the
 		// target of an unlearn, looked up before this session exists
 		// (a session cannot revert itself).
@@ -111,7 +113,7 @@ func (s *Store) RecordRejection(ctx context.Context, sess core.Session, report [
 	if sess.CompletedAt.IsZero() {
 		sess.CompletedAt = now
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := inTx(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := sessionAbsent(ctx, tx, sess.ID); err != nil {
 			return err
 		}
@@ -121,6 +123,24 @@ func (s *Store) RecordRejection(ctx context.Context, sess core.Session, report [
 		return fmt.Errorf("record rejection of session %s: %w", sess.ID, s.wrapClosed(err))
 	}
 	return nil
+}
+
+// inTx runs fn in a transaction and commits it if fn succeeds. ctx bounds
+// fn, not the commit: once everything is sent, a cancellation cannot
+// leave the caller not knowing whether the commit was made (as Badger's
+// CommitSession, past its commit point, runs to the end).
+func inTx(ctx context.Context, pool *pgxpool.Pool, fn func(pgx.Tx) error) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		// The rollback, too, must run whatever ctx says; its error adds
+		// nothing to fn's (a broken connection rolls back by itself).
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return err
+	}
+	return tx.Commit(context.WithoutCancel(ctx))
 }
 
 // sessionAbsent refuses an id already stored. A session committed by
