@@ -274,7 +274,7 @@ func copyChanges(ctx context.Context, tx pgx.Tx, id string, changes []core.Chang
 	if err != nil && ctx.Err() != nil {
 		// A cancel closes the connection under the copy, and which of
 		// the two errors pgx returns is a race: the cancel is the cause.
-		return fmt.Errorf("store the changes: %w (%v)", ctx.Err(), err)
+		return fmt.Errorf("store the changes: %w (%w)", ctx.Err(), err)
 	}
 	if err != nil {
 		return fmt.Errorf("store the changes: %w", err)
