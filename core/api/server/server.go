@@ -46,25 +46,18 @@ type Options struct {
 // Handler returns the HTTP handler serving svc to the users auth lets in,
 // at the path it answers on.
 func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handler) {
-	if o.MaxUpload <= 0 {
-		o.MaxUpload = 64 << 20
-	}
-	if o.Idle <= 0 {
-		o.Idle = 30 * time.Second
-	}
-	h := &handler{svc: svc, opts: o}
-	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(authInterceptor{auth, o.Log}, logInterceptor{o.Log}),
-		// A message is small but for an upload's chunk; a whole
-		// document never arrives as one message.
-		connect.WithReadMaxBytes(4<<20),
-	)
+	return newHandler(svc, o, authInterceptor{auth, o.Log})
 }
 
 // LocalHandler returns the HTTP handler serving svc on the owner's own
 // socket (owner-only, so whoever connects is the person running lore):
 // every call is caller's, with no token.
 func LocalHandler(svc api.Service, caller api.Caller, o Options) (string, http.Handler) {
+	return newHandler(svc, o, fixedCaller{caller})
+}
+
+// newHandler serves svc with who says who calls, then the log.
+func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, http.Handler) {
 	if o.MaxUpload <= 0 {
 		o.MaxUpload = 64 << 20
 	}
@@ -73,7 +66,9 @@ func LocalHandler(svc api.Service, caller api.Caller, o Options) (string, http.H
 	}
 	h := &handler{svc: svc, opts: o}
 	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(fixedCaller{caller}, logInterceptor{o.Log}),
+		connect.WithInterceptors(who, logInterceptor{o.Log}),
+		// A message is small but for an upload's chunk; a whole
+		// document never arrives as one message.
 		connect.WithReadMaxBytes(4<<20),
 	)
 }
