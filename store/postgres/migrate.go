@@ -65,11 +65,12 @@ CREATE TABLE session_changes (
 	PRIMARY KEY (session_id, seq)
 );
 `},
+	{3, "primitives, edges and conflicts", migrationPrimitives},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).
