@@ -235,7 +235,9 @@ var primitiveCases = []Case{
 			}
 			return p
 		}
-		req := func(target string, s float64) core.Edge { return core.Edge{Target: target, Type: core.Requires, Strength: s} }
+		req := func(target string, s float64) core.Edge {
+			return core.Edge{Target: target, Type: core.Requires, Strength: s}
+		}
 		ps := []*core.Primitive{
 			mk("m", "algebra", "h1", "Vector Spaces", 2, req("x", 1), req("x", 0.5), core.Edge{Target: "x", Type: core.Applies, Strength: 0.2}),
 			mk("c", "analysis", "h1", "vector space axioms", 0, req("x", 0.75)),
@@ -432,7 +434,7 @@ var primitiveCases = []Case{
 			}
 			return nil
 		})
-		if err != stop || seen != 1500 {
+		if err != stop || seen != 1500 { //nolint:errorlint // the contract: returned as it is, not wrapped
 			t.Errorf("stopped after %d with %v, want 1500 and the caller's error", seen, err)
 		}
 		top, err := st.TopByImportance(3, n-2)
