@@ -84,6 +84,9 @@ func (s *Store) migrate(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", schemaLock); err != nil {
 			return fmt.Errorf("wait for the schema lock: %w", err)
 		}
+		if _, err := tx.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{s.schema}.Sanitize()); err != nil {
+			return fmt.Errorf("make the workspace's schema %s: %w", s.schema, err)
+		}
 		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS lore_schema (
 	version integer PRIMARY KEY,
 	name    text NOT NULL,

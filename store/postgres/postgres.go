@@ -23,9 +23,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"sync"
 	"sync/atomic"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lore-kb/lore/store/backend"
@@ -37,7 +39,12 @@ type Store struct {
 	pool *pgxpool.Pool
 	// name is host:port/database, what errors say: the URL may hold a
 	// password.
-	name      string
+	name string
+	// schema holds the workspace's tables.
+	schema, workspace string
+	// turns are the connections holding write turns (WriteTurn).
+	turnsMu sync.Mutex
+	turns   map[*pgxpool.Conn]struct{}
 	closed    atomic.Bool
 	closeOnce sync.Once
 	// beforeChange, when set (by tests), runs before each change of a
@@ -47,16 +54,40 @@ type Store struct {
 
 var _ backend.Store = (*Store)(nil)
 
+// DefaultWorkspace is the workspace of a store opened without one.
+const DefaultWorkspace = "default"
+
 // Open connects to the database at url (postgres://user@host:port/db?…,
-// or the key=value form) and brings its schema up to date.
+// or the key=value form) and brings the schema of the default workspace
+// up to date.
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenWorkspace(ctx, url, DefaultWorkspace)
+}
+
+// OpenWorkspace opens the store of workspace ws in the database at url.
+// Each workspace is a PostgreSQL schema of its own (SchemaOf), made on
+// first use, so that no query of one can see another's rows, as no
+// Badger store sees another's folder; a team's servers share them all
+// through one database.
+func OpenWorkspace(ctx context.Context, url, ws string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// pgx's parse errors leave the password out.
 		return nil, fmt.Errorf("open PostgreSQL store: %w", err)
 	}
+	if err := backend.CheckID("workspace", ws); err != nil {
+		return nil, fmt.Errorf("open PostgreSQL store: %w", err)
+	}
 	c := cfg.ConnConfig
-	s := &Store{name: fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database)}
+	schema := SchemaOf(ws)
+	s := &Store{name: fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database), schema: schema, workspace: ws,
+		turns: map[*pgxpool.Conn]struct{}{}}
+	if ws != DefaultWorkspace {
+		s.name += " (workspace " + ws + ")"
+	}
+	// Every connection of the pool reads and writes the workspace's
+	// schema alone; pg_catalog stays first, as it always is.
+	c.RuntimeParams["search_path"] = pgx.Identifier{schema}.Sanitize()
 	s.pool, err = pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL store %s: %w", s.name, err)
@@ -68,6 +99,74 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	return s, nil
 }
 
+// SchemaOf is the PostgreSQL schema that holds workspace ws: lore for the
+// default workspace, lore_ws_NAME for another.
+func SchemaOf(ws string) string {
+	if ws == DefaultWorkspace {
+		return "lore"
+	}
+	return "lore_ws_" + ws
+}
+
+// WriteTurn waits for the workspace's write turn and returns what gives
+// it back: writes that read the store to decide what to write (a learn's
+// dedup and commit, an unlearn, a resolution) take turns, whichever
+// process or server makes them, as they do in one process on Badger. The
+// turn is a PostgreSQL advisory lock held by one connection, so a process
+// that dies gives it back with its connection. ctx bounds the wait.
+func (s *Store) WriteTurn(ctx context.Context) (release func() error, err error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", s.name, s.wrapClosed(err))
+	}
+	key := s.turnKey()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
+		// The connection may be mid-query after a cancel: not reused.
+		_ = conn.Conn().Close(context.Background())
+		conn.Release()
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
+		}
+		return nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", s.name, s.wrapClosed(err))
+	}
+	s.turnsMu.Lock()
+	s.turns[conn] = struct{}{}
+	s.turnsMu.Unlock()
+	var once sync.Once
+	return func() error {
+		var err error
+		once.Do(func() {
+			s.turnsMu.Lock()
+			_, held := s.turns[conn]
+			delete(s.turns, conn)
+			s.turnsMu.Unlock()
+			if !held { // Close gave it back
+				return
+			}
+			_, err = conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", key)
+			if err != nil {
+				_ = conn.Conn().Close(context.Background())
+			}
+			conn.Release()
+		})
+		if err != nil {
+			return fmt.Errorf("PostgreSQL store %s: give the write turn back: %w", s.name, err)
+		}
+		return nil
+	}, nil
+}
+
+// turnKey is the advisory lock of the workspace's write turn: lore's
+// own high half, and the schema's hash in the low one.
+func (s *Store) turnKey() int64 {
+	h := fnv.New32a()
+	h.Write([]byte(s.schema))
+	return 0x6c6f7265_00000000 | int64(h.Sum32()&0x7fffffff) | 1<<31
+}
+
 // Name is the store's host, port and database, for messages.
 func (s *Store) Name() string { return s.name }
 
@@ -75,6 +174,15 @@ func (s *Store) Name() string { return s.name }
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.closed.Store(true)
+		// A turn still held ends with its connection: the pool's Close
+		// waits for every connection lent.
+		s.turnsMu.Lock()
+		for conn := range s.turns {
+			_ = conn.Conn().Close(context.Background())
+			conn.Release()
+		}
+		clear(s.turns)
+		s.turnsMu.Unlock()
 		s.pool.Close()
 	})
 	return nil

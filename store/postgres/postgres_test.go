@@ -27,9 +27,16 @@ func open(t *testing.T, url string) *Store {
 	return st
 }
 
+// connect is a connection of the test's own to the default workspace's
+// schema.
 func connect(t *testing.T, url string) *pgx.Conn {
 	t.Helper()
-	conn, err := pgx.Connect(context.Background(), url)
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RuntimeParams["search_path"] = SchemaOf(DefaultWorkspace)
+	conn, err := pgx.ConnectConfig(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
