@@ -7,11 +7,13 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // ErrSkillNotFound is returned (wrapped, naming the key) for a skill key
-// the library does not hold.
-var ErrSkillNotFound = errors.New("no such skill")
+// the library does not hold: the contract's, so that a caller tests for it
+// whichever backend answered.
+var ErrSkillNotFound = backend.ErrSkillNotFound
 
 func skillKey(key string) []byte { return join(prefixSkill, escape(key)) }
 
