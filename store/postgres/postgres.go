@@ -55,6 +55,14 @@ type Store struct {
 	// beforeChange, when set (by tests), runs before each change of a
 	// commit is sent, with its index; an error stops the commit there.
 	beforeChange func(i int) error
+	// jobs is the connection whose advisory locks hold the queued jobs
+	// this store took (StartJob), kept out of the pool while it holds
+	// any, and those jobs' numbers; nil until the first StartJob.
+	jobs struct {
+		sync.Mutex
+		conn *pgxpool.Conn
+		held map[uint64]bool
+	}
 }
 
 var _ backend.Store = (*Store)(nil)
@@ -87,6 +95,7 @@ func (s *Store) Name() string { return s.name }
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.closed.Store(true)
+		s.releaseJobs()
 		s.pool.Close()
 	})
 	return nil
