@@ -15,9 +15,9 @@ import (
 )
 
 const (
-	queryArtifacts      = `SELECT record FROM artifacts ORDER BY key`
-	queryDropArtifacts  = `DELETE FROM artifacts WHERE domain = ANY($1)`
-	queryPutArtifact    = `INSERT INTO artifacts (key, domain, record) VALUES ($1, $2, $3)
+	queryArtifacts     = `SELECT record FROM artifacts ORDER BY key`
+	queryDropArtifacts = `DELETE FROM artifacts WHERE domain = ANY($1)`
+	queryPutArtifact   = `INSERT INTO artifacts (key, domain, record) VALUES ($1, $2, $3)
 ON CONFLICT (key) DO UPDATE SET domain = EXCLUDED.domain, record = EXCLUDED.record`
 	queryPutPublication = `INSERT INTO publications (session, record) VALUES ($1, $2)
 ON CONFLICT (session) DO UPDATE SET record = EXCLUDED.record`
