@@ -32,7 +32,7 @@ type Case struct {
 
 // Cases are the contract's behaviours, entity by entity.
 func Cases() []Case {
-	return slices.Concat(schemaCases, userCases, sessionCases, skillCases, artifactCases, closeCases)
+	return slices.Concat(schemaCases, userCases, sessionCases, skillCases, artifactCases, queueCases, runCases, closeCases)
 }
 
 // Run runs every case, each on a new store from open, as a subtest named
