@@ -220,3 +220,25 @@ var artifactCases = []Case{
 		}
 	}},
 }
+
+// closedArtifactCase: a closed store refuses every call of the artifacts
+// and publications with ErrClosed.
+var closedArtifactCase = Case{"artifacts/closed", func(t *testing.T, st backend.Store) {
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
+		}
+	}
+	_, err := st.Artifacts()
+	check("artifacts", err)
+	check("replace artifacts", st.ReplaceArtifacts(context.Background(), []string{"d"}, nil, skills.LibraryUpdate{}))
+	check("finish publication", st.FinishPublication(context.Background(), "s", []string{"d"}, nil, skills.LibraryUpdate{}))
+	check("put publication", st.PutPublication("s", []byte("x")))
+	check("drop publication", st.DropPublication("s"))
+	_, err = st.Publications()
+	check("publications", err)
+}}

@@ -237,3 +237,33 @@ var queueCases = []Case{
 		}
 	}},
 }
+
+// closedQueueCase: a closed store refuses every call of the queue and the
+// runs with ErrClosed.
+var closedQueueCase = Case{"queue/closed", func(t *testing.T, st backend.Store) {
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
+		}
+	}
+	_, _, err := st.Enqueue([]trajectory.Job{job("~/a", "aaaa")}, at(0))
+	check("enqueue", err)
+	_, _, err = st.QueuedHash("~/a")
+	check("queued hash", err)
+	_, _, err = st.StartJob(at(0))
+	check("start job", err)
+	check("finish job", st.FinishJob(trajectory.Job{Seq: 1, State: trajectory.Done}))
+	_, err = st.Jobs()
+	check("jobs", err)
+	_, _, err = st.LearnedRun("cafe")
+	check("learned run", err)
+	_, _, err = st.FailureSignature("s")
+	check("failure signature", err)
+	check("record run", st.RecordRun(trajectory.RunRecord{Hash: "cafe"}, nil))
+	_, err = st.LearnedRuns()
+	check("learned runs", err)
+}}

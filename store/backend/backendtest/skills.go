@@ -315,3 +315,29 @@ var skillCases = []Case{
 		}
 	}},
 }
+
+// closedSkillCase: a closed store refuses every call of the library with
+// ErrClosed.
+var closedSkillCase = Case{"skills/closed", func(t *testing.T, st backend.Store) {
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
+		}
+	}
+	_, err := st.SkillKeys()
+	check("skill keys", err)
+	_, err = st.Skill("public.a")
+	check("skill", err)
+	_, err = st.Skills()
+	check("skills", err)
+	_, _, err = st.SkillsAt()
+	check("skills at", err)
+	check("put skills", st.PutSkills([]*skills.Skill{skill("public.a")}))
+	check("update skills", st.UpdateSkills([]string{"public.a"}, func(r []*skills.Skill) ([]*skills.Skill, error) { return r, nil }))
+	_, err = st.SkillsWithSourceHash("h")
+	check("skills with a source hash", err)
+}}
