@@ -156,7 +156,13 @@ func (s *Store) StartJob(now time.Time) (trajectory.Job, bool, error) {
 	}
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
+	held := s.jobs.conn
 	job, ok, err := s.startJob(context.Background(), now)
+	if err != nil && held != nil && s.jobs.conn == nil {
+		// The job connection had ended (the server restarted, or
+		// ended it), and with it every hold: once more on a new one.
+		job, ok, err = s.startJob(context.Background(), now)
+	}
 	if err != nil {
 		return trajectory.Job{}, false, fmt.Errorf("take the next queued run: %w", s.wrapClosed(err))
 	}
