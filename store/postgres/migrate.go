@@ -82,6 +82,8 @@ CREATE TABLE skill_source_hashes (
 	key  text COLLATE "C" NOT NULL REFERENCES skills (key) ON DELETE CASCADE,
 	PRIMARY KEY (hash, key)
 );
+-- A skill rewritten drops its entries by key.
+CREATE INDEX skill_source_hashes_key ON skill_source_hashes (key);
 -- One row: a number every transaction that writes skills adds one to,
 -- under the row's lock, so that the same number means the same skills.
 CREATE TABLE skills_version (
