@@ -31,8 +31,10 @@
 //   - Listings are ordered by their key's bytes, as Badger orders keys
 //     (sessions, newest first, are the exception their interface
 //     states).
-//   - Records made of JSON (a session, a change) come back as what their
-//     JSON encodes: every backend keeps the same bytes.
+//   - Records made of JSON (a session, a change, a skill, an artifact, a
+//     queued job, a learned run) come back as what their JSON encodes:
+//     every backend keeps the same bytes, so that a store copied from one
+//     to another is the same.
 package backend
 
 import (

@@ -9,11 +9,24 @@
 // package, run in one transaction when a store is opened; a database whose
 // schema is newer than this build's is refused rather than misread.
 //
-// What it keeps today: the users and their tokens, and the sessions with
-// their changesets and reports. A session is committed with its changes in
-// one transaction (the changes streamed with COPY), so none of the
-// journaling, commit point and recovery of the Badger store, which exist
-// because Badger's transactions are bounded, is needed here.
+// What it keeps today: the users and their tokens; the sessions with
+// their changesets and reports; the skill library, with the index of its
+// source hashes and a version that every write of skills changes; the
+// artifacts and the pending publications; the queue of agent runs to
+// learn, and the runs learned with their failure signatures. A session is
+// committed with its changes in one transaction (the changes streamed
+// with COPY), so none of the journaling, commit point and recovery of the
+// Badger store, which exist because Badger's transactions are bounded, is
+// needed here.
+//
+// Processes sharing the database coordinate through it: writes of skills
+// take one row's lock, so they run one at a time as Badger's do under its
+// write lock; replacements of artifacts take an advisory lock; a queued
+// job taken by StartJob is held by a session-level advisory lock on a
+// connection the store keeps for its jobs, which the database lets go of
+// when the job is finished or the connection ends, so that a job is never
+// learned by two processes at once and a job whose process died is taken
+// again.
 //
 // It does not yet keep primitives, their edges or their indexes:
 // CommitSession records a session and its changes, and does not apply the
