@@ -13,9 +13,10 @@
 // interface per entity, and Store is their sum; an implementation grows
 // entity by entity, each one a compile-time assertion away from Store.
 // Today it has the users and their tokens (core/access), the sessions
-// with their changesets and reports, the skill library, the artifacts and
-// pending publications, the queue of agent runs to learn and the runs
-// learned, and the schema version.
+// with their changesets and reports, the primitives with their edges and
+// indexes, the conflicts, the skill library, the artifacts and pending
+// publications, the queue of agent runs to learn and the runs learned, and
+// the schema version.
 //
 // An entity joins the contract in four steps: its interface here, added
 // to Store; its methods in package store and in store/postgres (a
@@ -50,6 +51,8 @@ import (
 type Store interface {
 	UserStore
 	SessionStore
+	PrimitiveStore
+	ConflictStore
 	SkillStore
 	ArtifactStore
 	QueueStore

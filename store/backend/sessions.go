@@ -15,8 +15,8 @@ import (
 // A session and its changes are committed together or not at all: a
 // commit that fails, is refused or is cancelled before it returns leaves
 // no session, no change and no report behind. What a commit does to the
-// primitives its changes name is the primitives' part of the contract;
-// this part is the record.
+// primitives and conflicts its changes name is their part of the contract
+// (PrimitiveStore); this part is the record.
 type SessionStore interface {
 	// CommitSession is CommitSessionWith without a report.
 	CommitSession(ctx context.Context, sess core.Session, changes []core.Change) error
@@ -32,6 +32,12 @@ type SessionStore interface {
 	// (ErrNotRevertible). ctx's cancellation before the commit is made
 	// abandons it.
 	CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error
+	// AppendToSession adds changes to a committed session's changeset
+	// and applies them, at once: what resolving one of its conflicts
+	// does, so that unlearning the session takes the resolution back
+	// too. report, when not nil, replaces the session's. An unknown
+	// session is ErrNotFound; one not committed is refused.
+	AppendToSession(ctx context.Context, id string, changes []core.Change, report []byte) error
 	// RecordRejection stores a learn the approval gate rejected: sess,
 	// whose Decision is a rejection and which reverts nothing, in state
 	// rejected, with no changes, and report beside it.

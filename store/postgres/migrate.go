@@ -65,7 +65,8 @@ CREATE TABLE session_changes (
 	PRIMARY KEY (session_id, seq)
 );
 `},
-	{3, "skills, artifacts, publications, the run queue and learned runs", `
+	{3, "primitives, edges and conflicts", migrationPrimitives},
+	{4, "skills, artifacts, publications, the run queue and learned runs", `
 -- The records below are each the JSON Badger keeps for it, in json
 -- columns (see sessions). Keys that are free text a file or a source
 -- brings (a path, a source hash, an artifact's kind and name) are bytea:
@@ -139,7 +140,7 @@ CREATE TABLE run_failures (
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).

@@ -10,14 +10,17 @@
 // schema is newer than this build's is refused rather than misread.
 //
 // What it keeps today: the users and their tokens; the sessions with
-// their changesets and reports; the skill library, with the index of its
-// source hashes and a version that every write of skills changes; the
-// artifacts and the pending publications; the queue of agent runs to
-// learn, and the runs learned with their failure signatures. A session is
-// committed with its changes in one transaction (the changes streamed
-// with COPY), so none of the journaling, commit point and recovery of the
-// Badger store, which exist because Badger's transactions are bounded, is
-// needed here.
+// their changesets and reports, and the knowledge they make: primitives,
+// their edges and indexes, and conflicts; the skill library, with the
+// index of its source hashes and a version that every write of skills
+// changes; the artifacts and the pending publications; the queue of agent
+// runs to learn, and the runs learned with their failure signatures. A
+// session is committed in one transaction: its row, its changes streamed
+// with COPY, and their effect on the primitives (applyChanges: the
+// primitives touched removed and the survivors written back, each table
+// in one COPY), so none of the journaling, commit point and recovery of
+// the Badger store, which exist because Badger's transactions are
+// bounded, is needed here.
 //
 // Processes sharing the database coordinate through it: writes of skills
 // take one row's lock, so they run one at a time as Badger's do under its
@@ -27,21 +30,6 @@
 // when the job is finished or the connection ends, so that a job is never
 // learned by two processes at once and a job whose process died is taken
 // again.
-//
-// It does not yet keep primitives, their edges or their indexes:
-// CommitSession records a session and its changes, and does not apply the
-// changes to any primitive, as the Badger store does. Applying them, in
-// the same transaction, is the next slice of the contract (primitives and
-// edges). Until then this store is the record of sessions only, and
-// nothing opens it in place of the Badger store.
-//
-// The contract keeps CommitSession, rather than a method that records
-// without applying, because recording and applying are one act that
-// must not be split: a backend that recorded a session in one call and
-// applied it in another would let a crash between them leave a session
-// whose changes are missing. Each backend's CommitSession does both, in
-// its own way, once it keeps primitives; the conformance suite checks the
-// record now and the primitives when they join the contract.
 package postgres
 
 import (

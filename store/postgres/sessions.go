@@ -38,13 +38,11 @@ func (s *Store) CommitSession(ctx context.Context, sess core.Session, changes []
 // transaction: the session's row, then its changes streamed to the
 // database with COPY (one statement of any length, encoded row by row,
 // so a session of a million changes is never held encoded in memory). An
-// unlearn's target is locked, checked and marked reverted in the same
-// transaction. Nothing is visible to others until it commits, and an error
-// or a cancelled ctx before then leaves nothing behind; ctx does not
-// cancel the commit itself (inTx).
-//
-// The changes are recorded, not applied: this store has no primitives
-// yet (see the package documentation).
+// unlearn's target is locked, checked and marked reverted, and the
+// changes are applied to the primitives and conflicts (applyChanges), in
+// the same transaction. Nothing is visible to others until it commits, and
+// an error or a cancelled ctx before then leaves nothing behind; ctx does
+// not cancel the commit itself (inTx).
 func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, changes []core.Change, report []byte) error {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -81,10 +79,64 @@ func (s *Store) CommitSessionWith(ctx context.Context, sess core.Session, change
 		if err := insertSession(ctx, tx, sess, report); err != nil {
 			return err
 		}
-		return copyChanges(ctx, tx, sess.ID, prepared, s.beforeChange)
+		if err := copyChanges(ctx, tx, sess.ID, 0, prepared, s.beforeChange); err != nil {
+			return err
+		}
+		return applyChanges(ctx, tx, prepared)
 	})
 	if err != nil {
 		return fmt.Errorf("commit session %s: %w", sess.ID, s.wrapClosed(err))
+	}
+	return nil
+}
+
+// AppendToSession adds changes to a committed session and applies them,
+// in one transaction that holds the session's row, so that an unlearn of
+// the session waits for it and then takes these changes back too.
+func (s *Store) AppendToSession(ctx context.Context, id string, changes []core.Change, report []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := backend.CheckID("session id", id); err != nil {
+		return fmt.Errorf("append to session: %w", err)
+	}
+	prepared, err := backend.PrepareChanges(id, changes)
+	if err != nil {
+		return fmt.Errorf("append to session %s: %w", id, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("append to session %s: %w", id, err)
+	}
+	err = inTx(ctx, s.pool, func(tx pgx.Tx) error {
+		sess, ok, err := lockSession(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("session %s: %w", id, backend.ErrNotFound)
+		}
+		if sess.State != core.SessionCommitted {
+			return fmt.Errorf("session %s is %s, not %s", id, sess.State, core.SessionCommitted)
+		}
+		if err := copyChanges(ctx, tx, id, sess.Changes, prepared, nil); err != nil {
+			return err
+		}
+		if err := applyChanges(ctx, tx, prepared); err != nil {
+			return err
+		}
+		sess.Changes += len(prepared)
+		if err := updateSession(ctx, tx, sess); err != nil {
+			return err
+		}
+		if report != nil {
+			if _, err := tx.Exec(ctx, "UPDATE sessions SET report = $2 WHERE id = $1", id, report); err != nil {
+				return fmt.Errorf("store the report: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("append to session %s: %w", id, s.wrapClosed(err))
 	}
 	return nil
 }
@@ -239,9 +291,9 @@ func lockSession(ctx context.Context, tx pgx.Tx, id string) (core.Session, bool,
 	return sess, ok, nil
 }
 
-// copyChanges streams changes to session_changes, numbered from 0;
-// before, if not nil, runs before each.
-func copyChanges(ctx context.Context, tx pgx.Tx, id string, changes []core.Change, before func(int) error) error {
+// copyChanges streams changes to session_changes, numbered from first;
+// before, if not nil, runs before each with its index in changes.
+func copyChanges(ctx context.Context, tx pgx.Tx, id string, first int, changes []core.Change, before func(int) error) error {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -263,7 +315,7 @@ func copyChanges(ctx context.Context, tx pgx.Tx, id string, changes []core.Chang
 			srcErr = fmt.Errorf("encode change %d (%s): %w", i, changes[i].PrimitiveID, err)
 			return nil, srcErr
 		}
-		row := []any{id, i, b}
+		row := []any{id, first + i, b}
 		i++
 		return row, nil
 	})

@@ -4,10 +4,11 @@
 // internal/pgtest) with the same expectations. Its own test runs it
 // against both.
 //
-// Each entity has its file of cases (users.go, sessions.go, skills.go,
-// artifacts.go, queue.go with the runs' closing, runs.go; the schema's and
-// closing's are here), listed in Cases; an entity added to the contract
-// adds its file and its line there, and every backend is then held to it.
+// Each entity has its file of cases (users.go, sessions.go, primitives.go,
+// skills.go, artifacts.go, queue.go with the runs' closing, runs.go; the
+// schema's and closing's are here), listed in Cases; an entity added to the
+// contract adds its file and its line there, and every backend is then held
+// to it.
 package backendtest
 
 import (
@@ -32,7 +33,7 @@ type Case struct {
 
 // Cases are the contract's behaviours, entity by entity.
 func Cases() []Case {
-	return slices.Concat(schemaCases, userCases, sessionCases,
+	return slices.Concat(schemaCases, userCases, sessionCases, primitiveCases,
 		skillCases, artifactCases, queueCases, runCases,
 		closeCases, []Case{closedSkillCase, closedArtifactCase, closedQueueCase})
 }
@@ -77,6 +78,21 @@ var closeCases = []Case{
 		}
 		if err := st.PutUser(user("ada", "00ff")); !errors.Is(err, backend.ErrClosed) {
 			t.Errorf("put user after close: %v", err)
+		}
+		if _, _, err := st.GetPrimitive("a"); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("get primitive after close: %v", err)
+		}
+		if _, err := st.Near(primitive("a"), 1, 1, 0); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("near after close: %v", err)
+		}
+		if err := st.Primitives(func(core.Primitive) error { return nil }); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("primitives after close: %v", err)
+		}
+		if _, err := st.Conflicts(); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("conflicts after close: %v", err)
+		}
+		if err := st.AppendToSession(context.Background(), "s", nil, nil); !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("append after close: %v", err)
 		}
 		if _, err := st.Schema(); !errors.Is(err, backend.ErrClosed) {
 			t.Errorf("schema after close: %v", err)
