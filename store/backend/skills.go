@@ -2,6 +2,7 @@ package backend
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/library"
@@ -56,6 +57,14 @@ type SkillStore interface {
 	// both from one consistent view of the store.
 	SkillsAt() ([]*skills.Skill, uint64, error)
 }
+
+// UnreadVersion is the Version of a store that cannot read its own (it is
+// closed, or its database does not answer): a number no Version of this
+// process returned or will return, since every backend's versions are
+// below 2⁶³ and these are 2⁶³ and up, each given once.
+func UnreadVersion() uint64 { return 1<<63 | unreadVersions.Add(1) }
+
+var unreadVersions atomic.Uint64
 
 // ErrSkillNotFound is returned (wrapped, naming the key) for a skill key
 // the library does not hold.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 
@@ -77,12 +76,9 @@ func (s *Store) Skills() ([]*skills.Skill, error) {
 	return out, err
 }
 
-// unreadVersions numbers the versions Version gives when it cannot read
-// the store's: above any the database holds (a bigint), and each once.
-var unreadVersions atomic.Uint64
-
 // Version is the number of the last transaction that wrote skills (see
-// queryLockSkillsVersion).
+// queryLockSkillsVersion), a positive bigint; backend.UnreadVersion when
+// it cannot be read.
 func (s *Store) Version() uint64 {
 	if s.checkOpen() == nil {
 		var v int64
@@ -90,7 +86,7 @@ func (s *Store) Version() uint64 {
 			return uint64(v)
 		}
 	}
-	return 1<<63 | unreadVersions.Add(1)
+	return backend.UnreadVersion()
 }
 
 // SkillsAt is Skills with the version read in the same snapshot.

@@ -340,4 +340,9 @@ var closedSkillCase = Case{"skills/closed", func(t *testing.T, st backend.Store)
 	check("update skills", st.UpdateSkills([]string{"public.a"}, func(r []*skills.Skill) ([]*skills.Skill, error) { return r, nil }))
 	_, err = st.SkillsWithSourceHash("h")
 	check("skills with a source hash", err)
+	// A closed store's version is never one seen, so no cache is
+	// trusted on it.
+	if a, b := st.Version(), st.Version(); a == b {
+		t.Errorf("a closed store's version is %d twice", a)
+	}
 }}
