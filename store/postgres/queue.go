@@ -16,11 +16,13 @@ import (
 )
 
 const (
-	queryLockQueue  = `SELECT seq FROM queue_seq FOR UPDATE`
-	querySetSeq     = `UPDATE queue_seq SET seq = $1`
-	queryQueuedPath = `SELECT record FROM queue_paths WHERE path = $1`
-	queryPutPath    = `INSERT INTO queue_paths (path, record) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET record = EXCLUDED.record`
-	queryPutJob     = `INSERT INTO queue_jobs (seq, waiting, job) VALUES ($1, true, $2)`
+	queryLockQueue   = `SELECT seq FROM queue_seq FOR UPDATE`
+	querySetSeq      = `UPDATE queue_seq SET seq = $1`
+	queryQueuedPath  = `SELECT record FROM queue_paths WHERE path = $1`
+	queryQueuedPaths = `SELECT path, record FROM queue_paths WHERE path = ANY($1)`
+	queryRunsLearned = `SELECT hash FROM runs WHERE hash = ANY($1)`
+	queryPutPath     = `INSERT INTO queue_paths (path, record) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET record = EXCLUDED.record`
+	queryPutJob      = `INSERT INTO queue_jobs (seq, waiting, job) VALUES ($1, true, $2)`
 	// The oldest pending job neither this store holds ($1) nor another
 	// transaction is taking (SKIP LOCKED: a StartJob of another process
 	// does not wait for this one, it takes the next job).
@@ -54,10 +56,19 @@ type queuedFile struct {
 
 // Enqueue adds jobs to the queue in one transaction, under the lock of
 // the queue's counter: processes queueing at once number their jobs one
-// after another, and never queue one file's content twice.
+// after another, and never queue one file's content twice. What is known
+// of the jobs' files and runs is read in two queries, and what is written
+// sent in one batch, so that a first scan's thousands of files cost a few
+// round trips to the database, not thousands.
 func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) (added, known []trajectory.Job, err error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, nil, err
+	}
+	// All refused if one is, as in Badger's one transaction.
+	for _, j := range jobs {
+		if err := backend.CheckID("run hash", j.Hash); err != nil {
+			return nil, nil, fmt.Errorf("queue %d run(s): %w", len(jobs), err)
+		}
 	}
 	ctx := context.Background()
 	err = inTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -66,26 +77,29 @@ func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) (added, known []tr
 		if err := tx.QueryRow(ctx, queryLockQueue).Scan(&seq); err != nil {
 			return fmt.Errorf("lock the queue: %w", err)
 		}
-		for _, j := range jobs {
-			if err := backend.CheckID("run hash", j.Hash); err != nil {
-				return err
-			}
-			var last queuedFile
-			ok, err := oneRecord(ctx, tx, &last, queryQueuedPath, []byte(j.Path))
+		last, learned, err := queueState(ctx, tx, jobs)
+		if err != nil {
+			return err
+		}
+		var b pgx.Batch
+		putPath := func(path string, f queuedFile) error {
+			last[path] = f
+			rec, err := json.Marshal(f)
 			if err != nil {
-				return fmt.Errorf("%s: %w", j.Path, err)
+				return fmt.Errorf("encode the last job of %s: %w", path, err)
 			}
-			if ok && last.Hash == j.Hash {
+			b.Queue(queryPutPath, []byte(path), rec)
+			return nil
+		}
+		for _, j := range jobs {
+			prev, ok := last[j.Path]
+			if ok && prev.Hash == j.Hash {
 				continue
 			}
-			var learned bool
-			if err := tx.QueryRow(ctx, queryRunLearned, j.Hash).Scan(&learned); err != nil {
-				return fmt.Errorf("run %s: %w", j.Hash, err)
-			}
-			if learned {
+			if learned[j.Hash] {
 				// Learned already (from another file, or before the
 				// queue knew this one): remembered, not queued.
-				if err := putQueuedFile(ctx, tx, j.Path, queuedFile{Seq: last.Seq, Hash: j.Hash}); err != nil {
+				if err := putPath(j.Path, queuedFile{Seq: prev.Seq, Hash: j.Hash}); err != nil {
 					return err
 				}
 				known = append(known, j)
@@ -97,16 +111,15 @@ func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) (added, known []tr
 			if err != nil {
 				return fmt.Errorf("encode job %d: %w", j.Seq, err)
 			}
-			if _, err := tx.Exec(ctx, queryPutJob, seq, rec); err != nil {
-				return fmt.Errorf("queue job %d: %w", j.Seq, err)
-			}
-			if err := putQueuedFile(ctx, tx, j.Path, queuedFile{Seq: j.Seq, Hash: j.Hash}); err != nil {
+			b.Queue(queryPutJob, seq, rec)
+			if err := putPath(j.Path, queuedFile{Seq: j.Seq, Hash: j.Hash}); err != nil {
 				return err
 			}
 			added = append(added, j)
 		}
-		if _, err := tx.Exec(ctx, querySetSeq, seq); err != nil {
-			return fmt.Errorf("count the jobs: %w", err)
+		b.Queue(querySetSeq, seq)
+		if err := tx.SendBatch(ctx, &b).Close(); err != nil {
+			return fmt.Errorf("write the queue: %w", err)
 		}
 		return nil
 	})
@@ -116,15 +129,49 @@ func (s *Store) Enqueue(jobs []trajectory.Job, now time.Time) (added, known []tr
 	return added, known, nil
 }
 
-func putQueuedFile(ctx context.Context, tx pgx.Tx, path string, f queuedFile) error {
-	rec, err := json.Marshal(f)
+// queueState reads, for jobs, the last job queued for each of their files
+// and which of their runs were learned.
+func queueState(ctx context.Context, tx pgx.Tx, jobs []trajectory.Job) (map[string]queuedFile, map[string]bool, error) {
+	paths := make([][]byte, 0, len(jobs))
+	hashes := make([]string, 0, len(jobs))
+	for _, j := range jobs {
+		paths = append(paths, []byte(j.Path))
+		hashes = append(hashes, j.Hash)
+	}
+	last := map[string]queuedFile{}
+	rows, err := tx.Query(ctx, queryQueuedPaths, paths)
 	if err != nil {
-		return fmt.Errorf("encode the last job of %s: %w", path, err)
+		return nil, nil, fmt.Errorf("read the queued files: %w", err)
 	}
-	if _, err := tx.Exec(ctx, queryPutPath, []byte(path), rec); err != nil {
-		return fmt.Errorf("remember the last job of %s: %w", path, err)
+	var (
+		path []byte
+		rec  []byte
+	)
+	_, err = pgx.ForEachRow(rows, []any{&path, &rec}, func() error {
+		var f queuedFile
+		if err := json.Unmarshal(rec, &f); err != nil {
+			return fmt.Errorf("decode the last job of %s: %w", path, err)
+		}
+		last[string(path)] = f
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the queued files: %w", err)
 	}
-	return nil
+	rows, err = tx.Query(ctx, queryRunsLearned, hashes)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the runs learned: %w", err)
+	}
+	learned := map[string]bool{}
+	var hash string
+	_, err = pgx.ForEachRow(rows, []any{&hash}, func() error {
+		learned[hash] = true
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the runs learned: %w", err)
+	}
+	return last, learned, nil
 }
 
 // QueuedHash returns the content hash of the job last queued for path.

@@ -192,3 +192,35 @@ func TestFinishedJobIsNotTakenAgain(t *testing.T) {
 		t.Errorf("job %+v", jobs[i])
 	}
 }
+
+// A first scan's many files are queued in one call, in their order, each
+// file once however often it is given.
+func TestEnqueueMany(t *testing.T) {
+	st := open(t, pgtest.Start(t).URL)
+	if err := st.RecordRun(trajectory.RunRecord{Hash: "0007"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	const n = 5000
+	jobs := make([]trajectory.Job, 0, n+2)
+	for i := range n {
+		jobs = append(jobs, trajectory.Job{Path: fmt.Sprintf("~/runs/%05d.jsonl", i), Hash: fmt.Sprintf("%04x", i)})
+	}
+	jobs = append(jobs, jobs[3], trajectory.Job{Path: jobs[4].Path, Hash: "ffff"})
+	start := time.Now()
+	added, known, err := st.Enqueue(jobs, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d jobs queued in %v", len(added), time.Since(start))
+	if len(added) != n || len(known) != 1 || known[0].Hash != "0007" {
+		t.Fatalf("%d queued, known %+v", len(added), known)
+	}
+	for i, j := range added {
+		if j.Seq != uint64(i+1) {
+			t.Fatalf("job %d numbered %d", i, j.Seq)
+		}
+	}
+	if h, _, err := st.QueuedHash(jobs[4].Path); err != nil || h != "ffff" {
+		t.Errorf("the file given twice: %q, %v", h, err)
+	}
+}

@@ -16,7 +16,6 @@ import (
 
 const (
 	queryRun        = `SELECT record FROM runs WHERE hash = $1`
-	queryRunLearned = `SELECT EXISTS (SELECT 1 FROM runs WHERE hash = $1)`
 	queryPutRun     = `INSERT INTO runs (hash, record) VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET record = EXCLUDED.record`
 	queryRunCount   = `SELECT count(*) FROM runs`
 	queryFailure    = `SELECT record FROM run_failures WHERE key = $1`

@@ -178,6 +178,8 @@ func TestSkillQueueQueriesUseIndexes(t *testing.T) {
 		{queryNextJob, "queue_jobs_waiting", []any{[]uint64{}}},
 		{queryJobs, "queue_jobs_pkey", nil},
 		{queryQueuedPath, "queue_paths_pkey", []any{[]byte("p")}},
+		{queryQueuedPaths, "queue_paths_pkey", []any{[][]byte{[]byte("p"), []byte("q")}}},
+		{queryRunsLearned, "runs_pkey", []any{[]string{"a", "b"}}},
 		{queryRun, "runs_pkey", []any{"h"}},
 		{queryFailure, "run_failures_pkey", []any{"k"}},
 	})
