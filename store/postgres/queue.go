@@ -313,9 +313,16 @@ func (s *Store) releaseJobs() {
 	s.jobs.Lock()
 	defer s.jobs.Unlock()
 	if s.jobs.conn != nil {
+		// Unlocked first: the server lets go of a closed connection's
+		// locks only once its backend has exited, after Close returns,
+		// and another process's StartJob right after would find them
+		// still held. Bounded, since Close must return.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = s.jobs.conn.Exec(ctx, "SELECT pg_advisory_unlock_all()")
 		// Closed rather than returned to the pool: a connection that
-		// went back would keep the locks.
-		_ = s.jobs.conn.Hijack().Close(context.Background())
+		// went back would keep any lock the unlock missed.
+		_ = s.jobs.conn.Hijack().Close(ctx)
 		s.jobs.conn, s.jobs.held = nil, nil
 	}
 }
