@@ -2,6 +2,7 @@ package backendtest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -309,6 +310,14 @@ var skillCases = []Case{
 			t.Fatal(err)
 		}
 		changed("update")
+		lib := skills.LibraryUpdate{Keys: []string{"public.b"}, Apply: func(stored map[string]*skills.Skill) ([]*skills.Skill, error) {
+			stored["public.b"].Note = "synced"
+			return []*skills.Skill{stored["public.b"]}, nil
+		}}
+		if err := st.ReplaceArtifacts(context.Background(), []string{"d"}, nil, lib); err != nil {
+			t.Fatal(err)
+		}
+		changed("a regeneration's library update")
 		recs, at, err = st.SkillsAt()
 		if err != nil || len(recs) != 2 || recs[0].Uses != 1 || at != st.Version() {
 			t.Errorf("skills at after the writes: %d records, version %d (now %d), %v", len(recs), at, st.Version(), err)
