@@ -10,8 +10,12 @@ import (
 // conformance suite (store/backend/backendtest) holds it to the same
 // behaviour as the others.
 var (
-	_ backend.Store        = (*Store)(nil)
-	_ backend.SessionStore = (*Store)(nil)
+	_ backend.Store         = (*Store)(nil)
+	_ backend.SessionStore  = (*Store)(nil)
+	_ backend.SkillStore    = (*Store)(nil)
+	_ backend.ArtifactStore = (*Store)(nil)
+	_ backend.QueueStore    = (*Store)(nil)
+	_ backend.RunStore      = (*Store)(nil)
 )
 
 // Schema returns the store's layout version and this build's

@@ -243,24 +243,35 @@ func (s *Store) QueuedHash(path string) (string, bool, error) {
 	return last.Hash, ok, err
 }
 
-// StartJob takes the oldest pending job and counts an attempt at it, in
-// one transaction, so that a job the process died on is known as such
-// when it is taken again; false when nothing is pending.
+// StartJob takes the oldest pending job this store does not hold, counts
+// an attempt at it and holds it until FinishJob, in one transaction, so
+// that a job the process died on is known as such when it is taken again;
+// false when nothing is pending but what it holds. (One process opens a
+// Badger store, so the jobs it holds are all that is held.)
 func (s *Store) StartJob(now time.Time) (trajectory.Job, bool, error) {
 	var job trajectory.Job
 	if err := s.checkOpen(); err != nil {
 		return job, false, err
 	}
+	s.jobsMu.Lock()
+	defer s.jobsMu.Unlock()
 	found := false
 	err := s.update(func(txn *badger.Txn) error {
+		found = false
+		var k []byte
 		it := txn.NewIterator(keyOnly(prefixQueueWaiting))
-		it.Rewind()
-		if !it.Valid() {
-			it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			key := it.Item().Key()
+			if len(key) == len(prefixQueueWaiting)+8 && s.heldJobs[binary.BigEndian.Uint64(key[len(prefixQueueWaiting):])] {
+				continue
+			}
+			k = it.Item().KeyCopy(nil)
+			break
+		}
+		it.Close()
+		if k == nil {
 			return nil
 		}
-		k := it.Item().KeyCopy(nil)
-		it.Close()
 		if len(k) != len(prefixQueueWaiting)+8 {
 			return fmt.Errorf("%s: %w", displayKey(k), errMalformedKey)
 		}
@@ -281,16 +292,30 @@ func (s *Store) StartJob(now time.Time) (trajectory.Job, bool, error) {
 	if err != nil {
 		return job, false, fmt.Errorf("take the next queued run: %w", err)
 	}
+	if found {
+		if s.heldJobs == nil {
+			s.heldJobs = map[uint64]bool{}
+		}
+		s.heldJobs[job.Seq] = true
+	}
 	return job, found, nil
 }
 
 // FinishJob records how job ended (done or failed, with its reason and
-// what learning it did) and takes it off the pending list.
+// what learning it did), takes it off the pending list and lets go of
+// it; a job never queued is ErrNotFound.
 func (s *Store) FinishJob(job trajectory.Job) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
+	s.jobsMu.Lock()
+	defer s.jobsMu.Unlock()
 	err := s.update(func(txn *badger.Txn) error {
+		if _, err := txn.Get(seqKey(prefixQueue, job.Seq)); errors.Is(err, badger.ErrKeyNotFound) {
+			return ErrNotFound
+		} else if err != nil {
+			return err
+		}
 		if err := setJSON(txn, seqKey(prefixQueue, job.Seq), job); err != nil {
 			return err
 		}
@@ -302,6 +327,7 @@ func (s *Store) FinishJob(job trajectory.Job) error {
 	if err != nil {
 		return fmt.Errorf("finish queued run %d (%s): %w", job.Seq, job.Path, err)
 	}
+	delete(s.heldJobs, job.Seq)
 	return nil
 }
 

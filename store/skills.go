@@ -7,11 +7,13 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // ErrSkillNotFound is returned (wrapped, naming the key) for a skill key
-// the library does not hold.
-var ErrSkillNotFound = errors.New("no such skill")
+// the library does not hold: the contract's, so that a caller tests for it
+// whichever backend answered.
+var ErrSkillNotFound = backend.ErrSkillNotFound
 
 func skillKey(key string) []byte { return join(prefixSkill, escape(key)) }
 
@@ -56,8 +58,14 @@ func (s *Store) Skills() ([]*skills.Skill, error) {
 
 // Version is the store's latest committed version: it changes with every
 // write, so a caller holding what it read at one version knows it is
-// still current while Version returns the same.
-func (s *Store) Version() uint64 { return s.db.MaxVersion() }
+// still current while Version returns the same. A closed store's is
+// backend.UnreadVersion (Badger's own would panic).
+func (s *Store) Version() uint64 {
+	if s.checkOpen() != nil {
+		return backend.UnreadVersion()
+	}
+	return s.db.MaxVersion()
+}
 
 // SkillsAt is Skills with the version it read (see Version).
 func (s *Store) SkillsAt() ([]*skills.Skill, uint64, error) {

@@ -79,6 +79,13 @@ type Store struct {
 	// session commit or recovery, for tests and benchmarks.
 	lastJournalBatches atomic.Int64
 	lastApplyBatches   atomic.Int64
+
+	// heldJobs are the queued jobs StartJob gave and FinishJob has not
+	// recorded yet (the contract's held jobs), under jobsMu. They are
+	// held in memory only: a process that ends lets go of them, and the
+	// next one takes them again.
+	jobsMu   sync.Mutex
+	heldJobs map[uint64]bool
 }
 
 // schemaRecord is m/schema: the layout version, and the version of the

@@ -14,7 +14,9 @@
 // entity by entity, each one a compile-time assertion away from Store.
 // Today it has the users and their tokens (core/access), the sessions
 // with their changesets and reports, the primitives with their edges and
-// indexes, the conflicts, and the schema version.
+// indexes, the conflicts, the skill library, the artifacts and pending
+// publications, the queue of agent runs to learn and the runs learned, and
+// the schema version.
 //
 // An entity joins the contract in four steps: its interface here, added
 // to Store; its methods in package store and in store/postgres (a
@@ -30,8 +32,10 @@
 //   - Listings are ordered by their key's bytes, as Badger orders keys
 //     (sessions, newest first, are the exception their interface
 //     states).
-//   - Records made of JSON (a session, a change) come back as what their
-//     JSON encodes: every backend keeps the same bytes.
+//   - Records made of JSON (a session, a change, a skill, an artifact, a
+//     queued job, a learned run) come back as what their JSON encodes:
+//     every backend keeps the same bytes, so that a store copied from one
+//     to another is the same.
 package backend
 
 import (
@@ -49,6 +53,10 @@ type Store interface {
 	SessionStore
 	PrimitiveStore
 	ConflictStore
+	SkillStore
+	ArtifactStore
+	QueueStore
+	RunStore
 	SchemaStore
 	Close() error
 }

@@ -66,11 +66,81 @@ CREATE TABLE session_changes (
 );
 `},
 	{3, "primitives, edges and conflicts", migrationPrimitives},
+	{4, "skills, artifacts, publications, the run queue and learned runs", `
+-- The records below are each the JSON Badger keeps for it, in json
+-- columns (see sessions). Keys that are free text a file or a source
+-- brings (a path, a source hash, an artifact's kind and name) are bytea:
+-- they may hold NUL or bytes that are not UTF-8, which text refuses, and
+-- bytea is ordered by its bytes.
+CREATE TABLE skills (
+	key    text COLLATE "C" PRIMARY KEY,
+	record json NOT NULL
+);
+-- The source hashes of each skill's lineage, the index a proposal is
+-- checked against, written with the skill.
+CREATE TABLE skill_source_hashes (
+	hash bytea NOT NULL,
+	key  text COLLATE "C" NOT NULL REFERENCES skills (key) ON DELETE CASCADE,
+	PRIMARY KEY (hash, key)
+);
+-- A skill rewritten drops its entries by key.
+CREATE INDEX skill_source_hashes_key ON skill_source_hashes (key);
+-- One row: a number every transaction that writes skills adds one to,
+-- under the row's lock, so that the same number means the same skills.
+CREATE TABLE skills_version (
+	one     boolean PRIMARY KEY DEFAULT true CHECK (one),
+	version bigint NOT NULL
+);
+INSERT INTO skills_version (version) VALUES (1);
+-- key: backend.ArtifactKey, the order artifacts are listed in. domain:
+-- the artifact's domain as its JSON decodes it, for replacing a domain's.
+CREATE TABLE artifacts (
+	key    bytea PRIMARY KEY,
+	domain bytea NOT NULL,
+	record json NOT NULL
+);
+CREATE INDEX artifacts_domain ON artifacts (domain);
+-- A pending publication's record is the caller's, in any encoding.
+CREATE TABLE publications (
+	session text COLLATE "C" PRIMARY KEY,
+	record  bytea NOT NULL
+);
+-- The queue: every job in the order it was queued; waiting while it is
+-- pending.
+CREATE TABLE queue_jobs (
+	seq     bigint PRIMARY KEY,
+	waiting boolean NOT NULL,
+	job     json NOT NULL
+);
+CREATE INDEX queue_jobs_waiting ON queue_jobs (seq) WHERE waiting;
+-- The job last queued for each file and the content it had then.
+CREATE TABLE queue_paths (
+	path   bytea PRIMARY KEY,
+	record json NOT NULL
+);
+-- One row: the last number given to a job. Enqueue locks it, so that
+-- processes queueing at once number their jobs one after another.
+CREATE TABLE queue_seq (
+	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+	seq bigint NOT NULL
+);
+INSERT INTO queue_seq (seq) VALUES (0);
+CREATE TABLE runs (
+	hash   text COLLATE "C" PRIMARY KEY,
+	record json NOT NULL
+);
+-- key: the hex of the first 16 bytes of the signature's SHA-256, as
+-- Badger's key.
+CREATE TABLE run_failures (
+	key    text COLLATE "C" PRIMARY KEY,
+	record json NOT NULL
+);
+`},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).

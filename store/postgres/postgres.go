@@ -9,14 +9,27 @@
 // package, run in one transaction when a store is opened; a database whose
 // schema is newer than this build's is refused rather than misread.
 //
-// What it keeps today: the users and their tokens, the sessions with
+// What it keeps today: the users and their tokens; the sessions with
 // their changesets and reports, and the knowledge they make: primitives,
-// their edges and indexes, and conflicts. A session is committed in one
-// transaction: its row, its changes streamed with COPY, and their effect
-// on the primitives (applyChanges: the primitives touched removed and the
-// survivors written back, each table in one COPY), so none of the
-// journaling, commit point and recovery of the Badger store, which exist
-// because Badger's transactions are bounded, is needed here.
+// their edges and indexes, and conflicts; the skill library, with the
+// index of its source hashes and a version that every write of skills
+// changes; the artifacts and the pending publications; the queue of agent
+// runs to learn, and the runs learned with their failure signatures. A
+// session is committed in one transaction: its row, its changes streamed
+// with COPY, and their effect on the primitives (applyChanges: the
+// primitives touched removed and the survivors written back, each table
+// in one COPY), so none of the journaling, commit point and recovery of
+// the Badger store, which exist because Badger's transactions are
+// bounded, is needed here.
+//
+// Processes sharing the database coordinate through it: writes of skills
+// take one row's lock, so they run one at a time as Badger's do under its
+// write lock; replacements of artifacts take an advisory lock; a queued
+// job taken by StartJob is held by a session-level advisory lock on a
+// connection the store keeps for its jobs, which the database lets go of
+// when the job is finished or the connection ends, so that a job is never
+// learned by two processes at once and a job whose process died is taken
+// again.
 package postgres
 
 import (
@@ -43,13 +56,21 @@ type Store struct {
 	// schema holds the workspace's tables.
 	schema, workspace string
 	// turns are the connections holding write turns (WriteTurn).
-	turnsMu sync.Mutex
-	turns   map[*pgxpool.Conn]struct{}
+	turnsMu   sync.Mutex
+	turns     map[*pgxpool.Conn]struct{}
 	closed    atomic.Bool
 	closeOnce sync.Once
 	// beforeChange, when set (by tests), runs before each change of a
 	// commit is sent, with its index; an error stops the commit there.
 	beforeChange func(i int) error
+	// jobs is the connection whose advisory locks hold the queued jobs
+	// this store took (StartJob), kept out of the pool while it holds
+	// any, and those jobs' numbers; nil until the first StartJob.
+	jobs struct {
+		sync.Mutex
+		conn *pgxpool.Conn
+		held map[uint64]bool
+	}
 }
 
 var _ backend.Store = (*Store)(nil)
@@ -183,6 +204,7 @@ func (s *Store) Close() error {
 		}
 		clear(s.turns)
 		s.turnsMu.Unlock()
+		s.releaseJobs()
 		s.pool.Close()
 	})
 	return nil

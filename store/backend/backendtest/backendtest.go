@@ -4,10 +4,11 @@
 // internal/pgtest) with the same expectations. Its own test runs it
 // against both.
 //
-// Each entity has its file of cases (users.go, sessions.go, primitives.go; the schema's
-// and closing's are here), listed in
-// Cases; an entity added to the contract adds its file and its line
-// there, and every backend is then held to it.
+// Each entity has its file of cases (users.go, sessions.go, primitives.go,
+// skills.go, artifacts.go, queue.go with the runs' closing, runs.go; the
+// schema's and closing's are here), listed in Cases; an entity added to the
+// contract adds its file and its line there, and every backend is then held
+// to it.
 package backendtest
 
 import (
@@ -32,7 +33,9 @@ type Case struct {
 
 // Cases are the contract's behaviours, entity by entity.
 func Cases() []Case {
-	return slices.Concat(schemaCases, userCases, sessionCases, primitiveCases, closeCases)
+	return slices.Concat(schemaCases, userCases, sessionCases, primitiveCases,
+		skillCases, artifactCases, queueCases, runCases,
+		closeCases, []Case{closedSkillCase, closedArtifactCase, closedQueueCase})
 }
 
 // Run runs every case, each on a new store from open, as a subtest named
