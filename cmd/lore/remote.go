@@ -271,12 +271,16 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 			fmt.Fprintf(a.stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
 		}
 	}
+	// --json prints the run's outcome: its commit, else its last event.
 	var last *lorev1.LearnEvent
 	var failed *lorev1.RunFailed
 	err = svc.Learn(ctx, req, func(ev *lorev1.LearnEvent) error {
-		last = ev
+		if last.GetCommitted() == nil {
+			last = ev
+		}
 		if f := ev.GetFailed(); f != nil {
 			failed = f
+			last = ev
 		}
 		if asJSON {
 			return nil
