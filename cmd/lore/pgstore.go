@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -114,10 +116,103 @@ type pgStores struct {
 	url string
 	mu  sync.Mutex
 	m   map[string]*postgres.Store
+	// events is the bus of this process's runs, made on first use.
+	events *pgBus
 }
 
 func newPGStores(url string) *pgStores {
 	return &pgStores{url: url, m: map[string]*postgres.Store{}}
+}
+
+// pgBus carries the API's run events and decisions between the processes
+// sharing the database (localapi.Bus), through each workspace's store.
+// Publishing never holds a run up: messages wait in a queue, sent in
+// order by one goroutine, and are dropped if the database falls far
+// behind.
+type pgBus struct {
+	stores *pgStores
+	origin string
+	queue  chan pgMessage
+	done   chan struct{}
+	mu     sync.Mutex
+	closed bool
+}
+
+type pgMessage struct {
+	ws  string
+	msg []byte
+}
+
+// bus is the process's bus, started on first use.
+func (p *pgStores) bus() *pgBus {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.events == nil {
+		b := &pgBus{stores: p, origin: randomOrigin(), queue: make(chan pgMessage, 4096), done: make(chan struct{})}
+		go b.send()
+		p.events = b
+	}
+	return p.events
+}
+
+func randomOrigin() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("%d-%x", os.Getpid(), b)
+}
+
+// Publish queues msg for the other processes serving workspace ws.
+func (b *pgBus) Publish(ws string, msg []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	select {
+	case b.queue <- pgMessage{ws, msg}:
+	default:
+	}
+}
+
+// flush sends what is queued, waiting up to wait: a command's last
+// events (its run's commit) reach the other processes before it exits.
+func (b *pgBus) flush(wait time.Duration) {
+	b.mu.Lock()
+	if !b.closed {
+		b.closed = true
+		close(b.queue)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.done:
+	case <-time.After(wait):
+	}
+}
+
+func (b *pgBus) send() {
+	defer close(b.done)
+	for m := range b.queue {
+		st, err := b.stores.open(context.Background(), m.ws)
+		if err == nil {
+			_ = st.Publish(context.Background(), b.origin, m.msg)
+		}
+	}
+}
+
+// Subscribe listens to workspace ws's messages from other processes, and
+// returns once listening (or after a few seconds without the database).
+func (b *pgBus) Subscribe(ws string, fn func(msg []byte)) error {
+	st, err := b.stores.open(context.Background(), ws)
+	if err != nil {
+		return err
+	}
+	ready := make(chan struct{})
+	go func() { _ = st.Listen(context.Background(), b.origin, func() { close(ready) }, fn) }()
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+	}
+	return nil
 }
 
 // open returns workspace ws's store.
@@ -154,6 +249,12 @@ func (p *pgStores) lend(ctx context.Context, ws string, write bool) (localapi.St
 
 func (p *pgStores) close() error {
 	p.mu.Lock()
+	bus := p.events
+	p.mu.Unlock()
+	if bus != nil {
+		bus.flush(2 * time.Second)
+	}
+	p.mu.Lock()
 	defer p.mu.Unlock()
 	var errs []error
 	for _, st := range p.m {
@@ -187,6 +288,7 @@ func (a *app) pgService() (*localapi.Service, error) {
 		Library:   a.libraryOptions(pol),
 		Folders:   a.workspaceFolders,
 		UploadDir: a.uploadDir(),
+		Bus:       a.pg().bus(),
 	})
 }
 

@@ -136,11 +136,12 @@ CREATE TABLE run_failures (
 	record json NOT NULL
 );
 `},
+	{5, "run events", migrationEvents},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).

@@ -55,6 +55,11 @@ type Store struct {
 	name string
 	// schema holds the workspace's tables.
 	schema, workspace string
+	// closing ends when the store is closed (listeners stop).
+	closing     context.Context
+	stopClosing context.CancelFunc
+	// published counts Publish's events, for pruning.
+	published atomic.Int64
 	// turns are the connections holding write turns (WriteTurn).
 	turnsMu   sync.Mutex
 	turns     map[*pgxpool.Conn]struct{}
@@ -103,6 +108,7 @@ func OpenWorkspace(ctx context.Context, url, ws string) (*Store, error) {
 	schema := SchemaOf(ws)
 	s := &Store{name: fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database), schema: schema, workspace: ws,
 		turns: map[*pgxpool.Conn]struct{}{}}
+	s.closing, s.stopClosing = context.WithCancel(context.Background())
 	if ws != DefaultWorkspace {
 		s.name += " (workspace " + ws + ")"
 	}
@@ -195,6 +201,7 @@ func (s *Store) Name() string { return s.name }
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.closed.Store(true)
+		s.stopClosing()
 		// A turn still held ends with its connection: the pool's Close
 		// waits for every connection lent.
 		s.turnsMu.Lock()

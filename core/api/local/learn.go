@@ -41,6 +41,9 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	if err != nil {
 		return err
 	}
+	// Listening before the run starts: a reviewer elsewhere may answer
+	// its question.
+	s.listen(c.Workspace)
 	src, err := s.learnSource(ctx, c, r)
 	if err != nil {
 		return err
@@ -109,6 +112,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	var sendErr error
 	emit := func(ev *lorev1.LearnEvent) {
 		watchers.Publish(ev)
+		s.publish(c.Workspace, ev)
 		if sendErr != nil {
 			return
 		}
@@ -283,9 +287,13 @@ func (s *Service) Decide(ctx context.Context, r *lorev1.DecideRequest) (*lorev1.
 	default:
 		return nil, api.Errorf(connect.CodeInvalidArgument, "decide %s: status %q is not approved or rejected", r.GetRunId(), r.GetStatus())
 	}
+	s.listen(c.Workspace)
 	rn, ok := s.runs.get(c.Workspace, r.GetRunId())
 	if !ok {
-		return nil, api.Errorf(connect.CodeNotFound, "no run %q under way in workspace %s", r.GetRunId(), c.Workspace)
+		if err := s.decideElsewhere(c, r.GetRunId(), status, r.GetRationale()); err != nil {
+			return nil, err
+		}
+		return &lorev1.DecideResponse{}, nil
 	}
 	if err := rn.decide(c, status, r.GetRationale()); err != nil {
 		return nil, err
@@ -301,8 +309,9 @@ func (s *Service) Watch(ctx context.Context, _ *lorev1.WatchRequest, send func(*
 	if err != nil {
 		return err
 	}
+	s.listen(c.Workspace)
 	sub := s.runs.broker(c.Workspace).Subscribe(ctx)
-	for _, ev := range s.runs.Waiting(c.Workspace) {
+	for _, ev := range s.Waiting(c.Workspace) {
 		if err := send(ev); err != nil {
 			return err
 		}

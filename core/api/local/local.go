@@ -70,12 +70,16 @@ type Options struct {
 	ApprovalWait time.Duration
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// Bus, when set, joins this service's runs to those of the other
+	// processes serving the same stores (see Bus).
+	Bus Bus
 }
 
 // Service is the local api.Service.
 type Service struct {
 	o       Options
 	runs    *runs
+	remote  remoteRuns
 	uploads *uploads
 	// ranks keeps each workspace's skill ranking indexes
 	// (*library.RankCache by workspace): a cache is one store's.
@@ -95,7 +99,8 @@ func New(o Options) (*Service, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{o: o, runs: newRuns(), uploads: newUploads(o.UploadDir, o.Now)}, nil
+	return &Service{o: o, runs: newRuns(), uploads: newUploads(o.UploadDir, o.Now),
+		remote: remoteRuns{asked: map[string]map[string]*lorev1.LearnEvent{}, subscribed: map[string]bool{}}}, nil
 }
 
 // use checks the call, lends the caller's workspace store to fn and gives
@@ -105,6 +110,7 @@ func (s *Service) use(ctx context.Context, method string, write bool, fn func(ap
 	if err != nil {
 		return err
 	}
+	s.listen(c.Workspace)
 	st, release, err := s.o.Open(ctx, c.Workspace, write)
 	if err != nil {
 		return fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)

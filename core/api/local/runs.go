@@ -99,7 +99,11 @@ func (rs *runs) Waiting(ws string) []*lorev1.LearnEvent {
 
 // Waiting lists the runs of workspace ws waiting at the gate for a
 // reviewer, as their approval_requested events, oldest first.
-func (s *Service) Waiting(ws string) []*lorev1.LearnEvent { return s.runs.Waiting(ws) }
+// Those of other processes sharing the stores (Bus) follow this one's.
+func (s *Service) Waiting(ws string) []*lorev1.LearnEvent {
+	s.listen(ws)
+	return append(s.runs.Waiting(ws), s.remote.waiting(ws)...)
+}
 
 // run is one learn under way.
 type run struct {

@@ -1,0 +1,124 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// migrationEvents keeps the events of runs for the processes serving a
+// workspace: a row per event, announced by NOTIFY with its id. NOTIFY's
+// own payload is bounded (8,000 bytes) and an event asking a reviewer
+// carries every finding, so the row holds the event and the notification
+// only says where it is.
+const migrationEvents = `
+CREATE TABLE run_events (
+	id      bigserial PRIMARY KEY,
+	origin  text NOT NULL,
+	at      timestamptz NOT NULL DEFAULT now(),
+	payload bytea NOT NULL
+);
+CREATE INDEX run_events_at ON run_events (at);
+`
+
+// eventsKept is how long an event stays in run_events: long enough for
+// every listener to read it after its notification.
+const eventsKept = time.Hour
+
+// pruneEvery is how many publications of a store go by between two
+// prunings of old events.
+const pruneEvery = 500
+
+// channel is the NOTIFY channel of the workspace's events.
+func (s *Store) channel() string { return "lore_events_" + s.schema }
+
+// Publish sends an event (any encoding) to the processes listening to
+// this workspace's events (Listen), origin naming the sender so that it
+// can tell its own events from the others'. The notification goes out
+// when the event is stored, in one statement.
+func (s *Store) Publish(ctx context.Context, origin string, payload []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	_, err := s.pool.Exec(ctx, `WITH e AS (INSERT INTO run_events (origin, payload) VALUES ($1, $2) RETURNING id)
+SELECT pg_notify($3, e.id::text) FROM e`, origin, payload, s.channel())
+	if err != nil {
+		return fmt.Errorf("PostgreSQL store %s: publish an event: %w", s.name, s.wrapClosed(err))
+	}
+	if s.published.Add(1)%pruneEvery == 0 {
+		if _, err := s.pool.Exec(ctx, "DELETE FROM run_events WHERE at < now() - $1::interval", eventsKept.String()); err != nil {
+			return fmt.Errorf("PostgreSQL store %s: prune old events: %w", s.name, s.wrapClosed(err))
+		}
+	}
+	return nil
+}
+
+// Listen calls fn with each event other origins publish in this
+// workspace, in the order they were stored, until ctx ends or the store
+// is closed; ready, when not nil, is called once it listens. A lost
+// connection is made again, a second later at most: the events published
+// meanwhile are missed, as a watcher that connects late misses earlier
+// ones.
+func (s *Store) Listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) error {
+	for {
+		err := s.listen(ctx, origin, ready, fn)
+		ready = nil
+		if ctx.Err() != nil || s.closed.Load() {
+			return nil
+		}
+		if err == nil {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) error {
+	// A connection of its own, not the pool's: it waits for
+	// notifications as long as the store is open, and Close must not
+	// wait for it.
+	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(s.closing, func() { _ = conn.PgConn().Close(context.Background()) })
+	defer stop()
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel()}.Sanitize()); err != nil {
+		return err
+	}
+	if ready != nil {
+		ready()
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		id, err := strconv.ParseInt(n.Payload, 10, 64)
+		if err != nil {
+			continue // not lore's
+		}
+		var from string
+		var payload []byte
+		err = conn.QueryRow(ctx, "SELECT origin, payload FROM run_events WHERE id = $1", id).Scan(&from, &payload)
+		if errors.Is(err, pgx.ErrNoRows) {
+			continue // pruned already
+		}
+		if err != nil {
+			return err
+		}
+		if from != origin {
+			fn(payload)
+		}
+	}
+}
+

@@ -1,0 +1,90 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lore-kb/lore/internal/pgtest"
+)
+
+// Events reach the other processes listening to the workspace, large ones
+// too, in order; not their sender, nor another workspace; a closed store
+// stops listening.
+func TestEventsReachOtherProcesses(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx := context.Background()
+	a, b := open(t, db.URL), open(t, db.URL)
+	other, err := OpenWorkspace(ctx, db.URL, "other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+
+	type got struct {
+		mu  sync.Mutex
+		evs [][]byte
+	}
+	listen := func(st *Store, origin string) (*got, chan error) {
+		g := &got{}
+		ready := make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- st.Listen(ctx, origin, func() { close(ready) }, func(p []byte) {
+				g.mu.Lock()
+				g.evs = append(g.evs, p)
+				g.mu.Unlock()
+			})
+		}()
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Second):
+			t.Fatal("never listening")
+		}
+		return g, done
+	}
+	atA, _ := listen(a, "server-a")
+	atB, doneB := listen(b, "server-b")
+	atOther, _ := listen(other, "server-o")
+
+	big := bytes.Repeat([]byte("finding "), 20000)
+	for _, p := range [][]byte{[]byte("one"), big, []byte("three")} {
+		if err := a.Publish(ctx, "server-a", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		atB.mu.Lock()
+		n := len(atB.evs)
+		atB.mu.Unlock()
+		if n == 3 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	atB.mu.Lock()
+	if len(atB.evs) != 3 || string(atB.evs[0]) != "one" || !bytes.Equal(atB.evs[1], big) || string(atB.evs[2]) != "three" {
+		t.Errorf("server b got %d events", len(atB.evs))
+	}
+	atB.mu.Unlock()
+	time.Sleep(200 * time.Millisecond)
+	for name, g := range map[string]*got{"the sender": atA, "another workspace": atOther} {
+		g.mu.Lock()
+		if len(g.evs) != 0 {
+			t.Errorf("%s got %d events", name, len(g.evs))
+		}
+		g.mu.Unlock()
+	}
+	_ = b.Close()
+	select {
+	case err := <-doneB:
+		if err != nil {
+			t.Errorf("listen after close: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("closing the store did not stop its listener")
+	}
+}
