@@ -85,13 +85,17 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 	// A connection of its own, not the pool's: it waits for
 	// notifications as long as the store is open, and Close must not
 	// wait for it.
+	// Closing the store ends the wait through its context: a pgx
+	// connection is used by one goroutine at a time, even to close it.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(s.closing, cancel)
+	defer stop()
 	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(s.closing, func() { _ = conn.PgConn().Close(context.Background()) })
-	defer stop()
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel()}.Sanitize()); err != nil {
 		return err
 	}
@@ -121,4 +125,3 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 		}
 	}
 }
-
