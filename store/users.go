@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -95,6 +96,30 @@ func (s *Store) UserByToken(hash string) (access.User, bool, error) {
 		return u, false, fmt.Errorf("find a token's user: %w", err)
 	}
 	return u, ok, nil
+}
+
+// RecordUse records a use of the user's token, under the write lock, in
+// the transaction that reads the user: a revocation cannot slip between.
+func (s *Store) RecordUse(name, tokenHash string, at time.Time) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := validateID("user", name); err != nil {
+		return err
+	}
+	err := s.update(func(txn *badger.Txn) error {
+		var u access.User
+		found, err := getJSON(txn, userKey(name), &u)
+		if err != nil || !found || u.TokenHash != tokenHash || !at.After(u.LastUsed) {
+			return err
+		}
+		u.LastUsed = at
+		return setJSON(txn, userKey(name), u)
+	})
+	if err != nil {
+		return fmt.Errorf("record a use of user %s: %w", name, err)
+	}
+	return nil
 }
 
 // PutUser stores u and its token's index in one transaction; a token it

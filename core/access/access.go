@@ -60,6 +60,11 @@ type UserStore interface {
 	// UserByToken finds the user whose token has this hash.
 	UserByToken(hash string) (User, bool, error)
 	PutUser(u User) error
+	// RecordUse sets the LastUsed of the user called name to at, if its
+	// token still has this hash and at is later than the use recorded;
+	// nothing else of the user changes, so a revocation or a new token
+	// made meanwhile stands.
+	RecordUse(name, tokenHash string, at time.Time) error
 }
 
 // DefaultWorkspace is the workspace of a user added without one.
@@ -142,7 +147,7 @@ func CheckName(what, name string) error {
 }
 
 // Authenticate finds the user token belongs to and checks it may be used
-// now; the user's LastUsed is then recorded. Every refusal is one error
+// now; the user's LastUsed is then recorded (at most once a LastUseEvery). Every refusal is one error
 // (ErrUnknownToken, ErrRevoked or ErrExpired wrapped).
 func Authenticate(st UserStore, token string, now time.Time) (User, error) {
 	if !strings.HasPrefix(token, tokenPrefix) {
@@ -158,9 +163,16 @@ func Authenticate(st UserStore, token string, now time.Time) (User, error) {
 	if err := u.Check(now); err != nil {
 		return User{}, err
 	}
-	u.LastUsed = now
-	if err := st.PutUser(u); err != nil {
-		return User{}, err
+	if u.LastUsed.IsZero() || now.Sub(u.LastUsed) >= LastUseEvery {
+		if err := st.RecordUse(u.Name, u.TokenHash, now); err != nil {
+			return User{}, err
+		}
+		u.LastUsed = now
 	}
 	return u, nil
 }
+
+// LastUseEvery is how often a user's use is recorded: an agent calling
+// many times a second would otherwise write its record at every call,
+// and every call would wait for the one before's write.
+const LastUseEvery = time.Minute

@@ -42,6 +42,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/lore-kb/lore/core/access"
 )
@@ -77,6 +78,11 @@ type UserStore interface {
 	// token's index: the token it replaces no longer finds it. A token
 	// hash another user holds is refused with ErrTokenInUse.
 	PutUser(u access.User) error
+	// RecordUse sets the LastUsed of the user called name to at, when
+	// its token still has tokenHash and at is later than the use
+	// recorded, changing nothing else: a revocation or a new token made
+	// while a request was let in stands. An unknown user is no error.
+	RecordUse(name, tokenHash string, at time.Time) error
 }
 
 var _ access.UserStore = UserStore(nil)

@@ -114,6 +114,24 @@ func (s *Store) PutUser(u access.User) error {
 	return nil
 }
 
+// RecordUse records a use of the user's token in one statement, which
+// changes nothing else of the user.
+func (s *Store) RecordUse(name, tokenHash string, at time.Time) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := backend.CheckID("user", name); err != nil {
+		return err
+	}
+	_, err := s.pool.Exec(context.Background(),
+		`UPDATE users SET last_used = $3 WHERE name = $1 AND token_hash = $2 AND (last_used IS NULL OR last_used < $3)`,
+		name, tokenHash, micro(at))
+	if err != nil {
+		return fmt.Errorf("record a use of user %s: %w", name, s.wrapClosed(err))
+	}
+	return nil
+}
+
 func scanUser(row pgx.Row) (access.User, error) {
 	var (
 		u                                  access.User

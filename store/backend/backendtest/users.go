@@ -68,6 +68,47 @@ func mustUser(t *testing.T, st backend.Store, name string) access.User {
 }
 
 var userCases = []Case{
+	// A use is recorded on the user without undoing what changed since
+	// the request read it: a revocation stands, a replaced token's use is
+	// not recorded, a use earlier than the one recorded is ignored, and
+	// an unknown user is no error.
+	{"users/record-use", func(t *testing.T, st backend.Store) {
+		u, _ := newUser(t, "ada")
+		put(t, st, u)
+		if err := st.RecordUse("ada", u.TokenHash, at(2)); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustUser(t, st, "ada"); !got.LastUsed.Equal(at(2)) {
+			t.Errorf("last use %v, want %v", got.LastUsed, at(2))
+		}
+		if err := st.RecordUse("ada", u.TokenHash, at(1)); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustUser(t, st, "ada"); !got.LastUsed.Equal(at(2)) {
+			t.Errorf("an earlier use moved the last use back to %v", got.LastUsed)
+		}
+		revoked := mustUser(t, st, "ada")
+		revoked.Revoked = at(3)
+		put(t, st, revoked)
+		if err := st.RecordUse("ada", u.TokenHash, at(4)); err != nil {
+			t.Fatal(err)
+		}
+		got := mustUser(t, st, "ada")
+		if !got.Revoked.Equal(at(3)) || !got.LastUsed.Equal(at(4)) {
+			t.Errorf("after a use recorded on a revoked user: revoked %v, last use %v", got.Revoked, got.LastUsed)
+		}
+		renewed, _ := newUser(t, "ada")
+		put(t, st, renewed)
+		if err := st.RecordUse("ada", u.TokenHash, at(5)); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustUser(t, st, "ada"); !got.LastUsed.IsZero() && got.LastUsed.Equal(at(5)) {
+			t.Errorf("the replaced token's use was recorded on the new one")
+		}
+		if err := st.RecordUse("nobody", u.TokenHash, at(5)); err != nil {
+			t.Errorf("use of an unknown user: %v", err)
+		}
+	}},
 	// Every field comes back as it was put, by name and by token.
 	{"users/add-and-get", func(t *testing.T, st backend.Store) {
 		u, _ := newUser(t, "ada@example.org")
