@@ -59,6 +59,12 @@ const (
 	// The engine finds these (the store knows no files); lore store verify
 	// adds them to the store's report.
 	ProblemArtifact ProblemKind = "artifact"
+	// ProblemColumnMismatch: a column a database keeps beside a record
+	// (for its queries to select and order by) disagrees with the record.
+	ProblemColumnMismatch ProblemKind = "column-mismatch"
+	// ProblemSchema: the database's schema is not the one this build
+	// writes (an older one a writable open would bring up to date).
+	ProblemSchema ProblemKind = "schema"
 )
 
 // MaxProblems caps the problems a report lists; the rest are only counted,
