@@ -141,4 +141,3 @@ func (r *VerifyReport) AddAt(kind ProblemKind, key, id, format string, args ...a
 	}
 	r.Problems = append(r.Problems, Problem{Kind: kind, Key: key, ID: id, Detail: fmt.Sprintf(format, args...)})
 }
-
