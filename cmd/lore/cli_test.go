@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	sharedcorpus "github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) {
 		os.Stderr.Write(out)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := pgtest.Run(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
