@@ -119,13 +119,12 @@ func (s *Store) Load(ctx context.Context, fill func(backend.Bulk) error) error {
 // changes are gathered and sent a few thousand rows at a time, since a
 // library holds many small sessions.
 type pgBulk struct {
-	ctx            context.Context
-	tx             pgx.Tx
-	sessions       [][]any
-	changes        [][]any
-	skills, jobs   bool
-	maxSeq         uint64
-	pendingChanges int
+	ctx          context.Context
+	tx           pgx.Tx
+	sessions     [][]any
+	changes      [][]any
+	skills, jobs bool
+	maxSeq       uint64
 }
 
 // sessionBatch and changeBatch bound the rows a load holds before it
