@@ -21,48 +21,28 @@ import (
 	"github.com/lore-kb/lore/store/postgres"
 )
 
-// copyCorpusEnv names the variable that makes TestCorpusThroughPostgres
-// learn the whole corpus rather than a part of every kind of document.
-const copyCorpusEnv = "LORE_COPY_WHOLE_CORPUS"
-
-// copyDocuments are the part of the corpus the round trip learns by
-// default, one of each kind lore reads (LaTeX, an RFC, Markdown, Word, a
-// hostile archive the gate rejects), a few seconds of learning in all.
-var copyDocuments = []string{
-	"latex_openintro_ch_probability.tex",
-	"latex_openlogic_enumerability.tex",
-	"rfc7234_http-caching.txt",
-	"tutorial-numbered_wsl_wsl-containers.md",
-	"apiref_goldmark_README.md",
-	"docx_skillinject_company_goals.docx",
-	"zip_skillinject_email-api-skill.zip",
-}
-
 // The acceptance of lore store copy: a library learned from the corpus
 // into Badger, copied to PostgreSQL and from there into a new Badger
 // folder, is the same library: Export gives the same bytes, and every
 // session, its changes and report, every skill and artifact are the same
-// records. LORE_COPY_WHOLE_CORPUS=1 learns every document of the corpus
-// (minutes; see the figures it logs) instead of a part of every kind.
-// Without PostgreSQL's binaries it is skipped (failed when
-// LORE_PG_REQUIRED=1); without the corpus, skipped (failed when
-// LORE_CORPUS_REQUIRED is set).
+// records. Every document of the corpus is learned (a few seconds: the
+// figures are logged), and one session unlearned. Without
+// PostgreSQL's binaries it is skipped (failed when LORE_PG_REQUIRED=1);
+// without the corpus, skipped (failed when LORE_CORPUS_REQUIRED is set).
 func TestCorpusThroughPostgres(t *testing.T) {
 	dir := corpus.Dir(t)
 	db := pgtest.Start(t)
 	ctx := context.Background()
 
-	docs := copyDocuments
-	if os.Getenv(copyCorpusEnv) != "" {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = nil
-		for _, e := range entries {
-			if !e.IsDir() && e.Name() != "MANIFEST.md" && e.Name() != "SHA256SUMS" {
-				docs = append(docs, e.Name())
-			}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []string
+	for _, e := range entries {
+		// The corpus's own index and checksums are not documents.
+		if !e.IsDir() && e.Name() != "MANIFEST.md" && e.Name() != "SHA256SUMS" {
+			docs = append(docs, e.Name())
 		}
 	}
 	srcDir := filepath.Join(t.TempDir(), "src")
@@ -73,9 +53,9 @@ func TestCorpusThroughPostgres(t *testing.T) {
 		opts := engine.LearnOptions{Domains: builtinDomains(t), OutputDir: filepath.Join(t.TempDir(), "out")}
 		opts.Policy.Approve = true
 		_, err := engine.Learn(ctx, src, filepath.Join(dir, name), opts)
-		// A document the gate rejects is recorded as a rejected
-		// session, which the copy must carry too; one that states
-		// nothing lore learns stores nothing.
+		// A document the gate rejects leaves a rejected session, which
+		// the copy carries too; one that states nothing lore learns
+		// (a novel) stores nothing.
 		_, rejected := errors.AsType[*gate.RejectedError](err)
 		_, nothing := errors.AsType[*core.InputError](err)
 		switch {
