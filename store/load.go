@@ -31,7 +31,8 @@ var (
 var prefixMeta = []byte("m/")
 
 // Holdings counts what the store holds: its sessions (and their changes,
-// by their records), primitives, conflicts, skills and the rest.
+// as their records count them), primitives, conflicts, skills and the
+// rest.
 func (s *Store) Holdings() (backend.Counts, error) {
 	if err := s.checkOpen(); err != nil {
 		return backend.Counts{}, err
@@ -64,6 +65,20 @@ func holdings(txn *badger.Txn) (backend.Counts, error) {
 			return c, err
 		}
 		*k.n = n
+	}
+	// The changes, as their sessions' records count them: the journal's
+	// keys count chunks.
+	it := txn.NewIterator(withValues(prefixSession))
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		var sess struct {
+			Changes int `json:"changes"`
+		}
+		item := it.Item()
+		if err := item.Value(func(v []byte) error { return decodeValue(item.Key(), v, &sess) }); err != nil {
+			return c, err
+		}
+		c.Changes += sess.Changes
 	}
 	return c, nil
 }
@@ -137,7 +152,7 @@ func (s *Store) Load(ctx context.Context, fill func(backend.Bulk) error) error {
 			wb.Cancel()
 		}
 	}()
-	b := &badgerBulk{ctx: ctx, wb: wb}
+	b := &badgerBulk{ctx: ctx, wb: wb, s: s, threshold: s.valueThreshold()}
 	if err := fill(b); err != nil {
 		return fmt.Errorf("load store %s: %w", s.path, err)
 	}
@@ -167,11 +182,21 @@ func (s *Store) Load(ctx context.Context, fill func(backend.Bulk) error) error {
 
 // badgerBulk writes a load's records through one write batch.
 type badgerBulk struct {
-	ctx context.Context
-	wb  *badger.WriteBatch
+	ctx       context.Context
+	wb        *badger.WriteBatch
+	s         *Store
+	threshold int64
 	// jobs is whether any job was written, maxSeq the highest number.
 	jobs   bool
 	maxSeq uint64
+}
+
+// put writes key and val, counted as a commit's writes are: a store
+// loaded whole is merged into one level as it closes, as one a large
+// learn wrote (see flatten).
+func (b *badgerBulk) put(key, val []byte) error {
+	b.s.applied.Add(entrySize(key, val, b.threshold))
+	return b.wb.Set(key, val)
 }
 
 // set writes v encoded as a record (encodeValue), as the store's own
@@ -181,7 +206,7 @@ func (b *badgerBulk) set(key []byte, v any) error {
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", displayKey(key), err)
 	}
-	return b.wb.Set(key, val)
+	return b.put(key, val)
 }
 
 func (b *badgerBulk) Users(us []access.User) error {
@@ -217,12 +242,12 @@ func (b *badgerBulk) Session(sess core.Session, changes []core.Change, report []
 		return err
 	}
 	for _, m := range entries {
-		if err := b.wb.Set(m.key, m.val); err != nil {
+		if err := b.put(m.key, m.val); err != nil {
 			return err
 		}
 	}
 	if report != nil {
-		if err := b.wb.Set(reportKey(sess.ID), report); err != nil {
+		if err := b.put(reportKey(sess.ID), report); err != nil {
 			return err
 		}
 	}
@@ -237,14 +262,14 @@ func (b *badgerBulk) Primitives(ps []core.Primitive) error {
 		if err != nil {
 			return fmt.Errorf("primitive %s: %w", ps[i].ID, err)
 		}
-		if err := b.wb.Set(primitiveKey(pp.p.ID), pp.rec); err != nil {
+		if err := b.put(primitiveKey(pp.p.ID), pp.rec); err != nil {
 			return err
 		}
-		if err := b.wb.Set(dedupKey(pp.p.ID), pp.dd); err != nil {
+		if err := b.put(dedupKey(pp.p.ID), pp.dd); err != nil {
 			return err
 		}
 		for _, k := range pp.fresh {
-			if err := b.wb.Set(k.key, k.val); err != nil {
+			if err := b.put(k.key, k.val); err != nil {
 				return err
 			}
 		}
@@ -276,7 +301,7 @@ func (b *badgerBulk) Skills(recs []*skills.Skill) error {
 			if h == "" {
 				continue
 			}
-			if err := b.wb.Set(skillHashKey(h, r.Key), nil); err != nil {
+			if err := b.put(skillHashKey(h, r.Key), nil); err != nil {
 				return err
 			}
 		}
@@ -298,7 +323,7 @@ func (b *badgerBulk) Publications(pubs map[string][]byte) error {
 		if err := validateID("session id", session); err != nil {
 			return fmt.Errorf("publication: %w", err)
 		}
-		if err := b.wb.Set(publicationKey(session), rec); err != nil {
+		if err := b.put(publicationKey(session), rec); err != nil {
 			return err
 		}
 	}
@@ -313,7 +338,7 @@ func (b *badgerBulk) Jobs(jobs []trajectory.Job) error {
 			return err
 		}
 		if j.State == trajectory.Pending {
-			if err := b.wb.Set(seqKey(prefixQueueWaiting, j.Seq), nil); err != nil {
+			if err := b.put(seqKey(prefixQueueWaiting, j.Seq), nil); err != nil {
 				return err
 			}
 		}

@@ -124,7 +124,7 @@ func TestLoadIntoRefusesWhatIsNotEmpty(t *testing.T) {
 	never := func(*store.Store) error { t.Fatal("loaded a store that was not empty"); return nil }
 	err := store.LoadInto(context.Background(), held, store.Options{}, never)
 	ne, ok := errors.AsType[*backend.NotEmptyError](err)
-	if !ok || ne.Holds.Sessions != 2 || ne.Holds.Primitives != 8 || !strings.Contains(err.Error(), "2 sessions") {
+	if !ok || ne.Holds.Sessions != 2 || ne.Holds.Changes != 9 || ne.Holds.Primitives != 8 || !strings.Contains(err.Error(), "2 sessions, 9 changes") {
 		t.Errorf("load into a store: %v", err)
 	}
 	files := t.TempDir()

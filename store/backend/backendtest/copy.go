@@ -384,8 +384,8 @@ var copyCases = []CopyCase{
 		if !ok || !errors.Is(err, backend.ErrNotEmpty) {
 			t.Fatalf("copy into a store that holds a user and a session: %v", err)
 		}
-		if ne.Holds.Users != 1 || ne.Holds.Sessions != 1 || ne.Holds.Primitives != 1 {
-			t.Errorf("the refusal counts %+v, want a user, a session, a primitive", ne.Holds)
+		if ne.Holds.Users != 1 || ne.Holds.Sessions != 1 || ne.Holds.Changes != 1 || ne.Holds.Primitives != 1 {
+			t.Errorf("the refusal counts %+v, want a user, a session of a change, a primitive", ne.Holds)
 		}
 		if ids := ids(t, dst); !slices.Equal(ids, []string{"mine"}) {
 			t.Errorf("sessions after the refusal: %q", ids)
