@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/tui"
 )
 
@@ -18,10 +19,25 @@ func (a *app) runServerApp(ctx context.Context, addr string) error {
 	if err != nil {
 		return err
 	}
-	_, err = tui.Run(ctx, tui.Options{Server: &tui.Server{Addr: addr, Svc: svc}, Dark: a.styles().IsDark, Notice: a.cfg.notice(), Review: false},
+	return a.runAPIApp(ctx, addr, svc)
+}
+
+// runPostgresApp opens the terminal application on the PostgreSQL store
+// (store.url) through the API's service in this process, as the person
+// running lore: the screens a team server's client has, with every right.
+func (a *app) runPostgresApp(ctx context.Context) error {
+	svc, err := a.pgService()
+	if err != nil {
+		return err
+	}
+	return a.runAPIApp(api.WithCaller(ctx, a.localCaller()), "PostgreSQL "+redactURL(a.cfg.storeURL()), svc)
+}
+
+func (a *app) runAPIApp(ctx context.Context, where string, svc api.Service) error {
+	_, err := tui.Run(ctx, tui.Options{Server: &tui.Server{Addr: where, Svc: svc}, Dark: a.styles().IsDark, Notice: a.cfg.notice(), Review: false},
 		tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
 	if err != nil {
-		return fmt.Errorf("terminal application on %s: %w", addr, err)
+		return fmt.Errorf("terminal application on %s: %w", where, err)
 	}
 	return nil
 }

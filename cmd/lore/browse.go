@@ -26,7 +26,7 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Args:        noArgs,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteSessions(cmd.Context(), asJSON)
 			}
 			ss, err := fromStore(a, readOnly, (*store.Store).Sessions)
@@ -88,9 +88,9 @@ piped, it is Markdown.`,
 		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				if asJSON {
-					return &core.UsageError{Msg: "--json is not available on a team server; the report is Markdown"}
+					return &core.UsageError{Msg: "--json is not available " + a.apiPlace() + "; the report is Markdown"}
 				}
 				return a.remoteReport(cmd.Context(), args[0])
 			}
@@ -127,7 +127,7 @@ comparison until a person decides with lore conflicts resolve.`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteConflicts(cmd.Context(), asJSON)
 			}
 			cs, err := fromStore(a, readOnly, (*store.Store).Conflicts)
@@ -178,7 +178,7 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 		Args:        exactArgs(2, "a conflict ID and a resolution"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteResolve(cmd.Context(), args[0], args[1], resolveJSON)
 			}
 			doms, gen, err := a.regeneration()
@@ -209,7 +209,7 @@ func (a *app) showCmd() *cobra.Command {
 		Args:        exactArgs(1, "one primitive ID"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteShow(cmd.Context(), args[0], asJSON)
 			}
 			var (
@@ -333,7 +333,7 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			if remote() {
+			if a.viaAPI() {
 				if err := onlyFlags(cmd, "top", "json"); err != nil {
 					return err
 				}

@@ -47,9 +47,9 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			if remote() {
+			if a.viaAPI() {
 				if domain != "" {
-					return &core.UsageError{Msg: "--domain is not available on a team server"}
+					return &core.UsageError{Msg: "--domain is not available " + a.apiPlace()}
 				}
 				return a.remoteFind(cmd.Context(), args[0], top, asJSON)
 			}

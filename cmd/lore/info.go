@@ -64,10 +64,19 @@ Precedence: flag > environment > file > default.`,
 			}
 			var entries []entry
 			for _, k := range a.cfg.keys() {
-				entries = append(entries, entry{k, a.cfg.v.Get(k), a.cfg.source(k)})
+				v := a.cfg.v.Get(k)
+				if k == keyStoreURL {
+					// A URL may carry a password; it is never shown.
+					v = redactURL(a.cfg.v.GetString(k))
+				}
+				entries = append(entries, entry{k, v, a.cfg.source(k)})
 			}
 			file := a.cfg.file
 			out := map[string]any{"file": optString(file), "dataDir": a.cfg.dataDir(), "settings": entries}
+			storeLine := a.cfg.dataDir()
+			if u := a.cfg.storeURL(); u != "" {
+				storeLine = "PostgreSQL " + redactURL(u)
+			}
 			// The values are shown first, bad ones included; then every
 			// bad one is named, in order, as the command's error (exit 2),
 			// as it would be for the command that uses it.
@@ -84,7 +93,7 @@ Precedence: flag > environment > file > default.`,
 				if file == "" {
 					file = "none (looked in " + configHome() + ")"
 				}
-				fmt.Fprintf(b, "%s %s\n%s %s\n\n", st.Label.Render("config file"), file, st.Label.Render("store      "), a.cfg.dataDir())
+				fmt.Fprintf(b, "%s %s\n%s %s\n\n", st.Label.Render("config file"), file, st.Label.Render("store      "), storeLine)
 				values := make([]string, len(entries))
 				keyWidth, valueWidth := 0, 0
 				for i, e := range entries {

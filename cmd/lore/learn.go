@@ -156,9 +156,9 @@ the store busy waits up to 3s for it before exiting 4.
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				if policy.Trust || policy.ForceCritical {
-					return &core.UsageError{Msg: "on a team server a STRANGER source or a critical finding waits for a reviewer (lore decide); no flag approves it"}
+					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}
 				}
 				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier"); err != nil {
 					return err
@@ -573,7 +573,7 @@ rejected at the gate, which stored nothing — exits 2 and changes nothing.`,
 		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteUnlearn(cmd.Context(), args[0], force, asJSON)
 			}
 			doms, gen, err := a.regeneration()

@@ -127,8 +127,11 @@ own store, the person running lore, who may do everything.`,
 			}
 			return a.remoteOut(asJSON, who, func(b *strings.Builder) {
 				where := "this machine's store"
-				if who.GetRemote() {
+				switch {
+				case who.GetRemote():
 					where = "the team server " + os.Getenv(serverEnv)
+				case a.onPostgres():
+					where = "the PostgreSQL store " + redactURL(a.cfg.storeURL())
 				}
 				fmt.Fprintf(b, "%s (%s) in workspace %s, on %s\nmay call: %s\n", who.GetUser(), who.GetRole(), who.GetWorkspace(),
 					where, strings.Join(who.GetAllowed(), ", "))
@@ -219,6 +222,14 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 	switch {
 	case strings.Contains(source, "://"):
 		req.Url = source
+	case !remote() && source != "-":
+		// The service is this process's (store.url): it reads the
+		// source where it is, a folder or a repository too.
+		abs, err := filepath.Abs(source)
+		if err != nil {
+			return &core.InputError{Input: source, Msg: err.Error(), Err: err, Usage: true}
+		}
+		req.Path = abs
 	default:
 		var body io.Reader
 		if source == "-" {
@@ -249,7 +260,7 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 			if source == "-" {
 				what = "standard input"
 			}
-			return &core.InputError{Input: what, Msg: "empty; nothing to send to the team server", Usage: true}
+			return &core.InputError{Input: what, Msg: "empty; nothing to learn", Usage: true}
 		}
 		up, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: name}, peek)
 		if err != nil {
@@ -260,12 +271,16 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 			fmt.Fprintf(a.stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
 		}
 	}
+	// --json prints the run's outcome: its commit, else its last event.
 	var last *lorev1.LearnEvent
 	var failed *lorev1.RunFailed
 	err = svc.Learn(ctx, req, func(ev *lorev1.LearnEvent) error {
-		last = ev
+		if last.GetCommitted() == nil {
+			last = ev
+		}
 		if f := ev.GetFailed(); f != nil {
 			failed = f
+			last = ev
 		}
 		if asJSON {
 			return nil
@@ -288,7 +303,7 @@ func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approv
 }
 
 // onlyFlags refuses a flag of cmd, other than names and the global ones,
-// that was given: on a team server it would mean nothing.
+// that was given: through the API it would mean nothing.
 func onlyFlags(cmd *cobra.Command, names ...string) error {
 	var bad []string
 	// Visit on LocalNonPersistentFlags sees nothing: that set is built
@@ -300,7 +315,7 @@ func onlyFlags(cmd *cobra.Command, names ...string) error {
 		}
 	})
 	if len(bad) > 0 {
-		return &core.UsageError{Msg: fmt.Sprintf("%s: not available on a team server (lore %s takes %s there)", strings.Join(bad, ", "),
+		return &core.UsageError{Msg: fmt.Sprintf("%s: not available through lore's API, as on a team server or a PostgreSQL store (lore %s takes %s there)", strings.Join(bad, ", "),
 			strings.TrimPrefix(cmd.CommandPath(), "lore "), "--"+strings.Join(names, ", --"))}
 	}
 	return nil

@@ -50,6 +50,9 @@ type app struct {
 	// workspaces are the stores of a team server's other workspaces
 	// (nil unless this process serves).
 	workspaces *workspaces
+	// pgStores are the PostgreSQL stores of store.url, opened on first
+	// use (see pg).
+	pgStores *pgStores
 	// reading: the store is lent for a read-only operation now.
 	reading bool
 }
@@ -131,6 +134,9 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			// is hidden).
 			fang.WithoutManpage(),
 		)
+	}
+	if a.pgStores != nil {
+		_ = a.pgStores.close()
 	}
 	if trimmed != nil {
 		trimmed.Flush()
@@ -291,6 +297,9 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 			}
 			a.cfg = cfg
 			cfg.bindFlag(keyDataDir, cmd.Flags().Lookup("data-dir"))
+			if a.onPostgres() && !remote() && !runsOnPostgres(cmd) {
+				return refuseOnPostgres(cmd, cfg.storeURL())
+			}
 			if cmd.Name() == cobra.ShellCompRequestCmd || cmd.Name() == cobra.ShellCompNoDescRequestCmd {
 				// Completion offers what it can rather than an error or a
 				// warning the shell would show as the person types.
@@ -305,6 +314,9 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 			}
 			if addr := cmp.Or(flagValue(cmd, "server"), os.Getenv(serverEnv)); addr != "" {
 				return a.runServerApp(cmd.Context(), addr)
+			}
+			if a.onPostgres() {
+				return a.runPostgresApp(cmd.Context())
 			}
 			opts, err := a.learnOptions(cmd, "", "")
 			if err != nil {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/api/server"
@@ -78,7 +79,7 @@ default.`,
 		Example: `  lore serve
   lore users add ada --role curator && lore serve --listen 10.0.0.5:7433`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotLocal: "owner"},
+		Annotations: map[string]string{annotLocal: "owner", annotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -108,6 +109,9 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 		}
 		defer ln.Close()
 	}
+	if a.onPostgres() {
+		return a.servePostgres(ctx, ln, conf, fingerprint)
+	}
 	own, err := a.own(ctx, nil, a.stderr)
 	if err != nil {
 		return err
@@ -124,18 +128,33 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 		fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
 		return nil
 	}
-	n, err := a.userCount(ctx, held)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
-	}
 	svc, err := a.localService()
 	if err != nil {
 		return err
 	}
-	path, h := server.Handler(svc, a.authenticator(ctx, held), server.Options{Log: a.stderr})
+	return a.serveAPI(ctx, ln, conf, fingerprint, svc, func(ctx context.Context) (auth.UserStore, func() error, error) {
+		return held.lend(ctx, false)
+	})
+}
+
+// serveAPI serves svc on ln to the users that lendUsers lends, until ctx
+// ends.
+func (a *app) serveAPI(ctx context.Context, ln net.Listener, conf *tls.Config, fingerprint string, svc api.Service,
+	lendUsers func(ctx context.Context) (auth.UserStore, func() error, error)) error {
+	users, release, err := lendUsers(ctx)
+	if err != nil {
+		return err
+	}
+	us, err := users.Users()
+	_ = release()
+	if err != nil {
+		return err
+	}
+	n := len(us)
+	if n == 0 {
+		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
+	}
+	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr})
 	fmt.Fprintf(a.stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
 	if conf != nil {
 		fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
@@ -195,23 +214,12 @@ func clientTLS(addr string) (*tls.Config, error) {
 	return auth.ClientTLS(host, os.Getenv(fingerprintEnv), os.Getenv(caEnv))
 }
 
-// userCount is how many users the store keeps.
-func (a *app) userCount(ctx context.Context, held *heldStore) (int, error) {
-	db, release, err := held.lend(ctx, false)
-	if err != nil {
-		return 0, err
-	}
-	defer func() { _ = release() }()
-	users, err := db.Users()
-	return len(users), err
-}
-
 // authenticator checks a call's token against the users, at every call:
 // a revocation or an expiry holds at once, and the use is recorded.
 // Reading needs no write turn, so a long learn keeps nobody at the door.
-func (a *app) authenticator(ctx context.Context, held *heldStore) server.Authenticator {
-	return func(_ context.Context, token string) (auth.User, error) {
-		db, release, err := held.lend(ctx, false)
+func (a *app) authenticator(lendUsers func(ctx context.Context) (auth.UserStore, func() error, error)) server.Authenticator {
+	return func(ctx context.Context, token string) (auth.User, error) {
+		db, release, err := lendUsers(ctx)
 		if err != nil {
 			return auth.User{}, err
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/lore-kb/lore/core/skills/scope"
+
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
@@ -26,6 +28,13 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 	if addr := os.Getenv(serverEnv); addr != "" {
 		c, err := a.remoteService(addr)
 		return ctx, c, err
+	}
+	if a.onPostgres() {
+		svc, err := a.pgService()
+		if err != nil {
+			return ctx, nil, err
+		}
+		return api.WithCaller(ctx, a.localCaller()), svc, nil
 	}
 	// The process owning the store serves the API on its own socket;
 	// without one, this process opens the store for each call.
@@ -102,11 +111,19 @@ func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localap
 			return open(ctx, write)
 		},
 		Learn:     base,
-		Library:   skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now},
+		Library:   a.libraryOptions(pol),
 		Folders:   a.workspaceFolders,
-		UploadDir: filepath.Join(a.cfg.dataDir(), "uploads"),
+		UploadDir: a.uploadDir(),
 	})
 }
+
+// libraryOptions configure the skill library of the default workspace.
+func (a *app) libraryOptions(pol *scope.Policy) skilllib.Options {
+	return skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now}
+}
+
+// uploadDir is where documents sent to the API wait for their learn.
+func (a *app) uploadDir() string { return filepath.Join(a.cfg.dataDir(), "uploads") }
 
 // workspaceFolders are where workspace ws keeps its generated skills and
 // its library's files: the configured folders for the default workspace,

@@ -143,7 +143,7 @@ configuration), whatever their status.`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				if err := onlyFlags(cmd, "status", "consumer", "json"); err != nil {
 					return err
 				}
@@ -241,7 +241,7 @@ namespace that has it.`,
 		Args:        exactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteSkillsShow(cmd.Context(), args[0], asJSON)
 			}
 			s, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Get(args[0]) })
@@ -554,7 +554,7 @@ unknown), ranked among all the skills searched.`,
 		Args:        exactArgs(1, "one QUERY (quote it)"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				if err := onlyFlags(cmd, "top", "consumer", "json"); err != nil {
 					return err
 				}
@@ -814,7 +814,7 @@ With a decision, --json prints {"key", "status", "note"}.`,
   lore skills review avoid-deploy-1a2b3c archive --note "fixed upstream"`,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() && len(args) <= 2 {
+			if a.viaAPI() && len(args) <= 2 {
 				if err := onlyFlags(cmd, "ack-critical", "json"); err != nil {
 					return err
 				}
@@ -1055,7 +1055,7 @@ skill still asks. lore skills show NAME lists the allowances.`,
 		Args:        exactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteSkillsAllow(cmd.Context(), args[0], consumer, revoke, asJSON)
 			}
 			by := a.who()
@@ -1097,7 +1097,7 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteSkillsFeedback(cmd.Context(), args[0], args[1], "", asJSON)
 			}
 			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {

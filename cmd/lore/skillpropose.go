@@ -89,7 +89,7 @@ With --stdin, the proposal is read as one JSON object:
 			} else if len(args) == 1 {
 				in.Name = args[0]
 			}
-			if remote() {
+			if a.viaAPI() {
 				return a.remoteSkillsPropose(cmd.Context(), &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description,
 					Instructions: in.Instructions, ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools,
 					TaskType: in.TaskType}, asJSON)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 func (a *app) usersCmd() *cobra.Command {
@@ -21,6 +21,7 @@ stored only as its hash, with an expiry, the time it was last used and its
 revocation, which takes effect at the next connection. Each user has a role
 (admin, curator, reviewer, reader, agent) and a workspace.`)
 	cmd.AddCommand(a.usersAddCmd(), a.usersListCmd(), a.usersRevokeCmd())
+	cmd.Annotations[annotPostgres] = "1"
 	return cmd
 }
 
@@ -96,7 +97,7 @@ A revoked user can be added again, with a new token; an active one cannot.`,
 				u.Expires = now.Add(expires)
 			}
 			u.By = a.who()
-			_, err = fromStore(a, writable, func(db *store.Store) (struct{}, error) {
+			_, err = fromUsers(a, writable, func(db backend.UserStore) (struct{}, error) {
 				old, ok, err := db.User(name)
 				if err != nil {
 					return struct{}{}, err
@@ -134,7 +135,7 @@ func (a *app) usersListCmd() *cobra.Command {
 		Short: "List the users: role, workspace, token hint, expiry, last use, state",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			us, err := fromStore(a, readOnly, func(db *store.Store) ([]auth.User, error) { return db.Users() })
+			us, err := fromUsers(a, readOnly, func(db backend.UserStore) ([]auth.User, error) { return db.Users() })
 			if err != nil {
 				return err
 			}
@@ -174,7 +175,7 @@ func (a *app) usersRevokeCmd() *cobra.Command {
 		Args:  exactArgs(1, "one user NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			now := time.Now().UTC()
-			u, err := fromStore(a, writable, func(db *store.Store) (auth.User, error) {
+			u, err := fromUsers(a, writable, func(db backend.UserStore) (auth.User, error) {
 				u, ok, err := db.User(args[0])
 				if err != nil {
 					return u, err

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
+	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/backend"
+	"github.com/lore-kb/lore/store/postgres"
+)
+
+// A library kept in PostgreSQL (store.url, LORE_STORE_URL) is used through
+// the API, as a team server's is: every command that calls the API runs
+// on it, in this process, against the database, which orders the writes
+// of every process and server sharing it (postgres.Store.WriteTurn), so
+// no owner process is needed. The commands that administer the database's
+// library (users, store copy, store verify) and lore serve run on it
+// too; the others, which read or write Badger's folder, are refused,
+// naming those that run.
+
+// keyStoreURL is the configuration key of the PostgreSQL store.
+const keyStoreURL = "store.url"
+
+// annotPostgres marks a command, not an API client, that runs on a
+// PostgreSQL store.
+const annotPostgres = "lore/postgres"
+
+// storeURL is the PostgreSQL store's URL; "" keeps the embedded store.
+func (c *config) storeURL() string { return strings.TrimSpace(c.v.GetString(keyStoreURL)) }
+
+// onPostgres reports whether the library is kept in PostgreSQL.
+func (a *app) onPostgres() bool { return a.cfg != nil && a.cfg.storeURL() != "" }
+
+// viaAPI reports whether a command that calls the API does so rather than
+// read the embedded store: on a team server's client, and on PostgreSQL.
+func (a *app) viaAPI() bool { return remote() || a.onPostgres() }
+
+// apiPlace says where a command through the API runs, for messages.
+func (a *app) apiPlace() string {
+	if remote() {
+		return "on a team server"
+	}
+	return "on a PostgreSQL store"
+}
+
+// runsOnPostgres reports a command that runs with store.url set.
+func runsOnPostgres(cmd *cobra.Command) bool {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Annotations[annotPostgres] != "" {
+			return true
+		}
+	}
+	return runsOffServer(cmd)
+}
+
+// refuseOnPostgres is the error of a command that does not run on a
+// PostgreSQL store, naming those that do.
+func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
+	var can []string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Name() == "completion" {
+			return
+		}
+		if c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent() {
+			can = append(can, strings.TrimPrefix(c.CommandPath(), "lore "))
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk((&app{stdout: io.Discard, stderr: io.Discard}).rootCmd())
+	slices.Sort(can)
+	return &core.UsageError{Msg: fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s); these do: %s",
+		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL), strings.Join(can, ", "))}
+}
+
+// dsnPassword finds the password of a key=value connection string.
+var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
+
+// redactURL is a PostgreSQL URL or connection string fit to be shown:
+// its password replaced by xxxxx.
+func redactURL(s string) string {
+	if u, err := url.Parse(s); err == nil && u.Scheme != "" {
+		q := u.Query()
+		if q.Has("password") {
+			q.Set("password", "xxxxx")
+			u.RawQuery = q.Encode()
+		}
+		return u.Redacted()
+	}
+	return dsnPassword.ReplaceAllString(s, "${1}xxxxx")
+}
+
+// pgStores holds the PostgreSQL store of each workspace a process uses,
+// opened on first use and kept for the process's life: a pool of
+// connections is costly to open and cheap to keep.
+type pgStores struct {
+	url string
+	mu  sync.Mutex
+	m   map[string]*postgres.Store
+}
+
+func newPGStores(url string) *pgStores {
+	return &pgStores{url: url, m: map[string]*postgres.Store{}}
+}
+
+// open returns workspace ws's store.
+func (p *pgStores) open(ctx context.Context, ws string) (*postgres.Store, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if st, ok := p.m[ws]; ok {
+		return st, nil
+	}
+	st, err := postgres.OpenWorkspace(ctx, p.url, ws)
+	if err != nil {
+		return nil, err
+	}
+	p.m[ws] = st
+	return st, nil
+}
+
+// lend is a localapi.Opener: a write waits for the workspace's write
+// turn, which every process sharing the database takes in turn.
+func (p *pgStores) lend(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+	st, err := p.open(ctx, ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !write {
+		return st, func() error { return nil }, nil
+	}
+	release, err := st.WriteTurn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, release, nil
+}
+
+func (p *pgStores) close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var errs []error
+	for _, st := range p.m {
+		errs = append(errs, st.Close())
+	}
+	clear(p.m)
+	return errors.Join(errs...)
+}
+
+// pg is this process's PostgreSQL stores, opened on first use.
+func (a *app) pg() *pgStores {
+	if a.pgStores == nil {
+		a.pgStores = newPGStores(a.cfg.storeURL())
+	}
+	return a.pgStores
+}
+
+// pgService is the API's service on the PostgreSQL stores.
+func (a *app) pgService() (*localapi.Service, error) {
+	base, err := a.serviceLearnOptions()
+	if err != nil {
+		return nil, err
+	}
+	pol, err := a.cfg.skillPolicy()
+	if err != nil {
+		return nil, err
+	}
+	return localapi.New(localapi.Options{
+		Open:      a.pg().lend,
+		Learn:     base,
+		Library:   a.libraryOptions(pol),
+		Folders:   a.workspaceFolders,
+		UploadDir: a.uploadDir(),
+	})
+}
+
+// fromUsers runs fn on the store of the team's users: the default
+// workspace's, in PostgreSQL or in the data folder.
+func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
+	if a.onPostgres() {
+		st, err := a.pg().open(context.Background(), auth.DefaultWorkspace)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return fn(st)
+	}
+	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
+}
+
+// servePostgres serves the API on ln from the PostgreSQL store, beside any
+// number of other servers on the same database: nothing of this machine's
+// data folder is held, and there is no owner socket, since commands on
+// this machine use the database themselves.
+func (a *app) servePostgres(ctx context.Context, ln net.Listener, conf *tls.Config, fingerprint string) error {
+	if ln == nil {
+		return &core.UsageError{Msg: fmt.Sprintf("with %s set, lore serve serves a team over the network: give --listen ADDR (commands on this machine use the database themselves)", keyStoreURL)}
+	}
+	st, err := a.pg().open(ctx, auth.DefaultWorkspace)
+	if err != nil {
+		return err
+	}
+	svc, err := a.pgService()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "lore: serving the PostgreSQL store %s (pid %d); interrupt to stop\n", st.Name(), os.Getpid())
+	return a.serveAPI(ctx, ln, conf, fingerprint, svc, func(context.Context) (auth.UserStore, func() error, error) {
+		return st, func() error { return nil }, nil
+	})
+}

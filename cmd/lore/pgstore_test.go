@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/internal/pgtest"
+)
+
+// withPassword puts a password in a trust-authenticated server's URL:
+// the server never asks for it, so it only shows whether lore ever prints
+// it.
+func withPassword(url string) string {
+	return strings.Replace(url, "postgres://postgres@", "postgres://postgres:hunter2-secret@", 1)
+}
+
+// A library kept in PostgreSQL, end to end as a person uses it: users
+// added, two documents learned and one again, found, listed, one session
+// unlearned; a command of the embedded store refused naming what runs;
+// the password of the URL never printed; nothing written to Badger's
+// data folder.
+func TestCommandsOnPostgres(t *testing.T) {
+	db := pgtest.Start(t)
+	url := withPassword(db.URL)
+	if url == db.URL {
+		t.Fatalf("cannot put a password in %s", db.URL)
+	}
+	data := filepath.Join(t.TempDir(), "data")
+	env := []string{"LORE_STORE_URL=" + url, "LORE_DATA_DIR=" + data}
+	docs := t.TempDir()
+	a := writeDoc(t, docs, "a.md", "# Algebra\n\nDefinition: A vector space is a set of vectors closed under addition and scalar multiplication.\n")
+	b := writeDoc(t, docs, "b.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
+
+	var all strings.Builder
+	run := func(want int, args ...string) result {
+		t.Helper()
+		r := lore(t, env, args...)
+		all.WriteString(r.stdout + r.stderr)
+		if r.code != want {
+			t.Fatalf("lore %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), r.code, want, r.stdout, r.stderr)
+		}
+		return r
+	}
+	run(0, "users", "add", "ada", "--role", "curator")
+	if r := run(0, "users", "list", "--json"); !strings.Contains(r.stdout, `"ada"`) {
+		t.Errorf("users list: %s", r.stdout)
+	}
+	first := run(0, "learn", a, "--json")
+	run(0, "learn", b)
+	again := run(0, "learn", a, "--json")
+	if !strings.Contains(again.stdout, `"added": 0`) || !strings.Contains(first.stdout, `"added": 1`) {
+		t.Errorf("learning %s again added something:\n%s", a, again.stdout)
+	}
+	if r := run(0, "find", "vector space"); !strings.Contains(r.stdout, "vector space") {
+		t.Errorf("find: %s", r.stdout)
+	}
+	var sessions struct {
+		Sessions []struct {
+			ID    string `json:"id"`
+			State string `json:"state"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(run(0, "sessions", "--json").stdout), &sessions); err != nil || len(sessions.Sessions) != 3 {
+		t.Fatalf("sessions: %+v, %v", sessions, err)
+	}
+	run(0, "unlearn", sessions.Sessions[1].ID)
+	if r := run(0, "find", "group"); !strings.Contains(r.stdout, "No primitive matches") {
+		t.Errorf("the unlearned session's primitive is still found:\n%s", r.stdout)
+	}
+	if r := run(0, "whoami"); !strings.Contains(r.stdout, "PostgreSQL store postgres://postgres:xxxxx@") {
+		t.Errorf("whoami: %s", r.stdout)
+	}
+	if r := run(0, "config"); !strings.Contains(r.stdout, "xxxxx") {
+		t.Errorf("config shows no redacted URL:\n%s", r.stdout)
+	}
+
+	refused := run(2, "edit", "x", "--name", "y")
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve"} {
+		if !strings.Contains(refused.stderr, want) {
+			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
+		}
+	}
+	if strings.Contains(all.String(), "hunter2-secret") {
+		t.Errorf("the URL's password was printed:\n%s", all.String())
+	}
+	// Uploads and skills may go to the data folder; a Badger store may
+	// not.
+	if _, err := os.Stat(filepath.Join(data, "MANIFEST")); err == nil {
+		t.Errorf("a Badger store was made in %s", data)
+	}
+}
+
+// A bad URL is the caller's mistake, said naming the store without its
+// password, and exits 1 (the store cannot be reached) without writing
+// anything.
+func TestPostgresUnreachable(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	env := []string{"LORE_STORE_URL=postgres://ada:hunter2-secret@127.0.0.1:1/team?connect_timeout=2", "LORE_DATA_DIR=" + data}
+	r := lore(t, env, "find", "x")
+	if r.code == 0 || !strings.Contains(r.stderr, "127.0.0.1:1/team") || strings.Contains(r.stdout+r.stderr, "hunter2") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(data); err == nil {
+		t.Errorf("data folder %s was made", data)
+	}
+}
