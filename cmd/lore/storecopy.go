@@ -35,7 +35,9 @@ func (a *app) storeCopyCmd() *cobra.Command {
 		fromWS, intoWS string
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "opens both stores itself"},
+		// It names both stores, so it runs whichever store.url says
+		// the library is in.
+		Annotations: map[string]string{annotLocal: "opens both stores itself", annotPostgres: "1"},
 		Use:         "copy SRC DST",
 		Short:       "Copy a whole library from one store to another",
 		Long: `Copies everything a store holds into an empty one: users, sessions with their

@@ -91,6 +91,13 @@ func TestStoreCopyFolderToFolder(t *testing.T) {
 	if r = lore(t, nil, "store", "copy", src); r.code != 2 {
 		t.Fatalf("copy without DST: exit %d", r.code)
 	}
+	// The stores are its arguments: a library kept in PostgreSQL by
+	// the configuration does not stop it.
+	other := filepath.Join(t.TempDir(), "other")
+	r = lore(t, []string{"LORE_STORE_URL=postgres://lore@127.0.0.1:1/none"}, "store", "copy", src, other)
+	if r.code != 0 || !bytes.Equal(exportOf(t, other), exportOf(t, src)) {
+		t.Fatalf("copy with store.url set: exit %d, stderr %q", r.code, r.stderr)
+	}
 }
 
 // A folder copied to PostgreSQL and back: what comes back exports the
