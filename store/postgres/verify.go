@@ -28,7 +28,8 @@ const verifyPage = 1000
 // Verify does: the schema is this build's; every record decodes and is
 // stored under its own id; the columns kept beside a record agree with it;
 // the derived tables (keyword postings, names, edges) hold exactly the
-// rows each primitive's record implies, and an edge's target is stored;
+// rows each primitive's record implies, an edge's target is stored, and
+// the dependency graph has no cycle;
 // every session is finished and has as many change rows as its record
 // counts, numbered without a gap; the skills' source hashes are indexed;
 // the queue's waiting jobs are its pending ones; a failure signature is
@@ -41,7 +42,7 @@ func (s *Store) Verify(ctx context.Context) (backend.VerifyReport, error) {
 	}
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		v := &pgVerifier{ctx: ctx, tx: tx, rep: &rep}
-		for _, step := range []func() error{v.schema, v.primitives, v.orphans, v.danglingEdges, v.sessions,
+		for _, step := range []func() error{v.schema, v.primitives, v.orphans, v.danglingEdges, v.cycles, v.sessions,
 			v.conflicts, v.skills, v.artifacts, v.queue, v.runs, v.publications} {
 			if err := step(); err != nil {
 				return err
@@ -280,6 +281,93 @@ WHERE NOT EXISTS (SELECT 1 FROM primitives p WHERE p.id = e.to_id) ORDER BY from
 		v.rep.AddAt(backend.ProblemDanglingEdge, "edges "+from, from, "depends on %s, which is not stored", to)
 		return nil
 	})
+}
+
+// cycles reports the first cycle of the dependency graph (the edges
+// between stored primitives), as Badger's Verify does: a depth-first
+// search without recursion, so that a long chain cannot overflow the
+// stack.
+func (v *pgVerifier) cycles() error {
+	index := map[string]int{}
+	var ids []string
+	node := func(id string) int {
+		i, ok := index[id]
+		if !ok {
+			i = len(ids)
+			index[id] = i
+			ids = append(ids, id)
+		}
+		return i
+	}
+	var adj [][]int
+	var from, to string
+	err := v.each("the edges", `SELECT e.from_id, e.to_id FROM edges e
+WHERE EXISTS (SELECT 1 FROM primitives p WHERE p.id = e.to_id) ORDER BY e.from_id, e.to_id`, nil, []any{&from, &to}, func() error {
+		f, t := node(from), node(to)
+		for len(adj) < len(ids) {
+			adj = append(adj, nil)
+		}
+		adj[f] = append(adj[f], t)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]uint8, len(ids))
+	type frame struct{ node, next int }
+	var stack []frame
+	for root := range ids {
+		if color[root] != white {
+			continue
+		}
+		stack = append(stack[:0], frame{root, 0})
+		color[root] = grey
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next == len(adj[top.node]) {
+				color[top.node] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			next := adj[top.node][top.next]
+			top.next++
+			switch color[next] {
+			case white:
+				color[next] = grey
+				stack = append(stack, frame{next, 0})
+			case grey:
+				// The nodes on the stack from next onwards are the cycle.
+				var path []string
+				for i := len(stack) - 1; i >= 0; i-- {
+					path = append(path, ids[stack[i].node])
+					if stack[i].node == next {
+						break
+					}
+				}
+				slices.Reverse(path)
+				v.rep.AddAt(backend.ProblemCycle, "edges "+ids[next], ids[next], "dependency cycle of %d primitives: %s",
+					len(path), cyclePath(path))
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// cyclePath renders a cycle closed on its first node, eliding the middle
+// of a long one, as Badger's report does.
+func cyclePath(path []string) string {
+	const keep = 8
+	closed := append(slices.Clip(path), path[0])
+	if len(closed) <= 2*keep+1 {
+		return strings.Join(closed, " → ")
+	}
+	return strings.Join(closed[:keep], " → ") + " → … → " + strings.Join(closed[len(closed)-keep:], " → ")
 }
 
 // changeRows is what a session's change rows are: how many, and the

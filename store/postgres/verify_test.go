@@ -102,6 +102,13 @@ func TestVerifyFindsDamage(t *testing.T) {
 		{"queue number", `UPDATE queue_seq SET seq = 0`, backend.ProblemColumnMismatch, "~/a.jsonl"},
 		{"failure key", `UPDATE run_failures SET key = '00'`, backend.ProblemIDMismatch, "00"},
 		{"schema", `DELETE FROM lore_schema WHERE version = 4`, backend.ProblemSchema, ""},
+		// A record changed by hand to close a cycle: its edge row too.
+		{"cycle", `UPDATE primitives SET record = json_build_object('id', 'base', 'name', 'Vector space', 'type', 'definition',
+	'domain', 'algebra', 'keywords', json_build_array('vector', 'Space'), 'plane', json_build_object('real', 0.25, 'imaginary', -0.5),
+	'provenance', json_build_object('contentHash', 'c1'), 'enables', json_build_array('axiom'),
+	'dependencies', json_build_array(json_build_object('target', 'axiom', 'type', 'requires', 'strength', 1)))
+WHERE id = 'base';
+INSERT INTO edges (to_id, from_id, type, strength) VALUES ('axiom', 'base', 'requires', 1)`, backend.ProblemCycle, "axiom"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			db := pgtest.Start(t)
