@@ -15,132 +15,52 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/store/backend"
 )
 
-// ProblemKind classifies an inconsistency found by Verify.
-type ProblemKind string
+// The report of Verify is the store contract's (backend.VerifyReport), so
+// that lore store verify prints one shape whichever backend it checks.
+type (
+	// ProblemKind classifies an inconsistency found by Verify.
+	ProblemKind = backend.ProblemKind
+	// Problem is one inconsistency.
+	Problem = backend.Problem
+	// VerifyReport is the outcome of Verify: what was checked and what is
+	// wrong.
+	VerifyReport = backend.VerifyReport
+)
 
-// Problem kinds.
+// Problem kinds (see backend's).
 const (
-	// ProblemCorruptValue: a value cannot be decoded.
-	ProblemCorruptValue ProblemKind = "corrupt-value"
-	// ProblemMalformedKey: a key does not follow the layout of its prefix.
-	ProblemMalformedKey ProblemKind = "malformed-key"
-	// ProblemIDMismatch: a record's id differs from the id in its key.
-	ProblemIDMismatch ProblemKind = "id-mismatch"
-	// ProblemDanglingEdge: a dependency targets a primitive that is not stored.
-	ProblemDanglingEdge ProblemKind = "dangling-edge"
-	// ProblemMissingReverseEdge: a record's dependency has no reverse key.
-	ProblemMissingReverseEdge ProblemKind = "missing-reverse-edge"
-	// ProblemStaleReverseEdge: a reverse key matches no record's dependency.
-	ProblemStaleReverseEdge ProblemKind = "stale-reverse-edge"
-	// ProblemEdgeMismatch: an edge key's value differs from the record.
-	ProblemEdgeMismatch ProblemKind = "edge-mismatch"
-	// ProblemMissingIndex: a domain, type, keyword, rank, hash or name
-	// entry, or the dedup record, a record implies is absent.
-	ProblemMissingIndex ProblemKind = "missing-index"
-	// ProblemStaleIndex: an index entry or dedup record matches no record
-	// (or not its current version).
-	ProblemStaleIndex ProblemKind = "stale-index"
-	// ProblemMissingEdge: a primitive lists as a prerequisite the name of
-	// a stored primitive it has no edge to (and could have one without
-	// closing a cycle). lore store verify --repair draws the edge.
-	ProblemMissingEdge ProblemKind = "missing-edge"
-	// ProblemCycle: the dependency graph has a cycle.
-	ProblemCycle ProblemKind = "cycle"
-	// ProblemSessionIncomplete: a session is still journaling or committing
-	// while no commit is running.
-	ProblemSessionIncomplete ProblemKind = "session-incomplete"
-	// ProblemJournalMismatch: a session's journal does not hold as many
-	// changes as its record says, or has a gap between its entries.
-	ProblemJournalMismatch ProblemKind = "journal-mismatch"
-	// ProblemDamagedTable: a table file's blocks fail their checksums or
-	// cannot be read.
-	ProblemDamagedTable ProblemKind = "damaged-table"
-	// ProblemUnpublished: a committed session's artifacts were never
-	// written (its process ended between the commit and the files).
-	ProblemUnpublished ProblemKind = "unpublished-artifacts"
-	// ProblemArtifact: a generated skill or agent that a report lists is
-	// not in the library, or its files are missing or changed on disk.
-	// The engine finds these (the store knows no files); lore store verify
-	// adds them to the store's report.
-	ProblemArtifact ProblemKind = "artifact"
+	ProblemCorruptValue       = backend.ProblemCorruptValue
+	ProblemMalformedKey       = backend.ProblemMalformedKey
+	ProblemIDMismatch         = backend.ProblemIDMismatch
+	ProblemDanglingEdge       = backend.ProblemDanglingEdge
+	ProblemMissingReverseEdge = backend.ProblemMissingReverseEdge
+	ProblemStaleReverseEdge   = backend.ProblemStaleReverseEdge
+	ProblemEdgeMismatch       = backend.ProblemEdgeMismatch
+	ProblemMissingIndex       = backend.ProblemMissingIndex
+	ProblemStaleIndex         = backend.ProblemStaleIndex
+	ProblemMissingEdge        = backend.ProblemMissingEdge
+	ProblemCycle              = backend.ProblemCycle
+	ProblemSessionIncomplete  = backend.ProblemSessionIncomplete
+	ProblemJournalMismatch    = backend.ProblemJournalMismatch
+	ProblemDamagedTable       = backend.ProblemDamagedTable
+	ProblemUnpublished        = backend.ProblemUnpublished
+	ProblemArtifact           = backend.ProblemArtifact
 )
 
-// MaxProblems caps the problems a report lists; the rest are only counted,
-// so that a badly damaged store does not produce a report as big as itself.
-const MaxProblems = 1000
+// MaxProblems caps the problems a report lists (backend.MaxProblems).
+const MaxProblems = backend.MaxProblems
 
-// Problem is one inconsistency.
-type Problem struct {
-	Kind ProblemKind `json:"kind"`
-	// Key is the offending key, binary parts escaped; empty when the
-	// problem is about something missing that has no key yet.
-	Key string `json:"key,omitempty"`
-	// ID is the primitive, session or skill concerned.
-	ID     string `json:"id,omitempty"`
-	Detail string `json:"detail"`
-}
-
-func (p Problem) String() string {
-	var b strings.Builder
-	b.WriteString(string(p.Kind))
-	if p.ID != "" {
-		b.WriteString(" " + p.ID)
-	}
-	if p.Key != "" {
-		b.WriteString(" [" + p.Key + "]")
-	}
-	b.WriteString(": " + p.Detail)
-	return b.String()
-}
-
-// VerifyReport is the outcome of Verify: what was checked and what is wrong.
-type VerifyReport struct {
-	Primitives int `json:"primitives"`
-	// Edges counts the dependencies the records hold, ReverseEdges the
-	// reverse keys found; in a sound store they are equal.
-	Edges          int `json:"edges"`
-	ReverseEdges   int `json:"reverseEdges"`
-	IndexEntries   int `json:"indexEntries"`
-	DedupRecords   int `json:"dedupRecords"`
-	Sessions       int `json:"sessions"`
-	JournalEntries int `json:"journalEntries"`
-	Skills         int `json:"skills"`
-	// Problems lists at most MaxProblems problems; ProblemCount counts all.
-	Problems     []Problem `json:"problems"`
-	ProblemCount int       `json:"problemCount"`
-}
-
-// OK reports whether no problem was found.
-func (r *VerifyReport) OK() bool { return r.ProblemCount == 0 }
-
-// Count returns how many listed problems are of kind k.
-func (r *VerifyReport) Count(k ProblemKind) int {
-	n := 0
-	for _, p := range r.Problems {
-		if p.Kind == k {
-			n++
-		}
-	}
-	return n
-}
-
-// Add records a problem found outside the store (see ProblemArtifact).
-func (r *VerifyReport) Add(kind ProblemKind, id, detail string) {
-	r.add(kind, nil, id, "%s", detail)
-}
-
-func (r *VerifyReport) add(kind ProblemKind, key []byte, id, format string, args ...any) {
-	r.ProblemCount++
-	if len(r.Problems) >= MaxProblems {
-		return
-	}
-	p := Problem{Kind: kind, ID: id, Detail: fmt.Sprintf(format, args...)}
+// addProblem records a problem at key (nil: none), its binary parts
+// escaped.
+func addProblem(r *VerifyReport, kind ProblemKind, key []byte, id, format string, args ...any) {
+	k := ""
 	if key != nil {
-		p.Key = displayKey(key)
+		k = displayKey(key)
 	}
-	r.Problems = append(r.Problems, p)
+	r.AddAt(kind, k, id, format, args...)
 }
 
 // expectedEdge is one dependency a record implies, with whether its reverse
@@ -214,7 +134,7 @@ func (s *Store) Verify(ctx context.Context) (_ VerifyReport, err error) {
 	v := verifier{ctx: ctx, recs: make(map[string]*summary)}
 	if !s.opts.inMemory {
 		if cerr := s.db.VerifyChecksum(); cerr != nil {
-			v.rep.add(ProblemDamagedTable, nil, "", "%v", cerr)
+			addProblem(&v.rep, ProblemDamagedTable, nil, "", "%v", cerr)
 		}
 	}
 	err = s.db.View(v.run)
@@ -343,7 +263,7 @@ func (v *verifier) records(txn *badger.Txn) error {
 				v.rep.Primitives++
 			}
 			if r.sm == nil {
-				v.rep.add(r.kind, raws[i].key, r.id, "%s", r.detail)
+				addProblem(&v.rep, r.kind, raws[i].key, r.id, "%s", r.detail)
 				continue
 			}
 			v.recs[r.id] = r.sm
@@ -409,7 +329,7 @@ func (v *verifier) reverseEdges(txn *badger.Txn) error {
 		v.rep.ReverseEdges++
 		to, from, tk, ok := splitEdgeKey(prefix, key)
 		if !ok {
-			v.rep.add(ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
+			addProblem(&v.rep, ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
 			continue
 		}
 		sm := v.recs[string(from)]
@@ -421,11 +341,11 @@ func (v *verifier) reverseEdges(txn *badger.Txn) error {
 			_, _, t, err := parseEdgeKey(prefix, key)
 			switch {
 			case err != nil:
-				v.rep.add(ProblemMalformedKey, key, string(from), "%v", err)
+				addProblem(&v.rep, ProblemMalformedKey, key, string(from), "%v", err)
 			case sm == nil:
-				v.rep.add(ProblemStaleReverseEdge, key, string(from), "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
+				addProblem(&v.rep, ProblemStaleReverseEdge, key, string(from), "edge %s→%s (%s) from a primitive that is not stored", from, to, t)
 			default:
-				v.rep.add(ProblemStaleReverseEdge, key, string(from), "%s has no %s dependency on %s", from, t, to)
+				addProblem(&v.rep, ProblemStaleReverseEdge, key, string(from), "%s has no %s dependency on %s", from, t, to)
 			}
 			continue
 		}
@@ -444,7 +364,7 @@ func (v *verifier) reverseEdges(txn *badger.Txn) error {
 			if errors.Is(problem, ErrCorrupt) || errors.Is(problem, ErrUnknownCodec) {
 				kind = ProblemCorruptValue
 			}
-			v.rep.add(kind, key, string(from), "%v", problem)
+			addProblem(&v.rep, kind, key, string(from), "%v", problem)
 		}
 		e.rev = true
 	}
@@ -490,19 +410,19 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 		case bytes.HasPrefix(key, prefixName):
 			prefix = prefixName
 		default:
-			v.rep.add(ProblemMalformedKey, key, "", "unknown index")
+			addProblem(&v.rep, ProblemMalformedKey, key, "", "unknown index")
 			continue
 		}
 		rest := key[len(prefix):]
 		i := bytes.LastIndexByte(rest, sep)
 		if i < 0 || i == len(rest)-1 {
-			v.rep.add(ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
+			addProblem(&v.rep, ProblemMalformedKey, key, "", "%s: %v", displayKey(key), errMalformedKey)
 			continue
 		}
 		value, id := rest[:i], rest[i+1:]
 		sm := v.recs[string(id)]
 		if sm == nil {
-			v.rep.add(ProblemStaleIndex, key, string(id), "index entry for a primitive that is not stored")
+			addProblem(&v.rep, ProblemStaleIndex, key, string(id), "index entry for a primitive that is not stored")
 			continue
 		}
 		ok := false
@@ -535,7 +455,7 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 					return err
 				}
 				if bad {
-					v.rep.add(ProblemStaleIndex, key, string(id), "keyword posting holds another position or keyword signature than the record's (position %s)", sm.plane)
+					addProblem(&v.rep, ProblemStaleIndex, key, string(id), "keyword posting holds another position or keyword signature than the record's (position %s)", sm.plane)
 				}
 			}
 		}
@@ -547,7 +467,7 @@ func (v *verifier) indexes(txn *badger.Txn) error {
 			if bytes.Equal(prefix, prefixHexHash) {
 				shown = hex.EncodeToString(value)
 			}
-			v.rep.add(ProblemStaleIndex, key, string(id), "record does not have %q", shown)
+			addProblem(&v.rep, ProblemStaleIndex, key, string(id), "record does not have %q", shown)
 		}
 	}
 	return nil
@@ -564,17 +484,17 @@ func (v *verifier) rank(txn *badger.Txn) error {
 		v.rep.IndexEntries++
 		imp, id, err := parseRankKey(key)
 		if err != nil {
-			v.rep.add(ProblemMalformedKey, key, "", "%v", err)
+			addProblem(&v.rep, ProblemMalformedKey, key, "", "%v", err)
 			continue
 		}
 		sm := v.recs[id]
 		switch {
 		case sm == nil:
-			v.rep.add(ProblemStaleIndex, key, id, "rank entry for a primitive that is not stored")
+			addProblem(&v.rep, ProblemStaleIndex, key, id, "rank entry for a primitive that is not stored")
 		case sm.importance != imp:
-			v.rep.add(ProblemStaleIndex, key, id, "rank entry says importance %d, record %d", imp, sm.importance)
+			addProblem(&v.rep, ProblemStaleIndex, key, id, "rank entry says importance %d, record %d", imp, sm.importance)
 		case imp == 0:
-			v.rep.add(ProblemStaleIndex, key, id, "rank entry for importance 0, which is not ranked")
+			addProblem(&v.rep, ProblemStaleIndex, key, id, "rank entry for importance 0, which is not ranked")
 		default:
 			sm.rankSeen = true
 		}
@@ -596,12 +516,12 @@ func (v *verifier) dedupRecords(txn *badger.Txn) error {
 		v.rep.DedupRecords++
 		id := string(key[len(prefixDedup):])
 		if err := validateID("primitive id", id); err != nil {
-			v.rep.add(ProblemMalformedKey, key, "", "%v", err)
+			addProblem(&v.rep, ProblemMalformedKey, key, "", "%v", err)
 			continue
 		}
 		sm := v.recs[id]
 		if sm == nil {
-			v.rep.add(ProblemStaleIndex, key, id, "dedup record for a primitive that is not stored")
+			addProblem(&v.rep, ProblemStaleIndex, key, id, "dedup record for a primitive that is not stored")
 			continue
 		}
 		var decodeErr error
@@ -618,9 +538,9 @@ func (v *verifier) dedupRecords(txn *badger.Txn) error {
 		}
 		switch {
 		case decodeErr != nil:
-			v.rep.add(ProblemCorruptValue, key, id, "%v", decodeErr)
+			addProblem(&v.rep, ProblemCorruptValue, key, id, "%v", decodeErr)
 		case !same:
-			v.rep.add(ProblemStaleIndex, key, id, "dedup record differs from what the record implies")
+			addProblem(&v.rep, ProblemStaleIndex, key, id, "dedup record differs from what the record implies")
 		default:
 			sm.dedupSeen = true
 		}
@@ -634,32 +554,32 @@ func (v *verifier) missing(*badger.Txn) error {
 	for _, id := range v.sortedIDs() {
 		sm := v.recs[id]
 		if !sm.dtSeen {
-			v.rep.add(ProblemMissingIndex, domainTypeKey(sm.domain, sm.typ, id), id, "no domain-type entry for %q, %q", sm.domain, sm.typ)
+			addProblem(&v.rep, ProblemMissingIndex, domainTypeKey(sm.domain, sm.typ, id), id, "no domain-type entry for %q, %q", sm.domain, sm.typ)
 		}
 		if !sm.rankSeen && sm.importance > 0 {
-			v.rep.add(ProblemMissingIndex, rankKey(sm.importance, id), id, "no rank entry for importance %d", sm.importance)
+			addProblem(&v.rep, ProblemMissingIndex, rankKey(sm.importance, id), id, "no rank entry for importance %d", sm.importance)
 		}
 		for i, kw := range sm.keywords {
 			if !sm.kwSeen[i] {
-				v.rep.add(ProblemMissingIndex, keywordKey(kw, sm.plane, id), id, "no keyword entry for %q", kw)
+				addProblem(&v.rep, ProblemMissingIndex, keywordKey(kw, sm.plane, id), id, "no keyword entry for %q", kw)
 			}
 		}
 		if sm.hash != "" && !sm.hashSeen {
-			v.rep.add(ProblemMissingIndex, hashKey(sm.hash, id), id, "no content-hash entry")
+			addProblem(&v.rep, ProblemMissingIndex, hashKey(sm.hash, id), id, "no content-hash entry")
 		}
 		if !sm.dedupSeen {
-			v.rep.add(ProblemMissingIndex, dedupKey(id), id, "no dedup record")
+			addProblem(&v.rep, ProblemMissingIndex, dedupKey(id), id, "no dedup record")
 		}
 		if sm.nameValue != "" && !sm.nameSeen {
-			v.rep.add(ProblemMissingIndex, nameKey(sm.name, id), id, "no name entry for %q", sm.name)
+			addProblem(&v.rep, ProblemMissingIndex, nameKey(sm.name, id), id, "no name entry for %q", sm.name)
 		}
 		for _, e := range sm.edges {
 			if _, ok := v.recs[e.target]; !ok {
-				v.rep.add(ProblemDanglingEdge, primitiveKey(id), id,
+				addProblem(&v.rep, ProblemDanglingEdge, primitiveKey(id), id,
 					"%s depends on %s (%s), which is not stored", id, e.target, e.typ)
 			}
 			if !e.rev {
-				v.rep.add(ProblemMissingReverseEdge, reverseKey(e.target, id, e.typ), id, "no reverse edge from %s (%s)", e.target, e.typ)
+				addProblem(&v.rep, ProblemMissingReverseEdge, reverseKey(e.target, id, e.typ), id, "no reverse edge from %s (%s)", e.target, e.typ)
 			}
 		}
 	}
@@ -693,7 +613,7 @@ func (v *verifier) prerequisites(*badger.Txn) error {
 			if !slices.ContainsFunc(holders, func(h string) bool { return !v.reaches(h, id) }) {
 				continue
 			}
-			v.rep.add(ProblemMissingEdge, primitiveKey(id), id,
+			addProblem(&v.rep, ProblemMissingEdge, primitiveKey(id), id,
 				"%s lists %q as a prerequisite but has no edge to %s", id, n, strings.Join(holders, " or "))
 		}
 	}
@@ -789,7 +709,7 @@ func (v *verifier) cycles(*badger.Txn) error {
 					}
 				}
 				slices.Reverse(path)
-				v.rep.add(ProblemCycle, nil, ids[next], "dependency cycle of %d primitives: %s",
+				addProblem(&v.rep, ProblemCycle, nil, ids[next], "dependency cycle of %d primitives: %s",
 					len(path), cyclePath(path))
 				return nil
 			}
@@ -811,12 +731,12 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		key := item.KeyCopy(nil)
 		var sess core.Session
 		if err := item.Value(func(b []byte) error { return decodeValue(key, b, &sess) }); err != nil {
-			v.rep.add(ProblemCorruptValue, key, "", "%v", err)
+			addProblem(&v.rep, ProblemCorruptValue, key, "", "%v", err)
 			continue
 		}
 		v.rep.Sessions++
 		if sess.State == core.SessionJournaling || sess.State == core.SessionCommitting {
-			v.rep.add(ProblemSessionIncomplete, key, sess.ID, "session is %s", sess.State)
+			addProblem(&v.rep, ProblemSessionIncomplete, key, sess.ID, "session is %s", sess.State)
 		}
 		sessions = append(sessions, want{sess.ID, sess.Changes})
 	}
@@ -830,7 +750,7 @@ func (v *verifier) sessions(txn *badger.Txn) error {
 		}
 		v.rep.JournalEntries += n
 		if n != w.n {
-			v.rep.add(ProblemJournalMismatch, journalPrefix(w.id), w.id, "journal holds %d changes, session record %d", n, w.n)
+			addProblem(&v.rep, ProblemJournalMismatch, journalPrefix(w.id), w.id, "journal holds %d changes, session record %d", n, w.n)
 		}
 	}
 	return nil
@@ -859,7 +779,7 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 		})
 		for _, e := range entries {
 			if e.err != nil {
-				v.rep.add(ProblemCorruptValue, e.key, id, "%v", e.err)
+				addProblem(&v.rep, ProblemCorruptValue, e.key, id, "%v", e.err)
 			}
 		}
 		entries = entries[:0]
@@ -873,11 +793,11 @@ func (v *verifier) journal(txn *badger.Txn, id string) (int, error) {
 		key := item.KeyCopy(nil)
 		seq, n, err := parseJournalKey(prefix, key)
 		if err != nil {
-			v.rep.add(ProblemMalformedKey, key, id, "%v", err)
+			addProblem(&v.rep, ProblemMalformedKey, key, id, "%v", err)
 			continue
 		}
 		if seq != next {
-			v.rep.add(ProblemJournalMismatch, key, id, "entry starts at change %d, but the entries before it end at %d", seq, next)
+			addProblem(&v.rep, ProblemJournalMismatch, key, id, "entry starts at change %d, but the entries before it end at %d", seq, next)
 		}
 		next, total = seq+uint64(n), total+n
 		val, err := item.ValueCopy(nil)
@@ -908,15 +828,15 @@ func (v *verifier) skills(txn *badger.Txn) error {
 		key := item.KeyCopy(nil)
 		var sk skills.Skill
 		if err := item.Value(func(b []byte) error { return decodeValue(key, b, &sk) }); err != nil {
-			v.rep.add(ProblemCorruptValue, key, "", "%v", err)
+			addProblem(&v.rep, ProblemCorruptValue, key, "", "%v", err)
 			continue
 		}
 		v.rep.Skills++
 		if !bytes.Equal(skillKey(sk.Key), key) {
-			v.rep.add(ProblemIDMismatch, key, sk.Key, "skill record has key %q", sk.Key)
+			addProblem(&v.rep, ProblemIDMismatch, key, sk.Key, "skill record has key %q", sk.Key)
 		}
 		if h := skills.ContentHash(sk.Content); h != sk.Hash {
-			v.rep.add(ProblemCorruptValue, key, sk.Key, "content hash %.12s… differs from the recorded %.12s…", h, sk.Hash)
+			addProblem(&v.rep, ProblemCorruptValue, key, sk.Key, "content hash %.12s… differs from the recorded %.12s…", h, sk.Hash)
 		}
 	}
 	return nil
@@ -942,7 +862,7 @@ func (v *verifier) publications(txn *badger.Txn) error {
 	for it.Rewind(); it.Valid(); it.Next() {
 		key := it.Item().KeyCopy(nil)
 		session := string(key[len(prefixPublication):])
-		v.rep.add(ProblemUnpublished, key, session,
+		addProblem(&v.rep, ProblemUnpublished, key, session,
 			"the artifacts of session %s were not written (interrupted after its commit); the next lore command that opens the store for writing writes them", session)
 	}
 	return nil

@@ -172,6 +172,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore skills warn":           {[]string{"careful", "--description", "Be careful", "--about", "no-such-skill"}, "no-such-skill"},
 		"lore store":                 {[]string{"bogus"}, "bogus"},
 		"lore store backup":          {[]string{noFolder}, noFolder},
+		"lore store copy":            {[]string{missing, filepath.Join(dir, "copy")}, missing},
 		"lore store restore":         {[]string{missing}, missing},
 		"lore store verify":          {[]string{"extra"}, "extra"},
 		"lore text":                  {[]string{missing}, missing},

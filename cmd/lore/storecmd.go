@@ -95,6 +95,7 @@ without serving it.`,
 	verify.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records and draw missing edges before checking")
 	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
+	cmd.AddCommand(a.storeCopyCmd())
 	return cmd
 }
 

@@ -21,6 +21,12 @@
 // An entity joins the contract in four steps: its interface here, added
 // to Store; its methods in package store and in store/postgres (a
 // migration for its tables); its cases in backendtest, listed in Cases.
+// An entity a copy must carry also joins Source's listings (if the
+// contract only looks it up by key), Bulk, Counts and Copy (copy.go).
+//
+// A library moves between backends by Copy: every record of a Source
+// written as it is into an empty Loader, each backend being both. Each
+// backend's Verify reports in one shape (VerifyReport).
 //
 // The contract, for every implementation:
 //   - Identifiers (a user's name, a token's hash) are valid by CheckID in
