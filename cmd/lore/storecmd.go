@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	auth "github.com/lore-kb/lore/core/access"
+
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
@@ -34,10 +36,24 @@ primitive it starts from, so unlearning that session takes it back.
 Beside a store's owner (the terminal application, lore serve) the owner runs
 it on the store it holds: the check waits for a write in progress to end, and
 --repair also waits for every read, holding the others off while it rebuilds.
+On a PostgreSQL store (store.url) it checks the default workspace's tables
+against their records in one snapshot (--repair is not available there).
+
 Exits 1 when a problem is found, 4 when another process holds the store
 without serving it.`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: map[string]string{annotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if a.onPostgres() {
+				if repair {
+					return &core.UsageError{Msg: "--repair is not available on a PostgreSQL store: its derived tables are written with their records, in one transaction"}
+				}
+				db, err := a.pg().open(cmd.Context(), auth.DefaultWorkspace)
+				if err != nil {
+					return err
+				}
+				return a.verifyPostgres(cmd.Context(), db, asJSON)
+			}
 			st := a.styles()
 			db, release, err := a.verifyLoan(cmd.Context(), repair)
 			if err != nil {
