@@ -37,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -119,11 +120,44 @@ func OpenWorkspace(ctx context.Context, url, ws string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL store %s: %w", s.name, err)
 	}
+	if err := s.checkEngine(ctx); err != nil {
+		s.pool.Close()
+		return nil, err
+	}
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// ErrEngine is returned (wrapped) by Open for a database engine that
+// speaks PostgreSQL's protocol but lacks what lore relies on.
+var ErrEngine = errors.New("database engine not supported")
+
+// checkEngine refuses CockroachDB: its advisory lock functions are
+// defined and do nothing, and it has no LISTEN/NOTIFY, so the write
+// turns of several servers would silently stop ordering their writes.
+// A refusal here is better than a library corrupted later.
+func (s *Store) checkEngine(ctx context.Context) error {
+	var version string
+	if err := s.pool.QueryRow(ctx, "SELECT version()").Scan(&version); err != nil {
+		return fmt.Errorf("open PostgreSQL store %s: %w", s.name, err)
+	}
+	if err := engineError(version); err != nil {
+		return fmt.Errorf("open PostgreSQL store %s: %w", s.name, err)
+	}
+	return nil
+}
+
+// engineError says why the engine whose version() is version cannot keep
+// a lore store; nil when it can.
+func engineError(version string) error {
+	if strings.Contains(version, "CockroachDB") {
+		return fmt.Errorf("%s: its advisory locks do nothing and it has no LISTEN/NOTIFY, which order a team's writes and carry its events: %w",
+			version, ErrEngine)
+	}
+	return nil
 }
 
 // SchemaOf is the PostgreSQL schema that holds workspace ws: lore for the

@@ -120,3 +120,17 @@ WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%
 	}
 	_ = rel()
 }
+
+// CockroachDB, whose advisory locks do nothing, is refused; PostgreSQL
+// and YugabyteDB (which reports a PostgreSQL version) are not.
+func TestEngineRefused(t *testing.T) {
+	for v, refused := range map[string]bool{
+		"CockroachDB CCL v23.2.4 (x86_64-pc-linux-gnu, built 2024/04/22 18:46:11, go1.21.9 X:nocoverageredesign)": true,
+		"PostgreSQL 15.18 (Debian 15.18-0+deb12u1) on x86_64-pc-linux-gnu":                                        false,
+		"PostgreSQL 15.12-YB-2025.2.3.0-b1 on x86_64-pc-linux-gnu":                                                false,
+	} {
+		if err := engineError(v); (err != nil) != refused || refused && !errors.Is(err, ErrEngine) {
+			t.Errorf("%s: %v", v, err)
+		}
+	}
+}
