@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -101,7 +102,7 @@ func TestVerifyFindsDamage(t *testing.T) {
 		{"waiting", `UPDATE queue_jobs SET waiting = false`, backend.ProblemColumnMismatch, "~/a.jsonl"},
 		{"queue number", `UPDATE queue_seq SET seq = 0`, backend.ProblemColumnMismatch, "~/a.jsonl"},
 		{"failure key", `UPDATE run_failures SET key = '00'`, backend.ProblemIDMismatch, "00"},
-		{"schema", `DELETE FROM lore_schema WHERE version = 4`, backend.ProblemSchema, ""},
+		{"schema", fmt.Sprintf(`DELETE FROM lore_schema WHERE version = %d`, SchemaVersion), backend.ProblemSchema, ""},
 		// A record changed by hand to close a cycle: its edge row too.
 		{"cycle", `UPDATE primitives SET record = json_build_object('id', 'base', 'name', 'Vector space', 'type', 'definition',
 	'domain', 'algebra', 'keywords', json_build_array('vector', 'Space'), 'plane', json_build_object('real', 0.25, 'imaginary', -0.5),
