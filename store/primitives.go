@@ -576,3 +576,13 @@ func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
 	}
 	return out, nil
 }
+
+// Generation is Badger's version of the whole store, which every write
+// advances: it changes whenever primitives or conflicts do (and at other
+// writes too, which the contract allows).
+func (s *Store) Generation() (uint64, error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	return s.db.MaxVersion(), nil
+}

@@ -106,3 +106,37 @@ func contains(s []string, v string) bool {
 	}
 	return false
 }
+
+// The search index a service keeps is built again once the store
+// changes: what a learn adds after a search is found by the next, and
+// what an unlearn removes is not.
+func TestFindFollowsTheStore(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("rita", access.Reader, "default")
+		e.AddUser("cleo", access.Curator, "default")
+		e.Seed("default", assets.SampleName, assets.Sample())
+		ctx, svc := e.As("rita")
+		count := func(q string) int {
+			t.Helper()
+			found, err := svc.Find(ctx, &lorev1.FindRequest{Query: q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(found.GetHits())
+		}
+		if n := count("zorblat"); n != 0 {
+			t.Fatalf("%d hits for a word nothing holds yet", n)
+		}
+		sess := e.Seed("default", "zorblat.md", []byte("# Zorblats\n\nDefinition: A zorblat is a finite set of widgets closed under the zorb operation.\n"))
+		if n := count("zorblat"); n == 0 {
+			t.Fatal("the primitive learned after the first search is not found")
+		}
+		cctx, csvc := e.As("cleo")
+		if _, err := csvc.Unlearn(cctx, &lorev1.UnlearnRequest{SessionId: sess}); err != nil {
+			t.Fatal(err)
+		}
+		if n := count("zorblat"); n != 0 {
+			t.Errorf("%d hits after the unlearn", n)
+		}
+	})
+}

@@ -28,7 +28,25 @@ type Hit struct {
 // keywords, tags and applicability patterns, and whose body is its
 // statement and computational form, so both searches weigh words alike.
 func Primitives(prims []core.Primitive, query string, top int) []Hit {
+	return NewIndex(prims).Search(query, top)
+}
+
+// Index is what ranking needs of a set of primitives, computed once: the
+// postings of their words, their importance and their names' stems. A
+// query then reads the postings of its own words only, so a process that
+// searches the same primitives again and again (a team's server) keeps
+// the index while they are unchanged.
+type Index struct {
+	prims      []core.Primitive
+	words      *search.Index
+	importance map[string]int
+	names      []string
+}
+
+// NewIndex indexes prims (kept, not copied).
+func NewIndex(prims []core.Primitive) *Index {
 	views := make([]search.Skill, len(prims))
+	names := make([]string, len(prims))
 	for i := range prims {
 		p := &prims[i]
 		views[i] = search.Skill{
@@ -37,8 +55,18 @@ func Primitives(prims []core.Primitive, query string, top int) []Hit {
 			Description: strings.Join(slices.Concat(p.Keywords, p.Tags, p.ApplicabilityPatterns), " "),
 			Body:        p.FormalStatement + "\n" + p.ComputationalForm,
 		}
+		names[i] = stemmed(p.Name)
 	}
-	rel := search.BM25(views, query)
+	return &Index{prims: prims, words: search.NewIndex(views), importance: graph.Importance(prims), names: names}
+}
+
+// Len is the number of primitives indexed.
+func (x *Index) Len() int { return len(x.prims) }
+
+// Search ranks the primitives against query and returns at most top of
+// the matches (0: all).
+func (x *Index) Search(query string, top int) []Hit {
+	rel := x.words.Scores(query)
 	var idx []int
 	for i, r := range rel {
 		if r > 0 {
@@ -48,23 +76,23 @@ func Primitives(prims []core.Primitive, query string, top int) []Hit {
 	if len(idx) == 0 {
 		return []Hit{}
 	}
-	importance := graph.Importance(prims)
+	prims, importance := x.prims, x.importance
 	// A primitive named what was asked for ("graph" finds Graph) comes
 	// before those whose statements use the words more: BM25 weighs a
 	// short name's one mention less than a long statement's several.
 	want := stemmed(query)
 	named := func(i int) int {
-		if stemmed(prims[i].Name) == want {
+		if x.names[i] == want {
 			return 1
 		}
 		return 0
 	}
-	slices.SortFunc(idx, func(x, y int) int {
+	slices.SortFunc(idx, func(a, b int) int {
 		return cmp.Or(
-			cmp.Compare(named(y), named(x)),
-			cmp.Compare(rel[y], rel[x]),
-			cmp.Compare(importance[prims[y].ID], importance[prims[x].ID]),
-			cmp.Compare(prims[x].ID, prims[y].ID),
+			cmp.Compare(named(b), named(a)),
+			cmp.Compare(rel[b], rel[a]),
+			cmp.Compare(importance[prims[b].ID], importance[prims[a].ID]),
+			cmp.Compare(prims[a].ID, prims[b].ID),
 		)
 	})
 	if top > 0 && len(idx) > top {

@@ -46,6 +46,11 @@ type PrimitiveStore interface {
 	// Dependents returns the primitives with an edge to id (stored or
 	// not), ordered by their id then the edge's type.
 	Dependents(id string) ([]core.Dependent, error)
+	// Generation is a number that changes whenever primitives, edges or
+	// conflicts change, by this process or another, so that what is
+	// derived from them (a search index) is derived again only then.
+	// Compare it for equality only; it may change when nothing did.
+	Generation() (uint64, error)
 	// TopByImportance returns up to n primitives by descending
 	// importance (core.Primitive.Importance), ties and the primitives of
 	// no importance by id, after skipping offset of them.

@@ -207,6 +207,9 @@ func (b *pgBulk) Primitives(ps []core.Primitive) error {
 		}
 		ptrs[i] = &ps[i]
 	}
+	if err := nextGeneration(b.ctx, b.tx); err != nil {
+		return err
+	}
 	return putPrimitives(b.ctx, b.tx, ptrs)
 }
 
@@ -221,6 +224,9 @@ func (b *pgBulk) Conflicts(cs []core.Conflict) error {
 			return fmt.Errorf("encode conflict %s: %w", c.ID, err)
 		}
 		rows = append(rows, []any{c.ID, v})
+	}
+	if err := nextGeneration(b.ctx, b.tx); err != nil {
+		return err
 	}
 	return b.copy("conflicts", []string{"id", "record"}, rows)
 }

@@ -137,11 +137,18 @@ CREATE TABLE run_failures (
 );
 `},
 	{5, "run events", migrationEvents},
+	{6, "the knowledge's generation", `
+-- Drawn from by every transaction that changes primitives or conflicts,
+-- so that a process caching what it derives from them (a search index)
+-- knows when to derive it again. A sequence never rolls back: a commit
+-- that fails may count, which costs only a rebuild.
+CREATE SEQUENCE knowledge_generation;
+`},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).

@@ -89,6 +89,11 @@ CREATE TABLE conflicts (
 // written back with theirs, each table in one COPY, so that a session of
 // any size costs a handful of statements.
 func applyChanges(ctx context.Context, tx pgx.Tx, changes []core.Change) error {
+	if slices.ContainsFunc(changes, func(ch core.Change) bool { return ch.Type != core.ChangeNote }) {
+		if err := nextGeneration(ctx, tx); err != nil {
+			return err
+		}
+	}
 	prims := map[string]*core.Primitive{}
 	conflicts := map[string]*core.Conflict{}
 	for i := range changes {
@@ -148,6 +153,31 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 			}
 		}
 	}
+}
+
+// nextGeneration marks the knowledge changed (Generation).
+func nextGeneration(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, "SELECT nextval('knowledge_generation')"); err != nil {
+		return fmt.Errorf("count the change: %w", err)
+	}
+	return nil
+}
+
+// Generation is a number that changes whenever primitives or conflicts
+// change, in this process or another.
+func (s *Store) Generation() (uint64, error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	var v int64
+	var called bool
+	if err := s.pool.QueryRow(context.Background(), "SELECT last_value, is_called FROM knowledge_generation").Scan(&v, &called); err != nil {
+		return 0, fmt.Errorf("PostgreSQL store %s: read the knowledge's generation: %w", s.name, s.wrapClosed(err))
+	}
+	if !called {
+		return 0, nil
+	}
+	return uint64(v), nil
 }
 
 // putPrimitives writes ps, none of which is stored, with their entries.

@@ -77,9 +77,13 @@ type Options struct {
 
 // Service is the local api.Service.
 type Service struct {
-	o       Options
-	runs    *runs
-	remote  remoteRuns
+	o      Options
+	runs   *runs
+	remote remoteRuns
+	// finds keeps each workspace's search index (*findCache); findMu
+	// makes one call at a time build one.
+	finds   sync.Map
+	findMu  sync.Mutex
 	uploads *uploads
 	// ranks keeps each workspace's skill ranking indexes
 	// (*library.RankCache by workspace): a cache is one store's.
@@ -181,13 +185,13 @@ func (s *Service) Find(ctx context.Context, r *lorev1.FindRequest) (*lorev1.Find
 	if r.GetTop() < 0 {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "find: top %d: must be 0 (all) or more", r.GetTop())
 	}
-	return read(ctx, s, "Find", func(_ api.Caller, st Store) (*lorev1.FindResponse, error) {
-		prims, err := all(st)
+	return read(ctx, s, "Find", func(c api.Caller, st Store) (*lorev1.FindResponse, error) {
+		idx, err := s.findIndex(c.Workspace, st)
 		if err != nil {
 			return nil, err
 		}
-		out := &lorev1.FindResponse{Searched: int32(len(prims))}
-		for _, h := range find.Primitives(prims, r.GetQuery(), int(r.GetTop())) {
+		out := &lorev1.FindResponse{Searched: int32(idx.Len())}
+		for _, h := range idx.Search(r.GetQuery(), int(r.GetTop())) {
 			p := primitive(h.Primitive, nil)
 			p.Statement = clip(p.Statement, maxStatement)
 			p.Importance = int32(h.Importance)
@@ -323,6 +327,53 @@ func pending(st Store) ([]*lorev1.Conflict, error) {
 }
 
 // all reads every primitive of st.
+// findCache is a workspace's search index and the generation of the
+// store it was built from.
+type findCache struct {
+	gen uint64
+	idx *find.Index
+}
+
+// findIndex is the search index of workspace ws's primitives: kept while
+// the store's generation stays the same, built again once it moves (by
+// one call, the others waiting for it). A store that cannot tell its
+// generation is indexed at every call.
+func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
+	g, ok := st.(interface{ Generation() (uint64, error) })
+	if !ok {
+		prims, err := all(st)
+		return find.NewIndex(prims), err
+	}
+	cached := func(gen uint64) *find.Index {
+		if c, ok := s.finds.Load(ws); ok && c.(*findCache).gen == gen {
+			return c.(*findCache).idx
+		}
+		return nil
+	}
+	gen, err := g.Generation()
+	if err != nil {
+		return nil, err
+	}
+	if idx := cached(gen); idx != nil {
+		return idx, nil
+	}
+	s.findMu.Lock()
+	defer s.findMu.Unlock()
+	if idx := cached(gen); idx != nil {
+		return idx, nil
+	}
+	// The generation was read before the primitives: a change between
+	// the two leaves an index newer than its generation says, which the
+	// next call replaces; never one older.
+	prims, err := all(st)
+	if err != nil {
+		return nil, err
+	}
+	idx := find.NewIndex(prims)
+	s.finds.Store(ws, &findCache{gen: gen, idx: idx})
+	return idx, nil
+}
+
 func all(st Store) ([]core.Primitive, error) {
 	var out []core.Primitive
 	err := st.Primitives(func(p core.Primitive) error {

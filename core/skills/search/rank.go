@@ -216,6 +216,10 @@ func NewIndex(skills []Skill) *Index {
 // Len is the number of skills indexed.
 func (x *Index) Len() int { return len(x.skills) }
 
+// Scores is BM25 (see there) of every skill indexed, computed from the
+// postings of query's words only.
+func (x *Index) Scores(query string) []float64 { return x.scores(query) }
+
 // scores is BM25F of every skill against query (0 for a skill without
 // any of its words).
 func (x *Index) scores(query string) []float64 {

@@ -443,6 +443,39 @@ var primitiveCases = []Case{
 		}
 	}},
 
+	// The generation moves with every change to primitives or
+	// conflicts: a commit, an append, an unlearn.
+	{"primitives/generation", func(t *testing.T, st backend.Store) {
+		gen := func() uint64 {
+			t.Helper()
+			g, err := st.Generation()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}
+		g0 := gen()
+		learn(t, st, "s1", 0, primitive("a"))
+		g1 := gen()
+		if g1 == g0 {
+			t.Error("a commit adding a primitive left the generation as it was")
+		}
+		if err := st.AppendToSession(context.Background(), "s1", []core.Change{
+			{Type: core.ChangeConflict, ConflictID: "k", ConflictAfter: &core.Conflict{ID: "k"}}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		g2 := gen()
+		if g2 == g1 {
+			t.Error("an append adding a conflict left the generation as it was")
+		}
+		undo := session("u", at(1))
+		undo.Kind, undo.Reverts = core.KindUnlearn, "s1"
+		commit(t, st, undo, []core.Change{{Type: core.ChangeRemove, PrimitiveID: "a"}}, nil)
+		if gen() == g2 {
+			t.Error("an unlearn removing a primitive left the generation as it was")
+		}
+	}},
+
 	// Identifiers no store can keep are refused by the lookups, not
 	// answered.
 	{"primitives/invalid-ids", func(t *testing.T, st backend.Store) {
