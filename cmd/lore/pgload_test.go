@@ -17,9 +17,15 @@ import (
 	"github.com/lore-kb/lore/internal/pgtest"
 )
 
-// loadEnv sets the size of TestTeamLoad: seconds, curators, agents. The
-// issue's scenario is LORE_LOAD=60,5,50; the default is a short run.
+// loadEnv sets the size of TestTeamLoad: seconds, curators, agents, and
+// optionally how many searches an agent makes a second at most (0: as
+// many as it can, one after the other). The scenario is
+// LORE_LOAD=60,5,50; the default is a short run.
 const loadEnv = "LORE_LOAD"
+
+// agentRate bounds an agent's searches: ten a second, an agent working
+// through a task's questions, not a loop with nothing between calls.
+const agentRate = 10
 
 // Two servers on one database under load: curators learning corpus
 // documents through either server while agents search through either,
@@ -27,21 +33,21 @@ const loadEnv = "LORE_LOAD"
 // session be whole (its change rows as many as its record says); the
 // search latencies are reported (docs/benchmarks.md), not asserted.
 func TestTeamLoad(t *testing.T) {
-	seconds, curators, agents := 4, 2, 8
+	seconds, curators, agents, rate := 4, 2, 8, agentRate
 	if v := os.Getenv(loadEnv); v != "" {
 		parts := strings.Split(v, ",")
-		if len(parts) != 3 {
-			t.Fatalf("%s=%q: give seconds,curators,agents (60,5,50)", loadEnv, v)
+		if len(parts) != 3 && len(parts) != 4 {
+			t.Fatalf("%s=%q: give seconds,curators,agents[,searches a second per agent] (60,5,50)", loadEnv, v)
 		}
-		nums := make([]int, 3)
+		nums := []int{0, 0, 0, agentRate}
 		for i, p := range parts {
 			n, err := strconv.Atoi(p)
-			if err != nil || n <= 0 {
+			if err != nil || n < 0 || n == 0 && i < 3 {
 				t.Fatalf("%s=%q: %q is not a positive number", loadEnv, v, p)
 			}
 			nums[i] = n
 		}
-		seconds, curators, agents = nums[0], nums[1], nums[2]
+		seconds, curators, agents, rate = nums[0], nums[1], nums[2], nums[3]
 	}
 	dir := sharedcorpus.Dir(t)
 	var docs []string
@@ -122,7 +128,22 @@ func TestTeamLoad(t *testing.T) {
 		wg.Go(func() {
 			c := client(i, agentTok)
 			var mine []time.Duration
+			var tick <-chan time.Time
+			if rate > 0 {
+				tk := time.NewTicker(time.Second / time.Duration(rate))
+				defer tk.Stop()
+				tick = tk.C
+			}
 			for n := 0; ctx.Err() == nil; n++ {
+				if tick != nil {
+					select {
+					case <-tick:
+					case <-ctx.Done():
+					}
+					if ctx.Err() != nil {
+						break
+					}
+				}
 				start := time.Now()
 				_, err := c.Find(ctx, &lorev1.FindRequest{Query: queries[(i+n)%len(queries)], Top: 10})
 				if ctx.Err() != nil {
@@ -162,8 +183,8 @@ func TestTeamLoad(t *testing.T) {
 		}
 	}
 	n, _ := st.Count()
-	t.Logf("%d s, 2 servers, %d curators, %d agents: %d learns committed (%d sessions, %d primitives), %d searches: p50 %v, p95 %v, p99 %v, max %v",
-		seconds, curators, agents, learns, len(sessions), n, len(latencies), pct(0.50), pct(0.95), pct(0.99), pct(1))
+	t.Logf("%d s, 2 servers, %d curators, %d agents (%d searches a second each at most; 0: unbounded): %d learns committed (%d sessions, %d primitives), %d searches: p50 %v, p95 %v, p99 %v, max %v",
+		seconds, curators, agents, rate, learns, len(sessions), n, len(latencies), pct(0.50), pct(0.95), pct(0.99), pct(1))
 	if learns == 0 || len(latencies) == 0 {
 		t.Errorf("nothing was done: %d learns, %d searches", learns, len(latencies))
 	}
