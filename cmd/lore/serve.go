@@ -75,7 +75,12 @@ expired token is refused at once. Each user calls what their role allows, in
 their workspace, which is a store of its own (workspaces/NAME in the data
 folder; the default workspace is the data folder's store). Clients send the
 documents they learn; the server never opens a path a client names. Off by
-default.`,
+default.
+
+With store.url set (LORE_STORE_URL, a PostgreSQL database), lore serve serves
+that database's library to a team and needs --listen; there is no owner socket
+(commands on the machine use the database themselves), and any number of
+servers may share the database (docs/postgres.md).`,
 		Example: `  lore serve
   lore users add ada --role curator && lore serve --listen 10.0.0.5:7433`,
 		Args:        noArgs,
