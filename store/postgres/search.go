@@ -26,10 +26,10 @@ const stemPage = 1000
 // statements naming a new term (engine.KeywordLister). Its cost follows
 // the matching keywords: a Snowball stem differs from its word in at most
 // its last two letters, so the keywords of a stem all start with the stem
-// less two letters, and only that range of the keyword index is read
-// (a prefix LIKE, which the "C" collation lets the primary key's btree
-// answer); each distinct keyword is stemmed once, here, with the same
-// stemmer as the Badger store.
+// less two letters, and only the distinct keywords of that range of the
+// keyword index are read (keywordsFrom), each stemmed once, here, with
+// the same stemmer as the Badger store; then the postings of those that
+// match.
 func (s *Store) PrimitivesWithKeywordStems(stems []string, fn func(core.Primitive) error) error {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -47,32 +47,29 @@ func (s *Store) PrimitivesWithKeywordStems(stems []string, fn func(core.Primitiv
 	if len(prefixes) == 0 {
 		return nil
 	}
-	patterns := make([]string, len(prefixes))
-	for i, p := range prefixes {
-		patterns[i] = likePrefix(p)
-	}
 	ctx := context.Background()
 	var fnErr error
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT DISTINCT k.keyword FROM unnest($1::text[]) AS p(pattern)
-CROSS JOIN LATERAL (SELECT keyword FROM primitive_keywords WHERE keyword LIKE p.pattern) AS k`, patterns)
-		if err != nil {
-			return err
-		}
-		var kw string
 		var matching []string
-		if _, err := pgx.ForEachRow(rows, []any{&kw}, func() error {
-			if ws := text.NameStems(kw); len(ws) > 0 && want[ws[0]] {
-				matching = append(matching, kw)
+		for _, prefix := range prefixes {
+			rows, err := tx.Query(ctx, keywordsFrom, prefix)
+			if err != nil {
+				return err
 			}
-			return nil
-		}); err != nil {
-			return err
+			var kw string
+			if _, err := pgx.ForEachRow(rows, []any{&kw}, func() error {
+				if ws := text.NameStems(kw); len(ws) > 0 && want[ws[0]] {
+					matching = append(matching, kw)
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
 		}
 		if len(matching) == 0 {
 			return nil
 		}
-		rows, err = tx.Query(ctx, "SELECT DISTINCT id FROM primitive_keywords WHERE keyword = ANY($1) ORDER BY id", matching)
+		rows, err := tx.Query(ctx, "SELECT DISTINCT id FROM primitive_keywords WHERE keyword = ANY($1) ORDER BY id", matching)
 		if err != nil {
 			return err
 		}
@@ -112,8 +109,15 @@ CROSS JOIN LATERAL (SELECT keyword FROM primitive_keywords WHERE keyword LIKE p.
 	return nil
 }
 
-// likePrefix is the LIKE pattern of the strings starting with prefix.
-func likePrefix(prefix string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(prefix) + "%"
-}
+// keywordsFrom lists the distinct keywords starting with $1 by a loose
+// scan of the keyword index: each step is one probe of the primary key
+// for the next keyword after the last, so a keyword's postings, however
+// many, cost one probe (the Badger store's seek past them), where a
+// DISTINCT would read them all.
+const keywordsFrom = `WITH RECURSIVE r(k) AS (
+	(SELECT keyword FROM primitive_keywords WHERE keyword >= $1 ORDER BY keyword LIMIT 1)
+	UNION ALL
+	SELECT (SELECT keyword FROM primitive_keywords WHERE keyword > r.k ORDER BY keyword LIMIT 1)
+	FROM r WHERE starts_with(r.k, $1)
+)
+SELECT k FROM r WHERE starts_with(k, $1)`
