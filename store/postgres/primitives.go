@@ -339,10 +339,10 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 }
 
 // Near is the dedup prefilter: the postings of p's keywords in the grid
-// cells within reach are counted by primitive in the database, the exact
-// distance is checked here, from the position the postings carry (the
-// same float64 the record holds, so both backends draw the same line),
-// and only the records kept are read.
+// cells within reach are counted by primitive in the database (nearQuery),
+// the exact distance is checked here, from the position the postings
+// carry (the same float64 the record holds, so both backends draw the
+// same line), and only the records kept are read.
 func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
@@ -359,9 +359,7 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 	}
 	var hits []hit
 	if len(kws) > 0 {
-		rows, err := s.pool.Query(ctx, `SELECT id, count(*), min(x), min(y) FROM primitive_keywords
-WHERE keyword = ANY($1) AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
-GROUP BY id HAVING count(*) >= $6`, kws, xlo, xhi, ylo, yhi, max(minShared, 1))
+		rows, err := s.pool.Query(ctx, nearQuery, kws, xlo, xhi, ylo, yhi, max(minShared, 1), nearProbe)
 		if err != nil {
 			return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
 		}
@@ -395,6 +393,42 @@ GROUP BY id HAVING count(*) >= $6`, kws, xlo, xhi, ylo, yhi, max(minShared, 1))
 	}
 	return out, nil
 }
+
+// nearQuery counts, for each primitive sharing at least $6 of the
+// keywords $1 and lying in the cells $2…$3 × $4…$5, the keywords it
+// shares, with its position.
+//
+// A general keyword's postings grow with the store, and reading them all
+// for every candidate is what made the prefilter slow on a large store.
+// A primitive sharing $6 keywords shares at least one outside any $6−1
+// of them, so the $6−1 longest lists in reach (by their length up to $7,
+// which is as far as the longest need be read to tell them apart) are
+// not walked: the primitives found in the other lists are looked up in
+// them instead, one probe of the primary key each (the primitive's cell
+// is known from its other postings). This is the Badger store's skipping
+// of the longest lists, and gives the same answer whichever lists are
+// skipped.
+const nearQuery = `WITH kw AS (
+	SELECT k, (SELECT count(*) FROM (SELECT 1 FROM primitive_keywords
+		WHERE keyword = k AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5 LIMIT $7) AS l) AS len
+	FROM unnest($1::text[]) AS k
+), hits AS (
+	SELECT id, count(*) AS n, min(x) AS x, min(y) AS y, min(cell_x) AS cx, min(cell_y) AS cy
+	FROM primitive_keywords
+	WHERE keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k OFFSET $6 - 1))
+		AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
+	GROUP BY id
+), counted AS (
+	SELECT id, n + (SELECT count(*) FROM primitive_keywords s
+		WHERE s.keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k LIMIT $6 - 1))
+			AND s.cell_x = hits.cx AND s.cell_y = hits.cy AND s.id = hits.id) AS n, x, y
+	FROM hits
+)
+SELECT id, n, x, y FROM counted WHERE n >= $6`
+
+// nearProbe is how many postings of a keyword nearQuery reads at most to
+// rank its list by length.
+const nearProbe = 256
 
 // NamesStartingWith returns, for each word, the primitives whose name's
 // first stem it is.

@@ -11,6 +11,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/pgtest"
+	"github.com/lore-kb/lore/internal/synth"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -102,4 +103,63 @@ func TestPrimitivesWithKeywordStemsMatchesBadger(t *testing.T) {
 	}); !errors.Is(err, stop) || n != 1 {
 		t.Errorf("fn's error: got %v after %d calls, want it after 1", err, n)
 	}
+}
+
+// Near gives the Badger store's answer on a registry whose general
+// keywords' postings are long (internal/synth's model: the lists the
+// query skips and probes instead), for every threshold and limit the
+// deduper may ask with.
+func TestNearMatchesBadgerOnLongLists(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads 20,000 primitives into both backends")
+	}
+	bs, err := store.Open(t.TempDir(), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bs.Close()
+	ps := open(t, pgtest.Start(t).URL)
+	var changes []core.Change
+	cands := synth.Registry(20_000, 3, func(p core.Primitive) {
+		changes = append(changes, core.Change{Type: core.ChangeAdd, PrimitiveID: p.ID, After: &p})
+	})
+	for _, st := range []interface {
+		CommitSession(context.Context, core.Session, []core.Change) error
+	}{bs, ps} {
+		if err := st.CommitSession(context.Background(), core.Session{ID: "s1"}, changes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found := 0
+	for i := 0; i < len(cands); i += 50 {
+		c := &cands[i]
+		for _, q := range []struct {
+			dist             float64
+			minShared, limit int
+		}{{0.2, 2, 50}, {0.2, 1, 0}, {0.5, 3, 0}, {0.1, 2, 5}} {
+			got, err := ps.Near(c, q.dist, q.minShared, q.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := bs.Near(c, q.dist, q.minShared, q.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := ids(got), ids(want); !slices.Equal(g, w) {
+				t.Errorf("candidate %s, %+v: postgres %v, badger %v", c.ID, q, g, w)
+			}
+			found += len(got)
+		}
+	}
+	if found == 0 {
+		t.Error("no candidate has a neighbour: the registry does not exercise Near")
+	}
+}
+
+func ids(ps []core.Primitive) []string {
+	out := make([]string, len(ps))
+	for i := range ps {
+		out[i] = ps[i].ID
+	}
+	return out
 }
