@@ -407,7 +407,8 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 // them instead, one probe of the primary key each (the primitive's cell
 // is known from its other postings). This is the Badger store's skipping
 // of the longest lists, and gives the same answer whichever lists are
-// skipped.
+// skipped. (counted is materialized so that each primitive is probed
+// once, not once for the condition and again for the result.)
 const nearQuery = `WITH kw AS (
 	SELECT k, (SELECT count(*) FROM (SELECT 1 FROM primitive_keywords
 		WHERE keyword = k AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5 LIMIT $7) AS l) AS len
@@ -418,7 +419,7 @@ const nearQuery = `WITH kw AS (
 	WHERE keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k OFFSET $6 - 1))
 		AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
 	GROUP BY id
-), counted AS (
+), counted AS MATERIALIZED (
 	SELECT id, n + (SELECT count(*) FROM primitive_keywords s
 		WHERE s.keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k LIMIT $6 - 1))
 			AND s.cell_x = hits.cx AND s.cell_y = hits.cy AND s.id = hits.id) AS n, x, y
@@ -428,7 +429,7 @@ SELECT id, n, x, y FROM counted WHERE n >= $6`
 
 // nearProbe is how many postings of a keyword nearQuery reads at most to
 // rank its list by length.
-const nearProbe = 256
+const nearProbe = 128
 
 // NamesStartingWith returns, for each word, the primitives whose name's
 // first stem it is.
