@@ -145,10 +145,16 @@ func BenchmarkLearnTextbook(b *testing.B) {
 // loadRegistry commits the n primitives of internal/synth's registry
 // model (keywords drawn Zipf-like from a general and a per-topic
 // vocabulary, topics spread over the plane) to st in sessions of at most
-// 100,000 changes, and returns the model's 10,000 dedup candidates and
-// the time the loading took. Each primitive is named by two of its
-// keywords, as the names lore find weighs most.
-func loadRegistry(tb testing.TB, st benchStore, n int) ([]core.Primitive, time.Duration) {
+// 100,000 changes, and returns the store to use from then on, the model's
+// 10,000 dedup candidates and the time the loading took. Each primitive
+// is named by two of its keywords, as the names lore find weighs most.
+//
+// Each store is then left as the next process would find it: the Badger
+// store closed and opened again (which merges the tree the bulk commit
+// grew, as e2e's BenchmarkDedupStore does), PostgreSQL vacuumed and
+// analyzed, as autovacuum does soon after a bulk load (the planner's
+// statistics, and the visibility map that lets an index answer alone).
+func loadRegistry(tb testing.TB, st benchStore, n int) (benchStore, []core.Primitive, time.Duration) {
 	tb.Helper()
 	const batch = 100_000
 	start := time.Now()
@@ -172,18 +178,26 @@ func loadRegistry(tb testing.TB, st benchStore, n int) ([]core.Primitive, time.D
 		}
 	})
 	flush()
-	if pg, ok := st.(*Store); ok {
-		// What autovacuum does soon after a bulk load: the planner's
-		// statistics, and the visibility map that lets an index answer
-		// alone.
-		if _, err := pg.pool.Exec(context.Background(), "VACUUM ANALYZE"); err != nil {
+	switch s := st.(type) {
+	case *Store:
+		if _, err := s.pool.Exec(context.Background(), "VACUUM ANALYZE"); err != nil {
 			tb.Fatalf("vacuum after the load: %v", err)
 		}
+	case *store.Store:
+		if err := s.Close(); err != nil {
+			tb.Fatal(err)
+		}
+		bs, err := store.Open(s.Path(), store.Options{GCInterval: -1})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { _ = bs.Close() })
+		st = bs
 	}
 	if got, err := st.Count(); err != nil || got != n {
 		tb.Fatalf("store holds %d primitives (%v), want %d", got, err, n)
 	}
-	return cands, time.Since(start)
+	return st, cands, time.Since(start)
 }
 
 // searchQueries are the queries of BenchmarkSearch: the names of a few
@@ -237,8 +251,7 @@ func BenchmarkSearch(b *testing.B) {
 	const n = 100_000
 	for _, be := range backends {
 		b.Run("backend="+be.name, func(b *testing.B) {
-			st := be.open(b)
-			_, load := loadRegistry(b, st, n)
+			st, _, load := loadRegistry(b, be.open(b), n)
 			b.Logf("%s: %d primitives loaded in %v", be.name, n, load.Round(time.Millisecond))
 			qs := searchQueries(b, st, n)
 			paths := []struct {
@@ -313,8 +326,7 @@ func BenchmarkDedupRegistry(b *testing.B) {
 	for _, n := range sizes {
 		for _, be := range backends {
 			b.Run(fmt.Sprintf("registry=%d/backend=%s", n, be.name), func(b *testing.B) {
-				st := be.open(b)
-				cands, load := loadRegistry(b, st, n)
+				st, cands, load := loadRegistry(b, be.open(b), n)
 				d := dedup.NewDeduper(engine.Registry(st), dedup.DefaultConfig())
 				pass := func() (matches, dups int) {
 					for i := range cands {
