@@ -336,7 +336,9 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 		return nil, s.checkOpen()
 	}
 	return s.primitivesWhere("primitives with content "+hash,
-		"SELECT record FROM primitives WHERE content_hash = $1 ORDER BY id", hash)
+		// The partial index's condition, for the statement's cached plan
+		// (see nearQuery).
+		"SELECT record FROM primitives WHERE content_hash = $1 AND content_hash <> '' ORDER BY id", hash)
 }
 
 // Near is the dedup prefilter, in one query (nearQuery): the postings of
@@ -406,7 +408,10 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 // shares, with its position and record; then the records with the
 // content hash $8 (shared count 0), unless $8 is "". A primitive in
 // reach is sent whatever the limit: there are tens of them, and a
-// second round trip for the records cost more than sending them.
+// second round trip for the records cost more than sending them. The
+// content condition repeats the partial index's own, so that the plan
+// PostgreSQL caches for the statement (a generic plan, which spares
+// planning it for every candidate) can use that index whatever $8 is.
 //
 // A general keyword's postings grow with the store, and reading them all
 // for every candidate is what made the prefilter slow on a large store.
@@ -437,7 +442,7 @@ const nearQuery = `WITH kw AS (
 )
 SELECT c.id, c.n, c.x, c.y, p.record FROM counted c JOIN primitives p USING (id) WHERE c.n >= $6
 UNION ALL
-SELECT id, 0, 0, 0, record FROM primitives WHERE $8 <> '' AND content_hash = $8`
+SELECT id, 0, 0, 0, record FROM primitives WHERE content_hash = $8 AND content_hash <> ''`
 
 // nearProbe is how many postings of a keyword nearQuery reads at most to
 // rank its list by length.
