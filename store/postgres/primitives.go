@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -365,47 +366,54 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 		return nil, s.checkOpen()
 	}
 	return s.primitivesWhere("primitives with content "+hash,
-		"SELECT record FROM primitives WHERE content_hash = $1 ORDER BY id", hash)
+		// The partial index's condition, for the statement's cached plan
+		// (see nearQuery).
+		"SELECT record FROM primitives WHERE content_hash = $1 AND content_hash <> '' ORDER BY id", hash)
 }
 
-// Near is the dedup prefilter: the postings of p's keywords in the grid
-// cells within reach are counted by primitive in the database, the exact
-// distance is checked here, from the position the postings carry (the
-// same float64 the record holds, so both backends draw the same line),
-// and only the records kept are read.
+// Near is the dedup prefilter, in one query (nearQuery): the postings of
+// p's keywords in the grid cells within reach are counted by primitive in
+// the database, which sends each one's position and record, and the
+// records with p's content hash; the exact distance is checked here, from
+// the position the postings carry (the same float64 the record holds, so
+// both backends draw the same line), the limit applied, and only the
+// records kept are decoded.
 func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
 	kws := dedup.NormKeywords(p.Keywords)
+	if len(kws) == 0 && p.Provenance.ContentHash == "" {
+		return nil, nil
+	}
 	xlo, xhi, ylo, yhi := 0, dedup.GridSize-1, 0, dedup.GridSize-1
 	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
 		xlo, xhi, ylo, yhi = dedup.CellRange(p.Plane, maxDistance)
 	}
-	ctx := context.Background()
 	type hit struct {
-		id string
-		n  int
+		id     string
+		n      int
+		record []byte
 	}
-	var hits []hit
-	if len(kws) > 0 {
-		rows, err := s.pool.Query(ctx, `SELECT id, count(*), min(x), min(y) FROM primitive_keywords
-WHERE keyword = ANY($1) AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
-GROUP BY id HAVING count(*) >= $6`, kws, xlo, xhi, ylo, yhi, max(minShared, 1))
-		if err != nil {
-			return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
+	var hits, same []hit
+	rows, err := s.pool.Query(context.Background(), nearQuery,
+		kws, xlo, xhi, ylo, yhi, max(minShared, 1), nearProbe, p.Provenance.ContentHash)
+	if err != nil {
+		return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
+	}
+	var h hit
+	var at core.PlanePosition
+	_, err = pgx.ForEachRow(rows, []any{&h.id, &h.n, &at.Real, &at.Imaginary, &h.record}, func() error {
+		switch {
+		case h.n == 0:
+			same = append(same, hit{id: h.id, record: bytes.Clone(h.record)})
+		case at.Distance(p.Plane) <= maxDistance:
+			hits = append(hits, hit{id: h.id, n: h.n, record: bytes.Clone(h.record)})
 		}
-		var h hit
-		var at core.PlanePosition
-		_, err = pgx.ForEachRow(rows, []any{&h.id, &h.n, &at.Real, &at.Imaginary}, func() error {
-			if at.Distance(p.Plane) <= maxDistance {
-				hits = append(hits, h)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
 	}
 	slices.SortFunc(hits, func(a, b hit) int {
 		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.id, b.id))
@@ -413,18 +421,62 @@ GROUP BY id HAVING count(*) >= $6`, kws, xlo, xhi, ylo, yhi, max(minShared, 1))
 	if limit > 0 && len(hits) > limit {
 		hits = hits[:limit]
 	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.id
-	}
-	out, err := s.primitivesWhere("near "+p.ID,
-		"SELECT record FROM primitives WHERE id = ANY($1) OR ($2 <> '' AND content_hash = $2) ORDER BY id",
-		ids, p.Provenance.ContentHash)
-	if err != nil {
-		return nil, err
+	kept := append(hits, same...)
+	slices.SortFunc(kept, func(a, b hit) int { return strings.Compare(a.id, b.id) })
+	kept = slices.CompactFunc(kept, func(a, b hit) bool { return a.id == b.id })
+	out := make([]core.Primitive, len(kept))
+	for i := range kept {
+		if err := json.Unmarshal(kept[i].record, &out[i]); err != nil {
+			return nil, fmt.Errorf("near %s: decode primitive %s: %w", p.ID, kept[i].id, err)
+		}
 	}
 	return out, nil
 }
+
+// nearQuery counts, for each primitive sharing at least $6 of the
+// keywords $1 and lying in the cells $2…$3 × $4…$5, the keywords it
+// shares, with its position and record; then the records with the
+// content hash $8 (shared count 0), unless $8 is "". A primitive in
+// reach is sent whatever the limit: there are tens of them, and a
+// second round trip for the records cost more than sending them. The
+// content condition repeats the partial index's own, so that the plan
+// PostgreSQL caches for the statement (a generic plan, which spares
+// planning it for every candidate) can use that index whatever $8 is.
+//
+// A general keyword's postings grow with the store, and reading them all
+// for every candidate is what made the prefilter slow on a large store.
+// A primitive sharing $6 keywords shares at least one outside any $6−1
+// of them, so the $6−1 longest lists in reach (by their length up to $7,
+// which is as far as the longest need be read to tell them apart) are
+// not walked: the primitives found in the other lists are looked up in
+// them instead, one probe of the primary key each (the primitive's cell
+// is known from its other postings). This is the Badger store's skipping
+// of the longest lists, and gives the same answer whichever lists are
+// skipped. (counted is materialized so that each primitive is probed
+// once, not once for the condition and again for the result.)
+const nearQuery = `WITH kw AS (
+	SELECT k, (SELECT count(*) FROM (SELECT 1 FROM primitive_keywords
+		WHERE keyword = k AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5 LIMIT $7) AS l) AS len
+	FROM unnest($1::text[]) AS k
+), hits AS (
+	SELECT id, count(*) AS n, min(x) AS x, min(y) AS y, min(cell_x) AS cx, min(cell_y) AS cy
+	FROM primitive_keywords
+	WHERE keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k OFFSET $6 - 1))
+		AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
+	GROUP BY id
+), counted AS MATERIALIZED (
+	SELECT id, n + (SELECT count(*) FROM primitive_keywords s
+		WHERE s.keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k LIMIT $6 - 1))
+			AND s.cell_x = hits.cx AND s.cell_y = hits.cy AND s.id = hits.id) AS n, x, y
+	FROM hits
+)
+SELECT c.id, c.n, c.x, c.y, p.record FROM counted c JOIN primitives p USING (id) WHERE c.n >= $6
+UNION ALL
+SELECT id, 0, 0, 0, record FROM primitives WHERE content_hash = $8 AND content_hash <> ''`
+
+// nearProbe is how many postings of a keyword nearQuery reads at most to
+// rank its list by length.
+const nearProbe = 128
 
 // NamesStartingWith returns, for each word, the primitives whose name's
 // first stem it is.
