@@ -335,9 +335,12 @@ type findCache struct {
 }
 
 // findIndex is the search index of workspace ws's primitives: kept while
-// the store's generation stays the same, built again once it moves (by
-// one call, the others waiting for it). A store that cannot tell its
-// generation is indexed at every call.
+// the store's generation stays the same, built again once it moves, by
+// the first call to see it move. Others meanwhile get the index before,
+// when there is one: a rebuild of a large library takes seconds, and a
+// search a few seconds behind a learn is better than searches that stop
+// at every learn. A store that cannot tell its generation is indexed at
+// every call.
 func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
 	g, ok := st.(interface{ Generation() (uint64, error) })
 	if !ok {
@@ -357,7 +360,12 @@ func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
 	if idx := cached(gen); idx != nil {
 		return idx, nil
 	}
-	s.findMu.Lock()
+	if !s.findMu.TryLock() {
+		if c, ok := s.finds.Load(ws); ok {
+			return c.(*findCache).idx, nil
+		}
+		s.findMu.Lock()
+	}
 	defer s.findMu.Unlock()
 	if idx := cached(gen); idx != nil {
 		return idx, nil
