@@ -669,52 +669,15 @@ func (v *verifier) cycles(*badger.Txn) error {
 			}
 		}
 	}
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]uint8, len(ids))
-	type frame struct{ node, next int }
-	var stack []frame
-	for root := range ids {
-		if color[root] != white {
-			continue
-		}
-		stack = append(stack[:0], frame{root, 0})
-		color[root] = grey
-		for len(stack) > 0 {
-			if err := v.tick(); err != nil {
-				return err
-			}
-			top := &stack[len(stack)-1]
-			if top.next == len(adj[top.node]) {
-				color[top.node] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			next := adj[top.node][top.next]
-			top.next++
-			switch color[next] {
-			case white:
-				color[next] = grey
-				stack = append(stack, frame{next, 0})
-			case grey:
-				// The grey nodes on the stack from next onwards form the cycle.
-				var path []string
-				for i := len(stack) - 1; i >= 0; i-- {
-					path = append(path, ids[stack[i].node])
-					if stack[i].node == next {
-						break
-					}
-				}
-				slices.Reverse(path)
-				addProblem(&v.rep, ProblemCycle, nil, ids[next], "dependency cycle of %d primitives: %s",
-					len(path), cyclePath(path))
-				return nil
-			}
-		}
+	cycle, err := backend.FirstCycle(adj, v.tick)
+	if err != nil || cycle == nil {
+		return err
 	}
+	path := make([]string, len(cycle))
+	for i, n := range cycle {
+		path[i] = ids[n]
+	}
+	addProblem(&v.rep, ProblemCycle, nil, path[0], "dependency cycle of %d primitives: %s", len(path), backend.CyclePath(path))
 	return nil
 }
 
@@ -840,17 +803,6 @@ func (v *verifier) skills(txn *badger.Txn) error {
 		}
 	}
 	return nil
-}
-
-// cyclePath renders a cycle closed on its first node, eliding the middle of
-// long ones so that a report stays readable.
-func cyclePath(path []string) string {
-	const keep = 8
-	closed := append(slices.Clip(path), path[0])
-	if len(closed) <= 2*keep+1 {
-		return strings.Join(closed, " → ")
-	}
-	return strings.Join(closed[:keep], " → ") + " → … → " + strings.Join(closed[len(closed)-keep:], " → ")
 }
 
 // publications reports the sessions whose artifacts are still to be

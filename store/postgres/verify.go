@@ -313,61 +313,16 @@ WHERE EXISTS (SELECT 1 FROM primitives p WHERE p.id = e.to_id) ORDER BY e.from_i
 	if err != nil {
 		return err
 	}
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]uint8, len(ids))
-	type frame struct{ node, next int }
-	var stack []frame
-	for root := range ids {
-		if color[root] != white {
-			continue
-		}
-		stack = append(stack[:0], frame{root, 0})
-		color[root] = grey
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if top.next == len(adj[top.node]) {
-				color[top.node] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			next := adj[top.node][top.next]
-			top.next++
-			switch color[next] {
-			case white:
-				color[next] = grey
-				stack = append(stack, frame{next, 0})
-			case grey:
-				// The nodes on the stack from next onwards are the cycle.
-				var path []string
-				for i := len(stack) - 1; i >= 0; i-- {
-					path = append(path, ids[stack[i].node])
-					if stack[i].node == next {
-						break
-					}
-				}
-				slices.Reverse(path)
-				v.rep.AddAt(backend.ProblemCycle, "edges "+ids[next], ids[next], "dependency cycle of %d primitives: %s",
-					len(path), cyclePath(path))
-				return nil
-			}
-		}
+	cycle, err := backend.FirstCycle(adj, nil)
+	if err != nil || cycle == nil {
+		return err
 	}
+	path := make([]string, len(cycle))
+	for i, n := range cycle {
+		path[i] = ids[n]
+	}
+	v.rep.AddAt(backend.ProblemCycle, "edges "+path[0], path[0], "dependency cycle of %d primitives: %s", len(path), backend.CyclePath(path))
 	return nil
-}
-
-// cyclePath renders a cycle closed on its first node, eliding the middle
-// of a long one, as Badger's report does.
-func cyclePath(path []string) string {
-	const keep = 8
-	closed := append(slices.Clip(path), path[0])
-	if len(closed) <= 2*keep+1 {
-		return strings.Join(closed, " → ")
-	}
-	return strings.Join(closed[:keep], " → ") + " → … → " + strings.Join(closed[len(closed)-keep:], " → ")
 }
 
 // changeRows is what a session's change rows are: how many, and the
