@@ -207,7 +207,7 @@ func (b *pgBus) Subscribe(ws string, fn func(msg []byte)) error {
 		return err
 	}
 	ready := make(chan struct{})
-	go func() { _ = st.Listen(context.Background(), b.origin, func() { close(ready) }, fn) }()
+	go st.Listen(context.Background(), b.origin, func() { close(ready) }, fn)
 	select {
 	case <-ready:
 	case <-time.After(5 * time.Second):

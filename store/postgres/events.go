@@ -58,24 +58,23 @@ SELECT pg_notify($3, e.id::text) FROM e`, origin, payload, s.channel())
 }
 
 // Listen calls fn with each event other origins publish in this
-// workspace, in the order they were stored, until ctx ends or the store
-// is closed; ready, when not nil, is called once it listens. A lost
+// workspace, in the order they were stored, and returns when ctx ends or
+// the store is closed; ready, when not nil, is called once it listens. A lost
 // connection is made again, a second later at most: the events published
 // meanwhile are missed, as a watcher that connects late misses earlier
 // ones.
-func (s *Store) Listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) error {
+func (s *Store) Listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) {
 	for {
-		err := s.listen(ctx, origin, ready, fn)
+		// Whatever ended the connection, it is made again: the events
+		// matter, not why they stopped.
+		_ = s.listen(ctx, origin, ready, fn)
 		ready = nil
 		if ctx.Err() != nil || s.closed.Load() {
-			return nil
-		}
-		if err == nil {
-			continue
+			return
 		}
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-time.After(time.Second):
 		}
 	}
