@@ -274,22 +274,7 @@ func (a *app) pg() *pgStores {
 
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
-	base, err := a.serviceLearnOptions()
-	if err != nil {
-		return nil, err
-	}
-	pol, err := a.cfg.skillPolicy()
-	if err != nil {
-		return nil, err
-	}
-	return localapi.New(localapi.Options{
-		Open:      a.pg().lend,
-		Learn:     base,
-		Library:   a.libraryOptions(pol),
-		Folders:   a.workspaceFolders,
-		UploadDir: a.uploadDir(),
-		Bus:       a.pg().bus(),
-	})
+	return a.newService(a.pg().lend, a.pg().bus())
 }
 
 // fromUsers runs fn on the store of the team's users: the default

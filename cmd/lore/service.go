@@ -95,6 +95,18 @@ func (a *app) localService() (*localapi.Service, error) {
 // localServiceOn is the local service lending the default workspace's
 // store through open.
 func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
+	return a.newService(func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+		if ws != auth.DefaultWorkspace {
+			return a.workspaceStore(ctx, ws, write)
+		}
+		return open(ctx, write)
+	}, nil)
+}
+
+// newService is the API's service on the stores open lends, with the
+// configuration's learn options, library and folders; bus, when not nil,
+// joins its runs to other processes'.
+func (a *app) newService(open localapi.Opener, bus localapi.Bus) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -104,16 +116,12 @@ func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localap
 		return nil, err
 	}
 	return localapi.New(localapi.Options{
-		Open: func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
-			if ws != auth.DefaultWorkspace {
-				return a.workspaceStore(ctx, ws, write)
-			}
-			return open(ctx, write)
-		},
+		Open:      open,
 		Learn:     base,
 		Library:   a.libraryOptions(pol),
 		Folders:   a.workspaceFolders,
 		UploadDir: a.uploadDir(),
+		Bus:       bus,
 	})
 }
 
