@@ -172,6 +172,11 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 	if r := lore(t, b.env(remy), "decide"); r.code != 0 || !strings.Contains(r.stdout, asked.GetRunId()) {
 		t.Errorf("lore decide on b lists no waiting run: %d %s %s", r.code, r.stdout, r.stderr)
 	}
+	// A process that started after the question was asked knows it too:
+	// lore decide on the database itself, no server between.
+	if r := lore(t, pg, "decide"); r.code != 0 || !strings.Contains(r.stdout, asked.GetRunId()) {
+		t.Errorf("lore decide on the database lists no waiting run: %d %s %s", r.code, r.stdout, r.stderr)
+	}
 	if r := lore(t, b.env(remy), "decide", asked.GetRunId(), "approve"); r.code != 0 {
 		t.Fatalf("decide on b: %d %s", r.code, r.stderr)
 	}

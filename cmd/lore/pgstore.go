@@ -191,11 +191,38 @@ func (b *pgBus) flush(wait time.Duration) {
 
 func (b *pgBus) send() {
 	defer close(b.done)
+	// asking holds the runs of this process whose question is recorded.
+	asking := map[string]bool{}
 	for m := range b.queue {
 		st, err := b.stores.open(context.Background(), m.ws)
-		if err == nil {
-			_ = st.Publish(context.Background(), b.origin, m.msg)
+		if err != nil {
+			continue
 		}
+		b.record(st, m.msg, asking)
+		_ = st.Publish(context.Background(), b.origin, m.msg)
+	}
+}
+
+// questionsKept is how old a recorded question may be and still be
+// waiting: a run waits for a reviewer 15 minutes at most.
+const questionsKept = 15 * time.Minute
+
+// record keeps a run's question in the database while it waits, for the
+// processes that start listening after it was asked; the run's next
+// event settles it.
+func (b *pgBus) record(st *postgres.Store, msg []byte, asking map[string]bool) {
+	id, asks, ok := localapi.BusRun(msg)
+	if !ok {
+		return
+	}
+	switch {
+	case asks:
+		if st.Ask(context.Background(), b.origin, id, msg) == nil {
+			asking[id] = true
+		}
+	case asking[id]:
+		_ = st.Settle(context.Background(), id)
+		delete(asking, id)
 	}
 }
 
@@ -212,7 +239,12 @@ func (b *pgBus) Subscribe(ws string, fn func(msg []byte)) error {
 	case <-ready:
 	case <-time.After(5 * time.Second):
 	}
-	return nil
+	// The questions asked before this process listened.
+	asked, err := st.Questions(context.Background(), b.origin, questionsKept)
+	for _, msg := range asked {
+		fn(msg)
+	}
+	return err
 }
 
 // open returns workspace ws's store.

@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -123,4 +124,54 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 			fn(payload)
 		}
 	}
+}
+
+// Ask records the question run waits on (payload, any encoding), from
+// origin, until Settle: a process that starts listening later reads it
+// with Questions.
+func (s *Store) Ask(ctx context.Context, origin, run string, payload []byte) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	_, err := s.pool.Exec(ctx, `INSERT INTO run_questions (run_id, origin, payload) VALUES ($1, $2, $3)
+ON CONFLICT (run_id) DO UPDATE SET origin = $2, asked = now(), payload = $3`, run, origin, payload)
+	if err != nil {
+		return fmt.Errorf("PostgreSQL store %s: record run %s's question: %w", s.name, run, s.wrapClosed(err))
+	}
+	return nil
+}
+
+// Settle forgets the question of run, answered or withdrawn.
+func (s *Store) Settle(ctx context.Context, run string) error {
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if _, err := s.pool.Exec(ctx, "DELETE FROM run_questions WHERE run_id = $1", run); err != nil {
+		return fmt.Errorf("PostgreSQL store %s: forget run %s's question: %w", s.name, run, s.wrapClosed(err))
+	}
+	return nil
+}
+
+// Questions returns the questions asked by other origins within the last
+// maxAge (older ones belong to runs that gave up, or to a process that
+// died asking), oldest first.
+func (s *Store) Questions(ctx context.Context, origin string, maxAge time.Duration) ([][]byte, error) {
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT payload FROM run_questions
+WHERE origin <> $1 AND asked > now() - $2::interval ORDER BY asked, run_id`, origin, maxAge.String())
+	if err != nil {
+		return nil, fmt.Errorf("PostgreSQL store %s: read the questions waiting: %w", s.name, s.wrapClosed(err))
+	}
+	var out [][]byte
+	var p []byte
+	_, err = pgx.ForEachRow(rows, []any{&p}, func() error {
+		out = append(out, bytes.Clone(p))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("PostgreSQL store %s: read the questions waiting: %w", s.name, s.wrapClosed(err))
+	}
+	return out, nil
 }

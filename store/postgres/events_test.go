@@ -86,3 +86,40 @@ func TestEventsReachOtherProcesses(t *testing.T) {
 		t.Error("closing the store did not stop its listener")
 	}
 }
+
+// A question is kept until settled, shown to other origins only, and
+// forgotten once older than asked for.
+func TestQuestionsWaiting(t *testing.T) {
+	st := open(t, pgtest.Start(t).URL)
+	ctx := context.Background()
+	if err := st.Ask(ctx, "server-a", "run-1", []byte("q1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Ask(ctx, "server-a", "run-2", []byte("q2")); err != nil {
+		t.Fatal(err)
+	}
+	got := func(origin string, age time.Duration) string {
+		t.Helper()
+		qs, err := st.Questions(ctx, origin, age)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(bytes.Join(qs, []byte(",")))
+	}
+	if g := got("server-b", time.Minute); g != "q1,q2" {
+		t.Errorf("another origin sees %q", g)
+	}
+	if g := got("server-a", time.Minute); g != "" {
+		t.Errorf("the asker sees its own: %q", g)
+	}
+	if err := st.Settle(ctx, "run-1"); err != nil {
+		t.Fatal(err)
+	}
+	if g := got("server-b", time.Minute); g != "q2" {
+		t.Errorf("after settling run-1: %q", g)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if g := got("server-b", 10*time.Millisecond); g != "" {
+		t.Errorf("a question older than asked for is shown: %q", g)
+	}
+}

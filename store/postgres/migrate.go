@@ -144,11 +144,23 @@ CREATE TABLE run_failures (
 -- that fails may count, which costs only a rebuild.
 CREATE SEQUENCE knowledge_generation;
 `},
+	{7, "questions waiting for a reviewer", `
+-- The question a run waits on at the gate, for as long as it waits: a
+-- process that starts listening after it was asked (a server started
+-- later, a lore decide of its own) learns of it here, not from an event
+-- it never saw.
+CREATE TABLE run_questions (
+	run_id  text COLLATE "C" PRIMARY KEY,
+	origin  text NOT NULL,
+	asked   timestamptz NOT NULL DEFAULT now(),
+	payload bytea NOT NULL
+);
+`},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).

@@ -167,3 +167,19 @@ func (s *Service) decideHere(ws string, ev *lorev1.LearnEvent) {
 	}
 	_ = rn.decide(c, core.ApprovalStatus(d.GetStatus()), d.GetRationale())
 }
+
+// BusRun reads a message of the bus: the run whose event it is, and
+// whether the event asks a reviewer a question. ok is false for any other
+// message (a decision sent to a run's process). A Bus that keeps the
+// questions waiting, for processes that start listening later, needs no
+// more of the messages it carries.
+func BusRun(msg []byte) (run string, asks, ok bool) {
+	if len(msg) < 1 || msg[0] != busEvent {
+		return "", false, false
+	}
+	ev := &lorev1.LearnEvent{}
+	if proto.Unmarshal(msg[1:], ev) != nil {
+		return "", false, false
+	}
+	return ev.GetRunId(), ev.GetApprovalRequested() != nil, true
+}
