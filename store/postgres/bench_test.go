@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -77,42 +76,12 @@ var backends = []struct {
 	}},
 }
 
-// textbook writes about size bytes of LaTeX textbook made of the corpus
-// chapters, as e2e's learn benchmarks do: each copy under its own
-// \chapter, its theorems and definitions numbered by copy, so that the
-// primitives grow with the book instead of being skipped as duplicates.
-func textbook(tb testing.TB, size int) string {
-	tb.Helper()
-	var chapters []string
-	for _, name := range []string{"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex", "latex_openintro_ch_probability.tex"} {
-		b, err := os.ReadFile(corpus.Path(tb, name))
-		if err != nil {
-			tb.Skipf("corpus not available: %v", err)
-		}
-		chapters = append(chapters, string(b))
-	}
-	var sb strings.Builder
-	for i := 0; sb.Len() < size; i++ {
-		fmt.Fprintf(&sb, "\\chapter{Part %d}\n", i+1)
-		ch := chapters[i%len(chapters)]
-		ch = strings.ReplaceAll(ch, "\\begin{thm}", fmt.Sprintf("\\begin{thm}[Part %d] In part %d,", i+1, i+1))
-		ch = strings.ReplaceAll(ch, "\\begin{defn}", fmt.Sprintf("\\begin{defn}[Part %d] In part %d,", i+1, i+1))
-		sb.WriteString(ch)
-		sb.WriteString("\n")
-	}
-	p := filepath.Join(tb.TempDir(), "book.tex")
-	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
-
 // BenchmarkLearnTextbook learns 1 MiB of textbook into an empty store of
 // each backend, committing, as lore learn does (every stage, the gate
 // approving, no artifacts written out). The target: PostgreSQL within 2×
 // of Badger. Each round learns into a new store, opened untimed.
 func BenchmarkLearnTextbook(b *testing.B) {
-	src := textbook(b, 1<<20)
+	src := corpus.TextbookFile(b, 1<<20)
 	info, err := os.Stat(src)
 	if err != nil {
 		b.Fatal(err)
