@@ -41,6 +41,13 @@ func startPGServer(t *testing.T, url, token string) *pgServer {
 	}
 	addr := ln.Addr().String()
 	_ = ln.Close()
+	return servePG(t, url, addr, token)
+}
+
+// servePG starts lore serve --listen addr (a killed server's, to start it
+// again) on the store at url, and waits until it answers token's call.
+func servePG(t *testing.T, url, addr, token string) *pgServer {
+	t.Helper()
 	home := t.TempDir()
 	srv := exec.Command(loreBin, "serve", "--listen", addr, "--plaintext")
 	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data"),
@@ -246,35 +253,10 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 		t.Log("the killed run's session is absent, and none of its primitives")
 	}
 	// a, started again on its address, serves again.
-	a2 := restartPGServer(t, db.URL, a.addr, cleo)
+	a2 := servePG(t, db.URL, a.addr, cleo)
 	if r := lore(t, a2.env(cleo), "find", "ring"); r.code != 0 || !strings.Contains(r.stdout, "ring") {
 		t.Errorf("find on a, started again: %d %s %s", r.code, r.stdout, r.stderr)
 	}
-}
-
-// restartPGServer starts a server on the address a killed one had.
-func restartPGServer(t *testing.T, url, addr, token string) *pgServer {
-	t.Helper()
-	home := t.TempDir()
-	srv := exec.Command(loreBin, "serve", "--listen", addr, "--plaintext")
-	srv.Env = []string{"HOME=" + home, "XDG_DATA_HOME=" + filepath.Join(home, "data"), "LORE_STORE_URL=" + url}
-	srv.Stderr = testLog{t}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = srv.Process.Signal(syscall.SIGTERM)
-		_ = srv.Wait()
-	})
-	s := &pgServer{addr: addr, cmd: srv}
-	deadline := time.Now().Add(15 * time.Second)
-	for lore(t, s.env(token), "whoami").code != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("server on %s never answered after its restart", addr)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return s
 }
 
 // bigDoc is a document of n definitions of distinct made-up terms, so
