@@ -224,15 +224,7 @@ var artifactCases = []Case{
 // closedArtifactCase: a closed store refuses every call of the artifacts
 // and publications with ErrClosed.
 var closedArtifactCase = Case{"artifacts/closed", func(t *testing.T, st backend.Store) {
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, err error) {
-		t.Helper()
-		if !errors.Is(err, backend.ErrClosed) {
-			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
-		}
-	}
+	check := closeAndCheck(t, st)
 	_, err := st.Artifacts()
 	check("artifacts", err)
 	check("replace artifacts", st.ReplaceArtifacts(context.Background(), []string{"d"}, nil, skills.LibraryUpdate{}))

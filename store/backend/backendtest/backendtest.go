@@ -121,3 +121,18 @@ var closeCases = []Case{
 		}
 	}},
 }
+
+// closeAndCheck closes st and returns a check that a call's error, named
+// what, is ErrClosed.
+func closeAndCheck(t *testing.T, st backend.Store) func(what string, err error) {
+	t.Helper()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, backend.ErrClosed) {
+			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
+		}
+	}
+}

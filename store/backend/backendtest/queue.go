@@ -241,15 +241,7 @@ var queueCases = []Case{
 // closedQueueCase: a closed store refuses every call of the queue and the
 // runs with ErrClosed.
 var closedQueueCase = Case{"queue/closed", func(t *testing.T, st backend.Store) {
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, err error) {
-		t.Helper()
-		if !errors.Is(err, backend.ErrClosed) {
-			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
-		}
-	}
+	check := closeAndCheck(t, st)
 	_, _, err := st.Enqueue([]trajectory.Job{job("~/a", "aaaa")}, at(0))
 	check("enqueue", err)
 	_, _, err = st.QueuedHash("~/a")

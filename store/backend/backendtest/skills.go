@@ -328,15 +328,7 @@ var skillCases = []Case{
 // closedSkillCase: a closed store refuses every call of the library with
 // ErrClosed.
 var closedSkillCase = Case{"skills/closed", func(t *testing.T, st backend.Store) {
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, err error) {
-		t.Helper()
-		if !errors.Is(err, backend.ErrClosed) {
-			t.Errorf("%s after close: %v, want %v", what, err, backend.ErrClosed)
-		}
-	}
+	check := closeAndCheck(t, st)
 	_, err := st.SkillKeys()
 	check("skill keys", err)
 	_, err = st.Skill("public.a")
