@@ -6,12 +6,10 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -73,21 +71,9 @@ func runsOnPostgres(cmd *cobra.Command) bool {
 // refuseOnPostgres is the error of a command that does not run on a
 // PostgreSQL store, naming those that do.
 func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
-	var can []string
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		if c.Name() == "completion" {
-			return
-		}
-		if c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent() {
-			can = append(can, strings.TrimPrefix(c.CommandPath(), "lore "))
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk((&app{stdout: io.Discard, stderr: io.Discard}).rootCmd())
-	slices.Sort(can)
+	can := commandsWhere(func(c *cobra.Command) bool {
+		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent()
+	})
 	return &core.UsageError{Msg: fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s); these do: %s",
 		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL), strings.Join(can, ", "))}
 }

@@ -54,21 +54,31 @@ func runsOffServer(cmd *cobra.Command) bool {
 // refuseOffServer is the error of a command a team server's client
 // cannot run, naming those it can.
 func refuseOffServer(cmd *cobra.Command) error {
+	can := commandsWhere(func(c *cobra.Command) bool { return c.Annotations[annotRemote] != "" })
+	return &core.UsageError{Msg: fmt.Sprintf("lore %s does not run on a team server (%s=%s); these do: %s",
+		strings.TrimPrefix(cmd.CommandPath(), "lore "), serverEnv, os.Getenv(serverEnv), strings.Join(can, ", "))}
+}
+
+// commandsWhere lists, sorted and without the leading "lore ", the
+// commands of the whole tree that ok accepts (the root at hand may hold
+// only the command run), skipping the completion scripts' group.
+func commandsWhere(ok func(c *cobra.Command) bool) []string {
 	var can []string
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		if c.Annotations[annotRemote] != "" {
+		if c.Name() == "completion" {
+			return
+		}
+		if ok(c) {
 			can = append(can, strings.TrimPrefix(c.CommandPath(), "lore "))
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
-	// The whole tree: the root at hand may hold only the command run.
 	walk((&app{stdout: io.Discard, stderr: io.Discard}).rootCmd())
 	slices.Sort(can)
-	return &core.UsageError{Msg: fmt.Sprintf("lore %s does not run on a team server (%s=%s); these do: %s",
-		strings.TrimPrefix(cmd.CommandPath(), "lore "), serverEnv, os.Getenv(serverEnv), strings.Join(can, ", "))}
+	return can
 }
 
 // callAPI runs fn with the service and the caller's context.
