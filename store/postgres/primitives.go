@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -109,11 +110,12 @@ func applyChanges(ctx context.Context, tx pgx.Tx, changes []core.Change) error {
 		}
 	}
 	if len(prims) > 0 {
-		if _, err := tx.Exec(ctx, "DELETE FROM primitives WHERE id = ANY($1)", slices.Sorted(mapKeys(prims))); err != nil {
+		ids := slices.Sorted(maps.Keys(prims))
+		if _, err := tx.Exec(ctx, "DELETE FROM primitives WHERE id = ANY($1)", ids); err != nil {
 			return fmt.Errorf("remove the primitives changed: %w", err)
 		}
 		var puts []*core.Primitive
-		for _, id := range slices.Sorted(mapKeys(prims)) {
+		for _, id := range ids {
 			if p := prims[id]; p != nil {
 				puts = append(puts, p)
 			}
@@ -123,7 +125,7 @@ func applyChanges(ctx context.Context, tx pgx.Tx, changes []core.Change) error {
 		}
 	}
 	if len(conflicts) > 0 {
-		ids := slices.Sorted(mapKeys(conflicts))
+		ids := slices.Sorted(maps.Keys(conflicts))
 		if _, err := tx.Exec(ctx, "DELETE FROM conflicts WHERE id = ANY($1)", ids); err != nil {
 			return fmt.Errorf("remove the conflicts changed: %w", err)
 		}
@@ -144,16 +146,6 @@ func applyChanges(ctx context.Context, tx pgx.Tx, changes []core.Change) error {
 		}
 	}
 	return nil
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // nextGeneration marks the knowledge changed (Generation).

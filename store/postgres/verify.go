@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -236,17 +237,17 @@ func (v *pgVerifier) derived(ids []string, want map[string]expected) error {
 	}
 	for _, id := range ids {
 		e := want[id]
-		for _, r := range slices.Sorted(mapKeys(e.keywords)) {
+		for _, r := range slices.Sorted(maps.Keys(e.keywords)) {
 			if !seen[id+"\x00"+r] {
 				v.rep.AddAt(backend.ProblemMissingIndex, "primitive_keywords "+id, id, "no keyword posting %s", r)
 			}
 		}
-		for _, r := range slices.Sorted(mapKeys(e.names)) {
+		for _, r := range slices.Sorted(maps.Keys(e.names)) {
 			if !seen[id+"\x00"+r] {
 				v.rep.AddAt(backend.ProblemMissingIndex, "primitive_names "+id, id, "no name entry %q", r)
 			}
 		}
-		for _, r := range slices.Sorted(mapKeys(e.edges)) {
+		for _, r := range slices.Sorted(maps.Keys(e.edges)) {
 			if !seen[id+"\x00"+r] {
 				v.rep.AddAt(backend.ProblemMissingReverseEdge, "edges "+id, id, "no edge row for its dependency %s", r)
 			}
@@ -465,7 +466,7 @@ func (v *pgVerifier) skills() error {
 	if err != nil {
 		return err
 	}
-	for _, k := range slices.Sorted(mapKeys(indexed)) {
+	for _, k := range slices.Sorted(maps.Keys(indexed)) {
 		key, h, _ := strings.Cut(k, "\x00")
 		v.rep.AddAt(backend.ProblemStaleIndex, "skill_source_hashes "+key, key, "source hash %q is not in the skill's lineage", h)
 	}

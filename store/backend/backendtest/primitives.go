@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -104,13 +105,7 @@ func knowledge(t *testing.T, st backend.Store) string {
 		}
 		enc("domain "+p.Domain, primitiveIDs(d))
 	}
-	for _, id := range slices.Sorted(func(yield func(string) bool) {
-		for k := range targets {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, id := range slices.Sorted(maps.Keys(targets)) {
 		d, err := st.Dependents(id)
 		if err != nil {
 			t.Fatal(err)
