@@ -37,25 +37,8 @@ type mutation struct {
 	del bool
 }
 
-// edgesOf returns p's dependencies as the store keys them: one edge per
-// (target, type), the first occurrence winning, which is also what
-// core.Primitive.HasEdge considers.
-func edgesOf(p *core.Primitive) []core.Edge {
-	out := make([]core.Edge, 0, len(p.Dependencies))
-	for _, e := range p.Dependencies {
-		dup := false
-		for _, o := range out {
-			if o.Target == e.Target && o.Type == e.Type {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+// edgesOf returns p's dependencies as the store keys them (backend.Edges).
+var edgesOf = backend.Edges
 
 // keywordsOf returns p's keywords as the postings index keys them
 // (dedup.NormKeywords: lowercased, trimmed, without empties and

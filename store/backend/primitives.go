@@ -1,6 +1,10 @@
 package backend
 
-import "github.com/lore-kb/lore/core"
+import (
+	"slices"
+
+	"github.com/lore-kb/lore/core"
+)
 
 // PrimitiveStore keeps the knowledge: the primitives, their edges (each
 // primitive's dependencies, read back from either end) and the indexes the
@@ -55,6 +59,19 @@ type PrimitiveStore interface {
 	// importance (core.Primitive.Importance), ties and the primitives of
 	// no importance by id, after skipping offset of them.
 	TopByImportance(n, offset int) ([]core.Primitive, error)
+}
+
+// Edges returns p's edges as every backend keeps them: one per (target,
+// type), the first occurrence winning, which is also what
+// core.Primitive.HasEdge considers.
+func Edges(p *core.Primitive) []core.Edge {
+	out := make([]core.Edge, 0, len(p.Dependencies))
+	for _, e := range p.Dependencies {
+		if !slices.ContainsFunc(out, func(o core.Edge) bool { return o.Target == e.Target && o.Type == e.Type }) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // ConflictStore keeps the conflicts learning found, pending and resolved.

@@ -210,17 +210,8 @@ func putPrimitives(ctx context.Context, tx pgx.Tx, ps []*core.Primitive) error {
 	return nil
 }
 
-// edgesOf is a primitive's edges as the store keeps them: one per target
-// and type, the first occurrence winning (what Primitive.HasEdge sees).
-func edgesOf(p *core.Primitive) []core.Edge {
-	out := make([]core.Edge, 0, len(p.Dependencies))
-	for _, e := range p.Dependencies {
-		if !slices.ContainsFunc(out, func(o core.Edge) bool { return o.Target == e.Target && o.Type == e.Type }) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+// edgesOf is a primitive's edges as every backend keeps them.
+var edgesOf = backend.Edges
 
 func copyRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rows [][]any) error {
 	if len(rows) == 0 {
