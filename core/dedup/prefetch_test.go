@@ -18,7 +18,9 @@ type batchIndex struct {
 	batchSum int
 }
 
-func (b *batchIndex) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) { return b.x.Near(p, cfg) }
+func (b *batchIndex) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
+	return b.x.Near(p, cfg)
+}
 
 func (b *batchIndex) near(p *core.Primitive, cfg Config) []Record {
 	ps, _ := b.x.Near(p, cfg)
