@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/backend"
 	"github.com/lore-kb/lore/store/postgres"
@@ -307,6 +308,23 @@ func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, err
 		return fn(st)
 	}
 	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
+}
+
+// fromWritable runs fn on the store a change is written to, in its write
+// turn: the data folder's, or with store.url the default workspace's in
+// PostgreSQL, where the turn is taken in the database so that servers
+// and other commands on it wait for this one.
+func fromWritable[T any](a *app, ctx context.Context, fn func(st engine.Store) (T, error)) (T, error) {
+	if a.onPostgres() {
+		st, release, err := a.pg().lend(ctx, auth.DefaultWorkspace, true)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		defer func() { _ = release() }()
+		return fn(st)
+	}
+	return fromStore(a, writable, func(db *store.Store) (T, error) { return fn(db) })
 }
 
 // servePostgres serves the API on ln from the PostgreSQL store, beside any
