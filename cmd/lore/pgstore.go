@@ -296,9 +296,10 @@ func (a *app) pgService() (*localapi.Service, error) {
 	return a.newService(a.pg().lend, a.pg().bus())
 }
 
-// fromUsers runs fn on the store of the team's users: the default
-// workspace's, in PostgreSQL or in the data folder.
-func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
+// fromBackend runs fn on the library's store through the backend
+// contract: with store.url the default workspace's in PostgreSQL, else the
+// data folder's, opened in mode.
+func fromBackend[T any](a *app, mode access, fn func(st backend.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
 		st, err := a.pg().open(context.Background(), auth.DefaultWorkspace)
 		if err != nil {
@@ -308,6 +309,12 @@ func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, err
 		return fn(st)
 	}
 	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
+}
+
+// fromUsers runs fn on the store of the team's users: the default
+// workspace's, in PostgreSQL or in the data folder.
+func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
+	return fromBackend(a, mode, func(st backend.Store) (T, error) { return fn(st) })
 }
 
 // fromWritable runs fn on the store a change is written to, in its write

@@ -98,8 +98,16 @@ func TestCommandsOnPostgres(t *testing.T) {
 		t.Errorf("edit of an unknown id: %s", r.stderr)
 	}
 
-	refused := run(2, "graph")
-	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge"} {
+	if r := run(0, "queue", "--json"); !strings.Contains(r.stdout, `"pending": 0`) {
+		t.Errorf("queue: %s", r.stdout)
+	}
+
+	if r := run(0, "graph", "--format", "mermaid"); !strings.Contains(r.stdout, "Linear space") {
+		t.Errorf("graph: %s", r.stdout)
+	}
+
+	refused := run(2, "store", "backup", filepath.Join(t.TempDir(), "b"))
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue"} {
 		if !strings.Contains(refused.stderr, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
 		}
