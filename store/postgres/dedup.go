@@ -3,6 +3,7 @@ package postgres
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -47,9 +48,7 @@ const rederivePage = 2000
 // rederive makes, in tx, every row derived from the primitives' records
 // again when they were made by other rules than this build's
 // (dedup.FeaturesVersion): after migration 8, and after an upgrade that
-// changes how keywords are normalized or features computed. Each page of
-// primitives is deleted with its rows and written back (putPrimitives),
-// so the rows come from the same code as a commit's.
+// changes how keywords are normalized or features computed.
 func rederive(ctx context.Context, tx pgx.Tx) error {
 	var exists bool
 	if err := tx.QueryRow(ctx, "SELECT to_regclass('derivation') IS NOT NULL").Scan(&exists); err != nil {
@@ -65,36 +64,83 @@ func rederive(ctx context.Context, tx pgx.Tx) error {
 	if v == dedup.FeaturesVersion {
 		return nil
 	}
+	_, err := rebuild(ctx, tx)
+	return err
+}
+
+// rebuild makes every row derived from the primitives' records again, in
+// tx, and records the rules it made them by. Each page of primitives is
+// deleted with its rows and written back (putPrimitives), so the rows
+// come from the same code as a commit's. A record that does not decode is
+// left as it is, with its rows, and counted (Verify reports it).
+func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 	after := ""
 	for {
-		rows, err := tx.Query(ctx, "SELECT record FROM primitives WHERE id > $1 ORDER BY id LIMIT $2", after, rederivePage)
+		var ids []string
+		var ps []*core.Primitive
+		var id string
+		var rec []byte
+		rows, err := tx.Query(ctx, "SELECT id, record FROM primitives WHERE id > $1 ORDER BY id LIMIT $2", after, rederivePage)
 		if err != nil {
-			return fmt.Errorf("rederive the indexes: %w", err)
+			return skipped, fmt.Errorf("rebuild the indexes: %w", err)
 		}
-		ps, err := scanPrimitives(rows)
+		_, err = pgx.ForEachRow(rows, []any{&id, &rec}, func() error {
+			after = id
+			p := new(core.Primitive)
+			if json.Unmarshal(rec, p) != nil || p.ID != id {
+				skipped++
+				return nil
+			}
+			ids, ps = append(ids, id), append(ps, p)
+			return nil
+		})
 		if err != nil {
-			return fmt.Errorf("rederive the indexes after %q: %w", after, err)
+			return skipped, fmt.Errorf("rebuild the indexes after %q: %w", after, err)
 		}
-		if len(ps) == 0 {
+		if len(ids) > 0 {
+			if _, err := tx.Exec(ctx, "DELETE FROM primitives WHERE id = ANY($1)", ids); err != nil {
+				return skipped, fmt.Errorf("rebuild the indexes: %w", err)
+			}
+			if err := putPrimitives(ctx, tx, ps); err != nil {
+				return skipped, fmt.Errorf("rebuild the indexes: %w", err)
+			}
+		}
+		if rows.CommandTag().RowsAffected() < rederivePage {
 			break
 		}
-		ids := make([]string, len(ps))
-		ptrs := make([]*core.Primitive, len(ps))
-		for i := range ps {
-			ids[i], ptrs[i] = ps[i].ID, &ps[i]
-		}
-		if _, err := tx.Exec(ctx, "DELETE FROM primitives WHERE id = ANY($1)", ids); err != nil {
-			return fmt.Errorf("rederive the indexes: %w", err)
-		}
-		if err := putPrimitives(ctx, tx, ptrs); err != nil {
-			return fmt.Errorf("rederive the indexes: %w", err)
-		}
-		after = ids[len(ids)-1]
 	}
 	if _, err := tx.Exec(ctx, "UPDATE derivation SET features = $1", dedup.FeaturesVersion); err != nil {
-		return fmt.Errorf("record the rules the indexes were made by: %w", err)
+		return skipped, fmt.Errorf("record the rules the indexes were made by: %w", err)
 	}
-	return nil
+	return skipped, nil
+}
+
+// Rebuild makes every row derived from the primitives' records again —
+// keyword postings and their signatures, names, edges, the columns copied
+// from the records and the dedup records — in one transaction, in the
+// workspace's write turn: what lore store verify --repair does. Readers
+// see the rows from before until it commits. A record that does not
+// decode is left as it is and counted in skipped.
+func (s *Store) Rebuild(ctx context.Context) (skipped int, err error) {
+	if err := s.checkOpen(); err != nil {
+		return 0, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// The write turn's lock, for this transaction: commits of any
+		// process wait, as they would for another commit.
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", s.turnKey()); err != nil {
+			return fmt.Errorf("wait for the write turn: %w", err)
+		}
+		if err := nextGeneration(ctx, tx); err != nil {
+			return err
+		}
+		skipped, err = rebuild(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("PostgreSQL store %s: %w", s.name, s.wrapClosed(err))
+	}
+	return skipped, nil
 }
 
 // NearRecords is Near answered with dedup records, in id order, and

@@ -7,6 +7,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/internal/pgtest"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // A database from before migration 8 (primitives without dedup records or
@@ -61,5 +62,51 @@ UPDATE primitive_keywords SET sig = 0`,
 		if err := st.Close(); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Rebuild mends every damage to the rows derived from the records, in
+// one go, and leaves a record that does not decode as it is, counted.
+func TestRebuildRepairsDerivedRows(t *testing.T) {
+	db := pgtest.Start(t)
+	st := open(t, db.URL)
+	sound(t, st)
+	conn := connect(t, db.URL)
+	for _, damage := range []string{
+		`DELETE FROM primitive_keywords WHERE id = 'base' AND keyword = 'space'`,
+		`UPDATE primitive_keywords SET cell_x = cell_x + 1, sig = 0 WHERE id = 'axiom' AND keyword = 'axiom'`,
+		`DELETE FROM primitive_names WHERE id = 'axiom'`,
+		`INSERT INTO primitive_names (first, stems, id) VALUES ('matrix', 'matrix', 'base')`,
+		`UPDATE edges SET strength = 0.5, to_id = 'gone' WHERE from_id = 'axiom'`,
+		`UPDATE primitives SET dedup = '\x01', domain = 'geometry', importance = 7 WHERE id = 'base'`,
+	} {
+		if _, err := conn.Exec(context.Background(), damage); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rep := verify(t, st); len(rep.Problems) < 6 {
+		t.Fatalf("the damage is not seen: %v", rep.Problems)
+	}
+	gen, _ := st.Generation()
+	skipped, err := st.Rebuild(context.Background())
+	if err != nil || skipped != 0 {
+		t.Fatalf("rebuild: %d skipped, %v", skipped, err)
+	}
+	if rep := verify(t, st); len(rep.Problems) != 0 {
+		t.Errorf("after the rebuild: %v", rep.Problems)
+	}
+	if now, _ := st.Generation(); now == gen {
+		t.Error("the rebuild did not count as a change of the knowledge")
+	}
+	if _, err := conn.Exec(context.Background(), `UPDATE primitives SET record = '"not a primitive"' WHERE id = 'base'`); err != nil {
+		t.Fatal(err)
+	}
+	skipped, err = st.Rebuild(context.Background())
+	if err != nil || skipped != 1 {
+		t.Fatalf("rebuild with a record that does not decode: %d skipped, %v", skipped, err)
+	}
+	rep := verify(t, st)
+	if len(rep.Problems) != 1 || rep.Problems[0].Kind != backend.ProblemCorruptValue || rep.Problems[0].ID != "base" {
+		t.Errorf("after the rebuild: %v", rep.Problems)
 	}
 }
