@@ -260,17 +260,10 @@ func (q *nearQuestion) answer(rows pgx.Rows) ([]dedup.Record, error) {
 		rec dedup.Record
 	}
 	var hits []hit
-	var id string
-	var b []byte
-	_, err := pgx.ForEachRow(rows, []any{&id, &b}, func() error {
-		r, err := dedup.DecodeRecord(id, b)
-		if err != nil {
-			return fmt.Errorf("dedup record of %s: %w", id, err)
-		}
+	err := eachRecord(rows, func(r dedup.Record) {
 		if n := dedup.CountCommon(q.sorted, r.Features.Keywords); n >= q.k && r.Plane.Distance(q.p.Plane) <= q.maxDistance {
 			hits = append(hits, hit{n, r})
 		}
-		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -357,6 +350,12 @@ const sameContentQuery = "SELECT id, dedup FROM primitives WHERE content_hash = 
 // scanRecords decodes the (id, dedup) rows a query yields.
 func scanRecords(rows pgx.Rows) ([]dedup.Record, error) {
 	var out []dedup.Record
+	err := eachRecord(rows, func(r dedup.Record) { out = append(out, r) })
+	return out, err
+}
+
+// eachRecord hands fn the record of each (id, dedup) row rows yields.
+func eachRecord(rows pgx.Rows, fn func(dedup.Record)) error {
 	var id string
 	var b []byte
 	_, err := pgx.ForEachRow(rows, []any{&id, &b}, func() error {
@@ -364,10 +363,10 @@ func scanRecords(rows pgx.Rows) ([]dedup.Record, error) {
 		if err != nil {
 			return fmt.Errorf("dedup record of %s: %w", id, err)
 		}
-		out = append(out, r)
+		fn(r)
 		return nil
 	})
-	return out, err
+	return err
 }
 
 // Near is the dedup prefilter with whole primitives (backend's contract):
