@@ -86,9 +86,9 @@ func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 		}
 		_, err = pgx.ForEachRow(rows, []any{&id, &rec}, func() error {
 			after = id
-			p := new(core.Primitive)
-			if json.Unmarshal(rec, p) != nil || p.ID != id {
-				skipped++
+			p, ok := decodesAs(id, rec)
+			if !ok {
+				skipped++ // left for Verify to report
 				return nil
 			}
 			ids, ps = append(ids, id), append(ps, p)
@@ -113,6 +113,13 @@ func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 		return skipped, fmt.Errorf("record the rules the indexes were made by: %w", err)
 	}
 	return skipped, nil
+}
+
+// decodesAs decodes a primitive record, reporting whether it is one and
+// has the id it is stored under.
+func decodesAs(id string, rec []byte) (*core.Primitive, bool) {
+	p := new(core.Primitive)
+	return p, json.Unmarshal(rec, p) == nil && p.ID == id
 }
 
 // Rebuild makes every row derived from the primitives' records again —
