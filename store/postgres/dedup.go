@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/dedup"
@@ -176,14 +177,35 @@ func (s *Store) NearRecords(p *core.Primitive, maxDistance float64, minShared, l
 }
 
 // RecordsBatch is NearRecords and SameContentRecords for each of ps, in
-// one exchange with the database: the queries are sent together and
-// their answers read in order (pgx.Batch), so that checking a book's
-// candidates against a database across a network costs a round trip per
-// batch rather than two per candidate.
+// one exchange with the database per half: each half's queries are sent
+// together and their answers read in order (pgx.Batch), so that checking a
+// book's candidates against a database across a network costs a round
+// trip per batch rather than two per candidate; the two halves go on two
+// connections at once, so that the database works on both.
 func (s *Store) RecordsBatch(ps []*core.Primitive, maxDistance float64, minShared, limit int) (near, same [][]dedup.Record, err error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, nil, err
 	}
+	near, same = make([][]dedup.Record, len(ps)), make([][]dedup.Record, len(ps))
+	if len(ps) < 2*minSplit {
+		return near, same, s.recordsBatch(ps, near, same, maxDistance, minShared, limit)
+	}
+	h := len(ps) / 2
+	var g errgroup.Group
+	g.Go(func() error { return s.recordsBatch(ps[:h], near[:h], same[:h], maxDistance, minShared, limit) })
+	g.Go(func() error { return s.recordsBatch(ps[h:], near[h:], same[h:], maxDistance, minShared, limit) })
+	if err := g.Wait(); err != nil {
+		return nil, nil, err
+	}
+	return near, same, nil
+}
+
+// minSplit is the fewest candidates RecordsBatch sends on a connection of
+// their own.
+const minSplit = 8
+
+// recordsBatch answers ps into near and same in one exchange.
+func (s *Store) recordsBatch(ps []*core.Primitive, near, same [][]dedup.Record, maxDistance float64, minShared, limit int) error {
 	b := &pgx.Batch{}
 	qs := make([]*nearQuestion, len(ps))
 	for i, p := range ps {
@@ -194,9 +216,8 @@ func (s *Store) RecordsBatch(ps []*core.Primitive, maxDistance float64, minShare
 			b.Queue(sameContentQuery, h)
 		}
 	}
-	near, same = make([][]dedup.Record, len(ps)), make([][]dedup.Record, len(ps))
 	if b.Len() == 0 {
-		return near, same, nil
+		return nil
 	}
 	br := s.pool.SendBatch(context.Background(), b)
 	for i, p := range ps {
@@ -207,7 +228,7 @@ func (s *Store) RecordsBatch(ps []*core.Primitive, maxDistance float64, minShare
 			}
 			if err != nil {
 				_ = br.Close()
-				return nil, nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
+				return fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
 			}
 		}
 		if h := p.Provenance.ContentHash; h != "" {
@@ -217,14 +238,14 @@ func (s *Store) RecordsBatch(ps []*core.Primitive, maxDistance float64, minShare
 			}
 			if err != nil {
 				_ = br.Close()
-				return nil, nil, fmt.Errorf("primitives with content %s: %w", h, s.wrapClosed(err))
+				return fmt.Errorf("primitives with content %s: %w", h, s.wrapClosed(err))
 			}
 		}
 	}
 	if err := br.Close(); err != nil {
-		return nil, nil, fmt.Errorf("near %d candidates: %w", len(ps), s.wrapClosed(err))
+		return fmt.Errorf("near %d candidates: %w", len(ps), s.wrapClosed(err))
 	}
-	return near, same, nil
+	return nil
 }
 
 // nearQuestion is nearQuery's arguments for one candidate, and what its
