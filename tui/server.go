@@ -228,7 +228,7 @@ func (m Model) refused(k tea.KeyPressMsg) (string, bool) {
 		switch {
 		case rk.on != anyTab && rk.on != m.tab || !key.Matches(k, b) || m.may(rk.method):
 		case rk.method == "":
-			return fmt.Sprintf("%s %s: %s; it changes the store directly", rk.b.Help().Key, rk.b.Help().Desc, needs("")), true
+			return fmt.Sprintf("%s %s: %s", rk.b.Help().Key, rk.b.Help().Desc, needs("")), true
 		default:
 			return fmt.Sprintf("%s %s: %s (you are %s, %s)", rk.b.Help().Key, rk.b.Help().Desc, needs(rk.method),
 				m.who.GetUser(), m.who.GetRole()), true
