@@ -75,9 +75,17 @@ func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 	can := commandsWhere(func(c *cobra.Command) bool {
 		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent()
 	})
-	return &core.UsageError{Msg: fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s); these do: %s",
-		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL), strings.Join(can, ", "))}
+	msg := fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s)",
+		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL))
+	if instead := cmd.Annotations[annotOnPostgresInstead]; instead != "" {
+		msg += ": " + instead
+	}
+	return &core.UsageError{Msg: msg + "; these do: " + strings.Join(can, ", ")}
 }
+
+// annotOnPostgresInstead is what to do instead of a command that does not
+// run on a PostgreSQL store, said with its refusal.
+const annotOnPostgresInstead = "lore/postgres-instead"
 
 // dsnPassword finds the password of a key=value connection string.
 var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)

@@ -107,7 +107,7 @@ func TestCommandsOnPostgres(t *testing.T) {
 	}
 
 	refused := run(2, "store", "backup", filepath.Join(t.TempDir(), "b"))
-	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue"} {
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue", "pg_dump"} {
 		if !strings.Contains(refused.stderr, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
 		}

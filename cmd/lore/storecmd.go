@@ -135,7 +135,7 @@ func (a *app) verifyLoan(ctx context.Context, repair bool) (*store.Store, func()
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target"},
+		Annotations: map[string]string{annotPaths: "target", annotOnPostgresInstead: "back a PostgreSQL library up with pg_dump, or copy it to a folder with lore store copy URL FOLDER"},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
@@ -173,7 +173,7 @@ process holds the store.`,
 func (a *app) storeRestoreCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "holds the store alone"},
+		Annotations: map[string]string{annotLocal: "holds the store alone", annotOnPostgresInstead: "restore a PostgreSQL library with pg_restore, or restore the backup into a folder and lore store copy FOLDER URL"},
 		Use:         "restore FILE",
 		Short:       "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
