@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
+	"time"
 )
 
 // profileEnv names the file a lore built with the loreprofile tag writes
@@ -43,6 +45,7 @@ func stopProfile() {
 		return
 	}
 	pprof.StopCPUProfile()
+	schedLatencies()
 	f, err := os.Create(profilePath + ".block")
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "lore: %s: %v\n", profilePath, err)
@@ -50,4 +53,31 @@ func stopProfile() {
 	}
 	defer f.Close()
 	_ = pprof.Lookup("block").WriteTo(f, 0)
+}
+
+// schedLatencies says on stderr how long goroutines waited, runnable,
+// for a processor: what a search waits behind other work in the process.
+func schedLatencies() {
+	m := []metrics.Sample{{Name: "/sched/latencies:seconds"}}
+	metrics.Read(m)
+	if m[0].Value.Kind() != metrics.KindFloat64Histogram {
+		return
+	}
+	h := m[0].Value.Float64Histogram()
+	var total uint64
+	for _, c := range h.Counts {
+		total += c
+	}
+	at := func(q float64) time.Duration {
+		want, seen := uint64(q*float64(total)), uint64(0)
+		for i, c := range h.Counts {
+			seen += c
+			if seen > want {
+				return time.Duration(h.Buckets[i+1] * float64(time.Second))
+			}
+		}
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "lore: scheduling latencies of %d goroutine wake-ups: p50 ≤ %v, p95 ≤ %v, p99 ≤ %v, p99.9 ≤ %v\n",
+		total, at(0.5), at(0.95), at(0.99), at(0.999))
 }
