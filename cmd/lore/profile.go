@@ -55,11 +55,13 @@ func stopProfile() {
 	_ = pprof.Lookup("block").WriteTo(f, 0)
 }
 
-// schedLatencies says on stderr how long goroutines waited, runnable,
-// for a processor: what a search waits behind other work in the process.
+// schedLatencies says on stderr how many times the collector ran and how
+// long goroutines waited, runnable, for a processor: what a search waits
+// behind other work in the process.
 func schedLatencies() {
-	m := []metrics.Sample{{Name: "/sched/latencies:seconds"}}
+	m := []metrics.Sample{{Name: "/sched/latencies:seconds"}, {Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(m)
+	fmt.Fprintf(os.Stderr, "lore: %d garbage collections\n", m[1].Value.Uint64())
 	if m[0].Value.Kind() != metrics.KindFloat64Histogram {
 		return
 	}
