@@ -27,6 +27,9 @@ func TestMain(m *testing.M) {
 	}
 	loreBin = filepath.Join(dir, "lore")
 	build := exec.Command("go", "build", "-o", loreBin, ".")
+	if os.Getenv(profileDirEnv) != "" {
+		build.Args = append(build.Args[:2], "-tags", "loreprofile", "-o", loreBin, ".")
+	}
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		os.Stderr.Write(out)

@@ -19,7 +19,9 @@ var (
 
 func main() {
 	limitMemory()
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stopProfile()
+	os.Exit(code)
 }
 
 // buildStamp is what lore knows of its own build.

@@ -23,6 +23,12 @@ import (
 // LORE_LOAD=60,5,50; the default is a short run.
 const loadEnv = "LORE_LOAD"
 
+// profileDirEnv names a folder: set, the binary the tests run is built
+// with the loreprofile tag (profile.go) and each server TestTeamLoad
+// starts writes its CPU profile there (serve-PORT.pprof), for go tool
+// pprof.
+const profileDirEnv = "LORE_PROFILE"
+
 // agentRate bounds an agent's searches: ten a second, an agent working
 // through a task's questions, not a loop with nothing between calls.
 const agentRate = 10

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -52,6 +53,10 @@ func servePG(t *testing.T, url, addr, token string) *pgServer {
 	srv := exec.Command(loreBin, "serve", "--listen", addr, "--plaintext")
 	srv.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data"),
 		"LORE_STORE_URL=" + url}
+	if dir := os.Getenv(profileDirEnv); dir != "" {
+		_, port, _ := net.SplitHostPort(addr)
+		srv.Env = append(srv.Env, "LORE_CPUPROFILE="+filepath.Join(dir, "serve-"+port+".pprof"))
+	}
 	srv.Stderr = testLog{t}
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)

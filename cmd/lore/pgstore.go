@@ -111,12 +111,44 @@ type pgStores struct {
 	url string
 	mu  sync.Mutex
 	m   map[string]*postgres.Store
+	// turns holds each workspace's write turn within this process: one
+	// writer of the process at a time waits for the database's turn,
+	// which holds one of the pool's connections while it waits; the
+	// others wait here, holding none, so that writers queued in a
+	// server never take the connections its searches need.
+	turns map[string]chan struct{}
 	// events is the bus of this process's runs, made on first use.
 	events *pgBus
 }
 
 func newPGStores(url string) *pgStores {
-	return &pgStores{url: url, m: map[string]*postgres.Store{}}
+	return &pgStores{url: withPoolSize(url), m: map[string]*postgres.Store{}, turns: map[string]chan struct{}{}}
+}
+
+// poolConns is how many connections a process keeps at most to each
+// workspace's store unless store.url says (pool_max_conns). pgx's own
+// default is the machine's cores, and at least four: a server whose
+// learns hold one each for their write turn and read while they work
+// would keep its searches, each a token check and a query or two,
+// waiting for a connection. Connections are made when needed, and
+// closed after a while unused.
+const poolConns = 16
+
+// withPoolSize is url with pool_max_conns set to poolConns, unless it
+// sets it already; url is a postgres:// URL or a key=value string.
+func withPoolSize(url string) string {
+	if url == "" || strings.Contains(url, "pool_max_conns") {
+		return url
+	}
+	param := fmt.Sprintf("pool_max_conns=%d", poolConns)
+	lower := strings.ToLower(url)
+	if !strings.HasPrefix(lower, "postgres://") && !strings.HasPrefix(lower, "postgresql://") {
+		return url + " " + param
+	}
+	if strings.Contains(url, "?") {
+		return url + "&" + param
+	}
+	return url + "?" + param
 }
 
 // pgBus carries the API's run events and decisions between the processes
@@ -267,11 +299,35 @@ func (p *pgStores) lend(ctx context.Context, ws string, write bool) (localapi.St
 	if !write {
 		return st, func() error { return nil }, nil
 	}
+	turn := p.turn(ws)
+	select {
+	case turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", st.Name(), ctx.Err())
+	}
 	release, err := st.WriteTurn(ctx)
 	if err != nil {
+		<-turn
 		return nil, nil, err
 	}
-	return st, release, nil
+	var once sync.Once
+	return st, func() error {
+		err := release()
+		once.Do(func() { <-turn })
+		return err
+	}, nil
+}
+
+// turn is workspace ws's write turn within this process (pgStores.turns).
+func (p *pgStores) turn(ws string) chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t, ok := p.turns[ws]
+	if !ok {
+		t = make(chan struct{}, 1)
+		p.turns[ws] = t
+	}
+	return t
 }
 
 func (p *pgStores) close() error {
@@ -299,9 +355,17 @@ func (a *app) pg() *pgStores {
 	return a.pgStores
 }
 
+// pgFindRecheck is how long a search on PostgreSQL trusts its index
+// before it asks the database whether the knowledge changed
+// (localapi.Options.FindRecheck): a change made through another server
+// or command is searched within it, plus the time to index it again;
+// one made through this process, or a learn committed through another
+// server, from the next search on.
+const pgFindRecheck = 250 * time.Millisecond
+
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
-	return a.newService(a.pg().lend, a.pg().bus())
+	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck)
 }
 
 // fromBackend runs fn on the library's store through the backend

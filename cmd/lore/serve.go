@@ -107,6 +107,12 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 	}
 	var ln net.Listener
 	if listen != "" {
+		// A team's server answers searches while learns allocate, and
+		// each collection takes processor time from both: under
+		// TestTeamLoad a server collected about 5 times a second with
+		// the default target, about once with servingGCPercent. Its
+		// memory stays bounded by memoryLimit (memory.go).
+		defer collectLessOften()()
 		// Listening comes before owning the store: a taken port is
 		// said at once, and nothing is held for nothing.
 		if ln, err = net.Listen("tcp", listen); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/lore-kb/lore/core/skills/scope"
 
@@ -100,13 +101,14 @@ func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localap
 			return a.workspaceStore(ctx, ws, write)
 		}
 		return open(ctx, write)
-	}, nil)
+	}, nil, 0)
 }
 
 // newService is the API's service on the stores open lends, with the
 // configuration's learn options, library and folders; bus, when not nil,
-// joins its runs to other processes'.
-func (a *app) newService(open localapi.Opener, bus localapi.Bus) (*localapi.Service, error) {
+// joins its runs to other processes'. findRecheck is
+// localapi.Options.FindRecheck.
+func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -116,12 +118,13 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus) (*localapi.Serv
 		return nil, err
 	}
 	return localapi.New(localapi.Options{
-		Open:      open,
-		Learn:     base,
-		Library:   a.libraryOptions(pol),
-		Folders:   a.workspaceFolders,
-		UploadDir: a.uploadDir(),
-		Bus:       bus,
+		Open:        open,
+		Learn:       base,
+		Library:     a.libraryOptions(pol),
+		Folders:     a.workspaceFolders,
+		UploadDir:   a.uploadDir(),
+		Bus:         bus,
+		FindRecheck: findRecheck,
 	})
 }
 

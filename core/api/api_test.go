@@ -1,14 +1,18 @@
 package api_test
 
 import (
+	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/internal/apitest"
 )
@@ -137,6 +141,73 @@ func TestFindFollowsTheStore(t *testing.T) {
 		}
 		if n := count("zorblat"); n != 0 {
 			t.Errorf("%d hits after the unlearn", n)
+		}
+	})
+}
+
+// generations counts the reads of a store's generation.
+type generations struct {
+	local.Store
+	n *atomic.Int32
+}
+
+func (g generations) Generation() (uint64, error) {
+	g.n.Add(1)
+	return g.Store.(interface{ Generation() (uint64, error) }).Generation()
+}
+
+// With FindRecheck, searches read the store's generation at most once in
+// that time, yet a change made behind the service's back is found once
+// it has passed, and one made through the service (an unlearn) at the
+// next search.
+func TestFindRecheck(t *testing.T) {
+	const recheck = 300 * time.Millisecond
+	var gens atomic.Int32
+	apitest.EachWith(t, func(o *local.Options) {
+		o.FindRecheck = recheck
+		open := o.Open
+		o.Open = func(ctx context.Context, ws string, write bool) (local.Store, func() error, error) {
+			st, release, err := open(ctx, ws, write)
+			if err != nil {
+				return nil, nil, err
+			}
+			return generations{st, &gens}, release, nil
+		}
+	}, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("rita", access.Reader, "default")
+		e.AddUser("cleo", access.Curator, "default")
+		e.Seed("default", assets.SampleName, assets.Sample())
+		ctx, svc := e.As("rita")
+		count := func(q string) int {
+			t.Helper()
+			found, err := svc.Find(ctx, &lorev1.FindRequest{Query: q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(found.GetHits())
+		}
+		gens.Store(0)
+		start := time.Now()
+		const searches = 50
+		for range searches {
+			count("set")
+		}
+		// One read when the first search builds the index, then at most
+		// one for each recheck that passed meanwhile.
+		if n, most := gens.Load(), 1+int32(time.Since(start)/recheck); n > most {
+			t.Errorf("%d searches read the generation %d times in %v; at most %d expected", searches, n, time.Since(start), most)
+		}
+		sess := e.Seed("default", "zorblat.md", []byte("# Zorblats\n\nDefinition: A zorblat is a finite set of widgets closed under the zorb operation.\n"))
+		time.Sleep(recheck)
+		if n := count("zorblat"); n == 0 {
+			t.Fatalf("the primitive learned behind the service's back is not found %v later", recheck)
+		}
+		cctx, csvc := e.As("cleo")
+		if _, err := csvc.Unlearn(cctx, &lorev1.UnlearnRequest{SessionId: sess}); err != nil {
+			t.Fatal(err)
+		}
+		if n := count("zorblat"); n != 0 {
+			t.Errorf("%d hits at the first search after the unlearn through the service", n)
 		}
 	})
 }

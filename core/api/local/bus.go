@@ -88,6 +88,10 @@ func (s *Service) listen(ws string) {
 		}
 		switch msg[0] {
 		case busEvent:
+			if ev.GetCommitted() != nil {
+				// Another server's learn changed the workspace.
+				s.findStale(ws)
+			}
 			s.remote.note(ws, ev)
 			b.Publish(ev)
 		case busDecide:

@@ -104,6 +104,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 			if rerr := release(); err == nil && rerr != nil {
 				err = rerr
 			}
+			s.findStale(c.Workspace)
 		}
 		events.Close()
 		done <- err

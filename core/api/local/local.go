@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"connectrpc.com/connect"
@@ -73,6 +74,16 @@ type Options struct {
 	// Bus, when set, joins this service's runs to those of the other
 	// processes serving the same stores (see Bus).
 	Bus Bus
+	// FindRecheck, when more than 0, is how long Find trusts its index
+	// of a workspace before it asks the store's generation again: a
+	// store shared with other processes (PostgreSQL) answers that with a
+	// round trip, which every search would otherwise make. A change this
+	// service writes (a learn, an unlearn, a resolution), or a learn
+	// another server commits (its event on the Bus), is searched from
+	// the next Find on; one made elsewhere without an event (a command
+	// on the database, an unlearn through another server) within
+	// FindRecheck, plus the time to index it again. 0 asks at every Find.
+	FindRecheck time.Duration
 }
 
 // Service is the local api.Service.
@@ -119,7 +130,12 @@ func (s *Service) use(ctx context.Context, method string, write bool, fn func(ap
 	if err != nil {
 		return fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)
 	}
-	defer func() { _ = release() }()
+	defer func() {
+		_ = release()
+		if write {
+			s.findStale(c.Workspace)
+		}
+	}()
 	return fn(c, st)
 }
 
@@ -326,12 +342,18 @@ func pending(st Store) ([]*lorev1.Conflict, error) {
 	return out, nil
 }
 
-// all reads every primitive of st.
-// findCache is a workspace's search index and the generation of the
-// store it was built from.
+// findCache is a workspace's search index, the generation of the store
+// it was built from, and when that generation was last read from the
+// store. A findCache is never changed once stored: a newer one replaces
+// it, so a search holds one whole index, never a torn one.
 type findCache struct {
-	gen uint64
-	idx *find.Index
+	gen     uint64
+	idx     *find.Index
+	checked time.Time
+	// checking is set by the one call that reads the generation again
+	// once FindRecheck has passed; the others meanwhile search the
+	// index as it is.
+	checking atomic.Bool
 }
 
 // findIndex is the search index of workspace ws's primitives: kept while
@@ -339,36 +361,56 @@ type findCache struct {
 // the first call to see it move. Others meanwhile get the index before,
 // when there is one: a rebuild of a large library takes seconds, and a
 // search a few seconds behind a learn is better than searches that stop
-// at every learn. A store that cannot tell its generation is indexed at
-// every call.
+// at every learn. With FindRecheck, the generation is read at most once
+// in that time (findStale asks for it sooner). A store that cannot tell
+// its generation is indexed at every call.
 func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
 	g, ok := st.(interface{ Generation() (uint64, error) })
 	if !ok {
 		prims, err := all(st)
 		return find.NewIndex(prims), err
 	}
-	cached := func(gen uint64) *find.Index {
-		if c, ok := s.finds.Load(ws); ok && c.(*findCache).gen == gen {
-			return c.(*findCache).idx
+	load := func() *findCache {
+		if c, ok := s.finds.Load(ws); ok {
+			return c.(*findCache)
 		}
 		return nil
 	}
+	c := load()
+	if c != nil && s.o.FindRecheck > 0 {
+		if time.Since(c.checked) < s.o.FindRecheck || !c.checking.CompareAndSwap(false, true) {
+			return c.idx, nil
+		}
+		// This call reads the generation; the flag stays set on this
+		// findCache, which the one stored next replaces.
+		defer func() {
+			if load() == c {
+				c.checking.Store(false)
+			}
+		}()
+	}
+	// When the generation is read, not when it is answered: a change
+	// committed before this instant is in what the read sees.
+	asked := time.Now()
 	gen, err := g.Generation()
 	if err != nil {
 		return nil, err
 	}
-	if idx := cached(gen); idx != nil {
-		return idx, nil
+	if c != nil && c.gen == gen {
+		if s.o.FindRecheck > 0 {
+			s.finds.CompareAndSwap(ws, c, &findCache{gen: gen, idx: c.idx, checked: asked})
+		}
+		return c.idx, nil
 	}
 	if !s.findMu.TryLock() {
-		if c, ok := s.finds.Load(ws); ok {
-			return c.(*findCache).idx, nil
+		if c := load(); c != nil {
+			return c.idx, nil
 		}
 		s.findMu.Lock()
 	}
 	defer s.findMu.Unlock()
-	if idx := cached(gen); idx != nil {
-		return idx, nil
+	if c := load(); c != nil && c.gen == gen {
+		return c.idx, nil
 	}
 	// The generation was read before the primitives: a change between
 	// the two leaves an index newer than its generation says, which the
@@ -378,8 +420,17 @@ func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
 		return nil, err
 	}
 	idx := find.NewIndex(prims)
-	s.finds.Store(ws, &findCache{gen: gen, idx: idx})
+	s.finds.Store(ws, &findCache{gen: gen, idx: idx, checked: asked})
 	return idx, nil
+}
+
+// findStale makes the next Find in workspace ws read the store's
+// generation, whenever it was last read: the workspace has just changed.
+func (s *Service) findStale(ws string) {
+	if c, ok := s.finds.Load(ws); ok {
+		old := c.(*findCache)
+		s.finds.CompareAndSwap(ws, old, &findCache{gen: old.gen, idx: old.idx})
+	}
 }
 
 func all(st Store) ([]core.Primitive, error) {

@@ -70,8 +70,16 @@ func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, ht
 		// A message is small but for an upload's chunk; a whole
 		// document never arrives as one message.
 		connect.WithReadMaxBytes(4<<20),
+		// Compressing an answer costs more than it saves unless the
+		// answer is large: a search's ten hits (a few KiB) compressed
+		// took half of a busy server's time answering searches.
+		connect.WithCompressMinBytes(compressMin),
 	)
 }
+
+// compressMin is the smallest answer sent compressed, to a client that
+// accepts it.
+const compressMin = 64 << 10
 
 // fixedCaller makes every call caller's.
 type fixedCaller struct{ c api.Caller }
