@@ -296,17 +296,25 @@ func curationProvenance(session string, ds []Decision, ts []curate.Touched, at t
 	return out
 }
 
+// curationLister is implemented by stores that can list the committed
+// sessions that may record curations (recordsCurations) without reading
+// every session (the PostgreSQL store can); it may list more.
+type curationLister interface {
+	CurationSessions() ([]core.Session, error)
+}
+
 // StandingCurations are the curators' decisions that stand: those
 // recorded by committed sessions not since unlearned, oldest first. A
 // store that cannot list its sessions has none.
 func StandingCurations(st Store) ([]core.Curation, error) {
-	l, ok := st.(interface {
-		Sessions() ([]core.Session, error)
-	})
-	if !ok {
-		return nil, nil
+	list := func() ([]core.Session, error) { return nil, nil }
+	switch l := st.(type) {
+	case curationLister:
+		list = l.CurationSessions
+	case interface{ Sessions() ([]core.Session, error) }:
+		list = l.Sessions
 	}
-	ss, err := l.Sessions()
+	ss, err := list()
 	if err != nil {
 		return nil, err
 	}

@@ -131,9 +131,19 @@ type SessionLister interface {
 	Sessions() ([]core.Session, error)
 }
 
+// RejectionLister is implemented by stores that can list the sessions
+// rejecting one source without reading every session (the PostgreSQL
+// store can); Rejections asks it when st is one.
+type RejectionLister interface {
+	RejectedSessions(source string) ([]core.Session, error)
+}
+
 // Rejections lists the sessions of st in which the gate rejected source,
 // for RejectedBefore.
 func Rejections(st SessionLister, source string) ([]core.Session, error) {
+	if rl, ok := st.(RejectionLister); ok {
+		return rl.RejectedSessions(source)
+	}
 	all, err := st.Sessions()
 	if err != nil {
 		return nil, err

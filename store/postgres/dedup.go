@@ -41,7 +41,20 @@ CREATE TABLE derivation (
 	features integer NOT NULL
 );
 INSERT INTO derivation (features) VALUES (0);
+
+-- Every learn asks which sessions rejected its source and which record
+-- curators' decisions: a few of thousands.
+CREATE INDEX sessions_rejected ON sessions ((record->>'source'), started_at DESC, id DESC) WHERE ` + condRejected + `;
+CREATE INDEX sessions_curating ON sessions (started_at DESC, id DESC) WHERE ` + condCurating + `;
 `
+
+// condRejected and condCurating are the conditions of the sessions a
+// learn asks for (RejectedSessions, CurationSessions), in SQL.
+const (
+	condRejected = `state = '` + string(core.SessionRejected) + `'`
+	condCurating = `state = '` + string(core.SessionCommitted) + `' AND (record->>'kind' = '` + string(core.KindCurate) +
+		`' OR record->'options'->>'curated' <> '')`
+)
 
 // rederivePage is how many primitives rederive rewrites at a time.
 const rederivePage = 2000

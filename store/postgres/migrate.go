@@ -156,7 +156,7 @@ CREATE TABLE run_questions (
 	payload bytea NOT NULL
 );
 `},
-	{8, "dedup records and keyword signatures", migrationDedup},
+	{8, "dedup records, keyword signatures and the sessions a learn asks for", migrationDedup},
 }
 
 // SchemaVersion is the newest schema this build knows: its last

@@ -25,6 +25,12 @@ VALUES ($1, $2, $3, $4, $5, $6)`
 	queryLockSession = `SELECT record FROM sessions WHERE id = $1 FOR UPDATE`
 	querySession     = `SELECT record FROM sessions WHERE id = $1`
 	querySessions    = `SELECT record FROM sessions ORDER BY started_at DESC, id DESC`
+	// The conditions of the partial indexes sessions_rejected and
+	// sessions_curating (migrationDedup), which the statements repeat
+	// word for word so that their plans use them.
+	queryRejected = `SELECT record FROM sessions WHERE ` + condRejected + ` AND record->>'source' = $1
+ORDER BY started_at DESC, id DESC`
+	queryCurations = `SELECT record FROM sessions WHERE ` + condCurating + ` ORDER BY started_at DESC, id DESC`
 	queryReport      = `SELECT report FROM sessions WHERE id = $1`
 	queryChanges     = `SELECT change FROM session_changes WHERE session_id = $1 ORDER BY seq`
 )
@@ -371,12 +377,32 @@ func scanSession(row pgx.Row) (core.Session, bool, error) {
 // Sessions lists the sessions newest first, by the index on their start
 // and id.
 func (s *Store) Sessions() ([]core.Session, error) {
+	return s.sessionsWhere("list the sessions", querySessions)
+}
+
+// RejectedSessions returns the sessions in which the gate rejected
+// source, newest first: gate.Rejections' question, asked of every learn,
+// without reading every session.
+func (s *Store) RejectedSessions(source string) ([]core.Session, error) {
+	return s.sessionsWhere("list the rejected sessions of "+source, queryRejected, source)
+}
+
+// CurationSessions returns the committed sessions that may record
+// curators' decisions (a curate session, or a learn given curated
+// candidates), newest first: engine.StandingCurations' question, asked
+// of every learn, without reading every session.
+func (s *Store) CurationSessions() ([]core.Session, error) {
+	return s.sessionsWhere("list the sessions of curations", queryCurations)
+}
+
+// sessionsWhere returns the sessions a query of their records gives.
+func (s *Store) sessionsWhere(what, query string, args ...any) ([]core.Session, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
-	rows, err := s.pool.Query(context.Background(), querySessions)
+	rows, err := s.pool.Query(context.Background(), query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("list the sessions: %w", s.wrapClosed(err))
+		return nil, fmt.Errorf("%s: %w", what, s.wrapClosed(err))
 	}
 	var (
 		out []core.Session
@@ -391,7 +417,7 @@ func (s *Store) Sessions() ([]core.Session, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list the sessions: %w", s.wrapClosed(err))
+		return nil, fmt.Errorf("%s: %w", what, s.wrapClosed(err))
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -237,5 +238,70 @@ func TestSessionQueriesUseIndexes(t *testing.T) {
 		{queryReport, "sessions_pkey", []any{"s"}},
 		{querySessions, "sessions_newest", nil},
 		{queryChanges, "session_changes_pkey", []any{"s"}},
+		{queryRejected, "sessions_rejected", []any{"/a.md"}},
+		{queryCurations, "sessions_curating", nil},
 	})
+}
+
+// The sessions a learn asks for are those its questions' filters over
+// every session give: the rejections of one source; the committed
+// sessions recording curations.
+func TestSessionsALearnAsksFor(t *testing.T) {
+	st := open(t, pgtest.Start(t).URL)
+	ctx := context.Background()
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i, s := range []core.Session{
+		{ID: "rej-a", Source: "/a.md", State: core.SessionRejected},
+		{ID: "rej-a2", Source: "/a.md", State: core.SessionRejected},
+		{ID: "rej-b", Source: "/b.md", State: core.SessionRejected},
+		{ID: "learn-a", Source: "/a.md", State: core.SessionCommitted, Kind: core.KindLearn},
+		{ID: "curate", State: core.SessionCommitted, Kind: core.KindCurate},
+		{ID: "learn-curated", Source: "/a.md", State: core.SessionCommitted, Kind: core.KindLearn, Options: map[string]string{"curated": "2"}},
+		{ID: "learn-uncurated", Source: "/a.md", State: core.SessionCommitted, Kind: core.KindLearn, Options: map[string]string{"curated": ""}},
+	} {
+		s.StartedAt = at.Add(time.Duration(i) * time.Minute)
+		var err error
+		if s.State == core.SessionRejected {
+			s.Decision = &core.Decision{Status: core.Rejected}
+			err = st.RecordRejection(ctx, s, nil)
+		} else {
+			err = st.CommitSession(ctx, s, notes(1))
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", s.ID, err)
+		}
+	}
+	all, err := st.Sessions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(ss []core.Session, keep func(core.Session) bool) []string {
+		var out []string
+		for _, s := range ss {
+			if keep(s) {
+				out = append(out, s.ID)
+			}
+		}
+		return out
+	}
+	for _, src := range []string{"/a.md", "/b.md", "/none.md"} {
+		got, err := st.RejectedSessions(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ids(all, func(s core.Session) bool { return s.State == core.SessionRejected && s.Source == src })
+		if g := ids(got, func(core.Session) bool { return true }); !slices.Equal(g, want) {
+			t.Errorf("rejections of %s: %v, want %v", src, g, want)
+		}
+	}
+	got, err := st.CurationSessions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ids(all, func(s core.Session) bool {
+		return s.State == core.SessionCommitted && (s.Kind == core.KindCurate || s.Options["curated"] != "")
+	})
+	if g := ids(got, func(core.Session) bool { return true }); !slices.Equal(g, want) || len(want) != 2 {
+		t.Errorf("sessions of curations: %v, want %v", g, want)
+	}
 }
