@@ -311,7 +311,9 @@ func StandingCurations(st Store) ([]core.Curation, error) {
 	switch l := st.(type) {
 	case curationLister:
 		list = l.CurationSessions
-	case interface{ Sessions() ([]core.Session, error) }:
+	case interface {
+		Sessions() ([]core.Session, error)
+	}:
 		list = l.Sessions
 	}
 	ss, err := list()

@@ -31,8 +31,8 @@ VALUES ($1, $2, $3, $4, $5, $6)`
 	queryRejected = `SELECT record FROM sessions WHERE ` + condRejected + ` AND record->>'source' = $1
 ORDER BY started_at DESC, id DESC`
 	queryCurations = `SELECT record FROM sessions WHERE ` + condCurating + ` ORDER BY started_at DESC, id DESC`
-	queryReport      = `SELECT report FROM sessions WHERE id = $1`
-	queryChanges     = `SELECT change FROM session_changes WHERE session_id = $1 ORDER BY seq`
+	queryReport    = `SELECT report FROM sessions WHERE id = $1`
+	queryChanges   = `SELECT change FROM session_changes WHERE session_id = $1 ORDER BY seq`
 )
 
 // CommitSession is CommitSessionWith without a report.
