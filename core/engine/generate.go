@@ -34,18 +34,17 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 	if cfg.Now == nil {
 		cfg.Now = now
 	}
-	centers, err := agentCenters(st, defs)
+	// Read once for both questions below: a store may decode every
+	// artifact each time it is asked.
+	arts, err := st.Artifacts()
 	if err != nil {
 		return out, err
 	}
+	centers := agentCenters(arts, defs)
 	// A skill is named after its subject, so two domains could name one
 	// the same: the names other domains hold, and those made so far, are
 	// reserved.
-	reserved, err := reservedNames(st, domains)
-	if err != nil {
-		return out, err
-	}
-	cfg.Reserved = reserved
+	cfg.Reserved = reservedNames(arts, domains)
 	// The run's ids in order, sorted once for every domain, and how many
 	// primitives each domain gains: a large run's primitives are copied
 	// into their domain's slice once, not again each time it grows.
@@ -93,7 +92,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 		for _, o := range generate.All(info, prims, others, cfg) {
 			if o.Generated && o.Artifact != nil {
 				out.made = append(out.made, *o.Artifact)
-				reserved[o.Artifact.Name] = true
+				cfg.Reserved[o.Artifact.Name] = true
 				continue
 			}
 			out.skipped = append(out.skipped, core.Artifact{Kind: o.Kind, Domain: domain, Primitives: len(prims), Reason: o.Reason})
@@ -117,30 +116,22 @@ func regenerate(ctx context.Context, st Store, session string, domains []string,
 	return gen.made, ""
 }
 
-// reservedNames are the names of the stored artifacts of domains other
-// than those being generated.
-func reservedNames(st Store, domains []string) (map[string]bool, error) {
-	arts, err := st.Artifacts()
-	if err != nil {
-		return nil, err
-	}
+// reservedNames are the names of the stored artifacts arts of domains
+// other than those being generated.
+func reservedNames(arts []core.Artifact, domains []string) map[string]bool {
 	out := map[string]bool{}
 	for _, a := range arts {
 		if !slices.Contains(domains, a.Domain) {
 			out[a.Name] = true
 		}
 	}
-	return out, nil
+	return out
 }
 
 // agentCenters returns the plane centres of the domains that already have
-// a generated agent: the agent generator refuses a new agent too close to
-// all of them.
-func agentCenters(st Store, defs []core.Domain) (map[string]core.PlanePosition, error) {
-	arts, err := st.Artifacts()
-	if err != nil {
-		return nil, err
-	}
+// a generated agent among the stored artifacts arts: the agent generator
+// refuses a new agent too close to all of them.
+func agentCenters(arts []core.Artifact, defs []core.Domain) map[string]core.PlanePosition {
 	out := map[string]core.PlanePosition{}
 	for _, a := range arts {
 		if a.Kind != core.AgentArtifact {
@@ -152,7 +143,7 @@ func agentCenters(st Store, defs []core.Domain) (map[string]core.PlanePosition, 
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // publicationStore is what a store offers to journal the publication of
