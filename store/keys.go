@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -237,34 +236,18 @@ func parsePostingValue(v []byte) (plane core.PlanePosition, hasPlane bool, sig u
 	return plane, hasPlane, binary.LittleEndian.Uint64(v[4:]), true
 }
 
-// keywordBits are the three bits of a 64-bit keyword signature that stand
-// for kw, taken from its FNV-1a hash (fixed across processes, unlike
-// hash/maphash).
-func keywordBits(kw string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(kw))
-	x := h.Sum64()
-	return 1<<(x&63) | 1<<(x>>6&63) | 1<<(x>>12&63)
-}
-
-// keywordSignature is a one-word Bloom filter of keywords (normalized, as
-// keywordsOf gives them): a keyword whose bits are not all set is not
-// among them. With eight keywords, a keyword that is not among them looks
-// as if it were about 3% of the time, so a signature only ever rules
-// keywords out; the prefilter confirms the rest from the dedup record.
-func keywordSignature(kws []string) uint64 {
-	var sig uint64
-	for _, kw := range kws {
-		sig |= keywordBits(kw)
-	}
-	return sig
-}
+// keywordBits and keywordSignature are the postings' keyword signature
+// (dedup.KeywordSignature).
+var (
+	keywordBits      = dedup.KeywordBits
+	keywordSignature = dedup.KeywordSignature
+)
 
 // hashPrefix selects the content-hash entries of hash. A hash of 64
 // lowercase hex digits (what text.ContentHash gives) is filed under i/hx/
 // as its 32 bytes, half the key; any other under i/hash/, escaped.
 func hashPrefix(hash string) []byte {
-	if raw, ok := hexDigest(hash); ok {
+	if raw, ok := dedup.HexDigest(hash); ok {
 		return join(prefixHexHash, string(raw), "")
 	}
 	return join(prefixHash, escape(hash), "")

@@ -154,7 +154,8 @@ func (m Model) may(method string) bool {
 // key the user's role may not press.
 func needs(method string) string {
 	if method == "" {
-		return "not on a team server"
+		// A team server's client and a library in PostgreSQL alike.
+		return "only on a library in a local folder"
 	}
 	var roles []string
 	for _, r := range access.Roles {
@@ -180,8 +181,8 @@ type roleKey struct {
 const anyTab tab = -1
 
 // roleKeys are the keys that act through the API, by the call they make;
-// a key of no call ("") changes the store directly, which a team
-// server's client does not.
+// a key of no call ("") changes the store directly, which neither a team
+// server's client nor the application on a PostgreSQL library does.
 func (m Model) roleKeys() []roleKey {
 	hk, fk, gk := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap()
 	return []roleKey{
@@ -227,7 +228,7 @@ func (m Model) refused(k tea.KeyPressMsg) (string, bool) {
 		switch {
 		case rk.on != anyTab && rk.on != m.tab || !key.Matches(k, b) || m.may(rk.method):
 		case rk.method == "":
-			return fmt.Sprintf("%s %s: not on a team server; it changes the store directly, where the store is", rk.b.Help().Key, rk.b.Help().Desc), true
+			return fmt.Sprintf("%s %s: %s", rk.b.Help().Key, rk.b.Help().Desc, needs("")), true
 		default:
 			return fmt.Sprintf("%s %s: %s (you are %s, %s)", rk.b.Help().Key, rk.b.Help().Desc, needs(rk.method),
 				m.who.GetUser(), m.who.GetRole()), true

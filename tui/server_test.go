@@ -75,8 +75,8 @@ func TestServerRoleDisabledKeys(t *testing.T) {
 	// server: they say so.
 	r, _ = send(r, keyPress("4"), keyPress("x"))
 	lines = screenLines(r)
-	if notice := lines[len(lines)-1]; !strings.Contains(notice, "not on a team server") {
-		t.Errorf("x on Graph does not say it is not done on a team server: %q", notice)
+	if notice := lines[len(lines)-1]; !strings.Contains(notice, "only on a library in a local folder") {
+		t.Errorf("x on Graph does not say it is done only on a library in a local folder: %q", notice)
 	}
 
 	c := onServerAs(t, "carol", access.Curator)

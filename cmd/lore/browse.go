@@ -16,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 func (a *app) sessionsCmd() *cobra.Command {
@@ -290,7 +291,7 @@ func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
 			known = append(known, d.ID)
 		}
 	}
-	return fromStore(a, readOnly, func(db *store.Store) ([]core.Primitive, error) {
+	return fromBackend(a, readOnly, func(db backend.Store) ([]core.Primitive, error) {
 		if domain != "" {
 			prims, err := db.ByDomain(domain)
 			if err != nil || len(prims) > 0 || slices.Contains(known, domain) {
@@ -382,8 +383,9 @@ func (a *app) graphCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "graph",
-		Short: "Export the dependency graph as DOT, Mermaid or JSON",
+		Use:         "graph",
+		Short:       "Export the dependency graph as DOT, Mermaid or JSON",
+		Annotations: map[string]string{annotPostgres: "1"},
 		Example: `  lore graph --format dot | dot -Tsvg > graph.svg
   lore graph --format mermaid --domain statistics`,
 		Args: noArgs,

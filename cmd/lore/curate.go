@@ -9,7 +9,6 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
-	"github.com/lore-kb/lore/store"
 )
 
 // curateHelp is what every curation command says of itself.
@@ -33,8 +32,8 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 	if d.By == "" {
 		d.By = a.who()
 	}
-	res, err := fromStore(a, writable, func(db *store.Store) (*engine.CurateResult, error) {
-		return engine.Curate(cmd.Context(), db, d, engine.CurateOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+	res, err := fromWritable(a, cmd.Context(), func(st engine.Store) (*engine.CurateResult, error) {
+		return engine.Curate(cmd.Context(), st, d, engine.CurateOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
 	})
 	if err != nil {
 		return err
@@ -52,8 +51,13 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 	return nil
 }
 
-// curateFlags adds the flags every curation command has.
+// curateFlags adds the flags every curation command has, and marks it a
+// command that runs on a PostgreSQL store too (see fromWritable).
 func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
+	if cmd.Annotations == nil {
+		cmd.Annotations = map[string]string{}
+	}
+	cmd.Annotations[annotPostgres] = "1"
 	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "added", "removed", "errors"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }

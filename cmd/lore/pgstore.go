@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/backend"
 	"github.com/lore-kb/lore/store/postgres"
@@ -74,9 +75,17 @@ func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 	can := commandsWhere(func(c *cobra.Command) bool {
 		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent()
 	})
-	return &core.UsageError{Msg: fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s); these do: %s",
-		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL), strings.Join(can, ", "))}
+	msg := fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s)",
+		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL))
+	if instead := cmd.Annotations[annotOnPostgresInstead]; instead != "" {
+		msg += ": " + instead
+	}
+	return &core.UsageError{Msg: msg + "; these do: " + strings.Join(can, ", ")}
 }
+
+// annotOnPostgresInstead is what to do instead of a command that does not
+// run on a PostgreSQL store, said with its refusal.
+const annotOnPostgresInstead = "lore/postgres-instead"
 
 // dsnPassword finds the password of a key=value connection string.
 var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
@@ -359,9 +368,10 @@ func (a *app) pgService() (*localapi.Service, error) {
 	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck)
 }
 
-// fromUsers runs fn on the store of the team's users: the default
-// workspace's, in PostgreSQL or in the data folder.
-func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
+// fromBackend runs fn on the library's store through the backend
+// contract: with store.url the default workspace's in PostgreSQL, else the
+// data folder's, opened in mode.
+func fromBackend[T any](a *app, mode access, fn func(st backend.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
 		st, err := a.pg().open(context.Background(), auth.DefaultWorkspace)
 		if err != nil {
@@ -371,6 +381,29 @@ func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, err
 		return fn(st)
 	}
 	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
+}
+
+// fromUsers runs fn on the store of the team's users: the default
+// workspace's, in PostgreSQL or in the data folder.
+func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
+	return fromBackend(a, mode, func(st backend.Store) (T, error) { return fn(st) })
+}
+
+// fromWritable runs fn on the store a change is written to, in its write
+// turn: the data folder's, or with store.url the default workspace's in
+// PostgreSQL, where the turn is taken in the database so that servers
+// and other commands on it wait for this one.
+func fromWritable[T any](a *app, ctx context.Context, fn func(st engine.Store) (T, error)) (T, error) {
+	if a.onPostgres() {
+		st, release, err := a.pg().lend(ctx, auth.DefaultWorkspace, true)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		defer func() { _ = release() }()
+		return fn(st)
+	}
+	return fromStore(a, writable, func(db *store.Store) (T, error) { return fn(db) })
 }
 
 // servePostgres serves the API on ln from the PostgreSQL store, beside any

@@ -77,8 +77,37 @@ func TestCommandsOnPostgres(t *testing.T) {
 		t.Errorf("config shows no redacted URL:\n%s", r.stdout)
 	}
 
-	refused := run(2, "edit", "x", "--name", "y")
-	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve"} {
+	// Curation runs on the database too, in its write turn: a primitive
+	// renamed is found by its new name; an unknown id exits 2.
+	var found struct {
+		Results []struct {
+			ID string `json:"id"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(run(0, "find", "vector space", "--json").stdout), &found); err != nil || len(found.Results) == 0 {
+		t.Fatalf("find --json: %+v, %v", found, err)
+	}
+	id := found.Results[0].ID
+	if r := run(0, "edit", id, "--name", "Linear space", "--json"); !strings.Contains(r.stdout, id) {
+		t.Errorf("edit: %s", r.stdout)
+	}
+	if r := run(0, "show", id); !strings.Contains(r.stdout, "Linear space") {
+		t.Errorf("the edit is not on the database:\n%s", r.stdout)
+	}
+	if r := run(2, "edit", "no-such-primitive", "--name", "y"); !strings.Contains(r.stderr, "no-such-primitive") {
+		t.Errorf("edit of an unknown id: %s", r.stderr)
+	}
+
+	if r := run(0, "queue", "--json"); !strings.Contains(r.stdout, `"pending": 0`) {
+		t.Errorf("queue: %s", r.stdout)
+	}
+
+	if r := run(0, "graph", "--format", "mermaid"); !strings.Contains(r.stdout, "Linear space") {
+		t.Errorf("graph: %s", r.stdout)
+	}
+
+	refused := run(2, "store", "backup", filepath.Join(t.TempDir(), "b"))
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue", "pg_dump"} {
 		if !strings.Contains(refused.stderr, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
 		}

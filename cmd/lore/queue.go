@@ -9,7 +9,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/trajectory"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // queueOut is lore queue --json.
@@ -28,8 +28,9 @@ func (a *app) queueCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "queue",
-		Short: "Show the queue of agent runs lore watch learns",
+		Use:         "queue",
+		Short:       "Show the queue of agent runs lore watch learns",
+		Annotations: map[string]string{annotPostgres: "1"},
 		Long: `Shows the queue lore watch keeps in the store: how many runs are pending, done
 and failed, the runs learned in all (lore learn RUN included), and the jobs —
 by default every pending and failed one and the last 10 done, oldest first —
@@ -53,7 +54,7 @@ queue then waits up to 3s for it.
 			if limit < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--limit %d: give a number of jobs, 0 for no limit", limit)}
 			}
-			out, err := fromStore(a, readOnly, func(db *store.Store) (queueOut, error) {
+			out, err := fromBackend(a, readOnly, func(db backend.Store) (queueOut, error) {
 				jobs, err := db.Jobs()
 				if err != nil {
 					return queueOut{}, err

@@ -37,7 +37,9 @@ Beside a store's owner (the terminal application, lore serve) the owner runs
 it on the store it holds: the check waits for a write in progress to end, and
 --repair also waits for every read, holding the others off while it rebuilds.
 On a PostgreSQL store (store.url) it checks the default workspace's tables
-against their records in one snapshot (--repair is not available there).
+against their records in one snapshot; --repair rebuilds the derived tables
+in one transaction, in the workspace's write turn (other processes' writes
+wait; reads see the tables from before until it commits).
 
 Exits 1 when a problem is found, 4 when another process holds the store
 without serving it.`,
@@ -45,14 +47,17 @@ without serving it.`,
 		Annotations: map[string]string{annotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if a.onPostgres() {
-				if repair {
-					return &core.UsageError{Msg: "--repair is not available on a PostgreSQL store: its derived tables are written with their records, in one transaction"}
-				}
 				db, err := a.pg().open(cmd.Context(), auth.DefaultWorkspace)
 				if err != nil {
 					return err
 				}
-				return a.verifyPostgres(cmd.Context(), db, asJSON)
+				var wired engine.EdgeRepair
+				if repair {
+					if wired, err = a.repairPostgres(cmd.Context(), db); err != nil {
+						return err
+					}
+				}
+				return a.verifyPostgres(cmd.Context(), db, wired, asJSON)
 			}
 			st := a.styles()
 			db, release, err := a.verifyLoan(cmd.Context(), repair)
@@ -87,12 +92,7 @@ without serving it.`,
 			} else {
 				var b strings.Builder
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), a.cfg.dataDir())
-				for _, w := range wired.Wired {
-					fmt.Fprintf(&b, "wired %s (a prerequisite its record names)\n", w)
-				}
-				for _, w := range wired.Skipped {
-					fmt.Fprintf(&b, "not wired %s\n", w)
-				}
+				writeWired(&b, wired)
 				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries, %d skills\n", rep.Primitives, rep.Edges, rep.IndexEntries, rep.Skills)
 				for _, p := range rep.Problems {
 					fmt.Fprintf(&b, "  %s %s: %s\n", st.Kind.Render(string(p.Kind)), p.ID, p.Detail)
@@ -135,7 +135,7 @@ func (a *app) verifyLoan(ctx context.Context, repair bool) (*store.Store, func()
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target"},
+		Annotations: map[string]string{annotPaths: "target", annotOnPostgresInstead: "back a PostgreSQL library up with pg_dump, or copy it to a folder with lore store copy URL FOLDER"},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
@@ -173,7 +173,7 @@ process holds the store.`,
 func (a *app) storeRestoreCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "holds the store alone"},
+		Annotations: map[string]string{annotLocal: "holds the store alone", annotOnPostgresInstead: "restore a PostgreSQL library with pg_restore, or restore the backup into a folder and lore store copy FOLDER URL"},
 		Use:         "restore FILE",
 		Short:       "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
@@ -235,4 +235,14 @@ func checkOutputFolder(file string) error {
 		return &core.InputError{Input: file, Msg: dir + " is not a folder", Usage: true}
 	}
 	return nil
+}
+
+// writeWired says which edges a repair drew, and which it could not.
+func writeWired(b *strings.Builder, wired engine.EdgeRepair) {
+	for _, w := range wired.Wired {
+		fmt.Fprintf(b, "wired %s (a prerequisite its record names)\n", w)
+	}
+	for _, w := range wired.Skipped {
+		fmt.Fprintf(b, "not wired %s\n", w)
+	}
 }

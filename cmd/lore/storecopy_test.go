@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/postgres"
@@ -145,7 +146,7 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 	defer st.Close()
 	var out bytes.Buffer
 	a := &app{cfg: testConfig(t), stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard}
-	if err := a.verifyPostgres(context.Background(), st, false); err != nil {
+	if err := a.verifyPostgres(context.Background(), st, engine.EdgeRepair{}, false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "checked 2 primitives, 1 edges") || !strings.Contains(out.String(), "no problems found") {
@@ -156,12 +157,21 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 	}
 	damage(t, db.URL, `DELETE FROM primitive_keywords`)
 	out.Reset()
-	err = a.verifyPostgres(context.Background(), st, true)
+	err = a.verifyPostgres(context.Background(), st, engine.EdgeRepair{}, true)
 	var rep struct {
 		ProblemCount int `json:"problemCount"`
 	}
 	if err == nil || json.Unmarshal(out.Bytes(), &rep) != nil || rep.ProblemCount != 1 {
 		t.Errorf("verify of a damaged workspace: %v, %q", err, out.String())
+	}
+	// --repair rebuilds what the records imply, and the check after it
+	// finds nothing; a check alone still finds the damage before.
+	env := []string{"LORE_STORE_URL=" + pg}
+	if r := lore(t, env, "store", "verify"); r.code != 1 {
+		t.Errorf("verify of the damaged workspace: exit %d, stdout %q", r.code, r.stdout)
+	}
+	if r := lore(t, env, "store", "verify", "--repair"); r.code != 0 || !strings.Contains(r.stdout, "no problems found") {
+		t.Errorf("verify --repair: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 

@@ -78,6 +78,9 @@ type Deduper struct {
 	last lastChecked
 	// cut says the run index's bounds cut the last Check's query short.
 	cut bool
+	// pre holds a BatchRegistry's answers for the candidates of the last
+	// Prefetch.
+	pre map[*core.Primitive]*prefetched
 }
 
 // maxCached bounds the feature cache; it is emptied when full.
@@ -179,7 +182,12 @@ func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error)
 	if d.reg != nil {
 		var err error
 		if rr, ok := d.reg.(RecordRegistry); ok {
-			near, err = rr.NearRecords(cand, d.cfg)
+			if pf, ok := d.prefetchedFor(cand); ok {
+				near = pf.near
+				delete(d.pre, cand)
+			} else {
+				near, err = rr.NearRecords(cand, d.cfg)
+			}
 			near = withSame(near, same)
 		} else {
 			var ps []core.Primitive
@@ -337,7 +345,12 @@ func (d *Deduper) exact(cand *core.Primitive) (Verdict, bool, []Record, error) {
 	var err error
 	switch reg := d.reg.(type) {
 	case RecordRegistry:
-		same, err = reg.SameContentRecords(h)
+		if pf, ok := d.prefetchedFor(cand); ok {
+			// A copy: the run's primitives are deleted from it below.
+			same = slices.Clone(pf.same)
+		} else {
+			same, err = reg.SameContentRecords(h)
+		}
 	case ContentIndex:
 		var ps []core.Primitive
 		ps, err = reg.SameContent(h)

@@ -29,13 +29,38 @@ type recordRegistry struct {
 	rs recordStore
 }
 
+// batchStore is implemented by stores that answer the prefilter for many
+// candidates in one exchange (the PostgreSQL store does).
+type batchStore interface {
+	RecordsBatch(ps []*core.Primitive, maxDistance float64, minShared, limit int) (near, same [][]dedup.Record, err error)
+}
+
+// batchRegistry is recordRegistry for a batchStore: a dedup.BatchRegistry.
+type batchRegistry struct {
+	recordRegistry
+	bs batchStore
+}
+
+// prefetchEvery is how many candidates the dedup stage checks between
+// progress reports, and asks a store that answers many at once about in
+// one exchange (dedup.Deduper.Prefetch).
+const prefetchEvery = 64
+
 // Registry is the deduper's view of st that Learn uses, for benchmarks that
 // measure dedup against a real store the way learning does.
 func Registry(st Store) dedup.Registry {
-	if rs, ok := st.(recordStore); ok {
-		return recordRegistry{registry{st}, rs}
+	rs, ok := st.(recordStore)
+	if !ok {
+		return registry{st}
 	}
-	return registry{st}
+	if bs, ok := st.(batchStore); ok {
+		return batchRegistry{recordRegistry{registry{st}, rs}, bs}
+	}
+	return recordRegistry{registry{st}, rs}
+}
+
+func (r batchRegistry) RecordsBatch(ps []*core.Primitive, cfg dedup.Config) (near, same [][]dedup.Record, err error) {
+	return r.bs.RecordsBatch(ps, cfg.MaxDistance, cfg.MinSharedKeywords, cfg.CompareLimit())
 }
 
 func (r recordRegistry) NearRecords(p *core.Primitive, cfg dedup.Config) ([]dedup.Record, error) {
@@ -173,11 +198,18 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	wireDeps := make(map[string][]core.Edge, len(cands))
 	addedFrom := map[string]string{} // final id → candidate id
 	for i := range cands {
-		if i%64 == 0 {
+		if i%prefetchEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			r.progress(i, len(cands), "")
+			next := make([]*core.Primitive, 0, prefetchEvery)
+			for j := i; j < min(i+prefetchEvery, len(cands)); j++ {
+				next = append(next, &cands[j])
+			}
+			if err := dd.Prefetch(next); err != nil {
+				return nil, fmt.Errorf("dedup: %w", err)
+			}
 		}
 		// The merge engine adopts the candidate (and may rename it when
 		// its id is taken): id is the one the wirer's edges know.

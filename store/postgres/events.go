@@ -60,15 +60,17 @@ SELECT pg_notify($3, e.id::text) FROM e`, origin, payload, s.channel())
 
 // Listen calls fn with each event other origins publish in this
 // workspace, in the order they were stored, and returns when ctx ends or
-// the store is closed; ready, when not nil, is called once it listens. A lost
-// connection is made again, a second later at most: the events published
-// meanwhile are missed, as a watcher that connects late misses earlier
-// ones.
+// the store is closed; ready, when not nil, is called once it listens.
+// Events published before that are not delivered, as a watcher that
+// connects late misses earlier ones. A lost connection is made again, a
+// second later at most, and the events stored meanwhile are read from
+// run_events (kept eventsKept), so that none is missed or delivered twice.
 func (s *Store) Listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) {
+	cur := &eventCursor{last: -1, seen: map[int64]struct{}{}}
 	for {
 		// Whatever ended the connection, it is made again: the events
 		// matter, not why they stopped.
-		_ = s.listen(ctx, origin, ready, fn)
+		_ = s.listen(ctx, origin, ready, fn, cur)
 		ready = nil
 		if ctx.Err() != nil || s.closed.Load() {
 			return
@@ -81,7 +83,44 @@ func (s *Store) Listen(ctx context.Context, origin string, ready func(), fn func
 	}
 }
 
-func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func(payload []byte)) error {
+// eventCursor is how far a listener has read, across its connections:
+// the highest event id delivered (-1 before it first listened), and the
+// ids delivered lately, since events may be stored in another order than
+// their ids were drawn in.
+type eventCursor struct {
+	last int64
+	// floor is the highest id when it first listened: what is below it
+	// was history then, whenever stored.
+	floor int64
+	seen  map[int64]struct{}
+}
+
+// catchUpSlack is how far below the highest id delivered a listener that
+// reconnects looks for events it has not seen: ids are drawn before their
+// events are stored, so one stored late may have a lower id.
+const catchUpSlack = 1000
+
+// deliver hands fn the event id (from, payload) unless it came from
+// origin or was delivered already.
+func (c *eventCursor) deliver(id int64, from, origin string, payload []byte, fn func([]byte)) {
+	if _, ok := c.seen[id]; ok {
+		return
+	}
+	c.seen[id] = struct{}{}
+	c.last = max(c.last, id)
+	if len(c.seen) > 4*catchUpSlack {
+		for old := range c.seen {
+			if old < c.last-catchUpSlack {
+				delete(c.seen, old)
+			}
+		}
+	}
+	if from != origin {
+		fn(payload)
+	}
+}
+
+func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func(payload []byte), cur *eventCursor) error {
 	// A connection of its own, not the pool's: it waits for
 	// notifications as long as the store is open, and Close must not
 	// wait for it.
@@ -99,6 +138,29 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel()}.Sanitize()); err != nil {
 		return err
 	}
+	// Listening now: what was stored before is history the first time,
+	// and what this listener missed after a lost connection.
+	if cur.last < 0 {
+		if err := conn.QueryRow(ctx, "SELECT coalesce(max(id), 0) FROM run_events").Scan(&cur.last); err != nil {
+			return err
+		}
+		cur.floor = cur.last
+	} else {
+		rows, err := conn.Query(ctx, "SELECT id, origin, payload FROM run_events WHERE id > $1 ORDER BY id",
+			max(cur.floor, cur.last-catchUpSlack))
+		if err != nil {
+			return err
+		}
+		var id int64
+		var from string
+		var payload []byte
+		if _, err := pgx.ForEachRow(rows, []any{&id, &from, &payload}, func() error {
+			cur.deliver(id, from, origin, bytes.Clone(payload), fn)
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
 	if ready != nil {
 		ready()
 	}
@@ -111,6 +173,9 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 		if err != nil {
 			continue // not lore's
 		}
+		if _, ok := cur.seen[id]; ok {
+			continue
+		}
 		var from string
 		var payload []byte
 		err = conn.QueryRow(ctx, "SELECT origin, payload FROM run_events WHERE id = $1", id).Scan(&from, &payload)
@@ -120,9 +185,7 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 		if err != nil {
 			return err
 		}
-		if from != origin {
-			fn(payload)
-		}
+		cur.deliver(id, from, origin, payload, fn)
 	}
 }
 

@@ -3,6 +3,7 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -121,5 +122,69 @@ func TestQuestionsWaiting(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	if g := got("server-b", 10*time.Millisecond); g != "" {
 		t.Errorf("a question older than asked for is shown: %q", g)
+	}
+}
+
+// A listener whose connection is lost gets, once it has made it again,
+// the events stored meanwhile, each once, and none from before it first
+// listened.
+func TestEventsAfterALostConnection(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, b := open(t, db.URL), open(t, db.URL)
+	if err := a.Publish(ctx, "server-a", []byte("history")); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var got []string
+	ready := make(chan struct{})
+	go b.Listen(ctx, "server-b", func() { close(ready) }, func(p []byte) {
+		mu.Lock()
+		got = append(got, string(p))
+		mu.Unlock()
+	})
+	<-ready
+	if err := a.Publish(ctx, "server-a", []byte("before")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor := func(n int) []string {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			mu.Lock()
+			g := slices.Clone(got)
+			mu.Unlock()
+			if len(g) >= n || time.Now().After(deadline) {
+				return g
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitFor(1)
+	// The listener's connection dies; it waits a second before the next.
+	tag, err := connect(t, db.URL).Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+WHERE pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE 'SELECT origin, payload FROM run_events%')`)
+	if err != nil || tag.RowsAffected() != 1 {
+		t.Fatalf("terminate the listener: %v, %d rows", err, tag.RowsAffected())
+	}
+	for _, p := range []string{"during one", "during two"} {
+		if err := a.Publish(ctx, "server-a", []byte(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Publish(ctx, "server-b", []byte("its own")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(3)
+	if err := a.Publish(ctx, "server-a", []byte("after")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(4)
+	time.Sleep(200 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"before", "during one", "during two", "after"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -156,11 +156,12 @@ CREATE TABLE run_questions (
 	payload bytea NOT NULL
 );
 `},
+	{8, "dedup records and keyword signatures", migrationDedup},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
 // migration's version.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 // schemaLock is the advisory lock key under which stores opening the same
 // database migrate one at a time (an arbitrary number, lore's own).
@@ -201,7 +202,7 @@ func (s *Store) migrate(ctx context.Context) error {
 				return fmt.Errorf("record migration %d (%s): %w", m.version, m.name, err)
 			}
 		}
-		return nil
+		return rederive(ctx, tx)
 	})
 	if err != nil {
 		return fmt.Errorf("PostgreSQL store %s: %w", s.name, err)

@@ -1,13 +1,10 @@
 package postgres
 
 import (
-	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 
@@ -181,10 +178,13 @@ func putPrimitives(ctx context.Context, tx pgx.Tx, ps []*core.Primitive) error {
 		if err != nil {
 			return fmt.Errorf("encode primitive %s: %w", p.ID, err)
 		}
-		prims = append(prims, []any{p.ID, p.Domain, string(p.Type), p.Provenance.ContentHash, p.Importance(), b})
+		prims = append(prims, []any{p.ID, p.Domain, string(p.Type), p.Provenance.ContentHash, p.Importance(), b,
+			dedup.EncodeRecord(p.Plane, dedup.FeaturesOf(p))})
 		col, row := dedup.GridCell(p.Plane)
-		for _, kw := range dedup.NormKeywords(p.Keywords) {
-			kws = append(kws, []any{kw, int16(col), int16(row), p.ID, p.Plane.Real, p.Plane.Imaginary})
+		norm := dedup.NormKeywords(p.Keywords)
+		sig := int64(dedup.KeywordSignature(norm))
+		for _, kw := range norm {
+			kws = append(kws, []any{kw, int16(col), int16(row), p.ID, p.Plane.Real, p.Plane.Imaginary, sig})
 		}
 		if ws := text.NameStems(p.Name); len(ws) > 0 {
 			names = append(names, []any{ws[0], strings.Join(ws, " "), p.ID})
@@ -198,8 +198,8 @@ func putPrimitives(ctx context.Context, tx pgx.Tx, ps []*core.Primitive) error {
 		cols  []string
 		rows  [][]any
 	}{
-		{"primitives", []string{"id", "domain", "type", "content_hash", "importance", "record"}, prims},
-		{"primitive_keywords", []string{"keyword", "cell_x", "cell_y", "id", "x", "y"}, kws},
+		{"primitives", []string{"id", "domain", "type", "content_hash", "importance", "record", "dedup"}, prims},
+		{"primitive_keywords", []string{"keyword", "cell_x", "cell_y", "id", "x", "y", "sig"}, kws},
 		{"primitive_names", []string{"first", "stems", "id"}, names},
 		{"edges", []string{"to_id", "from_id", "type", "strength"}, edges},
 	} {
@@ -353,113 +353,6 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 		// (see nearQuery).
 		"SELECT record FROM primitives WHERE content_hash = $1 AND content_hash <> '' ORDER BY id", hash)
 }
-
-// Near is the dedup prefilter, in one query (nearQuery): the postings of
-// p's keywords in the grid cells within reach are counted by primitive in
-// the database, which sends each one's position and record, and the
-// records with p's content hash; the exact distance is checked here, from
-// the position the postings carry (the same float64 the record holds, so
-// both backends draw the same line), the limit applied, and only the
-// records kept are decoded.
-func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error) {
-	if err := s.checkOpen(); err != nil {
-		return nil, err
-	}
-	kws := dedup.NormKeywords(p.Keywords)
-	if len(kws) == 0 && p.Provenance.ContentHash == "" {
-		return nil, nil
-	}
-	xlo, xhi, ylo, yhi := 0, dedup.GridSize-1, 0, dedup.GridSize-1
-	if maxDistance >= 0 && maxDistance < 2*math.Sqrt2 {
-		xlo, xhi, ylo, yhi = dedup.CellRange(p.Plane, maxDistance)
-	}
-	type hit struct {
-		id     string
-		n      int
-		record []byte
-	}
-	var hits, same []hit
-	rows, err := s.pool.Query(context.Background(), nearQuery,
-		kws, xlo, xhi, ylo, yhi, max(minShared, 1), nearProbe, p.Provenance.ContentHash)
-	if err != nil {
-		return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
-	}
-	var h hit
-	var at core.PlanePosition
-	_, err = pgx.ForEachRow(rows, []any{&h.id, &h.n, &at.Real, &at.Imaginary, &h.record}, func() error {
-		switch {
-		case h.n == 0:
-			same = append(same, hit{id: h.id, record: bytes.Clone(h.record)})
-		case at.Distance(p.Plane) <= maxDistance:
-			hits = append(hits, hit{id: h.id, n: h.n, record: bytes.Clone(h.record)})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("near %s: %w", p.ID, s.wrapClosed(err))
-	}
-	slices.SortFunc(hits, func(a, b hit) int {
-		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.id, b.id))
-	})
-	if limit > 0 && len(hits) > limit {
-		hits = hits[:limit]
-	}
-	kept := append(hits, same...)
-	slices.SortFunc(kept, func(a, b hit) int { return strings.Compare(a.id, b.id) })
-	kept = slices.CompactFunc(kept, func(a, b hit) bool { return a.id == b.id })
-	out := make([]core.Primitive, len(kept))
-	for i := range kept {
-		if err := json.Unmarshal(kept[i].record, &out[i]); err != nil {
-			return nil, fmt.Errorf("near %s: decode primitive %s: %w", p.ID, kept[i].id, err)
-		}
-	}
-	return out, nil
-}
-
-// nearQuery counts, for each primitive sharing at least $6 of the
-// keywords $1 and lying in the cells $2…$3 × $4…$5, the keywords it
-// shares, with its position and record; then the records with the
-// content hash $8 (shared count 0), unless $8 is "". A primitive in
-// reach is sent whatever the limit: there are tens of them, and a
-// second round trip for the records cost more than sending them. The
-// content condition repeats the partial index's own, so that the plan
-// PostgreSQL caches for the statement (a generic plan, which spares
-// planning it for every candidate) can use that index whatever $8 is.
-//
-// A general keyword's postings grow with the store, and reading them all
-// for every candidate is what made the prefilter slow on a large store.
-// A primitive sharing $6 keywords shares at least one outside any $6−1
-// of them, so the $6−1 longest lists in reach (by their length up to $7,
-// which is as far as the longest need be read to tell them apart) are
-// not walked: the primitives found in the other lists are looked up in
-// them instead, one probe of the primary key each (the primitive's cell
-// is known from its other postings). This is the Badger store's skipping
-// of the longest lists, and gives the same answer whichever lists are
-// skipped. (counted is materialized so that each primitive is probed
-// once, not once for the condition and again for the result.)
-const nearQuery = `WITH kw AS (
-	SELECT k, (SELECT count(*) FROM (SELECT 1 FROM primitive_keywords
-		WHERE keyword = k AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5 LIMIT $7) AS l) AS len
-	FROM unnest($1::text[]) AS k
-), hits AS (
-	SELECT id, count(*) AS n, min(x) AS x, min(y) AS y, min(cell_x) AS cx, min(cell_y) AS cy
-	FROM primitive_keywords
-	WHERE keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k OFFSET $6 - 1))
-		AND cell_x BETWEEN $2 AND $3 AND cell_y BETWEEN $4 AND $5
-	GROUP BY id
-), counted AS MATERIALIZED (
-	SELECT id, n + (SELECT count(*) FROM primitive_keywords s
-		WHERE s.keyword = ANY(ARRAY(SELECT k FROM kw ORDER BY len DESC, k LIMIT $6 - 1))
-			AND s.cell_x = hits.cx AND s.cell_y = hits.cy AND s.id = hits.id) AS n, x, y
-	FROM hits
-)
-SELECT c.id, c.n, c.x, c.y, p.record FROM counted c JOIN primitives p USING (id) WHERE c.n >= $6
-UNION ALL
-SELECT id, 0, 0, 0, record FROM primitives WHERE content_hash = $8 AND content_hash <> ''`
-
-// nearProbe is how many postings of a keyword nearQuery reads at most to
-// rank its list by length.
-const nearProbe = 128
 
 // NamesStartingWith returns, for each word, the primitives whose name's
 // first stem it is.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -131,8 +132,10 @@ func TestNearMatchesBadgerOnLongLists(t *testing.T) {
 		}
 	}
 	found := 0
+	var sampled []*core.Primitive
 	for i := 0; i < len(cands); i += 50 {
 		c := &cands[i]
+		sampled = append(sampled, c)
 		for _, q := range []struct {
 			dist             float64
 			minShared, limit int
@@ -149,10 +152,56 @@ func TestNearMatchesBadgerOnLongLists(t *testing.T) {
 				t.Errorf("candidate %s, %+v: postgres %v, badger %v", c.ID, q, g, w)
 			}
 			found += len(got)
+			// The deduper's own question: the same records, features and
+			// all (content matches apart, which it asks for on its own).
+			gotRecs, err := ps.NearRecords(c, q.dist, q.minShared, q.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantRecs, err := bs.NearRecords(c, q.dist, q.minShared, q.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(gotRecs, wantRecs) {
+				t.Errorf("candidate %s, %+v: records differ: postgres %d, badger %d", c.ID, q, len(gotRecs), len(wantRecs))
+			}
 		}
 	}
 	if found == 0 {
 		t.Error("no candidate has a neighbour: the registry does not exercise Near")
+	}
+	// The same questions in one exchange.
+	near, same, err := ps.RecordsBatch(sampled, 0.2, 2, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range sampled {
+		wantNear, err := bs.NearRecords(c, 0.2, 2, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSame, err := bs.SameContentRecords(c.Provenance.ContentHash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(near[i], wantNear) || !reflect.DeepEqual(same[i], wantSame) {
+			t.Errorf("candidate %s in a batch: postgres %d near and %d same, badger %d and %d",
+				c.ID, len(near[i]), len(same[i]), len(wantNear), len(wantSame))
+		}
+	}
+	stored := changes[0].After.Provenance.ContentHash
+	for _, h := range []string{stored, "", "none"} {
+		got, err := ps.SameContentRecords(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := bs.SameContentRecords(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) || h == stored && len(got) == 0 {
+			t.Errorf("content %q: postgres %d records, badger %d", h, len(got), len(want))
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -94,21 +95,26 @@ func (v *pgVerifier) schema() error {
 type expected struct {
 	keywords map[string]bool
 	names    map[string]bool
+	// dedup is the primitive's dedup record.
+	dedup []byte
 	// edges maps target and type to the strength.
 	edges map[string]float64
 }
 
-func keywordRow(kw string, cx, cy int16, x, y float64) string {
-	return fmt.Sprintf("%s %d,%d (%v,%v)", kw, cx, cy, x, y)
+func keywordRow(kw string, cx, cy int16, x, y float64, sig int64) string {
+	return fmt.Sprintf("%s %d,%d (%v,%v) signature %016x", kw, cx, cy, x, y, uint64(sig))
 }
 
 func edgeRow(to, typ string) string { return to + " " + typ }
 
 func implied(p *core.Primitive) expected {
-	e := expected{keywords: map[string]bool{}, names: map[string]bool{}, edges: map[string]float64{}}
+	e := expected{keywords: map[string]bool{}, names: map[string]bool{}, edges: map[string]float64{},
+		dedup: dedup.EncodeRecord(p.Plane, dedup.FeaturesOf(p))}
 	col, row := dedup.GridCell(p.Plane)
-	for _, kw := range dedup.NormKeywords(p.Keywords) {
-		e.keywords[keywordRow(kw, int16(col), int16(row), p.Plane.Real, p.Plane.Imaginary)] = true
+	kws := dedup.NormKeywords(p.Keywords)
+	sig := int64(dedup.KeywordSignature(kws))
+	for _, kw := range kws {
+		e.keywords[keywordRow(kw, int16(col), int16(row), p.Plane.Real, p.Plane.Imaginary, sig)] = true
 	}
 	if ws := text.NameStems(p.Name); len(ws) > 0 {
 		e.names[ws[0]+" "+strings.Join(ws, " ")] = true
@@ -129,10 +135,10 @@ func (v *pgVerifier) primitives() error {
 		var (
 			id, domain, typ, hash string
 			imp                   int
-			rec                   []byte
+			rec, dd               []byte
 		)
-		err := v.each("the primitives", `SELECT id, domain, type, content_hash, importance, record FROM primitives
-WHERE id > $1 ORDER BY id LIMIT $2`, []any{after, verifyPage}, []any{&id, &domain, &typ, &hash, &imp, &rec}, func() error {
+		err := v.each("the primitives", `SELECT id, domain, type, content_hash, importance, record, dedup FROM primitives
+WHERE id > $1 ORDER BY id LIMIT $2`, []any{after, verifyPage}, []any{&id, &domain, &typ, &hash, &imp, &rec, &dd}, func() error {
 			ids = append(ids, id)
 			v.rep.Primitives++
 			var p core.Primitive
@@ -155,6 +161,9 @@ WHERE id > $1 ORDER BY id LIMIT $2`, []any{after, verifyPage}, []any{&id, &domai
 				}
 			}
 			e := implied(&p)
+			if !bytes.Equal(dd, e.dedup) {
+				v.rep.AddAt(backend.ProblemColumnMismatch, "primitives "+id, id, "column dedup is not the record's dedup record")
+			}
 			want[id] = e
 			v.rep.Edges += len(e.edges)
 			return nil
@@ -186,12 +195,13 @@ func (v *pgVerifier) derived(ids []string, want map[string]expected) error {
 		id, kw, first, stems, to, typ string
 		cx, cy                        int16
 		x, y, strength                float64
+		sig                           int64
 	)
 	seen := map[string]bool{}
-	err := v.each("the keyword postings", `SELECT id, keyword, cell_x, cell_y, x, y FROM primitive_keywords WHERE id = ANY($1)`,
-		[]any{ids}, []any{&id, &kw, &cx, &cy, &x, &y}, func() error {
+	err := v.each("the keyword postings", `SELECT id, keyword, cell_x, cell_y, x, y, sig FROM primitive_keywords WHERE id = ANY($1)`,
+		[]any{ids}, []any{&id, &kw, &cx, &cy, &x, &y, &sig}, func() error {
 			v.rep.IndexEntries++
-			r := keywordRow(kw, cx, cy, x, y)
+			r := keywordRow(kw, cx, cy, x, y, sig)
 			seen[id+"\x00"+r] = true
 			if e, ok := want[id]; ok && !e.keywords[r] {
 				v.rep.AddAt(backend.ProblemStaleIndex, "primitive_keywords "+id, id, "keyword posting %s matches no keyword of the record at its position", r)

@@ -89,6 +89,8 @@ func TestVerifyFindsDamage(t *testing.T) {
 		{"stale edge", `INSERT INTO edges (to_id, from_id, type, strength) VALUES ('axiom', 'base', 'requires', 1)`, backend.ProblemStaleReverseEdge, "base"},
 		{"edge strength", `UPDATE edges SET strength = 0.5 WHERE from_id = 'axiom'`, backend.ProblemEdgeMismatch, "axiom"},
 		{"dangling edge", `UPDATE edges SET to_id = 'gone' WHERE from_id = 'axiom'`, backend.ProblemDanglingEdge, "axiom"},
+		{"posting signature", `UPDATE primitive_keywords SET sig = 0 WHERE id = 'axiom' AND keyword = 'axiom'`, backend.ProblemStaleIndex, "axiom"},
+		{"dedup column", `UPDATE primitives SET dedup = '\x01' WHERE id = 'base'`, backend.ProblemColumnMismatch, "base"},
 		{"domain column", `UPDATE primitives SET domain = 'geometry' WHERE id = 'base'`, backend.ProblemColumnMismatch, "base"},
 		{"importance column", `UPDATE primitives SET importance = 7 WHERE id = 'base'`, backend.ProblemColumnMismatch, "base"},
 		{"record id", `UPDATE primitives SET record = json_build_object('id', 'other') WHERE id = 'base'`, backend.ProblemIDMismatch, "base"},
