@@ -136,7 +136,16 @@ func TestTeamLoad(t *testing.T) {
 			var mine []time.Duration
 			var tick <-chan time.Time
 			if rate > 0 {
-				tk := time.NewTicker(time.Second / time.Duration(rate))
+				// Each agent starts at its own moment within the first
+				// interval, as agents working independently do: tickers
+				// all started at once would send the 50 searches in one
+				// burst every interval, a load no team of agents makes.
+				every := time.Second / time.Duration(rate)
+				select {
+				case <-time.After(every * time.Duration(i) / time.Duration(agents)):
+				case <-ctx.Done():
+				}
+				tk := time.NewTicker(every)
 				defer tk.Stop()
 				tick = tk.C
 			}
