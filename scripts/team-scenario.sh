@@ -75,7 +75,9 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 token() { lore --data-dir "$data" users add "$1" --role "$2" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'; }
 carol=$(token carol curator)
 rex=$(token rex reviewer)
-lore --data-dir "$data" serve --listen "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
+# The binary itself, not the lore function: $! must be the server's pid
+# for the cleanup to stop it (a backgrounded function is a subshell).
+"$work/lore" --data-dir "$data" serve --listen "127.0.0.1:$port" >"$work/serve.log" 2>&1 &
 server_pid=$!
 i=0
 until grep -q fingerprint "$work/serve.log"; do
