@@ -221,3 +221,9 @@ type UnlearnCounts struct {
 	Removed  int `json:"removed"`
 	Restored int `json:"restored"`
 }
+
+// RecordsCurations says whether the session may record curators'
+// decisions: a curate session, or a learn given curated candidates.
+func (s Session) RecordsCurations() bool {
+	return s.Kind == KindCurate || s.Options["curated"] != ""
+}

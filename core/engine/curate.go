@@ -343,9 +343,7 @@ func StandingCurations(st Store) ([]core.Curation, error) {
 
 // recordsCurations says whether a session may hold decisions: a curate
 // session, or a learn some were taken in (Options "curated").
-func recordsCurations(s core.Session) bool {
-	return s.Kind == core.KindCurate || s.Options["curated"] != ""
-}
+func recordsCurations(s core.Session) bool { return s.RecordsCurations() }
 
 // extractedNames maps a statement fingerprint, and a primitive's id, to
 // the name extraction gave the primitive, as the first decision about it

@@ -43,8 +43,15 @@ CREATE TABLE derivation (
 INSERT INTO derivation (features) VALUES (0);
 
 -- Every learn asks which sessions rejected its source and which record
--- curators' decisions: a few of thousands.
-CREATE INDEX sessions_rejected ON sessions ((record->>'source'), started_at DESC, id DESC) WHERE ` + condRejected + `;
+-- curators' decisions: a few of thousands. Columns written from the
+-- record, not expressions over it: reading a json value as text fails on
+-- the escaped NUL a hostile source's text may bring (see sessions).
+-- source: bytea, as the free-text keys are. curating:
+-- core.Session.RecordsCurations.
+ALTER TABLE sessions ADD COLUMN source bytea NOT NULL DEFAULT '\x',
+	ADD COLUMN curating boolean NOT NULL DEFAULT false;
+ALTER TABLE sessions ALTER COLUMN source DROP DEFAULT, ALTER COLUMN curating DROP DEFAULT;
+CREATE INDEX sessions_rejected ON sessions (source, started_at DESC, id DESC) WHERE ` + condRejected + `;
 CREATE INDEX sessions_curating ON sessions (started_at DESC, id DESC) WHERE ` + condCurating + `;
 `
 
@@ -52,9 +59,43 @@ CREATE INDEX sessions_curating ON sessions (started_at DESC, id DESC) WHERE ` + 
 // learn asks for (RejectedSessions, CurationSessions), in SQL.
 const (
 	condRejected = `state = '` + string(core.SessionRejected) + `'`
-	condCurating = `state = '` + string(core.SessionCommitted) + `' AND (record->>'kind' = '` + string(core.KindCurate) +
-		`' OR record->'options'->>'curated' <> '')`
+	condCurating = `state = '` + string(core.SessionCommitted) + `' AND curating`
 )
+
+// fillSessionColumns writes the columns migration 8 adds to the sessions
+// stored before it, from their records, decoded here (see
+// migrationDedup). A record that does not decode keeps the defaults;
+// Verify reports it.
+func fillSessionColumns(ctx context.Context, tx pgx.Tx) error {
+	rows, err := tx.Query(ctx, "SELECT id, record FROM sessions")
+	if err != nil {
+		return fmt.Errorf("read the sessions: %w", err)
+	}
+	type cols struct {
+		id       string
+		source   []byte
+		curating bool
+	}
+	var all []cols
+	var id string
+	var rec []byte
+	_, err = pgx.ForEachRow(rows, []any{&id, &rec}, func() error {
+		var sess core.Session
+		if json.Unmarshal(rec, &sess) == nil {
+			all = append(all, cols{id, []byte(sess.Source), sess.RecordsCurations()})
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read the sessions: %w", err)
+	}
+	for _, c := range all {
+		if _, err := tx.Exec(ctx, "UPDATE sessions SET source = $2, curating = $3 WHERE id = $1", c.id, c.source, c.curating); err != nil {
+			return fmt.Errorf("fill session %s's columns: %w", c.id, err)
+		}
+	}
+	return nil
+}
 
 // rederivePage is how many primitives rederive rewrites at a time.
 const rederivePage = 2000

@@ -34,6 +34,7 @@ ALTER TABLE primitive_keywords DROP COLUMN sig;
 ALTER TABLE primitive_keywords ADD PRIMARY KEY (keyword, cell_x, cell_y, id);
 DROP TABLE derivation;
 DROP INDEX sessions_rejected, sessions_curating;
+ALTER TABLE sessions DROP COLUMN source, DROP COLUMN curating;
 DELETE FROM lore_schema WHERE version = 8`,
 		"other rules": `UPDATE derivation SET features = features + 1;
 UPDATE primitives SET dedup = '\x';

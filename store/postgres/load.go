@@ -170,7 +170,8 @@ func (b *pgBulk) Session(sess core.Session, changes []core.Change, report []byte
 	if sess.Reverts != "" {
 		reverts = &sess.Reverts
 	}
-	b.sessions = append(b.sessions, []any{sess.ID, micro(sess.StartedAt), string(sess.State), reverts, rec, report})
+	b.sessions = append(b.sessions, []any{sess.ID, micro(sess.StartedAt), string(sess.State), reverts, rec, report,
+		[]byte(sess.Source), sess.RecordsCurations()})
 	for i := range changes {
 		c, err := json.Marshal(&changes[i])
 		if err != nil {
@@ -187,7 +188,7 @@ func (b *pgBulk) Session(sess core.Session, changes []core.Change, report []byte
 // flushSessions sends the sessions gathered, then their changes (which
 // refer to them).
 func (b *pgBulk) flushSessions() error {
-	if err := b.copy("sessions", []string{"id", "started_at", "state", "reverts", "record", "report"}, b.sessions); err != nil {
+	if err := b.copy("sessions", []string{"id", "started_at", "state", "reverts", "record", "report", "source", "curating"}, b.sessions); err != nil {
 		return err
 	}
 	if err := b.copy("session_changes", []string{"session_id", "seq", "change"}, b.changes); err != nil {

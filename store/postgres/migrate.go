@@ -16,6 +16,9 @@ type migration struct {
 	version int
 	name    string
 	sql     string
+	// fill, when set, runs after sql in the same transaction: what SQL
+	// cannot derive (a value decoded from a record).
+	fill func(ctx context.Context, tx pgx.Tx) error
 }
 
 // migrations are the schema, step by step; migration i has version i+1.
@@ -38,7 +41,7 @@ CREATE TABLE users (
 -- Every request to a team server looks its token's hash up; one token
 -- finds one user.
 CREATE UNIQUE INDEX users_token_hash ON users (token_hash);
-`},
+`, nil},
 	{2, "sessions and their changes", `
 -- A session's record is the JSON Badger keeps for it, in a json column,
 -- which keeps the bytes it is given: jsonb would reorder keys and refuse
@@ -64,8 +67,8 @@ CREATE TABLE session_changes (
 	change     json NOT NULL,
 	PRIMARY KEY (session_id, seq)
 );
-`},
-	{3, "primitives, edges and conflicts", migrationPrimitives},
+`, nil},
+	{3, "primitives, edges and conflicts", migrationPrimitives, nil},
 	{4, "skills, artifacts, publications, the run queue and learned runs", `
 -- The records below are each the JSON Badger keeps for it, in json
 -- columns (see sessions). Keys that are free text a file or a source
@@ -135,15 +138,15 @@ CREATE TABLE run_failures (
 	key    text COLLATE "C" PRIMARY KEY,
 	record json NOT NULL
 );
-`},
-	{5, "run events", migrationEvents},
+`, nil},
+	{5, "run events", migrationEvents, nil},
 	{6, "the knowledge's generation", `
 -- Drawn from by every transaction that changes primitives or conflicts,
 -- so that a process caching what it derives from them (a search index)
 -- knows when to derive it again. A sequence never rolls back: a commit
 -- that fails may count, which costs only a rebuild.
 CREATE SEQUENCE knowledge_generation;
-`},
+`, nil},
 	{7, "questions waiting for a reviewer", `
 -- The question a run waits on at the gate, for as long as it waits: a
 -- process that starts listening after it was asked (a server started
@@ -155,8 +158,8 @@ CREATE TABLE run_questions (
 	asked   timestamptz NOT NULL DEFAULT now(),
 	payload bytea NOT NULL
 );
-`},
-	{8, "dedup records, keyword signatures and the sessions a learn asks for", migrationDedup},
+`, nil},
+	{8, "dedup records, keyword signatures and the sessions a learn asks for", migrationDedup, fillSessionColumns},
 }
 
 // SchemaVersion is the newest schema this build knows: its last
@@ -196,6 +199,11 @@ func (s *Store) migrate(ctx context.Context) error {
 		for _, m := range migrations[current:] {
 			if _, err := tx.Exec(ctx, m.sql); err != nil {
 				return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
+			}
+			if m.fill != nil {
+				if err := m.fill(ctx, tx); err != nil {
+					return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
+				}
 			}
 			if _, err := tx.Exec(ctx, "INSERT INTO lore_schema (version, name, applied) VALUES ($1, $2, $3)",
 				m.version, m.name, time.Now()); err != nil {

@@ -17,8 +17,8 @@ import (
 )
 
 const (
-	queryInsertSession = `INSERT INTO sessions (id, started_at, state, reverts, record, report)
-VALUES ($1, $2, $3, $4, $5, $6)`
+	queryInsertSession = `INSERT INTO sessions (id, started_at, state, reverts, record, report, source, curating)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
 	queryUpdateSession = `UPDATE sessions SET state = $2, record = $3 WHERE id = $1`
 	// FOR UPDATE: a state change and an unlearn of the same session
 	// wait for each other, so each sees the state the other left.
@@ -28,7 +28,7 @@ VALUES ($1, $2, $3, $4, $5, $6)`
 	// The conditions of the partial indexes sessions_rejected and
 	// sessions_curating (migrationDedup), which the statements repeat
 	// word for word so that their plans use them.
-	queryRejected = `SELECT record FROM sessions WHERE ` + condRejected + ` AND record->>'source' = $1
+	queryRejected = `SELECT record FROM sessions WHERE ` + condRejected + ` AND source = $1
 ORDER BY started_at DESC, id DESC`
 	queryCurations = `SELECT record FROM sessions WHERE ` + condCurating + ` ORDER BY started_at DESC, id DESC`
 	queryReport    = `SELECT report FROM sessions WHERE id = $1`
@@ -267,7 +267,8 @@ func insertSession(ctx context.Context, tx pgx.Tx, sess core.Session, report []b
 	if sess.Reverts != "" {
 		reverts = &sess.Reverts
 	}
-	_, err = tx.Exec(ctx, queryInsertSession, sess.ID, sess.StartedAt, string(sess.State), reverts, rec, report)
+	_, err = tx.Exec(ctx, queryInsertSession, sess.ID, sess.StartedAt, string(sess.State), reverts, rec, report,
+		[]byte(sess.Source), sess.RecordsCurations())
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation && pgErr.ConstraintName == "sessions_pkey" {
 		return backend.ErrSessionExists
@@ -384,7 +385,7 @@ func (s *Store) Sessions() ([]core.Session, error) {
 // source, newest first: gate.Rejections' question, asked of every learn,
 // without reading every session.
 func (s *Store) RejectedSessions(source string) ([]core.Session, error) {
-	return s.sessionsWhere("list the rejected sessions of "+source, queryRejected, source)
+	return s.sessionsWhere("list the rejected sessions of "+source, queryRejected, []byte(source))
 }
 
 // CurationSessions returns the committed sessions that may record

@@ -369,12 +369,14 @@ func (v *pgVerifier) sessions() error {
 		return err
 	}
 	var (
-		started time.Time
-		state   string
-		reverts *string
+		started  time.Time
+		state    string
+		reverts  *string
+		source   []byte
+		curating bool
 	)
-	return v.each("the sessions", `SELECT id, started_at, state, reverts, record FROM sessions ORDER BY id`,
-		nil, []any{&id, &started, &state, &reverts, &rec}, func() error {
+	return v.each("the sessions", `SELECT id, started_at, state, reverts, record, source, curating FROM sessions ORDER BY id`,
+		nil, []any{&id, &started, &state, &reverts, &rec, &source, &curating}, func() error {
 			v.rep.Sessions++
 			key := "sessions " + id
 			var sess core.Session
@@ -394,6 +396,12 @@ func (v *pgVerifier) sessions() error {
 			}
 			if r := deref(reverts); r != sess.Reverts {
 				v.rep.AddAt(backend.ProblemColumnMismatch, key, id, "column reverts is %q, the record's %q", r, sess.Reverts)
+			}
+			if string(source) != sess.Source {
+				v.rep.AddAt(backend.ProblemColumnMismatch, key, id, "column source is %q, the record's %q", source, sess.Source)
+			}
+			if curating != sess.RecordsCurations() {
+				v.rep.AddAt(backend.ProblemColumnMismatch, key, id, "column curating is %v, the record's kind and options say %v", curating, sess.RecordsCurations())
 			}
 			switch sess.State {
 			case core.SessionCommitted, core.SessionReverted, core.SessionRejected:

@@ -97,6 +97,8 @@ func TestVerifyFindsDamage(t *testing.T) {
 		{"record", `UPDATE primitives SET record = '"not a primitive"' WHERE id = 'base'`, backend.ProblemCorruptValue, "base"},
 		{"change row lost", `DELETE FROM session_changes WHERE session_id = 's1' AND seq = 1`, backend.ProblemJournalMismatch, "s1"},
 		{"change row", `UPDATE session_changes SET change = '[1]' WHERE session_id = 's1' AND seq = 2`, backend.ProblemCorruptValue, "s1"},
+		{"source column", `UPDATE sessions SET source = 'elsewhere' WHERE id = 's1'`, backend.ProblemColumnMismatch, "s1"},
+		{"curating column", `UPDATE sessions SET curating = true WHERE id = 's1'`, backend.ProblemColumnMismatch, "s1"},
 		{"state column", `UPDATE sessions SET state = 'reverted' WHERE id = 's1'`, backend.ProblemColumnMismatch, "s1"},
 		{"started column", `UPDATE sessions SET started_at = started_at + interval '1 second' WHERE id = 's1'`, backend.ProblemColumnMismatch, "s1"},
 		{"session incomplete", `UPDATE sessions SET state = 'journaling', record = json_build_object('id', 's1', 'state', 'journaling', 'changes', 3, 'startedAt', record->'startedAt') WHERE id = 's1'`, backend.ProblemSessionIncomplete, "s1"},
