@@ -120,14 +120,7 @@ func TestFindFollowsTheStore(t *testing.T) {
 		e.AddUser("cleo", access.Curator, "default")
 		e.Seed("default", assets.SampleName, assets.Sample())
 		ctx, svc := e.As("rita")
-		count := func(q string) int {
-			t.Helper()
-			found, err := svc.Find(ctx, &lorev1.FindRequest{Query: q})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return len(found.GetHits())
-		}
+		count := func(q string) int { t.Helper(); return hitsFor(t, ctx, svc, q) }
 		if n := count("zorblat"); n != 0 {
 			t.Fatalf("%d hits for a word nothing holds yet", n)
 		}
@@ -143,6 +136,16 @@ func TestFindFollowsTheStore(t *testing.T) {
 			t.Errorf("%d hits after the unlearn", n)
 		}
 	})
+}
+
+// hitsFor is how many hits svc's Find gives for q.
+func hitsFor(t *testing.T, ctx context.Context, svc api.Service, q string) int {
+	t.Helper()
+	found, err := svc.Find(ctx, &lorev1.FindRequest{Query: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(found.GetHits())
 }
 
 // generations counts the reads of a store's generation.
@@ -178,14 +181,7 @@ func TestFindRecheck(t *testing.T) {
 		e.AddUser("cleo", access.Curator, "default")
 		e.Seed("default", assets.SampleName, assets.Sample())
 		ctx, svc := e.As("rita")
-		count := func(q string) int {
-			t.Helper()
-			found, err := svc.Find(ctx, &lorev1.FindRequest{Query: q})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return len(found.GetHits())
-		}
+		count := func(q string) int { t.Helper(); return hitsFor(t, ctx, svc, q) }
 		gens.Store(0)
 		start := time.Now()
 		const searches = 50
