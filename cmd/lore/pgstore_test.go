@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -65,6 +66,11 @@ func TestCommandsOnPostgres(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(run(0, "sessions", "--json").stdout), &sessions); err != nil || len(sessions.Sessions) != 3 {
 		t.Fatalf("sessions: %+v, %v", sessions, err)
+	}
+	// Listed as on a library in a folder: the start in local time, to the
+	// minute.
+	if r := run(0, "sessions"); !regexp.MustCompile(`(?m)^` + sessions.Sessions[1].ID + `  \d{4}-\d\d-\d\d \d\d:\d\d  committed `).MatchString(r.stdout) {
+		t.Errorf("sessions:\n%s", r.stdout)
 	}
 	run(0, "unlearn", sessions.Sessions[1].ID)
 	if r := run(0, "find", "group"); !strings.Contains(r.stdout, "No primitive matches") {

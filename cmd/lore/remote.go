@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -409,7 +410,13 @@ func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
 			if s.GetDecidedBy() != "" {
 				detail += " · gate: " + s.GetDecidedBy()
 			}
-			fmt.Fprintf(b, "%s  %s  %-9s %s%s  %s\n", s.GetId(), s.GetStartedAt(), s.GetStatus(), s.GetSource(),
+			// The start in this machine's time, as lore sessions prints
+			// it on a library in a folder.
+			started := s.GetStartedAt()
+			if t, err := time.Parse(time.RFC3339, started); err == nil {
+				started = t.Local().Format("2006-01-02 15:04")
+			}
+			fmt.Fprintf(b, "%s  %s  %-9s %s%s  %s\n", s.GetId(), started, s.GetStatus(), s.GetSource(),
 				st.Label.Render(who), st.Faint.Render(detail))
 		}
 	})
