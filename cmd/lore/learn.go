@@ -156,6 +156,11 @@ the store busy waits up to 3s for it before exiting 4.
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// An agent run is learned here on a PostgreSQL store, as on a
+			// folder's (the API learns documents only).
+			if a.onPostgres() && !remote() && args[0] != "-" && isRun(cmd.Context(), args[0]) {
+				return a.learnRun(cmd, args[0], args[0], asJSON, dryRun)
+			}
 			if a.viaAPI() {
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}

@@ -14,10 +14,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/acquire"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/trajectory"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/backend"
 )
 
 // learnRunHelp is the paragraph of lore learn --help about agent runs.
@@ -69,18 +70,13 @@ func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bo
 		l, _ := a.runLearner(nil)
 		res, err = l.Learn(name, data, true)
 	} else {
-		var db *store.Store
-		var release func() error
-		if db, release, err = a.acquireWaiting(cmd.Context(), writable); err != nil {
-			return err
-		}
-		var l *trajectory.Learner
-		if l, err = a.runLearner(db); err == nil {
-			res, err = l.Learn(name, data, false)
-		}
-		if cerr := release(); err == nil && cerr != nil {
-			err = cerr
-		}
+		res, err = a.onRunStore(cmd.Context(), func(db runStore) (*trajectory.Result, error) {
+			l, err := a.runLearner(db)
+			if err != nil {
+				return nil, err
+			}
+			return l.Learn(name, data, false)
+		})
 	}
 	if err != nil {
 		return err
@@ -116,9 +112,46 @@ func readRun(path, name string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// runStore is what learning agent runs needs of a store: the runs learned
+// and their failures, the skill library they are filed in, and the queue
+// of lore watch.
+type runStore interface {
+	trajectory.Store
+	skilllib.Store
+	backend.QueueStore
+}
+
+// acquireRunStore takes the store runs are learned into, for writing: the
+// data folder's (waiting a while for another process holding it), or with
+// store.url the default workspace's in PostgreSQL, in the workspace's
+// write turn. release gives it back.
+func (a *app) acquireRunStore(ctx context.Context) (st runStore, release func() error, err error) {
+	if a.onPostgres() {
+		st, release, err := a.pg().take(ctx, auth.DefaultWorkspace, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		return st, release, nil
+	}
+	return a.acquireWaiting(ctx, writable)
+}
+
+// onRunStore runs fn on the store runs are learned into (acquireRunStore).
+func (a *app) onRunStore(ctx context.Context, fn func(st runStore) (*trajectory.Result, error)) (*trajectory.Result, error) {
+	st, release, err := a.acquireRunStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := fn(st)
+	if cerr := release(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return res, err
+}
+
 // runLearner is the learner of agent runs over db (nil for a dry run),
 // with the configured merge threshold and the user's home folder.
-func (a *app) runLearner(db *store.Store) (*trajectory.Learner, error) {
+func (a *app) runLearner(db runStore) (*trajectory.Learner, error) {
 	home, _ := os.UserHomeDir()
 	l := &trajectory.Learner{Extract: trajectory.Options{Home: home}, Merge: true, Now: now}
 	if db != nil {

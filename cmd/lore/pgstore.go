@@ -292,6 +292,16 @@ func (p *pgStores) open(ctx context.Context, ws string) (*postgres.Store, error)
 // lend is a localapi.Opener: a write waits for the workspace's write
 // turn, which every process sharing the database takes in turn.
 func (p *pgStores) lend(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+	st, release, err := p.take(ctx, ws, write)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, release, nil
+}
+
+// take is lend's store as what it is, for the commands that need more of
+// it than the API does (lore watch's queue).
+func (p *pgStores) take(ctx context.Context, ws string, write bool) (*postgres.Store, func() error, error) {
 	st, err := p.open(ctx, ws)
 	if err != nil {
 		return nil, nil, err
@@ -395,15 +405,21 @@ func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, err
 // and other commands on it wait for this one.
 func fromWritable[T any](a *app, ctx context.Context, fn func(st engine.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
-		st, release, err := a.pg().lend(ctx, auth.DefaultWorkspace, true)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		defer func() { _ = release() }()
-		return fn(st)
+		return fromLent(a, ctx, true, func(st localapi.Store) (T, error) { return fn(st) })
 	}
 	return fromStore(a, writable, func(db *store.Store) (T, error) { return fn(db) })
+}
+
+// fromLent runs fn on the default workspace's store in PostgreSQL, lent
+// in the workspace's write turn when write.
+func fromLent[T any](a *app, ctx context.Context, write bool, fn func(st localapi.Store) (T, error)) (T, error) {
+	st, release, err := a.pg().lend(ctx, auth.DefaultWorkspace, write)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer func() { _ = release() }()
+	return fn(st)
 }
 
 // servePostgres serves the API on ln from the PostgreSQL store, beside any

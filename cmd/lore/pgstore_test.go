@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -112,8 +113,41 @@ func TestCommandsOnPostgres(t *testing.T) {
 		t.Errorf("graph: %s", r.stdout)
 	}
 
+	// The skill library is the database's too: a skill imported, activated,
+	// used, changed and rolled back, then exported byte for byte.
+	skillDir := filepath.Join(t.TempDir(), "skills", "csv-tidy")
+	skillMD := "---\nname: csv-tidy\ndescription: Tidy CSV files by trimming cells and lower-casing headers. Use when a CSV file has messy headers.\n---\n# CSV tidy\n\n1. Read the file with the csv module.\n2. Trim every cell.\n"
+	if err := os.MkdirAll(filepath.Join(skillDir, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeDoc(t, skillDir, "SKILL.md", skillMD)
+	writeDoc(t, filepath.Join(skillDir, "scripts"), "count.py", "import csv, sys\nprint(len(list(csv.reader(open(sys.argv[1])))))\n")
+	run(0, "skills", "import", filepath.Dir(skillDir), "--trust")
+	if r := run(0, "skills", "activate", "public.csv-tidy"); !strings.Contains(r.stdout, "Trim every cell") || !strings.Contains(r.stdout, "scripts/count.py") {
+		t.Errorf("skills activate: %s", r.stdout)
+	}
+	if r := run(0, "skills", "used", "public.csv-tidy", "--success"); !strings.Contains(r.stdout, "1 use") {
+		t.Errorf("skills used: %s", r.stdout)
+	}
+	writeDoc(t, skillDir, "SKILL.md", skillMD+"3. Write NAME.tidy.csv.\n")
+	run(0, "skills", "import", filepath.Dir(skillDir), "--trust")
+	if r := run(0, "skills", "rollback", "public.csv-tidy", "1"); !strings.Contains(r.stdout, "version 3 has the content of version 1") {
+		t.Errorf("skills rollback: %s", r.stdout)
+	}
+	if r := run(0, "skills", "prompt"); !strings.Contains(r.stdout, "csv-tidy") {
+		t.Errorf("skills prompt: %s", r.stdout)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	run(0, "skills", "export", out)
+	if got, err := os.ReadFile(filepath.Join(out, "csv-tidy", "SKILL.md")); err != nil || string(got) != skillMD {
+		t.Errorf("exported SKILL.md: %q, %v", got, err)
+	}
+	if got, err := os.ReadFile(filepath.Join(out, "csv-tidy", "scripts", "count.py")); err != nil || !strings.Contains(string(got), "csv.reader") {
+		t.Errorf("exported script: %q, %v", got, err)
+	}
+
 	refused := run(2, "store", "backup", filepath.Join(t.TempDir(), "b"))
-	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue", "pg_dump"} {
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue", "skills import", "skills export", "pg_dump"} {
 		if !strings.Contains(refused.stderr, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
 		}
@@ -140,5 +174,56 @@ func TestPostgresUnreachable(t *testing.T) {
 	}
 	if _, err := os.Stat(data); err == nil {
 		t.Errorf("data folder %s was made", data)
+	}
+}
+
+// Agent runs are learned into a library in PostgreSQL as into a folder's:
+// by lore learn RUN, and by lore watch through the queue kept in the
+// database; the third failure with one signature drafts a warning.
+func TestRunsOnPostgres(t *testing.T) {
+	db := pgtest.Start(t)
+	data := filepath.Join(t.TempDir(), "data")
+	env := []string{"LORE_STORE_URL=" + db.URL, "LORE_DATA_DIR=" + data}
+	if r := lore(t, env, "learn", runFixture(t, "claude_success.jsonl"), "--json"); r.code != 0 || !strings.Contains(r.stdout, `"kind": "run"`) {
+		t.Fatalf("learn a run: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if r := lore(t, env, "learn", runFixture(t, "claude_success.jsonl")); r.code != 0 || !strings.Contains(r.stdout, "learned before") {
+		t.Errorf("the same run again: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	runs := t.TempDir()
+	for i := 1; i <= 3; i++ {
+		name := fmt.Sprintf("npm_failure_%d.jsonl", i)
+		b, err := os.ReadFile(runFixture(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeDoc(t, runs, name, string(b))
+	}
+	r := lore(t, env, "watch", runs, "--once", "--settle", "10ms", "--json")
+	if r.code != 0 {
+		t.Fatalf("watch --once: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	var watched struct {
+		Learned        int `json:"learned"`
+		NegativeDrafts int `json:"negativeDrafts"`
+		Pending        int `json:"pending"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &watched); err != nil || watched.Learned != 3 || watched.NegativeDrafts != 1 || watched.Pending != 0 {
+		t.Errorf("watch --once: %+v, %v\n%s", watched, err, r.stdout)
+	}
+	if r := lore(t, env, "queue", "--json"); !strings.Contains(r.stdout, `"done": 3`) {
+		t.Errorf("queue: %s", r.stdout)
+	}
+	keys := ""
+	for _, s := range skillRowsOf(t, env) {
+		keys += s.Key + " "
+	}
+	for _, want := range []string{"proposed.fix-failing-cart-test", "proposed.avoid-npm-err-code-eresolve"} {
+		if !strings.Contains(keys, want) {
+			t.Errorf("skills %s lack %s", keys, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "MANIFEST")); err == nil {
+		t.Errorf("a Badger store was made in %s", data)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -32,15 +34,15 @@ import (
 // now is the library's clock, one place so every command dates the same way.
 func now() time.Time { return time.Now().UTC() }
 
-// library is the skill library over db, with lore's output folder and
+// library is the skill library over st, with lore's output folder and
 // clock; opts brings what a command configures (policy, thresholds).
-func (a *app) library(db *store.Store, opts skilllib.Options) *skilllib.Library {
+func (a *app) library(st skilllib.Store, opts skilllib.Options) *skilllib.Library {
 	opts.OutputDir, opts.LibraryDir, opts.Now = a.cfg.outputDir(), a.libraryDir(), now
-	if a.held != nil && a.reading && db == a.held.db {
+	if db, ok := st.(*store.Store); ok && a.held != nil && a.reading && db == a.held.db {
 		opts.Ranks = &a.held.ranks
 		return skilllib.New(readLibrary{db, a.held}, opts)
 	}
-	return skilllib.New(db, opts)
+	return skilllib.New(st, opts)
 }
 
 // libraryDir is where the library keeps a folder per offered skill, the
@@ -52,20 +54,32 @@ func (a *app) libraryDir() string {
 // offering is the library over db under the configured consumer policy,
 // for the commands that decide what a consumer is offered. The policy is
 // read once the store is open, as those commands always have.
-func (a *app) offering(db *store.Store) (*skilllib.Library, error) {
+func (a *app) offering(st skilllib.Store) (*skilllib.Library, error) {
 	pol, err := a.cfg.skillPolicy()
 	if err != nil {
 		return nil, err
 	}
-	return a.library(db, skilllib.Options{Policy: pol}), nil
+	return a.library(st, skilllib.Options{Policy: pol}), nil
 }
 
 // fromLibrary runs one query or change on the library, with the store
 // opened as mode asks; the command prints the result once it is closed.
 func fromLibrary[T any](a *app, mode access, fn func(lib *skilllib.Library) (T, error)) (T, error) {
-	return fromStore(a, mode, func(db *store.Store) (T, error) {
-		return fn(a.library(db, skilllib.Options{}))
+	return fromSkills(a, mode, func(st skilllib.Store) (T, error) {
+		return fn(a.library(st, skilllib.Options{}))
 	})
+}
+
+// fromSkills runs fn on the store of the skill library: the data
+// folder's, opened as mode asks, or with store.url the default
+// workspace's in PostgreSQL, where a change is made in the workspace's
+// write turn, as the API makes it (a library change reads the records it
+// replaces).
+func fromSkills[T any](a *app, mode access, fn func(st skilllib.Store) (T, error)) (T, error) {
+	if a.onPostgres() {
+		return fromLent(a, context.Background(), mode == writable, func(st localapi.Store) (T, error) { return fn(st) })
+	}
+	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
 }
 
 // --- list and show ---
@@ -464,7 +478,7 @@ as if unknown to it (exit 2), which is how agents get skills.`,
 		Args: exactArgs(1, "one skill NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			offeredOnly := cmd.Flags().Changed("consumer")
-			act, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Activation, error) {
+			act, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Activation, error) {
 				if !offeredOnly {
 					return a.library(db, skilllib.Options{}).Activate(args[0])
 				}
@@ -567,7 +581,7 @@ unknown), ranked among all the skills searched.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			res, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Results, error) {
+			res, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Results, error) {
 				lib, err := a.offering(db)
 				if err != nil {
 					return skilllib.Results{}, err
@@ -661,7 +675,7 @@ characters each). Negative skills are included, labelled as warnings.`,
 			if budget < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--budget %d: give a positive number of tokens, or 0 for no limit", budget)}
 			}
-			cat, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Catalog, error) {
+			cat, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Catalog, error) {
 				lib, err := a.offering(db)
 				if err != nil {
 					return skilllib.Catalog{}, err
@@ -712,7 +726,7 @@ NAMEs are keys (ns.id) or ids (public.<id>).`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := fromStore(a, readOnly, func(db *store.Store) (skilllib.Resolution, error) {
+			res, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Resolution, error) {
 				lib := a.library(db, skilllib.Options{})
 				if consumer != "" {
 					var err error
@@ -1200,7 +1214,7 @@ it is offered beside the skill, labelled as a warning.`,
 			if err != nil {
 				return err
 			}
-			f, err := fromStore(a, writable, func(db *store.Store) (skilllib.Failure, error) {
+			f, err := fromSkills(a, writable, func(db skilllib.Store) (skilllib.Failure, error) {
 				return a.library(db, skilllib.Options{NegativeAfter: after}).ReportFailure(args[0], failure)
 			})
 			if err != nil {
@@ -1322,7 +1336,7 @@ are never merged or changed. --dry-run lists the merges only.`,
 			if err != nil {
 				return err
 			}
-			pairs, err := fromStore(a, writable, func(db *store.Store) ([]skills.Pair, error) {
+			pairs, err := fromSkills(a, writable, func(db skilllib.Store) ([]skills.Pair, error) {
 				return a.library(db, skilllib.Options{MergeThreshold: threshold}).Merge(dryRun)
 			})
 			if err != nil {

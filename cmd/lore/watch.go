@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/trajectory"
-	"github.com/lore-kb/lore/store"
 )
 
 // runExtensions are the names lore watch reads as possible run files; what
@@ -64,7 +64,7 @@ func (a *app) watchCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folder"},
+		Annotations: map[string]string{annotPaths: "folder", annotPostgres: "1"},
 		Use:         "watch DIR",
 		Short:       "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
 		Long: `Watches DIR and the folders under it for agent runs — the JSON Lines
@@ -181,7 +181,7 @@ type runWatcher struct {
 	// watched are the folders change notices come from.
 	watched map[string]bool
 	fsw     *fsnotify.Watcher
-	db      *store.Store
+	db      runStore
 	release func() error
 	learner *trajectory.Learner
 	// pending: the queue may hold jobs (unknown until asked).
@@ -423,7 +423,7 @@ func (w *runWatcher) step(ctx context.Context) (bool, error) {
 		w.pending = false
 		return false, nil
 	}
-	if err := w.learn(&job); err != nil {
+	if err := w.learnInTurn(ctx, &job); err != nil {
 		return false, err
 	}
 	job.Finished = time.Now().UTC()
@@ -437,6 +437,25 @@ func (w *runWatcher) step(ctx context.Context) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// learnInTurn learns job's run; on PostgreSQL in the workspace's write
+// turn, taken for each run (the folder's store is held whole while runs
+// are pending), so that servers and commands sharing the database take
+// theirs between two runs.
+func (w *runWatcher) learnInTurn(ctx context.Context, job *trajectory.Job) error {
+	if !w.a.onPostgres() {
+		return w.learn(job)
+	}
+	_, release, err := w.a.pg().take(ctx, auth.DefaultWorkspace, true)
+	if err != nil {
+		return err
+	}
+	err = w.learn(job)
+	if rerr := release(); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // learn learns one job's run and records the outcome in job. An error is
@@ -521,6 +540,18 @@ func runSummary(res *trajectory.Result) string {
 // process holds is errBusy (reported once per wait).
 func (w *runWatcher) openStore(ctx context.Context) error {
 	if w.db != nil {
+		return nil
+	}
+	if w.a.onPostgres() {
+		st, err := w.a.pg().open(ctx, auth.DefaultWorkspace)
+		if err != nil {
+			return err
+		}
+		l, err := w.a.runLearner(st)
+		if err != nil {
+			return err
+		}
+		w.db, w.release, w.learner = st, func() error { return nil }, l
 		return nil
 	}
 	db, release, err := w.a.acquireWaiting(ctx, writable)
