@@ -649,10 +649,11 @@ func serverUnlearn(ctx context.Context, svc api.Service, id string, force bool) 
 	}
 }
 
-// offServer is what a screen that reads this machine's store says on a
-// team server, rather than showing nothing as if the server had nothing.
+// offServer is what a screen that reads a local folder's store says
+// through the API (a team server, or a library in PostgreSQL), rather
+// than showing nothing as if the library had nothing.
 func offServer(screen, instead string) string {
-	return fmt.Sprintf("The %s screen is not available on a team server yet.\nFrom the command line: %s.", screen, instead)
+	return fmt.Sprintf("The %s screen works on a library in a local folder only, not yet on a team server or PostgreSQL.\nFrom the command line: %s.", screen, instead)
 }
 
 // serverPart is the status bar's start on a team server: who the
@@ -699,9 +700,9 @@ func (m Model) notServed() (string, bool) {
 	}
 	switch m.tab {
 	case tabConflicts:
-		return offServer("Conflicts", "lore conflicts lists the server's conflicts and lore conflicts resolve settles one"), true
+		return offServer("Conflicts", "lore conflicts lists this library's conflicts and lore conflicts resolve settles one"), true
 	case tabSkills:
-		return offServer("Skills", "lore skills search, list, show and review work on the server's library"), true
+		return offServer("Skills", "lore skills search, list, show and review work on this library (on PostgreSQL, every lore skills command does)"), true
 	}
 	return "", false
 }

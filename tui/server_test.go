@@ -151,7 +151,7 @@ func TestServerAppReadsThroughTheAPI(t *testing.T) {
 		}
 		m, cmd = send(m, keyPress("3"))
 		m = settleWithin(t, m, cmd, time.Second)
-		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "not available on a team server yet") {
+		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "not yet on a team server or PostgreSQL") {
 			t.Errorf("Conflicts shows nothing without saying why:\n%s", screen)
 		}
 	})
