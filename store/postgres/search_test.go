@@ -10,6 +10,7 @@ import (
 
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/internal/synth"
@@ -106,6 +107,27 @@ func TestPrimitivesWithKeywordStemsMatchesBadger(t *testing.T) {
 	}
 }
 
+// neighbours is the dedup questions both backends answer.
+type neighbours interface {
+	Near(p *core.Primitive, maxDistance float64, minShared, limit int) ([]core.Primitive, error)
+	NearRecords(p *core.Primitive, maxDistance float64, minShared, limit int) ([]dedup.Record, error)
+	SameContentRecords(hash string) ([]dedup.Record, error)
+}
+
+// askBoth asks PostgreSQL (pg) and Badger the same question.
+func askBoth[T any](t *testing.T, pg, badger neighbours, ask func(neighbours) (T, error)) (fromPG, fromBadger T) {
+	t.Helper()
+	fromPG, err := ask(pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBadger, err = ask(badger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fromPG, fromBadger
+}
+
 // Near gives the Badger store's answer on a registry whose general
 // keywords' postings are long (internal/synth's model: the lists the
 // query skips and probes instead), for every threshold and limit the
@@ -140,28 +162,18 @@ func TestNearMatchesBadgerOnLongLists(t *testing.T) {
 			dist             float64
 			minShared, limit int
 		}{{0.2, 2, 50}, {0.2, 1, 0}, {0.5, 3, 0}, {0.1, 2, 5}} {
-			got, err := ps.Near(c, q.dist, q.minShared, q.limit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := bs.Near(c, q.dist, q.minShared, q.limit)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, want := askBoth(t, ps, bs, func(st neighbours) ([]core.Primitive, error) {
+				return st.Near(c, q.dist, q.minShared, q.limit)
+			})
 			if g, w := ids(got), ids(want); !slices.Equal(g, w) {
 				t.Errorf("candidate %s, %+v: postgres %v, badger %v", c.ID, q, g, w)
 			}
 			found += len(got)
 			// The deduper's own question: the same records, features and
 			// all (content matches apart, which it asks for on its own).
-			gotRecs, err := ps.NearRecords(c, q.dist, q.minShared, q.limit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantRecs, err := bs.NearRecords(c, q.dist, q.minShared, q.limit)
-			if err != nil {
-				t.Fatal(err)
-			}
+			gotRecs, wantRecs := askBoth(t, ps, bs, func(st neighbours) ([]dedup.Record, error) {
+				return st.NearRecords(c, q.dist, q.minShared, q.limit)
+			})
 			if !reflect.DeepEqual(gotRecs, wantRecs) {
 				t.Errorf("candidate %s, %+v: records differ: postgres %d, badger %d", c.ID, q, len(gotRecs), len(wantRecs))
 			}
@@ -191,14 +203,7 @@ func TestNearMatchesBadgerOnLongLists(t *testing.T) {
 	}
 	stored := changes[0].After.Provenance.ContentHash
 	for _, h := range []string{stored, "", "none"} {
-		got, err := ps.SameContentRecords(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := bs.SameContentRecords(h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, want := askBoth(t, ps, bs, func(st neighbours) ([]dedup.Record, error) { return st.SameContentRecords(h) })
 		if !reflect.DeepEqual(got, want) || h == stored && len(got) == 0 {
 			t.Errorf("content %q: postgres %d records, badger %d", h, len(got), len(want))
 		}
