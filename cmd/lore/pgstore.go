@@ -111,18 +111,12 @@ type pgStores struct {
 	url string
 	mu  sync.Mutex
 	m   map[string]*postgres.Store
-	// turns holds each workspace's write turn within this process: one
-	// writer of the process at a time waits for the database's turn,
-	// which holds one of the pool's connections while it waits; the
-	// others wait here, holding none, so that writers queued in a
-	// server never take the connections its searches need.
-	turns map[string]chan struct{}
 	// events is the bus of this process's runs, made on first use.
 	events *pgBus
 }
 
 func newPGStores(url string) *pgStores {
-	return &pgStores{url: withPoolSize(url), m: map[string]*postgres.Store{}, turns: map[string]chan struct{}{}}
+	return &pgStores{url: withPoolSize(url), m: map[string]*postgres.Store{}}
 }
 
 // poolConns is how many connections a process keeps at most to each
@@ -309,35 +303,11 @@ func (p *pgStores) take(ctx context.Context, ws string, write bool) (*postgres.S
 	if !write {
 		return st, func() error { return nil }, nil
 	}
-	turn := p.turn(ws)
-	select {
-	case turn <- struct{}{}:
-	case <-ctx.Done():
-		return nil, nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", st.Name(), ctx.Err())
-	}
 	release, err := st.WriteTurn(ctx)
 	if err != nil {
-		<-turn
 		return nil, nil, err
 	}
-	var once sync.Once
-	return st, func() error {
-		err := release()
-		once.Do(func() { <-turn })
-		return err
-	}, nil
-}
-
-// turn is workspace ws's write turn within this process (pgStores.turns).
-func (p *pgStores) turn(ws string) chan struct{} {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	t, ok := p.turns[ws]
-	if !ok {
-		t = make(chan struct{}, 1)
-		p.turns[ws] = t
-	}
-	return t
+	return st, release, nil
 }
 
 func (p *pgStores) close() error {

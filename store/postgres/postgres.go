@@ -62,8 +62,13 @@ type Store struct {
 	// published counts Publish's events, for pruning.
 	published atomic.Int64
 	// turns are the connections holding write turns (WriteTurn).
-	turnsMu   sync.Mutex
-	turns     map[*pgxpool.Conn]struct{}
+	turnsMu sync.Mutex
+	turns   map[*pgxpool.Conn]struct{}
+	// waiting holds the one writer of this process that waits for the
+	// database's write turn, or holds it: the others wait here, holding
+	// no connection, so that writers queued in a server never take the
+	// connections its searches need.
+	waiting   chan struct{}
 	closed    atomic.Bool
 	closeOnce sync.Once
 	// beforeChange, when set (by tests), runs before each change of a
@@ -108,7 +113,7 @@ func OpenWorkspace(ctx context.Context, url, ws string) (*Store, error) {
 	c := cfg.ConnConfig
 	schema := SchemaOf(ws)
 	s := &Store{name: fmt.Sprintf("%s:%d/%s", c.Host, c.Port, c.Database), schema: schema, workspace: ws,
-		turns: map[*pgxpool.Conn]struct{}{}}
+		turns: map[*pgxpool.Conn]struct{}{}, waiting: make(chan struct{}, 1)}
 	s.closing, s.stopClosing = context.WithCancel(context.Background())
 	if ws != DefaultWorkspace {
 		s.name += " (workspace " + ws + ")"
@@ -179,8 +184,14 @@ func (s *Store) WriteTurn(ctx context.Context) (release func() error, err error)
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
+	select {
+	case s.waiting <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", s.name, ctx.Err())
+	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
+		<-s.waiting
 		return nil, fmt.Errorf("PostgreSQL store %s: wait for the write turn: %w", s.name, s.wrapClosed(err))
 	}
 	key := s.turnKey()
@@ -188,6 +199,7 @@ func (s *Store) WriteTurn(ctx context.Context) (release func() error, err error)
 		// The connection may be mid-query after a cancel: not reused.
 		_ = conn.Conn().Close(context.Background())
 		conn.Release()
+		<-s.waiting
 		if ctx.Err() != nil {
 			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
 		}
@@ -200,6 +212,7 @@ func (s *Store) WriteTurn(ctx context.Context) (release func() error, err error)
 	return func() error {
 		var err error
 		once.Do(func() {
+			defer func() { <-s.waiting }()
 			s.turnsMu.Lock()
 			_, held := s.turns[conn]
 			delete(s.turns, conn)
