@@ -135,8 +135,7 @@ func withPoolSize(url string) string {
 		return url
 	}
 	param := fmt.Sprintf("pool_max_conns=%d", poolConns)
-	lower := strings.ToLower(url)
-	if !strings.HasPrefix(lower, "postgres://") && !strings.HasPrefix(lower, "postgresql://") {
+	if !isStoreURL(strings.ToLower(url)) {
 		return url + " " + param
 	}
 	if strings.Contains(url, "?") {
@@ -353,12 +352,7 @@ func (a *app) pgService() (*localapi.Service, error) {
 // data folder's, opened in mode.
 func fromBackend[T any](a *app, mode access, fn func(st backend.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
-		st, err := a.pg().open(context.Background(), auth.DefaultWorkspace)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		return fn(st)
+		return fromPG(a, context.Background(), false, func(st *postgres.Store) (T, error) { return fn(st) })
 	}
 	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
 }
@@ -375,15 +369,16 @@ func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, err
 // and other commands on it wait for this one.
 func fromWritable[T any](a *app, ctx context.Context, fn func(st engine.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
-		return fromLent(a, ctx, true, func(st localapi.Store) (T, error) { return fn(st) })
+		return fromPG(a, ctx, true, func(st *postgres.Store) (T, error) { return fn(st) })
 	}
 	return fromStore(a, writable, func(db *store.Store) (T, error) { return fn(db) })
 }
 
-// fromLent runs fn on the default workspace's store in PostgreSQL, lent
-// in the workspace's write turn when write.
-func fromLent[T any](a *app, ctx context.Context, write bool, fn func(st localapi.Store) (T, error)) (T, error) {
-	st, release, err := a.pg().lend(ctx, auth.DefaultWorkspace, write)
+// fromPG runs fn on the default workspace's store in PostgreSQL, in the
+// workspace's write turn when write. A turn not given back cleanly ends
+// with its connection (WriteTurn closes it), so that error is not fn's.
+func fromPG[T any](a *app, ctx context.Context, write bool, fn func(st *postgres.Store) (T, error)) (T, error) {
+	st, release, err := a.pg().take(ctx, auth.DefaultWorkspace, write)
 	if err != nil {
 		var zero T
 		return zero, err

@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -23,6 +22,7 @@ import (
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/store/postgres"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -77,7 +77,7 @@ func fromLibrary[T any](a *app, mode access, fn func(lib *skilllib.Library) (T, 
 // replaces).
 func fromSkills[T any](a *app, mode access, fn func(st skilllib.Store) (T, error)) (T, error) {
 	if a.onPostgres() {
-		return fromLent(a, context.Background(), mode == writable, func(st localapi.Store) (T, error) { return fn(st) })
+		return fromPG(a, context.Background(), mode == writable, func(st *postgres.Store) (T, error) { return fn(st) })
 	}
 	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
 }

@@ -542,19 +542,17 @@ func (w *runWatcher) openStore(ctx context.Context) error {
 	if w.db != nil {
 		return nil
 	}
+	var (
+		db      runStore
+		release func() error
+		err     error
+	)
 	if w.a.onPostgres() {
-		st, err := w.a.pg().open(ctx, auth.DefaultWorkspace)
-		if err != nil {
-			return err
-		}
-		l, err := w.a.runLearner(st)
-		if err != nil {
-			return err
-		}
-		w.db, w.release, w.learner = st, func() error { return nil }, l
-		return nil
+		// Opened, not taken: each run takes the write turn (learnInTurn).
+		db, release, err = w.a.pg().take(ctx, auth.DefaultWorkspace, false)
+	} else {
+		db, release, err = w.a.acquireWaiting(ctx, writable)
 	}
-	db, release, err := w.a.acquireWaiting(ctx, writable)
 	if errors.Is(err, core.ErrStoreLocked) {
 		w.logf("waiting  the store is held by another lore command; queued runs wait for it")
 		return errBusy

@@ -297,7 +297,7 @@ func curationProvenance(session string, ds []Decision, ts []curate.Touched, at t
 }
 
 // curationLister is implemented by stores that can list the committed
-// sessions that may record curations (recordsCurations) without reading
+// sessions that may record curations (core.Session.RecordsCurations) without reading
 // every session (the PostgreSQL store can); it may list more.
 type curationLister interface {
 	CurationSessions() ([]core.Session, error)
@@ -323,7 +323,7 @@ func StandingCurations(st Store) ([]core.Curation, error) {
 	slices.SortStableFunc(ss, func(a, b core.Session) int { return a.StartedAt.Compare(b.StartedAt) })
 	var out []core.Curation
 	for _, s := range ss {
-		if s.State != core.SessionCommitted || s.RevertedBy != "" || !recordsCurations(s) {
+		if s.State != core.SessionCommitted || s.RevertedBy != "" || !s.RecordsCurations() {
 			continue
 		}
 		chs, err := st.Changes(s.ID)
@@ -340,10 +340,6 @@ func StandingCurations(st Store) ([]core.Curation, error) {
 	}
 	return out, nil
 }
-
-// recordsCurations says whether a session may hold decisions: a curate
-// session, or a learn some were taken in (Options "curated").
-func recordsCurations(s core.Session) bool { return s.RecordsCurations() }
 
 // extractedNames maps a statement fingerprint, and a primitive's id, to
 // the name extraction gave the primitive, as the first decision about it
