@@ -120,8 +120,8 @@ var (
 	JournalKey       = journalKey
 	KeySchema        = keySchema
 	PostingValue     = postingValue
-	KeywordSignature = keywordSignature
-	KeywordBits      = keywordBits
+	KeywordSignature = dedup.KeywordSignature
+	KeywordBits      = dedup.KeywordBits
 )
 
 // EncodeValue encodes v as the store does, codec byte included.

@@ -187,7 +187,7 @@ func planeCell(p core.PlanePosition) string {
 // position, each coordinate quantized to one of 65,535 steps over [−1, 1]
 // (two little-endian uint16s; 0 stands for a coordinate outside it), so
 // that the dedup prefilter can test the distance without loading the
-// record, then the signature of all its keywords (keywordSignature) as a
+// record, then the signature of all its keywords (dedup.KeywordSignature) as a
 // little-endian uint64, so that it can tell without a lookup that the
 // primitive lacks a keyword whose list it did not read. Every primitive's
 // postings hold the same value, so it is kept to 12 bytes: the prefilter
@@ -235,13 +235,6 @@ func parsePostingValue(v []byte) (plane core.PlanePosition, hasPlane bool, sig u
 	}
 	return plane, hasPlane, binary.LittleEndian.Uint64(v[4:]), true
 }
-
-// keywordBits and keywordSignature are the postings' keyword signature
-// (dedup.KeywordSignature).
-var (
-	keywordBits      = dedup.KeywordBits
-	keywordSignature = dedup.KeywordSignature
-)
 
 // hashPrefix selects the content-hash entries of hash. A hash of 64
 // lowercase hex digits (what text.ContentHash gives) is filed under i/hx/

@@ -101,7 +101,7 @@ func nearRecords(txn *badger.Txn, p *core.Primitive, maxDistance float64, minSha
 	scans := make([]*kwScan, len(kws))
 	for i, kw := range kws {
 		base := join(prefixKeyword, escape(kw), "")
-		scans[i] = &kwScan{base: base, bits: keywordBits(kw), xhi: xhi, ylo: ylo, yhi: yhi, next: cellStart(base, xlo, ylo)}
+		scans[i] = &kwScan{base: base, bits: dedup.KeywordBits(kw), xhi: xhi, ylo: ylo, yhi: yhi, next: cellStart(base, xlo, ylo)}
 	}
 	// Walk the lists in rounds of doubling budgets until at most k−1 are
 	// unfinished: those are the longest, and what was read of them costs

@@ -10,6 +10,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store/backend"
 )
@@ -86,7 +87,7 @@ func derivedKeys(p *core.Primitive) ([]kv, error) {
 // appendPostings appends p's keyword postings (kws is keywordsOf(p)), all
 // holding the same value.
 func appendPostings(out []kv, p *core.Primitive, kws []string) []kv {
-	posting := postingValue(p.Plane, keywordSignature(kws))
+	posting := postingValue(p.Plane, dedup.KeywordSignature(kws))
 	for _, k := range kws {
 		out = append(out, kv{keywordKey(k, p.Plane, p.ID), posting})
 	}

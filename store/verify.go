@@ -14,6 +14,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/store/backend"
 )
@@ -212,7 +213,7 @@ func summarize(r rawRecord) summarized {
 		sm.kwKeys[i] = keywordCellValue(kw, p.Plane)
 	}
 	sm.plane, sm.hash = p.Plane, p.Provenance.ContentHash
-	sm.posting = postingValue(p.Plane, keywordSignature(sm.keywords))
+	sm.posting = postingValue(p.Plane, dedup.KeywordSignature(sm.keywords))
 	sm.name, sm.nameValue = p.Name, nameValue(p.Name)
 	sm.dedup = dedupRecord(&p)
 	sm.prereqs = p.Prerequisites

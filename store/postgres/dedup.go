@@ -104,7 +104,7 @@ const rederivePage = 2000
 // again when they were made by other rules than this build's
 // (dedup.FeaturesVersion): after migration 8, and after an upgrade that
 // changes how keywords are normalized or features computed.
-func rederive(ctx context.Context, tx pgx.Tx) error {
+func (s *Store) rederive(ctx context.Context, tx pgx.Tx) error {
 	var exists bool
 	if err := tx.QueryRow(ctx, "SELECT to_regclass('derivation') IS NOT NULL").Scan(&exists); err != nil {
 		return fmt.Errorf("read the rules the indexes were made by: %w", err)
@@ -119,20 +119,38 @@ func rederive(ctx context.Context, tx pgx.Tx) error {
 	if v == dedup.FeaturesVersion {
 		return nil
 	}
-	_, err := rebuild(ctx, tx)
+	// Processes of an older lore may be writing meanwhile: no migration
+	// holds them off when only the rules changed.
+	_, err := s.rebuildInTurn(ctx, tx)
 	return err
+}
+
+// rebuildInTurn is rebuild in the workspace's write turn, taken for tx's
+// time: commits of any process wait for it, as for another commit. The
+// library's generation moves, so that search indexes are made again.
+func (s *Store) rebuildInTurn(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", s.turnKey()); err != nil {
+		return 0, fmt.Errorf("wait for the write turn: %w", err)
+	}
+	if err := nextGeneration(ctx, tx); err != nil {
+		return 0, err
+	}
+	return rebuild(ctx, tx)
 }
 
 // rebuild makes every row derived from the primitives' records again, in
 // tx, and records the rules it made them by. Each page of primitives is
 // deleted with its rows and written back (putPrimitives), so the rows
-// come from the same code as a commit's. A record that does not decode is
+// come from the same code as a commit's; the records themselves are
+// written back as they were stored, byte for byte, whatever fields this
+// lore knows of. A record that does not decode is
 // left as it is, with its rows, and counted (Verify reports it).
 func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 	after := ""
 	for {
 		var ids []string
 		var ps []*core.Primitive
+		var recs [][]byte
 		var id string
 		var rec []byte
 		rows, err := tx.Query(ctx, "SELECT id, record FROM primitives WHERE id > $1 ORDER BY id LIMIT $2", after, rederivePage)
@@ -146,7 +164,8 @@ func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 				skipped++ // left for Verify to report
 				return nil
 			}
-			ids, ps = append(ids, id), append(ps, p)
+			// pgx reuses rec's buffer for the next row.
+			ids, ps, recs = append(ids, id), append(ps, p), append(recs, slices.Clone(rec))
 			return nil
 		})
 		if err != nil {
@@ -156,7 +175,7 @@ func rebuild(ctx context.Context, tx pgx.Tx) (skipped int, err error) {
 			if _, err := tx.Exec(ctx, "DELETE FROM primitives WHERE id = ANY($1)", ids); err != nil {
 				return skipped, fmt.Errorf("rebuild the indexes: %w", err)
 			}
-			if err := putPrimitives(ctx, tx, ps); err != nil {
+			if err := putPrimitives(ctx, tx, ps, recs); err != nil {
 				return skipped, fmt.Errorf("rebuild the indexes: %w", err)
 			}
 		}
@@ -188,15 +207,7 @@ func (s *Store) Rebuild(ctx context.Context) (skipped int, err error) {
 		return 0, err
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// The write turn's lock, for this transaction: commits of any
-		// process wait, as they would for another commit.
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", s.turnKey()); err != nil {
-			return fmt.Errorf("wait for the write turn: %w", err)
-		}
-		if err := nextGeneration(ctx, tx); err != nil {
-			return err
-		}
-		skipped, err = rebuild(ctx, tx)
+		skipped, err = s.rebuildInTurn(ctx, tx)
 		return err
 	})
 	if err != nil {
@@ -458,17 +469,16 @@ func (s *Store) Near(p *core.Primitive, maxDistance float64, minShared, limit in
 	if err != nil {
 		return nil, err
 	}
-	same, err := s.SameContentRecords(p.Provenance.ContentHash)
-	if err != nil {
-		return nil, fmt.Errorf("near %s: %w", p.ID, err)
-	}
-	ids := make([]string, 0, len(recs)+len(same))
-	for _, r := range append(recs, same...) {
-		ids = append(ids, r.ID)
-	}
-	if len(ids) == 0 {
+	hash := p.Provenance.ContentHash
+	if len(recs) == 0 && hash == "" {
 		return nil, nil
 	}
-	slices.Sort(ids)
-	return s.primitivesWhere("near "+p.ID, "SELECT record FROM primitives WHERE id = ANY($1) ORDER BY id", slices.Compact(ids))
+	ids := make([]string, len(recs))
+	for i, r := range recs {
+		ids[i] = r.ID
+	}
+	// The primitives of the same content come in the same statement (the
+	// condition is sameContentQuery's).
+	return s.primitivesWhere("near "+p.ID, `SELECT record FROM primitives
+WHERE id = ANY($1) OR (content_hash = $2 AND content_hash <> '') ORDER BY id`, ids, hash)
 }

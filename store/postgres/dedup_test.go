@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -36,9 +37,12 @@ DROP TABLE derivation;
 DROP INDEX sessions_rejected, sessions_curating;
 ALTER TABLE sessions DROP COLUMN source, DROP COLUMN curating;
 DELETE FROM lore_schema WHERE version = 8`,
+		// With a field of a newer lore's in a record, which the rebuild
+		// keeps.
 		"other rules": `UPDATE derivation SET features = features + 1;
 UPDATE primitives SET dedup = '\x';
-UPDATE primitive_keywords SET sig = 0`,
+UPDATE primitive_keywords SET sig = 0;
+UPDATE primitives SET record = ('{"fromNewerLore":1,' || substr(record::text, 2))::json WHERE id = 'base'`,
 	} {
 		if _, err := conn.Exec(context.Background(), damage); err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -56,6 +60,11 @@ UPDATE primitive_keywords SET sig = 0`,
 		near, err := st.NearRecords(&core.Primitive{ID: "probe", Keywords: base.Keywords, Plane: base.Plane}, 0.2, 2, 0)
 		if err != nil || len(near) != 1 || near[0].ID != "base" || near[0].Features.Hash != "c1" {
 			t.Errorf("%s: NearRecords of base's keywords and place: %+v, %v", name, near, err)
+		}
+		var rec string
+		if err := conn.QueryRow(context.Background(), "SELECT record::text FROM primitives WHERE id = 'base'").Scan(&rec); err != nil ||
+			name == "other rules" && !strings.HasPrefix(rec, `{"fromNewerLore":1,`) {
+			t.Errorf("%s: base's record after the rebuild: %.80s (%v)", name, rec, err)
 		}
 		var v int
 		if err := conn.QueryRow(context.Background(), "SELECT features FROM derivation").Scan(&v); err != nil || v != dedup.FeaturesVersion {

@@ -211,7 +211,7 @@ func (b *pgBulk) Primitives(ps []core.Primitive) error {
 	if err := nextGeneration(b.ctx, b.tx); err != nil {
 		return err
 	}
-	return putPrimitives(b.ctx, b.tx, ptrs)
+	return putPrimitives(b.ctx, b.tx, ptrs, nil)
 }
 
 func (b *pgBulk) Conflicts(cs []core.Conflict) error {

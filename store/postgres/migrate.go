@@ -210,7 +210,7 @@ func (s *Store) migrate(ctx context.Context) error {
 				return fmt.Errorf("record migration %d (%s): %w", m.version, m.name, err)
 			}
 		}
-		return rederive(ctx, tx)
+		return s.rederive(ctx, tx)
 	})
 	if err != nil {
 		return fmt.Errorf("PostgreSQL store %s: %w", s.name, err)

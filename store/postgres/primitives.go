@@ -117,7 +117,7 @@ func applyChanges(ctx context.Context, tx pgx.Tx, changes []core.Change) error {
 				puts = append(puts, p)
 			}
 		}
-		if err := putPrimitives(ctx, tx, puts); err != nil {
+		if err := putPrimitives(ctx, tx, puts, nil); err != nil {
 			return err
 		}
 	}
@@ -171,19 +171,25 @@ func (s *Store) Generation() (uint64, error) {
 }
 
 // putPrimitives writes ps, none of which is stored, with their entries.
-func putPrimitives(ctx context.Context, tx pgx.Tx, ps []*core.Primitive) error {
+func putPrimitives(ctx context.Context, tx pgx.Tx, ps []*core.Primitive, recs [][]byte) error {
 	var prims, kws, names, edges [][]any
-	for _, p := range ps {
-		b, err := json.Marshal(p)
-		if err != nil {
-			return fmt.Errorf("encode primitive %s: %w", p.ID, err)
+	for i, p := range ps {
+		var b []byte
+		if recs != nil {
+			b = recs[i]
+		} else {
+			var err error
+			if b, err = json.Marshal(p); err != nil {
+				return fmt.Errorf("encode primitive %s: %w", p.ID, err)
+			}
 		}
+		f := dedup.FeaturesOf(p)
 		prims = append(prims, []any{p.ID, p.Domain, string(p.Type), p.Provenance.ContentHash, p.Importance(), b,
-			dedup.EncodeRecord(p.Plane, dedup.FeaturesOf(p))})
+			dedup.EncodeRecord(p.Plane, f)})
 		col, row := dedup.GridCell(p.Plane)
-		norm := dedup.NormKeywords(p.Keywords)
-		sig := int64(dedup.KeywordSignature(norm))
-		for _, kw := range norm {
+		// The features' keywords are the record's, normalized, each once.
+		sig := int64(dedup.KeywordSignature(f.Keywords))
+		for _, kw := range f.Keywords {
 			kws = append(kws, []any{kw, int16(col), int16(row), p.ID, p.Plane.Real, p.Plane.Imaginary, sig})
 		}
 		if ws := text.NameStems(p.Name); len(ws) > 0 {
@@ -350,7 +356,7 @@ func (s *Store) SameContent(hash string) ([]core.Primitive, error) {
 	}
 	return s.primitivesWhere("primitives with content "+hash,
 		// The partial index's condition, for the statement's cached plan
-		// (see nearQuery).
+		// (as sameContentQuery).
 		"SELECT record FROM primitives WHERE content_hash = $1 AND content_hash <> '' ORDER BY id", hash)
 }
 

@@ -108,12 +108,12 @@ func keywordRow(kw string, cx, cy int16, x, y float64, sig int64) string {
 func edgeRow(to, typ string) string { return to + " " + typ }
 
 func implied(p *core.Primitive) expected {
+	f := dedup.FeaturesOf(p)
 	e := expected{keywords: map[string]bool{}, names: map[string]bool{}, edges: map[string]float64{},
-		dedup: dedup.EncodeRecord(p.Plane, dedup.FeaturesOf(p))}
+		dedup: dedup.EncodeRecord(p.Plane, f)}
 	col, row := dedup.GridCell(p.Plane)
-	kws := dedup.NormKeywords(p.Keywords)
-	sig := int64(dedup.KeywordSignature(kws))
-	for _, kw := range kws {
+	sig := int64(dedup.KeywordSignature(f.Keywords))
+	for _, kw := range f.Keywords {
 		e.keywords[keywordRow(kw, int16(col), int16(row), p.Plane.Real, p.Plane.Imaginary, sig)] = true
 	}
 	if ws := text.NameStems(p.Name); len(ws) > 0 {
