@@ -420,8 +420,24 @@ func (s *Service) findIndex(ws string, st Store) (*find.Index, error) {
 		return nil, err
 	}
 	idx := find.NewIndex(prims)
-	s.finds.Store(ws, &findCache{gen: gen, idx: idx, checked: asked})
+	next := &findCache{gen: gen, idx: idx, checked: asked}
+	if !s.replaceFind(ws, c, next) {
+		// Replaced while this index was built: findStale, after a write
+		// whose change the primitives read may lack. The index is kept,
+		// and the next call reads the generation again.
+		s.finds.Store(ws, &findCache{gen: gen, idx: idx})
+	}
 	return idx, nil
+}
+
+// replaceFind stores next as workspace ws's search index if old is still
+// the one stored (nil: none is).
+func (s *Service) replaceFind(ws string, old, next *findCache) bool {
+	if old == nil {
+		_, loaded := s.finds.LoadOrStore(ws, next)
+		return !loaded
+	}
+	return s.finds.CompareAndSwap(ws, old, next)
 }
 
 // findStale makes the next Find in workspace ws read the store's
