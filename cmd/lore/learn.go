@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"strings"
 	"sync"
@@ -156,11 +157,6 @@ the store busy waits up to 3s for it before exiting 4.
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// An agent run is learned here on a PostgreSQL store, as on a
-			// folder's (the API learns documents only).
-			if a.onPostgres() && !remote() && args[0] != "-" && isRun(cmd.Context(), args[0]) {
-				return a.learnRun(cmd, args[0], args[0], asJSON, dryRun)
-			}
 			if a.viaAPI() {
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}
@@ -170,6 +166,29 @@ the store busy waits up to 3s for it before exiting 4.
 				}
 				if _, err := parseTier(tier); err != nil {
 					return err
+				}
+				if !remote() {
+					// On PostgreSQL the service is this process's: an agent
+					// run is learned here, as on a folder's library (the API
+					// learns documents), standard input included.
+					src, done, err := a.readSource(cmd, args[0])
+					if err != nil {
+						return err
+					}
+					defer done()
+					if isRun(cmd.Context(), src) {
+						return a.learnRun(cmd, src, args[0], asJSON, dryRun)
+					}
+					if args[0] == "-" {
+						// Standard input was read: the document is sent from
+						// its copy.
+						f, err := os.Open(src)
+						if err != nil {
+							return fmt.Errorf("standard input: %w", err)
+						}
+						defer f.Close()
+						a.stdin = f
+					}
 				}
 				return a.remoteLearn(cmd.Context(), args[0], "", tier, policy.Approve, dryRun, asJSON)
 			}

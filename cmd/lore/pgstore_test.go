@@ -178,7 +178,7 @@ func TestPostgresUnreachable(t *testing.T) {
 }
 
 // Agent runs are learned into a library in PostgreSQL as into a folder's:
-// by lore learn RUN, and by lore watch through the queue kept in the
+// by lore learn RUN (or from standard input), and by lore watch through the queue kept in the
 // database; the third failure with one signature drafts a warning.
 func TestRunsOnPostgres(t *testing.T) {
 	db := pgtest.Start(t)
@@ -189,6 +189,18 @@ func TestRunsOnPostgres(t *testing.T) {
 	}
 	if r := lore(t, env, "learn", runFixture(t, "claude_success.jsonl")); r.code != 0 || !strings.Contains(r.stdout, "learned before") {
 		t.Errorf("the same run again: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	// From standard input too: a run, and a document beside it.
+	piped, err := os.ReadFile(runFixture(t, "generic_success.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := loreIn(t, env, string(piped), "learn", "-", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"kind": "run"`) {
+		t.Errorf("a run on standard input: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	doc := "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"
+	if r := loreIn(t, env, doc, "learn", "-", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"added": 1`) {
+		t.Errorf("a document on standard input: %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	runs := t.TempDir()
 	for i := 1; i <= 3; i++ {
