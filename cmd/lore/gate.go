@@ -21,7 +21,7 @@ import (
 func (a *app) gateCmd() *cobra.Command {
 	var (
 		asJSON bool
-		tier   string
+		src    sourceFlags
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
@@ -42,12 +42,19 @@ names the flag. A rejection also exits with code 3. A source the gate rejected
 before is said to be, with when and by whom (the store's rejected sessions);
 nothing is written to the store.
 
+The source flags are lore learn's: given the --scope, --tier and
+--max-file-size a learn is given, the gate judges exactly the files that
+learn reads (a repository's docs/ and README.md when no --scope is given).
+
 ` + stdinHelp + stdinTierHelp,
 		Example: `  lore gate notes/ --approve
   lore gate download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := a.scanOptions(cmd, tier)
+			if err := src.check(args[0]); err != nil {
+				return err
+			}
+			opts, err := a.sourceOptions(cmd, src)
 			if err != nil {
 				return err
 			}
@@ -55,7 +62,7 @@ nothing is written to the store.
 			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.canAsk() {
 				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
 			}
-			src, done, err := a.readSource(cmd, args[0])
+			path, done, err := a.readSource(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -78,7 +85,7 @@ nothing is written to the store.
 					return inner.Approve(ctx, req)
 				})
 			}
-			res, d, err := engine.Admit(cmd.Context(), src, opts, approver, policy)
+			res, d, err := engine.Admit(cmd.Context(), path, opts, approver, policy)
 			if need, ok := errors.AsType[*gate.ApprovalRequiredError](err); ok {
 				need.Earlier = before
 			}
@@ -115,11 +122,10 @@ nothing is written to the store.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
-	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
+	src.add(cmd)
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
 	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
-	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
 }
 
@@ -137,10 +143,6 @@ func (a *app) scanOptions(cmd *cobra.Command, tier string) (engine.ScanOptions, 
 	}
 	return engine.ScanOptions{Tier: t, Acquire: ao}, nil
 }
-
-// tierUsage is the --tier flag's help: the flag raises caution only.
-const tierUsage = "stranger scans a local source fully and needs --trust; " +
-	"a URL or remote repository stays stranger whatever --tier says (home or stranger)"
 
 // parseTier reads a --tier value; "" keeps the source's own familiarity.
 func parseTier(s string) (core.Familiarity, error) {

@@ -87,8 +87,7 @@ func (a *app) learnCmd() *cobra.Command {
 	var (
 		asJSON bool
 		domain string
-		scope  string
-		tier   string
+		src    sourceFlags
 		dryRun bool
 		plain  bool
 		policy gate.Policy
@@ -164,25 +163,25 @@ the store busy waits up to 3s for it before exiting 4.
 				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier"); err != nil {
 					return err
 				}
-				if _, err := parseTier(tier); err != nil {
+				if _, err := parseTier(src.tier); err != nil {
 					return err
 				}
 				if !remote() {
 					// On PostgreSQL the service is this process's: an agent
 					// run is learned here, as on a folder's library (the API
 					// learns documents), standard input included.
-					src, done, err := a.readSource(cmd, args[0])
+					path, done, err := a.readSource(cmd, args[0])
 					if err != nil {
 						return err
 					}
 					defer done()
-					if isRun(cmd.Context(), src) {
-						return a.learnRun(cmd, src, args[0], asJSON, dryRun)
+					if isRun(cmd.Context(), path) {
+						return a.learnRun(cmd, path, args[0], asJSON, dryRun)
 					}
 					if args[0] == "-" {
 						// Standard input was read: the document is sent from
 						// its copy.
-						f, err := os.Open(src)
+						f, err := os.Open(path)
 						if err != nil {
 							return fmt.Errorf("standard input: %w", err)
 						}
@@ -190,31 +189,34 @@ the store busy waits up to 3s for it before exiting 4.
 						a.stdin = f
 					}
 				}
-				return a.remoteLearn(cmd.Context(), args[0], "", tier, policy.Approve, dryRun, asJSON)
+				return a.remoteLearn(cmd.Context(), args[0], "", src.tier, policy.Approve, dryRun, asJSON)
 			}
-			src, done, err := a.readSource(cmd, args[0])
+			if err := src.check(args[0]); err != nil {
+				return err
+			}
+			path, done, err := a.readSource(cmd, args[0])
 			if err != nil {
 				return err
 			}
 			defer done()
-			if isRun(cmd.Context(), src) {
-				return a.learnRun(cmd, src, args[0], asJSON, dryRun)
+			if isRun(cmd.Context(), path) {
+				return a.learnRun(cmd, path, args[0], asJSON, dryRun)
 			}
 			given := args[0]
-			if src == given {
+			if path == given {
 				// A file or folder here is recorded by its full path, as it
 				// is when an owner runs the command for this process.
-				src = acquire.LocalAbs(src)
+				path = acquire.LocalAbs(path)
 			}
-			args[0] = src
-			opts, err := a.learnOptions(cmd, domain, tier)
+			args[0] = path
+			opts, err := a.learnOptions(cmd, domain, src.tier)
 			if err != nil {
 				return err
 			}
 			if given == "-" {
 				opts.SourceName = "standard input"
 			}
-			opts.DryRun, opts.Scope, opts.Policy = dryRun, splitList(scope), policy
+			opts.DryRun, opts.Scope, opts.Policy = dryRun, src.scopes(), policy
 			flagged := policy.Approve || policy.Trust || policy.ForceCritical
 			if !asJSON && !plain && a.interactive() {
 				if err := acquire.Check(args[0]); err != nil {
@@ -291,12 +293,10 @@ the store busy waits up to 3s for it before exiting 4.
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "run every stage but store and write nothing")
-	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths to learn from a folder or repository: dir/ for everything under dir, else an exact path")
-	cmd.Flags().StringVar(&tier, "tier", "", tierUsage)
+	src.add(cmd)
 	cmd.Flags().BoolVar(&policy.Approve, "approve", false, "approve a HOME source whose findings are warnings or info")
 	cmd.Flags().BoolVar(&policy.Trust, "trust", false, "explicitly approve a STRANGER source")
 	cmd.Flags().BoolVar(&policy.ForceCritical, "force-critical", false, "approve critical findings")
-	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	cmd.Flags().String("output-dir", "", "where skills, agents and teams are written (default <data_dir>/skills)")
 	return cmd
 }

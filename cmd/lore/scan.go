@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/tui/styles"
@@ -17,7 +16,7 @@ import (
 func (a *app) scanCmd() *cobra.Command {
 	var (
 		asJSON bool
-		tier   string
+		src    sourceFlags
 	)
 	cmd := &cobra.Command{
 		Annotations: map[string]string{annotLocal: "no store"},
@@ -48,6 +47,11 @@ switched off, orders the skill's own description has nothing to do with.
 Each such finding shows its flow: where the data comes from and where it
 goes, with their lines, and how often ("when: after completing any task").
 
+The source flags are lore learn's: given the --scope, --tier and
+--max-file-size a learn is given, scan reads and judges exactly the files
+that learn reads (a repository's docs/ and README.md when no --scope is
+given).
+
 Local sources are HOME (the lighter scan: critical prompt injection, embedded
 code, path traversal, content mismatch, bidi controls and tag characters, and
 what scripts do); --tier stranger applies the full scan, as for material
@@ -65,7 +69,10 @@ object.
   lore scan download.zip --tier stranger --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := a.scanOptions(cmd, tier)
+			if err := src.check(args[0]); err != nil {
+				return err
+			}
+			opts, err := a.sourceOptions(cmd, src)
 			if err != nil {
 				return err
 			}
@@ -80,9 +87,7 @@ object.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&tier, "tier", "", "stranger scans a local source fully; "+
-		"a URL or remote repository stays stranger whatever --tier says (home or stranger)")
-	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	src.add(cmd)
 	return cmd
 }
 

@@ -78,7 +78,7 @@ stored and nothing is scanned or learned; use it to check what lore read.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&scope, "scope", "", "comma-separated paths of a folder to read: dir/ for everything under dir, else an exact path")
+	cmd.Flags().StringVar(&scope, "scope", "", scopeUsage)
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 	return cmd
 }

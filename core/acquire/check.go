@@ -96,3 +96,29 @@ func urlProblem(source, scheme string) string {
 	}
 	return "not a document, page or repository address"
 }
+
+// CheckScope refuses a scope given for a source it cannot select from,
+// without reading any document or touching the network: Options.Scope
+// picks files of a folder or a repository, and a single file, an archive
+// or a web address (a page or a document, not a repository) is read whole,
+// so a scope given for one would be dropped in silence. Its error is a
+// *core.InputError naming source, a usage mistake. A source that does not
+// exist passes: acquiring it says so.
+func CheckScope(source string, scope []string) error {
+	if len(scope) == 0 || IsRepo(source) {
+		return nil
+	}
+	what := "a web address read as one page, document or archive"
+	if !IsURL(source) {
+		info, err := os.Stat(source)
+		if err != nil || info.IsDir() {
+			return nil
+		}
+		what = "a single file"
+		if archiveKindOf(source) != notArchive {
+			what = "an archive, read whole"
+		}
+	}
+	return &core.InputError{Input: source, Usage: true,
+		Msg: fmt.Sprintf("--scope %s selects files of a folder or repository, and this is %s: drop --scope, or give the folder", strings.Join(scope, ","), what)}
+}

@@ -49,3 +49,44 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeOnlyForFoldersAndRepositories: a scope is refused, before
+// anything is read or fetched, for what is read whole — a file, an
+// archive, a web page — and kept for a folder or a repository; Source
+// refuses it too, so that no caller drops it in silence.
+func TestScopeOnlyForFoldersAndRepositories(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(md, []byte("# Notes\n\nText.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	scope := []string{"a.md", "docs/"}
+	for _, c := range []struct{ source, what string }{
+		{md, "a single file"},
+		{filepath.Join(dir, "x.zip"), ""}, // missing: acquisition says so
+		{"https://example.org/notes.html", "a web address"},
+	} {
+		err := CheckScope(c.source, scope)
+		if c.what == "" {
+			if err != nil {
+				t.Errorf("%s: %v, want nil", c.source, err)
+			}
+			continue
+		}
+		ie, ok := errors.AsType[*core.InputError](err)
+		if !ok || !ie.Usage || ie.Input != c.source || !strings.Contains(err.Error(), "--scope a.md,docs/") || !strings.Contains(err.Error(), c.what) {
+			t.Errorf("%s: %v, want a usage error naming it, the scope and %q", c.source, err, c.what)
+		}
+	}
+	for _, ok := range []string{dir, "file:///srv/git/book", "https://github.com/owner/repo"} {
+		if err := CheckScope(ok, scope); err != nil {
+			t.Errorf("%s: %v, want the scope taken", ok, err)
+		}
+	}
+	if err := CheckScope(md, nil); err != nil {
+		t.Errorf("no scope: %v", err)
+	}
+	if _, err := Source(t.Context(), md, Options{Scope: scope}); err == nil || !strings.Contains(err.Error(), "a single file") {
+		t.Errorf("Source of a file with a scope: %v", err)
+	}
+}

@@ -33,6 +33,9 @@ func Source(ctx context.Context, source string, opts Options) (*Result, error) {
 // judged.
 func acquireSource(ctx context.Context, source string, opts Options) (*Result, error) {
 	opts.ctx = ctx
+	if err := CheckScope(source, opts.Scope); err != nil {
+		return nil, err
+	}
 	switch {
 	case isWorkingTree(source):
 		return Local(ctx, source, opts)
