@@ -521,6 +521,10 @@ func writeFigures(b *strings.Builder, st styles.Styles, res *engine.LearnResult)
 		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
 }
 
+// dryConflictsShown is how many of a dry run's would-be conflicts its
+// text output names, one a line.
+const dryConflictsShown = 10
+
 func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir string) {
 	var b strings.Builder
 	label := st.Label.Render
@@ -545,8 +549,20 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 			fmt.Fprintf(&b, "%s no skill for %s: %s\n", label("generated"), sk.Domain, sk.Reason)
 		}
 	}
-	if len(res.Conflicts) > 0 {
-		fmt.Fprintf(&b, "%s %d pending — review with: lore conflicts\n", label("conflicts"), len(res.Conflicts))
+	switch n := len(res.Conflicts); {
+	case n > 0 && res.Session.DryRun:
+		// Nothing was stored, so nothing waits: say what a learn would
+		// hold for a person, not that it is pending.
+		fmt.Fprintf(&b, "%s %d candidate%s would conflict with what is stored %s\n", label("conflicts"), n, plural(n),
+			st.Faint.Render("(dry run: none recorded; lore conflicts lists only stored ones)"))
+		for _, c := range res.Conflicts[:min(n, dryConflictsShown)] {
+			fmt.Fprintf(&b, "%s %s %s %s\n", label("         "), c.Candidate.Name, st.Faint.Render("would conflict with stored"), c.Existing.ID)
+		}
+		if n > dryConflictsShown {
+			fmt.Fprintf(&b, "%s %s\n", label("         "), st.Faint.Render(fmt.Sprintf("… and %d more", n-dryConflictsShown)))
+		}
+	case n > 0:
+		fmt.Fprintf(&b, "%s %d pending — review with: lore conflicts\n", label("conflicts"), n)
 	}
 	if n := len(res.Reapplied); n > 0 {
 		fmt.Fprintf(&b, "%s %d curator decision(s) applied again\n", label("curated  "), n)

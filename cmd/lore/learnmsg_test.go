@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestDryRunSaysWhatWouldConflict: a dry run stores no conflict, so its
+// text output says which candidates would conflict with what is stored —
+// never that conflicts are pending, nor to review them with lore
+// conflicts, which lists none of them. The real run of the same source
+// then has its conflict pending and says so.
+func TestDryRunSaysWhatWouldConflict(t *testing.T) {
+	docs := t.TempDir()
+	c := writeDoc(t, docs, "c.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
+	d := writeDoc(t, docs, "d.md", "# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n")
+	dir := newStoreDir(t)
+	learnJSONRun(t, dir, c, "--domain", "structure")
+
+	r := loreOK(t, dir, "learn", d, "--domain", "structure", "--dry-run")
+	if strings.Contains(r.stdout, "pending") || strings.Contains(r.stdout, "review with") {
+		t.Errorf("a dry run speaks of pending conflicts to review:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stdout, "1 candidate would conflict with what is stored") ||
+		!strings.Contains(r.stdout, "Group would conflict with stored structure-group") {
+		t.Errorf("a dry run does not say what would conflict:\n%s", r.stdout)
+	}
+	pending := func() int {
+		var out struct {
+			Conflicts []json.RawMessage `json:"conflicts"`
+		}
+		if err := json.Unmarshal([]byte(loreOK(t, dir, "conflicts", "--json").stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		return len(out.Conflicts)
+	}
+	if n := pending(); n != 0 {
+		t.Errorf("after the dry run lore conflicts lists %d", n)
+	}
+
+	r = loreOK(t, dir, "learn", d, "--domain", "structure")
+	if !strings.Contains(r.stdout, "conflicts 1 pending — review with: lore conflicts") || strings.Contains(r.stdout, "would conflict") {
+		t.Errorf("the real run's conflict:\n%s", r.stdout)
+	}
+	if n := pending(); n != 1 {
+		t.Errorf("after the real run lore conflicts lists %d, want 1", n)
+	}
+}
