@@ -653,3 +653,18 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 // errNotServed is why a process that must own the store cannot: another
 // one does (exit 4, as for a locked store).
 var errNotServed = fmt.Errorf("%w: another lore process serves it", core.ErrStoreLocked)
+
+// notServed is errNotServed for the store in dir, with what the person
+// can do: only one process owns a store, so a second terminal application
+// or lore serve cannot open; the owner is used where it runs, and every
+// other lore command typed here is forwarded to it (forward) and runs
+// there, its output shown here. cause, when not nil, is how the owner was
+// found.
+func notServed(dir string, cause error) error {
+	err := fmt.Errorf("%w, the terminal application or lore serve, for the store %s: to use it, switch to the terminal where it runs; "+
+		"to open one here, quit it there first; meanwhile the other lore commands run from here (lore learn, lore find, …) go through it", errNotServed, dir)
+	if cause != nil {
+		return fmt.Errorf("%w (%w)", err, cause)
+	}
+	return err
+}

@@ -265,7 +265,7 @@ func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned,
 	dir := a.cfg.dataDir()
 	if c, err := owner.Dial(dir); err == nil {
 		_ = c.Close()
-		return nil, fmt.Errorf("%w (lore serve or the terminal application); use it, or stop it first", errNotServed)
+		return nil, notServed(dir, nil)
 	}
 	db, err := a.openStoreWaiting(ctx)
 	if err != nil {
@@ -286,7 +286,7 @@ func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned,
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {
-			return nil, fmt.Errorf("%w: %w", errNotServed, err)
+			return nil, notServed(dir, err)
 		}
 		return nil, err
 	}

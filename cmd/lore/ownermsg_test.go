@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSecondOwnerSaysWhatUsingTheFirstMeans: while one process serves the
+// store (the terminal application, or here lore serve), a second one
+// cannot (exit 4), and it says what the person can do instead: switch to
+// the terminal where the first runs, or quit it there; meanwhile the other
+// commands run from here go through it. That last claim is checked too:
+// a learn run here succeeds while the owner holds the store open, which
+// it could not if it opened the store itself.
+func TestSecondOwnerSaysWhatUsingTheFirstMeans(t *testing.T) {
+	dir := newStoreDir(t)
+	home := t.TempDir()
+	env := append([]string{
+		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "PATH=" + os.Getenv("PATH"),
+	}, storeEnv(dir)...)
+	startServe(t, dir, env)
+
+	r := lore(t, storeEnv(dir), "serve")
+	if r.code != 4 {
+		t.Fatalf("a second lore serve: exit %d, want 4\nstderr %s", r.code, r.stderr)
+	}
+	msg := strings.TrimSpace(r.stderr)
+	for _, want := range []string{
+		"another lore process serves it", dir,
+		"to use it, switch to the terminal where it runs",
+		"to open one here, quit it there first",
+		"the other lore commands run from here (lore learn, lore find, …) go through it",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the second owner's message lacks %q:\n%s", want, msg)
+		}
+	}
+	if strings.Count(msg, "\n") != 0 {
+		t.Errorf("the message is not one line:\n%s", msg)
+	}
+
+	doc := writeDoc(t, t.TempDir(), "groups.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
+	if r := lore(t, storeEnv(dir), "learn", doc, "--json"); r.code != 0 || !strings.Contains(r.stdout, `"success": true`) {
+		t.Errorf("a learn run beside the owner: exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+}
