@@ -193,6 +193,19 @@ type Artifact struct {
 	Session string `json:"session,omitempty"`
 	// Reason explains the generation (or, in a GenerateOutcome, why not).
 	Reason string `json:"reason"`
+	// Subject, for a skill that was not generated, names what it would
+	// have been about: its title and documents (generate.SubjectLabel).
+	Subject string `json:"subject,omitempty"`
+}
+
+// NotGeneratedWhy is Reason with the subject it is about, for an artifact
+// that was not generated: "\"Groups\" (from c.md): 1 primitive; a skill
+// needs 10".
+func (a Artifact) NotGeneratedWhy() string {
+	if a.Subject == "" {
+		return a.Reason
+	}
+	return a.Subject + ": " + a.Reason
 }
 
 // Location is where the artifact's main file (a skill's SKILL.md) lies

@@ -546,7 +546,7 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 	}
 	for _, sk := range res.NotGenerated {
 		if sk.Kind == core.SkillArtifact {
-			fmt.Fprintf(&b, "%s no skill for %s: %s\n", label("generated"), sk.Domain, sk.Reason)
+			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))
 		}
 	}
 	switch n := len(res.Conflicts); {
@@ -581,6 +581,17 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), res.Session.ID, res.Session.ID)
 	}
 	fmt.Fprint(styledWriter(w), b.String())
+}
+
+// noSkillLine says why a skill was not generated, naming what it would
+// have been about: its subject (title and documents), else its domain.
+// The domain alone read as the command when a source had none ("no skill
+// for learn", lore's domain for such primitives).
+func noSkillLine(sk core.Artifact) string {
+	if sk.Subject != "" {
+		return fmt.Sprintf("no skill for %s: %s", sk.Subject, sk.Reason)
+	}
+	return fmt.Sprintf("no skill for the domain %s: %s", sk.Domain, sk.Reason)
 }
 
 func orNone(s string) string {

@@ -47,3 +47,29 @@ func TestDryRunSaysWhatWouldConflict(t *testing.T) {
 		t.Errorf("after the real run lore conflicts lists %d, want 1", n)
 	}
 }
+
+// TestNoSkillLineNamesTheSubjectInWords: a learn too small for a skill
+// says so naming what the skill would have been about — the document's
+// title and the document — in words ("1 primitive; a skill needs 10"),
+// not by the fallback domain of a source without one, "learn", which
+// read as the command, nor as "Insufficient primitives (1 < 10)". The
+// session's report says the same.
+func TestNoSkillLineNamesTheSubjectInWords(t *testing.T) {
+	dir := newStoreDir(t)
+	r := loreIn(t, storeEnv(dir), "# T\n\nDefinition: A widget is a small gadget that has a handle and a lever.\n", "learn", "-")
+	if r.code != 0 {
+		t.Fatalf("learn -: exit %d\n%s", r.code, r.stderr)
+	}
+	want := `generated no skill for "T" (from stdin.md): 1 primitive; a skill needs 10`
+	if !strings.Contains(r.stdout, want) || strings.Contains(r.stdout, "for learn") || strings.Contains(r.stdout, "Insufficient") {
+		t.Errorf("learn - of one definition:\n%s\nwant the line %q", r.stdout, want)
+	}
+	ss := sessionsOf(t, dir)
+	if len(ss) != 1 {
+		t.Fatalf("sessions %+v", ss)
+	}
+	rep := loreOK(t, dir, "report", ss[0].ID)
+	if !strings.Contains(rep.stdout, `"T" (from stdin.md): 1 primitive; a skill needs 10`) {
+		t.Errorf("the report's Not Generated table:\n%s", rep.stdout)
+	}
+}

@@ -95,7 +95,7 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 				cfg.Reserved[o.Artifact.Name] = true
 				continue
 			}
-			out.skipped = append(out.skipped, core.Artifact{Kind: o.Kind, Domain: domain, Primitives: len(prims), Reason: o.Reason})
+			out.skipped = append(out.skipped, core.Artifact{Kind: o.Kind, Domain: domain, Primitives: len(prims), Reason: o.Reason, Subject: o.Subject})
 		}
 	}
 	return out, nil

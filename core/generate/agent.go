@@ -25,7 +25,7 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.AgentArtifact, Domain: d.ID}
 	if len(prims) < cfg.AgentMinPrimitives {
-		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.AgentMinPrimitives)
+		out.Reason = fmt.Sprintf("%s; an agent needs %d", plural(len(prims), "primitive", "primitives"), cfg.AgentMinPrimitives)
 		return out
 	}
 	center := Center(prims)

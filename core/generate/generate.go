@@ -171,7 +171,34 @@ type Outcome struct {
 	Domain    string
 	Generated bool
 	Reason    string
-	Artifact  *core.Artifact
+	// Subject names, for a skill, the subject it is (or would have been)
+	// about, as a person knows it: its title and the documents it comes
+	// from (see SubjectLabel); "" when it has none.
+	Subject  string
+	Artifact *core.Artifact
+}
+
+// SubjectLabel names sub for a person: its title, quoted, and the
+// documents it was learned from when they are not just the title, at most
+// three of them ("\"Groups\" (from c.md, d.md)"); "" for a subject with
+// neither.
+func SubjectLabel(sub Subject) string {
+	title := clean(sub.Title, 80)
+	docs := sub.Docs
+	if len(docs) == 1 && docs[0] == title {
+		docs = nil
+	}
+	list := strings.Join(docs[:min(len(docs), 3)], ", ")
+	if len(docs) > 3 {
+		list += fmt.Sprintf(" and %d more", len(docs)-3)
+	}
+	switch {
+	case title == "":
+		return list
+	case list == "":
+		return strconv.Quote(title)
+	}
+	return strconv.Quote(title) + " (from " + list + ")"
 }
 
 // All runs the skill generator on each subject of one domain's primitives

@@ -147,7 +147,7 @@ func checkArtifact(t *testing.T, a *core.Artifact) {
 
 func TestSkillThreshold(t *testing.T) {
 	o := Skill(testDomain, makePrims(9), cfg())
-	if o.Generated || o.Artifact != nil || o.Reason != "Insufficient primitives (9 < 10)" {
+	if o.Generated || o.Artifact != nil || o.Reason != "9 primitives; a skill needs 10" {
 		t.Fatalf("9: %+v", o)
 	}
 	for _, n := range []int{10, 30, 50} {
@@ -280,7 +280,7 @@ func TestSlugs(t *testing.T) {
 }
 
 func TestAgent(t *testing.T) {
-	if o := Agent(testDomain, makePrims(29), nil, cfg()); o.Generated || o.Reason != "Insufficient primitives (29 < 30)" {
+	if o := Agent(testDomain, makePrims(29), nil, cfg()); o.Generated || o.Reason != "29 primitives; an agent needs 30" {
 		t.Fatalf("29: %+v", o)
 	}
 	prims := makePrims(30) // centre about (-0.79, -0.30)
@@ -326,7 +326,7 @@ func TestTeamThresholds(t *testing.T) {
 		t.Fatalf("47: %+v", o)
 	}
 	o := Team(testDomain, append(makeMultiQuadrant(48, 1, core.Sequential), makePrims(1)...), cfg())
-	if o.Generated || o.Reason != "Insufficient primitives (49 < 50)" {
+	if o.Generated || o.Reason != "49 primitives; a team needs 50" {
 		t.Fatalf("49: %+v", o)
 	}
 	// 52 in Q3 only.

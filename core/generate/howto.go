@@ -488,13 +488,10 @@ func joinOr(items []string) string {
 // howToSkill writes the how-to skill of a procedural subject.
 func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int, cfg Config, sh *shared) Outcome {
 	prims := sub.Prims
-	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
+	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID, Subject: SubjectLabel(sub)}
 	procs := procedures(prims)
 	if len(procs) == 0 {
-		out.Reason = "No procedure with steps"
-		if sub.Title != "" {
-			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))
-		}
+		out.Reason = "no procedure with steps"
 		return out
 	}
 	now := cfg.Now()

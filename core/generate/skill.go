@@ -63,8 +63,9 @@ func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outc
 // subject (whatever their sources): learn-<subject>/SKILL.md and the full
 // primitive list in learn-<subject>/references/primitives.md (split into
 // primitives-2.md, … when one file would exceed about 10k tokens, all
-// linked from SKILL.md). Below cfg.SkillMinPrimitives it returns the
-// reference's reason, "Insufficient primitives (n < min)".
+// linked from SKILL.md). Below cfg.SkillMinPrimitives it says so in
+// words, "7 primitives; a skill needs 10", with the subject in
+// Outcome.Subject.
 func Skill(d DomainInfo, prims []core.Primitive, cfg Config) Outcome {
 	cfg = cfg.withDefaults()
 	sh := newShared(prims)
@@ -119,12 +120,9 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	if procedural(prims) {
 		return howToSkill(d, sub, own, all, bgN, cfg, sh)
 	}
-	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID}
+	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID, Subject: SubjectLabel(sub)}
 	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives {
-		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.SkillMinPrimitives)
-		if sub.Title != "" {
-			out.Reason += " in " + strconv.Quote(clean(sub.Title, 80))
-		}
+		out.Reason = fmt.Sprintf("%s; a skill needs %d", plural(len(prims), "primitive", "primitives"), cfg.SkillMinPrimitives)
 		return out
 	}
 	now := cfg.Now()

@@ -186,8 +186,40 @@ func TestChapterWithAFewDozenResultsYieldsASkill(t *testing.T) {
 		t.Fatalf("%+v", o)
 	}
 	o = Skills(protocols, websocket(7), cfg())
-	if len(o) != 1 || o[0].Generated || o[0].Reason != `Insufficient primitives (7 < 10) in "RFC 6455: The WebSocket Protocol"` {
+	if len(o) != 1 || o[0].Generated || o[0].Reason != "7 primitives; a skill needs 10" ||
+		!strings.HasPrefix(o[0].Subject, `"RFC 6455: The WebSocket Protocol"`) {
 		t.Fatalf("%+v", o)
+	}
+}
+
+// TestSkippedSkillNamesItsSubjectInWords: a skill not generated says why
+// in words, one primitive in the singular, and names its subject by its
+// title and the documents it comes from, not by its domain's id (a source
+// without a domain has lore's fallback, "learn", which read as the
+// command).
+func TestSkippedSkillNamesItsSubjectInWords(t *testing.T) {
+	p := core.Primitive{ID: "learn-widget", Name: "Widget", Type: core.Definition, Domain: "learn",
+		FormalStatement: "A widget is a small gadget with a handle and a lever.",
+		Provenance:      core.Provenance{Source: "standard input", Document: "stdin.md", Title: "T"}}
+	o := Skills(DomainInfo{ID: "learn", Name: "learn"}, []core.Primitive{p}, cfg())
+	if len(o) != 1 || o[0].Generated {
+		t.Fatalf("%+v", o)
+	}
+	if o[0].Reason != "1 primitive; a skill needs 10" || o[0].Subject != `"T" (from stdin.md)` {
+		t.Errorf("reason %q, subject %q; want \"1 primitive; a skill needs 10\" about \"T\" from stdin.md", o[0].Reason, o[0].Subject)
+	}
+	for _, c := range []struct {
+		sub  Subject
+		want string
+	}{
+		{Subject{Title: "Groups", Docs: []string{"c.md", "d.md", "e.md", "f.md"}}, `"Groups" (from c.md, d.md, e.md and 1 more)`},
+		{Subject{Title: "notes.md", Docs: []string{"notes.md"}}, `"notes.md"`},
+		{Subject{Docs: []string{"a.md"}}, "a.md"},
+		{Subject{}, ""},
+	} {
+		if got := SubjectLabel(c.sub); got != c.want {
+			t.Errorf("SubjectLabel(%+v) = %q, want %q", c.sub, got, c.want)
+		}
 	}
 }
 

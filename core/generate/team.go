@@ -185,7 +185,7 @@ var topologyText = map[string]string{
 // Team generates learn-<slug>-team/TEAM.md when the domain is large and
 // spread enough to need several cooperating agents. The checks run in the
 // reference's order, each with its reason: at least cfg.TeamMinPrimitives
-// primitives ("Insufficient primitives (n < 50)"), at least
+// primitives ("n primitives; a team needs 50"), at least
 // cfg.TeamMinQuadrants occupied quadrants ("Insufficient quadrant coverage
 // (k < 2)"), and at least cfg.TeamMinCrossRules cross-quadrant composition
 // rules ("Insufficient cross-quadrant composition rules (c < 20)"). A rule
@@ -203,7 +203,7 @@ func team(d DomainInfo, prims []core.Primitive, cfg Config, terms func() []strin
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.TeamArtifact, Domain: d.ID}
 	if len(prims) < cfg.TeamMinPrimitives {
-		out.Reason = fmt.Sprintf("Insufficient primitives (%d < %d)", len(prims), cfg.TeamMinPrimitives)
+		out.Reason = fmt.Sprintf("%s; a team needs %d", plural(len(prims), "primitive", "primitives"), cfg.TeamMinPrimitives)
 		return out
 	}
 	qmap := make(map[string]Quadrant, len(prims))

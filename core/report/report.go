@@ -474,7 +474,7 @@ func (p *prepared) view(lim Limits) View {
 	for i := 0; i < n; i++ {
 		a := &in.Skipped[i]
 		v.NotGenerated = append(v.NotGenerated, NotGeneratedView{Kind: core.ArtifactKind(id(string(a.Kind))),
-			Name: clip(a.Name, t), Domain: id(a.Domain), Primitives: a.Primitives, Reason: clip(a.Reason, t)})
+			Name: clip(a.Name, t), Domain: id(a.Domain), Primitives: a.Primitives, Reason: clip(a.NotGeneratedWhy(), t)})
 	}
 	if d := in.Decision; d != nil {
 		dv := &DecisionView{Status: core.ApprovalStatus(id(string(d.Status))), Rationale: clip(d.Rationale, t),
