@@ -113,7 +113,9 @@ configuration) is scanned all the same, and the gate judges the whole report
 before approving the source. A source with no document lore learns from stops
 after the scan, before the gate; one whose documents state nothing lore learns
 (no definition, theorem, algorithm …) stops after extraction. Either exits 2
-and stores nothing, not even a session.
+and stores nothing, not even a session. So does an Agent Skills bundle (a zip
+or folder with a skill's SKILL.md, frontmatter and all, at its top or one
+folder down), which is read but not learned: lore skills import imports it.
 
 Every candidate is compared with the stored primitives near it on the plane that
 share keywords (and with any stating the same thing) and with the candidates of

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -71,5 +73,50 @@ func TestNoSkillLineNamesTheSubjectInWords(t *testing.T) {
 	rep := loreOK(t, dir, "report", ss[0].ID)
 	if !strings.Contains(rep.stdout, `"T" (from stdin.md): 1 primitive; a skill needs 10`) {
 		t.Errorf("the report's Not Generated table:\n%s", rep.stdout)
+	}
+}
+
+// TestLearnRefusesASkillBundle: learning an Agent Skills bundle as a
+// document made how-to skills of its instructions; learn refuses it
+// before the gate (exit 2, in text and in --json), naming the skill file
+// and the command that imports it, and stores nothing. A skill folder
+// one level down is a bundle too. scan still reads it: the refusal is
+// learn's.
+func TestLearnRefusesASkillBundle(t *testing.T) {
+	zip := corpus(t, "zip_skillinject_email-api-skill.zip")
+	dir := newStoreDir(t)
+	r := lore(t, storeEnv(dir), "learn", zip)
+	if r.code != 2 {
+		t.Errorf("learn of a skill bundle: exit %d, want 2\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{zip + ": an Agent Skills bundle (email-api/Skill.md is a skill's SKILL.md)", "lore skills import " + zip} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("learn of a skill bundle: stderr %q lacks %q", r.stderr, want)
+		}
+	}
+	r = lore(t, storeEnv(dir), "learn", "--json", zip)
+	var out struct {
+		Errors   []string `json:"errors"`
+		ExitCode int      `json:"exitCode"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); r.code != 2 || err != nil || out.ExitCode != 2 || len(out.Errors) != 1 || !strings.Contains(out.Errors[0], "lore skills import") {
+		t.Errorf("learn --json of a skill bundle: exit %d, %v\n%s", r.code, err, r.stdout)
+	}
+
+	folder := t.TempDir()
+	skill := filepath.Join(folder, "csv-tidy")
+	if err := os.MkdirAll(skill, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeDoc(t, skill, "SKILL.md", "---\nname: csv-tidy\ndescription: Tidy a CSV file. Use when a CSV has ragged rows.\n---\n# CSV tidy\n\nDefinition: A ragged row is a row with fewer fields than the header.\n")
+	r = lore(t, storeEnv(dir), "learn", folder)
+	if r.code != 2 || !strings.Contains(r.stderr, "an Agent Skills bundle (csv-tidy/SKILL.md is a skill's SKILL.md)") {
+		t.Errorf("learn of a folder of one skill: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if entries, err := os.ReadDir(dir); err == nil {
+		t.Errorf("the refused learns wrote the store: %v", entries)
+	}
+	if r := lore(t, nil, "scan", zip); r.code != 0 {
+		t.Errorf("scan of the bundle: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

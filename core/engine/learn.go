@@ -276,6 +276,12 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		}
 		source = shown
 	}
+	// An Agent Skills bundle is imported, not learned: its instructions
+	// taken for knowledge make nonsense skills. It stops here, before the
+	// gate, and stores nothing.
+	if f := acquire.SkillBundle(acq.Documents); f != "" {
+		return fail(acquire.SkillBundleError(shown, f))
+	}
 	var bytes int64
 	for _, d := range acq.Documents {
 		bytes += d.Bytes
