@@ -73,6 +73,12 @@ func (c *cache) putDetail(d *Detail) {
 	c.details[d.P.ID] = d
 }
 
+func (c *cache) forget(id string) {
+	if c != nil {
+		delete(c.details, id)
+	}
+}
+
 // document is the detail pane's markdown for a primitive.
 func document(p *core.Primitive) string {
 	var b strings.Builder
