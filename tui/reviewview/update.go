@@ -90,9 +90,9 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
-		m.mode, m.mark = modeLink, p.ID
+		return m.chooseTarget(modeLink, p), nil
 	case key.Matches(kp, k.Merge):
-		m.mode, m.mark = modeMerge, p.ID
+		return m.chooseTarget(modeMerge, p), nil
 	case key.Matches(kp, k.Unlink):
 		if len(m.edgesOf(p.ID)) == 0 {
 			m.status = nameOf(p) + " has no edge to remove"
@@ -430,6 +430,43 @@ func (m Model) picked() Model {
 		"retyped "+short(nameOf(r.p))+" → "+string(t))
 }
 
+// chooseTarget marks p as the primitive a link or a merge starts from and
+// moves the selection to the target it most likely has, the next primitive
+// that stands (the previous one at the end of the list): the marked one
+// cannot be its own target. With no other primitive listed, / finds one.
+func (m Model) chooseTarget(md mode, p core.Primitive) Model {
+	m.mode, m.mark = md, p.ID
+	cur := m.list.Cursor()
+	for _, i := range m.targetOrder(cur) {
+		if it := m.view[i]; it.rev < 0 && m.rows[it.row].removed == "" && m.rows[it.row].p.ID != p.ID {
+			m.list = m.list.Select(i)
+			return m
+		}
+	}
+	m.status, m.bad = "no other primitive is listed to "+targetVerb(md)+": / finds one, esc drops it", true
+	return m
+}
+
+// targetOrder is the view's indexes after cur, then those before it,
+// nearest first.
+func (m Model) targetOrder(cur int) []int {
+	out := make([]int, 0, len(m.view))
+	for i := cur + 1; i < len(m.view); i++ {
+		out = append(out, i)
+	}
+	for i := cur - 1; i >= 0; i-- {
+		out = append(out, i)
+	}
+	return out
+}
+
+func targetVerb(md mode) string {
+	if md == modeMerge {
+		return "merge it into"
+	}
+	return "link it to"
+}
+
 // targetKey handles a key while a link's or a merge's target is chosen:
 // the list keys move to it, / searches it by name, enter decides.
 func (m Model) targetKey(kp tea.KeyPressMsg) Model {
@@ -465,7 +502,11 @@ func (m Model) target(t core.EdgeType) Model {
 	}
 	from := m.mark
 	if r.p.ID == from {
-		m.status, m.bad = "choose another primitive: the marked one is selected", true
+		what := "linked to"
+		if m.mode == modeMerge {
+			what = "merged into"
+		}
+		m.status, m.bad = "refused: "+short(nameOf(r.p))+" cannot be "+what+" itself; move to another primitive", true
 		return m
 	}
 	var next Model
