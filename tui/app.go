@@ -180,6 +180,9 @@ type Model struct {
 	// yet committed.
 	confirmDrop bool
 	quitting    bool
+	// interrupted: quitting cancelled the run started here while it was
+	// in progress, as ctrl-c interrupts a command (Outcome.Interrupted).
+	interrupted bool
 	// confirmCancel is the question whether to cancel the run (CancelRun);
 	// cancelling, that the run started here was asked to stop.
 	confirmCancel bool
@@ -624,6 +627,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			if m.run.by == "" {
 				// Only a run started here is stopped by quitting.
 				m.learn = m.learn.Cancelling()
+				m.interrupted = true
 			}
 			m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
 			return m, m.finishIfDone()
