@@ -591,3 +591,31 @@ func TestLinkAndMergeStartOnAnotherPrimitive(t *testing.T) {
 		t.Errorf("status %q (bad %v)", st, bad)
 	}
 }
+
+// The split prompt holds the statement as the screen shows it (its math
+// read as a person reads it, not LaTeX); the parts kept from it are
+// stored in the statement's own LaTeX, a part written anew as written.
+func TestSplitPromptShowsWhatThePersonSaw(t *testing.T) {
+	m := selectID(t, newModel(t), "alg-hom")
+	m, _ = send(m, tuitest.Press('s'))
+	want := "Homomorphism and kernel: A map f: G → H with f(xy) = f(x)f(y); its kernel is ker f = {g : f(g) = e}. ;; "
+	if m.text != want {
+		t.Fatalf("the split prompt holds %q, want %q", m.text, want)
+	}
+	if v := plain(m); strings.Contains(v, `\colon`) || strings.Contains(v, "$") || !strings.Contains(v, "A map f: G → H") {
+		t.Errorf("the split prompt shows LaTeX, or not the statement as read:\n%s", v)
+	}
+	// The person cuts the statement in two where the ";" was and names
+	// the second part; a third part is their own words.
+	m, _ = send(m, keyErase, tea.PasteMsg{Content: "Homomorphism: A map f: G → H with f(xy) = f(x)f(y) ;; " +
+		"Kernel: its kernel is ker f = {g : f(g) = e}. ;; Image: the set of all f(g)"}, keyEnter)
+	wantD := []core.Curation{{Kind: core.CurateSplit, ID: "alg-hom", Parts: []core.Part{
+		{Name: "Homomorphism", Statement: `A map $f \colon G \to H$ with $f(xy) = f(x)f(y)$`},
+		{Name: "Kernel", Statement: `its kernel is $\ker f = \{g : f(g) = e\}$.`},
+		{Name: "Image", Statement: "the set of all f(g)"},
+	}}}
+	if got := m.Decisions(); !slices.EqualFunc(got, wantD, sameDecision) {
+		t.Fatalf("decisions %+v\nwant %+v\n%s", got, wantD, plain(m))
+	}
+	replays(t, m)
+}

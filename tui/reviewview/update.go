@@ -12,6 +12,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/curate"
+	"github.com/lore-kb/lore/core/text"
 )
 
 func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
@@ -85,8 +86,11 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode = modeStatement
 		m = m.setText(cells.OneLine(p.FormalStatement))
 	case key.Matches(kp, k.Split):
+		// The prompt holds the statement as the screen shows it, its math
+		// read as a person reads it; submit gives the parts kept from it
+		// back their LaTeX.
 		m.mode = modeSplit
-		m = m.setText(cells.OneLine(p.Name) + ": " + cells.OneLine(p.FormalStatement) + " ;; ")
+		m = m.setText(cells.OneLine(p.Name) + ": " + splitMap(p).Shown + " ;; ")
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
@@ -338,6 +342,12 @@ func (m Model) submit() Model {
 		d, done = core.Curation{Kind: core.CurateEdit, ID: p.ID, Statement: text}, "statement of "+short(nameOf(p))+" edited"
 	case modeSplit:
 		parts := parseParts(text)
+		mm := splitMap(p)
+		for i := range parts {
+			if src, ok := mm.Source(parts[i].Statement); ok {
+				parts[i].Statement = strings.TrimSpace(src)
+			}
+		}
 		d, done = core.Curation{Kind: core.CurateSplit, ID: p.ID, Parts: parts}, "split "+short(nameOf(p))+" into "+plural(len(parts), "part", "parts")
 	}
 	next := m.decide(d, -1, done)
@@ -346,6 +356,13 @@ func (m Model) submit() Model {
 	}
 	next.mode, next.text = modeNone, ""
 	return next
+}
+
+// splitMap relates p's statement, on one line, to what the split prompt
+// shows of it: a part the person kept as shown is stored as the statement
+// had it (its LaTeX), one they wrote is stored as written.
+func splitMap(p core.Primitive) text.MathMap {
+	return text.NewMathMap(cells.OneLine(p.FormalStatement))
 }
 
 // parseParts reads "name: statement ;; name: statement". A part without
