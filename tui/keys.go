@@ -83,15 +83,16 @@ func (m Model) newLearn() (Model, tea.Cmd) {
 }
 
 // globalKeys are the global keys, the ones that do nothing now disabled.
-// Over the Review screen the digits are the review's (1-3 take an
-// offered name), so the screen keys are left out of the global ones
-// there, and the help view says so (reviewDigitsNote).
+// Over the Review screen the digits and n are the review's or nothing (1-3
+// take an offered name), so the screen keys and n are left out of the
+// global ones there, and the help view says so (reviewDigitsNote).
 func (m Model) globalKeys() KeyMap {
 	k := m.keys
 	k.NewLearn.SetEnabled(!m.running)
 	k.CancelRun.SetEnabled(m.cancellable())
 	if _, ok := m.top().(reviewScreen); ok {
 		k.Screens.SetEnabled(false)
+		k.NewLearn.SetEnabled(false)
 	}
 	return k
 }

@@ -259,3 +259,37 @@ func TestReviewHelpSaysTheDigitsAreTheReviews(t *testing.T) {
 		t.Errorf("the Learn screen's help view:\n%s", ansi.Strip(m.View().Content))
 	}
 }
+
+// Over a committed learn's review (History's v, no run in progress) the
+// help view does not list n either: over the review it does nothing.
+func TestHistoryReviewHelpListsOnlyWhatActs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(reviewChapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := storetest.Open(t)
+	opts := engine.LearnOptions{Domains: storetest.Domains(t)}
+	headless := opts
+	headless.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, headless)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Learn: opts, Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 140, Height: 40})
+	m, cmd := send(m, history.ReviewMsg{ID: res.Session.ID})
+	m = settle(t, m, cmd)
+	if _, ok := m.top().(reviewScreen); !ok {
+		t.Fatal("setup: the review is not open")
+	}
+	m, _ = send(m, keyPress("?"))
+	help := strings.Join(strings.Fields(ansi.Strip(m.View().Content)), " ")
+	if strings.Contains(help, "learn a source") || strings.Contains(help, "1-6 go to screen") || !strings.Contains(help, "everywhere but here") {
+		t.Errorf("the help view over a committed learn's review:\n%s", ansi.Strip(m.View().Content))
+	}
+	// n indeed does nothing there.
+	m, _ = send(m, keyPress("?"))
+	if m, _ = send(m, keyPress("n")); m.formOpen {
+		t.Error("n opened the learn form over the review")
+	}
+}
