@@ -180,6 +180,9 @@ type Model struct {
 	// yet committed.
 	confirmDrop bool
 	quitting    bool
+	// interrupted: quitting cancelled the run started here while it was
+	// in progress, as ctrl-c interrupts a command (Outcome.Interrupted).
+	interrupted bool
 	// confirmCancel is the question whether to cancel the run (CancelRun);
 	// cancelling, that the run started here was asked to stop.
 	confirmCancel bool
@@ -624,6 +627,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			if m.run.by == "" {
 				// Only a run started here is stopped by quitting.
 				m.learn = m.learn.Cancelling()
+				m.interrupted = true
 			}
 			m.learn = m.learn.Log(time.Now(), "run", "cancelling…")
 			return m, m.finishIfDone()
@@ -1039,9 +1043,14 @@ func (m Model) shortHelp(bs []key.Binding, w int) string {
 func (m Model) helpView() string {
 	screen, global := m.helpGroups()
 	w := m.w - m.st.App.Dialog.GetHorizontalFrameSize()
+	title, note := tabNames[m.tab]+" keys", ""
+	if _, ok := m.top().(reviewScreen); ok {
+		title = "Review keys"
+		note = "\n" + m.st.Faint.Render(strings.Join(cells.Wrap(reviewDigitsNote, max(w, 1)), "\n"))
+	}
 	view := func(flow bool, gap string) string {
-		return m.st.App.Dialog.Render(m.st.Heading.Render(tabNames[m.tab]+" keys") + gap + m.fullHelp(screen, w, flow) +
-			"\n\n" + m.st.Heading.Render("Everywhere") + gap + m.fullHelp(global, w, flow))
+		return m.st.App.Dialog.Render(m.st.Heading.Render(title) + gap + m.fullHelp(screen, w, flow) +
+			"\n\n" + m.st.Heading.Render("Everywhere") + gap + m.fullHelp(global, w, flow) + note)
 	}
 	// A short terminal gets the keys run on as lines and fewer blank
 	// lines, rather than columns cut at the bottom.

@@ -138,3 +138,57 @@ func TestLearnScreenLeavesAnotherProcesssRunAlone(t *testing.T) {
 		t.Errorf("c says %q; want where to interrupt the run", m.notice)
 	}
 }
+
+// Quitting with ctrl-c, and y, while a run started here is in progress
+// cancels the run and is an interruption, which the command's exit code
+// says (130); cancelling the run with c and quitting afterwards is not:
+// the person went on using the application.
+func TestQuitDuringARunIsAnInterruption(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// cancelFirst cancels the run with c, y before quitting with q.
+		cancelFirst bool
+		want        bool
+	}{
+		{"ctrl-c then y during the run", false, true},
+		{"c then y, then q", true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ds := storetest.Domains(t)
+			st := storetest.Open(t)
+			url, requested, gone := stallingSource(t)
+			req := learnform.Request{Source: url, Depth: core.Standard, Tier: core.Stranger, Policy: gate.Policy{Approve: true}}
+			tm := newScreen(t, Options{Open: AlreadyOpen(st), StorePath: "lore-test", Learn: engine.LearnOptions{Domains: ds}, Start: req, Dark: true})
+			select {
+			case <-requested:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the run never asked for its source")
+			}
+			waitScreen(t, tm, "c cancel the run (asks first)")
+			if c.cancelFirst {
+				tm.Type("c")
+				waitScreen(t, tm, "Cancel the run of")
+				tm.Type("y")
+				waitScreen(t, tm, "cancelled: the store is unchanged")
+				waitScreen(t, tm, "n learn a source")
+				tm.Type("q")
+			} else {
+				tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+				waitScreen(t, tm, "Cancel it")
+				tm.Type("y")
+			}
+			m := tm.FinalModel(t, teatest.WithFinalTimeout(30*time.Second)).(Model)
+			select {
+			case <-gone:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the run still reads its source")
+			}
+			if !errors.Is(m.RunErr, context.Canceled) {
+				t.Fatalf("the run ended with %v, want it cancelled", m.RunErr)
+			}
+			if got := m.Interrupted(); got != c.want {
+				t.Errorf("Interrupted() = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

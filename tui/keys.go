@@ -83,12 +83,23 @@ func (m Model) newLearn() (Model, tea.Cmd) {
 }
 
 // globalKeys are the global keys, the ones that do nothing now disabled.
+// Over the Review screen the digits and n are the review's or nothing (1-3
+// take an offered name), so the screen keys and n are left out of the
+// global ones there, and the help view says so (reviewDigitsNote).
 func (m Model) globalKeys() KeyMap {
 	k := m.keys
 	k.NewLearn.SetEnabled(!m.running)
 	k.CancelRun.SetEnabled(m.cancellable())
+	if _, ok := m.top().(reviewScreen); ok {
+		k.Screens.SetEnabled(false)
+		k.NewLearn.SetEnabled(false)
+	}
 	return k
 }
+
+// reviewDigitsNote is what the help view over the Review screen says of
+// the digits, which go to a screen everywhere else.
+const reviewDigitsNote = "1-6 go to a screen everywhere but here: on Review the digits are its own (1-3 take an offered name); tab and shift+tab go to the screens."
 
 // cancellable reports a run started here that is running and not being
 // cancelled already.

@@ -204,3 +204,92 @@ func historyReview(t *testing.T, keepOpen bool) {
 		t.Errorf("no notice of the recorded decisions:\n%s", ansi.Strip(m.View().Content))
 	}
 }
+
+// Over the Review screen the digits are the review's: its help view
+// lists 1-3 as the offered names and does not also list 1-6 as going to a
+// screen among the keys that work everywhere; it says which wins there,
+// and no key is listed for two things.
+func TestReviewHelpSaysTheDigitsAreTheReviews(t *testing.T) {
+	prims := []core.Primitive{
+		{ID: "a", Name: "Group", Type: core.Definition, FormalStatement: "A group is a set $G$ with an operation.",
+			Provenance: core.Provenance{Document: "groups.tex", Section: "Groups", ContentHash: "h1"}},
+		{ID: "b", Name: "Lemma 1.2", Type: core.Theorem, FormalStatement: "The inverse of $ab$ is $b^{-1}a^{-1}$.",
+			Dependencies: []core.Edge{{Target: "a", Type: core.Requires}},
+			Provenance:   core.Provenance{Document: "groups.tex", Section: "Groups", ContentHash: "h2"}},
+	}
+	m := newApp(120, 40)
+	r := &run{id: "learn-x", cancel: func() {}, asks: make(chan approvalAsk), reviews: make(chan reviewAsk)}
+	m.run, m.running, m.eventsOpen = r, true, true
+	ask := reviewAsk{reply: make(chan []core.Curation, 1), req: engine.ReviewRequest{Session: "learn-x", Source: "groups.tex",
+		Candidates: curate.NewCandidates(prims)}}
+	m, cmd := send(m, reviewAskMsg{run: "learn-x", ask: ask})
+	m = settleWithin(t, m, cmd, 2*time.Second)
+	m, _ = send(m, keyPress("?"))
+	flat := func(m Model) string { return strings.Join(strings.Fields(ansi.Strip(m.View().Content)), " ") }
+	help := flat(m)
+	for _, want := range []string{"Review keys", "1 offered name 1", "Everywhere", "tab next screen",
+		"1-6 go to a screen everywhere but here: on Review the digits are its own (1-3 take an offered name)"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the help view over the review lacks %q:\n%s", want, ansi.Strip(m.View().Content))
+		}
+	}
+	if strings.Contains(help, "1-6 go to screen") {
+		t.Errorf("the help view lists 1-6 as going to a screen over the review, where 1 takes an offered name:\n%s", ansi.Strip(m.View().Content))
+	}
+	sg, gg := m.helpGroups()
+	digits := map[string]string{}
+	for _, g := range append(sg, gg...) {
+		for _, b := range g {
+			for _, k := range b.Keys() {
+				if !b.Enabled() || len(k) != 1 || k[0] < '0' || k[0] > '9' {
+					continue
+				}
+				if other, ok := digits[k]; ok && other != b.Help().Desc {
+					t.Errorf("the help view over the review lists %s for %q and for %q", k, other, b.Help().Desc)
+				}
+				digits[k] = b.Help().Desc
+			}
+		}
+	}
+	// Elsewhere the digits still go to the screens, and the help says so.
+	m, _ = send(m, keyPress("?"))
+	m, _ = send(m, cmdMsgOf(t, m, keyPress("esc")))
+	m, _ = send(m, keyPress("?"))
+	if help := flat(m); !strings.Contains(help, "1-6 go to screen") || strings.Contains(help, "everywhere but here") {
+		t.Errorf("the Learn screen's help view:\n%s", ansi.Strip(m.View().Content))
+	}
+}
+
+// Over a committed learn's review (History's v, no run in progress) the
+// help view does not list n either: over the review it does nothing.
+func TestHistoryReviewHelpListsOnlyWhatActs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(reviewChapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := storetest.Open(t)
+	opts := engine.LearnOptions{Domains: storetest.Domains(t)}
+	headless := opts
+	headless.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, headless)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Learn: opts, Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 140, Height: 40})
+	m, cmd := send(m, history.ReviewMsg{ID: res.Session.ID})
+	m = settle(t, m, cmd)
+	if _, ok := m.top().(reviewScreen); !ok {
+		t.Fatal("setup: the review is not open")
+	}
+	m, _ = send(m, keyPress("?"))
+	help := strings.Join(strings.Fields(ansi.Strip(m.View().Content)), " ")
+	if strings.Contains(help, "learn a source") || strings.Contains(help, "1-6 go to screen") || !strings.Contains(help, "everywhere but here") {
+		t.Errorf("the help view over a committed learn's review:\n%s", ansi.Strip(m.View().Content))
+	}
+	// n indeed does nothing there.
+	m, _ = send(m, keyPress("?"))
+	if m, _ = send(m, keyPress("n")); m.formOpen {
+		t.Error("n opened the learn form over the review")
+	}
+}

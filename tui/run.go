@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -310,6 +311,12 @@ type Outcome struct {
 	// Result is nil when no run started.
 	Result *engine.LearnResult
 	Err    error
+	// Interrupted is true when the person quit while a run started here
+	// was in progress and the quit cancelled it (Err is then the
+	// cancellation): the application was interrupted, as ctrl-c
+	// interrupts a command, and its exit code says so. A run that
+	// committed before it could stop was not interrupted.
+	Interrupted bool
 }
 
 // Run runs the application until the person quits. Its error is the
@@ -328,14 +335,20 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) (Outc
 	m := New(ctx, opts)
 	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
 	final, err := p.Run()
+	fm, ok := final.(Model)
+	quitRun := ok && fm.interrupted
 	if r := m.launched.last(); r != nil {
 		r.stop()
 		// The engine's own outcome: the program may have ended before
 		// its last message reached the model.
-		return Outcome{Result: r.res, Err: r.err}, err
+		return Outcome{Result: r.res, Err: r.err, Interrupted: quitRun && errors.Is(r.err, context.Canceled)}, err
 	}
-	if fm, ok := final.(Model); ok {
-		return Outcome{Result: fm.Result, Err: fm.RunErr}, err
+	if ok {
+		return Outcome{Result: fm.Result, Err: fm.RunErr, Interrupted: quitRun && errors.Is(fm.RunErr, context.Canceled)}, err
 	}
 	return Outcome{}, err
 }
+
+// Interrupted reports whether quitting cancelled the run started here
+// while it was in progress (see Outcome.Interrupted).
+func (m Model) Interrupted() bool { return m.interrupted && errors.Is(m.RunErr, context.Canceled) }

@@ -203,9 +203,12 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.notice = fmt.Sprintf("%s (%s; lore unlearn takes it back)", did, msg.res.Session.ID)
 		var detail tea.Cmd
-		if msg.d.Kind != core.CurateReject {
-			// A rejected primitive is gone: the reloaded list selects
-			// another, whose detail it asks for.
+		if msg.d.Kind == core.CurateReject {
+			// A rejected primitive is gone: the pane stops showing it at
+			// once, and the reloaded list selects another (none when the
+			// filter matched only it), whose detail it asks for.
+			m.graph = m.graph.Forget(msg.d.ID)
+		} else {
 			m.graph, detail = m.graph.Stale()
 		}
 		m, cmd := m.changed()

@@ -31,5 +31,5 @@ var ExitCodes = []ExitCode{
 	{ExitLocked, "store locked by another process"},
 	{ExitBlocked, "unlearn blocked by dependents (use --force)"},
 	{ExitInternal, "internal error (a bug in lore; please report it)"},
-	{ExitInterrupted, "interrupted (ctrl-c); nothing stored"},
+	{ExitInterrupted, "interrupted (ctrl-c, or the terminal application quit during its run); nothing stored"},
 }

@@ -322,8 +322,13 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// Each run's outcome was shown in the application.
-			_, err = a.runApp(cmd.Context(), opts, learnform.Request{}, true)
+			// Each run's outcome was shown in the application; a quit
+			// that cancelled the run in progress is an interruption, and
+			// exits as one (the cancellation, ExitInterrupted).
+			out, err := a.runApp(cmd.Context(), opts, learnform.Request{}, true)
+			if err == nil && out.Interrupted {
+				return out.Err
+			}
 			return err
 		},
 	}

@@ -88,11 +88,12 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 
 	var snap *gitrepo.Snapshot
 	var err error
-	tier := core.Stranger
+	tier := Familiarity(source)
 	if src.Local() {
-		tier = core.Home
 		snap, err = gitrepo.Open(src.Dir, "")
 	} else {
+		// A clone comes over the network, whatever its address says.
+		tier = core.Stranger
 		o := repoOptions
 		o.RefPath = src.RefPath
 		snap, err = gitrepo.Clone(ctx, repoCloneURL(src.URL), o)

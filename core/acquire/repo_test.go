@@ -3,6 +3,8 @@ package acquire
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -383,5 +385,61 @@ func TestSourceWorkingTreeAndRepository(t *testing.T) {
 	}
 	if names := repoDocNames(res); !slices.Equal(names, []string{"README.md"}) {
 		t.Fatalf("file:// as a repository = %v", names)
+	}
+}
+
+// Familiarity says, from the source as written, the tier Source gives
+// its documents: a working tree, a file:// repository and a file are
+// read from this machine (HOME), a repository cloned over http and a web
+// page come over the network (STRANGER).
+func TestFamiliarityIsWhatSourceGives(t *testing.T) {
+	r := gittest.Init(t)
+	r.Commit(map[string][]byte{"README.md": []byte("# Readme\n\ntext\n")})
+	file := filepath.Join(t.TempDir(), "notes.md")
+	if err := os.WriteFile(file, []byte("# Notes\n\ntext\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, cloneURL, _ := useRepoServer(t, r)
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown")
+		_, _ = w.Write([]byte("# Page\n\ntext\n"))
+	}))
+	t.Cleanup(page.Close)
+	for _, c := range []struct {
+		source string
+		want   core.Familiarity
+	}{
+		{r.Dir, core.Home},
+		{"file://" + r.Dir, core.Home},
+		{file, core.Home},
+		{cloneURL, core.Stranger},
+		{"https://github.com/owner/repo", core.Stranger},
+		{page.URL + "/page.md", core.Stranger},
+	} {
+		if got := Familiarity(c.source); got != c.want {
+			t.Errorf("Familiarity(%q) = %s, want %s", c.source, got, c.want)
+		}
+		res, err := Source(context.Background(), c.source, Options{})
+		if err != nil {
+			t.Fatalf("Source(%q): %v", c.source, err)
+		}
+		if len(res.Documents) == 0 {
+			t.Fatalf("Source(%q) read no document", c.source)
+		}
+		for _, d := range res.Documents {
+			if d.Familiarity != Familiarity(c.source) {
+				t.Errorf("Source(%q) gave %s %s; Familiarity says %s", c.source, d.Name, d.Familiarity, Familiarity(c.source))
+			}
+		}
+	}
+	for _, s := range []string{"ssh://git@example.com/r.git", "git://example.com/r.git", "HTTP://example.com/x.md"} {
+		if Familiarity(s) != core.Stranger {
+			t.Errorf("Familiarity(%q) = %s, want STRANGER", s, Familiarity(s))
+		}
+	}
+	for _, s := range []string{"", "notes.md", "./a:b/c.md", `C:\docs\a.md`, "file:///srv/repo"} {
+		if Familiarity(s) != core.Home {
+			t.Errorf("Familiarity(%q) = %s, want HOME", s, Familiarity(s))
+		}
 	}
 }

@@ -50,6 +50,27 @@ func acquireSource(ctx context.Context, source string, opts Options) (*Result, e
 	return Local(ctx, source, opts)
 }
 
+// Familiarity is the tier the documents of source are acquired at, read
+// from how source is written (no file is opened, nothing fetched): what
+// is read from this machine — a file, folder, archive or working tree, a
+// repository by its path or its file:// URL — is HOME; what comes over
+// the network — an http(s) address, a GitHub, git:// or ssh://
+// repository — is STRANGER. Source gives its documents this tier, so
+// that a form can say it as the source is typed.
+func Familiarity(source string) core.Familiarity {
+	scheme, rest, ok := strings.Cut(strings.TrimSpace(source), "://")
+	if !ok || !schemeSyntax.MatchString(scheme) {
+		return core.Home
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "git", "ssh":
+		if host, _, _ := strings.Cut(rest, "/"); host != "" {
+			return core.Stranger
+		}
+	}
+	return core.Home
+}
+
 // supportedURLs is what lore reads at a URL, for the error naming a scheme
 // it does not.
 const supportedURLs = "http and https (pages, documents, archives, GitHub and .git repositories), " +

@@ -21,6 +21,95 @@ func ReadableMath(s string) string {
 		return s
 	}
 	var b strings.Builder
+	eachMath(s, func(from, to int, shown string, math bool) {
+		if !math {
+			shown = s[from:to]
+		}
+		b.WriteString(shown)
+	})
+	return b.String()
+}
+
+// MathMap relates a statement to its ReadableMath rendering, so that a
+// piece of the rendering a person kept (a part of a split, say) can be
+// given back in the statement's own notation.
+type MathMap struct {
+	// Shown is ReadableMath of the statement.
+	Shown string
+	src   string
+	// spans are the rendered math spans: src[from:to] shows as
+	// Shown[at:at+n]; the text between them is the same in both.
+	spans []mathSpan
+}
+
+type mathSpan struct{ from, to, at, n int }
+
+// NewMathMap maps s to its rendering.
+func NewMathMap(s string) MathMap {
+	m := MathMap{src: s}
+	var b strings.Builder
+	eachMath(s, func(from, to int, shown string, math bool) {
+		if !math {
+			b.WriteString(s[from:to])
+			return
+		}
+		m.spans = append(m.spans, mathSpan{from: from, to: to, at: b.Len(), n: len(shown)})
+		b.WriteString(shown)
+	})
+	m.Shown = b.String()
+	return m
+}
+
+// Source returns the statement's text that part of Shown renders: part
+// found in Shown where it begins and ends outside a math span (a span is
+// taken whole or not at all). ok is false when part is not such a piece
+// of Shown, text the person wrote rather than kept.
+func (m MathMap) Source(part string) (src string, ok bool) {
+	if part == "" {
+		return "", false
+	}
+	for off := 0; off <= len(m.Shown)-len(part); {
+		i := strings.Index(m.Shown[off:], part)
+		if i < 0 {
+			return "", false
+		}
+		i += off
+		from, okFrom := m.srcAt(i, true)
+		to, okTo := m.srcAt(i+len(part), false)
+		if okFrom && okTo {
+			return m.src[from:to], true
+		}
+		off = i + 1
+	}
+	return "", false
+}
+
+// srcAt is the statement's offset of Shown's offset at, when at is not
+// inside a rendered math span; start says which side of an empty span at
+// is on.
+func (m MathMap) srcAt(at int, start bool) (int, bool) {
+	delta := 0
+	for _, sp := range m.spans {
+		switch {
+		case at < sp.at || (at == sp.at && (start || sp.n > 0)):
+			return at + delta, true
+		case at < sp.at+sp.n:
+			return 0, false
+		}
+		delta += (sp.to - sp.from) - sp.n
+	}
+	return at + delta, true
+}
+
+// eachMath walks s: the text outside math as its extent, each math span
+// as its extent and its rendering (which may be empty).
+func eachMath(s string, fn func(from, to int, shown string, math bool)) {
+	plain := 0
+	flush := func(i int) {
+		if plain < i {
+			fn(plain, i, "", false)
+		}
+	}
 	for i := 0; i < len(s); {
 		open, close := "", ""
 		switch {
@@ -34,19 +123,19 @@ func ReadableMath(s string) string {
 			open, close = `\[`, `\]`
 		}
 		if open == "" {
-			b.WriteByte(s[i])
 			i++
 			continue
 		}
 		j := strings.Index(s[i+len(open):], close)
 		if j < 0 {
-			b.WriteString(s[i:])
 			break
 		}
-		b.WriteString(mathText(s[i+len(open) : i+len(open)+j]))
-		i += len(open) + j + len(close)
+		flush(i)
+		end := i + len(open) + j + len(close)
+		fn(i, end, mathText(s[i+len(open):i+len(open)+j]), true)
+		i, plain = end, end
 	}
-	return b.String()
+	flush(len(s))
 }
 
 // mathText renders the content of one math span.

@@ -33,3 +33,41 @@ func FuzzReadableMath(f *testing.F) {
 		_ = ReadableMath(s)
 	})
 }
+
+// A piece of a statement's rendering a person kept maps back to the
+// statement's own LaTeX; a piece cutting a math span, or text not in the
+// rendering, does not.
+func TestMathMapGivesBackTheSource(t *testing.T) {
+	stmt := `A map $f \colon G \to H$ with $f(xy) = f(x)f(y)$; its kernel is $\ker f = \{g : f(g) = e\}$.`
+	m := NewMathMap(stmt)
+	if m.Shown != ReadableMath(stmt) {
+		t.Fatalf("Shown %q, ReadableMath %q", m.Shown, ReadableMath(stmt))
+	}
+	for _, c := range []struct {
+		part, want string
+		ok         bool
+	}{
+		{m.Shown, stmt, true},
+		{"A map f: G → H with f(xy) = f(x)f(y)", `A map $f \colon G \to H$ with $f(xy) = f(x)f(y)$`, true},
+		{"its kernel is ker f = {g : f(g) = e}.", `its kernel is $\ker f = \{g : f(g) = e\}$.`, true},
+		{"f(xy) = f(x)f(y)", `$f(xy) = f(x)f(y)$`, true},
+		{"with", "with", true},
+		// Half of a span: the person changed it.
+		{"G → H with", "", false},
+		{"written anew", "", false},
+		{"", "", false},
+	} {
+		got, ok := m.Source(c.part)
+		if got != c.want || ok != c.ok {
+			t.Errorf("Source(%q) = %q, %v; want %q, %v", c.part, got, ok, c.want, c.ok)
+		}
+	}
+	for _, s := range []string{"", "no math", `$x$`, `a $$x^2$$ b \(y\) c \[z\] d`, `unclosed $x`, `\$5 and $x$`, `empty ${}$ span`} {
+		if got := NewMathMap(s).Shown; got != ReadableMath(s) {
+			t.Errorf("NewMathMap(%q).Shown = %q, ReadableMath %q", s, got, ReadableMath(s))
+		}
+		if src, ok := NewMathMap(s).Source(ReadableMath(s)); s != "" && (!ok || src != s) {
+			t.Errorf("the whole rendering of %q maps back to %q, %v", s, src, ok)
+		}
+	}
+}

@@ -728,3 +728,51 @@ func BenchmarkNext1000(b *testing.B) {
 		}
 	}
 }
+
+// The unified view (u) puts the two statements on lines of their own,
+// the existing one marked − and the candidate's marked +, so that they
+// read apart without colour: with every style taken off the screen, no
+// line runs one statement into the other, and each version's wrapped
+// lines stay under its own marker.
+func TestUnifiedViewTellsTheVersionsApartWithoutColour(t *testing.T) {
+	m := newModel([]core.Conflict{disjoint(), overlapping()}, 100, 40)
+	m, _ = m.Update(tuitest.Press('u'))
+	if !m.Unified() {
+		t.Fatal("u did not switch to unified")
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	find := func(s string) int {
+		for i, l := range lines {
+			if strings.Contains(l, s) {
+				return i
+			}
+		}
+		t.Fatalf("the unified view lacks %q:\n%s", s, strings.Join(lines, "\n"))
+		return -1
+	}
+	ex := find("statement  − Every bounded monotone sequence of real numbers converges")
+	ca := find("+ A map φ: G→H with φ(ab) = φ(a)φ(b) preserves identities and inverses.")
+	if ca != ex+1 {
+		t.Errorf("the candidate's statement is on line %d, the existing one's on %d; want it right below", ca, ex)
+	}
+	if strings.Contains(lines[ex], "A map") || strings.Contains(lines[ca], "converges") {
+		t.Errorf("one line holds both statements:\n%s\n%s", lines[ex], lines[ca])
+	}
+	find("form  − limit(seq) exists if bounded(seq) and monotone(seq)")
+	find("      + (none)")
+
+	// A longer pair wraps, each version under its own marker: the line
+	// after the − line is its continuation, indented past the marker.
+	m, _ = m.Update(keyDown)
+	lines = strings.Split(ansi.Strip(m.View()), "\n")
+	ex = find("statement  − An inner product on a real vector space V is a map")
+	ca = find("           + The dot product on Rⁿ is the map")
+	if ca <= ex+1 || !strings.HasPrefix(lines[ex+1], strings.Repeat(" ", ansi.StringWidth("statement  − "))) {
+		t.Errorf("the existing statement does not wrap under its own start:\n%s", strings.Join(lines[ex:ca+1], "\n"))
+	}
+	for _, l := range lines[ex+1 : ca] {
+		if strings.Contains(l, "dot product") || strings.Contains(l, "+ ") {
+			t.Errorf("the existing statement's lines hold the candidate's words: %q", l)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package diffview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -527,11 +528,62 @@ func (p painter) unified(c core.Conflict, w int) []string {
 	add := func(s []seg) { out = append(out, p.block(s, w)...) }
 	add(header("EXISTING ", ex))
 	add(header("CANDIDATE", ca))
-	add(labelled("statement", inline(wordDiff(ex.FormalStatement, ca.FormalStatement, false))))
-	add(labelled("form", inline(wordDiff(ex.ComputationalForm, ca.ComputationalForm, true))))
+	out = append(out, p.versions("statement", wordDiff(ex.FormalStatement, ca.FormalStatement, false), w)...)
+	out = append(out, p.versions("form", wordDiff(ex.ComputationalForm, ca.ComputationalForm, true), w)...)
 	add(labelled("domain", valueInline(ex.Domain, ca.Domain)))
 	add(labelled("plane", valueInline(ex.Plane.String(), ca.Plane.String())))
 	add(labelled("prerequisites", setLine(ex.Prerequisites, ca.Prerequisites)))
+	return out
+}
+
+// Markers of the two versions of a field in the unified view: text, so
+// that they tell the versions apart without colour (NO_COLOR, a
+// monochrome terminal, a copy of the screen).
+const (
+	existingMark  = "− "
+	candidateMark = "+ "
+)
+
+// minVersionW is the narrowest text column worth indenting the versions
+// under their label; below it they start at the left edge.
+const minVersionW = 24
+
+// versions is a field of the unified view: the same text once when both
+// sides agree, else the existing version on lines of its own marked −
+// and the candidate's below it marked +, each wrapped under its own
+// start, the words only one side has in that side's colour.
+func (p painter) versions(label string, ops []op, w int) []string {
+	differ := false
+	for _, o := range ops {
+		differ = differ || o.kind != opSame
+	}
+	if !differ {
+		return p.block(labelled(label, inline(ops)), w)
+	}
+	left, right := sides(ops)
+	lead := ansi.StringWidth(label) + len(itemSep)
+	var out []string
+	if w-lead-ansi.StringWidth(existingMark) < minVersionW {
+		// Too narrow to indent: the label on a line of its own.
+		out = append(out, p.fill([]seg{{text: label, k: kLabel}}, w))
+		lead = 0
+	}
+	side := func(first []seg, mark string, k kind, body []seg) {
+		indent := lead + ansi.StringWidth(mark)
+		for i, l := range wrap(body, max(w-indent, 1)) {
+			pre := []seg{{text: strings.Repeat(" ", indent)}}
+			if i == 0 {
+				pre = append(slices.Clone(first), seg{text: mark, k: k})
+			}
+			out = append(out, p.fill(append(pre, l...), w))
+		}
+	}
+	first := []seg{{text: strings.Repeat(" ", lead)}}
+	if lead > 0 {
+		first = []seg{{text: label, k: kLabel}, {text: itemSep}}
+	}
+	side(first, existingMark, kDel, left)
+	side([]seg{{text: strings.Repeat(" ", lead)}}, candidateMark, kIns, right)
 	return out
 }
 

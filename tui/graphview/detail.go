@@ -73,8 +73,16 @@ func (c *cache) putDetail(d *Detail) {
 	c.details[d.P.ID] = d
 }
 
-// document is the detail pane's markdown for a primitive.
-func document(p *core.Primitive) string {
+func (c *cache) forget(id string) {
+	if c != nil {
+		delete(c.details, id)
+	}
+}
+
+// document is the detail pane's markdown for a primitive; domain is its
+// domain's description ("" when the domain is not known), which says what
+// the word stands for.
+func document(p *core.Primitive, domain string) string {
 	var b strings.Builder
 	name := p.Name
 	if strings.TrimSpace(name) == "" {
@@ -100,7 +108,15 @@ func document(p *core.Primitive) string {
 		}
 	}
 	item("type", string(p.Type))
-	item("domain", p.Domain)
+	if d := strings.TrimSpace(p.Domain); d != "" {
+		// A domain is lore's word for an area of knowledge; its name
+		// alone ("change", "structure") does not say so.
+		what := "the area of knowledge its words match best"
+		if domain = strings.TrimSpace(domain); domain != "" {
+			what += ": " + domain
+		}
+		b.WriteString("- **domain** " + mdInline(d) + " — " + mdInline(what) + "\n")
+	}
 	section := p.Section
 	if section == "" {
 		section = p.Provenance.Section
@@ -252,7 +268,7 @@ func (m Model) shownRow() (*Row, bool) {
 // the list never waits for glamour).
 func (m Model) docLines(dw int) []string {
 	if m.detail != nil {
-		return m.cache.md.Render(document(&m.detail.P), dw, m.st.IsDark)
+		return m.cache.md.Render(document(&m.detail.P, m.domainDescription(m.detail.P.Domain)), dw, m.st.IsDark)
 	}
 	if m.shown == "" {
 		return []string{m.st.Faint.Render("Nothing selected.")}
@@ -438,4 +454,15 @@ func (m Model) emptyView() string {
 		sb.WriteString(cells.Fit(l, m.w))
 	}
 	return sb.String()
+}
+
+// domainDescription is the description of the domain with id (or name)
+// d, "" when the domains handed over do not have it.
+func (m Model) domainDescription(d string) string {
+	for _, dom := range m.domains {
+		if dom.ID == d || strings.EqualFold(dom.Name, d) {
+			return dom.Description
+		}
+	}
+	return ""
 }

@@ -273,6 +273,26 @@ func (m Model) Stale() (Model, tea.Cmd) {
 	return m.RequestDetail()
 }
 
+// Forget says primitive id is gone from the store (a curator rejected it):
+// the detail pane stops showing it, Back no longer returns to it and its
+// loaded detail is dropped. The rows the root reloads then select what
+// stands; until they come, or when the filter matches nothing, the pane
+// shows nothing rather than what was removed.
+func (m Model) Forget(id string) Model {
+	if id == "" {
+		return m
+	}
+	m.cache.forget(id)
+	if slices.Contains(m.history, id) {
+		m.history = slices.DeleteFunc(slices.Clone(m.history), func(h string) bool { return h == id })
+	}
+	if m.shown == id {
+		m.shown, m.shownIdx, m.detail, m.asked = "", -1, nil, false
+		m.inNb, m.nbCur, m.rejecting, m.naming = false, 0, false, false
+	}
+	return m.refresh()
+}
+
 // Selected returns the list's selected row.
 func (m Model) Selected() (Row, bool) {
 	if m.list.Cursor() >= len(m.view) {

@@ -504,7 +504,7 @@ func TestHostileInput(t *testing.T) {
 
 func TestMarkdownEscapes(t *testing.T) {
 	p := core.Primitive{ID: "x", Name: "*-algebra", Type: core.Definition, FormalStatement: "1. not a list\n# not a heading\n<b>raw</b> a_b_c", ComputationalForm: "x = `y` ```"}
-	md := document(&p)
+	md := document(&p, "")
 	lines := markdown.New().Render(md, 60, true)
 	plain := ansi.Strip(strings.Join(lines, "\n"))
 	for _, want := range []string{"*-algebra (definition)", "1. not a list", "# not a heading", "<b>raw</b> a_b_c", "x = `y` ```"} {
@@ -719,4 +719,49 @@ func TestRejectAsksFirst(t *testing.T) {
 	if m.Captures() || !slices.Contains(msgs, tea.Msg(RejectMsg{ID: id})) {
 		t.Fatalf("y sent %v, want a rejection of %s", msgs, id)
 	}
+}
+
+// The plane map says what it shows: what the axes are and that the names
+// on it are domains, areas of knowledge; the detail pane says what the
+// shown primitive's domain is, with its description.
+func TestPlaneMapAndDomainSayWhatTheyAre(t *testing.T) {
+	s := newStore(linalg())
+	ds := linalgDomains()
+	ds[0].Description = "Logic, sets, proof and the abstract structures built on them."
+	m := New(styles.New(true)).SetSize(120, 40).WithDomains(ds).WithRows(s.rows(), graph.ByImportance)
+	m, cmd := m.RequestDetail()
+	m, _ = s.run(m, cmd)
+	for i := 0; i < 5 && selectedID(t, m) != "eigenvalue"; i++ {
+		m, _ = s.send(m, keyDown)
+	}
+	// The detail pane's text, its lines run together (the list is left
+	// of the first │).
+	flat := func(m Model) string {
+		var pane []string
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			_, right, _ := strings.Cut(l, "│")
+			pane = append(pane, right)
+		}
+		return strings.Join(strings.Fields(strings.Join(pane, " ")), " ")
+	}
+	if v := flat(m); !strings.Contains(v, "domain structure — the area of knowledge its words match best: Logic, sets, proof") {
+		t.Errorf("the detail pane does not say what the domain is:\n%s", ansi.Strip(m.View()))
+	}
+	m, _ = s.send(m, tuitest.Press('m'))
+	v := flat(m)
+	for _, want := range []string{
+		"Axes: where a primitive's words place it — left logic, right creativity; up abstract, down embodied.",
+		"Names: domains, the areas of knowledge lore sorts primitives into (lore domains lists them), each at the centre of its region",
+		"• a primitive · ● several · ◆ the one shown",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the plane map lacks %q:\n%s", want, ansi.Strip(m.View()))
+		}
+	}
+	// A short pane keeps the map and gives up the legend first.
+	m = m.SetSize(120, 14)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "plane") || strings.Contains(v, "needs more room") {
+		t.Errorf("at 14 rows the legend took the map's room:\n%s", v)
+	}
+	tuitest.CheckSize(t, m.View(), 120, 14)
 }

@@ -20,14 +20,38 @@ const (
 	clsCurrent
 )
 
-// planeLines draws the complex plane in a frame of dw × hgt-1 cells plus a
-// legend line: the axes, the filtered primitives as points, the domains'
-// names at their regions' centres and the shown primitive as ◆.
+// planeKey is the plane map's legend: what the axes and the names on the
+// map are (core.PlanePosition, core.Domain), said on the screen because
+// neither is self-evident.
+var planeKey = []string{
+	"Axes: where a primitive's words place it — left logic, right creativity; up abstract, down embodied.",
+	"Names: domains, the areas of knowledge lore sorts primitives into (lore domains lists them), each at the centre of its region; " +
+		"a primitive's domain is the one its words match best.",
+	"• a primitive · ● several · ◆ the one shown",
+}
+
+// minPlaneH is the fewest rows inside the frame worth drawing.
+const minPlaneH = 3
+
+// planeLines draws the complex plane in a frame of dw × hgt cells less
+// its legend: the axes, the filtered primitives as points, the domains'
+// names at their regions' centres and the shown primitive as ◆; below
+// it, the shown primitive and the count plotted, then what the axes and
+// the names mean, as much of it as leaves the map room.
 func (m Model) planeLines(dw, hgt int) []string {
-	iw, ih := dw-2, hgt-3
-	if iw < 16 || ih < 3 {
+	iw := dw - 2
+	if iw < 16 || hgt-3 < minPlaneH {
 		return []string{m.st.Faint.Render("The plane map needs more room.")}
 	}
+	var key []string
+	for _, k := range planeKey {
+		wrapped := cells.Wrap(k, dw)
+		if hgt-3-len(key)-len(wrapped) < minPlaneH+2 {
+			break
+		}
+		key = append(key, wrapped...)
+	}
+	ih := hgt - 3 - len(key)
 	n := iw * ih
 	grid := make([]rune, n)
 	cls := make([]uint8, n)
@@ -169,7 +193,11 @@ func (m Model) planeLines(dw, hgt int) []string {
 	if haveCur {
 		legend = p.current.Paint("◆") + " " + cells.Visible(curName) + " " + p.faint.Paint(cur.Clamp().String()+" · ") + legend
 	}
-	return append(lines, legend)
+	lines = append(lines, legend)
+	for _, k := range key {
+		lines = append(lines, p.faint.Paint(k))
+	}
+	return lines
 }
 
 func anyTaken(bs []bool) bool {

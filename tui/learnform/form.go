@@ -500,6 +500,23 @@ func (m Model) candidates() []string {
 	return out
 }
 
+// detectedTier says what the "as detected" tier is for source, as
+// acquisition gives it (acquire.Familiarity): for a source typed, its
+// tier and why; before one is typed, the rule.
+func detectedTier(source string) string {
+	home, stranger := tierWord(core.Home), tierWord(core.Stranger)
+	if source == "" {
+		return "as detected (on this machine, git too: " + home + "; over the network: " + stranger + ")"
+	}
+	if t := acquire.Familiarity(source); t == core.Stranger {
+		return "as detected: " + stranger + " (it comes over the network)"
+	}
+	return "as detected: " + home + " (read from this machine)"
+}
+
+// tierWord is a familiarity as the form writes it.
+func tierWord(f core.Familiarity) string { return strings.ToLower(string(f)) }
+
 // View draws the form.
 func (m Model) View() string {
 	label := func(i int, s string) string {
@@ -523,7 +540,7 @@ func (m Model) View() string {
 	}
 	b.WriteString(label(fieldDomain, "domain") + m.inputs[fieldDomain].View() + "\n")
 	b.WriteString(label(fieldDepth, "depth") + choice(fieldDepth, string(depths[m.depth])) + "\n")
-	tier := "as detected (web and git: stranger)"
+	tier := detectedTier(strings.TrimSpace(m.inputs[fieldSource].Value()))
 	if tiers[m.tier] == core.Stranger {
 		tier = "stranger (a person reviews every finding)"
 	}

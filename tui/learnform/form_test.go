@@ -1,6 +1,7 @@
 package learnform
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/acquire/gitrepo/gittest"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -242,6 +245,52 @@ func TestSubmitMakesALocalPathAbsolute(t *testing.T) {
 		}
 		if sub.Request.Source != want {
 			t.Errorf("%s submitted as %q, want %q", typed, sub.Request.Source, want)
+		}
+	}
+}
+
+// The form's "as detected" tier says what acquisition does with the
+// source typed: a local git repository (a file:// URL or its path) is
+// HOME, read from this machine, as acquire.Source gives its documents; a
+// web address is STRANGER. It no longer says git is stranger.
+func TestFormSaysTheTierLoreDetects(t *testing.T) {
+	r := gittest.Init(t)
+	r.Commit(map[string][]byte{"README.md": []byte("# Readme\n\ntext\n")})
+	tierLine := func(m Model) string {
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "tier") {
+				return strings.TrimSpace(l)
+			}
+		}
+		t.Fatalf("no tier line:\n%s", ansi.Strip(m.View()))
+		return ""
+	}
+	empty := New(styles.New(true)).SetSize(120, 30)
+	if got := tierLine(empty); got != "tier        as detected (on this machine, git too: home; over the network: stranger)" {
+		t.Errorf("before a source is typed the tier reads %q", got)
+	}
+	for _, c := range []struct {
+		source string
+		want   string
+	}{
+		{"file://" + r.Dir, "as detected: home (read from this machine)"},
+		{r.Dir, "as detected: home (read from this machine)"},
+		{"https://github.com/owner/repo", "as detected: stranger (it comes over the network)"},
+		{"https://example.com/notes.md", "as detected: stranger (it comes over the network)"},
+	} {
+		m, _ := New(styles.New(true)).SetSize(120, 30).Update(tea.PasteMsg{Content: c.source})
+		if got := tierLine(m); !strings.HasSuffix(got, c.want) || strings.Contains(got, "git: stranger") {
+			t.Errorf("for %s the tier reads %q, want %q", c.source, got, c.want)
+		}
+	}
+	// What the form says is what acquisition does.
+	res, err := acquire.Source(context.Background(), "file://"+r.Dir, acquire.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range res.Documents {
+		if d.Familiarity != core.Home {
+			t.Errorf("the file:// repository's %s is %s, while the form says home", d.Name, d.Familiarity)
 		}
 	}
 }

@@ -107,12 +107,12 @@ func TestDecisionKeys(t *testing.T) {
 			also: []check{marks("alg-cyclic", "x"), shows("8 primitives · 1 decision")}},
 		{name: "x x takes the rejection back", sel: "alg-cyclic", keys: []tea.Msg{tuitest.Press('x'), tuitest.Press('x')},
 			also: []check{marks("alg-cyclic", ""), shows("9 primitives · 0 decisions")}},
-		{name: "l links to the target", sel: "alg-cyclic", keys: []tea.Msg{tuitest.Press('l'), keyUp, keyUp, keyUp}, // Subgroup
+		{name: "l links to the target", sel: "alg-cyclic", keys: []tea.Msg{tuitest.Press('l'), keyUp, keyUp, keyUp, keyUp}, // from Groups to Subgroup
 			want: []core.Curation{{Kind: core.CurateLink, ID: "alg-cyclic", Other: "alg-subgroup"}}},
-		{name: "l with an edge type", sel: "alg-order", keys: []tea.Msg{tuitest.Press('l'), keyUp, keyUp, tuitest.Press('2')}, // Subgroup
+		{name: "l with an edge type", sel: "alg-order", keys: []tea.Msg{tuitest.Press('l'), keyUp, keyUp, keyUp, tuitest.Press('2')}, // from Cyclic group to Subgroup
 			want: []core.Curation{{Kind: core.CurateLink, ID: "alg-order", Other: "alg-subgroup", Edge: core.Generalizes}}},
 		{name: "l esc aborts", sel: "alg-cyclic", keys: []tea.Msg{tuitest.Press('l'), keyUp, keyEsc}},
-		{name: "a cycle is refused and not recorded", sel: "alg-group", keys: []tea.Msg{tuitest.Press('l'), keyDown, keyDown},
+		{name: "a cycle is refused and not recorded", sel: "alg-group", keys: []tea.Msg{tuitest.Press('l'), keyDown}, // from Subgroup to Lagrange's theorem
 			also: []check{shows("refused: it would make a dependency cycle alg-group → alg-lagrange → alg-group")}},
 		{name: "u unlinks the picked edge", sel: "alg-lagrange", keys: []tea.Msg{tuitest.Press('u'), tuitest.Press('2')},
 			want: []core.Curation{{Kind: core.CurateUnlink, ID: "alg-lagrange", Other: "alg-group"}}},
@@ -484,7 +484,7 @@ func TestGolden(t *testing.T) {
 // TestGoldenLink is a link's target being chosen.
 func TestGoldenLink(t *testing.T) {
 	m := selectID(t, load(input(), 80, 24, true), "alg-cyclic")
-	m, _ = send(m, tuitest.Press('l'), keyUp, keyUp)
+	m, _ = send(m, tuitest.Press('l'), keyUp, keyUp, keyUp)
 	golden.RequireEqual(t, []byte(m.View()))
 }
 
@@ -543,4 +543,79 @@ func TestMouseAndHeader(t *testing.T) {
 	if h := m.KeyMap().ShortHelp(); h[1].Help().Desc != "clear filter" {
 		t.Errorf("help with a filter set says %v after commit", h[1].Help())
 	}
+}
+
+// A link or a merge starts on another primitive than the one it is of,
+// the next that stands, and the header names it; on the marked one itself
+// the header says it cannot be its own target, and enter refuses it with
+// a word, recording nothing.
+func TestLinkAndMergeStartOnAnotherPrimitive(t *testing.T) {
+	for _, c := range []struct {
+		key       rune
+		sel, want string
+		header    string
+	}{
+		{'l', "alg-order", "alg-cyclic", "link Order → Cyclic group"},
+		{'m', "alg-groups", "alg-hom", "merge Groups into Homomorphism and kernel"},
+		// At the end of the list, the one before it.
+		{'m', "alg-hom", "alg-groups", "merge Homomorphism and kernel into Groups"},
+	} {
+		m := selectID(t, newModel(t), c.sel)
+		m, _ = send(m, tuitest.Press(c.key))
+		if p, _ := m.Selected(); p.ID != c.want {
+			t.Errorf("%c on %s starts on %s, want %s", c.key, c.sel, p.ID, c.want)
+		}
+		if v := plain(m); !strings.Contains(v, c.header) {
+			t.Errorf("%c on %s: the header lacks %q:\n%s", c.key, c.sel, c.header, v)
+		}
+	}
+	// A rejected primitive is passed over.
+	m := selectID(t, newModel(t), "alg-groups")
+	m, _ = send(m, tuitest.Press('x'), keyUp, tuitest.Press('l'))
+	if p, _ := m.Selected(); p.ID != "alg-hom" {
+		t.Errorf("l from Cyclic group with Groups rejected starts on %s, want alg-hom", p.ID)
+	}
+
+	// Moved back onto itself, the target is refused in words.
+	m = selectID(t, newModel(t), "alg-order")
+	m, _ = send(m, tuitest.Press('m'), keyUp)
+	v := plain(m)
+	if !strings.Contains(v, "merge Order into (another primitive: not itself)") || strings.Contains(v, "merge Order into Order") {
+		t.Errorf("on itself, the merge's header does not say it needs another primitive:\n%s", v)
+	}
+	m, _ = send(m, keyEnter)
+	if len(m.Decisions()) != 0 || !m.Captures() {
+		t.Fatalf("a merge into itself was recorded or closed: %+v", m.Decisions())
+	}
+	if st, bad := m.Status(); !bad || st != "refused: Order cannot be merged into itself; move to another primitive" {
+		t.Errorf("status %q (bad %v)", st, bad)
+	}
+}
+
+// The split prompt holds the statement as the screen shows it (its math
+// read as a person reads it, not LaTeX); the parts kept from it are
+// stored in the statement's own LaTeX, a part written anew as written.
+func TestSplitPromptShowsWhatThePersonSaw(t *testing.T) {
+	m := selectID(t, newModel(t), "alg-hom")
+	m, _ = send(m, tuitest.Press('s'))
+	want := "Homomorphism and kernel: A map f: G → H with f(xy) = f(x)f(y); its kernel is ker f = {g : f(g) = e}. ;; "
+	if m.text != want {
+		t.Fatalf("the split prompt holds %q, want %q", m.text, want)
+	}
+	if v := plain(m); strings.Contains(v, `\colon`) || strings.Contains(v, "$") || !strings.Contains(v, "A map f: G → H") {
+		t.Errorf("the split prompt shows LaTeX, or not the statement as read:\n%s", v)
+	}
+	// The person cuts the statement in two where the ";" was and names
+	// the second part; a third part is their own words.
+	m, _ = send(m, keyErase, tea.PasteMsg{Content: "Homomorphism: A map f: G → H with f(xy) = f(x)f(y) ;; " +
+		"Kernel: its kernel is ker f = {g : f(g) = e}. ;; Image: the set of all f(g)"}, keyEnter)
+	wantD := []core.Curation{{Kind: core.CurateSplit, ID: "alg-hom", Parts: []core.Part{
+		{Name: "Homomorphism", Statement: `A map $f \colon G \to H$ with $f(xy) = f(x)f(y)$`},
+		{Name: "Kernel", Statement: `its kernel is $\ker f = \{g : f(g) = e\}$.`},
+		{Name: "Image", Statement: "the set of all f(g)"},
+	}}}
+	if got := m.Decisions(); !slices.EqualFunc(got, wantD, sameDecision) {
+		t.Fatalf("decisions %+v\nwant %+v\n%s", got, wantD, plain(m))
+	}
+	replays(t, m)
 }

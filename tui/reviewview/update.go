@@ -12,6 +12,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/curate"
+	"github.com/lore-kb/lore/core/text"
 )
 
 func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
@@ -85,14 +86,17 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode = modeStatement
 		m = m.setText(cells.OneLine(p.FormalStatement))
 	case key.Matches(kp, k.Split):
+		// The prompt holds the statement as the screen shows it, its math
+		// read as a person reads it; submit gives the parts kept from it
+		// back their LaTeX.
 		m.mode = modeSplit
-		m = m.setText(cells.OneLine(p.Name) + ": " + cells.OneLine(p.FormalStatement) + " ;; ")
+		m = m.setText(cells.OneLine(p.Name) + ": " + splitMap(p).Shown + " ;; ")
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
-		m.mode, m.mark = modeLink, p.ID
+		return m.chooseTarget(modeLink, p), nil
 	case key.Matches(kp, k.Merge):
-		m.mode, m.mark = modeMerge, p.ID
+		return m.chooseTarget(modeMerge, p), nil
 	case key.Matches(kp, k.Unlink):
 		if len(m.edgesOf(p.ID)) == 0 {
 			m.status = nameOf(p) + " has no edge to remove"
@@ -338,6 +342,12 @@ func (m Model) submit() Model {
 		d, done = core.Curation{Kind: core.CurateEdit, ID: p.ID, Statement: text}, "statement of "+short(nameOf(p))+" edited"
 	case modeSplit:
 		parts := parseParts(text)
+		mm := splitMap(p)
+		for i := range parts {
+			if src, ok := mm.Source(parts[i].Statement); ok {
+				parts[i].Statement = strings.TrimSpace(src)
+			}
+		}
 		d, done = core.Curation{Kind: core.CurateSplit, ID: p.ID, Parts: parts}, "split "+short(nameOf(p))+" into "+plural(len(parts), "part", "parts")
 	}
 	next := m.decide(d, -1, done)
@@ -346,6 +356,13 @@ func (m Model) submit() Model {
 	}
 	next.mode, next.text = modeNone, ""
 	return next
+}
+
+// splitMap relates p's statement, on one line, to what the split prompt
+// shows of it: a part the person kept as shown is stored as the statement
+// had it (its LaTeX), one they wrote is stored as written.
+func splitMap(p core.Primitive) text.MathMap {
+	return text.NewMathMap(cells.OneLine(p.FormalStatement))
 }
 
 // parseParts reads "name: statement ;; name: statement". A part without
@@ -430,6 +447,43 @@ func (m Model) picked() Model {
 		"retyped "+short(nameOf(r.p))+" → "+string(t))
 }
 
+// chooseTarget marks p as the primitive a link or a merge starts from and
+// moves the selection to the target it most likely has, the next primitive
+// that stands (the previous one at the end of the list): the marked one
+// cannot be its own target. With no other primitive listed, / finds one.
+func (m Model) chooseTarget(md mode, p core.Primitive) Model {
+	m.mode, m.mark = md, p.ID
+	cur := m.list.Cursor()
+	for _, i := range m.targetOrder(cur) {
+		if it := m.view[i]; it.rev < 0 && m.rows[it.row].removed == "" && m.rows[it.row].p.ID != p.ID {
+			m.list = m.list.Select(i)
+			return m
+		}
+	}
+	m.status, m.bad = "no other primitive is listed to "+targetVerb(md)+": / finds one, esc drops it", true
+	return m
+}
+
+// targetOrder is the view's indexes after cur, then those before it,
+// nearest first.
+func (m Model) targetOrder(cur int) []int {
+	out := make([]int, 0, len(m.view))
+	for i := cur + 1; i < len(m.view); i++ {
+		out = append(out, i)
+	}
+	for i := cur - 1; i >= 0; i-- {
+		out = append(out, i)
+	}
+	return out
+}
+
+func targetVerb(md mode) string {
+	if md == modeMerge {
+		return "merge it into"
+	}
+	return "link it to"
+}
+
 // targetKey handles a key while a link's or a merge's target is chosen:
 // the list keys move to it, / searches it by name, enter decides.
 func (m Model) targetKey(kp tea.KeyPressMsg) Model {
@@ -465,7 +519,11 @@ func (m Model) target(t core.EdgeType) Model {
 	}
 	from := m.mark
 	if r.p.ID == from {
-		m.status, m.bad = "choose another primitive: the marked one is selected", true
+		what := "linked to"
+		if m.mode == modeMerge {
+			what = "merged into"
+		}
+		m.status, m.bad = "refused: "+short(nameOf(r.p))+" cannot be "+what+" itself; move to another primitive", true
 		return m
 	}
 	var next Model

@@ -183,10 +183,10 @@ func (m Model) header(w int) string {
 		return " " + p.label.Paint("unlink "+sel) + p.faint.Paint(": pick the edge to remove (1-9, or ↑/↓ then enter)")
 	case modeLink:
 		return " " + p.label.Paint("link "+cells.Visible(short(m.nameByID(m.mark)))+" → ") +
-			p.input.Paint(sel) + p.faint.Paint("  enter requires · "+edgeTypesHelp+" · / find · esc")
+			m.targetName(sel) + p.faint.Paint("  enter requires · "+edgeTypesHelp+" · / find · esc")
 	case modeMerge:
 		return " " + p.label.Paint("merge "+cells.Visible(short(m.nameByID(m.mark)))+" into ") +
-			p.input.Paint(sel) + p.faint.Paint("  enter merge · / find · esc")
+			m.targetName(sel) + p.faint.Paint("  enter merge · / find · esc")
 	}
 	what := "review"
 	if m.in.Pending {
@@ -200,6 +200,15 @@ func (m Model) header(w int) string {
 		s += "  " + p.label.Paint("/"+cells.Visible(m.query))
 	}
 	return s
+}
+
+// targetName is the selected target in a link's or a merge's header, or,
+// on the marked primitive itself, a word that it cannot be its own.
+func (m Model) targetName(sel string) string {
+	if r := m.selRow(); r == nil || r.p.ID == m.mark {
+		return m.paint.bad.Paint("(another primitive: not itself)")
+	}
+	return m.paint.input.Paint(sel)
 }
 
 // listLine draws line i of the list at width w.
