@@ -258,7 +258,7 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 	}
 	for _, sk := range res.NotGenerated {
 		if sk.Kind == core.SkillArtifact {
-			fmt.Fprintf(&b, "%s no skill for %s: %s\n", label("generated"), sk.Domain, sk.Reason)
+			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))
 		}
 	}
 	for _, e := range res.Errors {
