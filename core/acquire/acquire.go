@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire/fetch"
 )
 
 // DefaultMaxFileSize is the per-file limit: 50 MiB.
@@ -53,6 +54,10 @@ type Options struct {
 	// called on the acquiring goroutine after every unit, so it must be
 	// quick; done never decreases.
 	Progress func(done, total int, detail string)
+	// Web tunes the download of a web source (an http or https URL that
+	// is not a repository): its resolver, and whether it is fetched for a
+	// client on the network (fetch.Options.Remote).
+	Web fetch.Options
 
 	// ctx is the acquisition's context, set by Source and Local, so that
 	// the readers of one document (a PDF of many pages) stop when it ends.
