@@ -41,12 +41,14 @@ const (
 	unspecified addrClass = "unspecified address"
 	shared      addrClass = "carrier-grade NAT address"
 	multicast   addrClass = "multicast address"
+	broadcast   addrClass = "broadcast address"
 )
 
 var (
-	cgnat         = netip.MustParsePrefix("100.64.0.0/10")
-	thisNetwork   = netip.MustParsePrefix("0.0.0.0/8")
-	metadataAddrs = []netip.Addr{netip.MustParseAddr("169.254.169.254"), netip.MustParseAddr("fd00:ec2::254"), netip.MustParseAddr("100.100.100.200")}
+	cgnat            = netip.MustParsePrefix("100.64.0.0/10")
+	thisNetwork      = netip.MustParsePrefix("0.0.0.0/8")
+	limitedBroadcast = netip.MustParseAddr("255.255.255.255")
+	metadataAddrs    = []netip.Addr{netip.MustParseAddr("169.254.169.254"), netip.MustParseAddr("fd00:ec2::254"), netip.MustParseAddr("100.100.100.200")}
 
 	// The IPv6 forms that carry an IPv4 address, which a host, a NAT64
 	// gateway or a tunnel may deliver to that IPv4 address: they are
@@ -107,6 +109,8 @@ func classify(a netip.Addr) addrClass {
 		return shared
 	case a.IsMulticast(), a.IsLinkLocalMulticast(), a.IsInterfaceLocalMulticast():
 		return multicast
+	case a == limitedBroadcast:
+		return broadcast
 	}
 	if v4, ok := embeddedIPv4(a); ok {
 		return classify(v4)

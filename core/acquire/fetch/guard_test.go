@@ -113,7 +113,7 @@ func TestRedirectIntoLocalNetworkIsRefused(t *testing.T) {
 		{"http://public.example/to/", "[::ffff:169.254.169.254]/internal", "cloud metadata address"},
 		{"http://public.example/to/", "[::ffff:0:a01:203]/internal", "private address"},
 		{"http://public.example/to/", "[64:ff9b::a9fe:a9fe]/latest/meta-data/", "cloud metadata address"},
-		{"http://public.example/to/", "[2002:c0a8:101::1]/internal", "private address"},                  // 6to4 of 192.168.1.1
+		{"http://public.example/to/", "[2002:c0a8:101::1]/internal", "private address"},                      // 6to4 of 192.168.1.1
 		{"http://public.example/to/", "[2001:0:4136:e378:8000:63bf:80ff:fffe]/internal", "loopback address"}, // Teredo, client 127.0.0.1
 		{"http://public.example/to/", "[::0.0.0.7]/internal", "unspecified address"},
 		{"http://public.example/to/", "nat64.example/internal", "refused redirect to nat64.example (64:ff9b::7f00:1): loopback address"},

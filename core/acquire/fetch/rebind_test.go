@@ -127,7 +127,9 @@ func TestRemoteFetchReachesNoLocalAddress(t *testing.T) {
 			t.Errorf("%s: err %v, want an InputError saying %q", c.url, err, c.want)
 			continue
 		}
-		for _, inside := range []string{"127.0.0.1", "7f00:1", dns.Addr()} {
+		// A DNS error names the resolver's address ("lookup x on
+		// 10.0.0.2:53: no such host"): the system's, not the test's.
+		for _, inside := range []string{"127.0.0.1", "7f00:1", dns.Addr(), ":53", "lookup nowhere"} {
 			// An address the client wrote is theirs to hear again.
 			if strings.Contains(err.Error(), inside) && !strings.Contains(c.url, inside) {
 				t.Errorf("%s: the refusal %q names %s", c.url, err, inside)
@@ -136,5 +138,44 @@ func TestRemoteFetchReachesNoLocalAddress(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the page on 127.0.0.1 was requested %d times", n)
+	}
+}
+
+// TestRemoteRedirectsStayOutside: fetching for a client on the network, a
+// public page's redirect into the local network is refused, by address,
+// by name or by an IPv6 form carrying an IPv4 address, and a name's
+// refusal does not say the address it resolved to.
+func TestRemoteRedirectsStayOutside(t *testing.T) {
+	f, hits := newFakeNet(t)
+	for _, c := range []struct{ target, want string }{
+		{"127.0.0.1/internal", "refused redirect to 127.0.0.1: loopback address"},
+		{"10.1.2.3/internal", "refused redirect to 10.1.2.3: private address"},
+		{"[::ffff:7f00:1]/internal", "loopback address"},
+		{"[::127.0.0.1]/internal", "loopback address"},
+		{"[64:ff9b::a9fe:a9fe]/latest/meta-data/", "cloud metadata address"},
+		{"255.255.255.255/internal", "broadcast address"},
+		{"internal.example/internal", "refused redirect to internal.example: it resolves to a private address (lore does not fetch from its own network for a client on the network)"},
+		{"nat64.example/internal", "refused redirect to nat64.example: it resolves to a loopback address"},
+		{"localhost/internal", "refused redirect to localhost: it resolves to a loopback address"},
+	} {
+		_, err := Get(context.Background(), "http://public.example/to/"+c.target, Options{Resolver: f, Dial: f.dial, Remote: true, Timeout: 5 * time.Second})
+		var ie *core.InputError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, c.want) {
+			t.Errorf("%s: err %v, want an InputError saying %q", c.target, err, c.want)
+		} else if strings.Contains(c.target, ".example") || c.target == "localhost/internal" {
+			for _, inside := range []string{"10.1.2.3", "127.0.0.1", "7f00:1"} {
+				if strings.Contains(err.Error(), inside) {
+					t.Errorf("%s: the refusal %q names %s", c.target, err, inside)
+				}
+			}
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the internal answer was served %d times", n)
+	}
+	for _, a := range f.dialed {
+		if host, _, _ := net.SplitHostPort(a); host != "203.0.113.10" {
+			t.Errorf("dialed %s", a)
+		}
 	}
 }
