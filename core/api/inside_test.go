@@ -55,7 +55,7 @@ func adminPage(t *testing.T) (port int, hits *atomic.Int64) {
 func TestServerFetchesNoRebindingName(t *testing.T) {
 	port, hits := adminPage(t)
 	dns := dnstest.Start(t, func(name string, qtype uint16, n int) []netip.Addr {
-		if name != "rebind.test" || qtype != dnstest.TypeA {
+		if !strings.HasPrefix(name, "rebind") || qtype != dnstest.TypeA {
 			return nil
 		}
 		if n == 0 {
@@ -69,21 +69,26 @@ func TestServerFetchesNoRebindingName(t *testing.T) {
 	ctx, svc := e.As("cora")
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	events, err := learn(t, ctx, svc, &lorev1.LearnRequest{Url: fmt.Sprintf("http://rebind.test:%d/admin/secret", port), Approve: true})
-	if n := hits.Load(); n != 0 {
-		t.Errorf("the server requested its own loopback page %d times", n)
-	}
-	if n := dns.Queries("rebind.test", dnstest.TypeA); n != 1 {
-		t.Errorf("the server asked for rebind.test's address %d times, want once", n)
-	}
-	t.Logf("the client heard: %v %v", err, failed(events).GetMessage())
-	if err == nil && failed(events) == nil {
-		t.Errorf("the learn of a page the server cannot reach did not fail; last event %v", last(events))
-	}
-	all := fmt.Sprint(err, events)
-	for _, inside := range []string{"ADMIN-SECRET", "127.0.0.1"} {
-		if strings.Contains(all, inside) {
-			t.Errorf("the client heard %q: %v %v", inside, err, events)
+	// A page, and a git repository (cloned by another client than the
+	// page's fetch).
+	for _, c := range []struct{ name, path string }{{"rebind.test", "/admin/secret"}, {"rebind-git.test", "/admin/repo.git"}} {
+		u := fmt.Sprintf("http://%s:%d%s", c.name, port, c.path)
+		events, err := learn(t, ctx, svc, &lorev1.LearnRequest{Url: u, Approve: true})
+		t.Logf("%s: the client heard: %v %v", u, err, failed(events).GetMessage())
+		if n := hits.Load(); n != 0 {
+			t.Errorf("%s: the server requested its own loopback page %d times", u, n)
+		}
+		if n := dns.Queries(c.name, dnstest.TypeA); n != 1 {
+			t.Errorf("%s: the server asked for %s's address %d times, want once", u, c.name, n)
+		}
+		if err == nil && failed(events) == nil {
+			t.Errorf("%s: the learn of a page the server cannot reach did not fail; last event %v", u, last(events))
+		}
+		all := fmt.Sprint(err, events)
+		for _, inside := range []string{"ADMIN-SECRET", "127.0.0.1"} {
+			if strings.Contains(all, inside) {
+				t.Errorf("%s: the client heard %q: %v %v", u, inside, err, events)
+			}
 		}
 	}
 }

@@ -389,3 +389,27 @@ func Sniff(body []byte) string {
 	}
 	return ct
 }
+
+// Transport is an http.RoundTripper for another client than Get's (a git
+// clone's) that connects as Get does: under the web source rule, each host
+// resolved once and only the addresses checked dialled, redirects
+// included, with opts' Resolver, Remote, Resolved and Dial; rawURL is the
+// URL the user gave, whose address's class the rule allows unless Remote.
+// Its timeouts are Get's defaults, Timeout capping them; the caller bounds
+// the whole exchange with its request's context.
+func Transport(ctx context.Context, rawURL string, opts Options) http.RoundTripper {
+	g := newGuard(opts.Resolver, opts.Remote)
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if u, err := url.Parse(rawURL); err == nil && u.Hostname() != "" {
+		if len(opts.Resolved) > 0 {
+			g.pin(u.Hostname(), opts.Resolved)
+		}
+		lookupCtx, done := context.WithTimeout(ctx, timeout)
+		g.allowUser(lookupCtx, u)
+		done()
+	}
+	return newTransport(timeout, min(DefaultHeaderTimeout, timeout), g, opts.Dial)
+}

@@ -179,3 +179,50 @@ func TestRemoteRedirectsStayOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestTransportKeepsTheRule: the transport lent to another client (a git
+// clone's) connects as Get does: a redirect into the local network is
+// refused at its connection, and a rebinding name is asked once.
+func TestTransportKeepsTheRule(t *testing.T) {
+	f, hits := newFakeNet(t)
+	var calls atomic.Int64
+	r := resolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+		if host == "rebind.example" {
+			if calls.Add(1) == 1 {
+				return []netip.Addr{netip.MustParseAddr("203.0.113.99")}, nil
+			}
+			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+		}
+		return f.LookupNetIP(ctx, network, host)
+	})
+	c := &http.Client{Transport: Transport(context.Background(), "http://public.example/", Options{Resolver: r, Dial: f.dial, Remote: true})}
+	for _, target := range []string{"127.0.0.1/internal", "localhost/internal", "[::127.0.0.1]/internal"} {
+		resp, err := c.Get("http://public.example/to/" + target)
+		if err == nil {
+			resp.Body.Close()
+			t.Errorf("the redirect to %s was followed: %s", target, resp.Status)
+		} else if !strings.Contains(err.Error(), "loopback address") {
+			t.Errorf("the redirect to %s: %v, want a refusal naming a loopback address", target, err)
+		}
+	}
+	for range 2 { // each on a connection of its own
+		req, _ := http.NewRequest(http.MethodGet, "http://rebind.example/page", nil)
+		req.Close = true
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("rebind.example was resolved %d times, want once", n)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the internal answer was served %d times", n)
+	}
+	for _, a := range f.dialed {
+		if host, _, _ := net.SplitHostPort(a); host != "203.0.113.10" && host != "203.0.113.99" {
+			t.Errorf("dialed %s", a)
+		}
+	}
+}
