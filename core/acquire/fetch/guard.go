@@ -208,20 +208,27 @@ func (g *guard) lookup(ctx context.Context, host string) ([]netip.Addr, error) {
 // lookupError is a failed lookup as the user hears it: for a remote
 // client, without the resolver's address the resolver's error names.
 func (g *guard) lookupError(host string, err error) error {
-	var de *net.DNSError
-	if !g.remote || !errors.As(err, &de) {
+	if !g.remote {
 		return err
 	}
-	why := "the name does not resolve"
+	return &guardError{fmt.Sprintf("cannot resolve %s: %s", host, LookupFailure(err))}
+}
+
+// LookupFailure says in words why a lookup failed ("no such host"),
+// without the resolver's address that a *net.DNSError names: a client on
+// the network hears why, not where the server asks.
+func LookupFailure(err error) string {
+	var de *net.DNSError
 	switch {
+	case !errors.As(err, &de):
 	case de.IsNotFound:
-		why = "no such host"
+		return "no such host"
 	case de.IsTimeout:
-		why = "the lookup timed out"
+		return "the lookup timed out"
 	case de.IsTemporary:
-		why = "the lookup failed for now (try again later)"
+		return "the lookup failed for now (try again later)"
 	}
-	return &guardError{fmt.Sprintf("cannot resolve %s: %s", host, why)}
+	return "the name does not resolve"
 }
 
 // allowUser records the classes of the user's own URL's addresses. A name

@@ -2,7 +2,6 @@ package local
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/netip"
@@ -250,18 +249,7 @@ func fetchable(ctx context.Context, raw string, r fetch.Resolver) ([]netip.Addr,
 	}
 	addrs, err := r.LookupNetIP(ctx, "ip", host)
 	if err != nil {
-		why := "the name does not resolve"
-		if de, ok := errors.AsType[*net.DNSError](err); ok {
-			switch {
-			case de.IsNotFound:
-				why = "no such host"
-			case de.IsTimeout:
-				why = "the lookup timed out"
-			case de.IsTemporary:
-				why = "the lookup failed for now (try again later)"
-			}
-		}
-		return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %s", shown, host, why)
+		return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %s", shown, host, fetch.LookupFailure(err))
 	}
 	for _, a := range addrs {
 		if c := fetch.LocalNetwork(a); c != "" {
