@@ -75,7 +75,8 @@ type Options struct {
 	// Remote fetches for a client on the network (a team server's): no
 	// local-network address is reached, not even one the URL names
 	// itself, and the errors name neither the address a name resolved to
-	// nor the resolver's.
+	// nor the resolver's. Through a proxy the environment names, the
+	// proxy resolves the name again: the check is of lore's own answer.
 	Remote bool
 	// Resolved, when set, are the addresses of the URL's host as the
 	// caller resolved and checked them: the fetch connects to these and
