@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire/fetch"
 )
 
 // DefaultMaxFileSize is the per-file limit: 50 MiB.
@@ -53,6 +54,10 @@ type Options struct {
 	// called on the acquiring goroutine after every unit, so it must be
 	// quick; done never decreases.
 	Progress func(done, total int, detail string)
+	// Web tunes the download of a web source (an http or https URL that
+	// is not a repository): its resolver, and whether it is fetched for a
+	// client on the network (fetch.Options.Remote).
+	Web fetch.Options
 
 	// ctx is the acquisition's context, set by Source and Local, so that
 	// the readers of one document (a PDF of many pages) stop when it ends.
@@ -550,4 +555,42 @@ func HumanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// Rename writes the source read at path as name in every path and
+// location of the result: a copy read in place of the source (a team
+// server's upload, standard input saved to a file) is named as the person
+// knows it, and the folder it was kept in is named nowhere.
+func (r *Result) Rename(path, name string) {
+	if path == "" || path == name {
+		return
+	}
+	re := func(s string) string {
+		if rest, ok := strings.CutPrefix(s, path); ok {
+			return name + rest
+		}
+		return s
+	}
+	for i := range r.Documents {
+		r.Documents[i].Path = re(r.Documents[i].Path)
+	}
+	for i := range r.Skipped {
+		r.Skipped[i].Path = re(r.Skipped[i].Path)
+	}
+	for i := range r.Ignored {
+		r.Ignored[i] = re(r.Ignored[i])
+	}
+	for i := range r.Findings {
+		r.Findings[i].File = re(r.Findings[i].File)
+		r.Findings[i].Location = re(r.Findings[i].Location)
+	}
+	for i := range r.Errors {
+		r.Errors[i].File = re(r.Errors[i].File)
+	}
+	for i := range r.Notes {
+		r.Notes[i].Path = re(r.Notes[i].Path)
+	}
+	if r.Source == path {
+		r.Source = name
+	}
 }

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire/fetch"
 	"github.com/lore-kb/lore/core/acquire/gitrepo"
 )
 
@@ -96,6 +97,12 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 		tier = core.Stranger
 		o := repoOptions
 		o.RefPath = src.RefPath
+		if opts.Web.Remote {
+			// A clone for a client on the network connects as a web
+			// source's fetch does: to the addresses checked, never into
+			// the server's own network, redirects included.
+			o.HTTP = fetch.Transport(ctx, src.URL, opts.Web)
+		}
 		snap, err = gitrepo.Clone(ctx, repoCloneURL(src.URL), o)
 	}
 	if err != nil {

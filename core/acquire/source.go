@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/acquire/fetch"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
@@ -42,7 +41,7 @@ func acquireSource(ctx context.Context, source string, opts Options) (*Result, e
 	case IsRepo(source):
 		return Repo(ctx, source, opts)
 	case IsURL(source):
-		return URL(ctx, source, opts, fetch.Options{})
+		return URL(ctx, source, opts, opts.Web)
 	}
 	if err := schemeProblem(source); err != nil {
 		return nil, err

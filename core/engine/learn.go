@@ -266,7 +266,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		err = ctx.Err()
 	}
 	if err != nil {
-		return fail(err)
+		return fail(renamed(err, source, shown))
 	}
 	if shown != source {
 		for i := range acq.Documents {
@@ -274,6 +274,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 				acq.Documents[i].Path = acq.Documents[i].Name
 			}
 		}
+		acq.Rename(source, shown)
 		source = shown
 	}
 	// An Agent Skills bundle is imported, not learned: its instructions
@@ -738,3 +739,24 @@ func docsPhrase(n int) string {
 	}
 	return fmt.Sprintf("its %d documents", n)
 }
+
+// renamed is err with the path read written as the name shown, for a
+// source read from a copy (see LearnOptions.SourceName): a team server's
+// client hears of their document, not of the server's folders.
+func renamed(err error, path, shown string) error {
+	msg := err.Error()
+	if path == shown || !strings.Contains(msg, path) {
+		return err
+	}
+	return &renamedError{msg: strings.ReplaceAll(msg, path, shown), err: err}
+}
+
+// renamedError shows another message than the error it wraps, whose kind
+// (an input error, a cancellation) still decides the exit code.
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }

@@ -8,9 +8,12 @@
 //
 // A web source cannot reach into the local network: a redirect to, or a
 // connection (after DNS resolution) to, a loopback, private, link-local,
-// cloud metadata, unspecified or carrier-grade NAT address is refused,
-// unless the URL the user gave was itself such an address, and then only
-// addresses of that same class are allowed (see addrClass).
+// cloud metadata, unspecified or carrier-grade NAT address, or an IPv6
+// address carrying one, is refused, unless the URL the user gave was
+// itself such an address, and then only addresses of that same class are
+// allowed (see addrClass); for a client on the network (Options.Remote)
+// none is. Each host is resolved once per fetch, and the addresses
+// checked are the addresses connected to.
 package fetch
 
 import (
@@ -24,6 +27,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -68,6 +72,16 @@ type Options struct {
 	// Dial connects to an address the rule has allowed; nil means a plain
 	// net.Dialer. Not used with Client.
 	Dial DialFunc
+	// Remote fetches for a client on the network (a team server's): no
+	// local-network address is reached, not even one the URL names
+	// itself, and the errors name neither the address a name resolved to
+	// nor the resolver's. Through a proxy the environment names, the
+	// proxy resolves the name again: the check is of lore's own answer.
+	Remote bool
+	// Resolved, when set, are the addresses of the URL's host as the
+	// caller resolved and checked them: the fetch connects to these and
+	// does not ask the resolver again (a second answer could differ).
+	Resolved []netip.Addr
 	// Progress, when set, is told how many bytes of the body have been
 	// read and how many the response announced (-1 when it did not), as
 	// the body arrives: every progressStep bytes and once at its end.
@@ -159,7 +173,10 @@ func Get(ctx context.Context, rawURL string, opts Options) (*Result, error) {
 	}
 	headerTimeout = min(headerTimeout, timeout)
 
-	g := newGuard(opts.Resolver)
+	g := newGuard(opts.Resolver, opts.Remote)
+	if len(opts.Resolved) > 0 {
+		g.pin(u.Hostname(), opts.Resolved)
+	}
 	lookupCtx, lookupDone := context.WithTimeout(ctx, timeout)
 	g.allowUser(lookupCtx, u)
 	lookupDone()
@@ -372,4 +389,28 @@ func Sniff(body []byte) string {
 		return mt
 	}
 	return ct
+}
+
+// Transport is an http.RoundTripper for another client than Get's (a git
+// clone's) that connects as Get does: under the web source rule, each host
+// resolved once and only the addresses checked dialled, redirects
+// included, with opts' Resolver, Remote, Resolved and Dial; rawURL is the
+// URL the user gave, whose address's class the rule allows unless Remote.
+// Its timeouts are Get's defaults, Timeout capping them; the caller bounds
+// the whole exchange with its request's context.
+func Transport(ctx context.Context, rawURL string, opts Options) http.RoundTripper {
+	g := newGuard(opts.Resolver, opts.Remote)
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if u, err := url.Parse(rawURL); err == nil && u.Hostname() != "" {
+		if len(opts.Resolved) > 0 {
+			g.pin(u.Hostname(), opts.Resolved)
+		}
+		lookupCtx, done := context.WithTimeout(ctx, timeout)
+		g.allowUser(lookupCtx, u)
+		done()
+	}
+	return newTransport(timeout, min(DefaultHeaderTimeout, timeout), g, opts.Dial)
 }

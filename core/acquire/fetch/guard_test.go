@@ -78,6 +78,7 @@ func newFakeNet(t *testing.T) (*fakeNet, *atomic.Int64) {
 		"cgnat.example":    {"100.64.0.9"},
 		"v6local.example":  {"fe80::1"},
 		"mapped.example":   {"::ffff:127.0.0.1"},
+		"nat64.example":    {"64:ff9b::7f00:1"},
 		"localhost":        {"127.0.0.1"},
 	}
 	return f, &secretHits
@@ -105,6 +106,17 @@ func TestRedirectIntoLocalNetworkIsRefused(t *testing.T) {
 		{"http://public.example/to/", "v6local.example/internal", "link-local address"},
 		{"http://public.example/to/", "mapped.example/internal", "loopback address"},
 		{"http://public.example/to/", "localhost/internal", "refused redirect to localhost (127.0.0.1): loopback address"},
+		// IPv6 forms carrying an IPv4 address are judged by it.
+		{"http://public.example/to/", fmt.Sprintf("[::127.0.0.1]:%d/internal", port), "refused redirect to [::127.0.0.1]:" + fmt.Sprint(port) + ": loopback address"},
+		{"http://public.example/to/", fmt.Sprintf("[64:ff9b::7f00:1]:%d/internal", port), "refused redirect to [64:ff9b::7f00:1]:" + fmt.Sprint(port) + ": loopback address"},
+		{"http://public.example/to/", "[64:ff9b:1:7f00:0:100::]/internal", "loopback address"},
+		{"http://public.example/to/", "[::ffff:169.254.169.254]/internal", "cloud metadata address"},
+		{"http://public.example/to/", "[::ffff:0:a01:203]/internal", "private address"},
+		{"http://public.example/to/", "[64:ff9b::a9fe:a9fe]/latest/meta-data/", "cloud metadata address"},
+		{"http://public.example/to/", "[2002:c0a8:101::1]/internal", "private address"},                      // 6to4 of 192.168.1.1
+		{"http://public.example/to/", "[2001:0:4136:e378:8000:63bf:80ff:fffe]/internal", "loopback address"}, // Teredo, client 127.0.0.1
+		{"http://public.example/to/", "[::0.0.0.7]/internal", "unspecified address"},
+		{"http://public.example/to/", "nat64.example/internal", "refused redirect to nat64.example (64:ff9b::7f00:1): loopback address"},
 		// The user's own loopback address allows loopback, not the rest of
 		// the local network.
 		{fmt.Sprintf("http://127.0.0.1:%d/to/", port), "169.254.169.254/latest/meta-data/", "refused redirect to 169.254.169.254: cloud metadata address"},
@@ -126,38 +138,42 @@ func TestRedirectIntoLocalNetworkIsRefused(t *testing.T) {
 	}
 }
 
-func TestConnectionIntoLocalNetworkIsRefused(t *testing.T) {
+// TestConnectionGoesWhereTheCheckSaid: a name that was public when the
+// redirect was checked and points at the metadata service afterwards (DNS
+// rebinding) is asked once: the connection goes to the public address
+// checked, never to the second answer.
+func TestConnectionGoesWhereTheCheckSaid(t *testing.T) {
 	f, hits := newFakeNet(t)
-	// A name that was public when the redirect was checked and points at
-	// the metadata service when the connection is made (DNS rebinding).
 	var calls atomic.Int64
 	r := resolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
 		if host == "rebind.example" {
-			if calls.Add(1) == 1 { // the redirect check
+			if calls.Add(1) == 1 {
 				return []netip.Addr{netip.MustParseAddr("203.0.113.99")}, nil
 			}
 			return []netip.Addr{netip.MustParseAddr("169.254.169.254")}, nil
 		}
 		return f.LookupNetIP(ctx, network, host)
 	})
-	_, err := Get(context.Background(), "http://public.example/to/rebind.example/internal", Options{Resolver: r, Dial: f.dial, Timeout: 5 * time.Second})
-	want := "refused connection to rebind.example:80 (169.254.169.254): cloud metadata address (lore does not follow a web source into the local network)"
-	var ie *core.InputError
-	if !errors.As(err, &ie) || !strings.Contains(ie.Msg, want) {
-		t.Errorf("err %v, want %q", err, want)
-	} else if ie.Usage {
-		t.Errorf("a server's refusal is reported as a usage mistake (exit 2): %v", err)
+	if _, err := Get(context.Background(), "http://public.example/to/rebind.example/internal", Options{Resolver: r, Dial: f.dial, Timeout: 5 * time.Second}); err != nil {
+		t.Fatalf("the redirect to the name checked public: %v", err)
 	}
-	// A user URL naming a public host that resolves inside is refused at
-	// the connection too.
-	_, err = Get(context.Background(), "http://public.example/internal", Options{Resolver: resolverFunc(func(context.Context, string, string) ([]netip.Addr, error) {
+	if n := calls.Load(); n != 1 {
+		t.Errorf("rebind.example was resolved %d times, want once", n)
+	}
+	for _, a := range f.dialed {
+		if host, _, _ := net.SplitHostPort(a); host != "203.0.113.10" && host != "203.0.113.99" {
+			t.Errorf("dialed %s, an address no check saw", a)
+		}
+	}
+	// A public name is fetched as ever.
+	_, err := Get(context.Background(), "http://public.example/internal", Options{Resolver: resolverFunc(func(context.Context, string, string) ([]netip.Addr, error) {
 		return []netip.Addr{netip.MustParseAddr("203.0.113.10")}, nil
 	}), Dial: f.dial, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatalf("public start: %v", err)
 	}
-	if n := hits.Load(); n != 1 {
-		t.Errorf("internal answer served %d times, want only the public request's 1", n)
+	if n := hits.Load(); n != 2 {
+		t.Errorf("internal answer served %d times, want the two public requests' 2", n)
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 	"io"
 	"io/fs"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,10 @@ type Options struct {
 	// MaxCloneSize caps the bytes the clone writes, checked while it
 	// runs; 0 means DefaultMaxCloneSize.
 	MaxCloneSize int64
+	// HTTP, when set, carries the clone's http and https requests: a
+	// transport that connects only where a rule allows (fetch.Transport).
+	// Nil is go-git's own.
+	HTTP http.RoundTripper
 	// pollEvery is how often the clone's size is checked (tests shorten
 	// it); 0 means 100ms.
 	pollEvery time.Duration
@@ -128,6 +133,9 @@ func Clone(ctx context.Context, url string, opts Options) (snap *Snapshot, err e
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if opts.HTTP != nil {
+		ctx = withTransport(ctx, opts.HTTP)
 	}
 	tctx, cancelTimeout := context.WithTimeoutCause(ctx, opts.Timeout, ErrTimeout)
 	defer cancelTimeout()

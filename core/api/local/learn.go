@@ -14,11 +14,13 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/acquire/fetch"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/redact"
 )
 
 // errRemotePath is the refusal of a path named by a client on the
@@ -61,6 +63,13 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	o.SessionID = rn.id
 	o.SourceName = src.name
 	o.Tier = src.tier
+	if c.Remote {
+		// The fetch connects to the addresses checked, and to no
+		// address of the server's network, however a redirect or a
+		// second lookup would have it.
+		o.Acquire.Web.Remote = true
+		o.Acquire.Web.Resolved = src.resolved
+	}
 	o.DryRun = r.GetDryRun()
 	o.User, o.Agent = c.User, r.GetAgent()
 	// --approve covers a HOME source's warnings, recorded under the
@@ -152,7 +161,10 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 type learnSource struct {
 	source, name string
 	tier         core.Familiarity
-	done         func()
+	// resolved are the addresses of a client's URL's host, as checked
+	// (see fetchable).
+	resolved []netip.Addr
+	done     func()
 }
 
 // learnSource checks a learn's request: exactly one source, a path
@@ -185,9 +197,11 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 		out.source = acquire.LocalAbs(r.GetPath())
 	case r.GetUrl() != "":
 		if c.Remote {
-			if err := fetchable(ctx, r.GetUrl()); err != nil {
+			addrs, err := fetchable(ctx, r.GetUrl(), s.o.Learn.Acquire.Web.Resolver)
+			if err != nil {
 				return out, err
 			}
+			out.resolved = addrs
 		}
 		out.source = r.GetUrl()
 	default:
@@ -208,30 +222,41 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 
 // fetchable refuses a URL a team server must not fetch for a client on
 // the network: another scheme than http or https (a file:// or ssh URL
-// would read the server's own files or use its keys), or an address of
-// the server's own network (loopback, private, link-local — the cloud
-// metadata service — or unspecified), which the fetch guard allows when
-// the person running lore names it.
-func fetchable(ctx context.Context, raw string) error {
+// would read the server's own files or use its keys), or a host that is,
+// or resolves to, an address of the server's own network (loopback,
+// private, link-local — the cloud metadata service —, unspecified, or an
+// IPv6 form carrying one of these), which the fetch guard allows when the
+// person running lore names it. The host is resolved here once: the
+// addresses returned are those checked, and the only ones the fetch may
+// connect to (a second lookup could answer otherwise: DNS rebinding). The
+// refusals say what was refused and why, never the address a name
+// resolved to nor the server's resolver: the server's network is not the
+// client's to map.
+func fetchable(ctx context.Context, raw string, r fetch.Resolver) ([]netip.Addr, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
-		return api.Errorf(connect.CodeInvalidArgument, "learn %s: a team server fetches http and https URLs only", raw)
+		return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: a team server fetches http and https URLs only", redact.URL(raw))
 	}
-	host := u.Hostname()
-	var addrs []netip.Addr
+	shown, host := redact.URL(raw), u.Hostname()
 	if a, err := netip.ParseAddr(host); err == nil {
-		addrs = []netip.Addr{a}
-	} else if addrs, err = net.DefaultResolver.LookupNetIP(ctx, "ip", host); err != nil {
-		return api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %v", raw, host, err)
+		if c := fetch.LocalNetwork(a); c != "" {
+			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s is a %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, c)
+		}
+		return []netip.Addr{a}, nil
 	}
-	cgnat := netip.MustParsePrefix("100.64.0.0/10")
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: the server cannot resolve %s: %s", shown, host, fetch.LookupFailure(err))
+	}
 	for _, a := range addrs {
-		a = a.Unmap()
-		if !a.IsGlobalUnicast() || a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() || cgnat.Contains(a) {
-			return api.Errorf(connect.CodeInvalidArgument, "learn %s: %s is an address of the server's own network, which a team server does not fetch for a client", raw, a)
+		if c := fetch.LocalNetwork(a); c != "" {
+			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s resolves to a %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, c)
 		}
 	}
-	return nil
+	return addrs, nil
 }
 
 // convert is an engine's event as the run's event; nil for those the API
