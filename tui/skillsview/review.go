@@ -217,32 +217,36 @@ func (m Model) EditDone(err error) Model {
 // gate question whose choices are promote (approve) and archive
 // (reject); a critical finding must be acknowledged before promotion.
 // Each finding's place is relative to the skill's folder. The text that
-// was scanned is not kept (it held what redaction took out); for a
-// proposal or an edit it is rebuilt from the stored content
-// (library.ScannedText), and a finding is shown in it where its location
-// points at what the scanner quoted, else by the scanner's excerpt.
+// was scanned is not kept (it held what redaction took out); it is
+// rebuilt from the stored content: an imported skill's files as they
+// were imported (its SKILL.md as written, each resource's bytes), a
+// proposal's or an edit's SKILL.md as the library scanned it
+// (library.ScannedText). A finding is shown in its file where its
+// location points at what the scanner quoted, else by the scanner's
+// excerpt.
 func findingsRequest(s *skills.Skill) gate.Request {
 	fs := make([]core.Finding, len(s.Findings))
 	var crit []int
-	doc := ""
-	if skilllib.ScannedWhen(s) != "at import" {
-		doc = skilllib.ScannedText(s.Content)
-	}
-	located := false
+	docs := storedTexts(s)
+	texts := map[string]string{}
 	for i, f := range s.Findings {
 		f.Location = s.FindingPlace(f)
 		f.Offset, f.Length = -1, 0
-		if off, ok := locate(doc, f); ok {
-			f.Offset, located = off, true
+		file := placeFile(f.Location)
+		if doc, ok := docs[file]; ok {
+			f.File = file
+			if off, n, ok := locate(doc, f); ok {
+				f.Offset, f.Length = off, n
+				texts[file] = doc
+			}
 		}
 		fs[i] = f
 		if f.Severity == core.Critical {
 			crit = append(crit, i)
 		}
 	}
-	var texts map[string]string
-	if located {
-		texts = map[string]string{skills.SkillFile: doc}
+	if len(texts) == 0 {
+		texts = nil
 	}
 	why := skilllib.OriginOf(s).Text
 	if len(crit) > 0 {
@@ -257,6 +261,60 @@ func findingsRequest(s *skills.Skill) gate.Request {
 	}
 }
 
+// storedTexts are the texts the findings of s point into, by their place
+// relative to the skill's folder: for an imported skill every text file
+// it keeps (the SKILL.md under the name its findings give it), for any
+// other the SKILL.md as the library scanned it.
+func storedTexts(s *skills.Skill) map[string]string {
+	out := map[string]string{}
+	if s.Original == nil {
+		if skilllib.ScannedWhen(s) != "at import" {
+			out[skills.SkillFile] = skilllib.ScannedText(s.Content)
+		}
+		return out
+	}
+	for _, f := range s.Findings {
+		if file := placeFile(s.FindingPlace(f)); strings.EqualFold(file, skills.SkillFile) {
+			out[file] = string(s.Original.SkillMD)
+		}
+	}
+	out[skills.SkillFile] = string(s.Original.SkillMD)
+	for _, f := range s.Files {
+		if skills.IsText(f.Content) {
+			out[f.Path] = string(f.Content)
+		}
+	}
+	return out
+}
+
+// placeFile is the file of a place file:line:col (the place itself when
+// it has no line and column).
+func placeFile(place string) string {
+	rest, col, ok := cutLast(place)
+	if !ok {
+		return place
+	}
+	file, line, ok := cutLast(rest)
+	if !ok {
+		return place
+	}
+	if _, err := strconv.Atoi(line); err != nil {
+		return place
+	}
+	if _, err := strconv.Atoi(col); err != nil {
+		return place
+	}
+	return file
+}
+
+func cutLast(s string) (before, after string, ok bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
 // locateCheck is how many runes at a located offset, and evidenceContext
 // how many before it (the scanner's evidence starts that far before its
 // match), must read as the scanner quoted them for the place to be
@@ -266,29 +324,29 @@ const (
 	evidenceContext = 40
 )
 
-// locate finds the byte offset in doc of finding f of SKILL.md from its
-// location (file:line:col, columns in runes), and trusts it only when the
-// text there, with what precedes it, appears in the finding's evidence as
-// the scanner spelled it: redaction may have moved the match along its
-// line.
-func locate(doc string, f core.Finding) (int, bool) {
-	if doc == "" || f.File != skills.SkillFile || f.Evidence == "" {
-		return 0, false
+// locate finds the byte offset in doc of finding f from its location
+// (file:line:col, columns in runes), and trusts it only when the text
+// there, with what precedes it, appears in the finding's evidence as the
+// scanner spelled it: redaction may have moved the match along its line.
+// n is the match's length where the evidence tells it (the scanner quotes
+// evidenceContext runes after the match), else 0.
+func locate(doc string, f core.Finding) (off, n int, ok bool) {
+	if doc == "" || f.Evidence == "" {
+		return 0, 0, false
 	}
 	parts := strings.Split(f.Location, ":")
 	if len(parts) < 3 {
-		return 0, false
+		return 0, 0, false
 	}
 	line, err1 := strconv.Atoi(parts[len(parts)-2])
 	col, err2 := strconv.Atoi(parts[len(parts)-1])
 	if err1 != nil || err2 != nil || line < 1 || col < 1 {
-		return 0, false
+		return 0, 0, false
 	}
-	off := 0
 	for range line - 1 {
 		i := strings.IndexByte(doc[off:], '\n')
 		if i < 0 {
-			return 0, false
+			return 0, 0, false
 		}
 		off += i + 1
 	}
@@ -298,26 +356,55 @@ func locate(doc string, f core.Finding) (int, bool) {
 	}
 	for range col - 1 {
 		if off >= end {
-			return 0, false
+			return 0, 0, false
 		}
 		_, size := utf8.DecodeRuneInString(doc[off:])
 		off += size
 	}
-	q, n := off, 0
-	for q < end && n < locateCheck {
+	q, k := off, 0
+	for q < end && k < locateCheck {
 		_, size := utf8.DecodeRuneInString(doc[q:])
 		q += size
-		n++
+		k++
 	}
 	p := off
 	for n := 0; n < evidenceContext && p > 0; n++ {
 		_, size := utf8.DecodeLastRuneInString(doc[:p])
 		p -= size
 	}
-	if n == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
-		return 0, false
+	if k == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
+		return 0, 0, false
 	}
-	return off, true
+	return off, matchLength(doc, p, off, f.Evidence), true
+}
+
+// matchLength is the length of the match at off that evidence quotes,
+// the text from p (where its context starts) on: the evidence is the
+// text from p to evidenceContext runes past the match. 0 when the
+// evidence does not tell (a long match cut in its middle, a match the
+// document's end leaves less context after).
+func matchLength(doc string, p, off int, evidence string) int {
+	core := strings.TrimSuffix(strings.TrimPrefix(evidence, "…"), "…")
+	if !strings.HasSuffix(evidence, "…") {
+		return 0
+	}
+	for e := off; e <= len(doc); {
+		v := text.Visible(doc[p:e], text.InText)
+		if v == core {
+			b := e
+			for n := 0; n < evidenceContext && b > off; n++ {
+				_, size := utf8.DecodeLastRuneInString(doc[:b])
+				b -= size
+			}
+			return b - off
+		}
+		if !strings.HasPrefix(core, v) || e == len(doc) {
+			return 0
+		}
+		_, size := utf8.DecodeRuneInString(doc[e:])
+		e += size
+	}
+	return 0
 }
 
 // openSkill opens the selected library skill across the screen, its
