@@ -1,6 +1,7 @@
 package skillsview
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -41,10 +42,15 @@ const (
 
 // EditMsg asks the root to store a reviewer's text as the description
 // and instructions of the draft Key (library.Edit: scanned and redacted as
-// a proposal is). The root reports the outcome with EditDone.
+// a proposal is) or, with Whole, SkillMD as the whole SKILL.md of the
+// imported draft Key (library.EditSkillMD: read, scanned and checked as
+// an import reads it). The root reports the outcome with EditDone, and a
+// saved edit's standing with EditSaved.
 type EditMsg struct {
 	Key                       string
 	Description, Instructions string
+	Whole                     bool
+	SkillMD                   string
 }
 
 // opened is the skill the screen has open: its key, and the version and
@@ -144,6 +150,18 @@ type editor struct {
 	// desc0 and body0 are the text the editor opened with: esc asks
 	// before throwing away anything typed since.
 	desc0, body0 string
+	// whole is set when body holds the whole SKILL.md of an imported
+	// draft (frontmatter and body, as export writes it) and desc is not
+	// used: its frontmatter, what the strict profile judges, is fixed
+	// here.
+	whole bool
+	// invalid is what the strict profile refuses in the draft as last
+	// saved (lore skills validate --strict): shown above the text, so a
+	// person sees what still keeps it from being promoted.
+	invalid []string
+	// saved says what the last save did, while the editor stays open on
+	// a draft still refused.
+	saved string
 }
 
 // changed reports whether the text differs from what the editor opened
@@ -211,6 +229,27 @@ func (m Model) EditDone(err error) Model {
 	m.ed.body.Blur()
 	m.mode = m.ed.back
 	return m.refresh()
+}
+
+// EditSaved follows a saved edit with what the strict profile still
+// refuses in the draft (library.Edited.Invalid). The editor of a whole
+// SKILL.md stays open on a draft still refused, listing each error above
+// the text as saved, so that the person fixes the rest; otherwise it
+// closes, as EditDone(nil) does.
+func (m Model) EditSaved(version int, invalid []string) Model {
+	if m.mode != modeEdit {
+		return m
+	}
+	ed := m.ed
+	if !ed.whole || len(invalid) == 0 {
+		return m.EditDone(nil)
+	}
+	ed.saving, ed.err = false, ""
+	ed.invalid = invalid
+	ed.saved = fmt.Sprintf("saved as version %d; the strict profile still refuses %s (above): fix, then ctrl+s again (esc closes)",
+		version, plural(len(invalid), "thing", "things"))
+	ed.desc0, ed.body0 = ed.desc.Value(), ed.body.Value()
+	return m.sizeEditor()
 }
 
 // findingsRequest puts the findings of s to the findings reviewer as a
@@ -574,15 +613,27 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 			", not a library skill: only library skills are edited", true), nil
 	case e.rec.Status != skills.Draft:
 		return m.WithNotice(e.rec.Key+" is "+string(e.rec.Status)+": only drafts are edited (d returns it to draft)", true), nil
-	case e.rec.Source == skills.Imported || e.rec.Original != nil:
-		return m.WithNotice(e.rec.Key+" was imported: edit its folder and import it again", true), nil
+	case e.rec.Original == nil && e.rec.Source == skills.Imported:
+		return m.WithNotice(e.rec.Key+" was imported before lore kept its SKILL.md: import its folder again to edit it", true), nil
 	}
 	ed := m.ed
 	ed.key, ed.field, ed.saving, ed.err, ed.back = e.rec.Key, 1, false, "", m.mode
+	ed.whole, ed.saved, ed.invalid = e.rec.Original != nil, "", nil
+	var inv *skilllib.InvalidError
+	if errors.As(skilllib.Invalid(e.rec), &inv) {
+		ed.invalid = inv.Errors
+	}
 	ed.desc.SetValue(e.rec.Description)
 	ed.desc.CursorEnd()
 	ed.desc.Blur()
-	ed.body.SetValue(e.rec.Instructions)
+	if ed.whole {
+		// An imported skill is its file as written: the whole of it is
+		// edited, frontmatter included, and read again on save.
+		ed.desc.SetValue("")
+		ed.body.SetValue(string(e.rec.Original.SkillMD))
+	} else {
+		ed.body.SetValue(e.rec.Instructions)
+	}
 	ed.body.MoveToBegin()
 	// What the fields hold, not the record's text: the inputs may clean
 	// it (tabs, line endings), which is no edit of the person's.
@@ -593,18 +644,28 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 }
 
 // sizeEditor fits the editor's fields to the screen: a line for the
-// description, the rest for the instructions.
+// description, the rest for the instructions; or, for a whole SKILL.md,
+// the lines saying what the strict profile refuses and the rest for the
+// file.
 func (m Model) sizeEditor() Model {
 	w := max(m.w-2, 10)
 	m.ed.desc.SetWidth(w)
 	m.ed.body.SetWidth(w)
-	m.ed.body.SetHeight(max(m.h-editChrome, 1))
+	chrome := editChrome
+	if m.ed.whole {
+		chrome = 2 + len(m.invalidLines())
+	}
+	m.ed.body.SetHeight(max(m.h-chrome, 1))
 	return m
 }
 
 // editChrome is the editor's lines around the instructions: the header,
 // the two labels, the description and the status line.
 const editChrome = 5
+
+// maxInvalidLines bounds the lines listing the strict profile's errors
+// above a whole SKILL.md, so that the file keeps most of the screen.
+const maxInvalidLines = 4
 
 // updateEdit handles the editor: save, switch field, discard, or type.
 func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
@@ -625,6 +686,15 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 			return m.discardEdit(), nil
 		case key.Matches(msg, k.EditSave):
 			desc, body := strings.TrimSpace(ed.desc.Value()), ed.body.Value()
+			if ed.whole {
+				if strings.TrimSpace(body) == "" {
+					ed.err = "the SKILL.md is empty: give its frontmatter and instructions"
+					return m, nil
+				}
+				ed.saving, ed.err, ed.saved = true, "", ""
+				req := EditMsg{Key: ed.key, Whole: true, SkillMD: body}
+				return m, func() tea.Msg { return req }
+			}
 			switch {
 			case desc == "":
 				ed.err = "the description is empty: say when an agent should use the skill"
@@ -636,6 +706,9 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 			ed.saving, ed.err = true, ""
 			req := EditMsg{Key: ed.key, Description: desc, Instructions: body}
 			return m, func() tea.Msg { return req }
+		case key.Matches(msg, k.EditNext) && ed.whole:
+			// One field: tab is typed into the file as the text area
+			// takes it.
 		case key.Matches(msg, k.EditNext):
 			ed.field = 1 - ed.field
 			if ed.field == 0 {

@@ -1,14 +1,20 @@
 package bundle
 
 import (
+	"fmt"
+	"io/fs"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/scope"
 )
 
 // An imported skill carries one set of findings (skills.Skill.Findings),
@@ -208,4 +214,43 @@ func lineSpan(s string, n int) (a, b int, ok bool) {
 		b = a + j
 	}
 	return a, b, true
+}
+
+// Reread is what an import makes of the stored imported skill s with md
+// as its SKILL.md: its files as stored and md read, scanned and checked as
+// Import reads a folder (STRANGER, every check on, a critical finding
+// kept for a person to acknowledge), in the folder named after the skill,
+// where export writes it. It returns the record as such an import would
+// plan it (its content, Original the new file, and its one set of
+// findings) and the strict profile's errors on it (nil when it would
+// pass lore skills validate --strict). The error says why md cannot be
+// the skill's: the lenient profile refuses it, or its name would make
+// another key (a new name is a new skill).
+func Reread(s *skills.Skill, md []byte, now time.Time) (*skills.Skill, []string, error) {
+	if s.Original == nil {
+		return nil, nil, fmt.Errorf("%s was not imported: lore writes its SKILL.md from its fields", s.Key)
+	}
+	ns, id, ok := scope.Split(s.Key)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s: not a library key", s.Key)
+	}
+	c := candidate{dir: s.Lineage.Origin, dirName: id, folder: id, fileName: skills.SkillFile,
+		md: md, mdMode: fs.FileMode(s.Original.Mode), res: slices.Clone(s.Files)}
+	if c.mdMode == 0 {
+		c.mdMode = skills.DefaultPerm
+	}
+	c.file = skills.SkillFile
+	if c.dir != "" {
+		c.file = c.path(skills.SkillFile)
+	}
+	plan := Plan{Texts: map[string]string{}}
+	r, err := importOne(c, ImportOptions{Namespace: ns, Gated: true, Now: now}, &plan)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.Key != s.Key {
+		return nil, nil, fmt.Errorf("the name %q would make the skill %s, not %s: a skill keeps its name; for a new name, fix the name in the skill's folder, import it (lore skills import PATH) and archive %s (lore skills review %s archive)",
+			r.Name, r.Key, s.Key, s.Key, s.Key)
+	}
+	return r, plan.Invalid[r.Key], nil
 }
