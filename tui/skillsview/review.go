@@ -156,7 +156,7 @@ type editor struct {
 	// here.
 	whole bool
 	// invalid is what the strict profile refuses in the draft as last
-	// saved (lore skills validate --strict): shown above the text, so a
+	// saved (lore skills validate): shown above the text, so a
 	// person sees what still keeps it from being promoted.
 	invalid []string
 	// saved says what the last save did, while the editor stays open on

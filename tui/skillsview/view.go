@@ -738,13 +738,13 @@ func (m Model) questionLine() string {
 func (m Model) invalidLines() []string {
 	inv := m.ed.invalid
 	if len(inv) == 0 {
-		return []string{" " + m.st.Good.Render("✓ passes the strict profile (lore skills validate --strict): p promotes it once reviewed")}
+		return []string{" " + m.st.Good.Render("✓ passes the strict profile (lore skills validate): p promotes it once reviewed")}
 	}
 	out := []string{" " + m.st.Bad.Render(fmt.Sprintf("✗ the strict profile refuses it (%s); p promotes it once fixed:",
 		plural(len(inv), "problem", "problems")))}
 	for i, e := range inv {
 		if i == maxInvalidLines-2 && len(inv) > maxInvalidLines-1 {
-			out = append(out, "   "+m.st.Faint.Render(fmt.Sprintf("… and %d more (lore skills validate --strict lists them)", len(inv)-i)))
+			out = append(out, "   "+m.st.Faint.Render(fmt.Sprintf("… and %d more (lore skills review %s lists them)", len(inv)-i, m.ed.key)))
 			break
 		}
 		out = append(out, "   • "+cells.Visible(e))

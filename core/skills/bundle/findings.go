@@ -124,7 +124,7 @@ func checkFindings(file, md, name string, msgs []string, located bool) []core.Fi
 }
 
 // checkRec is what a person does about a check's finding.
-const checkRec = "Fix the SKILL.md (e on the Skills screen, or lore skills edit KEY --file FILE); lore skills validate --strict says what the strict profile still refuses."
+const checkRec = "Fix the SKILL.md (e on the Skills screen, or lore skills edit KEY --file FILE); lore skills review KEY says what the strict profile still refuses."
 
 var (
 	// frontmatter line numbers the YAML reader gives ("line 4: …").
@@ -223,7 +223,7 @@ func lineSpan(s string, n int) (a, b int, ok bool) {
 // where export writes it. It returns the record as such an import would
 // plan it (its content, Original the new file, and its one set of
 // findings) and the strict profile's errors on it (nil when it would
-// pass lore skills validate --strict). The error says why md cannot be
+// pass lore skills validate). The error says why md cannot be
 // the skill's: the lenient profile refuses it, or its name would make
 // another key (a new name is a new skill).
 func Reread(s *skills.Skill, md []byte, now time.Time) (*skills.Skill, []string, error) {
