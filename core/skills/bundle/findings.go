@@ -97,17 +97,19 @@ func place(file, text string, off int) string {
 }
 
 // checkFindings are the findings for what the skill check says about the
-// SKILL.md file (md, as read; named name in its folder): each message
-// placed on the frontmatter line it is about (a line number, a field
-// named), else on the whole frontmatter, quoted as the scanner quotes. A
+// SKILL.md file (md, as read; named name in its folder) of the skill key:
+// each message placed on the frontmatter line it is about (a line number,
+// a field named), else on the whole frontmatter, quoted as the scanner
+// quotes; its recommendation says how to fix the skill key. A
 // message about the file's name is about no line: its evidence is the
 // name. With located false (the text given is not the one the gate shows)
 // the findings carry no offset, only their place and excerpt.
-func checkFindings(file, md, name string, msgs []string, located bool) []core.Finding {
+func checkFindings(file, md, name, key string, msgs []string, located bool) []core.Finding {
+	rec := "Fix the SKILL.md (e on the Skills screen, or lore skills edit " + key + " --file FILE); lore skills review " + key + " says what the strict profile still refuses."
 	var out []core.Finding
 	for _, msg := range msgs {
 		f := core.Finding{File: file, Category: CheckCategory, Severity: core.Warning, Description: msg,
-			Location: file, Offset: -1, Recommendation: checkRec}
+			Location: file, Offset: -1, Recommendation: rec}
 		if strings.HasPrefix(msg, "the skill file is named ") {
 			f.Evidence = "file name: " + name
 			out = append(out, f)
@@ -122,9 +124,6 @@ func checkFindings(file, md, name string, msgs []string, located bool) []core.Fi
 	}
 	return out
 }
-
-// checkRec is what a person does about a check's finding.
-const checkRec = "Fix the SKILL.md (e on the Skills screen, or lore skills edit KEY --file FILE); lore skills review KEY says what the strict profile still refuses."
 
 var (
 	// frontmatter line numbers the YAML reader gives ("line 4: …").

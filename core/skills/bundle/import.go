@@ -350,9 +350,9 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	// The check's findings point into the SKILL.md the gate shows, the
 	// text as scanned; a redacted file is quoted as it is stored.
 	if opts.Redact {
-		review = append(review, checkFindings(c.file, string(c.md), c.fileName, checks, false)...)
+		review = append(review, checkFindings(c.file, string(c.md), c.fileName, key, checks, false)...)
 	} else {
-		review = append(review, checkFindings(c.file, md, c.fileName, checks, true)...)
+		review = append(review, checkFindings(c.file, md, c.fileName, key, checks, true)...)
 	}
 	for _, f := range review {
 		if _, ok := plan.Texts[f.File]; !ok && f.File == c.file {
