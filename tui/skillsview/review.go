@@ -268,13 +268,17 @@ func findingsRequest(s *skills.Skill) gate.Request {
 	var crit []int
 	docs := storedTexts(s)
 	texts := map[string]string{}
+	starts := map[string][]int{}
 	for i, f := range s.Findings {
 		f.Location = s.FindingPlace(f)
 		f.Offset, f.Length = -1, 0
 		file := placeFile(f.Location)
 		if doc, ok := docs[file]; ok {
 			f.File = file
-			if off, n, ok := locate(doc, f); ok {
+			if _, ok := starts[file]; !ok {
+				starts[file] = lineStarts(doc)
+			}
+			if off, n, ok := locate(doc, starts[file], f); ok {
 				f.Offset, f.Length = off, n
 				texts[file] = doc
 			}
@@ -357,19 +361,36 @@ func cutLast(s string) (before, after string, ok bool) {
 // locateCheck is how many runes at a located offset, and evidenceContext
 // how many before it (the scanner's evidence starts that far before its
 // match), must read as the scanner quoted them for the place to be
-// trusted.
+// trusted. maxLocateCol bounds the column walked to: past it (a minified
+// line) the finding is shown by its excerpt, so that opening a skill with
+// many findings on one huge line stays quick.
 const (
 	locateCheck     = 6
 	evidenceContext = 40
+	maxLocateCol    = 64 << 10
 )
 
-// locate finds the byte offset in doc of finding f from its location
-// (file:line:col, columns in runes), and trusts it only when the text
+// lineStarts is the offset of each line of doc, the first line's first.
+func lineStarts(doc string) []int {
+	out := []int{0}
+	for i := 0; ; {
+		j := strings.IndexByte(doc[i:], '\n')
+		if j < 0 {
+			return out
+		}
+		i += j + 1
+		out = append(out, i)
+	}
+}
+
+// locate finds the byte offset in doc (whose lines start at starts) of
+// finding f from its location (file:line:col, columns in runes), and
+// trusts it only when the text
 // there, with what precedes it, appears in the finding's evidence as the
 // scanner spelled it: redaction may have moved the match along its line.
 // n is the match's length where the evidence tells it (the scanner quotes
 // evidenceContext runes after the match), else 0.
-func locate(doc string, f core.Finding) (off, n int, ok bool) {
+func locate(doc string, starts []int, f core.Finding) (off, n int, ok bool) {
 	if doc == "" || f.Evidence == "" {
 		return 0, 0, false
 	}
@@ -379,16 +400,10 @@ func locate(doc string, f core.Finding) (off, n int, ok bool) {
 	}
 	line, err1 := strconv.Atoi(parts[len(parts)-2])
 	col, err2 := strconv.Atoi(parts[len(parts)-1])
-	if err1 != nil || err2 != nil || line < 1 || col < 1 {
+	if err1 != nil || err2 != nil || line < 1 || col < 1 || line > len(starts) || col > maxLocateCol {
 		return 0, 0, false
 	}
-	for range line - 1 {
-		i := strings.IndexByte(doc[off:], '\n')
-		if i < 0 {
-			return 0, 0, false
-		}
-		off += i + 1
-	}
+	off = starts[line-1]
 	end := len(doc)
 	if i := strings.IndexByte(doc[off:], '\n'); i >= 0 {
 		end = off + i

@@ -53,11 +53,31 @@ func spanFindings(file, text string, spans []redact.Span, redacted bool, scanned
 		applied = redact.Apply(text, spans)
 	}
 	shift := 0 // how far the redacted text has moved at the current span
+	// Lines are counted once over the text, spans being in order: a
+	// file of thousands of addresses is not read again for each.
+	line, col, at := 1, 1, 0
 	for _, sp := range spans {
+		seg := text[at:sp.Offset]
+		if nl := strings.Count(seg, "\n"); nl > 0 {
+			line += nl
+			col, seg = 1, seg[strings.LastIndexByte(seg, '\n')+1:]
+		}
+		col += utf8.RuneCountInString(seg)
+		at = sp.Offset
 		end := sp.Offset + sp.Length
 		newOff := sp.Offset + shift
 		shift += len(redact.Marker(sp.Kind)) - sp.Length
 		if reported(scanned, file, sp.Offset, end) {
+			continue
+		}
+		if len(out) == sanitize.MaxFindings {
+			// As the scanner caps a document's findings: one more says
+			// how many are not listed, Plan.Sensitive still has each.
+			out = append(out, core.Finding{File: file, Category: core.Secret, Severity: core.Info,
+				Description: "finding limit reached: more spans of secrets or personal data not listed (lore skills import lists each)",
+				Location:    file, Offset: -1, Evidence: "in " + file})
+		}
+		if len(out) > sanitize.MaxFindings {
 			continue
 		}
 		sev, desc, rec := core.Info, sp.What+", kept as written", keptRec
@@ -72,7 +92,7 @@ func spanFindings(file, text string, spans []redact.Span, redacted bool, scanned
 			ev = sanitize.Excerpt(text, sp.Offset, end)
 		}
 		out = append(out, core.Finding{File: file, Category: core.Secret, Severity: sev, Description: desc,
-			Location: place(file, text, sp.Offset), Offset: sp.Offset, Length: sp.Length, Evidence: ev, Recommendation: rec})
+			Location: file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col), Offset: sp.Offset, Length: sp.Length, Evidence: ev, Recommendation: rec})
 	}
 	return out
 }
