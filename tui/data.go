@@ -515,6 +515,20 @@ func allow(s stores, key, consumer string) tea.Cmd {
 	}
 }
 
+// editFile stores a reviewer's SKILL.md as the whole file of the imported
+// draft key, read, scanned and checked as an import reads it
+// (library.EditSkillMD).
+func editFile(s stores, key, skillMD string) tea.Cmd {
+	return func() tea.Msg {
+		var res library.Edited
+		err := s.write(func(st Store) (err error) {
+			res, err = library.New(st, library.Options{}).EditSkillMD(key, []byte(skillMD))
+			return err
+		})
+		return editedMsg{key: key, res: res, err: err}
+	}
+}
+
 // edit stores a reviewer's text as the description and instructions of
 // the draft key, scanned and redacted as a proposal is (library.Edit).
 func edit(s stores, key, description, instructions string) tea.Cmd {

@@ -51,3 +51,80 @@ func TestImportReviewShowsWhatTheCommandLinePrints(t *testing.T) {
 		t.Errorf("the notice does not say the skill is a draft:\n%s", screen)
 	}
 }
+
+// The corpus's skill bundle has one set of findings, each with its
+// evidence, wherever the skill is shown: every finding at the gate quotes
+// its file (no "(no excerpt recorded)", no bare marker standing for an
+// e-mail address), and once approved the skill's reviewer on the Skills
+// screen (5, r, enter) lists the same findings with the same evidence, not
+// "no findings".
+func TestImportFindingsAreOneSetWithEvidence(t *testing.T) {
+	zip := corpus.Path(t, "zip_skillinject_email-api-skill.zip")
+	m, _ := skillsApp(t)
+	p := newPump(t, m)
+	typeImport(t, p, zip)
+
+	// Every finding, selected in turn, shows evidence from the files.
+	walk := func(where string, n int) map[string]bool {
+		t.Helper()
+		seen := map[string]bool{}
+		for i := range n {
+			screen := checkScreen(t, p.m, 120, 40)
+			for _, bad := range []string{"no excerpt recorded", "document text not available", "no findings"} {
+				if strings.Contains(screen, bad) {
+					t.Fatalf("%s, finding %d of %d shows %q:\n%s", where, i+1, n, bad, screen)
+				}
+			}
+			for _, l := range strings.Split(screen, "\n") {
+				if _, detail, ok := strings.Cut(l, "│ "); ok && strings.Contains(detail, "--to \"user@example.com\"") {
+					seen["user@example.com in its line"] = true
+				}
+				if strings.Contains(l, "│ ") && strings.Contains(l, "allowed-tools: [Bash, Read, Write]") {
+					seen["the frontmatter line"] = true
+				}
+			}
+			p.send(keyPress("j"))
+		}
+		return seen
+	}
+	gate := p.m.ask.req.Report.Findings
+	if len(gate) == 0 {
+		t.Fatal("no findings at the gate")
+	}
+	if seen := walk("at the gate", len(gate)); !seen["user@example.com in its line"] || !seen["the frontmatter line"] {
+		t.Errorf("at the gate the evidence never showed: %v", seen)
+	}
+
+	p.send(keyPress("a"))
+	p.until("the import", func(m Model) bool { return m.imp == nil })
+	p.send(keyPress("5"))
+	selected := func(m Model) bool {
+		s, ok := m.skills.SelectedSkill()
+		return ok && s.Key == "public.email-api"
+	}
+	p.until("the library", selected)
+	p.send(keyPress("r"))
+	for range 3 {
+		if selected(p.m) {
+			break
+		}
+		p.send(keyPress("j"))
+	}
+	p.send(keyPress("enter"))
+	open, showing := p.m.skills.Opened()
+	if !open || !showing {
+		t.Fatalf("enter on the imported skill does not open its findings (open %v, findings %v):\n%s", open, showing, checkScreen(t, p.m, 120, 40))
+	}
+	got := p.m.skills.Reviewer().Request().Report.Findings
+	if len(got) != len(gate) {
+		t.Errorf("the Skills screen's reviewer lists %d findings, the gate %d", len(got), len(gate))
+	}
+	for i := range min(len(got), len(gate)) {
+		if got[i].Description != gate[i].Description || got[i].Evidence != gate[i].Evidence {
+			t.Errorf("finding %d: at the gate %q (%q), on the Skills screen %q (%q)", i, gate[i].Description, gate[i].Evidence, got[i].Description, got[i].Evidence)
+		}
+	}
+	if seen := walk("on the Skills screen", len(got)); !seen["user@example.com in its line"] || !seen["the frontmatter line"] {
+		t.Errorf("on the Skills screen the evidence never showed: %v", seen)
+	}
+}

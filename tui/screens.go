@@ -332,13 +332,17 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.skills = m.skills.EditDone(errNoStore)
 			return m, nil, true
 		}
+		if msg.Whole {
+			return m, editFile(m.stores(), msg.Key, msg.SkillMD), true
+		}
 		return m, edit(m.stores(), msg.Key, msg.Description, msg.Instructions), true
 	case editedMsg:
-		m.skills = m.skills.EditDone(msg.err)
 		if msg.err != nil {
+			m.skills = m.skills.EditDone(msg.err)
 			return m, nil, true
 		}
-		m.skills = m.skills.WithNotice(editNotice(msg.key, msg.res), msg.res.Skill.Critical())
+		m.skills = m.skills.EditSaved(msg.res.Skill.Version, msg.res.Invalid)
+		m.skills = m.skills.WithNotice(editNotice(msg.key, msg.res), msg.res.Skill.Critical() || len(msg.res.Invalid) > 0)
 		return m.skillsChanged()
 	default:
 		return m.importMsg(msg)
@@ -405,6 +409,11 @@ func editNotice(key string, res library.Edited) string {
 	}
 	if s.Critical() {
 		out += " · promoting it needs the acknowledgement (enter)"
+	}
+	if n := len(res.Invalid); n > 0 {
+		out += fmt.Sprintf(" · the strict profile still refuses it: %s", strings.Join(res.Invalid, "; "))
+	} else if s.Original != nil {
+		out += " · passes the strict profile: p promotes it"
 	}
 	return out
 }

@@ -373,11 +373,12 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	line("created", s.Created.Format(time.DateTime))
 }
 
-// writeSkillFindings lists what the scanner found in an imported skill's
-// files when it was imported: the counts by severity, then each finding
-// with its place relative to the skill's folder and, for code, the path
-// from source to sink. Hidden characters in what the files said are
-// spelled out.
+// writeSkillFindings lists the findings kept with a skill (for an import:
+// the scanner's, each span of secrets or personal data, the skill check's,
+// the set its approval showed): the counts by severity, then each finding
+// with its place relative to the skill's folder, for code the path from
+// source to sink, and its excerpt. Hidden characters in what the files
+// said are spelled out.
 func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
 	if len(s.Findings) == 0 {
 		return
@@ -403,6 +404,11 @@ func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
 		fmt.Fprintf(b, "%s%s %s  %s  %s\n", indent, sev, st.Kind.Render(string(f.Category)), vis(s.FindingPlace(f)), vis(f.Description))
 		if fl := f.Flow; fl != nil {
 			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flowText(fl)))
+		}
+		// The excerpt the gate and the Skills screen show, as lore scan
+		// prints it: already spelled out, secrets replaced.
+		if f.Evidence != "" {
+			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("evidence: "+vis(f.Evidence)))
 		}
 	}
 }

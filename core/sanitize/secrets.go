@@ -180,3 +180,16 @@ func redactQuoted(txt string, fs []core.Finding) []core.Finding {
 	}
 	return fs
 }
+
+// Excerpt is the evidence a finding gives for the bytes [a, b) of s: the
+// match with about 40 characters of context on each side, on one line,
+// hidden characters spelled out, and the credentials in and around it
+// replaced by their markers, as the scanner's own findings quote a
+// document. Callers that report something the scanner does not look for
+// (a span of personal data, a check's complaint about a line) quote it
+// with this, so that every finding reads alike and none repeats a secret.
+func Excerpt(s string, a, b int) string {
+	a, b = max(0, min(a, len(s))), max(0, min(b, len(s)))
+	b = max(a, b)
+	return redactedEvidence(s, a, b)
+}

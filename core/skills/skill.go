@@ -220,9 +220,11 @@ type Skill struct {
 	// "domain unlearned in session …").
 	Note string `json:"note,omitempty"`
 	// Findings are what the sanitizer found in an imported skill's files
-	// when it was last imported (bundle.Import), file and location as they
-	// were scanned (see FindingPlace), so that a person can still see what
-	// was approved. They describe the files, not the content an agent
+	// when it was last imported (bundle.Import) or its SKILL.md edited
+	// (bundle.Reread), with each span of secrets or personal data and what
+	// the skill check said of its SKILL.md: the one set the approval gate
+	// showed, file and location as they were scanned (see FindingPlace),
+	// so that a person can still see what was approved. They describe the files, not the content an agent
 	// reads: they are not part of Content or its hash; each version keeps
 	// its own (Version.Findings), which a rollback restores.
 	// Records written before lore kept them, and skills lore generates,

@@ -42,7 +42,12 @@ func (m Model) evidence(f core.Finding, n, w int) ([]string, int) {
 	text, ok := m.req.Texts[f.File]
 	if !ok || text == "" || f.Offset < 0 || f.Offset > len(text) {
 		note := "no position in the text; the scanner's excerpt:"
-		if !ok || text == "" {
+		switch {
+		case !hasPosition(f.Location):
+			// A finding about a file's name, a skipped skill, a bundle:
+			// there is no line to show, only what it says.
+			note = "about " + cells.Visible(orFile(f)) + " as a whole, not a place in its text:"
+		case !ok || text == "":
 			note = "document text not available; the scanner's excerpt:"
 		}
 		return m.excerpt(f, note, n, w), 0
@@ -287,6 +292,9 @@ func (m Model) excerpt(f core.Finding, note string, n, w int) []string {
 	ev := m.markers(cells.Visible(f.Evidence))
 	if f.Evidence == "" {
 		ev = m.st.Faint.Render("(no excerpt recorded)")
+		if !hasPosition(f.Location) {
+			ev = m.st.Faint.Render("(nothing to quote: read the description above)")
+		}
 	}
 	lines := append([]string{m.st.Faint.Render(note)}, wrapLines(ev, w)...)
 	out := cutLines(lines, n, w)
@@ -407,4 +415,28 @@ func walkBack(text string, ls, a, cells int) int {
 // empty remainder after a final newline is not a line.
 func pastEnd(text string, p int) bool {
 	return p > len(text) || (p == len(text) && p > 0 && text[p-1] == '\n')
+}
+
+// hasPosition reports whether a location ends in :line:col.
+func hasPosition(loc string) bool {
+	n := 0
+	for n < 2 {
+		i := strings.LastIndexByte(loc, ':')
+		if i < 0 {
+			return false
+		}
+		if _, err := strconv.Atoi(loc[i+1:]); err != nil {
+			return false
+		}
+		loc, n = loc[:i], n+1
+	}
+	return true
+}
+
+// orFile is the place a finding is about: its location, else its file.
+func orFile(f core.Finding) string {
+	if f.Location != "" {
+		return f.Location
+	}
+	return f.File
 }

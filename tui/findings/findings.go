@@ -182,6 +182,9 @@ func (m Model) WithRequest(req gate.Request) Model {
 	return m.refresh()
 }
 
+// Request is the request shown (the zero Request before the first).
+func (m Model) Request() gate.Request { return m.req }
+
 // Pending reports whether a request is shown and not yet decided.
 func (m Model) Pending() bool { return m.active && !m.decided }
 

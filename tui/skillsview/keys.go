@@ -31,7 +31,10 @@ type KeyMap struct {
 	// Edit opens the editor of a draft's description and instructions;
 	// EditSave stores the text (scanned and redacted as a proposal is),
 	// EditNext moves between the two fields and EditCancel discards the
-	// edit (asking first when text was typed).
+	// edit (asking first when text was typed). An imported draft is
+	// edited whole: its SKILL.md, frontmatter and body, read again on
+	// save as an import reads it, with what the strict profile still
+	// refuses listed above it (no EditNext: one field).
 	Edit, EditSave, EditNext, EditCancel key.Binding
 	// Import opens the path input; ImportSubmit imports what it names
 	// (through the approval gate, in the findings reviewer) and

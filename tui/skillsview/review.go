@@ -1,6 +1,7 @@
 package skillsview
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -41,10 +42,15 @@ const (
 
 // EditMsg asks the root to store a reviewer's text as the description
 // and instructions of the draft Key (library.Edit: scanned and redacted as
-// a proposal is). The root reports the outcome with EditDone.
+// a proposal is) or, with Whole, SkillMD as the whole SKILL.md of the
+// imported draft Key (library.EditSkillMD: read, scanned and checked as
+// an import reads it). The root reports the outcome with EditDone, and a
+// saved edit's standing with EditSaved.
 type EditMsg struct {
 	Key                       string
 	Description, Instructions string
+	Whole                     bool
+	SkillMD                   string
 }
 
 // opened is the skill the screen has open: its key, and the version and
@@ -144,6 +150,18 @@ type editor struct {
 	// desc0 and body0 are the text the editor opened with: esc asks
 	// before throwing away anything typed since.
 	desc0, body0 string
+	// whole is set when body holds the whole SKILL.md of an imported
+	// draft (frontmatter and body, as export writes it) and desc is not
+	// used: its frontmatter, what the strict profile judges, is fixed
+	// here.
+	whole bool
+	// invalid is what the strict profile refuses in the draft as last
+	// saved (lore skills validate): shown above the text, so a
+	// person sees what still keeps it from being promoted.
+	invalid []string
+	// saved says what the last save did, while the editor stays open on
+	// a draft still refused.
+	saved string
 }
 
 // changed reports whether the text differs from what the editor opened
@@ -213,36 +231,65 @@ func (m Model) EditDone(err error) Model {
 	return m.refresh()
 }
 
+// EditSaved follows a saved edit with what the strict profile still
+// refuses in the draft (library.Edited.Invalid). The editor of a whole
+// SKILL.md stays open on a draft still refused, listing each error above
+// the text as saved, so that the person fixes the rest; otherwise it
+// closes, as EditDone(nil) does.
+func (m Model) EditSaved(version int, invalid []string) Model {
+	if m.mode != modeEdit {
+		return m
+	}
+	ed := m.ed
+	if !ed.whole || len(invalid) == 0 {
+		return m.EditDone(nil)
+	}
+	ed.saving, ed.err = false, ""
+	ed.invalid = invalid
+	ed.saved = fmt.Sprintf("saved as version %d; the strict profile still refuses %s (above): fix, then ctrl+s again (esc closes)",
+		version, plural(len(invalid), "thing", "things"))
+	ed.desc0, ed.body0 = ed.desc.Value(), ed.body.Value()
+	return m.sizeEditor()
+}
+
 // findingsRequest puts the findings of s to the findings reviewer as a
 // gate question whose choices are promote (approve) and archive
 // (reject); a critical finding must be acknowledged before promotion.
 // Each finding's place is relative to the skill's folder. The text that
-// was scanned is not kept (it held what redaction took out); for a
-// proposal or an edit it is rebuilt from the stored content
-// (library.ScannedText), and a finding is shown in it where its location
-// points at what the scanner quoted, else by the scanner's excerpt.
+// was scanned is not kept (it held what redaction took out); it is
+// rebuilt from the stored content: an imported skill's files as they
+// were imported (its SKILL.md as written, each resource's bytes), a
+// proposal's or an edit's SKILL.md as the library scanned it
+// (library.ScannedText). A finding is shown in its file where its
+// location points at what the scanner quoted, else by the scanner's
+// excerpt.
 func findingsRequest(s *skills.Skill) gate.Request {
 	fs := make([]core.Finding, len(s.Findings))
 	var crit []int
-	doc := ""
-	if skilllib.ScannedWhen(s) != "at import" {
-		doc = skilllib.ScannedText(s.Content)
-	}
-	located := false
+	docs := storedTexts(s)
+	texts := map[string]string{}
+	starts := map[string][]int{}
 	for i, f := range s.Findings {
 		f.Location = s.FindingPlace(f)
 		f.Offset, f.Length = -1, 0
-		if off, ok := locate(doc, f); ok {
-			f.Offset, located = off, true
+		file := placeFile(f.Location)
+		if doc, ok := docs[file]; ok {
+			f.File = file
+			if _, ok := starts[file]; !ok {
+				starts[file] = lineStarts(doc)
+			}
+			if off, n, ok := locate(doc, starts[file], f); ok {
+				f.Offset, f.Length = off, n
+				texts[file] = doc
+			}
 		}
 		fs[i] = f
 		if f.Severity == core.Critical {
 			crit = append(crit, i)
 		}
 	}
-	var texts map[string]string
-	if located {
-		texts = map[string]string{skills.SkillFile: doc}
+	if len(texts) == 0 {
+		texts = nil
 	}
 	why := skilllib.OriginOf(s).Text
 	if len(crit) > 0 {
@@ -257,67 +304,161 @@ func findingsRequest(s *skills.Skill) gate.Request {
 	}
 }
 
+// storedTexts are the texts the findings of s point into, by their place
+// relative to the skill's folder: for an imported skill every text file
+// it keeps (the SKILL.md under the name its findings give it), for any
+// other the SKILL.md as the library scanned it.
+func storedTexts(s *skills.Skill) map[string]string {
+	out := map[string]string{}
+	if s.Original == nil {
+		if skilllib.ScannedWhen(s) != "at import" {
+			out[skills.SkillFile] = skilllib.ScannedText(s.Content)
+		}
+		return out
+	}
+	for _, f := range s.Findings {
+		if file := placeFile(s.FindingPlace(f)); strings.EqualFold(file, skills.SkillFile) {
+			out[file] = string(s.Original.SkillMD)
+		}
+	}
+	out[skills.SkillFile] = string(s.Original.SkillMD)
+	for _, f := range s.Files {
+		if skills.IsText(f.Content) {
+			out[f.Path] = string(f.Content)
+		}
+	}
+	return out
+}
+
+// placeFile is the file of a place file:line:col (the place itself when
+// it has no line and column).
+func placeFile(place string) string {
+	rest, col, ok := cutLast(place)
+	if !ok {
+		return place
+	}
+	file, line, ok := cutLast(rest)
+	if !ok {
+		return place
+	}
+	if _, err := strconv.Atoi(line); err != nil {
+		return place
+	}
+	if _, err := strconv.Atoi(col); err != nil {
+		return place
+	}
+	return file
+}
+
+func cutLast(s string) (before, after string, ok bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
 // locateCheck is how many runes at a located offset, and evidenceContext
 // how many before it (the scanner's evidence starts that far before its
 // match), must read as the scanner quoted them for the place to be
-// trusted.
+// trusted. maxLocateCol bounds the column walked to: past it (a minified
+// line) the finding is shown by its excerpt, so that opening a skill with
+// many findings on one huge line stays quick.
 const (
 	locateCheck     = 6
 	evidenceContext = 40
+	maxLocateCol    = 64 << 10
 )
 
-// locate finds the byte offset in doc of finding f of SKILL.md from its
-// location (file:line:col, columns in runes), and trusts it only when the
-// text there, with what precedes it, appears in the finding's evidence as
-// the scanner spelled it: redaction may have moved the match along its
-// line.
-func locate(doc string, f core.Finding) (int, bool) {
-	if doc == "" || f.File != skills.SkillFile || f.Evidence == "" {
-		return 0, false
+// lineStarts is the offset of each line of doc, the first line's first.
+func lineStarts(doc string) []int {
+	out := []int{0}
+	for i := 0; ; {
+		j := strings.IndexByte(doc[i:], '\n')
+		if j < 0 {
+			return out
+		}
+		i += j + 1
+		out = append(out, i)
+	}
+}
+
+// locate finds the byte offset in doc (whose lines start at starts) of
+// finding f from its location (file:line:col, columns in runes), and
+// trusts it only when the text
+// there, with what precedes it, appears in the finding's evidence as the
+// scanner spelled it: redaction may have moved the match along its line.
+// n is the match's length where the evidence tells it (the scanner quotes
+// evidenceContext runes after the match), else 0.
+func locate(doc string, starts []int, f core.Finding) (off, n int, ok bool) {
+	if doc == "" || f.Evidence == "" {
+		return 0, 0, false
 	}
 	parts := strings.Split(f.Location, ":")
 	if len(parts) < 3 {
-		return 0, false
+		return 0, 0, false
 	}
 	line, err1 := strconv.Atoi(parts[len(parts)-2])
 	col, err2 := strconv.Atoi(parts[len(parts)-1])
-	if err1 != nil || err2 != nil || line < 1 || col < 1 {
-		return 0, false
+	if err1 != nil || err2 != nil || line < 1 || col < 1 || line > len(starts) || col > maxLocateCol {
+		return 0, 0, false
 	}
-	off := 0
-	for range line - 1 {
-		i := strings.IndexByte(doc[off:], '\n')
-		if i < 0 {
-			return 0, false
-		}
-		off += i + 1
-	}
+	off = starts[line-1]
 	end := len(doc)
 	if i := strings.IndexByte(doc[off:], '\n'); i >= 0 {
 		end = off + i
 	}
 	for range col - 1 {
 		if off >= end {
-			return 0, false
+			return 0, 0, false
 		}
 		_, size := utf8.DecodeRuneInString(doc[off:])
 		off += size
 	}
-	q, n := off, 0
-	for q < end && n < locateCheck {
+	q, k := off, 0
+	for q < end && k < locateCheck {
 		_, size := utf8.DecodeRuneInString(doc[q:])
 		q += size
-		n++
+		k++
 	}
 	p := off
 	for n := 0; n < evidenceContext && p > 0; n++ {
 		_, size := utf8.DecodeLastRuneInString(doc[:p])
 		p -= size
 	}
-	if n == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
-		return 0, false
+	if k == 0 || !strings.Contains(f.Evidence, text.Visible(doc[p:q], text.InText)) {
+		return 0, 0, false
 	}
-	return off, true
+	return off, matchLength(doc, p, off, f.Evidence), true
+}
+
+// matchLength is the length of the match at off that evidence quotes,
+// the text from p (where its context starts) on: the evidence is the
+// text from p to evidenceContext runes past the match. 0 when the
+// evidence does not tell (a long match cut in its middle, a match the
+// document's end leaves less context after).
+func matchLength(doc string, p, off int, evidence string) int {
+	core := strings.TrimSuffix(strings.TrimPrefix(evidence, "…"), "…")
+	if !strings.HasSuffix(evidence, "…") {
+		return 0
+	}
+	for e := off; e <= len(doc); {
+		v := text.Visible(doc[p:e], text.InText)
+		if v == core {
+			b := e
+			for n := 0; n < evidenceContext && b > off; n++ {
+				_, size := utf8.DecodeLastRuneInString(doc[:b])
+				b -= size
+			}
+			return b - off
+		}
+		if !strings.HasPrefix(core, v) || e == len(doc) {
+			return 0
+		}
+		_, size := utf8.DecodeRuneInString(doc[e:])
+		e += size
+	}
+	return 0
 }
 
 // openSkill opens the selected library skill across the screen, its
@@ -487,15 +628,27 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 			", not a library skill: only library skills are edited", true), nil
 	case e.rec.Status != skills.Draft:
 		return m.WithNotice(e.rec.Key+" is "+string(e.rec.Status)+": only drafts are edited (d returns it to draft)", true), nil
-	case e.rec.Source == skills.Imported || e.rec.Original != nil:
-		return m.WithNotice(e.rec.Key+" was imported: edit its folder and import it again", true), nil
+	case e.rec.Original == nil && e.rec.Source == skills.Imported:
+		return m.WithNotice(e.rec.Key+" was imported before lore kept its SKILL.md: import its folder again to edit it", true), nil
 	}
 	ed := m.ed
 	ed.key, ed.field, ed.saving, ed.err, ed.back = e.rec.Key, 1, false, "", m.mode
+	ed.whole, ed.saved, ed.invalid = e.rec.Original != nil, "", nil
+	var inv *skilllib.InvalidError
+	if errors.As(skilllib.Invalid(e.rec), &inv) {
+		ed.invalid = inv.Errors
+	}
 	ed.desc.SetValue(e.rec.Description)
 	ed.desc.CursorEnd()
 	ed.desc.Blur()
-	ed.body.SetValue(e.rec.Instructions)
+	if ed.whole {
+		// An imported skill is its file as written: the whole of it is
+		// edited, frontmatter included, and read again on save.
+		ed.desc.SetValue("")
+		ed.body.SetValue(string(e.rec.Original.SkillMD))
+	} else {
+		ed.body.SetValue(e.rec.Instructions)
+	}
 	ed.body.MoveToBegin()
 	// What the fields hold, not the record's text: the inputs may clean
 	// it (tabs, line endings), which is no edit of the person's.
@@ -506,18 +659,28 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 }
 
 // sizeEditor fits the editor's fields to the screen: a line for the
-// description, the rest for the instructions.
+// description, the rest for the instructions; or, for a whole SKILL.md,
+// the lines saying what the strict profile refuses and the rest for the
+// file.
 func (m Model) sizeEditor() Model {
 	w := max(m.w-2, 10)
 	m.ed.desc.SetWidth(w)
 	m.ed.body.SetWidth(w)
-	m.ed.body.SetHeight(max(m.h-editChrome, 1))
+	chrome := editChrome
+	if m.ed.whole {
+		chrome = 2 + len(m.invalidLines())
+	}
+	m.ed.body.SetHeight(max(m.h-chrome, 1))
 	return m
 }
 
 // editChrome is the editor's lines around the instructions: the header,
 // the two labels, the description and the status line.
 const editChrome = 5
+
+// maxInvalidLines bounds the lines listing the strict profile's errors
+// above a whole SKILL.md, so that the file keeps most of the screen.
+const maxInvalidLines = 4
 
 // updateEdit handles the editor: save, switch field, discard, or type.
 func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
@@ -538,6 +701,15 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 			return m.discardEdit(), nil
 		case key.Matches(msg, k.EditSave):
 			desc, body := strings.TrimSpace(ed.desc.Value()), ed.body.Value()
+			if ed.whole {
+				if strings.TrimSpace(body) == "" {
+					ed.err = "the SKILL.md is empty: give its frontmatter and instructions"
+					return m, nil
+				}
+				ed.saving, ed.err, ed.saved = true, "", ""
+				req := EditMsg{Key: ed.key, Whole: true, SkillMD: body}
+				return m, func() tea.Msg { return req }
+			}
 			switch {
 			case desc == "":
 				ed.err = "the description is empty: say when an agent should use the skill"
@@ -549,6 +721,9 @@ func (m Model) updateEdit(msg tea.Msg) (Model, tea.Cmd) {
 			ed.saving, ed.err = true, ""
 			req := EditMsg{Key: ed.key, Description: desc, Instructions: body}
 			return m, func() tea.Msg { return req }
+		case key.Matches(msg, k.EditNext) && ed.whole:
+			// One field: tab is typed into the file as the text area
+			// takes it.
 		case key.Matches(msg, k.EditNext):
 			ed.field = 1 - ed.field
 			if ed.field == 0 {

@@ -232,6 +232,10 @@ func (m Model) KeyMap() KeyMap {
 	for _, b := range []*key.Binding{&k.EditSave, &k.EditNext, &k.EditCancel} {
 		b.SetEnabled(editing)
 	}
+	if editing && m.ed.whole {
+		// One field, the whole file: tab is text, not a field switch.
+		k.EditNext.SetEnabled(false)
+	}
 	k.ImportSubmit.SetEnabled(m.inputOpen)
 	if m.allowing != "" {
 		k.ImportSubmit.SetHelp("enter", "allow")

@@ -679,19 +679,29 @@ func orDash(s string) string {
 func (m Model) editView() string {
 	ed := m.ed
 	lines := make([]string, 0, m.h)
-	lines = append(lines, " "+m.st.Heading.Render("Edit")+"  "+cells.Visible(ed.key)+"  "+
-		m.st.Faint.Render("saved text is scanned as a stranger's and redacted, as a proposal is"))
-	label := func(name string, field int) string {
-		if ed.field == field {
-			return " " + m.st.Input.Focused.Render(name)
+	status := m.st.Faint.Render("ctrl+s saves · tab switches field · esc discards")
+	if ed.whole {
+		lines = append(lines, " "+m.st.Heading.Render("Edit SKILL.md")+"  "+cells.Visible(ed.key)+"  "+
+			m.st.Faint.Render("saved, it is read, scanned and checked as an import reads it; kept as written"))
+		lines = append(lines, m.invalidLines()...)
+		status = m.st.Faint.Render("ctrl+s saves and checks again · esc closes (asks first if unsaved)")
+		if ed.saved != "" {
+			status = m.st.Severity.Warning.Render(cells.Visible(ed.saved))
 		}
-		return " " + m.st.Input.Blurred.Render(name)
+	} else {
+		lines = append(lines, " "+m.st.Heading.Render("Edit")+"  "+cells.Visible(ed.key)+"  "+
+			m.st.Faint.Render("saved text is scanned as a stranger's and redacted, as a proposal is"))
+		label := func(name string, field int) string {
+			if ed.field == field {
+				return " " + m.st.Input.Focused.Render(name)
+			}
+			return " " + m.st.Input.Blurred.Render(name)
+		}
+		lines = append(lines, label("description", 0), " "+ed.desc.View(), label("instructions", 1))
 	}
-	lines = append(lines, label("description", 0), " "+ed.desc.View(), label("instructions", 1))
 	for _, l := range strings.Split(ed.body.View(), "\n") {
 		lines = append(lines, " "+l)
 	}
-	status := m.st.Faint.Render("ctrl+s saves · tab switches field · esc discards")
 	switch {
 	case ed.saving:
 		status = m.st.Faint.Render("saving and scanning…")
@@ -719,4 +729,25 @@ func (m Model) questionLine() string {
 	k := m.keys
 	return " " + m.st.Severity.Warning.Render(cells.Visible(m.ask.text)) + "  " +
 		m.st.Faint.Render(k.Yes.Help().Key+" yes · "+k.No.Help().Key+" no")
+}
+
+// invalidLines say, above a whole SKILL.md being edited, what the strict
+// profile refuses in the draft as last saved (what keeps p from promoting
+// it), or that it passes; at most maxInvalidLines, the last saying how
+// many more.
+func (m Model) invalidLines() []string {
+	inv := m.ed.invalid
+	if len(inv) == 0 {
+		return []string{" " + m.st.Good.Render("✓ passes the strict profile (lore skills validate): p promotes it once reviewed")}
+	}
+	out := []string{" " + m.st.Bad.Render(fmt.Sprintf("✗ the strict profile refuses it (%s); p promotes it once fixed:",
+		plural(len(inv), "problem", "problems")))}
+	for i, e := range inv {
+		if i == maxInvalidLines-2 && len(inv) > maxInvalidLines-1 {
+			out = append(out, "   "+m.st.Faint.Render(fmt.Sprintf("… and %d more (lore skills review %s lists them)", len(inv)-i, m.ed.key)))
+			break
+		}
+		out = append(out, "   • "+cells.Visible(e))
+	}
+	return out
 }

@@ -290,7 +290,9 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		}
 	}
 
-	spans := sensitive(&c, opts.Redact)
+	md := string(c.md) // as scanned: the text the gate shows (Texts)
+	spans, spanFs := sensitive(&c, opts.Redact, findings, plan.Texts)
+	review := append(slices.Clone(findings), spanFs...)
 	if n := len(spans); n > 0 {
 		plan.Sensitive = append(plan.Sensitive, spans...)
 		if opts.Redact {
@@ -311,6 +313,7 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	for _, w := range res.Warnings {
 		plan.Warnings = append(plan.Warnings, c.file+": "+w)
 	}
+	checks := slices.Clone(res.Warnings)
 	// Read leniently, as clients load skills; activated only if valid as
 	// lore skills validate judges it, and only from a trusted source.
 	status, note := skills.Draft, "imported from a source not vouched for: in the review queue until a person promotes it"
@@ -324,6 +327,7 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 	case invalid != nil:
 		note = "invalid under the strict profile (lore skills validate): " + strings.Join(invalid, "; ")
 		plan.Warnings = append(plan.Warnings, fmt.Sprintf("%s: %s; filed as a draft, never made active by an import", c.file, note))
+		checks = append(checks, note+"; filed as a draft, never made active by an import")
 	case opts.Trust && len(critical) > 0:
 		note = "critical finding: in the review queue until a person promotes it acknowledging it"
 	case opts.Trust:
@@ -343,8 +347,20 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 		plan.Invalid[key] = invalid
 	}
 	s.Lineage.Origin = c.dir
-	if len(findings) > 0 {
-		s.Findings = findings
+	// The check's findings point into the SKILL.md the gate shows, the
+	// text as scanned; a redacted file is quoted as it is stored.
+	if opts.Redact {
+		review = append(review, checkFindings(c.file, string(c.md), c.fileName, key, checks, false)...)
+	} else {
+		review = append(review, checkFindings(c.file, md, c.fileName, key, checks, true)...)
+	}
+	for _, f := range review {
+		if _, ok := plan.Texts[f.File]; !ok && f.File == c.file {
+			plan.Texts[f.File] = md
+		}
+	}
+	if len(review) > 0 {
+		s.Findings = review
 		sanitize.SortFindings(s.Findings)
 	}
 	return s, nil
@@ -352,9 +368,13 @@ func importOne(c candidate, opts ImportOptions, plan *Plan) (*skills.Skill, erro
 
 // sensitive finds the spans of secrets and personal data in the text files
 // of c (SKILL.md first, then the resources by path) and, with rewrite,
-// replaces them in c.
-func sensitive(c *candidate, rewrite bool) []Sensitive {
+// replaces them in c. It returns the spans as Plan.Sensitive lists them
+// and as findings of the skill (spanFindings, the scanner's findings
+// scanned leaving out the spans they report already); the text of each
+// file with one is in plan.Texts.
+func sensitive(c *candidate, rewrite bool, scanned []core.Finding, texts map[string]string) ([]Sensitive, []core.Finding) {
 	var out []Sensitive
+	var fs []core.Finding
 	scan := func(file string, b []byte) []byte {
 		if !skills.IsText(b) {
 			return b
@@ -370,6 +390,10 @@ func sensitive(c *candidate, rewrite bool) []Sensitive {
 			at = sp.Offset
 			out = append(out, Sensitive{File: file, Line: line, Kind: sp.Kind, What: sp.What, Redacted: rewrite})
 		}
+		if found := spanFindings(file, text, spans, rewrite, scanned); len(found) > 0 {
+			fs = append(fs, found...)
+			texts[file] = text
+		}
 		if !rewrite {
 			return b
 		}
@@ -379,7 +403,7 @@ func sensitive(c *candidate, rewrite bool) []Sensitive {
 	for i, f := range c.res {
 		c.res[i].Content = scan(c.path(f.Path), f.Content)
 	}
-	return out
+	return out, fs
 }
 
 // kindText is "2 email, 1 token" for spans.

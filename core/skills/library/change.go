@@ -57,14 +57,14 @@ type InvalidError struct {
 	// Errors are the strict profile's errors.
 	Errors []string
 	// Imported is set for a skill that keeps its SKILL.md as imported,
-	// which is fixed in its folder and imported again rather than edited.
+	// whose file is edited whole (EditSkillMD) rather than its fields.
 	Imported bool
 }
 
 func (e *InvalidError) Error() string {
 	fix := "edit the draft, then promote it"
 	if e.Imported {
-		fix = "fix its SKILL.md and import it again (lore skills import PATH), then promote it"
+		fix = "fix its SKILL.md (e on the Skills screen, or lore skills edit " + e.Key + " --file FILE), then promote it"
 	}
 	return fmt.Sprintf("%s is invalid under the strict profile (lore skills validate) and is not made active: %s; it stays as it was: %s",
 		e.Key, strings.Join(e.Errors, "; "), fix)

@@ -7,6 +7,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/bundle"
 )
 
 // EditReason is the reason Edit records for the version it replaces.
@@ -20,6 +21,10 @@ type Edited struct {
 	Changed bool
 	// Redacted counts the spans of the new text replaced, by kind.
 	Redacted map[redact.Kind]int
+	// Invalid are the strict profile's errors on the skill as written
+	// (lore skills validate --strict): what still keeps it from being
+	// promoted; nil when it passes.
+	Invalid []string
 }
 
 // Edit replaces the description and instructions of the draft ref names
@@ -49,7 +54,7 @@ func (l *Library) Edit(ref, description, instructions string) (Edited, error) {
 		case s.Status != skills.Draft:
 			return nil, &core.UsageError{Msg: fmt.Sprintf("%s is %s: only drafts are edited (lore skills review %s draft returns it to the queue)", s.Key, s.Status, s.Key)}
 		case s.Original != nil || s.Source == skills.Imported:
-			return nil, &core.UsageError{Msg: fmt.Sprintf("%s was imported and keeps its SKILL.md as written: edit its folder and import it again", s.Key)}
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s was imported and keeps its SKILL.md as written: edit the file whole (lore skills edit %s --file FILE, or e on the Skills screen)", s.Key, s.Key)}
 		}
 		c := s.Content
 		c.Description, c.Instructions = description, instructions
@@ -68,5 +73,58 @@ func (l *Library) Edit(ref, description, instructions string) (Edited, error) {
 		return Edited{}, err
 	}
 	out.Skill = s
+	if e := invalid(s); e != nil {
+		out.Invalid = e.Errors
+	}
+	return out, nil
+}
+
+// EditSkillMD replaces the SKILL.md of the imported draft ref names with
+// md, a reviewer's fix of what the strict profile refuses in it (its
+// frontmatter, its body). md is read as an import reads the skill's
+// folder with it (bundle.Reread): under the lenient profile, every file
+// scanned again at STRANGER, the findings replacing the record's, kept as
+// written (an imported file is not redacted). The content it replaces is
+// kept as a version (EditReason), for rollback, and the skill is written
+// to the folder named after it from then on. Edited.Invalid says what
+// the strict profile still refuses, if anything: the edit is stored all
+// the same, a draft, so that a fix can take several steps.
+//
+// Only drafts are edited, and only imported ones (lore writes any other
+// skill's SKILL.md from its fields: Edit). Those, a file the lenient
+// profile refuses and a name that would make another key (a skill keeps
+// its key) are *core.UsageErrors, and nothing changes.
+func (l *Library) EditSkillMD(ref string, md []byte) (Edited, error) {
+	var out Edited
+	s, err := l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		switch {
+		case s.Status != skills.Draft:
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s is %s: only drafts are edited (lore skills review %s draft returns it to the queue)", s.Key, s.Status, s.Key)}
+		case s.Original == nil:
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s was not imported: lore writes its SKILL.md from its fields; edit its description and instructions instead", s.Key)}
+		}
+		r, _, err := bundle.Reread(s, md, l.now())
+		if err != nil {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("%s: %v", s.Key, err)}
+		}
+		changed, err := s.Update(r.Content, EditReason, l.now())
+		if err != nil {
+			return nil, &core.UsageError{Msg: err.Error()}
+		}
+		out.Changed = changed
+		if changed {
+			// The note says what keeps the draft from agents now: the
+			// strict profile's errors, or only a person's review.
+			s.Findings, s.Note = r.Findings, r.Note
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return Edited{}, err
+	}
+	out.Skill = s
+	if e := invalid(s); e != nil {
+		out.Invalid = e.Errors
+	}
 	return out, nil
 }

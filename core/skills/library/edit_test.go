@@ -73,7 +73,7 @@ func TestEditRefusesWhatItMayNotChange(t *testing.T) {
 	lib := New(f, Options{Now: clock(t0)})
 	for _, c := range []struct{ ref, desc, instr, want string }{
 		{"active-one", "New.", "Steps.", "only drafts are edited"},
-		{"imported-one", "New.", "Steps.", "edit its folder"},
+		{"imported-one", "New.", "Steps.", "edit the file whole (lore skills edit public.imported-one --file FILE"},
 		{"draft-one", "  ", "Steps.", "description is empty"},
 		{"draft-one", "New.", "\n ", "instructions are empty"},
 	} {

@@ -2,12 +2,12 @@ package library
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 )
@@ -194,9 +194,8 @@ func (l *Library) Export(target string, f Filter) (Exported, error) {
 }
 
 // CheckCategory is the category of the findings an import's review report
-// adds for what the skill check says (a skipped skill, a warning of the
-// plan): not hostile content, but what a person approving should read.
-const CheckCategory core.Category = "skill-check"
+// adds for what the skill check says (bundle.CheckCategory).
+const CheckCategory = bundle.CheckCategory
 
 // ReviewReport is the hygiene report the approval gate decides an import
 // plan by (read with bundle.ImportOptions.Gated), the same for every
@@ -207,41 +206,63 @@ const CheckCategory core.Category = "skill-check"
 // clean or not, and only once each critical finding is acknowledged.
 // Passed says whether no finding is critical.
 //
-// The report holds everything lore skills import prints, so a person at
-// the gate sees what the command line shows: after the scanner's findings,
-// each span of secrets or personal data (a secret finding: a warning for a
-// key or token, a note for the rest), then each skipped skill and each of
-// the plan's warnings (CheckCategory), skills the strict profile refuses
-// among them.
+// Each skill's findings are those it is stored with (skills.Skill.Findings:
+// the scanner's, each span of secrets or personal data, what the skill
+// check says of its SKILL.md), offsets into plan.Texts, so that the gate,
+// the Skills screen's reviewer and lore skills show list one set with the
+// same evidence. Then come the findings about no skill of the plan (the
+// bundle's own, a skipped skill's), each skipped skill and each of the
+// plan's warnings that no skill's findings already say (CheckCategory).
+// Locations are relative to source, the place in the skill's files.
 func ReviewReport(plan bundle.Plan, source string, now time.Time) core.HygieneReport {
-	fs := slices.Clone(plan.Findings)
-	if fs == nil {
-		fs = []core.Finding{}
+	fs := []core.Finding{}
+	seen := map[core.Finding]bool{}
+	files := map[string]bool{}
+	for _, s := range plan.Skills {
+		files[s.Provenance.Document] = true
+		for _, f := range s.Findings {
+			seen[f] = true
+			fs = append(fs, f)
+		}
 	}
-	for _, sp := range plan.Sensitive {
-		sev, rec := core.Info, "Kept as written; lore skills import --redact replaces it by a marker."
-		if sp.Kind == redact.Key || sp.Kind == redact.Token {
-			sev = core.Warning
+	for _, f := range plan.Findings {
+		if !seen[f] {
+			fs = append(fs, f)
 		}
-		desc := sp.What + ", kept as written"
-		if sp.Redacted {
-			desc, rec = sp.What+", redacted", "Replaced by a marker in the imported file."
-		}
-		fs = append(fs, core.Finding{File: sp.File, Category: core.Secret, Severity: sev, Description: desc,
-			Location: fmt.Sprintf("%s:%d", sp.File, sp.Line), Offset: -1, Evidence: redact.Marker(sp.Kind), Recommendation: rec})
 	}
 	for _, sk := range plan.Skipped {
 		fs = append(fs, core.Finding{File: sk.Path, Category: CheckCategory, Severity: core.Warning, Description: "skipped: " + sk.Reason,
-			Location: sk.Path, Offset: -1, Recommendation: "lore skills validate shows why; the other skills are imported."})
+			Location: sk.Path, Offset: -1, Evidence: "skill file: " + sk.Path, Recommendation: "lore skills validate shows why; the other skills are imported."})
 	}
 	for _, w := range plan.Warnings {
 		where, what, ok := strings.Cut(w, ": ")
 		if !ok {
 			where, what = source, w
 		}
+		if files[where] {
+			continue // the skill's own findings say it, with their places
+		}
 		fs = append(fs, core.Finding{File: where, Category: CheckCategory, Severity: core.Warning, Description: what,
 			Location: where, Offset: -1})
 	}
+	for i := range fs {
+		fs[i].Location = within(fs[i].Location, source)
+	}
 	passed := !slices.ContainsFunc(fs, func(f core.Finding) bool { return f.Severity == core.Critical })
 	return core.HygieneReport{Source: source, Tier: core.Stranger, Findings: fs, Passed: passed, CheckedAt: now}
+}
+
+// within is loc relative to the path imported (a bundle's entries follow
+// its "!"), as the skill's files are named in it; loc as it is when it
+// names a place elsewhere.
+func within(loc, source string) string {
+	if source == "" {
+		return loc
+	}
+	for _, sep := range []string{"!", "/", string(filepath.Separator)} {
+		if rest, ok := strings.CutPrefix(loc, strings.TrimSuffix(source, sep)+sep); ok && rest != "" {
+			return rest
+		}
+	}
+	return loc
 }
