@@ -259,6 +259,9 @@ func apiExitCode(c connect.Code) int {
 		return ExitRejected
 	case connect.CodeCanceled:
 		return ExitInterrupted
+	case connect.CodeInternal:
+		// A team server's handler panicked (a bug, logged there).
+		return ExitInternal
 	}
 	return ExitFailure
 }

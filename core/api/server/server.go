@@ -15,6 +15,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -66,7 +67,9 @@ func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, ht
 	}
 	h := &handler{svc: svc, opts: o}
 	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(who, logInterceptor{o.Log}),
+		// Innermost, recovery turns a handler's panic into an internal
+		// error the log line after it records.
+		connect.WithInterceptors(who, logInterceptor{o.Log}, recoverInterceptor{o.Log}),
 		// A message is small but for an upload's chunk; a whole
 		// document never arrives as one message.
 		connect.WithReadMaxBytes(4<<20),
@@ -240,6 +243,51 @@ func (l logInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) 
 		err := next(ctx, conn)
 		l.log(ctx, conn.Spec().Procedure, start, err)
 		return err
+	}
+}
+
+// recoverInterceptor makes a handler's panic what it is, a bug: the
+// panic and its stack go to the server's log, and the client gets an
+// internal error (exit 70 on the command line) rather than a dropped
+// connection. One call's panic leaves the server serving every other.
+type recoverInterceptor struct{ w io.Writer }
+
+// recovered turns a panic into *err; call it deferred.
+func (r recoverInterceptor) recovered(ctx context.Context, procedure string, err *error) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	if p == http.ErrAbortHandler {
+		// net/http's way to abort a reply: not a bug.
+		panic(p)
+	}
+	method := procedure[strings.LastIndexByte(procedure, '/')+1:]
+	if r.w != nil {
+		c, _ := api.CallerFrom(ctx)
+		fmt.Fprintf(r.w, "lore: internal error: %s (%s, %s, %s) panicked: %v\n%s", method, c.User, c.Role, c.Workspace, p, debug.Stack())
+	}
+	// The panic's words stay in the log: they may name the server's
+	// inside.
+	*err = connect.NewError(connect.CodeInternal,
+		fmt.Errorf("internal error in the server's %s (a bug in lore, logged by the server with its trace; please report it)", method))
+}
+
+func (r recoverInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (res connect.AnyResponse, err error) {
+		defer r.recovered(ctx, req.Spec().Procedure, &err)
+		return next(ctx, req)
+	}
+}
+
+func (r recoverInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (r recoverInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) (err error) {
+		defer r.recovered(ctx, conn.Spec().Procedure, &err)
+		return next(ctx, conn)
 	}
 }
 
