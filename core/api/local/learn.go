@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -201,7 +199,7 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 			out.tier = core.Home
 		}
 		out.source, out.name = up.path, up.name
-		out.done = func() { _ = os.RemoveAll(filepath.Dir(up.path)) }
+		out.done = func() { s.uploads.remove(up) }
 	}
 	return out, nil
 }

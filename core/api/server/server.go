@@ -66,19 +66,41 @@ func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, ht
 		o.Idle = 30 * time.Second
 	}
 	h := &handler{svc: svc, opts: o}
-	return lorev1connect.NewLoreServiceHandler(h,
+	common := []connect.HandlerOption{
 		// Innermost, recovery turns a handler's panic into an internal
 		// error the log line after it records.
 		connect.WithInterceptors(who, logInterceptor{o.Log}, recoverInterceptor{o.Log}),
-		// A message is small but for an upload's chunk; a whole
-		// document never arrives as one message.
-		connect.WithReadMaxBytes(4<<20),
 		// Compressing an answer costs more than it saves unless the
 		// answer is large: a search's ten hits (a few KiB) compressed
 		// took half of a busy server's time answering searches.
 		connect.WithCompressMinBytes(compressMin),
-	)
+	}
+	// A message is small but for a skills zip (ImportSkills) and an
+	// upload's chunk; a whole document never arrives as one message.
+	path, all := lorev1connect.NewLoreServiceHandler(h, append(common, connect.WithReadMaxBytes(4<<20))...)
+	// An upload's chunks are read one at a time, each whole in memory
+	// (twice: as it arrives, and decoded): a chunk's bound is what an
+	// upload holds in memory, whatever the document's size.
+	upload := connect.NewClientStreamHandlerSimple(lorev1connect.LoreServiceUploadProcedure, h.Upload,
+		append(common, connect.WithReadMaxBytes(MaxChunk+1024),
+			connect.WithSchema(lorev1.File_lore_v1_lore_proto.Services().ByName("LoreService").Methods().ByName("Upload")))...)
+	return path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != lorev1connect.LoreServiceUploadProcedure {
+			all.ServeHTTP(w, r)
+			return
+		}
+		// The upload sets its own read deadlines: a silent client's
+		// read must end, and only the connection's deadline ends it.
+		upload.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), controllerKey{}, http.NewResponseController(w))))
+	})
 }
+
+// MaxChunk is the largest chunk of an upload the server reads, in bytes:
+// the command line sends 256 KiB.
+const MaxChunk = 1 << 20
+
+// controllerKey carries an upload's http.ResponseController.
+type controllerKey struct{}
 
 // compressMin is the smallest answer sent compressed, to a client that
 // accepts it.
@@ -333,19 +355,16 @@ func (h *handler) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*l
 
 // Upload reads the document chunk by chunk into the service, never
 // whole: past MaxUpload the call fails, and a client silent for Idle
-// is dropped.
+// (before its header, or between two chunks) is dropped: the read
+// waiting on it ends, and with it the upload, its file removed.
 func (h *handler) Upload(ctx context.Context, s *connect.ClientStream[lorev1.UploadRequest]) (*lorev1.UploadResponse, error) {
 	if _, err := api.Check(ctx, "Upload"); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	idle := time.AfterFunc(h.opts.Idle, func() {
-		cancel(connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf("the client sent nothing for %s", h.opts.Idle)))
-	})
-	defer idle.Stop()
-	if !s.Receive() {
-		if err := s.Err(); err != nil {
+	w := &waiter{rc: controller(ctx), idle: h.opts.Idle}
+	defer w.done()
+	if !w.receive(s) {
+		if err := w.err(s.Err()); err != nil {
 			return nil, err
 		}
 		return nil, api.Errorf(connect.CodeInvalidArgument, "an upload starts with its header")
@@ -357,35 +376,78 @@ func (h *handler) Upload(ctx context.Context, s *connect.ClientStream[lorev1.Upl
 	if hdr.GetSize() > h.opts.MaxUpload {
 		return nil, api.Errorf(connect.CodeResourceExhausted, "%s is %d bytes, more than the server takes (%d)", hdr.GetName(), hdr.GetSize(), h.opts.MaxUpload)
 	}
-	body := &chunkReader{s: s, idle: idle, every: h.opts.Idle, left: h.opts.MaxUpload, name: hdr.GetName(), max: h.opts.MaxUpload}
+	body := &chunkReader{s: s, w: w, left: h.opts.MaxUpload, name: hdr.GetName(), max: h.opts.MaxUpload}
 	res, err := h.svc.Upload(ctx, hdr, body)
-	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
-		return nil, cause
+	if err != nil {
+		return nil, w.err(err)
 	}
-	return res, err
+	return res, nil
+}
+
+// controller is the upload's response controller, nil when the call did
+// not come through the upload's route.
+func controller(ctx context.Context) *http.ResponseController {
+	rc, _ := ctx.Value(controllerKey{}).(*http.ResponseController)
+	return rc
+}
+
+// waiter bounds each read of an upload's stream by the read deadline of
+// its connection (its stream, on HTTP/2): a deadline passed ends the read
+// waiting on a silent client, which no context does.
+type waiter struct {
+	rc      *http.ResponseController
+	idle    time.Duration
+	expired bool
+}
+
+// receive reads the next message, for at most idle.
+func (w *waiter) receive(s *connect.ClientStream[lorev1.UploadRequest]) bool {
+	if w.rc != nil {
+		_ = w.rc.SetReadDeadline(time.Now().Add(w.idle))
+	}
+	start := time.Now()
+	ok := s.Receive()
+	if !ok && time.Since(start) >= w.idle {
+		w.expired = true
+	}
+	return ok
+}
+
+// err is the call's error for err, a read's: a client that went silent
+// is told so.
+func (w *waiter) err(err error) error {
+	if err != nil && w.expired {
+		return connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf("the client sent nothing for %s", w.idle))
+	}
+	return err
+}
+
+// done lifts the deadline: an HTTP/1 connection serves the next call.
+func (w *waiter) done() {
+	if w.rc != nil {
+		_ = w.rc.SetReadDeadline(time.Time{})
+	}
 }
 
 // chunkReader reads an upload's chunks as one stream, refusing more than
 // max bytes in all.
 type chunkReader struct {
-	s     *connect.ClientStream[lorev1.UploadRequest]
-	idle  *time.Timer
-	every time.Duration
-	buf   []byte
-	left  int64
-	max   int64
-	name  string
+	s    *connect.ClientStream[lorev1.UploadRequest]
+	w    *waiter
+	buf  []byte
+	left int64
+	max  int64
+	name string
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
 	for len(c.buf) == 0 {
-		if !c.s.Receive() {
+		if !c.w.receive(c.s) {
 			if err := c.s.Err(); err != nil {
-				return 0, err
+				return 0, c.w.err(err)
 			}
 			return 0, io.EOF
 		}
-		c.idle.Reset(c.every)
 		c.buf = c.s.Msg().GetChunk()
 		c.left -= int64(len(c.buf))
 		if c.left < 0 {

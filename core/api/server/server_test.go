@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"fmt"
 	"net"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,7 +19,9 @@ import (
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/client"
+	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/api/lorev1/lorev1connect"
 	"github.com/lore-kb/lore/core/api/server"
 	"github.com/lore-kb/lore/internal/apitest"
 )
@@ -125,5 +131,226 @@ func TestHandlerPanicIsAnInternalError(t *testing.T) {
 		if !strings.Contains(logged, want) {
 			t.Errorf("the server's log does not say %q:\n%s", want, logged)
 		}
+	}
+}
+
+// uploadStream opens an upload as token's user through a plain Connect
+// client, for a test to send what it likes and go silent.
+func uploadStream(t *testing.T, ctx context.Context, addr string, conf *tls.Config, token string) *connect.ClientStreamForClientSimple[lorev1.UploadRequest, lorev1.UploadResponse] {
+	t.Helper()
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: conf.Clone(), ForceAttemptHTTP2: true}}
+	t.Cleanup(hc.CloseIdleConnections)
+	s, err := lorev1connect.NewLoreServiceClient(hc, "https://"+addr, connect.WithInterceptors(bearer(token))).Upload(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// bearer sends a token with a client's streams.
+type bearer string
+
+func (b bearer) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc { return next }
+
+func (b bearer) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return func(ctx context.Context, spec connect.Spec) connect.StreamingClientConn {
+		conn := next(ctx, spec)
+		conn.RequestHeader().Set("Authorization", "Bearer "+string(b))
+		return conn
+	}
+}
+
+func (b bearer) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return next
+}
+
+// uploadFiles are the files under the uploads folder dir, and how many of
+// them this process (the server's) holds open.
+func uploadFiles(t *testing.T, dir string) (files, open int) {
+	t.Helper()
+	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files++
+		}
+		return nil
+	})
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fd := range fds {
+		if target, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name())); err == nil && strings.HasPrefix(target, dir+string(filepath.Separator)) {
+			open++
+		}
+	}
+	return files, open
+}
+
+// waitFor waits until ok, failing the test with what after a bound far
+// past any time the server is given.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !ok(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not after 30 s", what)
+		}
+	}
+}
+
+// TestSilentUploadIsDropped: a client that sends an upload's header and
+// then nothing is dropped once the idle time has passed — its file
+// closed and removed, its call ended with DeadlineExceeded saying why —
+// while it is still connected and waiting; a silent client used to hold
+// its upload (and the file open) until it left.
+func TestSilentUploadIsDropped(t *testing.T) {
+	e := apitest.New(t, false)
+	token := e.AddUser("cura", access.Curator, access.DefaultWorkspace)
+	var log logBuffer
+	idle := 300 * time.Millisecond
+	addr, conf := serve(t, e, e.Svc, server.Options{Log: &log, Idle: idle})
+	dir := e.UploadDir()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := uploadStream(t, ctx, addr, conf, token)
+	if err := s.Send(&lorev1.UploadRequest{Part: &lorev1.UploadRequest_Header{Header: &lorev1.UploadHeader{Name: "silent.md"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(&lorev1.UploadRequest{Part: &lorev1.UploadRequest_Chunk{Chunk: []byte("# Silent\n\nA first line, then nothing.\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the upload's file is made and open", func() bool { f, o := uploadFiles(t, dir); return f == 1 && o == 1 })
+	// The client stays connected and says nothing.
+	waitFor(t, "the silent upload is dropped, its file closed and removed", func() bool { f, o := uploadFiles(t, dir); return f == 0 && o == 0 })
+	_, err := s.CloseAndReceive()
+	if connect.CodeOf(err) != connect.CodeDeadlineExceeded || !strings.Contains(err.Error(), "the client sent nothing for 300ms") {
+		t.Fatalf("the silent upload's call: %v (%s), want DeadlineExceeded saying the client sent nothing", err, connect.CodeOf(err))
+	}
+	if !strings.Contains(log.String(), "Upload → deadline_exceeded") {
+		t.Errorf("the server's log does not record the dropped upload:\n%s", log.String())
+	}
+	// A client that keeps sending, chunk after chunk within the idle
+	// time, is not dropped.
+	c, err := client.New(addr, token, conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Upload(context.Background(), &lorev1.UploadHeader{Name: "ok.md"}, strings.NewReader("# Fine\n\nSent at once.\n"))
+	if err != nil || res.GetSize() == 0 {
+		t.Fatalf("an upload sent at once: %v %v", res, err)
+	}
+}
+
+// TestUploadsBoundedPerUser: a user may have PerUser uploads under way at
+// once; the next is refused with ResourceExhausted saying so, while
+// another user's goes through, and once one ends the user may send again.
+func TestUploadsBoundedPerUser(t *testing.T) {
+	e := apitest.NewWith(t, false, func(o *local.Options) { o.Uploads = local.UploadLimits{PerUser: 2} })
+	cura, other := e.AddUser("cura", access.Curator, access.DefaultWorkspace), e.AddUser("olga", access.Curator, access.DefaultWorkspace)
+	addr, conf := serve(t, e, e.Svc, server.Options{Idle: time.Minute})
+	dir := e.UploadDir()
+
+	cancels := make([]context.CancelFunc, 2)
+	streams := make([]*connect.ClientStreamForClientSimple[lorev1.UploadRequest, lorev1.UploadResponse], 2)
+	for i := range 2 {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancels[i] = cancel
+		defer cancel()
+		streams[i] = uploadStream(t, ctx, addr, conf, cura)
+		if err := streams[i].Send(&lorev1.UploadRequest{Part: &lorev1.UploadRequest_Header{Header: &lorev1.UploadHeader{Name: fmt.Sprintf("slow%d.md", i)}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "two uploads under way", func() bool { f, _ := uploadFiles(t, dir); return f == 2 })
+
+	c, err := client.New(addr, cura, conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "# Third\n\nOne too many.\n"
+	_, err = c.Upload(context.Background(), &lorev1.UploadHeader{Name: "third.md"}, strings.NewReader(doc))
+	if connect.CodeOf(err) != connect.CodeResourceExhausted || !strings.Contains(err.Error(), "cura has 2 uploads under way, as many as one user may at once") {
+		t.Fatalf("a third upload under way at once: %v (%s), want ResourceExhausted saying why", err, connect.CodeOf(err))
+	}
+	if f, _ := uploadFiles(t, dir); f != 2 {
+		t.Errorf("the refused upload left a file: %d files, want 2", f)
+	}
+	o, err := client.New(addr, other, conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.Upload(context.Background(), &lorev1.UploadHeader{Name: "olga.md"}, strings.NewReader(doc)); err != nil {
+		t.Fatalf("another user's upload meanwhile: %v", err)
+	}
+	// One of cura's ends (its client leaves): cura may send again.
+	cancels[0]()
+	waitFor(t, "the upload whose client left is ended", func() bool {
+		_, err := c.Upload(context.Background(), &lorev1.UploadHeader{Name: "third.md"}, strings.NewReader(doc))
+		return err == nil
+	})
+}
+
+// TestUploadBytesBounded: the bytes a user's uploads keep (under way and
+// waiting for their learn), and every user's together, are bounded: an
+// upload past either bound is refused with ResourceExhausted naming the
+// bound, its file removed and its bytes not counted; a learn that takes
+// an upload gives its bytes back.
+func TestUploadBytesBounded(t *testing.T) {
+	const kib = 1 << 10
+	e := apitest.NewWith(t, false, func(o *local.Options) {
+		o.Uploads = local.UploadLimits{UserBytes: 64 * kib, TotalBytes: 96 * kib}
+	})
+	cura, olga := e.AddUser("cura", access.Curator, access.DefaultWorkspace), e.AddUser("olga", access.Curator, access.DefaultWorkspace)
+	addr, conf := serve(t, e, e.Svc, server.Options{})
+	dir := e.UploadDir()
+	as := func(token string) *client.Client {
+		c, err := client.New(addr, token, conf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	doc := func(name string, n int) (*lorev1.UploadHeader, *strings.Reader) {
+		var b strings.Builder
+		b.WriteString("# " + name + "\n\n")
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "## Term %d\n\nA **term%d** is a word that names exactly %d things.\n\n", i, i, i+1)
+		}
+		return &lorev1.UploadHeader{Name: name + ".md"}, strings.NewReader(b.String()[:n])
+	}
+	ctx := context.Background()
+	upload := func(c *client.Client, name string, n int) (*lorev1.UploadResponse, error) {
+		h, body := doc(name, n)
+		return c.Upload(ctx, h, body)
+	}
+	first, err := upload(as(cura), "first", 40*kib)
+	if err != nil {
+		t.Fatalf("cura's first upload: %v", err)
+	}
+	_, err = upload(as(cura), "second", 30*kib)
+	if connect.CodeOf(err) != connect.CodeResourceExhausted || !strings.Contains(err.Error(), "cura's uploads would keep more than the 65536 bytes one user's may") {
+		t.Fatalf("cura's upload past their bound: %v (%s), want ResourceExhausted naming the bound", err, connect.CodeOf(err))
+	}
+	if f, _ := uploadFiles(t, dir); f != 1 {
+		t.Errorf("the refused upload left its file: %d files, want 1", f)
+	}
+	// What the refused upload had written is not counted.
+	if _, err := upload(as(cura), "small", 20*kib); err != nil {
+		t.Fatalf("cura's upload within their bound, after a refused one: %v", err)
+	}
+	if _, err := upload(as(olga), "olgas", 30*kib); err != nil {
+		t.Fatalf("olga's upload within both bounds: %v", err)
+	}
+	_, err = upload(as(olga), "olgas-next", 10*kib)
+	if connect.CodeOf(err) != connect.CodeResourceExhausted || !strings.Contains(err.Error(), "the server keeps as many bytes of uploads as it may (98304") {
+		t.Fatalf("an upload past the server's bound: %v (%s), want ResourceExhausted naming the bound", err, connect.CodeOf(err))
+	}
+	// cura learns their first upload: its bytes are given back.
+	err = as(cura).Learn(ctx, &lorev1.LearnRequest{UploadId: first.GetUploadId(), Approve: true}, func(*lorev1.LearnEvent) error { return nil })
+	if err != nil {
+		t.Fatalf("learn cura's first upload: %v", err)
+	}
+	if _, err := upload(as(olga), "olgas-next", 10*kib); err != nil {
+		t.Fatalf("olga's upload once cura's was learned: %v", err)
 	}
 }
