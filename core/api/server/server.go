@@ -42,12 +42,19 @@ type Options struct {
 	// Log, when set, gets a line per call: who, which call, how it ended
 	// and how long it took. Never a token.
 	Log io.Writer
+	// Recheck is how often a stream (a watch, a learn) checks its token
+	// again while it lasts (0: 5 s): one whose token is revoked or
+	// expires, or whose user's role or workspace changes, is ended.
+	Recheck time.Duration
 }
 
 // Handler returns the HTTP handler serving svc to the users auth lets in,
 // at the path it answers on.
 func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handler) {
-	return newHandler(svc, o, authInterceptor{auth, o.Log})
+	if o.Recheck <= 0 {
+		o.Recheck = 5 * time.Second
+	}
+	return newHandler(svc, o, authInterceptor{auth: auth, log: o.Log, every: o.Recheck})
 }
 
 // LocalHandler returns the HTTP handler serving svc on the owner's own
@@ -176,6 +183,8 @@ func Serve(ctx context.Context, ln net.Listener, path string, h http.Handler, co
 type authInterceptor struct {
 	auth Authenticator
 	log  io.Writer
+	// every is how often a stream's token is checked again.
+	every time.Duration
 }
 
 func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
@@ -193,7 +202,66 @@ func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure st
 	if ws == "" {
 		ws = access.DefaultWorkspace
 	}
-	return api.WithCaller(ctx, api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}), nil
+	c := api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}
+	// The check a call that lasts makes again: the same token, still
+	// letting in the same user, with the same role and workspace.
+	recheck := func(ctx context.Context) error {
+		now, err := a.auth(ctx, token)
+		switch {
+		case errors.Is(err, access.ErrRevoked) || errors.Is(err, access.ErrExpired) || errors.Is(err, access.ErrUnknownToken):
+			a.refused(procedure, peer, err)
+			return connect.NewError(connect.CodeUnauthenticated, fmt.Errorf("the token of %s is no longer accepted: revoked, expired or replaced", c.User))
+		case err != nil:
+			// The users could not be read (the store closing, the
+			// database away): not a refusal.
+			return nil
+		}
+		nws := now.Workspace
+		if nws == "" {
+			nws = access.DefaultWorkspace
+		}
+		if now.Name != c.User || now.Role != c.Role || nws != c.Workspace {
+			a.refused(procedure, peer, fmt.Errorf("%s: role or workspace changed", c.User))
+			return connect.NewError(connect.CodePermissionDenied, fmt.Errorf("the role or workspace of %s changed; call again", c.User))
+		}
+		return nil
+	}
+	return api.WithRecheck(api.WithCaller(ctx, c), recheck), nil
+}
+
+// endStream is a stream's context, ended with the refusal once its
+// token is refused (checked every a.every), and a stop to call when the
+// stream ends.
+func (a authInterceptor) endStream(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	check := api.Recheck(ctx)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(a.every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := check(ctx); err != nil {
+					cancel(err)
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel(nil) }
+}
+
+// revoked is the refusal that ended ctx, nil when none did.
+func revoked(ctx context.Context) error {
+	if ce, ok := errors.AsType[*connect.Error](context.Cause(ctx)); ok {
+		return ce
+	}
+	return nil
 }
 
 // refused logs a refused call; why is the authenticator's error, which
@@ -225,7 +293,15 @@ func (a authInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 		if err != nil {
 			return err
 		}
-		return next(ctx, conn)
+		// A stream lasts: one whose user's access ends meanwhile is
+		// ended, with the refusal.
+		ctx, stop := a.endStream(ctx)
+		defer stop()
+		err = next(ctx, conn)
+		if why := revoked(ctx); why != nil {
+			return why
+		}
+		return err
 	}
 }
 

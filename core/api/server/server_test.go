@@ -16,6 +16,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/client"
@@ -352,5 +353,224 @@ func TestUploadBytesBounded(t *testing.T) {
 	}
 	if _, err := upload(as(olga), "olgas-next", 10*kib); err != nil {
 		t.Fatalf("olga's upload once cura's was learned: %v", err)
+	}
+}
+
+// events collects a stream's events as they come, and its end.
+type events struct {
+	mu   sync.Mutex
+	evs  []*lorev1.LearnEvent
+	more chan struct{}
+	done chan error
+}
+
+// follow runs a stream call in the background.
+func follow(call func(send func(*lorev1.LearnEvent) error) error) *events {
+	s := &events{more: make(chan struct{}, 1), done: make(chan error, 1)}
+	go func() {
+		s.done <- call(func(ev *lorev1.LearnEvent) error {
+			s.mu.Lock()
+			s.evs = append(s.evs, ev)
+			s.mu.Unlock()
+			select {
+			case s.more <- struct{}{}:
+			default:
+			}
+			return nil
+		})
+	}()
+	return s
+}
+
+func (s *events) all() []*lorev1.LearnEvent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*lorev1.LearnEvent(nil), s.evs...)
+}
+
+// until waits for an event ok accepts.
+func (s *events) until(t *testing.T, what string, ok func(*lorev1.LearnEvent) bool) *lorev1.LearnEvent {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		for _, ev := range s.all() {
+			if ok(ev) {
+				return ev
+			}
+		}
+		select {
+		case <-s.more:
+		case err := <-s.done:
+			s.done <- err
+			for _, ev := range s.all() {
+				if ok(ev) {
+					return ev
+				}
+			}
+			t.Fatalf("no %s: the stream ended (%v); events: %v", what, err, s.all())
+		case <-deadline:
+			t.Fatalf("no %s in 30 s; events: %v", what, s.all())
+		}
+	}
+}
+
+// end waits for the stream to end, and its error.
+func (s *events) end(t *testing.T, what string) error {
+	t.Helper()
+	select {
+	case err := <-s.done:
+		s.done <- err
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s did not end in 30 s; events: %v", what, s.all())
+		return nil
+	}
+}
+
+// revoke revokes name's token, as lore users revoke does.
+func revoke(t *testing.T, e *apitest.Env, name string) {
+	t.Helper()
+	users := e.Store(access.DefaultWorkspace)
+	u, ok, err := users.User(name)
+	if err != nil || !ok {
+		t.Fatalf("no user %s: %v", name, err)
+	}
+	u.Revoked = time.Now().UTC()
+	if err := users.PutUser(u); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// doc is a document of a few definitions, to learn.
+func doc(title string) []byte {
+	return []byte(fmt.Sprintf("# %s\n\n## Definition\n\nA **%s widget** is a gadget that holds exactly three sprockets.\n\n"+
+		"## Theorem\n\nEvery %s widget turns when its sprockets turn.\n", title, strings.ToLower(title), strings.ToLower(title)))
+}
+
+// learnAs uploads a document as c and starts learning it at tier.
+func learnAs(t *testing.T, c *client.Client, title, tier string) *events {
+	t.Helper()
+	b := doc(title)
+	up, err := c.Upload(context.Background(), &lorev1.UploadHeader{Name: strings.ToLower(title) + ".md", Size: int64(len(b))}, bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("upload %s: %v", title, err)
+	}
+	return follow(func(send func(*lorev1.LearnEvent) error) error {
+		return c.Learn(context.Background(), &lorev1.LearnRequest{UploadId: up.GetUploadId(), Tier: tier, Approve: true}, send)
+	})
+}
+
+func committedEv(ev *lorev1.LearnEvent) bool { return ev.GetCommitted() != nil }
+
+// TestRevokedWatchEnds: a reader's open Watch, following the runs of the
+// workspace, ends with Unauthenticated once the reader's token is revoked
+// (it used to receive every later run's events); another reader's goes
+// on receiving them.
+func TestRevokedWatchEnds(t *testing.T) {
+	e := apitest.New(t, false)
+	rita, rosa := e.AddUser("rita", access.Reader, access.DefaultWorkspace), e.AddUser("rosa", access.Reader, access.DefaultWorkspace)
+	cura := e.AddUser("cura", access.Curator, access.DefaultWorkspace)
+	var log logBuffer
+	addr, conf := serve(t, e, e.Svc, server.Options{Log: &log, Recheck: 50 * time.Millisecond})
+	as := func(token string) *client.Client {
+		c, err := client.New(addr, token, conf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	watch := func(token string) *events {
+		return follow(func(send func(*lorev1.LearnEvent) error) error {
+			return as(token).Watch(context.Background(), &lorev1.WatchRequest{}, send)
+		})
+	}
+	revoked, other := watch(rita), watch(rosa)
+	// Both watches are open: they see a run's commit.
+	first := learnAs(t, as(cura), "Alpha", "")
+	first.until(t, "the first learn's commit", committedEv)
+	revoked.until(t, "rita's watch seeing the first commit", committedEv)
+	other.until(t, "rosa's watch seeing the first commit", committedEv)
+
+	revoke(t, e, "rita")
+	err := revoked.end(t, "the revoked reader's watch")
+	if connect.CodeOf(err) != connect.CodeUnauthenticated || !strings.Contains(err.Error(), "the token of rita is no longer accepted") {
+		t.Fatalf("the revoked reader's watch ended with %v (%s), want Unauthenticated", err, connect.CodeOf(err))
+	}
+	seen := len(revoked.all())
+	second := learnAs(t, as(cura), "Beta", "")
+	done := second.until(t, "the second learn's commit", committedEv)
+	other.until(t, "rosa's watch seeing the second commit", func(ev *lorev1.LearnEvent) bool { return ev.GetRunId() == done.GetRunId() && committedEv(ev) })
+	if n := len(revoked.all()); n != seen {
+		t.Errorf("the revoked reader received %d more events", n-seen)
+	}
+	if !strings.Contains(log.String(), "refused Watch from 127.0.0.1") || !strings.Contains(log.String(), "rita: token revoked") {
+		t.Errorf("the server's log does not record the watch ended:\n%s", log.String())
+	}
+}
+
+// TestRevokedCuratorsWaitingLearnIsWithdrawn: a curator's learn waits at
+// the gate for a reviewer; the curator is revoked. Approving it commits
+// nothing: the reviewer is told the run was withdrawn, and why; the run
+// ends so, to its stream and to the workspace's watchers; the store has
+// no session of it. Whether the run's stream notices first (its check
+// every Recheck) or the reviewer's decision does.
+func TestRevokedCuratorsWaitingLearnIsWithdrawn(t *testing.T) {
+	for name, recheck := range map[string]time.Duration{"decision first": time.Hour, "stream first": 50 * time.Millisecond} {
+		t.Run(name, func(t *testing.T) {
+			e := apitest.New(t, false)
+			cura, rex := e.AddUser("cura", access.Curator, access.DefaultWorkspace), e.AddUser("rex", access.Reviewer, access.DefaultWorkspace)
+			addr, conf := serve(t, e, e.Svc, server.Options{Recheck: recheck})
+			as := func(token string) *client.Client {
+				c, err := client.New(addr, token, conf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c
+			}
+			watch := follow(func(send func(*lorev1.LearnEvent) error) error {
+				return as(rex).Watch(context.Background(), &lorev1.WatchRequest{}, send)
+			})
+			run := learnAs(t, as(cura), "Gamma", "stranger")
+			q := run.until(t, "the question at the gate", func(ev *lorev1.LearnEvent) bool { return ev.GetApprovalRequested() != nil })
+			watch.until(t, "the reviewer's watch seeing the question", func(ev *lorev1.LearnEvent) bool { return ev.GetApprovalRequested() != nil })
+
+			revoke(t, e, "cura")
+			if recheck < time.Second {
+				// The run's own stream ends it.
+				run.end(t, "the revoked curator's learn")
+			}
+			_, err := as(rex).Decide(context.Background(), &lorev1.DecideRequest{RunId: q.GetRunId(), Status: "approved"})
+			if connect.CodeOf(err) != connect.CodeFailedPrecondition || !strings.Contains(err.Error(), "run "+q.GetRunId()+" was withdrawn: cura, who started it, may no longer learn") ||
+				!strings.Contains(err.Error(), "nothing was learned") {
+				t.Fatalf("approving the revoked curator's run: %v (%s), want FailedPrecondition saying it was withdrawn", err, connect.CodeOf(err))
+			}
+			err = run.end(t, "the revoked curator's learn")
+			if connect.CodeOf(err) != connect.CodeUnauthenticated {
+				t.Errorf("the revoked curator's learn ended with %v (%s), want Unauthenticated", err, connect.CodeOf(err))
+			}
+			withdrawn := func(ev *lorev1.LearnEvent) bool {
+				return ev.GetRunId() == q.GetRunId() && strings.Contains(ev.GetFailed().GetMessage(), "was withdrawn")
+			}
+			watch.until(t, "the reviewer's watch seeing the run withdrawn", withdrawn)
+			for _, ev := range append(run.all(), watch.all()...) {
+				if ev.GetCommitted() != nil || ev.GetDecided() != nil {
+					t.Errorf("the withdrawn run: %v", ev)
+				}
+			}
+			ss, err := e.Store(access.DefaultWorkspace).Sessions()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range ss {
+				if s.State == core.SessionCommitted {
+					t.Errorf("the withdrawn run committed a session: %+v", s)
+				}
+			}
+			// Asked again, the reviewer is told the same.
+			_, err = as(rex).Decide(context.Background(), &lorev1.DecideRequest{RunId: q.GetRunId(), Status: "approved"})
+			if connect.CodeOf(err) != connect.CodeFailedPrecondition || !strings.Contains(err.Error(), "was withdrawn") {
+				t.Errorf("deciding the withdrawn run again: %v", err)
+			}
+		})
 	}
 }
