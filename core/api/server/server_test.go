@@ -49,6 +49,15 @@ func (l *logBuffer) String() string {
 // workspace, with o, until the test ends; it returns the address and the
 // TLS a client trusts the server with.
 func serve(t *testing.T, e *apitest.Env, svc api.Service, o server.Options) (string, *tls.Config) {
+	return serveOn(t, e, svc, o)
+}
+
+// serveB is serve for a benchmark.
+func serveB(b *testing.B, e *apitest.Env, o server.Options) (string, *tls.Config) {
+	return serveOn(b, e, e.Svc, o)
+}
+
+func serveOn(t testing.TB, e *apitest.Env, svc api.Service, o server.Options) (string, *tls.Config) {
 	t.Helper()
 	cert, fp, err := access.ServerCert(t.TempDir(), "", "", []string{"127.0.0.1"})
 	if err != nil {
@@ -138,6 +147,10 @@ func TestHandlerPanicIsAnInternalError(t *testing.T) {
 // uploadStream opens an upload as token's user through a plain Connect
 // client, for a test to send what it likes and go silent.
 func uploadStream(t *testing.T, ctx context.Context, addr string, conf *tls.Config, token string) *connect.ClientStreamForClientSimple[lorev1.UploadRequest, lorev1.UploadResponse] {
+	return uploadStreamB(t, ctx, addr, conf, token)
+}
+
+func uploadStreamB(t testing.TB, ctx context.Context, addr string, conf *tls.Config, token string) *connect.ClientStreamForClientSimple[lorev1.UploadRequest, lorev1.UploadResponse] {
 	t.Helper()
 	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: conf.Clone(), ForceAttemptHTTP2: true}}
 	t.Cleanup(hc.CloseIdleConnections)
