@@ -339,6 +339,10 @@ func (l logInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) 
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
 		start := time.Now()
 		err := next(ctx, conn)
+		if why := revoked(ctx); why != nil {
+			// Ended as its user's access did (authInterceptor).
+			err = why
+		}
 		l.log(ctx, conn.Spec().Procedure, start, err)
 		return err
 	}

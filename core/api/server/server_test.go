@@ -516,7 +516,8 @@ func TestRevokedWatchEnds(t *testing.T) {
 	if n := len(revoked.all()); n != seen {
 		t.Errorf("the revoked reader received %d more events", n-seen)
 	}
-	if !strings.Contains(log.String(), "refused Watch from 127.0.0.1") || !strings.Contains(log.String(), "rita: token revoked") {
+	if !strings.Contains(log.String(), "refused Watch from 127.0.0.1") || !strings.Contains(log.String(), "rita: token revoked") ||
+		!strings.Contains(log.String(), "rita (reader, default) Watch → unauthenticated") {
 		t.Errorf("the server's log does not record the watch ended:\n%s", log.String())
 	}
 }
