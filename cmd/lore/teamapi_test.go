@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
+
 	auth "github.com/lore-kb/lore/core/access"
 	apiclient "github.com/lore-kb/lore/core/api/client"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -23,6 +25,8 @@ import (
 // store, its cache of the skill library, its authenticator.
 type apiServer struct {
 	addr string
+	// pin is the fingerprint of its certificate.
+	pin  string
 	conf *tls.Config
 	// log is the server's standard error: a line per call.
 	log  *syncBuffer
@@ -90,7 +94,7 @@ func serveInProcess(t *testing.T, data, token string, set func(a *app)) *apiServ
 	done := make(chan error, 1)
 	go func() { done <- a.serve(ctx, addr, serveTLS{}) }()
 	var once sync.Once
-	s := &apiServer{addr: addr, conf: conf, log: log}
+	s := &apiServer{addr: addr, pin: pin, conf: conf, log: log}
 	stop := func() {
 		once.Do(func() {
 			// The clients leave first: a server waits a second for a
@@ -173,4 +177,67 @@ func copyData(t *testing.T, from string) string {
 		t.Fatal(err)
 	}
 	return to
+}
+
+// TestServeUploadBoundsRefuseNonsense: lore serve's upload bounds must be
+// positive; a bound of 0 or less is a usage error naming the flag, said
+// before anything is served.
+func TestServeUploadBoundsRefuseNonsense(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	for _, bad := range [][]string{
+		{"--upload-idle", "0s"}, {"--uploads-per-user", "0"}, {"--upload-mib-per-user", "-1"}, {"--upload-mib-total", "0"},
+	} {
+		r := lore(t, nil, append([]string{"--data-dir", data, "serve", "--listen", "127.0.0.1:0"}, bad...)...)
+		if r.code != ExitUsage || !strings.Contains(r.stderr, bad[0]) {
+			t.Errorf("lore serve %s %s: exit %d, want %d naming the flag\n%s", bad[0], bad[1], r.code, ExitUsage, r.stderr)
+		}
+	}
+}
+
+// TestUsersRevokeEndsAWatchOnLoreServe: on lore serve --listen, a
+// reader's open Watch, which has seen a curator's learn, ends with
+// Unauthenticated once lore users revoke (run beside the server, which
+// serves it the command) revokes them.
+func TestUsersRevokeEndsAWatchOnLoreServe(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	token, curator := addUser(t, data, "rita", "reader"), addUser(t, data, "cura", "curator")
+	s := serveInProcess(t, data, token, nil)
+	ended := make(chan error, 1)
+	seen := make(chan struct{})
+	var once sync.Once
+	go func() {
+		ended <- s.client(t, token).Watch(context.Background(), &lorev1.WatchRequest{}, func(ev *lorev1.LearnEvent) error {
+			if ev.GetCommitted() != nil {
+				once.Do(func() { close(seen) })
+			}
+			return nil
+		})
+	}()
+	// The watch is open once it sees a run; runs until it does.
+	env := []string{"LORE_SERVER=" + s.addr, "LORE_TOKEN=" + curator, "LORE_SERVER_FINGERPRINT=" + s.pin}
+	doc := filepath.Join(t.TempDir(), "widgets.md")
+	if err := os.WriteFile(doc, []byte("# Widgets\n\n## Definition\n\nA **widget** is a gadget that holds exactly three sprockets.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for done := false; !done; {
+		if r := lore(t, env, "learn", doc, "--approve"); r.code != 0 {
+			t.Fatalf("lore learn on the server: exit %d %s", r.code, r.stderr)
+		}
+		select {
+		case <-seen:
+			done = true
+		case <-time.After(time.Second):
+		}
+	}
+	if r := lore(t, nil, "--data-dir", data, "users", "revoke", "rita"); r.code != 0 {
+		t.Fatalf("lore users revoke rita: exit %d %s", r.code, r.stderr)
+	}
+	select {
+	case err := <-ended:
+		if connect.CodeOf(err) != connect.CodeUnauthenticated || !strings.Contains(err.Error(), "the token of rita is no longer accepted") {
+			t.Fatalf("the revoked reader's watch ended with %v (%s), want Unauthenticated", err, connect.CodeOf(err))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the revoked reader's watch was still open 30 s after lore users revoke:\n%s", s.log.String())
+	}
 }
