@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -89,19 +90,22 @@ type heldStore struct {
 	ranks skilllib.RankCache
 }
 
-// skills returns the library's records, decoded once per store version.
+// skills returns the library's records, decoded once per store version,
+// in a slice of the caller's own: a caller filtering or sorting it in
+// place (as any slice a store returns may be) leaves the cache as it was.
+// The records themselves are shared, and no read changes them.
 func (h *heldStore) skills() ([]*skills.Skill, error) {
 	h.cacheMu.Lock()
 	defer h.cacheMu.Unlock()
 	if h.cached != nil && h.cachedAt == h.db.Version() {
-		return h.cached, nil
+		return slices.Clone(h.cached), nil
 	}
 	recs, at, err := h.db.SkillsAt()
 	if err != nil {
 		return nil, err
 	}
 	h.cached, h.cachedAt = recs, at
-	return recs, nil
+	return slices.Clone(recs), nil
 }
 
 // readLibrary is the held store as the skill library's store for a

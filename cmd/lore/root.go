@@ -55,6 +55,8 @@ type app struct {
 	pgStores *pgStores
 	// reading: the store is lent for a read-only operation now.
 	reading bool
+	// serving are lore serve's bounds on what its clients hold.
+	serving serveLimits
 }
 
 // run executes lore with args and returns the process exit code.
@@ -259,6 +261,9 @@ func apiExitCode(c connect.Code) int {
 		return ExitRejected
 	case connect.CodeCanceled:
 		return ExitInterrupted
+	case connect.CodeInternal:
+		// A team server's handler panicked (a bug, logged there).
+		return ExitInternal
 	}
 	return ExitFailure
 }

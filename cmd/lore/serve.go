@@ -36,6 +36,36 @@ const (
 	plaintextEnv   = "LORE_SERVER_PLAINTEXT"
 )
 
+// serveLimits are lore serve's bounds on what its clients hold: how long
+// an upload may stay silent, and what uploads may keep (zero: the
+// defaults).
+type serveLimits struct {
+	idle    time.Duration
+	uploads localapi.UploadLimits
+}
+
+// serveLimitFlags are the flags of serveLimits, in their units.
+type serveLimitFlags struct {
+	idle              time.Duration
+	perUser           int
+	userMiB, totalMiB int64
+}
+
+// limits checks the flags and gives the limits they set.
+func (f serveLimitFlags) limits() (serveLimits, error) {
+	switch {
+	case f.idle <= 0:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-idle %s: give a positive duration (30s, 2m)", f.idle)}
+	case f.perUser <= 0:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--uploads-per-user %d: give 1 or more", f.perUser)}
+	case f.userMiB <= 0 || f.userMiB > 1<<30:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d: give a positive number of MiB", f.userMiB)}
+	case f.totalMiB <= 0 || f.totalMiB > 1<<30:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-total %d: give a positive number of MiB", f.totalMiB)}
+	}
+	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20}}, nil
+}
+
 // serveTLS are lore serve's TLS choices.
 type serveTLS struct {
 	cert, key string
@@ -46,6 +76,7 @@ func (a *app) serveCmd() *cobra.Command {
 	var (
 		listen string
 		tlsOpt serveTLS
+		limits serveLimitFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -86,11 +117,19 @@ servers may share the database (docs/postgres.md).`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotLocal: "owner", annotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if a.serving, err = limits.limits(); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return a.serve(ctx, listen, tlsOpt)
 		},
 	}
+	cmd.Flags().DurationVar(&limits.idle, "upload-idle", 30*time.Second, "drop an upload whose client sends nothing for this long")
+	cmd.Flags().IntVar(&limits.perUser, "uploads-per-user", localapi.DefaultUploadsPerUser, "uploads one user may have under way at once")
+	cmd.Flags().Int64Var(&limits.userMiB, "upload-mib-per-user", localapi.DefaultUploadUserBytes>>20, "MiB one user's uploads may keep, under way and waiting for their learn")
+	cmd.Flags().Int64Var(&limits.totalMiB, "upload-mib-total", localapi.DefaultUploadBytes>>20, "MiB every user's uploads may keep together")
 	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")
 	cmd.Flags().StringVar(&tlsOpt.key, "tls-key", "", "the key of --tls-cert (PEM)")
 	cmd.Flags().BoolVar(&tlsOpt.plaintext, "plaintext", false, "serve --listen without TLS, on a loopback address only")
@@ -165,7 +204,7 @@ func (a *app) serveAPI(ctx context.Context, ln net.Listener, conf *tls.Config, f
 	if n == 0 {
 		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
 	}
-	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr})
+	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr, Idle: a.serving.idle})
 	fmt.Fprintf(a.stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
 	if conf != nil {
 		fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)

@@ -123,6 +123,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		Library:     a.libraryOptions(pol),
 		Folders:     a.workspaceFolders,
 		UploadDir:   a.uploadDir(),
+		Uploads:     a.serving.uploads,
 		Bus:         bus,
 		FindRecheck: findRecheck,
 	})

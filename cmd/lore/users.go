@@ -192,7 +192,7 @@ func (a *app) usersRevokeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.reply(asJSON, outUser(u, now), "%s: token revoked; the server refuses it from now on\n", u.Name)
+			return a.reply(asJSON, outUser(u, now), "%s: token revoked; the server refuses it from now on, and ends their open calls (watch, learn) within seconds\n", u.Name)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the user as lore users list --json does")

@@ -92,6 +92,26 @@ func CallerFrom(ctx context.Context) (Caller, bool) {
 	return c, ok
 }
 
+type recheckKey struct{}
+
+// WithRecheck returns ctx carrying check, which says whether the call's
+// caller may still call: a call that lasts (a watch, a learn waiting at
+// the gate) asks again before it acts for a caller whose access may
+// have ended since it began (a revoked or expired token, a changed role).
+func WithRecheck(ctx context.Context, check func(context.Context) error) context.Context {
+	return context.WithValue(ctx, recheckKey{}, check)
+}
+
+// Recheck is the check ctx carries (see WithRecheck), to ask later with
+// a context of the asker's; one that always answers nil when it carries
+// none (a caller on this machine, whose access does not end).
+func Recheck(ctx context.Context) func(context.Context) error {
+	if check, ok := ctx.Value(recheckKey{}).(func(context.Context) error); ok {
+		return check
+	}
+	return func(context.Context) error { return nil }
+}
+
 // What each role may call, by method name; an admin calls everything. A
 // curator and a reviewer also read. A method no role lists is the
 // admin's alone.

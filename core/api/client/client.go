@@ -27,6 +27,7 @@ const chunk = 256 << 10
 type Client struct {
 	c     lorev1connect.LoreServiceClient
 	token string
+	hc    *http.Client
 }
 
 var _ api.Service = (*Client)(nil)
@@ -60,10 +61,18 @@ func New(addr, token string, conf *tls.Config) (*Client, error) {
 		MaxIdleConnsPerHost: 64,
 	}
 	hc := &http.Client{Transport: tr}
-	c := &Client{token: token}
+	c := &Client{token: token, hc: hc}
 	c.c = lorev1connect.NewLoreServiceClient(hc, fmt.Sprintf("%s://%s", scheme, addr),
 		connect.WithInterceptors(bearer{token}))
 	return c, nil
+}
+
+// Close closes the client's connections that no call is using; a call
+// made after opens another.
+func (c *Client) Close() {
+	if c.hc != nil {
+		c.hc.CloseIdleConnections()
+	}
 }
 
 // NewLocal returns the service of the owner of this machine's store,

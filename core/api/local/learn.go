@@ -2,12 +2,11 @@ package local
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -52,13 +51,14 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	}
 	defer src.done()
 
-	rn := &run{id: engine.NewSessionID(core.KindLearn, s.o.Now()), user: c.User, workspace: c.Workspace, now: s.o.Now}
+	runCtx, withdraw := context.WithCancelCause(ctx)
+	defer withdraw(nil)
+	rn := &run{id: engine.NewSessionID(core.KindLearn, s.o.Now()), user: c.User, workspace: c.Workspace, now: s.o.Now,
+		allowed: api.Recheck(ctx), withdraw: withdraw}
 	s.runs.add(rn)
 	defer s.runs.remove(rn)
 	watchers := s.runs.broker(c.Workspace)
-
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	cancel := func() { withdraw(nil) }
 	o := s.learnOptions(c.Workspace)
 	o.SessionID = rn.id
 	o.SourceName = src.name
@@ -83,7 +83,17 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	asked := make(chan *lorev1.LearnEvent, 1)
 	o.Approver = gate.ApproverFunc(func(ctx context.Context, req gate.Request) (gate.Answer, error) {
 		asked <- rn.ask(req)
-		return rn.wait(ctx, s.o.ApprovalWait)
+		a, err := rn.wait(ctx, s.o.ApprovalWait)
+		if err == nil && a.Status != core.Rejected {
+			// An approval acts for the run's user: one whose access
+			// ended while the run waited learns nothing (the reviewer
+			// may be on another server, which could not tell).
+			if why := rn.allowed(ctx); why != nil {
+				rn.withdraw(why)
+				return gate.Answer{}, rn.withdrawn(why)
+			}
+		}
+		return a, err
 	})
 	o.Rejections = func(ctx context.Context, source string) ([]core.Session, error) {
 		st, release, err := s.o.Open(ctx, c.Workspace, false)
@@ -145,7 +155,23 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 			emit(ev)
 		}
 	}
-	if err := <-done; err != nil {
+	err = <-done
+	// A run ended because its user's access did (their stream's check,
+	// or a reviewer's decision finding it ended) is withdrawn, and says
+	// so to every watcher and to whoever asks to decide it.
+	why := context.Cause(runCtx)
+	if _, ok := errors.AsType[*connect.Error](why); !ok {
+		why = nil
+	}
+	if err != nil && why != nil {
+		werr := rn.withdrawn(why)
+		s.runs.remember(rn.workspace, rn.id, werr.Error())
+		ev := rn.event()
+		ev.Event = &lorev1.LearnEvent_Failed{Failed: &lorev1.RunFailed{Message: werr.Error(), Code: int32(exitcode.Failure)}}
+		emit(ev)
+		return why
+	}
+	if err != nil {
 		ev := rn.event()
 		ev.Event = &lorev1.LearnEvent_Failed{Failed: &lorev1.RunFailed{Message: err.Error(), Code: int32(exitcode.Of(err))}}
 		emit(ev)
@@ -215,7 +241,7 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 			out.tier = core.Home
 		}
 		out.source, out.name = up.path, up.name
-		out.done = func() { _ = os.RemoveAll(filepath.Dir(up.path)) }
+		out.done = func() { s.uploads.remove(up) }
 	}
 	return out, nil
 }
@@ -316,10 +342,21 @@ func (s *Service) Decide(ctx context.Context, r *lorev1.DecideRequest) (*lorev1.
 	s.listen(c.Workspace)
 	rn, ok := s.runs.get(c.Workspace, r.GetRunId())
 	if !ok {
+		if why, ok := s.runs.recalled(c.Workspace, r.GetRunId()); ok {
+			return nil, api.Errorf(connect.CodeFailedPrecondition, "%s; there is nothing to decide", why)
+		}
 		if err := s.decideElsewhere(c, r.GetRunId(), status, r.GetRationale()); err != nil {
 			return nil, err
 		}
 		return &lorev1.DecideResponse{}, nil
+	}
+	if status != core.Rejected {
+		// Approving acts for the run's user: if their access ended
+		// while the run waited, the run is withdrawn instead.
+		if why := rn.allowed(ctx); why != nil {
+			rn.withdraw(why)
+			return nil, api.Errorf(connect.CodeFailedPrecondition, "%v; there is nothing to decide", rn.withdrawn(why))
+		}
 	}
 	if err := rn.decide(c, status, r.GetRationale()); err != nil {
 		return nil, err

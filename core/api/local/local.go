@@ -65,6 +65,9 @@ type Options struct {
 	Folders func(workspace string) (output, library string)
 	// UploadDir is where uploaded documents wait for their learn.
 	UploadDir string
+	// Uploads bound what the callers' uploads may hold (zero fields:
+	// the defaults).
+	Uploads UploadLimits
 	// ApprovalWait bounds how long a learn waits at the gate for a
 	// reviewer (0: 15 minutes); past it the learn ends as a headless
 	// one would, its store turn given back.
@@ -114,7 +117,7 @@ func New(o Options) (*Service, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{o: o, runs: newRuns(), uploads: newUploads(o.UploadDir, o.Now),
+	return &Service{o: o, runs: newRuns(), uploads: newUploads(o.UploadDir, o.Now, o.Uploads.withDefaults()),
 		remote: remoteRuns{asked: map[string]map[string]*lorev1.LearnEvent{}, subscribed: map[string]bool{}}}, nil
 }
 

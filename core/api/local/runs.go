@@ -2,6 +2,7 @@ package local
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -23,10 +24,44 @@ type runs struct {
 	mu      sync.Mutex
 	byID    map[string]*run
 	brokers map[string]*broker.Broker[*lorev1.LearnEvent]
+	// gone are the runs withdrawn lately, by workspace and id, with why:
+	// a reviewer deciding one is told, not answered as if it never was.
+	gone map[string]withdrawal
 }
 
+// withdrawal is why a run was withdrawn, and when.
+type withdrawal struct {
+	why string
+	at  time.Time
+}
+
+// rememberWithdrawn is how long a withdrawn run is remembered.
+const rememberWithdrawn = time.Hour
+
 func newRuns() *runs {
-	return &runs{byID: map[string]*run{}, brokers: map[string]*broker.Broker[*lorev1.LearnEvent]{}}
+	return &runs{byID: map[string]*run{}, brokers: map[string]*broker.Broker[*lorev1.LearnEvent]{}, gone: map[string]withdrawal{}}
+}
+
+// remember keeps why run id of workspace ws was withdrawn, forgetting
+// those withdrawn long ago.
+func (rs *runs) remember(ws, id, why string) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	now := time.Now()
+	for k, w := range rs.gone {
+		if now.Sub(w.at) > rememberWithdrawn {
+			delete(rs.gone, k)
+		}
+	}
+	rs.gone[ws+"\x00"+id] = withdrawal{why: why, at: now}
+}
+
+// recalled is why run id of workspace ws was withdrawn, if it was lately.
+func (rs *runs) recalled(ws, id string) (string, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	w, ok := rs.gone[ws+"\x00"+id]
+	return w.why, ok
 }
 
 // broker is workspace ws's broker, made on first use. Progress of a
@@ -109,6 +144,10 @@ func (s *Service) Waiting(ws string) []*lorev1.LearnEvent {
 type run struct {
 	id, user, workspace string
 	now                 func() time.Time
+	// allowed says whether the run's user may still learn (their token
+	// checked again, api.Recheck); withdraw ends the run for why.
+	allowed  func(context.Context) error
+	withdraw func(why error)
 
 	mu sync.Mutex
 	// asked is the question waiting for Decide (nil when none); its
@@ -217,6 +256,16 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// withdrawn is what a run withdrawn for why says: why its user's access
+// ended, and that nothing was learned.
+func (r *run) withdrawn(why error) error {
+	msg := why.Error()
+	if ce, ok := errors.AsType[*connect.Error](why); ok {
+		msg = ce.Message()
+	}
+	return fmt.Errorf("run %s was withdrawn: %s, who started it, may no longer learn (%s); nothing was learned", r.id, r.user, msg)
 }
 
 // unansweredError is a question at the gate no reviewer answered in

@@ -34,19 +34,153 @@ type upload struct {
 	// format of and the record names the source by; path is where the
 	// bytes are: in a folder of the upload's own, named by its id.
 	name, path string
-	expires    time.Time
+	// size is how many bytes it keeps, counted in its user's until
+	// removed.
+	size    int64
+	expires time.Time
+}
+
+// remove removes up's file and forgets its bytes.
+func (u *uploads) remove(up *upload) {
+	_ = os.RemoveAll(filepath.Dir(up.path))
+	u.free(up.user, up.size)
+}
+
+// UploadLimits bound what uploads hold on a server: a client sending
+// many documents at once, or many it never learns, is refused rather
+// than let fill the server's disk or hold its files open.
+type UploadLimits struct {
+	// PerUser is how many uploads one user may have under way at once
+	// (0: 4).
+	PerUser int
+	// UserBytes is how many bytes one user's uploads may keep, under
+	// way and waiting for their learn (0: 256 MiB).
+	UserBytes int64
+	// TotalBytes is how many bytes every user's uploads may keep
+	// together (0: 2 GiB).
+	TotalBytes int64
+}
+
+// The defaults of UploadLimits.
+const (
+	DefaultUploadsPerUser  = 4
+	DefaultUploadUserBytes = 256 << 20
+	DefaultUploadBytes     = 2 << 30
+)
+
+func (l UploadLimits) withDefaults() UploadLimits {
+	if l.PerUser <= 0 {
+		l.PerUser = DefaultUploadsPerUser
+	}
+	if l.UserBytes <= 0 {
+		l.UserBytes = DefaultUploadUserBytes
+	}
+	if l.TotalBytes <= 0 {
+		l.TotalBytes = DefaultUploadBytes
+	}
+	return l
 }
 
 // uploads are the documents waiting for their learn.
 type uploads struct {
-	dir string
-	now func() time.Time
-	mu  sync.Mutex
-	m   map[string]*upload
+	dir   string
+	now   func() time.Time
+	limit UploadLimits
+	mu    sync.Mutex
+	m     map[string]*upload
+	// open counts each user's uploads under way; kept the bytes each
+	// user's uploads keep (under way, waiting, or being learned), and
+	// total everyone's.
+	open  map[string]int
+	kept  map[string]int64
+	total int64
 }
 
-func newUploads(dir string, now func() time.Time) *uploads {
-	return &uploads{dir: dir, now: now, m: map[string]*upload{}}
+func newUploads(dir string, now func() time.Time, limit UploadLimits) *uploads {
+	return &uploads{dir: dir, now: now, limit: limit, m: map[string]*upload{}, open: map[string]int{}, kept: map[string]int64{}}
+}
+
+// start counts an upload of user's under way, or refuses it: the user
+// has as many under way as they may, or size more bytes (as the header
+// says; 0 when it does not) would keep more than they or everyone may.
+func (u *uploads) start(user, name string, size int64) error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if n := u.open[user]; n >= u.limit.PerUser {
+		return api.Errorf(connect.CodeResourceExhausted, "upload %s: %s has %d uploads under way, as many as one user may at once; send it once one has ended", name, user, n)
+	}
+	if err := u.room(user, name, size); err != nil {
+		return err
+	}
+	u.open[user]++
+	return nil
+}
+
+// room refuses n more bytes of user's that would keep more than the user,
+// or everyone, may; u.mu is held.
+func (u *uploads) room(user, name string, n int64) error {
+	if u.kept[user]+n > u.limit.UserBytes {
+		return api.Errorf(connect.CodeResourceExhausted, "upload %s: %s's uploads would keep more than the %d bytes one user's may (under way and waiting for their learn); learn the ones sent, or let them expire (after %s)",
+			name, user, u.limit.UserBytes, uploadLife)
+	}
+	if u.total+n > u.limit.TotalBytes {
+		return api.Errorf(connect.CodeResourceExhausted, "upload %s: the server keeps as many bytes of uploads as it may (%d, every user's together); try again once some are learned or expired",
+			name, u.limit.TotalBytes)
+	}
+	return nil
+}
+
+// keep counts n more bytes of user's, or refuses them (see room).
+func (u *uploads) keep(user, name string, n int64) error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if err := u.room(user, name, n); err != nil {
+		return err
+	}
+	u.kept[user] += n
+	u.total += n
+	return nil
+}
+
+// free forgets n bytes of user's, their file removed.
+func (u *uploads) free(user string, n int64) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.kept[user] -= n
+	u.total -= n
+	if u.kept[user] <= 0 {
+		delete(u.kept, user)
+	}
+}
+
+// end counts an upload of user's no longer under way.
+func (u *uploads) end(user string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.open[user]--; u.open[user] <= 0 {
+		delete(u.open, user)
+	}
+}
+
+// keeper writes an upload's bytes to its file as the user's uploads have
+// room for them.
+type keeper struct {
+	u          *uploads
+	user, name string
+	w          io.Writer
+	n          int64
+}
+
+func (k *keeper) Write(p []byte) (int, error) {
+	if err := k.u.keep(k.user, k.name, int64(len(p))); err != nil {
+		return 0, err
+	}
+	n, err := k.w.Write(p)
+	k.n += int64(n)
+	if n < len(p) {
+		k.u.free(k.user, int64(len(p)-n))
+	}
+	return n, err
 }
 
 // Upload keeps the document's bytes, read from body as they come (never
@@ -64,6 +198,10 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 		return nil, api.Errorf(connect.CodeFailedPrecondition, "upload %s: this service keeps no uploads", h.GetName())
 	}
 	u.sweep()
+	if err := u.start(c.User, h.GetName(), max(h.GetSize(), 0)); err != nil {
+		return nil, err
+	}
+	defer u.end(c.User)
 	if err := os.MkdirAll(u.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("upload %s: %w", h.GetName(), err)
 	}
@@ -82,19 +220,21 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 		return nil, fmt.Errorf("upload %s: %w", h.GetName(), err)
 	}
 	sum := sha256.New()
-	n, err := io.Copy(io.MultiWriter(f, sum), ctxReader{ctx, body})
+	kept := &keeper{u: u, user: c.User, name: h.GetName(), w: io.MultiWriter(f, sum)}
+	n, err := io.Copy(kept, ctxReader{ctx, body})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		_ = os.RemoveAll(filepath.Dir(path))
+		u.free(c.User, kept.n)
 		if _, ok := errors.AsType[*connect.Error](err); ok {
 			return nil, err
 		}
 		return nil, asAPIError(fmt.Errorf("upload %s: %w", h.GetName(), err))
 	}
 	u.mu.Lock()
-	u.m[id] = &upload{user: c.User, workspace: c.Workspace, name: h.GetName(), path: path, expires: u.now().Add(uploadLife)}
+	u.m[id] = &upload{user: c.User, workspace: c.Workspace, name: h.GetName(), path: path, size: n, expires: u.now().Add(uploadLife)}
 	u.mu.Unlock()
 	// Removed when its time is up even if no call comes to sweep it.
 	time.AfterFunc(uploadLife+time.Second, u.sweep)
@@ -148,6 +288,8 @@ func (u *uploads) sweep() {
 		if now.After(up.expires) {
 			_ = os.RemoveAll(filepath.Dir(up.path))
 			delete(u.m, id)
+			u.kept[up.user] -= up.size
+			u.total -= up.size
 			continue
 		}
 		known[filepath.Dir(up.path)] = true

@@ -15,6 +15,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -41,12 +42,19 @@ type Options struct {
 	// Log, when set, gets a line per call: who, which call, how it ended
 	// and how long it took. Never a token.
 	Log io.Writer
+	// Recheck is how often a stream (a watch, a learn) checks its token
+	// again while it lasts (0: 5 s): one whose token is revoked or
+	// expires, or whose user's role or workspace changes, is ended.
+	Recheck time.Duration
 }
 
 // Handler returns the HTTP handler serving svc to the users auth lets in,
 // at the path it answers on.
 func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handler) {
-	return newHandler(svc, o, authInterceptor{auth, o.Log})
+	if o.Recheck <= 0 {
+		o.Recheck = 5 * time.Second
+	}
+	return newHandler(svc, o, authInterceptor{auth: auth, log: o.Log, every: o.Recheck})
 }
 
 // LocalHandler returns the HTTP handler serving svc on the owner's own
@@ -65,17 +73,41 @@ func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, ht
 		o.Idle = 30 * time.Second
 	}
 	h := &handler{svc: svc, opts: o}
-	return lorev1connect.NewLoreServiceHandler(h,
-		connect.WithInterceptors(who, logInterceptor{o.Log}),
-		// A message is small but for an upload's chunk; a whole
-		// document never arrives as one message.
-		connect.WithReadMaxBytes(4<<20),
+	common := []connect.HandlerOption{
+		// Innermost, recovery turns a handler's panic into an internal
+		// error the log line after it records.
+		connect.WithInterceptors(who, logInterceptor{o.Log}, recoverInterceptor{o.Log}),
 		// Compressing an answer costs more than it saves unless the
 		// answer is large: a search's ten hits (a few KiB) compressed
 		// took half of a busy server's time answering searches.
 		connect.WithCompressMinBytes(compressMin),
-	)
+	}
+	// A message is small but for a skills zip (ImportSkills) and an
+	// upload's chunk; a whole document never arrives as one message.
+	path, all := lorev1connect.NewLoreServiceHandler(h, append(common, connect.WithReadMaxBytes(4<<20))...)
+	// An upload's chunks are read one at a time, each whole in memory
+	// (twice: as it arrives, and decoded): a chunk's bound is what an
+	// upload holds in memory, whatever the document's size.
+	upload := connect.NewClientStreamHandlerSimple(lorev1connect.LoreServiceUploadProcedure, h.Upload,
+		append(common, connect.WithReadMaxBytes(MaxChunk+1024),
+			connect.WithSchema(lorev1.File_lore_v1_lore_proto.Services().ByName("LoreService").Methods().ByName("Upload")))...)
+	return path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != lorev1connect.LoreServiceUploadProcedure {
+			all.ServeHTTP(w, r)
+			return
+		}
+		// The upload sets its own read deadlines: a silent client's
+		// read must end, and only the connection's deadline ends it.
+		upload.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), controllerKey{}, http.NewResponseController(w))))
+	})
 }
+
+// MaxChunk is the largest chunk of an upload the server reads, in bytes:
+// the command line sends 256 KiB.
+const MaxChunk = 1 << 20
+
+// controllerKey carries an upload's http.ResponseController.
+type controllerKey struct{}
 
 // compressMin is the smallest answer sent compressed, to a client that
 // accepts it.
@@ -151,6 +183,8 @@ func Serve(ctx context.Context, ln net.Listener, path string, h http.Handler, co
 type authInterceptor struct {
 	auth Authenticator
 	log  io.Writer
+	// every is how often a stream's token is checked again.
+	every time.Duration
 }
 
 func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
@@ -168,7 +202,66 @@ func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure st
 	if ws == "" {
 		ws = access.DefaultWorkspace
 	}
-	return api.WithCaller(ctx, api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}), nil
+	c := api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}
+	// The check a call that lasts makes again: the same token, still
+	// letting in the same user, with the same role and workspace.
+	recheck := func(ctx context.Context) error {
+		now, err := a.auth(ctx, token)
+		switch {
+		case errors.Is(err, access.ErrRevoked) || errors.Is(err, access.ErrExpired) || errors.Is(err, access.ErrUnknownToken):
+			a.refused(procedure, peer, err)
+			return connect.NewError(connect.CodeUnauthenticated, fmt.Errorf("the token of %s is no longer accepted: revoked, expired or replaced", c.User))
+		case err != nil:
+			// The users could not be read (the store closing, the
+			// database away): not a refusal.
+			return nil
+		}
+		nws := now.Workspace
+		if nws == "" {
+			nws = access.DefaultWorkspace
+		}
+		if now.Name != c.User || now.Role != c.Role || nws != c.Workspace {
+			a.refused(procedure, peer, fmt.Errorf("%s: role or workspace changed", c.User))
+			return connect.NewError(connect.CodePermissionDenied, fmt.Errorf("the role or workspace of %s changed; call again", c.User))
+		}
+		return nil
+	}
+	return api.WithRecheck(api.WithCaller(ctx, c), recheck), nil
+}
+
+// endStream is a stream's context, ended with the refusal once its
+// token is refused (checked every a.every), and a stop to call when the
+// stream ends.
+func (a authInterceptor) endStream(ctx context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	check := api.Recheck(ctx)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(a.every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := check(ctx); err != nil {
+					cancel(err)
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel(nil) }
+}
+
+// revoked is the refusal that ended ctx, nil when none did.
+func revoked(ctx context.Context) error {
+	if ce, ok := errors.AsType[*connect.Error](context.Cause(ctx)); ok {
+		return ce
+	}
+	return nil
 }
 
 // refused logs a refused call; why is the authenticator's error, which
@@ -200,7 +293,15 @@ func (a authInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 		if err != nil {
 			return err
 		}
-		return next(ctx, conn)
+		// A stream lasts: one whose user's access ends meanwhile is
+		// ended, with the refusal.
+		ctx, stop := a.endStream(ctx)
+		defer stop()
+		err = next(ctx, conn)
+		if why := revoked(ctx); why != nil {
+			return why
+		}
+		return err
 	}
 }
 
@@ -238,8 +339,57 @@ func (l logInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) 
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
 		start := time.Now()
 		err := next(ctx, conn)
+		if why := revoked(ctx); why != nil {
+			// Ended as its user's access did (authInterceptor).
+			err = why
+		}
 		l.log(ctx, conn.Spec().Procedure, start, err)
 		return err
+	}
+}
+
+// recoverInterceptor makes a handler's panic what it is, a bug: the
+// panic and its stack go to the server's log, and the client gets an
+// internal error (exit 70 on the command line) rather than a dropped
+// connection. One call's panic leaves the server serving every other.
+type recoverInterceptor struct{ w io.Writer }
+
+// recovered turns a panic into *err; call it deferred.
+func (r recoverInterceptor) recovered(ctx context.Context, procedure string, err *error) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	if p == http.ErrAbortHandler {
+		// net/http's way to abort a reply: not a bug.
+		panic(p)
+	}
+	method := procedure[strings.LastIndexByte(procedure, '/')+1:]
+	if r.w != nil {
+		c, _ := api.CallerFrom(ctx)
+		fmt.Fprintf(r.w, "lore: internal error: %s (%s, %s, %s) panicked: %v\n%s", method, c.User, c.Role, c.Workspace, p, debug.Stack())
+	}
+	// The panic's words stay in the log: they may name the server's
+	// inside.
+	*err = connect.NewError(connect.CodeInternal,
+		fmt.Errorf("internal error in the server's %s (a bug in lore, logged by the server with its trace; please report it)", method))
+}
+
+func (r recoverInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (res connect.AnyResponse, err error) {
+		defer r.recovered(ctx, req.Spec().Procedure, &err)
+		return next(ctx, req)
+	}
+}
+
+func (r recoverInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (r recoverInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) (err error) {
+		defer r.recovered(ctx, conn.Spec().Procedure, &err)
+		return next(ctx, conn)
 	}
 }
 
@@ -285,19 +435,16 @@ func (h *handler) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*l
 
 // Upload reads the document chunk by chunk into the service, never
 // whole: past MaxUpload the call fails, and a client silent for Idle
-// is dropped.
+// (before its header, or between two chunks) is dropped: the read
+// waiting on it ends, and with it the upload, its file removed.
 func (h *handler) Upload(ctx context.Context, s *connect.ClientStream[lorev1.UploadRequest]) (*lorev1.UploadResponse, error) {
 	if _, err := api.Check(ctx, "Upload"); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	idle := time.AfterFunc(h.opts.Idle, func() {
-		cancel(connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf("the client sent nothing for %s", h.opts.Idle)))
-	})
-	defer idle.Stop()
-	if !s.Receive() {
-		if err := s.Err(); err != nil {
+	w := &waiter{rc: controller(ctx), idle: h.opts.Idle}
+	defer w.done()
+	if !w.receive(s) {
+		if err := w.err(s.Err()); err != nil {
 			return nil, err
 		}
 		return nil, api.Errorf(connect.CodeInvalidArgument, "an upload starts with its header")
@@ -309,35 +456,78 @@ func (h *handler) Upload(ctx context.Context, s *connect.ClientStream[lorev1.Upl
 	if hdr.GetSize() > h.opts.MaxUpload {
 		return nil, api.Errorf(connect.CodeResourceExhausted, "%s is %d bytes, more than the server takes (%d)", hdr.GetName(), hdr.GetSize(), h.opts.MaxUpload)
 	}
-	body := &chunkReader{s: s, idle: idle, every: h.opts.Idle, left: h.opts.MaxUpload, name: hdr.GetName(), max: h.opts.MaxUpload}
+	body := &chunkReader{s: s, w: w, left: h.opts.MaxUpload, name: hdr.GetName(), max: h.opts.MaxUpload}
 	res, err := h.svc.Upload(ctx, hdr, body)
-	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
-		return nil, cause
+	if err != nil {
+		return nil, w.err(err)
 	}
-	return res, err
+	return res, nil
+}
+
+// controller is the upload's response controller, nil when the call did
+// not come through the upload's route.
+func controller(ctx context.Context) *http.ResponseController {
+	rc, _ := ctx.Value(controllerKey{}).(*http.ResponseController)
+	return rc
+}
+
+// waiter bounds each read of an upload's stream by the read deadline of
+// its connection (its stream, on HTTP/2): a deadline passed ends the read
+// waiting on a silent client, which no context does.
+type waiter struct {
+	rc      *http.ResponseController
+	idle    time.Duration
+	expired bool
+}
+
+// receive reads the next message, for at most idle.
+func (w *waiter) receive(s *connect.ClientStream[lorev1.UploadRequest]) bool {
+	if w.rc != nil {
+		_ = w.rc.SetReadDeadline(time.Now().Add(w.idle))
+	}
+	start := time.Now()
+	ok := s.Receive()
+	if !ok && time.Since(start) >= w.idle {
+		w.expired = true
+	}
+	return ok
+}
+
+// err is the call's error for err, a read's: a client that went silent
+// is told so.
+func (w *waiter) err(err error) error {
+	if err != nil && w.expired {
+		return connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf("the client sent nothing for %s", w.idle))
+	}
+	return err
+}
+
+// done lifts the deadline: an HTTP/1 connection serves the next call.
+func (w *waiter) done() {
+	if w.rc != nil {
+		_ = w.rc.SetReadDeadline(time.Time{})
+	}
 }
 
 // chunkReader reads an upload's chunks as one stream, refusing more than
 // max bytes in all.
 type chunkReader struct {
-	s     *connect.ClientStream[lorev1.UploadRequest]
-	idle  *time.Timer
-	every time.Duration
-	buf   []byte
-	left  int64
-	max   int64
-	name  string
+	s    *connect.ClientStream[lorev1.UploadRequest]
+	w    *waiter
+	buf  []byte
+	left int64
+	max  int64
+	name string
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
 	for len(c.buf) == 0 {
-		if !c.s.Receive() {
+		if !c.w.receive(c.s) {
 			if err := c.s.Err(); err != nil {
-				return 0, err
+				return 0, c.w.err(err)
 			}
 			return 0, io.EOF
 		}
-		c.idle.Reset(c.every)
 		c.buf = c.s.Msg().GetChunk()
 		c.left -= int64(len(c.buf))
 		if c.left < 0 {

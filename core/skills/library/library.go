@@ -40,7 +40,9 @@ type Store interface {
 	SkillKeys() ([]string, error)
 	// Skill returns the record with the given key.
 	Skill(key string) (*skills.Skill, error)
-	// Skills returns every record, in key order.
+	// Skills returns every record, in key order. The slice and the
+	// records may be shared with other readers (a cache): the library
+	// changes neither.
 	Skills() ([]*skills.Skill, error)
 	// PutSkills writes records in one transaction, replacing those with
 	// the same keys.

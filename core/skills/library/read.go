@@ -72,7 +72,7 @@ func (l *Library) List(f Filter) (Listing, error) {
 	if err != nil {
 		return Listing{}, err
 	}
-	lib = slices.DeleteFunc(lib, func(s *skills.Skill) bool { return !l.opts.Audience.sees(s) })
+	lib = l.seen(lib)
 	out := Listing{Total: len(lib)}
 	for _, s := range lib {
 		if f.keep(s) {
@@ -80,6 +80,20 @@ func (l *Library) List(f Filter) (Listing, error) {
 		}
 	}
 	return out, nil
+}
+
+// seen is the part of lib the audience reads, in a slice of its own: the
+// store may lend lib from a cache other calls read at the same time (a
+// serving process decodes the library once per version), so it is never
+// filtered in place.
+func (l *Library) seen(lib []*skills.Skill) []*skills.Skill {
+	out := make([]*skills.Skill, 0, len(lib))
+	for _, s := range lib {
+		if l.opts.Audience.sees(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Queue returns the review queue: the drafts, oldest first.
@@ -251,7 +265,7 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 	if err != nil {
 		return Resolution{}, err
 	}
-	lib = slices.DeleteFunc(lib, func(s *skills.Skill) bool { return !l.opts.Audience.sees(s) })
+	lib = l.seen(lib)
 	keys := make([]string, len(lib))
 	for i, s := range lib {
 		keys[i] = s.Key
