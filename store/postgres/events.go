@@ -3,6 +3,8 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -34,8 +36,19 @@ const eventsKept = time.Hour
 // prunings of old events.
 const pruneEvery = 500
 
-// channel is the NOTIFY channel of the workspace's events.
-func (s *Store) channel() string { return "lore_events_" + s.schema }
+// channel is the NOTIFY channel of the workspace's events:
+// lore_events_SCHEMA, or lore_ev_ and a hash of the schema when that is
+// longer than PostgreSQL takes (pg_notify refuses a longer channel, and
+// LISTEN would cut it, so that two workspaces could share one).
+func (s *Store) channel() string { return channelOf(s.schema) }
+
+func channelOf(schema string) string {
+	if c := "lore_events_" + schema; len(c) <= maxIdentifier {
+		return c
+	}
+	sum := sha256.Sum256([]byte(schema))
+	return "lore_ev_" + hex.EncodeToString(sum[:16])
+}
 
 // Publish sends an event (any encoding) to the processes listening to
 // this workspace's events (Listen), origin naming the sender so that it
