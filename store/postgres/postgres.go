@@ -85,6 +85,14 @@ type Store struct {
 		conn *pgxpool.Conn
 		held map[uint64]bool
 	}
+	// presence is the connection holding the presence locks of the
+	// origins that asked questions through this store (Ask), and those
+	// origins; nil until the first Ask.
+	presence struct {
+		sync.Mutex
+		conn *pgx.Conn
+		held map[string]bool
+	}
 }
 
 var _ backend.Store = (*Store)(nil)
@@ -281,6 +289,7 @@ func (s *Store) Close() error {
 		clear(s.turns)
 		s.turnsMu.Unlock()
 		s.releaseJobs()
+		s.closePresence()
 		s.pool.Close()
 	})
 	return nil
