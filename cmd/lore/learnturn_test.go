@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	auth "github.com/lore-kb/lore/core/access"
+	apiclient "github.com/lore-kb/lore/core/api/client"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/internal/pgtest"
 )
@@ -43,31 +46,51 @@ func glossary(n, variant int) string {
 }
 
 // A learn of many conflicting definitions holds the workspace's write
-// turn only to commit, not while it compares them with the library: an
-// unlearn sent while the big learn compares is done before the big learn
-// commits, and the big learn, the library having changed under it,
-// plans again and commits all its conflicts. The unlearn's wait is
-// logged (LORE_BIG_LEARN sets the learn's size, 2,500 by default).
+// turn only to commit, not while it compares them with the library, on
+// a team server on Badger as on PostgreSQL: an unlearn sent while the big
+// learn compares is done before the big learn commits, and the big learn,
+// the library having changed under it, plans again and commits all its
+// conflicts. The unlearn's wait is logged (LORE_BIG_LEARN sets the
+// learn's size: by default 2,500 definitions on PostgreSQL, 6,000 on
+// Badger, whose comparison is faster, so that it lasts seconds).
 func TestWriterNotHeldByABigLearn(t *testing.T) {
-	n := 2500
+	t.Run("badger", func(t *testing.T) {
+		data := t.TempDir()
+		cleo := addUser(t, data, "cleo", "curator")
+		ts := startTeamServer(t, data)
+		waitFor(t, func() bool { return lore(t, ts.env(cleo), "whoami").code == 0 })
+		conf, err := auth.ClientTLS("127.0.0.1", ts.pin, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		writerNotHeld(t, 6000, ts.addr, cleo, ts.env(cleo), conf)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		db := pgtest.Start(t)
+		pg := []string{"LORE_STORE_URL=" + db.URL}
+		r := lore(t, pg, "users", "add", "cleo", "--role", "curator", "--json")
+		var added struct {
+			Token string `json:"token"`
+		}
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &added) != nil {
+			t.Fatalf("users add: %d %s", r.code, r.stderr)
+		}
+		srv := startPGServer(t, db.URL, added.Token)
+		writerNotHeld(t, 2500, srv.addr, added.Token, srv.env(added.Token), nil)
+	})
+}
+
+// writerNotHeld runs the test of TestWriterNotHeldByABigLearn on the
+// server at addr (over TLS with conf, when not nil), as the curator whose
+// token and client environment are given.
+func writerNotHeld(t *testing.T, n int, addr, token string, env []string, conf *tls.Config) {
 	if v, err := strconv.Atoi(os.Getenv("LORE_BIG_LEARN")); err == nil && v > 0 {
 		n = v
 	}
-	db := pgtest.Start(t)
-	pg := []string{"LORE_STORE_URL=" + db.URL}
-	r := lore(t, pg, "users", "add", "cleo", "--role", "curator", "--json")
-	var added struct {
-		Token string `json:"token"`
-	}
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &added) != nil {
-		t.Fatalf("users add: %d %s", r.code, r.stderr)
-	}
-	cleo := added.Token
-	srv := startPGServer(t, db.URL, cleo)
 	docs := t.TempDir()
 	learned := func(path string) string {
 		t.Helper()
-		r := lore(t, srv.env(cleo), "learn", path, "--json")
+		r := lore(t, env, "learn", path, "--json")
 		var ev lorev1.LearnEvent
 		if r.code != 0 || unmarshalProto(r.stdout, &ev) != nil || ev.GetCommitted() == nil {
 			t.Fatalf("learn %s: %d %s %s", path, r.code, r.stdout, r.stderr)
@@ -79,10 +102,22 @@ func TestWriterNotHeldByABigLearn(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w := watch(t, ctx, srv.addr, cleo)
+	c, err := apiclient.New(addr, token, conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &watcher{}
+	go func() {
+		_ = c.Watch(ctx, &lorev1.WatchRequest{}, func(ev *lorev1.LearnEvent) error {
+			w.mu.Lock()
+			w.evs = append(w.evs, ev)
+			w.mu.Unlock()
+			return nil
+		})
+	}()
 	time.Sleep(300 * time.Millisecond) // the watch is listening
 	big := exec.Command(loreBin, "learn", writeDoc(t, docs, "second.md", glossary(n, 1)), "--json")
-	big.Env = append([]string{"HOME=" + t.TempDir()}, srv.env(cleo)...)
+	big.Env = append([]string{"HOME=" + t.TempDir()}, env...)
 	out, err := big.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +132,7 @@ func TestWriterNotHeldByABigLearn(t *testing.T) {
 		return s != nil && s.GetStage() == "dedup" && s.GetState() == "started"
 	})
 	asked := time.Now()
-	un := lore(t, srv.env(cleo), "unlearn", small, "--json")
+	un := lore(t, env, "unlearn", small, "--json")
 	wait := time.Since(asked)
 	if un.code != 0 {
 		t.Fatalf("unlearn during the big learn: %d %s %s", un.code, un.stdout, un.stderr)
@@ -122,7 +157,7 @@ func TestWriterNotHeldByABigLearn(t *testing.T) {
 	if got := done.GetCommitted().GetSession().GetConflicts(); got != int32(n) {
 		t.Errorf("the big learn committed %d conflicts, want %d", got, n)
 	}
-	if r := lore(t, srv.env(cleo), "find", "ring"); r.code != 0 || strings.Contains(r.stdout, "distributes") {
+	if r := lore(t, env, "find", "ring"); r.code != 0 || strings.Contains(r.stdout, "distributes") {
 		t.Errorf("the unlearned ring is found after the big learn: %d %s", r.code, r.stdout)
 	}
 }
