@@ -536,7 +536,17 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			}
 			break
 		}
+		// The version the plan starts from is read within the turn: a
+		// writer midway through a commit may have counted its change
+		// (PostgreSQL's generation moves before the commit is seen), and
+		// the plan would miss the change the version says it saw.
+		if err := takeTurn(); err != nil {
+			return fail(err)
+		}
 		before, err := versioned.Generation()
+		if rerr := giveTurnBack(); err == nil {
+			err = rerr
+		}
 		if err != nil {
 			return fail(err)
 		}
