@@ -246,6 +246,20 @@ func (b *pgBus) record(st *postgres.Store, msg []byte, asking map[string]bool) {
 	}
 }
 
+// RunGone reports whether run, asking in workspace ws, was asked by a
+// process that has since ended (localapi.RunChecker): the database let
+// go of that process's presence with its connections.
+func (b *pgBus) RunGone(ws, run string) bool {
+	st, err := b.stores.open(context.Background(), ws)
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	gone, err := st.RunGone(ctx, run)
+	return err == nil && gone
+}
+
 // Subscribe listens to workspace ws's messages from other processes, and
 // returns once listening (or after a few seconds without the database).
 func (b *pgBus) Subscribe(ws string, fn func(msg []byte)) error {

@@ -81,7 +81,7 @@ A revoked user can be added again, with a new token; an active one cannot.`,
 			if workspace == "" {
 				workspace = auth.DefaultWorkspace
 			}
-			if err := auth.CheckName("workspace", workspace); err != nil {
+			if err := auth.CheckWorkspace(workspace); err != nil {
 				return &core.UsageError{Msg: err.Error()}
 			}
 			if expires < 0 {

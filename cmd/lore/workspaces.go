@@ -30,7 +30,7 @@ func newWorkspaces(dataDir string) *workspaces {
 
 // lend lends workspace ws's store for one operation (see heldStore.lend).
 func (w *workspaces) lend(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
-	if err := auth.CheckName("workspace", ws); err != nil {
+	if err := auth.CheckWorkspace(ws); err != nil {
 		return nil, nil, err
 	}
 	w.mu.Lock()

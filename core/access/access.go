@@ -131,9 +131,43 @@ func ParseRole(s string) (Role, error) {
 	return r, nil
 }
 
-// CheckName refuses a user or workspace name lore cannot keep: empty,
-// longer than 64 bytes, or with characters other than letters, digits,
-// '.', '_', '-' and '@'.
+// ErrBadWorkspace is returned (wrapped) by CheckWorkspace for a name that
+// cannot be a workspace's.
+var ErrBadWorkspace = errors.New("not a workspace name")
+
+// MaxWorkspaceLen is the longest workspace name, in bytes.
+const MaxWorkspaceLen = 64
+
+// CheckWorkspace refuses a workspace name that is not a plain word: empty,
+// longer than MaxWorkspaceLen bytes, with characters other than ASCII
+// letters, digits, '-' and '_', or not beginning with a letter or digit.
+// It is the one check of a workspace's name, made by the users command,
+// the team server and every store that keeps workspaces: a name becomes
+// a folder's (Badger) or part of a schema's (PostgreSQL), where ".",
+// ".." or "a/b" would name another workspace's store, or the default's.
+func CheckWorkspace(name string) error {
+	switch {
+	case name == "":
+		return fmt.Errorf("workspace name is empty; give a plain word of letters, digits, - and _: %w", ErrBadWorkspace)
+	case len(name) > MaxWorkspaceLen:
+		return fmt.Errorf("workspace %.40q… is longer than %d bytes: %w", name, MaxWorkspaceLen, ErrBadWorkspace)
+	}
+	for i, r := range name {
+		word := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if i > 0 && (r == '-' || r == '_') {
+			word = true
+		}
+		if !word {
+			return fmt.Errorf("workspace %q is not a plain word (%q at byte %d): give letters, digits, - and _, beginning with a letter or digit: %w",
+				name, r, i, ErrBadWorkspace)
+		}
+	}
+	return nil
+}
+
+// CheckName refuses a user name lore cannot keep: empty, longer than 64
+// bytes, or with characters other than letters, digits, '.', '_', '-'
+// and '@'. A workspace's name is held to CheckWorkspace.
 func CheckName(what, name string) error {
 	if name == "" || len(name) > 64 {
 		return fmt.Errorf("%s %q: give 1 to 64 characters", what, name)

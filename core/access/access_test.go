@@ -1,6 +1,7 @@
 package access
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,26 @@ func TestFingerprintAndLoopback(t *testing.T) {
 	}
 	if err := CheckName("user", "a/b"); err == nil {
 		t.Error("a name with / was taken")
+	}
+}
+
+// A workspace's name is a plain word; everything else is refused with
+// ErrBadWorkspace, naming what is wrong.
+func TestCheckWorkspace(t *testing.T) {
+	for _, ok := range []string{"default", "physics", "physics-2", "team_docs", "A1", strings.Repeat("w", MaxWorkspaceLen)} {
+		if err := CheckWorkspace(ok); err != nil {
+			t.Errorf("%q refused: %v", ok, err)
+		}
+	}
+	for name, why := range map[string]string{
+		"": "empty", ".": "not a plain word", "..": "not a plain word", "a/b": "not a plain word",
+		"../default": "not a plain word", "-a": "not a plain word", "_a": "not a plain word", "a b": "not a plain word",
+		"a.b": "not a plain word", "café": "not a plain word", "a\x00b": "not a plain word", "a\\b": "not a plain word",
+		strings.Repeat("w", MaxWorkspaceLen+1): "longer than 64 bytes",
+	} {
+		err := CheckWorkspace(name)
+		if !errors.Is(err, ErrBadWorkspace) || !strings.Contains(err.Error(), why) {
+			t.Errorf("%q: %v", name, err)
+		}
 	}
 }

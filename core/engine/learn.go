@@ -90,6 +90,18 @@ type LearnOptions struct {
 	// a large repository) is still being read, nor while a person decides
 	// at the gate. The caller closes what it opened.
 	OpenStore func(ctx context.Context) (Store, error)
+	// WriteTurn, when set, takes the store's write turn, which OpenStore
+	// then lends the store without: the learn compares its candidates
+	// with the store and plans its changes outside the turn, and takes it
+	// only to generate and commit, so that another writer (an unlearn, a
+	// learn) waits for that alone, not for the comparison, which for a
+	// large source against a large library takes most of the run. If the
+	// store changed meanwhile (its Generation moved), the plan is made
+	// again: outside the turn up to optimisticPlans times, then within it,
+	// as it always was without WriteTurn. The session still commits in
+	// one piece: no reader sees half a learn, and an unlearn takes back
+	// all of it. The turn is given back when Learn returns.
+	WriteTurn func(ctx context.Context) (st Store, release func() error, err error)
 	// Reviewer, when set, shows a person the candidates before they are
 	// committed (see Reviewer); the decisions are recorded in the session.
 	Reviewer Reviewer
@@ -457,25 +469,125 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			return fail(err)
 		}
 	}
-	if cur == nil {
-		if cur, err = curateCandidates(ctx, r, st, id, source, ar.Primitives, opts); err != nil {
+	reviewed, base := cur, ar.Primitives
+	if reviewed != nil {
+		base = reviewed.cands
+	}
+	// planChanges compares cands (the run's to consume) with the store
+	// and plans the session's changes.
+	planChanges := func(cands []core.Primitive) error {
+		if reviewed != nil {
+			c := *reviewed
+			c.cands = cands
+			cur = &c
+		} else {
+			var err error
+			if cur, err = curateCandidates(ctx, r, st, id, source, cands, opts); err != nil {
+				return err
+			}
+		}
+		res.Reapplied, res.Revisit, res.Curated = cur.reapplied.Applied, cur.reapplied.Revisit, cur.decided
+		if len(cur.decided) > 0 {
+			res.Session.Options["curated"] = strconv.Itoa(len(cur.decided))
+		}
+		var err error
+		plan, err = dedupAndMerge(ctx, st, id, cur.cands, cur.editions(), opts, r)
+		if err == nil {
+			plan.noteCurations(id, cur, opts.now())
+		}
+		if err == nil {
+			err = ctx.Err()
+		}
+		return err
+	}
+	// The write turn, when the learn takes it itself (WriteTurn), and
+	// the store as lent with it, which the plan is committed through.
+	var turn func() error
+	var turnStore Store
+	takeTurn := func() error {
+		if turn != nil || opts.WriteTurn == nil || opts.DryRun {
+			return nil
+		}
+		ts, rel, err := opts.WriteTurn(ctx)
+		if err != nil {
+			return fmt.Errorf("wait for the write turn: %w", err)
+		}
+		turn, turnStore = rel, ts
+		return nil
+	}
+	giveTurnBack := func() error {
+		if turn == nil {
+			return nil
+		}
+		rel := turn
+		turn, turnStore = nil, nil
+		return rel()
+	}
+	defer func() { _ = giveTurnBack() }()
+	versioned, optimistic := st.(generationStore)
+	optimistic = optimistic && opts.WriteTurn != nil && !opts.DryRun
+	if !optimistic {
+		// A store that cannot say whether it changed is compared within
+		// the turn.
+		if err := takeTurn(); err != nil {
 			return fail(err)
 		}
 	}
-	ar.Primitives = cur.cands
-	res.Reapplied, res.Revisit, res.Curated = cur.reapplied.Applied, cur.reapplied.Revisit, cur.decided
-	if len(cur.decided) > 0 {
-		res.Session.Options["curated"] = strconv.Itoa(len(cur.decided))
+	for try := 1; ; try++ {
+		if !optimistic {
+			if turnStore != nil {
+				st = turnStore
+			}
+			if err := planChanges(base); err != nil {
+				return fail(err)
+			}
+			break
+		}
+		// The version the plan starts from is read within the turn: a
+		// writer midway through a commit may have counted its change
+		// (PostgreSQL's generation moves before the commit is seen), and
+		// the plan would miss the change the version says it saw.
+		if err := takeTurn(); err != nil {
+			return fail(err)
+		}
+		before, err := versioned.Generation()
+		if rerr := giveTurnBack(); err == nil {
+			err = rerr
+		}
+		if err != nil {
+			return fail(err)
+		}
+		// Each try consumes a copy: a plan made again starts from the
+		// candidates as extracted.
+		if err := planChanges(cloneCandidates(base)); err != nil {
+			return fail(err)
+		}
+		if err := takeTurn(); err != nil {
+			return fail(err)
+		}
+		after, err := versioned.Generation()
+		if err != nil {
+			return fail(err)
+		}
+		if after == before {
+			break
+		}
+		// Another writer changed the store while this plan was made: it
+		// may name what is gone or miss what came.
+		r.progress(0, len(base), "the library changed meanwhile: comparing again")
+		if try < optimisticPlans {
+			if err := giveTurnBack(); err != nil {
+				return fail(err)
+			}
+			continue
+		}
+		optimistic = false
 	}
-	plan, err = dedupAndMerge(ctx, st, id, ar.Primitives, cur.editions(), opts, r)
-	if err == nil {
-		plan.noteCurations(id, cur, opts.now())
+	if turnStore != nil {
+		st = turnStore
 	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return fail(err)
+	for _, c := range plan.conflicts {
+		r.publish(ConflictFound{Conflict: c})
 	}
 	// The candidates are merged: what the rest of the run needs of them is
 	// in the plan. Letting them go before the commit keeps a large
@@ -547,6 +659,44 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	return res, nil
 }
 
+// optimisticPlans is how many times a learn with a WriteTurn plans its
+// changes outside the turn before it plans them within it: a library
+// written to without pause would otherwise keep a large learn from ever
+// committing.
+const optimisticPlans = 3
+
+// generationStore is a store that says when it changed (the Badger and
+// PostgreSQL stores do): a version that every change of its primitives
+// and conflicts moves.
+type generationStore interface {
+	Generation() (uint64, error)
+}
+
+// cloneCandidates copies cands with slices of their own, for a plan that
+// consumes them while the candidates as extracted are kept.
+func cloneCandidates(cands []core.Primitive) []core.Primitive {
+	out := make([]core.Primitive, len(cands))
+	for i, p := range cands {
+		p.Prerequisites = slices.Clone(p.Prerequisites)
+		p.Dependencies = slices.Clone(p.Dependencies)
+		p.Enables = slices.Clone(p.Enables)
+		p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
+		p.Keywords = slices.Clone(p.Keywords)
+		p.Tags = slices.Clone(p.Tags)
+		p.Versions = slices.Clone(p.Versions)
+		if p.CompositionRules != nil {
+			rules := make([]core.CompositionRule, len(p.CompositionRules))
+			for j, r := range p.CompositionRules {
+				r.Conditions = slices.Clone(r.Conditions)
+				rules[j] = r
+			}
+			p.CompositionRules = rules
+		}
+		out[i] = p
+	}
+	return out
+}
+
 // recordRejection stores the session of a learn the gate rejected, with a
 // report of the decision, so that the rejection is on record (lore
 // sessions, History) and a later learn of the source is told of it. A dry
@@ -556,14 +706,23 @@ func recordRejection(ctx context.Context, st Store, res *LearnResult, opts Learn
 	if opts.DryRun {
 		return nil
 	}
-	if st == nil {
-		if opts.OpenStore == nil {
-			return nil
+	switch {
+	case st != nil:
+	case opts.WriteTurn != nil:
+		// OpenStore would lend it for reading only.
+		ts, release, err := opts.WriteTurn(ctx)
+		if err != nil {
+			return fmt.Errorf("record the rejection: %w", err)
 		}
+		defer func() { _ = release() }()
+		st = ts
+	case opts.OpenStore != nil:
 		var err error
 		if st, err = opts.OpenStore(ctx); err != nil {
 			return fmt.Errorf("record the rejection: %w", err)
 		}
+	default:
+		return nil
 	}
 	// Nothing was counted: the run stopped before any candidate.
 	res.Session.CompletedAt = res.Decision.DecidedAt.UTC()

@@ -284,9 +284,9 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		if res.Conflict != nil && v.Existing != nil && sameName(v.Existing.Name, cand.Name) {
 			finalOf[id] = v.Existing.ID
 		}
+		// Learn tells the conflicts once the plan is the one committed.
 		if res.Conflict != nil {
 			plan.conflicts = append(plan.conflicts, *res.Conflict)
-			r.publish(ConflictFound{Conflict: *res.Conflict})
 		}
 	}
 	r.progress(len(cands), len(cands), "")

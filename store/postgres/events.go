@@ -3,9 +3,13 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -34,8 +38,19 @@ const eventsKept = time.Hour
 // prunings of old events.
 const pruneEvery = 500
 
-// channel is the NOTIFY channel of the workspace's events.
-func (s *Store) channel() string { return "lore_events_" + s.schema }
+// channel is the NOTIFY channel of the workspace's events:
+// lore_events_SCHEMA, or lore_ev_ and a hash of the schema when that is
+// longer than PostgreSQL takes (pg_notify refuses a longer channel, and
+// LISTEN would cut it, so that two workspaces could share one).
+func (s *Store) channel() string { return channelOf(s.schema) }
+
+func channelOf(schema string) string {
+	if c := "lore_events_" + schema; len(c) <= maxIdentifier {
+		return c
+	}
+	sum := sha256.Sum256([]byte(schema))
+	return "lore_ev_" + hex.EncodeToString(sum[:16])
+}
 
 // Publish sends an event (any encoding) to the processes listening to
 // this workspace's events (Listen), origin naming the sender so that it
@@ -191,17 +206,168 @@ func (s *Store) listen(ctx context.Context, origin string, ready func(), fn func
 
 // Ask records the question run waits on (payload, any encoding), from
 // origin, until Settle: a process that starts listening later reads it
-// with Questions.
+// with Questions. The store holds origin's presence (see present) from
+// then until it is closed, so that the other processes can tell a
+// question whose asker died (RunGone) from one still waiting.
 func (s *Store) Ask(ctx context.Context, origin, run string, payload []byte) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
+	if err := s.present(ctx, origin); err != nil {
+		return fmt.Errorf("PostgreSQL store %s: record run %s's question: %w", s.name, run, s.wrapClosed(err))
+	}
 	_, err := s.pool.Exec(ctx, `INSERT INTO run_questions (run_id, origin, payload) VALUES ($1, $2, $3)
-ON CONFLICT (run_id) DO UPDATE SET origin = $2, asked = now(), payload = $3`, run, origin, payload)
+ON CONFLICT (run_id) DO UPDATE SET origin = $2, asked = now(), payload = $3`, run, presentOrigin+origin, payload)
 	if err != nil {
 		return fmt.Errorf("PostgreSQL store %s: record run %s's question: %w", s.name, run, s.wrapClosed(err))
 	}
 	return nil
+}
+
+// presentOrigin marks, in run_questions, the origin of a question whose
+// asker holds its presence lock while it lives. A question without it
+// was asked by an older lore, which holds none: it is kept until it is
+// settled or too old, as that lore expects.
+const presentOrigin = "present:"
+
+// presenceLockClass is the first key of the shared advisory lock by which
+// a process shows it is alive to the others: the second is its origin's
+// hash (presenceID).
+const presenceLockClass int32 = 0x6c6f7270
+
+// presenceID is origin's presence lock's second key.
+func presenceID(origin string) int32 {
+	h := fnv.New32a()
+	h.Write([]byte(origin))
+	return int32(h.Sum32())
+}
+
+// present takes origin's presence lock, shared, on a connection of the
+// store's own that keeps it until the store is closed or the process
+// dies: the database lets the lock go with the connection, which is how
+// the other processes learn that the asker is gone, at once, with no
+// heartbeat to miss. A connection lost meanwhile is made again.
+func (s *Store) present(ctx context.Context, origin string) error {
+	s.presence.Lock()
+	defer s.presence.Unlock()
+	if s.presence.conn != nil && s.presence.conn.IsClosed() {
+		s.presence.conn, s.presence.held = nil, nil
+	}
+	if s.presence.conn == nil {
+		conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+		if err != nil {
+			return fmt.Errorf("hold the presence of %s: %w", origin, err)
+		}
+		s.presence.conn, s.presence.held = conn, map[string]bool{}
+	}
+	if s.presence.held[origin] {
+		return nil
+	}
+	if _, err := s.presence.conn.Exec(ctx, "SELECT pg_advisory_lock_shared($1, $2)", presenceLockClass, presenceID(origin)); err != nil {
+		_ = s.presence.conn.Close(context.WithoutCancel(ctx))
+		s.presence.conn, s.presence.held = nil, nil
+		return fmt.Errorf("hold the presence of %s: %w", origin, err)
+	}
+	s.presence.held[origin] = true
+	return nil
+}
+
+// closePresence ends the store's presence connection, and with it the
+// presence of every origin it held.
+func (s *Store) closePresence() {
+	s.presence.Lock()
+	defer s.presence.Unlock()
+	if s.presence.conn != nil {
+		_ = s.presence.conn.Close(context.Background())
+		s.presence.conn, s.presence.held = nil, nil
+	}
+}
+
+// gone reports whether the process that recorded origin (as stored in
+// run_questions) is known to have ended: it held its presence lock, and
+// no connection holds it now. The lock taken to tell is let go at once.
+func (s *Store) gone(ctx context.Context, stored string) (bool, error) {
+	origin, ok := strings.CutPrefix(stored, presentOrigin)
+	if !ok {
+		return false, nil
+	}
+	var free bool
+	if err := s.pool.QueryRow(ctx, "SELECT pg_try_advisory_xact_lock($1, $2)", presenceLockClass, presenceID(origin)).Scan(&free); err != nil {
+		return false, err
+	}
+	return free, nil
+}
+
+// RunGone reports whether run's question was asked by a process that has
+// since ended, and then withdraws the question: the run ended with its
+// process, and no decision can reach it. A run with no question recorded
+// is not known gone (it was settled, or asked by an older lore).
+func (s *Store) RunGone(ctx context.Context, run string) (bool, error) {
+	if err := s.checkOpen(); err != nil {
+		return false, err
+	}
+	var stored string
+	err := s.pool.QueryRow(ctx, "SELECT origin FROM run_questions WHERE run_id = $1", run).Scan(&stored)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("PostgreSQL store %s: read run %s's question: %w", s.name, run, s.wrapClosed(err))
+	}
+	if strings.HasPrefix(stored, withdrawnOrigin) {
+		return true, nil
+	}
+	gone, err := s.gone(ctx, stored)
+	if err != nil {
+		return false, fmt.Errorf("PostgreSQL store %s: is run %s's process alive: %w", s.name, run, s.wrapClosed(err))
+	}
+	if gone {
+		if err := s.withdraw(ctx, stored); err != nil {
+			return true, fmt.Errorf("PostgreSQL store %s: withdraw run %s's question: %w", s.name, run, s.wrapClosed(err))
+		}
+	}
+	return gone, nil
+}
+
+// withdrawnOrigin marks the question of a process that ended: it is kept,
+// read by no one, so that a decision sent for it later is told the run
+// was withdrawn rather than never known, until withdrawnKept.
+const withdrawnOrigin = "withdrawn:"
+
+// withdrawnKept is how long a withdrawn question is remembered.
+const withdrawnKept = 24 * time.Hour
+
+// withdraw marks the questions asked by origin (as stored) withdrawn.
+func (s *Store) withdraw(ctx context.Context, stored string) error {
+	_, err := s.pool.Exec(ctx, "UPDATE run_questions SET origin = $2 || origin WHERE origin = $1", stored, withdrawnOrigin)
+	return err
+}
+
+// withdrawGone withdraws the questions of the processes that have ended,
+// and forgets those withdrawn long ago.
+func (s *Store) withdrawGone(ctx context.Context) error {
+	rows, err := s.pool.Query(ctx, "SELECT DISTINCT origin FROM run_questions WHERE starts_with(origin, $1)", presentOrigin)
+	if err != nil {
+		return err
+	}
+	origins, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, o := range origins {
+		gone, err := s.gone(ctx, o)
+		if err != nil {
+			return err
+		}
+		if gone {
+			if err := s.withdraw(ctx, o); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = s.pool.Exec(ctx, "DELETE FROM run_questions WHERE starts_with(origin, $1) AND asked < now() - $2::interval",
+		withdrawnOrigin, withdrawnKept.String())
+	return err
 }
 
 // Settle forgets the question of run, answered or withdrawn.
@@ -217,13 +383,18 @@ func (s *Store) Settle(ctx context.Context, run string) error {
 
 // Questions returns the questions asked by other origins within the last
 // maxAge (older ones belong to runs that gave up, or to a process that
-// died asking), oldest first.
+// died asking), oldest first; those of processes that have ended are
+// withdrawn first.
 func (s *Store) Questions(ctx context.Context, origin string, maxAge time.Duration) ([][]byte, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
+	if err := s.withdrawGone(ctx); err != nil {
+		return nil, fmt.Errorf("PostgreSQL store %s: withdraw the questions of ended processes: %w", s.name, s.wrapClosed(err))
+	}
 	rows, err := s.pool.Query(ctx, `SELECT payload FROM run_questions
-WHERE origin <> $1 AND asked > now() - $2::interval ORDER BY asked, run_id`, origin, maxAge.String())
+WHERE origin <> $1 AND origin <> $3 AND NOT starts_with(origin, $4) AND asked > now() - $2::interval
+ORDER BY asked, run_id`, origin, maxAge.String(), presentOrigin+origin, withdrawnOrigin)
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL store %s: read the questions waiting: %w", s.name, s.wrapClosed(err))
 	}

@@ -188,3 +188,82 @@ WHERE pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE 'SELECT or
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A question whose asking process has ended (its connections gone, as a
+// process killed with SIGKILL leaves them) is withdrawn: other processes
+// no longer read it, RunGone says so and forgets it; a question whose
+// asker lives, and one recorded by an older lore (no presence), stay.
+func TestQuestionsOfAnEndedProcessWithdrawn(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx := context.Background()
+	asker, other := open(t, db.URL), open(t, db.URL)
+	if err := asker.Ask(ctx, "server-a", "run-a", []byte("qa")); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Ask(ctx, "server-b", "run-b", []byte("qb")); err != nil {
+		t.Fatal(err)
+	}
+	// As an older lore records its question: no presence held.
+	if _, err := other.pool.Exec(ctx, `INSERT INTO run_questions (run_id, origin, payload) VALUES ('run-old', 'server-old', 'qo')`); err != nil {
+		t.Fatal(err)
+	}
+	got := func(origin string) string {
+		t.Helper()
+		qs, err := other.Questions(ctx, origin, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(bytes.Join(qs, []byte(",")))
+	}
+	if g := got("server-c"); g != "qa,qb,qo" {
+		t.Fatalf("questions while their askers live: %q", g)
+	}
+	if g := got("server-b"); g != "qa,qo" {
+		t.Errorf("server-b sees %q", g)
+	}
+	for _, run := range []string{"run-a", "run-b", "run-old", "run-none"} {
+		if gone, err := other.RunGone(ctx, run); gone || err != nil {
+			t.Errorf("%s gone while its asker lives: %v %v", run, gone, err)
+		}
+	}
+
+	// The asker's process ends: every connection of it is cut, by the
+	// server, as when the process is killed.
+	var pids []int32
+	// The asker's presence connection is the one whose lock is shared
+	// and is not other's: end it alone.
+	if err := other.pool.QueryRow(ctx, `SELECT coalesce(array_agg(pid), '{}') FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock'
+AND classid = $1::oid AND objid = $2::oid`, uint32(presenceLockClass), uint32(presenceID("server-a"))).Scan(&pids); err != nil {
+		t.Fatal(err)
+	}
+	if len(pids) != 1 {
+		t.Fatalf("the asker's presence is held by %v", pids)
+	}
+	if _, err := other.pool.Exec(ctx, "SELECT pg_terminate_backend($1)", pids[0]); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var held bool
+		if err := other.pool.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_stat_activity WHERE pid = $1)", pids[0]).Scan(&held); err != nil {
+			t.Fatal(err)
+		}
+		if !held {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the asker's connection never ended")
+		}
+	}
+	if gone, err := other.RunGone(ctx, "run-a"); !gone || err != nil {
+		t.Errorf("run-a, whose asker ended: gone %v, %v", gone, err)
+	}
+	if g := got("server-c"); g != "qb,qo" {
+		t.Errorf("questions after run-a's asker ended: %q", g)
+	}
+	if gone, err := other.RunGone(ctx, "run-a"); !gone || err != nil {
+		t.Errorf("run-a, withdrawn: gone %v, %v", gone, err)
+	}
+	if gone, err := other.RunGone(ctx, "run-b"); gone || err != nil {
+		t.Errorf("run-b, whose asker lives: gone %v, %v", gone, err)
+	}
+}

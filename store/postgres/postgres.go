@@ -34,6 +34,8 @@ package postgres
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -44,6 +46,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/store/backend"
 )
 
@@ -82,6 +85,14 @@ type Store struct {
 		conn *pgxpool.Conn
 		held map[uint64]bool
 	}
+	// presence is the connection holding the presence locks of the
+	// origins that asked questions through this store (Ask), and those
+	// origins; nil until the first Ask.
+	presence struct {
+		sync.Mutex
+		conn *pgx.Conn
+		held map[string]bool
+	}
 }
 
 var _ backend.Store = (*Store)(nil)
@@ -107,8 +118,8 @@ func OpenWorkspace(ctx context.Context, url, ws string) (*Store, error) {
 		// pgx's parse errors leave the password out.
 		return nil, fmt.Errorf("open PostgreSQL store: %w", err)
 	}
-	if err := backend.CheckID("workspace", ws); err != nil {
-		return nil, fmt.Errorf("open PostgreSQL store: %w", err)
+	if err := access.CheckWorkspace(ws); err != nil {
+		return nil, fmt.Errorf("open PostgreSQL store: %w (%w)", err, backend.ErrInvalidID)
 	}
 	c := cfg.ConnConfig
 	schema := SchemaOf(ws)
@@ -165,14 +176,33 @@ func engineError(version string) error {
 	return nil
 }
 
-// SchemaOf is the PostgreSQL schema that holds workspace ws: lore for the
-// default workspace, lore_ws_NAME for another.
+// SchemaOf is the PostgreSQL schema that holds workspace ws (a name
+// access.CheckWorkspace accepts): lore for the default workspace,
+// lore_ws_NAME for a name that fits PostgreSQL's 63-byte identifiers
+// whole (55 bytes or fewer), as it always was, and for a longer one
+// lore_wl_ with its first 38 bytes and 16 hex digits of its SHA-256.
+// PostgreSQL cuts a longer identifier silently, so lore_ws_NAME of two
+// names sharing their first 55 bytes was one schema; the distinct
+// prefix keeps the two forms from ever naming the same schema.
 func SchemaOf(ws string) string {
 	if ws == DefaultWorkspace {
 		return "lore"
 	}
-	return "lore_ws_" + ws
+	if s := "lore_ws_" + ws; len(s) <= maxIdentifier {
+		return s
+	}
+	sum := sha256.Sum256([]byte(ws))
+	return "lore_wl_" + ws[:longSchemaKept] + "_" + hex.EncodeToString(sum[:8])
 }
+
+// maxIdentifier is the longest identifier PostgreSQL keeps whole (its
+// NAMEDATALEN less one), in bytes; schemas and NOTIFY channels alike.
+const maxIdentifier = 63
+
+// longSchemaKept is how much of a long workspace name its schema shows,
+// for an admin reading the database: lore_wl_ (8) + 38 + _ (1) + 16 hex
+// digits is 63 bytes.
+const longSchemaKept = 38
 
 // WriteTurn waits for the workspace's write turn and returns what gives
 // it back: writes that read the store to decide what to write (a learn's
@@ -259,6 +289,7 @@ func (s *Store) Close() error {
 		clear(s.turns)
 		s.turnsMu.Unlock()
 		s.releaseJobs()
+		s.closePresence()
 		s.pool.Close()
 	})
 	return nil

@@ -3,10 +3,13 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store/backend"
 )
@@ -132,5 +135,102 @@ func TestEngineRefused(t *testing.T) {
 		if err := engineError(v); (err != nil) != refused || refused && !errors.Is(err, ErrEngine) {
 			t.Errorf("%s: %v", v, err)
 		}
+	}
+}
+
+// Workspaces whose names share their first 55 bytes or more (PostgreSQL
+// cuts identifiers at 63) are as apart as any others: each sees its own
+// primitives and sessions alone, and its events reach its own listeners.
+// A short name keeps the schema it always had.
+func TestLongWorkspaceNamesKeepApart(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx := context.Background()
+	common := "physics-" + strings.Repeat("x", 50) // 58 bytes
+	names := []string{common + "-aa", common + "-bb", common + "-cc"}
+	stores := make([]*Store, len(names))
+	schemas := map[string]bool{}
+	for i, ws := range names {
+		st, err := OpenWorkspace(ctx, db.URL, ws)
+		if err != nil {
+			t.Fatalf("workspace %s: %v", ws, err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		stores[i] = st
+		if len(st.schema) > 63 || schemas[st.schema] {
+			t.Errorf("workspace %s: schema %s is too long or another's", ws, st.schema)
+		}
+		schemas[st.schema] = true
+		id := fmt.Sprintf("p%d", i)
+		p := &core.Primitive{ID: id, Name: "kept by " + ws, Domain: "physics"}
+		if err := st.CommitSession(ctx, core.Session{ID: fmt.Sprintf("s%d", i)}, []core.Change{{Type: core.ChangeAdd, PrimitiveID: id, After: p}}); err != nil {
+			t.Fatalf("workspace %s: %v", ws, err)
+		}
+	}
+	for i, st := range stores {
+		for j := range names {
+			_, ok, err := st.GetPrimitive(fmt.Sprintf("p%d", j))
+			if err != nil || ok != (i == j) {
+				t.Errorf("workspace …%s: primitive learned in …%s found %v (%v)", names[i][55:], names[j][55:], ok, err)
+			}
+		}
+		if n, err := st.Count(); n != 1 || err != nil {
+			t.Errorf("workspace …%s: %d primitives (%v)", names[i][55:], n, err)
+		}
+		if ss, err := st.Sessions(); len(ss) != 1 || err != nil || ss[0].ID != fmt.Sprintf("s%d", i) {
+			t.Errorf("workspace …%s: sessions %v (%v)", names[i][55:], ss, err)
+		}
+	}
+
+	// Events: a second store of the first workspace hears its publication.
+	other, err := OpenWorkspace(ctx, db.URL, names[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ready, heard := make(chan struct{}), make(chan string, 1)
+	go other.Listen(lctx, "listener", func() { close(ready) }, func(p []byte) { heard <- string(p) })
+	<-ready
+	if err := stores[0].Publish(ctx, "publisher", []byte("hello")); err != nil {
+		t.Fatalf("publish in a long-named workspace: %v", err)
+	}
+	select {
+	case got := <-heard:
+		if got != "hello" {
+			t.Errorf("heard %q", got)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("the publication never reached the workspace's other store")
+	}
+
+	if got := SchemaOf("physics-2"); got != "lore_ws_physics-2" {
+		t.Errorf("a short name's schema moved: %s", got)
+	}
+	if got := SchemaOf(strings.Repeat("y", 55)); got != "lore_ws_"+strings.Repeat("y", 55) {
+		t.Errorf("a 55-byte name's schema moved: %s", got)
+	}
+}
+
+// A workspace's name is a plain word: ".", ".." and every name that is
+// not are refused, with the name and the reason, before any schema is
+// made.
+func TestWorkspaceNamesRefused(t *testing.T) {
+	db := pgtest.Start(t)
+	ctx := context.Background()
+	for _, ws := range []string{".", "..", "a/b", "", "../default", "-a", "_a", "a b", "a.b", "café", "a\x00b", strings.Repeat("z", 65)} {
+		st, err := OpenWorkspace(ctx, db.URL, ws)
+		if err == nil {
+			_ = st.Close()
+			t.Errorf("workspace %q was opened, as schema %s", ws, st.schema)
+			continue
+		}
+		if !errors.Is(err, access.ErrBadWorkspace) || !errors.Is(err, backend.ErrInvalidID) || ws != "" && !strings.Contains(err.Error(), fmt.Sprintf("%.40q", ws)) {
+			t.Errorf("workspace %q: %v", ws, err)
+		}
+	}
+	var n int
+	if err := connect(t, db.URL).QueryRow(ctx, "SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'lore_w%'").Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d workspace schemas made (%v)", n, err)
 	}
 }

@@ -2,6 +2,7 @@ package local
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/exitcode"
 )
 
 // Bus carries messages between the processes serving the same stores (a
@@ -28,6 +30,17 @@ type Bus interface {
 	// workspace ws, from the time it returns on, for the life of the
 	// process.
 	Subscribe(ws string, fn func(msg []byte)) error
+}
+
+// RunChecker is a Bus that can tell a run elsewhere whose process has
+// ended (killed, or cut from the database) from one still waiting: its
+// question is withdrawn rather than listed, and a decision for it is
+// refused, since none can reach it.
+type RunChecker interface {
+	// RunGone reports whether run, which asked a question in workspace
+	// ws, is known to have ended with its process; false when it cannot
+	// tell.
+	RunGone(ws, run string) bool
 }
 
 // Kinds of the bus's messages: a byte, then a LearnEvent.
@@ -116,6 +129,50 @@ func (rr *remoteRuns) note(ws string, ev *lorev1.LearnEvent) {
 	delete(rr.asked[ws], ev.GetRunId())
 }
 
+// remoteWaiting lists the questions of runs elsewhere still waiting,
+// withdrawing those whose process has ended.
+func (s *Service) remoteWaiting(ws string) []*lorev1.LearnEvent {
+	asked := s.remote.waiting(ws)
+	out := asked[:0]
+	for _, ev := range asked {
+		if s.runGone(ws, ev.GetRunId()) {
+			continue
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// runGone reports whether run, asking elsewhere, has ended with its
+// process; if so its question is forgotten and the run's end is told to
+// this process's watchers, as its own process would have told them.
+func (s *Service) runGone(ws, id string) bool {
+	rc, ok := s.o.Bus.(RunChecker)
+	if !ok || !rc.RunGone(ws, id) {
+		return false
+	}
+	if s.remote.forget(ws, id) {
+		ev := &lorev1.LearnEvent{RunId: id, At: stamp(s.o.Now()), Event: &lorev1.LearnEvent_Failed{Failed: &lorev1.RunFailed{
+			Message: errRunGone(id).Error(), Code: int32(exitcode.Failure)}}}
+		s.runs.broker(ws).Publish(ev)
+	}
+	return true
+}
+
+// errRunGone is the refusal of a decision for a run whose process ended.
+func errRunGone(id string) error {
+	return fmt.Errorf("run %s was withdrawn: the server running it stopped before a reviewer decided, and nothing of it was learned; learn the source again", id)
+}
+
+// forget drops a run's question, reporting whether it was kept.
+func (rr *remoteRuns) forget(ws, id string) bool {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	_, ok := rr.asked[ws][id]
+	delete(rr.asked[ws], id)
+	return ok
+}
+
 // waiting lists the questions of runs elsewhere.
 func (rr *remoteRuns) waiting(ws string) []*lorev1.LearnEvent {
 	rr.mu.Lock()
@@ -148,6 +205,9 @@ func (rr *remoteRuns) asks(ws, id string) bool {
 // waits for it: the reviewer's role was checked here, by the same table
 // every server keeps.
 func (s *Service) decideElsewhere(c api.Caller, id string, status core.ApprovalStatus, rationale string) error {
+	if s.runGone(c.Workspace, id) {
+		return api.Errorf(connect.CodeNotFound, "%v", errRunGone(id))
+	}
 	if !s.remote.asks(c.Workspace, id) {
 		return api.Errorf(connect.CodeNotFound, "no run %q under way in workspace %s", id, c.Workspace)
 	}

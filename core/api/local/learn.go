@@ -103,14 +103,25 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		defer func() { _ = release() }()
 		return gate.Rejections(st, source)
 	}
+	// The store is lent for reading: the learn compares its candidates
+	// with it outside the workspace's write turn, which it takes only to
+	// commit (engine.LearnOptions.WriteTurn), so that another writer
+	// waits for a large learn's commit, not for its comparison.
 	var release func() error
 	o.OpenStore = func(ctx context.Context) (engine.Store, error) {
-		st, rel, err := s.o.Open(ctx, c.Workspace, !o.DryRun)
+		st, rel, err := s.o.Open(ctx, c.Workspace, false)
 		if err != nil {
 			return nil, fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)
 		}
 		release = rel
 		return st, nil
+	}
+	o.WriteTurn = func(ctx context.Context) (engine.Store, func() error, error) {
+		st, rel, err := s.o.Open(ctx, c.Workspace, true)
+		if err != nil {
+			return nil, nil, fmt.Errorf("open the store of workspace %s: %w", c.Workspace, err)
+		}
+		return st, rel, nil
 	}
 
 	// The subscription lasts as long as the run, whoever stops reading:

@@ -137,7 +137,7 @@ func (rs *runs) Waiting(ws string) []*lorev1.LearnEvent {
 // Those of other processes sharing the stores (Bus) follow this one's.
 func (s *Service) Waiting(ws string) []*lorev1.LearnEvent {
 	s.listen(ws)
-	return append(s.runs.Waiting(ws), s.remote.waiting(ws)...)
+	return append(s.runs.Waiting(ws), s.remoteWaiting(ws)...)
 }
 
 // run is one learn under way.

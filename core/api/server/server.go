@@ -202,6 +202,14 @@ func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure st
 	if ws == "" {
 		ws = access.DefaultWorkspace
 	}
+	// A user recorded with a workspace that is not a plain word (made by
+	// an older lore, or written into the store by hand) is let into no
+	// store: "..", for one, would be the default workspace's folder.
+	if err := access.CheckWorkspace(ws); err != nil {
+		a.refused(procedure, peer, fmt.Errorf("user %s: %w", u.Name, err))
+		return nil, connect.NewError(connect.CodePermissionDenied,
+			fmt.Errorf("user %s: %w; an admin revokes the user (lore users revoke %s) and adds them again with a valid --workspace", u.Name, err, u.Name))
+	}
 	c := api.Caller{User: u.Name, Role: u.Role, Workspace: ws, Remote: true}
 	// The check a call that lasts makes again: the same token, still
 	// letting in the same user, with the same role and workspace.
