@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -171,6 +172,27 @@ type StatementVersion struct {
 	ReplacedBy string    `json:"replacedBy"`
 	ReplacedAt time.Time `json:"replacedAt"`
 	Why        string    `json:"why"`
+}
+
+// Clone is p with slices of its own, so a copy kept as a record (a before
+// and after state, a plan's working set) never shares memory with p.
+func (p Primitive) Clone() Primitive {
+	p.Prerequisites = slices.Clone(p.Prerequisites)
+	p.Dependencies = slices.Clone(p.Dependencies)
+	p.Enables = slices.Clone(p.Enables)
+	p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
+	p.Keywords = slices.Clone(p.Keywords)
+	p.Tags = slices.Clone(p.Tags)
+	p.Versions = slices.Clone(p.Versions)
+	if p.CompositionRules != nil {
+		rules := make([]CompositionRule, len(p.CompositionRules))
+		for i, r := range p.CompositionRules {
+			r.Conditions = slices.Clone(r.Conditions)
+			rules[i] = r
+		}
+		p.CompositionRules = rules
+	}
+	return p
 }
 
 // Importance is the reference's centrality proxy: how many primitives this

@@ -677,22 +677,7 @@ type generationStore interface {
 func cloneCandidates(cands []core.Primitive) []core.Primitive {
 	out := make([]core.Primitive, len(cands))
 	for i, p := range cands {
-		p.Prerequisites = slices.Clone(p.Prerequisites)
-		p.Dependencies = slices.Clone(p.Dependencies)
-		p.Enables = slices.Clone(p.Enables)
-		p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
-		p.Keywords = slices.Clone(p.Keywords)
-		p.Tags = slices.Clone(p.Tags)
-		p.Versions = slices.Clone(p.Versions)
-		if p.CompositionRules != nil {
-			rules := make([]core.CompositionRule, len(p.CompositionRules))
-			for j, r := range p.CompositionRules {
-				r.Conditions = slices.Clone(r.Conditions)
-				rules[j] = r
-			}
-			p.CompositionRules = rules
-		}
-		out[i] = p
+		out[i] = p.Clone()
 	}
 	return out
 }

@@ -169,11 +169,11 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		prov.OriginalFormalStatement = existing.FormalStatement
 		prov.NewFormalStatement = cand.FormalStatement
 		prov.Outcome = core.ActionUpdate
-		before := clonePrimitive(*existing)
+		before := existing.Clone()
 		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now}), nil
 
 	case core.Specialization:
-		spec := clonePrimitive(*cand)
+		spec := cand.Clone()
 		if !spec.HasEdge(existing.ID, core.Specializes) {
 			spec.Dependencies = append(spec.Dependencies, core.Edge{
 				Target: existing.ID, Type: core.Specializes, Strength: 1.0, Description: SpecializationEdge,
@@ -223,8 +223,8 @@ func (e *Engine) conflict(cand core.Primitive, cmp *core.Comparison, existing *c
 	c := core.Conflict{
 		ID:         e.opts.Session + "-c" + strconv.Itoa(e.conflicts),
 		Session:    e.opts.Session,
-		Candidate:  clonePrimitive(cand),
-		Existing:   clonePrimitive(*existing),
+		Candidate:  cand.Clone(),
+		Existing:   existing.Clone(),
 		Comparison: *cmp,
 		State:      core.ConflictPending,
 		CreatedAt:  now,
@@ -311,7 +311,7 @@ func (e *Engine) add(p *core.Primitive, prov core.ProvenanceEntry, now time.Time
 		return Result{}, fmt.Errorf("add %s: %w", p.ID, err)
 	}
 	if !e.opts.Adopt {
-		c := clonePrimitive(*p)
+		c := p.Clone()
 		p = &c
 	}
 	if p.Provenance.Session == "" {
@@ -365,7 +365,7 @@ func freeID(id string, taken func(string) (bool, error)) (string, error) {
 // generalize returns existing broadened by cand (see Merge), its statement
 // before kept as the version v describes.
 func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Primitive {
-	g := clonePrimitive(*existing)
+	g := existing.Clone()
 	g.Versions = append(g.Versions, keep(existing, v))
 	g.FormalStatement = cand.FormalStatement
 	g.ComputationalForm = cand.ComputationalForm
@@ -409,27 +409,6 @@ func Union(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// clonePrimitive copies p with its own slices, so recorded before and after
-// states never share memory with the caller's primitive.
-func clonePrimitive(p core.Primitive) core.Primitive {
-	p.Prerequisites = slices.Clone(p.Prerequisites)
-	p.Dependencies = slices.Clone(p.Dependencies)
-	p.Enables = slices.Clone(p.Enables)
-	p.ApplicabilityPatterns = slices.Clone(p.ApplicabilityPatterns)
-	p.Keywords = slices.Clone(p.Keywords)
-	p.Tags = slices.Clone(p.Tags)
-	p.Versions = slices.Clone(p.Versions)
-	if p.CompositionRules != nil {
-		rules := make([]core.CompositionRule, len(p.CompositionRules))
-		for i, r := range p.CompositionRules {
-			r.Conditions = slices.Clone(r.Conditions)
-			rules[i] = r
-		}
-		p.CompositionRules = rules
-	}
-	return p
 }
 
 // Resolve applies a person's decision on a pending conflict. current is the
@@ -485,7 +464,7 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		if current == nil {
 			return Result{}, fmt.Errorf("conflict %s: existing primitive %s no longer exists, nothing to replace (keep-both adds the candidate)", c.ID, c.Existing.ID)
 		}
-		after := clonePrimitive(c.Candidate)
+		after := c.Candidate.Clone()
 		after.ID = current.ID
 		after.Enables = slices.Clone(current.Enables)
 		after.Versions = append(slices.Clone(current.Versions), keep(current,
@@ -503,10 +482,10 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		prov.OriginalFormalStatement = current.FormalStatement
 		prov.NewFormalStatement = after.FormalStatement
 		prov.Rationale = fmt.Sprintf("Conflict %s resolved: keep candidate — %s replaced by candidate %s.", c.ID, current.ID, c.Candidate.ID)
-		b := clonePrimitive(*current)
+		b := current.Clone()
 		res = finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: current.ID, Before: &b, After: &after, Timestamp: now}, update)
 	case core.KeepBoth:
-		p := clonePrimitive(c.Candidate)
+		p := c.Candidate.Clone()
 		id, err := freeID(p.ID, func(id string) (bool, error) { return taken(opts.IDTaken, id) })
 		if err != nil {
 			return Result{}, fmt.Errorf("conflict %s: keep both: %w", c.ID, err)

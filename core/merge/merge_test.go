@@ -593,7 +593,7 @@ func TestPlanRevertEnablesIsAReverseIndex(t *testing.T) {
 	// Session 2 links a new primitive to group.
 	d := core.Primitive{ID: "dihedral", Dependencies: []core.Edge{{Target: "group", Type: core.Requires}}}
 	g := s.prims["group"]
-	g2 := clonePrimitive(g)
+	g2 := g.Clone()
 	g2.Enables = append(g2.Enables, "dihedral")
 	s.apply([]core.Change{{Type: core.ChangeAdd, PrimitiveID: "dihedral", After: &d}, {Type: core.ChangeUpdate, PrimitiveID: "group", Before: &g, After: &g2, EnablesAdded: []string{"dihedral"}}})
 

@@ -89,7 +89,7 @@ func buildsOn(cand, existing *core.Primitive) bool {
 // curator gave it stay; the statement it replaces is kept as a version.
 func (e *Engine) NewEdition(cand, existing *core.Primitive) Result {
 	now := e.opts.now()
-	after := clonePrimitive(*existing)
+	after := existing.Clone()
 	after.Versions = append(after.Versions, keep(existing, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: "the source was reworded"}))
 	after.FormalStatement, after.ComputationalForm = cand.FormalStatement, cand.ComputationalForm
 	after.Keywords = Union(existing.Keywords, cand.Keywords)
@@ -103,6 +103,6 @@ func (e *Engine) NewEdition(cand, existing *core.Primitive) Result {
 		OriginalFormalStatement: existing.FormalStatement, NewFormalStatement: cand.FormalStatement,
 		Rationale: fmt.Sprintf("Candidate %s stands where the curated %s was found, reworded — %s takes the new statement and keeps its curated name and type.",
 			cand.ID, existing.ID, existing.ID)}
-	before := clonePrimitive(*existing)
+	before := existing.Clone()
 	return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
 }

@@ -244,7 +244,7 @@ func (pl *planner) undo(c *core.Change) error {
 		}
 		// The earlier version comes back with today's Enables: they list
 		// the primitives depending on this one now (see fixEnables).
-		before, after := cur, clonePrimitive(*c.Before)
+		before, after := cur, c.Before.Clone()
 		after.Enables = slices.Clone(cur.Enables)
 		if pl.exactEnables {
 			after.Enables = slices.Clone(c.Before.Enables)
@@ -274,7 +274,7 @@ func (pl *planner) undo(c *core.Change) error {
 			}
 			return nil
 		}
-		after := clonePrimitive(*c.Before)
+		after := c.Before.Clone()
 		pl.ops = append(pl.ops, core.Change{Type: core.ChangeAdd, PrimitiveID: id, After: &after, Timestamp: pl.now})
 		pl.set(id, &after)
 		pl.readded = append(pl.readded, id)
@@ -444,7 +444,7 @@ func (pl *planner) strip() error {
 		if !ok {
 			continue
 		}
-		after := clonePrimitive(st)
+		after := st.Clone()
 		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return slices.Contains(targets, e.Target) })
 		after.Prerequisites = slices.DeleteFunc(after.Prerequisites, func(p string) bool {
 			for _, t := range targets {
