@@ -166,7 +166,7 @@ comparison until a person decides with lore conflicts resolve.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().BoolVar(&all, "all", false, "include resolved conflicts and those retired because an unlearn removed their existing side")
+	cmd.Flags().BoolVar(&all, "all", false, "include resolved conflicts and those retired because an unlearn or a curation removed their existing side")
 
 	var resolveJSON bool
 	resolve := &cobra.Command{

@@ -41,7 +41,7 @@ func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
 	if asJSON {
 		return writeJSON(a.stdout, map[string]any{
 			"session": res.Session.ID, "decision": string(d.Kind), "by": d.By,
-			"updated": nonNil(res.Changed), "added": nonNil(res.Added), "removed": nonNil(res.Removed), "errors": nonNil(res.Errors),
+			"updated": nonNil(res.Changed), "added": nonNil(res.Added), "removed": nonNil(res.Removed), "retired": nonNil(res.Retired), "errors": nonNil(res.Errors),
 		})
 	}
 	fmt.Fprintln(a.stdout, res.Summary)
@@ -58,7 +58,7 @@ func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
 		cmd.Annotations = map[string]string{}
 	}
 	cmd.Annotations[annotPostgres] = "1"
-	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "added", "removed", "errors"}`)
+	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "added", "removed", "retired", "errors"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }
 

@@ -36,9 +36,12 @@ type CurateResult struct {
 	Session core.Session
 	// Changed are the primitives the decision updated, Removed the ones it
 	// removed.
-	Changed   []string
-	Added     []string
-	Removed   []string
+	Changed []string
+	Added   []string
+	Removed []string
+	// Retired are the pending conflicts the decisions retired, their
+	// existing side removed.
+	Retired   []string
 	Artifacts []core.Artifact
 	Summary   string
 	Errors    []string
@@ -120,6 +123,31 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 	}
 	changes, domains := touchedChanges(touched, curationProvenance(id, ds, touched, started), started)
 	changes = append(changes, curationNotes(recorded, started)...)
+	// A pending conflict whose existing side a decision removed (a reject,
+	// the other side of a merge) has nothing left to keep or replace: it
+	// is retired with the decision, as an unlearn retires one, so neither
+	// lore conflicts nor the review lists it and unlearning this session
+	// makes it pending again. Its candidate is not added: the person
+	// decided about the existing primitive, not about it.
+	var removed []string
+	for _, t := range touched {
+		if t.After == nil {
+			removed = append(removed, t.ID)
+		}
+	}
+	cause := func(pid string) string {
+		for _, d := range ds {
+			if d.ID == pid || d.Other == pid {
+				return "the curation " + describeDecisions([]Decision{d})
+			}
+		}
+		return "the curation " + what
+	}
+	retire, err := retireOrphans(st, "", id, cause, removed, started)
+	if err != nil {
+		return nil, fmt.Errorf("curate %s: %w", what, err)
+	}
+	changes = append(changes, retire...)
 	in := report.Input{SessionID: id, Source: what, StartedAt: started, CompletedAt: now().UTC()}
 	stored, err := encodeStoredReport(in)
 	if err != nil {
@@ -130,6 +158,9 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 	}
 	sess.State = core.SessionCommitted
 	res := &CurateResult{Session: sess}
+	for _, ch := range retire {
+		res.Retired = append(res.Retired, ch.ConflictID)
+	}
 	for _, t := range touched {
 		switch {
 		case t.After == nil:
@@ -145,8 +176,15 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 		res.Errors = append(res.Errors, msg)
 	}
 	res.Artifacts = arts
-	res.Summary = fmt.Sprintf("%s: %s; %d updated, %d added, %d removed; %s", id, what, len(res.Changed),
-		len(res.Added), len(res.Removed), ArtifactChanges(arts, nil))
+	retired := ""
+	switch n := len(res.Retired); {
+	case n == 1:
+		retired = ", pending conflict " + res.Retired[0] + " retired"
+	case n > 1:
+		retired = fmt.Sprintf(", %d pending conflicts retired (%s)", n, strings.Join(res.Retired, ", "))
+	}
+	res.Summary = fmt.Sprintf("%s: %s; %d updated, %d added, %d removed%s; %s", id, what, len(res.Changed),
+		len(res.Added), len(res.Removed), retired, ArtifactChanges(arts, nil))
 	return res, nil
 }
 

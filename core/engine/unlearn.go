@@ -253,7 +253,7 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 		return u, &IntegrityBlockedError{ID: id, Integrity: u.plan.Integrity}
 	}
 	u.inverse = append(u.inverse, u.plan.Changes...)
-	retire, err := retireOrphans(st, id, by, u.plan.Removed, now)
+	retire, err := retireOrphans(st, id, by, func(string) string { return "the unlearn of " + id }, u.plan.Removed, now)
 	if err != nil {
 		return nil, fmt.Errorf("unlearn %s: %w", id, err)
 	}
@@ -274,12 +274,13 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 }
 
 // retireOrphans retires the pending conflicts of sessions other than target
-// whose existing side is among removed: with that side gone there is
-// nothing to keep or replace, and a person shown them could only fail. The
-// session by records each retirement as a conflict change, so reverting it
-// makes them pending again. The target's own conflicts are not touched:
-// its revert deletes them.
-func retireOrphans(st Store, target, by string, removed []string, now time.Time) ([]core.Change, error) {
+// whose existing side is among removed (cause says by what, for the
+// retirement to name): with that side gone there is nothing to keep or replace, and a
+// person shown them could only fail. The session by records each
+// retirement as a conflict change, so reverting it makes them pending
+// again. The target's own conflicts are not touched: its revert deletes
+// them.
+func retireOrphans(st Store, target, by string, cause func(id string) string, removed []string, now time.Time) ([]core.Change, error) {
 	if len(removed) == 0 {
 		return nil, nil
 	}
@@ -299,7 +300,7 @@ func retireOrphans(st Store, target, by string, removed []string, now time.Time)
 		}
 		after := c
 		after.State, after.RetiredBy, after.RetiredAt = core.ConflictRetired, by, now
-		after.RetiredWhy = fmt.Sprintf("existing side %s (%s) removed by the unlearn of %s", c.Existing.ID, c.Existing.Name, target)
+		after.RetiredWhy = fmt.Sprintf("existing side %s (%s) removed by %s", c.Existing.ID, c.Existing.Name, cause(c.Existing.ID))
 		out = append(out, core.Change{Type: core.ChangeConflict, ConflictID: c.ID, ConflictBefore: &c, ConflictAfter: &after, Timestamp: now})
 	}
 	return out, nil

@@ -71,3 +71,27 @@ func TestMathMapGivesBackTheSource(t *testing.T) {
 		}
 	}
 }
+
+// An edited rendering gets the statement's LaTeX back for each math span
+// left whole and unchanged, and nowhere else.
+func TestMathMapRestoreKeepsUnchangedMath(t *testing.T) {
+	stmt := `Let $x \in \R$ and $y = x^2$; then $y \geq 0$${}$.`
+	m := NewMathMap(stmt)
+	for _, c := range []struct{ edited, want string }{
+		{m.Shown, stmt},
+		{"", ""},
+		{"written anew", "written anew"},
+		{"Let x ∈ ℝ and y = x²; so y ≥ 0.", `Let $x \in \R$ and $y = x^2$; so $y \geq 0$${}$.`},
+		{"Let x ∈ ℂ and y = x²; then y ≥ 0.", `Let x ∈ ℂ and $y = x^2$; then $y \geq 0$${}$.`},
+		// Reordered, only the spans kept in order are recognised.
+		{"y = x² for x ∈ ℝ", `$y = x^2$ for x ∈ ℝ`},
+		{"Let x ∈ ℝ and y = x³; then y ≥ 0!", `Let $x \in \R$ and y = x³; then $y \geq 0$!`},
+	} {
+		if got := m.Restore(c.edited); got != c.want {
+			t.Errorf("Restore(%q) = %q, want %q", c.edited, got, c.want)
+		}
+	}
+	if got := NewMathMap("no math").Restore("edited"); got != "edited" {
+		t.Errorf("a statement without math restores %q", got)
+	}
+}

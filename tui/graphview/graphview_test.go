@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -764,4 +765,78 @@ func TestPlaneMapAndDomainSayWhatTheyAre(t *testing.T) {
 		t.Errorf("at 14 rows the legend took the map's room:\n%s", v)
 	}
 	tuitest.CheckSize(t, m.View(), 120, 14)
+}
+
+// Domain names whose centres fall close together never run into one
+// another on the plane map: each name drawn is whole, with at least a
+// space between it and any other word on its row, and the names that
+// found no room are counted on the map's frame.
+func TestPlaneMapNamesNeverTouch(t *testing.T) {
+	d := func(name string, re, im float64) core.Domain {
+		return core.Domain{ID: strings.ToLower(name), Name: name, Region: core.PlaneRegion{Center: core.PlanePosition{Real: re, Imaginary: im}, Radius: 0.3}}
+	}
+	ds := []core.Domain{
+		d("Foundations", -0.42, 0.55), d("Structure", -0.3, 0.55), d("Unification", -0.17, 0.55),
+		d("Mapping", -0.3, 0.5), d("Change", -0.35, 0.6), d("Emergence", -0.25, 0.5),
+		d("Measure", -0.3, 0.45), d("Order", -0.28, 0.52), d("Symmetry", -0.32, 0.58),
+		d("Space", -0.3, 0.5), d("Chance", -0.3, 0.5), d("Proof", -0.3, 0.5),
+		// At the left edge, against the axis's own word.
+		d("Logicism", -1, 0),
+	}
+	words := map[string]bool{"logic": true, "creative": true, "abstract": true, "embodied": true}
+	for _, dom := range ds {
+		words[dom.Name] = true
+	}
+	s := newStore(linalg())
+	for _, size := range [][2]int{{120, 36}, {80, 30}, {200, 50}} {
+		m := New(styles.New(true)).SetSize(size[0], size[1]).WithDomains(ds).WithRows(s.rows(), graph.ByImportance)
+		m, _ = s.send(m, tuitest.Press('m'))
+		view := ansi.Strip(m.View())
+		lines := strings.Split(view, "\n")
+		top, col, right := -1, 0, 0
+		for i, l := range lines {
+			if j := strings.Index(l, "┌ plane"); j >= 0 {
+				top, col = i, len([]rune(l[:j]))
+				right = col + slices.Index([]rune(l)[col:], '┐')
+				break
+			}
+		}
+		if top < 0 || right <= col {
+			t.Fatalf("%v: no plane map:\n%s", size, view)
+		}
+		drawn := map[string]int{}
+		for _, l := range lines[top+1:] {
+			rs := []rune(l)
+			if len(rs) <= right || rs[col] != '│' {
+				break
+			}
+			// The plane's inner row, between its two borders.
+			inner := rs[col+1 : right]
+			// Every run of letters is a whole word that was drawn
+			// alone: a name's or an axis end's.
+			for _, w := range strings.FieldsFunc(string(inner), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if !words[w] {
+					t.Errorf("%v: the plane map has %q, not a whole name or one set apart:\n%s", size, w, view)
+				}
+				drawn[w]++
+			}
+		}
+		n := 0
+		for _, dom := range ds {
+			switch drawn[dom.Name] {
+			case 0:
+			case 1:
+				n++
+			default:
+				t.Errorf("%v: %s drawn %d times", size, dom.Name, drawn[dom.Name])
+			}
+		}
+		if undrawn := len(ds) - n; undrawn > 0 && !strings.Contains(lines[top], fmt.Sprintf("%d domain names not drawn", undrawn)) {
+			t.Errorf("%v: %d names drawn of %d, and the legend does not say how many are not:\n%s", size, n, len(ds), view)
+		}
+		if n < 4 {
+			t.Errorf("%v: only %d names drawn:\n%s", size, n, view)
+		}
+		tuitest.CheckSize(t, view, size[0], size[1])
+	}
 }

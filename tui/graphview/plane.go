@@ -78,13 +78,16 @@ func (m Model) planeLines(dw, hgt int) []string {
 		put(c0, r, '│', clsAxis)
 	}
 	put(c0, r0, '┼', clsAxis)
-	// taken marks the cells a region name must not cover.
+	// taken marks the cells a region name must not cover; labelled, the
+	// cells holding words (the axes' ends and the names), which a name
+	// keeps a cell away from so that no two run together.
 	taken := make([]bool, n)
+	labelled := make([]bool, n)
 	text := func(c, r int, s string, k uint8) {
 		for _, ch := range s {
 			put(c, r, ch, k)
 			if c >= 0 && c < iw && r >= 0 && r < ih {
-				taken[r*iw+c] = true
+				taken[r*iw+c], labelled[r*iw+c] = true, true
 			}
 			c++
 		}
@@ -128,11 +131,14 @@ func (m Model) planeLines(dw, hgt int) []string {
 	haveCur = haveCur && curOK
 
 	// Region names go over the points (with thousands of primitives the
-	// names would vanish otherwise) but never over each other or the
-	// current primitive.
+	// names would vanish otherwise) but never over the current primitive,
+	// and never over or against another name: a name that has no room at
+	// its centre takes the nearest free row within two of it, or is not
+	// drawn, which the legend counts.
 	if haveCur {
 		taken[curR*iw+curC] = true
 	}
+	undrawn := 0
 	for _, d := range m.domains {
 		name := d.Name
 		if strings.TrimSpace(name) == "" {
@@ -150,15 +156,28 @@ func (m Model) planeLines(dw, hgt int) []string {
 			continue
 		}
 		start := min(max(c-len(label)/2, 0), iw-len(label))
-		for _, rr := range []int{r, r + 1, r - 1} {
-			if rr < 0 || rr >= ih || anyTaken(taken[rr*iw+start:rr*iw+start+len(label)]) {
+		end := start + len(label)
+		// The cells a cell either side of the name, which no other word
+		// may hold.
+		lo, hi := max(start-1, 0), min(end+1, iw)
+		drawn := false
+		for _, rr := range []int{r, r + 1, r - 1, r + 2, r - 2} {
+			if rr < 0 || rr >= ih || anyTaken(taken[rr*iw+start:rr*iw+end]) || anyTaken(labelled[rr*iw+lo:rr*iw+hi]) {
 				continue
 			}
-			for j, ch := range label {
-				put(start+j, rr, ch, clsRegion)
-				taken[rr*iw+start+j] = true
+			text(start, rr, string(label), clsRegion)
+			// A point or an axis between two words would join them: the
+			// cell between is left blank.
+			for _, g := range []int{start - 1, end} {
+				if g-1 >= 0 && g+1 < iw && labelled[rr*iw+g-1] && labelled[rr*iw+g+1] {
+					grid[rr*iw+g], cls[rr*iw+g] = ' ', clsNone
+				}
 			}
+			drawn = true
 			break
+		}
+		if !drawn {
+			undrawn++
 		}
 	}
 
@@ -168,9 +187,19 @@ func (m Model) planeLines(dw, hgt int) []string {
 
 	p := &m.paint
 	paints := [...]cells.Painter{clsNone: {}, clsAxis: p.axis, clsPoint: p.point, clsRegion: p.region, clsCurrent: p.current}
+	// The names left out are counted on the frame, where a narrow pane
+	// cannot cut the count off.
 	title := " plane "
+	if undrawn > 0 {
+		for _, t := range []string{" plane · " + namesNotDrawn(undrawn) + " ", " plane · " + thousands(undrawn) + " not drawn "} {
+			if ansi.StringWidth(t) <= iw {
+				title = t
+				break
+			}
+		}
+	}
 	lines := make([]string, 0, ih+3)
-	lines = append(lines, p.faint.Paint("┌"+title+strings.Repeat("─", max(iw-len(title), 0))+"┐"))
+	lines = append(lines, p.faint.Paint("┌"+title+strings.Repeat("─", max(iw-ansi.StringWidth(title), 0))+"┐"))
 	var b strings.Builder
 	for r := 0; r < ih; r++ {
 		b.Reset()
@@ -198,6 +227,14 @@ func (m Model) planeLines(dw, hgt int) []string {
 		lines = append(lines, p.faint.Paint(k))
 	}
 	return lines
+}
+
+// namesNotDrawn says how many domain names found no room on the map.
+func namesNotDrawn(n int) string {
+	if n == 1 {
+		return "1 domain name not drawn, no room"
+	}
+	return thousands(n) + " domain names not drawn, no room"
 }
 
 func anyTaken(bs []bool) bool {

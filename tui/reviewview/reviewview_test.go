@@ -619,3 +619,40 @@ func TestSplitPromptShowsWhatThePersonSaw(t *testing.T) {
 	}
 	replays(t, m)
 }
+
+// The statement prompt (e) holds the statement as the screen shows it,
+// not its LaTeX. A math span the person leaves whole and unchanged is
+// stored with the statement's LaTeX; what they write anew, or a span they
+// change, is stored as written; submitting it untouched records nothing.
+func TestStatementPromptShowsWhatThePersonSaw(t *testing.T) {
+	shown := "A map f: G → H with f(xy) = f(x)f(y); its kernel is ker f = {g : f(g) = e}."
+	m := selectID(t, newModel(t), "alg-hom")
+	m, _ = send(m, tuitest.Press('e'))
+	if m.text != shown {
+		t.Fatalf("the statement prompt holds %q, want %q", m.text, shown)
+	}
+	if v := plain(m); strings.Contains(v, `\colon`) || strings.Contains(v, "$") {
+		t.Errorf("the statement prompt shows LaTeX:\n%s", v)
+	}
+	if m2, _ := send(m, keyEnter); len(m2.Decisions()) != 0 || !strings.Contains(plain(m2), "statement unchanged") {
+		t.Errorf("an untouched statement recorded %+v\n%s", m2.Decisions(), plain(m2))
+	}
+
+	for _, c := range []struct{ name, typed, want string }{
+		{"words changed around kept math",
+			"A homomorphism f: G → H with f(xy) = f(x)f(y); its kernel is the set of g with f(g) = e.",
+			`A homomorphism $f \colon G \to H$ with $f(xy) = f(x)f(y)$; its kernel is the set of g with f(g) = e.`},
+		{"a span changed is stored as written",
+			"A map f: G → K with f(xy) = f(x)f(y); its kernel is ker f = {g : f(g) = e}. Also $x^2$.",
+			`A map f: G → K with $f(xy) = f(x)f(y)$; its kernel is $\ker f = \{g : f(g) = e\}$. Also $x^2$.`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, _ := send(m, keyErase, tea.PasteMsg{Content: c.typed}, keyEnter)
+			want := []core.Curation{{Kind: core.CurateEdit, ID: "alg-hom", Statement: c.want}}
+			if got := m.Decisions(); !slices.EqualFunc(got, want, sameDecision) {
+				t.Fatalf("decisions %+v\nwant %+v", got, want)
+			}
+			replays(t, m)
+		})
+	}
+}

@@ -83,14 +83,16 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode, m.offerAt = modeRename, -1
 		m = m.setText(cells.OneLine(p.Name))
 	case key.Matches(kp, k.Edit):
+		// As for a split: the prompt holds the statement as the screen
+		// shows it; submit gives the math kept unchanged its LaTeX back.
 		m.mode = modeStatement
-		m = m.setText(cells.OneLine(p.FormalStatement))
+		m = m.setText(shownMap(p).Shown)
 	case key.Matches(kp, k.Split):
 		// The prompt holds the statement as the screen shows it, its math
 		// read as a person reads it; submit gives the parts kept from it
 		// back their LaTeX.
 		m.mode = modeSplit
-		m = m.setText(cells.OneLine(p.Name) + ": " + splitMap(p).Shown + " ;; ")
+		m = m.setText(cells.OneLine(p.Name) + ": " + shownMap(p).Shown + " ;; ")
 	case key.Matches(kp, k.Retype):
 		m.mode, m.pick = modeRetype, max(slices.Index(core.PrimitiveTypes, p.Type), 0)
 	case key.Matches(kp, k.Link):
@@ -335,6 +337,9 @@ func (m Model) submit() Model {
 		}
 		d, done = core.Curation{Kind: core.CurateEdit, ID: p.ID, Name: text}, "renamed "+short(nameOf(p))+" → "+short(text)
 	case modeStatement:
+		if text != "" {
+			text = strings.TrimSpace(shownMap(p).Restore(text))
+		}
 		if text == "" || text == strings.TrimSpace(cells.OneLine(p.FormalStatement)) {
 			m.mode, m.status = modeNone, "statement unchanged"
 			return m
@@ -342,7 +347,7 @@ func (m Model) submit() Model {
 		d, done = core.Curation{Kind: core.CurateEdit, ID: p.ID, Statement: text}, "statement of "+short(nameOf(p))+" edited"
 	case modeSplit:
 		parts := parseParts(text)
-		mm := splitMap(p)
+		mm := shownMap(p)
 		for i := range parts {
 			if src, ok := mm.Source(parts[i].Statement); ok {
 				parts[i].Statement = strings.TrimSpace(src)
@@ -358,10 +363,10 @@ func (m Model) submit() Model {
 	return next
 }
 
-// splitMap relates p's statement, on one line, to what the split prompt
-// shows of it: a part the person kept as shown is stored as the statement
-// had it (its LaTeX), one they wrote is stored as written.
-func splitMap(p core.Primitive) text.MathMap {
+// shownMap relates p's statement, on one line, to what the statement and
+// split prompts show of it: what the person kept as shown is stored as the
+// statement had it (its LaTeX), what they wrote is stored as written.
+func shownMap(p core.Primitive) text.MathMap {
 	return text.NewMathMap(cells.OneLine(p.FormalStatement))
 }
 
