@@ -95,7 +95,7 @@ output lists what it refuses (promotion needs it fixed).`,
 // readSkillMD reads the SKILL.md at path (- is standard input), bounded
 // as lore skills validate bounds the files it reads.
 func readSkillMD(a *app, path string) ([]byte, error) {
-	var r io.Reader = a.stdin
+	r := a.stdin
 	name := "standard input"
 	if path != "-" {
 		f, err := os.Open(path)

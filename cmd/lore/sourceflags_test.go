@@ -16,7 +16,7 @@ import (
 func findingKeys(fs []struct{ File, Location, Category string }) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.File+" "+f.Location+" "+string(f.Category))
+		out = append(out, f.File+" "+f.Location+" "+f.Category)
 	}
 	slices.Sort(out)
 	return out

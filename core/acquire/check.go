@@ -112,7 +112,7 @@ func CheckScope(source string, scope []string) error {
 	if !IsURL(source) {
 		info, err := os.Stat(source)
 		if err != nil || info.IsDir() {
-			return nil
+			return nil //nolint:nilerr // a source that is not there is for acquisition to name
 		}
 		what = "a single file"
 		if archiveKindOf(source) != notArchive {

@@ -222,7 +222,7 @@ func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure st
 		case err != nil:
 			// The users could not be read (the store closing, the
 			// database away): not a refusal.
-			return nil
+			return nil //nolint:nilerr // the store's failure is not the caller's
 		}
 		nws := now.Workspace
 		if nws == "" {
@@ -368,7 +368,7 @@ func (r recoverInterceptor) recovered(ctx context.Context, procedure string, err
 	if p == nil {
 		return
 	}
-	if p == http.ErrAbortHandler {
+	if err, ok := p.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 		// net/http's way to abort a reply: not a bug.
 		panic(p)
 	}

@@ -91,9 +91,8 @@ func serveOn(t testing.TB, e *apitest.Env, svc api.Service, o server.Options) (s
 type panicking struct{ api.Service }
 
 func (panicking) ListSkills(context.Context, *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
-	var m map[string]int
-	m["boom"]++ // a nil map: the bug
-	return nil, nil
+	var skills []*lorev1.Skill
+	return &lorev1.ListSkillsResponse{Skills: skills[:1]}, nil // out of range: the bug
 }
 
 func (panicking) Watch(context.Context, *lorev1.WatchRequest, func(*lorev1.LearnEvent) error) error {
