@@ -56,8 +56,8 @@ func (fs folders) with(path, words string) folders {
 
 // hide says s with every path in one of fs said in words: the folder
 // itself as "the server's data folder", a path under it as "a path in
-// the server's data folder". A path ends where a message goes on (a
-// space, a quote, a colon, a comma, a bracket).
+// the server's data folder". A path starts a word and ends where the
+// message goes on (a space, a quote, a colon, a comma, a bracket).
 func (fs folders) hide(s string) string {
 	for _, f := range fs {
 		for from := 0; from < len(s); {
@@ -67,8 +67,9 @@ func (fs folders) hide(s string) string {
 			}
 			i += from
 			end := i + len(f.path)
-			if end < len(s) && !isSep(s[end]) && !endsPath(s[end]) {
-				// Another folder whose name starts the same (/tmp2).
+			if i > 0 && !startsPath(s[i-1]) || end < len(s) && !isSep(s[end]) && !endsPath(s[end]) {
+				// Within a URL (http://host/tmp/a.md), or another
+				// folder whose name starts the same (/tmp2).
 				from = end
 				continue
 			}
@@ -89,6 +90,10 @@ func (fs folders) hide(s string) string {
 
 func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
 
+// startsPath reports whether a path may follow c.
+func startsPath(c byte) bool { return endsPath(c) || c == '(' || c == '[' || c == '<' || c == '=' }
+
+// endsPath reports whether c ends a path: a message goes on.
 func endsPath(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '"', '\'', '`', ':', ',', ';', ')', ']', '>':
