@@ -204,7 +204,7 @@ func (a *app) serveAPI(ctx context.Context, ln net.Listener, conf *tls.Config, f
 	if n == 0 {
 		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
 	}
-	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr, Idle: a.serving.idle})
+	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr, Idle: a.serving.idle, DataDir: a.cfg.dataDir()})
 	fmt.Fprintf(a.stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
 	if conf != nil {
 		fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)

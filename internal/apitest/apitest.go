@@ -220,7 +220,12 @@ func (e *Env) serve() {
 	auth := func(_ context.Context, token string) (access.User, error) {
 		return access.Authenticate(users, token, time.Now().UTC())
 	}
-	path, h := server.Handler(e.Svc, auth, e.Server)
+	o := e.Server
+	if o.DataDir == "" {
+		// The environment's folder is the server's data folder.
+		o.DataDir = e.Dir
+	}
+	path, h := server.Handler(e.Svc, auth, o)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

@@ -46,6 +46,10 @@ type Options struct {
 	// again while it lasts (0: 5 s): one whose token is revoked or
 	// expires, or whose user's role or workspace changes, is ended.
 	Recheck time.Duration
+	// DataDir is the server's data folder: what a client on the network
+	// hears (errors, a run's events) says a path in it, or in the
+	// system's temporary folder, in words, and the log says it in full.
+	DataDir string
 }
 
 // Handler returns the HTTP handler serving svc to the users auth lets in,
@@ -54,18 +58,20 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	if o.Recheck <= 0 {
 		o.Recheck = 5 * time.Second
 	}
-	return newHandler(svc, o, authInterceptor{auth: auth, log: o.Log, every: o.Recheck})
+	return newHandler(svc, o, authInterceptor{auth: auth, log: o.Log, every: o.Recheck}, newInside(o.DataDir, o.Log))
 }
 
 // LocalHandler returns the HTTP handler serving svc on the owner's own
 // socket (owner-only, so whoever connects is the person running lore):
-// every call is caller's, with no token.
+// every call is caller's, with no token, and hears every path: the
+// folders are the caller's own.
 func LocalHandler(svc api.Service, caller api.Caller, o Options) (string, http.Handler) {
 	return newHandler(svc, o, fixedCaller{caller})
 }
 
-// newHandler serves svc with who says who calls, then the log.
-func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, http.Handler) {
+// newHandler serves svc with who says who calls, then the log; first
+// are the interceptors that say who calls, and what they may hear.
+func newHandler(svc api.Service, o Options, first ...connect.Interceptor) (string, http.Handler) {
 	if o.MaxUpload <= 0 {
 		o.MaxUpload = 64 << 20
 	}
@@ -76,7 +82,7 @@ func newHandler(svc api.Service, o Options, who connect.Interceptor) (string, ht
 	common := []connect.HandlerOption{
 		// Innermost, recovery turns a handler's panic into an internal
 		// error the log line after it records.
-		connect.WithInterceptors(who, logInterceptor{o.Log}, recoverInterceptor{o.Log}),
+		connect.WithInterceptors(append(first, logInterceptor{o.Log}, recoverInterceptor{o.Log})...),
 		// Compressing an answer costs more than it saves unless the
 		// answer is large: a search's ten hits (a few KiB) compressed
 		// took half of a busy server's time answering searches.
