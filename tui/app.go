@@ -552,7 +552,7 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 	case errors.Is(err, context.Canceled):
 		m.learn = m.learn.Log(time.Now(), "run", "cancelled: the store is unchanged")
 	case err != nil:
-		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
+		m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
 	if res := m.Result; res != nil && (m.run == nil || m.run.by == "") {
 		// What the run could not read or draw (a document skipped, a page

@@ -144,7 +144,7 @@ func (m Model) followed(msg followDoneMsg) (tea.Model, tea.Cmd) {
 	case errors.Is(err, context.Canceled):
 		m.learn = m.learn.Log(time.Now(), "run", "cancelled by the process that started it: the store is unchanged")
 	case err != nil:
-		m.learn = m.learn.Log(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
+		m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("stopped: ")+err.Error())
 	}
 	m.done = true
 	m.RunErr = nil

@@ -119,6 +119,20 @@ func CheckScope(source string, scope []string) error {
 			what = "an archive, read whole"
 		}
 	}
-	return &core.InputError{Input: source, Usage: true,
+	return &core.InputError{Input: source, Usage: true, Err: &ScopeError{What: what},
 		Msg: fmt.Sprintf("--scope %s selects files of a folder or repository, and this is %s: drop --scope, or give the folder", strings.Join(scope, ","), what)}
+}
+
+// ScopeError is the cause CheckScope wraps in its *core.InputError: it
+// says what the source is instead of a folder or repository, so that a
+// form can word the refusal for its own scope field rather than for the
+// command line's flag.
+type ScopeError struct {
+	// What the source is: "a single file", "an archive, read whole" or
+	// "a web address read as one page, document or archive".
+	What string
+}
+
+func (e *ScopeError) Error() string {
+	return "a scope selects files of a folder or repository, and this is " + e.What
 }

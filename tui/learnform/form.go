@@ -4,6 +4,7 @@
 package learnform
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,6 +54,9 @@ type CancelMsg struct{}
 type validatedMsg struct {
 	req Request
 	err error
+	// field is the field the error is about, focused to be corrected
+	// (the source unless said otherwise).
+	field int
 }
 
 // suggestionsMsg lists completions for the source as it was typed.
@@ -250,6 +254,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.busy = false
 		if msg.err != nil {
 			m.err = msg.err.Error()
+			if msg.field != fieldSource {
+				m.setFocus(msg.field)
+			}
 			return m, nil
 		}
 		// A tier chosen for this source is not carried to the next one.
@@ -387,6 +394,15 @@ func (m Model) Submit() (Model, tea.Cmd) {
 	return m, func() tea.Msg {
 		if err := acquire.Check(req.Source); err != nil {
 			return validatedMsg{req: req, err: err}
+		}
+		// The check the command line makes of --scope, worded for this
+		// form's field: the flag means nothing here.
+		if err := acquire.CheckScope(req.Source, req.Scope); err != nil {
+			if se, ok := errors.AsType[*acquire.ScopeError](err); ok {
+				err = fmt.Errorf("scope: %s selects files of a folder or repository, and %s is %s: empty the scope, or give the folder as the source",
+					strings.Join(req.Scope, ", "), req.Source, se.What)
+			}
+			return validatedMsg{req: req, err: err, field: fieldScope}
 		}
 		// The session records where the source was, as the command line
 		// does: a relative path means nothing once the folder changes.

@@ -61,9 +61,9 @@ func TestCompletionListsReadableEntries(t *testing.T) {
 }
 
 func TestSubmitBuildsTheRequest(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "notes.md")
-	if err := os.WriteFile(src, []byte("# Notes\n"), 0o600); err != nil {
+	// A folder: a scope selects files of a folder or repository.
+	src := t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "notes.md"), []byte("# Notes\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	m := New(styles.New(false)).WithRequest(Request{Source: src, Domain: "graphs", Depth: core.Deep, DryRun: true, Scope: []string{"docs/", "README.md"}})
@@ -78,6 +78,35 @@ func TestSubmitBuildsTheRequest(t *testing.T) {
 	if sub.Request.Source != want.Source || sub.Request.Domain != want.Domain || sub.Request.Depth != want.Depth ||
 		!sub.Request.DryRun || !slices.Equal(sub.Request.Scope, want.Scope) {
 		t.Errorf("request %+v, want %+v", sub.Request, want)
+	}
+}
+
+// A scope given with a single file is refused in the form, as a missing
+// file is, before any run starts, and the refusal speaks of the form's
+// scope field, not of the command line's flag; the scope is focused to be
+// corrected and the message is shown whole.
+func TestScopeOnASingleFileIsRefusedInline(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "notes.md")
+	if err := os.WriteFile(src, []byte("# Notes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := New(styles.New(true)).WithRequest(Request{Source: src, Scope: []string{"docs/", "a.md"}})
+	m = m.SetSize(100, 20)
+	m, cmd := m.Submit()
+	m, cmd = m.Update(cmd())
+	if cmd != nil {
+		t.Fatalf("a scope on a single file submitted %T", cmd())
+	}
+	if !strings.HasPrefix(m.Err(), "scope: docs/, a.md selects files of a folder or repository") ||
+		!strings.Contains(m.Err(), "is a single file") || strings.Contains(m.Err(), "--scope") {
+		t.Errorf("inline error %q, want the scope field's refusal naming a single file and no flag", m.Err())
+	}
+	if m.focus != fieldScope {
+		t.Errorf("focus on field %d, want the scope (%d)", m.focus, fieldScope)
+	}
+	view := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(view, "empty the scope, or give the folder as the source") {
+		t.Errorf("the refusal is not shown whole:\n%s", m.View())
 	}
 }
 

@@ -197,13 +197,37 @@ func (m Model) Note(at time.Time, stage, msg string) Model {
 		m.log.add(prefix + msg)
 		return m
 	}
-	for i, line := range strings.Split(ansi.Wrap(msg, m.w-pw, ""), "\n") {
+	for i, line := range wrapWords(msg, m.w-pw) {
 		if i > 0 {
 			prefix = strings.Repeat(" ", pw)
 		}
 		m.log.add(prefix + line)
 	}
 	return m
+}
+
+// wrapWords wraps styled s to lines of at most w cells at its spaces,
+// cutting only a word longer than a line ("--scope" stays whole).
+func wrapWords(s string, w int) []string {
+	var out []string
+	line, lw := "", 0
+	for _, word := range strings.Split(s, " ") {
+		ww := ansi.StringWidth(word)
+		if lw > 0 && lw+1+ww > w {
+			out, line, lw = append(out, line), "", 0
+		}
+		if lw > 0 {
+			line, lw = line+" ", lw+1
+		}
+		for ww > w-lw && ww > 0 && w-lw > 0 {
+			// A word longer than a line: cut it where the line ends.
+			out = append(out, line+ansi.Cut(word, 0, w-lw))
+			word, ww = ansi.Cut(word, w-lw, ww), ww-(w-lw)
+			line, lw = "", 0
+		}
+		line, lw = line+word, lw+ww
+	}
+	return append(out, line)
 }
 
 func (m Model) logPrefix(at time.Time, stage string) string {
@@ -306,6 +330,11 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 		case Cancelled:
 			p.info = m.cancelledInfo()
 			msg = m.st.Severity.Warning.Render("cancelled") + fmt.Sprintf(" after %s", roundDur(e.Elapsed))
+		}
+		if p.State == Failed {
+			// Why a stage failed is read whole: it says what to change.
+			m = m.Note(at, string(e.Stage), msg)
+			break
 		}
 		m = m.Log(at, string(e.Stage), msg)
 	case engine.FindingFound:
@@ -802,6 +831,11 @@ func (m Model) wrapped(p Pane, w int) []string {
 	for _, l := range p.info {
 		if ansi.StringWidth(l) <= w || w <= 0 {
 			out = append(out, l)
+			continue
+		}
+		if p.State == Failed {
+			// A failure is a sentence, not parts: it wraps at its spaces.
+			out = append(out, wrapWords(l, w)...)
 			continue
 		}
 		out = append(out, cells.WrapParts(l, partSep, w)...)

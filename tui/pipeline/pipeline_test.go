@@ -420,3 +420,43 @@ func TestCancelledRunsStageSaysCancelled(t *testing.T) {
 		t.Errorf("the acquire pane says %q; want cancelled and the store unchanged", body)
 	}
 }
+
+// Why a stage failed is read whole, in its pane and in the log: a long
+// reason (acquisition refusing a scope for a single file names what to
+// change at its end) wraps instead of being cut at the edge.
+func TestAFailureIsReadWhole(t *testing.T) {
+	why := "/home/someone/notes/graphs.md: --scope docs/,a.md selects files of a folder or repository, and this is a single file: drop --scope, or give the folder"
+	m := New(styles.New(true)).Reset("/home/someone/notes/graphs.md", "learn-1", false).SetSize(120, 36)
+	feed(&m, started(engine.StageAcquire, 0),
+		engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageFailed, Err: why, Elapsed: time.Millisecond})
+	for _, s := range engine.Stages[1:] {
+		feed(&m, engine.StageFinished{Stage: s, Status: engine.StageSkipped})
+	}
+	out := m.View()
+	checkBox(t, out, 120, 36)
+	lines := strings.Split(ansi.Strip(out), "\n")
+	words := func(ls []string) string { return strings.Join(strings.Fields(strings.Join(ls, " ")), " ") }
+	var pane, log []string
+	inLog := false
+	for _, l := range lines {
+		if strings.Contains(l, " log ") {
+			inLog = true
+			continue
+		}
+		if inLog {
+			// The log's lines after the time and the stage's name.
+			log = append(log, strings.TrimPrefix(strings.TrimSpace(l), "12:01:00 acquire"))
+			continue
+		}
+		if cols := strings.Split(l, "│"); len(cols) > 2 {
+			pane = append(pane, cols[1])
+		}
+	}
+	if !strings.Contains(words(log), "failed: "+why) {
+		t.Errorf("the log does not hold the failure whole:\n%s", strings.Join(log, "\n"))
+	}
+	// The pane has four lines here: it wraps as much as fits.
+	if !strings.Contains(words(pane), "graphs.md: --scope docs/,a.md selects files of a folder or repository") {
+		t.Errorf("the acquire pane does not wrap the failure:\n%s", strings.Join(pane, "\n"))
+	}
+}
