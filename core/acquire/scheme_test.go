@@ -49,3 +49,27 @@ func TestSourceNamesUnsupportedSchemes(t *testing.T) {
 		t.Errorf("a missing file named notes:missing.md: %v, want no such file", err)
 	}
 }
+
+// UnreadScheme names the scheme of an address lore refuses, from how the
+// source is written, and nothing for a path or an address it reads; every
+// source it names is one Check refuses.
+func TestUnreadSchemeNamesWhatCheckRefuses(t *testing.T) {
+	for source, want := range map[string]string{
+		"ftp://example.com/x.md":     "ftp",
+		"Gopher://example.com/1/x":   "gopher",
+		"mailto:someone@example.com": "mailto",
+		"https://example.com/x.md":   "",
+		"git://example.com/r.git":    "",
+		"file:///srv/git/book":       "",
+		"notes/graphs.md":            "",
+		`C:\notes\graphs.md`:         "",
+		"git@github.com:owner/repo":  "",
+	} {
+		if got := UnreadScheme(source); got != want {
+			t.Errorf("UnreadScheme(%q) = %q, want %q", source, got, want)
+		}
+		if want != "" && Check(source) == nil {
+			t.Errorf("Check(%q) passes a scheme lore does not read", source)
+		}
+	}
+}

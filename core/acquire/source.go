@@ -70,6 +70,26 @@ func Familiarity(source string) core.Familiarity {
 	return core.Home
 }
 
+// UnreadScheme is the scheme (lower case) of a source written as an
+// address lore does not read — ftp://, gopher://, mailto: — and "" for a
+// path or a scheme it reads. Like Familiarity it reads only how source
+// is written, so that a form can say at once that no tier applies;
+// acquiring such a source is refused (a path that happens to exist under
+// that name is still read as a path).
+func UnreadScheme(source string) string {
+	scheme, rest, ok := strings.Cut(strings.TrimSpace(source), ":")
+	if !ok || len(scheme) < 2 || !schemeSyntax.MatchString(scheme) {
+		return ""
+	}
+	switch s := strings.ToLower(scheme); {
+	case s == "http" || s == "https" || s == "git" || s == "ssh" || s == "file":
+		return ""
+	case strings.HasPrefix(rest, "//") || opaqueSchemes[s]:
+		return s
+	}
+	return ""
+}
+
 // supportedURLs is what lore reads at a URL, for the error naming a scheme
 // it does not.
 const supportedURLs = "http and https (pages, documents, archives, GitHub and .git repositories), " +

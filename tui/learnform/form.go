@@ -518,11 +518,16 @@ func (m Model) candidates() []string {
 
 // detectedTier says what the "as detected" tier is for source, as
 // acquisition gives it (acquire.Familiarity): for a source typed, its
-// tier and why; before one is typed, the rule.
+// tier and why (none for an address lore does not read); before one is
+// typed, the rule.
 func detectedTier(source string) string {
 	home, stranger := tierWord(core.Home), tierWord(core.Stranger)
 	if source == "" {
 		return "as detected (on this machine, git too: " + home + "; over the network: " + stranger + ")"
+	}
+	if s := acquire.UnreadScheme(source); s != "" {
+		// No tier: the source is refused when the form is submitted.
+		return "none: lore does not read " + s + " addresses"
 	}
 	if t := acquire.Familiarity(source); t == core.Stranger {
 		return "as detected: " + stranger + " (it comes over the network)"

@@ -306,13 +306,21 @@ func TestFormSaysTheTierLoreDetects(t *testing.T) {
 		{r.Dir, "as detected: home (read from this machine)"},
 		{"https://github.com/owner/repo", "as detected: stranger (it comes over the network)"},
 		{"https://example.com/notes.md", "as detected: stranger (it comes over the network)"},
+		// An address lore does not read has no tier: it is refused.
+		{"ftp://example.com/x.md", "tier        none: lore does not read ftp addresses"},
+		{"mailto:someone@example.com", "tier        none: lore does not read mailto addresses"},
+		{"gopher://example.com/1/notes", "tier        none: lore does not read gopher addresses"},
 	} {
 		m, _ := New(styles.New(true)).SetSize(120, 30).Update(tea.PasteMsg{Content: c.source})
 		if got := tierLine(m); !strings.HasSuffix(got, c.want) || strings.Contains(got, "git: stranger") {
 			t.Errorf("for %s the tier reads %q, want %q", c.source, got, c.want)
 		}
 	}
-	// What the form says is what acquisition does.
+	// What the form says is what acquisition does: the address it gives
+	// no tier is refused.
+	if err := acquire.Check("ftp://example.com/x.md"); err == nil {
+		t.Error("an ftp address passes the check the form makes")
+	}
 	res, err := acquire.Source(context.Background(), "file://"+r.Dir, acquire.Options{})
 	if err != nil {
 		t.Fatal(err)
