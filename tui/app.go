@@ -1044,12 +1044,24 @@ func (m Model) helpView() string {
 	screen, global := m.helpGroups()
 	w := m.w - m.st.App.Dialog.GetHorizontalFrameSize()
 	title, note := tabNames[m.tab]+" keys", ""
+	if n, ok := m.top().(interface{ helpNote() string }); ok {
+		note = n.helpNote()
+	}
 	if _, ok := m.top().(reviewScreen); ok {
 		title = "Review keys"
-		note = "\n" + m.st.Faint.Render(strings.Join(cells.Wrap(reviewDigitsNote, max(w, 1)), "\n"))
+	}
+	if note != "" {
+		note = "\n" + m.st.Faint.Render(strings.Join(cells.Wrap(note, max(w, 1)), "\n"))
+	}
+	// A group whose keys all do nothing now would be a blank line; a
+	// screen left with none says so rather than show an empty list.
+	screen = slices.DeleteFunc(screen, func(g []key.Binding) bool { return len(enabled(g)) == 0 })
+	keys := func(flow bool) string { return m.fullHelp(screen, w, flow) }
+	if len(screen) == 0 {
+		keys = func(bool) string { return m.st.Faint.Render("Nothing to act on here now.") }
 	}
 	view := func(flow bool, gap string) string {
-		return m.st.App.Dialog.Render(m.st.Heading.Render(title) + gap + m.fullHelp(screen, w, flow) +
+		return m.st.App.Dialog.Render(m.st.Heading.Render(title) + gap + keys(flow) +
 			"\n\n" + m.st.Heading.Render("Everywhere") + gap + m.fullHelp(global, w, flow) + note)
 	}
 	// A short terminal gets the keys run on as lines and fewer blank

@@ -60,6 +60,15 @@ func (s slot[M, K]) view() string               { return (*s.p).View() }
 func (s slot[M, K]) keys() help.KeyMap          { return (*s.p).KeyMap() }
 func (s slot[M, K]) captures() bool             { return (*s.p).Captures() }
 
+// helpNote is what the component's help view says beyond its keys (what
+// its marks mean, why no key applies), if it says anything.
+func (s slot[M, K]) helpNote() string {
+	if n, ok := any(*s.p).(interface{ HelpNote() string }); ok {
+		return n.HelpNote()
+	}
+	return ""
+}
+
 func (s slot[M, K]) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	*s.p, cmd = (*s.p).Update(msg)

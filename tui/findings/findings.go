@@ -99,15 +99,30 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 }
 
 // KeyMap returns the bindings, for the root's help; while no source waits
-// for a decision they are all disabled, for there is nothing to act on.
+// for a decision they are all disabled, for there is nothing to act on,
+// and a source whose scan found nothing has only its decision to make.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	asking := m.Pending()
-	k.List = k.List.WithEnabled(asking)
-	for _, b := range []*key.Binding{&k.Acknowledge, &k.Approve, &k.ApproveWarnings, &k.Reject, &k.ScrollUp, &k.ScrollDown} {
+	found := asking && len(m.req.Report.Findings) > 0
+	k.List = k.List.WithEnabled(found)
+	for _, b := range []*key.Binding{&k.Acknowledge, &k.ScrollUp, &k.ScrollDown} {
+		b.SetEnabled(found)
+	}
+	for _, b := range []*key.Binding{&k.Approve, &k.ApproveWarnings, &k.Reject} {
 		b.SetEnabled(asking)
 	}
 	return k
+}
+
+// HelpNote says, for the help view, why no key applies while no source
+// waits for a decision.
+func (m Model) HelpNote() string {
+	if m.Pending() {
+		return ""
+	}
+	return "No source is waiting for approval. When a learn reaches the approval gate, its findings appear here " +
+		"to be acknowledged (space), and the source approved (a, w) or rejected (r)."
 }
 
 // Captures reports whether the reviewer takes every key: never, for a

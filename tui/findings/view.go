@@ -265,12 +265,13 @@ func (m Model) refresh() Model {
 	}
 	dw := lo.detailW
 	if len(m.pos) == 0 {
-		m.detail = []string{
-			cells.Fit(m.st.Heading.Render("No findings"), dw),
-			cells.Fit(m.st.Faint.Render("The scan found nothing, but this source still needs an explicit decision."), dw),
-			cells.Fit("", dw),
-			cells.Fit(m.st.Label.Render("a")+" approve · "+m.st.Label.Render("r")+" reject", dw),
+		// Wrapped, not cut: the sentence says why a decision is asked.
+		m.detail = []string{cells.Fit(m.st.Heading.Render("No findings"), dw)}
+		for _, l := range cells.Wrap("The scan found nothing, but this source still needs an explicit decision.", dw) {
+			m.detail = append(m.detail, cells.Fit(m.st.Faint.Render(l), dw))
 		}
+		m.detail = append(m.detail, cells.Fit("", dw),
+			cells.Fit(m.st.Label.Render("a")+" approve · "+m.st.Label.Render("r")+" reject", dw))
 		return m
 	}
 	i := m.rows[m.win.Cursor()].finding
