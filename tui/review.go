@@ -280,10 +280,10 @@ func (s reviewScreen) keys() help.KeyMap          { return s.m.review.KeyMap() }
 
 // helpNote says what the digits do over the review: they go to a screen
 // everywhere else.
-func (s reviewScreen) helpNote() string { return reviewDigitsNote }
-func (s reviewScreen) captures() bool             { return s.m.review.Captures() }
-func (s reviewScreen) click(int, int) tea.Cmd     { return nil }
-func (s reviewScreen) scroll(int) tea.Cmd         { return nil }
+func (s reviewScreen) helpNote() string       { return reviewDigitsNote }
+func (s reviewScreen) captures() bool         { return s.m.review.Captures() }
+func (s reviewScreen) click(int, int) tea.Cmd { return nil }
+func (s reviewScreen) scroll(int) tea.Cmd     { return nil }
 
 func (s reviewScreen) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
