@@ -277,13 +277,13 @@ func (s reviewScreen) setSize(w, h int)           { s.m.review = s.m.review.SetS
 func (s reviewScreen) setStyles(st styles.Styles) { s.m.review = s.m.review.SetStyles(st) }
 func (s reviewScreen) view() string               { return s.m.review.View() }
 func (s reviewScreen) keys() help.KeyMap          { return s.m.review.KeyMap() }
+func (s reviewScreen) captures() bool             { return s.m.review.Captures() }
+func (s reviewScreen) click(int, int) tea.Cmd     { return nil }
+func (s reviewScreen) scroll(int) tea.Cmd         { return nil }
 
 // helpNote says what the digits do over the review: they go to a screen
 // everywhere else.
-func (s reviewScreen) helpNote() string       { return reviewDigitsNote }
-func (s reviewScreen) captures() bool         { return s.m.review.Captures() }
-func (s reviewScreen) click(int, int) tea.Cmd { return nil }
-func (s reviewScreen) scroll(int) tea.Cmd     { return nil }
+func (s reviewScreen) helpNote() string { return reviewDigitsNote }
 
 func (s reviewScreen) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
