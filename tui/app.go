@@ -900,7 +900,7 @@ func (m Model) tabBar() string {
 func (m Model) statusBar() string {
 	label, value := m.st.App.Status.Render, m.st.App.StatusValue.Render
 	bar := func(compact bool) string {
-		words := [...]string{" primitives", " conflicts pending", "session ", " running", "last session "}
+		words := [...]string{" primitive" + plural(m.primitives), " conflict" + plural(m.pending) + " pending", "session ", " running", "last session "}
 		if compact {
 			words = [...]string{" prim.", " pending", "", " ▶", "last "}
 		}

@@ -98,3 +98,21 @@ func TestFindingsWithNoFindingsListTheDecisionKeys(t *testing.T) {
 		}
 	}
 }
+
+// The status bar's counts agree with their nouns: one primitive, one
+// conflict pending; two of each are plural.
+func TestStatusBarCountsAgree(t *testing.T) {
+	for _, c := range []struct {
+		prims, pending int
+		want           string
+	}{
+		{1, 1, "1 primitive · 1 conflict pending"},
+		{2, 0, "2 primitives · 0 conflicts pending"},
+		{0, 3, "0 primitives · 3 conflicts pending"},
+	} {
+		m, _ := send(newApp(120, 36), statusMsg{primitives: c.prims, pending: c.pending})
+		if got := statusLine(m); !strings.Contains(got, c.want) {
+			t.Errorf("status bar %q, want %q", got, c.want)
+		}
+	}
+}

@@ -221,7 +221,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.learn = m.learn.Log(time.Now(), "graph", m.st.Bad.Render("export failed: ")+msg.err.Error())
 			return m, nil, true
 		}
-		what := fmt.Sprintf("exported %d primitives as %s to ", msg.n, msg.format)
+		what := fmt.Sprintf("exported %d primitive%s as %s to ", msg.n, plural(msg.n), msg.format)
 		m.learn = m.learn.Log(time.Now(), "graph", what+msg.path)
 		// The notice is one line: the path gives way from the left, and
 		// then the words, so that the file's name always shows; the Learn
