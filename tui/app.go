@@ -1051,7 +1051,7 @@ func (m Model) helpView() string {
 		title = "Review keys"
 	}
 	if note != "" {
-		note = "\n" + m.st.Faint.Render(strings.Join(cells.Wrap(note, max(w, 1)), "\n"))
+		note = "\n\n" + m.st.Faint.Render(strings.Join(cells.Wrap(note, max(w, 1)), "\n"))
 	}
 	// A group whose keys all do nothing now would be a blank line; a
 	// screen left with none says so rather than show an empty list.
@@ -1060,15 +1060,19 @@ func (m Model) helpView() string {
 	if len(screen) == 0 {
 		keys = func(bool) string { return m.st.Faint.Render("Nothing to act on here now.") }
 	}
-	view := func(flow bool, gap string) string {
+	view := func(flow bool, gap, note string) string {
 		return m.st.App.Dialog.Render(m.st.Heading.Render(title) + gap + keys(flow) +
 			"\n\n" + m.st.Heading.Render("Everywhere") + gap + m.fullHelp(global, w, flow) + note)
 	}
 	// A short terminal gets the keys run on as lines and fewer blank
-	// lines, rather than columns cut at the bottom.
-	v := view(false, "\n\n")
+	// lines, rather than columns cut at the bottom; the note goes before
+	// a key does.
+	v := view(false, "\n\n", note)
 	if lipgloss.Height(v) > m.bodyHeight() {
-		v = view(true, "\n")
+		v = view(true, "\n", note)
+	}
+	if lipgloss.Height(v) > m.bodyHeight() {
+		v = view(true, "\n", "")
 	}
 	return v
 }

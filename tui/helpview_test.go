@@ -10,34 +10,47 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 )
 
-// screenHelp opens the help view over m and returns the text of its
-// screen part: the lines from the "<title>" heading to "Everywhere", the
-// box's borders taken off, and the note after the global keys.
-func screenHelp(t *testing.T, m Model, title string) (keys []string, note string) {
+// screenHelp opens the help view over m and returns its screen part (the
+// lines from the "<title>" heading to "Everywhere", the box's borders
+// taken off) and the words of the whole box as one line.
+func screenHelp(t *testing.T, m Model, title string) (lines []string, text string) {
 	t.Helper()
 	m, _ = send(m, keyPress("?"))
 	if !m.showHelp {
 		t.Fatal("? did not open the help")
 	}
-	var in, after bool
-	var rest []string
+	in, box := false, false
+	var all []string
 	for _, l := range strings.Split(ansi.Strip(m.View().Content), "\n") {
 		l = strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "│"))
 		switch {
 		case strings.HasPrefix(l, title):
-			in = true
+			in, box = true, true
 		case strings.HasPrefix(l, "Everywhere"):
-			in, after = false, true
+			in = false
+		case strings.HasPrefix(l, "╰"):
+			box = false
 		case in:
-			keys = append(keys, l)
-		case after:
-			rest = append(rest, l)
+			lines = append(lines, l)
+		}
+		if box {
+			all = append(all, l)
 		}
 	}
-	if keys == nil {
+	if lines == nil {
 		t.Fatalf("no %q in the help:\n%s", title, ansi.Strip(m.View().Content))
 	}
-	return keys, strings.Join(strings.Fields(strings.Join(rest, " ")), " ")
+	return lines, strings.Join(strings.Fields(strings.Join(all, " ")), " ")
+}
+
+// blankRun reports whether lines have two blank lines in a row.
+func blankRun(lines []string) bool {
+	for i := 1; i < len(lines); i++ {
+		if lines[i] == "" && lines[i-1] == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // The Findings screen's help with no source waiting lists no blank
@@ -45,21 +58,12 @@ func screenHelp(t *testing.T, m Model, title string) (keys []string, note string
 func TestFindingsHelpWithNothingPendingSaysSo(t *testing.T) {
 	m := newApp(120, 36)
 	m, _ = send(m, keyPress("2"))
-	keys, note := screenHelp(t, m, "Findings keys")
-	var text []string
-	for _, l := range keys {
-		if l != "" {
-			text = append(text, l)
-		}
+	lines, text := screenHelp(t, m, "Findings keys")
+	if !strings.HasPrefix(text, "Findings keys Nothing to act on here now. Everywhere") || blankRun(lines) {
+		t.Errorf("the Findings keys read %q, want that nothing applies and no blank lines", lines)
 	}
-	if len(text) != 1 || text[0] != "Nothing to act on here now." {
-		t.Errorf("the Findings keys read %q, want only that nothing applies", keys)
-	}
-	if blank := len(keys) - len(text); blank > 2 {
-		t.Errorf("the Findings keys have %d blank lines: %q", blank, keys)
-	}
-	if !strings.Contains(note, "No source is waiting for approval") {
-		t.Errorf("the help does not say why: %q", note)
+	if !strings.Contains(text, "No source is waiting for approval") {
+		t.Errorf("the help does not say why: %q", text)
 	}
 }
 
@@ -81,21 +85,14 @@ func TestFindingsWithNoFindingsListTheDecisionKeys(t *testing.T) {
 	if !strings.Contains(screen, "The scan found nothing, but this source still needs an explicit decision.") {
 		t.Errorf("the Findings pane cuts its sentence:\n%s", ansi.Strip(m.View().Content))
 	}
-	keys, _ := screenHelp(t, m, "Findings keys")
-	text := strings.Join(keys, " ")
+	lines, text := screenHelp(t, m, "Findings keys")
 	for _, want := range []string{"a approve", "r reject"} {
 		if !strings.Contains(text, want) {
-			t.Errorf("the Findings keys lack %q: %q", want, keys)
+			t.Errorf("the Findings keys lack %q: %q", want, lines)
 		}
 	}
-	if strings.Contains(text, "acknowledge") || strings.Contains(text, "evidence") {
-		t.Errorf("the Findings keys offer keys for findings there are none of: %q", keys)
-	}
-	for i := 1; i < len(keys)-1; i++ {
-		if keys[i] == "" && keys[i-1] == "" {
-			t.Errorf("the Findings keys have blank lines: %q", keys)
-			break
-		}
+	if strings.Contains(text, "acknowledge") || strings.Contains(text, "evidence") || blankRun(lines) {
+		t.Errorf("the Findings keys offer keys for findings there are none of, or blank lines: %q", lines)
 	}
 }
 
@@ -113,6 +110,26 @@ func TestStatusBarCountsAgree(t *testing.T) {
 		m, _ := send(newApp(120, 36), statusMsg{primitives: c.prims, pending: c.pending})
 		if got := statusLine(m); !strings.Contains(got, c.want) {
 			t.Errorf("status bar %q, want %q", got, c.want)
+		}
+	}
+}
+
+// The signs of History's counts and Graph's ▲ column are explained in
+// their screens' help.
+func TestHelpExplainsHistoryCountsAndGraphReach(t *testing.T) {
+	for _, c := range []struct {
+		key, title string
+		want       []string
+	}{
+		{"6", "History keys", []string{"+added ~updated =skipped !conflicts", "-removed ~restored", "+re-added"}},
+		{"4", "Graph keys", []string{"▲ reach (how many primitives depend on it", "importance", "def definition"}},
+	} {
+		m, _ := send(newApp(120, 36), keyPress(c.key))
+		_, note := screenHelp(t, m, c.title)
+		for _, w := range c.want {
+			if !strings.Contains(note, w) {
+				t.Errorf("%s: the help does not say %q: %q", c.title, w, note)
+			}
 		}
 	}
 }

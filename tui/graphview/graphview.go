@@ -180,6 +180,14 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 	return m
 }
 
+// HelpNote says, for the help view, what a list row's columns are: the
+// type's abbreviation and the two figures after the name.
+func (m Model) HelpNote() string {
+	return "Each row: rank, name, type (def definition, thm theorem, axm axiom, alg algorithm, tec technique, " +
+		"idn identity), importance (its share of what rests on it, by edge strength), " +
+		"▲ reach (how many primitives depend on it, directly or not)."
+}
+
 // KeyMap returns the bindings, for the root's help: the filter's while
 // it is typed into, the browser's otherwise.
 func (m Model) KeyMap() KeyMap {

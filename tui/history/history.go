@@ -150,6 +150,13 @@ func (m Model) WithKeyMap(k KeyMap) Model {
 	return m
 }
 
+// HelpNote says, for the help view, what the session list's counts
+// mean: they are signs, not words, to fit beside the session.
+func (m Model) HelpNote() string {
+	return "Counts: a learn's +added ~updated =skipped !conflicts presented; " +
+		"an unlearn's -removed ~restored (to the version before) +re-added."
+}
+
 // KeyMap returns the bindings, with the ones that do nothing right now
 // disabled, so the root's help shows only what applies.
 func (m Model) KeyMap() KeyMap {
