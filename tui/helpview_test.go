@@ -3,10 +3,13 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/curate"
+	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 )
 
@@ -131,5 +134,34 @@ func TestHelpExplainsHistoryCountsAndGraphReach(t *testing.T) {
 				t.Errorf("%s: the help does not say %q: %q", c.title, w, note)
 			}
 		}
+	}
+}
+
+// The Review screen's help lists esc once, saying what it does with a
+// filter set and without one.
+func TestReviewHelpListsEscOnce(t *testing.T) {
+	prims := []core.Primitive{
+		{ID: "a", Name: "Group", Type: core.Definition, FormalStatement: "A group is a set $G$ with an operation.",
+			Provenance: core.Provenance{Document: "groups.tex", Section: "Groups", ContentHash: "h1"}},
+	}
+	m := newApp(120, 36)
+	r := &run{id: "learn-x", cancel: func() {}, asks: make(chan approvalAsk), reviews: make(chan reviewAsk)}
+	m.run, m.running, m.eventsOpen = r, true, true
+	ask := reviewAsk{reply: make(chan []core.Curation, 1), req: engine.ReviewRequest{Session: "learn-x", Source: "groups.tex",
+		Candidates: curate.NewCandidates(prims)}}
+	m, cmd := send(m, reviewAskMsg{run: "learn-x", ask: ask})
+	m = settleWithin(t, m, cmd, 2*time.Second)
+	lines, _ := screenHelp(t, m, "Review keys")
+	var escs []string
+	for _, l := range lines {
+		for _, f := range strings.Split(l, "  ") {
+			if f = strings.TrimSpace(f); strings.HasPrefix(f, "esc") {
+				escs = append(escs, f)
+			}
+		}
+	}
+	text := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+	if len(escs) != 1 || !strings.Contains(text, "esc clear filter, or with none, leave") {
+		t.Errorf("the Review keys list esc as %q, want once, for both states:\n%s", escs, strings.Join(lines, "\n"))
 	}
 }

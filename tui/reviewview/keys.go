@@ -136,8 +136,16 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		k.List.Bindings(),
 		{k.Offer1, k.Offer2, k.Offer3, k.Rename, k.Retype, k.Edit, k.Split},
 		{k.Reject, k.Link, k.Merge, k.Unlink, k.Undo},
-		{k.Reapply, k.Leave, k.Filter, k.ClearFilter, k.Commit, k.Cancel},
+		{k.Reapply, k.Leave, k.Filter, k.Commit, k.esc()},
 	}
+}
+
+// esc is ClearFilter and Cancel as one entry of the help view, which
+// lists every key once: what esc does with a filter set and without.
+func (k KeyMap) esc() key.Binding {
+	b := k.Cancel
+	b.SetHelp(b.Help().Key, k.ClearFilter.Help().Desc+", or with none, "+k.Cancel.Help().Desc)
+	return b
 }
 
 // edgePick is Pick as a link's edge type: 1-6, core.EdgeTypes' order.
