@@ -217,7 +217,15 @@ func (m Model) refresh() Model {
 	case modeTree:
 		top = m.treeLines(dw, h-budget-1)
 	case modePlane:
-		top = m.planeLines(dw, h-min(budget+1, h))
+		// The map keeps one size for a pane size: the neighbours' room is
+		// kept whether the shown primitive has few, many or none yet
+		// (its detail loading), so that moving through the list does not
+		// make the map jump.
+		planeH := h
+		if h >= 6 {
+			planeH = h - min(max(h*2/5, 4), h-3) - 1
+		}
+		top = m.planeLines(dw, planeH)
 	default:
 		top = m.docLines(dw)
 	}

@@ -831,12 +831,99 @@ func TestPlaneMapNamesNeverTouch(t *testing.T) {
 				t.Errorf("%v: %s drawn %d times", size, dom.Name, drawn[dom.Name])
 			}
 		}
-		if undrawn := len(ds) - n; undrawn > 0 && !strings.Contains(lines[top], fmt.Sprintf("%d domain names not drawn", undrawn)) {
+		if undrawn := len(ds) - n; undrawn > 0 && !strings.Contains(lines[top], namesNotDrawn(undrawn)) {
 			t.Errorf("%v: %d names drawn of %d, and the legend does not say how many are not:\n%s", size, n, len(ds), view)
 		}
 		if n < 4 {
 			t.Errorf("%v: only %d names drawn:\n%s", size, n, view)
 		}
 		tuitest.CheckSize(t, view, size[0], size[1])
+	}
+}
+
+// planeFrame is the plane map's inner rows in view, between its borders.
+func planeFrame(t *testing.T, view string) []string {
+	t.Helper()
+	lines := strings.Split(ansi.Strip(view), "\n")
+	var out []string
+	col, right := -1, 0
+	for _, l := range lines {
+		rs := []rune(l)
+		if col < 0 {
+			if j := strings.Index(l, "┌ plane"); j >= 0 {
+				col = len([]rune(l[:j]))
+				right = col + slices.Index(rs[col:], '┐')
+			}
+			continue
+		}
+		if len(rs) <= right || rs[col] != '│' {
+			break
+		}
+		out = append(out, string(rs[col+1:right]))
+	}
+	if col < 0 {
+		t.Fatalf("no plane map:\n%s", ansi.Strip(view))
+	}
+	return out
+}
+
+// A domain's name never hides the primitives at its centre: thirteen
+// primitives at the centre of Computer Science and two at the origin,
+// the centre of Synthesis, show as a marker each, and both names are
+// drawn beside them.
+func TestPlaneMapNamesLeavePointsVisible(t *testing.T) {
+	ds := []core.Domain{
+		{ID: "computer-science", Name: "Computer Science", Region: core.PlaneRegion{Center: core.PlanePosition{Real: -0.8, Imaginary: -0.3}, Radius: 0.3}},
+		{ID: "synthesis", Name: "Synthesis", Region: core.PlaneRegion{Center: core.PlanePosition{}, Radius: 0.3}},
+	}
+	var rows []Row
+	for i := range 15 {
+		r := Row{ID: fmt.Sprintf("p%02d", i), Name: fmt.Sprintf("Primitive %d", i), Type: core.Definition, Domain: "computer-science",
+			Plane: core.PlanePosition{Real: -0.8, Imaginary: -0.3}, Importance: 15 - i}
+		if i >= 13 {
+			r.Domain, r.Plane = "synthesis", core.PlanePosition{}
+		}
+		rows = append(rows, r)
+	}
+	for _, size := range [][2]int{{120, 36}, {80, 30}, {200, 50}} {
+		m := New(styles.New(true)).SetSize(size[0], size[1]).WithDomains(ds).WithRows(rows, graph.ByImportance)
+		// The shown primitive (◆) is one of the thirteen, then one of the
+		// two.
+		for _, down := range []int{0, 13} {
+			m := m
+			for range down {
+				m, _ = m.Update(keyDown)
+			}
+			m, _ = m.Update(tuitest.Press('m'))
+			frame := planeFrame(t, m.View())
+			markers := 0
+			for _, l := range frame {
+				markers += strings.Count(l, "•") + strings.Count(l, "●") + strings.Count(l, "◆")
+			}
+			inner := strings.Join(frame, "\n")
+			if markers != 2 || !strings.Contains(inner, "Computer Science") || !strings.Contains(inner, "Synthesis") {
+				t.Errorf("%v, %d down: %d markers for two places, names drawn %v %v:\n%s", size, down, markers,
+					strings.Contains(inner, "Computer Science"), strings.Contains(inner, "Synthesis"), ansi.Strip(m.View()))
+			}
+		}
+	}
+}
+
+// The plane map keeps its size for a pane size whichever primitive is
+// shown, whether it has many neighbours, few or none.
+func TestPlaneMapKeepsItsSize(t *testing.T) {
+	s := newStore(linalg())
+	for _, size := range [][2]int{{120, 36}, {80, 30}} {
+		m := newModel(s, size[0], size[1], true)
+		m, _ = s.send(m, tuitest.Press('m'))
+		heights := map[int][]string{}
+		for range len(s.prims) {
+			h := len(planeFrame(t, m.View()))
+			heights[h] = append(heights[h], selectedID(t, m))
+			m, _ = s.send(m, keyDown)
+		}
+		if len(heights) != 1 {
+			t.Errorf("%v: the map's height changes with the primitive shown: %v", size, heights)
+		}
 	}
 }

@@ -130,13 +130,33 @@ func (m Model) planeLines(dw, hgt int) []string {
 	curC, curR, curOK := toCell(cur)
 	haveCur = haveCur && curOK
 
-	// Region names go over the points (with thousands of primitives the
-	// names would vanish otherwise) but never over the current primitive,
-	// and never over or against another name: a name that has no room at
-	// its centre takes the nearest free row within two of it, or is not
-	// drawn, which the legend counts.
+	// Region names never cover a point (a cluster at a domain's centre
+	// would vanish under its name), the current primitive or another
+	// name, nor run against another word: a name that has no room at its
+	// centre takes the nearest free place — beside the centre on its row,
+	// then on the rows within three of it — or is not drawn, which the
+	// frame counts.
 	if haveCur {
 		taken[curR*iw+curC] = true
+	}
+	free := func(row, start, end int) bool {
+		lo, hi := max(start-1, 0), min(end+1, iw)
+		if anyTaken(taken[row+start:row+end]) || anyTaken(labelled[row+lo:row+hi]) {
+			return false
+		}
+		for k := row + start; k < row+end; k++ {
+			if count[k] > 0 {
+				return false
+			}
+		}
+		// The cell either side is blanked where it parts this name from
+		// another word; a point there would be lost.
+		for _, g := range []int{start - 1, end} {
+			if g-1 >= 0 && g+1 < iw && (labelled[row+g-1] || labelled[row+g+1]) && count[row+g] > 0 {
+				return false
+			}
+		}
+		return true
 	}
 	undrawn := 0
 	for _, d := range m.domains {
@@ -155,26 +175,30 @@ func (m Model) planeLines(dw, hgt int) []string {
 		if !ok {
 			continue
 		}
-		start := min(max(c-len(label)/2, 0), iw-len(label))
-		end := start + len(label)
-		// The cells a cell either side of the name, which no other word
-		// may hold.
-		lo, hi := max(start-1, 0), min(end+1, iw)
+		centred := min(max(c-len(label)/2, 0), iw-len(label))
+		starts := []int{centred, min(c+2, iw-len(label)), max(c-1-len(label), 0)}
 		drawn := false
-		for _, rr := range []int{r, r + 1, r - 1, r + 2, r - 2} {
-			if rr < 0 || rr >= ih || anyTaken(taken[rr*iw+start:rr*iw+end]) || anyTaken(labelled[rr*iw+lo:rr*iw+hi]) {
+	place:
+		for _, rr := range []int{r, r + 1, r - 1, r + 2, r - 2, r + 3, r - 3} {
+			if rr < 0 || rr >= ih {
 				continue
 			}
-			text(start, rr, string(label), clsRegion)
-			// A point or an axis between two words would join them: the
-			// cell between is left blank.
-			for _, g := range []int{start - 1, end} {
-				if g-1 >= 0 && g+1 < iw && labelled[rr*iw+g-1] && labelled[rr*iw+g+1] {
-					grid[rr*iw+g], cls[rr*iw+g] = ' ', clsNone
+			for _, start := range starts {
+				end := start + len(label)
+				if !free(rr*iw, start, end) {
+					continue
 				}
+				text(start, rr, string(label), clsRegion)
+				// An axis between two words would join them: the cell
+				// between is left blank.
+				for _, g := range []int{start - 1, end} {
+					if g-1 >= 0 && g+1 < iw && labelled[rr*iw+g-1] && labelled[rr*iw+g+1] {
+						grid[rr*iw+g], cls[rr*iw+g] = ' ', clsNone
+					}
+				}
+				drawn = true
+				break place
 			}
-			drawn = true
-			break
 		}
 		if !drawn {
 			undrawn++
