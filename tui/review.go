@@ -166,6 +166,19 @@ func (m Model) curateAll(ds []core.Curation) tea.Cmd {
 	}
 }
 
+// recordedNotice says what a committed review recorded, and the pending
+// conflicts its decisions retired (rejecting a conflict's existing side
+// retires it), which leave the Conflicts screen with no other word.
+func recordedNotice(n int, res *engine.CurateResult) string {
+	retired := ""
+	if k := len(res.Retired); k > 0 {
+		// Counted, not named: the notice is one line, and History's
+		// report names them.
+		retired = fmt.Sprintf(", retiring %d pending conflict%s", k, plural(k))
+	}
+	return fmt.Sprintf("%d decision%s recorded as %s%s (lore unlearn takes them back)", n, plural(n), res.Session.ID, retired)
+}
+
 // curator is who the decisions are recorded under.
 func curator(ds []core.Curation) []core.Curation {
 	by := osUser()
@@ -263,7 +276,7 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		m.reviewing = nil
-		m.notice = fmt.Sprintf("%d decision(s) recorded as %s (lore unlearn takes them back)", msg.n, msg.res.Session.ID)
+		m.notice = recordedNotice(msg.n, msg.res)
 		m, cmd := m.changed()
 		return m, cmd, true
 	}

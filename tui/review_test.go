@@ -293,3 +293,64 @@ func TestHistoryReviewHelpListsOnlyWhatActs(t *testing.T) {
 		t.Error("n opened the learn form over the review")
 	}
 }
+
+// A review whose decisions retire pending conflicts says so when it is
+// committed: rejecting the existing side of a conflict another learn
+// presented retires that conflict, and the notice counts it.
+func TestReviewCommitSaysWhatItRetired(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(path, []byte(reviewChapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := storetest.Open(t)
+	opts := engine.LearnOptions{Domains: storetest.Domains(t)}
+	headless := opts
+	headless.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, path, headless)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lemma core.Primitive
+	for _, p := range res.Primitives {
+		if strings.HasPrefix(p.Name, "Lemma") {
+			lemma = p
+		}
+	}
+	// Another learn presented a conflict with the lemma, still pending.
+	now := time.Now().UTC()
+	candidate := lemma
+	candidate.ID, candidate.FormalStatement = "lemma-other", "In a group the inverse of $ab$ is $a^{-1}b^{-1}$."
+	conflict := core.Conflict{ID: "conflict-lemma", Session: "learn-other", Candidate: candidate, Existing: lemma,
+		State: core.ConflictPending, CreatedAt: now}
+	if err := st.CommitSession(context.Background(), core.Session{ID: "learn-other", Kind: core.KindLearn, Source: "other.tex",
+		Familiarity: core.Home, StartedAt: now, CompletedAt: now, State: core.SessionCommitted, Changes: 1},
+		[]core.Change{{Type: core.ChangeConflict, ConflictID: conflict.ID, ConflictAfter: &conflict, Timestamp: now}}); err != nil {
+		t.Fatal(err)
+	}
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Learn: opts, Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 120, Height: 36})
+	m, cmd := send(m, history.ReviewMsg{ID: res.Session.ID})
+	m = settle(t, m, cmd)
+	for i := 0; i < 5; i++ {
+		if p, _ := m.review.Selected(); p.ID == lemma.ID {
+			break
+		}
+		m, _ = send(m, keyPress("j"))
+	}
+	m, _ = send(m, keyPress("x"))
+	m, cmd = send(m, keyPress("c"))
+	m = settle(t, m, cmd)
+	cs, err := st.Conflicts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 1 || cs[0].State != core.ConflictRetired {
+		t.Fatalf("the conflict is %+v, want it retired by the review", cs)
+	}
+	if !strings.Contains(m.notice, "1 decision recorded as curate-") || !strings.Contains(m.notice, "retiring 1 pending conflict") {
+		t.Errorf("the notice %q does not say the conflict was retired", m.notice)
+	}
+	if screen := ansi.Strip(m.View().Content); !strings.Contains(screen, "retiring 1 pending conflict (lore unlearn takes them back)") {
+		t.Errorf("the screen does not show the notice whole:\n%s", screen)
+	}
+}
