@@ -213,7 +213,9 @@ func wrapWords(s string, w int) []string {
 	line, lw := "", 0
 	for _, word := range strings.Split(s, " ") {
 		ww := ansi.StringWidth(word)
-		if lw > 0 && lw+1+ww > w {
+		// A word longer than a line is cut wherever it starts: it goes on
+		// after the line's words rather than leave them a line of their own.
+		if lw > 0 && lw+1+ww > w && (ww <= w || lw+2 > w) {
 			out, line, lw = append(out, line), "", 0
 		}
 		if lw > 0 {
