@@ -259,6 +259,7 @@ func nothingToImport(path string, plan bundle.Plan) string {
 	return fmt.Sprintf("nothing to import from %s: %d skipped, first %s", path, len(plan.Skipped), plan.Skipped[0].Reason)
 }
 
+// plural is the "s" a noun takes after a count other than one.
 func plural(n int) string {
 	if n == 1 {
 		return ""

@@ -399,7 +399,7 @@ func (m Model) Submit() (Model, tea.Cmd) {
 		// form's field: the flag means nothing here.
 		if err := acquire.CheckScope(req.Source, req.Scope); err != nil {
 			if se, ok := errors.AsType[*acquire.ScopeError](err); ok {
-				err = fmt.Errorf("scope: %s selects files of a folder or repository, and %s is %s: empty the scope, or give the folder as the source",
+				err = fmt.Errorf("scope: %s selects files of a folder or repository, and %s is %s: empty the scope, or give a folder or repository as the source",
 					strings.Join(req.Scope, ", "), req.Source, se.What)
 			}
 			return validatedMsg{req: req, err: err, field: fieldScope}

@@ -105,7 +105,7 @@ func TestScopeOnASingleFileIsRefusedInline(t *testing.T) {
 		t.Errorf("focus on field %d, want the scope (%d)", m.focus, fieldScope)
 	}
 	view := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	if !strings.Contains(view, "empty the scope, or give the folder as the source") {
+	if !strings.Contains(view, "empty the scope, or give a folder or repository as the source") {
 		t.Errorf("the refusal is not shown whole:\n%s", m.View())
 	}
 }
