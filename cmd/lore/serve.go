@@ -162,7 +162,7 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 	if a.onPostgres() {
 		return a.servePostgres(ctx, ln, conf, fingerprint)
 	}
-	own, err := a.own(ctx, nil, a.stderr)
+	own, err := a.own(ctx, ownerServe, nil, a.stderr)
 	if err != nil {
 		return err
 	}
@@ -299,8 +299,9 @@ func (o *owned) close() error {
 // the store — command lines (package owner) and the API (package
 // core/api), both owner-only. feed, when not nil, tells a screen of the
 // learns clients start and of the changes they make; log, when not nil,
-// gets a line per request.
-func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned, error) {
+// gets a line per request. kind names this process to another that asks
+// which one owns the store (ownerServe, ownerApp).
+func (a *app) own(ctx context.Context, kind string, feed *screenFeed, log io.Writer) (*owned, error) {
 	dir := a.cfg.dataDir()
 	if c, err := owner.Dial(dir); err == nil {
 		_ = c.Close()
@@ -321,7 +322,7 @@ func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned,
 			return code
 		}
 	}
-	srv, err := owner.Listen(dir, handler)
+	srv, err := owner.Listen(dir, owner.Owner{Kind: kind, PID: os.Getpid()}, handler)
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {
