@@ -293,3 +293,20 @@ func TestReadmeRolesAreTheCodes(t *testing.T) {
 		t.Errorf("the README's roles are %v, the code's %v", got, want)
 	}
 }
+
+// TestReadmeSkillsEditLineIsTheHelps: the README's usage line of lore
+// skills edit is the command's own (both of its forms), as --help shows it.
+func TestReadmeSkillsEditLineIsTheHelps(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit, _, err := (&app{}).rootCmd().Find([]string{"skills", "edit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "lore skills " + edit.Use + " [--json]"
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("the README lacks the usage line %q", want)
+	}
+}
