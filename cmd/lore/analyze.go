@@ -78,7 +78,8 @@ Nothing is learned: the store is not opened.
 }
 
 // analysisSettings reads what analyze and learn share: the depth setting,
-// the domain definitions, and a --domain value checked as an id.
+// the domain definitions, and a --domain value checked as an id of a
+// configured domain (the domains file is how one is added).
 func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error) {
 	depth, err := core.ParseDepth(a.cfg.v.GetString(keyDepth))
 	if err != nil {
@@ -91,6 +92,9 @@ func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error)
 	if domain != "" {
 		if err := core.ValidateID(domain); err != nil {
 			return "", nil, &core.UsageError{Msg: "--domain: " + err.Error()}
+		}
+		if err := checkDomain(domain, doms, false); err != nil {
+			return "", nil, err
 		}
 	}
 	return depth, doms, nil

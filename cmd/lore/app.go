@@ -46,7 +46,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 	open := stores.open
 	runs := make(chan tui.ExternalRun, 8)
 	changed := make(chan struct{}, 1)
-	own, err := a.own(ctx, &screenFeed{runs: runs, changed: changed}, nil)
+	own, err := a.own(ctx, ownerApp, &screenFeed{runs: runs, changed: changed}, nil)
 	switch {
 	case err == nil:
 		defer func() { _ = own.close() }()

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -281,23 +280,20 @@ func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.D
 // is neither configured nor holds a stored primitive is a usage error: an
 // empty result would hide the typo.
 func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
-	var known []string
+	var doms []core.Domain
 	if domain != "" {
-		doms, err := a.cfg.domains()
-		if err != nil {
+		var err error
+		if doms, err = a.cfg.domains(); err != nil {
 			return nil, err
-		}
-		for _, d := range doms {
-			known = append(known, d.ID)
 		}
 	}
 	return fromBackend(a, readOnly, func(db backend.Store) ([]core.Primitive, error) {
 		if domain != "" {
 			prims, err := db.ByDomain(domain)
-			if err != nil || len(prims) > 0 || slices.Contains(known, domain) {
-				return prims, err
+			if err != nil {
+				return nil, err
 			}
-			return nil, &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
+			return prims, checkDomain(domain, doms, len(prims) > 0)
 		}
 		var out []core.Primitive
 		err := db.Primitives(func(p core.Primitive) error {
@@ -412,4 +408,22 @@ func (a *app) graphCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd
+}
+
+// checkDomain refuses a --domain value that is neither configured (built in,
+// or added by the domains file) nor, when stored is true, already holding
+// stored primitives: reading would show an empty result that hides the typo,
+// and learning would file primitives under a domain no skill or search knows.
+func checkDomain(domain string, doms []core.Domain, stored bool) error {
+	if domain == "" || stored {
+		return nil
+	}
+	known := make([]string, 0, len(doms))
+	for _, d := range doms {
+		if d.ID == domain {
+			return nil
+		}
+		known = append(known, d.ID)
+	}
+	return &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
 }

@@ -491,6 +491,47 @@ func TestGraphUnknownDomainIsNamed(t *testing.T) {
 	}
 }
 
+// learn and analyze refuse a --domain no configuration defines, as the
+// readers do, before anything is stored; a domain the domains file adds is
+// accepted.
+func TestLearnUnknownDomainIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "note.md")
+	if err := os.WriteFile(doc, []byte("# Means\n\n**Definition.** The mean of a sample is the sum of its values divided by their count.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := newStoreDir(t)
+	for _, args := range [][]string{{"learn", doc, "--domain", "nosuch"}, {"analyze", doc, "--domain", "nosuch"}} {
+		r := loreIn(t, storeEnv(store), "", args...)
+		if r.code != 2 || !strings.Contains(r.stderr, `--domain "nosuch": unknown domain; lore domains lists them:`) || !strings.Contains(r.stderr, "statistics") {
+			t.Errorf("lore %s: exit %d, stderr %q", strings.Join(args, " "), r.code, r.stderr)
+		}
+	}
+	r := loreIn(t, storeEnv(store), "", "rank", "--json")
+	if r.code != 0 || strings.Contains(r.stdout, "nosuch") || strings.Contains(r.stdout, "mean") {
+		t.Errorf("the refused learn stored something: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	user := filepath.Join(dir, "domains.yaml")
+	if err := os.WriteFile(user, []byte(`domains:
+  - id: chemistry
+    name: Chemistry
+    description: Atoms, bonds and reactions.
+    region: {center: {real: 0.6, imaginary: -0.6}, radius: 0.3}
+    activationPatterns: [atom, molecule, bond, reaction]
+    compatibleWith: [reality]
+    primaryTypes: [definition, theorem]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := append(storeEnv(store), "LORE_DOMAINS_FILE="+user)
+	if r := loreIn(t, env, "", "learn", doc, "--domain", "chemistry", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"domain": "chemistry"`) {
+		t.Errorf("learn --domain chemistry (domains file): exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := loreIn(t, storeEnv(store), "", "analyze", doc, "--domain", "statistics"); r.code != 0 {
+		t.Errorf("analyze --domain statistics: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 func TestBadThemeIsNamed(t *testing.T) {
 	cfg := t.TempDir()
 	writeDoc(t, cfg, "config.yaml", "theme: purple\n")

@@ -658,17 +658,59 @@ func hostRequest(held *heldStore, feed *screenFeed) owner.Handler {
 // one does (exit 4, as for a locked store).
 var errNotServed = fmt.Errorf("%w: another lore process serves it", core.ErrStoreLocked)
 
-// notServed is errNotServed for the store in dir, with what the person
-// can do: only one process owns a store, so a second terminal application
-// or lore serve cannot open; the owner is used where it runs, and every
-// other lore command typed here is forwarded to it (forward) and runs
-// there, its output shown here. cause, when not nil, is how the owner was
-// found.
+// The kinds of owner, as an owner names itself to a process that asks.
+const (
+	ownerServe = "lore serve"
+	ownerApp   = "the terminal application"
+)
+
+// notServed is errNotServed for the store in dir, with which process
+// serves it (the owner is asked; an owner that does not say is named by
+// its possible kinds) and what the person can do: only one process owns a
+// store, so a second terminal application or lore serve cannot open; the
+// terminal application is used where it runs, lore serve is stopped to
+// serve from here, and every other lore command typed here is forwarded
+// to the owner (forward) and runs there, its output shown here. cause,
+// when not nil, is how the owner was found.
 func notServed(dir string, cause error) error {
-	err := fmt.Errorf("%w, the terminal application or lore serve, for the store %s: to use it, switch to the terminal where it runs; "+
-		"to open one here, quit it there first; meanwhile the other lore commands run from here (lore learn, lore find, …) go through it", errNotServed, dir)
-	if cause != nil {
-		return fmt.Errorf("%w (%w)", err, cause)
+	var who owner.Owner
+	if c, err := owner.Dial(dir); err == nil {
+		who, _ = c.Who()
 	}
-	return err
+	const meanwhile = "Meanwhile the other lore commands run from here (lore learn, lore find, …) go through it."
+	var msg string
+	switch who.Kind {
+	case ownerServe:
+		msg = fmt.Sprintf("the store %s is served by lore serve (pid %d). Only one process serves a store. "+
+			"To serve it from here, stop that lore serve first. %s", dir, who.PID, meanwhile)
+	case ownerApp:
+		msg = fmt.Sprintf("the store %s is open in the terminal application (pid %d). "+
+			"To use it, switch to the terminal where it runs. To open it here, quit it there first. %s", dir, who.PID, meanwhile)
+	default:
+		msg = fmt.Sprintf("the store %s is served by another lore process, the terminal application or lore serve. "+
+			"To use it, switch to where it runs. To open it here, quit or stop it first. %s", dir, meanwhile)
+	}
+	return &notServedError{msg: msg, cause: cause}
+}
+
+// notServedError is errNotServed (so exit 4) said with which process
+// serves the store.
+type notServedError struct {
+	msg   string
+	cause error
+}
+
+func (e *notServedError) Error() string {
+	s := core.ErrStoreLocked.Error() + ": " + e.msg
+	if e.cause != nil {
+		s += " (" + e.cause.Error() + ")"
+	}
+	return s
+}
+
+func (e *notServedError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{errNotServed}
+	}
+	return []error{errNotServed, e.cause}
 }

@@ -424,8 +424,12 @@ type learnOut struct {
 	Edges       []edgeOut      `json:"edges"`
 	Findings    []core.Finding `json:"findings"`
 	Skills      []skillOut     `json:"skills"`
-	Conflicts   []string       `json:"conflicts"`
-	Errors      []string       `json:"errors"`
+	// Conflicts are the ids of the conflicts the learn recorded, for lore
+	// conflicts resolve; a dry run records none, and says instead what
+	// would conflict in WouldConflict.
+	Conflicts     []string           `json:"conflicts"`
+	WouldConflict []wouldConflictOut `json:"wouldConflict"`
+	Errors        []string           `json:"errors"`
 	// RejectedBefore says when and by whom the gate rejected the source
 	// before, if it did.
 	RejectedBefore string `json:"rejectedBefore,omitempty"`
@@ -441,6 +445,13 @@ type revisitOut struct {
 	Session   string        `json:"session"`
 	Reason    string        `json:"reason"`
 	Candidate string        `json:"candidate,omitempty"`
+}
+
+// wouldConflictOut is a candidate of a dry run that a learn would hold
+// as a conflict with a stored primitive: no conflict id, as none exists.
+type wouldConflictOut struct {
+	Candidate  string `json:"candidate"`
+	ExistingID string `json:"existingId"`
 }
 
 type primOut struct {
@@ -465,7 +476,7 @@ func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
 		Counts: map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
 			"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts},
 		Primitives: []primOut{}, Edges: []edgeOut{}, Findings: []core.Finding{}, Skills: []skillOut{},
-		Conflicts: []string{}, Errors: nonNil(res.Errors), RejectedBefore: res.RejectedBefore,
+		Conflicts: []string{}, WouldConflict: []wouldConflictOut{}, Errors: nonNil(res.Errors), RejectedBefore: res.RejectedBefore,
 		Reapplied: append([]core.Curation{}, res.Reapplied...), Revisit: []revisitOut{},
 	}
 	for _, r := range res.Revisit {
@@ -484,6 +495,12 @@ func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
 		}
 	}
 	for _, c := range res.Conflicts {
+		if res.Session.DryRun {
+			// The ids a dry run gives its would-be conflicts are never
+			// stored: resolving one would say unknown conflict.
+			out.WouldConflict = append(out.WouldConflict, wouldConflictOut{c.Candidate.Name, c.Existing.ID})
+			continue
+		}
 		out.Conflicts = append(out.Conflicts, c.ID)
 	}
 	for _, art := range res.Artifacts {
@@ -519,8 +536,13 @@ func writeFigures(b *strings.Builder, st styles.Styles, res *engine.LearnResult)
 		fmt.Fprintf(b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
 	}
 	c := res.Counts
+	what := "learned  "
+	if res.Session.DryRun {
+		// Nothing was learned: the figures are what a learn would do.
+		what = "would learn"
+	}
 	fmt.Fprintf(b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
-		label("learned  "), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
+		label(what), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
 }
 
 // dryConflictsShown is how many of a dry run's would-be conflicts its

@@ -49,15 +49,19 @@ type ltLearn struct {
 		Path       string `json:"path"`
 		Primitives int    `json:"primitives"`
 	} `json:"skills"`
-	Conflicts []string          `json:"conflicts"`
+	Conflicts     []string `json:"conflicts"`
+	WouldConflict []struct {
+		Candidate  string `json:"candidate"`
+		ExistingID string `json:"existingId"`
+	} `json:"wouldConflict"`
 	Errors    []string          `json:"errors"`
 	Reapplied []json.RawMessage `json:"reapplied"`
 	Revisit   []json.RawMessage `json:"revisit"`
 }
 
 var (
-	learnKeys     = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "errors", "reapplied", "revisit"}
-	learnArrays   = []string{"primitives", "edges", "findings", "skills", "conflicts", "errors", "reapplied", "revisit"}
+	learnKeys     = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit"}
+	learnArrays   = []string{"primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit"}
 	countKeys     = []string{"added", "updated", "skipped", "conflicts"}
 	primitiveKeys = []string{"id", "name", "type", "domain", "formalStatement", "confidence", "section"}
 	edgeKeys      = []string{"from", "to", "type", "strength"}

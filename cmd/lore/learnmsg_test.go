@@ -50,6 +50,50 @@ func TestDryRunSaysWhatWouldConflict(t *testing.T) {
 	}
 }
 
+// TestDryRunJSONGivesNoConflictIDs: a dry run's --json names no conflict
+// ids, as it stores no conflict (resolving one said unknown conflict):
+// "conflicts" is empty and "wouldConflict" gives each would-be conflict as
+// the candidate's name and the stored id it would conflict with. Its text
+// says its figures are what would be learned. The real run then gives
+// ids lore conflicts resolve knows, and no wouldConflict.
+func TestDryRunJSONGivesNoConflictIDs(t *testing.T) {
+	docs := t.TempDir()
+	c := writeDoc(t, docs, "c.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
+	d := writeDoc(t, docs, "d.md", "# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n")
+	dir := newStoreDir(t)
+	learnJSONRun(t, dir, c, "--domain", "structure")
+
+	type would struct {
+		Candidate  string `json:"candidate"`
+		ExistingID string `json:"existingId"`
+	}
+	var out struct {
+		Conflicts     []string `json:"conflicts"`
+		WouldConflict []would  `json:"wouldConflict"`
+	}
+	r := loreOK(t, dir, "learn", d, "--domain", "structure", "--dry-run", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Conflicts == nil || len(out.Conflicts) != 0 || len(out.WouldConflict) != 1 || out.WouldConflict[0] != (would{"Group", "structure-group"}) {
+		t.Errorf("dry run --json: conflicts %q, wouldConflict %+v; want [] and [{Group structure-group}]\n%s", out.Conflicts, out.WouldConflict, r.stdout)
+	}
+	r = loreOK(t, dir, "learn", d, "--domain", "structure", "--dry-run")
+	if !strings.Contains(r.stdout, "would learn added 0") || strings.Contains(r.stdout, "learned ") {
+		t.Errorf("the dry run's figures do not read as what would be learned:\n%s", r.stdout)
+	}
+
+	r = loreOK(t, dir, "learn", d, "--domain", "structure", "--json")
+	out.Conflicts, out.WouldConflict = nil, nil
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Conflicts) != 1 || len(out.WouldConflict) != 0 {
+		t.Fatalf("real run --json: conflicts %q, wouldConflict %+v", out.Conflicts, out.WouldConflict)
+	}
+	loreOK(t, dir, "conflicts", "resolve", out.Conflicts[0], "keep-existing")
+}
+
 // TestNoSkillLineNamesTheSubjectInWords: a learn too small for a skill
 // says so naming what the skill would have been about — the document's
 // title and the document — in words ("1 primitive; a skill needs 10"),

@@ -45,7 +45,7 @@ func ownStoreFeeding(t testing.TB, dir string, feed *screenFeed) *heldStore {
 		t.Fatal(err)
 	}
 	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	own, err := a.own(context.Background(), feed, nil)
+	own, err := a.own(context.Background(), ownerApp, feed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func BenchmarkOwnerRead(b *testing.B) {
 		b.Fatal(err)
 	}
 	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-	own, err := a.own(context.Background(), nil, nil)
+	own, err := a.own(context.Background(), ownerApp, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	auth "github.com/lore-kb/lore/core/access"
 )
 
 // The README's layout lists every package of the module, one line each,
@@ -268,5 +270,43 @@ func TestHelpListsMan(t *testing.T) {
 		if !strings.Contains(r.stdout, `\fB`+cmd+`\fP`) {
 			t.Errorf("lore man does not describe %s", cmd)
 		}
+	}
+}
+
+// TestReadmeRolesAreTheCodes: the README's list of a user's roles is the
+// code's, in its order (admin first, the role lore serve --listen asks
+// for when there is no user).
+func TestReadmeRolesAreTheCodes(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`--role ([a-z]+(?:\|[a-z]+)+)`).FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("the README lists no roles (--role a|b|…)")
+	}
+	var want []string
+	for _, r := range auth.Roles {
+		want = append(want, string(r))
+	}
+	if got := strings.Split(string(m[1]), "|"); !slices.Equal(got, want) {
+		t.Errorf("the README's roles are %v, the code's %v", got, want)
+	}
+}
+
+// TestReadmeSkillsEditLineIsTheHelps: the README's usage line of lore
+// skills edit is the command's own (both of its forms), as --help shows it.
+func TestReadmeSkillsEditLineIsTheHelps(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit, _, err := (&app{}).rootCmd().Find([]string{"skills", "edit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "lore skills " + edit.Use + " [--json]"
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("the README lacks the usage line %q", want)
 	}
 }

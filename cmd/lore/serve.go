@@ -62,8 +62,29 @@ func (f serveLimitFlags) limits() (serveLimits, error) {
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d: give a positive number of MiB", f.userMiB)}
 	case f.totalMiB <= 0 || f.totalMiB > 1<<30:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-total %d: give a positive number of MiB", f.totalMiB)}
+	case f.userMiB > f.totalMiB:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d is above --upload-mib-total %d: one user may keep at most what all keep together; lower the first or raise the second", f.userMiB, f.totalMiB)}
 	}
 	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20}}, nil
+}
+
+// uploadFlags are lore serve's flags that bound uploads, which only a
+// team server (--listen) receives.
+var uploadFlags = []string{"upload-idle", "uploads-per-user", "upload-mib-per-user", "upload-mib-total"}
+
+// onlyWithListen refuses an upload flag given to a lore serve that is not
+// a team server: its clients are the machine's own commands, which name
+// their files instead of uploading them, so the flag would do nothing.
+func onlyWithListen(cmd *cobra.Command, listen string) error {
+	if listen != "" {
+		return nil
+	}
+	for _, name := range uploadFlags {
+		if cmd.Flags().Changed(name) {
+			return &core.UsageError{Msg: fmt.Sprintf("--%s: the upload flags apply only to a team server (--listen): without it, lore serve takes no uploads", name)}
+		}
+	}
+	return nil
 }
 
 // serveTLS are lore serve's TLS choices.
@@ -108,6 +129,13 @@ folder; the default workspace is the data folder's store). Clients send the
 documents they learn; the server never opens a path a client names. Off by
 default.
 
+An upload is a file a client sends to a team server to learn (lore learn FILE
+with LORE_SERVER set): the server keeps it until its learn ends. The upload
+flags bound uploads and apply only with --listen: --upload-idle, how long an
+upload may stay silent; --uploads-per-user, how many one user may send at once;
+--upload-mib-per-user and --upload-mib-total, how many MiB one user's uploads
+and every user's together may keep (the first at most the second).
+
 With store.url set (LORE_STORE_URL, a PostgreSQL database), lore serve serves
 that database's library to a team and needs --listen; there is no owner socket
 (commands on the machine use the database themselves), and any number of
@@ -117,6 +145,9 @@ servers may share the database (docs/postgres.md).`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotLocal: "owner", annotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := onlyWithListen(cmd, listen); err != nil {
+				return err
+			}
 			var err error
 			if a.serving, err = limits.limits(); err != nil {
 				return err
@@ -126,10 +157,12 @@ servers may share the database (docs/postgres.md).`,
 			return a.serve(ctx, listen, tlsOpt)
 		},
 	}
-	cmd.Flags().DurationVar(&limits.idle, "upload-idle", 30*time.Second, "drop an upload whose client sends nothing for this long")
-	cmd.Flags().IntVar(&limits.perUser, "uploads-per-user", localapi.DefaultUploadsPerUser, "uploads one user may have under way at once")
-	cmd.Flags().Int64Var(&limits.userMiB, "upload-mib-per-user", localapi.DefaultUploadUserBytes>>20, "MiB one user's uploads may keep, under way and waiting for their learn")
-	cmd.Flags().Int64Var(&limits.totalMiB, "upload-mib-total", localapi.DefaultUploadBytes>>20, "MiB every user's uploads may keep together")
+	// A usage starting with "MiB" would be shown "Mib": help capitalizes
+	// the first word.
+	cmd.Flags().DurationVar(&limits.idle, "upload-idle", 30*time.Second, "with --listen, drop an upload whose client sends nothing for this long")
+	cmd.Flags().IntVar(&limits.perUser, "uploads-per-user", localapi.DefaultUploadsPerUser, "with --listen, uploads one user may have under way at once")
+	cmd.Flags().Int64Var(&limits.userMiB, "upload-mib-per-user", localapi.DefaultUploadUserBytes>>20, "with --listen, the MiB one user's uploads may keep, under way and waiting for their learn")
+	cmd.Flags().Int64Var(&limits.totalMiB, "upload-mib-total", localapi.DefaultUploadBytes>>20, "with --listen, the MiB every user's uploads may keep together")
 	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")
 	cmd.Flags().StringVar(&tlsOpt.key, "tls-key", "", "the key of --tls-cert (PEM)")
 	cmd.Flags().BoolVar(&tlsOpt.plaintext, "plaintext", false, "serve --listen without TLS, on a loopback address only")
@@ -162,7 +195,7 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 	if a.onPostgres() {
 		return a.servePostgres(ctx, ln, conf, fingerprint)
 	}
-	own, err := a.own(ctx, nil, a.stderr)
+	own, err := a.own(ctx, ownerServe, nil, a.stderr)
 	if err != nil {
 		return err
 	}
@@ -299,8 +332,9 @@ func (o *owned) close() error {
 // the store — command lines (package owner) and the API (package
 // core/api), both owner-only. feed, when not nil, tells a screen of the
 // learns clients start and of the changes they make; log, when not nil,
-// gets a line per request.
-func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned, error) {
+// gets a line per request. kind names this process to another that asks
+// which one owns the store (ownerServe, ownerApp).
+func (a *app) own(ctx context.Context, kind string, feed *screenFeed, log io.Writer) (*owned, error) {
 	dir := a.cfg.dataDir()
 	if c, err := owner.Dial(dir); err == nil {
 		_ = c.Close()
@@ -321,7 +355,7 @@ func (a *app) own(ctx context.Context, feed *screenFeed, log io.Writer) (*owned,
 			return code
 		}
 	}
-	srv, err := owner.Listen(dir, handler)
+	srv, err := owner.Listen(dir, owner.Owner{Kind: kind, PID: os.Getpid()}, handler)
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {

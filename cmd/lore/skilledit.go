@@ -100,7 +100,7 @@ func readSkillMD(a *app, path string) ([]byte, error) {
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, &core.UsageError{Msg: fmt.Sprintf("read the SKILL.md %s: %v", path, err)}
+			return nil, pathError(path, err)
 		}
 		defer f.Close()
 		r, name = f, path

@@ -1467,6 +1467,9 @@ bad namespace, --strict with --lenient).`,
 			if strict && lenient {
 				return &core.UsageError{Msg: "--strict and --lenient exclude each other; give one"}
 			}
+			if err := checkPath(root); err != nil {
+				return err
+			}
 			plan, err := bundle.Import(root, bundle.ImportOptions{Namespace: namespace, Trust: trust, Strict: strict, Redact: redactFiles, Now: now()})
 			if err != nil {
 				return importError(err)
@@ -1622,6 +1625,21 @@ existing bundle file, is an error, and nothing is written when any check fails.
 // importError sorts an error of bundle.Import or bundle.Validate: a damaged
 // bundle lore opened is a failure (exit 1), anything else about the root
 // (missing, not a skill) a usage error (exit 2).
+// checkPath refuses a path given on the command line that cannot be
+// used, said as lore learn says it ("notes.md: no such file or folder",
+// exit 2) rather than as the system's error.
+func checkPath(path string) error {
+	if _, err := os.Stat(path); err != nil {
+		return pathError(path, err)
+	}
+	return nil
+}
+
+// pathError is checkPath's error for path, from the error of opening it.
+func pathError(path string, err error) error {
+	return &core.InputError{Input: path, Msg: describeStatError(err), Usage: true}
+}
+
 func importError(err error) error {
 	var ie *core.InputError
 	if errors.As(err, &ie) && !ie.Usage {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -106,11 +104,11 @@ SKILL.md under it).`,
 			if lenient {
 				profile = skillspec.Lenient
 			}
+			if err := checkPath(root); err != nil {
+				return err
+			}
 			val, err := bundle.Validate(root, profile)
 			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return &core.UsageError{Msg: fmt.Sprintf("%s does not exist; give a SKILL.md file, a skill folder, a folder of skills or a .zip or .skill bundle", root)}
-				}
 				return importError(err)
 			}
 			if len(val.Skills) == 0 {

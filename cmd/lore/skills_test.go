@@ -101,7 +101,7 @@ func TestSkillsValidateJSONContractAndExitCodes(t *testing.T) {
 	}{
 		{[]string{"skills", "validate"}, "needs one PATH"},
 		{[]string{"skills", "validate", empty}, "no SKILL.md found in " + empty},
-		{[]string{"skills", "validate", filepath.Join(empty, "missing")}, filepath.Join(empty, "missing") + " does not exist"},
+		{[]string{"skills", "validate", filepath.Join(empty, "missing")}, filepath.Join(empty, "missing") + ": no such file or folder"},
 	} {
 		r = lore(t, nil, c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
@@ -159,5 +159,26 @@ func TestSkillsValidateWarnsOnDeadLinksAndUnmentionedFiles(t *testing.T) {
 	}}
 	if !reflect.DeepEqual(out.Skills[0], want) {
 		t.Errorf("got %+v\nwant %+v", out.Skills[0], want)
+	}
+}
+
+// TestSkillsMissingPathIsSaidAsLearnSaysIt: a path that does not exist,
+// given to skills import, validate or edit --file, is refused (exit 2) in
+// the words lore learn uses — "PATH: no such file or folder" — not with
+// the system's error.
+func TestSkillsMissingPathIsSaidAsLearnSaysIt(t *testing.T) {
+	dir := newStoreDir(t)
+	missing := filepath.Join(t.TempDir(), "nothere")
+	want := "lore: " + missing + ": no such file or folder\n"
+	for _, args := range [][]string{
+		{"learn", missing},
+		{"skills", "import", missing},
+		{"skills", "validate", missing},
+		{"skills", "edit", "public.x", "--file", missing},
+	} {
+		r := lore(t, storeEnv(dir), args...)
+		if r.code != ExitUsage || r.stderr != want {
+			t.Errorf("lore %s: exit %d, stderr %q; want exit %d, %q", strings.Join(args, " "), r.code, r.stderr, ExitUsage, want)
+		}
 	}
 }

@@ -194,6 +194,38 @@ func TestServeUploadBoundsRefuseNonsense(t *testing.T) {
 	}
 }
 
+// TestServeUploadFlagsNeedListenAndFitTheTotal: the upload flags bound
+// only a team server's uploads, so without --listen each is a usage error
+// saying so; a per-user cap above the total is one naming both flags; and
+// the help says what an upload is and writes MiB as MiB.
+func TestServeUploadFlagsNeedListenAndFitTheTotal(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	// An owner already serves the store: a lore serve that took the flags
+	// and went on would stop there (exit 4) rather than serve on.
+	ownStore(t, data)
+	for _, flag := range [][]string{
+		{"--upload-idle", "1m"}, {"--uploads-per-user", "2"}, {"--upload-mib-per-user", "10"}, {"--upload-mib-total", "100"},
+	} {
+		r := lore(t, nil, append([]string{"--data-dir", data, "serve"}, flag...)...)
+		if r.code != ExitUsage || !strings.Contains(r.stderr, flag[0]) || !strings.Contains(r.stderr, "apply only to a team server (--listen)") {
+			t.Errorf("lore serve %s %s without --listen: exit %d, want %d saying it needs --listen\n%s", flag[0], flag[1], r.code, ExitUsage, r.stderr)
+		}
+	}
+	r := lore(t, nil, "--data-dir", data, "serve", "--listen", "127.0.0.1:0", "--upload-mib-per-user", "512", "--upload-mib-total", "256")
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "--upload-mib-per-user 512") || !strings.Contains(r.stderr, "--upload-mib-total 256") {
+		t.Errorf("a per-user cap above the total: exit %d, want %d naming both flags\n%s", r.code, ExitUsage, r.stderr)
+	}
+	r = lore(t, nil, "serve", "--help")
+	for _, want := range []string{"An upload is a file a client sends to a team server to learn", "apply only with --listen", "MiB"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("lore serve --help lacks %q", want)
+		}
+	}
+	if strings.Contains(r.stdout, "Mib") {
+		t.Errorf("lore serve --help writes Mib for MiB:\n%s", r.stdout)
+	}
+}
+
 // TestUsersRevokeEndsAWatchOnLoreServe: on lore serve --listen, a
 // reader's open Watch, which has seen a curator's learn, ends with
 // Unauthenticated once lore users revoke (run beside the server, which

@@ -4,11 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -197,6 +200,40 @@ func TestRemoteClientsDoNotSeeTheServersInside(t *testing.T) {
 			hears("learn "+c.url, err, c.says)
 		} else if !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), ":53") {
 			t.Errorf("learn %s: %v, want it to say %q", c.url, err, c.says)
+		}
+	}
+}
+
+// TestRemotePathRefusalIsTheSameForEveryPath: a path a client on the
+// network names is refused with one answer, whatever the path: one in the
+// server's data folder (there or not), its temporary folder, or anywhere
+// else. Repeating the path let the server's folder-hiding rewrite it ("a
+// path in the server's temporary folder"), telling a guesser where the
+// server's folders are.
+func TestRemotePathRefusalIsTheSameForEveryPath(t *testing.T) {
+	e := apitest.NewWith(t, true, nil)
+	e.AddUser("cora", access.Curator, "default")
+	ctx, svc := e.As("cora")
+	stored := filepath.Join(e.Dir, "secret.md")
+	if err := os.WriteFile(stored, []byte("# Secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for _, path := range []string{stored, filepath.Join(e.Dir, "nothere.md"), filepath.Join(os.TempDir(), "guess.md"), "/etc/hostname", "relative.md"} {
+		_, err := learn(t, ctx, svc, &lorev1.LearnRequest{Path: path, Approve: true})
+		if connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("learn path %s: %v, want InvalidArgument", path, err)
+			continue
+		}
+		ce, _ := errors.AsType[*connect.Error](err)
+		msg := ce.Message()
+		if strings.Contains(msg, "server's") || strings.Contains(msg, filepath.Base(path)) || !strings.Contains(msg, "upload the file instead") {
+			t.Errorf("learn path %s: the client hears %q", path, msg)
+		}
+		if first == "" {
+			first = msg
+		} else if msg != first {
+			t.Errorf("learn path %s: the client hears %q, for another path %q", path, msg, first)
 		}
 	}
 }

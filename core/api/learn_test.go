@@ -409,7 +409,7 @@ func TestPathsOnlyFromThisMachine(t *testing.T) {
 				t.Fatalf("a local path learned locally: %v %v", err, last(events))
 			}
 		} else if connect.CodeOf(err) != connect.CodeInvalidArgument ||
-			!strings.Contains(err.Error(), "a team server never opens a path a client names; send the document (lore learn uploads it) or a URL") {
+			!strings.Contains(err.Error(), "a team server learns only uploads and web addresses, never a path a client names; upload the file instead") {
 			t.Fatalf("a path from the network: %v", err)
 		}
 		for _, bad := range []*lorev1.LearnRequest{{}, {Path: path, Url: "https://example.com/a.md"}, {UploadId: "x", Tier: "friend"}} {

@@ -23,8 +23,11 @@ import (
 )
 
 // errRemotePath is the refusal of a path named by a client on the
-// network.
-const errRemotePath = "a team server never opens a path a client names; send the document (lore learn uploads it) or a URL"
+// network. It does not repeat the path: the server says a path in its own
+// folders in words ("a path in the server's data folder"), which would
+// tell a client guessing paths where those folders are; the answer is the
+// same for every path, existing or not.
+const errRemotePath = "learn: a team server learns only uploads and web addresses, never a path a client names; upload the file instead (lore learn FILE sends it) or give a URL"
 
 // Learn runs the engine's learn in the caller's workspace, recording the
 // caller (and the agent acting for them), and sends its events as they
@@ -229,7 +232,7 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 	switch {
 	case r.GetPath() != "":
 		if c.Remote {
-			return out, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s", r.GetPath(), errRemotePath)
+			return out, api.Errorf(connect.CodeInvalidArgument, "%s", errRemotePath)
 		}
 		out.source = acquire.LocalAbs(r.GetPath())
 	case r.GetUrl() != "":

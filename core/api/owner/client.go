@@ -31,6 +31,29 @@ func Dial(dataDir string) (*Conn, error) {
 // Close closes the connection without a request.
 func (c *Conn) Close() error { return c.c.Close() }
 
+// Who asks the owner which process it is, and closes the connection. An
+// owner that does not answer in time, or does not know the question (an
+// older lore), is an error.
+func (c *Conn) Who() (Owner, error) {
+	defer c.c.Close()
+	_ = c.c.SetDeadline(time.Now().Add(2 * time.Second))
+	if err := writeFrame(c.c, kWho, nil); err != nil {
+		return Owner{}, fmt.Errorf("ask the owner who it is: %w", err)
+	}
+	kind, p, err := readFrame(frameReader(c.c))
+	if err != nil {
+		return Owner{}, fmt.Errorf("ask the owner who it is: %w", err)
+	}
+	var who Owner
+	if kind != kWho {
+		return Owner{}, fmt.Errorf("ask the owner who it is: it answered a frame of kind %q", kind)
+	}
+	if err := json.Unmarshal(p, &who); err != nil {
+		return Owner{}, fmt.Errorf("ask the owner who it is: %w", err)
+	}
+	return who, nil
+}
+
 // GoneError says the owner ended (or the connection broke) before the
 // command finished: what the command changed is what the store's journal
 // kept, all of a session or none of it.

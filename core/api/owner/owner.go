@@ -13,7 +13,10 @@
 // length and that many bytes. The client sends one request frame (JSON),
 // then its standard input as data frames and an end frame, and a cancel
 // frame when the person interrupts; the owner sends standard output and
-// standard error frames and, last, the exit code.
+// standard error frames and, last, the exit code. A client may instead send
+// one who frame, and the owner answers with a who frame naming itself
+// (Owner, as JSON): a process that cannot own the store can then say which
+// one does.
 package owner
 
 import (
@@ -35,6 +38,7 @@ const (
 	kStderr  = 'E' // owner: bytes of standard error
 	kExit    = 'X' // owner: the exit code, 4 bytes; the last frame
 	kRefused = 'N' // owner: the request was refused before it ran (text)
+	kWho     = 'W' // client: who owns the store? owner: the Owner, as JSON
 )
 
 // maxFrame bounds one frame, so that a confused or hostile peer cannot
@@ -59,6 +63,14 @@ type Request struct {
 	StdoutTTY bool `json:"stdoutTTY"`
 	StderrTTY bool `json:"stderrTTY"`
 	Width     int  `json:"width"`
+}
+
+// Owner is what an owner says of itself to a process that asks.
+type Owner struct {
+	// Kind names the process for a person: "lore serve", "the terminal
+	// application".
+	Kind string `json:"kind"`
+	PID  int    `json:"pid"`
 }
 
 // ErrNoOwner is returned by Dial when no process serves the store.

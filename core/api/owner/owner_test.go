@@ -36,7 +36,7 @@ func TestRequestsRunInTheOwner(t *testing.T) {
 	if _, err := Dial(dir); !errors.Is(err, ErrNoOwner) {
 		t.Fatalf("Dial with no owner: %v, want ErrNoOwner", err)
 	}
-	s, err := Listen(dir, echo)
+	s, err := Listen(dir, Owner{}, echo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestRequestsRunInTheOwner(t *testing.T) {
 			t.Fatalf("socket %v mode %v, want 0600", err, fi)
 		}
 	}
-	if _, err := Listen(dir, echo); !errors.Is(err, ErrOwned) {
+	if _, err := Listen(dir, Owner{}, echo); !errors.Is(err, ErrOwned) {
 		t.Fatalf("a second owner: %v, want ErrOwned", err)
 	}
 	var wg sync.WaitGroup
@@ -70,7 +70,7 @@ func TestRequestsRunInTheOwner(t *testing.T) {
 
 func TestInterruptReachesTheCommand(t *testing.T) {
 	dir := t.TempDir()
-	s, err := Listen(dir, echo)
+	s, err := Listen(dir, Owner{}, echo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,5 +85,27 @@ func TestInterruptReachesTheCommand(t *testing.T) {
 	code, err := c.Run(ctx, Request{Args: []string{"wait"}}, nil, &out, &errb)
 	if err != nil || code != 130 || errb.String() != "interrupted\n" {
 		t.Fatalf("interrupted request: code %d, %v, stderr %q", code, err, errb.String())
+	}
+}
+
+// TestWhoNamesTheOwner: a process that asks is told the kind and pid the
+// owner was started with, and the owner keeps serving requests after.
+func TestWhoNamesTheOwner(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Listen(dir, Owner{Kind: "lore serve", PID: 4242}, echo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c, err := Dial(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	who, err := c.Who()
+	if err != nil || who != (Owner{Kind: "lore serve", PID: 4242}) {
+		t.Fatalf("Who = %+v, %v; want lore serve, pid 4242", who, err)
+	}
+	if _, err := Dial(dir); err != nil {
+		t.Errorf("the owner stopped answering after Who: %v", err)
 	}
 }

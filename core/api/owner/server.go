@@ -22,6 +22,7 @@ type Handler func(ctx context.Context, req Request, stdin io.Reader, stdout, std
 type Server struct {
 	handler Handler
 	path    string
+	who     []byte // the Owner, as JSON, answered to a who frame
 
 	mu     sync.Mutex
 	lns    []net.Listener
@@ -38,8 +39,13 @@ var ErrOwned = errors.New("another lore process serves the store")
 // Listen makes the socket of the store in dataDir, owner-only, and serves
 // requests on it with h until Close. The caller holds the store open: a
 // socket file left by an owner that died is removed first, and one that
-// answers is another owner (ErrOwned).
-func Listen(dataDir string, h Handler) (*Server, error) {
+// answers is another owner (ErrOwned). who is what the server says of
+// itself when asked (Conn.Who).
+func Listen(dataDir string, who Owner, h Handler) (*Server, error) {
+	whoJSON, err := json.Marshal(who)
+	if err != nil {
+		return nil, fmt.Errorf("owner: %w", err)
+	}
 	path := SocketPath(dataDir)
 	if c, err := dialLocal(path, time.Second); err == nil {
 		_ = c.Close()
@@ -50,7 +56,7 @@ func Listen(dataDir string, h Handler) (*Server, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{handler: h, path: path, ctx: ctx, cancel: cancel}
+	s := &Server{handler: h, path: path, who: whoJSON, ctx: ctx, cancel: cancel}
 	s.serve(ln)
 	return s, nil
 }
@@ -120,6 +126,10 @@ func (s *Server) handle(c net.Conn) {
 	in := frameReader(c)
 	kind, p, err := readFrame(in)
 	if err != nil {
+		return
+	}
+	if kind == kWho {
+		_ = writeFrame(c, kWho, s.who)
 		return
 	}
 	var mu sync.Mutex
