@@ -64,7 +64,10 @@ var (
 func macros(dir string) map[string]bool {
 	m := map[string]bool{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
 			return nil
 		}
 		if ext := filepath.Ext(p); ext != ".tex" && ext != ".sty" {
@@ -72,7 +75,7 @@ func macros(dir string) map[string]bool {
 		}
 		b, err := os.ReadFile(p) //nolint:gosec // files of the evaluation cache
 		if err != nil {
-			return nil
+			return err
 		}
 		for _, s := range defRe.FindAllStringSubmatch(string(b), -1) {
 			n := s[1] + s[2]
