@@ -1,5 +1,6 @@
 // Command score measures how lore learns each book of eval/books: it runs
-// `lore learn FOLDER --no-review --json` with a fresh LORE_DATA_DIR per
+// `lore learn FOLDER --no-review --approve --json` (the sources are the
+// set's own, so a security finding does not stop the run) with a fresh LORE_DATA_DIR per
 // work, then `lore conflicts --json`, and reports per work and per half
 // (dev, held-out) the primitives, the conflicts pending and their share of
 // the primitives, the readable statements (text.ReadableMath of the formal
@@ -49,7 +50,7 @@ type result struct {
 	prims, conflicts                 int
 	dollar, backslash, macro, shared int
 	seconds                          float64
-	err                              string
+	err, note                        string
 	examples                         []string
 }
 
@@ -111,18 +112,21 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 	defer func() { _ = os.RemoveAll(data) }()
 	env := append(os.Environ(), "LORE_DATA_DIR="+data)
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, lore, "learn", filepath.Join(dir, work), "--no-review", "--json") //nolint:gosec // the lore binary under test
+	cmd := exec.CommandContext(ctx, lore, "learn", filepath.Join(dir, work), "--no-review", "--approve", "--json") //nolint:gosec // the lore binary under test
 	cmd.Env = env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	r.seconds = time.Since(start).Seconds()
-	if err != nil {
-		r.err = fmt.Sprintf("learn: %v", err)
+	var lo learnOut
+	if jerr := json.Unmarshal(out, &lo); jerr != nil {
+		r.err = fmt.Sprintf("learn: %v %v: %s", err, jerr, lastLine(stderr.String()))
 		return r
 	}
-	var lo learnOut
-	if err := json.Unmarshal(out, &lo); err != nil {
-		r.err = fmt.Sprintf("learn json: %v", err)
-		return r
+	if err != nil {
+		// lore learn's own refusal (e.g. nothing to learn) is a figure of
+		// the baseline, not a failure of the scorer: report it beside 0.
+		r.note = lastLine(stderr.String())
 	}
 	cc := exec.CommandContext(ctx, lore, "conflicts", "--json") //nolint:gosec // the lore binary under test
 	cc.Env = env
@@ -212,6 +216,9 @@ func main() {
 	tot := map[string]*result{}
 	for _, r := range rs {
 		line(r)
+		if r.note != "" {
+			fmt.Println("    lore: " + r.note)
+		}
 		for _, e := range r.examples {
 			fmt.Println("    " + e)
 		}
@@ -236,6 +243,11 @@ func main() {
 	for _, s := range sets {
 		line(*tot[s])
 	}
+}
+
+func lastLine(s string) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	return ls[len(ls)-1]
 }
 
 func line(r result) {
