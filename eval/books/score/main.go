@@ -1,12 +1,16 @@
 // Command score measures how lore learns each book of eval/books: it runs
-// `lore learn FOLDER --no-review --approve --json` (the sources are the
-// set's own, so a security finding does not stop the run) with a fresh LORE_DATA_DIR per
-// work, then `lore conflicts --json`, and reports per work and per half
-// (dev, held-out) the primitives, the conflicts pending and their share of
-// the primitives, the readable statements (text.ReadableMath of the formal
-// statement) still holding `$`, a backslash command or one of the book's own
-// macro names, the numbered names ("Proposition 1.1.6") given to two or more
-// primitives, and the time to learn.
+// `lore learn FOLDER --no-review --approve --force-critical --json` (the
+// sources are the set's own, so a security finding does not stop the run)
+// with a fresh LORE_DATA_DIR per work, then `lore conflicts --json`, and
+// reports per work and per half (dev, held-out) the primitives, the
+// conflicts pending and their share of the primitives, the readable
+// statements (text.ReadableMath of the formal statement) still holding `$`,
+// a backslash command or one of the book's own macro names, the numbered
+// names ("Proposition 1.1.6") given to two or more primitives, the
+// source's definition and theorem blocks that list items and that some
+// statement holds at all ("lists") and whole, every item ("whole"), and
+// the time to learn. It exits 1 when a work could not be scored, 2 on bad
+// arguments.
 //
 //	go run ./eval/books/score [-dir DEST] [-lore BIN] [-timeout 10m] [-v]
 //
@@ -49,15 +53,19 @@ type result struct {
 	work, set                        string
 	prims, conflicts                 int
 	dollar, backslash, macro, shared int
+	lists, whole                     int
 	seconds                          float64
 	err, note                        string
 	examples                         []string
 }
 
 var (
-	cmdRe      = regexp.MustCompile(`\\[A-Za-z]+`)
-	defRe      = regexp.MustCompile(`\\(?:newcommand|renewcommand|providecommand|DeclareMathOperator)\*?\s*\{?\\([A-Za-z]+)|\\def\\([A-Za-z]+)`)
-	numberedRe = regexp.MustCompile(`^(?i:theorem|proposition|lemma|definition|corollary|example|exercise|remark|claim|conjecture)\s+[0-9]+(?:\.[0-9]+)*\.?$`)
+	cmdRe = regexp.MustCompile(`\\[A-Za-z]+`)
+	defRe = regexp.MustCompile(`\\(?:newcommand|renewcommand|providecommand|DeclareMathOperator)\*?\s*\{?\\([A-Za-z]+)|\\def\\([A-Za-z]+)`)
+	// numberedRe is a name's leading number ("Proposition 1.1.6", also
+	// before a title: "Theorem 3.4 — Linearity"): two results never
+	// share one.
+	numberedRe = regexp.MustCompile(`^(?i:theorem|proposition|lemma|definition|corollary|example|exercise|remark|claim|conjecture)\s+[0-9]+(?:\.[0-9]+)*\b`)
 )
 
 // macros gives the command names (without backslash, four letters or more)
@@ -112,7 +120,7 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 	defer func() { _ = os.RemoveAll(data) }()
 	env := append(os.Environ(), "LORE_DATA_DIR="+data)
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, lore, "learn", filepath.Join(dir, work), "--no-review", "--approve", "--json") //nolint:gosec // the lore binary under test
+	cmd := exec.CommandContext(ctx, lore, "learn", filepath.Join(dir, work), "--no-review", "--approve", "--force-critical", "--json") //nolint:gosec // the lore binary under test
 	cmd.Env = env
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -153,13 +161,27 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 		if w := hasMacroWord(rd, names); w != "" {
 			r.macro++
 		}
-		if numberedRe.MatchString(strings.TrimSpace(p.Name)) {
-			byName[strings.ToLower(strings.TrimSpace(p.Name))]++
+		if n := numberedRe.FindString(strings.TrimSpace(p.Name)); n != "" {
+			byName[strings.ToLower(strings.TrimSuffix(n, "."))]++
 		}
 	}
 	for _, n := range byName {
 		if n > 1 {
 			r.shared += n
+		}
+	}
+	statements := make([]string, len(lo.Primitives))
+	for i, p := range lo.Primitives {
+		statements[i] = p.FormalStatement
+	}
+	var cut []string
+	r.lists, r.whole, cut = itemCounts(listedBlocks(filepath.Join(dir, work)), statements)
+	if verbose {
+		for i, c := range cut {
+			if i == 5 {
+				break
+			}
+			r.examples = append(r.examples, "items cut: "+c)
 		}
 	}
 	return r
@@ -184,6 +206,12 @@ func main() {
 		os.Exit(2)
 	}
 	bin := *lore
+	if bin != "" {
+		if _, err := exec.LookPath(bin); err != nil {
+			fmt.Fprintf(os.Stderr, "score: lore binary %s: %v\n", bin, err)
+			os.Exit(2)
+		}
+	}
 	if bin == "" {
 		tmp, err := os.MkdirTemp("", "lore-bin-")
 		if err != nil {
@@ -212,8 +240,9 @@ func main() {
 		rs = append(rs, score(ctx, bin, *dir, w[0], w[1], *verbose))
 		cancel()
 	}
-	fmt.Printf("%-8s %-8s %6s %5s %6s %5s %5s %5s %6s %7s\n", "work", "set", "prims", "confl", "share", "$", "\\cmd", "macro", "shared", "seconds")
+	fmt.Printf("%-8s %-8s %6s %5s %6s %5s %5s %5s %6s %5s %5s %7s\n", "work", "set", "prims", "confl", "share", "$", "\\cmd", "macro", "shared", "lists", "whole", "seconds")
 	tot := map[string]*result{}
+	failed := false
 	for _, r := range rs {
 		line(r)
 		if r.note != "" {
@@ -233,6 +262,11 @@ func main() {
 		t.backslash += r.backslash
 		t.macro += r.macro
 		t.shared += r.shared
+		t.lists += r.lists
+		t.whole += r.whole
+		if r.err != "" {
+			failed = true
+		}
 		t.seconds += r.seconds
 	}
 	sets := make([]string, 0, len(tot))
@@ -242,6 +276,9 @@ func main() {
 	sort.Strings(sets)
 	for _, s := range sets {
 		line(*tot[s])
+	}
+	if failed {
+		os.Exit(1)
 	}
 }
 
@@ -255,7 +292,7 @@ func line(r result) {
 		fmt.Printf("%-8s %-8s error: %s (%.0fs)\n", r.work, r.set, r.err, r.seconds)
 		return
 	}
-	fmt.Printf("%-8s %-8s %6d %5d %6s %5d %5d %5d %6d %7.1f\n", r.work, r.set, r.prims, r.conflicts, pct(r.conflicts, r.prims), r.dollar, r.backslash, r.macro, r.shared, r.seconds)
+	fmt.Printf("%-8s %-8s %6d %5d %6s %5d %5d %5d %6d %5d %5d %7.1f\n", r.work, r.set, r.prims, r.conflicts, pct(r.conflicts, r.prims), r.dollar, r.backslash, r.macro, r.shared, r.lists, r.whole, r.seconds)
 }
 
 // readManifest gives each work's folder row as (work, set), in order.

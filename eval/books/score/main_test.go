@@ -32,3 +32,41 @@ func TestMacros(t *testing.T) {
 		t.Fatal("numbered names")
 	}
 }
+
+// A definition listing three items counts as learned when a statement
+// holds its first item, and whole only when one statement holds all three;
+// a nested list's items are the outer item's, and a bare formula item has
+// no words to compare.
+func TestItemCounts(t *testing.T) {
+	src := `\begin{defn}[Field]
+A field is a set with two operations such that % a comment \item not an item
+\begin{enumerate}[(i)]
+\item addition is commutative and associative,
+\item multiplication distributes over addition, with cases
+  \begin{enumerate}
+  \item left distributivity holds always
+  \item right distributivity holds always
+  \end{enumerate}
+\item[(iii)] every nonzero element has an inverse.
+\item $x = y$
+\end{enumerate}
+\end{defn}
+\begin{remark}
+\begin{enumerate}\item not a theorem block here \item nor this one here\end{enumerate}
+\end{remark}`
+	bs := blocksOf("f.tex", uncomment(src))
+	if len(bs) != 1 || len(bs[0].items) != 3 {
+		t.Fatalf("blocks = %+v, want one with three items", bs)
+	}
+	whole := `A field is a set with two operations such that (i) addition is commutative and associative, (ii) multiplication distributes over addition, with cases … (iii) every nonzero element has an inverse.`
+	cutAtFirst := `A field is a set with two operations such that (i) addition is commutative and associative,`
+	if l, w, _ := itemCounts(bs, []string{cutAtFirst}); l != 1 || w != 0 {
+		t.Errorf("cut statement: learned %d whole %d, want 1 0", l, w)
+	}
+	if l, w, _ := itemCounts(bs, []string{cutAtFirst, whole}); l != 1 || w != 1 {
+		t.Errorf("whole statement: learned %d whole %d, want 1 1", l, w)
+	}
+	if l, _, _ := itemCounts(bs, []string{"unrelated text about groups"}); l != 0 {
+		t.Errorf("unlearned block counted: %d", l)
+	}
+}
