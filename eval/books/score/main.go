@@ -6,7 +6,7 @@
 // conflicts pending and their share of the primitives, the readable
 // statements (text.ReadableMath of the formal statement) still holding `$`,
 // a backslash command or one of the book's own macro names, the numbered
-// names ("Proposition 1.1.6") given to two or more primitives, the
+// names ("Proposition 1.1.6", "Theorem 3.4 — Linearity") given to two or more primitives, the
 // source's definition and theorem blocks that list items and that some
 // statement holds at all ("lists") and whole, every item ("whole"), and
 // the time to learn. It exits 1 when a work could not be scored, 2 on bad
@@ -62,9 +62,9 @@ type result struct {
 var (
 	cmdRe = regexp.MustCompile(`\\[A-Za-z]+`)
 	defRe = regexp.MustCompile(`\\(?:newcommand|renewcommand|providecommand|DeclareMathOperator)\*?\s*\{?\\([A-Za-z]+)|\\def\\([A-Za-z]+)`)
-	// numberedRe is a name's leading number ("Proposition 1.1.6", also
-	// before a title: "Theorem 3.4 — Linearity"): two results never
-	// share one.
+	// numberedRe is a name that opens with a number ("Proposition
+	// 1.1.6", also before a title: "Theorem 3.4 — Linearity"): two
+	// results never share one such name.
 	numberedRe = regexp.MustCompile(`^(?i:theorem|proposition|lemma|definition|corollary|example|exercise|remark|claim|conjecture)\s+[0-9]+(?:\.[0-9]+)*\b`)
 )
 
@@ -161,8 +161,8 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 		if w := hasMacroWord(rd, names); w != "" {
 			r.macro++
 		}
-		if n := numberedRe.FindString(strings.TrimSpace(p.Name)); n != "" {
-			byName[strings.ToLower(strings.TrimSuffix(n, "."))]++
+		if n := strings.TrimSpace(p.Name); numberedRe.MatchString(n) {
+			byName[strings.ToLower(n)]++
 		}
 	}
 	for _, n := range byName {
