@@ -298,6 +298,16 @@ func scanTeX(doc string) *texDoc {
 		case name == "appendix":
 			n.appendix()
 			i = after
+		case name == "setcounter" || name == "addtocounter" || name == "stepcounter":
+			i = n.counterCommand(doc, name, after)
+		case name == "frontmatter" || name == "mainmatter" || name == "backmatter":
+			n.unnumberedChapters = name != "mainmatter"
+			i = after
+		case name == "part":
+			if !star {
+				n.part()
+			}
+			i = after
 		case texLevels[name] > 0:
 			if star {
 				i = after
@@ -316,7 +326,7 @@ func scanTeX(doc string) *texDoc {
 			i = d.defineOperator(doc, after, star)
 		case name == "newtheorem":
 			i = d.declareTheorem(doc, after, star, n)
-		case name == "numberwithin":
+		case name == "numberwithin" || name == "counterwithin":
 			a, e := texBraced(doc, after)
 			b, e2 := texBraced(doc, max(e, after))
 			if e > 0 && e2 > 0 {
@@ -737,8 +747,11 @@ func texRawBraced(s string, p int) (string, int) {
 type texNumbering struct {
 	hasChapter, hasSection bool
 	inAppendix             bool
-	chapter, section       int
-	subsection, subsub     int
+	// unnumberedChapters holds in a book's front and back matter, whose
+	// chapters take no number.
+	unnumberedChapters bool
+	chapter, section   int
+	subsection, subsub int
 	// counter maps an environment to the counter it steps; within maps a
 	// counter to the sectioning level that resets it.
 	counter    map[string]string
@@ -832,6 +845,9 @@ func (n *texNumbering) sectionNumber() string {
 func (n *texNumbering) heading(cmd string) (string, string) {
 	switch texLevels[cmd] {
 	case 1:
+		if n.unnumberedChapters {
+			return "", ""
+		}
 		n.chapter++
 		n.section, n.subsection, n.subsub = 0, 0, 0
 		n.reset("chapter", "section", "subsection")
@@ -874,6 +890,68 @@ func (n *texNumbering) reset(levels ...string) {
 			}
 		}
 	}
+}
+
+// part starts a part of a book: its chapters go on numbering from the
+// last part's unless the book numbers them within the part.
+func (n *texNumbering) part() {
+	if n.within["chapter"] == "part" {
+		n.chapter = 0
+	}
+}
+
+// counterCommand reads \setcounter{c}{v}, \addtocounter{c}{v} or
+// \stepcounter{c} at p (after the command) and moves the counter as LaTeX
+// would: a volume that starts at chapter 8 sets the chapter counter to 7.
+// It returns the offset after the command's arguments.
+func (n *texNumbering) counterCommand(doc, cmd string, p int) int {
+	c, e := texBraced(doc, p)
+	if e < 0 {
+		return p
+	}
+	if cmd == "stepcounter" {
+		switch c {
+		case "chapter", "section":
+			n.heading(c)
+		case "part":
+			n.part()
+		default:
+			n.values[c]++
+		}
+		return e
+	}
+	arg, e2 := texBraced(doc, e)
+	if e2 < 0 {
+		return e
+	}
+	v, err := strconv.Atoi(arg)
+	if err != nil {
+		return e2
+	}
+	var counter *int
+	switch c {
+	case "chapter":
+		counter = &n.chapter
+	case "section":
+		counter = &n.section
+	case "subsection":
+		counter = &n.subsection
+	case "equation":
+		counter = &n.equation
+	default:
+		if cmd == "setcounter" {
+			n.values[c] = v
+		} else {
+			n.values[c] += v
+		}
+		return e2
+	}
+	if cmd == "setcounter" {
+		*counter = v
+	} else {
+		*counter += v
+	}
+	return e2
 }
 
 func (n *texNumbering) appendix() {
