@@ -50,15 +50,14 @@ var texUsePackage = regexp.MustCompile(`\\(?:usepackage|RequirePackage)\s*(?:\[[
 // lendDefinitions gives every LaTeX document the definitions of the
 // source's packages it uses, where it uses them, and a document beside
 // the book (one of its own, \begin{document} and all, that is not the
-// book) the book's definitions first, so that its own come after them and
-// win.
+// book) the book's definitions of the macros it does not define itself,
+// at the end of its preamble.
 func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, taken map[int]bool) {
-	bookDefs := ""
+	var bookDefs []texDef
 	if book >= 0 {
 		t := docs[book].Text
 		if b := texBeginDocument(t); b >= 0 {
-			pre := withPackages(t[:b], path.Dir(docs[book].Name), docs, pkgs)
-			bookDefs = texDefinitions(pre)
+			bookDefs = texDefinitionList(withPackages(t[:b], path.Dir(docs[book].Name), docs, pkgs))
 		}
 	}
 	for i := range docs {
@@ -69,18 +68,25 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`)) {
 			d.Text = withPackages(d.Text, path.Dir(d.Name), docs, pkgs)
 		}
-		if i == book || bookDefs == "" {
+		if i == book || len(bookDefs) == 0 {
 			continue
 		}
 		b := texBeginDocument(d.Text)
 		if b < 0 {
 			continue
 		}
-		at := 0
-		if c := strings.Index(d.Text[:b], `\documentclass`); c >= 0 && !commentedLine(d.Text, c) {
-			at = lineEnd(d.Text, c)
+		own := map[string]bool{}
+		for _, df := range texDefinitionList(d.Text[:b]) {
+			own[df.name] = true
 		}
-		d.Text = d.Text[:at] + "\n" + bookDefs + d.Text[at:]
+		var lent strings.Builder
+		for _, df := range bookDefs {
+			if !own[df.name] {
+				lent.WriteString(df.text)
+				lent.WriteString("\n")
+			}
+		}
+		d.Text = d.Text[:b] + lent.String() + d.Text[b:]
 	}
 }
 
@@ -153,47 +159,72 @@ func findPackage(name, dir string, docs []core.Document, pkgs map[string][]int) 
 // the command are read by texDefinition.
 var texDefStart = regexp.MustCompile(`\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|DeclarePairedDelimiterX|DeclarePairedDelimiter|def|gdef|edef|xdef)\b`)
 
+// texLayout marks a definition of a book's layout, not of its notation:
+// one that makes headings or pages.
+var texLayout = regexp.MustCompile(`\\(?:part|chapter|section|subsection|subsubsection|paragraph)\*?\s*[\[{]|\\begin\{document\}|\\(?:maketitle|tableofcontents)\b`)
+
+// texDef is one definition: the macro it defines and its whole text.
+type texDef struct {
+	name, text string
+}
+
 // texDefinitions gives the definitions s makes (\newcommand and kin, \def,
 // \DeclareMathOperator, \DeclarePairedDelimiter), one a line, in order,
-// and nothing else of it: no title, no text, no theorem declaration.
+// and nothing else of it: no title, no text, no theorem declaration, no
+// definition of the layout.
 func texDefinitions(s string) string {
 	var b strings.Builder
-	end := 0
-	for _, m := range texDefStart.FindAllStringSubmatchIndex(s, -1) {
-		if m[0] < end || commentedLine(s, m[0]) || (m[0] > 0 && s[m[0]-1] == '\\') {
-			continue
-		}
-		e := texDefinitionEnd(s, m[1], s[m[2]:m[3]])
-		if e < 0 {
-			continue
-		}
-		if b.Len()+e-m[0] > maxDefinitionsBytes {
-			break
-		}
-		b.WriteString(s[m[0]:e])
+	for _, df := range texDefinitionList(s) {
+		b.WriteString(df.text)
 		b.WriteString("\n")
-		end = e
 	}
 	return b.String()
 }
 
+// texDefinitionList is texDefinitions one definition at a time.
+func texDefinitionList(s string) []texDef {
+	var out []texDef
+	end, size := 0, 0
+	for _, m := range texDefStart.FindAllStringSubmatchIndex(s, -1) {
+		if m[0] < end || commentedLine(s, m[0]) || (m[0] > 0 && s[m[0]-1] == '\\') {
+			continue
+		}
+		e, name := texDefinitionEnd(s, m[1], s[m[2]:m[3]])
+		if e < 0 {
+			continue
+		}
+		end = e
+		if texLayout.MatchString(s[m[0]:e]) {
+			continue // a page's layout: a heading in it would be one of the document
+		}
+		if size += e - m[0]; size > maxDefinitionsBytes {
+			break
+		}
+		out = append(out, texDef{name: name, text: s[m[0]:e]})
+	}
+	return out
+}
+
 // texDefinitionEnd is the offset just past the definition whose command
-// (cmd) ends at p, or -1 when it is not one lore can read whole.
-func texDefinitionEnd(s string, p int, cmd string) int {
+// (cmd) ends at p and the macro it defines, or -1 when it is not one lore
+// can read whole.
+func texDefinitionEnd(s string, p int, cmd string) (int, string) {
 	if p < len(s) && s[p] == '*' {
 		p++
 	}
 	p = skipTeXSpace(s, p)
 	if p >= len(s) {
-		return -1
+		return -1, ""
 	}
 	// The macro's name: \name or {\name}.
+	var name string
 	switch s[p] {
 	case '{':
 		c := braceEnd(s, p)
 		if c < 0 || c-p > 80 {
-			return -1
+			return -1, ""
 		}
+		name = strings.TrimSpace(s[p+1 : c-1])
 		p = c
 	case '\\':
 		p++
@@ -204,9 +235,10 @@ func texDefinitionEnd(s string, p int, cmd string) int {
 		if q == p {
 			q++ // a control symbol
 		}
+		name = s[p-1 : min(q, len(s))]
 		p = q
 	default:
-		return -1
+		return -1, ""
 	}
 	groups := 1
 	switch cmd {
@@ -217,7 +249,7 @@ func texDefinitionEnd(s string, p int, cmd string) int {
 			q++
 		}
 		if q >= len(s) || s[q] != '{' {
-			return -1
+			return -1, ""
 		}
 		p = q
 	case "DeclarePairedDelimiter":
@@ -233,20 +265,20 @@ func texDefinitionEnd(s string, p int, cmd string) int {
 		}
 		c := strings.IndexByte(s[q:], ']')
 		if c < 0 || c > 400 {
-			return -1
+			return -1, ""
 		}
 		p = q + c + 1
 	}
 	for k := 0; k < groups; k++ {
 		q := skipTeXSpace(s, p)
 		if q >= len(s) || s[q] != '{' {
-			return -1
+			return -1, ""
 		}
 		if p = braceEnd(s, q); p < 0 {
-			return -1
+			return -1, ""
 		}
 	}
-	return p
+	return p, name
 }
 
 // braceEnd is the offset just past the brace closing the one at open

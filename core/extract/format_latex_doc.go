@@ -304,12 +304,14 @@ func scanTeX(doc string) *texDoc {
 			n.unnumberedChapters = name != "mainmatter"
 			i = after
 		case name == "part":
-			if !star {
+			if !star && headingArg(doc, after) {
 				n.part()
 			}
 			i = after
 		case texLevels[name] > 0:
-			if star {
+			// A starred heading takes no number, and a sectioning command
+			// named without its title (\titleformat{\chapter}) is none.
+			if star || !headingArg(doc, after) {
 				i = after
 				continue
 			}
@@ -705,6 +707,9 @@ func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) i
 	default:
 		n.counter[env] = env
 		n.within[env] = within
+		if n.theorem == "" && strings.EqualFold(t, "theorem") {
+			n.theorem = env
+		}
 	}
 	return e2
 }
@@ -750,6 +755,10 @@ type texNumbering struct {
 	// unnumberedChapters holds in a book's front and back matter, whose
 	// chapters take no number.
 	unnumberedChapters bool
+	// theorem is the environment titled "Theorem" with a counter of its
+	// own, whose counter the environments the document does not declare
+	// step.
+	theorem            string
 	chapter, section   int
 	subsection, subsub int
 	// counter maps an environment to the counter it steps; within maps a
@@ -790,9 +799,10 @@ func (n *texNumbering) counterOf(env string) string {
 }
 
 // step advances the counter of a theorem-like environment and returns its
-// printed number. Environments the document does not declare share one
-// counter numbered within the section (within the chapter when there are
-// no sections): the usual amsthm set-up of books and papers.
+// printed number. Environments the document does not declare step its
+// theorems' counter when it declares one; otherwise they share one counter
+// numbered within the section (within the chapter when there are no
+// sections): the usual amsthm set-up of books and papers.
 func (n *texNumbering) step(env string, d *texDoc) string {
 	if n.unnumbered[env] {
 		return ""
@@ -800,6 +810,12 @@ func (n *texNumbering) step(env string, d *texDoc) string {
 	c, within := "", ""
 	if _, declared := d.envs[env]; declared {
 		c = n.counterOf(env)
+		within = n.within[c]
+	} else if n.theorem != "" {
+		// Declared through a wrapper lore does not read (a macro that
+		// calls \newtheorem with the theorem's counter): books number
+		// every result with their theorems.
+		c = n.theorem
 		within = n.within[c]
 	} else {
 		c = "\x00shared"
@@ -890,6 +906,13 @@ func (n *texNumbering) reset(levels ...string) {
 			}
 		}
 	}
+}
+
+// headingArg reports whether a sectioning command's title (or its short
+// form in brackets) follows at p.
+func headingArg(doc string, p int) bool {
+	p = skipSpaceNL(doc, p)
+	return p < len(doc) && (doc[p] == '{' || doc[p] == '[')
 }
 
 // part starts a part of a book: its chapters go on numbering from the
