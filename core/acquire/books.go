@@ -105,7 +105,12 @@ func assembleBooks(res *Result) {
 	book := -1
 	for _, i := range mains {
 		if len(content[i]) > 0 && allRead(content[i], read) {
-			taken[i] = true // another edition of a book read already
+			// Another edition of a book read already: it and its
+			// options are no documents of their own.
+			taken[i] = true
+			for j := range includedBy(i, includes, byName) {
+				taken[j] = true
+			}
 			continue
 		}
 		a := &assembly{docs: res.Documents, includes: includes, byName: byName, open: map[int]bool{i: true},
@@ -222,6 +227,23 @@ func contentOf(main int, includes map[int][]bookInclude, byName map[string]int) 
 			}
 			seen[j] = true
 			stack = append(stack, j)
+		}
+	}
+	return seen
+}
+
+// includedBy is the set of documents main includes, directly or not.
+func includedBy(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
+	seen := map[int]bool{}
+	stack := []int{main}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, in := range includes[i] {
+			if j := byName[in.name]; !seen[j] && j != main {
+				seen[j] = true
+				stack = append(stack, j)
+			}
 		}
 	}
 	return seen
