@@ -231,3 +231,20 @@ func TestSlidesBesideABookTakeItsMacros(t *testing.T) {
 		t.Fatalf("no slide definition among %d results", len(res.Primitives))
 	}
 }
+
+// A chapter learned from its own file, in a repository that holds its
+// book, is numbered as the book prints it and reads the book's macros:
+// the book's second chapter names its result Theorem 2.1, not 1.1.
+func TestChapterLearnedAloneBesideItsBook(t *testing.T) {
+	dir := writeBookFolder(t, map[string]string{
+		"book.tex":            "\\documentclass{book}\n\\input{macros}\n\\newtheorem{theorem}{Theorem}[chapter]\n\\begin{document}\n\\include{chapters/sets}\n\\include{chapters/limits}\n\\end{document}\n",
+		"macros.tex":          "\\newcommand{\\R}{\\mathbb{R}}\n",
+		"chapters/sets.tex":   bookChapter("Sets", "$x_{1} \\le y_{1}$."),
+		"chapters/limits.tex": bookChapter("Limits", "$x_{2} \\in \\R$."),
+	})
+	byName := numberedNames(t, learn(t, openStore(t, t.TempDir()), filepath.Join(dir, "chapters", "limits.tex")))
+	n := nameWith(byName, "x_{2}")
+	if !strings.HasPrefix(n, "Theorem 2.1") || !strings.Contains(byName[n], `\mathbb{R}`) {
+		t.Errorf("the second chapter learned alone gives %q: %q", n, byName[n])
+	}
+}

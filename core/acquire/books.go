@@ -92,13 +92,7 @@ func assembleBooks(res *Result) {
 			content[i] = contentOf(i, includes, byName)
 		}
 	}
-	sort.SliceStable(mains, func(a, b int) bool {
-		ia, ib := mains[a], mains[b]
-		if len(content[ia]) != len(content[ib]) {
-			return len(content[ia]) > len(content[ib])
-		}
-		return res.Documents[ia].Name < res.Documents[ib].Name
-	})
+	sortMains(mains, content, res.Documents)
 	taken := map[int]bool{}
 	read := map[int]bool{}
 	numbering := publicationNumbering(res.Documents)
@@ -135,6 +129,18 @@ func assembleBooks(res *Result) {
 		}
 	}
 	res.Documents = kept
+}
+
+// sortMains orders a book's main files by how much of it each reads:
+// supersets before their subsets, equal ones by name.
+func sortMains(mains []int, content map[int]map[int]bool, docs []core.Document) {
+	sort.SliceStable(mains, func(a, b int) bool {
+		ia, ib := mains[a], mains[b]
+		if len(content[ia]) != len(content[ib]) {
+			return len(content[ia]) > len(content[ib])
+		}
+		return docs[ia].Name < docs[ib].Name
+	})
 }
 
 // markPreamble marks the includes that bring definitions or options, not
