@@ -90,14 +90,6 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 	}
 }
 
-// lineEnd is the offset just past the line holding at.
-func lineEnd(s string, at int) int {
-	if k := strings.IndexByte(s[at:], '\n'); k >= 0 {
-		return at + k + 1
-	}
-	return len(s)
-}
-
 // withPackages puts after each \usepackage of s that names a package of
 // the source the definitions that package makes (a package in s's own
 // folder first).
