@@ -763,7 +763,7 @@ func (x *extractor) numberedName(st *secState, c *cand) string {
 			return full
 		}
 	}
-	if st.title == "" || st.title == "Document" {
+	if st.title == "Document" {
 		// A document without headings (a deck of slides) numbers its
 		// results from 1 as the next one does: its title tells them apart.
 		if t := headlessTitle(x.a); t != "" {
@@ -777,7 +777,7 @@ func (x *extractor) numberedName(st *secState, c *cand) string {
 // tail: without its number ("14.") and a closing aside ("(Notes on …,
 // 2.2)"), at most twice a name's length.
 func headlessTitle(a *core.Analysis) string {
-	if a == nil || len(a.Sections) > 1 {
+	if a == nil || len(a.Sections) != 1 || a.Sections[0].Title != "Document" || len(a.Sections[0].Children) > 0 {
 		return ""
 	}
 	t := text.CollapseSpace(sectionNumber.ReplaceAllString(a.Title, ""))
