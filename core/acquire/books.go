@@ -327,12 +327,14 @@ type assembly struct {
 // the way (a loop of includes), one past maxIncludeDepth, or one that
 // would make the book larger than maxBookBytes is left as its directive;
 // text an earlier reading read becomes the counter steps it makes.
-// inBody says whether i's text lies in a document's body, where an
-// included file's own preamble is no part of the book.
 func (a *assembly) expand(i, depth int) string {
 	return a.expandIn(i, depth, false)
 }
 
+// expandIn is expand for a document whose text lies in a document's body
+// when inBody holds: there an included file's own preamble (a subfile's)
+// is no part of the book, where a file that only sets options and
+// \input's the main file keeps the main file whole.
 func (a *assembly) expandIn(i, depth int, inBody bool) string {
 	d := a.docs[i]
 	inc := a.includes[i]
