@@ -115,6 +115,7 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 			}
 			seen[k] = true
 			sty := packagesIn(docs[k].Text, path.Dir(docs[k].Name), docs, pkgs, seen, depth+1)
+			defs.WriteString(inputDefinitions(sty, path.Dir(docs[k].Name), docs))
 			defs.WriteString(texDefinitions(sty))
 		}
 		if defs.Len() == 0 {
@@ -129,6 +130,29 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 		return s
 	}
 	b.WriteString(s[last:])
+	return b.String()
+}
+
+// inputDefinitions gives the definitions of the source's LaTeX files that
+// a package \input's (a package that loads the book's notation file).
+func inputDefinitions(sty, dir string, docs []core.Document) string {
+	if !strings.Contains(sty, `\input{`) {
+		return ""
+	}
+	var b strings.Builder
+	for _, m := range texInclude.FindAllStringSubmatchIndex(sty, -1) {
+		if commentedLine(sty, m[0]) {
+			continue
+		}
+		arg := strings.TrimSpace(sty[m[2]:m[3]])
+		want := map[string]bool{path.Join(dir, arg): true, path.Join(dir, arg+".tex"): true, path.Clean(arg): true, path.Clean(arg + ".tex"): true}
+		for _, d := range docs {
+			if d.Format == core.FormatLaTeX && want[d.Name] {
+				b.WriteString(texDefinitions(d.Text))
+				break
+			}
+		}
+	}
 	return b.String()
 }
 

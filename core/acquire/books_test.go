@@ -188,7 +188,7 @@ func TestBookMainFilesShareChaptersOnce(t *testing.T) {
 }
 
 // The source's packages (.sty) reach the documents that load them, at the
-// \usepackage; slides beside the book take the book's definitions before
+// \usepackage, with the definitions of the files they \input; slides beside the book take the book's definitions before
 // their \begin{document}, save those they make themselves, and no
 // definition of the book's layout (one that makes a heading).
 func TestBookDefinitionsReachSlides(t *testing.T) {
@@ -197,7 +197,8 @@ func TestBookDefinitionsReachSlides(t *testing.T) {
 		"bookstyle.sty":   "\\ProvidesPackage{bookstyle}\n\\DeclareMathOperator{\\rank}{rank}\n% \\newcommand{\\old}{old}\n",
 		"ch1.tex":         "\\chapter{One}\n$\\N$\n",
 		"slides/deck.tex": "\\documentclass{beamer}\n\\usepackage{deck}\n\\newcommand{\\Z}{Z}\n\\title{Deck}\n\\begin{document}\n$\\N \\Z$\n\\end{document}\n",
-		"slides/deck.sty": "\\ProvidesPackage{deck}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n",
+		"slides/deck.sty": "\\ProvidesPackage{deck}\n\\input{../notation}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n",
+		"notation.tex":    "\\newcommand{\\C}{\\mathbb{C}}\n",
 	})
 	res, err := Local(context.Background(), dir, Options{})
 	if err != nil {
@@ -208,7 +209,7 @@ func TestBookDefinitionsReachSlides(t *testing.T) {
 		t.Errorf("book.tex:\n%s", book)
 	}
 	deck := docText(t, res, "slides/deck.tex")
-	want := "\\usepackage{deck}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n\n\\newcommand{\\Z}{Z}\n\\title{Deck}\n\\DeclareMathOperator{\\rank}{rank}\n\\newcommand{\\N}{\\mathbb{N}}\n\\begin{document}"
+	want := "\\usepackage{deck}\n\\newcommand{\\C}{\\mathbb{C}}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n\n\\newcommand{\\Z}{Z}\n\\title{Deck}\n\\DeclareMathOperator{\\rank}{rank}\n\\newcommand{\\N}{\\mathbb{N}}\n\\begin{document}"
 	if !strings.Contains(deck, want) || strings.Contains(deck, "Solutions") {
 		t.Errorf("slides/deck.tex, want %q:\n%s", want, deck)
 	}
