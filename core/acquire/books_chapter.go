@@ -44,7 +44,16 @@ func readChapterInBook(file string, res *Result) {
 		return
 	}
 	dir := filepath.Dir(abs)
+	base := strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs))
 	for up := 0; up <= maxBookLevelUp; up++ {
+		if !includerIn(dir, base) {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return
+			}
+			dir = parent
+			continue
+		}
 		docs := bookFiles(dir)
 		rel, err := filepath.Rel(dir, abs)
 		if err == nil {
@@ -59,6 +68,36 @@ func readChapterInBook(file string, res *Result) {
 		}
 		dir = parent
 	}
+}
+
+// includerIn reports whether a LaTeX file right in dir includes a file
+// named base: the cheap look that keeps a file beside no book from
+// having its folders read.
+func includerIn(dir, base string) bool {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range es {
+		if !strings.EqualFold(filepath.Ext(e.Name()), ".tex") || !e.Type().IsRegular() {
+			continue
+		}
+		if n++; n > maxBookFiles {
+			return false
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name())) //nolint:gosec // a file beside the chapter the user named
+		if err != nil {
+			continue
+		}
+		for _, m := range texInclude.FindAllSubmatch(raw, -1) {
+			arg := strings.TrimSpace(string(m[1]))
+			if strings.TrimSuffix(path.Base(arg), ".tex") == base {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bookFiles reads the LaTeX files and packages under dir (bounded in
