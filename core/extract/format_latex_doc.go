@@ -675,8 +675,10 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 		len(d.macros) >= maxMacros || m.nargs < 0 || m.nargs > 9 {
 		return
 	}
-	// A macro defining macros is not expanded.
-	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
+	// A macro defining macros is not expanded, nor one built on LaTeX's
+	// internals (\@ifnextchar looking ahead, \@…): its text is no
+	// notation a reader sees.
+	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) || strings.Contains(m.body, `\@`) {
 		return
 	}
 	d.macros[name] = m

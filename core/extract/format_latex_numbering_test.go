@@ -44,3 +44,18 @@ func TestHeadlessDocumentNamesByItsTitle(t *testing.T) {
 		t.Errorf("names %q", nameList(ps))
 	}
 }
+
+// A book's macro built on LaTeX's internals (\@ifnextchar looking ahead,
+// a comment ending its line) is left as written: expanded, it cut the
+// statement at the comment it brought in.
+func TestLaTeXInternalMacroLeftAlone(t *testing.T) {
+	txt := "\\def\\sm#1{\\@ifnextchar\\bgroup{\\sm@parens{#1}}{%\n  \\sm@noparens{#1}}}\n\\newcommand{\\type}{\\mathcal{U}}\n" +
+		"\\begin{definition}[Pointed type]\nA pointed type is a type $A:\\type$ with a point $a:A$. We write $\\sm{A:\\type} A$ for the type of pointed types.\n\\end{definition}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) != 1 || !strings.Contains(ps[0].FormalStatement, `for the type of pointed types.`) || !strings.Contains(ps[0].FormalStatement, `\mathcal{U}`) {
+		t.Errorf("primitives %q", nameList(ps))
+		for _, p := range ps {
+			t.Logf("%s: %q", p.Name, p.FormalStatement)
+		}
+	}
+}
