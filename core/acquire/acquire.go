@@ -262,6 +262,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 			// and could not be used, as an empty document is (exit 1).
 			return nil, &core.InputError{Input: source, Msg: why, Usage: why != whyEmpty}
 		}
+		readChapterInBook(source, res)
 		res.what = "file"
 		return res, nil
 	}

@@ -3,6 +3,7 @@ package acquire
 import (
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -33,15 +34,30 @@ var xiInclude = regexp.MustCompile(`<xi:include\s[^<>]{0,500}?/>`)
 
 var xiHref = regexp.MustCompile(`\shref\s*=\s*"([^"]{1,300})"`)
 
-// bookIncludes is what one document includes: the directive's span in its
-// text and the name of the document it names.
+// bookInclude is one include of a document: the directive's span in its
+// text, the name of the document it names, and whether it is part of the
+// preamble (definitions, options) rather than of the book's text.
 type bookInclude struct {
 	start, end int
 	name       string
+	preamble   bool
 }
 
 // assembleBooks replaces, in res, every main file of a book by the whole
 // book, and drops the files it took in.
+//
+// A book may have several main files over the same chapters (a main file
+// per volume and one for both, a print and an ebook edition). Each chapter
+// is read once: in the reading whose main file covers most of the book
+// (its supersets first, equal ones by name), numbered as that reading
+// prints it. Another main file reads only what no earlier reading took, a
+// chapter read elsewhere leaving in its place the counter steps it makes,
+// so that what follows is numbered as that main file prints it; a main
+// file with nothing left of its own is another edition, no document.
+//
+// A LaTeX document that is no part of the book's text (slides, notes
+// beside it) is read with the book's definitions, and every LaTeX
+// document with those of the source's packages (.sty) it uses.
 func assembleBooks(res *Result) {
 	byName := map[string]int{}
 	for i, d := range res.Documents {
@@ -49,7 +65,8 @@ func assembleBooks(res *Result) {
 			byName[d.Name] = i
 		}
 	}
-	if len(byName) < 2 {
+	pkgs := sourcePackages(res.Documents)
+	if len(byName) == 0 || (len(byName) < 2 && len(pkgs) == 0) {
 		return
 	}
 	includes := map[int][]bookInclude{}
@@ -66,19 +83,42 @@ func assembleBooks(res *Result) {
 			}
 		}
 	}
-	taken := map[int]bool{}
-	numbering := publicationNumbering(res.Documents)
+	markPreamble(res.Documents, includes, byName)
+	var mains []int
+	content := map[int]map[int]bool{}
 	for i := range res.Documents {
-		if len(includes[i]) == 0 || included[i] {
-			continue // not a main file: part of a book, or no book at all
+		if len(includes[i]) > 0 && !included[i] {
+			mains = append(mains, i)
+			content[i] = contentOf(i, includes, byName)
 		}
-		size := len(res.Documents[i].Text)
-		text := expand(res, i, includes, byName, map[int]bool{i: true}, 0, &size, taken)
+	}
+	sortMains(mains, content, res.Documents)
+	taken := map[int]bool{}
+	read := map[int]bool{}
+	numbering := publicationNumbering(res.Documents)
+	book := -1
+	for _, i := range mains {
+		if len(content[i]) > 0 && allRead(content[i], read) {
+			// Another edition of a book read already: it and its
+			// options are no documents of their own.
+			taken[i] = true
+			for j := range includedBy(i, includes, byName) {
+				taken[j] = true
+			}
+			continue
+		}
+		a := &assembly{docs: res.Documents, includes: includes, byName: byName, open: map[int]bool{i: true},
+			size: len(res.Documents[i].Text), taken: taken, read: read}
+		text := a.expand(i, 0)
 		if res.Documents[i].Format == core.FormatPreTeXt && numbering != "" {
 			text = withNumbering(text, numbering)
 		}
 		res.Documents[i].Text = text
+		if book < 0 && len(content[i]) > 0 && res.Documents[i].Format == core.FormatLaTeX {
+			book = i
+		}
 	}
+	lendDefinitions(res.Documents, book, pkgs, taken)
 	if len(taken) == 0 {
 		return
 	}
@@ -89,6 +129,140 @@ func assembleBooks(res *Result) {
 		}
 	}
 	res.Documents = kept
+}
+
+// sortMains orders a book's main files by how much of it each reads:
+// supersets before their subsets, equal ones by name.
+func sortMains(mains []int, content map[int]map[int]bool, docs []core.Document) {
+	sort.SliceStable(mains, func(a, b int) bool {
+		ia, ib := mains[a], mains[b]
+		if len(content[ia]) != len(content[ib]) {
+			return len(content[ia]) > len(content[ib])
+		}
+		return docs[ia].Name < docs[ib].Name
+	})
+}
+
+// markPreamble marks the includes that bring definitions or options, not
+// text: those before the including file's \begin{document}, and those of
+// files that hold no document, heading or included text of their own (a
+// macros file, an edition's options).
+func markPreamble(docs []core.Document, includes map[int][]bookInclude, byName map[string]int) {
+	const (
+		deciding = iota + 1
+		holds
+		holdsNot
+	)
+	memo := map[int]int{}
+	var holdsText func(j int) bool
+	holdsText = func(j int) bool {
+		switch memo[j] {
+		case holds:
+			return true
+		case holdsNot, deciding:
+			return false
+		}
+		memo[j] = deciding
+		d := docs[j]
+		yes := d.Format != core.FormatLaTeX || texHoldsText(d.Text)
+		for _, in := range includes[j] {
+			if yes {
+				break
+			}
+			yes = holdsText(byName[in.name])
+		}
+		memo[j] = holdsNot
+		if yes {
+			memo[j] = holds
+		}
+		return yes
+	}
+	for i, inc := range includes {
+		if docs[i].Format != core.FormatLaTeX {
+			continue
+		}
+		begin := texBeginDocument(docs[i].Text)
+		for k := range inc {
+			inc[k].preamble = (begin >= 0 && inc[k].start < begin) || !holdsText(byName[inc[k].name])
+		}
+	}
+}
+
+// texTextMarks are what a file of a book's text holds and a file of
+// definitions does not.
+var texTextMarks = regexp.MustCompile(`\\(?:begin\{document\}|part\*?[{\[]|chapter\*?[{\[]|section\*?[{\[]|subsection\*?[{\[]|maketitle\b|begin\{frame\})`)
+
+// texHoldsText reports whether a LaTeX file holds text of a book: a
+// document, a heading, a frame, outside comments.
+func texHoldsText(s string) bool {
+	for _, m := range texTextMarks.FindAllStringIndex(s, -1) {
+		if !commentedLine(s, m[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// texBeginDocument is the offset of a file's \begin{document} outside
+// comments, or -1.
+func texBeginDocument(s string) int {
+	for from := 0; ; {
+		k := strings.Index(s[from:], `\begin{document}`)
+		if k < 0 {
+			return -1
+		}
+		if !commentedLine(s, from+k) {
+			return from + k
+		}
+		from += k + 1
+	}
+}
+
+// contentOf is the set of documents main's text includes, directly or
+// not, leaving out the preamble's.
+func contentOf(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
+	seen := map[int]bool{}
+	stack := []int{main}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, in := range includes[i] {
+			j := byName[in.name]
+			if in.preamble || seen[j] || j == main {
+				continue
+			}
+			seen[j] = true
+			stack = append(stack, j)
+		}
+	}
+	return seen
+}
+
+// includedBy is the set of documents main includes, directly or not.
+func includedBy(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
+	seen := map[int]bool{}
+	stack := []int{main}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, in := range includes[i] {
+			if j := byName[in.name]; !seen[j] && j != main {
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+	}
+	return seen
+}
+
+// allRead reports whether every document of set was read already.
+func allRead(set, read map[int]bool) bool {
+	for j := range set {
+		if !read[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // findIncludes lists the includes of d that name another document of the
@@ -112,7 +286,7 @@ func findIncludes(d core.Document, byName map[string]int) []bookInclude {
 			// file's, which a chapter's own folder may not be.
 			for _, name := range []string{path.Join(dir, arg), path.Join(dir, arg+".tex"), path.Clean(arg), path.Clean(arg + ".tex")} {
 				if _, ok := byName[name]; ok {
-					out = append(out, bookInclude{m[0], m[1], name})
+					out = append(out, bookInclude{start: m[0], end: m[1], name: name})
 					break
 				}
 			}
@@ -129,40 +303,127 @@ func findIncludes(d core.Document, byName map[string]int) []bookInclude {
 			}
 			name := path.Join(dir, h[1])
 			if _, ok := byName[name]; ok {
-				out = append(out, bookInclude{m[0], m[1], name})
+				out = append(out, bookInclude{start: m[0], end: m[1], name: name})
 			}
 		}
 	}
 	return out
 }
 
+// assembly is one main file's reading of its book: what it includes, what
+// it has open on the way down, how large it grew, and what earlier
+// readings read (read) and took in (taken).
+type assembly struct {
+	docs        []core.Document
+	includes    map[int][]bookInclude
+	byName      map[string]int
+	open        map[int]bool
+	size        int
+	taken, read map[int]bool
+}
+
 // expand returns document i's text with its includes replaced by the
 // documents they name, themselves expanded. A document already open on
 // the way (a loop of includes), one past maxIncludeDepth, or one that
-// would make the book larger than maxBookBytes is left as its directive.
-func expand(res *Result, i int, includes map[int][]bookInclude, byName map[string]int, open map[int]bool, depth int, size *int, taken map[int]bool) string {
-	d := res.Documents[i]
-	inc := includes[i]
+// would make the book larger than maxBookBytes is left as its directive;
+// text an earlier reading read becomes the counter steps it makes.
+func (a *assembly) expand(i, depth int) string {
+	return a.expandIn(i, depth, false)
+}
+
+// expandIn is expand for a document whose text lies in a document's body
+// when inBody holds: there an included file's own preamble (a subfile's)
+// is no part of the book, where a file that only sets options and
+// \input's the main file keeps the main file whole.
+func (a *assembly) expandIn(i, depth int, inBody bool) string {
+	d := a.docs[i]
+	inc := a.includes[i]
 	if len(inc) == 0 || depth >= maxIncludeDepth {
 		return d.Text
+	}
+	begin := -1
+	if !inBody && d.Format == core.FormatLaTeX {
+		begin = texBeginDocument(d.Text)
 	}
 	var b strings.Builder
 	last := 0
 	for _, in := range inc {
-		j := byName[in.name]
-		if open[j] || *size+len(res.Documents[j].Text) > maxBookBytes {
+		j := a.byName[in.name]
+		if a.open[j] {
 			continue
 		}
-		open[j] = true
-		part := includedBody(res.Documents[j].Format, expand(res, j, includes, byName, open, depth+1, size, taken))
-		delete(open, j)
-		*size += len(part)
-		taken[j] = true
+		body := inBody || (begin >= 0 && in.start > begin)
+		var part string
+		if !in.preamble && a.read[j] {
+			part = counterSteps(a.docs, a.includes, a.byName, j, map[int]bool{j: true}, depth+1)
+		} else {
+			if a.size+len(a.docs[j].Text) > maxBookBytes {
+				continue
+			}
+			a.open[j] = true
+			part = a.expandIn(j, depth+1, body)
+			if body || a.docs[j].Format == core.FormatPreTeXt {
+				part = includedBody(a.docs[j].Format, part)
+			}
+			delete(a.open, j)
+			a.size += len(part)
+			a.taken[j] = true
+			if !in.preamble {
+				a.read[j] = true
+			}
+		}
 		b.WriteString(d.Text[last:in.start])
 		b.WriteString(part)
 		last = in.end
 	}
 	b.WriteString(d.Text[last:])
+	return b.String()
+}
+
+// texCounterMarks are the commands that move a LaTeX book's numbering.
+var texCounterMarks = regexp.MustCompile(`\\(?:(chapter|section|part)(\*?)\s*[\[{]|(appendix|frontmatter|mainmatter|backmatter)\b|(?:setcounter|addtocounter)\s*\{(?:chapter|section|part)\}\s*\{\s*-?[0-9]{1,4}\s*\})`)
+
+// counterSteps is what document j, read in another reading of its book,
+// leaves in this one: the steps its headings and counter commands make
+// (and those of the text it includes), so that what follows it is
+// numbered as this reading prints it.
+func counterSteps(docs []core.Document, includes map[int][]bookInclude, byName map[string]int, j int, open map[int]bool, depth int) string {
+	d := docs[j]
+	if d.Format != core.FormatLaTeX {
+		return ""
+	}
+	var b strings.Builder
+	scan := func(s string, base int) {
+		for _, m := range texCounterMarks.FindAllStringSubmatchIndex(s, -1) {
+			if commentedLine(d.Text, base+m[0]) {
+				continue
+			}
+			switch {
+			case m[2] >= 0:
+				if m[5] > m[4] {
+					continue // a starred heading takes no number
+				}
+				b.WriteString(`\stepcounter{` + s[m[2]:m[3]] + "}\n")
+			case m[6] >= 0:
+				b.WriteString(`\` + s[m[6]:m[7]] + "\n")
+			default:
+				b.WriteString(s[m[0]:m[1]] + "\n")
+			}
+		}
+	}
+	last := 0
+	for _, in := range includes[j] {
+		scan(d.Text[last:in.start], last)
+		last = in.end
+		k := byName[in.name]
+		if in.preamble || open[k] || depth >= maxIncludeDepth {
+			continue
+		}
+		open[k] = true
+		b.WriteString(counterSteps(docs, includes, byName, k, open, depth+1))
+		delete(open, k)
+	}
+	scan(d.Text[last:], last)
 	return b.String()
 }
 

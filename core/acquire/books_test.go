@@ -112,3 +112,105 @@ func TestPreTeXtBookTakesItsPublicationNumbering(t *testing.T) {
 	}
 	t.Fatalf("no book among %q", docNames(res))
 }
+
+// docText is the text of the document named name among res's, failing
+// the test when there is none.
+func docText(t *testing.T, res *Result, name string) string {
+	t.Helper()
+	for _, d := range res.Documents {
+		if d.Name == name {
+			return d.Text
+		}
+	}
+	t.Fatalf("no document %s among %q", name, docNames(res))
+	return ""
+}
+
+// Editions of one book that each \input its main file (after their own
+// options) are one reading: the first edition by name is the book, with
+// the main file's preamble (its macros) in place; the other edition and
+// the options only it reads are no documents.
+func TestBookEditionsAreOneReading(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"ed-print.tex":   "\\input{opt-print}\n\\input{main}\n",
+		"ed-screen.tex":  "\\input{opt-screen}\n\\input{main}\n",
+		"opt-print.tex":  "\\def\\OPTsize{10pt}\n",
+		"opt-screen.tex": "\\def\\OPTsize{12pt}\n",
+		"main.tex":       "\\documentclass{book}\n\\input{macros}\n\\begin{document}\n\\include{ch1}\n\\end{document}\n",
+		"macros.tex":     "\\newcommand{\\R}{\\mathbb{R}}\n",
+		"ch1.tex":        "\\chapter{One}\nOne's text.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "ed-print.tex" {
+		t.Fatalf("documents %q, want the one edition", names)
+	}
+	book := res.Documents[0].Text
+	for _, want := range []string{"\\def\\OPTsize{10pt}", "\\newcommand{\\R}{\\mathbb{R}}", "\\chapter{One}\nOne's text."} {
+		if !strings.Contains(book, want) {
+			t.Errorf("the book lacks %q:\n%s", want, book)
+		}
+	}
+	if strings.Count(book, "One's text") != 1 {
+		t.Errorf("book:\n%s", book)
+	}
+}
+
+// Two main files over overlapping chapters: the one covering more reads
+// the shared chapter; the other reads only its own, the shared chapter
+// leaving the step of its chapter counter, so that its own chapter is
+// numbered as that main file prints it.
+func TestBookMainFilesShareChaptersOnce(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"all.tex":   "\\documentclass{book}\n\\begin{document}\n\\include{c1}\n\\include{c2}\n\\include{c3}\n\\end{document}\n",
+		"later.tex": "\\documentclass{book}\n\\begin{document}\n\\include{c3}\n\\include{c4}\n\\end{document}\n",
+		"c1.tex":    "\\chapter{One}\nOne's text.\n",
+		"c2.tex":    "\\chapter{Two}\nTwo's text.\n",
+		"c3.tex":    "\\chapter{Three}\nThree's text.\n\\section{Aside}\n\\chapter*{Unnumbered}\n",
+		"c4.tex":    "\\chapter{Four}\nFour's text.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "all.tex later.tex" {
+		t.Fatalf("documents %q", names)
+	}
+	all, later := docText(t, res, "all.tex"), docText(t, res, "later.tex")
+	if !strings.Contains(all, "Three's text") || strings.Contains(all, "Four's text") {
+		t.Errorf("all.tex:\n%s", all)
+	}
+	if want := "\\begin{document}\n\\stepcounter{chapter}\n\\stepcounter{section}\n\n\\chapter{Four}\nFour's text."; strings.Contains(later, "Three's text") || !strings.Contains(later, want) {
+		t.Errorf("later.tex, want %q:\n%s", want, later)
+	}
+}
+
+// The source's packages (.sty) reach the documents that load them, at the
+// \usepackage, with the definitions of the files they \input; slides beside the book take the book's definitions before
+// their \begin{document}, save those they make themselves, and no
+// definition of the book's layout (one that makes a heading).
+func TestBookDefinitionsReachSlides(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.tex":        "\\documentclass{book}\n\\usepackage{bookstyle}\n\\newcommand{\\N}{\\mathbb{N}}\n\\newcommand{\\Z}{\\mathbb{Z}}\n\\newcommand{\\solutions}{\\chapter*{Solutions}}\n\\begin{document}\n\\include{ch1}\n\\end{document}\n",
+		"bookstyle.sty":   "\\ProvidesPackage{bookstyle}\n\\DeclareMathOperator{\\rank}{rank}\n% \\newcommand{\\old}{old}\n",
+		"ch1.tex":         "\\chapter{One}\n$\\N$\n",
+		"slides/deck.tex": "\\documentclass{beamer}\n\\usepackage{deck}\n\\newcommand{\\Z}{Z}\n\\title{Deck}\n\\begin{document}\n$\\N \\Z$\n\\end{document}\n",
+		"slides/deck.sty": "\\ProvidesPackage{deck}\n\\input{../notation}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n",
+		"notation.tex":    "\\newcommand{\\C}{\\mathbb{C}}\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := docText(t, res, "book.tex")
+	if !strings.Contains(book, "\\usepackage{bookstyle}\n\\DeclareMathOperator{\\rank}{rank}\n") || strings.Contains(book, "\\old") {
+		t.Errorf("book.tex:\n%s", book)
+	}
+	deck := docText(t, res, "slides/deck.tex")
+	want := "\\usepackage{deck}\n\\newcommand{\\C}{\\mathbb{C}}\n\\newcommand{\\abs}[1]{\\lvert #1\\rvert}\n\n\\newcommand{\\Z}{Z}\n\\title{Deck}\n\\DeclareMathOperator{\\rank}{rank}\n\\newcommand{\\N}{\\mathbb{N}}\n\\begin{document}"
+	if !strings.Contains(deck, want) || strings.Contains(deck, "Solutions") {
+		t.Errorf("slides/deck.tex, want %q:\n%s", want, deck)
+	}
+}

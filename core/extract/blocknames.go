@@ -763,7 +763,33 @@ func (x *extractor) numberedName(st *secState, c *cand) string {
 			return full
 		}
 	}
+	if st.title == "Document" {
+		// A document without headings (a deck of slides) numbers its
+		// results from 1 as the next one does: its title tells them apart.
+		if t := headlessTitle(x.a); t != "" {
+			return n + " — " + upperFirst(t)
+		}
+	}
 	return n
+}
+
+// headlessTitle is the title of a document without headings as a name's
+// tail: without its number ("14.") and a closing aside ("(Notes on …,
+// 2.2)"), at most twice a name's length.
+func headlessTitle(a *core.Analysis) string {
+	if a == nil || len(a.Sections) != 1 || a.Sections[0].Title != "Document" || len(a.Sections[0].Children) > 0 {
+		return ""
+	}
+	t := text.CollapseSpace(sectionNumber.ReplaceAllString(a.Title, ""))
+	if strings.HasSuffix(t, ")") {
+		if o := strings.LastIndex(t, " ("); o > 0 && len(t)-o > 12 {
+			t = strings.TrimSpace(t[:o])
+		}
+	}
+	if t == "" || genericTitles[strings.ToLower(t)] {
+		return ""
+	}
+	return text.Truncate(t, 2*maxName)
 }
 
 // blockName chooses the name of a block that is not split by terms. lead

@@ -298,8 +298,20 @@ func scanTeX(doc string) *texDoc {
 		case name == "appendix":
 			n.appendix()
 			i = after
+		case name == "setcounter" || name == "addtocounter" || name == "stepcounter":
+			i = n.counterCommand(doc, name, after)
+		case name == "frontmatter" || name == "mainmatter" || name == "backmatter":
+			n.unnumberedChapters = name != "mainmatter"
+			i = after
+		case name == "part":
+			if !star && headingArg(doc, after) {
+				n.part()
+			}
+			i = after
 		case texLevels[name] > 0:
-			if star {
+			// A starred heading takes no number, and a sectioning command
+			// named without its title (\titleformat{\chapter}) is none.
+			if star || !headingArg(doc, after) {
 				i = after
 				continue
 			}
@@ -316,7 +328,7 @@ func scanTeX(doc string) *texDoc {
 			i = d.defineOperator(doc, after, star)
 		case name == "newtheorem":
 			i = d.declareTheorem(doc, after, star, n)
-		case name == "numberwithin":
+		case name == "numberwithin" || name == "counterwithin":
 			a, e := texBraced(doc, after)
 			b, e2 := texBraced(doc, max(e, after))
 			if e > 0 && e2 > 0 {
@@ -663,8 +675,10 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 		len(d.macros) >= maxMacros || m.nargs < 0 || m.nargs > 9 {
 		return
 	}
-	// A macro defining macros is not expanded.
-	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
+	// A macro defining macros is not expanded, nor one built on LaTeX's
+	// internals (\@ifnextchar looking ahead, \@…): its text is no
+	// notation a reader sees.
+	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) || strings.Contains(m.body, `\@`) {
 		return
 	}
 	d.macros[name] = m
@@ -695,6 +709,9 @@ func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) i
 	default:
 		n.counter[env] = env
 		n.within[env] = within
+		if n.theorem == "" && strings.EqualFold(t, "theorem") {
+			n.theorem = env
+		}
 	}
 	return e2
 }
@@ -737,8 +754,15 @@ func texRawBraced(s string, p int) (string, int) {
 type texNumbering struct {
 	hasChapter, hasSection bool
 	inAppendix             bool
-	chapter, section       int
-	subsection, subsub     int
+	// unnumberedChapters holds in a book's front and back matter, whose
+	// chapters take no number.
+	unnumberedChapters bool
+	// theorem is the environment titled "Theorem" with a counter of its
+	// own, whose counter the environments the document does not declare
+	// step.
+	theorem            string
+	chapter, section   int
+	subsection, subsub int
 	// counter maps an environment to the counter it steps; within maps a
 	// counter to the sectioning level that resets it.
 	counter    map[string]string
@@ -777,9 +801,10 @@ func (n *texNumbering) counterOf(env string) string {
 }
 
 // step advances the counter of a theorem-like environment and returns its
-// printed number. Environments the document does not declare share one
-// counter numbered within the section (within the chapter when there are
-// no sections): the usual amsthm set-up of books and papers.
+// printed number. Environments the document does not declare step its
+// theorems' counter when it declares one; otherwise they share one counter
+// numbered within the section (within the chapter when there are no
+// sections): the usual amsthm set-up of books and papers.
 func (n *texNumbering) step(env string, d *texDoc) string {
 	if n.unnumbered[env] {
 		return ""
@@ -787,6 +812,12 @@ func (n *texNumbering) step(env string, d *texDoc) string {
 	c, within := "", ""
 	if _, declared := d.envs[env]; declared {
 		c = n.counterOf(env)
+		within = n.within[c]
+	} else if n.theorem != "" {
+		// Declared through a wrapper lore does not read (a macro that
+		// calls \newtheorem with the theorem's counter): books number
+		// every result with their theorems.
+		c = n.theorem
 		within = n.within[c]
 	} else {
 		c = "\x00shared"
@@ -832,6 +863,9 @@ func (n *texNumbering) sectionNumber() string {
 func (n *texNumbering) heading(cmd string) (string, string) {
 	switch texLevels[cmd] {
 	case 1:
+		if n.unnumberedChapters {
+			return "", ""
+		}
 		n.chapter++
 		n.section, n.subsection, n.subsub = 0, 0, 0
 		n.reset("chapter", "section", "subsection")
@@ -874,6 +908,75 @@ func (n *texNumbering) reset(levels ...string) {
 			}
 		}
 	}
+}
+
+// headingArg reports whether a sectioning command's title (or its short
+// form in brackets) follows at p.
+func headingArg(doc string, p int) bool {
+	p = skipSpaceNL(doc, p)
+	return p < len(doc) && (doc[p] == '{' || doc[p] == '[')
+}
+
+// part starts a part of a book: its chapters go on numbering from the
+// last part's unless the book numbers them within the part.
+func (n *texNumbering) part() {
+	if n.within["chapter"] == "part" {
+		n.chapter = 0
+	}
+}
+
+// counterCommand reads \setcounter{c}{v}, \addtocounter{c}{v} or
+// \stepcounter{c} at p (after the command) and moves the counter as LaTeX
+// would: a volume that starts at chapter 8 sets the chapter counter to 7.
+// It returns the offset after the command's arguments.
+func (n *texNumbering) counterCommand(doc, cmd string, p int) int {
+	c, e := texBraced(doc, p)
+	if e < 0 {
+		return p
+	}
+	if cmd == "stepcounter" {
+		switch c {
+		case "chapter", "section":
+			n.heading(c)
+		case "part":
+			n.part()
+		default:
+			n.values[c]++
+		}
+		return e
+	}
+	arg, e2 := texBraced(doc, e)
+	if e2 < 0 {
+		return e
+	}
+	v, err := strconv.Atoi(arg)
+	if err != nil {
+		return e2
+	}
+	var counter *int
+	switch c {
+	case "chapter":
+		counter = &n.chapter
+	case "section":
+		counter = &n.section
+	case "subsection":
+		counter = &n.subsection
+	case "equation":
+		counter = &n.equation
+	default:
+		if cmd == "setcounter" {
+			n.values[c] = v
+		} else {
+			n.values[c] += v
+		}
+		return e2
+	}
+	if cmd == "setcounter" {
+		*counter = v
+	} else {
+		*counter += v
+	}
+	return e2
 }
 
 func (n *texNumbering) appendix() {
