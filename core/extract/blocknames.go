@@ -28,6 +28,11 @@ type termHit struct {
 	// strong marks explicit definitional markup (\define, \defn, <term>)
 	// rather than emphasis.
 	strong bool
+	// item marks a term inside an item of a list the definition holds
+	// (an axiom's name, a part's term): the item belongs to the block's
+	// statement, so the term neither starts a primitive of its own nor
+	// names the block.
+	item bool
 }
 
 // strongTermCmds mark a defined term explicitly; weakTermCmds emphasize,
@@ -114,10 +119,12 @@ func (x *extractor) latexTerms(body string) []termHit {
 			weak = append(weak, h)
 		}
 	}
+	hits := weak
 	if len(strong) > 0 {
-		return uniqueTerms(strong)
+		hits = strong
 	}
-	return uniqueTerms(weak)
+	markItemTerms(hits, texListSpans(body), func(from, to int) string { return x.texr.clean(body[from:to]) })
+	return uniqueTerms(hits)
 }
 
 // termLike reports whether an emphasized phrase can be a defined term: a
@@ -189,6 +196,13 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 		pos = p + len(t.text)
 		k := sentOf(p)
 		if len(groups) > 0 && firstSent[len(firstSent)-1] == k {
+			g := &groups[len(groups)-1]
+			g.terms = append(g.terms, t)
+			continue
+		}
+		if len(groups) > 0 && t.item {
+			// A term in a list's item is part of the group the list
+			// belongs to: the items stay together in one statement.
 			g := &groups[len(groups)-1]
 			g.terms = append(g.terms, t)
 			continue
@@ -304,7 +318,10 @@ func aliasBefore(stmt string, term string) bool {
 func groupName(g termGroup) string {
 	var names []string
 	for k, t := range g.terms {
-		if k > 0 && (!t.strong || aliasBefore(g.stmt, t.text)) {
+		// A term in an item names the block only when the list is all
+		// the block defines ("(1) … surjective … (2) … embedding"), not
+		// beside the term its running text defines.
+		if k > 0 && (!t.strong || t.item && !g.terms[0].item || aliasBefore(g.stmt, t.text)) {
 			continue
 		}
 		n := termName(nominal(dropMath(t.text)))

@@ -404,6 +404,9 @@ func (r *texRender) clean(s string) string {
 		style        string
 	}
 	var lists []list
+	// closed is the last enumerate closed at each depth: one that resumes
+	// continues its numbering.
+	var closed map[int]list
 	emit := func(str string) { b = append(b, str...) }
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -555,10 +558,23 @@ func (r *texRender) clean(s string) string {
 							if i > opts+1 {
 								l.style = s[opts+1 : i-1]
 							}
+							if resume, same := resumes(l.style); resume {
+								prev := closed[l.depth]
+								l.items = prev.items
+								if same {
+									l.style = prev.style
+								}
+							}
 						}
 						lists = append(lists, l)
 					}
 				} else if len(lists) > 0 && (env == "enumerate" || env == "itemize" || env == "description") {
+					if l := lists[len(lists)-1]; l.depth > 0 {
+						if closed == nil {
+							closed = map[int]list{}
+						}
+						closed[l.depth] = l
+					}
 					lists = lists[:len(lists)-1]
 				}
 				b = append(b, ' ')
