@@ -643,7 +643,7 @@ func labelText(s string) string {
 			b.WriteByte(c)
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return b.String()
 }
 
 // resumes reports an enumerate that continues the numbering of the one

@@ -1,0 +1,251 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// primNamed finds a primitive by name.
+func primNamed(ps []core.Primitive, name string) (core.Primitive, bool) {
+	for _, p := range ps {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return core.Primitive{}, false
+}
+
+// inOrder reports whether every part occurs in s, each after the one
+// before.
+func inOrder(s string, parts ...string) bool {
+	at := 0
+	for _, p := range parts {
+		i := strings.Index(s[at:], p)
+		if i < 0 {
+			return false
+		}
+		at += i + len(p)
+	}
+	return true
+}
+
+// An ordered set's axioms, each named in parentheses inside its item, are
+// the definition's statement: both kept, neither a definition of its own.
+// Before, the second item ("(transitivity)") became the definition
+// "Transitivity" and the ordered set lost it.
+func TestDefinitionKeepsNamedAxioms(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\n"+
+		"An \\emph{ordered set} is a set $S$ together with a relation $<$ such that\n"+
+		"\\begin{enumerate}[(i)]\n"+
+		"\\item \\emph{(trichotomy)}\nFor all $x, y \\in S$, exactly one of $x < y$, $x = y$, or $y < x$ holds.\n"+
+		"\\item \\emph{(transitivity)}\nIf $x,y,z \\in S$ are such that $x < y$ and $y < z$, then $x < z$.\n"+
+		"\\end{enumerate}\n\\end{defn}\n")
+	if len(ps) != 1 {
+		t.Fatalf("want one primitive, got %q", nameList(ps))
+	}
+	p := ps[0]
+	if p.Name != "Ordered Set" {
+		t.Errorf("name %q", p.Name)
+	}
+	if !inOrder(p.FormalStatement, "(i) (trichotomy) For all", "holds.", "(ii) (transitivity) If", "then $x < z$.") {
+		t.Errorf("statement lost an item: %q", p.FormalStatement)
+	}
+	// The readable form keeps the list as a list.
+	if r := text.ReadableMath(p.FormalStatement); !inOrder(r, "(i)", "trichotomy", "(ii)", "transitivity") {
+		t.Errorf("readable form lost the items: %q", r)
+	}
+}
+
+// A group's axioms in a template-labelled list ("({G}1)"), continued by a
+// second list that resumes it for abelian groups, and a ring's two lists
+// ((A1)…, (M1)…) closed by an item of its own label ("\item[(D)]"): every
+// axiom stays in the definition it belongs to, labelled as the book
+// prints it; only the terms of the running text (abelian, subgroup) are
+// definitions of their own.
+func TestDefinitionKeepsAxiomLists(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\n"+
+		"A set $G$ is called a \\emph{group} if it has a binary operation $x * y$ defined on it and it satisfies the following axioms:\n"+
+		"\\begin{enumerate}[({G}1)]\n"+
+		"\\item If $x \\in G$ and $y \\in G$, then $x * y \\in G$.\n"+
+		"\\item \\emph{(associativity)}\n$(x*y)*z = x*(y*z)$ for all $x,y,z \\in G$.\n"+
+		"\\item \\emph{(identity)}\nThere exists an element $1 \\in G$ such that $1*x = x*1 = x$ for all $x \\in G$.\n"+
+		"\\item \\emph{(inverse)}\nFor every element $x\\in G$ there exists an element $x^{-1} \\in G$ such that $x * x^{-1} = 1$.\n"+
+		"\\end{enumerate}\n"+
+		"A group $G$ is called \\emph{abelian} if it also satisfies:\n"+
+		"\\begin{enumerate}[resume*]\n\\item \\emph{(commutativity)}\n$x*y = y*x$ for all $x,y \\in G$.\n\\end{enumerate}\n\n"+
+		"A subset $K \\subset G$ is a \\emph{subgroup} if $K$ is a group with the same operation as the group $G$.\n"+
+		"\\end{defn}\n"+
+		"\\begin{defn}\n"+
+		"A set $R$ is called a \\emph{commutative ring} if it has two operations defined on it, addition $x+y$ and multiplication $xy$, and if it satisfies the following axioms:\n"+
+		"\\begin{enumerate}[({A}1)]\n"+
+		"\\item If $x \\in R$ and $y \\in R$, then $x+y \\in R$.\n"+
+		"\\item \\emph{(commutativity of addition)}\n$x+y = y+x$ for all $x,y \\in R$.\n"+
+		"\\item \\emph{(associativity of addition)}\n$(x+y)+z = x+(y+z)$ for all $x,y,z \\in R$.\n"+
+		"\\end{enumerate}\n"+
+		"\\begin{enumerate}[({M}1)]\n"+
+		"\\item If $x \\in R$ and $y \\in R$, then $xy \\in R$.\n"+
+		"\\item \\emph{(commutativity of multiplication)}\n$xy = yx$ for all $x,y \\in R$.\n"+
+		"\\item[(D)] \\emph{(distributive law)} $x(y+z) = xy+xz$\nfor all $x,y,z \\in R$.\n"+
+		"\\end{enumerate}\n\\end{defn}\n")
+	for _, axiom := range []string{"Associativity", "Identity", "Inverse", "Commutativity",
+		"Commutativity of Addition", "Associativity of Addition", "Commutativity of Multiplication", "Distributive Law"} {
+		if _, ok := primNamed(ps, axiom); ok {
+			t.Errorf("an axiom's item became the definition %q: %q", axiom, nameList(ps))
+		}
+	}
+	group, ok := primNamed(ps, "Group")
+	if !ok {
+		t.Fatalf("no Group: %q", nameList(ps))
+	}
+	if !inOrder(group.FormalStatement, "axioms: (G1) If", "(G2) (associativity)", "(G3) (identity)", "(G4) (inverse) For every") {
+		t.Errorf("Group: %q", group.FormalStatement)
+	}
+	if ab, ok := primNamed(ps, "Abelian Group"); !ok || !strings.Contains(ab.FormalStatement, "satisfies: (G5) (commutativity) $x*y = y*x$") {
+		t.Errorf("Abelian Group: %q (%q)", ab.FormalStatement, nameList(ps))
+	}
+	if _, ok := primNamed(ps, "Subgroup"); !ok {
+		t.Errorf("the running text's term is no definition of its own: %q", nameList(ps))
+	}
+	ring, ok := primNamed(ps, "Commutative Ring")
+	if !ok {
+		t.Fatalf("no Commutative Ring: %q", nameList(ps))
+	}
+	if !inOrder(ring.FormalStatement, "(A1) If", "(A2) (commutativity of addition)", "(A3) (associativity of addition)",
+		"(M1) If", "(M2) (commutativity of multiplication)", "(D) (distributive law) $x(y+z) = xy+xz$ for all") {
+		t.Errorf("Commutative Ring: %q", ring.FormalStatement)
+	}
+}
+
+// A definition whose parts define terms of their own, in a list whose
+// items hold display math and a nested list, is one primitive: every
+// part kept, named by the block's term.
+func TestDefinitionKeepsNestedItems(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\\label{ct:precategory}\n"+
+		"A \\define{precategory} $A$ consists of the following.\n"+
+		"\\begin{enumerate}\n"+
+		"\\item A type $A_0$, whose elements are called \\define{objects}.%\n\\indexdef{object}\nWe write $a:A$ for $a:A_0$.\n"+
+		"\\item For each $a,b:A$, a set $\\hom_A(a,b)$, whose elements are called \\define{morphisms}.\n"+
+		"\\item For each $a,b,c:A$, a function\n\\[ \\hom_A(b,c) \\to \\hom_A(a,b) \\to \\hom_A(a,c) \\]\n"+
+		"called \\define{composition}, such that\n"+
+		"\\begin{itemize}\n\\item it is associative;\n\\item it has the identities as units.\n\\end{itemize}\n"+
+		"\\item For each $a:A$, a morphism $1_a:\\hom_A(a,a)$, called the \\define{identity morphism}.\n"+
+		"\\end{enumerate}\n\\end{defn}\n")
+	if len(ps) != 1 {
+		t.Fatalf("want one primitive, got %q", nameList(ps))
+	}
+	p := ps[0]
+	if p.Name != "Precategory" {
+		t.Errorf("name %q", p.Name)
+	}
+	if !inOrder(p.FormalStatement, "(1) A type", "called objects.", "(2) For each", "morphisms.",
+		"(3) For each", "$$ \\hom_A(b,c)", "called composition", "associative", "units.", "(4) For each", "identity morphism.") {
+		t.Errorf("statement lost a part: %q", p.FormalStatement)
+	}
+}
+
+// A definition that is a list of terms, one per item, with nothing
+// before the list: one primitive, named by the terms of its items.
+func TestDefinitionThatIsAList(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\n\\mbox{}\n\\begin{enumerate}\n"+
+		"\\item A type $A$ is called \\define{decidable} if $A+\\neg A$.\n"+
+		"\\item In particular, $A$ has \\define{decidable equality} if $\\prod_{a,b:A} ((a=b) + \\neg(a=b))$.\n"+
+		"\\end{enumerate}\n\\end{defn}\n")
+	if len(ps) != 1 {
+		t.Fatalf("want one primitive, got %q", nameList(ps))
+	}
+	if !strings.Contains(ps[0].Name, "Decidable Equality") {
+		t.Errorf("name %q", ps[0].Name)
+	}
+	if !inOrder(ps[0].FormalStatement, "(1) A type", "(2) In particular") {
+		t.Errorf("statement %q", ps[0].FormalStatement)
+	}
+}
+
+// A term after a list whose last item does not end its sentence belongs
+// to that sentence: it starts no primitive that would cut the item. A term
+// after a list whose item ends its sentence still does.
+func TestTermAfterListWithinItsSentence(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\n"+
+		"A \\emph{monoid} is a set $G$ with\n\\begin{itemize}\n\\item an associative multiplication, written $xy$;\n"+
+		"\\item a unit $e$. Its square is $e$\n\\end{itemize}\nand we call $e$ the \\emph{neutral element} of $G$.\n\\end{defn}\n"+
+		"\\begin{defn}\n"+
+		"A \\emph{semigroup} is a set $G$ with\n\\begin{itemize}\n\\item an associative multiplication.\n"+
+		"\\end{itemize}\nA semigroup is \\emph{commutative} if $xy = yx$ for all $x, y$.\n\\end{defn}\n")
+	if m, ok := primNamed(ps, "Monoid"); !ok || !inOrder(m.FormalStatement, "associative multiplication", "a unit $e$. Its square", "neutral element") {
+		t.Errorf("Monoid cut: %q", nameList(ps))
+	}
+	if _, ok := primNamed(ps, "Neutral Element"); ok {
+		t.Errorf("the sentence carried past the list made a definition: %q", nameList(ps))
+	}
+	if _, ok := primNamed(ps, "Commutative Semigroup"); !ok {
+		t.Errorf("a new sentence after the list is no definition of its own: %q", nameList(ps))
+	}
+}
+
+// A theorem's cases, labelled by the author (\item[(a)]) and holding
+// display math, are all its statement.
+func TestTheoremKeepsLabelledCases(t *testing.T) {
+	ps := texFixture(t, "\\begin{thm}\\label{thm:roots}\n"+
+		"Suppose that $r_1$ and $r_2$ are the roots of the characteristic equation.\n"+
+		"\\begin{enumerate}\n"+
+		"\\item[(a)] If $r_1$ and $r_2$ are distinct and real, the general solution is\n\\[ y = C_1 e^{r_1 x} + C_2 e^{r_2 x} . \\]\n"+
+		"\\item[(b)] If $r_1 = r_2$, the general solution is\n\\[ y = (C_1 + C_2 x)\\, e^{r_1 x} . \\]\n"+
+		"\\item[(c)] If $r_1$ and $r_2$ are complex, the general solution is\n\\[ y = C_1 e^{\\alpha x} \\cos (\\beta x) + C_2 e^{\\alpha x} \\sin (\\beta x) . \\]\n"+
+		"\\end{enumerate}\n\\end{thm}\n")
+	if len(ps) != 1 {
+		t.Fatalf("got %q", nameList(ps))
+	}
+	if !inOrder(ps[0].FormalStatement, "(a) If", "C_2 e^{r_2 x}", "(b) If", "(C_1 + C_2 x)", "(c) If", "\\sin (\\beta x)") {
+		t.Errorf("statement %q", ps[0].FormalStatement)
+	}
+}
+
+// An item's label reads as the list's template prints it.
+func TestItemNumber(t *testing.T) {
+	for _, c := range []struct {
+		lvl, n int
+		style  string
+		want   string
+	}{
+		{1, 2, "", "(2)"},
+		{2, 2, "", "(b)"},
+		{1, 4, "(i)", "(iv)"},
+		{1, 3, "(a)", "(c)"},
+		{1, 2, "({G}1)", "(G2)"},
+		{1, 1, "({M}1)", "(M1)"},
+		{1, 5, "({A}1)", "(A5)"},
+		{1, 3, "i.", "iii."},
+		{1, 2, "A)", "B)"},
+		{1, 2, "label=(\\roman*)", "(ii)"},
+		{1, 2, "label=(M\\arabic*)", "(M2)"},
+		{1, 3, "label={(\\alph*)}, ref=\\alph*", "(c)"},
+		{1, 2, "label=\\textbf{\\Alph*.}", "B."},
+		{1, 2, "resume", "(2)"},
+		{1, 2, "start=3, nosep", "(2)"},
+		{1, 2, "{Step} 1:", "Step 2:"},
+	} {
+		if got := itemNumber(c.lvl, c.n, c.style); got != c.want {
+			t.Errorf("itemNumber(%d, %d, %q) = %q, want %q", c.lvl, c.n, c.style, got, c.want)
+		}
+	}
+}
+
+// A reference to an item of a resumed list reads its number as printed.
+func TestResumedItemReference(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\nA \\emph{group} satisfies\n\\begin{enumerate}[({G}1)]\n"+
+		"\\item closure;\n\\item associativity.\n\\end{enumerate}\n"+
+		"It is \\emph{abelian} if also\n\\begin{enumerate}[resume*]\n\\item\\label{ax:comm} commutativity holds.\n\\end{enumerate}\n\\end{defn}\n"+
+		"\\begin{thm}\nEvery cyclic group satisfies \\ref{ax:comm}.\n\\end{thm}\n")
+	var thm core.Primitive
+	for _, p := range ps {
+		if p.Type == core.Theorem {
+			thm = p
+		}
+	}
+	if !strings.Contains(thm.FormalStatement, "(G3)") {
+		t.Errorf("reference %q; primitives %q", thm.FormalStatement, nameList(ps))
+	}
+}
