@@ -124,3 +124,117 @@ func sentenceOpensAfter(item, rest string) bool {
 	// its end.
 	return spans[len(spans)-1][0] >= len(item)-2
 }
+
+// xmlListSpans returns the outermost lists (<ol>, <ul>, <dl>) of PreTeXt
+// markup, in order, in one pass.
+func xmlListSpans(s string) []listSpan {
+	var out []listSpan
+	depth := 0
+	var cur listSpan
+	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			break
+		}
+		at := i + k
+		gt := strings.IndexByte(s[at:], '>')
+		if gt < 0 {
+			break
+		}
+		i = at + gt + 1
+		tag := s[at+1 : at+gt]
+		closing := strings.HasPrefix(tag, "/")
+		tag = strings.TrimPrefix(tag, "/")
+		if strings.HasSuffix(tag, "/") {
+			continue
+		}
+		name := tag
+		if e := strings.IndexAny(tag, " \t\n\r"); e >= 0 {
+			name = tag[:e]
+		}
+		switch name {
+		case "ol", "ul", "dl":
+			if !closing {
+				if depth == 0 {
+					cur = listSpan{from: at, last: i, to: len(s)}
+				}
+				depth++
+				continue
+			}
+			if depth == 0 {
+				continue
+			}
+			depth--
+			if depth == 0 {
+				cur.to = i
+				out = append(out, cur)
+			}
+		case "li":
+			if !closing && depth > 0 {
+				cur.last = at
+			}
+		}
+	}
+	if depth > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// mdListSpans returns the lists of Markdown text (its lines as written,
+// or as mdToLaTeX leaves them): a run of items ("- ", "* ", "+ ", "1. ",
+// "1) ") with their continuation lines, ended by a blank line followed by
+// a line that is neither an item nor indented.
+func mdListSpans(s string) []listSpan {
+	var out []listSpan
+	in, blank := false, false
+	var cur listSpan
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		next := len(s)
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+			next = end + 1
+		}
+		line := s[start:end]
+		t := strings.TrimLeft(line, " \t")
+		switch {
+		case t == "":
+			blank = true
+		case mdItem(t):
+			if !in {
+				in = true
+				cur = listSpan{from: start}
+			}
+			cur.last = start
+			blank = false
+		case in && (!blank || len(line) > len(t)):
+			// A lazy continuation, or an indented paragraph of the item.
+			blank = false
+		case in:
+			cur.to = start
+			out = append(out, cur)
+			in, blank = false, false
+		}
+		start = next
+	}
+	if in {
+		cur.to = len(s)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// mdItem reports a line (its indent removed) that opens a list item.
+func mdItem(t string) bool {
+	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "+ ") {
+		return true
+	}
+	d := 0
+	for d < len(t) && d < 9 && t[d] >= '0' && t[d] <= '9' {
+		d++
+	}
+	return d > 0 && (strings.HasPrefix(t[d:], ". ") || strings.HasPrefix(t[d:], ") "))
+}

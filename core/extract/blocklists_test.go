@@ -249,3 +249,73 @@ func TestResumedItemReference(t *testing.T) {
 		t.Errorf("reference %q; primitives %q", thm.FormalStatement, nameList(ps))
 	}
 }
+
+// PreTeXt's lists are kept as LaTeX's are: a definition's <ol> items with
+// <term>s stay in its statement, numbered as read (the author's @marker
+// honoured), and a <dl> item reads with its title; only the terms of the
+// running text start primitives of their own.
+func TestPreTeXtDefinitionKeepsItems(t *testing.T) {
+	doc := `<section xml:id="s"><title>Orders</title>
+<definition xml:id="def-order"><statement>
+<p>An <term>ordered set</term> is a set <m>S</m> with a relation <m>\lt</m> such that
+<ol marker="(i)">
+<li><p>(<term>trichotomy</term>) for all <m>x, y</m>, exactly one of <m>x \lt y</m>, <m>x = y</m>, <m>y \lt x</m> holds;</p></li>
+<li><p>(<term>transitivity</term>) if <m>x \lt y</m> and <m>y \lt z</m>, then <m>x \lt z</m>.</p></li>
+</ol></p>
+<p>An ordered set is <term>dense</term> if between any two elements there is a third.</p>
+</statement></definition>
+<definition xml:id="def-monoid"><statement>
+<p>A <term>monoid</term> is a set with an operation satisfying
+<dl>
+<li><title>Associativity</title><p><m>(xy)z = x(yz)</m>.</p></li>
+<li><title>Identity</title><p>there is <m>e</m> with <m>ex = xe = x</m>.</p></li>
+</dl></p>
+</statement></definition>
+</section>`
+	ps := Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{})
+	for _, n := range []string{"Trichotomy", "Transitivity", "Associativity", "Identity"} {
+		if _, ok := primNamed(ps, n); ok {
+			t.Errorf("an item became the definition %q: %q", n, nameList(ps))
+		}
+	}
+	o, ok := primNamed(ps, "Ordered Set")
+	if !ok || !inOrder(o.FormalStatement, "such that (i) (trichotomy) for all", "holds;", "(ii) (transitivity) if", "$x \\lt z$.") {
+		t.Errorf("Ordered Set: %q (%q)", o.FormalStatement, nameList(ps))
+	}
+	if strings.Contains(o.FormalStatement, "dense") {
+		t.Errorf("the running text's second term stayed in the first: %q", o.FormalStatement)
+	}
+	if _, ok := primNamed(ps, "Dense"); !ok {
+		if _, ok := primNamed(ps, "Dense Ordered Set"); !ok {
+			t.Errorf("the running text's term is no definition of its own: %q", nameList(ps))
+		}
+	}
+	m, ok := primNamed(ps, "Monoid")
+	if !ok || !inOrder(m.FormalStatement, "satisfying", "Associativity: $(xy)z = x(yz)$.", "Identity: there is $e$") {
+		t.Errorf("Monoid: %q (%q)", m.FormalStatement, nameList(ps))
+	}
+}
+
+// Markdown's lists (a fenced div as HTML and EPUB books reach extraction)
+// are kept too: a numbered list of axioms whose items mark their names in
+// bold stays in the definition; a term after the list, in a sentence of
+// its own, is a definition of its own.
+func TestMarkdownDefinitionKeepsItems(t *testing.T) {
+	doc := "::: {.definition #def-eq}\nAn **equivalence relation** on a set $A$ is a relation $R$ such that\n\n" +
+		"1. **Reflexivity.** $a R a$ for every $a$.\n2. **Symmetry.** $a R b$ implies $b R a$.\n" +
+		"3. **Transitivity.** $a R b$ and $b R c$ imply\n   $a R c$.\n\n" +
+		"The set of elements related to $a$ is its **equivalence class**.\n:::\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	for _, n := range []string{"Reflexivity", "Symmetry", "Transitivity"} {
+		if _, ok := primNamed(ps, n); ok {
+			t.Errorf("an item became the definition %q: %q", n, nameList(ps))
+		}
+	}
+	e, ok := primNamed(ps, "Equivalence Relation")
+	if !ok || !inOrder(e.FormalStatement, "such that 1. Reflexivity.", "2. Symmetry.", "3. Transitivity.", "$a R c$.") {
+		t.Errorf("Equivalence Relation: %q (%q)", e.FormalStatement, nameList(ps))
+	}
+	if _, ok := primNamed(ps, "Equivalence Class"); !ok {
+		t.Errorf("the running text's term is no definition of its own: %q", nameList(ps))
+	}
+}
