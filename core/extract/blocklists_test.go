@@ -141,7 +141,7 @@ func TestDefinitionKeepsNestedItems(t *testing.T) {
 		t.Errorf("name %q", p.Name)
 	}
 	if !inOrder(p.FormalStatement, "(1) A type", "called objects.", "(2) For each", "morphisms.",
-		"(3) For each", "$$ \\hom_A(b,c)", "called composition", "associative", "units.", "(4) For each", "identity morphism.") {
+		"(3) For each", "$$ \\hom_A(b,c)", "called composition", "• it is associative;", "• it has the identities as units.", "(4) For each", "identity morphism.") {
 		t.Errorf("statement lost a part: %q", p.FormalStatement)
 	}
 }

@@ -402,6 +402,7 @@ func (r *texRender) clean(s string) string {
 	type list struct {
 		depth, items int
 		style        string
+		bullet       bool // itemize: an item reads "•"
 	}
 	var lists []list
 	// closed is the last enumerate closed at each depth: one that resumes
@@ -547,7 +548,7 @@ func (r *texRender) clean(s string) string {
 					case "tabular", "tabularx", "minipage", "array", "multicols", "wrapfigure", "onebox":
 						i = skipArgs(s, i, 1)
 					case "enumerate", "itemize", "description":
-						l := list{}
+						l := list{bullet: env == "itemize"}
 						if env == "enumerate" {
 							l.depth = 1
 							for _, o := range lists {
@@ -640,6 +641,10 @@ func (r *texRender) clean(s string) string {
 					lists[n-1].items++
 					emit(itemNumber(lists[n-1].depth, lists[n-1].items, lists[n-1].style))
 					b = append(b, ' ')
+				} else if n > 0 && lists[n-1].bullet {
+					// A bulleted item reads as one, so that items run
+					// together into no sentence.
+					emit("• ")
 				}
 			case blankCmds[name]:
 				i = skipOptArgs(s, i)
