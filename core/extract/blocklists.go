@@ -238,3 +238,35 @@ func mdItem(t string) bool {
 	}
 	return d > 0 && (strings.HasPrefix(t[d:], ". ") || strings.HasPrefix(t[d:], ") "))
 }
+
+// itemMark reports a word that is an item's label as a statement shows
+// it: "(1)", "(ii)", "(G1)", "a)", "3.", a bullet.
+func itemMark(w string) bool {
+	switch w {
+	case "•", "-", "*", "+":
+		return true
+	}
+	body := strings.TrimPrefix(w, "(")
+	switch {
+	case strings.HasSuffix(body, ")"):
+		body = strings.TrimSuffix(body, ")")
+	case strings.HasSuffix(w, ".") && body == w:
+		// "3.", "b.", "iv.": a number, a letter or a roman numeral, not
+		// an abbreviation ("Thm.").
+		body = strings.TrimSuffix(body, ".")
+		if len(body) > 1 && strings.Trim(body, "0123456789") != "" && strings.Trim(body, "ivxlc") != "" {
+			return false
+		}
+	default:
+		return false
+	}
+	if body == "" || len(body) > 4 {
+		return false
+	}
+	for _, c := range body {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}

@@ -319,3 +319,25 @@ func TestMarkdownDefinitionKeepsItems(t *testing.T) {
 		t.Errorf("the running text's term is no definition of its own: %q", nameList(ps))
 	}
 }
+
+// An adjective an item defines is named by what it qualifies, as in the
+// running text: "(1) A type A is called decidable" defines "Decidable
+// Type".
+func TestItemAdjectiveNamedBySubject(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\n\\mbox{}\n\\begin{enumerate}\n"+
+		"\\item A type $A$ is called \\define{decidable} if $A+\\neg A$.\n"+
+		"\\item A type $A$ has \\define{decidable equality} if $\\prod_{a,b:A} ((a=b) + \\neg(a=b))$.\n"+
+		"\\end{enumerate}\n\\end{defn}\n")
+	if len(ps) != 1 || ps[0].Name != "Decidable Type and Decidable Equality" {
+		t.Errorf("got %q", nameList(ps))
+	}
+	for _, c := range []struct {
+		w    string
+		want bool
+	}{{"(1)", true}, {"(iv)", true}, {"(G1)", true}, {"a)", true}, {"3.", true}, {"•", true},
+		{"A", false}, {"(x+y)", false}, {"Thm.", false}, {"(", false}} {
+		if got := itemMark(c.w); got != c.want {
+			t.Errorf("itemMark(%q) = %v", c.w, got)
+		}
+	}
+}

@@ -361,6 +361,10 @@ func adjectiveSubject(stmt, term string) string {
 		}
 	}
 	ws := strings.Fields(dropMath(stmt[start:p]))
+	if len(ws) > 0 && itemMark(ws[0]) {
+		// The sentence opens an item: "(1) A type A is called decidable".
+		ws = ws[1:]
+	}
 	if len(ws) < 3 {
 		return ""
 	}
