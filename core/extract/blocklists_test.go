@@ -341,3 +341,39 @@ func TestItemAdjectiveNamedBySubject(t *testing.T) {
 		}
 	}
 }
+
+// A display ending with a period ends its sentence: the next term's
+// definition starts after the display, not inside it (a statement opening
+// with the display's closing "$$"), and a term after a list whose last
+// item ends with such a display starts a definition of its own.
+func TestSentenceAfterDisplay(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\nFor $\\rho > 0$ and $a \\in \\mathbb{C}^n$, define a \\emph{polydisc}\n"+
+		"\\[ \\Delta_\\rho(a) = \\{ z : |z_k - a_k| < \\rho_k \\} . \\]\nCall $a$ the \\emph{center} of the polydisc.\n\\end{defn}\n"+
+		"\\begin{defn}\nA \\emph{monoid} is a set $G$ with\n\\begin{enumerate}\n\\item an operation $xy$;\n"+
+		"\\item a unit $e$ such that\n\\[ ex = xe = x . \\]\n\\end{enumerate}\nA monoid is \\emph{commutative} if $xy = yx$.\n\\end{defn}\n")
+	for _, p := range ps {
+		if strings.HasPrefix(p.FormalStatement, "$$") {
+			t.Errorf("%s opens with a display's end: %q", p.Name, p.FormalStatement)
+		}
+	}
+	if p, ok := primNamed(ps, "Polydisc"); !ok || !strings.HasSuffix(p.FormalStatement, ". $$") {
+		t.Errorf("Polydisc: %q (%q)", p.FormalStatement, nameList(ps))
+	}
+	if p, ok := primNamed(ps, "Center"); !ok || !strings.HasPrefix(p.FormalStatement, "Call $a$ the center") {
+		t.Errorf("Center: %q (%q)", p.FormalStatement, nameList(ps))
+	}
+	if p, ok := primNamed(ps, "Monoid"); !ok || !inOrder(p.FormalStatement, "(1) an operation", "(2) a unit", "ex = xe = x . $$") || strings.Contains(p.FormalStatement, "commutative") {
+		t.Errorf("Monoid: %q (%q)", p.FormalStatement, nameList(ps))
+	}
+	if _, ok := primNamed(ps, "Commutative Monoid"); !ok {
+		t.Errorf("no Commutative Monoid: %q", nameList(ps))
+	}
+	s := "Let $x$ be given. $$ x = y. $$ Then $z$. $$ a $$ b."
+	var got []string
+	for _, sp := range sentenceSpans(s) {
+		got = append(got, s[sp[0]:sp[1]])
+	}
+	if strings.Join(got, "|") != "Let $x$ be given.|$$ x = y. $$|Then $z$.|$$ a $$ b." {
+		t.Errorf("sentences %q", got)
+	}
+}

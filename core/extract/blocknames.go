@@ -249,20 +249,40 @@ func indexFold(s, t string) int {
 func sentenceSpans(s string) [][2]int {
 	var out [][2]int
 	start := 0
-	math := false
+	math, display := false, false
+	mathFrom := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '\\' && i+1 < len(s):
 			i++
+		case c == '$' && i+1 < len(s) && s[i+1] == '$':
+			// "$$" opens or closes a display as one mark: its own '$'s
+			// toggle nothing, and a period inside it is the formula's.
+			if !display {
+				display, math = true, true
+				mathFrom = i + 2
+				i++
+				continue
+			}
+			display, math = false, false
+			i++
+			// A display that ends with a period ends its sentence:
+			// "$$ x = y. $$ A group …".
+			if i+2 < len(s) && s[i+1] == ' ' && sentenceOpener(s[i+2]) &&
+				strings.HasSuffix(strings.TrimRight(s[mathFrom:i-1], " \\,;"), ".") {
+				out = append(out, [2]int{start, i + 1})
+				start = i + 2
+			}
 		case c == '$':
-			math = !math
+			if !display {
+				math = !math
+			}
 		case !math && (c == '.' || c == '!' || c == '?'):
 			if i+2 >= len(s) || s[i+1] != ' ' {
 				continue
 			}
-			n := s[i+2]
-			if !('A' <= n && n <= 'Z' || '0' <= n && n <= '9' || n == '$' || n == '(' || n >= 0x80) {
+			if !sentenceOpener(s[i+2]) {
 				continue
 			}
 			if c == '.' && abbrevBefore(s[start:i]) {
@@ -279,6 +299,12 @@ func sentenceSpans(s string) [][2]int {
 		out = append(out, [2]int{0, len(s)})
 	}
 	return out
+}
+
+// sentenceOpener reports a byte that can open a sentence: a capital, a
+// digit, math, a parenthesis or a letter beyond ASCII.
+func sentenceOpener(n byte) bool {
+	return 'A' <= n && n <= 'Z' || '0' <= n && n <= '9' || n == '$' || n == '(' || n >= 0x80
 }
 
 // abbrevBefore reports whether text before a period ends in an
