@@ -362,7 +362,7 @@ func TestSentenceAfterDisplay(t *testing.T) {
 	if p, ok := primNamed(ps, "Center"); !ok || !strings.HasPrefix(p.FormalStatement, "Call $a$ the center") {
 		t.Errorf("Center: %q (%q)", p.FormalStatement, nameList(ps))
 	}
-	if p, ok := primNamed(ps, "Monoid"); !ok || !inOrder(p.FormalStatement, "(1) an operation", "(2) a unit", "ex = xe = x . $$") || strings.Contains(p.FormalStatement, "commutative") {
+	if p, ok := primNamed(ps, "Monoid"); !ok || !inOrder(p.FormalStatement, "(1) an operation", "(2) a unit", "ex = xe = x. $$") || strings.Contains(p.FormalStatement, "commutative") {
 		t.Errorf("Monoid: %q (%q)", p.FormalStatement, nameList(ps))
 	}
 	if _, ok := primNamed(ps, "Commutative Monoid"); !ok {
