@@ -377,3 +377,18 @@ func TestSentenceAfterDisplay(t *testing.T) {
 		t.Errorf("sentences %q", got)
 	}
 }
+
+// A term whose sentence points back at the sentence before ("An element
+// of it will be called a loop") stays with that sentence's term: cut off,
+// its statement would read of nothing.
+func TestTermReferringBackStaysWhole(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\nGiven a pointed type $(A,a)$, we define the \\define{loop space} of $(A,a)$ to be the pointed type\n"+
+		"\\[\\Omega(A,a) \\defeq ((a = a),\\mathsf{refl}_a).\\]\nAn element of it will be called a \\define{loop} at $a$.\n"+
+		"A type is \\define{pointed} if it has a point.\n\\end{defn}\n")
+	if len(ps) != 2 || ps[0].Name != "Loop Space and Loop" || !strings.HasSuffix(ps[0].FormalStatement, "called a loop at $a$.") {
+		t.Errorf("got %q: %q", nameList(ps), ps[0].FormalStatement)
+	}
+	if refersBack("Call $a$ the") || !refersBack("Such a $G$ is") {
+		t.Error("refersBack")
+	}
+}

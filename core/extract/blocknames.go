@@ -200,9 +200,12 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 			g.terms = append(g.terms, t)
 			continue
 		}
-		if len(groups) > 0 && t.item {
+		if len(groups) > 0 && (t.item || refersBack(stmt[spans[k][0]:p])) {
 			// A term in a list's item is part of the group the list
-			// belongs to: the items stay together in one statement.
+			// belongs to: the items stay together in one statement. So is
+			// a term whose sentence points back at the one before ("An
+			// element of it is called a loop"): cut off, it would read
+			// of nothing.
 			g := &groups[len(groups)-1]
 			g.terms = append(g.terms, t)
 			continue
@@ -233,6 +236,18 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 		groups[g].stmt = part
 	}
 	return groups
+}
+
+// refersBack reports words (the start of a sentence, up to its term) that
+// point back at the sentence before: "it", "this", "these", "such".
+func refersBack(lead string) bool {
+	for _, w := range strings.Fields(dropMath(lead)) {
+		switch strings.ToLower(strings.Trim(w, ",;:()\"'")) {
+		case "it", "this", "these", "those", "such", "them", "thereof":
+			return true
+		}
+	}
+	return false
 }
 
 // indexFold finds t in s, exactly or else ignoring case.
