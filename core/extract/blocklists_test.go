@@ -388,7 +388,10 @@ func TestTermReferringBackStaysWhole(t *testing.T) {
 	if len(ps) != 2 || ps[0].Name != "Loop Space and Loop" || !strings.HasSuffix(ps[0].FormalStatement, "called a loop at $a$.") {
 		t.Errorf("got %q: %q", nameList(ps), ps[0].FormalStatement)
 	}
-	if refersBack("Call $a$ the") || !refersBack("Such a $G$ is") {
-		t.Error("refersBack")
+	for lead, want := range map[string]bool{"Call $a$ the": false, "Such a $G$ is": true,
+		"If $f$ is bijective, then it is a": false, "An element of it will be called a": true} {
+		if refersBack(lead) != want {
+			t.Errorf("refersBack(%q) = %v", lead, !want)
+		}
 	}
 }

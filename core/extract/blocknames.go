@@ -238,13 +238,23 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 	return groups
 }
 
-// refersBack reports words (the start of a sentence, up to its term) that
-// point back at the sentence before: "it", "this", "these", "such".
+// refersBack reports a sentence's start (up to its term) that points back
+// at the sentence before: opened by "such", "this", "these" or "those"
+// ("Such a group is called …"), or naming "it" or "them" after a
+// preposition ("An element of it is called …"). A subject "it" ("If f is
+// bijective, then it is …") refers within its sentence.
 func refersBack(lead string) bool {
-	for _, w := range strings.Fields(dropMath(lead)) {
-		switch strings.ToLower(strings.Trim(w, ",;:()\"'")) {
-		case "it", "this", "these", "those", "such", "them", "thereof":
+	ws := strings.Fields(dropMath(lead))
+	for k, w := range ws {
+		w = strings.ToLower(strings.Trim(w, ",;:()\"'"))
+		switch {
+		case k == 0 && (w == "such" || w == "this" || w == "these" || w == "those"):
 			return true
+		case k > 0 && (w == "it" || w == "them"):
+			switch strings.ToLower(ws[k-1]) {
+			case "of", "in", "on", "to", "from", "for", "with", "into", "onto":
+				return true
+			}
 		}
 	}
 	return false
