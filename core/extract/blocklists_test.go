@@ -395,3 +395,27 @@ func TestTermReferringBackStaysWhole(t *testing.T) {
 		}
 	}
 }
+
+// A description list whose items are named by their labels
+// ("\item[\textbf{Commutativity}]") is part of its block: the labels read
+// as labels, none a definition of its own. PreTeXt's ordered items
+// without a marker read "(1)", "(2)".
+func TestNamedItemsArePartOfTheBlock(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\nA \\emph{vector space} over a field $F$ is a set $V$ with an addition and a scalar multiplication such that\n"+
+		"\\begin{description}\n\\item[\\textbf{Commutativity}] $u + v = v + u$ for all $u, v \\in V$.\n"+
+		"\\item[\\textbf{Associativity}] $(u + v) + w = u + (v + w)$ for all $u, v, w \\in V$.\n"+
+		"\\item[\\textbf{Distributivity}] $a(u + v) = au + av$ for all $a \\in F$.\n\\end{description}\n\\end{defn}\n")
+	if len(ps) != 1 || ps[0].Name != "Vector Space" {
+		t.Fatalf("got %q", nameList(ps))
+	}
+	if !inOrder(ps[0].FormalStatement, "such that Commutativity: $u + v", "Associativity: $(u + v)", "Distributivity: $a(u + v)") {
+		t.Errorf("statement %q", ps[0].FormalStatement)
+	}
+	doc := `<section xml:id="s"><title>Paths</title>
+<theorem xml:id="thm-p"><statement><p>For paths <m>p, q</m>:<ol><li><p><m>p = p</m>.</p></li><li><p><m>q = q</m>.</p></li></ol></p></statement></theorem>
+</section>`
+	ptx := Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{})
+	if len(ptx) != 1 || !inOrder(ptx[0].FormalStatement, "(1) $p = p$.", "(2) $q = q$.") {
+		t.Errorf("PreTeXt items: %q", ptx[0].FormalStatement)
+	}
+}
