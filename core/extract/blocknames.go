@@ -17,8 +17,9 @@ import (
 // quicksort"); a result by its statement when that is a short sentence in
 // words ("Every connected graph has a spanning tree"); and last by its
 // kind, number and section ("Lemma 4.1.2 — Quasi-inverses"). A label key
-// is never a name. A definition of several terms in separate sentences
-// yields one primitive per term.
+// is never a name. A definition of several terms in separate sentences of
+// its running text yields one primitive per term; its lists stay whole in
+// the primitive they belong to (blocklists.go).
 
 // termHit is a term a definition marks as defined, cleaned, with where its
 // markup starts in the block's body.
