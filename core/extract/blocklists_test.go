@@ -385,7 +385,7 @@ func TestTermReferringBackStaysWhole(t *testing.T) {
 	ps := texFixture(t, "\\begin{defn}\nGiven a pointed type $(A,a)$, we define the \\define{loop space} of $(A,a)$ to be the pointed type\n"+
 		"\\[\\Omega(A,a) \\defeq ((a = a),\\mathsf{refl}_a).\\]\nAn element of it will be called a \\define{loop} at $a$.\n"+
 		"A type is \\define{pointed} if it has a point.\n\\end{defn}\n")
-	if len(ps) != 2 || ps[0].Name != "Loop Space and Loop" || !strings.HasSuffix(ps[0].FormalStatement, "called a loop at $a$.") {
+	if len(ps) != 2 || ps[0].Name != "Loop Space" || !strings.HasSuffix(ps[0].FormalStatement, "called a loop at $a$.") {
 		t.Errorf("got %q: %q", nameList(ps), ps[0].FormalStatement)
 	}
 	for lead, want := range map[string]bool{"Call $a$ the": false, "Such a $G$ is": true,
@@ -417,5 +417,18 @@ func TestNamedItemsArePartOfTheBlock(t *testing.T) {
 	ptx := Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{})
 	if len(ptx) != 1 || !inOrder(ptx[0].FormalStatement, "(1) $p = p$.", "(2) $q = q$.") {
 		t.Errorf("PreTeXt items: %q", ptx[0].FormalStatement)
+	}
+}
+
+// A list of definitions is named by its first two terms, a term that only
+// repeats a word of the first aside.
+func TestListOfDefinitionsNamedByItsTerms(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\nLet $A$ be a type and $a_0:A$ an element.\n\\begin{itemize}\n"+
+		"\\item A \\define{pointed predicate} over $(A,a_0)$ is a family $R:A\\to\\mathsf{Type}$ with an element $r_0:R(a_0)$.\n"+
+		"\\item A family of maps $g$ between pointed predicates is \\define{pointed} if $g(a_0, r_0)=s_0$.\n"+
+		"\\item An \\define{identity system} at $a_0$ is a pointed predicate $(R,r_0)$ with an induction principle.\n"+
+		"\\end{itemize}\n\\end{defn}\n")
+	if len(ps) != 1 || ps[0].Name != "Pointed Predicate and Identity System" {
+		t.Errorf("got %q", nameList(ps))
 	}
 }

@@ -385,6 +385,10 @@ func groupName(g termGroup) string {
 				n = adj
 			}
 		}
+		if len(names) > 0 && wordsWithin(n, names[0]) {
+			// "Pointed" beside "Pointed Predicate" adds nothing.
+			continue
+		}
 		names = append(names, n)
 	}
 	switch {
@@ -394,6 +398,24 @@ func groupName(g termGroup) string {
 		return names[0] + " and " + names[1]
 	}
 	return names[0]
+}
+
+// wordsWithin reports whether every word of a is a word of b.
+func wordsWithin(a, b string) bool {
+	bw := strings.Fields(strings.ToLower(b))
+	for _, w := range strings.Fields(strings.ToLower(a)) {
+		found := false
+		for _, v := range bw {
+			if v == w {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // adjectiveSubject names an adjective by what it qualifies: "An event graph
