@@ -17,8 +17,9 @@ import (
 // quicksort"); a result by its statement when that is a short sentence in
 // words ("Every connected graph has a spanning tree"); and last by its
 // kind, number and section ("Lemma 4.1.2 — Quasi-inverses"). A label key
-// is never a name. A definition of several terms in separate sentences
-// yields one primitive per term.
+// is never a name. A definition of several terms in separate sentences of
+// its running text yields one primitive per term; its lists stay whole in
+// the primitive they belong to (blocklists.go).
 
 // termHit is a term a definition marks as defined, cleaned, with where its
 // markup starts in the block's body.
@@ -28,6 +29,11 @@ type termHit struct {
 	// strong marks explicit definitional markup (\define, \defn, <term>)
 	// rather than emphasis.
 	strong bool
+	// item marks a term inside an item of a list the definition holds
+	// (an axiom's name, a part's term): the item belongs to the block's
+	// statement, so the term neither starts a primitive of its own nor
+	// names the block.
+	item bool
 }
 
 // strongTermCmds mark a defined term explicitly; weakTermCmds emphasize,
@@ -114,10 +120,12 @@ func (x *extractor) latexTerms(body string) []termHit {
 			weak = append(weak, h)
 		}
 	}
+	hits := weak
 	if len(strong) > 0 {
-		return uniqueTerms(strong)
+		hits = strong
 	}
-	return uniqueTerms(weak)
+	markItemTerms(hits, texListSpans(body), func(from, to int) string { return x.texr.clean(body[from:to]) })
+	return uniqueTerms(hits)
 }
 
 // termLike reports whether an emphasized phrase can be a defined term: a
@@ -193,6 +201,16 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 			g.terms = append(g.terms, t)
 			continue
 		}
+		if len(groups) > 0 && (t.item || refersBack(stmt[spans[k][0]:p])) {
+			// A term in a list's item is part of the group the list
+			// belongs to: the items stay together in one statement. So is
+			// a term whose sentence points back at the one before ("An
+			// element of it is called a loop"): cut off, it would read
+			// of nothing.
+			g := &groups[len(groups)-1]
+			g.terms = append(g.terms, t)
+			continue
+		}
 		groups = append(groups, termGroup{terms: []termHit{t}, at: t.at})
 		firstSent = append(firstSent, k)
 	}
@@ -221,6 +239,28 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 	return groups
 }
 
+// refersBack reports a sentence's start (up to its term) that points back
+// at the sentence before: opened by "such", "this", "these" or "those"
+// ("Such a group is called …"), or naming "it" or "them" after a
+// preposition ("An element of it is called …"). A subject "it" ("If f is
+// bijective, then it is …") refers within its sentence.
+func refersBack(lead string) bool {
+	ws := strings.Fields(dropMath(lead))
+	for k, w := range ws {
+		w = strings.ToLower(strings.Trim(w, ",;:()\"'"))
+		switch {
+		case k == 0 && (w == "such" || w == "this" || w == "these" || w == "those"):
+			return true
+		case k > 0 && (w == "it" || w == "them"):
+			switch strings.ToLower(ws[k-1]) {
+			case "of", "in", "on", "to", "from", "for", "with", "into", "onto":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // indexFold finds t in s, exactly or else ignoring case.
 func indexFold(s, t string) int {
 	if i := strings.Index(s, t); i >= 0 {
@@ -235,20 +275,40 @@ func indexFold(s, t string) int {
 func sentenceSpans(s string) [][2]int {
 	var out [][2]int
 	start := 0
-	math := false
+	math, display := false, false
+	mathFrom := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '\\' && i+1 < len(s):
 			i++
+		case c == '$' && i+1 < len(s) && s[i+1] == '$':
+			// "$$" opens or closes a display as one mark: its own '$'s
+			// toggle nothing, and a period inside it is the formula's.
+			if !display {
+				display, math = true, true
+				mathFrom = i + 2
+				i++
+				continue
+			}
+			display, math = false, false
+			i++
+			// A display that ends with a period ends its sentence:
+			// "$$ x = y. $$ A group …".
+			if i+2 < len(s) && s[i+1] == ' ' && sentenceOpener(s[i+2]) &&
+				strings.HasSuffix(strings.TrimRight(s[mathFrom:i-1], " \\,;"), ".") {
+				out = append(out, [2]int{start, i + 1})
+				start = i + 2
+			}
 		case c == '$':
-			math = !math
+			if !display {
+				math = !math
+			}
 		case !math && (c == '.' || c == '!' || c == '?'):
 			if i+2 >= len(s) || s[i+1] != ' ' {
 				continue
 			}
-			n := s[i+2]
-			if !('A' <= n && n <= 'Z' || '0' <= n && n <= '9' || n == '$' || n == '(' || n >= 0x80) {
+			if !sentenceOpener(s[i+2]) {
 				continue
 			}
 			if c == '.' && abbrevBefore(s[start:i]) {
@@ -265,6 +325,12 @@ func sentenceSpans(s string) [][2]int {
 		out = append(out, [2]int{0, len(s)})
 	}
 	return out
+}
+
+// sentenceOpener reports a byte that can open a sentence: a capital, a
+// digit, math, a parenthesis or a letter beyond ASCII.
+func sentenceOpener(n byte) bool {
+	return 'A' <= n && n <= 'Z' || '0' <= n && n <= '9' || n == '$' || n == '(' || n >= 0x80
 }
 
 // abbrevBefore reports whether text before a period ends in an
@@ -304,7 +370,10 @@ func aliasBefore(stmt string, term string) bool {
 func groupName(g termGroup) string {
 	var names []string
 	for k, t := range g.terms {
-		if k > 0 && (!t.strong || aliasBefore(g.stmt, t.text)) {
+		// A term in an item names the block only when the list is all
+		// the block defines ("(1) … surjective … (2) … embedding"), not
+		// beside the term its running text defines.
+		if k > 0 && (!t.strong || t.item && !g.terms[0].item || aliasBefore(g.stmt, t.text)) {
 			continue
 		}
 		n := termName(nominal(dropMath(t.text)))
@@ -316,6 +385,10 @@ func groupName(g termGroup) string {
 				n = adj
 			}
 		}
+		if len(names) > 0 && wordsWithin(n, names[0]) {
+			// "Pointed" beside "Pointed Predicate" adds nothing.
+			continue
+		}
 		names = append(names, n)
 	}
 	switch {
@@ -325,6 +398,24 @@ func groupName(g termGroup) string {
 		return names[0] + " and " + names[1]
 	}
 	return names[0]
+}
+
+// wordsWithin reports whether every word of a is a word of b.
+func wordsWithin(a, b string) bool {
+	bw := strings.Fields(strings.ToLower(b))
+	for _, w := range strings.Fields(strings.ToLower(a)) {
+		found := false
+		for _, v := range bw {
+			if v == w {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // adjectiveSubject names an adjective by what it qualifies: "An event graph
@@ -344,6 +435,10 @@ func adjectiveSubject(stmt, term string) string {
 		}
 	}
 	ws := strings.Fields(dropMath(stmt[start:p]))
+	if len(ws) > 0 && itemMark(ws[0]) {
+		// The sentence opens an item: "(1) A type A is called decidable".
+		ws = ws[1:]
+	}
 	if len(ws) < 3 {
 		return ""
 	}

@@ -31,11 +31,8 @@ type formatBlock struct {
 	// terms are the terms a definition marks, as the format marks them
 	// (\emph, <term>, bold).
 	terms []termHit
-	// split is the statement a definition's groups of terms are cut from
-	// when it differs from c.statement (a Markdown list's items, bullets
-	// gone); place puts each group at its term in the source, when the
-	// statement's offsets are not the source's.
-	split string
+	// place puts each group at its term in the source, when the
+	// statement's offsets are not the source's (a Markdown block's).
 	place func(c *cand, groups []termGroup)
 	// alt names the block when neither its title nor its terms do (an
 	// algorithm's caption).
@@ -50,12 +47,7 @@ func (x *extractor) addFormatBlock(st *secState, b formatBlock) {
 	if c.typ == core.Definition {
 		terms = nounTerms(c.statement, b.terms)
 		if len(terms) > 1 {
-			stmt := c.statement
-			if b.split != "" {
-				stmt = b.split
-			}
-			if groups := groupTerms(stmt, terms); len(groups) > 1 {
-				c.statement = stmt
+			if groups := groupTerms(c.statement, terms); len(groups) > 1 {
 				if b.place != nil {
 					b.place(&c, groups)
 				}

@@ -71,12 +71,12 @@ func TestLaTeXNameSources(t *testing.T) {
 	}
 }
 
-// A definition of several terms in separate sentences is one primitive per
-// term, each with the setting its sentences share.
+// A definition of several terms in separate sentences of its running text
+// is one primitive per term, each with the setting its sentences share.
 func TestDefinitionOfSeveralTerms(t *testing.T) {
-	ps := texFixture(t, "\\begin{defn}\\label{defn:surj-emb}\nLet $f:A\\to B$.\n\\begin{enumerate}\n"+
-		"\\item We say $f$ is \\define{surjective} (or a \\define{surjection}) if every fiber is inhabited.\n"+
-		"\\item We say $f$ is an \\define{embedding} if $\\mathsf{ap}_f$ is an equivalence.\n\\end{enumerate}\n\\end{defn}\n"+
+	ps := texFixture(t, "\\begin{defn}\\label{defn:surj-emb}\nLet $f:A\\to B$.\n"+
+		"We say $f$ is \\define{surjective} (or a \\define{surjection}) if every fiber is inhabited.\n"+
+		"We say $f$ is an \\define{embedding} if $\\mathsf{ap}_f$ is an equivalence.\n\\end{defn}\n"+
 		"\\begin{thm}\nA function is an equivalence if and only if it is surjective and an embedding (\\cref{defn:surj-emb}).\n\\end{thm}\n")
 	if len(ps) != 3 {
 		t.Fatalf("got %v", nameList(ps))
@@ -95,6 +95,30 @@ func TestDefinitionOfSeveralTerms(t *testing.T) {
 	}
 	// The reference points at the environment: its first primitive.
 	if d := ps[2].Dependencies; len(d) != 1 || d[0].Target != ps[0].ID {
+		t.Errorf("edges %+v", d)
+	}
+}
+
+// The same terms defined in the items of a list are one primitive: the
+// list is the block's statement, every item kept, named by the terms its
+// items define; a reference to the block reaches it.
+func TestDefinitionTermsInItems(t *testing.T) {
+	ps := texFixture(t, "\\begin{defn}\\label{defn:surj-emb}\nLet $f:A\\to B$.\n\\begin{enumerate}\n"+
+		"\\item We say $f$ is \\define{surjective} (or a \\define{surjection}) if every fiber is inhabited.\n"+
+		"\\item We say $f$ is an \\define{embedding} if $\\mathsf{ap}_f$ is an equivalence.\n\\end{enumerate}\n\\end{defn}\n"+
+		"\\begin{thm}\nA function is an equivalence if and only if it is surjective and an embedding (\\cref{defn:surj-emb}).\n\\end{thm}\n")
+	if len(ps) != 2 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	if ps[0].Name != "Surjective and Embedding" {
+		t.Errorf("names %q", nameList(ps))
+	}
+	want := "Let $f:A\\to B$. (1) We say $f$ is surjective (or a surjection) if every fiber is inhabited. " +
+		"(2) We say $f$ is an embedding if $\\mathsf{ap}_f$ is an equivalence."
+	if ps[0].FormalStatement != want {
+		t.Errorf("statement\n got %q\nwant %q", ps[0].FormalStatement, want)
+	}
+	if d := ps[1].Dependencies; len(d) != 1 || d[0].Target != ps[0].ID {
 		t.Errorf("edges %+v", d)
 	}
 }

@@ -458,7 +458,9 @@ func TestCorpusHoTTEquivalences(t *testing.T) {
 			t.Errorf("%s: index entry left in %q", p.Name, p.FormalStatement)
 		}
 	}
-	for _, n := range []string{"Half Adjoint Equivalence", "Fiber", "Surjective", "Embedding",
+	// Surjections and embeddings are the two items of one definition: one
+	// primitive holding both (it once gave one per item).
+	for _, n := range []string{"Half Adjoint Equivalence", "Fiber", "Surjective and Embedding",
 		"Weak Function Extensionality Principle", "Contractible maps", "Characterization of Equivalences"} {
 		if !names[n] {
 			t.Errorf("missing primitive named %q", n)

@@ -402,8 +402,12 @@ func (r *texRender) clean(s string) string {
 	type list struct {
 		depth, items int
 		style        string
+		bullet       bool // itemize: an item reads "•"
 	}
 	var lists []list
+	// closed is the last enumerate closed at each depth: one that resumes
+	// continues its numbering.
+	var closed map[int]list
 	emit := func(str string) { b = append(b, str...) }
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -544,7 +548,7 @@ func (r *texRender) clean(s string) string {
 					case "tabular", "tabularx", "minipage", "array", "multicols", "wrapfigure", "onebox":
 						i = skipArgs(s, i, 1)
 					case "enumerate", "itemize", "description":
-						l := list{}
+						l := list{bullet: env == "itemize"}
 						if env == "enumerate" {
 							l.depth = 1
 							for _, o := range lists {
@@ -555,10 +559,23 @@ func (r *texRender) clean(s string) string {
 							if i > opts+1 {
 								l.style = s[opts+1 : i-1]
 							}
+							if resume, same := resumes(l.style); resume {
+								prev := closed[l.depth]
+								l.items = prev.items
+								if same {
+									l.style = prev.style
+								}
+							}
 						}
 						lists = append(lists, l)
 					}
 				} else if len(lists) > 0 && (env == "enumerate" || env == "itemize" || env == "description") {
+					if l := lists[len(lists)-1]; l.depth > 0 {
+						if closed == nil {
+							closed = map[int]list{}
+						}
+						closed[l.depth] = l
+					}
 					lists = lists[:len(lists)-1]
 				}
 				b = append(b, ' ')
@@ -624,6 +641,10 @@ func (r *texRender) clean(s string) string {
 					lists[n-1].items++
 					emit(itemNumber(lists[n-1].depth, lists[n-1].items, lists[n-1].style))
 					b = append(b, ' ')
+				} else if n > 0 && lists[n-1].bullet {
+					// A bulleted item reads as one, so that items run
+					// together into no sentence.
+					emit("• ")
 				}
 			case blankCmds[name]:
 				i = skipOptArgs(s, i)

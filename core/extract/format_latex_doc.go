@@ -132,6 +132,9 @@ func scanTeX(doc string) *texDoc {
 	cur := texLabel{}
 	var stack []frame
 	enumDepth := 0
+	// closed is the last enumerate closed at each depth, for one that
+	// resumes its numbering.
+	closed := map[int]frame{}
 	pct, bs := -1, -1
 	for i := 0; i < len(doc); {
 		if pct < i {
@@ -201,6 +204,7 @@ func scanTeX(doc string) *texDoc {
 					}
 					if f.enumLvl > 0 {
 						enumDepth--
+						closed[f.enumLvl] = f
 					}
 					cur = f.cur
 					stack = stack[:k]
@@ -238,6 +242,13 @@ func scanTeX(doc string) *texDoc {
 				if o := skipSpaceNL(doc, e); o < len(doc) && doc[o] == '[' {
 					if c, ok := balanced(doc, o, '[', ']', 200); ok {
 						f.style = doc[o+1 : c]
+					}
+				}
+				if resume, same := resumes(f.style); resume {
+					prev := closed[f.enumLvl]
+					f.items = prev.items
+					if same {
+						f.style = prev.style
 					}
 				}
 			case env == "figure" || env == "table":
@@ -514,37 +525,152 @@ func firstRefKey(s string) string {
 }
 
 // itemNumber is the printed label of the n-th item of an enumerate at
-// depth lvl, honoring a style given as enumitem's "label=(\roman*)" or
-// the enumerate package's "(i)".
+// depth lvl, honoring the style its optional argument gives: enumitem's
+// "label=(\roman*)" or "label=(M\arabic*)", the enumerate package's
+// "(i)", "({G}1)" or "A." (the first of 1, a, A, i, I outside braces is
+// the counter, the rest is printed as written). Without a style, or with
+// options that set no label, items read "(1)", "(a)", "(i)", "(A)" by
+// depth.
 func itemNumber(lvl, n int, style string) string {
+	if pre, format, post, ok := enumLabel(style); ok {
+		return pre + formatCounter(n, format) + post
+	}
 	format := []string{"1", "a", "i", "A"}[min(max(lvl, 1), 4)-1]
-	open, closeS := "(", ")"
-	if style != "" {
-		s := style
-		if k := strings.Index(s, "label="); k >= 0 {
-			s = s[k+6:]
-			if c := strings.IndexByte(s, ','); c >= 0 {
-				s = s[:c]
+	return "(" + formatCounter(n, format) + ")"
+}
+
+// enumCounters are enumitem's counter commands and the format each prints.
+var enumCounters = []struct{ cmd, format string }{
+	{`\arabic*`, "1"}, {`\alph*`, "a"}, {`\Alph*`, "A"}, {`\roman*`, "i"}, {`\Roman*`, "I"},
+}
+
+// enumLabel reads an enumerate's optional argument as the text printed
+// before its counter, the counter's format and the text after it.
+func enumLabel(style string) (pre, format, post string, ok bool) {
+	s := strings.TrimSpace(style)
+	if s == "" {
+		return "", "", "", false
+	}
+	if v, found := enumKey(s, "label"); found {
+		for _, c := range enumCounters {
+			if k := strings.Index(v, c.cmd); k >= 0 {
+				return labelText(v[:k]), c.format, labelText(v[k+len(c.cmd):]), true
 			}
 		}
-		switch {
-		case strings.Contains(s, `\roman`) || strings.Contains(s, "i)") || strings.HasPrefix(s, "i"):
-			format = "i"
-		case strings.Contains(s, `\Roman`) || strings.Contains(s, "I)") || strings.HasPrefix(s, "I"):
-			format = "I"
-		case strings.Contains(s, `\alph`) || strings.Contains(s, "a)") || strings.HasPrefix(s, "a"):
-			format = "a"
-		case strings.Contains(s, `\Alph`) || strings.Contains(s, "A)") || strings.HasPrefix(s, "A"):
-			format = "A"
-		case strings.Contains(s, `\arabic`) || strings.Contains(s, "1"):
-			format = "1"
-		}
-		open, closeS = "", ""
-		if strings.HasPrefix(strings.TrimSpace(s), "(") {
-			open, closeS = "(", ")"
+		return "", "", "", false
+	}
+	if strings.Contains(s, "=") || enumOption(s) {
+		// Key-value options that set no label (start=3, nosep, resume).
+		return "", "", "", false
+	}
+	// The enumerate package's template: braces hold literal text.
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{':
+			depth++
+		case c == '}':
+			depth = max(depth-1, 0)
+		case c == '\\':
+			_, j := controlWord(s, i)
+			i = max(j, i+2) - 1
+		case depth == 0 && strings.IndexByte("1aAiI", c) >= 0:
+			return labelText(s[:i]), string(c), labelText(s[i+1:]), true
 		}
 	}
-	return open + formatCounter(n, format) + closeS
+	return "", "", "", false
+}
+
+// enumKey returns the value of key in an enumitem option list ("label=…,
+// ref=…"), its braces around the whole value removed.
+func enumKey(s, key string) (string, bool) {
+	depth := 0
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) {
+			switch s[i] {
+			case '{':
+				depth++
+				continue
+			case '}':
+				depth--
+				continue
+			case ',':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		opt := strings.TrimSpace(s[start:i])
+		start = i + 1
+		k, v, found := strings.Cut(opt, "=")
+		if !found || strings.TrimSpace(k) != key {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && v[0] == '{' && v[len(v)-1] == '}' {
+			if e, ok := balanced(v, 0, '{', '}', len(v)); ok && e == len(v)-1 {
+				v = v[1 : len(v)-1]
+			}
+		}
+		return v, true
+	}
+	return "", false
+}
+
+// enumOption reports an enumitem option without a value.
+func enumOption(s string) bool {
+	for _, o := range strings.Split(s, ",") {
+		switch strings.TrimSpace(o) {
+		case "resume", "resume*", "nosep", "noitemsep", "nolistsep", "wide", "leftmargin=*", "inline":
+			return true
+		}
+	}
+	return false
+}
+
+// labelText is the printed part of an item label's template: font
+// switches and braces go, what the reader sees stays.
+func labelText(s string) string {
+	if !strings.ContainsAny(s, `\{}`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '{', '}':
+		case '\\':
+			name, j := controlWord(s, i)
+			if name == "" {
+				if i+1 < len(s) {
+					b.WriteByte(s[i+1])
+				}
+				i++
+				continue
+			}
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// resumes reports an enumerate that continues the numbering of the one
+// before it at its depth (enumitem's resume; resume* also takes its
+// style).
+func resumes(style string) (resume, sameStyle bool) {
+	for _, o := range strings.Split(style, ",") {
+		switch strings.TrimSpace(o) {
+		case "resume":
+			resume = true
+		case "resume*":
+			return true, true
+		}
+	}
+	return resume, false
 }
 
 // formatCounter prints n as LaTeX's \arabic, \alph, \roman, \Alph, \Roman.

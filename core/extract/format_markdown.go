@@ -444,9 +444,9 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	fb := formatBlock{c: c, title: x.texr.clean(mdToLaTeX(b.title))}
 	if env.typ == core.Definition {
 		fb.terms = x.latexTerms(termTeX(tex))
-		// A list item is a sentence of its own ("- P ∧ Q is called a
-		// conjunction."): the bullets go, so that its sentences part.
-		fb.split = cleanLaTeX(unbullet(tex))
+		// A term in a list's item is part of the block's statement, as
+		// in LaTeX and PreTeXt.
+		markItemTerms(fb.terms, mdListSpans(tex), func(from, to int) string { return cleanLaTeX(tex[from:to]) })
 		fb.place = func(c *cand, groups []termGroup) {
 			c.body = absBody
 			termsAt(x.doc[:absEnd], stmtAt, absBody, groups)
@@ -773,29 +773,4 @@ func mdProofs(doc string) []texProof {
 		start = next
 	}
 	return out
-}
-
-// unbullet removes the list markers ("- ", "* ", "+ ", "1. ") that start
-// the lines of a block's body.
-func unbullet(s string) string {
-	if !strings.Contains(s, "\n") {
-		return s
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		t := strings.TrimLeft(l, " \t")
-		switch {
-		case strings.HasPrefix(t, "- "), strings.HasPrefix(t, "* "), strings.HasPrefix(t, "+ "):
-			lines[i] = t[2:]
-		default:
-			d := 0
-			for d < len(t) && d < 3 && t[d] >= '0' && t[d] <= '9' {
-				d++
-			}
-			if d > 0 && strings.HasPrefix(t[d:], ". ") {
-				lines[i] = t[d+2:]
-			}
-		}
-	}
-	return strings.Join(lines, "\n")
 }

@@ -93,16 +93,17 @@ func TestMarkdownDefinitionSplitByTerms(t *testing.T) {
 	}
 }
 
-// A definition whose terms sit in a list gives one primitive per item's
-// term, as the same definition in PreTeXt does.
+// A definition whose terms sit in a list is one primitive holding every
+// item, as the same definition in LaTeX and PreTeXt is: an item is part of
+// its block's statement. (It once gave one primitive per item's term.)
 func TestMarkdownDefinitionListSplit(t *testing.T) {
 	doc := "::: {.definition #def-conn name=\"Logical Connectives\"}\nWe define the following **logical connectives**.\n\n- P and Q is read \"P and Q\" and called a **conjunction**.\n\n- P or Q is read \"P or Q\" and called a **disjunction**.\n\n- Not P is read \"not P\" and called a **negation**.\n:::\n"
 	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
-	names, _ := namedEdges(ps)
-	for _, n := range []string{"Conjunction", "Disjunction", "Negation"} {
-		if !names[n] {
-			t.Errorf("missing %q; got %v", n, names)
-		}
+	if len(ps) != 1 || ps[0].Name != "Logical Connectives" {
+		t.Fatalf("want one primitive, got %q", nameList(ps))
+	}
+	if !inOrder(ps[0].FormalStatement, "logical connectives.", "conjunction.", "disjunction.", "negation.") {
+		t.Errorf("statement lost an item: %q", ps[0].FormalStatement)
 	}
 }
 

@@ -278,6 +278,7 @@ func (x *extractor) ptxTerms(stmtXML string) []termHit {
 			out = append(out, termHit{text: t, at: at, strong: true})
 		}
 	}
+	markItemTerms(out, xmlListSpans(stmtXML), func(from, to int) string { return x.ptx.clean(stmtXML[from:to]) })
 	return uniqueTerms(out)
 }
 
@@ -407,6 +408,10 @@ func cleanXML(s string) string { return cleanXMLWith(s, nil) }
 // rendered as what they point at, when d knows the document.
 func cleanXMLWith(s string, d *ptxDoc) string {
 	b := make([]byte, 0, len(s))
+	// lists are the open <ol>, <ul> and <dl>: an ordered list's items
+	// show their number, a description list's their title, as the
+	// reader sees them.
+	var lists []xmlList
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch c {
@@ -452,6 +457,31 @@ func cleanXMLWith(s string, d *ptxDoc) string {
 				name = tag[:k]
 			}
 			switch {
+			case (name == "ol" || name == "ul" || name == "dl") && !self:
+				if closing {
+					if len(lists) > 0 {
+						lists = lists[:len(lists)-1]
+					}
+				} else {
+					lists = openXMLList(lists, name, tag[len(name):])
+				}
+				b = append(b, ' ')
+			case name == "li" && !closing && !self && len(lists) > 0 && lists[len(lists)-1].ordered():
+				l := &lists[len(lists)-1]
+				l.items++
+				b = append(b, ' ')
+				b = append(b, itemNumber(l.depth, l.items, l.marker)...)
+				b = append(b, ' ')
+			case name == "title" && !closing && !self && len(lists) > 0 && lists[len(lists)-1].kind == "dl":
+				// A description item's title is its label: "Closure: …".
+				e := strings.Index(s[i:], "</title>")
+				if e < 0 {
+					e = len(s) - i
+				}
+				b = append(b, ' ')
+				b = append(b, cleanXMLWith(s[i:i+e], d)...)
+				b = append(b, ": "...)
+				i = min(len(s), i+e+len("</title>"))
 			case xmlDropContent[name] && !closing && !self:
 				e := strings.Index(s[i:], "</"+name+">")
 				if e < 0 {
@@ -497,6 +527,34 @@ func cleanXMLWith(s string, d *ptxDoc) string {
 		}
 	}
 	return tidyProse(string(b))
+}
+
+// xmlList is an open list while PreTeXt markup is rendered.
+type xmlList struct {
+	kind   string // "ol", "ul" or "dl"
+	depth  int    // among the open ordered lists, from 1
+	items  int
+	marker string // the author's @marker ("(a)", "i."), if any
+}
+
+func (l xmlList) ordered() bool { return l.kind == "ol" }
+
+// openXMLList pushes a list opened by a tag with attribute text attrs.
+func openXMLList(lists []xmlList, kind, attrs string) []xmlList {
+	l := xmlList{kind: kind}
+	if kind == "ol" {
+		l.depth = 1
+		for _, o := range lists {
+			if o.ordered() {
+				l.depth++
+			}
+		}
+		l.marker = xmlAttr(attrs, "marker")
+		if l.marker == "" {
+			l.marker = xmlAttr(attrs, "label")
+		}
+	}
+	return append(lists, l)
 }
 
 func decodeEntity(ent string) (string, bool) {
