@@ -50,6 +50,9 @@ func TestReadableMathPackages(t *testing.T) {
 		// A display cut at the start of a statement: the stray opening
 		// delimiter shows as nothing; the display left open runs to the end.
 		`$$ The limit of $x$ is $\ell$ with $$ \fall{\epsilon} |x_\epsilon - \ell| < \epsilon`: `The limit of x is ℓ with ε |x_ε - ℓ| < ε`,
+		// The end of a display a statement was cut from: an odd number of
+		// display delimiters, the first at the start.
+		`$$ A semigroup is a type with such a structure: $$ \semigroup \defeq \sm{A:\type} \semigroupstr A $$`: `A semigroup is a type with such a structure: semigroup ≝ A:type semigroupstr A`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)

@@ -123,7 +123,19 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 		fn(from, to, shown, true)
 		plain = to
 	}
-	for i := 0; i < len(s); {
+	// A statement that starts with a display delimiter and holds an odd
+	// number of them starts with the end of a display it was cut from.
+	// (With no other delimiter, the display runs to the end unless the
+	// rest holds inline math of prose.)
+	if t := strings.TrimLeft(s, " \n"); strings.HasPrefix(t, "$$") && strings.Count(s, "$$")%2 == 1 &&
+		(strings.Count(s, "$$") > 1 || strayDollar(t[2:])) {
+		e := len(s) - len(t) + 2
+		for e < len(s) && (s[e] == ' ' || s[e] == '\n') {
+			e++
+		}
+		emit(0, e, "")
+	}
+	for i := plain; i < len(s); {
 		open, close := "", ""
 		switch {
 		case strings.HasPrefix(s[i:], `\$`):
