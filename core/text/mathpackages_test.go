@@ -81,3 +81,20 @@ func TestReadableMathLeavesNoMarkup(t *testing.T) {
 		}
 	}
 }
+
+// A letter command nothing defines reads by the naming convention of a
+// font letter before what it styles; any other name is written as it is.
+func TestReadableMathFontPrefixedNames(t *testing.T) {
+	for in, want := range map[string]string{
+		`$\cM_0 \times \cM_0 \to \cM_0$`:              `ℳ₀ × ℳ₀ → ℳ₀`,
+		`$f^*\colon \nSub(\Delta) \to \nSub(\Gamma)$`: `f*: Sub(Δ) → Sub(Γ)`,
+		`$\bSet$ and $\bbR$ and $\kA$`:                `Set and ℝ and 𝔄`,
+		`$\cMon$`:                                     `ℳon`,
+		`$\widgets$`:                                  `widgets`,
+		`$\xymatrix@C=3pc{A \ar[r]^{f} & B}$`:         `A →^f B`,
+	} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

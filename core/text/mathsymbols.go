@@ -220,7 +220,7 @@ var mathOperators = map[string]string{
 	"hom": "hom", "Pr": "Pr", "liminf": "lim inf", "limsup": "lim sup", "varliminf": "lim inf",
 	"varlimsup": "lim sup", "injlim": "inj lim", "projlim": "proj lim", "varinjlim": "lim", "varprojlim": "lim",
 	"mod": "mod", "bmod": "mod", "sgn": "sgn", "tr": "tr", "Tr": "Tr", "rank": "rank", "erf": "erf",
-	"Res": "Res", "diag": "diag", "span": "span", "Span": "span", "lcm": "lcm", "supp": "supp", "id": "id",
+	"Res": "Res", "diag": "diag", "span": "span", "Span": "span", "lcm": "lcm", "supp": "supp",
 }
 
 // mathSymbols are the commands that print one symbol, and what they read as.
@@ -290,7 +290,7 @@ var mathSymbols = map[string]string{
 	"bigstar": "★", "circledast": "⊛", "circledcirc": "⊚", "circleddash": "⊝", "prime": "′", "backprime": "‵",
 	"degree": "°", "surd": "√", "flat": "♭", "sharp": "♯", "natural": "♮", "clubsuit": "♣", "diamondsuit": "♢",
 	"heartsuit": "♡", "spadesuit": "♠", "checkmark": "✓", "maltese": "✠", "S": "§", "P": "¶", "Finv": "Ⅎ",
-	"Game": "⅁", "Bbbk": "𝕜", "qed": "∎", "QED": "∎",
+	"Game": "⅁", "Bbbk": "𝕜", "ocircle": "○", "Circle": "○", "bigcircle": "◯", "qed": "∎", "QED": "∎",
 	// Delimiters.
 	"langle": "⟨", "rangle": "⟩", "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋", "lbrace": "{",
 	"rbrace": "}", "lbrack": "[", "rbrack": "]", "vert": "|", "lvert": "|", "rvert": "|", "Vert": "‖",

@@ -439,7 +439,36 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		b.WriteString(strings.Join(args, " "))
 		return
 	}
-	b.WriteString(name)
+	b.WriteString(fontPrefixed(name))
+}
+
+// fontPrefixed reads a command nothing defines by the naming convention
+// many authors give their letters: a lowercase font letter before the
+// letter or word it styles (\cM calligraphic M, \bR blackboard R, \kg
+// fraktur g, \bSet a bold "Set", \nSub an upright "Sub"). A name of no such
+// shape is written as it is: the last resort.
+func fontPrefixed(name string) string {
+	for _, p := range []struct {
+		prefix string
+		font   func(string) string
+		one    bool // styles one letter only
+	}{
+		{"bb", blackboard, true}, {"cal", scriptLetters, true}, {"scr", scriptLetters, true},
+		{"frak", frakturLetters, true}, {"c", scriptLetters, true}, {"s", scriptLetters, true},
+		{"d", blackboard, true}, {"k", frakturLetters, true}, {"b", plainText, false},
+		{"n", plainText, false}, {"f", plainText, false}, {"m", plainText, false},
+	} {
+		rest, ok := strings.CutPrefix(name, p.prefix)
+		if !ok || rest == "" || rest[0] < 'A' || rest[0] > 'Z' {
+			continue
+		}
+		if p.one && len(rest) > 1 {
+			// \cMon: a calligraphic M and the rest upright.
+			return p.font(rest[:1]) + rest[1:]
+		}
+		return p.font(rest)
+	}
+	return name
 }
 
 // openers and closers are the delimiters a reader sees against what
@@ -587,6 +616,30 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 	case "textcolor", "colorbox":
 		_ = r.rawGroup()
 		b.WriteString(r.group(depth))
+	case "xymatrix", "diagram":
+		// An xy diagram: its options (@C=3pc) before the entries.
+		for r.i < len(r.s) && r.s[r.i] != '{' {
+			r.i++
+		}
+		b.WriteString(r.group(depth))
+	case "ar", "arrow", "rar", "lar", "dar", "uar", "to", "morphism":
+		if name == "to" {
+			b.WriteString("→")
+			return true
+		}
+		// An arrow of a diagram: its direction and style are options;
+		// its labels follow as scripts.
+		_, _ = r.opt()
+		for r.i < len(r.s) && r.s[r.i] == '@' {
+			r.i++
+			if r.i < len(r.s) && r.s[r.i] == '{' {
+				_ = r.rawGroup()
+			} else if r.i < len(r.s) {
+				r.i++
+			}
+		}
+		_, _ = r.opt()
+		b.WriteString(" →")
 	case "tag":
 		b.WriteString(" (" + r.group(depth) + ")")
 	case "pmod":
