@@ -98,3 +98,13 @@ func TestReadableMathFontPrefixedNames(t *testing.T) {
 		}
 	}
 }
+
+// A display whose closing delimiter a statement lost runs to the inline
+// math that follows it, rendered; the prose after it stays prose.
+func TestReadableMathDisplayWithoutEnd(t *testing.T) {
+	in := `such that $$ W \cap X = \bigcap_{f \in \mathscr{F}} Z_f. Sometimes $X$ is called analytic.`
+	want := `such that W ∩ X = ⋂_(f ∈ ℱ) Z_f. Sometimes X is called analytic.`
+	if got := ReadableMath(in); got != want {
+		t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+	}
+}

@@ -161,16 +161,32 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 		body := i + len(open)
 		j := closingDelim(s, body, close)
 		switch {
-		case j < 0 && open == "$" && body < len(s) && (s[body] >= '0' && s[body] <= '9' || s[body] == ' '):
-			// "$5", "costs $ 3": a currency sign, not math.
+		case j < 0 && open == "$" && !looksLikeMath(s[body:]):
+			// "$5", "$HOME": a currency sign or a shell's variable.
 			i = body
 			continue
-		case j < 0:
-			emit(i, len(s), mathText(s[body:]))
-			i = len(s)
-			continue
-		case open == "$$" && strayDollar(s[body:j]):
-			// The blanks after a stray delimiter go with it.
+		case open != "$" && (j < 0 || open == "$$") && (strayAt(s[body:spanEnd(j, len(s))]) >= 0 || j < 0 && !looksLikeMath(s[body:])):
+			// A display delimiter without its partner: before prose, the
+			// end of a display the statement was cut from (shown as
+			// nothing, with the blanks after it); before math, a display
+			// whose end was lost, running to the inline math that
+			// follows it.
+			end := len(s)
+			if j >= 0 {
+				end = j
+			}
+			if k := strayAt(s[body:end]); k >= 0 {
+				end = body + k
+			}
+			if looksLikeMath(s[body:end]) {
+				// The blank before the inline math stays prose.
+				for end > body && (s[end-1] == ' ' || s[end-1] == '\n') {
+					end--
+				}
+				emit(i, end, mathText(s[body:end]))
+				i = end
+				continue
+			}
 			e := body
 			for e < len(s) && (s[e] == ' ' || s[e] == '\n') {
 				e++
@@ -178,12 +194,41 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 			emit(i, e, "")
 			i = e
 			continue
+		case j < 0:
+			emit(i, len(s), mathText(s[body:]))
+			i = len(s)
+			continue
 		}
 		end := j + len(close)
 		emit(i, end, mathText(s[body:j]))
 		i = end
 	}
 	flush(len(s))
+}
+
+// spanEnd is where a span whose closing delimiter is at j (-1: none)
+// ends at the latest.
+func spanEnd(j, n int) int {
+	if j < 0 {
+		return n
+	}
+	return j
+}
+
+// looksLikeMath reports whether text after an opening delimiter that is
+// never closed reads as TeX math: a command, a script or a group.
+func looksLikeMath(t string) bool {
+	for k := 0; k < len(t); k++ {
+		switch t[k] {
+		case '^', '_', '{':
+			return true
+		case '\\':
+			if k+1 < len(t) && isLetterByte(t[k+1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closingDelim finds close at or after from outside any braces opened
@@ -215,7 +260,10 @@ func closingDelim(s string, from int, close string) int {
 // holds a single dollar outside any braces: inline math of prose, so the
 // two delimiters do not belong together. (A dollar inside braces is
 // \text{for $x$} within the display.)
-func strayDollar(m string) bool {
+func strayDollar(m string) bool { return strayAt(m) >= 0 }
+
+// strayAt is the offset of the first dollar of m outside any braces, or -1.
+func strayAt(m string) int {
 	depth := 0
 	for k := 0; k < len(m); k++ {
 		switch m[k] {
@@ -227,11 +275,11 @@ func strayDollar(m string) bool {
 			depth--
 		case '$':
 			if depth <= 0 {
-				return true
+				return k
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // mathText renders the content of one math span.

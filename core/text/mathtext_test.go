@@ -15,8 +15,12 @@ func TestReadableMath(t *testing.T) {
 		// An escaped dollar is a currency sign.
 		`costs \$5 and $\alpha$`:                `costs $5 and α`,
 		`$\left\{ x \in \R : x^2 < 2 \right\}$`: `{ x ∈ ℝ : x² < 2 }`,
-		// Math a cut statement leaves open runs to its end.
-		`unclosed $x`: `unclosed x`,
+		// Math a cut statement leaves open runs to its end; a lone dollar
+		// before plain text is a currency sign or a shell's variable.
+		`unclosed $x^2 + \alpha`:         `unclosed x² + α`,
+		`unclosed $x`:                    `unclosed $x`,
+		`echo $HOME`:                     `echo $HOME`,
+		`a point. $$ We say $X$ is pure`: `a point. We say X is pure`,
 		// A command nothing defines shows its argument, not its name.
 		`$\mycommand{z}$`:                  `z`,
 		`\(a \cdot b\) and \[c \times d\]`: `a · b and c × d`,
