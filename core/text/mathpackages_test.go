@@ -108,3 +108,17 @@ func TestReadableMathDisplayWithoutEnd(t *testing.T) {
 		t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
 	}
 }
+
+// Optional arguments are read where a command takes them, and nowhere
+// else.
+func TestReadableMathOptionalArguments(t *testing.T) {
+	for in, want := range map[string]string{
+		`$\smash[b]{x} + \mycmd[opt]{y}$`: `x + y`,
+		`$\Qp [a,b]$`:                     `Qp [a,b]`,
+		`$\alpha* \beta$`:                 `α* β`,
+	} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -432,7 +432,7 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		r.controlSymbol(b, depth)
 		return
 	}
-	if r.i < len(r.s) && r.s[r.i] == '*' {
+	if _, sym := mathSymbols[name]; !sym && r.i < len(r.s) && r.s[r.i] == '*' {
 		r.i++ // \operatorname*, \abs*, \qty*: the same text
 	}
 	if r.structure(b, name, depth) {
@@ -463,6 +463,7 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		return
 	}
 	if f, ok := mathFonts[name]; ok {
+		_, _ = r.opt() // \smash[b]{…}, \tcboxmath[options]{…}
 		b.WriteString(f(r.group(depth)))
 		return
 	}
@@ -477,8 +478,12 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		}
 		return
 	}
-	// An unknown command: a reader sees what its arguments say.
-	_, _ = r.opt()
+	// An unknown command: a reader sees what its arguments say. Its
+	// optional argument is right after its name ("\foo [a,b]" is \foo
+	// before an interval).
+	if r.i < len(r.s) && r.s[r.i] == '[' {
+		_, _ = r.opt()
+	}
 	var args []string
 	for r.peek() == '{' {
 		args = append(args, r.group(depth))
