@@ -116,6 +116,7 @@ func TestReadableMathOptionalArguments(t *testing.T) {
 		`$\smash[b]{x} + \mycmd[opt]{y}$`: `x + y`,
 		`$\Qp [a,b]$`:                     `Qp [a,b]`,
 		`$\alpha* \beta$`:                 `α* β`,
+		`$\mathchoice{\prod_{x}}{\prod}{\prod}{\prod} B$`: `∏ₓ B`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)

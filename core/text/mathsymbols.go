@@ -134,7 +134,7 @@ var mathFonts = map[string]func(string) string{
 	"mathrlap": plainText, "clap": plainText, "llap": plainText, "rlap": plainText, "smash": plainText,
 	"intertext": plainText, "shortintertext": plainText, "underbrace": plainText, "overbrace": plainText,
 	"underbracket": plainText, "overbracket": plainText, "displaylimits": plainText, "cramped": plainText,
-	"mathchoice": plainText, "textnormalfont": plainText, "bigstrut": plainText, "tcboxmath": plainText,
+	"textnormalfont": plainText, "bigstrut": plainText, "tcboxmath": plainText,
 	"highlight": plainText, "hl": plainText, "underaccent": plainText, "vphantomtext": plainText,
 }
 

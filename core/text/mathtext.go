@@ -693,6 +693,14 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		}
 		_, _ = r.opt()
 		b.WriteString(" →")
+	case "mathchoice":
+		// The display, text, script and script-script forms of one thing:
+		// the first is the one a reader sees.
+		g := r.group(depth)
+		for k := 0; k < 3 && r.peek() == '{'; k++ {
+			_ = r.rawGroup()
+		}
+		b.WriteString(g)
 	case "tag":
 		b.WriteString(" (" + r.group(depth) + ")")
 	case "pmod":
