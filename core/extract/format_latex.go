@@ -441,7 +441,10 @@ func (r *texRender) clean(s string) string {
 				i += 2
 				switch d {
 				case '%', '$', '&', '#', '_', '{', '}':
-					if math {
+					// An escaped dollar stays escaped in prose too: the
+					// readable form shows it as the currency sign it is,
+					// never as the start of math.
+					if math || d == '$' {
 						emit(`\`)
 					}
 					emit(string(d))

@@ -330,9 +330,10 @@ func scanTeX(doc string) *texDoc {
 				cur = texLabel{kind: kind, number: num, at: i}
 			}
 			i = after
-		case name == "newcommand" || name == "renewcommand" || name == "providecommand" ||
-			name == "DeclareRobustCommand":
+		case name == "newcommand" || name == "renewcommand" || name == "DeclareRobustCommand":
 			i = d.defineCommand(doc, after)
+		case name == "providecommand" || name == "let" || strings.HasPrefix(name, "DeclarePairedDelimiter"):
+			i = d.defineMore(name, doc, after)
 		case name == "def" || name == "gdef" || name == "edef":
 			i = d.defineDef(doc, after)
 		case name == "DeclareMathOperator":

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -272,13 +273,37 @@ func expandInto(b *strings.Builder, s string, m map[string]texMacro, depth int, 
 			i = j
 			continue
 		}
+		if j < len(s) && s[j] == '*' {
+			// A starred form the document defines (\abs*{x} of a paired
+			// delimiter) is a macro of its own.
+			if sm, ok := m[name+"*"]; ok {
+				mac, j = sm, j+1
+			}
+		}
 		args, p, ok := macroArgs(s, j, mac)
 		if !ok {
 			i = j
 			continue
 		}
-		b.WriteString(s[last:at])
 		body := substituteArgs(mac.body, args)
+		if strings.IndexByte(body, '@') >= 0 {
+			var used int
+			var tail bool
+			if body, used, tail, ok = resolveInternals(body, s[p:]); !ok {
+				i = j
+				continue
+			}
+			p += used
+			if tail {
+				// The body goes on reading what follows the use (\fall
+				// taking its next group): expand them as one text.
+				b.WriteString(s[last:at])
+				*budget -= len(body)
+				expandInto(b, body+s[p:], m, depth+1, budget)
+				return
+			}
+		}
+		b.WriteString(s[last:at])
 		*budget -= len(body)
 		expandInto(b, body, m, depth+1, budget)
 		// "\foo" + "bar" must not become the control word "\foobar".
@@ -393,4 +418,98 @@ func beingDefined(before string) bool {
 		}
 	}
 	return false
+}
+
+// atName finds a control sequence of LaTeX's internals (\@gobble,
+// \prd@parens): defined where @ is a letter, in a package or between
+// \makeatletter and \makeatother.
+var atName = regexp.MustCompile(`\\@|\\[A-Za-z]+@`)
+
+// maxInternals bounds the \@ifnextchar tests resolved in one body.
+const maxInternals = 8
+
+// resolveInternals decides the optional-argument tests of a macro's body
+// (\@ifnextchar X{yes}{no}, \@ifstar{yes}{no}) by what follows the body
+// where the macro is used, as TeX does: "\def\fall#1{\forall (#1)
+// \@ifnextchar\bgroup{.\,\fall}{.\,}}" reads "∀ (x). ∀ (y)." for
+// \fall{x}{y}. used is how much of rest a test took (the star of
+// \@ifstar). ok is false when the body still needs internals no reader can
+// follow (a helper whose name holds @): the use is then left as written.
+func resolveInternals(body, rest string) (out string, used int, tail, ok bool) {
+	for n := 0; n < maxInternals; n++ {
+		k := strings.Index(body, `\@if`)
+		if k < 0 {
+			break
+		}
+		name, e := controlWordAt(body, k)
+		var tok string
+		switch name {
+		case "@ifnextchar":
+			q := skipSpaceNL(body, e)
+			if q >= len(body) {
+				return body, 0, false, false
+			}
+			if body[q] == '\\' {
+				t, e2 := controlWordAt(body, q)
+				tok, e = `\`+t, e2
+			} else {
+				_, size := utf8.DecodeRuneInString(body[q:])
+				tok, e = body[q:q+size], q+size
+			}
+		case "@ifstar":
+			tok = "*"
+		default:
+			return body, 0, false, false
+		}
+		yes, e1 := texRawBraced(body, e)
+		if e1 < 0 {
+			return body, 0, false, false
+		}
+		no, e2 := texRawBraced(body, e1)
+		if e2 < 0 {
+			return body, 0, false, false
+		}
+		after, atEnd := body[e2:], strings.TrimSpace(body[e2:]) == ""
+		if atEnd {
+			after = rest
+		}
+		next := strings.TrimLeft(after, " \t\n")
+		hit := false
+		switch tok {
+		case `\bgroup`, "{":
+			hit = strings.HasPrefix(next, "{")
+		default:
+			hit = strings.HasPrefix(next, tok) && (!strings.HasPrefix(tok, `\`) || len(next) == len(tok) || !isLetterByte(next[len(tok)]))
+		}
+		chosen := no
+		if hit {
+			chosen = yes
+			if name == "@ifstar" {
+				if atEnd {
+					used = len(rest) - len(next) + 1
+				} else {
+					after = strings.Replace(after, "*", "", 1)
+				}
+			}
+		}
+		body = body[:k] + chosen + after
+		if atEnd {
+			body = body[:k] + chosen
+			tail = tail || hit
+		}
+	}
+	if atName.MatchString(body) {
+		return body, 0, false, false
+	}
+	return body, used, tail, true
+}
+
+// controlWordAt reads a control word whose letters may include @ (as in
+// a package) at the backslash at.
+func controlWordAt(s string, at int) (string, int) {
+	j := at + 1
+	for j < len(s) && (isLetterByte(s[j]) || s[j] == '@') {
+		j++
+	}
+	return s[at+1 : j], j
 }

@@ -10,9 +10,12 @@ import (
 // "$f \colon I \to \R$". The stored statement keeps its LaTeX; only what is
 // shown is rendered. No Go library turns TeX math into plain Unicode text
 // (the renderers there are for images and MathML), so this is a small
-// table-driven reader of the inline math statements hold: symbols,
-// blackboard letters, fractions, roots, scripts. What it does not know it
-// writes as the command's name, never dropping a token.
+// table-driven reader of the math statements hold: the symbols, fonts,
+// accents and structures of amsmath, amssymb, mathtools, nicefrac,
+// physics, braket and siunitx (mathsymbols.go). A command it does not know
+// shows its arguments (a book's \transfib{B}{p}{b} whose definition did not
+// reach the statement) and, when it takes none, its name: no backslash and
+// no dollar reaches the reader.
 
 // ReadableMath renders the inline math of s ($…$, \(…\), $$…$$, \[…\])
 // as Unicode text and leaves the rest as it is.
@@ -102,7 +105,12 @@ func (m MathMap) srcAt(at int, start bool) (int, bool) {
 }
 
 // eachMath walks s: the text outside math as its extent, each math span
-// as its extent and its rendering (which may be empty).
+// as its extent and its rendering (which may be empty). A statement cut
+// out of a longer text may hold a delimiter whose partner was left
+// behind: an opening display delimiter whose "closing" one would enclose
+// inline math of its own is a stray and shows as nothing, and math left
+// open runs to the end of the statement. A dollar the source escapes
+// ("\$5") is a currency sign and shows as "$".
 func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 	plain := 0
 	flush := func(i int) {
@@ -110,12 +118,36 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 			fn(plain, i, "", false)
 		}
 	}
-	for i := 0; i < len(s); {
+	emit := func(from, to int, shown string) {
+		flush(from)
+		fn(from, to, shown, true)
+		plain = to
+	}
+	// A statement that starts with a display delimiter and holds an odd
+	// number of them starts with the end of a display it was cut from.
+	// (With no other delimiter, the display runs to the end unless the
+	// rest holds inline math of prose.)
+	if t := strings.TrimLeft(s, " \n"); strings.HasPrefix(t, "$$") && strings.Count(s, "$$")%2 == 1 &&
+		(strings.Count(s, "$$") > 1 || strayDollar(t[2:])) {
+		e := len(s) - len(t) + 2
+		for e < len(s) && (s[e] == ' ' || s[e] == '\n') {
+			e++
+		}
+		emit(0, e, "")
+	}
+	for i := plain; i < len(s); {
 		open, close := "", ""
 		switch {
+		case strings.HasPrefix(s[i:], `\$`):
+			emit(i, i+2, "$")
+			i += 2
+			continue
+		case strings.HasPrefix(s[i:], `\\`):
+			i += 2
+			continue
 		case strings.HasPrefix(s[i:], "$$"):
 			open, close = "$$", "$$"
-		case s[i] == '$' && (i == 0 || s[i-1] != '\\'):
+		case s[i] == '$':
 			open, close = "$", "$"
 		case strings.HasPrefix(s[i:], `\(`):
 			open, close = `\(`, `\)`
@@ -126,16 +158,128 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 			i++
 			continue
 		}
-		j := strings.Index(s[i+len(open):], close)
-		if j < 0 {
-			break
+		body := i + len(open)
+		j := closingDelim(s, body, close)
+		switch {
+		case j < 0 && open == "$" && !looksLikeMath(s[body:]):
+			// "$5", "$HOME": a currency sign or a shell's variable.
+			i = body
+			continue
+		case open != "$" && (j < 0 || open == "$$") && (strayAt(s[body:spanEnd(j, len(s))]) >= 0 || j < 0 && !looksLikeMath(s[body:])):
+			// A display delimiter without its partner: before prose, the
+			// end of a display the statement was cut from (shown as
+			// nothing, with the blanks after it); before math, a display
+			// whose end was lost, running to the inline math that
+			// follows it.
+			end := len(s)
+			if j >= 0 {
+				end = j
+			}
+			if k := strayAt(s[body:end]); k >= 0 {
+				end = body + k
+			}
+			if looksLikeMath(s[body:end]) {
+				// The blank before the inline math stays prose.
+				for end > body && (s[end-1] == ' ' || s[end-1] == '\n') {
+					end--
+				}
+				emit(i, end, mathText(s[body:end]))
+				i = end
+				continue
+			}
+			e := body
+			for e < len(s) && (s[e] == ' ' || s[e] == '\n') {
+				e++
+			}
+			emit(i, e, "")
+			i = e
+			continue
+		case j < 0:
+			emit(i, len(s), mathText(s[body:]))
+			i = len(s)
+			continue
 		}
-		flush(i)
-		end := i + len(open) + j + len(close)
-		fn(i, end, mathText(s[i+len(open):i+len(open)+j]), true)
-		i, plain = end, end
+		end := j + len(close)
+		emit(i, end, mathText(s[body:j]))
+		i = end
 	}
 	flush(len(s))
+}
+
+// spanEnd is where a span whose closing delimiter is at j (-1: none)
+// ends at the latest.
+func spanEnd(j, n int) int {
+	if j < 0 {
+		return n
+	}
+	return j
+}
+
+// looksLikeMath reports whether text after an opening delimiter that is
+// never closed reads as TeX math: a command, a script or a group.
+func looksLikeMath(t string) bool {
+	for k := 0; k < len(t); k++ {
+		switch t[k] {
+		case '^', '_', '{':
+			return true
+		case '\\':
+			if k+1 < len(t) && isLetterByte(t[k+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closingDelim finds close at or after from outside any braces opened
+// after from (the dollars of \text{for $x$} belong to the text), skipping
+// escaped characters, or returns -1.
+func closingDelim(s string, from int, close string) int {
+	depth := 0
+	for k := from; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			if depth <= 0 && strings.HasPrefix(s[k:], close) {
+				return k
+			}
+			k++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '$':
+			if depth <= 0 && strings.HasPrefix(s[k:], close) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// strayDollar reports whether the text between two display delimiters
+// holds a single dollar outside any braces: inline math of prose, so the
+// two delimiters do not belong together. (A dollar inside braces is
+// \text{for $x$} within the display.)
+func strayDollar(m string) bool { return strayAt(m) >= 0 }
+
+// strayAt is the offset of the first dollar of m outside any braces, or -1.
+func strayAt(m string) int {
+	depth := 0
+	for k := 0; k < len(m); k++ {
+		switch m[k] {
+		case '\\':
+			k++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '$':
+			if depth <= 0 {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 // mathText renders the content of one math span.
@@ -146,28 +290,47 @@ func mathText(m string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
+// maxMathDepth bounds how deeply groups nest before the rest of a group is
+// rendered as plain characters.
+const maxMathDepth = 20
+
 type mathReader struct {
 	s string
 	i int
 }
 
-// group reads a braced group or a single token after a command.
-func (r *mathReader) group(depth int) string {
-	for r.i < len(r.s) && r.s[r.i] == ' ' {
+func (r *mathReader) skipSpace() {
+	for r.i < len(r.s) && (r.s[r.i] == ' ' || r.s[r.i] == '\n' || r.s[r.i] == '\t' || r.s[r.i] == '\r') {
 		r.i++
 	}
+}
+
+// peek is the next byte after blanks, or 0.
+func (r *mathReader) peek() byte {
+	k := r.i
+	for k < len(r.s) && (r.s[k] == ' ' || r.s[k] == '\n' || r.s[k] == '\t') {
+		k++
+	}
+	if k < len(r.s) {
+		return r.s[k]
+	}
+	return 0
+}
+
+// rawGroup reads a braced group (its content as written) or a single
+// token after a command.
+func (r *mathReader) rawGroup() string {
+	r.skipSpace()
 	if r.i >= len(r.s) {
 		return ""
 	}
-	var b strings.Builder
-	if r.s[r.i] == '{' {
+	switch r.s[r.i] {
+	case '{':
 		end := matchBrace(r.s, r.i)
-		sub := mathReader{s: r.s[r.i+1 : end]}
-		sub.run(&b, depth+1)
+		g := r.s[r.i+1 : end]
 		r.i = min(end+1, len(r.s))
-		return b.String()
-	}
-	if r.s[r.i] == '\\' {
+		return g
+	case '\\':
 		start := r.i
 		r.i++
 		for r.i < len(r.s) && isLetterByte(r.s[r.i]) {
@@ -176,9 +339,9 @@ func (r *mathReader) group(depth int) string {
 		if r.i == start+1 && r.i < len(r.s) {
 			r.i++
 		}
-		sub := mathReader{s: r.s[start:r.i]}
-		sub.run(&b, depth+1)
-		return b.String()
+		return r.s[start:r.i]
+	case '}':
+		return ""
 	}
 	_, size := utf8.DecodeRuneInString(r.s[r.i:])
 	g := r.s[r.i : r.i+size]
@@ -186,9 +349,51 @@ func (r *mathReader) group(depth int) string {
 	return g
 }
 
+// group reads a braced group or a single token after a command, rendered.
+func (r *mathReader) group(depth int) string {
+	return r.render(r.rawGroup(), depth)
+}
+
+// render renders a piece of math read out of the span.
+func (r *mathReader) render(g string, depth int) string {
+	var b strings.Builder
+	sub := mathReader{s: g}
+	sub.run(&b, depth+1)
+	return b.String()
+}
+
+// opt reads a bracketed optional argument as written; ok is false when
+// none follows.
+func (r *mathReader) opt() (string, bool) {
+	k := r.i
+	for k < len(r.s) && r.s[k] == ' ' {
+		k++
+	}
+	if k >= len(r.s) || r.s[k] != '[' {
+		return "", false
+	}
+	depth := 0
+	for e := k; e < len(r.s) && e-k < 400; e++ {
+		switch r.s[e] {
+		case '\\':
+			e++
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ']':
+			if depth == 0 {
+				r.i = e + 1
+				return r.s[k+1 : e], true
+			}
+		}
+	}
+	return "", false
+}
+
 func (r *mathReader) run(b *strings.Builder, depth int) {
-	if depth > 20 {
-		b.WriteString(r.s)
+	if depth > maxMathDepth {
+		b.WriteString(strings.NewReplacer(`\`, "", "{", "", "}", "", "$", "").Replace(r.s))
 		return
 	}
 	for r.i < len(r.s) {
@@ -200,9 +405,10 @@ func (r *mathReader) run(b *strings.Builder, depth int) {
 			r.i++
 			g := r.group(depth)
 			b.WriteString(script(g, c == '^'))
-		case c == '{' || c == '}':
+		case c == '{' || c == '}' || c == '$':
+			// Grouping, and the dollars of \text{for $x$} inside math.
 			r.i++
-		case c == '~':
+		case c == '~' || c == '&' || c == '\n' || c == '\t':
 			b.WriteByte(' ')
 			r.i++
 		default:
@@ -212,6 +418,9 @@ func (r *mathReader) run(b *strings.Builder, depth int) {
 	}
 }
 
+// command renders the command at r.i: a structure (a fraction, a root, an
+// accent, a font), a symbol, a package's notation, or — last — an unknown
+// command as its arguments, or its name when it takes none.
 func (r *mathReader) command(b *strings.Builder, depth int) {
 	start := r.i
 	r.i++
@@ -219,161 +428,417 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		r.i++
 	}
 	name := r.s[start+1 : r.i]
-	if name == "" && r.i < len(r.s) {
-		// \, \; \! \{ \} \| and the like
-		c := r.s[r.i]
-		r.i++
-		switch c {
-		case ',', ';', ':', ' ':
-			b.WriteByte(' ')
-		case '{', '}', '|', '%', '&', '#', '_', '$':
-			b.WriteByte(c)
+	if name == "" {
+		r.controlSymbol(b, depth)
+		return
+	}
+	if _, sym := mathSymbols[name]; !sym && r.i < len(r.s) && r.s[r.i] == '*' {
+		r.i++ // \operatorname*, \abs*, \qty*: the same text
+	}
+	if r.structure(b, name, depth) {
+		return
+	}
+	if sym, ok := mathSymbols[name]; ok {
+		switch {
+		case openers[name]:
+			b.WriteString(sym)
+			r.skipSpace()
+		case closers[name]:
+			trimRight(b)
+			b.WriteString(sym)
+		default:
+			b.WriteString(sym)
 		}
 		return
 	}
+	if op, ok := mathOperators[name]; ok {
+		// "\sin\theta" reads "sin θ", "\lim_{n}" "limₙ".
+		if t := b.String(); t != "" && isWordEnd(t[len(t)-1]) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(op)
+		if r.i < len(r.s) && (r.s[r.i] == '\\' || isLetterByte(r.s[r.i])) {
+			b.WriteByte(' ')
+		}
+		return
+	}
+	if f, ok := mathFonts[name]; ok {
+		_, _ = r.opt() // \smash[b]{…}, \tcboxmath[options]{…}
+		b.WriteString(f(r.group(depth)))
+		return
+	}
+	if mark, ok := mathAccents[name]; ok {
+		b.WriteString(accent(r.group(depth), mark))
+		return
+	}
+	if n, ok := mathDropped[name]; ok {
+		_, _ = r.opt()
+		for ; n > 0; n-- {
+			_ = r.rawGroup()
+		}
+		return
+	}
+	// An unknown command: a reader sees what its arguments say. Its
+	// optional argument is right after its name ("\foo [a,b]" is \foo
+	// before an interval).
+	if r.i < len(r.s) && r.s[r.i] == '[' {
+		_, _ = r.opt()
+	}
+	var args []string
+	for r.peek() == '{' {
+		args = append(args, r.group(depth))
+	}
+	if len(args) > 0 {
+		b.WriteString(strings.Join(args, " "))
+		return
+	}
+	b.WriteString(fontPrefixed(name))
+}
+
+// fontPrefixed reads a command nothing defines by the naming convention
+// many authors give their letters: a lowercase font letter before the
+// letter or word it styles (\cM calligraphic M, \bR blackboard R, \kg
+// fraktur g, \bSet a bold "Set", \nSub an upright "Sub"). A name of no such
+// shape is written as it is: the last resort.
+func fontPrefixed(name string) string {
+	for _, p := range []struct {
+		prefix string
+		font   func(string) string
+		one    bool // styles one letter only
+	}{
+		{"bb", blackboard, true}, {"cal", scriptLetters, true}, {"scr", scriptLetters, true},
+		{"frak", frakturLetters, true}, {"c", scriptLetters, true}, {"s", scriptLetters, true},
+		{"d", blackboard, true}, {"k", frakturLetters, true}, {"b", plainText, false},
+		{"n", plainText, false}, {"f", plainText, false}, {"m", plainText, false},
+	} {
+		rest, ok := strings.CutPrefix(name, p.prefix)
+		if !ok || rest == "" || rest[0] < 'A' || rest[0] > 'Z' {
+			continue
+		}
+		if p.one && len(rest) > 1 {
+			// \cMon: a calligraphic M and the rest upright.
+			return p.font(rest[:1]) + rest[1:]
+		}
+		return p.font(rest)
+	}
+	return name
+}
+
+// openers and closers are the delimiters a reader sees against what
+// they enclose: "|x|", not "| x |".
+var (
+	openers = map[string]bool{"lvert": true, "lVert": true, "langle": true, "lceil": true, "lfloor": true, "llbracket": true}
+	closers = map[string]bool{"rvert": true, "rVert": true, "rangle": true, "rceil": true, "rfloor": true, "rrbracket": true}
+)
+
+// trimRight drops the blanks at the end of what is written so far.
+func trimRight(b *strings.Builder) {
+	s := b.String()
+	if t := strings.TrimRight(s, " "); len(t) < len(s) {
+		b.Reset()
+		b.WriteString(t)
+	}
+}
+
+func isWordEnd(c byte) bool { return isLetterByte(c) || c >= '0' && c <= '9' }
+
+// controlSymbol renders a backslash and the non-letter after it.
+func (r *mathReader) controlSymbol(b *strings.Builder, depth int) {
+	if r.i >= len(r.s) {
+		return
+	}
+	c := r.s[r.i]
+	r.i++
+	switch c {
+	case ',', ';', ':', ' ', '>', '\n':
+		b.WriteByte(' ')
+	case '!', '/', '-':
+	case '|':
+		b.WriteString("‖")
+	case '\\':
+		// A line of a display.
+		_, _ = r.opt()
+		trimRight(b)
+		b.WriteString("; ")
+	case '{', '}', '%', '&', '#', '_', '$':
+		b.WriteByte(c)
+	case '\'', '`', '^', '"', '~', '=', '.':
+		b.WriteString(accent(r.group(depth), textAccents[c]))
+	}
+}
+
+// structure renders the commands that take their arguments apart;
+// false when name is none of them.
+func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool {
 	switch name {
-	case "frac", "dfrac", "tfrac":
+	case "frac", "dfrac", "tfrac", "cfrac", "nicefrac", "sfrac", "flatfrac", "xfrac", "unitfrac":
+		if name == "unitfrac" {
+			if v, ok := r.opt(); ok {
+				b.WriteString(r.render(v, depth) + " ")
+			}
+		}
 		num, den := r.group(depth), r.group(depth)
 		b.WriteString(operand(num) + "/" + operand(den))
+	case "binom", "dbinom", "tbinom":
+		n, k := r.group(depth), r.group(depth)
+		b.WriteString("C(" + n + ", " + k + ")")
 	case "sqrt":
-		b.WriteString("√" + operand(r.group(depth)))
-	case "mathbb", "mathbf", "mathrm", "mathit", "mathcal", "mathsf", "text", "textrm", "textit", "textbf", "operatorname", "mathfrak", "boldsymbol", "emph":
-		g := r.group(depth)
-		if name == "mathbb" {
-			g = blackboard(g)
+		idx, _ := r.opt()
+		g := operand(r.group(depth))
+		switch strings.TrimSpace(idx) {
+		case "":
+			b.WriteString("√" + g)
+		case "3":
+			b.WriteString("∛" + g)
+		case "4":
+			b.WriteString("∜" + g)
+		default:
+			b.WriteString(script(r.render(idx, depth), true) + "√" + g)
 		}
-		b.WriteString(g)
 	case "colon":
 		// "f \colon I \to \R" reads "f: I → ℝ": the colon takes no space before it.
 		t := strings.TrimRight(b.String(), " ")
 		b.Reset()
 		b.WriteString(t + ":")
-	case "left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "displaystyle", "limits":
 	case "not":
-		b.WriteString(r.group(depth) + "\u0338")
-	default:
-		if sym, ok := mathSymbols[name]; ok {
-			b.WriteString(sym)
-			return
+		g := r.rawGroup()
+		switch strings.TrimSpace(g) {
+		case "=":
+			b.WriteString("≠")
+		case `\in`:
+			b.WriteString("∉")
+		case `\subset`:
+			b.WriteString("⊄")
+		case `\subseteq`:
+			b.WriteString("⊈")
+		case `\equiv`:
+			b.WriteString("≢")
+		case `\mid`:
+			b.WriteString("∤")
+		default:
+			b.WriteString(r.render(g, depth) + "\u0338")
 		}
-		b.WriteString(name)
-	}
-}
-
-// operand parenthesizes a fraction's part made of several terms: a sum or
-// a difference outside any parentheses of its own.
-func operand(g string) string {
-	depth := 0
-	for _, c := range g {
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case '+', '-', '−', ' ':
-			if depth == 0 && utf8.RuneCountInString(g) > 1 {
-				return "(" + g + ")"
+	case "left", "right", "middle", "bigl", "bigr", "bigm", "Bigl", "Bigr", "Bigm", "biggl", "biggr", "biggm",
+		"Biggl", "Biggr", "Biggm", "big", "Big", "bigg", "Bigg":
+		// Sizes of a delimiter; "\left." is no delimiter at all.
+		r.skipSpace()
+		if r.i < len(r.s) && r.s[r.i] == '.' {
+			r.i++
+		}
+	case "begin", "end":
+		env := strings.TrimSuffix(r.rawGroup(), "*")
+		d, ok := mathEnvs[env]
+		if name == "begin" {
+			_, _ = r.opt()
+			if env == "array" || env == "alignat" || env == "subarray" || env == "tabular" {
+				_ = r.rawGroup()
+			}
+			if ok {
+				b.WriteString(" " + d[0])
+				r.skipSpace()
+			}
+			return true
+		}
+		if ok {
+			trimRight(b)
+			b.WriteString(d[1] + " ")
+		}
+	case "overset", "stackrel":
+		over, base := r.group(depth), r.group(depth)
+		if strings.TrimSpace(base) == "=" && strings.TrimSpace(over) == "def" {
+			b.WriteString("≝")
+			return true
+		}
+		b.WriteString(base + script(over, true))
+	case "underset":
+		under, base := r.group(depth), r.group(depth)
+		b.WriteString(base + script(under, false))
+	case "xrightarrow", "xleftarrow", "xmapsto", "xhookrightarrow", "xLeftarrow", "xRightarrow", "xleftrightarrow",
+		"xlongrightarrow", "xtwoheadrightarrow":
+		below, _ := r.opt()
+		above := r.group(depth)
+		if above == "" {
+			above = r.render(below, depth)
+		}
+		b.WriteString(" –" + above + "→ ")
+	case "raisebox":
+		_ = r.rawGroup()
+		_, _ = r.opt()
+		_, _ = r.opt()
+		b.WriteString(r.group(depth))
+	case "textcolor", "colorbox":
+		_ = r.rawGroup()
+		b.WriteString(r.group(depth))
+	case "xymatrix", "diagram":
+		// An xy diagram: its options (@C=3pc) before the entries.
+		for r.i < len(r.s) && r.s[r.i] != '{' {
+			r.i++
+		}
+		b.WriteString(r.group(depth))
+	case "ar", "arrow", "rar", "lar", "dar", "uar", "to", "morphism":
+		if name == "to" {
+			b.WriteString("→")
+			return true
+		}
+		// An arrow of a diagram: its direction and style are options;
+		// its labels follow as scripts.
+		_, _ = r.opt()
+		for r.i < len(r.s) && r.s[r.i] == '@' {
+			r.i++
+			if r.i < len(r.s) && r.s[r.i] == '{' {
+				_ = r.rawGroup()
+			} else if r.i < len(r.s) {
+				r.i++
 			}
 		}
-	}
-	return g
-}
-
-// matchBrace returns the index of the brace closing the one at open, or
-// len(s) when it never closes.
-func matchBrace(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i
-			}
+		_, _ = r.opt()
+		b.WriteString(" →")
+	case "mathchoice":
+		// The display, text, script and script-script forms of one thing:
+		// the first is the one a reader sees.
+		g := r.group(depth)
+		for k := 0; k < 3 && r.peek() == '{'; k++ {
+			_ = r.rawGroup()
 		}
-	}
-	return len(s)
-}
-
-func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// script writes g as superscript or subscript characters when every one
-// has such a form, else as ^(g) or _(g).
-func script(g string, sup bool) string {
-	table := subscripts
-	mark := "_"
-	if sup {
-		table, mark = superscripts, "^"
-	}
-	var b strings.Builder
-	for _, c := range g {
-		s, ok := table[c]
-		if !ok {
-			if utf8.RuneCountInString(g) == 1 {
-				return mark + g
-			}
-			return mark + "(" + g + ")"
+		b.WriteString(g)
+	case "tag":
+		b.WriteString(" (" + r.group(depth) + ")")
+	case "pmod":
+		b.WriteString(" (mod " + r.group(depth) + ")")
+	case "abs":
+		b.WriteString("|" + r.delimited(depth) + "|")
+	case "norm":
+		b.WriteString("‖" + r.delimited(depth) + "‖")
+	case "bra", "Bra":
+		b.WriteString("⟨" + r.group(depth) + "|")
+	case "ket", "Ket":
+		b.WriteString("|" + r.group(depth) + "⟩")
+	case "braket", "Braket", "ip", "innerproduct":
+		a := r.group(depth)
+		if r.peek() == '{' {
+			a += "|" + r.group(depth)
 		}
-		b.WriteRune(s)
-	}
-	return b.String()
-}
-
-var superscripts = map[rune]rune{'0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
-	'+': '⁺', '-': '⁻', '−': '⁻', '=': '⁼', '(': '⁽', ')': '⁾', 'n': 'ⁿ', 'i': 'ⁱ', 'T': 'ᵀ', '*': '*', '′': '′'}
-
-var subscripts = map[rune]rune{'0': '₀', '1': '₁', '2': '₂', '3': '₃', '4': '₄', '5': '₅', '6': '₆', '7': '₇', '8': '₈', '9': '₉',
-	'+': '₊', '-': '₋', '=': '₌', '(': '₍', ')': '₎', 'i': 'ᵢ', 'j': 'ⱼ', 'k': 'ₖ', 'n': 'ₙ', 'm': 'ₘ', 'a': 'ₐ', 'e': 'ₑ',
-	'x': 'ₓ', 'o': 'ₒ', 'r': 'ᵣ', 'u': 'ᵤ', 'v': 'ᵥ', 't': 'ₜ', 's': 'ₛ', 'p': 'ₚ', 'l': 'ₗ', 'h': 'ₕ'}
-
-// blackboard writes the double-struck letters \mathbb names.
-func blackboard(g string) string {
-	var b strings.Builder
-	for _, c := range g {
-		if d, ok := doubleStruck[c]; ok {
-			b.WriteRune(d)
+		b.WriteString("⟨" + a + "⟩")
+	case "ketbra", "outerproduct", "dyad":
+		a := r.group(depth)
+		c := a
+		if r.peek() == '{' {
+			c = r.group(depth)
+		}
+		b.WriteString("|" + a + "⟩⟨" + c + "|")
+	case "expval", "ev", "expectationvalue":
+		b.WriteString("⟨" + r.group(depth) + "⟩")
+	case "mel", "matrixelement":
+		x, y, z := r.group(depth), r.group(depth), r.group(depth)
+		b.WriteString("⟨" + x + "|" + y + "|" + z + "⟩")
+	case "set", "Set":
+		b.WriteString("{" + r.group(depth) + "}")
+	case "comm", "commutator":
+		x, y := r.group(depth), r.group(depth)
+		b.WriteString("[" + x + ", " + y + "]")
+	case "acomm", "anticommutator", "poissonbracket", "pb":
+		x, y := r.group(depth), r.group(depth)
+		b.WriteString("{" + x + ", " + y + "}")
+	case "order":
+		b.WriteString("O(" + r.delimited(depth) + ")")
+	case "qty", "quantity", "pqty", "bqty", "Bqty", "vqty":
+		r.quantity(b, name, depth)
+	case "dv", "derivative", "pdv", "partialderivative", "odv", "pdiff", "diff":
+		r.derivative(b, name, depth)
+	case "dd", "differential":
+		_, _ = r.opt()
+		if r.peek() == '{' {
+			b.WriteString(" d" + r.group(depth))
 		} else {
-			b.WriteRune(c)
+			b.WriteString(" d")
 		}
+	case "SI", "qtyunit", "SIrange", "numrange", "num", "si", "ang", "unit", "SIlist", "numlist":
+		r.siunitx(b, name)
+	default:
+		return false
 	}
-	return b.String()
+	return true
 }
 
-var doubleStruck = map[rune]rune{'R': 'ℝ', 'N': 'ℕ', 'Z': 'ℤ', 'Q': 'ℚ', 'C': 'ℂ', 'P': 'ℙ', 'F': '𝔽', 'E': '𝔼', 'H': 'ℍ', 'K': '𝕂'}
+// delimited reads the argument of a paired delimiter (\abs{x}, \abs*{x},
+// \abs[\big]{x}, physics' \abs(x) is rare and read as braces).
+func (r *mathReader) delimited(depth int) string {
+	_, _ = r.opt()
+	return r.group(depth)
+}
 
-// mathSymbols are the commands of inline math and what they read as.
-var mathSymbols = map[string]string{
-	// Letters sets are named by, as macros books define.
-	"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "reals": "ℝ", "naturals": "ℕ", "integers": "ℤ",
-	// Greek.
-	"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ", "eta": "η",
-	"theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π",
-	"rho": "ρ", "sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
-	"Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
-	// Relations.
-	"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈", "equiv": "≡", "sim": "∼", "simeq": "≃",
-	"cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫", "prec": "≺", "succ": "≻", "preceq": "⪯", "succeq": "⪰", "mid": "∣",
-	"nmid": "∤", "parallel": "∥", "perp": "⊥",
-	// Sets and logic.
-	"in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆", "supset": "⊃", "supseteq": "⊇", "subsetneq": "⊊",
-	"cup": "∪", "cap": "∩", "bigcup": "⋃", "bigcap": "⋂", "setminus": "∖", "emptyset": "∅", "varnothing": "∅",
-	"forall": "∀", "exists": "∃", "nexists": "∄", "neg": "¬", "lnot": "¬", "land": "∧", "wedge": "∧", "lor": "∨", "vee": "∨",
-	"implies": "⟹", "impliedby": "⟸", "iff": "⟺", "Rightarrow": "⇒", "Leftarrow": "⇐", "Leftrightarrow": "⇔",
-	"to": "→", "rightarrow": "→", "leftarrow": "←", "leftrightarrow": "↔", "mapsto": "↦", "longrightarrow": "⟶",
-	"longmapsto": "⟼", "hookrightarrow": "↪", "uparrow": "↑", "downarrow": "↓", "vdash": "⊢", "models": "⊨",
-	"top": "⊤", "bot": "⊥",
-	// Operators.
-	"times": "×", "cdot": "·", "cdots": "⋯", "ldots": "…", "dots": "…", "vdots": "⋮", "ddots": "⋱", "div": "÷", "pm": "±",
-	"mp": "∓", "circ": "∘", "ast": "∗", "star": "⋆", "oplus": "⊕", "otimes": "⊗", "odot": "⊙", "bullet": "•",
-	"sum": "∑", "prod": "∏", "coprod": "∐", "int": "∫", "iint": "∬", "oint": "∮", "partial": "∂", "nabla": "∇",
-	"infty": "∞", "aleph": "ℵ", "ell": "ℓ", "hbar": "ℏ", "Re": "ℜ", "Im": "ℑ", "wp": "℘", "angle": "∠", "triangle": "△",
-	"prime": "′", "deg": "deg", "langle": "⟨", "rangle": "⟩", "lceil": "⌈", "rceil": "⌉", "lfloor": "⌊", "rfloor": "⌋",
-	"vert": "|", "lvert": "|", "rvert": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖", "quad": " ", "qquad": " ",
-	"lim": "lim", "sup": "sup", "inf": "inf", "max": "max", "min": "min", "log": "log", "ln": "ln", "exp": "exp",
-	"sin": "sin", "cos": "cos", "tan": "tan", "det": "det", "gcd": "gcd", "dim": "dim", "ker": "ker", "mod": "mod",
-	"bmod": "mod", "pmod": "mod",
+// quantity renders physics' \qty: \qty(x), \qty[x], \qty{x} are their
+// delimiters grown to size, and siunitx's \qty{3}{\metre} a quantity.
+func (r *mathReader) quantity(b *strings.Builder, name string, depth int) {
+	if name == "qty" || name == "quantity" {
+		if r.peek() == '{' {
+			v := r.rawGroup()
+			if r.peek() == '{' {
+				b.WriteString(number(v) + " " + units(r.rawGroup()))
+				return
+			}
+			b.WriteString("{" + r.render(v, depth) + "}")
+		}
+		return // \qty( … ) and \qty[ … ]: the delimiters follow as written
+	}
+	d := map[string][2]string{"pqty": {"(", ")"}, "bqty": {"[", "]"}, "Bqty": {"{", "}"}, "vqty": {"|", "|"}}[name]
+	b.WriteString(d[0] + r.group(depth) + d[1])
+}
+
+// derivative renders physics' and derivative's \dv[n]{f}{x} as dⁿf/dxⁿ
+// (∂ for the partial forms); \dv{x} alone is the operator d/dx.
+func (r *mathReader) derivative(b *strings.Builder, name string, depth int) {
+	d := "d"
+	if strings.HasPrefix(name, "p") || name == "partialderivative" {
+		d = "∂"
+	}
+	order, _ := r.opt()
+	order = r.render(order, depth)
+	f := r.group(depth)
+	var x string
+	if r.peek() == '{' {
+		x = r.group(depth)
+	} else {
+		f, x = "", f
+	}
+	sup := ""
+	if order != "" && order != "1" {
+		sup = script(order, true)
+	}
+	num := d + sup + f
+	if f != "" && utf8.RuneCountInString(f) > 1 {
+		num = d + sup + "(" + f + ")"
+	}
+	b.WriteString(num + "/" + d + x + sup)
+}
+
+// siunitx renders the numbers and units of siunitx (\SI, \si, \num, \ang
+// and their range forms) and of the units package (\unit[3]{m}).
+func (r *mathReader) siunitx(b *strings.Builder, name string) {
+	o, _ := r.opt()
+	switch name {
+	case "SI", "qtyunit":
+		v := r.rawGroup()
+		b.WriteString(number(v) + " " + units(r.rawGroup()))
+	case "SIrange":
+		x, y := r.rawGroup(), r.rawGroup()
+		u := units(r.rawGroup())
+		b.WriteString(number(x) + " " + u + " – " + number(y) + " " + u)
+	case "numrange":
+		x, y := r.rawGroup(), r.rawGroup()
+		b.WriteString(number(x) + " – " + number(y))
+	case "num", "numlist":
+		b.WriteString(number(r.rawGroup()))
+	case "ang":
+		b.WriteString(number(r.rawGroup()) + "°")
+	case "si", "SIlist":
+		b.WriteString(units(r.rawGroup()))
+	case "unit":
+		// units' \unit[value]{unit} (the value was the optional argument)
+		// and siunitx's \unit{unit}.
+		if o != "" {
+			b.WriteString(number(o) + " ")
+		}
+		b.WriteString(units(r.rawGroup()))
+	}
 }

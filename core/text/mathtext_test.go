@@ -12,12 +12,19 @@ func TestReadableMath(t *testing.T) {
 		`$\sqrt{2} \notin \mathbb{Q}$`:             `√2 ∉ ℚ`,
 		`$\sum_{i=1}^{n} i = \frac{n(n+1)}{2}$`:    `∑ᵢ₌₁ⁿ i = n(n+1)/2`,
 		`no math here`:                             `no math here`,
-		`costs \$5 and $\alpha$`:                   `costs \$5 and α`,
-		`$\left\{ x \in \R : x^2 < 2 \right\}$`:    `{ x ∈ ℝ : x² < 2 }`,
-		`unclosed $x`:                              `unclosed $x`,
-		`$\mycommand{z}$`:                          `mycommandz`,
-		`\(a \cdot b\) and \[c \times d\]`:         `a · b and c × d`,
-		`$x^{y_2}$`:                                `x^(y₂)`,
+		// An escaped dollar is a currency sign.
+		`costs \$5 and $\alpha$`:                `costs $5 and α`,
+		`$\left\{ x \in \R : x^2 < 2 \right\}$`: `{ x ∈ ℝ : x² < 2 }`,
+		// Math a cut statement leaves open runs to its end; a lone dollar
+		// before plain text is a currency sign or a shell's variable.
+		`unclosed $x^2 + \alpha`:         `unclosed x² + α`,
+		`unclosed $x`:                    `unclosed $x`,
+		`echo $HOME`:                     `echo $HOME`,
+		`a point. $$ We say $X$ is pure`: `a point. We say X is pure`,
+		// A command nothing defines shows its argument, not its name.
+		`$\mycommand{z}$`:                  `z`,
+		`\(a \cdot b\) and \[c \times d\]`: `a · b and c × d`,
+		`$x^{y_2}$`:                        `x^(y₂)`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // The learned knowledge: primitives found by words (lore find) and one
@@ -43,6 +44,11 @@ func (s *server) knowledgeSearch(ctx context.Context, _ *sdk.CallToolRequest, in
 		return nil, KnowledgeSearchOut{}, toolError(err)
 	}
 	out := api.FindResultOf(in.Query, got)
+	// An agent reads the statement as a person does: math as Unicode
+	// text, no LaTeX (knowledge_get gives the stored statement too).
+	for i := range out.Results {
+		out.Results[i].Statement = text.ReadableMath(out.Results[i].Statement)
+	}
 	return nil, out, nil
 }
 
@@ -52,7 +58,7 @@ type KnowledgeGetIn struct {
 }
 
 // knowledgeGet returns the primitive as the API gives it (its
-// statement, keywords, source, the edges it depends on and those that
+// statement, and readableStatement its math as text; keywords, source, the edges it depends on and those that
 // depend on it), in the API's JSON.
 func (s *server) knowledgeGet(ctx context.Context, _ *sdk.CallToolRequest, in KnowledgeGetIn) (*sdk.CallToolResult, any, error) {
 	if strings.TrimSpace(in.ID) == "" {
@@ -72,6 +78,11 @@ func (s *server) knowledgeGet(ctx context.Context, _ *sdk.CallToolRequest, in Kn
 	var out map[string]any
 	if err := json.Unmarshal(b, &out); err != nil {
 		return nil, nil, fmt.Errorf("knowledge_get %s: %w", in.ID, err)
+	}
+	// Beside the stored statement (the source's LaTeX), the one an agent
+	// reads.
+	if p, ok := out["primitive"].(map[string]any); ok {
+		p["readableStatement"] = text.ReadableMath(got.GetPrimitive().GetStatement())
 	}
 	return nil, out, nil
 }

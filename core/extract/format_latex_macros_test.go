@@ -1,0 +1,87 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core/text"
+)
+
+// The definition forms books keep their notation in are expanded in
+// statements: mathtools' paired delimiters (plain, sized, starred, with
+// a body), \let aliases, \providecommand keeping a definition already made,
+// and a macro testing what follows it with \@ifnextchar (fixtures in the
+// styles of a real-analysis book's notations file and a type-theory
+// book's macros file).
+func TestLaTeXMacroForms(t *testing.T) {
+	txt := "\\DeclarePairedDelimiter{\\sabs}{\\lvert}{\\rvert}\n" +
+		"\\DeclarePairedDelimiterX{\\inner}[2]{\\langle}{\\rangle}{#1,\\delimsize\\vert #2}\n" +
+		"\\newcommand{\\R}{\\mathbb{R}}\n\\providecommand{\\R}{\\mathbb{Q}}\n\\providecommand{\\C}{\\mathbb{C}}\n" +
+		"\\let\\eps\\varepsilon\n\\let\\realline=\\R\n" +
+		"\\makeatletter\n\\def\\fall#1{\\forall (#1)\\@ifnextchar\\bgroup{.\\,\\fall}{.\\,}}\n" +
+		"\\def\\prd#1{\\@ifnextchar\\bgroup{\\prd@parens{#1}}{\\prd@noparens{#1}}}\n\\makeatother\n" +
+		"\\begin{thm}\nFor $x,y \\in \\realline$ and $\\eps > 0$: $\\sabs{x+y} \\le \\sabs*{x} + \\sabs[\\big]{y}$, " +
+		"$\\inner{x}{y} \\in \\C$, $\\fall{a}{b} a = b$ and $\\prd{x:A} B$.\n\\end{thm}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	got := ps[0].FormalStatement
+	for _, want := range []string{
+		`$x,y \in \mathbb{R}$`, `$\varepsilon > 0$`, `\lvert x+y \rvert`, `\left\lvert x \right\rvert`,
+		`\big\lvert y \big\rvert`, `\langle x,\vert y \rangle`, `\in \mathbb{C}`, `\forall (a).\,\forall (b).\,`,
+		// A helper whose name holds @ is no reader's: the use stays.
+		`$\prd{x:A} B$`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("statement %q lacks %q", got, want)
+		}
+	}
+	rd := text.ReadableMath(got)
+	for _, want := range []string{"x,y ∈ ℝ", "ε > 0", "|x+y| ≤ |x| + |y|", "⟨x,| y⟩ ∈ ℂ", "∀ (a). ∀ (b). a = b", "x:A B"} {
+		if !strings.Contains(rd, want) {
+			t.Errorf("readable %q lacks %q", rd, want)
+		}
+	}
+	if regexp.MustCompile(`\\[A-Za-z]|\$|sabs|fall|prd`).MatchString(rd) {
+		t.Errorf("readable %q holds markup or a macro name", rd)
+	}
+}
+
+// A definition that uses itself, directly, through a \let or through an
+// \@ifnextchar loop taking the groups after it, is expanded a bounded
+// number of times: the rest stays as written.
+func TestLaTeXMacroRecursionBounded(t *testing.T) {
+	doc := scanTeX("\\newcommand{\\loopy}{x\\loopy}\n\\let\\again\\loopy\n" +
+		"\\makeatletter\\def\\ever#1{#1\\@ifnextchar\\bgroup{\\ever}{}}\\makeatother\n")
+	for _, c := range []struct{ in, left string }{
+		{`$\loopy$`, `\loopy`},
+		{`$\again$`, `\loopy`},
+		{`$\ever{a}` + strings.Repeat("{a}", 2000) + `$`, `\ever{a}`},
+	} {
+		out := expandMacros(c.in, doc.macros)
+		if n := strings.Count(out, "x") + strings.Count(out, "a"); n > 2*maxExpandDepth+2001 || !strings.Contains(out, c.left) {
+			t.Errorf("expanding %.40q gave %d bytes: %.120q", c.in, len(out), out)
+		}
+		if k := strings.Count(out, "x") + strings.Count(out, "a") - strings.Count(c.in, "a"); k > maxExpandDepth {
+			t.Errorf("expanding %.40q went %d levels deep: %.120q", c.in, k, out)
+		}
+	}
+}
+
+// A dollar the source escapes is a currency sign: the statement keeps it
+// escaped, and the readable form shows "$" apart from the math.
+func TestLaTeXEscapedDollar(t *testing.T) {
+	ps := texFixture(t, "\\begin{thm}\nA bond paying \\$100 yearly at rate $r > 0$ is worth \\$100/r.\n\\end{thm}\n")
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	st := ps[0].FormalStatement
+	if want := `A bond paying \$100 yearly at rate $r > 0$ is worth \$100/r.`; st != want {
+		t.Errorf("statement %q, want %q", st, want)
+	}
+	if got, want := text.ReadableMath(st), "A bond paying $100 yearly at rate r > 0 is worth $100/r."; got != want {
+		t.Errorf("readable %q, want %q", got, want)
+	}
+}
