@@ -802,10 +802,10 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 		len(d.macros) >= maxMacros || m.nargs < 0 || m.nargs > 9 {
 		return
 	}
-	// A macro defining macros is not expanded, nor one built on LaTeX's
-	// internals (\@ifnextchar looking ahead, \@…): its text is no
-	// notation a reader sees.
-	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) || strings.Contains(m.body, `\@`) {
+	// A macro defining macros is not expanded: its text is no notation a
+	// reader sees. One built on LaTeX's internals (\@ifnextchar) is
+	// decided where it is used, or left as written (resolveInternals).
+	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
 		return
 	}
 	d.macros[name] = m
