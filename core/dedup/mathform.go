@@ -68,7 +68,7 @@ func isWordStart(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r)
 var mathSynonyms = map[string]string{
 	`\le`: `\leq`, `\leqslant`: `\leq`, `\leqq`: `\leq`,
 	`\ge`: `\geq`, `\geqslant`: `\geq`, `\geqq`: `\geq`,
-	`\ne`: `\neq`,
+	`\ne`:         `\neq`,
 	`\rightarrow`: `\to`, `\gets`: `\leftarrow`,
 	`\lvert`: "|", `\rvert`: "|", `\vert`: "|", `\mid`: "|",
 	`\lVert`: "‖", `\rVert`: "‖", `\Vert`: "‖", `\|`: "‖",
