@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/names"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -108,7 +109,9 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     genuinely new), its rationale naming the changes: "exactly n+1
 //     edges" is not a duplicate of "exactly n-1 edges";
 //   - genuinely-new: add the candidate (add-new, naming the existing
-//     primitive it was compared with);
+//     primitive it was compared with); one of the existing primitive's
+//     name (two results that share a title) is added under a name of its
+//     own (names.Apart);
 //   - anything else: skip with provenance action "error".
 //
 // An added candidate whose id is taken is stored under id-2, id-3, …;
@@ -190,6 +193,9 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			cand.ID, existing.ID, cmp.Confidence)), nil
 
 	case core.GenuinelyNew:
+		if sameName(cand, existing) {
+			return e.addApart(cand, existing, cmp, prov, now)
+		}
 		prov.Action = core.ProvAddNew
 		prov.Rationale = fmt.Sprintf("No significant overlap with %s (confidence %.2f) — adding as a genuinely new primitive.", existing.ID, cmp.Confidence)
 		return e.add(cand, prov, now)
@@ -197,6 +203,23 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now), nil
+}
+
+// addApart adds cand, which shares its name with existing but states
+// something else (two results that share a title, a definition and an
+// algorithm of one term), under a name of its own (names.Apart), so that
+// neither is mistaken for the other: "Linearity of the integral" beside
+// "Linearity".
+func (e *Engine) addApart(cand *core.Primitive, existing *core.Primitive, cmp *core.Comparison, prov core.ProvenanceEntry, now time.Time) (Result, error) {
+	apart := *cand
+	apart.Name = names.Apart(cand, existing)
+	if old := text.Slug(cand.Name); old != "" && strings.HasSuffix(cand.ID, old) {
+		apart.ID = strings.TrimSuffix(cand.ID, old) + text.Slug(apart.Name)
+	}
+	prov.Action = core.ProvAddNew
+	prov.Rationale = fmt.Sprintf("%s shares its name with %s (%q) but states something else (confidence %.2f) — added apart as %q.",
+		cand.ID, existing.ID, existing.Name, cmp.Confidence, apart.Name)
+	return e.add(&apart, prov, now)
 }
 
 // related reports whether class claims that the candidate and the stored
