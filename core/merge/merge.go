@@ -153,7 +153,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	switch cmp.Class {
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
-		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence)
+		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence) + alsoStated(cand, existing)
 		return note(prov, existing.ID, now), nil
 
 	case core.Generalization:
@@ -203,6 +203,20 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now), nil
+}
+
+// alsoStated records, for the rationale of a duplicate read in another
+// document than the stored statement (slides restating a book), where
+// else the statement is stated.
+func alsoStated(cand, existing *core.Primitive) string {
+	doc := cand.Provenance.Document
+	if doc == "" || doc == existing.Provenance.Document {
+		return ""
+	}
+	if sec := cand.Provenance.Section; sec != "" {
+		doc += ", section " + strconv.Quote(sec)
+	}
+	return " Also stated in " + doc + "."
 }
 
 // addApart adds cand, which shares its name with existing but states
