@@ -138,8 +138,8 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 
 // Two statements of one name, compared by how much of the shorter one's
 // words the other holds:
-//   - restateShare or more of its canonical tokens, formulas included: one
-//     restates the other (a slide giving the book's definition in fewer
+//   - restateShare or more of its canonical tokens, formulas included, in
+//     a statement of the same kind: one restates the other (a slide giving the book's definition in fewer
 //     words, a summary): the shorter is a duplicate of the longer, the
 //     longer an update of the shorter (the statement it replaces is kept as
 //     a version, with its document). A changed number, formula, negation
@@ -175,11 +175,11 @@ func sameNamed(c *core.Comparison, cand, p *core.Primitive, ct, et []string) {
 	}
 	share, known := statementShare(cand.Name, cand.FormalStatement, p.FormalStatement, ct, et)
 	switch {
-	case restated >= restateShare && len(ct) <= len(et):
+	case restated >= restateShare && cand.Type == p.Type && len(ct) <= len(et):
 		c.Class, c.Confidence = core.ExactDuplicate, restated
 		c.Rationale = "The names are the same" + names + " and the stored statement holds " + pct(restated) +
 			" of the candidate's words: the candidate restates it in fewer words — a duplicate."
-	case restated >= restateShare:
+	case restated >= restateShare && cand.Type == p.Type:
 		c.Class, c.Confidence = core.Generalization, restated
 		c.Rationale = "The names are the same" + names + " and the candidate holds " + pct(restated) +
 			" of the stored statement's words: it states the stored one in full — an update that keeps the shorter statement as a version."

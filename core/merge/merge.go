@@ -102,7 +102,10 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //   - specialization: add the candidate with a specializes edge (strength
 //     1.0) to the existing primitive (add-specialization);
 //   - overlapping-distinct: create a pending conflict with both sides for a
-//     person to resolve; nothing else changes (conflict-presented);
+//     person to resolve; nothing else changes (conflict-presented) — when
+//     the two have one name (two readings of one definition); differently
+//     named, an overlap is a disagreement only when the statements differ
+//     in meaning (below), and is otherwise added as distinct (add-new);
 //   - beyond the reference: a candidate whose statement changes a number,
 //     a formula, a negation or a quantifier of the stored one
 //     (text.MeaningChanges) is a conflict whatever the class (but
@@ -188,6 +191,15 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(&spec, prov, now)
 
 	case core.OverlappingDistinct:
+		if !sameName(cand, existing) {
+			// Differently named, and saying nothing the stored statement
+			// contradicts (meaningChanges found no change above): two
+			// statements that overlap, not a disagreement for a person.
+			prov.Action = core.ProvAddNew
+			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q) and changes no number, formula, negation or quantifier of it — adding as a distinct primitive.",
+				cand.ID, existing.ID, cmp.Confidence, cand.Name, existing.Name)
+			return e.add(cand, prov, now)
+		}
 		return e.conflict(*cand, cmp, existing, prov, now, fmt.Sprintf(
 			"Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %%s awaits a decision.",
 			cand.ID, existing.ID, cmp.Confidence)), nil
