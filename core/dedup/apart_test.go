@@ -48,7 +48,7 @@ func TestSameNameRestatementIsADuplicateOrAnUpdate(t *testing.T) {
 		`Let $S \subset {\mathbb{R}}$ and $c \in S$. A function $f \colon S \to {\mathbb{R}}$ is continuous at $c$ if for every $\epsilon > 0$ there is a $\delta > 0$ such that whenever $x \in S$ and $\lvert x-c \rvert < \delta$, then $\lvert f(x)-f(c) \rvert < \epsilon$. When $f$ is continuous at all $c \in S$, we say $f$ is a continuous function.`,
 		"continu", "function", "delta", "epsilon")
 	slide := named("m-cont", "Continuous Function", core.Definition,
-		`$f \colon S \to \R$ is continuous at $c$ if for every $\epsilon > 0$ there is $\delta > 0$ such that $|x-c| < \delta$ implies $|f(x)-f(c)| < \epsilon$.`,
+		`$f \colon S \to \R$ is continuous at $c$ if for every $\epsilon > 0$ there is $\delta > 0$ such that whenever $|x-c| < \delta$, then $|f(x)-f(c)| < \epsilon$.`,
 		"continu", "epsilon", "delta")
 	if c := Compare(&slide, &book); c.Class == core.ExactDuplicate || c.Class == core.Generalization {
 		t.Fatalf("setup: the wording alone gives %s", c.Class)

@@ -153,7 +153,7 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 //   - otherwise, and for two definitions of one term that differ (two
 //     readings of one definition), a person decides (overlapping-distinct).
 const (
-	restateShare = 0.75
+	restateShare = 0.9
 	apartShare   = 0.5
 )
 

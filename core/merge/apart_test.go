@@ -104,3 +104,25 @@ func TestDuplicateRecordsWhereElseItIsStated(t *testing.T) {
 		t.Errorf("%s: %q", r.Action, r.Provenance.Rationale)
 	}
 }
+
+// One title over two formulas of one shape is two results, kept apart;
+// one changed number under one title is a disagreement, held.
+func TestSameTitleOverTwoFormulasIsAddedApart(t *testing.T) {
+	second := stated("math-superposition", "Superposition", core.Theorem, "Second order linear ODEs",
+		"Suppose $y_1$ and $y_2$ are two solutions of the homogeneous equation $y'' + p(x)y' + q(x)y = 0$. Then $y(x) = C_1 y_1(x) + C_2 y_2(x)$ also solves the equation for arbitrary constants $C_1$ and $C_2$.")
+	nth := stated("math-superposition", "Superposition", core.Theorem, "Higher order linear ODEs",
+		"Suppose $y_1$, …, $y_n$ are solutions of the homogeneous equation $y^{(n)} + p_{n-1}(x)y^{(n-1)} + \\cdots + p_0(x) y = 0$. Then $y(x) = C_1 y_1(x) + \\cdots + C_n y_n(x)$ also solves the equation for arbitrary constants $C_1, \\ldots, C_n$.")
+	if n := len(text.MeaningChanges(nth.FormalStatement, second.FormalStatement)); n < 2 {
+		t.Fatalf("setup: %d changes", n)
+	}
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&nth, &core.Comparison{ExistingID: second.ID, Class: core.ExactDuplicate, Confidence: 0.9}, &second)
+	if r.Action != core.ActionAdd || r.Changes[0].After.Name != "Superposition of Higher order linear ODEs" {
+		t.Errorf("%s: %s", r.Action, r.Provenance.Rationale)
+	}
+	typo := second
+	typo.FormalStatement = strings.Replace(second.FormalStatement, "C_2 y_2(x)", "C_2 y_3(x)", 1)
+	r = New(Options{Session: "s1", Now: clock()}).mustMerge(&typo, &core.Comparison{ExistingID: second.ID, Class: core.ExactDuplicate, Confidence: 0.9}, &second)
+	if r.Action != core.ActionConflict {
+		t.Errorf("one changed formula: %s (%s), want a conflict", r.Action, r.Provenance.Rationale)
+	}
+}

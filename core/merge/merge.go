@@ -140,6 +140,11 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(cand, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
+		if sameName(cand, existing) && formulasApart(changes) {
+			// One title over two formulas of one shape: superposition
+			// for a second-order equation and for an n-th order one.
+			return e.addApart(cand, existing, cmp, prov, now)
+		}
 		differ := describeFirst(changes, "; ")
 		held := *cmp
 		if cmp.Class == core.OverlappingDistinct {
@@ -305,6 +310,22 @@ func meaningChanges(cand, existing *core.Primitive, class core.Class) []text.Mea
 		return nil
 	}
 	return text.MeaningChanges(cand.FormalStatement, existing.FormalStatement)
+}
+
+// formulasApart reports changes that make two statements of one name two
+// results rather than one result in dispute: two or more of their numbers
+// or formulas differ (y'' + p y' + q y = 0 against y⁽ⁿ⁾ + … + p₀ y = 0,
+// with its coefficients and initial values). A single changed number,
+// formula, negation or quantifier ("n-1" against "n+1") is a
+// disagreement for a person.
+func formulasApart(changes []text.MeaningChange) bool {
+	n := 0
+	for _, c := range changes {
+		if c.Kind == text.MeaningNumber || c.Kind == text.MeaningFormula {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // describeFirst names the first few of xs for a rationale, joined by sep,
