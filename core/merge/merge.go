@@ -314,10 +314,10 @@ func meaningChanges(cand, existing *core.Primitive, class core.Class) []text.Mea
 
 // formulasApart reports changes that make two statements of one name two
 // results rather than one result in dispute: two or more of their numbers
-// or formulas differ (y” + p y' + q y = 0 against y⁽ⁿ⁾ + … + p₀ y = 0,
-// with its coefficients and initial values). A single changed number,
-// formula, negation or quantifier ("n-1" against "n+1") is a
-// disagreement for a person.
+// or formulas differ (superposition for a second-order equation against
+// an n-th order one, with its coefficients and initial values). A single
+// changed number, formula, negation or quantifier ("n-1" against "n+1")
+// is a disagreement for a person.
 func formulasApart(changes []text.MeaningChange) bool {
 	n := 0
 	for _, c := range changes {
