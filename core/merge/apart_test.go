@@ -80,6 +80,12 @@ func TestUnrelatedStatementsNeverConflict(t *testing.T) {
 			mk("la-vspm", "Vector Space Properties of Matrices", core.Theorem,
 				`Suppose that $M_{mn}$ is the set of all $m\times n$ matrices with addition and scalar multiplication as defined in Definition MA and Definition MSM. Then Additive Closure: if $A,\,B\in M_{mn}$, then $A+B\in M_{mn}$. Scalar Closure: if $\alpha\in\complexes$ and $A\in M_{mn}$, then $\alpha A\in M_{mn}$. Commutativity: if $A,\,B\in M_{mn}$, then $A+B=B+A$. Distributivity across matrix addition and across scalar addition, and the scalar multiplication of a vector by one.`),
 			core.ActionAdd},
+		// Where they align, the two differ in a quantifier ("some"):
+		// as two statements do, not as one statement changed.
+		{mk("cs-graph", "Graph", core.Definition,
+			"A *graph* is a pair of a finite set of vertices and a set of edges, each edge joining two distinct vertices."),
+			mk("cs-connected-graph", "Connected graph", core.Definition, "A Graph is *connected* when a Path joins some pair of its vertices."),
+			core.ActionAdd},
 		{mk("cs-vector-space", "Vector space", core.Definition, "A vector space over a field F is an abelian group with a scalar multiplication by F."),
 			mk("cs-vector-space", "Vector Space", core.Definition, "A vector space is a set V with addition and scalar multiplication satisfying eight axioms."),
 			core.ActionConflict},

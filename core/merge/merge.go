@@ -145,6 +145,16 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			// for a second-order equation and for an n-th order one.
 			return e.addApart(cand, existing, cmp, prov, now)
 		}
+		if cmp.Class == core.OverlappingDistinct && !sameName(cand, existing) && !overlap(cand.FormalStatement, existing.FormalStatement, contentShare) {
+			// Two statements of two names that share some words: where
+			// they align, they differ as two statements do ("A graph is
+			// a pair …", "A graph is connected when a path joins some
+			// pair …"), not as one statement changed.
+			prov.Action = core.ProvAddNew
+			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q), and most of what it is about is not in the stored statement — adding as a distinct primitive.",
+				cand.ID, existing.ID, cmp.Confidence, cand.Name, existing.Name)
+			return e.add(cand, prov, now)
+		}
 		differ := describeFirst(changes, "; ")
 		held := *cmp
 		if cmp.Class == core.OverlappingDistinct {
