@@ -76,7 +76,7 @@ func TestUnrelatedStatementsNeverConflict(t *testing.T) {
 			mk("cs-connected-graph", "Connected graph", core.Definition, "A Graph is *connected* when a Path joins every pair of its vertices."),
 			core.ActionAdd},
 		{mk("la-crsm", "Conjugation Respects Vector Scalar Multiplication", core.Theorem,
-			`Suppose that $\vect{x}\in\complex{m}$ and $\alpha\in\complexes$. Then $\conjugate{\alpha\vect{x}}=\conjugate{\alpha}\,\conjugate{\vect{x}}$.`),
+			`Suppose that $\vec{x}\in\complex{m}$ and $\alpha\in\complexes$. Then $\conjugate{\alpha\vec{x}}=\conjugate{\alpha}\,\conjugate{\vec{x}}$.`),
 			mk("la-vspm", "Vector Space Properties of Matrices", core.Theorem,
 				`Suppose that $M_{mn}$ is the set of all $m\times n$ matrices with addition and scalar multiplication as defined in Definition MA and Definition MSM. Then Additive Closure: if $A,\,B\in M_{mn}$, then $A+B\in M_{mn}$. Scalar Closure: if $\alpha\in\complexes$ and $A\in M_{mn}$, then $\alpha A\in M_{mn}$. Commutativity: if $A,\,B\in M_{mn}$, then $A+B=B+A$. Distributivity across matrix addition and across scalar addition, and the scalar multiplication of a vector by one.`),
 			core.ActionAdd},
