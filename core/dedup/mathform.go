@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -34,8 +35,18 @@ import (
 // Prose passes through with its white space collapsed. The result is for
 // comparing: it is never shown.
 func CanonicalMath(s string) string {
-	toks := mathTokens(s)
-	toks = dropSingleBraces(toks)
+	bp := tokenPool.Get().(*[]string)
+	raw := mathTokens((*bp)[:0], s)
+	defer func() {
+		// The buffer must not keep the statement alive, nor a huge one
+		// stay in the pool.
+		clear(raw)
+		if cap(raw) <= maxPooledTokens {
+			*bp = raw[:0]
+			tokenPool.Put(bp)
+		}
+	}()
+	toks := dropSingleBraces(raw)
 	var b strings.Builder
 	b.Grow(len(s))
 	prevWord := false // the last token written ends in a letter or digit
@@ -94,10 +105,16 @@ var blackboard = map[byte]string{
 	'N': "ℕ", 'Z': "ℤ", 'Q': "ℚ", 'R': "ℝ", 'C': "ℂ", 'F': "𝔽", 'P': "ℙ", 'E': "𝔼", 'H': "ℍ", 'K': "𝕂",
 }
 
-// mathTokens splits s into commands (spelled canonically), words, single
-// symbols and " " for a run of white space.
-func mathTokens(s string) []string {
-	out := make([]string, 0, len(s)/3)
+// tokenPool holds the token buffers CanonicalMath reuses: it runs for
+// every statement and form a run compares.
+var tokenPool = sync.Pool{New: func() any { return new([]string) }}
+
+// maxPooledTokens bounds the buffers kept in tokenPool.
+const maxPooledTokens = 1 << 14
+
+// mathTokens appends to out the tokens of s: commands (spelled
+// canonically), words, single symbols and " " for a run of white space.
+func mathTokens(out []string, s string) []string {
 	space := func() {
 		if n := len(out); n > 0 && out[n-1] != " " {
 			out = append(out, " ")
@@ -241,10 +258,11 @@ func bbArgument(s string) (string, int) {
 }
 
 // dropSingleBraces drops each pair of braces that holds exactly one token
-// (white space aside), innermost first: {x}, x^{2}, {{\mathbb{N}}}.
+// (white space aside), innermost first: {x}, x^{2}, {{\mathbb{N}}}. It
+// works in place: toks is written over.
 func dropSingleBraces(toks []string) []string {
 	var opens []int // indexes in out of "{" not yet closed
-	out := make([]string, 0, len(toks))
+	out := toks[:0]
 	for _, t := range toks {
 		switch t {
 		case "{":
