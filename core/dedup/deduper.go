@@ -17,7 +17,10 @@ type Verdict struct {
 	Comparisons []core.Comparison
 	// Best is the comparison the merge engine should act on (see Best) and
 	// Existing its primitive; both are nil when no match is more than
-	// genuinely new.
+	// genuinely new, except against a primitive of the candidate's name
+	// that states another result (see sameNamed): Best is then genuinely
+	// new, and Existing names the primitive to name the candidate apart
+	// from.
 	Best     *core.Comparison
 	Existing *core.Primitive
 }
