@@ -31,11 +31,13 @@ func named(t *testing.T, s *store.Store, domain, name string) []core.Primitive {
 	return out
 }
 
-// One concept named by two sources — "Breadth-first Search" defined in one
-// book, "Breadth-first search" an algorithm in another, worded with little
-// in common — is stored once: the second learn raises a conflict naming
-// the stored primitive, never a second copy under id-2. Learning the second
-// source again raises nothing new.
+// One name from two sources. A definition of "Breadth-first Search" in one
+// book and the algorithm "Breadth-first search" in another, worded with
+// little in common, are two statements of two kinds, not a question for a
+// person: the second is kept apart under a name of its own, never a second
+// copy under the same name (before, it was held as a conflict). Another
+// reading of the definition is a conflict naming the stored primitive.
+// Learning a source again raises nothing new.
 func TestSameNameFromAnotherSourceIsAConflictNotACopy(t *testing.T) {
 	dir := t.TempDir()
 	s := openStore(t, dir)
@@ -46,23 +48,33 @@ func TestSameNameFromAnotherSourceIsAConflictNotACopy(t *testing.T) {
 	if first.Counts.Added != 1 {
 		t.Fatalf("setup: %+v", first.Counts)
 	}
-	second := write(t, dir, "graphs.md", "# Traversal\n\n**Algorithm 1.10 (Breadth-first search).** Breadth-first search uses a Queue to visit "+
+	algorithm := write(t, dir, "graphs.md", "# Traversal\n\n**Algorithm 1.10 (Breadth-first search).** Breadth-first search uses a Queue to visit "+
 		"the vertices of a Connected graph in order of their distance from a start vertex.\n")
-	res := learn(t, s, second, cs)
+	res := learn(t, s, algorithm, cs)
 	if got := named(t, s, "computer-science", "breadth first search"); len(got) != 1 {
 		t.Fatalf("%d primitives named breadth-first search after the second learn (%+v): want one", len(got), res.Counts)
 	}
+	if res.Counts.Added != 1 || res.Counts.Conflicts != 0 || len(res.Primitives) != 1 || res.Primitives[0].Name != "Breadth-first search (algorithm)" {
+		t.Fatalf("second learn: %+v %+v, want the algorithm added apart", res.Counts, res.Primitives)
+	}
+	if again := learn(t, s, algorithm, cs); again.Counts.Added != 0 || again.Counts.Conflicts != 0 {
+		t.Fatalf("learning the second source again: %+v", again.Counts)
+	}
+
+	reading := write(t, dir, "search.md", "# Search\n\n**Definition 3.1 (Breadth-first search).** A breadth-first search visits "+
+		"the vertices of a graph in order of their distance from a start vertex.\n")
+	res = learn(t, s, reading, cs)
 	if res.Counts.Added != 0 || res.Counts.Conflicts != 1 {
-		t.Fatalf("second learn: %+v, want one conflict and nothing added", res.Counts)
+		t.Fatalf("another reading of the definition: %+v, want one conflict and nothing added", res.Counts)
 	}
 	c := res.Conflicts[0]
 	if c.Existing.ID != first.Primitives[0].ID || c.Candidate.Name != "Breadth-first search" ||
 		!strings.Contains(c.Comparison.Rationale, "names are the same") {
 		t.Fatalf("conflict %s: %q vs %s, rationale %q", c.ID, c.Candidate.Name, c.Existing.ID, c.Comparison.Rationale)
 	}
-	again := learn(t, s, second, cs)
+	again := learn(t, s, reading, cs)
 	if again.Counts.Added != 0 || again.Counts.Conflicts != 0 {
-		t.Fatalf("learning the second source again: %+v", again.Counts)
+		t.Fatalf("learning the reading again: %+v", again.Counts)
 	}
 	verify(t, s)
 

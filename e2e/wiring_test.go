@@ -15,15 +15,31 @@ import (
 	"github.com/lore-kb/lore/store"
 )
 
-// learnTreesThenGraphs learns the PreTeXt trees section and then the
-// sample chapter, which raises conflicts with it (Connected graph,
-// Edge count of trees, Spanning tree), and returns the second learn.
-func learnTreesThenGraphs(t *testing.T, s *store.Store, dir string) *engine.LearnResult {
+// graphsDraft states two of the sample chapter's results otherwise than
+// the chapter does: a quantifier and a number changed, two disagreements
+// for a person. (The trees section and the chapter disagree on nothing:
+// learned alone, they raise no conflict.)
+const graphsDraft = "# Graphs (draft)\n\n" +
+	"**Definition 1.3 (Connected graph).** A Graph is *connected* when a Path joins some pair of its vertices.\n\n" +
+	"**Theorem 1.6 (Edge count of trees).** Every Tree with n vertices has exactly n + 1 edges.\n"
+
+// learnTreesAndDraft learns the PreTeXt trees section and the draft.
+func learnTreesAndDraft(t *testing.T, s *store.Store, dir string) {
 	t.Helper()
 	learn(t, s, corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx"))
+	learn(t, s, write(t, dir, "draft.md", graphsDraft))
+}
+
+// learnTreesThenGraphs learns the PreTeXt trees section and a draft of
+// two results, and then the sample chapter, which raises conflicts with
+// the draft (Connected graph, Edge count of trees), and returns the last
+// learn.
+func learnTreesThenGraphs(t *testing.T, s *store.Store, dir string) *engine.LearnResult {
+	t.Helper()
+	learnTreesAndDraft(t, s, dir)
 	g := learn(t, s, write(t, dir, "graphs.md", string(assets.Sample())))
-	if len(g.Conflicts) == 0 {
-		t.Fatal("setup: the sample chapter raised no conflict with the trees section")
+	if len(g.Conflicts) < 2 {
+		t.Fatalf("setup: the sample chapter raised %d conflicts with the draft, want 2", len(g.Conflicts))
 	}
 	return g
 }
@@ -100,7 +116,7 @@ func TestResolvedConflictIsWiredAsALearnWouldBe(t *testing.T) {
 	dir := t.TempDir()
 	s := openStore(t, t.TempDir())
 	defer s.Close()
-	learn(t, s, corpus.Path(t, "pretext_levin_discrete_sec_gt-trees.ptx"))
+	learnTreesAndDraft(t, s, dir)
 	before := primitivesJSON(t, s)
 	graphs := write(t, dir, "graphs.md", string(assets.Sample()))
 	g := learn(t, s, graphs)
@@ -134,7 +150,9 @@ func TestResolvedConflictIsWiredAsALearnWouldBe(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bfs := byName(t, s, "Breadth-first search", graphs)
+	// The sample's algorithm is kept apart from the trees section's
+	// definition of the name, under a name of its own.
+	bfs := byName(t, s, "Breadth-first search (algorithm)", graphs)
 	if len(bfs) != 1 || !edgeToName(t, s, bfs[0], "Connected graph") {
 		t.Errorf("Breadth-first search of the sample has no edge to the kept Connected graph: %+v", bfs)
 	}

@@ -29,7 +29,7 @@ const (
 // it derived and rebuilds that data when it opens with another version, so
 // a change to any of those rules must come with a bump of this number, or
 // stores keep comparing candidates against data derived by the old rule.
-const FeaturesVersion = 1
+const FeaturesVersion = 2
 
 // Features are the normalized parts of a primitive the comparator
 // measures. The token and keyword sets are sorted and unique so the Jaccard
@@ -41,9 +41,10 @@ const FeaturesVersion = 1
 type Features struct {
 	// Hash is the content hash (Provenance.ContentHash).
 	Hash string
-	// StmtKey identifies the formal statement up to case and runs of white
-	// space (see TextKey), for the identical-text test when a hash is
-	// missing; StmtBlank says the statement is only white space.
+	// StmtKey identifies the formal statement in canonical math form
+	// (CanonicalMath) up to case and runs of white space (see TextKey),
+	// for the identical-text test; StmtBlank says the statement is only
+	// white space.
 	StmtKey   [16]byte
 	StmtBlank bool
 	// Stmt are the normalized statement tokens.
@@ -70,10 +71,14 @@ func FeaturesOf(p *core.Primitive) *Features {
 // Fill sets f to p's features, reusing f's buffers.
 func (f *Features) Fill(p *core.Primitive) {
 	f.Hash = p.Provenance.ContentHash
-	f.StmtKey, f.StmtBlank = TextKey(p.FormalStatement)
-	f.Stmt = tokenSet(f.Stmt[:0], p.FormalStatement)
-	f.FormKey, f.FormBlank = TextKey(p.ComputationalForm)
-	f.Form = tokenSet(f.Form[:0], p.ComputationalForm)
+	// Statements and forms are compared in their canonical math form
+	// (CanonicalMath): \le and \leq, \N and \mathbb{N} are one
+	// statement, not two that differ.
+	stmt, form := CanonicalMath(p.FormalStatement), CanonicalMath(p.ComputationalForm)
+	f.StmtKey, f.StmtBlank = TextKey(stmt)
+	f.Stmt = tokenSet(f.Stmt[:0], stmt)
+	f.FormKey, f.FormBlank = TextKey(form)
+	f.Form = tokenSet(f.Form[:0], form)
 	f.Keywords = f.Keywords[:0]
 	for _, k := range p.Keywords {
 		if k = NormKeyword(k); k != "" {
@@ -256,13 +261,7 @@ func signature(ids []uint32) (sig [sigWords]uint64) {
 // source nearly every match is such a pair. shared is how many keywords
 // the two share, which the prefilter counted.
 func classOf(c, e *compact, eq hashEq, shared int) (core.Class, float64) {
-	var sameStmt bool
-	if c.hash != "" && e.hash != "" {
-		sameStmt = eq == hashSame || eq == hashUnknown && c.hash == e.hash
-	} else {
-		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
-	}
-	if sameStmt {
+	if sameStatement(c, e, eq) {
 		return classFull(c, e, eq)
 	}
 	lc, le := len(c.stmt), len(e.stmt)
@@ -322,25 +321,31 @@ const (
 	hashDiffer
 )
 
+// sameStatement reports whether two statements are the same: the same
+// content hash (of the lowercased, space-collapsed statement), or the same
+// text in canonical math form (StmtKey), which spelling does not change.
+func sameStatement[T cmp.Ordered](c, e *featureSets[T], eq hashEq) bool {
+	if !c.stmtBlank && c.stmtKey == e.stmtKey {
+		return true
+	}
+	if c.hash == "" || e.hash == "" {
+		return false
+	}
+	switch eq {
+	case hashSame:
+		return true
+	case hashDiffer:
+		return false
+	}
+	return c.hash == e.hash
+}
+
 // compareHashed is compareSets for a caller that may know whether the two
 // content hashes (when neither is empty) are equal, as a run index does
 // for its records: comparing them reads the existing hash's bytes, a
 // cache miss per comparison in a large run.
 func compareHashed[T cmp.Ordered](c, e *featureSets[T], existingID string, why bool, eq hashEq) core.Comparison {
-	var sameStmt bool
-	if c.hash != "" && e.hash != "" {
-		// The hash is of the lowercased, space-collapsed statement.
-		switch eq {
-		case hashSame:
-			sameStmt = true
-		case hashDiffer:
-			sameStmt = false
-		default:
-			sameStmt = c.hash == e.hash
-		}
-	} else {
-		sameStmt = !c.stmtBlank && c.stmtKey == e.stmtKey
-	}
+	sameStmt := sameStatement(c, e, eq)
 	fs := 1.0
 	if !sameStmt {
 		fs = jaccard(c.stmt, e.stmt)

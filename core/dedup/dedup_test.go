@@ -272,9 +272,17 @@ func TestCompareSpecializationNeedsPrerequisites(t *testing.T) {
 
 func TestCompareIdenticalKeywordPoorStatements(t *testing.T) {
 	a := side{stmt: "a*1 = a", form: "a*1 = a", kws: []string{"ident"}}.prim("a")
-	b := side{stmt: "a * 1 = a", form: "a * 1 = a"}.prim("b")
+	// Token-free statements that differ are not the same statement.
+	b := side{stmt: "a * 0 = 0", form: "a * 0 = 0"}.prim("b")
 	if got := Compare(&a, &b); got.Class != core.GenuinelyNew {
-		t.Fatalf("differently spaced, token-free statements: %+v", got)
+		t.Fatalf("different token-free statements: %+v", got)
+	}
+	// Spacing around symbols is spelling (CanonicalMath): "a * 1 = a" was
+	// another statement than "a*1 = a" before statements were compared in
+	// canonical math form; it is the same one now.
+	b = side{stmt: "a * 1 = a", form: "a * 1 = a"}.prim("b")
+	if got := Compare(&a, &b); got.Class != core.ExactDuplicate || got.FormalSimilarity != 1 {
+		t.Fatalf("differently spaced statement: %+v", got)
 	}
 	b = side{stmt: "A*1  = a", form: "a*1 = A", kws: []string{"ident"}}.prim("b")
 	if got := Compare(&a, &b); got.Class != core.ExactDuplicate || got.FormalSimilarity != 1 {

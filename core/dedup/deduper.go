@@ -17,7 +17,10 @@ type Verdict struct {
 	Comparisons []core.Comparison
 	// Best is the comparison the merge engine should act on (see Best) and
 	// Existing its primitive; both are nil when no match is more than
-	// genuinely new.
+	// genuinely new, except against a primitive of the candidate's name
+	// that states another result (see sameNamed): Best is then genuinely
+	// new, and Existing names the primitive to name the candidate apart
+	// from.
 	Best     *core.Comparison
 	Existing *core.Primitive
 }
@@ -143,10 +146,12 @@ func NewDeduper(reg Registry, cfg Config) *Deduper {
 // A primitive of the candidate's domain and name (SameName: up to case and
 // punctuation), in the run or in a registry that is a NameIndex, is the
 // same concept whatever the wording: unless the candidate is an exact
-// duplicate of some primitive, the verdict acts on that one, and a class
-// other than exact duplicate or generalization becomes
-// overlapping-distinct (a conflict), so the candidate is never stored as
-// a second copy of it.
+// duplicate of some primitive, the verdict acts on that one. A
+// restatement of it is a duplicate or an update, two results that share
+// the name are genuinely new (the merge engine names the candidate
+// apart), and any other class becomes overlapping-distinct (a conflict),
+// so the candidate is never stored as a second copy of it (see
+// restateShare).
 func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) { return d.check(cand, true) }
 
 // CheckBest is Check for a caller that acts on Best and Existing only, as

@@ -43,18 +43,25 @@ func checkBoth(t *testing.T, d *Deduper, cand core.Primitive) Verdict {
 	return v
 }
 
+// bipartiteByParts and bipartiteByCycles are two readings of one
+// definition: one term, defined two ways.
+var (
+	bipartiteByParts = core.Primitive{ID: "cs-bipartite", Name: "Bipartite graph", Domain: "computer-science", Type: core.Definition,
+		FormalStatement: "A graph is bipartite when its vertices split into two parts and every edge joins the two parts.",
+		Keywords:        []string{"graph", "bipartit", "vertic", "part", "edg"}}
+	bipartiteByCycles = core.Primitive{ID: "cs-bipartite", Name: "Bipartite Graph", Domain: "computer-science", Type: core.Definition,
+		FormalStatement: "A graph is called bipartite if it contains no cycle of odd length.",
+		Keywords:        []string{"graph", "bipartit", "cycl", "odd", "length"}}
+)
+
 // A stored primitive of the candidate's domain whose name differs only in
 // case or punctuation is the same concept: the candidate is judged against
-// it, and what the wording calls new is a conflict, never a second copy.
+// it, and two readings of one definition that the wording calls new are a
+// conflict, never a second copy.
 func TestSameNameIsNeverASecondCopy(t *testing.T) {
-	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	stored, cand := withHash(bipartiteByParts), withHash(bipartiteByCycles)
 	reg := NewIndex()
 	reg.Add(stored)
-	unnamed := cand
-	unnamed.Name = ""
-	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), unnamed); v.Best != nil {
-		t.Fatalf("setup: the wording alone finds %+v, want nothing", v.Best)
-	}
 	v := checkBoth(t, NewDeduper(reg, DefaultConfig()), cand)
 	if v.Best == nil || v.Existing == nil || v.Existing.ID != stored.ID || v.Best.Class != core.OverlappingDistinct {
 		t.Fatalf("verdict %+v on %+v, want overlapping-distinct on %s", v.Best, v.Existing, stored.ID)
@@ -72,17 +79,42 @@ func TestSameNameIsNeverASecondCopy(t *testing.T) {
 
 	// A generalization of it stays an update, an exact duplicate a skip.
 	broader := withHash(stored)
-	broader.Name = "BREADTH FIRST SEARCH"
-	broader.FormalStatement = stored.FormalStatement + " It visits the vertices level by level, nearest first."
-	broader.Keywords = append(append([]string{}, stored.Keywords...), "level", "nearest", "visit")
+	broader.Name = "BIPARTITE GRAPH"
+	broader.FormalStatement = stored.FormalStatement + " The two parts are often drawn on two lines, left and right."
+	broader.Keywords = append(append([]string{}, stored.Keywords...), "drawn", "line", "left", "right")
 	broader = withHash(broader)
 	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), broader); v.Best == nil || v.Best.Class != core.Generalization || v.Existing.ID != stored.ID {
 		t.Fatalf("broader: %+v", v.Best)
 	}
 	same := stored
-	same.Name = "breadth-first search"
+	same.Name = "bipartite graph"
 	if v := checkBoth(t, NewDeduper(reg, DefaultConfig()), same); v.Best == nil || v.Best.Class != core.ExactDuplicate {
 		t.Fatalf("restated: %+v", v.Best)
+	}
+}
+
+// A definition and an algorithm of one name (a book's "This is usually
+// called a breadth-first search", another's "Breadth-first search uses a
+// queue …") are not one statement for a person to choose between: the
+// verdict names the stored one, genuinely new, so the merge engine keeps
+// the candidate apart under a name of its own. Before, the pair was held
+// as a conflict.
+func TestSameNameOtherKindIsKeptApart(t *testing.T) {
+	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	reg := NewIndex()
+	reg.Add(stored)
+	for _, d := range []*Deduper{NewDeduper(reg, DefaultConfig()), func() *Deduper {
+		d := NewDeduper(nil, DefaultConfig())
+		d.Remember(stored)
+		return d
+	}()} {
+		v := checkBoth(t, d, cand)
+		if v.Best == nil || v.Existing == nil || v.Existing.ID != stored.ID || v.Best.Class != core.GenuinelyNew {
+			t.Fatalf("verdict %+v on %+v, want genuinely new on %s", v.Best, v.Existing, stored.ID)
+		}
+		if !strings.Contains(v.Best.Rationale, "kept apart") {
+			t.Errorf("the rationale does not say why: %q", v.Best.Rationale)
+		}
 	}
 }
 
@@ -118,13 +150,15 @@ func TestSameNameNeedsDomainAndSubject(t *testing.T) {
 // both): it says the candidate is held for that person and names keeping
 // both as theirs to choose, and promises no outcome the decision can undo.
 func TestSameNameRationaleLeavesKeepingBothToAPerson(t *testing.T) {
-	stored, cand := withHash(bfsDefinition), withHash(bfsAlgorithm)
+	stored, cand := withHash(bipartiteByParts), withHash(bipartiteByCycles)
+	// A reading with more keywords than the other: the wording calls the
+	// other a special case of it.
 	broader := stored
-	broader.FormalStatement = stored.FormalStatement + " It visits the vertices level by level, nearest first."
-	broader.Keywords = append(append([]string{}, stored.Keywords...), "level", "nearest", "visit")
+	broader.Keywords = append(append([]string{}, stored.Keywords...), "odd", "cycl")
 	broader = withHash(broader)
-	narrower := withHash(stored)
-	narrower.ID, narrower.Name = "cs-bfs-narrower", "BREADTH FIRST SEARCH"
+	narrower := withHash(bipartiteByCycles)
+	narrower.ID, narrower.Name = "cs-bipartite-narrower", "BIPARTITE GRAPH"
+	narrower.Keywords = []string{"graph", "bipartit", "vertic", "part", "cycl"}
 	for _, c := range []struct {
 		name         string
 		stored, cand core.Primitive

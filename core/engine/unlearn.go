@@ -224,6 +224,9 @@ func planUnlearn(st Store, id, by string, force bool, now time.Time) (*unlearnPl
 		if len(after.Dependencies) == 0 && ch.Before != nil && ch.Before.Dependencies == nil {
 			after.Dependencies = nil // as the link found it
 		}
+		if len(after.Enables) == 0 && ch.Before != nil && ch.Before.Enables == nil {
+			after.Enables = nil
+		}
 		before := cur
 		u.inverse = append(u.inverse, core.Change{Type: core.ChangeUpdate, PrimitiveID: cur.ID, Before: &before, After: &after})
 		unlinked[cur.ID] = &after

@@ -405,6 +405,9 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		}
 		// As in PreTeXt: the sentence holding the term onwards.
 		from := termSentence(body, "**")
+		if citesResult(body[from:]) {
+			return 0 // a result's statement reported, not a definition
+		}
 		body, absBody = body[from:], absBody+from
 		termTeX = boldTerms
 	}

@@ -82,6 +82,9 @@ func (x *extractor) pretextElems(st *secState) {
 			// that holds its term: "… are examples of groups. A
 			// <term>group</term> is …" defines from "A group".
 			from := termSentence(body, "<term>")
+			if citesResult(ptx.clean(body[from:])) {
+				continue // a result's statement reported, not a definition
+			}
 			stmtXML, stmtAt = body[from:], absBody+from
 		case stmtXML == "":
 			stmtXML = body

@@ -489,3 +489,42 @@ func continues(s string) bool {
 	}
 	return strings.HasPrefix(strings.ToLower(s), "in other words")
 }
+
+// citesResult reports a sentence whose subject is a result of the text
+// ("Our second proposition tells us that all trees have leaves: …", "The
+// previous theorem shows …", "Lemma 4 says …"): it reports what a result
+// states and names the term in passing; the definition, if any, is the
+// result's or another sentence's. The subject is the sentence's opening
+// words: at most three determiners, possessives or ordinals, then a word
+// naming a kind of result.
+func citesResult(sentence string) bool {
+	ws := strings.Fields(sentence)
+	for i, w := range ws {
+		if i > 3 {
+			return false
+		}
+		w = strings.ToLower(strings.Trim(w, ",;:()*_\"'"))
+		switch {
+		case citedNouns[w]:
+			return true
+		case !resultDeterminers[w]:
+			return false
+		}
+	}
+	return false
+}
+
+// citedNouns name a result of a text; resultDeterminers may stand before
+// one in a sentence's subject.
+var (
+	citedNouns = map[string]bool{
+		"theorem": true, "lemma": true, "proposition": true, "corollary": true, "result": true, "claim": true,
+		"theorems": true, "lemmas": true, "propositions": true, "corollaries": true, "results": true,
+	}
+	resultDeterminers = map[string]bool{
+		"the": true, "our": true, "this": true, "that": true, "these": true, "those": true, "its": true, "their": true,
+		"previous": true, "preceding": true, "above": true, "following": true, "next": true, "last": true, "final": true,
+		"earlier": true, "main": true, "same": true, "latter": true, "former": true, "first": true, "second": true,
+		"third": true, "fourth": true, "fifth": true, "two": true, "three": true, "both": true,
+	}
+)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/names"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -101,14 +102,19 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //   - specialization: add the candidate with a specializes edge (strength
 //     1.0) to the existing primitive (add-specialization);
 //   - overlapping-distinct: create a pending conflict with both sides for a
-//     person to resolve; nothing else changes (conflict-presented);
+//     person to resolve; nothing else changes (conflict-presented) — when
+//     the two have one name (two readings of one definition); differently
+//     named, an overlap is a disagreement only when the statements differ
+//     in meaning (below), and is otherwise added as distinct (add-new);
 //   - beyond the reference: a candidate whose statement changes a number,
 //     a formula, a negation or a quantifier of the stored one
 //     (text.MeaningChanges) is a conflict whatever the class (but
 //     genuinely new), its rationale naming the changes: "exactly n+1
 //     edges" is not a duplicate of "exactly n-1 edges";
 //   - genuinely-new: add the candidate (add-new, naming the existing
-//     primitive it was compared with);
+//     primitive it was compared with); one of the existing primitive's
+//     name (two results that share a title) is added under a name of its
+//     own (names.Apart);
 //   - anything else: skip with provenance action "error".
 //
 // An added candidate whose id is taken is stored under id-2, id-3, …;
@@ -134,6 +140,21 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(cand, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
+		if sameName(cand, existing) && formulasApart(changes) {
+			// One title over two formulas of one shape: superposition
+			// for a second-order equation and for an n-th order one.
+			return e.addApart(cand, existing, cmp, prov, now)
+		}
+		if cmp.Class == core.OverlappingDistinct && !sameName(cand, existing) && !overlap(cand.FormalStatement, existing.FormalStatement, contentShare) {
+			// Two statements of two names that share some words: where
+			// they align, they differ as two statements do ("A graph is
+			// a pair …", "A graph is connected when a path joins some
+			// pair …"), not as one statement changed.
+			prov.Action = core.ProvAddNew
+			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q), and most of what it is about is not in the stored statement — adding as a distinct primitive.",
+				cand.ID, existing.ID, cmp.Confidence, cand.Name, existing.Name)
+			return e.add(cand, prov, now)
+		}
 		differ := describeFirst(changes, "; ")
 		held := *cmp
 		if cmp.Class == core.OverlappingDistinct {
@@ -150,7 +171,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	switch cmp.Class {
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
-		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence)
+		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence) + alsoStated(cand, existing)
 		return note(prov, existing.ID, now), nil
 
 	case core.Generalization:
@@ -185,11 +206,23 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(&spec, prov, now)
 
 	case core.OverlappingDistinct:
+		if !sameName(cand, existing) {
+			// Differently named, and saying nothing the stored statement
+			// contradicts (meaningChanges found no change above): two
+			// statements that overlap, not a disagreement for a person.
+			prov.Action = core.ProvAddNew
+			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q) and changes no number, formula, negation or quantifier of it — adding as a distinct primitive.",
+				cand.ID, existing.ID, cmp.Confidence, cand.Name, existing.Name)
+			return e.add(cand, prov, now)
+		}
 		return e.conflict(*cand, cmp, existing, prov, now, fmt.Sprintf(
 			"Candidate %s overlaps %s (confidence %.2f) but is distinct — conflict %%s awaits a decision.",
 			cand.ID, existing.ID, cmp.Confidence)), nil
 
 	case core.GenuinelyNew:
+		if sameName(cand, existing) {
+			return e.addApart(cand, existing, cmp, prov, now)
+		}
 		prov.Action = core.ProvAddNew
 		prov.Rationale = fmt.Sprintf("No significant overlap with %s (confidence %.2f) — adding as a genuinely new primitive.", existing.ID, cmp.Confidence)
 		return e.add(cand, prov, now)
@@ -197,6 +230,37 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now), nil
+}
+
+// alsoStated records, for the rationale of a duplicate read in another
+// document than the stored statement (slides restating a book), where
+// else the statement is stated.
+func alsoStated(cand, existing *core.Primitive) string {
+	doc := cand.Provenance.Document
+	if doc == "" || doc == existing.Provenance.Document {
+		return ""
+	}
+	if sec := cand.Provenance.Section; sec != "" {
+		doc += ", section " + strconv.Quote(sec)
+	}
+	return " Also stated in " + doc + "."
+}
+
+// addApart adds cand, which shares its name with existing but states
+// something else (two results that share a title, a definition and an
+// algorithm of one term), under a name of its own (names.Apart), so that
+// neither is mistaken for the other: "Linearity of the integral" beside
+// "Linearity".
+func (e *Engine) addApart(cand *core.Primitive, existing *core.Primitive, cmp *core.Comparison, prov core.ProvenanceEntry, now time.Time) (Result, error) {
+	apart := *cand
+	apart.Name = names.Apart(cand, existing)
+	if old := text.Slug(cand.Name); old != "" && strings.HasSuffix(cand.ID, old) {
+		apart.ID = strings.TrimSuffix(cand.ID, old) + text.Slug(apart.Name)
+	}
+	prov.Action = core.ProvAddNew
+	prov.Rationale = fmt.Sprintf("%s shares its name with %s (%q) but states something else (confidence %.2f) — added apart as %q.",
+		cand.ID, existing.ID, existing.Name, cmp.Confidence, apart.Name)
+	return e.add(&apart, prov, now)
 }
 
 // related reports whether class claims that the candidate and the stored
@@ -256,6 +320,22 @@ func meaningChanges(cand, existing *core.Primitive, class core.Class) []text.Mea
 		return nil
 	}
 	return text.MeaningChanges(cand.FormalStatement, existing.FormalStatement)
+}
+
+// formulasApart reports changes that make two statements of one name two
+// results rather than one result in dispute: two or more of their numbers
+// or formulas differ (superposition for a second-order equation against
+// an n-th order one, with its coefficients and initial values). A single
+// changed number, formula, negation or quantifier ("n-1" against "n+1")
+// is a disagreement for a person.
+func formulasApart(changes []text.MeaningChange) bool {
+	n := 0
+	for _, c := range changes {
+		if c.Kind == text.MeaningNumber || c.Kind == text.MeaningFormula {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // describeFirst names the first few of xs for a rationale, joined by sep,

@@ -258,7 +258,12 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 	now := clock()
 	e := New(Options{Session: "s1", Now: now})
 	ex := group("group")
+	// Another reading of the stored definition: one name, another
+	// statement. (A differently named overlap that changes nothing of the
+	// stored statement is no disagreement: see
+	// TestDifferentlyNamedOverlapIsAdded.)
 	cand := candidate("monoid")
+	cand.Name, cand.Domain = ex.Name, ex.Domain
 	cmp := core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}
 	r := e.mustMerge(&cand, &cmp, &ex)
 	checkProvenance(t, r, core.ProvConflictPresented, cand)
@@ -276,6 +281,19 @@ func TestMergeOverlappingCreatesConflicts(t *testing.T) {
 	}
 	if r2 := e.mustMerge(&cand, &cmp, &ex); r2.Conflict.ID != "s1-c2" {
 		t.Fatalf("second conflict %s", r2.Conflict.ID)
+	}
+}
+
+// A conflict is a disagreement: a monoid's definition overlapping a
+// group's, under another name and changing nothing of it, is another
+// concept, added; before, it was held for a person.
+func TestDifferentlyNamedOverlapIsAdded(t *testing.T) {
+	ex := group("group")
+	cand := candidate("monoid")
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.OverlappingDistinct, Confidence: 0.4}, &ex)
+	checkProvenance(t, r, core.ProvAddNew, cand)
+	if r.Action != core.ActionAdd || r.Conflict != nil || !strings.Contains(r.Provenance.Rationale, "under another name") {
+		t.Fatalf("%s: %s", r.Action, r.Provenance.Rationale)
 	}
 }
 
@@ -297,20 +315,30 @@ func TestMergeGenuinelyNewAndUnknown(t *testing.T) {
 
 // The reference's bug row, end to end: an unrelated statement with more
 // keywords and no patterns used to overwrite the existing statement. Now
-// it is a conflict and the existing primitive is untouched.
+// the existing primitive is untouched: the candidate, which shares no name
+// with it and contradicts nothing of it, is added beside it (it was held
+// as a conflict before conflicts were disagreements only).
 func TestEmptyPatternGeneralizationNoLongerOverwrites(t *testing.T) {
 	ex := core.Primitive{ID: "qrs", FormalStatement: "q r s", ComputationalForm: "q-r", Keywords: []string{"a", "b"}}
 	cand := core.Primitive{ID: "xyz", FormalStatement: "x y z", ComputationalForm: "x+y", Keywords: []string{"a", "b", "c"}}
 	cmp := dedup.Compare(&cand, &ex)
 	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &cmp, &ex)
-	if cmp.Class != core.OverlappingDistinct || r.Action != core.ActionConflict {
+	if cmp.Class != core.OverlappingDistinct || r.Action != core.ActionAdd {
 		t.Fatalf("class %s action %s", cmp.Class, r.Action)
 	}
 	for _, c := range r.Changes {
-		if c.Type == core.ChangeUpdate || c.Type == core.ChangeAdd {
-			t.Fatalf("modifies a primitive: %+v", c)
+		if c.Type == core.ChangeUpdate || c.PrimitiveID == ex.ID {
+			t.Fatalf("modifies the existing primitive: %+v", c)
 		}
 	}
+}
+
+// reading is another reading of group's definition: its name, another
+// statement.
+func reading(id string) core.Primitive {
+	p := candidate(id)
+	p.Name, p.Domain = "Group", "algebra"
+	return p
 }
 
 // The order of provenance is the order of decisions; a scripted run gives
@@ -327,7 +355,7 @@ func TestProvenanceOrder(t *testing.T) {
 		e.mustMerge(ptr(candidate("b")), &core.Comparison{Class: core.Specialization}, &ex),
 		e.mustMerge(ptr(candidate("c")), &core.Comparison{Class: core.Generalization}, &ex),
 		e.mustMerge(ptr(group("d")), &core.Comparison{Class: core.ExactDuplicate}, &ex),
-		e.mustMerge(ptr(candidate("e")), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
+		e.mustMerge(ptr(reading("e")), &core.Comparison{Class: core.OverlappingDistinct}, &ex),
 	} {
 		chain = append(chain, r.Provenance)
 		if r.Conflict != nil {
@@ -471,7 +499,7 @@ func TestPlanRevertRestoresSession(t *testing.T) {
 	cur = s.prims["group"]
 	do(e.mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &cur))
 	cur = s.prims["group"]
-	do(e.mustMerge(ptr(candidate("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
+	do(e.mustMerge(ptr(reading("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
 	do(e.mustMerge(ptr(group("group-again")), &core.Comparison{Class: core.ExactDuplicate}, &cur))
 	if len(s.conflicts) != 1 || s.prims["group"].FormalStatement == orig.FormalStatement {
 		t.Fatalf("session not applied: %v", s.conflicts)

@@ -51,7 +51,10 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case s.Pending != "":
 		return e.SkipFor(cand, existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
 			s.Pending, existing.ID)), nil
-	case s.Edition && cmp.Class != core.GenuinelyNew && cand.FormalStatement != existing.FormalStatement:
+	case s.Edition && (cmp.Class != core.GenuinelyNew || sameName(cand, existing)) && cand.FormalStatement != existing.FormalStatement:
+		// A statement of the curated primitive's name at its place is its
+		// new edition, even one the deduper would keep apart as another
+		// result sharing its title.
 		return e.NewEdition(cand, existing), nil
 	case s.SameSource && (cmp.Class == core.Generalization || cmp.Class == core.OverlappingDistinct) && !sameName(cand, existing):
 		return e.AddBeside(cand, existing, fmt.Sprintf("%s overlaps %s of the same source (%s, confidence %.2f) — both kept: a source's own statements do not conflict.",

@@ -18,6 +18,9 @@ func TestPlace(t *testing.T) {
 	naming := candidate("coset")
 	naming.Name = "Coset"
 	naming.FormalStatement = "A coset of a subgroup H of a group is a set gH with an associative operation."
+	// Another reading of the stored definition of a group.
+	reading := candidate("group-2")
+	reading.Name, reading.Domain = ex.Name, ex.Domain
 	for _, c := range []struct {
 		name   string
 		cand   core.Primitive
@@ -31,7 +34,8 @@ func TestPlace(t *testing.T) {
 		{"same source overlap", candidate("monoid"), overlap, Situation{SameSource: true}, core.ActionAdd, core.ProvAddNew, "of the same source"},
 		{"same source generalization", candidate("monoid"), general, Situation{SameSource: true}, core.ActionAdd, core.ProvAddNew, "of the same source"},
 		{"builds on the existing one", naming, overlap, Situation{}, core.ActionAdd, core.ProvAddNew, "different concept that names it"},
-		{"another source overlaps", candidate("monoid"), overlap, Situation{}, core.ActionConflict, core.ProvConflictPresented, "awaits a decision"},
+		{"another source overlaps", reading, overlap, Situation{}, core.ActionConflict, core.ProvConflictPresented, "awaits a decision"},
+		{"another source overlaps under another name", candidate("monoid"), overlap, Situation{}, core.ActionAdd, core.ProvAddNew, "under another name"},
 		{"another source generalizes", candidate("monoid"), general, Situation{}, core.ActionUpdate, core.ProvUpdateGeneralization, "generalizes"},
 		{"nothing near", candidate("monoid"), nil, Situation{}, core.ActionAdd, core.ProvAddNew, "genuinely new"},
 	} {

@@ -88,6 +88,13 @@ func sameSubject(cand, existing *core.Primitive) bool {
 		// statement cannot be about the same thing by its wording.
 		return false
 	}
+	if definesAndStates(cand, existing) {
+		// A definition says what its term is; a theorem says what holds.
+		// Differently named, the one is never the other stated
+		// differently ("Connected graph" and "Characterization of
+		// Forests"), however many words they share.
+		return false
+	}
 	a, pa := subjectStems(cand.Name)
 	b, pb := subjectStems(existing.Name)
 	if len(a) == 0 && !pa || len(b) == 0 && !pb {
@@ -97,11 +104,41 @@ func sameSubject(cand, existing *core.Primitive) bool {
 		if b[s] {
 			// A shared name word may be a generic one ("Client may employ
 			// a cache", "Server may redirect the client"): the statements
-			// must then share a good part of their subject too.
-			return overlap(cand.FormalStatement, existing.FormalStatement, nameShare)
+			// must then share a good part of their subject too, and each
+			// name's subject be named by the other primitive: "Vector
+			// Space Properties of Matrices" says nothing of conjugation,
+			// "Conjugation Respects Vector Scalar Multiplication" nothing
+			// of matrices.
+			return overlap(cand.FormalStatement, existing.FormalStatement, nameShare) &&
+				namedBy(a, existing) && namedBy(b, cand)
 		}
 	}
 	return overlap(cand.FormalStatement, existing.FormalStatement, contentShare)
+}
+
+// definesAndStates reports a definition (or an axiom) against a theorem
+// (or an identity).
+func definesAndStates(a, b *core.Primitive) bool {
+	defines := func(t core.PrimitiveType) bool { return t == core.Definition || t == core.Axiom }
+	states := func(t core.PrimitiveType) bool { return t == core.Theorem || t == core.Identity }
+	return defines(a.Type) && states(b.Type) || states(a.Type) && defines(b.Type)
+}
+
+// namedBy reports whether at least half of a name's subject stems occur in
+// p's name or statement.
+func namedBy(subject map[string]bool, p *core.Primitive) bool {
+	if len(subject) == 0 {
+		return true
+	}
+	in, _ := subjectStems(p.Name)
+	stmt := contentStems(p.FormalStatement)
+	n := 0
+	for s := range subject {
+		if in[s] || stmt[s] {
+			n++
+		}
+	}
+	return 2*n >= len(subject)
 }
 
 // How much of the shorter statement's subject words must be in the other:

@@ -1,0 +1,37 @@
+package names
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// A result named apart from another of its name is named by what it is
+// about: its kind when the kinds differ, else its section or document
+// when they differ, else a repeat mark.
+func TestApart(t *testing.T) {
+	at := func(name string, typ core.PrimitiveType, section, title string) *core.Primitive {
+		return &core.Primitive{Name: name, Type: typ, Provenance: core.Provenance{Section: section, Title: title}}
+	}
+	for _, c := range []struct {
+		p, other *core.Primitive
+		want     string
+	}{
+		{at("Linearity", core.Theorem, "5.2 Properties of the integral", "Basic Analysis"), at("Linearity", core.Theorem, "The derivative", "Basic Analysis"),
+			"Linearity of the integral"},
+		{at("Linearity", core.Theorem, "The derivative", "Basic Analysis"), at("Linearity", core.Theorem, "Properties of the integral", "Basic Analysis"),
+			"Linearity of the derivative"},
+		{at("Characterization of Convergent Sequences", core.Theorem, "Metric spaces", ""), at("Characterization of convergent sequences", core.Theorem, "Limits", ""),
+			"Characterization of Convergent Sequences — Metric spaces"},
+		{at("Breadth-first search", core.Algorithm, "Traversal", ""), at("Breadth-first Search", core.Definition, "Trees", ""),
+			"Breadth-first search (algorithm)"},
+		// The section says nothing ("Exercises"): the document says it.
+		{at("Superposition", core.Theorem, "Exercises", "Slides 2.1"), at("Superposition", core.Theorem, "Exercises", "Notes"),
+			"Superposition of Slides 2.1"},
+		{at("Key lemma", core.Theorem, "Sequences", "Notes"), at("Key lemma", core.Theorem, "Sequences", "Notes"), "Key lemma (2)"},
+	} {
+		if got := Apart(c.p, c.other); got != c.want {
+			t.Errorf("Apart(%q in %q) = %q, want %q", c.p.Name, c.p.Provenance.Section, got, c.want)
+		}
+	}
+}
