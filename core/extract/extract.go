@@ -123,10 +123,12 @@ type Options struct {
 // statements to 500 bytes, mid-word and mid-formula; lore cuts a statement
 // longer than its cap at a sentence end and marks the cut with "…"
 // (cutStatement). A LaTeX environment or PreTeXt element is a whole
-// statement the author delimited, kept up to maxBlockStatement.
+// statement the author delimited, kept up to maxBlockStatement: with a
+// book's macros expanded a statement of a page's third grows past 2000
+// bytes, and its last items were cut.
 const (
 	maxStatement      = 500
-	maxBlockStatement = 2000
+	maxBlockStatement = 4000
 	maxFormPart       = 100
 	maxIdentity       = 200
 	// unknownCap is the confidence ceiling when the content type is

@@ -26,8 +26,12 @@ var (
 	listEnd     = regexp.MustCompile(`\\end\{(?:enumerate|itemize|description)\}`)
 	itemRe      = regexp.MustCompile(`\\item\b(?:\s*\[[^\]]*\])?`)
 	commandRe   = regexp.MustCompile(`\\[A-Za-z]+\*?`)
-	inlineMath  = regexp.MustCompile(`\$[^$]*\$`)
-	wordRe      = regexp.MustCompile(`[A-Za-z]{3,}`)
+	// unprinted are commands whose arguments a reader never sees in the
+	// statement: index entries, labels, references' and citations' keys,
+	// environment names.
+	unprinted  = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end)(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
+	inlineMath = regexp.MustCompile(`\$[^$]*\$`)
+	wordRe     = regexp.MustCompile(`[A-Za-z]{3,}`)
 )
 
 // listedBlocks finds, in every .tex file under dir, the theorem-like
@@ -141,6 +145,7 @@ func firstWords(s string, n int) string {
 }
 
 func wordsOf(s string, n int) []string {
+	s = unprinted.ReplaceAllString(s, " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
 	ws := wordRe.FindAllString(strings.ToLower(s), -1)
@@ -154,21 +159,23 @@ func wordsOf(s string, n int) []string {
 // first item's opening words) and how many one statement holds whole
 // (every item's opening words).
 func itemCounts(blocks []listedBlock, statements []string) (learned, whole int, cut []string) {
-	norm := make([]string, len(statements))
+	norm := make([][]string, len(statements))
 	for i, s := range statements {
-		norm[i] = " " + strings.Join(wordsOf(s, -1), " ") + " "
+		norm[i] = wordsOf(s, -1)
 	}
 	for _, b := range blocks {
-		found, all := false, false
+		found, all, missing := false, false, ""
 		for _, s := range norm {
-			if !strings.Contains(s, " "+b.items[0]+" ") && !strings.Contains(s, " "+b.items[len(b.items)-1]+" ") {
+			if !holds(s, b.items[0]) && !holds(s, b.items[len(b.items)-1]) {
 				continue
 			}
 			found = true
 			n := 0
 			for _, it := range b.items {
-				if strings.Contains(s, " "+it+" ") {
+				if holds(s, it) {
 					n++
+				} else if missing == "" {
+					missing = it
 				}
 			}
 			if n == len(b.items) {
@@ -181,9 +188,32 @@ func itemCounts(blocks []listedBlock, statements []string) (learned, whole int, 
 			if all {
 				whole++
 			} else {
-				cut = append(cut, b.where)
+				cut = append(cut, b.where+" (lacks \""+missing+"\")")
 			}
 		}
 	}
 	return learned, whole, cut
+}
+
+// holds reports whether the item's opening words occur in order in ws,
+// within a few words of each other: a reference the source spells as a key
+// (\thmref{…}) reads in a statement as the result's number or title, and
+// math as its symbols.
+func holds(ws []string, item string) bool {
+	want := strings.Fields(item)
+	for i, w := range ws {
+		if w != want[0] {
+			continue
+		}
+		k, end := 1, min(len(ws), i+len(want)+8)
+		for j := i + 1; j < end && k < len(want); j++ {
+			if ws[j] == want[k] {
+				k++
+			}
+		}
+		if k == len(want) {
+			return true
+		}
+	}
+	return false
 }
