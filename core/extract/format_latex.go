@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 func (x *extractor) latexEnvs(st *secState) {
@@ -659,6 +660,13 @@ func (r *texRender) clean(s string) string {
 				}
 			default:
 				// Unknown macros are mostly formatting: keep their text.
+				// One named as authors name their letters (\cS, \fS) is
+				// notation used in prose, which a name or sentence must
+				// not lose ("first-order \fS-hyperdoctrine").
+				if l, ok := text.FontPrefixed(name); ok && (i >= len(s) || s[i] != '{') {
+					emit(l)
+					continue
+				}
 				i = skipOptArgs(s, i)
 			}
 		case c == '$':

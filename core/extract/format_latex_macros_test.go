@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -83,5 +84,21 @@ func TestLaTeXEscapedDollar(t *testing.T) {
 	}
 	if got, want := text.ReadableMath(st), "A bond paying $100 yearly at rate r > 0 is worth $100/r."; got != want {
 		t.Errorf("readable %q, want %q", got, want)
+	}
+}
+
+// A letter macro the source never defines (\fS, \cS, a font letter before
+// the letter it styles), used in prose, is notation: a name or a sentence
+// keeps it. Dropped, "first-order \fS-hyperdoctrine" was named
+// "First-order -hyperdoctrine", the same name as the plain
+// "first-order hyperdoctrine" the block goes on to define.
+func TestLaTeXUndefinedLetterMacroInProse(t *testing.T) {
+	txt := "\\begin{definition}\nA \\textbf{first-order \\fS-hyperdoctrine} consists of a category \\cS with finite products.\n\\end{definition}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "First-order S-hyperdoctrine" || !strings.Contains(ps[0].FormalStatement, "category 𝒮 with") {
+		t.Errorf("primitives %q", nameList(ps))
+		for _, p := range ps {
+			t.Logf("%s: %q", p.Name, p.FormalStatement)
+		}
 	}
 }

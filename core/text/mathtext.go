@@ -492,15 +492,19 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		b.WriteString(strings.Join(args, " "))
 		return
 	}
-	b.WriteString(fontPrefixed(name))
+	if l, ok := FontPrefixed(name); ok {
+		b.WriteString(l)
+		return
+	}
+	b.WriteString(name)
 }
 
-// fontPrefixed reads a command nothing defines by the naming convention
+// FontPrefixed reads a command nothing defines by the naming convention
 // many authors give their letters: a lowercase font letter before the
 // letter or word it styles (\cM calligraphic M, \bR blackboard R, \kg
-// fraktur g, \bSet a bold "Set", \nSub an upright "Sub"). A name of no such
-// shape is written as it is: the last resort.
-func fontPrefixed(name string) string {
+// fraktur g, \bSet a bold "Set", \nSub an upright "Sub"). ok is false for a
+// name of no such shape.
+func FontPrefixed(name string) (letters string, ok bool) {
 	for _, p := range []struct {
 		prefix string
 		font   func(string) string
@@ -517,11 +521,11 @@ func fontPrefixed(name string) string {
 		}
 		if p.one && len(rest) > 1 {
 			// \cMon: a calligraphic M and the rest upright.
-			return p.font(rest[:1]) + rest[1:]
+			return p.font(rest[:1]) + rest[1:], true
 		}
-		return p.font(rest)
+		return p.font(rest), true
 	}
-	return name
+	return "", false
 }
 
 // openers and closers are the delimiters a reader sees against what
