@@ -1,0 +1,436 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// The concepts of a specification: what its requirements are about.
+//
+// A reader of an RFC or a standard names its central ideas by the terms it
+// defines and the procedures it describes — a header field, a status code,
+// a validator, the opening handshake — not by any one MUST sentence. So
+// besides its requirements a spec gives definitions (and algorithms):
+//
+//   - a section whose title names a thing ("If-Match", "304 Not Modified",
+//     "Weak versus Strong", "Replay Attacks") defines it: the definition is
+//     named by the title, its class noun dropped ("The Authentication-Info
+//     Header" → "Authentication-Info", "Basic Authentication Scheme" →
+//     "Basic Authentication"), and stated by the section's first paragraph.
+//     A title of a procedure (a handshake, a flow, an algorithm, or a
+//     section that gives numbered steps) makes an algorithm. Titles of the
+//     document's apparatus (introduction, notation, considerations,
+//     registries, references, examples) and questions define nothing;
+//   - an entry of a term or parameter list — `term: description`, a term
+//     alone with its description indented below it, `name OPTIONAL. …` —
+//     defines its term, whatever key word (or none) it holds;
+//   - a term the text marks as defined: quoted (`A "strong validator" is`,
+//     `referred to as "Digest Access Authentication"`, `The term "X"`),
+//     followed by its notation (`Major version zero (0.y.z) is …`), or the
+//     subject of a defining verb (`Precedence refers to …`, `Build metadata
+//     MAY be denoted by …`, `X is the major version`);
+//   - a rule of the spec's own grammar (ABNF `name = elements`), rules it
+//     imports from other documents (`<OWS, see [RFC7230]>`) left out.
+//
+// A term is defined once a document: the first definition wins, and a
+// later section of the same title stands for the same concept. Each
+// requirement requires the concept it is about — the entry it is part of,
+// else its section's concept, else the nearest enclosing section's — so
+// the ranking hands a requirement's weight on to the concept, and the
+// concepts many requirements are about come first.
+
+// specAboutStrength is the strength of a requirement's edge to its concept:
+// a requirement stated in a concept's section is about it, as sure as a
+// reference by section number and less than a citation by name.
+const specAboutStrength = 0.8
+
+// specConcepts is the concept state of one document.
+type specConcepts struct {
+	serial int
+	byKey  map[string]int // termKey of a concept's name → serial
+	at     map[int]int    // absolute offset of a concept's candidate → serial
+	about  map[int]int    // absolute offset of a requirement → serial of its concept
+	levels []int          // concept serial of the open section at each level (0: none)
+	// section is the concept of each section that has one, by section
+	// number, so that "see Section 4.1" points at it.
+	section map[string]int
+	// cur is the concept of the section being read, field the concept of
+	// each field entry of its blocks (by block index).
+	cur   int
+	field map[int]int
+}
+
+func (sd *specDoc) concepts() *specConcepts {
+	if sd.cs == nil {
+		sd.cs = &specConcepts{byKey: map[string]int{}, at: map[int]int{}, about: map[int]int{}, section: map[string]int{}}
+	}
+	return sd.cs
+}
+
+// specMetaWords mark a title of the document's apparatus rather than of a
+// concept it defines.
+var specMetaWords = map[string]bool{
+	"introduction": true, "abstract": true, "acknowledgments": true, "acknowledgements": true,
+	"copyright": true, "contents": true, "conformance": true, "notation": true, "conventions": true,
+	"considerations": true, "iana": true, "registration": true, "registry": true, "registries": true,
+	"addresses": true, "changes": true, "collected": true, "example": true, "examples": true,
+	"summary": true, "index": true, "status": true, "purpose": true, "limitations": true,
+	"motivation": true, "background": true, "history": true, "contributors": true,
+	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
+	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
+	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
+}
+
+// specProcedureWords mark a title of a procedure.
+var specProcedureWords = map[string]bool{
+	"handshake": true, "procedure": true, "algorithm": true, "flow": true, "negotiation": true,
+	"negotiating": true, "exchange": true, "operation": true, "processing": true, "evaluation": true,
+	"computation": true, "calculation": true, "resolution": true, "establishment": true,
+	"establishing": true, "closing": true, "masking": true, "framing": true,
+}
+
+// specClassNouns are the class a title names its concept by; the concept
+// is the rest ("Authentication-Info Header", "Basic Authentication
+// Scheme").
+var specClassNouns = map[string]bool{
+	"header": true, "field": true, "scheme": true, "parameter": true, "directive": true,
+}
+
+// specConceptNames returns the names of the concepts section title t
+// defines: none for the apparatus, a question or a sentence; two for a
+// title joining two field names ("Proxy-Authenticate and
+// Proxy-Authorization").
+func specConceptNames(t string) []string {
+	t = text.CollapseSpace(strings.TrimSpace(t))
+	if t == "" || strings.HasSuffix(t, "?") || strings.HasSuffix(t, ".") || strings.ContainsAny(t, ":;") {
+		return nil
+	}
+	if i := strings.LastIndex(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+		t = strings.TrimSpace(t[:i])
+	}
+	words := strings.Fields(t)
+	if len(words) > 0 && strings.EqualFold(words[0], "the") {
+		words = words[1:]
+	}
+	if len(words) == 0 || len(words) > 6 {
+		return nil
+	}
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, `"'`))
+		if specMetaWords[lw] || specMetaWords[strings.TrimSuffix(lw, "s")] {
+			return nil
+		}
+	}
+	if specGenericTitles[strings.ToLower(strings.Join(words, " "))] {
+		return nil
+	}
+	if len(words) == 3 && strings.EqualFold(words[1], "and") && specFieldName(words[0]) && specFieldName(words[2]) {
+		return []string{words[0], words[2]}
+	}
+	// the class noun goes: "Basic Authentication Scheme", "Authentication-Info
+	// Header", "WWW-Authenticate Response Header"
+	for len(words) > 1 {
+		last := strings.ToLower(words[len(words)-1])
+		if !specClassNouns[last] || len(words) == 2 && !specFieldName(words[0]) {
+			break
+		}
+		words = words[:len(words)-1]
+		if len(words) == 2 && specFieldName(words[0]) {
+			switch strings.ToLower(words[1]) {
+			case "response", "request", "header":
+				words = words[:1]
+			}
+		}
+	}
+	name := strings.Trim(strings.Join(words, " "), `"'`)
+	if len(name) < 2 || len(name) > maxName {
+		return nil
+	}
+	return []string{name}
+}
+
+// specFieldName: a token that names a field, a header or a parameter
+// ("Proxy-Authenticate", "ETag", "Authorization"): capitalised, or with a
+// hyphen or an underscore inside.
+func specFieldName(w string) bool {
+	w = strings.Trim(w, `"'`)
+	if len(w) < 2 || !isLetterByte(w[0]) {
+		return false
+	}
+	return strings.ContainsAny(w[1:], "-_") || w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// specProcedureTitle reports whether a title names a procedure.
+func specProcedureTitle(name string) bool {
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		if specProcedureWords[strings.Trim(w, `"'`)] {
+			return true
+		}
+	}
+	return false
+}
+
+// specEnterConcepts records the concept of section st and reads the terms
+// its text defines. It runs for every section of a spec, before its
+// requirements.
+func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBlock) {
+	cs := sd.concepts()
+	lvl := max(0, min(st.s.Level, 64))
+	for len(cs.levels) <= lvl {
+		cs.levels = append(cs.levels, 0)
+	}
+	cs.levels = cs.levels[:lvl+1]
+	cs.levels[lvl] = 0
+	cs.field = nil
+	own := 0
+	if names := specConceptNames(st.title); len(names) > 0 {
+		stmt, off := x.specFirstParagraph(st)
+		typ := core.Definition
+		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
+			typ = core.Algorithm
+		}
+		for _, n := range names {
+			s := x.specConcept(st, cs, n, stmt, off, typ)
+			if own == 0 {
+				own = s
+			}
+			off++ // a second concept of one title needs an offset of its own
+		}
+	}
+	cs.levels[lvl] = own
+	if own != 0 && st.s.Number != "" {
+		cs.section[st.s.Number] = own
+	}
+	cs.cur = 0
+	for i := lvl; i >= 0; i-- {
+		if cs.levels[i] != 0 {
+			cs.cur = cs.levels[i]
+			break
+		}
+	}
+	x.specTermEntries(st, cs, blocks)
+	x.specMarkedTerms(st, cs, blocks)
+	x.specGrammarRules(st, cs, blocks)
+}
+
+// specConcept records a concept named name, or finds the one of that name
+// already recorded, and returns its serial (0 when nothing was recorded).
+func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt string, off int, typ core.PrimitiveType) int {
+	k := termKey(name)
+	if s, ok := cs.byKey[k]; ok {
+		return s
+	}
+	if strings.TrimSpace(stmt) == "" {
+		return 0
+	}
+	if _, taken := cs.at[off]; taken {
+		return 0
+	}
+	n := len(x.cands)
+	conf := 0.85
+	x.add(st, cand{typ: typ, conf: conf, offset: off, name: name, statement: stmt})
+	if len(x.cands) == n {
+		return 0
+	}
+	cs.serial++
+	cs.byKey[k] = cs.serial
+	cs.at[off] = cs.serial
+	return cs.serial
+}
+
+// specFirstParagraph is the first paragraph of prose under a section's
+// heading (its subsections' when it has none of its own), and its absolute
+// offset; the statement of the concept the title names.
+func (x *extractor) specFirstParagraph(st *secState) (string, int) {
+	end := clamp(st.s.End, st.body, len(x.doc))
+	if end-st.body > 8192 {
+		end = st.body + 8192
+	}
+	window := x.doc[st.body:end]
+	md := x.format == core.FormatMarkdown
+	bs := specBlocks(window, md)
+	var parts []string
+	at := -1
+	for i := range bs {
+		b := &bs[i]
+		if b.kind == bkHeading || b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 {
+			if at >= 0 {
+				break
+			}
+			continue
+		}
+		if isSpecCode(window, b) {
+			if at >= 0 {
+				break
+			}
+			continue
+		}
+		t := strings.TrimSpace(specStatementText(b.join(window).text, x.format))
+		if t == "" || strings.HasPrefix(t, "Note:") {
+			continue
+		}
+		if at < 0 {
+			at = st.body + b.lines[0].a
+		}
+		if b.field != "" {
+			t = b.field + ": " + t
+		}
+		parts = append(parts, t)
+		if b.kind != bkItem && !strings.HasSuffix(t, ":") || len(strings.Join(parts, " ")) > maxStatement {
+			break
+		}
+	}
+	if at < 0 {
+		return "", 0
+	}
+	return text.CollapseSpace(strings.Join(parts, " ")), at
+}
+
+// specNumberedSteps counts the numbered list items ("1.", "2." …) of a
+// section's own text: three or more are the steps of a procedure.
+func specNumberedSteps(s string, blocks []specBlock) int {
+	n := 0
+	for i := range blocks {
+		b := &blocks[i]
+		if b.kind != bkItem || len(b.lines) == 0 {
+			continue
+		}
+		// the bullet sits before the item's text, at its indentation
+		line := s[max(0, b.lines[0].a-b.lines[0].ind):b.lines[0].a]
+		_ = line
+		k := b.lines[0].a - 1
+		for k >= 0 && s[k] == ' ' {
+			k--
+		}
+		if k >= 1 && (s[k] == '.' || s[k] == ')') && s[k-1] >= '0' && s[k-1] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// specTermEntries reads the entries of term and parameter lists: each
+// defines its term ("realm", "client_id", "state OPTIONAL. …").
+func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []specBlock) {
+	for i := range blocks {
+		b := &blocks[i]
+		if b.field == "" || b.kind == bkRow && b.pre == "" && !b.kw || len(b.lines) == 0 {
+			continue
+		}
+		if !specTermWord(b.field) || b.kind != bkRow && isSpecCode(st.own, b) {
+			continue
+		}
+		desc := strings.TrimSpace(specStatementText(b.join(st.own).text, x.format))
+		if len(strings.Fields(desc)) < 3 {
+			continue
+		}
+		stmt := b.field + ": " + desc
+		if b.pre != "" {
+			stmt = b.pre + desc
+		}
+		off := st.body + b.lines[0].a - 1 // the entry, before any key word in it
+		if s := x.specConcept(st, cs, b.field, stmt, off, core.Definition); s != 0 {
+			if cs.field == nil {
+				cs.field = map[int]int{}
+			}
+			cs.field[i] = s
+		}
+	}
+}
+
+// specTermWord rejects field names that are words of the text rather than
+// terms: stopwords, generic titles, single letters.
+func specTermWord(t string) bool {
+	if len(t) < 2 || specGenericTitles[strings.ToLower(t)] || text.IsStopword(strings.ToLower(t)) {
+		return false
+	}
+	switch strings.ToLower(t) {
+	case "note", "notes", "example", "examples", "see", "where", "and", "or":
+		return false
+	}
+	return true
+}
+
+// specGrammarRules reads the spec's own ABNF rules: each "name = elements"
+// defines name. A rule imported from another document ("OWS =
+// <OWS, see [RFC7230], Section 3.2.3>") is not the spec's.
+func (x *extractor) specGrammarRules(st *secState, cs *specConcepts, blocks []specBlock) {
+	if x.format == core.FormatMarkdown {
+		return
+	}
+	s := st.own
+	for i := range blocks {
+		b := &blocks[i]
+		if len(b.lines) == 0 || b.kind == bkRow || !isSpecABNF(s[b.lines[0].a:b.lines[0].b]) {
+			continue
+		}
+		for k := 0; k < len(b.lines); k++ {
+			l := b.lines[k]
+			line := s[l.a:l.b]
+			if !isSpecABNF(line) {
+				continue
+			}
+			// the rule's continuation lines sit deeper than its name
+			rule := line
+			for k+1 < len(b.lines) && b.lines[k+1].ind > l.ind && !isSpecABNF(s[b.lines[k+1].a:b.lines[k+1].b]) {
+				k++
+				rule += " " + s[b.lines[k].a:b.lines[k].b]
+			}
+			eq := strings.IndexByte(rule, '=')
+			name := strings.TrimSpace(rule[:eq])
+			body := strings.TrimSpace(strings.TrimPrefix(rule[eq+1:], "/"))
+			if name == "" || strings.HasPrefix(body, "<") || strings.HasPrefix(strings.TrimSpace(rule[eq+1:]), "/") {
+				continue // imported, or an alternative added to a rule
+			}
+			x.specConcept(st, cs, name, text.CollapseSpace(rule), st.body+l.a, core.Definition)
+		}
+	}
+}
+
+// specConceptEdges adds a requires edge from each requirement to the
+// concept it is about. cs is sorted by offset; outOf maps a candidate to
+// its primitive in out (-1 when it was dropped).
+func (x *extractor) specConceptEdges(cs []cand, outOf []int, out []core.Primitive) {
+	if x.specs == nil || x.specs.cs == nil || len(x.specs.cs.about) == 0 {
+		return
+	}
+	st := x.specs.cs
+	target := make(map[int]int, len(st.at)) // serial → primitive
+	for ci := range cs {
+		if s, ok := st.at[cs[ci].offset]; ok && outOf[ci] >= 0 && cs[ci].typ != core.Axiom && cs[ci].typ != core.Technique {
+			target[s] = outOf[ci]
+		}
+	}
+	for ci := range cs {
+		s, ok := st.about[cs[ci].offset]
+		if !ok || outOf[ci] < 0 {
+			continue
+		}
+		t, ok := target[s]
+		if !ok || t == outOf[ci] {
+			continue
+		}
+		q := &out[t]
+		addReference(&out[outOf[ci]], q, specAboutStrength, "About "+q.Name)
+	}
+}
+
+// specSectionConcept is the primitive of the concept section number n
+// defines, or -1: the target of a reference to that section.
+func (x *extractor) specSectionConcept(n string, cs []cand, outOf []int) int {
+	if x.specs == nil || x.specs.cs == nil {
+		return -1
+	}
+	s, ok := x.specs.cs.section[n]
+	if !ok {
+		return -1
+	}
+	for ci := range cs {
+		if outOf[ci] >= 0 && x.specs.cs.at[cs[ci].offset] == s {
+			return ci
+		}
+	}
+	return -1
+}

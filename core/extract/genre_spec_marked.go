@@ -1,0 +1,103 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Terms a specification's running text marks as defined (see
+// genre_spec_concepts.go): each pattern's first group that matched is the
+// term. They read one paragraph at a time, its lines joined.
+var (
+	// A "strong validator" is …; The "realm" authentication parameter is …
+	specQuotedSubject = lazyre.New(`(?:^|[.!?:]\s+)(?:The|A|An)\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
+	// referred to as "Digest Access Authentication"; the term "X"
+	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
+	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
+	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\([^)\n]{1,30}\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
+	// Precedence refers to …; Build metadata MAY be denoted by …
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
+	// X is the major version, Y is the minor version
+	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
+	// … defines the public API.
+	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
+)
+
+// specNotSubjects open a sentence without naming a term.
+var specNotSubjects = map[string]bool{
+	"this": true, "it": true, "that": true, "each": true, "which": true, "there": true,
+	"these": true, "those": true, "such": true, "any": true, "all": true, "some": true,
+	"section": true, "document": true, "specification": true, "version": true,
+}
+
+// specMarkedTerms reads the terms the running text of a section marks as
+// defined.
+func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []specBlock) {
+	s := st.own
+	for i := range blocks {
+		b := &blocks[i]
+		if b.kind == bkCode || b.kind == bkHeading || len(b.lines) == 0 {
+			continue
+		}
+		raw := b.join(s).text
+		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is the ") && !strings.Contains(raw, "refer") &&
+			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
+			continue
+		}
+		if isSpecCode(s, b) {
+			continue
+		}
+		t := text.CollapseSpace(specStatementText(raw, x.format))
+		base := st.body + b.lines[0].a
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe} {
+			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
+				term := strings.TrimSpace(t[m[2]:m[3]])
+				if !specMarkedTerm(term) {
+					continue
+				}
+				if re != specQuotedSubject && re != specQuotedName {
+					term = upperFirst(term)
+				}
+				stmt := specSentenceAt(t, m[2])
+				// an offset inside the paragraph, apart from its requirements'
+				// key words, which sit at word starts
+				off := base + min(m[2], len(raw)-1)
+				if off > base {
+					off--
+				}
+				x.specConcept(st, cs, term, stmt, off, core.Definition)
+			}
+		}
+	}
+}
+
+// specMarkedTerm rejects what a pattern caught that is no term: a sentence,
+// a pronoun, a value.
+func specMarkedTerm(t string) bool {
+	f := strings.Fields(t)
+	if len(f) == 0 || len(f) > 4 || len(t) < 2 {
+		return false
+	}
+	if specNotSubjects[strings.ToLower(f[0])] || specGenericTitles[strings.ToLower(t)] || text.IsStopword(strings.ToLower(f[len(f)-1])) {
+		return false
+	}
+	for _, r := range t {
+		if r == '.' || r == ',' || r == '/' || r == '=' || r == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// specSentenceAt is the sentence of t that holds byte at.
+func specSentenceAt(t string, at int) string {
+	for _, sp := range specSentences(t) {
+		if sp[0] <= at && at < sp[1] {
+			return t[sp[0]:sp[1]]
+		}
+	}
+	return t
+}
