@@ -449,8 +449,8 @@ func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off i
 	r.x.add(r.st, c)
 	if cs := r.sd.concepts(); cs.field[r.bi] != 0 {
 		cs.about[c.offset] = cs.field[r.bi]
-	} else if cs.cur != 0 {
-		cs.about[c.offset] = cs.cur
+	} else if r.bi < len(cs.block) && cs.block[r.bi] != 0 {
+		cs.about[c.offset] = cs.block[r.bi]
 	}
 }
 

@@ -179,11 +179,25 @@ func isSpecHeading(line string) bool {
 		}
 		i++
 	}
-	if digits == 0 || i >= len(line) || line[i] != ' ' || strings.Count(line[:i], ".") < 1 {
+	if digits == 0 || i >= len(line) || line[i] != ' ' {
 		return false
 	}
 	rest := strings.TrimSpace(line[i:])
-	return rest != "" && len(rest) < 80 && !strings.HasSuffix(rest, ".") && isLetterByte(rest[0])
+	if rest == "" || len(rest) >= 80 || strings.HasSuffix(rest, ".") {
+		return false
+	}
+	if strings.Count(line[:i], ".") < 1 {
+		// "2 Basic Authentication Scheme": a chapter number without its
+		// dot, then a capitalised title of a few words
+		if digits > 2 || i > 2 || rest[0] < 'A' || rest[0] > 'Z' || len(strings.Fields(rest)) > 8 {
+			return false
+		}
+	}
+	if isLetterByte(rest[0]) {
+		return true
+	}
+	// "401 Unauthorized": a status code and its reason phrase
+	return len(rest) > 5 && isDigits(rest[:3]) && rest[3] == ' ' && rest[4] >= 'A' && rest[4] <= 'Z'
 }
 
 func specHeadingTitle(line string) string {

@@ -60,6 +60,7 @@ type specConcepts struct {
 	// each field entry of its blocks (by block index).
 	cur   int
 	field map[int]int
+	block []int // the concept each block of the section is about
 }
 
 func (sd *specDoc) concepts() *specConcepts {
@@ -81,6 +82,7 @@ var specMetaWords = map[string]bool{
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
 	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
+	"preamble": true, "imported": true, "acknowledgement": true, "document": true,
 }
 
 // specProcedureWords mark a title of a procedure.
@@ -111,6 +113,9 @@ func specConceptNames(t string) []string {
 		t = strings.TrimSpace(t[:i])
 	}
 	words := strings.Fields(t)
+	if n := len(words); n > 1 && specVersionNumber(words[n-1]) {
+		words = words[:n-1] // "Semantic Versioning 2.0.0"
+	}
 	if len(words) > 0 && strings.EqualFold(words[0], "the") {
 		words = words[1:]
 	}
@@ -149,6 +154,12 @@ func specConceptNames(t string) []string {
 		return nil
 	}
 	return []string{name}
+}
+
+// specVersionNumber: "2.0.0", "v1.1".
+func specVersionNumber(w string) bool {
+	w = strings.TrimPrefix(strings.ToLower(w), "v")
+	return strings.Contains(w, ".") && strings.Trim(w, "0123456789.") == ""
 }
 
 // specFieldName: a token that names a field, a header or a parameter
@@ -210,6 +221,22 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			break
 		}
 	}
+	// headings the section tree does not hold ("3.1.  401 Unauthorized")
+	// define their concepts too, and the blocks under them are about them
+	cs.block = cs.block[:0]
+	cur := cs.cur
+	for i := range blocks {
+		if blocks[i].kind == bkHeading {
+			if names := specConceptNames(blocks[i].field); len(names) > 0 {
+				if stmt, off := specNextParagraph(st, blocks, i, x.format); stmt != "" {
+					if s := x.specConcept(st, cs, names[0], stmt, off, core.Definition); s != 0 {
+						cur = s
+					}
+				}
+			}
+		}
+		cs.block = append(cs.block, cur)
+	}
 	x.specTermEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
@@ -267,7 +294,14 @@ func (x *extractor) specFirstParagraph(st *secState) (string, int) {
 			}
 			continue
 		}
-		t := strings.TrimSpace(specStatementText(b.join(window).text, x.format))
+		raw := b.join(window).text
+		if md && specSetextHeading(raw) {
+			if at >= 0 {
+				break
+			}
+			continue
+		}
+		t := strings.TrimSpace(specStatementText(raw, x.format))
 		if t == "" || strings.HasPrefix(t, "Note:") {
 			continue
 		}
@@ -288,6 +322,38 @@ func (x *extractor) specFirstParagraph(st *secState) (string, int) {
 	return text.CollapseSpace(strings.Join(parts, " ")), at
 }
 
+// specNextParagraph is the first prose block after block i and the offset
+// just before it.
+func specNextParagraph(st *secState, blocks []specBlock, i int, f core.Format) (string, int) {
+	for k := i + 1; k < len(blocks) && k < i+4; k++ {
+		b := &blocks[k]
+		if b.kind == bkHeading {
+			break
+		}
+		if b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 || isSpecCode(st.own, b) {
+			continue
+		}
+		t := strings.TrimSpace(specStatementText(b.join(st.own).text, f))
+		if t == "" {
+			continue
+		}
+		return text.CollapseSpace(t), st.body + max(0, b.lines[0].a-2)
+	}
+	return "", 0
+}
+
+// specSetextHeading reports whether a Markdown block is a heading
+// underlined with "---" or "===".
+func specSetextHeading(t string) bool {
+	for _, l := range strings.Split(t, "\n") {
+		l = strings.TrimSpace(l)
+		if len(l) >= 3 && strings.Trim(l, "-") == "" || len(l) >= 3 && strings.Trim(l, "=") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // specNumberedSteps counts the numbered list items ("1.", "2." …) of a
 // section's own text: three or more are the steps of a procedure.
 func specNumberedSteps(s string, blocks []specBlock) int {
@@ -298,8 +364,6 @@ func specNumberedSteps(s string, blocks []specBlock) int {
 			continue
 		}
 		// the bullet sits before the item's text, at its indentation
-		line := s[max(0, b.lines[0].a-b.lines[0].ind):b.lines[0].a]
-		_ = line
 		k := b.lines[0].a - 1
 		for k >= 0 && s[k] == ' ' {
 			k--

@@ -19,7 +19,7 @@ var (
 	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
 	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\([^)\n]{1,30}\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
 	// Precedence refers to …; Build metadata MAY be denoted by …
-	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
 	// X is the major version, Y is the minor version
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
 	// … defines the public API.
@@ -61,7 +61,13 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				if re != specQuotedSubject && re != specQuotedName {
 					term = upperFirst(term)
 				}
-				stmt := specSentenceAt(t, m[2])
+				// the term leads: the sentence alone may be a requirement's
+				// statement too, and one statement is one primitive
+				stmt := term + ": " + specSentenceAt(t, m[2])
+				if re == specSymbolIs {
+					// one sentence may name several symbols; each its own
+					stmt = term + ": " + strings.TrimRight(strings.TrimSuffix(strings.TrimSpace(t[m[0]:m[1]]), "and"), " ,.;") + "."
+				}
 				// an offset inside the paragraph, apart from its requirements'
 				// key words, which sit at word starts
 				off := base + min(m[2], len(raw)-1)
