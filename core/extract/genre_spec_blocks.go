@@ -24,10 +24,10 @@ type specLine struct{ a, b, ind int }
 // specBlock is a paragraph, a list item, a table row or a code block.
 type specBlock struct {
 	kind  specBlockKind
-	ind   int // indentation of the first line (of the bullet, for an item)
+	ind   int // indentation of the first line (of the bullet, for an item); a heading's offset
 	lines []specLine
 	field string // the term a definition entry or table row defines
-	pre   string // statement prefix (a table row's field and type)
+	pre   string // statement prefix (a table row's field and type); a heading's number
 	lead  *specLead
 	kw    bool // holds a key word: only such blocks are read
 }
@@ -124,7 +124,7 @@ func specBlocks(s string, md bool) []specBlock {
 			continue
 		}
 		if !md && ind == 0 && isSpecHeading(line) {
-			bs = append(bs, specBlock{kind: bkHeading, field: specHeadingTitle(line)})
+			bs = append(bs, specBlock{kind: bkHeading, field: specHeadingTitle(line), pre: line[:strings.IndexByte(line, ' ')], ind: a})
 			cur = -1
 			continue
 		}

@@ -195,9 +195,9 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.levels = cs.levels[:lvl+1]
 	cs.levels[lvl] = 0
 	cs.field = nil
-	own := 0
-	if names := specConceptNames(st.title); len(names) > 0 {
-		stmt, off := x.specFirstParagraph(st)
+	own := cs.within(st.title)
+	if names := specConceptNames(st.title); own == 0 && len(names) > 0 {
+		stmt, off := x.specFirstParagraph(st.body, st.s.End)
 		typ := core.Definition
 		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
 			typ = core.Algorithm
@@ -226,12 +226,28 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.block = cs.block[:0]
 	cur := cs.cur
 	for i := range blocks {
-		if blocks[i].kind == bkHeading {
-			if names := specConceptNames(blocks[i].field); len(names) > 0 {
-				if stmt, off := specNextParagraph(st, blocks, i, x.format); stmt != "" {
-					if s := x.specConcept(st, cs, names[0], stmt, off, core.Definition); s != 0 {
-						cur = s
-					}
+		if b := &blocks[i]; b.kind == bkHeading {
+			s := 0
+			if names := specConceptNames(b.field); len(names) > 0 {
+				stmt, off := specNextParagraph(st, blocks, i, x.format)
+				if stmt == "" {
+					// a heading that ends the section's text: its paragraph
+					// follows in the next section
+					stmt, off = x.specFirstParagraph(st.body+b.ind, len(x.doc))
+					off--
+				}
+				s = x.specConcept(st, cs, names[0], stmt, off, core.Definition)
+			}
+			if s != 0 {
+				cur = s
+			}
+			// a chapter heading the section tree missed ("3 Digest Access
+			// Authentication Scheme") is the concept of the sections that
+			// follow it until the next chapter heading
+			if d := strings.Count(strings.TrimSuffix(b.pre, "."), ".") + 1; d < lvl && !strings.Contains(b.pre, ".") {
+				cs.levels[d] = s
+				if s == 0 {
+					cur = 0
 				}
 			}
 		}
@@ -240,6 +256,43 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	x.specTermEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
+}
+
+// within is the concept of two or more words a longer title names
+// ("Sending the Server's Opening Handshake", "The WebSocket Closing
+// Handshake is Started"): the section is about that concept, one step of
+// it, and defines no concept of its own. The longest such name wins; 0
+// when there is none.
+func (cs *specConcepts) within(title string) int {
+	w := strings.Fields(title)
+	if len(w) < 3 || len(w) > 12 {
+		return 0
+	}
+	for n := len(w) - 1; n >= 2; n-- {
+		for i := 0; i+n <= len(w); i++ {
+			if s, ok := cs.byKey[termKey(strings.Join(w[i:i+n], " "))]; ok && specPhraseAbout(w[:i], w[i+n:]) {
+				return s
+			}
+		}
+	}
+	return 0
+}
+
+// specPhraseAbout reports whether the words around a concept's name make
+// a title a phrase about it ("Sending the Server's …", "… is Started")
+// rather than the name of a larger concept ("… Framework").
+func specPhraseAbout(before, after []string) bool {
+	for _, w := range append(append([]string{}, before...), after...) {
+		lw := strings.ToLower(w)
+		switch lw {
+		case "the", "a", "an", "is", "are", "of", "using", "for", "with", "to", "when":
+			return true
+		}
+		if strings.HasSuffix(lw, "'s") {
+			return true
+		}
+	}
+	return false
 }
 
 // specConcept records a concept named name, or finds the one of that name
@@ -270,12 +323,13 @@ func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt strin
 // specFirstParagraph is the first paragraph of prose under a section's
 // heading (its subsections' when it has none of its own), and its absolute
 // offset; the statement of the concept the title names.
-func (x *extractor) specFirstParagraph(st *secState) (string, int) {
-	end := clamp(st.s.End, st.body, len(x.doc))
-	if end-st.body > 8192 {
-		end = st.body + 8192
+func (x *extractor) specFirstParagraph(from, end int) (string, int) {
+	from = clamp(from, 0, len(x.doc))
+	end = clamp(end, from, len(x.doc))
+	if end-from > 8192 {
+		end = from + 8192
 	}
-	window := x.doc[st.body:end]
+	window := x.doc[from:end]
 	md := x.format == core.FormatMarkdown
 	bs := specBlocks(window, md)
 	var parts []string
@@ -302,11 +356,11 @@ func (x *extractor) specFirstParagraph(st *secState) (string, int) {
 			continue
 		}
 		t := strings.TrimSpace(specStatementText(raw, x.format))
-		if t == "" || strings.HasPrefix(t, "Note:") {
+		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) {
 			continue
 		}
 		if at < 0 {
-			at = st.body + b.lines[0].a
+			at = from + b.lines[0].a
 		}
 		if b.field != "" {
 			t = b.field + ": " + t
@@ -340,6 +394,13 @@ func specNextParagraph(st *secState, blocks []specBlock, i int, f core.Format) (
 		return text.CollapseSpace(t), st.body + max(0, b.lines[0].a-2)
 	}
 	return "", 0
+}
+
+// specAboutSection: a short paragraph about the section rather than its
+// subject ("This section is non-normative.").
+func specAboutSection(t string) bool {
+	t = strings.TrimLeft(t, "_*")
+	return len(t) < 100 && (strings.HasPrefix(t, "This section") || strings.HasPrefix(t, "This subsection"))
 }
 
 // specSetextHeading reports whether a Markdown block is a heading
@@ -394,8 +455,13 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		if b.pre != "" {
 			stmt = b.pre + desc
 		}
+		// a variable the text writes "/key/" is named key
+		name := b.field
+		if t := strings.Trim(name, "/"); len(t) >= 2 && len(name)-len(t) == 2 {
+			name = t
+		}
 		off := st.body + b.lines[0].a - 1 // the entry, before any key word in it
-		if s := x.specConcept(st, cs, b.field, stmt, off, core.Definition); s != 0 {
+		if s := x.specConcept(st, cs, name, stmt, off, core.Definition); s != 0 {
 			if cs.field == nil {
 				cs.field = map[int]int{}
 			}

@@ -31,6 +31,7 @@ var specNotSubjects = map[string]bool{
 	"this": true, "it": true, "that": true, "each": true, "which": true, "there": true,
 	"these": true, "those": true, "such": true, "any": true, "all": true, "some": true,
 	"section": true, "document": true, "specification": true, "version": true,
+	"the": true, "a": true, "an": true,
 }
 
 // specMarkedTerms reads the terms the running text of a section marks as
@@ -57,6 +58,9 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				term := strings.TrimSpace(t[m[2]:m[3]])
 				if !specMarkedTerm(term) {
 					continue
+				}
+				if re == specDefinesThe && specSelfReference(t[max(0, m[0]-30):m[0]]) {
+					continue // "This document defines the …" says what it covers
 				}
 				if re != specQuotedSubject && re != specQuotedName {
 					term = upperFirst(term)
@@ -106,4 +110,16 @@ func specSentenceAt(t string, at int) string {
 		}
 	}
 	return t
+}
+
+// specSelfReference reports whether the words before a verb are the
+// document speaking of itself ("This document", "this specification").
+func specSelfReference(before string) bool {
+	b := strings.ToLower(before)
+	for _, w := range []string{"document", "specification", "memo", "section", "rfc", "standard"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,15 +31,17 @@ func TestCentralFound(t *testing.T) {
 		{name: "If-Match", alts: []string{"if match"}},
 		{name: "keys", alts: []string{"bare key", "dotted key"}},
 		{name: "path", alts: []string{"path"}},
+		{name: "pre-release version", alts: []string{"pre release"}},
 	}
 	top := []string{
 		"Scheme-Based Normalization",
 		"Origin server never performs the requested method (If-Match)",
 		"Dotted Keys",
 		"Path Examples",
+		"Pre-release version",
 	}
 	got := centralFound(cs, top, nil)
-	want := []string{"Scheme-Based Normalization", "", "Dotted Keys", ""}
+	want := []string{"Scheme-Based Normalization", "", "Dotted Keys", "", "Pre-release version"}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("concept %s: got %q, want %q", cs[i].name, got[i], want[i])
