@@ -46,6 +46,11 @@ import (
 // reference by section number and less than a citation by name.
 const specAboutStrength = 0.8
 
+// specPartStrength is the strength of a section concept's edge to the
+// concept of the section it is part of: weaker than a requirement's to its
+// own concept, so a chapter ranks by its parts without outranking them all.
+const specPartStrength = 0.3
+
 // specConcepts is the concept state of one document.
 type specConcepts struct {
 	serial int
@@ -56,6 +61,11 @@ type specConcepts struct {
 	// section is the concept of each section that has one, by section
 	// number, so that "see Section 4.1" points at it.
 	section map[string]int
+	// parent is the concept of the nearest enclosing section of each
+	// section concept: a part of it ("Client-to-Server Masking" of "Data
+	// Framing").
+	parent map[int]int
+	names  map[int]string // each concept's name
 	// cur is the concept of the section being read, field the concept of
 	// each field entry of its blocks (by block index).
 	cur   int
@@ -65,7 +75,7 @@ type specConcepts struct {
 
 func (sd *specDoc) concepts() *specConcepts {
 	if sd.cs == nil {
-		sd.cs = &specConcepts{byKey: map[string]int{}, at: map[int]int{}, about: map[int]int{}, section: map[string]int{}}
+		sd.cs = &specConcepts{byKey: map[string]int{}, at: map[int]int{}, about: map[int]int{}, section: map[string]int{}, parent: map[int]int{}, names: map[int]string{}}
 	}
 	return sd.cs
 }
@@ -197,12 +207,21 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.field = nil
 	own := cs.within(st.title)
 	if names := specConceptNames(st.title); own == 0 && len(names) > 0 {
-		stmt, off := x.specFirstParagraph(st.body, st.s.End)
+		stmt, off := x.specFirstParagraph(st.body, st.body+len(st.own))
 		typ := core.Definition
 		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
 			typ = core.Algorithm
 		}
+		parent := 0
+		for i := lvl - 1; i >= 0 && parent == 0; i-- {
+			parent = cs.levels[i]
+		}
 		for _, n := range names {
+			if _, taken := cs.byKey[termKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(strings.ToLower(n)) {
+				// "Generation" of ETag after "Generation" of Last-Modified:
+				// another concept, named by what it is part of
+				n = cs.names[parent] + " " + n
+			}
 			s := x.specConcept(st, cs, n, stmt, off, typ)
 			if own == 0 {
 				own = s
@@ -213,6 +232,16 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.levels[lvl] = own
 	if own != 0 && st.s.Number != "" {
 		cs.section[st.s.Number] = own
+	}
+	if own != 0 {
+		for i := lvl - 1; i >= 0; i-- {
+			if p := cs.levels[i]; p != 0 {
+				if p != own {
+					cs.parent[own] = p
+				}
+				break
+			}
+		}
 	}
 	cs.cur = 0
 	for i := lvl; i >= 0; i-- {
@@ -298,6 +327,9 @@ func specPhraseAbout(before, after []string) bool {
 // specConcept records a concept named name, or finds the one of that name
 // already recorded, and returns its serial (0 when nothing was recorded).
 func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt string, off int, typ core.PrimitiveType) int {
+	if len(name) < 2 || text.IsStopword(strings.ToLower(name)) {
+		return 0
+	}
 	k := termKey(name)
 	if s, ok := cs.byKey[k]; ok {
 		return s
@@ -315,14 +347,16 @@ func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt strin
 		return 0
 	}
 	cs.serial++
+	cs.names[cs.serial] = name
 	cs.byKey[k] = cs.serial
 	cs.at[off] = cs.serial
 	return cs.serial
 }
 
-// specFirstParagraph is the first paragraph of prose under a section's
-// heading (its subsections' when it has none of its own), and its absolute
-// offset; the statement of the concept the title names.
+// specFirstParagraph is the first paragraph of prose in doc[from:end] that
+// describes rather than requires (no key word), and its absolute offset:
+// the statement of the concept a title names. A section whose text holds
+// no such paragraph before its subsections defines nothing by its title.
 func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 	from = clamp(from, 0, len(x.doc))
 	end = clamp(end, from, len(x.doc))
@@ -333,7 +367,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 	md := x.format == core.FormatMarkdown
 	bs := specBlocks(window, md)
 	var parts []string
-	at := -1
+	at, skipped := -1, 0
 	for i := range bs {
 		b := &bs[i]
 		if b.kind == bkHeading || b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 {
@@ -357,6 +391,17 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 		}
 		t := strings.TrimSpace(specStatementText(raw, x.format))
 		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) {
+			continue
+		}
+		if len(findBCP14(t)) > 0 {
+			// a requirement is no description: the concept is stated by
+			// a paragraph that describes it, else it is not stated
+			if at >= 0 {
+				break
+			}
+			if skipped++; skipped > 2 {
+				break
+			}
 			continue
 		}
 		if at < 0 {
@@ -531,6 +576,14 @@ func (x *extractor) specConceptEdges(cs []cand, outOf []int, out []core.Primitiv
 	for ci := range cs {
 		if s, ok := st.at[cs[ci].offset]; ok && outOf[ci] >= 0 && cs[ci].typ != core.Axiom && cs[ci].typ != core.Technique {
 			target[s] = outOf[ci]
+		}
+	}
+	for c, p := range st.parent {
+		from, ok1 := target[c]
+		to, ok2 := target[p]
+		if ok1 && ok2 && from != to {
+			q := &out[to]
+			addReference(&out[from], q, specPartStrength, "Part of "+q.Name)
 		}
 	}
 	for ci := range cs {
