@@ -337,7 +337,11 @@ func (x *extractor) spec(st *secState) {
 	sd := x.specState()
 	topic := sd.enter(st)
 	blocks := specBlocks(st.own, x.format == core.FormatMarkdown)
-	x.specEnterConcepts(st, sd, blocks)
+	if x.ctype == core.Spec && x.specKeywords() {
+		// a document of requirements; one without is read as prose
+		// (genre_prose.go), and another genre's sections are no spec's
+		x.specEnterConcepts(st, sd, blocks)
+	}
 	if !hasBCP14(st.own) {
 		return
 	}

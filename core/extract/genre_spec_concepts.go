@@ -92,7 +92,7 @@ var specMetaWords = map[string]bool{
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
 	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
-	"preamble": true, "imported": true, "acknowledgement": true, "document": true,
+	"preamble": true, "imported": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
 // specProcedureWords mark a title of a procedure.
@@ -123,6 +123,9 @@ func specConceptNames(t string) []string {
 		t = strings.TrimSpace(t[:i])
 	}
 	words := strings.Fields(t)
+	if len(words) > 1 && strings.Trim(words[0], "0123456789.") == "" && (strings.Contains(words[0], ".") || len(words[0]) <= 2) {
+		words = words[1:] // "3 Leader Election", "3.1. If-Match"
+	}
 	if n := len(words); n > 1 && specVersionNumber(words[n-1]) {
 		words = words[:n-1] // "Semantic Versioning 2.0.0"
 	}
@@ -206,7 +209,13 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.levels[lvl] = 0
 	cs.field = nil
 	own := cs.within(st.title)
-	if names := specConceptNames(st.title); own == 0 && len(names) > 0 {
+	names := specConceptNames(st.title)
+	if len(x.a.Sections) == 1 && st.s == x.a.Sections[0] && len(st.s.Children) == 0 {
+		// a document of one section: its title is the document's, and
+		// its requirements are all it holds
+		names = nil
+	}
+	if own == 0 && len(names) > 0 {
 		stmt, off := x.specFirstParagraph(st.body, st.body+len(st.own))
 		typ := core.Definition
 		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
