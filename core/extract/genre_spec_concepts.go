@@ -148,16 +148,15 @@ func specConceptNames(t string) []string {
 		return []string{words[0], words[2]}
 	}
 	// the class noun goes: "Basic Authentication Scheme", "Authentication-Info
-	// Header", "WWW-Authenticate Response Header"
-	for len(words) > 1 {
-		last := strings.ToLower(words[len(words)-1])
-		if !specClassNouns[last] || len(words) == 2 && !specFieldName(words[0]) {
-			break
-		}
-		words = words[:len(words)-1]
-		if len(words) == 2 && specFieldName(words[0]) {
+	// Header", "The Authorization Request Header"; a two-word title keeps
+	// it unless the other word is a field's token ("Authentication Scheme"
+	// is the concept, "ETag Header" is ETag)
+	if n := len(words); n > 1 && specClassNouns[strings.ToLower(words[n-1])] && (n > 2 || specFieldName(words[0])) {
+		header := strings.EqualFold(words[n-1], "header") || strings.EqualFold(words[n-1], "field")
+		words = words[:n-1]
+		if len(words) == 2 && header && isUpperByte(words[0][0]) {
 			switch strings.ToLower(words[1]) {
-			case "response", "request", "header":
+			case "response", "request":
 				words = words[:1]
 			}
 		}
@@ -176,15 +175,25 @@ func specVersionNumber(w string) bool {
 }
 
 // specFieldName: a token that names a field, a header or a parameter
-// ("Proxy-Authenticate", "ETag", "Authorization"): capitalised, or with a
-// hyphen or an underscore inside.
+// ("Proxy-Authenticate", "ETag", "client_id"): a hyphen or an underscore
+// inside, or a capital after its first letter.
 func specFieldName(w string) bool {
 	w = strings.Trim(w, `"'`)
 	if len(w) < 2 || !isLetterByte(w[0]) {
 		return false
 	}
-	return strings.ContainsAny(w[1:], "-_") || w[0] >= 'A' && w[0] <= 'Z'
+	if strings.ContainsAny(w[1:], "-_") {
+		return true
+	}
+	for i := 1; i < len(w); i++ {
+		if isUpperByte(w[i]) {
+			return true
+		}
+	}
+	return false
 }
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // specProcedureTitle reports whether a title names a procedure.
 func specProcedureTitle(name string) bool {
@@ -226,7 +235,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			parent = cs.levels[i]
 		}
 		for _, n := range names {
-			if _, taken := cs.byKey[termKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(strings.ToLower(n)) {
+			if _, taken := cs.byKey[termKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(n) {
 				// "Generation" of ETag after "Generation" of Last-Modified:
 				// another concept, named by what it is part of
 				n = cs.names[parent] + " " + n
