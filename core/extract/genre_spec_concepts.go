@@ -240,7 +240,11 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 				// another concept, named by what it is part of
 				n = cs.names[parent] + " " + n
 			}
-			s := x.specConcept(st, cs, n, stmt, off, typ)
+			st1 := stmt
+			if len(names) > 1 {
+				st1 = n + ": " + stmt // one paragraph, two concepts
+			}
+			s := x.specConcept(st, cs, n, st1, off, typ)
 			if own == 0 {
 				own = s
 			}

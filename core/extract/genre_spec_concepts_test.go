@@ -108,7 +108,7 @@ func TestSpecConceptsAreDefinitions(t *testing.T) {
 	logPrimitives(t, ps)
 	by := specByName(ps)
 	for _, n := range []string{"Validators", "Weak versus Strong", "strong validator", "ETag", "entity-tag", "weak",
-		"Generation", "Last-Modified", "Last-Modified Generation", "304 Not Modified"} {
+		"Generation", "Last-Modified", "Last-Modified Generation", "304 Not Modified", "Conditional requests"} {
 		if p, ok := by[n]; !ok || p.Type != core.Definition {
 			t.Errorf("no definition %q (%v)", n, p.Type)
 		}
@@ -117,7 +117,7 @@ func TestSpecConceptsAreDefinitions(t *testing.T) {
 		t.Errorf("Opening Handshake is %q, want an algorithm", p.Type)
 	}
 	for _, n := range []string{"Introduction", "Status Code Definitions", "Security Considerations", "OWS",
-		"Sending the Server's Opening Handshake", "Conditional requests"} {
+		"Sending the Server's Opening Handshake"} {
 		if _, ok := by[n]; ok {
 			t.Errorf("%q became a primitive", n)
 		}
@@ -222,12 +222,14 @@ func TestSpecMarkedTerms(t *testing.T) {
 		"1. Precedence refers to how versions are compared to each other.\n" +
 		"1. Version 1.0.0 defines the public API.\n\n" +
 		"## Schemes\n\nThis document defines the protocol. The scheme is referred to as \"Digest Access Authentication\" here.\n" +
-		"The value \"auth\" indicates authentication. A server MUST support it.\n"
+		"The value \"auth\" indicates authentication; the value \"auth-int\" indicates integrity protection.\n" +
+		"Values are denoted by KD(secret, data), and a change must avoid the \"lost update\" problem.\n" +
+		"A server MUST support it.\n"
 	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
 	logPrimitives(t, ps)
 	by := specByName(ps)
 	for _, n := range []string{"Normal version number", "Major version", "Minor version", "Major version zero",
-		"Build metadata", "Precedence", "Public API", "Digest Access Authentication", "auth"} {
+		"Build metadata", "Precedence", "Public API", "Digest Access Authentication", "auth", "auth-int", "KD", "lost update"} {
 		if p, ok := by[n]; !ok || p.Type != core.Definition {
 			t.Errorf("no definition %q", n)
 		}
@@ -237,6 +239,9 @@ func TestSpecMarkedTerms(t *testing.T) {
 	}
 	if p := by["Minor version"]; p.FormalStatement != "Minor version: Y is the minor version." {
 		t.Errorf("Minor version stated by %q", p.FormalStatement)
+	}
+	if p := by["auth-int"]; p.FormalStatement != `auth-int: the value "auth-int" indicates integrity protection.` {
+		t.Errorf("auth-int stated by %q, want its own clause", p.FormalStatement)
 	}
 }
 

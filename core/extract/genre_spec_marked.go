@@ -13,7 +13,7 @@ import (
 // term. They read one paragraph at a time, its lines joined.
 var (
 	// A "strong validator" is …; The "realm" authentication parameter is …
-	specQuotedSubject = lazyre.New(`(?:^|[.!?:]\s+)(?:The|A|An)\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
+	specQuotedSubject = lazyre.New(`(?:(?:^|[.!?:]\s+)(?:The|A|An)|[,;]\s+(?:the|an?))\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
 	// referred to as "Digest Access Authentication"; the term "X"
 	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
 	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
@@ -22,6 +22,14 @@ var (
 	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
 	// X is the major version, Y is the minor version
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
+	// the "lost update" problem; a "selected representation": a phrase
+	// the text quotes is a term it introduces
+	specQuotedPhrase = lazyre.New(`"([A-Za-z][a-z-]*(?: [A-Za-z][a-z-]*){1,3})"`)
+	// denoted by KD(secret, data): a function the text names
+	specDenotedFunc = lazyre.New(`\bdenoted (?:by )?([A-Z][A-Za-z0-9]+)\(`)
+	// Conditional requests are HTTP requests [RFC7231] that include …: a
+	// paragraph that opens by saying what its subject is
+	specOpeningIs = lazyre.New(`^(?:An?\s+|The\s+)?([A-Z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:is|are)\s+(?:an?\s+|the\s+)?[A-Za-z0-9/.-]+(?:\s+[A-Za-z0-9/.-]+){0,3}?(?:\s+\[[^\]\s]+\])?\s+(?:that|which|whose|where|in which)\b`)
 	// … defines the public API.
 	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
@@ -44,7 +52,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 			continue
 		}
 		raw := b.join(s).text
-		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is the ") && !strings.Contains(raw, "refer") &&
+		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
 			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
 			continue
 		}
@@ -53,7 +61,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		}
 		t := text.CollapseSpace(specStatementText(raw, x.format))
 		base := st.body + b.lines[0].a
-		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe} {
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
 			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
 				if !specMarkedTerm(term) {
@@ -62,12 +70,27 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				if re == specDefinesThe && specSelfReference(t[max(0, m[0]-30):m[0]]) {
 					continue // "This document defines the …" says what it covers
 				}
-				if re != specQuotedSubject && re != specQuotedName {
+				switch re {
+				case specQuotedSubject, specQuotedName, specQuotedPhrase, specDenotedFunc:
+				default:
 					term = upperFirst(term)
+				}
+				if re == specQuotedPhrase && len(findBCP14(term)) > 0 {
+					continue
 				}
 				// the term leads: the sentence alone may be a requirement's
 				// statement too, and one statement is one primitive
 				stmt := term + ": " + specSentenceAt(t, m[2])
+				if re == specQuotedSubject {
+					// "The value "auth" indicates …; the value "auth-int"
+					// indicates …": each its own clause
+					c := strings.TrimLeft(t[m[0]:], ".!?:;, ")
+					end := len(specSentenceAt(c, 0))
+					if k := strings.IndexByte(c[:end], ';'); k > 0 {
+						end = k
+					}
+					stmt = term + ": " + strings.TrimRight(c[:end], " ;")
+				}
 				if re == specSymbolIs {
 					// one sentence may name several symbols; each its own
 					stmt = term + ": " + strings.TrimRight(strings.TrimSuffix(strings.TrimSpace(t[m[0]:m[1]]), "and"), " ,.;") + "."

@@ -150,7 +150,7 @@ func score(o options, rows []row, cs map[string][]concept, ts map[string][]term,
 			names = append(names, p.Name)
 		}
 		found := centralFound(cs[r.name], top, rej[r.name])
-		strict, loose, missed := termsFound(ts[r.name], names)
+		strict, loose, missed, unnamed := termsFound(ts[r.name], names)
 		f := figures{specs: 1, central: count(found), concepts: len(cs[r.name]), strict: strict, loose: loose, terms: len(ts[r.name]), prims: len(prims)}
 		halves[r.set].add(f)
 		fmt.Fprintf(stdout, "%-22s %-9s %6d %5d/%-2d %13s %13s\n", r.name, r.set, f.prims, f.central, f.concepts, share(f.strict, f.terms), share(f.loose, f.terms))
@@ -166,6 +166,7 @@ func score(o options, rows []row, cs map[string][]concept, ts map[string][]term,
 				fmt.Fprintf(stdout, "    concept %-50s %s\n", c.name, mark)
 			}
 			fmt.Fprintf(stdout, "    terms not learned: %s\n", strings.Join(missed, "; "))
+			fmt.Fprintf(stdout, "    terms only inside a name: %s\n", strings.Join(unnamed, "; "))
 		}
 	}
 	for _, set := range []string{"dev", "held-out"} {

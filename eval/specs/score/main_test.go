@@ -55,9 +55,12 @@ func TestCentralFound(t *testing.T) {
 
 func TestTermsFound(t *testing.T) {
 	ts := []term{{term: "percent-encoding"}, {term: "base URI"}, {term: "URN"}}
-	strict, loose, missed := termsFound(ts, []string{"Percent-Encoding", "Establishing a Base URI"})
+	strict, loose, missed, unnamed := termsFound(ts, []string{"Percent-Encoding", "Establishing a Base URI"})
 	if strict != 1 || loose != 2 || len(missed) != 1 || missed[0] != "URN" {
 		t.Errorf("got strict %d, loose %d, missed %v; want 1, 2, [URN]", strict, loose, missed)
+	}
+	if len(unnamed) != 1 || unnamed[0] != "base URI" {
+		t.Errorf("only inside a name: %v, want [base URI]", unnamed)
 	}
 }
 

@@ -96,8 +96,8 @@ func centralFound(cs []concept, top []string, rejected map[string]bool) []string
 
 // termsFound counts the terms that are a primitive's name (strict) and
 // those a primitive's name contains (loose), and lists the terms no
-// primitive's name contains.
-func termsFound(ts []term, names []string) (strict, loose int, missed []string) {
+// primitive's name contains (missed) and those only contained (unnamed).
+func termsFound(ts []term, names []string) (strict, loose int, missed, unnamed []string) {
 	norm := make([]string, len(names))
 	for i, n := range names {
 		norm[i] = bare(normalize(n))
@@ -118,9 +118,12 @@ func termsFound(ts []term, names []string) (strict, loose int, missed []string) 
 		}
 		if in {
 			loose++
+			if !eq {
+				unnamed = append(unnamed, t.term)
+			}
 		} else {
 			missed = append(missed, t.term)
 		}
 	}
-	return strict, loose, missed
+	return strict, loose, missed, unnamed
 }
