@@ -95,6 +95,22 @@ var specMetaWords = map[string]bool{
 	"preamble": true, "imported": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
+// specApparatus reports whether a title is one of the document's
+// apparatus whose quotes are values and instructions (registries,
+// considerations, references), unlike an introduction's, which introduce
+// terms.
+func specApparatus(t string) bool {
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		switch strings.Trim(w, `"'()`) {
+		case "iana", "registration", "registry", "registries", "considerations", "references",
+			"acknowledgments", "acknowledgements", "changes", "collected", "contributors", "authors",
+			"addresses", "copyright", "license", "index", "status", "memo":
+			return true
+		}
+	}
+	return false
+}
+
 // specProcedureWords mark a title of a procedure.
 var specProcedureWords = map[string]bool{
 	"handshake": true, "procedure": true, "algorithm": true, "flow": true, "negotiation": true,

@@ -308,3 +308,26 @@ func TestSpecHeadingForms(t *testing.T) {
 		}
 	}
 }
+
+// A quoted phrase broken at a line's end is one term; the quotes of the
+// apparatus (a registry's instructions) are none.
+func TestSpecQuotedPhrasesInContext(t *testing.T) {
+	txt := "1.  Validators\n\n   Validators avoid the \"lost\n   update\" problem and the \"nonce-\n   count value\" error.\n\n" +
+		"   A server MUST send a validator.\n\n" +
+		"   See HTTP \"Message Syntax and Routing\" for the rest.\n\n" +
+		"2.  IANA Considerations\n\n   Registrations \"update the specification\" as described here.\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"lost update", "nonce-count value"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	if _, ok := by["update the specification"]; ok {
+		t.Error("a registry's quoted instruction became a definition")
+	}
+	if _, ok := by["Message Syntax and Routing"]; ok {
+		t.Error("a quoted document title became a definition")
+	}
+}

@@ -24,7 +24,9 @@ var (
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
 	// the "lost update" problem; a "selected representation": a phrase
 	// the text quotes is a term it introduces
-	specQuotedPhrase = lazyre.New(`"([A-Za-z][a-z-]*(?: [A-Za-z][a-z-]*){1,3})"`)
+	// (in lower case: a quoted title is a document's or a registry's name,
+	// HTTP "Message Syntax and Routing")
+	specQuotedPhrase = lazyre.New(`"([a-z][a-z-]*(?: [a-z][a-z-]*){1,3})"`)
 	// denoted by KD(secret, data): a function the text names
 	specDenotedFunc = lazyre.New(`\bdenoted (?:by )?([A-Z][A-Za-z0-9]+)\(`)
 	// Conditional requests are HTTP requests [RFC7231] that include …: a
@@ -33,6 +35,8 @@ var (
 	// … defines the public API.
 	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
+
+var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
 
 // specNotSubjects open a sentence without naming a term.
 var specNotSubjects = map[string]bool{
@@ -46,6 +50,9 @@ var specNotSubjects = map[string]bool{
 // defined.
 func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []specBlock) {
 	s := st.own
+	// the apparatus (registries, considerations) quotes values and
+	// instructions, not terms
+	apparatus := specApparatus(st.title)
 	for i := range blocks {
 		b := &blocks[i]
 		if b.kind == bkCode || b.kind == bkHeading || len(b.lines) == 0 {
@@ -59,7 +66,8 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		if isSpecCode(s, b) {
 			continue
 		}
-		t := text.CollapseSpace(specStatementText(raw, x.format))
+		// a compound broken at the line's end ("nc-\n   value") is one word
+		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
 		base := st.body + b.lines[0].a
 		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
 			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
@@ -75,7 +83,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				default:
 					term = upperFirst(term)
 				}
-				if re == specQuotedPhrase && len(findBCP14(term)) > 0 {
+				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0) {
 					continue
 				}
 				// the term leads: the sentence alone may be a requirement's
