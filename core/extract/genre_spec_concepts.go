@@ -242,6 +242,12 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	}
 	if own == 0 && len(names) > 0 {
 		stmt, off := x.specFirstParagraph(st.body, st.body+len(st.own))
+		if stmt == "" {
+			// a chapter that opens with its first section ("2. Access
+			// Authentication Framework", "5. Data Framing") is stated by
+			// the parts it holds
+			stmt, off = specParts(names[0], st.s), st.body
+		}
 		typ := core.Definition
 		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
 			typ = core.Algorithm
@@ -459,6 +465,21 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 	return text.CollapseSpace(strings.Join(parts, " ")), at
 }
 
+// specParts states a chapter by the titles of its sections, "" when it
+// has none but the apparatus.
+func specParts(name string, s *core.Section) string {
+	var ts []string
+	for _, c := range s.Children {
+		if c != nil && !specApparatus(c.Title) && len(specConceptNames(c.Title)) > 0 {
+			ts = append(ts, strings.TrimSpace(c.Title))
+		}
+	}
+	if len(ts) == 0 {
+		return ""
+	}
+	return name + " comprises " + strings.Join(ts, "; ") + "."
+}
+
 // specNextParagraph is the first prose block after block i and the offset
 // just before it.
 func specNextParagraph(st *secState, blocks []specBlock, i int, f core.Format) (string, int) {
@@ -638,20 +659,12 @@ func (x *extractor) specConceptEdges(cs []cand, outOf []int, out []core.Primitiv
 	}
 }
 
-// specSectionConcept is the primitive of the concept section number n
-// defines, or -1: the target of a reference to that section.
-func (x *extractor) specSectionConcept(n string, cs []cand, outOf []int) int {
+// specConceptAt reports whether the candidate at offset off is a concept.
+func (x *extractor) specConceptAt(off int) bool {
 	if x.specs == nil || x.specs.cs == nil {
-		return -1
+		return false
 	}
-	s, ok := x.specs.cs.section[n]
-	if !ok {
-		return -1
-	}
-	for ci := range cs {
-		if outOf[ci] >= 0 && x.specs.cs.at[cs[ci].offset] == s {
-			return ci
-		}
-	}
-	return -1
+	_, ok := x.specs.cs.at[off]
+	return ok
 }
+

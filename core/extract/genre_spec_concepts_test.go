@@ -331,3 +331,28 @@ func TestSpecQuotedPhrasesInContext(t *testing.T) {
 		t.Error("a quoted document title became a definition")
 	}
 }
+
+// A chapter that opens with its first section is stated by its parts, and
+// a word quoted in passing ("For the purposes of this specification, the
+// "server" is …") is not a term of the spec.
+func TestSpecChapterOfParts(t *testing.T) {
+	txt := "1.  Introduction\n\n   This document defines a framework. A client MUST be careful.\n\n" +
+		"2.  Access Authentication Framework\n\n2.1.  Challenge and Response\n\n" +
+		"   HTTP provides a simple challenge-response authentication framework.\n\n" +
+		"   For the purposes of this specification, the \"server\" is the combination of both computers.\n\n" +
+		"2.2.  Protection Space (Realm)\n\n   A protection space is defined by the canonical root URI.\n\n" +
+		"   A sender MUST only generate the quoted-string syntax.\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	p, ok := by["Access Authentication Framework"]
+	if !ok || p.FormalStatement != "Access Authentication Framework comprises Challenge and Response; Protection Space (Realm)." {
+		t.Errorf("chapter stated by %q", p.FormalStatement)
+	}
+	if !requiresName(by["Protection Space"], by, "Access Authentication Framework") {
+		t.Errorf("a part does not require its chapter: %+v", by["Protection Space"].Dependencies)
+	}
+	if _, ok := by["server"]; ok {
+		t.Error("a word quoted in passing became a definition")
+	}
+}

@@ -13,7 +13,7 @@ import (
 // term. They read one paragraph at a time, its lines joined.
 var (
 	// A "strong validator" is …; The "realm" authentication parameter is …
-	specQuotedSubject = lazyre.New(`(?:(?:^|[.!?:]\s+)(?:The|A|An)|[,;]\s+(?:the|an?))\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
+	specQuotedSubject = lazyre.New(`(?:(?:^|[.!?:]\s+)(?:The|A|An)|;\s+(?:the|an?))\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
 	// referred to as "Digest Access Authentication"; the term "X"
 	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
 	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
