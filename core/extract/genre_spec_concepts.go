@@ -667,4 +667,3 @@ func (x *extractor) specConceptAt(off int) bool {
 	_, ok := x.specs.cs.at[off]
 	return ok
 }
-
