@@ -336,8 +336,12 @@ func (x *extractor) spec(st *secState) {
 	x.markers(st, specMarkers)
 	sd := x.specState()
 	topic := sd.enter(st)
+	concepts := x.ctype == core.Spec && x.specKeywords()
+	if !concepts && !hasBCP14(st.own) {
+		return
+	}
 	blocks := specBlocks(st.own, x.format == core.FormatMarkdown)
-	if x.ctype == core.Spec && x.specKeywords() {
+	if concepts {
 		// a document of requirements; one without is read as prose
 		// (genre_prose.go), and another genre's sections are no spec's
 		x.specEnterConcepts(st, sd, blocks)
