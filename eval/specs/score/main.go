@@ -21,7 +21,9 @@
 // article dropped, contains one of the concept's keyword alternatives (the
 // CENTRAL.tsv match column, separated by "|") as a run of whole words,
 // has at most two words more than it: the name is the concept, not a
-// sentence mentioning it; the name must end in the keywords. A match judged
+// sentence mentioning it; the name must end in the keywords. A name that is
+// the concept as written down (the CENTRAL.tsv concept column, normalized
+// the same way) counts too. A match judged
 // by hand not to be the concept (eval/specs/JUDGED.tsv) does not count. A term is a primitive when a learned primitive's
 // normalized name, a leading "the", "a" or "an" dropped, equals the
 // normalized term (strict); the loose figure, reported beside it, also
