@@ -384,7 +384,8 @@ func specClassify(s string, b *specBlock, md bool) {
 		return
 	}
 	// "legacy_version:  In previous versions …"
-	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' && isSpecFieldToken(first[:i]) && specFieldLike(first[:i]) {
+	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' && isSpecFieldToken(first[:i]) &&
+		(specFieldLike(first[:i]) || specListTerm(first, i)) {
 		b.field = specField(first[:i])
 		k := i + 1
 		for k < len(first) && first[k] == ' ' {
@@ -417,6 +418,20 @@ func specFieldLike(t string) bool {
 		return true
 	}
 	return t[0] >= 'a' && t[0] <= 'z' && !strings.ContainsAny(t, "()")
+}
+
+// specListTerm: a capitalised term of an RFC definition list, its colon
+// followed by the list's wide gap ("Opcode:  4 bits"), not a sentence's
+// label ("Note:  …").
+func specListTerm(line string, colon int) bool {
+	if colon+2 >= len(line) || line[colon+2] != ' ' || !isUpperByte(line[0]) {
+		return false
+	}
+	switch strings.ToLower(line[:colon]) {
+	case "note", "notes", "example", "examples", "warning", "caution", "see", "status", "reference", "contact":
+		return false
+	}
+	return true
 }
 
 // isSpecCode recognizes examples and grammar in a prose block: HTTP

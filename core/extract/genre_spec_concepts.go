@@ -71,6 +71,9 @@ type specConcepts struct {
 	cur   int
 	field map[int]int
 	block []int // the concept each block of the section is about
+	// registry marks the open sections at each level that are, or are
+	// inside, the document's registrations and references
+	registry []bool
 }
 
 func (sd *specDoc) concepts() *specConcepts {
@@ -105,6 +108,19 @@ func specApparatus(t string) bool {
 		case "iana", "registration", "registry", "registries", "considerations", "references",
 			"acknowledgments", "acknowledgements", "changes", "collected", "contributors", "authors",
 			"addresses", "copyright", "license", "index", "status", "memo":
+			return true
+		}
+	}
+	return false
+}
+
+// specRegistry reports whether a title is of the registrations and
+// references a spec ends with; their subsections are theirs too.
+func specRegistry(t string) bool {
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		switch strings.Trim(w, `"'()`) {
+		case "iana", "registration", "registrations", "registry", "registries", "references",
+			"acknowledgments", "acknowledgements", "contributors", "addresses", "copyright":
 			return true
 		}
 	}
@@ -233,6 +249,17 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.levels = cs.levels[:lvl+1]
 	cs.levels[lvl] = 0
 	cs.field = nil
+	for len(cs.registry) <= lvl {
+		cs.registry = append(cs.registry, false)
+	}
+	cs.registry = cs.registry[:lvl+1]
+	cs.registry[lvl] = specRegistry(st.title) || lvl > 0 && cs.registry[lvl-1]
+	if cs.registry[lvl] {
+		// a registration template's sections and fields ("Contact",
+		// "Status") are the registry's, not concepts of the spec
+		cs.block = cs.block[:0]
+		return
+	}
 	own := cs.within(st.title)
 	names := specConceptNames(st.title)
 	if len(x.a.Sections) == 1 && st.s == x.a.Sections[0] && len(st.s.Children) == 0 {
@@ -434,7 +461,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 			continue
 		}
 		t := strings.TrimSpace(specStatementText(raw, x.format))
-		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) {
+		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) || specExampleOpening(t) || specHeaderBlock(window, b) {
 			continue
 		}
 		if len(findBCP14(t)) > 0 {
@@ -507,6 +534,27 @@ func specAboutSection(t string) bool {
 	return len(t) < 100 && (strings.HasPrefix(t, "This section") || strings.HasPrefix(t, "This subsection"))
 }
 
+// specExampleOpening: a paragraph that opens an example ("As an example
+// of …", "For example, …") illustrates its subject rather than states it.
+func specExampleOpening(t string) bool {
+	t = strings.TrimLeft(t, "_*")
+	return strings.HasPrefix(t, "As an example") || strings.HasPrefix(t, "For example") || strings.HasPrefix(t, "Example")
+}
+
+// specHeaderBlock: a block whose lines are header fields ("Name: value"),
+// read as a field entry because its first line looks like one.
+func specHeaderBlock(s string, b *specBlock) bool {
+	if b.field == "" || len(b.lines) < 2 {
+		return false
+	}
+	for _, l := range b.lines[1:] {
+		if isSpecHeaderLine(s[l.a:l.b]) {
+			return true
+		}
+	}
+	return false
+}
+
 // specSetextHeading reports whether a Markdown block is a heading
 // underlined with "---" or "===".
 func specSetextHeading(t string) bool {
@@ -548,10 +596,15 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		if b.field == "" || b.kind == bkRow && b.pre == "" && !b.kw || len(b.lines) == 0 {
 			continue
 		}
-		if !specTermWord(b.field) || b.kind != bkRow && isSpecCode(st.own, b) {
+		if !specTermWord(b.field) || b.kind != bkRow && isSpecCode(st.own, b) || specHeaderBlock(st.own, b) {
 			continue
 		}
 		desc := strings.TrimSpace(specStatementText(b.join(st.own).text, x.format))
+		if n := i + 1; len(strings.Fields(desc)) < 3 && n < len(blocks) && blocks[n].kind == bkProse && blocks[n].ind > b.ind &&
+			len(blocks[n].lines) > 0 && !isSpecCode(st.own, &blocks[n]) {
+			// "Opcode:  4 bits", its description indented below it
+			desc += ". " + strings.TrimSpace(specStatementText(blocks[n].join(st.own).text, x.format))
+		}
 		if len(strings.Fields(desc)) < 3 {
 			continue
 		}

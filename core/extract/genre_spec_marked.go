@@ -17,7 +17,8 @@ var (
 	// referred to as "Digest Access Authentication"; the term "X"
 	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
 	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
-	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\([^)\n]{1,30}\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
+	// (not a cross-reference: "(Section 5.5)", "(see …)")
+	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
 	// Precedence refers to …; Build metadata MAY be denoted by …
 	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
 	// X is the major version, Y is the minor version
@@ -43,7 +44,8 @@ var specNotSubjects = map[string]bool{
 	"this": true, "it": true, "that": true, "each": true, "which": true, "there": true,
 	"these": true, "those": true, "such": true, "any": true, "all": true, "some": true,
 	"section": true, "document": true, "specification": true, "version": true,
-	"the": true, "a": true, "an": true,
+	"the": true, "a": true, "an": true, "if": true, "when": true, "unless": true, "while": true,
+	"once": true, "after": true, "before": true, "since": true, "because": true, "where": true,
 }
 
 // specMarkedTerms reads the terms the running text of a section marks as
@@ -74,6 +76,9 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				term := strings.TrimSpace(t[m[2]:m[3]])
 				if !specMarkedTerm(term) {
 					continue
+				}
+				if re == specNotation && specCrossReference(t[m[0]:m[1]]) {
+					continue // "Control frames (see Section 5.5) MAY …"
 				}
 				if re == specDefinesThe && specSelfReference(t[max(0, m[0]-30):m[0]]) {
 					continue // "This document defines the …" says what it covers
@@ -149,6 +154,23 @@ func specSelfReference(before string) bool {
 	b := strings.ToLower(before)
 	for _, w := range []string{"document", "specification", "memo", "section", "rfc", "standard"} {
 		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// specCrossReference reports whether the parenthesis of a notation match
+// is a reference ("(Section 5.5)", "(see [RFC3986])") rather than the
+// term's notation.
+func specCrossReference(m string) bool {
+	i := strings.IndexByte(m, '(')
+	if i < 0 {
+		return false
+	}
+	p := strings.ToLower(strings.TrimSpace(m[i+1:]))
+	for _, w := range []string{"section", "see ", "e.g.", "i.e.", "[", "appendix", "rfc"} {
+		if strings.HasPrefix(p, w) {
 			return true
 		}
 	}
