@@ -356,3 +356,31 @@ func TestSpecChapterOfParts(t *testing.T) {
 		t.Error("a word quoted in passing became a definition")
 	}
 }
+
+// An RFC definition list with capitalised terms ("Opcode:  4 bits", its
+// description below) gives entries; a parenthesised cross-reference is no
+// notation, an example no statement, a block of header lines no entry, and
+// a registration template's fields are the registry's.
+func TestSpecDefinitionListsAndRegistries(t *testing.T) {
+	txt := "1.  Base Framing Protocol\n\n   The wire format is described below.\n\n" +
+		"   Opcode:  4 bits\n\n      Defines the interpretation of the payload data.\n\n" +
+		"   Note:  this is a note about frames.\n\n" +
+		"   Control frames (see Section 5.5) MAY be injected in the middle of a message.\n\n" +
+		"   A sender MUST NOT fragment control frames.\n\n" +
+		"2.  Negotiating Extensions\n\n   For example, a client sends these fields.\n\n" +
+		"   Sec-WebSocket-Extensions: foo\n   Sec-WebSocket-Extensions: bar; baz=2\n\n" +
+		"   A client MUST list the extensions it supports.\n\n" +
+		"3.  IANA Considerations\n\n3.1.  Registration of the Opcode Registry\n\n" +
+		"   Contact:  HYBI WG\n\n   Status:  Standard\n\n   Owner:  the IETF working group that owns it\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	if p, ok := by["Opcode"]; !ok || !strings.Contains(p.FormalStatement, "Defines the interpretation") {
+		t.Errorf("Opcode stated by %q", p.FormalStatement)
+	}
+	for _, n := range []string{"Note", "Control frames", "Sec-WebSocket-Extensions", "Negotiating Extensions", "Owner", "Contact"} {
+		if p, ok := by[n]; ok {
+			t.Errorf("%q became a %s: %q", n, p.Type, p.FormalStatement)
+		}
+	}
+}
