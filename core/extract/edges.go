@@ -383,8 +383,8 @@ func (x *extractor) sectionRefEdges(cs []cand, outOf []int, out []core.Primitive
 	in := map[string][]int{}
 	for ci := range cs {
 		c := &cs[ci]
-		if outOf[ci] < 0 || c.sec == nil || c.sec.s == nil || c.sec.s.Number == "" {
-			continue
+		if outOf[ci] < 0 || c.sec == nil || c.sec.s == nil || c.sec.s.Number == "" || x.specConceptAt(c.offset) {
+			continue // a section's concept is what its requirements are about, not one of them
 		}
 		n := c.sec.s.Number
 		in[n] = append(in[n], ci)

@@ -600,6 +600,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 		x.textRefEdges(cs, outOf, out)
 	}
 	if x.ctype == core.Spec {
+		x.specConceptEdges(cs, outOf, out)
 		x.sectionRefEdges(cs, outOf, out)
 	}
 	return out

@@ -180,6 +180,7 @@ type specDoc struct {
 	repeats map[string]int  // next number to try for a repeated name
 	verbs   map[string]bool // words that follow a key word in this document
 	titles  []string        // topic of the open section at each level
+	cs      *specConcepts   // the concepts requirements are about (genre_spec_concepts.go)
 }
 
 // enter records section st (sections arrive depth-first in document order)
@@ -335,12 +336,23 @@ func (x *extractor) spec(st *secState) {
 	x.markers(st, specMarkers)
 	sd := x.specState()
 	topic := sd.enter(st)
+	concepts := x.ctype == core.Spec && x.specKeywords()
+	if !concepts && !hasBCP14(st.own) {
+		return
+	}
+	blocks := specBlocks(st.own, x.format == core.FormatMarkdown)
+	if concepts {
+		// a document of requirements; one without is read as prose
+		// (genre_prose.go), and another genre's sections are no spec's
+		x.specEnterConcepts(st, sd, blocks)
+	}
 	if !hasBCP14(st.own) {
 		return
 	}
 	r := &reqReader{x: x, st: st, sd: sd, topic: topic}
-	r.blocks = specBlocks(st.own, x.format == core.FormatMarkdown)
+	r.blocks = blocks
 	for i := range r.blocks {
+		r.bi = i
 		switch r.blocks[i].kind {
 		case bkCode:
 		case bkHeading:
@@ -363,6 +375,7 @@ type reqReader struct {
 	topic  string
 	blocks []specBlock
 	prev   []string // actor of the previous requirement in the block
+	bi     int      // the block being read
 }
 
 // block reads the sentences of block i.
@@ -442,6 +455,11 @@ func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off i
 		c.conf = 0.7
 	}
 	r.x.add(r.st, c)
+	if cs := r.sd.concepts(); cs.field[r.bi] != 0 {
+		cs.about[c.offset] = cs.field[r.bi]
+	} else if r.bi < len(cs.block) && cs.block[r.bi] != 0 {
+		cs.about[c.offset] = cs.block[r.bi]
+	}
 }
 
 // unique makes name unique within the document: first by the

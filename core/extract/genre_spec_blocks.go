@@ -24,10 +24,10 @@ type specLine struct{ a, b, ind int }
 // specBlock is a paragraph, a list item, a table row or a code block.
 type specBlock struct {
 	kind  specBlockKind
-	ind   int // indentation of the first line (of the bullet, for an item)
+	ind   int // indentation of the first line (of the bullet, for an item); a heading's offset
 	lines []specLine
 	field string // the term a definition entry or table row defines
-	pre   string // statement prefix (a table row's field and type)
+	pre   string // statement prefix (a table row's field and type); a heading's number
 	lead  *specLead
 	kw    bool // holds a key word: only such blocks are read
 }
@@ -124,7 +124,7 @@ func specBlocks(s string, md bool) []specBlock {
 			continue
 		}
 		if !md && ind == 0 && isSpecHeading(line) {
-			bs = append(bs, specBlock{kind: bkHeading, field: specHeadingTitle(line)})
+			bs = append(bs, specBlock{kind: bkHeading, field: specHeadingTitle(line), pre: line[:strings.IndexByte(line, ' ')], ind: a})
 			cur = -1
 			continue
 		}
@@ -179,11 +179,25 @@ func isSpecHeading(line string) bool {
 		}
 		i++
 	}
-	if digits == 0 || i >= len(line) || line[i] != ' ' || strings.Count(line[:i], ".") < 1 {
+	if digits == 0 || i >= len(line) || line[i] != ' ' {
 		return false
 	}
 	rest := strings.TrimSpace(line[i:])
-	return rest != "" && len(rest) < 80 && !strings.HasSuffix(rest, ".") && isLetterByte(rest[0])
+	if rest == "" || len(rest) >= 80 || strings.HasSuffix(rest, ".") {
+		return false
+	}
+	if strings.Count(line[:i], ".") < 1 {
+		// "2 Basic Authentication Scheme": a chapter number without its
+		// dot, then a capitalised title of a few words
+		if digits > 2 || i > 2 || rest[0] < 'A' || rest[0] > 'Z' || len(strings.Fields(rest)) > 8 {
+			return false
+		}
+	}
+	if isLetterByte(rest[0]) {
+		return true
+	}
+	// "401 Unauthorized": a status code and its reason phrase
+	return len(rest) > 5 && isDigits(rest[:3]) && rest[3] == ' ' && rest[4] >= 'A' && rest[4] <= 'Z'
 }
 
 func specHeadingTitle(line string) string {
@@ -370,7 +384,8 @@ func specClassify(s string, b *specBlock, md bool) {
 		return
 	}
 	// "legacy_version:  In previous versions …"
-	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' && isSpecFieldToken(first[:i]) && specFieldLike(first[:i]) {
+	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' && isSpecFieldToken(first[:i]) &&
+		(specFieldLike(first[:i]) || specListTerm(first, i)) {
 		b.field = specField(first[:i])
 		k := i + 1
 		for k < len(first) && first[k] == ' ' {
@@ -403,6 +418,20 @@ func specFieldLike(t string) bool {
 		return true
 	}
 	return t[0] >= 'a' && t[0] <= 'z' && !strings.ContainsAny(t, "()")
+}
+
+// specListTerm: a capitalised term of an RFC definition list, its colon
+// followed by the list's wide gap ("Opcode:  4 bits"), not a sentence's
+// label ("Note:  …").
+func specListTerm(line string, colon int) bool {
+	if colon+2 >= len(line) || line[colon+2] != ' ' || !isUpperByte(line[0]) {
+		return false
+	}
+	switch strings.ToLower(line[:colon]) {
+	case "note", "notes", "example", "examples", "warning", "caution", "see", "status", "reference", "contact":
+		return false
+	}
+	return true
 }
 
 // isSpecCode recognizes examples and grammar in a prose block: HTTP

@@ -211,9 +211,15 @@ func TestSpecExamplesAndBoilerplate(t *testing.T) {
 		"     GET /chat HTTP/1.1\n" +
 		"     Host: server.example.com\n\n" +
 		"   A client SHOULD retry later.\n"
-	ps := Extract(oneSection(txt, core.FormatText, core.Spec), Options{})
+	all := Extract(oneSection(txt, core.FormatText, core.Spec), Options{})
+	// the grammar rule is the spec's definition of frame-rsv1, never a
+	// requirement (genre_spec_concepts.go)
+	if d := specDefinitions(all); len(d) != 1 || d[0].Name != "frame-rsv1" {
+		t.Errorf("definitions %q, want the grammar rule", specNames(d))
+	}
+	ps := specRequirements(all)
 	names := specNames(ps)
-	if len(ps) != 2 {
+	if len(ps) != 2 || len(all) != 3 {
 		t.Fatalf("got %d primitives %q, want the two prose requirements", len(ps), names)
 	}
 	if ps[0].Name != "Server answers with a message" || ps[1].Name != "Client should retry later" {
@@ -257,7 +263,8 @@ func TestSpecFieldEntries(t *testing.T) {
 		"   response_type\n         REQUIRED.  Value MUST be set to \"code\".\n\n" +
 			"   client_id\n         REQUIRED.  The client identifier as described in Section 2.2.\n\n" +
 			"   state\n         RECOMMENDED.  An opaque value used by the client.\n"})
-	ps := Extract(a, Options{})
+	all := Extract(a, Options{})
+	ps := specRequirements(all)
 	want := []string{
 		"Authorization Request requires response_type",
 		"response_type is set to \"code\"",
@@ -270,6 +277,37 @@ func TestSpecFieldEntries(t *testing.T) {
 	if len(ps) > 2 && ps[2].FormalStatement != "client_id: REQUIRED. The client identifier as described in Section 2.2." {
 		t.Errorf("field statement %q", ps[2].FormalStatement)
 	}
+	// each entry also defines its parameter, and the entry's requirements
+	// require it (genre_spec_concepts.go)
+	defs := specDefinitions(all)
+	if got := specNames(defs); strings.Join(got, "|") != "response_type|client_id|state" {
+		t.Errorf("definitions %q", got)
+	}
+	if len(defs) == 3 && !ps[2].HasEdge(defs[1].ID, core.Requires) {
+		t.Errorf("%q does not require %q: %+v", ps[2].Name, defs[1].Name, ps[2].Dependencies)
+	}
+}
+
+// specRequirements are the requirements among ps, specDefinitions the
+// definitions.
+func specRequirements(ps []core.Primitive) []core.Primitive {
+	var out []core.Primitive
+	for _, p := range ps {
+		if p.Type == core.Axiom || p.Type == core.Technique {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func specDefinitions(ps []core.Primitive) []core.Primitive {
+	var out []core.Primitive
+	for _, p := range ps {
+		if p.Type == core.Definition {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Markdown specifications: table rows are field entries, "this object"
@@ -284,7 +322,13 @@ func TestSpecMarkdownTablesAndObjects(t *testing.T) {
 			"```yaml\ntitle: MUST be ignored\n```\n"},
 		specPart{"Contact Object", "This object MAY be extended with [Specification Extensions](#specification-extensions).\n"},
 	)
-	ps := Extract(a, Options{})
+	all := Extract(a, Options{})
+	// the object and its table's fields are definitions of their own
+	// (genre_spec_concepts.go); the requirements are read as before
+	if got := specNames(specDefinitions(all)); strings.Join(got, "|") != "Info Object|title|termsOfService" {
+		t.Errorf("definitions %q", got)
+	}
+	ps := specRequirements(all)
 	want := []string{
 		"Info Object requires title",
 		"termsOfService is in the format of a URL",

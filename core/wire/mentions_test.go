@@ -100,3 +100,26 @@ func names(ps []core.Primitive) string {
 	}
 	return fmt.Sprintf("%q", out)
 }
+
+// A name that joins a stopword with a hyphen ("no-cache", "If-None-Match")
+// is named by the compound, not by its other word: a sentence about a
+// cache or about a match names neither.
+func TestHyphenatedStopwordNames(t *testing.T) {
+	ps := []core.Primitive{
+		cand("nocache", "no-cache", core.Definition, 0, "The no-cache directive forbids reuse without validation."),
+		cand("inm", "If-None-Match", core.Definition, 10, "The If-None-Match header field makes a request conditional."),
+		cand("store", "Storing", core.Technique, 20, "A cache stores a response when its entity-tags match."),
+		cand("use", "Reuse", core.Technique, 30, "A cache honours no-cache and evaluates If-None-Match first."),
+	}
+	got := pairs(Wire(ps, Options{Depth: core.Standard}).Primitives)
+	for _, bad := range []string{"store → nocache", "store → inm"} {
+		if slices.Contains(got, bad) {
+			t.Errorf("a sentence naming only the compound's other word links it: %s in %q", bad, got)
+		}
+	}
+	for _, want := range []string{"use → nocache", "use → inm"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %s: %q", want, got)
+		}
+	}
+}

@@ -91,11 +91,22 @@ func (sc *scanner) scan(s string) {
 	sc.stems = sc.stems[:0]
 	sentence := int32(0)
 	prev := 0
-	emit := func(w string) {
+	emit := func(w string, joined bool) {
 		wi, st := sc.info(w)
 		sc.words = append(sc.words, word{surface: w, sentence: sentence, keyword: wi.keyword})
 		if wi.tok == stopWord {
-			return
+			if !joined {
+				return
+			}
+			// A stopword joined by a hyphen is part of a compound name
+			// ("no-cache", "If-None-Match"): dropping it would leave
+			// "cache" or "match", and every sentence with the word would
+			// name the compound.
+			st = w
+			wi.tok = -1
+			if id, ok := sc.vocab[st]; ok {
+				wi.tok = id
+			}
 		}
 		sc.content = append(sc.content, content{at: int32(len(sc.words) - 1), tok: wi.tok})
 		if sc.keepStems {
@@ -112,16 +123,16 @@ func (sc *scanner) scan(s string) {
 						sentence++
 					}
 				case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-					emit(g[i : i+1])
+					emit(g[i:i+1], false)
 				case 'A' <= c && c <= 'Z':
-					emit(string(rune(c + 'a' - 'A')))
+					emit(string(rune(c+'a'-'A')), false)
 				}
 				i++
 				continue
 			}
 			r, n := utf8.DecodeRuneInString(g[i:])
 			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				emit(string(unicode.ToLower(r)))
+				emit(string(unicode.ToLower(r)), false)
 			}
 			i += n
 		}
@@ -129,7 +140,7 @@ func (sc *scanner) scan(s string) {
 	text.EachWord(s, func(w string, start, end int) {
 		gap(s[prev:start])
 		prev = end
-		emit(w)
+		emit(w, start > 0 && s[start-1] == '-' || end < len(s) && s[end] == '-')
 	})
 	gap(s[prev:])
 }

@@ -21,7 +21,9 @@
 // article dropped, contains one of the concept's keyword alternatives (the
 // CENTRAL.tsv match column, separated by "|") as a run of whole words,
 // has at most two words more than it: the name is the concept, not a
-// sentence mentioning it; the name must end in the keywords. A match judged
+// sentence mentioning it; the name must end in the keywords. A name that is
+// the concept as written down (the CENTRAL.tsv concept column, normalized
+// the same way) counts too. A match judged
 // by hand not to be the concept (eval/specs/JUDGED.tsv) does not count. A term is a primitive when a learned primitive's
 // normalized name, a leading "the", "a" or "an" dropped, equals the
 // normalized term (strict); the loose figure, reported beside it, also
@@ -150,7 +152,7 @@ func score(o options, rows []row, cs map[string][]concept, ts map[string][]term,
 			names = append(names, p.Name)
 		}
 		found := centralFound(cs[r.name], top, rej[r.name])
-		strict, loose, missed := termsFound(ts[r.name], names)
+		strict, loose, missed, unnamed := termsFound(ts[r.name], names)
 		f := figures{specs: 1, central: count(found), concepts: len(cs[r.name]), strict: strict, loose: loose, terms: len(ts[r.name]), prims: len(prims)}
 		halves[r.set].add(f)
 		fmt.Fprintf(stdout, "%-22s %-9s %6d %5d/%-2d %13s %13s\n", r.name, r.set, f.prims, f.central, f.concepts, share(f.strict, f.terms), share(f.loose, f.terms))
@@ -166,6 +168,7 @@ func score(o options, rows []row, cs map[string][]concept, ts map[string][]term,
 				fmt.Fprintf(stdout, "    concept %-50s %s\n", c.name, mark)
 			}
 			fmt.Fprintf(stdout, "    terms not learned: %s\n", strings.Join(missed, "; "))
+			fmt.Fprintf(stdout, "    terms only inside a name: %s\n", strings.Join(unnamed, "; "))
 		}
 	}
 	for _, set := range []string{"dev", "held-out"} {

@@ -31,15 +31,17 @@ func TestCentralFound(t *testing.T) {
 		{name: "If-Match", alts: []string{"if match"}},
 		{name: "keys", alts: []string{"bare key", "dotted key"}},
 		{name: "path", alts: []string{"path"}},
+		{name: "pre-release version", alts: []string{"pre release"}},
 	}
 	top := []string{
 		"Scheme-Based Normalization",
 		"Origin server never performs the requested method (If-Match)",
 		"Dotted Keys",
 		"Path Examples",
+		"Pre-release version",
 	}
 	got := centralFound(cs, top, nil)
-	want := []string{"Scheme-Based Normalization", "", "Dotted Keys", ""}
+	want := []string{"Scheme-Based Normalization", "", "Dotted Keys", "", "Pre-release version"}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("concept %s: got %q, want %q", cs[i].name, got[i], want[i])
@@ -53,9 +55,12 @@ func TestCentralFound(t *testing.T) {
 
 func TestTermsFound(t *testing.T) {
 	ts := []term{{term: "percent-encoding"}, {term: "base URI"}, {term: "URN"}}
-	strict, loose, missed := termsFound(ts, []string{"Percent-Encoding", "Establishing a Base URI"})
+	strict, loose, missed, unnamed := termsFound(ts, []string{"Percent-Encoding", "Establishing a Base URI"})
 	if strict != 1 || loose != 2 || len(missed) != 1 || missed[0] != "URN" {
 		t.Errorf("got strict %d, loose %d, missed %v; want 1, 2, [URN]", strict, loose, missed)
+	}
+	if len(unnamed) != 1 || unnamed[0] != "base URI" {
+		t.Errorf("only inside a name: %v, want [base URI]", unnamed)
 	}
 }
 

@@ -64,7 +64,8 @@ func matches(n, a string) bool {
 }
 
 // centralFound gives, for each concept, the first top name that matches
-// it ("" when none does), leaving out the names judged not to be the
+// it (one of its keyword alternatives, or the concept's own name as
+// written down, its parenthesis cut) ("" when none does), leaving out the names judged not to be the
 // concept (rejected, keyed by concept name and then primitive name).
 func centralFound(cs []concept, top []string, rejected map[string]bool) []string {
 	out := make([]string, len(cs))
@@ -75,6 +76,13 @@ func centralFound(cs []concept, top []string, rejected map[string]bool) []string
 				continue
 			}
 			n := headName(name)
+			if n == headName(c.name) {
+				// the concept as written down is the concept, whatever
+				// its keywords ask ("Pre-release version" for
+				// "pre-release version", keywords "pre release")
+				out[i] = name
+				break
+			}
 			for _, a := range c.alts {
 				if matches(n, a) {
 					out[i] = name
@@ -88,8 +96,8 @@ func centralFound(cs []concept, top []string, rejected map[string]bool) []string
 
 // termsFound counts the terms that are a primitive's name (strict) and
 // those a primitive's name contains (loose), and lists the terms no
-// primitive's name contains.
-func termsFound(ts []term, names []string) (strict, loose int, missed []string) {
+// primitive's name contains (missed) and those only contained (unnamed).
+func termsFound(ts []term, names []string) (strict, loose int, missed, unnamed []string) {
 	norm := make([]string, len(names))
 	for i, n := range names {
 		norm[i] = bare(normalize(n))
@@ -110,9 +118,12 @@ func termsFound(ts []term, names []string) (strict, loose int, missed []string) 
 		}
 		if in {
 			loose++
+			if !eq {
+				unnamed = append(unnamed, t.term)
+			}
 		} else {
 			missed = append(missed, t.term)
 		}
 	}
-	return strict, loose, missed
+	return strict, loose, missed, unnamed
 }

@@ -1,0 +1,386 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// specConceptRFC is a specification in RFC layout: titled concepts, a
+// status code under a heading the section tree does not hold, a quoted
+// defined term, grammar rules (one imported), a procedure and its step,
+// the document's apparatus.
+const specConceptRFC = `1.  Introduction
+
+   Conditional requests are HTTP requests that include a precondition.
+   The key words MUST and SHOULD are to be interpreted as described in
+   RFC 2119.
+
+2.  Validators
+
+   This specification defines two forms of metadata that are commonly
+   used to observe resource state.
+
+2.1.  Weak versus Strong
+
+   Validators come in two flavors: strong or weak.
+
+   A "strong validator" is representation metadata that changes value
+   whenever a change occurs to the representation data.
+
+2.2.  ETag
+
+   The "ETag" header field in a response provides the current
+   entity-tag for the selected representation.
+
+     ETag       = entity-tag
+     entity-tag = [ weak ] opaque-tag
+     weak       = %x57.2F ; "W/", case-sensitive
+     OWS        = <OWS, see [RFC7230], Section 3.2.3>
+
+   An origin server SHOULD send an ETag for any selected representation
+   for which detection of changes can be reasonably determined.
+
+2.2.1.  Generation
+
+   The principle behind entity-tags is that only the service author
+   knows the implementation of a resource well enough.
+
+   An origin server MUST NOT reuse an entity-tag for another representation.
+
+2.3.  Last-Modified
+
+   The "Last-Modified" header field in a response provides a timestamp
+   indicating the date and time at which the origin server believes the
+   selected representation was last modified.
+
+2.3.1.  Generation
+
+   An origin server obtains the modification date as close as possible
+   to the time it generates the response.
+
+   An origin server MUST NOT send a date that is later than its own clock.
+
+3.  Status Code Definitions
+
+3.1.  304 Not Modified
+
+   The 304 (Not Modified) status code indicates that a conditional GET
+   or HEAD request has been received and would have resulted in a 200
+   response.
+
+   A server MUST generate the Date header field in a 304 response.
+
+4.  Opening Handshake
+
+   The opening handshake is intended to be compatible with HTTP-based
+   server-side software and intermediaries.
+
+4.1.  Sending the Server's Opening Handshake
+
+   The server MUST send a 101 response to accept the connection.
+
+5.  Security Considerations
+
+   A server MUST NOT trust the data a client sends without checking it.
+`
+
+func specByName(ps []core.Primitive) map[string]core.Primitive {
+	m := map[string]core.Primitive{}
+	for _, p := range ps {
+		m[p.Name] = p
+	}
+	return m
+}
+
+// requiresName reports whether p requires the primitive called name.
+func requiresName(p core.Primitive, by map[string]core.Primitive, name string) bool {
+	q, ok := by[name]
+	return ok && p.HasEdge(q.ID, core.Requires)
+}
+
+// A spec's titled sections, its quoted terms and its own grammar rules are
+// definitions; a procedure is an algorithm; the apparatus defines nothing.
+func TestSpecConceptsAreDefinitions(t *testing.T) {
+	ps := Extract(analyzed(specConceptRFC, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"Validators", "Weak versus Strong", "strong validator", "ETag", "entity-tag", "weak",
+		"Generation", "Last-Modified", "Last-Modified Generation", "304 Not Modified", "Conditional requests"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q (%v)", n, p.Type)
+		}
+	}
+	if p := by["Opening Handshake"]; p.Type != core.Algorithm {
+		t.Errorf("Opening Handshake is %q, want an algorithm", p.Type)
+	}
+	for _, n := range []string{"Introduction", "Status Code Definitions", "Security Considerations", "OWS",
+		"Sending the Server's Opening Handshake"} {
+		if _, ok := by[n]; ok {
+			t.Errorf("%q became a primitive", n)
+		}
+	}
+	if p := by["ETag"]; !strings.HasPrefix(p.FormalStatement, `The "ETag" header field in a response`) {
+		t.Errorf("ETag stated by %q, want its describing paragraph", p.FormalStatement)
+	}
+	if p := by["entity-tag"]; p.FormalStatement != "entity-tag = [ weak ] opaque-tag" {
+		t.Errorf("entity-tag stated by %q", p.FormalStatement)
+	}
+}
+
+// Each requirement requires the concept it is about: its section's, the
+// nearest enclosing section's, the concept a title names in a phrase; a
+// section concept is part of its enclosing one.
+func TestSpecRequirementsRequireTheirConcepts(t *testing.T) {
+	ps := Extract(analyzed(specConceptRFC, core.FormatText, core.Spec), Options{})
+	by := specByName(ps)
+	about := map[string]string{}
+	for _, p := range ps {
+		if p.Type != core.Axiom && p.Type != core.Technique {
+			continue
+		}
+		for _, e := range p.Dependencies {
+			if strings.HasPrefix(e.Description, "About ") {
+				about[p.Name] = strings.TrimPrefix(e.Description, "About ")
+			}
+		}
+	}
+	t.Logf("about: %q", about)
+	want := map[string]string{
+		"ETag":                     "Origin server should send an ETag",
+		"Generation":               "Origin server never reuses an entity-tag",
+		"Last-Modified Generation": "Origin server never sends a date",
+		"304 Not Modified":         "Server generates the Date header field",
+		"Opening Handshake":        "Server sends a 101 response",
+	}
+	for concept, prefix := range want {
+		found := false
+		for req, c := range about {
+			if strings.HasPrefix(req, prefix) {
+				found = true
+				if c != concept {
+					t.Errorf("%q is about %q, want %q", req, c, concept)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no requirement %q… about %q", prefix, concept)
+		}
+	}
+	for req, c := range about {
+		if strings.HasPrefix(req, "Server never trusts") {
+			t.Errorf("the security consideration %q is about %q", req, c)
+		}
+	}
+	if !requiresName(by["ETag"], by, "Validators") || !requiresName(by["Weak versus Strong"], by, "Validators") {
+		t.Errorf("the parts of Validators do not require it: %+v", by["ETag"].Dependencies)
+	}
+	if requiresName(by["Validators"], by, "ETag") {
+		t.Error("Validators requires its part")
+	}
+}
+
+// Every entry of a parameter list defines its parameter, whether it holds
+// a key word (REQUIRED, MUST), only OPTIONAL, or none.
+func TestSpecParameterEntriesAreDefinitions(t *testing.T) {
+	txt := "4.1.1.  Authorization Request\n\n" +
+		"   The client constructs the request URI by adding the following parameters:\n\n" +
+		"   response_type\n         REQUIRED.  Value MUST be set to \"code\".\n\n" +
+		"   state\n         OPTIONAL.  An opaque value used by the client to maintain state.\n\n" +
+		"   scope:  The scope of the access request as a list of strings.\n\n" +
+		"4.1.2.  Authorization Response\n\n" +
+		"   The server MUST redirect the user agent to the client.\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"response_type", "state", "scope"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition || !strings.HasPrefix(p.FormalStatement, n+": ") {
+			t.Errorf("entry %q: %q %q", n, p.Type, p.FormalStatement)
+		}
+	}
+	var req core.Primitive
+	for _, p := range ps {
+		if strings.HasPrefix(p.Name, "response_type is set to") {
+			req = p
+		}
+	}
+	if !requiresName(req, by, "response_type") {
+		t.Errorf("%q does not require its parameter: %+v", req.Name, req.Dependencies)
+	}
+}
+
+// Terms the running text marks as defined: quoted, introduced with their
+// notation, subjects of a defining verb, named by a symbol, or what a
+// sentence defines — never what the document says it covers.
+func TestSpecMarkedTerms(t *testing.T) {
+	doc := "# Versions\n\n## Rules\n\n" +
+		"1. A normal version number MUST take the form X.Y.Z. X is the major version, Y is the minor version.\n" +
+		"1. Major version zero (0.y.z) is for initial development. Anything MAY change at any time.\n" +
+		"1. Build metadata MAY be denoted by appending a plus sign.\n" +
+		"1. Precedence refers to how versions are compared to each other.\n" +
+		"1. Version 1.0.0 defines the public API.\n\n" +
+		"## Schemes\n\nThis document defines the protocol. The scheme is referred to as \"Digest Access Authentication\" here.\n" +
+		"The value \"auth\" indicates authentication; the value \"auth-int\" indicates integrity protection.\n" +
+		"Values are denoted by KD(secret, data), and a change must avoid the \"lost update\" problem.\n" +
+		"A server MUST support it.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"Normal version number", "Major version", "Minor version", "Major version zero",
+		"Build metadata", "Precedence", "Public API", "Digest Access Authentication", "auth", "auth-int", "KD", "lost update"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	if _, ok := by["Protocol"]; ok {
+		t.Error(`"This document defines the protocol" defined Protocol`)
+	}
+	if p := by["Minor version"]; p.FormalStatement != "Minor version: Y is the minor version." {
+		t.Errorf("Minor version stated by %q", p.FormalStatement)
+	}
+	if p := by["auth-int"]; p.FormalStatement != `auth-int: the value "auth-int" indicates integrity protection.` {
+		t.Errorf("auth-int stated by %q, want its own clause", p.FormalStatement)
+	}
+}
+
+// Concepts are a spec's: a textbook's or an unknown document's sections,
+// a spec without key words, a document of one section define none by the
+// spec's rules.
+func TestSpecConceptsOnlyInSpecs(t *testing.T) {
+	for _, ct := range []core.ContentType{core.Textbook, core.Unknown} {
+		ps := Extract(analyzed(specConceptRFC, core.FormatText, ct), Options{})
+		if n := names(ps); slices.Contains(n, "Weak versus Strong") || slices.Contains(n, "entity-tag") {
+			t.Errorf("%s: %q", ct, n)
+		}
+	}
+	noKeywords := strings.NewReplacer("MUST", "must", "SHOULD", "should").Replace(specConceptRFC)
+	ps := Extract(analyzed(noKeywords, core.FormatText, core.Spec), Options{})
+	if n := names(ps); slices.Contains(n, "entity-tag") {
+		t.Errorf("a spec without key words: %q", n)
+	}
+	one := Extract(oneSection("   The server MUST close the connection.\n\n   Another sentence here.\n", core.FormatText, core.Spec), Options{})
+	if n := names(one); slices.Contains(n, "Fixture") {
+		t.Errorf("a lone section's title became a concept: %q", n)
+	}
+}
+
+// A title names its concept without its class noun or article, and the
+// apparatus, questions and sentences name none.
+func TestSpecConceptNames(t *testing.T) {
+	cases := map[string]string{
+		"The Authentication-Info Header":               "Authentication-Info",
+		"The Authorization Request Header":             "Authorization",
+		"Basic Authentication Scheme":                  "Basic Authentication",
+		"Authentication Scheme":                        "Authentication Scheme",
+		"Proxy-Authentication and Proxy-Authorization": "Proxy-Authentication|Proxy-Authorization",
+		"Challenge and Response":                       "Challenge and Response",
+		"Protection Space (Realm)":                     "Protection Space",
+		"Semantic Versioning 2.0.0":                    "Semantic Versioning",
+		"3 Leader Election":                            "Leader Election",
+		"401 Unauthorized":                             "401 Unauthorized",
+		"IANA Considerations":                          "",
+		"Normative References":                         "",
+		"Why Use Semantic Versioning?":                 "",
+		"Terminology":                                  "",
+	}
+	for title, want := range cases {
+		if got := strings.Join(specConceptNames(title), "|"); got != want {
+			t.Errorf("%q: got %q, want %q", title, got, want)
+		}
+	}
+}
+
+// Headings at the margin the section tree may miss: a chapter number
+// without its dot, a status code title.
+func TestSpecHeadingForms(t *testing.T) {
+	for line, want := range map[string]bool{
+		"3 Digest Access Authentication Scheme": true,
+		"3.1.  401 Unauthorized":                true,
+		"5.2.1.1.  max-age":                     true,
+		"2014 was the year":                     false,
+		"3 the value of x":                      false,
+		"12345 Main Street":                     false,
+	} {
+		if got := isSpecHeading(line); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+}
+
+// A quoted phrase broken at a line's end is one term; the quotes of the
+// apparatus (a registry's instructions) are none.
+func TestSpecQuotedPhrasesInContext(t *testing.T) {
+	txt := "1.  Validators\n\n   Validators avoid the \"lost\n   update\" problem and the \"nonce-\n   count value\" error.\n\n" +
+		"   A server MUST send a validator.\n\n" +
+		"   See HTTP \"Message Syntax and Routing\" for the rest.\n\n" +
+		"2.  IANA Considerations\n\n   Registrations \"update the specification\" as described here.\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"lost update", "nonce-count value"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	if _, ok := by["update the specification"]; ok {
+		t.Error("a registry's quoted instruction became a definition")
+	}
+	if _, ok := by["Message Syntax and Routing"]; ok {
+		t.Error("a quoted document title became a definition")
+	}
+}
+
+// A chapter that opens with its first section is stated by its parts, and
+// a word quoted in passing ("For the purposes of this specification, the
+// "server" is …") is not a term of the spec.
+func TestSpecChapterOfParts(t *testing.T) {
+	txt := "1.  Introduction\n\n   This document defines a framework. A client MUST be careful.\n\n" +
+		"2.  Access Authentication Framework\n\n2.1.  Challenge and Response\n\n" +
+		"   HTTP provides a simple challenge-response authentication framework.\n\n" +
+		"   For the purposes of this specification, the \"server\" is the combination of both computers.\n\n" +
+		"2.2.  Protection Space (Realm)\n\n   A protection space is defined by the canonical root URI.\n\n" +
+		"   A sender MUST only generate the quoted-string syntax.\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	p, ok := by["Access Authentication Framework"]
+	if !ok || p.FormalStatement != "Access Authentication Framework comprises Challenge and Response; Protection Space (Realm)." {
+		t.Errorf("chapter stated by %q", p.FormalStatement)
+	}
+	if !requiresName(by["Protection Space"], by, "Access Authentication Framework") {
+		t.Errorf("a part does not require its chapter: %+v", by["Protection Space"].Dependencies)
+	}
+	if _, ok := by["server"]; ok {
+		t.Error("a word quoted in passing became a definition")
+	}
+}
+
+// An RFC definition list with capitalised terms ("Opcode:  4 bits", its
+// description below) gives entries; a parenthesised cross-reference is no
+// notation, an example no statement, a block of header lines no entry, and
+// a registration template's fields are the registry's.
+func TestSpecDefinitionListsAndRegistries(t *testing.T) {
+	txt := "1.  Base Framing Protocol\n\n   The wire format is described below.\n\n" +
+		"   Opcode:  4 bits\n\n      Defines the interpretation of the payload data.\n\n" +
+		"   Note:  this is a note about frames.\n\n" +
+		"   Control frames (see Section 5.5) MAY be injected in the middle of a message.\n\n" +
+		"   A sender MUST NOT fragment control frames.\n\n" +
+		"2.  Negotiating Extensions\n\n   For example, a client sends these fields.\n\n" +
+		"   Sec-WebSocket-Extensions: foo\n   Sec-WebSocket-Extensions: bar; baz=2\n\n" +
+		"   A client MUST list the extensions it supports.\n\n" +
+		"3.  IANA Considerations\n\n3.1.  Registration of the Opcode Registry\n\n" +
+		"   Contact:  HYBI WG\n\n   Status:  Standard\n\n   Owner:  the IETF working group that owns it\n"
+	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	if p, ok := by["Opcode"]; !ok || !strings.Contains(p.FormalStatement, "Defines the interpretation") {
+		t.Errorf("Opcode stated by %q", p.FormalStatement)
+	}
+	for _, n := range []string{"Note", "Control frames", "Sec-WebSocket-Extensions", "Negotiating Extensions", "Owner", "Contact"} {
+		if p, ok := by[n]; ok {
+			t.Errorf("%q became a %s: %q", n, p.Type, p.FormalStatement)
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Terms a specification's running text marks as defined (see
+// genre_spec_concepts.go): each pattern's first group that matched is the
+// term. They read one paragraph at a time, its lines joined.
+var (
+	// A "strong validator" is …; The "realm" authentication parameter is …
+	specQuotedSubject = lazyre.New(`(?:(?:^|[.!?:]\s+)(?:The|A|An)|;\s+(?:the|an?))\s+(?:[a-z-]+\s+){0,2}"([^"\n]{2,40})"\s+(?:[a-z-]+\s+){0,3}(?:is|are|indicates|refers|means|denotes|specifies|identifies|represents)\b`)
+	// referred to as "Digest Access Authentication"; the term "X"
+	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
+	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
+	// (not a cross-reference: "(Section 5.5)", "(see …)")
+	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
+	// Precedence refers to …; Build metadata MAY be denoted by …
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
+	// X is the major version, Y is the minor version
+	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
+	// the "lost update" problem; a "selected representation": a phrase
+	// the text quotes is a term it introduces
+	// (in lower case: a quoted title is a document's or a registry's name,
+	// HTTP "Message Syntax and Routing")
+	specQuotedPhrase = lazyre.New(`"([a-z][a-z-]*(?: [a-z][a-z-]*){1,3})"`)
+	// denoted by KD(secret, data): a function the text names
+	specDenotedFunc = lazyre.New(`\bdenoted (?:by )?([A-Z][A-Za-z0-9]+)\(`)
+	// Conditional requests are HTTP requests [RFC7231] that include …: a
+	// paragraph that opens by saying what its subject is
+	specOpeningIs = lazyre.New(`^(?:An?\s+|The\s+)?([A-Z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:is|are)\s+(?:an?\s+|the\s+)?[A-Za-z0-9/.-]+(?:\s+[A-Za-z0-9/.-]+){0,3}?(?:\s+\[[^\]\s]+\])?\s+(?:that|which|whose|where|in which)\b`)
+	// … defines the public API.
+	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
+)
+
+var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
+
+// specNotSubjects open a sentence without naming a term.
+var specNotSubjects = map[string]bool{
+	"this": true, "it": true, "that": true, "each": true, "which": true, "there": true,
+	"these": true, "those": true, "such": true, "any": true, "all": true, "some": true,
+	"section": true, "document": true, "specification": true, "version": true,
+	"the": true, "a": true, "an": true, "if": true, "when": true, "unless": true, "while": true,
+	"once": true, "after": true, "before": true, "since": true, "because": true, "where": true,
+}
+
+// specMarkedTerms reads the terms the running text of a section marks as
+// defined.
+func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []specBlock) {
+	s := st.own
+	// the apparatus (registries, considerations) quotes values and
+	// instructions, not terms
+	apparatus := specApparatus(st.title)
+	for i := range blocks {
+		b := &blocks[i]
+		if b.kind == bkCode || b.kind == bkHeading || len(b.lines) == 0 {
+			continue
+		}
+		raw := b.join(s).text
+		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
+			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
+			continue
+		}
+		if isSpecCode(s, b) {
+			continue
+		}
+		// a compound broken at the line's end ("nc-\n   value") is one word
+		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
+		base := st.body + b.lines[0].a
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
+			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
+				term := strings.TrimSpace(t[m[2]:m[3]])
+				if !specMarkedTerm(term) {
+					continue
+				}
+				if re == specNotation && specCrossReference(t[m[0]:m[1]]) {
+					continue // "Control frames (see Section 5.5) MAY …"
+				}
+				if re == specDefinesThe && specSelfReference(t[max(0, m[0]-30):m[0]]) {
+					continue // "This document defines the …" says what it covers
+				}
+				switch re {
+				case specQuotedSubject, specQuotedName, specQuotedPhrase, specDenotedFunc:
+				default:
+					term = upperFirst(term)
+				}
+				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0) {
+					continue
+				}
+				// the term leads: the sentence alone may be a requirement's
+				// statement too, and one statement is one primitive
+				stmt := term + ": " + specSentenceAt(t, m[2])
+				if re == specQuotedSubject {
+					// "The value "auth" indicates …; the value "auth-int"
+					// indicates …": each its own clause
+					c := strings.TrimLeft(t[m[0]:], ".!?:;, ")
+					end := len(specSentenceAt(c, 0))
+					if k := strings.IndexByte(c[:end], ';'); k > 0 {
+						end = k
+					}
+					stmt = term + ": " + strings.TrimRight(c[:end], " ;")
+				}
+				if re == specSymbolIs {
+					// one sentence may name several symbols; each its own
+					stmt = term + ": " + strings.TrimRight(strings.TrimSuffix(strings.TrimSpace(t[m[0]:m[1]]), "and"), " ,.;") + "."
+				}
+				// an offset inside the paragraph, apart from its requirements'
+				// key words, which sit at word starts
+				off := base + min(m[2], len(raw)-1)
+				if off > base {
+					off--
+				}
+				x.specConcept(st, cs, term, stmt, off, core.Definition)
+			}
+		}
+	}
+}
+
+// specMarkedTerm rejects what a pattern caught that is no term: a sentence,
+// a pronoun, a value.
+func specMarkedTerm(t string) bool {
+	f := strings.Fields(t)
+	if len(f) == 0 || len(f) > 4 || len(t) < 2 {
+		return false
+	}
+	if specNotSubjects[strings.ToLower(f[0])] || specGenericTitles[strings.ToLower(t)] || text.IsStopword(strings.ToLower(f[len(f)-1])) {
+		return false
+	}
+	for _, r := range t {
+		if r == '.' || r == ',' || r == '/' || r == '=' || r == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// specSentenceAt is the sentence of t that holds byte at.
+func specSentenceAt(t string, at int) string {
+	for _, sp := range specSentences(t) {
+		if sp[0] <= at && at < sp[1] {
+			return t[sp[0]:sp[1]]
+		}
+	}
+	return t
+}
+
+// specSelfReference reports whether the words before a verb are the
+// document speaking of itself ("This document", "this specification").
+func specSelfReference(before string) bool {
+	b := strings.ToLower(before)
+	for _, w := range []string{"document", "specification", "memo", "section", "rfc", "standard"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// specCrossReference reports whether the parenthesis of a notation match
+// is a reference ("(Section 5.5)", "(see [RFC3986])") rather than the
+// term's notation.
+func specCrossReference(m string) bool {
+	i := strings.IndexByte(m, '(')
+	if i < 0 {
+		return false
+	}
+	p := strings.ToLower(strings.TrimSpace(m[i+1:]))
+	for _, w := range []string{"section", "see ", "e.g.", "i.e.", "[", "appendix", "rfc"} {
+		if strings.HasPrefix(p, w) {
+			return true
+		}
+	}
+	return false
+}
