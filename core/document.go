@@ -49,6 +49,12 @@ type Document struct {
 	// scanned and judged by the gate like every document, so nothing a
 	// source carries escapes review, but nothing is learned from it.
 	ScanOnly bool `json:"scanOnly,omitempty"`
+	// Book is the name of the book document this one stands beside and
+	// reads through (slides or notes that use the book's own macros): it
+	// takes the book's domain, so that what it restates meets the book's
+	// statement in the deduper instead of landing elsewhere as a second
+	// copy.
+	Book string `json:"book,omitempty"`
 }
 
 // ContentType is the analyzer's classification of a document.

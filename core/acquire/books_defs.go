@@ -51,7 +51,8 @@ var texUsePackage = regexp.MustCompile(`\\(?:usepackage|RequirePackage)\s*(?:\[[
 // source's packages it uses, where it uses them, and a document beside
 // the book (one of its own, \begin{document} and all, that is not the
 // book) the book's definitions of the macros it does not define itself,
-// at the end of its preamble.
+// at the end of its preamble; one much smaller than the book is marked as
+// of the book (Document.Book).
 func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, taken map[int]bool) {
 	var bookDefs []texDef
 	if book >= 0 {
@@ -68,11 +69,21 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`)) {
 			d.Text = withPackages(d.Text, path.Dir(d.Name), docs, pkgs)
 		}
-		if i == book || len(bookDefs) == 0 {
+		if i == book || book < 0 {
 			continue
 		}
 		b := texBeginDocument(d.Text)
 		if b < 0 {
+			continue
+		}
+		// A document of its own beside the book and much smaller than it
+		// (slides, notes, a handout) is of the book, whatever macros it
+		// keeps; one of a size near the book's is a book of its own that
+		// shares a preamble.
+		if 2*len(d.Text) < len(docs[book].Text) {
+			d.Book = docs[book].Name
+		}
+		if len(bookDefs) == 0 {
 			continue
 		}
 		own := map[string]bool{}

@@ -19,7 +19,8 @@ import (
 //   - synonyms spelled one way: \le, \leqslant and ≤ as \leq; \ge, \geqslant
 //     and ≥ as \geq; \ne, \not=, ≠ as \neq; \rightarrow, → as \to; \lvert,
 //     \rvert, \vert and \mid as |; \lVert, \rVert, \Vert, \| and ‖ as ‖;
-//     \ldots, \cdots, … as \dots; \colon as :; Unicode's ∈ ∞ ∀ ∃ ⊂ ⊆ ∪ ∩
+//     \ldots, \cdots, … as \dots; \colon as :; \dfrac and \tfrac as
+//     \frac (\displaystyle, \textstyle dropped); Unicode's ∈ ∞ ∀ ∃ ⊂ ⊆ ∪ ∩
 //     × · − as their commands;
 //   - blackboard letters (\mathbb{N}, \mathbb N, \Bbb N, and the macros
 //     \N, \Z, \Q, \R, \C books define for them) as ℕ, ℤ, ℚ, ℝ, ℂ;
@@ -91,6 +92,7 @@ var mathSynonyms = map[string]string{
 	`\,`: "", `\;`: "", `\:`: "", `\!`: "", `\ `: "", `\quad`: "", `\qquad`: "", `\enspace`: "", `\thinspace`: "",
 	`\(`: "$", `\)`: "$", `\[`: "$", `\]`: "$",
 	`\N`: "ℕ", `\Z`: "ℤ", `\Q`: "ℚ", `\R`: "ℝ", `\C`: "ℂ",
+	`\dfrac`: `\frac`, `\tfrac`: `\frac`, `\displaystyle`: "", `\textstyle`: "",
 }
 
 // unicodeMath spells a Unicode symbol as its command.

@@ -20,6 +20,7 @@ func TestCanonicalMath(t *testing.T) {
 		{`|x+y| ≤ |x| + |y| for x ∈ ℝ`, `$|x+y| \le |x| + |y|$ for $x \in \R$`},
 		{`$a_1, \ldots, a_n$`, `$a_1, \dots, a_n$`},
 		{`$x \not\in A$`, `$x \notin A$`},
+		{`$\dfrac{\partial f}{\partial y}$`, `$\displaystyle\frac{\partial f}{\partial y}$`},
 	}
 	for _, p := range same {
 		if a, b := CanonicalMath(p[0]), CanonicalMath(p[1]); a != b {

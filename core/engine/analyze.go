@@ -77,6 +77,7 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	bookDomains(docs, res.Analyses)
 	if len(res.Analyses) == 1 {
 		a := res.Analyses[0]
 		res.ContentType, res.Scores = a.ContentType, a.ContentTypeScores
@@ -107,6 +108,27 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 		res.Domain = opts.Domain
 	}
 	return res, nil
+}
+
+// bookDomains gives a document that reads through a book (slides beside
+// it, Document.Book) the book's domain and place: a deck of a dozen
+// slides matches its own few words to some other domain, and its
+// restatements of the book's results would then never meet them.
+func bookDomains(docs []core.Document, as []*core.Analysis) {
+	byName := map[string]*core.Analysis{}
+	for i := range docs {
+		if docs[i].Book == "" {
+			byName[docs[i].Name] = as[i]
+		}
+	}
+	for i := range docs {
+		book := byName[docs[i].Book]
+		if docs[i].Book == "" || book == nil || book.Domain == "" {
+			continue
+		}
+		a := as[i]
+		a.Domain, a.Domains, a.Plane, a.Confidence, a.Placer = book.Domain, book.Domains, book.Plane, book.Confidence, book.Placer
+	}
 }
 
 // extractAndWire is stage 5: candidates from every analysis, wired into

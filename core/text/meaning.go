@@ -100,9 +100,9 @@ func MeaningChanges(candidate, stored string) []MeaningChange {
 	}
 	var out []MeaningChange
 	var ins, del []mtok
-	flush := func() {
+	flush := func(next mtok) {
 		if len(ins) > 0 || len(del) > 0 {
-			out = append(out, hunkChanges(del, ins)...)
+			out = append(out, hunkChanges(del, ins, next)...)
 		}
 		ins, del = ins[:0], del[:0]
 	}
@@ -110,7 +110,7 @@ func MeaningChanges(candidate, stored string) []MeaningChange {
 	for i < n || j < m {
 		switch {
 		case i < n && j < m && cand[i].key == exist[j].key:
-			flush()
+			flush(cand[i])
 			i++
 			j++
 		case j >= m || i < n && lcs[i+1][j] >= lcs[i][j+1]:
@@ -121,13 +121,14 @@ func MeaningChanges(candidate, stored string) []MeaningChange {
 			j++
 		}
 	}
-	flush()
+	flush(mtok{})
 	return out
 }
 
 // hunkChanges are the changes of meaning in one run where the statements
-// differ: del is the stored statement's text there, ins the candidate's.
-func hunkChanges(del, ins []mtok) []MeaningChange {
+// differ: del is the stored statement's text there, ins the candidate's,
+// next the word both go on with.
+func hunkChanges(del, ins []mtok, next mtok) []MeaningChange {
 	var out []MeaningChange
 	replaced := len(del) > 0 && len(ins) > 0
 	if replaced && (len(del) > maxReplacedRun || len(ins) > maxReplacedRun) {
@@ -158,7 +159,7 @@ func hunkChanges(del, ins []mtok) []MeaningChange {
 			out = append(out, MeaningChange{Kind: MeaningNegation, Stored: strings.Join(dn, " "), Candidate: strings.Join(in, " ")})
 		}
 		dq, iq := quantifiers(del), quantifiers(ins)
-		if !slices.Equal(classes(dq), classes(iq)) && (replaced && len(dq) > 0 && len(iq) > 0 || !onlyUniversal(dq, iq)) {
+		if !slices.Equal(classes(dq), classes(iq)) && (replaced && len(dq) > 0 && len(iq) > 0 || !onlyUniversal(dq, iq)) && !wording(del, ins, next) {
 			out = append(out, MeaningChange{Kind: MeaningQuantifier, Stored: strings.Join(dq, ", "), Candidate: strings.Join(iq, ", ")})
 		}
 	}
@@ -373,6 +374,30 @@ func negations(ts []mtok) []string {
 		}
 	}
 	return out
+}
+
+// wording reports an added or dropped run that quantifies nothing: "some"
+// before a named object ("near some (x₀,y₀)" for "near (x₀,y₀)"), or "at
+// least"/"at most" before no amount ("exists at least for x near 0"). A
+// replaced quantifier, or one before an amount, is never wording.
+func wording(del, ins []mtok, next mtok) bool {
+	run := ins
+	if len(del) > 0 {
+		if len(ins) > 0 {
+			return false
+		}
+		run = del
+	}
+	if len(run) != 1 {
+		return false
+	}
+	switch run[0].word {
+	case "some":
+		return next.math && !next.spelled
+	case "at least", "at most":
+		return next.key != "" && !next.math
+	}
+	return false
 }
 
 // quantifierWords are the one-word quantifiers, by class; the two-word

@@ -26,6 +26,8 @@ func TestMeaningChanges(t *testing.T) {
 		{"All vertices of the graph have even degree.", "Some vertices of the graph have even degree.", []string{`quantifier differs: stored "all", candidate "some"`}},
 		{"A tree with n vertices has n-1 edges.", "A tree with n vertices has at most n-1 edges.", []string{`quantifier: candidate adds "at most"`}},
 		{tree, "Every tree with n vertices has n-1 edges.", []string{`quantifier: candidate drops "exactly"`}},
+		{"For every $\\epsilon > 0$ there is a $\\delta$.", "For some $\\epsilon > 0$ there is a $\\delta$.", []string{`quantifier differs: stored "every", candidate "some"`}},
+		{"A solution exists near $(x_0,y_0)$ for $x$ in 2 intervals.", "A solution exists near $(x_0,y_0)$ for $x$ in at least 2 intervals.", []string{`quantifier: candidate adds "at least"`}},
 
 		// Rewordings that keep the meaning.
 		{tree, "Every tree with n vertices has exactly n − 1 edges.", nil},
@@ -34,6 +36,10 @@ func TestMeaningChanges(t *testing.T) {
 		{tree, "Each tree on n vertices has exactly n-1 edges.", nil},
 		{"A tree with two vertices has one edge.", "A tree with 2 vertices has 1 edge.", nil},
 		{"A tree has at least two leaves.", "Every tree has at least two leaves.", nil},
+		// A slide's shorter wording of the book's theorem: "some" before a
+		// named point and "at least" before no amount quantify nothing.
+		{"A solution exists near $(x_0,y_0)$ (for $x$ in some interval) and is unique.",
+			"A solution exists near some $(x_0,y_0)$ (at least for $x$ in some interval) and is unique.", nil},
 		{"EVERY TREE with n vertices has exactly n-1 edges", tree, nil},
 		{"A breadth-first search visits vertices level by level.", "A breadth-first search visits the vertices level by level, nearest first.", nil},
 		// An extraction's spaces inside a formula.
