@@ -74,7 +74,7 @@ func (f *Features) Fill(p *core.Primitive) {
 	// Statements and forms are compared in their canonical math form
 	// (CanonicalMath): \le and \leq, \N and \mathbb{N} are one
 	// statement, not two that differ.
-	stmt, form := CanonicalMath(p.FormalStatement), CanonicalMath(p.ComputationalForm)
+	stmt, form := text.CanonicalMath(p.FormalStatement), text.CanonicalMath(p.ComputationalForm)
 	f.StmtKey, f.StmtBlank = TextKey(stmt)
 	f.Stmt = tokenSet(f.Stmt[:0], stmt)
 	f.FormKey, f.FormBlank = TextKey(form)

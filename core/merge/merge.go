@@ -106,6 +106,10 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     the two have one name (two readings of one definition); differently
 //     named, an overlap is a disagreement only when the statements differ
 //     in meaning (below), and is otherwise added as distinct (add-new);
+//   - beyond the reference: two statements of one name and kind from one
+//     work (sameWork: one source's documents, a book and the slides beside
+//     it) are never a question for a person (restated): a restatement
+//     keeps the fuller one, two results of one title are kept apart;
 //   - beyond the reference: a candidate whose statement changes a number,
 //     a formula, a negation or a quantifier of the stored one
 //     (text.MeaningChanges) is a conflict whatever the class (but
@@ -138,6 +142,9 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not %s.",
 			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, withArticle(string(cmp.Class)))
 		return e.add(cand, prov, now)
+	}
+	if sameWork(cand, existing) && sameName(cand, existing) && cand.Type == existing.Type {
+		return e.restated(cand, existing, cmp, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
 		if sameName(cand, existing) && formulasApart(changes) {
@@ -183,15 +190,8 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 				"Candidate %s generalizes %s (confidence %.2f) but its text is more damaged (%s) — it may not replace the stored statement; conflict %%s awaits a decision.",
 				cand.ID, existing.ID, cmp.Confidence, damaged)), nil
 		}
-		after := generalize(existing, cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
-		prov.Action = core.ProvUpdateGeneralization
-		prov.Rationale = fmt.Sprintf("Candidate %s generalizes %s (confidence %.2f) — updating it with the broader statement, merged patterns and keywords, and shared prerequisites.",
-			cand.ID, existing.ID, cmp.Confidence)
-		prov.OriginalFormalStatement = existing.FormalStatement
-		prov.NewFormalStatement = cand.FormalStatement
-		prov.Outcome = core.ActionUpdate
-		before := existing.Clone()
-		return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now}), nil
+		return e.update(cand, existing, prov, now, fmt.Sprintf("Candidate %s generalizes %s (confidence %.2f) — updating it with the broader statement, merged patterns and keywords, and shared prerequisites.",
+			cand.ID, existing.ID, cmp.Confidence)), nil
 
 	case core.Specialization:
 		spec := cand.Clone()
@@ -244,6 +244,67 @@ func alsoStated(cand, existing *core.Primitive) string {
 		doc += ", section " + strconv.Quote(sec)
 	}
 	return " Also stated in " + doc + "."
+}
+
+// sameWork reports two statements read from one source (a book's folder or
+// repository: its chapters, the slides and notes beside it) in two of its
+// documents: one author's, who restates and generalises but does not
+// dispute their own statements.
+func sameWork(cand, existing *core.Primitive) bool {
+	c, x := cand.Provenance, existing.Provenance
+	return c.Source != "" && c.Source == x.Source && c.Document != x.Document
+}
+
+// restated settles two statements of one name and kind from one work
+// (sameWork), never as a question for a person. When the shorter one's
+// subject words are mostly in the other and its mathematics is the
+// other's (sameMath),
+// one restates the other (a slide giving the book's definition in fewer
+// words): the fuller statement is kept — the candidate updates the stored
+// one, or is skipped as its duplicate with where else it is stated.
+// Otherwise they are two results or concepts of one title (the limit of a
+// sequence and of a function; a definition for the reals and its
+// generalisation to metric spaces): the candidate is added apart.
+func (e *Engine) restated(cand, existing *core.Primitive, cmp *core.Comparison, prov core.ProvenanceEntry, now time.Time) (Result, error) {
+	if !overlap(cand.FormalStatement, existing.FormalStatement, nameShare) || !sameMath(cand.FormalStatement, existing.FormalStatement) {
+		return e.addApart(cand, existing, cmp, prov, now)
+	}
+	if worse, _ := text.Worse(cand.FormalStatement, existing.FormalStatement); worse ||
+		len(text.Prose(cand.FormalStatement)) <= len(text.Prose(existing.FormalStatement)) {
+		prov.Action = core.ProvSkip
+		prov.Rationale = fmt.Sprintf("Restates %s (%q) from the same work — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
+		return note(prov, existing.ID, now), nil
+	}
+	return e.update(cand, existing, prov, now, fmt.Sprintf("Candidate %s states %s (%q) of the same work in full — updating it; the shorter statement is kept as a version.",
+		cand.ID, existing.ID, existing.Name)), nil
+}
+
+// update writes cand's statement over existing's (generalize), keeping the
+// replaced statement as a version.
+func (e *Engine) update(cand, existing *core.Primitive, prov core.ProvenanceEntry, now time.Time, rationale string) Result {
+	after := generalize(existing, cand, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: string(core.Generalization)})
+	prov.Action = core.ProvUpdateGeneralization
+	prov.Rationale = rationale
+	prov.OriginalFormalStatement = existing.FormalStatement
+	prov.NewFormalStatement = cand.FormalStatement
+	prov.Outcome = core.ActionUpdate
+	before := existing.Clone()
+	return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
+}
+
+// sameMath reports whether the mathematics of the statement with fewer
+// symbols (text.MathAtoms) is all in the other's.
+func sameMath(a, b string) bool {
+	x, y := text.MathAtoms(a), text.MathAtoms(b)
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	for atom := range x {
+		if !y[atom] {
+			return false
+		}
+	}
+	return true
 }
 
 // addApart adds cand, which shares its name with existing but states

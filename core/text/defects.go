@@ -79,7 +79,16 @@ func Defects(s string) []Defect {
 	for _, m := range mojibake.FindAllString(s, -1) {
 		add(DefectGarbled, m)
 	}
-	for _, re := range []*lazyre.Regexp{latexCmd, htmlTag, htmlChars} {
+	// A command inside a statement's mathematics is the mathematics;
+	// only one in its prose is markup left over.
+	prose := s
+	if strings.Contains(s, `\`) {
+		prose = withoutMath(s)
+	}
+	for _, m := range latexCmd.FindAllString(prose, -1) {
+		add(DefectMarkup, m)
+	}
+	for _, re := range []*lazyre.Regexp{htmlTag, htmlChars} {
 		for _, m := range re.FindAllString(s, -1) {
 			add(DefectMarkup, m)
 		}

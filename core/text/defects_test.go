@@ -37,6 +37,10 @@ func TestDefectsFindExtractionDamage(t *testing.T) {
 		{"Every tree with n vertices has exactly `n - 1` edges.", nil},
 		{"A forest with k components has $n - k$ edges, and the number of leaves is n − k + 1 at most.", nil},
 		{"The number of edges is n − 1 when a = b.", nil},
+		// A LaTeX statement's commands in its mathematics are its
+		// mathematics; one left in its prose is markup noise.
+		{`Let $f \colon A \to B$ be a function with $$ \lim_{n\to \infty} x_n = 0. $$`, nil},
+		{`Let $f \colon A \to B$ be a \textsl function.`, []DefectKind{DefectMarkup}},
 		// Subscripts torn from a formula's operands still are.
 		{"the sum x 1 + x 2 + … + x n is taken", []DefectKind{DefectSymbolSoup}},
 	} {

@@ -1,4 +1,4 @@
-package dedup
+package text
 
 import (
 	"strings"
@@ -102,8 +102,8 @@ var unicodeMath = map[rune]string{
 	'∩': `\cap`, '×': `\times`, '·': `\cdot`, '−': "-", '…': `\dots`, '‖': "‖", '∣': "|",
 }
 
-// blackboard is the double-struck capital of a letter.
-var blackboard = map[byte]string{
+// bbLetters is the double-struck capital of a letter.
+var bbLetters = map[byte]string{
 	'N': "ℕ", 'Z': "ℤ", 'Q': "ℚ", 'R': "ℝ", 'C': "ℂ", 'F': "𝔽", 'P': "ℙ", 'E': "𝔼", 'H': "ℍ", 'K': "𝕂",
 }
 
@@ -143,7 +143,7 @@ func mathTokens(out []string, s string) []string {
 			dropDot = false
 			continue
 		case r == '\\':
-			name, n := command(s[i:])
+			name, n := texCommand(s[i:])
 			i += n
 			if name == `\not` {
 				// \not= and \not\in: the negated relation.
@@ -211,7 +211,7 @@ func startsLetter(s string) bool {
 
 // command reads the command at the start of s ("\leq", "\,", "\\") and
 // how many bytes it takes.
-func command(s string) (string, int) {
+func texCommand(s string) (string, int) {
 	j := 1
 	for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
 		j++
@@ -223,7 +223,7 @@ func command(s string) (string, int) {
 	return s[:j], j
 }
 
-// bbArgument reads the letter a blackboard command sets ("{N}", " N",
+// bbArgument reads the letter a bbLetters command sets ("{N}", " N",
 // "{{N}}") and returns its double-struck form and the bytes taken; "" when
 // the argument is not one capital letter that has one.
 func bbArgument(s string) (string, int) {
@@ -242,7 +242,7 @@ func bbArgument(s string) (string, int) {
 	if i >= len(s) {
 		return "", 0
 	}
-	l, ok := blackboard[s[i]]
+	l, ok := bbLetters[s[i]]
 	if !ok {
 		return "", 0
 	}
@@ -298,6 +298,90 @@ func dropSingleBraces(toks []string) []string {
 			}
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// MathAtoms are the symbols of s's mathematics — what its $…$, $$…$$,
+// \(…\) and \[…\] spans hold, read in canonical form (CanonicalMath): each
+// command, letter, digit and sign once. Two statements of one result
+// written by one author hold the same atoms, whatever their words; a
+// definition for the reals and its generalisation to a metric space X do
+// not (ℝ against X).
+func MathAtoms(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, span := range mathSpans(s) {
+		c := CanonicalMath(span)
+		for i := 0; i < len(c); {
+			r, size := utf8.DecodeRuneInString(c[i:])
+			switch {
+			case r == '\\':
+				name, n := texCommand(c[i:])
+				if n == 0 {
+					n = 1
+				}
+				out[name] = true
+				i += n
+				continue
+			case !unicode.IsSpace(r) && r != '{' && r != '}':
+				out[string(r)] = true
+			}
+			i += size
+		}
+	}
+	return out
+}
+
+// mathSpans are the texts of s's math spans, delimiters left out.
+func mathSpans(s string) []string {
+	var out []string
+	for _, sp := range mathSpanIndex(s) {
+		out = append(out, s[sp[0]:sp[1]])
+	}
+	return out
+}
+
+// withoutMath is s with its math spans, delimiters and all, as blanks.
+func withoutMath(s string) string {
+	spans := mathSpanIndex(s)
+	if len(spans) == 0 {
+		return s
+	}
+	b := []byte(s)
+	for _, sp := range spans {
+		for k := sp[2]; k < sp[3]; k++ {
+			b[k] = ' '
+		}
+	}
+	return string(b)
+}
+
+// mathSpanIndex finds s's math spans ($…$, $$…$$, \(…\), \[…\]): for
+// each, where its text starts and ends and where the span with its
+// delimiters starts and ends. An unclosed delimiter ends the search.
+func mathSpanIndex(s string) [][4]int {
+	var out [][4]int
+	for i := 0; i < len(s); i++ {
+		var open, end string
+		switch {
+		case strings.HasPrefix(s[i:], "$$"):
+			open, end = "$$", "$$"
+		case s[i] == '$' && (i == 0 || s[i-1] != '\\'):
+			open, end = "$", "$"
+		case strings.HasPrefix(s[i:], `\(`):
+			open, end = `\(`, `\)`
+		case strings.HasPrefix(s[i:], `\[`):
+			open, end = `\[`, `\]`
+		default:
+			continue
+		}
+		k := strings.Index(s[i+len(open):], end)
+		if k < 0 {
+			break
+		}
+		from, to := i+len(open), i+len(open)+k
+		out = append(out, [4]int{from, to, i, to + len(end)})
+		i = to + len(end) - 1
 	}
 	return out
 }
