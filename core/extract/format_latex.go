@@ -698,7 +698,9 @@ func (r *texRender) clean(s string) string {
 			if c == '\n' || c == '\t' {
 				c = ' '
 			}
-			emit(string(c))
+			// A byte, not a rune: σ in a formula is two bytes, each
+			// copied as it is.
+			b = append(b, c)
 			i++
 		case c == '{' || c == '}':
 			i++

@@ -102,3 +102,37 @@ func TestLaTeXUndefinedLetterMacroInProse(t *testing.T) {
 		}
 	}
 }
+
+// A formula written with Unicode letters (σ, ℝ) keeps them: its bytes were
+// each read as a character ("Ï" and a stray byte for σ).
+func TestLaTeXUnicodeInMath(t *testing.T) {
+	txt := "\\begin{definition}[Orbit]\nThe orbit of $x$ under $σ ∈ G$ is the set $\\{σ^n(x) : n ∈ ℤ\\}$.\n\\end{definition}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) != 1 || !strings.Contains(ps[0].FormalStatement, "$σ ∈ G$") || !strings.Contains(ps[0].FormalStatement, "n ∈ ℤ") {
+		t.Errorf("primitives %q", nameList(ps))
+		for _, p := range ps {
+			t.Logf("%s: %q", p.Name, p.FormalStatement)
+		}
+	}
+}
+
+// A book's section titled as a step ("\subsection{Step 1: Setup}") opens
+// with LaTeX, which its statement reads as the book's blocks are read:
+// the book's macros expanded, a display as a display. It was read as
+// Markdown: "we first define \ L = \QQ(\zeta_q) \]".
+func TestLaTeXStepSectionReadsAsLaTeX(t *testing.T) {
+	txt := "\\newcommand{\\QQ}{\\mathbb{Q}}\n\\section{The proof}\nWe prove it in two steps.\n\\subsection{Step 1: Setup}\nFor this proof, we first define \\[ L = \\QQ(\\zeta_q) \\] where $\\zeta_q$ is a primitive root of unity, and the field $L$ is Galois over the rationals with group $G$.\n"
+	ps := Extract(analyzed(txt, core.FormatLaTeX, core.Textbook), Options{})
+	found := false
+	for _, p := range ps {
+		if strings.HasPrefix(p.Name, "Step 1") {
+			found = true
+			if strings.Contains(p.FormalStatement, `\QQ`) || !strings.Contains(p.FormalStatement, `$$ L = \mathbb{Q}(\zeta_q) $$`) {
+				t.Errorf("%s: %q", p.Name, p.FormalStatement)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no step: %q", nameList(ps))
+	}
+}

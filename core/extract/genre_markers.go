@@ -1023,11 +1023,14 @@ func (x *extractor) markerCand(st *secState, h hit, limit int) {
 }
 
 // prose renders a marker statement as reading text for the document's
-// format.
+// format: LaTeX with the document's own macros and references, as its
+// theorem-like blocks are ("Step 1: Setup" of a proof in a book reads
+// \QQ as the book defines it).
 func (x *extractor) prose(raw string) string {
 	switch x.format {
 	case core.FormatLaTeX:
-		return cleanLaTeX(raw)
+		x.texDoc()
+		return x.texr.clean(raw)
 	case core.FormatPreTeXt:
 		return cleanXML(raw)
 	}

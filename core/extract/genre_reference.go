@@ -251,6 +251,17 @@ func mdInline(s string) string {
 	return strings.TrimLeft(s, "-+> #")
 }
 
+// leadProse renders a step's opening paragraph as reading text: Markdown's
+// inline markup, or a LaTeX or PreTeXt source as its blocks are rendered
+// (a book's "\subsection{Step 1: Setup}" opens with its own macros and
+// displays).
+func (x *extractor) leadProse(para string) string {
+	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt {
+		return x.prose(para)
+	}
+	return mdInline(stripEmph(para))
+}
+
 // stepHeading reads a tutorial step that is a heading ("### Step 1: Create
 // a network"): the heading is the marker, the section's opening paragraph
 // the statement.
@@ -272,7 +283,7 @@ func (x *extractor) stepHeading(st *secState) {
 		return
 	}
 	concept := titleCase(tidyName(mdInline(stripEmph(title[h.after:]))))
-	lead, code, codeFirst := sectionLead(st.own)
+	lead, code, codeFirst := sectionLead(st.own, x.leadProse)
 	stmt := lead
 	switch {
 	case codeFirst:
@@ -297,7 +308,7 @@ func (x *extractor) stepHeading(st *secState) {
 
 // sectionLead returns a section's first prose paragraph, its first code
 // block, and whether the code came first.
-func sectionLead(s string) (prose, code string, codeFirst bool) {
+func sectionLead(s string, render func(string) string) (prose, code string, codeFirst bool) {
 	for p := 0; p < len(s) && p < maxBlock; {
 		nl := strings.IndexByte(s[p:], '\n')
 		le := len(s)
@@ -341,7 +352,7 @@ func sectionLead(s string) (prose, code string, codeFirst bool) {
 		case strings.HasPrefix(t, "#"), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "<!--"):
 		default:
 			para, _ := paragraph(s, p)
-			return mdInline(stripEmph(para)), code, codeFirst
+			return render(para), code, codeFirst
 		}
 		if nl < 0 {
 			break

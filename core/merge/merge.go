@@ -143,7 +143,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, withArticle(string(cmp.Class)))
 		return e.add(cand, prov, now)
 	}
-	if sameWork(cand, existing) && sameName(cand, existing) && cand.Type == existing.Type {
+	if e.sameWork(cand, existing) && sameName(cand, existing) && cand.Type == existing.Type {
 		return e.restated(cand, existing, cmp, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
@@ -248,11 +248,12 @@ func alsoStated(cand, existing *core.Primitive) string {
 
 // sameWork reports two statements read from one source (a book's folder or
 // repository: its chapters, the slides and notes beside it) in two of its
-// documents: one author's, who restates and generalises but does not
-// dispute their own statements.
-func sameWork(cand, existing *core.Primitive) bool {
+// documents, or in one document in this run: one author's, who restates
+// and generalises but does not dispute their own statements. (A document
+// learned again is another edition, whose changes are questions.)
+func (e *Engine) sameWork(cand, existing *core.Primitive) bool {
 	c, x := cand.Provenance, existing.Provenance
-	return c.Source != "" && c.Source == x.Source && c.Document != x.Document
+	return c.Source != "" && c.Source == x.Source && (c.Document != x.Document || x.Session == e.opts.Session)
 }
 
 // restated settles two statements of one name and kind from one work

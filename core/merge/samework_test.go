@@ -51,3 +51,26 @@ func TestMergeSameWorkNeverAsks(t *testing.T) {
 		}
 	}
 }
+
+// One document's two statements of one name read in one run (a definition
+// on a vector space, its generalisation to a manifold chapters later) are
+// the author's, kept apart; the same document learned again in a later
+// run is another edition, whose changed statement is a question.
+func TestMergeSameDocumentOnlyWithinARun(t *testing.T) {
+	open := stated("m-form", "Differential form", core.Definition, "Differential forms",
+		"A differential $k$-form on $U$ is a smooth map $\\alpha \\colon U \\to \\Lambda^k(V^\\vee)$.")
+	manifold := stated("m-form", "Differential form", core.Definition, "Forms on manifolds",
+		"A differential $k$-form on a manifold $M$ is a collection of $k$-forms $\\alpha_i$ on each chart $E_i$.")
+	for _, c := range []struct {
+		session string
+		want    core.MergeAction
+	}{{"s1", core.ActionAdd}, {"s0", core.ActionConflict}} {
+		e := New(Options{Session: "s1", Now: clock()})
+		ex, cand := inWork("book.tex", open), inWork("book.tex", manifold)
+		ex.Provenance.Session = c.session
+		r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.OverlappingDistinct, Confidence: 0.3}, &ex)
+		if r.Action != c.want {
+			t.Errorf("stored in %s: %s (%s), want %s", c.session, r.Action, r.Provenance.Rationale, c.want)
+		}
+	}
+}
