@@ -111,3 +111,28 @@ func TestReferenceFiles(t *testing.T) {
 		t.Errorf("%d held-out specs, want at least 3", held)
 	}
 }
+
+// TestManifestSets checks that a row of the second held-out half is read
+// as a half of its own and that a set of no known name is refused.
+func TestManifestSets(t *testing.T) {
+	dir := t.TempDir()
+	head := "name\trepository\tcommit\tpath\tlicence\tsha256\twork\tset\tnote\n"
+	good := filepath.Join(dir, "good.tsv")
+	if err := os.WriteFile(good, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-2\tn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := readManifest(good)
+	if err != nil {
+		t.Fatalf("held-out-2 refused: %v", err)
+	}
+	if len(rows) != 1 || rows[0].set != "held-out-2" {
+		t.Errorf("rows = %+v, want one of set held-out-2", rows)
+	}
+	bad := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-3\tn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readManifest(bad); err == nil {
+		t.Error("set held-out-3 accepted")
+	}
+}
