@@ -95,7 +95,7 @@ func TestReferenceFiles(t *testing.T) {
 	if _, err := readJudged("../JUDGED.tsv"); err != nil {
 		t.Fatal(err)
 	}
-	held := 0
+	held, held2 := 0, 0
 	for _, r := range rows {
 		if len(cs[r.name]) != 10 {
 			t.Errorf("%s: %d central concepts, want 10", r.name, len(cs[r.name]))
@@ -103,12 +103,18 @@ func TestReferenceFiles(t *testing.T) {
 		if len(ts[r.name]) == 0 {
 			t.Errorf("%s: no defined terms", r.name)
 		}
-		if r.set == "held-out" {
+		switch r.set {
+		case "held-out":
 			held++
+		case "held-out-2":
+			held2++
 		}
 	}
 	if held < 3 {
 		t.Errorf("%d held-out specs, want at least 3", held)
+	}
+	if held2 < 3 {
+		t.Errorf("%d held-out-2 specs, want at least 3", held2)
 	}
 }
 
