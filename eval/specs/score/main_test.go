@@ -95,7 +95,7 @@ func TestReferenceFiles(t *testing.T) {
 	if _, err := readJudged("../JUDGED.tsv"); err != nil {
 		t.Fatal(err)
 	}
-	held := 0
+	held, held2 := 0, 0
 	for _, r := range rows {
 		if len(cs[r.name]) != 10 {
 			t.Errorf("%s: %d central concepts, want 10", r.name, len(cs[r.name]))
@@ -103,11 +103,42 @@ func TestReferenceFiles(t *testing.T) {
 		if len(ts[r.name]) == 0 {
 			t.Errorf("%s: no defined terms", r.name)
 		}
-		if r.set == "held-out" {
+		switch r.set {
+		case "held-out":
 			held++
+		case "held-out-2":
+			held2++
 		}
 	}
 	if held < 3 {
 		t.Errorf("%d held-out specs, want at least 3", held)
+	}
+	if held2 < 3 {
+		t.Errorf("%d held-out-2 specs, want at least 3", held2)
+	}
+}
+
+// TestManifestSets checks that a row of the second held-out half is read
+// as a half of its own and that a set of no known name is refused.
+func TestManifestSets(t *testing.T) {
+	dir := t.TempDir()
+	head := "name\trepository\tcommit\tpath\tlicence\tsha256\twork\tset\tnote\n"
+	good := filepath.Join(dir, "good.tsv")
+	if err := os.WriteFile(good, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-2\tn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := readManifest(good)
+	if err != nil {
+		t.Fatalf("held-out-2 refused: %v", err)
+	}
+	if len(rows) != 1 || rows[0].set != "held-out-2" {
+		t.Errorf("rows = %+v, want one of set held-out-2", rows)
+	}
+	bad := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-3\tn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readManifest(bad); err == nil {
+		t.Error("set held-out-3 accepted")
 	}
 }
