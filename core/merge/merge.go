@@ -270,8 +270,12 @@ func (e *Engine) restated(cand, existing *core.Primitive, cmp *core.Comparison, 
 	if !overlap(cand.FormalStatement, existing.FormalStatement, nameShare) || !sameMath(cand.FormalStatement, existing.FormalStatement) {
 		return e.addApart(cand, existing, cmp, prov, now)
 	}
-	if worse, _ := text.Worse(cand.FormalStatement, existing.FormalStatement); worse ||
-		len(text.Prose(cand.FormalStatement)) <= len(text.Prose(existing.FormalStatement)) {
+	// One work's two statements are two passages of its source, not a
+	// page read across its columns: a sentence one inserts (a display
+	// closing with its period) is no splice.
+	_, defects := text.Worse(cand.FormalStatement, existing.FormalStatement)
+	damaged := slices.ContainsFunc(defects, func(d text.Defect) bool { return d.Kind != text.DefectSplice })
+	if damaged || len(text.Prose(cand.FormalStatement)) <= len(text.Prose(existing.FormalStatement)) {
 		prov.Action = core.ProvSkip
 		prov.Rationale = fmt.Sprintf("Restates %s (%q) from the same work — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
 		return note(prov, existing.ID, now), nil

@@ -39,6 +39,11 @@ func TestMergeSameWorkNeverAsks(t *testing.T) {
 		{"book after slide", inWork("slides/0.3.tex", slide), inWork("book.tex", book), core.ActionUpdate, "same work in full"},
 		{"slide after book", inWork("book.tex", book), inWork("slides/0.3.tex", slide), core.ActionSkip, "Also stated in slides/0.3.tex"},
 		{"generalisation", inWork("book.tex", reals), inWork("slides/7.3.tex", metric), core.ActionAdd, "added apart"},
+		{"book's displays after slide", inWork("slides/0.3.tex", stated("m-union", "Union", core.Definition, "Sets",
+			"(i) A union of two sets $A$ and $B$: $A \\cup B \\coloneqq \\{ x : x \\in A \\text{ or } x \\in B \\}$. (ii) An intersection of two sets $A$ and $B$: $A \\cap B \\coloneqq \\{ x : x \\in A \\text{ and } x \\in B \\}$.")),
+			inWork("book.tex", stated("m-union", "Union", core.Definition, "0.3 Sets",
+				"(i) A union of two sets $A$ and $B$ is defined as $$ A \\cup B \\coloneqq \\{ x : x \\in A \\text{ or } x \\in B \\}. $$ (ii) An intersection of two sets $A$ and $B$ is defined as $$ A \\cap B \\coloneqq \\{ x : x \\in A \\text{ and } x \\in B \\}. $$")),
+			core.ActionUpdate, "same work in full"},
 		{"two works", slide, func() core.Primitive { p := book; p.Provenance.Source = "other/"; return p }(), core.ActionConflict, ""},
 	} {
 		e := New(Options{Session: "s1", Now: clock()})
