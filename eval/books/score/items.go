@@ -145,6 +145,7 @@ func firstWords(s string, n int) string {
 }
 
 func wordsOf(s string, n int) []string {
+	s = dropFootnotes(s)
 	s = unprinted.ReplaceAllString(s, " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
@@ -216,4 +217,27 @@ func holds(ws []string, item string) bool {
 		}
 	}
 	return false
+}
+
+// dropFootnotes cuts every \footnote{…} (braces nested in it and all): a
+// statement reads without its footnotes.
+func dropFootnotes(s string) string {
+	for {
+		k := strings.Index(s, `\footnote{`)
+		if k < 0 {
+			return s
+		}
+		depth, e := 0, len(s)
+		for j := k + len(`\footnote`); j < len(s); j++ {
+			if s[j] == '{' {
+				depth++
+			} else if s[j] == '}' {
+				if depth--; depth == 0 {
+					e = j + 1
+					break
+				}
+			}
+		}
+		s = s[:k] + " " + s[e:]
+	}
 }

@@ -70,3 +70,15 @@ A field is a set with two operations such that % a comment \item not an item
 		t.Errorf("unlearned block counted: %d", l)
 	}
 }
+
+// An item's footnote is no part of what a statement reads.
+func TestItemFootnote(t *testing.T) {
+	bs := blocksOf("f.tex", `\begin{thm}\begin{enumerate}
+\item \emph{(Archimedean property)}\footnote{Named after \href{https://x}{Archimedes of Syracuse}.} If $x > 0$, then there exists an $n$ with $nx > y$.
+\item If $x < y$ then there exists a rational between them.
+\end{enumerate}\end{thm}`)
+	stmt := `(i) (Archimedean property) If $x > 0$, then there exists an $n$ with $nx > y$. (ii) If $x < y$ then there exists a rational between them.`
+	if l, w, cut := itemCounts(bs, []string{stmt}); l != 1 || w != 1 {
+		t.Errorf("learned %d whole %d %q, want 1 1", l, w, cut)
+	}
+}
