@@ -147,6 +147,7 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 	names := macros(filepath.Join(dir, work))
 	r.prims = len(lo.Primitives)
 	byName := map[string]int{}
+	words := map[string]int{} // macro names met as words, for -v
 	for _, p := range lo.Primitives {
 		rd := text.ReadableMath(p.FormalStatement)
 		if strings.Contains(rd, "$") {
@@ -160,6 +161,7 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 		}
 		if w := hasMacroWord(rd, names); w != "" {
 			r.macro++
+			words[w]++
 		}
 		if n := strings.TrimSpace(p.Name); numberedRe.MatchString(n) {
 			byName[strings.ToLower(n)]++
@@ -169,6 +171,14 @@ func score(ctx context.Context, lore, dir, work, set string, verbose bool) resul
 		if n > 1 {
 			r.shared += n
 		}
+	}
+	if verbose && len(words) > 0 {
+		ws := make([]string, 0, len(words))
+		for w, n := range words {
+			ws = append(ws, fmt.Sprintf("%s %d", w, n))
+		}
+		sort.Strings(ws)
+		r.examples = append(r.examples, "macro names read as words: "+strings.Join(ws, ", "))
 	}
 	statements := make([]string, len(lo.Primitives))
 	for i, p := range lo.Primitives {
