@@ -533,6 +533,14 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	out := make([]core.Primitive, 0, len(cs))
 	outOf := make([]int, len(cs))
 	lastOff := -1
+	for i := range cs {
+		// A name is read, never typeset: "Universal Cover of 𝕊¹", not
+		// "Universal Cover of $\mathbb{S}^1$" (the statement keeps the
+		// source's mathematics).
+		if strings.ContainsAny(cs[i].name, `$\`) {
+			cs[i].name = text.ReadableMath(cs[i].name)
+		}
+	}
 	x.uniqueNames(cs)
 	x.countPatterns(cs)
 	for ci, c := range cs {

@@ -136,3 +136,14 @@ func TestLaTeXStepSectionReadsAsLaTeX(t *testing.T) {
 		t.Errorf("no step: %q", nameList(ps))
 	}
 }
+
+// A block's title with mathematics is a name a reader reads: "Weierstrass
+// M-test", not "Weierstrass $M$-test" — in SKILL.md, the Review screen and
+// MCP answers alike.
+func TestLaTeXNameReadsWithoutMarkup(t *testing.T) {
+	txt := "\\begin{theorem}[Universal cover of $\\mathbb{S}^1$]\nThe real line covers the circle.\n\\end{theorem}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) != 1 || ps[0].Name != "Universal cover of 𝕊¹" {
+		t.Errorf("names %q", nameList(ps))
+	}
+}

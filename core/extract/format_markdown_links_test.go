@@ -109,11 +109,12 @@ func TestMarkdownDefinitionListSplit(t *testing.T) {
 
 // A title holding braces in quotes ("Additive Inverses in $\mathbb{Z}_n$",
 // as HTML pages' titles with formulas are written) is the block's name:
-// the attributes end at the brace outside the quotes.
+// the attributes end at the brace outside the quotes. The name reads as
+// a reader sees it.
 func TestFencedDivTitleWithBraces(t *testing.T) {
 	doc := "::: {.theorem #t1 name=\"Additive Inverses in $\\mathbb{Z}_n$\" number=\"11.4.15\"}\nEvery element of the integers modulo n has an additive inverse.\n:::\n"
 	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
-	if len(ps) != 1 || ps[0].Name != "Additive Inverses in $\\mathbb{Z}_n$" {
+	if len(ps) != 1 || ps[0].Name != "Additive Inverses in ℤₙ" {
 		t.Errorf("got %v", nameList(ps))
 	}
 }

@@ -19,6 +19,8 @@ import (
 //     "The derivative"); a name that has an "of" already takes the title
 //     after a dash ("Characterization of Convergent Sequences — Metric
 //     spaces");
+//   - else by two words in a row that its statement holds and other's
+//     does not: "Sequence (metric space)";
 //   - else with a repeat mark, "Linearity (2)", as extraction marks a
 //     name used twice in one section.
 //
@@ -48,7 +50,32 @@ func Apart(p, other *core.Primitive) string {
 			return n
 		}
 	}
+	if about := distinctPhrase(p.FormalStatement, other.FormalStatement, name); about != "" {
+		return name + " (" + about + ")"
+	}
 	return name + " (2)"
+}
+
+// distinctPhrase is the first two words in a row of stmt's prose that
+// neither the other statement nor the name holds (stopwords aside): what
+// the one is about that the other is not ("metric space" of a sequence in
+// a metric space beside a sequence of reals); "" when there are none.
+func distinctPhrase(stmt, other, name string) string {
+	seen := map[string]bool{}
+	for _, w := range text.Words(text.Prose(other) + " " + name) {
+		seen[text.Stem(w)] = true
+	}
+	var run []string
+	for _, w := range text.Words(text.Prose(stmt)) {
+		if text.IsStopword(w) || seen[text.Stem(w)] || !hasLetter(w) || len(w) < 3 {
+			run = run[:0]
+			continue
+		}
+		if run = append(run, w); len(run) == 2 {
+			return strings.Join(run, " ")
+		}
+	}
+	return ""
 }
 
 // maxApartBytes bounds a name made apart.
@@ -58,13 +85,17 @@ const maxApartBytes = 120
 // "B.1. ").
 var leadNumber = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+`)
 
+// labelTitle is a title that only numbers a part ("BA: 7.3", "Lecture 4",
+// "Part II"): it says nothing of a subject.
+var labelTitle = regexp.MustCompile(`^[A-Za-z]{1,10}\.?:?\s*(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+)$`)
+
 // aboutTitle is a section or document title as it can say what a result
 // is about: its number, surrounding space and final period dropped; ""
 // for a title that says nothing of a subject ("Exercises", "Summary").
 func aboutTitle(t string) string {
 	t = strings.TrimSpace(leadNumber.ReplaceAllString(strings.TrimSpace(t), ""))
 	t = strings.TrimRight(t, ".:")
-	if t == "" || !hasLetter(t) || noSubject[strings.ToLower(t)] {
+	if t == "" || !hasLetter(t) || noSubject[strings.ToLower(t)] || labelTitle.MatchString(t) {
 		return ""
 	}
 	return text.CollapseSpace(t)

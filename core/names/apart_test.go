@@ -13,6 +13,11 @@ func TestApart(t *testing.T) {
 	at := func(name string, typ core.PrimitiveType, section, title string) *core.Primitive {
 		return &core.Primitive{Name: name, Type: typ, Provenance: core.Provenance{Section: section, Title: title}}
 	}
+	stmtAt := func(name, section, title, stmt string) *core.Primitive {
+		p := at(name, core.Definition, section, title)
+		p.FormalStatement = stmt
+		return p
+	}
 	for _, c := range []struct {
 		p, other *core.Primitive
 		want     string
@@ -26,8 +31,12 @@ func TestApart(t *testing.T) {
 		{at("Breadth-first search", core.Algorithm, "Traversal", ""), at("Breadth-first Search", core.Definition, "Trees", ""),
 			"Breadth-first search (algorithm)"},
 		// The section says nothing ("Exercises"): the document says it.
-		{at("Superposition", core.Theorem, "Exercises", "Slides 2.1"), at("Superposition", core.Theorem, "Exercises", "Notes"),
-			"Superposition of Slides 2.1"},
+		{at("Superposition", core.Theorem, "Exercises", "Second order ODEs"), at("Superposition", core.Theorem, "Exercises", "Notes"),
+			"Superposition of Second order ODEs"},
+		// Nor does a title that only numbers a part ("BA: 7.3"): what the
+		// statement says and the other's does not names it.
+		{stmtAt("Sequence", "Slides", "BA: 7.3", "A sequence in a metric space $(X,d)$ is a function $x \\colon \\N \\to X$."),
+			stmtAt("Sequence", "Slides", "BA: 2.1", "A sequence is a function $x \\colon \\N \\to \\R$."), "Sequence (metric space)"},
 		{at("Key lemma", core.Theorem, "Sequences", "Notes"), at("Key lemma", core.Theorem, "Sequences", "Notes"), "Key lemma (2)"},
 	} {
 		if got := Apart(c.p, c.other); got != c.want {
