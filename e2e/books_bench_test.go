@@ -14,11 +14,12 @@ import (
 )
 
 // bookFolder writes a LaTeX book of about size bytes as a repository holds
-// one: a macros file, a main file per volume and one for the whole book
-// that \include the chapters, the chapters themselves (the corpus's LaTeX
-// chapters, each copy titled apart), and lecture slides that \input the
-// macros and restate a chapter's first definitions.
-func bookFolder(tb testing.TB, size int) string {
+// one: a macros file, a main file for the whole book that \include's the
+// chapters (and, with volumes, one per volume including half of them), the
+// chapters themselves (the corpus's LaTeX chapters, each copy titled
+// apart), and lecture slides that \input the macros and restate a
+// chapter's first definitions.
+func bookFolder(tb testing.TB, size int, volumes bool) string {
 	tb.Helper()
 	var chapters []string
 	for _, name := range []string{"latex_ods_sorting.tex", "latex_openlogic_enumerability.tex", "latex_openintro_ch_probability.tex", "latex_untitled-envs_hott_equivalences.tex"} {
@@ -63,8 +64,10 @@ func bookFolder(tb testing.TB, size int) string {
 		return "\\documentclass{book}\n\\input{macros}\n\\begin{document}\n" + body + "\\end{document}\n"
 	}
 	write("book.tex", mainFile(all.String()))
-	write("vol1.tex", mainFile(vol1.String()))
-	write("vol2.tex", mainFile(vol2.String()))
+	if volumes {
+		write("vol1.tex", mainFile(vol1.String()))
+		write("vol2.tex", mainFile(vol2.String()))
+	}
 	write("slides/ch-01.tex", "\\documentclass{beamer}\n\\input{../macros}\n\\begin{document}\n"+
 		"\\begin{frame}\n\\begin{defn}\nA set $S \\subseteq \\N$ is finite when it has a largest element.\n\\end{defn}\n\\end{frame}\n\\end{document}\n")
 	return dir
@@ -72,23 +75,32 @@ func bookFolder(tb testing.TB, size int) string {
 
 // BenchmarkLearnBookFolder learns a 2 MiB book folder (bookFolder) through
 // every stage into a real in-memory store, as `lore learn FOLDER --dry-run`
-// does: the speed a book read as one must keep.
+// does: the speed a book read as one must keep. "one-main" has the book's
+// main file alone; "volumes" adds a main file per volume over the same
+// chapters, which lore once read two times over.
 func BenchmarkLearnBookFolder(b *testing.B) {
-	dir := bookFolder(b, 2<<20)
-	s, err := store.OpenEmpty()
-	if err != nil {
-		b.Fatal(err)
+	for _, c := range []struct {
+		name    string
+		volumes bool
+	}{{"one-main", false}, {"volumes", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			dir := bookFolder(b, 2<<20, c.volumes)
+			s, err := store.OpenEmpty()
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			opts := engine.LearnOptions{Domains: builtinDomains(b), DryRun: true}
+			opts.Policy.Approve = true
+			b.ReportAllocs()
+			var res *engine.LearnResult
+			for b.Loop() {
+				res, err = engine.Learn(context.Background(), s, dir, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(res.Analysis.Candidates), "candidates")
+		})
 	}
-	defer s.Close()
-	opts := engine.LearnOptions{Domains: builtinDomains(b), DryRun: true}
-	opts.Policy.Approve = true
-	b.ReportAllocs()
-	var res *engine.LearnResult
-	for b.Loop() {
-		res, err = engine.Learn(context.Background(), s, dir, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(res.Analysis.Candidates), "candidates")
 }
