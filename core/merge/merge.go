@@ -143,7 +143,9 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			existing.ID, cmp.Class, cmp.Confidence, cand.Name, existing.Name, withArticle(string(cmp.Class)))
 		return e.add(cand, prov, now)
 	}
-	if e.sameWork(cand, existing) && sameName(cand, existing) && cand.Type == existing.Type {
+	// Within one work a numbered name ("Theorem 8.8.1"), which names no
+	// concept elsewhere, is one result: the book prints each number once.
+	if e.sameWork(cand, existing) && (sameName(cand, existing) || cand.Name == existing.Name) && cand.Type == existing.Type {
 		return e.restated(cand, existing, cmp, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
@@ -248,12 +250,15 @@ func alsoStated(cand, existing *core.Primitive) string {
 
 // sameWork reports two statements read from one source (a book's folder or
 // repository: its chapters, the slides and notes beside it) in two of its
-// documents, or in one document in this run: one author's, who restates
-// and generalises but does not dispute their own statements. (A document
-// learned again is another edition, whose changes are questions.)
+// documents, or in one document in this run, or in one document whose
+// bytes have not changed since (lore reads it better, the author said
+// nothing new): one author's, who restates and generalises but does not
+// dispute their own statements. (A document changed since is another
+// edition, whose changes are questions.)
 func (e *Engine) sameWork(cand, existing *core.Primitive) bool {
 	c, x := cand.Provenance, existing.Provenance
-	return c.Source != "" && c.Source == x.Source && (c.Document != x.Document || x.Session == e.opts.Session)
+	return c.Source != "" && c.Source == x.Source &&
+		(c.Document != x.Document || x.Session == e.opts.Session || c.SHA256 != "" && c.SHA256 == x.SHA256)
 }
 
 // restated settles two statements of one name and kind from one work

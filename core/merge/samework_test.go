@@ -44,6 +44,11 @@ func TestMergeSameWorkNeverAsks(t *testing.T) {
 			inWork("book.tex", stated("m-union", "Union", core.Definition, "0.3 Sets",
 				"(i) A union of two sets $A$ and $B$ is defined as $$ A \\cup B \\coloneqq \\{ x : x \\in A \\text{ or } x \\in B \\}. $$ (ii) An intersection of two sets $A$ and $B$ is defined as $$ A \\cap B \\coloneqq \\{ x : x \\in A \\text{ and } x \\in B \\}. $$")),
 			core.ActionUpdate, "same work in full"},
+		{"one numbered result, two editions", inWork("hott-letter.tex", stated("m-thm", "Theorem 8.8.1", core.Theorem, "Whitehead",
+			"If $f \\colon A \\to B$ induces an isomorphism on $\\pi_0$, then $f$ is an equivalence.")),
+			inWork("hott-a4.tex", stated("m-thm", "Theorem 8.8.1", core.Theorem, "Whitehead",
+				"If $f \\colon A \\to B$ induces an isomorphism on $\\pi_0$ and every $\\pi_n$, then $f$ is an equivalence.")),
+			core.ActionUpdate, "same work in full"},
 		{"two works", slide, func() core.Primitive { p := book; p.Provenance.Source = "other/"; return p }(), core.ActionConflict, ""},
 	} {
 		e := New(Options{Session: "s1", Now: clock()})
@@ -59,23 +64,24 @@ func TestMergeSameWorkNeverAsks(t *testing.T) {
 
 // One document's two statements of one name read in one run (a definition
 // on a vector space, its generalisation to a manifold chapters later) are
-// the author's, kept apart; the same document learned again in a later
-// run is another edition, whose changed statement is a question.
+// the author's, kept apart, and so are they when the document is learned
+// again unchanged (the same bytes, read better); the document changed since
+// is another edition, whose changed statement is a question.
 func TestMergeSameDocumentOnlyWithinARun(t *testing.T) {
 	open := stated("m-form", "Differential form", core.Definition, "Differential forms",
 		"A differential $k$-form on $U$ is a smooth map $\\alpha \\colon U \\to \\Lambda^k(V^\\vee)$.")
 	manifold := stated("m-form", "Differential form", core.Definition, "Forms on manifolds",
 		"A differential $k$-form on a manifold $M$ is a collection of $k$-forms $\\alpha_i$ on each chart $E_i$.")
 	for _, c := range []struct {
-		session string
-		want    core.MergeAction
-	}{{"s1", core.ActionAdd}, {"s0", core.ActionConflict}} {
+		session, bytes string
+		want           core.MergeAction
+	}{{"s1", "a", core.ActionAdd}, {"s0", "a", core.ActionAdd}, {"s0", "b", core.ActionConflict}} {
 		e := New(Options{Session: "s1", Now: clock()})
 		ex, cand := inWork("book.tex", open), inWork("book.tex", manifold)
-		ex.Provenance.Session = c.session
+		ex.Provenance.Session, ex.Provenance.SHA256, cand.Provenance.SHA256 = c.session, c.bytes, "a"
 		r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: core.OverlappingDistinct, Confidence: 0.3}, &ex)
 		if r.Action != c.want {
-			t.Errorf("stored in %s: %s (%s), want %s", c.session, r.Action, r.Provenance.Rationale, c.want)
+			t.Errorf("stored in %s from %s: %s (%s), want %s", c.session, c.bytes, r.Action, r.Provenance.Rationale, c.want)
 		}
 	}
 }
