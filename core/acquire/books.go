@@ -221,6 +221,17 @@ func texBeginDocument(s string) int {
 // contentOf is the set of documents main's text includes, directly or
 // not, leaving out the preamble's.
 func contentOf(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
+	return reach(main, includes, byName, false)
+}
+
+// includedBy is the set of documents main includes, directly or not.
+func includedBy(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
+	return reach(main, includes, byName, true)
+}
+
+// reach is the set of documents main includes, directly or not, with or
+// without what its preambles include.
+func reach(main int, includes map[int][]bookInclude, byName map[string]int, preamble bool) map[int]bool {
 	seen := map[int]bool{}
 	stack := []int{main}
 	for len(stack) > 0 {
@@ -228,28 +239,11 @@ func contentOf(main int, includes map[int][]bookInclude, byName map[string]int) 
 		stack = stack[:len(stack)-1]
 		for _, in := range includes[i] {
 			j := byName[in.name]
-			if in.preamble || seen[j] || j == main {
+			if in.preamble && !preamble || seen[j] || j == main {
 				continue
 			}
 			seen[j] = true
 			stack = append(stack, j)
-		}
-	}
-	return seen
-}
-
-// includedBy is the set of documents main includes, directly or not.
-func includedBy(main int, includes map[int][]bookInclude, byName map[string]int) map[int]bool {
-	seen := map[int]bool{}
-	stack := []int{main}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, in := range includes[i] {
-			if j := byName[in.name]; !seen[j] && j != main {
-				seen[j] = true
-				stack = append(stack, j)
-			}
 		}
 	}
 	return seen
