@@ -353,9 +353,11 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 		}
 		cs.block = append(cs.block, cur)
 	}
+	first := cs.serial
 	x.specTermEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
+	_ = first
 }
 
 // within is the concept of two or more words a longer title names
@@ -680,7 +682,7 @@ func (x *extractor) specGrammarRules(st *secState, cs *specConcepts, blocks []sp
 // concept it is about. cs is sorted by offset; outOf maps a candidate to
 // its primitive in out (-1 when it was dropped).
 func (x *extractor) specConceptEdges(cs []cand, outOf []int, out []core.Primitive) {
-	if x.specs == nil || x.specs.cs == nil || len(x.specs.cs.about) == 0 {
+	if x.specs == nil || x.specs.cs == nil || len(x.specs.cs.about) == 0 && len(x.specs.cs.parent) == 0 {
 		return
 	}
 	st := x.specs.cs

@@ -384,3 +384,35 @@ func TestSpecDefinitionListsAndRegistries(t *testing.T) {
 		}
 	}
 }
+
+// A standard that states its rules with a lower-case "must" (an older RFC,
+// a format's specification) is still read by its concepts when it shows an
+// RFC's header or a grammar of its own; a few "x = 1" lines of an example
+// are no grammar.
+func TestSpecConceptsWithoutKeywords(t *testing.T) {
+	noKeywords := strings.NewReplacer("MUST", "must", "SHOULD", "should").Replace(specConceptRFC)
+	header := "Network Working Group                                     A. Author\nRequest for Comments: 9999                                  Example\n\n" + noKeywords
+	ps := Extract(analyzed(header, core.FormatText, core.Spec), Options{})
+	if n := names(ps); !slices.Contains(n, "entity-tag") || !slices.Contains(n, "Weak versus Strong") {
+		t.Errorf("an RFC without key words: %q", n)
+	}
+	var g strings.Builder
+	g.WriteString(noKeywords + "\n3.  Collected Syntax\n\n")
+	for _, r := range []string{`digit-run = 1*DIGIT`, `alpha-run = 1*ALPHA`, `pair = name "=" value`, `name = token`,
+		`value = token / quoted-string`, `list = pair *( "," pair )`, `hex = %x30-39 / %x41-46`, `opt = [ pair ]`} {
+		g.WriteString("     " + r + "\n")
+	}
+	ps = Extract(analyzed(g.String(), core.FormatText, core.Spec), Options{})
+	if n := names(ps); !slices.Contains(n, "entity-tag") {
+		t.Errorf("a spec with its own grammar: %q", n)
+	}
+	var code strings.Builder
+	code.WriteString(noKeywords + "\n3.  Example\n\n")
+	for i := range 10 {
+		code.WriteString("     x" + specItoa(i) + " = " + specItoa(i) + "\n")
+	}
+	ps = Extract(analyzed(code.String(), core.FormatText, core.Spec), Options{})
+	if n := names(ps); slices.Contains(n, "entity-tag") {
+		t.Errorf("assignments of an example read as a grammar: %q", n)
+	}
+}
