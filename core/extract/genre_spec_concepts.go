@@ -95,7 +95,7 @@ var specMetaWords = map[string]bool{
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
 	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
-	"preamble": true, "imported": true, "terms": true, "acknowledgement": true, "document": true,
+	"preamble": true, "imported": true, "objectives": true, "goals": true, "preliminaries": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
 // specApparatus reports whether a title is one of the document's
@@ -353,11 +353,9 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 		}
 		cs.block = append(cs.block, cur)
 	}
-	first := cs.serial
 	x.specTermEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
-	_ = first
 }
 
 // within is the concept of two or more words a longer title names

@@ -416,3 +416,38 @@ func TestSpecConceptsWithoutKeywords(t *testing.T) {
 		t.Errorf("assignments of an example read as a grammar: %q", n)
 	}
 }
+
+// A standard written in Markdown sets the kinds it defines in bold where a
+// sentence opens, each a part of its section's concept; its key words in
+// bold are no terms; "X means Y" defines X; its objectives and
+// preliminaries are apparatus.
+func TestSpecBoldTerms(t *testing.T) {
+	doc := "# Cfg\n\n## Objectives\n\nCfg aims to be a minimal configuration format that is easy to read.\n\n" +
+		"## Preliminaries\n\n- Whitespace means tab (U+0009) or space (U+0020).\n\n" +
+		"## String\n\nThere are two ways to express strings: basic and literal. All strings must contain only valid UTF-8 characters.\n\n" +
+		"**Basic strings** are surrounded by quotation marks. Any character may be used except those that must be escaped.\n\n" +
+		"```cfg\nstr = \"I'm a string.\"\n```\n\n" +
+		"**Literal strings** are surrounded by single quotes and allow no escaping at all.\n\n" +
+		"A key **MUST** be unique. **Note** that keys are case-sensitive.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	by := byName(ps)
+	for _, n := range []string{"Basic strings", "Literal strings", "Whitespace", "String"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
+		}
+	}
+	if p := by["Basic strings"]; p.FormalStatement != "Basic strings: Basic strings are surrounded by quotation marks." {
+		t.Errorf("Basic strings stated by %q", p.FormalStatement)
+	}
+	if p := by["Whitespace"]; !strings.HasPrefix(p.FormalStatement, "Whitespace: Whitespace means tab") {
+		t.Errorf("Whitespace stated by %q", p.FormalStatement)
+	}
+	if lit := by["Literal strings"]; !lit.HasEdge(by["String"].ID, core.Requires) {
+		t.Errorf("Literal strings is no part of String: %+v", lit.Dependencies)
+	}
+	for _, n := range []string{"MUST", "Note", "Objectives", "Preliminaries"} {
+		if _, ok := by[n]; ok {
+			t.Errorf("%s became a concept", n)
+		}
+	}
+}
