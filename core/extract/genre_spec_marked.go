@@ -38,7 +38,7 @@ var (
 	// it defines in bold where a sentence opens (its key words, MUST, are
 	// bold too, and are no terms)
 	specBoldOpening = lazyre.New(`(?:^|[.!?]\s+)(?:\*\*|__)([A-Za-z][^*_\n]{1,40}?)(?:\*\*|__)\s+[a-z]`)
-	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
+	specDefinesThe  = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
 
 var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
