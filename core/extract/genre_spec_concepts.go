@@ -193,7 +193,9 @@ func specConceptNames(t string) []string {
 			}
 		}
 	}
-	name := strings.Trim(strings.Join(words, " "), `"'`)
+	// a quoted token in a title is the concept's word: "The "unknown"
+	// Identifier" is the unknown identifier
+	name := strings.NewReplacer(`"`, "", "'", "").Replace(strings.Join(words, " "))
 	if len(name) < 2 || len(name) > maxName {
 		return nil
 	}

@@ -271,6 +271,7 @@ func TestSpecConceptsOnlyInSpecs(t *testing.T) {
 func TestSpecConceptNames(t *testing.T) {
 	cases := map[string]string{
 		"The Authentication-Info Header":               "Authentication-Info",
+		`The "unknown" Identifier`:                     "unknown Identifier",
 		"The Authorization Request Header":             "Authorization",
 		"Basic Authentication Scheme":                  "Basic Authentication",
 		"Authentication Scheme":                        "Authentication Scheme",
