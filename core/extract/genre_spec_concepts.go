@@ -403,6 +403,16 @@ func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt strin
 	if len(name) < 2 || text.IsStopword(strings.ToLower(name)) {
 		return 0
 	}
+	return x.specToken(st, cs, name, stmt, off, typ)
+}
+
+// specToken is specConcept for a name the text quotes as a token of the
+// protocol: a parameter named "by" or "for" is a term though the word is a
+// stopword.
+func (x *extractor) specToken(st *secState, cs *specConcepts, name, stmt string, off int, typ core.PrimitiveType) int {
+	if len(name) < 2 {
+		return 0
+	}
 	k := termKey(name)
 	if s, ok := cs.byKey[k]; ok {
 		return s

@@ -452,3 +452,30 @@ func TestSpecBoldTerms(t *testing.T) {
 		}
 	}
 }
+
+// A quoted token named by its class noun is the protocol's word even when
+// it is a stopword; an unquoted stopword or a quoted phrase is not.
+func TestSpecQuotedTokens(t *testing.T) {
+	doc := "1.  Introduction\n\n   The key words MUST and SHOULD are to be interpreted as described in\n   RFC 2119.\n\n" +
+		"2.  Parameters\n\n   The \"by\" parameter is used to disclose the interface where the\n   request came in to the proxy server.\n\n" +
+		"   The \"for\" parameter is used to disclose information about the client\n   that initiated the request.\n\n" +
+		"   A proxy MUST send the parameters it knows.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	by := byName(ps)
+	for _, n := range []string{"by", "for"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
+		}
+	}
+	if p := by["by"]; !strings.HasPrefix(p.FormalStatement, `by: The "by" parameter is used`) {
+		t.Errorf("by stated by %q", p.FormalStatement)
+	}
+	for _, tc := range []struct {
+		term, after string
+		want        bool
+	}{{"by", `" parameter is`, true}, {"by", `" is`, false}, {"For", `" parameter is`, false}, {"a b", `" field is`, false}} {
+		if got := specQuotedToken(tc.term, tc.after); got != tc.want {
+			t.Errorf("specQuotedToken(%q, %q) = %v", tc.term, tc.after, got)
+		}
+	}
+}

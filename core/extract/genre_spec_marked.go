@@ -81,7 +81,10 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
 			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
-				if !specMarkedTerm(term) {
+				// a quoted token named as what it is ("The "by" parameter
+				// is …") is the protocol's word, a stopword or not
+				token := re == specQuotedSubject && specQuotedToken(term, t[m[3]:m[1]])
+				if !token && !specMarkedTerm(term) {
 					continue
 				}
 				if re == specNotation && specCrossReference(t[m[0]:m[1]]) {
@@ -121,10 +124,25 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				if off > base {
 					off--
 				}
+				if token {
+					x.specToken(st, cs, term, stmt, off, core.Definition)
+					continue
+				}
 				x.specConcept(st, cs, term, stmt, off, core.Definition)
 			}
 		}
 	}
+}
+
+// specQuotedToken reports whether a quoted term is a lower-case token
+// followed by the class noun that says what it is ("by" parameter, "for"
+// value).
+func specQuotedToken(term, after string) bool {
+	if len(term) < 2 || strings.ToLower(term) != term || strings.ContainsAny(term, " \t") {
+		return false
+	}
+	f := strings.Fields(strings.TrimPrefix(after, `"`))
+	return len(f) > 0 && specClassNouns[strings.ToLower(f[0])]
 }
 
 // specBoldTerms reads the terms a Markdown paragraph sets in bold where a
