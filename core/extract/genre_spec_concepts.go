@@ -286,7 +286,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			parent = cs.levels[i]
 		}
 		for _, n := range names {
-			if _, taken := cs.byKey[termKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(n) {
+			if _, taken := cs.byKey[specKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(n) {
 				// "Generation" of ETag after "Generation" of Last-Modified:
 				// another concept, named by what it is part of
 				n = cs.names[parent] + " " + n
@@ -372,7 +372,7 @@ func (cs *specConcepts) within(title string) int {
 	}
 	for n := len(w) - 1; n >= 2; n-- {
 		for i := 0; i+n <= len(w); i++ {
-			if s, ok := cs.byKey[termKey(strings.Join(w[i:i+n], " "))]; ok && specPhraseAbout(w[:i], w[i+n:]) {
+			if s, ok := cs.byKey[specKey(strings.Join(w[i:i+n], " "))]; ok && specPhraseAbout(w[:i], w[i+n:]) {
 				return s
 			}
 		}
@@ -406,6 +406,13 @@ func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt strin
 	return x.specToken(st, cs, name, stmt, off, typ)
 }
 
+// specKey is the key of a concept's name within one spec: its grammar's
+// "URI-reference" is the concept its section "URI Reference" defines, one
+// concept under two spellings.
+func specKey(name string) string {
+	return termKey(strings.ReplaceAll(name, "-", " "))
+}
+
 // specToken is specConcept for a name the text quotes as a token of the
 // protocol: a parameter named "by" or "for" is a term though the word is a
 // stopword.
@@ -413,7 +420,7 @@ func (x *extractor) specToken(st *secState, cs *specConcepts, name, stmt string,
 	if len(name) < 2 {
 		return 0
 	}
-	k := termKey(name)
+	k := specKey(name)
 	if s, ok := cs.byKey[k]; ok {
 		return s
 	}

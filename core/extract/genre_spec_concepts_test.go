@@ -479,3 +479,22 @@ func TestSpecQuotedTokens(t *testing.T) {
 		}
 	}
 }
+
+// A grammar rule spelled with hyphens where its section's title has spaces
+// ("URI-reference" under "URI Reference") is that section's concept, not a
+// second one of the same name.
+func TestSpecConceptHyphenSpelling(t *testing.T) {
+	doc := "1.  Introduction\n\n   The key words MUST and SHOULD are to be interpreted as described in\n   RFC 2119.\n\n" +
+		"2.  URI Reference\n\n   A URI reference is either a URI or a relative reference.\n\n" +
+		"      URI-reference = URI / relative-ref\n\n   A parser MUST accept both forms.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	n := 0
+	for _, p := range ps {
+		if strings.EqualFold(strings.ReplaceAll(p.Name, "-", " "), "URI Reference") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d primitives named URI Reference: %q", n, names(ps))
+	}
+}
