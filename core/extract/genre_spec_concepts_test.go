@@ -429,10 +429,11 @@ func TestSpecBoldTerms(t *testing.T) {
 		"**Basic strings** are surrounded by quotation marks. Any character may be used except those that must be escaped.\n\n" +
 		"```cfg\nstr = \"I'm a string.\"\n```\n\n" +
 		"**Literal strings** are surrounded by single quotes and allow no escaping at all.\n\n" +
+		"**Raw strings** follow the same rules as literal strings but span lines.\n\n" +
 		"A key **MUST** be unique. **Note** that keys are case-sensitive.\n"
 	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
 	by := byName(ps)
-	for _, n := range []string{"Basic strings", "Literal strings", "Whitespace", "String"} {
+	for _, n := range []string{"Basic strings", "Literal strings", "Raw strings", "Whitespace", "String"} {
 		if _, ok := by[n]; !ok {
 			t.Errorf("no %s among %q", n, names(ps))
 		}

@@ -65,15 +65,18 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 			continue
 		}
 		raw := b.join(s).text
-		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
+		base := st.body + b.lines[0].a
+		bold := x.format == core.FormatMarkdown && (strings.Contains(raw, "**") || strings.Contains(raw, "__"))
+		if !bold && !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
 			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
 			continue
 		}
 		if isSpecCode(s, b) {
 			continue
 		}
-		base := st.body + b.lines[0].a
-		if x.format == core.FormatMarkdown && (strings.Contains(raw, "**") || strings.Contains(raw, "__")) {
+		if bold {
+			// "**Quoted keys** follow the same rules as …": the bold says
+			// it, whatever the verb
 			x.specBoldTerms(st, cs, raw, base)
 		}
 		// a compound broken at the line's end ("nc-\n   value") is one word
