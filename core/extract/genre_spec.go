@@ -372,10 +372,12 @@ func (x *extractor) spec(st *secState) {
 // specStandard reports whether a document classified as a specification
 // reads as one (decided once per document): it writes requirement key
 // words, or, where it has none, shows what only a standard shows — the
-// header of an RFC or an Internet-Draft, or a grammar of its own (enough
-// ABNF rules "name = elements" at a line's start). Older RFCs and format
+// header of an RFC or an Internet-Draft, a grammar of its own (enough
+// ABNF rules "name = elements" at a line's start), or rules of validity
+// stated again and again in lower case (what made the classifier call a
+// Markdown format's specification a spec). Older RFCs and format
 // standards state their rules with a lower-case "must", as a systems paper
-// does; a paper has neither header nor grammar and is read as prose.
+// does; a paper has none of these and is read as prose.
 func (x *extractor) specStandard() bool {
 	if x.ctype != core.Spec {
 		return false
@@ -407,6 +409,9 @@ func specStandardText(doc string) bool {
 			return true
 		}
 	}
+	if specValidityRules(doc) {
+		return true
+	}
 	rules := 0
 	for rest := doc; rest != ""; {
 		line := rest
@@ -423,6 +428,30 @@ func specStandardText(doc string) bool {
 		}
 	}
 	return false
+}
+
+// specValidityRules reports whether doc says at least ten times what input
+// "must" be and at least ten times what is "invalid", "not allowed" or
+// "not permitted", together one word in 200: the rule by which the
+// content-type classifier (core/analyze, statesValidity) reads such a
+// document as a specification, so the two agree.
+func specValidityRules(doc string) bool {
+	const least, share = 10, 200
+	musts, invalid, words := 0, 0, 0
+	prevNot := false
+	text.EachWord(doc, func(w string, _, _ int) {
+		words++
+		switch {
+		case w == "must":
+			musts++
+		case strings.EqualFold(w, "invalid"):
+			invalid++
+		case prevNot && (w == "allowed" || w == "permitted"):
+			invalid++
+		}
+		prevNot = strings.EqualFold(w, "not")
+	})
+	return musts >= least && invalid >= least && (musts+invalid)*share >= words
 }
 
 // specABNFBody reports whether the text after a rule's "=" is written in

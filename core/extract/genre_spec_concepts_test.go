@@ -499,3 +499,21 @@ func TestSpecConceptHyphenSpelling(t *testing.T) {
 		t.Errorf("%d primitives named URI Reference: %q", n, names(ps))
 	}
 }
+
+// A format's specification in Markdown with no capital key word at all,
+// whose prose says again and again what input must be and what is
+// invalid, is read by its concepts, as the classifier reads it as a spec.
+func TestSpecConceptsOfValidityRules(t *testing.T) {
+	doc := "# Cfg\n\n## Preliminaries\n\n- Whitespace means tab (U+0009) or space (U+0020).\n\n"
+	for _, k := range []string{"Comment", "Key", "String", "Integer", "Float", "Boolean"} {
+		doc += "## " + k + "\n\nA " + strings.ToLower(k) + " is a value written on one line of the file.\n\n" +
+			"A name must not be empty, a value must be quoted, and a line must end with a newline.\n\n" +
+			"```cfg\n= \"no name\"   # INVALID\n```\n\nAn empty value is invalid.\n\n"
+	}
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	for _, n := range []string{"String", "Whitespace", "Integer"} {
+		if _, ok := byName(ps)[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
+		}
+	}
+}
