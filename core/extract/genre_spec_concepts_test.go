@@ -397,6 +397,12 @@ func TestSpecConceptsWithoutKeywords(t *testing.T) {
 	if n := names(ps); !slices.Contains(n, "entity-tag") || !slices.Contains(n, "Weak versus Strong") {
 		t.Errorf("an RFC without key words: %q", n)
 	}
+	// with no requirement to hand on weight, a section is still part of
+	// its chapter
+	by := byName(ps)
+	if w := by["Weak versus Strong"]; !w.HasEdge(by["Validators"].ID, core.Requires) {
+		t.Errorf("Weak versus Strong is no part of Validators: %+v", w.Dependencies)
+	}
 	var g strings.Builder
 	g.WriteString(noKeywords + "\n3.  Collected Syntax\n\n")
 	for _, r := range []string{`digit-run = 1*DIGIT`, `alpha-run = 1*ALPHA`, `pair = name "=" value`, `name = token`,
