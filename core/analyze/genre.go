@@ -26,6 +26,12 @@ import (
 //     least six steps, or at least three that cover a quarter of the text,
 //     the document is a tutorial. A README with a three-step installation
 //     among its API tables stays a reference;
+//   - a standard states what is valid: a document the vote calls a reference
+//     (or unknown) whose prose says, again and again, what an input "must"
+//     be and what is "invalid" or "not allowed" — a data format or a language
+//     specified in Markdown, its examples marked valid and invalid, few
+//     BCP 14 capitals — is a specification. An API reference says "must"
+//     now and then and judges no examples;
 //   - a paper shows more than its heading words: a vote for paper from
 //     "Introduction" and "Conclusion" alone, with no abstract, no claim of
 //     a contribution, no citation and no reference list, goes to the next
@@ -45,6 +51,11 @@ const (
 	minSteps       = 3
 	manySteps      = 6
 	procedureShare = 4 // procedures cover at least 1/procedureShare
+	// minNormative is how many lower-case "must"s, and how many
+	// judgements of invalid input, make a standard's rules; normativeShare the words a
+	// document may have for each of them together.
+	minNormative   = 10
+	normativeShare = 200
 )
 
 // refineType applies the structural rules to the vote of the weighted
@@ -60,7 +71,32 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
 		return core.Tutorial
 	}
+	if (vote == core.Reference || vote == core.Unknown) && statesValidity(s, words) {
+		return core.Spec
+	}
 	return vote
+}
+
+// statesValidity reports whether s states rules of validity as a standard
+// does: at least minNormative lower-case "must"s and as many judgements of
+// what is invalid ("invalid", "not allowed", "not permitted"), together
+// one in every normativeShare words. An API reference says an argument
+// "must be valid"; a standard says which inputs are not.
+func statesValidity(s string, words int) bool {
+	musts, invalid := 0, 0
+	prevNot := false
+	text.EachWord(s, func(w string, _, _ int) {
+		switch {
+		case w == "must":
+			musts++
+		case strings.EqualFold(w, "invalid"):
+			invalid++
+		case prevNot && (w == "allowed" || w == "permitted"):
+			invalid++
+		}
+		prevNot = strings.EqualFold(w, "not")
+	})
+	return musts >= minNormative && invalid >= minNormative && (musts+invalid)*normativeShare >= words
 }
 
 // isPaper reports whether s has a paper's abstract and citations.

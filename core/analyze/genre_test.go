@@ -133,12 +133,49 @@ func TestSmallOrNonImperativeListsKeepTheVote(t *testing.T) {
 	}
 }
 
+// A data format specified in Markdown — sections of examples, few BCP 14
+// capitals, its prose saying what an input must be and which examples are
+// valid or invalid — is a specification though its fences vote reference;
+// an API README whose prose says "must" now and then, and judges no
+// examples, stays a reference.
+func TestStandardStatingValidityIsSpec(t *testing.T) {
+	section := func(kind string) string {
+		return "## " + kind + "\n\nA " + kind + " must be written on one line. A name must not be empty, and a value must be quoted.\n\n" +
+			"```cfg\nname = \"" + kind + "\"   # valid\n= \"no name\"   # INVALID\n```\n\nAn empty " + kind + " is invalid. A value that spans lines is valid only when quoted.\n\n" +
+			"```cfg\nother = 1\n```\n\n"
+	}
+	doc := "# Cfg\n\nA minimal configuration format.\n\n"
+	for _, k := range []string{"Comment", "Key", "String", "Integer", "Float", "Boolean"} {
+		doc += section(k)
+	}
+	if vote, _ := classifyVote(doc); vote != core.Reference {
+		t.Fatalf("fixture: the vote is %s, want reference", vote)
+	}
+	if got, scores := Classify(doc); got != core.Spec {
+		t.Errorf("a format's specification: %s (%v)", got, scores)
+	}
+	api := "# lib\n\n## API\n\n" + strings.Repeat("### func Parse\n\n```go\nfunc Parse(s string) (Node, error)\n```\n\n"+
+		"Parse returns the parameter as a Node. The input must be valid UTF-8.\n\n", 12)
+	if got, _ := Classify(api); got != core.Reference {
+		t.Errorf("API README that says must: %s", got)
+	}
+}
+
+// classifyVote is the weighted patterns' vote, before the structural rules.
+func classifyVote(text string) (core.ContentType, map[core.ContentType]float64) {
+	var c classifier
+	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
+	c.fences(text)
+	return c.result()
+}
+
 func TestCorpusGenres(t *testing.T) {
 	corpusDir(t)
 	for name, want := range map[string]core.ContentType{
 		"tutorial-numbered_wsl_wsl-containers.md":         core.Tutorial,
 		"paper_collaborative-text-editing.tex":            core.Paper,
 		"tutorial-steps_bitnami_redis-sentinel_README.md": core.Reference,
+		"apiref_goldmark_README.md":                       core.Reference,
 		"rfc7234_http-caching.txt":                        core.Spec,
 		"latex_untitled-envs_hott_equivalences.tex":       core.Textbook,
 	} {

@@ -49,8 +49,8 @@ func (x *extractor) proseKnowledge(st *secState) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
-	if x.ctype == core.Spec && x.specKeywords() {
-		return // a specification's knowledge is its requirements
+	if x.specStandard() {
+		return // a specification's knowledge is its requirements and concepts
 	}
 	// The section's candidates so far (other strategies') count as taken.
 	first := len(x.cands)

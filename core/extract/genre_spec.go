@@ -181,6 +181,8 @@ type specDoc struct {
 	verbs   map[string]bool // words that follow a key word in this document
 	titles  []string        // topic of the open section at each level
 	cs      *specConcepts   // the concepts requirements are about (genre_spec_concepts.go)
+	// standard caches specStandard: 0 unknown, 1 yes, -1 no.
+	standard int
 }
 
 // enter records section st (sections arrive depth-first in document order)
@@ -336,7 +338,7 @@ func (x *extractor) spec(st *secState) {
 	x.markers(st, specMarkers)
 	sd := x.specState()
 	topic := sd.enter(st)
-	concepts := x.ctype == core.Spec && x.specKeywords()
+	concepts := x.specStandard()
 	if !concepts && !hasBCP14(st.own) {
 		return
 	}
@@ -365,6 +367,137 @@ func (x *extractor) spec(st *secState) {
 			}
 		}
 	}
+}
+
+// specStandard reports whether a document classified as a specification
+// reads as one (decided once per document): it writes requirement key
+// words, or, where it has none, shows what only a standard shows — the
+// header of an RFC or an Internet-Draft, a grammar of its own (enough
+// ABNF rules "name = elements" at a line's start), or rules of validity
+// stated again and again in lower case (what made the classifier call a
+// Markdown format's specification a spec). Older RFCs and format
+// standards state their rules with a lower-case "must", as a systems paper
+// does; a paper has none of these and is read as prose.
+func (x *extractor) specStandard() bool {
+	if x.ctype != core.Spec {
+		return false
+	}
+	if x.specKeywords() {
+		return true
+	}
+	sd := x.specState()
+	if sd.standard == 0 {
+		sd.standard = -1
+		if specStandardText(x.doc) {
+			sd.standard = 1
+		}
+	}
+	return sd.standard > 0
+}
+
+// specMinGrammarRules is how many rules make a document's own grammar: a
+// few "x = 1" lines of an example are not one.
+const specMinGrammarRules = 8
+
+// specStandardText reports an RFC's or Internet-Draft's header near the
+// start of doc, or at least specMinGrammarRules ABNF rules in it, in one
+// pass over its lines.
+func specStandardText(doc string) bool {
+	head := doc[:min(len(doc), 4<<10)]
+	for _, h := range []string{"Request for Comments:", "Internet-Draft", "Internet Engineering Task Force"} {
+		if strings.Contains(head, h) {
+			return true
+		}
+	}
+	if specValidityRules(doc) {
+		return true
+	}
+	rules := 0
+	for rest := doc; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		t := strings.TrimSpace(line)
+		if eq := strings.IndexByte(t, '='); eq > 0 && isSpecABNF(t) && specABNFBody(t[eq+1:]) {
+			if rules++; rules >= specMinGrammarRules {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// specValidityRules reports whether doc says at least ten times what input
+// "must" be and at least ten times what is "invalid", "not allowed" or
+// "not permitted", together one word in 200: the rule by which the
+// content-type classifier (core/analyze, statesValidity) reads such a
+// document as a specification, so the two agree.
+func specValidityRules(doc string) bool {
+	const least, share = 10, 200
+	musts, invalid, words := 0, 0, 0
+	prevNot := false
+	text.EachWord(doc, func(w string, _, _ int) {
+		words++
+		switch {
+		case w == "must":
+			musts++
+		case strings.EqualFold(w, "invalid"):
+			invalid++
+		case prevNot && (w == "allowed" || w == "permitted"):
+			invalid++
+		}
+		prevNot = strings.EqualFold(w, "not")
+	})
+	return musts >= least && invalid >= least && (musts+invalid)*share >= words
+}
+
+// specABNFBody reports whether the text after a rule's "=" is written in
+// ABNF: quoted literals, %x values, repetitions, options, groups and
+// alternatives, or rule names only ("ETag = entity-tag"); a number or an
+// expression of code ("x = y + 1;") is not.
+func specABNFBody(b string) bool {
+	b = strings.TrimSpace(strings.TrimPrefix(b, "/"))
+	if b == "" {
+		return false
+	}
+	for _, f := range strings.Fields(b) {
+		switch {
+		case strings.HasPrefix(f, "%"), strings.HasPrefix(f, `"`), strings.HasPrefix(f, "<"),
+			f == "/", strings.ContainsAny(f[:1], "*[(0123456789") && !isDigitsOnly(f):
+		case isSpecRuleName(f):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isSpecRuleName: an ABNF rule name, a letter then letters, digits and
+// hyphens.
+func isSpecRuleName(f string) bool {
+	f = strings.TrimRight(f, ")]")
+	if f == "" || !isLetterByte(f[0]) {
+		return false
+	}
+	for i := 1; i < len(f); i++ {
+		if c := f[i]; !isLetterByte(c) && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// isDigitsOnly: a plain number.
+func isDigitsOnly(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] < '0' || f[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // reqReader reads the requirements of one section.

@@ -95,7 +95,7 @@ var specMetaWords = map[string]bool{
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
 	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
-	"preamble": true, "imported": true, "terms": true, "acknowledgement": true, "document": true,
+	"preamble": true, "imported": true, "objectives": true, "goals": true, "preliminaries": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
 // specApparatus reports whether a title is one of the document's
@@ -193,7 +193,9 @@ func specConceptNames(t string) []string {
 			}
 		}
 	}
-	name := strings.Trim(strings.Join(words, " "), `"'`)
+	// a quoted token in a title is the concept's word: "The "unknown"
+	// Identifier" is the unknown identifier
+	name := strings.NewReplacer(`"`, "", "'", "").Replace(strings.Join(words, " "))
 	if len(name) < 2 || len(name) > maxName {
 		return nil
 	}
@@ -284,7 +286,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			parent = cs.levels[i]
 		}
 		for _, n := range names {
-			if _, taken := cs.byKey[termKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(n) {
+			if _, taken := cs.byKey[specKey(n)]; taken && parent != 0 && !strings.Contains(n, " ") && !specFieldName(n) {
 				// "Generation" of ETag after "Generation" of Last-Modified:
 				// another concept, named by what it is part of
 				n = cs.names[parent] + " " + n
@@ -370,7 +372,7 @@ func (cs *specConcepts) within(title string) int {
 	}
 	for n := len(w) - 1; n >= 2; n-- {
 		for i := 0; i+n <= len(w); i++ {
-			if s, ok := cs.byKey[termKey(strings.Join(w[i:i+n], " "))]; ok && specPhraseAbout(w[:i], w[i+n:]) {
+			if s, ok := cs.byKey[specKey(strings.Join(w[i:i+n], " "))]; ok && specPhraseAbout(w[:i], w[i+n:]) {
 				return s
 			}
 		}
@@ -401,7 +403,24 @@ func (x *extractor) specConcept(st *secState, cs *specConcepts, name, stmt strin
 	if len(name) < 2 || text.IsStopword(strings.ToLower(name)) {
 		return 0
 	}
-	k := termKey(name)
+	return x.specToken(st, cs, name, stmt, off, typ)
+}
+
+// specKey is the key of a concept's name within one spec: its grammar's
+// "URI-reference" is the concept its section "URI Reference" defines, one
+// concept under two spellings.
+func specKey(name string) string {
+	return termKey(strings.ReplaceAll(name, "-", " "))
+}
+
+// specToken is specConcept for a name the text quotes as a token of the
+// protocol: a parameter named "by" or "for" is a term though the word is a
+// stopword.
+func (x *extractor) specToken(st *secState, cs *specConcepts, name, stmt string, off int, typ core.PrimitiveType) int {
+	if len(name) < 2 {
+		return 0
+	}
+	k := specKey(name)
 	if s, ok := cs.byKey[k]; ok {
 		return s
 	}
@@ -680,7 +699,7 @@ func (x *extractor) specGrammarRules(st *secState, cs *specConcepts, blocks []sp
 // concept it is about. cs is sorted by offset; outOf maps a candidate to
 // its primitive in out (-1 when it was dropped).
 func (x *extractor) specConceptEdges(cs []cand, outOf []int, out []core.Primitive) {
-	if x.specs == nil || x.specs.cs == nil || len(x.specs.cs.about) == 0 {
+	if x.specs == nil || x.specs.cs == nil || len(x.specs.cs.about) == 0 && len(x.specs.cs.parent) == 0 {
 		return
 	}
 	st := x.specs.cs

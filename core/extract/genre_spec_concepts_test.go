@@ -271,6 +271,7 @@ func TestSpecConceptsOnlyInSpecs(t *testing.T) {
 func TestSpecConceptNames(t *testing.T) {
 	cases := map[string]string{
 		"The Authentication-Info Header":               "Authentication-Info",
+		`The "unknown" Identifier`:                     "unknown Identifier",
 		"The Authorization Request Header":             "Authorization",
 		"Basic Authentication Scheme":                  "Basic Authentication",
 		"Authentication Scheme":                        "Authentication Scheme",
@@ -381,6 +382,144 @@ func TestSpecDefinitionListsAndRegistries(t *testing.T) {
 	for _, n := range []string{"Note", "Control frames", "Sec-WebSocket-Extensions", "Negotiating Extensions", "Owner", "Contact"} {
 		if p, ok := by[n]; ok {
 			t.Errorf("%q became a %s: %q", n, p.Type, p.FormalStatement)
+		}
+	}
+}
+
+// A standard that states its rules with a lower-case "must" (an older RFC,
+// a format's specification) is still read by its concepts when it shows an
+// RFC's header or a grammar of its own; a few "x = 1" lines of an example
+// are no grammar.
+func TestSpecConceptsWithoutKeywords(t *testing.T) {
+	noKeywords := strings.NewReplacer("MUST", "must", "SHOULD", "should").Replace(specConceptRFC)
+	header := "Network Working Group                                     A. Author\nRequest for Comments: 9999                                  Example\n\n" + noKeywords
+	ps := Extract(analyzed(header, core.FormatText, core.Spec), Options{})
+	if n := names(ps); !slices.Contains(n, "entity-tag") || !slices.Contains(n, "Weak versus Strong") {
+		t.Errorf("an RFC without key words: %q", n)
+	}
+	// with no requirement to hand on weight, a section is still part of
+	// its chapter
+	by := byName(ps)
+	if w := by["Weak versus Strong"]; !w.HasEdge(by["Validators"].ID, core.Requires) {
+		t.Errorf("Weak versus Strong is no part of Validators: %+v", w.Dependencies)
+	}
+	var g strings.Builder
+	g.WriteString(noKeywords + "\n3.  Collected Syntax\n\n")
+	for _, r := range []string{`digit-run = 1*DIGIT`, `alpha-run = 1*ALPHA`, `pair = name "=" value`, `name = token`,
+		`value = token / quoted-string`, `list = pair *( "," pair )`, `hex = %x30-39 / %x41-46`, `opt = [ pair ]`} {
+		g.WriteString("     " + r + "\n")
+	}
+	ps = Extract(analyzed(g.String(), core.FormatText, core.Spec), Options{})
+	if n := names(ps); !slices.Contains(n, "entity-tag") {
+		t.Errorf("a spec with its own grammar: %q", n)
+	}
+	var code strings.Builder
+	code.WriteString(noKeywords + "\n3.  Example\n\n")
+	for i := range 10 {
+		code.WriteString("     x" + specItoa(i) + " = " + specItoa(i) + "\n")
+	}
+	ps = Extract(analyzed(code.String(), core.FormatText, core.Spec), Options{})
+	if n := names(ps); slices.Contains(n, "entity-tag") {
+		t.Errorf("assignments of an example read as a grammar: %q", n)
+	}
+}
+
+// A standard written in Markdown sets the kinds it defines in bold where a
+// sentence opens, each a part of its section's concept; its key words in
+// bold are no terms; "X means Y" defines X; its objectives and
+// preliminaries are apparatus.
+func TestSpecBoldTerms(t *testing.T) {
+	doc := "# Cfg\n\n## Objectives\n\nCfg aims to be a minimal configuration format that is easy to read.\n\n" +
+		"## Preliminaries\n\n- Whitespace means tab (U+0009) or space (U+0020).\n\n" +
+		"## String\n\nThere are two ways to express strings: basic and literal. All strings must contain only valid UTF-8 characters.\n\n" +
+		"**Basic strings** are surrounded by quotation marks. Any character may be used except those that must be escaped.\n\n" +
+		"```cfg\nstr = \"I'm a string.\"\n```\n\n" +
+		"**Literal strings** are surrounded by single quotes and allow no escaping at all.\n\n" +
+		"**Raw strings** follow the same rules as literal strings but span lines.\n\n" +
+		"A key **MUST** be unique. **Note** that keys are case-sensitive.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	by := byName(ps)
+	for _, n := range []string{"Basic strings", "Literal strings", "Raw strings", "Whitespace", "String"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
+		}
+	}
+	if p := by["Basic strings"]; p.FormalStatement != "Basic strings: Basic strings are surrounded by quotation marks." {
+		t.Errorf("Basic strings stated by %q", p.FormalStatement)
+	}
+	if p := by["Whitespace"]; !strings.HasPrefix(p.FormalStatement, "Whitespace: Whitespace means tab") {
+		t.Errorf("Whitespace stated by %q", p.FormalStatement)
+	}
+	if lit := by["Literal strings"]; !lit.HasEdge(by["String"].ID, core.Requires) {
+		t.Errorf("Literal strings is no part of String: %+v", lit.Dependencies)
+	}
+	for _, n := range []string{"MUST", "Note", "Objectives", "Preliminaries"} {
+		if _, ok := by[n]; ok {
+			t.Errorf("%s became a concept", n)
+		}
+	}
+}
+
+// A quoted token named by its class noun is the protocol's word even when
+// it is a stopword; an unquoted stopword or a quoted phrase is not.
+func TestSpecQuotedTokens(t *testing.T) {
+	doc := "1.  Introduction\n\n   The key words MUST and SHOULD are to be interpreted as described in\n   RFC 2119.\n\n" +
+		"2.  Parameters\n\n   The \"by\" parameter is used to disclose the interface where the\n   request came in to the proxy server.\n\n" +
+		"   The \"for\" parameter is used to disclose information about the client\n   that initiated the request.\n\n" +
+		"   A proxy MUST send the parameters it knows.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	by := byName(ps)
+	for _, n := range []string{"by", "for"} {
+		if _, ok := by[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
+		}
+	}
+	if p := by["by"]; !strings.HasPrefix(p.FormalStatement, `by: The "by" parameter is used`) {
+		t.Errorf("by stated by %q", p.FormalStatement)
+	}
+	for _, tc := range []struct {
+		term, after string
+		want        bool
+	}{{"by", `" parameter is`, true}, {"by", `" is`, false}, {"For", `" parameter is`, false}, {"a b", `" field is`, false}} {
+		if got := specQuotedToken(tc.term, tc.after); got != tc.want {
+			t.Errorf("specQuotedToken(%q, %q) = %v", tc.term, tc.after, got)
+		}
+	}
+}
+
+// A grammar rule spelled with hyphens where its section's title has spaces
+// ("URI-reference" under "URI Reference") is that section's concept, not a
+// second one of the same name.
+func TestSpecConceptHyphenSpelling(t *testing.T) {
+	doc := "1.  Introduction\n\n   The key words MUST and SHOULD are to be interpreted as described in\n   RFC 2119.\n\n" +
+		"2.  URI Reference\n\n   A URI reference is either a URI or a relative reference.\n\n" +
+		"      URI-reference = URI / relative-ref\n\n   A parser MUST accept both forms.\n"
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	n := 0
+	for _, p := range ps {
+		if strings.EqualFold(strings.ReplaceAll(p.Name, "-", " "), "URI Reference") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d primitives named URI Reference: %q", n, names(ps))
+	}
+}
+
+// A format's specification in Markdown with no capital key word at all,
+// whose prose says again and again what input must be and what is
+// invalid, is read by its concepts, as the classifier reads it as a spec.
+func TestSpecConceptsOfValidityRules(t *testing.T) {
+	doc := "# Cfg\n\n## Preliminaries\n\n- Whitespace means tab (U+0009) or space (U+0020).\n\n"
+	for _, k := range []string{"Comment", "Key", "String", "Integer", "Float", "Boolean"} {
+		doc += "## " + k + "\n\nA " + strings.ToLower(k) + " is a value written on one line of the file.\n\n" +
+			"A name must not be empty, a value must be quoted, and a line must end with a newline.\n\n" +
+			"```cfg\n= \"no name\"   # INVALID\n```\n\nAn empty value is invalid.\n\n"
+	}
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	for _, n := range []string{"String", "Whitespace", "Integer"} {
+		if _, ok := byName(ps)[n]; !ok {
+			t.Errorf("no %s among %q", n, names(ps))
 		}
 	}
 }

@@ -20,7 +20,7 @@ var (
 	// (not a cross-reference: "(Section 5.5)", "(see …)")
 	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
 	// Precedence refers to …; Build metadata MAY be denoted by …
-	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|means|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
 	// X is the major version, Y is the minor version
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
 	// the "lost update" problem; a "selected representation": a phrase
@@ -34,7 +34,11 @@ var (
 	// paragraph that opens by saying what its subject is
 	specOpeningIs = lazyre.New(`^(?:An?\s+|The\s+)?([A-Z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})\s+(?:is|are)\s+(?:an?\s+|the\s+)?[A-Za-z0-9/.-]+(?:\s+[A-Za-z0-9/.-]+){0,3}?(?:\s+\[[^\]\s]+\])?\s+(?:that|which|whose|where|in which)\b`)
 	// … defines the public API.
-	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
+	// **Bare keys** may only contain …: a Markdown standard sets the term
+	// it defines in bold where a sentence opens (its key words, MUST, are
+	// bold too, and are no terms)
+	specBoldOpening = lazyre.New(`(?:^|[.!?]\s+)(?:\*\*|__)([A-Za-z][^*_\n]{1,40}?)(?:\*\*|__)\s+[a-z]`)
+	specDefinesThe  = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
 
 var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
@@ -61,20 +65,29 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 			continue
 		}
 		raw := b.join(s).text
-		if !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
+		base := st.body + b.lines[0].a
+		bold := x.format == core.FormatMarkdown && (strings.Contains(raw, "**") || strings.Contains(raw, "__"))
+		if !bold && !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
 			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
 			continue
 		}
 		if isSpecCode(s, b) {
 			continue
 		}
+		if bold {
+			// "**Quoted keys** follow the same rules as …": the bold says
+			// it, whatever the verb
+			x.specBoldTerms(st, cs, raw, base)
+		}
 		// a compound broken at the line's end ("nc-\n   value") is one word
 		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
-		base := st.body + b.lines[0].a
 		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
 			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
-				if !specMarkedTerm(term) {
+				// a quoted token named as what it is ("The "by" parameter
+				// is …") is the protocol's word, a stopword or not
+				token := re == specQuotedSubject && specQuotedToken(term, t[m[3]:m[1]])
+				if !token && !specMarkedTerm(term) {
 					continue
 				}
 				if re == specNotation && specCrossReference(t[m[0]:m[1]]) {
@@ -114,8 +127,50 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				if off > base {
 					off--
 				}
+				if token {
+					x.specToken(st, cs, term, stmt, off, core.Definition)
+					continue
+				}
 				x.specConcept(st, cs, term, stmt, off, core.Definition)
 			}
+		}
+	}
+}
+
+// specQuotedToken reports whether a quoted term is a lower-case token
+// followed by the class noun that says what it is ("by" parameter, "for"
+// value).
+func specQuotedToken(term, after string) bool {
+	if len(term) < 2 || strings.ToLower(term) != term || strings.ContainsAny(term, " \t") {
+		return false
+	}
+	f := strings.Fields(strings.TrimPrefix(after, `"`))
+	return len(f) > 0 && specClassNouns[strings.ToLower(f[0])]
+}
+
+// specBoldTerms reads the terms a Markdown paragraph sets in bold where a
+// sentence opens ("**Dotted keys** are a sequence of …"), each stated by
+// its sentence and a part of its section's concept.
+func (x *extractor) specBoldTerms(st *secState, cs *specConcepts, raw string, base int) {
+	for _, m := range specBoldOpening.FindAllStringSubmatchIndex(raw, -1) {
+		term := strings.TrimSpace(raw[m[2]:m[3]])
+		if !specMarkedTerm(term) || !specTermWord(term) || len(findBCP14(term)) > 0 || strings.ToUpper(term) == term {
+			continue
+		}
+		sent := text.CollapseSpace(specStatementText(specSentenceAt(raw, m[2]), x.format))
+		if len(strings.Fields(sent)) < 4 {
+			continue
+		}
+		off := base + m[2]
+		if off > base {
+			off--
+		}
+		n := cs.serial
+		if c := x.specConcept(st, cs, term, term+": "+sent, off, core.Definition); c > n && cs.cur != 0 && c != cs.cur {
+			// the kinds a section's paragraphs set in bold ("Basic
+			// strings", "Literal strings") are parts of the section's
+			// concept ("String"), as its subsections are
+			cs.parent[c] = cs.cur
 		}
 	}
 }
