@@ -264,9 +264,8 @@ func (e *Engine) sameWork(cand, existing *core.Primitive) bool {
 // restated settles two statements of one name and kind from one work
 // (sameWork), never as a question for a person. When the shorter one's
 // subject words are mostly in the other and its mathematics is the
-// other's (sameMath),
-// one restates the other (a slide giving the book's definition in fewer
-// words): the fuller statement is kept — the candidate updates the stored
+// other's (sameMath), one restates the other (a slide giving the book's
+// definition in fewer words): the fuller statement is kept — the candidate updates the stored
 // one, or is skipped as its duplicate with where else it is stated.
 // Otherwise they are two results or concepts of one title (the limit of a
 // sequence and of a function; a definition for the reals and its
