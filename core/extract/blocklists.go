@@ -84,9 +84,9 @@ func texListSpans(body string) []listSpan {
 // whose sentence began in one: a list whose last item does not end its
 // sentence carries that sentence on past the list ("… \end{enumerate} and
 // such a G is called abelian"), and a primitive started there would cut
-// the item. clean renders the body between two offsets as the statement
+// the item. raw is the block's body, which clean renders as the statement
 // renders it. Terms and lists are in body order.
-func markItemTerms(terms []termHit, lists []listSpan, clean func(from, to int) string) {
+func markItemTerms(terms []termHit, lists []listSpan, raw string, clean func(string) string) {
 	if len(lists) == 0 {
 		return
 	}
@@ -104,10 +104,27 @@ func markItemTerms(terms []termHit, lists []listSpan, clean func(from, to int) s
 		case t.at < sp.to:
 			t.item = true
 		case opened == l:
-		case sentenceOpensAfter(clean(sp.last, sp.to), clean(sp.last, t.at)+" "+t.text):
+		case paragraphBreak(raw[sp.to:min(t.at, len(raw))]) ||
+			sentenceOpensAfter(clean(raw[sp.last:sp.to]), clean(raw[sp.last:t.at])+" "+t.text):
 			opened = l
 		default:
 			t.item = true
+		}
+	}
+}
+
+// paragraphBreak reports a blank line in s: a paragraph begun after a
+// list is no item's, whatever its first sentence looks like (an item
+// ending in "(symmetry)" after its formula's period).
+func paragraphBreak(s string) bool {
+	for {
+		k := strings.IndexByte(s, '\n')
+		if k < 0 {
+			return false
+		}
+		s = s[k+1:]
+		if e := strings.IndexByte(s, '\n'); e >= 0 && strings.TrimSpace(s[:e]) == "" {
+			return true
 		}
 	}
 }

@@ -432,3 +432,27 @@ func TestListOfDefinitionsNamedByItsTerms(t *testing.T) {
 		t.Errorf("got %q", nameList(ps))
 	}
 }
+
+// A lecture frame's definition whose items end in an axiom's name after
+// the formula's period ("$d(x,y) \geq 0$. (nonnegativity)"), and whose two
+// terms follow the list in paragraphs of their own: each term's primitive
+// holds the whole list, the last item's name too, named by its own term. The terms after the list
+// were read as items', and the first item's name opened a primitive
+// ("Nonnegativity") that took the list from the block's own terms.
+func TestTermsAfterAListInParagraphsOfTheirOwn(t *testing.T) {
+	txt := "\\begin{defn}\nLet $X$ be a set, and let $d \\colon X \\times X \\to \\R$ be such that for all $x,y,z \\in X$\n" +
+		"\\begin{enumerate}[(i)]\n\\item \\pause\n\\makebox[2.0in][l]{$d(x,y) \\geq 0$.}\n(\\emph{nonnegativity})\n%\n" +
+		"\\item \\pause\n\\makebox[2.0in][l]{$d(x,y) = 0$ iff $x = y$.}\n(\\emph{identity of indiscernibles})\n\\end{enumerate}\n\n\\pause\n\\medskip\n\n" +
+		"$(X,d)$ is called a \\emph{metric space}.\n\n\\pause\n\n$d$ is called the \\emph{metric} or the \\emph{distance function}.\n\\end{defn}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	got := byName(ps)
+	for name, tail := range map[string]string{"Metric Space": "is called a metric space.", "Metric": "is called the metric or the distance function."} {
+		p, ok := got[name]
+		if !ok || !strings.Contains(p.FormalStatement, `$d(x,y) \geq 0$`) || !strings.Contains(p.FormalStatement, `$d(x,y) = 0$ iff $x = y$. (identity of indiscernibles)`) || !strings.HasSuffix(p.FormalStatement, tail) {
+			t.Errorf("%s: %q (primitives %q)", name, p.FormalStatement, nameList(ps))
+		}
+	}
+	if _, ok := got["Nonnegativity"]; ok {
+		t.Errorf("an item's name opened a primitive: %q", nameList(ps))
+	}
+}

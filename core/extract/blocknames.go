@@ -124,7 +124,7 @@ func (x *extractor) latexTerms(body string) []termHit {
 	if len(strong) > 0 {
 		hits = strong
 	}
-	markItemTerms(hits, texListSpans(body), func(from, to int) string { return x.texr.clean(body[from:to]) })
+	markItemTerms(hits, texListSpans(body), body, x.texr.clean)
 	return uniqueTerms(hits)
 }
 
@@ -184,7 +184,15 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 	var groups []termGroup
 	firstSent := []int{}
 	pos := 0
+	// Terms of a list's items before the block's first term of its own
+	// open no group: the list is the setting every group reads ("d(x,y) ≥
+	// 0 (nonnegativity) … (X,d) is called a metric space").
+	var leading []termHit
 	for _, t := range terms {
+		if t.item && len(groups) == 0 {
+			leading = append(leading, t)
+			continue
+		}
 		p := indexFold(stmt[pos:], t.text)
 		if p < 0 {
 			if len(groups) > 0 {
@@ -217,9 +225,25 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 	if len(groups) < 2 {
 		return []termGroup{{terms: terms, stmt: stmt}}
 	}
-	setup := strings.TrimSpace(stmt[:spans[firstSent[0]][0]])
+	groups[0].terms = append(groups[0].terms, leading...)
+	start := spans[firstSent[0]][0]
+	if len(leading) > 0 {
+		// The list's last item's name after its formula's period ("…
+		// d(y,z). (triangle inequality) (X,d) is called …") opens the
+		// first group's sentence but belongs to the list every group
+		// reads.
+		if rest := stmt[start:]; strings.HasPrefix(rest, "(") {
+			if k := strings.IndexByte(rest, ')'); k > 0 && k <= maxItemLabel {
+				start += k + 1
+			}
+		}
+	}
+	setup := strings.TrimSpace(stmt[:start])
 	for g := range groups {
 		from := spans[firstSent[g]][0]
+		if g == 0 {
+			from = start
+		}
 		to := len(stmt)
 		if g+1 < len(groups) {
 			to = spans[firstSent[g+1]][0]
@@ -238,6 +262,10 @@ func groupTerms(stmt string, terms []termHit) []termGroup {
 	}
 	return groups
 }
+
+// maxItemLabel bounds an item's name in parentheses ("(identity of
+// indiscernibles)").
+const maxItemLabel = 48
 
 // refersBack reports a sentence's start (up to its term) that points back
 // at the sentence before: opened by "such", "this", "these" or "those"

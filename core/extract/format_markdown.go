@@ -449,7 +449,7 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 		fb.terms = x.latexTerms(termTeX(tex))
 		// A term in a list's item is part of the block's statement, as
 		// in LaTeX and PreTeXt.
-		markItemTerms(fb.terms, mdListSpans(tex), func(from, to int) string { return cleanLaTeX(tex[from:to]) })
+		markItemTerms(fb.terms, mdListSpans(tex), tex, cleanLaTeX)
 		fb.place = func(c *cand, groups []termGroup) {
 			c.body = absBody
 			termsAt(x.doc[:absEnd], stmtAt, absBody, groups)

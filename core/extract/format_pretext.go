@@ -281,7 +281,7 @@ func (x *extractor) ptxTerms(stmtXML string) []termHit {
 			out = append(out, termHit{text: t, at: at, strong: true})
 		}
 	}
-	markItemTerms(out, xmlListSpans(stmtXML), func(from, to int) string { return x.ptx.clean(stmtXML[from:to]) })
+	markItemTerms(out, xmlListSpans(stmtXML), stmtXML, x.ptx.clean)
 	return uniqueTerms(out)
 }
 
