@@ -17,9 +17,6 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +32,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/names"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/evallearn"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -230,49 +228,30 @@ const hashLen = 16
 // offersFor learns path and returns its fallback-named results with their
 // offers, in document order.
 func offersFor(path, sha string, ds []core.Domain, n int) ([]result, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%w (run eval/names/fetch.sh first)", err)
-	}
-	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != sha {
-		return nil, fmt.Errorf("%s: sha256 differs from the manifest", path)
-	}
-	tmp, err := os.MkdirTemp("", "lore-names-")
-	if err != nil {
+	if err := evallearn.Check(path, sha, "eval/names/fetch.sh"); err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	st, err := store.Open(filepath.Join(tmp, "store"), store.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
-	}
-	defer st.Close()
-	opts := engine.LearnOptions{Domains: ds, OutputDir: filepath.Join(tmp, "skills")}
-	// The documents are known ones (pinned by sha256): the gate lets them
-	// through.
-	opts.Policy.Approve, opts.Policy.ForceCritical = true, true
-	res, err := engine.Learn(context.Background(), st, path, opts)
-	if err != nil && (res == nil || len(res.Primitives) == 0) {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
-	ps := res.Primitives
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Provenance.Offset < ps[j].Provenance.Offset })
 	var out []result
-	for _, p := range ps {
-		if !names.Fallback(p.Name) {
-			continue
+	err := evallearn.Learn(path, ds, func(st *store.Store, res *engine.LearnResult) error {
+		ps := res.Primitives
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].Provenance.Offset < ps[j].Provenance.Offset })
+		for _, p := range ps {
+			if !names.Fallback(p.Name) {
+				continue
+			}
+			offers, err := engine.NameOffers(st, p, n)
+			if err != nil {
+				return err
+			}
+			h := p.Provenance.ContentHash
+			if h == "" {
+				h = text.ContentHash(p.FormalStatement)
+			}
+			out = append(out, result{name: p.Name, hash: h[:min(hashLen, len(h))], statement: p.FormalStatement, offers: offers})
 		}
-		offers, err := engine.NameOffers(st, p, n)
-		if err != nil {
-			return nil, err
-		}
-		h := p.Provenance.ContentHash
-		if h == "" {
-			h = text.ContentHash(p.FormalStatement)
-		}
-		out = append(out, result{name: p.Name, hash: h[:min(hashLen, len(h))], statement: p.FormalStatement, offers: offers})
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // verdict is what the judgements say of one result's offers.

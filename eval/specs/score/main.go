@@ -32,9 +32,6 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,6 +46,7 @@ import (
 	"github.com/lore-kb/lore/core/domains"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/internal/evallearn"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -206,35 +204,15 @@ func share(n, of int) string {
 // learn learns one file into a throwaway store and returns every primitive
 // the store then holds.
 func learn(path, sha string, ds []core.Domain) ([]core.Primitive, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%w (run eval/specs/fetch.sh first)", err)
-	}
-	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != sha {
-		return nil, fmt.Errorf("%s: sha256 differs from the manifest", path)
-	}
-	tmp, err := os.MkdirTemp("", "lore-specs-")
-	if err != nil {
+	if err := evallearn.Check(path, sha, "eval/specs/fetch.sh"); err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	st, err := store.Open(filepath.Join(tmp, "store"), store.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
-	}
-	defer st.Close()
-	opts := engine.LearnOptions{Domains: ds, OutputDir: filepath.Join(tmp, "skills")}
-	// The documents are known ones (pinned by sha256): the gate lets them
-	// through.
-	opts.Policy.Approve, opts.Policy.ForceCritical = true, true
-	res, err := engine.Learn(context.Background(), st, path, opts)
-	if err != nil && (res == nil || len(res.Primitives) == 0) {
-		return nil, fmt.Errorf("learn: %w", err)
-	}
 	var out []core.Primitive
-	err = st.Primitives(func(p core.Primitive) error {
-		out = append(out, p)
-		return nil
+	err := evallearn.Learn(path, ds, func(st *store.Store, _ *engine.LearnResult) error {
+		return st.Primitives(func(p core.Primitive) error {
+			out = append(out, p)
+			return nil
+		})
 	})
 	return out, err
 }
