@@ -95,7 +95,7 @@ func TestReferenceFiles(t *testing.T) {
 	if _, err := readJudged("../JUDGED.tsv"); err != nil {
 		t.Fatal(err)
 	}
-	held, held2 := 0, 0
+	held, held2, held3 := 0, 0, 0
 	for _, r := range rows {
 		if len(cs[r.name]) != 10 {
 			t.Errorf("%s: %d central concepts, want 10", r.name, len(cs[r.name]))
@@ -108,6 +108,8 @@ func TestReferenceFiles(t *testing.T) {
 			held++
 		case "held-out-2":
 			held2++
+		case "held-out-3":
+			held3++
 		}
 	}
 	if held < 3 {
@@ -116,29 +118,34 @@ func TestReferenceFiles(t *testing.T) {
 	if held2 < 3 {
 		t.Errorf("%d held-out-2 specs, want at least 3", held2)
 	}
+	if held3 < 3 {
+		t.Errorf("%d held-out-3 specs, want at least 3", held3)
+	}
 }
 
-// TestManifestSets checks that a row of the second held-out half is read
-// as a half of its own and that a set of no known name is refused.
+// TestManifestSets checks that a row of the second or third held-out half
+// is read as a half of its own and that a set of no known name is refused.
 func TestManifestSets(t *testing.T) {
 	dir := t.TempDir()
 	head := "name\trepository\tcommit\tpath\tlicence\tsha256\twork\tset\tnote\n"
-	good := filepath.Join(dir, "good.tsv")
-	if err := os.WriteFile(good, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-2\tn\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := readManifest(good)
-	if err != nil {
-		t.Fatalf("held-out-2 refused: %v", err)
-	}
-	if len(rows) != 1 || rows[0].set != "held-out-2" {
-		t.Errorf("rows = %+v, want one of set held-out-2", rows)
+	for _, set := range []string{"held-out-2", "held-out-3"} {
+		good := filepath.Join(dir, set+".tsv")
+		if err := os.WriteFile(good, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\t"+set+"\tn\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := readManifest(good)
+		if err != nil {
+			t.Fatalf("%s refused: %v", set, err)
+		}
+		if len(rows) != 1 || rows[0].set != set {
+			t.Errorf("rows = %+v, want one of set %s", rows, set)
+		}
 	}
 	bad := filepath.Join(dir, "bad.tsv")
-	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-3\tn\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-4\tn\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := readManifest(bad); err == nil {
-		t.Error("set held-out-3 accepted")
+		t.Error("set held-out-4 accepted")
 	}
 }
