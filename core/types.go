@@ -133,6 +133,13 @@ type Provenance struct {
 	ContentHash string `json:"contentHash"`
 }
 
+// TagGrammar tags a primitive that is a rule of its document's own formal
+// grammar (an RFC's ABNF "token = 1*tchar"): the syntax of a concept, not
+// the concept a reader names. The ranking lets the grammar's rules hand
+// little weight to each other, so that its terminals (CHAR, token, digit)
+// do not outrank what the grammar is the syntax of.
+const TagGrammar = "grammar"
+
 // Primitive is the unit of knowledge lore stores: a definition, theorem,
 // algorithm, technique, axiom or identity, with its place in the graph.
 // Extraction produces primitives as candidates; the same type is stored.

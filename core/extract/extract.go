@@ -163,6 +163,8 @@ type cand struct {
 	// part marks the second and later primitives of a definition that
 	// defines several terms.
 	part bool
+	// grammar marks a rule of the document's own grammar (core.TagGrammar).
+	grammar bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -590,7 +592,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			CompositionRules:      []core.CompositionRule{},
 			ApplicabilityPatterns: x.patterns(c.sec),
 			Keywords:              keywords(c.statement),
-			Tags:                  []string{ctype, domain},
+			Tags:                  tagsOf(&c, ctype, domain),
 			Confidence:            conf,
 			Provenance: core.Provenance{
 				Document:    x.a.Document.Path,
@@ -857,4 +859,13 @@ func (x *extractor) patterns(st *secState) []string {
 	}
 	st.patterns = out
 	return append([]string{}, out...)
+}
+
+// tagsOf is a candidate's tags: its content type and domain, and
+// core.TagGrammar for a rule of its document's grammar.
+func tagsOf(c *cand, ctype, domain string) []string {
+	if c.grammar {
+		return []string{ctype, domain, core.TagGrammar}
+	}
+	return []string{ctype, domain}
 }

@@ -690,7 +690,9 @@ func (x *extractor) specGrammarRules(st *secState, cs *specConcepts, blocks []sp
 			if name == "" || strings.HasPrefix(body, "<") || strings.HasPrefix(strings.TrimSpace(rule[eq+1:]), "/") {
 				continue // imported, or an alternative added to a rule
 			}
-			x.specConcept(st, cs, name, text.CollapseSpace(rule), st.body+l.a, core.Definition)
+			if n := cs.serial; x.specConcept(st, cs, name, text.CollapseSpace(rule), st.body+l.a, core.Definition) > n {
+				x.cands[len(x.cands)-1].grammar = true
+			}
 		}
 	}
 }

@@ -523,3 +523,78 @@ func TestSpecConceptsOfValidityRules(t *testing.T) {
 		}
 	}
 }
+
+// An RFC's terminology section defines its terms in running prose, none
+// of them quoted: "X (ABBR) means", "The terms A and B refer to", "The
+// term X is", "we will use the term X to refer to", "The X of Y is
+// defined as", "A thing is ADJ if", "A's name X-matches B's if". A
+// condition ("is undefined if"), a pronoun ("Its value consists of") and
+// a process named in passing define nothing.
+func TestSpecTerminologyProse(t *testing.T) {
+	doc := `1.  Terminology
+
+   Host name (HN) means either the host domain name (HDN) or the numeric
+   Internet Protocol (IP) address of a host.
+
+   The terms request-host and request-URI refer to the values the client
+   would send to the server.
+
+   The term effective host name is related to host name.  If a host name
+   contains no dots, the effective host name is that name with .local.
+
+   Host A's name domain-matches host B's if their host name strings
+   string-compare equal.
+
+   The reach R of a host name H is defined as follows: the reach of H is H.
+
+   Because it was used in the original implementation, we will use the
+   term cookie to refer to the state information that passes between an
+   origin server and user agent.
+
+   A transaction is verifiable if the user has the option to review the
+   request-URI prior to its use in the transaction.
+
+   A component is undefined if its associated delimiter does not appear.
+   The process for registration of new schemes is defined separately.
+
+2.  Authorization
+
+   The Authorization header field allows a user agent to authenticate.
+   Its value consists of credentials containing the authentication
+   information.  A server MUST check it.
+`
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"Host name", "Request-host", "Request-URI", "Effective host name", "Domain-match", "Reach",
+		"Cookie", "Verifiable transaction"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	for _, n := range []string{"Undefined component", "Its value", "Process for registration", "Process"} {
+		if _, ok := by[n]; ok {
+			t.Errorf("%q became a definition", n)
+		}
+	}
+	if p := by["Verifiable transaction"]; !strings.Contains(p.FormalStatement, "is verifiable if the user") {
+		t.Errorf("Verifiable transaction stated by %q", p.FormalStatement)
+	}
+}
+
+// A rule of the spec's own grammar is tagged as one, so that the ranking
+// can tell the syntax from the concepts; a titled concept is not.
+func TestSpecGrammarRulesTagged(t *testing.T) {
+	ps := Extract(analyzed(specConceptRFC, core.FormatText, core.Spec), Options{})
+	by := specByName(ps)
+	for _, n := range []string{"entity-tag", "weak"} {
+		if !slices.Contains(by[n].Tags, core.TagGrammar) {
+			t.Errorf("grammar rule %q tagged %q", n, by[n].Tags)
+		}
+	}
+	for _, n := range []string{"ETag", "Validators", "strong validator"} {
+		if slices.Contains(by[n].Tags, core.TagGrammar) {
+			t.Errorf("concept %q tagged as a grammar rule", n)
+		}
+	}
+}

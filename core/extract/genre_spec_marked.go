@@ -18,9 +18,9 @@ var (
 	specQuotedName = lazyre.New(`(?:referred to as|known as|is called|are called|the term)\s+(?:an?\s+|the\s+)?"([^"\n]{2,40})"`)
 	// Major version zero (0.y.z) is …; Patch version Z (x.y.Z | x > 0) MUST …
 	// (not a cross-reference: "(Section 5.5)", "(see …)")
-	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|MUST|SHOULD|MAY)\b`)
+	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|means|refers to|MUST|SHOULD|MAY)\b`)
 	// Precedence refers to …; Build metadata MAY be denoted by …
-	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|means|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form)\b`)
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|means|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form|MUST consist of|consists of)\b`)
 	// X is the major version, Y is the minor version
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
 	// the "lost update" problem; a "selected representation": a phrase
@@ -38,6 +38,18 @@ var (
 	// it defines in bold where a sentence opens (its key words, MUST, are
 	// bold too, and are no terms)
 	specBoldOpening = lazyre.New(`(?:^|[.!?]\s+)(?:\*\*|__)([A-Za-z][^*_\n]{1,40}?)(?:\*\*|__)\s+[a-z]`)
+	// The term effective host name is …; we will use the term cookie to
+	// refer to …: a term the text names as a term, unquoted
+	specTheTerm = lazyre.New(`\b(?:[Tt]he term|use the term)\s+([A-Za-z][A-Za-z0-9_-]*(?:\s+[a-z][a-z0-9_-]*){0,3}?)\s+(?:is|are|refers|means|denotes|describes|to refer|to mean|to denote|for)\b`)
+	// The terms request-host and request-URI refer to …
+	specTheTerms = lazyre.New(`\b[Tt]he terms\s+([A-Za-z][A-Za-z0-9_-]*(?:\s+[a-z][a-z0-9_-]*){0,2}?)\s+and\s+([A-Za-z][A-Za-z0-9_-]*(?:\s+[a-z][a-z0-9_-]*){0,2}?)\s+(?:refer|are|mean|denote)\b`)
+	// The reach R of a host name H is defined as follows
+	specOfIsDefined = lazyre.New(`(?:^|[.!?:]\s+)The\s+([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)(?:\s+[A-Z][A-Za-z0-9]?)?\s+of\s+[^.;]{1,40}?\s+is defined\b`)
+	// A transaction is verifiable if …: the adjective and its noun are the term
+	specIsAdjIf = lazyre.New(`(?:^|[.!?:]\s+)An?\s+([a-z][a-z-]+)\s+is\s+([a-z][a-z-]+)\s+if\b`)
+	// Host A's name domain-matches host B's if …: a relation the text
+	// defines by a hyphenated verb
+	specRelationIf = lazyre.New(`(?:^|\s)([a-z]+-[a-z]{3,}?)(?:es|s)\s+(?:[^\s.;]+\s+){1,4}?if\b`)
 	specDefinesThe  = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
 
@@ -50,6 +62,17 @@ var specNotSubjects = map[string]bool{
 	"section": true, "document": true, "specification": true, "version": true,
 	"the": true, "a": true, "an": true, "if": true, "when": true, "unless": true, "while": true,
 	"once": true, "after": true, "before": true, "since": true, "because": true, "where": true,
+	"its": true, "their": true,
+}
+
+// specStateAdjectives say what condition a thing is in, not what kind of
+// thing it is: "A component is undefined if …" defines no term, "A
+// transaction is verifiable if …" does.
+var specStateAdjectives = map[string]bool{
+	"valid": true, "invalid": true, "defined": true, "undefined": true, "present": true,
+	"absent": true, "empty": true, "equal": true, "known": true, "unknown": true,
+	"complete": true, "incomplete": true, "missing": true, "available": true,
+	"unavailable": true, "required": true, "optional": true, "true": true, "false": true,
 }
 
 // specMarkedTerms reads the terms the running text of a section marks as
@@ -68,7 +91,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		base := st.body + b.lines[0].a
 		bold := x.format == core.FormatMarkdown && (strings.Contains(raw, "**") || strings.Contains(raw, "__"))
 		if !bold && !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
-			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") {
+			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") && !strings.Contains(raw, " if") {
 			continue
 		}
 		if isSpecCode(s, b) {
@@ -81,9 +104,21 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		}
 		// a compound broken at the line's end ("nc-\n   value") is one word
 		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
-		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
-			for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specTheTerm, specTheTerms, specOfIsDefined, specIsAdjIf, specRelationIf, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
+			for _, m := range specTermMatches(re, t) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
+				switch re {
+				case specIsAdjIf:
+					adj := t[m[4]:m[5]]
+					if specStateAdjectives[adj] {
+						continue
+					}
+					term = adj + " " + term // "verifiable transaction"
+				case specOfIsDefined:
+					if specHasStopword(term) {
+						continue // "The process for registration of … is defined separately"
+					}
+				}
 				// a quoted token named as what it is ("The "by" parameter
 				// is …") is the protocol's word, a stopword or not
 				token := re == specQuotedSubject && specQuotedToken(term, t[m[3]:m[1]])
@@ -226,6 +261,31 @@ func specCrossReference(m string) bool {
 	p := strings.ToLower(strings.TrimSpace(m[i+1:]))
 	for _, w := range []string{"section", "see ", "e.g.", "i.e.", "[", "appendix", "rfc"} {
 		if strings.HasPrefix(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// specTermMatches is re's matches in t as FindAllStringSubmatchIndex
+// gives them, with a match naming two terms ("The terms request-host and
+// request-URI refer to …") given once for each.
+func specTermMatches(re *lazyre.Regexp, t string) [][]int {
+	ms := re.FindAllStringSubmatchIndex(t, -1)
+	if re != specTheTerms {
+		return ms
+	}
+	out := make([][]int, 0, 2*len(ms))
+	for _, m := range ms {
+		out = append(out, []int{m[0], m[1], m[2], m[3]}, []int{m[0], m[1], m[4], m[5]})
+	}
+	return out
+}
+
+// specHasStopword reports whether a phrase holds a stopword.
+func specHasStopword(t string) bool {
+	for _, w := range strings.Fields(t) {
+		if text.IsStopword(strings.ToLower(w)) {
 			return true
 		}
 	}

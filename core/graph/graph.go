@@ -84,6 +84,9 @@ func newIndex(prims []core.Primitive) *index {
 			if t, ok := pos[e.Target]; ok && t != u {
 				x.adj[fill[u]] = t
 				x.share[fill[u]] = edgeShare(e.Strength)
+				if grammar(&prims[x.first[u]]) && grammar(&prims[x.first[t]]) {
+					x.share[fill[u]] *= grammarShare
+				}
 				fill[u]++
 			}
 		}
@@ -514,4 +517,15 @@ func typeOrder(t core.PrimitiveType) int {
 		return 5
 	}
 	return 6
+}
+
+// grammarShare scales the share of an edge between two rules of a
+// document's grammar: a rule names the rules it is built from, and
+// PageRank over a grammar alone would crown its terminals (CHAR, token,
+// digit), the least of what a reader of the spec would call central.
+const grammarShare = 0.2
+
+// grammar reports whether p is a rule of its document's own grammar.
+func grammar(p *core.Primitive) bool {
+	return slices.Contains(p.Tags, core.TagGrammar)
 }

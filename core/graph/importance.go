@@ -151,6 +151,11 @@ func edgeShare(s float64) float64 {
 
 const minShare = 0.1
 
+// grammarPrior scales a grammar rule's prior: a spec's grammar restates in
+// syntax what its prose defines, and its rules should not crowd out the
+// prose's concepts by their number alone.
+const grammarPrior = 0.5
+
 // scaled turns a centrality (the scores sum to 1) into an importance: 100
 // for the average of n primitives.
 func scaled(r float64, n int) int {
@@ -171,7 +176,11 @@ func (x *index) centrality(prims []core.Primitive) []float64 {
 	prior := topicality(prims, x)
 	total := 0.0
 	for i := range prior {
-		prior[i] = typePrior(prims[x.first[i]].Type) * (1 + prior[i])
+		p := &prims[x.first[i]]
+		prior[i] = typePrior(p.Type) * (1 + prior[i])
+		if grammar(p) {
+			prior[i] *= grammarPrior
+		}
 		total += prior[i]
 	}
 	for i := range prior {

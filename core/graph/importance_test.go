@@ -159,14 +159,48 @@ func TestTopicalityOrdersUnconnected(t *testing.T) {
 	}
 }
 
+// A spec's grammar builds every rule from a few terminals: PageRank over
+// the rules alone crowns CHAR and token. The concepts the requirements are
+// about — here a header field four requirements are about — rank above
+// them.
+func TestGrammarTerminalsBelowConcepts(t *testing.T) {
+	rule := func(id string, deps ...string) core.Primitive {
+		p := node(id, core.Definition)
+		p.Tags = []string{core.TagGrammar}
+		for _, d := range deps {
+			p.Dependencies = append(p.Dependencies, on(d, 0.5))
+		}
+		return p
+	}
+	prims := []core.Primitive{
+		rule("char"), rule("separator", "char"), rule("token", "char", "separator"),
+		rule("value", "token"), rule("attr", "token"), rule("av-pair", "attr", "value"),
+		rule("cookie-version", "value"), rule("set-cookie", "av-pair", "token"), rule("cookie", "av-pair", "cookie-version"),
+		node("set-cookie2", core.Definition, on("set-cookie", 0.5)),
+		node("must-1", core.Axiom, on("set-cookie2", 0.8)), node("must-2", core.Axiom, on("set-cookie2", 0.8)),
+		node("must-3", core.Axiom, on("set-cookie2", 0.8)), node("must-4", core.Axiom, on("set-cookie2", 0.8), on("value", 0.5)),
+	}
+	got := rankedIDs(t, prims, ByImportance)
+	if got[0] != "set-cookie2" {
+		t.Errorf("first is %s, want the header field: %q", got[0], got)
+	}
+	for _, terminal := range []string{"char", "token", "separator"} {
+		if slices.Index(got, terminal) < 3 {
+			t.Errorf("terminal %s ranked %d: %q", terminal, slices.Index(got, terminal)+1, got)
+		}
+	}
+}
+
 // naiveImportance is the definition, with maps and a fixed, large number
 // of steps.
 func naiveImportance(prims []core.Primitive) map[string]float64 {
 	first := map[string]core.PrimitiveType{}
+	rule := map[string]bool{}
 	var ids []string
 	for _, p := range prims {
 		if _, ok := first[p.ID]; !ok {
 			first[p.ID] = p.Type
+			rule[p.ID] = slices.Contains(p.Tags, core.TagGrammar)
 			ids = append(ids, p.ID)
 		}
 	}
@@ -183,7 +217,11 @@ func naiveImportance(prims []core.Primitive) map[string]float64 {
 			if math.IsNaN(s) || s < 0.1 {
 				s = 0.1
 			}
-			out[p.ID][e.Target] += min(s, 1)
+			s = min(s, 1)
+			if rule[p.ID] && rule[e.Target] {
+				s *= 0.2 // two rules of one grammar
+			}
+			out[p.ID][e.Target] += s
 		}
 	}
 	kws := map[string][]string{}
@@ -211,6 +249,9 @@ func naiveImportance(prims []core.Primitive) map[string]float64 {
 		prior[id] = typePrior(first[id])
 		if best > 0 {
 			prior[id] *= 1 + topic[id]/best
+		}
+		if rule[id] {
+			prior[id] *= 0.5
 		}
 		total += prior[id]
 	}
@@ -254,6 +295,9 @@ func TestImportanceAgreesWithDefinition(t *testing.T) {
 		prims := make([]core.Primitive, n)
 		for i := range prims {
 			prims[i] = node(fmt.Sprintf("p%d", r.IntN(n+n/4+1)), types[r.IntN(len(types))])
+			if r.IntN(3) == 0 {
+				prims[i].Tags = []string{core.TagGrammar}
+			}
 			for k := r.IntN(4); k > 0; k-- {
 				prims[i].Keywords = append(prims[i].Keywords, []string{"cache", "response", "store", "warn", "field"}[r.IntN(5)])
 			}
