@@ -50,7 +50,7 @@ var (
 	// Host A's name domain-matches host B's if …: a relation the text
 	// defines by a hyphenated verb
 	specRelationIf = lazyre.New(`(?:^|\s)([a-z]+-[a-z]{3,}?)(?:es|s)\s+(?:[^\s.;]+\s+){1,4}?if\b`)
-	specDefinesThe  = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
+	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
 
 var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
