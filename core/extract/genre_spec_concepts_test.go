@@ -598,3 +598,23 @@ func TestSpecGrammarRulesTagged(t *testing.T) {
 		}
 	}
 }
+
+// A standard's numbered rules introduce its parts as they require them:
+// "prefixed with a type, which consists of …", "Each footer MUST consist
+// of …", "A scope MUST consist of …" define type, footer and scope.
+func TestSpecRuleListTerms(t *testing.T) {
+	doc := "# Commits 1.0.0\n\n## Summary\n\nThe commit message should be structured as follows.\n\n" +
+		"## Specification\n\nThe key words MUST, MAY and SHOULD in this document are to be interpreted as described in RFC 2119.\n\n" +
+		"1. Commits MUST be prefixed with a type, which consists of a noun, `feat`, `fix`, etc., followed by a colon.\n" +
+		"1. A scope MAY be provided after a type. A scope MUST consist of a noun describing a section of the codebase.\n" +
+		"1. One or more footers MAY be provided one blank line after the body. Each footer MUST consist of a word token.\n" +
+		"1. The type `feat` MUST be used when a commit adds a new feature to your application or library.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"Type", "Scope", "Footer"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q", n)
+		}
+	}
+}

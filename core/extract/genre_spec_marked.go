@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -20,7 +21,10 @@ var (
 	// (not a cross-reference: "(Section 5.5)", "(see …)")
 	specNotation = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Z][a-z]+(?:[ -][a-zA-Z]+){0,3}?)(?:\s+[A-Z])?\s+\((?:[^)\n]{1,30})\)\s+(?:is|are|means|refers to|MUST|SHOULD|MAY)\b`)
 	// Precedence refers to …; Build metadata MAY be denoted by …
-	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|means|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form|MUST consist of|consists of)\b`)
+	specDefiningVerb = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+|Each\s+)?([A-Za-z][a-zA-Z-]+(?:\s+[a-z][a-z-]+){0,3}?)\s+(?:refers to|means|is defined as|are defined as|is defined to be|MAY be denoted|is denoted|are denoted|MUST take the form|takes the form|MUST consist of|MAY consist of|consists of)\b`)
+	// prefixed with a type, which consists of a noun: the term the
+	// clause says what it is made of
+	specWhichConsists = lazyre.New(`\ban?\s+([a-z][a-z-]+),\s+which\s+(?:consists of|is made of|is composed of)\b`)
 	// X is the major version, Y is the minor version
 	specSymbolIs = lazyre.New(`\b[A-Z] is the ([a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2}?)\s*(?:[,.;]|\band\b)`)
 	// the "lost update" problem; a "selected representation": a phrase
@@ -52,6 +56,10 @@ var (
 	specRelationIf = lazyre.New(`(?:^|\s)([a-z]+-[a-z]{3,}?)(?:es|s)\s+(?:[^\s.;]+\s+){1,4}?if\b`)
 	specDefinesThe = lazyre.New(`\bdefines (?:the|an?) "?([A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})"?\s*[.,;:]`)
 )
+
+// specMarkedCues are words one of which every pattern above needs,
+// besides a quote or a parenthesis.
+var specMarkedCues = []string{" is ", " are ", "refer", "denoted", "defin", "form", " if", "consist", "mean"}
 
 var specHyphenBreaks = lazyre.New(`-\n[ \t]*`)
 
@@ -90,9 +98,8 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		raw := b.join(s).text
 		base := st.body + b.lines[0].a
 		bold := x.format == core.FormatMarkdown && (strings.Contains(raw, "**") || strings.Contains(raw, "__"))
-		if !bold && !strings.ContainsAny(raw, `"(`) && !strings.Contains(raw, " is ") && !strings.Contains(raw, " are ") && !strings.Contains(raw, "refer") &&
-			!strings.Contains(raw, "denoted") && !strings.Contains(raw, "defin") && !strings.Contains(raw, "form") && !strings.Contains(raw, " if") {
-			continue
+		if !bold && !strings.ContainsAny(raw, `"(`) && !slices.ContainsFunc(specMarkedCues, func(c string) bool { return strings.Contains(raw, c) }) {
+			continue // no pattern can match: most paragraphs are skipped here
 		}
 		if isSpecCode(s, b) {
 			continue
@@ -104,7 +111,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		}
 		// a compound broken at the line's end ("nc-\n   value") is one word
 		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
-		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specTheTerm, specTheTerms, specOfIsDefined, specIsAdjIf, specRelationIf, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specTheTerm, specTheTerms, specOfIsDefined, specWhichConsists, specIsAdjIf, specRelationIf, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
 			for _, m := range specTermMatches(re, t) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
 				switch re {

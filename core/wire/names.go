@@ -16,6 +16,7 @@ type nameIndex struct {
 	group    []int32          // node → index into groups, or -1
 	groups   []nameGroup
 	own      []int32 // candidate → its own name's group, or -1
+	alias    []int32 // candidate → its alias's group, or -1
 }
 
 // nameGroup holds every candidate that carries one normalized name.
@@ -35,51 +36,62 @@ func minNameLetters(deep bool) int {
 	return 3
 }
 
-// buildNameIndex indexes names[i] as candidate i's name; candidates are in
-// document order, docs[i] is candidate i's document and types[i] its type.
-// Only names that are terms (see Linkable) are indexed: the others are
-// never linked by name.
-func buildNameIndex(names []string, docs []string, types []core.PrimitiveType, deep bool) *nameIndex {
+// buildNameIndex indexes names[i] as candidate i's name, and aliases[i]
+// (when not empty) as a second name of it; candidates are in document
+// order, docs[i] is candidate i's document and types[i] its type. Only
+// names that are terms (see Linkable) are indexed: the others are never
+// linked by name.
+func buildNameIndex(names, aliases []string, docs []string, types []core.PrimitiveType, deep bool) *nameIndex {
 	ix := &nameIndex{
 		vocab:    make(map[string]int32),
 		children: make(map[uint64]int32),
 		group:    []int32{-1},
 		own:      make([]int32, len(names)),
+		alias:    make([]int32, len(names)),
 	}
 	sc := newScanner(nil, true)
 	minLetters := minNameLetters(deep)
 	for i, name := range names {
-		ix.own[i] = -1
-		sc.scan(name)
-		if len(sc.stems) == 0 || letters(sc.stems) < minLetters || !sc.linkable(types[i]) {
-			continue
+		ix.own[i] = ix.insert(sc, name, int32(i), docs, types[i], minLetters)
+		ix.alias[i] = -1
+		if aliases != nil && aliases[i] != "" {
+			ix.alias[i] = ix.insert(sc, aliases[i], int32(i), docs, types[i], minLetters)
 		}
-		node := int32(0)
-		for _, st := range sc.stems {
-			id, ok := ix.vocab[st]
-			if !ok {
-				id = int32(len(ix.vocab))
-				ix.vocab[st] = id
-			}
-			key := uint64(node)<<32 | uint64(uint32(id))
-			next, ok := ix.children[key]
-			if !ok {
-				next = int32(len(ix.group))
-				ix.group = append(ix.group, -1)
-				ix.children[key] = next
-			}
-			node = next
-		}
-		g := ix.group[node]
-		if g < 0 {
-			g = int32(len(ix.groups))
-			ix.groups = append(ix.groups, nameGroup{})
-			ix.group[node] = g
-		}
-		ix.groups[g].add(int32(i), docs[i], docs)
-		ix.own[i] = g
 	}
 	return ix
+}
+
+// insert indexes name as candidate i's and returns its group, -1 when the
+// name is no term.
+func (ix *nameIndex) insert(sc *scanner, name string, i int32, docs []string, typ core.PrimitiveType, minLetters int) int32 {
+	sc.scan(name)
+	if len(sc.stems) == 0 || letters(sc.stems) < minLetters || !sc.linkable(typ) {
+		return -1
+	}
+	node := int32(0)
+	for _, st := range sc.stems {
+		id, ok := ix.vocab[st]
+		if !ok {
+			id = int32(len(ix.vocab))
+			ix.vocab[st] = id
+		}
+		key := uint64(node)<<32 | uint64(uint32(id))
+		next, ok := ix.children[key]
+		if !ok {
+			next = int32(len(ix.group))
+			ix.group = append(ix.group, -1)
+			ix.children[key] = next
+		}
+		node = next
+	}
+	g := ix.group[node]
+	if g < 0 {
+		g = int32(len(ix.groups))
+		ix.groups = append(ix.groups, nameGroup{})
+		ix.group[node] = g
+	}
+	ix.groups[g].add(i, docs[i], docs)
+	return g
 }
 
 // letters counts the letters of a normalized name. Digits do not count: a

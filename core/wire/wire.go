@@ -172,16 +172,23 @@ func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
 	}
 	w.graph = newGraph(len(w.ids))
 	names := make([]string, len(prims))
+	var aliases []string
 	docs := make([]string, len(prims))
 	types := make([]core.PrimitiveType, len(prims))
 	for i := range prims {
 		if !Requirement(&prims[i]) {
 			names[i] = prims[i].Name
+			if a := abbreviation(prims[i].Name, prims[i].FormalStatement); a != "" {
+				if aliases == nil {
+					aliases = make([]string, len(prims))
+				}
+				aliases[i] = a
+			}
 		}
 		docs[i] = prims[i].Provenance.Document
 		types[i] = prims[i].Type
 	}
-	w.names = buildNameIndex(names, docs, types, deep)
+	w.names = buildNameIndex(names, aliases, docs, types, deep)
 	return w
 }
 
@@ -363,11 +370,11 @@ func (w *wirer) crossReferences() {
 		gen++
 		own := w.names.own[i]
 		for _, m := range mentions {
-			if m.group == own {
+			if m.group == own || m.group == w.names.alias[i] {
 				continue // the statement naming its own concept
 			}
 			tgt := w.names.groups[m.group].resolve(int32(i), p.Provenance.Document)
-			if tgt < 0 {
+			if tgt < 0 || wordForAlias(p, &w.prims[tgt]) {
 				continue
 			}
 			kw, hasKW := nearestKeyword(kws, m.first, m.last, sc.words[m.first].sentence)
