@@ -140,6 +140,11 @@ type Provenance struct {
 // do not outrank what the grammar is the syntax of.
 const TagGrammar = "grammar"
 
+// TagHeading tags a concept named by one of the upper headings of its
+// document (a chapter, or a section of one): the table of contents its
+// author wrote lists it, and the ranking gives it a larger prior.
+const TagHeading = "heading"
+
 // Primitive is the unit of knowledge lore stores: a definition, theorem,
 // algorithm, technique, axiom or identity, with its place in the graph.
 // Extraction produces primitives as candidates; the same type is stored.

@@ -163,8 +163,9 @@ type cand struct {
 	// part marks the second and later primitives of a definition that
 	// defines several terms.
 	part bool
-	// grammar marks a rule of the document's own grammar (core.TagGrammar).
-	grammar bool
+	// grammar marks a rule of the document's own grammar (core.TagGrammar),
+	// heading a concept an upper heading names (core.TagHeading).
+	grammar, heading bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -861,11 +862,16 @@ func (x *extractor) patterns(st *secState) []string {
 	return append([]string{}, out...)
 }
 
-// tagsOf is a candidate's tags: its content type and domain, and
-// core.TagGrammar for a rule of its document's grammar.
+// tagsOf is a candidate's tags: its content type and domain, then
+// core.TagGrammar for a rule of its document's grammar and core.TagHeading
+// for a concept an upper heading names.
 func tagsOf(c *cand, ctype, domain string) []string {
+	tags := []string{ctype, domain}
 	if c.grammar {
-		return []string{ctype, domain, core.TagGrammar}
+		tags = append(tags, core.TagGrammar)
 	}
-	return []string{ctype, domain}
+	if c.heading {
+		tags = append(tags, core.TagHeading)
+	}
+	return tags
 }

@@ -147,7 +147,7 @@ var specClassNouns = map[string]bool{
 // title joining two field names ("Proxy-Authenticate and
 // Proxy-Authorization").
 func specConceptNames(t string) []string {
-	t = text.CollapseSpace(strings.TrimSpace(t))
+	t = specTitleCase(text.CollapseSpace(strings.TrimSpace(t)))
 	if t == "" || strings.HasSuffix(t, "?") || strings.HasSuffix(t, ".") || strings.ContainsAny(t, ":;") {
 		return nil
 	}
@@ -166,6 +166,10 @@ func specConceptNames(t string) []string {
 	}
 	if len(words) == 0 || len(words) > 6 {
 		return nil
+	}
+	switch strings.ToLower(words[0]) {
+	case "why", "how", "what", "when", "which", "who":
+		return nil // a question without its mark ("Why Use Conventional Commits")
 	}
 	for _, w := range words {
 		lw := strings.ToLower(strings.Trim(w, `"'`))
@@ -275,7 +279,16 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			// a chapter that opens with its first section ("2. Access
 			// Authentication Framework", "5. Data Framing") is stated by
 			// the parts it holds
-			stmt, off = specParts(names[0], st.s), st.body
+			if c := st.s.Children; st.s.Level < sd.topLevel(x.a.Sections) && len(c) > 0 && c[0] != nil && len(specConceptNames(c[0].Title)) == 0 {
+				// the document's title, above its chapters: stated by the
+				// first paragraph of its opening section ("## Summary"),
+				// when that section defines nothing of its own
+				stmt, off = x.specFirstParagraph(c[0].BodyOffset, c[0].OwnEnd())
+				off-- // the paragraph's own terms keep its offset
+			}
+			if stmt == "" {
+				stmt, off = specParts(names[0], st.s), st.body
+			}
 		}
 		typ := core.Definition
 		if specProcedureTitle(names[0]) || specNumberedSteps(st.own, blocks) >= 3 {
@@ -295,7 +308,11 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			if len(names) > 1 {
 				st1 = n + ": " + stmt // one paragraph, two concepts
 			}
+			n0 := cs.serial
 			s := x.specConcept(st, cs, n, st1, off, typ)
+			if s > n0 && st.s.Level-sd.topLevel(x.a.Sections) <= 1 {
+				x.cands[len(x.cands)-1].heading = true
+			}
 			if own == 0 {
 				own = s
 			}
@@ -740,4 +757,67 @@ func (x *extractor) specConceptAt(off int) bool {
 	}
 	_, ok := x.specs.cs.at[off]
 	return ok
+}
+
+// topLevel is the level of a document's upper headings: the shallowest
+// level that holds three sections or more (a Markdown standard's one "#"
+// title sits above its "##" chapters; an RFC's chapters are its top
+// level).
+func (sd *specDoc) topLevel(secs []*core.Section) int {
+	if sd.top != 0 {
+		return sd.top
+	}
+	count := map[int]int{}
+	var walk func([]*core.Section)
+	walk = func(ss []*core.Section) {
+		for _, s := range ss {
+			if s != nil {
+				count[s.Level]++
+				walk(s.Children)
+			}
+		}
+	}
+	walk(secs)
+	sd.top = 1
+	for l := 1; l <= 6; l++ {
+		if count[l] >= 3 {
+			sd.top = l
+			break
+		}
+	}
+	return sd.top
+}
+
+// specTitleCase turns a title set in capitals ("STATE AND SESSIONS",
+// "PRIVACY") into title case, so that its words read as words and not as
+// tokens of the protocol. A title with a token of another shape
+// ("AUTH_TYPE", "HTTP/1.1", "ETag") is left as it is.
+func specTitleCase(t string) string {
+	words := strings.Fields(t)
+	long := false
+	for _, w := range words {
+		for _, r := range w {
+			if r < 'A' || r > 'Z' {
+				if !(r >= '0' && r <= '9' || r == '.') {
+					return t
+				}
+			}
+		}
+		if len(w) >= 4 {
+			long = true
+		}
+	}
+	if !long {
+		return t // "URI", "HTTP": an acronym
+	}
+	for i, w := range words {
+		switch lw := strings.ToLower(w); {
+		case i > 0 && (lw == "and" || lw == "of" || lw == "the" || lw == "to" || lw == "in" || lw == "for" || lw == "with" || lw == "or"):
+			words[i] = lw
+		case strings.Trim(w, "0123456789.") == "":
+		default:
+			words[i] = w[:1] + lw[1:]
+		}
+	}
+	return strings.Join(words, " ")
 }

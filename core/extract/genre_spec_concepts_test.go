@@ -285,6 +285,11 @@ func TestSpecConceptNames(t *testing.T) {
 		"Normative References":                         "",
 		"Why Use Semantic Versioning?":                 "",
 		"Terminology":                                  "",
+		"Why Use Conventional Commits":                 "",
+		"STATE AND SESSIONS":                           "State and Sessions",
+		"PRIVACY":                                      "Privacy",
+		"AUTH_TYPE":                                    "AUTH_TYPE",
+		"URI":                                          "URI",
 	}
 	for title, want := range cases {
 		if got := strings.Join(specConceptNames(title), "|"); got != want {
@@ -616,5 +621,31 @@ func TestSpecRuleListTerms(t *testing.T) {
 		if p, ok := by[n]; !ok || p.Type != core.Definition {
 			t.Errorf("no definition %q", n)
 		}
+	}
+}
+
+// The concepts the upper headings name are tagged as such, the deeper
+// ones not; a document's title with no text of its own is stated by the
+// first paragraph under it.
+func TestSpecHeadingConcepts(t *testing.T) {
+	doc := "# Widgets 1.0.0\n\n## Summary\n\nThe Widgets specification is a light convention for describing widgets.\n\n" +
+		"## Specification\n\nThe key words MUST and MAY are to be interpreted as described in RFC 2119.\n\n" +
+		"## Knobs\n\nA knob turns a widget on and off and holds its state.\n\n" +
+		"### Knob Colours\n\nColours of a knob tell its state at a glance.\n\n" +
+		"#### Dark Colours\n\nDark colours are used at night by most operators.\n\n" +
+		"## Dials\n\nA dial shows a widget's level as a needle on a scale.\n\nA widget MUST have one dial.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"Knobs", "Knob Colours", "Dials"} {
+		if !slices.Contains(by[n].Tags, core.TagHeading) {
+			t.Errorf("%q tagged %q, want a heading concept", n, by[n].Tags)
+		}
+	}
+	if p, ok := by["Dark Colours"]; !ok || slices.Contains(p.Tags, core.TagHeading) {
+		t.Errorf("Dark Colours (%v, tags %q): want a concept of a deeper heading", ok, p.Tags)
+	}
+	if p := by["Widgets"]; !strings.HasPrefix(p.FormalStatement, "The Widgets specification is") {
+		t.Errorf("Widgets stated by %q, want the summary's paragraph", p.FormalStatement)
 	}
 }

@@ -156,6 +156,11 @@ const minShare = 0.1
 // prose's concepts by their number alone.
 const grammarPrior = 0.5
 
+// headingPrior scales the prior of a concept an upper heading names: what
+// the author made a chapter or a section of one is what its reader would
+// name first, where the graph says little.
+const headingPrior = 3
+
 // scaled turns a centrality (the scores sum to 1) into an importance: 100
 // for the average of n primitives.
 func scaled(r float64, n int) int {
@@ -180,6 +185,9 @@ func (x *index) centrality(prims []core.Primitive) []float64 {
 		prior[i] = typePrior(p.Type) * (1 + prior[i])
 		if grammar(p) {
 			prior[i] *= grammarPrior
+		}
+		if slices.Contains(p.Tags, core.TagHeading) {
+			prior[i] *= headingPrior
 		}
 		total += prior[i]
 	}

@@ -191,16 +191,31 @@ func TestGrammarTerminalsBelowConcepts(t *testing.T) {
 	}
 }
 
+// A concept an upper heading names outranks a term of its text that as
+// many requirements are about: its author made it a chapter.
+func TestHeadingConceptsFirst(t *testing.T) {
+	h := node("integer", core.Definition)
+	h.Tags = []string{core.TagHeading}
+	prims := []core.Primitive{
+		node("whitespace", core.Definition), h,
+		node("must-1", core.Axiom, on("whitespace", 0.8)), node("must-2", core.Axiom, on("integer", 0.8)),
+	}
+	if got := rankedIDs(t, prims, ByImportance); got[0] != "integer" {
+		t.Errorf("order %q, want the heading's concept first", got)
+	}
+}
+
 // naiveImportance is the definition, with maps and a fixed, large number
 // of steps.
 func naiveImportance(prims []core.Primitive) map[string]float64 {
 	first := map[string]core.PrimitiveType{}
-	rule := map[string]bool{}
+	rule, heading := map[string]bool{}, map[string]bool{}
 	var ids []string
 	for _, p := range prims {
 		if _, ok := first[p.ID]; !ok {
 			first[p.ID] = p.Type
 			rule[p.ID] = slices.Contains(p.Tags, core.TagGrammar)
+			heading[p.ID] = slices.Contains(p.Tags, core.TagHeading)
 			ids = append(ids, p.ID)
 		}
 	}
@@ -253,6 +268,9 @@ func naiveImportance(prims []core.Primitive) map[string]float64 {
 		if rule[id] {
 			prior[id] *= 0.5
 		}
+		if heading[id] {
+			prior[id] *= 3
+		}
 		total += prior[id]
 	}
 	r := map[string]float64{}
@@ -295,8 +313,11 @@ func TestImportanceAgreesWithDefinition(t *testing.T) {
 		prims := make([]core.Primitive, n)
 		for i := range prims {
 			prims[i] = node(fmt.Sprintf("p%d", r.IntN(n+n/4+1)), types[r.IntN(len(types))])
-			if r.IntN(3) == 0 {
+			switch r.IntN(5) {
+			case 0:
 				prims[i].Tags = []string{core.TagGrammar}
+			case 1:
+				prims[i].Tags = []string{core.TagHeading}
 			}
 			for k := r.IntN(4); k > 0; k-- {
 				prims[i].Keywords = append(prims[i].Keywords, []string{"cache", "response", "store", "warn", "field"}[r.IntN(5)])
