@@ -94,7 +94,7 @@ var specMetaWords = map[string]bool{
 	"motivation": true, "background": true, "history": true, "contributors": true,
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
-	"requirements": true, "appendix": true, "notes": true, "scope": true, "reliance": true,
+	"requirements": true, "appendix": true, "notes": true, "note": true, "scope": true, "reliance": true,
 	"preamble": true, "imported": true, "objectives": true, "goals": true, "preliminaries": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
@@ -653,6 +653,11 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		if t := strings.Trim(name, "/"); len(t) >= 2 && len(name)-len(t) == 2 {
 			name = t
 		}
+		// an attribute the entry writes with its value, "Max-Age=value",
+		// "Port[="portlist"]", is named Max-Age, Port
+		if i := strings.IndexAny(name, "=["); i >= 2 {
+			name = name[:i]
+		}
 		off := st.body + b.lines[0].a - 1 // the entry, before any key word in it
 		if s := x.specConcept(st, cs, name, stmt, off, core.Definition); s != 0 {
 			if cs.field == nil {
@@ -680,8 +685,8 @@ func specTermWord(t string) bool {
 // defines name. A rule imported from another document ("OWS =
 // <OWS, see [RFC7230], Section 3.2.3>") is not the spec's.
 func (x *extractor) specGrammarRules(st *secState, cs *specConcepts, blocks []specBlock) {
-	if x.format == core.FormatMarkdown {
-		return
+	if x.format == core.FormatMarkdown || specNotationTitle(st.title) {
+		return // a section on the notation shows its rules as examples ("name = definition")
 	}
 	s := st.own
 	for i := range blocks {
@@ -820,4 +825,16 @@ func specTitleCase(t string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// specNotationTitle reports whether a title is of a section that explains
+// the grammar's notation ("Augmented BNF", "Notational Conventions").
+func specNotationTitle(t string) bool {
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		switch strings.Trim(w, `"'()`) {
+		case "notation", "notational", "bnf", "abnf", "conventions":
+			return true
+		}
+	}
+	return false
 }

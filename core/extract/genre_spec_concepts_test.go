@@ -190,13 +190,14 @@ func TestSpecParameterEntriesAreDefinitions(t *testing.T) {
 		"   response_type\n         REQUIRED.  Value MUST be set to \"code\".\n\n" +
 		"   state\n         OPTIONAL.  An opaque value used by the client to maintain state.\n\n" +
 		"   scope:  The scope of the access request as a list of strings.\n\n" +
+		"   Max-Age=value\n         OPTIONAL.  The value of the Max-Age attribute is the lifetime of the cookie.\n\n" +
 		"4.1.2.  Authorization Response\n\n" +
 		"   The server MUST redirect the user agent to the client.\n"
 	ps := Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
 	logPrimitives(t, ps)
 	by := specByName(ps)
-	for _, n := range []string{"response_type", "state", "scope"} {
-		if p, ok := by[n]; !ok || p.Type != core.Definition || !strings.HasPrefix(p.FormalStatement, n+": ") {
+	for _, n := range []string{"response_type", "state", "scope", "Max-Age"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition || !strings.HasPrefix(p.FormalStatement, n) {
 			t.Errorf("entry %q: %q %q", n, p.Type, p.FormalStatement)
 		}
 	}
@@ -647,5 +648,42 @@ func TestSpecHeadingConcepts(t *testing.T) {
 	}
 	if p := by["Widgets"]; !strings.HasPrefix(p.FormalStatement, "The Widgets specification is") {
 		t.Errorf("Widgets stated by %q, want the summary's paragraph", p.FormalStatement)
+	}
+}
+
+// A term the text gives with its abbreviation is one concept under both:
+// the grammar's rule of the abbreviation's name adds no second one.
+func TestSpecAbbreviatedTermIsOneConcept(t *testing.T) {
+	doc := `1.  Introduction
+
+   A Uniform Resource Identifier (URI) is a compact sequence of characters
+   that identifies an abstract or physical resource.
+
+2.  Syntax
+
+   The generic syntax of every identifier is given by these rules:
+
+      URI         = scheme ":" hier-part [ "?" query ]
+      hier-part   = "//" authority path-abempty
+      scheme      = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+      query       = *( pchar / "/" / "?" )
+      authority   = [ userinfo "@" ] host [ ":" port ]
+      userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )
+      host        = IP-literal / IPv4address / reg-name
+      port        = *DIGIT
+
+   A parser MUST accept every URI that the rules above allow.
+`
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	if _, ok := by["Uniform Resource Identifier"]; !ok {
+		t.Error("no Uniform Resource Identifier")
+	}
+	if _, ok := by["URI"]; ok {
+		t.Error("URI became a second concept beside Uniform Resource Identifier")
+	}
+	if _, ok := by["hier-part"]; !ok {
+		t.Error("the grammar's other rules are lost")
 	}
 }

@@ -70,7 +70,7 @@ var specNotSubjects = map[string]bool{
 	"section": true, "document": true, "specification": true, "version": true,
 	"the": true, "a": true, "an": true, "if": true, "when": true, "unless": true, "while": true,
 	"once": true, "after": true, "before": true, "since": true, "because": true, "where": true,
-	"its": true, "their": true,
+	"its": true, "their": true, "term": true, "terms": true,
 }
 
 // specStateAdjectives say what condition a thing is in, not what kind of
@@ -173,7 +173,18 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 					x.specToken(st, cs, term, stmt, off, core.Definition)
 					continue
 				}
-				x.specConcept(st, cs, term, stmt, off, core.Definition)
+				c := x.specConcept(st, cs, term, stmt, off, core.Definition)
+				if re == specNotation && c != 0 {
+					// "Uniform Resource Identifier (URI) is …": the grammar's
+					// "URI" and the text's are the concept, not another
+					p := t[m[0]:m[1]]
+					p = p[strings.IndexByte(p, '(')+1:]
+					if abbr := p[:strings.IndexByte(p, ')')]; text.Abbreviates(abbr, term) {
+						if _, taken := cs.byKey[specKey(abbr)]; !taken {
+							cs.byKey[specKey(abbr)] = c
+						}
+					}
+				}
 			}
 		}
 	}

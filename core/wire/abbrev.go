@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // abbreviation is the abbreviation a statement gives its own name, as in
@@ -29,39 +30,12 @@ func abbreviation(name, statement string) string {
 		if !strings.HasPrefix(rest, "(") {
 			continue // "Host name: Host name (HN) means …"
 		}
-		if end := strings.IndexByte(rest, ')'); end >= 3 && end <= 11 && initialsOf(rest[1:end], name) {
+		if end := strings.IndexByte(rest, ')'); end >= 3 && end <= 11 && text.Abbreviates(rest[1:end], name) {
 			return rest[1:end]
 		}
 		return ""
 	}
 	return ""
-}
-
-// initialsOf reports whether abbr is an abbreviation of name: letters and
-// digits only, starting with a capital, at least two capitals, and its
-// capitals the initials of successive words of name (words may be skipped:
-// "Internet Protocol" gives "IP", "Uniform Resource Identifier" "URI").
-func initialsOf(abbr, name string) bool {
-	var caps []rune
-	for i, r := range abbr {
-		switch {
-		case unicode.IsUpper(r):
-			caps = append(caps, r)
-		case i == 0 || !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			return false
-		}
-	}
-	if len(caps) < 2 {
-		return false
-	}
-	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '_' })
-	k := 0
-	for _, w := range words {
-		if k < len(caps) && unicode.ToUpper([]rune(w)[0]) == caps[k] {
-			k++
-		}
-	}
-	return k == len(caps)
 }
 
 // wordForAlias reports whether p, no grammar rule, names the grammar rule
