@@ -414,6 +414,9 @@ func isSpecFieldToken(t string) bool {
 // specFieldLike tells a field name ("client_id", "legacy_version", "max-age")
 // from a word that opens a sentence with a colon ("Note:").
 func specFieldLike(t string) bool {
+	if len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' {
+		return true // set as code: a member or parameter name ("`data`:")
+	}
 	if strings.ContainsAny(t, "_-.") {
 		return true
 	}

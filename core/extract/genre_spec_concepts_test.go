@@ -687,3 +687,25 @@ func TestSpecAbbreviatedTermIsOneConcept(t *testing.T) {
 		t.Error("the grammar's other rules are lost")
 	}
 }
+
+// A Markdown standard lists its members as code followed by a colon
+// ("* `data`: the document's primary data"): each entry defines its member.
+func TestSpecCodeEntriesAreDefinitions(t *testing.T) {
+	doc := "# Widget API\n\n## Conventions\n\nThe key words MUST and MAY are to be interpreted as described in RFC 2119.\n\n" +
+		"## Top Level\n\nA document MUST contain at least one of the following top-level members:\n\n" +
+		"* `data`: the document's primary data.\n* `errors`: an array of error objects.\n* `id`\n\n" +
+		"Note: a document MAY hold both.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"data", "errors"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	for _, n := range []string{"id", "Note"} {
+		if _, ok := by[n]; ok {
+			t.Errorf("%q became a definition", n)
+		}
+	}
+}
