@@ -62,6 +62,9 @@ const (
 // patterns. procedures says whether the text is read as Markdown (LaTeX
 // and PreTeXt sources have no Markdown lists).
 func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, words int, procedures bool) core.ContentType {
+	if vote != core.Spec && declaresKeyWords(s) {
+		return core.Spec
+	}
 	if vote != core.Spec && vote != core.Paper && isPaper(s) {
 		return core.Paper
 	}
@@ -75,6 +78,34 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 		return core.Spec
 	}
 	return vote
+}
+
+// minKeyWords is how many BCP 14 key words in capitals a document that
+// declares them must use to be a specification.
+const minKeyWords = 10
+
+// declaresKeyWords reports whether s declares the BCP 14 key words ("The
+// key words "MUST", "MUST NOT" … in this document are to be interpreted as
+// described in RFC 2119") and uses them: a specification says so of
+// itself, however many of its words are an API's ("endpoint", "method",
+// "parameter") that vote for a reference.
+func declaresKeyWords(s string) bool {
+	i := strings.Index(s, "key words")
+	if i < 0 {
+		return false
+	}
+	decl := s[i:min(len(s), i+600)]
+	if k := strings.Index(decl, "\n\n"); k > 0 {
+		decl = decl[:k] // its paragraph
+	}
+	if !strings.Contains(decl, "2119") && !strings.Contains(decl, "BCP 14") && !strings.Contains(decl, "8174") {
+		return false
+	}
+	n := 0
+	for _, k := range []string{"MUST", "SHALL", "SHOULD", "REQUIRED", "RECOMMENDED"} {
+		n += strings.Count(s, k) - strings.Count(decl, k) // the declaration's own list does not count
+	}
+	return n >= minKeyWords
 }
 
 // statesValidity reports whether s states rules of validity as a standard

@@ -266,3 +266,20 @@ func TestSparseEvidenceIsNoSignal(t *testing.T) {
 		t.Errorf("Classify of the long text: %s", got)
 	}
 }
+
+// A document that declares the BCP 14 key words and uses them is a
+// specification, though its API words ("endpoint", "parameter", "method",
+// "return") vote for a reference; one that only mentions RFC 2119 is not.
+func TestDeclaredKeyWordsMakeASpec(t *testing.T) {
+	api := strings.Repeat("The endpoint returns the resource. Each API method takes a parameter and will return a value.\n\n", 30)
+	rules := strings.Repeat("A server **MUST** respond with the resource. A client SHOULD send the header.\n\n", 6)
+	decl := "## Conventions\n\nThe key words \"MUST\", \"MUST NOT\", \"SHOULD\" and \"MAY\" in this document are to be\ninterpreted as described in RFC 2119.\n\n"
+	doc := "## Introduction\n\n" + api + decl + rules
+	if a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: doc}, nil); a.ContentType != core.Spec {
+		t.Errorf("type %s, want spec (%v)", a.ContentType, a.ContentTypeScores)
+	}
+	mention := "## Notes\n\nSee RFC 2119 for the key words some standards use.\n\n"
+	if a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: "## Introduction\n\n" + api + mention}, nil); a.ContentType == core.Spec {
+		t.Errorf("an API reference mentioning RFC 2119 became a spec")
+	}
+}

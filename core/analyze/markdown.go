@@ -174,11 +174,64 @@ func atx(rest string) (level int, title string, ok bool) {
 	case t[j-1] == ' ' || t[j-1] == '\t':
 		t = t[:j]
 	}
-	t = collapseSpace(t)
+	t = collapseSpace(inlineHTMLOut(t))
 	if t == "" {
 		return 0, "", false
 	}
 	return level, t, true
+}
+
+// inlineHTMLOut drops the inline HTML tags of a heading (`<a href="#x"
+// id="x" class="headerlink"></a> Introduction`, `<code>id</code>`): a
+// reader sees the text between them. A closing tag, a tag with
+// attributes or one of the inline tags is dropped; "Vec<T>" stays.
+func inlineHTMLOut(t string) string {
+	if !strings.Contains(t, "<") {
+		return t
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '<')
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		j := strings.IndexByte(t[i:], '>')
+		if j < 0 || !inlineTag(t[i+1:i+j]) {
+			b.WriteString(t[:i+1])
+			t = t[i+1:]
+			continue
+		}
+		b.WriteString(t[:i])
+		t = t[i+j+1:]
+	}
+}
+
+// inlineTag reports whether the text between "<" and ">" is an HTML tag a
+// heading may carry.
+func inlineTag(in string) bool {
+	in = strings.TrimSuffix(strings.TrimPrefix(in, "/"), "/")
+	name, attrs, _ := strings.Cut(in, " ")
+	if name == "" || !isLetterOnly(name) {
+		return false
+	}
+	if strings.Contains(attrs, "=") {
+		return true
+	}
+	switch strings.ToLower(name) {
+	case "a", "span", "code", "em", "strong", "b", "i", "sup", "sub", "small", "kbd", "var", "abbr", "br", "mark", "tt", "u", "s":
+		return true
+	}
+	return false
+}
+
+func isLetterOnly(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // isSetextUnderline reports whether rest is a run of '=' or of at least two

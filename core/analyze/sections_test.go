@@ -496,3 +496,20 @@ func walkAll(secs []*core.Section, fn func(*core.Section)) {
 		s.Walk(fn)
 	}
 }
+
+// A heading's inline HTML (an anchor a site generator put before the
+// title, a code span) is not its title; a title with angle brackets of
+// its own keeps them.
+func TestMarkdownHeadingInlineHTML(t *testing.T) {
+	doc := "## <a href=\"#intro\" id=\"intro\" class=\"headerlink\"></a> Introduction\n\nText.\n\n" +
+		"## The <code>id</code> Member\n\nText.\n\n## Vec<T> and Box<T>\n\nText.\n"
+	a := Analyze(&core.Document{Format: core.FormatMarkdown, Text: doc}, nil)
+	var got []string
+	for _, s := range a.Sections {
+		got = append(got, s.Title)
+	}
+	want := []string{"Introduction", "The id Member", "Vec<T> and Box<T>"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("titles %q, want %q", got, want)
+	}
+}
