@@ -10,7 +10,7 @@
 //   - terms: the share of the terms the spec defines (eval/specs/TERMS.tsv)
 //     that are the name of a learned primitive.
 //
-//     go run ./eval/specs/score [-dir DIR] [-set dev|held-out|held-out-2|held-out-3] [-only NAME] [-top 10] [-v]
+//     go run ./eval/specs/score [-dir DIR] [-set dev|held-out|held-out-2|held-out-3|held-out-4] [-only NAME] [-top 10] [-v]
 //
 // DIR is where fetch.sh put the files.
 //
@@ -94,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.central, "central", filepath.Join("eval", "specs", "CENTRAL.tsv"), "central concepts `file`")
 	fs.StringVar(&o.terms, "terms", filepath.Join("eval", "specs", "TERMS.tsv"), "defined terms `file`")
 	fs.StringVar(&o.judged, "judged", filepath.Join("eval", "specs", "JUDGED.tsv"), "hand-rejected matches `file`")
-	fs.StringVar(&o.set, "set", "", "score only this `set` (dev, held-out, held-out-2 or held-out-3)")
+	fs.StringVar(&o.set, "set", "", "score only this `set` (dev, held-out, held-out-2, held-out-3 or held-out-4)")
 	fs.StringVar(&o.only, "only", "", "score only the spec of this `name`")
 	fs.IntVar(&o.top, "top", 10, "how many ranked primitives count as the top")
 	fs.BoolVar(&o.verbose, "v", false, "print each spec's top primitives, its concepts found and missed, and its terms not learned")
@@ -102,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 || o.top < 1 {
-		fmt.Fprintln(stderr, "usage: score [-dir DIR] [-set dev|held-out|held-out-2|held-out-3] [-only NAME] [-top N] [-v]")
+		fmt.Fprintln(stderr, "usage: score [-dir DIR] [-set dev|held-out|held-out-2|held-out-3|held-out-4] [-only NAME] [-top N] [-v]")
 		return 2
 	}
 	rows, err := readManifest(o.manifest)
@@ -219,9 +219,9 @@ func learn(path, sha string, ds []core.Domain) ([]core.Primitive, error) {
 
 // sets are the manifest's halves, each totalled on its own: a second
 // held-out half was added after the first had been measured and studied,
-// and a third after the second, so that rules written since are measured
-// on files no rule was written against.
-var sets = []string{"dev", "held-out", "held-out-2", "held-out-3"}
+// a third after the second and a fourth after the third, so that rules
+// written since are measured on files no rule was written against.
+var sets = []string{"dev", "held-out", "held-out-2", "held-out-3", "held-out-4"}
 
 func readManifest(path string) ([]row, error) {
 	lines, err := tsv(path)

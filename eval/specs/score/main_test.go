@@ -95,7 +95,7 @@ func TestReferenceFiles(t *testing.T) {
 	if _, err := readJudged("../JUDGED.tsv"); err != nil {
 		t.Fatal(err)
 	}
-	held, held2, held3 := 0, 0, 0
+	held, held2, held3, held4 := 0, 0, 0, 0
 	for _, r := range rows {
 		if len(cs[r.name]) != 10 {
 			t.Errorf("%s: %d central concepts, want 10", r.name, len(cs[r.name]))
@@ -110,6 +110,8 @@ func TestReferenceFiles(t *testing.T) {
 			held2++
 		case "held-out-3":
 			held3++
+		case "held-out-4":
+			held4++
 		}
 	}
 	if held < 3 {
@@ -121,14 +123,18 @@ func TestReferenceFiles(t *testing.T) {
 	if held3 < 3 {
 		t.Errorf("%d held-out-3 specs, want at least 3", held3)
 	}
+	if held4 < 3 {
+		t.Errorf("%d held-out-4 specs, want at least 3", held4)
+	}
 }
 
-// TestManifestSets checks that a row of the second or third held-out half
-// is read as a half of its own and that a set of no known name is refused.
+// TestManifestSets checks that a row of the second, third or fourth
+// held-out half is read as a half of its own and that a set of no known
+// name is refused.
 func TestManifestSets(t *testing.T) {
 	dir := t.TempDir()
 	head := "name\trepository\tcommit\tpath\tlicence\tsha256\twork\tset\tnote\n"
-	for _, set := range []string{"held-out-2", "held-out-3"} {
+	for _, set := range []string{"held-out-2", "held-out-3", "held-out-4"} {
 		good := filepath.Join(dir, set+".tsv")
 		if err := os.WriteFile(good, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\t"+set+"\tn\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -142,10 +148,10 @@ func TestManifestSets(t *testing.T) {
 		}
 	}
 	bad := filepath.Join(dir, "bad.tsv")
-	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-4\tn\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte(head+"a\tr\tc\ta.txt\tl\ts\tw\theld-out-5\tn\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := readManifest(bad); err == nil {
-		t.Error("set held-out-4 accepted")
+		t.Error("set held-out-5 accepted")
 	}
 }
