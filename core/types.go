@@ -145,6 +145,12 @@ const TagGrammar = "grammar"
 // author wrote lists it, and the ranking gives it a larger prior.
 const TagHeading = "heading"
 
+// TagBorrowed tags a term its document defines by pointing to another
+// ("An HTTP request message, as defined in Section 5 of HTTP/1.1"): the
+// other document's concept, reproduced for reference. The ranking lets it
+// take little of the weight of the statements that use it.
+const TagBorrowed = "borrowed"
+
 // Primitive is the unit of knowledge lore stores: a definition, theorem,
 // algorithm, technique, axiom or identity, with its place in the graph.
 // Extraction produces primitives as candidates; the same type is stored.

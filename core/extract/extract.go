@@ -164,8 +164,9 @@ type cand struct {
 	// defines several terms.
 	part bool
 	// grammar marks a rule of the document's own grammar (core.TagGrammar),
-	// heading a concept an upper heading names (core.TagHeading).
-	grammar, heading bool
+	// heading a concept an upper heading names (core.TagHeading), borrowed
+	// a term defined by pointing to another document (core.TagBorrowed).
+	grammar, heading, borrowed bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -863,8 +864,9 @@ func (x *extractor) patterns(st *secState) []string {
 }
 
 // tagsOf is a candidate's tags: its content type and domain, then
-// core.TagGrammar for a rule of its document's grammar and core.TagHeading
-// for a concept an upper heading names.
+// core.TagGrammar for a rule of its document's grammar, core.TagHeading
+// for a concept an upper heading names and core.TagBorrowed for a term
+// defined by pointing to another document.
 func tagsOf(c *cand, ctype, domain string) []string {
 	tags := []string{ctype, domain}
 	if c.grammar {
@@ -872,6 +874,9 @@ func tagsOf(c *cand, ctype, domain string) []string {
 	}
 	if c.heading {
 		tags = append(tags, core.TagHeading)
+	}
+	if c.borrowed {
+		tags = append(tags, core.TagBorrowed)
 	}
 	return tags
 }

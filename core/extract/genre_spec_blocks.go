@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // The block reader of specifications: section text → paragraphs, list
@@ -359,7 +361,7 @@ func specRowBlock(s string, a, b int) specBlock {
 // specField tidies a field name: backticks, quotes and markup go.
 func specField(s string) string {
 	s = strings.TrimSpace(s)
-	s = strings.Trim(s, "`\"'*_|")
+	s = strings.Trim(strings.TrimSuffix(s, ":"), "`\"'*_|") // "message:" alone on its line
 	if strings.ContainsAny(s, " \t") && len(strings.Fields(s)) > 3 {
 		return ""
 	}
@@ -378,9 +380,17 @@ func specClassify(s string, b *specBlock, md bool) {
 	}
 	first := s[b.lines[0].a:b.lines[0].b]
 	// "client_id" alone, its description indented below it
-	if b.kind == bkProse && len(b.lines) > 1 && b.lines[1].ind > b.lines[0].ind && isSpecFieldToken(first) {
+	if b.kind == bkProse && len(b.lines) > 1 && b.lines[1].ind > b.lines[0].ind && (isSpecFieldToken(first) || specListHead(first)) {
 		b.field = specField(first)
 		b.lines = b.lines[1:]
+		return
+	}
+	// "\x1 : AF_INET : the forwarded connection uses …": a code table's
+	// entry, its value, its name and what it means
+	if m := specCodeEntry.FindStringSubmatchIndex(first); m != nil {
+		b.field = first[m[4]:m[5]]
+		b.pre = b.field + " (" + first[m[2]:m[3]] + "): "
+		b.lines[0].a += m[1]
 		return
 	}
 	// "legacy_version:  In previous versions …"
@@ -393,6 +403,30 @@ func specClassify(s string, b *specBlock, md bool) {
 		}
 		b.lines[0].a += k
 	}
+}
+
+// specCodeEntry matches a code table's entry: a value (a number, hex or a
+// byte escape), a colon, its name, a colon and its meaning.
+var specCodeEntry = lazyre.New(`^\s*((?:\\x|0x)?[0-9A-Fa-f]{1,8})\s+:\s+([A-Za-z][A-Za-z0-9_ ./-]{1,30}?)\s+:\s+`)
+
+// specListHead: the head of a definition list's entry, a term of a few
+// words ending in a colon alone on its line ("origin server:", "ICAP
+// client:"), its description indented below it.
+func specListHead(t string) bool {
+	t = strings.TrimSpace(t)
+	if !strings.HasSuffix(t, ":") || strings.Count(t, ":") > 1 {
+		return false
+	}
+	w := strings.Fields(strings.TrimSuffix(t, ":"))
+	if len(w) < 2 || len(w) > 4 {
+		return false
+	}
+	for _, x := range w {
+		if !isSpecFieldToken(x) && len(x) < 2 {
+			return false
+		}
+	}
+	return isLetterByte(w[0][0])
 }
 
 // isSpecFieldToken: one token that names a parameter or field.

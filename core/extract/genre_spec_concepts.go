@@ -5,6 +5,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // The concepts of a specification: what its requirements are about.
@@ -659,7 +660,11 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 			name = name[:i]
 		}
 		off := st.body + b.lines[0].a - 1 // the entry, before any key word in it
+		n0 := cs.serial
 		if s := x.specConcept(st, cs, name, stmt, off, core.Definition); s != 0 {
+			if s > n0 && specBorrowedTerm.MatchString(desc) {
+				x.cands[len(x.cands)-1].borrowed = true
+			}
 			if cs.field == nil {
 				cs.field = map[int]int{}
 			}
@@ -667,6 +672,11 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		}
 	}
 }
+
+// specBorrowedTerm finds a description that defines its term by pointing
+// to another document: "as defined in Section 5 of HTTP/1.1 [4]", "as
+// described in [RFC7230]".
+var specBorrowedTerm = lazyre.New(`(?i)\bas (?:defined|specified|described) (?:in|by) (?:section [0-9.]+ (?:of|in) )?(?:\[|rfc ?[0-9]|bcp ?[0-9]|[a-z]+/[0-9])`)
 
 // specTermWord rejects field names that are words of the text rather than
 // terms: stopwords, generic titles, single letters.

@@ -709,3 +709,50 @@ func TestSpecCodeEntriesAreDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// An RFC's definition list: a term of several words alone on its line
+// with a colon ("origin server:"), its description indented below; a term
+// its description defines by pointing to another document is borrowed; a
+// code table's entries ("\x1 : AF_INET : …") define their names.
+func TestSpecDefinitionListForms(t *testing.T) {
+	doc := `1.  Introduction
+
+   This protocol adapts messages.  The key words MUST and MAY are to be
+   interpreted as described in RFC 2119.
+
+2.  Terminology
+
+   message:
+      An HTTP message, as defined in Section 4 of HTTP/1.1 [4], sent
+      over the connection.
+
+   origin server:
+      The server on which a given resource resides or is to be created.
+
+   ICAP client:
+      A program that establishes connections to ICAP servers for the
+      purpose of sending requests.
+
+3.  Families
+
+   The lowest four bits represent the family :
+     - \x0 : AF_UNSPEC : the connection is forwarded for an unknown family.
+     - \x1 : AF_INET : the forwarded connection uses the AF_INET family.
+
+   A receiver MUST reject any other family.
+`
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for _, n := range []string{"message", "origin server", "ICAP client", "AF_UNSPEC", "AF_INET"} {
+		if p, ok := by[n]; !ok || p.Type != core.Definition {
+			t.Errorf("no definition %q", n)
+		}
+	}
+	if !slices.Contains(by["message"].Tags, core.TagBorrowed) || slices.Contains(by["ICAP client"].Tags, core.TagBorrowed) {
+		t.Errorf("borrowed tags: message %q, ICAP client %q", by["message"].Tags, by["ICAP client"].Tags)
+	}
+	if p := by["AF_INET"]; !strings.HasPrefix(p.FormalStatement, `AF_INET (\x1): the forwarded connection`) {
+		t.Errorf("AF_INET stated by %q", p.FormalStatement)
+	}
+}

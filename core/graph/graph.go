@@ -87,6 +87,9 @@ func newIndex(prims []core.Primitive) *index {
 				if grammar(&prims[x.first[u]]) && grammar(&prims[x.first[t]]) {
 					x.share[fill[u]] *= grammarShare
 				}
+				if slices.Contains(prims[x.first[t]].Tags, core.TagBorrowed) {
+					x.share[fill[u]] *= borrowedShare
+				}
 				fill[u]++
 			}
 		}
@@ -524,6 +527,11 @@ func typeOrder(t core.PrimitiveType) int {
 // PageRank over a grammar alone would crown its terminals (CHAR, token,
 // digit), the least of what a reader of the spec would call central.
 const grammarShare = 0.2
+
+// borrowedShare scales the share of an edge to a term its document
+// borrows from another (core.TagBorrowed): the words every statement of a
+// protocol built on HTTP uses ("message", "request") are HTTP's concepts.
+const borrowedShare = 0.2
 
 // grammar reports whether p is a rule of its document's own grammar.
 func grammar(p *core.Primitive) bool {

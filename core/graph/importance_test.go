@@ -205,17 +205,34 @@ func TestHeadingConceptsFirst(t *testing.T) {
 	}
 }
 
+// A term a spec borrows from another document takes little of the weight
+// of the requirements that say it: the spec's own concept, named by fewer
+// of them, ranks above it.
+func TestBorrowedTermsBelowOwn(t *testing.T) {
+	msg := node("message", core.Definition)
+	msg.Tags = []string{core.TagBorrowed}
+	prims := []core.Primitive{msg, node("preview", core.Definition)}
+	for i := range 6 {
+		prims = append(prims, node(fmt.Sprintf("must-%d", i), core.Axiom, on("message", 0.5)))
+	}
+	prims = append(prims, node("must-p1", core.Axiom, on("preview", 0.5)), node("must-p2", core.Axiom, on("preview", 0.5)))
+	if got := rankedIDs(t, prims, ByImportance); got[0] != "preview" {
+		t.Errorf("order %q, want the spec's own concept first", got)
+	}
+}
+
 // naiveImportance is the definition, with maps and a fixed, large number
 // of steps.
 func naiveImportance(prims []core.Primitive) map[string]float64 {
 	first := map[string]core.PrimitiveType{}
-	rule, heading := map[string]bool{}, map[string]bool{}
+	rule, heading, borrowed := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	var ids []string
 	for _, p := range prims {
 		if _, ok := first[p.ID]; !ok {
 			first[p.ID] = p.Type
 			rule[p.ID] = slices.Contains(p.Tags, core.TagGrammar)
 			heading[p.ID] = slices.Contains(p.Tags, core.TagHeading)
+			borrowed[p.ID] = slices.Contains(p.Tags, core.TagBorrowed)
 			ids = append(ids, p.ID)
 		}
 	}
@@ -235,6 +252,9 @@ func naiveImportance(prims []core.Primitive) map[string]float64 {
 			s = min(s, 1)
 			if rule[p.ID] && rule[e.Target] {
 				s *= 0.2 // two rules of one grammar
+			}
+			if borrowed[e.Target] {
+				s *= 0.2 // another document's term
 			}
 			out[p.ID][e.Target] += s
 		}
@@ -313,11 +333,13 @@ func TestImportanceAgreesWithDefinition(t *testing.T) {
 		prims := make([]core.Primitive, n)
 		for i := range prims {
 			prims[i] = node(fmt.Sprintf("p%d", r.IntN(n+n/4+1)), types[r.IntN(len(types))])
-			switch r.IntN(5) {
+			switch r.IntN(6) {
 			case 0:
 				prims[i].Tags = []string{core.TagGrammar}
 			case 1:
 				prims[i].Tags = []string{core.TagHeading}
+			case 2:
+				prims[i].Tags = []string{core.TagBorrowed}
 			}
 			for k := r.IntN(4); k > 0; k-- {
 				prims[i].Keywords = append(prims[i].Keywords, []string{"cache", "response", "store", "warn", "field"}[r.IntN(5)])
