@@ -140,10 +140,12 @@ type Provenance struct {
 // do not outrank what the grammar is the syntax of.
 const TagGrammar = "grammar"
 
-// TagHeading tags a concept named by one of the upper headings of its
-// document (a chapter, or a section of one): the table of contents its
-// author wrote lists it, and the ranking gives it a larger prior.
-const TagHeading = "heading"
+// TagOwn tags a concept its document marks as its own: one of its upper
+// headings (a chapter, or a section of one) names it — the table of
+// contents its author wrote lists it —, or its name carries the
+// document's subject ("ICAP client" in the ICAP specification). The
+// ranking gives it a larger prior.
+const TagOwn = "own"
 
 // TagBorrowed tags a term its document defines by pointing to another
 // ("An HTTP request message, as defined in Section 5 of HTTP/1.1"): the

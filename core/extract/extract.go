@@ -164,9 +164,9 @@ type cand struct {
 	// defines several terms.
 	part bool
 	// grammar marks a rule of the document's own grammar (core.TagGrammar),
-	// heading a concept an upper heading names (core.TagHeading), borrowed
+	// own a concept the document marks as its own (core.TagOwn), borrowed
 	// a term defined by pointing to another document (core.TagBorrowed).
-	grammar, heading, borrowed bool
+	grammar, own, borrowed bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -864,16 +864,16 @@ func (x *extractor) patterns(st *secState) []string {
 }
 
 // tagsOf is a candidate's tags: its content type and domain, then
-// core.TagGrammar for a rule of its document's grammar, core.TagHeading
-// for a concept an upper heading names and core.TagBorrowed for a term
+// core.TagGrammar for a rule of its document's grammar, core.TagOwn for
+// a concept the document marks as its own and core.TagBorrowed for a term
 // defined by pointing to another document.
 func tagsOf(c *cand, ctype, domain string) []string {
 	tags := []string{ctype, domain}
 	if c.grammar {
 		tags = append(tags, core.TagGrammar)
 	}
-	if c.heading {
-		tags = append(tags, core.TagHeading)
+	if c.own {
+		tags = append(tags, core.TagOwn)
 	}
 	if c.borrowed {
 		tags = append(tags, core.TagBorrowed)

@@ -183,7 +183,8 @@ type specDoc struct {
 	cs      *specConcepts   // the concepts requirements are about (genre_spec_concepts.go)
 	// standard caches specStandard: 0 unknown, 1 yes, -1 no.
 	standard int
-	top      int // the level of the upper headings (topLevel), 0 until known
+	top      int     // the level of the upper headings (topLevel), 0 until known
+	subj     *string // the document's subject (subject), nil until known
 }
 
 // enter records section st (sections arrive depth-first in document order)

@@ -96,7 +96,7 @@ var specMetaWords = map[string]bool{
 	"references": true, "terminology": true, "definitions": true, "memo": true, "authors": true,
 	"specification": true, "license": true, "faq": true, "about": true, "overview": true,
 	"requirements": true, "appendix": true, "notes": true, "note": true, "scope": true, "reliance": true,
-	"preamble": true, "imported": true, "objectives": true, "goals": true, "preliminaries": true, "terms": true, "acknowledgement": true, "document": true,
+	"preamble": true, "imported": true, "implementation": true, "implementations": true, "future": true, "contacts": true, "sample": true, "objectives": true, "goals": true, "preliminaries": true, "terms": true, "acknowledgement": true, "document": true,
 }
 
 // specApparatus reports whether a title is one of the document's
@@ -312,7 +312,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			n0 := cs.serial
 			s := x.specConcept(st, cs, n, st1, off, typ)
 			if s > n0 && st.s.Level-sd.topLevel(x.a.Sections) <= 1 {
-				x.cands[len(x.cands)-1].heading = true
+				x.cands[len(x.cands)-1].own = true
 			}
 			if own == 0 {
 				own = s
@@ -453,6 +453,9 @@ func (x *extractor) specToken(st *secState, cs *specConcepts, name, stmt string,
 	x.add(st, cand{typ: typ, conf: conf, offset: off, name: name, statement: stmt})
 	if len(x.cands) == n {
 		return 0
+	}
+	if sd := x.specs; sd != nil && sd.subject(x.a.Title) != "" && specHasWord(name, sd.subject(x.a.Title)) {
+		x.cands[n].own = true // "ICAP client" of the ICAP specification
 	}
 	cs.serial++
 	cs.names[cs.serial] = name
@@ -843,6 +846,39 @@ func specNotationTitle(t string) bool {
 	for _, w := range strings.Fields(strings.ToLower(t)) {
 		switch strings.Trim(w, `"'()`) {
 		case "notation", "notational", "bnf", "abnf", "conventions":
+			return true
+		}
+	}
+	return false
+}
+
+// subject is the name a specification gives its subject in its title, as
+// an abbreviation ("Internet Content Adaptation Protocol (ICAP)", "The
+// Common Gateway Interface (CGI) Version 1.1"); "" when it gives none.
+func (sd *specDoc) subject(title string) string {
+	if sd.subj != nil {
+		return *sd.subj
+	}
+	subj := ""
+	if i := strings.LastIndex(title, "("); i > 0 {
+		if j := strings.IndexByte(title[i:], ')'); j > 0 {
+			name := strings.TrimSpace(title[:i])
+			if k := strings.LastIndex(name, ":"); k >= 0 {
+				name = name[k+1:]
+			}
+			if abbr := title[i+1 : i+j]; text.Abbreviates(abbr, name) {
+				subj = abbr
+			}
+		}
+	}
+	sd.subj = &subj
+	return subj
+}
+
+// specHasWord reports whether name holds w as a whole word.
+func specHasWord(name, w string) bool {
+	for _, f := range strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '_' || r == '/' }) {
+		if f == w {
 			return true
 		}
 	}

@@ -639,11 +639,11 @@ func TestSpecHeadingConcepts(t *testing.T) {
 	logPrimitives(t, ps)
 	by := specByName(ps)
 	for _, n := range []string{"Knobs", "Knob Colours", "Dials"} {
-		if !slices.Contains(by[n].Tags, core.TagHeading) {
+		if !slices.Contains(by[n].Tags, core.TagOwn) {
 			t.Errorf("%q tagged %q, want a heading concept", n, by[n].Tags)
 		}
 	}
-	if p, ok := by["Dark Colours"]; !ok || slices.Contains(p.Tags, core.TagHeading) {
+	if p, ok := by["Dark Colours"]; !ok || slices.Contains(p.Tags, core.TagOwn) {
 		t.Errorf("Dark Colours (%v, tags %q): want a concept of a deeper heading", ok, p.Tags)
 	}
 	if p := by["Widgets"]; !strings.HasPrefix(p.FormalStatement, "The Widgets specification is") {
@@ -754,5 +754,55 @@ func TestSpecDefinitionListForms(t *testing.T) {
 	}
 	if p := by["AF_INET"]; !strings.HasPrefix(p.FormalStatement, `AF_INET (\x1): the forwarded connection`) {
 		t.Errorf("AF_INET stated by %q", p.FormalStatement)
+	}
+}
+
+// A concept named after the subject the title abbreviates ("Widget
+// Gateway Protocol (WGP)": "WGP client") is the spec's own; one of another
+// name is not, unless an upper heading names it.
+func TestSpecSubjectConceptsAreOwn(t *testing.T) {
+	doc := `Network Working Group                                        A. Person
+Request for Comments: 9999                                       Example
+Category: Informational                                         May 2030
+
+
+                     Widget Gateway Protocol (WGP)
+
+1.  Introduction
+
+   The key words MUST and MAY are to be interpreted as described in RFC
+   2119.
+
+   This memo describes a protocol for widgets.
+
+1.1.  Terminology
+
+   WGP client:
+      A program that establishes connections to WGP servers for the
+      purpose of sending requests.
+
+   connection:
+      A transport layer virtual circuit established between two programs.
+
+2.  Operation
+
+2.1.  Sessions
+
+2.1.1.  Session Keys
+
+   A session key is a random value that both ends keep for a session.
+
+   A WGP client MUST send a session key over the connection.
+`
+	ps := Extract(analyzed(doc, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	if p, ok := by["WGP client"]; !ok || !slices.Contains(p.Tags, core.TagOwn) {
+		t.Errorf("WGP client (%v) tagged %q, want its own", ok, p.Tags)
+	}
+	for _, n := range []string{"connection", "Session Keys"} {
+		if p, ok := by[n]; !ok || slices.Contains(p.Tags, core.TagOwn) {
+			t.Errorf("%s (%v) tagged %q", n, ok, p.Tags)
+		}
 	}
 }

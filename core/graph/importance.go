@@ -156,10 +156,11 @@ const minShare = 0.1
 // prose's concepts by their number alone.
 const grammarPrior = 0.5
 
-// headingPrior scales the prior of a concept an upper heading names: what
-// the author made a chapter or a section of one is what its reader would
-// name first, where the graph says little.
-const headingPrior = 3
+// ownPrior scales the prior of a concept its document marks as its own
+// (core.TagOwn): what the author made a chapter or a section of one, or
+// named after the document's subject, is what its reader would name
+// first, where the graph says little.
+const ownPrior = 3
 
 // scaled turns a centrality (the scores sum to 1) into an importance: 100
 // for the average of n primitives.
@@ -186,8 +187,8 @@ func (x *index) centrality(prims []core.Primitive) []float64 {
 		if grammar(p) {
 			prior[i] *= grammarPrior
 		}
-		if slices.Contains(p.Tags, core.TagHeading) {
-			prior[i] *= headingPrior
+		if slices.Contains(p.Tags, core.TagOwn) {
+			prior[i] *= ownPrior
 		}
 		total += prior[i]
 	}

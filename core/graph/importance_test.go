@@ -195,7 +195,7 @@ func TestGrammarTerminalsBelowConcepts(t *testing.T) {
 // many requirements are about: its author made it a chapter.
 func TestHeadingConceptsFirst(t *testing.T) {
 	h := node("integer", core.Definition)
-	h.Tags = []string{core.TagHeading}
+	h.Tags = []string{core.TagOwn}
 	prims := []core.Primitive{
 		node("whitespace", core.Definition), h,
 		node("must-1", core.Axiom, on("whitespace", 0.8)), node("must-2", core.Axiom, on("integer", 0.8)),
@@ -231,7 +231,7 @@ func naiveImportance(prims []core.Primitive) map[string]float64 {
 		if _, ok := first[p.ID]; !ok {
 			first[p.ID] = p.Type
 			rule[p.ID] = slices.Contains(p.Tags, core.TagGrammar)
-			heading[p.ID] = slices.Contains(p.Tags, core.TagHeading)
+			heading[p.ID] = slices.Contains(p.Tags, core.TagOwn)
 			borrowed[p.ID] = slices.Contains(p.Tags, core.TagBorrowed)
 			ids = append(ids, p.ID)
 		}
@@ -337,7 +337,7 @@ func TestImportanceAgreesWithDefinition(t *testing.T) {
 			case 0:
 				prims[i].Tags = []string{core.TagGrammar}
 			case 1:
-				prims[i].Tags = []string{core.TagHeading}
+				prims[i].Tags = []string{core.TagOwn}
 			case 2:
 				prims[i].Tags = []string{core.TagBorrowed}
 			}
