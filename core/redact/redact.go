@@ -560,7 +560,7 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 // opaque reports whether v looks like a secret value rather than a word,
 // a hyphenated name or a placeholder.
 func opaque(v string) bool {
-	if v == "" || strings.ContainsRune("<([{$%", rune(v[0])) {
+	if v == "" || strings.ContainsRune("<([{$%", rune(v[0])) || abnfRepetition(v) {
 		return false
 	}
 	var digit, upper, lower, symbol bool
@@ -578,6 +578,24 @@ func opaque(v string) bool {
 		}
 	}
 	return digit || symbol || upper && lower
+}
+
+// abnfRepetition reports whether v opens with a grammar's repetition
+// ("1*<any CHAR except CTLs>", "1*tchar", "2*4DIGIT", "*( "," OWS )"): the
+// rule "token = 1*tchar" of an RFC defines a token, it holds none.
+func abnfRepetition(v string) bool {
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == len(v) || v[i] != '*' {
+		return false
+	}
+	i++
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	return i == len(v) || v[i] == '<' || v[i] == '(' || v[i] == '"' || v[i] >= 'A' && v[i] <= 'Z' || v[i] >= 'a' && v[i] <= 'z'
 }
 
 // standsAlone reports whether s[a:e] is not part of a longer word or

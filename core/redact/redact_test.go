@@ -32,6 +32,10 @@ func TestRedact(t *testing.T) {
 		// email-api skill's "## Token Efficiency" heading).
 		{"## Token Efficiency\nBasic operations first; bearer responsibility", "## Token Efficiency\nBasic operations first; bearer responsibility", nil},
 		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "Authorization: Basic [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		// A grammar's rule defines a token; it holds none (RFC 3875, RFC 7230).
+		{"token = 1*<any CHAR except CTLs or separators>", "token = 1*<any CHAR except CTLs or separators>", nil},
+		{"token = 1*tchar\nsecret = 2*4DIGIT", "token = 1*tchar\nsecret = 2*4DIGIT", nil},
+		{"token = a1*b2c3d4", "token = [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
 	} {
 		got := Text(c.in)
 		if got.Text != c.want {
