@@ -62,8 +62,8 @@ const (
 // patterns. procedures says whether the text is read as Markdown (LaTeX
 // and PreTeXt sources have no Markdown lists).
 func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, words int, procedures bool) core.ContentType {
-	if vote != core.Spec && declaresKeyWords(s) {
-		return core.Spec
+	if vote != core.Spec && (declaresKeyWords(s) || rfcTitle(s[:titleEnd(s)]) != "") {
+		return core.Spec // an RFC's header, or the BCP 14 key words declared
 	}
 	if vote != core.Spec && vote != core.Paper && isPaper(s) {
 		return core.Paper

@@ -283,3 +283,17 @@ func TestDeclaredKeyWordsMakeASpec(t *testing.T) {
 		t.Errorf("an API reference mentioning RFC 2119 became a spec")
 	}
 }
+
+// An RFC is a specification whatever its words vote: an older one says
+// "This paper assumes …" and cites its sources like a paper.
+func TestRFCHeaderMakesASpec(t *testing.T) {
+	doc := "Network Working Group                                          J. Person\n" +
+		"Request for Comments: 959                                   October 1985\n\n" +
+		"                      FILE TRANSFER PROTOCOL (FTP)\n\n" +
+		"Abstract\n\n   This paper assumes knowledge of TCP [2] and Telnet [3], in [1].\n\n" +
+		"1.  INTRODUCTION\n\n   In this paper we present the protocol. See [4] and [5].\n\n" +
+		"2.  REFERENCES\n\n   [1] Handbook.\n   [2] TCP.\n   [3] Telnet.\n"
+	if a := Analyze(&core.Document{Format: core.FormatText, Text: doc}, nil); a.ContentType != core.Spec {
+		t.Errorf("type %s, want spec (%v)", a.ContentType, a.ContentTypeScores)
+	}
+}

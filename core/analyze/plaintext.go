@@ -26,7 +26,7 @@ func plainHeadings(text string) []heading {
 	var hs []heading
 	prevBlank := true // start of text counts as a blank line before
 	prevNumbered := false
-	afterFF := false
+	afterFF, inHeader := false, false
 	var f fence
 	for start := 0; start < len(text); {
 		ln, next := line(text, start)
@@ -46,15 +46,22 @@ func plainHeadings(text string) []heading {
 			}
 			blank = false
 		case blank:
+			inHeader = false // the header's second line follows it at once
 		case afterFF && strings.Contains(trimSpace(ln), "   "):
 			// Running page header ("RFC 6455   The WebSocket Protocol
 			// December 2011"): transparent.
 			afterFF = false
+			inHeader = true
+			blank = prevBlank
+		case inHeader && !blank && unnumbered(ln):
+			// its second line, the title under the number and date
+			// ("RFC 959   October 1985" / "File Transfer Protocol")
+			inHeader = false
 			blank = prevBlank
 		case isPageFooter(ln):
 			blank = prevBlank
 		default:
-			afterFF = false
+			afterFF, inHeader = false, false
 			ind, rest := indent(ln)
 			switch {
 			case ind <= 3 && opensFence(rest, &f):
@@ -68,6 +75,14 @@ func plainHeadings(text string) []heading {
 				// list, not two headings: take back the first.
 				if _, _, _, ok := numberedLine(ln, true); ok {
 					hs = hs[:len(hs)-1]
+				}
+			case ind > 0 && prevBlank && !prevNumbered:
+				// An older RFC indents each heading by its depth, three
+				// columns a level ("   2.1.  HISTORY", "      3.1.1.  DATA
+				// TYPES"): a numbered line indented exactly so is one.
+				if num, title, level, ok := numberedLine(rest, true); ok && level > 1 && ind == 3*(level-1) && nextIsBlank(text, next) {
+					hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: title, number: num})
+					numbered = true
 				}
 			case ind == 0 && prevBlank:
 				if num, title, level, ok := numberedLine(ln, true); ok {
@@ -83,6 +98,12 @@ func plainHeadings(text string) []heading {
 		start = next
 	}
 	return hs
+}
+
+// unnumbered reports whether ln is not a numbered heading's line.
+func unnumbered(ln string) bool {
+	_, _, _, ok := numberedLine(ln, true)
+	return !ok
 }
 
 // nextIsBlank reports whether the line starting at start is blank (or there

@@ -513,3 +513,30 @@ func TestMarkdownHeadingInlineHTML(t *testing.T) {
 		t.Errorf("titles %q, want %q", got, want)
 	}
 }
+
+// An older RFC indents each heading by its depth and runs a two-line page
+// header (number and date, then the title) after each form feed: the
+// headings are found at every depth, the header's title line is none, and
+// a numbered list item indented otherwise is no heading.
+func TestSectionsOlderRFCLayout(t *testing.T) {
+	doc := "Network Working Group                                          J. Person\n" +
+		"Request for Comments: 959                                   October 1985\n\n" +
+		"                      FILE TRANSFER PROTOCOL (FTP)\n\n" +
+		"1.  INTRODUCTION\n\n   The objectives of FTP are to share files.\n\n" +
+		"2.  OVERVIEW\n\n   In this section, the terminology is discussed.\n\n" +
+		"Person                                                          [Page 1]\n\f\n" +
+		"RFC 959                                                     October 1985\n" +
+		"File Transfer Protocol\n\n\n" +
+		"   2.1.  HISTORY\n\n      FTP has had a long evolution over the years.\n\n" +
+		"      3.1.1.  DATA TYPES\n\n         Several types take care of the data.\n\n" +
+		"   2.2.  TERMINOLOGY\n\n      The terms are defined below.\n\n" +
+		"      1.  A user starts the transfer\n          by opening the connection.\n"
+	var got []string
+	walkAll(Sections(doc, core.FormatText), func(s *core.Section) {
+		got = append(got, strings.TrimSpace(s.Number+" "+s.Title))
+	})
+	want := []string{"Preamble", "1 INTRODUCTION", "2 OVERVIEW", "2.1 HISTORY", "3.1.1 DATA TYPES", "2.2 TERMINOLOGY"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("sections %q, want %q", got, want)
+	}
+}
