@@ -17,6 +17,16 @@ import (
 // commands and a check — that lore skills validate accepts under the
 // strict profile without a warning.
 func TestCorpusTutorialsGiveHowToSkills(t *testing.T) {
+	verbatim := map[string][]string{
+		"tutorial-numbered_wsl_wsl-containers.md": {
+			"   ```dockerfile\n   FROM python:3\n   WORKDIR /app\n   COPY requirements.txt .\n   RUN pip install --no-cache-dir -r requirements.txt\n   COPY . .\n   EXPOSE 8000\n   CMD [\"python\", \"manage.py\", \"runserver\", \"0.0.0.0:8000\"]\n   ```",
+			"    ```powershell\n    wslc container stop django\n    ```",
+		},
+		"tutorial-steps_bitnami_redis-sentinel_README.md": {
+			"   $ docker run -d --name redis-server \\\n       -e ALLOW_EMPTY_PASSWORD=yes \\\n       --network app-tier \\\n       bitnami/redis:latest",
+			"   $ rsync -a /path/to/redis-persistence /path/to/redis-persistence.bkp.$(date +%Y%m%d-%H.%M.%S)",
+		},
+	}
 	for _, doc := range []string{"tutorial-numbered_wsl_wsl-containers.md", "tutorial-steps_bitnami_redis-sentinel_README.md"} {
 		t.Run(doc, func(t *testing.T) {
 			src := corpus.Path(t, doc)
@@ -64,10 +74,20 @@ func TestCorpusTutorialsGiveHowToSkills(t *testing.T) {
 			if r.Frontmatter.Metadata["plane-center"] == "" || strings.Contains(r.Body, "Plane") {
 				t.Errorf("the plane is not in the metadata alone")
 			}
-			for _, h := range []string{"## Prerequisites", "## Steps", "```sh\n", "## Check the result"} {
+			for _, h := range []string{"## Prerequisites", "## Steps", "   ```", "## Check the result"} {
 				if !strings.Contains(r.Body, h) {
 					t.Errorf("body lacks %q:\n%s", h, r.Body)
 				}
+			}
+			// the files the steps write and the commands they run, as the
+			// source writes them, never "(7 lines of dockerfile)"
+			for _, w := range verbatim[doc] {
+				if !strings.Contains(r.Body, w) {
+					t.Errorf("body lacks the source's %q:\n%s", w, r.Body)
+				}
+			}
+			if strings.Contains(r.Body, " lines of ") || strings.Contains(r.Body, "(1 line") {
+				t.Errorf("a block is summarized:\n%s", r.Body)
 			}
 		})
 	}

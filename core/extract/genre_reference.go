@@ -302,7 +302,19 @@ func (x *extractor) stepHeading(st *secState) {
 	if concept != "" {
 		name = tidyName(name + ": " + concept)
 	}
-	x.add(st, cand{typ: core.Technique, name: name, statement: stmt, number: "", offset: hStart + k, conf: 0.9})
+	c := cand{typ: core.Technique, name: name, statement: stmt, number: "", offset: hStart + k, conf: 0.9}
+	if x.format == core.FormatMarkdown {
+		// the step's commands and the files it writes, whole, under it
+		if blocks := readStep(st.own).blocks; len(blocks) > 0 && codeSize(blocks) <= maxFormCode {
+			var b strings.Builder
+			b.WriteString(computationalForm(c.typ, c.statement))
+			for _, cb := range blocks {
+				text.WriteFormBlock(&b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
+			}
+			c.form = b.String()
+		}
+	}
+	x.add(st, c)
 	x.genre.procedures++
 }
 

@@ -129,7 +129,10 @@ func TestProceduresUnderHeadingsAreTechniques(t *testing.T) {
 		}
 	}
 	prep := got["Prepare the server"]
-	for _, w := range []string{"1. Install Docker on the host, then log in again.", "`mkdir -p /srv/app`", "`services:` … (5 lines of yaml)"} {
+	// the step's code comes whole under it, the file it writes indented
+	// as written: never "`services:` … (5 lines of yaml)"
+	for _, w := range []string{"1. Install Docker on the host, then log in again.", "\n   ```bash\n   mkdir -p /srv/app\n   ```",
+		"3. Copy the compose file to the server:\n   ```yaml\n   # compose.yaml\n   services:\n     web:\n       image: nginx\n       ports:\n         - \"80:80\"\n   ```"} {
 		if !strings.Contains(prep.ComputationalForm, w) {
 			t.Errorf("form lacks %q:\n%s", w, prep.ComputationalForm)
 		}
@@ -403,8 +406,13 @@ func TestCorpusNumberedTutorial(t *testing.T) {
 	if steps != 13 {
 		t.Errorf("%d of the 13 numbered steps captured", steps)
 	}
-	if p := got["Build and run your own container image"]; !strings.Contains(p.ComputationalForm, "10. When you're finished, stop the container: `wslc container stop django`") {
-		t.Errorf("last step: %q", p.ComputationalForm)
+	p := got["Build and run your own container image"]
+	for _, w := range []string{"10. When you're finished, stop the container:\n   ```powershell\n   wslc container stop django\n   ```",
+		// step 4's Containerfile whole, not "(7 lines of dockerfile)"
+		"   ```dockerfile\n   FROM python:3\n   WORKDIR /app\n   COPY requirements.txt .\n   RUN pip install --no-cache-dir -r requirements.txt\n   COPY . .\n   EXPOSE 8000\n   CMD [\"python\", \"manage.py\", \"runserver\", \"0.0.0.0:8000\"]\n   ```"} {
+		if !strings.Contains(p.ComputationalForm, w) {
+			t.Errorf("form lacks %q:\n%s", w, p.ComputationalForm)
+		}
 	}
 }
 

@@ -28,8 +28,12 @@ const (
 	maxStepSentence = 160
 	// maxCodeLine bounds a command kept whole from a code block.
 	maxCodeLine = 100
-	// maxForm bounds the whole form; the steps past it are counted.
+	// maxForm bounds the form's step lines; the steps past it are counted.
 	maxForm = 4096
+	// maxFormCode bounds the code blocks a form keeps whole: the files and
+	// commands of a long tutorial; past it a step's blocks are summarized
+	// on its line as before.
+	maxFormCode = 48 << 10
 )
 
 // procedureGenericTitles are headings that say a procedure follows without saying
@@ -85,6 +89,9 @@ type genreState struct {
 type procStep struct {
 	text string // the item's first paragraph, as plain text
 	code string // its first code block, summarized ("" when none)
+	// blocks are its code blocks whole, for the form: the commands to
+	// run and the files to write, as the source gives them.
+	blocks []codeBlock
 }
 
 // readStep reads a list item: its first paragraph (nested list items and
@@ -95,6 +102,7 @@ func readStep(item string) procStep {
 	inPara := true
 	fence := ""
 	var blocks []codeBlock
+	fenceAt := 0 // the fence's column: the block's lines are indented from it
 	for _, ln := range strings.Split(item, "\n") {
 		t := strings.TrimSpace(ln)
 		if fence != "" {
@@ -104,6 +112,7 @@ func readStep(item string) procStep {
 			}
 			b := &blocks[len(blocks)-1]
 			b.lines = append(b.lines, t)
+			b.raw = append(b.raw, outdent(ln, fenceAt))
 			continue
 		}
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -112,7 +121,8 @@ func readStep(item string) procStep {
 				n++
 			}
 			fence = t[:n]
-			blocks = append(blocks, codeBlock{lang: strings.ToLower(strings.TrimSpace(strings.Trim(t[n:], "{}")))})
+			fenceAt = len(ln) - len(strings.TrimLeft(ln, " \t"))
+			blocks = append(blocks, codeBlock{lang: codeLang(t[n:])})
 			inPara = false
 			continue
 		}
@@ -130,13 +140,35 @@ func readStep(item string) procStep {
 	}
 	st.text = plainMarkdown(strings.Join(para, " "))
 	st.code = summarizeCode(blocks, maxCommands)
+	st.blocks = blocks
 	return st
 }
 
 // codeBlock is one fenced code block of a step.
 type codeBlock struct {
 	lang  string
-	lines []string
+	lines []string // trimmed, for reading commands
+	raw   []string // as written, indented from the fence (YAML needs it)
+}
+
+// codeLang is a fence's language: the first word of its info string,
+// lower case ("```yaml title=compose.yaml" is yaml; "```{bash}" bash).
+func codeLang(info string) string {
+	f := strings.Fields(strings.Trim(strings.TrimSpace(info), "{}"))
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(f[0], "{},"))
+}
+
+// outdent drops up to n columns of leading blanks from a code line and
+// its trailing blanks: the line as written under its fence.
+func outdent(ln string, n int) string {
+	i := 0
+	for i < n && i < len(ln) && (ln[i] == ' ' || ln[i] == '\t') {
+		i++
+	}
+	return strings.TrimRight(ln[i:], " \t\r")
 }
 
 // shellLangs are the info strings of blocks that hold commands to type.
@@ -410,18 +442,23 @@ func cutWords(s string, max int) string {
 // `code .`".
 func procedureForm(steps []procStep) string {
 	var b strings.Builder
+	written, code := 0, 0 // bytes of step lines and of code written
 	for i, s := range steps {
 		line := strconv.Itoa(i+1) + ". " + cutWords(s.text, maxStepText)
+		size := codeSize(s.blocks)
+		whole := len(s.blocks) > 0 && code+size <= maxFormCode
 		switch {
 		case s.code == "":
 		case s.text == "":
 			line = strconv.Itoa(i+1) + ". " + s.code
+		case whole:
+			// the blocks follow whole: the line is the step's text
 		case strings.HasSuffix(line, ":"):
 			line += " " + s.code
 		default:
 			line += " — " + s.code
 		}
-		if b.Len()+len(line) > maxForm && i > 0 {
+		if written+len(line) > maxForm && i > 0 {
 			b.WriteString("… (" + strconv.Itoa(len(steps)-i) + " more steps)")
 			break
 		}
@@ -429,8 +466,26 @@ func procedureForm(steps []procStep) string {
 			b.WriteByte('\n')
 		}
 		b.WriteString(line)
+		written += len(line) + 1
+		if whole {
+			for _, cb := range s.blocks {
+				text.WriteFormBlock(&b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
+			}
+			code += size
+		}
 	}
 	return b.String()
+}
+
+// codeSize is the bytes of a step's code blocks.
+func codeSize(blocks []codeBlock) int {
+	n := 0
+	for _, b := range blocks {
+		for _, l := range b.raw {
+			n += len(l) + 1
+		}
+	}
+	return n
 }
 
 // procedureName is the heading the procedure stands under; a generic one

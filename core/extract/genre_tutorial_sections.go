@@ -43,7 +43,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		para         []string // the lines of the paragraph being read
 		lastPara     string   // the paragraph read last, "" after a block or heading
 		fence        string
+		fenceAt      int // the open fence's column
 		block        codeBlock
+		files        []codeBlock // blocks of files, for the next step of commands
 		blockAt      int
 		lead         string // the paragraph leading into the open block
 	)
@@ -55,7 +57,8 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""
 				if cmds := commands(block); len(cmds) > 0 && (shellLangs[block.lang] || prompted(block)) {
-					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands)}
+					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}
+					files = nil
 					if !headingTaken && heading != "" {
 						st.text = strings.TrimRight(heading, ".:") + ": " + lead
 						if lead == "" {
@@ -68,15 +71,22 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 					}
 					last = next
 					steps = append(steps, st)
+				} else if fileLang(block.lang) {
+					// a file the section has the reader write ("The
+					// configuration file:" over a YAML block) goes with
+					// the step of commands that follows it
+					files = append(files, block)
 				}
 				lead = ""
 			} else {
 				block.lines = append(block.lines, t)
+				block.raw = append(block.raw, outdent(doc[p:end], fenceAt))
 			}
 		case isFence(t):
 			n := runOf(t, t[0])
 			fence = t[:n]
-			block = codeBlock{lang: strings.ToLower(strings.TrimSpace(strings.Trim(t[n:], "{} ")))}
+			fenceAt = len(doc[p:end]) - len(strings.TrimLeft(doc[p:end], " \t"))
+			block = codeBlock{lang: codeLang(t[n:])}
 			blockAt = p
 			if len(para) > 0 {
 				lastPara = strings.Join(para, " ")
@@ -86,6 +96,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case strings.HasPrefix(t, "#"):
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
 			headingTaken = false
+			files = nil // a file of a section without commands stays there
 			para, lastPara = para[:0], ""
 		case t == "":
 			if len(para) > 0 {
@@ -120,6 +131,16 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	c.form = procedureForm(steps)
 	c.name = x.procedureName(st, "", steps, 1)
 	x.add(st, c)
+}
+
+// fileLang reports whether a block of this language is a file's text (a
+// configuration, a program) rather than commands or printed output.
+func fileLang(lang string) bool {
+	switch lang {
+	case "", "text", "txt", "output", "plaintext", "log", "console", "terminal":
+		return false
+	}
+	return !shellLangs[lang]
 }
 
 // headState is a section's state for naming what it holds.

@@ -34,8 +34,8 @@ func mdDoc(txt string, ct core.ContentType) *core.Analysis {
 // A lab whose steps are headings or sentences over blocks of commands,
 // with neither a numbered list nor "Step N" headings, is one procedure
 // named after its first heading: each command block with the sentence
-// leading into it is a step, a block's continued lines are one command and
-// its grouping braces go, and a block of configuration is not a step.
+// leading into it is a step, its block whole, and a block of
+// configuration is not a step but goes with the step of commands after it.
 func TestSectionStepsProcedure(t *testing.T) {
 	doc := "# Bootstrapping the Store\n\nIn this lab you bootstrap a store.\n\n" +
 		"## Install the Binaries\n\nCopy the binaries to the server:\n\n```bash\nscp \\\n  bin/store \\\n  root@server:~/\n```\n\n" +
@@ -50,9 +50,10 @@ func TestSectionStepsProcedure(t *testing.T) {
 	if p.Type != core.Technique || p.Name != "Bootstrapping the Store" {
 		t.Errorf("got %s %q", p.Type, p.Name)
 	}
-	want := "1. Install the Binaries: Copy the binaries to the server: `scp bin/store root@server:~/`\n" +
-		"2. Configure the Server: Create the data folder and start the server: `mkdir -p /var/lib/store`; `systemctl start store`\n" +
-		"3. Verification — `store status`"
+	// each step's block whole, as the source writes it
+	want := "1. Install the Binaries: Copy the binaries to the server:\n   ```bash\n   scp \\\n     bin/store \\\n     root@server:~/\n   ```\n" +
+		"2. Configure the Server: Create the data folder and start the server:\n   ```yaml\n   port: 7000\n   ```\n   ```bash\n   {\n     mkdir -p /var/lib/store\n     systemctl start store\n   }\n   ```\n" +
+		"3. Verification\n   ```console\n   $ store status\n   running\n   ```"
 	if p.ComputationalForm != want {
 		t.Errorf("form\n%s\nwant\n%s", p.ComputationalForm, want)
 	}

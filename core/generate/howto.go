@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
@@ -45,8 +46,8 @@ func stepped(p *core.Primitive) bool {
 		return true
 	}
 	for _, line := range strings.Split(p.ComputationalForm, "\n") {
-		if numberedLine.MatchString(line) {
-			return true
+		if !strings.HasPrefix(line, text.FormIndent) && numberedLine.MatchString(line) {
+			return true // a line of a step's code is no step
 		}
 	}
 	return firstStep.MatchString(p.FormalStatement)
@@ -64,10 +65,17 @@ type procedure struct {
 	// intro is what the source says before the first step: often what
 	// must hold first.
 	intro string
-	steps []string
+	steps []step
 	// offset orders procedures as the document does.
 	doc    string
 	offset int
+}
+
+// step is one step of a procedure: what to do, and the code blocks the
+// source gives with it (the commands to run, the files to write), whole.
+type step struct {
+	text string
+	code []text.CodeBlock
 }
 
 // stepHeading is a procedure written one heading per step: "Step 2:
@@ -101,16 +109,19 @@ func procedures(prims []core.Primitive) []procedure {
 		name := clean(p.Name, maxNameRunes)
 		if m := stepHeading.FindStringSubmatch(name); m != nil {
 			n, _ := strconv.Atoi(m[1])
-			step := clean(m[2], maxNameRunes)
-			if body := stepBody(p, step); body != "" {
-				step = strings.TrimRight(step, ".:") + ": " + body
+			st := step{text: clean(m[2], maxNameRunes)}
+			if body := stepBody(p, st.text); body != "" {
+				st.text = strings.TrimRight(st.text, ".:") + ": " + body
+			}
+			for _, fs := range text.FormSteps(p.ComputationalForm) {
+				st.code = append(st.code, fs.Blocks...)
 			}
 			if len(out) > 0 && lastStep > 0 && n == lastStep+1 && p.Chapter == lastChapter {
 				cur := &out[len(out)-1]
-				cur.steps = append(cur.steps, step)
+				cur.steps = append(cur.steps, st)
 				cur.title = clean(m[2], maxNameRunes)
 			} else {
-				out = append(out, procedure{title: clean(m[2], maxNameRunes), steps: []string{step},
+				out = append(out, procedure{title: clean(m[2], maxNameRunes), steps: []step{st},
 					doc: p.Provenance.Document, offset: p.Provenance.Offset})
 			}
 			lastStep, lastChapter = n, p.Chapter
@@ -147,10 +158,10 @@ func stepBody(p *core.Primitive, heading string) string {
 // computational form (where extraction keeps every step whole), else
 // those of its statement; what comes before the first is its intro. A
 // technique without numbered steps is one step, its statement.
-func splitSteps(p *core.Primitive) (intro string, steps []string) {
-	for _, line := range strings.Split(p.ComputationalForm, "\n") {
-		if m := numberedLine.FindStringSubmatch(line); m != nil {
-			steps = append(steps, clean(m[2], maxRefStmtRunes))
+func splitSteps(p *core.Primitive) (intro string, steps []step) {
+	if firstStepLine(p.ComputationalForm) {
+		for _, fs := range text.FormSteps(p.ComputationalForm) {
+			steps = append(steps, step{text: clean(fs.Text, maxRefStmtRunes), code: fs.Blocks})
 		}
 	}
 	stmt := clean(p.FormalStatement, maxRefStmtRunes)
@@ -163,7 +174,7 @@ func splitSteps(p *core.Primitive) (intro string, steps []string) {
 			if k+1 < len(locs) {
 				end = locs[k+1][0]
 			}
-			steps = append(steps, strings.TrimSpace(rest[l[1]:end]))
+			steps = append(steps, step{text: strings.TrimSpace(rest[l[1]:end])})
 		}
 	}
 	if first != nil {
@@ -171,15 +182,80 @@ func splitSteps(p *core.Primitive) (intro string, steps []string) {
 	}
 	if len(steps) == 0 {
 		if s := statement(p, maxRefStmtRunes); s != "(no statement)" {
-			steps = []string{s}
+			steps = []step{{text: s}}
 		}
 	}
 	// A cut statement ends by counting the steps it left out; the
 	// computational form holds them, and a step is never that count.
-	for i, s := range steps {
-		steps[i] = strings.TrimSpace(moreSteps.ReplaceAllString(s, ""))
+	for i := range steps {
+		steps[i].text = strings.TrimSpace(moreSteps.ReplaceAllString(steps[i].text, ""))
 	}
 	return intro, steps
+}
+
+// firstStepLine reports whether a form opens with a numbered step.
+func firstStepLine(form string) bool {
+	first, _, _ := strings.Cut(form, "\n")
+	return numberedLine.MatchString(first) && !strings.HasPrefix(first, text.FormIndent)
+}
+
+// stepCommands are the command lines a step gives: those of its shell
+// blocks (prompted lines without their prompt), else those its text
+// quotes ("by entering `wslc version`").
+func stepCommands(st step) []string {
+	if len(st.code) == 0 {
+		return commands(st.text)
+	}
+	var out []string
+	for _, b := range st.code {
+		if !shellLang[b.Lang] && !promptedBlock(b) {
+			continue
+		}
+		prompted := promptedBlock(b)
+		cont := false
+		for _, l := range b.Lines {
+			t := strings.TrimSpace(l)
+			if t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
+			if prompted {
+				c, ok := strings.CutPrefix(t, "$ ")
+				if !ok {
+					c, ok = strings.CutPrefix(t, "PS> ")
+				}
+				if !ok && !cont {
+					continue // printed output
+				}
+				t = c
+				if cont {
+					t = strings.TrimSpace(l)
+				}
+			}
+			if cont {
+				out[len(out)-1] += " " + strings.TrimSuffix(t, "\\")
+			} else {
+				out = append(out, strings.TrimSpace(strings.TrimSuffix(t, "\\")))
+			}
+			cont = strings.HasSuffix(t, "\\")
+		}
+	}
+	return out
+}
+
+// shellLang are the languages of blocks that hold commands to type.
+var shellLang = map[string]bool{
+	"console": true, "shell": true, "bash": true, "sh": true, "zsh": true, "powershell": true, "pwsh": true,
+	"ps1": true, "cmd": true, "bat": true, "terminal": true, "shell-session": true, "shellsession": true, "": false,
+}
+
+// promptedBlock reports a block whose lines are typed at a prompt.
+func promptedBlock(b text.CodeBlock) bool {
+	for _, l := range b.Lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "PS> ") {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -364,8 +440,8 @@ func howToDescription(task string, procs []procedure, triggers []string) string 
 	hasCmds, hasChecks := false, false
 	for _, p := range procs {
 		for _, st := range p.steps {
-			hasCmds = hasCmds || len(commands(st)) > 0
-			hasChecks = hasChecks || checkStep.MatchString(st)
+			hasCmds = hasCmds || len(stepCommands(st)) > 0
+			hasChecks = hasChecks || checkStep.MatchString(st.text)
 		}
 	}
 	for _, p := range firstProcs(procs, 4) {
@@ -521,9 +597,12 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	var checks []string
 	var refs []string
 	lines := strings.Count(b.String(), "\n")
+	var codeFiles []core.ArtifactFile
+	taken := map[string]bool{}
 	for k, p := range procs {
-		text, chk := renderProcedure(k, p, len(procs) > 1)
+		text, chk, fs := renderProcedure(k, p, len(procs) > 1, taken)
 		checks = append(checks, chk...)
+		codeFiles = append(codeFiles, fs...)
 		n := strings.Count(text, "\n")
 		if len(refs) == 0 && lines+n <= maxHowToLines {
 			b.WriteString(text)
@@ -559,9 +638,12 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	if len(checks) == 0 {
 		last := procs[len(procs)-1]
 		b.WriteString("The source gives no separate check. The task is done when the last step (" +
-			clean(last.steps[len(last.steps)-1], maxInlineRunes) + ") completes without an error.\n")
+			clean(last.steps[len(last.steps)-1].text, maxInlineRunes) + ") completes without an error.\n")
 	} else {
 		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
+	}
+	for _, f := range codeFiles {
+		files = append(files, core.ArtifactFile{Path: name + "/" + f.Path, Content: f.Content})
 	}
 	files = append([]core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}, files...)
 	out.Generated = true
@@ -580,37 +662,132 @@ const (
 )
 
 // renderProcedure writes procedure k: its heading (when there are several),
-// its numbered steps with their commands as a block, and the lines the
-// check section lists for its checking steps.
-func renderProcedure(k int, p procedure, several bool) (string, []string) {
+// its numbered steps, each with the code the source gives it — whole,
+// inline when short and in a reference file the step names when long —
+// or, for a step whose text only quotes its commands, those commands as a
+// block; the lines the check section lists for its checking steps; and
+// the reference files, their paths relative to the skill's folder. taken
+// holds the reference paths already used by the skill.
+func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (string, []string, []core.ArtifactFile) {
 	var b strings.Builder
 	var checks []string
+	var files []core.ArtifactFile
 	if several {
 		b.WriteString("### " + strconv.Itoa(k+1) + ". " + mdName(p.title) + "\n\n")
 	}
 	for i, s := range p.steps {
 		marker := strconv.Itoa(i+1) + ". "
-		b.WriteString(marker + clean(s, maxRefStmtRunes) + "\n")
-		// The commands again as a block under the step (indented as its
-		// text, so the list goes on), ready to copy.
-		if cmds := commands(s); len(cmds) > 0 {
-			pad := strings.Repeat(" ", len(marker))
+		pad := strings.Repeat(" ", len(marker))
+		b.WriteString(marker + clean(s.text, maxRefStmtRunes) + "\n")
+		if len(s.code) > 0 {
+			b.WriteString("\n")
+		}
+		for _, cb := range s.code {
+			if len(cb.Lines) <= maxInlineCode {
+				writeCode(&b, pad, cb)
+				continue
+			}
+			rp := referenceName(s.text, cb, k, i, taken)
+			files = append(files, core.ArtifactFile{Path: rp, Content: strings.Join(cb.Lines, "\n") + "\n"})
+			what := strconv.Itoa(len(cb.Lines)) + " lines"
+			if cb.Lang != "" {
+				what += " of " + cb.Lang
+			}
+			b.WriteString(pad + "Its full text (" + what + ") is in [" + rp + "](" + rp + ").\n\n")
+		}
+		// A step that quotes its commands in its text gets them again as a
+		// block under it (indented as its text, so the list goes on).
+		if cmds := commands(s.text); len(s.code) == 0 && len(cmds) > 0 {
 			b.WriteString("\n" + pad + "```sh\n")
 			for _, c := range cmds {
 				b.WriteString(pad + clean(c, maxRefStmtRunes) + "\n")
 			}
 			b.WriteString(pad + "```\n\n")
 		}
-		if checkStep.MatchString(s) {
+		if checkStep.MatchString(s.text) {
 			where := "step " + strconv.Itoa(i+1)
 			if several {
 				where += " of " + mdName(p.title)
 			}
-			checks = append(checks, "- "+capitalize(where)+": "+clean(s, maxInlineRunes))
+			line := "- " + capitalize(where) + ": " + clean(s.text, maxInlineRunes)
+			if cmds := stepCommands(s); len(s.code) > 0 && len(cmds) > 0 {
+				line += " `" + strings.Join(firstN(cmds, 3), "`; `") + "`"
+			}
+			checks = append(checks, line)
 		}
 	}
 	b.WriteString("\n")
-	return b.String(), checks
+	return b.String(), checks, files
+}
+
+// maxInlineCode is the longest code block a step shows inline; a longer
+// one goes to a reference file the step names.
+const maxInlineCode = 40
+
+// writeCode writes a step's code block under its list item, verbatim,
+// fenced with more backticks than any run in it.
+func writeCode(b *strings.Builder, pad string, cb text.CodeBlock) {
+	fence := "```"
+	for _, l := range cb.Lines {
+		for strings.Contains(l, fence) {
+			fence += "`"
+		}
+	}
+	b.WriteString(pad + fence + cb.Lang + "\n")
+	for _, l := range cb.Lines {
+		if l != "" {
+			b.WriteString(pad + l)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(pad + fence + "\n\n")
+}
+
+// fileNameSpan is a file name a step quotes: "`compose.yaml`",
+// "`Containerfile`".
+var fileNameSpan = lazyre.New("`([A-Za-z0-9_.-]*(?:\\.[A-Za-z0-9]{1,8}|file))`")
+
+// referenceName is the path of the reference file that holds a long code
+// block of step i of procedure k: the file the step says it writes
+// ("Add a `Containerfile`"), else one named by the procedure and step,
+// with the language's extension; never a path the skill used already.
+func referenceName(stepText string, cb text.CodeBlock, k, i int, taken map[string]bool) string {
+	base := ""
+	if m := fileNameSpan.FindStringSubmatch(stepText); m != nil && !strings.HasPrefix(m[1], ".") {
+		base = m[1]
+	}
+	if base == "" {
+		base = "procedure-" + strconv.Itoa(k+1) + "-step-" + strconv.Itoa(i+1) + codeExtension(cb.Lang)
+	}
+	rp := "references/" + base
+	for n := 2; taken[rp]; n++ {
+		rp = "references/" + strconv.Itoa(n) + "-" + base
+	}
+	taken[rp] = true
+	return rp
+}
+
+// codeExtension is the file extension of a code block's language.
+func codeExtension(lang string) string {
+	switch lang {
+	case "yaml", "yml":
+		return ".yaml"
+	case "json", "toml", "xml", "html", "css", "sql", "ini", "go", "rs", "java", "rb", "php", "lua":
+		return "." + lang
+	case "python", "py":
+		return ".py"
+	case "javascript", "js":
+		return ".js"
+	case "typescript", "ts":
+		return ".ts"
+	case "bash", "sh", "shell", "zsh", "console":
+		return ".sh"
+	case "powershell", "pwsh", "ps1":
+		return ".ps1"
+	case "dockerfile":
+		return ".dockerfile"
+	}
+	return ".txt"
 }
 
 // needWords mark a sentence that says what must hold before the steps.
@@ -646,7 +823,7 @@ func prerequisites(prims []core.Primitive, procs []procedure) string {
 	tseen := map[string]bool{}
 	for _, p := range procs {
 		for _, s := range p.steps {
-			for _, c := range commands(s) {
+			for _, c := range stepCommands(s) {
 				f := strings.Fields(c)
 				if len(f) > 1 && f[0] == "sudo" {
 					f = f[1:]

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // tutorial is a container tutorial as extraction gives it: two techniques
@@ -126,10 +127,10 @@ func TestStepHeadingsMakeOneProcedure(t *testing.T) {
 	if len(procs) != 2 || procs[0].title != "Launch the Instance" || procs[1].title != "Run the New Image" || len(procs[0].steps) != 2 {
 		t.Fatalf("procedures %+v", procs)
 	}
-	if got := commands(procs[0].steps[0]); len(got) != 1 || got[0] != "docker network create app-tier --driver bridge" {
+	if got := stepCommands(procs[0].steps[0]); len(got) != 1 || got[0] != "docker network create app-tier --driver bridge" {
 		t.Errorf("commands %q of %q", got, procs[0].steps[0])
 	}
-	if got := commands(procs[1].steps[0]); len(got) != 1 || got[0] != "docker pull redis:latest" {
+	if got := stepCommands(procs[1].steps[0]); len(got) != 1 || got[0] != "docker pull redis:latest" {
 		t.Errorf("commands %q of %q", got, procs[1].steps[0])
 	}
 	o := Skill(testDomain, prims, cfg())
@@ -260,5 +261,57 @@ func TestPaperSectionsAreNoProcedure(t *testing.T) {
 	}
 	if md := file(t, o.Artifact, "SKILL.md"); strings.Contains(md, `type: "how-to"`) || strings.Contains(md, "step by step") {
 		t.Errorf("a paper's sections became a how-to skill:\n%s", md)
+	}
+}
+
+// A step's code reaches the skill whole: a short block inline under the
+// step, indentation kept; a long one in a reference file named after the
+// file the step writes; the commands its shell blocks run are the
+// prerequisites and its check's commands are shown with the check.
+func TestHowToKeepsCodeWhole(t *testing.T) {
+	var compose []string
+	compose = append(compose, "services:")
+	for i := range 45 {
+		compose = append(compose, fmt.Sprintf("  svc%d:", i), fmt.Sprintf("    image: app:%d", i))
+	}
+	var form strings.Builder
+	form.WriteString("1. Write the `compose.yaml` file:")
+	text.WriteFormBlock(&form, text.CodeBlock{Lang: "yaml", Lines: compose})
+	form.WriteString("\n2. Add a `Containerfile` to the project:")
+	text.WriteFormBlock(&form, text.CodeBlock{Lang: "dockerfile", Lines: []string{"FROM python:3", "WORKDIR /app", "CMD [\"python\", \"app.py\"]"}})
+	form.WriteString("\n3. Start the stack:")
+	text.WriteFormBlock(&form, text.CodeBlock{Lang: "console", Lines: []string{"$ docker compose up -d \\", "    --wait", "Container app  Started"}})
+	form.WriteString("\n4. Check that the app is running:")
+	text.WriteFormBlock(&form, text.CodeBlock{Lang: "bash", Lines: []string{"curl -fsS http://localhost:8000/"}})
+	form.WriteString("\n5. When you are done, stop the stack:")
+	text.WriteFormBlock(&form, text.CodeBlock{Lang: "bash", Lines: []string{"docker compose down"}})
+	prims := []core.Primitive{{
+		ID: "t1", Name: "Run the app with Compose", Type: core.Technique, Chapter: 1,
+		FormalStatement:   "1. Write the compose.yaml file. 2. Add a Containerfile. 3. Start the stack. 4. Check that the app is running. 5. Stop the stack.",
+		ComputationalForm: form.String(),
+		Provenance:        core.Provenance{Document: "compose.md", Title: "Run the app with Compose", Offset: 10},
+	}}
+	o := Skill(testDomain, prims, cfg())
+	if !o.Generated {
+		t.Fatalf("no skill: %s", o.Reason)
+	}
+	skill := file(t, o.Artifact, "SKILL.md")
+	for _, w := range []string{
+		"   ```dockerfile\n   FROM python:3\n   WORKDIR /app\n   CMD [\"python\", \"app.py\"]\n   ```",
+		"   ```console\n   $ docker compose up -d \\\n       --wait\n   Container app  Started\n   ```",
+		"[references/compose.yaml](references/compose.yaml)",
+		"5. When you are done, stop the stack:\n\n   ```bash\n   docker compose down\n   ```",
+		"The commands run `docker` and `curl`",
+		"`curl -fsS http://localhost:8000/`",
+	} {
+		if !strings.Contains(skill, w) {
+			t.Errorf("SKILL.md lacks %q:\n%s", w, skill)
+		}
+	}
+	if strings.Contains(skill, "svc44") || strings.Contains(skill, "lines of") && !strings.Contains(skill, "Its full text (91 lines of yaml)") {
+		t.Errorf("the long file is inline or summarized:\n%s", skill)
+	}
+	if got := file(t, o.Artifact, "references/compose.yaml"); got != strings.Join(compose, "\n")+"\n" {
+		t.Errorf("references/compose.yaml is not the step's file:\n%s", got)
 	}
 }

@@ -1,0 +1,116 @@
+package text
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A procedure's computational form is its steps in order, one numbered
+// line each ("3. Build the image:"), and under a step the code blocks the
+// source gives with it, verbatim: a fence indented by FormIndent, its
+// lines, the closing fence. The extractor writes it and the how-to skill
+// reads it with the functions here, so that a Compose file or a
+// Dockerfile a step writes reaches the skill whole, never "(7 lines of
+// dockerfile)".
+
+// FormIndent indents a step's code blocks under its numbered line.
+const FormIndent = "   "
+
+// CodeBlock is one fenced code block of a step: its info string's first
+// word (the language, "" when none) and its lines, indentation kept.
+type CodeBlock struct {
+	Lang  string
+	Lines []string
+}
+
+// FormStep is one step of a form: the text of its numbered line (without
+// the number) and its code blocks.
+type FormStep struct {
+	Text   string
+	Blocks []CodeBlock
+}
+
+// WriteFormBlock writes block under a step of a form: fenced with more
+// backticks than any run in its lines, so that no line closes it.
+func WriteFormBlock(b *strings.Builder, block CodeBlock) {
+	fence := "```"
+	for _, l := range block.Lines {
+		for strings.Contains(l, fence) {
+			fence += "`"
+		}
+	}
+	b.WriteString("\n" + FormIndent + fence + block.Lang)
+	for _, l := range block.Lines {
+		b.WriteString("\n")
+		if l != "" {
+			b.WriteString(FormIndent + l)
+		}
+	}
+	b.WriteString("\n" + FormIndent + fence)
+}
+
+// FormSteps reads a form's steps: each numbered line at the left margin
+// opens one, and the fenced blocks under it are its code. Lines of a
+// form that are neither (a note of steps left out, a form with no
+// numbered line) are returned as steps of their own when they come
+// before any numbered line, and otherwise go with the step they follow.
+func FormSteps(form string) []FormStep {
+	var out []FormStep
+	lines := strings.Split(form, "\n")
+	for i := 0; i < len(lines); i++ {
+		ln := lines[i]
+		if fence, lang, ok := formFence(ln); ok {
+			block := CodeBlock{Lang: lang}
+			for i++; i < len(lines); i++ {
+				l := strings.TrimPrefix(lines[i], FormIndent)
+				if strings.TrimSpace(l) == fence {
+					break
+				}
+				block.Lines = append(block.Lines, l)
+			}
+			if len(out) == 0 {
+				out = append(out, FormStep{})
+			}
+			out[len(out)-1].Blocks = append(out[len(out)-1].Blocks, block)
+			continue
+		}
+		if t, ok := numberedFormLine(ln); ok {
+			out = append(out, FormStep{Text: t})
+			continue
+		}
+		switch t := strings.TrimSpace(ln); {
+		case t == "":
+		case len(out) == 0:
+			out = append(out, FormStep{Text: t})
+		default:
+			out[len(out)-1].Text += " " + t
+		}
+	}
+	return out
+}
+
+// formFence reports whether ln opens a step's code block, with its fence
+// and language.
+func formFence(ln string) (fence, lang string, ok bool) {
+	t, found := strings.CutPrefix(ln, FormIndent)
+	if !found || !strings.HasPrefix(t, "```") {
+		return "", "", false
+	}
+	n := 0
+	for n < len(t) && t[n] == '`' {
+		n++
+	}
+	return t[:n], strings.TrimSpace(t[n:]), true
+}
+
+// numberedFormLine reads "12. text" at the left margin.
+func numberedFormLine(ln string) (string, bool) {
+	dot := strings.IndexAny(ln, ".)")
+	if dot < 1 || dot > 3 || dot+1 >= len(ln) || ln[dot+1] != ' ' {
+		return "", false
+	}
+	if _, err := strconv.Atoi(ln[:dot]); err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(ln[dot+2:]), true
+}

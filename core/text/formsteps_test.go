@@ -1,0 +1,32 @@
+package text
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A form's steps come back with their code blocks whole: indentation,
+// blank lines and lines that look like steps or fences inside the code.
+func TestFormStepsRoundTrip(t *testing.T) {
+	yaml := CodeBlock{Lang: "yaml", Lines: []string{"services:", "  web:", "", "    image: nginx", "1. not a step"}}
+	md := CodeBlock{Lang: "markdown", Lines: []string{"```go", "x := 1", "```"}}
+	var b strings.Builder
+	b.WriteString("1. Write the file:")
+	WriteFormBlock(&b, yaml)
+	b.WriteString("\n2. Write the readme:")
+	WriteFormBlock(&b, md)
+	b.WriteString("\n3. Start it. … (2 more steps)")
+	got := FormSteps(b.String())
+	want := []FormStep{
+		{Text: "Write the file:", Blocks: []CodeBlock{yaml}},
+		{Text: "Write the readme:", Blocks: []CodeBlock{md}},
+		{Text: "Start it. … (2 more steps)"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("FormSteps:\n%#v\nwant\n%#v\nform:\n%s", got, want, b.String())
+	}
+	if got := FormSteps("Apply: Create a network"); len(got) != 1 || got[0].Text != "Apply: Create a network" {
+		t.Errorf("a form of one line: %#v", got)
+	}
+}
