@@ -256,6 +256,7 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 		}
 		fmt.Fprintf(&b, "%s %s %s (%d primitives) %s\n", label("generated"), art.Kind, art.Name, art.Primitives, where)
 	}
+	b.WriteString(draftNote(st, res))
 	for _, sk := range res.NotGenerated {
 		if sk.Kind == core.SkillArtifact {
 			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))

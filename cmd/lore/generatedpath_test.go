@@ -36,4 +36,9 @@ func TestLearnNamesTheWrittenSkillsFile(t *testing.T) {
 	if !found {
 		t.Fatalf("no skill generated:\n%s", r.stdout)
 	}
+	// the skill is a draft: said where the person looks, with how to
+	// make it findable
+	if !strings.Contains(r.stdout, "skills start as drafts: lore skills review NAME promote") {
+		t.Errorf("the output does not say the skill is a draft:\n%s", r.stdout)
+	}
 }

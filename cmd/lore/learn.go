@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -549,6 +550,16 @@ func writeFigures(b *strings.Builder, st styles.Styles, res *engine.LearnResult)
 // text output names, one a line.
 const dryConflictsShown = 10
 
+// draftNote says, under the skills a learn made, that they are drafts:
+// lore skills search and agents find a skill only once a person promotes
+// it. "" when the learn made no skill or stored nothing.
+func draftNote(st styles.Styles, res *engine.LearnResult) string {
+	if res.Session.DryRun || !slices.ContainsFunc(res.Artifacts, func(a core.Artifact) bool { return a.Kind == core.SkillArtifact }) {
+		return ""
+	}
+	return st.Faint.Render("          skills start as drafts: lore skills review NAME promote makes one findable by lore skills search and agents") + "\n"
+}
+
 func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir string) {
 	var b strings.Builder
 	label := st.Label.Render
@@ -568,6 +579,7 @@ func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir 
 		}
 		fmt.Fprintf(&b, "%s %s %s (%d primitives) %s\n", label("generated"), art.Kind, art.Name, art.Primitives, st.Faint.Render(where))
 	}
+	b.WriteString(draftNote(st, res))
 	for _, sk := range res.NotGenerated {
 		if sk.Kind == core.SkillArtifact {
 			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))

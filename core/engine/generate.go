@@ -22,6 +22,18 @@ import (
 type generated struct {
 	made    []core.Artifact
 	skipped []core.Artifact
+	// kept are the stored skills of those domains that the run left as
+	// they were: it changed none of their primitives, so they are not
+	// made again (and not reported as made), only published again.
+	kept []core.Artifact
+}
+
+// all is every artifact the domains have after the run: made and kept.
+func (g generated) all() []core.Artifact {
+	if len(g.kept) == 0 {
+		return g.made
+	}
+	return append(slices.Clone(g.made), g.kept...)
 }
 
 // generateFor runs the generators on every affected domain over the
@@ -91,14 +103,41 @@ func generateFor(st Store, domains []string, overlay map[string]*core.Primitive,
 		}
 		for _, o := range generate.All(info, prims, others, cfg) {
 			if o.Generated && o.Artifact != nil {
-				out.made = append(out.made, *o.Artifact)
 				cfg.Reserved[o.Artifact.Name] = true
+				if old, ok := untouched(arts, o, overlay); ok {
+					out.kept = append(out.kept, old)
+					continue
+				}
+				out.made = append(out.made, *o.Artifact)
 				continue
 			}
 			out.skipped = append(out.skipped, core.Artifact{Kind: o.Kind, Domain: domain, Primitives: len(prims), Reason: o.Reason, Subject: o.Subject})
 		}
 	}
 	return out, nil
+}
+
+// untouched is the stored artifact o would replace, when the run
+// (overlay) changed none of the primitives o was made from: a learn of
+// one source does not make its domain's other skills again. Without an
+// overlay (a regeneration after an unlearn or a resolution) every
+// artifact is made again.
+func untouched(arts []core.Artifact, o generate.Outcome, overlay map[string]*core.Primitive) (core.Artifact, bool) {
+	if overlay == nil || o.Sources == nil {
+		return core.Artifact{}, false
+	}
+	for _, id := range o.Sources {
+		if _, ok := overlay[id]; ok {
+			return core.Artifact{}, false
+		}
+	}
+	for _, a := range arts {
+		if a.Kind == o.Artifact.Kind && a.Name == o.Artifact.Name && a.Domain == o.Artifact.Domain &&
+			a.Primitives == o.Artifact.Primitives && len(a.Files) > 0 {
+			return a, true // (a primitive merged away changes the count)
+		}
+	}
+	return core.Artifact{}, false
 }
 
 // regenerate remakes and publishes the artifacts of domains from what the

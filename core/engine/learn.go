@@ -635,7 +635,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	}
 	// Journaled before the commit, the artifacts survive a process that
 	// ends between the commit and their files (ResumePublications).
-	if err := JournalPublication(st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir); err != nil {
+	if err := JournalPublication(st, res.Session.ID, plan.domains(), gen.all(), opts.OutputDir); err != nil {
 		return fail(err)
 	}
 	if err := st.CommitSessionWith(ctx, res.Session, plan.changes, stored); err != nil {
@@ -648,7 +648,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	r.publish(Committed{Session: res.Session})
 	// Artifacts are derived from the committed primitives: a failure to
 	// write them is reported but does not undo the learning.
-	if err := publishArtifacts(ctx, st, res.Session.ID, plan.domains(), gen.made, opts.OutputDir, opts.now()); err != nil {
+	if err := publishArtifacts(ctx, st, res.Session.ID, plan.domains(), gen.all(), opts.OutputDir, opts.now()); err != nil {
 		res.Errors = append(res.Errors, err.Error())
 	}
 	for _, a := range gen.made {

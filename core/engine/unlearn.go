@@ -383,7 +383,7 @@ func PreviewUnlearn(st Store, id string, opts UnlearnOptions) (*UnlearnPreview, 
 	if err != nil {
 		return nil, fmt.Errorf("preview unlearn %s: %w", id, err)
 	}
-	pv.Regenerated, pv.Retired = gen.made, retired(old, u.domains, gen.made)
+	pv.Regenerated, pv.Retired = gen.made, retired(old, u.domains, gen.all())
 	return pv, nil
 }
 

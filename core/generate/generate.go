@@ -176,6 +176,10 @@ type Outcome struct {
 	// from (see SubjectLabel); "" when it has none.
 	Subject  string
 	Artifact *core.Artifact
+	// Sources are the ids of the primitives a skill was made from, its
+	// subject's; nil for an agent or a team, made from the whole domain.
+	// A run that changed none of them need not make the skill again.
+	Sources []string
 }
 
 // SubjectLabel names sub for a person: its title, quoted, and the

@@ -54,6 +54,10 @@ func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outc
 		if o.Artifact != nil {
 			names[o.Artifact.Name] = true
 		}
+		o.Sources = make([]string, len(subs[i].Prims))
+		for k := range subs[i].Prims {
+			o.Sources[k] = subs[i].Prims[k].ID
+		}
 		out = append(out, o)
 	}
 	return out
