@@ -806,3 +806,27 @@ func TestProceduresWithManyStepsMakeASkill(t *testing.T) {
 		t.Errorf("4 steps in 3 procedures: no how-to skill (%s)", o.Reason)
 	}
 }
+
+// A section with nothing to say is left out, and a key primitive's
+// applicability is said as words of the statements, labelled — never as
+// bare keyword stems.
+func TestSkillLeavesOutEmptySections(t *testing.T) {
+	prims := makePrims(20)
+	for i := range prims {
+		prims[i].CompositionRules = nil
+		prims[i].ApplicabilityPatterns = []string{"merg", "increas", "sort"}
+	}
+	s := file(t, Skill(testDomain, prims, cfg()).Artifact, "SKILL.md")
+	for _, bad := range []string{"## Composition Patterns", "No composition rules defined", "\n  - increas", "\n  - merg"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("SKILL.md holds %q:\n%s", bad, s)
+		}
+	}
+	_, key, _ := strings.Cut(s, "## Key Primitives")
+	if !strings.Contains(key, "\n  Applies to: ") {
+		t.Errorf("key primitives without their applicability in words:\n%s", key)
+	}
+	if strings.Contains(key, "increas") {
+		t.Errorf("a stem shown as a word:\n%s", key)
+	}
+}

@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,18 +179,14 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	key := firstIdx(ranked, cfg.MaxKeyPrimitives)
 	b.WriteString(keyPrimitives(prims, key, wordsOf(sh.lex, prims, patternStems(prims, key))))
 
-	b.WriteString("## Composition Patterns\n\n")
-	if rules := compositionLines(prims, cfg.MaxCompositionRules); len(rules) == 0 {
-		b.WriteString("No composition rules defined.\n\n")
-	} else {
+	// a section with nothing to say is left out
+	if rules := compositionLines(prims, cfg.MaxCompositionRules); len(rules) > 0 {
+		b.WriteString("## Composition Patterns\n\n")
 		b.WriteString(strings.Join(rules, "\n") + "\n\n")
 	}
 
-	b.WriteString("## Activation Patterns\n\n")
-	act := firstN(keywords, maxActivation)
-	if len(act) == 0 {
-		b.WriteString("No activation keywords.\n\n")
-	} else {
+	if act := firstN(keywords, maxActivation); len(act) > 0 {
+		b.WriteString("## Activation Patterns\n\n")
 		for _, k := range act {
 			b.WriteString("- " + k + "\n")
 		}
@@ -497,10 +494,10 @@ func patternWords(patterns []string, words map[string]string) []string {
 		var parts []string
 		ok := true
 		for _, w := range text.Words(p) {
+			// only a word the statements use: a stem ("dimens",
+			// "increas") is no word to show
 			if f, found := words[text.Stem(w)]; found {
 				parts = append(parts, f)
-			} else if text.Stem(w) != w {
-				parts = append(parts, w) // already a word
 			} else {
 				ok = false
 			}
@@ -524,15 +521,18 @@ func keyPrimitives(prims []core.Primitive, key []int, words map[string]string) s
 	for _, i := range key {
 		p := &prims[i]
 		b.WriteString("**" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
-		n := 0
+		var applies []string
 		for _, ap := range patternWords(p.ApplicabilityPatterns, words) {
-			if n == maxPatternsPerKey {
+			if len(applies) == maxPatternsPerKey {
 				break
 			}
-			if s := clean(ap, maxPatternRunes); s != "" {
-				b.WriteString("  - " + s + "\n")
-				n++
+			if s := clean(ap, maxPatternRunes); s != "" && !slices.Contains(applies, s) {
+				applies = append(applies, s)
 			}
+		}
+		if len(applies) > 0 {
+			// said as what they are: the words of a task it applies to
+			b.WriteString("  Applies to: " + strings.Join(applies, ", ") + ".\n")
 		}
 		b.WriteString("\n")
 	}
