@@ -830,3 +830,23 @@ func TestSkillLeavesOutEmptySections(t *testing.T) {
 		t.Errorf("a stem shown as a word:\n%s", key)
 	}
 }
+
+// A description names concepts by the names a reader knows: a result
+// named only by its kind and number is named by what its statement calls
+// it, or left out.
+func TestCoversNamesNotNumbers(t *testing.T) {
+	prims := makePrims(20)
+	prims[0].Name, prims[0].FormalStatement = "Lemma 1.3.1", "At most one leader can be elected in a given term. This is the Election Safety property."
+	prims[1].Name, prims[1].FormalStatement = "Lemma 1.3.2", "If two logs contain an entry with the same index and term, the logs are identical in all entries up through the index."
+	for i := 2; i < len(prims); i++ {
+		prims[i].Dependencies = append(prims[i].Dependencies, core.Edge{Target: prims[0].ID, Type: core.Requires, Strength: 0.9},
+			core.Edge{Target: prims[1].ID, Type: core.Requires, Strength: 0.9})
+	}
+	desc, _ := frontMeta(t, file(t, Skill(testDomain, prims, cfg()).Artifact, "SKILL.md"))
+	if strings.Contains(desc, "Lemma 1.3") {
+		t.Errorf("description names a number: %q", desc)
+	}
+	if !strings.Contains(desc, "Election Safety") {
+		t.Errorf("description lacks the result's own name: %q", desc)
+	}
+}

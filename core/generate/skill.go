@@ -371,7 +371,7 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 		if len(out) == n {
 			break
 		}
-		nm := clean(prims[i].Name, max)
+		nm := clean(readerName(&prims[i]), max)
 		if nm == "" || seen[nm] {
 			continue
 		}
@@ -379,6 +379,29 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 		out = append(out, nm)
 	}
 	return out
+}
+
+// numberedOnly is a name that is a result's kind and number alone
+// ("Lemma 1.3.1"): what extraction falls back on when the source gives
+// the result no title.
+var numberedOnly = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Step)\s+[0-9A-Z][0-9A-Za-z.\-]*$`)
+
+// selfNamed is a statement that names what it states: "This is the
+// Election Safety property", "is called the Cauchy criterion".
+var selfNamed = lazyre.New(`(?:[Tt]his is|is called|is known as|[Ww]e call this)\s+(?:the\s+)?([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,4})`)
+
+// readerName is the name a reader knows a primitive by: its own, unless
+// that is only a kind and number, then the name its statement gives it
+// ("Election Safety" for a "Lemma 1.3.1" that says "This is the Election
+// Safety property"), else "" (the number tells a reader nothing).
+func readerName(p *core.Primitive) string {
+	if !numberedOnly.MatchString(strings.TrimSpace(p.Name)) {
+		return p.Name
+	}
+	if m := selfNamed.FindStringSubmatch(p.FormalStatement); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // wordsOf maps the stems of the words of prims' names and statements to
