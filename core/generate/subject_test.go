@@ -297,3 +297,14 @@ func TestGenreWordsAreNotConcepts(t *testing.T) {
 		}
 	}
 }
+
+// An item's Roman numeral and the words of place and manner are no
+// triggers; "cli" and "civil" are words.
+func TestTriggerFragments(t *testing.T) {
+	for w, want := range map[string]bool{"iii": false, "xiv": false, "vii": false, "along": false, "elsewhere": false,
+		"write": false, "cli": true, "civil": true, "websocket": true} {
+		if got := isConceptWord(w); got != want {
+			t.Errorf("isConceptWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Triggers are the words an agent matches a task against, so they must be
@@ -54,6 +55,11 @@ var vagueWords = func() map[string]bool {
 		"license", "version", "chapter", "page", "figure", "table", "appendix", "least", "most",
 		"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "hundred",
 		"thousand", "spent",
+		// place and manner, not a subject ("along", "elsewhere")
+		"along", "elsewhere", "within", "without", "across", "toward", "towards", "upon",
+		"whereas", "hence", "thus", "therefore", "also", "even", "still", "instead", "otherwise",
+		"file", "files", "thing", "things", "way", "ways", "part", "parts", "case", "cases",
+		"example", "examples", "section", "sections",
 	} {
 		m[w] = true
 	}
@@ -82,6 +88,8 @@ var actionWords = func() map[string]bool {
 		// A tutorial's instructions: what every procedure says to do.
 		"view", "views", "click", "clicks", "type", "press", "copy", "paste", "navigate", "go",
 		"install", "installs", "launch", "follow", "see", "verify", "command", "commands",
+		"write", "writes", "read", "reads", "stop", "stops", "use", "uses", "make", "makes",
+		"get", "gets", "put", "puts", "keep", "keeps", "set", "sets",
 	} {
 		m[w] = true
 	}
@@ -97,13 +105,21 @@ func pairable(w string) bool { return text.IsTermWord(w) && !isNumeric(w) && !ac
 // term word (text.IsTermWord) that is not vague, an adverb or a
 // participle.
 func isConceptWord(w string) bool {
-	if !text.IsTermWord(w) || vagueWords[w] || vagueWords[text.Stem(w)] {
+	if !text.IsTermWord(w) || vagueWords[w] || vagueWords[text.Stem(w)] || romanNumeral(w) {
 		return false
 	}
 	// Adverbs and past participles ("typically", "stored") are not what a
 	// task is about; in a two-word term they may be ("directed graph").
 	return !strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "ed")
 }
+
+// romanNumeral reports whether w is a lower-case Roman numeral of an
+// item's label ("iii", "xiv"): a fragment, not a term.
+func romanNumeral(w string) bool { return w != "" && romanLabel.MatchString(w) }
+
+// romanLabel is a Roman numeral up to xxxix, as items are labelled; "cli"
+// and "civil" are words.
+var romanLabel = lazyre.New(`^x{0,3}(?:ix|iv|v?i{0,3})$`)
 
 // primTerms are the words of one primitive that trigger ranking reads,
 // computed once per primitive, as lexicon ids.
