@@ -117,6 +117,9 @@ type Config struct {
 	// whose skill name is one of them gets a name of its own (see
 	// subjectName).
 	Reserved map[string]bool
+	// nearMiss are the concepts of the domain's other subjects, for the
+	// queries a skill's trigger evals say should not load it.
+	nearMiss []string
 }
 
 // DefaultConfig returns the reference defaults with the real clock.

@@ -645,6 +645,9 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	for _, f := range codeFiles {
 		files = append(files, core.ArtifactFile{Path: name + "/" + f.Path, Content: f.Content})
 	}
+	tasks, trig := howToEvals(task, procs, cfg.nearMiss)
+	files = append(files, evalFiles(name, tasks, trig)...)
+	b.WriteString("\n" + evalsLine)
 	files = append([]core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}, files...)
 	out.Generated = true
 	out.Reason = fmt.Sprintf("Generated how-to skill with %s", plural(len(procs), "procedure", "procedures"))

@@ -43,11 +43,15 @@ func TestTutorialGivesAHowToSkill(t *testing.T) {
 	}
 	a := o.Artifact
 	checkArtifact(t, a)
-	if a.Name != "learn-get-started-with-containers-on-wsl" || len(a.Files) != 1 {
+	// SKILL.md and its two eval files: the steps' code is short, inline
+	if a.Name != "learn-get-started-with-containers-on-wsl" || len(a.Files) != 3 {
 		t.Fatalf("artifact %s with %d files", a.Name, len(a.Files))
 	}
 	s := file(t, a, "SKILL.md")
 	var res []skillspec.Resource
+	for _, f := range a.Files[1:] {
+		res = append(res, skillspec.Resource{Path: strings.TrimPrefix(f.Path, a.Name+"/"), Content: []byte(f.Content)})
+	}
 	if p := skillspec.CheckResources([]byte(s), res); len(p) != 0 {
 		t.Errorf("resource warnings %+v", p)
 	}

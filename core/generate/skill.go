@@ -49,8 +49,18 @@ func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outc
 			all[st] += n
 		}
 	}
+	concepts := make([][]string, len(subs))
+	for i := range subs {
+		concepts[i] = subjectConcepts(subs[i].Prims, sh, 2)
+	}
 	for i := range subs {
 		cfg.Reserved = names
+		cfg.nearMiss = nil
+		for j := range subs {
+			if j != i {
+				cfg.nearMiss = append(cfg.nearMiss, concepts[j]...)
+			}
+		}
 		o := subjectSkill(d, subs[i], vocab[i], all, len(prims)-len(subs[i].Prims), cfg, sh)
 		if o.Artifact != nil {
 			names[o.Artifact.Name] = true
@@ -199,10 +209,13 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	b.WriteString("## References\n\n")
 	b.WriteString(referenceIndex(refs, len(prims)))
 
+	b.WriteString("\n" + evalsLine)
 	files := []core.ArtifactFile{{Path: name + "/SKILL.md", Content: b.String()}}
 	for _, r := range refs {
 		files = append(files, core.ArtifactFile{Path: name + "/" + r.path, Content: r.content})
 	}
+	tasks, trig := knowledgeEvals(prims, key, title, cfg.nearMiss)
+	files = append(files, evalFiles(name, tasks, trig)...)
 	out.Generated = true
 	out.Reason = fmt.Sprintf("Generated skill with %d primitives", len(prims))
 	out.Artifact = &core.Artifact{
@@ -377,6 +390,21 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 		}
 		seen[nm] = true
 		out = append(out, nm)
+	}
+	return out
+}
+
+// subjectConcepts are up to n names a reader knows of a subject's most
+// important primitives.
+func subjectConcepts(prims []core.Primitive, sh *shared, n int) []string {
+	var out []string
+	for _, i := range sh.importance(prims) {
+		if len(out) == n {
+			break
+		}
+		if nm := clean(readerName(&prims[i]), maxNameRunes); nm != "" && !slices.Contains(out, nm) {
+			out = append(out, nm)
+		}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -305,6 +306,41 @@ func TestTriggerFragments(t *testing.T) {
 		"write": false, "cli": true, "civil": true, "websocket": true} {
 		if got := isConceptWord(w); got != want {
 			t.Errorf("isConceptWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// Every generated skill carries its evals: tasks drawn from its own
+// concepts, queries that should load it, and queries from its domain's
+// other subjects and from no subject that should not.
+func TestSkillsCarryEvals(t *testing.T) {
+	outs := Skills(protocols, append(websocket(40), caching(30)...), cfg())
+	if len(outs) != 2 {
+		t.Fatalf("%d skills, want 2", len(outs))
+	}
+	for _, o := range outs {
+		var set EvalSet
+		if err := json.Unmarshal([]byte(file(t, o.Artifact, EvalsFile)), &set); err != nil {
+			t.Fatalf("%s: %v", EvalsFile, err)
+		}
+		if set.SkillName != o.Artifact.Name || len(set.Evals) == 0 || set.Evals[0].ID != 1 || set.Evals[0].Prompt == "" || set.Evals[0].ExpectedOutput == "" {
+			t.Errorf("%s: evals %+v", o.Artifact.Name, set)
+		}
+		var trig []TriggerEval
+		if err := json.Unmarshal([]byte(file(t, o.Artifact, TriggerEvalsFile)), &trig); err != nil {
+			t.Fatalf("%s: %v", TriggerEvalsFile, err)
+		}
+		should, shouldNot := 0, 0
+		for _, q := range trig {
+			if q.ShouldTrigger {
+				should++
+			} else {
+				shouldNot++
+			}
+		}
+		// the other subject's concepts and the unrelated request
+		if should == 0 || shouldNot < 2 {
+			t.Errorf("%s: trigger evals %+v", o.Artifact.Name, trig)
 		}
 	}
 }
