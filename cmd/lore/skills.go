@@ -36,7 +36,8 @@ used, feedback and report.`)
 	cmd.AddCommand(a.skillsValidateCmd(), a.skillsListCmd(), a.skillsShowCmd(), a.skillsSearchCmd(),
 		a.skillsPromptCmd(), a.skillsActivateCmd(), a.skillsAllowCmd(), a.skillsResolveCmd(), a.skillsReviewCmd(),
 		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(), a.skillsShareCmd(),
-		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd(), a.skillsEditCmd())
+		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd(), a.skillsEditCmd(),
+		a.skillsEvalCmd())
 	// Every one of them runs on a PostgreSQL store too: through the API,
 	// or on the library's store itself (fromSkills).
 	cmd.Annotations[annotPostgres] = "1"

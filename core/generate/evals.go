@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/skillspec"
 )
 
 // Evals that travel with a skill, in the form the Agent Skills ecosystem
@@ -19,8 +20,8 @@ import (
 
 // Paths of a skill's eval files, relative to its folder.
 const (
-	EvalsFile        = "evals/evals.json"
-	TriggerEvalsFile = "evals/trigger_evals.json"
+	EvalsFile        = skillspec.EvalsFile
+	TriggerEvalsFile = skillspec.TriggerEvalsFile
 )
 
 // TaskEval is one task eval of evals/evals.json.
