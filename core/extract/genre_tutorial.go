@@ -151,6 +151,9 @@ type codeBlock struct {
 	raw   []string // as written, indented from the fence (YAML needs it)
 }
 
+// block is b as the text package reads code.
+func (b codeBlock) block() text.CodeBlock { return text.CodeBlock{Lang: b.lang, Lines: b.lines} }
+
 // codeLang is a fence's language: the first word of its info string,
 // lower case ("```yaml title=compose.yaml" is yaml; "```{bash}" bash).
 func codeLang(info string) string {
@@ -169,12 +172,6 @@ func outdent(ln string, n int) string {
 		i++
 	}
 	return strings.TrimRight(ln[i:], " \t\r")
-}
-
-// shellLangs are the info strings of blocks that hold commands to type.
-var shellLangs = map[string]bool{
-	"console": true, "shell": true, "bash": true, "sh": true, "zsh": true, "powershell": true, "pwsh": true,
-	"ps1": true, "cmd": true, "bat": true, "terminal": true, "shell-session": true, "shellsession": true,
 }
 
 // maxCommands bounds the commands a step's form quotes.
@@ -246,12 +243,12 @@ func summarizeCode(blocks []codeBlock, maxCmds int) string {
 	}
 	var cmds []string
 	for i, b := range blocks {
-		if i > 0 && !shellLangs[b.lang] {
+		if i > 0 && !text.ShellLangs[b.lang] {
 			continue
 		}
-		cmds = append(cmds, commands(b)...)
+		cmds = append(cmds, b.block().Commands()...)
 	}
-	short := len(cmds) > 0 && len(cmds) <= maxCmds && (shellLangs[blocks[0].lang] || len(commands(blocks[0])) <= 2)
+	short := len(cmds) > 0 && len(cmds) <= maxCmds && (text.ShellLangs[blocks[0].lang] || len(blocks[0].block().Commands()) <= 2)
 	for _, c := range cmds {
 		if len(c) > maxCodeLine || strings.Contains(c, "`") {
 			short = false
@@ -260,7 +257,7 @@ func summarizeCode(blocks []codeBlock, maxCmds int) string {
 	if short {
 		return "`" + strings.Join(cmds, "`; `") + "`"
 	}
-	first := commands(blocks[0])
+	first := blocks[0].block().Commands()
 	if len(first) == 0 {
 		return ""
 	}
@@ -275,45 +272,6 @@ func summarizeCode(blocks []codeBlock, maxCmds int) string {
 		return "(" + what + ")"
 	}
 	return "`" + first[0] + "` … (" + what + ")"
-}
-
-// commands are the lines of a block worth quoting: no blank lines or
-// comments, and in a console session only the prompted lines, without
-// their prompt.
-func commands(b codeBlock) []string {
-	isPrompted := prompted(b)
-	var out []string
-	cont := false // the command before ends in a backslash: this line goes on with it
-	for _, l := range b.lines {
-		// A shell's grouping braces on lines of their own group, they do
-		// nothing.
-		if l == "" || l == "#" || l == "{" || l == "}" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
-			continue
-		}
-		more := strings.HasSuffix(l, "\\")
-		l = strings.TrimSpace(strings.TrimSuffix(l, "\\"))
-		if cont {
-			out[len(out)-1] += " " + l
-			cont = more
-			continue
-		}
-		if isPrompted {
-			p := ""
-			for _, pr := range []string{"$ ", "PS> ", "> "} {
-				if strings.HasPrefix(l, pr) {
-					p = pr
-					break
-				}
-			}
-			if p == "" {
-				continue
-			}
-			l = strings.TrimSpace(l[len(p):])
-		}
-		out = append(out, l)
-		cont = more
-	}
-	return out
 }
 
 // leadIn is the paragraph right before the list at p in s when it

@@ -56,7 +56,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case fence != "":
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""
-				if cmds := commands(block); len(cmds) > 0 && (shellLangs[block.lang] || prompted(block)) {
+				if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted()) {
 					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}
 					files = nil
 					if !headingTaken && heading != "" {
@@ -140,7 +140,7 @@ func fileLang(lang string) bool {
 	case "", "text", "txt", "output", "plaintext", "log", "console", "terminal":
 		return false
 	}
-	return !shellLangs[lang]
+	return !text.ShellLangs[lang]
 }
 
 // headState is a section's state for naming what it holds.
@@ -148,18 +148,6 @@ func (x *extractor) headState(s *core.Section) *secState {
 	st := &secState{s: s, title: x.plainTitle(s.Title), chapter: 1, body: clamp(s.BodyOffset, 0, len(x.doc))}
 	st.own = x.doc[st.body:clamp(s.OwnEnd(), st.body, len(x.doc))]
 	return st
-}
-
-// prompted reports a block whose lines are typed at a prompt ("$ docker
-// ps", "PS> Get-Item", "> dir" in a cmd block): commands, whatever its
-// language says.
-func prompted(b codeBlock) bool {
-	for _, l := range b.lines {
-		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.lang == "cmd" {
-			return true
-		}
-	}
-	return false
 }
 
 // stepNumberless is a heading without the number a step heading opens

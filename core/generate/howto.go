@@ -208,54 +208,11 @@ func stepCommands(st step) []string {
 	}
 	var out []string
 	for _, b := range st.code {
-		if !shellLang[b.Lang] && !promptedBlock(b) {
-			continue
-		}
-		prompted := promptedBlock(b)
-		cont := false
-		for _, l := range b.Lines {
-			t := strings.TrimSpace(l)
-			if t == "" || strings.HasPrefix(t, "#") {
-				continue
-			}
-			if prompted {
-				c, ok := strings.CutPrefix(t, "$ ")
-				if !ok {
-					c, ok = strings.CutPrefix(t, "PS> ")
-				}
-				if !ok && !cont {
-					continue // printed output
-				}
-				t = c
-				if cont {
-					t = strings.TrimSpace(l)
-				}
-			}
-			if cont {
-				out[len(out)-1] += " " + strings.TrimSuffix(t, "\\")
-			} else {
-				out = append(out, strings.TrimSpace(strings.TrimSuffix(t, "\\")))
-			}
-			cont = strings.HasSuffix(t, "\\")
+		if text.ShellLangs[b.Lang] || b.Prompted() {
+			out = append(out, b.Commands()...)
 		}
 	}
 	return out
-}
-
-// shellLang are the languages of blocks that hold commands to type.
-var shellLang = map[string]bool{
-	"console": true, "shell": true, "bash": true, "sh": true, "zsh": true, "powershell": true, "pwsh": true,
-	"ps1": true, "cmd": true, "bat": true, "terminal": true, "shell-session": true, "shellsession": true, "": false,
-}
-
-// promptedBlock reports a block whose lines are typed at a prompt.
-func promptedBlock(b text.CodeBlock) bool {
-	for _, l := range b.Lines {
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "PS> ") {
-			return true
-		}
-	}
-	return false
 }
 
 var (
@@ -730,12 +687,7 @@ const maxInlineCode = 40
 // writeCode writes a step's code block under its list item, verbatim,
 // fenced with more backticks than any run in it.
 func writeCode(b *strings.Builder, pad string, cb text.CodeBlock) {
-	fence := "```"
-	for _, l := range cb.Lines {
-		for strings.Contains(l, fence) {
-			fence += "`"
-		}
-	}
+	fence := text.Fence(cb.Lines)
 	b.WriteString(pad + fence + cb.Lang + "\n")
 	for _, l := range cb.Lines {
 		if l != "" {

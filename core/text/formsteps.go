@@ -33,12 +33,7 @@ type FormStep struct {
 // WriteFormBlock writes block under a step of a form: fenced with more
 // backticks than any run in its lines, so that no line closes it.
 func WriteFormBlock(b *strings.Builder, block CodeBlock) {
-	fence := "```"
-	for _, l := range block.Lines {
-		for strings.Contains(l, fence) {
-			fence += "`"
-		}
-	}
+	fence := Fence(block.Lines)
 	b.WriteString("\n" + FormIndent + fence + block.Lang)
 	for _, l := range block.Lines {
 		b.WriteString("\n")
@@ -113,4 +108,75 @@ func numberedFormLine(ln string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(ln[dot+2:]), true
+}
+
+// ShellLangs are the info strings of code blocks that hold commands to
+// type.
+var ShellLangs = map[string]bool{
+	"console": true, "shell": true, "bash": true, "sh": true, "zsh": true, "powershell": true, "pwsh": true,
+	"ps1": true, "cmd": true, "bat": true, "terminal": true, "shell-session": true, "shellsession": true,
+}
+
+// Prompted reports whether a block's lines are typed at a prompt ("$
+// docker ps", "PS> Get-Item", "> dir" in a cmd block): commands, whatever
+// its language says.
+func (b CodeBlock) Prompted() bool {
+	for _, l := range b.Lines {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.Lang == "cmd" {
+			return true
+		}
+	}
+	return false
+}
+
+// Commands are the lines of a block worth quoting as commands: no blank
+// lines, comments or a shell's grouping braces; in a console session only
+// the prompted lines, without their prompt; a line ending in a backslash
+// joined with the next.
+func (b CodeBlock) Commands() []string {
+	isPrompted := b.Prompted()
+	var out []string
+	cont := false // the command before ends in a backslash: this line goes on with it
+	for _, l := range b.Lines {
+		l = strings.TrimSpace(l)
+		if l == "" || l == "#" || l == "{" || l == "}" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
+			continue
+		}
+		more := strings.HasSuffix(l, "\\")
+		l = strings.TrimSpace(strings.TrimSuffix(l, "\\"))
+		if cont {
+			out[len(out)-1] += " " + l
+			cont = more
+			continue
+		}
+		if isPrompted {
+			p := ""
+			for _, pr := range []string{"$ ", "PS> ", "> "} {
+				if strings.HasPrefix(l, pr) {
+					p = pr
+					break
+				}
+			}
+			if p == "" {
+				continue
+			}
+			l = strings.TrimSpace(l[len(p):])
+		}
+		out = append(out, l)
+		cont = more
+	}
+	return out
+}
+
+// Fence is the fence of a block of lines: three backticks, or more than
+// any run of backticks in them, so that no line closes it.
+func Fence(lines []string) string {
+	fence := "```"
+	for _, l := range lines {
+		for strings.Contains(l, fence) {
+			fence += "`"
+		}
+	}
+	return fence
 }

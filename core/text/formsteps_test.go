@@ -30,3 +30,20 @@ func TestFormStepsRoundTrip(t *testing.T) {
 		t.Errorf("a form of one line: %#v", got)
 	}
 }
+
+// A block's commands: a console session's prompted lines without their
+// prompt (its printed output left out), a continued line joined, comments
+// and a shell's grouping braces dropped.
+func TestCodeBlockCommands(t *testing.T) {
+	console := CodeBlock{Lang: "console", Lines: []string{"$ docker run -d \\", "    --name web \\", "    nginx", "a1b2c3", "# a note", "$ docker ps"}}
+	if got := console.Commands(); !reflect.DeepEqual(got, []string{"docker run -d --name web nginx", "docker ps"}) || !console.Prompted() {
+		t.Errorf("console commands %q", got)
+	}
+	bash := CodeBlock{Lang: "bash", Lines: []string{"{", "  mkdir -p /srv/app", "  systemctl start app", "}"}}
+	if got := bash.Commands(); !reflect.DeepEqual(got, []string{"mkdir -p /srv/app", "systemctl start app"}) || bash.Prompted() {
+		t.Errorf("bash commands %q", got)
+	}
+	if f := Fence([]string{"```go", "x := 1", "````"}); f != "`````" {
+		t.Errorf("fence %q", f)
+	}
+}
