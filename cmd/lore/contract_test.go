@@ -154,6 +154,7 @@ func TestEveryCommandFollowsTheExitCodeTable(t *testing.T) {
 		"lore skills activate":       {[]string{"no-such-skill"}, "no-such-skill"},
 		"lore skills allow":          {[]string{"no-such-skill", "--consumer", "bot"}, "no-such-skill"},
 		"lore skills edit":           {[]string{"no-such-skill", "--description", "x", "--instructions", "y"}, "no-such-skill"},
+		"lore skills eval":           {[]string{"no-such-skill"}, "no-such-skill"},
 		"lore skills export":         {[]string{filepath.Join(dir, "out")}, "no active skill"},
 		"lore skills feedback":       {[]string{"no-such-skill", "helpful"}, "no-such-skill"},
 		"lore skills import":         {[]string{missing}, missing},
