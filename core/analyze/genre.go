@@ -51,11 +51,6 @@ const (
 	minSteps       = 3
 	manySteps      = 6
 	procedureShare = 4 // procedures cover at least 1/procedureShare
-	// minNormative is how many lower-case "must"s, and how many
-	// judgements of invalid input, make a standard's rules; normativeShare the words a
-	// document may have for each of them together.
-	minNormative   = 10
-	normativeShare = 200
 )
 
 // refineType applies the structural rules to the vote of the weighted
@@ -74,7 +69,7 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
 		return core.Tutorial
 	}
-	if (vote == core.Reference || vote == core.Unknown) && statesValidity(s, words) {
+	if (vote == core.Reference || vote == core.Unknown) && text.StatesValidity(s) {
 		return core.Spec
 	}
 	return vote
@@ -106,28 +101,6 @@ func declaresKeyWords(s string) bool {
 		n += strings.Count(s, k) - strings.Count(decl, k) // the declaration's own list does not count
 	}
 	return n >= minKeyWords
-}
-
-// statesValidity reports whether s states rules of validity as a standard
-// does: at least minNormative lower-case "must"s and as many judgements of
-// what is invalid ("invalid", "not allowed", "not permitted"), together
-// one in every normativeShare words. An API reference says an argument
-// "must be valid"; a standard says which inputs are not.
-func statesValidity(s string, words int) bool {
-	musts, invalid := 0, 0
-	prevNot := false
-	text.EachWord(s, func(w string, _, _ int) {
-		switch {
-		case w == "must":
-			musts++
-		case strings.EqualFold(w, "invalid"):
-			invalid++
-		case prevNot && (w == "allowed" || w == "permitted"):
-			invalid++
-		}
-		prevNot = strings.EqualFold(w, "not")
-	})
-	return musts >= minNormative && invalid >= minNormative && (musts+invalid)*normativeShare >= words
 }
 
 // isPaper reports whether s has a paper's abstract and citations.

@@ -308,9 +308,7 @@ func (x *extractor) stepHeading(st *secState) {
 		if blocks := readStep(st.own).blocks; len(blocks) > 0 && codeSize(blocks) <= maxFormCode {
 			var b strings.Builder
 			b.WriteString(computationalForm(c.typ, c.statement))
-			for _, cb := range blocks {
-				text.WriteFormBlock(&b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
-			}
+			writeBlocks(&b, blocks)
 			c.form = b.String()
 		}
 	}

@@ -411,7 +411,7 @@ func specStandardText(doc string) bool {
 			return true
 		}
 	}
-	if specValidityRules(doc) {
+	if text.StatesValidity(doc) {
 		return true
 	}
 	rules := 0
@@ -430,30 +430,6 @@ func specStandardText(doc string) bool {
 		}
 	}
 	return false
-}
-
-// specValidityRules reports whether doc says at least ten times what input
-// "must" be and at least ten times what is "invalid", "not allowed" or
-// "not permitted", together one word in 200: the rule by which the
-// content-type classifier (core/analyze, statesValidity) reads such a
-// document as a specification, so the two agree.
-func specValidityRules(doc string) bool {
-	const least, share = 10, 200
-	musts, invalid, words := 0, 0, 0
-	prevNot := false
-	text.EachWord(doc, func(w string, _, _ int) {
-		words++
-		switch {
-		case w == "must":
-			musts++
-		case strings.EqualFold(w, "invalid"):
-			invalid++
-		case prevNot && (w == "allowed" || w == "permitted"):
-			invalid++
-		}
-		prevNot = strings.EqualFold(w, "not")
-	})
-	return musts >= least && invalid >= least && (musts+invalid)*share >= words
 }
 
 // specABNFBody reports whether the text after a rule's "=" is written in

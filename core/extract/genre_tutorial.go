@@ -426,13 +426,19 @@ func procedureForm(steps []procStep) string {
 		b.WriteString(line)
 		written += len(line) + 1
 		if whole {
-			for _, cb := range s.blocks {
-				text.WriteFormBlock(&b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
-			}
+			writeBlocks(&b, s.blocks)
 			code += size
 		}
 	}
 	return b.String()
+}
+
+// writeBlocks writes a step's code blocks, whole, under its line of a
+// form (text.WriteFormBlock).
+func writeBlocks(b *strings.Builder, blocks []codeBlock) {
+	for _, cb := range blocks {
+		text.WriteFormBlock(b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
+	}
 }
 
 // codeSize is the bytes of a step's code blocks.

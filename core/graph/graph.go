@@ -73,6 +73,13 @@ func newIndex(prims []core.Primitive) *index {
 	for i := 1; i <= n; i++ {
 		deg[i] += deg[i-1]
 	}
+	// the tags that weigh an edge, read once per node, not per edge
+	rule := make([]bool, n)
+	borrowed := make([]bool, n)
+	for k, i := range x.first {
+		rule[k] = grammar(&prims[i])
+		borrowed[k] = slices.Contains(prims[i].Tags, core.TagBorrowed)
+	}
 	x.off = deg
 	x.adj = make([]int32, deg[n])
 	x.share = make([]float64, deg[n])
@@ -84,10 +91,10 @@ func newIndex(prims []core.Primitive) *index {
 			if t, ok := pos[e.Target]; ok && t != u {
 				x.adj[fill[u]] = t
 				x.share[fill[u]] = edgeShare(e.Strength)
-				if grammar(&prims[x.first[u]]) && grammar(&prims[x.first[t]]) {
+				if rule[u] && rule[t] {
 					x.share[fill[u]] *= grammarShare
 				}
-				if slices.Contains(prims[x.first[t]].Tags, core.TagBorrowed) {
+				if borrowed[t] {
 					x.share[fill[u]] *= borrowedShare
 				}
 				fill[u]++
