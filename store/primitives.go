@@ -563,10 +563,20 @@ func (s *Store) TopByImportance(n, offset int) ([]core.Primitive, error) {
 
 // Generation is Badger's version of the whole store, which every write
 // advances: it changes whenever primitives or conflicts do (and at other
-// writes too, which the contract allows).
+// writes too, which the contract allows). It is the read timestamp of a
+// new transaction, the last committed version, which Badger's oracle hands
+// out under its lock; DB.MaxVersion reads the memtable its writer is
+// updating and races with a concurrent commit.
 func (s *Store) Generation() (uint64, error) {
 	if err := s.checkOpen(); err != nil {
 		return 0, err
 	}
-	return s.db.MaxVersion(), nil
+	return s.committed(), nil
+}
+
+// committed is the last committed version (see Generation).
+func (s *Store) committed() uint64 {
+	txn := s.db.NewTransaction(false)
+	defer txn.Discard()
+	return txn.ReadTs()
 }

@@ -64,7 +64,7 @@ func (s *Store) Version() uint64 {
 	if s.checkOpen() != nil {
 		return backend.UnreadVersion()
 	}
-	return s.db.MaxVersion()
+	return s.committed()
 }
 
 // SkillsAt is Skills with the version it read (see Version).
