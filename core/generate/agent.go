@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,11 +25,16 @@ func Agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config, sh *shared) Outcome {
 	cfg = cfg.withDefaults()
 	out := Outcome{Kind: core.AgentArtifact, Domain: d.ID}
-	if len(prims) < cfg.AgentMinPrimitives {
-		out.Reason = fmt.Sprintf("%s; an agent needs %d", plural(len(prims), "primitive", "primitives"), cfg.AgentMinPrimitives)
+	body, subs := sh.coherentBody()
+	if len(body) < cfg.AgentMinPrimitives {
+		out.Reason = fmt.Sprintf("%s; an agent needs %d", plural(len(body), "primitive", "primitives"), cfg.AgentMinPrimitives)
+		if len(body) < len(prims) {
+			out.Reason = fmt.Sprintf("%s in its largest body of works that depend on each other; an agent needs %d",
+				plural(len(body), "primitive", "primitives"), cfg.AgentMinPrimitives)
+		}
 		return out
 	}
-	center := Center(prims)
+	center := Center(body)
 	if len(centers) > 0 {
 		allClose := true
 		for _, c := range centers {
@@ -46,75 +52,81 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 	now := cfg.Now()
 	name := BaseName(d) + "-agent"
 	title := displayName(d)
-	ranked := sh.importance(prims)
-	keywords := sh.domainTerms()
+	ranked := sh.importance(body)
+	keywords := sh.termsOf(body)
 	triggers := firstN(keywords, maxTriggers)
+	names := idNames(sh.prims)
+	works := workTitles(subs)
 
+	// What the agent knows, said by the works it read and the concepts a
+	// reader knows them by: counts and file names help no one choose.
+	states := " state"
+	if len(works) == 1 {
+		states = " states"
+	}
 	desc := fitDescription(
-		"Agent specializing in "+title+" domain reasoning, built by lore from "+learnedFrom(prims)+
-			colonList(topConcepts(prims, ranked, maxTopConcepts, 40))+".",
+		"Reasons with what "+joinAnd(firstN(works, maxDocsNamed), ", ")+states+
+			colonList(topConcepts(body, ranked, maxTopConcepts, 40))+".",
 		sentence(d.Description),
 		useWhen("Use when a task needs reasoning about", title, triggers),
 	)
-	meta := append(baseMeta(d, "agent", len(prims), center, now), kv{"triggers", strings.Join(triggers, ", ")})
+	meta := append(baseMeta(d, "agent", len(body), center, now), kv{"triggers", strings.Join(triggers, ", ")})
 
 	var b strings.Builder
 	b.WriteString(frontmatter(name, desc, meta))
 	b.WriteString("\n# " + title + " Agent\n\n")
 
 	b.WriteString("## Role\n\n")
-	b.WriteString("Domain expert for the **" + mdName(title) + "** learned domain.\n")
-	b.WriteString("Applies specialized reasoning using learned primitives\n")
-	b.WriteString("and composition patterns unique to this domain region.\n\n")
+	b.WriteString(paragraph(roleOf(body, ranked, works), 1200) + "\n\n")
 
 	b.WriteString("## Expertise\n\n**Key Primitives:**\n")
-	top := firstIdx(ranked, cfg.MaxKeyPrimitives)
+	top := namedFirst(body, ranked, cfg.MaxKeyPrimitives)
 	for _, i := range top {
-		p := &prims[i]
-		b.WriteString("- **" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
+		p := &body[i]
+		b.WriteString("- **" + mdName(shownName(p)) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 	}
 	// Composition rules of the key primitives only, as the reference.
-	var rules []string
+	keyPrims := make([]core.Primitive, 0, len(top))
 	for _, i := range top {
-		for _, r := range prims[i].CompositionRules {
-			if len(rules) == cfg.MaxCompositionRules {
-				break
-			}
-			rules = append(rules, "- "+mdName(prims[i].Name)+" + "+clean(r.With, maxFieldRunes)+" -> "+
-				clean(r.Yields, maxFieldRunes)+" ("+clean(string(r.Type), 30)+")")
-		}
+		keyPrims = append(keyPrims, body[i])
 	}
-	if len(rules) > 0 {
+	if rules := compositionLines(keyPrims, cfg.MaxCompositionRules, names); len(rules) > 0 {
 		b.WriteString("\n**Composition Rules:**\n" + strings.Join(rules, "\n") + "\n")
 	}
 	b.WriteString("\n")
 
-	b.WriteString("## Reasoning Patterns\n\n**Composition Types Available:**\n")
-	types := compositionTypes(prims)
-	if len(types) == 0 {
-		b.WriteString("- None defined\n")
+	// a section with nothing to say is left out
+	types := compositionTypes(body)
+	chains := dependencyChains(body, names)
+	if len(types) > 0 || len(chains) > 0 {
+		b.WriteString("## Reasoning Patterns\n\n")
+		if len(types) > 0 {
+			b.WriteString("**Composition Types Available:**\n")
+			for _, t := range types {
+				b.WriteString("- " + t + "\n")
+			}
+			b.WriteString("\n")
+		}
+		if len(chains) > 0 {
+			b.WriteString("**Dependency Chains:**\n" + strings.Join(chains, "\n") + "\n\n")
+		}
 	}
-	for _, t := range types {
-		b.WriteString("- " + t + "\n")
-	}
-	if chains := dependencyChains(prims); len(chains) > 0 {
-		b.WriteString("\n**Dependency Chains:**\n" + strings.Join(chains, "\n") + "\n")
-	}
-	b.WriteString("\n")
 
 	b.WriteString("## Activation\n\n**Keywords:**\n")
 	for _, k := range firstN(keywords, maxAgentKeywords) {
 		b.WriteString("- " + k + "\n")
 	}
-	b.WriteString("\n**Patterns:**\n")
-	for _, p := range applicabilityPatterns(prims, maxPatterns) {
-		b.WriteString("- " + p + "\n")
+	if pats := applicabilityPatterns(body, top, sh.lex, maxPatterns); len(pats) > 0 {
+		b.WriteString("\n**Patterns:**\n")
+		for _, p := range pats {
+			b.WriteString("- " + p + "\n")
+		}
 	}
 
 	out.Generated = true
-	out.Reason = fmt.Sprintf("Generated agent for %s (%d primitives, distant from existing domains)", title, len(prims))
+	out.Reason = fmt.Sprintf("Generated agent for %s (%d primitives, distant from existing domains)", title, len(body))
 	out.Artifact = &core.Artifact{
-		Kind: core.AgentArtifact, Name: name, Domain: d.ID, Primitives: len(prims),
+		Kind: core.AgentArtifact, Name: name, Domain: d.ID, Primitives: len(body),
 		Files:       []core.ArtifactFile{{Path: name + "/AGENT.md", Content: b.String()}},
 		GeneratedAt: now, Reason: out.Reason,
 	}
@@ -140,8 +152,10 @@ func compositionTypes(prims []core.Primitive) []string {
 }
 
 // dependencyChains is the reference's "top 5 by enables count" list, each
-// capped at maxChainIDs ids (the reference lists them all).
-func dependencyChains(prims []core.Primitive) []string {
+// capped at maxChainIDs primitives (the reference lists them all), named
+// as a reader knows them (names maps ids to names; an id it lacks, a
+// primitive since removed, is left out).
+func dependencyChains(prims []core.Primitive, names map[string]string) []string {
 	var idx []int
 	for i := range prims {
 		if len(prims[i].Enables) > 0 {
@@ -152,13 +166,23 @@ func dependencyChains(prims []core.Primitive) []string {
 	sort.SliceStable(idx, func(a, b int) bool { return len(prims[idx[a]].Enables) > len(prims[idx[b]].Enables) })
 	var out []string
 	for _, i := range firstIdx(idx, maxChains) {
-		en := prims[i].Enables
-		ids := make([]string, 0, maxChainIDs)
-		for _, id := range en[:min(len(en), maxChainIDs)] {
-			ids = append(ids, clean(id, maxFieldRunes))
+		var named []string
+		rest := 0
+		for _, id := range prims[i].Enables {
+			nm, ok := names[id]
+			switch {
+			case !ok:
+			case len(named) == maxChainIDs:
+				rest++
+			default:
+				named = append(named, mdName(nm))
+			}
 		}
-		line := "- " + mdName(prims[i].Name) + " enables: " + strings.Join(ids, ", ")
-		if rest := len(en) - len(ids); rest > 0 {
+		if len(named) == 0 {
+			continue
+		}
+		line := "- " + mdName(shownName(&prims[i])) + " enables: " + strings.Join(named, "; ")
+		if rest > 0 {
 			line += fmt.Sprintf(" and %d more", rest)
 		}
 		out = append(out, line)
@@ -166,12 +190,15 @@ func dependencyChains(prims []core.Primitive) []string {
 	return out
 }
 
-// applicabilityPatterns returns the first n distinct non-empty patterns.
-func applicabilityPatterns(prims []core.Primitive, n int) []string {
+// applicabilityPatterns are the applicability patterns of the primitives
+// key (indexes into prims) as words the primitives use, at most n,
+// distinct; a stem no statement writes is left out (see patternWords).
+func applicabilityPatterns(prims []core.Primitive, key []int, lex *lexicon, n int) []string {
+	words := wordsOf(lex, prims, patternStems(prims, key))
 	seen := map[string]bool{}
 	var out []string
-	for i := range prims {
-		for _, ap := range surfaceForms(prims[i:i+1], prims[i].ApplicabilityPatterns) {
+	for _, i := range key {
+		for _, ap := range patternWords(prims[i].ApplicabilityPatterns, words) {
 			if len(out) == n {
 				return out
 			}
@@ -184,4 +211,188 @@ func applicabilityPatterns(prims []core.Primitive, n int) []string {
 		}
 	}
 	return out
+}
+
+// idNames maps the ids of prims to the names a reader knows them by.
+func idNames(prims []core.Primitive) map[string]string {
+	out := make(map[string]string, len(prims))
+	for i := range prims {
+		if nm := clean(shownName(&prims[i]), maxNameRunes); nm != "" {
+			out[prims[i].ID] = nm
+		}
+	}
+	return out
+}
+
+// shownName is the name to show for p: the one a reader knows it by (see
+// readerName), else its own.
+func shownName(p *core.Primitive) string {
+	if nm := readerName(p); nm != "" {
+		return nm
+	}
+	return p.Name
+}
+
+// namedFirst is the first n of ranked whose primitives have a name a
+// reader knows (see readerName), then, when those are fewer than n, the
+// numbered rest in rank order.
+func namedFirst(prims []core.Primitive, ranked []int, n int) []int {
+	out := make([]int, 0, n)
+	var numbered []int
+	for _, i := range ranked {
+		if len(out) == n {
+			return out
+		}
+		if readerName(&prims[i]) == "" {
+			numbered = append(numbered, i)
+			continue
+		}
+		out = append(out, i)
+	}
+	return append(out, firstIdx(numbered, n-len(out))...)
+}
+
+// coherentBody is the part of the domain an agent can speak for: the
+// largest group of its subjects that depend on each other (a primitive of
+// one requires, enables or composes with one of another), with their
+// primitives. A
+// domain is a coarse bucket — an OAuth RFC and a consensus proof are both
+// "protocols" — and an agent over works that share nothing but the
+// bucket would name results of one as the expertise of the other.
+func (sh *shared) coherentBody() ([]core.Primitive, []Subject) {
+	if sh.body != nil {
+		return sh.body, sh.bodySubs
+	}
+	subs := Subjects(sh.prims)
+	if len(subs) <= 1 {
+		sh.body, sh.bodySubs = sh.prims, subs
+		return sh.body, sh.bodySubs
+	}
+	of := map[string]int{}
+	for s := range subs {
+		for i := range subs[s].Prims {
+			of[subs[s].Prims[i].ID] = s
+		}
+	}
+	parent := make([]int, len(subs))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	link := func(a int, id string) {
+		if b, ok := of[id]; ok && a != b {
+			parent[find(a)] = find(b)
+		}
+	}
+	for s := range subs {
+		for i := range subs[s].Prims {
+			p := &subs[s].Prims[i]
+			for _, e := range p.Dependencies {
+				link(s, e.Target)
+			}
+			for _, id := range p.Enables {
+				link(s, id)
+			}
+			for _, r := range p.CompositionRules {
+				link(s, r.With)
+			}
+		}
+	}
+	size := map[int]int{}
+	for s := range subs {
+		size[find(s)] += len(subs[s].Prims)
+	}
+	best := find(0)
+	for s := range subs {
+		if r := find(s); size[r] > size[best] {
+			best = r
+		}
+	}
+	var body []core.Primitive
+	var in []Subject
+	for s := range subs {
+		if find(s) == best {
+			in = append(in, subs[s])
+			body = append(body, subs[s].Prims...)
+		}
+	}
+	if len(in) == len(subs) {
+		body = sh.prims // the same elements, so what shared computes for the domain holds
+	}
+	sh.body, sh.bodySubs = body, in
+	return body, in
+}
+
+// workTitles are the titles of subs as a reader knows them, in order,
+// distinct: a subject's own title, else its first document's name.
+func workTitles(subs []Subject) []string {
+	var out []string
+	for _, s := range subs {
+		t := clean(s.Title, maxNameRunes)
+		if t == "" && len(s.Docs) > 0 {
+			t = fileTitle(s.Docs[0])
+		}
+		if t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// roleVerbs say what an agent does with each kind of primitive.
+var roleVerbs = []struct {
+	t    core.PrimitiveType
+	verb string
+}{
+	{core.Definition, "explains the definitions of"},
+	{core.Theorem, "states and applies the results on"},
+	{core.Algorithm, "carries out the procedures of"},
+	{core.Technique, "applies the techniques of"},
+	{core.Axiom, "checks work against the requirements on"},
+	{core.Identity, "uses the identities of"},
+}
+
+// roleOf says what the agent can do, in a reader's words: per kind of
+// primitive it holds, what it does with them and the most important three
+// by name.
+func roleOf(prims []core.Primitive, ranked []int, works []string) string {
+	byType := map[core.PrimitiveType][]string{}
+	for _, i := range ranked {
+		p := &prims[i]
+		// a name of a few words: a requirement named by its sentence
+		// reads as a list of clauses
+		nm := clean(readerName(p), 60)
+		if nm == "" || len(strings.Fields(nm)) > 5 || len(byType[p.Type]) == 3 || slices.Contains(byType[p.Type], nm) {
+			continue
+		}
+		byType[p.Type] = append(byType[p.Type], nm)
+	}
+	var parts []string
+	for _, rv := range roleVerbs {
+		if ns := byType[rv.t]; len(ns) > 0 {
+			parts = append(parts, rv.verb+" "+joinAnd(ns, ", "))
+		}
+	}
+	who := "Knows " + joinAnd(firstN(works, maxDocsNamed), ", ")
+	if len(works) > maxDocsNamed {
+		who += fmt.Sprintf(" and %d more works", len(works)-maxDocsNamed)
+	}
+	if len(works) == 0 {
+		who = "Knows what it learned"
+	}
+	as := " as they state it"
+	if len(works) == 1 {
+		as = " as it states it"
+	}
+	if len(parts) == 0 {
+		return who + as + "."
+	}
+	return who + as + ": " + joinAnd(parts, "; ") + "."
 }

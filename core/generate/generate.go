@@ -213,7 +213,8 @@ func SubjectLabel(sub Subject) string {
 // that order.
 func All(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) []Outcome {
 	sh := newShared(prims)
-	return append(skills(d, prims, cfg, sh), agent(d, prims, centers, cfg, sh), team(d, prims, cfg, sh.domainTerms))
+	body, _ := sh.coherentBody()
+	return append(skills(d, prims, cfg, sh), agent(d, prims, centers, cfg, sh), team(d, body, cfg, func() []string { return sh.termsOf(body) }))
 }
 
 // shared is what the generators of one domain compute once: the lexicon
@@ -228,6 +229,9 @@ type shared struct {
 	vocab  *vocabulary
 	ranked []int
 	terms  []string
+	// body and bodySubs are the domain's coherent body (coherentBody).
+	body     []core.Primitive
+	bodySubs []Subject
 }
 
 func newShared(prims []core.Primitive) *shared { return &shared{lex: newLexicon(), prims: prims} }
@@ -271,6 +275,15 @@ func (sh *shared) domainTerms() []string {
 }
 
 // ---- names ----
+
+// termsOf is domainTerms of ps, computed once when ps is the domain's
+// primitives.
+func (sh *shared) termsOf(ps []core.Primitive) []string {
+	if sh.whole(ps) {
+		return sh.domainTerms()
+	}
+	return domainTerms(sh.lex, ps, sh.vocabularyOf(ps))
+}
 
 // BaseName is the artifact name stem "learn-<slug>" of a domain: the slug of
 // its id (its name when the id is empty) reduced to ASCII lower-case letters

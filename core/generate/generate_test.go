@@ -312,10 +312,13 @@ func TestAgent(t *testing.T) {
 func TestAgentDependencyChainsBounded(t *testing.T) {
 	prims := makePrims(40)
 	for i := 0; i < 30; i++ {
-		prims[0].Enables = append(prims[0].Enables, fmt.Sprintf("x-%d", i))
+		prims[0].Enables = append(prims[0].Enables, prims[i+1].ID)
 	}
+	// an id no primitive of the domain has (one since removed) is left out
+	prims[0].Enables = append(prims[0].Enables, "gone")
 	s := Agent(testDomain, prims, nil, cfg()).Artifact.Files[0].Content
-	if !strings.Contains(s, "- Primitive 0 enables: x-0, x-1") || !strings.Contains(s, "and 20 more") || strings.Contains(s, "x-10,") {
+	if !strings.Contains(s, "- Primitive 0 enables: Primitive 1; Primitive 2; Primitive 3; Primitive 4; Primitive 5; Primitive 6; Primitive 7; Primitive 8; Primitive 9; Primitive 10 and 20 more\n") ||
+		strings.Contains(s, "gone") {
 		_, chains, _ := strings.Cut(s, "**Dependency Chains:**")
 		t.Errorf("chains:%s", chains[:300])
 	}
@@ -371,7 +374,7 @@ func TestTeamPipeline(t *testing.T) {
 	}
 	for _, h := range []string{"# Test Domain Team", "## Purpose", "Spans 4 quadrants: Q1 (Creative + Abstract), Q2 (Logical + Abstract), Q3 (Logical + Embodied), Q4 (Creative + Embodied).",
 		"## Agents", "### Q1 Agent (Creative + Abstract)", "- **Coverage:** 13 primitives", "## Coordination", "**Cross-quadrant composition rules:** 52 total",
-		"- Primitive 0 (Q1) + prim-1 (Q2) -> combined-result (sequential)", "## Topology", "**Type:** pipeline", "**Agent count:** 4", "ρ=1.0000", "(γ=0.90)"} {
+		"- Primitive 0 (Q1) + Primitive 1 (Q2) -> combined-result (sequential)", "## Topology", "**Type:** pipeline", "**Agent count:** 4", "ρ=1.0000", "(γ=0.90)"} {
 		if !strings.Contains(s, h) {
 			t.Errorf("missing %q", h)
 		}
@@ -848,5 +851,46 @@ func TestCoversNamesNotNumbers(t *testing.T) {
 	}
 	if !strings.Contains(desc, "Election Safety") {
 		t.Errorf("description lacks the result's own name: %q", desc)
+	}
+}
+
+// TestAgentCoherentBody: an agent speaks for works that depend on each
+// other, not for every work its domain holds: a work that shares nothing
+// with the largest body is left out of its expertise, description and
+// count, and the description names the works, not files or counts.
+func TestAgentCoherentBody(t *testing.T) {
+	var prims []core.Primitive
+	for w, title := range []string{"Consensus", "Replication Logs", "Token Grants"} {
+		for i := 0; i < 20; i++ {
+			id := fmt.Sprintf("w%d-%d", w, i)
+			p := core.Primitive{ID: id, Name: fmt.Sprintf("%s concept %d", title, i), Type: core.Definition, Domain: "test-domain",
+				FormalStatement: fmt.Sprintf("A %s concept %d is a thing.", strings.ToLower(title), i),
+				Provenance:      core.Provenance{Source: fmt.Sprintf("work-%d.md", w), Document: fmt.Sprintf("work-%d.md", w), Title: title}}
+			if i > 0 {
+				p.Dependencies = []core.Edge{{Target: fmt.Sprintf("w%d-%d", w, i-1), Type: core.Requires, Strength: 0.5}}
+			}
+			prims = append(prims, p)
+		}
+	}
+	// the second work builds on the first; the third on neither
+	prims[25].Dependencies = append(prims[25].Dependencies, core.Edge{Target: "w0-3", Type: core.Requires, Strength: 0.5})
+	o := Agent(testDomain, prims, nil, cfg())
+	if !o.Generated || o.Artifact.Primitives != 40 {
+		t.Fatalf("agent over the body of two works: %+v", o)
+	}
+	s := o.Artifact.Files[0].Content
+	if strings.Contains(s, "Token Grants") {
+		t.Errorf("the unrelated work is in the agent:\n%s", s)
+	}
+	desc, _ := frontMeta(t, s)
+	if !strings.Contains(desc, "Consensus and Replication Logs") || strings.Contains(desc, "primitives") || strings.Contains(desc, ".md") {
+		t.Errorf("description %q", desc)
+	}
+	if !strings.Contains(s, "## Role\n\nKnows Consensus and Replication Logs as they state it: explains the definitions of") {
+		t.Errorf("role:\n%s", s)
+	}
+	// alone, the unrelated work is too small for an agent, and says why
+	if o := Agent(testDomain, prims[40:], nil, cfg()); o.Generated {
+		t.Errorf("20 primitives gave an agent")
 	}
 }

@@ -190,7 +190,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	b.WriteString(keyPrimitives(prims, key, wordsOf(sh.lex, prims, patternStems(prims, key))))
 
 	// a section with nothing to say is left out
-	if rules := compositionLines(prims, cfg.MaxCompositionRules); len(rules) > 0 {
+	if rules := compositionLines(prims, cfg.MaxCompositionRules, idNames(sh.prims)); len(rules) > 0 {
 		b.WriteString("## Composition Patterns\n\n")
 		b.WriteString(strings.Join(rules, "\n") + "\n\n")
 	}
@@ -571,7 +571,7 @@ func keyPrimitives(prims []core.Primitive, key []int, words map[string]string) s
 	var b strings.Builder
 	for _, i := range key {
 		p := &prims[i]
-		b.WriteString("**" + mdName(p.Name) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
+		b.WriteString("**" + mdName(shownName(p)) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 		var applies []string
 		for _, ap := range patternWords(p.ApplicabilityPatterns, words) {
 			if len(applies) == maxPatternsPerKey {
@@ -620,16 +620,21 @@ func statement(p *core.Primitive, max int) string {
 }
 
 // compositionLines renders the first max composition rules, in input
-// order, as "- Name + with -> yields (type)".
-func compositionLines(prims []core.Primitive, max int) []string {
+// order, as "- Name + With -> Yields (type)", every part a name (names
+// maps ids to names; a rule with a primitive it lacks is left out).
+func compositionLines(prims []core.Primitive, max int, names map[string]string) []string {
 	var out []string
 	for i := range prims {
 		for _, r := range prims[i].CompositionRules {
 			if len(out) == max {
 				return out
 			}
-			out = append(out, "- "+mdName(prims[i].Name)+" + "+clean(r.With, maxFieldRunes)+" -> "+
-				clean(r.Yields, maxFieldRunes)+" ("+clean(string(r.Type), 30)+")")
+			with, ok := names[r.With]
+			if !ok {
+				continue
+			}
+			out = append(out, "- "+mdName(shownName(&prims[i]))+" + "+mdName(with)+" -> "+
+				mdName(clean(r.Yields, maxFieldRunes))+" ("+clean(string(r.Type), 30)+")")
 		}
 	}
 	return out

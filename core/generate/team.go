@@ -206,6 +206,7 @@ func team(d DomainInfo, prims []core.Primitive, cfg Config, terms func() []strin
 		out.Reason = fmt.Sprintf("%s; a team needs %d", plural(len(prims), "primitive", "primitives"), cfg.TeamMinPrimitives)
 		return out
 	}
+	names := idNames(prims)
 	qmap := make(map[string]Quadrant, len(prims))
 	for i := range prims {
 		qmap[prims[i].ID] = QuadrantOf(prims[i].Plane)
@@ -240,8 +241,8 @@ func team(d DomainInfo, prims []core.Primitive, cfg Config, terms func() []strin
 			if dst, ok := qmap[r.With]; ok && dst != src {
 				crossCount++
 				if len(cross) < maxTeamRules {
-					cross = append(cross, fmt.Sprintf("- %s (%s) + %s (%s) -> %s (%s)", mdName(p.Name), src,
-						clean(r.With, maxFieldRunes), dst, clean(r.Yields, maxFieldRunes), clean(string(r.Type), 30)))
+					cross = append(cross, fmt.Sprintf("- %s (%s) + %s (%s) -> %s (%s)", mdName(shownName(p)), src,
+						mdName(names[r.With]), dst, mdName(clean(r.Yields, maxFieldRunes)), clean(string(r.Type), 30)))
 				}
 			}
 		}
