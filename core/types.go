@@ -124,6 +124,9 @@ type Provenance struct {
 	Title string `json:"title,omitempty"`
 	// Section is the title of the section the primitive was found in.
 	Section string `json:"section"`
+	// Chapter is the title of the top-level section (a book's chapter)
+	// holding it, "" when it is the document's only one.
+	Chapter string `json:"chapter,omitempty"`
 	// Offset is the exact byte offset of the match in the document text.
 	Offset int `json:"offset"`
 	// Session is the learning session that added the primitive ("" until

@@ -85,10 +85,23 @@ func firstTitle(secs []*core.Section, maxLevel int) string {
 	return ""
 }
 
-// latexTitle reads \title[short]{long} anywhere in the document's first
-// titleWindow bytes or, failing that, its first \chapter.
+// latexPreamble bounds how far a LaTeX title is looked for: a book's
+// preamble (packages, macros, theorem styles) runs to hundreds of lines
+// before its \title.
+const latexPreamble = 256 << 10
+
+// latexTitle reads \title[short]{long} anywhere in the document's
+// preamble and the first titleWindow bytes after it or, failing that, its
+// first \chapter.
 func latexTitle(s string) string {
-	head := s[:titleEnd(s)]
+	end := titleEnd(s)
+	if i := strings.Index(s[:min(len(s), latexPreamble)], `\begin{document}`); i >= 0 {
+		end = max(end, min(len(s), i+titleWindow))
+		for end < len(s) && !utf8.RuneStart(s[end]) {
+			end--
+		}
+	}
+	head := s[:end]
 	for _, cmd := range []string{`\title`, `\chapter`} {
 		from := 0
 		for {

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -52,5 +53,16 @@ func TestCorpusTitles(t *testing.T) {
 		if a.Title != want {
 			t.Errorf("%s: title %q, want %q", name, a.Title, want)
 		}
+	}
+}
+
+// TestTitleAfterLongPreamble: a book's \title comes after hundreds of
+// lines of packages and macros; it is still its title, not the first
+// chapter's.
+func TestTitleAfterLongPreamble(t *testing.T) {
+	pre := strings.Repeat("\\newcommand{\\macro}{\\mathbb{C}} % a macro of the book\n", 400)
+	doc := "\\documentclass{book}\n" + pre + "\\title{Tasty Bits of Several Complex Variables}\n\\begin{document}\n\\maketitle\n\\chapter{Introduction}\nText.\n"
+	if got := Title(doc, core.FormatLaTeX, Sections(doc, core.FormatLaTeX)); got != "Tasty Bits of Several Complex Variables" {
+		t.Errorf("title %q", got)
 	}
 }

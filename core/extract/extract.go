@@ -171,13 +171,15 @@ type cand struct {
 
 // secState is what the extractor knows about one section while scanning.
 type secState struct {
-	s        *core.Section
-	title    string
-	chapter  int
-	body     int // absolute start of the section's own text
-	own      string
-	patterns []string
-	counted  bool
+	s       *core.Section
+	title   string
+	chapter int
+	// chapterTitle is the title of the top-level section holding it.
+	chapterTitle string
+	body         int // absolute start of the section's own text
+	own          string
+	patterns     []string
+	counted      bool
 }
 
 type extractor struct {
@@ -269,8 +271,12 @@ func ExtractRefs(a *core.Analysis, opts Options) ([]core.Primitive, Refs) {
 	seen := map[*core.Section]bool{}
 	for i, root := range roots {
 		chapter := i + 1
+		chapterTitle := ""
+		if len(roots) > 1 {
+			chapterTitle = x.plainTitle(root.Title)
+		}
 		walk(root, seen, func(s *core.Section) {
-			x.section(s, chapter)
+			x.section(s, chapter, chapterTitle)
 			if opts.Section != nil {
 				opts.Section()
 			}
@@ -294,14 +300,14 @@ func walk(s *core.Section, seen map[*core.Section]bool, fn func(*core.Section)) 
 	}
 }
 
-func (x *extractor) section(s *core.Section, chapter int) {
+func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	n := len(x.doc)
 	body := clamp(s.BodyOffset, 0, n)
 	if s.BodyOffset == 0 && s.Offset > 0 {
 		body = clamp(s.Offset, 0, n)
 	}
 	end := clamp(s.OwnEnd(), body, n)
-	st := &secState{s: s, chapter: chapter, body: body, own: x.doc[body:end]}
+	st := &secState{s: s, chapter: chapter, chapterTitle: chapterTitle, body: body, own: x.doc[body:end]}
 	st.title = x.plainTitle(s.Title)
 
 	first := len(x.cands)
@@ -602,6 +608,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 				Bytes:       x.a.Document.Bytes,
 				SHA256:      x.a.Document.SHA256,
 				Section:     c.sec.title,
+				Chapter:     c.sec.chapterTitle,
 				Offset:      c.offset,
 				ContentHash: text.ContentHash(c.statement),
 			},

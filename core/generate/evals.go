@@ -6,6 +6,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // Evals that travel with a skill, in the form the Agent Skills ecosystem
@@ -96,10 +97,49 @@ func knowledgeEvals(prims []core.Primitive, key []int, subject string, nearMiss 
 			Expectations:   []string{"The answer names " + nm + ".", "The answer states it as the source does: " + statement(p, maxInlineRunes)},
 		})
 		if len(trig) < maxTriggerEvals {
-			trig = append(trig, TriggerEval{Query: "What does " + subject + " say about " + nm + "?", ShouldTrigger: true})
+			trig = append(trig, TriggerEval{Query: conceptQuery(p, nm), ShouldTrigger: true})
 		}
 	}
 	return tasks, append(trig, nearMissEvals(nearMiss)...)
+}
+
+// conceptQueries ask for a concept as a person who has not read the work
+// would: by its name and what it is about, never by the work's title,
+// which the skill's own description carries and a request rarely does.
+var conceptQueries = map[core.PrimitiveType][2]string{
+	core.Definition: {"What is ", "?"}, core.Theorem: {"What does ", " state?"},
+	core.Algorithm: {"How does ", " work?"}, core.Technique: {"How is ", " applied?"},
+	core.Axiom: {"What is required by ", "?"}, core.Identity: {"What does the identity ", " say?"},
+}
+
+// conceptQuery is a request for the concept p, named nm: its kind's
+// question, with two words of its statement's keywords (those not in the
+// name) for context, as a request carries what it is about.
+func conceptQuery(p *core.Primitive, nm string) string {
+	q, ok := conceptQueries[p.Type]
+	if !ok {
+		q = [2]string{"Explain ", "."}
+	}
+	in := map[string]bool{}
+	for _, w := range text.Words(nm) {
+		in[text.Stem(w)] = true
+	}
+	var ctx []string
+	for _, k := range p.Keywords {
+		if len(ctx) == 2 {
+			break
+		}
+		t, ok := trigger(k)
+		if !ok || strings.Contains(t, " ") || in[text.Stem(t)] {
+			continue
+		}
+		in[text.Stem(t)] = true
+		ctx = append(ctx, t)
+	}
+	if len(ctx) > 0 {
+		nm += " (" + strings.Join(ctx, ", ") + ")"
+	}
+	return q[0] + nm + q[1]
 }
 
 // howToEvals are the evals of a how-to skill: each procedure as a task,

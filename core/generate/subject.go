@@ -3,6 +3,7 @@ package generate
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"math"
 	"path"
 	"sort"
 	"strings"
@@ -102,8 +103,108 @@ func Subjects(prims []core.Primitive) []Subject {
 		byKey[key] = len(out)
 		out = append(out, Subject{Key: key, Title: title, Prims: g.prims})
 	}
-	for i := range out {
-		out[i].Docs = sourceDocs(out[i].Prims)
+	var split []Subject
+	for _, sub := range out {
+		split = append(split, byChapter(sub)...)
+	}
+	for i := range split {
+		split[i].Docs = sourceDocs(split[i].Prims)
+	}
+	return split
+}
+
+// maxSubjectPrims is the most a subject holds before its chapters are
+// subjects of their own: a skill shows ten key primitives and lists a few
+// hundred names, and a book's worth of results under one description is
+// one an agent loads for any question on the field, or for none.
+const maxSubjectPrims = 120
+
+// byChapter splits a subject larger than maxSubjectPrims whose primitives
+// come from several chapters into one subject per chapter, a chapter of
+// fewer than DefaultSkillMinPrimitives with the one before it, each titled by its chapters and the work
+// ("Convexity and Pseudoconvexity (Tasty Bits of Several Complex
+// Variables)"). Any other subject is returned as it is.
+func byChapter(sub Subject) []Subject {
+	if len(sub.Prims) <= maxSubjectPrims {
+		return []Subject{sub}
+	}
+	type part struct {
+		title string
+		prims []core.Primitive
+	}
+	var parts []*part
+	at := map[string]*part{}
+	for i := range sub.Prims {
+		c := clean(sub.Prims[i].Provenance.Chapter, maxNameRunes)
+		p := at[c]
+		if p == nil {
+			p = &part{title: c}
+			at[c] = p
+			parts = append(parts, p)
+		}
+		p.prims = append(p.prims, sub.Prims[i])
+	}
+	if len(parts) < 2 {
+		return []Subject{sub}
+	}
+	// in the book's order: a store hands primitives back by id
+	first := func(p *part) (int, int) {
+		c, o := math.MaxInt, math.MaxInt
+		for i := range p.prims {
+			q := &p.prims[i]
+			if q.Chapter < c || q.Chapter == c && q.Provenance.Offset < o {
+				c, o = q.Chapter, q.Provenance.Offset
+			}
+		}
+		return c, o
+	}
+	sort.SliceStable(parts, func(i, j int) bool {
+		ci, oi := first(parts[i])
+		cj, oj := first(parts[j])
+		return ci < cj || ci == cj && oi < oj
+	})
+	// A chapter too small for a skill of its own joins the one before it
+	// (the first ones, the first large one).
+	var groups [][]*part
+	var lead []*part
+	for _, p := range parts {
+		switch {
+		case len(p.prims) >= DefaultSkillMinPrimitives:
+			groups = append(groups, append(lead, p))
+			lead = nil
+		case len(groups) > 0:
+			groups[len(groups)-1] = append(groups[len(groups)-1], p)
+		default:
+			lead = append(lead, p)
+		}
+	}
+	if len(groups) < 2 {
+		return []Subject{sub}
+	}
+	work := sub.Title
+	if work == "" || genericTitles[titleKey(work)] {
+		if src, ok := oneSource(sub.Prims); ok {
+			work = fileTitle(src)
+		}
+	}
+	out := make([]Subject, 0, len(groups))
+	for _, g := range groups {
+		var titles []string
+		var prims []core.Primitive
+		for _, p := range g {
+			if p.title != "" {
+				titles = append(titles, p.title)
+			}
+			prims = append(prims, p.prims...)
+		}
+		title := strings.Join(titles, "; ")
+		switch {
+		case title == "":
+			title = work
+		case work != "":
+			title += " (" + work + ")"
+		}
+		out = append(out, Subject{Key: sub.Key + "#" + strings.Join(titles, "; "), Title: title, Prims: prims})
 	}
 	return out
 }
