@@ -650,6 +650,34 @@ func TestStepHeadingsAsSections(t *testing.T) {
 	}
 }
 
+// A step heading set apart by a dash is a step as one with a colon, and an
+// HTML comment under it (a test harness's annotations) is not its text.
+func TestStepHeadingsWithDash(t *testing.T) {
+	txt := "# Guide\n\n### Step 1 - Create a network\n\n<!-- STEP\nname: net\nsleep: 5\n-->\n\nCreate it:\n\n```bash\ndocker network create app\n```\n\n### Step 2 – Launch the server\n\nUse the `--network app` flag.\n"
+	doc := &core.Document{Path: "README.md", Format: core.FormatMarkdown, Text: txt}
+	s1 := strings.Index(txt, "### Step 1")
+	s2 := strings.Index(txt, "### Step 2")
+	h2 := "### Step 2 – Launch the server\n"
+	a := &core.Analysis{Document: doc, ContentType: core.Reference, Sections: []*core.Section{{
+		Title: "Guide", Level: 1, BodyOffset: len("# Guide\n"), End: len(txt),
+		Children: []*core.Section{
+			{Title: "Step 1 - Create a network", Level: 3, Offset: s1, BodyOffset: s1 + len("### Step 1 - Create a network\n"), End: s2},
+			{Title: "Step 2 – Launch the server", Level: 3, Offset: s2, BodyOffset: s2 + len(h2), End: len(txt)},
+		},
+	}}}
+	ps := Extract(a, Options{})
+	if len(ps) != 2 {
+		t.Fatalf("got %+v", ps)
+	}
+	if ps[0].Name != "Step 1: Create a Network" || strings.Contains(ps[0].FormalStatement, "sleep") ||
+		!strings.Contains(ps[0].ComputationalForm, "docker network create app") {
+		t.Errorf("step 1: %q %q %q", ps[0].Name, ps[0].FormalStatement, ps[0].ComputationalForm)
+	}
+	if ps[1].Name != "Step 2: Launch the Server" {
+		t.Errorf("step 2: %q", ps[1].Name)
+	}
+}
+
 func TestCodeDeclarationsOnlyInCode(t *testing.T) {
 	txt := "Use `type Ia` and `class of` rarely; a `type Node struct` holds data.\n"
 	ps := Extract(oneSection(txt, core.FormatMarkdown, core.Reference), Options{})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Confidences of the reference (API documentation) strategy.
@@ -262,6 +263,12 @@ func (x *extractor) leadProse(para string) string {
 	return mdInline(stripEmph(para))
 }
 
+// htmlComment is an HTML comment of a Markdown document.
+var htmlComment = lazyre.New(`(?s)<!--.*?-->`)
+
+// stepDash is a step heading's number and the dash after it.
+var stepDash = lazyre.New(`^([*_]*Step\s+[0-9]+[*_]*)\s+[-–—]\s`)
+
 // stepHeading reads a tutorial step that is a heading ("### Step 1: Create
 // a network"): the heading is the marker, the section's opening paragraph
 // the statement.
@@ -271,6 +278,9 @@ func (x *extractor) stepHeading(st *secState) {
 		return
 	}
 	title := strings.TrimLeft(s.Title, "# \t")
+	// a heading sets its title apart with a dash as often as a colon
+	// ("### Step 1 - Set up Dapr")
+	title = stepDash.ReplaceAllString(title, "$1:")
 	hs := scanMarkers(title, tutorialMarkers[:1])
 	if len(hs) == 0 || hs[0].start != len(title)-len(strings.TrimLeft(title, "*_ ")) {
 		return
@@ -283,7 +293,13 @@ func (x *extractor) stepHeading(st *secState) {
 		return
 	}
 	concept := titleCase(tidyName(mdInline(stripEmph(title[h.after:]))))
-	lead, code, codeFirst := sectionLead(st.own, x.leadProse)
+	own := st.own
+	if x.format == core.FormatMarkdown {
+		// what a reader never sees (a test harness's "<!-- STEP name: …
+		// -->" annotations) is no part of the step
+		own = htmlComment.ReplaceAllString(own, "")
+	}
+	lead, code, codeFirst := sectionLead(own, x.leadProse)
 	stmt := lead
 	switch {
 	case codeFirst:
@@ -305,7 +321,7 @@ func (x *extractor) stepHeading(st *secState) {
 	c := cand{typ: core.Technique, name: name, statement: stmt, number: "", offset: hStart + k, conf: 0.9}
 	if x.format == core.FormatMarkdown {
 		// the step's commands and the files it writes, whole, under it
-		if blocks := readStep(st.own).blocks; len(blocks) > 0 && codeSize(blocks) <= maxFormCode {
+		if blocks := readStep(own).blocks; len(blocks) > 0 && codeSize(blocks) <= maxFormCode {
 			var b strings.Builder
 			b.WriteString(computationalForm(c.typ, c.statement))
 			writeBlocks(&b, blocks)

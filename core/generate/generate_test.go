@@ -894,3 +894,19 @@ func TestAgentCoherentBody(t *testing.T) {
 		t.Errorf("20 primitives gave an agent")
 	}
 }
+
+func TestReaderNameDropsNumbers(t *testing.T) {
+	for name, want := range map[string]string{
+		"Lemma 1.1.2 — Quicksort":              "Quicksort",
+		"Theorem 3.4 (Zorn)":                   "Zorn",
+		"Theorem 1.1.6: A Lower Bound":         "A Lower Bound",
+		"Lemma C.4":                            "",
+		"Merge Sort":                           "Merge Sort",
+		"Theorem 2 - Pythagoras":               "Pythagoras",
+		"Definition 2.1 (Sorted, of an array)": "Sorted, of an array",
+	} {
+		if got := readerName(&core.Primitive{Name: name, FormalStatement: "A statement."}); got != want {
+			t.Errorf("readerName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

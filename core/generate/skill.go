@@ -414,6 +414,10 @@ func subjectConcepts(prims []core.Primitive, sh *shared, n int) []string {
 // the result no title.
 var numberedOnly = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Step)\s+[0-9A-Z][0-9A-Za-z.\-]*$`)
 
+// numberedTitled is a result's kind and number followed by its title,
+// after a dash or colon or in parentheses.
+var numberedTitled = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*(?:[—–:]\s*|-\s+)(\S.*)$|^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*\(([^()]+)\)$`)
+
 // selfNamed is a statement that names what it states: "This is the
 // Election Safety property", "is called the Cauchy criterion".
 var selfNamed = lazyre.New(`(?:[Tt]his is|is called|is known as|[Ww]e call this)\s+(?:the\s+)?([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,4})`)
@@ -423,7 +427,13 @@ var selfNamed = lazyre.New(`(?:[Tt]his is|is called|is known as|[Ww]e call this)
 // ("Election Safety" for a "Lemma 1.3.1" that says "This is the Election
 // Safety property"), else "" (the number tells a reader nothing).
 func readerName(p *core.Primitive) string {
-	if !numberedOnly.MatchString(strings.TrimSpace(p.Name)) {
+	name := strings.TrimSpace(p.Name)
+	if m := numberedTitled.FindStringSubmatch(name); m != nil {
+		// "Lemma 1.1.2 — Quicksort", "Theorem 3.4 (Zorn)": the title is
+		// the name; the number is where the book put it
+		return strings.TrimSpace(m[1] + m[2])
+	}
+	if !numberedOnly.MatchString(name) {
 		return p.Name
 	}
 	if m := selfNamed.FindStringSubmatch(p.FormalStatement); m != nil {

@@ -98,7 +98,7 @@ func (l *Library) TriggerEvals(refs []string) (EvalReport, error) {
 			continue
 		}
 		for _, q := range qs {
-			hits := index.Rank(q.Query, search.Options{})
+			hits := index.Rank(q.Query, search.Options{Floor: RelevanceFloor})
 			tq := TriggerQuery{Query: q.Query, ShouldTrigger: q.ShouldTrigger}
 			if len(hits) > 0 && hits[0].Relevance > 0 {
 				tq.First = hits[0].Skill.Key

@@ -2,6 +2,8 @@ package library
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"slices"
 	"strings"
 
@@ -159,6 +161,13 @@ type Results struct {
 	Searched int
 }
 
+// RelevanceFloor is the share of the best match's relevance a skill needs
+// to be returned by a search or listed in a catalog for a request (see
+// search.Options.Floor): an agent given three skills for a request loads
+// the wrong one as often as the right one when two of them only share
+// its common words.
+var RelevanceFloor = floorFromEnv()
+
 // Search ranks the skills offered to consumer against query (score =
 // relevance × decay × feedback) and returns at most limit of them (0: all).
 // A blank query ranks by decay and feedback alone.
@@ -167,7 +176,7 @@ func (l *Library) Search(query, consumer string, limit int) (Results, error) {
 	if err != nil {
 		return Results{}, err
 	}
-	hits := index.Rank(query, search.Options{Now: l.now(), Limit: limit})
+	hits := index.Rank(query, search.Options{Now: l.now(), Limit: limit, Floor: RelevanceFloor})
 	return Results{Hits: hits, Searched: len(pool)}, nil
 }
 
@@ -194,7 +203,7 @@ func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
 	if err != nil {
 		return Catalog{}, err
 	}
-	ranked := search.Skills(index.Rank(query, search.Options{Now: l.now()}))
+	ranked := search.Skills(index.Rank(query, search.Options{Now: l.now(), Floor: RelevanceFloor}))
 	var warnings []string
 	if strings.TrimSpace(query) != "" {
 		ranked, warnings = l.withImports(ranked, pool)
@@ -288,4 +297,12 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 		res.Skills = visible
 	}
 	return res, nil
+}
+
+func floorFromEnv() float64 {
+	v, err := strconv.ParseFloat(os.Getenv("LORE_FLOOR_TUNE"), 64)
+	if err != nil {
+		return 0.5
+	}
+	return v
 }

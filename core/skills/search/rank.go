@@ -32,6 +32,11 @@ type Options struct {
 	StaleBelow float64
 	// Limit caps the number of results; ≤ 0 means all.
 	Limit int
+	// Floor leaves out, for a non-blank query, the skills whose relevance
+	// is below Floor times the best one's: a skill that shares a word or
+	// two with a request about another subject is no answer to it. 0
+	// keeps every match.
+	Floor float64
 }
 
 // Result is one ranked skill with the factors of its score, so that a
@@ -107,8 +112,13 @@ func (x *Index) Rank(query string, opts Options) []Result {
 		p := scoreBufs.Get().(*[]float64)
 		buf := slices.Grow((*p)[:0], len(x.skills))[:len(x.skills)]
 		clear(buf)
-		for i, r := range x.scoresInto(query, buf) {
-			if r > 0 {
+		scores := x.scoresInto(query, buf)
+		least := 0.0
+		for _, r := range scores {
+			least = max(least, r*opts.Floor)
+		}
+		for i, r := range scores {
+			if r > 0 && r >= least {
 				add(i, r)
 			}
 		}
