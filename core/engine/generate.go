@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -128,7 +129,10 @@ func untouched(arts []core.Artifact, o generate.Outcome, overlay map[string]*cor
 	}
 	for _, id := range o.Sources {
 		if _, ok := overlay[id]; ok {
-			return core.Artifact{}, false
+			// A run that only wired its own primitives to this skill's
+			// changes what they enable, not always what the skill
+			// says: one made the same is not made again.
+			return sameAsStored(arts, o.Artifact)
 		}
 	}
 	for _, a := range arts {
@@ -139,6 +143,28 @@ func untouched(arts []core.Artifact, o generate.Outcome, overlay map[string]*cor
 	}
 	return core.Artifact{}, false
 }
+
+// sameAsStored is the stored artifact named as a, when its files are a's
+// but for the day it was made.
+func sameAsStored(arts []core.Artifact, a *core.Artifact) (core.Artifact, bool) {
+	for _, old := range arts {
+		if old.Kind != a.Kind || old.Name != a.Name || old.Domain != a.Domain || len(old.Files) != len(a.Files) {
+			continue
+		}
+		for i := range a.Files {
+			if old.Files[i].Path != a.Files[i].Path || undated(old.Files[i].Content) != undated(a.Files[i].Content) {
+				return core.Artifact{}, false
+			}
+		}
+		return old, true
+	}
+	return core.Artifact{}, false
+}
+
+// createdAt is the frontmatter line of the day an artifact was made.
+var createdAt = regexp.MustCompile(`(?m)^  created-at: .*$`)
+
+func undated(s string) string { return createdAt.ReplaceAllString(s, "") }
 
 // regenerate remakes and publishes the artifacts of domains from what the
 // store holds now, after session (an unlearn or a resolution). A failure is

@@ -330,6 +330,7 @@ func (x *extractor) stepHeading(st *secState) {
 	}
 	x.add(st, c)
 	x.genre.procedures++
+	x.genre.covered = append(x.genre.covered, [2]int{st.body, st.body + len(st.own)})
 }
 
 // sectionLead returns a section's first prose paragraph, its first code

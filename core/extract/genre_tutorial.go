@@ -70,6 +70,7 @@ func (x *extractor) procedures(st *secState) {
 		c.name = x.procedureName(st, lead, steps, part)
 		x.add(st, c)
 		x.genre.procedures++
+		x.genre.covered = append(x.genre.covered, [2]int{c.offset, c.end})
 	}
 }
 
@@ -81,6 +82,9 @@ type genreState struct {
 	// procedures counts the procedures found by numbered lists and
 	// "Step N" headings.
 	procedures int
+	// covered are the spans of the document those procedures read
+	// (absolute offsets, end exclusive).
+	covered [][2]int
 	// parents maps each section to its parent, built on first use.
 	parents map[*core.Section]*core.Section
 }

@@ -23,11 +23,22 @@ const sectionStepsConf = 0.75
 // lab's block of five commands is its step.
 const maxSectionStepCommands = 8
 
-// sectionSteps reads the document's command blocks as one procedure when
-// no other procedure was found.
+// sectionSteps reads the document's command blocks that no other
+// procedure holds as one procedure: all of them when no other procedure
+// was found, else those the numbered lists and step headings left out (a
+// guide's quick start before its steps, its troubleshooting after), so
+// that no command the source gives is lost to the agent.
 func (x *extractor) sectionSteps(roots []*core.Section) {
-	if x.format != core.FormatMarkdown || x.genre.procedures > 0 || len(roots) == 0 || roots[0] == nil {
+	if x.format != core.FormatMarkdown || len(roots) == 0 || roots[0] == nil {
 		return
+	}
+	inProcedure := func(at int) bool {
+		for _, c := range x.genre.covered {
+			if at >= c[0] && at < c[1] {
+				return true
+			}
+		}
+		return false
 	}
 	switch x.ctype {
 	case core.Tutorial, core.Reference, core.Unknown:
@@ -56,7 +67,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case fence != "":
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""
-				if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted()) {
+				if inProcedure(blockAt) {
+					files = nil
+				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted()) {
 					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}
 					files = nil
 					if !headingTaken && heading != "" {
@@ -108,7 +121,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		}
 		p = next
 	}
-	if len(steps) < 2 {
+	if len(steps) == 0 || len(steps) == 1 && x.genre.procedures == 0 {
 		return
 	}
 	// The procedure is named after the document's first heading, not the
