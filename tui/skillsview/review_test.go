@@ -221,3 +221,18 @@ func TestEditorAsksBeforeDiscardingTypedText(t *testing.T) {
 		t.Errorf("the record changed: %q", s.Instructions)
 	}
 }
+
+// A draft says where a person looks that no search or agent finds it
+// until it is promoted; an active skill does not.
+func TestDraftSaysItIsNotFoundYet(t *testing.T) {
+	s := proposed(t, "Do it.")
+	m := New(styles.New(true)).SetSize(160, 30).WithLibrary([]*skills.Skill{s}, nil)
+	if v := stripped(m); !strings.Contains(v, "draft: skills search and agents find it once promoted (p)") {
+		t.Errorf("draft's status line:\n%s", v)
+	}
+	s.Status = skills.Active
+	m = New(styles.New(true)).SetSize(160, 30).WithLibrary([]*skills.Skill{s}, nil)
+	if v := stripped(m); strings.Contains(v, "once promoted") {
+		t.Errorf("an active skill says it is a draft:\n%s", v)
+	}
+}

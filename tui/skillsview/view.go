@@ -633,6 +633,12 @@ func (m Model) statusLine() string {
 // recordStatusLine is a library skill's files, dates and where the
 // document pane is scrolled to.
 func (m Model) recordStatusLine(s *skills.Skill) string {
+	draft := ""
+	if s.Status == skills.Draft {
+		// said where a person looks: a learned skill starts here, and
+		// nothing tells an agent of it until it is promoted
+		draft = m.st.Severity.Warning.Render("draft: skills search and agents find it once promoted ("+m.keys.Promote.Help().Key+")") + m.st.Faint.Render(" · ")
+	}
 	parts := []string{skills.SkillFile}
 	if n := len(s.Files); n > 0 {
 		parts[0] += " + " + plural(n, "resource", "resources")
@@ -647,7 +653,7 @@ func (m Model) recordStatusLine(s *skills.Skill) string {
 		parts = append(parts, "last used "+s.LastUsed.UTC().Format("2006-01-02"))
 	}
 	parts = append(parts, m.scrollPart()...)
-	return " " + m.st.Faint.Render(strings.Join(parts, " · "))
+	return " " + draft + m.st.Faint.Render(strings.Join(parts, " · "))
 }
 
 // scrollPart says which document lines are shown, when not all are.
