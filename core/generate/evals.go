@@ -7,6 +7,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Evals that travel with a skill, in the form the Agent Skills ecosystem
@@ -112,6 +113,9 @@ var conceptQueries = map[core.PrimitiveType][2]string{
 	core.Axiom: {"What is required by ", "?"}, core.Identity: {"What does the identity ", " say?"},
 }
 
+// stepPrefix is the "Step 3: " a step's name opens with.
+var stepPrefix = lazyre.New(`^Step\s+[0-9]+[:.]?\s*`)
+
 // conceptQuery is a request for the concept p, named nm: its kind's
 // question, with two words of its statement's keywords (those not in the
 // name) for context, as a request carries what it is about.
@@ -119,6 +123,11 @@ func conceptQuery(p *core.Primitive, nm string) string {
 	q, ok := conceptQueries[p.Type]
 	if !ok {
 		q = [2]string{"Explain ", "."}
+	}
+	if p.Type == core.Technique && stepped(p) {
+		// a procedure is asked for as the task it does
+		q = [2]string{"How do I ", "?"}
+		nm = imperative(sentenceCase(stepPrefix.ReplaceAllString(nm, "")))
 	}
 	in := map[string]bool{}
 	for _, w := range text.Words(nm) {
@@ -181,8 +190,8 @@ func howToEvals(task string, procs []procedure, nearMiss []string) ([]TaskEval, 
 // concepts of its domain's other subjects and a request of no subject.
 func nearMissEvals(nearMiss []string) []TriggerEval {
 	var out []TriggerEval
-	for _, n := range firstN(nearMiss, maxTriggerEvals-1) {
-		out = append(out, TriggerEval{Query: "Explain " + n, ShouldTrigger: false})
+	for _, q := range firstN(nearMiss, maxTriggerEvals-1) {
+		out = append(out, TriggerEval{Query: q, ShouldTrigger: false})
 	}
 	return append(out, TriggerEval{Query: unrelatedQuery, ShouldTrigger: false})
 }

@@ -751,6 +751,44 @@ var needWords = lazyre.New(`(?i)\b(?:requires?|required|needs?|must (?:have|be)|
 // prerequisites lists what must hold before the steps: what the
 // procedures' intros say is needed, the other primitives of the subject
 // (what it defines or requires), and the programs the commands run.
+// programOf is the program a command line runs: its first word after
+// sudo and variable assignments ("MINIO_POD=$(kubectl get pods …)" runs
+// kubectl), "" when it runs none (an assignment alone, a word that is no
+// program's name).
+func programOf(c string) string {
+	f := strings.Fields(c)
+	for len(f) > 0 {
+		w := f[0]
+		switch {
+		case w == "sudo" || w == "env":
+			f = f[1:]
+			continue
+		case shellAssign.MatchString(w):
+			if _, v, _ := strings.Cut(w, "="); strings.HasPrefix(v, "$(") && len(v) > 2 {
+				f = append([]string{strings.TrimPrefix(v, "$(")}, f[1:]...)
+			} else {
+				f = f[1:]
+			}
+			continue
+		}
+		break
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	t := strings.TrimSuffix(f[0], ".exe")
+	if !programName.MatchString(t) {
+		return ""
+	}
+	return t
+}
+
+// shellAssign is a word of a command that sets a variable.
+var shellAssign = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// programName is a word that can name a program or a script to run.
+var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z0-9_][A-Za-z0-9_./+-]*$`)
+
 func prerequisites(prims []core.Primitive, procs []procedure) string {
 	var items []string
 	seen := map[string]bool{}
@@ -779,11 +817,7 @@ func prerequisites(prims []core.Primitive, procs []procedure) string {
 	for _, p := range procs {
 		for _, s := range p.steps {
 			for _, c := range stepCommands(s) {
-				f := strings.Fields(c)
-				if len(f) > 1 && f[0] == "sudo" {
-					f = f[1:]
-				}
-				if t := strings.TrimSuffix(f[0], ".exe"); !tseen[t] && !shellBuiltins[t] {
+				if t := programOf(c); t != "" && !tseen[t] && !shellBuiltins[t] {
 					tseen[t] = true
 					tools = append(tools, "`"+t+"`")
 				}

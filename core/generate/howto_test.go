@@ -319,3 +319,19 @@ func TestHowToKeepsCodeWhole(t *testing.T) {
 		t.Errorf("references/compose.yaml is not the step's file:\n%s", got)
 	}
 }
+
+func TestProgramOf(t *testing.T) {
+	for c, want := range map[string]string{
+		"sudo systemctl start etcd":                        "systemctl",
+		`MINIO_POD=$(kubectl get pods -n velero -o name)`:  "kubectl",
+		"KUBECONFIG=~/.kube/config helm install x ./chart": "helm",
+		"export GOBIN=$(go env GOPATH)/bin":                "export",
+		"FOO=bar":                                          "",
+		"./bin/store serve":                                "./bin/store",
+		"{":                                                "",
+	} {
+		if got := programOf(c); got != want {
+			t.Errorf("programOf(%q) = %q, want %q", c, got, want)
+		}
+	}
+}

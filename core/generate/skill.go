@@ -49,9 +49,11 @@ func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outc
 			all[st] += n
 		}
 	}
+	// The requests for a subject's own concepts are the near misses of
+	// the others: what loads one skill should not load its neighbour.
 	concepts := make([][]string, len(subs))
 	for i := range subs {
-		concepts[i] = subjectConcepts(subs[i].Prims, sh, 2)
+		concepts[i] = subjectRequests(subs[i].Prims, sh, 2)
 	}
 	for i := range subs {
 		cfg.Reserved = names
@@ -394,16 +396,18 @@ func topConcepts(prims []core.Primitive, ranked []int, n, max int) []string {
 	return out
 }
 
-// subjectConcepts are up to n names a reader knows of a subject's most
-// important primitives.
-func subjectConcepts(prims []core.Primitive, sh *shared, n int) []string {
+// subjectRequests are up to n requests for a subject's most important
+// primitives that have a name a reader knows (see conceptQuery).
+func subjectRequests(prims []core.Primitive, sh *shared, n int) []string {
 	var out []string
 	for _, i := range sh.importance(prims) {
 		if len(out) == n {
 			break
 		}
-		if nm := clean(readerName(&prims[i]), maxNameRunes); nm != "" && !slices.Contains(out, nm) {
-			out = append(out, nm)
+		if nm := clean(readerName(&prims[i]), maxNameRunes); nm != "" {
+			if q := conceptQuery(&prims[i], nm); !slices.Contains(out, q) {
+				out = append(out, q)
+			}
 		}
 	}
 	return out

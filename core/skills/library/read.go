@@ -2,8 +2,6 @@ package library
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"slices"
 	"strings"
 
@@ -166,7 +164,7 @@ type Results struct {
 // search.Options.Floor): an agent given three skills for a request loads
 // the wrong one as often as the right one when two of them only share
 // its common words.
-var RelevanceFloor = floorFromEnv()
+const RelevanceFloor = 0.5
 
 // Search ranks the skills offered to consumer against query (score =
 // relevance × decay × feedback) and returns at most limit of them (0: all).
@@ -297,12 +295,4 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 		res.Skills = visible
 	}
 	return res, nil
-}
-
-func floorFromEnv() float64 {
-	v, err := strconv.ParseFloat(os.Getenv("LORE_FLOOR_TUNE"), 64)
-	if err != nil {
-		return 0.5
-	}
-	return v
 }

@@ -73,6 +73,23 @@ func TestRankKnownOrder(t *testing.T) {
 	}
 }
 
+// A floor leaves out the matches far weaker than the best: "oauth token"
+// is about refreshing tokens, and pagination only passes one along.
+func TestRankFloor(t *testing.T) {
+	all := names(Rank(corpus(), "oauth token", Options{Now: now}))
+	got := names(Rank(corpus(), "oauth token", Options{Now: now, Floor: 0.5}))
+	if !slices.Equal(all, []string{"oauth-token-refresh", "rest-pagination"}) || !slices.Equal(got, []string{"oauth-token-refresh"}) {
+		t.Errorf("without a floor %v, with 0.5 %v", all, got)
+	}
+	// the best match is never left out, and a blank query lists all
+	if got := Rank(corpus(), "git", Options{Floor: 1}); len(got) != 1 {
+		t.Errorf("floor 1: %v", names(got))
+	}
+	if got := Rank(corpus(), " ", Options{Floor: 0.9}); len(got) != 10 {
+		t.Errorf("blank query with a floor: %d results", len(got))
+	}
+}
+
 func TestRankBlankQueryListsAllByName(t *testing.T) {
 	got := Rank(corpus(), "  ", Options{Now: now})
 	if len(got) != 10 {
