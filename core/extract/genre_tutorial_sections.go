@@ -15,8 +15,9 @@ import (
 // as one procedure: each block of commands (a shell block, or a block of
 // prompted lines) with the sentence leading into it is a step, in document
 // order, a step under a new heading says so, and the procedure is named
-// after the document's first heading. Blocks of other code (YAML, a
-// directory tree, printed output) are not steps.
+// after the document's first heading. A file's text (YAML, a program)
+// goes with the next step of commands in its section, or is a step of its
+// own; printed output is no step.
 const sectionStepsConf = 0.75
 
 // maxSectionStepCommands bounds the commands one section step quotes: a
@@ -57,9 +58,33 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		fenceAt      int // the open fence's column
 		block        codeBlock
 		files        []codeBlock // blocks of files, for the next step of commands
+		filesLead    string      // the paragraph leading into the first of them
+		filesAt      int
+		commands     int // steps with commands
 		blockAt      int
 		lead         string // the paragraph leading into the open block
 	)
+	// A file the section has the reader write with no command after it
+	// in the section (a manifest the next section applies) is a step of
+	// its own: the agent writes it as the source gives it.
+	flushFiles := func() {
+		if len(files) == 0 {
+			return
+		}
+		st := procStep{text: filesLead, blocks: files}
+		if !headingTaken && heading != "" {
+			st.text = strings.TrimRight(heading, ".:") + ": " + filesLead
+			if filesLead == "" {
+				st.text = heading
+			}
+			headingTaken = true
+		}
+		if len(steps) == 0 {
+			first = filesAt
+		}
+		steps = append(steps, st)
+		files = nil
+	}
 	for p := 0; p < len(doc); {
 		end, next := text.Line(doc, p)
 		t := strings.TrimSpace(doc[p:end])
@@ -84,11 +109,16 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 					}
 					last = next
 					steps = append(steps, st)
+					commands++
 				} else if fileLang(block.lang) {
 					// a file the section has the reader write ("The
 					// configuration file:" over a YAML block) goes with
 					// the step of commands that follows it
+					if len(files) == 0 {
+						filesLead, filesAt = lead, blockAt
+					}
 					files = append(files, block)
+					last = next
 				}
 				lead = ""
 			} else {
@@ -107,9 +137,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			lead = plainMarkdown(lastPara)
 			para, lastPara = para[:0], ""
 		case strings.HasPrefix(t, "#"):
+			flushFiles()
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
 			headingTaken = false
-			files = nil // a file of a section without commands stays there
 			para, lastPara = para[:0], ""
 		case t == "":
 			if len(para) > 0 {
@@ -121,7 +151,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		}
 		p = next
 	}
-	if len(steps) == 0 || len(steps) == 1 && x.genre.procedures == 0 {
+	flushFiles()
+	// Files alone are examples, not a procedure: a guide has commands.
+	if commands == 0 || len(steps) == 1 && x.genre.procedures == 0 {
 		return
 	}
 	// The procedure is named after the document's first heading, not the

@@ -87,3 +87,23 @@ func TestSummarizedCommandCountsOneLine(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A manifest a section gives with no command after it in the section (the
+// next section applies it) is a step of its own, whole.
+func TestSectionStepsKeepFilesWithoutCommands(t *testing.T) {
+	doc := "# Deploy the App\n\n## The Manifest\n\nSave this as app.yaml:\n\n```yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: app\n```\n\n" +
+		"## Apply It\n\n```bash\nkubectl apply -f app.yaml\n```\n\n## Check\n\n```bash\nkubectl get pods\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	f := ps[0].ComputationalForm
+	if !strings.Contains(f, "1. The Manifest: Save this as app.yaml:\n   ```yaml\n   apiVersion: v1\n   kind: Pod\n   metadata:\n     name: app\n   ```") ||
+		!strings.Contains(f, "kubectl apply -f app.yaml") {
+		t.Errorf("form:\n%s", f)
+	}
+	// files alone are examples, not a procedure
+	if ps := Extract(mdDoc("# Formats\n\n## One\n\n```yaml\na: 1\n```\n\n## Two\n\n```json\n{}\n```\n", core.Reference), Options{}); len(ps) != 0 {
+		t.Errorf("examples gave %v", nameList(ps))
+	}
+}
