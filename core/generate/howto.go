@@ -27,7 +27,10 @@ import (
 // procedures — techniques with steps to follow, numbered or one "Step N:"
 // heading each — more than it states anything else. A paper's sections
 // read as the techniques they describe ("Proof-of-Work", "Incentive") have
-// no steps: a paper is knowledge, not a procedure.
+// no steps: a paper is knowledge, not a procedure. A guide that explains
+// a few concepts on the way ("What is a Container") and has the reader
+// take many more steps is a procedure source too: its concepts are the
+// how-to's prerequisites.
 func procedural(prims []core.Primitive) bool {
 	n := 0
 	for i := range prims {
@@ -35,7 +38,7 @@ func procedural(prims []core.Primitive) bool {
 			n++
 		}
 	}
-	return n > 0 && 2*n >= len(prims)
+	return n > 0 && (2*n >= len(prims) || stepsTaught(prims) >= 2*(len(prims)-n))
 }
 
 // stepped reports whether a technique has steps to follow: a "Step N:"

@@ -98,8 +98,19 @@ var actionWords = func() map[string]bool {
 
 // pairable reports whether w can be a word of a two-word term of names
 // ("data structure", "stored response", "directed graph"): any term word,
-// vague or not, but no action. One of the two must be a concept word.
-func pairable(w string) bool { return text.IsTermWord(w) && !isNumeric(w) && !actionWords[w] }
+// vague or not, but no action and no label. One of the two must be a
+// concept word.
+func pairable(w string) bool {
+	return text.IsTermWord(w) && !isNumeric(w) && !actionWords[w] && !labelWords[w]
+}
+
+// labelWords label a part of a document ("Step 2: Deploy", "Lemma 3"):
+// with the title after them they are no phrase a request uses.
+var labelWords = map[string]bool{
+	"step": true, "lemma": true, "theorem": true, "definition": true, "corollary": true,
+	"proposition": true, "section": true, "chapter": true, "figure": true, "table": true,
+	"appendix": true, "example": true, "exercise": true, "part": true,
+}
 
 // isConceptWord reports whether the lowercased word w can be a trigger: a
 // term word (text.IsTermWord) that is not vague, an adverb or a
