@@ -47,6 +47,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		return
 	}
 	doc := x.doc
+	programs := shellPrograms(doc)
 	var (
 		steps        []procStep
 		first, last  int
@@ -94,7 +95,8 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 				fence = ""
 				if inProcedure(blockAt) {
 					files = nil
-				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted()) {
+				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted() ||
+					block.lang == "" && runsOnly(cmds, programs)) {
 					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}
 					files = nil
 					if !headingTaken && heading != "" {
@@ -208,4 +210,48 @@ func stepNumberless(h string) string {
 		return strings.TrimSpace(h[i+2:])
 	}
 	return h
+}
+
+// shellPrograms are the programs the document's shell blocks run (the
+// first word of each command): an unlabelled block of lines that run the
+// same programs ("velero backup get NAME") is commands too.
+func shellPrograms(doc string) map[string]bool {
+	out := map[string]bool{}
+	var fence string
+	var block codeBlock
+	for p := 0; p < len(doc); {
+		end, next := text.Line(doc, p)
+		t := strings.TrimSpace(doc[p:end])
+		switch {
+		case fence != "":
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+				if b := block.block(); text.ShellLangs[block.lang] || b.Prompted() {
+					for _, c := range b.Commands() {
+						if f := strings.Fields(c); len(f) > 0 && f[0] != "sudo" {
+							out[f[0]] = true
+						}
+					}
+				}
+			} else {
+				block.lines = append(block.lines, t)
+			}
+		case isFence(t):
+			n := runOf(t, t[0])
+			fence = t[:n]
+			block = codeBlock{lang: codeLang(t[n:])}
+		}
+		p = next
+	}
+	return out
+}
+
+// runsOnly reports whether every command of cmds runs one of programs.
+func runsOnly(cmds []string, programs map[string]bool) bool {
+	for _, c := range cmds {
+		if f := strings.Fields(c); len(f) == 0 || !programs[f[0]] {
+			return false
+		}
+	}
+	return len(cmds) > 0
 }

@@ -107,3 +107,17 @@ func TestSectionStepsKeepFilesWithoutCommands(t *testing.T) {
 		t.Errorf("examples gave %v", nameList(ps))
 	}
 }
+
+// An unlabelled block whose lines run the programs the guide's shell
+// blocks run is commands; one of printed output is not.
+func TestSectionStepsUnlabelledCommands(t *testing.T) {
+	doc := "# Backups\n\n## Install\n\n```bash\nvelero install --provider aws\n```\n\n## Restore\n\nDescribe the restore:\n\n```\nvelero restore describe NAME\n```\n\n" +
+		"## Status\n\n```bash\nvelero backup get\n```\n\nIt prints:\n\n```\nNAME   STATUS\nb1     Completed\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	if f := ps[0].ComputationalForm; !strings.Contains(f, "velero restore describe NAME") || strings.Contains(f, "b1     Completed") {
+		t.Errorf("form:\n%s", f)
+	}
+}
