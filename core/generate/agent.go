@@ -123,11 +123,16 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 		}
 	}
 
+	// its evals, as a skill's: tasks on its key concepts, and the
+	// requests that should bring it in
+	b.WriteString("\n" + evalsLine)
+	tasks, trig := knowledgeEvals(body, top, joinAnd(firstN(works, maxDocsNamed), ", "), nil)
+	files := append([]core.ArtifactFile{{Path: name + "/AGENT.md", Content: b.String()}}, evalFiles(name, tasks, trig)...)
 	out.Generated = true
 	out.Reason = fmt.Sprintf("Generated agent for %s (%d primitives, distant from existing domains)", title, len(body))
 	out.Artifact = &core.Artifact{
 		Kind: core.AgentArtifact, Name: name, Domain: d.ID, Primitives: len(body),
-		Files:       []core.ArtifactFile{{Path: name + "/AGENT.md", Content: b.String()}},
+		Files:       files,
 		GeneratedAt: now, Reason: out.Reason,
 	}
 	return out
