@@ -416,11 +416,11 @@ func subjectRequests(prims []core.Primitive, sh *shared, n int) []string {
 // numberedOnly is a name that is a result's kind and number alone
 // ("Lemma 1.3.1"): what extraction falls back on when the source gives
 // the result no title.
-var numberedOnly = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Step)\s+[0-9A-Z][0-9A-Za-z.\-]*$`)
+var numberedOnly = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table|Step)\s+[0-9A-Z][0-9A-Za-z.\-]*$`)
 
 // numberedTitled is a result's kind and number followed by its title,
 // after a dash or colon or in parentheses.
-var numberedTitled = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*(?:[—–:]\s*|-\s+)(\S.*)$|^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*\(([^()]+)\)$`)
+var numberedTitled = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*(?:[—–:]\s*|-\s+)(\S.*)$|^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*\(([^()]+)\)$`)
 
 // selfNamed is a statement that names what it states: "This is the
 // Election Safety property", "is called the Cauchy criterion".

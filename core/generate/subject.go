@@ -46,6 +46,9 @@ var genericTitles = map[string]bool{
 	"notes": true, "lecture notes": true, "document": true, "untitled": true, "preface": true,
 	"abstract": true, "summary": true, "main": true, "home": true, "docs": true,
 	"documentation": true, "chapter": true, "appendix": true, "usage": true,
+	"quick start": true, "quickstart": true, "quick start guide": true, "quickstart guide": true,
+	"installation": true, "install": true, "setup": true, "configuration": true, "guide": true,
+	"user guide": true, "how to": true, "examples": true, "faq": true, "changes": true, "changelog": true,
 }
 
 // sourceOf is where a primitive was learned from: the source as given to
@@ -123,7 +126,7 @@ const maxSubjectPrims = 120
 // come from several chapters into one subject per chapter, a chapter of
 // fewer than DefaultSkillMinPrimitives with the one before it, each titled by its chapters and the work
 // ("Convexity and Pseudoconvexity (Tasty Bits of Several Complex
-// Variables)"). Any other subject is returned as it is.
+// Variables)", "Changes — RFC 4511"). Any other subject is returned as it is.
 func byChapter(sub Subject) []Subject {
 	if len(sub.Prims) <= maxSubjectPrims {
 		return []Subject{sub}
@@ -201,6 +204,11 @@ func byChapter(sub Subject) []Subject {
 		switch {
 		case title == "":
 			title = work
+		case work != "" && (genericTitles[titleKey(title)] || len(strings.Fields(title)) == 1):
+			// "Changes", "Introduction": the work is the name, so a
+			// dash, which a long name keeps, not parentheses, which it
+			// drops (see wordSlug)
+			title += " — " + work
 		case work != "":
 			title += " (" + work + ")"
 		}

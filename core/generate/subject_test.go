@@ -3,6 +3,7 @@ package generate
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -342,5 +343,49 @@ func TestSkillsCarryEvals(t *testing.T) {
 		if should == 0 || shouldNot < 2 {
 			t.Errorf("%s: trigger evals %+v", o.Artifact.Name, trig)
 		}
+	}
+}
+
+// Two guides both titled "Quick Start" are two subjects, not one: a title
+// every project's first page carries tells nothing of which project.
+func TestGenericGuideTitlesStayApart(t *testing.T) {
+	var prims []core.Primitive
+	for i, src := range []string{"kind.md", "hugo.md"} {
+		for k := 0; k < 3; k++ {
+			prims = append(prims, core.Primitive{ID: fmt.Sprintf("p%d-%d", i, k), Name: "Step", Type: core.Technique,
+				Provenance: core.Provenance{Source: src, Document: src, Title: "Quick Start"}})
+		}
+	}
+	if subs := Subjects(prims); len(subs) != 2 {
+		t.Errorf("%d subjects, want 2", len(subs))
+	}
+}
+
+// A work too large for one skill is one subject per chapter, in the
+// book's order whatever order the store gives, a chapter too small for a
+// skill with its neighbour, each titled by its chapters and the work.
+func TestLargeWorkSplitByChapter(t *testing.T) {
+	var prims []core.Primitive
+	for c, ch := range []struct {
+		title string
+		n     int
+	}{{"Preface", 3}, {"Groups", 60}, {"Rings", 60}, {"Changes", 4}} {
+		for k := 0; k < ch.n; k++ {
+			prims = append(prims, core.Primitive{ID: fmt.Sprintf("%s-%d", ch.title, k), Name: "Concept", Type: core.Definition, Chapter: c + 1,
+				Provenance: core.Provenance{Source: "algebra.tex", Document: "algebra.tex", Title: "Abstract Algebra", Chapter: ch.title, Offset: 1000*c + k}})
+		}
+	}
+	slices.Reverse(prims)
+	subs := Subjects(prims)
+	var got []string
+	for _, s := range subs {
+		got = append(got, fmt.Sprintf("%s:%d", s.Title, len(s.Prims)))
+	}
+	if want := []string{"Preface; Groups (Abstract Algebra):63", "Rings; Changes (Abstract Algebra):64"}; !slices.Equal(got, want) {
+		t.Errorf("subjects %q, want %q", got, want)
+	}
+	// a work a skill can teach whole stays whole
+	if subs := Subjects(prims[:100]); len(subs) != 1 {
+		t.Errorf("100 primitives: %d subjects", len(subs))
 	}
 }
