@@ -669,6 +669,10 @@ func TestStepHeadingsWithDash(t *testing.T) {
 	if len(ps) != 2 {
 		t.Fatalf("got %+v", ps)
 	}
+	// the sentence leading into the command says it
+	if ps[0].FormalStatement != "Create it: docker network create app" {
+		t.Errorf("step 1 statement %q", ps[0].FormalStatement)
+	}
 	if ps[0].Name != "Step 1: Create a Network" || strings.Contains(ps[0].FormalStatement, "sleep") ||
 		!strings.Contains(ps[0].ComputationalForm, "docker network create app") {
 		t.Errorf("step 1: %q %q %q", ps[0].Name, ps[0].FormalStatement, ps[0].ComputationalForm)

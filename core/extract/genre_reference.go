@@ -311,6 +311,16 @@ func (x *extractor) stepHeading(st *secState) {
 		}
 	case stmt == "" && code != "":
 		stmt = concept + ": " + code
+	case strings.HasSuffix(stmt, ":"):
+		// "You can use the command below:" leads into the command: the
+		// step says it (two variants of a guide give the same sentence
+		// over different commands, and are two steps)
+		for _, b := range readStep(own).blocks {
+			if cmds := b.block().Commands(); len(cmds) > 0 {
+				stmt += " " + cmds[0]
+				break
+			}
+		}
 	case stmt == "":
 		stmt = concept
 	}

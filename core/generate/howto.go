@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -378,8 +379,17 @@ func taskTitle(sub *Subject, procs []procedure) string {
 			break
 		}
 	}
-	if (t == "" || fromFile) && len(procs) > 0 {
-		return procs[0].title
+	if t == "" || fromFile {
+		// "Quick start", "Getting started": the page's title says how, the
+		// program its commands are about says what
+		if own := docTitle(sub.Prims); genericTitles[titleKey(own)] {
+			if prog := mainProgram(procs); prog != "" {
+				return own + " with " + prog
+			}
+		}
+		if len(procs) > 0 {
+			return procs[0].title
+		}
 	}
 	for _, q := range []string{"what is ", "what are ", "what's "} {
 		if len(t) > len(q) && strings.EqualFold(t[:len(q)], q) {
@@ -388,6 +398,55 @@ func taskTitle(sub *Subject, procs []procedure) string {
 		}
 	}
 	return strings.TrimSpace(strings.TrimRight(t, "?"))
+}
+
+// docTitle is the title most of prims' documents give, "" when none.
+func docTitle(prims []core.Primitive) string {
+	count := map[string]int{}
+	best := ""
+	for i := range prims {
+		t := clean(prims[i].Provenance.Title, maxNameRunes)
+		if t == "" {
+			continue
+		}
+		count[t]++
+		if count[t] > count[best] {
+			best = t
+		}
+	}
+	return best
+}
+
+// commonTools are programs a guide runs whatever it is about: what it
+// installs, fetches or inspects with, not what it teaches.
+var commonTools = map[string]bool{
+	"kubectl": true, "docker": true, "podman": true, "curl": true, "wget": true, "git": true, "cat": true,
+	"ls": true, "mkdir": true, "cp": true, "mv": true, "rm": true, "chmod": true, "tar": true, "unzip": true,
+	"apt": true, "apt-get": true, "yum": true, "dnf": true, "brew": true, "pip": true, "pip3": true, "npm": true,
+	"npx": true, "ssh": true, "scp": true, "vi": true, "vim": true, "nano": true, "open": true, "watch": true,
+	"go": true, "jq": true, "sed": true, "grep": true, "awk": true, "make": true, "touch": true, "systemctl": true, "openssl": true,
+}
+
+// mainProgram is the program a guide's commands run most that is not a
+// common tool, "" when there is none.
+func mainProgram(procs []procedure) string {
+	count := map[string]int{}
+	best := ""
+	for _, p := range procs {
+		for _, st := range p.steps {
+			for _, c := range stepCommands(st) {
+				prog := path.Base(programOf(c))
+				if prog == "." || prog == "" || commonTools[prog] || shellBuiltins[prog] {
+					continue
+				}
+				count[prog]++
+				if count[prog] > count[best] {
+					best = prog
+				}
+			}
+		}
+	}
+	return best
 }
 
 // howToDescription says what the skill does, in the third person, and

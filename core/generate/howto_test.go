@@ -335,3 +335,17 @@ func TestProgramOf(t *testing.T) {
 		}
 	}
 }
+
+// A guide whose page is titled "Quick start" is named after the program
+// its commands are about, not after its first procedure.
+func TestGenericGuideNamedByItsProgram(t *testing.T) {
+	procs := []procedure{{title: "Prerequisites", steps: []step{
+		{text: "Install it.", code: []text.CodeBlock{{Lang: "bash", Lines: []string{"brew install kind"}}}},
+		{text: "Create a cluster.", code: []text.CodeBlock{{Lang: "bash", Lines: []string{"kind create cluster", "kubectl get nodes"}}}},
+		{text: "Delete it.", code: []text.CodeBlock{{Lang: "bash", Lines: []string{"kind delete cluster"}}}},
+	}}}
+	sub := Subject{Title: "kind quick start", Prims: []core.Primitive{{Provenance: core.Provenance{Source: "kind-quick-start.md", Title: "Quick Start"}}}}
+	if got := taskTitle(&sub, procs); got != "Quick Start with kind" {
+		t.Errorf("task %q", got)
+	}
+}
