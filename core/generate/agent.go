@@ -283,8 +283,7 @@ func (sh *shared) coherentBody() ([]core.Primitive, []Subject) {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]

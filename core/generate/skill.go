@@ -330,25 +330,6 @@ func contents(prims []core.Primitive) string {
 	return b.String()
 }
 
-// learnedFrom names up to three source documents ("a.pdf, b.md and 2 more
-// documents"), or just the primitive count when provenance is missing.
-func learnedFrom(prims []core.Primitive) string {
-	docs := sourceDocs(prims)
-	count := plural(len(prims), "primitive", "primitives")
-	if len(docs) == 0 {
-		return count
-	}
-	named := make([]string, 0, maxDocsNamed)
-	for _, doc := range firstN(docs, maxDocsNamed) {
-		named = append(named, clean(doc, 40))
-	}
-	s := count + " in " + strings.Join(named, ", ")
-	if rest := len(docs) - len(named); rest > 0 {
-		s += " and " + plural(rest, "more document", "more documents")
-	}
-	return s
-}
-
 // sentence is the first sentence of a domain description, bounded, with a
 // final period.
 func sentence(s string) string {
