@@ -302,8 +302,9 @@ func thirdPerson(title string) (string, bool) {
 	}
 	words[0] = conjugate(v)
 	for i := 1; i+1 < len(words); i++ {
-		if strings.EqualFold(words[i], "and") && imperativeVerbs[strings.ToLower(words[i+1])] {
-			words[i+1] = conjugate(strings.ToLower(words[i+1]))
+		if v, ok := baseVerb(words[i+1]); ok && strings.EqualFold(words[i], "and") {
+			// "Installing and running" → "installs and runs"
+			words[i+1] = conjugate(v)
 		}
 	}
 	return strings.Join(words, " "), true
@@ -339,7 +340,17 @@ func imperative(t string) string {
 	return lowerFirst(t)
 }
 
+// phrasalVerbs are verbs titles write as one word whose third person
+// splits: "Setup the bundle" → "sets up the bundle".
+var phrasalVerbs = map[string]string{
+	"setup": "sets up", "cleanup": "cleans up", "backup": "backs up", "login": "logs in",
+	"logout": "logs out", "checkout": "checks out", "rollout": "rolls out", "shutdown": "shuts down",
+}
+
 func conjugate(v string) string {
+	if p, ok := phrasalVerbs[v]; ok {
+		return p
+	}
 	switch {
 	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "sh"), strings.HasSuffix(v, "ch"),
 		strings.HasSuffix(v, "x"), strings.HasSuffix(v, "z"), strings.HasSuffix(v, "o"):

@@ -349,3 +349,16 @@ func TestGenericGuideNamedByItsProgram(t *testing.T) {
 		t.Errorf("task %q", got)
 	}
 }
+
+func TestThirdPersonOfTitles(t *testing.T) {
+	for title, want := range map[string]string{
+		"Installing and running the Node Exporter": "Installs and runs the Node Exporter",
+		"Setup application & bundle":               "Sets up application & bundle",
+		"Create a cluster and deploy the app":      "Creates a cluster and deploys the app",
+	} {
+		got, ok := thirdPerson(title)
+		if got = strings.ToUpper(got[:1]) + got[1:]; !ok || got != want {
+			t.Errorf("thirdPerson(%q) = %q, want %q", title, got, want)
+		}
+	}
+}

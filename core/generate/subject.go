@@ -124,7 +124,7 @@ const maxSubjectPrims = 120
 
 // byChapter splits a subject larger than maxSubjectPrims whose primitives
 // come from several chapters into one subject per chapter, a chapter of
-// fewer than DefaultSkillMinPrimitives with the one before it, each titled by its chapters and the work
+// fewer than DefaultSkillMinPrimitives with the one before it, each titled by its largest chapter and the work
 // ("Convexity and Pseudoconvexity (Tasty Bits of Several Complex
 // Variables)", "Changes — RFC 4511"). Any other subject is returned as it is.
 func byChapter(sub Subject) []Subject {
@@ -194,13 +194,19 @@ func byChapter(sub Subject) []Subject {
 	for _, g := range groups {
 		var titles []string
 		var prims []core.Primitive
+		// the group is named by its largest chapter: the small ones
+		// beside it ("Abstract", "Conventions") are not what it teaches
+		main := g[0]
 		for _, p := range g {
 			if p.title != "" {
 				titles = append(titles, p.title)
 			}
+			if len(p.prims) > len(main.prims) {
+				main = p
+			}
 			prims = append(prims, p.prims...)
 		}
-		title := strings.Join(titles, "; ")
+		title := main.title
 		switch {
 		case title == "":
 			title = work
