@@ -68,23 +68,27 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	// A file the section has the reader write with no command after it
 	// in the section (a manifest the next section applies) is a step of
 	// its own: the agent writes it as the source gives it.
-	flushFiles := func() {
-		if len(files) == 0 {
-			return
-		}
-		st := procStep{text: filesLead, blocks: files}
+	// addStep adds a step led into by lead, found at offset at; the first
+	// step under a heading says the heading.
+	addStep := func(st procStep, lead string, at int) {
+		st.text = lead
 		if !headingTaken && heading != "" {
-			st.text = strings.TrimRight(heading, ".:") + ": " + filesLead
-			if filesLead == "" {
+			st.text = strings.TrimRight(heading, ".:") + ": " + lead
+			if lead == "" {
 				st.text = heading
 			}
 			headingTaken = true
 		}
 		if len(steps) == 0 {
-			first = filesAt
+			first = at
 		}
 		steps = append(steps, st)
-		files = nil
+	}
+	flushFiles := func() {
+		if len(files) > 0 {
+			addStep(procStep{blocks: files}, filesLead, filesAt)
+			files = nil
+		}
 	}
 	for p := 0; p < len(doc); {
 		end, next := text.Line(doc, p)
@@ -97,20 +101,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 					files = nil
 				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted() ||
 					block.lang == "" && runsOnly(cmds, programs)) {
-					st := procStep{text: lead, code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}
+					addStep(procStep{code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}, lead, blockAt)
 					files = nil
-					if !headingTaken && heading != "" {
-						st.text = strings.TrimRight(heading, ".:") + ": " + lead
-						if lead == "" {
-							st.text = heading
-						}
-						headingTaken = true
-					}
-					if len(steps) == 0 {
-						first = blockAt
-					}
 					last = next
-					steps = append(steps, st)
 					commands++
 				} else if fileLang(block.lang) {
 					// a file the section has the reader write ("The
