@@ -367,6 +367,9 @@ func displayName(d DomainInfo) string {
 // and the result cut to max runes (with "…") when max > 0.
 func clean(s string, max int) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.Contains(s, "](") {
+		s = unlinkRelative(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -403,6 +406,22 @@ func clean(s string, max int) string {
 		out = truncRunes(out, max-1) + "…"
 	}
 	return out
+}
+
+// mdLink is a Markdown link, its text and its target.
+var mdLink = lazyre.New(`\[([^\[\]]*)\]\(([^()\s]*)\)`)
+
+// unlinkRelative keeps of a Markdown link to a path of the source's own
+// ("[Layer](layer.md)") its text: the skill does not hold that file, and
+// a link to it would point nowhere. Links to the web stay.
+func unlinkRelative(s string) string {
+	return mdLink.ReplaceAllStringFunc(s, func(m string) string {
+		sub := mdLink.FindStringSubmatch(m)
+		if t := sub[2]; strings.Contains(t, "://") || strings.HasPrefix(t, "mailto:") || strings.HasPrefix(t, "#") {
+			return m
+		}
+		return sub[1]
+	})
 }
 
 func truncRunes(s string, n int) string {

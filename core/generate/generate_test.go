@@ -910,3 +910,10 @@ func TestReaderNameDropsNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestCleanUnlinksSourcePaths(t *testing.T) {
+	got := clean("See [Layer](layer.md), [the spec](https://example.com/spec) and [top](#top).", 0)
+	if got != "See Layer, [the spec](https://example.com/spec) and [top](#top)." {
+		t.Errorf("clean: %q", got)
+	}
+}
