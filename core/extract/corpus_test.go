@@ -301,13 +301,14 @@ func TestCorpusTutorialSteps(t *testing.T) {
 			if !strings.HasPrefix(doc.Text[p.Provenance.Offset:], "Step ") {
 				t.Errorf("%s: offset does not point at the marker", p.Name)
 			}
-		case p.Type == core.Technique && strings.Contains(p.ComputationalForm, "docker-compose up"):
-			// the quick start and Compose commands before the steps
+		case p.Type == core.Technique && strings.Contains(p.ComputationalForm, "```"):
+			// the commands the steps leave out (the quick start and
+			// Compose commands before them, …), in the guide's order
 			rest++
 		}
 	}
-	if steps != 10 || rest != 1 || len(ps) != 11 {
-		t.Errorf("got %d step techniques and %d procedure of the other commands, of %d primitives; want 10, 1 and 11", steps, rest, len(ps))
+	if steps != 10 || rest < 1 || len(ps) != steps+rest || !strings.Contains(ps[0].ComputationalForm, "docker-compose up") {
+		t.Errorf("got %d step techniques and %d procedures of the other commands, of %d primitives; want 10, some, and no other", steps, rest, len(ps))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Procedures written as sections. Runbooks, labs and sample READMEs often
@@ -50,6 +51,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	programs := shellPrograms(doc)
 	var (
 		steps        []procStep
+		stepAt       []int // where each step is
 		first, last  int
 		heading      string // the heading the next step stands under
 		headingTaken bool
@@ -83,6 +85,29 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			first = at
 		}
 		steps = append(steps, st)
+		stepAt = append(stepAt, at)
+	}
+	// A guide often says how to take everything down in a sentence
+	// ("simply run `docker compose down`"): under a heading that says so,
+	// the commands a paragraph quotes that run the guide's programs are a
+	// step, as the blocks of the other sections are.
+	teardownTaken := false // the section's teardown step is read
+	teardown := func(para string, at int) {
+		if heading == "" || teardownTaken || !teardownHeading.MatchString(heading) || inProcedure(at-1) {
+			return
+		}
+		var cmds []string
+		for _, c := range inlineCode.FindAllStringSubmatch(para, -1) {
+			if f := strings.Fields(c[1]); len(f) > 1 && programs[f[0]] {
+				cmds = append(cmds, c[1])
+			}
+		}
+		if len(cmds) > 0 {
+			addStep(procStep{code: strings.Join(cmds, "; "), blocks: []codeBlock{{lang: "sh", lines: cmds, raw: cmds}}}, plainMarkdown(para), at)
+			last = at
+			commands++
+			teardownTaken = true
+		}
 	}
 	flushFiles := func() {
 		if len(files) > 0 {
@@ -134,17 +159,21 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case strings.HasPrefix(t, "#"):
 			flushFiles()
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
-			headingTaken = false
+			headingTaken, teardownTaken = false, false
 			para, lastPara = para[:0], ""
 		case t == "":
 			if len(para) > 0 {
 				lastPara = strings.Join(para, " ")
 				para = para[:0]
+				teardown(lastPara, p)
 			}
 		default:
 			para = append(para, t)
 		}
 		p = next
+	}
+	if len(para) > 0 {
+		teardown(strings.Join(para, " "), len(doc))
 	}
 	flushFiles()
 	// Files alone are examples, not a procedure: a guide has commands.
@@ -160,17 +189,57 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			break
 		}
 	}
-	st := x.headState(root)
-	if strings.TrimSpace(st.own) == "" && len(root.Children) > 0 && root.Children[0] != nil {
-		// A heading straight over another ("## Compose sample application"
-		// then "### NGINX proxy with Go backend"): the second says which.
-		st = x.headState(root.Children[0])
+	if x.genre.procedures == 0 {
+		st := x.headState(root)
+		if strings.TrimSpace(st.own) == "" && len(root.Children) > 0 && root.Children[0] != nil {
+			// A heading straight over another ("## Compose sample application"
+			// then "### NGINX proxy with Go backend"): the second says which.
+			st = x.headState(root.Children[0])
+		}
+		x.addSectionProcedure(st, steps, first, last)
+		return
 	}
-	c := cand{typ: core.Technique, offset: first, end: last, conf: sectionStepsConf}
+	// Beside the guide's own procedures these are the commands of the
+	// sections they leave out, one procedure for each run of them between
+	// the guide's, so that they stand in the guide's order, each named
+	// after its first section, not after the guide.
+	from := 0
+	for i := 1; i <= len(steps); i++ {
+		if i < len(steps) && !x.coveredBetween(stepAt[i-1], stepAt[i]) {
+			continue
+		}
+		end := last
+		if i < len(steps) {
+			end = stepAt[i]
+		}
+		at := root
+		if s := sectionAt(roots, stepAt[from]); s != nil && s.Level > 0 {
+			at = s
+		}
+		x.addSectionProcedure(x.headState(at), steps[from:i], stepAt[from], end)
+		from = i
+	}
+}
+
+// addSectionProcedure adds the procedure of section steps found in
+// [first, end), named as st's section.
+func (x *extractor) addSectionProcedure(st *secState, steps []procStep, first, end int) {
+	c := cand{typ: core.Technique, offset: first, end: end, conf: sectionStepsConf}
 	c.statement = procedureStatement("", steps)
 	c.form = procedureForm(steps)
 	c.name = x.procedureName(st, "", steps, 1)
 	x.add(st, c)
+}
+
+// coveredBetween reports whether one of the guide's own procedures starts
+// in [from, to).
+func (x *extractor) coveredBetween(from, to int) bool {
+	for _, c := range x.genre.covered {
+		if c[0] >= from && c[0] < to {
+			return true
+		}
+	}
+	return false
 }
 
 // fileLang reports whether a block of this language is a file's text (a
@@ -247,4 +316,25 @@ func runsOnly(cmds []string, programs map[string]bool) bool {
 		}
 	}
 	return len(cmds) > 0
+}
+
+// teardownHeading is a heading of a guide's last steps: taking down what
+// it set up.
+var teardownHeading = lazyre.New(`(?i)\b(?:tear(?:ing)?(?: it all)? down|teardown|clean(?:ing)? ?up|uninstall(?:ing)?|remov(?:e|ing) (?:the|everything|it)|delet(?:e|ing) (?:the|everything|it))\b`)
+
+// inlineCode is a Markdown code span.
+var inlineCode = lazyre.New("`([^`\n]+)`")
+
+// sectionAt is the deepest section of the tree holding offset at, nil
+// when none does.
+func sectionAt(secs []*core.Section, at int) *core.Section {
+	for _, s := range secs {
+		if s != nil && at >= s.Offset && at < s.End {
+			if c := sectionAt(s.Children, at); c != nil {
+				return c
+			}
+			return s
+		}
+	}
+	return nil
 }

@@ -121,3 +121,20 @@ func TestSectionStepsUnlabelledCommands(t *testing.T) {
 		t.Errorf("form:\n%s", f)
 	}
 }
+
+// A teardown a guide says in a sentence ("simply run `docker compose
+// down`") is its last step; the same command in another section's prose is
+// not a step.
+func TestSectionStepsTeardownInProse(t *testing.T) {
+	doc := "# Compose\n\n## Start\n\nRun `docker compose ps` to see nothing.\n\n```bash\ndocker compose up -d\n```\n\n## Logs\n\n```bash\ndocker compose logs -f\n```\n\n" +
+		"## Tearing it All Down\n\nWhen you're ready, simply run `docker compose down` or use the dashboard.\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	f := ps[0].ComputationalForm
+	if !strings.Contains(f, "3. Tearing it All Down: When you're ready, simply run `docker compose down` or use the dashboard.") ||
+		!strings.Contains(f, "   docker compose down\n") || strings.Contains(f, "   docker compose ps\n") {
+		t.Errorf("form:\n%s", f)
+	}
+}

@@ -268,7 +268,14 @@ func commands(step string) []string {
 
 // checkWords start the steps that check a result rather than change
 // anything.
-var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print)|to confirm|to verify|to check|is running|are running)\b`)
+var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print|be able to)|to confirm|to verify|to check|is running|are running)\b`)
+
+// precondition is a step that readies the ground before the task ("Make
+// sure no other copies are running first"): no check of its result.
+var precondition = lazyre.New(`(?i)^(?:make sure|ensure|before)\b.*\bfirst\b|^before\b`)
+
+// isCheck reports whether a step's text checks the task's result.
+func isCheck(text string) bool { return checkStep.MatchString(text) && !precondition.MatchString(text) }
 
 // imperativeVerbs are the verbs a procedure's title starts with when it
 // says what to do ("Install and verify wslc"); such a title becomes the
@@ -471,7 +478,7 @@ func howToDescription(task string, procs []procedure, triggers []string) string 
 	for _, p := range procs {
 		for _, st := range p.steps {
 			hasCmds = hasCmds || len(stepCommands(st)) > 0
-			hasChecks = hasChecks || checkStep.MatchString(st.text)
+			hasChecks = hasChecks || isCheck(st.text)
 		}
 	}
 	for _, p := range firstProcs(procs, 4) {
@@ -737,7 +744,7 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 			}
 			b.WriteString(pad + "```\n\n")
 		}
-		if checkStep.MatchString(s.text) {
+		if isCheck(s.text) {
 			where := "step " + strconv.Itoa(i+1)
 			if several {
 				where += " of " + mdName(p.title)

@@ -362,3 +362,16 @@ func TestThirdPersonOfTitles(t *testing.T) {
 		}
 	}
 }
+
+func TestChecksAreNotPreconditions(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Make sure no other copies of the app/db are running first (`docker ps`).": false,
+		"Before you start, stop the old containers.":                               false,
+		"At this point, you should be able to open your app and see it running.":   true,
+		"Verify that the pods are running: `kubectl get pods`.":                    true,
+	} {
+		if got := isCheck(text); got != want {
+			t.Errorf("isCheck(%q) = %v", text, got)
+		}
+	}
+}
