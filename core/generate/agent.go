@@ -334,12 +334,16 @@ func (sh *shared) coherentBody() ([]core.Primitive, []Subject) {
 	return body, in
 }
 
-// workTitles are the titles of subs as a reader knows them, in order,
-// distinct: a subject's own title, else its first document's name.
+// workTitles are the titles of the works of subs as a reader knows them,
+// in order, distinct: its documents' own title (a chapter's subject is of
+// its book), else the subject's, else its first document's name.
 func workTitles(subs []Subject) []string {
 	var out []string
 	for _, s := range subs {
-		t := clean(s.Title, maxNameRunes)
+		t := docTitle(s.Prims)
+		if t == "" || genericTitles[titleKey(t)] {
+			t = clean(s.Title, maxNameRunes)
+		}
 		if t == "" && len(s.Docs) > 0 {
 			t = fileTitle(s.Docs[0])
 		}
