@@ -275,8 +275,9 @@ func stepNumberless(h string) string {
 }
 
 // shellPrograms are the programs the document's shell blocks run (the
-// first word of each command): an unlabelled block of lines that run the
-// same programs ("velero backup get NAME") is commands too.
+// first word of each command) and those its prose quotes with their
+// arguments ("run `velero describe` commands"): an unlabelled block of
+// lines that run them ("velero backup get NAME") is commands too.
 func shellPrograms(doc string) map[string]bool {
 	out := map[string]bool{}
 	var fence string
@@ -302,11 +303,20 @@ func shellPrograms(doc string) map[string]bool {
 			n := runOf(t, t[0])
 			fence = t[:n]
 			block = codeBlock{lang: codeLang(t[n:])}
+		default:
+			for _, c := range inlineCode.FindAllStringSubmatch(t, -1) {
+				if f := strings.Fields(c[1]); len(f) > 1 && quotedProgram.MatchString(f[0]) && !text.IsStopword(f[0]) {
+					out[f[0]] = true
+				}
+			}
 		}
 		p = next
 	}
 	return out
 }
+
+// quotedProgram is a word prose quotes as a program's name.
+var quotedProgram = lazyre.New(`^[a-z][a-z0-9_-]*$`)
 
 // runsOnly reports whether every command of cmds runs one of programs.
 func runsOnly(cmds []string, programs map[string]bool) bool {

@@ -108,11 +108,11 @@ func TestSectionStepsKeepFilesWithoutCommands(t *testing.T) {
 	}
 }
 
-// An unlabelled block whose lines run the programs the guide's shell
-// blocks run is commands; one of printed output is not.
+// An unlabelled block whose lines run the programs the guide's prose
+// quotes with their arguments is commands; one of printed output is not.
 func TestSectionStepsUnlabelledCommands(t *testing.T) {
-	doc := "# Backups\n\n## Install\n\n```bash\nvelero install --provider aws\n```\n\n## Restore\n\nDescribe the restore:\n\n```\nvelero restore describe NAME\n```\n\n" +
-		"## Status\n\n```bash\nvelero backup get\n```\n\nIt prints:\n\n```\nNAME   STATUS\nb1     Completed\n```\n"
+	doc := "# Backups\n\n## Install\n\n```bash\nbrew install velero\n```\n\nThen run `velero describe` commands.\n\n## Restore\n\nDescribe the restore:\n\n```\nvelero restore describe NAME\n```\n\n" +
+		"## Status\n\nIt prints:\n\n```\nNAME   STATUS\nb1     Completed\n```\n"
 	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
 	if len(ps) != 1 {
 		t.Fatalf("want one procedure, got %v", nameList(ps))
