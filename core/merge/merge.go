@@ -148,6 +148,20 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	if e.sameWork(cand, existing) && (sameName(cand, existing) || cand.Name == existing.Name) && cand.Type == existing.Type {
 		return e.restated(cand, existing, cmp, prov, now)
 	}
+	// Two guides' steps that read alike ("Deploy the Node.js app with the
+	// Dapr sidecar") are steps of two procedures: each runs its own
+	// commands, and each guide's how-to skill needs its own. Neither is a
+	// broader statement of the other, nor a question for a person.
+	if guideStep(cand) && guideStep(existing) && !e.sameWork(cand, existing) && cmp.Class != core.GenuinelyNew &&
+		strings.TrimSpace(cand.ComputationalForm) != strings.TrimSpace(existing.ComputationalForm) {
+		prov.Action = core.ProvAddNew
+		prov.Rationale = fmt.Sprintf("Candidate %s reads like %s (%s, confidence %.2f), a step of another guide with other commands — adding it to its own guide's procedure.",
+			cand.ID, existing.ID, cmp.Class, cmp.Confidence)
+		if sameName(cand, existing) {
+			return e.addApart(cand, existing, cmp, prov, now)
+		}
+		return e.add(cand, prov, now)
+	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
 		if sameName(cand, existing) && formulasApart(changes) {
 			// One title over two formulas of one shape: superposition
@@ -232,6 +246,13 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	prov.Action = core.ProvError
 	prov.Rationale = fmt.Sprintf("Unknown classification %q against %s — skipping.", cmp.Class, existing.ID)
 	return note(prov, existing.ID, now), nil
+}
+
+// guideStep reports whether p is a step or procedure of a guide: a
+// technique whose form holds the commands or files it has the reader run
+// or write.
+func guideStep(p *core.Primitive) bool {
+	return p.Type == core.Technique && strings.Contains(p.ComputationalForm, "```")
 }
 
 // alsoStated records, for the rationale of a duplicate read in another

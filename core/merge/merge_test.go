@@ -859,3 +859,32 @@ func TestResolveKeptPrimitiveNamesItsSession(t *testing.T) {
 		}
 	}
 }
+
+// Two guides' steps that read alike but run other commands are two
+// steps: the second is added, its guide's own, not taken for a broader
+// statement of the first (which would move its commands into the other
+// guide's skill) nor held for a person.
+func TestGuideStepsOfTwoGuidesStayApart(t *testing.T) {
+	step := func(id, src, cmd string) core.Primitive {
+		return core.Primitive{ID: id, Name: "Step 3: Deploy the Node.js App", Type: core.Technique,
+			FormalStatement:   "Deploy the Node.js app with the Dapr sidecar.",
+			ComputationalForm: "Apply: Deploy the Node.js app.\n   ```bash\n   " + cmd + "\n   ```",
+			Provenance:        core.Provenance{Source: src, Document: src}}
+	}
+	ex := step("se-step-3-deploy-the-node-js-app", "hello-kubernetes.md", "kubectl apply -f ./deploy/node.yaml")
+	cand := step("se-step-3-deploy-the-node-js-app", "secretstore.md", "kubectl apply -f deploy/node.yaml")
+	s := newStore(t, ex)
+	e := New(Options{Session: "s1", Now: clock(), IDTaken: s.taken})
+	for _, class := range []core.Class{core.Generalization, core.ExactDuplicate, core.OverlappingDistinct} {
+		r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: class, Confidence: 0.9}, &ex)
+		if r.Action != core.ActionAdd || r.Provenance.Action != core.ProvAddNew || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeAdd ||
+			r.Changes[0].After.Provenance.Source != "secretstore.md" {
+			t.Errorf("%s: %+v", class, r)
+		}
+	}
+	// the same step of one guide read again is still one step
+	same := ex
+	if r := e.mustMerge(&same, &core.Comparison{ExistingID: ex.ID, Class: core.ExactDuplicate, Confidence: 1}, &ex); r.Action == core.ActionAdd {
+		t.Errorf("one guide's step read twice was added: %+v", r)
+	}
+}
