@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -268,7 +269,7 @@ func commands(step string) []string {
 
 // checkWords start the steps that check a result rather than change
 // anything.
-var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print|be able to)|to confirm|to verify|to check|is running|are running)\b`)
+var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print|be able to)|to confirm|to verify|to check|is running|are running|(?:you|we) can (?:check|verify|confirm))\b`)
 
 // precondition is a step that readies the ground before the task ("Make
 // sure no other copies are running first"): no check of its result.
@@ -751,13 +752,36 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 			}
 			line := "- " + capitalize(where) + ": " + clean(s.text, maxInlineRunes)
 			if cmds := stepCommands(s); len(s.code) > 0 && len(cmds) > 0 {
-				line += " `" + strings.Join(firstN(cmds, 3), "`; `") + "`"
+				spans := make([]string, 0, 3)
+				for _, c := range firstN(cmds, 3) {
+					spans = append(spans, codeSpan(c))
+				}
+				line += " " + strings.Join(spans, "; ")
 			}
 			checks = append(checks, line)
 		}
 	}
 	b.WriteString("\n")
 	return b.String(), checks, files
+}
+
+// codeSpan is c as inline code, its fence longer than any run of
+// backticks inside it (a command that substitutes with `…`).
+func codeSpan(c string) string {
+	run, longest := 0, 0
+	for _, r := range c {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(c, "`") || strings.HasSuffix(c, "`") {
+		c = " " + c + " "
+	}
+	return fence + c + fence
 }
 
 // maxInlineCode is the longest code block a step shows inline; a longer
@@ -863,6 +887,36 @@ func programOf(c string) string {
 	return t
 }
 
+// programsOf are the programs a command line runs: of each command of its
+// pipelines and lists (|, &&, ;) and of the commands it substitutes
+// ($(…), `…`), outside quotes. "kubectl get pods -o json | jq -r '.items |
+// length'" runs kubectl and jq.
+func programsOf(c string) []string {
+	var out []string
+	add := func(seg string) {
+		if t := programOf(seg); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	var quote rune
+	start := 0
+	for i, r := range c {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '|' || r == '&' || r == ';' || r == '`' || r == '(' || r == ')':
+			add(strings.TrimPrefix(c[start:i], "$"))
+			start = i + 1
+		}
+	}
+	add(c[start:])
+	return out
+}
+
 // shellAssign is a word of a command that sets a variable.
 var shellAssign = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
@@ -897,9 +951,11 @@ func prerequisites(prims []core.Primitive, procs []procedure) string {
 	for _, p := range procs {
 		for _, s := range p.steps {
 			for _, c := range stepCommands(s) {
-				if t := programOf(c); t != "" && !tseen[t] && !shellBuiltins[t] {
-					tseen[t] = true
-					tools = append(tools, "`"+t+"`")
+				for _, t := range programsOf(c) {
+					if !tseen[t] && !shellBuiltins[t] {
+						tseen[t] = true
+						tools = append(tools, "`"+t+"`")
+					}
 				}
 			}
 		}

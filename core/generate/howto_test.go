@@ -375,3 +375,31 @@ func TestChecksAreNotPreconditions(t *testing.T) {
 		}
 	}
 }
+
+func TestProgramsOfPipelines(t *testing.T) {
+	for c, want := range map[string]string{
+		"kubectl get storageclass `kubectl -n ns get pvc p -ojson | jq -r '.spec.storageClassName'`": "kubectl jq",
+		"kubectl delete pod $(kubectl get pod -ojson | jq -r '.items[] | select(.a) | .b')":          "kubectl jq",
+		"make build && sudo make install; echo done":                                                 "make echo",
+		`grep -c "a|b" file.txt`: "grep",
+	} {
+		if got := strings.Join(programsOf(c), " "); got != want {
+			t.Errorf("programsOf(%q) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestCodeSpanFence(t *testing.T) {
+	for c, want := range map[string]string{
+		"kubectl get pods":             "`kubectl get pods`",
+		"echo `date` now":              "``echo `date` now``",
+		"`kubectl get pvc` | jq .spec": "`` `kubectl get pvc` | jq .spec ``",
+	} {
+		if got := codeSpan(c); got != want {
+			t.Errorf("codeSpan(%q) = %q, want %q", c, got, want)
+		}
+	}
+	if !isCheck("You can check this with:") {
+		t.Error("\"You can check this with:\" is a check")
+	}
+}
