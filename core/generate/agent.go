@@ -340,7 +340,7 @@ func (sh *shared) coherentBody() ([]core.Primitive, []Subject) {
 func workTitles(subs []Subject) []string {
 	var out []string
 	for _, s := range subs {
-		t := docTitle(s.Prims)
+		t, _ := commonTitle(s.Prims)
 		if t == "" || genericTitles[titleKey(t)] {
 			t = clean(s.Title, maxNameRunes)
 		}

@@ -401,7 +401,7 @@ func taskTitle(sub *Subject, procs []procedure) string {
 	if t == "" || fromFile {
 		// "Quick start", "Getting started": the page's title says how, the
 		// program its commands are about says what
-		if own := docTitle(sub.Prims); genericTitles[titleKey(own)] {
+		if own, _ := commonTitle(sub.Prims); genericTitles[titleKey(own)] {
 			if prog := mainProgram(procs); prog != "" {
 				return own + " with " + prog
 			}
@@ -417,23 +417,6 @@ func taskTitle(sub *Subject, procs []procedure) string {
 		}
 	}
 	return strings.TrimSpace(strings.TrimRight(t, "?"))
-}
-
-// docTitle is the title most of prims' documents give, "" when none.
-func docTitle(prims []core.Primitive) string {
-	count := map[string]int{}
-	best := ""
-	for i := range prims {
-		t := clean(prims[i].Provenance.Title, maxNameRunes)
-		if t == "" {
-			continue
-		}
-		count[t]++
-		if count[t] > count[best] {
-			best = t
-		}
-	}
-	return best
 }
 
 // commonTools are programs a guide runs whatever it is about: what it

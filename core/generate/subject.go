@@ -242,6 +242,24 @@ func oneSource(prims []core.Primitive) (string, bool) {
 // (at least half), else the file name of their one source or document,
 // else "".
 func subjectTitle(prims []core.Primitive) string {
+	if best, n := commonTitle(prims); best != "" && 2*n >= len(prims) && !genericTitles[titleKey(best)] {
+		return best
+	}
+	sources := map[string]bool{}
+	for i := range prims {
+		sources[sourceOf(&prims[i])] = true
+	}
+	if len(sources) == 1 {
+		for s := range sources {
+			return fileTitle(s)
+		}
+	}
+	return ""
+}
+
+// commonTitle is the document title most of prims carry (the first
+// seen of those as common) and how many carry it; "" when none has one.
+func commonTitle(prims []core.Primitive) (string, int) {
 	count := map[string]int{}
 	var order []string
 	for i := range prims {
@@ -260,19 +278,7 @@ func subjectTitle(prims []core.Primitive) string {
 			best = t
 		}
 	}
-	if best != "" && 2*count[best] >= len(prims) && !genericTitles[titleKey(best)] {
-		return best
-	}
-	sources := map[string]bool{}
-	for i := range prims {
-		sources[sourceOf(&prims[i])] = true
-	}
-	if len(sources) == 1 {
-		for s := range sources {
-			return fileTitle(s)
-		}
-	}
-	return ""
+	return best, count[best]
 }
 
 // fileTitle turns a source or document path into a title: its base name
