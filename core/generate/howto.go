@@ -904,7 +904,7 @@ func programsOf(c string) []string {
 var shellAssign = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // programName is a word that can name a program or a script to run.
-var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z0-9_][A-Za-z0-9_./+-]*$`)
+var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z_][A-Za-z0-9_./+-]*$`)
 
 func prerequisites(prims []core.Primitive, procs []procedure) string {
 	var items []string

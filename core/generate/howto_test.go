@@ -381,6 +381,7 @@ func TestProgramsOfPipelines(t *testing.T) {
 		"kubectl get storageclass `kubectl -n ns get pvc p -ojson | jq -r '.spec.storageClassName'`": "kubectl jq",
 		"kubectl delete pod $(kubectl get pod -ojson | jq -r '.items[] | select(.a) | .b')":          "kubectl jq",
 		"make build && sudo make install; echo done":                                                 "make echo",
+		"./run.sh > out.log 2>&1 | tee -a all.log":                                                   "./run.sh tee",
 		`grep -c "a|b" file.txt`: "grep",
 	} {
 		if got := strings.Join(programsOf(c), " "); got != want {
