@@ -52,18 +52,11 @@ Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
 						if q.Pass {
 							continue
 						}
-						why := "not matched"
-						if q.Rank > 0 {
-							why = fmt.Sprintf("ranked %d", q.Rank)
-						}
-						if q.First != "" && q.First != s.Key {
-							why += ", first " + q.First
-						}
 						want := "should load"
 						if !q.ShouldTrigger {
 							want = "should not load"
 						}
-						fmt.Fprintf(b, "  %s %q (%s): %s\n", st.Bad.Render("fail"), q.Query, want, why)
+						fmt.Fprintf(b, "  %s %q (%s): %s\n", st.Bad.Render("fail"), q.Query, want, q.Why(s.Key))
 					}
 				}
 				fmt.Fprintf(b, "%s %d/%d should-load requests rank their skill first (%s) · %d/%d should-not requests keep it out of the top %d (%s) · %d skills ranked\n",

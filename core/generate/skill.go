@@ -394,14 +394,21 @@ func subjectRequests(prims []core.Primitive, sh *shared, n int) []string {
 	return out
 }
 
+// labelKinds are the kinds a document numbers its parts by, and
+// labelNumber the number after one ("Lemma 1.3.1", "Section 4").
+const (
+	labelKinds  = `Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table`
+	labelNumber = `\s+[0-9A-Z][0-9A-Za-z.\-]*`
+)
+
 // numberedOnly is a name that is a result's kind and number alone
 // ("Lemma 1.3.1"): what extraction falls back on when the source gives
 // the result no title.
-var numberedOnly = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table|Step)\s+[0-9A-Z][0-9A-Za-z.\-]*$`)
+var numberedOnly = lazyre.New(`^(?:` + labelKinds + `|Step)` + labelNumber + `$`)
 
 // numberedTitled is a result's kind and number followed by its title,
 // after a dash or colon or in parentheses.
-var numberedTitled = lazyre.New(`^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*(?:[—–:]\s*|-\s+)(\S.*)$|^(?:Lemma|Theorem|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Fact|Observation|Conjecture|Property|Axiom|Result|Section|Chapter|Appendix|Figure|Table)\s+[0-9A-Z][0-9A-Za-z.\-]*\s*\(([^()]+)\)$`)
+var numberedTitled = lazyre.New(`^(?:` + labelKinds + `)` + labelNumber + `\s*(?:(?:[—–:]\s*|-\s+)(\S.*)|\(([^()]+)\))$`)
 
 // selfNamed is a statement that names what it states: "This is the
 // Election Safety property", "is called the Cauchy criterion".

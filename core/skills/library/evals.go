@@ -28,6 +28,20 @@ type TriggerQuery struct {
 	Pass bool `json:"pass"`
 }
 
+// Why says why a query failed, for skill (the key it was run for): where
+// the skill ranked ("ranked 2", "not matched") and which skill ranked
+// first when another did.
+func (q TriggerQuery) Why(skill string) string {
+	why := "not matched"
+	if q.Rank > 0 {
+		why = fmt.Sprintf("ranked %d", q.Rank)
+	}
+	if q.First != "" && q.First != skill {
+		why += ", first " + q.First
+	}
+	return why
+}
+
 // SkillEval is one skill's trigger eval results.
 type SkillEval struct {
 	Key     string         `json:"key"`

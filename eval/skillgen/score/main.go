@@ -1551,18 +1551,11 @@ func scoreEvals(lib *skilllib.Library, arts []*artifact) (Evals, error) {
 			if q.Pass {
 				continue
 			}
-			why := "not matched"
-			if q.Rank > 0 {
-				why = fmt.Sprintf("ranked %d", q.Rank)
-			}
-			if q.First != "" && q.First != s.Key {
-				why += ", first " + q.First
-			}
 			want := "should"
 			if !q.ShouldTrigger {
 				want = "should not"
 			}
-			r.Failed = append(r.Failed, fmt.Sprintf("%q (%s): %s", q.Query, want, why))
+			r.Failed = append(r.Failed, fmt.Sprintf("%q (%s): %s", q.Query, want, q.Why(s.Key)))
 		}
 		e.Rows = append(e.Rows, r)
 	}
