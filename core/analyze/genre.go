@@ -25,7 +25,10 @@ import (
 //     When the vote says reference or unknown and such procedures hold at
 //     least six steps, or at least three that cover a quarter of the text,
 //     the document is a tutorial. A README with a three-step installation
-//     among its API tables stays a reference;
+//     among its API tables stays a reference. Steps written one heading
+//     each ("### Initialize the SDK", "### Run the application"), each
+//     heading an instruction over a code block, make a tutorial when at
+//     least three of them cover a quarter of the text;
 //   - a standard states what is valid: a document the vote calls a reference
 //     (or unknown) whose prose says, again and again, what an input "must"
 //     be and what is "invalid" or "not allowed" — a data format or a language
@@ -341,7 +344,34 @@ func isRelatedWorkLine(ln string) bool {
 // isTutorial reports whether the procedures of s make it a tutorial.
 func isTutorial(s string) bool {
 	steps, covered := procedureSteps(s)
-	return steps >= manySteps || steps >= minSteps && covered*procedureShare >= len(s)
+	if steps >= manySteps || steps >= minSteps && covered*procedureShare >= len(s) {
+		return true
+	}
+	// Step headings alone must cover the text: a README's "Step 1: Create
+	// a network" among its configuration tables stays a reference.
+	hs, hcovered := headedSteps(s)
+	return hs >= minSteps && hcovered*procedureShare >= len(s)
+}
+
+// headedSteps counts the Markdown headings of s (below the title) that are
+// instructions and whose sections, up to the next heading, hold a code
+// block, and the bytes those sections cover.
+func headedSteps(s string) (steps, covered int) {
+	hs := markdownHeadings(s)
+	for i, h := range hs {
+		if h.level < 2 || !text.ImperativeStep(h.title) {
+			continue
+		}
+		end := len(s)
+		if i+1 < len(hs) {
+			end = hs[i+1].offset
+		}
+		if strings.Contains(s[h.body:end], "\n```") || strings.Contains(s[h.body:end], "\n~~~") {
+			steps++
+			covered += end - h.offset
+		}
+	}
+	return steps, covered
 }
 
 // procedureSteps counts the steps of the ordered lists of s that are

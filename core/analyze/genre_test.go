@@ -118,6 +118,23 @@ func TestNumberedProceduresMakeATutorial(t *testing.T) {
 	}
 }
 
+// A tutorial whose steps are headings ("### Initialize the SDK") over code
+// is a tutorial when they cover its text; a README's few step headings
+// among its API sections leave it a reference.
+func TestStepHeadingsMakeATutorial(t *testing.T) {
+	code := "```go\npackage main\n\nfunc main() {\n\trun()\n}\n\nfunc run() error {\n\treturn nil\n}\n```\n\n"
+	doc := "## Prerequisites\n\nGo 1.23.\n\n## Example\n\n### Set up the module\n\n```sh\ngo mod init dice\n```\n\n" +
+		"### Create the server\n\nIn main.go:\n\n" + code + "### Initialize the SDK\n\n" + code + "### Run the application\n\n```sh\ngo run .\n```\n"
+	if got, _ := Classify(doc); got != core.Tutorial {
+		t.Errorf("step headings over code: %s", got)
+	}
+	readme := "# lib\n\n### Install the module\n\n```sh\ngo get x\n```\n\n### Run the tests\n\n```sh\ngo test\n```\n\n### Build it\n\n```sh\ngo build\n```\n\n## API\n\n" +
+		strings.Repeat("### func Parse\n\n```go\nfunc Parse(s string) (Node, error)\n```\n\nParse returns the parameter as a Node.\n\n", 12)
+	if got, _ := Classify(readme); got != core.Reference {
+		t.Errorf("API README with three step headings: %s", got)
+	}
+}
+
 // A reference README with a short installation list stays a reference, and
 // numbered lists that are not instructions count for nothing.
 func TestSmallOrNonImperativeListsKeepTheVote(t *testing.T) {

@@ -66,6 +66,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		commands     int // steps with commands
 		blockAt      int
 		lead         string // the paragraph leading into the open block
+		stepOpen     bool   // the last step is of commands and in this section, with no file after it
 	)
 	// A file the section has the reader write with no command after it
 	// in the section (a manifest the next section applies) is a step of
@@ -126,11 +127,27 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 					files = nil
 				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted() ||
 					block.lang == "" && runsOnly(cmds, programs)) {
+					if len(files) > 0 && filesLead != "" {
+						if lead == "" {
+							lead = filesLead // "Save this as app.yaml:" over the file and its command
+						} else {
+							// "create a file called main.go …" is a step of
+							// its own: the file's name is in its sentence
+							flushFiles()
+						}
+					}
 					addStep(procStep{code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}, lead, blockAt)
 					files = nil
 					last = next
 					commands++
-				} else if fileLang(block.lang) {
+					stepOpen = true
+				} else if block.lang == "" && stepOpen && len(files) == 0 {
+					// an unlabelled block right after a step of commands in
+					// its section (what it prints, the lines it goes on
+					// with) stays with that step, as the source shows it
+					steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
+					last = next
+				} else if fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead) {
 					// a file the section has the reader write ("The
 					// configuration file:" over a YAML block) goes with
 					// the step of commands that follows it
@@ -141,6 +158,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 					last = next
 				}
 				lead = ""
+				if len(files) > 0 {
+					stepOpen = false
+				}
 			} else {
 				block.lines = append(block.lines, t)
 				block.raw = append(block.raw, outdent(doc[p:end], fenceAt))
@@ -158,6 +178,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			para, lastPara = para[:0], ""
 		case strings.HasPrefix(t, "#"):
 			flushFiles()
+			stepOpen = false
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
 			headingTaken, teardownTaken = false, false
 			para, lastPara = para[:0], ""
@@ -180,13 +201,35 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	if commands == 0 || len(steps) == 1 && x.genre.procedures == 0 {
 		return
 	}
-	// The procedure is named after the document's first heading, not the
-	// text before it (a level-0 root: front matter, a preamble).
+	// The procedure is named after the document's heading, not the text
+	// before it (a level-0 root: front matter, a preamble). A page with no
+	// title heading ("## Prerequisites", "## Example application", "## Add
+	// OpenTelemetry Instrumentation") is named after the top section that
+	// holds most of its steps, the first of those on a tie.
 	root := roots[0]
+	most := -1
+	top, tops := 0, 0 // the level of the document's title headings, how many
 	for _, r := range roots {
-		if r != nil && r.Level > 0 {
-			root = r
-			break
+		switch {
+		case r == nil || r.Level == 0:
+		case top == 0 || r.Level < top:
+			top, tops = r.Level, 1
+		case r.Level == top:
+			tops++
+		}
+	}
+	for _, r := range roots {
+		if r == nil || r.Level == 0 || tops == 1 && r.Level != top {
+			continue
+		}
+		n := 0
+		for _, at := range stepAt {
+			if at >= r.Offset && at < r.End {
+				n++
+			}
+		}
+		if n > most {
+			root, most = r, n
 		}
 	}
 	if x.genre.procedures == 0 {
@@ -318,15 +361,36 @@ func shellPrograms(doc string) map[string]bool {
 // quotedProgram is a word prose quotes as a program's name.
 var quotedProgram = lazyre.New(`^[a-z][a-z0-9_-]*$`)
 
-// runsOnly reports whether every command of cmds runs one of programs.
+// runsOnly reports whether cmds are commands: the first runs one of
+// programs, and every other runs one of them too or reads as a command
+// line (a program's name in lower case and its arguments: "kubectl apply
+// -f app.yaml" after "kind load …"). An elided line ("...") stands for
+// commands left out. Printed lines ("kind-2", "Exported logs to: …") are
+// not commands.
 func runsOnly(cmds []string, programs map[string]bool) bool {
+	n := 0
 	for _, c := range cmds {
-		if f := strings.Fields(c); len(f) == 0 || !programs[f[0]] {
+		f := strings.Fields(c)
+		switch {
+		case len(f) == 0 || c == "..." || c == "…":
+			continue
+		case programs[f[0]]:
+		case n == 0 || !commandLine.MatchString(c):
 			return false
 		}
+		n++
 	}
-	return len(cmds) > 0
+	return n > 0
 }
+
+// outputLead is a sentence that says what follows is printed: "It
+// prints:", "you should see something like the following:" ("could look
+// like:" is as often a file's example).
+var outputLead = lazyre.New(`(?i)\b(?:you (?:should|will|'ll|would) see|prints?|outputs?|returns?)\b[^.]*:?\s*$`)
+
+// commandLine is a line typed at a shell: a program's name in lower case,
+// then arguments.
+var commandLine = lazyre.New(`^[a-z][a-z0-9._-]*\s+[-a-z0-9./$"'{]`)
 
 // teardownHeading is a heading of a guide's last steps: taking down what
 // it set up.

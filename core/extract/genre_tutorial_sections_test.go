@@ -35,7 +35,8 @@ func mdDoc(txt string, ct core.ContentType) *core.Analysis {
 // with neither a numbered list nor "Step N" headings, is one procedure
 // named after its first heading: each command block with the sentence
 // leading into it is a step, its block whole, and a block of
-// configuration is not a step but goes with the step of commands after it.
+// configuration with a sentence of its own is a step of its own (the
+// sentence says where it goes).
 func TestSectionStepsProcedure(t *testing.T) {
 	doc := "# Bootstrapping the Store\n\nIn this lab you bootstrap a store.\n\n" +
 		"## Install the Binaries\n\nCopy the binaries to the server:\n\n```bash\nscp \\\n  bin/store \\\n  root@server:~/\n```\n\n" +
@@ -52,8 +53,9 @@ func TestSectionStepsProcedure(t *testing.T) {
 	}
 	// each step's block whole, as the source writes it
 	want := "1. Install the Binaries: Copy the binaries to the server:\n   ```bash\n   scp \\\n     bin/store \\\n     root@server:~/\n   ```\n" +
-		"2. Configure the Server: Create the data folder and start the server:\n   ```yaml\n   port: 7000\n   ```\n   ```bash\n   {\n     mkdir -p /var/lib/store\n     systemctl start store\n   }\n   ```\n" +
-		"3. Verification\n   ```console\n   $ store status\n   running\n   ```"
+		"2. Configure the Server: The configuration file:\n   ```yaml\n   port: 7000\n   ```\n" +
+		"3. Create the data folder and start the server:\n   ```bash\n   {\n     mkdir -p /var/lib/store\n     systemctl start store\n   }\n   ```\n" +
+		"4. Verification\n   ```console\n   $ store status\n   running\n   ```"
 	if p.ComputationalForm != want {
 		t.Errorf("form\n%s\nwant\n%s", p.ComputationalForm, want)
 	}
@@ -136,5 +138,35 @@ func TestSectionStepsTeardownInProse(t *testing.T) {
 	if !strings.Contains(f, "3. Tearing it All Down: When you're ready, simply run `docker compose down` or use the dashboard.") ||
 		!strings.Contains(f, "   docker compose down\n") || strings.Contains(f, "   docker compose ps\n") {
 		t.Errorf("form:\n%s", f)
+	}
+}
+
+// Unlabelled blocks are kept as the source shows them: one right after a
+// step of commands (what it prints, in the same block or the next) stays
+// with that step, one of commands with a line elided is commands, and one
+// a section gives on its own is a step of its own.
+func TestSectionStepsKeepUnlabelledBlocks(t *testing.T) {
+	doc := "# Clusters\n\n## Create\n\n```bash\nkind create cluster\n```\n\n" +
+		"For example, two clusters:\n\n```\nkind create cluster # the default\n...\nkind create cluster --name two\n```\n\n" +
+		"## Logs\n\nExport the logs:\n\n```\nkind export logs\nExported logs to: /tmp/1\n```\n\nThe folder holds:\n\n```\n.\n└── kind-control-plane/\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	f := ps[0].ComputationalForm
+	for _, want := range []string{"   kind create cluster # the default\n   ...\n   kind create cluster --name two\n", "   kind export logs\n   Exported logs to: /tmp/1\n", "   .\n   └── kind-control-plane/\n"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("form lacks %q:\n%s", want, f)
+		}
+	}
+}
+
+// A page with no title heading is named after the top section holding
+// most of its steps, not after its first ("Prerequisites").
+func TestSectionStepsNamedAfterTheirMainSection(t *testing.T) {
+	doc := "## Prerequisites\n\n```sh\ngo version\n```\n\n## Add Tracing\n\nSet up the module:\n\n```sh\ngo mod init dice\n```\n\nRun it:\n\n```sh\ngo run .\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 || ps[0].Name != "Add Tracing" {
+		t.Errorf("got %v", nameList(ps))
 	}
 }
