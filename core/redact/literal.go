@@ -1,6 +1,10 @@
 package redact
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
+)
 
 // A secret is a value written out in a text: the characters of a key, a
 // token or a password. Code and configuration very often name a secret
@@ -27,6 +31,10 @@ func placeholder(v string) bool {
 	case '$':
 		// A shell, PowerShell or Make variable, a command substitution.
 		return len(v) > 1 && (identStart(v[1]) || v[1] == '{' || v[1] == '(')
+	case '/', '.', '~':
+		// A file the secret is read from (--from-file=token=/dev/stdin,
+		// password_file=./secret.txt): where it comes from, not the value.
+		return filePath.MatchString(v)
 	case '%':
 		// A Windows variable, %NAME%; a percent-encoded byte (%21) is
 		// part of a written password.
@@ -262,3 +270,6 @@ func demoKey(v string) bool {
 func cutOff(s string, e int) bool {
 	return strings.HasPrefix(s[e:], "...") || strings.HasPrefix(s[e:], "…")
 }
+
+// filePath is an absolute, relative or home path of plain segments.
+var filePath = lazyre.New(`^(?:\.{1,2}|~)?(?:/[A-Za-z0-9._-]+)+/?$`)

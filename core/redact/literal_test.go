@@ -158,12 +158,20 @@ func TestPlaceholder(t *testing.T) {
 		"$API_KEY": true, "${API_KEY}": true, "$(pass show x)": true, "$env:KEY": true, "%API_KEY%": true,
 		"{{ key }}": true, "<your-key>": true, "[KEY]": true, "sk-xxxxxxxxxx": true, "********": true,
 		"your_api_key_here": true, "sk-YourKeyHere": true, "REPLACE_ME": true, "sk-abc...": true,
+		"/dev/stdin": true, "./secret.txt": true, "~/.config/token": true, "/s3cr3t K3y": false, "/+Xq7fM2pLz9==": false,
 		"%21s3cret": false, "$": false, "hunter2": false, "AKIAIOSFODNN7QJ4ZRTW": false,
 		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3": false, "Zq9fK2mLx8": false, "ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a": false,
 	} {
 		if got := placeholder(v); got != want {
 			t.Errorf("placeholder(%q) = %v, want %v", v, got, want)
 		}
+	}
+}
+
+func TestSecretReadFromAFileStays(t *testing.T) {
+	in := "kubectl create secret generic sops-hcvault --from-file=sops.vault-token=/dev/stdin\n"
+	if out, _ := Secrets(in); out != in {
+		t.Errorf("Secrets(%q) = %q, want it unchanged: the value is the file the token is read from", in, out)
 	}
 }
 
