@@ -180,7 +180,13 @@ func howToEvals(task string, procs []procedure, nearMiss []string) ([]TaskEval, 
 		}
 		tasks = append(tasks, TaskEval{Prompt: capitalize(imperative(title)) + " (" + task + ").", ExpectedOutput: out + ".", Expectations: expect})
 		if len(trig) < maxTriggerEvals {
-			trig = append(trig, TriggerEval{Query: capitalize(imperative(title)), ShouldTrigger: true})
+			q := capitalize(imperative(title))
+			if _, ok := baseVerb(strings.Fields(title + " x")[0]); !ok {
+				// "Meaning", "Installation": a section's name is no request
+				// on its own; the task says what it belongs to
+				q = task + ": " + lowerFirst(title)
+			}
+			trig = append(trig, TriggerEval{Query: q, ShouldTrigger: true})
 		}
 	}
 	return tasks, append(trig, nearMissEvals(nearMiss)...)

@@ -406,6 +406,12 @@ func taskTitle(sub *Subject, procs []procedure) string {
 				return own + " with " + prog
 			}
 		}
+		// the first procedure that is the task, not what it needs first
+		for _, p := range procs {
+			if !genericTitles[titleKey(p.title)] {
+				return p.title
+			}
+		}
 		if len(procs) > 0 {
 			return procs[0].title
 		}
@@ -863,7 +869,8 @@ func programOf(c string) string {
 	if len(f) == 0 {
 		return ""
 	}
-	t := strings.TrimSuffix(f[0], ".exe")
+	// "$GOBIN/telemetrygen": a program run from where a variable says
+	t := varDir.ReplaceAllString(strings.TrimSuffix(f[0], ".exe"), "")
 	if !programName.MatchString(t) {
 		return ""
 	}
@@ -904,6 +911,9 @@ func programsOf(c string) []string {
 var shellAssign = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // programName is a word that can name a program or a script to run.
+// varDir is a folder named by a shell variable at a command's start.
+var varDir = lazyre.New(`^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})/`)
+
 var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z_][A-Za-z0-9_./+-]*$`)
 
 func prerequisites(prims []core.Primitive, procs []procedure) string {

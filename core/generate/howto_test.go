@@ -328,6 +328,7 @@ func TestProgramOf(t *testing.T) {
 		"export GOBIN=$(go env GOPATH)/bin":                "export",
 		"FOO=bar":                                          "",
 		"./bin/store serve":                                "./bin/store",
+		"$GOBIN/telemetrygen traces --traces 3":            "telemetrygen",
 		"{":                                                "",
 	} {
 		if got := programOf(c); got != want {

@@ -49,6 +49,7 @@ var genericTitles = map[string]bool{
 	"quick start": true, "quickstart": true, "quick start guide": true, "quickstart guide": true,
 	"installation": true, "install": true, "setup": true, "configuration": true, "guide": true,
 	"user guide": true, "how to": true, "examples": true, "faq": true, "changes": true, "changelog": true,
+	"prerequisites": true, "requirements": true, "before you begin": true,
 }
 
 // sourceOf is where a primitive was learned from: the source as given to

@@ -912,7 +912,7 @@ var (
 // (a script or a long block the skill moved out). A line's commands are
 // split at && || ; and |, and each one's program is its first word after
 // a prompt, sudo or env and their flags, and variable assignments; a Windows
-// program is named without .exe.
+// program is named without .exe, one run by its path also by its file name.
 func commandLines(name, content string) []string {
 	var lines []string
 	if strings.HasSuffix(name, ".md") {
@@ -941,7 +941,11 @@ func commandLines(name, content string) []string {
 				}
 			}
 			if len(f) > 0 {
-				out = append(out, strings.TrimSuffix(f[0], ".exe"))
+				prog := strings.TrimSuffix(f[0], ".exe")
+				out = append(out, prog)
+				if i := strings.LastIndexByte(prog, '/'); i >= 0 && i < len(prog)-1 {
+					out = append(out, prog[i+1:]) // run by its path: "$GOBIN/telemetrygen"
+				}
 			}
 		}
 	}
@@ -1711,7 +1715,7 @@ func printReport(w io.Writer, r *Report) {
 
 	p := r.Prerequisites
 	fmt.Fprintln(w, "\n## b. Prerequisites are programs")
-	fmt.Fprintln(w, "\nA program the prerequisites name (\"The commands run `x` and `y`\") must be the first word, after a prompt, sudo and variable assignments, of a command in the skill's code blocks or its other files.")
+	fmt.Fprintln(w, "\nA program the prerequisites name (\"The commands run `x` and `y`\") must be the first word, after a prompt, sudo and variable assignments, of a command in the skill's code blocks or its other files (a program run by its path, \"$GOBIN/x\", is x).")
 	for _, v := range p.Missing {
 		fmt.Fprintf(w, "- %s: `%s` is no command's program\n", v.Skill, v.Program)
 	}
