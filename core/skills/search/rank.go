@@ -34,8 +34,11 @@ type Options struct {
 	Limit int
 	// Floor leaves out, for a non-blank query, the skills whose relevance
 	// is below Floor times the best one's: a skill that shares a word or
-	// two with a request about another subject is no answer to it. 0
-	// keeps every match.
+	// two with a request about another subject is no answer to it. It
+	// also leaves out a skill that shares one word of a request of several
+	// with its body alone ("short" of "Write a short poem about the sea"):
+	// an agent picks a skill by its name and description. 0 keeps every
+	// match.
 	Floor float64
 }
 
@@ -113,12 +116,18 @@ func (x *Index) Rank(query string, opts Options) []Result {
 		buf := slices.Grow((*p)[:0], len(x.skills))[:len(x.skills)]
 		clear(buf)
 		scores := x.scoresInto(query, buf)
+		var weak map[int]bool
+		if opts.Floor > 0 {
+			weak = x.bodyWordOnly(query)
+		}
 		least := 0.0
-		for _, r := range scores {
-			least = max(least, r*opts.Floor)
+		for i, r := range scores {
+			if !weak[i] {
+				least = max(least, r*opts.Floor)
+			}
 		}
 		for i, r := range scores {
-			if r > 0 && r >= least {
+			if r > 0 && r >= least && !weak[i] {
 				add(i, r)
 			}
 		}
@@ -195,6 +204,37 @@ type Index struct {
 type posting struct {
 	doc int
 	tf  float64
+	// head is whether the term is in the skill's name or description.
+	head bool
+}
+
+// bodyWordOnly are the skills that match one word only of a query of
+// several, and that word in their body alone.
+func (x *Index) bodyWordOnly(query string) map[int]bool {
+	terms := uniq(text.Normalize(query))
+	if len(terms) < 2 {
+		return nil
+	}
+	type match struct {
+		n    int
+		head bool
+	}
+	m := map[int]match{}
+	for _, t := range terms {
+		for _, p := range x.post[t] {
+			c := m[p.doc]
+			c.n++
+			c.head = c.head || p.head
+			m[p.doc] = c
+		}
+	}
+	out := map[int]bool{}
+	for d, c := range m {
+		if c.n == 1 && !c.head {
+			out[d] = true
+		}
+	}
+	return out
 }
 
 // NewIndex indexes skills (kept, not copied).
@@ -214,7 +254,7 @@ func NewIndex(skills []Skill) *Index {
 		x.lens[i] = st.length
 		total += st.length
 		for t, f := range st.tf {
-			x.post[t] = append(x.post[t], posting{i, f})
+			x.post[t] = append(x.post[t], posting{i, f, st.head[t]})
 		}
 	}
 	if len(skills) > 0 {
@@ -266,6 +306,7 @@ func (x *Index) scoresInto(query string, scores []float64) []float64 {
 // weighted term frequencies and its weighted length.
 type docStats struct {
 	tf     map[string]float64
+	head   map[string]bool // the terms of the name and description
 	length float64
 }
 
@@ -289,11 +330,14 @@ func statsOf(s Skill) *docStats {
 	if st != nil {
 		return st
 	}
-	st = &docStats{tf: map[string]float64{}}
+	st = &docStats{tf: map[string]float64{}, head: map[string]bool{}}
 	add := func(field string, w float64) {
 		for _, tok := range text.Normalize(field) {
 			st.length += w
 			st.tf[tok] += w
+			if w > BodyWeight {
+				st.head[tok] = true
+			}
 		}
 	}
 	add(s.Name, NameWeight)

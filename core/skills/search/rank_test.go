@@ -90,6 +90,28 @@ func TestRankFloor(t *testing.T) {
 	}
 }
 
+// With a floor, a request of several words that shares one word with a
+// skill's body alone loads nothing; the same word in its description, or
+// two words of the request, do.
+func TestRankFloorNeedsMoreThanOneBodyWord(t *testing.T) {
+	skills := []Skill{
+		{Name: "argocd-setup", Description: "Installs Argo CD on a cluster.", Body: "Keep the sync period short."},
+		{Name: "poetry", Description: "Writes a short poem.", Body: "Rhyme."},
+	}
+	if got := names(Rank(skills[:1], "Write a short poem about the sea at dawn", Options{Floor: 0.5})); len(got) != 0 {
+		t.Errorf("one body word loaded %v", got)
+	}
+	if got := names(Rank(skills, "Write a short poem about the sea at dawn", Options{Floor: 0.5})); !slices.Equal(got, []string{"poetry"}) {
+		t.Errorf("got %v, want poetry", got)
+	}
+	if got := names(Rank(skills[:1], "sync period", Options{Floor: 0.5})); len(got) != 1 {
+		t.Errorf("two body words: %v", got)
+	}
+	if got := names(Rank(skills[:1], "short", Options{Floor: 0.5})); len(got) != 1 {
+		t.Errorf("a one-word request: %v", got)
+	}
+}
+
 func TestRankBlankQueryListsAllByName(t *testing.T) {
 	got := Rank(corpus(), "  ", Options{Now: now})
 	if len(got) != 10 {
