@@ -6,6 +6,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Procedures: tutorials teach by numbered lists under headings ("## Build
@@ -220,6 +221,9 @@ func plainMarkdown(s string) string {
 				continue
 			}
 			b.WriteByte(c)
+		case c == '<' && htmlTag.MatchString(s[i:]):
+			// <details>, <summary>, <kbd>: the words between them stay
+			i += len(htmlTag.FindString(s[i:])) - 1
 		case c == '<' && strings.HasPrefix(s[i:], "<!--"):
 			if e := strings.Index(s[i:], "-->"); e > 0 {
 				i += e + 2
@@ -234,6 +238,10 @@ func plainMarkdown(s string) string {
 	}
 	return text.CollapseSpace(b.String())
 }
+
+// htmlTag is an HTML tag of text markup at the start of a string; a
+// placeholder such as <your-key> or an address in angle brackets is no tag.
+var htmlTag = lazyre.New(`^</?(?i:details|summary|kbd|br|b|i|em|strong|code|span|div|p|sup|sub|a|small|u|mark|var|samp)(?:\s[^<>]*)?/?>`)
 
 // summarizeCode keeps a step's commands ("`wslc image list`"): those of
 // its first block and of later command blocks (a later block without a

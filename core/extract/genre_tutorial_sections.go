@@ -150,7 +150,12 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 				} else if fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead) {
 					// a file the section has the reader write ("The
 					// configuration file:" over a YAML block) goes with
-					// the step of commands that follows it
+					// the step of commands that follows it; a second
+					// file with a sentence of its own ("Create another
+					// file called rolldice.go") is a step of its own
+					if len(files) > 0 && lead != "" {
+						flushFiles()
+					}
 					if len(files) == 0 {
 						filesLead, filesAt = lead, blockAt
 					}
@@ -182,6 +187,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
 			headingTaken, teardownTaken = false, false
 			para, lastPara = para[:0], ""
+		case strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->"):
+			// a comment between a sentence and its block (an excerpt
+			// tool's marker) leaves the sentence leading into it
 		case t == "":
 			if len(para) > 0 {
 				lastPara = strings.Join(para, " ")

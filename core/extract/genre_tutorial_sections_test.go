@@ -170,3 +170,23 @@ func TestSectionStepsNamedAfterTheirMainSection(t *testing.T) {
 		t.Errorf("got %v", nameList(ps))
 	}
 }
+
+// Each file a section has the reader write keeps the sentence that names
+// it, through an excerpt tool's comment between them; the words of HTML
+// markup in a step's sentence stay, its tags do not.
+func TestSectionStepsFilesKeepTheirSentences(t *testing.T) {
+	doc := "# Dice\n\n## Create the server\n\nCreate a file called `main.go`:\n\n```go\npackage main\n```\n\n" +
+		"Create another file called `rolldice.go`:\n\n<!-- code-excerpt \"rolldice.go\" -->\n```go\npackage main // dice\n```\n\n" +
+		"Run it:\n\n```sh\ngo run .\n```\n\n## Stop\n\nPress <kbd>Control-C</kbd>, then:\n\n```sh\ngo clean\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	f := ps[0].ComputationalForm
+	for _, want := range []string{"Create a file called `main.go`:\n   ```go\n   package main\n", "2. Create another file called `rolldice.go`:\n   ```go\n   package main // dice\n",
+		"3. Run it:", "Press Control-C, then:"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("form lacks %q:\n%s", want, f)
+		}
+	}
+}
