@@ -116,6 +116,9 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 	c, ok := converted[ext]
 	if !ok {
 		text, err = Normalize(raw)
+		if err == nil && formats[ext].format == core.FormatMarkdown {
+			text = codeShortcodes(text)
+		}
 		return text, "", nil, err
 	}
 	if ext == ".pdf" && pages != nil {
@@ -131,6 +134,10 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 	}
 	return text, markup, notes, nil
 }
+
+// codeShortcodes reads a Markdown page's code shortcodes as the fenced
+// blocks a reader of the rendered page sees (text.CodeShortcodes).
+func codeShortcodes(s string) string { return text.CodeShortcodes(s) }
 
 // readZipped adapts a reader of a binary format (zip-based, PDF). The
 // readers bound what they decompress themselves, so no deadline is needed

@@ -618,9 +618,42 @@ var outputLangs = map[string]bool{"text": true, "output": true, "plaintext": tru
 // outputLead is a line that introduces what a command prints.
 var outputLead = regexp.MustCompile(`(?i)\b(?:you should see|you will see|you'll see|output|outputs|returns|prints)\b`)
 
+// Hugo pages write code blocks as paired shortcodes with a language too:
+// {{< highlight bash >}} … {{< /highlight >}}, {{< codeFromInline
+// lang="bash" >}} … {{< /codeFromInline >}}.
+var (
+	shortcodeOpen  = regexp.MustCompile(`^\s*\{\{[<%]\s*([A-Za-z][\w-]*)\s+(?:[^}]*\blang(?:uage)?\s*=\s*"?([\w+-]+)|"?([\w+-]+))[^}]*[>%]\}\}\s*$`)
+	shortcodeClose = regexp.MustCompile(`^\s*\{\{[<%]\s*/\s*([A-Za-z][\w-]*)\s*[>%]\}\}\s*$`)
+)
+
+// shortcodeFences is lines with each paired code shortcode written as a
+// Markdown fence, so that its block counts like any other.
+func shortcodeFences(lines []string) []string {
+	out := append([]string(nil), lines...)
+	for i := 0; i < len(out); i++ {
+		m := shortcodeOpen.FindStringSubmatch(out[i])
+		if m == nil || m[2] == "" && m[1] != "highlight" {
+			continue
+		}
+		lang := m[2]
+		if lang == "" {
+			lang = m[3]
+		}
+		for j := i + 1; j < len(out); j++ {
+			if c := shortcodeClose.FindStringSubmatch(out[j]); c != nil && c[1] == m[1] {
+				out[i], out[j] = "```"+lang, "```"
+				i = j
+				break
+			}
+		}
+	}
+	return out
+}
+
 // codeBlocks finds the code blocks of a source document by its extension:
 // reStructuredText's code-block directives and literal blocks, LaTeX's
-// verbatim environments, Markdown's fences for everything else. Indented
+// verbatim environments, Markdown's fences (and Hugo's code shortcodes)
+// for everything else. Indented
 // Markdown blocks are not read: tutorials fence their code, and an
 // indented paragraph of a list item would read as one.
 func codeBlocks(ext, text string) []block {
@@ -632,7 +665,7 @@ func codeBlocks(ext, text string) []block {
 	case ".tex":
 		bs = texBlocks(lines)
 	default:
-		bs = fencedBlocks(lines)
+		bs = fencedBlocks(shortcodeFences(lines))
 	}
 	for i := range bs {
 		if outputLangs[strings.ToLower(bs[i].Lang)] {
@@ -912,7 +945,8 @@ var (
 // (a script or a long block the skill moved out). A line's commands are
 // split at && || ; and |, and each one's program is its first word after
 // a prompt, sudo or env and their flags, and variable assignments; a Windows
-// program is named without .exe, one run by its path also by its file name.
+// program is named without .exe, one run by its path also by its file name;
+// what a command substitution ($(…)) runs counts too.
 func commandLines(name, content string) []string {
 	var lines []string
 	if strings.HasSuffix(name, ".md") {
@@ -925,7 +959,9 @@ func commandLines(name, content string) []string {
 	var out []string
 	for _, l := range lines {
 		l = prompt.ReplaceAllString(strings.TrimSpace(l), "")
-		for _, c := range cmdSep.Split(l, -1) {
+		// a command substitution is a command: "[ $(uname -m) = x86_64 ]"
+		// runs uname
+		for _, c := range append(cmdSep.Split(l, -1), strings.Split(l, "$(")[1:]...) {
 			f := strings.Fields(c)
 			for len(f) > 0 {
 				if envSet.MatchString(f[0]) {
@@ -1715,7 +1751,7 @@ func printReport(w io.Writer, r *Report) {
 
 	p := r.Prerequisites
 	fmt.Fprintln(w, "\n## b. Prerequisites are programs")
-	fmt.Fprintln(w, "\nA program the prerequisites name (\"The commands run `x` and `y`\") must be the first word, after a prompt, sudo and variable assignments, of a command in the skill's code blocks or its other files (a program run by its path, \"$GOBIN/x\", is x).")
+	fmt.Fprintln(w, "\nA program the prerequisites name (\"The commands run `x` and `y`\") must be the first word, after a prompt, sudo and variable assignments, of a command in the skill's code blocks or its other files (a program run by its path, \"$GOBIN/x\", is x; a command substitution, $(x …), is a command).")
 	for _, v := range p.Missing {
 		fmt.Fprintf(w, "- %s: `%s` is no command's program\n", v.Skill, v.Program)
 	}
