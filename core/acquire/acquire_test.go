@@ -82,6 +82,25 @@ func TestLocalNormalizesBOMAndLineEndings(t *testing.T) {
 	}
 }
 
+// A Markdown page's code shortcodes are read as the fenced blocks its
+// reader sees; a text file's are left as written.
+func TestLocalReadsMarkdownCodeShortcodesAsFences(t *testing.T) {
+	dir := t.TempDir()
+	src := []byte("On Linux:\n\n{{< codeFromInline lang=\"bash\" >}}\n# For ARM64\nchmod +x ./kind\n{{< /codeFromInline >}}\n")
+	for name, want := range map[string]string{
+		"guide.md":  "On Linux:\n\n```bash\n# For ARM64\nchmod +x ./kind\n```\n",
+		"guide.txt": string(src),
+	} {
+		res, err := Local(context.Background(), write(t, dir, name, src), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Documents[0].Text; got != want {
+			t.Errorf("%s: text = %q, want %q", name, got, want)
+		}
+	}
+}
+
 func TestLocalWalksFolderSortedSkippingHiddenAndDependencies(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "b.md", []byte("# B"))
