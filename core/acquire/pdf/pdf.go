@@ -172,7 +172,8 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 		key := sharedKey(leaf)
 		p := shared[key]
 		if p != nil {
-			p = &page{width: p.width, height: p.height, y0: p.y0, lines: slices.Clone(p.lines), sizes: p.sizes, count: p.count}
+			p = &page{width: p.width, height: p.height, y0: p.y0, lines: slices.Clone(p.lines), sizes: p.sizes, count: p.count,
+				undecoded: p.undecoded, images: p.images}
 		} else {
 			var perr error
 			p, perr = extractPage(ctx, lpdf.Page{V: leaf}, fontCache)
@@ -195,6 +196,9 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 			progress(i+1, len(leaves))
 		}
 	}
+	if u := unreadable(pages); u != nil {
+		return nil, "", u
+	}
 	if !hasText {
 		if pageErr != nil {
 			return nil, "", fmt.Errorf("%w: %w", ErrCorrupt, pageErr)
@@ -202,6 +206,57 @@ func extract(ctx context.Context, r io.ReaderAt, size int64, progress func(done,
 		return nil, "", ErrNoText
 	}
 	return pages, rd.Trailer().Key("Info").Key("Title").Text(), nil
+}
+
+// UnreadableError says that most of a PDF's pages hold text lore cannot
+// read: images of pages without a text layer (a scan), or glyphs in fonts
+// that map them to no Unicode text. Reading the rest would give a part of
+// the document as if it were the whole, or nothing with no reason.
+type UnreadableError struct {
+	Pages       int // pages in the document
+	Scanned     int // pages that are images only
+	Undecodable int // pages most of whose glyphs have no Unicode text
+}
+
+func (e *UnreadableError) Error() string {
+	var what []string
+	if e.Scanned > 0 {
+		what = append(what, fmt.Sprintf("%d of %d pages are images without a text layer (a scan)", e.Scanned, e.Pages))
+	}
+	if e.Undecodable > 0 {
+		what = append(what, fmt.Sprintf("%d of %d pages use fonts without a Unicode map, so their text cannot be decoded", e.Undecodable, e.Pages))
+	}
+	help := "ocrmypdf IN.pdf OUT.pdf"
+	if e.Undecodable > 0 {
+		help = "ocrmypdf --force-ocr IN.pdf OUT.pdf"
+	}
+	return strings.Join(what, "; ") + "; give it a text layer with an OCR tool such as ocrmypdf (" + help + ") and learn the result"
+}
+
+// Is makes an image-only PDF an ErrNoText as well.
+func (e *UnreadableError) Is(target error) bool { return target == ErrNoText && e.Scanned > 0 }
+
+// unreadable is the error for pages of which at least half cannot be read
+// (no text but images, or more glyphs without text than with), nil when
+// most can.
+func unreadable(pages []*page) *UnreadableError {
+	e := &UnreadableError{Pages: len(pages)}
+	inked := 0 // pages with anything drawn that could be text
+	for _, p := range pages {
+		switch {
+		case p.undecoded > 0 && p.undecoded >= p.count:
+			e.Undecodable++
+		case p.count == 0 && p.images > 0:
+			e.Scanned++
+		}
+		if p.count > 0 || p.undecoded > 0 || p.images > 0 {
+			inked++
+		}
+	}
+	if bad := e.Scanned + e.Undecodable; bad == 0 || 2*bad < inked {
+		return nil
+	}
+	return e
 }
 
 // sharedKey names what a page's text depends on: its content stream(s),
@@ -260,6 +315,10 @@ type page struct {
 	// number; both outlive the glyphs.
 	sizes map[int]int
 	count int
+	// undecoded counts the glyphs shown in a font that gives them no
+	// Unicode text, images the images the page draws: what tells a page
+	// lore cannot read from one with nothing on it.
+	undecoded, images int
 }
 
 type matrix [6]float64
@@ -431,6 +490,9 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 			trm := matrix{g.fs * g.th, 0, 0, g.fs, 0, g.rise}.mul(g.tm).mul(g.ctm)
 			size := g.font.glyphSize(math.Hypot(trm[2], trm[3]))
 			isSpace := c.text == " " || c.text == "\u00a0"
+			if c.text == "" {
+				p.undecoded++
+			}
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
 				if !isSpace {
 					placeSpaceBefore(p.glyphs, trm[4], trm[5], size)
@@ -564,6 +626,9 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 					return
 				}
 				xo := res.Key("XObject").Key(args[0].Name())
+				if xo.Kind() == lpdf.Stream && xo.Key("Subtype").Name() == "Image" {
+					p.images++
+				}
 				if xo.Kind() != lpdf.Stream || xo.Key("Subtype").Name() != "Form" {
 					return
 				}
