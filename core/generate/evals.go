@@ -179,7 +179,7 @@ func howToEvals(task string, procs []procedure, nearMiss []string) ([]TaskEval, 
 			out += ", with their commands"
 		}
 		tasks = append(tasks, TaskEval{Prompt: capitalize(imperative(title)) + " (" + task + ").", ExpectedOutput: out + ".", Expectations: expect})
-		if len(trig) < maxTriggerEvals {
+		if len(trig) < maxTriggerEvals && !noTask[titleKey(title)] {
 			q := capitalize(imperative(title))
 			if _, ok := baseVerb(strings.Fields(title + " x")[0]); !ok {
 				// "Meaning", "Installation": a section's name is no request

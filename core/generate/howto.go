@@ -457,6 +457,14 @@ func mainProgram(procs []procedure) string {
 	return best
 }
 
+// noTask are section titles of guides and runbooks that name no part of
+// the task ("Meaning", "Impact"): a description or a request that names
+// them says nothing.
+var noTask = map[string]bool{
+	"meaning": true, "impact": true, "summary": true, "overview": true, "description": true, "background": true,
+	"context": true, "details": true, "notes": true, "introduction": true, "about": true, "purpose": true,
+}
+
 // howToDescription says what the skill does, in the third person, and
 // when to use it: the procedures' titles as actions, the task they belong
 // to, and the words a request for them would use. No counts, no file
@@ -481,7 +489,7 @@ func howToDescription(task string, procs []procedure, triggers []string) string 
 		if s, ok := thirdPerson(t); ok {
 			acts = append(acts, s)
 			asks = append(asks, imperative(t))
-		} else {
+		} else if !noTask[titleKey(t)] {
 			topics = append(topics, lowerFirst(t))
 		}
 	}

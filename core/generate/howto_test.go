@@ -405,3 +405,18 @@ func TestCodeSpanFence(t *testing.T) {
 		t.Error("\"You can check this with:\" is a check")
 	}
 }
+
+// A runbook's "Meaning" names no part of the task: the description walks
+// through the task, and no trigger eval asks for "Meaning"; "Mitigation" does.
+func TestSectionWordsNameNoTask(t *testing.T) {
+	procs := []procedure{{title: "Meaning"}, {title: "Mitigation"}}
+	if got := howToDescription("Kube Persistent Volume Filling Up", procs, nil); !strings.HasPrefix(got, "Walks through mitigation for Kube Persistent Volume Filling Up,") {
+		t.Errorf("description = %q", got)
+	}
+	_, trig := howToEvals("Kube Persistent Volume Filling Up", procs, nil)
+	for _, q := range trig {
+		if strings.Contains(strings.ToLower(q.Query), "meaning") {
+			t.Errorf("trigger eval %q asks for a section word", q.Query)
+		}
+	}
+}
