@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	sharedcorpus "github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/hostile"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store"
 )
@@ -104,7 +105,7 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 		{"empty file of no document type", mk("zero.jsonl", nil), "file is empty", 1},
 		{"60 MiB file", big, "over the 50.0 MiB per-file limit", 1},
 		{"damaged PDF", mk("paper.pdf", []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF")), "paper.pdf", 1},
-		{"scan without a text layer", mk("scan.pdf", scanPDF()), "2 of 2 pages are images without a text layer", 1},
+		{"scan without a text layer", mk("scan.pdf", hostile.ScanPDF(2)), "2 of 2 pages are images without a text layer", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,29 +126,6 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 			}
 		})
 	}
-}
-
-// scanPDF is a PDF of two pages that are each one image, with no text.
-func scanPDF() []byte {
-	img := "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"
-	content := "q 600 0 0 780 0 0 cm /Im0 Do Q"
-	page := "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 6 0 R >>"
-	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>", page, page, img,
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)}
-	var b strings.Builder
-	b.WriteString("%PDF-1.4\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return []byte(b.String())
 }
 
 func TestUsageErrorsExitTwo(t *testing.T) {

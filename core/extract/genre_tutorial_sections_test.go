@@ -149,12 +149,19 @@ func TestSectionStepsKeepUnlabelledBlocks(t *testing.T) {
 	doc := "# Clusters\n\n## Create\n\n```bash\nkind create cluster\n```\n\n" +
 		"For example, two clusters:\n\n```\nkind create cluster # the default\n...\nkind create cluster --name two\n```\n\n" +
 		"## Logs\n\nExport the logs:\n\n```\nkind export logs\nExported logs to: /tmp/1\n```\n\nThe folder holds:\n\n```\n.\n└── kind-control-plane/\n```\n"
+	formHolds(t, doc, "   kind create cluster # the default\n   ...\n   kind create cluster --name two\n", "   kind export logs\n   Exported logs to: /tmp/1\n", "   .\n   └── kind-control-plane/\n")
+}
+
+// formHolds checks that doc, a tutorial, is one procedure whose form holds
+// each of wants.
+func formHolds(t *testing.T, doc string, wants ...string) {
+	t.Helper()
 	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
 	if len(ps) != 1 {
 		t.Fatalf("want one procedure, got %v", nameList(ps))
 	}
 	f := ps[0].ComputationalForm
-	for _, want := range []string{"   kind create cluster # the default\n   ...\n   kind create cluster --name two\n", "   kind export logs\n   Exported logs to: /tmp/1\n", "   .\n   └── kind-control-plane/\n"} {
+	for _, want := range wants {
 		if !strings.Contains(f, want) {
 			t.Errorf("form lacks %q:\n%s", want, f)
 		}
@@ -178,15 +185,6 @@ func TestSectionStepsFilesKeepTheirSentences(t *testing.T) {
 	doc := "# Dice\n\n## Create the server\n\nCreate a file called `main.go`:\n\n```go\npackage main\n```\n\n" +
 		"Create another file called `rolldice.go`:\n\n<!-- code-excerpt \"rolldice.go\" -->\n```go\npackage main // dice\n```\n\n" +
 		"Run it:\n\n```sh\ngo run .\n```\n\n## Stop\n\nPress <kbd>Control-C</kbd>, then:\n\n```sh\ngo clean\n```\n"
-	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
-	if len(ps) != 1 {
-		t.Fatalf("want one procedure, got %v", nameList(ps))
-	}
-	f := ps[0].ComputationalForm
-	for _, want := range []string{"Create a file called `main.go`:\n   ```go\n   package main\n", "2. Create another file called `rolldice.go`:\n   ```go\n   package main // dice\n",
-		"3. Run it:", "Press Control-C, then:"} {
-		if !strings.Contains(f, want) {
-			t.Errorf("form lacks %q:\n%s", want, f)
-		}
-	}
+	formHolds(t, doc, "Create a file called `main.go`:\n   ```go\n   package main\n", "2. Create another file called `rolldice.go`:\n   ```go\n   package main // dice\n",
+		"3. Run it:", "Press Control-C, then:")
 }

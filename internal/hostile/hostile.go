@@ -104,6 +104,22 @@ func TextPDF(text string) []byte {
 	})
 }
 
+// ScanPDF returns a PDF of pages pages that are each one image and no
+// text: a scan without a text layer.
+func ScanPDF(pages int) []byte {
+	content := "q 600 0 0 780 0 0 cm /Im0 Do Q"
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "",
+		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)}
+	var kids []string
+	for range pages {
+		objs = append(objs, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 3 0 R >> >> /Contents 4 0 R >>")
+		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
+	}
+	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
+	return classicPDF(objs)
+}
+
 // classicPDF writes objs as objects 1.. with a classic xref table; object 1
 // is the catalog.
 func classicPDF(objs []string) []byte {
