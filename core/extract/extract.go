@@ -328,6 +328,11 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	case core.Textbook:
 		x.textbook(st)
 		x.namedAlgorithms(st)
+		if len(x.cands) == first && !x.marksResults() && !strings.Contains(st.own, "**") {
+			// a note that marks neither a result nor a term (in bold)
+			// states its definitions in prose, as a paper does
+			x.proseKnowledge(st)
+		}
 	case core.Tutorial:
 		x.tutorial(st)
 		x.procedures(st)

@@ -497,7 +497,9 @@ func stepNumber(line string, m []int) int {
 }
 
 // defTrigger finds the phrases that open a definition in prose.
-var defTrigger = regexp.MustCompile(`(?i)\b(?:we (?:define|say)|is called|are called|is defined (?:as|to be)|are defined (?:as|to be)|we refer to|by [^.,;:]{2,60}? we mean)\b`)
+var defTrigger = regexp.MustCompile(`(?i)\b(?:we (?:define|say|call)|is called|are called|is defined (?:as|to be)|are defined (?:as|to be)|we refer to|by [^.,;:]{2,60}? we mean)\b` +
+	// "The order of a magma term is the number of …" opening a paragraph
+	"|(?:\\A|\\n[ \\t]*\\n)[ \\t]*The [a-z][a-z -]{1,40}? of an? [^.,;:\\n]{1,50}? (?:is|are) (?:the|a|an) ")
 
 // citing marks a sentence about others' work.
 var citing = regexp.MustCompile(`\[[0-9][0-9,\s–-]*\]|\bet al\b|\[[A-Z][A-Za-z+]*[0-9]{2}\]`)
@@ -577,6 +579,14 @@ func proseTerm(sent string) string {
 			return ""
 		}
 		t = calledTerm(splitWords(sent))
+	case strings.Contains(low, "we call "):
+		t = callTerm(sent[strings.Index(low, "we call ")+len("we call "):])
+	case ofIs.MatchString(sent):
+		m := ofIs.FindStringSubmatch(sent)
+		if notDefined[strings.ToLower(m[1])] {
+			return ""
+		}
+		t = m[1] + " of " + m[2]
 	case strings.Contains(low, "we refer to "):
 		rest := sent[strings.Index(low, "we refer to ")+len("we refer to "):]
 		i := strings.Index(strings.ToLower(rest), " as ")
@@ -607,6 +617,66 @@ func proseTerm(sent string) string {
 		return ""
 	}
 	return cleanTerm(t)
+}
+
+// ofIs is a definition of a quantity or part of a kind of thing, stated
+// at a paragraph's start: "The order of a magma term is the number of
+// occurrences …" — what it is (m[1]) and of what (m[2], with its article).
+var ofIs = regexp.MustCompile(`^The ([a-z][a-z -]{1,40}?) of (an? [^.,;:]{1,50}?) (?:is|are) (?:the|a|an) `)
+
+// notDefined are the nouns of "The X of a Y is …" that introduce a remark
+// about something rather than define a quantity: "The proof of a lemma is
+// the …", "The idea of a …".
+var notDefined = map[string]bool{
+	"proof": true, "idea": true, "key idea": true, "main idea": true, "goal": true, "aim": true, "purpose": true,
+	"point": true, "rest": true, "reason": true, "intuition": true, "advantage": true, "drawback": true,
+	"result": true, "main result": true, "example": true, "case": true, "use": true, "role": true,
+}
+
+// callTerm is the term of "we call …" (what follows the words): "we call
+// a graph G bipartite if …" → "bipartite graph", "we call such edges
+// bridges." → "bridges", "we call it the kernel of f" → "kernel". A
+// symbol naming the thing (a single letter, a formula) is left out.
+func callTerm(rest string) string {
+	if i := strings.IndexAny(rest, ",.;:"); i >= 0 {
+		rest = rest[:i]
+	}
+	low := " " + strings.ToLower(rest) + " "
+	for _, stop := range []string{" if ", " iff ", " when ", " whenever ", " provided ", " in case "} {
+		if i := strings.Index(low, stop); i >= 0 {
+			low = low[:i+1]
+			rest = rest[:max(0, i-1)]
+		}
+	}
+	ws := strings.Fields(rest)
+	if len(ws) == 0 {
+		return ""
+	}
+	var noun string
+	switch strings.ToLower(ws[0]) {
+	case "a", "an", "such", "these", "those", "this":
+		// the thing named, then (after a symbol) the word for it
+		if len(ws) < 3 {
+			return ""
+		}
+		noun, ws = ws[1], ws[2:]
+	case "it", "them", "they":
+		ws = ws[1:]
+	}
+	for len(ws) > 0 && (len(ws[0]) == 1 || strings.ContainsAny(ws[0], "$\\()=_^")) {
+		ws = ws[1:] // "G", "$S$"
+	}
+	if len(ws) > 0 && (ws[0] == "the" || ws[0] == "a" || ws[0] == "an") {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || len(ws) > 3 {
+		return ""
+	}
+	t := strings.Join(ws, " ")
+	if noun != "" && len(ws) == 1 && !strings.HasSuffix(t, "s") {
+		t += " " + noun // "bipartite" of a graph: "bipartite graph"
+	}
+	return t
 }
 
 // notTermStart are words that cannot open the term after "is called":

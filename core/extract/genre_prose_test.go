@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -296,5 +297,25 @@ func BenchmarkProseHostile(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		Extract(a, Options{})
+	}
+}
+
+// A note that marks no result and sets no term in bold defines in prose:
+// "The order of a magma term is the number of …" at a paragraph's start,
+// "we call … balanced if …", "… is called …". A remark of the same shape
+// ("The proof of a lemma is …") and prose mid-paragraph are not
+// definitions.
+func TestProseDefinitionsInANote(t *testing.T) {
+	doc := "# Magma terms\n\nA magma is a set with a binary operation.\n\n" +
+		"The order of a magma term is the number of occurrences of the operation in it.\n\n" +
+		"The proof of a lemma is the usual induction on terms.\n\n" +
+		"We call a term t balanced if its two subterms have the same order.\n\n" +
+		"We call such identities regular.\n\n" +
+		"A set of equations is called an equational theory if it is closed under substitution.\n\n" +
+		"Terms are compared by order. The depth of a term is the length of its longest branch.\n"
+	got := names(Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{}))
+	want := []string{"Order of a Magma Term", "Balanced Term", "Regular Identities", "Equational Theory"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
