@@ -465,6 +465,15 @@ var noTask = map[string]bool{
 	"context": true, "details": true, "notes": true, "introduction": true, "about": true, "purpose": true,
 }
 
+// sectionWord reports whether a name is a section's word for a part of a
+// guide ("Meaning", "Purpose / What you'll learn", "Prerequisites"), not
+// what a request would ask for.
+func sectionWord(name string) bool {
+	k := titleKey(name)
+	first, _, _ := strings.Cut(k, " ")
+	return noTask[k] || noTask[first] || genericTitles[k]
+}
+
 // howToDescription says what the skill does, in the third person, and
 // when to use it: the procedures' titles as actions, the task they belong
 // to, and the words a request for them would use. No counts, no file

@@ -420,3 +420,17 @@ func TestSectionWordsNameNoTask(t *testing.T) {
 		}
 	}
 }
+
+// A neighbour's "Meaning" or "Purpose / What you'll learn" is no request
+// for a near miss either.
+func TestSectionWordsAreNoRequests(t *testing.T) {
+	prims := []core.Primitive{
+		{ID: "a", Name: "Meaning", Type: core.Technique, FormalStatement: "1. Check the alert."},
+		{ID: "b", Name: "Purpose / What you'll learn", Type: core.Technique, FormalStatement: "1. Read the guide."},
+		{ID: "c", Name: "Quota", Type: core.Definition, FormalStatement: "A quota is the space a backend may use."},
+	}
+	got := subjectRequests(prims, newShared(prims), 5)
+	if len(got) != 1 || !strings.Contains(got[0], "Quota") {
+		t.Errorf("requests %q, want the quota's only", got)
+	}
+}

@@ -385,7 +385,7 @@ func subjectRequests(prims []core.Primitive, sh *shared, n int) []string {
 		if len(out) == n {
 			break
 		}
-		if nm := clean(readerName(&prims[i]), maxNameRunes); nm != "" {
+		if nm := clean(readerName(&prims[i]), maxNameRunes); nm != "" && !sectionWord(nm) {
 			if q := conceptQuery(&prims[i], nm); !slices.Contains(out, q) {
 				out = append(out, q)
 			}
