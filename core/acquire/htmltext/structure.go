@@ -47,6 +47,9 @@ func (w *writer) structure(t token, e *entry) {
 			e.title = true
 		}
 	}
+	if name == "span" || name == "font" {
+		name = fontEmphasis(t.class, name)
+	}
 	switch name {
 	case "a":
 		if f := Fragment(t.href); f != "" && !w.linking && w.heading == 0 {
@@ -275,4 +278,35 @@ func texDelimiters(s string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// fontEmphasis is "b" or "i" for a span whose class names a bold or an
+// italic face, else name: converters that set type by font write
+// emphasis that way rather than with <b> or <i> — tex4ht names the TeX
+// font ("cmbx-12", "ecbx-1200", "cmti-12", "cmbxti-10"), others the face
+// ("bold", "italic", "font-bold"). A math italic ("cmmi-12") is a
+// variable, not emphasis.
+func fontEmphasis(class, name string) string {
+	for _, f := range strings.Fields(strings.ToLower(class)) {
+		face, _, _ := strings.Cut(f, "-")
+		switch {
+		case texFace(face, "bx") || face == "bold" || face == "bf" || strings.Contains(f, "bold"):
+			return "b"
+		case texFace(face, "ti") || texFace(face, "bxti") || face == "italic" || face == "it" || strings.Contains(f, "italic"):
+			return "i"
+		}
+	}
+	return name
+}
+
+// texFace reports whether face is a TeX font name of the given series or
+// shape: a family prefix (cm, ec, lm, cmss, ecss, t1x…) then series, as
+// in "cmbx", "ecti", "cmssbx".
+func texFace(face, series string) bool {
+	for _, fam := range []string{"cm", "ec", "lm", "cmss", "ecss", "lmss", "tc", "t1x"} {
+		if face == fam+series {
+			return true
+		}
+	}
+	return false
 }

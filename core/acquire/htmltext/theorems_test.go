@@ -32,6 +32,28 @@ func TestRunInBoldLabel(t *testing.T) {
 	}
 }
 
+// A converter that sets type by font (tex4ht's spans of class "cmbx-12",
+// "cmti-12") writes the same run-in label as <b> and <i>, and a line
+// break after the label, its title and the statement keeps one block;
+// a math italic ("cmmi-12") is no emphasis, and a <br> elsewhere still
+// ends a paragraph.
+func TestRunInLabelByFontClass(t *testing.T) {
+	got := Text(`<p><span class="cmbx-12">Definition</span><span class="cmbx-12">&#xA0;SQM</span><br class="newline"/>` +
+		`<span class="cmbx-12">Square Matrix</span><br class="newline"/>A matrix with <span class="cmmi-12">m</span> rows is square.</p>` +
+		`<p><span class="cmti-12">Proof.</span> Clear.</p><p><span class="cmmi-12">x</span> is a variable.<br/>Next line.</p>`)
+	for _, want := range []string{"**Definition SQM Square Matrix** A matrix with m rows is square.", "*Proof.* Clear.", "x is a variable.\n\nNext line."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	for class, want := range map[string]string{"cmbx-12": "b", "ecbx-1200": "b", "cmssbx-10": "b", "cmbxti-10x-x-109": "i", "cmti-12": "i",
+		"calibre5 bold": "b", "font-italic": "i", "cmmi-12": "span", "cmr-12": "span", "bxslider": "span"} {
+		if got := fontEmphasis(class, "span"); got != want {
+			t.Errorf("fontEmphasis(%q) = %q, want %q", class, got, want)
+		}
+	}
+}
+
 // Blocks nested 10,000 deep, containers among them, are read in time and
 // memory bounded by the input: containers deeper than MaxContainerDepth
 // are plain text.

@@ -196,7 +196,10 @@ func (w *writer) start(t token) {
 				}
 				return
 			}
-			if w.heading > 0 {
+			if w.heading > 0 || w.runInLabelOnly() {
+				// a line break after a run-in label ("Definition SQM",
+				// then its title, then the statement, each on a line of
+				// its own) keeps the block one paragraph
 				w.space = true
 				return
 			}
@@ -488,4 +491,11 @@ func (w *writer) result() string {
 	}
 	b.WriteByte('\n')
 	return validUTF8(dropTermMarks(ResolveLinks(b.String(), w.ids)))
+}
+
+// runInLabelOnly reports whether the paragraph so far is one bold run-in
+// label and nothing else ("**Definition SQM**").
+func (w *writer) runInLabelOnly() bool {
+	cur := strings.TrimSpace(w.cur.String())
+	return len(cur) > 4 && strings.HasPrefix(cur, "**") && strings.HasSuffix(cur, "**") && !strings.Contains(cur[2:len(cur)-2], "**")
 }
