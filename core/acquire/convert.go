@@ -6,6 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/docx"
@@ -135,6 +139,36 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 	return text, markup, notes, nil
 }
 
+// declaredCharset is an HTML page that is not UTF-8 decoded from the
+// character set it declares (tex4ht writes ISO-8859-1 and says so in its
+// XML declaration and <meta>); a page that is UTF-8 already, or declares
+// nothing lore knows, is returned as it is, for Normalize to judge.
+func declaredCharset(raw []byte) []byte {
+	if utf8.Valid(raw) {
+		return raw
+	}
+	m := charsetDecl.FindSubmatch(raw[:min(len(raw), 2048)])
+	if m == nil {
+		return raw
+	}
+	name := string(m[1])
+	if name == "" {
+		name = string(m[2])
+	}
+	enc, err := htmlindex.Get(name)
+	if err != nil || enc == nil {
+		return raw
+	}
+	out, err := enc.NewDecoder().Bytes(raw)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+// charsetDecl is the character set an XML declaration or a <meta> names.
+var charsetDecl = regexp.MustCompile(`(?i)<\?xml[^>]*\sencoding=["']([A-Za-z0-9._-]+)["']|<meta[^>]*charset=["']?([A-Za-z0-9._-]+)`)
+
 // codeShortcodes reads a Markdown page's code shortcodes as the fenced
 // blocks a reader of the rendered page sees (text.CodeShortcodes).
 func codeShortcodes(s string) string { return text.CodeShortcodes(s) }
@@ -156,7 +190,7 @@ func readEPUB(ctx context.Context, raw []byte) (string, string, []string, error)
 }
 
 func readHTML(_ context.Context, raw []byte) (string, string, []string, error) {
-	page, err := Normalize(raw)
+	page, err := Normalize(declaredCharset(raw))
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -50,6 +50,26 @@ func TestHTMLTitleIsFrontMatter(t *testing.T) {
 	}
 }
 
+// A page in the character set it declares (tex4ht writes ISO-8859-1) is
+// read in it; one that declares nothing lore knows and is not UTF-8 is
+// refused, naming the byte.
+func TestHTMLInItsDeclaredCharset(t *testing.T) {
+	dir := t.TempDir()
+	latin1 := []byte("<?xml version=\"1.0\" encoding=\"iso-8859-1\" ?>\n<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\" /></head>" +
+		"<body><p>\xa9 2020 Dana C. Ernst. Caf\xe9 sets.</p></body></html>")
+	res, err := Local(context.Background(), write(t, dir, "latin1.html", latin1), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Documents[0].Text; !strings.Contains(got, "© 2020 Dana C. Ernst. Café sets.") {
+		t.Errorf("text = %q", got)
+	}
+	bad := []byte("<html><body><p>Caf\xe9</p></body></html>")
+	if _, err := Local(context.Background(), write(t, dir, "bad.html", bad), Options{}); err == nil || !strings.Contains(err.Error(), "not valid UTF-8") {
+		t.Errorf("undeclared Latin-1: %v", err)
+	}
+}
+
 func TestCorpusDOCXAndEPUBAreRead(t *testing.T) {
 	dir := corpus.Dir(t)
 	for name, want := range map[string]string{
