@@ -68,9 +68,15 @@ func SharedStreamPDF(pages, lines int) []byte {
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 		fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()),
 	}
+	return withPages(objs, pages, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
+}
+
+// withPages writes objs (object 2 left for the page tree) with pages
+// copies of page, which draws the content of object 4.
+func withPages(objs []string, pages int, page string) []byte {
 	var kids []string
 	for range pages {
-		objs = append(objs, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
+		objs = append(objs, page)
 		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
@@ -111,13 +117,7 @@ func ScanPDF(pages int) []byte {
 	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "",
 		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)}
-	var kids []string
-	for range pages {
-		objs = append(objs, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 3 0 R >> >> /Contents 4 0 R >>")
-		kids = append(kids, fmt.Sprintf("%d 0 R", len(objs)))
-	}
-	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
-	return classicPDF(objs)
+	return withPages(objs, pages, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 3 0 R >> >> /Contents 4 0 R >>")
 }
 
 // classicPDF writes objs as objects 1.. with a classic xref table; object 1
