@@ -27,6 +27,9 @@ type font struct {
 	// sizeScale turns the font size of Tf into the glyphs' size for a
 	// Type 3 font, whose glyph space is its own (0 means 1).
 	sizeScale float64
+	// bold is whether the face is bold, by its name or its descriptor:
+	// a run-in label ("Theorem 3.4.") is set apart by it.
+	bold bool
 }
 
 // maxCMapBytes bounds how much of a ToUnicode stream is read.
@@ -73,6 +76,11 @@ func loadFont(v lpdf.Value) *font {
 	if tu := v.Key("ToUnicode"); tu.Kind() == lpdf.Stream {
 		f.toUni = parseToUnicode(tu)
 	}
+	desc := v.Key("FontDescriptor")
+	if subtype == "Type0" {
+		desc = v.Key("DescendantFonts").Index(0).Key("FontDescriptor")
+	}
+	f.bold = boldFace(v.Key("BaseFont").Name(), desc.Key("FontWeight").Float64(), desc.Key("Flags").Int64())
 	f.spaceW = 0
 	if !f.twoByte {
 		for c := 0; c < 256; c++ {
@@ -532,3 +540,27 @@ func utf16Text(b []byte) string {
 	}
 	return string(utf16.Decode(u))
 }
+
+// boldFace reports whether a font is bold: a weight of 600 or more, the
+// ForceBold flag, or a name that says so — "Times-Bold", "Arial-BoldMT",
+// "NimbusRomNo9L-Medi", and TeX's bold series ("CMBX12", "LMRoman10-Bold",
+// "SFBX1200", "CMSSBX10").
+func boldFace(name string, weight float64, flags int64) bool {
+	if weight >= 600 || flags&(1<<18) != 0 {
+		return true
+	}
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:] // a subset's tag ("ABCDEF+CMBX12")
+	}
+	n := strings.ToLower(name)
+	for _, w := range []string{"bold", "black", "heavy", "semibold", "demi", "-medi", "-bd"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return texBold.MatchString(n)
+}
+
+// texBold is a TeX font of the bold extended series: cmbx12, cmssbx10,
+// sfbx1200, ecbx1095, lmbx10, cmbxti10.
+var texBold = lazyre.New(`^(?:cm|ec|sf|lm|cmss|sfss|lmss|tc|eu)bx`)

@@ -24,6 +24,9 @@ type line struct {
 	parBreak        bool
 	drop            bool
 	heading         int
+	// bold is how many bytes of text its leading run in a bold face
+	// takes: a run-in label ("Theorem 3.4.") when it reads as one.
+	bold int
 }
 
 // layoutPage groups the page's glyphs into lines in reading order.
@@ -370,8 +373,16 @@ func splitRow(row []glyph, gutter float64) []line {
 	var seg line
 	sizeSum, n := 0.0, 0
 	end := 0.0
+	leadBold := true // the segment's glyphs so far are all bold
 	finish := func() {
-		seg.text = composeNegations(strings.TrimSpace(b.String()))
+		if leadBold {
+			seg.bold = b.Len() // the whole segment
+		}
+		raw := b.String()
+		seg.text = composeNegations(strings.TrimSpace(raw))
+		if seg.bold > 0 && len(seg.text) != len(raw) {
+			seg.bold = 0 // offsets moved: no label
+		}
 		if n > 0 {
 			seg.size = sizeSum / float64(n)
 		}
@@ -392,6 +403,7 @@ func splitRow(row []glyph, gutter float64) []line {
 			}
 			seg = line{x0: g.x, y: g.y}
 			lastSpace = true
+			leadBold = true
 		} else if (gap > 0.15*em || g.space || endsScript(row[i-1], g) && gap > 0) && !lastSpace {
 			b.WriteByte(' ')
 			lastSpace = true
@@ -401,6 +413,10 @@ func splitRow(row []glyph, gutter float64) []line {
 				end = g.x + g.w
 			}
 			continue
+		}
+		if leadBold && !g.bold {
+			leadBold = false
+			seg.bold = len(strings.TrimRight(b.String(), " "))
 		}
 		b.WriteString(g.s)
 		lastSpace = false
@@ -718,6 +734,16 @@ func render(pages []*page) string {
 				b.WriteString(strings.Repeat("#", l.heading))
 				b.WriteByte(' ')
 			}
+			if label := runInLabel(l); label != "" {
+				// A bold run-in label opens a block, whatever the
+				// spacing says: "**Theorem 1.3 De Morgan's Laws.** Let …".
+				if b.Len() > 0 && sep == "\n" {
+					b.WriteString("\n")
+				}
+				b.WriteString("**" + label + "** " + strings.TrimSpace(l.text[len(label):]))
+				prevHeading = l.heading
+				continue
+			}
 			b.WriteString(l.text)
 			prevHeading = l.heading
 		}
@@ -938,4 +964,25 @@ func longestRun(xs []int, ok func(int) bool) (start, length int) {
 		from = -1
 	}
 	return start, length
+}
+
+// runInLabel is the bold run a line opens with when it reads as a block's
+// run-in label — a capitalized word and a number or a full stop, a few
+// words long ("Theorem 3.4.", "Definition 2.1 (Group)", "Proposition
+// 1.2") — and the line goes on after it; "" otherwise. A bold line of its
+// own is a heading's business, a bold word inside a sentence a term's.
+func runInLabel(l line) string {
+	if l.heading > 0 || l.bold <= 0 || l.bold >= len(l.text) {
+		return ""
+	}
+	label := strings.TrimSpace(l.text[:l.bold])
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 10 || !unicode.IsUpper([]rune(ws[0])[0]) {
+		return ""
+	}
+	numbered := len(ws) > 1 && strings.IndexFunc(ws[1], unicode.IsDigit) == 0
+	if !numbered && !strings.HasSuffix(label, ".") {
+		return ""
+	}
+	return label
 }

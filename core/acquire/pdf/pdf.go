@@ -304,6 +304,7 @@ type glyph struct {
 	x, y, w, size float64
 	s             string
 	space         bool // an explicit space character
+	bold          bool // set in a bold face
 }
 
 type page struct {
@@ -503,7 +504,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 				lastFont = g.font
 				p.glyphs = append(p.glyphs, glyph{
 					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
-					s: c.text, space: isSpace,
+					s: c.text, space: isSpace, bold: g.font.bold,
 				})
 			}
 			tx := w0*g.fs + g.tc

@@ -1,0 +1,34 @@
+package pdf
+
+import (
+	"strings"
+	"testing"
+)
+
+// A line that opens with a run in a bold face that reads as a label
+// ("Theorem 3.4.", "Definition 2.1 (Group)") is a block's run-in label,
+// written in bold and opening a paragraph, even with no gap before it; a
+// bold word inside a line, or a bold line of its own, is not.
+func TestBoldRunInLabel(t *testing.T) {
+	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
+		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >>"
+	content := "BT /F1 12 Tf 72 700 Td (A set is a collection of objects.) Tj ET " +
+		"BT /F2 12 Tf 72 686 Td (Theorem 3.4.) Tj /F1 12 Tf ( Every group has an identity.) Tj ET " +
+		"BT /F1 12 Tf 72 672 Td (It is unique, and a ) Tj /F2 12 Tf (group) Tj /F1 12 Tf ( is a set.) Tj ET"
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "A set is a collection of objects.\n\n**Theorem 3.4.** Every group has an identity.\nIt is unique, and a group is a set.") {
+		t.Errorf("text:\n%s", got)
+	}
+	for name, want := range map[string]bool{"ABCDEF+CMBX12": true, "Times-Bold": true, "Arial-BoldMT": true, "NimbusRomNo9L-Medi": true,
+		"CMR10": false, "Times-Roman": false, "CMMI10": false, "LMRoman10-Regular": false} {
+		if got := boldFace(name, 0, 0); got != want {
+			t.Errorf("boldFace(%q) = %v", name, got)
+		}
+	}
+	if !boldFace("Foo", 700, 0) || !boldFace("Foo", 0, 1<<18) {
+		t.Error("a weight of 700 or the ForceBold flag is bold")
+	}
+}
