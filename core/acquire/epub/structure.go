@@ -92,6 +92,9 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 			e.title = true
 		}
 	}
+	if name == "span" || name == "font" {
+		name = htmltext.FontEmphasis(class, name) // tex4ht's "cmbx-12"
+	}
 	switch name {
 	case "a":
 		href := xmldec.Attr(t, "href")

@@ -77,3 +77,14 @@ func TestBoldRunInLabelXHTML(t *testing.T) {
 		}
 	}
 }
+
+// A book whose converter sets type by font (tex4ht's "cmbx-12" spans, a
+// line break after the label and after its title) gives the same run-in
+// label as <b> does.
+func TestBookRunInLabelByFontClass(t *testing.T) {
+	a := xhtmlHead + `<p class="noindent"><span class="cmbx-12">Definition</span><span class="cmbx-12">&#x00A0;SQM</span><br class="newline" /><span class="cmbx-12">Square Matrix</span><br class="newline" />A matrix with <span class="cmmi-12">m</span> rows is square.</p></body></html>`
+	got := structBook(t, a, xhtmlHead+`<p>Next.</p></body></html>`)
+	if !strings.Contains(got, "**Definition SQM Square Matrix** A matrix with m rows is square.") {
+		t.Errorf("text:\n%s", got)
+	}
+}

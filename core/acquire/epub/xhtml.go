@@ -257,7 +257,11 @@ func (c *xconv) start(t xml.StartElement) {
 	c.structure(t, name)
 	switch {
 	case name == "br":
-		c.buf.WriteByte('\n')
+		if htmltext.RunInLabelOnly(c.buf.String()) {
+			c.buf.WriteByte(' ') // the label's title or statement follows
+		} else {
+			c.buf.WriteByte('\n')
+		}
 		return
 	case name == "td" || name == "th":
 		c.inCell = true

@@ -48,7 +48,7 @@ func (w *writer) structure(t token, e *entry) {
 		}
 	}
 	if name == "span" || name == "font" {
-		name = fontEmphasis(t.class, name)
+		name = FontEmphasis(t.class, name)
 	}
 	switch name {
 	case "a":
@@ -280,13 +280,13 @@ func texDelimiters(s string) string {
 	return b.String()
 }
 
-// fontEmphasis is "b" or "i" for a span whose class names a bold or an
+// FontEmphasis is "b" or "i" for a span whose class names a bold or an
 // italic face, else name: converters that set type by font write
 // emphasis that way rather than with <b> or <i> — tex4ht names the TeX
 // font ("cmbx-12", "ecbx-1200", "cmti-12", "cmbxti-10"), others the face
 // ("bold", "italic", "font-bold"). A math italic ("cmmi-12") is a
 // variable, not emphasis.
-func fontEmphasis(class, name string) string {
+func FontEmphasis(class, name string) string {
 	for _, f := range strings.Fields(strings.ToLower(class)) {
 		face, _, _ := strings.Cut(f, "-")
 		switch {

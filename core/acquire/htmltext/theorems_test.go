@@ -48,8 +48,8 @@ func TestRunInLabelByFontClass(t *testing.T) {
 	}
 	for class, want := range map[string]string{"cmbx-12": "b", "ecbx-1200": "b", "cmssbx-10": "b", "cmbxti-10x-x-109": "i", "cmti-12": "i",
 		"calibre5 bold": "b", "font-italic": "i", "cmmi-12": "span", "cmr-12": "span", "bxslider": "span"} {
-		if got := fontEmphasis(class, "span"); got != want {
-			t.Errorf("fontEmphasis(%q) = %q, want %q", class, got, want)
+		if got := FontEmphasis(class, "span"); got != want {
+			t.Errorf("FontEmphasis(%q) = %q, want %q", class, got, want)
 		}
 	}
 }

@@ -494,8 +494,13 @@ func (w *writer) result() string {
 }
 
 // runInLabelOnly reports whether the paragraph so far is one bold run-in
-// label and nothing else ("**Definition SQM**").
-func (w *writer) runInLabelOnly() bool {
-	cur := strings.TrimSpace(w.cur.String())
+// label and nothing else.
+func (w *writer) runInLabelOnly() bool { return RunInLabelOnly(w.cur.String()) }
+
+// RunInLabelOnly reports whether a paragraph's text so far is one bold
+// run-in label and nothing else ("**Definition SQM**"): a line break
+// after it (its title, its statement on lines of their own) is a space.
+func RunInLabelOnly(par string) bool {
+	cur := strings.TrimSpace(par)
 	return len(cur) > 4 && strings.HasPrefix(cur, "**") && strings.HasSuffix(cur, "**") && !strings.Contains(cur[2:len(cur)-2], "**")
 }
