@@ -1,6 +1,10 @@
 package htmltext
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core/text"
+)
 
 // structure notes what an opening element says about the page's
 // structure: a theorem-like container, the title inside one, a link to a
@@ -289,24 +293,13 @@ func texDelimiters(s string) string {
 func FontEmphasis(class, name string) string {
 	for _, f := range strings.Fields(strings.ToLower(class)) {
 		face, _, _ := strings.Cut(f, "-")
+		series := text.TeXSeries(face)
 		switch {
-		case texFace(face, "bx") || face == "bold" || face == "bf" || strings.Contains(f, "bold"):
+		case series == "bx" || face == "bold" || face == "bf" || strings.Contains(f, "bold"):
 			return "b"
-		case texFace(face, "ti") || texFace(face, "bxti") || face == "italic" || face == "it" || strings.Contains(f, "italic"):
+		case series == "ti" || series == "bxti" || face == "italic" || face == "it" || strings.Contains(f, "italic"):
 			return "i"
 		}
 	}
 	return name
-}
-
-// texFace reports whether face is a TeX font name of the given series or
-// shape: a family prefix (cm, ec, lm, cmss, ecss, t1x…) then series, as
-// in "cmbx", "ecti", "cmssbx".
-func texFace(face, series string) bool {
-	for _, fam := range []string{"cm", "ec", "lm", "cmss", "ecss", "lmss", "tc", "t1x"} {
-		if face == fam+series {
-			return true
-		}
-	}
-	return false
 }

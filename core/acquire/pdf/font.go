@@ -12,6 +12,7 @@ import (
 
 	lpdf "github.com/ledongthuc/pdf"
 
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
@@ -558,9 +559,5 @@ func boldFace(name string, weight float64, flags int64) bool {
 			return true
 		}
 	}
-	return texBold.MatchString(n)
+	return strings.HasPrefix(text.TeXSeries(n), "bx") // cmbx12, cmssbx10, cmbxti10
 }
-
-// texBold is a TeX font of the bold extended series: cmbx12, cmssbx10,
-// sfbx1200, ecbx1095, lmbx10, cmbxti10.
-var texBold = lazyre.New(`^(?:cm|ec|sf|lm|cmss|sfss|lmss|tc|eu)bx`)
