@@ -115,10 +115,11 @@ func (x *Index) Rank(query string, opts Options) []Result {
 		p := scoreBufs.Get().(*[]float64)
 		buf := slices.Grow((*p)[:0], len(x.skills))[:len(x.skills)]
 		clear(buf)
-		scores := x.scoresInto(query, buf)
+		terms := uniq(text.Normalize(query))
+		scores := x.scoresInto(terms, buf)
 		var weak map[int]bool
 		if opts.Floor > 0 {
-			weak = x.bodyWordOnly(query)
+			weak = x.bodyWordOnly(terms)
 		}
 		least := 0.0
 		for i, r := range scores {
@@ -208,10 +209,9 @@ type posting struct {
 	head bool
 }
 
-// bodyWordOnly are the skills that match one word only of a query of
-// several, and that word in their body alone.
-func (x *Index) bodyWordOnly(query string) map[int]bool {
-	terms := uniq(text.Normalize(query))
+// bodyWordOnly are the skills that match one term only of a query of
+// several (its distinct terms), and that term in their body alone.
+func (x *Index) bodyWordOnly(terms []string) map[int]bool {
 	if len(terms) < 2 {
 		return nil
 	}
@@ -273,14 +273,14 @@ func (x *Index) Scores(query string) []float64 { return x.scores(query) }
 // scores is BM25F of every skill against query (0 for a skill without
 // any of its words).
 func (x *Index) scores(query string) []float64 {
-	return x.scoresInto(query, make([]float64, len(x.skills)))
+	return x.scoresInto(uniq(text.Normalize(query)), make([]float64, len(x.skills)))
 }
 
 var scoreBufs = sync.Pool{New: func() any { return new([]float64) }}
 
-// scoresInto is scores written into scores, which holds a zero per skill.
-func (x *Index) scoresInto(query string, scores []float64) []float64 {
-	terms := uniq(text.Normalize(query))
+// scoresInto is scores of a query's distinct terms written into scores,
+// which holds a zero per skill.
+func (x *Index) scoresInto(terms []string, scores []float64) []float64 {
 	if len(terms) == 0 || len(x.skills) == 0 {
 		return scores
 	}
