@@ -68,9 +68,6 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		lead         string // the paragraph leading into the open block
 		stepOpen     bool   // the last step is of commands and in this section, with no file after it
 	)
-	// A file the section has the reader write with no command after it
-	// in the section (a manifest the next section applies) is a step of
-	// its own: the agent writes it as the source gives it.
 	// addStep adds a step led into by lead, found at offset at; the first
 	// step under a heading says the heading.
 	addStep := func(st procStep, lead string, at int) {
@@ -110,10 +107,63 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			teardownTaken = true
 		}
 	}
+	// A file the section has the reader write with no command after it
+	// in the section (a manifest the next section applies) is a step of
+	// its own: the agent writes it as the source gives it.
 	flushFiles := func() {
 		if len(files) > 0 {
 			addStep(procStep{blocks: files}, filesLead, filesAt)
 			files = nil
+		}
+	}
+	// endBlock decides what the block just closed is: a step of commands,
+	// what the step before it prints, a file for the next step, or
+	// nothing (printed output no step shows); next is where reading goes on.
+	endBlock := func(next int) {
+		cb := block.block()
+		cmds := cb.Commands()
+		switch {
+		case inProcedure(blockAt):
+			files = nil
+		case len(cmds) > 0 && (text.ShellLangs[block.lang] || cb.Prompted() || block.lang == "" && runsOnly(cmds, programs)):
+			if len(files) > 0 && filesLead != "" {
+				if lead == "" {
+					lead = filesLead // "Save this as app.yaml:" over the file and its command
+				} else {
+					// "create a file called main.go …" is a step of
+					// its own: the file's name is in its sentence
+					flushFiles()
+				}
+			}
+			addStep(procStep{code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}, lead, blockAt)
+			files = nil
+			last = next
+			commands++
+			stepOpen = true
+		case block.lang == "" && stepOpen && len(files) == 0:
+			// an unlabelled block right after a step of commands in
+			// its section (what it prints, the lines it goes on
+			// with) stays with that step, as the source shows it
+			steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
+			last = next
+		case fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead):
+			// a file the section has the reader write ("The
+			// configuration file:" over a YAML block) goes with
+			// the step of commands that follows it; a second
+			// file with a sentence of its own ("Create another
+			// file called rolldice.go") is a step of its own
+			if len(files) > 0 && lead != "" {
+				flushFiles()
+			}
+			if len(files) == 0 {
+				filesLead, filesAt = lead, blockAt
+			}
+			files = append(files, block)
+			last = next
+		}
+		lead = ""
+		if len(files) > 0 {
+			stepOpen = false
 		}
 	}
 	for p := 0; p < len(doc); {
@@ -123,49 +173,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case fence != "":
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""
-				if inProcedure(blockAt) {
-					files = nil
-				} else if cmds := block.block().Commands(); len(cmds) > 0 && (text.ShellLangs[block.lang] || block.block().Prompted() ||
-					block.lang == "" && runsOnly(cmds, programs)) {
-					if len(files) > 0 && filesLead != "" {
-						if lead == "" {
-							lead = filesLead // "Save this as app.yaml:" over the file and its command
-						} else {
-							// "create a file called main.go …" is a step of
-							// its own: the file's name is in its sentence
-							flushFiles()
-						}
-					}
-					addStep(procStep{code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}, lead, blockAt)
-					files = nil
-					last = next
-					commands++
-					stepOpen = true
-				} else if block.lang == "" && stepOpen && len(files) == 0 {
-					// an unlabelled block right after a step of commands in
-					// its section (what it prints, the lines it goes on
-					// with) stays with that step, as the source shows it
-					steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
-					last = next
-				} else if fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead) {
-					// a file the section has the reader write ("The
-					// configuration file:" over a YAML block) goes with
-					// the step of commands that follows it; a second
-					// file with a sentence of its own ("Create another
-					// file called rolldice.go") is a step of its own
-					if len(files) > 0 && lead != "" {
-						flushFiles()
-					}
-					if len(files) == 0 {
-						filesLead, filesAt = lead, blockAt
-					}
-					files = append(files, block)
-					last = next
-				}
-				lead = ""
-				if len(files) > 0 {
-					stepOpen = false
-				}
+				endBlock(next)
 			} else {
 				block.lines = append(block.lines, t)
 				block.raw = append(block.raw, outdent(doc[p:end], fenceAt))
