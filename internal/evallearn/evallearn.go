@@ -53,3 +53,27 @@ func Learn(path string, ds []core.Domain, use func(*store.Store, *engine.LearnRe
 	}
 	return use(st, res)
 }
+
+// Primitives learns path, with the domains ds, in a dry run (as `lore
+// learn --dry-run` does: nothing stored, no skills written) and returns
+// what it would add. A learn that fails having learned nothing is an
+// error.
+func Primitives(path string, ds []core.Domain) ([]core.Primitive, error) {
+	tmp, err := os.MkdirTemp("", "lore-eval-")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = os.RemoveAll(tmp) }()
+	st, err := store.Open(tmp, store.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	defer func() { _ = st.Close() }()
+	opts := engine.LearnOptions{Domains: ds, DryRun: true}
+	opts.Policy.Approve, opts.Policy.ForceCritical = true, true
+	res, err := engine.Learn(context.Background(), st, path, opts)
+	if err != nil && (res == nil || len(res.Primitives) == 0) {
+		return nil, fmt.Errorf("learn %s: %w", path, err)
+	}
+	return res.Primitives, nil
+}

@@ -205,3 +205,60 @@ func ShortParagraphsMarkdown(size int) []byte {
 	}
 	return b.Bytes()
 }
+
+// GlyphRunsPDF returns a one-page PDF whose page shows runs tiny runs of
+// one glyph each, at 1 point, in rows across the page, and a line of real
+// text at its head: what a reader that keeps a record per run and compares
+// runs pairwise turns into minutes and gigabytes.
+func GlyphRunsPDF(runs int) []byte {
+	var content strings.Builder
+	content.WriteString("BT /F1 12 Tf 72 760 Td (A line of real text above the dust) Tj ET\n")
+	content.WriteString("BT /F1 1 Tf\n")
+	for i := range runs {
+		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, 'a'+rune(i%26))
+	}
+	content.WriteString("ET\n")
+	var z bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	if _, err := w.Write([]byte(content.String())); err != nil {
+		panic(err)
+	}
+	w.Close()
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes())}
+	return withPages(objs, 1, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
+}
+
+// NestedSpansHTML returns an HTML page whose paragraph sits inside depth
+// nested spans, each with a class naming a bold font, after a plain
+// paragraph of text.
+func NestedSpansHTML(depth int) []byte {
+	var b strings.Builder
+	b.WriteString("<html><body><p>A paragraph of plain text before the nest.</p><p>")
+	for range depth {
+		b.WriteString(`<span class="cmbx-12">`)
+	}
+	b.WriteString("Definition 1.1 A nested word")
+	for range depth {
+		b.WriteString("</span>")
+	}
+	b.WriteString(" ends the paragraph.</p></body></html>")
+	return []byte(b.String())
+}
+
+// LongClassHTML returns an HTML page with a style sheet of size bytes and
+// a run-in label whose class attribute is size bytes long.
+func LongClassHTML(size int) []byte {
+	var b strings.Builder
+	b.WriteString("<html><head><style>")
+	for b.Len() < size {
+		fmt.Fprintf(&b, ".c%d{font-weight:bold}", b.Len())
+	}
+	b.WriteString(`</style></head><body><p><span class="`)
+	for i := 0; b.Len() < 2*size; i++ {
+		fmt.Fprintf(&b, "cmbx-%d ", i)
+	}
+	b.WriteString(`">Definition 2.1</span> A group is a set with an associative operation, an identity and inverses.</p></body></html>`)
+	return []byte(b.String())
+}

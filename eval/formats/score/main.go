@@ -12,21 +12,18 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/assets"
-	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/domains"
-	"github.com/lore-kb/lore/core/engine"
-	"github.com/lore-kb/lore/store"
+	"github.com/lore-kb/lore/internal/evallearn"
+	"github.com/lore-kb/lore/internal/formmatch"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -71,19 +68,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			absent = append(absent, w.name)
 			continue
 		}
-		sp, err := learn(src, ds)
+		sp, err := evallearn.Primitives(src, ds)
 		if err != nil {
 			fmt.Fprintf(stderr, "score: %s source: %v\n", w.name, err)
 			status = 1
 			continue
 		}
-		rp, err := learn(ren, ds)
+		rp, err := evallearn.Primitives(ren, ds)
 		if err != nil {
 			fmt.Fprintf(stderr, "score: %s rendered: %v\n", w.name, err)
 			status = 1
 			continue
 		}
-		r := compare(sp, rp)
+		r := row{Result: formmatch.Compare(sp, rp)}
 		if w.form == "" {
 			// A form rendered here (RENDER.tsv) has no manifest row:
 			// its kind is that of the files render.sh wrote.
@@ -92,16 +89,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		r.Work, r.Form, r.Links = w.name, w.form, w.links
 		rows = append(rows, r)
 		if o.verbose {
-			for _, s := range r.missed {
+			for _, s := range r.Missed {
 				fmt.Fprintf(stderr, "%s: not found: %s\n", w.name, s)
 			}
-			for _, s := range r.renamed {
+			for _, s := range r.Renamed {
 				fmt.Fprintf(stderr, "%s: renamed: %s\n", w.name, s)
 			}
-			for _, s := range r.extra {
+			for _, s := range r.Extra {
 				fmt.Fprintf(stderr, "%s: only rendered: %s\n", w.name, s)
 			}
-			for _, s := range r.lost {
+			for _, s := range r.Lost {
 				fmt.Fprintf(stderr, "%s: edge not kept: %s\n", w.name, s)
 			}
 		}
@@ -181,165 +178,12 @@ func readWorks(path string) ([]work, error) {
 	return out, nil
 }
 
-// learn runs lore's learning pipeline over path without storing
-// anything, in a throwaway store.
-func learn(path string, ds []core.Domain) ([]core.Primitive, error) {
-	dir, err := os.MkdirTemp("", "lore-formats-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	st, err := store.Open(dir, store.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
-	}
-	defer st.Close()
-	opts := engine.LearnOptions{Domains: ds, DryRun: true}
-	// The documents are known ones (pinned by sha256): the gate lets them
-	// through, scripts in a rendered page included.
-	opts.Policy.Approve, opts.Policy.ForceCritical = true, true
-	res, err := engine.Learn(context.Background(), st, path, opts)
-	if err != nil && (res == nil || len(res.Primitives) == 0) {
-		return nil, err
-	}
-	return res.Primitives, nil
-}
-
 // row is one work's result.
 type row struct {
-	Work     string  `json:"work"`
-	Form     string  `json:"form"`
-	Links    bool    `json:"links"`
-	Source   int     `json:"source"`
-	Rendered int     `json:"rendered"`
-	Found    float64 `json:"found"`
-	SameName float64 `json:"sameName"`
-	// SameWords is the share of matches whose names agree once numbers
-	// are set aside: an untitled block is named by its number, which a
-	// section read alone ("Theorem 3") and the book ("Theorem 2.3.3")
-	// count differently.
-	SameWords float64 `json:"sameWords"`
-	// Blocks are the source's primitives read from its markup (theorem-
-	// like environments and elements, confidence ≥ blockConfidence);
-	// BlocksFound the share of them found in the rendered form.
-	Blocks      int     `json:"blocks"`
-	BlocksFound float64 `json:"blocksFound"`
-	Edges       int     `json:"edges"`
-	EdgesKept   float64 `json:"edgesKept"`
-	missed      []string
-	renamed     []string
-	extra       []string // rendered primitives no source primitive matched
-	lost        []string // source edges between matched ends the rendered form lacks
-	foundCount  int
-}
-
-// compare matches each source primitive to the rendered primitive whose
-// statement shares most words with it (one to one, best pairs first,
-// overlap at least minOverlap).
-func compare(src, ren []core.Primitive) row {
-	r := row{Source: len(src), Rendered: len(ren)}
-	sw := make([]map[string]int, len(src))
-	rw := make([]map[string]int, len(ren))
-	for i, p := range src {
-		sw[i] = bag(p.FormalStatement)
-	}
-	for j, p := range ren {
-		rw[j] = bag(p.FormalStatement)
-	}
-	type pair struct {
-		i, j int
-		s    float64
-	}
-	var pairs []pair
-	for i := range src {
-		for j := range ren {
-			if s := overlap(sw[i], rw[j]); s >= minOverlap {
-				pairs = append(pairs, pair{i, j, s})
-			}
-		}
-	}
-	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].s > pairs[b].s })
-	match := map[int]int{}
-	used := map[int]bool{}
-	for _, p := range pairs {
-		if _, ok := match[p.i]; ok || used[p.j] {
-			continue
-		}
-		match[p.i] = p.j
-		used[p.j] = true
-	}
-	same, words, blocks, blocksFound := 0, 0, 0, 0
-	for i, p := range src {
-		if p.Confidence >= blockConfidence {
-			blocks++
-			if _, ok := match[i]; ok {
-				blocksFound++
-			}
-		}
-		j, ok := match[i]
-		if !ok {
-			r.missed = append(r.missed, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
-			continue
-		}
-		if normName(p.Name) == normName(ren[j].Name) {
-			same++
-		}
-		if nameWords(p.Name) == nameWords(ren[j].Name) {
-			words++
-		} else {
-			r.renamed = append(r.renamed, fmt.Sprintf("%q → %q", p.Name, ren[j].Name))
-		}
-	}
-	for j, p := range ren {
-		if !used[j] {
-			r.extra = append(r.extra, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
-		}
-	}
-	r.foundCount = len(match)
-	r.Blocks = blocks
-	if blocks > 0 {
-		r.BlocksFound = float64(blocksFound) / float64(blocks)
-	}
-	if len(src) > 0 {
-		r.Found = float64(len(match)) / float64(len(src))
-	}
-	if len(match) > 0 {
-		r.SameName = float64(same) / float64(len(match))
-		r.SameWords = float64(words) / float64(len(match))
-	}
-	// Edges: the source's cross-reference edges between two matched
-	// primitives, kept when the rendered form has the same edge.
-	srcIdx := map[string]int{}
-	for i, p := range src {
-		srcIdx[p.ID] = i
-	}
-	kept := 0
-	for i, p := range src {
-		for _, e := range p.Dependencies {
-			if e.Type != core.Requires || !strings.HasPrefix(e.Description, "Refers to") {
-				continue
-			}
-			t, ok := srcIdx[e.Target]
-			if !ok {
-				continue
-			}
-			a, okA := match[i]
-			b, okB := match[t]
-			if !okA || !okB {
-				continue
-			}
-			r.Edges++
-			if ren[a].HasEdge(ren[b].ID, core.Requires) || ren[b].HasEdge(ren[a].ID, core.Requires) {
-				kept++
-			} else {
-				r.lost = append(r.lost, fmt.Sprintf("%q → %q", p.Name, src[t].Name))
-			}
-		}
-	}
-	if r.Edges > 0 {
-		r.EdgesKept = float64(kept) / float64(r.Edges)
-	}
-	return r
+	Work  string `json:"work"`
+	Form  string `json:"form"`
+	Links bool   `json:"links"`
+	formmatch.Result
 }
 
 func writeTable(w io.Writer, rows []row) {
@@ -354,7 +198,7 @@ func writeTable(w io.Writer, rows []row) {
 		if r.Links {
 			form += " (links)"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s of %d | %s | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.foundCount, pct(r.BlocksFound), r.Blocks, pct(r.SameName), pct(r.SameWords), r.Edges, edges)
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s (%d) | %s of %d | %s | %s | %d | %s |\n", r.Work, form, r.Source, r.Rendered, pct(r.Found), r.FoundCount, pct(r.BlocksFound), r.Blocks, pct(r.SameName), pct(r.SameWords), r.Edges, edges)
 	}
 }
 

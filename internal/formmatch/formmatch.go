@@ -1,0 +1,236 @@
+// Package formmatch compares what lore learns from a work's source with
+// what it learns from one rendering of it (HTML, EPUB, DOCX, PDF): which
+// of the source's primitives the rendering gives, under which names, and
+// with which cross-reference edges. The format and producer evaluations
+// score with it.
+package formmatch
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// MinOverlap is the least statement overlap for two primitives to be the
+// same: formulas, hyphenation and markup differ between forms, the words
+// of a statement do not.
+const MinOverlap = 0.6
+
+// BlockConfidence is the confidence lore gives what it reads from markup
+// (a theorem environment, a PreTeXt element, a fenced div): the source's
+// blocks are its primitives at or above it.
+const BlockConfidence = 0.95
+
+// Result is one rendering measured against its source.
+type Result struct {
+	Source   int     `json:"source"`
+	Rendered int     `json:"rendered"`
+	Found    float64 `json:"found"`
+	SameName float64 `json:"sameName"`
+	// SameWords is the share of matches whose names agree once numbers
+	// are set aside: an untitled block is named by its number, which a
+	// section read alone ("Theorem 3") and the book ("Theorem 2.3.3")
+	// count differently.
+	SameWords float64 `json:"sameWords"`
+	// Blocks are the source's primitives read from its markup;
+	// BlocksFound the share of them found in the rendering and
+	// BlocksSameWords the share of the found ones named alike, numbers
+	// aside.
+	Blocks          int     `json:"blocks"`
+	BlocksFound     float64 `json:"blocksFound"`
+	BlocksSameWords float64 `json:"blocksSameWords"`
+	Edges           int     `json:"edges"`
+	EdgesKept       float64 `json:"edgesKept"`
+
+	// Counts behind the shares, for sums over several works.
+	FoundCount       int `json:"-"`
+	BlocksFoundCount int `json:"-"`
+	BlocksNamedCount int `json:"-"`
+	EdgesKeptCount   int `json:"-"`
+
+	Missed  []string `json:"-"` // source primitives the rendering lacks
+	Renamed []string `json:"-"` // matches named differently, numbers aside
+	Extra   []string `json:"-"` // rendered primitives no source primitive matched
+	Lost    []string `json:"-"` // source edges between matched ends the rendering lacks
+}
+
+// Compare matches each source primitive to the rendered primitive whose
+// statement shares most words with it (one to one, best pairs first,
+// overlap at least MinOverlap).
+func Compare(src, ren []core.Primitive) Result {
+	r := Result{Source: len(src), Rendered: len(ren)}
+	sw := make([]map[string]int, len(src))
+	rw := make([]map[string]int, len(ren))
+	for i, p := range src {
+		sw[i] = Bag(p.FormalStatement)
+	}
+	for j, p := range ren {
+		rw[j] = Bag(p.FormalStatement)
+	}
+	type pair struct {
+		i, j int
+		s    float64
+	}
+	var pairs []pair
+	for i := range src {
+		for j := range ren {
+			if s := Overlap(sw[i], rw[j]); s >= MinOverlap {
+				pairs = append(pairs, pair{i, j, s})
+			}
+		}
+	}
+	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].s > pairs[b].s })
+	match := map[int]int{}
+	used := map[int]bool{}
+	for _, p := range pairs {
+		if _, ok := match[p.i]; ok || used[p.j] {
+			continue
+		}
+		match[p.i] = p.j
+		used[p.j] = true
+	}
+	same, words := 0, 0
+	for i, p := range src {
+		block := p.Confidence >= BlockConfidence
+		if block {
+			r.Blocks++
+		}
+		j, ok := match[i]
+		if !ok {
+			r.Missed = append(r.Missed, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
+			continue
+		}
+		if block {
+			r.BlocksFoundCount++
+		}
+		if NormName(p.Name) == NormName(ren[j].Name) {
+			same++
+		}
+		if NameWords(p.Name) == NameWords(ren[j].Name) {
+			words++
+			if block {
+				r.BlocksNamedCount++
+			}
+		} else {
+			r.Renamed = append(r.Renamed, fmt.Sprintf("%q → %q", p.Name, ren[j].Name))
+		}
+	}
+	for j, p := range ren {
+		if !used[j] {
+			r.Extra = append(r.Extra, fmt.Sprintf("%q (%.2f): %.80s", p.Name, p.Confidence, p.FormalStatement))
+		}
+	}
+	r.FoundCount = len(match)
+	r.BlocksFound = share(r.BlocksFoundCount, r.Blocks)
+	r.BlocksSameWords = share(r.BlocksNamedCount, r.BlocksFoundCount)
+	r.Found = share(len(match), len(src))
+	r.SameName = share(same, len(match))
+	r.SameWords = share(words, len(match))
+	// Edges: the source's cross-reference edges between two matched
+	// primitives, kept when the rendering has the same edge.
+	srcIdx := map[string]int{}
+	for i, p := range src {
+		srcIdx[p.ID] = i
+	}
+	for i, p := range src {
+		for _, e := range p.Dependencies {
+			if e.Type != core.Requires || !strings.HasPrefix(e.Description, "Refers to") {
+				continue
+			}
+			t, ok := srcIdx[e.Target]
+			if !ok {
+				continue
+			}
+			a, okA := match[i]
+			b, okB := match[t]
+			if !okA || !okB {
+				continue
+			}
+			r.Edges++
+			if ren[a].HasEdge(ren[b].ID, core.Requires) || ren[b].HasEdge(ren[a].ID, core.Requires) {
+				r.EdgesKeptCount++
+			} else {
+				r.Lost = append(r.Lost, fmt.Sprintf("%q → %q", p.Name, src[t].Name))
+			}
+		}
+	}
+	r.EdgesKept = share(r.EdgesKeptCount, r.Edges)
+	return r
+}
+
+func share(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}
+
+// Bag is the multiset of a statement's normalised words: lower case,
+// letters and digits only, words of one letter (formula variables that
+// the forms render differently) left out.
+func Bag(s string) map[string]int {
+	m := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if len([]rune(w)) < 2 {
+			continue
+		}
+		m[w]++
+	}
+	return m
+}
+
+// Overlap is the share of the smaller bag's words the other holds
+// (multiset intersection over the smaller size), so that a statement cut
+// differently at its end (a PDF block running on into the next paragraph)
+// still matches.
+func Overlap(a, b map[string]int) float64 {
+	na, nb := size(a), size(b)
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	common := 0
+	for w, c := range a {
+		common += min(c, b[w])
+	}
+	small := min(na, nb)
+	if small < 3 {
+		return 0
+	}
+	// A tiny statement inside a long one is no match.
+	if float64(small)/float64(max(na, nb)) < 0.25 {
+		return 0
+	}
+	return float64(common) / float64(small)
+}
+
+func size(m map[string]int) int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
+}
+
+// NormName compares names by their words: case, punctuation and a
+// trailing period set apart by the forms are not a different name.
+func NormName(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), " ")
+}
+
+// NameWords is NormName without the words that hold a digit.
+func NameWords(s string) string {
+	var out []string
+	for _, w := range strings.Fields(NormName(s)) {
+		if !strings.ContainsAny(w, "0123456789") {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}

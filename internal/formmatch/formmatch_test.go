@@ -1,0 +1,55 @@
+package formmatch
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func TestOverlapAndNames(t *testing.T) {
+	a := Bag("A graph is planar when it can be drawn without crossings.")
+	b := Bag("A graph is planar when it can be drawn in the plane without edge crossings, \\(G\\).")
+	if o := Overlap(a, b); o < MinOverlap {
+		t.Errorf("overlap of one statement in two forms = %.2f", o)
+	}
+	if o := Overlap(a, Bag("Every tree with n vertices has n-1 edges.")); o >= MinOverlap {
+		t.Errorf("overlap of different statements = %.2f", o)
+	}
+	if NameWords("Theorem 2.3.3 — Non-planar Graphs") != NameWords("Theorem 3 — Non-planar graphs.") {
+		t.Error("numbers and case should not tell names apart")
+	}
+	if NormName("Theorem 2.3.3") == NormName("Theorem 3") {
+		t.Error("NormName keeps numbers")
+	}
+}
+
+func TestCompare(t *testing.T) {
+	mk := func(id, name, stmt string, conf float64, deps ...string) core.Primitive {
+		p := core.Primitive{ID: id, Name: name, FormalStatement: stmt, Confidence: conf}
+		for _, d := range deps {
+			p.Dependencies = append(p.Dependencies, core.Edge{Target: d, Type: core.Requires, Description: "Refers to x"})
+		}
+		return p
+	}
+	src := []core.Primitive{
+		mk("a", "Tree", "A tree is a connected graph with no cycles at all.", 0.95),
+		mk("b", "Theorem 2.1 (Leaves)", "Every tree with at least two vertices has at least two leaves.", 0.95, "a"),
+		mk("c", "Forest", "A forest is a graph whose components are all trees.", 0.95),
+		mk("d", "Walk", "A walk is a sequence of vertices joined by edges.", 0.5),
+	}
+	ren := []core.Primitive{
+		mk("x", "Tree", "A tree is a connected graph with no cycles at all.", 0.95),
+		mk("y", "Theorem 1", "Every tree with at least two vertices has at least two leaves.", 0.95, "x"),
+		mk("z", "Walk", "A walk is a sequence of vertices joined by edges.", 0.5),
+	}
+	r := Compare(src, ren)
+	if r.FoundCount != 3 || r.Edges != 1 || r.EdgesKept != 1 {
+		t.Errorf("found %d, edges %d kept %.2f", r.FoundCount, r.Edges, r.EdgesKept)
+	}
+	if r.Blocks != 3 || r.BlocksFoundCount != 2 || r.BlocksNamedCount != 1 {
+		t.Errorf("blocks %d found %d named %d", r.Blocks, r.BlocksFoundCount, r.BlocksNamedCount)
+	}
+	if r.SameName != 2.0/3 || len(r.Missed) != 1 || len(r.Renamed) != 1 || len(r.Extra) != 0 {
+		t.Errorf("same name %.2f, missed %v, renamed %v, extra %v", r.SameName, r.Missed, r.Renamed, r.Extra)
+	}
+}
