@@ -386,3 +386,22 @@ func TestPreTeXtBlockNumberingLevel(t *testing.T) {
 		}
 	}
 }
+
+// A book printed to a page says "Chapter 11" before its chapter's title;
+// a result named by its number and section takes the title alone, as the
+// source names it.
+func TestUntitledResultDropsTheDivisionWord(t *testing.T) {
+	for heading, want := range map[string]string{
+		"Chapter 11 Weak PFR over the integers": "Lemma 11.1 — Weak PFR over the integers",
+		"Appendix B: Tables of groups":          "Lemma 11.1 — Tables of groups",
+		"2.3 Exterior algebra":                  "Lemma 11.1 — Exterior algebra",
+		"Chapters of a life":                    "Lemma 11.1 — Chapters of a life",
+	} {
+		a := oneSection("**Lemma 11.1.** If G is torsion-free then every element has infinite order.", core.FormatMarkdown, core.Textbook)
+		a.Sections[0].Title = heading
+		ps := Extract(a, Options{})
+		if got := nameList(ps); len(got) != 1 || got[0] != want {
+			t.Errorf("under %q: %v, want %q", heading, got, want)
+		}
+	}
+}
