@@ -414,7 +414,9 @@ func splitRow(row []glyph, gutter float64) []line {
 			}
 			continue
 		}
-		if leadBold && !g.bold {
+		if leadBold && !g.bold && (b.Len() > 0 || !labelMark(g.s)) {
+			// A mark set before a label in a font of its own (an
+			// icon: "✦ Definition 0.1.1") does not end the bold run.
 			leadBold = false
 			seg.bold = len(strings.TrimRight(b.String(), " "))
 		}
@@ -490,15 +492,12 @@ func joinSegs(segs []line, col int) line {
 // than the usual line spacing, or a first-line indent.
 func markParagraphs(ls []line) {
 	var gaps []float64
-	colMin := map[int]float64{}
 	for i, l := range ls {
-		if m, ok := colMin[l.col]; !ok || l.x0 < m {
-			colMin[l.col] = l.x0
-		}
 		if i > 0 && ls[i-1].col == l.col && ls[i-1].y > l.y {
 			gaps = append(gaps, ls[i-1].y-l.y)
 		}
 	}
+	colLeft := leftEdges(ls)
 	lead := 12.0
 	if len(gaps) > 0 {
 		sort.Float64s(gaps)
@@ -506,7 +505,7 @@ func markParagraphs(ls []line) {
 	}
 	for i := range ls {
 		l := &ls[i]
-		indent := l.x0 - colMin[l.col]
+		indent := l.x0 - colLeft[l.col]
 		em := math.Max(l.size, 1)
 		indented := indent > 0.8*em && indent < 3*em
 		if i == 0 {
@@ -524,6 +523,41 @@ func markParagraphs(ls []line) {
 			l.parBreak = true
 		}
 	}
+}
+
+// leftEdges returns each column's left edge: where most of its lines
+// start, to the point. A first-line indent is measured from there, not
+// from the leftmost line, which may be a label hung in the margin ("✦
+// Definition 0.1.1" a few points left of the text): measured from it,
+// every line of the text would read as indented, each a paragraph.
+func leftEdges(ls []line) map[int]float64 {
+	count := map[int]map[int]int{}
+	colMin := map[int]float64{}
+	for _, l := range ls {
+		if m, ok := colMin[l.col]; !ok || l.x0 < m {
+			colMin[l.col] = l.x0
+		}
+		if count[l.col] == nil {
+			count[l.col] = map[int]int{}
+		}
+		count[l.col][int(math.Round(l.x0))]++
+	}
+	out := map[int]float64{}
+	for col, m := range count {
+		best, n := colMin[col], 0
+		for x, c := range m {
+			// Ties go to the leftmost: a column of two lines, one
+			// indented, measures from the other.
+			if c > n || c == n && float64(x) < best {
+				best, n = float64(x), c
+			}
+		}
+		if n < 2 {
+			best = colMin[col]
+		}
+		out[col] = math.Min(best, colMin[col]+3*12)
+	}
+	return out
 }
 
 // deferTopCaptions moves a figure's or table's caption that opens a
@@ -719,7 +753,11 @@ func render(pages []*page) string {
 	var b strings.Builder
 	prevHeading := 0
 	for _, p := range pages {
-		for _, l := range p.lines {
+		for i, l := range p.lines {
+			var next *line
+			if i+1 < len(p.lines) {
+				next = &p.lines[i+1]
+			}
 			sep := "\n"
 			switch {
 			case l.heading > 0 && prevHeading == l.heading:
@@ -734,13 +772,22 @@ func render(pages []*page) string {
 				b.WriteString(strings.Repeat("#", l.heading))
 				b.WriteByte(' ')
 			}
-			if label := runInLabel(l); label != "" {
+			if label := runInLabel(l, next); label != "" {
 				// A bold run-in label opens a block, whatever the
 				// spacing says: "**Theorem 1.3 De Morgan's Laws.** Let …".
 				if b.Len() > 0 && sep == "\n" {
 					b.WriteString("\n")
 				}
-				b.WriteString("**" + label + "** " + strings.TrimSpace(l.text[len(label):]))
+				if l.bold == len(l.text) {
+					// A label on its own line: its statement is the
+					// paragraph below, whatever the space between.
+					next.parBreak = false
+				}
+				shown := label
+				if f := strings.Fields(label); labelMark(f[0]) {
+					shown = strings.TrimSpace(label[len(f[0]):])
+				}
+				b.WriteString(strings.TrimSpace("**" + shown + "** " + strings.TrimSpace(l.text[len(label):])))
 				prevHeading = l.heading
 				continue
 			}
@@ -971,18 +1018,35 @@ func longestRun(xs []int, ok func(int) bool) (start, length int) {
 // words long ("Theorem 3.4.", "Definition 2.1 (Group)", "Proposition
 // 1.2") — and the line goes on after it; "" otherwise. A bold line of its
 // own is a heading's business, a bold word inside a sentence a term's.
-func runInLabel(l line) string {
-	if l.heading > 0 || l.bold <= 0 || l.bold >= len(l.text) {
+//
+// A label on a line of its own opens the block too when it is a word and
+// a number ("Definition 0.1.1") and the paragraph goes on below it: a
+// heading is set apart by its size and spacing, a label by neither.
+func runInLabel(l line, next *line) string {
+	if l.heading > 0 || l.bold <= 0 || l.bold > len(l.text) {
+		return ""
+	}
+	if l.bold == len(l.text) && (next == nil || next.heading > 0) {
 		return ""
 	}
 	label := strings.TrimSpace(l.text[:l.bold])
 	ws := strings.Fields(label)
+	if len(ws) > 0 && labelMark(ws[0]) {
+		ws = ws[1:]
+	}
 	if len(ws) == 0 || len(ws) > 10 || !unicode.IsUpper([]rune(ws[0])[0]) {
 		return ""
 	}
 	numbered := len(ws) > 1 && strings.IndexFunc(ws[1], unicode.IsDigit) == 0
-	if !numbered && !strings.HasSuffix(label, ".") {
+	if !numbered && !strings.HasSuffix(label, ".") || l.bold == len(l.text) && (!numbered || len(ws) > 4) {
 		return ""
 	}
 	return label
+}
+
+// labelMark reports whether s is a lone symbol a book may set before a
+// block's label (a dingbat, a pilcrow, a square).
+func labelMark(s string) bool {
+	r := []rune(s)
+	return len(r) == 1 && (unicode.IsSymbol(r[0]) || unicode.In(r[0], unicode.Po) && r[0] > 0x7f)
 }

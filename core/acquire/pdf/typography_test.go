@@ -32,3 +32,26 @@ func TestBoldRunInLabel(t *testing.T) {
 		t.Error("a weight of 700 or the ForceBold flag is bold")
 	}
 }
+
+// A book may hang its labels in the margin, a mark before them ("✦
+// Definition 0.1.1" a few points left of the text) on a line of their own:
+// the text's lines are not each an indented paragraph, and the label opens
+// the block whose statement follows, even across a wider gap.
+func TestHangingLabelOnItsOwnLine(t *testing.T) {
+	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
+		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >>"
+	content := "BT /F1 10 Tf 86 700 Td (We begin by redefining the notion of a set with a notch more) Tj ET " +
+		"BT /F1 10 Tf 86 688 Td (precision than before, and go on with it at some length.) Tj ET " +
+		"BT /F1 10 Tf 72 664 Td (\247 ) Tj /F2 10 Tf (Definition 0.1.1) Tj ET " +
+		"BT /F1 10 Tf 86 646 Td (A set is a collection of elements from a specified universe) Tj ET " +
+		"BT /F1 10 Tf 86 634 Td (of discourse, called the universal set.) Tj ET"
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "We begin by redefining the notion of a set with a notch more\nprecision than before, and go on with it at some length.\n\n" +
+		"**Definition 0.1.1**\nA set is a collection of elements from a specified universe\nof discourse, called the universal set."
+	if !strings.Contains(got, want) {
+		t.Errorf("text:\n%s\nwant\n%s", got, want)
+	}
+}
