@@ -555,6 +555,8 @@ func leftEdges(ls []line) map[int]float64 {
 		if n < 2 {
 			best = colMin[col]
 		}
+		// An edge far right of the column's leftmost line (a page of
+		// centred lines) is no text edge: at most three ems of body type.
 		out[col] = math.Min(best, colMin[col]+3*12)
 	}
 	return out
@@ -1020,8 +1022,9 @@ func longestRun(xs []int, ok func(int) bool) (start, length int) {
 // own is a heading's business, a bold word inside a sentence a term's.
 //
 // A label on a line of its own opens the block too when it is a word and
-// a number ("Definition 0.1.1") and the paragraph goes on below it: a
-// heading is set apart by its size and spacing, a label by neither.
+// a number ("Definition 0.1.1") and a line that is no heading follows it
+// on the page: a heading is set apart by its size, a label is not, and the
+// paragraph below is its statement.
 func runInLabel(l line, next *line) string {
 	if l.heading > 0 || l.bold <= 0 || l.bold > len(l.text) {
 		return ""
