@@ -124,11 +124,11 @@ func Compare(src, ren []core.Primitive) Result {
 		}
 	}
 	r.FoundCount = len(match)
-	r.BlocksFound = share(r.BlocksFoundCount, r.Blocks)
-	r.BlocksSameWords = share(r.BlocksNamedCount, r.BlocksFoundCount)
-	r.Found = share(len(match), len(src))
-	r.SameName = share(same, len(match))
-	r.SameWords = share(words, len(match))
+	r.BlocksFound = Share(r.BlocksFoundCount, r.Blocks)
+	r.BlocksSameWords = Share(r.BlocksNamedCount, r.BlocksFoundCount)
+	r.Found = Share(len(match), len(src))
+	r.SameName = Share(same, len(match))
+	r.SameWords = Share(words, len(match))
 	// Edges: the source's cross-reference edges between two matched
 	// primitives, kept when the rendering has the same edge.
 	srcIdx := map[string]int{}
@@ -157,11 +157,12 @@ func Compare(src, ren []core.Primitive) Result {
 			}
 		}
 	}
-	r.EdgesKept = share(r.EdgesKeptCount, r.Edges)
+	r.EdgesKept = Share(r.EdgesKeptCount, r.Edges)
 	return r
 }
 
-func share(n, of int) float64 {
+// Share is n over of, 0 when of is 0: a share of nothing is none.
+func Share(n, of int) float64 {
 	if of == 0 {
 		return 0
 	}

@@ -237,9 +237,9 @@ func sum(rows []row) []total {
 			if t.Works == 0 {
 				continue
 			}
-			t.FoundShare = share(t.Found, t.Blocks)
-			t.NamedShare = share(t.Named, t.Found)
-			t.EdgesShare = share(t.Kept, t.Edges)
+			t.FoundShare = formmatch.Share(t.Found, t.Blocks)
+			t.NamedShare = formmatch.Share(t.Named, t.Found)
+			t.EdgesShare = formmatch.Share(t.Kept, t.Edges)
 			want := targetOf(p)
 			var unmet []string
 			if t.FoundShare < want.found {
@@ -256,13 +256,6 @@ func sum(rows []row) []total {
 		}
 	}
 	return out
-}
-
-func share(n, of int) float64 {
-	if of == 0 {
-		return 0
-	}
-	return float64(n) / float64(of)
 }
 
 func writeSums(w io.Writer, ts []total) {
@@ -291,7 +284,7 @@ func edgeShare(kept, of int) string {
 	if of == 0 {
 		return "–"
 	}
-	return pct(share(kept, of))
+	return pct(formmatch.Share(kept, of))
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
