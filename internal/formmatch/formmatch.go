@@ -11,7 +11,10 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // MinOverlap is the least statement overlap for two primitives to be the
@@ -169,21 +172,36 @@ func Share(n, of int) float64 {
 	return float64(n) / float64(of)
 }
 
-// Bag is the multiset of a statement's normalised words: lower case,
-// letters and digits only, words of one letter (formula variables that
-// the forms render differently) left out.
+// Bag is the multiset of a statement's normalised words: its mathematics
+// read as a person reads it (a source's "$I_1 \leq 2\eta k$" and a PDF's
+// "I1 ≤ 2ηk" alike: TeX rendered as Unicode, compatibility forms such as
+// subscript digits folded), lower case, letters and digits only. Words of
+// one character (formula variables that the forms render differently)
+// are left out, unless the statement has too few others to be compared
+// at all ("We have k = 0.").
 func Bag(s string) map[string]int {
 	m := map[string]int{}
+	var short []string
+	s = norm.NFKC.String(text.ReadableMath(s))
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		if len([]rune(w)) < 2 {
+			short = append(short, w)
 			continue
 		}
 		m[w]++
 	}
+	if len(m) < minWords {
+		for _, w := range short {
+			m[w]++
+		}
+	}
 	return m
 }
+
+// minWords is the fewest words a statement needs to be matched by them.
+const minWords = 3
 
 // Overlap is the share of the smaller bag's words the other holds
 // (multiset intersection over the smaller size), so that a statement cut
@@ -199,7 +217,7 @@ func Overlap(a, b map[string]int) float64 {
 		common += min(c, b[w])
 	}
 	small := min(na, nb)
-	if small < 3 {
+	if small < minWords {
 		return 0
 	}
 	// A tiny statement inside a long one is no match.

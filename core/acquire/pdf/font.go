@@ -31,6 +31,9 @@ type font struct {
 	// bold is whether the face is bold, by its name or its descriptor:
 	// a run-in label ("Theorem 3.4.") is set apart by it.
 	bold bool
+	// italic is whether the face is a text italic or slanted one: a term
+	// a definition sets apart in upright prose. A math italic is not.
+	italic bool
 }
 
 // maxCMapBytes bounds how much of a ToUnicode stream is read.
@@ -82,6 +85,7 @@ func loadFont(v lpdf.Value) *font {
 		desc = v.Key("DescendantFonts").Index(0).Key("FontDescriptor")
 	}
 	f.bold = boldFace(v.Key("BaseFont").Name(), desc.Key("FontWeight").Float64(), desc.Key("Flags").Int64())
+	f.italic = italicFace(v.Key("BaseFont").Name(), desc.Key("Flags").Int64())
 	f.spaceW = 0
 	if !f.twoByte {
 		for c := 0; c < 256; c++ {
@@ -540,6 +544,31 @@ func utf16Text(b []byte) string {
 		u = append(u, uint16(b[i])<<8|uint16(b[i+1]))
 	}
 	return string(utf16.Decode(u))
+}
+
+// italicFace reports whether a font is a text italic or slanted face: a
+// name that says so — "Times-Italic", "NimbusRomNo9L-ReguItal",
+// "LMRoman10-Italic", TeX's "CMTI12", "CMSL10", "CMBXTI10" — or the Italic
+// flag. TeX's math italic ("CMMI10", "LMMathItalic10") sets variables,
+// not terms, and is left out.
+func italicFace(name string, flags int64) bool {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	n := strings.ToLower(name)
+	series := text.TeXSeries(n)
+	if series == "mi" || strings.Contains(n, "math") {
+		return false
+	}
+	if strings.HasSuffix(series, "ti") || strings.HasSuffix(series, "sl") {
+		return true
+	}
+	for _, w := range []string{"italic", "oblique", "ital", "-it"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return flags&(1<<6) != 0
 }
 
 // boldFace reports whether a font is bold: a weight of 600 or more, the

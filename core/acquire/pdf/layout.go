@@ -27,6 +27,18 @@ type line struct {
 	// bold is how many bytes of text its leading run in a bold face
 	// takes: a run-in label ("Theorem 3.4.") when it reads as one.
 	bold int
+	// faces are the runs of its text set in bold or in italic: the terms
+	// a definition sets apart, where the text around them is upright.
+	faces []faceRun
+	// italic is whether it is set mostly in italic.
+	italic bool
+}
+
+// faceRun is a stretch of a line's text, by byte offsets, set in a face of
+// its own; mark is its Markdown emphasis, "**" for bold and "*" for italic.
+type faceRun struct {
+	start, end int
+	mark       string
 }
 
 // layoutPage groups the page's glyphs into lines in reading order.
@@ -374,14 +386,17 @@ func splitRow(row []glyph, gutter float64) []line {
 	sizeSum, n := 0.0, 0
 	end := 0.0
 	leadBold := true // the segment's glyphs so far are all bold
+	var faces faceTracker
 	finish := func() {
 		if leadBold {
 			seg.bold = b.Len() // the whole segment
 		}
 		raw := b.String()
 		seg.text = composeNegations(strings.TrimSpace(raw))
-		if seg.bold > 0 && len(seg.text) != len(raw) {
-			seg.bold = 0 // offsets moved: no label
+		seg.faces, seg.italic = faces.runs(raw)
+		if len(seg.text) != len(raw) {
+			seg.bold = 0 // offsets moved: no label, no terms
+			seg.faces = nil
 		}
 		if n > 0 {
 			seg.size = sizeSum / float64(n)
@@ -404,6 +419,7 @@ func splitRow(row []glyph, gutter float64) []line {
 			seg = line{x0: g.x, y: g.y}
 			lastSpace = true
 			leadBold = true
+			faces = faceTracker{}
 		} else if (gap > 0.15*em || g.space || endsScript(row[i-1], g) && gap > 0) && !lastSpace {
 			b.WriteByte(' ')
 			lastSpace = true
@@ -420,6 +436,7 @@ func splitRow(row []glyph, gutter float64) []line {
 			leadBold = false
 			seg.bold = len(strings.TrimRight(b.String(), " "))
 		}
+		faces.add(b.Len(), g)
 		b.WriteString(g.s)
 		lastSpace = false
 		sizeSum += g.size
@@ -475,7 +492,17 @@ func joinSegs(segs []line, col int) line {
 	l.col = col
 	var parts []string
 	size, maxY := 0.0, l.y
+	at, italic, letters := 0, 0, 0
+	l.faces = nil
 	for _, s := range segs {
+		if s.italic {
+			italic += len(s.text)
+		}
+		letters += len(s.text)
+		for _, f := range s.faces {
+			l.faces = append(l.faces, faceRun{at + f.start, at + f.end, f.mark})
+		}
+		at += len(s.text) + 1
 		parts = append(parts, s.text)
 		size = math.Max(size, s.size)
 		if s.x1 > l.x1 {
@@ -485,6 +512,7 @@ func joinSegs(segs []line, col int) line {
 	}
 	l.text = strings.Join(parts, " ")
 	l.size = size
+	l.italic = italic > 0 && 2*italic >= letters
 	return l
 }
 
@@ -755,10 +783,17 @@ func render(pages []*page) string {
 	var b strings.Builder
 	prevHeading := 0
 	for _, p := range pages {
+		open := false       // the line before left a face run open
+		italicBody := false // the paragraph's statement is set in italic
 		for i, l := range p.lines {
 			var next *line
 			if i+1 < len(p.lines) {
 				next = &p.lines[i+1]
+			}
+			continued := open
+			from := 0
+			if l.parBreak || l.heading > 0 || i == 0 {
+				italicBody = opensItalic(l, 0)
 			}
 			sep := "\n"
 			switch {
@@ -789,11 +824,15 @@ func render(pages []*page) string {
 				if f := strings.Fields(label); labelMark(f[0]) {
 					shown = strings.TrimSpace(label[len(f[0]):])
 				}
-				b.WriteString(strings.TrimSpace("**" + shown + "** " + strings.TrimSpace(l.text[len(label):])))
+				from, continued = len(label), false
+				italicBody = opensItalic(l, from)
+				open = leavesOpen(p.lines, i, from, italicBody)
+				b.WriteString(strings.TrimSpace("**" + shown + "** " + decorate(l, from, italicBody, continued, open)))
 				prevHeading = l.heading
 				continue
 			}
-			b.WriteString(l.text)
+			open = leavesOpen(p.lines, i, from, italicBody)
+			b.WriteString(decorate(l, from, italicBody, continued, open))
 			prevHeading = l.heading
 		}
 	}

@@ -305,6 +305,7 @@ type glyph struct {
 	s             string
 	space         bool // an explicit space character
 	bold          bool // set in a bold face
+	italic        bool // set in a text italic face
 }
 
 type page struct {
@@ -504,7 +505,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 				lastFont = g.font
 				p.glyphs = append(p.glyphs, glyph{
 					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
-					s: c.text, space: isSpace, bold: g.font.bold,
+					s: c.text, space: isSpace, bold: g.font.bold, italic: g.font.italic,
 				})
 			}
 			tx := w0*g.fs + g.tc

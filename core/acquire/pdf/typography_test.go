@@ -8,7 +8,7 @@ import (
 // A line that opens with a run in a bold face that reads as a label
 // ("Theorem 3.4.", "Definition 2.1 (Group)") is a block's run-in label,
 // written in bold and opening a paragraph, even with no gap before it; a
-// bold word inside a line, or a bold line of its own, is not.
+// bold word inside a line is a term, kept in bold, not a label.
 func TestBoldRunInLabel(t *testing.T) {
 	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
 		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >>"
@@ -19,7 +19,7 @@ func TestBoldRunInLabel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got, "A set is a collection of objects.\n\n**Theorem 3.4.** Every group has an identity.\nIt is unique, and a group is a set.") {
+	if !strings.Contains(got, "A set is a collection of objects.\n\n**Theorem 3.4.** Every group has an identity.\nIt is unique, and a **group** is a set.") {
 		t.Errorf("text:\n%s", got)
 	}
 	for name, want := range map[string]bool{"ABCDEF+CMBX12": true, "Times-Bold": true, "Arial-BoldMT": true, "NimbusRomNo9L-Medi": true,
@@ -30,6 +30,39 @@ func TestBoldRunInLabel(t *testing.T) {
 	}
 	if !boldFace("Foo", 700, 0) || !boldFace("Foo", 0, 1<<18) {
 		t.Error("a weight of 700 or the ForceBold flag is bold")
+	}
+}
+
+// Terms a definition sets apart keep their face as Markdown emphasis: bold
+// anywhere, italic amid upright prose, one run across a line break. A
+// statement set wholly in italic has no italic terms, and a single bold or
+// italic letter is mathematics.
+func TestTermsSetApart(t *testing.T) {
+	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
+		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> " +
+		"/F3 << /Type /Font /Subtype /Type1 /BaseFont /Times-Italic /Encoding /WinAnsiEncoding >> >>"
+	content := "BT /F2 10 Tf 72 700 Td (Definition 2.1.) Tj /F1 10 Tf ( The ) Tj /F2 10 Tf (power) Tj ET " +
+		"BT /F2 10 Tf 72 688 Td (set) Tj /F1 10 Tf ( of a set ) Tj /F2 10 Tf (v) Tj /F1 10 Tf ( is the set of its subsets.) Tj ET " +
+		"BT /F1 10 Tf 72 660 Td (A map is called ) Tj /F3 10 Tf (injective) Tj /F1 10 Tf ( if it keeps distinct points apart.) Tj ET " +
+		"BT /F2 10 Tf 72 632 Td (Theorem 2.2.) Tj /F3 10 Tf ( Every injective map from a finite set to itself is onto.) Tj ET"
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"**Definition 2.1.** The **power\nset** of a set v is the set of its subsets.",
+		"A map is called *injective* if it keeps distinct points apart.",
+		"**Theorem 2.2.** Every injective map from a finite set to itself is onto.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text:\n%s\nwant %q", got, want)
+		}
+	}
+	for name, want := range map[string]bool{"ABCDEF+CMTI12": true, "CMSL10": true, "CMBXTI10": true, "NimbusRomNo9L-ReguItal": true,
+		"LMRoman10-Italic": true, "Times-Italic": true, "CMMI10": false, "LMMathItalic10-Regular": false, "CMR10": false} {
+		if got := italicFace(name, 0); got != want {
+			t.Errorf("italicFace(%q) = %v", name, got)
+		}
 	}
 }
 
