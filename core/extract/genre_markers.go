@@ -1051,6 +1051,11 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 	case "definition", "concept":
 		if t := emphTerm(first + " " + raw); t != "" {
 			if n := termName(x.prose(t)); n != "" {
+				// "A function f is *injective* if …" defines
+				// "Injective Function", as a source's block names it.
+				if adj := adjectiveSubject(stmt, x.prose(t)); adj != "" {
+					return adj
+				}
 				return n
 			}
 		}
