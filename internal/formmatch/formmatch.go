@@ -62,38 +62,16 @@ type Result struct {
 
 // Compare matches each source primitive to the rendered primitive whose
 // statement shares most words with it (one to one, best pairs first,
-// overlap at least MinOverlap).
+// overlap at least MinOverlap): first by the words as written, then, for
+// the primitives still apart, by the words as read (Bag, then ReadBag).
+// The second round only adds: a pair the written words make is never
+// undone by the reading, which is looser with formulas.
 func Compare(src, ren []core.Primitive) Result {
 	r := Result{Source: len(src), Rendered: len(ren)}
-	sw := make([]map[string]int, len(src))
-	rw := make([]map[string]int, len(ren))
-	for i, p := range src {
-		sw[i] = Bag(p.FormalStatement)
-	}
-	for j, p := range ren {
-		rw[j] = Bag(p.FormalStatement)
-	}
-	type pair struct {
-		i, j int
-		s    float64
-	}
-	var pairs []pair
-	for i := range src {
-		for j := range ren {
-			if s := Overlap(sw[i], rw[j]); s >= MinOverlap {
-				pairs = append(pairs, pair{i, j, s})
-			}
-		}
-	}
-	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].s > pairs[b].s })
 	match := map[int]int{}
 	used := map[int]bool{}
-	for _, p := range pairs {
-		if _, ok := match[p.i]; ok || used[p.j] {
-			continue
-		}
-		match[p.i] = p.j
-		used[p.j] = true
+	for _, bag := range []func(string) map[string]int{Bag, ReadBag} {
+		matchBy(bag, src, ren, match, used)
 	}
 	same, words := 0, 0
 	for i, p := range src {
@@ -164,6 +142,46 @@ func Compare(src, ren []core.Primitive) Result {
 	return r
 }
 
+// matchBy pairs the source and rendered primitives not yet in match or
+// used by the overlap of their statements' bags, best pairs first.
+func matchBy(bag func(string) map[string]int, src, ren []core.Primitive, match map[int]int, used map[int]bool) {
+	sw := make([]map[string]int, len(src))
+	rw := make([]map[string]int, len(ren))
+	for i, p := range src {
+		if _, ok := match[i]; !ok {
+			sw[i] = bag(p.FormalStatement)
+		}
+	}
+	for j, p := range ren {
+		if !used[j] {
+			rw[j] = bag(p.FormalStatement)
+		}
+	}
+	type pair struct {
+		i, j int
+		s    float64
+	}
+	var pairs []pair
+	for i := range src {
+		for j := range ren {
+			if sw[i] == nil || rw[j] == nil {
+				continue
+			}
+			if s := Overlap(sw[i], rw[j]); s >= MinOverlap {
+				pairs = append(pairs, pair{i, j, s})
+			}
+		}
+	}
+	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].s > pairs[b].s })
+	for _, p := range pairs {
+		if _, ok := match[p.i]; ok || used[p.j] {
+			continue
+		}
+		match[p.i] = p.j
+		used[p.j] = true
+	}
+}
+
 // Share is n over of, 0 when of is 0: a share of nothing is none.
 func Share(n, of int) float64 {
 	if of == 0 {
@@ -172,17 +190,33 @@ func Share(n, of int) float64 {
 	return float64(n) / float64(of)
 }
 
-// Bag is the multiset of a statement's normalised words: its mathematics
-// read as a person reads it (a source's "$I_1 \leq 2\eta k$" and a PDF's
-// "I1 ≤ 2ηk" alike: TeX rendered as Unicode, compatibility forms such as
-// subscript digits folded), lower case, letters and digits only. Words of
-// one character (formula variables that the forms render differently)
-// are left out, unless the statement has too few others to be compared
-// at all ("We have k = 0.").
+// Bag is the multiset of a statement's words as written: lower case,
+// letters and digits only, words of one letter (formula variables that
+// the forms render differently) left out.
 func Bag(s string) map[string]int {
-	m := map[string]int{}
-	var short []string
-	s = norm.NFKC.String(text.ReadableMath(s))
+	m, _ := words(s)
+	return m
+}
+
+// ReadBag is the multiset of a statement's words as a person reads them:
+// its mathematics rendered (a source's "$I_1 \leq 2\eta k$" and a PDF's
+// "I1 ≤ 2ηk" alike: TeX as Unicode, compatibility forms such as subscript
+// digits folded), and words of one character kept when the statement has
+// too few others to be compared at all ("We have k = 0.").
+func ReadBag(s string) map[string]int {
+	m, short := words(norm.NFKC.String(text.ReadableMath(s)))
+	if size(m) < minWords {
+		for _, w := range short {
+			m[w]++
+		}
+	}
+	return m
+}
+
+// words splits s into lower-case words of letters and digits: those of two
+// characters or more counted, the shorter ones listed apart.
+func words(s string) (m map[string]int, short []string) {
+	m = map[string]int{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
@@ -192,12 +226,7 @@ func Bag(s string) map[string]int {
 		}
 		m[w]++
 	}
-	if len(m) < minWords {
-		for _, w := range short {
-			m[w]++
-		}
-	}
-	return m
+	return m, short
 }
 
 // minWords is the fewest words a statement needs to be matched by them.

@@ -3,6 +3,7 @@ package pdf
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // faceTracker follows the faces of a segment's glyphs as they are written
@@ -86,9 +87,14 @@ func hasWord(s string, n int) bool {
 // is upright (italicBody false). continued says the line's first run goes on
 // a run the line before left open, so it gets no opening mark; leaveOpen
 // that the line's last run goes on into the next line, so it gets no
-// closing mark: a term broken across lines stays one term.
-func decorate(l line, from int, italicBody, continued, leaveOpen bool) string {
+// closing mark: a term broken across lines stays one term. afterHyphen
+// says the text before ends in a hyphen, which makes the line's first
+// word the end of another.
+func decorate(l line, from int, italicBody, continued, leaveOpen, afterHyphen bool) string {
 	runs := faceRunsFrom(l, from, italicBody)
+	if afterHyphen && !continued && len(runs) > 0 && runs[0].start == 0 {
+		runs = runs[1:] // the rest of a word the line before broke
+	}
 	if len(runs) == 0 {
 		return strings.TrimSpace(l.text[from:])
 	}
@@ -119,12 +125,28 @@ func faceRunsFrom(l line, from int, italicBody bool) []faceRun {
 	}
 	var out []faceRun
 	for _, r := range l.faces {
-		if r.start >= from && hasWord(l.text[r.start:r.end], 3) && (r.mark != "*" || !italicBody && !l.italic) {
+		if r.start >= from && hasWord(l.text[r.start:r.end], 3) && (r.mark != "*" || !italicBody && !l.italic) && wholeWords(l.text, r) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
+
+// wholeWords reports whether run r of text starts and ends at word edges:
+// a subscript set in italic ("C" then "old") or a word broken by a hyphen
+// at the line's end is no term, and a mark inside a word would split it.
+func wholeWords(text string, r faceRun) bool {
+	if before, _ := utf8.DecodeLastRuneInString(text[:r.start]); r.start > 0 && isWordRune(before) {
+		return false
+	}
+	if strings.HasSuffix(text[r.start:r.end], "-") || text[r.end:] == "-" {
+		return false
+	}
+	after, _ := utf8.DecodeRuneInString(text[r.end:])
+	return r.end == len(text) || !isWordRune(after)
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // opensItalic reports whether l's text after byte from starts in italic,
 // or the line is mostly italic: a statement set in italic, whose italic is

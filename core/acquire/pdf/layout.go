@@ -782,6 +782,7 @@ func render(pages []*page) string {
 	markHeadings(pages)
 	var b strings.Builder
 	prevHeading := 0
+	hyphened := false // the line before ends in a hyphen
 	for _, p := range pages {
 		open := false       // the line before left a face run open
 		italicBody := false // the paragraph's statement is set in italic
@@ -827,12 +828,14 @@ func render(pages []*page) string {
 				from, continued = len(label), false
 				italicBody = opensItalic(l, from)
 				open = leavesOpen(p.lines, i, from, italicBody)
-				b.WriteString(strings.TrimSpace("**" + shown + "** " + decorate(l, from, italicBody, continued, open)))
+				b.WriteString(strings.TrimSpace("**" + shown + "** " + decorate(l, from, italicBody, continued, open, false)))
+				hyphened = strings.HasSuffix(l.text, "-")
 				prevHeading = l.heading
 				continue
 			}
 			open = leavesOpen(p.lines, i, from, italicBody)
-			b.WriteString(decorate(l, from, italicBody, continued, open))
+			b.WriteString(decorate(l, from, italicBody, continued, open, hyphened))
+			hyphened = strings.HasSuffix(l.text, "-")
 			prevHeading = l.heading
 		}
 	}

@@ -35,8 +35,9 @@ func TestBoldRunInLabel(t *testing.T) {
 
 // Terms a definition sets apart keep their face as Markdown emphasis: bold
 // anywhere, italic amid upright prose, one run across a line break. A
-// statement set wholly in italic has no italic terms, and a single bold or
-// italic letter is mathematics.
+// statement set wholly in italic has no italic terms, a single bold or
+// italic letter is mathematics, and a run inside a word (a subscript, a
+// word broken by a hyphen) is no term.
 func TestTermsSetApart(t *testing.T) {
 	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
 		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> " +
@@ -44,7 +45,9 @@ func TestTermsSetApart(t *testing.T) {
 	content := "BT /F2 10 Tf 72 700 Td (Definition 2.1.) Tj /F1 10 Tf ( The ) Tj /F2 10 Tf (power) Tj ET " +
 		"BT /F2 10 Tf 72 688 Td (set) Tj /F1 10 Tf ( of a set ) Tj /F2 10 Tf (v) Tj /F1 10 Tf ( is the set of its subsets.) Tj ET " +
 		"BT /F1 10 Tf 72 660 Td (A map is called ) Tj /F3 10 Tf (injective) Tj /F1 10 Tf ( if it keeps distinct points apart.) Tj ET " +
-		"BT /F2 10 Tf 72 632 Td (Theorem 2.2.) Tj /F3 10 Tf ( Every injective map from a finite set to itself is onto.) Tj ET"
+		"BT /F2 10 Tf 72 632 Td (Theorem 2.2.) Tj /F3 10 Tf ( Every injective map from a finite set to itself is onto.) Tj ET " +
+		"BT /F1 10 Tf 72 604 Td (The old configuration C) Tj /F3 10 Tf (old) Tj /F1 10 Tf ( is read in the ) Tj /F2 10 Tf (Proceed-) Tj ET " +
+		"BT /F2 10 Tf 72 592 Td (ings) Tj /F1 10 Tf ( of the workshop.) Tj ET"
 	got, err := extractText(t, doc(fonts, plain(content)))
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +56,7 @@ func TestTermsSetApart(t *testing.T) {
 		"**Definition 2.1.** The **power\nset** of a set v is the set of its subsets.",
 		"A map is called *injective* if it keeps distinct points apart.",
 		"**Theorem 2.2.** Every injective map from a finite set to itself is onto.",
+		"The old configuration Cold is read in the Proceedings of the workshop.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("text:\n%s\nwant %q", got, want)
