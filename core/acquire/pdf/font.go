@@ -34,6 +34,10 @@ type font struct {
 	// italic is whether the face is a text italic or slanted one: a term
 	// a definition sets apart in upright prose. A math italic is not.
 	italic bool
+	// ext is whether the font is TeX's extensible one (cmex and kin):
+	// its big operators and delimiters hang from a point above the
+	// formula's baseline.
+	ext bool
 }
 
 // maxCMapBytes bounds how much of a ToUnicode stream is read.
@@ -86,6 +90,7 @@ func loadFont(v lpdf.Value) *font {
 	}
 	f.bold = boldFace(v.Key("BaseFont").Name(), desc.Key("FontWeight").Float64(), desc.Key("Flags").Int64())
 	f.italic = italicFace(v.Key("BaseFont").Name(), desc.Key("Flags").Int64())
+	f.ext = extensibleFace(v.Key("BaseFont").Name())
 	f.spaceW = 0
 	if !f.twoByte {
 		for c := 0; c < 256; c++ {
@@ -336,6 +341,38 @@ func builtinCFFEncoding(ff lpdf.Value) []string {
 	return cffEncoding(data)
 }
 
+// texSizes are the suffixes TeX's extensible fonts (cmex, its Latin
+// Modern and AMS kin) give each size of a big operator or delimiter:
+// "summationdisplay", "integraltext", "parenleftBigg".
+var texSizes = []string{"display", "text", "Bigg", "bigg", "Big", "big"}
+
+// texBig are the big operators of those fonts whose base names the glyph
+// list lacks.
+var texBig = map[string]string{
+	"coproduct": "∐", "contintegral": "∮", "union": "⋃", "intersection": "⋂", "unionmulti": "⨄",
+	"unionsq": "⨆", "logicaland": "⋀", "logicalor": "⋁", "circleplus": "⨁", "circlemultiply": "⨂",
+	"circledot": "⨀", "radical": "√",
+}
+
+// texExtensible maps a sized glyph of TeX's extensible fonts to its
+// character: "summationdisplay" is ∑ and "parenleftbig" a parenthesis,
+// and the middle piece of a delimiter built from parts ("braceleftmid")
+// is its delimiter.
+func texExtensible(n string) string {
+	for _, sz := range texSizes {
+		if base, ok := strings.CutSuffix(n, sz); ok && base != "" {
+			if t, ok := texBig[base]; ok {
+				return t
+			}
+			return glyphNames[base]
+		}
+	}
+	if base, ok := strings.CutSuffix(n, "mid"); ok {
+		return glyphNames[base]
+	}
+	return ""
+}
+
 // glyphText maps a glyph name to Unicode text.
 func glyphText(n string) string {
 	if s, ok := glyphNames[n]; ok {
@@ -360,6 +397,9 @@ func glyphText(n string) string {
 	}
 	if i := strings.IndexByte(n, '.'); i > 0 { // a.sc, one.oldstyle
 		return glyphText(n[:i])
+	}
+	if t := texExtensible(n); t != "" {
+		return t
 	}
 	if strings.HasPrefix(n, "uni") && len(n) >= 7 && (len(n)-3)%4 == 0 {
 		var rs []uint16
@@ -569,6 +609,16 @@ func italicFace(name string, flags int64) bool {
 		}
 	}
 	return flags&(1<<6) != 0
+}
+
+// extensibleFace reports whether a font is TeX's extensible font or one
+// of its kin: "CMEX10", "LMEX10", "txex", "pxex", "esint10".
+func extensibleFace(name string) bool {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	n := strings.ToLower(name)
+	return text.TeXSeries(n) == "ex" || strings.HasPrefix(n, "txex") || strings.HasPrefix(n, "pxex") || strings.HasPrefix(n, "esint")
 }
 
 // boldFace reports whether a font is bold: a weight of 600 or more, the

@@ -51,6 +51,7 @@ func layoutPage(p *page) {
 		w = 0 // no column analysis on a page of unknown width
 	}
 	next := colSpan
+	p.glyphs = composeMath(p.glyphs, p.rules)
 	p.lines = layoutBlock(dropLineNumbers(groupRows(p.glyphs)), 0, w, 0, colSpan, &next)
 }
 

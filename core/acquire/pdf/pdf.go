@@ -285,6 +285,7 @@ func settle(p *page) {
 	}
 	p.count = len(p.glyphs)
 	p.glyphs = nil
+	p.rules = nil
 }
 
 // hasEncrypt reports whether the file tail (trailer) names an /Encrypt entry.
@@ -306,6 +307,7 @@ type glyph struct {
 	space         bool // an explicit space character
 	bold          bool // set in a bold face
 	italic        bool // set in a text italic face
+	ext           bool // set in TeX's extensible font: a big operator or delimiter
 }
 
 type page struct {
@@ -321,7 +323,13 @@ type page struct {
 	// Unicode text, images the images the page draws: what tells a page
 	// lore cannot read from one with nothing on it.
 	undecoded, images int
+	// rules are the thin horizontal bars the page draws: a fraction's
+	// bar among them. Nil once settled.
+	rules []rule
 }
+
+// rule is a thin horizontal bar from x0 to x1 at height y.
+type rule struct{ x0, x1, y float64 }
 
 type matrix [6]float64
 
@@ -345,6 +353,9 @@ type gstate struct {
 
 const (
 	maxGlyphsPerPage = 1 << 18
+	// maxRulesPerPage bounds the bars kept of a page: a fraction bar is
+	// one of a few hundred at most, a hatched drawing has thousands.
+	maxRulesPerPage = 4096
 	// maxContentBytes bounds the decoded size of one content stream (or
 	// form); larger streams are skipped rather than interpreted.
 	maxContentBytes = 16 << 20
@@ -481,6 +492,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 	var codes []code
 	ops := 0
 	var lastFont *font // font of the last glyph appended
+	var pen [2]float64 // the current point of the path being built
 
 	show := func(raw string) {
 		if g.font == nil {
@@ -505,7 +517,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 				lastFont = g.font
 				p.glyphs = append(p.glyphs, glyph{
 					x: trm[4], y: trm[5], w: w0 * math.Hypot(trm[0], trm[1]), size: size,
-					s: c.text, space: isSpace, bold: g.font.bold, italic: g.font.italic,
+					s: c.text, space: isSpace, bold: g.font.bold, italic: g.font.italic, ext: g.font.ext,
 				})
 			}
 			tx := w0*g.fs + g.tc
@@ -561,6 +573,26 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 			case "cm":
 				if len(args) == 6 {
 					g.ctm = mat().mul(g.ctm)
+				}
+			case "re":
+				if len(args) == 4 && len(p.rules) < maxRulesPerPage {
+					if r, ok := thinRule(num(0), num(1), num(2), num(3), g.ctm); ok {
+						p.rules = append(p.rules, r)
+					}
+				}
+			case "m":
+				if len(args) == 2 {
+					pen = [2]float64{num(0), num(1)}
+				}
+			case "l":
+				// pdfTeX strokes its rules: "0 0 m 6.7 0 l S".
+				if len(args) == 2 && len(p.rules) < maxRulesPerPage && num(1) == pen[1] {
+					if r, ok := thinRule(pen[0], pen[1], num(0)-pen[0], 0, g.ctm); ok {
+						p.rules = append(p.rules, r)
+					}
+				}
+				if len(args) == 2 {
+					pen = [2]float64{num(0), num(1)}
 				}
 			case "BT":
 				g.tm, g.tlm = ident, ident

@@ -1,0 +1,461 @@
+package pdf
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Display mathematics in a PDF is glyphs placed in two dimensions: a
+// fraction's numerator above a bar and its denominator below, a big
+// operator's limits above and below it, in type smaller than the formula.
+// Read row by row they interleave with the formula ("H[X] = P[X = s] log
+// 1 … s∈S"). composeMath puts each such structure back on the formula's
+// baseline, as one glyph reading as a person writes it on one line:
+// "1/P[X = s]", "∑_{s∈S}". No library reads TeX's output this way (PDF
+// text extractors give the glyphs in reading order), so this is lore's
+// own, bounded by maxMathVisits per page.
+
+// maxMathVisits bounds the glyphs looked at per page while composing
+// formulas: a hostile page of rules and glyphs stops being composed, it
+// is still read.
+const maxMathVisits = 1 << 22
+
+// bigOperators are the operators TeX sets with limits above and below in
+// display style, or beside them.
+const bigOperators = "∑∏∐∫∮⋃⋂⨁⨂⨀⋀⋁⨄⨆"
+
+func isBigOperator(s string) bool {
+	return len(s) <= 4 && strings.ContainsAny(s, bigOperators)
+}
+
+// thinRule returns the bar a rectangle (x, y, w, h in user space under
+// ctm) draws, when it is one: wider than high, no higher than a thick
+// line, and upright on the page.
+func thinRule(x, y, w, h float64, ctm matrix) (rule, bool) {
+	if ctm[1] != 0 || ctm[2] != 0 {
+		return rule{}, false
+	}
+	x0, y0 := x*ctm[0]+ctm[4], y*ctm[3]+ctm[5]
+	x1, y1 := (x+w)*ctm[0]+ctm[4], (y+h)*ctm[3]+ctm[5]
+	wd, ht := math.Abs(x1-x0), math.Abs(y1-y0)
+	if ht > 1.5 || wd < 1 || wd < 2*ht || math.IsNaN(wd+ht) || math.IsInf(wd+ht, 0) {
+		return rule{}, false
+	}
+	return rule{math.Min(x0, x1), math.Max(x0, x1), (y0 + y1) / 2}, true
+}
+
+// mathComposer holds a page's glyphs while its formulas are composed.
+type mathComposer struct {
+	gs   []glyph
+	gone []bool // glyphs taken into a composed one
+	// byY are the glyph indices by their first baseline, top first; a
+	// composed glyph keeps its place there though it moved down onto
+	// its formula's baseline, by at most maxMove.
+	byY    []int
+	firstY []float64
+	// based marks the operators and delimiters put on their formula's
+	// baseline: a neighbour's baseline for the next one.
+	based  []bool
+	ops    []int // the big operators and delimiters, right to left
+	visits int
+}
+
+// maxMove bounds how far down composing moves a glyph: a numerator onto
+// its baseline, an operator from its top to the formula's baseline.
+const maxMove = 24.0
+
+// composeMath returns the page's glyphs with its fractions and big
+// operators' limits composed onto their formulas' baselines.
+func composeMath(gs []glyph, rules []rule) []glyph {
+	hasOp := false
+	for i := range gs {
+		if gs[i].ext || isBigOperator(gs[i].s) {
+			hasOp = true
+			break
+		}
+	}
+	if len(rules) == 0 && !hasOp {
+		return gs
+	}
+	m := &mathComposer{gs: gs, gone: make([]bool, len(gs)), byY: make([]int, len(gs)), firstY: make([]float64, len(gs))}
+	for i := range m.byY {
+		m.byY[i] = i
+		m.firstY[i] = gs[i].y
+	}
+	sort.SliceStable(m.byY, func(a, b int) bool { return gs[m.byY[a]].y > gs[m.byY[b]].y })
+	// Operators and delimiters first, so that a numerator holding a sum
+	// reads as one row; then inner fractions before outer ones, so that
+	// a fraction inside a numerator is composed before the numerator is
+	// read.
+	m.based = make([]bool, len(gs))
+	for i := range m.gs {
+		if m.gs[i].ext || isBigOperator(m.gs[i].s) {
+			m.ops = append(m.ops, i)
+		}
+	}
+	// Right to left, so that of "∑∑ x" the right operator, put on the
+	// baseline, gives the left one its baseline.
+	sort.SliceStable(m.ops, func(a, b int) bool { return gs[m.ops[a]].x > gs[m.ops[b]].x })
+	for _, i := range m.ops {
+		m.limits(i)
+	}
+	rs := append([]rule(nil), rules...)
+	sort.SliceStable(rs, func(a, b int) bool { return rs[a].x1-rs[a].x0 < rs[b].x1-rs[b].x0 })
+	for _, r := range rs {
+		m.fraction(r)
+	}
+	// An operator or delimiter whose neighbour was a numerator or a
+	// denominator has its true baseline now that they are composed.
+	for _, i := range m.ops {
+		if !m.gone[i] {
+			m.limits(i)
+		}
+	}
+	out := m.gs[:0]
+	for i, g := range m.gs {
+		if !m.gone[i] {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// band returns the glyphs (not gone, no spaces) whose baselines lie in
+// (lo, hi) and whose middles lie in [x0, x1], left to right.
+func (m *mathComposer) band(lo, hi, x0, x1 float64) []int {
+	// byY is sorted by first baseline, descending: start at the first
+	// index below hi + maxMove, where a glyph moved down into the band
+	// may still stand.
+	start := sort.Search(len(m.byY), func(k int) bool { return m.firstY[m.byY[k]] < hi+maxMove })
+	var out []int
+	for k := start; k < len(m.byY); k++ {
+		i := m.byY[k]
+		g := &m.gs[i]
+		if m.firstY[i] <= lo {
+			break
+		}
+		if m.visits++; m.visits > maxMathVisits {
+			return nil
+		}
+		if mid := g.x + g.w/2; !m.gone[i] && !g.space && g.y > lo && g.y < hi && mid >= x0 && mid <= x1 {
+			out = append(out, i)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return m.gs[out[a]].x < m.gs[out[b]].x })
+	return out
+}
+
+// fraction composes the fraction whose bar is r, when glyphs stand just
+// above and below it and the formula goes on beside it on the bar's
+// level: a table's rule has rows above and below but nothing beside it.
+func (m *mathComposer) fraction(r rule) {
+	const reach = 16.0 // points above or below a bar a numerator may stand
+	num := m.band(r.y+0.3, r.y+reach, r.x0-0.5, r.x1+0.5)
+	den := m.band(r.y-reach, r.y-0.3, r.x0-0.5, r.x1+0.5)
+	num, den = nearest(m.gs, num, r.y, true), nearest(m.gs, den, r.y, false)
+	if len(num) == 0 || len(den) == 0 {
+		return
+	}
+	size := 0.0
+	for _, i := range append(num[:len(num):len(num)], den...) {
+		size = math.Max(size, m.gs[i].size)
+	}
+	wide := math.Max(extent(m.gs, num), extent(m.gs, den))
+	if wide < 0.5*(r.x1-r.x0) || m.gs[num[0]].y-r.y > 1.4*size || r.y-m.gs[den[0]].y > 1.6*size {
+		return
+	}
+	// TeX centres both on the bar; glyphs that are not are other text.
+	mid := (r.x0 + r.x1) / 2
+	for _, ids := range [][]int{num, den} {
+		if math.Abs(centre(m.gs, ids)-mid) > 0.1*(r.x1-r.x0)+1 {
+			return
+		}
+	}
+	// The formula beside the bar: a glyph left or right of it whose
+	// baseline is just below the bar (TeX centres a fraction on the math
+	// axis, a quarter em above the baseline).
+	side := m.band(r.y-0.7*size, r.y+0.1*size, r.x0-3*size, r.x0-0.01)
+	side = append(side, m.band(r.y-0.7*size, r.y+0.1*size, r.x1+0.01, r.x1+3*size)...)
+	if len(side) == 0 {
+		return
+	}
+	base := m.gs[side[0]]
+	text := atom(rowText(m.gs, num)) + "/" + atom(rowText(m.gs, den))
+	m.replace(append(num, den...), glyph{x: r.x0, y: base.y, w: r.x1 - r.x0, size: base.size, s: text})
+}
+
+// nearest keeps, of the glyphs ids (left to right), those on the row
+// closest to y: the numerator's or denominator's own line, not the text
+// line above or below the formula.
+func nearest(gs []glyph, ids []int, y float64, above bool) []int {
+	if len(ids) == 0 {
+		return nil
+	}
+	best := math.Inf(1)
+	for _, i := range ids {
+		best = math.Min(best, math.Abs(gs[i].y-y))
+	}
+	var out []int
+	for _, i := range ids {
+		// Scripts of the row stay with it: within half its size.
+		if math.Abs(gs[i].y-y)-best <= 0.5*gs[i].size {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// limits composes big operator i with the limits set above and below it
+// (or beside it, raised and lowered) onto the baseline of the formula it
+// stands in; a big delimiter is only put on that baseline.
+func (m *mathComposer) limits(i int) {
+	op := m.gs[i]
+	size := math.Max(op.size, 1)
+	// The formula's baseline: that of the nearest glyph beside the
+	// operator (right of it, or left of a closing delimiter) in type of
+	// its size, at most a little above the point it hangs from.
+	// (A composed neighbour may be wide: its middle is looked for
+	// farther off, its edge must be near.)
+	x0, x1 := op.x+op.w, op.x+op.w+6*size
+	if strings.ContainsAny(op.s, ")]}⟩") {
+		x0, x1 = op.x-6*size, op.x
+	}
+	baseY, found, dist := 0.0, false, 2.5*size
+	for _, j := range m.band(op.y-2*size, op.y+0.2*size, x0, x1) {
+		g := m.gs[j]
+		d := math.Min(math.Abs(g.x-(op.x+op.w)), math.Abs(g.x+g.w-op.x))
+		if g.size >= 0.9*size && (!g.ext && !isBigOperator(g.s) || m.based[j]) && d < dist {
+			baseY, found, dist = g.y, true, d
+		}
+	}
+	if !found {
+		return
+	}
+	m.based[i] = true
+	if !isBigOperator(op.s) {
+		op.y = baseY
+		m.replace([]int{i}, op)
+		return
+	}
+	// Limits of neighbouring operators run together ("i=1A∈{U,V,W}"
+	// under ∑∑): a limit stops at the widest gap between the two
+	// operators' middles.
+	mid := op.x + op.w/2
+	var near []float64 // middles of the operators beside this one
+	for _, j := range m.ops {
+		if o := m.gs[j]; j != i && isBigOperator(o.s) && math.Abs(m.firstY[j]-m.firstY[i]) < 0.5*size {
+			if c := o.x + o.w/2; math.Abs(c-mid) < 6*size {
+				near = append(near, c)
+			}
+		}
+	}
+	script := func(lo, hi float64) []int {
+		var small []int
+		for _, j := range m.band(lo, hi, op.x-3*size, op.x+op.w+3*size) {
+			if m.gs[j].size < 0.9*size && j != i {
+				small = append(small, j)
+			}
+		}
+		// Row by row from the baseline out, the first stretch of
+		// glyphs centred on the operator (a limit) or starting at its
+		// right edge (a script); anything else is other text, a
+		// subscript of the summand among it.
+		for len(small) > 0 {
+			row := nearest(m.gs, small, baseY, false)
+			for _, c := range near {
+				row = cutAtGap(m.gs, row, c, mid)
+			}
+			if c := centredRun(m.gs, row, op.x, op.x+op.w, 0.5*size); c != nil {
+				return c
+			}
+			for _, c := range clusters(m.gs, row, 0.5*size) {
+				if math.Abs(m.gs[c[0]].x-(op.x+op.w)) <= 0.4*size {
+					return c
+				}
+			}
+			small = slices.DeleteFunc(small, func(j int) bool { return slices.Contains(row, j) })
+		}
+		return nil
+	}
+	lower := script(baseY-2.2*size, baseY-0.15*size)
+	upper := script(baseY+0.3*size, baseY+2.6*size)
+	if len(lower) == 0 && len(upper) == 0 {
+		if op.y != baseY {
+			op.y = baseY
+			m.replace([]int{i}, op)
+		}
+		return
+	}
+	text := op.s
+	if len(lower) > 0 {
+		text += "_" + group(rowText(m.gs, lower))
+	}
+	if len(upper) > 0 {
+		text += "^" + group(rowText(m.gs, upper))
+	}
+	w := op.w
+	for _, j := range append(lower[:len(lower):len(lower)], upper...) {
+		w = math.Max(w, m.gs[j].x+m.gs[j].w-op.x)
+	}
+	m.replace(append([]int{i}, append(lower, upper...)...), glyph{x: op.x, y: baseY, w: w, size: op.size, s: text})
+}
+
+// replace marks glyphs ids gone and puts g in the first one's place.
+func (m *mathComposer) replace(ids []int, g glyph) {
+	for _, j := range ids {
+		m.gone[j] = true
+	}
+	m.gs[ids[0]] = g
+	m.gone[ids[0]] = false
+}
+
+// centredRun returns the stretch of glyphs ids (left to right, none more
+// than gap apart) centred on [x0, x1], grown from the glyph over its
+// middle as far as it stays centred: one operator's limit where two
+// operators' limits run together ("i=1A∈{U,V,W}" under ∑∑).
+func centredRun(gs []glyph, ids []int, x0, x1, gap float64) []int {
+	mid, tol := (x0+x1)/2, 0.3*(x1-x0)+1
+	k, best := -1, math.Inf(1)
+	for n, i := range ids {
+		if d := math.Abs(gs[i].x + gs[i].w/2 - mid); d < best {
+			k, best = n, d
+		}
+	}
+	if k < 0 || gs[ids[k]].x > x1 || gs[ids[k]].x+gs[ids[k]].w < x0 {
+		return nil
+	}
+	lo, hi := k, k
+	centreOf := func(a, b int) float64 { return (gs[ids[a]].x + gs[ids[b]].x + gs[ids[b]].w) / 2 }
+	for {
+		left := lo > 0 && gs[ids[lo]].x-(gs[ids[lo-1]].x+gs[ids[lo-1]].w) <= gap
+		right := hi+1 < len(ids) && gs[ids[hi+1]].x-(gs[ids[hi]].x+gs[ids[hi]].w) <= gap
+		dl, dr := math.Inf(1), math.Inf(1)
+		if left {
+			dl = math.Abs(centreOf(lo-1, hi) - mid)
+		}
+		if right {
+			dr = math.Abs(centreOf(lo, hi+1) - mid)
+		}
+		switch {
+		case dl <= dr && dl <= tol:
+			lo--
+		case dr <= tol:
+			hi++
+		default:
+			if math.Abs(centreOf(lo, hi)-mid) > tol {
+				return nil
+			}
+			return ids[lo : hi+1]
+		}
+	}
+}
+
+// cutAtGap drops from glyphs ids (left to right) those beyond the widest
+// gap between them that lies between other and mid: what stands on the
+// other operator's side.
+func cutAtGap(gs []glyph, ids []int, other, mid float64) []int {
+	lo, hi := math.Min(other, mid), math.Max(other, mid)
+	cut, widest := math.NaN(), -1.0
+	for k := 1; k < len(ids); k++ {
+		a, b := gs[ids[k-1]].x+gs[ids[k-1]].w, gs[ids[k]].x
+		if g := b - a; (a+b)/2 > lo && (a+b)/2 < hi && g > widest {
+			cut, widest = (a+b)/2, g
+		}
+	}
+	if math.IsNaN(cut) {
+		return ids
+	}
+	var out []int
+	for _, i := range ids {
+		if c := gs[i].x + gs[i].w/2; (c < cut) == (mid < cut) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// clusters splits glyphs ids (left to right) where they stand more than
+// gap apart.
+func clusters(gs []glyph, ids []int, gap float64) [][]int {
+	var out [][]int
+	for k, i := range ids {
+		if k == 0 || gs[i].x-(gs[ids[k-1]].x+gs[ids[k-1]].w) > gap {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], i)
+	}
+	return out
+}
+
+// extent is the width the glyphs ids span.
+func extent(gs []glyph, ids []int) float64 {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, i := range ids {
+		x0 = math.Min(x0, gs[i].x)
+		x1 = math.Max(x1, gs[i].x+gs[i].w)
+	}
+	return x1 - x0
+}
+
+// centre is the middle of the stretch the glyphs ids span.
+func centre(gs []glyph, ids []int) float64 {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, i := range ids {
+		x0 = math.Min(x0, gs[i].x)
+		x1 = math.Max(x1, gs[i].x+gs[i].w)
+	}
+	return (x0 + x1) / 2
+}
+
+// rowText is the text of glyphs ids (left to right), a space where they
+// stand apart.
+func rowText(gs []glyph, ids []int) string {
+	var b strings.Builder
+	for k, i := range ids {
+		g := gs[i]
+		if k > 0 {
+			p := gs[ids[k-1]]
+			if g.x-(p.x+p.w) > 0.2*math.Max(g.size, 1) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(g.s)
+	}
+	return b.String()
+}
+
+// atom is s as one side of a fraction written on a line: bare when it is
+// one word or number, in parentheses otherwise ("(x + 1)/2").
+func atom(s string) string {
+	if isAtom(s) {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// group is s as an operator's limit: bare when it is one character,
+// braced otherwise ("∑_i", "∑_{s∈S}").
+func group(s string) string {
+	if len([]rune(s)) == 1 {
+		return s
+	}
+	return "{" + s + "}"
+}
+
+func isAtom(s string) bool {
+	if s == "" {
+		return false
+	}
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
+		return true
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' {
+			return false
+		}
+	}
+	return true
+}
