@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Display mathematics in a PDF is glyphs placed in two dimensions: a
@@ -27,8 +28,18 @@ const maxMathVisits = 1 << 22
 // display style, or beside them.
 const bigOperators = "∑∏∐∫∮⋃⋂⨁⨂⨀⋀⋁⨄⨆"
 
+// isBigOperator reports whether s is a big operator, or one composed with
+// its limits ("∑_{i=1}^n"): by its first character.
 func isBigOperator(s string) bool {
-	return len(s) <= 4 && strings.ContainsAny(s, bigOperators)
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune(bigOperators, r)
+}
+
+// closes reports whether s is a closing delimiter, or one composed with
+// its scripts ("]^{α−1}").
+func closes(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune(")]}⟩", r)
 }
 
 // thinRule returns the bar a rectangle (x, y, w, h in user space under
@@ -60,6 +71,13 @@ type mathComposer struct {
 	// baseline: a neighbour's baseline for the next one.
 	based  []bool
 	ops    []int // the big operators and delimiters, right to left
+	// opMid is each operator's middle as drawn, before composing
+	// widens it.
+	opMid map[int]float64
+	// anchor is the glyph whose baseline each operator or delimiter
+	// took: when a fraction takes that glyph in, the baseline is sought
+	// again.
+	anchor map[int]int
 	visits int
 }
 
@@ -91,16 +109,18 @@ func composeMath(gs []glyph, rules []rule) []glyph {
 	// a fraction inside a numerator is composed before the numerator is
 	// read.
 	m.based = make([]bool, len(gs))
+	m.opMid, m.anchor = map[int]float64{}, map[int]int{}
 	for i := range m.gs {
 		if m.gs[i].ext || isBigOperator(m.gs[i].s) {
 			m.ops = append(m.ops, i)
+			m.opMid[i] = m.gs[i].x + m.gs[i].w/2
 		}
 	}
 	// Right to left, so that of "∑∑ x" the right operator, put on the
 	// baseline, gives the left one its baseline.
 	sort.SliceStable(m.ops, func(a, b int) bool { return gs[m.ops[a]].x > gs[m.ops[b]].x })
 	for _, i := range m.ops {
-		m.limits(i)
+		m.limits(i, false)
 	}
 	rs := append([]rule(nil), rules...)
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].x1-rs[a].x0 < rs[b].x1-rs[b].x0 })
@@ -110,9 +130,15 @@ func composeMath(gs []glyph, rules []rule) []glyph {
 	// An operator or delimiter whose neighbour was a numerator or a
 	// denominator has its true baseline now that they are composed.
 	for _, i := range m.ops {
-		if !m.gone[i] {
-			m.limits(i)
+		a, ok := m.anchor[i]
+		if m.gone[i] || ok && !m.gone[a] && isBigOperator(m.gs[i].s) {
+			continue
 		}
+		if ok && !m.gone[a] {
+			m.attachScripts(i)
+			continue
+		}
+		m.limits(i, true)
 	}
 	out := m.gs[:0]
 	for i, g := range m.gs {
@@ -210,8 +236,9 @@ func nearest(gs []glyph, ids []int, y float64, above bool) []int {
 
 // limits composes big operator i with the limits set above and below it
 // (or beside it, raised and lowered) onto the baseline of the formula it
-// stands in; a big delimiter is only put on that baseline.
-func (m *mathComposer) limits(i int) {
+// stands in; a big delimiter is put on that baseline, and given the
+// scripts at its right edge when scripts is set.
+func (m *mathComposer) limits(i int, scripts bool) {
 	op := m.gs[i]
 	size := math.Max(op.size, 1)
 	// The formula's baseline: that of the nearest glyph beside the
@@ -220,34 +247,60 @@ func (m *mathComposer) limits(i int) {
 	// (A composed neighbour may be wide: its middle is looked for
 	// farther off, its edge must be near.)
 	x0, x1 := op.x+op.w, op.x+op.w+6*size
-	if strings.ContainsAny(op.s, ")]}⟩") {
+	if closes(op.s) {
 		x0, x1 = op.x-6*size, op.x
 	}
-	baseY, found, dist := 0.0, false, 2.5*size
+	baseY, anchor, dist := 0.0, -1, math.Inf(1)
 	for _, j := range m.band(op.y-2*size, op.y+0.2*size, x0, x1) {
 		g := m.gs[j]
-		d := math.Min(math.Abs(g.x-(op.x+op.w)), math.Abs(g.x+g.w-op.x))
-		if g.size >= 0.9*size && (!g.ext && !isBigOperator(g.s) || m.based[j]) && d < dist {
-			baseY, found, dist = g.y, true, d
+		d := g.x - (op.x + op.w)
+		if closes(op.s) {
+			d = op.x - (g.x + g.w)
+		}
+		// Nearest beside it, and nearest the height a baseline has
+		// below a hanging glyph's origin: not the next line's text.
+		score := math.Max(d, 0) + math.Abs(g.y-(op.y-0.9*size))
+		if g.size >= 0.9*size && (!g.ext && !isBigOperator(g.s) || m.based[j]) && d > -0.2*size && d < 2.5*size && score < dist {
+			baseY, anchor, dist = g.y, j, score
 		}
 	}
-	if !found {
+	if anchor < 0 {
 		return
 	}
-	m.based[i] = true
-	if !isBigOperator(op.s) {
-		op.y = baseY
-		m.replace([]int{i}, op)
-		return
+	m.based[i], m.anchor[i] = true, anchor
+	op.y = baseY
+	m.replace([]int{i}, op)
+	if isBigOperator(op.s) {
+		m.attach(i, true)
+	} else if scripts {
+		m.attachScripts(i)
 	}
+}
+
+// attachScripts gives a closing delimiter its scripts,
+// "(dµ/dν(x))^{α−1}": once the fractions beside it are composed, so that
+// a numerator is not taken for one.
+func (m *mathComposer) attachScripts(i int) {
+	if s := m.gs[i].s; m.based[i] && utf8.RuneCountInString(s) == 1 && (closes(s) || s == "|" || s == "‖") {
+		m.attach(i, false)
+	}
+}
+
+// attach composes glyph i, on its baseline, with the limits centred
+// above and below it (when centred) or the scripts raised and lowered at
+// its right edge.
+func (m *mathComposer) attach(i int, centred bool) {
+	op := m.gs[i]
+	size := math.Max(op.size, 1)
+	baseY := op.y
 	// Limits of neighbouring operators run together ("i=1A∈{U,V,W}"
 	// under ∑∑): a limit stops at the widest gap between the two
 	// operators' middles.
 	mid := op.x + op.w/2
 	var near []float64 // middles of the operators beside this one
 	for _, j := range m.ops {
-		if o := m.gs[j]; j != i && isBigOperator(o.s) && math.Abs(m.firstY[j]-m.firstY[i]) < 0.5*size {
-			if c := o.x + o.w/2; math.Abs(c-mid) < 6*size {
+		if j != i && isBigOperator(m.gs[j].s) && math.Abs(m.firstY[j]-m.firstY[i]) < 0.5*size {
+			if c := m.opMid[j]; math.Abs(c-mid) < 6*size {
 				near = append(near, c)
 			}
 		}
@@ -268,12 +321,17 @@ func (m *mathComposer) limits(i int) {
 			for _, c := range near {
 				row = cutAtGap(m.gs, row, c, mid)
 			}
-			if c := centredRun(m.gs, row, op.x, op.x+op.w, 0.5*size); c != nil {
-				return c
-			}
-			for _, c := range clusters(m.gs, row, 0.5*size) {
-				if math.Abs(m.gs[c[0]].x-(op.x+op.w)) <= 0.4*size {
+			if centred {
+				if c := centredRun(m.gs, row, op.x, op.x+op.w, 0.5*size); c != nil {
 					return c
+				}
+			}
+			// A script stands closer to the baseline than a limit.
+			if dy := math.Abs(m.gs[row[0]].y - baseY); dy <= 0.9*size {
+				for _, c := range clusters(m.gs, row, 0.5*size) {
+					if math.Abs(m.gs[c[0]].x-(op.x+op.w)) <= 0.4*size {
+						return c
+					}
 				}
 			}
 			small = slices.DeleteFunc(small, func(j int) bool { return slices.Contains(row, j) })
@@ -283,10 +341,6 @@ func (m *mathComposer) limits(i int) {
 	lower := script(baseY-2.2*size, baseY-0.15*size)
 	upper := script(baseY+0.3*size, baseY+2.6*size)
 	if len(lower) == 0 && len(upper) == 0 {
-		if op.y != baseY {
-			op.y = baseY
-			m.replace([]int{i}, op)
-		}
 		return
 	}
 	text := op.s
@@ -300,7 +354,7 @@ func (m *mathComposer) limits(i int) {
 	for _, j := range append(lower[:len(lower):len(lower)], upper...) {
 		w = math.Max(w, m.gs[j].x+m.gs[j].w-op.x)
 	}
-	m.replace(append([]int{i}, append(lower, upper...)...), glyph{x: op.x, y: baseY, w: w, size: op.size, s: text})
+	m.replace(append([]int{i}, append(lower, upper...)...), glyph{x: op.x, y: baseY, w: w, size: op.size, s: text, ext: op.ext})
 }
 
 // replace marks glyphs ids gone and puts g in the first one's place.
@@ -358,6 +412,14 @@ func centredRun(gs []glyph, ids []int, x0, x1, gap float64) []int {
 // other operator's side.
 func cutAtGap(gs []glyph, ids []int, other, mid float64) []int {
 	lo, hi := math.Min(other, mid), math.Max(other, mid)
+	theirs := false // a glyph stands nearer the other operator
+	for _, i := range ids {
+		c := gs[i].x + gs[i].w/2
+		theirs = theirs || math.Abs(c-other) < math.Abs(c-mid)
+	}
+	if !theirs {
+		return ids
+	}
 	cut, widest := math.NaN(), -1.0
 	for k := 1; k < len(ids); k++ {
 		a, b := gs[ids[k-1]].x+gs[ids[k-1]].w, gs[ids[k]].x
