@@ -69,8 +69,8 @@ type mathComposer struct {
 	firstY []float64
 	// based marks the operators and delimiters put on their formula's
 	// baseline: a neighbour's baseline for the next one.
-	based  []bool
-	ops    []int // the big operators and delimiters, right to left
+	based []bool
+	ops   []int // the big operators and delimiters, right to left
 	// opMid is each operator's middle as drawn, before composing
 	// widens it.
 	opMid map[int]float64
