@@ -370,6 +370,13 @@ func texExtensible(n string) string {
 	if base, ok := strings.CutSuffix(n, "mid"); ok {
 		return glyphNames[base]
 	}
+	// A tall bar is the extension piece repeated: "\left|" and "\|".
+	switch n {
+	case "vextendsingle":
+		return "|"
+	case "vextenddouble":
+		return "‖"
+	}
 	return ""
 }
 

@@ -78,6 +78,8 @@ type mathComposer struct {
 	// took: when a fraction takes that glyph in, the baseline is sought
 	// again.
 	anchor map[int]int
+	// pieces are the delimiters put on their baselines so far.
+	pieces []int
 	visits int
 }
 
@@ -88,14 +90,7 @@ const maxMove = 24.0
 // composeMath returns the page's glyphs with its fractions and big
 // operators' limits composed onto their formulas' baselines.
 func composeMath(gs []glyph, rules []rule) []glyph {
-	hasOp := false
-	for i := range gs {
-		if gs[i].ext || isBigOperator(gs[i].s) {
-			hasOp = true
-			break
-		}
-	}
-	if len(rules) == 0 && !hasOp {
+	if len(gs) == 0 {
 		return gs
 	}
 	m := &mathComposer{gs: gs, gone: make([]bool, len(gs)), byY: make([]int, len(gs)), firstY: make([]float64, len(gs))}
@@ -122,6 +117,7 @@ func composeMath(gs []glyph, rules []rule) []glyph {
 	for _, i := range m.ops {
 		m.limits(i, false)
 	}
+	m.wordOperators()
 	rs := append([]rule(nil), rules...)
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].x1-rs[a].x0 < rs[b].x1-rs[b].x0 })
 	for _, r := range rs {
@@ -246,9 +242,15 @@ func (m *mathComposer) limits(i int, scripts bool) {
 	// its size, at most a little above the point it hangs from.
 	// (A composed neighbour may be wide: its middle is looked for
 	// farther off, its edge must be near.)
-	x0, x1 := op.x+op.w, op.x+op.w+6*size
+	// An operator's scripts set beside it ("⨁_{U∈Ob(C)} j_U") may stand
+	// between it and the formula's next glyph.
+	reach := 2.5 * size
+	if isBigOperator(op.s) {
+		reach = 8 * size
+	}
+	x0, x1 := op.x+op.w, op.x+op.w+reach+3*size
 	if closes(op.s) {
-		x0, x1 = op.x-6*size, op.x
+		x0, x1 = op.x-reach-3*size, op.x
 	}
 	baseY, anchor, dist := 0.0, -1, math.Inf(1)
 	for _, j := range m.band(op.y-2*size, op.y+0.2*size, x0, x1) {
@@ -260,7 +262,7 @@ func (m *mathComposer) limits(i int, scripts bool) {
 		// Nearest beside it, and nearest the height a baseline has
 		// below a hanging glyph's origin: not the next line's text.
 		score := math.Max(d, 0) + math.Abs(g.y-(op.y-0.9*size))
-		if g.size >= 0.9*size && (!g.ext && !isBigOperator(g.s) || m.based[j]) && d > -0.2*size && d < 2.5*size && score < dist {
+		if g.size >= 0.9*size && (!g.ext && !isBigOperator(g.s) || m.based[j]) && d > -0.2*size && d < reach && score < dist {
 			baseY, anchor, dist = g.y, j, score
 		}
 	}
@@ -270,6 +272,17 @@ func (m *mathComposer) limits(i int, scripts bool) {
 	m.based[i], m.anchor[i] = true, anchor
 	op.y = baseY
 	m.replace([]int{i}, op)
+	// A tall delimiter drawn as pieces one above the other is one
+	// delimiter once on the baseline.
+	if op.ext && !isBigOperator(op.s) {
+		for _, j := range m.pieces {
+			if g := m.gs[j]; j != i && !m.gone[j] && g.s == op.s && math.Abs(g.x-op.x) < 0.5 && math.Abs(m.firstY[j]-m.firstY[i]) < 4*size {
+				m.gone[i] = true
+				return
+			}
+		}
+		m.pieces = append(m.pieces, i)
+	}
 	if isBigOperator(op.s) {
 		m.attach(i, true)
 	} else if scripts {
@@ -355,6 +368,85 @@ func (m *mathComposer) attach(i int, centred bool) {
 		w = math.Max(w, m.gs[j].x+m.gs[j].w-op.x)
 	}
 	m.replace(append([]int{i}, append(lower, upper...)...), glyph{x: op.x, y: baseY, w: w, size: op.size, s: text, ext: op.ext})
+}
+
+// wordOperators are the operators set as upright words that take limits
+// below them in display: "inf_{z∈Z}", "arg max_z", "lim_{n→∞}".
+var wordOperators = map[string]bool{
+	"inf": true, "sup": true, "max": true, "min": true, "lim": true, "liminf": true, "limsup": true,
+	"det": true, "gcd": true, "Pr": true, "colim": true,
+}
+
+// wordOperators composes each operator word with the limit centred below
+// it; a word with nothing centred below stays as it is.
+func (m *mathComposer) wordOperators() {
+	var row []int // the current row's glyphs, left to right
+	flush := func() {
+		sort.SliceStable(row, func(a, b int) bool { return m.gs[row[a]].x < m.gs[row[b]].x })
+		for k := 0; k < len(row); {
+			// The word starting at k: letters of one size set close.
+			e := k + 1
+			for e < len(row) && m.letter(row[e]) && m.letter(row[k]) && m.gs[row[e]].x-(m.gs[row[e-1]].x+m.gs[row[e-1]].w) < 0.12*m.gs[row[k]].size &&
+				m.gs[row[e]].size == m.gs[row[k]].size {
+				e++
+			}
+			if word := rowText(m.gs, row[k:e]); wordOperators[word] && m.wordEdge(row, k-1, k) && m.wordEdge(row, e, e-1) {
+				m.wordLimit(row[k:e], word)
+			}
+			k = e
+		}
+		row = row[:0]
+	}
+	for k, i := range m.byY {
+		if k > 0 && m.firstY[i] != m.firstY[m.byY[k-1]] {
+			flush()
+		}
+		if !m.gone[i] && !m.gs[i].space {
+			row = append(row, i)
+		}
+		if m.visits++; m.visits > maxMathVisits {
+			return
+		}
+	}
+	flush()
+}
+
+func (m *mathComposer) letter(i int) bool {
+	r, _ := utf8.DecodeRuneInString(m.gs[i].s)
+	return unicode.IsLetter(r) && !m.gs[i].italic
+}
+
+// wordEdge reports whether glyph k of row (out of range: none), beside
+// glyph w of a word, leaves the word whole: no letter set close to it.
+func (m *mathComposer) wordEdge(row []int, k, w int) bool {
+	if k < 0 || k >= len(row) || !m.letter(row[k]) {
+		return true
+	}
+	a, b := m.gs[row[min(k, w)]], m.gs[row[max(k, w)]]
+	return b.x-(a.x+a.w) >= 0.12*m.gs[row[w]].size
+}
+
+// wordLimit composes the operator word of glyphs ids with the limit
+// centred below it.
+func (m *mathComposer) wordLimit(ids []int, word string) {
+	first, last := m.gs[ids[0]], m.gs[ids[len(ids)-1]]
+	size := math.Max(first.size, 1)
+	x0, x1 := first.x, last.x+last.w
+	var small []int
+	for _, j := range m.band(first.y-1.6*size, first.y-0.3*size, x0-3*size, x1+3*size) {
+		if m.gs[j].size < 0.9*size {
+			small = append(small, j)
+		}
+	}
+	if len(small) == 0 {
+		return
+	}
+	lim := centredRun(m.gs, nearest(m.gs, small, first.y, false), x0, x1, 0.5*size)
+	if lim == nil {
+		return
+	}
+	g := glyph{x: x0, y: first.y, w: x1 - x0, size: first.size, s: word + "_" + group(rowText(m.gs, lim))}
+	m.replace(append(slices.Clone(ids), lim...), g)
 }
 
 // replace marks glyphs ids gone and puts g in the first one's place.

@@ -43,6 +43,20 @@ func TestDisplayFormula(t *testing.T) {
 	}
 }
 
+// An operator set as a word takes its limit centred below it: "inf_z";
+// the same word in prose, with nothing centred below, is left alone.
+func TestWordOperatorLimit(t *testing.T) {
+	content := at("F1", 10, 80, 600, "R = inf f") + at("F1", 7, 101.3, 590, "z") +
+		at("F1", 10, 80, 560, "the infimum is taken over all z.")
+	got, err := extractText(t, doc(mathFonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "R = inf_z f") || !strings.Contains(got, "the infimum is taken over all z.") {
+		t.Errorf("text:\n%s", got)
+	}
+}
+
 // A table's rule has a row above and a row below it, centred or not, and
 // nothing beside it on its own level: no fraction.
 func TestTableRuleIsNoFraction(t *testing.T) {
