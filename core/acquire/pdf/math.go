@@ -178,7 +178,19 @@ func (m *mathComposer) fraction(r rule) {
 	num := m.band(r.y+0.3, r.y+reach, r.x0-0.5, r.x1+0.5)
 	den := m.band(r.y-reach, r.y-0.3, r.x0-0.5, r.x1+0.5)
 	num, den = nearest(m.gs, num, r.y, true), nearest(m.gs, den, r.y, false)
-	if len(num) == 0 || len(den) == 0 {
+	if len(den) == 0 {
+		return
+	}
+	// A bar that starts at a radical sign is a root's: what stands above
+	// it is the line before, what stands below is the radicand.
+	for _, j := range m.band(r.y-3*maxMove, r.y+2, r.x0-12, r.x0+1) {
+		if g := m.gs[j]; g.s == "√" && g.x+g.w >= r.x0-1.5 {
+			base := m.gs[den[0]]
+			m.replace(append([]int{j}, den...), glyph{x: g.x, y: base.y, w: r.x1 - g.x, size: base.size, s: "√" + atom(rowText(m.gs, den))})
+			return
+		}
+	}
+	if len(num) == 0 {
 		return
 	}
 	size := 0.0
