@@ -13,7 +13,8 @@ import (
 
 // Typography read as structure must not make a hostile page costly: a
 // style sheet and a class attribute of 1 MiB each, 10,000 nested spans
-// naming a bold font, and a PDF page of 100,000 one-glyph runs are each
+// naming a bold font, a PDF page of 100,000 one-glyph runs, and one with
+// 4,096 fraction-like bars among them are each
 // read with their real text, holding a bounded heap. The time each took
 // is logged, not asserted (the benchmarks measure speed).
 func TestTypographyOnHostilePages(t *testing.T) {
@@ -25,6 +26,7 @@ func TestTypographyOnHostilePages(t *testing.T) {
 		{"long-class.html", gen.LongClassHTML(1 << 20), "A group is a set with an associative operation"},
 		{"nested-spans.html", gen.NestedSpansHTML(10000), "A nested word"},
 		{"glyph-runs.pdf", gen.GlyphRunsPDF(100000), "A line of real text above the dust"},
+		{"fraction-bars.pdf", gen.FractionBarsPDF(4096, 100000), "A line of real text above the dust"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -230,6 +230,33 @@ func GlyphRunsPDF(runs int) []byte {
 	return withPages(objs, 1, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
 }
 
+// FractionBarsPDF returns a one-page PDF like GlyphRunsPDF(runs) that also
+// strokes bars thin horizontal rules among the dust, each with glyphs
+// above, below and beside it: every bar looks like a fraction's.
+func FractionBarsPDF(bars, runs int) []byte {
+	var content strings.Builder
+	content.WriteString("BT /F1 12 Tf 72 760 Td (A line of real text above the dust) Tj ET\n")
+	content.WriteString("BT /F1 1 Tf\n")
+	for i := range runs {
+		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, "abc()="[i%6])
+	}
+	content.WriteString("ET\n0.4 w\n")
+	for i := range bars {
+		x, y := 20+(i%50)*10, 20+(i/50)%700
+		fmt.Fprintf(&content, "%d %d m %d %d l S\n", x, y, x+6, y)
+	}
+	var z bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	if _, err := w.Write([]byte(content.String())); err != nil {
+		panic(err)
+	}
+	w.Close()
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+		fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes())}
+	return withPages(objs, 1, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
+}
+
 // NestedSpansHTML returns an HTML page whose paragraph sits inside depth
 // nested spans, each with a class naming a bold font, after a plain
 // paragraph of text.
