@@ -238,7 +238,7 @@ func FractionBarsPDF(bars, runs int) []byte {
 	content.WriteString("BT /F1 12 Tf 72 760 Td (A line of real text above the dust) Tj ET\n")
 	content.WriteString("BT /F1 1 Tf\n")
 	for i := range runs {
-		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, "abc()="[i%6])
+		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, "abc+=-"[i%6])
 	}
 	content.WriteString("ET\n0.4 w\n")
 	for i := range bars {
