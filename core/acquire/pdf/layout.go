@@ -547,6 +547,12 @@ func markParagraphs(ls []line) {
 			l.parBreak = prev.col == colSpan || l.col == colSpan || indented
 			continue
 		}
+		// Lines that all start at one indented edge (a framed box's
+		// text, a list item's) run on: only a line set in further than
+		// the one above it opens a paragraph by its indent.
+		if indented && math.Abs(prev.x0-l.x0) < 0.3*em {
+			indented = false
+		}
 		gap := prev.y - l.y
 		if gap > 1.5*math.Min(lead, 1.3*em) || gap < 0 || indented {
 			l.parBreak = true

@@ -92,3 +92,25 @@ func TestHangingLabelOnItsOwnLine(t *testing.T) {
 		t.Errorf("text:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A framed box sets all its lines at one edge inside the frame, in from
+// the column's usual edge: they run on as one paragraph, and a title line
+// at that edge opens the block whose statement follows.
+func TestBoxedLinesRunOn(t *testing.T) {
+	fonts := "<< /F1 << /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >> " +
+		"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >> >>"
+	content := "BT /F1 10 Tf 72 700 Td (The column's text starts at its left edge, as most of the) Tj ET " +
+		"BT /F1 10 Tf 72 688 Td (lines on this page do, and goes on at some length here.) Tj ET " +
+		"BT /F1 10 Tf 72 676 Td (One more line of it, at the same edge as the others.) Tj ET " +
+		"BT /F2 10 Tf 84 652 Td (Theorem 4.3.5) Tj /F1 10 Tf ( \\(Gram-Schmidt\\)) Tj ET " +
+		"BT /F1 10 Tf 84 638 Td (Let V be a finite-dimensional inner product space. Then it has) Tj ET " +
+		"BT /F1 10 Tf 84 626 Td (an orthonormal basis.) Tj ET"
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "**Theorem 4.3.5** (Gram-Schmidt)\nLet V be a finite-dimensional inner product space. Then it has\nan orthonormal basis."
+	if !strings.Contains(got, want) {
+		t.Errorf("text:\n%s\nwant\n%s", got, want)
+	}
+}
