@@ -402,6 +402,12 @@ func (m *mathComposer) wordOperators() {
 				m.gs[row[e]].size == m.gs[row[k]].size {
 				e++
 			}
+			if n := e - k; n < 2 || n > 6 || !strings.Contains("ismldgPc", m.gs[row[k]].s) {
+				// No operator word starts so or is so long: skip
+				// building the word's text.
+				k = e
+				continue
+			}
 			if word := rowText(m.gs, row[k:e]); wordOperators[word] && m.wordEdge(row, k-1, k) && m.wordEdge(row, e, e-1) {
 				m.wordLimit(row[k:e], word)
 			}
