@@ -445,7 +445,7 @@ func isRefCmd(name string) bool {
 	switch name {
 	case "href", "pdfref", "bibref", "citeref", "fref", "Href":
 		return false
-	case "crefrange", "Crefrange", "cpagerefrange", "uses":
+	case "crefrange", "Crefrange", "cpagerefrange", usesCommand:
 		return true
 	}
 	return strings.HasSuffix(name, "ref") && len(name) <= 12
@@ -482,7 +482,7 @@ func readRef(doc string, i int, name string, after int) (texRef, int) {
 		nargs = 2
 	}
 	prefix := strings.TrimSuffix(name, "ref")
-	if genericRefPrefix[prefix] || name == "uses" {
+	if genericRefPrefix[prefix] || name == usesCommand {
 		prefix = ""
 	}
 	for k := 0; k < nargs; k++ {

@@ -24,11 +24,22 @@ const (
 	refUnnumbered = "(see source)"
 )
 
+// usesCommand is a Lean blueprint's \uses{…}: the results a statement
+// depends on, listed for the dependency graph and printed nowhere.
+const usesCommand = "uses"
+
+// PrintedReference reports whether the reference an edge was read from
+// (its description, "Refers to X (\cref{x})") is printed in the document:
+// a blueprint's \uses is not, so no rendering of the document can keep it.
+func PrintedReference(description string) bool {
+	return !strings.Contains(description, "(\\"+usesCommand+"{")
+}
+
 // render renders one reference command as reading text. before is the
 // word written just before it: "Lemma~\ref{x}" already says "Lemma", so
 // the reference only adds the number.
 func (r *texRender) render(ref texRef, before string, inParens bool) string {
-	if ref.cmd == "uses" {
+	if ref.cmd == usesCommand {
 		return "" // a blueprint's list of what a statement depends on
 	}
 	plain := plainRefs[ref.cmd]

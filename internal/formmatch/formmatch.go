@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/extract"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -111,14 +112,15 @@ func Compare(src, ren []core.Primitive) Result {
 	r.SameName = Share(same, len(match))
 	r.SameWords = Share(words, len(match))
 	// Edges: the source's cross-reference edges between two matched
-	// primitives, kept when the rendering has the same edge.
+	// primitives whose reference the document prints (a blueprint's
+	// \uses it does not), kept when the rendering has the same edge.
 	srcIdx := map[string]int{}
 	for i, p := range src {
 		srcIdx[p.ID] = i
 	}
 	for i, p := range src {
 		for _, e := range p.Dependencies {
-			if e.Type != core.Requires || !strings.HasPrefix(e.Description, "Refers to") {
+			if e.Type != core.Requires || !strings.HasPrefix(e.Description, "Refers to") || !extract.PrintedReference(e.Description) {
 				continue
 			}
 			t, ok := srcIdx[e.Target]

@@ -53,3 +53,26 @@ func TestCompare(t *testing.T) {
 		t.Errorf("same name %.2f, missed %v, renamed %v, extra %v", r.SameName, r.Missed, r.Renamed, r.Extra)
 	}
 }
+
+// A blueprint's \uses is printed nowhere: no rendering can keep the edge
+// it gives, so it is not counted among the edges to keep.
+func TestUnprintedReferencesAreNotCounted(t *testing.T) {
+	stmt := func(s string) string { return s + " holds for every finite group and every subgroup of it" }
+	src := []core.Primitive{
+		{ID: "a", Name: "A", FormalStatement: stmt("Alpha"), Dependencies: []core.Edge{
+			{Target: "b", Type: core.Requires, Description: `Refers to B (\uses{b})`},
+			{Target: "c", Type: core.Requires, Description: `Refers to C (\cref{c})`},
+		}},
+		{ID: "b", Name: "B", FormalStatement: stmt("Beta")},
+		{ID: "c", Name: "C", FormalStatement: stmt("Gamma")},
+	}
+	ren := []core.Primitive{
+		{ID: "x", Name: "A", FormalStatement: stmt("Alpha"), Dependencies: []core.Edge{{Target: "z", Type: core.Requires}}},
+		{ID: "y", Name: "B", FormalStatement: stmt("Beta")},
+		{ID: "z", Name: "C", FormalStatement: stmt("Gamma")},
+	}
+	r := Compare(src, ren)
+	if r.Edges != 1 || r.EdgesKeptCount != 1 {
+		t.Errorf("edges %d, kept %d; want the printed one only, kept", r.Edges, r.EdgesKeptCount)
+	}
+}
