@@ -211,23 +211,7 @@ func ShortParagraphsMarkdown(size int) []byte {
 // text at its head: what a reader that keeps a record per run and compares
 // runs pairwise turns into minutes and gigabytes.
 func GlyphRunsPDF(runs int) []byte {
-	var content strings.Builder
-	content.WriteString("BT /F1 12 Tf 72 760 Td (A line of real text above the dust) Tj ET\n")
-	content.WriteString("BT /F1 1 Tf\n")
-	for i := range runs {
-		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, 'a'+rune(i%26))
-	}
-	content.WriteString("ET\n")
-	var z bytes.Buffer
-	w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	if _, err := w.Write([]byte(content.String())); err != nil {
-		panic(err)
-	}
-	w.Close()
-	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "",
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-		fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes())}
-	return withPages(objs, 1, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>")
+	return FractionBarsPDF(0, runs)
 }
 
 // FractionBarsPDF returns a one-page PDF like GlyphRunsPDF(runs) that also
@@ -238,7 +222,7 @@ func FractionBarsPDF(bars, runs int) []byte {
 	content.WriteString("BT /F1 12 Tf 72 760 Td (A line of real text above the dust) Tj ET\n")
 	content.WriteString("BT /F1 1 Tf\n")
 	for i := range runs {
-		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, "abc+=-"[i%6])
+		fmt.Fprintf(&content, "1 0 0 1 %d %d Tm (%c) Tj\n", 20+(i%500), 20+(i/500)%700, 'a'+rune(i%26))
 	}
 	content.WriteString("ET\n0.4 w\n")
 	for i := range bars {
