@@ -276,7 +276,7 @@ func layoutBlock(rows [][]glyph, x0, x1 float64, depth, col int, next *int) []li
 			// Full-width rows (titles, abstracts, wide figures) stay where
 			// they are, after the columns above them.
 			flush()
-			row = combineAccents(row)
+			row = stackScripts(combineAccents(row))
 			if segs := splitRow(row, -1); len(segs) > 0 {
 				out = append(out, joinSegs(segs, col))
 			}

@@ -631,3 +631,59 @@ func isAtom(s string) bool {
 	}
 	return true
 }
+
+// stackScripts writes a subscript and a superscript set one above the
+// other after one base as "_{…}^{…}" instead of their glyphs interleaved
+// by x ("bisj" for b_ij^(s)): in a row sorted by x, the script glyphs
+// after a base are split into those lowered and those raised. Only where
+// both are there and one of them is longer than a glyph; "Kβ•" and "I1"
+// read well as they are.
+func stackScripts(row []glyph) []glyph {
+	out := row[:0:0]
+	for i := 0; i < len(row); i++ {
+		base := row[i]
+		out = append(out, base)
+		if base.space || base.size <= 0 {
+			continue
+		}
+		var low, high []glyph
+		end := base.x + base.w
+		k := i + 1
+		for ; k < len(row); k++ {
+			g := row[k]
+			if g.space {
+				continue
+			}
+			if g.size >= 0.85*base.size || g.x > end+0.3*base.size {
+				break
+			}
+			switch {
+			case g.y < base.y-0.05*base.size:
+				low = append(low, g)
+			case g.y > base.y+0.1*base.size:
+				high = append(high, g)
+			default:
+				k = len(row) + 1 // a glyph on the baseline: no scripts
+			}
+			end = math.Max(end, g.x+g.w)
+		}
+		if k > len(row) || len(low) == 0 || len(high) == 0 || len(low)+len(high) < 3 ||
+			math.Abs(low[0].x-high[0].x) > 0.25*base.size {
+			continue
+		}
+		s := "_" + group(glyphsText(low)) + "^" + group(glyphsText(high))
+		out = append(out, glyph{x: base.x + base.w, y: base.y, w: end - base.x - base.w, size: low[0].size, s: s})
+		i = k - 1
+	}
+	return out
+}
+
+// glyphsText is the text of glyphs in order, a space where they stand
+// apart.
+func glyphsText(gs []glyph) string {
+	ids := make([]int, len(gs))
+	for i := range ids {
+		ids[i] = i
+	}
+	return rowText(gs, ids)
+}

@@ -57,6 +57,23 @@ func TestWordOperatorLimit(t *testing.T) {
 	}
 }
 
+// A subscript and a superscript on one base read as such, not as their
+// glyphs interleaved by x ("bisj" for b_ij^(s)); one script alone stays
+// beside its base.
+func TestStackedScripts(t *testing.T) {
+	content := at("F1", 10, 80, 600, "A =") + at("F1", 10, 100, 600, "b") +
+		at("F1", 7, 105, 596.5, "i") + at("F1", 7, 105, 604, "\\(") +
+		at("F1", 7, 107, 596.5, "j") + at("F1", 7, 107.4, 604, "s\\)") +
+		at("F1", 10, 115, 600, "+ c") + at("F1", 7, 128, 596.5, "1")
+	got, err := extractText(t, doc(mathFonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "b_{ij}^{(s)}") || !strings.Contains(got, "c1") {
+		t.Errorf("text:\n%s", got)
+	}
+}
+
 // A table's rule has a row above and a row below it, centred or not, and
 // nothing beside it on its own level: no fraction.
 func TestTableRuleIsNoFraction(t *testing.T) {
