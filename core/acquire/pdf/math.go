@@ -28,6 +28,30 @@ const maxMathVisits = 1 << 22
 // display style, or beside them.
 const bigOperators = "∑∏∐∫∮⋃⋂⨁⨂⨀⋀⋁⨄⨆"
 
+// hasMath reports whether a page shows a big operator or delimiter, or an
+// operator word (glyphs in the order the page shows them, as TeX does):
+// what composing needs besides a bar.
+func hasMath(gs []glyph) bool {
+	var word strings.Builder
+	for i := range gs {
+		if gs[i].ext || isBigOperator(gs[i].s) {
+			return true
+		}
+		r, _ := utf8.DecodeRuneInString(gs[i].s)
+		letter := unicode.IsLetter(r)
+		if !letter || i > 0 && gs[i].y != gs[i-1].y {
+			if wordOperators[word.String()] {
+				return true
+			}
+			word.Reset()
+		}
+		if letter && word.Len() < 8 {
+			word.WriteString(gs[i].s)
+		}
+	}
+	return wordOperators[word.String()]
+}
+
 // isBigOperator reports whether s is a big operator, or one composed with
 // its limits ("∑_{i=1}^n"): by its first character.
 func isBigOperator(s string) bool {
@@ -91,8 +115,8 @@ const maxMove = 24.0
 // composeMath returns the page's glyphs with its fractions and big
 // operators' limits composed onto their formulas' baselines.
 func composeMath(gs []glyph, rules []rule) []glyph {
-	if len(gs) == 0 {
-		return gs
+	if len(gs) == 0 || len(rules) == 0 && !hasMath(gs) {
+		return gs // most pages of prose: nothing to compose
 	}
 	m := &mathComposer{gs: gs, gone: make([]bool, len(gs)), byY: make([]int, len(gs)), firstY: make([]float64, len(gs))}
 	for i := range m.byY {
@@ -645,10 +669,12 @@ func isAtom(s string) bool {
 // both are there and one of them is longer than a glyph; "Kβ•" and "I1"
 // read well as they are.
 func stackScripts(row []glyph) []glyph {
-	out := row[:0:0]
+	var out []glyph // nil until a stack is found: most rows have none
 	for i := 0; i < len(row); i++ {
 		base := row[i]
-		out = append(out, base)
+		if out != nil {
+			out = append(out, base)
+		}
 		if base.space || base.size <= 0 {
 			continue
 		}
@@ -677,9 +703,15 @@ func stackScripts(row []glyph) []glyph {
 			math.Abs(low[0].x-high[0].x) > 0.25*base.size {
 			continue
 		}
+		if out == nil {
+			out = append(make([]glyph, 0, len(row)), row[:i+1]...)
+		}
 		s := "_" + group(glyphsText(low)) + "^" + group(glyphsText(high))
 		out = append(out, glyph{x: base.x + base.w, y: base.y, w: end - base.x - base.w, size: low[0].size, s: s})
 		i = k - 1
+	}
+	if out == nil {
+		return row
 	}
 	return out
 }
