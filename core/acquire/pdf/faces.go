@@ -148,9 +148,10 @@ func wholeWords(text string, r faceRun) bool {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// opensItalic reports whether l's text after byte from starts in italic,
-// or the line is mostly italic: a statement set in italic, whose italic is
-// its body's face ("Lemma 6.12 (First estimate). We have I₁ ≤ 2ηk.").
+// opensItalic reports whether l's statement after byte from opens in
+// italic, or the line is mostly italic: a statement set in italic, whose
+// italic is its body's face ("Lemma 6.12 (First estimate). We have I₁ ≤
+// 2ηk.").
 func opensItalic(l line, from int) bool {
 	if l.italic {
 		return true
@@ -163,10 +164,20 @@ func opensItalic(l line, from int) bool {
 			rest = strings.TrimLeft(rest[k+1:], ". ")
 		}
 	}
-	lead := len(l.text) - len(rest)
+	// The face of the statement's first word — two letters or more, not
+	// all capitals: a statement may open with mathematics, upright or in
+	// a math italic, before its words ("η is a real parameter", "KL(µ,
+	// ν) = Df(µ, ν) for f …").
+	at := len(l.text) - len(rest)
+	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) >= 2 && strings.ToUpper(w) != w {
+			at += strings.Index(l.text[at:], w)
+			break
+		}
+	}
 	for _, r := range l.faces {
-		if r.start >= lead {
-			return r.mark == "*" && r.start == lead
+		if r.start <= at && at < r.end {
+			return r.mark == "*"
 		}
 	}
 	return false

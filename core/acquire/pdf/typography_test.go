@@ -35,7 +35,8 @@ func TestBoldRunInLabel(t *testing.T) {
 
 // Terms a definition sets apart keep their face as Markdown emphasis: bold
 // anywhere, italic amid upright prose, one run across a line break. A
-// statement set wholly in italic has no italic terms, a single bold or
+// statement set wholly in italic has no italic terms, even one that opens
+// with upright mathematics, a single bold or
 // italic letter is mathematics, and a run inside a word (a subscript, a
 // word broken by a hyphen) is no term.
 func TestTermsSetApart(t *testing.T) {
@@ -46,6 +47,7 @@ func TestTermsSetApart(t *testing.T) {
 		"BT /F2 10 Tf 72 688 Td (set) Tj /F1 10 Tf ( of a set ) Tj /F2 10 Tf (v) Tj /F1 10 Tf ( is the set of its subsets.) Tj ET " +
 		"BT /F1 10 Tf 72 660 Td (A map is called ) Tj /F3 10 Tf (injective) Tj /F1 10 Tf ( if it keeps distinct points apart.) Tj ET " +
 		"BT /F2 10 Tf 72 632 Td (Theorem 2.2.) Tj /F3 10 Tf ( Every injective map from a finite set to itself is onto.) Tj ET " +
+		"BT /F2 10 Tf 72 618 Td (Theorem 2.3.) Tj /F1 10 Tf ( KL = D) Tj /F3 10 Tf ( for every pair of measures.) Tj ET " +
 		"BT /F1 10 Tf 72 604 Td (The old configuration C) Tj /F3 10 Tf (old) Tj /F1 10 Tf ( is read in the ) Tj /F2 10 Tf (Proceed-) Tj ET " +
 		"BT /F2 10 Tf 72 592 Td (ings) Tj /F1 10 Tf ( of the workshop.) Tj ET"
 	got, err := extractText(t, doc(fonts, plain(content)))
@@ -56,6 +58,7 @@ func TestTermsSetApart(t *testing.T) {
 		"**Definition 2.1.** The **power\nset** of a set v is the set of its subsets.",
 		"A map is called *injective* if it keeps distinct points apart.",
 		"**Theorem 2.2.** Every injective map from a finite set to itself is onto.",
+		"**Theorem 2.3.** KL = D for every pair of measures.",
 		"The old configuration Cold is read in the Proceedings of the workshop.",
 	} {
 		if !strings.Contains(got, want) {
