@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -54,6 +55,9 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 			}
 			e.Target = t
 			AddEdge(p, e)
+			if q := m.Overlay[t]; q != nil && m.From[t] != "" && m.From[t] != t {
+				renamePrerequisite(p, m.From[t], q.Name)
+			}
 		}
 	}
 	BreakCycles(m.Added, m.Overlay)
@@ -215,4 +219,24 @@ func (o overlaid) GetPrimitive(id string) (core.Primitive, bool, error) {
 		return *p, true, nil
 	}
 	return o.Stored.GetPrimitive(id)
+}
+
+// renamePrerequisite gives p's prerequisites the final name of a target
+// that merging set apart from a stored primitive of its name under another
+// id ("Diagonalizable Linear Operator (surely done)" beside the stored
+// "Diagonalizable Linear Operator"): wiring listed the candidate's name,
+// which now names the stored primitive, not the one the edge goes to. The
+// prerequisite renamed is the candidate's own name: its id (candidate)
+// ends with the name's slug, and the name set apart begins with it.
+func renamePrerequisite(p *core.Primitive, candidate, final string) {
+	if final == "" || slices.Contains(p.Prerequisites, final) {
+		return
+	}
+	for i, n := range p.Prerequisites {
+		if slug := text.Slug(n); slug != "" && strings.HasSuffix(candidate, slug) && strings.HasPrefix(final, n+" ") {
+			p.Prerequisites = slices.Clone(p.Prerequisites)
+			p.Prerequisites[i] = final
+			return
+		}
+	}
 }

@@ -119,3 +119,16 @@ func TestRewireKeepsOneEdgePerPair(t *testing.T) {
 		t.Errorf("edges %+v, want %+v", spanning.Dependencies, want)
 	}
 }
+
+// A target merging set apart under another name takes that name in the
+// prerequisites of what depends on it; a prerequisite that merely begins
+// the target's name is another term and stays.
+func TestRenamePrerequisite(t *testing.T) {
+	p := &core.Primitive{Prerequisites: []string{"Linear", "Diagonalizable Linear Operator"}}
+	renamePrerequisite(p, "structure-diagonalizable-linear-operator", "Diagonalizable Linear Operator (surely done)")
+	renamePrerequisite(p, "structure-linear-operators", "Linear Operators")
+	want := []string{"Linear", "Diagonalizable Linear Operator (surely done)"}
+	if !slices.Equal(p.Prerequisites, want) {
+		t.Errorf("prerequisites %q, want %q", p.Prerequisites, want)
+	}
+}
