@@ -101,7 +101,8 @@ type mathComposer struct {
 	// anchor is the glyph whose baseline each operator or delimiter
 	// took: when a fraction takes that glyph in, the baseline is sought
 	// again.
-	anchor map[int]int
+	anchor  map[int]int
+	anchorY map[int]float64 // the anchor's baseline when taken
 	// pieces are the delimiters put on their baselines so far.
 	pieces []int
 	visits int
@@ -128,7 +129,7 @@ func composeMath(gs []glyph, rules []rule) []glyph {
 	// a fraction inside a numerator is composed before the numerator is
 	// read.
 	m.based = make([]bool, len(gs))
-	m.opMid, m.anchor = map[int]float64{}, map[int]int{}
+	m.opMid, m.anchor, m.anchorY = map[int]float64{}, map[int]int{}, map[int]float64{}
 	for i := range m.gs {
 		if m.gs[i].ext || isBigOperator(m.gs[i].s) {
 			m.ops = append(m.ops, i)
@@ -151,10 +152,13 @@ func composeMath(gs []glyph, rules []rule) []glyph {
 	// denominator has its true baseline now that they are composed.
 	for _, i := range m.ops {
 		a, ok := m.anchor[i]
-		if m.gone[i] || ok && !m.gone[a] && isBigOperator(m.gs[i].s) {
+		// An anchor taken into a fraction is gone, or is the fraction
+		// now, moved onto the formula's baseline.
+		still := ok && !m.gone[a] && m.gs[a].y == m.anchorY[i]
+		if m.gone[i] || still && isBigOperator(m.gs[i].s) {
 			continue
 		}
-		if ok && !m.gone[a] {
+		if still {
 			m.attachScripts(i)
 			continue
 		}
@@ -305,7 +309,7 @@ func (m *mathComposer) limits(i int, scripts bool) {
 	if anchor < 0 {
 		return
 	}
-	m.based[i], m.anchor[i] = true, anchor
+	m.based[i], m.anchor[i], m.anchorY[i] = true, anchor, baseY
 	op.y = baseY
 	m.replace([]int{i}, op)
 	// A tall delimiter drawn as pieces one above the other is one
@@ -319,7 +323,7 @@ func (m *mathComposer) limits(i int, scripts bool) {
 		}
 		m.pieces = append(m.pieces, i)
 	}
-	if isBigOperator(op.s) {
+	if isBigOperator(op.s) && utf8.RuneCountInString(op.s) == 1 {
 		m.attach(i, true)
 	} else if scripts {
 		m.attachScripts(i)
@@ -354,6 +358,7 @@ func (m *mathComposer) attach(i int, centred bool) {
 			}
 		}
 	}
+	scriptReach := 0.9*size + math.Max(0, m.firstY[i]-baseY-0.8*size)
 	script := func(lo, hi float64) []int {
 		var small []int
 		for _, j := range m.band(lo, hi, op.x-3*size, op.x+op.w+3*size) {
@@ -375,8 +380,9 @@ func (m *mathComposer) attach(i int, centred bool) {
 					return c
 				}
 			}
-			// A script stands closer to the baseline than a limit.
-			if dy := math.Abs(m.gs[row[0]].y - baseY); dy <= 0.9*size {
+			// A script stands closer to the baseline than a limit,
+			// farther on a tall glyph (one hanging far above it).
+			if dy := math.Abs(m.gs[row[0]].y - baseY); dy <= scriptReach {
 				for _, c := range clusters(m.gs, row, 0.5*size) {
 					if math.Abs(m.gs[c[0]].x-(op.x+op.w)) <= 0.4*size {
 						return c
