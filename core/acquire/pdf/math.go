@@ -225,14 +225,16 @@ func (m *mathComposer) fraction(r rule) {
 	for _, i := range append(num[:len(num):len(num)], den...) {
 		size = math.Max(size, m.gs[i].size)
 	}
-	wide := math.Max(extent(m.gs, num), extent(m.gs, den))
+	n0, n1 := cover(m.gs, num)
+	d0, d1 := cover(m.gs, den)
+	wide := math.Max(n1-n0, d1-d0)
 	if wide < 0.5*(r.x1-r.x0) || m.gs[num[0]].y-r.y > 1.4*size || r.y-m.gs[den[0]].y > 1.6*size {
 		return
 	}
 	// TeX centres both on the bar; glyphs that are not are other text.
 	mid := (r.x0 + r.x1) / 2
 	for _, ids := range [][]int{num, den} {
-		if math.Abs(centre(m.gs, ids)-mid) > 0.1*(r.x1-r.x0)+1 {
+		if x0, x1 := cover(m.gs, ids); math.Abs((x0+x1)/2-mid) > 0.1*(r.x1-r.x0)+1 {
 			return
 		}
 	}
@@ -592,24 +594,14 @@ func clusters(gs []glyph, ids []int, gap float64) [][]int {
 	return out
 }
 
-// extent is the width the glyphs ids span.
-func extent(gs []glyph, ids []int) float64 {
-	x0, x1 := math.Inf(1), math.Inf(-1)
+// cover is the stretch [x0, x1] the glyphs ids cover.
+func cover(gs []glyph, ids []int) (x0, x1 float64) {
+	x0, x1 = math.Inf(1), math.Inf(-1)
 	for _, i := range ids {
 		x0 = math.Min(x0, gs[i].x)
 		x1 = math.Max(x1, gs[i].x+gs[i].w)
 	}
-	return x1 - x0
-}
-
-// centre is the middle of the stretch the glyphs ids span.
-func centre(gs []glyph, ids []int) float64 {
-	x0, x1 := math.Inf(1), math.Inf(-1)
-	for _, i := range ids {
-		x0 = math.Min(x0, gs[i].x)
-		x1 = math.Max(x1, gs[i].x+gs[i].w)
-	}
-	return (x0 + x1) / 2
+	return x0, x1
 }
 
 // rowText is the text of glyphs ids (left to right), a space where they
