@@ -68,6 +68,15 @@ type Result struct {
 // The second round only adds: a pair the written words make is never
 // undone by the reading, which is looser with formulas.
 func Compare(src, ren []core.Primitive) Result {
+	return CompareKept(src, ren, nil)
+}
+
+// CompareKept is Compare, with the source's edges counted only where
+// kept(description) says the rendering still carries the reference the
+// edge was read from: a converter that drops a reference command leaves
+// nothing for any reader to find. A nil kept counts every printed
+// reference.
+func CompareKept(src, ren []core.Primitive, kept func(description string) bool) Result {
 	r := Result{Source: len(src), Rendered: len(ren)}
 	match := map[int]int{}
 	used := map[int]bool{}
@@ -121,6 +130,9 @@ func Compare(src, ren []core.Primitive) Result {
 	for i, p := range src {
 		for _, e := range p.Dependencies {
 			if e.Type != core.Requires || !strings.HasPrefix(e.Description, "Refers to") || !extract.PrintedReference(e.Description) {
+				continue
+			}
+			if kept != nil && !kept(e.Description) {
 				continue
 			}
 			t, ok := srcIdx[e.Target]

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/acquire/xmldec"
 )
 
@@ -109,7 +110,7 @@ func textIn(ctx context.Context, r io.ReaderAt, size int64, b *budget) (string, 
 		return "", err
 	}
 	defer rc.Close()
-	c := &converter{ctx: ctx, styles: styles}
+	c := &converter{ctx: ctx, styles: styles, ids: map[string]bool{}}
 	if err := c.run(newDecoder(rc)); err != nil {
 		return "", fmt.Errorf("docx: word/document.xml: %w", err)
 	}
@@ -384,6 +385,17 @@ type converter struct {
 	label              int
 	mark               string
 	labelOpen          bool
+
+	// math is the Office Math formula being read, nil outside one.
+	math *mathml.Builder
+	// anchor is the bookmark a paragraph opens with (or an empty
+	// paragraph before it holds): the target of the document's internal
+	// links. A labelled paragraph with one becomes a fenced block with
+	// that id, and ids collects them; link is the anchor of the open
+	// w:hyperlink, "" outside one.
+	anchor string
+	ids    map[string]bool
+	link   string
 }
 
 // onOff reads a toggle property (w:b, w:i): on unless its val says off.
@@ -433,9 +445,11 @@ func cleanLines(s string) string {
 
 func (c *converter) endParagraph() {
 	raw := c.para.String()
+	kind := ""
 	if c.mark != "" && c.tblDepth == 0 {
 		if lbl := strings.TrimSpace(raw[:c.label]); lbl != "" && !strings.Contains(lbl, "\n") {
 			raw = c.mark + lbl + c.mark + " " + strings.TrimLeft(raw[c.label:], " \t")
+			kind = labelKind(lbl)
 		}
 	}
 	c.mark, c.label, c.labelOpen = "", 0, false
@@ -454,12 +468,22 @@ func (c *converter) endParagraph() {
 		return
 	}
 	if text == "" {
-		return
+		return // an anchor it held marks the paragraph after it
 	}
+	anchor := c.anchor
+	c.anchor = ""
 	if si.block == "" || si.block != c.cont {
 		c.flushCont()
 	}
 	switch {
+	case anchor != "" && kind != "" && si.block == "" && si.heading == 0 && !numbered && si.list == 0:
+		// A labelled paragraph the document links to: a block with its
+		// id, so that the links to it are edges.
+		c.flushList()
+		c.blocks = append(c.blocks, strings.Join(htmltext.Fence(kind, anchor, "", []string{text}), "\n\n"))
+		if kind != htmltext.KindProof {
+			c.ids[anchor] = true
+		}
 	case si.block != "":
 		c.flushList()
 		c.cont = si.block
@@ -481,6 +505,16 @@ func (c *converter) endParagraph() {
 	}
 }
 
+// labelKind returns the kind of block a run-in label names by its first
+// word ("Lemma 2.1." is a lemma), "" when it names none.
+func labelKind(label string) string {
+	f := strings.Fields(label)
+	if len(f) == 0 {
+		return ""
+	}
+	return htmltext.ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:")))
+}
+
 func cellText(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	return strings.ReplaceAll(s, "|", `\|`)
@@ -500,6 +534,10 @@ func (c *converter) run(d *xml.Decoder) error {
 		if err != nil {
 			return err
 		}
+		if c.math != nil {
+			c.mathToken(tok)
+			continue
+		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if c.skip > 0 {
@@ -517,14 +555,45 @@ func (c *converter) run(d *xml.Decoder) error {
 			}
 		case xml.CharData:
 			if c.skip == 0 && c.inT && c.pDepth > 0 {
-				c.para.Write(t)
+				c.para.WriteString(htmltext.StripMarks(string(t)))
 			}
 		}
 	}
 }
 
+// mathToken hands a token inside an Office Math formula to its builder
+// and writes the formula into the paragraph once it ends.
+func (c *converter) mathToken(tok xml.Token) {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		c.math.Start(t)
+	case xml.EndElement:
+		if c.math.End() {
+			if f := c.math.RenderOMML(); f != "" && c.pDepth > 0 {
+				c.para.WriteString(f)
+			}
+			c.math = nil
+		}
+	case xml.CharData:
+		c.math.Chars(htmltext.StripMarks(string(t)))
+	}
+}
+
 func (c *converter) start(t xml.StartElement) {
 	switch t.Name.Local {
+	case "oMath":
+		c.math = mathml.New(t)
+	case "bookmarkStart":
+		if name := xmldec.Attr(t, "name"); c.pDepth == 1 && strings.TrimSpace(c.para.String()) == "" && name != "" && !strings.HasPrefix(name, "_") {
+			// Word's own bookmarks (_Toc…, _GoBack) are never link
+			// targets of the text.
+			c.anchor = name
+		}
+	case "hyperlink":
+		if a := xmldec.Attr(t, "anchor"); a != "" && c.pDepth > 0 && c.link == "" {
+			c.para.WriteString(htmltext.LinkStart())
+			c.link = a
+		}
 	case "Fallback", "delText", "instrText", "del":
 		// Alternate renderings, deleted text and field codes carry no
 		// reading text of their own.
@@ -617,6 +686,11 @@ func (c *converter) start(t xml.StartElement) {
 
 func (c *converter) end(t xml.EndElement) error {
 	switch t.Name.Local {
+	case "hyperlink":
+		if c.link != "" {
+			c.para.WriteString(htmltext.LinkEnd(c.link))
+			c.link = ""
+		}
 	case "p":
 		if c.pDepth > 0 {
 			c.pDepth--
@@ -704,5 +778,5 @@ func (c *converter) finish(notes map[string]string) string {
 	if len(c.blocks) == 0 {
 		return ""
 	}
-	return strings.Join(c.blocks, "\n\n") + "\n"
+	return htmltext.ResolveLinks(strings.Join(c.blocks, "\n\n"), c.ids) + "\n"
 }

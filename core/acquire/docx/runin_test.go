@@ -3,6 +3,7 @@ package docx
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,41 @@ func TestRunInLabelsKept(t *testing.T) {
 		"**Note** italic after.\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Cross-references in a Word document are hyperlinks to a bookmark
+// (w:hyperlink w:anchor); the bookmark opens the block's paragraph, or an
+// empty paragraph just before it, as pandoc writes them. A labelled
+// paragraph with a bookmark becomes a block with that id and the links to
+// it Markdown links, which extraction reads as edges; a link to a
+// bookmark that is no block stays text. Office Math reads as its linear
+// form.
+func TestBookmarksLinksAndMath(t *testing.T) {
+	const ns = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"`
+	doc := `<w:document ` + ns + `><w:body>` +
+		`<w:p><w:bookmarkStart w:id="1" w:name="thm-a"/><w:bookmarkEnd w:id="1"/></w:p>` +
+		`<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Theorem 1.1.</w:t></w:r><w:r><w:t xml:space="preserve"> Every </w:t></w:r>` +
+		`<m:oMath><m:r><m:t>h</m:t></m:r><m:d><m:dPr><m:begChr m:val="("/><m:endChr m:val=")"/></m:dPr><m:e><m:r><m:t>x</m:t></m:r></m:e></m:d>` +
+		`<m:r><m:t>=</m:t></m:r><m:f><m:num><m:r><m:t>1</m:t></m:r></m:num><m:den><m:sSub><m:e><m:r><m:t>a</m:t></m:r></m:e><m:sub><m:r><m:t>i</m:t></m:r></m:sub></m:sSub></m:den></m:f></m:oMath>` +
+		`<w:r><w:t xml:space="preserve"> holds.</w:t></w:r></w:p>` +
+		`<w:p><w:bookmarkStart w:id="2" w:name="plain"/><w:r><w:t>Some prose.</w:t></w:r></w:p>` +
+		`<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Lemma 1.2.</w:t></w:r><w:r><w:t xml:space="preserve"> By </w:t></w:r>` +
+		`<w:hyperlink w:anchor="thm-a"><w:r><w:t>Theorem 1.1</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> and </w:t></w:r>` +
+		`<w:hyperlink w:anchor="plain"><w:r><w:t>the prose</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve">, it holds.` + "\uE001" + `</w:t></w:r></w:p>` +
+		`</w:body></w:document>`
+	data := buildZip(t, map[string]string{"[Content_Types].xml": `<Types/>`, "word/document.xml": doc})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"::: {.theorem #thm-a number=\"1.1\"}\n\nEvery h(x) = (1)/(a_i) holds.\n\n:::",
+		"Some prose.",
+		"**Lemma 1.2.** By [Theorem 1.1](#thm-a) and the prose, it holds.\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
 	}
 }

@@ -337,6 +337,11 @@ func ResolveLinks(s string, blocks map[string]bool) string {
 		frag := rest[:c]
 		s = rest[c+len(string(linkClose)):]
 		t := strings.TrimSpace(txt)
+		if inner, ok := strings.CutPrefix(t, "["); ok && strings.HasSuffix(inner, "]") {
+			// A converter that cannot number a reference prints its
+			// label in brackets ("[concave]"); the link is still there.
+			t = strings.TrimSpace(strings.TrimSuffix(inner, "]"))
+		}
 		if blocks[frag] && t != "" && !strings.ContainsAny(t, "[]\n") && !strings.ContainsAny(frag, "() \n") {
 			lead := txt[:len(txt)-len(strings.TrimLeft(txt, " "))]
 			trail := txt[len(strings.TrimRight(txt, " ")):]

@@ -320,3 +320,17 @@ func TestDetailsHiddenProofIsOneProof(t *testing.T) {
 		t.Errorf("got\n%s", got)
 	}
 }
+
+// A converter that cannot number a cross-reference (pandoc with a theorem
+// package it does not know) prints the label in brackets and puts the
+// block's anchor on an empty span at its start; the link still names the
+// block.
+func TestBracketedLabelLinks(t *testing.T) {
+	page := `<div class="lemma"><p><span id="concave" label="concave"></span></p><p>h is concave.</p></div>` +
+		`<div class="proof"><p><em>Proof.</em> By <a href="#concave" data-reference-type="ref">[concave]</a> and <a href="#concave">[a] [b]</a>, not <a href="#none">[none]</a>.</p></div>`
+	got := Text(page)
+	want := "By [concave](#concave) and [a] [b], not [none]."
+	if !strings.Contains(got, want) {
+		t.Errorf("links: want %q in\n%s", want, got)
+	}
+}

@@ -9,6 +9,12 @@ import (
 // render reads the first <math> element of s as the readers do.
 func render(t *testing.T, s string) string {
 	t.Helper()
+	return build(t, s).Render()
+}
+
+// build collects the first element of s and what it holds.
+func build(t *testing.T, s string) *Builder {
+	t.Helper()
 	d := xml.NewDecoder(strings.NewReader(s))
 	var m *Builder
 	for {
@@ -25,7 +31,7 @@ func render(t *testing.T, s string) string {
 			m.Start(x)
 		case xml.EndElement:
 			if m != nil && m.End() {
-				return m.Render()
+				return m
 			}
 		case xml.CharData:
 			if m != nil {

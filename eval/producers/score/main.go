@@ -4,7 +4,8 @@
 // tex4ht, Calibre), each in a dry run, and reports per half (dev,
 // held-out) and per producer the share of the source's blocks found
 // (matched by statement), the share of those with the same name (numbers
-// aside) and the share of the source's cross-reference edges kept.
+// aside) and the share of the source's cross-reference edges kept, of
+// those whose reference the rendering still carries (kept.go).
 //
 //	go run ./eval/producers/score [-dir DIR] [-half dev|held-out] [-only WORK] [-producer P] [-works] [-json] [-v]
 //
@@ -115,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				// A rendering that gives nothing scores nothing found.
 				fmt.Fprintf(stderr, "score: %s %s: %v\n", w.name, p, err)
 			}
-			r := row{Work: w.name, Half: w.half, Style: w.style, Producer: p, Result: formmatch.Compare(sp, rp)}
+			r := row{Work: w.name, Half: w.half, Style: w.style, Producer: p, Result: formmatch.CompareKept(sp, rp, referenceKeeper(ren, sp))}
 			rows = append(rows, r)
 			if o.verbose {
 				for _, s := range r.Missed {
