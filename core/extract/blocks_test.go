@@ -405,3 +405,37 @@ func TestUntitledResultDropsTheDivisionWord(t *testing.T) {
 		}
 	}
 }
+
+// Books in other languages label their blocks in their own words ("Satz",
+// "Lemme", "Teorema"); books that number nothing set the label alone on
+// its line in bold, over the statement; and a statement that sets up a
+// list ("Sei …", "Soit …") goes on through its enumerated items.
+func TestLabelsInOtherLanguagesAndAlone(t *testing.T) {
+	doc := "**Satz 1.4 (Erzeuger)**\nEs seien E1, E2 wie folgt definiert: E1 := Q.\n\n" +
+		"**Definition**\nSei A ⊆ P(X), A heißt eine **σ-Algebra** auf X, wenn gilt:\n\n(σ1) X ∈ A\n\n(σ2) A ∈ A ⇒ X \\ A ∈ A\n\n" +
+		"**Lemma 1.3**\nSei ∅ ≠ E ⊆ P(X).\n\n(1) E ⊆ σ(E).\n\n(2) Ist E eine σ-Algebra, so ist σ(E) = E.\n\n" +
+		"**Beweis**\n(1) Klar nach Definition.\n\n" +
+		"**Théorème 2.** Tout groupe cyclique est abélien.\n\n" +
+		"**Definitions**\nThe words of this chapter are these.\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	want := map[string]string{
+		"Erzeuger":     "Es seien E1, E2 wie folgt definiert: E1 := Q.",
+		"σ-Algebra":    "Sei A ⊆ P(X), A heißt eine σ-Algebra auf X, wenn gilt: (σ1) X ∈ A (σ2) A ∈ A ⇒ X \\ A ∈ A",
+		"Lemma 1.3":    "Sei ∅ ≠ E ⊆ P(X). (1) E ⊆ σ(E). (2) Ist E eine σ-Algebra, so ist σ(E) = E.",
+		"Théorème 2":   "Tout groupe cyclique est abélien.",
+	}
+	if len(ps) != len(want) {
+		t.Errorf("%d primitives, want %d: %v", len(ps), len(want), nameList(ps))
+	}
+	for _, p := range ps {
+		found := false
+		for name, stmt := range want {
+			if strings.Contains(p.Name, name) && strings.Join(strings.Fields(p.FormalStatement), " ") == stmt {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("unexpected %q: %q", p.Name, p.FormalStatement)
+		}
+	}
+}

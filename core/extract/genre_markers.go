@@ -53,6 +53,26 @@ var textbookMarkers = []marker{
 	// Some books (Winitzki's among them) call their propositions
 	// "Statement"; only the colon form is a marker, the word is common.
 	{word: "Statement", typ: core.Theorem, conf: 0.9, kind: "statement", num: numOpt, named: true, colon: true},
+	// The same labels in the languages textbooks are most often written
+	// in besides English (German, French, Spanish, Italian, Portuguese);
+	// "Definition", "Lemma", "Proposition" and "Axiom" are spelled alike.
+	{word: "Satz", typ: core.Theorem, conf: 0.9, kind: "theorem", num: numOpt, named: true},
+	{word: "Hilfssatz", typ: core.Theorem, conf: 0.9, kind: "lemma", num: numOpt, named: true},
+	{word: "Korollar", typ: core.Theorem, conf: 0.9, kind: "corollary", num: numOpt, named: true},
+	{word: "Folgerung", typ: core.Theorem, conf: 0.9, kind: "corollary", num: numOpt, named: true},
+	{word: "Théorème", typ: core.Theorem, conf: 0.9, kind: "theorem", num: numOpt, named: true},
+	{word: "Définition", typ: core.Definition, conf: 0.9, kind: "definition", num: numOpt, named: true},
+	{word: "Lemme", typ: core.Theorem, conf: 0.9, kind: "lemma", num: numOpt, named: true},
+	{word: "Corollaire", typ: core.Theorem, conf: 0.9, kind: "corollary", num: numOpt, named: true},
+	{word: "Teorema", typ: core.Theorem, conf: 0.9, kind: "theorem", num: numOpt, named: true},
+	{word: "Definición", typ: core.Definition, conf: 0.9, kind: "definition", num: numOpt, named: true},
+	{word: "Definizione", typ: core.Definition, conf: 0.9, kind: "definition", num: numOpt, named: true},
+	{word: "Definição", typ: core.Definition, conf: 0.9, kind: "definition", num: numOpt, named: true},
+	{word: "Lema", typ: core.Theorem, conf: 0.9, kind: "lemma", num: numOpt, named: true},
+	{word: "Corolario", typ: core.Theorem, conf: 0.9, kind: "corollary", num: numOpt, named: true},
+	{word: "Corollario", typ: core.Theorem, conf: 0.9, kind: "corollary", num: numOpt, named: true},
+	{word: "Proposición", typ: core.Theorem, conf: 0.9, kind: "proposition", num: numOpt, named: true},
+	{word: "Proposizione", typ: core.Theorem, conf: 0.9, kind: "proposition", num: numOpt, named: true},
 }
 
 // numberedResults are results that papers and books number on the shared
@@ -111,6 +131,12 @@ var blockWords = []string{
 	"Definition", "Theorem", "Lemma", "Corollary", "Proposition", "Proof", "Example",
 	"Remark", "Exercise", "Algorithm", "Identity", "Note", "Statement", "Axiom", "Step",
 	"Solution", "Answer", "Problem", "Claim", "Observation", "Fact",
+	// The labels of textbookMarkers' other languages, and their proofs,
+	// examples, remarks and exercises.
+	"Satz", "Hilfssatz", "Korollar", "Folgerung", "Beweis", "Beispiel", "Bemerkung", "Aufgabe",
+	"Théorème", "Définition", "Lemme", "Corollaire", "Preuve", "Démonstration", "Exemple", "Remarque",
+	"Teorema", "Definición", "Definizione", "Definição", "Lema", "Corolario", "Corollario",
+	"Proposición", "Proposizione", "Demostración", "Dimostrazione", "Ejemplo", "Esempio",
 }
 
 // bookMarkers are what a textbook's running text marks.
@@ -509,6 +535,10 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 			h.after = q
 			return h, true
 		}
+		if q, ok := loneLabel(s, p); ok && h.number == "" && emph && lineStart && m.named && !m.colon && resultKinds[m.kind] {
+			h.after = q
+			return h, true
+		}
 		return h, false
 	}
 	switch s[p] {
@@ -590,6 +620,27 @@ func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swappe
 }
 
 // resultKinds are the marker kinds that may stand without a terminator.
+// loneLabel reads an unnumbered label set apart alone on its line
+// ("**Definition**" over "Sei A ⊆ P(X) …", as books that number nothing
+// set their blocks): p is past the label's emphasis, and the statement
+// starts on the next line, with a capital or a formula. It returns where
+// the statement starts.
+func loneLabel(s string, p int) (int, bool) {
+	eol := strings.IndexByte(s[p:], '\n')
+	if eol < 0 || strings.TrimSpace(s[p:p+eol]) != "" {
+		return 0, false
+	}
+	q := p + eol + 1
+	for q < len(s) && (s[q] == ' ' || s[q] == '\t') {
+		q++
+	}
+	if q >= len(s) || opensBlock(s[q:min(len(s), q+40)]) {
+		return 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(s[q:])
+	return q, unicode.IsUpper(r) || r == '$'
+}
+
 var resultKinds = map[string]bool{
 	"definition": true, "theorem": true, "lemma": true, "corollary": true, "proposition": true, "axiom": true,
 	"claim": true, "observation": true, "fact": true,
@@ -1077,15 +1128,16 @@ func (x *extractor) markerName(st *secState, h hit, raw, stmt string) string {
 			return titleCase(n)
 		}
 		if x.ctype == core.Paper && h.number != "" {
-			return "Definition " + h.number
+			return h.m.word + " " + h.number
 		}
 		if h.number != "" {
 			// "Definition 2.1 — Groups", as numbered blocks are named.
-			return x.numberedName(st, &cand{typ: h.m.typ, number: h.number, kind: "Definition"})
+			return x.numberedName(st, &cand{typ: h.m.typ, number: h.number, kind: h.m.word})
 		}
-		return x.topicName(st, "Definition", h.number)
+		return x.topicName(st, h.m.word, h.number)
 	case "theorem", "lemma", "corollary", "proposition", "axiom", "statement", "claim", "observation", "fact":
-		k := kindWord(h.m.kind)
+		// The word the book labels it with, in the book's language.
+		k := h.m.word
 		if n := resultName(stmt); n != "" && wordyName(n) {
 			// What it says, in words: "Any tree with at least two
 			// vertices has at least two vertices of degree one".
@@ -1277,12 +1329,21 @@ func setupLead(raw string) bool {
 	if strings.Count(t, ". ") > 0 {
 		return false
 	}
-	for _, w := range []string{"Let ", "Suppose ", "Assume "} {
+	for _, w := range setupWords {
 		if strings.HasPrefix(t, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// setupWords open a statement that sets up what follows: English's and
+// those of textbookMarkers' other languages (German "Sei", "Es seien",
+// French "Soit", Spanish "Sea", Italian "Sia").
+var setupWords = []string{
+	"Let ", "Suppose ", "Assume ",
+	"Sei ", "Seien ", "Es sei ", "Es seien ",
+	"Soit ", "Soient ", "Sea ", "Sean ", "Sia ", "Siano ",
 }
 
 // maxResultParas bounds how many paragraphs a broken statement is read on
