@@ -419,10 +419,10 @@ func TestLabelsInOtherLanguagesAndAlone(t *testing.T) {
 		"**Definitions**\nThe words of this chapter are these.\n"
 	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
 	want := map[string]string{
-		"Erzeuger":     "Es seien E1, E2 wie folgt definiert: E1 := Q.",
-		"σ-Algebra":    "Sei A ⊆ P(X), A heißt eine σ-Algebra auf X, wenn gilt: (σ1) X ∈ A (σ2) A ∈ A ⇒ X \\ A ∈ A",
-		"Lemma 1.3":    "Sei ∅ ≠ E ⊆ P(X). (1) E ⊆ σ(E). (2) Ist E eine σ-Algebra, so ist σ(E) = E.",
-		"Théorème 2":   "Tout groupe cyclique est abélien.",
+		"Erzeuger":   "Es seien E1, E2 wie folgt definiert: E1 := Q.",
+		"σ-Algebra":  "Sei A ⊆ P(X), A heißt eine σ-Algebra auf X, wenn gilt: (σ1) X ∈ A (σ2) A ∈ A ⇒ X \\ A ∈ A",
+		"Lemma 1.3":  "Sei ∅ ≠ E ⊆ P(X). (1) E ⊆ σ(E). (2) Ist E eine σ-Algebra, so ist σ(E) = E.",
+		"Théorème 2": "Tout groupe cyclique est abélien.",
 	}
 	if len(ps) != len(want) {
 		t.Errorf("%d primitives, want %d: %v", len(ps), len(want), nameList(ps))

@@ -7,6 +7,7 @@ package formmatch
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -171,9 +172,17 @@ func matchBy(bag func(string) map[string]int, src, ren []core.Primitive, match m
 			rw[j] = bag(p.FormalStatement)
 		}
 	}
+	// Two statements alike but for a formula ("… then d[X; ΣYi] ≤ 2Σ…"
+	// and "… then d[X; ΣYi] ≤ d[X; Y1] + …") both hold the other's words:
+	// such ties go to the pair whose words, formulas' symbols and short
+	// words included, are most alike, then to the pair nearest in
+	// document order.
+	sf := make([]map[string]int, len(src))
+	rf := make([]map[string]int, len(ren))
 	type pair struct {
 		i, j int
-		s    float64
+		s, t float64
+		d    float64
 	}
 	var pairs []pair
 	for i := range src {
@@ -182,11 +191,27 @@ func matchBy(bag func(string) map[string]int, src, ren []core.Primitive, match m
 				continue
 			}
 			if s := Overlap(sw[i], rw[j]); s >= MinOverlap {
-				pairs = append(pairs, pair{i, j, s})
+				if sf[i] == nil {
+					sf[i] = fullBag(src[i].FormalStatement)
+				}
+				if rf[j] == nil {
+					rf[j] = fullBag(ren[j].FormalStatement)
+				}
+				d := float64(i)/float64(len(src)) - float64(j)/float64(len(ren))
+				pairs = append(pairs, pair{i, j, s, jaccard(sf[i], rf[j]), math.Abs(d)})
 			}
 		}
 	}
-	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].s > pairs[b].s })
+	sort.SliceStable(pairs, func(a, b int) bool {
+		pa, pb := pairs[a], pairs[b]
+		if pa.s != pb.s {
+			return pa.s > pb.s
+		}
+		if pa.t != pb.t {
+			return pa.t > pb.t
+		}
+		return pa.d < pb.d
+	})
 	for _, p := range pairs {
 		if _, ok := match[p.i]; ok || used[p.j] {
 			continue
@@ -241,6 +266,40 @@ func words(s string) (m map[string]int, short []string) {
 		m[w]++
 	}
 	return m, short
+}
+
+// fullBag is every word and symbol of a statement as read, one-character
+// words and the formulas' operators included.
+func fullBag(s string) map[string]int {
+	s = norm.NFKC.String(text.ReadableMath(s))
+	m, short := words(s)
+	for _, w := range short {
+		m[w]++
+	}
+	for _, r := range s {
+		if unicode.IsSymbol(r) {
+			m[string(r)]++
+		}
+	}
+	return m
+}
+
+// jaccard is the multiset intersection of a and b over their union.
+func jaccard(a, b map[string]int) float64 {
+	common, union := 0, 0
+	for w, c := range a {
+		common += min(c, b[w])
+		union += max(c, b[w])
+	}
+	for w, c := range b {
+		if _, ok := a[w]; !ok {
+			union += c
+		}
+	}
+	if union == 0 {
+		return 0
+	}
+	return float64(common) / float64(union)
 }
 
 // minWords is the fewest words a statement needs to be matched by them.

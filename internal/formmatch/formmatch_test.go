@@ -76,3 +76,23 @@ func TestUnprintedReferencesAreNotCounted(t *testing.T) {
 		t.Errorf("edges %d, kept %d; want the printed one only, kept", r.Edges, r.EdgesKeptCount)
 	}
 }
+
+// Two statements alike but for their formulas hold each other's words:
+// the pair whose formulas agree wins, whatever order the rendering lists
+// them in.
+func TestTiesGoToTheCloserStatement(t *testing.T) {
+	mk := func(id, name, stmt string) core.Primitive {
+		return core.Primitive{ID: id, Name: name, FormalStatement: stmt, Confidence: 0.95}
+	}
+	src := []core.Primitive{
+		mk("a", "KVM II", `If jointly independent random variables are given, then $d[X; \sum_i Y_i] \leq 2 \sum_i d[X; Y_i]$.`),
+		mk("b", "KVM III", `If jointly independent random variables are given, then $d[X; \sum_i Y_i] \leq d[X; Y_1] + \frac{1}{2}(H[Y] - H[X])$.`),
+	}
+	ren := []core.Primitive{
+		mk("y", "KVM III", "If jointly independent random variables are given, then d[X; ∑i Yi] ≤ d[X; Y1] + 1/2(H[Y] − H[X])."),
+		mk("x", "KVM II", "If jointly independent random variables are given, then d[X; ∑i Yi] ≤ 2 ∑i d[X; Yi]."),
+	}
+	if r := Compare(src, ren); r.FoundCount != 2 || len(r.Renamed) != 0 {
+		t.Errorf("found %d, renamed %v", r.FoundCount, r.Renamed)
+	}
+}
