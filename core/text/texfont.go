@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // texFamilies are the family prefixes of TeX font names, longer ones
 // first so that "cmss" is not read as "cm" and a series "ss".
@@ -20,4 +23,29 @@ func TeXSeries(font string) string {
 		}
 	}
 	return ""
+}
+
+// berryName is a PostScript font's name in Karl Berry's scheme, as TeX's
+// font packages name their TFM files and tex4ht its classes: a supplier
+// (p Adobe, b Bitstream, u URW), a two-letter family, a weight, an
+// optional variant and the encoding ("ptmb8t" Times Bold, "pplri8t"
+// Palatino Italic, "bchb8t" Charter Bold).
+var berryName = regexp.MustCompile(`^[pbu][a-z]{2}([a-z])([io]?)[a-z]?[789][a-z]$`)
+
+// BerryShape is "b" for a bold, "i" for an italic or oblique and "bi" for
+// a bold italic font named in Karl Berry's scheme, "" for an upright
+// regular one or another name.
+func BerryShape(font string) string {
+	m := berryName.FindStringSubmatch(strings.ToLower(font))
+	if m == nil {
+		return ""
+	}
+	s := ""
+	if strings.Contains("bcdhsux", m[1]) {
+		s = "b"
+	}
+	if m[2] != "" {
+		s += "i"
+	}
+	return s
 }

@@ -12,3 +12,13 @@ func TestTeXSeries(t *testing.T) {
 		}
 	}
 }
+
+func TestBerryShape(t *testing.T) {
+	for in, want := range map[string]string{
+		"ptmb8t": "b", "bchb8t": "b", "pplri8t": "i", "phvbo8t": "bi", "ptmr8t": "", "pzdr": "", "cmbx12": "", "public": "", "bold": "",
+	} {
+		if got := BerryShape(in); got != want {
+			t.Errorf("BerryShape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package htmltext
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core/text"
 )
@@ -89,7 +90,11 @@ func (w *writer) structure(t token, e *entry) {
 			w.cur.WriteRune(m)
 			w.termAt = w.cur.Len()
 			e.term = m
-		case cur == "" && !w.emphDone:
+		case (cur == "" || labelMark(cur)) && !w.emphDone:
+			// A dingbat set before a block's label ("✦ Definition
+			// 0.1.1") is no part of it.
+			w.cur.Reset()
+			w.space = false
 			w.cur.WriteString(mark)
 			w.emphAt = w.cur.Len()
 			e.emph = mark
@@ -284,6 +289,13 @@ func texDelimiters(s string) string {
 	return b.String()
 }
 
+// labelMark reports whether s is a lone symbol a book may set before a
+// block's label (a dingbat, a pilcrow, a square), spaces aside.
+func labelMark(s string) bool {
+	r := []rune(strings.TrimSpace(s))
+	return len(r) == 1 && (unicode.IsSymbol(r[0]) || unicode.In(r[0], unicode.Po) && r[0] > 0x7f)
+}
+
 // FontEmphasis is "b" or "i" for a span whose class names a bold or an
 // italic face, else name: converters that set type by font write
 // emphasis that way rather than with <b> or <i> — tex4ht names the TeX
@@ -293,11 +305,11 @@ func texDelimiters(s string) string {
 func FontEmphasis(class, name string) string {
 	for _, f := range strings.Fields(strings.ToLower(class)) {
 		face, _, _ := strings.Cut(f, "-")
-		series := text.TeXSeries(face)
+		series, berry := text.TeXSeries(face), text.BerryShape(face)
 		switch {
-		case series == "bx" || face == "bold" || face == "bf" || strings.Contains(f, "bold"):
+		case series == "bx" || strings.HasPrefix(berry, "b") || face == "bold" || face == "bf" || strings.Contains(f, "bold"):
 			return "b"
-		case series == "ti" || series == "bxti" || face == "italic" || face == "it" || strings.Contains(f, "italic"):
+		case series == "ti" || series == "bxti" || berry == "i" || face == "italic" || face == "it" || strings.Contains(f, "italic"):
 			return "i"
 		}
 	}

@@ -334,3 +334,15 @@ func TestBracketedLabelLinks(t *testing.T) {
 		t.Errorf("links: want %q in\n%s", want, got)
 	}
 }
+
+// tex4ht sets a block's label in a span whose class names its font, in
+// TeX's names ("cmbx-12") or Karl Berry's for PostScript fonts
+// ("bchb8t-": Charter Bold), after a dingbat in a font of its own; the
+// label is read as bold and the dingbat left out.
+func TestBerryFontLabelAfterDingbat(t *testing.T) {
+	page := `<p class="noindent"><span class="head"><span class="pzdr-">&#x2726; </span><span class="bchb8t-">Definition 0.1.1</span><br class="newline" /></span> A <span class="ptmb8t-">set</span> is a collection of elements.</p>`
+	got := Text(page)
+	if want := "**Definition 0.1.1** A set is a collection of elements."; !strings.Contains(got, want) {
+		t.Errorf("want %q in\n%s", want, got)
+	}
+}
