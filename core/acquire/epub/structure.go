@@ -112,7 +112,8 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		}
 		cur := c.buf.String()
 		switch {
-		case strings.TrimSpace(cur) == "" && !c.emphDone:
+		case (strings.TrimSpace(cur) == "" || htmltext.LabelMark(cur)) && !c.emphDone:
+			// A dingbat set before a block's label is no part of it.
 			c.buf.Reset()
 			c.buf.WriteString(mark)
 			c.emphAt = c.buf.Len()
@@ -154,13 +155,18 @@ func (c *xconv) closeStructure() {
 	}
 	if e.emph != "" {
 		cur := c.buf.String()
-		t := strings.TrimRight(cur, " ")
+		// A line break inside the emphasis ("Definition 0.1.1<br/>")
+		// closes the line after the marks, not before them.
+		t := strings.TrimRight(cur, " \n")
 		c.buf.Reset()
 		if strings.HasSuffix(t, e.emph) && strings.TrimSpace(strings.TrimSuffix(t, e.emph)) == "" {
 			// Nothing inside: no marks.
 		} else {
 			c.buf.WriteString(t + e.emph)
-			if len(t) < len(cur) {
+			switch rest := cur[len(t):]; {
+			case strings.Contains(rest, "\n"):
+				c.buf.WriteByte('\n')
+			case rest != "":
 				c.buf.WriteByte(' ')
 			}
 			c.emphDone = true

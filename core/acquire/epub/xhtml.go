@@ -395,6 +395,9 @@ func (c *xconv) text(s string) {
 		c.space()
 		return
 	}
+	if c.buf.Len() == c.emphAt && htmltext.LabelMark(s) {
+		return // a dingbat opening a bold label ("**✦ Definition") is none of it
+	}
 	if r, _ := utf8.DecodeRuneInString(s); isSpace(r) {
 		c.space()
 	}

@@ -90,7 +90,7 @@ func (w *writer) structure(t token, e *entry) {
 			w.cur.WriteRune(m)
 			w.termAt = w.cur.Len()
 			e.term = m
-		case (cur == "" || labelMark(cur)) && !w.emphDone:
+		case (cur == "" || LabelMark(cur)) && !w.emphDone:
 			// A dingbat set before a block's label ("✦ Definition
 			// 0.1.1") is no part of it.
 			w.cur.Reset()
@@ -289,9 +289,9 @@ func texDelimiters(s string) string {
 	return b.String()
 }
 
-// labelMark reports whether s is a lone symbol a book may set before a
+// LabelMark reports whether s is a lone symbol a book may set before a
 // block's label (a dingbat, a pilcrow, a square), spaces aside.
-func labelMark(s string) bool {
+func LabelMark(s string) bool {
 	r := []rune(strings.TrimSpace(s))
 	return len(r) == 1 && (unicode.IsSymbol(r[0]) || unicode.In(r[0], unicode.Po) && r[0] > 0x7f)
 }

@@ -378,6 +378,9 @@ func (w *writer) text(s string) {
 		w.preBuf.WriteString(s)
 		return
 	}
+	if w.cur.Len() == w.emphAt && LabelMark(s) {
+		return // a dingbat opening a bold label ("**✦ Definition") is none of it
+	}
 	for _, r := range s {
 		if isSpace(r) {
 			w.space = true
