@@ -134,7 +134,7 @@ var blockWords = []string{
 	// The labels of textbookMarkers' other languages, and their proofs,
 	// examples, remarks and exercises.
 	"Satz", "Hilfssatz", "Korollar", "Folgerung", "Beweis", "Beispiel", "Bemerkung", "Aufgabe",
-	"Théorème", "Définition", "Lemme", "Corollaire", "Preuve", "Démonstration", "Exemple", "Remarque",
+	"Théorème", "Définition", "Lemme", "Corollaire", "Preuve", "Démonstration", "Exemple", "Remarque", //nolint:misspell // French, not misspelt English
 	"Teorema", "Definición", "Definizione", "Definição", "Lema", "Corolario", "Corollario",
 	"Proposición", "Proposizione", "Demostración", "Dimostrazione", "Ejemplo", "Esempio",
 }
