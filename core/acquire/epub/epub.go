@@ -77,9 +77,13 @@ type book struct {
 	ctx context.Context
 	// ids are the ids of the theorem-like blocks read so far: links to
 	// them, from any document of the book, are references.
-	ids    map[string]bool
-	files  map[string]*zip.File
-	budget int64
+	ids map[string]bool
+	// styles are the classes the book's style sheets set bold or
+	// italic.
+	styles    htmltext.Styles
+	sheetRead int // bytes of style sheets read
+	files     map[string]*zip.File
+	budget    int64
 	// notes say what documents' markup held that their text does not
 	// keep as written.
 	notes []string
@@ -276,6 +280,15 @@ func (b *book) text() (string, error) {
 			manifest[it.ID] = item{name: name, mediaType: it.MediaType, props: it.Properties, fallback: it.Fallback}
 		}
 	}
+	for _, it := range pkg.Items {
+		if strings.EqualFold(strings.TrimSpace(it.MediaType), "text/css") {
+			if name, ok := b.resolve(dir, it.Href); ok {
+				if err := b.styleSheet(name); err != nil {
+					return "", err
+				}
+			}
+		}
+	}
 	var parts []string
 	seen := map[string]bool{}
 	for _, ref := range pkg.Spine.Itemrefs {
@@ -341,6 +354,34 @@ func hasToken(list, tok string) bool {
 	return false
 }
 
+// styleSheet reads one of the book's style sheets into b.styles, up to
+// htmltext.MaxStyleSheet in all; a damaged one is skipped, as a reader
+// would show the book in its default style.
+func (b *book) styleSheet(name string) error {
+	read := b.sheetRead
+	if read >= htmltext.MaxStyleSheet || b.files[name] == nil {
+		return nil
+	}
+	rc, err := b.open(name)
+	if err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return err
+		}
+		return nil
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(io.LimitReader(rc, int64(htmltext.MaxStyleSheet-read)))
+	if err != nil {
+		if errors.Is(err, ErrTooLarge) || b.ctx.Err() != nil {
+			return err
+		}
+		return nil
+	}
+	b.sheetRead += len(data)
+	b.styles = htmltext.ParseStyles(string(data), b.styles)
+	return nil
+}
+
 func (b *book) document(name string) (string, error) {
 	rc, err := b.open(name)
 	if err != nil {
@@ -350,7 +391,7 @@ func (b *book) document(name string) (string, error) {
 	if b.ids == nil {
 		b.ids = map[string]bool{}
 	}
-	txt, nest, err := xhtmlRead(b.ctx, rc, b.ids)
+	txt, nest, err := xhtmlRead(b.ctx, rc, b.ids, b.styles)
 	if note := nest.Note(name); note != "" {
 		b.notes = append(b.notes, note)
 	}

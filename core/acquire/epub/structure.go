@@ -93,7 +93,7 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		}
 	}
 	if name == "span" || name == "font" {
-		name = htmltext.FontEmphasis(class, name) // tex4ht's "cmbx-12"
+		name = c.styles.Emphasis(class, name) // Calibre's "calibre5", tex4ht's "cmbx-12"
 	}
 	switch name {
 	case "a":

@@ -99,3 +99,28 @@ func TestRunInLabelWithDingbatAndBreak(t *testing.T) {
 		t.Errorf("text:\n%s", got)
 	}
 }
+
+// A converter that sets type by generated classes (Calibre's
+// "calibre5") says in the book's style sheet which is bold or italic: a
+// label set in such a class is a run-in label as a <b> one is.
+func TestStyleSheetClassesMakeLabels(t *testing.T) {
+	opf := strings.Replace(structOPF, `</manifest>`, `<item id="css" href="styles/book.css" media-type="text/css"/></manifest>`, 1)
+	a := xhtmlHead + `<p class="calibre3"><span class="calibre5">Theorem 2.1</span> <span class="calibre6">(Lagrange).</span> The order of a subgroup divides the order of the group.</p><p>In <span class="calibre5">bold</span> mid-text.</p></body></html>`
+	raw := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", testContainer},
+		{"OEBPS/content.opf", opf},
+		{"OEBPS/styles/book.css", ".calibre3 { margin: 0 } .calibre5 { font-weight: bold } .calibre6 { font-style: italic }"},
+		{"OEBPS/a.xhtml", a},
+		{"OEBPS/b.xhtml", xhtmlHead + `<p>Next.</p></body></html>`},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**Theorem 2.1** (Lagrange). The order", "In bold mid-text."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}

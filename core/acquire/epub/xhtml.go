@@ -74,6 +74,8 @@ type xconv struct {
 	// emphAt is where the text after an opening emphasis mark starts in
 	// buf, -1 when none is open.
 	emphAt int
+	// styles are the classes the book's style sheets set bold or italic.
+	styles htmltext.Styles
 	// nesting is how deep the document nested its elements, and whether
 	// a container was read as plain text for it.
 	nesting htmltext.Nesting
@@ -104,15 +106,16 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 // still marked (htmltext.LinkStart), adding the ids of its theorem-like
 // blocks to ids: a book resolves its links once all are read.
 func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
-	s, _, err := xhtmlRead(ctx, r, ids)
+	s, _, err := xhtmlRead(ctx, r, ids, nil)
 	return s, err
 }
 
 // xhtmlRead is xhtmlMarked, also saying how deep the document nests its
-// elements.
-func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool) (string, htmltext.Nesting, error) {
+// elements; styles are the classes the book's style sheets set bold or
+// italic.
+func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htmltext.Styles) (string, htmltext.Nesting, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids}
+	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids, styles: styles}
 	if c.ids == nil {
 		c.ids = map[string]bool{}
 	}

@@ -80,7 +80,8 @@ func readText(toks []token) (string, Nesting) {
 	if mode == modeBoilerplate {
 		markH1(toks)
 	}
-	w := &writer{mode: mode, dfnAt: -1, emphAt: -1, termAt: -1}
+	styles := pageStyles(toks)
+	w := &writer{mode: mode, dfnAt: -1, emphAt: -1, termAt: -1, styles: styles}
 	w.run(toks)
 	if out := w.result(); out != "" || mode == modeBoilerplate {
 		return out, w.nesting
@@ -88,9 +89,20 @@ func readText(toks []token) (string, Nesting) {
 	// An empty main or article (a script-rendered page, say): fall back to
 	// the whole page.
 	markH1(toks)
-	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1, termAt: -1}
+	w = &writer{mode: modeBoilerplate, dfnAt: -1, emphAt: -1, termAt: -1, styles: styles}
 	w.run(toks)
 	return w.result(), w.nesting
+}
+
+// pageStyles reads the page's own <style> elements.
+func pageStyles(toks []token) Styles {
+	var st Styles
+	for _, t := range toks {
+		if t.kind == tokStyle {
+			st = ParseStyles(t.text, st)
+		}
+	}
+	return st
 }
 
 // blockArticle reports an <article> whose class makes it a block inside
@@ -191,6 +203,9 @@ const (
 	tokStart tokKind = iota
 	tokEnd
 	tokText
+	// tokStyle holds the text of the page's <style> elements, which
+	// tokenize reads apart from its markup.
+	tokStyle
 )
 
 type token struct {
@@ -227,7 +242,7 @@ var voidElements = func() map[string]bool {
 // tokenize turns the page into a flat token stream, recovering from
 // syntax errors by resuming after the offending tag.
 func tokenize(html string) []token {
-	src := prepare(html)
+	src, sheet := prepare(html)
 	var toks []token
 	// mb reads a MathML formula while one is open: its linear text
 	// ("n^2 ≥ 0") stands for it, not its tokens' text ("n2≥0").
@@ -338,6 +353,9 @@ func tokenize(html string) []token {
 		}
 		pos = off
 	}
+	if sheet != "" {
+		toks = append(toks, token{kind: tokStyle, text: sheet})
+	}
 	return toks
 }
 
@@ -351,7 +369,7 @@ func elemName(n xml.Name) string {
 // prepare makes the page palatable to encoding/xml: valid UTF-8 without the
 // characters XML forbids, script and style contents cut out, and a '<' that
 // cannot start markup escaped.
-func prepare(s string) string {
+func prepare(s string) (string, string) {
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
@@ -361,7 +379,7 @@ func prepare(s string) string {
 		}
 		return r
 	}, s)
-	s = cutRawText(s)
+	s, sheet := cutRawText(s)
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	last := 0
@@ -380,14 +398,15 @@ func prepare(s string) string {
 		last = i + 1
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), sheet
 }
 
 // cutRawText removes <script> and <style> elements, whose content is not
-// markup and would confuse the decoder.
-func cutRawText(s string) string {
+// markup and would confuse the decoder, and returns the style elements'
+// text apart (up to MaxStyleSheet).
+func cutRawText(s string) (string, string) {
 	lower := asciiLower(s)
-	var b strings.Builder
+	var b, sheet strings.Builder
 	last, i := 0, 0
 	for {
 		j := strings.Index(lower[i:], "<")
@@ -417,15 +436,25 @@ func cutRawText(s string) string {
 				end = len(s)
 			}
 		}
+		if tag == "style" && sheet.Len() < MaxStyleSheet {
+			if open := strings.IndexByte(s[i:end], '>'); open >= 0 {
+				body := s[i+open+1 : end]
+				if k := strings.LastIndex(asciiLower(body), "</style"); k >= 0 {
+					body = body[:k]
+				}
+				sheet.WriteString(body[:min(len(body), MaxStyleSheet-sheet.Len())])
+				sheet.WriteByte('\n')
+			}
+		}
 		b.WriteString(s[last:i])
 		b.WriteByte(' ')
 		last, i = end, end
 	}
 	if last == 0 {
-		return s
+		return s, ""
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), sheet.String()
 }
 
 func asciiLower(s string) string {

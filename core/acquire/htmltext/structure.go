@@ -53,7 +53,7 @@ func (w *writer) structure(t token, e *entry) {
 		}
 	}
 	if name == "span" || name == "font" {
-		name = FontEmphasis(t.class, name)
+		name = w.styles.Emphasis(t.class, name)
 	}
 	switch name {
 	case "a":

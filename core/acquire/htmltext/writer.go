@@ -122,6 +122,8 @@ type writer struct {
 	// cur (no space goes there), -1 when none is open; termAt likewise
 	// for the emphasis markers inside a definition.
 	emphAt int
+	// styles are the page's classes its style sheet sets bold or italic.
+	styles Styles
 	termAt int
 	// like counts the open blocks (PreTeXt's "…-like" classes): a
 	// heading inside one is the block's label, not a section's title.
