@@ -135,7 +135,7 @@ func TestTeXAccentsAndLogo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "nai\u0308ve text\n\nLATEX users\n"; got != want {
+	if want := "na\u00efve text\n\nLATEX users\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

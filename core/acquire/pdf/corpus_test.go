@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/lore-kb/lore/internal/corpus"
 )
 
@@ -29,7 +31,9 @@ var (
 // recallWords returns the multiset of alphabetic words (3+ letters,
 // lowercased) after joining line-end hyphenation and unfolding ligatures.
 func recallWords(s string) map[string]int {
-	s = ligatures.Replace(s)
+	// Both texts composed alike: poppler leaves a TeX accent apart from
+	// its letter ("A" and U+0302), lore composes them ("Â").
+	s = norm.NFC.String(ligatures.Replace(s))
 	s = recallHyphen.ReplaceAllString(s, "$1$2")
 	m := map[string]int{}
 	for _, w := range recallWord.FindAllString(s, -1) {
@@ -122,7 +126,7 @@ var bigramWord = regexp.MustCompile(`\p{L}+|\p{N}+`)
 // order make pairs the reference does not have.
 func bigramOverlap(ref, got string) (float64, int) {
 	pairs := func(s string) map[[2]string]int {
-		s = recallHyphen.ReplaceAllString(ligatures.Replace(s), "$1$2")
+		s = recallHyphen.ReplaceAllString(norm.NFC.String(ligatures.Replace(s)), "$1$2")
 		ws := bigramWord.FindAllString(strings.ToLower(s), -1)
 		m := make(map[[2]string]int, len(ws))
 		for i := 1; i < len(ws); i++ {

@@ -12,8 +12,6 @@
 package pdf
 
 import (
-	"github.com/lore-kb/lore/core/text"
-
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +21,9 @@ import (
 	"strings"
 
 	lpdf "github.com/ledongthuc/pdf"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/lore-kb/lore/core/text"
 )
 
 var (
@@ -74,7 +75,9 @@ func TextProgress(ctx context.Context, r io.ReaderAt, size int64, progress func(
 			text, err = "", fmt.Errorf("%w: laying out the text: %v", ErrCorrupt, x)
 		}
 	}()
-	return frontMatter(title) + render(pages), nil
+	// A letter and the accent a TeX font sets over it apart ("a" and a
+	// combining diaeresis) are one letter to a reader and to a search.
+	return frontMatter(title) + norm.NFC.String(render(pages)), nil
 }
 
 // frontMatter carries the title the file's document information gives into
