@@ -2,6 +2,7 @@ package extract
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -437,5 +438,24 @@ func TestLabelsInOtherLanguagesAndAlone(t *testing.T) {
 		if !found {
 			t.Errorf("unexpected %q: %q", p.Name, p.FormalStatement)
 		}
+	}
+}
+
+// A converter that loses the label's type (an EPUB made from a PDF)
+// leaves it a paragraph of its own over the statement's: "Satz 0.1",
+// "Definition" alone. A reference inside a sentence that happens to end
+// a line is no label.
+func TestLabelParagraphOfItsOwn(t *testing.T) {
+	doc := "Definition\n\nSei A ⊆ X, A heißt offen in X, wenn A = B ∩ X.\n\n" +
+		"Satz 0.1\n\nSei ∅ ≠ X ⊆ R und f : X → R stetig.\n\n" +
+		"This follows, as shown in the proof of\nLemma 4.2\n\nand we go on.\n"
+	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.FormalStatement)
+	}
+	want := []string{"Sei A ⊆ X, A heißt offen in X, wenn A = B ∩ X.", "Sei ∅ ≠ X ⊆ R und f : X → R stetig."}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

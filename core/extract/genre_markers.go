@@ -535,7 +535,10 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 			h.after = q
 			return h, true
 		}
-		if q, ok := loneLabel(s, p); ok && h.number == "" && emph && lineStart && m.named && !m.colon && resultKinds[m.kind] {
+		// A label alone: set apart by its type on its own line, or a
+		// paragraph of its own where a converter lost the type.
+		alone := lineStart && paragraphStart(s, ls)
+		if q, ok := loneLabel(s, p, alone); ok && h.number == "" && (emph || alone) && lineStart && m.named && !m.colon && resultKinds[m.kind] {
 			h.after = q
 			return h, true
 		}
@@ -589,12 +592,14 @@ func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swappe
 	q := p
 	if strings.TrimSpace(line) == "" {
 		// The statement starts on the next line (after a blank one, when
-		// the number came first).
+		// the number came first, or when the label is a paragraph of its
+		// own, as converters that lose the label's type write it).
 		if eol < 0 {
 			return 0, false
 		}
 		q = p + eol + 1
-		for q < len(s) && (s[q] == ' ' || s[q] == '\t' || swapped && (s[q] == '\n' || s[q] == '\r') && q < p+eol+3) {
+		alone := swapped || paragraphStart(s, ls)
+		for q < len(s) && (s[q] == ' ' || s[q] == '\t' || alone && (s[q] == '\n' || s[q] == '\r') && q < p+eol+3) {
 			q++
 		}
 		if opensBlock(s[q:min(len(s), q+40)]) {
@@ -625,13 +630,13 @@ func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swappe
 // set their blocks): p is past the label's emphasis, and the statement
 // starts on the next line, with a capital or a formula. It returns where
 // the statement starts.
-func loneLabel(s string, p int) (int, bool) {
+func loneLabel(s string, p int, alone bool) (int, bool) {
 	eol := strings.IndexByte(s[p:], '\n')
 	if eol < 0 || strings.TrimSpace(s[p:p+eol]) != "" {
 		return 0, false
 	}
 	q := p + eol + 1
-	for q < len(s) && (s[q] == ' ' || s[q] == '\t') {
+	for q < len(s) && (s[q] == ' ' || s[q] == '\t' || alone && (s[q] == '\n' || s[q] == '\r') && q < p+eol+3) {
 		q++
 	}
 	if q >= len(s) || opensBlock(s[q:min(len(s), q+40)]) {
@@ -696,6 +701,16 @@ func afterSentence(s string) bool {
 
 // blockCanStart reports whether a line starting at ls can open a block:
 // the line before it is blank, absent, a heading, or ends a sentence.
+// paragraphStart reports whether the line starting at ls opens a
+// paragraph: the text's start, or a blank line or a heading before it.
+func paragraphStart(s string, ls int) bool {
+	if ls <= 0 {
+		return true
+	}
+	prev := strings.TrimRight(s[:ls], " \t")
+	return prev == "" || strings.HasSuffix(prev, "\n\n") || strings.HasSuffix(prev, "\n\r\n")
+}
+
 func blockCanStart(s string, ls int) bool {
 	if ls == 0 {
 		return true
