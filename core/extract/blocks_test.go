@@ -459,3 +459,18 @@ func TestLabelParagraphOfItsOwn(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A statement keeps no emphasis marks: bold and italic terms alike read
+// as their words, while a star in a formula or between factors stays.
+func TestStripEmph(t *testing.T) {
+	for in, want := range map[string]string{
+		"A **set** is a *collection* of *elements*.":  "A set is a collection of elements.",
+		"The *open* *interval* (a,b) is open.":        "The open interval (a,b) is open.",
+		"Let $a^*$ and $b^*$ be adjoints, a * b = c.": "Let $a^*$ and $b^*$ be adjoints, a * b = c.",
+		"x*y and f*g stay.":                           "x*y and f*g stay.",
+	} {
+		if got := stripEmph(in); got != want {
+			t.Errorf("stripEmph(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

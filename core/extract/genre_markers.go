@@ -931,9 +931,21 @@ func stripEmph(s string) string {
 	if !strings.ContainsAny(s, "*_") {
 		return s
 	}
-	r := strings.NewReplacer("**", "", "__", "")
-	return r.Replace(s)
+	s = strings.NewReplacer("**", "", "__", "").Replace(s)
+	if !strings.Contains(s, "*") {
+		return s
+	}
+	// *term*, at word edges and holding no formula: twice, since one
+	// pass cannot take two terms that share the space between them.
+	for range 2 {
+		s = singleEmph.ReplaceAllString(s, "$1$2$3")
+	}
+	return s
 }
+
+// singleEmph is a phrase in single-star emphasis, *term*, its stars at
+// word edges; a star in a formula ("$a^*$") is none.
+var singleEmph = lazyre.New(`(^|[^\pL\pN_*\\])\*([^\s*$](?:[^*\n$]*[^\s*$\\])?)\*($|[^\pL\pN_*])`)
 
 // emphTerm returns the first Markdown-emphasized phrase of s: **x**, __x__,
 // *x* or _x_ with the markers at word edges.

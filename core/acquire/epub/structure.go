@@ -15,15 +15,19 @@ import (
 
 // xent is what one open element started.
 type xent struct {
-	cont  bool
-	like  bool // a block of a PreTeXt kind ("example-like")
-	work  bool // holds the reader's work (htmltext.IsWork)
-	hide  bool // a type word the page hides
-	head  bool // a heading whose type word the page hides
-	link  bool
-	frag  string
-	emph  string
-	title bool
+	cont bool
+	like bool // a block of a PreTeXt kind ("example-like")
+	work bool // holds the reader's work (htmltext.IsWork)
+	hide bool // a type word the page hides
+	head bool // a heading whose type word the page hides
+	link bool
+	frag string
+	emph string
+	// runTerm is the emphasis mark of a term opened in a definition's
+	// run-in paragraph.
+	runTerm   string
+	runTermAt int // where that term's text starts in buf
+	title     bool
 }
 
 // xcont is an open theorem-like container; the blocks from start on are
@@ -126,6 +130,21 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 			c.buf.Reset()
 			c.buf.WriteString(t[:len(t)-2] + " ")
 			e.emph = mark
+		case c.emphDone && htmltext.DefinitionLabel(cur):
+			// A term set apart in a definition's run-in paragraph,
+			// kept as the Markdown emphasis that names the
+			// definition; a term set in two runs is one.
+			e.runTerm = mark
+			if t := strings.TrimRight(cur, " "); c.termEnd == len(t) && strings.HasSuffix(t, mark) {
+				c.buf.Reset()
+				c.buf.WriteString(strings.TrimSuffix(t, mark) + " ")
+				e.runTermAt = c.runTermAt
+				return
+			}
+			c.space()
+			c.buf.WriteString(mark)
+			c.emphAt = c.buf.Len()
+			e.runTermAt, c.runTermAt = c.buf.Len(), c.buf.Len()
 		}
 	}
 }
@@ -152,6 +171,19 @@ func (c *xconv) closeStructure() {
 	if e.link {
 		c.buf.WriteString(htmltext.LinkEnd(e.frag))
 		c.linking = false
+	}
+	if e.runTerm != "" {
+		cur := c.buf.String()
+		t := strings.TrimRight(cur, " ")
+		out, kept := htmltext.TermMarked(t, e.runTermAt, e.runTerm)
+		c.buf.Reset()
+		c.buf.WriteString(out)
+		if kept {
+			c.termEnd = c.buf.Len()
+		}
+		if len(t) < len(cur) {
+			c.buf.WriteByte(' ')
+		}
 	}
 	if e.emph != "" {
 		cur := c.buf.String()

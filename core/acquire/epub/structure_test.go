@@ -91,11 +91,12 @@ func TestBookRunInLabelByFontClass(t *testing.T) {
 
 // Calibre keeps tex4ht's font classes and wraps the label, its dingbat
 // and its line break in one bold span: the label is read without the
-// dingbat, and the line break stays after it.
+// dingbat, the line break stays after it, and the term the definition
+// sets in bold is kept as Markdown emphasis.
 func TestRunInLabelWithDingbatAndBreak(t *testing.T) {
 	a := xhtmlHead + `<p class="noindent"><span class="ptmb8t"><a id="x1"></a><span>✦ </span><span class="ptmb8t">Definition 0.1.1</span><br class="calibre1"/>  </span> A <span class="ptmb8t">set</span> is a collection of elements.</p></body></html>`
 	got := structBook(t, a, xhtmlHead+`<p>Next.</p></body></html>`)
-	if !strings.Contains(got, "**Definition 0.1.1**\nA set is a collection of elements.") {
+	if !strings.Contains(got, "**Definition 0.1.1**\nA **set** is a collection of elements.") {
 		t.Errorf("text:\n%s", got)
 	}
 }

@@ -74,6 +74,9 @@ type xconv struct {
 	// emphAt is where the text after an opening emphasis mark starts in
 	// buf, -1 when none is open.
 	emphAt int
+	// termEnd is where the last term of a definition's run-in paragraph
+	// closed in buf (-1 when none did), runTermAt where its text starts.
+	termEnd, runTermAt int
 	// styles are the classes the book's style sheets set bold or italic.
 	styles htmltext.Styles
 	// nesting is how deep the document nested its elements, and whether
@@ -464,6 +467,7 @@ func (c *xconv) flush() {
 	c.dfnAt = -1 // a term is never split across blocks
 	c.emphDone = false
 	c.emphAt = -1
+	c.termEnd = -1
 	term := c.dfnPara
 	c.dfnPara = false
 	raw := c.buf.String()

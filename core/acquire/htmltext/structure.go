@@ -97,6 +97,7 @@ func (w *writer) structure(t token, e *entry) {
 			w.space = false
 			w.cur.WriteString(mark)
 			w.emphAt = w.cur.Len()
+			e.runTermAt, w.runTermAt = w.cur.Len(), w.cur.Len()
 			e.emph = mark
 		case mark == "**" && strings.HasSuffix(cur, "**") && strings.HasPrefix(cur, "**") && len(cur) > 4 && !strings.Contains(cur[2:len(cur)-2], "**"):
 			// Consecutive bold runs ("Theorem", its label, its title)
@@ -105,8 +106,71 @@ func (w *writer) structure(t token, e *entry) {
 			w.cur.WriteString(cur[:len(cur)-2])
 			w.space = true
 			e.emph = mark
+		case w.emphDone && DefinitionLabel(cur):
+			// A term set apart in a definition's run-in paragraph
+			// ("**Definition 1.2** A *group* is …"), kept as the
+			// Markdown emphasis that names the definition; a term
+			// set in two runs ("universe of", "discourse") is one.
+			e.runTerm = mark
+			if w.termEnd == len(cur) && strings.HasSuffix(cur, mark) {
+				w.cur.Reset()
+				w.cur.WriteString(strings.TrimSuffix(cur, mark))
+				if w.space {
+					w.cur.WriteByte(' ')
+				}
+				w.space = false
+				e.runTermAt = w.runTermAt
+				return
+			}
+			if w.space {
+				w.cur.WriteByte(' ')
+			}
+			w.space = false
+			w.cur.WriteString(mark)
+			w.emphAt = w.cur.Len()
+			e.runTermAt, w.runTermAt = w.cur.Len(), w.cur.Len()
 		}
 	}
+}
+
+// DefinitionLabel reports whether a paragraph read so far opens with a
+// definition's run-in label in emphasis ("**Definition 1.2**", "*Def.*")
+// and has words of its statement after it: emphasis that opens the
+// statement is the style of the whole statement, not a term's.
+func DefinitionLabel(par string) bool {
+	mark := "**"
+	if !strings.HasPrefix(par, mark) {
+		mark = "*"
+	}
+	rest, ok := strings.CutPrefix(par, mark)
+	if !ok {
+		return false
+	}
+	label, after, ok := strings.Cut(rest, mark)
+	if !ok || !strings.ContainsFunc(after, unicode.IsLetter) {
+		return false
+	}
+	f := strings.Fields(label)
+	return len(f) > 0 && ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:"))) == "definition"
+}
+
+// maxTermWords is the most words a term of a definition's run-in
+// paragraph has; longer emphasis is a sentence set apart, not a term.
+const maxTermWords = 8
+
+// TermMarked writes the end of a term opened at open in buf (the index
+// just after its mark): with its closing mark, or without marks when it
+// is empty or too long to be a term. It returns the text and whether the
+// marks were kept.
+func TermMarked(buf string, open int, mark string) (string, bool) {
+	if open < len(mark) || open > len(buf) {
+		return buf + mark, true
+	}
+	inner := strings.TrimSpace(buf[open:])
+	if inner == "" || len(strings.Fields(inner)) > maxTermWords {
+		return buf[:open-len(mark)] + buf[open:], false
+	}
+	return buf + mark, true
 }
 
 // endStructure closes what structure opened for e.
@@ -129,6 +193,17 @@ func (w *writer) endStructure(e entry) {
 	if e.link {
 		w.cur.WriteString(LinkEnd(e.frag))
 		w.linking = false
+	}
+	if e.runTerm != "" {
+		cur := w.cur.String()
+		t := strings.TrimRight(cur, " ")
+		out, kept := TermMarked(t, e.runTermAt, e.runTerm)
+		w.cur.Reset()
+		w.cur.WriteString(out)
+		if kept {
+			w.termEnd = w.cur.Len()
+		}
+		w.space = w.space || len(t) < len(cur)
 	}
 	if e.emph != "" {
 		cur := w.cur.String()

@@ -338,11 +338,31 @@ func TestBracketedLabelLinks(t *testing.T) {
 // tex4ht sets a block's label in a span whose class names its font, in
 // TeX's names ("cmbx-12") or Karl Berry's for PostScript fonts
 // ("bchb8t-": Charter Bold), after a dingbat in a font of its own; the
-// label is read as bold and the dingbat left out.
+// label is read as bold and the dingbat left out, and the term the
+// definition sets in bold is kept as Markdown emphasis.
 func TestBerryFontLabelAfterDingbat(t *testing.T) {
 	page := `<p class="noindent"><span class="head"><span class="pzdr-">&#x2726; </span><span class="bchb8t-">Definition 0.1.1</span><br class="newline" /></span> A <span class="ptmb8t-">set</span> is a collection of elements.</p>`
 	got := Text(page)
-	if want := "**Definition 0.1.1** A set is a collection of elements."; !strings.Contains(got, want) {
+	if want := "**Definition 0.1.1** A **set** is a collection of elements."; !strings.Contains(got, want) {
 		t.Errorf("want %q in\n%s", want, got)
+	}
+}
+
+// A definition's run-in paragraph keeps its terms' emphasis, a term set
+// in two runs is one, and neither a statement set wholly in italic nor a
+// long emphasised sentence is a term.
+func TestRunInDefinitionTerms(t *testing.T) {
+	page := `<p><b>Definition 1.</b> A <b>universe of</b> <b>discourse</b> is a set; <i>this sentence is set apart for emphasis and is long</i>.</p>` +
+		`<p><b>Definition 2.</b> <i>Sei A eine Menge, A heißt <b>offen</b>, wenn es gilt.</i></p>` +
+		`<p><b>Theorem 3.</b> A <i>group</i> is a monoid.</p>`
+	got := Text(page)
+	for _, want := range []string{
+		"**Definition 1.** A **universe of discourse** is a set; this sentence is set apart for emphasis and is long.",
+		"**Definition 2.** Sei A eine Menge, A heißt **offen**, wenn es gilt.",
+		"**Theorem 3.** A group is a monoid.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
 	}
 }

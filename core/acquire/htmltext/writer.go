@@ -51,18 +51,22 @@ func IsChrome(class string) bool {
 var boilerplate = []string{"nav", "menu", "footer", "sidebar", "cookie", "banner", "breadcrumb", "share", "comment"}
 
 type entry struct {
-	name  string
-	skip  bool   // counted in writer.skip
-	keep  bool   // counted in writer.keep
-	cont  bool   // opened a theorem-like container (writer.conts)
-	link  bool   // opened a marked link to fragment
-	frag  string // the link's fragment
-	emph  string // the emphasis mark it opened at a paragraph's start
-	term  rune   // the emphasis marker it opened inside a definition
-	title bool   // holds the open container's title
-	head  bool   // a heading written as one ("#")
-	like  bool   // a block of a PreTeXt kind ("example-like"), counted in writer.like
-	work  bool   // holds the reader's work (IsWork), counted in writer.work
+	name string
+	skip bool   // counted in writer.skip
+	keep bool   // counted in writer.keep
+	cont bool   // opened a theorem-like container (writer.conts)
+	link bool   // opened a marked link to fragment
+	frag string // the link's fragment
+	emph string // the emphasis mark it opened at a paragraph's start
+	term rune   // the emphasis marker it opened inside a definition
+	// runTerm is the emphasis mark of a term it opened in a definition's
+	// run-in paragraph.
+	runTerm   string
+	runTermAt int  // where that term's text starts in cur
+	title     bool // holds the open container's title
+	head      bool // a heading written as one ("#")
+	like      bool // a block of a PreTeXt kind ("example-like"), counted in writer.like
+	work      bool // holds the reader's work (IsWork), counted in writer.work
 }
 
 // container is a theorem-like container being read: the blocks from
@@ -122,6 +126,9 @@ type writer struct {
 	// cur (no space goes there), -1 when none is open; termAt likewise
 	// for the emphasis markers inside a definition.
 	emphAt int
+	// termEnd is where the last term of a definition's run-in paragraph
+	// closed in cur (-1 when none did), runTermAt where its text starts.
+	termEnd, runTermAt int
 	// styles are the page's classes its style sheet sets bold or italic.
 	styles Styles
 	termAt int
@@ -427,6 +434,7 @@ func (w *writer) flush() {
 	w.space = false
 	w.emphDone = false
 	w.emphAt = -1
+	w.termEnd = -1
 	term := w.dfnPara
 	w.dfnPara = false
 	if s == "" {
