@@ -993,12 +993,19 @@ var statementStarters = map[string]bool{
 	"let": true, "if": true, "a": true, "an": true, "the": true, "every": true, "each": true, "any": true,
 	"for": true, "suppose": true, "assume": true, "there": true, "given": true, "we": true, "in": true,
 	"then": true, "consider": true, "all": true, "no": true, "this": true, "two": true, "one": true,
+	// The openings of textbookMarkers' other languages ("Sei A ⊆ X",
+	// "Soit G un groupe", "Sea f", "Sia V").
+	"sei": true, "seien": true, "es": true, "ist": true, "sind": true, "für": true, "jede": true, "jeder": true,
+	"jedes": true, "gegeben": true, "dann": true, "wir": true, "soit": true, "soient": true, "si": true,
+	"pour": true, "tout": true, "toute": true, "sea": true, "sean": true, "dado": true, "dada": true,
+	"para": true, "todo": true, "sia": true, "siano": true, "dato": true, "ogni": true,
 }
 
 // titleVerbs are never in a result's title: their words make a sentence.
 var titleVerbs = map[string]bool{
 	"is": true, "are": true, "be": true, "has": true, "have": true, "holds": true, "hold": true, "was": true,
 	"were": true, "can": true, "will": true, "let": true, "then": true, "iff": true, "if": true, "we": true,
+	"heißt": true, "ist": true, "sind": true, "gilt": true, "est": true, "sont": true, "es": true, "son": true, "è": true,
 }
 
 // leadTitle reads the title books set right after a result's number in

@@ -396,6 +396,20 @@ type converter struct {
 	anchor string
 	ids    map[string]bool
 	link   string
+	// rngs are the bookmark ranges open between paragraphs: pandoc sets
+	// one around a labelled block's paragraphs, so that its paragraphs,
+	// the statement's whole, are the block.
+	rngs []bookmarkRange
+	// proof holds the paragraphs of a proof being read, from its
+	// "Proof." label to its end mark.
+	proof []string
+}
+
+// bookmarkRange is a bookmark opened between paragraphs: its w:id, its
+// name and the first of c.blocks inside it.
+type bookmarkRange struct {
+	id, name string
+	start    int
 }
 
 // onOff reads a toggle property (w:b, w:i): on unless its val says off.
@@ -426,6 +440,76 @@ func (c *converter) flushCont() {
 		c.blocks = append(c.blocks, strings.Join(htmltext.Fence(c.cont, "", "", c.contBlocks), "\n\n"))
 	}
 	c.cont, c.contBlocks = "", nil
+}
+
+// flushAll writes the pending theorem-like block, proof, list and table
+// rows out as blocks.
+func (c *converter) flushAll() {
+	c.flushProof()
+	c.flushCont()
+	c.flushList()
+	c.flushRows()
+}
+
+// maxRanges bounds the bookmark ranges open at once.
+const maxRanges = 64
+
+// closeRange ends the open bookmark range with the given id: when its
+// first paragraph opens with a block's label, its paragraphs are that
+// block, with the bookmark's name as its id.
+func (c *converter) closeRange(id string) {
+	i := len(c.rngs) - 1
+	for i >= 0 && c.rngs[i].id != id {
+		i--
+	}
+	if i < 0 {
+		return
+	}
+	c.flushAll()
+	r := c.rngs[i]
+	c.rngs = append(c.rngs[:i], c.rngs[i+1:]...)
+	if r.start >= len(c.blocks) {
+		return
+	}
+	first := c.blocks[r.start]
+	mark := "**"
+	if !strings.HasPrefix(first, mark) {
+		mark = "*"
+	}
+	label, _, ok := strings.Cut(strings.TrimPrefix(first, mark), mark)
+	kind := labelKind(label)
+	if !strings.HasPrefix(first, mark) || !ok || kind == "" {
+		return
+	}
+	fenced := strings.Join(htmltext.Fence(kind, r.name, "", c.blocks[r.start:]), "\n\n")
+	c.blocks = append(c.blocks[:r.start], fenced)
+	if kind != htmltext.KindProof {
+		c.ids[r.name] = true
+	}
+}
+
+// maxProofParas bounds the paragraphs a proof without an end mark runs
+// on for.
+const maxProofParas = 40
+
+// flushProof writes the pending proof out as a fenced proof.
+func (c *converter) flushProof() {
+	if len(c.proof) > 0 {
+		c.blocks = append(c.blocks, strings.Join(htmltext.Fence(htmltext.KindProof, "", "", c.proof), "\n\n"))
+		c.proof = nil
+	}
+}
+
+// proofEnd reports a paragraph that ends a proof with its end mark
+// (∎, □, ◻, ■, "QED").
+func proofEnd(text string) bool {
+	t := strings.TrimRight(text, " .*")
+	for _, m := range []string{"∎", "□", "◻", "■", "▪", "QED", "Q.E.D", "q.e.d"} {
+		if strings.HasSuffix(t, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *converter) flushRows() {
@@ -472,6 +556,17 @@ func (c *converter) endParagraph() {
 	}
 	anchor := c.anchor
 	c.anchor = ""
+	plain := kind == "" && si.block == "" && si.heading == 0 && !numbered && si.list == 0
+	if len(c.proof) > 0 {
+		if plain && len(c.proof) < maxProofParas {
+			c.proof = append(c.proof, text)
+			if proofEnd(text) {
+				c.flushProof()
+			}
+			return
+		}
+		c.flushProof()
+	}
 	if si.block == "" || si.block != c.cont {
 		c.flushCont()
 	}
@@ -483,6 +578,15 @@ func (c *converter) endParagraph() {
 		c.blocks = append(c.blocks, strings.Join(htmltext.Fence(kind, anchor, "", []string{text}), "\n\n"))
 		if kind != htmltext.KindProof {
 			c.ids[anchor] = true
+		}
+	case kind == htmltext.KindProof && si.block == "" && si.heading == 0 && !numbered && si.list == 0:
+		// "*Proof.* …" and the paragraphs after it up to its end mark:
+		// the proof of the block before it, whose references are that
+		// block's.
+		c.flushList()
+		c.proof = []string{text}
+		if proofEnd(text) {
+			c.flushProof()
 		}
 	case si.block != "":
 		c.flushList()
@@ -584,10 +688,20 @@ func (c *converter) start(t xml.StartElement) {
 	case "oMath":
 		c.math = mathml.New(t)
 	case "bookmarkStart":
-		if name := xmldec.Attr(t, "name"); c.pDepth == 1 && strings.TrimSpace(c.para.String()) == "" && name != "" && !strings.HasPrefix(name, "_") {
-			// Word's own bookmarks (_Toc…, _GoBack) are never link
-			// targets of the text.
+		// Word's own bookmarks (_Toc…, _GoBack) are never link
+		// targets of the text.
+		name := xmldec.Attr(t, "name")
+		switch {
+		case name == "" || strings.HasPrefix(name, "_"):
+		case c.pDepth == 0 && c.tblDepth == 0 && len(c.rngs) < maxRanges:
+			c.flushAll()
+			c.rngs = append(c.rngs, bookmarkRange{id: xmldec.Attr(t, "id"), name: name, start: len(c.blocks)})
+		case c.pDepth == 1 && strings.TrimSpace(c.para.String()) == "":
 			c.anchor = name
+		}
+	case "bookmarkEnd":
+		if c.pDepth == 0 {
+			c.closeRange(xmldec.Attr(t, "id"))
 		}
 	case "hyperlink":
 		if a := xmldec.Attr(t, "anchor"); a != "" && c.pDepth > 0 && c.link == "" {
@@ -761,9 +875,7 @@ func (c *converter) endRun() {
 }
 
 func (c *converter) finish(notes map[string]string) string {
-	c.flushCont()
-	c.flushList()
-	c.flushRows()
+	c.flushAll()
 	if len(c.refs) > 0 && len(notes) > 0 {
 		var lines []string
 		for _, id := range c.refs {
