@@ -74,11 +74,7 @@ func TestBookmarksLinksAndMath(t *testing.T) {
 		`<w:hyperlink w:anchor="thm-a"><w:r><w:t>Theorem 1.1</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> and </w:t></w:r>` +
 		`<w:hyperlink w:anchor="plain"><w:r><w:t>the prose</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve">, it holds.` + "\uE001" + `</w:t></w:r></w:p>` +
 		`</w:body></w:document>`
-	data := buildZip(t, map[string]string{"[Content_Types].xml": `<Types/>`, "word/document.xml": doc})
-	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := documentText(t, doc)
 	for _, want := range []string{
 		"::: {.theorem #thm-a number=\"1.1\"}\n\nEvery h(x) = (1)/(a_i) holds.\n\n:::",
 		"Some prose.",
@@ -112,11 +108,7 @@ func TestBookmarkRangesAndProofs(t *testing.T) {
 		p(r("", "By the definition, it holds. ◻")) +
 		p(r("", "After the proof.")) +
 		`</w:body></w:document>`
-	data := buildZip(t, map[string]string{"[Content_Types].xml": `<Types/>`, "word/document.xml": doc})
-	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := documentText(t, doc)
 	for _, want := range []string{
 		"::: {.definition #def-risk name=\"Risk\" number=\"1.1\"}\n\nThe risk of an estimator is its mean loss.\n\n:::",
 		"::: {.lemma #lem-a number=\"1.2\"}\n\nThe risk is finite.\n\n:::",
@@ -126,4 +118,15 @@ func TestBookmarkRangesAndProofs(t *testing.T) {
 			t.Errorf("want %q in\n%s", want, got)
 		}
 	}
+}
+
+// documentText reads a DOCX whose word/document.xml is doc.
+func documentText(t *testing.T, doc string) string {
+	t.Helper()
+	data := buildZip(t, map[string]string{"[Content_Types].xml": `<Types/>`, "word/document.xml": doc})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
