@@ -355,27 +355,20 @@ func hasToken(list, tok string) bool {
 }
 
 // styleSheet reads one of the book's style sheets into b.styles, up to
-// htmltext.MaxStyleSheet in all; a damaged one is skipped, as a reader
-// would show the book in its default style.
+// htmltext.MaxStyleSheet in all; a damaged or oversized one is skipped,
+// as a reader would show the book in its default style.
 func (b *book) styleSheet(name string) error {
-	read := b.sheetRead
-	if read >= htmltext.MaxStyleSheet || b.files[name] == nil {
+	if b.sheetRead >= htmltext.MaxStyleSheet || b.files[name] == nil {
 		return nil
 	}
 	rc, err := b.open(name)
 	if err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			return err
-		}
-		return nil
+		return b.ctx.Err()
 	}
 	defer rc.Close()
-	data, err := io.ReadAll(io.LimitReader(rc, int64(htmltext.MaxStyleSheet-read)))
+	data, err := io.ReadAll(io.LimitReader(rc, int64(htmltext.MaxStyleSheet-b.sheetRead)))
 	if err != nil {
-		if errors.Is(err, ErrTooLarge) || b.ctx.Err() != nil {
-			return err
-		}
-		return nil
+		return b.ctx.Err()
 	}
 	b.sheetRead += len(data)
 	b.styles = htmltext.ParseStyles(string(data), b.styles)

@@ -97,7 +97,6 @@ func (w *writer) structure(t token, e *entry) {
 			w.space = false
 			w.cur.WriteString(mark)
 			w.emphAt = w.cur.Len()
-			e.runTermAt, w.runTermAt = w.cur.Len(), w.cur.Len()
 			e.emph = mark
 		case mark == "**" && strings.HasSuffix(cur, "**") && strings.HasPrefix(cur, "**") && len(cur) > 4 && !strings.Contains(cur[2:len(cur)-2], "**"):
 			// Consecutive bold runs ("Theorem", its label, its title)
