@@ -90,6 +90,15 @@ var envKinds = map[string]blockKind{
 	"fact": {core.Theorem, "fact"}, "principle": {core.Theorem, "principle"},
 	// OpenIntro's box: definition unless its title names a rule or law.
 	"onebox": {core.Definition, "onebox"},
+	// Environments named in the book's language, declared where lore
+	// does not read (a package of the book's own): German, French,
+	// Spanish and Italian.
+	"satz": {core.Theorem, "theorem"}, "hilfssatz": {core.Theorem, "lemma"},
+	"korollar": {core.Theorem, "corollary"}, "folgerung": {core.Theorem, "corollary"},
+	"theoreme": {core.Theorem, "theorem"}, "lemme": {core.Theorem, "lemma"}, "corollaire": {core.Theorem, "corollary"},
+	"teorema": {core.Theorem, "theorem"}, "lema": {core.Theorem, "lemma"},
+	"corolario": {core.Theorem, "corollary"}, "corollario": {core.Theorem, "corollary"},
+	"definicion": {core.Definition, "definition"}, "definizione": {core.Definition, "definition"},
 }
 
 // Structural markup is stronger evidence than a textual marker.

@@ -474,3 +474,26 @@ func TestStripEmph(t *testing.T) {
 		}
 	}
 }
+
+// A German book's environments, declared in a package lore does not
+// read, are its blocks and proofs by their names ("satz", "beweis"); a
+// reference in the book's words ("nach Satz 1.2") is an edge; and an entry
+// of a list of theorems ("Satz 1.2. Stetigkeit . . . . 10") is no block.
+func TestBlocksInOtherLanguages(t *testing.T) {
+	ps := texFixture(t, `\begin{satz}\label{s:a}Jede stetige Funktion auf einem Kompaktum ist beschränkt.\end{satz}
+\begin{beweis}Klar nach Definition.\end{beweis}
+\begin{hilfssatz}Jede konvergente Folge ist beschränkt, nach \ref{s:a}.\end{hilfssatz}`)
+	if got := nameList(ps); len(got) != 2 {
+		t.Errorf("primitives %v, want the Satz and the Hilfssatz", got)
+	}
+	doc := "**Satz 1.2** Jede stetige Funktion auf einem Kompaktum ist beschränkt.\n\n" +
+		"**Korollar 1.3** Nach Satz 1.2 ist jede stetige Funktion auf [0, 1] beschränkt.\n\n" +
+		"Satz 1.2. Stetigkeit und Kompaktheit . . . . . . . 10\n"
+	ps = Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if len(ps) != 2 {
+		t.Fatalf("primitives %v, want the Satz and the Korollar", nameList(ps))
+	}
+	if len(ps[1].Dependencies) == 0 || ps[1].Dependencies[0].Target != ps[0].ID {
+		t.Errorf("Korollar 1.3 depends on %+v, want Satz 1.2", ps[1].Dependencies)
+	}
+}

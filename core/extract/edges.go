@@ -255,7 +255,7 @@ func cutStatement(s string, max int) string {
 
 // textRef is a reference to a numbered result in running text: "by
 // Theorem 2.3", "Lemmas 4 and 5", "Statement 1".
-var textRef = lazyre.New(`\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Statement|Conjecture|Axiom|Fact|Observation)s?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*)*)`)
+var textRef = lazyre.New(`\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Statement|Conjecture|Axiom|Fact|Observation|Satz|Hilfssatz|Korollar|Folgerung|Théorème|Lemme|Corollaire|Teorema|Lema|Corolario|Corollario|Definición|Definizione|Proposición|Proposizione)s?\s+([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)((?:\s*(?:,|and|or)\s*[0-9]+(?:\.[0-9]+)*)*)`)
 
 // elsewhere follows a reference to another work or another part: "Theorem
 // 2 of [12]", "Lemma 1 in Sec. 3", "Theorem 4 in Ref. 7".

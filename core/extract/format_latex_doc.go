@@ -84,10 +84,32 @@ var kindOfTitle = map[string]blockKind{
 	"corollary": {"theorem", "corollary"}, "axiom": {"axiom", "axiom"},
 	"algorithm": {"algorithm", "algorithm"}, "identity": {"identity", "identity"},
 	"rule": {"theorem", "rule"}, "principle": {"theorem", "principle"}, "law": {"theorem", "rule"},
+	// The same titles in the languages books are most often written in
+	// besides English; "Definition", "Lemma", "Proposition" and "Axiom"
+	// are spelled alike.
+	"satz": {"theorem", "theorem"}, "hilfssatz": {"theorem", "lemma"},
+	"korollar": {"theorem", "corollary"}, "folgerung": {"theorem", "corollary"},
+	"théorème": {"theorem", "theorem"}, "définition": {"definition", "definition"},
+	"lemme": {"theorem", "lemma"}, "corollaire": {"theorem", "corollary"},
+	"teorema": {"theorem", "theorem"}, "definición": {"definition", "definition"},
+	"definizione": {"definition", "definition"}, "definição": {"definition", "definition"},
+	"lema": {"theorem", "lemma"}, "corolario": {"theorem", "corollary"}, "corollario": {"theorem", "corollary"},
+	"proposición": {"theorem", "proposition"}, "proposizione": {"theorem", "proposition"},
+}
+
+// proofTitles are the printed titles of a declared environment that
+// holds a proof ("\newtheorem*{beweis}{Beweis}").
+var proofTitles = map[string]bool{
+	"proof": true, "beweis": true, "preuve": true, "démonstration": true, "demostración": true,
+	"dimostrazione": true, "prova": true,
 }
 
 // proofEnvs are the environments holding a proof.
-var proofEnvs = map[string]bool{"proof": true, "proof*": true, "pf": true, "prf": true}
+var proofEnvs = map[string]bool{
+	"proof": true, "proof*": true, "pf": true, "prf": true,
+	// in the languages of envKinds' translated names
+	"beweis": true, "preuve": true, "demonstration": true, "demostracion": true, "dimostrazione": true,
+}
 
 // mathEnvs number their lines (unstarred) or hold math without numbers.
 var mathEnvs = map[string]bool{
@@ -216,7 +238,7 @@ func scanTeX(doc string) *texDoc {
 			f := frame{env: env, cur: cur, proof: -1}
 			base := strings.TrimSuffix(env, "*")
 			switch {
-			case proofEnvs[env]:
+			case proofEnvs[env] || proofTitles[strings.ToLower(d.envs[base])]:
 				p := texProof{at: i, end: len(doc)}
 				if arg, _ := texOptional(doc, e, 400); arg != "" {
 					p.of = firstRefKey(arg)

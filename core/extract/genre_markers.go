@@ -562,8 +562,28 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		return h, false
 	}
 	p, _ = skipEmph(s, p+1)
+	if tocEntry(s, p) {
+		return h, false
+	}
 	h.after = p
 	return h, true
+}
+
+// tocEntry reports a line that goes on from p to a dot leader and a page
+// number: an entry of a list of theorems or a table of contents ("Satz
+// 1.4. Erzeuger der σ-Algebra . . . . . 10"), not the block itself.
+func tocEntry(s string, p int) bool {
+	eol := strings.IndexByte(s[p:], '\n')
+	if eol < 0 {
+		eol = len(s) - p
+	}
+	line := strings.TrimRight(s[p:p+eol], " \t")
+	body := strings.TrimRight(line, "0123456789ivxlc")
+	if len(body) == len(line) {
+		return false // no page number at the end
+	}
+	body = strings.TrimRight(body, " \t")
+	return strings.HasSuffix(body, ". . .") || strings.HasSuffix(body, "...") || strings.HasSuffix(body, "…")
 }
 
 // bareResult accepts a numbered result marker without a terminator

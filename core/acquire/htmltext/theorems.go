@@ -40,6 +40,17 @@ var familyWords = map[string]string{
 	"defn": "definition", "def": "definition", "dfn": "definition",
 	"property": "property", "fact": "fact", "observation": "observation",
 	"principle": "principle", "identity": "identity",
+	// Environments named in the book's language (LaTeXML's
+	// "ltx_theorem_satz" for \newtheorem{satz}{Satz}).
+	"satz": "theorem", "hilfssatz": "lemma", "korollar": "corollary", "folgerung": "corollary",
+	"theoreme": "theorem", "lemme": "lemma", "corollaire": "corollary",
+	"teorema": "theorem", "lema": "lemma", "corolario": "corollary", "corollario": "corollary",
+	"definicion": "definition", "definizione": "definition", "proposicion": "proposition", "proposizione": "proposition",
+}
+
+// proofWords name a proof in the languages of familyWords.
+var proofWords = map[string]bool{
+	"beweis": true, "preuve": true, "demonstration": true, "demostracion": true, "dimostrazione": true, "prova": true,
 }
 
 // ContainerKind returns the kind of theorem-like block an element with
@@ -74,6 +85,9 @@ func ContainerKind(elem, class string) string {
 			continue
 		}
 		w := strings.TrimPrefix(c, "ltx_theorem_")
+		if proofWords[w] {
+			return KindProof
+		}
 		if k, ok := familyWords[w]; ok {
 			return k
 		}
