@@ -98,7 +98,7 @@ var envKinds = map[string]blockKind{
 	"theoreme": {core.Theorem, "theorem"}, "lemme": {core.Theorem, "lemma"}, "corollaire": {core.Theorem, "corollary"},
 	"teorema": {core.Theorem, "theorem"}, "lema": {core.Theorem, "lemma"},
 	"corolario": {core.Theorem, "corollary"}, "corollario": {core.Theorem, "corollary"},
-	"definicion": {core.Definition, "definition"}, "definizione": {core.Definition, "definition"},
+	"definicion": {core.Definition, "definition"}, "definizione": {core.Definition, "definition"}, //nolint:misspell // Spanish
 }
 
 // Structural markup is stronger evidence than a textual marker.

@@ -45,7 +45,7 @@ var familyWords = map[string]string{
 	"satz": "theorem", "hilfssatz": "lemma", "korollar": "corollary", "folgerung": "corollary",
 	"theoreme": "theorem", "lemme": "lemma", "corollaire": "corollary",
 	"teorema": "theorem", "lema": "lemma", "corolario": "corollary", "corollario": "corollary",
-	"definicion": "definition", "definizione": "definition", "proposicion": "proposition", "proposizione": "proposition",
+	"definicion": "definition", "definizione": "definition", "proposicion": "proposition", "proposizione": "proposition", //nolint:misspell // Spanish, not misspelt English
 }
 
 // proofWords name a proof in the languages of familyWords.
