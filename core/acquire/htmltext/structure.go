@@ -298,9 +298,13 @@ func HasClass(class, want string) bool {
 }
 
 // IsBlockFamily reports a class of PreTeXt's block families
-// ("theorem-like", "example-like", "project-like"): a heading inside such
-// a block is its label, not a section's title.
+// ("theorem-like", "example-like", "project-like"), or LaTeXML's
+// ltx_theorem of a kind lore does not learn ("ltx_theorem_beispiel"): a
+// heading inside such a block is its label, not a section's title.
 func IsBlockFamily(class string) bool {
+	if HasClass(class, "ltx_theorem") && ContainerKind("div", class) == "" {
+		return true
+	}
 	for _, f := range strings.Fields(class) {
 		if strings.HasSuffix(f, "-like") {
 			return true

@@ -48,6 +48,10 @@ var familyWords = map[string]string{
 	"definicion": "definition", "definizione": "definition", "proposicion": "proposition", "proposizione": "proposition", //nolint:misspell // Spanish, not misspelt English
 }
 
+// proofLabels are a proof's printed label in English and the languages
+// of familyWords.
+var proofLabels = []string{"Proof", "Beweis", "Preuve", "Démonstration", "Demostración", "Dimostrazione", "Prova"}
+
 // proofWords name a proof in the languages of familyWords.
 var proofWords = map[string]bool{
 	"beweis": true, "preuve": true, "demonstration": true, "demostracion": true, "dimostrazione": true, "prova": true,
@@ -101,7 +105,7 @@ func ContainerKind(elem, class string) string {
 // headLabel reads a block's label: a kind word, an optional number or
 // acronym ("2.1", "RREF", "A.3"), an optional parenthesized title, and
 // the rest of the line.
-var headLabel = regexp.MustCompile(`^([A-Z][a-z]+)(?:\s+([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?\.?\s*(?:\(([^()]{1,160})\))?\s*[.:]?\s*`)
+var headLabel = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(?:\s+([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?\.?\s*(?:\(([^()]{1,160})\))?\s*[.:]?\s*`)
 
 // Fence renders the blocks a container produced as a fenced div of the
 // given kind. The first block's label (a heading, or a bold run-in label
@@ -115,11 +119,14 @@ func Fence(kind, id, title string, blocks []string) []string {
 			// "Proof." is the proof's label, not its text, whether its
 			// paragraph goes on ("**Proof.** Take …") or not.
 			b := strings.TrimLeft(blocks[0], "#* ")
-			if rest, ok := strings.CutPrefix(b, "Proof"); ok && (rest == "" || strings.ContainsRune(".:*", rune(rest[0]))) {
-				if rest = strings.TrimLeft(rest, ".:* "); rest == "" {
-					blocks = blocks[1:]
-				} else {
-					blocks = append([]string{rest}, blocks[1:]...)
+			for _, word := range proofLabels {
+				if rest, ok := strings.CutPrefix(b, word); ok && (rest == "" || strings.ContainsRune(".:*", rune(rest[0]))) {
+					if rest = strings.TrimLeft(rest, ".:* "); rest == "" {
+						blocks = blocks[1:]
+					} else {
+						blocks = append([]string{rest}, blocks[1:]...)
+					}
+					break
 				}
 			}
 		}
@@ -245,8 +252,13 @@ func isKindWord(w string) bool {
 	if _, ok := kindWords[w]; ok {
 		return true
 	}
+	if _, ok := familyWords[w]; ok {
+		return true
+	}
 	switch w {
-	case "property", "fact", "observation", "principle", "identity", "claim", "conjecture", "remark", "example", "proof", "note":
+	case "property", "fact", "observation", "principle", "identity", "claim", "conjecture", "remark", "example", "proof", "note",
+		// the labels of familyWords' other languages as printed
+		"théorème", "définition", "definición", "proposición", "beweis", "beispiel", "bemerkung":
 		return true
 	}
 	return false

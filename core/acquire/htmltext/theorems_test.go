@@ -366,3 +366,31 @@ func TestRunInDefinitionTerms(t *testing.T) {
 		}
 	}
 }
+
+// LaTeXML writes every declared theorem-like environment as an
+// ltx_theorem with an <h6> title: a proof in another language
+// ("ltx_theorem_beweis") is a proof without its label, and the title of
+// a kind lore does not learn ("Beispiel") is the block's label, not a
+// section heading that would rename the blocks after it.
+func TestLaTeXMLTheoremsInOtherLanguages(t *testing.T) {
+	h6 := func(s string) string {
+		return `<h6 class="ltx_title ltx_title_theorem"><span class="ltx_tag ltx_tag_theorem"><span class="ltx_text ltx_font_bold">` + s + `</span></span></h6>`
+	}
+	page := `<section class="ltx_section"><h2 class="ltx_title">1 Maße</h2>` +
+		`<div id="T1" class="ltx_theorem ltx_theorem_satz">` + h6("Satz 1.1.") + `<div class="ltx_para"><p class="ltx_p">Jedes Maß ist monoton.</p></div></div>` +
+		`<div id="B1" class="ltx_theorem ltx_theorem_beweis">` + h6("Beweis.") + `<div class="ltx_para"><p class="ltx_p">Klar.</p></div></div>` +
+		`<div id="E1" class="ltx_theorem ltx_theorem_beispiel">` + h6("Beispiel 1.2.") + `<div class="ltx_para"><p class="ltx_p">Das Zählmaß.</p></div></div></section>`
+	got := Text(page)
+	for _, want := range []string{
+		"::: {.theorem #T1 number=\"1.1\"}\n\nJedes Maß ist monoton.\n\n:::",
+		"::: {.proof}\n\nKlar.\n\n:::",
+		"**Beispiel 1.2.**",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "# Beispiel") || strings.Contains(got, "# Beweis") {
+		t.Errorf("a block's title became a heading:\n%s", got)
+	}
+}
