@@ -1354,7 +1354,7 @@ func resultText(s string, from int, raw string) string {
 		if p >= len(s) || opensBlock(s[p:min(len(s), p+40)]) {
 			break
 		}
-		if !incomplete(s[start:end]) && !(list && listItem.MatchString(s[p:min(len(s), p+8)])) {
+		if !incomplete(s[start:end]) && !(list && (listItem.MatchString(s[p:min(len(s), p+8)]) || setupLine(s, p))) {
 			break
 		}
 		if n >= maxResultParas && !list {
@@ -1367,6 +1367,16 @@ func resultText(s string, from int, raw string) string {
 		end = e
 	}
 	return s[start:end]
+}
+
+// setupLine reports a short paragraph at p that ends in a colon ("Es
+// gelte:", "Then the following hold:"): the lead-in of the list after it.
+func setupLine(s string, p int) bool {
+	_, e := paragraph(s, p)
+	if e <= p || e-p > 120 {
+		return false
+	}
+	return strings.HasSuffix(strings.TrimSpace(s[p:e]), ":")
 }
 
 // listItem opens an item of a list in PDF or EPUB text: a bullet, a dash,
