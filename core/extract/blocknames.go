@@ -131,7 +131,7 @@ func (x *extractor) latexTerms(body string) []termHit {
 // termLike reports whether an emphasized phrase can be a defined term: a
 // few words, not math alone, not a word of stress.
 func termLike(t string) bool {
-	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(keepHyphenMath(t))
 	if t == "" || len(t) > maxName || strings.Count(t, " ") > 5 || strings.HasPrefix(t, "$") {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // maxName bounds a primitive name: longer than this it stops reading as a
@@ -286,8 +287,30 @@ func splitSentences(s string, n int) []word {
 }
 
 // dropMath removes $…$ spans (and $$…$$) so formulas do not leak into names.
+// hyphenMath is a short formula joined to a word by a hyphen, part of a
+// term's name: "$R$-module", "$\sigma$-algebra", "$2$-wedge product"
+// (with the space the LaTeX reader sets after a formula, "$R$ -module").
+var hyphenMath = lazyre.New(`\$([^$]{1,24})\$ ?-(\pL)|(\pL)- ?\$([^$]{1,24})\$`)
+
+// keepHyphenMath writes the formulas hyphenMath finds as they read
+// ("R-module", "σ-algebra"), so that a term named by them keeps them when
+// dropMath leaves out the rest of the math.
+func keepHyphenMath(s string) string {
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	return hyphenMath.ReplaceAllStringFunc(s, func(m string) string {
+		// The LaTeX reader sets a space after a formula ("$R$ -module").
+		m = strings.NewReplacer("$ -", "$-", "- $", "-$").Replace(m)
+		return strings.ReplaceAll(text.ReadableMath(m), "$", "")
+	})
+}
+
 func dropMath(s string) string {
 	if strings.IndexByte(s, '$') < 0 {
+		return s
+	}
+	if s = keepHyphenMath(s); strings.IndexByte(s, '$') < 0 {
 		return s
 	}
 	var b strings.Builder
