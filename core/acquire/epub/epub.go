@@ -330,7 +330,7 @@ func (b *book) text() (string, error) {
 	if len(parts) == 0 {
 		return "", nil
 	}
-	return frontMatter(pkg.Titles) + htmltext.ResolveLinks(strings.Join(parts, "\n\n"), b.ids) + "\n", nil
+	return frontMatter(pkg.Titles) + htmltext.DropTermMarks(htmltext.ResolveLinks(strings.Join(parts, "\n\n"), b.ids)) + "\n", nil
 }
 
 // frontMatter carries the book's first non-blank title into its text, so

@@ -27,7 +27,10 @@ type xent struct {
 	// run-in paragraph.
 	runTerm   string
 	runTermAt int // where that term's text starts in buf
-	title     bool
+	// term is the marker of a run of emphasis opened inside a
+	// definition (htmltext.TermMark).
+	term  rune
+	title bool
 }
 
 // xcont is an open theorem-like container; the blocks from start on are
@@ -41,6 +44,9 @@ type xcont struct {
 	// (htmltext.ShortKind): it is fenced only when its text opens with a
 	// label (htmltext.Labelled).
 	tentative bool
+	// dfn is set when a <dfn> marks the definition's term: its other
+	// emphasis is then no term.
+	dfn bool
 }
 
 // structure records what the opening element t says; every call is
@@ -116,6 +122,14 @@ func (c *xconv) structure(t xml.StartElement, name string) {
 		}
 		cur := c.buf.String()
 		switch {
+		case strings.TrimSpace(cur) != "" && c.termAt < 0 && c.inDefinition():
+			// Inside a definition, emphasis marks its terms, as the
+			// HTML reader reads them; whether it is kept is known once
+			// the definition is read whole.
+			m := htmltext.TermMark(mark == "**")
+			c.buf.WriteRune(m)
+			c.termAt = c.buf.Len()
+			e.term = m
 		case (strings.TrimSpace(cur) == "" || htmltext.LabelMark(cur)) && !c.emphDone:
 			// A dingbat set before a block's label is no part of it.
 			c.buf.Reset()
@@ -172,6 +186,21 @@ func (c *xconv) closeStructure() {
 		c.buf.WriteString(htmltext.LinkEnd(e.frag))
 		c.linking = false
 	}
+	if e.term != 0 {
+		cur := c.buf.String()
+		t := strings.TrimRight(cur, " ")
+		c.buf.Reset()
+		if c.termAt == len(cur) {
+			c.buf.WriteString(strings.TrimSuffix(cur, string(e.term))) // nothing inside: no marks
+		} else {
+			c.buf.WriteString(t)
+			c.buf.WriteRune(e.term)
+			if len(t) < len(cur) {
+				c.buf.WriteByte(' ')
+			}
+		}
+		c.termAt = -1
+	}
 	if e.runTerm != "" {
 		cur := c.buf.String()
 		t := strings.TrimRight(cur, " ")
@@ -224,8 +253,20 @@ func (c *xconv) closeStructure() {
 		if ct.kind != htmltext.KindProof && ct.id != "" {
 			c.ids[ct.id] = true
 		}
+		if ct.kind == "definition" {
+			for i := ct.start; i < len(c.blocks); i++ {
+				c.blocks[i] = htmltext.TermMarks(c.blocks[i], !ct.dfn)
+			}
+		}
 		fenced := htmltext.Fence(ct.kind, ct.id, ct.title, c.blocks[ct.start:])
 		c.blocks = append(c.blocks[:ct.start], fenced...)
 		c.pendingTitle = -1
 	}
+}
+
+// inDefinition reports whether the innermost open container is a
+// definition.
+func (c *xconv) inDefinition() bool {
+	n := len(c.conts)
+	return n > 0 && c.conts[n-1].kind == "definition"
 }

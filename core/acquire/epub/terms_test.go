@@ -41,3 +41,26 @@ func TestTermParagraphs(t *testing.T) {
 		}
 	}
 }
+
+// Inside a definition, emphasis marks its terms as the HTML reader reads
+// them: kept as Markdown emphasis, unless the definition marks its term
+// with <dfn>, whose bold is then the only term.
+func TestDefinitionEmphasisIsTerm(t *testing.T) {
+	doc := `<html xmlns="http://www.w3.org/1999/xhtml"><body>` +
+		`<div class="definition"><p>The (<strong>pairwise</strong>) <strong>intersection</strong> of X and Y is their common part.</p></div>` +
+		`<article class="definition definition-like"><p>A <dfn class="terminology">forest</dfn> is <em>acyclic</em>.</p></article>` +
+		`<p>Outside, <strong>bold</strong> is no term.</p></body></html>`
+	got, err := xhtmlText(context.Background(), strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"The (**pairwise**) **intersection** of X and Y is their common part.",
+		"A **forest** is acyclic.",
+		"Outside, bold is no term.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}

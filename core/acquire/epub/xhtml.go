@@ -74,6 +74,9 @@ type xconv struct {
 	// emphAt is where the text after an opening emphasis mark starts in
 	// buf, -1 when none is open.
 	emphAt int
+	// termAt is where the text of a definition's term opened by emphasis
+	// starts in buf (no space goes there), -1 outside one.
+	termAt int
 	// termEnd is where the last term of a definition's run-in paragraph
 	// closed in buf (-1 when none did), runTermAt where its text starts.
 	termEnd, runTermAt int
@@ -102,7 +105,7 @@ const (
 func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 	ids := map[string]bool{}
 	s, err := xhtmlMarked(ctx, r, ids)
-	return htmltext.ResolveLinks(s, ids), err
+	return htmltext.DropTermMarks(htmltext.ResolveLinks(s, ids)), err
 }
 
 // xhtmlMarked returns the text of one XHTML document with its links
@@ -118,7 +121,7 @@ func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string,
 // italic.
 func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htmltext.Styles) (string, htmltext.Nesting, error) {
 	d := newDecoder(r)
-	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, ids: ids, styles: styles}
+	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, termAt: -1, ids: ids, styles: styles}
 	if c.ids == nil {
 		c.ids = map[string]bool{}
 	}
@@ -359,6 +362,9 @@ func (c *xconv) openDfn() {
 	if c.dfnAt < 0 && c.pre == 0 {
 		c.dfnAt = c.buf.Len()
 	}
+	if n := len(c.conts); n > 0 {
+		c.conts[n-1].dfn = true
+	}
 }
 
 // closeDfn sets the text the <dfn> held in bold, the spaces around it
@@ -416,7 +422,7 @@ func (c *xconv) text(s string) {
 // space separates words with one space: white space at the end of one
 // element's text and the start of the next element's is still one space.
 func (c *xconv) space() {
-	if c.buf.Len() == c.emphAt {
+	if c.buf.Len() == c.emphAt || c.buf.Len() == c.termAt {
 		return // right after an opening emphasis mark
 	}
 	if n := c.buf.Len(); n > 0 {

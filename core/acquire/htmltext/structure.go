@@ -278,6 +278,22 @@ func termMarks(s string, keep bool) string {
 	return strings.NewReplacer(string(emphItalic), "*", string(emphBold), "**").Replace(s)
 }
 
+// TermMark is the marker that brackets a run of bold (or italic)
+// emphasis inside a definition until the definition is read whole
+// (TermMarks); the EPUB reader marks its definitions' terms with it too.
+func TermMark(bold bool) rune {
+	if bold {
+		return emphBold
+	}
+	return emphItalic
+}
+
+// TermMarks is termMarks for the EPUB reader.
+func TermMarks(s string, keep bool) string { return termMarks(s, keep) }
+
+// DropTermMarks is dropTermMarks for the EPUB reader.
+func DropTermMarks(s string) string { return dropTermMarks(s) }
+
 // dropTermMarks removes the emphasis markers left where no definition
 // was closed.
 func dropTermMarks(s string) string {
