@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -426,6 +427,26 @@ func (s *events) until(t *testing.T, what string, ok func(*lorev1.LearnEvent) bo
 	}
 }
 
+// within reports whether an event ok accepts arrives within d.
+func (s *events) within(d time.Duration, ok func(*lorev1.LearnEvent) bool) bool {
+	deadline := time.After(d)
+	for {
+		for _, ev := range s.all() {
+			if ok(ev) {
+				return true
+			}
+		}
+		select {
+		case <-s.more:
+		case err := <-s.done:
+			s.done <- err
+			return slices.ContainsFunc(s.all(), ok)
+		case <-deadline:
+			return false
+		}
+	}
+}
+
 // end waits for the stream to end, and its error.
 func (s *events) end(t *testing.T, what string) error {
 	t.Helper()
@@ -497,11 +518,20 @@ func TestRevokedWatchEnds(t *testing.T) {
 		})
 	}
 	revoked, other := watch(rita), watch(rosa)
-	// Both watches are open: they see a run's commit.
-	first := learnAs(t, as(cura), "Alpha", "")
-	first.until(t, "the first learn's commit", committedEv)
-	revoked.until(t, "rita's watch seeing the first commit", committedEv)
-	other.until(t, "rosa's watch seeing the first commit", committedEv)
+	// Both watches are open once each has seen a run's commit. A watch
+	// subscribes some time after its call is made, so on a busy machine
+	// the first learns may pass it by: learn until both see one.
+	for i := 0; ; i++ {
+		run := learnAs(t, as(cura), fmt.Sprintf("Alpha%d", i), "")
+		c := run.until(t, "a learn's commit", committedEv)
+		sawIt := func(ev *lorev1.LearnEvent) bool { return ev.GetRunId() == c.GetRunId() && committedEv(ev) }
+		if revoked.within(2*time.Second, sawIt) && other.within(2*time.Second, sawIt) {
+			break
+		}
+		if i == 10 {
+			t.Fatalf("the watches saw none of %d commits; rita's: %v, rosa's: %v", i+1, revoked.all(), other.all())
+		}
+	}
 
 	revoke(t, e, "rita")
 	err := revoked.end(t, "the revoked reader's watch")
