@@ -471,14 +471,9 @@ func (c *converter) closeRange(id string) {
 	if r.start >= len(c.blocks) {
 		return
 	}
-	first := c.blocks[r.start]
-	mark := "**"
-	if !strings.HasPrefix(first, mark) {
-		mark = "*"
-	}
-	label, _, ok := strings.Cut(strings.TrimPrefix(first, mark), mark)
-	kind := labelKind(label)
-	if !strings.HasPrefix(first, mark) || !ok || kind == "" {
+	label, _, ok := htmltext.EmphasisLabel(c.blocks[r.start])
+	kind := htmltext.LabelKind(label)
+	if !ok || kind == "" {
 		return
 	}
 	fenced := strings.Join(htmltext.Fence(kind, r.name, "", c.blocks[r.start:]), "\n\n")
@@ -533,7 +528,7 @@ func (c *converter) endParagraph() {
 	if c.mark != "" && c.tblDepth == 0 {
 		if lbl := strings.TrimSpace(raw[:c.label]); lbl != "" && !strings.Contains(lbl, "\n") {
 			raw = c.mark + lbl + c.mark + " " + strings.TrimLeft(raw[c.label:], " \t")
-			kind = labelKind(lbl)
+			kind = htmltext.LabelKind(lbl)
 		}
 	}
 	c.mark, c.label, c.labelOpen = "", 0, false
@@ -607,16 +602,6 @@ func (c *converter) endParagraph() {
 		c.flushList()
 		c.blocks = append(c.blocks, text)
 	}
-}
-
-// labelKind returns the kind of block a run-in label names by its first
-// word ("Lemma 2.1." is a lemma), "" when it names none.
-func labelKind(label string) string {
-	f := strings.Fields(label)
-	if len(f) == 0 {
-		return ""
-	}
-	return htmltext.ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:")))
 }
 
 func cellText(s string) string {

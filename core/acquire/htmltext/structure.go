@@ -137,20 +137,34 @@ func (w *writer) structure(t token, e *entry) {
 // and has words of its statement after it: emphasis that opens the
 // statement is the style of the whole statement, not a term's.
 func DefinitionLabel(par string) bool {
+	label, after, ok := EmphasisLabel(par)
+	return ok && strings.ContainsFunc(after, unicode.IsLetter) && LabelKind(label) == "definition"
+}
+
+// EmphasisLabel splits a paragraph that opens with a phrase in Markdown
+// emphasis ("**Lemma 2.1.** Every …", "*Def.* A …") into that phrase and
+// the rest.
+func EmphasisLabel(par string) (label, rest string, ok bool) {
 	mark := "**"
 	if !strings.HasPrefix(par, mark) {
 		mark = "*"
 	}
-	rest, ok := strings.CutPrefix(par, mark)
+	after, ok := strings.CutPrefix(par, mark)
 	if !ok {
-		return false
+		return "", "", false
 	}
-	label, after, ok := strings.Cut(rest, mark)
-	if !ok || !strings.ContainsFunc(after, unicode.IsLetter) {
-		return false
-	}
+	return strings.Cut(after, mark)
+}
+
+// LabelKind returns the kind of block a run-in label names by its first
+// word ("Lemma 2.1." is a lemma, "Proof." a proof), "" when it names
+// none.
+func LabelKind(label string) string {
 	f := strings.Fields(label)
-	return len(f) > 0 && ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:"))) == "definition"
+	if len(f) == 0 {
+		return ""
+	}
+	return ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:")))
 }
 
 // maxTermWords is the most words a term of a definition's run-in
