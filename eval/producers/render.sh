@@ -119,7 +119,10 @@ tail -n +2 "$works" | while IFS="$tab" read -r work half repo commit dir main pr
 	fi
 	if have latexmlc "$work" latexml; then
 		copy latexml
-		run "$work" latexml "cd '$w/.latexml' && latexmlc --format=html5 --nocomments --dest='$w/latexml/index.html' '$main' && test -s '$w/latexml/index.html'" ||
+		# latexmlc exits 0 after a fatal error (its status 3, a timeout
+		# among them) and still writes a page with nothing of the book on
+		# it: that is a failed rendering, not an empty book.
+		run "$work" latexml "cd '$w/.latexml' && latexmlc --format=html5 --nocomments --dest='$w/latexml/index.html' '$main' && test -s '$w/latexml/index.html' && ! grep -q '^Status:conversion:3' '$dest/$work/latexml.log'" ||
 			rm -rf "$w/latexml"
 	fi
 	if have pandoc "$work" pandoc; then
