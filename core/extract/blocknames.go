@@ -860,10 +860,11 @@ func dropParens(s string) string {
 
 // sectionNumber is the number a heading read from a PDF or a rendered
 // page may still carry ("2.3.7 * Exterior algebra", "B.2 Permutations"),
-// with the division's word when the book prints it ("Chapter 11 Weak PFR
-// over the integers", "Appendix B: Tables"): the name has its own number,
-// and the source's heading is the title alone.
-var sectionNumber = lazyre.New(`^(?:(?:Chapter|Section|Part|Appendix|Lecture|Unit)\s+(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+|[A-Z])[.:]?\s+|[0-9]+(?:\.[0-9]+)*\.?\s+|[A-Z](?:\.[0-9]+)+\.?\s+)(?:\*\s*)?`)
+// with the division's word or sign when the book prints it ("Chapter 11
+// Weak PFR over the integers", "Appendix B: Tables", "§ 2 Das
+// Lebesgue-Maß"): the name has its own number, and the source's heading is
+// the title alone.
+var sectionNumber = lazyre.New(`^(?:(?:Chapter|Section|Part|Appendix|Lecture|Unit)\s+(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+|[A-Z])[.:]?\s+|§\s*[0-9]+(?:\.[0-9]+)*\.?\s+|[0-9]+(?:\.[0-9]+)*\.?\s+|[A-Z](?:\.[0-9]+)+\.?\s+)(?:\*\s*)?`)
 
 // numberedName is the last resort: "Lemma 4.1.2 — Quasi-inverses", or
 // "Lemma 4.1.2" in a section whose title says nothing.

@@ -9,7 +9,9 @@
 // theorem-like containers, links between them and run-in labels are kept
 // as the HTML reader keeps them (htmltext.Fence), links resolved across
 // the book's documents once all are read.
-// Scripts, styles, navigation documents and the NCX are left out.
+// Scripts, styles, navigation documents and the NCX are left out of the
+// text; the table of contents they hold marks the headings of pages that
+// set them as plain paragraphs (toc.go).
 //
 // Every entry read is bounded (MaxEntryBytes decompressed each, and
 // MaxTotalBytes for the whole book), counted as the bytes come out of the
@@ -289,6 +291,20 @@ func (b *book) text() (string, error) {
 			}
 		}
 	}
+	navName, ncxName := "", ""
+	for _, ref := range pkg.Items {
+		it, ok := manifest[ref.ID]
+		if !ok {
+			continue
+		}
+		if navName == "" && hasToken(it.props, "nav") && isXHTML(it.mediaType, it.name) {
+			navName = it.name
+		}
+		if ref.ID == pkg.Spine.Toc || ncxName == "" && strings.EqualFold(strings.TrimSpace(it.mediaType), "application/x-dtbncx+xml") {
+			ncxName = it.name
+		}
+	}
+	toc := b.readTOC(navName, ncxName)
 	var parts []string
 	seen := map[string]bool{}
 	for _, ref := range pkg.Spine.Itemrefs {
@@ -316,7 +332,7 @@ func (b *book) text() (string, error) {
 		if hasToken(it.props, "nav") || !isXHTML(it.mediaType, it.name) {
 			continue
 		}
-		txt, err := b.document(it.name)
+		txt, err := b.document(it.name, toc[it.name])
 		if err != nil {
 			return "", err
 		}
@@ -375,7 +391,7 @@ func (b *book) styleSheet(name string) error {
 	return nil
 }
 
-func (b *book) document(name string) (string, error) {
+func (b *book) document(name string, toc []tocEntry) (string, error) {
 	rc, err := b.open(name)
 	if err != nil {
 		return "", err
@@ -384,7 +400,7 @@ func (b *book) document(name string) (string, error) {
 	if b.ids == nil {
 		b.ids = map[string]bool{}
 	}
-	txt, nest, err := xhtmlRead(b.ctx, rc, b.ids, b.styles)
+	txt, nest, err := xhtmlRead(b.ctx, rc, b.ids, b.styles, toc)
 	if note := nest.Note(name); note != "" {
 		b.notes = append(b.notes, note)
 	}

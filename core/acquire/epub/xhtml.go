@@ -85,6 +85,11 @@ type xconv struct {
 	// nesting is how deep the document nested its elements, and whether
 	// a container was read as plain text for it.
 	nesting htmltext.Nesting
+	// tocFrags are the fragments the book's table of contents links to
+	// in this document; anchors the index of the block each first stood
+	// in (see markTOCHeadings).
+	tocFrags map[string]bool
+	anchors  map[string]int
 	// run holds the last block while it is a run of list items or table
 	// rows that grows line by line: appending to a string would copy the
 	// whole run for every item.
@@ -112,16 +117,27 @@ func xhtmlText(ctx context.Context, r io.Reader) (string, error) {
 // still marked (htmltext.LinkStart), adding the ids of its theorem-like
 // blocks to ids: a book resolves its links once all are read.
 func xhtmlMarked(ctx context.Context, r io.Reader, ids map[string]bool) (string, error) {
-	s, _, err := xhtmlRead(ctx, r, ids, nil)
+	s, _, err := xhtmlRead(ctx, r, ids, nil, nil)
 	return s, err
 }
 
 // xhtmlRead is xhtmlMarked, also saying how deep the document nests its
 // elements; styles are the classes the book's style sheets set bold or
 // italic.
-func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htmltext.Styles) (string, htmltext.Nesting, error) {
+//
+// toc is the book's table of contents for this document: the paragraphs
+// that carry its titles become headings.
+func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htmltext.Styles, toc []tocEntry) (string, htmltext.Nesting, error) {
 	d := newDecoder(r)
 	c := &xconv{pendingTitle: -1, dfnAt: -1, emphAt: -1, termAt: -1, ids: ids, styles: styles}
+	for _, e := range toc {
+		if e.frag != "" {
+			if c.tocFrags == nil {
+				c.tocFrags, c.anchors = map[string]bool{}, map[string]int{}
+			}
+			c.tocFrags[e.frag] = true
+		}
+	}
 	if c.ids == nil {
 		c.ids = map[string]bool{}
 	}
@@ -161,6 +177,9 @@ func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htm
 		c.math = nil
 	}
 	c.flush()
+	if len(toc) > 0 {
+		c.blocks = markTOCHeadings(c.blocks, toc, c.anchors)
+	}
 	out := strings.Join(c.blocks, "\n\n")
 	if errors.Is(err, io.EOF) {
 		return out, c.nesting, nil
@@ -173,6 +192,19 @@ func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htm
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// anchor records the block an element the table of contents links to
+// stands in: the block open now, or the next one.
+func (c *xconv) anchor(t xml.StartElement) {
+	for _, a := range t.Attr {
+		if a.Name.Local != "id" && a.Name.Local != "name" || !c.tocFrags[a.Value] {
+			continue
+		}
+		if _, seen := c.anchors[a.Value]; !seen {
+			c.anchors[a.Value] = len(c.blocks)
+		}
+	}
+}
 
 // mathToken feeds a token inside <math> to its builder; the formula's
 // linear text joins the surrounding text when the element ends.
@@ -258,6 +290,9 @@ func (c *xconv) start(t xml.StartElement) {
 			c.svg = &htmltext.SVGMath{}
 		}
 		return
+	}
+	if len(c.tocFrags) > 0 {
+		c.anchor(t)
 	}
 	if name == "math" {
 		c.math = mathml.New(t)
