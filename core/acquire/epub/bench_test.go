@@ -12,9 +12,17 @@ import (
 // theorem-like blocks linking to blocks of the chapter before.
 func benchBook(b *testing.B, n int) []byte {
 	b.Helper()
-	var manifest, spine strings.Builder
+	var manifest, spine, ncx strings.Builder
 	entries := []entry{{"mimetype", "application/epub+zip"}, {"META-INF/container.xml", testContainer}}
+	// A table of contents lists every chapter and result, as a
+	// converter's does, so that reading it is part of the cost.
+	ncx.WriteString(`<ncx><navMap>`)
 	for i := 0; i < n; i++ {
+		fmt.Fprintf(&ncx, `<navPoint><navLabel><text>Chapter %d</text></navLabel><content src="c%d.xhtml"/>`, i+1, i)
+		for k := 0; k < 10; k++ {
+			fmt.Fprintf(&ncx, `<navPoint><navLabel><text>Result %d %d</text></navLabel><content src="c%d.xhtml#thm-%d-%d"/></navPoint>`, i, k, i, i, k)
+		}
+		ncx.WriteString(`</navPoint>`)
 		fmt.Fprintf(&manifest, `<item id="c%d" href="c%d.xhtml" media-type="application/xhtml+xml"/>`, i, i)
 		fmt.Fprintf(&spine, `<itemref idref="c%d"/>`, i)
 		var doc strings.Builder
@@ -28,8 +36,10 @@ func benchBook(b *testing.B, n int) []byte {
 		doc.WriteString(`</section></body></html>`)
 		entries = append(entries, entry{fmt.Sprintf("OEBPS/c%d.xhtml", i), doc.String()})
 	}
+	ncx.WriteString(`</navMap></ncx>`)
+	entries = append(entries, entry{"OEBPS/toc.ncx", ncx.String()})
 	opf := `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="uid">x</dc:identifier><dc:title>B</dc:title></metadata><manifest>` +
-		manifest.String() + `</manifest><spine>` + spine.String() + `</spine></package>`
+		manifest.String() + `<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest><spine toc="ncx">` + spine.String() + `</spine></package>`
 	entries = append(entries, entry{"OEBPS/content.opf", opf})
 	return buildZip(b, entries)
 }

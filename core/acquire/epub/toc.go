@@ -170,6 +170,17 @@ var tocNumber = lazyre.New(`^(?:(?:Chapter|Section|Part|Appendix|Lecture|Unit|Ka
 func markTOCHeadings(blocks []string, toc []tocEntry, anchors map[string]int) []string {
 	from := 0
 	drop := map[int]bool{}
+	// Each paragraph's section number and key are worked out once: an
+	// entry looks at up to tocWindow of them.
+	type split struct{ num, body, key string }
+	splits := make([]*split, len(blocks))
+	splitAt := func(i int) *split {
+		if splits[i] == nil {
+			n, body := splitNumber(strings.TrimLeft(blocks[i], "# "))
+			splits[i] = &split{n, body, tocKey(body)}
+		}
+		return splits[i]
+	}
 	for _, e := range toc {
 		start := from
 		if e.frag != "" {
@@ -187,20 +198,23 @@ func markTOCHeadings(blocks []string, toc []tocEntry, anchors map[string]int) []
 			continue
 		}
 		for i := start; i < len(blocks) && i < start+tocWindow; i++ {
-			if drop[i] || strings.HasPrefix(blocks[i], "- ") {
+			// A paragraph longer than a heading can be is no heading:
+			// most are, and they are passed over without a look.
+			if drop[i] || len(blocks[i]) > maxHeading || strings.HasPrefix(blocks[i], "- ") {
 				continue
 			}
+			sp := splitAt(i)
 			if strings.HasPrefix(blocks[i], "#") {
-				if _, h := splitNumber(strings.TrimLeft(blocks[i], "# ")); tocKey(h) == want {
+				if sp.key == want {
 					from = i + 1
 					break
 				}
 				continue
 			}
-			n, body := splitNumber(blocks[i])
-			if !strings.HasPrefix(want, tocKey(body)) {
-				n, body = "", blocks[i]
+			if !strings.HasPrefix(want, sp.key) {
+				continue // neither the title nor its start
 			}
+			n, body := sp.num, sp.body
 			// A title set over two or three lines comes as as many
 			// paragraphs.
 			parts := 1
@@ -289,6 +303,6 @@ func labelTitle(title string) bool {
 	return len(f) == 1 || len(f) <= 3 && strings.ContainsFunc(f[1], unicode.IsDigit)
 }
 
-func stripEmphasis(s string) string {
-	return strings.NewReplacer("**", "", "*", "").Replace(s)
-}
+var emphasisMarks = strings.NewReplacer("**", "", "*", "")
+
+func stripEmphasis(s string) string { return emphasisMarks.Replace(s) }
