@@ -125,3 +125,27 @@ func TestStyleSheetClassesMakeLabels(t *testing.T) {
 		}
 	}
 }
+
+// A style sheet that sets the math font's class in bold italic (Calibre's
+// of tex4ht's zptmcm7t) makes the variables of a definition bold, but a
+// variable is mathematics: the term is the word, and the definition is
+// named by it.
+func TestBoldVariablesAreNoTerms(t *testing.T) {
+	opf := strings.Replace(structOPF, `</manifest>`, `<item id="css" href="s.css" media-type="text/css"/></manifest>`, 1)
+	a := xhtmlHead + `<p><span class="b">Definition 0.1.14</span><br/>Let <span class="m">X </span>be a set. A <span class="b">subset </span>of <span class="m">X </span>is a set <span class="m">U </span>such that every element of <span class="m">U</span> is in <span class="m">X</span>.</p></body></html>`
+	raw := buildZip(t, []entry{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", testContainer},
+		{"OEBPS/content.opf", opf},
+		{"OEBPS/s.css", ".b { font-weight: bold } .m { font-style: italic; font-weight: bold }"},
+		{"OEBPS/a.xhtml", a},
+		{"OEBPS/b.xhtml", xhtmlHead + `<p>Next.</p></body></html>`},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Let X be a set. A **subset** of X is a set U such that"; !strings.Contains(got, want) {
+		t.Errorf("missing %q in\n%s", want, got)
+	}
+}

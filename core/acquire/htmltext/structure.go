@@ -167,6 +167,27 @@ func LabelKind(label string) string {
 	return ContainerKind("div", strings.ToLower(strings.TrimRight(f[0], ".:")))
 }
 
+// minTermLetters is the fewest letters a term's longest word has: a
+// variable or a vector set in bold or italic ("X", "v", "ℝⁿ") is
+// mathematics, as the PDF reader takes it (Calibre's style sheet sets
+// tex4ht's math font in bold italic).
+const minTermLetters = 3
+
+// hasWord reports whether s holds a word of at least n letters.
+func hasWord(s string, n int) bool {
+	run := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if run++; run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
 // maxTermWords is the most words a term of a definition's run-in
 // paragraph has; longer emphasis is a sentence set apart, not a term.
 const maxTermWords = 8
@@ -180,7 +201,7 @@ func TermMarked(buf string, open int, mark string) (string, bool) {
 		return buf + mark, true
 	}
 	inner := strings.TrimSpace(buf[open:])
-	if inner == "" || len(strings.Fields(inner)) > maxTermWords {
+	if inner == "" || len(strings.Fields(inner)) > maxTermWords || !hasWord(inner, minTermLetters) {
 		return buf[:open-len(mark)] + buf[open:], false
 	}
 	return buf + mark, true
