@@ -520,3 +520,16 @@ func TestTermNamesKeepHyphenedFormulas(t *testing.T) {
 		t.Errorf("names %q, want %q", got, want)
 	}
 }
+
+// ntheorem's framed theorems (\newframedtheorem) are declared as
+// \newtheorem ones are: a German book's "Satz" keeps its word and its
+// numbering within chapters in the names of results without a title.
+func TestLaTeXFramedTheoremDeclared(t *testing.T) {
+	txt := "\\newframedtheorem{satz}{Satz}[section]\n\\newframedtheorem{lemma}[satz]{Lemma}\n" +
+		"\\section{Maße}\n\\begin{lemma}\nFür alle $x$ gilt $x=x$ und die Abbildung ist stetig.\n\\end{lemma}\n" +
+		"\\begin{satz}\nFür alle $y$ gilt $y=y$ und jede Folge konvergiert.\n\\end{satz}\n"
+	ps := Extract(oneSection(txt, core.FormatLaTeX, core.Textbook), Options{})
+	if got, want := strings.Join(nameList(ps), "|"), "Lemma 1.1 — Fixture|Satz 1.2 — Fixture"; got != want {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}

@@ -360,7 +360,9 @@ func scanTeX(doc string) *texDoc {
 			i = d.defineDef(doc, after)
 		case name == "DeclareMathOperator":
 			i = d.defineOperator(doc, after, star)
-		case name == "newtheorem":
+		case name == "newtheorem" || name == "renewtheorem" || name == "newframedtheorem" || name == "newshadedtheorem":
+			// ntheorem's framed and shaded theorems are declared as
+			// \newtheorem ones are.
 			i = d.declareTheorem(doc, after, star, n)
 		case name == "numberwithin" || name == "counterwithin":
 			a, e := texBraced(doc, after)
