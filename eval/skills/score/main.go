@@ -8,7 +8,7 @@
 // bundle.Import as `lore skills import` reads it (a source not vouched
 // for: the STRANGER tier), so the findings are those a user would see.
 //
-//	go run ./eval/skills/score [-mirror DIR] [-only PREFIX] [-skip-public] [-v] [-alarms]
+//	go run ./eval/skills/score [-mirror DIR] [-only PREFIX] [-skip-public] [-v] [-alarms] [-third]
 //
 // An injection is found when Import reports a warning or a critical
 // finding located inside the lines or the file the injection added that
@@ -37,7 +37,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 type options struct {
 	mirror, set, only   string
 	skipPublic, verbose bool
-	alarms              bool
+	alarms, third       bool
 	topAlarms           int
 }
 
@@ -52,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "list each missed injection with its text and each missed or falsely flagged code file with its findings")
 	fs.BoolVar(&o.alarms, "alarms", false, "list every warning or critical finding on the clean originals and the public skills")
 	fs.IntVar(&o.topAlarms, "top", 15, "how many false-alarm reasons to list")
+	fs.BoolVar(&o.third, "third", false, "score the third-party sets of thirdparty.tsv (with -v: the development half's misses) instead of the project's own")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,6 +72,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) {
 		fmt.Fprintln(stderr, "score:", err)
 		status = 1
+	}
+
+	if o.third {
+		if err := runThird(o, sc, stdout, stderr); err != nil {
+			fail(err)
+		}
+		return status
 	}
 
 	// Clean originals: their findings are the baseline of every injection.

@@ -204,10 +204,28 @@ type folder map[string]file
 // extract reads the skill folder of r out of its snapshot (git archive)
 // and checks its SKILL.md against the manifest's sha256.
 func extract(mirror string, r skillRow) (folder, error) {
-	g, err := gitDir(mirror, r.Repo)
+	fo, err := archiveTree(mirror, r.Repo, r.Commit, r.Path)
 	if err != nil {
 		return nil, err
 	}
+	md, ok := fo["SKILL.md"]
+	if !ok {
+		return nil, fmt.Errorf("%s %s:%s: no SKILL.md", r.Repo, r.Commit, r.Path)
+	}
+	if got := sha256.Sum256(md.data); hex.EncodeToString(got[:]) != r.SHA256 {
+		return nil, fmt.Errorf("%s %s:%s: SKILL.md sha256 %x, manifest %s", r.Repo, r.Commit, r.Path, got, r.SHA256)
+	}
+	return fo, nil
+}
+
+// archiveTree reads the files under dir of a repository's snapshot at a
+// commit (git archive), by slash path relative to dir.
+func archiveTree(mirror, repo, commit, dir string) (folder, error) {
+	g, err := gitDir(mirror, repo)
+	if err != nil {
+		return nil, err
+	}
+	r := skillRow{Repo: repo, Commit: commit, Path: dir}
 	cmd := exec.Command("git", "--git-dir="+g, "archive", "--format=tar", r.Commit, "--", r.Path)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -234,13 +252,6 @@ func extract(mirror string, r skillRow) (folder, error) {
 			return nil, fmt.Errorf("%s %s:%s: reading %s: %w", r.Repo, r.Commit, r.Path, h.Name, err)
 		}
 		fo[strings.TrimPrefix(h.Name, prefix)] = file{data: b, mode: os.FileMode(h.Mode).Perm()}
-	}
-	md, ok := fo["SKILL.md"]
-	if !ok {
-		return nil, fmt.Errorf("%s %s:%s: no SKILL.md", r.Repo, r.Commit, r.Path)
-	}
-	if got := sha256.Sum256(md.data); hex.EncodeToString(got[:]) != r.SHA256 {
-		return nil, fmt.Errorf("%s %s:%s: SKILL.md sha256 %x, manifest %s", r.Repo, r.Commit, r.Path, got, r.SHA256)
 	}
 	return fo, nil
 }
