@@ -198,7 +198,7 @@ func thirdCases(mirror string, units []thirdUnit, actOf map[string]string, hosts
 					if err != nil {
 						return nil, nil, err
 					}
-					h := hosts[int(sha256.Sum256([]byte(u.Unit+":"+id))[0])%len(hosts)]
+					h := hosts[int(sha256.Sum256([]byte(u.Unit + ":" + id))[0])%len(hosts)]
 					fo, _, err := inject(hostFiles[h], injection{ID: id, Placement: "prose", Text: t})
 					if err != nil {
 						return nil, nil, err
