@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -249,6 +250,7 @@ func skillInjectCases(mirror string, u thirdUnit, data []byte, clean map[string]
 		return nil, fmt.Errorf("%s: %w", u.Unit, err)
 	}
 	var out []thirdCase
+	var all folder // data/skills, read once
 	for _, r := range recs {
 		scripts := folder{}
 		for name, p := range r.Scripts {
@@ -262,12 +264,14 @@ func skillInjectCases(mirror string, u thirdUnit, data []byte, clean map[string]
 			key := "si:" + t.Skill
 			host, ok := clean[key]
 			if !ok {
-				fo, err := archiveTree(mirror, u.Repo, u.Commit, "data/skills/"+t.Skill)
-				if err != nil || fo["SKILL.md"].data == nil {
-					clean[key] = nil
-					continue
+				if all == nil {
+					var err error
+					if all, err = archiveTree(mirror, u.Repo, u.Commit, "data/skills"); err != nil {
+						return nil, err
+					}
 				}
-				clean[key], host = fo, fo
+				host = hostSkill(all, t.Skill)
+				clean[key] = host
 			}
 			if host == nil {
 				continue
@@ -294,6 +298,75 @@ func skillInjectCases(mirror string, u thirdUnit, data []byte, clean map[string]
 		}
 	}
 	return out, nil
+}
+
+// hostSkill finds a SKILL-INJECT host skill by the name its tasks give:
+// the folder of that name under data/skills, the one folder of that name
+// deeper down (document-skills/docx), or the single skill inside the
+// folder of that name (hf-llm-trainer/skills/model-trainer), or a zip of
+// that name; nil when there is none.
+func hostSkill(all folder, name string) folder {
+	if fo := subfolder(all, name); fo["SKILL.md"].data != nil {
+		return fo
+	}
+	var dirs []string
+	for k := range all {
+		if path.Base(k) != "SKILL.md" {
+			continue
+		}
+		d := path.Dir(k)
+		if path.Base(d) == name || strings.HasPrefix(d, name+"/") {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 1 {
+		return subfolder(all, dirs[0])
+	}
+	if z, ok := all[name+".zip"]; ok {
+		return unzipSkill(z.data)
+	}
+	return nil
+}
+
+// unzipSkill reads a zipped skill: the folder holding its SKILL.md (or
+// Skill.md), whatever folders the zip puts around it.
+func unzipSkill(b []byte) folder {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil
+	}
+	fo := folder{}
+	root := ""
+	for _, f := range zr.File {
+		if f.FileInfo().IsDir() || f.UncompressedSize64 > 1<<20 {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			continue
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			continue
+		}
+		fo[f.Name] = file{data: data, mode: 0o644}
+		if strings.EqualFold(path.Base(f.Name), "SKILL.md") && (root == "" || len(f.Name) < len(root)) {
+			root = f.Name
+		}
+	}
+	if root == "" {
+		return nil
+	}
+	out := subfolder(fo, path.Dir(root))
+	if path.Dir(root) == "." {
+		out = fo
+	}
+	if md, ok := out[path.Base(root)]; ok && path.Base(root) != "SKILL.md" {
+		delete(out, path.Base(root))
+		out["SKILL.md"] = md
+	}
+	return out
 }
 
 // wholeSkills reads the whole skills of a unit: SkillFortifyBench's by
