@@ -9,6 +9,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/tui/styles"
 )
@@ -122,9 +123,7 @@ func renderScan(out io.Writer, st styles.Styles, res *engine.ScanResult) error {
 	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("summary"), verdict,
 		st.Faint.Render(fmt.Sprintf("critical %d · warning %d · info %d", r.Count(core.Critical), r.Count(core.Warning), r.Count(core.Info))))
-	if r.AutoApproved {
-		fmt.Fprintf(&b, "%s HOME source with no findings: the gate approves it automatically\n", st.Label.Render("gate   "))
-	}
+	fmt.Fprintf(&b, "%s %s\n", st.Label.Render("gate   "), gate.Needs(r))
 	for _, sev := range core.Severities {
 		n := r.Count(sev)
 		if n == 0 {

@@ -53,6 +53,44 @@ func AutoApproves(r core.HygieneReport) bool {
 	return r.Tier == core.Home && countCategory(r.Findings, core.Secret) == len(r.Findings)
 }
 
+// Needs says what the gate will need to pass a report, in one line:
+// nothing for a HOME source without findings (or with only secrets, which
+// learning redacts), else who must decide and the flag that decides
+// headless.
+func Needs(r core.HygieneReport) string {
+	n, crit := len(r.Findings), countSeverity(r.Findings, core.Critical)
+	switch {
+	case AutoApproves(r) && n == 0:
+		return "HOME source with no findings: the gate approves it automatically"
+	case AutoApproves(r):
+		return fmt.Sprintf("HOME source whose only finding%s %s %d secret%s, redacted before learning: the gate approves it automatically", plural(n), isAre(n), n, plural(n))
+	case crit > 0 && r.Tier == core.Stranger:
+		return fmt.Sprintf("a person must acknowledge the %d critical finding%s and vouch for this STRANGER source (headless: --force-critical and --trust)", crit, plural(crit))
+	case crit > 0:
+		return fmt.Sprintf("a person must acknowledge the %d critical finding%s (headless: --force-critical)", crit, plural(crit))
+	case r.Tier == core.Stranger:
+		return fmt.Sprintf("a person must vouch for this STRANGER source and its %d finding%s (headless: --trust)", n, plural(n))
+	}
+	return fmt.Sprintf("a person must approve this HOME source's %d finding%s (headless: --approve)", n, plural(n))
+}
+
+func countSeverity(fs []core.Finding, sev core.Severity) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 // Request is what the gate asks an approver to decide.
 type Request struct {
 	Report core.HygieneReport

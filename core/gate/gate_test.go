@@ -291,3 +291,26 @@ func TestApproveWithAnApproverCoversHomeWarningsOnly(t *testing.T) {
 		t.Errorf("headless STRANGER with --approve only: %v", err)
 	}
 }
+
+// The gate line of lore scan says what passing needs, and never calls a
+// source with findings one without.
+func TestNeeds(t *testing.T) {
+	f := func(sev core.Severity, cat core.Category) core.Finding {
+		return core.Finding{Severity: sev, Category: cat}
+	}
+	for _, c := range []struct {
+		r    core.HygieneReport
+		want string
+	}{
+		{core.HygieneReport{Tier: core.Home}, "HOME source with no findings: the gate approves it automatically"},
+		{core.HygieneReport{Tier: core.Home, Findings: []core.Finding{f(core.Warning, core.Secret)}}, "HOME source whose only finding is 1 secret, redacted before learning: the gate approves it automatically"},
+		{core.HygieneReport{Tier: core.Home, Findings: []core.Finding{f(core.Info, core.PromptInjection)}}, "a person must approve this HOME source's 1 finding (headless: --approve)"},
+		{core.HygieneReport{Tier: core.Stranger, Findings: []core.Finding{f(core.Warning, core.PromptInjection), f(core.Info, core.Secret)}}, "a person must vouch for this STRANGER source and its 2 findings (headless: --trust)"},
+		{core.HygieneReport{Tier: core.Home, Findings: []core.Finding{f(core.Critical, core.EmbeddedCode)}}, "a person must acknowledge the 1 critical finding (headless: --force-critical)"},
+		{core.HygieneReport{Tier: core.Stranger, Findings: []core.Finding{f(core.Critical, core.EmbeddedCode)}}, "a person must acknowledge the 1 critical finding and vouch for this STRANGER source (headless: --force-critical and --trust)"},
+	} {
+		if got := Needs(c.r); got != c.want {
+			t.Errorf("Needs(%v %d findings) = %q, want %q", c.r.Tier, len(c.r.Findings), got, c.want)
+		}
+	}
+}

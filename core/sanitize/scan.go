@@ -114,14 +114,21 @@ func ScanText(file string, txt string, f core.Format, tier core.Familiarity) []c
 	return fs
 }
 
-// Summary is the one-line verdict of a report, worded as the reference
-// worded it so that logs and scripts reading either stay comparable.
+// Summary is the one-line verdict of a report: what was found, by its
+// worst severity. A report with findings is never called clean; a
+// critical one keeps the reference's "review required", which logs and
+// scripts look for.
 func Summary(r core.HygieneReport) string {
 	n := len(r.Findings)
-	if r.Count(core.Critical) > 0 {
+	switch {
+	case n == 0:
+		return "0 findings — clean"
+	case r.Count(core.Critical) > 0:
 		return fmt.Sprintf("%d finding(s) — review required", n)
+	case r.Count(core.Warning) > 0:
+		return fmt.Sprintf("%d finding(s) — %d warning(s) to review, none critical", n, r.Count(core.Warning))
 	}
-	return fmt.Sprintf("%d finding(s) — clean", n)
+	return fmt.Sprintf("%d finding(s) — notes only, none critical", n)
 }
 
 // hit is a finding before its location and evidence are rendered: those

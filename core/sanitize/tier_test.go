@@ -55,7 +55,7 @@ func TestScanReport(t *testing.T) {
 	if !r.Passed || len(r.Findings) != 0 || r.Tier != core.Home || r.CheckedAt.Before(before) || r.Source != "" {
 		t.Errorf("clean HOME: %+v", r)
 	}
-	if got := Summary(r); got != "0 finding(s) — clean" {
+	if got := Summary(r); got != "0 findings — clean" {
 		t.Errorf("summary %q", got)
 	}
 	// STRANGER stays STRANGER, even clean; an unknown tier is STRANGER.
@@ -81,13 +81,16 @@ func TestScanReport(t *testing.T) {
 	if !r.Passed || len(r.Findings) != 1 || r.Findings[0].Severity != core.Info {
 		t.Errorf("HOME with an info finding: %+v", r)
 	}
-	if got := Summary(r); got != "1 finding(s) — clean" {
+	if got := Summary(r); got != "1 finding(s) — notes only, none critical" {
 		t.Errorf("summary %q", got)
 	}
 	// Warnings only: passed; a critical: not passed, "review required".
 	r = scanDocs([]core.Document{doc("a.md", "<img src=x onerror=a()>")}, core.Home)
 	if !r.Passed || r.AutoApproved {
 		t.Errorf("warning only: %+v", r)
+	}
+	if got := Summary(r); got != "1 finding(s) — 1 warning(s) to review, none critical" {
+		t.Errorf("summary %q", got)
 	}
 	r = scanDocs([]core.Document{doc("a.md", "<script>x()</script>"), doc("b.md", "ok")}, core.Home)
 	if r.Passed || Summary(r) != "1 finding(s) — review required" {

@@ -40,6 +40,7 @@ type thirdCase struct {
 	benign         bool
 	host           string
 	skill          folder
+	text           string // what was placed into the host, for -v
 }
 
 // thirdResult is a case with its verdict.
@@ -204,7 +205,7 @@ func thirdCases(mirror string, units []thirdUnit, actOf map[string]string, hosts
 					if err != nil {
 						return nil, nil, err
 					}
-					out = append(out, thirdCase{unit: u.Unit, id: id, half: half(id), acts: a, host: h, skill: fo})
+					out = append(out, thirdCase{unit: u.Unit, id: id, half: half(id), acts: a, host: h, skill: fo, text: t})
 				}
 			}
 		default:
@@ -294,7 +295,7 @@ func skillInjectCases(mirror string, u thirdUnit, data []byte, clean map[string]
 			}
 			fo["SKILL.md"] = file{data: []byte(md), mode: host["SKILL.md"].mode}
 			style := strings.TrimPrefix(u.Unit, "si-")
-			out = append(out, thirdCase{unit: u.Unit, id: strconv.Itoa(r.ID) + "@" + t.Skill, style: style, host: key, skill: fo})
+			out = append(out, thirdCase{unit: u.Unit, id: strconv.Itoa(r.ID) + "@" + t.Skill, style: style, host: key, skill: fo, text: block.String()})
 		}
 	}
 	return out, nil
@@ -537,7 +538,11 @@ func listThird(w io.Writer, rs []thirdResult) {
 		}
 		switch {
 		case !r.benign && !r.detected():
-			fmt.Fprintf(w, "missed %s %s (%s):\n%s\n\n", r.unit, r.id, strings.Join(r.acts, ","), excerpt(r.skill))
+			t := r.text
+			if t == "" {
+				t = excerpt(r.skill)
+			}
+			fmt.Fprintf(w, "missed %s %s (%s):\n%s\n\n", r.unit, r.id, strings.Join(r.acts, ","), strings.TrimSpace(t))
 		case r.benign && r.detected():
 			fmt.Fprintf(w, "false alarm %s %s: %s\n", r.unit, r.id, reason(r.added[0]))
 		}
