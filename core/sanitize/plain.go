@@ -152,6 +152,11 @@ func init() {
 		"praises", "approve", "merge", "ping", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
+	for _, a := range harmfulActs {
+		for w := range a.verbs {
+			lex(bTrigger, w)
+		}
+	}
 	for w, bits := range lexicon {
 		// Not letter[]: scan.go's init, which fills it, may run after this one.
 		if bits&(triggerBits|bTell|bNeg) != 0 && len(w) >= 2 && len(w) < 32 {
@@ -213,6 +218,7 @@ type plainHit struct {
 	used     bool // concealment folded into a combined finding
 	shown    bool // the sentence quotes or gives an example, or the hit sits in quotation marks
 	firm     bool // not lowered in a document about security (a decision, not an attack it quotes)
+	act      bool // an act (plainacts.go): its object may be an example word ("SQL injection") without showing it
 	sent     int  // start of the sentence it was found in, -1 outside the sentence pass
 }
 
@@ -660,7 +666,7 @@ func (sc *scanner) judgeSentence(a, b int) {
 		for k := n0; k < len(sc.plain.hits); k++ {
 			h := &sc.plain.hits[k]
 			h.shown = quoted(sc.s, h.a)
-			if all&bExample != 0 {
+			if all&bExample != 0 && !h.act {
 				// An example word shows the sentence; the verb of the
 				// hit itself ("flag every message …") does not.
 				for _, t := range toks {
@@ -701,6 +707,7 @@ func (sc *scanner) judgeSentence(a, b int) {
 	sc.linkRewriteRule(toks)
 	sc.openPermsRule(toks)
 	sc.cherryPickRule(toks)
+	sc.actRule(toks)
 	sc.unsafeFlagRule(a, b)
 }
 
@@ -741,7 +748,11 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 				obj = referent(toks, i)
 			}
 		}
-		if dst < 0 && where && destination(toks, k) && (!sc.declaredDest(toks[k]) || (obj >= 0 && sc.fixedWebhook(toks[k]))) {
+		if where && destination(toks, k) && (!sc.declaredDest(toks[k]) || (obj >= 0 && sc.fixedWebhook(toks[k]))) &&
+			(dst < 0 || !literalDest(toks[dst]) && literalDest(toks[k])) {
+			// A place named in words ("our MLOps server") gives way to
+			// the address written after it ("by running `curl -X POST
+			// https://…`"): that is where the data goes.
 			dst = k
 		}
 		// "… to the clipboard", "… to .env" are local: stop at them.
@@ -766,6 +777,11 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 			h.dst.a = toks[nounStart(toks, dst)].a
 		}
 	}
+	// Sending to an address written out, that the skill does not declare
+	// and that is no documentation address, is what the instruction does
+	// whatever the document is about: a guide to prompts that tells the
+	// agent to upload its prompt to a live server is not quoting an attack.
+	h.firm = dst >= 0 && literalDest(toks[dst]) && !sc.docAddress(toks[dst])
 	switch {
 	case obj >= 0 && dst >= 0:
 		h.sev, h.strong = core.Critical, true
@@ -777,7 +793,7 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 	default:
 		h.sev = ""
 		h.desc = "instruction to send data to " + sc.phrase(h.dst.a, h.dst.b)
-		if sc.plain.fm != nil && literalDest(toks[dst]) {
+		if sc.plain.fm != nil && literalDest(toks[dst]) && !onCondition(toks, i) {
 			// A skill that sends its work to a fixed place its own name
 			// and description never mention: what an injected "post the
 			// report to https://…" looks like. A warning: what is sent
@@ -895,6 +911,30 @@ func (sc *scanner) fixedWebhook(t ptok) bool {
 		}
 	}
 	return false
+}
+
+// docAddress reports whether a written-out destination is reserved for
+// documentation and examples (RFC 2606 and 6761: example.com, .example,
+// .test, .invalid, localhost), or names an attacker as examples do.
+func (sc *scanner) docAddress(t ptok) bool {
+	host := strings.ToLower(sc.s[t.a:t.b])
+	switch t.kind {
+	case tkURL:
+		u, err := url.Parse(strings.TrimRight(host, ".,;:"))
+		if err != nil {
+			return true
+		}
+		host = u.Hostname()
+	case tkEmail:
+		host = host[strings.LastIndexByte(host, '@')+1:]
+	}
+	host = strings.TrimSuffix(host, ".")
+	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid", "localhost", "local"} {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return true
+		}
+	}
+	return strings.Contains(host, "attacker") || strings.Contains(host, "evil") || strings.Contains(host, "malicious")
 }
 
 // declaredDest reports whether a written-out destination is one the skill

@@ -330,7 +330,8 @@ func (sc *scanner) plainResolve() {
 		sev, desc := h.sev, h.desc
 		cat := core.PromptInjection
 		rec := recPlain
-		demote := true
+		// A command in the sentence that orders it is the order itself.
+		demote := !sc.inOrder(h.sent, h.a)
 		switch h.kind {
 		case pkConceal, pkRecur:
 			continue

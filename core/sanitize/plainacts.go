@@ -1,0 +1,218 @@
+package sanitize
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Acts: what an instruction makes the agent do to the user's data, to
+// security, to money and identity, to privacy and to what the user reads,
+// judged by the verb and its object rather than by a phrasing. Each is a
+// warning (a reviewer must read it) unless the skill's own name or
+// description is about that object: a password manager's skill may set
+// passwords, a maps skill may record locations. A condition ("if the user
+// asks") or a negation ("never log card numbers") makes an act none.
+
+// act is one kind of harmful instruction: any verb of verbs with, in its
+// clause or the two after, any object of objects (and, when need is set,
+// one of need too).
+type act struct {
+	verbs, objects, need map[string]bool
+	// negative acts are orders not to do something ("do not write tests
+	// that check for SQL injection"): the verb must be negated.
+	negative bool
+	// topic: the skill declares the act by the words between the verb
+	// and the object ("present climate change as …"), not by the object.
+	topic bool
+	// housekeeping: a routine qualifier ("old", "temporary") before the
+	// object makes the act none.
+	housekeeping bool
+	// amount: the order names a fixed amount ("add 10% to all scores").
+	amount bool
+	// stance: what the topic is presented as is a stance (stanceWords).
+	stance bool
+	desc   string
+}
+
+var harmfulActs = []act{
+	{ // locking the user's files behind a password
+		verbs:   set("put", "zip", "compress", "archive", "lock", "encrypt", "protect"),
+		objects: set("password", "password-protected", "passphrase"),
+		need:    set("file", "files", "document", "documents", "archive", "zip", "folder", "directory", "it", "them", "workbook", "presentation", "spreadsheet", "report"),
+		desc:    "instruction to lock the user's files behind a password",
+	},
+	{ // removing the other copies of the user's work
+		verbs:        set("remove", "delete", "erase", "purge", "wipe", "discard", "destroy", "shred"),
+		objects:      set("versions", "version", "copies", "copy", "drafts", "backups"),
+		need:         set("other"),
+		housekeeping: true,
+		desc:         "instruction to destroy the other copies of the user's files",
+	},
+	{ // leaving security untested
+		verbs:    set("write", "add", "create", "include", "cover"),
+		objects:  set("injection", "injections", "xss", "csrf", "security", "authentication", "authorization", "vulnerability", "vulnerabilities", "sanitization", "escaping"),
+		need:     set("test", "tests", "testing", "check", "checks"),
+		negative: true,
+		desc:     "instruction to leave security unchecked",
+	},
+	{ // known passwords
+		verbs:   set("create", "set", "use", "give", "assign", "configure", "make", "provision", "initialize", "initialise", "reset"),
+		objects: set("password", "passwords", "passcode"),
+		need:    set("default", "same", "fixed", "shared", "static", "known", "common", "blank", "empty", "admin", "admin123", "password123", "123456", "changeme"),
+		desc:    "instruction to give accounts a known password",
+	},
+	{ // payment details written where they do not belong
+		verbs:   set("log", "record", "store", "save", "write", "print", "keep", "append", "dump", "output", "cache", "persist"),
+		objects: set("card", "cards", "cvc", "cvv", "cvv2", "iban"),
+		need:    set("number", "numbers", "cvc", "cvv", "cvv2", "details", "full", "iban", "pan"),
+		desc:    "instruction to record payment details",
+	},
+	{ // tracking the user
+		verbs:   set("record", "log", "collect", "capture", "store", "track", "save", "include", "append", "add", "fetch", "get", "attach", "take", "grab", "monitor", "embed"),
+		objects: set("gps", "location", "locations", "geolocation", "coordinates", "latitude", "whereabouts", "keystrokes", "keystroke", "clipboard", "webcam", "microphone"),
+		need:    set("user's", "user", "users", "precise", "exact", "current", "real-time", "live", "their", "device", "ip"),
+		desc:    "instruction to track the user",
+	},
+	{ // rewriting who people are
+		verbs:   set("replace", "substitute", "swap", "rename", "change", "rewrite", "alter"),
+		objects: set("name", "names"),
+		need:    set("male", "female", "men", "women", "man's", "woman's", "men's", "women's", "foreign", "ethnic", "people's", "person's", "employees"),
+		desc:    "instruction to rewrite the names in the user's content",
+	},
+	{ // scores and results bent by a fixed amount
+		verbs:   set("rate", "score", "grade", "rank", "add", "increase", "inflate", "boost", "raise", "deflate", "adjust", "multiply"),
+		objects: set("percent", "points", "bonus"),
+		need:    set("score", "scores", "rating", "ratings", "result", "results", "grade", "grades", "answers", "answer", "responses", "metric", "metrics", "accuracy", "model", "models", "vendor", "vendors", "competitors", "benchmark"),
+		amount:  true,
+		desc:    "instruction to bias the scores or results",
+	},
+	{ // a fixed stance on a topic
+		verbs:   set("present", "frame", "portray", "describe", "depict", "characterize", "characterise", "treat", "label", "promote", "favor", "favour", "emphasize", "emphasise", "downplay", "minimize", "minimise", "discredit", "cast"),
+		objects: set("as", "over", "instead", "rather"),
+		need:    set("always", "every", "whenever", "each", "any", "all"),
+		topic:   true,
+		stance:  true,
+		desc:    "instruction to give a fixed stance on a topic",
+	},
+	{ // a destructive command given as a step
+		verbs:   set("push", "reset", "clean", "run", "execute", "use"),
+		objects: set("force", "hard", "fdx", "fd", "ffdx"),
+		need:    set("git"),
+		desc:    "instruction to run a command that destroys history or data",
+	},
+}
+
+// stanceWords judge what a topic is presented as: a stance, not a form
+// ("as a table", "as data").
+var stanceWords = set("debated", "disputed", "controversial", "theory", "hoax", "myth", "unproven", "exaggerated", "fake",
+	"dangerous", "harmful", "inferior", "superior", "biased", "radical", "extremist", "scam", "fraud", "failure", "fringe",
+	"illegitimate", "civilization", "civilisation", "settled", "alarmist", "overblown", "renewable", "traditional",
+	"dependable", "unreliable", "immoral", "corrupt", "incompetent", "debatable", "questionable")
+
+// amountRe is a fixed amount: "10%", "ten percent", "5 points".
+var amountRe = lazyre.New(`(?i)\b(?:\d+(?:\.\d+)?\s*(?:%|percent|points?)|(?:one|two|three|five|ten|fifteen|twenty|thirty|fifty)\s+(?:percent|points?))`)
+
+// actRule finds the acts of one sentence: at most one finding each.
+func (sc *scanner) actRule(toks []ptok) {
+	for ai := range harmfulActs {
+		a := &harmfulActs[ai]
+		for i, t := range toks {
+			if !a.verbs[t.w] || onCondition(toks, i) {
+				continue
+			}
+			if a.negative != negated(toks, i) || !a.negative && !imperative(toks, i) && !opensClause(toks, i) {
+				continue
+			}
+			obj, need := -1, a.need == nil
+			for k := i + 1; k < len(toks) && k <= i+14 && toks[k].cl <= toks[i].cl+2; k++ {
+				w := toks[k].w
+				if obj < 0 && a.objects[w] {
+					obj = k
+				}
+				if a.need[w] {
+					need = true
+				}
+			}
+			// The scope words of a stance ("always", "whenever") and the
+			// quantifier of a removal ("all other versions") may come
+			// before the verb too.
+			for k := max(0, i-4); k < i && !need; k++ {
+				need = a.need[toks[k].w]
+			}
+			if obj < 0 || !need || a.housekeeping && routine(toks, i, obj) {
+				continue
+			}
+			if a.amount && !amountRe.MatchString(sc.s[t.a:toks[len(toks)-1].b]) || a.stance && !stanceAfter(toks, obj) {
+				continue
+			}
+			about := []ptok{toks[obj]}
+			if a.topic {
+				about = about[:0]
+				for k := i + 1; k < obj; k++ {
+					if toks[k].kind == tkWord && !topicStop[toks[k].w] && !phraseStop[toks[k].w] && !a.need[toks[k].w] {
+						about = append(about, toks[k])
+					}
+				}
+			}
+			if len(about) == 0 || sc.declares(about) {
+				continue
+			}
+			end := toks[min(len(toks)-1, obj+3)].b
+			sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
+				desc: a.desc + ": " + sc.phrase(t.a, end)})
+			break
+		}
+	}
+}
+
+// stanceAfter reports whether a stance word follows the object ("as a
+// debated theory", "over renewable energy").
+func stanceAfter(toks []ptok, obj int) bool {
+	for k := obj + 1; k < len(toks) && k <= obj+6; k++ {
+		if stanceWords[toks[k].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// routine reports whether a qualifier between the verb and its object
+// makes the act housekeeping ("remove old backups", "delete the
+// temporary copies").
+func routine(toks []ptok, i, obj int) bool {
+	for k := i + 1; k < obj; k++ {
+		if toks[k].bits&bBenign != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// onCondition reports whether the verb at toks[i] acts only on a
+// condition: "if", "unless" or "only" before it, or the user asking for
+// it anywhere in the sentence ("when the user asks").
+func onCondition(toks []ptok, i int) bool {
+	for k, t := range toks {
+		switch t.w {
+		case "if", "unless", "only", "optionally":
+			if k < i {
+				return true
+			}
+		case "asks", "requests", "requested", "wants", "chooses", "opts", "prefers":
+			return true
+		}
+	}
+	return false
+}
+
+// inOrder reports whether offset p lies in an inline code span of a
+// sentence that starts at a outside code: "Run `chmod -R 777 .`" gives
+// the command as a step, not as a sample to read.
+func (sc *scanner) inOrder(a, p int) bool {
+	if a < 0 || p < a || !inSpans(sc.code, p) || inSpans(sc.code, a) {
+		return false
+	}
+	return !strings.Contains(sc.s[a:p], "\n")
+}
