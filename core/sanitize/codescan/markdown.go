@@ -109,11 +109,50 @@ func (a *analysis) markdown() {
 		a.skillCommands(fences)
 	}
 	for _, f := range fences {
-		if lang := fenceLang(f.Info); lang != None && f.End > f.Body {
+		lang := fenceLang(f.Info)
+		if lang == None && strings.TrimSpace(f.Info) == "" && f.End > f.Body {
+			lang = sniffLang(a.doc[f.Body:f.End])
+		}
+		if lang != None && f.End > f.Body {
 			a.fenced(lang, f.Body, f.End, f.Start)
 		}
 	}
 }
+
+// sniffLang names the language of a fence that names none by its first
+// lines: a shebang, Python's imports and definitions, JavaScript's
+// require and import-from, or a shell command line. A fence of prose, a
+// table or output stays unread as code, as before.
+func sniffLang(body string) Lang {
+	if l := shebang(body); l != None {
+		return l
+	}
+	n := 0
+	for _, l := range strings.Split(body, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "//") {
+			continue
+		}
+		if n++; n > 8 {
+			break
+		}
+		switch {
+		case pyLine.MatchString(l):
+			return Python
+		case jsLine.MatchString(l):
+			return JavaScript
+		case shLine.MatchString(l):
+			return Shell
+		}
+	}
+	return None
+}
+
+var (
+	pyLine = lazyre.New(`^(?:import [A-Za-z_][\w.]*(?:\s+as\s+\w+)?(?:\s*,\s*[A-Za-z_][\w.]*)*$|from [A-Za-z_.][\w.]* import \w|def \w+\(.*\):$|class \w+(?:\(.*\))?:$|with open\()`)
+	jsLine = lazyre.New(`^(?:(?:const|let|var) \w+ = require\(|import .+ from ['"]|require\(['"]|module\.exports|async function \w+\(|function \w+\(.*\) \{$)`)
+	shLine = lazyre.New(`^(?:\$ )?(?:sudo )?(?:curl|wget|rm|chmod|chown|bash|sh|zsh|echo|export|cat|tar|zip|scp|ssh|nc|git|npm|pip|pip3|python3?|node|crontab|mkfifo|base64|openssl|dd) `)
+)
 
 func (a *analysis) fenced(lang Lang, from, to, fence int) {
 	u := unit{s: a.doc[from:to], base: from, exact: true, lower: 1}
@@ -324,6 +363,12 @@ var stepVerbs = map[string]bool{
 	"tail": true, "commit": true, "push": true, "send": true, "upload": true, "post": true, "sync": true, "back": true,
 	"clean": true, "clear": true, "delete": true, "remove": true, "install": true, "add": true, "set": true, "start": true,
 	"launch": true, "deploy": true, "warm": true, "refresh": true, "mirror": true, "copy": true, "before": true, "after": true,
+	// Orders to make the block part of the agent's work ("Merge the
+	// below code excerpt into your solution:", "Don't forget to
+	// integrate the following code block:").
+	"use": true, "utilize": true, "utilise": true, "include": true, "integrate": true, "incorporate": true, "insert": true,
+	"merge": true, "embed": true, "apply": true, "ensure": true, "consider": true, "don't": true, "do": true, "make": true,
+	"remember": true, "please": true, "kindly": true, "implement": true, "adopt": true, "append": true, "place": true,
 }
 
 // runCue reports a paragraph before a fence that tells the agent to run

@@ -113,6 +113,7 @@ func sourcePath(raw string) (kind, string, bool) {
 	case p == "/etc/shadow" || p == "/etc/passwd" || p == "/etc/sudoers":
 		return lCred, "system account file " + raw, true
 	case b == "login data" || b == "logins.json" || b == "key4.db" || b == "key3.db" || b == "cookies.sqlite" || b == "web data" ||
+		b == "cookies.txt" || // a browser's session cookies exported for curl or a downloader: as good as a login
 		(b == "cookies" && containsAny(p, browsers)) || (b == "local state" && containsAny(p, browsers)):
 		return lCred, "browser credential store " + cut(raw, 60), true
 	case strings.Contains(p, "keychains") || strings.HasSuffix(b, ".keychain") || strings.HasSuffix(b, ".keychain-db"):
