@@ -57,6 +57,8 @@ const (
 	bExample                      // example, attacker, injection …: the sentence shows, not asks
 	bTrigger                      // any other word that makes a sentence worth judging
 	bFetch                        // curl, wget, iwr, irm: the start of a download piped to a shell
+	bActVerb                      // a verb of an act (plainacts.go): judged only with bActObj
+	bActObj                       // an object of an act: judged only with bActVerb
 )
 
 // triggerBits are the bits that make the fast pass judge a sentence; a
@@ -152,14 +154,19 @@ func init() {
 		"praises", "approve", "merge", "ping", "flood")
 	lex(bTrigger, "without", "invoked", "installer", "hidden", "secret", "append", "claude", "cursorrules", "iex", "irm", "iwr", "invoke-expression", "claude.md", "agents.md")
 	lex(bFetch, "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod")
+	// An act is judged where one of its verbs stands with one of its
+	// rarest words: its objects, or what a stance or a renaming needs.
 	for _, a := range harmfulActs {
 		for w := range a.verbs {
-			lex(bTrigger, w)
+			lex(bActVerb, w)
+		}
+		for w := range a.triggers() {
+			lex(bActObj, w)
 		}
 	}
 	for w, bits := range lexicon {
 		// Not letter[]: scan.go's init, which fills it, may run after this one.
-		if bits&(triggerBits|bTell|bNeg) != 0 && len(w) >= 2 && len(w) < 32 {
+		if bits&(triggerBits|bTell|bNeg|bActVerb|bActObj) != 0 && len(w) >= 2 && len(w) < 32 {
 			for _, c0 := range caseOf(w[0]) {
 				for _, c1 := range caseOf(w[1]) {
 					lexLen[uint16(c0)<<8|uint16(c1)] |= 1 << len(w)
@@ -254,9 +261,10 @@ func (sc *scanner) plainWords() {
 	ss := 0
 	var mask uint32
 	flush := func(e int) {
-		if mask&triggerBits != 0 || (mask&bTell != 0 && mask&bNeg != 0) {
+		full := mask&triggerBits != 0 || (mask&bTell != 0 && mask&bNeg != 0)
+		if full || mask&(bActVerb|bActObj) == bActVerb|bActObj {
 			for a := ss; a < e; a += maxSentence {
-				sc.judgeSentence(a, min(e, a+maxSentence))
+				sc.judgeSentence(a, min(e, a+maxSentence), !full)
 			}
 		}
 		mask, ss = 0, e
@@ -651,9 +659,18 @@ func negated(toks []ptok, i int) bool {
 
 // judgeSentence tokenizes one sentence holding a trigger word and records
 // the hits of every rule in it.
-func (sc *scanner) judgeSentence(a, b int) {
+func (sc *scanner) judgeSentence(a, b int, actsOnly bool) {
 	toks := sc.tokenize(a, b)
 	if len(toks) == 0 {
+		return
+	}
+	if actsOnly {
+		// Only an act's words: the other rules have nothing to find.
+		n0 := len(sc.plain.hits)
+		sc.actRule(toks)
+		for k := n0; k < len(sc.plain.hits); k++ {
+			sc.plain.hits[k].shown, sc.plain.hits[k].sent = quoted(sc.s, sc.plain.hits[k].a), a
+		}
 		return
 	}
 	var all uint32

@@ -104,6 +104,17 @@ var harmfulActs = []act{
 	},
 }
 
+// triggers are the words that make a sentence worth judging for the act.
+func (a *act) triggers() map[string]bool {
+	switch {
+	case a.stance:
+		return stanceWords
+	case a.objects["name"]:
+		return a.need
+	}
+	return a.objects
+}
+
 // stanceWords judge what a topic is presented as: a stance, not a form
 // ("as a table", "as data").
 var stanceWords = set("debated", "disputed", "controversial", "theory", "hoax", "myth", "unproven", "exaggerated", "fake",
@@ -114,57 +125,76 @@ var stanceWords = set("debated", "disputed", "controversial", "theory", "hoax", 
 // amountRe is a fixed amount: "10%", "ten percent", "5 points".
 var amountRe = lazyre.New(`(?i)\b(?:\d+(?:\.\d+)?\s*(?:%|percent|points?)|(?:one|two|three|five|ten|fifteen|twenty|thirty|fifty)\s+(?:percent|points?))`)
 
-// actRule finds the acts of one sentence: at most one finding each.
-func (sc *scanner) actRule(toks []ptok) {
-	for ai := range harmfulActs {
-		a := &harmfulActs[ai]
-		for i, t := range toks {
-			if !a.verbs[t.w] || onCondition(toks, i) {
-				continue
-			}
-			if a.negative != negated(toks, i) || !a.negative && !imperative(toks, i) && !opensClause(toks, i) {
-				continue
-			}
-			obj, need := -1, a.need == nil
-			for k := i + 1; k < len(toks) && k <= i+14 && toks[k].cl <= toks[i].cl+2; k++ {
-				w := toks[k].w
-				if obj < 0 && a.objects[w] {
-					obj = k
-				}
-				if a.need[w] {
-					need = true
-				}
-			}
-			// The scope words of a stance ("always", "whenever") and the
-			// quantifier of a removal ("all other versions") may come
-			// before the verb too.
-			for k := max(0, i-4); k < i && !need; k++ {
-				need = a.need[toks[k].w]
-			}
-			if obj < 0 || !need || a.housekeeping && routine(toks, i, obj) {
-				continue
-			}
-			if a.amount && !amountRe.MatchString(sc.s[t.a:toks[len(toks)-1].b]) || a.stance && !stanceAfter(toks, obj) {
-				continue
-			}
-			about := []ptok{toks[obj]}
-			if a.topic {
-				about = about[:0]
-				for k := i + 1; k < obj; k++ {
-					if toks[k].kind == tkWord && !topicStop[toks[k].w] && !phraseStop[toks[k].w] && !a.need[toks[k].w] {
-						about = append(about, toks[k])
-					}
-				}
-			}
-			if len(about) == 0 || sc.declares(about) {
-				continue
-			}
-			end := toks[min(len(toks)-1, obj+3)].b
-			sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
-				desc: a.desc + ": " + sc.phrase(t.a, end)})
-			break
+// actsByVerb lists, for each verb of an act, the acts it may open: a
+// sentence's words are looked up once, not once an act.
+var actsByVerb = func() map[string][]int {
+	m := map[string][]int{}
+	for ai, a := range harmfulActs {
+		for w := range a.verbs {
+			m[w] = append(m[w], ai)
 		}
 	}
+	return m
+}()
+
+// actRule finds the acts of one sentence: at most one finding each.
+func (sc *scanner) actRule(toks []ptok) {
+	var done uint32
+	for i, t := range toks {
+		for _, ai := range actsByVerb[t.w] {
+			if done&(1<<ai) == 0 && sc.actAt(&harmfulActs[ai], toks, i) {
+				done |= 1 << ai
+			}
+		}
+	}
+}
+
+// actAt judges the act a opened by the verb at toks[i].
+func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
+	t := toks[i]
+	if onCondition(toks, i) {
+		return false
+	}
+	if a.negative != negated(toks, i) || !a.negative && !imperative(toks, i) && !opensClause(toks, i) {
+		return false
+	}
+	obj, need := -1, a.need == nil
+	for k := i + 1; k < len(toks) && k <= i+14 && toks[k].cl <= toks[i].cl+2; k++ {
+		w := toks[k].w
+		if obj < 0 && a.objects[w] {
+			obj = k
+		}
+		if a.need[w] {
+			need = true
+		}
+	}
+	// The scope words of a stance ("always", "whenever") may come before
+	// the verb too.
+	for k := max(0, i-4); k < i && !need; k++ {
+		need = a.need[toks[k].w]
+	}
+	if obj < 0 || !need || a.housekeeping && routine(toks, i, obj) {
+		return false
+	}
+	if a.amount && !amountRe.MatchString(sc.s[t.a:toks[len(toks)-1].b]) || a.stance && !stanceAfter(toks, obj) {
+		return false
+	}
+	about := []ptok{toks[obj]}
+	if a.topic {
+		about = about[:0]
+		for k := i + 1; k < obj; k++ {
+			if toks[k].kind == tkWord && !topicStop[toks[k].w] && !phraseStop[toks[k].w] && !a.need[toks[k].w] {
+				about = append(about, toks[k])
+			}
+		}
+	}
+	if len(about) == 0 || sc.declares(about) {
+		return false
+	}
+	end := toks[min(len(toks)-1, obj+3)].b
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
+		desc: a.desc + ": " + sc.phrase(t.a, end)})
+	return true
 }
 
 // stanceAfter reports whether a stance word follows the object ("as a
