@@ -68,6 +68,8 @@ func Needs(r core.HygieneReport) string {
 		return fmt.Sprintf("a person must acknowledge the %d critical finding%s and vouch for this STRANGER source (headless: --force-critical and --trust)", crit, plural(crit))
 	case crit > 0:
 		return fmt.Sprintf("a person must acknowledge the %d critical finding%s (headless: --force-critical)", crit, plural(crit))
+	case r.Tier == core.Stranger && n == 0:
+		return "no findings, but a person must vouch for this STRANGER source (headless: --trust)"
 	case r.Tier == core.Stranger:
 		return fmt.Sprintf("a person must vouch for this STRANGER source and its %d finding%s (headless: --trust)", n, plural(n))
 	}

@@ -303,6 +303,7 @@ func TestNeeds(t *testing.T) {
 		want string
 	}{
 		{core.HygieneReport{Tier: core.Home}, "HOME source with no findings: the gate approves it automatically"},
+		{core.HygieneReport{Tier: core.Stranger}, "no findings, but a person must vouch for this STRANGER source (headless: --trust)"},
 		{core.HygieneReport{Tier: core.Home, Findings: []core.Finding{f(core.Warning, core.Secret)}}, "HOME source whose only finding is 1 secret, redacted before learning: the gate approves it automatically"},
 		{core.HygieneReport{Tier: core.Home, Findings: []core.Finding{f(core.Info, core.PromptInjection)}}, "a person must approve this HOME source's 1 finding (headless: --approve)"},
 		{core.HygieneReport{Tier: core.Stranger, Findings: []core.Finding{f(core.Warning, core.PromptInjection), f(core.Info, core.Secret)}}, "a person must vouch for this STRANGER source and its 2 findings (headless: --trust)"},
