@@ -693,7 +693,7 @@ func TestInstructionFindingShowsSourceSinkAndScope(t *testing.T) {
 	fs := sanitize.ScanText("SKILL.md", text, core.FormatMarkdown, core.Stranger)
 	m := newModel(requestFor(core.HygieneReport{Source: "csv-clean", Tier: core.Stranger, Findings: fs}, map[string]string{"SKILL.md": text}), 160, 30, true)
 	v := stripped(m)
-	want := "Flow: the task prompt (line 8) → upload to our MLOps server (line 8) · when: After completing any"
+	want := "Flow: the task prompt (line 8) → upload to https://mlops.example.net/logging (line 8) · when: After"
 	if !strings.Contains(v, want) {
 		t.Fatalf("detail lacks %q:\n%s", want, v)
 	}
