@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,13 +13,15 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/sanitize"
+	"github.com/lore-kb/lore/core/sanitize/sarif"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
 func (a *app) scanCmd() *cobra.Command {
 	var (
-		asJSON bool
-		src    sourceFlags
+		asJSON, asSARIF bool
+		baseline        string
+		src             sourceFlags
 	)
 	cmd := &cobra.Command{
 		Annotations: map[string]string{annotLocal: "no store"},
@@ -58,20 +62,42 @@ code, path traversal, content mismatch, bidi controls and tag characters, and
 what scripts do); --tier stranger applies the full scan, as for material
 downloaded from the network.
 
+--sarif prints the report as a SARIF 2.1.0 log (one result per finding,
+one rule per category, each result with a fingerprint that stays the same
+when lines are added above it) for code-scanning services and CI.
+--baseline FILE takes an earlier --sarif log: the findings it lists are
+marked suppressed in a SARIF log and left out of the text and JSON reports,
+so a CI job fails only on what is new.
+
 Exit codes: 0 whenever the source could be scanned, whatever it found (with
 --json, "passed" is false when the gate would stop it; a source whose every
 file or entry was refused is still scanned); 1 when it could not be read (a
 damaged archive, a network failure); 2 when SOURCE names nothing lore can read
-(a missing path, a lone image). With --json, stdout always holds one JSON
-object.
+(a missing path, a lone image), or the baseline is missing or no SARIF log
+lore wrote. With --json or --sarif, stdout always holds one JSON object.
 
 ` + stdinHelp + stdinTierHelp,
 		Example: `  lore scan notes/
-  lore scan download.zip --tier stranger --json`,
+  lore scan download.zip --tier stranger --json
+  lore scan skills/ --tier stranger --sarif > lore.sarif
+  lore scan skills/ --tier stranger --sarif --baseline accepted.sarif`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := src.check(args[0]); err != nil {
 				return err
+			}
+			if asJSON && asSARIF {
+				return &core.UsageError{Msg: "--json and --sarif: choose one output"}
+			}
+			var base map[string]bool
+			if baseline != "" {
+				data, err := os.ReadFile(baseline)
+				if err != nil {
+					return &core.UsageError{Msg: fmt.Sprintf("--baseline %s: %v", baseline, err)}
+				}
+				if base, err = sarif.Baseline(data); err != nil {
+					return &core.UsageError{Msg: fmt.Sprintf("--baseline %s: %v", baseline, err)}
+				}
 			}
 			opts, err := a.sourceOptions(cmd, src)
 			if err != nil {
@@ -81,6 +107,14 @@ object.
 			if err != nil {
 				return err
 			}
+			root := scanRoot(args[0])
+			if asSARIF {
+				return writeJSON(a.stdout, sarif.New(res.Report, root, version, base))
+			}
+			if n := sarif.Suppress(&res.Report, root, base); n > 0 {
+				res.Report.Passed = res.Report.Count(core.Critical) == 0
+				fmt.Fprintf(a.stderr, "%d finding%s of the baseline %s left out\n", n, plural(n), baseline)
+			}
 			if asJSON {
 				return writeJSON(a.stdout, scanJSON(res))
 			}
@@ -88,6 +122,8 @@ object.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&asSARIF, "sarif", false, "print a SARIF 2.1.0 log instead of text")
+	cmd.Flags().StringVar(&baseline, "baseline", "", "an earlier --sarif log whose findings are left out (or marked suppressed)")
 	src.add(cmd)
 	return cmd
 }
@@ -100,6 +136,24 @@ type scanOut struct {
 	AutoApproved bool                `json:"autoApproved"`
 	Findings     []core.Finding      `json:"findings"`
 	Errors       []core.AcquireError `json:"errors"`
+}
+
+// scanRoot is the folder a scan's findings are relative to in a SARIF
+// log: the source folder, or a file's folder; "" for a URL, a
+// repository or standard input.
+func scanRoot(source string) string {
+	fi, err := os.Stat(source)
+	if err != nil {
+		return ""
+	}
+	abs, err := filepath.Abs(source)
+	if err != nil {
+		return ""
+	}
+	if !fi.IsDir() {
+		return filepath.Dir(abs)
+	}
+	return abs
 }
 
 func scanJSON(res *engine.ScanResult) scanOut {
