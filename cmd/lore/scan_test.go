@@ -209,7 +209,7 @@ func TestScanSARIFAndBaseline(t *testing.T) {
 				Level     string `json:"level"`
 				Locations []struct {
 					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 						Region           struct{ StartLine int } `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
