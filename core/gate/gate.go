@@ -58,7 +58,7 @@ func AutoApproves(r core.HygieneReport) bool {
 // learning redacts), else who must decide and the flag that decides
 // headless.
 func Needs(r core.HygieneReport) string {
-	n, crit := len(r.Findings), countSeverity(r.Findings, core.Critical)
+	n, crit := len(r.Findings), r.Count(core.Critical)
 	switch {
 	case AutoApproves(r) && n == 0:
 		return "HOME source with no findings: the gate approves it automatically"
@@ -74,16 +74,6 @@ func Needs(r core.HygieneReport) string {
 		return fmt.Sprintf("a person must vouch for this STRANGER source and its %d finding%s (headless: --trust)", n, plural(n))
 	}
 	return fmt.Sprintf("a person must approve this HOME source's %d finding%s (headless: --approve)", n, plural(n))
-}
-
-func countSeverity(fs []core.Finding, sev core.Severity) int {
-	n := 0
-	for _, f := range fs {
-		if f.Severity == sev {
-			n++
-		}
-	}
-	return n
 }
 
 func isAre(n int) string {

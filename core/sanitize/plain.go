@@ -930,22 +930,31 @@ func (sc *scanner) fixedWebhook(t ptok) bool {
 	return false
 }
 
-// docAddress reports whether a written-out destination is reserved for
-// documentation and examples (RFC 2606 and 6761: example.com, .example,
-// .test, .invalid, localhost), or names an attacker as examples do.
-func (sc *scanner) docAddress(t ptok) bool {
-	host := strings.ToLower(sc.s[t.a:t.b])
+// destHost is the host a written-out destination names ("" when a URL
+// does not parse).
+func (sc *scanner) destHost(t ptok) string {
+	host := sc.s[t.a:t.b]
 	switch t.kind {
 	case tkURL:
 		u, err := url.Parse(strings.TrimRight(host, ".,;:"))
 		if err != nil {
-			return true
+			return ""
 		}
-		host = u.Hostname()
+		return u.Hostname()
 	case tkEmail:
-		host = host[strings.LastIndexByte(host, '@')+1:]
+		return host[strings.LastIndexByte(host, '@')+1:]
 	}
-	host = strings.TrimSuffix(host, ".")
+	return host
+}
+
+// docAddress reports whether a written-out destination is reserved for
+// documentation and examples (RFC 2606 and 6761: example.com, .example,
+// .test, .invalid, localhost), or names an attacker as examples do.
+func (sc *scanner) docAddress(t ptok) bool {
+	host := strings.TrimSuffix(strings.ToLower(sc.destHost(t)), ".")
+	if host == "" {
+		return true
+	}
 	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid", "localhost", "local"} {
 		if host == d || strings.HasSuffix(host, "."+d) {
 			return true
@@ -961,16 +970,9 @@ func (sc *scanner) declaredDest(t ptok) bool {
 	if !literalDest(t) || sc.plain.decl == nil {
 		return false
 	}
-	host := sc.s[t.a:t.b]
-	switch t.kind {
-	case tkURL:
-		u, err := url.Parse(strings.TrimRight(host, ".,;:"))
-		if err != nil {
-			return false
-		}
-		host = u.Hostname()
-	case tkEmail:
-		host = host[strings.LastIndexByte(host, '@')+1:]
+	host := sc.destHost(t)
+	if host == "" {
+		return false
 	}
 	return sc.plain.decl.AllowsHost(host)
 }
