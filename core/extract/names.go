@@ -286,7 +286,6 @@ func splitSentences(s string, n int) []word {
 	return out
 }
 
-// dropMath removes $…$ spans (and $$…$$) so formulas do not leak into names.
 // hyphenMath is a short formula joined to a word by a hyphen, part of a
 // term's name: "$R$-module", "$\sigma$-algebra", "$2$-wedge product"
 // (with the space the LaTeX reader sets after a formula, "$R$ -module").
@@ -306,6 +305,8 @@ func keepHyphenMath(s string) string {
 	})
 }
 
+// dropMath removes $…$ spans (and $$…$$) so formulas do not leak into
+// names, keeping the formulas joined to a word by a hyphen.
 func dropMath(s string) string {
 	if strings.IndexByte(s, '$') < 0 {
 		return s

@@ -187,17 +187,11 @@ func (c *xconv) closeStructure() {
 		c.linking = false
 	}
 	if e.term != 0 {
-		cur := c.buf.String()
-		t := strings.TrimRight(cur, " ")
+		out, space := htmltext.CloseTerm(c.buf.String(), c.termAt, e.term)
 		c.buf.Reset()
-		if c.termAt == len(cur) {
-			c.buf.WriteString(strings.TrimSuffix(cur, string(e.term))) // nothing inside: no marks
-		} else {
-			c.buf.WriteString(t)
-			c.buf.WriteRune(e.term)
-			if len(t) < len(cur) {
-				c.buf.WriteByte(' ')
-			}
+		c.buf.WriteString(out)
+		if space {
+			c.buf.WriteByte(' ')
 		}
 		c.termAt = -1
 	}

@@ -78,7 +78,7 @@ func (w *writer) structure(t token, e *entry) {
 		case cur != "" && w.termAt < 0 && w.inDefinition():
 			// Inside a definition, emphasis marks its terms, as \emph
 			// does in its LaTeX source; whether it is kept is known once
-			// the definition is read whole (termMarks).
+			// the definition is read whole (TermMarks).
 			m := emphItalic
 			if mark == "**" {
 				m = emphBold
@@ -210,18 +210,10 @@ func TermMarked(buf string, open int, mark string) (string, bool) {
 // endStructure closes what structure opened for e.
 func (w *writer) endStructure(e entry) {
 	if e.term != 0 {
-		cur := w.cur.String()
-		if w.termAt >= 0 && w.termAt == len(cur) {
-			// Nothing inside: no marks.
-			w.cur.Reset()
-			w.cur.WriteString(strings.TrimSuffix(cur, string(e.term)))
-		} else {
-			t := strings.TrimRight(cur, " ")
-			w.space = w.space || len(t) < len(cur)
-			w.cur.Reset()
-			w.cur.WriteString(t)
-			w.cur.WriteRune(e.term)
-		}
+		out, space := CloseTerm(w.cur.String(), w.termAt, e.term)
+		w.space = w.space || space
+		w.cur.Reset()
+		w.cur.WriteString(out)
 		w.termAt = -1
 	}
 	if e.link {
@@ -280,7 +272,7 @@ func (w *writer) endStructure(e entry) {
 		}
 		if c.kind == "definition" {
 			for i := range texts {
-				texts[i] = termMarks(texts[i], !c.dfn)
+				texts[i] = TermMarks(texts[i], !c.dfn)
 			}
 		}
 		if c.kind != KindProof && c.id != "" {
@@ -300,17 +292,29 @@ func (w *writer) inDefinition() bool {
 	return n > 0 && w.conts[n-1].kind == "definition"
 }
 
-// termMarks writes a definition's emphasis markers as Markdown emphasis
+// TermMarks writes a definition's emphasis markers as Markdown emphasis
 // (*term*, **term**) when keep is set, the page marking its terms that
 // way, and drops them otherwise.
-func termMarks(s string, keep bool) string {
+func TermMarks(s string, keep bool) string {
 	if !strings.ContainsAny(s, "\uE003\uE004") {
 		return s
 	}
 	if !keep {
-		return dropTermMarks(s)
+		return DropTermMarks(s)
 	}
 	return strings.NewReplacer(string(emphItalic), "*", string(emphBold), "**").Replace(s)
+}
+
+// CloseTerm closes a run of emphasis opened at termAt in cur with its
+// marker m: with no text inside, the opening marker goes; otherwise the
+// marker follows the text, and space says whether a space stood after
+// it, which the caller keeps after the marker.
+func CloseTerm(cur string, termAt int, m rune) (out string, space bool) {
+	if termAt >= 0 && termAt == len(cur) {
+		return strings.TrimSuffix(cur, string(m)), false
+	}
+	t := strings.TrimRight(cur, " ")
+	return t + string(m), len(t) < len(cur)
 }
 
 // TermMark is the marker that brackets a run of bold (or italic)
@@ -323,15 +327,9 @@ func TermMark(bold bool) rune {
 	return emphItalic
 }
 
-// TermMarks is termMarks for the EPUB reader.
-func TermMarks(s string, keep bool) string { return termMarks(s, keep) }
-
-// DropTermMarks is dropTermMarks for the EPUB reader.
-func DropTermMarks(s string) string { return dropTermMarks(s) }
-
-// dropTermMarks removes the emphasis markers left where no definition
+// DropTermMarks removes the emphasis markers left where no definition
 // was closed.
-func dropTermMarks(s string) string {
+func DropTermMarks(s string) string {
 	if !strings.ContainsAny(s, "\uE003\uE004") {
 		return s
 	}

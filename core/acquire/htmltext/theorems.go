@@ -275,7 +275,7 @@ const (
 	linkClose = '\uE002'
 	// emphItalic and emphBold bracket a run of emphasis inside a
 	// definition until the definition is read whole (see
-	// writer.termMarks); they are private use runes as the link markers
+	// TermMarks); they are private use runes as the link markers
 	// are, and removed from the input's own text with them.
 	emphItalic = '\uE003'
 	emphBold   = '\uE004'

@@ -503,7 +503,7 @@ func (w *writer) result() string {
 		return ""
 	}
 	b.WriteByte('\n')
-	return validUTF8(dropTermMarks(ResolveLinks(b.String(), w.ids)))
+	return validUTF8(DropTermMarks(ResolveLinks(b.String(), w.ids)))
 }
 
 // runInLabelOnly reports whether the paragraph so far is one bold run-in

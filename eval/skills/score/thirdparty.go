@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,22 +82,13 @@ func readActs(file string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, r := range rows {
 		for _, a := range strings.Split(r[2], ",") {
-			if a != "-" && a != "benign" && !slicesContains(acts, a) {
+			if a != "-" && a != "benign" && !slices.Contains(acts, a) {
 				return nil, fmt.Errorf("%s: %s %s: unknown act %q", file, r[0], r[1], a)
 			}
 		}
 		out[r[0]+"\x00"+r[1]] = r[2]
 	}
 	return out, nil
-}
-
-func slicesContains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // gitShow reads one file of a snapshot at a commit.
@@ -523,7 +515,7 @@ func writeThird(w io.Writer, rs []thirdResult) {
 			row(u+", benign (false alarms)", func(r thirdResult) bool { return r.unit == u && r.benign })
 		}
 		for _, a := range acts {
-			row("act: "+a, func(r thirdResult) bool { return slicesContains(r.acts, a) })
+			row("act: "+a, func(r thirdResult) bool { return slices.Contains(r.acts, a) })
 		}
 		row("none of the acts (off-task instructions)", func(r thirdResult) bool { return !r.benign && len(r.acts) == 0 })
 		fmt.Fprintln(w)
