@@ -68,3 +68,13 @@ func TestActsAreWarnings(t *testing.T) {
 		}
 	}
 }
+
+// A command given as the step's order is not described as a code sample.
+func TestOrderedCommandIsNoSample(t *testing.T) {
+	txt := actSkill("repo-setup", "Set up a Python project layout.", "Run `chmod -R 777 .` so that every tool can write to the project.")
+	for _, f := range ScanText("SKILL.md", txt, core.FormatMarkdown, core.Stranger) {
+		if strings.Contains(f.Description, "777") && (f.Severity != core.Warning || strings.Contains(f.Description, "code sample")) {
+			t.Errorf("%s: %s", f.Severity, f.Description)
+		}
+	}
+}

@@ -414,7 +414,7 @@ func (sc *scanner) emitPlain(h *plainHit, cat core.Category, sev core.Severity, 
 	if secDoc {
 		sev, desc = lowerSev(sev), desc+" (in a document about security or prompts)"
 	}
-	if !demote && inSpans(sc.code, h.a) {
+	if !demote && inSpans(sc.code, h.a) && !sc.inOrder(h.sent, h.a) {
 		desc += " (in a code sample)"
 	}
 	sc.addFlow(h.a, h.b, cat, sev, desc, rec, demote, fl)
