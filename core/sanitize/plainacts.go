@@ -192,8 +192,19 @@ func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
 		return false
 	}
 	end := toks[min(len(toks)-1, obj+3)].b
-	sc.plain.hits = append(sc.plain.hits, plainHit{a: t.a, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
-		desc: a.desc + ": " + sc.phrase(t.a, end)})
+	start := t.a
+	if a.negative {
+		// The quote shows the order as given: "not write unit tests
+		// that check SQL injections", not its opposite.
+		for k := i - 1; k >= 0 && k >= i-4; k-- {
+			if toks[k].bits&bNeg != 0 {
+				start = toks[k].a
+				break
+			}
+		}
+	}
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: start, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
+		desc: a.desc + ": " + sc.phrase(start, end)})
 	return true
 }
 
