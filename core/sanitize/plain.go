@@ -303,6 +303,7 @@ func (sc *scanner) plainWords() {
 	}
 	flush(len(s))
 	sc.plainResolve()
+	sc.plantedLines()
 }
 
 // pclass sorts the bytes for the fast pass: letters start a word,

@@ -36,6 +36,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 type options struct {
 	mirror, set, only   string
+	dump, train         string
 	skipPublic, verbose bool
 	alarms, third       bool
 	topAlarms           int
@@ -52,6 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "list each missed injection with its text and each missed or falsely flagged code file with its findings")
 	fs.BoolVar(&o.alarms, "alarms", false, "list every warning or critical finding on the clean originals and the public skills")
 	fs.IntVar(&o.topAlarms, "top", 15, "how many false-alarm reasons to list")
+	fs.StringVar(&o.dump, "dump", "", "with -third: write each development-half case's skill into `folder` (as UNIT_ID, for lore scan)")
+	fs.StringVar(&o.train, "train", "", "train the model of core/sanitize/planted on the development half and train.tsv and write it to `file`")
 	fs.BoolVar(&o.third, "third", false, "score the third-party sets of thirdparty.tsv (with -v: the development half's misses) instead of the project's own")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -74,6 +77,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		status = 1
 	}
 
+	if o.train != "" {
+		if err := runTrain(o, stdout, stderr); err != nil {
+			fail(err)
+		}
+		return status
+	}
 	if o.third {
 		if err := runThird(o, sc, stdout, stderr); err != nil {
 			fail(err)

@@ -48,6 +48,7 @@ type thirdCase struct {
 type thirdResult struct {
 	thirdCase
 	added    []finding // serious findings the clean host lacks (or all, for a whole skill)
+	noted    bool      // an info finding the clean host lacks
 	critical bool
 }
 
@@ -464,7 +465,11 @@ func (sc *scanner) scoreThird(cases []thirdCase, clean map[string]folder, origFi
 		}
 		r := thirdResult{thirdCase: c}
 		for _, f := range fs {
-			if !f.serious() || c.host != "" && base[c.host][f.key()] {
+			if c.host != "" && base[c.host][f.key()] {
+				continue
+			}
+			if !f.serious() {
+				r.noted = true
 				continue
 			}
 			r.added = append(r.added, f)
@@ -480,10 +485,10 @@ func (sc *scanner) scoreThird(cases []thirdCase, clean map[string]folder, origFi
 func writeThird(w io.Writer, rs []thirdResult) {
 	for _, half := range []string{"held-out", "dev"} {
 		fmt.Fprintf(w, "### Third-party sets, %s half\n\n", half)
-		fmt.Fprintln(w, "| set | cases | flagged (warning or critical added) | critical |")
-		fmt.Fprintln(w, "|---|---:|---:|---:|")
+		fmt.Fprintln(w, "| set | cases | flagged (warning or critical added) | critical | noted only (info added) |")
+		fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 		row := func(label string, keep func(thirdResult) bool) {
-			n, k, c := 0, 0, 0
+			n, k, c, i := 0, 0, 0, 0
 			for _, r := range rs {
 				if r.half != half || !keep(r) {
 					continue
@@ -495,9 +500,12 @@ func writeThird(w io.Writer, rs []thirdResult) {
 				if r.critical {
 					c++
 				}
+				if r.noted && !r.detected() {
+					i++
+				}
 			}
 			if n > 0 {
-				fmt.Fprintf(w, "| %s | %d | %s | %s |\n", label, n, share(k, n), share(c, n))
+				fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", label, n, share(k, n), share(c, n), share(i, n))
 			}
 		}
 		row("SKILL-INJECT, obvious", func(r thirdResult) bool { return r.style == "obvious" })
@@ -561,29 +569,10 @@ func runThird(o options, sc *scanner, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	hostFiles := map[string]folder{}
-	var hosts []string
-	for _, u := range units {
-		if !strings.HasPrefix(u.Unit, "si-") {
-			continue
-		}
-		tree, err := archiveTree(o.mirror, u.Repo, u.Commit, "data/skills")
-		if err != nil {
-			return err
-		}
-		for k := range tree {
-			if strings.Count(k, "/") == 1 && path.Base(k) == "SKILL.md" {
-				name := "si:" + path.Dir(k)
-				hostFiles[name] = subfolder(tree, path.Dir(k))
-				hosts = append(hosts, name)
-			}
-		}
-		break
+	hosts, hostFiles, err := siHosts(o.mirror, units)
+	if err != nil {
+		return err
 	}
-	if len(hosts) == 0 {
-		return fmt.Errorf("no host skill to place instructions into (SKILL-INJECT's data/skills)")
-	}
-	sort.Strings(hosts)
 	cases, clean, err := thirdCases(o.mirror, units, actOf, hosts, hostFiles)
 	if err != nil {
 		return err
@@ -596,8 +585,58 @@ func runThird(o options, sc *scanner, stdout, stderr io.Writer) error {
 		return err
 	}
 	writeThird(stdout, rs)
+	if o.dump != "" {
+		if err := dumpThird(o.dump, rs); err != nil {
+			return err
+		}
+	}
 	if o.verbose {
 		listThird(stderr, rs)
 	}
 	return nil
+}
+
+// dumpThird writes the development half's cases into dir, one folder
+// each, so that a miss can be read with lore scan; the held-out half is
+// never written.
+func dumpThird(dir string, rs []thirdResult) error {
+	clean := strings.NewReplacer("/", "_", ":", "_", "@", "@", " ", "_")
+	for _, r := range rs {
+		if r.half != "dev" {
+			continue
+		}
+		if _, err := r.skill.write(dir, clean.Replace(r.unit+"_"+r.id)); err != nil {
+			return fmt.Errorf("dump %s %s: %w", r.unit, r.id, err)
+		}
+	}
+	return nil
+}
+
+// siHosts are SKILL-INJECT's host skills, by "si:NAME", and their names
+// in order.
+func siHosts(mirror string, units []thirdUnit) ([]string, map[string]folder, error) {
+	hostFiles := map[string]folder{}
+	var hosts []string
+	for _, u := range units {
+		if !strings.HasPrefix(u.Unit, "si-") {
+			continue
+		}
+		tree, err := archiveTree(mirror, u.Repo, u.Commit, "data/skills")
+		if err != nil {
+			return nil, nil, err
+		}
+		for k := range tree {
+			if strings.Count(k, "/") == 1 && path.Base(k) == "SKILL.md" {
+				name := "si:" + path.Dir(k)
+				hostFiles[name] = subfolder(tree, path.Dir(k))
+				hosts = append(hosts, name)
+			}
+		}
+		break
+	}
+	if len(hosts) == 0 {
+		return nil, nil, fmt.Errorf("no host skill to place instructions into (SKILL-INJECT's data/skills)")
+	}
+	sort.Strings(hosts)
+	return hosts, hostFiles, nil
 }
