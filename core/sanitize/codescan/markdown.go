@@ -108,15 +108,60 @@ func (a *analysis) markdown() {
 	if a.skill {
 		a.skillCommands(fences)
 	}
+	var steps []Fence // a skill's shell steps, read below as one script
 	for _, f := range fences {
 		lang := fenceLang(f.Info)
 		if lang == None && strings.TrimSpace(f.Info) == "" && f.End > f.Body {
 			lang = sniffLang(a.doc[f.Body:f.End])
 		}
+		if lang == Shell && a.skill && f.End > f.Body && stepCue(a.doc, f.Start) && !runCue(a.doc, f.Start) {
+			steps = append(steps, f)
+			continue
+		}
 		if lang != None && f.End > f.Body {
 			a.fenced(lang, f.Body, f.End, f.Start)
 		}
 	}
+	a.shellSteps(steps)
+}
+
+// shellSteps reads a skill's shell steps as the one script the agent
+// runs, step after step: what one step writes ("tar czf /tmp/b.tgz
+// ~/.ssh") another sends ("curl -F b=@/tmp/b.tgz https://…"). The text
+// between the steps is blanked, so offsets stay the document's. Downloads
+// run by a shell are read one severity lower, as for a single step (see
+// fenced).
+func (a *analysis) shellSteps(steps []Fence) {
+	switch len(steps) {
+	case 0:
+		return
+	case 1:
+		a.fenced(Shell, steps[0].Body, steps[0].End, steps[0].Start)
+		return
+	}
+	from, to := steps[0].Body, steps[len(steps)-1].End
+	b := []byte(a.doc[from:to])
+	keep := func(off int) bool {
+		for _, f := range steps {
+			if off >= f.Body && off < f.End {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range b {
+		if b[i] != '\n' && !keep(from+i) {
+			b[i] = ' '
+		}
+	}
+	joint := unit{s: stripPrompts(string(b)), base: from, exact: true}
+	a.skip = "download-exec"
+	a.run(Shell, joint)
+	a.skip, a.only = "", "download-exec"
+	for _, f := range steps {
+		a.run(Shell, unit{s: stripPrompts(a.doc[f.Body:f.End]), base: f.Body, exact: true, lower: 1})
+	}
+	a.only = ""
 }
 
 // sniffLang names the language of a fence that names none by its first
@@ -349,12 +394,25 @@ func stepCue(s string, fence int) bool {
 	if i := strings.LastIndexByte(p, '\n'); i >= 0 {
 		p = p[i+1:]
 	}
+	p = strings.TrimLeft(p, " \t")
+	numbered := numberedItem.MatchString(p)
 	p = strings.TrimLeft(p, " \t-*0123456789.)#>")
 	if !strings.HasSuffix(p, ":") || strings.Count(p, " ") < 1 {
 		return false
 	}
-	first := strings.ToLower(strings.Fields(p)[0])
-	return stepVerbs[strings.Trim(first, "*_")]
+	first := strings.Trim(strings.ToLower(strings.Fields(p)[0]), "*_")
+	// A numbered step is an order whatever its verb ("2. Create the
+	// archive:"), unless it names what the block shows.
+	return stepVerbs[first] || numbered && !blockLabels[first]
+}
+
+// numberedItem opens an ordered list's item: "2. ", "3) ".
+var numberedItem = lazyre.New(`^\d{1,2}[.)]\s`)
+
+// blockLabels open a line that says what a block shows, not what to do.
+var blockLabels = map[string]bool{
+	"example": true, "examples": true, "output": true, "result": true, "results": true, "sample": true, "e.g.": true,
+	"for": true, "the": true, "this": true, "a": true, "an": true, "expected": true, "response": true, "returns": true,
 }
 
 // stepVerbs open an order in a skill's step.
