@@ -504,7 +504,7 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		var out loremcp.ProposeOut
 		mustCall(t, agent, "skill_propose", map[string]any{
 			"name": "rotate-logs", "description": "Rotate the nginx logs of a busy host",
-			"instructions":    "1. Run logrotate -f /etc/logrotate.d/nginx\n2. Mail ops@example.com when done.",
+			"instructions":    "1. Run logrotate -f /etc/logrotate.d/nginx\n2. Mail ops@corp-mail.net when done.",
 			"example_queries": []string{"rotate nginx logs"}, "suggested_tools": []string{"shell"},
 		}, &out)
 		if out.Key != "proposed.rotate-logs" || out.Status != "draft" || out.Critical || out.Redacted["email"] != 1 {
@@ -528,7 +528,7 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 		if rec.Status != skills.Draft || rec.Source != skills.Proposed || rec.Provenance.Agent != "test-agent" || rec.Lineage.Origin != "agent:test-agent" ||
 			rec.Visibility != skills.User || rec.Owner == "" || rec.Provenance.User != rec.Owner || rec.Provenance.AgentSession == "" ||
-			strings.Contains(rec.Instructions, "ops@example.com") {
+			strings.Contains(rec.Instructions, "ops@corp-mail.net") {
 			t.Fatalf("stored proposal: %s %s %+v %q %s %q %q", rec.Status, rec.Source, rec.Provenance, rec.Lineage.Origin, rec.Visibility, rec.Owner, rec.Instructions)
 		}
 		if out.Visibility != "user" {
@@ -586,7 +586,7 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 		var out loremcp.OutcomeOut
 		mustCall(t, agent, "skill_report_outcome", map[string]any{"name": "beta-ship", "success": true,
-			"note": "worked; used the token ghp_0123456789abcdefghijklmnopqrstuvwxyz for ana@example.com\u202e"}, &out)
+			"note": "worked; used the token ghp_0123456789abcdefghijklmnopqrstuvwxyz for ana@corp-mail.net\u202e"}, &out)
 		if out.Key != "public.beta-ship" || out.Uses != 1 || out.Successes != 1 {
 			t.Fatalf("outcome: %+v", out)
 		}
@@ -596,7 +596,7 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		}
 		// Nothing of the note's secrets is in the stored record.
 		rec := s.must(t, nil, "skills", "show", "beta-ship", "--json")
-		if strings.Contains(rec, "ana@example.com") || strings.Contains(rec, "ghp_0123") || !strings.Contains(rec, "[REDACTED_EMAIL]") ||
+		if strings.Contains(rec, "ana@corp-mail.net") || strings.Contains(rec, "ghp_0123") || !strings.Contains(rec, "[REDACTED_EMAIL]") ||
 			!strings.Contains(rec, "⟨U+202E⟩") || !strings.Contains(rec, `"findings"`) {
 			t.Fatalf("stored record:\n%s", rec)
 		}

@@ -89,7 +89,7 @@ lore wrote. With --json or --sarif, stdout always holds one JSON object.
 			if asJSON && asSARIF {
 				return &core.UsageError{Msg: "--json and --sarif: choose one output"}
 			}
-			var base map[string]bool
+			var base map[string]string
 			if baseline != "" {
 				data, err := os.ReadFile(baseline)
 				if err != nil {
@@ -111,9 +111,13 @@ lore wrote. With --json or --sarif, stdout always holds one JSON object.
 			if asSARIF {
 				return writeJSON(a.stdout, sarif.New(res.Report, root, version, base))
 			}
-			if n := sarif.Suppress(&res.Report, root, base); n > 0 {
+			if n, bare := sarif.Suppress(&res.Report, root, base); n > 0 {
 				res.Report.Passed = res.Report.Count(core.Critical) == 0
-				fmt.Fprintf(a.stderr, "%d finding%s of the baseline %s left out\n", n, plural(n), baseline)
+				fmt.Fprintf(a.stderr, "%d finding%s of the baseline %s left out", n, plural(n), baseline)
+				if bare > 0 {
+					fmt.Fprintf(a.stderr, "; %d without a reason (give each a suppressions[0].justification)", bare)
+				}
+				fmt.Fprintln(a.stderr)
 			}
 			if asJSON {
 				return writeJSON(a.stdout, scanJSON(res))

@@ -46,7 +46,7 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 		body string
 		mode os.FileMode
 	}{
-		"tool/SKILL.md":        {"---\nname: tool # the id\ndescription: |\n  Run the tool.\n  Mail ops@example.com for access.\nmetadata:\n  version: 1.0\n---\n\nRun scripts/run.sh.\n", 0o644},
+		"tool/SKILL.md":        {"---\nname: tool # the id\ndescription: |\n  Run the tool.\n  Mail ops@corp-mail.net for access.\nmetadata:\n  version: 1.0\n---\n\nRun scripts/run.sh.\n", 0o644},
 		"tool/scripts/run.sh":  {"#!/bin/sh\nexport API_KEY=sk-abcdefghijklmnop1234\n", 0o755},
 		"tool/assets/font.ttf": {"\x00\x01\x00\x00binary", 0o644},
 	}
@@ -95,7 +95,7 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 	out3 := filepath.Join(t.TempDir(), "out")
 	red.must("skills", "export", out3)
 	got := readTree(t, out3)
-	if strings.Contains(got[filepath.Join("tool", "scripts", "run.sh")], "sk-abc") || strings.Contains(got[filepath.Join("tool", "SKILL.md")], "ops@example.com") {
+	if strings.Contains(got[filepath.Join("tool", "scripts", "run.sh")], "sk-abc") || strings.Contains(got[filepath.Join("tool", "SKILL.md")], "ops@corp-mail.net") {
 		t.Fatalf("--redact left secrets: %q", got)
 	}
 }
@@ -167,7 +167,7 @@ func TestSkillsImportActivatesOnlyTrustedValidSkills(t *testing.T) {
 		if err := json.Unmarshal([]byte(lib.must(args...)), &imp); err != nil {
 			t.Fatal(err)
 		}
-		if imp.Imported != 1 || len(imp.Sensitive) != 28 || !slices.Equal(imp.Drafts, []string{"public.email-api"}) || len(imp.Invalid["public.email-api"]) == 0 {
+		if imp.Imported != 1 || len(imp.Sensitive) != 1 || !slices.Equal(imp.Drafts, []string{"public.email-api"}) || len(imp.Invalid["public.email-api"]) == 0 {
 			t.Errorf("trust %v: imported %d, %d sensitive, drafts %v, invalid %v", trust, imp.Imported, len(imp.Sensitive), imp.Drafts, imp.Invalid)
 		}
 		if st := lib.rows()["public.email-api"].Status; st != "draft" {

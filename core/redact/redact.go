@@ -124,6 +124,10 @@ type rule struct {
 	// in a URL comes before the URL's path or the next space, however
 	// long the user info, and a "://" without it is no such password.
 	before string
+	// skip, when set, leaves out a match that stands for no one: an
+	// e-mail address at a documentation domain or with a placeholder's
+	// name.
+	skip func(match string) bool
 	// minDigits, for a rule without literals, is how many digits a line
 	// needs for the pattern to be tried on it (a phone number has at
 	// least seven).
@@ -181,7 +185,7 @@ var rules = []rule{
 		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"process.env."}},
 	{kind: Token, re: lazyre.New(`(?i)(\$\{[a-z0-9_]*(?:key|token|secret|passw(?:or)?d|pwd)[a-z0-9_]*:?[-=])[^}\s"']{6,}`),
 		keepPrefix: true, opaque: true, written: true, name: "default of a secret's environment variable", lits: []string{"${"}},
-	{kind: Email, lits: []string{"@"}, notAfter: []string{"$"}, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
+	{kind: Email, lits: []string{"@"}, notAfter: []string{"$"}, skip: documentationAddress, re: lazyre.New(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)},
 	// The query of a URL is dropped (its marker is empty), the fragment
 	// kept. After the credentials, so a token in a query counts as a token;
 	// before phone numbers, so digits in a query are not phones. A bare "?"
@@ -531,6 +535,9 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 		if strings.Contains(s[a:e], "[REDACTED_") {
 			continue
 		}
+		if r.skip != nil && r.skip(s[a:e]) {
+			continue
+		}
 		if r.digit && !strings.ContainsAny(s[max(a, m[len(m)-1]):e], "0123456789") {
 			continue
 		}
@@ -605,4 +612,43 @@ func standsAlone(s string, a, e int) bool {
 		return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 	}
 	return (a == 0 || !word(s[a-1])) && (e == len(s) || !word(s[e]))
+}
+
+// documentationAddress reports an e-mail address that documentation
+// writes for no one: at a domain RFC 2606 and RFC 6761 reserve for
+// examples (example.com, .org, .net, anything under .example, .test,
+// .invalid or .localhost) or one that stands for the reader's own
+// (company.com, yourdomain.com), or whose name is a placeholder's
+// (user@company.com, sender@…, you@…, john.doe@…). Redacting them only
+// hides what a page shows the reader, and reporting them as personal data
+// buries the real addresses.
+func documentationAddress(addr string) bool {
+	local, domain, ok := strings.Cut(asciiLower(addr), "@")
+	if !ok {
+		return false
+	}
+	domain = strings.TrimSuffix(domain, ".")
+	for _, d := range []string{"example.com", "example.org", "example.net", "example.edu",
+		// Not reserved, but written for "your company's domain" far
+		// more often than for anyone's.
+		"company.com", "yourcompany.com", "mycompany.com", "domain.com", "yourdomain.com", "your-domain.com"} {
+		if domain == d || strings.HasSuffix(domain, "."+d) {
+			return true
+		}
+	}
+	for _, tld := range []string{".example", ".test", ".invalid", ".localhost"} {
+		if strings.HasSuffix(domain, tld) {
+			return true
+		}
+	}
+	return placeholderNames[local]
+}
+
+// placeholderNames are the local parts documentation puts in an address
+// to show its shape.
+var placeholderNames = map[string]bool{
+	"user": true, "username": true, "user.name": true, "sender": true, "recipient": true, "someone": true,
+	"you": true, "your.name": true, "yourname": true, "your-email": true, "your_email": true, "youremail": true,
+	"name": true, "email": true, "first.last": true, "firstname.lastname": true, "john.doe": true,
+	"jane.doe": true, "johndoe": true, "janedoe": true, "foo": true,
 }

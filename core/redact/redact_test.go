@@ -72,3 +72,20 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// Documentation addresses stand for no one: reserved example domains,
+// the reader's own domain and a placeholder's name are kept; a real
+// address is still redacted.
+func TestDocumentationAddressesAreKept(t *testing.T) {
+	for _, addr := range []string{"user@example.com", "ops@mail.example.org", "a@x.example", "b@host.test", "c@h.invalid",
+		"d@localhost.localhost", "boss@company.com", "sender@acme-mail.net", "John.Doe@fernhill.io"} {
+		if r := Text("mail " + addr + " now"); r.Counts[Email] != 0 {
+			t.Errorf("%s redacted: %q", addr, r.Text)
+		}
+	}
+	for _, addr := range []string{"ana@corp-mail.net", "marcus.chen@techcorp.io", "ops@example-corp.com", "x@example.com.evil.net"} {
+		if r := Text("mail " + addr + " now"); r.Counts[Email] != 1 {
+			t.Errorf("%s kept: %q", addr, r.Text)
+		}
+	}
+}

@@ -57,13 +57,13 @@ func TestCheck(t *testing.T) {
 
 func TestNewRedactsAndNormalizes(t *testing.T) {
 	c := content("deploy", "Deploy with token ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a456789 to prod.",
-		"Call +1 415 555 0100 or mail ops@example.com")
+		"Call +1 415 555 0100 or mail ops@corp-mail.net")
 	c.ExampleQueries = []string{"key sk-ABCDEFGHIJKLMNOPQRSTUVWX1234"}
 	c.Files = []File{{Path: "references/a.md", Content: []byte("Bearer abcdefghijklmnopqrstuvwxyz123456")}, {Path: "assets/x.bin", Content: []byte{0, 1, 2}}}
 	s := mustNew(t, "public.deploy", c, Learned, Draft, t0)
 	// Resources come back sorted by path: assets/ before references/.
 	all := s.Description + s.Instructions + strings.Join(s.ExampleQueries, "") + string(s.Files[1].Content)
-	for _, secret := range []string{"ghp_abc", "415 555", "ops@example.com", "sk-ABCD", "abcdefghijklmnop"} {
+	for _, secret := range []string{"ghp_abc", "415 555", "ops@corp-mail.net", "sk-ABCD", "abcdefghijklmnop"} {
 		if strings.Contains(all, secret) {
 			t.Errorf("stored text keeps %q: %s", secret, all)
 		}

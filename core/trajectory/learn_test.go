@@ -220,7 +220,7 @@ func TestTrajNoSecretSurvivesInTheStore(t *testing.T) {
 	}
 	secrets := []string{
 		"eyJhbGciOiJIUzI1NiJ9", "c2lnbmF0dXJlMTIzNDU2", "AbC123xyz987QwE", "sk-proj-Zx81Kq29LmN04PqRsT7uVw",
-		"ghp_R4nd0mT0k3nV4lu3F0rT3st1ngXyZ987", "AKIAIOSFODNN7QJ4ZRTW", "dana.smith", "ops-team@acme-corp.example",
+		"ghp_R4nd0mT0k3nV4lu3F0rT3st1ngXyZ987", "AKIAIOSFODNN7QJ4ZRTW", "dana.smith", "ops-team@acme-corp.net",
 		"smith%40", "/home/", "/Users/", "t=1767225600",
 	}
 	users := regexp.MustCompile(`(?i)\b(alice|bob|dana|erin|frank|gina|tester)\b`)

@@ -184,7 +184,7 @@ func TestTrajGeneraliser(t *testing.T) {
 		{"req_01QhT8zYfK3nV2mW9xL4pR7s", "req_<id>"},
 		{"head -20 file.go:12:5 python3 x86_64 utf-8 v1.2 #48213 1.5", "head -<n> file.go:<n>:<n> python3 x86_64 utf-8 v1.2 #<n> <n>"},
 		{"curl https://x.example/a?b=1&token=abc123XYZ987", "curl https://x.example/a?<query>"},
-		{"mail bob.smith@example.com", "mail [REDACTED_EMAIL]"},
+		{"mail bob.smith@corp-mail.net", "mail [REDACTED_EMAIL]"},
 		{"Authorization: Bearer abcdef0123456789", "Authorization: Bearer [REDACTED_TOKEN]"},
 	}
 	for _, c := range cases {

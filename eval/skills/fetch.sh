@@ -46,8 +46,16 @@ rows() {
 	awk -F'\t' 'NR > 1 && $1 != "" && $1 !~ /^#/ { print $2 "\t" $3 "\t" $4 "\t" $6 }' "$here/originals.tsv"
 }
 
+# Every repository any manifest names: the third-party sets and the
+# model's training skills are checked by the scorer as it reads them.
+repos() {
+	rows | cut -f1
+	awk -F'\t' 'NR > 1 && $3 != "" { print $3 }' "$here/thirdparty.tsv"
+	awk -F'\t' 'NR > 1 && $1 != "" { print $1 }' "$here/train.tsv"
+}
+
 if [ $clone -eq 1 ]; then
-	for repo in $(rows | cut -f1 | sort -u); do
+	for repo in $(repos | sort -u); do
 		gitdir "$repo" >/dev/null && continue
 		dest="$mirror/$(printf '%s' "$repo" | tr / +)/repo"
 		echo "cloning $repo"

@@ -25,7 +25,7 @@ func importedMailer(t *testing.T) *skills.Skill {
 		t.Fatal(err)
 	}
 	md := "---\nname: mailer\ndescription: Send mail. Use when a message must go out.\nallowed-tools: [Bash, Read]\n---\n\n# Mailer\n\nSee README.md.\n"
-	readme := "# Mailer\n\nThe server sends as itself.\nWrite to ops@example.com for access.\n"
+	readme := "# Mailer\n\nThe server sends as itself.\nWrite to ops@corp-mail.net for access.\n"
 	for name, text := range map[string]string{"SKILL.md": md, "README.md": readme} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -68,7 +68,7 @@ func TestImportedSkillReviewerShowsEvidenceInItsFiles(t *testing.T) {
 		}
 		for _, l := range strings.Split(v, "\n") {
 			switch {
-			case strings.Contains(l, "4 │ Write to ops@example.com for access."):
+			case strings.Contains(l, "4 │ Write to ops@corp-mail.net for access."):
 				seen["README line 4"] = true
 			case strings.Contains(l, "4 │ allowed-tools: [Bash, Read]"):
 				seen["frontmatter line 4"] = true

@@ -143,8 +143,9 @@ var rules = map[core.Category]string{
 // New writes r as a SARIF log. root is the folder the findings' files
 // are relative to (the source scanned, "" when they are names inside an
 // archive or a download); baseline holds the fingerprints of findings
-// judged before, which are marked suppressed; version is lore's.
-func New(r core.HygieneReport, root, version string, baseline map[string]bool) *Log {
+// judged before, which are marked suppressed with the reason the baseline
+// gives; version is lore's.
+func New(r core.HygieneReport, root, version string, baseline map[string]string) *Log {
 	run := Run{
 		Tool:              Tool{Driver: Driver{Name: "lore", Version: version, InformationURI: "https://github.com/lore-kb/lore"}},
 		Results:           []Result{},
@@ -179,8 +180,11 @@ func New(r core.HygieneReport, root, version string, baseline map[string]bool) *
 		if loc, ok := location(f, root); ok {
 			res.Locations = []ResultLocation{loc}
 		}
-		if baseline[fps[i]] {
-			res.Suppressions = []Suppression{{Kind: "external", Justification: "in the baseline"}}
+		if why, ok := baseline[fps[i]]; ok {
+			if why == "" {
+				why = "in the baseline"
+			}
+			res.Suppressions = []Suppression{{Kind: "external", Justification: why}}
 		}
 		run.Results = append(run.Results, res)
 	}
@@ -289,8 +293,10 @@ func Fingerprints(fs []core.Finding, root string) []string {
 }
 
 // Baseline reads the fingerprints of a SARIF log lore wrote: the findings
-// it lists, each of which a later scan marks suppressed.
-func Baseline(data []byte) (map[string]bool, error) {
+// it lists, each of which a later scan marks suppressed, with the reason
+// a person gave it (its first suppression's justification, "" for none;
+// lore's own "in the baseline" is no reason).
+func Baseline(data []byte) (map[string]string, error) {
 	var l Log
 	if err := json.Unmarshal(data, &l); err != nil {
 		return nil, fmt.Errorf("baseline is not a SARIF log: %w", err)
@@ -298,11 +304,15 @@ func Baseline(data []byte) (map[string]bool, error) {
 	if l.Version != Version || len(l.Runs) == 0 {
 		return nil, fmt.Errorf("baseline is not a SARIF %s log with a run (version %q, %d runs)", Version, l.Version, len(l.Runs))
 	}
-	out := map[string]bool{}
+	out := map[string]string{}
 	for _, run := range l.Runs {
 		for _, r := range run.Results {
 			if fp := r.PartialFingerprints[FingerprintKey]; fp != "" {
-				out[fp] = true
+				why := ""
+				if len(r.Suppressions) > 0 && r.Suppressions[0].Justification != "in the baseline" {
+					why = strings.TrimSpace(r.Suppressions[0].Justification)
+				}
+				out[fp] = why
 			}
 		}
 	}
@@ -321,20 +331,24 @@ func countResults(l Log) int {
 }
 
 // Suppress removes from r the findings whose fingerprint is in baseline
-// and returns how many it removed, for the text and JSON reports, which
-// show only what is new.
-func Suppress(r *core.HygieneReport, root string, baseline map[string]bool) int {
+// and returns how many it removed and how many of those the baseline
+// gives no reason for, for the text and JSON reports, which show only
+// what is new.
+func Suppress(r *core.HygieneReport, root string, baseline map[string]string) (n, unexplained int) {
 	if len(baseline) == 0 {
-		return 0
+		return 0, 0
 	}
 	fps := Fingerprints(r.Findings, root)
 	kept := r.Findings[:0:0]
 	for i, f := range r.Findings {
-		if !baseline[fps[i]] {
+		why, ok := baseline[fps[i]]
+		if !ok {
 			kept = append(kept, f)
+		} else if why == "" {
+			unexplained++
 		}
 	}
-	n := len(r.Findings) - len(kept)
+	n = len(r.Findings) - len(kept)
 	r.Findings = kept
-	return n
+	return n, unexplained
 }

@@ -58,7 +58,7 @@ func TestLogIsValidSARIF(t *testing.T) {
 	}
 	root := t.TempDir()
 	r := sample(root)
-	for _, base := range []map[string]bool{nil, {Fingerprints(r.Findings, root)[1]: true}} {
+	for _, base := range []map[string]string{nil, {Fingerprints(r.Findings, root)[1]: "reviewed"}} {
 		out := encode(t, New(r, root, "test", base))
 		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
 		if err != nil {
@@ -103,8 +103,8 @@ func TestBaselineSuppressesExactlyItsFindings(t *testing.T) {
 	if len(suppressed) != 2 || suppressed[0] != string(core.PromptInjection) || suppressed[1] != string(core.Secret) {
 		t.Errorf("suppressed %v, want the prompt injection and the secret", suppressed)
 	}
-	if n := Suppress(&later, root, base); n != 2 || len(later.Findings) != 3 {
-		t.Errorf("Suppress took out %d, left %d", n, len(later.Findings))
+	if n, bare := Suppress(&later, root, base); n != 2 || bare != 2 || len(later.Findings) != 3 {
+		t.Errorf("Suppress took out %d (%d without a reason), left %d", n, bare, len(later.Findings))
 	}
 	for _, f := range later.Findings {
 		if f.Category == core.PromptInjection || f.Category == core.Secret {
@@ -115,8 +115,29 @@ func TestBaselineSuppressesExactlyItsFindings(t *testing.T) {
 	// first's.
 	twice := core.HygieneReport{Findings: []core.Finding{r.Findings[1], r.Findings[1]}}
 	b1, _ := Baseline(encode(t, New(core.HygieneReport{Findings: []core.Finding{r.Findings[1]}}, root, "test", nil)))
-	if n := Suppress(&twice, root, b1); n != 1 {
+	if n, _ := Suppress(&twice, root, b1); n != 1 {
 		t.Errorf("one listed finding suppressed %d of two identical ones", n)
+	}
+	// The reason a person wrote into the baseline travels with the
+	// finding it accepts.
+	accepted := New(old, root, "test", nil)
+	accepted.Runs[0].Results[0].Suppressions = []Suppression{{Kind: "external", Justification: "our own installer, reviewed"}}
+	withWhy, err := Baseline(encode(t, accepted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := New(sample(root), root, "test", withWhy)
+	var whys []string
+	for _, res := range again.Runs[0].Results {
+		for _, s := range res.Suppressions {
+			whys = append(whys, s.Justification)
+		}
+	}
+	if len(whys) != 2 || whys[0] != "our own installer, reviewed" || whys[1] != "in the baseline" {
+		t.Errorf("justifications %q, want the reason given and the default", whys)
+	}
+	if _, bare := Suppress(new(sample(root)), root, withWhy); bare != 1 {
+		t.Errorf("%d accepted findings without a reason, want 1", bare)
 	}
 	for _, bad := range []string{`{}`, `not json`, `{"version":"2.1.0","runs":[{"results":[{"ruleId":"x"}]}]}`} {
 		if _, err := Baseline([]byte(bad)); err == nil {

@@ -413,15 +413,15 @@ func TestImportDoesNotFollowSymlinks(t *testing.T) {
 // kind.
 func TestImportKeepsSecretsAndReportsThem(t *testing.T) {
 	root := t.TempDir()
-	md := "---\nname: s\ndescription: Mail jane.doe@example.org for access\n---\nUse api_key=abcdef123456 here.\n"
-	script := "#!/bin/sh\n# contact ops@example.com\ncurl https://fonts.example.com/css?family=Inter\n"
+	md := "---\nname: s\ndescription: Mail jdoe@corp-mail.net for access\n---\nUse api_key=abcdef123456 here.\n"
+	script := "#!/bin/sh\n# contact ops@corp-mail.net\ncurl https://fonts.example.com/css?family=Inter\n"
 	write(t, root, map[string]string{"s/SKILL.md": md, "s/scripts/run.sh": script})
 	plan, err := Import(root, ImportOptions{Now: now})
 	if err != nil || len(plan.Skills) != 1 {
 		t.Fatalf("%v %+v", err, plan)
 	}
 	s := plan.Skills[0]
-	if string(s.Original.SkillMD) != md || string(s.Files[0].Content) != script || !strings.Contains(s.Description, "jane.doe@example.org") {
+	if string(s.Original.SkillMD) != md || string(s.Files[0].Content) != script || !strings.Contains(s.Description, "jdoe@corp-mail.net") {
 		t.Errorf("imported files changed: %q %q %q", s.Original.SkillMD, s.Files[0].Content, s.Description)
 	}
 	skill, run := filepath.Join(root, "s", "SKILL.md"), filepath.Join(root, "s", "scripts", "run.sh")
@@ -442,7 +442,7 @@ func TestImportKeepsSecretsAndReportsThem(t *testing.T) {
 func TestImportRedacts(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
-		"s/SKILL.md": "---\nname: s\ndescription: Mail jane.doe@example.org for access\nmetadata:\n  author: \"jane.doe@example.org\"\n  lore-example-queries: \"[\\\"key sk-abcdefghijklmnop\\\"]\"\n---\nUse api_key=abcdef123456 here.\n",
+		"s/SKILL.md": "---\nname: s\ndescription: Mail jdoe@corp-mail.net for access\nmetadata:\n  author: \"jdoe@corp-mail.net\"\n  lore-example-queries: \"[\\\"key sk-abcdefghijklmnop\\\"]\"\n---\nUse api_key=abcdef123456 here.\n",
 	})
 	plan, err := Import(root, ImportOptions{Now: now, Redact: true})
 	if err != nil || len(plan.Skills) != 1 {
@@ -604,9 +604,9 @@ func TestImportCorpusSkillInject(t *testing.T) {
 	if s.Metadata["version"] != "1.0.0" || s.AllowedTools != "Bash Read Write" {
 		t.Errorf("metadata %v allowed-tools %q", s.Metadata, s.AllowedTools)
 	}
-	// An imported skill is kept as written: its e-mail addresses stay and
-	// are reported, span by span, for a person to see (--redact replaces
-	// them).
+	// An imported skill is kept as written: its e-mail addresses stay,
+	// and the real one (in its README) is reported for a person to see
+	// (--redact replaces it).
 	if !strings.Contains(s.Instructions, "user@example.com") {
 		t.Error("e-mail addresses rewritten without Redact")
 	}

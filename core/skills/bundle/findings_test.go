@@ -16,7 +16,7 @@ import (
 func TestSpanFindingsAreCappedAndPlaced(t *testing.T) {
 	var b strings.Builder
 	for i := range sanitize.MaxFindings + 5 {
-		fmt.Fprintf(&b, "é write to u%d@example.com now\n", i)
+		fmt.Fprintf(&b, "é write to u%d@corp-mail.net now\n", i)
 	}
 	text := b.String()
 	fs := spanFindings("f.md", text, redact.Find(text), false, nil)
@@ -26,7 +26,7 @@ func TestSpanFindingsAreCappedAndPlaced(t *testing.T) {
 	if last := fs[len(fs)-1]; last.Offset != -1 || !strings.Contains(last.Description, "not listed") {
 		t.Errorf("the last finding: %+v", last)
 	}
-	if f := fs[2]; f.Location != "f.md:3:12" || text[f.Offset:f.Offset+f.Length] != "u2@example.com" || f.Severity != core.Info {
+	if f := fs[2]; f.Location != "f.md:3:12" || text[f.Offset:f.Offset+f.Length] != "u2@corp-mail.net" || f.Severity != core.Info {
 		t.Errorf("the third address: %+v", f)
 	}
 }

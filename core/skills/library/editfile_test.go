@@ -24,7 +24,7 @@ func importMailer(t *testing.T, lib *Library) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"SKILL.md": mailerMD, "README.md": "# Mailer\n\nWrite to ops@example.com for access.\n"} {
+	for name, text := range map[string]string{"SKILL.md": mailerMD, "README.md": "# Mailer\n\nWrite to ops@corp-mail.net for access.\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestEditSkillMDFixesAnInvalidImport(t *testing.T) {
 		if fd.Category == bundle.CheckCategory {
 			t.Errorf("a check finding outlived the fix: %+v", fd)
 		}
-		email = email || (fd.Category == core.Secret && strings.Contains(fd.Evidence, "ops@example.com"))
+		email = email || (fd.Category == core.Secret && strings.Contains(fd.Evidence, "ops@corp-mail.net"))
 	}
 	if !email {
 		t.Errorf("the README's address is no longer a finding: %+v", ed.Skill.Findings)

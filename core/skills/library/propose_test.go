@@ -14,7 +14,7 @@ func TestProposeFilesADraftNeverActive(t *testing.T) {
 	p := Proposal{
 		Name:           "Rotate Nginx Logs!",
 		Description:    "Rotate nginx logs on a <server> without downtime.",
-		Instructions:   "1. Run logrotate -f /etc/logrotate.d/nginx.\n2. Mail the summary to ops@example.com with token ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a.\n",
+		Instructions:   "1. Run logrotate -f /etc/logrotate.d/nginx.\n2. Mail the summary to ops@corp-mail.net with token ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a.\n",
 		ExampleQueries: []string{"rotate the logs"},
 		Origin:         "mcp:test-client",
 		SourceHash:     skills.SourceHash("rotate nginx logs", []string{"run logrotate"}, ""),
@@ -27,7 +27,7 @@ func TestProposeFilesADraftNeverActive(t *testing.T) {
 	if s.Status != skills.Draft || s.Source != skills.Proposed || s.Key != "proposed.rotate-nginx-logs" {
 		t.Fatalf("stored %s as %s/%s, want proposed.rotate-nginx-logs as a proposed draft", s.Key, s.Source, s.Status)
 	}
-	if strings.Contains(s.Instructions, "ops@example.com") || strings.Contains(s.Instructions, "ghp_") {
+	if strings.Contains(s.Instructions, "ops@corp-mail.net") || strings.Contains(s.Instructions, "ghp_") {
 		t.Errorf("secrets survived: %q", s.Instructions)
 	}
 	if len(got.Redacted) == 0 {

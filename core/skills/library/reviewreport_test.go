@@ -23,7 +23,7 @@ func TestImportFindingsAreTheSkillsWithEvidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := "---\nname: mailer\ndescription: Send mail. Use when a message must go out.\nallowed-tools: [Bash, Read]\n---\n\n# Mailer\n\nSee README.md.\n"
-	readme := "# Mailer\n\nWrite to ops@example.com for access.\n"
+	readme := "# Mailer\n\nWrite to ops@corp-mail.net for access.\n"
 	for name, text := range map[string]string{"SKILL.md": md, "README.md": readme} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -48,10 +48,10 @@ func TestImportFindingsAreTheSkillsWithEvidence(t *testing.T) {
 		switch {
 		case f.Category == core.Secret:
 			email = true
-			if !ok || f.Offset < 0 || text[f.Offset:f.Offset+f.Length] != "ops@example.com" {
+			if !ok || f.Offset < 0 || text[f.Offset:f.Offset+f.Length] != "ops@corp-mail.net" {
 				t.Errorf("the address is not located in the text the gate shows: %+v", f)
 			}
-			if f.Location != filepath.Join(dir, "README.md")+":3:10" || !strings.Contains(f.Evidence, "Write to ops@example.com for access.") {
+			if f.Location != filepath.Join(dir, "README.md")+":3:10" || !strings.Contains(f.Evidence, "Write to ops@corp-mail.net for access.") {
 				t.Errorf("the address's place %q, evidence %q", f.Location, f.Evidence)
 			}
 		case strings.Contains(f.Description, "flow style"):

@@ -561,19 +561,7 @@ func excerpt(fo folder) string {
 // runThird scores the third-party sets. BIPIA's instructions go into
 // SKILL-INJECT's host skills, chosen by the sha256 of their id.
 func runThird(o options, sc *scanner, stdout, stderr io.Writer) error {
-	units, err := readThirdParty(o.set + "/thirdparty.tsv")
-	if err != nil {
-		return err
-	}
-	actOf, err := readActs(o.set + "/thirdparty-acts.tsv")
-	if err != nil {
-		return err
-	}
-	hosts, hostFiles, err := siHosts(o.mirror, units)
-	if err != nil {
-		return err
-	}
-	cases, clean, err := thirdCases(o.mirror, units, actOf, hosts, hostFiles)
+	cases, clean, hostFiles, err := loadThird(o)
 	if err != nil {
 		return err
 	}
@@ -639,4 +627,23 @@ func siHosts(mirror string, units []thirdUnit) ([]string, map[string]folder, err
 	}
 	sort.Strings(hosts)
 	return hosts, hostFiles, nil
+}
+
+// loadThird reads the manifests and builds every third-party case, with
+// the clean hosts they are compared with and SKILL-INJECT's host skills.
+func loadThird(o options) (cases []thirdCase, clean, hostFiles map[string]folder, err error) {
+	units, err := readThirdParty(o.set + "/thirdparty.tsv")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	actOf, err := readActs(o.set + "/thirdparty-acts.tsv")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	hosts, hostFiles, err := siHosts(o.mirror, units)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cases, clean, err = thirdCases(o.mirror, units, actOf, hosts, hostFiles)
+	return cases, clean, hostFiles, err
 }

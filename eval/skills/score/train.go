@@ -113,19 +113,7 @@ func ownOf(fo folder) string {
 // runTrain builds the samples, chooses the threshold by cross-validation,
 // trains on everything and writes the model.
 func runTrain(o options, stdout, stderr io.Writer) error {
-	units, err := readThirdParty(o.set + "/thirdparty.tsv")
-	if err != nil {
-		return err
-	}
-	actOf, err := readActs(o.set + "/thirdparty-acts.tsv")
-	if err != nil {
-		return err
-	}
-	hosts, hostFiles, err := siHosts(o.mirror, units)
-	if err != nil {
-		return err
-	}
-	cases, _, err := thirdCases(o.mirror, units, actOf, hosts, hostFiles)
+	cases, _, hostFiles, err := loadThird(o)
 	if err != nil {
 		return err
 	}
