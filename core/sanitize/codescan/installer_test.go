@@ -1,6 +1,7 @@
 package codescan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -89,6 +90,33 @@ func TestNumberedShellStepsAreOneScript(t *testing.T) {
 		}
 		if (got != nil) != c.want {
 			t.Errorf("%q: warning or worse %v, want %v", c.lead, got, c.want)
+		}
+	}
+}
+
+// Certificate checks switched off for a remote host are a warning,
+// whichever tool does it; for this machine, or with checks on, nothing.
+func TestCertificateChecksOff(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"pip install --index-url https://pkgs.corp-mirror.net/simple --trusted-host pkgs.corp-mirror.net tool", true},
+		{"python3 -m pip install --trusted-host=pkgs.corp-mirror.net tool", true},
+		{"export NODE_TLS_REJECT_UNAUTHORIZED=0", true},
+		{"GIT_SSL_NO_VERIFY=true git clone https://git.corp-mirror.net/x.git", true},
+		{"git -c http.sslVerify=false clone https://git.corp-mirror.net/x.git", true},
+		{"npm config set strict-ssl false", true},
+		{"curl -k https://api.corp-mirror.net/v1/health", true},
+		{"wget --no-check-certificate https://dl.corp-mirror.net/tool.tgz", true},
+		{"curl -k https://localhost:8443/health", false},
+		{"pip install --trusted-host 127.0.0.1 tool", false},
+		{"pip install requests", false},
+		{"git config http.sslVerify true", false},
+	} {
+		got := findRule(Analyze("setup.sh", "#!/bin/sh\n"+c.line+"\n"), core.EmbeddedCode, core.Warning)
+		if (got != nil && strings.Contains(got.Description, "certificate checks off")) != c.want {
+			t.Errorf("%q: %v, want a warning %v", c.line, got, c.want)
 		}
 	}
 }

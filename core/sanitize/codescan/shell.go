@@ -2,6 +2,7 @@ package codescan
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -999,6 +1000,7 @@ func (sa *shAn) commandRules(v view, c *shCmd, in labels, at int) {
 		sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: core.Critical, rule: rule, srcOff: -1, sink: sink, sinkOff: at, desc: desc, rec: rec})
 	}
 	const recDestroy = "Reject the skill: this deletes or destroys data far outside any work folder."
+	sa.tlsOff(v, at)
 	switch n := v.name; {
 	case n == "rm":
 		rec := hasFlag(args, "-r", "-R", "--recursive", "-rf", "-fr", "-Rf", "-fR") || shortFlag(args, "rR")
@@ -1444,4 +1446,89 @@ func firstHost(args []shTok) string {
 		}
 	}
 	return ""
+}
+
+// ruleTLSOff is the rule of a command that switches certificate checks
+// off: whoever sits on the network path can then serve the packages,
+// repositories or responses the agent trusts.
+const ruleTLSOff = "tls-off"
+
+// tlsOffVars are environment settings that turn a tool's certificate
+// checks off, with the values that do.
+var tlsOffVars = map[string][]string{
+	"NODE_TLS_REJECT_UNAUTHORIZED": {"0"},
+	"PYTHONHTTPSVERIFY":            {"0"},
+	"GIT_SSL_NO_VERIFY":            {"1", "true"},
+	"NPM_CONFIG_STRICT_SSL":        {"false"},
+	"CURL_CA_BUNDLE":               {""},
+}
+
+// tlsOff reports a command that switches certificate checks off for a
+// host that is not this machine: pip's --trusted-host, npm's strict-ssl
+// false, git's http.sslVerify false, curl -k, wget
+// --no-check-certificate, or an environment setting that does the same.
+func (sa *shAn) tlsOff(v view, at int) {
+	what := ""
+	assigns := v.assigns
+	if v.name == "export" {
+		assigns = append(assigns, v.args...)
+	}
+	for _, w := range assigns {
+		name, val, ok := strings.Cut(w.val, "=")
+		if vals, bad := tlsOffVars[name]; ok && bad && slices.Contains(vals, strings.Trim(strings.ToLower(val), `"'`)) {
+			what = name + "=" + val
+		}
+	}
+	args := v.args
+	name := v.name
+	if _, ok := interpreters[name]; ok && len(args) > 1 && args[0].val == "-m" {
+		name, args = args[1].val, args[2:]
+	}
+	joined := func() string {
+		var b strings.Builder
+		for _, w := range args {
+			b.WriteString(strings.ToLower(w.val) + " ")
+		}
+		return b.String()
+	}
+	host := firstHost(args)
+	switch name {
+	case "pip", "pip3", "uv", "pipx", "poetry":
+		for k, w := range args {
+			if w.val == "--trusted-host" && k+1 < len(args) {
+				host, what = strings.ToLower(args[k+1].val), name+" --trusted-host "+args[k+1].val
+			} else if h, ok := strings.CutPrefix(w.val, "--trusted-host="); ok {
+				host, what = strings.ToLower(h), name+" --trusted-host "+h
+			}
+		}
+	case "npm", "yarn", "pnpm":
+		if j := joined(); strings.Contains(j, "strict-ssl false") || strings.Contains(j, "strict-ssl=false") {
+			what, host = name+" strict-ssl false", "the registry"
+		}
+	case "git":
+		if j := joined(); strings.Contains(j, "http.sslverify=false") || strings.Contains(j, "http.sslverify false") {
+			what = "git http.sslVerify false"
+			if host == "" {
+				host = "every remote"
+			}
+		}
+	case "curl":
+		if hasFlag(args, "-k", "--insecure") || shortFlag(args, "k") {
+			what = "curl --insecure"
+		}
+	case "wget":
+		if hasFlag(args, "--no-check-certificate") {
+			what = "wget --no-check-certificate"
+		}
+	}
+	if what == "" || host != "" && localHost(host) || host == "" && (name == "curl" || name == "wget") {
+		return
+	}
+	if host == "" {
+		host = "the hosts it reaches"
+	}
+	end := sa.off(v.argv0.b)
+	sa.hit(hit{a: at, b: end, cat: core.EmbeddedCode, sev: core.Warning, rule: ruleTLSOff, srcOff: -1, sink: what, sinkOff: at,
+		desc: "switches certificate checks off for " + cut(host, 40) + " (" + cut(what, 50) + ", " + sa.a.lineOf(at) + "): whoever is on the network path can serve what is fetched",
+		rec:  "Keep certificate checks on; a registry or server with its own certificate authority is trusted by adding that authority, not by turning checks off."})
 }
