@@ -114,9 +114,13 @@ func (m *Model) Format(header string) string {
 	return b.String()
 }
 
+// minReason is the least weight a feature needs to be named as a reason:
+// lighter ones ("to", "the") move a score but explain nothing.
+const minReason = 0.5
+
 // Score is the probability that line was planted, given own (the skill's
 // name and description), and the features that raised it most, strongest
-// first.
+// first (at most four, none lighter than minReason).
 func (m *Model) Score(line, own string) (float64, []string) {
 	z := m.Bias
 	type contrib struct {
@@ -130,7 +134,7 @@ func (m *Model) Score(line, own string) (float64, []string) {
 			continue
 		}
 		z += w
-		if w > 0 {
+		if w >= minReason {
 			top = append(top, contrib{f, w})
 		}
 	}
