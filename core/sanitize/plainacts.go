@@ -33,6 +33,9 @@ type act struct {
 	amount bool
 	// stance: what the topic is presented as is a stance (stanceWords).
 	stance bool
+	// always: no description declares the act; a credentials checker has
+	// no more business printing the secrets it checks than any skill.
+	always bool
 	desc   string
 }
 
@@ -95,6 +98,13 @@ var harmfulActs = []act{
 		topic:   true,
 		stance:  true,
 		desc:    "instruction to give a fixed stance on a topic",
+	},
+	{ // secrets' values put where the user, the transcript and the model read them
+		verbs:   set("print", "display", "show", "output", "echo", "reveal", "dump", "paste", "list", "report", "return", "include"),
+		objects: set("credential", "credentials", "credential's", "secret", "secrets", "secret's", "password", "passwords", "password's"),
+		need:    set("value", "values", "contents", "plaintext", "unmasked", "unredacted", "verbatim"),
+		always:  true,
+		desc:    "instruction to print the values of secrets",
 	},
 	{ // a destructive command given as a step
 		verbs:   set("push", "reset", "clean", "run", "execute", "use"),
@@ -188,7 +198,7 @@ func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
 			}
 		}
 	}
-	if len(about) == 0 || sc.declares(about) {
+	if len(about) == 0 || !a.always && sc.declares(about) {
 		return false
 	}
 	end := toks[min(len(toks)-1, obj+3)].b
