@@ -254,6 +254,9 @@ func (sc *scanner) plainWords() {
 	if sc.decl == nil {
 		sc.plain.decl = declaredOf(sc.plain.fm)
 	}
+	if sc.plain.decl == nil && isSkillMD(sc.file) {
+		sc.plain.decl = impliedDecl(sc.s)
+	}
 	if d := sc.plain.decl; d != nil {
 		sc.plain.own = strings.ToLower(d.Name + " " + d.Description)
 	}

@@ -193,3 +193,39 @@ var sourceExts = set(".go", ".rs", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".
 func sourceCode(name string) bool {
 	return sourceExts[strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))]
 }
+
+// impliedDecl is what a SKILL.md without front matter says it is: its
+// first heading and the paragraph after it, as a reader takes them. Such
+// a skill declares nothing else, so its orders are judged against these
+// words, not let through as if anything were declared; nil when it has
+// neither.
+func impliedDecl(doc string) *codescan.Declared {
+	var title, para []string
+	fence := false
+lines:
+	for _, l := range strings.Split(doc, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fence = !fence
+		case fence:
+		case strings.HasPrefix(t, "#") || t == "":
+			if para != nil {
+				break lines // the paragraph has ended
+			}
+			if title == nil && t != "" {
+				title = []string{strings.TrimSpace(strings.TrimLeft(t, "#"))}
+			}
+		default:
+			para = append(para, t)
+		}
+	}
+	if title == nil && para == nil {
+		return nil
+	}
+	desc := strings.Join(para, " ")
+	if len(desc) > 600 {
+		desc = desc[:600]
+	}
+	return &codescan.Declared{Name: strings.Join(title, ""), Description: desc}
+}
