@@ -1,11 +1,13 @@
 package sanitize
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/sanitize/codescan"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // codeRegions finds the code samples of a document: the places where a
@@ -260,6 +262,43 @@ func pretextCode(s string) []span {
 		}
 		i = q + gt + end + len(closeTag)
 		out = append(out, span{p, i})
+	}
+	return out
+}
+
+// agentFileCue, in the lines before a fence, says the block is text the
+// agent is to write where an agent reads it as instructions: its memory
+// or rules files, or "a file with the following content".
+var agentFileCue = lazyre.New(`(?i)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|\.clinerules|\.claude/|instructions\.md|with the following (?:content|text|instructions)|containing the following)`)
+
+// withoutAgentText takes out of a skill's code regions the prose blocks
+// it tells the agent to write into an agent's instructions: what such a
+// block says is an order to the next agent that reads the file, not a
+// sample shown to the reader, and the rules judge it as prose.
+func withoutAgentText(s string, code []span) []span {
+	var drop []span
+	for _, f := range codescan.Fences(s) {
+		switch strings.ToLower(strings.TrimSpace(f.Info)) {
+		case "markdown", "md", "text", "txt", "":
+		default:
+			continue
+		}
+		before := s[max(0, f.Start-300):f.Start]
+		if i := strings.LastIndex(strings.TrimRight(before, " \t\n"), "\n\n"); i >= 0 {
+			before = before[i:]
+		}
+		if f.End > f.Body && codescan.Prose(s[f.Body:f.End]) && agentFileCue.MatchString(before) {
+			drop = append(drop, span{f.Start, f.Close})
+		}
+	}
+	if len(drop) == 0 {
+		return code
+	}
+	out := code[:0:0]
+	for _, c := range code {
+		if !slices.Contains(drop, c) {
+			out = append(out, c)
+		}
 	}
 	return out
 }

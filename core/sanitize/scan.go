@@ -226,6 +226,9 @@ func newScanner(file, s string, f core.Format, full bool, depth int) *scanner {
 	}
 	sc.tagBudget = 8*len(s) + 1<<16
 	sc.code = codeRegions(s, f)
+	if f == core.FormatMarkdown && isSkillMD(file) {
+		sc.code = withoutAgentText(s, sc.code)
+	}
 	sc.resource = skillResource(file)
 	sc.source = sourceCode(file)
 	return sc

@@ -450,3 +450,7 @@ func runCue(s string, fence int) bool {
 	}
 	return false
 }
+
+// Prose reports whether a fence's body reads as text rather than code:
+// sniffLang finds no language in it and no shebang opens it.
+func Prose(body string) bool { return sniffLang(body) == None }
