@@ -198,7 +198,7 @@ func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
 			}
 		}
 	}
-	if len(about) == 0 || !a.always && sc.declares(about) {
+	if len(about) == 0 || !a.always && sc.declaresAct(a, about) {
 		return false
 	}
 	end := toks[min(len(toks)-1, obj+3)].b
@@ -266,4 +266,20 @@ func (sc *scanner) inOrder(a, p int) bool {
 		return false
 	}
 	return !strings.Contains(sc.s[a:p], "\n")
+}
+
+// declaresAct reports whether the skill's description covers the act's
+// object or topic. A topic ("climate change") is covered only when each
+// of its words is: a document skill whose description speaks of "tracked
+// changes" is no skill about climate change.
+func (sc *scanner) declaresAct(a *act, about []ptok) bool {
+	if !a.topic {
+		return sc.declares(about)
+	}
+	for k := range about {
+		if !sc.declares(about[k : k+1]) {
+			return false
+		}
+	}
+	return true
 }
