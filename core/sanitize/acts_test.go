@@ -182,3 +182,14 @@ func TestStanceTopicNeedsEveryWordDeclared(t *testing.T) {
 		}
 	}
 }
+
+// Code in backticks and modifiers that pick items out are no topic: "treat
+// every existing `set_option` as unproven" takes no side on anything.
+func TestStanceOnCodeIsNone(t *testing.T) {
+	txt := actSkill("lean-proofs", "Write and speed up Lean proofs.", "Treat every existing `set_option maxHeartbeats` as an unproven claim.")
+	for _, f := range ScanText("SKILL.md", txt, core.FormatMarkdown, core.Stranger) {
+		if strings.HasPrefix(f.Description, "instruction to give a fixed stance") {
+			t.Errorf("reported: %s", f.Description)
+		}
+	}
+}

@@ -193,7 +193,9 @@ func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
 	if a.topic {
 		about = about[:0]
 		for k := i + 1; k < obj; k++ {
-			if toks[k].kind == tkWord && !topicStop[toks[k].w] && !phraseStop[toks[k].w] && !a.need[toks[k].w] {
+			// A name in backticks is code, no topic one takes a stance on
+			// ("treat every `set_option` as unproven").
+			if toks[k].kind == tkWord && !topicStop[toks[k].w] && !phraseStop[toks[k].w] && !a.need[toks[k].w] && !inSpans(sc.code, toks[k].a) {
 				about = append(about, toks[k])
 			}
 		}

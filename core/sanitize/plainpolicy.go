@@ -37,7 +37,9 @@ var approvalObjects = set("pr", "prs", "pull", "request", "requests", "change", 
 
 // topicStop are words of a topic phrase that name no topic.
 var topicStop = set("the", "a", "an", "any", "of", "or", "and", "its", "their", "this", "that", "these", "those", "some",
-	"our", "your", "his", "her", "them", "it", "positively", "negatively", "favorably", "favourably", "critically")
+	"our", "your", "his", "her", "them", "it", "positively", "negatively", "favorably", "favourably", "critically",
+	// Modifiers that pick items out, not a subject one takes a side on.
+	"existing", "current", "new", "old", "other", "such", "same", "given", "remaining")
 
 // policyRule finds a decision over every item about a topic the skill
 // never mentions ("flag every message that mentions climate change" in a
