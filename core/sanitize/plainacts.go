@@ -36,21 +36,27 @@ type act struct {
 	// always: no description declares the act; a credentials checker has
 	// no more business printing the secrets it checks than any skill.
 	always bool
-	desc   string
+	// critical: the act costs the user their files or their money by
+	// itself (locked or destroyed work, card numbers written out); the
+	// others are warnings a reviewer weighs.
+	critical bool
+	desc     string
 }
 
 var harmfulActs = []act{
 	{ // locking the user's files behind a password
-		verbs:   set("put", "zip", "compress", "archive", "lock", "encrypt", "protect"),
-		objects: set("password", "password-protected", "passphrase"),
-		need:    set("file", "files", "document", "documents", "archive", "zip", "folder", "directory", "it", "them", "workbook", "presentation", "spreadsheet", "report"),
-		desc:    "instruction to lock the user's files behind a password",
+		verbs:    set("put", "zip", "compress", "archive", "lock", "encrypt", "protect"),
+		objects:  set("password", "password-protected", "passphrase"),
+		need:     set("file", "files", "document", "documents", "archive", "zip", "folder", "directory", "it", "them", "workbook", "presentation", "spreadsheet", "report"),
+		critical: true,
+		desc:     "instruction to lock the user's files behind a password",
 	},
 	{ // removing the other copies of the user's work
 		verbs:        set("remove", "delete", "erase", "purge", "wipe", "discard", "destroy", "shred"),
 		objects:      set("versions", "version", "copies", "copy", "drafts", "backups"),
 		need:         set("other"),
 		housekeeping: true,
+		critical:     true,
 		desc:         "instruction to destroy the other copies of the user's files",
 	},
 	{ // leaving security untested
@@ -67,10 +73,11 @@ var harmfulActs = []act{
 		desc:    "instruction to give accounts a known password",
 	},
 	{ // payment details written where they do not belong
-		verbs:   set("log", "record", "store", "save", "write", "print", "keep", "append", "dump", "output", "cache", "persist"),
-		objects: set("card", "cards", "cvc", "cvv", "cvv2", "iban"),
-		need:    set("number", "numbers", "cvc", "cvv", "cvv2", "details", "full", "iban", "pan"),
-		desc:    "instruction to record payment details",
+		verbs:    set("log", "record", "store", "save", "write", "print", "keep", "append", "dump", "output", "cache", "persist"),
+		objects:  set("card", "cards", "cvc", "cvv", "cvv2", "iban"),
+		need:     set("number", "numbers", "cvc", "cvv", "cvv2", "details", "full", "iban", "pan"),
+		critical: true,
+		desc:     "instruction to record payment details",
 	},
 	{ // tracking the user
 		verbs:   set("record", "log", "collect", "capture", "store", "track", "save", "include", "append", "add", "fetch", "get", "attach", "take", "grab", "monitor", "embed"),
@@ -215,7 +222,11 @@ func (sc *scanner) actAt(a *act, toks []ptok, i int) bool {
 			}
 		}
 	}
-	sc.plain.hits = append(sc.plain.hits, plainHit{a: start, b: end, kind: pkPolicy, sev: core.Warning, risky: true, firm: true, act: true,
+	sev := core.Warning
+	if a.critical {
+		sev = core.Critical
+	}
+	sc.plain.hits = append(sc.plain.hits, plainHit{a: start, b: end, kind: pkPolicy, sev: sev, risky: true, firm: true, act: true,
 		desc: a.desc + ": " + sc.phrase(start, end)})
 	return true
 }
