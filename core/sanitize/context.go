@@ -266,10 +266,11 @@ func pretextCode(s string) []span {
 	return out
 }
 
-// agentFileCue, in the lines before a fence, says the block is text the
-// agent is to write where an agent reads it as instructions: its memory
-// or rules files, or "a file with the following content".
-var agentFileCue = lazyre.New(`(?i)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|\.clinerules|\.claude/|instructions\.md|with the following (?:content|text|instructions)|containing the following)`)
+// agentFileCue, in the lines before a fence, says the block is text an
+// agent will take as instructions: written into its memory or rules
+// files ("a file with the following content"), or given to it as its
+// prompt ("use this prompt pattern:").
+var agentFileCue = lazyre.New(`(?i)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|\.clinerules|\.claude/|instructions\.md|with the following (?:content|text|instructions)|containing the following|\b(?:use|send|give|run|pass) (?:this|the following) prompt)`)
 
 // withoutAgentText takes out of a skill's code regions the prose blocks
 // it tells the agent to write into an agent's instructions: what such a
