@@ -273,9 +273,10 @@ func pretextCode(s string) []span {
 var agentFileCue = lazyre.New(`(?i)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|\.clinerules|\.claude/|instructions\.md|with the following (?:content|text|instructions)|containing the following|\b(?:use|send|give|run|pass) (?:this|the following) prompt)`)
 
 // withoutAgentText takes out of a skill's code regions the prose blocks
-// it tells the agent to write into an agent's instructions: what such a
-// block says is an order to the next agent that reads the file, not a
-// sample shown to the reader, and the rules judge it as prose.
+// it tells the agent to write into an agent's instructions or to give an
+// agent as its prompt: what such a block says is an order to the agent
+// that reads it, not a sample shown to the reader, and the rules judge it
+// as prose.
 func withoutAgentText(s string, code []span) []span {
 	var drop []span
 	for _, f := range codescan.Fences(s) {

@@ -30,11 +30,11 @@ func (sc *scanner) plantedLines() {
 		if p < m.Threshold || sc.seriousWithin(l.Start, l.End) {
 			continue
 		}
-		desc := fmt.Sprintf("reads as an instruction planted in the skill (model score %.2f)", min(p, 0.99))
+		desc := fmt.Sprintf("reads as an instruction planted in the skill (model score %.2f", min(p, 0.99))
 		if len(why) > 0 {
-			desc = fmt.Sprintf("reads as an instruction planted in the skill (model score %.2f; its strongest words: %s)", min(p, 0.99), quoteAll(why))
+			desc += "; its strongest words: " + quoteAll(why)
 		}
-		sc.add(l.Start, l.End, core.PromptInjection, core.Warning, desc,
+		sc.add(l.Start, l.End, core.PromptInjection, core.Warning, desc+")",
 			"Read the line with the skill's purpose in mind: if its author did not mean the agent to do this, remove it. The model was trained on third-party injected skills (core/sanitize/planted).", false)
 	}
 }

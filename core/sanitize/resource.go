@@ -200,7 +200,8 @@ func sourceCode(name string) bool {
 // words, not let through as if anything were declared; nil when it has
 // neither.
 func impliedDecl(doc string) *codescan.Declared {
-	var title, para []string
+	var title string
+	var para []string
 	fence := false
 lines:
 	for _, l := range strings.Split(doc, "\n") {
@@ -213,19 +214,19 @@ lines:
 			if para != nil {
 				break lines // the paragraph has ended
 			}
-			if title == nil && t != "" {
-				title = []string{strings.TrimSpace(strings.TrimLeft(t, "#"))}
+			if title == "" && t != "" {
+				title = strings.TrimSpace(strings.TrimLeft(t, "#"))
 			}
 		default:
 			para = append(para, t)
 		}
 	}
-	if title == nil && para == nil {
+	if title == "" && para == nil {
 		return nil
 	}
 	desc := strings.Join(para, " ")
 	if len(desc) > 600 {
 		desc = desc[:600]
 	}
-	return &codescan.Declared{Name: strings.Join(title, ""), Description: desc}
+	return &codescan.Declared{Name: title, Description: desc}
 }
