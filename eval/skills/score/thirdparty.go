@@ -588,7 +588,7 @@ func runThird(o options, sc *scanner, stdout, stderr io.Writer) error {
 // each, so that a miss can be read with lore scan; the held-out half is
 // never written.
 func dumpThird(dir string, rs []thirdResult) error {
-	clean := strings.NewReplacer("/", "_", ":", "_", "@", "@", " ", "_")
+	clean := strings.NewReplacer("/", "_", ":", "_", " ", "_")
 	for _, r := range rs {
 		if r.half != "dev" {
 			continue
