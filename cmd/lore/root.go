@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/styles"
@@ -241,6 +242,9 @@ func serverHint(ce *connect.Error) string {
 func exitCode(err error) int {
 	if re, ok := errors.AsType[*remoteRunError](err); ok {
 		return re.code
+	}
+	if code, ok := api.ExitCodeOf(err); ok {
+		return code
 	}
 	if ce, ok := errors.AsType[*connect.Error](err); ok {
 		return apiExitCode(ce.Code())

@@ -114,7 +114,8 @@ If the process is killed, the next lore command finds the socket dead and
 opens the store itself; the store's journal keeps every session whole or not
 at all.
 
---listen ADDR also serves lore's API on a TCP address, for a team: the calls
+--listen ADDR also serves lore's API on a TCP address, for a team (HOST:PORT,
+or HOST alone for lore's port, 7433): the calls
 of the command line (LORE_SERVER), of lore mcp --server and of programs of the
 team's own (Connect, gRPC or HTTP with JSON), over TLS — with --tls-cert and
 --tls-key, that certificate; else one lore makes and keeps in the data folder
@@ -151,6 +152,12 @@ servers may share the database (docs/postgres.md).`,
 			var err error
 			if a.serving, err = limits.limits(); err != nil {
 				return err
+			}
+			if listen != "" {
+				if _, err := strconv.Atoi(listen); err == nil {
+					return &core.UsageError{Msg: fmt.Sprintf("--listen %s: give a host, HOST or HOST:PORT (:%s listens on every address)", listen, listen)}
+				}
+				listen = api.WithDefaultPort(listen)
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

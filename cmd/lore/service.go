@@ -52,9 +52,10 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 	return api.WithCaller(ctx, a.localCaller()), svc, nil
 }
 
-// remoteService is the client of the team server at addr, with the
-// token in $LORE_TOKEN.
+// remoteService is the client of the team server at addr (a host alone
+// is lore's port, api.DefaultPort), with the token in $LORE_TOKEN.
 func (a *app) remoteService(addr string) (*apiclient.Client, error) {
+	addr = api.WithDefaultPort(addr)
 	conf, err := clientTLS(addr)
 	if err != nil {
 		return nil, err

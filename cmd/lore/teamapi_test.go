@@ -16,6 +16,7 @@ import (
 	"connectrpc.com/connect"
 
 	auth "github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/api"
 	apiclient "github.com/lore-kb/lore/core/api/client"
 	"github.com/lore-kb/lore/core/api/lorev1"
 )
@@ -271,5 +272,39 @@ func TestUsersRevokeEndsAWatchOnLoreServe(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the revoked reader's watch was still open 30 s after lore users revoke:\n%s", s.log.String())
+	}
+}
+
+// TestServerWithoutPortCallsLoresPort: LORE_SERVER naming a host alone
+// calls lore's port (what lore serve --listen HOST listens on), not
+// HTTPS's 443.
+func TestServerWithoutPortCallsLoresPort(t *testing.T) {
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", api.DefaultPort))
+	if err != nil {
+		t.Skipf("lore's port %s is taken on this machine: %v", api.DefaultPort, err)
+	}
+	defer ln.Close()
+	called := make(chan struct{}, 1)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			select {
+			case called <- struct{}{}:
+			default:
+			}
+			_ = c.Close()
+		}
+	}()
+	r := loreIn(t, []string{"LORE_SERVER=127.0.0.1", "LORE_SERVER_PLAINTEXT=1", "LORE_TOKEN=lore_x"}, "", "whoami")
+	select {
+	case <-called:
+	default:
+		t.Fatalf("LORE_SERVER=127.0.0.1 did not call port %s: exit %d, stderr %q", api.DefaultPort, r.code, r.stderr)
+	}
+	if r.code == 0 {
+		t.Errorf("a server that hangs up answered: %+v", r)
 	}
 }

@@ -19,7 +19,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"slices"
+	"strconv"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -174,3 +176,41 @@ func Errorf(code connect.Code, format string, args ...any) error {
 
 // Code is err's Connect code (CodeUnknown for an error of no code).
 func Code(err error) connect.Code { return connect.CodeOf(err) }
+
+// DefaultPort is the port of a team server named without one: lore serve
+// --listen HOST listens there, and LORE_SERVER=HOST calls there.
+const DefaultPort = "7433"
+
+// WithDefaultPort is addr with DefaultPort when it names a host alone
+// (lore.example.org, 10.0.0.5, [::1] or ::1); an address with a port is
+// returned as it is.
+func WithDefaultPort(addr string) string {
+	if _, _, err := net.SplitHostPort(addr); err == nil {
+		return addr
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]")
+	return net.JoinHostPort(host, DefaultPort)
+}
+
+// exitMeta is the error metadata that carries the command line's exit
+// code where the Connect code alone does not tell it: an unlearn blocked
+// by dependents is FailedPrecondition, as a refusal at the gate is, yet
+// its exit code is its own.
+const exitMeta = "Lore-Exit-Code"
+
+// WithExitCode returns ce carrying the exit code code (see ExitCodeOf).
+func WithExitCode(ce *connect.Error, code int) *connect.Error {
+	ce.Meta().Set(exitMeta, strconv.Itoa(code))
+	return ce
+}
+
+// ExitCodeOf is the exit code err carries (WithExitCode), on either side
+// of the network; ok is false when it carries none.
+func ExitCodeOf(err error) (code int, ok bool) {
+	ce, isAPI := errors.AsType[*connect.Error](err)
+	if !isAPI {
+		return 0, false
+	}
+	n, convErr := strconv.Atoi(ce.Meta().Get(exitMeta))
+	return n, convErr == nil && n > 0
+}

@@ -207,3 +207,19 @@ func TestFindRecheck(t *testing.T) {
 		}
 	})
 }
+
+func TestWithDefaultPort(t *testing.T) {
+	for in, want := range map[string]string{
+		"lore.corp-mail.net":      "lore.corp-mail.net:7433",
+		"lore.corp-mail.net:8443": "lore.corp-mail.net:8443",
+		"10.0.0.5":                "10.0.0.5:7433",
+		"::1":                     "[::1]:7433",
+		"[::1]":                   "[::1]:7433",
+		"[::1]:9000":              "[::1]:9000",
+		":9000":                   ":9000",
+	} {
+		if got := api.WithDefaultPort(in); got != want {
+			t.Errorf("WithDefaultPort(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

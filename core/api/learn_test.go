@@ -21,6 +21,7 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/internal/apitest"
 )
 
@@ -573,6 +574,33 @@ func TestUnlearnAndResolveRecordTheUser(t *testing.T) {
 		}
 		if _, err := svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: "learn-nope"}); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("unlearning an unknown session: %v, want NotFound", err)
+		}
+	})
+}
+
+// TestBlockedUnlearnCarriesItsExitCode: an unlearn blocked by another
+// session's dependents is refused with the command line's exit code for
+// it, the same in process and across the network.
+func TestBlockedUnlearnCarriesItsExitCode(t *testing.T) {
+	a := []byte("# Algebra\n\nDefinition: A vector space is a set of vectors closed under addition and scalar multiplication.\n")
+	b := []byte("# Bases\n\nDefinition: A basis of a vector space is a linearly independent set of vectors that spans the vector space.\n")
+	apitest.EachWith(t, func(o *local.Options) { o.Learn.Domain = "structure" }, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cora", access.Curator, "default")
+		ctx, svc := e.As("cora")
+		events, err := learn(t, ctx, svc, &lorev1.LearnRequest{UploadId: upload(t, ctx, svc, "a.md", a), Approve: true})
+		first := committed(events)
+		if err != nil || first == nil {
+			t.Fatalf("first learn: %v %v", err, last(events))
+		}
+		if events, err := learn(t, ctx, svc, &lorev1.LearnRequest{UploadId: upload(t, ctx, svc, "b.md", b), Approve: true}); err != nil || committed(events) == nil {
+			t.Fatalf("second learn: %v %v", err, last(events))
+		}
+		_, err = svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: first.GetId()})
+		if code, ok := api.ExitCodeOf(err); !ok || code != exitcode.Blocked || connect.CodeOf(err) != connect.CodeFailedPrecondition {
+			t.Errorf("a blocked unlearn: %v (exit code %d, %v), want FailedPrecondition carrying exit code %d", err, code, ok, exitcode.Blocked)
+		}
+		if _, err := svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: first.GetId(), Force: true}); err != nil {
+			t.Errorf("forced: %v", err)
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -232,6 +234,97 @@ func TestActivateOnlyWhatAPersonAllowed(t *testing.T) {
 			t.Errorf("feedback: %v, %v", err, fb)
 		}
 	})
+}
+
+// TestGetSkillGivesWhatActivateWould: an agent reads a skill's
+// instructions with GetSkill only where ActivateSkill would give them (a
+// consumer a person allowed), or its own proposal; a person reads them in
+// their own session.
+func TestGetSkillGivesWhatActivateWould(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		e.AddUser("rita", access.Reader, "default")
+		ctxV, rev := e.As("rev")
+		key := propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		publish(t, e, "rev", key)
+		ctxA, agent := e.As("claude")
+		own := propose(t, ctxA, agent, &lorev1.ProposeSkillRequest{Name: "clean-tmp", Description: "Clean /tmp.", Instructions: "rm old files"}).GetKey()
+
+		for _, consumer := range []string{"", "claude-code"} {
+			got, err := agent.GetSkill(ctxA, &lorev1.GetSkillRequest{Name: key, Consumer: consumer})
+			if connect.CodeOf(err) != connect.CodeFailedPrecondition || got.GetInstructions() != "" {
+				t.Errorf("the agent's GetSkill(%s, consumer %q) before anyone allowed it: %v, %q; want FailedPrecondition", key, consumer, err, got.GetInstructions())
+			}
+		}
+		if got, err := agent.GetSkill(ctxA, &lorev1.GetSkillRequest{Name: own}); err != nil || got.GetInstructions() != "rm old files" {
+			t.Errorf("the agent reading back its own proposal: %v, %v", err, got)
+		}
+		ctxR, reader := e.As("rita")
+		if got, err := reader.GetSkill(ctxR, &lorev1.GetSkillRequest{Name: key}); err != nil || !strings.Contains(got.GetInstructions(), "logrotate") {
+			t.Errorf("a person's GetSkill: %v, %v", err, got)
+		}
+		if _, err := rev.AllowSkill(ctxV, &lorev1.AllowSkillRequest{Name: key, Consumer: "claude-code"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := agent.GetSkill(ctxA, &lorev1.GetSkillRequest{Name: key, Consumer: "claude-code"}); err != nil || !strings.Contains(got.GetInstructions(), "logrotate") {
+			t.Errorf("the agent's GetSkill for the allowed consumer: %v, %v", err, got)
+		}
+		if _, err := agent.GetSkill(ctxA, &lorev1.GetSkillRequest{Name: key, Consumer: "cursor"}); connect.CodeOf(err) != connect.CodeFailedPrecondition {
+			t.Errorf("the agent's GetSkill for another consumer: %v, want FailedPrecondition", err)
+		}
+	})
+}
+
+// TestExportIsWhatTheCallerMayUse: a reviewer reads another user's own
+// skill to review it, but an export carries only the workspace's skills
+// and the caller's own.
+func TestExportIsWhatTheCallerMayUse(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cur", access.Curator, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxC, cur := e.As("cur")
+		ctxV, rev := e.As("rev")
+		shared := propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		publish(t, e, "rev", shared)
+		private := propose(t, ctxC, cur, &lorev1.ProposeSkillRequest{Name: "clean-tmp", Description: "Clean the temporary folder.",
+			Instructions: "1. Remove files older than a week from /tmp."}).GetKey()
+		// Reviewed into use, but still cur's own.
+		if _, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: private, To: "active"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: private}); err != nil {
+			t.Fatalf("the reviewer reads cur's own skill: %v", err)
+		}
+		zip, err := rev.ExportSkills(ctxV, &lorev1.ExportSkillsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if names := zipNames(t, zip.GetZip()); !slices.Contains(names, "rotate-logs/SKILL.md") || slices.Contains(names, "clean-tmp/SKILL.md") {
+			t.Errorf("the reviewer's export holds %v; want rotate-logs and not cur's own clean-tmp", names)
+		}
+		zip, err = cur.ExportSkills(ctxC, &lorev1.ExportSkillsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if names := zipNames(t, zip.GetZip()); !slices.Contains(names, "rotate-logs/SKILL.md") || !slices.Contains(names, "clean-tmp/SKILL.md") {
+			t.Errorf("cur's export holds %v; want both", names)
+		}
+	})
+}
+
+// zipNames lists the files of a zip.
+func zipNames(t *testing.T, b []byte) []string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 // TestSkillsStayInTheirWorkspace: two workspaces hold skills of the same

@@ -165,6 +165,11 @@ func asAPIError(err error) error {
 	if errors.Is(err, engine.ErrUnknown) {
 		return connect.NewError(connect.CodeNotFound, err)
 	}
+	if _, ok := errors.AsType[*engine.IntegrityBlockedError](err); ok {
+		// The caller's to decide (--force), and told apart from a
+		// refusal at the gate by its exit code, on every transport.
+		return api.WithExitCode(connect.NewError(connect.CodeFailedPrecondition, err), exitcode.Blocked)
+	}
 	if _, ok := errors.AsType[*core.UsageError](err); ok {
 		return connect.NewError(connect.CodeInvalidArgument, err)
 	}

@@ -157,25 +157,59 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 }
 
 // GetSkill is one skill's record with its instructions and the paths of
-// its resources, whatever its status: reading a record is not being
-// offered it (ActivateSkill is).
+// its resources, whatever its status, for a person reading the library in
+// their own session (any role but the agent's). An agent reads them only
+// where ActivateSkill would give them (see activatable), or for its own
+// proposals: reading a skill is being given it, and a person decides
+// which consumer may be.
 func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lorev1.GetSkillResponse, error) {
-	return onLibrary(ctx, s, "GetSkill", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.GetSkillResponse, error) {
+	if err := precheck(ctx, "GetSkill"); err != nil {
+		return nil, err
+	}
+	return onLibrary(ctx, s, "GetSkill", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.GetSkillResponse, error) {
 		sk, err := lib.Get(r.GetName())
 		if err != nil {
 			return nil, err
+		}
+		// An agent reads back its own proposals while they are its own.
+		if c.Role == access.Agent && !(sk.Visibility == skills.User && sk.Owner == c.User) {
+			if err := activatable(lib, sk, r.GetName(), strings.TrimSpace(r.GetConsumer())); err != nil {
+				return nil, err
+			}
 		}
 		return &lorev1.GetSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions, Resources: resources(sk)}, nil
 	})
 }
 
+// activatable says whether consumer may be given sk without a question:
+// offered to it and allowed for it by a person. A skill not offered to
+// the consumer (a draft, one its rules hide, another user's own) is
+// NotFound, as if unknown to it; one offered but not allowed is
+// FailedPrecondition naming the command that allows it. No consumer is
+// anyone, to whom nothing is allowed.
+func activatable(lib *library.Library, sk *skills.Skill, ref, consumer string) error {
+	if !lib.OfferedTo(sk, consumer) {
+		return &library.UnknownSkillError{Ref: ref}
+	}
+	if consumer == "" {
+		// Anyone: offered as the catch-all rule offers, and allowed
+		// to nobody, since a person allows a named consumer.
+		return api.Errorf(connect.CodeFailedPrecondition,
+			"%s is not allowed for an unnamed consumer: a person allows a skill for a named one (lore skills allow %s --consumer NAME); over the API there is no one to ask",
+			sk.Key, sk.Key)
+	}
+	if !sk.AllowedFor(consumer) {
+		return api.Errorf(connect.CodeFailedPrecondition,
+			"%s is not allowed for %s: a person must allow it first (lore skills allow %s --consumer %s); over the API there is no one to ask",
+			sk.Key, consumer, sk.Key, consumer)
+	}
+	return nil
+}
+
 // ActivateSkill gives a consumer a skill offered to it that a person
 // allowed it to activate without a question (AllowSkill, lore skills
-// allow). Over the API nobody can be asked, so any other offered skill
-// is refused with FailedPrecondition naming the command that allows it;
-// a skill not offered to the consumer (a draft, one its rules hide,
-// another user's own) is NotFound, as if unknown to it. No consumer is
-// anyone, to whom nothing is allowed.
+// allow). Over the API nobody can be asked, so any other skill is
+// refused (activatable).
 func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
 	if err := precheck(ctx, "ActivateSkill"); err != nil {
 		return nil, err
@@ -186,20 +220,8 @@ func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequ
 		if err != nil {
 			return nil, err
 		}
-		if !lib.OfferedTo(sk, consumer) {
-			return nil, &library.UnknownSkillError{Ref: r.GetName()}
-		}
-		if consumer == "" {
-			// Anyone: offered as the catch-all rule offers, and allowed
-			// to nobody, since a person allows a named consumer.
-			return nil, api.Errorf(connect.CodeFailedPrecondition,
-				"%s is not allowed for an unnamed consumer: a person allows a skill for a named one (lore skills allow %s --consumer NAME); over the API there is no one to ask",
-				sk.Key, sk.Key)
-		}
-		if !sk.AllowedFor(consumer) {
-			return nil, api.Errorf(connect.CodeFailedPrecondition,
-				"%s is not allowed for %s: a person must allow it first (lore skills allow %s --consumer %s); over the API there is no one to ask",
-				sk.Key, consumer, sk.Key, consumer)
+		if err := activatable(lib, sk, r.GetName(), consumer); err != nil {
+			return nil, err
 		}
 		act, err := lib.ActivateOffered(sk.Key, consumer)
 		if err != nil {
@@ -365,8 +387,10 @@ func (s *Service) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (
 	})
 }
 
-// ExportSkills is the active skills the caller sees as one zip of Agent
-// Skills folders (library.Export, as lore skills export FILE.zip).
+// ExportSkills is the active skills the caller may use as one zip of
+// Agent Skills folders (library.Export, as lore skills export FILE.zip):
+// the workspace's and the caller's own, never another user's, which a
+// reviewer reads only to review.
 func (s *Service) ExportSkills(ctx context.Context, _ *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
 	return onLibrary(ctx, s, "ExportSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ExportSkillsResponse, error) {
 		dir, err := os.MkdirTemp("", "lore-export-")
@@ -375,7 +399,7 @@ func (s *Service) ExportSkills(ctx context.Context, _ *lorev1.ExportSkillsReques
 		}
 		defer os.RemoveAll(dir)
 		file := filepath.Join(dir, "skills.zip")
-		if _, err := lib.Export(file, library.Filter{Status: []skills.Status{skills.Active}}); err != nil {
+		if _, err := lib.Export(file, library.Filter{Status: []skills.Status{skills.Active}, Usable: true}); err != nil {
 			return nil, err
 		}
 		b, err := os.ReadFile(file)

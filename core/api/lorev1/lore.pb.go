@@ -2946,9 +2946,15 @@ func (x *ListSkillsResponse) GetSkills() []*Skill {
 	return nil
 }
 
+// GetSkill reads a skill's record. Its instructions are given as
+// ActivateSkill would give them: to a person (every role but the agent's)
+// in their own session, and to an agent only for a skill offered to the
+// consumer it names and allowed for that consumer; otherwise the call is
+// refused as ActivateSkill refuses.
 type GetSkillRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Consumer      string                 `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2986,6 +2992,13 @@ func (*GetSkillRequest) Descriptor() ([]byte, []int) {
 func (x *GetSkillRequest) GetName() string {
 	if x != nil {
 		return x.Name
+	}
+	return ""
+}
+
+func (x *GetSkillRequest) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
 	}
 	return ""
 }
@@ -4290,9 +4303,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\bconsumer\x18\x01 \x01(\tR\bconsumer\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\"<\n" +
 	"\x12ListSkillsResponse\x12&\n" +
-	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\"%\n" +
+	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\"A\n" +
 	"\x0fGetSkillRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"z\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"z\n" +
 	"\x10GetSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\"\n" +
 	"\finstructions\x18\x02 \x01(\tR\finstructions\x12\x1c\n" +

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -110,6 +111,10 @@ type activation struct {
 	// Allowed: a person allowed this consumer to activate the skill as
 	// it is without asking (lore skills allow).
 	Allowed bool
+	// Withheld is why the service gave no instructions to ask about:
+	// a team server gives them to an agent's token only for a consumer a
+	// person allowed.
+	Withheld string
 }
 
 func newActivation(sk *lorev1.Skill, instructions string, resources []string, location string, allowed bool) activation {
@@ -126,8 +131,10 @@ func newActivation(sk *lorev1.Skill, instructions string, resources []string, lo
 // person allowed the consumer comes whole, Allowed. One offered to the
 // consumer that nobody allowed (the service's FailedPrecondition: over
 // the API nobody can be asked) is read for this session's user to be
-// asked before the agent is given it. Any other error is the service's:
-// NotFound for a skill not offered to the consumer.
+// asked before the agent is given it, where the service lets a person
+// read it (lore mcp on the person's own store); with an agent's token the
+// service refuses that read as it refused the activation. Any other error
+// is the service's: NotFound for a skill not offered to the consumer.
 func (s *server) activate(ctx context.Context, consumer, name string) (activation, error) {
 	ctx = s.bind(ctx)
 	got, err := s.svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: name, Consumer: consumer})
@@ -137,7 +144,14 @@ func (s *server) activate(ctx context.Context, consumer, name string) (activatio
 	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
 		return activation{}, err
 	}
-	rec, err := s.svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: name})
+	rec, err := s.svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: name, Consumer: consumer})
+	if connect.CodeOf(err) == connect.CodeFailedPrecondition {
+		msg := err.Error()
+		if ce, ok := errors.AsType[*connect.Error](err); ok {
+			msg = ce.Message()
+		}
+		return activation{Key: name, Withheld: msg}, nil
+	}
 	if err != nil {
 		return activation{}, err
 	}
@@ -155,6 +169,9 @@ func (s *server) skillActivate(ctx context.Context, req *sdk.CallToolRequest, in
 	act, err := s.activate(ctx, consumer, in.Name)
 	if err != nil {
 		return nil, ActivateOut{}, toolError(err)
+	}
+	if act.Withheld != "" {
+		return refused(act.Key, fmt.Sprintf("%s was not activated: %s. Continue without the skill, or tell the user.", act.Key, act.Withheld))
 	}
 	st := s.sessionOf(req.Session)
 	if act.Allowed || s.allowed(st, act.Key) {

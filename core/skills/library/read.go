@@ -50,6 +50,10 @@ type Filter struct {
 	Status []skills.Status
 	// Namespace keeps one namespace; "" keeps every namespace.
 	Namespace string
+	// Usable keeps only the skills the audience may use itself (its own
+	// and the workspace's): a reviewer reads other users' own skills to
+	// review them, not to carry them off in an export.
+	Usable bool
 }
 
 func (f Filter) keep(s *skills.Skill) bool {
@@ -75,7 +79,7 @@ func (l *Library) List(f Filter) (Listing, error) {
 	lib = l.seen(lib)
 	out := Listing{Total: len(lib)}
 	for _, s := range lib {
-		if f.keep(s) {
+		if f.keep(s) && (!f.Usable || l.opts.Audience.uses(s)) {
 			out.Skills = append(out.Skills, s)
 		}
 	}
