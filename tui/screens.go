@@ -115,6 +115,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			m.conflicts = m.conflicts.WithConflicts(msg.pending)
 		}
 	case diffview.ResolveMsg:
+		if m.onServer() {
+			return m, serverResolve(m.ctx, m.opts.Server.Svc, msg.ID, msg.Choice), true
+		}
 		return m, m.resolve(msg.ID, msg.Choice), true
 	case resolvedMsg:
 		if msg.err != nil {
@@ -253,11 +256,7 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 	case history.PreviewMsg:
 		if m.onServer() {
-			// The server does not preview an unlearn: the question says
-			// so, and what it takes back.
-			m.history = m.history.WithPreview(msg.ID, msg.Force, history.Preview{Unknown: "takes back on the server what " + msg.ID +
-				" changed (the server does not preview it: lore report " + msg.ID + " lists it)"})
-			return m, nil, true
+			return m, serverPreview(m.ctx, m.opts.Server.Svc, msg.ID, msg.Force), true
 		}
 		return m, m.previewUnlearn(msg.ID, msg.Force), true
 	case previewedMsg:

@@ -21,6 +21,8 @@ import (
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/graph"
+	"github.com/lore-kb/lore/core/merge"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/tui/graphview"
 	"github.com/lore-kb/lore/tui/learnform"
@@ -111,7 +113,7 @@ func serverStatus(ctx context.Context, svc api.Service) tea.Cmd {
 		}
 		sessions := make([]core.Session, len(ss.GetSessions()))
 		for i, s := range ss.GetSessions() {
-			sessions[i] = session(s)
+			sessions[i] = api.SessionOf(s)
 		}
 		slices.SortStableFunc(sessions, func(a, b core.Session) int { return b.StartedAt.Compare(a.StartedAt) })
 		return serverStatusMsg{pending: pending, last: lastStanding(sessions)}
@@ -184,8 +186,11 @@ const anyTab tab = -1
 // a key of no call ("") changes the store directly, which neither a team
 // server's client nor the application on a PostgreSQL library does.
 func (m Model) roleKeys() []roleKey {
-	hk, fk, gk := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap()
+	hk, fk, gk, ck := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap(), m.conflicts.KeyMap()
 	return []roleKey{
+		{ck.KeepExisting, "Resolve", tabConflicts},
+		{ck.KeepCandidate, "Resolve", tabConflicts},
+		{ck.KeepBoth, "Resolve", tabConflicts},
 		{hk.Review, "", tabHistory},
 		{gk.Rename, "", tabGraph},
 		{gk.Reject, "", tabGraph},
@@ -620,7 +625,7 @@ func serverSessions(ctx context.Context, svc api.Service) tea.Cmd {
 		}
 		ss := make([]core.Session, len(res.GetSessions()))
 		for i, s := range res.GetSessions() {
-			ss[i] = session(s)
+			ss[i] = api.SessionOf(s)
 		}
 		slices.SortStableFunc(ss, func(a, b core.Session) int { return b.StartedAt.Compare(a.StartedAt) })
 		return sessionsMsg{sessions: ss}
@@ -637,6 +642,60 @@ func serverReport(ctx context.Context, svc api.Service, id string) tea.Cmd {
 	}
 }
 
+// serverConflicts reads the Conflicts screen's pending conflicts from
+// the server.
+func serverConflicts(ctx context.Context, svc api.Service) tea.Cmd {
+	return func() tea.Msg {
+		res, err := svc.Conflicts(ctx, &lorev1.ConflictsRequest{})
+		if err != nil {
+			return conflictsMsg{err: err}
+		}
+		cs := make([]core.Conflict, len(res.GetConflicts()))
+		for i, c := range res.GetConflicts() {
+			cs[i] = api.ConflictOf(c)
+		}
+		return conflictsMsg{pending: cs}
+	}
+}
+
+// serverResolve decides conflict id on the server.
+func serverResolve(ctx context.Context, svc api.Service, id, choice string) tea.Cmd {
+	return func() tea.Msg {
+		res, err := svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: id, Choice: choice})
+		if err != nil {
+			return resolvedMsg{id: id, err: err}
+		}
+		return resolvedMsg{id: id, res: &engine.ResolveResult{Conflict: core.Conflict{ID: res.GetConflictId(), Session: res.GetSessionId(),
+			Resolution: core.Resolution(res.GetResolution())}, Outcome: core.MergeAction(res.GetOutcome()), Errors: res.GetErrors()}}
+	}
+}
+
+// serverPreview asks the server what unlearning session id would change.
+func serverPreview(ctx context.Context, svc api.Service, id string, force bool) tea.Cmd {
+	return func() tea.Msg {
+		res, err := svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: id, Force: force, DryRun: true})
+		if err != nil {
+			return previewedMsg{id: id, force: force, err: err}
+		}
+		pv := &engine.UnlearnPreview{Forced: res.GetForced(), Removed: res.GetRemoved(), Restored: res.GetRestored(),
+			Readded: res.GetReadded(), Names: res.GetNames(), DroppedConflicts: res.GetDroppedConflicts(),
+			ReopenedConflicts: res.GetReopenedConflicts(), RetiredConflicts: res.GetRetiredConflicts(),
+			Regenerated: artifactsOf(res.GetRegenerated()), Retired: artifactsOf(res.GetRetired())}
+		for _, p := range res.GetIntegrity() {
+			pv.Integrity = append(pv.Integrity, merge.IntegrityError{PrimitiveID: p.GetPrimitiveId(), DependencyTarget: p.GetDependencyTarget(), Message: p.GetMessage()})
+		}
+		return previewedMsg{id: id, force: force, pv: pv}
+	}
+}
+
+func artifactsOf(arts []*lorev1.Artifact) []core.Artifact {
+	out := make([]core.Artifact, len(arts))
+	for i, a := range arts {
+		out[i] = core.Artifact{Kind: core.ArtifactKind(a.GetKind()), Name: a.GetName(), Domain: a.GetDomain()}
+	}
+	return out
+}
+
 // serverUnlearn unlearns session id on the server.
 func serverUnlearn(ctx context.Context, svc api.Service, id string, force bool) tea.Cmd {
 	return func() tea.Msg {
@@ -645,7 +704,7 @@ func serverUnlearn(ctx context.Context, svc api.Service, id string, force bool) 
 			return unlearnedMsg{id: id, err: err}
 		}
 		return unlearnedMsg{id: id, res: &engine.UnlearnResult{Summary: fmt.Sprintf("unlearned %s on the server as %s: %d removed, %d restored",
-			id, res.GetSessionId(), res.GetRemoved(), res.GetRestored())}}
+			id, res.GetSessionId(), len(res.GetRemoved()), len(res.GetRestored()))}}
 	}
 }
 
@@ -682,6 +741,8 @@ func (m Model) showOnServer(t tab) (Model, tea.Cmd) {
 	switch t {
 	case tabHistory:
 		return m, serverSessions(ctx, svc)
+	case tabConflicts:
+		return m, serverConflicts(ctx, svc)
 	case tabGraph:
 		m.rowsGen++
 		m.rows, m.links, m.scoresReady = nil, nil, false
@@ -699,8 +760,6 @@ func (m Model) notServed() (string, bool) {
 		return "", false
 	}
 	switch m.tab {
-	case tabConflicts:
-		return offServer("Conflicts", "lore conflicts lists this library's conflicts and lore conflicts resolve settles one"), true
 	case tabSkills:
 		return offServer("Skills", "lore skills search, list, show and review work on this library (on PostgreSQL, every lore skills command does)"), true
 	}
@@ -744,25 +803,39 @@ func serverGraph(ctx context.Context, svc api.Service, gen int) tea.Cmd {
 	}
 }
 
-// serverDetail reads one primitive and its neighbours for the Graph
-// screen (its prerequisite tree is not drawn on a team server).
+// serverDetail reads one primitive, its neighbours and its prerequisite
+// tree for the Graph screen.
 func serverDetail(ctx context.Context, svc api.Service, id string) tea.Cmd {
 	return func() tea.Msg {
-		res, err := svc.Show(ctx, &lorev1.ShowRequest{Id: id})
+		res, err := svc.Show(ctx, &lorev1.ShowRequest{Id: id, ChainDepth: chainDepth})
 		if err != nil {
 			return detailMsg{err: err}
 		}
 		p := res.GetPrimitive()
-		d := graphview.Detail{P: core.Primitive{ID: p.GetId(), Name: p.GetName(), Type: core.PrimitiveType(p.GetType()), Domain: p.GetDomain(),
-			FormalStatement: p.GetStatement(), Keywords: p.GetKeywords(), Section: p.GetSection()}}
-		d.P.Provenance.Document = p.GetSource()
+		d := graphview.Detail{Chain: chainOf(res.GetChain())}
+		d.P, _ = api.PrimitiveOf(p)
 		for _, e := range p.GetRequires() {
-			d.P.Dependencies = append(d.P.Dependencies, core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType())})
-			d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.GetTo(), Name: cmp.Or(e.GetName(), e.GetTo()), Type: core.EdgeType(e.GetType())})
+			d.Dependencies = append(d.Dependencies, graphview.Neighbour{ID: e.GetTo(), Name: cmp.Or(e.GetName(), e.GetTo()),
+				Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})
 		}
 		for _, e := range p.GetRequiredBy() {
-			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.GetFrom(), Name: cmp.Or(e.GetName(), e.GetFrom()), Type: core.EdgeType(e.GetType())})
+			d.Dependents = append(d.Dependents, graphview.Neighbour{ID: e.GetFrom(), Name: cmp.Or(e.GetName(), e.GetFrom()),
+				Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})
 		}
 		return detailMsg{d: d}
 	}
+}
+
+// chainOf is a prerequisite tree from the API as the Graph screen draws
+// it.
+func chainOf(n *lorev1.ChainNode) *graph.Node {
+	if n == nil {
+		return nil
+	}
+	out := &graph.Node{ID: n.GetId(), Name: n.GetName(), EdgeType: core.EdgeType(n.GetEdgeType()), Missing: n.GetMissing(),
+		Repeated: n.GetRepeated(), Truncated: n.GetTruncated()}
+	for _, c := range n.GetChildren() {
+		out.Children = append(out.Children, chainOf(c))
+	}
+	return out
 }

@@ -137,10 +137,12 @@ func TestServerCuratorLearnsReviewerApproves(t *testing.T) {
 			}
 		}
 
-		// The curator takes the learn back from History, on the server.
+		// The curator takes the learn back from History, on the server,
+		// having read what the server says it would change.
 		carol.send(keyPress("u"))
-		carol.until("the unlearn's question", func(m Model) bool {
-			return strings.Contains(strings.Join(screenLines(m), "\n"), "this session on the server? It takes back")
+		carol.until("the unlearn's preview", func(m Model) bool {
+			s := strings.Join(screenLines(m), "\n")
+			return strings.Contains(s, "Nothing has changed yet.") && strings.Contains(s, "removes 12 primitives")
 		})
 		carol.send(keyPress("y"))
 		carol.until("the unlearn", func(m Model) bool {

@@ -151,8 +151,8 @@ func TestServerAppReadsThroughTheAPI(t *testing.T) {
 		}
 		m, cmd = send(m, keyPress("3"))
 		m = settleWithin(t, m, cmd, time.Second)
-		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "not yet on a team server or PostgreSQL") {
-			t.Errorf("Conflicts shows nothing without saying why:\n%s", screen)
+		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "No pending conflicts.") {
+			t.Errorf("Conflicts does not say what the server has:\n%s", screen)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
@@ -91,9 +92,9 @@ func (c *eventConverter) convert(ev *lorev1.LearnEvent) converted {
 		}
 		out.events = append(out.events, engine.Decided{Decision: dec})
 	case ev.GetConflict() != nil:
-		out.events = append(out.events, engine.ConflictFound{Conflict: conflict(ev.GetConflict())})
+		out.events = append(out.events, engine.ConflictFound{Conflict: api.ConflictOf(ev.GetConflict())})
 	case ev.GetCommitted() != nil:
-		out.events = append(out.events, engine.Committed{Session: session(ev.GetCommitted().GetSession())})
+		out.events = append(out.events, engine.Committed{Session: api.SessionOf(ev.GetCommitted().GetSession())})
 	case ev.GetFailed() != nil:
 		msg := ev.GetFailed().GetMessage()
 		if msg == "" {
@@ -142,48 +143,4 @@ func approvalRequest(a *lorev1.Approval) gate.Request {
 		req.Choices = []core.ApprovalStatus{core.Approved, core.ApprovedWithWarnings, core.Rejected}
 	}
 	return req
-}
-
-func conflict(c *lorev1.Conflict) core.Conflict {
-	out := core.Conflict{ID: c.GetId(), Session: c.GetSessionId(), State: core.ConflictState(c.GetState()),
-		Candidate: core.Primitive{Name: c.GetCandidateName()}, Existing: core.Primitive{ID: c.GetExistingId(), Name: c.GetExistingName()}}
-	// The reason is "class: rationale".
-	class, why, _ := strings.Cut(c.GetReason(), ": ")
-	out.Comparison = core.Comparison{ExistingID: c.GetExistingId(), Class: core.Class(class), Rationale: why}
-	return out
-}
-
-// session is a session as the API gives it, in the store's terms: the
-// History screen lists these. The API says who decided but not the
-// decision's own status, which the session's state implies (a rejected
-// source leaves a rejected session).
-func session(s *lorev1.Session) core.Session {
-	if s == nil {
-		return core.Session{}
-	}
-	out := core.Session{ID: s.GetId(), Kind: core.SessionKind(s.GetKind()), Source: s.GetSource(), State: core.SessionState(s.GetStatus()),
-		StartedAt: eventTimeOrZero(s.GetStartedAt()), CompletedAt: eventTimeOrZero(s.GetCompletedAt()), User: s.GetUser(), Agent: s.GetAgent()}
-	if out.Kind == "" || out.Kind == core.KindLearn {
-		out.Counts.LearnCounts = &core.LearnCounts{Added: int(s.GetAdded()), Updated: int(s.GetUpdated()), Conflicts: int(s.GetConflicts())}
-		out.Changes = int(s.GetAdded() + s.GetUpdated())
-	}
-	if by := s.GetDecidedBy(); by != "" {
-		status := core.Approved
-		if out.State == core.SessionRejected {
-			status = core.Rejected
-		}
-		// "bob (user)" names the person and how; "auto" and "policy"
-		// name no one.
-		d := core.Decision{Status: status, DecidedBy: core.DecidedBy(by)}
-		if person, how, ok := strings.Cut(by, " ("); ok {
-			d.Person, d.DecidedBy = person, core.DecidedBy(strings.TrimSuffix(how, ")"))
-		}
-		out.Decision = &d
-	}
-	return out
-}
-
-func eventTimeOrZero(s string) time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, s)
-	return t
 }

@@ -71,11 +71,11 @@ func TestServerEventsConvert(t *testing.T) {
 		t.Fatalf("decided by the person here: %#v", d)
 	}
 
-	got = c.convert(&lorev1.LearnEvent{RunId: "r1", At: at(t0), Event: &lorev1.LearnEvent_Conflict{Conflict: &lorev1.Conflict{Id: "c1", ExistingId: "p1", ExistingName: "Group", CandidateName: "Groups", Reason: "overlap: same keywords"}}})
+	got = c.convert(&lorev1.LearnEvent{RunId: "r1", At: at(t0), Event: &lorev1.LearnEvent_Conflict{Conflict: &lorev1.Conflict{Id: "c1", Existing: &lorev1.Primitive{Id: "p1", Name: "Group"}, Candidate: &lorev1.Primitive{Name: "Groups"}, Class: "overlap", Rationale: "same keywords"}}})
 	if cf, ok := got.events[0].(engine.ConflictFound); !ok || cf.Conflict.Comparison.Class != "overlap" || cf.Conflict.Existing.Name != "Group" || cf.Conflict.Candidate.Name != "Groups" {
 		t.Fatalf("conflict: %#v", got.events)
 	}
-	got = c.convert(&lorev1.LearnEvent{RunId: "r1", At: at(t0), Event: &lorev1.LearnEvent_Committed{Committed: &lorev1.Committed{Session: &lorev1.Session{Id: "s1", Status: "committed", Added: 3, Updated: 1, User: "alice", DecidedBy: "bob (user)"}}}})
+	got = c.convert(&lorev1.LearnEvent{RunId: "r1", At: at(t0), Event: &lorev1.LearnEvent_Committed{Committed: &lorev1.Committed{Session: &lorev1.Session{Id: "s1", State: "committed", Counts: map[string]int32{"added": 3, "updated": 1}, User: "alice", DecidedBy: "bob (user)"}}}})
 	cm, ok := got.events[0].(engine.Committed)
 	if !ok || cm.Session.ID != "s1" || cm.Session.Changes != 4 || cm.Session.User != "alice" || cm.Session.Decision == nil || cm.Session.Decision.Person != "bob" {
 		t.Fatalf("committed: %#v", got.events)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
@@ -26,48 +29,20 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Args:        noArgs,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if a.viaAPI() {
-				return a.remoteSessions(cmd.Context(), asJSON)
-			}
-			ss, err := fromStore(a, readOnly, (*store.Store).Sessions)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+				return svc.Sessions(ctx, &lorev1.SessionsRequest{})
+			})
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"sessions": nonNil(ss)})
-			}
-			st := a.styles()
-			var b strings.Builder
-			if len(ss) == 0 {
-				b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
-			}
-			for _, s := range ss {
-				state := string(s.State)
-				if s.State == core.SessionReverted {
-					state = st.Faint.Render(state + " by " + s.RevertedBy)
+			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+				if len(out.GetSessions()) == 0 {
+					b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 				}
-				what := s.Source
-				c := s.Counts.Learn()
-				counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c.Added, c.Updated, c.Skipped, c.Conflicts)
-				if s.Kind == core.KindCurate {
-					counts = "curated by " + cmp.Or(s.Options["by"], "a person")
-					if why := s.Options["why"]; why != "" {
-						counts += ": " + why
-					}
+				for _, m := range out.GetSessions() {
+					a.writeSession(b, api.SessionOf(m))
 				}
-				if s.Kind == core.KindUnlearn {
-					u := s.Counts.Unlearn()
-					what = "reverts " + s.Reverts
-					counts = fmt.Sprintf("removed %d · restored %d · re-added %d", u.Removed, u.Restored, u.Readded)
-				}
-				if d := s.Decision; s.State == core.SessionRejected && d != nil {
-					state = st.Bad.Render(state)
-					counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
-						len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
-				}
-				fmt.Fprintf(&b, "%s  %s  %-9s %s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what, st.Faint.Render(counts))
-			}
-			return a.writeStyled(b.String())
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -127,25 +102,19 @@ comparison until a person decides with lore conflicts resolve.`,
 		Args:        noArgs,
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if a.viaAPI() {
-				return a.remoteConflicts(cmd.Context(), asJSON)
-			}
-			cs, err := fromStore(a, readOnly, (*store.Store).Conflicts)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
+				return svc.Conflicts(ctx, &lorev1.ConflictsRequest{All: all})
+			})
 			if err != nil {
 				return err
 			}
-			shown := []core.Conflict{}
-			for _, c := range cs {
-				if all || c.State == core.ConflictPending {
-					shown = append(shown, c)
-				}
-			}
-			return a.output(asJSON, map[string]any{"conflicts": shown}, func(b *strings.Builder) {
+			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
-				if len(shown) == 0 {
+				if len(out.GetConflicts()) == 0 {
 					b.WriteString("no pending conflicts\n")
 				}
-				for _, c := range shown {
+				for _, m := range out.GetConflicts() {
+					c := api.ConflictOf(m)
 					fmt.Fprintf(b, "%s  %s  candidate %q vs existing %q (%s)\n", st.Label.Render(c.ID), c.State,
 						c.Candidate.Name, c.Existing.Name, c.Existing.ID)
 					cmp := c.Comparison
@@ -158,7 +127,7 @@ comparison until a person decides with lore conflicts resolve.`,
 						fmt.Fprintf(b, "    retired by %s: %s\n", c.RetiredBy, c.RetiredWhy)
 					}
 				}
-				if len(shown) > 0 {
+				if len(out.GetConflicts()) > 0 {
 					b.WriteString(st.Faint.Render("decide with: lore conflicts resolve ID keep-existing|keep-candidate|keep-both") + "\n")
 				}
 			})
@@ -178,22 +147,20 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 		Args:        exactArgs(2, "a conflict ID and a resolution"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				return a.remoteResolve(cmd.Context(), args[0], args[1], resolveJSON)
-			}
-			doms, gen, err := a.regeneration()
-			if err != nil {
-				return err
-			}
-			res, err := fromStore(a, writable, func(db *store.Store) (*engine.ResolveResult, error) {
-				return engine.ResolveConflict(cmd.Context(), db, args[0], core.Resolution(args[1]), engine.ResolveOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
+				return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: args[0], Choice: args[1]})
 			})
 			if err != nil {
 				return err
 			}
-			out := map[string]any{"conflict": res.Conflict.ID, "resolution": args[1], "outcome": res.Outcome,
-				"session": res.Conflict.Session, "errors": nonNil(res.Errors)}
-			return a.reply(resolveJSON, out, "conflict %s resolved: %s (%s); recorded in session %s\n", res.Conflict.ID, args[1], res.Outcome, res.Conflict.Session)
+			if resolveJSON {
+				return a.writeMessage(out)
+			}
+			for _, e := range out.GetErrors() {
+				fmt.Fprintln(a.stderr, "lore: "+e)
+			}
+			_, err = fmt.Fprintf(a.stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", out.GetConflictId(), out.GetResolution(), out.GetOutcome(), out.GetSessionId())
+			return err
 		},
 	}
 	resolve.Flags().BoolVar(&resolveJSON, "json", false, "print one JSON object instead of text")
@@ -209,36 +176,62 @@ func (a *app) showCmd() *cobra.Command {
 		Args:        exactArgs(1, "one primitive ID"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				return a.remoteShow(cmd.Context(), args[0], asJSON)
-			}
-			var (
-				p    core.Primitive
-				deps []core.Dependent
-			)
-			err := a.withStore(readOnly, func(db *store.Store) error {
-				got, ok, err := db.GetPrimitive(args[0])
-				if err != nil {
-					return err
-				}
-				if !ok {
-					if fate := engine.Fate(db, args[0]); fate != "" {
-						return &core.UsageError{Msg: fmt.Sprintf("%s is no longer stored: %s", args[0], fate)}
-					}
-					return &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore rank lists the stored ones)", args[0])}
-				}
-				p = got
-				deps, err = db.Dependents(p.ID)
-				return err
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
+				return svc.Show(ctx, &lorev1.ShowRequest{Id: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.output(asJSON, map[string]any{"primitive": p, "dependents": nonNil(deps)}, func(b *strings.Builder) { a.writePrimitive(b, p, deps) })
+			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+				p, deps := api.PrimitiveOf(out.GetPrimitive())
+				a.writePrimitive(b, p, deps)
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// writeSession describes one session on a line.
+func (a *app) writeSession(b *strings.Builder, s core.Session) {
+	st := a.styles()
+	state := string(s.State)
+	if s.State == core.SessionReverted {
+		state = st.Faint.Render(state + " by " + s.RevertedBy)
+	}
+	what := s.Source
+	c := s.Counts.Learn()
+	counts := fmt.Sprintf("added %d · updated %d · skipped %d · conflicts %d", c.Added, c.Updated, c.Skipped, c.Conflicts)
+	switch s.Kind {
+	case core.KindCurate:
+		counts = "curated by " + cmp.Or(s.Options["by"], "a person")
+		if why := s.Options["why"]; why != "" {
+			counts += ": " + why
+		}
+	case core.KindUnlearn:
+		u := s.Counts.Unlearn()
+		what = "reverts " + s.Reverts
+		counts = fmt.Sprintf("removed %d · restored %d · re-added %d", u.Removed, u.Restored, u.Readded)
+	}
+	switch d := s.Decision; {
+	case d == nil:
+	case s.State == core.SessionRejected:
+		state = st.Bad.Render(state)
+		counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
+			len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
+	case d.Person != "":
+		// A person let it through the gate; their name is the record.
+		counts += " · gate: " + d.Decider()
+	}
+	who := ""
+	if s.User != "" && s.Kind != core.KindCurate {
+		who = " by " + s.User
+		if s.Agent != "" {
+			who += " (agent " + s.Agent + ")"
+		}
+	}
+	fmt.Fprintf(b, "%s  %s  %-9s %s%s  %s\n", s.ID, s.StartedAt.Local().Format("2006-01-02 15:04"), state, what,
+		st.Label.Render(who), st.Faint.Render(counts))
 }
 
 // writePrimitive describes one primitive and what depends on it.
@@ -330,29 +323,17 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			if a.viaAPI() {
-				if err := onlyFlags(cmd, "top", "json"); err != nil {
-					return err
-				}
-				return a.remoteRank(cmd.Context(), top, asJSON)
-			}
-			order, err := graph.ParseOrder(by)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
+				return svc.Rank(ctx, &lorev1.RankRequest{Top: int32(top), By: by, Domain: domain})
+			})
 			if err != nil {
 				return err
 			}
-			prims, err := a.allPrimitives(domain)
-			if err != nil {
-				return err
-			}
-			ranked, err := graph.Rank(prims, order, top)
-			if err != nil {
-				return err
-			}
-			return a.output(asJSON, map[string]any{"primitives": nonNil(ranked)}, func(b *strings.Builder) {
+			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
-				for i, r := range ranked {
-					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.Importance, r.Reach, truncate(r.Name, 40), r.Type, r.Domain)
+				for i, r := range out.GetPrimitives() {
+					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
 				}
 			})
 		},

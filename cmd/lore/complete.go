@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/graph"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/store"
@@ -167,26 +172,48 @@ func (a *app) withStoreValues(cmd *cobra.Command, fn func(db *store.Store) []cob
 	return fn(db)
 }
 
+// withAPIValues offers what fn makes of the library through the API,
+// wherever it is (a folder, its owner, PostgreSQL, a team server), or
+// nothing when there is none yet or it cannot be reached: completing a
+// command line never creates a store or says why it offers nothing.
+func (a *app) withAPIValues(cmd *cobra.Command, fn func(ctx context.Context, svc api.Service) []cobra.Completion) []cobra.Completion {
+	cfg := a.completionConfig(cmd)
+	if cfg == nil {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(cfg.dataDir(), "MANIFEST")); err != nil && !remote() && cfg.storeURL() == "" {
+		return nil
+	}
+	a.cfg = cfg
+	quiet := *a
+	quiet.stderr = io.Discard
+	ctx, svc, err := quiet.service(cmd.Context())
+	if err != nil {
+		return nil
+	}
+	return fn(ctx, svc)
+}
+
 // sessionIDs offers session ids, newest first, described by their source;
 // revertible keeps the learn sessions an unlearn can take back.
 func (a *app) sessionIDs(revertible bool) func(*cobra.Command, string) []cobra.Completion {
 	return func(cmd *cobra.Command, toComplete string) []cobra.Completion {
-		return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
-			ss, err := db.Sessions()
+		return a.withAPIValues(cmd, func(ctx context.Context, svc api.Service) []cobra.Completion {
+			ss, err := svc.Sessions(ctx, &lorev1.SessionsRequest{})
 			if err != nil {
 				return nil
 			}
 			var out []cobra.Completion
-			for _, s := range ss {
-				if revertible && (s.Kind == core.KindUnlearn || s.State != core.SessionCommitted) {
+			for _, s := range ss.GetSessions() {
+				if revertible && (s.GetKind() == string(core.KindUnlearn) || s.GetState() != string(core.SessionCommitted)) {
 					continue
 				}
-				if strings.HasPrefix(s.ID, toComplete) && len(out) < maxCompletions {
-					desc := s.Source
-					if s.Kind == core.KindUnlearn {
-						desc = "reverts " + s.Reverts
+				if strings.HasPrefix(s.GetId(), toComplete) && len(out) < maxCompletions {
+					desc := s.GetSource()
+					if s.GetKind() == string(core.KindUnlearn) {
+						desc = "reverts " + s.GetReverts()
 					}
-					out = append(out, cobra.CompletionWithDesc(s.ID, desc))
+					out = append(out, cobra.CompletionWithDesc(s.GetId(), desc))
 				}
 			}
 			return out
@@ -196,15 +223,15 @@ func (a *app) sessionIDs(revertible bool) func(*cobra.Command, string) []cobra.C
 
 // conflictIDs offers the pending conflicts.
 func (a *app) conflictIDs(cmd *cobra.Command, toComplete string) []cobra.Completion {
-	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
-		cs, err := db.Conflicts()
+	return a.withAPIValues(cmd, func(ctx context.Context, svc api.Service) []cobra.Completion {
+		cs, err := svc.Conflicts(ctx, &lorev1.ConflictsRequest{})
 		if err != nil {
 			return nil
 		}
 		var out []cobra.Completion
-		for _, c := range cs {
-			if c.State == core.ConflictPending && strings.HasPrefix(c.ID, toComplete) && len(out) < maxCompletions {
-				out = append(out, cobra.CompletionWithDesc(c.ID, c.Candidate.Name+" vs "+c.Existing.Name))
+		for _, c := range cs.GetConflicts() {
+			if strings.HasPrefix(c.GetId(), toComplete) && len(out) < maxCompletions {
+				out = append(out, cobra.CompletionWithDesc(c.GetId(), c.GetCandidate().GetName()+" vs "+c.GetExisting().GetName()))
 			}
 		}
 		return out
@@ -213,14 +240,23 @@ func (a *app) conflictIDs(cmd *cobra.Command, toComplete string) []cobra.Complet
 
 // primitiveIDs offers stored primitive ids starting with toComplete.
 func (a *app) primitiveIDs(cmd *cobra.Command, toComplete string) []cobra.Completion {
-	return a.withStoreValues(cmd, func(db *store.Store) []cobra.Completion {
-		var out []cobra.Completion
-		_ = db.Primitives(func(p core.Primitive) error {
-			if strings.HasPrefix(p.ID, toComplete) && len(out) < maxCompletions {
-				out = append(out, cobra.CompletionWithDesc(p.ID, p.Name))
-			}
+	return a.withAPIValues(cmd, func(ctx context.Context, svc api.Service) []cobra.Completion {
+		ranked, err := svc.Rank(ctx, &lorev1.RankRequest{})
+		if err != nil {
 			return nil
-		})
+		}
+		ids := map[string]string{}
+		for _, p := range ranked.GetPrimitives() {
+			if strings.HasPrefix(p.GetId(), toComplete) {
+				ids[p.GetId()] = p.GetName()
+			}
+		}
+		var out []cobra.Completion
+		for _, id := range slices.Sorted(maps.Keys(ids)) {
+			if len(out) < maxCompletions {
+				out = append(out, cobra.CompletionWithDesc(id, ids[id]))
+			}
+		}
 		return out
 	})
 }

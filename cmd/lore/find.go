@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -8,15 +9,8 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
-	"github.com/lore-kb/lore/core/find"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/text"
-)
-
-// findHit is one primitive found by lore find, and findOut its --json
-// shape: the API's, so that lore find on a team server prints the same.
-type (
-	findHit = api.FindHit
-	findOut = api.FindResult
 )
 
 // maxFindStatement bounds the statement a hit carries: a search result
@@ -47,17 +41,13 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			if a.viaAPI() {
-				if domain != "" {
-					return &core.UsageError{Msg: "--domain is not available " + a.apiPlace()}
-				}
-				return a.remoteFind(cmd.Context(), args[0], top, asJSON)
-			}
-			prims, err := a.allPrimitives(domain)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
+				return svc.Find(ctx, &lorev1.FindRequest{Query: args[0], Top: int32(top), Domain: domain})
+			})
 			if err != nil {
 				return err
 			}
-			return a.printFound(asJSON, findOut{Query: args[0], Searched: len(prims), Results: findPrimitives(prims, args[0], top)})
+			return a.printFound(asJSON, api.FindResultOf(args[0], out))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"query", "searched", "results": [{"id", "name", "type", "domain", "score", "importance", "statement", "keywords", "dependencies"}]}`)
@@ -68,7 +58,7 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 
 // printFound prints a search's result, from this machine's store or a
 // team server's.
-func (a *app) printFound(asJSON bool, out findOut) error {
+func (a *app) printFound(asJSON bool, out api.FindResult) error {
 	for i := range out.Results {
 		out.Results[i].Statement = truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
 	}
@@ -82,17 +72,4 @@ func (a *app) printFound(asJSON bool, out findOut) error {
 				truncateRunes(text.ReadableMath(h.Statement), 110))
 		}
 	})
-}
-
-// findPrimitives ranks prims against query (package find) and returns
-// at most top of the matches (0: all) as lore find prints them.
-func findPrimitives(prims []core.Primitive, query string, top int) []findHit {
-	hits := find.Primitives(prims, query, top)
-	out := make([]findHit, len(hits))
-	for n, h := range hits {
-		p := h.Primitive
-		out[n] = findHit{ID: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain, Score: h.Score, Importance: h.Importance,
-			Statement: p.FormalStatement, Keywords: nonNil(p.Keywords), Dependencies: len(p.Dependencies)}
-	}
-	return out
 }

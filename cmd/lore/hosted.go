@@ -325,6 +325,11 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if os.Getenv(noOwnerEnv) != "" || os.Getenv(serverEnv) != "" {
 		return 0, false
 	}
+	// The shell's completion request runs here: the values it offers
+	// come through the API, from the owner when there is one.
+	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		return 0, false
+	}
 	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
 	root := probe.rootCmd(args...)
 	cmd, rest, err := root.Find(args)

@@ -18,6 +18,8 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
@@ -641,6 +643,7 @@ func (a *app) unlearnCmd() *cobra.Command {
 	var (
 		asJSON bool
 		force  bool
+		dryRun bool
 	)
 	cmd := &cobra.Command{
 		Use:   "unlearn SESSION",
@@ -653,35 +656,28 @@ back the same way. If primitives learned by other sessions depend on one that wo
 removed, the unlearn is refused (exit 5) and the dependents are listed; --force
 reverts anyway and cuts their edges to the removed primitives. A session that
 cannot be taken back — unknown, already reverted, an unlearn, or a source
-rejected at the gate, which stored nothing — exits 2 and changes nothing.`,
+rejected at the gate, which stored nothing — exits 2 and changes nothing.
+--dry-run says what the unlearn would change (the primitives it would remove,
+restore and re-add, the conflicts and skills it would touch) and changes
+nothing; it is refused as the unlearn would be.`,
 		Example: `  lore sessions
+  lore unlearn learn-20261122-101500-a1b2c3 --dry-run
   lore unlearn learn-20261122-101500-a1b2c3
   lore unlearn learn-20261122-101500-a1b2c3 --force`,
 		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
 		Annotations: map[string]string{annotRemote: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				return a.remoteUnlearn(cmd.Context(), args[0], force, asJSON)
-			}
-			doms, gen, err := a.regeneration()
-			if err != nil {
-				return err
-			}
-			res, err := fromStore(a, writable, func(db *store.Store) (*engine.UnlearnResult, error) {
-				return engine.Unlearn(cmd.Context(), db, args[0], engine.UnlearnOptions{Force: force, Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
+				return svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: args[0], Force: force, DryRun: dryRun})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, map[string]any{
-					"session": res.Session.ID, "reverted": res.Target.ID, "forced": res.Forced,
-					"removed": nonNil(res.Removed), "restored": nonNil(res.Restored), "readded": nonNil(res.Readded),
-					"integrity": res.Integrity, "errors": nonNil(res.Errors),
-				})
+				return a.writeMessage(out)
 			}
-			fmt.Fprintln(a.stdout, res.Summary)
-			for _, e := range res.Errors {
+			fmt.Fprintln(a.stdout, out.GetSummary())
+			for _, e := range out.GetErrors() {
 				fmt.Fprintln(a.stderr, "lore: "+e)
 			}
 			return nil
@@ -689,5 +685,6 @@ rejected at the gate, which stored nothing — exits 2 and changes nothing.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	cmd.Flags().BoolVar(&force, "force", false, "revert even when other sessions' primitives depend on removed ones")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "say what the unlearn would change, and change nothing")
 	return cmd
 }

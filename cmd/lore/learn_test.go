@@ -378,15 +378,15 @@ func TestLearnJSONContractAndBrowsing(t *testing.T) {
 		Primitive struct {
 			ID              string `json:"id"`
 			Name            string `json:"name"`
-			FormalStatement string `json:"formalStatement"`
+			FormalStatement string `json:"statement"`
 			Provenance      struct {
 				Session string `json:"session"`
 			} `json:"provenance"`
+			Dependents []struct {
+				ID   string `json:"from"`
+				Type string `json:"type"`
+			} `json:"requiredBy"`
 		} `json:"primitive"`
-		Dependents []struct {
-			ID   string `json:"id"`
-			Type string `json:"type"`
-		} `json:"dependents"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &shown); err != nil {
 		t.Fatalf("show --json: %v\n%s", err, r.stdout)
@@ -397,10 +397,10 @@ func TestLearnJSONContractAndBrowsing(t *testing.T) {
 	if shown.Primitive.Provenance.Session != first.SessionID {
 		t.Errorf("show %s: provenance session %q, want %s", best.ID, shown.Primitive.Provenance.Session, first.SessionID)
 	}
-	if len(shown.Dependents) == 0 {
+	if len(shown.Primitive.Dependents) == 0 {
 		t.Errorf("show %s (reach %d): no dependents", best.ID, best.Reach)
 	}
-	for _, d := range shown.Dependents {
+	for _, d := range shown.Primitive.Dependents {
 		if !ids[d.ID] {
 			t.Errorf("show %s: unknown dependent %+v", best.ID, d)
 		}
@@ -543,7 +543,7 @@ func TestUnlearnRevertsAndRefusesTwice(t *testing.T) {
 
 	r := loreOK(t, dir, "unlearn", learned.SessionID, "--json")
 	var un struct {
-		Session  string   `json:"session"`
+		Session  string   `json:"sessionId"`
 		Reverted string   `json:"reverted"`
 		Forced   bool     `json:"forced"`
 		Removed  []string `json:"removed"`
@@ -650,14 +650,14 @@ func TestUnlearnBlockedByDependents(t *testing.T) {
 	r = loreOK(t, dir, "show", "structure-basis", "--json")
 	var shown struct {
 		Primitive struct {
-			Dependencies []struct {
-				Target string `json:"target"`
-			} `json:"dependencies"`
+			Requires []struct {
+				To string `json:"to"`
+			} `json:"requires"`
 		} `json:"primitive"`
 	}
 	json.Unmarshal([]byte(r.stdout), &shown)
-	for _, d := range shown.Primitive.Dependencies {
-		if d.Target == "structure-vector-space" {
+	for _, d := range shown.Primitive.Requires {
+		if d.To == "structure-vector-space" {
 			t.Errorf("structure-basis still depends on the removed primitive: %s", r.stdout)
 		}
 	}
@@ -675,7 +675,7 @@ func TestConflictResolve(t *testing.T) {
 	}
 	type conflict struct {
 		ID        string `json:"id"`
-		Session   string `json:"session"`
+		Session   string `json:"sessionId"`
 		State     string `json:"state"`
 		Candidate struct {
 			ID string `json:"id"`
@@ -716,7 +716,10 @@ func TestConflictResolve(t *testing.T) {
 
 	r := loreOK(t, dir, "conflicts", "resolve", id, "keep-both", "--json")
 	var res struct {
-		Conflict, Resolution, Outcome, Session string
+		Conflict   string `json:"conflictId"`
+		Resolution string `json:"resolution"`
+		Outcome    string `json:"outcome"`
+		Session    string `json:"sessionId"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Conflict != id || res.Resolution != "keep-both" || res.Session != ld.SessionID {
 		t.Errorf("resolve --json: %v %s", err, r.stdout)

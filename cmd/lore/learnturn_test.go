@@ -154,7 +154,7 @@ func writerNotHeld(t *testing.T, n int, addr, token string, env []string, conf *
 	if err := unmarshalProto(string(body), &done); err != nil || done.GetCommitted() == nil {
 		t.Fatalf("the big learn: %v\n%s", err, body)
 	}
-	if got := done.GetCommitted().GetSession().GetConflicts(); got != int32(n) {
+	if got := done.GetCommitted().GetSession().GetCounts()["conflicts"]; got != int32(n) {
 		t.Errorf("the big learn committed %d conflicts, want %d", got, n)
 	}
 	if r := lore(t, env, "find", "ring"); r.code != 0 || strings.Contains(r.stdout, "distributes") {

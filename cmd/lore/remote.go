@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -23,7 +22,6 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
-	"github.com/lore-kb/lore/core/text"
 )
 
 // A client of a team server (LORE_SERVER) runs the commands marked
@@ -376,103 +374,14 @@ func (a *app) printEvent(ev *lorev1.LearnEvent) {
 		fmt.Fprintf(stderr, "gate: %s by %s\n", d.GetStatus(), by)
 	case ev.GetConflict() != nil:
 		c := ev.GetConflict()
-		fmt.Fprintf(stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName())
+		fmt.Fprintf(stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidate().GetName(), c.GetExisting().GetName())
 	case ev.GetCommitted() != nil:
 		s := ev.GetCommitted().GetSession()
-		fmt.Fprintf(a.stdout, "committed %s: added %d · updated %d · conflicts %d\n", s.GetId(), s.GetAdded(), s.GetUpdated(), s.GetConflicts())
+		n := s.GetCounts()
+		fmt.Fprintf(a.stdout, "committed %s: added %d · updated %d · conflicts %d\n", s.GetId(), n["added"], n["updated"], n["conflicts"])
 	case ev.GetFailed() != nil:
 		// Said once the stream ends, as the command's error.
 	}
-}
-
-// remoteSessions lists the workspace's sessions with who ran them.
-func (a *app) remoteSessions(ctx context.Context, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
-		return svc.Sessions(ctx, &lorev1.SessionsRequest{})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		st := a.styles()
-		if len(out.GetSessions()) == 0 {
-			b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
-		}
-		for _, s := range out.GetSessions() {
-			who := ""
-			if s.GetUser() != "" {
-				who = " by " + s.GetUser()
-			}
-			if s.GetAgent() != "" {
-				who += " (agent " + s.GetAgent() + ")"
-			}
-			detail := fmt.Sprintf("added %d · updated %d · conflicts %d", s.GetAdded(), s.GetUpdated(), s.GetConflicts())
-			if s.GetDecidedBy() != "" {
-				detail += " · gate: " + s.GetDecidedBy()
-			}
-			// The start in this machine's time, as lore sessions prints
-			// it on a library in a folder.
-			started := s.GetStartedAt()
-			if t, err := time.Parse(time.RFC3339, started); err == nil {
-				started = t.Local().Format("2006-01-02 15:04")
-			}
-			fmt.Fprintf(b, "%s  %s  %-9s %s%s  %s\n", s.GetId(), started, s.GetStatus(), s.GetSource(),
-				st.Label.Render(who), st.Faint.Render(detail))
-		}
-	})
-}
-
-// remoteFind searches the workspace's primitives, printed as lore find
-// prints them on this machine.
-func (a *app) remoteFind(ctx context.Context, query string, top int, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
-		return svc.Find(ctx, &lorev1.FindRequest{Query: query, Top: int32(top)})
-	})
-	if err != nil {
-		return err
-	}
-	return a.printFound(asJSON, api.FindResultOf(query, out))
-}
-
-// remoteRank lists the workspace's primitives by importance.
-func (a *app) remoteRank(ctx context.Context, top int, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
-		return svc.Rank(ctx, &lorev1.RankRequest{Top: int32(top)})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		st := a.styles()
-		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s  %-40s %-11s %s", "#", "importance", "name", "type", "domain")))
-		for i, p := range out.GetPrimitives() {
-			fmt.Fprintf(b, "%4d %10d  %-40s %-11s %s\n", i+1, p.GetImportance(), truncate(p.GetName(), 40), p.GetType(), p.GetDomain())
-		}
-	})
-}
-
-// remoteShow prints one primitive with its edges.
-func (a *app) remoteShow(ctx context.Context, id string, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
-		return svc.Show(ctx, &lorev1.ShowRequest{Id: id})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		st := a.styles()
-		p := out.GetPrimitive()
-		fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.GetName()), st.Faint.Render(p.GetId()))
-		fmt.Fprintf(b, "%s %s · %s\n", st.Label.Render("kind      "), p.GetType(), p.GetDomain())
-		fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), text.ReadableMath(p.GetStatement()))
-		fmt.Fprintf(b, "%s %s § %s\n", st.Label.Render("source    "), p.GetSource(), p.GetSection())
-		for _, e := range p.GetRequires() {
-			fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("depends on"), e.GetType(), e.GetTo())
-		}
-		for _, e := range p.GetRequiredBy() {
-			fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("needed by "), e.GetType(), e.GetFrom())
-		}
-	})
 }
 
 // remoteReport prints a session's provenance report.
@@ -484,48 +393,4 @@ func (a *app) remoteReport(ctx context.Context, id string) error {
 		return err
 	}
 	return a.writeMarkdown(out.GetMarkdown())
-}
-
-// remoteConflicts lists the conflicts waiting in the workspace.
-func (a *app) remoteConflicts(ctx context.Context, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
-		return svc.Conflicts(ctx, &lorev1.ConflictsRequest{})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		if len(out.GetConflicts()) == 0 {
-			b.WriteString("no conflicts wait for a decision\n")
-		}
-		for _, c := range out.GetConflicts() {
-			fmt.Fprintf(b, "%s  %s vs %s (%s)  %s\n", c.GetId(), c.GetCandidateName(), c.GetExistingName(), c.GetExistingId(), c.GetReason())
-		}
-	})
-}
-
-// remoteResolve resolves a conflict.
-func (a *app) remoteResolve(ctx context.Context, id, choice string, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
-		return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: id, Choice: choice})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		fmt.Fprintf(b, "resolved %s: %s (session %s)\n", id, choice, out.GetSessionId())
-	})
-}
-
-// remoteUnlearn takes a session back.
-func (a *app) remoteUnlearn(ctx context.Context, id string, force, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
-		return svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: id, Force: force})
-	})
-	if err != nil {
-		return err
-	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
-		fmt.Fprintf(b, "unlearned %s as %s: removed %d · restored %d\n", id, out.GetSessionId(), out.GetRemoved(), out.GetRestored())
-	})
 }

@@ -370,7 +370,13 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 	// made to refuse an unknown shell as the other groups do.
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
-		if c.Name() == "completion" && !c.Runnable() {
+		if c.Name() != "completion" {
+			continue
+		}
+		// A completion script is written by this process to its own
+		// output: it never needs the store, nor its owner.
+		c.Annotations = map[string]string{annotLocal: "no store"}
+		if !c.Runnable() {
 			c.Args = noArgs
 			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 		}

@@ -74,13 +74,16 @@ without serving it.`,
 					return err
 				}
 			}
+			// The store checked: in an owner, the one it holds, whatever
+			// its own configuration names.
+			dir := db.Path()
 			rep, err := db.Verify(cmd.Context())
 			if err != nil {
-				return fmt.Errorf("verify store %s: %w", a.cfg.dataDir(), err)
+				return fmt.Errorf("verify store %s: %w", dir, err)
 			}
 			arts, err := engine.VerifyArtifacts(db)
 			if err != nil {
-				return fmt.Errorf("verify the artifacts of store %s: %w", a.cfg.dataDir(), err)
+				return fmt.Errorf("verify the artifacts of store %s: %w", dir, err)
 			}
 			for _, p := range arts {
 				rep.Add(store.ProblemArtifact, p.Subject, p.Detail)
@@ -91,7 +94,7 @@ without serving it.`,
 				}
 			} else {
 				var b strings.Builder
-				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), a.cfg.dataDir())
+				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), dir)
 				writeWired(&b, wired)
 				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries, %d skills\n", rep.Primitives, rep.Edges, rep.IndexEntries, rep.Skills)
 				for _, p := range rep.Problems {
@@ -103,7 +106,7 @@ without serving it.`,
 				fmt.Fprint(styledWriter(a.stdout), b.String())
 			}
 			if n := len(rep.Problems); n > 0 {
-				return fmt.Errorf("store %s has %d integrity problem%s", a.cfg.dataDir(), n, plural(n))
+				return fmt.Errorf("store %s has %d integrity problem%s", dir, n, plural(n))
 			}
 			return nil
 		},

@@ -59,7 +59,7 @@ func TestReadsLocalAndServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(ss.GetSessions()) != 1 || ss.GetSessions()[0].GetId() != sess || ss.GetSessions()[0].GetAdded() == 0 {
+		if len(ss.GetSessions()) != 1 || ss.GetSessions()[0].GetId() != sess || ss.GetSessions()[0].GetCounts()["added"] == 0 {
 			t.Errorf("Sessions = %v, want the seeded %s", ss, sess)
 		}
 		rep, err := svc.Report(ctx, &lorev1.ReportRequest{SessionId: sess})

@@ -173,7 +173,7 @@ func TestCuratorLearnsAnUpload(t *testing.T) {
 			t.Fatal(err)
 		}
 		sess := committed(events)
-		if sess == nil || sess.GetUser() != "cora" || sess.GetAgent() != "helper-bot" || sess.GetAdded() == 0 || sess.GetSource() != "graphs.md" {
+		if sess == nil || sess.GetUser() != "cora" || sess.GetAgent() != "helper-bot" || sess.GetCounts()["added"] == 0 || sess.GetSource() != "graphs.md" {
 			t.Fatalf("committed %v; last event %v", sess, last(events))
 		}
 		var sawWarning, sawStages bool
@@ -539,7 +539,7 @@ func TestUnlearnAndResolveRecordTheUser(t *testing.T) {
 		}
 		events, err := learn(t, ctx, svc, &lorev1.LearnRequest{UploadId: upload(t, ctx, svc, "d.md", second), Approve: true})
 		sess := committed(events)
-		if err != nil || sess == nil || sess.GetConflicts() != 1 {
+		if err != nil || sess == nil || sess.GetCounts()["conflicts"] != 1 {
 			t.Fatalf("second learn: %v %v", err, sess)
 		}
 		var conflictID string
@@ -569,7 +569,7 @@ func TestUnlearnAndResolveRecordTheUser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u := session(t, e, "default", out.GetSessionId()); u.User != "cora" || u.Kind != core.KindUnlearn || out.GetRemoved() == 0 {
+		if u := session(t, e, "default", out.GetSessionId()); u.User != "cora" || u.Kind != core.KindUnlearn || len(out.GetRemoved()) == 0 {
 			t.Errorf("the unlearn's record: %+v, answer %v", u, out)
 		}
 		if _, err := svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: "learn-nope"}); connect.CodeOf(err) != connect.CodeNotFound {

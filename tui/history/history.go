@@ -68,9 +68,6 @@ type Preview struct {
 	DroppedConflicts, ReopenedConflicts, RetiredConflicts int
 	// Cuts counts the integrity problems a forced unlearn goes past.
 	Cuts int
-	// Unknown, when set, stands for the figures: what the unlearn does,
-	// said when they cannot be known beforehand (on a team server).
-	Unknown string
 }
 
 type blockedState struct {

@@ -181,9 +181,6 @@ const namesShown = 5
 // previewItems words a preview as the confirmation's bullet items, the
 // primitives first (what is lost), then skills and conflicts.
 func previewItems(pv Preview) []string {
-	if pv.Unknown != "" {
-		return []string{pv.Unknown}
-	}
 	var items []string
 	if pv.Removed > 0 {
 		it := "removes " + plural(pv.Removed, "primitive", "primitives")
@@ -232,13 +229,6 @@ func previewItems(pv Preview) []string {
 // the figures that matter, for when the pane is too small for the panel.
 func (m Model) question() string {
 	p := m.pending
-	if p.pv.Unknown != "" {
-		verb := "Unlearn"
-		if p.force {
-			verb = "Force the unlearn of"
-		}
-		return verb + " this session on the server? It takes back what the session changed (not previewed there). y/n"
-	}
 	var what []string
 	if p.pv.Removed > 0 || len(p.pv.Archived) == 0 {
 		what = append(what, "removes "+plural(p.pv.Removed, "primitive", "primitives"))

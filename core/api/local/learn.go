@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/gate"
+	"github.com/lore-kb/lore/core/merge"
 	"github.com/lore-kb/lore/core/redact"
 )
 
@@ -327,7 +328,7 @@ func (r *run) convert(e engine.Event) *lorev1.LearnEvent {
 		ev.Event = &lorev1.LearnEvent_Decided{Decided: &lorev1.Decision{Status: string(d.Status), Rationale: d.Rationale,
 			DecidedBy: string(d.DecidedBy), User: d.Person}}
 	case engine.ConflictFound:
-		ev.Event = &lorev1.LearnEvent_Conflict{Conflict: conflict(&e.Conflict)}
+		ev.Event = &lorev1.LearnEvent_Conflict{Conflict: Conflict(&e.Conflict)}
 	case engine.Committed:
 		ev.Event = &lorev1.LearnEvent_Committed{Committed: &lorev1.Committed{Session: Session(&e.Session)}}
 	default:
@@ -402,19 +403,62 @@ func (s *Service) Watch(ctx context.Context, _ *lorev1.WatchRequest, send func(*
 }
 
 // Unlearn takes a session back, with the write turn, recording the
-// caller.
+// caller; with dry_run it previews the unlearn on a read, changing
+// nothing.
 func (s *Service) Unlearn(ctx context.Context, r *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error) {
 	var out *lorev1.UnlearnResponse
-	err := s.use(ctx, "Unlearn", true, func(c api.Caller, st Store) error {
-		res, err := engine.Unlearn(ctx, st, r.GetSessionId(), engine.UnlearnOptions{Force: r.GetForce(), Domains: s.o.Learn.Domains,
-			Generate: s.o.Learn.Generate, OutputDir: s.learnOptions(c.Workspace).OutputDir, Now: s.o.Now, User: c.User})
+	err := s.use(ctx, "Unlearn", !r.GetDryRun(), func(c api.Caller, st Store) error {
+		opts := engine.UnlearnOptions{Force: r.GetForce(), Domains: s.o.Learn.Domains, Generate: s.o.Learn.Generate,
+			OutputDir: s.learnOptions(c.Workspace).OutputDir, Now: s.o.Now, User: c.User}
+		if r.GetDryRun() {
+			pv, err := engine.PreviewUnlearn(st, r.GetSessionId(), opts)
+			if err != nil {
+				return err
+			}
+			out = unlearnPreview(pv)
+			return nil
+		}
+		res, err := engine.Unlearn(ctx, st, r.GetSessionId(), opts)
 		if err != nil {
 			return err
 		}
-		out = &lorev1.UnlearnResponse{SessionId: res.Session.ID, Removed: int32(len(res.Removed)), Restored: int32(len(res.Restored))}
+		out = &lorev1.UnlearnResponse{SessionId: res.Session.ID, Reverted: res.Target.ID, Forced: res.Forced, Removed: res.Removed,
+			Restored: res.Restored, Readded: res.Readded, Errors: res.Errors, Summary: res.Summary,
+			Integrity: integrity(res.Integrity), RetiredConflicts: res.RetiredConflicts,
+			Regenerated: artifacts(res.Artifacts), Retired: artifacts(res.Retired)}
 		return nil
 	})
 	return out, asAPIError(err)
+}
+
+// unlearnPreview is the engine's preview as the API gives it.
+func unlearnPreview(pv *engine.UnlearnPreview) *lorev1.UnlearnResponse {
+	out := &lorev1.UnlearnResponse{DryRun: true, Reverted: pv.Target.ID, Forced: pv.Forced, Removed: pv.Removed,
+		Restored: pv.Restored, Readded: pv.Readded, Names: pv.Names, Integrity: integrity(pv.Integrity),
+		DroppedConflicts: pv.DroppedConflicts, ReopenedConflicts: pv.ReopenedConflicts, RetiredConflicts: pv.RetiredConflicts,
+		Regenerated: artifacts(pv.Regenerated), Retired: artifacts(pv.Retired)}
+	out.Summary = fmt.Sprintf("unlearning %s would remove %d primitive(s), restore %d and re-add %d; %d skill(s) and agent(s) regenerated, %d retired",
+		pv.Target.ID, len(pv.Removed), len(pv.Restored), len(pv.Readded), len(pv.Regenerated), len(pv.Retired))
+	if pv.Forced && len(pv.Integrity) > 0 {
+		out.Summary += fmt.Sprintf("; %d dependent edge(s) cut", len(pv.Integrity))
+	}
+	return out
+}
+
+func integrity(problems []merge.IntegrityError) []*lorev1.IntegrityProblem {
+	var out []*lorev1.IntegrityProblem
+	for _, e := range problems {
+		out = append(out, &lorev1.IntegrityProblem{PrimitiveId: e.PrimitiveID, DependencyTarget: e.DependencyTarget, Message: e.Message})
+	}
+	return out
+}
+
+func artifacts(arts []core.Artifact) []*lorev1.Artifact {
+	var out []*lorev1.Artifact
+	for _, a := range arts {
+		out = append(out, &lorev1.Artifact{Kind: string(a.Kind), Name: a.Name, Domain: a.Domain})
+	}
+	return out
 }
 
 // Resolve decides a pending conflict, with the write turn, recording the
@@ -427,7 +471,8 @@ func (s *Service) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev
 		if err != nil {
 			return err
 		}
-		out = &lorev1.ResolveResponse{SessionId: res.Conflict.Session}
+		out = &lorev1.ResolveResponse{SessionId: res.Conflict.Session, ConflictId: res.Conflict.ID, Resolution: string(res.Conflict.Resolution),
+			Outcome: string(res.Outcome), Errors: res.Errors}
 		return nil
 	})
 	return out, asAPIError(err)

@@ -6,6 +6,7 @@
 package local
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
@@ -215,10 +217,28 @@ func (s *Service) Find(ctx context.Context, r *lorev1.FindRequest) (*lorev1.Find
 			return nil, err
 		}
 		out := &lorev1.FindResponse{Searched: int32(idx.Len())}
-		for _, h := range idx.Search(r.GetQuery(), int(r.GetTop())) {
-			p := primitive(h.Primitive, nil)
+		top, hits := int(r.GetTop()), []find.Hit(nil)
+		if d := r.GetDomain(); d != "" {
+			prims, err := all(st)
+			if err != nil {
+				return nil, err
+			}
+			if prims, err = s.ofDomain(prims, d); err != nil {
+				return nil, err
+			}
+			out.Searched = int32(len(prims))
+			for _, h := range idx.Search(r.GetQuery(), 0) {
+				if h.Primitive.Domain == d && (top == 0 || len(hits) < top) {
+					hits = append(hits, h)
+				}
+			}
+		} else {
+			hits = idx.Search(r.GetQuery(), top)
+		}
+		for _, h := range hits {
+			p := Primitive(h.Primitive, nil)
 			p.Statement = clip(p.Statement, maxStatement)
-			p.Importance = int32(h.Importance)
+			p.Importance = proto.Int32(int32(h.Importance))
 			out.Hits = append(out.Hits, &lorev1.FindHit{Primitive: p, Score: h.Score})
 		}
 		return out, nil
@@ -236,27 +256,63 @@ func (s *Service) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.Show
 			if fate := engine.Fate(st, r.GetId()); fate != "" {
 				return nil, api.Errorf(connect.CodeNotFound, "%s is no longer stored: %s", r.GetId(), fate)
 			}
-			return nil, api.Errorf(connect.CodeNotFound, "unknown primitive %q", r.GetId())
+			return nil, api.Errorf(connect.CodeNotFound, "unknown primitive %q (lore rank lists the stored ones)", r.GetId())
 		}
 		deps, err := st.Dependents(p.ID)
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.ShowResponse{Primitive: primitive(&p, deps)}, nil
+		out := &lorev1.ShowResponse{Primitive: Primitive(&p, deps)}
+		// The neighbours' names and the prerequisite tree read the same
+		// primitives: each is read once.
+		seen := map[string]*core.Primitive{p.ID: &p}
+		look := func(id string) (*core.Primitive, bool) {
+			if q, ok := seen[id]; ok {
+				return q, q != nil
+			}
+			q, ok, err := st.GetPrimitive(id)
+			if err != nil || !ok {
+				seen[id] = nil
+				return nil, false
+			}
+			seen[id] = &q
+			return &q, true
+		}
+		for _, e := range append(out.Primitive.Requires, out.Primitive.RequiredBy...) {
+			other := e.GetTo()
+			if other == p.ID {
+				other = e.GetFrom()
+			}
+			if q, ok := look(other); ok {
+				e.Name = q.Name
+			}
+		}
+		if d := int(r.GetChainDepth()); d > 0 {
+			out.Chain = chainNode(graph.Chain(look, p.ID, d))
+		}
+		return out, nil
 	})
 }
 
-// Rank pages through the primitives in order of importance.
+// Rank pages through the primitives in order of importance, or of
+// reach, one domain's or all.
 func (s *Service) Rank(ctx context.Context, r *lorev1.RankRequest) (*lorev1.RankResponse, error) {
 	if r.GetTop() < 0 || r.GetOffset() < 0 {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "rank: top and offset must be 0 or more")
+	}
+	by, err := graph.ParseOrder(cmp.Or(r.GetBy(), string(graph.ByImportance)))
+	if err != nil {
+		return nil, asAPIError(err)
 	}
 	return read(ctx, s, "Rank", func(_ api.Caller, st Store) (*lorev1.RankResponse, error) {
 		prims, err := all(st)
 		if err != nil {
 			return nil, err
 		}
-		ranked, err := graph.Rank(prims, graph.ByImportance, 0)
+		if prims, err = s.ofDomain(prims, r.GetDomain()); err != nil {
+			return nil, err
+		}
+		ranked, err := graph.Rank(prims, by, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -267,11 +323,37 @@ func (s *Service) Rank(ctx context.Context, r *lorev1.RankRequest) (*lorev1.Rank
 		}
 		out := &lorev1.RankResponse{}
 		for _, k := range ranked {
-			out.Primitives = append(out.Primitives, &lorev1.Primitive{Id: k.ID, Name: k.Name, Type: string(k.Type),
-				Domain: k.Domain, Importance: int32(k.Importance)})
+			out.Primitives = append(out.Primitives, &lorev1.Ranked{Id: k.ID, Name: k.Name, Type: string(k.Type),
+				Domain: k.Domain, Importance: int32(k.Importance), Reach: int32(k.Reach)})
 		}
 		return out, nil
 	})
+}
+
+// ofDomain keeps the primitives of domain ("" keeps all). A domain that
+// is neither configured nor holds a stored primitive is the caller's
+// mistake: an empty answer would hide the typo.
+func (s *Service) ofDomain(prims []core.Primitive, domain string) ([]core.Primitive, error) {
+	if domain == "" {
+		return prims, nil
+	}
+	var out []core.Primitive
+	for _, p := range prims {
+		if p.Domain == domain {
+			out = append(out, p)
+		}
+	}
+	if len(out) > 0 {
+		return out, nil
+	}
+	known := make([]string, 0, len(s.o.Learn.Domains))
+	for _, d := range s.o.Learn.Domains {
+		if d.ID == domain {
+			return out, nil
+		}
+		known = append(known, d.ID)
+	}
+	return nil, api.Errorf(connect.CodeInvalidArgument, "domain %q: unknown; lore domains lists them: %s", domain, strings.Join(known, ", "))
 }
 
 // Graph is every primitive and dependency edge of the workspace.
@@ -286,7 +368,7 @@ func (s *Service) Graph(ctx context.Context, _ *lorev1.GraphRequest) (*lorev1.Gr
 		for i := range prims {
 			p := &prims[i]
 			out.Nodes = append(out.Nodes, &lorev1.Primitive{Id: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain,
-				Importance: int32(imp[p.ID])})
+				Importance: proto.Int32(int32(imp[p.ID]))})
 			for _, e := range p.Dependencies {
 				out.Edges = append(out.Edges, &lorev1.Edge{From: p.ID, To: e.Target, Type: string(e.Type)})
 			}
@@ -325,10 +407,10 @@ func (s *Service) Report(ctx context.Context, r *lorev1.ReportRequest) (*lorev1.
 	})
 }
 
-// Conflicts lists the conflicts waiting for a person.
-func (s *Service) Conflicts(ctx context.Context, _ *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error) {
+// Conflicts lists the conflicts waiting for a person, or all of them.
+func (s *Service) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error) {
 	return read(ctx, s, "Conflicts", func(_ api.Caller, st Store) (*lorev1.ConflictsResponse, error) {
-		cs, err := pending(st)
+		cs, err := conflicts(st, r.GetAll())
 		if err != nil {
 			return nil, err
 		}
@@ -336,15 +418,16 @@ func (s *Service) Conflicts(ctx context.Context, _ *lorev1.ConflictsRequest) (*l
 	})
 }
 
-func pending(st Store) ([]*lorev1.Conflict, error) {
+// conflicts are the pending conflicts, or with all every one.
+func conflicts(st Store, all bool) ([]*lorev1.Conflict, error) {
 	cs, err := st.Conflicts()
 	if err != nil {
 		return nil, err
 	}
 	var out []*lorev1.Conflict
 	for i := range cs {
-		if cs[i].State == core.ConflictPending {
-			out = append(out, conflict(&cs[i]))
+		if all || cs[i].State == core.ConflictPending {
+			out = append(out, Conflict(&cs[i]))
 		}
 	}
 	return out, nil

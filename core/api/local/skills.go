@@ -492,7 +492,7 @@ func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.Qu
 		for _, sk := range q.Skills {
 			out.Drafts = append(out.Drafts, Skill(sk, at))
 		}
-		if out.Conflicts, err = pending(st); err != nil {
+		if out.Conflicts, err = conflicts(st, false); err != nil {
 			return nil, err
 		}
 		// The runs waiting at the gate are this service's own learns,

@@ -147,7 +147,9 @@ type Edge struct {
 	To    string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
 	Type  string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
 	// name is the other end's name, for reading.
-	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// strength is how much the dependent rests on the other end, 0 to 1.
+	Strength      float64 `protobuf:"fixed64,5,opt,name=strength,proto3" json:"strength,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -210,6 +212,232 @@ func (x *Edge) GetName() string {
 	return ""
 }
 
+func (x *Edge) GetStrength() float64 {
+	if x != nil {
+		return x.Strength
+	}
+	return 0
+}
+
+// Provenance is where a primitive was read.
+type Provenance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// document is the file read; source what was learned (a file, a
+	// folder, a repository or a URL) when the document is inside it.
+	Document      string `protobuf:"bytes,1,opt,name=document,proto3" json:"document,omitempty"`
+	Source        string `protobuf:"bytes,2,opt,name=source,proto3" json:"source,omitempty"`
+	Offset        int32  `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
+	Session       string `protobuf:"bytes,4,opt,name=session,proto3" json:"session,omitempty"`
+	MediaType     string `protobuf:"bytes,5,opt,name=media_type,json=mediaType,proto3" json:"media_type,omitempty"`
+	Bytes         int32  `protobuf:"varint,6,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	Sha256        string `protobuf:"bytes,7,opt,name=sha256,proto3" json:"sha256,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Provenance) Reset() {
+	*x = Provenance{}
+	mi := &file_lore_v1_lore_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Provenance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Provenance) ProtoMessage() {}
+
+func (x *Provenance) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Provenance.ProtoReflect.Descriptor instead.
+func (*Provenance) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Provenance) GetDocument() string {
+	if x != nil {
+		return x.Document
+	}
+	return ""
+}
+
+func (x *Provenance) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *Provenance) GetOffset() int32 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *Provenance) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Provenance) GetMediaType() string {
+	if x != nil {
+		return x.MediaType
+	}
+	return ""
+}
+
+func (x *Provenance) GetBytes() int32 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+func (x *Provenance) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+// Plane is a primitive's position on the complex plane of the taxonomy:
+// real from pure logic (-1) to pure creativity (1), imaginary from embodied
+// (-1) to abstract (1).
+type Plane struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Real          float64                `protobuf:"fixed64,1,opt,name=real,proto3" json:"real,omitempty"`
+	Imaginary     float64                `protobuf:"fixed64,2,opt,name=imaginary,proto3" json:"imaginary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Plane) Reset() {
+	*x = Plane{}
+	mi := &file_lore_v1_lore_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Plane) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Plane) ProtoMessage() {}
+
+func (x *Plane) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Plane.ProtoReflect.Descriptor instead.
+func (*Plane) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Plane) GetReal() float64 {
+	if x != nil {
+		return x.Real
+	}
+	return 0
+}
+
+func (x *Plane) GetImaginary() float64 {
+	if x != nil {
+		return x.Imaginary
+	}
+	return 0
+}
+
+// Version is a statement an update replaced.
+type Version struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Statement     string                 `protobuf:"bytes,1,opt,name=statement,proto3" json:"statement,omitempty"`
+	ReplacedAt    string                 `protobuf:"bytes,2,opt,name=replaced_at,json=replacedAt,proto3" json:"replaced_at,omitempty"`
+	ReplacedBy    string                 `protobuf:"bytes,3,opt,name=replaced_by,json=replacedBy,proto3" json:"replaced_by,omitempty"`
+	Why           string                 `protobuf:"bytes,4,opt,name=why,proto3" json:"why,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Version) Reset() {
+	*x = Version{}
+	mi := &file_lore_v1_lore_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Version) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Version) ProtoMessage() {}
+
+func (x *Version) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Version.ProtoReflect.Descriptor instead.
+func (*Version) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Version) GetStatement() string {
+	if x != nil {
+		return x.Statement
+	}
+	return ""
+}
+
+func (x *Version) GetReplacedAt() string {
+	if x != nil {
+		return x.ReplacedAt
+	}
+	return ""
+}
+
+func (x *Version) GetReplacedBy() string {
+	if x != nil {
+		return x.ReplacedBy
+	}
+	return ""
+}
+
+func (x *Version) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
 type Primitive struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	Id        string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -218,20 +446,27 @@ type Primitive struct {
 	Domain    string                 `protobuf:"bytes,4,opt,name=domain,proto3" json:"domain,omitempty"`
 	Statement string                 `protobuf:"bytes,5,opt,name=statement,proto3" json:"statement,omitempty"`
 	Keywords  []string               `protobuf:"bytes,6,rep,name=keywords,proto3" json:"keywords,omitempty"`
-	// importance is lore rank's (100 is the average primitive).
-	Importance    int32   `protobuf:"varint,7,opt,name=importance,proto3" json:"importance,omitempty"`
-	Source        string  `protobuf:"bytes,8,opt,name=source,proto3" json:"source,omitempty"`
-	Section       string  `protobuf:"bytes,9,opt,name=section,proto3" json:"section,omitempty"`
-	Requires      []*Edge `protobuf:"bytes,10,rep,name=requires,proto3" json:"requires,omitempty"`
-	RequiredBy    []*Edge `protobuf:"bytes,11,rep,name=required_by,json=requiredBy,proto3" json:"required_by,omitempty"`
-	Version       int32   `protobuf:"varint,12,opt,name=version,proto3" json:"version,omitempty"`
+	// importance is lore rank's (100 is the average primitive); absent
+	// where the call does not rank (Show).
+	Importance        *int32      `protobuf:"varint,7,opt,name=importance,proto3,oneof" json:"importance,omitempty"`
+	Source            string      `protobuf:"bytes,8,opt,name=source,proto3" json:"source,omitempty"`
+	Section           string      `protobuf:"bytes,9,opt,name=section,proto3" json:"section,omitempty"`
+	Requires          []*Edge     `protobuf:"bytes,10,rep,name=requires,proto3" json:"requires,omitempty"`
+	RequiredBy        []*Edge     `protobuf:"bytes,11,rep,name=required_by,json=requiredBy,proto3" json:"required_by,omitempty"`
+	Version           int32       `protobuf:"varint,12,opt,name=version,proto3" json:"version,omitempty"`
+	Plane             *Plane      `protobuf:"bytes,14,opt,name=plane,proto3" json:"plane,omitempty"`
+	Confidence        float64     `protobuf:"fixed64,15,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	ComputationalForm string      `protobuf:"bytes,16,opt,name=computational_form,json=computationalForm,proto3" json:"computational_form,omitempty"`
+	Provenance        *Provenance `protobuf:"bytes,17,opt,name=provenance,proto3" json:"provenance,omitempty"`
+	// versions are the statements updates replaced, oldest first.
+	Versions      []*Version `protobuf:"bytes,18,rep,name=versions,proto3" json:"versions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Primitive) Reset() {
 	*x = Primitive{}
-	mi := &file_lore_v1_lore_proto_msgTypes[3]
+	mi := &file_lore_v1_lore_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -243,7 +478,7 @@ func (x *Primitive) String() string {
 func (*Primitive) ProtoMessage() {}
 
 func (x *Primitive) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[3]
+	mi := &file_lore_v1_lore_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -256,7 +491,7 @@ func (x *Primitive) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Primitive.ProtoReflect.Descriptor instead.
 func (*Primitive) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{3}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Primitive) GetId() string {
@@ -302,8 +537,8 @@ func (x *Primitive) GetKeywords() []string {
 }
 
 func (x *Primitive) GetImportance() int32 {
-	if x != nil {
-		return x.Importance
+	if x != nil && x.Importance != nil {
+		return *x.Importance
 	}
 	return 0
 }
@@ -343,17 +578,54 @@ func (x *Primitive) GetVersion() int32 {
 	return 0
 }
 
+func (x *Primitive) GetPlane() *Plane {
+	if x != nil {
+		return x.Plane
+	}
+	return nil
+}
+
+func (x *Primitive) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *Primitive) GetComputationalForm() string {
+	if x != nil {
+		return x.ComputationalForm
+	}
+	return ""
+}
+
+func (x *Primitive) GetProvenance() *Provenance {
+	if x != nil {
+		return x.Provenance
+	}
+	return nil
+}
+
+func (x *Primitive) GetVersions() []*Version {
+	if x != nil {
+		return x.Versions
+	}
+	return nil
+}
+
 type FindRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Query         string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
-	Top           int32                  `protobuf:"varint,2,opt,name=top,proto3" json:"top,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Query string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	Top   int32                  `protobuf:"varint,2,opt,name=top,proto3" json:"top,omitempty"`
+	// domain keeps one domain's primitives; "" keeps all.
+	Domain        string `protobuf:"bytes,3,opt,name=domain,proto3" json:"domain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FindRequest) Reset() {
 	*x = FindRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[4]
+	mi := &file_lore_v1_lore_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -365,7 +637,7 @@ func (x *FindRequest) String() string {
 func (*FindRequest) ProtoMessage() {}
 
 func (x *FindRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[4]
+	mi := &file_lore_v1_lore_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -378,7 +650,7 @@ func (x *FindRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindRequest.ProtoReflect.Descriptor instead.
 func (*FindRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{4}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *FindRequest) GetQuery() string {
@@ -395,6 +667,13 @@ func (x *FindRequest) GetTop() int32 {
 	return 0
 }
 
+func (x *FindRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
 type FindHit struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Primitive     *Primitive             `protobuf:"bytes,1,opt,name=primitive,proto3" json:"primitive,omitempty"`
@@ -405,7 +684,7 @@ type FindHit struct {
 
 func (x *FindHit) Reset() {
 	*x = FindHit{}
-	mi := &file_lore_v1_lore_proto_msgTypes[5]
+	mi := &file_lore_v1_lore_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -417,7 +696,7 @@ func (x *FindHit) String() string {
 func (*FindHit) ProtoMessage() {}
 
 func (x *FindHit) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[5]
+	mi := &file_lore_v1_lore_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -430,7 +709,7 @@ func (x *FindHit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindHit.ProtoReflect.Descriptor instead.
 func (*FindHit) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{5}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *FindHit) GetPrimitive() *Primitive {
@@ -457,7 +736,7 @@ type FindResponse struct {
 
 func (x *FindResponse) Reset() {
 	*x = FindResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[6]
+	mi := &file_lore_v1_lore_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -469,7 +748,7 @@ func (x *FindResponse) String() string {
 func (*FindResponse) ProtoMessage() {}
 
 func (x *FindResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[6]
+	mi := &file_lore_v1_lore_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -482,7 +761,7 @@ func (x *FindResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindResponse.ProtoReflect.Descriptor instead.
 func (*FindResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{6}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *FindResponse) GetSearched() int32 {
@@ -500,15 +779,18 @@ func (x *FindResponse) GetHits() []*FindHit {
 }
 
 type ShowRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// chain_depth, when more than 0, asks for the primitive's prerequisite
+	// tree to that depth.
+	ChainDepth    int32 `protobuf:"varint,2,opt,name=chain_depth,json=chainDepth,proto3" json:"chain_depth,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ShowRequest) Reset() {
 	*x = ShowRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[7]
+	mi := &file_lore_v1_lore_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -520,7 +802,7 @@ func (x *ShowRequest) String() string {
 func (*ShowRequest) ProtoMessage() {}
 
 func (x *ShowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[7]
+	mi := &file_lore_v1_lore_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -533,7 +815,7 @@ func (x *ShowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowRequest.ProtoReflect.Descriptor instead.
 func (*ShowRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{7}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ShowRequest) GetId() string {
@@ -543,16 +825,25 @@ func (x *ShowRequest) GetId() string {
 	return ""
 }
 
+func (x *ShowRequest) GetChainDepth() int32 {
+	if x != nil {
+		return x.ChainDepth
+	}
+	return 0
+}
+
 type ShowResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Primitive     *Primitive             `protobuf:"bytes,1,opt,name=primitive,proto3" json:"primitive,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Primitive *Primitive             `protobuf:"bytes,1,opt,name=primitive,proto3" json:"primitive,omitempty"`
+	// chain is the prerequisite tree, when asked for.
+	Chain         *ChainNode `protobuf:"bytes,2,opt,name=chain,proto3" json:"chain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ShowResponse) Reset() {
 	*x = ShowResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[8]
+	mi := &file_lore_v1_lore_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -564,7 +855,7 @@ func (x *ShowResponse) String() string {
 func (*ShowResponse) ProtoMessage() {}
 
 func (x *ShowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[8]
+	mi := &file_lore_v1_lore_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -577,7 +868,7 @@ func (x *ShowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowResponse.ProtoReflect.Descriptor instead.
 func (*ShowResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{8}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ShowResponse) GetPrimitive() *Primitive {
@@ -587,17 +878,126 @@ func (x *ShowResponse) GetPrimitive() *Primitive {
 	return nil
 }
 
+func (x *ShowResponse) GetChain() *ChainNode {
+	if x != nil {
+		return x.Chain
+	}
+	return nil
+}
+
+// ChainNode is one primitive of a prerequisite tree: what the primitive
+// above it depends on, and (children) what it depends on in turn. Each
+// primitive is expanded once, at its shallowest place.
+type ChainNode struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// edge_type is the relation from the parent ("" at the root).
+	EdgeType string       `protobuf:"bytes,3,opt,name=edge_type,json=edgeType,proto3" json:"edge_type,omitempty"`
+	Children []*ChainNode `protobuf:"bytes,4,rep,name=children,proto3" json:"children,omitempty"`
+	// missing: the dependency's target is not stored; repeated: expanded
+	// elsewhere in the tree; truncated: it has dependencies below the depth.
+	Missing       bool `protobuf:"varint,5,opt,name=missing,proto3" json:"missing,omitempty"`
+	Repeated      bool `protobuf:"varint,6,opt,name=repeated,proto3" json:"repeated,omitempty"`
+	Truncated     bool `protobuf:"varint,7,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChainNode) Reset() {
+	*x = ChainNode{}
+	mi := &file_lore_v1_lore_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChainNode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChainNode) ProtoMessage() {}
+
+func (x *ChainNode) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChainNode.ProtoReflect.Descriptor instead.
+func (*ChainNode) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ChainNode) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ChainNode) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ChainNode) GetEdgeType() string {
+	if x != nil {
+		return x.EdgeType
+	}
+	return ""
+}
+
+func (x *ChainNode) GetChildren() []*ChainNode {
+	if x != nil {
+		return x.Children
+	}
+	return nil
+}
+
+func (x *ChainNode) GetMissing() bool {
+	if x != nil {
+		return x.Missing
+	}
+	return false
+}
+
+func (x *ChainNode) GetRepeated() bool {
+	if x != nil {
+		return x.Repeated
+	}
+	return false
+}
+
+func (x *ChainNode) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
 type RankRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Top           int32                  `protobuf:"varint,1,opt,name=top,proto3" json:"top,omitempty"`
-	Offset        int32                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Top    int32                  `protobuf:"varint,1,opt,name=top,proto3" json:"top,omitempty"`
+	Offset int32                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// by is importance (the default) or reach.
+	By string `protobuf:"bytes,3,opt,name=by,proto3" json:"by,omitempty"`
+	// domain keeps one domain's primitives; "" keeps all.
+	Domain        string `protobuf:"bytes,4,opt,name=domain,proto3" json:"domain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RankRequest) Reset() {
 	*x = RankRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[9]
+	mi := &file_lore_v1_lore_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +1009,7 @@ func (x *RankRequest) String() string {
 func (*RankRequest) ProtoMessage() {}
 
 func (x *RankRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[9]
+	mi := &file_lore_v1_lore_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +1022,7 @@ func (x *RankRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RankRequest.ProtoReflect.Descriptor instead.
 func (*RankRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{9}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RankRequest) GetTop() int32 {
@@ -639,16 +1039,117 @@ func (x *RankRequest) GetOffset() int32 {
 	return 0
 }
 
+func (x *RankRequest) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+func (x *RankRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+// Ranked is a primitive in a ranking.
+type Ranked struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name   string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Type   string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	Domain string                 `protobuf:"bytes,4,opt,name=domain,proto3" json:"domain,omitempty"`
+	// importance is centrality on the dependency graph (100 is the average
+	// primitive); reach how many primitives depend on it, directly or not.
+	Importance    int32 `protobuf:"varint,5,opt,name=importance,proto3" json:"importance,omitempty"`
+	Reach         int32 `protobuf:"varint,6,opt,name=reach,proto3" json:"reach,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Ranked) Reset() {
+	*x = Ranked{}
+	mi := &file_lore_v1_lore_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Ranked) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Ranked) ProtoMessage() {}
+
+func (x *Ranked) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Ranked.ProtoReflect.Descriptor instead.
+func (*Ranked) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *Ranked) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Ranked) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Ranked) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *Ranked) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *Ranked) GetImportance() int32 {
+	if x != nil {
+		return x.Importance
+	}
+	return 0
+}
+
+func (x *Ranked) GetReach() int32 {
+	if x != nil {
+		return x.Reach
+	}
+	return 0
+}
+
 type RankResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Primitives    []*Primitive           `protobuf:"bytes,1,rep,name=primitives,proto3" json:"primitives,omitempty"`
+	Primitives    []*Ranked              `protobuf:"bytes,1,rep,name=primitives,proto3" json:"primitives,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RankResponse) Reset() {
 	*x = RankResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[10]
+	mi := &file_lore_v1_lore_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -660,7 +1161,7 @@ func (x *RankResponse) String() string {
 func (*RankResponse) ProtoMessage() {}
 
 func (x *RankResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[10]
+	mi := &file_lore_v1_lore_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -673,10 +1174,10 @@ func (x *RankResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RankResponse.ProtoReflect.Descriptor instead.
 func (*RankResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{10}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{15}
 }
 
-func (x *RankResponse) GetPrimitives() []*Primitive {
+func (x *RankResponse) GetPrimitives() []*Ranked {
 	if x != nil {
 		return x.Primitives
 	}
@@ -691,7 +1192,7 @@ type GraphRequest struct {
 
 func (x *GraphRequest) Reset() {
 	*x = GraphRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[11]
+	mi := &file_lore_v1_lore_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -703,7 +1204,7 @@ func (x *GraphRequest) String() string {
 func (*GraphRequest) ProtoMessage() {}
 
 func (x *GraphRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[11]
+	mi := &file_lore_v1_lore_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -716,7 +1217,7 @@ func (x *GraphRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GraphRequest.ProtoReflect.Descriptor instead.
 func (*GraphRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{11}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{16}
 }
 
 type GraphResponse struct {
@@ -729,7 +1230,7 @@ type GraphResponse struct {
 
 func (x *GraphResponse) Reset() {
 	*x = GraphResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[12]
+	mi := &file_lore_v1_lore_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -741,7 +1242,7 @@ func (x *GraphResponse) String() string {
 func (*GraphResponse) ProtoMessage() {}
 
 func (x *GraphResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[12]
+	mi := &file_lore_v1_lore_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -754,7 +1255,7 @@ func (x *GraphResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GraphResponse.ProtoReflect.Descriptor instead.
 func (*GraphResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{12}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GraphResponse) GetNodes() []*Primitive {
@@ -772,28 +1273,42 @@ func (x *GraphResponse) GetEdges() []*Edge {
 }
 
 type Session struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Kind        string                 `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	Source      string                 `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
-	Status      string                 `protobuf:"bytes,4,opt,name=status,proto3" json:"status,omitempty"`
-	StartedAt   string                 `protobuf:"bytes,5,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
-	CompletedAt string                 `protobuf:"bytes,6,opt,name=completed_at,json=completedAt,proto3" json:"completed_at,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// kind: learn, unlearn or curate.
+	Kind   string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Source string `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
+	// state: committed, reverted, rejected, failed or dry-run.
+	State       string `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
+	StartedAt   string `protobuf:"bytes,5,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	CompletedAt string `protobuf:"bytes,6,opt,name=completed_at,json=completedAt,proto3" json:"completed_at,omitempty"`
 	// user is who ran it; agent the agent acting for them, if any.
 	User  string `protobuf:"bytes,7,opt,name=user,proto3" json:"user,omitempty"`
 	Agent string `protobuf:"bytes,8,opt,name=agent,proto3" json:"agent,omitempty"`
 	// decided_by is who decided at the gate ("auto", a policy, a user).
-	DecidedBy     string `protobuf:"bytes,9,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
-	Added         int32  `protobuf:"varint,10,opt,name=added,proto3" json:"added,omitempty"`
-	Updated       int32  `protobuf:"varint,11,opt,name=updated,proto3" json:"updated,omitempty"`
-	Conflicts     int32  `protobuf:"varint,12,opt,name=conflicts,proto3" json:"conflicts,omitempty"`
+	DecidedBy string `protobuf:"bytes,9,opt,name=decided_by,json=decidedBy,proto3" json:"decided_by,omitempty"`
+	DryRun    bool   `protobuf:"varint,13,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	// reverts is the session an unlearn took back; reverted_by the unlearn
+	// that took this one back.
+	Reverts    string `protobuf:"bytes,14,opt,name=reverts,proto3" json:"reverts,omitempty"`
+	RevertedBy string `protobuf:"bytes,15,opt,name=reverted_by,json=revertedBy,proto3" json:"reverted_by,omitempty"`
+	// counts are the session's counts by name: added, updated, skipped,
+	// conflicts for a learn; removed, restored, readded for an unlearn.
+	Counts map[string]int32 `protobuf:"bytes,16,rep,name=counts,proto3" json:"counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	// rationale is the gate's decision's, or a curation's reason; findings
+	// and acknowledged count the findings at the gate.
+	Rationale    string `protobuf:"bytes,17,opt,name=rationale,proto3" json:"rationale,omitempty"`
+	Findings     int32  `protobuf:"varint,18,opt,name=findings,proto3" json:"findings,omitempty"`
+	Acknowledged int32  `protobuf:"varint,19,opt,name=acknowledged,proto3" json:"acknowledged,omitempty"`
+	// decided_at is when the gate's decision was made.
+	DecidedAt     string `protobuf:"bytes,20,opt,name=decided_at,json=decidedAt,proto3" json:"decided_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Session) Reset() {
 	*x = Session{}
-	mi := &file_lore_v1_lore_proto_msgTypes[13]
+	mi := &file_lore_v1_lore_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -805,7 +1320,7 @@ func (x *Session) String() string {
 func (*Session) ProtoMessage() {}
 
 func (x *Session) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[13]
+	mi := &file_lore_v1_lore_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -818,7 +1333,7 @@ func (x *Session) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Session.ProtoReflect.Descriptor instead.
 func (*Session) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{13}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Session) GetId() string {
@@ -842,9 +1357,9 @@ func (x *Session) GetSource() string {
 	return ""
 }
 
-func (x *Session) GetStatus() string {
+func (x *Session) GetState() string {
 	if x != nil {
-		return x.Status
+		return x.State
 	}
 	return ""
 }
@@ -884,25 +1399,60 @@ func (x *Session) GetDecidedBy() string {
 	return ""
 }
 
-func (x *Session) GetAdded() int32 {
+func (x *Session) GetDryRun() bool {
 	if x != nil {
-		return x.Added
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *Session) GetReverts() string {
+	if x != nil {
+		return x.Reverts
+	}
+	return ""
+}
+
+func (x *Session) GetRevertedBy() string {
+	if x != nil {
+		return x.RevertedBy
+	}
+	return ""
+}
+
+func (x *Session) GetCounts() map[string]int32 {
+	if x != nil {
+		return x.Counts
+	}
+	return nil
+}
+
+func (x *Session) GetRationale() string {
+	if x != nil {
+		return x.Rationale
+	}
+	return ""
+}
+
+func (x *Session) GetFindings() int32 {
+	if x != nil {
+		return x.Findings
 	}
 	return 0
 }
 
-func (x *Session) GetUpdated() int32 {
+func (x *Session) GetAcknowledged() int32 {
 	if x != nil {
-		return x.Updated
+		return x.Acknowledged
 	}
 	return 0
 }
 
-func (x *Session) GetConflicts() int32 {
+func (x *Session) GetDecidedAt() string {
 	if x != nil {
-		return x.Conflicts
+		return x.DecidedAt
 	}
-	return 0
+	return ""
 }
 
 type SessionsRequest struct {
@@ -914,7 +1464,7 @@ type SessionsRequest struct {
 
 func (x *SessionsRequest) Reset() {
 	*x = SessionsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[14]
+	mi := &file_lore_v1_lore_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -926,7 +1476,7 @@ func (x *SessionsRequest) String() string {
 func (*SessionsRequest) ProtoMessage() {}
 
 func (x *SessionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[14]
+	mi := &file_lore_v1_lore_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -939,7 +1489,7 @@ func (x *SessionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionsRequest.ProtoReflect.Descriptor instead.
 func (*SessionsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{14}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SessionsRequest) GetLimit() int32 {
@@ -958,7 +1508,7 @@ type SessionsResponse struct {
 
 func (x *SessionsResponse) Reset() {
 	*x = SessionsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[15]
+	mi := &file_lore_v1_lore_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -970,7 +1520,7 @@ func (x *SessionsResponse) String() string {
 func (*SessionsResponse) ProtoMessage() {}
 
 func (x *SessionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[15]
+	mi := &file_lore_v1_lore_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -983,7 +1533,7 @@ func (x *SessionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionsResponse.ProtoReflect.Descriptor instead.
 func (*SessionsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{15}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SessionsResponse) GetSessions() []*Session {
@@ -1002,7 +1552,7 @@ type ReportRequest struct {
 
 func (x *ReportRequest) Reset() {
 	*x = ReportRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[16]
+	mi := &file_lore_v1_lore_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1014,7 +1564,7 @@ func (x *ReportRequest) String() string {
 func (*ReportRequest) ProtoMessage() {}
 
 func (x *ReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[16]
+	mi := &file_lore_v1_lore_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1027,7 +1577,7 @@ func (x *ReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportRequest.ProtoReflect.Descriptor instead.
 func (*ReportRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{16}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ReportRequest) GetSessionId() string {
@@ -1046,7 +1596,7 @@ type ReportResponse struct {
 
 func (x *ReportResponse) Reset() {
 	*x = ReportResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	mi := &file_lore_v1_lore_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1058,7 +1608,7 @@ func (x *ReportResponse) String() string {
 func (*ReportResponse) ProtoMessage() {}
 
 func (x *ReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	mi := &file_lore_v1_lore_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1071,7 +1621,7 @@ func (x *ReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportResponse.ProtoReflect.Descriptor instead.
 func (*ReportResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{17}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ReportResponse) GetMarkdown() string {
@@ -1082,21 +1632,32 @@ func (x *ReportResponse) GetMarkdown() string {
 }
 
 type Conflict struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	ExistingId    string                 `protobuf:"bytes,2,opt,name=existing_id,json=existingId,proto3" json:"existing_id,omitempty"`
-	ExistingName  string                 `protobuf:"bytes,3,opt,name=existing_name,json=existingName,proto3" json:"existing_name,omitempty"`
-	CandidateName string                 `protobuf:"bytes,4,opt,name=candidate_name,json=candidateName,proto3" json:"candidate_name,omitempty"`
-	Reason        string                 `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
-	State         string                 `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
-	SessionId     string                 `protobuf:"bytes,7,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// state: pending, resolved or retired.
+	State string `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
+	// session_id is the session that raised it.
+	SessionId string     `protobuf:"bytes,7,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	Existing  *Primitive `protobuf:"bytes,8,opt,name=existing,proto3" json:"existing,omitempty"`
+	Candidate *Primitive `protobuf:"bytes,9,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	// class and rationale are the comparison's verdict; the similarities
+	// its measures, 0 to 1.
+	Class                   string  `protobuf:"bytes,10,opt,name=class,proto3" json:"class,omitempty"`
+	Rationale               string  `protobuf:"bytes,11,opt,name=rationale,proto3" json:"rationale,omitempty"`
+	FormalSimilarity        float64 `protobuf:"fixed64,12,opt,name=formal_similarity,json=formalSimilarity,proto3" json:"formal_similarity,omitempty"`
+	ComputationalSimilarity float64 `protobuf:"fixed64,13,opt,name=computational_similarity,json=computationalSimilarity,proto3" json:"computational_similarity,omitempty"`
+	KeywordSimilarity       float64 `protobuf:"fixed64,14,opt,name=keyword_similarity,json=keywordSimilarity,proto3" json:"keyword_similarity,omitempty"`
+	Resolution              string  `protobuf:"bytes,15,opt,name=resolution,proto3" json:"resolution,omitempty"`
+	ResolvedBy              string  `protobuf:"bytes,16,opt,name=resolved_by,json=resolvedBy,proto3" json:"resolved_by,omitempty"`
+	RetiredBy               string  `protobuf:"bytes,17,opt,name=retired_by,json=retiredBy,proto3" json:"retired_by,omitempty"`
+	RetiredWhy              string  `protobuf:"bytes,18,opt,name=retired_why,json=retiredWhy,proto3" json:"retired_why,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *Conflict) Reset() {
 	*x = Conflict{}
-	mi := &file_lore_v1_lore_proto_msgTypes[18]
+	mi := &file_lore_v1_lore_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1108,7 +1669,7 @@ func (x *Conflict) String() string {
 func (*Conflict) ProtoMessage() {}
 
 func (x *Conflict) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[18]
+	mi := &file_lore_v1_lore_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1121,40 +1682,12 @@ func (x *Conflict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
 func (*Conflict) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{18}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Conflict) GetId() string {
 	if x != nil {
 		return x.Id
-	}
-	return ""
-}
-
-func (x *Conflict) GetExistingId() string {
-	if x != nil {
-		return x.ExistingId
-	}
-	return ""
-}
-
-func (x *Conflict) GetExistingName() string {
-	if x != nil {
-		return x.ExistingName
-	}
-	return ""
-}
-
-func (x *Conflict) GetCandidateName() string {
-	if x != nil {
-		return x.CandidateName
-	}
-	return ""
-}
-
-func (x *Conflict) GetReason() string {
-	if x != nil {
-		return x.Reason
 	}
 	return ""
 }
@@ -1173,15 +1706,94 @@ func (x *Conflict) GetSessionId() string {
 	return ""
 }
 
+func (x *Conflict) GetExisting() *Primitive {
+	if x != nil {
+		return x.Existing
+	}
+	return nil
+}
+
+func (x *Conflict) GetCandidate() *Primitive {
+	if x != nil {
+		return x.Candidate
+	}
+	return nil
+}
+
+func (x *Conflict) GetClass() string {
+	if x != nil {
+		return x.Class
+	}
+	return ""
+}
+
+func (x *Conflict) GetRationale() string {
+	if x != nil {
+		return x.Rationale
+	}
+	return ""
+}
+
+func (x *Conflict) GetFormalSimilarity() float64 {
+	if x != nil {
+		return x.FormalSimilarity
+	}
+	return 0
+}
+
+func (x *Conflict) GetComputationalSimilarity() float64 {
+	if x != nil {
+		return x.ComputationalSimilarity
+	}
+	return 0
+}
+
+func (x *Conflict) GetKeywordSimilarity() float64 {
+	if x != nil {
+		return x.KeywordSimilarity
+	}
+	return 0
+}
+
+func (x *Conflict) GetResolution() string {
+	if x != nil {
+		return x.Resolution
+	}
+	return ""
+}
+
+func (x *Conflict) GetResolvedBy() string {
+	if x != nil {
+		return x.ResolvedBy
+	}
+	return ""
+}
+
+func (x *Conflict) GetRetiredBy() string {
+	if x != nil {
+		return x.RetiredBy
+	}
+	return ""
+}
+
+func (x *Conflict) GetRetiredWhy() string {
+	if x != nil {
+		return x.RetiredWhy
+	}
+	return ""
+}
+
 type ConflictsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// all includes the resolved and retired conflicts.
+	All           bool `protobuf:"varint,1,opt,name=all,proto3" json:"all,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ConflictsRequest) Reset() {
 	*x = ConflictsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[19]
+	mi := &file_lore_v1_lore_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1193,7 +1805,7 @@ func (x *ConflictsRequest) String() string {
 func (*ConflictsRequest) ProtoMessage() {}
 
 func (x *ConflictsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[19]
+	mi := &file_lore_v1_lore_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1206,7 +1818,14 @@ func (x *ConflictsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConflictsRequest.ProtoReflect.Descriptor instead.
 func (*ConflictsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{19}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *ConflictsRequest) GetAll() bool {
+	if x != nil {
+		return x.All
+	}
+	return false
 }
 
 type ConflictsResponse struct {
@@ -1218,7 +1837,7 @@ type ConflictsResponse struct {
 
 func (x *ConflictsResponse) Reset() {
 	*x = ConflictsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[20]
+	mi := &file_lore_v1_lore_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1849,7 @@ func (x *ConflictsResponse) String() string {
 func (*ConflictsResponse) ProtoMessage() {}
 
 func (x *ConflictsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[20]
+	mi := &file_lore_v1_lore_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1862,7 @@ func (x *ConflictsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConflictsResponse.ProtoReflect.Descriptor instead.
 func (*ConflictsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{20}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConflictsResponse) GetConflicts() []*Conflict {
@@ -1266,7 +1885,7 @@ type UploadRequest struct {
 
 func (x *UploadRequest) Reset() {
 	*x = UploadRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[21]
+	mi := &file_lore_v1_lore_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1278,7 +1897,7 @@ func (x *UploadRequest) String() string {
 func (*UploadRequest) ProtoMessage() {}
 
 func (x *UploadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[21]
+	mi := &file_lore_v1_lore_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1291,7 +1910,7 @@ func (x *UploadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadRequest.ProtoReflect.Descriptor instead.
 func (*UploadRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{21}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *UploadRequest) GetPart() isUploadRequest_Part {
@@ -1347,7 +1966,7 @@ type UploadHeader struct {
 
 func (x *UploadHeader) Reset() {
 	*x = UploadHeader{}
-	mi := &file_lore_v1_lore_proto_msgTypes[22]
+	mi := &file_lore_v1_lore_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1359,7 +1978,7 @@ func (x *UploadHeader) String() string {
 func (*UploadHeader) ProtoMessage() {}
 
 func (x *UploadHeader) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[22]
+	mi := &file_lore_v1_lore_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1372,7 +1991,7 @@ func (x *UploadHeader) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadHeader.ProtoReflect.Descriptor instead.
 func (*UploadHeader) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{22}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UploadHeader) GetName() string {
@@ -1401,7 +2020,7 @@ type UploadResponse struct {
 
 func (x *UploadResponse) Reset() {
 	*x = UploadResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[23]
+	mi := &file_lore_v1_lore_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1413,7 +2032,7 @@ func (x *UploadResponse) String() string {
 func (*UploadResponse) ProtoMessage() {}
 
 func (x *UploadResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[23]
+	mi := &file_lore_v1_lore_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1426,7 +2045,7 @@ func (x *UploadResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadResponse.ProtoReflect.Descriptor instead.
 func (*UploadResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{23}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UploadResponse) GetUploadId() string {
@@ -1476,7 +2095,7 @@ type LearnRequest struct {
 
 func (x *LearnRequest) Reset() {
 	*x = LearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[24]
+	mi := &file_lore_v1_lore_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1488,7 +2107,7 @@ func (x *LearnRequest) String() string {
 func (*LearnRequest) ProtoMessage() {}
 
 func (x *LearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[24]
+	mi := &file_lore_v1_lore_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1501,7 +2120,7 @@ func (x *LearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnRequest.ProtoReflect.Descriptor instead.
 func (*LearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{24}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LearnRequest) GetUploadId() string {
@@ -1565,7 +2184,7 @@ type Finding struct {
 
 func (x *Finding) Reset() {
 	*x = Finding{}
-	mi := &file_lore_v1_lore_proto_msgTypes[25]
+	mi := &file_lore_v1_lore_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1577,7 +2196,7 @@ func (x *Finding) String() string {
 func (*Finding) ProtoMessage() {}
 
 func (x *Finding) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[25]
+	mi := &file_lore_v1_lore_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1590,7 +2209,7 @@ func (x *Finding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Finding.ProtoReflect.Descriptor instead.
 func (*Finding) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{25}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *Finding) GetSeverity() string {
@@ -1634,7 +2253,7 @@ type Approval struct {
 
 func (x *Approval) Reset() {
 	*x = Approval{}
-	mi := &file_lore_v1_lore_proto_msgTypes[26]
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +2265,7 @@ func (x *Approval) String() string {
 func (*Approval) ProtoMessage() {}
 
 func (x *Approval) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[26]
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +2278,7 @@ func (x *Approval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Approval.ProtoReflect.Descriptor instead.
 func (*Approval) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{26}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Approval) GetTrust() string {
@@ -1712,7 +2331,7 @@ type LearnEvent struct {
 
 func (x *LearnEvent) Reset() {
 	*x = LearnEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[27]
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1724,7 +2343,7 @@ func (x *LearnEvent) String() string {
 func (*LearnEvent) ProtoMessage() {}
 
 func (x *LearnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[27]
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1737,7 +2356,7 @@ func (x *LearnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnEvent.ProtoReflect.Descriptor instead.
 func (*LearnEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{27}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LearnEvent) GetRunId() string {
@@ -1891,7 +2510,7 @@ type StageEvent struct {
 
 func (x *StageEvent) Reset() {
 	*x = StageEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[28]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1903,7 +2522,7 @@ func (x *StageEvent) String() string {
 func (*StageEvent) ProtoMessage() {}
 
 func (x *StageEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[28]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1916,7 +2535,7 @@ func (x *StageEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StageEvent.ProtoReflect.Descriptor instead.
 func (*StageEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{28}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *StageEvent) GetStage() string {
@@ -1967,7 +2586,7 @@ type Decision struct {
 
 func (x *Decision) Reset() {
 	*x = Decision{}
-	mi := &file_lore_v1_lore_proto_msgTypes[29]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1979,7 +2598,7 @@ func (x *Decision) String() string {
 func (*Decision) ProtoMessage() {}
 
 func (x *Decision) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[29]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1992,7 +2611,7 @@ func (x *Decision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Decision.ProtoReflect.Descriptor instead.
 func (*Decision) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{29}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Decision) GetStatus() string {
@@ -2032,7 +2651,7 @@ type Committed struct {
 
 func (x *Committed) Reset() {
 	*x = Committed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[30]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2044,7 +2663,7 @@ func (x *Committed) String() string {
 func (*Committed) ProtoMessage() {}
 
 func (x *Committed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[30]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2057,7 +2676,7 @@ func (x *Committed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Committed.ProtoReflect.Descriptor instead.
 func (*Committed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{30}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Committed) GetSession() *Session {
@@ -2078,7 +2697,7 @@ type RunFailed struct {
 
 func (x *RunFailed) Reset() {
 	*x = RunFailed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2090,7 +2709,7 @@ func (x *RunFailed) String() string {
 func (*RunFailed) ProtoMessage() {}
 
 func (x *RunFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2103,7 +2722,7 @@ func (x *RunFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunFailed.ProtoReflect.Descriptor instead.
 func (*RunFailed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RunFailed) GetMessage() string {
@@ -2132,7 +2751,7 @@ type DecideRequest struct {
 
 func (x *DecideRequest) Reset() {
 	*x = DecideRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2144,7 +2763,7 @@ func (x *DecideRequest) String() string {
 func (*DecideRequest) ProtoMessage() {}
 
 func (x *DecideRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2157,7 +2776,7 @@ func (x *DecideRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideRequest.ProtoReflect.Descriptor instead.
 func (*DecideRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *DecideRequest) GetRunId() string {
@@ -2189,7 +2808,7 @@ type DecideResponse struct {
 
 func (x *DecideResponse) Reset() {
 	*x = DecideResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2201,7 +2820,7 @@ func (x *DecideResponse) String() string {
 func (*DecideResponse) ProtoMessage() {}
 
 func (x *DecideResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2214,7 +2833,7 @@ func (x *DecideResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideResponse.ProtoReflect.Descriptor instead.
 func (*DecideResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
 }
 
 type WatchRequest struct {
@@ -2225,7 +2844,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2237,7 +2856,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2250,20 +2869,22 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
 }
 
 type UnlearnRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	Force         bool                   `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	Force     bool                   `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
+	// dry_run previews the unlearn: what it would change, changing nothing.
+	DryRun        bool `protobuf:"varint,3,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UnlearnRequest) Reset() {
 	*x = UnlearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2275,7 +2896,7 @@ func (x *UnlearnRequest) String() string {
 func (*UnlearnRequest) ProtoMessage() {}
 
 func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2288,7 +2909,7 @@ func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnRequest.ProtoReflect.Descriptor instead.
 func (*UnlearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *UnlearnRequest) GetSessionId() string {
@@ -2305,18 +2926,53 @@ func (x *UnlearnRequest) GetForce() bool {
 	return false
 }
 
+func (x *UnlearnRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
 type UnlearnResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	Removed       int32                  `protobuf:"varint,2,opt,name=removed,proto3" json:"removed,omitempty"`
-	Restored      int32                  `protobuf:"varint,3,opt,name=restored,proto3" json:"restored,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// session_id is the unlearn's own session; reverted the session it
+	// took back.
+	SessionId string `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	Reverted  string `protobuf:"bytes,4,opt,name=reverted,proto3" json:"reverted,omitempty"`
+	// forced: dependents' edges to removed primitives were cut (--force).
+	Forced bool `protobuf:"varint,5,opt,name=forced,proto3" json:"forced,omitempty"`
+	// removed, restored and readded are the primitives' ids.
+	Removed  []string `protobuf:"bytes,6,rep,name=removed,proto3" json:"removed,omitempty"`
+	Restored []string `protobuf:"bytes,7,rep,name=restored,proto3" json:"restored,omitempty"`
+	Readded  []string `protobuf:"bytes,8,rep,name=readded,proto3" json:"readded,omitempty"`
+	// integrity names the dependents whose edges a forced unlearn cut.
+	Integrity []*IntegrityProblem `protobuf:"bytes,9,rep,name=integrity,proto3" json:"integrity,omitempty"`
+	// errors are the skills and agents that could not be generated again.
+	Errors  []string `protobuf:"bytes,10,rep,name=errors,proto3" json:"errors,omitempty"`
+	Summary string   `protobuf:"bytes,11,opt,name=summary,proto3" json:"summary,omitempty"`
+	// dry_run says this is a preview: nothing was changed, session_id is
+	// empty and errors too.
+	DryRun bool `protobuf:"varint,12,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	// names maps the removed, restored and readded ids to their names.
+	Names map[string]string `protobuf:"bytes,13,rep,name=names,proto3" json:"names,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The conflicts the session presented, which the unlearn deletes; those
+	// it resolved without presenting, which become pending again; other
+	// sessions' pending conflicts whose existing side it removes.
+	DroppedConflicts  []string `protobuf:"bytes,14,rep,name=dropped_conflicts,json=droppedConflicts,proto3" json:"dropped_conflicts,omitempty"`
+	ReopenedConflicts []string `protobuf:"bytes,15,rep,name=reopened_conflicts,json=reopenedConflicts,proto3" json:"reopened_conflicts,omitempty"`
+	RetiredConflicts  []string `protobuf:"bytes,16,rep,name=retired_conflicts,json=retiredConflicts,proto3" json:"retired_conflicts,omitempty"`
+	// regenerated are the skills and agents the affected domains have
+	// afterwards; retired those they no longer have (a retired skill is
+	// archived in the library).
+	Regenerated   []*Artifact `protobuf:"bytes,17,rep,name=regenerated,proto3" json:"regenerated,omitempty"`
+	Retired       []*Artifact `protobuf:"bytes,18,rep,name=retired,proto3" json:"retired,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UnlearnResponse) Reset() {
 	*x = UnlearnResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2328,7 +2984,7 @@ func (x *UnlearnResponse) String() string {
 func (*UnlearnResponse) ProtoMessage() {}
 
 func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2341,7 +2997,7 @@ func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnResponse.ProtoReflect.Descriptor instead.
 func (*UnlearnResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *UnlearnResponse) GetSessionId() string {
@@ -2351,18 +3007,233 @@ func (x *UnlearnResponse) GetSessionId() string {
 	return ""
 }
 
-func (x *UnlearnResponse) GetRemoved() int32 {
+func (x *UnlearnResponse) GetReverted() string {
+	if x != nil {
+		return x.Reverted
+	}
+	return ""
+}
+
+func (x *UnlearnResponse) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
+func (x *UnlearnResponse) GetRemoved() []string {
 	if x != nil {
 		return x.Removed
 	}
-	return 0
+	return nil
 }
 
-func (x *UnlearnResponse) GetRestored() int32 {
+func (x *UnlearnResponse) GetRestored() []string {
 	if x != nil {
 		return x.Restored
 	}
-	return 0
+	return nil
+}
+
+func (x *UnlearnResponse) GetReadded() []string {
+	if x != nil {
+		return x.Readded
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetIntegrity() []*IntegrityProblem {
+	if x != nil {
+		return x.Integrity
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
+func (x *UnlearnResponse) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *UnlearnResponse) GetNames() map[string]string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetDroppedConflicts() []string {
+	if x != nil {
+		return x.DroppedConflicts
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetReopenedConflicts() []string {
+	if x != nil {
+		return x.ReopenedConflicts
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetRetiredConflicts() []string {
+	if x != nil {
+		return x.RetiredConflicts
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetRegenerated() []*Artifact {
+	if x != nil {
+		return x.Regenerated
+	}
+	return nil
+}
+
+func (x *UnlearnResponse) GetRetired() []*Artifact {
+	if x != nil {
+		return x.Retired
+	}
+	return nil
+}
+
+// Artifact is a generated skill or agent.
+type Artifact struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind: skill or agent.
+	Kind          string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Domain        string `protobuf:"bytes,3,opt,name=domain,proto3" json:"domain,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Artifact) Reset() {
+	*x = Artifact{}
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Artifact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Artifact) ProtoMessage() {}
+
+func (x *Artifact) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Artifact.ProtoReflect.Descriptor instead.
+func (*Artifact) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *Artifact) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Artifact) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Artifact) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+// IntegrityProblem is a dependent an unlearn would leave pointing at a
+// removed primitive.
+type IntegrityProblem struct {
+	state            protoimpl.MessageState `protogen:"open.v1"`
+	PrimitiveId      string                 `protobuf:"bytes,1,opt,name=primitive_id,json=primitiveId,proto3" json:"primitive_id,omitempty"`
+	DependencyTarget string                 `protobuf:"bytes,2,opt,name=dependency_target,json=dependencyTarget,proto3" json:"dependency_target,omitempty"`
+	Message          string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *IntegrityProblem) Reset() {
+	*x = IntegrityProblem{}
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IntegrityProblem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IntegrityProblem) ProtoMessage() {}
+
+func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IntegrityProblem.ProtoReflect.Descriptor instead.
+func (*IntegrityProblem) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *IntegrityProblem) GetPrimitiveId() string {
+	if x != nil {
+		return x.PrimitiveId
+	}
+	return ""
+}
+
+func (x *IntegrityProblem) GetDependencyTarget() string {
+	if x != nil {
+		return x.DependencyTarget
+	}
+	return ""
+}
+
+func (x *IntegrityProblem) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
 }
 
 type ResolveRequest struct {
@@ -2376,7 +3247,7 @@ type ResolveRequest struct {
 
 func (x *ResolveRequest) Reset() {
 	*x = ResolveRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2388,7 +3259,7 @@ func (x *ResolveRequest) String() string {
 func (*ResolveRequest) ProtoMessage() {}
 
 func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2401,7 +3272,7 @@ func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRequest.ProtoReflect.Descriptor instead.
 func (*ResolveRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ResolveRequest) GetConflictId() string {
@@ -2419,15 +3290,23 @@ func (x *ResolveRequest) GetChoice() string {
 }
 
 type ResolveResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// session_id is the session that raised the conflict, which records
+	// the resolution.
+	SessionId  string `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	ConflictId string `protobuf:"bytes,2,opt,name=conflict_id,json=conflictId,proto3" json:"conflict_id,omitempty"`
+	Resolution string `protobuf:"bytes,3,opt,name=resolution,proto3" json:"resolution,omitempty"`
+	// outcome is what the resolution did: keep, replace or add.
+	Outcome string `protobuf:"bytes,4,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// errors are the skills and agents that could not be generated again.
+	Errors        []string `protobuf:"bytes,5,rep,name=errors,proto3" json:"errors,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ResolveResponse) Reset() {
 	*x = ResolveResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2439,7 +3318,7 @@ func (x *ResolveResponse) String() string {
 func (*ResolveResponse) ProtoMessage() {}
 
 func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2452,7 +3331,7 @@ func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveResponse.ProtoReflect.Descriptor instead.
 func (*ResolveResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ResolveResponse) GetSessionId() string {
@@ -2460,6 +3339,34 @@ func (x *ResolveResponse) GetSessionId() string {
 		return x.SessionId
 	}
 	return ""
+}
+
+func (x *ResolveResponse) GetConflictId() string {
+	if x != nil {
+		return x.ConflictId
+	}
+	return ""
+}
+
+func (x *ResolveResponse) GetResolution() string {
+	if x != nil {
+		return x.Resolution
+	}
+	return ""
+}
+
+func (x *ResolveResponse) GetOutcome() string {
+	if x != nil {
+		return x.Outcome
+	}
+	return ""
+}
+
+func (x *ResolveResponse) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
 }
 
 type Skill struct {
@@ -2499,7 +3406,7 @@ type Skill struct {
 
 func (x *Skill) Reset() {
 	*x = Skill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2511,7 +3418,7 @@ func (x *Skill) String() string {
 func (*Skill) ProtoMessage() {}
 
 func (x *Skill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2524,7 +3431,7 @@ func (x *Skill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Skill.ProtoReflect.Descriptor instead.
 func (*Skill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Skill) GetKey() string {
@@ -2678,7 +3585,7 @@ type SearchSkillsRequest struct {
 
 func (x *SearchSkillsRequest) Reset() {
 	*x = SearchSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2690,7 +3597,7 @@ func (x *SearchSkillsRequest) String() string {
 func (*SearchSkillsRequest) ProtoMessage() {}
 
 func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2703,7 +3610,7 @@ func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsRequest.ProtoReflect.Descriptor instead.
 func (*SearchSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SearchSkillsRequest) GetQuery() string {
@@ -2741,7 +3648,7 @@ type SkillHit struct {
 
 func (x *SkillHit) Reset() {
 	*x = SkillHit{}
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2753,7 +3660,7 @@ func (x *SkillHit) String() string {
 func (*SkillHit) ProtoMessage() {}
 
 func (x *SkillHit) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2766,7 +3673,7 @@ func (x *SkillHit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillHit.ProtoReflect.Descriptor instead.
 func (*SkillHit) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SkillHit) GetSkill() *Skill {
@@ -2813,7 +3720,7 @@ type SearchSkillsResponse struct {
 
 func (x *SearchSkillsResponse) Reset() {
 	*x = SearchSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2825,7 +3732,7 @@ func (x *SearchSkillsResponse) String() string {
 func (*SearchSkillsResponse) ProtoMessage() {}
 
 func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2838,7 +3745,7 @@ func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsResponse.ProtoReflect.Descriptor instead.
 func (*SearchSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SearchSkillsResponse) GetHits() []*SkillHit {
@@ -2860,7 +3767,7 @@ type ListSkillsRequest struct {
 
 func (x *ListSkillsRequest) Reset() {
 	*x = ListSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2872,7 +3779,7 @@ func (x *ListSkillsRequest) String() string {
 func (*ListSkillsRequest) ProtoMessage() {}
 
 func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2885,7 +3792,7 @@ func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ListSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListSkillsRequest) GetConsumer() string {
@@ -2911,7 +3818,7 @@ type ListSkillsResponse struct {
 
 func (x *ListSkillsResponse) Reset() {
 	*x = ListSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2923,7 +3830,7 @@ func (x *ListSkillsResponse) String() string {
 func (*ListSkillsResponse) ProtoMessage() {}
 
 func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2936,7 +3843,7 @@ func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ListSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListSkillsResponse) GetSkills() []*Skill {
@@ -2961,7 +3868,7 @@ type GetSkillRequest struct {
 
 func (x *GetSkillRequest) Reset() {
 	*x = GetSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2973,7 +3880,7 @@ func (x *GetSkillRequest) String() string {
 func (*GetSkillRequest) ProtoMessage() {}
 
 func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2986,7 +3893,7 @@ func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillRequest.ProtoReflect.Descriptor instead.
 func (*GetSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetSkillRequest) GetName() string {
@@ -3014,7 +3921,7 @@ type GetSkillResponse struct {
 
 func (x *GetSkillResponse) Reset() {
 	*x = GetSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3026,7 +3933,7 @@ func (x *GetSkillResponse) String() string {
 func (*GetSkillResponse) ProtoMessage() {}
 
 func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3039,7 +3946,7 @@ func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillResponse.ProtoReflect.Descriptor instead.
 func (*GetSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetSkillResponse) GetSkill() *Skill {
@@ -3073,7 +3980,7 @@ type ActivateSkillRequest struct {
 
 func (x *ActivateSkillRequest) Reset() {
 	*x = ActivateSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3085,7 +3992,7 @@ func (x *ActivateSkillRequest) String() string {
 func (*ActivateSkillRequest) ProtoMessage() {}
 
 func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3098,7 +4005,7 @@ func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillRequest.ProtoReflect.Descriptor instead.
 func (*ActivateSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ActivateSkillRequest) GetName() string {
@@ -3131,7 +4038,7 @@ type ActivateSkillResponse struct {
 
 func (x *ActivateSkillResponse) Reset() {
 	*x = ActivateSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3143,7 +4050,7 @@ func (x *ActivateSkillResponse) String() string {
 func (*ActivateSkillResponse) ProtoMessage() {}
 
 func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3156,7 +4063,7 @@ func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillResponse.ProtoReflect.Descriptor instead.
 func (*ActivateSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ActivateSkillResponse) GetSkill() *Skill {
@@ -3214,7 +4121,7 @@ type ProposeSkillRequest struct {
 
 func (x *ProposeSkillRequest) Reset() {
 	*x = ProposeSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3226,7 +4133,7 @@ func (x *ProposeSkillRequest) String() string {
 func (*ProposeSkillRequest) ProtoMessage() {}
 
 func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3239,7 +4146,7 @@ func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillRequest.ProtoReflect.Descriptor instead.
 func (*ProposeSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ProposeSkillRequest) GetName() string {
@@ -3311,7 +4218,7 @@ type ProposeSkillResponse struct {
 
 func (x *ProposeSkillResponse) Reset() {
 	*x = ProposeSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3323,7 +4230,7 @@ func (x *ProposeSkillResponse) String() string {
 func (*ProposeSkillResponse) ProtoMessage() {}
 
 func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3336,7 +4243,7 @@ func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillResponse.ProtoReflect.Descriptor instead.
 func (*ProposeSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ProposeSkillResponse) GetSkill() *Skill {
@@ -3372,7 +4279,7 @@ type ReviewSkillRequest struct {
 
 func (x *ReviewSkillRequest) Reset() {
 	*x = ReviewSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3384,7 +4291,7 @@ func (x *ReviewSkillRequest) String() string {
 func (*ReviewSkillRequest) ProtoMessage() {}
 
 func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3397,7 +4304,7 @@ func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillRequest.ProtoReflect.Descriptor instead.
 func (*ReviewSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ReviewSkillRequest) GetName() string {
@@ -3430,7 +4337,7 @@ type ReviewSkillResponse struct {
 
 func (x *ReviewSkillResponse) Reset() {
 	*x = ReviewSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3442,7 +4349,7 @@ func (x *ReviewSkillResponse) String() string {
 func (*ReviewSkillResponse) ProtoMessage() {}
 
 func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3455,7 +4362,7 @@ func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillResponse.ProtoReflect.Descriptor instead.
 func (*ReviewSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ReviewSkillResponse) GetSkill() *Skill {
@@ -3474,7 +4381,7 @@ type PromoteSkillRequest struct {
 
 func (x *PromoteSkillRequest) Reset() {
 	*x = PromoteSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3486,7 +4393,7 @@ func (x *PromoteSkillRequest) String() string {
 func (*PromoteSkillRequest) ProtoMessage() {}
 
 func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3499,7 +4406,7 @@ func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillRequest.ProtoReflect.Descriptor instead.
 func (*PromoteSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *PromoteSkillRequest) GetName() string {
@@ -3518,7 +4425,7 @@ type PromoteSkillResponse struct {
 
 func (x *PromoteSkillResponse) Reset() {
 	*x = PromoteSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3530,7 +4437,7 @@ func (x *PromoteSkillResponse) String() string {
 func (*PromoteSkillResponse) ProtoMessage() {}
 
 func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3543,7 +4450,7 @@ func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillResponse.ProtoReflect.Descriptor instead.
 func (*PromoteSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *PromoteSkillResponse) GetSkill() *Skill {
@@ -3568,7 +4475,7 @@ type SkillFeedbackRequest struct {
 
 func (x *SkillFeedbackRequest) Reset() {
 	*x = SkillFeedbackRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3580,7 +4487,7 @@ func (x *SkillFeedbackRequest) String() string {
 func (*SkillFeedbackRequest) ProtoMessage() {}
 
 func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3593,7 +4500,7 @@ func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackRequest.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SkillFeedbackRequest) GetName() string {
@@ -3632,7 +4539,7 @@ type SkillFeedbackResponse struct {
 
 func (x *SkillFeedbackResponse) Reset() {
 	*x = SkillFeedbackResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3644,7 +4551,7 @@ func (x *SkillFeedbackResponse) String() string {
 func (*SkillFeedbackResponse) ProtoMessage() {}
 
 func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3657,7 +4564,7 @@ func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackResponse.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SkillFeedbackResponse) GetSkill() *Skill {
@@ -3699,7 +4606,7 @@ type AllowSkillRequest struct {
 
 func (x *AllowSkillRequest) Reset() {
 	*x = AllowSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3711,7 +4618,7 @@ func (x *AllowSkillRequest) String() string {
 func (*AllowSkillRequest) ProtoMessage() {}
 
 func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3724,7 +4631,7 @@ func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillRequest.ProtoReflect.Descriptor instead.
 func (*AllowSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *AllowSkillRequest) GetName() string {
@@ -3757,7 +4664,7 @@ type AllowSkillResponse struct {
 
 func (x *AllowSkillResponse) Reset() {
 	*x = AllowSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3769,7 +4676,7 @@ func (x *AllowSkillResponse) String() string {
 func (*AllowSkillResponse) ProtoMessage() {}
 
 func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3782,7 +4689,7 @@ func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillResponse.ProtoReflect.Descriptor instead.
 func (*AllowSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AllowSkillResponse) GetSkill() *Skill {
@@ -3800,7 +4707,7 @@ type ExportSkillsRequest struct {
 
 func (x *ExportSkillsRequest) Reset() {
 	*x = ExportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3812,7 +4719,7 @@ func (x *ExportSkillsRequest) String() string {
 func (*ExportSkillsRequest) ProtoMessage() {}
 
 func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3825,7 +4732,7 @@ func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
 }
 
 type ExportSkillsResponse struct {
@@ -3838,7 +4745,7 @@ type ExportSkillsResponse struct {
 
 func (x *ExportSkillsResponse) Reset() {
 	*x = ExportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3850,7 +4757,7 @@ func (x *ExportSkillsResponse) String() string {
 func (*ExportSkillsResponse) ProtoMessage() {}
 
 func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3863,7 +4770,7 @@ func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ExportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ExportSkillsResponse) GetZip() []byte {
@@ -3882,7 +4789,7 @@ type ImportSkillsRequest struct {
 
 func (x *ImportSkillsRequest) Reset() {
 	*x = ImportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3894,7 +4801,7 @@ func (x *ImportSkillsRequest) String() string {
 func (*ImportSkillsRequest) ProtoMessage() {}
 
 func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3907,7 +4814,7 @@ func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ImportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ImportSkillsRequest) GetZip() []byte {
@@ -3930,7 +4837,7 @@ type ImportSkillsResponse struct {
 
 func (x *ImportSkillsResponse) Reset() {
 	*x = ImportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3942,7 +4849,7 @@ func (x *ImportSkillsResponse) String() string {
 func (*ImportSkillsResponse) ProtoMessage() {}
 
 func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3955,7 +4862,7 @@ func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ImportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ImportSkillsResponse) GetSkills() []*Skill {
@@ -3994,7 +4901,7 @@ type QueueRequest struct {
 
 func (x *QueueRequest) Reset() {
 	*x = QueueRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4006,7 +4913,7 @@ func (x *QueueRequest) String() string {
 func (*QueueRequest) ProtoMessage() {}
 
 func (x *QueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4019,7 +4926,7 @@ func (x *QueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueRequest.ProtoReflect.Descriptor instead.
 func (*QueueRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
 }
 
 type QueueResponse struct {
@@ -4034,7 +4941,7 @@ type QueueResponse struct {
 
 func (x *QueueResponse) Reset() {
 	*x = QueueResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4046,7 +4953,7 @@ func (x *QueueResponse) String() string {
 func (*QueueResponse) ProtoMessage() {}
 
 func (x *QueueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4059,7 +4966,7 @@ func (x *QueueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueResponse.ProtoReflect.Descriptor instead.
 func (*QueueResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *QueueResponse) GetDrafts() []*Skill {
@@ -4094,69 +5001,133 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04role\x18\x02 \x01(\tR\x04role\x12\x1c\n" +
 	"\tworkspace\x18\x03 \x01(\tR\tworkspace\x12\x16\n" +
 	"\x06remote\x18\x04 \x01(\bR\x06remote\x12\x18\n" +
-	"\aallowed\x18\x05 \x03(\tR\aallowed\"R\n" +
+	"\aallowed\x18\x05 \x03(\tR\aallowed\"n\n" +
 	"\x04Edge\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\tR\x02to\x12\x12\n" +
 	"\x04type\x18\x03 \x01(\tR\x04type\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\"\xdc\x02\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1a\n" +
+	"\bstrength\x18\x05 \x01(\x01R\bstrength\"\xbf\x01\n" +
+	"\n" +
+	"Provenance\x12\x1a\n" +
+	"\bdocument\x18\x01 \x01(\tR\bdocument\x12\x16\n" +
+	"\x06source\x18\x02 \x01(\tR\x06source\x12\x16\n" +
+	"\x06offset\x18\x03 \x01(\x05R\x06offset\x12\x18\n" +
+	"\asession\x18\x04 \x01(\tR\asession\x12\x1d\n" +
+	"\n" +
+	"media_type\x18\x05 \x01(\tR\tmediaType\x12\x14\n" +
+	"\x05bytes\x18\x06 \x01(\x05R\x05bytes\x12\x16\n" +
+	"\x06sha256\x18\a \x01(\tR\x06sha256\"9\n" +
+	"\x05Plane\x12\x12\n" +
+	"\x04real\x18\x01 \x01(\x01R\x04real\x12\x1c\n" +
+	"\timaginary\x18\x02 \x01(\x01R\timaginary\"{\n" +
+	"\aVersion\x12\x1c\n" +
+	"\tstatement\x18\x01 \x01(\tR\tstatement\x12\x1f\n" +
+	"\vreplaced_at\x18\x02 \x01(\tR\n" +
+	"replacedAt\x12\x1f\n" +
+	"\vreplaced_by\x18\x03 \x01(\tR\n" +
+	"replacedBy\x12\x10\n" +
+	"\x03why\x18\x04 \x01(\tR\x03why\"\xce\x04\n" +
 	"\tPrimitive\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
 	"\x04type\x18\x03 \x01(\tR\x04type\x12\x16\n" +
 	"\x06domain\x18\x04 \x01(\tR\x06domain\x12\x1c\n" +
 	"\tstatement\x18\x05 \x01(\tR\tstatement\x12\x1a\n" +
-	"\bkeywords\x18\x06 \x03(\tR\bkeywords\x12\x1e\n" +
+	"\bkeywords\x18\x06 \x03(\tR\bkeywords\x12#\n" +
 	"\n" +
-	"importance\x18\a \x01(\x05R\n" +
-	"importance\x12\x16\n" +
+	"importance\x18\a \x01(\x05H\x00R\n" +
+	"importance\x88\x01\x01\x12\x16\n" +
 	"\x06source\x18\b \x01(\tR\x06source\x12\x18\n" +
 	"\asection\x18\t \x01(\tR\asection\x12)\n" +
 	"\brequires\x18\n" +
 	" \x03(\v2\r.lore.v1.EdgeR\brequires\x12.\n" +
 	"\vrequired_by\x18\v \x03(\v2\r.lore.v1.EdgeR\n" +
 	"requiredBy\x12\x18\n" +
-	"\aversion\x18\f \x01(\x05R\aversion\"5\n" +
+	"\aversion\x18\f \x01(\x05R\aversion\x12$\n" +
+	"\x05plane\x18\x0e \x01(\v2\x0e.lore.v1.PlaneR\x05plane\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\x0f \x01(\x01R\n" +
+	"confidence\x12-\n" +
+	"\x12computational_form\x18\x10 \x01(\tR\x11computationalForm\x123\n" +
+	"\n" +
+	"provenance\x18\x11 \x01(\v2\x13.lore.v1.ProvenanceR\n" +
+	"provenance\x12,\n" +
+	"\bversions\x18\x12 \x03(\v2\x10.lore.v1.VersionR\bversionsB\r\n" +
+	"\v_importanceJ\x04\b\r\x10\x0e\"M\n" +
 	"\vFindRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
-	"\x03top\x18\x02 \x01(\x05R\x03top\"Q\n" +
+	"\x03top\x18\x02 \x01(\x05R\x03top\x12\x16\n" +
+	"\x06domain\x18\x03 \x01(\tR\x06domain\"Q\n" +
 	"\aFindHit\x120\n" +
 	"\tprimitive\x18\x01 \x01(\v2\x12.lore.v1.PrimitiveR\tprimitive\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x01R\x05score\"P\n" +
 	"\fFindResponse\x12\x1a\n" +
 	"\bsearched\x18\x01 \x01(\x05R\bsearched\x12$\n" +
-	"\x04hits\x18\x02 \x03(\v2\x10.lore.v1.FindHitR\x04hits\"\x1d\n" +
+	"\x04hits\x18\x02 \x03(\v2\x10.lore.v1.FindHitR\x04hits\">\n" +
 	"\vShowRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"@\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
+	"\vchain_depth\x18\x02 \x01(\x05R\n" +
+	"chainDepth\"j\n" +
 	"\fShowResponse\x120\n" +
-	"\tprimitive\x18\x01 \x01(\v2\x12.lore.v1.PrimitiveR\tprimitive\"7\n" +
+	"\tprimitive\x18\x01 \x01(\v2\x12.lore.v1.PrimitiveR\tprimitive\x12(\n" +
+	"\x05chain\x18\x02 \x01(\v2\x12.lore.v1.ChainNodeR\x05chain\"\xd0\x01\n" +
+	"\tChainNode\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1b\n" +
+	"\tedge_type\x18\x03 \x01(\tR\bedgeType\x12.\n" +
+	"\bchildren\x18\x04 \x03(\v2\x12.lore.v1.ChainNodeR\bchildren\x12\x18\n" +
+	"\amissing\x18\x05 \x01(\bR\amissing\x12\x1a\n" +
+	"\brepeated\x18\x06 \x01(\bR\brepeated\x12\x1c\n" +
+	"\ttruncated\x18\a \x01(\bR\ttruncated\"_\n" +
 	"\vRankRequest\x12\x10\n" +
 	"\x03top\x18\x01 \x01(\x05R\x03top\x12\x16\n" +
-	"\x06offset\x18\x02 \x01(\x05R\x06offset\"B\n" +
-	"\fRankResponse\x122\n" +
+	"\x06offset\x18\x02 \x01(\x05R\x06offset\x12\x0e\n" +
+	"\x02by\x18\x03 \x01(\tR\x02by\x12\x16\n" +
+	"\x06domain\x18\x04 \x01(\tR\x06domain\"\x8e\x01\n" +
+	"\x06Ranked\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x12\x16\n" +
+	"\x06domain\x18\x04 \x01(\tR\x06domain\x12\x1e\n" +
 	"\n" +
-	"primitives\x18\x01 \x03(\v2\x12.lore.v1.PrimitiveR\n" +
+	"importance\x18\x05 \x01(\x05R\n" +
+	"importance\x12\x14\n" +
+	"\x05reach\x18\x06 \x01(\x05R\x05reach\"?\n" +
+	"\fRankResponse\x12/\n" +
+	"\n" +
+	"primitives\x18\x01 \x03(\v2\x0f.lore.v1.RankedR\n" +
 	"primitives\"\x0e\n" +
 	"\fGraphRequest\"^\n" +
 	"\rGraphResponse\x12(\n" +
 	"\x05nodes\x18\x01 \x03(\v2\x12.lore.v1.PrimitiveR\x05nodes\x12#\n" +
-	"\x05edges\x18\x02 \x03(\v2\r.lore.v1.EdgeR\x05edges\"\xb6\x02\n" +
+	"\x05edges\x18\x02 \x03(\v2\r.lore.v1.EdgeR\x05edges\"\xba\x04\n" +
 	"\aSession\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
-	"\x06source\x18\x03 \x01(\tR\x06source\x12\x16\n" +
-	"\x06status\x18\x04 \x01(\tR\x06status\x12\x1d\n" +
+	"\x06source\x18\x03 \x01(\tR\x06source\x12\x14\n" +
+	"\x05state\x18\x04 \x01(\tR\x05state\x12\x1d\n" +
 	"\n" +
 	"started_at\x18\x05 \x01(\tR\tstartedAt\x12!\n" +
 	"\fcompleted_at\x18\x06 \x01(\tR\vcompletedAt\x12\x12\n" +
 	"\x04user\x18\a \x01(\tR\x04user\x12\x14\n" +
 	"\x05agent\x18\b \x01(\tR\x05agent\x12\x1d\n" +
 	"\n" +
-	"decided_by\x18\t \x01(\tR\tdecidedBy\x12\x14\n" +
-	"\x05added\x18\n" +
-	" \x01(\x05R\x05added\x12\x18\n" +
-	"\aupdated\x18\v \x01(\x05R\aupdated\x12\x1c\n" +
-	"\tconflicts\x18\f \x01(\x05R\tconflicts\"'\n" +
+	"decided_by\x18\t \x01(\tR\tdecidedBy\x12\x17\n" +
+	"\adry_run\x18\r \x01(\bR\x06dryRun\x12\x18\n" +
+	"\areverts\x18\x0e \x01(\tR\areverts\x12\x1f\n" +
+	"\vreverted_by\x18\x0f \x01(\tR\n" +
+	"revertedBy\x124\n" +
+	"\x06counts\x18\x10 \x03(\v2\x1c.lore.v1.Session.CountsEntryR\x06counts\x12\x1c\n" +
+	"\trationale\x18\x11 \x01(\tR\trationale\x12\x1a\n" +
+	"\bfindings\x18\x12 \x01(\x05R\bfindings\x12\"\n" +
+	"\facknowledged\x18\x13 \x01(\x05R\facknowledged\x12\x1d\n" +
+	"\n" +
+	"decided_at\x18\x14 \x01(\tR\tdecidedAt\x1a9\n" +
+	"\vCountsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01J\x04\b\n" +
+	"\x10\vJ\x04\b\v\x10\fJ\x04\b\f\x10\r\"'\n" +
 	"\x0fSessionsRequest\x12\x14\n" +
 	"\x05limit\x18\x01 \x01(\x05R\x05limit\"@\n" +
 	"\x10SessionsResponse\x12,\n" +
@@ -4165,18 +5136,31 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\",\n" +
 	"\x0eReportResponse\x12\x1a\n" +
-	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\"\xd4\x01\n" +
+	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\"\x95\x04\n" +
 	"\bConflict\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
-	"\vexisting_id\x18\x02 \x01(\tR\n" +
-	"existingId\x12#\n" +
-	"\rexisting_name\x18\x03 \x01(\tR\fexistingName\x12%\n" +
-	"\x0ecandidate_name\x18\x04 \x01(\tR\rcandidateName\x12\x16\n" +
-	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x14\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\a \x01(\tR\tsessionId\"\x12\n" +
-	"\x10ConflictsRequest\"D\n" +
+	"session_id\x18\a \x01(\tR\tsessionId\x12.\n" +
+	"\bexisting\x18\b \x01(\v2\x12.lore.v1.PrimitiveR\bexisting\x120\n" +
+	"\tcandidate\x18\t \x01(\v2\x12.lore.v1.PrimitiveR\tcandidate\x12\x14\n" +
+	"\x05class\x18\n" +
+	" \x01(\tR\x05class\x12\x1c\n" +
+	"\trationale\x18\v \x01(\tR\trationale\x12+\n" +
+	"\x11formal_similarity\x18\f \x01(\x01R\x10formalSimilarity\x129\n" +
+	"\x18computational_similarity\x18\r \x01(\x01R\x17computationalSimilarity\x12-\n" +
+	"\x12keyword_similarity\x18\x0e \x01(\x01R\x11keywordSimilarity\x12\x1e\n" +
+	"\n" +
+	"resolution\x18\x0f \x01(\tR\n" +
+	"resolution\x12\x1f\n" +
+	"\vresolved_by\x18\x10 \x01(\tR\n" +
+	"resolvedBy\x12\x1d\n" +
+	"\n" +
+	"retired_by\x18\x11 \x01(\tR\tretiredBy\x12\x1f\n" +
+	"\vretired_why\x18\x12 \x01(\tR\n" +
+	"retiredWhyJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04J\x04\b\x04\x10\x05J\x04\b\x05\x10\x06\"$\n" +
+	"\x10ConflictsRequest\x12\x10\n" +
+	"\x03all\x18\x01 \x01(\bR\x03all\"D\n" +
 	"\x11ConflictsResponse\x12/\n" +
 	"\tconflicts\x18\x01 \x03(\v2\x11.lore.v1.ConflictR\tconflicts\"`\n" +
 	"\rUploadRequest\x12/\n" +
@@ -4245,23 +5229,57 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12\x1c\n" +
 	"\trationale\x18\x03 \x01(\tR\trationale\"\x10\n" +
 	"\x0eDecideResponse\"\x0e\n" +
-	"\fWatchRequest\"E\n" +
+	"\fWatchRequest\"^\n" +
 	"\x0eUnlearnRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x14\n" +
-	"\x05force\x18\x02 \x01(\bR\x05force\"f\n" +
+	"\x05force\x18\x02 \x01(\bR\x05force\x12\x17\n" +
+	"\adry_run\x18\x03 \x01(\bR\x06dryRun\"\xa4\x05\n" +
 	"\x0fUnlearnResponse\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
-	"\aremoved\x18\x02 \x01(\x05R\aremoved\x12\x1a\n" +
-	"\brestored\x18\x03 \x01(\x05R\brestored\"I\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1a\n" +
+	"\breverted\x18\x04 \x01(\tR\breverted\x12\x16\n" +
+	"\x06forced\x18\x05 \x01(\bR\x06forced\x12\x18\n" +
+	"\aremoved\x18\x06 \x03(\tR\aremoved\x12\x1a\n" +
+	"\brestored\x18\a \x03(\tR\brestored\x12\x18\n" +
+	"\areadded\x18\b \x03(\tR\areadded\x127\n" +
+	"\tintegrity\x18\t \x03(\v2\x19.lore.v1.IntegrityProblemR\tintegrity\x12\x16\n" +
+	"\x06errors\x18\n" +
+	" \x03(\tR\x06errors\x12\x18\n" +
+	"\asummary\x18\v \x01(\tR\asummary\x12\x17\n" +
+	"\adry_run\x18\f \x01(\bR\x06dryRun\x129\n" +
+	"\x05names\x18\r \x03(\v2#.lore.v1.UnlearnResponse.NamesEntryR\x05names\x12+\n" +
+	"\x11dropped_conflicts\x18\x0e \x03(\tR\x10droppedConflicts\x12-\n" +
+	"\x12reopened_conflicts\x18\x0f \x03(\tR\x11reopenedConflicts\x12+\n" +
+	"\x11retired_conflicts\x18\x10 \x03(\tR\x10retiredConflicts\x123\n" +
+	"\vregenerated\x18\x11 \x03(\v2\x11.lore.v1.ArtifactR\vregenerated\x12+\n" +
+	"\aretired\x18\x12 \x03(\v2\x11.lore.v1.ArtifactR\aretired\x1a8\n" +
+	"\n" +
+	"NamesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01J\x04\b\x02\x10\x03J\x04\b\x03\x10\x04\"J\n" +
+	"\bArtifact\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06domain\x18\x03 \x01(\tR\x06domain\"|\n" +
+	"\x10IntegrityProblem\x12!\n" +
+	"\fprimitive_id\x18\x01 \x01(\tR\vprimitiveId\x12+\n" +
+	"\x11dependency_target\x18\x02 \x01(\tR\x10dependencyTarget\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"I\n" +
 	"\x0eResolveRequest\x12\x1f\n" +
 	"\vconflict_id\x18\x01 \x01(\tR\n" +
 	"conflictId\x12\x16\n" +
-	"\x06choice\x18\x02 \x01(\tR\x06choice\"0\n" +
+	"\x06choice\x18\x02 \x01(\tR\x06choice\"\xa3\x01\n" +
 	"\x0fResolveResponse\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\"\x83\x04\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1f\n" +
+	"\vconflict_id\x18\x02 \x01(\tR\n" +
+	"conflictId\x12\x1e\n" +
+	"\n" +
+	"resolution\x18\x03 \x01(\tR\n" +
+	"resolution\x12\x18\n" +
+	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x12\x16\n" +
+	"\x06errors\x18\x05 \x03(\tR\x06errors\"\x83\x04\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -4419,170 +5437,191 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
 	(*Edge)(nil),                  // 2: lore.v1.Edge
-	(*Primitive)(nil),             // 3: lore.v1.Primitive
-	(*FindRequest)(nil),           // 4: lore.v1.FindRequest
-	(*FindHit)(nil),               // 5: lore.v1.FindHit
-	(*FindResponse)(nil),          // 6: lore.v1.FindResponse
-	(*ShowRequest)(nil),           // 7: lore.v1.ShowRequest
-	(*ShowResponse)(nil),          // 8: lore.v1.ShowResponse
-	(*RankRequest)(nil),           // 9: lore.v1.RankRequest
-	(*RankResponse)(nil),          // 10: lore.v1.RankResponse
-	(*GraphRequest)(nil),          // 11: lore.v1.GraphRequest
-	(*GraphResponse)(nil),         // 12: lore.v1.GraphResponse
-	(*Session)(nil),               // 13: lore.v1.Session
-	(*SessionsRequest)(nil),       // 14: lore.v1.SessionsRequest
-	(*SessionsResponse)(nil),      // 15: lore.v1.SessionsResponse
-	(*ReportRequest)(nil),         // 16: lore.v1.ReportRequest
-	(*ReportResponse)(nil),        // 17: lore.v1.ReportResponse
-	(*Conflict)(nil),              // 18: lore.v1.Conflict
-	(*ConflictsRequest)(nil),      // 19: lore.v1.ConflictsRequest
-	(*ConflictsResponse)(nil),     // 20: lore.v1.ConflictsResponse
-	(*UploadRequest)(nil),         // 21: lore.v1.UploadRequest
-	(*UploadHeader)(nil),          // 22: lore.v1.UploadHeader
-	(*UploadResponse)(nil),        // 23: lore.v1.UploadResponse
-	(*LearnRequest)(nil),          // 24: lore.v1.LearnRequest
-	(*Finding)(nil),               // 25: lore.v1.Finding
-	(*Approval)(nil),              // 26: lore.v1.Approval
-	(*LearnEvent)(nil),            // 27: lore.v1.LearnEvent
-	(*StageEvent)(nil),            // 28: lore.v1.StageEvent
-	(*Decision)(nil),              // 29: lore.v1.Decision
-	(*Committed)(nil),             // 30: lore.v1.Committed
-	(*RunFailed)(nil),             // 31: lore.v1.RunFailed
-	(*DecideRequest)(nil),         // 32: lore.v1.DecideRequest
-	(*DecideResponse)(nil),        // 33: lore.v1.DecideResponse
-	(*WatchRequest)(nil),          // 34: lore.v1.WatchRequest
-	(*UnlearnRequest)(nil),        // 35: lore.v1.UnlearnRequest
-	(*UnlearnResponse)(nil),       // 36: lore.v1.UnlearnResponse
-	(*ResolveRequest)(nil),        // 37: lore.v1.ResolveRequest
-	(*ResolveResponse)(nil),       // 38: lore.v1.ResolveResponse
-	(*Skill)(nil),                 // 39: lore.v1.Skill
-	(*SearchSkillsRequest)(nil),   // 40: lore.v1.SearchSkillsRequest
-	(*SkillHit)(nil),              // 41: lore.v1.SkillHit
-	(*SearchSkillsResponse)(nil),  // 42: lore.v1.SearchSkillsResponse
-	(*ListSkillsRequest)(nil),     // 43: lore.v1.ListSkillsRequest
-	(*ListSkillsResponse)(nil),    // 44: lore.v1.ListSkillsResponse
-	(*GetSkillRequest)(nil),       // 45: lore.v1.GetSkillRequest
-	(*GetSkillResponse)(nil),      // 46: lore.v1.GetSkillResponse
-	(*ActivateSkillRequest)(nil),  // 47: lore.v1.ActivateSkillRequest
-	(*ActivateSkillResponse)(nil), // 48: lore.v1.ActivateSkillResponse
-	(*ProposeSkillRequest)(nil),   // 49: lore.v1.ProposeSkillRequest
-	(*ProposeSkillResponse)(nil),  // 50: lore.v1.ProposeSkillResponse
-	(*ReviewSkillRequest)(nil),    // 51: lore.v1.ReviewSkillRequest
-	(*ReviewSkillResponse)(nil),   // 52: lore.v1.ReviewSkillResponse
-	(*PromoteSkillRequest)(nil),   // 53: lore.v1.PromoteSkillRequest
-	(*PromoteSkillResponse)(nil),  // 54: lore.v1.PromoteSkillResponse
-	(*SkillFeedbackRequest)(nil),  // 55: lore.v1.SkillFeedbackRequest
-	(*SkillFeedbackResponse)(nil), // 56: lore.v1.SkillFeedbackResponse
-	(*AllowSkillRequest)(nil),     // 57: lore.v1.AllowSkillRequest
-	(*AllowSkillResponse)(nil),    // 58: lore.v1.AllowSkillResponse
-	(*ExportSkillsRequest)(nil),   // 59: lore.v1.ExportSkillsRequest
-	(*ExportSkillsResponse)(nil),  // 60: lore.v1.ExportSkillsResponse
-	(*ImportSkillsRequest)(nil),   // 61: lore.v1.ImportSkillsRequest
-	(*ImportSkillsResponse)(nil),  // 62: lore.v1.ImportSkillsResponse
-	(*QueueRequest)(nil),          // 63: lore.v1.QueueRequest
-	(*QueueResponse)(nil),         // 64: lore.v1.QueueResponse
-	nil,                           // 65: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*Provenance)(nil),            // 3: lore.v1.Provenance
+	(*Plane)(nil),                 // 4: lore.v1.Plane
+	(*Version)(nil),               // 5: lore.v1.Version
+	(*Primitive)(nil),             // 6: lore.v1.Primitive
+	(*FindRequest)(nil),           // 7: lore.v1.FindRequest
+	(*FindHit)(nil),               // 8: lore.v1.FindHit
+	(*FindResponse)(nil),          // 9: lore.v1.FindResponse
+	(*ShowRequest)(nil),           // 10: lore.v1.ShowRequest
+	(*ShowResponse)(nil),          // 11: lore.v1.ShowResponse
+	(*ChainNode)(nil),             // 12: lore.v1.ChainNode
+	(*RankRequest)(nil),           // 13: lore.v1.RankRequest
+	(*Ranked)(nil),                // 14: lore.v1.Ranked
+	(*RankResponse)(nil),          // 15: lore.v1.RankResponse
+	(*GraphRequest)(nil),          // 16: lore.v1.GraphRequest
+	(*GraphResponse)(nil),         // 17: lore.v1.GraphResponse
+	(*Session)(nil),               // 18: lore.v1.Session
+	(*SessionsRequest)(nil),       // 19: lore.v1.SessionsRequest
+	(*SessionsResponse)(nil),      // 20: lore.v1.SessionsResponse
+	(*ReportRequest)(nil),         // 21: lore.v1.ReportRequest
+	(*ReportResponse)(nil),        // 22: lore.v1.ReportResponse
+	(*Conflict)(nil),              // 23: lore.v1.Conflict
+	(*ConflictsRequest)(nil),      // 24: lore.v1.ConflictsRequest
+	(*ConflictsResponse)(nil),     // 25: lore.v1.ConflictsResponse
+	(*UploadRequest)(nil),         // 26: lore.v1.UploadRequest
+	(*UploadHeader)(nil),          // 27: lore.v1.UploadHeader
+	(*UploadResponse)(nil),        // 28: lore.v1.UploadResponse
+	(*LearnRequest)(nil),          // 29: lore.v1.LearnRequest
+	(*Finding)(nil),               // 30: lore.v1.Finding
+	(*Approval)(nil),              // 31: lore.v1.Approval
+	(*LearnEvent)(nil),            // 32: lore.v1.LearnEvent
+	(*StageEvent)(nil),            // 33: lore.v1.StageEvent
+	(*Decision)(nil),              // 34: lore.v1.Decision
+	(*Committed)(nil),             // 35: lore.v1.Committed
+	(*RunFailed)(nil),             // 36: lore.v1.RunFailed
+	(*DecideRequest)(nil),         // 37: lore.v1.DecideRequest
+	(*DecideResponse)(nil),        // 38: lore.v1.DecideResponse
+	(*WatchRequest)(nil),          // 39: lore.v1.WatchRequest
+	(*UnlearnRequest)(nil),        // 40: lore.v1.UnlearnRequest
+	(*UnlearnResponse)(nil),       // 41: lore.v1.UnlearnResponse
+	(*Artifact)(nil),              // 42: lore.v1.Artifact
+	(*IntegrityProblem)(nil),      // 43: lore.v1.IntegrityProblem
+	(*ResolveRequest)(nil),        // 44: lore.v1.ResolveRequest
+	(*ResolveResponse)(nil),       // 45: lore.v1.ResolveResponse
+	(*Skill)(nil),                 // 46: lore.v1.Skill
+	(*SearchSkillsRequest)(nil),   // 47: lore.v1.SearchSkillsRequest
+	(*SkillHit)(nil),              // 48: lore.v1.SkillHit
+	(*SearchSkillsResponse)(nil),  // 49: lore.v1.SearchSkillsResponse
+	(*ListSkillsRequest)(nil),     // 50: lore.v1.ListSkillsRequest
+	(*ListSkillsResponse)(nil),    // 51: lore.v1.ListSkillsResponse
+	(*GetSkillRequest)(nil),       // 52: lore.v1.GetSkillRequest
+	(*GetSkillResponse)(nil),      // 53: lore.v1.GetSkillResponse
+	(*ActivateSkillRequest)(nil),  // 54: lore.v1.ActivateSkillRequest
+	(*ActivateSkillResponse)(nil), // 55: lore.v1.ActivateSkillResponse
+	(*ProposeSkillRequest)(nil),   // 56: lore.v1.ProposeSkillRequest
+	(*ProposeSkillResponse)(nil),  // 57: lore.v1.ProposeSkillResponse
+	(*ReviewSkillRequest)(nil),    // 58: lore.v1.ReviewSkillRequest
+	(*ReviewSkillResponse)(nil),   // 59: lore.v1.ReviewSkillResponse
+	(*PromoteSkillRequest)(nil),   // 60: lore.v1.PromoteSkillRequest
+	(*PromoteSkillResponse)(nil),  // 61: lore.v1.PromoteSkillResponse
+	(*SkillFeedbackRequest)(nil),  // 62: lore.v1.SkillFeedbackRequest
+	(*SkillFeedbackResponse)(nil), // 63: lore.v1.SkillFeedbackResponse
+	(*AllowSkillRequest)(nil),     // 64: lore.v1.AllowSkillRequest
+	(*AllowSkillResponse)(nil),    // 65: lore.v1.AllowSkillResponse
+	(*ExportSkillsRequest)(nil),   // 66: lore.v1.ExportSkillsRequest
+	(*ExportSkillsResponse)(nil),  // 67: lore.v1.ExportSkillsResponse
+	(*ImportSkillsRequest)(nil),   // 68: lore.v1.ImportSkillsRequest
+	(*ImportSkillsResponse)(nil),  // 69: lore.v1.ImportSkillsResponse
+	(*QueueRequest)(nil),          // 70: lore.v1.QueueRequest
+	(*QueueResponse)(nil),         // 71: lore.v1.QueueResponse
+	nil,                           // 72: lore.v1.Session.CountsEntry
+	nil,                           // 73: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 74: lore.v1.ProposeSkillResponse.RedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
 	2,  // 1: lore.v1.Primitive.required_by:type_name -> lore.v1.Edge
-	3,  // 2: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
-	5,  // 3: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
-	3,  // 4: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
-	3,  // 5: lore.v1.RankResponse.primitives:type_name -> lore.v1.Primitive
-	3,  // 6: lore.v1.GraphResponse.nodes:type_name -> lore.v1.Primitive
-	2,  // 7: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	13, // 8: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	18, // 9: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	22, // 10: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	25, // 11: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	28, // 12: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	26, // 13: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	29, // 14: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	18, // 15: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	30, // 16: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	31, // 17: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	25, // 18: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	13, // 19: lore.v1.Committed.session:type_name -> lore.v1.Session
-	39, // 20: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	41, // 21: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	39, // 22: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	39, // 23: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 24: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 25: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	25, // 26: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	65, // 27: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	39, // 28: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 29: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 30: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	39, // 31: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	39, // 32: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	25, // 33: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	39, // 34: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	18, // 35: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	27, // 36: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 37: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	4,  // 38: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	7,  // 39: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	9,  // 40: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	11, // 41: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	14, // 42: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	16, // 43: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	19, // 44: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	21, // 45: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	24, // 46: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	32, // 47: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	34, // 48: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	35, // 49: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	37, // 50: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	40, // 51: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	43, // 52: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	45, // 53: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	47, // 54: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	49, // 55: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	51, // 56: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	53, // 57: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	55, // 58: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	57, // 59: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	59, // 60: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	61, // 61: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	63, // 62: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 63: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	6,  // 64: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	8,  // 65: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	10, // 66: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	12, // 67: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	15, // 68: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	17, // 69: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	20, // 70: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	23, // 71: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	27, // 72: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	33, // 73: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	27, // 74: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	36, // 75: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	38, // 76: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	42, // 77: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	44, // 78: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	46, // 79: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	48, // 80: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	50, // 81: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	52, // 82: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	54, // 83: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	56, // 84: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	58, // 85: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	60, // 86: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	62, // 87: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	64, // 88: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	63, // [63:89] is the sub-list for method output_type
-	37, // [37:63] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	4,  // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
+	3,  // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
+	5,  // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
+	6,  // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
+	8,  // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
+	6,  // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
+	12, // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
+	12, // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
+	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
+	6,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.Primitive
+	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
+	72, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	18, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
+	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
+	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
+	23, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	27, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	30, // 19: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	33, // 20: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	31, // 21: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	34, // 22: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	23, // 23: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	35, // 24: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	36, // 25: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	30, // 26: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	18, // 27: lore.v1.Committed.session:type_name -> lore.v1.Session
+	43, // 28: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	73, // 29: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	42, // 30: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	42, // 31: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	46, // 32: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	48, // 33: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	46, // 34: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	46, // 35: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	46, // 36: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	46, // 37: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	30, // 38: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	74, // 39: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	46, // 40: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	46, // 41: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	46, // 42: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	46, // 43: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	46, // 44: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	30, // 45: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	46, // 46: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	23, // 47: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	32, // 48: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 49: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 50: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 51: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 52: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 53: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	19, // 54: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	21, // 55: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	24, // 56: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	26, // 57: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	29, // 58: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	37, // 59: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	39, // 60: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	40, // 61: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	44, // 62: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	47, // 63: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	50, // 64: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	52, // 65: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	54, // 66: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	56, // 67: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	58, // 68: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	60, // 69: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	62, // 70: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	64, // 71: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	66, // 72: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	68, // 73: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	70, // 74: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 75: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 76: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 77: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 78: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	17, // 79: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	20, // 80: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	22, // 81: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	25, // 82: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	28, // 83: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	32, // 84: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	38, // 85: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	32, // 86: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	41, // 87: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	45, // 88: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	49, // 89: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	51, // 90: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	53, // 91: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	55, // 92: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	57, // 93: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	59, // 94: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	61, // 95: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	63, // 96: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	65, // 97: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	67, // 98: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	69, // 99: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	71, // 100: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	75, // [75:101] is the sub-list for method output_type
+	49, // [49:75] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -4590,11 +5629,12 @@ func file_lore_v1_lore_proto_init() {
 	if File_lore_v1_lore_proto != nil {
 		return
 	}
-	file_lore_v1_lore_proto_msgTypes[21].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[6].OneofWrappers = []any{}
+	file_lore_v1_lore_proto_msgTypes[26].OneofWrappers = []any{
 		(*UploadRequest_Header)(nil),
 		(*UploadRequest_Chunk)(nil),
 	}
-	file_lore_v1_lore_proto_msgTypes[27].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[32].OneofWrappers = []any{
 		(*LearnEvent_Stage)(nil),
 		(*LearnEvent_ApprovalRequested)(nil),
 		(*LearnEvent_Decided)(nil),
@@ -4609,7 +5649,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   66,
+			NumMessages:   75,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

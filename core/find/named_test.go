@@ -1,9 +1,10 @@
-package main
+package find_test
 
 import (
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/find"
 )
 
 // TestFindPutsTheNamedPrimitiveFirst: asking for a concept by its name
@@ -19,8 +20,8 @@ func TestFindPutsTheNamedPrimitiveFirst(t *testing.T) {
 			FormalStatement: "A tree is a connected graph without cycles; every tree is a graph."},
 	}
 	for _, q := range []string{"graph", "Graphs"} {
-		hits := findPrimitives(prims, q, 0)
-		if len(hits) != 3 || hits[0].ID != "cs-graph" {
+		hits := find.Primitives(prims, q, 0)
+		if len(hits) != 3 || hits[0].Primitive.ID != "cs-graph" {
 			t.Errorf("find %q: %+v", q, hits)
 		}
 	}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/internal/pgtest"
+)
+
+// One library, four places: a data folder, a PostgreSQL database it was
+// copied to (lore store copy), a team server serving a copy of the folder
+// and lore serve owning another copy (the owner's socket, as with the
+// terminal application open). Every command below answers with the same bytes and exit code
+// in each — its --json answer is the API's message, printed the same on
+// every backend and transport — refusals included (an unknown id, an
+// unlearn blocked by dependents).
+func TestOneAnswerOnEveryBackend(t *testing.T) {
+	docs := t.TempDir()
+	a := writeDoc(t, docs, "a.md", "# Algebra\n\nDefinition: A vector space is a set of vectors closed under addition and scalar multiplication.\n")
+	b := writeDoc(t, docs, "b.md", "# Bases\n\nDefinition: A basis of a vector space is a linearly independent set of vectors that spans the vector space.\n")
+	c := writeDoc(t, docs, "c.md", "# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n")
+	d := writeDoc(t, docs, "d.md", "# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n")
+	folder := filepath.Join(t.TempDir(), "data")
+	la := learnJSONRun(t, folder, a, "--domain", "structure")
+	for _, doc := range []string{b, c, d} {
+		learnJSONRun(t, folder, doc, "--domain", "structure")
+	}
+
+	places := map[string][]string{"folder": storeEnv(folder)}
+	db := pgtest.Start(t)
+	if r := lore(t, storeEnv(folder), "store", "copy", folder, db.URL); r.code != 0 {
+		t.Fatalf("store copy to PostgreSQL: exit %d\n%s", r.code, r.stderr)
+	}
+	places["postgres"] = []string{"LORE_STORE_URL=" + db.URL, "LORE_DATA_DIR=" + filepath.Join(t.TempDir(), "pgdata")}
+	served := copyData(t, folder)
+	// The server's user is the person running lore here, whom a folder's
+	// and a database's sessions record.
+	me := (&app{}).who()
+	if me == "" {
+		t.Skip("this machine does not say who is running the test")
+	}
+	token := addUser(t, served, me, "admin")
+	srv := serveInProcess(t, served, token, nil)
+	places["server"] = []string{"LORE_SERVER=" + srv.addr, "LORE_TOKEN=" + token, "LORE_SERVER_FINGERPRINT=" + srv.pin}
+
+	var pending struct {
+		Conflicts []struct {
+			ID string `json:"id"`
+		} `json:"conflicts"`
+	}
+	if r := loreOK(t, folder, "conflicts", "--json"); json.Unmarshal([]byte(r.stdout), &pending) != nil || len(pending.Conflicts) != 1 {
+		t.Fatalf("conflicts: %s", r.stdout)
+	}
+
+	// The owner's socket: a copy served by lore serve, which other lore
+	// processes call as they call the terminal application.
+	owned := copyData(t, folder)
+	home := t.TempDir()
+	startServe(t, owned, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"XDG_DATA_HOME=" + filepath.Join(home, "data"), "PATH=" + os.Getenv("PATH"), "LORE_DATA_DIR=" + owned})
+	places["owner"] = storeEnv(owned)
+
+	commands := [][]string{
+		{"sessions", "--json"}, {"sessions"},
+		{"rank", "--json"}, {"rank", "--by", "reach", "--top", "2", "--json"}, {"rank", "--domain", "structure"},
+		{"rank", "--domain", "nowhere", "--json"},
+		{"show", la.Primitives[0].ID, "--json"}, {"show", la.Primitives[0].ID}, {"show", "nope", "--json"},
+		{"conflicts", "--json"}, {"conflicts", "--all", "--json"}, {"conflicts"},
+		{"find", "vector space", "--json"}, {"find", "group"},
+		{"unlearn", la.SessionID, "--json"}, {"unlearn", "nope"}, {"conflicts", "resolve", "nope", "keep-both", "--json"},
+		// Writes, the same on each place's own copy of the library.
+		{"conflicts", "resolve", pending.Conflicts[0].ID, "keep-both", "--json"},
+		{"conflicts", "resolve", pending.Conflicts[0].ID, "keep-both"},
+		{"unlearn", la.SessionID, "--force", "--json"}, {"unlearn", la.SessionID},
+		{"sessions", "--json"}, {"sessions"}, {"rank", "--top", "0", "--json"}, {"conflicts", "--all", "--json"},
+	}
+	answers := map[string][]result{}
+	for place, env := range places {
+		for _, args := range commands {
+			r := lore(t, env, args...)
+			if slices.Contains(args, "--json") {
+				checkJSON(t, args, r)
+			}
+			r.stdout, r.stderr = normalised(r.stdout), normalised(r.stderr)
+			answers[place] = append(answers[place], r)
+		}
+	}
+	for i, args := range commands {
+		want := answers["folder"][i]
+		for _, place := range []string{"postgres", "server", "owner"} {
+			if got := answers[place][i]; got != want {
+				t.Errorf("lore %s on %s: exit %d\nstdout %s\nstderr %s\nin a folder: exit %d\nstdout %s\nstderr %s",
+					strings.Join(args, " "), place, got.code, clip(got.stdout, 1500), got.stderr, want.code, clip(want.stdout, 1500), want.stderr)
+			}
+		}
+	}
+	blocked := answers["folder"][14]
+	if blocked.code != ExitBlocked {
+		t.Errorf("the blocked unlearn: exit %d, want %d\n%s", blocked.code, ExitBlocked, blocked.stdout)
+	}
+	if os.Getenv("LORE_CONTRACT_DUMP") != "" {
+		for i, args := range commands {
+			fmt.Printf("$ lore %s  # exit %d\n%s%s\n", strings.Join(args, " "), answers["folder"][i].code, answers["folder"][i].stdout, answers["folder"][i].stderr)
+		}
+	}
+}
+
+// Sessions made on each place's copy have ids and times of their own.
+var (
+	sessionID = regexp.MustCompile(`\b(learn|unlearn|curate)-\d{8}-\d{6}-[0-9a-f]{6}\b`)
+	timestamp = regexp.MustCompile(`\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z)?`)
+)
+
+// normalised is a command's output with the ids and times of sessions
+// replaced: the first learn's session keeps its id, which every copy
+// shares, and was written into the commands.
+func normalised(s string) string {
+	return timestamp.ReplaceAllString(sessionID.ReplaceAllStringFunc(s, func(id string) string {
+		if strings.HasPrefix(id, "learn-") {
+			return id
+		}
+		return "SESSION"
+	}), "TIME")
+}
