@@ -12,6 +12,7 @@ import (
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/internal/apitest"
 )
@@ -153,6 +154,50 @@ func TestServerAppReadsThroughTheAPI(t *testing.T) {
 		m = settleWithin(t, m, cmd, time.Second)
 		if screen := strings.Join(screenLines(m), "\n"); !strings.Contains(screen, "No pending conflicts.") {
 			t.Errorf("Conflicts does not say what the server has:\n%s", screen)
+		}
+	})
+}
+
+// On a team server (and PostgreSQL, which the application reads through
+// the same API) the Conflicts screen lists the workspace's conflicts
+// whole and a reviewer settles one; a reader is told the role it takes;
+// the Graph screen draws a primitive's prerequisite tree.
+func TestServerConflictsAndTreeThroughTheAPI(t *testing.T) {
+	apitest.EachWith(t, func(o *local.Options) { o.Learn.Domain = "structure" }, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("rex", access.Reviewer, access.DefaultWorkspace)
+		e.AddUser("rita", access.Reader, access.DefaultWorkspace)
+		e.Seed(access.DefaultWorkspace, "c.md", []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"))
+		e.Seed(access.DefaultWorkspace, "d.md", []byte("# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n"))
+		open := func(user string) Model {
+			ctx, svc := e.As(user)
+			ctx, cancel := context.WithCancel(ctx)
+			t.Cleanup(cancel)
+			m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
+			m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+			m = settleWithin(t, m, m.Init(), time.Second)
+			m, cmd := send(m, keyPress("3"))
+			return settleWithin(t, m, cmd, time.Second)
+		}
+		r := open("rita")
+		if s := strings.Join(screenLines(r), "\n"); !strings.Contains(s, "Group vs Group") || !strings.Contains(s, "studied in abstract algebra") {
+			t.Fatalf("the conflict is not shown whole:\n%s", s)
+		}
+		r, _ = send(r, keyPress("b"))
+		if lines := screenLines(r); !strings.Contains(lines[len(lines)-1], "needs the reviewer role") {
+			t.Errorf("a reader's b is not refused: %q", lines[len(lines)-1])
+		}
+		m := open("rex")
+		m, cmd := send(m, keyPress("b"))
+		m = settleWithin(t, m, cmd, 2*time.Second)
+		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, "resolved: keep-both (add)") || !strings.Contains(s, "No pending conflicts.") {
+			t.Errorf("keep-both on the server:\n%s", s)
+		}
+		m, cmd = send(m, keyPress("4"))
+		m = settleWithin(t, m, cmd, 2*time.Second)
+		m, cmd = send(m, keyPress("t"))
+		m = settleWithin(t, m, cmd, 2*time.Second)
+		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, "prerequisites of") {
+			t.Errorf("no prerequisite tree on the server:\n%s", s)
 		}
 	})
 }

@@ -27,7 +27,7 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Use:         "sessions",
 		Short:       "List learn and unlearn sessions, newest first",
 		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
 				return svc.Sessions(ctx, &lorev1.SessionsRequest{})
@@ -35,7 +35,7 @@ func (a *app) sessionsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetSessions()) == 0 {
 					b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 				}
@@ -100,7 +100,7 @@ func (a *app) conflictsCmd() *cobra.Command {
 duplicate, generalization or specialization of it: lore keeps both sides and the
 comparison until a person decides with lore conflicts resolve.`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
 				return svc.Conflicts(ctx, &lorev1.ConflictsRequest{All: all})
@@ -108,7 +108,7 @@ comparison until a person decides with lore conflicts resolve.`,
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
 				if len(out.GetConflicts()) == 0 {
 					b.WriteString("no pending conflicts\n")
@@ -145,7 +145,7 @@ primitive's content with the candidate's (its id and dependents stay); keep-both
 adds the candidate as a new primitive. The decision is recorded as provenance in
 the session that raised the conflict, so unlearning that session undoes it.`,
 		Args:        exactArgs(2, "a conflict ID and a resolution"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
 				return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: args[0], Choice: args[1]})
@@ -174,7 +174,7 @@ func (a *app) showCmd() *cobra.Command {
 		Use:         "show ID",
 		Short:       "Show one primitive with its dependencies and dependents",
 		Args:        exactArgs(1, "one primitive ID"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
 				return svc.Show(ctx, &lorev1.ShowRequest{Id: args[0]})
@@ -182,7 +182,7 @@ func (a *app) showCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				p, deps := api.PrimitiveOf(out.GetPrimitive())
 				a.writePrimitive(b, p, deps)
 			})
@@ -318,7 +318,7 @@ recurring terms above one on a side topic. 100 is the average primitive.
 reach = how many primitives depend on it directly or transitively.
 Ties fall back to the other measure, then to the type, then to the id.`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
@@ -329,7 +329,7 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
 				for i, r := range out.GetPrimitives() {

@@ -36,7 +36,7 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 		Example: `  lore find "breadth first search"
   lore find "opening handshake" --domain networking --top 5 --json`,
 		Args:        exactArgs(1, "one QUERY (quote it)"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}

@@ -48,6 +48,10 @@ const (
 	// alone): it needs no store, and its help is drawn for this
 	// process's terminal, so it is never forwarded.
 	annotHelp = "lore/help"
+	// annotAPI marks a command that calls lore's API wherever the
+	// library is: beside an owner it calls the owner's API socket, and
+	// its command line is never forwarded.
+	annotAPI = "lore/api"
 )
 
 // noOwnerEnv, when set, makes every command open the store itself.
@@ -333,7 +337,7 @@ func forward(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	probe := &app{stdin: stdin, stdout: io.Discard, stderr: io.Discard}
 	root := probe.rootCmd(args...)
 	cmd, rest, err := root.Find(args)
-	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) || cmd.Annotations[annotHelp] != "" {
+	if err != nil || cmd == root || !cmd.Runnable() || local(cmd) || cmd.Annotations[annotHelp] != "" || cmd.Annotations[annotAPI] != "" {
 		return 0, false
 	}
 	for _, x := range rest {

@@ -665,7 +665,7 @@ nothing; it is refused as the unlearn would be.`,
   lore unlearn learn-20261122-101500-a1b2c3
   lore unlearn learn-20261122-101500-a1b2c3 --force`,
 		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
 				return svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: args[0], Force: force, DryRun: dryRun})

@@ -107,8 +107,9 @@ func (a *app) writeMessage(m proto.Message) error {
 	return err
 }
 
-// remoteOut prints m as JSON or as the text text writes.
-func (a *app) remoteOut(asJSON bool, m proto.Message, text func(b *strings.Builder)) error {
+// printAnswer prints the API's answer m as JSON, or as the text text
+// writes: the same on every backend and transport.
+func (a *app) printAnswer(asJSON bool, m proto.Message, text func(b *strings.Builder)) error {
 	if asJSON {
 		return a.writeMessage(m)
 	}
@@ -126,7 +127,7 @@ func (a *app) whoamiCmd() *cobra.Command {
 their role, their workspace and the calls the role may make. On this machine's
 own store, the person running lore, who may do everything.`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			who, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WhoAmIResponse, error) {
 				return svc.WhoAmI(ctx, &lorev1.WhoAmIRequest{})
@@ -134,7 +135,7 @@ own store, the person running lore, who may do everything.`,
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, who, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, who, func(b *strings.Builder) {
 				where := "this machine's store"
 				switch {
 				case who.GetRemote():

@@ -39,7 +39,7 @@ func (a *app) remoteSkillsSearch(ctx context.Context, query, consumer string, to
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		st := a.styles()
 		if len(out.GetHits()) == 0 {
 			fmt.Fprintf(b, "No active skill matches %q.\n", query)
@@ -63,7 +63,7 @@ func (a *app) remoteSkillsList(ctx context.Context, status, consumer string, asJ
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) { a.remoteSkillRows(b, out.GetSkills()) })
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.remoteSkillRows(b, out.GetSkills()) })
 }
 
 func (a *app) remoteSkillsShow(ctx context.Context, name string, asJSON bool) error {
@@ -73,7 +73,7 @@ func (a *app) remoteSkillsShow(ctx context.Context, name string, asJSON bool) er
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		st := a.styles()
 		s := out.GetSkill()
 		line := func(k, v string) {
@@ -118,7 +118,7 @@ func (a *app) remoteSkillsReview(ctx context.Context, args []string, ack, asJSON
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		fmt.Fprintf(b, "%s is now %s\n", out.GetSkill().GetKey(), out.GetSkill().GetStatus())
 	})
 }
@@ -130,7 +130,7 @@ func (a *app) remoteSkillsAllow(ctx context.Context, name, consumer string, revo
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		if revoke {
 			fmt.Fprintf(b, "%s: %s must ask again before activating it\n", out.GetSkill().GetKey(), consumer)
 			return
@@ -146,7 +146,7 @@ func (a *app) remoteSkillsFeedback(ctx context.Context, name, outcome, note stri
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		fmt.Fprintf(b, "%s: %s recorded\n", out.GetSkill().GetKey(), outcome)
 	})
 }
@@ -158,7 +158,7 @@ func (a *app) remoteSkillsPropose(ctx context.Context, req *lorev1.ProposeSkillR
 	if err != nil {
 		return err
 	}
-	return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 		s := out.GetSkill()
 		fmt.Fprintf(b, "proposed %s: a draft, yours until a reviewer promotes it (%d finding(s))\n", s.GetKey(), len(out.GetFindings()))
 	})
@@ -187,7 +187,7 @@ person's own store every skill is already the workspace's.`,
 			if err != nil {
 				return err
 			}
-			return a.remoteOut(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s is now the workspace's (visibility %s)\n", out.GetSkill().GetKey(), out.GetSkill().GetVisibility())
 			})
 		},

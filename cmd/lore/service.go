@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/lore-kb/lore/core/skills/scope"
@@ -40,9 +41,8 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 	// The process owning the store serves the API on its own socket;
 	// without one, this process opens the store for each call.
 	if os.Getenv(noOwnerEnv) == "" && a.held == nil {
-		if c, err := owner.Dial(a.cfg.dataDir()); err == nil {
-			_ = c.Close()
-			return ctx, apiclient.NewLocal(owner.DialAPI(a.cfg.dataDir())), nil
+		if c, ok := ownerClient(ctx, a.cfg.dataDir()); ok {
+			return ctx, c, nil
 		}
 	}
 	svc, err := a.localService()
@@ -50,6 +50,28 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 		return ctx, nil, err
 	}
 	return api.WithCaller(ctx, a.localCaller()), svc, nil
+}
+
+// ownerClients are this process's clients of owners' API sockets, by
+// data folder: a process calling an owner again (a test, a benchmark, a
+// screen) reuses the client and its connection, as HTTP clients are
+// meant to be.
+var ownerClients sync.Map
+
+// ownerClient is the client of the API of the store in dataDir's owner,
+// if a process owns it now (its socket answers).
+func ownerClient(ctx context.Context, dataDir string) (*apiclient.Client, bool) {
+	dial := owner.DialAPI(dataDir)
+	conn, err := dial(ctx, "", "")
+	if err != nil {
+		return nil, false
+	}
+	_ = conn.Close()
+	if c, ok := ownerClients.Load(dataDir); ok {
+		return c.(*apiclient.Client), true
+	}
+	c, _ := ownerClients.LoadOrStore(dataDir, apiclient.NewLocal(dial))
+	return c.(*apiclient.Client), true
 }
 
 // remoteService is the client of the team server at addr (a host alone

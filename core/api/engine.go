@@ -23,8 +23,9 @@ func PrimitiveOf(p *lorev1.Primitive) (core.Primitive, []core.Dependent) {
 	pv := p.GetProvenance()
 	out := core.Primitive{ID: p.GetId(), Name: p.GetName(), Type: core.PrimitiveType(p.GetType()), Domain: p.GetDomain(),
 		Section: p.GetSection(), FormalStatement: p.GetStatement(), ComputationalForm: p.GetComputationalForm(),
-		Keywords: p.GetKeywords(), Confidence: p.GetConfidence(),
-		Plane: core.PlanePosition{Real: p.GetPlane().GetReal(), Imaginary: p.GetPlane().GetImaginary()},
+		Keywords: p.GetKeywords(), Confidence: p.GetConfidence(), Prerequisites: p.GetPrerequisites(),
+		ApplicabilityPatterns: p.GetApplicabilityPatterns(),
+		Plane:                 core.PlanePosition{Real: p.GetPlane().GetReal(), Imaginary: p.GetPlane().GetImaginary()},
 		Provenance: core.Provenance{Document: cmp.Or(pv.GetDocument(), p.GetSource()), Source: pv.GetSource(), Offset: int(pv.GetOffset()),
 			Session: pv.GetSession(), MediaType: pv.GetMediaType(), Bytes: int64(pv.GetBytes()), SHA256: pv.GetSha256(), Section: p.GetSection()}}
 	for _, e := range p.GetRequires() {
@@ -89,7 +90,7 @@ func ConflictOf(c *lorev1.Conflict) core.Conflict {
 		RetiredBy: c.GetRetiredBy(), RetiredWhy: c.GetRetiredWhy(),
 		Comparison: core.Comparison{ExistingID: existing.ID, Class: core.Class(c.GetClass()), Rationale: c.GetRationale(),
 			FormalSimilarity: c.GetFormalSimilarity(), ComputationalSimilarity: c.GetComputationalSimilarity(),
-			KeywordSimilarity: c.GetKeywordSimilarity()}}
+			KeywordSimilarity: c.GetKeywordSimilarity(), Confidence: c.GetConfidence(), PatternOverlap: c.GetPatternOverlap()}}
 }
 
 func stampOf(s string) time.Time {

@@ -21,7 +21,8 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 	pv := p.Provenance
 	out := &lorev1.Primitive{Id: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain, Statement: p.FormalStatement,
 		Keywords: p.Keywords, Source: pv.Document, Section: p.Section, Plane: &lorev1.Plane{Real: p.Plane.Real, Imaginary: p.Plane.Imaginary}, Confidence: p.Confidence,
-		ComputationalForm: p.ComputationalForm, Version: int32(len(p.Versions) + 1),
+		ComputationalForm: p.ComputationalForm, Version: int32(len(p.Versions) + 1), Prerequisites: p.Prerequisites,
+		ApplicabilityPatterns: p.ApplicabilityPatterns,
 		Provenance: &lorev1.Provenance{Document: pv.Document, Source: pv.Source, Offset: int32(pv.Offset), Session: pv.Session,
 			MediaType: pv.MediaType, Bytes: int32(min(pv.Bytes, math.MaxInt32)), Sha256: pv.SHA256}}
 	for _, e := range p.Dependencies {
@@ -74,8 +75,9 @@ func Conflict(c *core.Conflict) *lorev1.Conflict {
 	return &lorev1.Conflict{Id: c.ID, State: string(c.State), SessionId: c.Session,
 		Existing: Primitive(&c.Existing, nil), Candidate: Primitive(&c.Candidate, nil),
 		Class: string(v.Class), Rationale: v.Rationale, FormalSimilarity: v.FormalSimilarity,
-		ComputationalSimilarity: v.ComputationalSimilarity, KeywordSimilarity: v.KeywordSimilarity,
-		Resolution: string(c.Resolution), ResolvedBy: c.ResolvedBy, RetiredBy: c.RetiredBy, RetiredWhy: c.RetiredWhy}
+		ComputationalSimilarity: v.ComputationalSimilarity, KeywordSimilarity: v.KeywordSimilarity, Confidence: v.Confidence,
+		PatternOverlap: v.PatternOverlap,
+		Resolution:     string(c.Resolution), ResolvedBy: c.ResolvedBy, RetiredBy: c.RetiredBy, RetiredWhy: c.RetiredWhy}
 }
 
 // chainNode is a prerequisite tree as the API gives it.

@@ -263,8 +263,12 @@ func (s *Service) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.Show
 			return nil, err
 		}
 		out := &lorev1.ShowResponse{Primitive: Primitive(&p, deps)}
-		// The neighbours' names and the prerequisite tree read the same
-		// primitives: each is read once.
+		d := int(r.GetChainDepth())
+		if d <= 0 {
+			return out, nil
+		}
+		// Asked for the prerequisite tree (a screen's detail), the edges
+		// are named too: both read the same primitives, each once.
 		seen := map[string]*core.Primitive{p.ID: &p}
 		look := func(id string) (*core.Primitive, bool) {
 			if q, ok := seen[id]; ok {
@@ -287,9 +291,7 @@ func (s *Service) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.Show
 				e.Name = q.Name
 			}
 		}
-		if d := int(r.GetChainDepth()); d > 0 {
-			out.Chain = chainNode(graph.Chain(look, p.ID, d))
-		}
+		out.Chain = chainNode(graph.Chain(look, p.ID, d))
 		return out, nil
 	})
 }

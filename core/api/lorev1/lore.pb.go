@@ -459,9 +459,13 @@ type Primitive struct {
 	ComputationalForm string      `protobuf:"bytes,16,opt,name=computational_form,json=computationalForm,proto3" json:"computational_form,omitempty"`
 	Provenance        *Provenance `protobuf:"bytes,17,opt,name=provenance,proto3" json:"provenance,omitempty"`
 	// versions are the statements updates replaced, oldest first.
-	Versions      []*Version `protobuf:"bytes,18,rep,name=versions,proto3" json:"versions,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Versions []*Version `protobuf:"bytes,18,rep,name=versions,proto3" json:"versions,omitempty"`
+	// prerequisites are the names the source gives as needed first;
+	// applicability_patterns the situations the primitive applies to.
+	Prerequisites         []string `protobuf:"bytes,19,rep,name=prerequisites,proto3" json:"prerequisites,omitempty"`
+	ApplicabilityPatterns []string `protobuf:"bytes,20,rep,name=applicability_patterns,json=applicabilityPatterns,proto3" json:"applicability_patterns,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *Primitive) Reset() {
@@ -609,6 +613,20 @@ func (x *Primitive) GetProvenance() *Provenance {
 func (x *Primitive) GetVersions() []*Version {
 	if x != nil {
 		return x.Versions
+	}
+	return nil
+}
+
+func (x *Primitive) GetPrerequisites() []string {
+	if x != nil {
+		return x.Prerequisites
+	}
+	return nil
+}
+
+func (x *Primitive) GetApplicabilityPatterns() []string {
+	if x != nil {
+		return x.ApplicabilityPatterns
 	}
 	return nil
 }
@@ -782,7 +800,7 @@ type ShowRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// chain_depth, when more than 0, asks for the primitive's prerequisite
-	// tree to that depth.
+	// tree to that depth, and for the names of its edges' other ends.
 	ChainDepth    int32 `protobuf:"varint,2,opt,name=chain_depth,json=chainDepth,proto3" json:"chain_depth,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1651,8 +1669,12 @@ type Conflict struct {
 	ResolvedBy              string  `protobuf:"bytes,16,opt,name=resolved_by,json=resolvedBy,proto3" json:"resolved_by,omitempty"`
 	RetiredBy               string  `protobuf:"bytes,17,opt,name=retired_by,json=retiredBy,proto3" json:"retired_by,omitempty"`
 	RetiredWhy              string  `protobuf:"bytes,18,opt,name=retired_why,json=retiredWhy,proto3" json:"retired_why,omitempty"`
-	unknownFields           protoimpl.UnknownFields
-	sizeCache               protoimpl.SizeCache
+	// confidence is the class's confidence; pattern_overlap the share of
+	// applicability patterns the two have in common.
+	Confidence     float64 `protobuf:"fixed64,19,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	PatternOverlap float64 `protobuf:"fixed64,20,opt,name=pattern_overlap,json=patternOverlap,proto3" json:"pattern_overlap,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Conflict) Reset() {
@@ -1781,6 +1803,20 @@ func (x *Conflict) GetRetiredWhy() string {
 		return x.RetiredWhy
 	}
 	return ""
+}
+
+func (x *Conflict) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *Conflict) GetPatternOverlap() float64 {
+	if x != nil {
+		return x.PatternOverlap
+	}
+	return 0
 }
 
 type ConflictsRequest struct {
@@ -5027,7 +5063,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"replacedAt\x12\x1f\n" +
 	"\vreplaced_by\x18\x03 \x01(\tR\n" +
 	"replacedBy\x12\x10\n" +
-	"\x03why\x18\x04 \x01(\tR\x03why\"\xce\x04\n" +
+	"\x03why\x18\x04 \x01(\tR\x03why\"\xab\x05\n" +
 	"\tPrimitive\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -5053,7 +5089,9 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
 	"provenance\x18\x11 \x01(\v2\x13.lore.v1.ProvenanceR\n" +
 	"provenance\x12,\n" +
-	"\bversions\x18\x12 \x03(\v2\x10.lore.v1.VersionR\bversionsB\r\n" +
+	"\bversions\x18\x12 \x03(\v2\x10.lore.v1.VersionR\bversions\x12$\n" +
+	"\rprerequisites\x18\x13 \x03(\tR\rprerequisites\x125\n" +
+	"\x16applicability_patterns\x18\x14 \x03(\tR\x15applicabilityPatternsB\r\n" +
 	"\v_importanceJ\x04\b\r\x10\x0e\"M\n" +
 	"\vFindRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
@@ -5136,7 +5174,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\",\n" +
 	"\x0eReportResponse\x12\x1a\n" +
-	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\"\x95\x04\n" +
+	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\"\xde\x04\n" +
 	"\bConflict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x1d\n" +
@@ -5158,7 +5196,11 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
 	"retired_by\x18\x11 \x01(\tR\tretiredBy\x12\x1f\n" +
 	"\vretired_why\x18\x12 \x01(\tR\n" +
-	"retiredWhyJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04J\x04\b\x04\x10\x05J\x04\b\x05\x10\x06\"$\n" +
+	"retiredWhy\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\x13 \x01(\x01R\n" +
+	"confidence\x12'\n" +
+	"\x0fpattern_overlap\x18\x14 \x01(\x01R\x0epatternOverlapJ\x04\b\x02\x10\x03J\x04\b\x03\x10\x04J\x04\b\x04\x10\x05J\x04\b\x05\x10\x06\"$\n" +
 	"\x10ConflictsRequest\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\"D\n" +
 	"\x11ConflictsResponse\x12/\n" +
