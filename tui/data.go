@@ -248,19 +248,7 @@ func detail(st Store, id string) (graphview.Detail, error) {
 	}
 	// Neighbours' names and the prerequisite chain read the same
 	// primitives: each is read once.
-	seen := map[string]*core.Primitive{id: &p}
-	get := func(id string) (*core.Primitive, bool) {
-		if q, ok := seen[id]; ok {
-			return q, q != nil
-		}
-		q, ok, err := st.GetPrimitive(id)
-		if err != nil || !ok {
-			seen[id] = nil
-			return nil, false
-		}
-		seen[id] = &q
-		return &q, true
-	}
+	get := graph.ReadOnce(&p, st.GetPrimitive)
 	name := func(id string) string {
 		if q, ok := get(id); ok {
 			return q.Name

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,22 +55,7 @@ func TestCommandsBesideTheAppAnswerAsWithout(t *testing.T) {
 	for i := range homes {
 		homes[i] = t.TempDir()
 	}
-	run := func(i int) result {
-		home := homes[i]
-		cmd := exec.Command(loreBin, commands[i]...)
-		cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
-			"XDG_DATA_HOME=" + filepath.Join(home, "data"), "PATH=" + os.Getenv("PATH"), "LORE_DATA_DIR=" + dir}
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		code := 0
-		if ee, ok := errors.AsType[*exec.ExitError](err); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return result{code, out.String(), errb.String()}
-	}
+	run := func(i int) result { return loreAt(t, homes[i], storeEnv(dir), commands[i]...) }
 	followed := len(commands) - 1
 	runAll := func(from, to int) []result {
 		var out []result

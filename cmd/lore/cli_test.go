@@ -49,7 +49,12 @@ type result struct {
 // lore runs the binary with an isolated configuration and data home.
 func lore(t *testing.T, env []string, args ...string) result {
 	t.Helper()
-	home := t.TempDir()
+	return loreAt(t, t.TempDir(), env, args...)
+}
+
+// loreAt runs the binary with the configuration and data home home.
+func loreAt(t *testing.T, home string, env []string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(loreBin, args...)
 	cmd.Env = append([]string{
 		"HOME=" + home,

@@ -37,6 +37,26 @@ func SliceLookup(prims []core.Primitive) Lookup {
 	}
 }
 
+// ReadOnce is a Lookup over get (a store's GetPrimitive) that reads each
+// primitive once, starting from known: a tree and the names of a
+// primitive's neighbours read the same primitives. A primitive get fails
+// to read is not found.
+func ReadOnce(known *core.Primitive, get func(id string) (core.Primitive, bool, error)) Lookup {
+	seen := map[string]*core.Primitive{known.ID: known}
+	return func(id string) (*core.Primitive, bool) {
+		if q, ok := seen[id]; ok {
+			return q, q != nil
+		}
+		q, ok, err := get(id)
+		if err != nil || !ok {
+			seen[id] = nil
+			return nil, false
+		}
+		seen[id] = &q
+		return &q, true
+	}
+}
+
 // DefaultChainDepth is the depth Chain uses when given maxDepth ≤ 0.
 const DefaultChainDepth = 10
 

@@ -38,6 +38,18 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 	return out
 }
 
+// brief is p as a search hit gives it: what names and places it, and
+// its edges; Show has the rest. Searches come many a second on a team
+// server, and the whole record would be most of their answer.
+func brief(p *core.Primitive) *lorev1.Primitive {
+	out := &lorev1.Primitive{Id: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain, Statement: p.FormalStatement,
+		Keywords: p.Keywords, Source: p.Provenance.Document, Section: p.Section}
+	for _, e := range p.Dependencies {
+		out.Requires = append(out.Requires, &lorev1.Edge{From: p.ID, To: e.Target, Type: string(e.Type), Strength: e.Strength})
+	}
+	return out
+}
+
 // Session is a session as the API gives it.
 func Session(s *core.Session) *lorev1.Session {
 	out := &lorev1.Session{Id: s.ID, Kind: string(s.Kind), Source: s.Source, State: string(s.State), DryRun: s.DryRun,

@@ -236,7 +236,7 @@ func (s *Service) Find(ctx context.Context, r *lorev1.FindRequest) (*lorev1.Find
 			hits = idx.Search(r.GetQuery(), top)
 		}
 		for _, h := range hits {
-			p := Primitive(h.Primitive, nil)
+			p := brief(h.Primitive)
 			p.Statement = clip(p.Statement, maxStatement)
 			p.Importance = proto.Int32(int32(h.Importance))
 			out.Hits = append(out.Hits, &lorev1.FindHit{Primitive: p, Score: h.Score})
@@ -269,19 +269,7 @@ func (s *Service) Show(ctx context.Context, r *lorev1.ShowRequest) (*lorev1.Show
 		}
 		// Asked for the prerequisite tree (a screen's detail), the edges
 		// are named too: both read the same primitives, each once.
-		seen := map[string]*core.Primitive{p.ID: &p}
-		look := func(id string) (*core.Primitive, bool) {
-			if q, ok := seen[id]; ok {
-				return q, q != nil
-			}
-			q, ok, err := st.GetPrimitive(id)
-			if err != nil || !ok {
-				seen[id] = nil
-				return nil, false
-			}
-			seen[id] = &q
-			return &q, true
-		}
+		look := graph.ReadOnce(&p, st.GetPrimitive)
 		for _, e := range append(out.Primitive.Requires, out.Primitive.RequiredBy...) {
 			other := e.GetTo()
 			if other == p.ID {
