@@ -790,14 +790,14 @@ func serverGraph(ctx context.Context, svc api.Service, gen int) tea.Cmd {
 		}
 		deps := map[string][]core.Edge{}
 		for _, e := range g.GetEdges() {
-			deps[e.GetFrom()] = append(deps[e.GetFrom()], core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType())})
+			deps[e.GetFrom()] = append(deps[e.GetFrom()], core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})
 		}
 		rows := make([]graphview.Row, len(g.GetNodes()))
 		links := make([]core.Primitive, len(g.GetNodes()))
 		for i, p := range g.GetNodes() {
 			rows[i] = graphview.Row{ID: p.GetId(), Name: p.GetName(), Type: core.PrimitiveType(p.GetType()), Domain: p.GetDomain(),
 				Importance: int(p.GetImportance())}
-			links[i] = core.Primitive{ID: p.GetId(), Type: core.PrimitiveType(p.GetType()), Keywords: p.GetKeywords(), Dependencies: deps[p.GetId()]}
+			links[i] = core.Primitive{ID: p.GetId(), Type: core.PrimitiveType(p.GetType()), Dependencies: deps[p.GetId()]}
 		}
 		return rowsMsg{gen: gen, rows: rows, links: links}
 	}

@@ -18,7 +18,6 @@ import (
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
-	"github.com/lore-kb/lore/store/backend"
 )
 
 func (a *app) sessionsCmd() *cobra.Command {
@@ -269,34 +268,6 @@ func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.D
 	}
 }
 
-// allPrimitives loads the registry, optionally one domain's. A domain that
-// is neither configured nor holds a stored primitive is a usage error: an
-// empty result would hide the typo.
-func (a *app) allPrimitives(domain string) ([]core.Primitive, error) {
-	var doms []core.Domain
-	if domain != "" {
-		var err error
-		if doms, err = a.cfg.domains(); err != nil {
-			return nil, err
-		}
-	}
-	return fromBackend(a, readOnly, func(db backend.Store) ([]core.Primitive, error) {
-		if domain != "" {
-			prims, err := db.ByDomain(domain)
-			if err != nil {
-				return nil, err
-			}
-			return prims, checkDomain(domain, doms, len(prims) > 0)
-		}
-		var out []core.Primitive
-		err := db.Primitives(func(p core.Primitive) error {
-			out = append(out, p)
-			return nil
-		})
-		return out, err
-	})
-}
-
 func (a *app) rankCmd() *cobra.Command {
 	var (
 		asJSON bool
@@ -362,7 +333,7 @@ func (a *app) graphCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "graph",
 		Short:       "Export the dependency graph as DOT, Mermaid or JSON",
-		Annotations: map[string]string{annotPostgres: "1"},
+		Annotations: map[string]string{annotPostgres: "1", annotRemote: "1", annotAPI: "1"},
 		Example: `  lore graph --format dot | dot -Tsvg > graph.svg
   lore graph --format mermaid --domain statistics`,
 		Args: noArgs,
@@ -373,22 +344,42 @@ func (a *app) graphCmd() *cobra.Command {
 				}
 				format = "json"
 			}
-			writers := map[string]func(io.Writer, []core.Primitive) error{"dot": graph.DOT, "mermaid": graph.Mermaid, "json": graph.JSON}
+			writers := map[string]func(io.Writer, []core.Primitive) error{"dot": graph.DOT, "mermaid": graph.Mermaid, "json": nil}
 			write, ok := writers[format]
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("--format %q is not one of dot, mermaid, json", format)}
 			}
-			prims, err := a.allPrimitives(domain)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.GraphResponse, error) {
+				return svc.Graph(ctx, &lorev1.GraphRequest{Domain: domain})
+			})
 			if err != nil {
 				return err
 			}
-			return write(a.stdout, prims)
+			if write == nil {
+				return a.writeMessage(out)
+			}
+			return write(a.stdout, graphPrimitives(out))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "dot", "dot, mermaid or json")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd
+}
+
+// graphPrimitives are the API's graph as the exporters read it: each
+// node with its edges.
+func graphPrimitives(g *lorev1.GraphResponse) []core.Primitive {
+	deps := map[string][]core.Edge{}
+	for _, e := range g.GetEdges() {
+		deps[e.GetFrom()] = append(deps[e.GetFrom()], core.Edge{Target: e.GetTo(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})
+	}
+	out := make([]core.Primitive, len(g.GetNodes()))
+	for i, n := range g.GetNodes() {
+		out[i] = core.Primitive{ID: n.GetId(), Name: n.GetName(), Type: core.PrimitiveType(n.GetType()), Domain: n.GetDomain(),
+			Dependencies: deps[n.GetId()]}
+	}
+	return out
 }
 
 // checkDomain refuses a --domain value that is neither configured (built in,

@@ -73,6 +73,8 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		{"show", la.Primitives[0].ID, "--json"}, {"show", la.Primitives[0].ID}, {"show", "nope", "--json"},
 		{"conflicts", "--json"}, {"conflicts", "--all", "--json"}, {"conflicts"},
 		{"find", "vector space", "--json"}, {"find", "group"},
+		{"graph", "--json"}, {"graph", "--format", "dot"}, {"graph", "--format", "mermaid", "--domain", "structure"},
+		{"graph", "--domain", "nowhere", "--json"},
 		{"unlearn", la.SessionID, "--json"}, {"unlearn", "nope"}, {"conflicts", "resolve", "nope", "keep-both", "--json"},
 		// Writes, the same on each place's own copy of the library.
 		{"conflicts", "resolve", pending.Conflicts[0].ID, "keep-both", "--json"},
@@ -100,7 +102,7 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 			}
 		}
 	}
-	blocked := answers["folder"][14]
+	blocked := answers["folder"][18]
 	if blocked.code != ExitBlocked {
 		t.Errorf("the blocked unlearn: exit %d, want %d\n%s", blocked.code, ExitBlocked, blocked.stdout)
 	}

@@ -210,10 +210,9 @@ type JSONGraph struct {
 	Edges []JSONEdge `json:"edges"`
 }
 
-// JSON writes the graph as {"nodes": [...], "edges": [...]} for tools
-// that draw or analyse it (d3, Cytoscape, jq). Non-finite strengths are
-// written as 0, since JSON cannot carry them.
-func JSON(w io.Writer, prims []core.Primitive) error {
+// Export is the graph of prims as the exporters write it: its nodes
+// sorted by id, each with its importance, and its edges between them.
+func Export(prims []core.Primitive) JSONGraph {
 	g := build(prims)
 	out := JSONGraph{Nodes: make([]JSONNode, len(g.nodes)), Edges: g.edges}
 	if out.Edges == nil {
@@ -223,6 +222,14 @@ func JSON(w io.Writer, prims []core.Primitive) error {
 	for i, p := range g.nodes {
 		out.Nodes[i] = JSONNode{ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain, Importance: imp[p.ID]}
 	}
+	return out
+}
+
+// JSON writes the graph as {"nodes": [...], "edges": [...]} for tools
+// that draw or analyse it (d3, Cytoscape, jq). Non-finite strengths are
+// written as 0, since JSON cannot carry them.
+func JSON(w io.Writer, prims []core.Primitive) error {
+	out := Export(prims)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

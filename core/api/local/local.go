@@ -343,25 +343,28 @@ func (s *Service) ofDomain(prims []core.Primitive, domain string) ([]core.Primit
 		}
 		known = append(known, d.ID)
 	}
-	return nil, api.Errorf(connect.CodeInvalidArgument, "domain %q: unknown; lore domains lists them: %s", domain, strings.Join(known, ", "))
+	return nil, api.Errorf(connect.CodeInvalidArgument, "domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))
 }
 
-// Graph is every primitive and dependency edge of the workspace.
-func (s *Service) Graph(ctx context.Context, _ *lorev1.GraphRequest) (*lorev1.GraphResponse, error) {
+// Graph is every primitive and dependency edge of the workspace, or of
+// one domain.
+func (s *Service) Graph(ctx context.Context, r *lorev1.GraphRequest) (*lorev1.GraphResponse, error) {
 	return read(ctx, s, "Graph", func(_ api.Caller, st Store) (*lorev1.GraphResponse, error) {
 		prims, err := all(st)
 		if err != nil {
 			return nil, err
 		}
-		imp := graph.Importance(prims)
+		if prims, err = s.ofDomain(prims, r.GetDomain()); err != nil {
+			return nil, err
+		}
+		g := graph.Export(prims)
 		out := &lorev1.GraphResponse{}
-		for i := range prims {
-			p := &prims[i]
-			out.Nodes = append(out.Nodes, &lorev1.Primitive{Id: p.ID, Name: p.Name, Type: string(p.Type), Domain: p.Domain,
-				Importance: proto.Int32(int32(imp[p.ID]))})
-			for _, e := range p.Dependencies {
-				out.Edges = append(out.Edges, &lorev1.Edge{From: p.ID, To: e.Target, Type: string(e.Type)})
-			}
+		for _, n := range g.Nodes {
+			out.Nodes = append(out.Nodes, &lorev1.GraphNode{Id: n.ID, Name: n.Name, Type: string(n.Type), Domain: n.Domain,
+				Importance: int32(n.Importance)})
+		}
+		for _, e := range g.Edges {
+			out.Edges = append(out.Edges, &lorev1.Edge{From: e.From, To: e.To, Type: string(e.Type), Strength: e.Strength})
 		}
 		return out, nil
 	})

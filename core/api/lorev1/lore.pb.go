@@ -1203,7 +1203,10 @@ func (x *RankResponse) GetPrimitives() []*Ranked {
 }
 
 type GraphRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// domain keeps one domain's primitives and the edges between them; ""
+	// keeps all.
+	Domain        string `protobuf:"bytes,1,opt,name=domain,proto3" json:"domain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1238,9 +1241,95 @@ func (*GraphRequest) Descriptor() ([]byte, []int) {
 	return file_lore_v1_lore_proto_rawDescGZIP(), []int{16}
 }
 
+func (x *GraphRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+// GraphNode is a primitive of the graph, with its importance.
+type GraphNode struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Type          string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	Domain        string                 `protobuf:"bytes,4,opt,name=domain,proto3" json:"domain,omitempty"`
+	Importance    int32                  `protobuf:"varint,5,opt,name=importance,proto3" json:"importance,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GraphNode) Reset() {
+	*x = GraphNode{}
+	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GraphNode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GraphNode) ProtoMessage() {}
+
+func (x *GraphNode) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GraphNode.ProtoReflect.Descriptor instead.
+func (*GraphNode) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GraphNode) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *GraphNode) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *GraphNode) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *GraphNode) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *GraphNode) GetImportance() int32 {
+	if x != nil {
+		return x.Importance
+	}
+	return 0
+}
+
+// GraphResponse is the dependency graph: nodes sorted by id, edges (from
+// the dependent to what it depends on) between present nodes, sorted.
 type GraphResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Nodes         []*Primitive           `protobuf:"bytes,1,rep,name=nodes,proto3" json:"nodes,omitempty"`
+	Nodes         []*GraphNode           `protobuf:"bytes,1,rep,name=nodes,proto3" json:"nodes,omitempty"`
 	Edges         []*Edge                `protobuf:"bytes,2,rep,name=edges,proto3" json:"edges,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1248,7 +1337,7 @@ type GraphResponse struct {
 
 func (x *GraphResponse) Reset() {
 	*x = GraphResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	mi := &file_lore_v1_lore_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1260,7 +1349,7 @@ func (x *GraphResponse) String() string {
 func (*GraphResponse) ProtoMessage() {}
 
 func (x *GraphResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[17]
+	mi := &file_lore_v1_lore_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1273,10 +1362,10 @@ func (x *GraphResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GraphResponse.ProtoReflect.Descriptor instead.
 func (*GraphResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{17}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{18}
 }
 
-func (x *GraphResponse) GetNodes() []*Primitive {
+func (x *GraphResponse) GetNodes() []*GraphNode {
 	if x != nil {
 		return x.Nodes
 	}
@@ -1326,7 +1415,7 @@ type Session struct {
 
 func (x *Session) Reset() {
 	*x = Session{}
-	mi := &file_lore_v1_lore_proto_msgTypes[18]
+	mi := &file_lore_v1_lore_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1338,7 +1427,7 @@ func (x *Session) String() string {
 func (*Session) ProtoMessage() {}
 
 func (x *Session) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[18]
+	mi := &file_lore_v1_lore_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1351,7 +1440,7 @@ func (x *Session) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Session.ProtoReflect.Descriptor instead.
 func (*Session) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{18}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Session) GetId() string {
@@ -1482,7 +1571,7 @@ type SessionsRequest struct {
 
 func (x *SessionsRequest) Reset() {
 	*x = SessionsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[19]
+	mi := &file_lore_v1_lore_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1494,7 +1583,7 @@ func (x *SessionsRequest) String() string {
 func (*SessionsRequest) ProtoMessage() {}
 
 func (x *SessionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[19]
+	mi := &file_lore_v1_lore_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1507,7 +1596,7 @@ func (x *SessionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionsRequest.ProtoReflect.Descriptor instead.
 func (*SessionsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{19}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SessionsRequest) GetLimit() int32 {
@@ -1526,7 +1615,7 @@ type SessionsResponse struct {
 
 func (x *SessionsResponse) Reset() {
 	*x = SessionsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[20]
+	mi := &file_lore_v1_lore_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1538,7 +1627,7 @@ func (x *SessionsResponse) String() string {
 func (*SessionsResponse) ProtoMessage() {}
 
 func (x *SessionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[20]
+	mi := &file_lore_v1_lore_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1551,7 +1640,7 @@ func (x *SessionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionsResponse.ProtoReflect.Descriptor instead.
 func (*SessionsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{20}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SessionsResponse) GetSessions() []*Session {
@@ -1570,7 +1659,7 @@ type ReportRequest struct {
 
 func (x *ReportRequest) Reset() {
 	*x = ReportRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[21]
+	mi := &file_lore_v1_lore_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1582,7 +1671,7 @@ func (x *ReportRequest) String() string {
 func (*ReportRequest) ProtoMessage() {}
 
 func (x *ReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[21]
+	mi := &file_lore_v1_lore_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1595,7 +1684,7 @@ func (x *ReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportRequest.ProtoReflect.Descriptor instead.
 func (*ReportRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{21}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ReportRequest) GetSessionId() string {
@@ -1614,7 +1703,7 @@ type ReportResponse struct {
 
 func (x *ReportResponse) Reset() {
 	*x = ReportResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[22]
+	mi := &file_lore_v1_lore_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1626,7 +1715,7 @@ func (x *ReportResponse) String() string {
 func (*ReportResponse) ProtoMessage() {}
 
 func (x *ReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[22]
+	mi := &file_lore_v1_lore_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1639,7 +1728,7 @@ func (x *ReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportResponse.ProtoReflect.Descriptor instead.
 func (*ReportResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{22}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ReportResponse) GetMarkdown() string {
@@ -1679,7 +1768,7 @@ type Conflict struct {
 
 func (x *Conflict) Reset() {
 	*x = Conflict{}
-	mi := &file_lore_v1_lore_proto_msgTypes[23]
+	mi := &file_lore_v1_lore_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1691,7 +1780,7 @@ func (x *Conflict) String() string {
 func (*Conflict) ProtoMessage() {}
 
 func (x *Conflict) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[23]
+	mi := &file_lore_v1_lore_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1704,7 +1793,7 @@ func (x *Conflict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
 func (*Conflict) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{23}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Conflict) GetId() string {
@@ -1829,7 +1918,7 @@ type ConflictsRequest struct {
 
 func (x *ConflictsRequest) Reset() {
 	*x = ConflictsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[24]
+	mi := &file_lore_v1_lore_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1841,7 +1930,7 @@ func (x *ConflictsRequest) String() string {
 func (*ConflictsRequest) ProtoMessage() {}
 
 func (x *ConflictsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[24]
+	mi := &file_lore_v1_lore_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1854,7 +1943,7 @@ func (x *ConflictsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConflictsRequest.ProtoReflect.Descriptor instead.
 func (*ConflictsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{24}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConflictsRequest) GetAll() bool {
@@ -1873,7 +1962,7 @@ type ConflictsResponse struct {
 
 func (x *ConflictsResponse) Reset() {
 	*x = ConflictsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[25]
+	mi := &file_lore_v1_lore_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1885,7 +1974,7 @@ func (x *ConflictsResponse) String() string {
 func (*ConflictsResponse) ProtoMessage() {}
 
 func (x *ConflictsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[25]
+	mi := &file_lore_v1_lore_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1898,7 +1987,7 @@ func (x *ConflictsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConflictsResponse.ProtoReflect.Descriptor instead.
 func (*ConflictsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{25}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ConflictsResponse) GetConflicts() []*Conflict {
@@ -1921,7 +2010,7 @@ type UploadRequest struct {
 
 func (x *UploadRequest) Reset() {
 	*x = UploadRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[26]
+	mi := &file_lore_v1_lore_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1933,7 +2022,7 @@ func (x *UploadRequest) String() string {
 func (*UploadRequest) ProtoMessage() {}
 
 func (x *UploadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[26]
+	mi := &file_lore_v1_lore_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1946,7 +2035,7 @@ func (x *UploadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadRequest.ProtoReflect.Descriptor instead.
 func (*UploadRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{26}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UploadRequest) GetPart() isUploadRequest_Part {
@@ -2002,7 +2091,7 @@ type UploadHeader struct {
 
 func (x *UploadHeader) Reset() {
 	*x = UploadHeader{}
-	mi := &file_lore_v1_lore_proto_msgTypes[27]
+	mi := &file_lore_v1_lore_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2014,7 +2103,7 @@ func (x *UploadHeader) String() string {
 func (*UploadHeader) ProtoMessage() {}
 
 func (x *UploadHeader) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[27]
+	mi := &file_lore_v1_lore_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2027,7 +2116,7 @@ func (x *UploadHeader) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadHeader.ProtoReflect.Descriptor instead.
 func (*UploadHeader) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{27}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UploadHeader) GetName() string {
@@ -2056,7 +2145,7 @@ type UploadResponse struct {
 
 func (x *UploadResponse) Reset() {
 	*x = UploadResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[28]
+	mi := &file_lore_v1_lore_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2068,7 +2157,7 @@ func (x *UploadResponse) String() string {
 func (*UploadResponse) ProtoMessage() {}
 
 func (x *UploadResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[28]
+	mi := &file_lore_v1_lore_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2081,7 +2170,7 @@ func (x *UploadResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadResponse.ProtoReflect.Descriptor instead.
 func (*UploadResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{28}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UploadResponse) GetUploadId() string {
@@ -2131,7 +2220,7 @@ type LearnRequest struct {
 
 func (x *LearnRequest) Reset() {
 	*x = LearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[29]
+	mi := &file_lore_v1_lore_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2143,7 +2232,7 @@ func (x *LearnRequest) String() string {
 func (*LearnRequest) ProtoMessage() {}
 
 func (x *LearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[29]
+	mi := &file_lore_v1_lore_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2156,7 +2245,7 @@ func (x *LearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnRequest.ProtoReflect.Descriptor instead.
 func (*LearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{29}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LearnRequest) GetUploadId() string {
@@ -2220,7 +2309,7 @@ type Finding struct {
 
 func (x *Finding) Reset() {
 	*x = Finding{}
-	mi := &file_lore_v1_lore_proto_msgTypes[30]
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2232,7 +2321,7 @@ func (x *Finding) String() string {
 func (*Finding) ProtoMessage() {}
 
 func (x *Finding) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[30]
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2245,7 +2334,7 @@ func (x *Finding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Finding.ProtoReflect.Descriptor instead.
 func (*Finding) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{30}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Finding) GetSeverity() string {
@@ -2289,7 +2378,7 @@ type Approval struct {
 
 func (x *Approval) Reset() {
 	*x = Approval{}
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2390,7 @@ func (x *Approval) String() string {
 func (*Approval) ProtoMessage() {}
 
 func (x *Approval) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2403,7 @@ func (x *Approval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Approval.ProtoReflect.Descriptor instead.
 func (*Approval) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Approval) GetTrust() string {
@@ -2367,7 +2456,7 @@ type LearnEvent struct {
 
 func (x *LearnEvent) Reset() {
 	*x = LearnEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2379,7 +2468,7 @@ func (x *LearnEvent) String() string {
 func (*LearnEvent) ProtoMessage() {}
 
 func (x *LearnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2392,7 +2481,7 @@ func (x *LearnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnEvent.ProtoReflect.Descriptor instead.
 func (*LearnEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *LearnEvent) GetRunId() string {
@@ -2546,7 +2635,7 @@ type StageEvent struct {
 
 func (x *StageEvent) Reset() {
 	*x = StageEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2558,7 +2647,7 @@ func (x *StageEvent) String() string {
 func (*StageEvent) ProtoMessage() {}
 
 func (x *StageEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2571,7 +2660,7 @@ func (x *StageEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StageEvent.ProtoReflect.Descriptor instead.
 func (*StageEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *StageEvent) GetStage() string {
@@ -2622,7 +2711,7 @@ type Decision struct {
 
 func (x *Decision) Reset() {
 	*x = Decision{}
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2634,7 +2723,7 @@ func (x *Decision) String() string {
 func (*Decision) ProtoMessage() {}
 
 func (x *Decision) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2647,7 +2736,7 @@ func (x *Decision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Decision.ProtoReflect.Descriptor instead.
 func (*Decision) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Decision) GetStatus() string {
@@ -2687,7 +2776,7 @@ type Committed struct {
 
 func (x *Committed) Reset() {
 	*x = Committed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2699,7 +2788,7 @@ func (x *Committed) String() string {
 func (*Committed) ProtoMessage() {}
 
 func (x *Committed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2712,7 +2801,7 @@ func (x *Committed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Committed.ProtoReflect.Descriptor instead.
 func (*Committed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Committed) GetSession() *Session {
@@ -2733,7 +2822,7 @@ type RunFailed struct {
 
 func (x *RunFailed) Reset() {
 	*x = RunFailed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2745,7 +2834,7 @@ func (x *RunFailed) String() string {
 func (*RunFailed) ProtoMessage() {}
 
 func (x *RunFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2758,7 +2847,7 @@ func (x *RunFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunFailed.ProtoReflect.Descriptor instead.
 func (*RunFailed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RunFailed) GetMessage() string {
@@ -2787,7 +2876,7 @@ type DecideRequest struct {
 
 func (x *DecideRequest) Reset() {
 	*x = DecideRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2799,7 +2888,7 @@ func (x *DecideRequest) String() string {
 func (*DecideRequest) ProtoMessage() {}
 
 func (x *DecideRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2812,7 +2901,7 @@ func (x *DecideRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideRequest.ProtoReflect.Descriptor instead.
 func (*DecideRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *DecideRequest) GetRunId() string {
@@ -2844,7 +2933,7 @@ type DecideResponse struct {
 
 func (x *DecideResponse) Reset() {
 	*x = DecideResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2856,7 +2945,7 @@ func (x *DecideResponse) String() string {
 func (*DecideResponse) ProtoMessage() {}
 
 func (x *DecideResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2869,7 +2958,7 @@ func (x *DecideResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideResponse.ProtoReflect.Descriptor instead.
 func (*DecideResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
 }
 
 type WatchRequest struct {
@@ -2880,7 +2969,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2892,7 +2981,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2905,7 +2994,7 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
 }
 
 type UnlearnRequest struct {
@@ -2920,7 +3009,7 @@ type UnlearnRequest struct {
 
 func (x *UnlearnRequest) Reset() {
 	*x = UnlearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2932,7 +3021,7 @@ func (x *UnlearnRequest) String() string {
 func (*UnlearnRequest) ProtoMessage() {}
 
 func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2945,7 +3034,7 @@ func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnRequest.ProtoReflect.Descriptor instead.
 func (*UnlearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *UnlearnRequest) GetSessionId() string {
@@ -3008,7 +3097,7 @@ type UnlearnResponse struct {
 
 func (x *UnlearnResponse) Reset() {
 	*x = UnlearnResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3020,7 +3109,7 @@ func (x *UnlearnResponse) String() string {
 func (*UnlearnResponse) ProtoMessage() {}
 
 func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3033,7 +3122,7 @@ func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnResponse.ProtoReflect.Descriptor instead.
 func (*UnlearnResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UnlearnResponse) GetSessionId() string {
@@ -3161,7 +3250,7 @@ type Artifact struct {
 
 func (x *Artifact) Reset() {
 	*x = Artifact{}
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3173,7 +3262,7 @@ func (x *Artifact) String() string {
 func (*Artifact) ProtoMessage() {}
 
 func (x *Artifact) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3186,7 +3275,7 @@ func (x *Artifact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Artifact.ProtoReflect.Descriptor instead.
 func (*Artifact) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Artifact) GetKind() string {
@@ -3223,7 +3312,7 @@ type IntegrityProblem struct {
 
 func (x *IntegrityProblem) Reset() {
 	*x = IntegrityProblem{}
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3235,7 +3324,7 @@ func (x *IntegrityProblem) String() string {
 func (*IntegrityProblem) ProtoMessage() {}
 
 func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3248,7 +3337,7 @@ func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntegrityProblem.ProtoReflect.Descriptor instead.
 func (*IntegrityProblem) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *IntegrityProblem) GetPrimitiveId() string {
@@ -3283,7 +3372,7 @@ type ResolveRequest struct {
 
 func (x *ResolveRequest) Reset() {
 	*x = ResolveRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3295,7 +3384,7 @@ func (x *ResolveRequest) String() string {
 func (*ResolveRequest) ProtoMessage() {}
 
 func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3308,7 +3397,7 @@ func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRequest.ProtoReflect.Descriptor instead.
 func (*ResolveRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ResolveRequest) GetConflictId() string {
@@ -3342,7 +3431,7 @@ type ResolveResponse struct {
 
 func (x *ResolveResponse) Reset() {
 	*x = ResolveResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3354,7 +3443,7 @@ func (x *ResolveResponse) String() string {
 func (*ResolveResponse) ProtoMessage() {}
 
 func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3367,7 +3456,7 @@ func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveResponse.ProtoReflect.Descriptor instead.
 func (*ResolveResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ResolveResponse) GetSessionId() string {
@@ -3442,7 +3531,7 @@ type Skill struct {
 
 func (x *Skill) Reset() {
 	*x = Skill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3454,7 +3543,7 @@ func (x *Skill) String() string {
 func (*Skill) ProtoMessage() {}
 
 func (x *Skill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3467,7 +3556,7 @@ func (x *Skill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Skill.ProtoReflect.Descriptor instead.
 func (*Skill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Skill) GetKey() string {
@@ -3621,7 +3710,7 @@ type SearchSkillsRequest struct {
 
 func (x *SearchSkillsRequest) Reset() {
 	*x = SearchSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3633,7 +3722,7 @@ func (x *SearchSkillsRequest) String() string {
 func (*SearchSkillsRequest) ProtoMessage() {}
 
 func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3646,7 +3735,7 @@ func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsRequest.ProtoReflect.Descriptor instead.
 func (*SearchSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SearchSkillsRequest) GetQuery() string {
@@ -3684,7 +3773,7 @@ type SkillHit struct {
 
 func (x *SkillHit) Reset() {
 	*x = SkillHit{}
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3696,7 +3785,7 @@ func (x *SkillHit) String() string {
 func (*SkillHit) ProtoMessage() {}
 
 func (x *SkillHit) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3709,7 +3798,7 @@ func (x *SkillHit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillHit.ProtoReflect.Descriptor instead.
 func (*SkillHit) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SkillHit) GetSkill() *Skill {
@@ -3756,7 +3845,7 @@ type SearchSkillsResponse struct {
 
 func (x *SearchSkillsResponse) Reset() {
 	*x = SearchSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3768,7 +3857,7 @@ func (x *SearchSkillsResponse) String() string {
 func (*SearchSkillsResponse) ProtoMessage() {}
 
 func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3781,7 +3870,7 @@ func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsResponse.ProtoReflect.Descriptor instead.
 func (*SearchSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SearchSkillsResponse) GetHits() []*SkillHit {
@@ -3803,7 +3892,7 @@ type ListSkillsRequest struct {
 
 func (x *ListSkillsRequest) Reset() {
 	*x = ListSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +3904,7 @@ func (x *ListSkillsRequest) String() string {
 func (*ListSkillsRequest) ProtoMessage() {}
 
 func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +3917,7 @@ func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ListSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListSkillsRequest) GetConsumer() string {
@@ -3854,7 +3943,7 @@ type ListSkillsResponse struct {
 
 func (x *ListSkillsResponse) Reset() {
 	*x = ListSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3866,7 +3955,7 @@ func (x *ListSkillsResponse) String() string {
 func (*ListSkillsResponse) ProtoMessage() {}
 
 func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3879,7 +3968,7 @@ func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ListSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ListSkillsResponse) GetSkills() []*Skill {
@@ -3904,7 +3993,7 @@ type GetSkillRequest struct {
 
 func (x *GetSkillRequest) Reset() {
 	*x = GetSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3916,7 +4005,7 @@ func (x *GetSkillRequest) String() string {
 func (*GetSkillRequest) ProtoMessage() {}
 
 func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3929,7 +4018,7 @@ func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillRequest.ProtoReflect.Descriptor instead.
 func (*GetSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetSkillRequest) GetName() string {
@@ -3957,7 +4046,7 @@ type GetSkillResponse struct {
 
 func (x *GetSkillResponse) Reset() {
 	*x = GetSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3969,7 +4058,7 @@ func (x *GetSkillResponse) String() string {
 func (*GetSkillResponse) ProtoMessage() {}
 
 func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3982,7 +4071,7 @@ func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillResponse.ProtoReflect.Descriptor instead.
 func (*GetSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetSkillResponse) GetSkill() *Skill {
@@ -4016,7 +4105,7 @@ type ActivateSkillRequest struct {
 
 func (x *ActivateSkillRequest) Reset() {
 	*x = ActivateSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4028,7 +4117,7 @@ func (x *ActivateSkillRequest) String() string {
 func (*ActivateSkillRequest) ProtoMessage() {}
 
 func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4041,7 +4130,7 @@ func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillRequest.ProtoReflect.Descriptor instead.
 func (*ActivateSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ActivateSkillRequest) GetName() string {
@@ -4074,7 +4163,7 @@ type ActivateSkillResponse struct {
 
 func (x *ActivateSkillResponse) Reset() {
 	*x = ActivateSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4086,7 +4175,7 @@ func (x *ActivateSkillResponse) String() string {
 func (*ActivateSkillResponse) ProtoMessage() {}
 
 func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4099,7 +4188,7 @@ func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillResponse.ProtoReflect.Descriptor instead.
 func (*ActivateSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ActivateSkillResponse) GetSkill() *Skill {
@@ -4157,7 +4246,7 @@ type ProposeSkillRequest struct {
 
 func (x *ProposeSkillRequest) Reset() {
 	*x = ProposeSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4169,7 +4258,7 @@ func (x *ProposeSkillRequest) String() string {
 func (*ProposeSkillRequest) ProtoMessage() {}
 
 func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4182,7 +4271,7 @@ func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillRequest.ProtoReflect.Descriptor instead.
 func (*ProposeSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ProposeSkillRequest) GetName() string {
@@ -4254,7 +4343,7 @@ type ProposeSkillResponse struct {
 
 func (x *ProposeSkillResponse) Reset() {
 	*x = ProposeSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4266,7 +4355,7 @@ func (x *ProposeSkillResponse) String() string {
 func (*ProposeSkillResponse) ProtoMessage() {}
 
 func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4279,7 +4368,7 @@ func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillResponse.ProtoReflect.Descriptor instead.
 func (*ProposeSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ProposeSkillResponse) GetSkill() *Skill {
@@ -4315,7 +4404,7 @@ type ReviewSkillRequest struct {
 
 func (x *ReviewSkillRequest) Reset() {
 	*x = ReviewSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4327,7 +4416,7 @@ func (x *ReviewSkillRequest) String() string {
 func (*ReviewSkillRequest) ProtoMessage() {}
 
 func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4340,7 +4429,7 @@ func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillRequest.ProtoReflect.Descriptor instead.
 func (*ReviewSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ReviewSkillRequest) GetName() string {
@@ -4373,7 +4462,7 @@ type ReviewSkillResponse struct {
 
 func (x *ReviewSkillResponse) Reset() {
 	*x = ReviewSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4385,7 +4474,7 @@ func (x *ReviewSkillResponse) String() string {
 func (*ReviewSkillResponse) ProtoMessage() {}
 
 func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4398,7 +4487,7 @@ func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillResponse.ProtoReflect.Descriptor instead.
 func (*ReviewSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ReviewSkillResponse) GetSkill() *Skill {
@@ -4417,7 +4506,7 @@ type PromoteSkillRequest struct {
 
 func (x *PromoteSkillRequest) Reset() {
 	*x = PromoteSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4429,7 +4518,7 @@ func (x *PromoteSkillRequest) String() string {
 func (*PromoteSkillRequest) ProtoMessage() {}
 
 func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4442,7 +4531,7 @@ func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillRequest.ProtoReflect.Descriptor instead.
 func (*PromoteSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *PromoteSkillRequest) GetName() string {
@@ -4461,7 +4550,7 @@ type PromoteSkillResponse struct {
 
 func (x *PromoteSkillResponse) Reset() {
 	*x = PromoteSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4473,7 +4562,7 @@ func (x *PromoteSkillResponse) String() string {
 func (*PromoteSkillResponse) ProtoMessage() {}
 
 func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4486,7 +4575,7 @@ func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillResponse.ProtoReflect.Descriptor instead.
 func (*PromoteSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *PromoteSkillResponse) GetSkill() *Skill {
@@ -4511,7 +4600,7 @@ type SkillFeedbackRequest struct {
 
 func (x *SkillFeedbackRequest) Reset() {
 	*x = SkillFeedbackRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4523,7 +4612,7 @@ func (x *SkillFeedbackRequest) String() string {
 func (*SkillFeedbackRequest) ProtoMessage() {}
 
 func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4536,7 +4625,7 @@ func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackRequest.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SkillFeedbackRequest) GetName() string {
@@ -4575,7 +4664,7 @@ type SkillFeedbackResponse struct {
 
 func (x *SkillFeedbackResponse) Reset() {
 	*x = SkillFeedbackResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4587,7 +4676,7 @@ func (x *SkillFeedbackResponse) String() string {
 func (*SkillFeedbackResponse) ProtoMessage() {}
 
 func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4600,7 +4689,7 @@ func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackResponse.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *SkillFeedbackResponse) GetSkill() *Skill {
@@ -4642,7 +4731,7 @@ type AllowSkillRequest struct {
 
 func (x *AllowSkillRequest) Reset() {
 	*x = AllowSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4654,7 +4743,7 @@ func (x *AllowSkillRequest) String() string {
 func (*AllowSkillRequest) ProtoMessage() {}
 
 func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4667,7 +4756,7 @@ func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillRequest.ProtoReflect.Descriptor instead.
 func (*AllowSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AllowSkillRequest) GetName() string {
@@ -4700,7 +4789,7 @@ type AllowSkillResponse struct {
 
 func (x *AllowSkillResponse) Reset() {
 	*x = AllowSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4712,7 +4801,7 @@ func (x *AllowSkillResponse) String() string {
 func (*AllowSkillResponse) ProtoMessage() {}
 
 func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4725,7 +4814,7 @@ func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillResponse.ProtoReflect.Descriptor instead.
 func (*AllowSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *AllowSkillResponse) GetSkill() *Skill {
@@ -4743,7 +4832,7 @@ type ExportSkillsRequest struct {
 
 func (x *ExportSkillsRequest) Reset() {
 	*x = ExportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4755,7 +4844,7 @@ func (x *ExportSkillsRequest) String() string {
 func (*ExportSkillsRequest) ProtoMessage() {}
 
 func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4768,7 +4857,7 @@ func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
 }
 
 type ExportSkillsResponse struct {
@@ -4781,7 +4870,7 @@ type ExportSkillsResponse struct {
 
 func (x *ExportSkillsResponse) Reset() {
 	*x = ExportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4793,7 +4882,7 @@ func (x *ExportSkillsResponse) String() string {
 func (*ExportSkillsResponse) ProtoMessage() {}
 
 func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4806,7 +4895,7 @@ func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ExportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ExportSkillsResponse) GetZip() []byte {
@@ -4825,7 +4914,7 @@ type ImportSkillsRequest struct {
 
 func (x *ImportSkillsRequest) Reset() {
 	*x = ImportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4837,7 +4926,7 @@ func (x *ImportSkillsRequest) String() string {
 func (*ImportSkillsRequest) ProtoMessage() {}
 
 func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4850,7 +4939,7 @@ func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ImportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ImportSkillsRequest) GetZip() []byte {
@@ -4873,7 +4962,7 @@ type ImportSkillsResponse struct {
 
 func (x *ImportSkillsResponse) Reset() {
 	*x = ImportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4885,7 +4974,7 @@ func (x *ImportSkillsResponse) String() string {
 func (*ImportSkillsResponse) ProtoMessage() {}
 
 func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4898,7 +4987,7 @@ func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ImportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ImportSkillsResponse) GetSkills() []*Skill {
@@ -4937,7 +5026,7 @@ type QueueRequest struct {
 
 func (x *QueueRequest) Reset() {
 	*x = QueueRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4949,7 +5038,7 @@ func (x *QueueRequest) String() string {
 func (*QueueRequest) ProtoMessage() {}
 
 func (x *QueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4962,7 +5051,7 @@ func (x *QueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueRequest.ProtoReflect.Descriptor instead.
 func (*QueueRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
 }
 
 type QueueResponse struct {
@@ -4977,7 +5066,7 @@ type QueueResponse struct {
 
 func (x *QueueResponse) Reset() {
 	*x = QueueResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4989,7 +5078,7 @@ func (x *QueueResponse) String() string {
 func (*QueueResponse) ProtoMessage() {}
 
 func (x *QueueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5002,7 +5091,7 @@ func (x *QueueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueResponse.ProtoReflect.Descriptor instead.
 func (*QueueResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *QueueResponse) GetDrafts() []*Skill {
@@ -5135,10 +5224,19 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\fRankResponse\x12/\n" +
 	"\n" +
 	"primitives\x18\x01 \x03(\v2\x0f.lore.v1.RankedR\n" +
-	"primitives\"\x0e\n" +
-	"\fGraphRequest\"^\n" +
+	"primitives\"&\n" +
+	"\fGraphRequest\x12\x16\n" +
+	"\x06domain\x18\x01 \x01(\tR\x06domain\"{\n" +
+	"\tGraphNode\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x12\x16\n" +
+	"\x06domain\x18\x04 \x01(\tR\x06domain\x12\x1e\n" +
+	"\n" +
+	"importance\x18\x05 \x01(\x05R\n" +
+	"importance\"^\n" +
 	"\rGraphResponse\x12(\n" +
-	"\x05nodes\x18\x01 \x03(\v2\x12.lore.v1.PrimitiveR\x05nodes\x12#\n" +
+	"\x05nodes\x18\x01 \x03(\v2\x12.lore.v1.GraphNodeR\x05nodes\x12#\n" +
 	"\x05edges\x18\x02 \x03(\v2\r.lore.v1.EdgeR\x05edges\"\xba\x04\n" +
 	"\aSession\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
@@ -5479,7 +5577,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 75)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -5498,64 +5596,65 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*Ranked)(nil),                // 14: lore.v1.Ranked
 	(*RankResponse)(nil),          // 15: lore.v1.RankResponse
 	(*GraphRequest)(nil),          // 16: lore.v1.GraphRequest
-	(*GraphResponse)(nil),         // 17: lore.v1.GraphResponse
-	(*Session)(nil),               // 18: lore.v1.Session
-	(*SessionsRequest)(nil),       // 19: lore.v1.SessionsRequest
-	(*SessionsResponse)(nil),      // 20: lore.v1.SessionsResponse
-	(*ReportRequest)(nil),         // 21: lore.v1.ReportRequest
-	(*ReportResponse)(nil),        // 22: lore.v1.ReportResponse
-	(*Conflict)(nil),              // 23: lore.v1.Conflict
-	(*ConflictsRequest)(nil),      // 24: lore.v1.ConflictsRequest
-	(*ConflictsResponse)(nil),     // 25: lore.v1.ConflictsResponse
-	(*UploadRequest)(nil),         // 26: lore.v1.UploadRequest
-	(*UploadHeader)(nil),          // 27: lore.v1.UploadHeader
-	(*UploadResponse)(nil),        // 28: lore.v1.UploadResponse
-	(*LearnRequest)(nil),          // 29: lore.v1.LearnRequest
-	(*Finding)(nil),               // 30: lore.v1.Finding
-	(*Approval)(nil),              // 31: lore.v1.Approval
-	(*LearnEvent)(nil),            // 32: lore.v1.LearnEvent
-	(*StageEvent)(nil),            // 33: lore.v1.StageEvent
-	(*Decision)(nil),              // 34: lore.v1.Decision
-	(*Committed)(nil),             // 35: lore.v1.Committed
-	(*RunFailed)(nil),             // 36: lore.v1.RunFailed
-	(*DecideRequest)(nil),         // 37: lore.v1.DecideRequest
-	(*DecideResponse)(nil),        // 38: lore.v1.DecideResponse
-	(*WatchRequest)(nil),          // 39: lore.v1.WatchRequest
-	(*UnlearnRequest)(nil),        // 40: lore.v1.UnlearnRequest
-	(*UnlearnResponse)(nil),       // 41: lore.v1.UnlearnResponse
-	(*Artifact)(nil),              // 42: lore.v1.Artifact
-	(*IntegrityProblem)(nil),      // 43: lore.v1.IntegrityProblem
-	(*ResolveRequest)(nil),        // 44: lore.v1.ResolveRequest
-	(*ResolveResponse)(nil),       // 45: lore.v1.ResolveResponse
-	(*Skill)(nil),                 // 46: lore.v1.Skill
-	(*SearchSkillsRequest)(nil),   // 47: lore.v1.SearchSkillsRequest
-	(*SkillHit)(nil),              // 48: lore.v1.SkillHit
-	(*SearchSkillsResponse)(nil),  // 49: lore.v1.SearchSkillsResponse
-	(*ListSkillsRequest)(nil),     // 50: lore.v1.ListSkillsRequest
-	(*ListSkillsResponse)(nil),    // 51: lore.v1.ListSkillsResponse
-	(*GetSkillRequest)(nil),       // 52: lore.v1.GetSkillRequest
-	(*GetSkillResponse)(nil),      // 53: lore.v1.GetSkillResponse
-	(*ActivateSkillRequest)(nil),  // 54: lore.v1.ActivateSkillRequest
-	(*ActivateSkillResponse)(nil), // 55: lore.v1.ActivateSkillResponse
-	(*ProposeSkillRequest)(nil),   // 56: lore.v1.ProposeSkillRequest
-	(*ProposeSkillResponse)(nil),  // 57: lore.v1.ProposeSkillResponse
-	(*ReviewSkillRequest)(nil),    // 58: lore.v1.ReviewSkillRequest
-	(*ReviewSkillResponse)(nil),   // 59: lore.v1.ReviewSkillResponse
-	(*PromoteSkillRequest)(nil),   // 60: lore.v1.PromoteSkillRequest
-	(*PromoteSkillResponse)(nil),  // 61: lore.v1.PromoteSkillResponse
-	(*SkillFeedbackRequest)(nil),  // 62: lore.v1.SkillFeedbackRequest
-	(*SkillFeedbackResponse)(nil), // 63: lore.v1.SkillFeedbackResponse
-	(*AllowSkillRequest)(nil),     // 64: lore.v1.AllowSkillRequest
-	(*AllowSkillResponse)(nil),    // 65: lore.v1.AllowSkillResponse
-	(*ExportSkillsRequest)(nil),   // 66: lore.v1.ExportSkillsRequest
-	(*ExportSkillsResponse)(nil),  // 67: lore.v1.ExportSkillsResponse
-	(*ImportSkillsRequest)(nil),   // 68: lore.v1.ImportSkillsRequest
-	(*ImportSkillsResponse)(nil),  // 69: lore.v1.ImportSkillsResponse
-	(*QueueRequest)(nil),          // 70: lore.v1.QueueRequest
-	(*QueueResponse)(nil),         // 71: lore.v1.QueueResponse
-	nil,                           // 72: lore.v1.Session.CountsEntry
-	nil,                           // 73: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 74: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*GraphNode)(nil),             // 17: lore.v1.GraphNode
+	(*GraphResponse)(nil),         // 18: lore.v1.GraphResponse
+	(*Session)(nil),               // 19: lore.v1.Session
+	(*SessionsRequest)(nil),       // 20: lore.v1.SessionsRequest
+	(*SessionsResponse)(nil),      // 21: lore.v1.SessionsResponse
+	(*ReportRequest)(nil),         // 22: lore.v1.ReportRequest
+	(*ReportResponse)(nil),        // 23: lore.v1.ReportResponse
+	(*Conflict)(nil),              // 24: lore.v1.Conflict
+	(*ConflictsRequest)(nil),      // 25: lore.v1.ConflictsRequest
+	(*ConflictsResponse)(nil),     // 26: lore.v1.ConflictsResponse
+	(*UploadRequest)(nil),         // 27: lore.v1.UploadRequest
+	(*UploadHeader)(nil),          // 28: lore.v1.UploadHeader
+	(*UploadResponse)(nil),        // 29: lore.v1.UploadResponse
+	(*LearnRequest)(nil),          // 30: lore.v1.LearnRequest
+	(*Finding)(nil),               // 31: lore.v1.Finding
+	(*Approval)(nil),              // 32: lore.v1.Approval
+	(*LearnEvent)(nil),            // 33: lore.v1.LearnEvent
+	(*StageEvent)(nil),            // 34: lore.v1.StageEvent
+	(*Decision)(nil),              // 35: lore.v1.Decision
+	(*Committed)(nil),             // 36: lore.v1.Committed
+	(*RunFailed)(nil),             // 37: lore.v1.RunFailed
+	(*DecideRequest)(nil),         // 38: lore.v1.DecideRequest
+	(*DecideResponse)(nil),        // 39: lore.v1.DecideResponse
+	(*WatchRequest)(nil),          // 40: lore.v1.WatchRequest
+	(*UnlearnRequest)(nil),        // 41: lore.v1.UnlearnRequest
+	(*UnlearnResponse)(nil),       // 42: lore.v1.UnlearnResponse
+	(*Artifact)(nil),              // 43: lore.v1.Artifact
+	(*IntegrityProblem)(nil),      // 44: lore.v1.IntegrityProblem
+	(*ResolveRequest)(nil),        // 45: lore.v1.ResolveRequest
+	(*ResolveResponse)(nil),       // 46: lore.v1.ResolveResponse
+	(*Skill)(nil),                 // 47: lore.v1.Skill
+	(*SearchSkillsRequest)(nil),   // 48: lore.v1.SearchSkillsRequest
+	(*SkillHit)(nil),              // 49: lore.v1.SkillHit
+	(*SearchSkillsResponse)(nil),  // 50: lore.v1.SearchSkillsResponse
+	(*ListSkillsRequest)(nil),     // 51: lore.v1.ListSkillsRequest
+	(*ListSkillsResponse)(nil),    // 52: lore.v1.ListSkillsResponse
+	(*GetSkillRequest)(nil),       // 53: lore.v1.GetSkillRequest
+	(*GetSkillResponse)(nil),      // 54: lore.v1.GetSkillResponse
+	(*ActivateSkillRequest)(nil),  // 55: lore.v1.ActivateSkillRequest
+	(*ActivateSkillResponse)(nil), // 56: lore.v1.ActivateSkillResponse
+	(*ProposeSkillRequest)(nil),   // 57: lore.v1.ProposeSkillRequest
+	(*ProposeSkillResponse)(nil),  // 58: lore.v1.ProposeSkillResponse
+	(*ReviewSkillRequest)(nil),    // 59: lore.v1.ReviewSkillRequest
+	(*ReviewSkillResponse)(nil),   // 60: lore.v1.ReviewSkillResponse
+	(*PromoteSkillRequest)(nil),   // 61: lore.v1.PromoteSkillRequest
+	(*PromoteSkillResponse)(nil),  // 62: lore.v1.PromoteSkillResponse
+	(*SkillFeedbackRequest)(nil),  // 63: lore.v1.SkillFeedbackRequest
+	(*SkillFeedbackResponse)(nil), // 64: lore.v1.SkillFeedbackResponse
+	(*AllowSkillRequest)(nil),     // 65: lore.v1.AllowSkillRequest
+	(*AllowSkillResponse)(nil),    // 66: lore.v1.AllowSkillResponse
+	(*ExportSkillsRequest)(nil),   // 67: lore.v1.ExportSkillsRequest
+	(*ExportSkillsResponse)(nil),  // 68: lore.v1.ExportSkillsResponse
+	(*ImportSkillsRequest)(nil),   // 69: lore.v1.ImportSkillsRequest
+	(*ImportSkillsResponse)(nil),  // 70: lore.v1.ImportSkillsResponse
+	(*QueueRequest)(nil),          // 71: lore.v1.QueueRequest
+	(*QueueResponse)(nil),         // 72: lore.v1.QueueResponse
+	nil,                           // 73: lore.v1.Session.CountsEntry
+	nil,                           // 74: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 75: lore.v1.ProposeSkillResponse.RedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -5569,96 +5668,96 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	12, // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
 	12, // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
-	6,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.Primitive
+	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	72, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
-	18, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
+	73, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
 	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
-	23, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	27, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	30, // 19: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	33, // 20: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	31, // 21: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	34, // 22: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	23, // 23: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	35, // 24: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	36, // 25: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	30, // 26: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	18, // 27: lore.v1.Committed.session:type_name -> lore.v1.Session
-	43, // 28: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	73, // 29: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	42, // 30: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	42, // 31: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	46, // 32: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	48, // 33: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	46, // 34: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	46, // 35: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	46, // 36: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	46, // 37: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	30, // 38: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	74, // 39: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	46, // 40: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	46, // 41: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	46, // 42: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	46, // 43: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	46, // 44: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	30, // 45: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	46, // 46: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	23, // 47: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	32, // 48: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	24, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	28, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	31, // 19: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	34, // 20: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	32, // 21: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	35, // 22: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24, // 23: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	36, // 24: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	37, // 25: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	31, // 26: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	19, // 27: lore.v1.Committed.session:type_name -> lore.v1.Session
+	44, // 28: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	74, // 29: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	43, // 30: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	43, // 31: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	47, // 32: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	49, // 33: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	47, // 34: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	47, // 35: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	47, // 36: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	47, // 37: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31, // 38: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	75, // 39: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	47, // 40: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	47, // 41: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	47, // 42: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	47, // 43: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	47, // 44: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31, // 45: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	47, // 46: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 47: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	33, // 48: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
 	0,  // 49: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
 	7,  // 50: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
 	10, // 51: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
 	13, // 52: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
 	16, // 53: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	19, // 54: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	21, // 55: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	24, // 56: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	26, // 57: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	29, // 58: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	37, // 59: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	39, // 60: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	40, // 61: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	44, // 62: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	47, // 63: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	50, // 64: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	52, // 65: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	54, // 66: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	56, // 67: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	58, // 68: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	60, // 69: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	62, // 70: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	64, // 71: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	66, // 72: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	68, // 73: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	70, // 74: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	20, // 54: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 55: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 56: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 57: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 58: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	38, // 59: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	40, // 60: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	41, // 61: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	45, // 62: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	48, // 63: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	51, // 64: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	53, // 65: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	55, // 66: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	57, // 67: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	59, // 68: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	61, // 69: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	63, // 70: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	65, // 71: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	67, // 72: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	69, // 73: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	71, // 74: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
 	1,  // 75: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
 	9,  // 76: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
 	11, // 77: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
 	15, // 78: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	17, // 79: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	20, // 80: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	22, // 81: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	25, // 82: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	28, // 83: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	32, // 84: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	38, // 85: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	32, // 86: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	41, // 87: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	45, // 88: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	49, // 89: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	51, // 90: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	53, // 91: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	55, // 92: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	57, // 93: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	59, // 94: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	61, // 95: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	63, // 96: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	65, // 97: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	67, // 98: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	69, // 99: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	71, // 100: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	18, // 79: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 80: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 81: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 82: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 83: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	33, // 84: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	39, // 85: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	33, // 86: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	42, // 87: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	46, // 88: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	50, // 89: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	52, // 90: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	54, // 91: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	56, // 92: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	58, // 93: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	60, // 94: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	62, // 95: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	64, // 96: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	66, // 97: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	68, // 98: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	70, // 99: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	72, // 100: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
 	75, // [75:101] is the sub-list for method output_type
 	49, // [49:75] is the sub-list for method input_type
 	49, // [49:49] is the sub-list for extension type_name
@@ -5672,11 +5771,11 @@ func file_lore_v1_lore_proto_init() {
 		return
 	}
 	file_lore_v1_lore_proto_msgTypes[6].OneofWrappers = []any{}
-	file_lore_v1_lore_proto_msgTypes[26].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[27].OneofWrappers = []any{
 		(*UploadRequest_Header)(nil),
 		(*UploadRequest_Chunk)(nil),
 	}
-	file_lore_v1_lore_proto_msgTypes[32].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[33].OneofWrappers = []any{
 		(*LearnEvent_Stage)(nil),
 		(*LearnEvent_ApprovalRequested)(nil),
 		(*LearnEvent_Decided)(nil),
@@ -5691,7 +5790,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   75,
+			NumMessages:   76,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
