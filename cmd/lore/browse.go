@@ -361,7 +361,7 @@ func (a *app) graphCmd() *cobra.Command {
 			return write(a.stdout, graphPrimitives(out))
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "dot", "dot, mermaid or json")
+	cmd.Flags().StringVar(&format, "format", "dot", "the format: dot, mermaid or json")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the same as --format json")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd

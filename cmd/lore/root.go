@@ -231,6 +231,9 @@ func serverHint(ce *connect.Error) string {
 		return fmt.Sprintf(" (team server %s, token in %s)", addr, tokenEnv)
 	case ce.Code() == connect.CodeUnavailable || ce.Code() == connect.CodeDeadlineExceeded ||
 		strings.Contains(msg, "connection refused") || strings.Contains(msg, "no such host") || strings.Contains(msg, "timeout"):
+		if full := api.WithDefaultPort(addr); full != addr {
+			addr += ", which means " + full
+		}
 		return fmt.Sprintf(" (team server %s=%s: is lore serve --listen running there, on that port?)", serverEnv, addr)
 	}
 	return ""
