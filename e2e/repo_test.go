@@ -123,16 +123,17 @@ func TestDocsShowNoMachinePaths(t *testing.T) {
 			}
 		}
 	}
-	// The application on a team server shows the user, role, workspace
-	// and server in place of the store.
-	onServer := regexp.MustCompile(` · (admin|curator|reviewer|reader|agent) · [a-z0-9-]+ @ 127\.0\.0\.1:\d+ `)
+	// The application on a team server, or on a PostgreSQL database on
+	// loopback, shows the user, role, workspace and where the library is
+	// in place of the store.
+	onServer := regexp.MustCompile(` · (admin|curator|reviewer|reader|agent) · [a-z0-9-]+ @ (PostgreSQL postgres://[^ @]+@)?127\.0\.0\.1:\d+[/ ]`)
 	for _, c := range caps {
 		if !strings.HasSuffix(c, ".txt") {
 			continue
 		}
 		capture := repoFile(t, filepath.Join("docs", "screens", filepath.Base(c)))
 		if !strings.Contains(capture, " store ~/.local/share/lore ") && !onServer.MatchString(capture) {
-			t.Errorf("%s: the status bar shows neither the default store ~/.local/share/lore nor a team server on loopback", c)
+			t.Errorf("%s: the status bar shows neither the default store ~/.local/share/lore nor a team server or database on loopback", c)
 		}
 	}
 }
