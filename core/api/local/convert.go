@@ -111,6 +111,20 @@ func stamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339Nano)
 }
 
+// finding is what the scanner found, as the API gives it.
 func finding(f *core.Finding) *lorev1.Finding {
-	return &lorev1.Finding{Severity: string(f.Severity), Category: string(f.Category), Message: f.Description, Location: f.Location}
+	out := &lorev1.Finding{Severity: string(f.Severity), Category: string(f.Category), Message: f.Description, Location: f.Location,
+		File: f.File, Evidence: f.Evidence, Recommendation: f.Recommendation}
+	if fl := f.Flow; fl != nil {
+		out.Flow = &lorev1.Flow{Source: fl.Source, SourceLine: int32(fl.SourceLine), Sink: fl.Sink, SinkLine: int32(fl.SinkLine), Scope: fl.Scope}
+	}
+	return out
+}
+
+func findings(fs []core.Finding) []*lorev1.Finding {
+	out := make([]*lorev1.Finding, len(fs))
+	for i := range fs {
+		out[i] = finding(&fs[i])
+	}
+	return out
 }

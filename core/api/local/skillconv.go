@@ -3,7 +3,6 @@ package local
 import (
 	"time"
 
-	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
@@ -32,17 +31,40 @@ func createdBy(s *skills.Skill) string {
 	return s.Provenance.By
 }
 
-// skillFinding is what the scanner found, as the API gives it.
-func skillFinding(f core.Finding) *lorev1.Finding {
-	return &lorev1.Finding{Severity: string(f.Severity), Category: string(f.Category), Message: f.Description, Location: f.Location}
-}
-
-func skillFindings(fs []core.Finding) []*lorev1.Finding {
-	out := make([]*lorev1.Finding, len(fs))
-	for i, f := range fs {
-		out[i] = skillFinding(f)
+// detail is the rest of s's record, for a person.
+func detail(s *skills.Skill, at time.Time) *lorev1.SkillDetail {
+	p := s.Provenance
+	d := &lorev1.SkillDetail{Hash: s.Hash, Updated: stamp(s.Updated), Failures: int32(s.Failures), LastUsed: stamp(s.LastUsed),
+		Helpful: int32(s.Helpful), Harmful: int32(s.Harmful),
+		Provenance: &lorev1.SkillProvenance{Session: p.Session, Document: p.Document, Domain: p.Domain, By: p.By, User: p.User,
+			Agent: p.Agent, AgentSession: p.AgentSession},
+		MergedFrom: s.Lineage.MergedFrom, SourceHashes: s.Lineage.SourceHashes, Origin: s.Lineage.Origin,
+		Findings: findings(s.Findings), Extends: s.Extends, ExampleQueries: s.ExampleQueries, SuggestedTools: s.SuggestedTools,
+		License: s.License, Compatibility: s.Compatibility, AllowedTools: s.AllowedTools, Metadata: s.Metadata,
+		Decay: search.Decay(s.View(""), at), Instructions: s.Instructions}
+	if len(s.FailureSignatures) > 0 {
+		d.FailureSignatures = make(map[string]int32, len(s.FailureSignatures))
+		for sig, n := range s.FailureSignatures {
+			d.FailureSignatures[sig] = int32(n)
+		}
 	}
-	return out
+	for _, o := range s.Outcomes {
+		d.Outcomes = append(d.Outcomes, &lorev1.SkillOutcome{At: stamp(o.At), Success: o.Success, Note: o.Note, Findings: findings(o.Findings)})
+	}
+	for _, al := range s.Allowed {
+		d.Allowed = append(d.Allowed, &lorev1.SkillAllowance{Consumer: al.Consumer, Hash: al.Hash, By: al.By, At: stamp(al.At)})
+	}
+	for _, v := range s.History {
+		d.Versions = append(d.Versions, &lorev1.SkillVersion{Number: int32(v.Number), At: stamp(v.At), Reason: v.Reason, Hash: v.Hash,
+			Name: v.Content.Name, Description: v.Content.Description, Findings: findings(v.Findings), FindingsKept: v.FindingsKept})
+	}
+	for _, f := range s.Files {
+		d.Files = append(d.Files, &lorev1.SkillFile{Path: f.Path, Content: f.Content, Mode: f.Mode})
+	}
+	if o := s.Original; o != nil {
+		d.Original = &lorev1.SkillOriginal{SkillMd: o.SkillMD, Mode: o.Mode, Folder: o.Folder}
+	}
+	return d
 }
 
 // resources are the paths of s's resource files, relative to its folder.

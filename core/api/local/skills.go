@@ -128,7 +128,10 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 	default:
 		return nil, api.Errorf(connect.CodeInvalidArgument, "list skills: status %q: use draft, active, archived or all", st)
 	}
-	return onLibrary(ctx, s, "ListSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ListSkillsResponse, error) {
+	return onLibrary(ctx, s, "ListSkills", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ListSkillsResponse, error) {
+		if r.GetDetail() && c.Role == access.Agent {
+			return nil, api.Errorf(connect.CodePermissionDenied, "list skills: a skill's detail is for a person reviewing it, not an agent's token")
+		}
 		var pick []*skills.Skill
 		if r.GetStatus() == "" {
 			offered, err := lib.Offered(r.GetConsumer())
@@ -150,7 +153,11 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 		at := s.now()
 		out := &lorev1.ListSkillsResponse{}
 		for _, sk := range pick {
-			out.Skills = append(out.Skills, Skill(sk, at))
+			m := Skill(sk, at)
+			if r.GetDetail() {
+				m.Detail = detail(sk, at)
+			}
+			out.Skills = append(out.Skills, m)
 		}
 		return out, nil
 	})
@@ -177,7 +184,11 @@ func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lor
 				return nil, err
 			}
 		}
-		return &lorev1.GetSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions, Resources: resources(sk)}, nil
+		out := &lorev1.GetSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions, Resources: resources(sk)}
+		if c.Role != access.Agent {
+			out.Skill.Detail = detail(sk, s.now())
+		}
+		return out, nil
 	})
 }
 
@@ -279,7 +290,7 @@ func (s *Service) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillReques
 		if err != nil {
 			return nil, err
 		}
-		out := &lorev1.ProposeSkillResponse{Skill: Skill(got.Skill, s.now()), Findings: skillFindings(got.Skill.Findings),
+		out := &lorev1.ProposeSkillResponse{Skill: Skill(got.Skill, s.now()), Findings: findings(got.Skill.Findings),
 			Redacted: map[string]int32{}}
 		for k, n := range got.Redacted {
 			out.Redacted[string(k)] = int32(n)
@@ -472,7 +483,7 @@ func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsReques
 		}
 		for _, f := range plan.Findings {
 			f.File, f.Location = hide(f.File), hide(f.Location)
-			out.Findings = append(out.Findings, skillFinding(f))
+			out.Findings = append(out.Findings, finding(&f))
 		}
 		return out, nil
 	})

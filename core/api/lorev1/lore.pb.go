@@ -2298,11 +2298,21 @@ func (x *LearnRequest) GetTier() string {
 }
 
 type Finding struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Severity      string                 `protobuf:"bytes,1,opt,name=severity,proto3" json:"severity,omitempty"`
-	Category      string                 `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
-	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
-	Location      string                 `protobuf:"bytes,4,opt,name=location,proto3" json:"location,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Severity string                 `protobuf:"bytes,1,opt,name=severity,proto3" json:"severity,omitempty"`
+	Category string                 `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
+	Message  string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// location is "file:line:col", or a name for a finding about a name.
+	Location string `protobuf:"bytes,4,opt,name=location,proto3" json:"location,omitempty"`
+	// file is the document or file it is in.
+	File string `protobuf:"bytes,5,opt,name=file,proto3" json:"file,omitempty"`
+	// evidence is the match with some context, hidden characters spelled
+	// out and secrets replaced.
+	Evidence       string `protobuf:"bytes,6,opt,name=evidence,proto3" json:"evidence,omitempty"`
+	Recommendation string `protobuf:"bytes,7,opt,name=recommendation,proto3" json:"recommendation,omitempty"`
+	// flow is, for a finding about what code does, where the data comes
+	// from and where it goes.
+	Flow          *Flow `protobuf:"bytes,8,opt,name=flow,proto3" json:"flow,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2365,6 +2375,111 @@ func (x *Finding) GetLocation() string {
 	return ""
 }
 
+func (x *Finding) GetFile() string {
+	if x != nil {
+		return x.File
+	}
+	return ""
+}
+
+func (x *Finding) GetEvidence() string {
+	if x != nil {
+		return x.Evidence
+	}
+	return ""
+}
+
+func (x *Finding) GetRecommendation() string {
+	if x != nil {
+		return x.Recommendation
+	}
+	return ""
+}
+
+func (x *Finding) GetFlow() *Flow {
+	if x != nil {
+		return x.Flow
+	}
+	return nil
+}
+
+type Flow struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Source     string                 `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
+	SourceLine int32                  `protobuf:"varint,2,opt,name=source_line,json=sourceLine,proto3" json:"source_line,omitempty"`
+	Sink       string                 `protobuf:"bytes,3,opt,name=sink,proto3" json:"sink,omitempty"`
+	SinkLine   int32                  `protobuf:"varint,4,opt,name=sink_line,json=sinkLine,proto3" json:"sink_line,omitempty"`
+	// scope is the instruction's words of recurrence or breadth.
+	Scope         string `protobuf:"bytes,5,opt,name=scope,proto3" json:"scope,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Flow) Reset() {
+	*x = Flow{}
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Flow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Flow) ProtoMessage() {}
+
+func (x *Flow) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Flow.ProtoReflect.Descriptor instead.
+func (*Flow) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *Flow) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *Flow) GetSourceLine() int32 {
+	if x != nil {
+		return x.SourceLine
+	}
+	return 0
+}
+
+func (x *Flow) GetSink() string {
+	if x != nil {
+		return x.Sink
+	}
+	return ""
+}
+
+func (x *Flow) GetSinkLine() int32 {
+	if x != nil {
+		return x.SinkLine
+	}
+	return 0
+}
+
+func (x *Flow) GetScope() string {
+	if x != nil {
+		return x.Scope
+	}
+	return ""
+}
+
 type Approval struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Trust    string                 `protobuf:"bytes,1,opt,name=trust,proto3" json:"trust,omitempty"`
@@ -2378,7 +2493,7 @@ type Approval struct {
 
 func (x *Approval) Reset() {
 	*x = Approval{}
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2390,7 +2505,7 @@ func (x *Approval) String() string {
 func (*Approval) ProtoMessage() {}
 
 func (x *Approval) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2403,7 +2518,7 @@ func (x *Approval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Approval.ProtoReflect.Descriptor instead.
 func (*Approval) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *Approval) GetTrust() string {
@@ -2456,7 +2571,7 @@ type LearnEvent struct {
 
 func (x *LearnEvent) Reset() {
 	*x = LearnEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2468,7 +2583,7 @@ func (x *LearnEvent) String() string {
 func (*LearnEvent) ProtoMessage() {}
 
 func (x *LearnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2481,7 +2596,7 @@ func (x *LearnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnEvent.ProtoReflect.Descriptor instead.
 func (*LearnEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *LearnEvent) GetRunId() string {
@@ -2635,7 +2750,7 @@ type StageEvent struct {
 
 func (x *StageEvent) Reset() {
 	*x = StageEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2647,7 +2762,7 @@ func (x *StageEvent) String() string {
 func (*StageEvent) ProtoMessage() {}
 
 func (x *StageEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2660,7 +2775,7 @@ func (x *StageEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StageEvent.ProtoReflect.Descriptor instead.
 func (*StageEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *StageEvent) GetStage() string {
@@ -2711,7 +2826,7 @@ type Decision struct {
 
 func (x *Decision) Reset() {
 	*x = Decision{}
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2723,7 +2838,7 @@ func (x *Decision) String() string {
 func (*Decision) ProtoMessage() {}
 
 func (x *Decision) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2736,7 +2851,7 @@ func (x *Decision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Decision.ProtoReflect.Descriptor instead.
 func (*Decision) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *Decision) GetStatus() string {
@@ -2776,7 +2891,7 @@ type Committed struct {
 
 func (x *Committed) Reset() {
 	*x = Committed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2788,7 +2903,7 @@ func (x *Committed) String() string {
 func (*Committed) ProtoMessage() {}
 
 func (x *Committed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2801,7 +2916,7 @@ func (x *Committed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Committed.ProtoReflect.Descriptor instead.
 func (*Committed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Committed) GetSession() *Session {
@@ -2822,7 +2937,7 @@ type RunFailed struct {
 
 func (x *RunFailed) Reset() {
 	*x = RunFailed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2834,7 +2949,7 @@ func (x *RunFailed) String() string {
 func (*RunFailed) ProtoMessage() {}
 
 func (x *RunFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2847,7 +2962,7 @@ func (x *RunFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunFailed.ProtoReflect.Descriptor instead.
 func (*RunFailed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RunFailed) GetMessage() string {
@@ -2876,7 +2991,7 @@ type DecideRequest struct {
 
 func (x *DecideRequest) Reset() {
 	*x = DecideRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2888,7 +3003,7 @@ func (x *DecideRequest) String() string {
 func (*DecideRequest) ProtoMessage() {}
 
 func (x *DecideRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2901,7 +3016,7 @@ func (x *DecideRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideRequest.ProtoReflect.Descriptor instead.
 func (*DecideRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *DecideRequest) GetRunId() string {
@@ -2933,7 +3048,7 @@ type DecideResponse struct {
 
 func (x *DecideResponse) Reset() {
 	*x = DecideResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2945,7 +3060,7 @@ func (x *DecideResponse) String() string {
 func (*DecideResponse) ProtoMessage() {}
 
 func (x *DecideResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2958,7 +3073,7 @@ func (x *DecideResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideResponse.ProtoReflect.Descriptor instead.
 func (*DecideResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
 }
 
 type WatchRequest struct {
@@ -2969,7 +3084,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2981,7 +3096,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2994,7 +3109,7 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
 }
 
 type UnlearnRequest struct {
@@ -3009,7 +3124,7 @@ type UnlearnRequest struct {
 
 func (x *UnlearnRequest) Reset() {
 	*x = UnlearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3021,7 +3136,7 @@ func (x *UnlearnRequest) String() string {
 func (*UnlearnRequest) ProtoMessage() {}
 
 func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3034,7 +3149,7 @@ func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnRequest.ProtoReflect.Descriptor instead.
 func (*UnlearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UnlearnRequest) GetSessionId() string {
@@ -3097,7 +3212,7 @@ type UnlearnResponse struct {
 
 func (x *UnlearnResponse) Reset() {
 	*x = UnlearnResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3109,7 +3224,7 @@ func (x *UnlearnResponse) String() string {
 func (*UnlearnResponse) ProtoMessage() {}
 
 func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3122,7 +3237,7 @@ func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnResponse.ProtoReflect.Descriptor instead.
 func (*UnlearnResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UnlearnResponse) GetSessionId() string {
@@ -3250,7 +3365,7 @@ type Artifact struct {
 
 func (x *Artifact) Reset() {
 	*x = Artifact{}
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3262,7 +3377,7 @@ func (x *Artifact) String() string {
 func (*Artifact) ProtoMessage() {}
 
 func (x *Artifact) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3275,7 +3390,7 @@ func (x *Artifact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Artifact.ProtoReflect.Descriptor instead.
 func (*Artifact) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *Artifact) GetKind() string {
@@ -3312,7 +3427,7 @@ type IntegrityProblem struct {
 
 func (x *IntegrityProblem) Reset() {
 	*x = IntegrityProblem{}
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3324,7 +3439,7 @@ func (x *IntegrityProblem) String() string {
 func (*IntegrityProblem) ProtoMessage() {}
 
 func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3337,7 +3452,7 @@ func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntegrityProblem.ProtoReflect.Descriptor instead.
 func (*IntegrityProblem) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *IntegrityProblem) GetPrimitiveId() string {
@@ -3372,7 +3487,7 @@ type ResolveRequest struct {
 
 func (x *ResolveRequest) Reset() {
 	*x = ResolveRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3384,7 +3499,7 @@ func (x *ResolveRequest) String() string {
 func (*ResolveRequest) ProtoMessage() {}
 
 func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3397,7 +3512,7 @@ func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRequest.ProtoReflect.Descriptor instead.
 func (*ResolveRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ResolveRequest) GetConflictId() string {
@@ -3431,7 +3546,7 @@ type ResolveResponse struct {
 
 func (x *ResolveResponse) Reset() {
 	*x = ResolveResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3443,7 +3558,7 @@ func (x *ResolveResponse) String() string {
 func (*ResolveResponse) ProtoMessage() {}
 
 func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3456,7 +3571,7 @@ func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveResponse.ProtoReflect.Descriptor instead.
 func (*ResolveResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ResolveResponse) GetSessionId() string {
@@ -3524,14 +3639,18 @@ type Skill struct {
 	// created is when the skill was filed (RFC 3339).
 	Created string `protobuf:"bytes,19,opt,name=created,proto3" json:"created,omitempty"`
 	// imports are the keys of the skills this one pulls in.
-	Imports       []string `protobuf:"bytes,20,rep,name=imports,proto3" json:"imports,omitempty"`
+	Imports []string `protobuf:"bytes,20,rep,name=imports,proto3" json:"imports,omitempty"`
+	// detail is the rest of the record, for a person reading or reviewing
+	// it: GetSkill gives it to every role but the agent's, ListSkills when
+	// asked; null otherwise.
+	Detail        *SkillDetail `protobuf:"bytes,21,opt,name=detail,proto3" json:"detail,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Skill) Reset() {
 	*x = Skill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3543,7 +3662,7 @@ func (x *Skill) String() string {
 func (*Skill) ProtoMessage() {}
 
 func (x *Skill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3556,7 +3675,7 @@ func (x *Skill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Skill.ProtoReflect.Descriptor instead.
 func (*Skill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Skill) GetKey() string {
@@ -3699,6 +3818,717 @@ func (x *Skill) GetImports() []string {
 	return nil
 }
 
+func (x *Skill) GetDetail() *SkillDetail {
+	if x != nil {
+		return x.Detail
+	}
+	return nil
+}
+
+// SkillDetail is what a reviewer reads of a skill beyond its summary.
+type SkillDetail struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Hash  string                 `protobuf:"bytes,1,opt,name=hash,proto3" json:"hash,omitempty"`
+	// updated is when its content last changed (RFC 3339).
+	Updated string `protobuf:"bytes,2,opt,name=updated,proto3" json:"updated,omitempty"`
+	// failures counts failed uses and reported failures alike.
+	Failures int32 `protobuf:"varint,3,opt,name=failures,proto3" json:"failures,omitempty"`
+	// last_used is RFC 3339, empty when never used.
+	LastUsed          string           `protobuf:"bytes,4,opt,name=last_used,json=lastUsed,proto3" json:"last_used,omitempty"`
+	Helpful           int32            `protobuf:"varint,5,opt,name=helpful,proto3" json:"helpful,omitempty"`
+	Harmful           int32            `protobuf:"varint,6,opt,name=harmful,proto3" json:"harmful,omitempty"`
+	FailureSignatures map[string]int32 `protobuf:"bytes,7,rep,name=failure_signatures,json=failureSignatures,proto3" json:"failure_signatures,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	Provenance        *SkillProvenance `protobuf:"bytes,8,opt,name=provenance,proto3" json:"provenance,omitempty"`
+	MergedFrom        []string         `protobuf:"bytes,9,rep,name=merged_from,json=mergedFrom,proto3" json:"merged_from,omitempty"`
+	SourceHashes      []string         `protobuf:"bytes,10,rep,name=source_hashes,json=sourceHashes,proto3" json:"source_hashes,omitempty"`
+	Origin            string           `protobuf:"bytes,11,opt,name=origin,proto3" json:"origin,omitempty"`
+	// findings are what the scanner and the skill check found when the
+	// skill was imported, proposed or edited.
+	Findings []*Finding        `protobuf:"bytes,12,rep,name=findings,proto3" json:"findings,omitempty"`
+	Outcomes []*SkillOutcome   `protobuf:"bytes,13,rep,name=outcomes,proto3" json:"outcomes,omitempty"`
+	Allowed  []*SkillAllowance `protobuf:"bytes,14,rep,name=allowed,proto3" json:"allowed,omitempty"`
+	// versions are the earlier versions kept for a rollback, oldest first.
+	Versions       []*SkillVersion `protobuf:"bytes,15,rep,name=versions,proto3" json:"versions,omitempty"`
+	Extends        string          `protobuf:"bytes,16,opt,name=extends,proto3" json:"extends,omitempty"`
+	ExampleQueries []string        `protobuf:"bytes,17,rep,name=example_queries,json=exampleQueries,proto3" json:"example_queries,omitempty"`
+	SuggestedTools []string        `protobuf:"bytes,18,rep,name=suggested_tools,json=suggestedTools,proto3" json:"suggested_tools,omitempty"`
+	// files are its resource files, with their content.
+	Files         []*SkillFile      `protobuf:"bytes,19,rep,name=files,proto3" json:"files,omitempty"`
+	License       string            `protobuf:"bytes,20,opt,name=license,proto3" json:"license,omitempty"`
+	Compatibility string            `protobuf:"bytes,21,opt,name=compatibility,proto3" json:"compatibility,omitempty"`
+	AllowedTools  string            `protobuf:"bytes,22,opt,name=allowed_tools,json=allowedTools,proto3" json:"allowed_tools,omitempty"`
+	Metadata      map[string]string `protobuf:"bytes,23,rep,name=metadata,proto3" json:"metadata,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// decay is how much the ranking has let it fade since its last use.
+	Decay float64 `protobuf:"fixed64,24,opt,name=decay,proto3" json:"decay,omitempty"`
+	// instructions are its body.
+	Instructions string `protobuf:"bytes,25,opt,name=instructions,proto3" json:"instructions,omitempty"`
+	// original is the SKILL.md of an imported skill as it was read.
+	Original      *SkillOriginal `protobuf:"bytes,26,opt,name=original,proto3" json:"original,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillDetail) Reset() {
+	*x = SkillDetail{}
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillDetail) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillDetail) ProtoMessage() {}
+
+func (x *SkillDetail) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillDetail.ProtoReflect.Descriptor instead.
+func (*SkillDetail) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *SkillDetail) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetUpdated() string {
+	if x != nil {
+		return x.Updated
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetFailures() int32 {
+	if x != nil {
+		return x.Failures
+	}
+	return 0
+}
+
+func (x *SkillDetail) GetLastUsed() string {
+	if x != nil {
+		return x.LastUsed
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetHelpful() int32 {
+	if x != nil {
+		return x.Helpful
+	}
+	return 0
+}
+
+func (x *SkillDetail) GetHarmful() int32 {
+	if x != nil {
+		return x.Harmful
+	}
+	return 0
+}
+
+func (x *SkillDetail) GetFailureSignatures() map[string]int32 {
+	if x != nil {
+		return x.FailureSignatures
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetProvenance() *SkillProvenance {
+	if x != nil {
+		return x.Provenance
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetMergedFrom() []string {
+	if x != nil {
+		return x.MergedFrom
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetSourceHashes() []string {
+	if x != nil {
+		return x.SourceHashes
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetOutcomes() []*SkillOutcome {
+	if x != nil {
+		return x.Outcomes
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetAllowed() []*SkillAllowance {
+	if x != nil {
+		return x.Allowed
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetVersions() []*SkillVersion {
+	if x != nil {
+		return x.Versions
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetExtends() string {
+	if x != nil {
+		return x.Extends
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetExampleQueries() []string {
+	if x != nil {
+		return x.ExampleQueries
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetSuggestedTools() []string {
+	if x != nil {
+		return x.SuggestedTools
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetFiles() []*SkillFile {
+	if x != nil {
+		return x.Files
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetLicense() string {
+	if x != nil {
+		return x.License
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetCompatibility() string {
+	if x != nil {
+		return x.Compatibility
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetAllowedTools() string {
+	if x != nil {
+		return x.AllowedTools
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetMetadata() map[string]string {
+	if x != nil {
+		return x.Metadata
+	}
+	return nil
+}
+
+func (x *SkillDetail) GetDecay() float64 {
+	if x != nil {
+		return x.Decay
+	}
+	return 0
+}
+
+func (x *SkillDetail) GetInstructions() string {
+	if x != nil {
+		return x.Instructions
+	}
+	return ""
+}
+
+func (x *SkillDetail) GetOriginal() *SkillOriginal {
+	if x != nil {
+		return x.Original
+	}
+	return nil
+}
+
+type SkillProvenance struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Session       string                 `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	Document      string                 `protobuf:"bytes,2,opt,name=document,proto3" json:"document,omitempty"`
+	Domain        string                 `protobuf:"bytes,3,opt,name=domain,proto3" json:"domain,omitempty"`
+	By            string                 `protobuf:"bytes,4,opt,name=by,proto3" json:"by,omitempty"`
+	User          string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	Agent         string                 `protobuf:"bytes,6,opt,name=agent,proto3" json:"agent,omitempty"`
+	AgentSession  string                 `protobuf:"bytes,7,opt,name=agent_session,json=agentSession,proto3" json:"agent_session,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillProvenance) Reset() {
+	*x = SkillProvenance{}
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillProvenance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillProvenance) ProtoMessage() {}
+
+func (x *SkillProvenance) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillProvenance.ProtoReflect.Descriptor instead.
+func (*SkillProvenance) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *SkillProvenance) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetDocument() string {
+	if x != nil {
+		return x.Document
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetAgent() string {
+	if x != nil {
+		return x.Agent
+	}
+	return ""
+}
+
+func (x *SkillProvenance) GetAgentSession() string {
+	if x != nil {
+		return x.AgentSession
+	}
+	return ""
+}
+
+type SkillOutcome struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	At            string                 `protobuf:"bytes,1,opt,name=at,proto3" json:"at,omitempty"`
+	Success       bool                   `protobuf:"varint,2,opt,name=success,proto3" json:"success,omitempty"`
+	Note          string                 `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	Findings      []*Finding             `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillOutcome) Reset() {
+	*x = SkillOutcome{}
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillOutcome) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillOutcome) ProtoMessage() {}
+
+func (x *SkillOutcome) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillOutcome.ProtoReflect.Descriptor instead.
+func (*SkillOutcome) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *SkillOutcome) GetAt() string {
+	if x != nil {
+		return x.At
+	}
+	return ""
+}
+
+func (x *SkillOutcome) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *SkillOutcome) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *SkillOutcome) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+type SkillAllowance struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Consumer string                 `protobuf:"bytes,1,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	// hash is the content allowed: another content asks again.
+	Hash          string `protobuf:"bytes,2,opt,name=hash,proto3" json:"hash,omitempty"`
+	By            string `protobuf:"bytes,3,opt,name=by,proto3" json:"by,omitempty"`
+	At            string `protobuf:"bytes,4,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillAllowance) Reset() {
+	*x = SkillAllowance{}
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillAllowance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillAllowance) ProtoMessage() {}
+
+func (x *SkillAllowance) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillAllowance.ProtoReflect.Descriptor instead.
+func (*SkillAllowance) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *SkillAllowance) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
+	}
+	return ""
+}
+
+func (x *SkillAllowance) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *SkillAllowance) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+func (x *SkillAllowance) GetAt() string {
+	if x != nil {
+		return x.At
+	}
+	return ""
+}
+
+type SkillVersion struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Number        int32                  `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
+	At            string                 `protobuf:"bytes,2,opt,name=at,proto3" json:"at,omitempty"`
+	Reason        string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	Hash          string                 `protobuf:"bytes,4,opt,name=hash,proto3" json:"hash,omitempty"`
+	Name          string                 `protobuf:"bytes,5,opt,name=name,proto3" json:"name,omitempty"`
+	Description   string                 `protobuf:"bytes,6,opt,name=description,proto3" json:"description,omitempty"`
+	Findings      []*Finding             `protobuf:"bytes,7,rep,name=findings,proto3" json:"findings,omitempty"`
+	FindingsKept  bool                   `protobuf:"varint,8,opt,name=findings_kept,json=findingsKept,proto3" json:"findings_kept,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillVersion) Reset() {
+	*x = SkillVersion{}
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillVersion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillVersion) ProtoMessage() {}
+
+func (x *SkillVersion) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillVersion.ProtoReflect.Descriptor instead.
+func (*SkillVersion) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *SkillVersion) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *SkillVersion) GetAt() string {
+	if x != nil {
+		return x.At
+	}
+	return ""
+}
+
+func (x *SkillVersion) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *SkillVersion) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *SkillVersion) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SkillVersion) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *SkillVersion) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *SkillVersion) GetFindingsKept() bool {
+	if x != nil {
+		return x.FindingsKept
+	}
+	return false
+}
+
+type SkillFile struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Path          string                 `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	Content       []byte                 `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	Mode          uint32                 `protobuf:"varint,3,opt,name=mode,proto3" json:"mode,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillFile) Reset() {
+	*x = SkillFile{}
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillFile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillFile) ProtoMessage() {}
+
+func (x *SkillFile) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillFile.ProtoReflect.Descriptor instead.
+func (*SkillFile) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *SkillFile) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *SkillFile) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *SkillFile) GetMode() uint32 {
+	if x != nil {
+		return x.Mode
+	}
+	return 0
+}
+
+type SkillOriginal struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SkillMd       []byte                 `protobuf:"bytes,1,opt,name=skill_md,json=skillMd,proto3" json:"skill_md,omitempty"`
+	Mode          uint32                 `protobuf:"varint,2,opt,name=mode,proto3" json:"mode,omitempty"`
+	Folder        string                 `protobuf:"bytes,3,opt,name=folder,proto3" json:"folder,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillOriginal) Reset() {
+	*x = SkillOriginal{}
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillOriginal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillOriginal) ProtoMessage() {}
+
+func (x *SkillOriginal) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillOriginal.ProtoReflect.Descriptor instead.
+func (*SkillOriginal) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *SkillOriginal) GetSkillMd() []byte {
+	if x != nil {
+		return x.SkillMd
+	}
+	return nil
+}
+
+func (x *SkillOriginal) GetMode() uint32 {
+	if x != nil {
+		return x.Mode
+	}
+	return 0
+}
+
+func (x *SkillOriginal) GetFolder() string {
+	if x != nil {
+		return x.Folder
+	}
+	return ""
+}
+
 type SearchSkillsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Query         string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
@@ -3710,7 +4540,7 @@ type SearchSkillsRequest struct {
 
 func (x *SearchSkillsRequest) Reset() {
 	*x = SearchSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3722,7 +4552,7 @@ func (x *SearchSkillsRequest) String() string {
 func (*SearchSkillsRequest) ProtoMessage() {}
 
 func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3735,7 +4565,7 @@ func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsRequest.ProtoReflect.Descriptor instead.
 func (*SearchSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *SearchSkillsRequest) GetQuery() string {
@@ -3773,7 +4603,7 @@ type SkillHit struct {
 
 func (x *SkillHit) Reset() {
 	*x = SkillHit{}
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3785,7 +4615,7 @@ func (x *SkillHit) String() string {
 func (*SkillHit) ProtoMessage() {}
 
 func (x *SkillHit) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3798,7 +4628,7 @@ func (x *SkillHit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillHit.ProtoReflect.Descriptor instead.
 func (*SkillHit) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *SkillHit) GetSkill() *Skill {
@@ -3845,7 +4675,7 @@ type SearchSkillsResponse struct {
 
 func (x *SearchSkillsResponse) Reset() {
 	*x = SearchSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3857,7 +4687,7 @@ func (x *SearchSkillsResponse) String() string {
 func (*SearchSkillsResponse) ProtoMessage() {}
 
 func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3870,7 +4700,7 @@ func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsResponse.ProtoReflect.Descriptor instead.
 func (*SearchSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *SearchSkillsResponse) GetHits() []*SkillHit {
@@ -3885,14 +4715,16 @@ type ListSkillsRequest struct {
 	Consumer string                 `protobuf:"bytes,1,opt,name=consumer,proto3" json:"consumer,omitempty"`
 	// status filters by lifecycle status; empty lists what the consumer
 	// may use.
-	Status        string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// detail asks for each skill's detail (not an agent's to ask).
+	Detail        bool `protobuf:"varint,3,opt,name=detail,proto3" json:"detail,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListSkillsRequest) Reset() {
 	*x = ListSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3904,7 +4736,7 @@ func (x *ListSkillsRequest) String() string {
 func (*ListSkillsRequest) ProtoMessage() {}
 
 func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3917,7 +4749,7 @@ func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ListSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ListSkillsRequest) GetConsumer() string {
@@ -3934,6 +4766,13 @@ func (x *ListSkillsRequest) GetStatus() string {
 	return ""
 }
 
+func (x *ListSkillsRequest) GetDetail() bool {
+	if x != nil {
+		return x.Detail
+	}
+	return false
+}
+
 type ListSkillsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Skills        []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
@@ -3943,7 +4782,7 @@ type ListSkillsResponse struct {
 
 func (x *ListSkillsResponse) Reset() {
 	*x = ListSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3955,7 +4794,7 @@ func (x *ListSkillsResponse) String() string {
 func (*ListSkillsResponse) ProtoMessage() {}
 
 func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3968,7 +4807,7 @@ func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ListSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListSkillsResponse) GetSkills() []*Skill {
@@ -3993,7 +4832,7 @@ type GetSkillRequest struct {
 
 func (x *GetSkillRequest) Reset() {
 	*x = GetSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4005,7 +4844,7 @@ func (x *GetSkillRequest) String() string {
 func (*GetSkillRequest) ProtoMessage() {}
 
 func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4018,7 +4857,7 @@ func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillRequest.ProtoReflect.Descriptor instead.
 func (*GetSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *GetSkillRequest) GetName() string {
@@ -4046,7 +4885,7 @@ type GetSkillResponse struct {
 
 func (x *GetSkillResponse) Reset() {
 	*x = GetSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4058,7 +4897,7 @@ func (x *GetSkillResponse) String() string {
 func (*GetSkillResponse) ProtoMessage() {}
 
 func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4071,7 +4910,7 @@ func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillResponse.ProtoReflect.Descriptor instead.
 func (*GetSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *GetSkillResponse) GetSkill() *Skill {
@@ -4105,7 +4944,7 @@ type ActivateSkillRequest struct {
 
 func (x *ActivateSkillRequest) Reset() {
 	*x = ActivateSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4117,7 +4956,7 @@ func (x *ActivateSkillRequest) String() string {
 func (*ActivateSkillRequest) ProtoMessage() {}
 
 func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4130,7 +4969,7 @@ func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillRequest.ProtoReflect.Descriptor instead.
 func (*ActivateSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ActivateSkillRequest) GetName() string {
@@ -4163,7 +5002,7 @@ type ActivateSkillResponse struct {
 
 func (x *ActivateSkillResponse) Reset() {
 	*x = ActivateSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4175,7 +5014,7 @@ func (x *ActivateSkillResponse) String() string {
 func (*ActivateSkillResponse) ProtoMessage() {}
 
 func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4188,7 +5027,7 @@ func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillResponse.ProtoReflect.Descriptor instead.
 func (*ActivateSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ActivateSkillResponse) GetSkill() *Skill {
@@ -4246,7 +5085,7 @@ type ProposeSkillRequest struct {
 
 func (x *ProposeSkillRequest) Reset() {
 	*x = ProposeSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4258,7 +5097,7 @@ func (x *ProposeSkillRequest) String() string {
 func (*ProposeSkillRequest) ProtoMessage() {}
 
 func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4271,7 +5110,7 @@ func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillRequest.ProtoReflect.Descriptor instead.
 func (*ProposeSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ProposeSkillRequest) GetName() string {
@@ -4343,7 +5182,7 @@ type ProposeSkillResponse struct {
 
 func (x *ProposeSkillResponse) Reset() {
 	*x = ProposeSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4355,7 +5194,7 @@ func (x *ProposeSkillResponse) String() string {
 func (*ProposeSkillResponse) ProtoMessage() {}
 
 func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4368,7 +5207,7 @@ func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillResponse.ProtoReflect.Descriptor instead.
 func (*ProposeSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *ProposeSkillResponse) GetSkill() *Skill {
@@ -4404,7 +5243,7 @@ type ReviewSkillRequest struct {
 
 func (x *ReviewSkillRequest) Reset() {
 	*x = ReviewSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4416,7 +5255,7 @@ func (x *ReviewSkillRequest) String() string {
 func (*ReviewSkillRequest) ProtoMessage() {}
 
 func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4429,7 +5268,7 @@ func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillRequest.ProtoReflect.Descriptor instead.
 func (*ReviewSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ReviewSkillRequest) GetName() string {
@@ -4462,7 +5301,7 @@ type ReviewSkillResponse struct {
 
 func (x *ReviewSkillResponse) Reset() {
 	*x = ReviewSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4474,7 +5313,7 @@ func (x *ReviewSkillResponse) String() string {
 func (*ReviewSkillResponse) ProtoMessage() {}
 
 func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4487,7 +5326,7 @@ func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillResponse.ProtoReflect.Descriptor instead.
 func (*ReviewSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ReviewSkillResponse) GetSkill() *Skill {
@@ -4506,7 +5345,7 @@ type PromoteSkillRequest struct {
 
 func (x *PromoteSkillRequest) Reset() {
 	*x = PromoteSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4518,7 +5357,7 @@ func (x *PromoteSkillRequest) String() string {
 func (*PromoteSkillRequest) ProtoMessage() {}
 
 func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4531,7 +5370,7 @@ func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillRequest.ProtoReflect.Descriptor instead.
 func (*PromoteSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *PromoteSkillRequest) GetName() string {
@@ -4550,7 +5389,7 @@ type PromoteSkillResponse struct {
 
 func (x *PromoteSkillResponse) Reset() {
 	*x = PromoteSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4562,7 +5401,7 @@ func (x *PromoteSkillResponse) String() string {
 func (*PromoteSkillResponse) ProtoMessage() {}
 
 func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4575,7 +5414,7 @@ func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillResponse.ProtoReflect.Descriptor instead.
 func (*PromoteSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *PromoteSkillResponse) GetSkill() *Skill {
@@ -4600,7 +5439,7 @@ type SkillFeedbackRequest struct {
 
 func (x *SkillFeedbackRequest) Reset() {
 	*x = SkillFeedbackRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4612,7 +5451,7 @@ func (x *SkillFeedbackRequest) String() string {
 func (*SkillFeedbackRequest) ProtoMessage() {}
 
 func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4625,7 +5464,7 @@ func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackRequest.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *SkillFeedbackRequest) GetName() string {
@@ -4664,7 +5503,7 @@ type SkillFeedbackResponse struct {
 
 func (x *SkillFeedbackResponse) Reset() {
 	*x = SkillFeedbackResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4676,7 +5515,7 @@ func (x *SkillFeedbackResponse) String() string {
 func (*SkillFeedbackResponse) ProtoMessage() {}
 
 func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4689,7 +5528,7 @@ func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackResponse.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *SkillFeedbackResponse) GetSkill() *Skill {
@@ -4731,7 +5570,7 @@ type AllowSkillRequest struct {
 
 func (x *AllowSkillRequest) Reset() {
 	*x = AllowSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4743,7 +5582,7 @@ func (x *AllowSkillRequest) String() string {
 func (*AllowSkillRequest) ProtoMessage() {}
 
 func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4756,7 +5595,7 @@ func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillRequest.ProtoReflect.Descriptor instead.
 func (*AllowSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *AllowSkillRequest) GetName() string {
@@ -4789,7 +5628,7 @@ type AllowSkillResponse struct {
 
 func (x *AllowSkillResponse) Reset() {
 	*x = AllowSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4801,7 +5640,7 @@ func (x *AllowSkillResponse) String() string {
 func (*AllowSkillResponse) ProtoMessage() {}
 
 func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4814,7 +5653,7 @@ func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillResponse.ProtoReflect.Descriptor instead.
 func (*AllowSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *AllowSkillResponse) GetSkill() *Skill {
@@ -4832,7 +5671,7 @@ type ExportSkillsRequest struct {
 
 func (x *ExportSkillsRequest) Reset() {
 	*x = ExportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4844,7 +5683,7 @@ func (x *ExportSkillsRequest) String() string {
 func (*ExportSkillsRequest) ProtoMessage() {}
 
 func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4857,7 +5696,7 @@ func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{75}
 }
 
 type ExportSkillsResponse struct {
@@ -4870,7 +5709,7 @@ type ExportSkillsResponse struct {
 
 func (x *ExportSkillsResponse) Reset() {
 	*x = ExportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4882,7 +5721,7 @@ func (x *ExportSkillsResponse) String() string {
 func (*ExportSkillsResponse) ProtoMessage() {}
 
 func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4895,7 +5734,7 @@ func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ExportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ExportSkillsResponse) GetZip() []byte {
@@ -4914,7 +5753,7 @@ type ImportSkillsRequest struct {
 
 func (x *ImportSkillsRequest) Reset() {
 	*x = ImportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4926,7 +5765,7 @@ func (x *ImportSkillsRequest) String() string {
 func (*ImportSkillsRequest) ProtoMessage() {}
 
 func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4939,7 +5778,7 @@ func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ImportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *ImportSkillsRequest) GetZip() []byte {
@@ -4962,7 +5801,7 @@ type ImportSkillsResponse struct {
 
 func (x *ImportSkillsResponse) Reset() {
 	*x = ImportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4974,7 +5813,7 @@ func (x *ImportSkillsResponse) String() string {
 func (*ImportSkillsResponse) ProtoMessage() {}
 
 func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4987,7 +5826,7 @@ func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ImportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *ImportSkillsResponse) GetSkills() []*Skill {
@@ -5026,7 +5865,7 @@ type QueueRequest struct {
 
 func (x *QueueRequest) Reset() {
 	*x = QueueRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5038,7 +5877,7 @@ func (x *QueueRequest) String() string {
 func (*QueueRequest) ProtoMessage() {}
 
 func (x *QueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5051,7 +5890,7 @@ func (x *QueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueRequest.ProtoReflect.Descriptor instead.
 func (*QueueRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{79}
 }
 
 type QueueResponse struct {
@@ -5066,7 +5905,7 @@ type QueueResponse struct {
 
 func (x *QueueResponse) Reset() {
 	*x = QueueResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[72]
+	mi := &file_lore_v1_lore_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5078,7 +5917,7 @@ func (x *QueueResponse) String() string {
 func (*QueueResponse) ProtoMessage() {}
 
 func (x *QueueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[72]
+	mi := &file_lore_v1_lore_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5091,7 +5930,7 @@ func (x *QueueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueResponse.ProtoReflect.Descriptor instead.
 func (*QueueResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{72}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *QueueResponse) GetDrafts() []*Skill {
@@ -5321,12 +6160,23 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\adry_run\x18\x04 \x01(\bR\x06dryRun\x12\x14\n" +
 	"\x05agent\x18\x05 \x01(\tR\x05agent\x12\x12\n" +
 	"\x04path\x18\x06 \x01(\tR\x04path\x12\x12\n" +
-	"\x04tier\x18\a \x01(\tR\x04tier\"w\n" +
+	"\x04tier\x18\a \x01(\tR\x04tier\"\xf2\x01\n" +
 	"\aFinding\x12\x1a\n" +
 	"\bseverity\x18\x01 \x01(\tR\bseverity\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x18\n" +
 	"\amessage\x18\x03 \x01(\tR\amessage\x12\x1a\n" +
-	"\blocation\x18\x04 \x01(\tR\blocation\"|\n" +
+	"\blocation\x18\x04 \x01(\tR\blocation\x12\x12\n" +
+	"\x04file\x18\x05 \x01(\tR\x04file\x12\x1a\n" +
+	"\bevidence\x18\x06 \x01(\tR\bevidence\x12&\n" +
+	"\x0erecommendation\x18\a \x01(\tR\x0erecommendation\x12!\n" +
+	"\x04flow\x18\b \x01(\v2\r.lore.v1.FlowR\x04flow\"\x86\x01\n" +
+	"\x04Flow\x12\x16\n" +
+	"\x06source\x18\x01 \x01(\tR\x06source\x12\x1f\n" +
+	"\vsource_line\x18\x02 \x01(\x05R\n" +
+	"sourceLine\x12\x12\n" +
+	"\x04sink\x18\x03 \x01(\tR\x04sink\x12\x1b\n" +
+	"\tsink_line\x18\x04 \x01(\x05R\bsinkLine\x12\x14\n" +
+	"\x05scope\x18\x05 \x01(\tR\x05scope\"|\n" +
 	"\bApproval\x12\x14\n" +
 	"\x05trust\x18\x01 \x01(\tR\x05trust\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12,\n" +
@@ -5419,7 +6269,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"resolution\x18\x03 \x01(\tR\n" +
 	"resolution\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x12\x16\n" +
-	"\x06errors\x18\x05 \x03(\tR\x06errors\"\x83\x04\n" +
+	"\x06errors\x18\x05 \x03(\tR\x06errors\"\xb1\x04\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -5444,7 +6294,80 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05stale\x18\x11 \x01(\tR\x05stale\x12\x12\n" +
 	"\x04note\x18\x12 \x01(\tR\x04note\x12\x18\n" +
 	"\acreated\x18\x13 \x01(\tR\acreated\x12\x18\n" +
-	"\aimports\x18\x14 \x03(\tR\aimports\"Y\n" +
+	"\aimports\x18\x14 \x03(\tR\aimports\x12,\n" +
+	"\x06detail\x18\x15 \x01(\v2\x14.lore.v1.SkillDetailR\x06detail\"\x8f\t\n" +
+	"\vSkillDetail\x12\x12\n" +
+	"\x04hash\x18\x01 \x01(\tR\x04hash\x12\x18\n" +
+	"\aupdated\x18\x02 \x01(\tR\aupdated\x12\x1a\n" +
+	"\bfailures\x18\x03 \x01(\x05R\bfailures\x12\x1b\n" +
+	"\tlast_used\x18\x04 \x01(\tR\blastUsed\x12\x18\n" +
+	"\ahelpful\x18\x05 \x01(\x05R\ahelpful\x12\x18\n" +
+	"\aharmful\x18\x06 \x01(\x05R\aharmful\x12Z\n" +
+	"\x12failure_signatures\x18\a \x03(\v2+.lore.v1.SkillDetail.FailureSignaturesEntryR\x11failureSignatures\x128\n" +
+	"\n" +
+	"provenance\x18\b \x01(\v2\x18.lore.v1.SkillProvenanceR\n" +
+	"provenance\x12\x1f\n" +
+	"\vmerged_from\x18\t \x03(\tR\n" +
+	"mergedFrom\x12#\n" +
+	"\rsource_hashes\x18\n" +
+	" \x03(\tR\fsourceHashes\x12\x16\n" +
+	"\x06origin\x18\v \x01(\tR\x06origin\x12,\n" +
+	"\bfindings\x18\f \x03(\v2\x10.lore.v1.FindingR\bfindings\x121\n" +
+	"\boutcomes\x18\r \x03(\v2\x15.lore.v1.SkillOutcomeR\boutcomes\x121\n" +
+	"\aallowed\x18\x0e \x03(\v2\x17.lore.v1.SkillAllowanceR\aallowed\x121\n" +
+	"\bversions\x18\x0f \x03(\v2\x15.lore.v1.SkillVersionR\bversions\x12\x18\n" +
+	"\aextends\x18\x10 \x01(\tR\aextends\x12'\n" +
+	"\x0fexample_queries\x18\x11 \x03(\tR\x0eexampleQueries\x12'\n" +
+	"\x0fsuggested_tools\x18\x12 \x03(\tR\x0esuggestedTools\x12(\n" +
+	"\x05files\x18\x13 \x03(\v2\x12.lore.v1.SkillFileR\x05files\x12\x18\n" +
+	"\alicense\x18\x14 \x01(\tR\alicense\x12$\n" +
+	"\rcompatibility\x18\x15 \x01(\tR\rcompatibility\x12#\n" +
+	"\rallowed_tools\x18\x16 \x01(\tR\fallowedTools\x12>\n" +
+	"\bmetadata\x18\x17 \x03(\v2\".lore.v1.SkillDetail.MetadataEntryR\bmetadata\x12\x14\n" +
+	"\x05decay\x18\x18 \x01(\x01R\x05decay\x12\"\n" +
+	"\finstructions\x18\x19 \x01(\tR\finstructions\x122\n" +
+	"\boriginal\x18\x1a \x01(\v2\x16.lore.v1.SkillOriginalR\boriginal\x1aD\n" +
+	"\x16FailureSignaturesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\x1a;\n" +
+	"\rMetadataEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xbe\x01\n" +
+	"\x0fSkillProvenance\x12\x18\n" +
+	"\asession\x18\x01 \x01(\tR\asession\x12\x1a\n" +
+	"\bdocument\x18\x02 \x01(\tR\bdocument\x12\x16\n" +
+	"\x06domain\x18\x03 \x01(\tR\x06domain\x12\x0e\n" +
+	"\x02by\x18\x04 \x01(\tR\x02by\x12\x12\n" +
+	"\x04user\x18\x05 \x01(\tR\x04user\x12\x14\n" +
+	"\x05agent\x18\x06 \x01(\tR\x05agent\x12#\n" +
+	"\ragent_session\x18\a \x01(\tR\fagentSession\"z\n" +
+	"\fSkillOutcome\x12\x0e\n" +
+	"\x02at\x18\x01 \x01(\tR\x02at\x12\x18\n" +
+	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\x12,\n" +
+	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\"`\n" +
+	"\x0eSkillAllowance\x12\x1a\n" +
+	"\bconsumer\x18\x01 \x01(\tR\bconsumer\x12\x12\n" +
+	"\x04hash\x18\x02 \x01(\tR\x04hash\x12\x0e\n" +
+	"\x02by\x18\x03 \x01(\tR\x02by\x12\x0e\n" +
+	"\x02at\x18\x04 \x01(\tR\x02at\"\xeb\x01\n" +
+	"\fSkillVersion\x12\x16\n" +
+	"\x06number\x18\x01 \x01(\x05R\x06number\x12\x0e\n" +
+	"\x02at\x18\x02 \x01(\tR\x02at\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04hash\x18\x04 \x01(\tR\x04hash\x12\x12\n" +
+	"\x04name\x18\x05 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x06 \x01(\tR\vdescription\x12,\n" +
+	"\bfindings\x18\a \x03(\v2\x10.lore.v1.FindingR\bfindings\x12#\n" +
+	"\rfindings_kept\x18\b \x01(\bR\ffindingsKept\"M\n" +
+	"\tSkillFile\x12\x12\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x12\x18\n" +
+	"\acontent\x18\x02 \x01(\fR\acontent\x12\x12\n" +
+	"\x04mode\x18\x03 \x01(\rR\x04mode\"V\n" +
+	"\rSkillOriginal\x12\x19\n" +
+	"\bskill_md\x18\x01 \x01(\fR\askillMd\x12\x12\n" +
+	"\x04mode\x18\x02 \x01(\rR\x04mode\x12\x16\n" +
+	"\x06folder\x18\x03 \x01(\tR\x06folder\"Y\n" +
 	"\x13SearchSkillsRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
 	"\x03top\x18\x02 \x01(\x05R\x03top\x12\x1a\n" +
@@ -5456,10 +6379,11 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05decay\x18\x04 \x01(\x01R\x05decay\x12\x1a\n" +
 	"\bfeedback\x18\x05 \x01(\x01R\bfeedback\"=\n" +
 	"\x14SearchSkillsResponse\x12%\n" +
-	"\x04hits\x18\x01 \x03(\v2\x11.lore.v1.SkillHitR\x04hits\"G\n" +
+	"\x04hits\x18\x01 \x03(\v2\x11.lore.v1.SkillHitR\x04hits\"_\n" +
 	"\x11ListSkillsRequest\x12\x1a\n" +
 	"\bconsumer\x18\x01 \x01(\tR\bconsumer\x12\x16\n" +
-	"\x06status\x18\x02 \x01(\tR\x06status\"<\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12\x16\n" +
+	"\x06detail\x18\x03 \x01(\bR\x06detail\"<\n" +
 	"\x12ListSkillsResponse\x12&\n" +
 	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\"A\n" +
 	"\x0fGetSkillRequest\x12\x12\n" +
@@ -5577,7 +6501,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -5611,50 +6535,60 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*UploadResponse)(nil),        // 29: lore.v1.UploadResponse
 	(*LearnRequest)(nil),          // 30: lore.v1.LearnRequest
 	(*Finding)(nil),               // 31: lore.v1.Finding
-	(*Approval)(nil),              // 32: lore.v1.Approval
-	(*LearnEvent)(nil),            // 33: lore.v1.LearnEvent
-	(*StageEvent)(nil),            // 34: lore.v1.StageEvent
-	(*Decision)(nil),              // 35: lore.v1.Decision
-	(*Committed)(nil),             // 36: lore.v1.Committed
-	(*RunFailed)(nil),             // 37: lore.v1.RunFailed
-	(*DecideRequest)(nil),         // 38: lore.v1.DecideRequest
-	(*DecideResponse)(nil),        // 39: lore.v1.DecideResponse
-	(*WatchRequest)(nil),          // 40: lore.v1.WatchRequest
-	(*UnlearnRequest)(nil),        // 41: lore.v1.UnlearnRequest
-	(*UnlearnResponse)(nil),       // 42: lore.v1.UnlearnResponse
-	(*Artifact)(nil),              // 43: lore.v1.Artifact
-	(*IntegrityProblem)(nil),      // 44: lore.v1.IntegrityProblem
-	(*ResolveRequest)(nil),        // 45: lore.v1.ResolveRequest
-	(*ResolveResponse)(nil),       // 46: lore.v1.ResolveResponse
-	(*Skill)(nil),                 // 47: lore.v1.Skill
-	(*SearchSkillsRequest)(nil),   // 48: lore.v1.SearchSkillsRequest
-	(*SkillHit)(nil),              // 49: lore.v1.SkillHit
-	(*SearchSkillsResponse)(nil),  // 50: lore.v1.SearchSkillsResponse
-	(*ListSkillsRequest)(nil),     // 51: lore.v1.ListSkillsRequest
-	(*ListSkillsResponse)(nil),    // 52: lore.v1.ListSkillsResponse
-	(*GetSkillRequest)(nil),       // 53: lore.v1.GetSkillRequest
-	(*GetSkillResponse)(nil),      // 54: lore.v1.GetSkillResponse
-	(*ActivateSkillRequest)(nil),  // 55: lore.v1.ActivateSkillRequest
-	(*ActivateSkillResponse)(nil), // 56: lore.v1.ActivateSkillResponse
-	(*ProposeSkillRequest)(nil),   // 57: lore.v1.ProposeSkillRequest
-	(*ProposeSkillResponse)(nil),  // 58: lore.v1.ProposeSkillResponse
-	(*ReviewSkillRequest)(nil),    // 59: lore.v1.ReviewSkillRequest
-	(*ReviewSkillResponse)(nil),   // 60: lore.v1.ReviewSkillResponse
-	(*PromoteSkillRequest)(nil),   // 61: lore.v1.PromoteSkillRequest
-	(*PromoteSkillResponse)(nil),  // 62: lore.v1.PromoteSkillResponse
-	(*SkillFeedbackRequest)(nil),  // 63: lore.v1.SkillFeedbackRequest
-	(*SkillFeedbackResponse)(nil), // 64: lore.v1.SkillFeedbackResponse
-	(*AllowSkillRequest)(nil),     // 65: lore.v1.AllowSkillRequest
-	(*AllowSkillResponse)(nil),    // 66: lore.v1.AllowSkillResponse
-	(*ExportSkillsRequest)(nil),   // 67: lore.v1.ExportSkillsRequest
-	(*ExportSkillsResponse)(nil),  // 68: lore.v1.ExportSkillsResponse
-	(*ImportSkillsRequest)(nil),   // 69: lore.v1.ImportSkillsRequest
-	(*ImportSkillsResponse)(nil),  // 70: lore.v1.ImportSkillsResponse
-	(*QueueRequest)(nil),          // 71: lore.v1.QueueRequest
-	(*QueueResponse)(nil),         // 72: lore.v1.QueueResponse
-	nil,                           // 73: lore.v1.Session.CountsEntry
-	nil,                           // 74: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 75: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*Flow)(nil),                  // 32: lore.v1.Flow
+	(*Approval)(nil),              // 33: lore.v1.Approval
+	(*LearnEvent)(nil),            // 34: lore.v1.LearnEvent
+	(*StageEvent)(nil),            // 35: lore.v1.StageEvent
+	(*Decision)(nil),              // 36: lore.v1.Decision
+	(*Committed)(nil),             // 37: lore.v1.Committed
+	(*RunFailed)(nil),             // 38: lore.v1.RunFailed
+	(*DecideRequest)(nil),         // 39: lore.v1.DecideRequest
+	(*DecideResponse)(nil),        // 40: lore.v1.DecideResponse
+	(*WatchRequest)(nil),          // 41: lore.v1.WatchRequest
+	(*UnlearnRequest)(nil),        // 42: lore.v1.UnlearnRequest
+	(*UnlearnResponse)(nil),       // 43: lore.v1.UnlearnResponse
+	(*Artifact)(nil),              // 44: lore.v1.Artifact
+	(*IntegrityProblem)(nil),      // 45: lore.v1.IntegrityProblem
+	(*ResolveRequest)(nil),        // 46: lore.v1.ResolveRequest
+	(*ResolveResponse)(nil),       // 47: lore.v1.ResolveResponse
+	(*Skill)(nil),                 // 48: lore.v1.Skill
+	(*SkillDetail)(nil),           // 49: lore.v1.SkillDetail
+	(*SkillProvenance)(nil),       // 50: lore.v1.SkillProvenance
+	(*SkillOutcome)(nil),          // 51: lore.v1.SkillOutcome
+	(*SkillAllowance)(nil),        // 52: lore.v1.SkillAllowance
+	(*SkillVersion)(nil),          // 53: lore.v1.SkillVersion
+	(*SkillFile)(nil),             // 54: lore.v1.SkillFile
+	(*SkillOriginal)(nil),         // 55: lore.v1.SkillOriginal
+	(*SearchSkillsRequest)(nil),   // 56: lore.v1.SearchSkillsRequest
+	(*SkillHit)(nil),              // 57: lore.v1.SkillHit
+	(*SearchSkillsResponse)(nil),  // 58: lore.v1.SearchSkillsResponse
+	(*ListSkillsRequest)(nil),     // 59: lore.v1.ListSkillsRequest
+	(*ListSkillsResponse)(nil),    // 60: lore.v1.ListSkillsResponse
+	(*GetSkillRequest)(nil),       // 61: lore.v1.GetSkillRequest
+	(*GetSkillResponse)(nil),      // 62: lore.v1.GetSkillResponse
+	(*ActivateSkillRequest)(nil),  // 63: lore.v1.ActivateSkillRequest
+	(*ActivateSkillResponse)(nil), // 64: lore.v1.ActivateSkillResponse
+	(*ProposeSkillRequest)(nil),   // 65: lore.v1.ProposeSkillRequest
+	(*ProposeSkillResponse)(nil),  // 66: lore.v1.ProposeSkillResponse
+	(*ReviewSkillRequest)(nil),    // 67: lore.v1.ReviewSkillRequest
+	(*ReviewSkillResponse)(nil),   // 68: lore.v1.ReviewSkillResponse
+	(*PromoteSkillRequest)(nil),   // 69: lore.v1.PromoteSkillRequest
+	(*PromoteSkillResponse)(nil),  // 70: lore.v1.PromoteSkillResponse
+	(*SkillFeedbackRequest)(nil),  // 71: lore.v1.SkillFeedbackRequest
+	(*SkillFeedbackResponse)(nil), // 72: lore.v1.SkillFeedbackResponse
+	(*AllowSkillRequest)(nil),     // 73: lore.v1.AllowSkillRequest
+	(*AllowSkillResponse)(nil),    // 74: lore.v1.AllowSkillResponse
+	(*ExportSkillsRequest)(nil),   // 75: lore.v1.ExportSkillsRequest
+	(*ExportSkillsResponse)(nil),  // 76: lore.v1.ExportSkillsResponse
+	(*ImportSkillsRequest)(nil),   // 77: lore.v1.ImportSkillsRequest
+	(*ImportSkillsResponse)(nil),  // 78: lore.v1.ImportSkillsResponse
+	(*QueueRequest)(nil),          // 79: lore.v1.QueueRequest
+	(*QueueResponse)(nil),         // 80: lore.v1.QueueResponse
+	nil,                           // 81: lore.v1.Session.CountsEntry
+	nil,                           // 82: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 83: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 84: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 85: lore.v1.ProposeSkillResponse.RedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -5670,99 +6604,112 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	73, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	81, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
 	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	31, // 19: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	34, // 20: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	32, // 21: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	35, // 22: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24, // 23: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	36, // 24: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	37, // 25: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	31, // 26: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	19, // 27: lore.v1.Committed.session:type_name -> lore.v1.Session
-	44, // 28: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	74, // 29: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	43, // 30: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	43, // 31: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	47, // 32: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	49, // 33: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	47, // 34: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	47, // 35: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	47, // 36: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	47, // 37: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31, // 38: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	75, // 39: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	47, // 40: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	47, // 41: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	47, // 42: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	47, // 43: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	47, // 44: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 45: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	47, // 46: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 47: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	33, // 48: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 49: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 50: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 51: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 52: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 53: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 54: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 55: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 56: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 57: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 58: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	38, // 59: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	40, // 60: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	41, // 61: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	45, // 62: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	48, // 63: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	51, // 64: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	53, // 65: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	55, // 66: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	57, // 67: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	59, // 68: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	61, // 69: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	63, // 70: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	65, // 71: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	67, // 72: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	69, // 73: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	71, // 74: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 75: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 76: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 77: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 78: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 79: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 80: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 81: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 82: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 83: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	33, // 84: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	39, // 85: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	33, // 86: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	42, // 87: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	46, // 88: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	50, // 89: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	52, // 90: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	54, // 91: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	56, // 92: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	58, // 93: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	60, // 94: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	62, // 95: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	64, // 96: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	66, // 97: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	68, // 98: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	70, // 99: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	72, // 100: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	75, // [75:101] is the sub-list for method output_type
-	49, // [49:75] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	32, // 19: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	31, // 20: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	35, // 21: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	33, // 22: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	36, // 23: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24, // 24: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	37, // 25: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	38, // 26: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	31, // 27: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	19, // 28: lore.v1.Committed.session:type_name -> lore.v1.Session
+	45, // 29: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	82, // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	44, // 31: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	44, // 32: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	49, // 33: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	83, // 34: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	50, // 35: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	31, // 36: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	51, // 37: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	52, // 38: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	53, // 39: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	54, // 40: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	84, // 41: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	55, // 42: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	31, // 43: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	31, // 44: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	48, // 45: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	57, // 46: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	48, // 47: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	48, // 48: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 49: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 50: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31, // 51: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	85, // 52: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	48, // 53: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 54: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 55: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	48, // 56: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 57: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31, // 58: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	48, // 59: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 60: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34, // 61: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 62: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 63: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 64: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 65: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 66: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 67: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 68: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 69: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 70: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 71: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 72: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 73: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 74: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 75: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56, // 76: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 77: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 78: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 79: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 80: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 81: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 82: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 83: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 84: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 85: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 86: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 87: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 88: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 89: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 90: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 91: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 92: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 93: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 94: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 95: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 96: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 97: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 98: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 99: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 100: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 101: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58, // 102: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 103: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 104: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 105: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 106: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 107: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 108: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 109: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 110: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 111: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 112: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 113: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	88, // [88:114] is the sub-list for method output_type
+	62, // [62:88] is the sub-list for method input_type
+	62, // [62:62] is the sub-list for extension type_name
+	62, // [62:62] is the sub-list for extension extendee
+	0,  // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -5775,7 +6722,7 @@ func file_lore_v1_lore_proto_init() {
 		(*UploadRequest_Header)(nil),
 		(*UploadRequest_Chunk)(nil),
 	}
-	file_lore_v1_lore_proto_msgTypes[33].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[34].OneofWrappers = []any{
 		(*LearnEvent_Stage)(nil),
 		(*LearnEvent_ApprovalRequested)(nil),
 		(*LearnEvent_Decided)(nil),
@@ -5790,7 +6737,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   76,
+			NumMessages:   86,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
