@@ -13,11 +13,8 @@ import (
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
-	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/graph"
-	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/text"
-	"github.com/lore-kb/lore/store"
 )
 
 func (a *app) sessionsCmd() *cobra.Command {
@@ -60,27 +57,21 @@ any primitive. On a terminal the report is rendered as the terminal application
 shows it, through $PAGER (else less -R) when it is taller than the screen;
 piped, it is Markdown.`,
 		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				if asJSON {
-					return &core.UsageError{Msg: "--json is not available " + a.apiPlace() + "; the report is Markdown"}
-				}
-				return a.remoteReport(cmd.Context(), args[0])
-			}
-			in, err := fromStore(a, readOnly, func(db *store.Store) (report.Input, error) { return engine.LoadReport(db, args[0]) })
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
+				return svc.Report(ctx, &lorev1.ReportRequest{SessionId: args[0], Structured: asJSON})
+			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				b, err := report.JSON(in, report.Limits{})
-				if err != nil {
-					return err
-				}
-				_, err = a.stdout.Write(append(b, '\n'))
-				return err
+				// The report is a document of its own, not wrapped in the
+				// answer: scripts read it as lore report --json always
+				// printed it.
+				return a.writeMessage(out.GetReport())
 			}
-			return a.writeMarkdown(report.Build(in, report.Limits{}).Markdown)
+			return a.writeMarkdown(out.GetMarkdown())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")

@@ -384,14 +384,3 @@ func (a *app) printEvent(ev *lorev1.LearnEvent) {
 		// Said once the stream ends, as the command's error.
 	}
 }
-
-// remoteReport prints a session's provenance report.
-func (a *app) remoteReport(ctx context.Context, id string) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
-		return svc.Report(ctx, &lorev1.ReportRequest{SessionId: id})
-	})
-	if err != nil {
-		return err
-	}
-	return a.writeMarkdown(out.GetMarkdown())
-}

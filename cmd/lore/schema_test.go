@@ -14,6 +14,7 @@ import (
 
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/report"
 )
 
 // The JSON a command prints with --json is documented by one schema per
@@ -32,6 +33,7 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"whoami":            messageSchema(&lorev1.WhoAmIResponse{}),
 	"graph":             messageSchema(&lorev1.GraphResponse{}),
 	"find":              goSchema[api.FindResult],
+	"report":            goSchema[report.View],
 	"error":             goSchema[jsonError],
 }
 

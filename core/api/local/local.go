@@ -17,7 +17,9 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
@@ -396,7 +398,18 @@ func (s *Service) Report(ctx context.Context, r *lorev1.ReportRequest) (*lorev1.
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.ReportResponse{Markdown: report.Build(in, report.Limits{}).Markdown}, nil
+		if !r.GetStructured() {
+			return &lorev1.ReportResponse{Markdown: report.Build(in, report.Limits{}).Markdown}, nil
+		}
+		b, err := report.JSON(in, report.Limits{})
+		if err != nil {
+			return nil, err
+		}
+		doc := &structpb.Struct{}
+		if err := protojson.Unmarshal(b, doc); err != nil {
+			return nil, fmt.Errorf("report %s: %w", r.GetSessionId(), err)
+		}
+		return &lorev1.ReportResponse{Report: doc}, nil
 	})
 }
 

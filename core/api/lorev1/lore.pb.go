@@ -15,6 +15,7 @@ package lorev1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -1651,8 +1652,10 @@ func (x *SessionsResponse) GetSessions() []*Session {
 }
 
 type ReportRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	// structured asks for the report as data (report) instead of Markdown.
+	Structured    bool `protobuf:"varint,2,opt,name=structured,proto3" json:"structured,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1694,9 +1697,19 @@ func (x *ReportRequest) GetSessionId() string {
 	return ""
 }
 
+func (x *ReportRequest) GetStructured() bool {
+	if x != nil {
+		return x.Structured
+	}
+	return false
+}
+
 type ReportResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Markdown      string                 `protobuf:"bytes,1,opt,name=markdown,proto3" json:"markdown,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Markdown string                 `protobuf:"bytes,1,opt,name=markdown,proto3" json:"markdown,omitempty"`
+	// report is the report as data, when asked: the document lore report
+	// --json prints, whose fields docs/json/report.schema.json describes.
+	Report        *structpb.Struct `protobuf:"bytes,2,opt,name=report,proto3" json:"report,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1736,6 +1749,13 @@ func (x *ReportResponse) GetMarkdown() string {
 		return x.Markdown
 	}
 	return ""
+}
+
+func (x *ReportResponse) GetReport() *structpb.Struct {
+	if x != nil {
+		return x.Report
+	}
+	return nil
 }
 
 type Conflict struct {
@@ -5958,7 +5978,7 @@ var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
 	"\n" +
-	"\x12lore/v1/lore.proto\x12\alore.v1\"\x0f\n" +
+	"\x12lore/v1/lore.proto\x12\alore.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x0f\n" +
 	"\rWhoAmIRequest\"\x88\x01\n" +
 	"\x0eWhoAmIResponse\x12\x12\n" +
 	"\x04user\x18\x01 \x01(\tR\x04user\x12\x12\n" +
@@ -6106,12 +6126,16 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0fSessionsRequest\x12\x14\n" +
 	"\x05limit\x18\x01 \x01(\x05R\x05limit\"@\n" +
 	"\x10SessionsResponse\x12,\n" +
-	"\bsessions\x18\x01 \x03(\v2\x10.lore.v1.SessionR\bsessions\".\n" +
+	"\bsessions\x18\x01 \x03(\v2\x10.lore.v1.SessionR\bsessions\"N\n" +
 	"\rReportRequest\x12\x1d\n" +
 	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\",\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1e\n" +
+	"\n" +
+	"structured\x18\x02 \x01(\bR\n" +
+	"structured\"]\n" +
 	"\x0eReportResponse\x12\x1a\n" +
-	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\"\xde\x04\n" +
+	"\bmarkdown\x18\x01 \x01(\tR\bmarkdown\x12/\n" +
+	"\x06report\x18\x02 \x01(\v2\x17.google.protobuf.StructR\x06report\"\xde\x04\n" +
 	"\bConflict\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05state\x18\x06 \x01(\tR\x05state\x12\x1d\n" +
@@ -6589,6 +6613,7 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	nil,                           // 83: lore.v1.SkillDetail.FailureSignaturesEntry
 	nil,                           // 84: lore.v1.SkillDetail.MetadataEntry
 	nil,                           // 85: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 86: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -6606,110 +6631,111 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
 	81, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
-	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
-	24, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	28, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	32, // 19: lore.v1.Finding.flow:type_name -> lore.v1.Flow
-	31, // 20: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	35, // 21: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	33, // 22: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	36, // 23: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24, // 24: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	37, // 25: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	38, // 26: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	31, // 27: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	19, // 28: lore.v1.Committed.session:type_name -> lore.v1.Session
-	45, // 29: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	82, // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	44, // 31: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	44, // 32: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	49, // 33: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	83, // 34: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	50, // 35: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	31, // 36: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	51, // 37: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	52, // 38: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	53, // 39: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	54, // 40: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	84, // 41: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	55, // 42: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	31, // 43: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	31, // 44: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	48, // 45: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	57, // 46: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	48, // 47: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	48, // 48: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 49: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 50: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31, // 51: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	85, // 52: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	48, // 53: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 54: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 55: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	48, // 56: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 57: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 58: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	48, // 59: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 60: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 61: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 62: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 63: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 64: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 65: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 66: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 67: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 68: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 69: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 70: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 71: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 72: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 73: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 74: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 75: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 76: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 77: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 78: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 79: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 80: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 81: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 82: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 83: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 84: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 85: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 86: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 87: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 88: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 89: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 90: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 91: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 92: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 93: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 94: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 95: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 96: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 97: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 98: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 99: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 100: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 101: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 102: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 103: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 104: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 105: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 106: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 107: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 108: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 109: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 110: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 111: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 112: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 113: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	88, // [88:114] is the sub-list for method output_type
-	62, // [62:88] is the sub-list for method input_type
-	62, // [62:62] is the sub-list for extension type_name
-	62, // [62:62] is the sub-list for extension extendee
-	0,  // [0:62] is the sub-list for field type_name
+	86, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
+	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
+	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	28, // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	32, // 20: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	31, // 21: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	35, // 22: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	33, // 23: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	36, // 24: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24, // 25: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	37, // 26: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	38, // 27: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
+	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	82, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	83, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	50, // 36: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	31, // 37: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	51, // 38: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	52, // 39: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	53, // 40: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	54, // 41: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	84, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	55, // 43: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	31, // 44: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	31, // 45: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	48, // 46: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	57, // 47: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	48, // 48: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	48, // 49: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 50: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 51: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31, // 52: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	85, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	48, // 54: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 55: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 56: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	48, // 57: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 58: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31, // 59: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	48, // 60: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 61: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34, // 62: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 63: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 64: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 65: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 66: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 67: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 68: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 69: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 70: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 71: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 72: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 73: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 74: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 75: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 76: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56, // 77: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 78: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 79: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 80: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 81: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 82: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 83: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 84: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 85: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 86: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 87: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 88: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 89: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 90: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 91: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 92: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 93: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 94: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 95: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 96: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 97: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 98: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 99: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 100: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 101: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 102: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58, // 103: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 104: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 105: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 106: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 107: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 108: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 109: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 110: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 111: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 112: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 113: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 114: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	89, // [89:115] is the sub-list for method output_type
+	63, // [63:89] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
