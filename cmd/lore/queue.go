@@ -1,25 +1,17 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/trajectory"
-	"github.com/lore-kb/lore/store/backend"
 )
-
-// queueOut is lore queue --json.
-type queueOut struct {
-	Pending     int              `json:"pending"`
-	Done        int              `json:"done"`
-	Failed      int              `json:"failed"`
-	RunsLearned int              `json:"runsLearned"`
-	Jobs        []trajectory.Job `json:"jobs"`
-}
 
 func (a *app) queueCmd() *cobra.Command {
 	var (
@@ -30,7 +22,7 @@ func (a *app) queueCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "queue",
 		Short:       "Show the queue of agent runs lore watch learns",
-		Annotations: map[string]string{annotPostgres: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		Long: `Shows the queue lore watch keeps in the store: how many runs are pending, done
 and failed, the runs learned in all (lore learn RUN included), and the jobs —
 by default every pending and failed one and the last 10 done, oldest first —
@@ -46,62 +38,13 @@ queue then waits up to 3s for it.
   lore queue --state failed --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch state {
-			case "", "all", string(trajectory.Pending), string(trajectory.Done), string(trajectory.Failed):
-			default:
-				return &core.UsageError{Msg: fmt.Sprintf("--state %q: use pending, done, failed or all", state)}
-			}
-			if limit < 0 {
-				return &core.UsageError{Msg: fmt.Sprintf("--limit %d: give a number of jobs, 0 for no limit", limit)}
-			}
-			out, err := fromBackend(a, readOnly, func(db backend.Store) (queueOut, error) {
-				jobs, err := db.Jobs()
-				if err != nil {
-					return queueOut{}, err
-				}
-				n, err := db.LearnedRuns()
-				return queueOut{RunsLearned: n, Jobs: jobs}, err
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
+				return svc.Jobs(ctx, &lorev1.JobsRequest{State: state, Limit: int32(limit)})
 			})
 			if err != nil {
 				return err
 			}
-			all := out.Jobs
-			out.Jobs = []trajectory.Job{}
-			byState := map[trajectory.JobState][]trajectory.Job{}
-			for _, j := range all {
-				byState[j.State] = append(byState[j.State], j)
-			}
-			out.Pending, out.Done, out.Failed = len(byState[trajectory.Pending]), len(byState[trajectory.Done]), len(byState[trajectory.Failed])
-			pick := func(s trajectory.JobState, n int) {
-				js := byState[s]
-				if n > 0 && len(js) > n {
-					js = js[len(js)-n:]
-				}
-				out.Jobs = append(out.Jobs, js...)
-			}
-			switch state {
-			case "":
-				pick(trajectory.Pending, limit)
-				pick(trajectory.Failed, limit)
-				done := limit
-				if done == 0 {
-					// Done jobs only pile up: the latest are what a person
-					// checking on a watch wants.
-					done = 10
-				}
-				pick(trajectory.Done, done)
-			case "all":
-				for _, s := range []trajectory.JobState{trajectory.Pending, trajectory.Failed, trajectory.Done} {
-					pick(s, limit)
-				}
-			default:
-				pick(trajectory.JobState(state), limit)
-			}
-			if asJSON {
-				return writeJSON(a.stdout, out)
-			}
-			a.renderQueue(out)
-			return nil
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeJobs(b, out) })
 		},
 	}
 	cmd.Flags().StringVar(&state, "state", "", "list only pending, done or failed jobs, or all of them")
@@ -110,25 +53,25 @@ queue then waits up to 3s for it.
 	return cmd
 }
 
-func (a *app) renderQueue(out queueOut) {
+// writeJobs describes the queue: its counts, then a line per job.
+func (a *app) writeJobs(b *strings.Builder, out *lorev1.JobsResponse) {
 	st := a.styles()
 	label := st.Label.Render
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d pending · %d done · %d failed · %d run%s learned in all\n", label("queue  "),
-		out.Pending, out.Done, out.Failed, out.RunsLearned, plural(out.RunsLearned))
-	for _, j := range out.Jobs {
-		at := j.Enqueued.Local().Format(time.DateTime)
-		switch j.State {
+	fmt.Fprintf(b, "%s %d pending · %d done · %d failed · %d run%s learned in all\n", label("queue  "),
+		out.GetPending(), out.GetDone(), out.GetFailed(), out.GetRunsLearned(), plural(int(out.GetRunsLearned())))
+	for _, j := range out.GetJobs() {
+		switch trajectory.JobState(j.GetState()) {
 		case trajectory.Pending:
-			fmt.Fprintf(&b, "%s #%d %s %s\n", label("pending"), j.Seq, j.Path, st.Faint.Render(fmt.Sprintf("(queued %s, %d attempt%s)", at, j.Attempts, plural(j.Attempts))))
+			at, _ := time.Parse(time.RFC3339Nano, j.GetEnqueued())
+			fmt.Fprintf(b, "%s #%d %s %s\n", label("pending"), j.GetSeq(), j.GetPath(),
+				st.Faint.Render(fmt.Sprintf("(queued %s, %d attempt%s)", at.Local().Format(time.DateTime), j.GetAttempts(), plural(int(j.GetAttempts())))))
 		case trajectory.Failed:
-			fmt.Fprintf(&b, "%s #%d %s: %s\n", st.Bad.Render("failed "), j.Seq, j.Path, j.Reason)
+			fmt.Fprintf(b, "%s #%d %s: %s\n", st.Bad.Render("failed "), j.GetSeq(), j.GetPath(), j.GetReason())
 		default:
-			fmt.Fprintf(&b, "%s #%d %s: %s\n", st.Good.Render("done   "), j.Seq, j.Path, j.Result)
+			fmt.Fprintf(b, "%s #%d %s: %s\n", st.Good.Render("done   "), j.GetSeq(), j.GetPath(), j.GetResult())
 		}
 	}
-	if len(out.Jobs) == 0 && out.Pending+out.Done+out.Failed == 0 {
+	if len(out.GetJobs()) == 0 && out.GetPending()+out.GetDone()+out.GetFailed() == 0 {
 		b.WriteString(st.Faint.Render("nothing queued: lore watch DIR queues the agent runs written there") + "\n")
 	}
-	fmt.Fprint(styledWriter(a.stdout), b.String())
 }

@@ -31,6 +31,7 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"conflicts resolve": messageSchema(&lorev1.ResolveResponse{}),
 	"unlearn":           messageSchema(&lorev1.UnlearnResponse{}),
 	"whoami":            messageSchema(&lorev1.WhoAmIResponse{}),
+	"queue":             messageSchema(&lorev1.JobsResponse{}),
 	"graph":             messageSchema(&lorev1.GraphResponse{}),
 	"find":              goSchema[api.FindResult],
 	"report":            goSchema[report.View],

@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/trajectory"
 	"github.com/lore-kb/lore/store"
 )
@@ -153,25 +156,25 @@ func TestQueueShowsDoneAndFailedRuns(t *testing.T) {
 		t.Fatalf("watch --once: %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	r = loreIn(t, env, "", "queue", "--json")
-	var q queueOut
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &q) != nil {
+	q := &lorev1.JobsResponse{}
+	if r.code != 0 || protojson.Unmarshal([]byte(r.stdout), q) != nil {
 		t.Fatalf("queue --json: %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	if q.Pending != 0 || q.Done != 2 || q.Failed != 1 || q.RunsLearned != 2 || len(q.Jobs) != 3 {
 		t.Fatalf("queue: %+v", q)
 	}
 	for _, j := range q.Jobs {
-		if j.State == trajectory.Failed && (!strings.HasSuffix(j.Path, "broken.jsonl") || !strings.Contains(j.Reason, "line 2")) {
+		if j.GetState() == string(trajectory.Failed) && (!strings.HasSuffix(j.Path, "broken.jsonl") || !strings.Contains(j.Reason, "line 2")) {
 			t.Errorf("failed job %+v", j)
 		}
-		if j.State == trajectory.Done && (j.Skill == "" || !strings.Contains(j.Result, "drafted")) {
+		if j.GetState() == string(trajectory.Done) && (j.Skill == "" || !strings.Contains(j.Result, "drafted")) {
 			t.Errorf("done job %+v", j)
 		}
 	}
 	// --limit caps every state's list, done jobs included.
 	r = loreIn(t, env, "", "queue", "--limit", "1", "--json")
-	var capped queueOut
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &capped) != nil || len(capped.Jobs) != 2 || capped.Done != 2 {
+	capped := &lorev1.JobsResponse{}
+	if r.code != 0 || protojson.Unmarshal([]byte(r.stdout), capped) != nil || len(capped.Jobs) != 2 || capped.Done != 2 {
 		t.Fatalf("queue --limit 1: %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	r = loreIn(t, env, "", "queue")
@@ -298,12 +301,12 @@ func TestWatchCrashLosesNoRunAndLearnsEachOnce(t *testing.T) {
 
 	// The queue survived the kill: lore queue shows the runs still pending.
 	r := loreIn(t, env, "", "queue", "--json")
-	var q queueOut
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &q) != nil {
+	q := &lorev1.JobsResponse{}
+	if r.code != 0 || protojson.Unmarshal([]byte(r.stdout), q) != nil {
 		t.Fatalf("queue after the kill: %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	t.Logf("killed after %d runs learned; the queue then held %d pending, %d done", learnedBefore, q.Pending, q.Done)
-	if q.Pending == 0 || q.Pending+q.Done != n {
+	if q.Pending == 0 || int(q.Pending+q.Done) != n {
 		t.Fatalf("after the kill: %d pending, %d done, %d failed; want the %d runs between pending and done", q.Pending, q.Done, q.Failed, n)
 	}
 
@@ -321,11 +324,11 @@ func TestWatchCrashLosesNoRunAndLearnsEachOnce(t *testing.T) {
 	}
 
 	r = loreIn(t, env, "", "queue", "--state", "all", "--json")
-	q = queueOut{}
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &q) != nil {
+	q = &lorev1.JobsResponse{}
+	if r.code != 0 || protojson.Unmarshal([]byte(r.stdout), q) != nil {
 		t.Fatalf("queue: %d %s", r.code, r.stdout)
 	}
-	if q.Pending != 0 || q.Failed != 0 || q.Done != n || q.RunsLearned != n || len(q.Jobs) != n {
+	if q.Pending != 0 || q.Failed != 0 || int(q.Done) != n || int(q.RunsLearned) != n || len(q.Jobs) != n {
 		t.Fatalf("after the restart: %+v", q)
 	}
 	var paths []string
@@ -374,11 +377,11 @@ func TestWatchKilledMidRunLearnsEachOnce(t *testing.T) {
 		t.Fatalf("last watch: %v\n%s", last.waitErr, strings.Join(last.lines, "\n"))
 	}
 	r := loreIn(t, env, "", "queue", "--state", "all", "--json")
-	var q queueOut
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &q) != nil {
+	q := &lorev1.JobsResponse{}
+	if r.code != 0 || protojson.Unmarshal([]byte(r.stdout), q) != nil {
 		t.Fatalf("queue: %d %s", r.code, r.stdout)
 	}
-	if q.Pending != 0 || q.Failed != 0 || q.Done != n || q.RunsLearned != n {
+	if q.Pending != 0 || q.Failed != 0 || int(q.Done) != n || int(q.RunsLearned) != n {
 		t.Fatalf("after four kills: %d pending, %d done, %d failed, %d runs learned; want %d done", q.Pending, q.Done, q.Failed, q.RunsLearned, n)
 	}
 	retried := 0

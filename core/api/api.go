@@ -42,6 +42,7 @@ type Service interface {
 	Sessions(context.Context, *lorev1.SessionsRequest) (*lorev1.SessionsResponse, error)
 	Report(context.Context, *lorev1.ReportRequest) (*lorev1.ReportResponse, error)
 	Conflicts(context.Context, *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error)
+	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
 
 	// Upload keeps a document's bytes, read from body, for a Learn.
 	Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error)
@@ -119,7 +120,7 @@ func Recheck(ctx context.Context) func(context.Context) error {
 // admin's alone.
 var (
 	readCalls = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Watch",
-		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue"}
+		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue", "Jobs"}
 	roleCalls = map[access.Role][]string{
 		access.Reader: readCalls,
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
@@ -133,7 +134,7 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue"}
+	"Queue", "Jobs"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

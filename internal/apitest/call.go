@@ -77,6 +77,8 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.ImportSkills(ctx, &lorev1.ImportSkillsRequest{})
 	case "Queue":
 		out, err = svc.Queue(ctx, &lorev1.QueueRequest{})
+	case "Jobs":
+		out, err = svc.Jobs(ctx, &lorev1.JobsRequest{})
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

@@ -139,6 +139,10 @@ func (c *Client) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*lo
 	return c.c.Conflicts(ctx, r)
 }
 
+func (c *Client) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
+	return c.c.Jobs(ctx, r)
+}
+
 // Upload streams body to the server in chunks: the document is never
 // held whole on either side.
 func (c *Client) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error) {

@@ -43,6 +43,7 @@ type Store interface {
 	Primitives(fn func(core.Primitive) error) error
 	TopByImportance(n, offset int) ([]core.Primitive, error)
 	Jobs() ([]trajectory.Job, error)
+	LearnedRuns() (int, error)
 }
 
 // Opener lends the store of a workspace for one operation; release gives

@@ -5974,6 +5974,276 @@ func (x *QueueResponse) GetWaiting() []*LearnEvent {
 	return nil
 }
 
+type JobsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// state picks pending, done, failed or all; empty is every pending and
+	// failed job and the last 10 done.
+	State string `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// limit caps the jobs listed per state, the latest (0: no limit).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *JobsRequest) Reset() {
+	*x = JobsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *JobsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*JobsRequest) ProtoMessage() {}
+
+func (x *JobsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use JobsRequest.ProtoReflect.Descriptor instead.
+func (*JobsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *JobsRequest) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *JobsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type JobsResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Pending int32                  `protobuf:"varint,1,opt,name=pending,proto3" json:"pending,omitempty"`
+	Done    int32                  `protobuf:"varint,2,opt,name=done,proto3" json:"done,omitempty"`
+	Failed  int32                  `protobuf:"varint,3,opt,name=failed,proto3" json:"failed,omitempty"`
+	// runs_learned counts the runs learned in all (lore learn RUN
+	// included).
+	RunsLearned int32 `protobuf:"varint,4,opt,name=runs_learned,json=runsLearned,proto3" json:"runs_learned,omitempty"`
+	// jobs are oldest first within each state: pending, failed, done.
+	Jobs          []*Job `protobuf:"bytes,5,rep,name=jobs,proto3" json:"jobs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *JobsResponse) Reset() {
+	*x = JobsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *JobsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*JobsResponse) ProtoMessage() {}
+
+func (x *JobsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use JobsResponse.ProtoReflect.Descriptor instead.
+func (*JobsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *JobsResponse) GetPending() int32 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *JobsResponse) GetDone() int32 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *JobsResponse) GetFailed() int32 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *JobsResponse) GetRunsLearned() int32 {
+	if x != nil {
+		return x.RunsLearned
+	}
+	return 0
+}
+
+func (x *JobsResponse) GetJobs() []*Job {
+	if x != nil {
+		return x.Jobs
+	}
+	return nil
+}
+
+type Job struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seq   int32                  `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// path is the run's file, the home folder written ~.
+	Path     string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	Hash     string `protobuf:"bytes,3,opt,name=hash,proto3" json:"hash,omitempty"`
+	Size     int32  `protobuf:"varint,4,opt,name=size,proto3" json:"size,omitempty"`
+	State    string `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"`
+	Attempts int32  `protobuf:"varint,6,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	Enqueued string `protobuf:"bytes,7,opt,name=enqueued,proto3" json:"enqueued,omitempty"`
+	Started  string `protobuf:"bytes,8,opt,name=started,proto3" json:"started,omitempty"`
+	Finished string `protobuf:"bytes,9,opt,name=finished,proto3" json:"finished,omitempty"`
+	// reason says why a job failed.
+	Reason string `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
+	// result says, in one line, what learning the run did.
+	Result string `protobuf:"bytes,11,opt,name=result,proto3" json:"result,omitempty"`
+	// skill is the draft the run filed or matched, if any.
+	Skill         string `protobuf:"bytes,12,opt,name=skill,proto3" json:"skill,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Job) Reset() {
+	*x = Job{}
+	mi := &file_lore_v1_lore_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Job) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Job) ProtoMessage() {}
+
+func (x *Job) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Job.ProtoReflect.Descriptor instead.
+func (*Job) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *Job) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *Job) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *Job) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *Job) GetSize() int32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *Job) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *Job) GetAttempts() int32 {
+	if x != nil {
+		return x.Attempts
+	}
+	return 0
+}
+
+func (x *Job) GetEnqueued() string {
+	if x != nil {
+		return x.Enqueued
+	}
+	return ""
+}
+
+func (x *Job) GetStarted() string {
+	if x != nil {
+		return x.Started
+	}
+	return ""
+}
+
+func (x *Job) GetFinished() string {
+	if x != nil {
+		return x.Finished
+	}
+	return ""
+}
+
+func (x *Job) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Job) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
+func (x *Job) GetSkill() string {
+	if x != nil {
+		return x.Skill
+	}
+	return ""
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -6482,7 +6752,30 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\rQueueResponse\x12&\n" +
 	"\x06drafts\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06drafts\x12/\n" +
 	"\tconflicts\x18\x02 \x03(\v2\x11.lore.v1.ConflictR\tconflicts\x12-\n" +
-	"\awaiting\x18\x03 \x03(\v2\x13.lore.v1.LearnEventR\awaiting2\xe7\r\n" +
+	"\awaiting\x18\x03 \x03(\v2\x13.lore.v1.LearnEventR\awaiting\"9\n" +
+	"\vJobsRequest\x12\x14\n" +
+	"\x05state\x18\x01 \x01(\tR\x05state\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"\x99\x01\n" +
+	"\fJobsResponse\x12\x18\n" +
+	"\apending\x18\x01 \x01(\x05R\apending\x12\x12\n" +
+	"\x04done\x18\x02 \x01(\x05R\x04done\x12\x16\n" +
+	"\x06failed\x18\x03 \x01(\x05R\x06failed\x12!\n" +
+	"\fruns_learned\x18\x04 \x01(\x05R\vrunsLearned\x12 \n" +
+	"\x04jobs\x18\x05 \x03(\v2\f.lore.v1.JobR\x04jobs\"\x9d\x02\n" +
+	"\x03Job\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x05R\x03seq\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x12\n" +
+	"\x04hash\x18\x03 \x01(\tR\x04hash\x12\x12\n" +
+	"\x04size\x18\x04 \x01(\x05R\x04size\x12\x14\n" +
+	"\x05state\x18\x05 \x01(\tR\x05state\x12\x1a\n" +
+	"\battempts\x18\x06 \x01(\x05R\battempts\x12\x1a\n" +
+	"\benqueued\x18\a \x01(\tR\benqueued\x12\x18\n" +
+	"\astarted\x18\b \x01(\tR\astarted\x12\x1a\n" +
+	"\bfinished\x18\t \x01(\tR\bfinished\x12\x16\n" +
+	"\x06reason\x18\n" +
+	" \x01(\tR\x06reason\x12\x16\n" +
+	"\x06result\x18\v \x01(\tR\x06result\x12\x14\n" +
+	"\x05skill\x18\f \x01(\tR\x05skill2\x9e\x0e\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -6511,7 +6804,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"AllowSkill\x12\x1a.lore.v1.AllowSkillRequest\x1a\x1b.lore.v1.AllowSkillResponse\"\x00\x12M\n" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
-	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x125\n" +
+	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -6525,7 +6819,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -6608,12 +6902,15 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*ImportSkillsResponse)(nil),  // 78: lore.v1.ImportSkillsResponse
 	(*QueueRequest)(nil),          // 79: lore.v1.QueueRequest
 	(*QueueResponse)(nil),         // 80: lore.v1.QueueResponse
-	nil,                           // 81: lore.v1.Session.CountsEntry
-	nil,                           // 82: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 83: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 84: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 85: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 86: google.protobuf.Struct
+	(*JobsRequest)(nil),           // 81: lore.v1.JobsRequest
+	(*JobsResponse)(nil),          // 82: lore.v1.JobsResponse
+	(*Job)(nil),                   // 83: lore.v1.Job
+	nil,                           // 84: lore.v1.Session.CountsEntry
+	nil,                           // 85: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 86: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 87: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 88: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 89: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -6629,9 +6926,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	81, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	84, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	86, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	89, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -6647,18 +6944,18 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	82, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	85, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	83, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	86, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50, // 36: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31, // 37: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51, // 38: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52, // 39: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53, // 40: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54, // 41: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	84, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	87, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55, // 43: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31, // 44: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31, // 45: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -6669,7 +6966,7 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48, // 50: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 51: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31, // 52: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	85, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	88, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48, // 54: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 55: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 56: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
@@ -6679,63 +6976,66 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48, // 60: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
 	24, // 61: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
 	34, // 62: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 63: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 64: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 65: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 66: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 67: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 68: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 69: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 70: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 71: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 72: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 73: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 74: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 75: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 76: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 77: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 78: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 79: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 80: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 81: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 82: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 83: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 84: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 85: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 86: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 87: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 88: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 89: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 90: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 91: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 92: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 93: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 94: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 95: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 96: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 97: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 98: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 99: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 100: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 101: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 102: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 103: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 104: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 105: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 106: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 107: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 108: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 109: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 110: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 111: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 112: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 113: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 114: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	89, // [89:115] is the sub-list for method output_type
-	63, // [63:89] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	83, // 63: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	0,  // 64: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 65: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 66: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 67: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 68: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 69: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 70: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 71: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 72: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 73: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 74: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 75: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 76: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 77: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56, // 78: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 79: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 80: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 81: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 82: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 83: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 84: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 85: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 86: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 87: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 88: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 89: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81, // 90: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	1,  // 91: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 92: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 93: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 94: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 95: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 96: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 97: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 98: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 99: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 100: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 101: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 102: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 103: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 104: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58, // 105: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 106: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 107: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 108: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 109: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 110: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 111: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 112: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 113: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 114: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 115: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 116: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82, // 117: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	91, // [91:118] is the sub-list for method output_type
+	64, // [64:91] is the sub-list for method input_type
+	64, // [64:64] is the sub-list for extension type_name
+	64, // [64:64] is the sub-list for extension extendee
+	0,  // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -6763,7 +7063,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   86,
+			NumMessages:   89,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

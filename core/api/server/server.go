@@ -447,6 +447,10 @@ func (h *handler) Conflicts(ctx context.Context, r *lorev1.ConflictsRequest) (*l
 	return h.svc.Conflicts(ctx, r)
 }
 
+func (h *handler) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
+	return h.svc.Jobs(ctx, r)
+}
+
 // Upload reads the document chunk by chunk into the service, never
 // whole: past MaxUpload the call fails, and a client silent for Idle
 // (before its header, or between two chunks) is dropped: the read

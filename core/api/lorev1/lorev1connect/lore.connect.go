@@ -98,6 +98,8 @@ const (
 	LoreServiceImportSkillsProcedure = "/lore.v1.LoreService/ImportSkills"
 	// LoreServiceQueueProcedure is the fully-qualified name of the LoreService's Queue RPC.
 	LoreServiceQueueProcedure = "/lore.v1.LoreService/Queue"
+	// LoreServiceJobsProcedure is the fully-qualified name of the LoreService's Jobs RPC.
+	LoreServiceJobsProcedure = "/lore.v1.LoreService/Jobs"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -140,6 +142,8 @@ type LoreServiceClient interface {
 	// Queue lists what waits for a person: drafts, conflicts, runs waiting
 	// at the gate.
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+	// Jobs lists the queue of agent runs lore watch learns.
+	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -309,6 +313,12 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("Queue")),
 			connect.WithClientOptions(opts...),
 		),
+		jobs: connect.NewClient[lorev1.JobsRequest, lorev1.JobsResponse](
+			httpClient,
+			baseURL+LoreServiceJobsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("Jobs")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -340,6 +350,7 @@ type loreServiceClient struct {
 	exportSkills  *connect.Client[lorev1.ExportSkillsRequest, lorev1.ExportSkillsResponse]
 	importSkills  *connect.Client[lorev1.ImportSkillsRequest, lorev1.ImportSkillsResponse]
 	queue         *connect.Client[lorev1.QueueRequest, lorev1.QueueResponse]
+	jobs          *connect.Client[lorev1.JobsRequest, lorev1.JobsResponse]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -564,6 +575,15 @@ func (c *loreServiceClient) Queue(ctx context.Context, req *lorev1.QueueRequest)
 	return nil, err
 }
 
+// Jobs calls lore.v1.LoreService.Jobs.
+func (c *loreServiceClient) Jobs(ctx context.Context, req *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
+	response, err := c.jobs.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -604,6 +624,8 @@ type LoreServiceHandler interface {
 	// Queue lists what waits for a person: drafts, conflicts, runs waiting
 	// at the gate.
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+	// Jobs lists the queue of agent runs lore watch learns.
+	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -769,6 +791,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("Queue")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceJobsHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceJobsProcedure,
+		svc.Jobs,
+		connect.WithSchema(loreServiceMethods.ByName("Jobs")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -823,6 +851,8 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceImportSkillsHandler.ServeHTTP(w, r)
 		case LoreServiceQueueProcedure:
 			loreServiceQueueHandler.ServeHTTP(w, r)
+		case LoreServiceJobsProcedure:
+			loreServiceJobsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -934,4 +964,8 @@ func (UnimplementedLoreServiceHandler) ImportSkills(context.Context, *lorev1.Imp
 
 func (UnimplementedLoreServiceHandler) Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Queue is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Jobs is not implemented"))
 }
