@@ -31,6 +31,13 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"unlearn":           messageSchema(&lorev1.UnlearnResponse{}),
 	"whoami":            messageSchema(&lorev1.WhoAmIResponse{}),
 	"graph":             messageSchema(&lorev1.GraphResponse{}),
+	"edit":              messageSchema(&lorev1.CurateResponse{}),
+	"link":              messageSchema(&lorev1.CurateResponse{}),
+	"unlink":            messageSchema(&lorev1.CurateResponse{}),
+	"merge":             messageSchema(&lorev1.CurateResponse{}),
+	"split":             messageSchema(&lorev1.CurateResponse{}),
+	"reject":            messageSchema(&lorev1.CurateResponse{}),
+	"dismiss":           messageSchema(&lorev1.CurateResponse{}),
 	"find":              goSchema[api.FindResult],
 	"error":             goSchema[jsonError],
 }
