@@ -41,6 +41,7 @@ func TestCommandsBesideTheAppAnswerAsWithout(t *testing.T) {
 		{"skills", "validate", skill}, {"scan", a}, {"analyze", a}, {"text", b},
 		{"unlearn", "nope"}, {"unlearn", sess, "--dry-run"}, {"conflicts", "resolve", "nope", "keep-both"},
 		{"nonsense"}, {"rank", "--bogus"}, {"whoami"}, {"store", "verify"},
+		{"edit", "nope", "--name", "x"}, {"link", prim, "nope", "--json"},
 		// A learn another process starts is followed on the application's
 		// Learn screen, by design: it runs last, after the screen is
 		// compared.

@@ -66,7 +66,7 @@ func TestRejectingTheExistingSideRetiresItsConflict(t *testing.T) {
 			id, existing := cs[0].ID, cs[0].Existing.ID
 
 			var rej struct {
-				Session string
+				Session string `json:"sessionId"`
 				Removed []string
 				Retired []string
 			}

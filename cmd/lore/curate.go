@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/curate"
-	"github.com/lore-kb/lore/core/engine"
 )
 
 // curateHelp is what every curation command says of itself.
@@ -21,44 +23,40 @@ again from the curated primitives. The decision is anchored to the source the
 primitive came from: learning that source again (or a corrected edition of it)
 applies it again where the statement still reads the same, and names the ones
 that no longer match, to decide again. An unknown id, or a decision that changes
-nothing or is impossible, exits 2 and changes nothing.`
+nothing or is impossible, exits 2 and changes nothing. On a team server
+(LORE_SERVER) a curator or an admin decides.`
 
-// curate runs one decision and prints what it did.
-func (a *app) curate(cmd *cobra.Command, d engine.Decision, asJSON bool) error {
-	doms, gen, err := a.regeneration()
-	if err != nil {
-		return err
-	}
-	if d.By == "" {
-		d.By = a.who()
-	}
-	res, err := fromWritable(a, cmd.Context(), func(st engine.Store) (*engine.CurateResult, error) {
-		return engine.Curate(cmd.Context(), st, d, engine.CurateOptions{Domains: doms, Generate: gen, OutputDir: a.cfg.outputDir()})
+// curate makes one decision through the API and prints what it did: the
+// decision's line, and on stderr the skills that could not be generated
+// again.
+func (a *app) curate(cmd *cobra.Command, req *lorev1.CurateRequest, asJSON bool) error {
+	out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.CurateResponse, error) {
+		return svc.Curate(ctx, req)
 	})
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		return writeJSON(a.stdout, map[string]any{
-			"session": res.Session.ID, "decision": string(d.Kind), "by": d.By,
-			"updated": nonNil(res.Changed), "added": nonNil(res.Added), "removed": nonNil(res.Removed), "retired": nonNil(res.Retired), "errors": nonNil(res.Errors),
-		})
+	if err := a.printAnswer(asJSON, out, func(b *strings.Builder) { b.WriteString(out.GetSummary() + "\n") }); err != nil {
+		return err
 	}
-	fmt.Fprintln(a.stdout, res.Summary)
-	for _, e := range res.Errors {
-		fmt.Fprintln(a.stderr, "lore: "+e)
+	if !asJSON {
+		for _, e := range out.GetErrors() {
+			fmt.Fprintln(a.stderr, "lore: "+e)
+		}
 	}
 	return nil
 }
 
 // curateFlags adds the flags every curation command has, and marks it a
-// command that runs on a PostgreSQL store too (see fromWritable).
+// command that calls the API: it runs on a team server and on PostgreSQL,
+// and beside the store's owner through the owner's API socket.
 func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
 	if cmd.Annotations == nil {
 		cmd.Annotations = map[string]string{}
 	}
-	cmd.Annotations[annotPostgres] = "1"
-	cmd.Flags().BoolVar(asJSON, "json", false, `print {"session", "decision", "by", "updated", "added", "removed", "retired", "errors"}`)
+	cmd.Annotations[annotRemote] = "1"
+	cmd.Annotations[annotAPI] = "1"
+	cmd.Flags().BoolVar(asJSON, "json", false, `print {"sessionId", "decision", "by", "updated", "added", "removed", "retired", "errors", "summary"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }
 
@@ -77,7 +75,7 @@ statement; the statement it replaces is kept among its versions.` + curateHelp,
   lore edit foundations-remark-2 --type definition --why "it defines the term"`,
 		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateEdit, ID: args[0], Name: name, Type: core.PrimitiveType(strings.ToLower(typ)), Statement: stmt, Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateEdit), Id: args[0], Name: name, Type: typ, Statement: stmt, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "the new name")
@@ -103,7 +101,7 @@ naming the cycle.` + curateHelp,
   lore link algorithms-heapsort algorithms-heap --type applies`,
 		Args: exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateLink, ID: args[0], Other: args[1], Edge: core.EdgeType(strings.ToLower(edge)), Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateLink), Id: args[0], Other: args[1], EdgeType: edge, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&edge, "type", string(core.Requires), "the edge type")
@@ -123,7 +121,7 @@ func (a *app) unlinkCmd() *cobra.Command {
 		Example: `  lore unlink foundations-theorem-1-3 foundations-group`,
 		Args:    exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateUnlink, ID: args[0], Other: args[1], Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateUnlink), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
@@ -144,7 +142,7 @@ into itself, or one whose edges would close a cycle, is refused.` + curateHelp,
 		Example: `  lore merge foundations-inner-product-2 foundations-inner-product`,
 		Args:    exactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateMerge, ID: args[0], Other: args[1], Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateMerge), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
@@ -164,7 +162,7 @@ sentence about terminology) and cuts the edges that touch it.` + curateHelp,
 		Example: `  lore reject foundations-inner-product-2 --why "a sentence about terminology"`,
 		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateReject, ID: args[0], Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateReject), Id: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
@@ -190,15 +188,15 @@ identity).` + curateHelp,
       --part "[definition] Surjective: every y is f(x) for some x."`,
 		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ps := make([]core.Part, 0, len(parts))
+			ps := make([]*lorev1.SplitPart, 0, len(parts))
 			for _, s := range parts {
 				p, err := parsePart(s)
 				if err != nil {
 					return err
 				}
-				ps = append(ps, p)
+				ps = append(ps, &lorev1.SplitPart{Name: p.Name, Type: string(p.Type), Statement: p.Statement})
 			}
-			return a.curate(cmd, engine.Decision{Kind: core.CurateSplit, ID: args[0], Parts: ps, Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateSplit), Id: args[0], Parts: ps, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringArrayVar(&parts, "part", nil, `a part, "NAME: STATEMENT" (two or more)`)
@@ -243,7 +241,7 @@ differently, use lore edit, reject, … instead.` + curateHelp,
 		Example: `  lore dismiss foundations-lemma-1-4-groups`,
 		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, engine.Decision{Kind: core.CurateDismiss, ID: args[0], Why: why}, asJSON)
+			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateDismiss), Id: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)

@@ -36,7 +36,7 @@ func TestCurationCommands(t *testing.T) {
 	const group, thm = "foundations-group", "foundations-theorem-1-2-groups"
 	r := run("edit", thm, "--name", "Lagrange's theorem", "--json")
 	var out struct {
-		Session  string   `json:"session"`
+		Session  string   `json:"sessionId"`
 		Decision string   `json:"decision"`
 		Updated  []string `json:"updated"`
 	}
@@ -69,7 +69,7 @@ func TestCurationCommands(t *testing.T) {
 	r = run("split", group, "--part", "Group: A group is a set with an associative operation, an identity and inverses.",
 		"--part", "[definition] Identity element: An identity element e satisfies ea = ae = a for every a.", "--json")
 	var split struct {
-		Session string   `json:"session"`
+		Session string   `json:"sessionId"`
 		Added   []string `json:"added"`
 	}
 	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &split) != nil || len(split.Added) != 1 {

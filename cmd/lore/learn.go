@@ -23,7 +23,6 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
-	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/learnform"
 	"github.com/lore-kb/lore/tui/prompt"
@@ -332,18 +331,6 @@ func (a *app) learnOptions(cmd *cobra.Command, domain, tier string) (engine.Lear
 		Domains: doms, Domain: domain, Depth: depth, Tier: sopts.Tier, Acquire: sopts.Acquire,
 		Dedup: dedup.Config{MaxDistance: dist, MinSharedKeywords: shared}, Generate: gen, OutputDir: a.cfg.outputDir(),
 	}, nil
-}
-
-// regeneration is what resolve and unlearn regenerate the artifacts of
-// the domains they touch with: the domains and the generator thresholds,
-// the same a learn uses.
-func (a *app) regeneration() ([]core.Domain, generate.Config, error) {
-	doms, err := a.cfg.domains()
-	if err != nil {
-		return nil, generate.Config{}, err
-	}
-	gen, err := a.cfg.generate()
-	return doms, gen, err
 }
 
 func splitList(s string) []string {

@@ -19,7 +19,8 @@ import (
 // terminal application open). Every command below answers with the same bytes and exit code
 // in each — its --json answer is the API's message, printed the same on
 // every backend and transport — refusals included (an unknown id, an
-// unlearn blocked by dependents).
+// unlearn blocked by dependents), and a curator's decisions on each
+// place's own copy.
 func TestOneAnswerOnEveryBackend(t *testing.T) {
 	docs := t.TempDir()
 	a := writeDoc(t, docs, "a.md", "# Algebra\n\nDefinition: A vector space is a set of vectors closed under addition and scalar multiplication.\n")
@@ -28,9 +29,10 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 	d := writeDoc(t, docs, "d.md", "# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n")
 	folder := filepath.Join(t.TempDir(), "data")
 	la := learnJSONRun(t, folder, a, "--domain", "structure")
-	for _, doc := range []string{b, c, d} {
-		learnJSONRun(t, folder, doc, "--domain", "structure")
-	}
+	lb := learnJSONRun(t, folder, b, "--domain", "structure")
+	lc := learnJSONRun(t, folder, c, "--domain", "structure")
+	learnJSONRun(t, folder, d, "--domain", "structure")
+	basis, group := lb.Primitives[0].ID, lc.Primitives[0].ID
 
 	places := map[string][]string{"folder": storeEnv(folder)}
 	db := pgtest.Start(t)
@@ -80,6 +82,13 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		{"conflicts", "resolve", pending.Conflicts[0].ID, "keep-both", "--json"},
 		{"conflicts", "resolve", pending.Conflicts[0].ID, "keep-both"},
 		{"unlearn", la.SessionID, "--force", "--json"}, {"unlearn", la.SessionID},
+		// A curator's decisions, and their refusals: an edge that is not
+		// there, an unknown id.
+		{"edit", basis, "--name", "Basis of a space", "--why", "the teacher's name", "--json"},
+		{"edit", basis, "--type", "Definition", "--statement", "A basis is a linearly independent spanning set."},
+		{"link", basis, group, "--type", "motivates", "--json"}, {"unlink", basis, group},
+		{"unlink", basis, group, "--json"}, {"edit", "nope", "--name", "x", "--json"}, {"link", "nope", group},
+		{"dismiss", group}, {"reject", basis, "--why", "not in this course", "--json"}, {"show", basis},
 		{"sessions", "--json"}, {"sessions"}, {"rank", "--top", "0", "--json"}, {"conflicts", "--all", "--json"},
 	}
 	answers := map[string][]result{}

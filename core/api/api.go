@@ -55,6 +55,9 @@ type Service interface {
 	Watch(ctx context.Context, req *lorev1.WatchRequest, send func(*lorev1.LearnEvent) error) error
 	Unlearn(context.Context, *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error)
 	Resolve(context.Context, *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error)
+	// Curate records one curator's decision about what was learned as a
+	// curate session, under the caller's name.
+	Curate(context.Context, *lorev1.CurateRequest) (*lorev1.CurateResponse, error)
 
 	SearchSkills(context.Context, *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error)
 	ListSkills(context.Context, *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error)
@@ -116,7 +119,9 @@ func Recheck(ctx context.Context) func(context.Context) error {
 }
 
 // What each role may call, by method name; an admin calls everything. A
-// curator and a reviewer also read. A method no role lists is the
+// curator and a reviewer also read. A curator changes what is learned
+// (learns, unlearns, curates); a reviewer decides what others asked (at
+// the gate, on conflicts and skills). A method no role lists is the
 // admin's alone.
 var (
 	readCalls = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Watch",
@@ -125,14 +130,14 @@ var (
 		access.Reader: readCalls,
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 			"ProposeSkill", "SkillFeedback"},
-		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "ImportSkills", "ProposeSkill", "SkillFeedback"),
+		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "Curate", "ImportSkills", "ProposeSkill", "SkillFeedback"),
 		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback"),
 	}
 )
 
 // Methods are the service's method names, in the order of the proto.
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
-	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
+	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
 	"Queue", "Jobs"}
 

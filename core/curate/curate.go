@@ -34,6 +34,18 @@ func (e *CycleError) Error() string {
 	return "refused: it would make a dependency cycle " + strings.Join(e.Path, " → ")
 }
 
+// UnknownPrimitiveError is a decision naming a primitive the graph does not
+// hold: a usage error, as every other refusal of a decision is (it
+// unwraps to one), told apart so that the API can answer NotFound.
+type UnknownPrimitiveError struct{ ID string }
+
+func (e *UnknownPrimitiveError) Error() string {
+	return fmt.Sprintf("unknown primitive %q (lore find or lore show finds them)", e.ID)
+}
+
+// Unwrap is the usage error it is, for errors.As and the exit code.
+func (e *UnknownPrimitiveError) Unwrap() error { return &core.UsageError{Msg: e.Error()} }
+
 // Work is decisions being applied: the primitives as they leave them and
 // as they were.
 type Work struct {
@@ -66,7 +78,7 @@ func (w *Work) get(id string) (*core.Primitive, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore find or lore show finds them)", id)}
+		return nil, &UnknownPrimitiveError{ID: id}
 	}
 	w.before[id] = clonePrimitive(p)
 	c := clonePrimitive(p)

@@ -77,7 +77,7 @@ func CurateAll(ctx context.Context, st Store, ds []Decision, opts CurateOptions)
 		d.Session = id
 		if d.Kind == core.CurateDismiss && !decidedAbout(standing, d.ID, extracted) {
 			if _, ok := w.Current(d.ID); !ok {
-				return nil, &core.UsageError{Msg: fmt.Sprintf("unknown primitive %q (lore find or lore show finds them)", d.ID)}
+				return nil, &curate.UnknownPrimitiveError{ID: d.ID}
 			}
 			return nil, &core.UsageError{Msg: fmt.Sprintf("nothing to dismiss: no earlier decision about %s stands "+
 				"(dismiss answers a revisit line of lore learn)", d.ID)}

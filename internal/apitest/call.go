@@ -53,6 +53,8 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: "x"})
 	case "Resolve":
 		out, err = svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: "x", Choice: "keep-both"})
+	case "Curate":
+		out, err = svc.Curate(ctx, &lorev1.CurateRequest{Decision: "reject", Id: "x"})
 	case "SearchSkills":
 		out, err = svc.SearchSkills(ctx, &lorev1.SearchSkillsRequest{Query: "x"})
 	case "ListSkills":

@@ -215,6 +215,10 @@ func (c *Client) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev1
 	return c.c.Resolve(ctx, r)
 }
 
+func (c *Client) Curate(ctx context.Context, r *lorev1.CurateRequest) (*lorev1.CurateResponse, error) {
+	return c.c.Curate(ctx, r)
+}
+
 func (c *Client) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
 	return c.c.SearchSkills(ctx, r)
 }

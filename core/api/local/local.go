@@ -24,6 +24,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/curate"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/find"
@@ -167,7 +168,7 @@ func asAPIError(err error) error {
 	if _, ok := errors.AsType[*connect.Error](err); ok {
 		return err
 	}
-	if errors.Is(err, engine.ErrUnknown) {
+	if _, ok := errors.AsType[*curate.UnknownPrimitiveError](err); ok || errors.Is(err, engine.ErrUnknown) {
 		return connect.NewError(connect.CodeNotFound, err)
 	}
 	if _, ok := errors.AsType[*engine.IntegrityBlockedError](err); ok {
@@ -564,7 +565,8 @@ func clip(s string, n int) string {
 	return s
 }
 
-// learnOptions is the base of a learn, unlearn or resolve in workspace ws.
+// learnOptions is the base of a learn, unlearn, resolve or curation in
+// workspace ws.
 func (s *Service) learnOptions(ws string) engine.LearnOptions {
 	o := s.o.Learn
 	if s.o.Folders != nil {

@@ -6244,6 +6244,302 @@ func (x *Job) GetSkill() string {
 	return ""
 }
 
+// CurateRequest is one curator's decision; the caller is recorded as who
+// made it.
+type CurateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// decision: edit, link, unlink, merge, reject, split or dismiss.
+	Decision string `protobuf:"bytes,1,opt,name=decision,proto3" json:"decision,omitempty"`
+	// id is the primitive decided on.
+	Id string `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
+	// other is the second primitive of a link or unlink (the one id
+	// depends on) or of a merge (the one id is merged into).
+	Other string `protobuf:"bytes,3,opt,name=other,proto3" json:"other,omitempty"`
+	// name, type and statement are an edit's new values ("" keeps each).
+	Name      string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Type      string `protobuf:"bytes,5,opt,name=type,proto3" json:"type,omitempty"`
+	Statement string `protobuf:"bytes,6,opt,name=statement,proto3" json:"statement,omitempty"`
+	// edge_type is a link's edge type ("" is requires).
+	EdgeType string `protobuf:"bytes,7,opt,name=edge_type,json=edgeType,proto3" json:"edge_type,omitempty"`
+	// parts are a split's primitives, two or more: the first keeps id.
+	Parts []*SplitPart `protobuf:"bytes,8,rep,name=parts,proto3" json:"parts,omitempty"`
+	// why is the curator's reason, recorded with the decision.
+	Why           string `protobuf:"bytes,9,opt,name=why,proto3" json:"why,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurateRequest) Reset() {
+	*x = CurateRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurateRequest) ProtoMessage() {}
+
+func (x *CurateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
+func (*CurateRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *CurateRequest) GetDecision() string {
+	if x != nil {
+		return x.Decision
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetOther() string {
+	if x != nil {
+		return x.Other
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetStatement() string {
+	if x != nil {
+		return x.Statement
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetEdgeType() string {
+	if x != nil {
+		return x.EdgeType
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetParts() []*SplitPart {
+	if x != nil {
+		return x.Parts
+	}
+	return nil
+}
+
+func (x *CurateRequest) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
+// SplitPart is one primitive a split makes.
+type SplitPart struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// type: "" keeps the split primitive's.
+	Type          string `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	Statement     string `protobuf:"bytes,3,opt,name=statement,proto3" json:"statement,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SplitPart) Reset() {
+	*x = SplitPart{}
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SplitPart) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SplitPart) ProtoMessage() {}
+
+func (x *SplitPart) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SplitPart.ProtoReflect.Descriptor instead.
+func (*SplitPart) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *SplitPart) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SplitPart) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *SplitPart) GetStatement() string {
+	if x != nil {
+		return x.Statement
+	}
+	return ""
+}
+
+type CurateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// session_id is the curate session that records the decision (lore
+	// unlearn takes it back).
+	SessionId string `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	Decision  string `protobuf:"bytes,2,opt,name=decision,proto3" json:"decision,omitempty"`
+	// by is who decided: the caller.
+	By string `protobuf:"bytes,3,opt,name=by,proto3" json:"by,omitempty"`
+	// updated, added and removed are the primitives' ids.
+	Updated []string `protobuf:"bytes,4,rep,name=updated,proto3" json:"updated,omitempty"`
+	Added   []string `protobuf:"bytes,5,rep,name=added,proto3" json:"added,omitempty"`
+	Removed []string `protobuf:"bytes,6,rep,name=removed,proto3" json:"removed,omitempty"`
+	// retired are the pending conflicts whose existing side the decision
+	// removed.
+	Retired []string `protobuf:"bytes,7,rep,name=retired,proto3" json:"retired,omitempty"`
+	// errors are the skills and agents that could not be generated again.
+	Errors []string `protobuf:"bytes,8,rep,name=errors,proto3" json:"errors,omitempty"`
+	// summary is the decision's one line, as lore prints it.
+	Summary       string `protobuf:"bytes,9,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurateResponse) Reset() {
+	*x = CurateResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurateResponse) ProtoMessage() {}
+
+func (x *CurateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
+func (*CurateResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{86}
+}
+
+func (x *CurateResponse) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *CurateResponse) GetDecision() string {
+	if x != nil {
+		return x.Decision
+	}
+	return ""
+}
+
+func (x *CurateResponse) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+func (x *CurateResponse) GetUpdated() []string {
+	if x != nil {
+		return x.Updated
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetAdded() []string {
+	if x != nil {
+		return x.Added
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetRemoved() []string {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetRetired() []string {
+	if x != nil {
+		return x.Retired
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -6775,7 +7071,32 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06reason\x18\n" +
 	" \x01(\tR\x06reason\x12\x16\n" +
 	"\x06result\x18\v \x01(\tR\x06result\x12\x14\n" +
-	"\x05skill\x18\f \x01(\tR\x05skill2\x9e\x0e\n" +
+	"\x05skill\x18\f \x01(\tR\x05skill\"\xf0\x01\n" +
+	"\rCurateRequest\x12\x1a\n" +
+	"\bdecision\x18\x01 \x01(\tR\bdecision\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\tR\x02id\x12\x14\n" +
+	"\x05other\x18\x03 \x01(\tR\x05other\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x05 \x01(\tR\x04type\x12\x1c\n" +
+	"\tstatement\x18\x06 \x01(\tR\tstatement\x12\x1b\n" +
+	"\tedge_type\x18\a \x01(\tR\bedgeType\x12(\n" +
+	"\x05parts\x18\b \x03(\v2\x12.lore.v1.SplitPartR\x05parts\x12\x10\n" +
+	"\x03why\x18\t \x01(\tR\x03why\"Q\n" +
+	"\tSplitPart\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x02 \x01(\tR\x04type\x12\x1c\n" +
+	"\tstatement\x18\x03 \x01(\tR\tstatement\"\xf1\x01\n" +
+	"\x0eCurateResponse\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1a\n" +
+	"\bdecision\x18\x02 \x01(\tR\bdecision\x12\x0e\n" +
+	"\x02by\x18\x03 \x01(\tR\x02by\x12\x18\n" +
+	"\aupdated\x18\x04 \x03(\tR\aupdated\x12\x14\n" +
+	"\x05added\x18\x05 \x03(\tR\x05added\x12\x18\n" +
+	"\aremoved\x18\x06 \x03(\tR\aremoved\x12\x18\n" +
+	"\aretired\x18\a \x03(\tR\aretired\x12\x16\n" +
+	"\x06errors\x18\b \x03(\tR\x06errors\x12\x18\n" +
+	"\asummary\x18\t \x01(\tR\asummary2\xdb\x0e\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -6790,7 +7111,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06Decide\x12\x16.lore.v1.DecideRequest\x1a\x17.lore.v1.DecideResponse\"\x00\x127\n" +
 	"\x05Watch\x12\x15.lore.v1.WatchRequest\x1a\x13.lore.v1.LearnEvent\"\x000\x01\x12>\n" +
 	"\aUnlearn\x12\x17.lore.v1.UnlearnRequest\x1a\x18.lore.v1.UnlearnResponse\"\x00\x12>\n" +
-	"\aResolve\x12\x17.lore.v1.ResolveRequest\x1a\x18.lore.v1.ResolveResponse\"\x00\x12M\n" +
+	"\aResolve\x12\x17.lore.v1.ResolveRequest\x1a\x18.lore.v1.ResolveResponse\"\x00\x12;\n" +
+	"\x06Curate\x12\x16.lore.v1.CurateRequest\x1a\x17.lore.v1.CurateResponse\"\x00\x12M\n" +
 	"\fSearchSkills\x12\x1c.lore.v1.SearchSkillsRequest\x1a\x1d.lore.v1.SearchSkillsResponse\"\x00\x12G\n" +
 	"\n" +
 	"ListSkills\x12\x1a.lore.v1.ListSkillsRequest\x1a\x1b.lore.v1.ListSkillsResponse\"\x00\x12A\n" +
@@ -6819,7 +7141,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 92)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -6905,12 +7227,15 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*JobsRequest)(nil),           // 81: lore.v1.JobsRequest
 	(*JobsResponse)(nil),          // 82: lore.v1.JobsResponse
 	(*Job)(nil),                   // 83: lore.v1.Job
-	nil,                           // 84: lore.v1.Session.CountsEntry
-	nil,                           // 85: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 86: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 87: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 88: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 89: google.protobuf.Struct
+	(*CurateRequest)(nil),         // 84: lore.v1.CurateRequest
+	(*SplitPart)(nil),             // 85: lore.v1.SplitPart
+	(*CurateResponse)(nil),        // 86: lore.v1.CurateResponse
+	nil,                           // 87: lore.v1.Session.CountsEntry
+	nil,                           // 88: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 89: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 90: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 91: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 92: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -6926,9 +7251,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	84, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	87, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	89, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	92, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -6944,18 +7269,18 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	85, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	88, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	86, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	89, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50, // 36: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31, // 37: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51, // 38: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52, // 39: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53, // 40: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54, // 41: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	87, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	90, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55, // 43: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31, // 44: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31, // 45: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -6966,7 +7291,7 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48, // 50: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 51: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31, // 52: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	88, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	91, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48, // 54: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 55: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 56: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
@@ -6977,65 +7302,68 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	24, // 61: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
 	34, // 62: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
 	83, // 63: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	0,  // 64: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 65: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 66: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 67: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 68: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 69: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 70: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 71: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 72: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 73: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 74: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 75: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 76: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 77: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 78: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 79: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 80: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 81: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 82: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 83: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 84: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 85: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 86: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 87: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 88: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 89: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81, // 90: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	1,  // 91: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 92: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 93: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 94: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 95: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 96: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 97: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 98: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 99: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 100: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 101: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 102: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 103: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 104: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 105: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 106: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 107: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 108: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 109: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 110: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 111: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 112: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 113: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 114: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 115: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 116: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82, // 117: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	91, // [91:118] is the sub-list for method output_type
-	64, // [64:91] is the sub-list for method input_type
-	64, // [64:64] is the sub-list for extension type_name
-	64, // [64:64] is the sub-list for extension extendee
-	0,  // [0:64] is the sub-list for field type_name
+	85, // 64: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	0,  // 65: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 66: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 67: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 68: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 69: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 70: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 71: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 72: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 73: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 74: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 75: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 76: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 77: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 78: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84, // 79: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56, // 80: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 81: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 82: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 83: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 84: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 85: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 86: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 87: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 88: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 89: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 90: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 91: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81, // 92: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	1,  // 93: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 94: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 95: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 96: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 97: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 98: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 99: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 100: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 101: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 102: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 103: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 104: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 105: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 106: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86, // 107: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58, // 108: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 109: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 110: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 111: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 112: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 113: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 114: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 115: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 116: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 117: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 118: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 119: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82, // 120: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	93, // [93:121] is the sub-list for method output_type
+	65, // [65:93] is the sub-list for method input_type
+	65, // [65:65] is the sub-list for extension type_name
+	65, // [65:65] is the sub-list for extension extendee
+	0,  // [0:65] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7063,7 +7391,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   89,
+			NumMessages:   92,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

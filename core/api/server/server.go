@@ -577,6 +577,10 @@ func (h *handler) Resolve(ctx context.Context, r *lorev1.ResolveRequest) (*lorev
 	return h.svc.Resolve(ctx, r)
 }
 
+func (h *handler) Curate(ctx context.Context, r *lorev1.CurateRequest) (*lorev1.CurateResponse, error) {
+	return h.svc.Curate(ctx, r)
+}
+
 func (h *handler) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
 	return h.svc.SearchSkills(ctx, r)
 }

@@ -67,6 +67,8 @@ const (
 	LoreServiceUnlearnProcedure = "/lore.v1.LoreService/Unlearn"
 	// LoreServiceResolveProcedure is the fully-qualified name of the LoreService's Resolve RPC.
 	LoreServiceResolveProcedure = "/lore.v1.LoreService/Resolve"
+	// LoreServiceCurateProcedure is the fully-qualified name of the LoreService's Curate RPC.
+	LoreServiceCurateProcedure = "/lore.v1.LoreService/Curate"
 	// LoreServiceSearchSkillsProcedure is the fully-qualified name of the LoreService's SearchSkills
 	// RPC.
 	LoreServiceSearchSkillsProcedure = "/lore.v1.LoreService/SearchSkills"
@@ -127,6 +129,9 @@ type LoreServiceClient interface {
 	Watch(context.Context, *lorev1.WatchRequest) (*connect.ServerStreamForClient[lorev1.LearnEvent], error)
 	Unlearn(context.Context, *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error)
 	Resolve(context.Context, *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error)
+	// Curate records a curator's decision about what was learned (edit,
+	// link, unlink, merge, reject, split, dismiss) as a session of its own.
+	Curate(context.Context, *lorev1.CurateRequest) (*lorev1.CurateResponse, error)
 	// The skill library.
 	SearchSkills(context.Context, *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error)
 	ListSkills(context.Context, *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error)
@@ -241,6 +246,12 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("Resolve")),
 			connect.WithClientOptions(opts...),
 		),
+		curate: connect.NewClient[lorev1.CurateRequest, lorev1.CurateResponse](
+			httpClient,
+			baseURL+LoreServiceCurateProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("Curate")),
+			connect.WithClientOptions(opts...),
+		),
 		searchSkills: connect.NewClient[lorev1.SearchSkillsRequest, lorev1.SearchSkillsResponse](
 			httpClient,
 			baseURL+LoreServiceSearchSkillsProcedure,
@@ -338,6 +349,7 @@ type loreServiceClient struct {
 	watch         *connect.Client[lorev1.WatchRequest, lorev1.LearnEvent]
 	unlearn       *connect.Client[lorev1.UnlearnRequest, lorev1.UnlearnResponse]
 	resolve       *connect.Client[lorev1.ResolveRequest, lorev1.ResolveResponse]
+	curate        *connect.Client[lorev1.CurateRequest, lorev1.CurateResponse]
 	searchSkills  *connect.Client[lorev1.SearchSkillsRequest, lorev1.SearchSkillsResponse]
 	listSkills    *connect.Client[lorev1.ListSkillsRequest, lorev1.ListSkillsResponse]
 	getSkill      *connect.Client[lorev1.GetSkillRequest, lorev1.GetSkillResponse]
@@ -461,6 +473,15 @@ func (c *loreServiceClient) Unlearn(ctx context.Context, req *lorev1.UnlearnRequ
 // Resolve calls lore.v1.LoreService.Resolve.
 func (c *loreServiceClient) Resolve(ctx context.Context, req *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error) {
 	response, err := c.resolve.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// Curate calls lore.v1.LoreService.Curate.
+func (c *loreServiceClient) Curate(ctx context.Context, req *lorev1.CurateRequest) (*lorev1.CurateResponse, error) {
+	response, err := c.curate.CallUnary(ctx, connect.NewRequest(req))
 	if response != nil {
 		return response.Msg, err
 	}
@@ -609,6 +630,9 @@ type LoreServiceHandler interface {
 	Watch(context.Context, *lorev1.WatchRequest, *connect.ServerStream[lorev1.LearnEvent]) error
 	Unlearn(context.Context, *lorev1.UnlearnRequest) (*lorev1.UnlearnResponse, error)
 	Resolve(context.Context, *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error)
+	// Curate records a curator's decision about what was learned (edit,
+	// link, unlink, merge, reject, split, dismiss) as a session of its own.
+	Curate(context.Context, *lorev1.CurateRequest) (*lorev1.CurateResponse, error)
 	// The skill library.
 	SearchSkills(context.Context, *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error)
 	ListSkills(context.Context, *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error)
@@ -719,6 +743,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("Resolve")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceCurateHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceCurateProcedure,
+		svc.Curate,
+		connect.WithSchema(loreServiceMethods.ByName("Curate")),
+		connect.WithHandlerOptions(opts...),
+	)
 	loreServiceSearchSkillsHandler := connect.NewUnaryHandlerSimple(
 		LoreServiceSearchSkillsProcedure,
 		svc.SearchSkills,
@@ -827,6 +857,8 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceUnlearnHandler.ServeHTTP(w, r)
 		case LoreServiceResolveProcedure:
 			loreServiceResolveHandler.ServeHTTP(w, r)
+		case LoreServiceCurateProcedure:
+			loreServiceCurateHandler.ServeHTTP(w, r)
 		case LoreServiceSearchSkillsProcedure:
 			loreServiceSearchSkillsHandler.ServeHTTP(w, r)
 		case LoreServiceListSkillsProcedure:
@@ -916,6 +948,10 @@ func (UnimplementedLoreServiceHandler) Unlearn(context.Context, *lorev1.UnlearnR
 
 func (UnimplementedLoreServiceHandler) Resolve(context.Context, *lorev1.ResolveRequest) (*lorev1.ResolveResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Resolve is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) Curate(context.Context, *lorev1.CurateRequest) (*lorev1.CurateResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Curate is not implemented"))
 }
 
 func (UnimplementedLoreServiceHandler) SearchSkills(context.Context, *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
