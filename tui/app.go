@@ -251,6 +251,7 @@ func New(ctx context.Context, opts Options) Model {
 		m.relay = newWatchRelay(ctx)
 		m.opts.Open, m.opts.Changed = nil, nil
 		m.opts.Runs = m.relay.runs
+		m.skills = m.skills.WithoutArtifacts(apiArtifacts)
 	}
 	if opts.Start.Source != "" {
 		m.form = m.form.WithRequest(opts.Start)
@@ -343,6 +344,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.statusErr = msg.err
 		if msg.err == nil {
 			m.pending, m.lastSession = msg.pending, msg.last
+		}
+		if msg.err == nil && msg.draftsErr == nil {
+			m.drafts = msg.drafts
 		}
 		return m, nil
 	case serverRunMsg:
@@ -717,9 +721,6 @@ func (m Model) captured() bool { return m.top().captures() }
 
 // toScreen hands a message to the screen on top.
 func (m Model) toScreen(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := m.notServed(); ok {
-		return m, nil
-	}
 	cmd := m.top().update(msg)
 	return m, cmd
 }
@@ -827,9 +828,6 @@ func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	if ms.Y > m.bodyHeight() {
 		return m, nil
 	}
-	if _, ok := m.notServed(); ok {
-		return m, nil
-	}
 	// The screen starts under the tab bar.
 	cmd := m.top().click(ms.X, ms.Y-1)
 	return m, cmd
@@ -843,9 +841,6 @@ func (m Model) wheel(ms tea.Mouse) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelDown:
 		delta = 3
 	default:
-		return m, nil
-	}
-	if _, ok := m.notServed(); ok {
 		return m, nil
 	}
 	cmd := m.top().scroll(delta)
@@ -882,9 +877,6 @@ func (m Model) render() string {
 			m.st.Heading.Render("y")+" yes, cancel it · "+m.st.Heading.Render("n")+" no, let it run"), bh)
 	default:
 		body = m.top().view()
-		if say, ok := m.notServed(); ok {
-			body = m.place(m.st.App.Dialog.Render(say), bh)
-		}
 	}
 	return m.tabBar() + "\n" + cells.ClipLines(body, m.w, bh) + "\n" + m.statusBar() + "\n" + m.helpLine()
 }

@@ -503,6 +503,25 @@ func allow(s stores, key, consumer string) tea.Cmd {
 	}
 }
 
+// sharedMsg is what sharing a user's own skill with the workspace did.
+type sharedMsg struct {
+	key string
+	err error
+}
+
+// share makes the skill key, one user's own, the workspace's, recorded
+// under the person running lore (library.Promote).
+func share(s stores, key string) tea.Cmd {
+	by := osUser()
+	return func() tea.Msg {
+		err := s.write(func(st Store) error {
+			_, err := library.New(st, library.Options{}).Promote(key, by)
+			return err
+		})
+		return sharedMsg{key: key, err: err}
+	}
+}
+
 // editFile stores a reviewer's SKILL.md as the whole file of the imported
 // draft key, read, scanned and checked as an import reads it
 // (library.EditSkillMD).

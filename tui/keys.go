@@ -136,18 +136,7 @@ func (m Model) cancelRun() Model {
 // screenKeys is the key map of what is on top: the learn form, the Learn
 // screen or another screen, the keys that do nothing now disabled where
 // the screen tells.
-func (m Model) screenKeys() help.KeyMap {
-	if _, ok := m.notServed(); ok {
-		return noKeys{}
-	}
-	return m.top().keys()
-}
-
-// noKeys is the key map of a screen with no keys.
-type noKeys struct{}
-
-func (noKeys) ShortHelp() []key.Binding  { return nil }
-func (noKeys) FullHelp() [][]key.Binding { return nil }
+func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
 
 // tabKeys are keys of the root the help lists among one screen's own, by
 // tab: first on the help line (n on Learn, whose form it opens, and which

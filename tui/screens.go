@@ -294,6 +294,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			}
 		}
 	case skillsview.ReviewMsg:
+		if m.onServer() {
+			return m, serverReview(m.ctx, m.opts.Server.Svc, msg.Key, msg.To, msg.Ack), true
+		}
 		if m.opts.Open == nil {
 			return m, nil, true
 		}
@@ -315,6 +318,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.skills = m.skills.WithNotice(note, false)
 		return m.skillsChanged()
 	case skillsview.AllowMsg:
+		if m.onServer() {
+			return m, serverAllow(m.ctx, m.opts.Server.Svc, msg.Key, msg.Consumer), true
+		}
 		if m.opts.Open == nil {
 			return m, nil, true
 		}
@@ -325,6 +331,21 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		m.skills = m.skills.WithNotice(fmt.Sprintf("%s may activate %s without asking, as it is now (a change asks again)", msg.consumer, msg.key), false)
+		return m.skillsChanged()
+	case skillsview.ShareMsg:
+		if m.onServer() {
+			return m, serverShare(m.ctx, m.opts.Server.Svc, msg.Key), true
+		}
+		if m.opts.Open == nil {
+			return m, nil, true
+		}
+		return m, share(m.stores(), msg.Key), true
+	case sharedMsg:
+		if msg.err != nil {
+			m.skills = m.skills.WithNotice(msg.err.Error(), true)
+			return m, nil, true
+		}
+		m.skills = m.skills.WithNotice(msg.key+" is now the workspace's: every user sees it", false)
 		return m.skillsChanged()
 	case skillsview.EditMsg:
 		if m.opts.Open == nil {
@@ -370,10 +391,13 @@ func (m Model) unlearnFailed(id string, err error) (Model, bool) {
 func (m Model) skillsChanged() (Model, tea.Cmd, bool) {
 	m.stale[tabSkills] = true
 	if m.tab != tabSkills {
+		if m.onServer() {
+			return m, serverStatus(m.ctx, m.opts.Server.Svc), true
+		}
 		return m, status(m.stores()), true
 	}
 	m.stale[tabSkills] = false
-	return m, loadSkills(m.stores()), true
+	return m, m.reloadSkills(), true
 }
 
 // editNotice says what saving an edit did: the version written, what the

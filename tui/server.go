@@ -51,6 +51,10 @@ type (
 		pending int
 		last    string
 		err     error
+		// drafts is how many skills wait for review, as the user sees
+		// the library; draftsErr why they could not be counted.
+		drafts    int
+		draftsErr error
 	}
 	// serverRunMsg names the run the server started for a learn here.
 	serverRunMsg struct{ run, serverID string }
@@ -94,7 +98,8 @@ func whoAmI(ctx context.Context, svc api.Service) tea.Cmd {
 }
 
 // serverStatus reads the status bar's figures: the conflicts pending
-// and the last session.
+// and the last session; and the drafts of the skill library, for the
+// Skills tab.
 func serverStatus(ctx context.Context, svc api.Service) tea.Cmd {
 	return func() tea.Msg {
 		cs, err := svc.Conflicts(ctx, &lorev1.ConflictsRequest{})
@@ -116,7 +121,10 @@ func serverStatus(ctx context.Context, svc api.Service) tea.Cmd {
 			sessions[i] = api.SessionOf(s)
 		}
 		slices.SortStableFunc(sessions, func(a, b core.Session) int { return b.StartedAt.Compare(a.StartedAt) })
-		return serverStatusMsg{pending: pending, last: lastStanding(sessions)}
+		// The drafts are the tab's badge, not the bar's: a library that
+		// cannot be read leaves the bar as it is.
+		drafts, derr := serverDrafts(ctx, svc)
+		return serverStatusMsg{pending: pending, last: lastStanding(sessions), drafts: drafts, draftsErr: derr}
 	}
 }
 
@@ -186,7 +194,7 @@ const anyTab tab = -1
 // a key of no call ("") changes the store directly, which neither a team
 // server's client nor the application on a PostgreSQL library does.
 func (m Model) roleKeys() []roleKey {
-	hk, fk, gk, ck := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap(), m.conflicts.KeyMap()
+	hk, fk, gk, ck, sk := m.history.KeyMap(), m.findings.KeyMap(), m.graph.KeyMap(), m.conflicts.KeyMap(), m.skills.KeyMap()
 	return []roleKey{
 		{ck.KeepExisting, "Resolve", tabConflicts},
 		{ck.KeepCandidate, "Resolve", tabConflicts},
@@ -202,6 +210,19 @@ func (m Model) roleKeys() []roleKey {
 		{fk.Approve, "Decide", tabFindings},
 		{fk.ApproveWarnings, "Decide", tabFindings},
 		{fk.Reject, "Decide", tabFindings},
+		// A skill's review decisions, on the list, its SKILL.md and its
+		// findings alike.
+		{sk.Promote, "ReviewSkill", tabSkills},
+		{sk.Archive, "ReviewSkill", tabSkills},
+		{sk.Draft, "ReviewSkill", tabSkills},
+		{sk.Findings.Approve, "ReviewSkill", tabSkills},
+		{sk.Findings.Reject, "ReviewSkill", tabSkills},
+		{sk.Allow, "AllowSkill", tabSkills},
+		{sk.Share, "PromoteSkill", tabSkills},
+		// The API edits no draft and imports no folder of this
+		// machine's.
+		{sk.Edit, "", tabSkills},
+		{sk.Import, "", tabSkills},
 	}
 }
 
@@ -708,13 +729,6 @@ func serverUnlearn(ctx context.Context, svc api.Service, id string, force bool) 
 	}
 }
 
-// offServer is what a screen that reads a local folder's store says
-// through the API (a team server, or a library in PostgreSQL), rather
-// than showing nothing as if the library had nothing.
-func offServer(screen, instead string) string {
-	return fmt.Sprintf("The %s screen works on a library in a local folder only, not yet on a team server or PostgreSQL.\nFrom the command line: %s.", screen, instead)
-}
-
 // serverPart is the status bar's start on a team server: who the
 // application runs as, with which role, in which workspace, on which
 // server.
@@ -730,8 +744,7 @@ func (m Model) serverPart(compact bool) string {
 	return " " + who + label(" @ ") + value(m.opts.Server.Addr)
 }
 
-// showOnServer loads screen t's data from the server, or says plainly
-// that the screen does not work there.
+// showOnServer loads screen t's data from the server.
 func (m Model) showOnServer(t tab) (Model, tea.Cmd) {
 	if !m.stale[t] || m.who == nil {
 		return m, nil
@@ -747,23 +760,10 @@ func (m Model) showOnServer(t tab) (Model, tea.Cmd) {
 		m.rowsGen++
 		m.rows, m.links, m.scoresReady = nil, nil, false
 		return m, serverGraph(ctx, svc, m.rowsGen)
+	case tabSkills:
+		return m, serverSkills(ctx, svc)
 	}
 	return m, nil
-}
-
-// notServed is what the screen on top says on a team server when it is
-// one the application does not get from the server (false otherwise):
-// said plainly, rather than the screen shown empty as if the server had
-// nothing.
-func (m Model) notServed() (string, bool) {
-	if !m.onServer() {
-		return "", false
-	}
-	switch m.tab {
-	case tabSkills:
-		return offServer("Skills", "lore skills search, list, show and review work on this library (on PostgreSQL, every lore skills command does)"), true
-	}
-	return "", false
 }
 
 // anyLacking reports whether a key of groups does not act for the

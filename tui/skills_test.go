@@ -163,3 +163,39 @@ func TestSkillsScreenAllowsAConsumer(t *testing.T) {
 		t.Errorf("no notice:\n%s", ansi.Strip(m.View().Content))
 	}
 }
+
+// On a folder's store, a user's own skill (one an agent proposed through
+// lore serve) is shared with the workspace by s, recorded in the library.
+func TestSkillsScreenSharesAUsersOwnSkill(t *testing.T) {
+	st, err := store.Open(t.TempDir(), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	own, err := skills.New("proposed.tidy-notes", skills.Content{Name: "tidy-notes",
+		Description: "Tidy notes. Use when notes need headings.", Instructions: "Add headings.\n"},
+		skills.Proposed, skills.Draft, skills.Provenance{User: "carol"}, time.Now().UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	own.Visibility, own.Owner = skills.User, "carol"
+	if err := st.PutSkills([]*skills.Skill{own}); err != nil {
+		t.Fatal(err)
+	}
+	m := New(context.Background(), Options{Open: AlreadyOpen(st), StorePath: st.Path(), Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 140, Height: 40})
+	m, cmd := send(m, keyPress("5"))
+	m = drain(m, cmd)
+	if s := ansi.Strip(m.View().Content); !strings.Contains(s, "seen by carol alone") {
+		t.Fatalf("the record does not say carol alone sees it:\n%s", s)
+	}
+	m, cmd = send(m, keyPress("s"))
+	m = drain(m, cmd)
+	rec, err := st.Skill("proposed.tidy-notes")
+	if err != nil || rec.Visibility != skills.Workspace {
+		t.Fatalf("after s: %v, visibility %q", err, rec.Visibility)
+	}
+	if s := ansi.Strip(m.View().Content); !strings.Contains(s, "proposed.tidy-notes is now the workspace's") || strings.Contains(s, "seen by carol") {
+		t.Errorf("the screen after s:\n%s", s)
+	}
+}

@@ -43,6 +43,10 @@ type KeyMap struct {
 	// Allow asks for a consumer allowed to activate the selected active
 	// skill without a question; ImportSubmit and ImportCancel answer it.
 	Allow key.Binding
+	// Share makes the selected skill, one user's own (a proposal on a
+	// team server), the whole workspace's; its status is the review
+	// keys' business.
+	Share key.Binding
 	// Yes and No answer a question the screen asks before something
 	// would be lost: archiving a skill, discarding typed edits.
 	Yes, No key.Binding
@@ -79,6 +83,7 @@ func DefaultKeyMap() KeyMap {
 		EditCancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "discard")),
 		Import:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "import skills")),
 		Allow:        key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "allow for a consumer")),
+		Share:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "share with the workspace")),
 		ImportSubmit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "scan and review")),
 		ImportCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Yes:          key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
@@ -96,7 +101,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		k.Yes, k.No,
 		k.EditSave, k.EditNext, k.EditCancel, k.ImportSubmit, k.ImportCancel,
 		k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject,
-		k.Open, k.Promote, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.Allow, k.List.Up, k.List.Down,
+		k.Open, k.Promote, k.Share, k.Edit, k.Archive, k.Queue, k.Draft, k.ShowFindings, k.Back, k.Import, k.Allow, k.List.Up, k.List.Down,
 	}
 }
 
@@ -105,7 +110,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		k.List.Bindings(),
 		{k.ScrollUp, k.ScrollDown, k.HalfPageUp, k.HalfPageDown, k.Findings.ScrollUp, k.Findings.ScrollDown},
-		{k.Queue, k.Open, k.ShowFindings, k.Back, k.Promote, k.Archive, k.Draft, k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject},
+		{k.Queue, k.Open, k.ShowFindings, k.Back, k.Promote, k.Archive, k.Draft, k.Share, k.Findings.Acknowledge, k.Findings.Approve, k.Findings.Reject},
 		{k.Edit, k.EditSave, k.EditNext, k.EditCancel, k.Import, k.Allow, k.ImportSubmit, k.ImportCancel, k.Yes, k.No},
 	}
 }
@@ -114,7 +119,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 func (k KeyMap) asking() KeyMap {
 	k.List = k.List.WithEnabled(false)
 	for _, b := range []*key.Binding{&k.ScrollUp, &k.ScrollDown, &k.HalfPageUp, &k.HalfPageDown, &k.Queue, &k.Open,
-		&k.ShowFindings, &k.Back, &k.Promote, &k.Archive, &k.Draft, &k.Edit, &k.EditSave, &k.EditNext, &k.EditCancel,
+		&k.ShowFindings, &k.Back, &k.Promote, &k.Archive, &k.Draft, &k.Share, &k.Edit, &k.EditSave, &k.EditNext, &k.EditCancel,
 		&k.Import, &k.Allow, &k.ImportSubmit, &k.ImportCancel} {
 		b.SetEnabled(false)
 	}

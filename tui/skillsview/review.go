@@ -562,6 +562,8 @@ func (m Model) decideOrScroll(kp tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		next, cmd = m.askArchive(tea.KeyPressMsg{})
 	case key.Matches(kp, k.Draft):
 		next, cmd = m.review(skills.Draft)
+	case key.Matches(kp, k.Share):
+		next, cmd = m.share()
 	case key.Matches(kp, k.ScrollUp):
 		next, cmd = m.Scroll(-1)
 	case key.Matches(kp, k.ScrollDown):
@@ -615,6 +617,23 @@ func (m Model) promote() (Model, tea.Cmd) {
 	m = m.openSkill(true)
 	return m.WithNotice(fmt.Sprintf("%s has %s: acknowledge each (space), then p promotes it", e.rec.Key,
 		plural(n, "critical finding", "critical findings")), true), nil
+}
+
+// share asks to make the selected skill, one user's own, the
+// workspace's; a skill the workspace sees already is said so here.
+func (m Model) share() (Model, tea.Cmd) {
+	e := m.selected()
+	switch {
+	case e == nil:
+		return m, nil
+	case e.rec == nil:
+		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
+			", not a library skill: only library skills are shared", true), nil
+	case e.rec.Visibility != skills.User:
+		return m.WithNotice(e.rec.Key+" is the workspace's already: every user sees it", false), nil
+	}
+	req := ShareMsg{Key: e.rec.Key}
+	return m, func() tea.Msg { return req }
 }
 
 // startEdit opens the editor on the selected draft.

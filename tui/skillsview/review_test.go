@@ -236,3 +236,45 @@ func TestDraftSaysItIsNotFoundYet(t *testing.T) {
 		t.Errorf("an active skill says it is a draft:\n%s", v)
 	}
 }
+
+// A user's own skill (a proposal on a team server) says who alone sees
+// it, and s asks to share it with the workspace, on the list and on its
+// SKILL.md; a skill the workspace sees has no s, and says so if pressed.
+func TestShareAUsersOwnSkill(t *testing.T) {
+	s := proposed(t, "Do it.")
+	s.Visibility, s.Owner = skills.User, "carol"
+	for _, c := range []struct {
+		name string
+		open []tea.KeyPressMsg
+	}{
+		{"list", nil},
+		{"document", []tea.KeyPressMsg{{Code: tea.KeyEnter}, tuitest.Press('f')}},
+	} {
+		m := New(styles.New(true)).SetSize(160, 30).WithLibrary([]*skills.Skill{s}, nil)
+		for _, k := range c.open {
+			m, _ = m.Update(k)
+		}
+		if v := stripped(m); !strings.Contains(v, "seen by carol alone, not the workspace · s shares it") {
+			t.Errorf("%s: the record does not say carol alone sees it:\n%s", c.name, v)
+		}
+		if !m.KeyMap().Share.Enabled() {
+			t.Errorf("%s: s is not offered", c.name)
+		}
+		_, cmd := m.Update(tuitest.Press('s'))
+		if cmd == nil {
+			t.Fatalf("%s: s asked nothing", c.name)
+		}
+		if got, ok := cmd().(ShareMsg); !ok || got.Key != "proposed.helper" {
+			t.Errorf("%s: s asked %#v", c.name, cmd())
+		}
+	}
+	w := proposed(t, "Do it.")
+	m := New(styles.New(true)).SetSize(160, 30).WithLibrary([]*skills.Skill{w}, nil)
+	if m.KeyMap().Share.Enabled() || strings.Contains(stripped(m), "seen by") {
+		t.Error("a skill of the workspace is offered to be shared")
+	}
+	m, cmd := m.Update(tuitest.Press('s'))
+	if cmd != nil || !strings.Contains(m.Notice(), "the workspace's already") {
+		t.Errorf("s on a skill of the workspace: cmd %v, notice %q", cmd != nil, m.Notice())
+	}
+}

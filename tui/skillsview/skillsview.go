@@ -6,7 +6,9 @@
 // to the drafts, oldest first, each with where it came from (the agent
 // that proposed it, the run it was drawn from, the learn session that
 // generated it) and what the scanner found in it; review keys ask the root
-// to promote, archive or return a skill to draft. A skill opens across the
+// to promote, archive or return a skill to draft, and to share one user's
+// own skill (a proposal on a team server) with the workspace. A skill
+// opens across the
 // screen, its findings in the findings reviewer (tui/findings), where a
 // critical finding must be acknowledged before the skill is promoted; a
 // draft's description and instructions are edited in place.
@@ -61,6 +63,10 @@ type ImportMsg struct{ Path string }
 // AllowMsg asks the root to let Consumer activate the skill Key without
 // asking its user (lore skills allow).
 type AllowMsg struct{ Key, Consumer string }
+
+// ShareMsg asks the root to make the skill Key, one user's own, the
+// whole workspace's (lore skills share).
+type ShareMsg struct{ Key string }
 
 // field is one line of the frontmatter block: a key at a nesting depth,
 // with its value ("" for a key that heads nested lines).
@@ -117,6 +123,9 @@ type Model struct {
 	keys KeyMap
 	// runs is the state of the queue of agent runs (lore watch).
 	runs RunQueue
+	// noArts says why the generated agents and teams are not listed
+	// ("": they are, beside the library).
+	noArts string
 
 	// all is every entry; entries the ones shown (all, or the review
 	// queue's drafts).
@@ -224,6 +233,7 @@ func (m Model) KeyMap() KeyMap {
 	}
 	sk, isSkill := m.SelectedSkill()
 	k.Allow.SetEnabled(list && isSkill && sk.Status == skills.Active)
+	k.Share.SetEnabled(doc && isSkill && sk.Visibility == skills.User)
 	k.Open.SetEnabled(list && rec)
 	k.Edit.SetEnabled((list || open) && rec)
 	k.Back.SetEnabled(open)
@@ -285,6 +295,14 @@ func (m Model) SetSize(w, h int) Model {
 	m.fv = m.fv.SetSize(m.w, m.h)
 	m = m.sizeEditor()
 	return m.refresh()
+}
+
+// WithoutArtifacts says, in the header, why the list holds the library
+// alone: where it is read (lore's API) the generated agents and teams
+// are not, nor is a folder of this machine imported from.
+func (m Model) WithoutArtifacts(why string) Model {
+	m.noArts = why
+	return m
 }
 
 // WithArtifacts shows a fresh list of artifacts alone, no library: see

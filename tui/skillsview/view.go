@@ -42,6 +42,9 @@ const (
 	// emptyText is the empty state; 30 is the generator's default
 	// SkillMinPrimitives.
 	emptyText = "No skills yet: a domain gets one at 30 primitives, and i imports skill folders."
+	// libraryEmptyText is the empty state of the library alone (see
+	// WithoutArtifacts), where nothing is imported from this machine.
+	libraryEmptyText = "No skills yet: a domain gets one at 30 primitives."
 	// queueEmptyText is the review queue with nothing in it.
 	queueEmptyText = "Nothing to review: no skill in the library is a draft."
 )
@@ -175,6 +178,15 @@ func (m Model) recordLines(s *skills.Skill, w int) []string {
 		out = append(out, cells.Fit(m.st.Severity.Warning.Render("⚠ warning: a negative skill, offered to agents as what not to do"), w))
 	}
 	out = append(out, cells.Fit(label("source")+cells.Visible(skilllib.OriginOf(s).Text), w))
+	if s.Visibility == skills.User {
+		// A proposal on a team server is its creator's alone until
+		// shared, active or not: promoting it does not show it to others.
+		owner := s.Owner
+		if owner == "" {
+			owner = "its owner"
+		}
+		out = append(out, cells.Fit(label("seen by")+cells.Visible(owner)+faint(" alone, not the workspace · "+m.keys.Share.Help().Key+" shares it"), w))
+	}
 	uses := plural(s.Uses, "use", "uses")
 	if s.Uses > 0 {
 		uses += fmt.Sprintf(": %d ok, %d failed", s.Successes, s.Failures)
@@ -390,7 +402,11 @@ func (m Model) inputLine() string {
 func (m Model) body(bh int) []string {
 	out := make([]string, bh)
 	if len(m.entries) == 0 {
-		msg := []string{"", " " + m.st.Heading.Render(emptyText)}
+		empty := emptyText
+		if m.noArts != "" {
+			empty = libraryEmptyText
+		}
+		msg := []string{"", " " + m.st.Heading.Render(empty)}
 		if m.queue {
 			msg = []string{"", " " + m.st.Heading.Render(queueEmptyText), " " + m.st.Faint.Render("r shows every skill.")}
 		}
@@ -562,12 +578,19 @@ func (m Model) header() string {
 	}
 	parts := []string{plural(c.kinds[core.SkillArtifact], "skill", "skills"),
 		plural(c.kinds[core.AgentArtifact], "agent", "agents"), plural(c.kinds[core.TeamArtifact], "team", "teams")}
+	if m.noArts != "" {
+		// Nought agents would read as none generated.
+		parts = parts[:1]
+	}
 	h += m.st.Faint.Render(strings.Join(parts, " · "))
 	if c.valid > 0 {
 		h += m.st.Faint.Render(" · ") + m.st.Status.Active.Render(fmt.Sprintf("%d valid", c.valid))
 	}
 	if c.invalid > 0 {
 		h += m.st.Faint.Render(" · ") + m.st.Status.Problem.Render(fmt.Sprintf("%d invalid", c.invalid))
+	}
+	if m.noArts != "" {
+		h += m.st.Faint.Render(" · " + m.noArts)
 	}
 	return h + m.runsLine()
 }
