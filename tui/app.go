@@ -439,7 +439,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.runsPolling = false
 			return m, nil
 		}
-		return m, loadRuns(m.stores())
+		return m, m.loadRuns()
 	case followMsg:
 		return m.follow(msg.r)
 	case followDoneMsg:

@@ -41,7 +41,19 @@ func countRuns(st Store) (skillsview.RunQueue, error) {
 	return q, err
 }
 
-// loadRuns reads the queue's state.
+// loadRuns reads the queue's state where the library is.
+func (m Model) loadRuns() tea.Cmd {
+	if m.onServer() {
+		ctx, svc := m.ctx, m.opts.Server.Svc
+		return func() tea.Msg {
+			q, err := serverRuns(ctx, svc)
+			return runsMsg{q: q, err: err}
+		}
+	}
+	return loadRuns(m.stores())
+}
+
+// loadRuns reads the queue's state from the store.
 func loadRuns(s stores) tea.Cmd {
 	return func() tea.Msg {
 		var q skillsview.RunQueue
@@ -60,11 +72,11 @@ func runsTick() tea.Cmd {
 
 // pollRuns reads the queue once; runsLoaded goes on while runs wait.
 func (m Model) pollRuns() (Model, tea.Cmd) {
-	if m.runsPolling || m.opts.Open == nil {
+	if m.runsPolling || (m.opts.Open == nil && !m.onServer()) {
 		return m, nil
 	}
 	m.runsPolling = true
-	return m, loadRuns(m.stores())
+	return m, m.loadRuns()
 }
 
 // runsLoaded shows the counts and reads them again after runsEvery while

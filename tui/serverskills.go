@@ -10,6 +10,7 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/tui/skillsview"
 )
 
 // The Skills screen through the API (a team server, or a library in
@@ -26,24 +27,31 @@ const apiArtifacts = "generated agents and teams are not listed through the API"
 // serverSkills reads the whole skill library, every status, with each
 // skill's detail (its findings with their evidence and flow, versions,
 // files, instructions and original SKILL.md), as the library's records.
-// The API does not serve the agent-run queue (lore watch): none is shown.
+// The state of the agent-run queue (lore watch) comes with it.
 func serverSkills(ctx context.Context, svc api.Service) tea.Cmd {
 	return func() tea.Msg {
+		runs, runsErr := serverRuns(ctx, svc)
 		res, err := svc.ListSkills(ctx, &lorev1.ListSkillsRequest{Status: "all", Detail: true})
 		if err != nil {
-			return artifactsMsg{err: apiErr("list", err), runsErr: errNoRuns}
+			return artifactsMsg{err: apiErr("list", err), runs: runs, runsErr: runsErr}
 		}
 		lib := make([]*skills.Skill, len(res.GetSkills()))
 		for i, s := range res.GetSkills() {
 			lib[i] = api.SkillOf(s)
 		}
-		return artifactsMsg{lib: lib, runsErr: errNoRuns}
+		return artifactsMsg{lib: lib, runs: runs, runsErr: runsErr}
 	}
 }
 
-// errNoRuns says the agent-run queue is not read through the API, which
-// has no call for it.
-var errNoRuns = errors.New("the API does not serve the agent-run queue")
+// serverRuns counts the jobs of the agent-run queue by state. The counts
+// come whole whatever the jobs listed, so one job per state is asked for.
+func serverRuns(ctx context.Context, svc api.Service) (skillsview.RunQueue, error) {
+	res, err := svc.Jobs(ctx, &lorev1.JobsRequest{Limit: 1})
+	if err != nil {
+		return skillsview.RunQueue{}, apiErr("the agent-run queue", err)
+	}
+	return skillsview.RunQueue{Pending: int(res.GetPending()), Done: int(res.GetDone()), Failed: int(res.GetFailed())}, nil
+}
 
 // serverReview moves the skill key to status to on the server; ack says
 // the reviewer acknowledged its critical findings one by one.

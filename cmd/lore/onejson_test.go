@@ -70,6 +70,8 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 
 	commands := [][]string{
 		{"sessions", "--json"}, {"sessions"},
+		{"report", la.SessionID, "--json"}, {"report", la.SessionID}, {"report", "nope", "--json"},
+		{"queue", "--json"}, {"queue", "--state", "all"}, {"queue", "--state", "later", "--json"},
 		{"rank", "--json"}, {"rank", "--by", "reach", "--top", "2", "--json"}, {"rank", "--domain", "structure"},
 		{"rank", "--domain", "nowhere", "--json"},
 		{"show", la.Primitives[0].ID, "--json"}, {"show", la.Primitives[0].ID}, {"show", "nope", "--json"},
@@ -111,7 +113,9 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 			}
 		}
 	}
-	blocked := answers["folder"][18]
+	blocked := answers["folder"][slices.IndexFunc(commands, func(args []string) bool {
+		return slices.Equal(args, []string{"unlearn", la.SessionID, "--json"})
+	})]
 	if blocked.code != ExitBlocked {
 		t.Errorf("the blocked unlearn: exit %d, want %d\n%s", blocked.code, ExitBlocked, blocked.stdout)
 	}
