@@ -25,7 +25,9 @@ func (a *app) gateCmd() *cobra.Command {
 		policy gate.Policy
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "source"},
+		// The gate reads the source in this process, and the store's
+		// earlier rejections through the API.
+		Annotations: map[string]string{annotAPI: "1"},
 		Use:         "gate SOURCE",
 		Short:       "Ask the approval gate whether a source may be learned",
 		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the

@@ -61,29 +61,31 @@ func (a *app) openWaiting(ctx context.Context, open func() (*store.Store, error)
 	}
 }
 
-// rejections reads the gate's earlier rejections of source, for a learn
-// to say when and by whom it was rejected before. It does not wait for a
-// store another process is writing, and finds nothing where nothing was
-// ever learned: the note is worth no delay.
+// rejections reads the gate's earlier rejections of source, for the gate
+// to say when and by whom it was rejected before. The note is worth no
+// delay: it waits little for a store another process is writing, and
+// finds nothing, creating nothing, where nothing was ever learned.
 func (a *app) rejections(ctx context.Context, source string) ([]core.Session, error) {
-	if a.held != nil {
-		db, release, err := a.held.lend(ctx, false)
-		if err != nil {
-			return nil, err
-		}
-		defer func() { _ = release() }()
-		return gate.Rejections(db, source)
-	}
-	if !store.Exists(a.cfg.dataDir()) {
+	if !a.viaAPI() && !store.Exists(a.cfg.dataDir()) {
 		return nil, nil
 	}
-	db, err := a.openStoreRead()
+	ctx, cancel := context.WithTimeout(ctx, rejectionsWait)
+	defer cancel()
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+		return svc.Sessions(ctx, &lorev1.SessionsRequest{RejectedSource: source})
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer func() { _ = db.Close() }()
-	return gate.Rejections(db, source)
+	ss := make([]core.Session, len(out.GetSessions()))
+	for i, s := range out.GetSessions() {
+		ss[i] = api.SessionOf(s)
+	}
+	return ss, nil
 }
+
+// rejectionsWait is how long the gate waits for the earlier rejections.
+const rejectionsWait = 500 * time.Millisecond
 
 func (a *app) learnCmd() *cobra.Command {
 	var (

@@ -171,7 +171,7 @@ findings: read them first.`,
 			}
 			return exactArgs(2, "a RUN and approve or reject (or nothing, to list the runs waiting)")(cmd, args)
 		},
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return a.waitingRuns(cmd.Context())

@@ -28,6 +28,7 @@ import (
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/find"
+	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/report"
 	"github.com/lore-kb/lore/core/skills/library"
@@ -377,7 +378,13 @@ func (s *Service) Graph(ctx context.Context, r *lorev1.GraphRequest) (*lorev1.Gr
 // Sessions lists the workspace's sessions, newest first.
 func (s *Service) Sessions(ctx context.Context, r *lorev1.SessionsRequest) (*lorev1.SessionsResponse, error) {
 	return read(ctx, s, "Sessions", func(_ api.Caller, st Store) (*lorev1.SessionsResponse, error) {
-		ss, err := st.Sessions()
+		var ss []core.Session
+		var err error
+		if src := r.GetRejectedSource(); src != "" {
+			ss, err = gate.Rejections(st, src)
+		} else {
+			ss, err = st.Sessions()
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -1564,10 +1564,14 @@ func (x *Session) GetDecidedAt() string {
 }
 
 type SessionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Limit         int32                  `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Limit int32                  `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	// rejected_source, when set, lists only the sessions in which the gate
+	// rejected that source (newest first): what the gate tells a person
+	// deciding on it again.
+	RejectedSource string `protobuf:"bytes,2,opt,name=rejected_source,json=rejectedSource,proto3" json:"rejected_source,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SessionsRequest) Reset() {
@@ -1605,6 +1609,13 @@ func (x *SessionsRequest) GetLimit() int32 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *SessionsRequest) GetRejectedSource() string {
+	if x != nil {
+		return x.RejectedSource
+	}
+	return ""
 }
 
 type SessionsResponse struct {
@@ -6688,9 +6699,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\vCountsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01J\x04\b\n" +
-	"\x10\vJ\x04\b\v\x10\fJ\x04\b\f\x10\r\"'\n" +
+	"\x10\vJ\x04\b\v\x10\fJ\x04\b\f\x10\r\"P\n" +
 	"\x0fSessionsRequest\x12\x14\n" +
-	"\x05limit\x18\x01 \x01(\x05R\x05limit\"@\n" +
+	"\x05limit\x18\x01 \x01(\x05R\x05limit\x12'\n" +
+	"\x0frejected_source\x18\x02 \x01(\tR\x0erejectedSource\"@\n" +
 	"\x10SessionsResponse\x12,\n" +
 	"\bsessions\x18\x01 \x03(\v2\x10.lore.v1.SessionR\bsessions\"N\n" +
 	"\rReportRequest\x12\x1d\n" +
