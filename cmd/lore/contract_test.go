@@ -302,14 +302,14 @@ func TestReportingCommandsPrintJSON(t *testing.T) {
 		keys []string
 		want string // a fragment of the object
 	}{
-		{[]string{"skills", "activate", "pdf-tables"}, []string{"key", "name", "status", "negative", "location", "instructions", "resources", "description", "taskType", "decay", "allowed"}, `"instructions": "# PDF tables`},
+		{[]string{"skills", "activate", "pdf-tables"}, []string{"allowedBy", "files", "instructions", "location", "resources", "skill"}, `"instructions": "# PDF tables`},
 		{[]string{"skills", "used", "pdf-tables", "--success"}, []string{"key", "uses", "successes", "failures"}, `"uses": 1`},
-		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"key", "helpful", "harmful"}, `"helpful": 1`},
+		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"count", "negativeSkill", "signature", "skill"}, `"helpful": 1`},
 		{[]string{"skills", "report", "pdf-tables", "--failure", "timeout after 30s"}, []string{"key", "signature", "count", "negativeSkill"}, `"negativeSkill": null`},
 		{[]string{"skills", "rollback", "pdf-tables", "1"}, []string{"key", "version", "restored"}, `"version": 3`},
 		{[]string{"skills", "warn", "no-ocr", "--description", "Do not OCR text PDFs", "--about", "pdf-tables"}, []string{"key", "status", "extends"}, `"extends": "public.pdf-tables"`},
-		{[]string{"skills", "review", "pdf-tables", "archive", "--note", "superseded"}, []string{"key", "status", "note"}, `"status": "archived"`},
-		{[]string{"skills", "review"}, []string{"skills"}, `"skills": [`},
+		{[]string{"skills", "review", "pdf-tables", "archive", "--note", "superseded"}, []string{"skill"}, `"status": "archived"`},
+		{[]string{"skills", "review"}, []string{"conflicts", "drafts", "waiting"}, `"drafts": [`},
 		{[]string{"skills", "prompt"}, []string{"prompt"}, `<available_skills>`},
 		{[]string{"graph"}, []string{"nodes", "edges"}, `"nodes"`},
 	} {

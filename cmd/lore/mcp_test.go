@@ -16,7 +16,10 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	loremcp "github.com/lore-kb/lore/core/api/mcp"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/search"
@@ -522,10 +525,11 @@ func exerciseMCP(t *testing.T, s mcpStore, connect connector) {
 		} else if msg := resultText(res); !strings.Contains(msg, "offered to you") || !strings.Contains(msg, "skill_search") || strings.Contains(msg, "lore skills") {
 			t.Fatalf("refusal of a draft: %q", msg)
 		}
-		var rec skills.Skill
-		if err := json.Unmarshal([]byte(s.must(t, nil, "skills", "show", out.Key, "--json")), &rec); err != nil {
+		var shown lorev1.GetSkillResponse
+		if err := protojson.Unmarshal([]byte(s.must(t, nil, "skills", "show", out.Key, "--json")), &shown); err != nil {
 			t.Fatal(err)
 		}
+		rec := api.SkillOf(shown.GetSkill())
 		if rec.Status != skills.Draft || rec.Source != skills.Proposed || rec.Provenance.Agent != "test-agent" || rec.Lineage.Origin != "agent:test-agent" ||
 			rec.Visibility != skills.User || rec.Owner == "" || rec.Provenance.User != rec.Owner || rec.Provenance.AgentSession == "" ||
 			strings.Contains(rec.Instructions, "ops@corp-mail.net") {

@@ -43,6 +43,16 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"find":              goSchema[api.FindResult],
 	"report":            goSchema[report.View],
 	"error":             goSchema[jsonError],
+	"skills list":       messageSchema(&lorev1.ListSkillsResponse{}),
+	"skills show":       messageSchema(&lorev1.GetSkillResponse{}),
+	"skills search":     messageSchema(&lorev1.SearchSkillsResponse{}),
+	// The queue, one skill as lore skills show gives it, or a decision.
+	"skills review":   oneOfMessages(&lorev1.QueueResponse{}, &lorev1.GetSkillResponse{}, &lorev1.ReviewSkillResponse{}),
+	"skills allow":    messageSchema(&lorev1.AllowSkillResponse{}),
+	"skills feedback": messageSchema(&lorev1.SkillFeedbackResponse{}),
+	"skills propose":  messageSchema(&lorev1.ProposeSkillResponse{}),
+	"skills share":    messageSchema(&lorev1.PromoteSkillResponse{}),
+	"skills activate": messageSchema(&lorev1.ActivateSkillResponse{}),
 }
 
 // jsonError is what any command prints with --json when it fails before
@@ -96,15 +106,26 @@ func checkJSON(t *testing.T, args []string, r result) {
 	t.Helper()
 	command := ""
 	for _, x := range args {
-		if _, ok := jsonCommands[strings.TrimSpace(command+" "+x)]; !ok {
+		next := strings.TrimSpace(command + " " + x)
+		if _, ok := jsonCommands[next]; !ok && !isGroup(next) {
 			break
 		}
-		command = strings.TrimSpace(command + " " + x)
+		command = next
 	}
 	if r.code != 0 {
 		command = "error"
 	}
 	checkAgainstSchema(t, command, r.stdout)
+}
+
+// isGroup reports a command whose subcommands have schemas (skills).
+func isGroup(command string) bool {
+	for c := range jsonCommands {
+		if strings.HasPrefix(c, command+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // checkAgainstSchema checks out, lore command's --json answer, against
@@ -151,6 +172,19 @@ func messageSchema(m interface{ ProtoReflect() protoreflect.Message }) func() (m
 			root["$defs"] = defs
 		}
 		return root, nil
+	}
+}
+
+// oneOfMessages is the schema of a command whose answer is one of ms,
+// as the arguments choose.
+func oneOfMessages(ms ...interface{ ProtoReflect() protoreflect.Message }) func() (map[string]any, error) {
+	return func() (map[string]any, error) {
+		defs := map[string]any{}
+		var roots []any
+		for _, m := range ms {
+			roots = append(roots, messageDef(m.ProtoReflect().Descriptor(), defs))
+		}
+		return map[string]any{"oneOf": roots, "$defs": defs}, nil
 	}
 }
 

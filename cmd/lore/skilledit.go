@@ -49,7 +49,7 @@ Any other draft is written by lore from its fields: --description and
 
 The edit is stored even when the strict profile still refuses the draft; the
 output lists what it refuses (promotion needs it fixed).`,
-		Example: `  lore skills review public.email-api --json | jq -r .skillMD > SKILL.md   # fix it, then:
+		Example: `  lore skills review public.email-api --json | jq -r .skillMd > SKILL.md   # fix it, then:
   lore skills edit public.email-api --file SKILL.md
   lore skills edit rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"`,
 		Args: exactArgs(1, "a skill NAME"),

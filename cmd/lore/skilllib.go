@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -84,60 +87,6 @@ func fromSkills[T any](a *app, mode access, fn func(st skilllib.Store) (T, error
 
 // --- list and show ---
 
-type skillRow struct {
-	Key        string  `json:"key"`
-	Name       string  `json:"name"`
-	Status     string  `json:"status"`
-	Source     string  `json:"source"`
-	TaskType   string  `json:"taskType"`
-	Negative   bool    `json:"negative"`
-	Version    int     `json:"version"`
-	Uses       int     `json:"uses"`
-	Successes  int     `json:"successes"`
-	Helpful    int     `json:"helpful"`
-	Harmful    int     `json:"harmful"`
-	LastUsed   string  `json:"lastUsed,omitempty"`
-	Decay      float64 `json:"decay"`
-	Stale      string  `json:"stale,omitempty"`
-	Note       string  `json:"note,omitempty"`
-	Desc       string  `json:"description"`
-	Resources  int     `json:"resources"`
-	MergedFrom int     `json:"mergedFrom"`
-	// Critical: the scan of its content found something critical, so it
-	// is promoted only with --ack-critical.
-	Critical bool `json:"critical"`
-}
-
-func row(s *skills.Skill, at time.Time) skillRow {
-	v := s.View("")
-	r := skillRow{
-		Key: s.Key, Name: s.Name, Status: string(s.Status), Source: string(s.Source), TaskType: string(s.TaskType),
-		Negative: s.Negative, Version: s.Version, Uses: s.Uses, Successes: s.Successes, Helpful: s.Helpful,
-		Harmful: s.Harmful, Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0), Note: s.Note,
-		Desc: s.Description, Resources: len(s.Files), MergedFrom: len(s.Lineage.MergedFrom), Critical: s.Critical(),
-	}
-	if !s.LastUsed.IsZero() {
-		r.LastUsed = s.LastUsed.Format(time.RFC3339)
-	}
-	return r
-}
-
-// rows are the rows of lib, their decay measured at one moment.
-func rows(lib []*skills.Skill) []skillRow {
-	at := now()
-	out := make([]skillRow, len(lib))
-	for i, s := range lib {
-		out[i] = row(s, at)
-	}
-	return out
-}
-
-// skillRows is the --json shape of lore skills list and of the review
-// queue.
-type skillRows struct {
-	Skills []skillRow `json:"skills"`
-}
-
 func (a *app) skillsListCmd() *cobra.Command {
 	var (
 		asJSON               bool
@@ -155,76 +104,60 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 and --consumer the skills that consumer may see (skills.consumers in the
 configuration), whatever their status.`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				if err := onlyFlags(cmd, "status", "consumer", "json"); err != nil {
-					return err
-				}
-				return a.remoteSkillsList(cmd.Context(), status, consumer, asJSON)
+			if status != "" && status != "all" && !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
+				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active, archived or all", status)}
 			}
-			f := skilllib.Filter{Namespace: ns}
-			if status != "" {
-				if !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
-					return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active or archived", status)}
-				}
-				f.Status = []skills.Status{skills.Status(status)}
-			}
-			var pol *scope.Policy
-			if cmd.Flags().Changed("consumer") {
-				var err error
-				if pol, err = a.cfg.skillPolicy(); err != nil {
-					return err
-				}
-			}
-			sel, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Listing, error) { return lib.List(f) })
+			// Every status unless one is asked for: the API's default is
+			// what an agent is offered.
+			req := &lorev1.ListSkillsRequest{Status: cmp.Or(status, "all"), Namespace: ns, Consumer: consumer}
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
+				return svc.ListSkills(ctx, req)
+			})
 			if err != nil {
 				return err
 			}
-			if pol != nil {
-				who := strings.ToLower(consumer)
-				sel.Skills = slices.DeleteFunc(sel.Skills, func(s *skills.Skill) bool { return !pol.Visible(who, s.Key) })
-			}
-			rs := rows(sel.Skills)
-			return a.output(asJSON, skillRows{rs}, func(b *strings.Builder) { a.writeSkillRows(b, rs, sel.Total) })
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkillRows(b, out.GetSkills(), int(out.GetTotal())) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().StringVar(&status, "status", "", "only skills with this status: draft, active or archived")
+	cmd.Flags().StringVar(&status, "status", "", "only skills with this status: draft, active or archived (all, the default: every status)")
 	cmd.Flags().StringVar(&ns, "namespace", "", "only skills of this namespace")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
 	return cmd
 }
 
-// writeSkillRows lists rows, of total skills in the library.
-func (a *app) writeSkillRows(b *strings.Builder, rows []skillRow, total int) {
+// writeSkillRows lists ss, of total skills in the library.
+func (a *app) writeSkillRows(b *strings.Builder, ss []*lorev1.Skill, total int) {
 	st := a.styles()
 	if total == 0 {
 		b.WriteString("The skill library is empty. lore learn generates skills; lore skills import adds existing ones.\n")
 	}
-	for _, r := range rows {
-		status := r.Status
-		switch r.Status {
-		case string(skills.Active):
+	for _, s := range ss {
+		status := s.GetStatus()
+		switch skills.Status(status) {
+		case skills.Active:
 			status = st.Good.Render(status)
-		case string(skills.Draft):
+		case skills.Draft:
 			status = st.Severity.Warning.Render(status)
 		default:
 			status = st.Faint.Render(status)
 		}
 		neg := ""
-		if r.Negative {
+		if s.GetNegative() {
 			neg = st.Bad.Render(" warning")
 		}
-		fmt.Fprintf(b, "%-8s %s%s %s\n", status, r.Key, neg,
-			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", r.Source, r.TaskType, r.Version, r.Uses, plural(r.Uses), r.Helpful, r.Harmful)))
-		fmt.Fprintf(b, "         %s\n", truncateRunes(r.Desc, 110))
-		if r.Stale != "" {
-			fmt.Fprintf(b, "         %s %s\n", st.Severity.Warning.Render("stale:"), r.Stale)
+		uses := int(s.GetUses())
+		fmt.Fprintf(b, "%-8s %s%s %s\n", status, s.GetKey(), neg,
+			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", s.GetSource(), s.GetTaskType(), s.GetVersion(), uses, plural(uses), s.GetHelpful(), s.GetHarmful())))
+		fmt.Fprintf(b, "         %s\n", truncateRunes(s.GetDescription(), 110))
+		if s.GetStale() != "" {
+			fmt.Fprintf(b, "         %s %s\n", st.Severity.Warning.Render("stale:"), s.GetStale())
 		}
 	}
 	if total > 0 {
-		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(rows), total, plural(total))))
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(ss), total, plural(total))))
 	}
 }
 
@@ -246,48 +179,43 @@ hashes, origin), what the scanner found in an imported skill's files when it
 was imported (counts by severity, then each finding: severity, category,
 place relative to the skill's folder, description, and for code the path
 from source to sink) and the versions kept for lore skills rollback. --json
-prints the record, its findings included ("findings": [{"file", "category",
-"severity", "description", "location", "evidence", "recommendation",
-"flow"?}], absent when there are none).
+prints the API's answer (docs/json/skills-show.schema.json): the skill with
+its detail (findings with file, evidence, recommendation and flow; versions,
+outcomes, allowances, files), its instructions, its SKILL.md as exported and
+what the strict profile refuses in it.
 
 NAME is a key (ns.id) or an id; a bare id means public.<id>, or the one
 namespace that has it.`,
 		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				return a.remoteSkillsShow(cmd.Context(), args[0], asJSON)
-			}
-			s, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Get(args[0]) })
+			out, err := a.getSkill(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			return a.output(asJSON, withoutBodies(s), func(b *strings.Builder) { a.writeSkill(b, s) })
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkill(b, api.SkillOf(out.GetSkill())) })
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the record as JSON (without body and resources)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-// withoutBodies is s as lore skills show --json prints it: the record
-// without what an agent reads (instructions and resources, its own and
-// those of its versions), which lore skills activate prints.
-func withoutBodies(s *skills.Skill) skills.Skill {
-	c := *s
-	c.Instructions = ""
-	c.Files = nil
-	c.History = slices.Clone(c.History)
-	for i := range c.History {
-		c.History[i].Content = skills.Content{Name: c.History[i].Content.Name, Description: c.History[i].Content.Description}
-	}
-	return c
+// getSkill is the record of the skill ref names, as a person reads it.
+func (a *app) getSkill(ctx context.Context, ref string) (*lorev1.GetSkillResponse, error) {
+	return callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.GetSkillResponse, error) {
+		return svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: ref})
+	})
 }
 
 // writeSkill describes one skill's record.
 func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	st := a.styles()
-	at := now()
-	r := row(s, at)
+	v := s.View("")
+	decay, stale := search.Decay(v, now()), search.Staleness(v, now(), 0)
+	lastUsed := ""
+	if !s.LastUsed.IsZero() {
+		lastUsed = s.LastUsed.Format(time.RFC3339)
+	}
 	line := func(label, value string) {
 		if value != "" {
 			fmt.Fprintf(b, "%s %s\n", st.Label.Render(fmt.Sprintf("%-11s", label)), value)
@@ -315,12 +243,12 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	if s.Negative {
 		kind += ", negative (offered as a warning)"
 	}
-	line("task type", fmt.Sprintf("%s · decay %.2f (half-life %g days)", kind, r.Decay, search.HalfLife(s.TaskType)))
-	line("stale", r.Stale)
+	line("task type", fmt.Sprintf("%s · decay %.2f (half-life %g days)", kind, decay, search.HalfLife(s.TaskType)))
+	line("stale", stale)
 	// Failures counts failed uses and reported failures alike, so it is
 	// not a part of the uses.
 	line("usage", fmt.Sprintf("%d use%s, %d succeeded; %d failure%s (failed uses and reports); last used %s",
-		s.Uses, plural(s.Uses), s.Successes, s.Failures, plural(s.Failures), orNever(r.LastUsed)))
+		s.Uses, plural(s.Uses), s.Successes, s.Failures, plural(s.Failures), orNever(lastUsed)))
 	line("feedback", fmt.Sprintf("%d helpful, %d harmful (factor %.2f)", s.Helpful, s.Harmful, search.Feedback(s.Helpful, s.Harmful)))
 	if len(s.FailureSignatures) > 0 {
 		sigs := make([]string, 0, len(s.FailureSignatures))
@@ -437,32 +365,6 @@ func resourcePaths(s *skills.Skill) []string {
 
 // --- activation, search and the prompt block ---
 
-// activateOut is the --json shape of lore skills activate.
-type activateOut struct {
-	Key          string        `json:"key"`
-	Name         string        `json:"name"`
-	Status       string        `json:"status"`
-	Negative     bool          `json:"negative"`
-	Location     string        `json:"location"`
-	Instructions string        `json:"instructions"`
-	Resources    []resourceOut `json:"resources"`
-	Description  string        `json:"description"`
-	TaskType     string        `json:"taskType"`
-	// Decay and Stale are the ranking's: how much the skill has faded
-	// since it was last used, and a warning once it has faded below a
-	// quarter.
-	Decay float64 `json:"decay"`
-	Stale string  `json:"stale,omitempty"`
-	// Allowed says a person allowed the --consumer to activate the skill
-	// as it is without asking its user (lore skills allow).
-	Allowed bool `json:"allowed"`
-}
-
-type resourceOut struct {
-	Path  string `json:"path"`
-	Bytes int    `json:"bytes"`
-}
-
 func (a *app) skillsActivateCmd() *cobra.Command {
 	var (
 		asJSON   bool
@@ -480,72 +382,50 @@ Activation is not counted as a use; report the outcome with lore skills used.
 
 With --consumer, only a skill offered to that consumer is activated: an active
 one its visibility rules (skills.consumers) let it see; any other is refused
-as if unknown to it (exit 2), which is how agents get skills.`,
-		Args: exactArgs(1, "one skill NAME"),
+as if unknown to it (exit 2), which is how agents get skills. You activate it
+yourself, so nobody is asked (lore skills allow spares an agent the question).`,
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			offeredOnly := cmd.Flags().Changed("consumer")
-			act, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Activation, error) {
-				if !offeredOnly {
-					return a.library(db, skilllib.Options{}).Activate(args[0])
-				}
-				lib, err := a.offering(db)
-				if err != nil {
-					return skilllib.Activation{}, err
-				}
-				return lib.ActivateOffered(args[0], consumer)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ActivateSkillResponse, error) {
+				return svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: args[0], Consumer: consumer, Person: true})
 			})
 			if err != nil {
 				return err
 			}
-			s := act.Skill
 			if asJSON {
-				at := now()
-				v := s.View("")
-				out := activateOut{Key: s.Key, Name: s.Name, Status: string(s.Status), Negative: s.Negative,
-					Location: act.Location, Instructions: s.Instructions, Resources: []resourceOut{},
-					Description: s.Description, TaskType: string(s.TaskType.Normalize()), Decay: search.Decay(v, at), Stale: search.Staleness(v, at, 0),
-					Allowed: offeredOnly && s.AllowedFor(consumer)}
-				for _, f := range s.Files {
-					out.Resources = append(out.Resources, resourceOut{f.Path, len(f.Content)})
-				}
-				return writeJSON(a.stdout, out)
+				return a.writeMessage(out)
 			}
 			// The body is printed as it is stored, not through the colour
 			// profile: it is the agent's text, not lore's styling.
-			var b strings.Builder
-			if s.Status != skills.Active {
-				fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.Key, s.Status)
+			s := out.GetSkill()
+			if s.GetStatus() != string(skills.Active) {
+				fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.GetKey(), s.GetStatus())
 			}
-			if s.Negative {
+			var b strings.Builder
+			if s.GetNegative() {
 				b.WriteString(strings.TrimSpace(search.NegativeLabel) + "\n\n")
 			}
-			b.WriteString(strings.TrimRight(s.Instructions, "\n") + "\n")
-			if len(s.Files) > 0 {
-				fmt.Fprintf(&b, "\nResources (%s, relative to the skill folder):\n", act.Location)
-				for _, f := range s.Files {
-					fmt.Fprintf(&b, "- %s (%d bytes)\n", f.Path, len(f.Content))
+			b.WriteString(strings.TrimRight(out.GetInstructions(), "\n") + "\n")
+			if len(out.GetFiles()) > 0 {
+				// A team server's folders are not this machine's: the
+				// paths are the skill folder's own.
+				where := "relative to the skill folder"
+				if out.GetLocation() != "" {
+					where = out.GetLocation() + ", " + where
+				}
+				fmt.Fprintf(&b, "\nResources (%s):\n", where)
+				for _, f := range out.GetFiles() {
+					fmt.Fprintf(&b, "- %s (%d bytes)\n", f.GetPath(), f.GetBytes())
 				}
 			}
 			_, err = fmt.Fprint(a.stdout, b.String())
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "name", "status", "negative", "location", "instructions", "resources": [{"path", "bytes"}], "description", "taskType", "decay", "stale"?}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "activate only a skill offered to this consumer (active and visible to it)")
 	return cmd
-}
-
-type searchHit struct {
-	Key       string  `json:"key"`
-	Name      string  `json:"name"`
-	Score     float64 `json:"score"`
-	Relevance float64 `json:"relevance"`
-	Decay     float64 `json:"decay"`
-	Feedback  float64 `json:"feedback"`
-	Negative  bool    `json:"negative"`
-	TaskType  string  `json:"taskType"`
-	Stale     string  `json:"stale,omitempty"`
-	Desc      string  `json:"description"`
 }
 
 func (a *app) skillsSearchCmd() *cobra.Command {
@@ -572,68 +452,37 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 --task-type keeps the skills of one task type (browser, api, code, domain or
 unknown), ranked among all the skills searched.`,
 		Args:        exactArgs(1, "one QUERY (quote it)"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				if err := onlyFlags(cmd, "top", "consumer", "json"); err != nil {
-					return err
-				}
-				return a.remoteSkillsSearch(cmd.Context(), args[0], consumer, top, asJSON)
-			}
-			tt := search.TaskType(task)
-			if task != "" && tt.Normalize() != tt {
+			if tt := search.TaskType(task); task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
 			}
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			res, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Results, error) {
-				lib, err := a.offering(db)
-				if err != nil {
-					return skilllib.Results{}, err
-				}
-				if task != "" {
-					// The filter comes after the ranking so that scores are
-					// those of the whole library (BM25 weighs a word by how
-					// rare it is among every skill searched).
-					return lib.Search(args[0], consumer, 0)
-				}
-				return lib.Search(args[0], consumer, top)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SearchSkillsResponse, error) {
+				return svc.SearchSkills(ctx, &lorev1.SearchSkillsRequest{Query: args[0], Top: int32(top), Consumer: consumer, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			hits := []searchHit{}
-			for _, r := range res.Hits {
-				if task != "" && r.Skill.TaskType.Normalize() != tt {
-					continue
-				}
-				if top > 0 && len(hits) == top {
-					break
-				}
-				hits = append(hits, searchHit{Key: r.Skill.Key, Name: r.Skill.Name, Score: r.Score, Relevance: r.Relevance,
-					Decay: r.Decay, Feedback: r.Feedback, Negative: r.Skill.Negative, TaskType: string(r.Skill.TaskType.Normalize()),
-					Stale: r.Stale, Desc: r.Skill.Description})
-			}
-			out := struct {
-				Query   string      `json:"query"`
-				Results []searchHit `json:"results"`
-			}{args[0], hits}
-			return a.output(asJSON, out, func(b *strings.Builder) {
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
 				st := a.styles()
-				if len(hits) == 0 {
-					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], res.Searched, plural(res.Searched))
+				if len(out.GetHits()) == 0 {
+					n := int(out.GetSearched())
+					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, plural(n))
 				}
-				for i, h := range hits {
+				for i, h := range out.GetHits() {
+					s := h.GetSkill()
 					neg := ""
-					if h.Negative {
+					if s.GetNegative() {
 						neg = st.Bad.Render(" warning")
 					}
-					fmt.Fprintf(b, "%2d. %s%s %s\n    %s\n", i+1, h.Key, neg,
-						st.Faint.Render(fmt.Sprintf("score %.3f = relevance %.3f × decay %.2f × feedback %.2f", h.Score, h.Relevance, h.Decay, h.Feedback)),
-						truncateRunes(h.Desc, 110))
-					if h.Stale != "" {
-						fmt.Fprintf(b, "    %s %s\n", st.Severity.Warning.Render("stale:"), h.Stale)
+					fmt.Fprintf(b, "%2d. %s%s %s\n    %s\n", i+1, s.GetKey(), neg,
+						st.Faint.Render(fmt.Sprintf("score %.3f = relevance %.3f × decay %.2f × feedback %.2f", h.GetScore(), h.GetRelevance(), h.GetDecay(), h.GetFeedback())),
+						truncateRunes(s.GetDescription(), 110))
+					if s.GetStale() != "" {
+						fmt.Fprintf(b, "    %s %s\n", st.Severity.Warning.Render("stale:"), s.GetStale())
 					}
 				}
 			})
@@ -771,13 +620,6 @@ NAMEs are keys (ns.id) or ids (public.<id>).`,
 
 // --- review, feedback, usage, failures, warnings, rollback, merge ---
 
-// statusOut is the --json shape of lore skills review NAME DECISION.
-type statusOut struct {
-	Key    string `json:"key"`
-	Status string `json:"status"`
-	Note   string `json:"note"`
-}
-
 func (a *app) skillsReviewCmd() *cobra.Command {
 	var (
 		note   string
@@ -801,50 +643,33 @@ skills export would write it.
 
 With NAME and a decision, changes the skill's status: promote makes it active,
 archive withdraws it (kept with its history; promote brings it back), draft
-returns it to the queue. --note records why. A skill whose scan found something
-critical is promoted only with --ack-critical, and the note records the
-acknowledgement; without it the command exits 3. A skill whose SKILL.md lore
-skills validate refuses (the strict profile) is never promoted: the command
-names it and the check's errors, exits 1 and changes nothing. Fix it (an
-imported skill in its folder, then lore skills import again) and promote it.
+returns it to the queue. --note records why (by default, who reviewed it). A
+skill whose scan found something critical is promoted only with
+--ack-critical, and the note records the acknowledgement; without it the
+command exits 3. A skill whose SKILL.md lore skills validate refuses (the
+strict profile) is never promoted: the command names it and the check's
+errors, exits 1 and changes nothing. Fix it (lore skills edit, or an imported
+skill in its folder, then lore skills import again) and promote it.
 
---json prints, for the queue, {"skills": [ROW...]}, and for one skill a ROW with
-three more fields. A ROW has the fields of lore skills list --json (key, name,
-status, source, taskType, negative, version, uses, successes, helpful, harmful,
-lastUsed, decay, stale, note, description, resources, mergedFrom) and:
-  origin         {"kind", "name", "session", "text"}: kind is agent (proposed
-                 by an agent), run (drawn from an agent's run), session
-                 (generated by a learn session), failures (a negative skill
-                 from reported failures), person, import, static or unknown;
-                 name the agent, run file, session, skill or path; session the
-                 learn session that filed it, if any; text says it in words
-  findingCounts  {"critical", "warning", "info"}: findings by severity
-  critical       true when a finding is critical (promotion needs --ack-critical)
-  created        when the skill was filed (RFC 3339)
-One skill adds:
-  findings       [{"file", "category", "severity", "description", "location",
-                 "evidence", "recommendation", "flow"?}], as lore skills show
-  skillMD        the SKILL.md as lore skills export writes it
-  files          [{"path", "bytes"}]: the skill's other files (resources)
-With a decision, --json prints {"key", "status", "note"}.`,
+--json prints the API's answer (docs/json.md): for the queue, what waits for a
+person ({"drafts": [SKILL...], "conflicts", "waiting"}), each draft with its
+"origin" ({"kind", "name", "session", "text"}: kind is agent, run, session,
+failures, person, import, static or unknown) and "findingCounts"
+({"critical", "warning", "info"}); for one skill, the answer of lore skills
+show --json, whose "skillMd" is the SKILL.md as exported and "invalid" what the
+strict profile refuses; for a decision, {"skill": SKILL} as it now is.`,
 		Example: `  lore skills review
   lore skills review proposed.summarise-doc
   lore skills review learn-linear-algebra promote
   lore skills review proposed.summarise-doc promote --ack-critical --note "marker is an example"
   lore skills review avoid-deploy-1a2b3c archive --note "fixed upstream"`,
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() && len(args) <= 2 {
-				if err := onlyFlags(cmd, "ack-critical", "json"); err != nil {
-					return err
-				}
-				return a.remoteSkillsReview(cmd.Context(), args, ack, asJSON)
-			}
 			switch len(args) {
 			case 0:
-				return a.reviewQueue(asJSON)
+				return a.reviewQueue(cmd.Context(), asJSON)
 			case 1:
-				return a.reviewOne(args[0], asJSON)
+				return a.reviewOne(cmd.Context(), args[0], asJSON)
 			case 2:
 			default:
 				return &core.UsageError{Msg: "lore skills review takes no arguments (the queue), NAME (one skill), or NAME and promote, archive or draft"}
@@ -853,51 +678,30 @@ With a decision, --json prints {"key", "status", "note"}.`,
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("decision %q: use promote, archive or draft", args[1])}
 			}
-			if note == "" {
-				note = map[string]string{"promote": "promoted", "archive": "archived", "draft": "returned to draft"}[args[1]] + " by review"
-			}
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Review(args[0], to, note, ack) })
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReviewSkillResponse, error) {
+				return svc.ReviewSkill(ctx, &lorev1.ReviewSkillRequest{Name: args[0], To: string(to), AckCritical: ack, Note: note})
+			})
 			if err != nil {
 				return err
 			}
-			return a.reply(asJSON, statusOut{s.Key, string(to), note}, "%s is now %s\n", s.Key, to)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				fmt.Fprintf(b, "%s is now %s\n", out.GetSkill().GetKey(), out.GetSkill().GetStatus())
+			})
 		},
 	}
 	cmd.Flags().StringVar(&note, "note", "", "why (recorded with the status)")
 	cmd.Flags().BoolVar(&ack, "ack-critical", false, "promote a skill with a critical finding: you have read it (lore skills review NAME)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"skills": [...]} (the queue), one skill, or {"key", "status", "note"} (see above)`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-// findingCounts counts findings by severity.
-type findingCounts struct {
-	Critical int `json:"critical"`
-	Warning  int `json:"warning"`
-	Info     int `json:"info"`
-}
-
-func countFindings(fs []core.Finding) findingCounts {
-	var c findingCounts
-	for _, f := range fs {
-		switch f.Severity {
-		case core.Critical:
-			c.Critical++
-		case core.Warning:
-			c.Warning++
-		default:
-			c.Info++
-		}
-	}
-	return c
-}
-
-// String is "2 critical · 1 warning", or "no findings".
-func (c findingCounts) String() string {
+// countsText is "2 critical · 1 warning", or "no findings".
+func countsText(c *lorev1.FindingCounts) string {
 	var parts []string
 	for _, p := range []struct {
-		n    int
+		n    int32
 		what string
-	}{{c.Critical, "critical"}, {c.Warning, "warning"}, {c.Info, "info"}} {
+	}{{c.GetCritical(), "critical"}, {c.GetWarning(), "warning"}, {c.GetInfo(), "info"}} {
 		if p.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
 		}
@@ -908,82 +712,52 @@ func (c findingCounts) String() string {
 	return strings.Join(parts, " · ")
 }
 
-// queueRow is a skill as the review queue lists it: a list row with where
-// it came from and what its scan found.
-type queueRow struct {
-	skillRow
-	Origin   skilllib.Origin `json:"origin"`
-	Counts   findingCounts   `json:"findingCounts"`
-	Critical bool            `json:"critical"`
-	Created  string          `json:"created"`
-	created  time.Time
-}
-
-func newQueueRow(s *skills.Skill, at time.Time) queueRow {
-	return queueRow{skillRow: row(s, at), Origin: skilllib.OriginOf(s), Counts: countFindings(s.Findings),
-		Critical: s.Critical(), Created: s.Created.Format(time.RFC3339), created: s.Created}
-}
-
-// draftOut is one skill as lore skills review NAME --json prints it.
-type draftOut struct {
-	queueRow
-	Findings []core.Finding `json:"findings"`
-	SkillMD  string         `json:"skillMD"`
-	Files    []resourceOut  `json:"files"`
-}
-
 // reviewQueue prints the drafts, oldest first, with where each came from
 // and what its scan found.
-func (a *app) reviewQueue(asJSON bool) error {
-	q, err := fromLibrary(a, readOnly, (*skilllib.Library).Queue)
+func (a *app) reviewQueue(ctx context.Context, asJSON bool) error {
+	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
+		return svc.Queue(ctx, &lorev1.QueueRequest{})
+	})
 	if err != nil {
 		return err
 	}
-	at := now()
-	rs := make([]queueRow, len(q.Skills))
-	for i, s := range q.Skills {
-		rs[i] = newQueueRow(s, at)
-	}
-	out := struct {
-		Skills []queueRow `json:"skills"`
-	}{rs}
-	return a.output(asJSON, out, func(b *strings.Builder) {
-		if len(rs) == 0 {
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+		if len(out.GetDrafts()) == 0 {
 			b.WriteString("No skill waits for review.\n")
 			return
 		}
-		a.writeQueue(b, rs)
+		a.writeQueue(b, out.GetDrafts())
 	})
 }
 
 // writeQueue lists the review queue: each draft's key and what its scan
 // found, where it came from and when, and its description.
-func (a *app) writeQueue(b *strings.Builder, rs []queueRow) {
+func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
 	st := a.styles()
 	vis := func(x string) string { return text.Visible(x, text.InText) }
-	for _, r := range rs {
-		counts := st.Faint.Render(r.Counts.String())
+	crit := 0
+	for _, s := range drafts {
+		c := s.GetFindingCounts()
+		counts := st.Faint.Render(countsText(c))
 		switch {
-		case r.Counts.Critical > 0:
-			counts = st.Bad.Render("! " + r.Counts.String())
-		case r.Counts.Warning > 0:
-			counts = st.Severity.Warning.Render(r.Counts.String())
+		case c.GetCritical() > 0:
+			counts = st.Bad.Render("! " + countsText(c))
+		case c.GetWarning() > 0:
+			counts = st.Severity.Warning.Render(countsText(c))
 		}
 		neg := ""
-		if r.Negative {
+		if s.GetNegative() {
 			neg = st.Bad.Render(" warning")
 		}
-		fmt.Fprintf(b, "%s %s%s  %s\n", st.Severity.Warning.Render(fmt.Sprintf("%-8s", r.Status)), r.Key, neg, counts)
-		fmt.Fprintf(b, "         %s\n", st.Faint.Render(vis(r.Origin.Text)+" · filed "+r.created.Format(time.DateTime)))
-		fmt.Fprintf(b, "         %s\n", vis(truncateRunes(r.Desc, 110)))
-	}
-	crit := 0
-	for _, r := range rs {
-		if r.Critical {
+		if s.GetCritical() {
 			crit++
 		}
+		created, _ := time.Parse(time.RFC3339Nano, s.GetCreated())
+		fmt.Fprintf(b, "%s %s%s  %s\n", st.Severity.Warning.Render(fmt.Sprintf("%-8s", s.GetStatus())), s.GetKey(), neg, counts)
+		fmt.Fprintf(b, "         %s\n", st.Faint.Render(vis(s.GetOrigin().GetText())+" · filed "+created.Format(time.DateTime)))
+		fmt.Fprintf(b, "         %s\n", vis(truncateRunes(s.GetDescription(), 110)))
 	}
-	tail := fmt.Sprintf("%d draft%s to review", len(rs), plural(len(rs)))
+	tail := fmt.Sprintf("%d draft%s to review", len(drafts), plural(len(drafts)))
 	if crit > 0 {
 		tail += fmt.Sprintf(", %d with a critical finding (promote with --ack-critical once read)", crit)
 	}
@@ -992,30 +766,20 @@ func (a *app) writeQueue(b *strings.Builder, rs []queueRow) {
 
 // reviewOne prints one skill as a reviewer reads it: where it came from,
 // its findings and its SKILL.md as exported.
-func (a *app) reviewOne(ref string, asJSON bool) error {
-	s, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Get(ref) })
+func (a *app) reviewOne(ctx context.Context, ref string, asJSON bool) error {
+	out, err := a.getSkill(ctx, ref)
 	if err != nil {
 		return err
 	}
-	files := skills.Render(s)
-	out := draftOut{queueRow: newQueueRow(s, now()), Findings: s.Findings, Files: []resourceOut{}}
-	if out.Findings == nil {
-		out.Findings = []core.Finding{}
-	}
-	if len(files) > 0 {
-		out.SkillMD = string(files[0].Content)
-		for _, f := range files[1:] {
-			out.Files = append(out.Files, resourceOut{f.Path, len(f.Content)})
-		}
-	}
-	return a.output(asJSON, out, func(b *strings.Builder) { a.writeDraft(b, s, out) })
+	return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeDraft(b, out) })
 }
 
 // writeDraft describes one skill for review. The SKILL.md is printed with
 // its hidden characters spelled out (⟨U+202E⟩) and nothing of it
 // interpreted by the terminal: it is a stranger's text being read, not
 // run.
-func (a *app) writeDraft(b *strings.Builder, s *skills.Skill, d draftOut) {
+func (a *app) writeDraft(b *strings.Builder, out *lorev1.GetSkillResponse) {
+	s := api.SkillOf(out.GetSkill())
 	st := a.styles()
 	line := func(label, value string) {
 		if value != "" {
@@ -1025,9 +789,9 @@ func (a *app) writeDraft(b *strings.Builder, s *skills.Skill, d draftOut) {
 	vis := func(x string) string { return text.Visible(x, text.InText) }
 	line("key", s.Key)
 	line("status", string(s.Status)+noteSuffix(vis(s.Note)))
-	line("source", string(s.Source)+" · "+vis(d.Origin.Text))
+	line("source", string(s.Source)+" · "+vis(out.GetSkill().GetOrigin().GetText()))
 	line("created", s.Created.Format(time.DateTime))
-	if s.Version > 1 {
+	if s.Version > 1 && len(s.History) > 0 {
 		line("version", fmt.Sprintf("%d (%s)", s.Version, vis(s.History[len(s.History)-1].Reason)))
 	}
 	if len(s.Findings) == 0 {
@@ -1036,20 +800,21 @@ func (a *app) writeDraft(b *strings.Builder, s *skills.Skill, d draftOut) {
 		writeSkillFindings(b, st, s)
 	}
 	if s.Status != skills.Active {
-		var inv *skilllib.InvalidError
-		if errors.As(skilllib.Invalid(s), &inv) {
-			fmt.Fprintf(b, "%s\n", st.Bad.Render("promote refuses it, invalid under the strict profile (lore skills validate): "+vis(strings.Join(inv.Errors, "; "))))
+		if inv := out.GetInvalid(); len(inv) > 0 {
+			fmt.Fprintf(b, "%s\n", st.Bad.Render("promote refuses it, invalid under the strict profile (lore skills validate): "+vis(strings.Join(inv, "; "))))
 		} else if s.Critical() {
 			fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("promoting it needs --ack-critical: lore skills review %s promote --ack-critical", s.Key)))
 		}
 	}
 	var res []string
-	for _, r := range d.Files {
-		res = append(res, fmt.Sprintf("%s (%d bytes)", vis(r.Path), r.Bytes))
+	if files := skills.Render(s); len(files) > 1 {
+		for _, f := range files[1:] {
+			res = append(res, fmt.Sprintf("%s (%d bytes)", vis(f.Path), len(f.Content)))
+		}
 	}
 	line("resources", strings.Join(res, ", "))
 	fmt.Fprintf(b, "\n%s\n", st.Heading.Render("SKILL.md as exported"))
-	for _, l := range strings.Split(strings.TrimRight(d.SkillMD, "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(out.GetSkillMd(), "\n"), "\n") {
 		fmt.Fprintf(b, "%s %s\n", st.Faint.Render("│"), vis(l))
 	}
 }
@@ -1073,33 +838,26 @@ skill still asks. lore skills show NAME lists the allowances.`,
 		Example: `  lore skills allow pdf-tables --consumer claude-code
   lore skills allow pdf-tables --consumer claude-code --revoke`,
 		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
-				return a.remoteSkillsAllow(cmd.Context(), args[0], consumer, revoke, asJSON)
-			}
-			by := a.who()
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
-				return lib.Allow(args[0], consumer, by, revoke)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AllowSkillResponse, error) {
+				return svc.AllowSkill(ctx, &lorev1.AllowSkillRequest{Name: args[0], Consumer: consumer, Revoke: revoke})
 			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Key      string `json:"key"`
-				Consumer string `json:"consumer"`
-				Allowed  bool   `json:"allowed"`
-				By       string `json:"by,omitempty"`
-			}{s.Key, strings.TrimSpace(consumer), !revoke, by}
-			if revoke {
-				return a.reply(asJSON, out, "%s: %s must ask again before activating it\n", out.Key, out.Consumer)
-			}
-			return a.reply(asJSON, out, "%s: %s may activate it without asking, as it is now\n", out.Key, out.Consumer)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				if revoke {
+					fmt.Fprintf(b, "%s: %s must ask again before activating it\n", out.GetSkill().GetKey(), out.GetConsumer())
+					return
+				}
+				fmt.Fprintf(b, "%s: %s may activate it without asking, as it is now\n", out.GetSkill().GetKey(), out.GetConsumer())
+			})
 		},
 	}
 	cmd.Flags().StringVar(&consumer, "consumer", "", "the consumer allowed (required)")
 	cmd.Flags().BoolVar(&revoke, "revoke", false, "take the leave back")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "consumer", "allowed", "by"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
@@ -1112,29 +870,24 @@ func (a *app) skillsFeedbackCmd() *cobra.Command {
 (feedback factor 0.5 + (helpful+1)/(helpful+harmful+2)): they reorder close
 matches without replacing relevance.`,
 		Args:        exactArgs(2, "a skill NAME and helpful or harmful"),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			if a.viaAPI() {
-				return a.remoteSkillsFeedback(cmd.Context(), args[0], args[1], "", asJSON)
-			}
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
-				return lib.Feedback(args[0], args[1] == "helpful")
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
+				return svc.SkillFeedback(ctx, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
 			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Key     string `json:"key"`
-				Helpful int    `json:"helpful"`
-				Harmful int    `json:"harmful"`
-			}{s.Key, s.Helpful, s.Harmful}
-			return a.reply(asJSON, out, "%s: %d helpful, %d harmful\n", out.Key, out.Helpful, out.Harmful)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				s := out.GetSkill()
+				fmt.Fprintf(b, "%s: %d helpful, %d harmful\n", s.GetKey(), s.GetHelpful(), s.GetHarmful())
+			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "helpful", "harmful"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 

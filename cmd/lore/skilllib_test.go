@@ -35,9 +35,31 @@ func (l library) must(args ...string) string {
 	return r.stdout
 }
 
+// skillRow is the part of a skill in lore skills list --json that the
+// tests read.
+type skillRow struct {
+	Key       string `json:"key"`
+	Status    string `json:"status"`
+	Source    string `json:"source"`
+	TaskType  string `json:"taskType"`
+	Negative  bool   `json:"negative"`
+	Version   int    `json:"version"`
+	Uses      int    `json:"uses"`
+	Successes int    `json:"successes"`
+	LastUsed  string `json:"lastUsed"`
+	Note      string `json:"note"`
+	Desc      string `json:"description"`
+	Resources int    `json:"resourceCount"`
+}
+
+// skillRows is lore skills list --json as the tests read it.
+type skillRows struct {
+	Skills []skillRow `json:"skills"`
+}
+
 func (l library) rows() map[string]skillRow {
 	l.t.Helper()
-	var out struct{ Skills []skillRow }
+	var out skillRows
 	if err := json.Unmarshal([]byte(l.must("skills", "list", "--json")), &out); err != nil {
 		l.t.Fatal(err)
 	}
@@ -222,23 +244,26 @@ func TestSkillsLifecycleCommands(t *testing.T) {
 
 	// Search: the better match first; harmful votes push a skill down.
 	var s struct {
-		Results []searchHit `json:"results"`
+		Hits []struct {
+			Skill    struct{ Key string }
+			Feedback float64
+		}
 	}
 	json.Unmarshal([]byte(lib.must("skills", "search", "extract pdf tables", "--json")), &s)
-	if len(s.Results) == 0 || s.Results[0].Key != "public.pdf-tables" {
-		t.Fatalf("search: %+v", s.Results)
+	if len(s.Hits) == 0 || s.Hits[0].Skill.Key != "public.pdf-tables" {
+		t.Fatalf("search: %+v", s.Hits)
 	}
 	json.Unmarshal([]byte(lib.must("skills", "search", "files", "--json")), &s)
-	if len(s.Results) != 2 {
-		t.Fatalf("search files: %+v", s.Results)
+	if len(s.Hits) != 2 {
+		t.Fatalf("search files: %+v", s.Hits)
 	}
-	first := s.Results[0].Key
+	first := s.Hits[0].Skill.Key
 	for range 3 {
 		lib.must("skills", "feedback", strings.TrimPrefix(first, "public."), "harmful")
 	}
 	json.Unmarshal([]byte(lib.must("skills", "search", "files", "--json")), &s)
-	if s.Results[0].Key == first || s.Results[len(s.Results)-1].Feedback >= 1 {
-		t.Fatalf("harmful votes did not move %s down: %+v", first, s.Results)
+	if s.Hits[0].Skill.Key == first || s.Hits[len(s.Hits)-1].Feedback >= 1 {
+		t.Fatalf("harmful votes did not move %s down: %+v", first, s.Hits)
 	}
 
 	// Prompt: the exact reference block, imports added after the match,
@@ -379,19 +404,25 @@ func TestSkillsShowFindings(t *testing.T) {
 			t.Errorf("show lacks %q:\n%s", want, out)
 		}
 	}
-	var rec struct {
-		Findings []struct{ File, Category, Severity, Location string }
+	type record struct {
+		Skill struct {
+			Detail struct {
+				Findings []struct{ File, Category, Severity, Location string }
+			}
+		}
 	}
+	var rec record
 	if err := json.Unmarshal([]byte(lib.must("skills", "show", "prompt-tools", "--json")), &rec); err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.Findings) == 0 || rec.Findings[0].Category != "prompt-injection" || !strings.HasSuffix(rec.Findings[0].File, "SKILL.md") {
-		t.Fatalf("--json findings %+v", rec.Findings)
+	if fs := rec.Skill.Detail.Findings; len(fs) == 0 || fs[0].Category != "prompt-injection" || !strings.HasSuffix(fs[0].File, "SKILL.md") {
+		t.Fatalf("--json findings %+v", fs)
 	}
 	if out := lib.must("skills", "show", "tidy"); strings.Contains(out, "findings") {
 		t.Errorf("a clean skill shows findings:\n%s", out)
 	}
-	if out := lib.must("skills", "show", "tidy", "--json"); strings.Contains(out, `"findings"`) {
+	var clean record
+	if out := lib.must("skills", "show", "tidy", "--json"); json.Unmarshal([]byte(out), &clean) != nil || len(clean.Skill.Detail.Findings) != 0 {
 		t.Errorf("a clean skill's record carries findings: %s", out)
 	}
 }

@@ -23,7 +23,9 @@ func TestSkillsReviewPromoteRefusesInvalidSkill(t *testing.T) {
 			if err := json.Unmarshal([]byte(lib.must("skills", "review", key, "--json")), &m); err != nil {
 				t.Fatal(err)
 			}
-			delete(m, "decay")
+			skill, _ := m["skill"].(map[string]any)
+			detail, _ := skill["detail"].(map[string]any)
+			delete(detail, "decay")
 			return m
 		}
 		before := record()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,11 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
-	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/scope"
-	"github.com/lore-kb/lore/core/skills/search"
 )
 
 // idOf is the id part of a proposal's name, which may carry a namespace
@@ -37,16 +37,6 @@ type proposalIn struct {
 	Origin         string   `json:"origin"`
 }
 
-// proposalOut is what lore skills propose --json prints.
-type proposalOut struct {
-	Key       string         `json:"key"`
-	Status    string         `json:"status"`
-	Duplicate bool           `json:"duplicate"`
-	Critical  bool           `json:"critical"`
-	Findings  []core.Finding `json:"findings"`
-	Redacted  map[string]int `json:"redacted"`
-}
-
 func (a *app) skillsProposeCmd() *cobra.Command {
 	var (
 		in     proposalIn
@@ -60,7 +50,8 @@ func (a *app) skillsProposeCmd() *cobra.Command {
 only when a reviewer promotes it (lore skills review NAME promote). Its text is
 scanned as a stranger's and its secrets and personal data are redacted before
 anything is stored; a draft with a critical finding is promoted only with
---ack-critical.
+--ack-critical. The draft is its proposer's own (visibility user) until a
+reviewer shares it with the workspace (lore skills share).
 
 With --stdin, the proposal is read as one JSON object:
   {"name", "description", "instructions", "example_queries": [...],
@@ -68,7 +59,7 @@ With --stdin, the proposal is read as one JSON object:
 		Example: `  lore skills propose rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"
   echo '{"name":"x","description":"…","instructions":"…"}' | lore skills propose --stdin --json`,
 		Args:        cobra.MaximumNArgs(1),
-		Annotations: map[string]string{annotRemote: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if stdin {
 				if len(args) > 0 {
@@ -89,22 +80,15 @@ With --stdin, the proposal is read as one JSON object:
 			} else if len(args) == 1 {
 				in.Name = args[0]
 			}
-			if a.viaAPI() {
-				return a.remoteSkillsPropose(cmd.Context(), &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description,
-					Instructions: in.Instructions, ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools,
-					TaskType: in.TaskType}, asJSON)
-			}
-			got, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Proposed, error) {
-				return lib.Propose(skilllib.Proposal{
-					Name: in.Name, Description: in.Description, Instructions: in.Instructions,
-					ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools,
-					TaskType: search.TaskType(in.TaskType), Origin: in.Origin,
-				})
+			req := &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description, Instructions: in.Instructions,
+				ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools, TaskType: in.TaskType, Origin: in.Origin}
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ProposeSkillResponse, error) {
+				return svc.ProposeSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.replyProposal(asJSON, got, in.Name)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) { writeProposal(b, out.GetSkill(), in.Name) })
 		},
 	}
 	cmd.Flags().StringVar(&in.Description, "description", "", "when an agent should use the skill")
@@ -114,36 +98,49 @@ With --stdin, the proposal is read as one JSON object:
 	cmd.Flags().StringVar(&in.TaskType, "task-type", "", "browser, api, code, domain or unknown (how fast it goes stale)")
 	cmd.Flags().StringVar(&in.Origin, "origin", "", "where the proposal comes from, recorded as its provenance")
 	cmd.Flags().BoolVar(&stdin, "stdin", false, "read the proposal as a JSON object from stdin")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "status", "duplicate", "critical", "findings", "redacted"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-func (a *app) replyProposal(asJSON bool, got skilllib.Proposed, asked string) error {
-	s := got.Skill
-	out := proposalOut{Key: s.Key, Status: string(s.Status), Duplicate: got.Duplicate, Critical: s.Critical(),
-		Findings: s.Findings, Redacted: map[string]int{}}
-	if out.Findings == nil {
-		out.Findings = []core.Finding{}
+// writeProposal says where the proposal asked as asked was filed, under
+// which name when it could not have its own, and what its promotion needs.
+func writeProposal(b *strings.Builder, s *lorev1.Skill, asked string) {
+	fmt.Fprintf(b, "%s filed as a draft in the review queue (lore skills review)\n", s.GetKey())
+	if _, id, _ := scope.Split(s.GetKey()); asked != "" && skilllib.Slug(idOf(asked)) != id {
+		fmt.Fprintf(b, "  named %s: %q was taken or is not a skill name\n", id, asked)
 	}
-	for k, n := range got.Redacted {
-		out.Redacted[string(k)] = n
+	if s.GetCritical() {
+		fmt.Fprintf(b, "  it has a critical finding: lore skills review %s shows it; promoting it needs --ack-critical\n", s.GetKey())
 	}
-	if asJSON {
-		return writeJSON(a.stdout, out)
+}
+
+// skillsShareCmd makes a user's own skill the workspace's: the promote
+// step of a team's library, from a skill its creator alone sees to one
+// everybody in the workspace is offered.
+func (a *app) skillsShareCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "share NAME",
+		Short: "Share a user's own skill with the whole workspace (reviewers)",
+		Long: `A proposed skill (lore skills propose, an agent's skill_propose) is its
+creator's own: visibility user, offered to nobody else. A reviewer shares it
+with the workspace (visibility workspace), recorded under the reviewer's name;
+its status (draft, active, archived) is lore skills review's business.`,
+		Example:     `  lore skills share proposed.summarise-doc`,
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromoteSkillResponse, error) {
+				return svc.PromoteSkill(ctx, &lorev1.PromoteSkillRequest{Name: args[0]})
+			})
+			if err != nil {
+				return err
+			}
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				fmt.Fprintf(b, "%s is now the workspace's (visibility %s)\n", out.GetSkill().GetKey(), out.GetSkill().GetVisibility())
+			})
+		},
 	}
-	switch {
-	case got.Duplicate:
-		_, err := fmt.Fprintf(a.stdout, "%s already holds this procedure (%s); nothing added\n", s.Key, s.Status)
-		return err
-	case s.Status != skills.Draft:
-		return fmt.Errorf("proposal stored as %s, not a draft", s.Status)
-	}
-	fmt.Fprintf(a.stdout, "%s filed as a draft in the review queue (lore skills review)\n", s.Key)
-	if _, id, _ := scope.Split(s.Key); asked != "" && skilllib.Slug(idOf(asked)) != id {
-		fmt.Fprintf(a.stdout, "  named %s: %q was taken or is not a skill name\n", id, asked)
-	}
-	if out.Critical {
-		fmt.Fprintf(a.stdout, "  it has a critical finding: lore skills review %s shows it; promoting it needs --ack-critical\n", s.Key)
-	}
-	return nil
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/lore-kb/lore/core"
 )
 
-// reviewRow is the part of a review row the tests read.
+// reviewRow is the part of a draft in the review queue the tests read.
 type reviewRow struct {
 	Key    string `json:"key"`
 	Status string `json:"status"`
@@ -20,6 +20,10 @@ type reviewRow struct {
 	Critical      bool                                  `json:"critical"`
 	Created       string                                `json:"created"`
 	Description   string                                `json:"description"`
+	Detail        struct {
+		Findings []core.Finding `json:"findings"`
+		Files    []struct{ Path string }
+	} `json:"detail"`
 }
 
 // The review queue headless: the list with each draft's origin and
@@ -44,15 +48,15 @@ func TestSkillsReviewHeadless(t *testing.T) {
 		}
 	}
 	// The queue as JSON.
-	var queue struct{ Skills []reviewRow }
+	var queue struct{ Drafts []reviewRow }
 	if err := json.Unmarshal([]byte(lib.must("skills", "review", "--json")), &queue); err != nil {
 		t.Fatal(err)
 	}
-	if len(queue.Skills) != 2 {
-		t.Fatalf("queue: %+v", queue.Skills)
+	if len(queue.Drafts) != 2 {
+		t.Fatalf("queue: %+v", queue.Drafts)
 	}
 	rows := map[string]reviewRow{}
-	for _, r := range queue.Skills {
+	for _, r := range queue.Drafts {
 		rows[r.Key] = r
 	}
 	if r := rows[benign]; r.Origin.Kind != "agent" || r.Origin.Name != "claude-code" || r.Critical || r.FindingCounts.Critical != 0 ||
@@ -73,13 +77,8 @@ func TestSkillsReviewHeadless(t *testing.T) {
 	}
 	// One draft as JSON.
 	var d struct {
-		reviewRow
-		Findings []core.Finding `json:"findings"`
-		SkillMD  string         `json:"skillMD"`
-		Files    []struct {
-			Path  string
-			Bytes int
-		} `json:"files"`
+		Skill   reviewRow `json:"skill"`
+		SkillMD string    `json:"skillMd"`
 	}
 	r := lib.run("skills", "review", injected, "--json")
 	if r.code != 0 {
@@ -88,11 +87,12 @@ func TestSkillsReviewHeadless(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
 		t.Fatal(err)
 	}
-	if d.Key != injected || !d.Critical || len(d.Findings) != d.FindingCounts.Critical+d.FindingCounts.Warning+d.FindingCounts.Info ||
-		!strings.HasPrefix(d.SkillMD, "---\nname: summarise-doc\n") || !strings.Contains(d.SkillMD, "<|im_start|>") || d.Files == nil {
+	c := d.Skill.FindingCounts
+	if d.Skill.Key != injected || !d.Skill.Critical || len(d.Skill.Detail.Findings) != c.Critical+c.Warning+c.Info ||
+		!strings.HasPrefix(d.SkillMD, "---\nname: summarise-doc\n") || !strings.Contains(d.SkillMD, "<|im_start|>") || len(d.Skill.Detail.Files) != 0 {
 		t.Errorf("one draft as JSON: %+v", d)
 	}
-	for _, k := range []string{`"findings": [`, `"skillMD": "---`, `"files": []`, `"resources": 0`, `"origin": {`, `"findingCounts": {`} {
+	for _, k := range []string{`"findings": [`, `"skillMd": "---`, `"files": []`, `"resourceCount": 0`, `"origin": {`, `"findingCounts": {`, `"invalid": []`} {
 		if !strings.Contains(r.stdout, k) {
 			t.Errorf("one draft as JSON lacks %s:\n%s", k, r.stdout)
 		}

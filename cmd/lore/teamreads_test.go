@@ -108,7 +108,13 @@ func teamReads(sid, id string) []readCall {
 		skillsList("active", ""),
 		skillsList("all", "claude-code"),
 		{"GetSkill", func(ctx context.Context, svc api.Service) string {
-			return answer(svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: "csv-clean"}))
+			res, err := svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: "csv-clean"})
+			// A person's read has the skill's decay, which moves with
+			// the clock.
+			if d := res.GetSkill().GetDetail(); d != nil {
+				d.Decay = 0
+			}
+			return answer(res, err)
 		}},
 		{"ActivateSkill", func(ctx context.Context, svc api.Service) string {
 			return answer(svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: "pdf-tables", Consumer: "claude-code"}))

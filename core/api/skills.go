@@ -16,7 +16,8 @@ func SkillOf(s *lorev1.Skill) *skills.Skill {
 		Uses: int(s.GetUses()), Successes: int(s.GetSuccesses()), Note: s.GetNote(), Created: stampOf(s.GetCreated()),
 		Content: skills.Content{Name: s.GetName(), Description: s.GetDescription(), Negative: s.GetNegative(),
 			TaskType: search.TaskType(s.GetTaskType()), Imports: s.GetImports()},
-		Provenance: skills.Provenance{User: s.GetCreatedBy(), Agent: s.GetAgent(), AgentSession: s.GetSession()}}
+		Provenance: skills.Provenance{User: s.GetCreatedBy(), Agent: s.GetAgent(), AgentSession: s.GetSession()},
+		Helpful:    int(s.GetHelpful()), Harmful: int(s.GetHarmful()), LastUsed: stampOf(s.GetLastUsed())}
 	d := s.GetDetail()
 	if d == nil {
 		return out

@@ -236,6 +236,95 @@ func TestActivateOnlyWhatAPersonAllowed(t *testing.T) {
 	})
 }
 
+// TestPersonActivatesForThemselves: a person activating a skill for
+// themselves (lore skills activate) is the one an allowance would spare
+// the question: any skill they read without a consumer, a draft too; with
+// a consumer, only what it is offered. An agent's token may not claim to
+// be the person.
+func TestPersonActivatesForThemselves(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("rita", access.Reader, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxA, agent := e.As("claude")
+		key := propose(t, ctxA, agent, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		draft := propose(t, ctxA, agent, &lorev1.ProposeSkillRequest{Name: "clean-tmp", Description: "Clean /tmp.", Instructions: "rm old files"}).GetKey()
+		publish(t, e, "rev", key)
+
+		ctxR, reader := e.As("rita")
+		act, err := reader.ActivateSkill(ctxR, &lorev1.ActivateSkillRequest{Name: key, Person: true})
+		if err != nil || !strings.Contains(act.GetInstructions(), "logrotate") || act.GetAllowedBy() != "" || act.GetFiles() != nil {
+			t.Errorf("a reader activating a skill nobody allowed for themselves: %v, %v", act, err)
+		}
+		if _, err := reader.ActivateSkill(ctxR, &lorev1.ActivateSkillRequest{Name: key, Consumer: "claude-code", Person: true}); err != nil {
+			t.Errorf("for a consumer it is offered to: %v", err)
+		}
+		ctxV, rev := e.As("rev")
+		if act, err := rev.ActivateSkill(ctxV, &lorev1.ActivateSkillRequest{Name: draft, Person: true}); err != nil || act.GetSkill().GetStatus() != "draft" {
+			t.Errorf("a reviewer reading a draft: %v, %v", act, err)
+		}
+		if _, err := rev.ActivateSkill(ctxV, &lorev1.ActivateSkillRequest{Name: draft, Consumer: "claude-code", Person: true}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("a draft for a consumer: %v, want NotFound", err)
+		}
+		if _, err := agent.ActivateSkill(ctxA, &lorev1.ActivateSkillRequest{Name: key, Consumer: "claude-code", Person: true}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("an agent claiming to be the person: %v, want PermissionDenied", err)
+		}
+	})
+}
+
+// TestSkillCommandsFields: what the skill library's commands print comes
+// with the calls — a listing's total and namespace, a search's task type
+// and count, the reviewer's SKILL.md, the note a decision records, who
+// allowed a consumer.
+func TestSkillCommandsFields(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxA, agent := e.As("claude")
+		key := propose(t, ctxA, agent, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps,
+			TaskType: "api", Origin: "run:/runs/one.jsonl"}).GetKey()
+		ctxV, rev := e.As("rev")
+
+		list, err := rev.ListSkills(ctxV, &lorev1.ListSkillsRequest{Status: "all", Namespace: "proposed"})
+		if err != nil || !slices.Equal(keys(list.GetSkills()), []string{key}) || list.GetTotal() != 1 {
+			t.Errorf("the proposed namespace: %v, %v", list, err)
+		}
+		if o := list.GetSkills()[0].GetOrigin(); o.GetKind() != "agent" || o.GetName() != "claude" {
+			t.Errorf("an agent's token names itself, whatever origin it sends: %v", o)
+		}
+		if list, err := rev.ListSkills(ctxV, &lorev1.ListSkillsRequest{Status: "all", Namespace: "public"}); err != nil || len(list.GetSkills()) != 0 || list.GetTotal() != 1 {
+			t.Errorf("another namespace: %v, %v", list, err)
+		}
+		got, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: key})
+		if err != nil || !strings.HasPrefix(got.GetSkillMd(), "---\nname: rotate-logs\n") || len(got.GetInvalid()) != 0 {
+			t.Errorf("the reviewer's read: %v, %v", got, err)
+		}
+		if got, err := agent.GetSkill(ctxA, &lorev1.GetSkillRequest{Name: key}); err != nil || got.GetSkillMd() != "" {
+			t.Errorf("the agent's read of its own proposal: %v, %v", got, err)
+		}
+		rs, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: key, To: "active", Note: "checked the paths"})
+		if err != nil || rs.GetSkill().GetNote() != "checked the paths" {
+			t.Errorf("a decision's note: %v, %v", rs, err)
+		}
+		if _, err := rev.PromoteSkill(ctxV, &lorev1.PromoteSkillRequest{Name: key}); err != nil {
+			t.Fatal(err)
+		}
+		for tt, want := range map[string][]string{"api": {key}, "code": nil} {
+			res, err := rev.SearchSkills(ctxV, &lorev1.SearchSkillsRequest{Query: "rotate logs", TaskType: tt})
+			if err != nil || !slices.Equal(hitKeys(res.GetHits()), want) || res.GetSearched() != 1 {
+				t.Errorf("search of task type %s: %v, %v", tt, res, err)
+			}
+		}
+		if _, err := rev.SearchSkills(ctxV, &lorev1.SearchSkillsRequest{Query: "rotate", TaskType: "cooking"}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("an unknown task type: %v, want InvalidArgument", err)
+		}
+		al, err := rev.AllowSkill(ctxV, &lorev1.AllowSkillRequest{Name: key, Consumer: " claude-code "})
+		if err != nil || al.GetConsumer() != "claude-code" || !al.GetAllowed() || al.GetBy() != "rev" {
+			t.Errorf("an allowance: %v, %v", al, err)
+		}
+	})
+}
+
 // TestGetSkillGivesWhatActivateWould: an agent reads a skill's
 // instructions with GetSkill only where ActivateSkill would give them (a
 // consumer a person allowed), or its own proposal; a person reads them in

@@ -3,8 +3,10 @@ package local
 import (
 	"time"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/search"
 )
 
@@ -19,7 +21,31 @@ func Skill(s *skills.Skill, at time.Time) *lorev1.Skill {
 		Visibility: string(s.Visibility), Owner: s.Owner, Version: int32(s.Version), Negative: s.Negative, Uses: int32(s.Uses),
 		Successes: int32(s.Successes), CreatedBy: createdBy(s), Agent: s.Provenance.Agent, Critical: s.Critical(),
 		TaskType: string(s.TaskType.Normalize()), Session: s.Provenance.AgentSession, Stale: search.Staleness(v, at, 0),
-		Note: s.Note, Created: stamp(s.Created), Imports: s.Imports}
+		Note: s.Note, Created: stamp(s.Created), Imports: s.Imports, Helpful: int32(s.Helpful), Harmful: int32(s.Harmful),
+		LastUsed: stamp(s.LastUsed), ResourceCount: int32(len(s.Files)), Origin: origin(s), FindingCounts: findingCounts(s.Findings)}
+}
+
+// origin is where s came from, as library.OriginOf tells a reviewer.
+func origin(s *skills.Skill) *lorev1.SkillOrigin {
+	o := library.OriginOf(s)
+	return &lorev1.SkillOrigin{Kind: o.Kind, Name: o.Name, Session: o.Session, Text: o.Text}
+}
+
+// findingCounts counts fs by severity; a severity the scanner may add
+// later counts as info.
+func findingCounts(fs []core.Finding) *lorev1.FindingCounts {
+	c := &lorev1.FindingCounts{}
+	for _, f := range fs {
+		switch f.Severity {
+		case core.Critical:
+			c.Critical++
+		case core.Warning:
+			c.Warning++
+		default:
+			c.Info++
+		}
+	}
+	return c
 }
 
 // createdBy is who created s: the user of the API call that did, or

@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/library"
@@ -55,7 +56,10 @@ func onLibrary[T any](ctx context.Context, s *Service, method string, write bool
 
 // skillError gives the library's errors their Connect codes: an unknown
 // skill is NotFound, a promotion a person has not acknowledged, or one
-// the strict profile refuses, FailedPrecondition.
+// the strict profile refuses, FailedPrecondition. The refusal of the
+// strict profile keeps the exit code of lore skills validate's verdict
+// (the skill is wrong, not the request), which the code alone would make
+// the gate's.
 func skillError(err error) error {
 	if err == nil {
 		return nil
@@ -70,7 +74,7 @@ func skillError(err error) error {
 		return connect.NewError(connect.CodeFailedPrecondition, err)
 	}
 	if _, ok := errors.AsType[*library.InvalidError](err); ok {
-		return connect.NewError(connect.CodeFailedPrecondition, err)
+		return api.WithExitCode(connect.NewError(connect.CodeFailedPrecondition, err), exitcode.Failure)
 	}
 	return asAPIError(err)
 }
@@ -86,7 +90,9 @@ func (s *Service) now() time.Time { return s.o.Now().UTC() }
 
 // SearchSkills ranks the skills offered to the request's consumer (active,
 // visible to it and to the caller) against the query: relevance × decay ×
-// feedback, as lore skills search.
+// feedback, as lore skills search. A task type keeps the hits of that
+// type, ranked among all: BM25 weighs a word by how rare it is among
+// every skill searched, so the scores are those of the whole library.
 func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsRequest) (*lorev1.SearchSkillsResponse, error) {
 	if err := precheck(ctx, "SearchSkills"); err != nil {
 		return nil, err
@@ -94,14 +100,28 @@ func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsReques
 	if r.GetTop() < 0 {
 		return nil, api.Errorf(connect.CodeInvalidArgument, "search skills: top %d: must be 0 (all) or more", r.GetTop())
 	}
+	tt := search.TaskType(r.GetTaskType())
+	if tt != "" && tt.Normalize() != tt {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "search skills: task type %q: use browser, api, code, domain or unknown", r.GetTaskType())
+	}
 	return onLibrary(ctx, s, "SearchSkills", false, func(_ api.Caller, st Store, lib *library.Library) (*lorev1.SearchSkillsResponse, error) {
-		res, err := lib.Search(r.GetQuery(), r.GetConsumer(), int(r.GetTop()))
+		top := int(r.GetTop())
+		if tt != "" {
+			top = 0
+		}
+		res, err := lib.Search(r.GetQuery(), r.GetConsumer(), top)
 		if err != nil {
 			return nil, err
 		}
 		at := s.now()
-		out := &lorev1.SearchSkillsResponse{}
+		out := &lorev1.SearchSkillsResponse{Searched: int32(res.Searched)}
 		for _, h := range res.Hits {
+			if tt != "" && h.Skill.TaskType.Normalize() != tt {
+				continue
+			}
+			if r.GetTop() > 0 && len(out.Hits) == int(r.GetTop()) {
+				break
+			}
 			rec, err := st.Skill(h.Skill.Key)
 			if err != nil {
 				return nil, fmt.Errorf("search skills: read %s: %w", h.Skill.Key, err)
@@ -115,12 +135,13 @@ func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsReques
 
 // ListSkills lists, in key order, what the consumer may use (no status),
 // or the skills of one status ("all": every status) the caller sees,
-// narrowed to what the consumer's rules let it see when one is named.
+// narrowed to what the consumer's rules let it see when one is named;
+// either of one namespace when the request names it.
 func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
 	if err := precheck(ctx, "ListSkills"); err != nil {
 		return nil, err
 	}
-	var f library.Filter
+	f := library.Filter{Namespace: r.GetNamespace()}
 	switch st := r.GetStatus(); st {
 	case "", "all":
 	case string(skills.Draft), string(skills.Active), string(skills.Archived):
@@ -132,26 +153,24 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 		if r.GetDetail() && c.Role == access.Agent {
 			return nil, api.Errorf(connect.CodePermissionDenied, "list skills: a skill's detail is for a person reviewing it, not an agent's token")
 		}
+		sel, err := lib.List(f)
+		if err != nil {
+			return nil, err
+		}
+		keep := func(sk *skills.Skill) bool {
+			if r.GetStatus() == "" {
+				return lib.OfferedTo(sk, r.GetConsumer())
+			}
+			return r.GetConsumer() == "" || s.o.Library.Policy.Visible(strings.ToLower(r.GetConsumer()), sk.Key)
+		}
 		var pick []*skills.Skill
-		if r.GetStatus() == "" {
-			offered, err := lib.Offered(r.GetConsumer())
-			if err != nil {
-				return nil, err
-			}
-			pick = offered
-		} else {
-			sel, err := lib.List(f)
-			if err != nil {
-				return nil, err
-			}
-			for _, sk := range sel.Skills {
-				if r.GetConsumer() == "" || s.o.Library.Policy.Visible(strings.ToLower(r.GetConsumer()), sk.Key) {
-					pick = append(pick, sk)
-				}
+		for _, sk := range sel.Skills {
+			if keep(sk) {
+				pick = append(pick, sk)
 			}
 		}
 		at := s.now()
-		out := &lorev1.ListSkillsResponse{}
+		out := &lorev1.ListSkillsResponse{Total: int32(sel.Total)}
 		for _, sk := range pick {
 			m := Skill(sk, at)
 			if r.GetDetail() {
@@ -165,7 +184,9 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 
 // GetSkill is one skill's record with its instructions and the paths of
 // its resources, whatever its status, for a person reading the library in
-// their own session (any role but the agent's). An agent reads them only
+// their own session (any role but the agent's), who also reads its
+// detail, its SKILL.md as exported and what the strict profile refuses
+// in it: what a reviewer decides by. An agent reads the instructions only
 // where ActivateSkill would give them (see activatable), or for its own
 // proposals: reading a skill is being given it, and a person decides
 // which consumer may be.
@@ -187,6 +208,12 @@ func (s *Service) GetSkill(ctx context.Context, r *lorev1.GetSkillRequest) (*lor
 		out := &lorev1.GetSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions, Resources: resources(sk)}
 		if c.Role != access.Agent {
 			out.Skill.Detail = detail(sk, s.now())
+			if files := skills.Render(sk); len(files) > 0 {
+				out.SkillMd = string(files[0].Content)
+			}
+			if inv, ok := errors.AsType[*library.InvalidError](library.Invalid(sk)); ok {
+				out.Invalid = inv.Errors
+			}
 		}
 		return out, nil
 	})
@@ -220,28 +247,43 @@ func activatable(lib *library.Library, sk *skills.Skill, ref, consumer string) e
 // ActivateSkill gives a consumer a skill offered to it that a person
 // allowed it to activate without a question (AllowSkill, lore skills
 // allow). Over the API nobody can be asked, so any other skill is
-// refused (activatable).
+// refused (activatable) — unless the caller is a person activating it
+// for themselves (person), who is the one an allowance would spare the
+// question: then any skill they read is given without a consumer, and a
+// skill offered to the consumer with one.
 func (s *Service) ActivateSkill(ctx context.Context, r *lorev1.ActivateSkillRequest) (*lorev1.ActivateSkillResponse, error) {
 	if err := precheck(ctx, "ActivateSkill"); err != nil {
 		return nil, err
 	}
 	consumer := strings.TrimSpace(r.GetConsumer())
 	return onLibrary(ctx, s, "ActivateSkill", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ActivateSkillResponse, error) {
+		if r.GetPerson() && c.Role == access.Agent {
+			return nil, api.Errorf(connect.CodePermissionDenied, "activate %q: an agent's token activates a skill as an agent, for the consumer a person allowed it for", r.GetName())
+		}
 		sk, err := lib.Get(r.GetName())
 		if err != nil {
 			return nil, err
 		}
-		if err := activatable(lib, sk, r.GetName(), consumer); err != nil {
-			return nil, err
+		switch {
+		case !r.GetPerson():
+			err = activatable(lib, sk, r.GetName(), consumer)
+		case consumer != "" && !lib.OfferedTo(sk, consumer):
+			err = &library.UnknownSkillError{Ref: r.GetName()}
 		}
-		act, err := lib.ActivateOffered(sk.Key, consumer)
 		if err != nil {
 			return nil, err
 		}
-		out := &lorev1.ActivateSkillResponse{Skill: Skill(act.Skill, s.now()), Instructions: act.Skill.Instructions,
-			Resources: resources(act.Skill), AllowedBy: allowedBy(act.Skill, consumer)}
+		out := &lorev1.ActivateSkillResponse{Skill: Skill(sk, s.now()), Instructions: sk.Instructions,
+			Resources: resources(sk), AllowedBy: allowedBy(sk, consumer)}
+		for _, f := range sk.Files {
+			out.Files = append(out.Files, &lorev1.SkillResource{Path: f.Path, Bytes: int32(len(f.Content))})
+		}
+		loc, err := lib.Materialize(sk)
+		if err != nil {
+			return nil, err
+		}
 		if !c.Remote {
-			out.Location = act.Location
+			out.Location = loc
 		}
 		return out, nil
 	})
@@ -280,8 +322,8 @@ func (s *Service) ProposeSkill(ctx context.Context, r *lorev1.ProposeSkillReques
 		if c.Role == access.Agent {
 			agent = c.User
 		}
-		origin := ""
-		if agent != "" {
+		origin := strings.TrimSpace(r.GetOrigin())
+		if agent != "" && (origin == "" || c.Role == access.Agent) {
 			origin = "agent:" + agent
 		}
 		got, err := lib.Propose(library.Proposal{Name: r.GetName(), Description: r.GetDescription(), Instructions: r.GetInstructions(),
@@ -313,7 +355,11 @@ func (s *Service) ReviewSkill(ctx context.Context, r *lorev1.ReviewSkillRequest)
 		return nil, api.Errorf(connect.CodeInvalidArgument, "review %q: to %q: use active, archived or draft", r.GetName(), r.GetTo())
 	}
 	return onLibrary(ctx, s, "ReviewSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ReviewSkillResponse, error) {
-		sk, err := lib.Review(r.GetName(), to, verb+" by review of "+c.User, r.GetAckCritical())
+		note := strings.TrimSpace(r.GetNote())
+		if note == "" {
+			note = verb + " by review of " + c.User
+		}
+		sk, err := lib.Review(r.GetName(), to, note, r.GetAckCritical())
 		if err != nil {
 			return nil, err
 		}
@@ -394,7 +440,11 @@ func (s *Service) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.AllowSkillResponse{Skill: Skill(sk, s.now())}, nil
+		out := &lorev1.AllowSkillResponse{Skill: Skill(sk, s.now()), Consumer: strings.TrimSpace(r.GetConsumer()), Allowed: !r.GetRevoke()}
+		if !r.GetRevoke() {
+			out.By = c.User
+		}
+		return out, nil
 	})
 }
 

@@ -3674,7 +3674,17 @@ type Skill struct {
 	// detail is the rest of the record, for a person reading or reviewing
 	// it: GetSkill gives it to every role but the agent's, ListSkills when
 	// asked; null otherwise.
-	Detail        *SkillDetail `protobuf:"bytes,21,opt,name=detail,proto3" json:"detail,omitempty"`
+	Detail *SkillDetail `protobuf:"bytes,21,opt,name=detail,proto3" json:"detail,omitempty"`
+	// helpful and harmful count the votes; last_used is RFC 3339, empty
+	// when never used; resource_count is how many resource files it has.
+	Helpful       int32  `protobuf:"varint,22,opt,name=helpful,proto3" json:"helpful,omitempty"`
+	Harmful       int32  `protobuf:"varint,23,opt,name=harmful,proto3" json:"harmful,omitempty"`
+	LastUsed      string `protobuf:"bytes,24,opt,name=last_used,json=lastUsed,proto3" json:"last_used,omitempty"`
+	ResourceCount int32  `protobuf:"varint,25,opt,name=resource_count,json=resourceCount,proto3" json:"resource_count,omitempty"`
+	// origin says where it came from, as a reviewer is told it;
+	// finding_counts count the findings kept with it, by severity.
+	Origin        *SkillOrigin   `protobuf:"bytes,26,opt,name=origin,proto3" json:"origin,omitempty"`
+	FindingCounts *FindingCounts `protobuf:"bytes,27,opt,name=finding_counts,json=findingCounts,proto3" json:"finding_counts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3852,6 +3862,48 @@ func (x *Skill) GetImports() []string {
 func (x *Skill) GetDetail() *SkillDetail {
 	if x != nil {
 		return x.Detail
+	}
+	return nil
+}
+
+func (x *Skill) GetHelpful() int32 {
+	if x != nil {
+		return x.Helpful
+	}
+	return 0
+}
+
+func (x *Skill) GetHarmful() int32 {
+	if x != nil {
+		return x.Harmful
+	}
+	return 0
+}
+
+func (x *Skill) GetLastUsed() string {
+	if x != nil {
+		return x.LastUsed
+	}
+	return ""
+}
+
+func (x *Skill) GetResourceCount() int32 {
+	if x != nil {
+		return x.ResourceCount
+	}
+	return 0
+}
+
+func (x *Skill) GetOrigin() *SkillOrigin {
+	if x != nil {
+		return x.Origin
+	}
+	return nil
+}
+
+func (x *Skill) GetFindingCounts() *FindingCounts {
+	if x != nil {
+		return x.FindingCounts
 	}
 	return nil
 }
@@ -4561,10 +4613,13 @@ func (x *SkillOriginal) GetFolder() string {
 }
 
 type SearchSkillsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Query         string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
-	Top           int32                  `protobuf:"varint,2,opt,name=top,proto3" json:"top,omitempty"`
-	Consumer      string                 `protobuf:"bytes,3,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Query    string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	Top      int32                  `protobuf:"varint,2,opt,name=top,proto3" json:"top,omitempty"`
+	Consumer string                 `protobuf:"bytes,3,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	// task_type keeps the hits of one task type (browser, api, code,
+	// domain, unknown), ranked among every skill searched.
+	TaskType      string `protobuf:"bytes,4,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4616,6 +4671,13 @@ func (x *SearchSkillsRequest) GetTop() int32 {
 func (x *SearchSkillsRequest) GetConsumer() string {
 	if x != nil {
 		return x.Consumer
+	}
+	return ""
+}
+
+func (x *SearchSkillsRequest) GetTaskType() string {
+	if x != nil {
+		return x.TaskType
 	}
 	return ""
 }
@@ -4698,8 +4760,10 @@ func (x *SkillHit) GetFeedback() float64 {
 }
 
 type SearchSkillsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Hits          []*SkillHit            `protobuf:"bytes,1,rep,name=hits,proto3" json:"hits,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Hits  []*SkillHit            `protobuf:"bytes,1,rep,name=hits,proto3" json:"hits,omitempty"`
+	// searched is how many skills were ranked: those offered.
+	Searched      int32 `protobuf:"varint,2,opt,name=searched,proto3" json:"searched,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4741,6 +4805,13 @@ func (x *SearchSkillsResponse) GetHits() []*SkillHit {
 	return nil
 }
 
+func (x *SearchSkillsResponse) GetSearched() int32 {
+	if x != nil {
+		return x.Searched
+	}
+	return 0
+}
+
 type ListSkillsRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Consumer string                 `protobuf:"bytes,1,opt,name=consumer,proto3" json:"consumer,omitempty"`
@@ -4748,7 +4819,9 @@ type ListSkillsRequest struct {
 	// may use.
 	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
 	// detail asks for each skill's detail (not an agent's to ask).
-	Detail        bool `protobuf:"varint,3,opt,name=detail,proto3" json:"detail,omitempty"`
+	Detail bool `protobuf:"varint,3,opt,name=detail,proto3" json:"detail,omitempty"`
+	// namespace keeps one namespace; "" keeps all.
+	Namespace     string `protobuf:"bytes,4,opt,name=namespace,proto3" json:"namespace,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4804,9 +4877,20 @@ func (x *ListSkillsRequest) GetDetail() bool {
 	return false
 }
 
+func (x *ListSkillsRequest) GetNamespace() string {
+	if x != nil {
+		return x.Namespace
+	}
+	return ""
+}
+
 type ListSkillsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skills        []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Skills []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
+	// total is how many skills the library holds that the caller reads,
+	// whatever the request keeps: an empty library is told from an empty
+	// selection.
+	Total         int32 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4846,6 +4930,13 @@ func (x *ListSkillsResponse) GetSkills() []*Skill {
 		return x.Skills
 	}
 	return nil
+}
+
+func (x *ListSkillsResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
 }
 
 // GetSkill reads a skill's record. Its instructions are given as
@@ -4906,10 +4997,16 @@ func (x *GetSkillRequest) GetConsumer() string {
 }
 
 type GetSkillResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skill         *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
-	Instructions  string                 `protobuf:"bytes,2,opt,name=instructions,proto3" json:"instructions,omitempty"`
-	Resources     []string               `protobuf:"bytes,3,rep,name=resources,proto3" json:"resources,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Skill        *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	Instructions string                 `protobuf:"bytes,2,opt,name=instructions,proto3" json:"instructions,omitempty"`
+	Resources    []string               `protobuf:"bytes,3,rep,name=resources,proto3" json:"resources,omitempty"`
+	// skill_md is the SKILL.md as lore skills export writes it, and
+	// invalid what the strict profile refuses in the skill (promotion
+	// needs it fixed; empty when it passes): for a person reviewing it,
+	// empty for an agent.
+	SkillMd       string   `protobuf:"bytes,4,opt,name=skill_md,json=skillMd,proto3" json:"skill_md,omitempty"`
+	Invalid       []string `protobuf:"bytes,5,rep,name=invalid,proto3" json:"invalid,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4965,10 +5062,30 @@ func (x *GetSkillResponse) GetResources() []string {
 	return nil
 }
 
+func (x *GetSkillResponse) GetSkillMd() string {
+	if x != nil {
+		return x.SkillMd
+	}
+	return ""
+}
+
+func (x *GetSkillResponse) GetInvalid() []string {
+	if x != nil {
+		return x.Invalid
+	}
+	return nil
+}
+
 type ActivateSkillRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Consumer      string                 `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Name     string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Consumer string                 `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	// person: the caller, a person (any role but the agent's), reads the
+	// skill for themselves (lore skills activate), so no allowance is
+	// asked: the one an allowance spares a question is the caller. Without
+	// a consumer any skill the caller reads is given, whatever its status;
+	// with one, only a skill offered to that consumer.
+	Person        bool `protobuf:"varint,3,opt,name=person,proto3" json:"person,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5017,6 +5134,13 @@ func (x *ActivateSkillRequest) GetConsumer() string {
 	return ""
 }
 
+func (x *ActivateSkillRequest) GetPerson() bool {
+	if x != nil {
+		return x.Person
+	}
+	return false
+}
+
 type ActivateSkillResponse struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Skill        *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
@@ -5026,7 +5150,10 @@ type ActivateSkillResponse struct {
 	AllowedBy string `protobuf:"bytes,4,opt,name=allowed_by,json=allowedBy,proto3" json:"allowed_by,omitempty"`
 	// location is the skill's SKILL.md on this machine, beside its
 	// resources; empty on a team server, whose files are not the client's.
-	Location      string `protobuf:"bytes,5,opt,name=location,proto3" json:"location,omitempty"`
+	Location string `protobuf:"bytes,5,opt,name=location,proto3" json:"location,omitempty"`
+	// files are its resource files with their sizes, which the agent opens
+	// only when it needs them.
+	Files         []*SkillResource `protobuf:"bytes,6,rep,name=files,proto3" json:"files,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5096,6 +5223,13 @@ func (x *ActivateSkillResponse) GetLocation() string {
 	return ""
 }
 
+func (x *ActivateSkillResponse) GetFiles() []*SkillResource {
+	if x != nil {
+		return x.Files
+	}
+	return nil
+}
+
 type ProposeSkillRequest struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	Name         string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -5109,7 +5243,11 @@ type ProposeSkillRequest struct {
 	// session names the agent's session, for the record.
 	Session string `protobuf:"bytes,7,opt,name=session,proto3" json:"session,omitempty"`
 	// task_type: browser, api, code, domain or unknown.
-	TaskType      string `protobuf:"bytes,8,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
+	TaskType string `protobuf:"bytes,8,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
+	// origin says where the proposal comes from ("mcp:claude-code",
+	// "run:/path/RUN.jsonl"), recorded as its provenance; empty names the
+	// agent, if any. An agent's token's proposal is always its own.
+	Origin        string `protobuf:"bytes,9,opt,name=origin,proto3" json:"origin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5200,6 +5338,13 @@ func (x *ProposeSkillRequest) GetTaskType() string {
 	return ""
 }
 
+func (x *ProposeSkillRequest) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
+}
+
 type ProposeSkillResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Skill    *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
@@ -5266,8 +5411,10 @@ type ReviewSkillRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// to: active (approve), archived (reject) or draft.
-	To            string `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
-	AckCritical   bool   `protobuf:"varint,3,opt,name=ack_critical,json=ackCritical,proto3" json:"ack_critical,omitempty"`
+	To          string `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	AckCritical bool   `protobuf:"varint,3,opt,name=ack_critical,json=ackCritical,proto3" json:"ack_critical,omitempty"`
+	// note says why, recorded with the status; empty records who reviewed.
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5321,6 +5468,13 @@ func (x *ReviewSkillRequest) GetAckCritical() bool {
 		return x.AckCritical
 	}
 	return false
+}
+
+func (x *ReviewSkillRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
 }
 
 type ReviewSkillResponse struct {
@@ -5651,8 +5805,13 @@ func (x *AllowSkillRequest) GetRevoke() bool {
 }
 
 type AllowSkillResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Skill         *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// consumer is the consumer named, allowed whether it may now activate
+	// the skill without a question, by who allowed it (empty on a revoke).
+	Consumer      string `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	Allowed       bool   `protobuf:"varint,3,opt,name=allowed,proto3" json:"allowed,omitempty"`
+	By            string `protobuf:"bytes,4,opt,name=by,proto3" json:"by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5692,6 +5851,27 @@ func (x *AllowSkillResponse) GetSkill() *Skill {
 		return x.Skill
 	}
 	return nil
+}
+
+func (x *AllowSkillResponse) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
+	}
+	return ""
+}
+
+func (x *AllowSkillResponse) GetAllowed() bool {
+	if x != nil {
+		return x.Allowed
+	}
+	return false
+}
+
+func (x *AllowSkillResponse) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
 }
 
 type ExportSkillsRequest struct {
@@ -6551,6 +6731,198 @@ func (x *CurateResponse) GetSummary() string {
 	return ""
 }
 
+// SkillOrigin is where a skill came from, as a reviewer is told it.
+type SkillOrigin struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind: agent (proposed by an agent), run (drawn from an agent's run),
+	// session (generated by a learn session), failures (a negative skill
+	// made from reported failures), person (written by hand), import,
+	// static or unknown.
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// name is the agent, the run's file, the session, the skill whose
+	// failures made it, the person or the path imported from.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// session is the learn session that filed it, if any.
+	Session string `protobuf:"bytes,3,opt,name=session,proto3" json:"session,omitempty"`
+	// text says it in a few words: "proposed by agent claude-code".
+	Text          string `protobuf:"bytes,4,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillOrigin) Reset() {
+	*x = SkillOrigin{}
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillOrigin) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillOrigin) ProtoMessage() {}
+
+func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillOrigin.ProtoReflect.Descriptor instead.
+func (*SkillOrigin) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *SkillOrigin) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SkillOrigin) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SkillOrigin) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *SkillOrigin) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+// FindingCounts count findings by severity.
+type FindingCounts struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Critical      int32                  `protobuf:"varint,1,opt,name=critical,proto3" json:"critical,omitempty"`
+	Warning       int32                  `protobuf:"varint,2,opt,name=warning,proto3" json:"warning,omitempty"`
+	Info          int32                  `protobuf:"varint,3,opt,name=info,proto3" json:"info,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FindingCounts) Reset() {
+	*x = FindingCounts{}
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FindingCounts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FindingCounts) ProtoMessage() {}
+
+func (x *FindingCounts) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FindingCounts.ProtoReflect.Descriptor instead.
+func (*FindingCounts) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{88}
+}
+
+func (x *FindingCounts) GetCritical() int32 {
+	if x != nil {
+		return x.Critical
+	}
+	return 0
+}
+
+func (x *FindingCounts) GetWarning() int32 {
+	if x != nil {
+		return x.Warning
+	}
+	return 0
+}
+
+func (x *FindingCounts) GetInfo() int32 {
+	if x != nil {
+		return x.Info
+	}
+	return 0
+}
+
+// SkillResource is a resource file of a skill, by its path relative to
+// the skill's folder.
+type SkillResource struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Path          string                 `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	Bytes         int32                  `protobuf:"varint,2,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillResource) Reset() {
+	*x = SkillResource{}
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillResource) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillResource) ProtoMessage() {}
+
+func (x *SkillResource) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillResource.ProtoReflect.Descriptor instead.
+func (*SkillResource) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{89}
+}
+
+func (x *SkillResource) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *SkillResource) GetBytes() int32 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -6871,7 +7243,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"resolution\x18\x03 \x01(\tR\n" +
 	"resolution\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x12\x16\n" +
-	"\x06errors\x18\x05 \x03(\tR\x06errors\"\xb1\x04\n" +
+	"\x06errors\x18\x05 \x03(\tR\x06errors\"\x96\x06\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -6897,7 +7269,13 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04note\x18\x12 \x01(\tR\x04note\x12\x18\n" +
 	"\acreated\x18\x13 \x01(\tR\acreated\x12\x18\n" +
 	"\aimports\x18\x14 \x03(\tR\aimports\x12,\n" +
-	"\x06detail\x18\x15 \x01(\v2\x14.lore.v1.SkillDetailR\x06detail\"\x8f\t\n" +
+	"\x06detail\x18\x15 \x01(\v2\x14.lore.v1.SkillDetailR\x06detail\x12\x18\n" +
+	"\ahelpful\x18\x16 \x01(\x05R\ahelpful\x12\x18\n" +
+	"\aharmful\x18\x17 \x01(\x05R\aharmful\x12\x1b\n" +
+	"\tlast_used\x18\x18 \x01(\tR\blastUsed\x12%\n" +
+	"\x0eresource_count\x18\x19 \x01(\x05R\rresourceCount\x12,\n" +
+	"\x06origin\x18\x1a \x01(\v2\x14.lore.v1.SkillOriginR\x06origin\x12=\n" +
+	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\"\x8f\t\n" +
 	"\vSkillDetail\x12\x12\n" +
 	"\x04hash\x18\x01 \x01(\tR\x04hash\x12\x18\n" +
 	"\aupdated\x18\x02 \x01(\tR\aupdated\x12\x1a\n" +
@@ -6969,42 +7347,50 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\rSkillOriginal\x12\x19\n" +
 	"\bskill_md\x18\x01 \x01(\fR\askillMd\x12\x12\n" +
 	"\x04mode\x18\x02 \x01(\rR\x04mode\x12\x16\n" +
-	"\x06folder\x18\x03 \x01(\tR\x06folder\"Y\n" +
+	"\x06folder\x18\x03 \x01(\tR\x06folder\"v\n" +
 	"\x13SearchSkillsRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
 	"\x03top\x18\x02 \x01(\x05R\x03top\x12\x1a\n" +
-	"\bconsumer\x18\x03 \x01(\tR\bconsumer\"\x96\x01\n" +
+	"\bconsumer\x18\x03 \x01(\tR\bconsumer\x12\x1b\n" +
+	"\ttask_type\x18\x04 \x01(\tR\btaskType\"\x96\x01\n" +
 	"\bSkillHit\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x01R\x05score\x12\x1c\n" +
 	"\trelevance\x18\x03 \x01(\x01R\trelevance\x12\x14\n" +
 	"\x05decay\x18\x04 \x01(\x01R\x05decay\x12\x1a\n" +
-	"\bfeedback\x18\x05 \x01(\x01R\bfeedback\"=\n" +
+	"\bfeedback\x18\x05 \x01(\x01R\bfeedback\"Y\n" +
 	"\x14SearchSkillsResponse\x12%\n" +
-	"\x04hits\x18\x01 \x03(\v2\x11.lore.v1.SkillHitR\x04hits\"_\n" +
+	"\x04hits\x18\x01 \x03(\v2\x11.lore.v1.SkillHitR\x04hits\x12\x1a\n" +
+	"\bsearched\x18\x02 \x01(\x05R\bsearched\"}\n" +
 	"\x11ListSkillsRequest\x12\x1a\n" +
 	"\bconsumer\x18\x01 \x01(\tR\bconsumer\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12\x16\n" +
-	"\x06detail\x18\x03 \x01(\bR\x06detail\"<\n" +
+	"\x06detail\x18\x03 \x01(\bR\x06detail\x12\x1c\n" +
+	"\tnamespace\x18\x04 \x01(\tR\tnamespace\"R\n" +
 	"\x12ListSkillsResponse\x12&\n" +
-	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\"A\n" +
+	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x05R\x05total\"A\n" +
 	"\x0fGetSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
-	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"z\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"\xaf\x01\n" +
 	"\x10GetSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\"\n" +
 	"\finstructions\x18\x02 \x01(\tR\finstructions\x12\x1c\n" +
-	"\tresources\x18\x03 \x03(\tR\tresources\"F\n" +
+	"\tresources\x18\x03 \x03(\tR\tresources\x12\x19\n" +
+	"\bskill_md\x18\x04 \x01(\tR\askillMd\x12\x18\n" +
+	"\ainvalid\x18\x05 \x03(\tR\ainvalid\"^\n" +
 	"\x14ActivateSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
-	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"\xba\x01\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +
+	"\x06person\x18\x03 \x01(\bR\x06person\"\xe8\x01\n" +
 	"\x15ActivateSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\"\n" +
 	"\finstructions\x18\x02 \x01(\tR\finstructions\x12\x1c\n" +
 	"\tresources\x18\x03 \x03(\tR\tresources\x12\x1d\n" +
 	"\n" +
 	"allowed_by\x18\x04 \x01(\tR\tallowedBy\x12\x1a\n" +
-	"\blocation\x18\x05 \x01(\tR\blocation\"\x8e\x02\n" +
+	"\blocation\x18\x05 \x01(\tR\blocation\x12,\n" +
+	"\x05files\x18\x06 \x03(\v2\x16.lore.v1.SkillResourceR\x05files\"\xa6\x02\n" +
 	"\x13ProposeSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\"\n" +
@@ -7013,18 +7399,20 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0fexample_queries\x18\x05 \x03(\tR\x0eexampleQueries\x12'\n" +
 	"\x0fsuggested_tools\x18\x06 \x03(\tR\x0esuggestedTools\x12\x18\n" +
 	"\asession\x18\a \x01(\tR\asession\x12\x1b\n" +
-	"\ttask_type\x18\b \x01(\tR\btaskType\"\xf0\x01\n" +
+	"\ttask_type\x18\b \x01(\tR\btaskType\x12\x16\n" +
+	"\x06origin\x18\t \x01(\tR\x06origin\"\xf0\x01\n" +
 	"\x14ProposeSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12,\n" +
 	"\bfindings\x18\x02 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12G\n" +
 	"\bredacted\x18\x03 \x03(\v2+.lore.v1.ProposeSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
 	"\rRedactedEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"[\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"o\n" +
 	"\x12ReviewSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\tR\x02to\x12!\n" +
-	"\fack_critical\x18\x03 \x01(\bR\vackCritical\";\n" +
+	"\fack_critical\x18\x03 \x01(\bR\vackCritical\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\";\n" +
 	"\x13ReviewSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\")\n" +
 	"\x13PromoteSkillRequest\x12\x12\n" +
@@ -7043,9 +7431,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x11AllowSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +
-	"\x06revoke\x18\x03 \x01(\bR\x06revoke\":\n" +
+	"\x06revoke\x18\x03 \x01(\bR\x06revoke\"\x80\x01\n" +
 	"\x12AllowSkillResponse\x12$\n" +
-	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\"\x15\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1a\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x18\n" +
+	"\aallowed\x18\x03 \x01(\bR\aallowed\x12\x0e\n" +
+	"\x02by\x18\x04 \x01(\tR\x02by\"\x15\n" +
 	"\x13ExportSkillsRequest\"(\n" +
 	"\x14ExportSkillsResponse\x12\x10\n" +
 	"\x03zip\x18\x01 \x01(\fR\x03zip\"'\n" +
@@ -7108,7 +7499,19 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\aremoved\x18\x06 \x03(\tR\aremoved\x12\x18\n" +
 	"\aretired\x18\a \x03(\tR\aretired\x12\x16\n" +
 	"\x06errors\x18\b \x03(\tR\x06errors\x12\x18\n" +
-	"\asummary\x18\t \x01(\tR\asummary2\xdb\x0e\n" +
+	"\asummary\x18\t \x01(\tR\asummary\"c\n" +
+	"\vSkillOrigin\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\asession\x18\x03 \x01(\tR\asession\x12\x12\n" +
+	"\x04text\x18\x04 \x01(\tR\x04text\"Y\n" +
+	"\rFindingCounts\x12\x1a\n" +
+	"\bcritical\x18\x01 \x01(\x05R\bcritical\x12\x18\n" +
+	"\awarning\x18\x02 \x01(\x05R\awarning\x12\x12\n" +
+	"\x04info\x18\x03 \x01(\x05R\x04info\"9\n" +
+	"\rSkillResource\x12\x12\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x12\x14\n" +
+	"\x05bytes\x18\x02 \x01(\x05R\x05bytes2\xdb\x0e\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -7153,7 +7556,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 92)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 95)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7242,12 +7645,15 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*CurateRequest)(nil),         // 84: lore.v1.CurateRequest
 	(*SplitPart)(nil),             // 85: lore.v1.SplitPart
 	(*CurateResponse)(nil),        // 86: lore.v1.CurateResponse
-	nil,                           // 87: lore.v1.Session.CountsEntry
-	nil,                           // 88: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 89: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 90: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 91: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 92: google.protobuf.Struct
+	(*SkillOrigin)(nil),           // 87: lore.v1.SkillOrigin
+	(*FindingCounts)(nil),         // 88: lore.v1.FindingCounts
+	(*SkillResource)(nil),         // 89: lore.v1.SkillResource
+	nil,                           // 90: lore.v1.Session.CountsEntry
+	nil,                           // 91: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 92: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 93: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 94: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 95: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -7263,9 +7669,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	87, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	90, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	92, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	95, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -7281,101 +7687,104 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	88, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	91, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	89, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	50, // 36: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	31, // 37: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	51, // 38: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	52, // 39: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	53, // 40: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	54, // 41: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	90, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	55, // 43: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	31, // 44: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	31, // 45: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	48, // 46: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	57, // 47: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	48, // 48: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	48, // 49: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 50: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 51: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31, // 52: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	91, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	48, // 54: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 55: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 56: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	48, // 57: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 58: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 59: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	48, // 60: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 61: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 62: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	83, // 63: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	85, // 64: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	0,  // 65: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 66: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 67: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 68: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 69: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 70: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 71: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 72: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 73: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 74: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 75: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 76: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 77: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 78: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84, // 79: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56, // 80: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 81: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 82: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 83: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 84: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 85: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 86: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 87: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 88: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 89: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 90: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 91: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81, // 92: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	1,  // 93: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 94: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 95: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 96: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 97: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 98: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 99: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 100: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 101: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 102: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 103: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 104: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 105: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 106: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86, // 107: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58, // 108: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 109: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 110: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 111: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 112: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 113: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 114: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 115: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 116: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 117: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 118: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 119: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82, // 120: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	93, // [93:121] is the sub-list for method output_type
-	65, // [65:93] is the sub-list for method input_type
-	65, // [65:65] is the sub-list for extension type_name
-	65, // [65:65] is the sub-list for extension extendee
-	0,  // [0:65] is the sub-list for field type_name
+	87, // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	88, // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	92, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	50, // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	31, // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	51, // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	52, // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	53, // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	54, // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	93, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	55, // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	31, // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	31, // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	48, // 48: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	57, // 49: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	48, // 50: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	48, // 51: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 52: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	89, // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	48, // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31, // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	94, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	48, // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	48, // 60: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 61: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31, // 62: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	48, // 63: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 64: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34, // 65: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	83, // 66: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	85, // 67: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	0,  // 68: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 69: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 70: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 71: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 72: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 73: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 74: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 75: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 76: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 77: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 78: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 79: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 80: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 81: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84, // 82: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56, // 83: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 84: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 85: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 86: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 87: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 88: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 89: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 90: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 91: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 92: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 93: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 94: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81, // 95: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	1,  // 96: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 97: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 98: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 99: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 100: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 101: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 102: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 103: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 104: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 105: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 106: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 107: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 108: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 109: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86, // 110: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58, // 111: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 112: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 113: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 114: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 115: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 116: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 117: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 118: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 119: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 120: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 121: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 122: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82, // 123: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	96, // [96:124] is the sub-list for method output_type
+	68, // [68:96] is the sub-list for method input_type
+	68, // [68:68] is the sub-list for extension type_name
+	68, // [68:68] is the sub-list for extension extendee
+	0,  // [0:68] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7403,7 +7812,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   92,
+			NumMessages:   95,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
