@@ -6551,6 +6551,426 @@ func (x *CurateResponse) GetSummary() string {
 	return ""
 }
 
+// User is one user a team server lets in; their token's hash is never
+// given.
+type User struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// role: admin, curator, reviewer, reader or agent.
+	Role      string `protobuf:"bytes,2,opt,name=role,proto3" json:"role,omitempty"`
+	Workspace string `protobuf:"bytes,3,opt,name=workspace,proto3" json:"workspace,omitempty"`
+	// token_hint is the token's first characters, to tell tokens apart.
+	TokenHint string `protobuf:"bytes,4,opt,name=token_hint,json=tokenHint,proto3" json:"token_hint,omitempty"`
+	Created   string `protobuf:"bytes,5,opt,name=created,proto3" json:"created,omitempty"`
+	// expires is when the token stops working ("": never).
+	Expires string `protobuf:"bytes,6,opt,name=expires,proto3" json:"expires,omitempty"`
+	// last_used is when the token was last let in ("": never), recorded
+	// at most once a minute.
+	LastUsed string `protobuf:"bytes,7,opt,name=last_used,json=lastUsed,proto3" json:"last_used,omitempty"`
+	Revoked  string `protobuf:"bytes,8,opt,name=revoked,proto3" json:"revoked,omitempty"`
+	// state: active, expired or revoked.
+	State string `protobuf:"bytes,9,opt,name=state,proto3" json:"state,omitempty"`
+	// by is who added the user.
+	By            string `protobuf:"bytes,10,opt,name=by,proto3" json:"by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *User) Reset() {
+	*x = User{}
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *User) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*User) ProtoMessage() {}
+
+func (x *User) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use User.ProtoReflect.Descriptor instead.
+func (*User) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *User) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *User) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *User) GetWorkspace() string {
+	if x != nil {
+		return x.Workspace
+	}
+	return ""
+}
+
+func (x *User) GetTokenHint() string {
+	if x != nil {
+		return x.TokenHint
+	}
+	return ""
+}
+
+func (x *User) GetCreated() string {
+	if x != nil {
+		return x.Created
+	}
+	return ""
+}
+
+func (x *User) GetExpires() string {
+	if x != nil {
+		return x.Expires
+	}
+	return ""
+}
+
+func (x *User) GetLastUsed() string {
+	if x != nil {
+		return x.LastUsed
+	}
+	return ""
+}
+
+func (x *User) GetRevoked() string {
+	if x != nil {
+		return x.Revoked
+	}
+	return ""
+}
+
+func (x *User) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *User) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+type AddUserRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name: 1 to 64 letters, digits and . _ - @.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// role: admin, curator, reviewer, reader or agent.
+	Role string `protobuf:"bytes,2,opt,name=role,proto3" json:"role,omitempty"`
+	// workspace: a plain word; "" is the caller's workspace.
+	Workspace string `protobuf:"bytes,3,opt,name=workspace,proto3" json:"workspace,omitempty"`
+	// expires_seconds is how long the token works (0: never).
+	ExpiresSeconds int64 `protobuf:"varint,4,opt,name=expires_seconds,json=expiresSeconds,proto3" json:"expires_seconds,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *AddUserRequest) Reset() {
+	*x = AddUserRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddUserRequest) ProtoMessage() {}
+
+func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddUserRequest.ProtoReflect.Descriptor instead.
+func (*AddUserRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{88}
+}
+
+func (x *AddUserRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetWorkspace() string {
+	if x != nil {
+		return x.Workspace
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetExpiresSeconds() int64 {
+	if x != nil {
+		return x.ExpiresSeconds
+	}
+	return 0
+}
+
+type AddUserResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// token is the user's token: shown this once, kept only as its hash.
+	Token         string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddUserResponse) Reset() {
+	*x = AddUserResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddUserResponse) ProtoMessage() {}
+
+func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddUserResponse.ProtoReflect.Descriptor instead.
+func (*AddUserResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{89}
+}
+
+func (x *AddUserResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+func (x *AddUserResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type ListUsersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUsersRequest) Reset() {
+	*x = ListUsersRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUsersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUsersRequest) ProtoMessage() {}
+
+func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
+func (*ListUsersRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{90}
+}
+
+type ListUsersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// users are ordered by name.
+	Users         []*User `protobuf:"bytes,1,rep,name=users,proto3" json:"users,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUsersResponse) Reset() {
+	*x = ListUsersResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUsersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUsersResponse) ProtoMessage() {}
+
+func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
+func (*ListUsersResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{91}
+}
+
+func (x *ListUsersResponse) GetUsers() []*User {
+	if x != nil {
+		return x.Users
+	}
+	return nil
+}
+
+type RevokeUserRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeUserRequest) Reset() {
+	*x = RevokeUserRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeUserRequest) ProtoMessage() {}
+
+func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeUserRequest.ProtoReflect.Descriptor instead.
+func (*RevokeUserRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *RevokeUserRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type RevokeUserResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user is the user as revoked.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeUserResponse) Reset() {
+	*x = RevokeUserResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeUserResponse) ProtoMessage() {}
+
+func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeUserResponse.ProtoReflect.Descriptor instead.
+func (*RevokeUserResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+}
+
+func (x *RevokeUserResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -7108,7 +7528,35 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\aremoved\x18\x06 \x03(\tR\aremoved\x12\x18\n" +
 	"\aretired\x18\a \x03(\tR\aretired\x12\x16\n" +
 	"\x06errors\x18\b \x03(\tR\x06errors\x12\x18\n" +
-	"\asummary\x18\t \x01(\tR\asummary2\xdb\x0e\n" +
+	"\asummary\x18\t \x01(\tR\asummary\"\xfc\x01\n" +
+	"\x04User\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04role\x18\x02 \x01(\tR\x04role\x12\x1c\n" +
+	"\tworkspace\x18\x03 \x01(\tR\tworkspace\x12\x1d\n" +
+	"\n" +
+	"token_hint\x18\x04 \x01(\tR\ttokenHint\x12\x18\n" +
+	"\acreated\x18\x05 \x01(\tR\acreated\x12\x18\n" +
+	"\aexpires\x18\x06 \x01(\tR\aexpires\x12\x1b\n" +
+	"\tlast_used\x18\a \x01(\tR\blastUsed\x12\x18\n" +
+	"\arevoked\x18\b \x01(\tR\arevoked\x12\x14\n" +
+	"\x05state\x18\t \x01(\tR\x05state\x12\x0e\n" +
+	"\x02by\x18\n" +
+	" \x01(\tR\x02by\"\x7f\n" +
+	"\x0eAddUserRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04role\x18\x02 \x01(\tR\x04role\x12\x1c\n" +
+	"\tworkspace\x18\x03 \x01(\tR\tworkspace\x12'\n" +
+	"\x0fexpires_seconds\x18\x04 \x01(\x03R\x0eexpiresSeconds\"J\n" +
+	"\x0fAddUserResponse\x12!\n" +
+	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\x12\n" +
+	"\x10ListUsersRequest\"8\n" +
+	"\x11ListUsersResponse\x12#\n" +
+	"\x05users\x18\x01 \x03(\v2\r.lore.v1.UserR\x05users\"'\n" +
+	"\x11RevokeUserRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"7\n" +
+	"\x12RevokeUserResponse\x12!\n" +
+	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user2\xaa\x10\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -7139,7 +7587,11 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
 	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x125\n" +
-	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12>\n" +
+	"\aAddUser\x12\x17.lore.v1.AddUserRequest\x1a\x18.lore.v1.AddUserResponse\"\x00\x12D\n" +
+	"\tListUsers\x12\x19.lore.v1.ListUsersRequest\x1a\x1a.lore.v1.ListUsersResponse\"\x00\x12G\n" +
+	"\n" +
+	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -7153,7 +7605,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 92)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 99)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7242,12 +7694,19 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*CurateRequest)(nil),         // 84: lore.v1.CurateRequest
 	(*SplitPart)(nil),             // 85: lore.v1.SplitPart
 	(*CurateResponse)(nil),        // 86: lore.v1.CurateResponse
-	nil,                           // 87: lore.v1.Session.CountsEntry
-	nil,                           // 88: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 89: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 90: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 91: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 92: google.protobuf.Struct
+	(*User)(nil),                  // 87: lore.v1.User
+	(*AddUserRequest)(nil),        // 88: lore.v1.AddUserRequest
+	(*AddUserResponse)(nil),       // 89: lore.v1.AddUserResponse
+	(*ListUsersRequest)(nil),      // 90: lore.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),     // 91: lore.v1.ListUsersResponse
+	(*RevokeUserRequest)(nil),     // 92: lore.v1.RevokeUserRequest
+	(*RevokeUserResponse)(nil),    // 93: lore.v1.RevokeUserResponse
+	nil,                           // 94: lore.v1.Session.CountsEntry
+	nil,                           // 95: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 96: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 97: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 98: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 99: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -7263,9 +7722,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	87, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	94, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	92, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	99, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -7281,18 +7740,18 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	88, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	95, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	89, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	96, // 35: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50, // 36: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31, // 37: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51, // 38: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52, // 39: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53, // 40: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54, // 41: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	90, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	97, // 42: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55, // 43: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31, // 44: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31, // 45: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -7303,7 +7762,7 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48, // 50: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 51: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31, // 52: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	91, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	98, // 53: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48, // 54: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 55: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 56: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
@@ -7315,67 +7774,76 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	34, // 62: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
 	83, // 63: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
 	85, // 64: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	0,  // 65: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 66: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 67: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 68: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 69: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 70: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 71: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 72: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 73: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 74: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 75: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 76: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 77: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 78: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84, // 79: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56, // 80: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 81: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 82: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 83: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 84: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 85: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 86: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 87: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 88: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 89: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 90: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 91: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81, // 92: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	1,  // 93: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 94: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 95: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 96: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 97: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 98: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 99: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 100: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 101: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 102: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 103: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 104: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 105: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 106: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86, // 107: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58, // 108: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 109: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 110: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 111: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 112: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 113: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 114: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 115: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 116: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 117: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 118: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 119: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82, // 120: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	93, // [93:121] is the sub-list for method output_type
-	65, // [65:93] is the sub-list for method input_type
-	65, // [65:65] is the sub-list for extension type_name
-	65, // [65:65] is the sub-list for extension extendee
-	0,  // [0:65] is the sub-list for field type_name
+	87, // 65: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	87, // 66: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	87, // 67: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	0,  // 68: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 69: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 70: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 71: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 72: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 73: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 74: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 75: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 76: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 77: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 78: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 79: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 80: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 81: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84, // 82: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56, // 83: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 84: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 85: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 86: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 87: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 88: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 89: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 90: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 91: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 92: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 93: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 94: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81, // 95: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	88, // 96: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	90, // 97: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	92, // 98: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	1,  // 99: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 100: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 101: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 102: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 103: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 104: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 105: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 106: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 107: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 108: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 109: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 110: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 111: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 112: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86, // 113: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58, // 114: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 115: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 116: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 117: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 118: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 119: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 120: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 121: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 122: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 123: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 124: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 125: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82, // 126: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	89, // 127: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	91, // 128: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	93, // 129: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	99, // [99:130] is the sub-list for method output_type
+	68, // [68:99] is the sub-list for method input_type
+	68, // [68:68] is the sub-list for extension type_name
+	68, // [68:68] is the sub-list for extension extendee
+	0,  // [0:68] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7403,7 +7871,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   92,
+			NumMessages:   99,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
