@@ -19,8 +19,8 @@ import (
 // terminal application open). Every command below answers with the same bytes and exit code
 // in each — its --json answer is the API's message, printed the same on
 // every backend and transport — refusals included (an unknown id, an
-// unlearn blocked by dependents), and a curator's decisions on each
-// place's own copy.
+// unlearn blocked by dependents), a curator's decisions on each place's
+// own copy, and an admin's management of the users.
 func TestOneAnswerOnEveryBackend(t *testing.T) {
 	docs := t.TempDir()
 	a := writeDoc(t, docs, "a.md", "# Algebra\n\nDefinition: A vector space is a set of vectors closed under addition and scalar multiplication.\n")
@@ -92,6 +92,15 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		{"unlink", basis, group, "--json"}, {"edit", "nope", "--name", "x", "--json"}, {"link", "nope", group},
 		{"dismiss", group}, {"reject", basis, "--why", "not in this course", "--json"}, {"show", basis},
 		{"sessions", "--json"}, {"sessions"}, {"rank", "--top", "0", "--json"}, {"conflicts", "--all", "--json"},
+		// The users, an admin's: added (a token of each place's own,
+		// normalised), listed and revoked, and the refusals of a name
+		// taken and of an unknown or already revoked user.
+		{"users", "add", "contract-ada", "--role", "curator", "--expires", "0", "--json"},
+		{"users", "add", "contract-lin", "--role", "reader", "--workspace", "physics", "--expires", "0"},
+		{"users", "add", "contract-ada", "--role", "reader", "--json"},
+		{"users", "list", "--json"}, {"users", "list"},
+		{"users", "revoke", "contract-ada", "--json"}, {"users", "revoke", "contract-ada"}, {"users", "revoke", "nobody", "--json"},
+		{"users", "list"},
 	}
 	answers := map[string][]result{}
 	for place, env := range places {
@@ -99,6 +108,12 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 			r := lore(t, env, args...)
 			if slices.Contains(args, "--json") {
 				checkJSON(t, args, r)
+			}
+			if len(args) > 1 && args[0] == "users" && args[1] == "list" {
+				// The team server alone has a user already, the one its
+				// calls are made as, who has used their token: a place's
+				// own difference, not the API's.
+				r.stdout = withoutUser(t, r.stdout, me)
 			}
 			r.stdout, r.stderr = normalised(r.stdout), normalised(r.stderr)
 			answers[place] = append(answers[place], r)
@@ -126,20 +141,57 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 	}
 }
 
-// Sessions made on each place's copy have ids and times of their own.
+// Sessions made on each place's copy have ids and times of their own, as
+// have the users added there their tokens.
 var (
 	sessionID = regexp.MustCompile(`\b(learn|unlearn|curate)-\d{8}-\d{6}-[0-9a-f]{6}\b`)
-	timestamp = regexp.MustCompile(`\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z)?`)
+	timestamp = regexp.MustCompile(`\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z?)?`)
+	userToken = regexp.MustCompile(`\blore_[A-Za-z0-9_-]{43}`)
+	tokenHint = regexp.MustCompile(`\blore_[A-Za-z0-9_-]{4}…`)
 )
 
 // normalised is a command's output with the ids and times of sessions
-// replaced: the first learn's session keeps its id, which every copy
-// shares, and was written into the commands.
+// and the users' tokens replaced: the first learn's session keeps its
+// id, which every copy shares, and was written into the commands.
 func normalised(s string) string {
+	s = tokenHint.ReplaceAllString(userToken.ReplaceAllString(s, "TOKEN"), "HINT")
 	return timestamp.ReplaceAllString(sessionID.ReplaceAllStringFunc(s, func(id string) string {
 		if strings.HasPrefix(id, "learn-") {
 			return id
 		}
 		return "SESSION"
 	}), "TIME")
+}
+
+// withoutUser is the output of lore users list, as JSON or text, without
+// the user called name.
+func withoutUser(t *testing.T, out, name string) string {
+	t.Helper()
+	if !strings.HasPrefix(out, "{") {
+		var kept []string
+		for line := range strings.Lines(out) {
+			if f := strings.Fields(line); len(f) < 2 || f[1] != name {
+				kept = append(kept, line)
+			}
+		}
+		return strings.Join(kept, "")
+	}
+	// Each user is kept as printed, its fields in their order.
+	var list struct {
+		Users []json.RawMessage `json:"users"`
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("users list --json: %v\n%s", err, out)
+	}
+	list.Users = slices.DeleteFunc(list.Users, func(raw json.RawMessage) bool {
+		var u struct {
+			Name string `json:"name"`
+		}
+		return json.Unmarshal(raw, &u) == nil && u.Name == name
+	})
+	b, err := json.MarshalIndent(list, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
 }

@@ -21,7 +21,6 @@ import (
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
-	"github.com/lore-kb/lore/store/backend"
 	"github.com/lore-kb/lore/store/postgres"
 )
 
@@ -359,22 +358,6 @@ const pgFindRecheck = 250 * time.Millisecond
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
 	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck)
-}
-
-// fromBackend runs fn on the library's store through the backend
-// contract: with store.url the default workspace's in PostgreSQL, else the
-// data folder's, opened in mode.
-func fromBackend[T any](a *app, mode access, fn func(st backend.Store) (T, error)) (T, error) {
-	if a.onPostgres() {
-		return fromPG(a, context.Background(), false, func(st *postgres.Store) (T, error) { return fn(st) })
-	}
-	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
-}
-
-// fromUsers runs fn on the store of the team's users: the default
-// workspace's, in PostgreSQL or in the data folder.
-func fromUsers[T any](a *app, mode access, fn func(us backend.UserStore) (T, error)) (T, error) {
-	return fromBackend(a, mode, func(st backend.Store) (T, error) { return fn(st) })
 }
 
 // fromWritable runs fn on the store a change is written to, in its write

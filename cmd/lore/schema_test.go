@@ -40,6 +40,9 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"split":             messageSchema(&lorev1.CurateResponse{}),
 	"reject":            messageSchema(&lorev1.CurateResponse{}),
 	"dismiss":           messageSchema(&lorev1.CurateResponse{}),
+	"users add":         messageSchema(&lorev1.AddUserResponse{}),
+	"users list":        messageSchema(&lorev1.ListUsersResponse{}),
+	"users revoke":      messageSchema(&lorev1.RevokeUserResponse{}),
 	"find":              goSchema[api.FindResult],
 	"report":            goSchema[report.View],
 	"error":             goSchema[jsonError],
@@ -104,6 +107,8 @@ func TestJSONSchemasAreDocumented(t *testing.T) {
 // documented schema of its command, or of a failure.
 func checkJSON(t *testing.T, args []string, r result) {
 	t.Helper()
+	// The longest command the words before the first flag name: a
+	// group (users) has no answer of its own, its commands do.
 	command := ""
 	for _, x := range args {
 		next := strings.TrimSpace(command + " " + x)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"os/user"
 	"strings"
@@ -9,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	auth "github.com/lore-kb/lore/core/access"
-	"github.com/lore-kb/lore/store/backend"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 )
 
 func (a *app) usersCmd() *cobra.Command {
@@ -19,35 +21,21 @@ func (a *app) usersCmd() *cobra.Command {
 here, each with a token of their own: random, shown once when the user is added,
 stored only as its hash, with an expiry, the time it was last used and its
 revocation, which takes effect at the next connection. Each user has a role
-(admin, curator, reviewer, reader, agent) and a workspace.`)
+(admin, curator, reviewer, reader, agent) and a workspace.
+
+These commands call lore's API, an admin's alone: on the server's machine (its
+folder, its PostgreSQL store, or beside lore serve), or from anywhere with an
+admin's token (LORE_SERVER and LORE_TOKEN set). An admin of a workspace other
+than the default manages that workspace's users only.`)
 	cmd.AddCommand(a.usersAddCmd(), a.usersListCmd(), a.usersRevokeCmd())
-	cmd.Annotations[annotPostgres] = "1"
 	return cmd
 }
 
-// userOut is the --json shape of a user (never its token's hash).
-type userOut struct {
-	Name      string    `json:"name"`
-	Role      auth.Role `json:"role"`
-	Workspace string    `json:"workspace"`
-	TokenHint string    `json:"tokenHint"`
-	Created   time.Time `json:"created"`
-	Expires   time.Time `json:"expires,omitzero"`
-	LastUsed  time.Time `json:"lastUsed,omitzero"`
-	Revoked   time.Time `json:"revoked,omitzero"`
-	State     string    `json:"state"`
-	By        string    `json:"by,omitempty"`
-}
-
-func outUser(u auth.User, now time.Time) userOut {
-	state := "active"
-	if err := u.Check(now); err != nil {
-		state = "revoked"
-		if u.Revoked.IsZero() {
-			state = "expired"
-		}
-	}
-	return userOut{u.Name, u.Role, u.Workspace, u.TokenHint, u.Created, u.Expires, u.LastUsed, u.Revoked, state, u.By}
+// usersAnnotations mark a users command as an API client: it runs on a
+// team server, on PostgreSQL, and beside the store's owner through the
+// owner's API socket.
+func usersAnnotations() map[string]string {
+	return map[string]string{annotRemote: "1", annotAPI: "1"}
 }
 
 func (a *app) usersAddCmd() *cobra.Command {
@@ -59,151 +47,116 @@ func (a *app) usersAddCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "add NAME --role ROLE [--workspace W] [--expires 2160h]",
 		Short: "Add a user and print their token, once",
-		Long: `Adds NAME with ROLE in workspace W (default "default") and prints the user's
-token: give it to them (they set LORE_TOKEN); lore keeps only its hash and cannot
-show it again. The token expires after --expires (90 days by default; 0 never).
-A revoked user can be added again, with a new token; an active one cannot.`,
+		Long: `Adds NAME with ROLE in workspace W (default: yours, "default" on this machine)
+and prints the user's token: give it to them (they set LORE_TOKEN); lore keeps
+only its hash and cannot show it again. The token expires after --expires (90
+days by default; 0 never). A revoked or expired user can be added again, with a
+new token; an active one cannot.`,
 		Example: `  lore users add ada --role curator
   lore users add ci-agent --role agent --workspace docs --expires 720h --json`,
-		Args: exactArgs(1, "one user NAME"),
+		Args:        exactArgs(1, "one user NAME"),
+		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			if err := auth.CheckName("user", name); err != nil {
-				return &core.UsageError{Msg: err.Error()}
-			}
 			if role == "" {
 				return &core.UsageError{Msg: fmt.Sprintf("lore users add %s: give its role with --role (admin, curator, reviewer, reader or agent)", name)}
-			}
-			r, err := auth.ParseRole(role)
-			if err != nil {
-				return &core.UsageError{Msg: err.Error()}
-			}
-			if workspace == "" {
-				workspace = auth.DefaultWorkspace
-			}
-			if err := auth.CheckWorkspace(workspace); err != nil {
-				return &core.UsageError{Msg: err.Error()}
 			}
 			if expires < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--expires %s: give a positive duration, or 0 for never", expires)}
 			}
-			token, hash, err := auth.NewToken()
-			if err != nil {
-				return err
+			// Whole seconds, rounded up: a token asked to last a moment
+			// must not be made one that never expires.
+			secs := int64(expires / time.Second)
+			if expires%time.Second != 0 {
+				secs++
 			}
-			now := time.Now().UTC()
-			u := auth.User{Name: name, Role: r, Workspace: workspace, TokenHash: hash, TokenHint: auth.Hint(token), Created: now}
-			if expires > 0 {
-				u.Expires = now.Add(expires)
-			}
-			u.By = a.who()
-			_, err = fromUsers(a, writable, func(db backend.UserStore) (struct{}, error) {
-				old, ok, err := db.User(name)
-				if err != nil {
-					return struct{}{}, err
-				}
-				if ok && old.Check(now) == nil {
-					return struct{}{}, &core.UsageError{Msg: fmt.Sprintf("user %s exists and its token works: lore users revoke %s first to give a new one", name, name)}
-				}
-				return struct{}{}, db.PutUser(u)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AddUserResponse, error) {
+				return svc.AddUser(ctx, &lorev1.AddUserRequest{Name: name, Role: role, Workspace: workspace, ExpiresSeconds: secs})
 			})
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"name": u.Name, "role": u.Role, "workspace": u.Workspace,
-					"token": token, "expires": u.Expires})
-			}
-			fmt.Fprintf(a.stdout, "%s (%s, workspace %s) — their token, shown this once:\n%s\n", u.Name, u.Role, u.Workspace, token)
-			if !u.Expires.IsZero() {
-				fmt.Fprintf(a.stdout, "it expires on %s\n", u.Expires.Format(time.DateTime))
-			}
-			return nil
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				u := out.GetUser()
+				fmt.Fprintf(b, "%s (%s, workspace %s) — their token, shown this once:\n%s\n", u.GetName(), u.GetRole(), u.GetWorkspace(), out.GetToken())
+				if u.GetExpires() != "" {
+					fmt.Fprintf(b, "it expires on %s\n", userTime(u.GetExpires(), time.DateTime))
+				}
+			})
 		},
 	}
 	cmd.Flags().StringVar(&role, "role", "", "admin, curator, reviewer, reader or agent (required)")
-	cmd.Flags().StringVar(&workspace, "workspace", "", `the user's workspace (default "default")`)
+	cmd.Flags().StringVar(&workspace, "workspace", "", `the user's workspace (default: yours, "default" on this machine)`)
 	cmd.Flags().DurationVar(&expires, "expires", 90*24*time.Hour, "how long the token works (0: never)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"name", "role", "workspace", "token", "expires"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"user": {"name", "role", "workspace", "tokenHint", "created", "expires", "lastUsed", "revoked", "state", "by"}, "token"}`)
 	return cmd
 }
 
 func (a *app) usersListCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List the users: role, workspace, token hint, expiry, last use, state",
-		Args:  noArgs,
+		Use:         "list",
+		Short:       "List the users: role, workspace, token hint, expiry, last use, state",
+		Args:        noArgs,
+		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			us, err := fromUsers(a, readOnly, func(db backend.UserStore) ([]auth.User, error) { return db.Users() })
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListUsersResponse, error) {
+				return svc.ListUsers(ctx, &lorev1.ListUsersRequest{})
+			})
 			if err != nil {
 				return err
 			}
-			now := time.Now().UTC()
-			out := make([]userOut, len(us))
-			for i, u := range us {
-				out[i] = outUser(u, now)
-			}
-			if asJSON {
-				return writeJSON(a.stdout, map[string]any{"users": out})
-			}
-			if len(out) == 0 {
-				fmt.Fprintln(a.stdout, "no users: lore users add NAME --role ROLE adds one")
-				return nil
-			}
-			var b strings.Builder
-			for _, u := range out {
-				fmt.Fprintf(&b, "%-8s %-20s %-9s %-12s %s · last used %s", u.State, u.Name, u.Role, u.Workspace, u.TokenHint, lastUsed(u.LastUsed))
-				if !u.Expires.IsZero() {
-					fmt.Fprintf(&b, " · expires %s", u.Expires.Format(time.DateOnly))
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				if len(out.GetUsers()) == 0 {
+					b.WriteString("no users: lore users add NAME --role ROLE adds one\n")
+					return
 				}
-				b.WriteString("\n")
-			}
-			fmt.Fprint(a.stdout, b.String())
-			return nil
+				for _, u := range out.GetUsers() {
+					fmt.Fprintf(b, "%-8s %-20s %-9s %-12s %s · last used %s", u.GetState(), u.GetName(), u.GetRole(), u.GetWorkspace(), u.GetTokenHint(),
+						cmp.Or(userTime(u.GetLastUsed(), time.DateTime), "never"))
+					if u.GetExpires() != "" {
+						fmt.Fprintf(b, " · expires %s", userTime(u.GetExpires(), time.DateOnly))
+					}
+					b.WriteString("\n")
+				}
+			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"users": [{"name", "role", "workspace", "tokenHint", "created", "expires", "lastUsed", "revoked", "state"}]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"users": [{"name", "role", "workspace", "tokenHint", "created", "expires", "lastUsed", "revoked", "state", "by"}]}`)
 	return cmd
 }
 
 func (a *app) usersRevokeCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "revoke NAME",
-		Short: "Revoke a user's token, at once",
-		Args:  exactArgs(1, "one user NAME"),
+		Use:         "revoke NAME",
+		Short:       "Revoke a user's token, at once",
+		Args:        exactArgs(1, "one user NAME"),
+		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			now := time.Now().UTC()
-			u, err := fromUsers(a, writable, func(db backend.UserStore) (auth.User, error) {
-				u, ok, err := db.User(args[0])
-				if err != nil {
-					return u, err
-				}
-				if !ok {
-					return u, &core.UsageError{Msg: fmt.Sprintf("unknown user %q (lore users list lists them)", args[0])}
-				}
-				if !u.Revoked.IsZero() {
-					return u, &core.UsageError{Msg: fmt.Sprintf("%s was revoked already, on %s", u.Name, u.Revoked.Format(time.DateTime))}
-				}
-				u.Revoked = now
-				return u, db.PutUser(u)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RevokeUserResponse, error) {
+				return svc.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.reply(asJSON, outUser(u, now), "%s: token revoked; the server refuses it from now on, and ends their open calls (watch, learn) within seconds\n", u.Name)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				fmt.Fprintf(b, "%s: token revoked; the server refuses it from now on, and ends their open calls (watch, learn) within seconds\n", out.GetUser().GetName())
+			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the user as lore users list --json does")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"user": {…}}, the user as revoked, as lore users list --json gives each`)
 	return cmd
 }
 
-func lastUsed(t time.Time) string {
-	if t.IsZero() {
-		return "never"
+// userTime is an API time (RFC 3339, UTC) in layout, in UTC as lore users
+// always printed it; "" for none.
+func userTime(stamp, layout string) string {
+	t, err := time.Parse(time.RFC3339Nano, stamp)
+	if err != nil {
+		return stamp
 	}
-	return t.Format(time.DateTime)
+	return t.UTC().Format(layout)
 }
 
 // who is who a change is recorded under: the user a team server let the

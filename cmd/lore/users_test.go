@@ -21,9 +21,11 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 	r := run(nil, "users", "add", "ada", "--role", "curator", "--json")
 	var added struct {
 		Token string `json:"token"`
-		Role  string `json:"role"`
+		User  struct {
+			Role string `json:"role"`
+		} `json:"user"`
 	}
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &added) != nil || !strings.HasPrefix(added.Token, "lore_") || added.Role != "curator" {
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &added) != nil || !strings.HasPrefix(added.Token, "lore_") || added.User.Role != "curator" {
 		t.Fatalf("users add: exit %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	for _, c := range []struct {
@@ -96,7 +98,7 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 		want  string
 	}{
 		{reader.Token, []string{"learn", sample, "--approve"}, ExitFailure, "bob (reader) may not call Upload: it needs the role admin or curator"},
-		{reader.Token, []string{"users", "add", "eve", "--role", "admin"}, ExitUsage, "lore users add does not run on a team server"},
+		{reader.Token, []string{"users", "add", "eve", "--role", "admin"}, ExitFailure, "bob (reader) may not call AddUser: it needs the role admin"},
 		{added.Token, []string{"store", "verify"}, ExitUsage, "does not run on a team server"},
 		{reader.Token, []string{"conflicts", "resolve", "x", "keep-both"}, ExitFailure, "needs the role admin or reviewer"},
 		{added.Token, []string{"learn", sample, "--trust"}, ExitUsage, "no flag approves it"},

@@ -44,6 +44,13 @@ type Service interface {
 	Conflicts(context.Context, *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error)
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
 
+	// AddUser, ListUsers and RevokeUser manage the users a team server
+	// lets in (an admin's alone): they live in the default workspace's
+	// store, where the server looks their tokens up.
+	AddUser(context.Context, *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error)
+	ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error)
+	RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error)
+
 	// Upload keeps a document's bytes, read from body, for a Learn.
 	Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error)
 	// Learn runs a learn, calling send with each of its events until it
@@ -139,7 +146,7 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue", "Jobs"}
+	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

@@ -81,6 +81,12 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.Queue(ctx, &lorev1.QueueRequest{})
 	case "Jobs":
 		out, err = svc.Jobs(ctx, &lorev1.JobsRequest{})
+	case "AddUser":
+		out, err = svc.AddUser(ctx, &lorev1.AddUserRequest{Name: "apitest-added", Role: "reader"})
+	case "ListUsers":
+		out, err = svc.ListUsers(ctx, &lorev1.ListUsersRequest{})
+	case "RevokeUser":
+		out, err = svc.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: "apitest-added"})
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

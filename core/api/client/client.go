@@ -143,6 +143,18 @@ func (c *Client) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.JobsR
 	return c.c.Jobs(ctx, r)
 }
 
+func (c *Client) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
+	return c.c.AddUser(ctx, r)
+}
+
+func (c *Client) ListUsers(ctx context.Context, r *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error) {
+	return c.c.ListUsers(ctx, r)
+}
+
+func (c *Client) RevokeUser(ctx context.Context, r *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error) {
+	return c.c.RevokeUser(ctx, r)
+}
+
 // Upload streams body to the server in chunks: the document is never
 // held whole on either side.
 func (c *Client) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Reader) (*lorev1.UploadResponse, error) {

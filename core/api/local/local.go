@@ -22,6 +22,7 @@ import (
 	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/curate"
@@ -36,9 +37,11 @@ import (
 )
 
 // Store is what the service needs of a workspace's store; the store
-// package implements it.
+// package implements it. The users it keeps count only in the default
+// workspace's store (see AddUser).
 type Store interface {
 	engine.Store
+	access.UserStore
 	library.Store
 	Count() (int, error)
 	Sessions() ([]core.Session, error)

@@ -6923,6 +6923,426 @@ func (x *SkillResource) GetBytes() int32 {
 	return 0
 }
 
+// User is one user a team server lets in; their token's hash is never
+// given.
+type User struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// role: admin, curator, reviewer, reader or agent.
+	Role      string `protobuf:"bytes,2,opt,name=role,proto3" json:"role,omitempty"`
+	Workspace string `protobuf:"bytes,3,opt,name=workspace,proto3" json:"workspace,omitempty"`
+	// token_hint is the token's first characters, to tell tokens apart.
+	TokenHint string `protobuf:"bytes,4,opt,name=token_hint,json=tokenHint,proto3" json:"token_hint,omitempty"`
+	Created   string `protobuf:"bytes,5,opt,name=created,proto3" json:"created,omitempty"`
+	// expires is when the token stops working ("": never).
+	Expires string `protobuf:"bytes,6,opt,name=expires,proto3" json:"expires,omitempty"`
+	// last_used is when the token was last let in ("": never), recorded
+	// at most once a minute.
+	LastUsed string `protobuf:"bytes,7,opt,name=last_used,json=lastUsed,proto3" json:"last_used,omitempty"`
+	Revoked  string `protobuf:"bytes,8,opt,name=revoked,proto3" json:"revoked,omitempty"`
+	// state: active, expired or revoked.
+	State string `protobuf:"bytes,9,opt,name=state,proto3" json:"state,omitempty"`
+	// by is who added the user.
+	By            string `protobuf:"bytes,10,opt,name=by,proto3" json:"by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *User) Reset() {
+	*x = User{}
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *User) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*User) ProtoMessage() {}
+
+func (x *User) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use User.ProtoReflect.Descriptor instead.
+func (*User) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{90}
+}
+
+func (x *User) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *User) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *User) GetWorkspace() string {
+	if x != nil {
+		return x.Workspace
+	}
+	return ""
+}
+
+func (x *User) GetTokenHint() string {
+	if x != nil {
+		return x.TokenHint
+	}
+	return ""
+}
+
+func (x *User) GetCreated() string {
+	if x != nil {
+		return x.Created
+	}
+	return ""
+}
+
+func (x *User) GetExpires() string {
+	if x != nil {
+		return x.Expires
+	}
+	return ""
+}
+
+func (x *User) GetLastUsed() string {
+	if x != nil {
+		return x.LastUsed
+	}
+	return ""
+}
+
+func (x *User) GetRevoked() string {
+	if x != nil {
+		return x.Revoked
+	}
+	return ""
+}
+
+func (x *User) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *User) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+type AddUserRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name: 1 to 64 letters, digits and . _ - @.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// role: admin, curator, reviewer, reader or agent.
+	Role string `protobuf:"bytes,2,opt,name=role,proto3" json:"role,omitempty"`
+	// workspace: a plain word; "" is the caller's workspace.
+	Workspace string `protobuf:"bytes,3,opt,name=workspace,proto3" json:"workspace,omitempty"`
+	// expires_seconds is how long the token works (0: never).
+	ExpiresSeconds int64 `protobuf:"varint,4,opt,name=expires_seconds,json=expiresSeconds,proto3" json:"expires_seconds,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *AddUserRequest) Reset() {
+	*x = AddUserRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddUserRequest) ProtoMessage() {}
+
+func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddUserRequest.ProtoReflect.Descriptor instead.
+func (*AddUserRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{91}
+}
+
+func (x *AddUserRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetWorkspace() string {
+	if x != nil {
+		return x.Workspace
+	}
+	return ""
+}
+
+func (x *AddUserRequest) GetExpiresSeconds() int64 {
+	if x != nil {
+		return x.ExpiresSeconds
+	}
+	return 0
+}
+
+type AddUserResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// token is the user's token: shown this once, kept only as its hash.
+	Token         string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddUserResponse) Reset() {
+	*x = AddUserResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddUserResponse) ProtoMessage() {}
+
+func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddUserResponse.ProtoReflect.Descriptor instead.
+func (*AddUserResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *AddUserResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+func (x *AddUserResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type ListUsersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUsersRequest) Reset() {
+	*x = ListUsersRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUsersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUsersRequest) ProtoMessage() {}
+
+func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
+func (*ListUsersRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+}
+
+type ListUsersResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// users are ordered by name.
+	Users         []*User `protobuf:"bytes,1,rep,name=users,proto3" json:"users,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUsersResponse) Reset() {
+	*x = ListUsersResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUsersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUsersResponse) ProtoMessage() {}
+
+func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
+func (*ListUsersResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+}
+
+func (x *ListUsersResponse) GetUsers() []*User {
+	if x != nil {
+		return x.Users
+	}
+	return nil
+}
+
+type RevokeUserRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeUserRequest) Reset() {
+	*x = RevokeUserRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeUserRequest) ProtoMessage() {}
+
+func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeUserRequest.ProtoReflect.Descriptor instead.
+func (*RevokeUserRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+}
+
+func (x *RevokeUserRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type RevokeUserResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// user is the user as revoked.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeUserResponse) Reset() {
+	*x = RevokeUserResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeUserResponse) ProtoMessage() {}
+
+func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeUserResponse.ProtoReflect.Descriptor instead.
+func (*RevokeUserResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+}
+
+func (x *RevokeUserResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -7511,7 +7931,35 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04info\x18\x03 \x01(\x05R\x04info\"9\n" +
 	"\rSkillResource\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\x12\x14\n" +
-	"\x05bytes\x18\x02 \x01(\x05R\x05bytes2\xdb\x0e\n" +
+	"\x05bytes\x18\x02 \x01(\x05R\x05bytes\"\xfc\x01\n" +
+	"\x04User\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04role\x18\x02 \x01(\tR\x04role\x12\x1c\n" +
+	"\tworkspace\x18\x03 \x01(\tR\tworkspace\x12\x1d\n" +
+	"\n" +
+	"token_hint\x18\x04 \x01(\tR\ttokenHint\x12\x18\n" +
+	"\acreated\x18\x05 \x01(\tR\acreated\x12\x18\n" +
+	"\aexpires\x18\x06 \x01(\tR\aexpires\x12\x1b\n" +
+	"\tlast_used\x18\a \x01(\tR\blastUsed\x12\x18\n" +
+	"\arevoked\x18\b \x01(\tR\arevoked\x12\x14\n" +
+	"\x05state\x18\t \x01(\tR\x05state\x12\x0e\n" +
+	"\x02by\x18\n" +
+	" \x01(\tR\x02by\"\x7f\n" +
+	"\x0eAddUserRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04role\x18\x02 \x01(\tR\x04role\x12\x1c\n" +
+	"\tworkspace\x18\x03 \x01(\tR\tworkspace\x12'\n" +
+	"\x0fexpires_seconds\x18\x04 \x01(\x03R\x0eexpiresSeconds\"J\n" +
+	"\x0fAddUserResponse\x12!\n" +
+	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\x12\n" +
+	"\x10ListUsersRequest\"8\n" +
+	"\x11ListUsersResponse\x12#\n" +
+	"\x05users\x18\x01 \x03(\v2\r.lore.v1.UserR\x05users\"'\n" +
+	"\x11RevokeUserRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"7\n" +
+	"\x12RevokeUserResponse\x12!\n" +
+	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user2\xaa\x10\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -7542,7 +7990,11 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
 	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x125\n" +
-	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12>\n" +
+	"\aAddUser\x12\x17.lore.v1.AddUserRequest\x1a\x18.lore.v1.AddUserResponse\"\x00\x12D\n" +
+	"\tListUsers\x12\x19.lore.v1.ListUsersRequest\x1a\x1a.lore.v1.ListUsersResponse\"\x00\x12G\n" +
+	"\n" +
+	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -7556,7 +8008,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 95)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 102)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7648,143 +8100,159 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*SkillOrigin)(nil),           // 87: lore.v1.SkillOrigin
 	(*FindingCounts)(nil),         // 88: lore.v1.FindingCounts
 	(*SkillResource)(nil),         // 89: lore.v1.SkillResource
-	nil,                           // 90: lore.v1.Session.CountsEntry
-	nil,                           // 91: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 92: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 93: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 94: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 95: google.protobuf.Struct
+	(*User)(nil),                  // 90: lore.v1.User
+	(*AddUserRequest)(nil),        // 91: lore.v1.AddUserRequest
+	(*AddUserResponse)(nil),       // 92: lore.v1.AddUserResponse
+	(*ListUsersRequest)(nil),      // 93: lore.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),     // 94: lore.v1.ListUsersResponse
+	(*RevokeUserRequest)(nil),     // 95: lore.v1.RevokeUserRequest
+	(*RevokeUserResponse)(nil),    // 96: lore.v1.RevokeUserResponse
+	nil,                           // 97: lore.v1.Session.CountsEntry
+	nil,                           // 98: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 99: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 100: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 101: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 102: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
-	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
-	2,  // 1: lore.v1.Primitive.required_by:type_name -> lore.v1.Edge
-	4,  // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
-	3,  // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
-	5,  // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
-	6,  // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
-	8,  // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
-	6,  // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
-	12, // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
-	12, // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
-	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
-	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
-	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	90, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
-	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	95, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
-	6,  // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
-	6,  // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
-	24, // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	28, // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	32, // 20: lore.v1.Finding.flow:type_name -> lore.v1.Flow
-	31, // 21: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	35, // 22: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	33, // 23: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	36, // 24: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24, // 25: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	37, // 26: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	38, // 27: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	31, // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	19, // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
-	45, // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	91, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	44, // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	44, // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	49, // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	87, // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	88, // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	92, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	50, // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	31, // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	51, // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	52, // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	53, // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	54, // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	93, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	55, // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	31, // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	31, // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	48, // 48: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	57, // 49: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	48, // 50: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	48, // 51: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 52: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	89, // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
-	48, // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31, // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	94, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	48, // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	48, // 60: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 61: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 62: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	48, // 63: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 64: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 65: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	83, // 66: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	85, // 67: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	0,  // 68: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 69: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 70: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 71: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 72: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 73: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 74: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 75: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 76: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 77: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 78: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 79: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 80: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 81: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84, // 82: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56, // 83: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 84: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 85: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 86: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 87: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 88: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 89: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 90: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 91: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 92: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 93: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 94: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81, // 95: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	1,  // 96: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 97: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 98: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 99: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 100: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 101: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 102: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 103: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 104: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 105: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 106: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 107: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 108: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 109: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86, // 110: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58, // 111: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 112: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 113: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 114: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 115: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 116: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 117: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 118: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 119: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 120: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 121: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 122: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82, // 123: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	96, // [96:124] is the sub-list for method output_type
-	68, // [68:96] is the sub-list for method input_type
-	68, // [68:68] is the sub-list for extension type_name
-	68, // [68:68] is the sub-list for extension extendee
-	0,  // [0:68] is the sub-list for field type_name
+	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
+	2,   // 1: lore.v1.Primitive.required_by:type_name -> lore.v1.Edge
+	4,   // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
+	3,   // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
+	5,   // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
+	6,   // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
+	8,   // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
+	6,   // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
+	12,  // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
+	12,  // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
+	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
+	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
+	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
+	97,  // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
+	102, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
+	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
+	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	32,  // 20: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	31,  // 21: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	35,  // 22: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	33,  // 23: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	36,  // 24: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24,  // 25: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	37,  // 26: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	38,  // 27: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	31,  // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	19,  // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
+	45,  // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	98,  // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	44,  // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	44,  // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	49,  // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	87,  // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	88,  // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	99,  // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	50,  // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	31,  // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	51,  // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	52,  // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	53,  // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	54,  // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	100, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	55,  // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	31,  // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	31,  // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	48,  // 48: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	57,  // 49: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	48,  // 50: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	48,  // 51: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 52: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	89,  // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	48,  // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31,  // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	101, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	48,  // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	48,  // 60: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 61: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31,  // 62: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	48,  // 63: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24,  // 64: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34,  // 65: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	83,  // 66: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	85,  // 67: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	90,  // 68: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	90,  // 69: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	90,  // 70: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	0,   // 71: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 72: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 73: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 74: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 75: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 76: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 77: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 78: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 79: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 80: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 81: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 82: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 83: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 84: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84,  // 85: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56,  // 86: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 87: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 88: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 89: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 90: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 91: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 92: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 93: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 94: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 95: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 96: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 97: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81,  // 98: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	91,  // 99: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	93,  // 100: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	95,  // 101: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	1,   // 102: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 103: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 104: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 105: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 106: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 107: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 108: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 109: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 110: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 111: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 112: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 113: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 114: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 115: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86,  // 116: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58,  // 117: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 118: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 119: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 120: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 121: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 122: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 123: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 124: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 125: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 126: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 127: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 128: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82,  // 129: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	92,  // 130: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	94,  // 131: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	96,  // 132: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	102, // [102:133] is the sub-list for method output_type
+	71,  // [71:102] is the sub-list for method input_type
+	71,  // [71:71] is the sub-list for extension type_name
+	71,  // [71:71] is the sub-list for extension extendee
+	0,   // [0:71] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7812,7 +8280,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   95,
+			NumMessages:   102,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

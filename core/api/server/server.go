@@ -451,6 +451,18 @@ func (h *handler) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.Jobs
 	return h.svc.Jobs(ctx, r)
 }
 
+func (h *handler) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
+	return h.svc.AddUser(ctx, r)
+}
+
+func (h *handler) ListUsers(ctx context.Context, r *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error) {
+	return h.svc.ListUsers(ctx, r)
+}
+
+func (h *handler) RevokeUser(ctx context.Context, r *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error) {
+	return h.svc.RevokeUser(ctx, r)
+}
+
 // Upload reads the document chunk by chunk into the service, never
 // whole: past MaxUpload the call fails, and a client silent for Idle
 // (before its header, or between two chunks) is dropped: the read

@@ -102,6 +102,12 @@ const (
 	LoreServiceQueueProcedure = "/lore.v1.LoreService/Queue"
 	// LoreServiceJobsProcedure is the fully-qualified name of the LoreService's Jobs RPC.
 	LoreServiceJobsProcedure = "/lore.v1.LoreService/Jobs"
+	// LoreServiceAddUserProcedure is the fully-qualified name of the LoreService's AddUser RPC.
+	LoreServiceAddUserProcedure = "/lore.v1.LoreService/AddUser"
+	// LoreServiceListUsersProcedure is the fully-qualified name of the LoreService's ListUsers RPC.
+	LoreServiceListUsersProcedure = "/lore.v1.LoreService/ListUsers"
+	// LoreServiceRevokeUserProcedure is the fully-qualified name of the LoreService's RevokeUser RPC.
+	LoreServiceRevokeUserProcedure = "/lore.v1.LoreService/RevokeUser"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -149,6 +155,15 @@ type LoreServiceClient interface {
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
 	// Jobs lists the queue of agent runs lore watch learns.
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
+	// The users a team server lets in, kept in the default workspace's
+	// store whatever the caller's workspace: an admin's alone. An admin of
+	// another workspace manages the users of that workspace only.
+	// AddUser adds a user with a new token, returned this once; a revoked
+	// or expired user of the name is replaced, an active one is not.
+	AddUser(context.Context, *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error)
+	ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error)
+	// RevokeUser refuses the user's token from the next call on.
+	RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -330,6 +345,24 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("Jobs")),
 			connect.WithClientOptions(opts...),
 		),
+		addUser: connect.NewClient[lorev1.AddUserRequest, lorev1.AddUserResponse](
+			httpClient,
+			baseURL+LoreServiceAddUserProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("AddUser")),
+			connect.WithClientOptions(opts...),
+		),
+		listUsers: connect.NewClient[lorev1.ListUsersRequest, lorev1.ListUsersResponse](
+			httpClient,
+			baseURL+LoreServiceListUsersProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("ListUsers")),
+			connect.WithClientOptions(opts...),
+		),
+		revokeUser: connect.NewClient[lorev1.RevokeUserRequest, lorev1.RevokeUserResponse](
+			httpClient,
+			baseURL+LoreServiceRevokeUserProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("RevokeUser")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -363,6 +396,9 @@ type loreServiceClient struct {
 	importSkills  *connect.Client[lorev1.ImportSkillsRequest, lorev1.ImportSkillsResponse]
 	queue         *connect.Client[lorev1.QueueRequest, lorev1.QueueResponse]
 	jobs          *connect.Client[lorev1.JobsRequest, lorev1.JobsResponse]
+	addUser       *connect.Client[lorev1.AddUserRequest, lorev1.AddUserResponse]
+	listUsers     *connect.Client[lorev1.ListUsersRequest, lorev1.ListUsersResponse]
+	revokeUser    *connect.Client[lorev1.RevokeUserRequest, lorev1.RevokeUserResponse]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -605,6 +641,33 @@ func (c *loreServiceClient) Jobs(ctx context.Context, req *lorev1.JobsRequest) (
 	return nil, err
 }
 
+// AddUser calls lore.v1.LoreService.AddUser.
+func (c *loreServiceClient) AddUser(ctx context.Context, req *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
+	response, err := c.addUser.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// ListUsers calls lore.v1.LoreService.ListUsers.
+func (c *loreServiceClient) ListUsers(ctx context.Context, req *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error) {
+	response, err := c.listUsers.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// RevokeUser calls lore.v1.LoreService.RevokeUser.
+func (c *loreServiceClient) RevokeUser(ctx context.Context, req *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error) {
+	response, err := c.revokeUser.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -650,6 +713,15 @@ type LoreServiceHandler interface {
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
 	// Jobs lists the queue of agent runs lore watch learns.
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
+	// The users a team server lets in, kept in the default workspace's
+	// store whatever the caller's workspace: an admin's alone. An admin of
+	// another workspace manages the users of that workspace only.
+	// AddUser adds a user with a new token, returned this once; a revoked
+	// or expired user of the name is replaced, an active one is not.
+	AddUser(context.Context, *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error)
+	ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error)
+	// RevokeUser refuses the user's token from the next call on.
+	RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error)
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -827,6 +899,24 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("Jobs")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceAddUserHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceAddUserProcedure,
+		svc.AddUser,
+		connect.WithSchema(loreServiceMethods.ByName("AddUser")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceListUsersHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceListUsersProcedure,
+		svc.ListUsers,
+		connect.WithSchema(loreServiceMethods.ByName("ListUsers")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceRevokeUserHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceRevokeUserProcedure,
+		svc.RevokeUser,
+		connect.WithSchema(loreServiceMethods.ByName("RevokeUser")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -885,6 +975,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceQueueHandler.ServeHTTP(w, r)
 		case LoreServiceJobsProcedure:
 			loreServiceJobsHandler.ServeHTTP(w, r)
+		case LoreServiceAddUserProcedure:
+			loreServiceAddUserHandler.ServeHTTP(w, r)
+		case LoreServiceListUsersProcedure:
+			loreServiceListUsersHandler.ServeHTTP(w, r)
+		case LoreServiceRevokeUserProcedure:
+			loreServiceRevokeUserHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -1004,4 +1100,16 @@ func (UnimplementedLoreServiceHandler) Queue(context.Context, *lorev1.QueueReque
 
 func (UnimplementedLoreServiceHandler) Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Jobs is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) AddUser(context.Context, *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.AddUser is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.ListUsers is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.RevokeUser is not implemented"))
 }
