@@ -103,14 +103,25 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 		{"skills", "propose", "trim-logs", "--description", "Trim old logs.", "--instructions", "1. Delete logs older than a week.", "--json"},
 		{"skills", "propose", "trim-logs", "--description", "Trim old logs.", "--instructions", "1. Delete logs older than a week."},
 		{"skills", "list", "--json"}, {"skills", "review"}, {"skills", "show", "csv-clean"},
+		// The files are written here, wherever the library is: OUT is a
+		// folder of each place's own.
+		{"skills", "export", "OUT/skills", "--json"}, {"skills", "export", "OUT/all.skill", "--status", "all", "--json"},
+		{"skills", "export", "OUT/skills"}, {"skills", "export", "OUT/none", "--namespace", "nowhere"},
+		{"skills", "export", "OUT/drafts.zip", "--status", "draft", "--namespace", "proposed"},
 	}
 	answers := map[string][]result{}
 	for place, env := range places {
+		out := t.TempDir()
 		for _, args := range commands {
+			args = slices.Clone(args)
+			for i, x := range args {
+				args[i] = strings.Replace(x, "OUT", out, 1)
+			}
 			r := lore(t, env, args...)
 			if slices.Contains(args, "--json") {
 				checkJSON(t, args, r)
 			}
+			r.stdout, r.stderr = strings.ReplaceAll(r.stdout, out, "OUT"), strings.ReplaceAll(r.stderr, out, "OUT")
 			r.stdout, r.stderr = skillsNormalised(r.stdout), skillsNormalised(r.stderr)
 			answers[place] = append(answers[place], r)
 		}
@@ -126,7 +137,7 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 	}
 	// The refusals keep the exit codes of the command line.
 	for i, code := range map[int]int{4: ExitUsage, 7: ExitUsage, 17: ExitUsage, 19: ExitUsage, 20: ExitUsage, 23: ExitUsage,
-		24: ExitRejected, 27: ExitUsage, 29: ExitUsage, 31: ExitUsage} {
+		24: ExitRejected, 27: ExitUsage, 29: ExitUsage, 31: ExitUsage, 39: ExitFailure, 40: ExitUsage} {
 		if got := answers["folder"][i]; got.code != code {
 			t.Errorf("lore %s: exit %d, want %d\n%s", strings.Join(commands[i], " "), got.code, code, got.stderr)
 		}

@@ -43,6 +43,8 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills propose":  messageSchema(&lorev1.ProposeSkillResponse{}),
 	"skills share":    messageSchema(&lorev1.PromoteSkillResponse{}),
 	"skills activate": messageSchema(&lorev1.ActivateSkillResponse{}),
+	// What it wrote here of the bundle the API sent.
+	"skills export": goSchema[exportOut],
 }
 
 // jsonError is what any command prints with --json when it fails before

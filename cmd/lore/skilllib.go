@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -1305,13 +1307,22 @@ func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*s
 	}
 }
 
+// exportOut is what lore skills export --json prints: what it wrote
+// here, of the bundle the API sent.
+type exportOut struct {
+	Dir      string   `json:"dir"`
+	Skills   []string `json:"skills"`
+	Files    []string `json:"files"`
+	Warnings []string `json:"warnings"`
+}
+
 func (a *app) skillsExportCmd() *cobra.Command {
 	var (
 		status, namespace string
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target"},
+		Annotations: map[string]string{annotPaths: "target", annotRemote: "1", annotAPI: "1"},
 		Use:         "export DIR|FILE.zip|FILE.skill",
 		Short:       "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every
@@ -1336,43 +1347,60 @@ folder of skills is what an agent loads. --namespace writes one namespace; two s
 same name in different namespaces cannot share DIR and are refused by name.
 Nothing is overwritten: a skill folder that already exists with content, or an
 existing bundle file, is an error, and nothing is written when any check fails.
+
+On a team server the skills you may use are exported (the workspace's and your
+own), and written here.
 `,
 		Example: `  lore skills export ~/.claude/skills --status active
   lore skills export /tmp/team-skills --namespace team`,
 		Args: exactArgs(1, "one DIR to write the skill folders into, or a FILE.zip or FILE.skill bundle to write"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f := skilllib.Filter{Namespace: namespace}
-			switch status {
-			case "":
-				f.Status = []skills.Status{skills.Active}
-			case "all":
-			case "active", "draft", "archived":
-				f.Status = []skills.Status{skills.Status(status)}
-			default:
+			if status != "" && !slices.Contains([]string{"active", "draft", "archived", "all"}, status) {
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use active, draft, archived or all", status)}
 			}
-			ex, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Exported, error) { return lib.Export(args[0], f) })
+			ex, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
+				return svc.ExportSkills(ctx, &lorev1.ExportSkillsRequest{Status: status, Namespace: namespace})
+			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Dir      string   `json:"dir"`
-				Skills   []string `json:"skills"`
-				Files    []string `json:"files"`
-				Warnings []string `json:"warnings"`
-			}{args[0], ex.Keys, ex.Files, nonNil(ex.Warnings)}
+			// The skills come as one bundle, whoever keeps the library;
+			// the files are written here, where the user named them.
+			write := bundle.Unpack
+			if bundle.IsBundle(args[0]) {
+				write = saveZip
+			}
+			files, err := write(args[0], ex.GetZip())
+			if err != nil {
+				return err
+			}
+			out := exportOut{args[0], nonNil(ex.GetSkills()), files, nonNil(ex.GetWarnings())}
 			if !asJSON {
-				for _, w := range ex.Warnings {
+				for _, w := range out.Warnings {
 					fmt.Fprintln(a.stderr, "lore: warning: "+w)
 				}
 			}
-			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(ex.Keys), plural(len(ex.Keys)), len(ex.Files), args[0])
+			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")
 	cmd.Flags().StringVar(&namespace, "namespace", "", "export only this namespace")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"dir", "skills": [keys], "files": [paths], "warnings": [...]}`)
 	return cmd
+}
+
+// saveZip writes the bundle b at file, which must not exist, and returns
+// its entries' names.
+func saveZip(file string, b []byte) ([]string, error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("export %s: the bundle received: %w", file, err)
+	}
+	entries := make([]string, 0, len(zr.File))
+	for _, f := range zr.File {
+		entries = append(entries, f.Name)
+	}
+	return entries, bundle.SaveZip(file, b)
 }
 
 // importError sorts an error of bundle.Import or bundle.Validate: a damaged

@@ -448,26 +448,31 @@ func (s *Service) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (
 	})
 }
 
-// ExportSkills is the active skills the caller may use as one zip of
-// Agent Skills folders (library.Export, as lore skills export FILE.zip):
-// the workspace's and the caller's own, never another user's, which a
+// ExportSkills is the skills the caller may use, of one status (active
+// unless the request says otherwise) and namespace, as one zip of Agent
+// Skills folders (library.Zip, as lore skills export FILE.zip): the
+// workspace's and the caller's own, never another user's, which a
 // reviewer reads only to review.
-func (s *Service) ExportSkills(ctx context.Context, _ *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+func (s *Service) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+	if err := precheck(ctx, "ExportSkills"); err != nil {
+		return nil, err
+	}
+	f := library.Filter{Namespace: r.GetNamespace(), Usable: true}
+	switch st := r.GetStatus(); st {
+	case "":
+		f.Status = []skills.Status{skills.Active}
+	case "all":
+	case string(skills.Draft), string(skills.Active), string(skills.Archived):
+		f.Status = []skills.Status{skills.Status(st)}
+	default:
+		return nil, api.Errorf(connect.CodeInvalidArgument, "export skills: status %q: use active, draft, archived or all", st)
+	}
 	return onLibrary(ctx, s, "ExportSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ExportSkillsResponse, error) {
-		dir, err := os.MkdirTemp("", "lore-export-")
+		ex, b, err := lib.Zip(f)
 		if err != nil {
-			return nil, fmt.Errorf("export skills: a folder to write the bundle in: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		file := filepath.Join(dir, "skills.zip")
-		if _, err := lib.Export(file, library.Filter{Status: []skills.Status{skills.Active}, Usable: true}); err != nil {
 			return nil, err
 		}
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return nil, fmt.Errorf("export skills: read the bundle back: %w", err)
-		}
-		return &lorev1.ExportSkillsResponse{Zip: b}, nil
+		return &lorev1.ExportSkillsResponse{Zip: b, Skills: ex.Keys, Warnings: ex.Warnings}, nil
 	})
 }
 

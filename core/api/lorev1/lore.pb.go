@@ -5844,7 +5844,11 @@ func (x *AllowSkillResponse) GetBy() string {
 }
 
 type ExportSkillsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// status: active (the default), draft, archived or all.
+	Status string `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
+	// namespace keeps one namespace; "" keeps all.
+	Namespace     string `protobuf:"bytes,2,opt,name=namespace,proto3" json:"namespace,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5879,10 +5883,29 @@ func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
 	return file_lore_v1_lore_proto_rawDescGZIP(), []int{75}
 }
 
+func (x *ExportSkillsRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ExportSkillsRequest) GetNamespace() string {
+	if x != nil {
+		return x.Namespace
+	}
+	return ""
+}
+
 type ExportSkillsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// zip is the library's active skills as a zip of skill folders.
-	Zip           []byte `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	Zip []byte `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	// skills are the keys exported, in key order; warnings name the
+	// imported skills written as imported though the strict validator
+	// refuses them.
+	Skills        []string `protobuf:"bytes,2,rep,name=skills,proto3" json:"skills,omitempty"`
+	Warnings      []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5920,6 +5943,20 @@ func (*ExportSkillsResponse) Descriptor() ([]byte, []int) {
 func (x *ExportSkillsResponse) GetZip() []byte {
 	if x != nil {
 		return x.Zip
+	}
+	return nil
+}
+
+func (x *ExportSkillsResponse) GetSkills() []string {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *ExportSkillsResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
 	}
 	return nil
 }
@@ -6834,10 +6871,14 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x18\n" +
 	"\aallowed\x18\x03 \x01(\bR\aallowed\x12\x0e\n" +
-	"\x02by\x18\x04 \x01(\tR\x02by\"\x15\n" +
-	"\x13ExportSkillsRequest\"(\n" +
+	"\x02by\x18\x04 \x01(\tR\x02by\"K\n" +
+	"\x13ExportSkillsRequest\x12\x16\n" +
+	"\x06status\x18\x01 \x01(\tR\x06status\x12\x1c\n" +
+	"\tnamespace\x18\x02 \x01(\tR\tnamespace\"\\\n" +
 	"\x14ExportSkillsResponse\x12\x10\n" +
-	"\x03zip\x18\x01 \x01(\fR\x03zip\"'\n" +
+	"\x03zip\x18\x01 \x01(\fR\x03zip\x12\x16\n" +
+	"\x06skills\x18\x02 \x03(\tR\x06skills\x12\x1a\n" +
+	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"'\n" +
 	"\x13ImportSkillsRequest\x12\x10\n" +
 	"\x03zip\x18\x01 \x01(\fR\x03zip\"\xa2\x01\n" +
 	"\x14ImportSkillsResponse\x12&\n" +
