@@ -1,8 +1,6 @@
 package main
 
 import (
-	"archive/zip"
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -1368,7 +1366,7 @@ own), and written here.
 			// the files are written here, where the user named them.
 			write := bundle.Unpack
 			if bundle.IsBundle(args[0]) {
-				write = saveZip
+				write = bundle.SaveZip
 			}
 			files, err := write(args[0], ex.GetZip())
 			if err != nil {
@@ -1387,20 +1385,6 @@ own), and written here.
 	cmd.Flags().StringVar(&namespace, "namespace", "", "export only this namespace")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"dir", "skills": [keys], "files": [paths], "warnings": [...]}`)
 	return cmd
-}
-
-// saveZip writes the bundle b at file, which must not exist, and returns
-// its entries' names.
-func saveZip(file string, b []byte) ([]string, error) {
-	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		return nil, fmt.Errorf("export %s: the bundle received: %w", file, err)
-	}
-	entries := make([]string, 0, len(zr.File))
-	for _, f := range zr.File {
-		entries = append(entries, f.Name)
-	}
-	return entries, bundle.SaveZip(file, b)
 }
 
 // importError sorts an error of bundle.Import or bundle.Validate: a damaged

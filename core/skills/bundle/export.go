@@ -96,7 +96,7 @@ func ExportZip(file string, lib []*skills.Skill) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export %s: %w", file, err)
 	}
-	if err := SaveZip(file, b.Bytes()); err != nil {
+	if _, err := SaveZip(file, b.Bytes()); err != nil {
 		return nil, err
 	}
 	return entries, nil
@@ -140,15 +140,23 @@ func writeZip(w io.Writer, jobs []job) ([]string, error) {
 	return entries, zw.Close()
 }
 
-// SaveZip writes the bundle b at file, which must not exist: nothing is
-// overwritten, and a file half written is removed.
-func SaveZip(file string, b []byte) (err error) {
+// SaveZip writes the bundle b at file, which must not exist, and returns
+// the names of its entries: nothing is overwritten, and a file half
+// written is removed.
+func SaveZip(file string, b []byte) (entries []string, err error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("export %s: the bundle received: %w", file, err)
+	}
+	for _, e := range zr.File {
+		entries = append(entries, e.Name)
+	}
 	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("export %s: exists; not overwritten (remove it or export elsewhere)", file)
+			return nil, fmt.Errorf("export %s: exists; not overwritten (remove it or export elsewhere)", file)
 		}
-		return fmt.Errorf("export %s: %w", file, err)
+		return nil, fmt.Errorf("export %s: %w", file, err)
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
@@ -156,12 +164,13 @@ func SaveZip(file string, b []byte) (err error) {
 		}
 		if err != nil {
 			os.Remove(file)
+			entries = nil
 		}
 	}()
 	if _, err := f.Write(b); err != nil {
-		return fmt.Errorf("export %s: %w", file, err)
+		return nil, fmt.Errorf("export %s: %w", file, err)
 	}
-	return nil
+	return entries, nil
 }
 
 // Unpack writes the bundle b, laid out as ExportZip lays one out (a folder

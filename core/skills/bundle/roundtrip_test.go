@@ -388,13 +388,13 @@ func TestUnpackIsExport(t *testing.T) {
 		t.Errorf("a refused unpack changed the folder")
 	}
 	file := filepath.Join(t.TempDir(), "skills.zip")
-	if err := SaveZip(file, b); err != nil {
-		t.Fatal(err)
+	if saved, err := SaveZip(file, b); err != nil || !slices.Equal(saved, entries) {
+		t.Fatalf("save: %v, entries %q, want %q", err, saved, entries)
 	}
 	if got := zipListing(t, file); !slices.Equal(got, zipListingOf(t, plan.Skills)) {
 		t.Errorf("the saved bundle differs from ExportZip's: %q", got)
 	}
-	if err := SaveZip(file, b); err == nil || !strings.Contains(err.Error(), "exists; not overwritten") {
+	if _, err := SaveZip(file, b); err == nil || !strings.Contains(err.Error(), "exists; not overwritten") {
 		t.Errorf("saving over a bundle: %v", err)
 	}
 }
