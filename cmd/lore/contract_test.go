@@ -443,7 +443,7 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"learn", "x.md", "--tier", ""}, []string{"home", "stranger"}},
 		{[]string{"learn", "x.md", "--depth", ""}, []string{"shallow", "standard", "deep"}},
 		{[]string{"rank", "--domain", "stat"}, []string{"statistics"}},
-		{[]string{"skills", "list", "--status", ""}, []string{"draft", "active", "archived"}},
+		{[]string{"skills", "list", "--status", ""}, []string{"draft", "active", "archived", "all"}},
 	} {
 		if got := complete(c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("completion of %q = %q, want %q", c.args, got, c.want)

@@ -1128,23 +1128,6 @@ are never merged or changed. --dry-run lists the merges only.`,
 
 // --- import and export ---
 
-// skillsImportOut is the --json shape of lore skills import, a contract.
-type skillsImportOut struct {
-	Discovered int                `json:"discovered"`
-	Imported   int                `json:"imported"`
-	Skipped    []bundle.Skipped   `json:"skipped"`
-	Warnings   []string           `json:"warnings"`
-	Sensitive  []bundle.Sensitive `json:"sensitive"`
-	// Drafts are the imported skills filed in the review queue instead of
-	// made active: all of them without --trust, and with it any holding a
-	// critical finding or refused by the strict profile (Invalid, by key,
-	// with its errors).
-	Drafts  []string            `json:"drafts"`
-	Invalid map[string][]string `json:"invalid"`
-	// Findings are the scanner's findings in the imported files.
-	Findings []core.Finding `json:"findings"`
-}
-
 func (a *app) skillsImportCmd() *cobra.Command {
 	var (
 		namespace                      string
@@ -1152,7 +1135,7 @@ func (a *app) skillsImportCmd() *cobra.Command {
 		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folders"},
+		Annotations: map[string]string{annotPaths: "folders", annotRemote: "1", annotAPI: "1"},
 		Use:         "import PATH",
 		Short:       "Import Agent Skills folders into the library",
 		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
@@ -1211,7 +1194,11 @@ its status unless the import sends it back to the review queue (above). --dry-ru
 
 Exit codes: 0 every skill found was imported, 1 some were skipped (the others
 are imported) or a bundle is damaged, 2 usage error (no PATH, nothing found,
-bad namespace, --strict with --lenient).`,
+bad namespace, --strict with --lenient).
+
+On a team server PATH is read here, as an import reads it, and sent; the
+server scans and imports it. --trust is a reviewer's to give there, and an
+import by a curator is theirs until a reviewer promotes it.`,
 		Example: `  lore skills import ~/.claude/skills --dry-run
   lore skills import vendor/skills --namespace vendor --json`,
 		Args: exactArgs(1, "one PATH (a SKILL.md, a skill folder or a folder of skills)"),
@@ -1223,28 +1210,23 @@ bad namespace, --strict with --lenient).`,
 			if err := checkPath(root); err != nil {
 				return err
 			}
-			plan, err := bundle.Import(root, bundle.ImportOptions{Namespace: namespace, Trust: trust, Strict: strict, Redact: redactFiles, Now: now()})
-			if err != nil {
-				return importError(err)
-			}
-			if plan.Discovered == 0 {
-				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
-			}
-			warnings, err := fromLibrary(a, writable, func(lib *skilllib.Library) ([]string, error) { return lib.Import(plan, dryRun) })
+			req, err := importRequest(root)
 			if err != nil {
 				return err
 			}
-			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...), Sensitive: plan.Sensitive,
-				Drafts: nonNil(plan.Drafts()), Invalid: plan.Invalid, Findings: nonNil(plan.Findings)}
-			if out.Invalid == nil {
-				out.Invalid = map[string][]string{}
-			}
-			err = a.output(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, plan.Skills, dryRun, trust) })
+			req.Namespace, req.Trust, req.Strict, req.Redact, req.DryRun = namespace, trust, strict, redactFiles, dryRun
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
+				return svc.ImportSkills(ctx, req)
+			})
 			if err != nil {
 				return err
 			}
-			if n := len(out.Skipped); n > 0 {
-				return fmt.Errorf("%d of %d skill%s in %s skipped", n, out.Discovered, plural(out.Discovered), root)
+			if err := a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, trust) }); err != nil {
+				return err
+			}
+			if n := len(out.GetSkipped()); n > 0 {
+				found := int(out.GetDiscovered())
+				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, plural(found), root)
 			}
 			return nil
 		},
@@ -1255,52 +1237,91 @@ bad namespace, --strict with --lenient).`,
 	cmd.Flags().BoolVar(&strict, "strict", false, "read SKILL.md with the reference validator's rules instead of the client guide's")
 	cmd.Flags().BoolVar(&lenient, "lenient", false, "read SKILL.md with the client guide's rules (the default), as validate --lenient")
 	cmd.Flags().BoolVar(&redactFiles, "redact", false, "replace secrets and personal data in the imported files by markers (default: keep them, report each)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings", "sensitive": [{"file", "line", "kind", "what", "redacted"}], "drafts": [keys], "invalid": {key: [errors]}, "findings"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-// writeImport reports what an import did or, with dryRun, would do.
-func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*skills.Skill, dryRun, trust bool) {
+// importRequest is the import of the skills at root: on this machine,
+// the path itself, read where the library is; for a team server, a
+// bundle's bytes as they are, or what Pack reads of a folder here. The
+// answer names the skills' places as root names them.
+func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
+	req := &lorev1.ImportSkillsRequest{Source: root}
+	if !remote() {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return nil, pathError(root, err)
+		}
+		req.Path = abs
+		return req, nil
+	}
+	if fi, err := os.Stat(root); err == nil && fi.Mode().IsRegular() && bundle.IsBundle(root) {
+		b, err := os.ReadFile(root)
+		if err != nil {
+			return nil, pathError(root, err)
+		}
+		req.Zip = b
+		return req, nil
+	}
+	p, err := bundle.Pack(root)
+	if err != nil {
+		return nil, importError(err)
+	}
+	if p.Discovered == 0 {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
+	}
+	req.Zip, req.Source, req.Folder, req.ReadWarnings = p.Zip, p.Dir, true, p.Warnings
+	for _, sk := range p.Skipped {
+		req.ReadSkipped = append(req.ReadSkipped, sk.Path+": "+sk.Reason)
+	}
+	return req, nil
+}
+
+// writeImport reports what an import did or, with dry_run, would do.
+func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, trust bool) {
 	st := a.styles()
 	verb := "imported"
-	if dryRun {
+	if out.GetDryRun() {
 		verb = "would import"
 	}
-	for _, s := range imported {
+	for _, s := range out.GetSkills() {
 		status := ""
-		if s.Status == skills.Draft {
+		if s.GetStatus() == string(skills.Draft) {
 			status = st.Severity.Warning.Render(" draft, in the review queue")
 		}
-		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))), status)
+		n := int(s.GetResourceCount())
+		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, plural(n))), status)
 	}
-	for _, f := range out.Findings {
+	for _, f := range api.FindingsOf(out.GetFindings()) {
 		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
 		if f.Flow != nil {
 			fmt.Fprintf(b, "         %s\n", st.Faint.Render("flow: "+flowText(f.Flow)))
 		}
 	}
-	for _, s := range out.Skipped {
-		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
+	for _, s := range out.GetSkipped() {
+		path, reason, _ := strings.Cut(s, ": ")
+		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), path, reason)
 	}
-	for _, w := range out.Warnings {
+	for _, w := range out.GetWarnings() {
 		fmt.Fprintf(b, "%s %s\n", st.Severity.Warning.Render("warning:"), w)
 	}
-	for _, sp := range out.Sensitive {
+	for _, sp := range out.GetSensitive() {
 		what := "kept"
-		if sp.Redacted {
+		if sp.GetRedacted() {
 			what = "redacted"
 		}
-		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.File, sp.Line, sp.Kind, sp.What, what)
+		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.GetFile(), sp.GetLine(), sp.GetKind(), sp.GetWhat(), what)
 	}
-	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
-	if n := len(out.Drafts); n > 0 {
+	found := int(out.GetDiscovered())
+	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, plural(found))
+	if drafts := out.GetDrafts(); len(drafts) > 0 {
 		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
 		if trust {
 			why = "a critical finding (promotion needs --ack-critical) or invalid under the strict profile (lore skills validate shows why): never made active by an import"
 		}
-		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", n, plural(n), why, out.Drafts[0])
+		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), plural(len(drafts)), why, drafts[0])
 	}
-	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
+	if !trust && slices.ContainsFunc(out.GetSkipped(), func(s string) bool { return strings.Contains(s, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan --tier stranger PATH shows them as import sees them, --trust files them as drafts for a person to review\n")
 	}
 }

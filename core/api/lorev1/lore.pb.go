@@ -5962,8 +5962,32 @@ func (x *ExportSkillsResponse) GetWarnings() []string {
 }
 
 type ImportSkillsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Zip           []byte                 `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Zip   []byte                 `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	// path is for a caller on the serving machine only (a team server
+	// refuses it): the skills at that path, read there as lore skills
+	// import reads them, instead of a zip.
+	Path string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	// source is the path as the user named it, which the answer names
+	// where it would name the zip or path read.
+	Source string `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
+	// folder: the zip holds what was read of the folder source on the
+	// caller's machine (a skill folder, or a folder of them), under one top
+	// folder of its name, and its entries are answered as that folder's
+	// files; read_warnings and read_skipped are what reading it found (a
+	// link not followed, a skill over the bounds), answered as the
+	// import's.
+	Folder       bool     `protobuf:"varint,4,opt,name=folder,proto3" json:"folder,omitempty"`
+	ReadWarnings []string `protobuf:"bytes,5,rep,name=read_warnings,json=readWarnings,proto3" json:"read_warnings,omitempty"`
+	ReadSkipped  []string `protobuf:"bytes,6,rep,name=read_skipped,json=readSkipped,proto3" json:"read_skipped,omitempty"`
+	// namespace, trust, strict, redact and dry_run are lore skills
+	// import's flags. trust vouches for the source, making its skills
+	// active, which is a reviewer's call: a curator may not give it.
+	Namespace     string `protobuf:"bytes,7,opt,name=namespace,proto3" json:"namespace,omitempty"`
+	Trust         bool   `protobuf:"varint,8,opt,name=trust,proto3" json:"trust,omitempty"`
+	Strict        bool   `protobuf:"varint,9,opt,name=strict,proto3" json:"strict,omitempty"`
+	Redact        bool   `protobuf:"varint,10,opt,name=redact,proto3" json:"redact,omitempty"`
+	DryRun        bool   `protobuf:"varint,11,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6005,13 +6029,94 @@ func (x *ImportSkillsRequest) GetZip() []byte {
 	return nil
 }
 
+func (x *ImportSkillsRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetFolder() bool {
+	if x != nil {
+		return x.Folder
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetReadWarnings() []string {
+	if x != nil {
+		return x.ReadWarnings
+	}
+	return nil
+}
+
+func (x *ImportSkillsRequest) GetReadSkipped() []string {
+	if x != nil {
+		return x.ReadSkipped
+	}
+	return nil
+}
+
+func (x *ImportSkillsRequest) GetNamespace() string {
+	if x != nil {
+		return x.Namespace
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetTrust() bool {
+	if x != nil {
+		return x.Trust
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetStrict() bool {
+	if x != nil {
+		return x.Strict
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetRedact() bool {
+	if x != nil {
+		return x.Redact
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
 type ImportSkillsResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Skills   []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
 	Warnings []string               `protobuf:"bytes,2,rep,name=warnings,proto3" json:"warnings,omitempty"`
-	// skipped says which skills were not imported, and why.
-	Skipped       []string   `protobuf:"bytes,3,rep,name=skipped,proto3" json:"skipped,omitempty"`
-	Findings      []*Finding `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	// skipped says which skills were not imported, and why: "path: reason".
+	Skipped  []string   `protobuf:"bytes,3,rep,name=skipped,proto3" json:"skipped,omitempty"`
+	Findings []*Finding `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	// discovered counts the skill files found; drafts are the keys filed
+	// in the review queue rather than made active; invalid what the strict
+	// profile refuses in them; sensitive each span of secrets or personal
+	// data seen in the files, redacted or kept.
+	Discovered int32            `protobuf:"varint,5,opt,name=discovered,proto3" json:"discovered,omitempty"`
+	Drafts     []string         `protobuf:"bytes,6,rep,name=drafts,proto3" json:"drafts,omitempty"`
+	Invalid    []*InvalidSkill  `protobuf:"bytes,7,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	Sensitive  []*SensitiveSpan `protobuf:"bytes,8,rep,name=sensitive,proto3" json:"sensitive,omitempty"`
+	// dry_run says nothing was stored: skills are what the import would
+	// file.
+	DryRun        bool `protobuf:"varint,9,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6072,6 +6177,41 @@ func (x *ImportSkillsResponse) GetFindings() []*Finding {
 		return x.Findings
 	}
 	return nil
+}
+
+func (x *ImportSkillsResponse) GetDiscovered() int32 {
+	if x != nil {
+		return x.Discovered
+	}
+	return 0
+}
+
+func (x *ImportSkillsResponse) GetDrafts() []string {
+	if x != nil {
+		return x.Drafts
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetInvalid() []*InvalidSkill {
+	if x != nil {
+		return x.Invalid
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetSensitive() []*SensitiveSpan {
+	if x != nil {
+		return x.Sensitive
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
 }
 
 type QueueRequest struct {
@@ -6361,6 +6501,139 @@ func (x *SkillResource) GetBytes() int32 {
 		return x.Bytes
 	}
 	return 0
+}
+
+// InvalidSkill is a skill the strict profile refuses, with its errors.
+type InvalidSkill struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Errors        []string               `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InvalidSkill) Reset() {
+	*x = InvalidSkill{}
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InvalidSkill) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InvalidSkill) ProtoMessage() {}
+
+func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InvalidSkill.ProtoReflect.Descriptor instead.
+func (*InvalidSkill) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *InvalidSkill) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *InvalidSkill) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+// SensitiveSpan is a span of secrets or personal data in an imported
+// file.
+type SensitiveSpan struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	File  string                 `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	Line  int32                  `protobuf:"varint,2,opt,name=line,proto3" json:"line,omitempty"`
+	// kind is the redaction kind (key, token, email, url-query, phone),
+	// what names it ("e-mail address").
+	Kind          string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	What          string `protobuf:"bytes,4,opt,name=what,proto3" json:"what,omitempty"`
+	Redacted      bool   `protobuf:"varint,5,opt,name=redacted,proto3" json:"redacted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SensitiveSpan) Reset() {
+	*x = SensitiveSpan{}
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SensitiveSpan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SensitiveSpan) ProtoMessage() {}
+
+func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SensitiveSpan.ProtoReflect.Descriptor instead.
+func (*SensitiveSpan) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *SensitiveSpan) GetFile() string {
+	if x != nil {
+		return x.File
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *SensitiveSpan) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetWhat() string {
+	if x != nil {
+		return x.What
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetRedacted() bool {
+	if x != nil {
+		return x.Redacted
+	}
+	return false
 }
 
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
@@ -6878,14 +7151,32 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x14ExportSkillsResponse\x12\x10\n" +
 	"\x03zip\x18\x01 \x01(\fR\x03zip\x12\x16\n" +
 	"\x06skills\x18\x02 \x03(\tR\x06skills\x12\x1a\n" +
-	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"'\n" +
+	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"\xb0\x02\n" +
 	"\x13ImportSkillsRequest\x12\x10\n" +
-	"\x03zip\x18\x01 \x01(\fR\x03zip\"\xa2\x01\n" +
+	"\x03zip\x18\x01 \x01(\fR\x03zip\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x16\n" +
+	"\x06source\x18\x03 \x01(\tR\x06source\x12\x16\n" +
+	"\x06folder\x18\x04 \x01(\bR\x06folder\x12#\n" +
+	"\rread_warnings\x18\x05 \x03(\tR\freadWarnings\x12!\n" +
+	"\fread_skipped\x18\x06 \x03(\tR\vreadSkipped\x12\x1c\n" +
+	"\tnamespace\x18\a \x01(\tR\tnamespace\x12\x14\n" +
+	"\x05trust\x18\b \x01(\bR\x05trust\x12\x16\n" +
+	"\x06strict\x18\t \x01(\bR\x06strict\x12\x16\n" +
+	"\x06redact\x18\n" +
+	" \x01(\bR\x06redact\x12\x17\n" +
+	"\adry_run\x18\v \x01(\bR\x06dryRun\"\xda\x02\n" +
 	"\x14ImportSkillsResponse\x12&\n" +
 	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\x12\x1a\n" +
 	"\bwarnings\x18\x02 \x03(\tR\bwarnings\x12\x18\n" +
 	"\askipped\x18\x03 \x03(\tR\askipped\x12,\n" +
-	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\"\x0e\n" +
+	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x1e\n" +
+	"\n" +
+	"discovered\x18\x05 \x01(\x05R\n" +
+	"discovered\x12\x16\n" +
+	"\x06drafts\x18\x06 \x03(\tR\x06drafts\x12/\n" +
+	"\ainvalid\x18\a \x03(\v2\x15.lore.v1.InvalidSkillR\ainvalid\x124\n" +
+	"\tsensitive\x18\b \x03(\v2\x16.lore.v1.SensitiveSpanR\tsensitive\x12\x17\n" +
+	"\adry_run\x18\t \x01(\bR\x06dryRun\"\x0e\n" +
 	"\fQueueRequest\"\x97\x01\n" +
 	"\rQueueResponse\x12&\n" +
 	"\x06drafts\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06drafts\x12/\n" +
@@ -6902,7 +7193,16 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04info\x18\x03 \x01(\x05R\x04info\"9\n" +
 	"\rSkillResource\x12\x12\n" +
 	"\x04path\x18\x01 \x01(\tR\x04path\x12\x14\n" +
-	"\x05bytes\x18\x02 \x01(\x05R\x05bytes2\xe7\r\n" +
+	"\x05bytes\x18\x02 \x01(\x05R\x05bytes\"8\n" +
+	"\fInvalidSkill\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x16\n" +
+	"\x06errors\x18\x02 \x03(\tR\x06errors\"{\n" +
+	"\rSensitiveSpan\x12\x12\n" +
+	"\x04file\x18\x01 \x01(\tR\x04file\x12\x12\n" +
+	"\x04line\x18\x02 \x01(\x05R\x04line\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04what\x18\x04 \x01(\tR\x04what\x12\x1a\n" +
+	"\bredacted\x18\x05 \x01(\bR\bredacted2\xe7\r\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -6945,7 +7245,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 91)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7031,11 +7331,13 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*SkillOrigin)(nil),           // 81: lore.v1.SkillOrigin
 	(*FindingCounts)(nil),         // 82: lore.v1.FindingCounts
 	(*SkillResource)(nil),         // 83: lore.v1.SkillResource
-	nil,                           // 84: lore.v1.Session.CountsEntry
-	nil,                           // 85: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 86: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 87: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 88: lore.v1.ProposeSkillResponse.RedactedEntry
+	(*InvalidSkill)(nil),          // 84: lore.v1.InvalidSkill
+	(*SensitiveSpan)(nil),         // 85: lore.v1.SensitiveSpan
+	nil,                           // 86: lore.v1.Session.CountsEntry
+	nil,                           // 87: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 88: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 89: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 90: lore.v1.ProposeSkillResponse.RedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -7051,7 +7353,7 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	84, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	86, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
 	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
@@ -7068,20 +7370,20 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31, // 27: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19, // 28: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45, // 29: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	85, // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	87, // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44, // 31: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44, // 32: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49, // 33: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	81, // 34: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	82, // 35: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	86, // 36: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	88, // 36: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50, // 37: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31, // 38: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51, // 39: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52, // 40: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53, // 41: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54, // 42: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	87, // 43: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	89, // 43: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55, // 44: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31, // 45: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31, // 46: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -7093,73 +7395,75 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	83, // 52: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	48, // 53: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31, // 54: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	88, // 55: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	90, // 55: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48, // 56: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 57: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 58: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	48, // 59: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 60: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	31, // 61: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	48, // 62: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 63: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 64: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 65: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 66: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 67: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 68: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 69: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 70: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 71: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 72: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 73: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 74: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 75: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 76: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 77: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 78: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 79: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 80: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 81: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 82: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 83: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 84: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 85: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 86: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 87: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 88: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 89: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 90: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 91: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 92: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 93: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 94: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 95: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 96: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 97: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 98: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 99: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 100: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 101: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 102: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 103: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 104: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 105: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 106: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 107: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 108: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 109: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 110: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 111: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 112: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 113: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 114: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 115: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 116: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	91, // [91:117] is the sub-list for method output_type
-	65, // [65:91] is the sub-list for method input_type
-	65, // [65:65] is the sub-list for extension type_name
-	65, // [65:65] is the sub-list for extension extendee
-	0,  // [0:65] is the sub-list for field type_name
+	84, // 62: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	85, // 63: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	48, // 64: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 65: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34, // 66: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 67: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 68: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 69: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 70: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 71: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 72: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 73: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 74: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 75: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 76: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 77: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 78: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 79: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 80: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56, // 81: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 82: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 83: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 84: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 85: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 86: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 87: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 88: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 89: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 90: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 91: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 92: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 93: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 94: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 95: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 96: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 97: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 98: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 99: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 100: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 101: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 102: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 103: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 104: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 105: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 106: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58, // 107: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 108: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 109: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 110: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 111: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 112: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 113: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 114: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 115: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 116: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 117: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 118: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	93, // [93:119] is the sub-list for method output_type
+	67, // [67:93] is the sub-list for method input_type
+	67, // [67:67] is the sub-list for extension type_name
+	67, // [67:67] is the sub-list for extension extendee
+	0,  // [0:67] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7187,7 +7491,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   89,
+			NumMessages:   91,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
