@@ -120,6 +120,11 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 		{"skills", "import", more, "--json"}, {"skills", "import", more, "--namespace", "team", "--dry-run"},
 		{"skills", "import", bundleZip, "--trust", "--json"}, {"skills", "import", bundleZip},
 		{"skills", "import", t.TempDir(), "--json"}, {"skills", "show", "deploy"}, {"skills", "review", "public.email-api"},
+		{"skills", "used", "csv-clean", "--success", "--note", "worked; mailed ana@corp-mail.net", "--json"},
+		{"skills", "used", "csv-clean", "--failure"}, {"skills", "used", "nope", "--success"},
+		{"skills", "report", "csv-clean", "--failure", "timeout after 30 s (req 1234)", "--json"},
+		{"skills", "report", "csv-clean", "--failure", "timeout after 45 s (req 98765)"}, {"skills", "report", "csv-clean", "--failure", " "},
+		{"skills", "review"}, {"skills", "show", "csv-clean"},
 	}
 	answers := map[string][]result{}
 	for place, env := range places {
@@ -150,7 +155,7 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 	// The refusals keep the exit codes of the command line.
 	for i, code := range map[int]int{4: ExitUsage, 7: ExitUsage, 17: ExitUsage, 19: ExitUsage, 20: ExitUsage, 23: ExitUsage,
 		24: ExitRejected, 27: ExitUsage, 29: ExitUsage, 31: ExitUsage, 39: ExitFailure, 40: ExitUsage, 42: ExitFailure, 43: ExitFailure,
-		44: ExitOK, 46: ExitUsage} {
+		44: ExitOK, 46: ExitUsage, 51: ExitUsage, 54: ExitUsage} {
 		if got := answers["folder"][i]; got.code != code {
 			t.Errorf("lore %s: exit %d, want %d\n%s", strings.Join(commands[i], " "), got.code, code, got.stderr)
 		}

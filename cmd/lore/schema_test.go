@@ -40,6 +40,8 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills review":   oneOfMessages(&lorev1.QueueResponse{}, &lorev1.GetSkillResponse{}, &lorev1.ReviewSkillResponse{}),
 	"skills allow":    messageSchema(&lorev1.AllowSkillResponse{}),
 	"skills feedback": messageSchema(&lorev1.SkillFeedbackResponse{}),
+	"skills used":     messageSchema(&lorev1.SkillFeedbackResponse{}),
+	"skills report":   messageSchema(&lorev1.SkillFeedbackResponse{}),
 	"skills propose":  messageSchema(&lorev1.ProposeSkillResponse{}),
 	"skills share":    messageSchema(&lorev1.PromoteSkillResponse{}),
 	"skills activate": messageSchema(&lorev1.ActivateSkillResponse{}),

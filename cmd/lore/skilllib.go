@@ -875,9 +875,7 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
-				return svc.SkillFeedback(ctx, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
-			})
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
 			if err != nil {
 				return err
 			}
@@ -889,20 +887,6 @@ matches without replacing relevance.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
-}
-
-// usedOut is the --json shape of lore skills used.
-type usedOut struct {
-	Key       string `json:"key"`
-	Uses      int    `json:"uses"`
-	Successes int    `json:"successes"`
-	Failures  int    `json:"failures"`
-	// Note is the note as stored (redacted, hidden characters spelled
-	// out), present only when one was given, with what the scanner found
-	// in it and the spans redacted.
-	Note         string         `json:"note,omitempty"`
-	NoteFindings []core.Finding `json:"noteFindings,omitempty"`
-	NoteRedacted map[string]int `json:"noteRedacted,omitempty"`
 }
 
 func (a *app) skillsUsedCmd() *cobra.Command {
@@ -922,31 +906,39 @@ is not trusted, whoever sent it: it is scanned as a stranger's text (the
 findings are kept beside it), its secrets and personal data are redacted, and
 its hidden characters are stored spelled out. A record keeps its newest 50
 notes.`,
-		Args: exactArgs(1, "one skill NAME"),
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
 			}
-			u, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Used, error) { return lib.UseWithNote(args[0], success, note) })
+			outcome := "failure"
+			if success {
+				outcome = "success"
+			}
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: outcome, Note: note})
 			if err != nil {
 				return err
 			}
-			s := u.Skill
-			out := usedOut{Key: s.Key, Uses: s.Uses, Successes: s.Successes, Failures: s.Failures, Note: u.Note, NoteFindings: u.Findings}
-			if len(u.Redacted) > 0 {
-				out.NoteRedacted = map[string]int{}
-				for k, n := range u.Redacted {
-					out.NoteRedacted[string(k)] = n
-				}
-			}
-			return a.reply(asJSON, out, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				s := out.GetSkill()
+				uses := int(s.GetUses())
+				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, plural(uses), s.GetSuccesses())
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&success, "success", false, "the task succeeded")
 	cmd.Flags().BoolVar(&failure, "failure", false, "the task failed")
 	cmd.Flags().StringVar(&note, "note", "", "a remark kept with the use (scanned and redacted before it is stored)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "uses", "successes", "failures", "note"?, "noteFindings"?, "noteRedacted"?}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// skillFeedback records a vote, a use or a failure through the API.
+func (a *app) skillFeedback(ctx context.Context, req *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	return callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
+		return svc.SkillFeedback(ctx, req)
+	})
 }
 
 func (a *app) skillsReportCmd() *cobra.Command {
@@ -962,39 +954,37 @@ redacted, lowercased, with numbers and hex ids replaced by '#' so that the same
 failure groups whatever its request id or timestamp. When one signature has been
 reported skills.negative_after times (default 2), a negative skill
 "avoid-<id>-<tag>" is created as a draft that extends the skill; once promoted
-it is offered beside the skill, labelled as a warning.`,
-		Example: `  lore skills report deploy --failure "permission denied writing /etc/app.conf"`,
-		Args:    exactArgs(1, "one skill NAME"),
+it is offered beside the skill, labelled as a warning. On a team server the
+server's skills.negative_after counts.`,
+		Example:     `  lore skills report deploy --failure "permission denied writing /etc/app.conf"`,
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(failure) == "" {
 				return &core.UsageError{Msg: "give the failure with --failure \"what went wrong\""}
 			}
-			_, after, err := a.cfg.skillEvolution()
+			if !remote() {
+				// The library's process reads the same configuration;
+				// a bad threshold is said here, as before any report.
+				if _, _, err := a.cfg.skillEvolution(); err != nil {
+					return err
+				}
+			}
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: "report", Note: failure})
 			if err != nil {
 				return err
 			}
-			f, err := fromSkills(a, writable, func(db skilllib.Store) (skilllib.Failure, error) {
-				return a.library(db, skilllib.Options{NegativeAfter: after}).ReportFailure(args[0], failure)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				n := int(out.GetCount())
+				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, plural(n))
+				if neg := out.GetNegativeSkill(); neg != "" {
+					fmt.Fprintf(b, "created the negative skill %s (draft: lore skills review %s promote)\n", neg, neg)
+				}
 			})
-			if err != nil {
-				return err
-			}
-			out := struct {
-				Key       string  `json:"key"`
-				Signature string  `json:"signature"`
-				Count     int     `json:"count"`
-				Negative  *string `json:"negativeSkill"`
-			}{Key: f.Skill.Key, Signature: f.Signature, Count: f.Count}
-			msg := fmt.Sprintf("%s: failure %q reported %d time%s\n", out.Key, out.Signature, out.Count, plural(out.Count))
-			if f.Negative != nil {
-				out.Negative = &f.Negative.Key
-				msg += fmt.Sprintf("created the negative skill %s (draft: lore skills review %s promote)\n", *out.Negative, *out.Negative)
-			}
-			return a.reply(asJSON, out, "%s", msg)
 		},
 	}
 	cmd.Flags().StringVar(&failure, "failure", "", "what went wrong (its stable signature is derived from it)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "signature", "count", "negativeSkill": key or null}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 

@@ -419,21 +419,23 @@ func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequ
 		})
 	}
 	return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
-		var (
-			sk  *skills.Skill
-			err error
-		)
 		if outcome == "helpful" || outcome == "harmful" {
-			sk, err = lib.Feedback(r.GetName(), outcome == "helpful")
-		} else {
-			var u library.Used
-			u, err = lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
-			sk = u.Skill
+			sk, err := lib.Feedback(r.GetName(), outcome == "helpful")
+			if err != nil {
+				return nil, err
+			}
+			return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
 		}
+		u, err := lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
+		out := &lorev1.SkillFeedbackResponse{Skill: Skill(u.Skill, s.now()), Note: u.Note, NoteFindings: findings(u.Findings),
+			NoteRedacted: map[string]int32{}}
+		for k, n := range u.Redacted {
+			out.NoteRedacted[string(k)] = int32(n)
+		}
+		return out, nil
 	})
 }
 

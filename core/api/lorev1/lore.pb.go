@@ -3654,6 +3654,8 @@ type Skill struct {
 	// finding_counts count the findings kept with it, by severity.
 	Origin        *SkillOrigin   `protobuf:"bytes,26,opt,name=origin,proto3" json:"origin,omitempty"`
 	FindingCounts *FindingCounts `protobuf:"bytes,27,opt,name=finding_counts,json=findingCounts,proto3" json:"finding_counts,omitempty"`
+	// failures counts failed uses and reported failures alike.
+	Failures      int32 `protobuf:"varint,28,opt,name=failures,proto3" json:"failures,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3875,6 +3877,13 @@ func (x *Skill) GetFindingCounts() *FindingCounts {
 		return x.FindingCounts
 	}
 	return nil
+}
+
+func (x *Skill) GetFailures() int32 {
+	if x != nil {
+		return x.Failures
+	}
+	return 0
 }
 
 // SkillDetail is what a reviewer reads of a skill beyond its summary.
@@ -5651,6 +5660,12 @@ type SkillFeedbackResponse struct {
 	Signature     string `protobuf:"bytes,2,opt,name=signature,proto3" json:"signature,omitempty"`
 	Count         int32  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
 	NegativeSkill string `protobuf:"bytes,4,opt,name=negative_skill,json=negativeSkill,proto3" json:"negative_skill,omitempty"`
+	// note is a use's note as stored (redacted, hidden characters spelled
+	// out), with what the scanner found in it as sent and the spans
+	// redacted, by kind.
+	Note          string           `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	NoteFindings  []*Finding       `protobuf:"bytes,6,rep,name=note_findings,json=noteFindings,proto3" json:"note_findings,omitempty"`
+	NoteRedacted  map[string]int32 `protobuf:"bytes,7,rep,name=note_redacted,json=noteRedacted,proto3" json:"note_redacted,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5711,6 +5726,27 @@ func (x *SkillFeedbackResponse) GetNegativeSkill() string {
 		return x.NegativeSkill
 	}
 	return ""
+}
+
+func (x *SkillFeedbackResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *SkillFeedbackResponse) GetNoteFindings() []*Finding {
+	if x != nil {
+		return x.NoteFindings
+	}
+	return nil
+}
+
+func (x *SkillFeedbackResponse) GetNoteRedacted() map[string]int32 {
+	if x != nil {
+		return x.NoteRedacted
+	}
+	return nil
 }
 
 type AllowSkillRequest struct {
@@ -6951,7 +6987,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"resolution\x18\x03 \x01(\tR\n" +
 	"resolution\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x12\x16\n" +
-	"\x06errors\x18\x05 \x03(\tR\x06errors\"\x96\x06\n" +
+	"\x06errors\x18\x05 \x03(\tR\x06errors\"\xb2\x06\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -6983,7 +7019,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\tlast_used\x18\x18 \x01(\tR\blastUsed\x12%\n" +
 	"\x0eresource_count\x18\x19 \x01(\x05R\rresourceCount\x12,\n" +
 	"\x06origin\x18\x1a \x01(\v2\x14.lore.v1.SkillOriginR\x06origin\x12=\n" +
-	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\"\x8f\t\n" +
+	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\x12\x1a\n" +
+	"\bfailures\x18\x1c \x01(\x05R\bfailures\"\x8f\t\n" +
 	"\vSkillDetail\x12\x12\n" +
 	"\x04hash\x18\x01 \x01(\tR\x04hash\x12\x18\n" +
 	"\aupdated\x18\x02 \x01(\tR\aupdated\x12\x1a\n" +
@@ -7130,12 +7167,18 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x14SkillFeedbackRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12\x12\n" +
-	"\x04note\x18\x03 \x01(\tR\x04note\"\x98\x01\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"\xfb\x02\n" +
 	"\x15SkillFeedbackResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1c\n" +
 	"\tsignature\x18\x02 \x01(\tR\tsignature\x12\x14\n" +
 	"\x05count\x18\x03 \x01(\x05R\x05count\x12%\n" +
-	"\x0enegative_skill\x18\x04 \x01(\tR\rnegativeSkill\"[\n" +
+	"\x0enegative_skill\x18\x04 \x01(\tR\rnegativeSkill\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x125\n" +
+	"\rnote_findings\x18\x06 \x03(\v2\x10.lore.v1.FindingR\fnoteFindings\x12U\n" +
+	"\rnote_redacted\x18\a \x03(\v20.lore.v1.SkillFeedbackResponse.NoteRedactedEntryR\fnoteRedacted\x1a?\n" +
+	"\x11NoteRedactedEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"[\n" +
 	"\x11AllowSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +
@@ -7245,7 +7288,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 91)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 92)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7338,6 +7381,7 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	nil,                           // 88: lore.v1.SkillDetail.FailureSignaturesEntry
 	nil,                           // 89: lore.v1.SkillDetail.MetadataEntry
 	nil,                           // 90: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 91: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -7399,71 +7443,73 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48, // 56: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 57: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48, // 58: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	48, // 59: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 60: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 61: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	84, // 62: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	85, // 63: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
-	48, // 64: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 65: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 66: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 67: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 68: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 69: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 70: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 71: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 72: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 73: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 74: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 75: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 76: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 77: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 78: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 79: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 80: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 81: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 82: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 83: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 84: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 85: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 86: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 87: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 88: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 89: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 90: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 91: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 92: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 93: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 94: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 95: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 96: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 97: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 98: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 99: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 100: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 101: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 102: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 103: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 104: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 105: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 106: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 107: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 108: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 109: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 110: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 111: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 112: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 113: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 114: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 115: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 116: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 117: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 118: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	93, // [93:119] is the sub-list for method output_type
-	67, // [67:93] is the sub-list for method input_type
-	67, // [67:67] is the sub-list for extension type_name
-	67, // [67:67] is the sub-list for extension extendee
-	0,  // [0:67] is the sub-list for field type_name
+	31, // 59: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
+	91, // 60: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	48, // 61: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48, // 62: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31, // 63: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	84, // 64: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	85, // 65: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	48, // 66: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24, // 67: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34, // 68: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	0,  // 69: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,  // 70: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10, // 71: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13, // 72: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16, // 73: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20, // 74: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22, // 75: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25, // 76: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27, // 77: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30, // 78: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39, // 79: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41, // 80: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42, // 81: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46, // 82: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56, // 83: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59, // 84: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61, // 85: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63, // 86: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65, // 87: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67, // 88: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69, // 89: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71, // 90: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73, // 91: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75, // 92: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77, // 93: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79, // 94: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	1,  // 95: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,  // 96: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11, // 97: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15, // 98: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18, // 99: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21, // 100: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23, // 101: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26, // 102: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29, // 103: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34, // 104: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40, // 105: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34, // 106: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43, // 107: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47, // 108: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58, // 109: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60, // 110: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62, // 111: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64, // 112: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66, // 113: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68, // 114: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70, // 115: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72, // 116: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74, // 117: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76, // 118: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78, // 119: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80, // 120: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	95, // [95:121] is the sub-list for method output_type
+	69, // [69:95] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7491,7 +7537,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   91,
+			NumMessages:   92,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
