@@ -303,9 +303,9 @@ func TestReportingCommandsPrintJSON(t *testing.T) {
 		want string // a fragment of the object
 	}{
 		{[]string{"skills", "activate", "pdf-tables"}, []string{"allowedBy", "files", "instructions", "location", "resources", "skill"}, `"instructions": "# PDF tables`},
-		{[]string{"skills", "used", "pdf-tables", "--success"}, []string{"key", "uses", "successes", "failures"}, `"uses": 1`},
-		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"count", "negativeSkill", "signature", "skill"}, `"helpful": 1`},
-		{[]string{"skills", "report", "pdf-tables", "--failure", "timeout after 30s"}, []string{"key", "signature", "count", "negativeSkill"}, `"negativeSkill": null`},
+		{[]string{"skills", "used", "pdf-tables", "--success"}, []string{"count", "negativeSkill", "note", "noteFindings", "noteRedacted", "signature", "skill"}, `"uses": 1`},
+		{[]string{"skills", "feedback", "pdf-tables", "helpful"}, []string{"count", "negativeSkill", "note", "noteFindings", "noteRedacted", "signature", "skill"}, `"helpful": 1`},
+		{[]string{"skills", "report", "pdf-tables", "--failure", "timeout after 30s"}, []string{"count", "negativeSkill", "note", "noteFindings", "noteRedacted", "signature", "skill"}, `"negativeSkill": ""`},
 		{[]string{"skills", "rollback", "pdf-tables", "1"}, []string{"key", "version", "restored"}, `"version": 3`},
 		{[]string{"skills", "warn", "no-ocr", "--description", "Do not OCR text PDFs", "--about", "pdf-tables"}, []string{"key", "status", "extends"}, `"extends": "public.pdf-tables"`},
 		{[]string{"skills", "review", "pdf-tables", "archive", "--note", "superseded"}, []string{"skill"}, `"status": "archived"`},
@@ -443,7 +443,7 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"learn", "x.md", "--tier", ""}, []string{"home", "stranger"}},
 		{[]string{"learn", "x.md", "--depth", ""}, []string{"shallow", "standard", "deep"}},
 		{[]string{"rank", "--domain", "stat"}, []string{"statistics"}},
-		{[]string{"skills", "list", "--status", ""}, []string{"draft", "active", "archived"}},
+		{[]string{"skills", "list", "--status", ""}, []string{"draft", "active", "archived", "all"}},
 	} {
 		if got := complete(c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("completion of %q = %q, want %q", c.args, got, c.want)

@@ -140,10 +140,16 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 	if err != nil {
 		return nil, err
 	}
+	lib := a.libraryOptions(pol)
+	// The thresholds of a skill's evolution: a bad value is refused by the
+	// commands that use them (report, merge), not by every call.
+	if threshold, after, err := a.cfg.skillEvolution(); err == nil {
+		lib.MergeThreshold, lib.NegativeAfter = threshold, after
+	}
 	return localapi.New(localapi.Options{
 		Open:        open,
 		Learn:       base,
-		Library:     a.libraryOptions(pol),
+		Library:     lib,
 		Folders:     a.workspaceFolders,
 		UploadDir:   a.uploadDir(),
 		Uploads:     a.serving.uploads,

@@ -59,11 +59,11 @@ func TestSkillsImportExportChangesNothing(t *testing.T) {
 		os.Chmod(full, f.mode)
 	}
 	lib := newLibrary(t)
-	var imp skillsImportOut
+	var imp importAnswer
 	if err := json.Unmarshal([]byte(lib.must("skills", "import", src, "--trust", "--json")), &imp); err != nil {
 		t.Fatal(err)
 	}
-	if imp.Imported != 1 || len(imp.Sensitive) != 2 || imp.Sensitive[0].Line != 5 || imp.Sensitive[1].File != filepath.Join(src, "tool", "scripts", "run.sh") || imp.Sensitive[1].Redacted {
+	if len(imp.Skills) != 1 || len(imp.Sensitive) != 2 || imp.Sensitive[0].Line != 5 || imp.Sensitive[1].File != filepath.Join(src, "tool", "scripts", "run.sh") || imp.Sensitive[1].Redacted {
 		t.Fatalf("import: %+v", imp)
 	}
 	out := filepath.Join(t.TempDir(), "out")
@@ -163,12 +163,13 @@ func TestSkillsImportActivatesOnlyTrustedValidSkills(t *testing.T) {
 		if trust {
 			args = append(args, "--trust")
 		}
-		var imp skillsImportOut
+		var imp importAnswer
 		if err := json.Unmarshal([]byte(lib.must(args...)), &imp); err != nil {
 			t.Fatal(err)
 		}
-		if imp.Imported != 1 || len(imp.Sensitive) != 1 || !slices.Equal(imp.Drafts, []string{"public.email-api"}) || len(imp.Invalid["public.email-api"]) == 0 {
-			t.Errorf("trust %v: imported %d, %d sensitive, drafts %v, invalid %v", trust, imp.Imported, len(imp.Sensitive), imp.Drafts, imp.Invalid)
+		if len(imp.Skills) != 1 || len(imp.Sensitive) != 1 || !slices.Equal(imp.Drafts, []string{"public.email-api"}) ||
+			len(imp.Invalid) != 1 || imp.Invalid[0].Key != "public.email-api" || len(imp.Invalid[0].Errors) == 0 {
+			t.Errorf("trust %v: imported %d, %d sensitive, drafts %v, invalid %v", trust, len(imp.Skills), len(imp.Sensitive), imp.Drafts, imp.Invalid)
 		}
 		if st := lib.rows()["public.email-api"].Status; st != "draft" {
 			t.Errorf("trust %v: the invalid skill is %s, want draft", trust, st)

@@ -875,9 +875,7 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
-				return svc.SkillFeedback(ctx, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
-			})
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
 			if err != nil {
 				return err
 			}
@@ -889,20 +887,6 @@ matches without replacing relevance.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
-}
-
-// usedOut is the --json shape of lore skills used.
-type usedOut struct {
-	Key       string `json:"key"`
-	Uses      int    `json:"uses"`
-	Successes int    `json:"successes"`
-	Failures  int    `json:"failures"`
-	// Note is the note as stored (redacted, hidden characters spelled
-	// out), present only when one was given, with what the scanner found
-	// in it and the spans redacted.
-	Note         string         `json:"note,omitempty"`
-	NoteFindings []core.Finding `json:"noteFindings,omitempty"`
-	NoteRedacted map[string]int `json:"noteRedacted,omitempty"`
 }
 
 func (a *app) skillsUsedCmd() *cobra.Command {
@@ -922,31 +906,39 @@ is not trusted, whoever sent it: it is scanned as a stranger's text (the
 findings are kept beside it), its secrets and personal data are redacted, and
 its hidden characters are stored spelled out. A record keeps its newest 50
 notes.`,
-		Args: exactArgs(1, "one skill NAME"),
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
 			}
-			u, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Used, error) { return lib.UseWithNote(args[0], success, note) })
+			outcome := "failure"
+			if success {
+				outcome = "success"
+			}
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: outcome, Note: note})
 			if err != nil {
 				return err
 			}
-			s := u.Skill
-			out := usedOut{Key: s.Key, Uses: s.Uses, Successes: s.Successes, Failures: s.Failures, Note: u.Note, NoteFindings: u.Findings}
-			if len(u.Redacted) > 0 {
-				out.NoteRedacted = map[string]int{}
-				for k, n := range u.Redacted {
-					out.NoteRedacted[string(k)] = n
-				}
-			}
-			return a.reply(asJSON, out, "%s: %d use%s, %d succeeded\n", out.Key, out.Uses, plural(out.Uses), out.Successes)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				s := out.GetSkill()
+				uses := int(s.GetUses())
+				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, plural(uses), s.GetSuccesses())
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&success, "success", false, "the task succeeded")
 	cmd.Flags().BoolVar(&failure, "failure", false, "the task failed")
 	cmd.Flags().StringVar(&note, "note", "", "a remark kept with the use (scanned and redacted before it is stored)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "uses", "successes", "failures", "note"?, "noteFindings"?, "noteRedacted"?}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// skillFeedback records a vote, a use or a failure through the API.
+func (a *app) skillFeedback(ctx context.Context, req *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	return callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
+		return svc.SkillFeedback(ctx, req)
+	})
 }
 
 func (a *app) skillsReportCmd() *cobra.Command {
@@ -962,39 +954,37 @@ redacted, lowercased, with numbers and hex ids replaced by '#' so that the same
 failure groups whatever its request id or timestamp. When one signature has been
 reported skills.negative_after times (default 2), a negative skill
 "avoid-<id>-<tag>" is created as a draft that extends the skill; once promoted
-it is offered beside the skill, labelled as a warning.`,
-		Example: `  lore skills report deploy --failure "permission denied writing /etc/app.conf"`,
-		Args:    exactArgs(1, "one skill NAME"),
+it is offered beside the skill, labelled as a warning. On a team server the
+server's skills.negative_after counts.`,
+		Example:     `  lore skills report deploy --failure "permission denied writing /etc/app.conf"`,
+		Args:        exactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(failure) == "" {
 				return &core.UsageError{Msg: "give the failure with --failure \"what went wrong\""}
 			}
-			_, after, err := a.cfg.skillEvolution()
+			if !remote() {
+				// The library's process reads the same configuration;
+				// a bad threshold is said here, as before any report.
+				if _, _, err := a.cfg.skillEvolution(); err != nil {
+					return err
+				}
+			}
+			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: "report", Note: failure})
 			if err != nil {
 				return err
 			}
-			f, err := fromSkills(a, writable, func(db skilllib.Store) (skilllib.Failure, error) {
-				return a.library(db, skilllib.Options{NegativeAfter: after}).ReportFailure(args[0], failure)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				n := int(out.GetCount())
+				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, plural(n))
+				if neg := out.GetNegativeSkill(); neg != "" {
+					fmt.Fprintf(b, "created the negative skill %s (draft: lore skills review %s promote)\n", neg, neg)
+				}
 			})
-			if err != nil {
-				return err
-			}
-			out := struct {
-				Key       string  `json:"key"`
-				Signature string  `json:"signature"`
-				Count     int     `json:"count"`
-				Negative  *string `json:"negativeSkill"`
-			}{Key: f.Skill.Key, Signature: f.Signature, Count: f.Count}
-			msg := fmt.Sprintf("%s: failure %q reported %d time%s\n", out.Key, out.Signature, out.Count, plural(out.Count))
-			if f.Negative != nil {
-				out.Negative = &f.Negative.Key
-				msg += fmt.Sprintf("created the negative skill %s (draft: lore skills review %s promote)\n", *out.Negative, *out.Negative)
-			}
-			return a.reply(asJSON, out, "%s", msg)
 		},
 	}
 	cmd.Flags().StringVar(&failure, "failure", "", "what went wrong (its stable signature is derived from it)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "signature", "count", "negativeSkill": key or null}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
@@ -1128,23 +1118,6 @@ are never merged or changed. --dry-run lists the merges only.`,
 
 // --- import and export ---
 
-// skillsImportOut is the --json shape of lore skills import, a contract.
-type skillsImportOut struct {
-	Discovered int                `json:"discovered"`
-	Imported   int                `json:"imported"`
-	Skipped    []bundle.Skipped   `json:"skipped"`
-	Warnings   []string           `json:"warnings"`
-	Sensitive  []bundle.Sensitive `json:"sensitive"`
-	// Drafts are the imported skills filed in the review queue instead of
-	// made active: all of them without --trust, and with it any holding a
-	// critical finding or refused by the strict profile (Invalid, by key,
-	// with its errors).
-	Drafts  []string            `json:"drafts"`
-	Invalid map[string][]string `json:"invalid"`
-	// Findings are the scanner's findings in the imported files.
-	Findings []core.Finding `json:"findings"`
-}
-
 func (a *app) skillsImportCmd() *cobra.Command {
 	var (
 		namespace                      string
@@ -1152,7 +1125,7 @@ func (a *app) skillsImportCmd() *cobra.Command {
 		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folders"},
+		Annotations: map[string]string{annotPaths: "folders", annotRemote: "1", annotAPI: "1"},
 		Use:         "import PATH",
 		Short:       "Import Agent Skills folders into the library",
 		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
@@ -1211,7 +1184,11 @@ its status unless the import sends it back to the review queue (above). --dry-ru
 
 Exit codes: 0 every skill found was imported, 1 some were skipped (the others
 are imported) or a bundle is damaged, 2 usage error (no PATH, nothing found,
-bad namespace, --strict with --lenient).`,
+bad namespace, --strict with --lenient).
+
+On a team server PATH is read here, as an import reads it, and sent; the
+server scans and imports it. --trust is a reviewer's to give there, and an
+import by a curator is theirs until a reviewer promotes it.`,
 		Example: `  lore skills import ~/.claude/skills --dry-run
   lore skills import vendor/skills --namespace vendor --json`,
 		Args: exactArgs(1, "one PATH (a SKILL.md, a skill folder or a folder of skills)"),
@@ -1223,28 +1200,23 @@ bad namespace, --strict with --lenient).`,
 			if err := checkPath(root); err != nil {
 				return err
 			}
-			plan, err := bundle.Import(root, bundle.ImportOptions{Namespace: namespace, Trust: trust, Strict: strict, Redact: redactFiles, Now: now()})
-			if err != nil {
-				return importError(err)
-			}
-			if plan.Discovered == 0 {
-				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
-			}
-			warnings, err := fromLibrary(a, writable, func(lib *skilllib.Library) ([]string, error) { return lib.Import(plan, dryRun) })
+			req, err := importRequest(root)
 			if err != nil {
 				return err
 			}
-			out := skillsImportOut{Discovered: plan.Discovered, Imported: len(plan.Skills), Skipped: plan.Skipped, Warnings: append(plan.Warnings, warnings...), Sensitive: plan.Sensitive,
-				Drafts: nonNil(plan.Drafts()), Invalid: plan.Invalid, Findings: nonNil(plan.Findings)}
-			if out.Invalid == nil {
-				out.Invalid = map[string][]string{}
-			}
-			err = a.output(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, plan.Skills, dryRun, trust) })
+			req.Namespace, req.Trust, req.Strict, req.Redact, req.DryRun = namespace, trust, strict, redactFiles, dryRun
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
+				return svc.ImportSkills(ctx, req)
+			})
 			if err != nil {
 				return err
 			}
-			if n := len(out.Skipped); n > 0 {
-				return fmt.Errorf("%d of %d skill%s in %s skipped", n, out.Discovered, plural(out.Discovered), root)
+			if err := a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, trust) }); err != nil {
+				return err
+			}
+			if n := len(out.GetSkipped()); n > 0 {
+				found := int(out.GetDiscovered())
+				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, plural(found), root)
 			}
 			return nil
 		},
@@ -1255,54 +1227,102 @@ bad namespace, --strict with --lenient).`,
 	cmd.Flags().BoolVar(&strict, "strict", false, "read SKILL.md with the reference validator's rules instead of the client guide's")
 	cmd.Flags().BoolVar(&lenient, "lenient", false, "read SKILL.md with the client guide's rules (the default), as validate --lenient")
 	cmd.Flags().BoolVar(&redactFiles, "redact", false, "replace secrets and personal data in the imported files by markers (default: keep them, report each)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"discovered", "imported", "skipped": [{"path", "reason"}], "warnings", "sensitive": [{"file", "line", "kind", "what", "redacted"}], "drafts": [keys], "invalid": {key: [errors]}, "findings"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-// writeImport reports what an import did or, with dryRun, would do.
-func (a *app) writeImport(b *strings.Builder, out skillsImportOut, imported []*skills.Skill, dryRun, trust bool) {
+// importRequest is the import of the skills at root: on this machine,
+// the path itself, read where the library is; for a team server, a
+// bundle's bytes as they are, or what Pack reads of a folder here. The
+// answer names the skills' places as root names them.
+func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
+	req := &lorev1.ImportSkillsRequest{Source: root}
+	if !remote() {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return nil, pathError(root, err)
+		}
+		req.Path = abs
+		return req, nil
+	}
+	if fi, err := os.Stat(root); err == nil && fi.Mode().IsRegular() && bundle.IsBundle(root) {
+		b, err := os.ReadFile(root)
+		if err != nil {
+			return nil, pathError(root, err)
+		}
+		req.Zip = b
+		return req, nil
+	}
+	p, err := bundle.Pack(root)
+	if err != nil {
+		return nil, importError(err)
+	}
+	if p.Discovered == 0 {
+		return nil, &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
+	}
+	req.Zip, req.Source, req.Folder, req.ReadWarnings = p.Zip, p.Dir, true, p.Warnings
+	for _, sk := range p.Skipped {
+		req.ReadSkipped = append(req.ReadSkipped, sk.Path+": "+sk.Reason)
+	}
+	return req, nil
+}
+
+// writeImport reports what an import did or, with dry_run, would do.
+func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, trust bool) {
 	st := a.styles()
 	verb := "imported"
-	if dryRun {
+	if out.GetDryRun() {
 		verb = "would import"
 	}
-	for _, s := range imported {
+	for _, s := range out.GetSkills() {
 		status := ""
-		if s.Status == skills.Draft {
+		if s.GetStatus() == string(skills.Draft) {
 			status = st.Severity.Warning.Render(" draft, in the review queue")
 		}
-		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.Key, st.Faint.Render(fmt.Sprintf("%d resource%s", len(s.Files), plural(len(s.Files)))), status)
+		n := int(s.GetResourceCount())
+		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, plural(n))), status)
 	}
-	for _, f := range out.Findings {
+	for _, f := range api.FindingsOf(out.GetFindings()) {
 		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
 		if f.Flow != nil {
 			fmt.Fprintf(b, "         %s\n", st.Faint.Render("flow: "+flowText(f.Flow)))
 		}
 	}
-	for _, s := range out.Skipped {
-		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), s.Path, s.Reason)
+	for _, s := range out.GetSkipped() {
+		path, reason, _ := strings.Cut(s, ": ")
+		fmt.Fprintf(b, "%s %s\n    %s\n", st.Bad.Render("✗"), path, reason)
 	}
-	for _, w := range out.Warnings {
+	for _, w := range out.GetWarnings() {
 		fmt.Fprintf(b, "%s %s\n", st.Severity.Warning.Render("warning:"), w)
 	}
-	for _, sp := range out.Sensitive {
+	for _, sp := range out.GetSensitive() {
 		what := "kept"
-		if sp.Redacted {
+		if sp.GetRedacted() {
 			what = "redacted"
 		}
-		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.File, sp.Line, sp.Kind, sp.What, what)
+		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.GetFile(), sp.GetLine(), sp.GetKind(), sp.GetWhat(), what)
 	}
-	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, out.Imported, out.Discovered, plural(out.Discovered))
-	if n := len(out.Drafts); n > 0 {
+	found := int(out.GetDiscovered())
+	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, plural(found))
+	if drafts := out.GetDrafts(); len(drafts) > 0 {
 		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
 		if trust {
 			why = "a critical finding (promotion needs --ack-critical) or invalid under the strict profile (lore skills validate shows why): never made active by an import"
 		}
-		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", n, plural(n), why, out.Drafts[0])
+		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), plural(len(drafts)), why, drafts[0])
 	}
-	if !trust && slices.ContainsFunc(out.Skipped, func(s bundle.Skipped) bool { return strings.Contains(s.Reason, "critical finding") }) {
+	if !trust && slices.ContainsFunc(out.GetSkipped(), func(s string) bool { return strings.Contains(s, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan --tier stranger PATH shows them as import sees them, --trust files them as drafts for a person to review\n")
 	}
+}
+
+// exportOut is what lore skills export --json prints: what it wrote
+// here, of the bundle the API sent.
+type exportOut struct {
+	Dir      string   `json:"dir"`
+	Skills   []string `json:"skills"`
+	Files    []string `json:"files"`
+	Warnings []string `json:"warnings"`
 }
 
 func (a *app) skillsExportCmd() *cobra.Command {
@@ -1311,7 +1331,7 @@ func (a *app) skillsExportCmd() *cobra.Command {
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target"},
+		Annotations: map[string]string{annotPaths: "target", annotRemote: "1", annotAPI: "1"},
 		Use:         "export DIR|FILE.zip|FILE.skill",
 		Short:       "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every
@@ -1336,37 +1356,40 @@ folder of skills is what an agent loads. --namespace writes one namespace; two s
 same name in different namespaces cannot share DIR and are refused by name.
 Nothing is overwritten: a skill folder that already exists with content, or an
 existing bundle file, is an error, and nothing is written when any check fails.
+
+On a team server the skills you may use are exported (the workspace's and your
+own), and written here.
 `,
 		Example: `  lore skills export ~/.claude/skills --status active
   lore skills export /tmp/team-skills --namespace team`,
 		Args: exactArgs(1, "one DIR to write the skill folders into, or a FILE.zip or FILE.skill bundle to write"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f := skilllib.Filter{Namespace: namespace}
-			switch status {
-			case "":
-				f.Status = []skills.Status{skills.Active}
-			case "all":
-			case "active", "draft", "archived":
-				f.Status = []skills.Status{skills.Status(status)}
-			default:
+			if status != "" && !slices.Contains([]string{"active", "draft", "archived", "all"}, status) {
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use active, draft, archived or all", status)}
 			}
-			ex, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.Exported, error) { return lib.Export(args[0], f) })
+			ex, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
+				return svc.ExportSkills(ctx, &lorev1.ExportSkillsRequest{Status: status, Namespace: namespace})
+			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Dir      string   `json:"dir"`
-				Skills   []string `json:"skills"`
-				Files    []string `json:"files"`
-				Warnings []string `json:"warnings"`
-			}{args[0], ex.Keys, ex.Files, nonNil(ex.Warnings)}
+			// The skills come as one bundle, whoever keeps the library;
+			// the files are written here, where the user named them.
+			write := bundle.Unpack
+			if bundle.IsBundle(args[0]) {
+				write = bundle.SaveZip
+			}
+			files, err := write(args[0], ex.GetZip())
+			if err != nil {
+				return err
+			}
+			out := exportOut{args[0], nonNil(ex.GetSkills()), files, nonNil(ex.GetWarnings())}
 			if !asJSON {
-				for _, w := range ex.Warnings {
+				for _, w := range out.Warnings {
 					fmt.Fprintln(a.stderr, "lore: warning: "+w)
 				}
 			}
-			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(ex.Keys), plural(len(ex.Keys)), len(ex.Files), args[0])
+			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")

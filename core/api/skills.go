@@ -17,7 +17,7 @@ func SkillOf(s *lorev1.Skill) *skills.Skill {
 		Content: skills.Content{Name: s.GetName(), Description: s.GetDescription(), Negative: s.GetNegative(),
 			TaskType: search.TaskType(s.GetTaskType()), Imports: s.GetImports()},
 		Provenance: skills.Provenance{User: s.GetCreatedBy(), Agent: s.GetAgent(), AgentSession: s.GetSession()},
-		Helpful:    int(s.GetHelpful()), Harmful: int(s.GetHarmful()), LastUsed: stampOf(s.GetLastUsed())}
+		Helpful:    int(s.GetHelpful()), Harmful: int(s.GetHarmful()), LastUsed: stampOf(s.GetLastUsed()), Failures: int(s.GetFailures())}
 	d := s.GetDetail()
 	if d == nil {
 		return out

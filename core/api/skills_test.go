@@ -524,6 +524,55 @@ func TestExportImportRoundTrip(t *testing.T) {
 	})
 }
 
+// TestImportTakesTheCommandsFlags: an import is tried (dry_run) before it
+// is stored, names the files as the request's source names them, and is
+// vouched for (trust) only by a role that reviews, whose import is the
+// workspace's (an admin: a reviewer imports nothing); a path of the
+// serving machine is read for a caller on it alone.
+func TestImportTakesTheCommandsFlags(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cur", access.Curator, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		e.AddUser("ann", access.Admin, "default")
+		ctxV, rev := e.As("rev")
+		propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps})
+		if _, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: "proposed.rotate-logs", To: "active"}); err != nil {
+			t.Fatal(err)
+		}
+		zip, err := rev.ExportSkills(ctxV, &lorev1.ExportSkillsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctxC, cur := e.As("cur")
+		if _, err := cur.ImportSkills(ctxC, &lorev1.ImportSkillsRequest{Zip: zip.GetZip(), Trust: true}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("a curator vouching for a source: %v, want PermissionDenied", err)
+		}
+		ctxN, ann := e.As("ann")
+		tried, err := ann.ImportSkills(ctxN, &lorev1.ImportSkillsRequest{Zip: zip.GetZip(), Source: "team.skill", Namespace: "team", Trust: true, DryRun: true})
+		if err != nil || !tried.GetDryRun() || len(tried.GetSkills()) != 1 || tried.GetSkills()[0].GetKey() != "team.rotate-logs" ||
+			!strings.HasPrefix(tried.GetSkills()[0].GetOrigin().GetName(), "team.skill!") {
+			t.Fatalf("a dry run: %v, %v", tried, err)
+		}
+		if _, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: "team.rotate-logs"}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("the dry run stored the skill: %v", err)
+		}
+		got, err := ann.ImportSkills(ctxN, &lorev1.ImportSkillsRequest{Zip: zip.GetZip(), Namespace: "team", Trust: true})
+		if err != nil || len(got.GetSkills()) != 1 || got.GetDiscovered() != 1 {
+			t.Fatalf("the admin's import: %v, %v", got, err)
+		}
+		if s := got.GetSkills()[0]; s.GetStatus() != "active" || s.GetVisibility() != "workspace" {
+			t.Errorf("an admin's trusted import: %v, want active and the workspace's", s)
+		}
+		_, err = ann.ImportSkills(ctxN, &lorev1.ImportSkillsRequest{Path: t.TempDir()})
+		switch {
+		case e.Remote && connect.CodeOf(err) != connect.CodePermissionDenied:
+			t.Errorf("a path of the team server's machine: %v, want PermissionDenied", err)
+		case !e.Remote && (connect.CodeOf(err) != connect.CodeInvalidArgument || !strings.Contains(err.Error(), "no SKILL.md found")):
+			t.Errorf("an empty folder of this machine: %v, want InvalidArgument", err)
+		}
+	})
+}
+
 // TestQueueListsWhatWaitsForAPerson: the queue holds the drafts, and a
 // learn waiting at the gate for a reviewer, of the caller's workspace
 // alone; once decided, the run no longer waits.

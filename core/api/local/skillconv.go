@@ -22,7 +22,8 @@ func Skill(s *skills.Skill, at time.Time) *lorev1.Skill {
 		Successes: int32(s.Successes), CreatedBy: createdBy(s), Agent: s.Provenance.Agent, Critical: s.Critical(),
 		TaskType: string(s.TaskType.Normalize()), Session: s.Provenance.AgentSession, Stale: search.Staleness(v, at, 0),
 		Note: s.Note, Created: stamp(s.Created), Imports: s.Imports, Helpful: int32(s.Helpful), Harmful: int32(s.Harmful),
-		LastUsed: stamp(s.LastUsed), ResourceCount: int32(len(s.Files)), Origin: origin(s), FindingCounts: findingCounts(s.Findings)}
+		LastUsed: stamp(s.LastUsed), ResourceCount: int32(len(s.Files)), Origin: origin(s), FindingCounts: findingCounts(s.Findings),
+		Failures: int32(s.Failures)}
 }
 
 // origin is where s came from, as library.OriginOf tells a reviewer.

@@ -1,11 +1,16 @@
 package local
 
 import (
+	"archive/zip"
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +25,7 @@ import (
 	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/skills/search"
+	"github.com/lore-kb/lore/core/skillspec"
 )
 
 // The skill library through the API. Every call works on the library of
@@ -413,21 +419,23 @@ func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequ
 		})
 	}
 	return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
-		var (
-			sk  *skills.Skill
-			err error
-		)
 		if outcome == "helpful" || outcome == "harmful" {
-			sk, err = lib.Feedback(r.GetName(), outcome == "helpful")
-		} else {
-			var u library.Used
-			u, err = lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
-			sk = u.Skill
+			sk, err := lib.Feedback(r.GetName(), outcome == "helpful")
+			if err != nil {
+				return nil, err
+			}
+			return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
 		}
+		u, err := lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
+		out := &lorev1.SkillFeedbackResponse{Skill: Skill(u.Skill, s.now()), Note: u.Note, NoteFindings: findings(u.Findings),
+			NoteRedacted: map[string]int32{}}
+		for k, n := range u.Redacted {
+			out.NoteRedacted[string(k)] = int32(n)
+		}
+		return out, nil
 	})
 }
 
@@ -448,95 +456,192 @@ func (s *Service) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (
 	})
 }
 
-// ExportSkills is the active skills the caller may use as one zip of
-// Agent Skills folders (library.Export, as lore skills export FILE.zip):
-// the workspace's and the caller's own, never another user's, which a
+// ExportSkills is the skills the caller may use, of one status (active
+// unless the request says otherwise) and namespace, as one zip of Agent
+// Skills folders (library.Zip, as lore skills export FILE.zip): the
+// workspace's and the caller's own, never another user's, which a
 // reviewer reads only to review.
-func (s *Service) ExportSkills(ctx context.Context, _ *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+func (s *Service) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
+	if err := precheck(ctx, "ExportSkills"); err != nil {
+		return nil, err
+	}
+	f := library.Filter{Namespace: r.GetNamespace(), Usable: true}
+	switch st := r.GetStatus(); st {
+	case "":
+		f.Status = []skills.Status{skills.Active}
+	case "all":
+	case string(skills.Draft), string(skills.Active), string(skills.Archived):
+		f.Status = []skills.Status{skills.Status(st)}
+	default:
+		return nil, api.Errorf(connect.CodeInvalidArgument, "export skills: status %q: use active, draft, archived or all", st)
+	}
 	return onLibrary(ctx, s, "ExportSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ExportSkillsResponse, error) {
-		dir, err := os.MkdirTemp("", "lore-export-")
+		ex, b, err := lib.Zip(f)
 		if err != nil {
-			return nil, fmt.Errorf("export skills: a folder to write the bundle in: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		file := filepath.Join(dir, "skills.zip")
-		if _, err := lib.Export(file, library.Filter{Status: []skills.Status{skills.Active}, Usable: true}); err != nil {
 			return nil, err
 		}
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return nil, fmt.Errorf("export skills: read the bundle back: %w", err)
-		}
-		return &lorev1.ExportSkillsResponse{Zip: b}, nil
+		return &lorev1.ExportSkillsResponse{Zip: b, Skills: ex.Keys, Warnings: ex.Warnings}, nil
 	})
 }
 
 // uploadedZip names the bundle of an ImportSkills in what the records
-// and findings say of where the skills came from.
+// and findings say of where the skills came from, when the request does
+// not name its source.
 const uploadedZip = "uploaded.zip"
 
-// ImportSkills imports a zip of Agent Skills folders as lore skills import
-// FILE.zip does without --trust: every skill scanned as a stranger's, one
-// with a critical finding skipped, the others filed as drafts for review,
-// each the caller's own (visibility user) until a reviewer promotes it.
+// ImportSkills imports Agent Skills as lore skills import does: every
+// skill scanned as a stranger's, one with a critical finding skipped (a
+// draft with trust), the others filed as drafts for review, or made
+// active with trust, which a role that reviews gives and a curator may
+// not. The skills come as a zip (a bundle, or a folder read on the
+// caller's machine), or, for a caller on the serving machine, at a path
+// there. A curator's import is their own (visibility user) until a
+// reviewer promotes it; an admin's is the workspace's, which they would
+// promote themselves. What the answer says of where the skills came from
+// names the request's source.
 func (s *Service) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error) {
-	if err := precheck(ctx, "ImportSkills"); err != nil {
+	c, err := api.Check(ctx, "ImportSkills")
+	if err != nil {
 		return nil, err
 	}
-	if len(r.GetZip()) == 0 {
+	reviewer := c.Role == access.Reviewer || c.Role == access.Admin
+	switch {
+	case r.GetPath() != "" && c.Remote:
+		return nil, api.Errorf(connect.CodePermissionDenied, "import skills: a team server reads no path of its own: send the skills (lore skills import reads them where you are)")
+	case r.GetPath() == "" && len(r.GetZip()) == 0:
 		return nil, api.Errorf(connect.CodeInvalidArgument, "import skills: no zip was sent")
+	case r.GetTrust() && !reviewer:
+		return nil, api.Errorf(connect.CodePermissionDenied, "import skills: trust vouches for the source and makes its skills active, which is a reviewer's call; import without it, for review")
 	}
-	return onLibrary(ctx, s, "ImportSkills", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.ImportSkillsResponse, error) {
-		dir, err := os.MkdirTemp("", "lore-import-")
-		if err != nil {
-			return nil, fmt.Errorf("import skills: a folder to keep the bundle in: %w", err)
+	return onLibrary(ctx, s, "ImportSkills", true, func(c api.Caller, st Store, lib *library.Library) (*lorev1.ImportSkillsResponse, error) {
+		if reviewer {
+			// Their import is the workspace's: a library answering for
+			// no one user, whose imports nobody owns.
+			lib = s.library(api.Caller{Role: c.Role, Workspace: c.Workspace}, st)
 		}
-		defer os.RemoveAll(dir)
-		file := filepath.Join(dir, uploadedZip)
-		if err := os.WriteFile(file, r.GetZip(), 0o600); err != nil {
-			return nil, fmt.Errorf("import skills: keep the bundle: %w", err)
-		}
-		plan, err := bundle.Import(file, bundle.ImportOptions{Now: s.now()})
-		if err != nil {
-			return nil, &core.UsageError{Msg: "import skills: " + strings.ReplaceAll(err.Error(), file, uploadedZip)}
-		}
-		if plan.Discovered == 0 {
-			return nil, &core.UsageError{Msg: "import skills: no SKILL.md in the zip"}
-		}
-		hide := func(x string) string { return strings.ReplaceAll(x, file, uploadedZip) }
-		for _, sk := range plan.Skills {
-			sk.Provenance.Document, sk.Lineage.Origin = hide(sk.Provenance.Document), hide(sk.Lineage.Origin)
-			for i := range sk.Findings {
-				sk.Findings[i].File, sk.Findings[i].Location = hide(sk.Findings[i].File), hide(sk.Findings[i].Location)
+		// file is what the importer reads; root the place its answer
+		// names, which is said as name.
+		file, name := r.GetPath(), cmp.Or(r.GetSource(), r.GetPath())
+		root := file
+		if file == "" {
+			dir, err := os.MkdirTemp("", "lore-import-")
+			if err != nil {
+				return nil, fmt.Errorf("import skills: a folder to keep the bundle in: %w", err)
 			}
+			defer os.RemoveAll(dir)
+			// A bundle keeps its own name, which a skill at its top
+			// is named after.
+			file = filepath.Join(dir, uploadedZip)
+			if base := filepath.Base(r.GetSource()); bundle.IsBundle(base) && !r.GetFolder() {
+				file = filepath.Join(dir, base)
+			}
+			if err := os.WriteFile(file, r.GetZip(), 0o600); err != nil {
+				return nil, fmt.Errorf("import skills: keep the bundle: %w", err)
+			}
+			root = file
+			if r.GetFolder() {
+				top, err := topFolder(r.GetZip())
+				if err != nil {
+					return nil, err
+				}
+				root = file + "!" + top
+			}
+			name = cmp.Or(r.GetSource(), uploadedZip)
 		}
-		warnings, err := lib.Import(plan, false)
+		hide := func(x string) string { return strings.ReplaceAll(x, root, name) }
+		opts := bundle.ImportOptions{Namespace: r.GetNamespace(), Trust: r.GetTrust(), Strict: r.GetStrict(), Redact: r.GetRedact(), Now: s.now()}
+		plan, err := bundle.Import(file, opts)
+		if err != nil {
+			msg := hide(err.Error())
+			if ie, ok := errors.AsType[*core.InputError](err); ok && !ie.Usage {
+				// A damaged bundle: the caller's to fix, and lore skills
+				// import's failure, as validate's.
+				return nil, api.WithExitCode(connect.NewError(connect.CodeInvalidArgument, errors.New(msg)), exitcode.Failure)
+			}
+			return nil, &core.UsageError{Msg: msg}
+		}
+		if plan.Discovered+len(r.GetReadSkipped()) == 0 {
+			return nil, &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", name, skillspec.MaxDiscoverDepth)}
+		}
+		hidePlan(&plan, hide)
+		warnings, err := lib.Import(plan, r.GetDryRun())
 		if err != nil {
 			return nil, err
 		}
 		at := s.now()
-		out := &lorev1.ImportSkillsResponse{}
+		out := &lorev1.ImportSkillsResponse{Discovered: int32(plan.Discovered + len(r.GetReadSkipped())), Drafts: plan.Drafts(), DryRun: r.GetDryRun(),
+			Warnings: append(slices.Clone(r.GetReadWarnings()), plan.Warnings...), Skipped: slices.Clone(r.GetReadSkipped())}
 		for _, sk := range plan.Skills {
-			rec, err := lib.Get(sk.Key)
-			if err != nil {
-				// Held by another user's own skill: not imported (a
-				// warning says so).
-				continue
+			rec := sk
+			if !r.GetDryRun() {
+				if rec, err = lib.Get(sk.Key); err != nil {
+					// Held by another user's own skill: not imported (a
+					// warning says so).
+					continue
+				}
 			}
 			out.Skills = append(out.Skills, Skill(rec, at))
 		}
-		for _, w := range append(plan.Warnings, warnings...) {
+		for _, w := range warnings {
 			out.Warnings = append(out.Warnings, hide(w))
 		}
 		for _, sk := range plan.Skipped {
-			out.Skipped = append(out.Skipped, hide(sk.Path)+": "+hide(sk.Reason))
+			out.Skipped = append(out.Skipped, sk.Path+": "+sk.Reason)
 		}
 		for _, f := range plan.Findings {
-			f.File, f.Location = hide(f.File), hide(f.Location)
 			out.Findings = append(out.Findings, finding(&f))
+		}
+		for _, key := range slices.Sorted(maps.Keys(plan.Invalid)) {
+			out.Invalid = append(out.Invalid, &lorev1.InvalidSkill{Key: key, Errors: plan.Invalid[key]})
+		}
+		for _, sp := range plan.Sensitive {
+			out.Sensitive = append(out.Sensitive, &lorev1.SensitiveSpan{File: sp.File, Line: int32(sp.Line), Kind: string(sp.Kind), What: sp.What, Redacted: sp.Redacted})
 		}
 		return out, nil
 	})
+}
+
+// topFolder is the one folder a zip of a folder holds its files under.
+func topFolder(b []byte) (string, error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return "", api.Errorf(connect.CodeInvalidArgument, "import skills: the folder sent is no zip: %v", err)
+	}
+	top := ""
+	for _, f := range zr.File {
+		first, _, _ := strings.Cut(f.Name, "/")
+		if top != "" && first != top || first == f.Name {
+			return "", api.Errorf(connect.CodeInvalidArgument, "import skills: the folder sent holds %q, outside its one folder %q", f.Name, top)
+		}
+		top = first
+	}
+	if top == "" {
+		return "", api.Errorf(connect.CodeInvalidArgument, "import skills: the folder sent is empty")
+	}
+	return top, nil
+}
+
+// hidePlan names, in everything plan says of where its skills came from,
+// what hide makes of the place the importer read.
+func hidePlan(plan *bundle.Plan, hide func(string) string) {
+	for _, sk := range plan.Skills {
+		sk.Provenance.Document, sk.Lineage.Origin = hide(sk.Provenance.Document), hide(sk.Lineage.Origin)
+		for i := range sk.Findings {
+			sk.Findings[i].File, sk.Findings[i].Location = hide(sk.Findings[i].File), hide(sk.Findings[i].Location)
+		}
+	}
+	for i := range plan.Warnings {
+		plan.Warnings[i] = hide(plan.Warnings[i])
+	}
+	for i := range plan.Skipped {
+		plan.Skipped[i].Path, plan.Skipped[i].Reason = hide(plan.Skipped[i].Path), hide(plan.Skipped[i].Reason)
+	}
+	for i := range plan.Findings {
+		plan.Findings[i].File, plan.Findings[i].Location = hide(plan.Findings[i].File), hide(plan.Findings[i].Location)
+	}
+	for i := range plan.Sensitive {
+		plan.Sensitive[i].File = hide(plan.Sensitive[i].File)
+	}
 }
 
 // Queue lists what waits for a person in the workspace: the draft skills

@@ -3685,6 +3685,8 @@ type Skill struct {
 	// finding_counts count the findings kept with it, by severity.
 	Origin        *SkillOrigin   `protobuf:"bytes,26,opt,name=origin,proto3" json:"origin,omitempty"`
 	FindingCounts *FindingCounts `protobuf:"bytes,27,opt,name=finding_counts,json=findingCounts,proto3" json:"finding_counts,omitempty"`
+	// failures counts failed uses and reported failures alike.
+	Failures      int32 `protobuf:"varint,28,opt,name=failures,proto3" json:"failures,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3906,6 +3908,13 @@ func (x *Skill) GetFindingCounts() *FindingCounts {
 		return x.FindingCounts
 	}
 	return nil
+}
+
+func (x *Skill) GetFailures() int32 {
+	if x != nil {
+		return x.Failures
+	}
+	return 0
 }
 
 // SkillDetail is what a reviewer reads of a skill beyond its summary.
@@ -5682,6 +5691,12 @@ type SkillFeedbackResponse struct {
 	Signature     string `protobuf:"bytes,2,opt,name=signature,proto3" json:"signature,omitempty"`
 	Count         int32  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
 	NegativeSkill string `protobuf:"bytes,4,opt,name=negative_skill,json=negativeSkill,proto3" json:"negative_skill,omitempty"`
+	// note is a use's note as stored (redacted, hidden characters spelled
+	// out), with what the scanner found in it as sent and the spans
+	// redacted, by kind.
+	Note          string           `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	NoteFindings  []*Finding       `protobuf:"bytes,6,rep,name=note_findings,json=noteFindings,proto3" json:"note_findings,omitempty"`
+	NoteRedacted  map[string]int32 `protobuf:"bytes,7,rep,name=note_redacted,json=noteRedacted,proto3" json:"note_redacted,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5742,6 +5757,27 @@ func (x *SkillFeedbackResponse) GetNegativeSkill() string {
 		return x.NegativeSkill
 	}
 	return ""
+}
+
+func (x *SkillFeedbackResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *SkillFeedbackResponse) GetNoteFindings() []*Finding {
+	if x != nil {
+		return x.NoteFindings
+	}
+	return nil
+}
+
+func (x *SkillFeedbackResponse) GetNoteRedacted() map[string]int32 {
+	if x != nil {
+		return x.NoteRedacted
+	}
+	return nil
 }
 
 type AllowSkillRequest struct {
@@ -5875,7 +5911,11 @@ func (x *AllowSkillResponse) GetBy() string {
 }
 
 type ExportSkillsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// status: active (the default), draft, archived or all.
+	Status string `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
+	// namespace keeps one namespace; "" keeps all.
+	Namespace     string `protobuf:"bytes,2,opt,name=namespace,proto3" json:"namespace,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5910,10 +5950,29 @@ func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
 	return file_lore_v1_lore_proto_rawDescGZIP(), []int{75}
 }
 
+func (x *ExportSkillsRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ExportSkillsRequest) GetNamespace() string {
+	if x != nil {
+		return x.Namespace
+	}
+	return ""
+}
+
 type ExportSkillsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// zip is the library's active skills as a zip of skill folders.
-	Zip           []byte `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	Zip []byte `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	// skills are the keys exported, in key order; warnings name the
+	// imported skills written as imported though the strict validator
+	// refuses them.
+	Skills        []string `protobuf:"bytes,2,rep,name=skills,proto3" json:"skills,omitempty"`
+	Warnings      []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5955,9 +6014,47 @@ func (x *ExportSkillsResponse) GetZip() []byte {
 	return nil
 }
 
+func (x *ExportSkillsResponse) GetSkills() []string {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *ExportSkillsResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
 type ImportSkillsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Zip           []byte                 `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Zip   []byte                 `protobuf:"bytes,1,opt,name=zip,proto3" json:"zip,omitempty"`
+	// path is for a caller on the serving machine only (a team server
+	// refuses it): the skills at that path, read there as lore skills
+	// import reads them, instead of a zip.
+	Path string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	// source is the path as the user named it, which the answer names
+	// where it would name the zip or path read.
+	Source string `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
+	// folder: the zip holds what was read of the folder source on the
+	// caller's machine (a skill folder, or a folder of them), under one top
+	// folder of its name, and its entries are answered as that folder's
+	// files; read_warnings and read_skipped are what reading it found (a
+	// link not followed, a skill over the bounds), answered as the
+	// import's.
+	Folder       bool     `protobuf:"varint,4,opt,name=folder,proto3" json:"folder,omitempty"`
+	ReadWarnings []string `protobuf:"bytes,5,rep,name=read_warnings,json=readWarnings,proto3" json:"read_warnings,omitempty"`
+	ReadSkipped  []string `protobuf:"bytes,6,rep,name=read_skipped,json=readSkipped,proto3" json:"read_skipped,omitempty"`
+	// namespace, trust, strict, redact and dry_run are lore skills
+	// import's flags. trust vouches for the source, making its skills
+	// active, which is a reviewer's call: a curator may not give it.
+	Namespace     string `protobuf:"bytes,7,opt,name=namespace,proto3" json:"namespace,omitempty"`
+	Trust         bool   `protobuf:"varint,8,opt,name=trust,proto3" json:"trust,omitempty"`
+	Strict        bool   `protobuf:"varint,9,opt,name=strict,proto3" json:"strict,omitempty"`
+	Redact        bool   `protobuf:"varint,10,opt,name=redact,proto3" json:"redact,omitempty"`
+	DryRun        bool   `protobuf:"varint,11,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5999,13 +6096,94 @@ func (x *ImportSkillsRequest) GetZip() []byte {
 	return nil
 }
 
+func (x *ImportSkillsRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetFolder() bool {
+	if x != nil {
+		return x.Folder
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetReadWarnings() []string {
+	if x != nil {
+		return x.ReadWarnings
+	}
+	return nil
+}
+
+func (x *ImportSkillsRequest) GetReadSkipped() []string {
+	if x != nil {
+		return x.ReadSkipped
+	}
+	return nil
+}
+
+func (x *ImportSkillsRequest) GetNamespace() string {
+	if x != nil {
+		return x.Namespace
+	}
+	return ""
+}
+
+func (x *ImportSkillsRequest) GetTrust() bool {
+	if x != nil {
+		return x.Trust
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetStrict() bool {
+	if x != nil {
+		return x.Strict
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetRedact() bool {
+	if x != nil {
+		return x.Redact
+	}
+	return false
+}
+
+func (x *ImportSkillsRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
 type ImportSkillsResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Skills   []*Skill               `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
 	Warnings []string               `protobuf:"bytes,2,rep,name=warnings,proto3" json:"warnings,omitempty"`
-	// skipped says which skills were not imported, and why.
-	Skipped       []string   `protobuf:"bytes,3,rep,name=skipped,proto3" json:"skipped,omitempty"`
-	Findings      []*Finding `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	// skipped says which skills were not imported, and why: "path: reason".
+	Skipped  []string   `protobuf:"bytes,3,rep,name=skipped,proto3" json:"skipped,omitempty"`
+	Findings []*Finding `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	// discovered counts the skill files found; drafts are the keys filed
+	// in the review queue rather than made active; invalid what the strict
+	// profile refuses in them; sensitive each span of secrets or personal
+	// data seen in the files, redacted or kept.
+	Discovered int32            `protobuf:"varint,5,opt,name=discovered,proto3" json:"discovered,omitempty"`
+	Drafts     []string         `protobuf:"bytes,6,rep,name=drafts,proto3" json:"drafts,omitempty"`
+	Invalid    []*InvalidSkill  `protobuf:"bytes,7,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	Sensitive  []*SensitiveSpan `protobuf:"bytes,8,rep,name=sensitive,proto3" json:"sensitive,omitempty"`
+	// dry_run says nothing was stored: skills are what the import would
+	// file.
+	DryRun        bool `protobuf:"varint,9,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6066,6 +6244,41 @@ func (x *ImportSkillsResponse) GetFindings() []*Finding {
 		return x.Findings
 	}
 	return nil
+}
+
+func (x *ImportSkillsResponse) GetDiscovered() int32 {
+	if x != nil {
+		return x.Discovered
+	}
+	return 0
+}
+
+func (x *ImportSkillsResponse) GetDrafts() []string {
+	if x != nil {
+		return x.Drafts
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetInvalid() []*InvalidSkill {
+	if x != nil {
+		return x.Invalid
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetSensitive() []*SensitiveSpan {
+	if x != nil {
+		return x.Sensitive
+	}
+	return nil
+}
+
+func (x *ImportSkillsResponse) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
 }
 
 type QueueRequest struct {
@@ -7343,6 +7556,139 @@ func (x *RevokeUserResponse) GetUser() *User {
 	return nil
 }
 
+// InvalidSkill is a skill the strict profile refuses, with its errors.
+type InvalidSkill struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Key           string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Errors        []string               `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InvalidSkill) Reset() {
+	*x = InvalidSkill{}
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InvalidSkill) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InvalidSkill) ProtoMessage() {}
+
+func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InvalidSkill.ProtoReflect.Descriptor instead.
+func (*InvalidSkill) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+}
+
+func (x *InvalidSkill) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *InvalidSkill) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+// SensitiveSpan is a span of secrets or personal data in an imported
+// file.
+type SensitiveSpan struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	File  string                 `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	Line  int32                  `protobuf:"varint,2,opt,name=line,proto3" json:"line,omitempty"`
+	// kind is the redaction kind (key, token, email, url-query, phone),
+	// what names it ("e-mail address").
+	Kind          string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	What          string `protobuf:"bytes,4,opt,name=what,proto3" json:"what,omitempty"`
+	Redacted      bool   `protobuf:"varint,5,opt,name=redacted,proto3" json:"redacted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SensitiveSpan) Reset() {
+	*x = SensitiveSpan{}
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SensitiveSpan) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SensitiveSpan) ProtoMessage() {}
+
+func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SensitiveSpan.ProtoReflect.Descriptor instead.
+func (*SensitiveSpan) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
+}
+
+func (x *SensitiveSpan) GetFile() string {
+	if x != nil {
+		return x.File
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *SensitiveSpan) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetWhat() string {
+	if x != nil {
+		return x.What
+	}
+	return ""
+}
+
+func (x *SensitiveSpan) GetRedacted() bool {
+	if x != nil {
+		return x.Redacted
+	}
+	return false
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -7663,7 +8009,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"resolution\x18\x03 \x01(\tR\n" +
 	"resolution\x12\x18\n" +
 	"\aoutcome\x18\x04 \x01(\tR\aoutcome\x12\x16\n" +
-	"\x06errors\x18\x05 \x03(\tR\x06errors\"\x96\x06\n" +
+	"\x06errors\x18\x05 \x03(\tR\x06errors\"\xb2\x06\n" +
 	"\x05Skill\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -7695,7 +8041,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\tlast_used\x18\x18 \x01(\tR\blastUsed\x12%\n" +
 	"\x0eresource_count\x18\x19 \x01(\x05R\rresourceCount\x12,\n" +
 	"\x06origin\x18\x1a \x01(\v2\x14.lore.v1.SkillOriginR\x06origin\x12=\n" +
-	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\"\x8f\t\n" +
+	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\x12\x1a\n" +
+	"\bfailures\x18\x1c \x01(\x05R\bfailures\"\x8f\t\n" +
 	"\vSkillDetail\x12\x12\n" +
 	"\x04hash\x18\x01 \x01(\tR\x04hash\x12\x18\n" +
 	"\aupdated\x18\x02 \x01(\tR\aupdated\x12\x1a\n" +
@@ -7842,12 +8189,18 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x14SkillFeedbackRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12\x12\n" +
-	"\x04note\x18\x03 \x01(\tR\x04note\"\x98\x01\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"\xfb\x02\n" +
 	"\x15SkillFeedbackResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1c\n" +
 	"\tsignature\x18\x02 \x01(\tR\tsignature\x12\x14\n" +
 	"\x05count\x18\x03 \x01(\x05R\x05count\x12%\n" +
-	"\x0enegative_skill\x18\x04 \x01(\tR\rnegativeSkill\"[\n" +
+	"\x0enegative_skill\x18\x04 \x01(\tR\rnegativeSkill\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x125\n" +
+	"\rnote_findings\x18\x06 \x03(\v2\x10.lore.v1.FindingR\fnoteFindings\x12U\n" +
+	"\rnote_redacted\x18\a \x03(\v20.lore.v1.SkillFeedbackResponse.NoteRedactedEntryR\fnoteRedacted\x1a?\n" +
+	"\x11NoteRedactedEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"[\n" +
 	"\x11AllowSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +
@@ -7856,17 +8209,39 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1a\n" +
 	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x18\n" +
 	"\aallowed\x18\x03 \x01(\bR\aallowed\x12\x0e\n" +
-	"\x02by\x18\x04 \x01(\tR\x02by\"\x15\n" +
-	"\x13ExportSkillsRequest\"(\n" +
+	"\x02by\x18\x04 \x01(\tR\x02by\"K\n" +
+	"\x13ExportSkillsRequest\x12\x16\n" +
+	"\x06status\x18\x01 \x01(\tR\x06status\x12\x1c\n" +
+	"\tnamespace\x18\x02 \x01(\tR\tnamespace\"\\\n" +
 	"\x14ExportSkillsResponse\x12\x10\n" +
-	"\x03zip\x18\x01 \x01(\fR\x03zip\"'\n" +
+	"\x03zip\x18\x01 \x01(\fR\x03zip\x12\x16\n" +
+	"\x06skills\x18\x02 \x03(\tR\x06skills\x12\x1a\n" +
+	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"\xb0\x02\n" +
 	"\x13ImportSkillsRequest\x12\x10\n" +
-	"\x03zip\x18\x01 \x01(\fR\x03zip\"\xa2\x01\n" +
+	"\x03zip\x18\x01 \x01(\fR\x03zip\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x16\n" +
+	"\x06source\x18\x03 \x01(\tR\x06source\x12\x16\n" +
+	"\x06folder\x18\x04 \x01(\bR\x06folder\x12#\n" +
+	"\rread_warnings\x18\x05 \x03(\tR\freadWarnings\x12!\n" +
+	"\fread_skipped\x18\x06 \x03(\tR\vreadSkipped\x12\x1c\n" +
+	"\tnamespace\x18\a \x01(\tR\tnamespace\x12\x14\n" +
+	"\x05trust\x18\b \x01(\bR\x05trust\x12\x16\n" +
+	"\x06strict\x18\t \x01(\bR\x06strict\x12\x16\n" +
+	"\x06redact\x18\n" +
+	" \x01(\bR\x06redact\x12\x17\n" +
+	"\adry_run\x18\v \x01(\bR\x06dryRun\"\xda\x02\n" +
 	"\x14ImportSkillsResponse\x12&\n" +
 	"\x06skills\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06skills\x12\x1a\n" +
 	"\bwarnings\x18\x02 \x03(\tR\bwarnings\x12\x18\n" +
 	"\askipped\x18\x03 \x03(\tR\askipped\x12,\n" +
-	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\"\x0e\n" +
+	"\bfindings\x18\x04 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x1e\n" +
+	"\n" +
+	"discovered\x18\x05 \x01(\x05R\n" +
+	"discovered\x12\x16\n" +
+	"\x06drafts\x18\x06 \x03(\tR\x06drafts\x12/\n" +
+	"\ainvalid\x18\a \x03(\v2\x15.lore.v1.InvalidSkillR\ainvalid\x124\n" +
+	"\tsensitive\x18\b \x03(\v2\x16.lore.v1.SensitiveSpanR\tsensitive\x12\x17\n" +
+	"\adry_run\x18\t \x01(\bR\x06dryRun\"\x0e\n" +
 	"\fQueueRequest\"\x97\x01\n" +
 	"\rQueueResponse\x12&\n" +
 	"\x06drafts\x18\x01 \x03(\v2\x0e.lore.v1.SkillR\x06drafts\x12/\n" +
@@ -7959,7 +8334,16 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x11RevokeUserRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"7\n" +
 	"\x12RevokeUserResponse\x12!\n" +
-	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user2\xaa\x10\n" +
+	"\x04user\x18\x01 \x01(\v2\r.lore.v1.UserR\x04user\"8\n" +
+	"\fInvalidSkill\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x16\n" +
+	"\x06errors\x18\x02 \x03(\tR\x06errors\"{\n" +
+	"\rSensitiveSpan\x12\x12\n" +
+	"\x04file\x18\x01 \x01(\tR\x04file\x12\x12\n" +
+	"\x04line\x18\x02 \x01(\x05R\x04line\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04what\x18\x04 \x01(\tR\x04what\x12\x1a\n" +
+	"\bredacted\x18\x05 \x01(\bR\bredacted2\xaa\x10\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -8008,7 +8392,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 102)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 105)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -8107,12 +8491,15 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*ListUsersResponse)(nil),     // 94: lore.v1.ListUsersResponse
 	(*RevokeUserRequest)(nil),     // 95: lore.v1.RevokeUserRequest
 	(*RevokeUserResponse)(nil),    // 96: lore.v1.RevokeUserResponse
-	nil,                           // 97: lore.v1.Session.CountsEntry
-	nil,                           // 98: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 99: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 100: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 101: lore.v1.ProposeSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 102: google.protobuf.Struct
+	(*InvalidSkill)(nil),          // 97: lore.v1.InvalidSkill
+	(*SensitiveSpan)(nil),         // 98: lore.v1.SensitiveSpan
+	nil,                           // 99: lore.v1.Session.CountsEntry
+	nil,                           // 100: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 101: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 102: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 103: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 104: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	(*structpb.Struct)(nil),       // 105: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -8128,9 +8515,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	97,  // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	99,  // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	102, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	105, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -8146,20 +8533,20 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31,  // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19,  // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45,  // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	98,  // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	100, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44,  // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44,  // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49,  // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	87,  // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	88,  // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	99,  // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	101, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50,  // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31,  // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51,  // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52,  // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53,  // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54,  // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	100, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	102, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55,  // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31,  // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31,  // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -8171,88 +8558,92 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	89,  // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	48,  // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31,  // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	101, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	103, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48,  // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	48,  // 60: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 61: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31,  // 62: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	48,  // 63: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24,  // 64: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34,  // 65: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	83,  // 66: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	85,  // 67: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	90,  // 68: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
-	90,  // 69: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
-	90,  // 70: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	0,   // 71: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 72: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 73: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 74: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 75: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 76: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 77: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 78: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 79: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 80: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39,  // 81: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41,  // 82: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42,  // 83: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46,  // 84: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84,  // 85: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56,  // 86: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59,  // 87: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61,  // 88: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63,  // 89: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65,  // 90: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67,  // 91: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69,  // 92: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71,  // 93: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73,  // 94: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75,  // 95: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77,  // 96: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79,  // 97: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81,  // 98: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	91,  // 99: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	93,  // 100: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	95,  // 101: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	1,   // 102: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 103: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 104: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 105: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 106: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 107: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 108: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 109: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 110: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34,  // 111: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40,  // 112: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34,  // 113: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43,  // 114: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47,  // 115: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86,  // 116: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58,  // 117: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60,  // 118: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62,  // 119: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64,  // 120: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66,  // 121: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68,  // 122: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70,  // 123: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72,  // 124: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74,  // 125: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76,  // 126: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78,  // 127: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80,  // 128: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82,  // 129: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	92,  // 130: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	94,  // 131: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	96,  // 132: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	102, // [102:133] is the sub-list for method output_type
-	71,  // [71:102] is the sub-list for method input_type
-	71,  // [71:71] is the sub-list for extension type_name
-	71,  // [71:71] is the sub-list for extension extendee
-	0,   // [0:71] is the sub-list for field type_name
+	31,  // 60: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
+	104, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	48,  // 62: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 63: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31,  // 64: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	97,  // 65: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	98,  // 66: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	48,  // 67: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24,  // 68: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34,  // 69: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	83,  // 70: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	85,  // 71: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	90,  // 72: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	90,  // 73: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	90,  // 74: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	0,   // 75: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 76: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 77: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 78: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 79: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 80: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 81: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 82: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 83: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 84: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 85: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 86: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 87: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 88: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84,  // 89: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56,  // 90: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 91: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 92: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 93: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 94: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 95: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 96: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 97: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 98: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 99: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 100: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 101: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81,  // 102: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	91,  // 103: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	93,  // 104: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	95,  // 105: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	1,   // 106: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 107: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 108: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 109: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 110: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 111: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 112: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 113: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 114: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 115: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 116: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 117: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 118: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 119: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86,  // 120: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58,  // 121: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 122: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 123: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 124: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 125: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 126: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 127: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 128: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 129: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 130: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 131: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 132: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82,  // 133: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	92,  // 134: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	94,  // 135: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	96,  // 136: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	106, // [106:137] is the sub-list for method output_type
+	75,  // [75:106] is the sub-list for method input_type
+	75,  // [75:75] is the sub-list for extension type_name
+	75,  // [75:75] is the sub-list for extension extendee
+	0,   // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -8280,7 +8671,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   102,
+			NumMessages:   105,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

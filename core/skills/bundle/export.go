@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"archive/zip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -85,10 +86,70 @@ func Export(dir string, lib []*skills.Skill) (written []string, err error) {
 // entry with its mode), and returns the names of the entries written. It
 // refuses what Export refuses, and an existing file: nothing is
 // overwritten. A bundle of one skill is what a .skill file holds.
-func ExportZip(file string, lib []*skills.Skill) (entries []string, err error) {
+func ExportZip(file string, lib []*skills.Skill) ([]string, error) {
 	jobs, err := plan(lib)
 	if err != nil {
 		return nil, fmt.Errorf("export %s: %w", file, err)
+	}
+	var b bytes.Buffer
+	entries, err := writeZip(&b, jobs)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", file, err)
+	}
+	if _, err := SaveZip(file, b.Bytes()); err != nil {
+		return nil, err
+	}
+	return entries, nil
+}
+
+// Zip is ExportZip in memory: the bundle's bytes and the names of its
+// entries, for a library whose client keeps the files (a team server's).
+func Zip(lib []*skills.Skill) ([]byte, []string, error) {
+	jobs, err := plan(lib)
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: %w", err)
+	}
+	var b bytes.Buffer
+	entries, err := writeZip(&b, jobs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: %w", err)
+	}
+	return b.Bytes(), entries, nil
+}
+
+// writeZip writes the files of jobs to w as one zip, each entry with its
+// mode and its skill's time, and returns the entries' names.
+func writeZip(w io.Writer, jobs []job) ([]string, error) {
+	var entries []string
+	zw := zip.NewWriter(w)
+	for _, j := range jobs {
+		for _, sf := range j.files {
+			name := path.Join(j.folder, sf.Path)
+			h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: j.at}
+			h.SetMode(sf.Perm())
+			fw, err := zw.CreateHeader(h)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if _, err := fw.Write(sf.Content); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			entries = append(entries, name)
+		}
+	}
+	return entries, zw.Close()
+}
+
+// SaveZip writes the bundle b at file, which must not exist, and returns
+// the names of its entries: nothing is overwritten, and a file half
+// written is removed.
+func SaveZip(file string, b []byte) (entries []string, err error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("export %s: the bundle received: %w", file, err)
+	}
+	for _, e := range zr.File {
+		entries = append(entries, e.Name)
 	}
 	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -106,26 +167,97 @@ func ExportZip(file string, lib []*skills.Skill) (entries []string, err error) {
 			entries = nil
 		}
 	}()
-	zw := zip.NewWriter(f)
-	for _, j := range jobs {
-		for _, sf := range j.files {
-			name := path.Join(j.folder, sf.Path)
-			h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: j.at}
-			h.SetMode(sf.Perm())
-			w, err := zw.CreateHeader(h)
-			if err != nil {
-				return nil, fmt.Errorf("export %s: %s: %w", file, name, err)
-			}
-			if _, err := w.Write(sf.Content); err != nil {
-				return nil, fmt.Errorf("export %s: %s: %w", file, name, err)
-			}
-			entries = append(entries, name)
-		}
-	}
-	if err := zw.Close(); err != nil {
+	if _, err := f.Write(b); err != nil {
 		return nil, fmt.Errorf("export %s: %w", file, err)
 	}
 	return entries, nil
+}
+
+// Unpack writes the bundle b, laid out as ExportZip lays one out (a folder
+// per skill), into the folder dir as Export writes one, and returns the
+// paths written in order: nothing is overwritten, every target is checked
+// before the first write, and files are written through an os.Root with
+// their modes. It is how an export a team server sent becomes folders
+// here. The bundle is read under the import's bounds, and an entry that is
+// not a file of a skill folder (a link, a path outside, a file beside the
+// folders) refuses it whole.
+func Unpack(dir string, b []byte) (written []string, err error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("export %s: the bundle received: %w", dir, err)
+	}
+	opts := readOptions{}
+	opts.defaults()
+	type entry struct {
+		folder, name string
+		content      []byte
+		perm         fs.FileMode
+	}
+	var (
+		entries []entry
+		folders []string
+	)
+	sizes := map[string]*bounds{}
+	for _, f := range zr.File {
+		if f.FileInfo().IsDir() {
+			continue
+		}
+		folder, rel, ok := strings.Cut(f.Name, "/")
+		if !ok || !f.Mode().IsRegular() || skills.CheckFilePath(f.Name) != nil || (rel != skills.SkillFile && skills.CheckFilePath(rel) != nil) {
+			return nil, fmt.Errorf("export %s: the bundle received holds %q, not a file of a skill folder", dir, f.Name)
+		}
+		if sizes[folder] == nil {
+			sizes[folder] = &bounds{opts: opts}
+			folders = append(folders, folder)
+		}
+		if err := sizes[folder].file(f.Name, int64(f.UncompressedSize64), rel != skills.SkillFile); err != nil {
+			return nil, fmt.Errorf("export %s: the bundle received: %w", dir, err)
+		}
+		content, err := readEntry(f, opts.maxFileBytes)
+		if err != nil {
+			return nil, fmt.Errorf("export %s: the bundle received: %s: %w", dir, f.Name, err)
+		}
+		entries = append(entries, entry{folder: folder, name: f.Name, content: content, perm: skills.File{Mode: uint32(f.Mode().Perm())}.Perm()})
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export %s: %w", dir, err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", dir, err)
+	}
+	defer root.Close()
+	for _, folder := range folders {
+		if err := checkTarget(root, folder); err != nil {
+			return nil, fmt.Errorf("export %s: %w", filepath.Join(dir, folder), err)
+		}
+	}
+	for _, e := range entries {
+		full := filepath.Join(dir, filepath.FromSlash(e.name))
+		if err := writeNew(root, e.name, e.content, e.perm); err != nil {
+			return written, fmt.Errorf("export %s: %w", full, err)
+		}
+		written = append(written, full)
+	}
+	return written, nil
+}
+
+// readEntry reads the zip entry f, refusing more than most bytes whatever
+// its header says.
+func readEntry(f *zip.File, most int64) ([]byte, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, most+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > most {
+		return nil, fmt.Errorf("more than %d bytes: %w", most, errBound)
+	}
+	return b, nil
 }
 
 // Notes returns what an export of lib should tell a person: the imported

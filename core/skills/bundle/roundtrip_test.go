@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skillspec"
 )
 
@@ -352,6 +353,85 @@ func TestValidateWarnsOnDeadLinksAndUnmentionedFiles(t *testing.T) {
 		}
 		if !r.Valid || !slices.Equal(r.Warnings, want) {
 			t.Errorf("%s: valid %v, warnings %q, want %q", p, r.Valid, r.Warnings, want)
+		}
+	}
+}
+
+// TestUnpackIsExport: a bundle made in memory (a team server's export)
+// and unpacked into a folder gives the tree Export writes, byte for byte
+// and mode for mode; unpacked again it overwrites nothing and writes
+// nothing, and saved it is the bundle ExportZip writes.
+func TestUnpackIsExport(t *testing.T) {
+	src := t.TempDir()
+	writeTree(t, src, skillTree())
+	plan, err := Import(src, ImportOptions{Now: now})
+	if err != nil || len(plan.Skills) != 1 {
+		t.Fatalf("import: %v %+v", err, plan)
+	}
+	b, entries, err := Zip(plan.Skills)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	written, err := Unpack(out, b)
+	if err != nil || len(written) != len(entries) {
+		t.Fatalf("unpack: %v, %d files for %d entries", err, len(written), len(entries))
+	}
+	if a, b := listing(t, src), listing(t, out); !reflect.DeepEqual(a, b) {
+		t.Errorf("the unpacked bundle differs from what was imported\nimported %q\nunpacked %q", a, b)
+	}
+	before := listing(t, out)
+	if _, err := Unpack(out, b); err == nil || !strings.Contains(err.Error(), "not overwritten") {
+		t.Errorf("unpacking over the folders: %v", err)
+	}
+	if after := listing(t, out); !reflect.DeepEqual(after, before) {
+		t.Errorf("a refused unpack changed the folder")
+	}
+	file := filepath.Join(t.TempDir(), "skills.zip")
+	if saved, err := SaveZip(file, b); err != nil || !slices.Equal(saved, entries) {
+		t.Fatalf("save: %v, entries %q, want %q", err, saved, entries)
+	}
+	if got := zipListing(t, file); !slices.Equal(got, zipListingOf(t, plan.Skills)) {
+		t.Errorf("the saved bundle differs from ExportZip's: %q", got)
+	}
+	if _, err := SaveZip(file, b); err == nil || !strings.Contains(err.Error(), "exists; not overwritten") {
+		t.Errorf("saving over a bundle: %v", err)
+	}
+}
+
+// zipListingOf is zipListing of the bundle ExportZip writes of lib.
+func zipListingOf(t *testing.T, lib []*skills.Skill) []string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "export.zip")
+	if _, err := ExportZip(file, lib); err != nil {
+		t.Fatal(err)
+	}
+	return zipListing(t, file)
+}
+
+// TestUnpackRefusesWhatIsNoSkillFolder: an entry outside a skill folder,
+// or one escaping it, refuses the whole bundle before anything is
+// written.
+func TestUnpackRefusesWhatIsNoSkillFolder(t *testing.T) {
+	for _, names := range [][]string{{"SKILL.md"}, {"a/SKILL.md", "a/../../evil.sh"}, {"a/SKILL.md", "/abs/x"}} {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, n := range names {
+			w, err := zw.Create(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(w, "x\n")
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		if _, err := Unpack(out, buf.Bytes()); err == nil || !strings.Contains(err.Error(), "not a file of a skill folder") {
+			t.Errorf("%q: %v", names, err)
+		}
+		if files := listing(t, out); len(files) != 0 {
+			t.Errorf("%q: wrote %q", names, files)
 		}
 	}
 }

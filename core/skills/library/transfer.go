@@ -166,17 +166,9 @@ type Exported struct {
 // is overwritten, and nothing is written when any check fails. Keeping no
 // skill is a *core.UsageError.
 func (l *Library) Export(target string, f Filter) (Exported, error) {
-	sel, err := l.List(f)
+	pick, err := l.exportable(f)
 	if err != nil {
 		return Exported{}, err
-	}
-	pick := sel.Skills
-	if len(pick) == 0 {
-		kept := "no skill"
-		if len(f.Status) == 1 {
-			kept = "no " + string(f.Status[0]) + " skill"
-		}
-		return Exported{}, &core.UsageError{Msg: fmt.Sprintf("%s to export (%d in the library of any status; see lore skills list)", kept, sel.Total)}
 	}
 	write := bundle.Export
 	if bundle.IsBundle(target) {
@@ -186,11 +178,46 @@ func (l *Library) Export(target string, f Filter) (Exported, error) {
 	if err != nil {
 		return Exported{}, err
 	}
+	return exported(pick, files), nil
+}
+
+// Zip is Export into a zip bundle in memory (bundle.Zip), for a caller
+// whose files are elsewhere: the bundle's bytes, and what it holds.
+func (l *Library) Zip(f Filter) (Exported, []byte, error) {
+	pick, err := l.exportable(f)
+	if err != nil {
+		return Exported{}, nil, err
+	}
+	b, entries, err := bundle.Zip(pick)
+	if err != nil {
+		return Exported{}, nil, err
+	}
+	return exported(pick, entries), b, nil
+}
+
+// exportable are the skills f keeps for an export; none is a
+// *core.UsageError.
+func (l *Library) exportable(f Filter) ([]*skills.Skill, error) {
+	sel, err := l.List(f)
+	if err != nil {
+		return nil, err
+	}
+	if len(sel.Skills) == 0 {
+		kept := "no skill"
+		if len(f.Status) == 1 {
+			kept = "no " + string(f.Status[0]) + " skill"
+		}
+		return nil, &core.UsageError{Msg: fmt.Sprintf("%s to export (%d in the library of any status; see lore skills list)", kept, sel.Total)}
+	}
+	return sel.Skills, nil
+}
+
+func exported(pick []*skills.Skill, files []string) Exported {
 	keys := make([]string, len(pick))
 	for i, s := range pick {
 		keys[i] = s.Key
 	}
-	return Exported{Keys: keys, Files: files, Warnings: bundle.Notes(pick)}, nil
+	return Exported{Keys: keys, Files: files, Warnings: bundle.Notes(pick)}
 }
 
 // CheckCategory is the category of the findings an import's review report
