@@ -67,6 +67,10 @@ type Service interface {
 	ExportSkills(context.Context, *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error)
 	ImportSkills(context.Context, *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error)
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // Caller is who makes a call: a user of the team server, let in by a
@@ -125,7 +129,7 @@ var (
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 			"ProposeSkill", "SkillFeedback"},
 		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "ImportSkills", "ProposeSkill", "SkillFeedback"),
-		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback"),
+		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback", "RollbackSkill", "WarnSkill", "EditSkill"),
 	}
 )
 
@@ -133,7 +137,7 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue"}
+	"Queue", "RollbackSkill", "WarnSkill", "EditSkill"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

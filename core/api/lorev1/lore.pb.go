@@ -6672,6 +6672,392 @@ func (x *SensitiveSpan) GetRedacted() bool {
 	return false
 }
 
+type RollbackSkillRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// version is the earlier version whose content becomes current, as a
+	// new version.
+	Version       int32 `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RollbackSkillRequest) Reset() {
+	*x = RollbackSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RollbackSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RollbackSkillRequest) ProtoMessage() {}
+
+func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RollbackSkillRequest.ProtoReflect.Descriptor instead.
+func (*RollbackSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{86}
+}
+
+func (x *RollbackSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RollbackSkillRequest) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+type RollbackSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// skill is the record with its new version; restored the version whose
+	// content it has.
+	Skill         *Skill `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	Restored      int32  `protobuf:"varint,2,opt,name=restored,proto3" json:"restored,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RollbackSkillResponse) Reset() {
+	*x = RollbackSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RollbackSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RollbackSkillResponse) ProtoMessage() {}
+
+func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RollbackSkillResponse.ProtoReflect.Descriptor instead.
+func (*RollbackSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *RollbackSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *RollbackSkillResponse) GetRestored() int32 {
+	if x != nil {
+		return x.Restored
+	}
+	return 0
+}
+
+// WarnSkillRequest writes an active negative skill: a "don't do this"
+// offered to agents beside the other skills, labelled as a warning.
+type WarnSkillRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name is the new skill's key, or an id meaning public.<id>.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// description is the warning as agents read it; body the explanation
+	// activation gives (Markdown).
+	Description string `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	Body        string `protobuf:"bytes,3,opt,name=body,proto3" json:"body,omitempty"`
+	// about names the skill it warns about, if any.
+	About         string `protobuf:"bytes,4,opt,name=about,proto3" json:"about,omitempty"`
+	TaskType      string `protobuf:"bytes,5,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WarnSkillRequest) Reset() {
+	*x = WarnSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WarnSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WarnSkillRequest) ProtoMessage() {}
+
+func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WarnSkillRequest.ProtoReflect.Descriptor instead.
+func (*WarnSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{88}
+}
+
+func (x *WarnSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetAbout() string {
+	if x != nil {
+		return x.About
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetTaskType() string {
+	if x != nil {
+		return x.TaskType
+	}
+	return ""
+}
+
+type WarnSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// extends is the key of the skill it warns about, if any.
+	Extends       string `protobuf:"bytes,2,opt,name=extends,proto3" json:"extends,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WarnSkillResponse) Reset() {
+	*x = WarnSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WarnSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WarnSkillResponse) ProtoMessage() {}
+
+func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WarnSkillResponse.ProtoReflect.Descriptor instead.
+func (*WarnSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{89}
+}
+
+func (x *WarnSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *WarnSkillResponse) GetExtends() string {
+	if x != nil {
+		return x.Extends
+	}
+	return ""
+}
+
+// EditSkillRequest replaces a draft's text, the text it replaces kept as
+// a version: an imported draft's whole SKILL.md (skill_md), read, scanned
+// and checked as an import reads a folder, or another draft's description
+// and instructions, scanned and redacted as a proposal is.
+type EditSkillRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	SkillMd       []byte                 `protobuf:"bytes,2,opt,name=skill_md,json=skillMd,proto3" json:"skill_md,omitempty"`
+	Description   string                 `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	Instructions  string                 `protobuf:"bytes,4,opt,name=instructions,proto3" json:"instructions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EditSkillRequest) Reset() {
+	*x = EditSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditSkillRequest) ProtoMessage() {}
+
+func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditSkillRequest.ProtoReflect.Descriptor instead.
+func (*EditSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{90}
+}
+
+func (x *EditSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EditSkillRequest) GetSkillMd() []byte {
+	if x != nil {
+		return x.SkillMd
+	}
+	return nil
+}
+
+func (x *EditSkillRequest) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *EditSkillRequest) GetInstructions() string {
+	if x != nil {
+		return x.Instructions
+	}
+	return ""
+}
+
+type EditSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// changed is false when the text was the same: nothing was saved.
+	Changed bool `protobuf:"varint,2,opt,name=changed,proto3" json:"changed,omitempty"`
+	// findings are the draft's findings as rescanned; invalid what the
+	// strict profile still refuses in it (promotion needs it fixed).
+	Findings      []*Finding `protobuf:"bytes,3,rep,name=findings,proto3" json:"findings,omitempty"`
+	Invalid       []string   `protobuf:"bytes,4,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EditSkillResponse) Reset() {
+	*x = EditSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditSkillResponse) ProtoMessage() {}
+
+func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditSkillResponse.ProtoReflect.Descriptor instead.
+func (*EditSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{91}
+}
+
+func (x *EditSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *EditSkillResponse) GetChanged() bool {
+	if x != nil {
+		return x.Changed
+	}
+	return false
+}
+
+func (x *EditSkillResponse) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *EditSkillResponse) GetInvalid() []string {
+	if x != nil {
+		return x.Invalid
+	}
+	return nil
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -7245,7 +7631,32 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04line\x18\x02 \x01(\x05R\x04line\x12\x12\n" +
 	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
 	"\x04what\x18\x04 \x01(\tR\x04what\x12\x1a\n" +
-	"\bredacted\x18\x05 \x01(\bR\bredacted2\xe7\r\n" +
+	"\bredacted\x18\x05 \x01(\bR\bredacted\"D\n" +
+	"\x14RollbackSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\aversion\x18\x02 \x01(\x05R\aversion\"Y\n" +
+	"\x15RollbackSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1a\n" +
+	"\brestored\x18\x02 \x01(\x05R\brestored\"\x8f\x01\n" +
+	"\x10WarnSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x12\n" +
+	"\x04body\x18\x03 \x01(\tR\x04body\x12\x14\n" +
+	"\x05about\x18\x04 \x01(\tR\x05about\x12\x1b\n" +
+	"\ttask_type\x18\x05 \x01(\tR\btaskType\"S\n" +
+	"\x11WarnSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x18\n" +
+	"\aextends\x18\x02 \x01(\tR\aextends\"\x87\x01\n" +
+	"\x10EditSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x19\n" +
+	"\bskill_md\x18\x02 \x01(\fR\askillMd\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\"\n" +
+	"\finstructions\x18\x04 \x01(\tR\finstructions\"\x9b\x01\n" +
+	"\x11EditSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x18\n" +
+	"\achanged\x18\x02 \x01(\bR\achanged\x12,\n" +
+	"\bfindings\x18\x03 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x18\n" +
+	"\ainvalid\x18\x04 \x03(\tR\ainvalid2\xc5\x0f\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -7274,7 +7685,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"AllowSkill\x12\x1a.lore.v1.AllowSkillRequest\x1a\x1b.lore.v1.AllowSkillResponse\"\x00\x12M\n" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
-	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x12P\n" +
+	"\rRollbackSkill\x12\x1d.lore.v1.RollbackSkillRequest\x1a\x1e.lore.v1.RollbackSkillResponse\"\x00\x12D\n" +
+	"\tWarnSkill\x12\x19.lore.v1.WarnSkillRequest\x1a\x1a.lore.v1.WarnSkillResponse\"\x00\x12D\n" +
+	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -7288,7 +7702,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 92)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 98)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -7376,140 +7790,156 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*SkillResource)(nil),         // 83: lore.v1.SkillResource
 	(*InvalidSkill)(nil),          // 84: lore.v1.InvalidSkill
 	(*SensitiveSpan)(nil),         // 85: lore.v1.SensitiveSpan
-	nil,                           // 86: lore.v1.Session.CountsEntry
-	nil,                           // 87: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 88: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 89: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 90: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 91: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	(*RollbackSkillRequest)(nil),  // 86: lore.v1.RollbackSkillRequest
+	(*RollbackSkillResponse)(nil), // 87: lore.v1.RollbackSkillResponse
+	(*WarnSkillRequest)(nil),      // 88: lore.v1.WarnSkillRequest
+	(*WarnSkillResponse)(nil),     // 89: lore.v1.WarnSkillResponse
+	(*EditSkillRequest)(nil),      // 90: lore.v1.EditSkillRequest
+	(*EditSkillResponse)(nil),     // 91: lore.v1.EditSkillResponse
+	nil,                           // 92: lore.v1.Session.CountsEntry
+	nil,                           // 93: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 94: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 95: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 96: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 97: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
-	2,  // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
-	2,  // 1: lore.v1.Primitive.required_by:type_name -> lore.v1.Edge
-	4,  // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
-	3,  // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
-	5,  // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
-	6,  // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
-	8,  // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
-	6,  // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
-	12, // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
-	12, // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
-	14, // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
-	17, // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
-	2,  // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	86, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
-	19, // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	6,  // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
-	6,  // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
-	24, // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	28, // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	32, // 19: lore.v1.Finding.flow:type_name -> lore.v1.Flow
-	31, // 20: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	35, // 21: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	33, // 22: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	36, // 23: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24, // 24: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	37, // 25: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	38, // 26: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	31, // 27: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	19, // 28: lore.v1.Committed.session:type_name -> lore.v1.Session
-	45, // 29: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	87, // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	44, // 31: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	44, // 32: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	49, // 33: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	81, // 34: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	82, // 35: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	88, // 36: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	50, // 37: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	31, // 38: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	51, // 39: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	52, // 40: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	53, // 41: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	54, // 42: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	89, // 43: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	55, // 44: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	31, // 45: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	31, // 46: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	48, // 47: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	57, // 48: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	48, // 49: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	48, // 50: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 51: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	83, // 52: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
-	48, // 53: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31, // 54: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	90, // 55: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	48, // 56: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 57: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 58: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	31, // 59: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	91, // 60: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	48, // 61: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48, // 62: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31, // 63: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	84, // 64: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	85, // 65: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
-	48, // 66: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24, // 67: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34, // 68: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	0,  // 69: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,  // 70: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10, // 71: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13, // 72: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16, // 73: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20, // 74: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22, // 75: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25, // 76: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27, // 77: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30, // 78: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39, // 79: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41, // 80: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42, // 81: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46, // 82: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	56, // 83: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59, // 84: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61, // 85: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63, // 86: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65, // 87: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67, // 88: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69, // 89: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71, // 90: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73, // 91: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75, // 92: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77, // 93: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79, // 94: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	1,  // 95: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,  // 96: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11, // 97: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15, // 98: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18, // 99: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21, // 100: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23, // 101: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26, // 102: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29, // 103: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34, // 104: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40, // 105: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34, // 106: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43, // 107: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47, // 108: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	58, // 109: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60, // 110: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62, // 111: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64, // 112: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66, // 113: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68, // 114: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70, // 115: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72, // 116: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74, // 117: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76, // 118: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78, // 119: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80, // 120: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	95, // [95:121] is the sub-list for method output_type
-	69, // [69:95] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
+	2,   // 1: lore.v1.Primitive.required_by:type_name -> lore.v1.Edge
+	4,   // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
+	3,   // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
+	5,   // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
+	6,   // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
+	8,   // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
+	6,   // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
+	12,  // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
+	12,  // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
+	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
+	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
+	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
+	92,  // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
+	6,   // 15: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
+	6,   // 16: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
+	24,  // 17: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	28,  // 18: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	32,  // 19: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	31,  // 20: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	35,  // 21: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	33,  // 22: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	36,  // 23: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24,  // 24: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	37,  // 25: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	38,  // 26: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	31,  // 27: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	19,  // 28: lore.v1.Committed.session:type_name -> lore.v1.Session
+	45,  // 29: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	93,  // 30: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	44,  // 31: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	44,  // 32: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	49,  // 33: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	81,  // 34: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	82,  // 35: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	94,  // 36: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	50,  // 37: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	31,  // 38: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	51,  // 39: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	52,  // 40: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	53,  // 41: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	54,  // 42: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	95,  // 43: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	55,  // 44: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	31,  // 45: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	31,  // 46: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	48,  // 47: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	57,  // 48: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	48,  // 49: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	48,  // 50: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 51: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	83,  // 52: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	48,  // 53: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	31,  // 54: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	96,  // 55: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	48,  // 56: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 57: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 58: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	31,  // 59: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
+	97,  // 60: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	48,  // 61: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 62: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	31,  // 63: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	84,  // 64: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	85,  // 65: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	48,  // 66: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24,  // 67: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	34,  // 68: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	48,  // 69: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 70: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 71: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	31,  // 72: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	0,   // 73: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 74: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 75: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 76: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 77: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 78: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 79: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 80: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 81: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 82: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 83: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 84: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 85: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 86: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	56,  // 87: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 88: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 89: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 90: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 91: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 92: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 93: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 94: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 95: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 96: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 97: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 98: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	86,  // 99: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	88,  // 100: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	90,  // 101: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	1,   // 102: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 103: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 104: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 105: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 106: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 107: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 108: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 109: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 110: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 111: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 112: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 113: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 114: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 115: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	58,  // 116: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 117: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 118: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 119: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 120: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 121: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 122: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 123: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 124: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 125: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 126: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 127: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	87,  // 128: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	89,  // 129: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	91,  // 130: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	102, // [102:131] is the sub-list for method output_type
+	73,  // [73:102] is the sub-list for method input_type
+	73,  // [73:73] is the sub-list for extension type_name
+	73,  // [73:73] is the sub-list for extension extendee
+	0,   // [0:73] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -7537,7 +7967,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   92,
+			NumMessages:   98,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -98,6 +98,13 @@ const (
 	LoreServiceImportSkillsProcedure = "/lore.v1.LoreService/ImportSkills"
 	// LoreServiceQueueProcedure is the fully-qualified name of the LoreService's Queue RPC.
 	LoreServiceQueueProcedure = "/lore.v1.LoreService/Queue"
+	// LoreServiceRollbackSkillProcedure is the fully-qualified name of the LoreService's RollbackSkill
+	// RPC.
+	LoreServiceRollbackSkillProcedure = "/lore.v1.LoreService/RollbackSkill"
+	// LoreServiceWarnSkillProcedure is the fully-qualified name of the LoreService's WarnSkill RPC.
+	LoreServiceWarnSkillProcedure = "/lore.v1.LoreService/WarnSkill"
+	// LoreServiceEditSkillProcedure is the fully-qualified name of the LoreService's EditSkill RPC.
+	LoreServiceEditSkillProcedure = "/lore.v1.LoreService/EditSkill"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -140,6 +147,11 @@ type LoreServiceClient interface {
 	// Queue lists what waits for a person: drafts, conflicts, runs waiting
 	// at the gate.
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+	// The skill library's changes a reviewer makes by hand: an earlier
+	// version made current again, a warning written, a draft's text fixed.
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -309,6 +321,24 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("Queue")),
 			connect.WithClientOptions(opts...),
 		),
+		rollbackSkill: connect.NewClient[lorev1.RollbackSkillRequest, lorev1.RollbackSkillResponse](
+			httpClient,
+			baseURL+LoreServiceRollbackSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("RollbackSkill")),
+			connect.WithClientOptions(opts...),
+		),
+		warnSkill: connect.NewClient[lorev1.WarnSkillRequest, lorev1.WarnSkillResponse](
+			httpClient,
+			baseURL+LoreServiceWarnSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("WarnSkill")),
+			connect.WithClientOptions(opts...),
+		),
+		editSkill: connect.NewClient[lorev1.EditSkillRequest, lorev1.EditSkillResponse](
+			httpClient,
+			baseURL+LoreServiceEditSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -340,6 +370,9 @@ type loreServiceClient struct {
 	exportSkills  *connect.Client[lorev1.ExportSkillsRequest, lorev1.ExportSkillsResponse]
 	importSkills  *connect.Client[lorev1.ImportSkillsRequest, lorev1.ImportSkillsResponse]
 	queue         *connect.Client[lorev1.QueueRequest, lorev1.QueueResponse]
+	rollbackSkill *connect.Client[lorev1.RollbackSkillRequest, lorev1.RollbackSkillResponse]
+	warnSkill     *connect.Client[lorev1.WarnSkillRequest, lorev1.WarnSkillResponse]
+	editSkill     *connect.Client[lorev1.EditSkillRequest, lorev1.EditSkillResponse]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -564,6 +597,33 @@ func (c *loreServiceClient) Queue(ctx context.Context, req *lorev1.QueueRequest)
 	return nil, err
 }
 
+// RollbackSkill calls lore.v1.LoreService.RollbackSkill.
+func (c *loreServiceClient) RollbackSkill(ctx context.Context, req *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	response, err := c.rollbackSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// WarnSkill calls lore.v1.LoreService.WarnSkill.
+func (c *loreServiceClient) WarnSkill(ctx context.Context, req *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	response, err := c.warnSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// EditSkill calls lore.v1.LoreService.EditSkill.
+func (c *loreServiceClient) EditSkill(ctx context.Context, req *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	response, err := c.editSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -604,6 +664,11 @@ type LoreServiceHandler interface {
 	// Queue lists what waits for a person: drafts, conflicts, runs waiting
 	// at the gate.
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+	// The skill library's changes a reviewer makes by hand: an earlier
+	// version made current again, a warning written, a draft's text fixed.
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -769,6 +834,24 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("Queue")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceRollbackSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceRollbackSkillProcedure,
+		svc.RollbackSkill,
+		connect.WithSchema(loreServiceMethods.ByName("RollbackSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceWarnSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceWarnSkillProcedure,
+		svc.WarnSkill,
+		connect.WithSchema(loreServiceMethods.ByName("WarnSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceEditSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceEditSkillProcedure,
+		svc.EditSkill,
+		connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -823,6 +906,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceImportSkillsHandler.ServeHTTP(w, r)
 		case LoreServiceQueueProcedure:
 			loreServiceQueueHandler.ServeHTTP(w, r)
+		case LoreServiceRollbackSkillProcedure:
+			loreServiceRollbackSkillHandler.ServeHTTP(w, r)
+		case LoreServiceWarnSkillProcedure:
+			loreServiceWarnSkillHandler.ServeHTTP(w, r)
+		case LoreServiceEditSkillProcedure:
+			loreServiceEditSkillHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -934,4 +1023,16 @@ func (UnimplementedLoreServiceHandler) ImportSkills(context.Context, *lorev1.Imp
 
 func (UnimplementedLoreServiceHandler) Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Queue is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.RollbackSkill is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.WarnSkill is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EditSkill is not implemented"))
 }
