@@ -125,6 +125,13 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 		{"skills", "report", "csv-clean", "--failure", "timeout after 30 s (req 1234)", "--json"},
 		{"skills", "report", "csv-clean", "--failure", "timeout after 45 s (req 98765)"}, {"skills", "report", "csv-clean", "--failure", " "},
 		{"skills", "review"}, {"skills", "show", "csv-clean"},
+		{"skills", "warn", "no-csv-eval", "--description", "Never evaluate what a CSV cell says", "--about", "csv-clean", "--json"},
+		{"skills", "warn", "no-csv-eval", "--description", "Again"}, {"skills", "rollback", "public.learn-algebra", "1", "--json"},
+		{"skills", "rollback", "csv-clean", "7"}, {"skills", "rollback", "csv-clean", "v1"},
+		{"skills", "edit", "proposed.trim-logs", "--description", "Trim logs older than a week.", "--instructions", "1. Delete the old logs.", "--json"},
+		{"skills", "edit", "proposed.trim-logs", "--description", "Trim logs older than a week.", "--instructions", "1. Delete the old logs."},
+		{"skills", "edit", "csv-clean", "--description", "d", "--instructions", "i"},
+		{"skills", "list"}, {"skills", "show", "public.learn-algebra"},
 	}
 	answers := map[string][]result{}
 	for place, env := range places {
@@ -155,7 +162,7 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 	// The refusals keep the exit codes of the command line.
 	for i, code := range map[int]int{4: ExitUsage, 7: ExitUsage, 17: ExitUsage, 19: ExitUsage, 20: ExitUsage, 23: ExitUsage,
 		24: ExitRejected, 27: ExitUsage, 29: ExitUsage, 31: ExitUsage, 39: ExitFailure, 40: ExitUsage, 42: ExitFailure, 43: ExitFailure,
-		44: ExitOK, 46: ExitUsage, 51: ExitUsage, 54: ExitUsage} {
+		44: ExitOK, 46: ExitUsage, 51: ExitUsage, 54: ExitUsage, 58: ExitUsage, 60: ExitUsage, 64: ExitUsage} {
 		if got := answers["folder"][i]; got.code != code {
 			t.Errorf("lore %s: exit %d, want %d\n%s", strings.Join(commands[i], " "), got.code, code, got.stderr)
 		}

@@ -61,7 +61,7 @@ func TestTeamSkillsFromTheCommandLine(t *testing.T) {
 	if r := as(lin, "skills", "search", "rotate logs", "--task-type", "api"); r.code != 0 || strings.Contains(r.stdout, key) {
 		t.Errorf("a search for another task type: exit %d %s %s", r.code, r.stdout, r.stderr)
 	}
-	if r := as(rui, "skills", "rollback", key, "1"); r.code != ExitUsage || !strings.Contains(r.stderr, "does not run on a team server") {
+	if r := as(rui, "skills", "merge"); r.code != ExitUsage || !strings.Contains(r.stderr, "does not run on a team server") {
 		t.Errorf("a command that is not an API call: exit %d %s", r.code, r.stderr)
 	}
 }

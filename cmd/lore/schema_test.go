@@ -59,6 +59,9 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills share":    messageSchema(&lorev1.PromoteSkillResponse{}),
 	"skills activate": messageSchema(&lorev1.ActivateSkillResponse{}),
 	"skills import":   messageSchema(&lorev1.ImportSkillsResponse{}),
+	"skills rollback": messageSchema(&lorev1.RollbackSkillResponse{}),
+	"skills warn":     messageSchema(&lorev1.WarnSkillResponse{}),
+	"skills edit":     messageSchema(&lorev1.EditSkillResponse{}),
 	// What it wrote here of the bundle the API sent.
 	"skills export": goSchema[exportOut],
 }

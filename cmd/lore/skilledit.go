@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,21 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/skills"
-	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skillspec"
 )
-
-// skillEditOut is what lore skills edit --json prints.
-type skillEditOut struct {
-	Key      string         `json:"key"`
-	Version  int            `json:"version"`
-	Changed  bool           `json:"changed"`
-	Findings []core.Finding `json:"findings"`
-	// Invalid are the strict profile's errors on the draft as saved: what
-	// still keeps it from being promoted ([] when it passes).
-	Invalid []string `json:"invalid"`
-}
 
 func (a *app) skillsEditCmd() *cobra.Command {
 	var (
@@ -52,7 +42,8 @@ output lists what it refuses (promotion needs it fixed).`,
 		Example: `  lore skills review public.email-api --json | jq -r .skillMd > SKILL.md   # fix it, then:
   lore skills edit public.email-api --file SKILL.md
   lore skills edit rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"`,
-		Args: exactArgs(1, "a skill NAME"),
+		Args:        exactArgs(1, "a skill NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			whole := file != ""
 			if whole && (description != "" || instructions != "") {
@@ -61,34 +52,28 @@ output lists what it refuses (promotion needs it fixed).`,
 			if !whole && description == "" && instructions == "" {
 				return &core.UsageError{Msg: "nothing to edit: give --file FILE (an imported draft's SKILL.md) or --description and --instructions"}
 			}
-			var md []byte
+			req := &lorev1.EditSkillRequest{Name: args[0], Description: description, Instructions: instructions}
 			if whole {
 				var err error
-				if md, err = readSkillMD(a, file); err != nil {
+				if req.SkillMd, err = readSkillMD(a, file); err != nil {
 					return err
 				}
 			}
-			res, err := fromLibrary(a, writable, func(lib *skilllib.Library) (skilllib.Edited, error) {
-				if whole {
-					return lib.EditSkillMD(args[0], md)
-				}
-				return lib.Edit(args[0], description, instructions)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EditSkillResponse, error) {
+				return svc.EditSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			s := res.Skill
-			out := skillEditOut{Key: s.Key, Version: s.Version, Changed: res.Changed, Findings: nonNil(s.Findings), Invalid: nonNil(res.Invalid)}
-			return a.output(asJSON, out, func(b *strings.Builder) { a.writeEdit(b, s, out) })
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeEdit(b, out) })
 		},
 	}
 	cmd.Flags().StringVar(&file, "file", "", "the imported draft's new SKILL.md (- reads standard input)")
-	// A file name: made absolute before a command is handed to the
-	// process that serves the store.
+	// A file name, read here and sent, wherever the library is.
 	_ = cmd.MarkFlagFilename("file", "md")
 	cmd.Flags().StringVar(&description, "description", "", "a draft's new description")
 	cmd.Flags().StringVar(&instructions, "instructions", "", "a draft's new instructions (Markdown)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "version", "changed", "findings", "invalid" (the strict profile's errors; [] when it passes)}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
@@ -117,19 +102,21 @@ func readSkillMD(a *app, path string) ([]byte, error) {
 
 // writeEdit says what an edit stored and what still keeps the draft from
 // being promoted.
-func (a *app) writeEdit(b *strings.Builder, s *skills.Skill, out skillEditOut) {
+func (a *app) writeEdit(b *strings.Builder, out *lorev1.EditSkillResponse) {
 	st := a.styles()
-	if !out.Changed {
-		fmt.Fprintf(b, "%s: the text is unchanged; nothing saved\n", s.Key)
+	s := out.GetSkill()
+	if !out.GetChanged() {
+		fmt.Fprintf(b, "%s: the text is unchanged; nothing saved\n", s.GetKey())
 	} else {
-		fmt.Fprintf(b, "%s saved as version %d (a draft); rescanned: %s\n", s.Key, s.Version, findingCountText(s.Findings))
+		fmt.Fprintf(b, "%s saved as version %d (a draft); rescanned: %s\n", s.GetKey(), s.GetVersion(), findingCountText(api.FindingsOf(out.GetFindings())))
 	}
-	if len(out.Invalid) == 0 {
-		fmt.Fprintf(b, "%s\n", st.Good.Render("passes the strict profile: lore skills review "+s.Key+" promote"))
+	invalid := out.GetInvalid()
+	if len(invalid) == 0 {
+		fmt.Fprintf(b, "%s\n", st.Good.Render("passes the strict profile: lore skills review "+s.GetKey()+" promote"))
 		return
 	}
-	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(out.Invalid), plural(len(out.Invalid)))))
-	for _, e := range out.Invalid {
+	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(invalid), plural(len(invalid)))))
+	for _, e := range invalid {
 		fmt.Fprintf(b, "  • %s\n", e)
 	}
 }

@@ -76,14 +76,14 @@ func TestSkillsEditFixesAnInvalidImport(t *testing.T) {
 	}
 	fixed := strings.Replace(half, "version: 1.0.0\n", "metadata:\n  version: \"1.0.0\"\n", 1)
 	var res struct {
-		Version int
+		Skill   struct{ Version int }
 		Changed bool
 		Invalid []string
 	}
 	if err := json.Unmarshal([]byte(lib.must("skills", "edit", key, "--file", write("fixed.md", fixed), "--json")), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Version != 3 || !res.Changed || len(res.Invalid) != 0 {
+	if res.Skill.Version != 3 || !res.Changed || len(res.Invalid) != 0 {
 		t.Fatalf("the fix: %+v", res)
 	}
 	lib.must("skills", "review", key, "promote")

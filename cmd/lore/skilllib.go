@@ -1000,36 +1000,33 @@ func (a *app) skillsWarnCmd() *cobra.Command {
 given). Agents see it in the prompt block beside the other skills, its
 description prefixed with a warning label. --about names the skill it warns
 about; --body is the explanation printed by lore skills activate.`,
-		Example: `  lore skills warn no-force-push --description "Never force-push to main" --about git-flow --task-type code`,
-		Args:    exactArgs(1, "the new skill's NAME"),
+		Example:     `  lore skills warn no-force-push --description "Never force-push to main" --about git-flow --task-type code`,
+		Args:        exactArgs(1, "the new skill's NAME"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key, err := scope.Parse(args[0])
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("name %q: %v", args[0], err)}
 			}
-			tt := search.TaskType(task)
-			if task != "" && tt.Normalize() != tt {
+			if tt := search.TaskType(task); task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
 			}
-			w, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) {
-				return lib.Warn(skilllib.Warning{Name: key, Description: desc, Body: body, About: about, TaskType: tt, By: os.Getenv("USER")})
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WarnSkillResponse, error) {
+				return svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: key, Description: desc, Body: body, About: about, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Key     string `json:"key"`
-				Status  string `json:"status"`
-				Extends string `json:"extends"`
-			}{w.Key, string(w.Status), w.Extends}
-			return a.reply(asJSON, out, "created the negative skill %s (active)\n", w.Key)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				fmt.Fprintf(b, "created the negative skill %s (active)\n", out.GetSkill().GetKey())
+			})
 		},
 	}
 	cmd.Flags().StringVar(&desc, "description", "", "the warning, as agents will read it (required)")
 	cmd.Flags().StringVar(&body, "body", "", "a longer explanation (Markdown)")
 	cmd.Flags().StringVar(&about, "about", "", "the skill this warning is about")
 	cmd.Flags().StringVar(&task, "task-type", "", "browser, api, code, domain or unknown (how fast it goes stale)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "status", "extends"}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
@@ -1042,25 +1039,25 @@ func (a *app) skillsRollbackCmd() *cobra.Command {
 rollback itself can be rolled back. Status, usage and feedback are kept. An
 active skill is not rolled back to a version lore skills validate refuses (the
 strict profile): the command exits 1 and changes nothing.`,
-		Args: exactArgs(2, "a skill NAME and a VERSION number"),
+		Args:        exactArgs(2, "a skill NAME and a VERSION number"),
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.Atoi(strings.TrimPrefix(args[1], "v"))
+			n, err := strconv.ParseInt(strings.TrimPrefix(args[1], "v"), 10, 32)
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("version %q is not a number", args[1])}
 			}
-			s, err := fromLibrary(a, writable, func(lib *skilllib.Library) (*skills.Skill, error) { return lib.Rollback(args[0], n) })
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RollbackSkillResponse, error) {
+				return svc.RollbackSkill(ctx, &lorev1.RollbackSkillRequest{Name: args[0], Version: int32(n)})
+			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Key      string `json:"key"`
-				Version  int    `json:"version"`
-				Restored int    `json:"restored"`
-			}{s.Key, s.Version, n}
-			return a.reply(asJSON, out, "%s: version %d has the content of version %d\n", out.Key, out.Version, n)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				fmt.Fprintf(b, "%s: version %d has the content of version %d\n", out.GetSkill().GetKey(), out.GetSkill().GetVersion(), out.GetRestored())
+			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"key", "version" (the new one), "restored" (the version whose content it has)}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 

@@ -78,6 +78,10 @@ type Service interface {
 	ExportSkills(context.Context, *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error)
 	ImportSkills(context.Context, *lorev1.ImportSkillsRequest) (*lorev1.ImportSkillsResponse, error)
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
+
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // Caller is who makes a call: a user of the team server, let in by a
@@ -138,7 +142,7 @@ var (
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 			"ProposeSkill", "SkillFeedback"},
 		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "Curate", "ImportSkills", "ProposeSkill", "SkillFeedback"),
-		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback"),
+		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback", "RollbackSkill", "WarnSkill", "EditSkill"),
 	}
 )
 
@@ -146,7 +150,7 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser"}
+	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

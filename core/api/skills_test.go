@@ -573,6 +573,40 @@ func TestImportTakesTheCommandsFlags(t *testing.T) {
 	})
 }
 
+// TestReviewerChangesSkillsByHand: a reviewer fixes a draft's text, which
+// keeps the text it replaces as a version, rolls it back, and writes a
+// warning, recorded under their name; a curator may do none of it.
+func TestReviewerChangesSkillsByHand(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cur", access.Curator, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxV, rev := e.As("rev")
+		key := propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		ed, err := rev.EditSkill(ctxV, &lorev1.EditSkillRequest{Name: key, Description: "Rotate the logs nightly.", Instructions: rotateSteps})
+		if err != nil || !ed.GetChanged() || ed.GetSkill().GetVersion() != 2 || ed.GetSkill().GetDescription() != "Rotate the logs nightly." {
+			t.Fatalf("the edit: %v, %v", ed, err)
+		}
+		if _, err := rev.EditSkill(ctxV, &lorev1.EditSkillRequest{Name: key, SkillMd: []byte("---\nname: x\n---\n"), Description: "d"}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("a SKILL.md and fields at once: %v, want InvalidArgument", err)
+		}
+		rb, err := rev.RollbackSkill(ctxV, &lorev1.RollbackSkillRequest{Name: key, Version: 1})
+		if err != nil || rb.GetSkill().GetVersion() != 3 || rb.GetRestored() != 1 || rb.GetSkill().GetDescription() != rotateDesc {
+			t.Fatalf("the rollback: %v, %v", rb, err)
+		}
+		if _, err := rev.RollbackSkill(ctxV, &lorev1.RollbackSkillRequest{Name: key, Version: 9}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("a version it does not keep: %v, want InvalidArgument", err)
+		}
+		w, err := rev.WarnSkill(ctxV, &lorev1.WarnSkillRequest{Name: "no-force-rotate", Description: "Never rotate logs by hand during a deploy", About: key})
+		if err != nil || w.GetExtends() != key || !w.GetSkill().GetNegative() || w.GetSkill().GetStatus() != "active" || w.GetSkill().GetCreatedBy() != "rev" {
+			t.Fatalf("the warning: %v, %v", w, err)
+		}
+		ctxC, cur := e.As("cur")
+		if _, err := cur.WarnSkill(ctxC, &lorev1.WarnSkillRequest{Name: "no-x", Description: "Never x"}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("a curator's warning: %v, want PermissionDenied", err)
+		}
+	})
+}
+
 // TestQueueListsWhatWaitsForAPerson: the queue holds the drafts, and a
 // learn waiting at the gate for a reviewer, of the caller's workspace
 // alone; once decided, the run no longer waits.

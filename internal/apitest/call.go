@@ -87,6 +87,12 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.ListUsers(ctx, &lorev1.ListUsersRequest{})
 	case "RevokeUser":
 		out, err = svc.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: "apitest-added"})
+	case "RollbackSkill":
+		out, err = svc.RollbackSkill(ctx, &lorev1.RollbackSkillRequest{Name: "x", Version: 1})
+	case "WarnSkill":
+		out, err = svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: "x", Description: "Never do x."})
+	case "EditSkill":
+		out, err = svc.EditSkill(ctx, &lorev1.EditSkillRequest{Name: "x", Description: "d", Instructions: "i"})
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

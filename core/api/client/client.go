@@ -267,6 +267,18 @@ func (c *Client) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (*
 	return c.c.AllowSkill(ctx, r)
 }
 
+func (c *Client) RollbackSkill(ctx context.Context, r *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	return c.c.RollbackSkill(ctx, r)
+}
+
+func (c *Client) WarnSkill(ctx context.Context, r *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	return c.c.WarnSkill(ctx, r)
+}
+
+func (c *Client) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	return c.c.EditSkill(ctx, r)
+}
+
 func (c *Client) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
 	return c.c.ExportSkills(ctx, r)
 }

@@ -667,3 +667,66 @@ func (s *Service) Queue(ctx context.Context, _ *lorev1.QueueRequest) (*lorev1.Qu
 		return out, nil
 	})
 }
+
+// RollbackSkill makes an earlier version of a skill current again, as a
+// new version (library.Rollback, as lore skills rollback): its status,
+// usage and feedback kept; an active skill is not rolled back to a
+// version the strict profile refuses.
+func (s *Service) RollbackSkill(ctx context.Context, r *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	return onLibrary(ctx, s, "RollbackSkill", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.RollbackSkillResponse, error) {
+		sk, err := lib.Rollback(r.GetName(), int(r.GetVersion()))
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.RollbackSkillResponse{Skill: Skill(sk, s.now()), Restored: r.GetVersion()}, nil
+	})
+}
+
+// WarnSkill writes an active negative skill (library.Warn, as lore skills
+// warn), recorded under the caller's name.
+func (s *Service) WarnSkill(ctx context.Context, r *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	if err := precheck(ctx, "WarnSkill"); err != nil {
+		return nil, err
+	}
+	tt := search.TaskType(r.GetTaskType())
+	if tt != "" && tt.Normalize() != tt {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "warn: task type %q: use browser, api, code, domain or unknown", r.GetTaskType())
+	}
+	return onLibrary(ctx, s, "WarnSkill", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.WarnSkillResponse, error) {
+		sk, err := lib.Warn(library.Warning{Name: r.GetName(), Description: r.GetDescription(), Body: r.GetBody(), About: r.GetAbout(),
+			TaskType: tt, By: c.User})
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.WarnSkillResponse{Skill: Skill(sk, s.now()), Extends: sk.Extends}, nil
+	})
+}
+
+// EditSkill replaces a draft's text (library.EditSkillMD for an imported
+// draft's whole SKILL.md, library.Edit for another draft's description
+// and instructions), as lore skills edit.
+func (s *Service) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	if err := precheck(ctx, "EditSkill"); err != nil {
+		return nil, err
+	}
+	whole := len(r.GetSkillMd()) > 0
+	if whole && (r.GetDescription() != "" || r.GetInstructions() != "") {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "edit %q: a SKILL.md replaces the whole skill; a description and instructions are for a draft lore writes from its fields: send one or the other", r.GetName())
+	}
+	return onLibrary(ctx, s, "EditSkill", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.EditSkillResponse, error) {
+		var (
+			res library.Edited
+			err error
+		)
+		if whole {
+			res, err = lib.EditSkillMD(r.GetName(), r.GetSkillMd())
+		} else {
+			res, err = lib.Edit(r.GetName(), r.GetDescription(), r.GetInstructions())
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.EditSkillResponse{Skill: Skill(res.Skill, s.now()), Changed: res.Changed, Findings: findings(res.Skill.Findings),
+			Invalid: res.Invalid}, nil
+	})
+}

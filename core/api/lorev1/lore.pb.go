@@ -7689,6 +7689,392 @@ func (x *SensitiveSpan) GetRedacted() bool {
 	return false
 }
 
+type RollbackSkillRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// version is the earlier version whose content becomes current, as a
+	// new version.
+	Version       int32 `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RollbackSkillRequest) Reset() {
+	*x = RollbackSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RollbackSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RollbackSkillRequest) ProtoMessage() {}
+
+func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RollbackSkillRequest.ProtoReflect.Descriptor instead.
+func (*RollbackSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
+}
+
+func (x *RollbackSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RollbackSkillRequest) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+type RollbackSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// skill is the record with its new version; restored the version whose
+	// content it has.
+	Skill         *Skill `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	Restored      int32  `protobuf:"varint,2,opt,name=restored,proto3" json:"restored,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RollbackSkillResponse) Reset() {
+	*x = RollbackSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RollbackSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RollbackSkillResponse) ProtoMessage() {}
+
+func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RollbackSkillResponse.ProtoReflect.Descriptor instead.
+func (*RollbackSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
+}
+
+func (x *RollbackSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *RollbackSkillResponse) GetRestored() int32 {
+	if x != nil {
+		return x.Restored
+	}
+	return 0
+}
+
+// WarnSkillRequest writes an active negative skill: a "don't do this"
+// offered to agents beside the other skills, labelled as a warning.
+type WarnSkillRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name is the new skill's key, or an id meaning public.<id>.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// description is the warning as agents read it; body the explanation
+	// activation gives (Markdown).
+	Description string `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	Body        string `protobuf:"bytes,3,opt,name=body,proto3" json:"body,omitempty"`
+	// about names the skill it warns about, if any.
+	About         string `protobuf:"bytes,4,opt,name=about,proto3" json:"about,omitempty"`
+	TaskType      string `protobuf:"bytes,5,opt,name=task_type,json=taskType,proto3" json:"task_type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WarnSkillRequest) Reset() {
+	*x = WarnSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WarnSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WarnSkillRequest) ProtoMessage() {}
+
+func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WarnSkillRequest.ProtoReflect.Descriptor instead.
+func (*WarnSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
+}
+
+func (x *WarnSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetAbout() string {
+	if x != nil {
+		return x.About
+	}
+	return ""
+}
+
+func (x *WarnSkillRequest) GetTaskType() string {
+	if x != nil {
+		return x.TaskType
+	}
+	return ""
+}
+
+type WarnSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// extends is the key of the skill it warns about, if any.
+	Extends       string `protobuf:"bytes,2,opt,name=extends,proto3" json:"extends,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WarnSkillResponse) Reset() {
+	*x = WarnSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WarnSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WarnSkillResponse) ProtoMessage() {}
+
+func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WarnSkillResponse.ProtoReflect.Descriptor instead.
+func (*WarnSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
+}
+
+func (x *WarnSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *WarnSkillResponse) GetExtends() string {
+	if x != nil {
+		return x.Extends
+	}
+	return ""
+}
+
+// EditSkillRequest replaces a draft's text, the text it replaces kept as
+// a version: an imported draft's whole SKILL.md (skill_md), read, scanned
+// and checked as an import reads a folder, or another draft's description
+// and instructions, scanned and redacted as a proposal is.
+type EditSkillRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	SkillMd       []byte                 `protobuf:"bytes,2,opt,name=skill_md,json=skillMd,proto3" json:"skill_md,omitempty"`
+	Description   string                 `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	Instructions  string                 `protobuf:"bytes,4,opt,name=instructions,proto3" json:"instructions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EditSkillRequest) Reset() {
+	*x = EditSkillRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditSkillRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditSkillRequest) ProtoMessage() {}
+
+func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditSkillRequest.ProtoReflect.Descriptor instead.
+func (*EditSkillRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
+}
+
+func (x *EditSkillRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *EditSkillRequest) GetSkillMd() []byte {
+	if x != nil {
+		return x.SkillMd
+	}
+	return nil
+}
+
+func (x *EditSkillRequest) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *EditSkillRequest) GetInstructions() string {
+	if x != nil {
+		return x.Instructions
+	}
+	return ""
+}
+
+type EditSkillResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Skill *Skill                 `protobuf:"bytes,1,opt,name=skill,proto3" json:"skill,omitempty"`
+	// changed is false when the text was the same: nothing was saved.
+	Changed bool `protobuf:"varint,2,opt,name=changed,proto3" json:"changed,omitempty"`
+	// findings are the draft's findings as rescanned; invalid what the
+	// strict profile still refuses in it (promotion needs it fixed).
+	Findings      []*Finding `protobuf:"bytes,3,rep,name=findings,proto3" json:"findings,omitempty"`
+	Invalid       []string   `protobuf:"bytes,4,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EditSkillResponse) Reset() {
+	*x = EditSkillResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditSkillResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditSkillResponse) ProtoMessage() {}
+
+func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditSkillResponse.ProtoReflect.Descriptor instead.
+func (*EditSkillResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
+}
+
+func (x *EditSkillResponse) GetSkill() *Skill {
+	if x != nil {
+		return x.Skill
+	}
+	return nil
+}
+
+func (x *EditSkillResponse) GetChanged() bool {
+	if x != nil {
+		return x.Changed
+	}
+	return false
+}
+
+func (x *EditSkillResponse) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *EditSkillResponse) GetInvalid() []string {
+	if x != nil {
+		return x.Invalid
+	}
+	return nil
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -8343,7 +8729,32 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04line\x18\x02 \x01(\x05R\x04line\x12\x12\n" +
 	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
 	"\x04what\x18\x04 \x01(\tR\x04what\x12\x1a\n" +
-	"\bredacted\x18\x05 \x01(\bR\bredacted2\xaa\x10\n" +
+	"\bredacted\x18\x05 \x01(\bR\bredacted\"D\n" +
+	"\x14RollbackSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\aversion\x18\x02 \x01(\x05R\aversion\"Y\n" +
+	"\x15RollbackSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1a\n" +
+	"\brestored\x18\x02 \x01(\x05R\brestored\"\x8f\x01\n" +
+	"\x10WarnSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\x12\x12\n" +
+	"\x04body\x18\x03 \x01(\tR\x04body\x12\x14\n" +
+	"\x05about\x18\x04 \x01(\tR\x05about\x12\x1b\n" +
+	"\ttask_type\x18\x05 \x01(\tR\btaskType\"S\n" +
+	"\x11WarnSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x18\n" +
+	"\aextends\x18\x02 \x01(\tR\aextends\"\x87\x01\n" +
+	"\x10EditSkillRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x19\n" +
+	"\bskill_md\x18\x02 \x01(\fR\askillMd\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\"\n" +
+	"\finstructions\x18\x04 \x01(\tR\finstructions\"\x9b\x01\n" +
+	"\x11EditSkillResponse\x12$\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x18\n" +
+	"\achanged\x18\x02 \x01(\bR\achanged\x12,\n" +
+	"\bfindings\x18\x03 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x18\n" +
+	"\ainvalid\x18\x04 \x03(\tR\ainvalid2\x88\x12\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -8378,7 +8789,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\aAddUser\x12\x17.lore.v1.AddUserRequest\x1a\x18.lore.v1.AddUserResponse\"\x00\x12D\n" +
 	"\tListUsers\x12\x19.lore.v1.ListUsersRequest\x1a\x1a.lore.v1.ListUsersResponse\"\x00\x12G\n" +
 	"\n" +
-	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00\x12P\n" +
+	"\rRollbackSkill\x12\x1d.lore.v1.RollbackSkillRequest\x1a\x1e.lore.v1.RollbackSkillResponse\"\x00\x12D\n" +
+	"\tWarnSkill\x12\x19.lore.v1.WarnSkillRequest\x1a\x1a.lore.v1.WarnSkillResponse\"\x00\x12D\n" +
+	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -8392,7 +8806,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 105)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -8493,13 +8907,19 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*RevokeUserResponse)(nil),    // 96: lore.v1.RevokeUserResponse
 	(*InvalidSkill)(nil),          // 97: lore.v1.InvalidSkill
 	(*SensitiveSpan)(nil),         // 98: lore.v1.SensitiveSpan
-	nil,                           // 99: lore.v1.Session.CountsEntry
-	nil,                           // 100: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 101: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 102: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 103: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 104: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	(*structpb.Struct)(nil),       // 105: google.protobuf.Struct
+	(*RollbackSkillRequest)(nil),  // 99: lore.v1.RollbackSkillRequest
+	(*RollbackSkillResponse)(nil), // 100: lore.v1.RollbackSkillResponse
+	(*WarnSkillRequest)(nil),      // 101: lore.v1.WarnSkillRequest
+	(*WarnSkillResponse)(nil),     // 102: lore.v1.WarnSkillResponse
+	(*EditSkillRequest)(nil),      // 103: lore.v1.EditSkillRequest
+	(*EditSkillResponse)(nil),     // 104: lore.v1.EditSkillResponse
+	nil,                           // 105: lore.v1.Session.CountsEntry
+	nil,                           // 106: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 107: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 108: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 109: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 110: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	(*structpb.Struct)(nil),       // 111: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -8515,9 +8935,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	99,  // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	105, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	105, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	111, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -8533,20 +8953,20 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31,  // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19,  // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45,  // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	100, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	106, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44,  // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44,  // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49,  // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	87,  // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	88,  // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	101, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	107, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50,  // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31,  // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51,  // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52,  // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53,  // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54,  // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	102, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	108, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55,  // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31,  // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31,  // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -8558,12 +8978,12 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	89,  // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	48,  // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31,  // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	103, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	109, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48,  // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	31,  // 60: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	104, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	110, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	48,  // 62: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 63: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	31,  // 64: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
@@ -8577,73 +8997,83 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	90,  // 72: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
 	90,  // 73: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
 	90,  // 74: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	0,   // 75: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 76: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 77: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 78: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 79: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 80: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 81: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 82: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 83: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 84: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39,  // 85: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41,  // 86: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42,  // 87: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46,  // 88: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84,  // 89: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56,  // 90: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59,  // 91: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61,  // 92: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63,  // 93: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65,  // 94: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67,  // 95: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69,  // 96: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71,  // 97: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73,  // 98: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75,  // 99: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77,  // 100: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79,  // 101: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81,  // 102: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	91,  // 103: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	93,  // 104: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	95,  // 105: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	1,   // 106: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 107: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 108: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 109: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 110: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 111: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 112: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 113: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 114: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34,  // 115: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40,  // 116: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34,  // 117: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43,  // 118: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47,  // 119: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86,  // 120: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58,  // 121: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60,  // 122: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62,  // 123: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64,  // 124: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66,  // 125: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68,  // 126: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70,  // 127: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72,  // 128: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74,  // 129: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76,  // 130: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78,  // 131: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80,  // 132: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82,  // 133: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	92,  // 134: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	94,  // 135: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	96,  // 136: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	106, // [106:137] is the sub-list for method output_type
-	75,  // [75:106] is the sub-list for method input_type
-	75,  // [75:75] is the sub-list for extension type_name
-	75,  // [75:75] is the sub-list for extension extendee
-	0,   // [0:75] is the sub-list for field type_name
+	48,  // 75: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 76: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	48,  // 77: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	31,  // 78: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	0,   // 79: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 80: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 81: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 82: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 83: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 84: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 85: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 86: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 87: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 88: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 89: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 90: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 91: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 92: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84,  // 93: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56,  // 94: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 95: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 96: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 97: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 98: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 99: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 100: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 101: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 102: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 103: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 104: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 105: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81,  // 106: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	91,  // 107: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	93,  // 108: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	95,  // 109: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	99,  // 110: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	101, // 111: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	103, // 112: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	1,   // 113: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 114: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 115: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 116: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 117: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 118: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 119: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 120: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 121: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 122: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 123: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 124: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 125: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 126: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86,  // 127: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58,  // 128: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 129: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 130: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 131: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 132: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 133: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 134: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 135: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 136: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 137: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 138: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 139: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82,  // 140: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	92,  // 141: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	94,  // 142: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	96,  // 143: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	100, // 144: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	102, // 145: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	104, // 146: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	113, // [113:147] is the sub-list for method output_type
+	79,  // [79:113] is the sub-list for method input_type
+	79,  // [79:79] is the sub-list for extension type_name
+	79,  // [79:79] is the sub-list for extension extendee
+	0,   // [0:79] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -8671,7 +9101,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   105,
+			NumMessages:   111,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -629,6 +629,18 @@ func (h *handler) AllowSkill(ctx context.Context, r *lorev1.AllowSkillRequest) (
 	return h.svc.AllowSkill(ctx, r)
 }
 
+func (h *handler) RollbackSkill(ctx context.Context, r *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	return h.svc.RollbackSkill(ctx, r)
+}
+
+func (h *handler) WarnSkill(ctx context.Context, r *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	return h.svc.WarnSkill(ctx, r)
+}
+
+func (h *handler) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	return h.svc.EditSkill(ctx, r)
+}
+
 func (h *handler) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
 	return h.svc.ExportSkills(ctx, r)
 }

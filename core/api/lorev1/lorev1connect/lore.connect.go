@@ -108,6 +108,13 @@ const (
 	LoreServiceListUsersProcedure = "/lore.v1.LoreService/ListUsers"
 	// LoreServiceRevokeUserProcedure is the fully-qualified name of the LoreService's RevokeUser RPC.
 	LoreServiceRevokeUserProcedure = "/lore.v1.LoreService/RevokeUser"
+	// LoreServiceRollbackSkillProcedure is the fully-qualified name of the LoreService's RollbackSkill
+	// RPC.
+	LoreServiceRollbackSkillProcedure = "/lore.v1.LoreService/RollbackSkill"
+	// LoreServiceWarnSkillProcedure is the fully-qualified name of the LoreService's WarnSkill RPC.
+	LoreServiceWarnSkillProcedure = "/lore.v1.LoreService/WarnSkill"
+	// LoreServiceEditSkillProcedure is the fully-qualified name of the LoreService's EditSkill RPC.
+	LoreServiceEditSkillProcedure = "/lore.v1.LoreService/EditSkill"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -164,6 +171,11 @@ type LoreServiceClient interface {
 	ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error)
 	// RevokeUser refuses the user's token from the next call on.
 	RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error)
+	// The skill library's changes a reviewer makes by hand: an earlier
+	// version made current again, a warning written, a draft's text fixed.
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -363,6 +375,24 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("RevokeUser")),
 			connect.WithClientOptions(opts...),
 		),
+		rollbackSkill: connect.NewClient[lorev1.RollbackSkillRequest, lorev1.RollbackSkillResponse](
+			httpClient,
+			baseURL+LoreServiceRollbackSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("RollbackSkill")),
+			connect.WithClientOptions(opts...),
+		),
+		warnSkill: connect.NewClient[lorev1.WarnSkillRequest, lorev1.WarnSkillResponse](
+			httpClient,
+			baseURL+LoreServiceWarnSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("WarnSkill")),
+			connect.WithClientOptions(opts...),
+		),
+		editSkill: connect.NewClient[lorev1.EditSkillRequest, lorev1.EditSkillResponse](
+			httpClient,
+			baseURL+LoreServiceEditSkillProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -399,6 +429,9 @@ type loreServiceClient struct {
 	addUser       *connect.Client[lorev1.AddUserRequest, lorev1.AddUserResponse]
 	listUsers     *connect.Client[lorev1.ListUsersRequest, lorev1.ListUsersResponse]
 	revokeUser    *connect.Client[lorev1.RevokeUserRequest, lorev1.RevokeUserResponse]
+	rollbackSkill *connect.Client[lorev1.RollbackSkillRequest, lorev1.RollbackSkillResponse]
+	warnSkill     *connect.Client[lorev1.WarnSkillRequest, lorev1.WarnSkillResponse]
+	editSkill     *connect.Client[lorev1.EditSkillRequest, lorev1.EditSkillResponse]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -668,6 +701,33 @@ func (c *loreServiceClient) RevokeUser(ctx context.Context, req *lorev1.RevokeUs
 	return nil, err
 }
 
+// RollbackSkill calls lore.v1.LoreService.RollbackSkill.
+func (c *loreServiceClient) RollbackSkill(ctx context.Context, req *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	response, err := c.rollbackSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// WarnSkill calls lore.v1.LoreService.WarnSkill.
+func (c *loreServiceClient) WarnSkill(ctx context.Context, req *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	response, err := c.warnSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// EditSkill calls lore.v1.LoreService.EditSkill.
+func (c *loreServiceClient) EditSkill(ctx context.Context, req *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	response, err := c.editSkill.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -722,6 +782,11 @@ type LoreServiceHandler interface {
 	ListUsers(context.Context, *lorev1.ListUsersRequest) (*lorev1.ListUsersResponse, error)
 	// RevokeUser refuses the user's token from the next call on.
 	RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error)
+	// The skill library's changes a reviewer makes by hand: an earlier
+	// version made current again, a warning written, a draft's text fixed.
+	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
+	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
+	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -917,6 +982,24 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("RevokeUser")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceRollbackSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceRollbackSkillProcedure,
+		svc.RollbackSkill,
+		connect.WithSchema(loreServiceMethods.ByName("RollbackSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceWarnSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceWarnSkillProcedure,
+		svc.WarnSkill,
+		connect.WithSchema(loreServiceMethods.ByName("WarnSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceEditSkillHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceEditSkillProcedure,
+		svc.EditSkill,
+		connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -981,6 +1064,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceListUsersHandler.ServeHTTP(w, r)
 		case LoreServiceRevokeUserProcedure:
 			loreServiceRevokeUserHandler.ServeHTTP(w, r)
+		case LoreServiceRollbackSkillProcedure:
+			loreServiceRollbackSkillHandler.ServeHTTP(w, r)
+		case LoreServiceWarnSkillProcedure:
+			loreServiceWarnSkillHandler.ServeHTTP(w, r)
+		case LoreServiceEditSkillProcedure:
+			loreServiceEditSkillHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -1112,4 +1201,16 @@ func (UnimplementedLoreServiceHandler) ListUsers(context.Context, *lorev1.ListUs
 
 func (UnimplementedLoreServiceHandler) RevokeUser(context.Context, *lorev1.RevokeUserRequest) (*lorev1.RevokeUserResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.RevokeUser is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.RollbackSkill is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.WarnSkill is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EditSkill is not implemented"))
 }
