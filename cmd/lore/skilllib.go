@@ -31,8 +31,12 @@ import (
 
 // The library commands: everything under `lore skills` that reads or
 // changes the stored skill library (validate, which reads files only, is in
-// skills.go). What they ask of the library is core/skills/library's; these
-// commands read flags and configuration and print.
+// skills.go). Most are calls of lore's API (callAPI), the same wherever the
+// library is, printed by one printer each; prompt, resolve, merge and eval
+// still open the library's store themselves (fromSkills), which a team
+// server's client cannot. What they ask of the library is
+// core/skills/library's; these commands read flags and configuration and
+// print.
 
 // now is the library's clock, one place so every command dates the same way.
 func now() time.Time { return time.Now().UTC() }
