@@ -276,7 +276,7 @@ func detail(st Store, id string) (graphview.Detail, error) {
 // lore is often started among the documents it learns, and a file
 // dropped there unasked is litter.
 func export(s stores, dir, format string, ids []string) tea.Cmd {
-	return func() tea.Msg {
+	return exportFrom(func() ([]core.Primitive, error) {
 		prims := make([]core.Primitive, 0, len(ids))
 		err := s.read(func(st Store) error {
 			for _, id := range ids {
@@ -286,6 +286,15 @@ func export(s stores, dir, format string, ids []string) tea.Cmd {
 			}
 			return nil
 		})
+		return prims, err
+	}, dir, format)
+}
+
+// exportFrom writes the primitives read returns as a DOT or Mermaid file
+// in dir, where the library is read from.
+func exportFrom(read func() ([]core.Primitive, error), dir, format string) tea.Cmd {
+	return func() tea.Msg {
+		prims, err := read()
 		if err != nil {
 			return exportedMsg{err: fmt.Errorf("export: %w", err)}
 		}
@@ -414,6 +423,9 @@ func (m Model) unlearn(id string, force bool) tea.Cmd {
 // curate records a curator's decision made on a screen, as a session of
 // its own (see engine.Curate), with the person running lore as its author.
 func (m Model) curate(d engine.Decision) tea.Cmd {
+	if m.onServer() {
+		return serverCurate(m.ctx, m.opts.Server.Svc, d)
+	}
 	ctx, s, base := m.ctx, m.stores(), m.opts.Learn
 	opts := engine.CurateOptions{Domains: base.Domains, Generate: base.Generate, OutputDir: base.OutputDir}
 	if d.By == "" {

@@ -100,13 +100,6 @@ func (m Model) toggleRank() (Model, tea.Cmd) {
 // screenMsg applies the messages of the Conflicts, Graph, History and
 // Skills screens; ok is false for any other message.
 func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
-	switch msg.(type) {
-	case graphview.RenameMsg, graphview.RejectMsg, graphview.ExportMsg:
-		if m.onServer() {
-			m.notice = "on a team server the Graph screen only reads: rename, reject and export where the store is (lore edit, lore reject, lore graph)"
-			return m, nil, true
-		}
-	}
 	switch msg := msg.(type) {
 	case conflictsMsg:
 		if msg.err != nil {
@@ -184,13 +177,13 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		}
 		m.graph = m.graph.WithDetail(msg.d)
 	case graphview.RenameMsg:
-		if m.opts.Open == nil {
+		if m.opts.Open == nil && !m.onServer() {
 			m.notice = "no store is open: nothing can be renamed"
 			return m, nil, true
 		}
 		return m, m.curate(engine.Decision{Kind: core.CurateEdit, ID: msg.ID, Name: msg.Name}), true
 	case graphview.RejectMsg:
-		if m.opts.Open == nil {
+		if m.opts.Open == nil && !m.onServer() {
 			m.notice = "no store is open: nothing can be rejected"
 			return m, nil, true
 		}
@@ -217,6 +210,9 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m, cmd := m.changed()
 		return m, tea.Batch(cmd, detail), true
 	case graphview.ExportMsg:
+		if m.onServer() {
+			return m, serverExport(m.ctx, m.opts.Server.Svc, m.opts.ExportDir, msg.Format, msg.IDs), true
+		}
 		return m, export(m.stores(), m.opts.ExportDir, msg.Format, msg.IDs), true
 	case exportedMsg:
 		if msg.err != nil {
@@ -348,6 +344,12 @@ func (m Model) screenMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		m.skills = m.skills.WithNotice(msg.key+" is now the workspace's: every user sees it", false)
 		return m.skillsChanged()
 	case skillsview.EditMsg:
+		if m.onServer() {
+			if msg.Whole {
+				return m, serverEdit(m.ctx, m.opts.Server.Svc, msg.Key, msg.SkillMD, "", ""), true
+			}
+			return m, serverEdit(m.ctx, m.opts.Server.Svc, msg.Key, "", msg.Description, msg.Instructions), true
+		}
 		if m.opts.Open == nil {
 			m.skills = m.skills.EditDone(errNoStore)
 			return m, nil, true

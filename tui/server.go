@@ -200,10 +200,10 @@ func (m Model) roleKeys() []roleKey {
 		{ck.KeepCandidate, "Resolve", tabConflicts},
 		{ck.KeepBoth, "Resolve", tabConflicts},
 		{hk.Review, "", tabHistory},
-		{gk.Rename, "", tabGraph},
-		{gk.Reject, "", tabGraph},
-		{gk.ExportDOT, "", tabGraph},
-		{gk.ExportMermaid, "", tabGraph},
+		{gk.Rename, "Curate", tabGraph},
+		{gk.Reject, "Curate", tabGraph},
+		{gk.ExportDOT, "Show", tabGraph},
+		{gk.ExportMermaid, "Show", tabGraph},
 		{m.keys.NewLearn, "Learn", anyTab},
 		{hk.Unlearn, "Unlearn", tabHistory},
 		{hk.Force, "Unlearn", tabHistory},
@@ -219,9 +219,8 @@ func (m Model) roleKeys() []roleKey {
 		{sk.Findings.Reject, "ReviewSkill", tabSkills},
 		{sk.Allow, "AllowSkill", tabSkills},
 		{sk.Share, "PromoteSkill", tabSkills},
-		// The API edits no draft and imports no folder of this
-		// machine's.
-		{sk.Edit, "", tabSkills},
+		{sk.Edit, "EditSkill", tabSkills},
+		// The API imports no folder of this machine's.
 		{sk.Import, "", tabSkills},
 	}
 }
@@ -838,4 +837,37 @@ func chainOf(n *lorev1.ChainNode) *graph.Node {
 		out.Children = append(out.Children, chainOf(c))
 	}
 	return out
+}
+
+// serverCurate records a curator's decision made on a screen through the
+// API, where the caller is its author.
+func serverCurate(ctx context.Context, svc api.Service, d engine.Decision) tea.Cmd {
+	return func() tea.Msg {
+		out, err := svc.Curate(ctx, &lorev1.CurateRequest{Decision: string(d.Kind), Id: d.ID, Name: d.Name})
+		if err != nil {
+			return curatedMsg{d: d, err: apiErr("the server", err)}
+		}
+		return curatedMsg{d: d, res: &engine.CurateResult{Session: core.Session{ID: out.GetSessionId()}}}
+	}
+}
+
+// serverExport writes the primitives ids as a DOT or Mermaid file here,
+// read through the API; one the server no longer has is left out, as a
+// local export leaves it out.
+func serverExport(ctx context.Context, svc api.Service, dir, format string, ids []string) tea.Cmd {
+	return exportFrom(func() ([]core.Primitive, error) {
+		prims := make([]core.Primitive, 0, len(ids))
+		for _, id := range ids {
+			res, err := svc.Show(ctx, &lorev1.ShowRequest{Id: id})
+			if connect.CodeOf(err) == connect.CodeNotFound {
+				continue
+			}
+			if err != nil {
+				return nil, apiErr("the server", err)
+			}
+			p, _ := api.PrimitiveOf(res.GetPrimitive())
+			prims = append(prims, p)
+		}
+		return prims, nil
+	}, dir, format)
 }

@@ -201,3 +201,63 @@ func TestServerConflictsAndTreeThroughTheAPI(t *testing.T) {
 		}
 	})
 }
+
+// The Graph screen's rename and reject are a curator's decisions through
+// the API: a reader is told the role they need, a curator's decision is
+// a session of its own on the server.
+func TestServerGraphCuratesThroughTheAPI(t *testing.T) {
+	apitest.EachWith(t, func(o *local.Options) { o.Learn.Domain = "structure" }, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("cora", access.Curator, access.DefaultWorkspace)
+		e.AddUser("rita", access.Reader, access.DefaultWorkspace)
+		e.Seed(access.DefaultWorkspace, "c.md", []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"))
+		open := func(user string) Model {
+			ctx, svc := e.As(user)
+			ctx, cancel := context.WithCancel(ctx)
+			t.Cleanup(cancel)
+			m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
+			m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+			m = settleWithin(t, m, m.Init(), time.Second)
+			m, cmd := send(m, keyPress("4"))
+			return settleWithin(t, m, cmd, 2*time.Second)
+		}
+		r := open("rita")
+		r, _ = send(r, keyPress("e"))
+		if lines := screenLines(r); !strings.Contains(lines[len(lines)-1], "needs the curator role") {
+			t.Errorf("a reader's rename is not refused: %q", lines[len(lines)-1])
+		}
+		m := open("cora")
+		var cmd tea.Cmd
+		for _, k := range []string{"e", "ctrl+u", "A", "b", "e", "l", "enter"} {
+			msg := keyPress(k)
+			if k == "ctrl+u" {
+				msg = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
+			}
+			m, cmd = send(m, msg)
+			m = settleWithin(t, m, cmd, 2*time.Second)
+		}
+		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, `to "Abel"`) || !strings.Contains(s, "curate-") {
+			t.Fatalf("the rename through the API:\n%s", s)
+		}
+		m, cmd = send(m, keyPress("D"))
+		m = settleWithin(t, m, cmd, time.Second)
+		m, cmd = send(m, keyPress("y"))
+		m = settleWithin(t, m, cmd, 2*time.Second)
+		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, "rejected ") || !strings.Contains(s, "not learned again") {
+			t.Errorf("the reject through the API:\n%s", s)
+		}
+		ctx, svc := e.As("cora")
+		got, err := svc.Sessions(ctx, &lorev1.SessionsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		curations := 0
+		for _, s := range got.GetSessions() {
+			if s.GetKind() == "curate" && s.GetUser() == "cora" {
+				curations++
+			}
+		}
+		if curations != 2 {
+			t.Errorf("%d curate sessions by cora on the server, want 2", curations)
+		}
+	})
+}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
+	"github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/tui/skillsview"
 )
 
@@ -134,4 +136,23 @@ func (m Model) reloadSkills() tea.Cmd {
 		return serverSkills(m.ctx, m.opts.Server.Svc)
 	}
 	return loadSkills(m.stores())
+}
+
+// serverEdit stores a reviewer's text as the draft key's, through the
+// API: a whole SKILL.md when skillMD is not empty, else its description
+// and instructions. The draft is rescanned there, as in a folder.
+func serverEdit(ctx context.Context, svc api.Service, key, skillMD, description, instructions string) tea.Cmd {
+	return func() tea.Msg {
+		out, err := svc.EditSkill(ctx, &lorev1.EditSkillRequest{Name: key, SkillMd: []byte(skillMD), Description: description, Instructions: instructions})
+		if err != nil {
+			return editedMsg{key: key, err: apiErr("edit "+key, err)}
+		}
+		sk := api.SkillOf(out.GetSkill())
+		sk.Findings = api.FindingsOf(out.GetFindings())
+		res := library.Edited{Skill: sk, Changed: out.GetChanged(), Invalid: out.GetInvalid(), Redacted: map[redact.Kind]int{}}
+		for k, n := range out.GetRedacted() {
+			res.Redacted[redact.Kind(k)] = int(n)
+		}
+		return editedMsg{key: key, res: res}
+	}
 }

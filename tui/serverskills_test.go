@@ -19,8 +19,7 @@ import (
 // whole record: a curator's proposal, a draft the curator alone sees, is
 // listed for a reviewer, who opens its findings with their evidence and
 // shares it with the workspace; a reader then sees it and is told the
-// review keys need the reviewer role, and editing a folder's library
-// alone; the reviewer acknowledges its critical finding and promotes it,
+// review and edit keys need the reviewer role; the reviewer acknowledges its critical finding and promotes it,
 // and the list shows it active.
 func TestServerSkillsThroughTheAPI(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
@@ -98,8 +97,8 @@ func TestServerSkillsThroughTheAPI(t *testing.T) {
 			}
 		}
 		r, _ = send(r, keyPress("e"))
-		if h := helpLine(r); !strings.Contains(h, "e edit: only on a library in a local folder") || r.skills.Editing() {
-			t.Errorf("e is not refused through the API: %q", h)
+		if h := helpLine(r); !strings.Contains(h, "needs the reviewer role") || r.skills.Editing() {
+			t.Errorf("a reader's e is not refused: %q", h)
 		}
 
 		// The reviewer's p opens the findings: each critical one is
@@ -120,6 +119,42 @@ func TestServerSkillsThroughTheAPI(t *testing.T) {
 		sk, ok := v.skills.SelectedSkill()
 		if !ok || sk.Key != key || sk.Status != skills.Active || !strings.Contains(s, "active") || strings.Contains(s, "1 to review") {
 			t.Errorf("the list does not show %s active:\n%s", key, s)
+		}
+	})
+}
+
+// A reviewer edits a draft on a team server: the text is saved there as
+// the draft's next version, rescanned, as in a folder.
+func TestServerEditsADraftThroughTheAPI(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("carol", access.Curator, access.DefaultWorkspace)
+		e.AddUser("rex", access.Reviewer, access.DefaultWorkspace)
+		ctxC, svcC := e.As("carol")
+		got, err := svcC.ProposeSkill(ctxC, &lorev1.ProposeSkillRequest{Name: "summary", Description: "Summarise a document.",
+			Instructions: "Read it, then write five lines."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, svc := e.As("rex")
+		ctx, cancel := context.WithCancel(ctx)
+		t.Cleanup(cancel)
+		m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
+		m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+		m = settleWithin(t, m, m.Init(), time.Second)
+		var cmd tea.Cmd
+		for _, k := range []tea.Msg{keyPress("5"), keyPress("e"), keyPress("!"), tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}} {
+			m, cmd = send(m, k)
+			m = settleWithin(t, m, cmd, 2*time.Second)
+		}
+		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, "saved as version 2; rescanned") {
+			t.Fatalf("the edit through the API:\n%s", s)
+		}
+		after, err := svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: got.GetSkill().GetKey()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.GetSkill().GetVersion() != 2 || !strings.Contains(after.GetSkill().GetDescription()+after.GetInstructions(), "!") {
+			t.Errorf("the server's draft after the edit: v%d %q %q", after.GetSkill().GetVersion(), after.GetSkill().GetDescription(), after.GetInstructions())
 		}
 	})
 }

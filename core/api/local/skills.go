@@ -726,7 +726,11 @@ func (s *Service) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*l
 		if err != nil {
 			return nil, err
 		}
-		return &lorev1.EditSkillResponse{Skill: Skill(res.Skill, s.now()), Changed: res.Changed, Findings: findings(res.Skill.Findings),
-			Invalid: res.Invalid}, nil
+		out := &lorev1.EditSkillResponse{Skill: Skill(res.Skill, s.now()), Changed: res.Changed, Findings: findings(res.Skill.Findings),
+			Invalid: res.Invalid, Redacted: map[string]int32{}}
+		for k, n := range res.Redacted {
+			out.Redacted[string(k)] = int32(n)
+		}
+		return out, nil
 	})
 }

@@ -8011,8 +8011,10 @@ type EditSkillResponse struct {
 	Changed bool `protobuf:"varint,2,opt,name=changed,proto3" json:"changed,omitempty"`
 	// findings are the draft's findings as rescanned; invalid what the
 	// strict profile still refuses in it (promotion needs it fixed).
-	Findings      []*Finding `protobuf:"bytes,3,rep,name=findings,proto3" json:"findings,omitempty"`
-	Invalid       []string   `protobuf:"bytes,4,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	Findings []*Finding `protobuf:"bytes,3,rep,name=findings,proto3" json:"findings,omitempty"`
+	Invalid  []string   `protobuf:"bytes,4,rep,name=invalid,proto3" json:"invalid,omitempty"`
+	// redacted counts the spans of the new text replaced, by kind.
+	Redacted      map[string]int32 `protobuf:"bytes,5,rep,name=redacted,proto3" json:"redacted,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -8071,6 +8073,13 @@ func (x *EditSkillResponse) GetFindings() []*Finding {
 func (x *EditSkillResponse) GetInvalid() []string {
 	if x != nil {
 		return x.Invalid
+	}
+	return nil
+}
+
+func (x *EditSkillResponse) GetRedacted() map[string]int32 {
+	if x != nil {
+		return x.Redacted
 	}
 	return nil
 }
@@ -8749,12 +8758,16 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x19\n" +
 	"\bskill_md\x18\x02 \x01(\fR\askillMd\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\"\n" +
-	"\finstructions\x18\x04 \x01(\tR\finstructions\"\x9b\x01\n" +
+	"\finstructions\x18\x04 \x01(\tR\finstructions\"\x9e\x02\n" +
 	"\x11EditSkillResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x18\n" +
 	"\achanged\x18\x02 \x01(\bR\achanged\x12,\n" +
 	"\bfindings\x18\x03 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x18\n" +
-	"\ainvalid\x18\x04 \x03(\tR\ainvalid2\x88\x12\n" +
+	"\ainvalid\x18\x04 \x03(\tR\ainvalid\x12D\n" +
+	"\bredacted\x18\x05 \x03(\v2(.lore.v1.EditSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
+	"\rRedactedEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x012\x88\x12\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -8806,7 +8819,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 112)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -8919,7 +8932,8 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	nil,                           // 108: lore.v1.SkillDetail.MetadataEntry
 	nil,                           // 109: lore.v1.ProposeSkillResponse.RedactedEntry
 	nil,                           // 110: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	(*structpb.Struct)(nil),       // 111: google.protobuf.Struct
+	nil,                           // 111: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 112: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -8937,7 +8951,7 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
 	105, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	111, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	112, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -9001,79 +9015,80 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48,  // 76: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 77: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
 	31,  // 78: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	0,   // 79: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 80: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 81: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 82: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 83: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 84: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 85: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 86: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 87: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 88: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39,  // 89: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41,  // 90: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42,  // 91: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46,  // 92: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84,  // 93: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56,  // 94: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59,  // 95: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61,  // 96: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63,  // 97: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65,  // 98: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67,  // 99: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69,  // 100: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71,  // 101: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73,  // 102: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75,  // 103: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77,  // 104: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79,  // 105: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81,  // 106: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	91,  // 107: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	93,  // 108: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	95,  // 109: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	99,  // 110: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	101, // 111: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	103, // 112: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	1,   // 113: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 114: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 115: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 116: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 117: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 118: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 119: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 120: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 121: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34,  // 122: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40,  // 123: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34,  // 124: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43,  // 125: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47,  // 126: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86,  // 127: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58,  // 128: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60,  // 129: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62,  // 130: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64,  // 131: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66,  // 132: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68,  // 133: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70,  // 134: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72,  // 135: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74,  // 136: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76,  // 137: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78,  // 138: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80,  // 139: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82,  // 140: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	92,  // 141: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	94,  // 142: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	96,  // 143: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	100, // 144: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	102, // 145: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	104, // 146: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	113, // [113:147] is the sub-list for method output_type
-	79,  // [79:113] is the sub-list for method input_type
-	79,  // [79:79] is the sub-list for extension type_name
-	79,  // [79:79] is the sub-list for extension extendee
-	0,   // [0:79] is the sub-list for field type_name
+	111, // 79: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	0,   // 80: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 81: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 82: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 83: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 84: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 85: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 86: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 87: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 88: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 89: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 90: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 91: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 92: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 93: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84,  // 94: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56,  // 95: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 96: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 97: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 98: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 99: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 100: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 101: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 102: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 103: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 104: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 105: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 106: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81,  // 107: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	91,  // 108: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	93,  // 109: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	95,  // 110: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	99,  // 111: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	101, // 112: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	103, // 113: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	1,   // 114: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 115: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 116: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 117: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 118: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 119: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 120: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 121: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 122: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 123: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 124: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 125: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 126: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 127: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86,  // 128: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58,  // 129: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 130: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 131: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 132: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 133: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 134: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 135: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 136: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 137: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 138: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 139: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 140: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82,  // 141: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	92,  // 142: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	94,  // 143: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	96,  // 144: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	100, // 145: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	102, // 146: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	104, // 147: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	114, // [114:148] is the sub-list for method output_type
+	80,  // [80:114] is the sub-list for method input_type
+	80,  // [80:80] is the sub-list for extension type_name
+	80,  // [80:80] is the sub-list for extension extendee
+	0,   // [0:80] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -9101,7 +9116,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   111,
+			NumMessages:   112,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
