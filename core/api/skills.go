@@ -25,8 +25,7 @@ func SkillOf(s *lorev1.Skill) *skills.Skill {
 	p := d.GetProvenance()
 	out.Provenance = skills.Provenance{Session: p.GetSession(), Document: p.GetDocument(), Domain: p.GetDomain(), By: p.GetBy(),
 		User: p.GetUser(), Agent: p.GetAgent(), AgentSession: p.GetAgentSession()}
-	out.Hash, out.Updated, out.Failures, out.LastUsed = d.GetHash(), stampOf(d.GetUpdated()), int(d.GetFailures()), stampOf(d.GetLastUsed())
-	out.Helpful, out.Harmful = int(d.GetHelpful()), int(d.GetHarmful())
+	out.Hash, out.Updated = d.GetHash(), stampOf(d.GetUpdated())
 	out.Lineage = skills.Lineage{MergedFrom: d.GetMergedFrom(), SourceHashes: d.GetSourceHashes(), Origin: d.GetOrigin()}
 	out.Findings = FindingsOf(d.GetFindings())
 	out.Instructions, out.Extends, out.ExampleQueries, out.SuggestedTools = d.GetInstructions(), d.GetExtends(), d.GetExampleQueries(), d.GetSuggestedTools()

@@ -61,8 +61,7 @@ func createdBy(s *skills.Skill) string {
 // detail is the rest of s's record, for a person.
 func detail(s *skills.Skill, at time.Time) *lorev1.SkillDetail {
 	p := s.Provenance
-	d := &lorev1.SkillDetail{Hash: s.Hash, Updated: stamp(s.Updated), Failures: int32(s.Failures), LastUsed: stamp(s.LastUsed),
-		Helpful: int32(s.Helpful), Harmful: int32(s.Harmful),
+	d := &lorev1.SkillDetail{Hash: s.Hash, Updated: stamp(s.Updated),
 		Provenance: &lorev1.SkillProvenance{Session: p.Session, Document: p.Document, Domain: p.Domain, By: p.By, User: p.User,
 			Agent: p.Agent, AgentSession: p.AgentSession},
 		MergedFrom: s.Lineage.MergedFrom, SourceHashes: s.Lineage.SourceHashes, Origin: s.Lineage.Origin,

@@ -3922,13 +3922,7 @@ type SkillDetail struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Hash  string                 `protobuf:"bytes,1,opt,name=hash,proto3" json:"hash,omitempty"`
 	// updated is when its content last changed (RFC 3339).
-	Updated string `protobuf:"bytes,2,opt,name=updated,proto3" json:"updated,omitempty"`
-	// failures counts failed uses and reported failures alike.
-	Failures int32 `protobuf:"varint,3,opt,name=failures,proto3" json:"failures,omitempty"`
-	// last_used is RFC 3339, empty when never used.
-	LastUsed          string           `protobuf:"bytes,4,opt,name=last_used,json=lastUsed,proto3" json:"last_used,omitempty"`
-	Helpful           int32            `protobuf:"varint,5,opt,name=helpful,proto3" json:"helpful,omitempty"`
-	Harmful           int32            `protobuf:"varint,6,opt,name=harmful,proto3" json:"harmful,omitempty"`
+	Updated           string           `protobuf:"bytes,2,opt,name=updated,proto3" json:"updated,omitempty"`
 	FailureSignatures map[string]int32 `protobuf:"bytes,7,rep,name=failure_signatures,json=failureSignatures,proto3" json:"failure_signatures,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	Provenance        *SkillProvenance `protobuf:"bytes,8,opt,name=provenance,proto3" json:"provenance,omitempty"`
 	MergedFrom        []string         `protobuf:"bytes,9,rep,name=merged_from,json=mergedFrom,proto3" json:"merged_from,omitempty"`
@@ -4002,34 +3996,6 @@ func (x *SkillDetail) GetUpdated() string {
 		return x.Updated
 	}
 	return ""
-}
-
-func (x *SkillDetail) GetFailures() int32 {
-	if x != nil {
-		return x.Failures
-	}
-	return 0
-}
-
-func (x *SkillDetail) GetLastUsed() string {
-	if x != nil {
-		return x.LastUsed
-	}
-	return ""
-}
-
-func (x *SkillDetail) GetHelpful() int32 {
-	if x != nil {
-		return x.Helpful
-	}
-	return 0
-}
-
-func (x *SkillDetail) GetHarmful() int32 {
-	if x != nil {
-		return x.Harmful
-	}
-	return 0
 }
 
 func (x *SkillDetail) GetFailureSignatures() map[string]int32 {
@@ -8437,14 +8403,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eresource_count\x18\x19 \x01(\x05R\rresourceCount\x12,\n" +
 	"\x06origin\x18\x1a \x01(\v2\x14.lore.v1.SkillOriginR\x06origin\x12=\n" +
 	"\x0efinding_counts\x18\x1b \x01(\v2\x16.lore.v1.FindingCountsR\rfindingCounts\x12\x1a\n" +
-	"\bfailures\x18\x1c \x01(\x05R\bfailures\"\x8f\t\n" +
+	"\bfailures\x18\x1c \x01(\x05R\bfailures\"\xba\b\n" +
 	"\vSkillDetail\x12\x12\n" +
 	"\x04hash\x18\x01 \x01(\tR\x04hash\x12\x18\n" +
-	"\aupdated\x18\x02 \x01(\tR\aupdated\x12\x1a\n" +
-	"\bfailures\x18\x03 \x01(\x05R\bfailures\x12\x1b\n" +
-	"\tlast_used\x18\x04 \x01(\tR\blastUsed\x12\x18\n" +
-	"\ahelpful\x18\x05 \x01(\x05R\ahelpful\x12\x18\n" +
-	"\aharmful\x18\x06 \x01(\x05R\aharmful\x12Z\n" +
+	"\aupdated\x18\x02 \x01(\tR\aupdated\x12Z\n" +
 	"\x12failure_signatures\x18\a \x03(\v2+.lore.v1.SkillDetail.FailureSignaturesEntryR\x11failureSignatures\x128\n" +
 	"\n" +
 	"provenance\x18\b \x01(\v2\x18.lore.v1.SkillProvenanceR\n" +
@@ -8474,7 +8436,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\x1a;\n" +
 	"\rMetadataEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xbe\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01J\x04\b\x03\x10\x04J\x04\b\x04\x10\x05J\x04\b\x05\x10\x06J\x04\b\x06\x10\a\"\xbe\x01\n" +
 	"\x0fSkillProvenance\x12\x18\n" +
 	"\asession\x18\x01 \x01(\tR\asession\x12\x1a\n" +
 	"\bdocument\x18\x02 \x01(\tR\bdocument\x12\x16\n" +
