@@ -74,10 +74,10 @@ func TestServerRoleDisabledKeys(t *testing.T) {
 
 	// Keys that change the store directly act on no role's behalf on a
 	// server: they say so.
-	r, _ = send(r, keyPress("4"), keyPress("x"))
+	r, _ = send(r, keyPress("5"), keyPress("i"))
 	lines = screenLines(r)
 	if notice := lines[len(lines)-1]; !strings.Contains(notice, "only on a library in a local folder") {
-		t.Errorf("x on Graph does not say it is done only on a library in a local folder: %q", notice)
+		t.Errorf("i on Skills does not say it is done only on a library in a local folder: %q", notice)
 	}
 
 	c := onServerAs(t, "carol", access.Curator)
@@ -168,16 +168,7 @@ func TestServerConflictsAndTreeThroughTheAPI(t *testing.T) {
 		e.AddUser("rita", access.Reader, access.DefaultWorkspace)
 		e.Seed(access.DefaultWorkspace, "c.md", []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"))
 		e.Seed(access.DefaultWorkspace, "d.md", []byte("# Groups again\n\nDefinition: A group is a set together with a binary operation, an identity, and inverse elements, studied in abstract algebra.\n"))
-		open := func(user string) Model {
-			ctx, svc := e.As(user)
-			ctx, cancel := context.WithCancel(ctx)
-			t.Cleanup(cancel)
-			m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
-			m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
-			m = settleWithin(t, m, m.Init(), time.Second)
-			m, cmd := send(m, keyPress("3"))
-			return settleWithin(t, m, cmd, time.Second)
-		}
+		open := func(user string) Model { return openOnServer(t, e, user, "3") }
 		r := open("rita")
 		if s := strings.Join(screenLines(r), "\n"); !strings.Contains(s, "Group vs Group") || !strings.Contains(s, "studied in abstract algebra") {
 			t.Fatalf("the conflict is not shown whole:\n%s", s)
@@ -210,16 +201,7 @@ func TestServerGraphCuratesThroughTheAPI(t *testing.T) {
 		e.AddUser("cora", access.Curator, access.DefaultWorkspace)
 		e.AddUser("rita", access.Reader, access.DefaultWorkspace)
 		e.Seed(access.DefaultWorkspace, "c.md", []byte("# Groups\n\nDefinition: A group is a set with an associative operation, an identity element and inverses for every element.\n"))
-		open := func(user string) Model {
-			ctx, svc := e.As(user)
-			ctx, cancel := context.WithCancel(ctx)
-			t.Cleanup(cancel)
-			m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
-			m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
-			m = settleWithin(t, m, m.Init(), time.Second)
-			m, cmd := send(m, keyPress("4"))
-			return settleWithin(t, m, cmd, 2*time.Second)
-		}
+		open := func(user string) Model { return openOnServer(t, e, user, "4") }
 		r := open("rita")
 		r, _ = send(r, keyPress("e"))
 		if lines := screenLines(r); !strings.Contains(lines[len(lines)-1], "needs the curator role") {
@@ -260,4 +242,18 @@ func TestServerGraphCuratesThroughTheAPI(t *testing.T) {
 			t.Errorf("%d curate sessions by cora on the server, want 2", curations)
 		}
 	})
+}
+
+// openOnServer is the application of user on e's server, 160×40, with
+// the screen of key (1 … 6) open and loaded.
+func openOnServer(t *testing.T, e *apitest.Env, user, key string) Model {
+	t.Helper()
+	ctx, svc := e.As(user)
+	ctx, cancel := context.WithCancel(ctx)
+	t.Cleanup(cancel)
+	m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
+	m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	m = settleWithin(t, m, m.Init(), time.Second)
+	m, cmd := send(m, keyPress(key))
+	return settleWithin(t, m, cmd, 2*time.Second)
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -36,16 +35,7 @@ func TestServerSkillsThroughTheAPI(t *testing.T) {
 		if !got.GetSkill().GetCritical() {
 			t.Fatalf("the proposal has no critical finding: %v", got)
 		}
-		open := func(user string) Model {
-			ctx, svc := e.As(user)
-			ctx, cancel := context.WithCancel(ctx)
-			t.Cleanup(cancel)
-			m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
-			m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
-			m = settleWithin(t, m, m.Init(), time.Second)
-			m, cmd := send(m, keyPress("5"))
-			return settleWithin(t, m, cmd, time.Second)
-		}
+		open := func(user string) Model { return openOnServer(t, e, user, "5") }
 		screen := func(m Model) string { return strings.Join(screenLines(m), "\n") }
 		helpLine := func(m Model) string { lines := screenLines(m); return lines[len(lines)-1] }
 
@@ -135,20 +125,16 @@ func TestServerEditsADraftThroughTheAPI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, svc := e.As("rex")
-		ctx, cancel := context.WithCancel(ctx)
-		t.Cleanup(cancel)
-		m := New(ctx, Options{Server: &Server{Addr: "test", Svc: svc}, Dark: true})
-		m, _ = send(m, tea.WindowSizeMsg{Width: 160, Height: 40})
-		m = settleWithin(t, m, m.Init(), time.Second)
+		m := openOnServer(t, e, "rex", "5")
 		var cmd tea.Cmd
-		for _, k := range []tea.Msg{keyPress("5"), keyPress("e"), keyPress("!"), tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}} {
+		for _, k := range []tea.Msg{keyPress("e"), keyPress("!"), tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}} {
 			m, cmd = send(m, k)
 			m = settleWithin(t, m, cmd, 2*time.Second)
 		}
 		if s := strings.Join(screenLines(m), "\n"); !strings.Contains(s, "saved as version 2; rescanned") {
 			t.Fatalf("the edit through the API:\n%s", s)
 		}
+		ctx, svc := e.As("rex")
 		after, err := svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: got.GetSkill().GetKey()})
 		if err != nil {
 			t.Fatal(err)

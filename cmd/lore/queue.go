@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/trajectory"
@@ -38,6 +39,15 @@ queue then waits up to 3s for it.
   lore queue --state failed --json`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// The flags are named here; the API says its fields' names.
+			switch state {
+			case "", "all", string(trajectory.Pending), string(trajectory.Done), string(trajectory.Failed):
+			default:
+				return &core.UsageError{Msg: fmt.Sprintf("--state %q: use pending, done, failed or all", state)}
+			}
+			if limit < 0 {
+				return &core.UsageError{Msg: fmt.Sprintf("--limit %d: give a number of jobs, 0 for no limit", limit)}
+			}
 			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
 				return svc.Jobs(ctx, &lorev1.JobsRequest{State: state, Limit: int32(limit)})
 			})

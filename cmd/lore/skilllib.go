@@ -241,7 +241,7 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	}
 	line("source", src)
 	if s.Visibility == skills.User {
-		line("visibility", "user: "+orUnknown(s.Owner)+"'s own until a reviewer promotes it to the workspace")
+		line("visibility", "user: "+orUnknown(s.Owner)+"'s own until a reviewer shares it with the workspace (lore skills share)")
 	}
 	kind := string(s.TaskType)
 	if s.Negative {

@@ -627,8 +627,7 @@ func (m Model) share() (Model, tea.Cmd) {
 	case e == nil:
 		return m, nil
 	case e.rec == nil:
-		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
-			", not a library skill: only library skills are shared", true), nil
+		return m.notLibrary(e, "shared"), nil
 	case e.rec.Visibility != skills.User:
 		return m.WithNotice(e.rec.Key+" is the workspace's already: every user sees it", false), nil
 	}
@@ -643,8 +642,7 @@ func (m Model) startEdit() (Model, tea.Cmd) {
 	case e == nil:
 		return m, nil
 	case e.rec == nil:
-		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
-			", not a library skill: only library skills are edited", true), nil
+		return m.notLibrary(e, "edited"), nil
 	case e.rec.Status != skills.Draft:
 		return m.WithNotice(e.rec.Key+" is "+string(e.rec.Status)+": only drafts are edited (d returns it to draft)", true), nil
 	case e.rec.Original == nil && e.rec.Source == skills.Imported:

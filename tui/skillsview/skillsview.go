@@ -707,8 +707,7 @@ func (m Model) review(to skills.Status) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if e.rec == nil {
-		return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
-			", not a library skill: only library skills are reviewed", true), nil
+		return m.notLibrary(e, "reviewed"), nil
 	}
 	req := ReviewMsg{Key: e.rec.Key, To: to}
 	if m.mode == modeOpen {
@@ -769,4 +768,11 @@ func (m Model) docHeight() int {
 
 func (m Model) maxScroll() int {
 	return max(len(m.doc)-m.docHeight(), 0)
+}
+
+// notLibrary says that e, a generated agent or team, is not a library
+// skill, which is all that can be done (reviewed, shared …).
+func (m Model) notLibrary(e *entry, done string) Model {
+	return m.WithNotice(orDash(e.a.Name)+" is a generated "+string(orKind(e.a.Kind))+
+		", not a library skill: only library skills are "+done, true)
 }

@@ -439,8 +439,21 @@ func unlearnPreview(pv *engine.UnlearnPreview) *lorev1.UnlearnResponse {
 		Regenerated: artifacts(pv.Regenerated), Retired: artifacts(pv.Retired)}
 	out.Summary = fmt.Sprintf("unlearning %s would remove %d primitive(s), restore %d and re-add %d; %d skill(s) and agent(s) regenerated, %d retired",
 		pv.Target.ID, len(pv.Removed), len(pv.Restored), len(pv.Readded), len(pv.Regenerated), len(pv.Retired))
-	if pv.Forced && len(pv.Integrity) > 0 {
-		out.Summary += fmt.Sprintf("; %d dependent edge(s) cut", len(pv.Integrity))
+	if pv.Forced {
+		// An integrity problem is a dependent's edge cut, or a later
+		// change (a curator's edit) the unlearn overrides: said apart.
+		cut := 0
+		for _, e := range pv.Integrity {
+			if e.DependencyTarget != "" {
+				cut++
+			}
+		}
+		if cut > 0 {
+			out.Summary += fmt.Sprintf("; %d dependent edge(s) cut", cut)
+		}
+		if n := len(pv.Integrity) - cut; n > 0 {
+			out.Summary += fmt.Sprintf("; %d later change(s) overridden", n)
+		}
 	}
 	return out
 }

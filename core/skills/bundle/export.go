@@ -54,12 +54,9 @@ func Export(dir string, lib []*skills.Skill) (written []string, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("export %s: %w", dir, err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("export %s: %w", dir, err)
-	}
-	root, err := os.OpenRoot(dir)
+	root, err := openTarget(dir)
 	if err != nil {
-		return nil, fmt.Errorf("export %s: %w", dir, err)
+		return nil, err
 	}
 	defer root.Close()
 	for _, j := range jobs {
@@ -219,12 +216,9 @@ func Unpack(dir string, b []byte) (written []string, err error) {
 		}
 		entries = append(entries, entry{folder: folder, name: f.Name, content: content, perm: skills.File{Mode: uint32(f.Mode().Perm())}.Perm()})
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("export %s: %w", dir, err)
-	}
-	root, err := os.OpenRoot(dir)
+	root, err := openTarget(dir)
 	if err != nil {
-		return nil, fmt.Errorf("export %s: %w", dir, err)
+		return nil, err
 	}
 	defer root.Close()
 	for _, folder := range folders {
@@ -396,4 +390,17 @@ func writeNew(root *os.Root, rel string, content []byte, perm fs.FileMode) error
 		return err
 	}
 	return f.Close()
+}
+
+// openTarget makes the folder dir if it is missing and opens it as the
+// root every write of an export stays under.
+func openTarget(dir string) (*os.Root, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export %s: %w", dir, err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("export %s: %w", dir, err)
+	}
+	return root, nil
 }
