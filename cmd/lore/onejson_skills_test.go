@@ -133,8 +133,7 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 		{"skills", "edit", "csv-clean", "--description", "d", "--instructions", "i"},
 		{"skills", "list"}, {"skills", "show", "public.learn-algebra"},
 	}
-	answers := map[string][]result{}
-	for place, env := range places {
+	answers := inEachPlace(t, places, func(t *testing.T, env []string) (rs []result) {
 		out := t.TempDir()
 		for _, args := range commands {
 			args = slices.Clone(args)
@@ -147,9 +146,10 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 			}
 			r.stdout, r.stderr = strings.ReplaceAll(r.stdout, out, "OUT"), strings.ReplaceAll(r.stderr, out, "OUT")
 			r.stdout, r.stderr = skillsNormalised(r.stdout), skillsNormalised(r.stderr)
-			answers[place] = append(answers[place], r)
+			rs = append(rs, r)
 		}
-	}
+		return rs
+	})
 	for i, args := range commands {
 		want := answers["folder"][i]
 		for _, place := range []string{"postgres", "server", "owner"} {

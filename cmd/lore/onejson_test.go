@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lore-kb/lore/internal/pgtest"
@@ -102,8 +103,7 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		{"users", "revoke", "contract-ada", "--json"}, {"users", "revoke", "contract-ada"}, {"users", "revoke", "nobody", "--json"},
 		{"users", "list"},
 	}
-	answers := map[string][]result{}
-	for place, env := range places {
+	answers := inEachPlace(t, places, func(t *testing.T, env []string) (rs []result) {
 		for _, args := range commands {
 			r := lore(t, env, args...)
 			if slices.Contains(args, "--json") {
@@ -116,9 +116,10 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 				r.stdout = withoutUser(t, r.stdout, me)
 			}
 			r.stdout, r.stderr = normalised(r.stdout), normalised(r.stderr)
-			answers[place] = append(answers[place], r)
+			rs = append(rs, r)
 		}
-	}
+		return rs
+	})
 	for i, args := range commands {
 		want := answers["folder"][i]
 		for _, place := range []string{"postgres", "server", "owner"} {
@@ -194,4 +195,27 @@ func withoutUser(t *testing.T, out, name string) string {
 		t.Fatal(err)
 	}
 	return string(b) + "\n"
+}
+
+// inEachPlace runs run in every place at once, each its own subtest (the
+// places are copies of one library, apart from each other), and gives
+// each place's answers.
+func inEachPlace(t *testing.T, places map[string][]string, run func(t *testing.T, env []string) []result) map[string][]result {
+	var mu sync.Mutex
+	answers := map[string][]result{}
+	t.Run("places", func(t *testing.T) {
+		for place, env := range places {
+			t.Run(place, func(t *testing.T) {
+				t.Parallel()
+				rs := run(t, env)
+				mu.Lock()
+				defer mu.Unlock()
+				answers[place] = rs
+			})
+		}
+	})
+	if len(answers) != len(places) {
+		t.FailNow() // a place stopped short: its subtest says why
+	}
+	return answers
 }
